@@ -1,0 +1,285 @@
+/* autograd.c: nodes, recording, and the backward engine (autograd.h).
+ *
+ * Backward is PyTorch's scheduler, single-threaded: count, for every node
+ * reachable from the roots, how many edges lead into it; run nodes from a
+ * ready queue ordered by sequence number (the latest node first), summing
+ * the gradients that meet in a node's input buffer before it runs. No
+ * recursion anywhere, so a graph unrolled over 100k steps is fine. */
+#include "autograd.h"
+
+#include <assert.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ops.h"
+
+static _Thread_local bool grad_enabled = true;
+static uint64_t next_seq = 1;
+
+bool cg_grad_enabled(void) { return grad_enabled; }
+
+bool cg_grad_set_enabled(bool enabled) {
+    bool was = grad_enabled;
+    grad_enabled = enabled;
+    return was;
+}
+
+bool cg_tensor_requires_grad(const cg_tensor *t) { return t->requires_grad || t->grad_fn != NULL; }
+
+bool cg_autograd_needed(int nin, cg_tensor *const *in) {
+    if (!grad_enabled)
+        return false;
+    for (int i = 0; i < nin; i++)
+        if (in[i] && cg_tensor_requires_grad(in[i]))
+            return true;
+    return false;
+}
+
+/* ---- nodes ----------------------------------------------------------------- */
+
+static void meta_of(cg_meta *m, const cg_tensor *t) {
+    m->ndim = t->ndim;
+    m->dtype = t->dtype;
+    m->device = cg_tensor_device(t);
+    memcpy(m->sizes, t->sizes, sizeof m->sizes);
+}
+
+static cg_node *node_new(cg_op op, int nin, int nout) {
+    cg_node *n = calloc(1, sizeof *n);
+    cg_edge *next = calloc((size_t)(nin ? nin : 1), sizeof *next);
+    cg_meta *in_meta = calloc((size_t)(nin ? nin : 1), sizeof *in_meta);
+    cg_meta *out_meta = calloc((size_t)(nout ? nout : 1), sizeof *out_meta);
+    if (!n || !next || !in_meta || !out_meta) {
+        free(n), free(next), free(in_meta), free(out_meta);
+        cg_error_set(CG_MEMORY_ERROR, "out of memory recording an autograd node");
+        return NULL;
+    }
+    n->refcount = 1;
+    n->op = op;
+    n->name = op < CG_OP_COUNT ? cg_op_table[op].node_name : op == CG_OP_ACCUMULATE_GRAD ? "AccumulateGrad" : "";
+    n->seq = next_seq++;
+    n->nin = nin;
+    n->nout = nout;
+    n->next = next;
+    n->in_meta = in_meta;
+    n->out_meta = out_meta;
+    return n;
+}
+
+void cg_node_retain(cg_node *n) { n->refcount++; }
+
+static void node_release_saved(cg_node *n) {
+    for (int i = 0; i < n->nsaved; i++) {
+        cg_tensor_release(n->saved[i].tensor);
+        n->saved[i].tensor = NULL;
+    }
+}
+
+/* Releasing a node can release a long chain of nodes behind it; a worklist
+ * instead of recursion keeps deep graphs from overflowing the stack. */
+void cg_node_release(cg_node *first) {
+    if (!first || --first->refcount > 0)
+        return;
+    cg_node **work = NULL;
+    size_t nwork = 0, cap = 0;
+    cg_node *n = first;
+    for (;;) {
+        for (int i = 0; i < n->nin; i++) {
+            cg_node *next = n->next[i].node;
+            if (next && --next->refcount == 0) {
+                if (nwork == cap) {
+                    cap = cap ? 2 * cap : 16;
+                    cg_node **grown = realloc(work, cap * sizeof *work);
+                    if (!grown)
+                        abort(); /* cannot free without memory: an internal failure */
+                    work = grown;
+                }
+                work[nwork++] = next;
+            }
+        }
+        node_release_saved(n);
+        if (n->variable) {
+            n->variable->grad_accumulator = NULL;
+            cg_tensor_release(n->variable);
+        }
+        for (int i = 0; n->out_hooks && i < n->nout; i++)
+            cg_hooks_free(n->out_hooks[i]);
+        if (n->custom_free)
+            n->custom_free(n->custom_ctx);
+        free(n->out_hooks);
+        free(n->retain_out);
+        free(n->next);
+        free(n->in_meta);
+        free(n->out_meta);
+        free(n->inbuf);
+        free(n);
+        if (!nwork)
+            break;
+        n = work[--nwork];
+    }
+    free(work);
+}
+
+int cg_node_saved(cg_node *n, int i, cg_tensor **out) {
+    *out = NULL;
+    if (n->released) {
+        cg_error_set(CG_RUNTIME_ERROR,
+                     "Trying to backward through the graph a second time (or directly access saved tensors "
+                     "after they have already been freed). Saved intermediate values of the graph are freed "
+                     "when you call .backward() or autograd.grad(). Specify retain_graph=True if you need to "
+                     "backward through the graph a second time or if you need to access saved tensors after "
+                     "calling backward.");
+        return -1;
+    }
+    cg_saved *s = &n->saved[i];
+    if (s->tensor && s->tensor->storage->version != s->version) {
+        char shape[128], producer[160] = "";
+        if (s->producer)
+            snprintf(producer, sizeof producer, ", which is output %d of %s,", s->output_nr, s->producer);
+        const cg_tensor *t = s->tensor;
+        cg_error_set(CG_RUNTIME_ERROR,
+                     "one of the variables needed for gradient computation has been modified by an inplace "
+                     "operation: [torch.%sTensor %s]%s is at version %lld; expected version %lld instead. Hint: "
+                     "enable anomaly detection to find the operation that failed to compute its gradient, with "
+                     "torch.autograd.set_detect_anomaly(True).",
+                     t->dtype == CG_F32 ? "Float" : t->dtype == CG_F64 ? "Double" : t->dtype == CG_INT64 ? "Long"
+                     : t->dtype == CG_INT32 ? "Int" : "Bool",
+                     cg_sizes_str(t->ndim, t->sizes, shape, sizeof shape), producer,
+                     (long long)t->storage->version, (long long)s->version);
+        return -1;
+    }
+    *out = s->tensor;
+    return 0;
+}
+
+int cg_node_saved_all(cg_node *n, int count, ...) {
+    va_list ap;
+    va_start(ap, count);
+    int rc = 0;
+    for (int i = 0; i < count && rc == 0; i++)
+        rc = cg_node_saved(n, i, va_arg(ap, cg_tensor **));
+    va_end(ap);
+    return rc;
+}
+
+cg_node *cg_tensor_gradient_edge(cg_tensor *t, int *input_nr) {
+    *input_nr = 0;
+    if (t->grad_fn) {
+        *input_nr = t->output_nr;
+        cg_node_retain(t->grad_fn);
+        return t->grad_fn;
+    }
+    if (!t->requires_grad)
+        return NULL;
+    if (t->grad_accumulator) {
+        cg_node_retain(t->grad_accumulator);
+        return t->grad_accumulator;
+    }
+    cg_node *acc = node_new(CG_OP_ACCUMULATE_GRAD, 0, 1);
+    if (!acc)
+        return NULL;
+    acc->variable = cg_tensor_retain(t);
+    meta_of(&acc->out_meta[0], t);
+    t->grad_accumulator = acc; /* weak: acc owns t */
+    return acc;
+}
+
+/* ---- recording ------------------------------------------------------------- */
+
+static int save_tensor(cg_node *n, cg_tensor *t, const char *name, int nout, cg_tensor *const *outs) {
+    cg_saved *s = &n->saved[n->nsaved++];
+    s->name = name;
+    if (!t)
+        return 0;
+    s->version = t->storage->version;
+    bool is_output = false;
+    for (int i = 0; i < nout; i++)
+        is_output |= outs[i] == t;
+    if (!is_output) {
+        s->tensor = cg_tensor_retain(t);
+        if (t->grad_fn) {
+            s->producer = t->grad_fn->name;
+            s->output_nr = t->output_nr;
+        }
+        return 0;
+    }
+    s->producer = n->name;
+    for (int i = 0; i < nout; i++)
+        if (outs[i] == t)
+            s->output_nr = i;
+    /* see Note [Saved outputs] */
+    s->tensor = cg_tensor_from_storage(t->storage, t->offset, t->ndim, t->sizes, t->strides, t->dtype);
+    if (!s->tensor)
+        return -1;
+    s->tensor->output_nr = t->output_nr;
+    return 0;
+}
+
+int cg_autograd_record(cg_op op, int nout, cg_tensor *const *outs, int nin, cg_tensor *const *in, int nsave,
+                       const cg_save_spec *save, const cg_op_args *args, cg_node **node) {
+    if (node)
+        *node = NULL;
+    if (op < CG_OP_COUNT && !cg_op_table[op].backward)
+        return 0; /* not differentiable: outputs do not require grad */
+    assert(nsave <= CG_NODE_MAX_SAVED);
+    cg_node *n = node_new(op, nin, nout);
+    if (!n)
+        return -1;
+    if (args)
+        n->args = *args;
+    for (int i = 0; i < nin; i++) {
+        if (!in[i])
+            continue;
+        meta_of(&n->in_meta[i], in[i]);
+        n->next[i].node = cg_tensor_gradient_edge(in[i], &n->next[i].input_nr);
+    }
+    for (int i = 0; i < nsave; i++)
+        if (save_tensor(n, save[i].tensor, save[i].name, nout, outs) < 0) {
+            cg_node_release(n);
+            return -1;
+        }
+    int owners = 0;
+    for (int i = 0; i < nout; i++) {
+        cg_tensor *o = outs[i];
+        meta_of(&n->out_meta[i], o);
+        if (!cg_dtype_is_float(o->dtype))
+            continue; /* integer outputs (indices) never require grad */
+        if (o->grad_fn) {
+            /* an in-place op: its history moves to the new node */
+            cg_node *old = o->grad_fn;
+            if (old->retain_out && old->retain_out[o->output_nr] == o)
+                old->retain_out[o->output_nr] = NULL;
+            cg_node_release(old);
+        }
+        cg_node_retain(n);
+        o->grad_fn = n;
+        o->output_nr = i;
+        o->requires_grad = false;
+        owners++;
+        if (o->retains_grad)
+            cg_tensor_retain_grad(o);
+    }
+    if (node && owners)
+        *node = n;
+    cg_node_release(n); /* the outputs own it now */
+    return 0;
+}
+
+int cg_autograd_check_inplace(const cg_tensor *self) {
+    if (!grad_enabled)
+        return 0;
+    if (self->grad_fn == NULL && self->requires_grad) {
+        cg_error_set(CG_RUNTIME_ERROR,
+                     "a leaf Variable that requires grad is being used in an in-place operation.");
+        return -1;
+    }
+    for (const cg_tensor *b = self->base; b; b = b->base)
+        if (b->grad_fn == NULL && b->requires_grad) {
+            cg_error_set(CG_RUNTIME_ERROR,
+                         "a view of a leaf Variable that requires grad is being used in an in-place operation.");
+            return -1;
+        }
+    return 0;
+}

@@ -1,0 +1,203 @@
+/* ew.c: the frontends every elementwise op shares (ew.h): device and shape
+ * checks, dtype casts of the inputs, output allocation, the in-place rules,
+ * and autograd recording. The op files keep only what differs per op. */
+#include "ew.h"
+
+#include <string.h>
+
+#include "ops.h"
+
+int cg_check_same_device(int n, cg_tensor *const *ts) {
+    const cg_tensor *first = NULL;
+    for (int i = 0; i < n; i++) {
+        const cg_tensor *t = ts[i];
+        if (t->ndim == 0 && cg_tensor_device(t).type == CG_CPU)
+            continue;
+        if (!first) {
+            first = t;
+            continue;
+        }
+        if (!cg_device_equal(cg_tensor_device(first), cg_tensor_device(t))) {
+            char a[16], b[16];
+            cg_error_set(CG_RUNTIME_ERROR,
+                         "Expected all tensors to be on the same device, but found at least two devices, %s and %s!",
+                         cg_device_str(cg_tensor_device(t), a, sizeof a),
+                         cg_device_str(cg_tensor_device(first), b, sizeof b));
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* The device of an op's result: that of its first dimensioned operand. */
+static cg_device result_device(int n, cg_tensor *const *ts) {
+    for (int i = 0; i < n; i++)
+        if (ts[i]->ndim > 0 || cg_tensor_device(ts[i]).type != CG_CPU)
+            return cg_tensor_device(ts[i]);
+    return cg_tensor_device(ts[0]);
+}
+
+/* Inputs cast to their compute dtypes (and moved to the result device),
+ * without recording: the op records itself on its original inputs. */
+static int cast_inputs(int n, cg_tensor *const *in, const cg_dtype *compute, cg_device dev, cg_tensor **out) {
+    bool was = cg_grad_set_enabled(false);
+    int rc = 0;
+    for (int i = 0; i < n; i++) {
+        out[i] = NULL;
+        if (rc)
+            continue;
+        cg_tensor *c = cg_to_dtype(in[i], compute[i]);
+        if (c && !cg_device_equal(cg_tensor_device(c), dev)) {
+            cg_tensor *m = cg_to_device(c, dev);
+            cg_tensor_release(c);
+            c = m;
+        }
+        out[i] = c;
+        rc = c ? 0 : -1;
+    }
+    cg_grad_set_enabled(was);
+    if (rc)
+        for (int i = 0; i < n; i++)
+            cg_tensor_release(out[i]);
+    return rc;
+}
+
+static cg_tensor *ew_apply(cg_op op, int n, cg_tensor *const *in, const cg_dtype *compute, cg_dtype out_dtype,
+                           const cg_op_args *args) {
+    int ndim = in[0]->ndim;
+    int64_t shape[CG_MAX_DIMS];
+    memcpy(shape, in[0]->sizes, sizeof shape);
+    for (int i = 1; i < n; i++)
+        if (cg_broadcast_shapes(ndim, shape, in[i]->ndim, in[i]->sizes, &ndim, shape) < 0)
+            return NULL;
+    if (cg_check_same_device(n, in) < 0)
+        return NULL;
+    cg_device dev = result_device(n, in);
+    cg_tensor *cast[CG_ITER_MAX_OPERANDS];
+    if (cast_inputs(n, in, compute, dev, cast) < 0)
+        return NULL;
+    cg_tensor *out = cg_tensor_empty(ndim, shape, out_dtype, dev);
+    if (out) {
+        cg_iter it;
+        cg_iter_init(&it, out, n, cast);
+        cg_call call = {.op = op, .nout = 1, .nin = n, .out = {out}, .it = &it, .args = args};
+        memcpy(call.in, cast, (size_t)n * sizeof *cast);
+        if (cg_op_run(&call) < 0) {
+            cg_tensor_release(out);
+            out = NULL;
+        }
+    }
+    for (int i = 0; i < n; i++)
+        cg_tensor_release(cast[i]);
+    return out;
+}
+
+cg_tensor *cg_ew_unary(cg_op op, cg_tensor *x, cg_dtype compute, cg_dtype out_dtype, const cg_op_args *args) {
+    return ew_apply(op, 1, &x, &compute, out_dtype, args);
+}
+
+cg_tensor *cg_ew_binary(cg_op op, cg_tensor *a, cg_tensor *b, cg_dtype compute, cg_dtype out_dtype,
+                        const cg_op_args *args) {
+    return ew_apply(op, 2, (cg_tensor *[]){a, b}, (cg_dtype[]){compute, compute}, out_dtype, args);
+}
+
+cg_tensor *cg_ew_ternary(cg_op op, cg_tensor *a, cg_tensor *b, cg_tensor *c, const cg_dtype compute[3],
+                         cg_dtype out_dtype, const cg_op_args *args) {
+    return ew_apply(op, 3, (cg_tensor *[]){a, b, c}, compute, out_dtype, args);
+}
+
+static const char *torch_type_name(cg_dtype dt) {
+    static const char *const names[CG_DTYPE_COUNT] = {"Bool", "Int", "Long", "Float", "Double"};
+    return names[dt];
+}
+
+static int inplace_apply(cg_op op, cg_tensor *self, int n, cg_tensor *const *others, const cg_dtype *compute,
+                         const cg_op_args *args) {
+    if (cg_autograd_check_inplace(self) < 0)
+        return -1;
+    cg_tensor *all[CG_ITER_MAX_OPERANDS] = {self};
+    memcpy(all + 1, others, (size_t)n * sizeof *others);
+    if (cg_check_same_device(n + 1, all) < 0)
+        return -1;
+    int ndim = self->ndim;
+    int64_t shape[CG_MAX_DIMS];
+    memcpy(shape, self->sizes, sizeof shape);
+    for (int i = 0; i < n; i++)
+        if (cg_broadcast_shapes(ndim, shape, others[i]->ndim, others[i]->sizes, &ndim, shape) < 0)
+            return -1;
+    if (ndim != self->ndim || memcmp(shape, self->sizes, (size_t)ndim * sizeof *shape)) {
+        char a[128], b[128];
+        cg_error_set(CG_RUNTIME_ERROR, "output with shape %s doesn't match the broadcast shape %s",
+                     cg_sizes_str(self->ndim, self->sizes, a, sizeof a), cg_sizes_str(ndim, shape, b, sizeof b));
+        return -1;
+    }
+    /* PyTorch computes in the promoted type and casts into self's dtype,
+     * which must not lose the category (float into int, int into bool). */
+    cg_dtype result = compute[0];
+    if ((cg_dtype_is_float(result) && !cg_dtype_is_float(self->dtype))
+        || (result != CG_BOOL && self->dtype == CG_BOOL)) {
+        cg_error_set(CG_RUNTIME_ERROR, "result type %s can't be cast to the desired output type %s",
+                     torch_type_name(result), torch_type_name(self->dtype));
+        return -1;
+    }
+    cg_tensor *all_in[CG_ITER_MAX_OPERANDS] = {self};
+    memcpy(all_in + 1, others, (size_t)n * sizeof *others);
+    cg_dtype comp[CG_ITER_MAX_OPERANDS];
+    for (int i = 0; i <= n; i++)
+        comp[i] = compute[0];
+    cg_tensor *cast[CG_ITER_MAX_OPERANDS];
+    if (cast_inputs(n + 1, all_in, comp, cg_tensor_device(self), cast) < 0)
+        return -1;
+    /* compute into a scratch tensor when self's dtype differs */
+    cg_tensor *target = self->dtype == compute[0] ? cg_tensor_retain(self)
+                                                  : cg_tensor_empty(self->ndim, self->sizes, compute[0],
+                                                                    cg_tensor_device(self));
+    int rc = target ? 0 : -1;
+    if (rc == 0) {
+        cg_iter it;
+        cg_iter_init(&it, target, n + 1, cast);
+        cg_call call = {.op = op, .nout = 1, .nin = n + 1, .out = {target}, .it = &it, .args = args};
+        memcpy(call.in, cast, (size_t)(n + 1) * sizeof *cast);
+        rc = cg_op_run(&call);
+    }
+    if (rc == 0 && target != self) {
+        bool was = cg_grad_set_enabled(false);
+        cg_iter it;
+        cg_iter_init(&it, self, 1, &target);
+        cg_call call = {.op = CG_OP_COPY, .nout = 1, .nin = 1, .out = {self}, .in = {target}, .it = &it};
+        rc = cg_op_run(&call);
+        cg_grad_set_enabled(was);
+    }
+    cg_tensor_release(target);
+    for (int i = 0; i <= n; i++)
+        cg_tensor_release(cast[i]);
+    if (rc == 0)
+        self->storage->version++;
+    return rc;
+}
+
+int cg_ew_binary_(cg_op op, cg_tensor *self, cg_tensor *other, cg_dtype compute, const cg_op_args *args) {
+    return inplace_apply(op, self, 1, &other, &compute, args);
+}
+
+int cg_ew_unary_(cg_op op, cg_tensor *self, const cg_op_args *args) {
+    return inplace_apply(op, self, 0, NULL, &self->dtype, args);
+}
+
+cg_tensor *cg_ew_record(cg_tensor *out, cg_op op, int nin, cg_tensor *const *in, int nsave,
+                        const cg_save_spec *save, const cg_op_args *args) {
+    if (!out || !cg_autograd_needed(nin, in))
+        return out;
+    if (cg_autograd_record(op, 1, &out, nin, in, nsave, save, args, NULL) < 0) {
+        cg_tensor_release(out);
+        return NULL;
+    }
+    return out;
+}
+
+int cg_ew_record_(cg_tensor *self, cg_op op, int nin, cg_tensor *const *in, int nsave, const cg_save_spec *save,
+                  const cg_op_args *args) {
+    if (!cg_autograd_needed(nin, in))
+        return 0;
+    return cg_autograd_record(op, 1, &self, nin, in, nsave, save, args, NULL);
+}

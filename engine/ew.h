@@ -1,0 +1,134 @@
+/* ew.h: building blocks of elementwise CPU kernels (private to engine/).
+ *
+ * A kernel is a row function per dtype (see iter.h) and a table of them
+ * indexed by dtype. The macros below write the row functions from one C
+ * expression, with a unit-stride fast path the compiler vectorises and a
+ * strided path for everything else. In the expressions, `x` (unary) or `a`
+ * and `b` (binary) are the input values of type T, and `args` is the op's
+ * const cg_op_args *.
+ *
+ *   CG_UNARY_ROW(name, T, pro, expr)      out T = expr(x: T)
+ *   CG_BINARY_ROW(name, T, pro, expr)     out T = expr(a: T, b: T)
+ *   CG_COMPARE_ROW(name, T, pro, expr)    out bool = expr(a: T, b: T)
+ *
+ * `pro` is a statement run once per row before the loop, to read scalar
+ * arguments into locals (e.g. `const T alpha = (T)args->f[0]`), so that the
+ * loop itself stays a plain expression; CG_NOPRO when there is none.
+ *
+ * CG_ROWS_FLOAT(table, name) / CG_ROWS_ALL(table, name) gather the per-dtype
+ * functions name##_<T> into a cg_row_fn table[CG_DTYPE_COUNT]. */
+#ifndef CG_EW_H
+#define CG_EW_H
+
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "iter.h"
+#include "autograd.h"
+#include "op.h"
+
+typedef bool cg_bool;
+typedef float cg_f32;
+typedef double cg_f64;
+typedef int32_t cg_i32;
+typedef int64_t cg_i64;
+
+#define CG_UNARY_ROW(name, T, pro, expr)                                                  \
+    static void name(char **p, const int64_t *s, int64_t n, const void *ctx) {         \
+        const cg_op_args *args = ctx;                                                  \
+        (void)args;                                                                    \
+        pro;                                                                           \
+        if (s[0] == sizeof(T) && s[1] == sizeof(T)) {                                  \
+            T *restrict o = (T *)p[0];                                                 \
+            const T *restrict in = (const T *)p[1];                                    \
+            for (int64_t i = 0; i < n; i++) {                                          \
+                T x = in[i];                                                           \
+                o[i] = (T)(expr);                                                      \
+            }                                                                          \
+            return;                                                                    \
+        }                                                                              \
+        for (int64_t i = 0; i < n; i++) {                                              \
+            T x = *(const T *)(p[1] + i * s[1]);                                       \
+            *(T *)(p[0] + i * s[0]) = (T)(expr);                                       \
+        }                                                                              \
+    }
+
+#define CG_BINARY_ROW_T(name, T, TO, pro, expr)                                           \
+    static void name(char **p, const int64_t *s, int64_t n, const void *ctx) {         \
+        const cg_op_args *args = ctx;                                                  \
+        (void)args;                                                                    \
+        pro;                                                                           \
+        if (s[0] == sizeof(TO) && s[1] == sizeof(T) && s[2] == sizeof(T)) {            \
+            TO *restrict o = (TO *)p[0];                                               \
+            const T *restrict pa = (const T *)p[1], *restrict pb = (const T *)p[2];    \
+            for (int64_t i = 0; i < n; i++) {                                          \
+                T a = pa[i], b = pb[i];                                                \
+                o[i] = (TO)(expr);                                                     \
+            }                                                                          \
+            return;                                                                    \
+        }                                                                              \
+        if (s[0] == sizeof(TO) && s[1] == sizeof(T) && s[2] == 0) {                    \
+            TO *restrict o = (TO *)p[0];                                               \
+            const T *restrict pa = (const T *)p[1];                                    \
+            const T b = *(const T *)p[2];                                              \
+            for (int64_t i = 0; i < n; i++) {                                          \
+                T a = pa[i];                                                           \
+                o[i] = (TO)(expr);                                                     \
+            }                                                                          \
+            return;                                                                    \
+        }                                                                              \
+        for (int64_t i = 0; i < n; i++) {                                              \
+            T a = *(const T *)(p[1] + i * s[1]), b = *(const T *)(p[2] + i * s[2]);    \
+            *(TO *)(p[0] + i * s[0]) = (TO)(expr);                                     \
+        }                                                                              \
+    }
+
+#define CG_BINARY_ROW(name, T, pro, expr) CG_BINARY_ROW_T(name, T, T, pro, expr)
+#define CG_COMPARE_ROW(name, T, pro, expr) CG_BINARY_ROW_T(name, T, bool, pro, expr)
+#define CG_NOPRO ((void)0)
+
+/* Per-dtype instantiation: MAKE(name##_<suffix>, <C type>) for each dtype. */
+#define CG_EXPAND_FLOAT(MAKE, name) MAKE(name##_f32, float) MAKE(name##_f64, double)
+#define CG_EXPAND_INT(MAKE, name) MAKE(name##_i32, int32_t) MAKE(name##_i64, int64_t)
+#define CG_EXPAND_NUMERIC(MAKE, name) CG_EXPAND_FLOAT(MAKE, name) CG_EXPAND_INT(MAKE, name)
+#define CG_EXPAND_ALL(MAKE, name) CG_EXPAND_NUMERIC(MAKE, name) MAKE(name##_bool, bool)
+
+#define CG_ROWS_FLOAT(name) [CG_F32] = name##_f32, [CG_F64] = name##_f64
+#define CG_ROWS_INT(name) [CG_INT32] = name##_i32, [CG_INT64] = name##_i64
+#define CG_ROWS_NUMERIC(name) CG_ROWS_FLOAT(name), CG_ROWS_INT(name)
+#define CG_ROWS_ALL(name) CG_ROWS_NUMERIC(name), [CG_BOOL] = name##_bool
+
+/* Runs rows[dtype of operand `which`] over call->it; the common body of
+ * elementwise kernels. */
+static inline void cg_ew_run(const cg_call *c, const cg_row_fn *rows, int which) {
+    cg_iter_for_each(c->it, rows[c->it->dtypes[which]], c->args);
+}
+
+
+/* ---- frontends shared by elementwise ops (ew.c) ------------------------------ */
+
+/* out = op(x) computed in `compute`, result of dtype `out_dtype`. */
+cg_tensor *cg_ew_unary(cg_op op, cg_tensor *x, cg_dtype compute, cg_dtype out_dtype, const cg_op_args *args);
+/* out = op(a, b) broadcast, inputs cast to `compute`. */
+cg_tensor *cg_ew_binary(cg_op op, cg_tensor *a, cg_tensor *b, cg_dtype compute, cg_dtype out_dtype,
+                        const cg_op_args *args);
+/* out = op(a, b, c) broadcast (where, addcmul-like ops). */
+cg_tensor *cg_ew_ternary(cg_op op, cg_tensor *a, cg_tensor *b, cg_tensor *c, const cg_dtype compute[3],
+                         cg_dtype out_dtype, const cg_op_args *args);
+/* self = op(self, other) in place: PyTorch's checks (cast, shape, leaf),
+ * kernel, version bump. Autograd is the caller's, after. */
+int cg_ew_binary_(cg_op op, cg_tensor *self, cg_tensor *other, cg_dtype compute, const cg_op_args *args);
+int cg_ew_unary_(cg_op op, cg_tensor *self, const cg_op_args *args);
+/* Records op for out when needed; on failure releases out and returns NULL.
+ * Returns out. */
+cg_tensor *cg_ew_record(cg_tensor *out, cg_op op, int nin, cg_tensor *const *in, int nsave,
+                        const cg_save_spec *save, const cg_op_args *args);
+/* The same for an in-place op on self: 0 or -1. */
+int cg_ew_record_(cg_tensor *self, cg_op op, int nin, cg_tensor *const *in, int nsave, const cg_save_spec *save,
+                  const cg_op_args *args);
+/* "Expected all tensors to be on the same device" unless they are; 0-d CPU
+ * tensors may meet any device, as in PyTorch. */
+int cg_check_same_device(int n, cg_tensor *const *ts);
+
+#endif

@@ -1,0 +1,123 @@
+/* iter.c: planning and running the elementwise iterator of iter.h. */
+#include "iter.h"
+
+#include <string.h>
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+/* Operand geometry at the output's shape, outermost first: a broadcast dim
+ * (size 1 or missing in the operand) gets stride 0. */
+static void broadcast_strides(const cg_tensor *t, const cg_tensor *out, int64_t *strides) {
+    int lead = out->ndim - t->ndim;
+    int64_t item = (int64_t)cg_dtype_size(t->dtype);
+    for (int d = 0; d < out->ndim; d++) {
+        int td = d - lead;
+        strides[d] = (td < 0 || t->sizes[td] == 1) ? 0 : t->strides[td] * item;
+    }
+}
+
+void cg_iter_init(cg_iter *it, cg_tensor *out, int nin, cg_tensor *const *in) {
+    int nops = nin + 1;
+    int64_t outer[CG_ITER_MAX_OPERANDS][CG_MAX_DIMS];
+    it->noperands = nops;
+    it->numel = cg_tensor_numel(out);
+    for (int k = 0; k < nops; k++) {
+        const cg_tensor *t = k == 0 ? out : in[k - 1];
+        broadcast_strides(t, out, outer[k]);
+        it->data[k] = cg_tensor_data(t);
+        it->dtypes[k] = t->dtype;
+    }
+    /* Reverse to innermost first, dropping size-1 dims, merging dims that
+     * are contiguous for every operand. */
+    int n = 0;
+    for (int d = out->ndim - 1; d >= 0; d--) {
+        int64_t size = out->sizes[d];
+        if (size == 1)
+            continue;
+        bool merge = n > 0;
+        for (int k = 0; merge && k < nops; k++)
+            merge = outer[k][d] == it->strides[k][n - 1] * it->sizes[n - 1];
+        if (merge) {
+            it->sizes[n - 1] *= size;
+            continue;
+        }
+        it->sizes[n] = size;
+        for (int k = 0; k < nops; k++)
+            it->strides[k][n] = outer[k][d];
+        n++;
+    }
+    if (n == 0) { /* a 0-d tensor or all sizes 1: one element */
+        it->sizes[0] = it->numel == 0 ? 0 : 1;
+        for (int k = 0; k < nops; k++)
+            it->strides[k][0] = 0;
+        n = 1;
+    }
+    it->ndim = n;
+}
+
+/* Runs fn over the flat element range [begin, end). */
+static void run_range(const cg_iter *it, int64_t begin, int64_t end, cg_row_fn fn, const void *ctx) {
+    int64_t idx[CG_MAX_DIMS];
+    char *ptrs[CG_ITER_MAX_OPERANDS];
+    int64_t inner[CG_ITER_MAX_OPERANDS];
+    int nops = it->noperands;
+    int64_t rest = begin;
+    for (int d = 0; d < it->ndim; d++) {
+        idx[d] = rest % it->sizes[d];
+        rest /= it->sizes[d];
+    }
+    for (int k = 0; k < nops; k++) {
+        inner[k] = it->strides[k][0];
+        ptrs[k] = it->data[k];
+        for (int d = 0; d < it->ndim; d++)
+            ptrs[k] += idx[d] * it->strides[k][d];
+    }
+    int64_t pos = begin;
+    while (pos < end) {
+        int64_t n = it->sizes[0] - idx[0];
+        if (n > end - pos)
+            n = end - pos;
+        fn(ptrs, inner, n, ctx);
+        pos += n;
+        if (pos >= end)
+            break;
+        /* advance the multi-index by n: the inner dim wraps to 0 */
+        for (int k = 0; k < nops; k++)
+            ptrs[k] += (n - 1) * inner[k];
+        idx[0] += n - 1;
+        for (int d = 0; d < it->ndim; d++) {
+            if (++idx[d] < it->sizes[d]) {
+                for (int k = 0; k < nops; k++)
+                    ptrs[k] += it->strides[k][d];
+                break;
+            }
+            for (int k = 0; k < nops; k++)
+                ptrs[k] -= (it->sizes[d] - 1) * it->strides[k][d];
+            idx[d] = 0;
+        }
+    }
+}
+
+void cg_iter_for_each(const cg_iter *it, cg_row_fn fn, const void *ctx) {
+    int64_t numel = it->numel;
+    if (numel == 0)
+        return;
+#ifdef _OPENMP
+    if (numel >= CG_PARALLEL_GRAIN && omp_get_max_threads() > 1) {
+#pragma omp parallel
+        {
+            int64_t nt = omp_get_num_threads(), t = omp_get_thread_num();
+            int64_t chunk = (numel + nt - 1) / nt;
+            /* keep chunk edges on 64-byte lines of the output where we can */
+            chunk = (chunk + 15) / 16 * 16;
+            int64_t b = t * chunk, e = b + chunk < numel ? b + chunk : numel;
+            if (b < e)
+                run_range(it, b, e, fn, ctx);
+        }
+        return;
+    }
+#endif
+    run_range(it, 0, numel, fn, ctx);
+}

@@ -1,0 +1,43 @@
+/* iter.h: the one strided iterator of elementwise ops (PyTorch's
+ * TensorIterator, cut down).
+ *
+ * Operand 0 is the output; inputs are viewed at the output's shape with
+ * stride 0 on broadcast dims. Dims are stored innermost first and coalesced
+ * where every operand is contiguous across them, so a contiguous op is one
+ * row of numel elements. A kernel supplies a row function; the iterator
+ * calls it over rows, splitting large iterations across threads.
+ *
+ * Reductions use the same structure (reduce_iter.h): a row function there
+ * folds one row of the input into one output element. */
+#ifndef CG_ITER_H
+#define CG_ITER_H
+
+#include "tensor.h"
+
+#define CG_ITER_MAX_OPERANDS 4
+
+typedef struct cg_iter {
+    int ndim;                                  /* >= 1 */
+    int noperands;
+    int64_t numel;
+    int64_t sizes[CG_MAX_DIMS];                /* innermost first */
+    int64_t strides[CG_ITER_MAX_OPERANDS][CG_MAX_DIMS]; /* bytes */
+    char *data[CG_ITER_MAX_OPERANDS];
+    cg_dtype dtypes[CG_ITER_MAX_OPERANDS];
+} cg_iter;
+
+/* Processes n elements of one row: ptrs[k] is operand k's first element and
+ * strides[k] its step in bytes. ctx is the kernel's (e.g. its cg_op_args). */
+typedef void (*cg_row_fn)(char **ptrs, const int64_t *strides, int64_t n, const void *ctx);
+
+/* Plans an iteration over `out` and inputs broadcastable to out's shape.
+ * All operands must be on the CPU-visible address space of one device. */
+void cg_iter_init(cg_iter *it, cg_tensor *out, int nin, cg_tensor *const *in);
+/* Calls fn over every row, in parallel when the iteration is large. */
+void cg_iter_for_each(const cg_iter *it, cg_row_fn fn, const void *ctx);
+
+/* Below this many elements an iteration stays on one thread, so that tiny
+ * ops stay cheap. */
+#define CG_PARALLEL_GRAIN 32768
+
+#endif

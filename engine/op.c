@@ -1,0 +1,41 @@
+/* op.c: the op descriptors and the CPU kernel table, generated from ops.def,
+ * and the dispatch of a call to its device's kernel.
+ *
+ * In ops.def, a row without a kernel says `nokernel` and a row without a
+ * derivative says `nodiff`; op.h declared every named function, and here the
+ * placeholders become NULL before the tables are expanded. */
+#include "autograd.h"
+#include "op.h"
+
+#include <stddef.h>
+
+#define nokernel NULL
+#define nodiff NULL
+
+const cg_op_info cg_op_table[CG_OP_COUNT] = {
+#define X(id, node, cpu, cuda, bw, sample) [CG_OP_##id] = {#id, node, bw},
+#include "ops.def"
+#undef X
+};
+
+const cg_kernel_fn cg_cpu_kernels[CG_OP_COUNT] = {
+#define X(id, node, cpu, cuda, bw, sample) [CG_OP_##id] = cpu,
+#include "ops.def"
+#undef X
+};
+
+int cg_op_run(const cg_call *call) {
+    const cg_tensor *t = call->nout ? call->out[0] : call->in[0];
+    cg_device dev = cg_tensor_device(t);
+    const cg_backend *be = cg_backend_get(dev.type);
+    if (!be)
+        return -1;
+    cg_kernel_fn fn = be->kernels[call->op];
+    if (!fn) {
+        cg_error_set(CG_NOT_IMPLEMENTED_ERROR, "Could not run '%s' with arguments from the '%s' backend.",
+                     cg_op_table[call->op].name, be->name);
+        return -1;
+    }
+    fn(call);
+    return 0;
+}

@@ -1,0 +1,18 @@
+/* ops.h: the engine's public op API, one header per family. The ops
+ * themselves are declared once, in ops.def; these are their C entry points.
+ * Ownership as in tensor.h: results are new references, arguments borrowed. */
+#ifndef CG_OPS_H
+#define CG_OPS_H
+
+#include "autograd.h"
+#include "ops_binary.h"
+#include "ops_copy.h"
+#include "ops_index.h"
+#include "ops_linalg.h"
+#include "ops_nn.h"
+#include "ops_reduce.h"
+#include "ops_unary.h"
+#include "random.h"
+#include "view.h"
+
+#endif

@@ -1,0 +1,340 @@
+/* ops_copy.c: creation, copies between dtypes and layouts, fills.
+ *
+ * COPY is the one kernel that converts between dtypes: clone, contiguous,
+ * to(dtype), copy_ and every cast elsewhere in the engine go through it. */
+#include <math.h>
+#include <string.h>
+
+#include "ew.h"
+#include "ops.h"
+
+/* ---- the COPY kernel: out[O] = (O)in[I] --------------------------------------- */
+
+#define CONVERT_ROW(name, TI, TO)                                                      \
+    static void name(char **p, const int64_t *s, int64_t n, const void *ctx) {         \
+        (void)ctx;                                                                     \
+        if (s[0] == sizeof(TO) && s[1] == sizeof(TI)) {                                \
+            TO *restrict o = (TO *)p[0];                                               \
+            const TI *restrict in = (const TI *)p[1];                                  \
+            for (int64_t i = 0; i < n; i++)                                            \
+                o[i] = (TO)in[i];                                                      \
+            return;                                                                    \
+        }                                                                              \
+        for (int64_t i = 0; i < n; i++)                                                \
+            *(TO *)(p[0] + i * s[0]) = (TO) * (const TI *)(p[1] + i * s[1]);           \
+    }
+
+#define CONVERT_FROM(TI, SI)                                                           \
+    CONVERT_ROW(conv_##SI##_bool, TI, bool)                                            \
+    CONVERT_ROW(conv_##SI##_i32, TI, int32_t)                                          \
+    CONVERT_ROW(conv_##SI##_i64, TI, int64_t)                                          \
+    CONVERT_ROW(conv_##SI##_f32, TI, float)                                            \
+    CONVERT_ROW(conv_##SI##_f64, TI, double)
+CONVERT_FROM(bool, bool)
+CONVERT_FROM(int32_t, i32)
+CONVERT_FROM(int64_t, i64)
+CONVERT_FROM(float, f32)
+CONVERT_FROM(double, f64)
+
+#define CONVERT_TABLE(SI) {conv_##SI##_bool, conv_##SI##_i32, conv_##SI##_i64, conv_##SI##_f32, conv_##SI##_f64}
+/* convert_rows[in dtype][out dtype] */
+static const cg_row_fn convert_rows[CG_DTYPE_COUNT][CG_DTYPE_COUNT] = {
+    CONVERT_TABLE(bool), CONVERT_TABLE(i32), CONVERT_TABLE(i64), CONVERT_TABLE(f32), CONVERT_TABLE(f64),
+};
+
+/* out is any shape, in[0] broadcast to it */
+void cpu_copy(const cg_call *c) {
+    cg_iter_for_each(c->it, convert_rows[c->it->dtypes[1]][c->it->dtypes[0]], NULL);
+}
+
+/* Copies src into dst (same device), broadcasting and casting. No checks. */
+static int copy_raw(cg_tensor *dst, cg_tensor *src) {
+    cg_iter it;
+    cg_iter_init(&it, dst, 1, &src);
+    cg_call call = {.op = CG_OP_COPY, .nout = 1, .nin = 1, .out = {dst}, .in = {src}, .it = &it};
+    return cg_op_run(&call);
+}
+
+/* ---- the FILL kernel: out = args->s[0] ------------------------------------------- */
+
+#define FILL_ROW(name, T, DT)                                                          \
+    static void name(char **p, const int64_t *s, int64_t n, const void *ctx) {         \
+        const cg_op_args *a = ctx;                                                     \
+        T v;                                                                           \
+        cg_scalar_store(&v, DT, a->s[0]);                                              \
+        if (s[0] == sizeof(T)) {                                                       \
+            T *restrict o = (T *)p[0];                                                 \
+            for (int64_t i = 0; i < n; i++)                                            \
+                o[i] = v;                                                              \
+            return;                                                                    \
+        }                                                                              \
+        for (int64_t i = 0; i < n; i++)                                                \
+            *(T *)(p[0] + i * s[0]) = v;                                               \
+    }
+FILL_ROW(fill_bool, bool, CG_BOOL)
+FILL_ROW(fill_i32, int32_t, CG_INT32)
+FILL_ROW(fill_i64, int64_t, CG_INT64)
+FILL_ROW(fill_f32, float, CG_F32)
+FILL_ROW(fill_f64, double, CG_F64)
+static const cg_row_fn fill_rows[CG_DTYPE_COUNT] = {CG_ROWS_ALL(fill)};
+
+/* out is any shape; args->s[0] the value */
+void cpu_fill(const cg_call *c) { cg_ew_run(c, fill_rows, 0); }
+
+static int fill_raw(cg_tensor *t, cg_scalar value) {
+    cg_iter it;
+    cg_iter_init(&it, t, 0, NULL);
+    cg_op_args args = {.s = {value}};
+    cg_call call = {.op = CG_OP_FILL, .nout = 1, .out = {t}, .it = &it, .args = &args};
+    return cg_op_run(&call);
+}
+
+/* ---- creation ------------------------------------------------------------------------ */
+
+cg_tensor *cg_full(int ndim, const int64_t *sizes, cg_scalar value, cg_dtype dtype, cg_device device) {
+    cg_tensor *t = cg_tensor_empty(ndim, sizes, dtype, device);
+    if (t && fill_raw(t, value) < 0) {
+        cg_tensor_release(t);
+        return NULL;
+    }
+    return t;
+}
+
+cg_tensor *cg_zeros(int ndim, const int64_t *sizes, cg_dtype dtype, cg_device device) {
+    return cg_full(ndim, sizes, cg_scalar_int(0), dtype, device);
+}
+
+cg_tensor *cg_ones(int ndim, const int64_t *sizes, cg_dtype dtype, cg_device device) {
+    return cg_full(ndim, sizes, cg_scalar_int(1), dtype, device);
+}
+
+cg_tensor *cg_empty_like(const cg_tensor *t) {
+    return cg_tensor_empty(t->ndim, t->sizes, t->dtype, cg_tensor_device(t));
+}
+cg_tensor *cg_zeros_like(const cg_tensor *t) {
+    return cg_zeros(t->ndim, t->sizes, t->dtype, cg_tensor_device(t));
+}
+cg_tensor *cg_ones_like(const cg_tensor *t) {
+    return cg_ones(t->ndim, t->sizes, t->dtype, cg_tensor_device(t));
+}
+cg_tensor *cg_full_like(const cg_tensor *t, cg_scalar value) {
+    return cg_full(t->ndim, t->sizes, value, t->dtype, cg_tensor_device(t));
+}
+
+cg_tensor *cg_tensor_from_buffer(int ndim, const int64_t *sizes, cg_dtype dtype, const void *values) {
+    cg_tensor *t = cg_tensor_empty(ndim, sizes, dtype, cg_device_cpu());
+    if (t)
+        memcpy(cg_tensor_data(t), values, (size_t)cg_tensor_numel(t) * cg_dtype_size(dtype));
+    return t;
+}
+
+cg_tensor *cg_tensor_from_scalars(int ndim, const int64_t *sizes, const cg_scalar *values, int dtype,
+                                  cg_device device) {
+    int64_t n = 1;
+    for (int d = 0; d < ndim; d++)
+        n *= sizes[d];
+    if (dtype < 0) {
+        cg_dtype dt = CG_BOOL;
+        for (int64_t i = 0; i < n; i++)
+            dt = cg_dtype_promote(dt, cg_scalar_dtype(values[i]));
+        dtype = n ? (int)dt : CG_DEFAULT_DTYPE;
+    }
+    cg_tensor *t = cg_tensor_empty(ndim, sizes, (cg_dtype)dtype, cg_device_cpu());
+    if (!t)
+        return NULL;
+    char *p = cg_tensor_data(t);
+    for (int64_t i = 0; i < n; i++)
+        cg_scalar_store(p + i * (int64_t)cg_tensor_itemsize(t), t->dtype, values[i]);
+    if (device.type == CG_CPU)
+        return t;
+    cg_tensor *moved = cg_to_device(t, device);
+    cg_tensor_release(t);
+    return moved;
+}
+
+cg_tensor *cg_arange(cg_scalar start, cg_scalar end, cg_scalar step, int dtype, cg_device device) {
+    double s = cg_scalar_to_double(start), e = cg_scalar_to_double(end), st = cg_scalar_to_double(step);
+    CG_CHECK(st != 0, CG_RUNTIME_ERROR, "step must be nonzero");
+    CG_CHECK(isfinite(s) && isfinite(e), CG_RUNTIME_ERROR, "unsupported range: %g -> %g", s, e);
+    CG_CHECK((st > 0 && e >= s) || (st < 0 && e <= s), CG_RUNTIME_ERROR,
+             "upper bound and larger bound inconsistent with step sign");
+    if (dtype < 0) {
+        bool any_float = start.kind == CG_SCALAR_FLOAT || end.kind == CG_SCALAR_FLOAT || step.kind == CG_SCALAR_FLOAT;
+        dtype = any_float ? CG_DEFAULT_DTYPE : CG_INT64;
+    }
+    int64_t n = (int64_t)ceil((e - s) / st);
+    cg_tensor *t = cg_tensor_empty(1, &n, (cg_dtype)dtype, cg_device_cpu());
+    if (!t)
+        return NULL;
+    char *p = cg_tensor_data(t);
+    bool ints = start.kind != CG_SCALAR_FLOAT && step.kind != CG_SCALAR_FLOAT;
+    for (int64_t i = 0; i < n; i++) {
+        cg_scalar v = ints ? cg_scalar_int(cg_scalar_to_int(start) + i * cg_scalar_to_int(step))
+                           : cg_scalar_float(s + (double)i * st);
+        cg_scalar_store(p + i * (int64_t)cg_tensor_itemsize(t), t->dtype, v);
+    }
+    if (device.type == CG_CPU)
+        return t;
+    cg_tensor *moved = cg_to_device(t, device);
+    cg_tensor_release(t);
+    return moved;
+}
+
+cg_tensor *cg_linspace(double start, double end, int64_t steps, cg_dtype dtype, cg_device device) {
+    CG_CHECK(steps >= 0, CG_RUNTIME_ERROR, "number of steps must be non-negative");
+    cg_tensor *t = cg_tensor_empty(1, &steps, dtype, cg_device_cpu());
+    if (!t)
+        return NULL;
+    char *p = cg_tensor_data(t);
+    double step = steps > 1 ? (end - start) / (double)(steps - 1) : 0.0;
+    /* PyTorch fills the first half from start and the second from end */
+    int64_t half = steps / 2;
+    for (int64_t i = 0; i < steps; i++) {
+        double v = i < half ? start + step * (double)i : end - step * (double)(steps - i - 1);
+        cg_scalar_store(p + i * (int64_t)cg_dtype_size(dtype), dtype, cg_scalar_float(v));
+    }
+    if (device.type == CG_CPU)
+        return t;
+    cg_tensor *moved = cg_to_device(t, device);
+    cg_tensor_release(t);
+    return moved;
+}
+
+cg_tensor *cg_eye(int64_t n, int64_t m, cg_dtype dtype, cg_device device) {
+    CG_CHECK(n >= 0, CG_RUNTIME_ERROR, "n must be greater or equal to 0, got %lld", (long long)n);
+    if (m < 0)
+        m = n;
+    int64_t sizes[2] = {n, m};
+    cg_tensor *t = cg_zeros(2, sizes, dtype, cg_device_cpu());
+    if (!t)
+        return NULL;
+    char *p = cg_tensor_data(t);
+    for (int64_t i = 0; i < n && i < m; i++)
+        cg_scalar_store(p + (i * m + i) * (int64_t)cg_dtype_size(dtype), dtype, cg_scalar_int(1));
+    if (device.type == CG_CPU)
+        return t;
+    cg_tensor *moved = cg_to_device(t, device);
+    cg_tensor_release(t);
+    return moved;
+}
+
+/* ---- copies ------------------------------------------------------------------------------ */
+
+static int check_same_device(const cg_tensor *a, const cg_tensor *b) {
+    if (cg_device_equal(cg_tensor_device(a), cg_tensor_device(b)))
+        return 0;
+    char da[16], db[16];
+    cg_error_set(CG_RUNTIME_ERROR,
+                 "Expected all tensors to be on the same device, but found at least two devices, %s and %s!",
+                 cg_device_str(cg_tensor_device(a), da, sizeof da), cg_device_str(cg_tensor_device(b), db, sizeof db));
+    return -1;
+}
+
+int cg_copy_(cg_tensor *dst, cg_tensor *src) {
+    int n;
+    int64_t shape[CG_MAX_DIMS];
+    if (cg_broadcast_shapes(dst->ndim, dst->sizes, src->ndim, src->sizes, &n, shape) < 0)
+        return -1;
+    if (n != dst->ndim || memcmp(shape, dst->sizes, (size_t)n * sizeof *shape)) {
+        char a[128], b[128];
+        cg_error_set(CG_RUNTIME_ERROR, "output with shape %s doesn't match the broadcast shape %s",
+                     cg_sizes_str(dst->ndim, dst->sizes, a, sizeof a), cg_sizes_str(n, shape, b, sizeof b));
+        return -1;
+    }
+    if (cg_autograd_check_inplace(dst) < 0 || check_same_device(dst, src) < 0)
+        return -1;
+    bool record = cg_autograd_needed(2, (cg_tensor *[]){dst, src});
+    if (copy_raw(dst, src) < 0)
+        return -1;
+    dst->storage->version++;
+    if (record)
+        return cg_autograd_record(CG_OP_COPY, 1, &dst, 2, (cg_tensor *[]){dst, src}, 0, NULL, NULL, NULL);
+    return 0;
+}
+
+/* CopyBackwards: self's old value is overwritten (no gradient); src gets
+ * the gradient, reduced to its shape and cast back by the engine. */
+int bw_copy(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    gi[0] = n->next[0].node ? cg_zeros_like(go[0]) : NULL;
+    gi[1] = cg_tensor_retain(go[0]);
+    return (n->next[0].node && !gi[0]) ? -1 : 0;
+}
+
+/* A copy of x with the given dtype, contiguous; recorded as `op`. */
+static cg_tensor *copy_as(cg_tensor *x, cg_dtype dtype, cg_op op) {
+    cg_tensor *out = cg_tensor_empty(x->ndim, x->sizes, dtype, cg_tensor_device(x));
+    if (!out || copy_raw(out, x) < 0) {
+        cg_tensor_release(out);
+        return NULL;
+    }
+    if (cg_dtype_is_float(dtype) && cg_autograd_needed(1, &x)
+        && cg_autograd_record(op, 1, &out, 1, &x, 0, NULL, NULL, NULL) < 0) {
+        cg_tensor_release(out);
+        return NULL;
+    }
+    return out;
+}
+
+cg_tensor *cg_to_dtype(cg_tensor *t, cg_dtype dtype) {
+    if (t->dtype == dtype)
+        return cg_tensor_retain(t);
+    return copy_as(t, dtype, CG_OP_TO_DTYPE);
+}
+
+cg_tensor *cg_clone(cg_tensor *t) { return copy_as(t, t->dtype, CG_OP_CLONE); }
+
+cg_tensor *cg_contiguous(cg_tensor *t) {
+    if (cg_tensor_is_contiguous(t))
+        return cg_tensor_retain(t);
+    return cg_clone(t);
+}
+
+/* ToCopyBackward0 and CloneBackward0: the gradient passes through; the
+ * engine casts it back to the input's dtype. */
+int bw_to_dtype(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    (void)n;
+    gi[0] = cg_tensor_retain(go[0]);
+    return 0;
+}
+int bw_clone(cg_node *n, cg_tensor *const *go, cg_tensor **gi) { return bw_to_dtype(n, go, gi); }
+
+cg_tensor *cg_to_device(cg_tensor *t, cg_device device) {
+    cg_device from = cg_tensor_device(t);
+    if (cg_device_equal(from, device))
+        return cg_tensor_retain(t);
+    const cg_backend *be = cg_backend_get(device.type == CG_CPU ? from.type : device.type);
+    if (!be)
+        return NULL;
+    cg_tensor *src = cg_contiguous(t);
+    if (!src)
+        return NULL;
+    cg_tensor *out = cg_tensor_empty(t->ndim, t->sizes, t->dtype, device);
+    if (out && be->copy(cg_tensor_data(out), device, cg_tensor_data(src), from,
+                        (size_t)cg_tensor_numel(t) * cg_tensor_itemsize(t)) < 0) {
+        cg_tensor_release(out);
+        out = NULL;
+    }
+    cg_tensor_release(src);
+    return out;
+}
+
+/* ---- fills --------------------------------------------------------------------------------- */
+
+int cg_fill_(cg_tensor *t, cg_scalar value) {
+    if (cg_autograd_check_inplace(t) < 0 || fill_raw(t, value) < 0)
+        return -1;
+    t->storage->version++;
+    if (t->grad_fn && cg_grad_enabled()) {
+        /* the new value does not depend on the old one: history is cut */
+        cg_node_release(t->grad_fn);
+        t->grad_fn = NULL;
+    }
+    return 0;
+}
+
+int cg_zero_(cg_tensor *t) { return cg_fill_(t, cg_scalar_int(0)); }
+
+cg_tensor *cg_detach(cg_tensor *t) {
+    cg_tensor *d = cg_tensor_from_storage(t->storage, t->offset, t->ndim, t->sizes, t->strides, t->dtype);
+    return d;
+}

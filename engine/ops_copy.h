@@ -1,0 +1,37 @@
+/* ops_copy.h: creating tensors, copies, casts and fills (ops_copy.c). */
+#ifndef CG_OPS_COPY_H
+#define CG_OPS_COPY_H
+
+#include "tensor.h"
+
+cg_tensor *cg_full(int ndim, const int64_t *sizes, cg_scalar value, cg_dtype dtype, cg_device device);
+cg_tensor *cg_zeros(int ndim, const int64_t *sizes, cg_dtype dtype, cg_device device);
+cg_tensor *cg_ones(int ndim, const int64_t *sizes, cg_dtype dtype, cg_device device);
+cg_tensor *cg_empty_like(const cg_tensor *t);
+cg_tensor *cg_zeros_like(const cg_tensor *t);
+cg_tensor *cg_ones_like(const cg_tensor *t);
+cg_tensor *cg_full_like(const cg_tensor *t, cg_scalar value);
+/* A tensor of the given sizes from row-major values; dtype as torch.tensor
+ * infers it when dtype < 0 (bool, int64 or the default float). */
+cg_tensor *cg_tensor_from_scalars(int ndim, const int64_t *sizes, const cg_scalar *values, int dtype,
+                                  cg_device device);
+/* A tensor over a copy of raw values of type src_dtype. */
+cg_tensor *cg_tensor_from_buffer(int ndim, const int64_t *sizes, cg_dtype dtype, const void *values);
+cg_tensor *cg_arange(cg_scalar start, cg_scalar end, cg_scalar step, int dtype, cg_device device);
+cg_tensor *cg_linspace(double start, double end, int64_t steps, cg_dtype dtype, cg_device device);
+cg_tensor *cg_eye(int64_t n, int64_t m, cg_dtype dtype, cg_device device);
+
+/* dst.copy_(src): broadcasts src to dst and casts; bumps dst's version. */
+int cg_copy_(cg_tensor *dst, cg_tensor *src);
+/* t.to(dtype): t itself (retained) when the dtype is already right. */
+cg_tensor *cg_to_dtype(cg_tensor *t, cg_dtype dtype);
+cg_tensor *cg_to_device(cg_tensor *t, cg_device device);
+cg_tensor *cg_clone(cg_tensor *t);
+/* t itself (retained) when already contiguous. */
+cg_tensor *cg_contiguous(cg_tensor *t);
+int cg_fill_(cg_tensor *t, cg_scalar value);
+int cg_zero_(cg_tensor *t);
+/* Shares storage and version counter, no history (x.detach()). */
+cg_tensor *cg_detach(cg_tensor *t);
+
+#endif

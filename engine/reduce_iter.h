@@ -1,0 +1,72 @@
+/* reduce_iter.h: the one iterator of reductions.
+ *
+ * The input's dims split into kept dims (one output element per index) and
+ * reduced dims (folded into that element). Each group is coalesced where the
+ * input is contiguous across it, so a reduction over the last dim of a
+ * contiguous tensor is, per output, one unit-stride run. The output is
+ * planned with keepdim sizes; the op reshapes it when keepdim is false.
+ *
+ * A kernel gives a function run once per output element: it folds the
+ * reduced elements starting at x (CG_REDUCE_FOR_EACH walks them) and writes
+ * the result at out (and at out2, for ops with a second output such as
+ * max's indices). Outputs are split across threads when there are many. */
+#ifndef CG_REDUCE_ITER_H
+#define CG_REDUCE_ITER_H
+
+#include "tensor.h"
+
+typedef struct cg_reduce_iter {
+    int64_t nout;                     /* output elements */
+    int64_t nred;                     /* reduced elements per output */
+    int nkept, ndred;                 /* coalesced dims in each group */
+    int64_t kept_sizes[CG_MAX_DIMS];  /* innermost first */
+    int64_t kept_x[CG_MAX_DIMS];      /* x's byte strides over kept dims */
+    int64_t kept_out[CG_MAX_DIMS];    /* out's byte strides over kept dims */
+    int64_t kept_out2[CG_MAX_DIMS];
+    int64_t red_sizes[CG_MAX_DIMS];   /* innermost first */
+    int64_t red_x[CG_MAX_DIMS];       /* x's byte strides over reduced dims */
+    char *x, *out, *out2;
+    cg_dtype xdtype, odtype;
+} cg_reduce_iter;
+
+/* reduced[d] says whether dim d of x is reduced; out (and out2, may be NULL)
+ * have x's sizes with 1 on reduced dims. */
+void cg_reduce_iter_init(cg_reduce_iter *it, cg_tensor *x, const bool *reduced, cg_tensor *out, cg_tensor *out2);
+
+typedef void (*cg_reduce_fn)(const cg_reduce_iter *it, const char *x, char *out, char *out2, const void *ctx);
+void cg_reduce_for_each(const cg_reduce_iter *it, cg_reduce_fn fn, const void *ctx);
+
+/* Walks the reduced elements of one output: `body` sees `const char *px`
+ * (the element) and `int64_t k` (its flat index within the reduction, in
+ * row-major order of the reduced dims). */
+#define CG_REDUCE_FOR_EACH(it, x, body)                                                \
+    do {                                                                               \
+        if ((it)->ndred == 1) {                                                        \
+            const int64_t s0_ = (it)->red_x[0];                                        \
+            for (int64_t k = 0; k < (it)->nred; k++) {                                 \
+                const char *px = (x) + k * s0_;                                        \
+                body;                                                                  \
+            }                                                                          \
+            break;                                                                     \
+        }                                                                              \
+        int64_t idx_[CG_MAX_DIMS] = {0};                                               \
+        const char *px = (x);                                                          \
+        for (int64_t k = 0; k < (it)->nred; k++) {                                     \
+            body;                                                                      \
+            for (int d_ = 0; d_ < (it)->ndred; d_++) {                                 \
+                px += (it)->red_x[d_];                                                 \
+                if (++idx_[d_] < (it)->red_sizes[d_])                                  \
+                    break;                                                             \
+                px -= (it)->red_sizes[d_] * (it)->red_x[d_];                           \
+                idx_[d_] = 0;                                                          \
+            }                                                                          \
+        }                                                                              \
+    } while (0)
+
+/* Reduced dims from a dim list (empty: all dims), with PyTorch's errors for
+ * out-of-range and repeated dims. Returns 0 or -1. */
+int cg_reduce_dims(const cg_tensor *x, int ndims, const int64_t *dims, bool *reduced);
+/* x's sizes with reduced dims set to 1 (keepdim) or dropped. */
+int cg_reduce_shape(const cg_tensor *x, const bool *reduced, bool keepdim, int64_t *sizes);
+
+#endif

@@ -1,0 +1,35 @@
+/* storage.h: refcounted bytes on a device, shared by all views of them.
+ *
+ * Note [Version counter]
+ * ~~~~~~~~~~~~~~~~~~~~~~
+ * Every in-place write bumps storage->version. Views, detach() and saved
+ * tensors share the storage and therefore the counter, as PyTorch's views
+ * share their base's VariableVersion. Autograd records the version of each
+ * tensor it saves and refuses to use it for backward if the version moved. */
+#ifndef CG_STORAGE_H
+#define CG_STORAGE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "device.h"
+
+typedef struct cg_storage {
+    int64_t refcount;
+    void *data;
+    size_t nbytes;
+    cg_device device;
+    int64_t version; /* see Note [Version counter] */
+} cg_storage;
+
+/* A new storage of nbytes (uninitialised) with one reference, or NULL with
+ * an out-of-memory error. */
+cg_storage *cg_storage_new(size_t nbytes, cg_device device);
+void cg_storage_retain(cg_storage *s);
+void cg_storage_release(cg_storage *s);
+
+/* CPU memory statistics (PyTorch's names), kept by the CPU allocator. */
+void cg_cpu_memory_stats(cg_memory_stats *out);
+void cg_cpu_memory_reset_peak(void);
+
+#endif

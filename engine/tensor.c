@@ -1,0 +1,181 @@
+/* tensor.c: life and geometry of tensors (tensor.h). Ops live in ops_*.c. */
+#include "tensor.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "autograd.h"
+
+static cg_tensor *tensor_alloc(void) {
+    cg_tensor *t = calloc(1, sizeof *t);
+    if (!t)
+        cg_error_set(CG_MEMORY_ERROR, "out of memory allocating a tensor");
+    return t;
+}
+
+int64_t cg_contiguous_strides(int ndim, const int64_t *sizes, int64_t *strides) {
+    int64_t n = 1;
+    for (int d = ndim - 1; d >= 0; d--) {
+        if (strides)
+            strides[d] = n;
+        int64_t s = sizes[d] > 1 ? sizes[d] : 1;
+        if (sizes[d] == 0)
+            n = 0;
+        else if (n && __builtin_mul_overflow(n, s, &n))
+            goto overflow;
+    }
+    /* numel as a separate product: a 0 in sizes zeroes it */
+    int64_t numel = 1;
+    for (int d = 0; d < ndim; d++)
+        if (__builtin_mul_overflow(numel, sizes[d], &numel))
+            goto overflow;
+    return numel;
+overflow:
+    cg_error_set(CG_RUNTIME_ERROR, "numel: integer multiplication overflow");
+    return -1;
+}
+
+cg_tensor *cg_tensor_empty(int ndim, const int64_t *sizes, cg_dtype dtype, cg_device device) {
+    CG_CHECK(ndim <= CG_MAX_DIMS, CG_RUNTIME_ERROR, "cgrad supports tensors of at most %d dimensions, got %d",
+             CG_MAX_DIMS, ndim);
+    for (int d = 0; d < ndim; d++)
+        CG_CHECK(sizes[d] >= 0, CG_RUNTIME_ERROR,
+                 "Trying to create tensor with negative dimension %lld: %s", (long long)sizes[d],
+                 cg_sizes_str(ndim, sizes, (char[128]){0}, 128));
+    int64_t strides[CG_MAX_DIMS];
+    int64_t numel = cg_contiguous_strides(ndim, sizes, strides);
+    if (numel < 0)
+        return NULL;
+    size_t item = cg_dtype_size(dtype), nbytes;
+    CG_CHECK(!__builtin_mul_overflow((size_t)numel, item, &nbytes), CG_RUNTIME_ERROR,
+             "numel: integer multiplication overflow");
+    cg_storage *s = cg_storage_new(nbytes, device);
+    if (!s)
+        return NULL;
+    cg_tensor *t = cg_tensor_from_storage(s, 0, ndim, sizes, strides, dtype);
+    cg_storage_release(s);
+    return t;
+}
+
+cg_tensor *cg_tensor_from_storage(cg_storage *storage, int64_t offset, int ndim, const int64_t *sizes,
+                                  const int64_t *strides, cg_dtype dtype) {
+    cg_tensor *t = tensor_alloc();
+    if (!t)
+        return NULL;
+    t->refcount = 1;
+    t->storage = storage;
+    cg_storage_retain(storage);
+    t->offset = offset;
+    t->ndim = ndim;
+    t->dtype = dtype;
+    if (ndim) {
+        memcpy(t->sizes, sizes, (size_t)ndim * sizeof *sizes);
+        memcpy(t->strides, strides, (size_t)ndim * sizeof *strides);
+    }
+    return t;
+}
+
+cg_tensor *cg_tensor_retain(cg_tensor *t) {
+    t->refcount++;
+    return t;
+}
+
+void cg_tensor_release(cg_tensor *t) {
+    if (!t || --t->refcount > 0)
+        return;
+    cg_node *fn = t->grad_fn;
+    if (fn && fn->retain_out && fn->retain_out[t->output_nr] == t)
+        fn->retain_out[t->output_nr] = NULL;
+    cg_node_release(fn);
+    cg_tensor_release(t->grad);
+    cg_tensor_release(t->base);
+    cg_hooks_free(t->hooks);
+    cg_storage_release(t->storage);
+    free(t);
+}
+
+int64_t cg_tensor_numel(const cg_tensor *t) {
+    int64_t n = 1;
+    for (int d = 0; d < t->ndim; d++)
+        n *= t->sizes[d];
+    return n;
+}
+
+bool cg_tensor_is_contiguous(const cg_tensor *t) {
+    int64_t expected = 1;
+    for (int d = t->ndim - 1; d >= 0; d--) {
+        if (t->sizes[d] == 0)
+            return true;
+        if (t->sizes[d] != 1 && t->strides[d] != expected)
+            return false;
+        expected *= t->sizes[d];
+    }
+    return true;
+}
+
+const char *cg_sizes_str(int ndim, const int64_t *sizes, char *buf, size_t n) {
+    size_t used = (size_t)snprintf(buf, n, "[");
+    for (int d = 0; d < ndim && used < n; d++)
+        used += (size_t)snprintf(buf + used, n - used, d ? ", %lld" : "%lld", (long long)sizes[d]);
+    if (used < n)
+        snprintf(buf + used, n - used, "]");
+    return buf;
+}
+
+int cg_wrap_dim(int64_t dim, int ndim) {
+    int64_t n = ndim > 0 ? ndim : 1;
+    if (dim < -n || dim >= n) {
+        cg_error_set(CG_INDEX_ERROR,
+                     "Dimension out of range (expected to be in range of [%lld, %lld], but got %lld)",
+                     (long long)-n, (long long)(n - 1), (long long)dim);
+        return -1;
+    }
+    return (int)(dim < 0 ? dim + n : dim);
+}
+
+int cg_broadcast_shapes(int na, const int64_t *a, int nb, const int64_t *b, int *nout, int64_t *out) {
+    int n = na > nb ? na : nb;
+    for (int i = 0; i < n; i++) {
+        int ia = na - n + i, ib = nb - n + i;
+        int64_t sa = ia >= 0 ? a[ia] : 1, sb = ib >= 0 ? b[ib] : 1;
+        if (sa != sb && sa != 1 && sb != 1) {
+            cg_error_set(CG_RUNTIME_ERROR,
+                         "The size of tensor a (%lld) must match the size of tensor b (%lld) at "
+                         "non-singleton dimension %d",
+                         (long long)sa, (long long)sb, i);
+            return -1;
+        }
+        out[i] = sa == 1 ? sb : sa;
+    }
+    *nout = n;
+    return 0;
+}
+
+int cg_tensor_item(const cg_tensor *t, cg_scalar *out) {
+    int64_t n = cg_tensor_numel(t);
+    if (n != 1) {
+        cg_error_set(CG_RUNTIME_ERROR, "a Tensor with %lld elements cannot be converted to Scalar", (long long)n);
+        return -1;
+    }
+    if (cg_tensor_device(t).type == CG_CPU) {
+        *out = cg_scalar_load(cg_tensor_data(t), t->dtype);
+        return 0;
+    }
+    unsigned char buf[8];
+    const cg_backend *be = cg_backend_get(cg_tensor_device(t).type);
+    if (!be || be->copy(buf, cg_device_cpu(), cg_tensor_data(t), cg_tensor_device(t), cg_tensor_itemsize(t)))
+        return -1;
+    *out = cg_scalar_load(buf, t->dtype);
+    return 0;
+}
+
+cg_tensor *cg_scalar_tensor(cg_scalar s) {
+    cg_dtype dt = cg_scalar_dtype(s);
+    cg_tensor *t = cg_tensor_empty(0, NULL, s.kind == CG_SCALAR_FLOAT ? CG_F64 : dt, cg_device_cpu());
+    if (!t)
+        return NULL;
+    cg_scalar_store(cg_tensor_data(t), t->dtype, s);
+    t->is_wrapped_number = true;
+    return t;
+}

@@ -1,0 +1,89 @@
+/* tensor.h: the tensor, a view of a storage, and its ownership rule.
+ *
+ * Ownership: a function that returns a cg_tensor* returns a new reference,
+ * which the caller releases with cg_tensor_release(); tensors passed as
+ * arguments are borrowed. There are no exceptions to this rule. A function
+ * that fails returns NULL with the error of error.h set.
+ *
+ * A tensor is storage + dtype + sizes + strides (in elements) + offset. Views
+ * share the storage (and so the version counter, see Note [Version counter]).
+ * Broadcasting is a stride of 0. */
+#ifndef CG_TENSOR_H
+#define CG_TENSOR_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "device.h"
+#include "dtype.h"
+#include "error.h"
+#include "storage.h"
+
+#define CG_MAX_DIMS 8
+
+struct cg_node;
+struct cg_hook;
+
+typedef struct cg_tensor {
+    int64_t refcount;
+    cg_storage *storage;
+    int64_t offset; /* in elements */
+    int ndim;
+    cg_dtype dtype;
+    int64_t sizes[CG_MAX_DIMS];
+    int64_t strides[CG_MAX_DIMS]; /* in elements */
+
+    /* autograd; see autograd.h */
+    bool requires_grad;       /* set on leaves; a non-leaf requires grad iff grad_fn */
+    bool retains_grad;        /* retain_grad() on a non-leaf */
+    bool is_wrapped_number;   /* a Python scalar wrapped for type promotion */
+    int output_nr;            /* which output of grad_fn this is */
+    struct cg_tensor *grad;
+    struct cg_node *grad_fn;  /* NULL for leaves */
+    struct cg_node *grad_accumulator; /* a leaf's AccumulateGrad node, weak */
+    struct cg_tensor *base;   /* for a view: the tensor it views (._base) */
+    struct cg_hook *hooks;    /* register_hook callbacks, in order */
+    void *owner;              /* weak back-pointer for a host's wrapper object */
+} cg_tensor;
+
+/* ---- life ------------------------------------------------------------------ */
+
+/* A new contiguous tensor with uninitialised data. */
+cg_tensor *cg_tensor_empty(int ndim, const int64_t *sizes, cg_dtype dtype, cg_device device);
+/* A new tensor viewing `storage` (retained) with the given geometry. */
+cg_tensor *cg_tensor_from_storage(cg_storage *storage, int64_t offset, int ndim, const int64_t *sizes,
+                                  const int64_t *strides, cg_dtype dtype);
+cg_tensor *cg_tensor_retain(cg_tensor *t);
+void cg_tensor_release(cg_tensor *t);
+
+/* ---- geometry -------------------------------------------------------------- */
+
+int64_t cg_tensor_numel(const cg_tensor *t);
+bool cg_tensor_is_contiguous(const cg_tensor *t);
+static inline cg_device cg_tensor_device(const cg_tensor *t) { return t->storage->device; }
+static inline size_t cg_tensor_itemsize(const cg_tensor *t) { return cg_dtype_size(t->dtype); }
+/* Address of the first element. Only for CPU tensors. */
+static inline void *cg_tensor_data(const cg_tensor *t) {
+    return (char *)t->storage->data + t->offset * (int64_t)cg_dtype_size(t->dtype);
+}
+/* Writes "[2, 3]" into buf. */
+const char *cg_sizes_str(int ndim, const int64_t *sizes, char *buf, size_t n);
+
+/* Contiguous strides for sizes; returns the element count, or -1 with an
+ * error when it overflows int64. */
+int64_t cg_contiguous_strides(int ndim, const int64_t *sizes, int64_t *strides);
+/* Wraps a possibly negative dim into [0, ndim), or -1 with PyTorch's
+ * "Dimension out of range" IndexError. A 0-d tensor accepts dims -1 and 0. */
+int cg_wrap_dim(int64_t dim, int ndim);
+/* Broadcasts two shapes (NumPy rule). -1 and PyTorch's message on failure. */
+int cg_broadcast_shapes(int na, const int64_t *a, int nb, const int64_t *b, int *nout, int64_t *out);
+
+/* ---- values ---------------------------------------------------------------- */
+
+/* The single value of a one-element tensor (item()). */
+int cg_tensor_item(const cg_tensor *t, cg_scalar *out);
+/* A 0-d tensor holding a Python scalar, marked as a wrapped number so that
+ * it takes part in type promotion as a Python number does. */
+cg_tensor *cg_scalar_tensor(cg_scalar s);
+
+#endif

@@ -1,0 +1,393 @@
+/* view.c: ops that return views sharing storage, and their derivatives.
+ *
+ * A view shares its base's storage and so its version counter; it keeps a
+ * reference to the tensor it ultimately views (._base), which in-place ops
+ * consult for PyTorch's "view of a leaf" rule. */
+#include <string.h>
+
+#include "ops.h"
+
+/* A view of t with new geometry, recorded as op when t has history. */
+static cg_tensor *make_view(cg_tensor *t, int ndim, const int64_t *sizes, const int64_t *strides, int64_t offset,
+                            cg_op op, const cg_op_args *args, const char *node_name) {
+    CG_CHECK(ndim <= CG_MAX_DIMS, CG_RUNTIME_ERROR, "cgrad supports tensors of at most %d dimensions, got %d",
+             CG_MAX_DIMS, ndim);
+    cg_tensor *v = cg_tensor_from_storage(t->storage, offset, ndim, sizes, strides, t->dtype);
+    if (!v)
+        return NULL;
+    v->base = cg_tensor_retain(t->base ? t->base : t);
+    if (cg_autograd_needed(1, &t)) {
+        cg_node *n;
+        if (cg_autograd_record(op, 1, &v, 1, &t, 0, NULL, args, &n) < 0) {
+            cg_tensor_release(v);
+            return NULL;
+        }
+        if (n && node_name)
+            n->name = node_name;
+    }
+    return v;
+}
+
+/* ---- view / reshape ------------------------------------------------------------ */
+
+/* Resolves one -1 in sizes against numel (PyTorch's infer_size). */
+static int infer_size(int ndim, const int64_t *in, int64_t numel, int64_t *out) {
+    int infer = -1;
+    int64_t known = 1;
+    for (int d = 0; d < ndim; d++) {
+        out[d] = in[d];
+        if (in[d] == -1) {
+            if (infer >= 0) {
+                cg_error_set(CG_RUNTIME_ERROR, "only one dimension can be inferred");
+                return -1;
+            }
+            infer = d;
+        } else if (in[d] < 0) {
+            cg_error_set(CG_RUNTIME_ERROR, "invalid shape dimension %lld", (long long)in[d]);
+            return -1;
+        } else {
+            known *= in[d];
+        }
+    }
+    if (infer >= 0 && known != 0 && numel % known == 0)
+        out[infer] = numel / known;
+    else if (infer >= 0 || known != numel)
+        goto bad;
+    if (infer >= 0 && known == 0)
+        goto bad;
+    return 0;
+bad : {
+    char buf[128];
+    cg_error_set(CG_RUNTIME_ERROR, "shape '%s' is invalid for input of size %lld", cg_sizes_str(ndim, in, buf, sizeof buf),
+                 (long long)numel);
+    return -1;
+}
+}
+
+/* Strides for viewing (osizes, ostrides) as nsizes without a copy, or -1
+ * (PyTorch's computeStride). */
+static int view_strides(int ond, const int64_t *osizes, const int64_t *ostrides, int nnd, const int64_t *nsizes,
+                        int64_t *nstrides) {
+    int64_t one = 1;
+    if (ond == 0) {
+        ond = 1;
+        osizes = &one;
+        ostrides = &one;
+    }
+    int64_t numel = 1;
+    for (int d = 0; d < ond; d++)
+        numel *= osizes[d];
+    if (numel == 0) {
+        cg_contiguous_strides(nnd, nsizes, nstrides);
+        return 0;
+    }
+    int view_d = nnd - 1;
+    int64_t chunk_base = ostrides[ond - 1], tensor_numel = 1, view_numel = 1;
+    for (int td = ond - 1; td >= 0; td--) {
+        tensor_numel *= osizes[td];
+        if (td == 0 || (osizes[td - 1] != 1 && ostrides[td - 1] != tensor_numel * chunk_base)) {
+            while (view_d >= 0 && (view_numel < tensor_numel || nsizes[view_d] == 1)) {
+                nstrides[view_d] = view_numel * chunk_base;
+                view_numel *= nsizes[view_d];
+                view_d--;
+            }
+            if (view_numel != tensor_numel)
+                return -1;
+            if (td > 0) {
+                chunk_base = ostrides[td - 1];
+                tensor_numel = 1;
+                view_numel = 1;
+            }
+        }
+    }
+    return view_d == -1 ? 0 : -1;
+}
+
+static cg_tensor *view_as(cg_tensor *t, int ndim, const int64_t *sizes, bool copy_if_needed) {
+    CG_CHECK(ndim <= CG_MAX_DIMS, CG_RUNTIME_ERROR, "cgrad supports tensors of at most %d dimensions, got %d",
+             CG_MAX_DIMS, ndim);
+    int64_t shape[CG_MAX_DIMS], strides[CG_MAX_DIMS];
+    if (infer_size(ndim, sizes, cg_tensor_numel(t), shape) < 0)
+        return NULL;
+    if (view_strides(t->ndim, t->sizes, t->strides, ndim, shape, strides) == 0)
+        return make_view(t, ndim, shape, strides, t->offset, CG_OP_VIEW, NULL, NULL);
+    CG_CHECK(copy_if_needed, CG_RUNTIME_ERROR,
+             "view size is not compatible with input tensor's size and stride (at least one dimension spans "
+             "across two contiguous subspaces). Use .reshape(...) instead.");
+    cg_tensor *c = cg_clone(t);
+    if (!c)
+        return NULL;
+    cg_tensor *v = view_as(c, ndim, shape, false);
+    cg_tensor_release(c);
+    return v;
+}
+
+cg_tensor *cg_view(cg_tensor *t, int ndim, const int64_t *sizes) { return view_as(t, ndim, sizes, false); }
+cg_tensor *cg_reshape(cg_tensor *t, int ndim, const int64_t *sizes) { return view_as(t, ndim, sizes, true); }
+
+cg_tensor *cg_flatten(cg_tensor *t, int64_t start_dim, int64_t end_dim) {
+    if (t->ndim == 0)
+        return cg_reshape(t, 1, (int64_t[]){1});
+    int s = cg_wrap_dim(start_dim, t->ndim), e = cg_wrap_dim(end_dim, t->ndim);
+    if (s < 0 || e < 0)
+        return NULL;
+    CG_CHECK(s <= e, CG_RUNTIME_ERROR, "flatten() has invalid args: start_dim cannot come after end_dim");
+    if (s == e)
+        return cg_tensor_retain(t);
+    int64_t sizes[CG_MAX_DIMS];
+    int n = 0;
+    for (int d = 0; d < s; d++)
+        sizes[n++] = t->sizes[d];
+    int64_t m = 1;
+    for (int d = s; d <= e; d++)
+        m *= t->sizes[d];
+    sizes[n++] = m;
+    for (int d = e + 1; d < t->ndim; d++)
+        sizes[n++] = t->sizes[d];
+    return cg_reshape(t, n, sizes);
+}
+
+/* ViewBackward0, SqueezeBackward*, UnsqueezeBackward0: reshape back. */
+int bw_view(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    gi[0] = cg_reshape(go[0], n->in_meta[0].ndim, n->in_meta[0].sizes);
+    return gi[0] ? 0 : -1;
+}
+
+/* ---- expand ---------------------------------------------------------------------- */
+
+cg_tensor *cg_expand(cg_tensor *t, int ndim, const int64_t *sizes) {
+    char a[128], b[128];
+    CG_CHECK(ndim >= t->ndim, CG_RUNTIME_ERROR,
+             "expand(torch.FloatTensor{%s}, size=%s): the number of sizes provided (%d) must be greater or equal to "
+             "the number of dimensions in the tensor (%d)",
+             cg_sizes_str(t->ndim, t->sizes, a, sizeof a), cg_sizes_str(ndim, sizes, b, sizeof b), ndim, t->ndim);
+    CG_CHECK(ndim <= CG_MAX_DIMS, CG_RUNTIME_ERROR, "cgrad supports tensors of at most %d dimensions, got %d",
+             CG_MAX_DIMS, ndim);
+    int64_t shape[CG_MAX_DIMS], strides[CG_MAX_DIMS];
+    int lead = ndim - t->ndim;
+    for (int d = ndim - 1; d >= 0; d--) {
+        int td = d - lead;
+        int64_t want = sizes[d];
+        if (td < 0) {
+            CG_CHECK(want >= 0, CG_RUNTIME_ERROR,
+                     "The expanded size of the tensor (%lld) isn't allowed in a leading, non-existing dimension 0",
+                     (long long)want);
+            shape[d] = want;
+            strides[d] = 0;
+            continue;
+        }
+        int64_t have = t->sizes[td];
+        if (want == -1)
+            want = have;
+        CG_CHECK(have == want || have == 1, CG_RUNTIME_ERROR,
+                 "The expanded size of the tensor (%lld) must match the existing size (%lld) at non-singleton "
+                 "dimension %d.  Target sizes: %s.  Tensor sizes: %s",
+                 (long long)want, (long long)have, d, cg_sizes_str(ndim, sizes, a, sizeof a),
+                 cg_sizes_str(t->ndim, t->sizes, b, sizeof b));
+        shape[d] = want;
+        strides[d] = have == want ? t->strides[td] : 0;
+    }
+    return make_view(t, ndim, shape, strides, t->offset, CG_OP_EXPAND, NULL, NULL);
+}
+
+/* ExpandBackward0: the engine's sum_to at the edge does the reduction. */
+int bw_expand(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    (void)n;
+    gi[0] = cg_tensor_retain(go[0]);
+    return 0;
+}
+
+/* ---- permute / transpose -------------------------------------------------------- */
+
+cg_tensor *cg_permute(cg_tensor *t, int ndim, const int64_t *dims) {
+    CG_CHECK(ndim == t->ndim, CG_RUNTIME_ERROR,
+             "permute(sparse_coo): number of dimensions in the tensor input does not match the length of the "
+             "desired ordering of dimensions i.e. input.dim() = %d is not equal to len(dims) = %d",
+             t->ndim, ndim);
+    cg_op_args args = {.ndims = ndim};
+    int64_t sizes[CG_MAX_DIMS], strides[CG_MAX_DIMS];
+    bool seen[CG_MAX_DIMS] = {0};
+    for (int d = 0; d < ndim; d++) {
+        int w = cg_wrap_dim(dims[d], ndim);
+        if (w < 0)
+            return NULL;
+        CG_CHECK(!seen[w], CG_RUNTIME_ERROR, "permute(): duplicate dims are not allowed.");
+        seen[w] = true;
+        args.dims[d] = w;
+        sizes[d] = t->sizes[w];
+        strides[d] = t->strides[w];
+    }
+    return make_view(t, ndim, sizes, strides, t->offset, CG_OP_PERMUTE, &args, NULL);
+}
+
+/* PermuteBackward0: the inverse permutation. */
+int bw_permute(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    int64_t inv[CG_MAX_DIMS];
+    for (int d = 0; d < n->args.ndims; d++)
+        inv[n->args.dims[d]] = d;
+    gi[0] = cg_permute(go[0], n->args.ndims, inv);
+    return gi[0] ? 0 : -1;
+}
+
+static cg_tensor *transpose_named(cg_tensor *t, int64_t dim0, int64_t dim1, const char *name) {
+    int d0 = cg_wrap_dim(dim0, t->ndim), d1 = cg_wrap_dim(dim1, t->ndim);
+    if (d0 < 0 || d1 < 0)
+        return NULL;
+    int64_t sizes[CG_MAX_DIMS], strides[CG_MAX_DIMS];
+    memcpy(sizes, t->sizes, sizeof sizes);
+    memcpy(strides, t->strides, sizeof strides);
+    if (t->ndim > 0) {
+        sizes[d0] = t->sizes[d1], sizes[d1] = t->sizes[d0];
+        strides[d0] = t->strides[d1], strides[d1] = t->strides[d0];
+    }
+    cg_op_args args = {.i = {d0, d1}};
+    return make_view(t, t->ndim, sizes, strides, t->offset, CG_OP_TRANSPOSE, &args, name);
+}
+
+cg_tensor *cg_transpose(cg_tensor *t, int64_t dim0, int64_t dim1) { return transpose_named(t, dim0, dim1, NULL); }
+
+cg_tensor *cg_t(cg_tensor *t) {
+    CG_CHECK(t->ndim <= 2, CG_RUNTIME_ERROR, "t() expects a tensor with <= 2 dimensions, but self is %dD", t->ndim);
+    if (t->ndim < 2)
+        return transpose_named(t, 0, 0, "TBackward0");
+    return transpose_named(t, 0, 1, "TBackward0");
+}
+
+/* TransposeBackward0 / TBackward0: transpose back. */
+int bw_transpose(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    gi[0] = cg_transpose(go[0], n->args.i[0], n->args.i[1]);
+    return gi[0] ? 0 : -1;
+}
+
+/* ---- slice / narrow / select ------------------------------------------------------ */
+
+cg_tensor *cg_slice(cg_tensor *t, int64_t dim, int64_t start, int64_t end, int64_t step) {
+    CG_CHECK(t->ndim > 0, CG_INDEX_ERROR, "slice() cannot be applied to a 0-dim tensor.");
+    int d = cg_wrap_dim(dim, t->ndim);
+    if (d < 0)
+        return NULL;
+    CG_CHECK(step > 0, CG_VALUE_ERROR, "step must be greater than zero");
+    int64_t size = t->sizes[d];
+    if (start < 0)
+        start += size;
+    if (end < 0)
+        end += size;
+    start = start < 0 ? 0 : start > size ? size : start;
+    end = end < start ? start : end > size ? size : end;
+    int64_t sizes[CG_MAX_DIMS], strides[CG_MAX_DIMS];
+    memcpy(sizes, t->sizes, sizeof sizes);
+    memcpy(strides, t->strides, sizeof strides);
+    sizes[d] = (end - start + step - 1) / step;
+    strides[d] = t->strides[d] * step;
+    cg_op_args args = {.i = {d, start, end, step}};
+    return make_view(t, t->ndim, sizes, strides, t->offset + start * t->strides[d], CG_OP_SLICE, &args, NULL);
+}
+
+cg_tensor *cg_narrow(cg_tensor *t, int64_t dim, int64_t start, int64_t length) {
+    CG_CHECK(t->ndim > 0, CG_RUNTIME_ERROR, "narrow() cannot be applied to a 0-dim tensor.");
+    int d = cg_wrap_dim(dim, t->ndim);
+    if (d < 0)
+        return NULL;
+    int64_t size = t->sizes[d];
+    CG_CHECK(start >= -size && start <= size, CG_INDEX_ERROR,
+             "start out of range (expected to be in range of [%lld, %lld], but got %lld)", (long long)-size,
+             (long long)size, (long long)start);
+    if (start < 0)
+        start += size;
+    CG_CHECK(length >= 0 && start <= size - length, CG_RUNTIME_ERROR,
+             "start (%lld) + length (%lld) exceeds dimension size (%lld).", (long long)start, (long long)length,
+             (long long)size);
+    return cg_slice(t, d, start, start + length, 1);
+}
+
+/* SliceBackward0: the gradient placed into zeros of the input's shape. */
+int bw_slice(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    const cg_meta *m = &n->in_meta[0];
+    cg_tensor *z = cg_zeros(m->ndim, m->sizes, go[0]->dtype, m->device);
+    cg_tensor *part = z ? cg_slice(z, n->args.i[0], n->args.i[1], n->args.i[2], n->args.i[3]) : NULL;
+    int rc = part ? cg_copy_(part, go[0]) : -1;
+    cg_tensor_release(part);
+    if (rc < 0) {
+        cg_tensor_release(z);
+        return -1;
+    }
+    gi[0] = z;
+    return 0;
+}
+
+cg_tensor *cg_select(cg_tensor *t, int64_t dim, int64_t index) {
+    CG_CHECK(t->ndim > 0, CG_INDEX_ERROR, "select() cannot be applied to a 0-dim tensor.");
+    int d = cg_wrap_dim(dim, t->ndim);
+    if (d < 0)
+        return NULL;
+    int64_t size = t->sizes[d];
+    CG_CHECK(index >= -size && index < size, CG_INDEX_ERROR,
+             "index %lld is out of bounds for dimension %d with size %lld", (long long)index, d, (long long)size);
+    if (index < 0)
+        index += size;
+    int64_t sizes[CG_MAX_DIMS], strides[CG_MAX_DIMS];
+    int n = 0;
+    for (int k = 0; k < t->ndim; k++)
+        if (k != d) {
+            sizes[n] = t->sizes[k];
+            strides[n++] = t->strides[k];
+        }
+    cg_op_args args = {.i = {d, index}};
+    return make_view(t, n, sizes, strides, t->offset + index * t->strides[d], CG_OP_SELECT, &args, NULL);
+}
+
+/* SelectBackward0: the gradient placed into zeros of the input's shape. */
+int bw_select(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    const cg_meta *m = &n->in_meta[0];
+    cg_tensor *z = cg_zeros(m->ndim, m->sizes, go[0]->dtype, m->device);
+    cg_tensor *part = z ? cg_select(z, n->args.i[0], n->args.i[1]) : NULL;
+    int rc = part ? cg_copy_(part, go[0]) : -1;
+    cg_tensor_release(part);
+    if (rc < 0) {
+        cg_tensor_release(z);
+        return -1;
+    }
+    gi[0] = z;
+    return 0;
+}
+
+/* ---- squeeze / unsqueeze ------------------------------------------------------------ */
+
+static cg_tensor *squeeze_where(cg_tensor *t, int only, const char *name) {
+    int64_t sizes[CG_MAX_DIMS], strides[CG_MAX_DIMS];
+    int n = 0;
+    for (int d = 0; d < t->ndim; d++)
+        if (t->sizes[d] != 1 || (only >= 0 && d != only)) {
+            sizes[n] = t->sizes[d];
+            strides[n++] = t->strides[d];
+        }
+    return make_view(t, n, sizes, strides, t->offset, CG_OP_SQUEEZE, NULL, name);
+}
+
+cg_tensor *cg_squeeze(cg_tensor *t) { return squeeze_where(t, -1, "SqueezeBackward0"); }
+
+cg_tensor *cg_squeeze_dim(cg_tensor *t, int64_t dim) {
+    int d = cg_wrap_dim(dim, t->ndim);
+    if (d < 0)
+        return NULL;
+    return squeeze_where(t, t->ndim ? d : -1, "SqueezeBackward1");
+}
+
+cg_tensor *cg_unsqueeze(cg_tensor *t, int64_t dim) {
+    int d = cg_wrap_dim(dim, t->ndim + 1);
+    if (d < 0)
+        return NULL;
+    CG_CHECK(t->ndim < CG_MAX_DIMS, CG_RUNTIME_ERROR, "cgrad supports tensors of at most %d dimensions",
+             CG_MAX_DIMS);
+    int64_t sizes[CG_MAX_DIMS], strides[CG_MAX_DIMS];
+    for (int k = 0, j = 0; k <= t->ndim; k++) {
+        if (k == d) {
+            sizes[k] = 1;
+            strides[k] = d < t->ndim ? t->sizes[d] * t->strides[d] : 1;
+            continue;
+        }
+        sizes[k] = t->sizes[j];
+        strides[k] = t->strides[j++];
+    }
+    return make_view(t, t->ndim + 1, sizes, strides, t->offset, CG_OP_UNSQUEEZE, NULL, NULL);
+}

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs the Debian packages cgrad's build and tests need, when missing.
+# As root it uses apt-get; otherwise it names what to install and fails.
+#   scripts/deps.sh            what `make` and `make test` need
+#   scripts/deps.sh bench      also what `make bench` compares against
+set -euo pipefail
+
+packages=(build-essential pkg-config libopenblas-dev libcriterion-dev libjansson-dev python3)
+if [ "${1:-}" = bench ]; then
+    packages+=(python3-torch)
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" -ne 0 ]; then
+    echo "cgrad needs these Debian packages: ${missing[*]}" >&2
+    echo "install them with: sudo apt-get install ${missing[*]}" >&2
+    exit 1
+fi
+echo "installing: ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,0 +1,208 @@
+/* samples_core.c: op-table samples (helpers.h) of copies, views, unary,
+ * binary and reduction rows. Each variant names what it exercises. */
+#include "helpers.h"
+
+#define IN(seed, nc, ...) s_input(S_SIZES(__VA_ARGS__), seed, nc)
+#define SAMPLE(...) (*s = (cg_sample){__VA_ARGS__}, true)
+
+/* ---- copies ---------------------------------------------------------------------- */
+
+static cg_tensor *f_copy(cg_tensor *const *in, const cg_sample *s) {
+    (void)s;
+    cg_tensor *dst = cg_clone(in[0]);
+    if (dst && cg_copy_(dst, in[1]) < 0) {
+        cg_tensor_release(dst);
+        return NULL;
+    }
+    return dst;
+}
+bool sample_copy(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("same shape", 2, {IN(1, false, 2, 3), IN(2, false, 2, 3)}, f_copy);
+    case 1: return SAMPLE("broadcast src, non-contiguous dst", 2, {IN(3, true, 2, 3), IN(4, false, 3)}, f_copy);
+    default: return false;
+    }
+}
+
+/* to float32 and back: the gradient is cast at each edge */
+static cg_tensor *f_to_dtype(cg_tensor *const *in, const cg_sample *s) {
+    (void)s;
+    cg_tensor *a = cg_to_dtype(in[0], CG_F32);
+    cg_tensor *b = a ? cg_to_dtype(a, CG_F64) : NULL;
+    cg_tensor_release(a);
+    return b;
+}
+bool sample_to_dtype(int v, cg_sample *s) {
+    if (v == 0)
+        return SAMPLE("float64 -> float32 -> float64", 1, {IN(5, true, 2, 3)}, f_to_dtype, .eps = 1e-2, .atol = 1e-4);
+    return false;
+}
+
+static cg_tensor *f_clone(cg_tensor *const *in, const cg_sample *s) {
+    (void)s;
+    return cg_clone(in[0]);
+}
+bool sample_clone(int v, cg_sample *s) {
+    if (v == 0)
+        return SAMPLE("non-contiguous", 1, {IN(6, true, 3, 2)}, f_clone);
+    return false;
+}
+
+static cg_tensor *f_fill(cg_tensor *const *in, const cg_sample *s) {
+    cg_tensor *t = cg_empty_like(in[0]);
+    if (t && cg_fill_(t, cg_scalar_float(s->d[0])) < 0) {
+        cg_tensor_release(t);
+        return NULL;
+    }
+    return t;
+}
+bool sample_fill(int v, cg_sample *s) {
+    if (v == 0)
+        return SAMPLE("fill_", 1, {s_const(S_SIZES(2, 2), 7)}, f_fill, .d = {1.5});
+    return false;
+}
+
+/* ---- views ---------------------------------------------------------------------------- */
+
+static cg_tensor *f_view(cg_tensor *const *in, const cg_sample *s) {
+    return cg_view(in[0], (int)s->i[0], &s->i[1]);
+}
+bool sample_view(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("[2,3] -> [3,2]", 1, {IN(8, false, 2, 3)}, f_view, .i = {2, 3, 2});
+    case 1: return SAMPLE("[2,3,2] -> [-1,2]", 1, {IN(9, false, 2, 3, 2)}, f_view, .i = {2, -1, 2});
+    default: return false;
+    }
+}
+
+static cg_tensor *f_expand(cg_tensor *const *in, const cg_sample *s) {
+    return cg_expand(in[0], (int)s->i[0], &s->i[1]);
+}
+bool sample_expand(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("[3,1] -> [2,3,4]", 1, {IN(10, false, 3, 1)}, f_expand, .i = {3, 2, 3, 4});
+    case 1: return SAMPLE("[1,3] -> [-1,3] non-contiguous", 1, {IN(11, true, 1, 3)}, f_expand, .i = {2, 4, -1});
+    default: return false;
+    }
+}
+
+static cg_tensor *f_permute(cg_tensor *const *in, const cg_sample *s) {
+    return cg_permute(in[0], (int)s->i[0], &s->i[1]);
+}
+bool sample_permute(int v, cg_sample *s) {
+    if (v == 0)
+        return SAMPLE("(2,0,1)", 1, {IN(12, false, 2, 3, 4)}, f_permute, .i = {3, 2, 0, 1});
+    return false;
+}
+
+static cg_tensor *f_transpose(cg_tensor *const *in, const cg_sample *s) {
+    return cg_transpose(in[0], s->i[0], s->i[1]);
+}
+bool sample_transpose(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("(0,1)", 1, {IN(13, false, 2, 3)}, f_transpose, .i = {0, 1});
+    case 1: return SAMPLE("(-1,0) 3-d non-contiguous", 1, {IN(14, true, 2, 3, 2)}, f_transpose, .i = {-1, 0});
+    default: return false;
+    }
+}
+
+static cg_tensor *f_slice(cg_tensor *const *in, const cg_sample *s) {
+    return cg_slice(in[0], s->i[0], s->i[1], s->i[2], s->i[3]);
+}
+bool sample_slice(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("[1:4:2] dim 1", 1, {IN(15, false, 2, 5)}, f_slice, .i = {1, 1, 4, 2});
+    case 1: return SAMPLE("[-3:] dim 0 non-contiguous", 1, {IN(16, true, 4, 2)}, f_slice, .i = {0, -3, INT64_MAX, 1});
+    default: return false;
+    }
+}
+
+static cg_tensor *f_select(cg_tensor *const *in, const cg_sample *s) {
+    return cg_select(in[0], s->i[0], s->i[1]);
+}
+bool sample_select(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("[:, 1]", 1, {IN(17, false, 3, 4)}, f_select, .i = {1, 1});
+    case 1: return SAMPLE("[-1] non-contiguous", 1, {IN(18, true, 3, 4)}, f_select, .i = {0, -1});
+    default: return false;
+    }
+}
+
+static cg_tensor *f_squeeze(cg_tensor *const *in, const cg_sample *s) {
+    return s->i[0] ? cg_squeeze_dim(in[0], s->i[1]) : cg_squeeze(in[0]);
+}
+bool sample_squeeze(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("all", 1, {IN(19, false, 2, 1, 3, 1)}, f_squeeze, .i = {0});
+    case 1: return SAMPLE("dim 1", 1, {IN(20, false, 2, 1, 3)}, f_squeeze, .i = {1, 1});
+    default: return false;
+    }
+}
+
+static cg_tensor *f_unsqueeze(cg_tensor *const *in, const cg_sample *s) { return cg_unsqueeze(in[0], s->i[0]); }
+bool sample_unsqueeze(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("dim 0", 1, {IN(21, false, 2, 3)}, f_unsqueeze, .i = {0});
+    case 1: return SAMPLE("dim -1 non-contiguous", 1, {IN(22, true, 2, 3)}, f_unsqueeze, .i = {-1});
+    default: return false;
+    }
+}
+
+/* ---- unary ------------------------------------------------------------------------------- */
+
+static cg_tensor *f_neg(cg_tensor *const *in, const cg_sample *s) { (void)s; return cg_neg(in[0]); }
+static cg_tensor *f_exp(cg_tensor *const *in, const cg_sample *s) { (void)s; return cg_exp(in[0]); }
+
+bool sample_neg(int v, cg_sample *s) {
+    return v < 2 && SAMPLE(v ? "non-contiguous" : "contiguous", 1, {IN(23 + v, v == 1, 2, 3)}, f_neg);
+}
+bool sample_exp(int v, cg_sample *s) {
+    return v < 2 && SAMPLE(v ? "non-contiguous" : "contiguous", 1, {IN(25 + v, v == 1, 2, 3)}, f_exp);
+}
+
+/* ---- binary -------------------------------------------------------------------------------- */
+
+static cg_tensor *f_add(cg_tensor *const *in, const cg_sample *s) {
+    return cg_add(in[0], in[1], cg_scalar_float(s->d[0]));
+}
+static cg_tensor *f_sub(cg_tensor *const *in, const cg_sample *s) {
+    return cg_sub(in[0], in[1], cg_scalar_float(s->d[0]));
+}
+static cg_tensor *f_mul(cg_tensor *const *in, const cg_sample *s) { (void)s; return cg_mul(in[0], in[1]); }
+static cg_tensor *f_div(cg_tensor *const *in, const cg_sample *s) { (void)s; return cg_div(in[0], in[1]); }
+
+/* The three shapes every binary op is checked on. */
+static bool binary_sample(int v, cg_sample *s, cg_tensor *(*fn)(cg_tensor *const *, const cg_sample *),
+                          double alpha, bool positive_b) {
+    double lo = positive_b ? 0.5 : -2.0;
+    switch (v) {
+    case 0:
+        return SAMPLE("same shape", 2, {IN(31, false, 2, 3), s_input_range(S_SIZES(2, 3), 32, false, lo, 2.0)}, fn,
+                      .d = {alpha});
+    case 1:
+        return SAMPLE("broadcast [3,1] with [1,4]", 2,
+                      {IN(33, false, 3, 1), s_input_range(S_SIZES(1, 4), 34, false, lo, 2.0)}, fn, .d = {alpha});
+    case 2:
+        return SAMPLE("non-contiguous with [3]", 2, {IN(35, true, 2, 3), s_input_range(S_SIZES(3), 36, true, lo, 2.0)},
+                      fn, .d = {alpha});
+    default: return false;
+    }
+}
+bool sample_add(int v, cg_sample *s) { return binary_sample(v, s, f_add, v == 1 ? 2.5 : 1.0, false); }
+bool sample_sub(int v, cg_sample *s) { return binary_sample(v, s, f_sub, v == 2 ? -0.5 : 1.0, false); }
+bool sample_mul(int v, cg_sample *s) { return binary_sample(v, s, f_mul, 1.0, false); }
+bool sample_div(int v, cg_sample *s) { return binary_sample(v, s, f_div, 1.0, true); }
+
+/* ---- reductions -------------------------------------------------------------------------------- */
+
+static cg_tensor *f_sum(cg_tensor *const *in, const cg_sample *s) {
+    return cg_sum(in[0], (int)s->i[0], &s->i[2], s->i[1]);
+}
+bool sample_sum(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("all dims", 1, {IN(41, false, 2, 3)}, f_sum, .i = {0, 0});
+    case 1: return SAMPLE("dim 1", 1, {IN(42, false, 2, 3, 2)}, f_sum, .i = {1, 0, 1});
+    case 2: return SAMPLE("dims (0,2) keepdim non-contiguous", 1, {IN(43, true, 2, 3, 2)}, f_sum, .i = {2, 1, 0, -1});
+    default: return false;
+    }
+}

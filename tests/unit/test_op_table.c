@@ -1,0 +1,121 @@
+/* test_op_table.c: walks ops.def. Every row's samples run; every row with a
+ * derivative is gradchecked against central differences in float64, and its
+ * output's grad_fn must be that row's node. An op cannot be added to the
+ * table without a sample (the link fails) nor with a wrong derivative. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "helpers.h"
+
+typedef struct {
+    cg_op op;
+    const char *name;
+    cg_sample_fn sample;
+} row;
+
+static const row rows[] = {
+#define X(id, node, cpu, cuda, bw, sample) {CG_OP_##id, #id, sample},
+#include "ops.def"
+#undef X
+};
+
+static void sample_free(cg_sample *s) {
+    for (int i = 0; i < s->nin; i++)
+        cg_tensor_release(s->in[i]);
+}
+
+/* L = sum(out * w) for fixed weights w of out's shape, as a double. */
+static double weighted(const cg_sample *s, const cg_tensor *w) {
+    cg_tensor *out = s->fn(s->in, s);
+    cr_assert(out, "%s", cg_error_message());
+    double acc = 0;
+    int64_t n = cg_tensor_numel(out);
+    for (int64_t i = 0; i < n; i++)
+        acc += t_at(out, i) * t_at(w, i);
+    cg_tensor_release(out);
+    return acc;
+}
+
+static void gradcheck(const row *r, cg_sample *s) {
+    cg_tensor *out = T_OK(s->fn(s->in, s));
+    cr_assert(out->grad_fn, "%s [%s]: output has no grad_fn", r->name, s->desc);
+    cr_assert_eq(out->grad_fn->op, r->op, "%s [%s]: output's grad_fn is %s", r->name, s->desc, out->grad_fn->name);
+    cg_tensor *w = t_rand(CG_F64, out->ndim, out->sizes, -1.0, 1.0, 99);
+    cg_tensor *prod = T_OK(cg_mul(out, w));
+    cg_tensor *loss = T_OK(cg_sum(prod, 0, NULL, false));
+    cg_tensor *wanted[4];
+    int nw = 0;
+    for (int i = 0; i < s->nin; i++)
+        if (s->in[i]->requires_grad)
+            wanted[nw++] = s->in[i];
+    cg_tensor *grads[4] = {0};
+    T_RC(cg_autograd_grad(1, &loss, NULL, nw, wanted, false, false, true, grads));
+    double eps = s->eps ? s->eps : 1e-6, atol = s->atol ? s->atol : 1e-5, rtol = s->rtol ? s->rtol : 1e-4;
+    bool was = cg_grad_set_enabled(false);
+    for (int k = 0; k < nw; k++) {
+        cg_tensor *x = wanted[k];
+        int64_t n = cg_tensor_numel(x);
+        for (int64_t j = 0; j < n; j++) {
+            double v = t_at(x, j);
+            t_set(x, j, v + eps);
+            double hi = weighted(s, w);
+            t_set(x, j, v - eps);
+            double lo = weighted(s, w);
+            t_set(x, j, v);
+            double numeric = (hi - lo) / (2 * eps);
+            double analytic = grads[k] ? t_at(grads[k], j) : 0.0;
+            cr_assert(fabs(numeric - analytic) <= atol + rtol * fabs(numeric),
+                      "%s [%s]: d/d input %d element %lld: analytic %.8g, numeric %.8g", r->name, s->desc, k,
+                      (long long)j, analytic, numeric);
+        }
+        cg_tensor_release(grads[k]);
+    }
+    cg_grad_set_enabled(was);
+    cg_tensor_release(w), cg_tensor_release(prod), cg_tensor_release(loss), cg_tensor_release(out);
+}
+
+Test(op_table, every_op_has_samples_that_run) {
+    for (size_t k = 0; k < sizeof rows / sizeof rows[0]; k++) {
+        const row *r = &rows[k];
+        int variants = 0;
+        cg_sample s = {0};
+        while (r->sample(variants, &s)) {
+            cg_tensor *out = s.fn(s.in, &s);
+            cr_assert(out, "%s [%s] failed: %s", r->name, s.desc ? s.desc : "", cg_error_message());
+            cg_tensor_release(out);
+            sample_free(&s);
+            s = (cg_sample){0};
+            variants++;
+        }
+        cr_assert(variants > 0, "%s has no samples", r->name);
+    }
+}
+
+Test(op_table, every_differentiable_op_passes_gradcheck) {
+    for (size_t k = 0; k < sizeof rows / sizeof rows[0]; k++) {
+        const row *r = &rows[k];
+        if (!cg_op_table[r->op].backward)
+            continue;
+        cg_sample s = {0};
+        int checked = 0;
+        for (int v = 0; r->sample(v, &s); v++) {
+            bool any = false;
+            for (int i = 0; i < s.nin; i++)
+                any |= s.in[i]->requires_grad;
+            if (any) {
+                gradcheck(r, &s);
+                checked++;
+            }
+            sample_free(&s);
+            s = (cg_sample){0};
+        }
+        cr_assert(checked > 0, "%s is differentiable but no sample has an input that requires grad", r->name);
+    }
+}
+
+Test(op_table, node_names_are_unique_per_op) {
+    for (int a = 0; a < CG_OP_COUNT; a++)
+        for (int b = a + 1; b < CG_OP_COUNT; b++)
+            cr_assert(strcmp(cg_op_table[a].name, cg_op_table[b].name), "op %s declared twice", cg_op_table[a].name);
+}
