@@ -320,8 +320,9 @@ static const cg_row_fn has_zero_rows[CG_DTYPE_COUNT] = {has_zero_bool, has_zero_
 
 /* PyTorch raises for an integer division by zero on the CPU only (CUDA
  * returns garbage); see Note [Integer division]. */
-static int check_int_divisor(cg_tensor *b, cg_dtype compute) {
-    if (!cg_dtype_is_int(compute) || cg_tensor_device(b).type != CG_CPU)
+static int check_int_divisor(cg_tensor *a, cg_tensor *b, cg_dtype compute) {
+    /* an empty dividend divides nothing (the result is empty) */
+    if (!cg_dtype_is_int(compute) || cg_tensor_device(b).type != CG_CPU || cg_tensor_numel(a) == 0)
         return 0;
     cg_iter it;
     cg_iter_init(&it, b, 0, NULL);
@@ -508,8 +509,7 @@ int bw_pow_scalar_base(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 static int check_div_mode(cg_tensor *a, cg_tensor *b, cg_dtype dt, int mode) {
     if (cg_check_dtype_supported(mode == CG_ROUND_FLOOR ? "div_floor_cpu" : "div_trunc_cpu", dt, dt != CG_BOOL) < 0)
         return -1;
-    (void)a;
-    return check_int_divisor(b, dt);
+    return check_int_divisor(a, b, dt);
 }
 
 static int parse_rounding_mode(const char *rounding_mode) {
@@ -563,15 +563,15 @@ int bw_div_mode(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     return 0;
 }
 
-static int check_remainder(cg_tensor *b, cg_dtype dt) {
+static int check_remainder(cg_tensor *a, cg_tensor *b, cg_dtype dt) {
     if (cg_check_dtype_supported("remainder_cpu", dt, dt != CG_BOOL) < 0)
         return -1;
-    return check_int_divisor(b, dt);
+    return check_int_divisor(a, b, dt);
 }
 
 cg_tensor *cg_remainder(cg_tensor *a, cg_tensor *b) {
     cg_dtype dt = result2(a, b);
-    if (check_remainder(b, dt) < 0)
+    if (check_remainder(a, b, dt) < 0)
         return NULL;
     cg_tensor *out = cg_ew_binary(CG_OP_REMAINDER, a, b, dt, dt, NULL);
     if (b->is_wrapped_number) /* x % 2: RemainderBackward0, PyTorch's Scalar overload */
@@ -582,7 +582,7 @@ cg_tensor *cg_remainder(cg_tensor *a, cg_tensor *b) {
 
 int cg_remainder_(cg_tensor *self, cg_tensor *other) {
     cg_dtype dt = result2(self, other);
-    if (check_remainder(other, dt) < 0)
+    if (check_remainder(self, other, dt) < 0)
         return -1;
     inplace_spec sp = {CG_OP_REMAINDER, CG_OP_REMAINDER, 2, 2, cg_autograd_needed(1, &other), "other"};
     if (other->is_wrapped_number)
