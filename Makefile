@@ -21,7 +21,8 @@ CSTD     := -std=c11 -D_GNU_SOURCE
 OPT      ?= -O2 -g
 BLAS_CFLAGS := $(shell pkg-config --cflags openblas 2>/dev/null)
 BLAS_LIBS   := $(shell pkg-config --libs openblas 2>/dev/null || echo -lopenblas)
-CRIT_LIBS   := $(shell pkg-config --libs criterion 2>/dev/null || echo -lcriterion)
+CRIT_LIBS   := $(shell pkg-config --libs criterion 2>/dev/null || echo -lcriterion) \
+               $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
 CFLAGS   += $(CSTD) $(WARN) $(OPT) -fopenmp $(BLAS_CFLAGS) -Iengine
 LDLIBS   += $(BLAS_LIBS) -fopenmp -lm
 
