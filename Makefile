@@ -43,7 +43,8 @@ SANFLAGS   := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize
 SAN_ENGINE_OBJ := $(ENGINE_SRC:%.c=$(SAN)/%.o)
 SAN_UNIT_OBJ   := $(UNIT_SRC:%.c=$(SAN)/%.o)
 
-.PHONY: all test test-unit test-unit-san bench install clean deps
+
+.PHONY: FORCE all test test-unit test-unit-san bench install clean deps
 all: $(BUILD)/libcgengine.a $(BUILD)/unit-tests
 
 $(BUILD)/%.o: %.c
@@ -54,16 +55,23 @@ $(SAN)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(SANFLAGS) -O1 -MMD -MP -c $< -o $@
 
-$(BUILD)/libcgengine.a: $(ENGINE_OBJ)
-	ar rcs $@ $^
+$(BUILD)/libcgengine.a: $(ENGINE_OBJ) $(BUILD)/sources.list
+	rm -f $@ && ar rcs $@ $(ENGINE_OBJ)
 
-$(SAN)/libcgengine.a: $(SAN_ENGINE_OBJ)
-	ar rcs $@ $^
+$(SAN)/libcgengine.a: $(SAN_ENGINE_OBJ) $(BUILD)/sources.list
+	rm -f $@ && ar rcs $@ $(SAN_ENGINE_OBJ)
 
-$(BUILD)/unit-tests: $(UNIT_OBJ) $(BUILD)/libcgengine.a
+# A file that changes when the list of sources does, so that removing a
+# test file relinks the test binaries.
+$(BUILD)/sources.list: FORCE
+	@mkdir -p $(BUILD)
+	@echo '$(ENGINE_SRC) $(UNIT_SRC)' | cmp -s - $@ || echo '$(ENGINE_SRC) $(UNIT_SRC)' > $@
+FORCE:
+
+$(BUILD)/unit-tests: $(UNIT_OBJ) $(BUILD)/libcgengine.a $(BUILD)/sources.list
 	$(CC) $(CFLAGS) -o $@ $(UNIT_OBJ) $(BUILD)/libcgengine.a $(CRIT_LIBS) $(LDLIBS)
 
-$(SAN)/unit-tests: $(SAN_UNIT_OBJ) $(SAN)/libcgengine.a
+$(SAN)/unit-tests: $(SAN_UNIT_OBJ) $(SAN)/libcgengine.a $(BUILD)/sources.list
 	$(CC) $(CFLAGS) $(SANFLAGS) -o $@ $(SAN_UNIT_OBJ) $(SAN)/libcgengine.a $(CRIT_LIBS) $(LDLIBS)
 
 deps:
@@ -77,7 +85,8 @@ test: deps
 	@status=0; \
 	$(BUILD)/unit-tests --json=$(REPORTS)/unit.json -j2 || status=1; \
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-	  $(SAN)/unit-tests --json=$(REPORTS)/unit-san.json -j2 || status=1; \
+	  $(SAN)/unit-tests --json=$(REPORTS)/unit-san.json -j2 2>$(REPORTS)/unit-san.log || status=1; \
+	scripts/sanitizer-verdict.sh $(REPORTS)/unit-san.log $(REPORTS)/sanitizers.count || status=1; \
 	$(PYTHON) tests/summary.py $(REPORTS) || status=1; \
 	exit $$status
 
