@@ -34,6 +34,22 @@ endif
 
 ENGINE_SRC := $(wildcard engine/*.c)
 ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/%.o)
+
+# cuda/: its .cu files are compiled by nvcc, for sm_80 and sm_90 plus PTX,
+# only when CUDA is on; without it the engine reports CUDA unavailable.
+NVCC       ?= nvcc
+CUDA_HOME  ?= $(patsubst %/bin/nvcc,%,$(shell command -v $(NVCC) 2>/dev/null))
+NVCCFLAGS  := -O2 -std=c++17 -Iengine -Xcompiler -fPIC \
+              -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90 \
+              -gencode arch=compute_90,code=compute_90
+ifeq ($(HAVE_NVCC),1)
+  CUDA_SRC := $(wildcard cuda/*.cu)
+  ifneq ($(CUDA_SRC),)
+    ENGINE_OBJ += $(CUDA_SRC:%.cu=$(BUILD)/%.o)
+    CFLAGS     += -DCG_HAVE_CUDA
+    LDLIBS     += -L$(CUDA_HOME)/lib64 -lcudart -lcublas -lstdc++
+  endif
+endif
 UNIT_SRC   := $(wildcard tests/unit/*.c)
 UNIT_OBJ   := $(UNIT_SRC:%.c=$(BUILD)/%.o)
 
@@ -50,6 +66,10 @@ all: $(BUILD)/libcgengine.a $(BUILD)/unit-tests
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/%.o: %.cu
+	@mkdir -p $(dir $@)
+	$(NVCC) $(NVCCFLAGS) -c $< -o $@
 
 $(SAN)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -93,7 +113,12 @@ test: deps
 bench: all
 	@$(MAKE) --no-print-directory -C bench
 
-install: all
+# Until the cgrad program exists (the kernel), install is the engine library
+# and its headers, for C programs that use the engine directly.
+install: $(BUILD)/libcgengine.a
+	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/cgrad
+	install -m 644 $(BUILD)/libcgengine.a $(DESTDIR)$(PREFIX)/lib/
+	install -m 644 engine/*.h engine/ops.def $(DESTDIR)$(PREFIX)/include/cgrad/
 
 clean:
 	rm -rf $(BUILD)
