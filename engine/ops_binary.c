@@ -299,9 +299,11 @@ int bw_div(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 
 /* ---- shared checks ------------------------------------------------------------------------ */
 
+/* PyTorch's ScalarType names, as its messages print them */
+static const char *const type_names[CG_DTYPE_COUNT] = {"Bool", "Int", "Long", "Float", "Double"};
+
 int cg_check_dtype_supported(const char *kernel, cg_dtype dt, bool supported) {
-    static const char *const names[CG_DTYPE_COUNT] = {"Bool", "Int", "Long", "Float", "Double"};
-    CG_CHECK_INT(supported, CG_RUNTIME_ERROR, "\"%s\" not implemented for '%s'", kernel, names[dt]);
+    CG_CHECK_INT(supported, CG_RUNTIME_ERROR, "\"%s\" not implemented for '%s'", kernel, type_names[dt]);
     return 0;
 }
 
@@ -423,8 +425,7 @@ int cg_pow_scalar_(cg_tensor *self, cg_scalar exponent) {
     int rc = check_pow_scalar(self, exponent);
     if (rc == 0 && cg_dtype_is_float(dt) && !cg_dtype_is_float(self->dtype)) {
         /* PyTorch's pow_ says so before its usual cast check */
-        static const char *const names[CG_DTYPE_COUNT] = {"Bool", "Int", "Long", "Float", "Double"};
-        cg_error_set(CG_RUNTIME_ERROR, "Found dtype %s but expected %s", names[self->dtype], names[dt]);
+        cg_error_set(CG_RUNTIME_ERROR, "Found dtype %s but expected %s", type_names[self->dtype], type_names[dt]);
         rc = -1;
     }
     if (rc == 0)

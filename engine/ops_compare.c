@@ -90,6 +90,7 @@ int cg_logical_not_(cg_tensor *self) { return logical_into(self, cg_logical_not(
 
 /* ---- bitwise ------------------------------------------------------------------------------ */
 
+/* indexed by op - CG_OP_BITWISE_AND: the rows are in this order in ops.def */
 static const char *const bitwise_kernel[] = {"bitwise_and_cpu", "bitwise_or_cpu", "bitwise_xor_cpu"};
 
 static int bitwise_dtype(cg_op op, cg_tensor *a, cg_tensor *b, cg_dtype *dt) {
