@@ -541,3 +541,42 @@ Test(binary, empty_and_0d_tensors) {
     EXPECT(cg_pow(a, b), CG_INT64, 0);
     rel(e), rel(r), rel(z), rel(ie), rel(a), rel(b);
 }
+
+Test(binary, pow_double_backward) {
+    /* y = x ** 3: dy/dx = 3x^2 recorded with create_graph, d2y/dx2 = 6x */
+    cg_tensor *x = LEAF(1, 2);
+    cg_tensor *y = T_OK(cg_pow_scalar(x, cg_scalar_int(3)));
+    cg_tensor *l = T_OK(cg_sum(y, 0, NULL, false));
+    cg_tensor *g = NULL;
+    T_RC(cg_autograd_grad(1, &l, NULL, 1, &x, true, true, false, &g));
+    t_assert_values(g, 2, (double[]){3, 12}, 1e-6);
+    cr_assert(g->grad_fn, "the first derivative should be differentiable");
+    cg_tensor *gl = T_OK(cg_sum(g, 0, NULL, false));
+    cg_tensor *g2 = NULL;
+    T_RC(cg_autograd_grad(1, &gl, NULL, 1, &x, false, false, false, &g2));
+    t_assert_values(g2, 2, (double[]){6, 12}, 1e-5);
+    rel(x), rel(y), rel(l), rel(g), rel(gl), rel(g2);
+}
+
+/* The add of two 16M-element float32 tensors is benchmarked against
+ * memcpy: its 64 MiB result must not be faulted in afresh each time. See
+ * Note [Large CPU blocks] in cpu_allocator.c. */
+Test(binary, large_results_reuse_freed_blocks) {
+    int64_t n = 1 << 20; /* 4 MiB of float32: a large block */
+    cg_tensor *a = T_OK(cg_ones(1, &n, CG_F32, cg_device_cpu()));
+    cg_memory_stats before, during, after;
+    cg_tensor *c = T_OK(cg_add(a, a, cg_scalar_int(1)));
+    cg_cpu_memory_stats(&before);
+    void *data = c->storage->data;
+    rel(c);
+    cg_cpu_memory_stats(&during);
+    cr_assert_eq(during.allocated_bytes, before.allocated_bytes - n * 4);
+    cr_assert_eq(during.reserved_bytes, before.reserved_bytes, "a cached block stays reserved");
+    c = T_OK(cg_add(a, a, cg_scalar_int(1)));
+    cr_assert_eq(c->storage->data, data, "the freed block is reused");
+    cg_cpu_memory_stats(&after);
+    cr_assert_eq(after.allocated_bytes, before.allocated_bytes);
+    cr_assert_eq(after.reserved_bytes, before.reserved_bytes);
+    cr_assert(t_at(c, 0) == 2 && t_at(c, n - 1) == 2);
+    rel(c), rel(a);
+}
