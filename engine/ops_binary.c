@@ -35,10 +35,18 @@ static cg_dtype result2(cg_tensor *a, cg_tensor *b) { return cg_result_type(2, (
 #define SUB_ROW(name, T) CG_BINARY_ROW(name, T, ALPHA(T), a - alpha * b)
 #define MUL_ROW(name, T) CG_BINARY_ROW(name, T, CG_NOPRO, a * b)
 #define DIV_ROW(name, T) CG_BINARY_ROW(name, T, CG_NOPRO, a / b)
-CG_EXPAND_NUMERIC(ADD_ROW, add)
+/* Integers wrap on overflow as PyTorch's do: computed unsigned (signed
+ * overflow is undefined in C), narrowed back as two's complement. */
+#define WRAP_ROWS(T, U, SUF)                                                            \
+    CG_BINARY_ROW(add_##SUF, T, ALPHA(T), (T)((U)a + (U)alpha * (U)b))                  \
+    CG_BINARY_ROW(sub_##SUF, T, ALPHA(T), (T)((U)a - (U)alpha * (U)b))                  \
+    CG_BINARY_ROW(mul_##SUF, T, CG_NOPRO, (T)((U)a * (U)b))
+WRAP_ROWS(int32_t, uint32_t, i32)
+WRAP_ROWS(int64_t, uint64_t, i64)
+CG_EXPAND_FLOAT(ADD_ROW, add)
 CG_BINARY_ROW(add_bool, bool, ALPHA(bool), a || (alpha && b))
-CG_EXPAND_NUMERIC(SUB_ROW, sub)
-CG_EXPAND_NUMERIC(MUL_ROW, mul)
+CG_EXPAND_FLOAT(SUB_ROW, sub)
+CG_EXPAND_FLOAT(MUL_ROW, mul)
 CG_BINARY_ROW(mul_bool, bool, CG_NOPRO, a && b)
 CG_EXPAND_FLOAT(DIV_ROW, div)
 

@@ -187,6 +187,19 @@ Test(binary, promotion_examples) {
     rel(i32), rel(f32), rel(f64z), rel(b), rel(five), rel(half);
 }
 
+Test(binary, integer_arithmetic_wraps_as_pytorch) {
+    /* torch.tensor([2**63 - 1]) + 1 is -2**63; int32 wraps at 2**31 */
+    cg_tensor *big = V(CG_INT64, 0), *one = num_i(1);
+    *(int64_t *)cg_tensor_data(big) = INT64_MAX; /* not representable as a double */
+    cg_tensor *r = T_OK(cg_add(big, one, cg_scalar_int(1)));
+    cr_assert_eq(*(int64_t *)cg_tensor_data(r), INT64_MIN);
+    rel(r);
+    cg_tensor *i = V(CG_INT32, 65536, -2147483647.0), *two = num_i(2);
+    EXPECT(cg_mul(i, i), CG_INT32, 0, 1);
+    EXPECT(cg_sub(i, two, cg_scalar_int(1)), CG_INT32, 65534, 2147483647.0);
+    rel(big), rel(one), rel(i), rel(two);
+}
+
 /* ---- pow ---------------------------------------------------------------------------------------- */
 
 Test(binary, pow_values_and_dtypes) {
@@ -338,7 +351,8 @@ Test(binary, floor_divide_rounds_toward_minus_infinity) {
     cg_tensor *fz = V(CG_F32, 7, -7), *fzz = V(CG_F32, 0, 0);
     EXPECT(cg_div_rounding(fz, fzz, "trunc"), CG_F32, INFINITY, -INFINITY);
     /* INT64_MIN // -1 kills PyTorch with SIGFPE; we wrap */
-    cg_tensor *mn = vec(CG_INT64, 1, (double[]){-9223372036854775808.0}), *m1 = num_i(-1);
+    cg_tensor *mn = V(CG_INT64, 0), *m1 = num_i(-1);
+    *(int64_t *)cg_tensor_data(mn) = INT64_MIN;
     cg_tensor *r = T_OK(cg_floor_divide(mn, m1));
     cr_assert_eq(*(int64_t *)cg_tensor_data(r), INT64_MIN);
     rel(r);
