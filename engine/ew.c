@@ -111,6 +111,8 @@ static const char *torch_type_name(cg_dtype dt) {
     return names[dt];
 }
 
+const char *cg_dtype_scalar_type_name(cg_dtype dt) { return torch_type_name(dt); }
+
 static int inplace_apply(cg_op op, cg_tensor *self, int n, cg_tensor *const *others, const cg_dtype *compute,
                          const cg_op_args *args) {
     if (cg_autograd_check_inplace(self) < 0)
@@ -182,6 +184,10 @@ int cg_ew_binary_(cg_op op, cg_tensor *self, cg_tensor *other, cg_dtype compute,
 
 int cg_ew_unary_(cg_op op, cg_tensor *self, const cg_op_args *args) {
     return inplace_apply(op, self, 0, NULL, &self->dtype, args);
+}
+
+int cg_ew_unary_as_(cg_op op, cg_tensor *self, cg_dtype compute, const cg_op_args *args) {
+    return inplace_apply(op, self, 0, NULL, &compute, args);
 }
 
 cg_tensor *cg_ew_record(cg_tensor *out, cg_op op, int nin, cg_tensor *const *in, int nsave,

@@ -8,6 +8,7 @@
  * const cg_op_args *.
  *
  *   CG_UNARY_ROW(name, T, pro, expr)      out T = expr(x: T)
+ *   CG_UNARY_ROW_T(name, T, TO, pro, expr) out TO = expr(x: T)
  *   CG_BINARY_ROW(name, T, pro, expr)     out T = expr(a: T, b: T)
  *   CG_COMPARE_ROW(name, T, pro, expr)    out bool = expr(a: T, b: T)
  *
@@ -34,25 +35,27 @@ typedef double cg_f64;
 typedef int32_t cg_i32;
 typedef int64_t cg_i64;
 
-#define CG_UNARY_ROW(name, T, pro, expr)                                                  \
+#define CG_UNARY_ROW_T(name, T, TO, pro, expr)                                            \
     static void name(char **p, const int64_t *s, int64_t n, const void *ctx) {         \
         const cg_op_args *args = ctx;                                                  \
         (void)args;                                                                    \
         pro;                                                                           \
-        if (s[0] == sizeof(T) && s[1] == sizeof(T)) {                                  \
-            T *restrict o = (T *)p[0];                                                 \
+        if (s[0] == sizeof(TO) && s[1] == sizeof(T)) {                                 \
+            TO *restrict o = (TO *)p[0];                                               \
             const T *restrict in = (const T *)p[1];                                    \
             for (int64_t i = 0; i < n; i++) {                                          \
                 T x = in[i];                                                           \
-                o[i] = (T)(expr);                                                      \
+                o[i] = (TO)(expr);                                                     \
             }                                                                          \
             return;                                                                    \
         }                                                                              \
         for (int64_t i = 0; i < n; i++) {                                              \
             T x = *(const T *)(p[1] + i * s[1]);                                       \
-            *(T *)(p[0] + i * s[0]) = (T)(expr);                                       \
+            *(TO *)(p[0] + i * s[0]) = (TO)(expr);                                     \
         }                                                                              \
     }
+
+#define CG_UNARY_ROW(name, T, pro, expr) CG_UNARY_ROW_T(name, T, T, pro, expr)
 
 #define CG_BINARY_ROW_T(name, T, TO, pro, expr)                                           \
     static void name(char **p, const int64_t *s, int64_t n, const void *ctx) {         \
@@ -120,6 +123,9 @@ cg_tensor *cg_ew_ternary(cg_op op, cg_tensor *a, cg_tensor *b, cg_tensor *c, con
  * kernel, version bump. Autograd is the caller's, after. */
 int cg_ew_binary_(cg_op op, cg_tensor *self, cg_tensor *other, cg_dtype compute, const cg_op_args *args);
 int cg_ew_unary_(cg_op op, cg_tensor *self, const cg_op_args *args);
+/* The same computed in `compute` (float ops on an int self fail as PyTorch's
+ * "result type Float can't be cast to the desired output type Long"). */
+int cg_ew_unary_as_(cg_op op, cg_tensor *self, cg_dtype compute, const cg_op_args *args);
 /* Records op for out when needed; on failure releases out and returns NULL.
  * Returns out. */
 cg_tensor *cg_ew_record(cg_tensor *out, cg_op op, int nin, cg_tensor *const *in, int nsave,
@@ -127,6 +133,8 @@ cg_tensor *cg_ew_record(cg_tensor *out, cg_op op, int nin, cg_tensor *const *in,
 /* The same for an in-place op on self: 0 or -1. */
 int cg_ew_record_(cg_tensor *self, cg_op op, int nin, cg_tensor *const *in, int nsave, const cg_save_spec *save,
                   const cg_op_args *args);
+/* c10's ScalarType name of dt ("Float", "Long"), as PyTorch's messages print it. */
+const char *cg_dtype_scalar_type_name(cg_dtype dt);
 /* "Expected all tensors to be on the same device" unless they are; 0-d CPU
  * tensors may meet any device, as in PyTorch. */
 int cg_check_same_device(int n, cg_tensor *const *ts);
