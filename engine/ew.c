@@ -118,7 +118,8 @@ static int inplace_apply(cg_op op, cg_tensor *self, int n, cg_tensor *const *oth
     if (cg_autograd_check_inplace(self) < 0)
         return -1;
     cg_tensor *all[CG_ITER_MAX_OPERANDS] = {self};
-    memcpy(all + 1, others, (size_t)n * sizeof *others);
+    if (n) /* others may be NULL for a unary op */
+        memcpy(all + 1, others, (size_t)n * sizeof *others);
     if (cg_check_same_device(n + 1, all) < 0)
         return -1;
     int ndim = self->ndim;
@@ -143,7 +144,8 @@ static int inplace_apply(cg_op op, cg_tensor *self, int n, cg_tensor *const *oth
         return -1;
     }
     cg_tensor *all_in[CG_ITER_MAX_OPERANDS] = {self};
-    memcpy(all_in + 1, others, (size_t)n * sizeof *others);
+    if (n)
+        memcpy(all_in + 1, others, (size_t)n * sizeof *others);
     cg_dtype comp[CG_ITER_MAX_OPERANDS];
     for (int i = 0; i <= n; i++)
         comp[i] = compute[0];
