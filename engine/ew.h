@@ -29,6 +29,10 @@
 #include "autograd.h"
 #include "op.h"
 
+/* Asks for the unit-stride loops to be vectorised: at -O2 GCC's default
+ * (very cheap) cost model leaves loops of unknown length scalar. */
+#define CG_SIMD _Pragma("omp simd")
+
 typedef bool cg_bool;
 typedef float cg_f32;
 typedef double cg_f64;
@@ -43,6 +47,7 @@ typedef int64_t cg_i64;
         if (s[0] == sizeof(TO) && s[1] == sizeof(T)) {                                 \
             TO *restrict o = (TO *)p[0];                                               \
             const T *restrict in = (const T *)p[1];                                    \
+            CG_SIMD                                                                    \
             for (int64_t i = 0; i < n; i++) {                                          \
                 T x = in[i];                                                           \
                 o[i] = (TO)(expr);                                                     \
@@ -65,6 +70,7 @@ typedef int64_t cg_i64;
         if (s[0] == sizeof(TO) && s[1] == sizeof(T) && s[2] == sizeof(T)) {            \
             TO *restrict o = (TO *)p[0];                                               \
             const T *restrict pa = (const T *)p[1], *restrict pb = (const T *)p[2];    \
+            CG_SIMD                                                                    \
             for (int64_t i = 0; i < n; i++) {                                          \
                 T a = pa[i], b = pb[i];                                                \
                 o[i] = (TO)(expr);                                                     \
@@ -75,6 +81,7 @@ typedef int64_t cg_i64;
             TO *restrict o = (TO *)p[0];                                               \
             const T *restrict pa = (const T *)p[1];                                    \
             const T b = *(const T *)p[2];                                              \
+            CG_SIMD                                                                    \
             for (int64_t i = 0; i < n; i++) {                                          \
                 T a = pa[i];                                                           \
                 o[i] = (TO)(expr);                                                     \

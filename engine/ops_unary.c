@@ -1,6 +1,6 @@
 /* ops_unary.c: unary elementwise ops, their in-place forms and derivatives.
- * Kernels: one C expression per op (ew.h), float math (expf, tanhf) for
- * float32 so that contiguous rows vectorise; derivatives with engine ops, so
+ * Kernels: one C expression per op (ew.h), with the vectorisable float32
+ * math of ops_unary_math.h; derivatives with engine ops, so
  * that they run on any device and can be differentiated again.
  * clamp with tensor bounds, where and masked_fill live in ops_where.c. */
 #include <assert.h>
@@ -9,6 +9,7 @@
 #include "ew.h"
 #include "ops.h"
 #include "ops_unary_impl.h"
+#include "ops_unary_math.h"
 
 /* ---- kernels ------------------------------------------------------------------ */
 
@@ -23,22 +24,22 @@
     void cpu_##name(const cg_call *c) { cg_ew_run(c, name##_rows, 0); }
 
 /* out and x of one shape and dtype */
-FLOAT_KERNEL(exp, expf(x), exp(x))
-FLOAT_KERNEL(log, logf(x), log(x))
-FLOAT_KERNEL(log1p, log1pf(x), log1p(x))
+FLOAT_KERNEL(exp, cg_expf(x), exp(x))
+FLOAT_KERNEL(log, cg_logf(x), log(x))
+FLOAT_KERNEL(log1p, cg_log1pf(x), log1p(x))
 FLOAT_KERNEL(sqrt, sqrtf(x), sqrt(x))
 FLOAT_KERNEL(rsqrt, 1.0f / sqrtf(x), 1.0 / sqrt(x))
 FLOAT_KERNEL(sin, sinf(x), sin(x))
 FLOAT_KERNEL(cos, cosf(x), cos(x))
-FLOAT_KERNEL(tanh, tanhf(x), tanh(x))
-FLOAT_KERNEL(sigmoid, 1.0f / (1.0f + expf(-x)), 1.0 / (1.0 + exp(-x)))
-FLOAT_KERNEL(erf, erff(x), erf(x))
+FLOAT_KERNEL(tanh, cg_tanhf(x), tanh(x))
+FLOAT_KERNEL(sigmoid, cg_sigmoidf(x), 1.0 / (1.0 + exp(-x)))
+FLOAT_KERNEL(erf, cg_erff(x), erf(x))
 
 /* gelu, PyTorch's constants: kBeta = sqrt(2/pi), kKappa = 0.044715 */
 #define GELU_BETA 0.7978845608028654
 #define GELU_KAPPA 0.044715
-FLOAT_ROWS(gelu_erf, 0.5f * x * (1.0f + erff(x * (float)M_SQRT1_2)), 0.5 * x * (1.0 + erf(x * M_SQRT1_2)))
-FLOAT_ROWS(gelu_tanh, 0.5f * x * (1.0f + tanhf((float)GELU_BETA * (x + (float)GELU_KAPPA * x * x * x))),
+FLOAT_ROWS(gelu_erf, 0.5f * x * (1.0f + cg_erff(x * (float)M_SQRT1_2)), 0.5 * x * (1.0 + erf(x * M_SQRT1_2)))
+FLOAT_ROWS(gelu_tanh, 0.5f * x * (1.0f + cg_tanhf((float)GELU_BETA * (x + (float)GELU_KAPPA * x * x * x))),
            0.5 * x * (1.0 + tanh(GELU_BETA * (x + GELU_KAPPA * x * x * x))))
 /* args->flag: approximate='tanh' */
 void cpu_gelu(const cg_call *c) { cg_ew_run(c, c->args->flag ? gelu_tanh_rows : gelu_erf_rows, 0); }

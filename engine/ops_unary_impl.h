@@ -31,6 +31,7 @@
             TO *restrict o = (TO *)p[0];                                                       \
             const TA *restrict pa = (const TA *)p[1];                                          \
             const T *restrict pb = (const T *)p[2], *restrict pc = (const T *)p[3];            \
+            CG_SIMD                                                                            \
             for (int64_t i = 0; i < n; i++) {                                                  \
                 TA a = pa[i];                                                                  \
                 T b = pb[i], c = pc[i];                                                        \
