@@ -8,7 +8,6 @@
  * const cg_op_args *.
  *
  *   CG_UNARY_ROW(name, T, pro, expr)      out T = expr(x: T)
- *   CG_UNARY_ROW_T(name, T, TO, pro, expr) out TO = expr(x: T)
  *   CG_BINARY_ROW(name, T, pro, expr)     out T = expr(a: T, b: T)
  *   CG_COMPARE_ROW(name, T, pro, expr)    out bool = expr(a: T, b: T)
  *
@@ -39,28 +38,26 @@ typedef double cg_f64;
 typedef int32_t cg_i32;
 typedef int64_t cg_i64;
 
-#define CG_UNARY_ROW_T(name, T, TO, pro, expr)                                            \
+#define CG_UNARY_ROW(name, T, pro, expr)                                                  \
     static void name(char **p, const int64_t *s, int64_t n, const void *ctx) {         \
         const cg_op_args *args = ctx;                                                  \
         (void)args;                                                                    \
         pro;                                                                           \
-        if (s[0] == sizeof(TO) && s[1] == sizeof(T)) {                                 \
-            TO *restrict o = (TO *)p[0];                                               \
+        if (s[0] == sizeof(T) && s[1] == sizeof(T)) {                                  \
+            T *restrict o = (T *)p[0];                                                 \
             const T *restrict in = (const T *)p[1];                                    \
             CG_SIMD                                                                    \
             for (int64_t i = 0; i < n; i++) {                                          \
                 T x = in[i];                                                           \
-                o[i] = (TO)(expr);                                                     \
+                o[i] = (T)(expr);                                                      \
             }                                                                          \
             return;                                                                    \
         }                                                                              \
         for (int64_t i = 0; i < n; i++) {                                              \
             T x = *(const T *)(p[1] + i * s[1]);                                       \
-            *(TO *)(p[0] + i * s[0]) = (TO)(expr);                                     \
+            *(T *)(p[0] + i * s[0]) = (T)(expr);                                       \
         }                                                                              \
     }
-
-#define CG_UNARY_ROW(name, T, pro, expr) CG_UNARY_ROW_T(name, T, T, pro, expr)
 
 #define CG_BINARY_ROW_T(name, T, TO, pro, expr)                                           \
     static void name(char **p, const int64_t *s, int64_t n, const void *ctx) {         \
@@ -140,8 +137,6 @@ cg_tensor *cg_ew_record(cg_tensor *out, cg_op op, int nin, cg_tensor *const *in,
 /* The same for an in-place op on self: 0 or -1. */
 int cg_ew_record_(cg_tensor *self, cg_op op, int nin, cg_tensor *const *in, int nsave, const cg_save_spec *save,
                   const cg_op_args *args);
-/* c10's ScalarType name of dt ("Float", "Long"), as PyTorch's messages print it. */
-const char *cg_dtype_scalar_type_name(cg_dtype dt);
 /* "Expected all tensors to be on the same device" unless they are; 0-d CPU
  * tensors may meet any device, as in PyTorch. */
 int cg_check_same_device(int n, cg_tensor *const *ts);

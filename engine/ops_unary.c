@@ -144,7 +144,7 @@ int cg_tanh_(cg_tensor *self) { return float_unary_(CG_OP_TANH, self, SAVE_RESUL
 /* PyTorch's dispatch error for a dtype a kernel lacks: "abs_cpu" not
  * implemented for 'Bool'. */
 static int check_dtype(bool ok, const char *kernel, cg_dtype dt) {
-    CG_CHECK_INT(ok, CG_RUNTIME_ERROR, "\"%s\" not implemented for '%s'", kernel, cg_dtype_scalar_type_name(dt));
+    CG_CHECK_INT(ok, CG_RUNTIME_ERROR, "\"%s\" not implemented for '%s'", kernel, cg_dtype_legacy_name(dt));
     return 0;
 }
 

@@ -55,7 +55,7 @@ static cg_dtype result_type_of(cg_tensor *a, cg_tensor *b, cg_tensor *c) {
 cg_tensor *cg_where(cg_tensor *cond, cg_tensor *a, cg_tensor *b) {
     CG_CHECK(cond->dtype == CG_BOOL, CG_RUNTIME_ERROR,
              "where expected condition to be a boolean tensor, but got a tensor with dtype %s",
-             cg_dtype_scalar_type_name(cond->dtype));
+             cg_dtype_legacy_name(cond->dtype));
     cg_dtype dt = result_type_of(a, b, NULL);
     cg_tensor *out = cg_ew_ternary(CG_OP_WHERE, cond, a, b, (cg_dtype[]){CG_BOOL, dt, dt}, dt, NULL);
     cg_save_spec save = {cond, "condition"};
@@ -65,12 +65,18 @@ cg_tensor *cg_where(cg_tensor *cond, cg_tensor *a, cg_tensor *b) {
 static int check_mask(const cg_tensor *mask) {
     CG_CHECK_INT(mask->dtype == CG_BOOL, CG_RUNTIME_ERROR,
                  "masked_fill_ only supports boolean masks, but got mask with dtype %s",
-                 cg_dtype_scalar_type_name(mask->dtype));
+                 cg_dtype_legacy_name(mask->dtype));
     return 0;
 }
 
 cg_tensor *cg_masked_fill(cg_tensor *x, cg_tensor *mask, cg_scalar value) {
     if (check_mask(mask) < 0)
+        return NULL;
+    /* PyTorch broadcasts (mask, self) in this order: its message names the
+     * mask "tensor a" */
+    int ndim;
+    int64_t shape[CG_MAX_DIMS];
+    if (cg_broadcast_shapes(mask->ndim, mask->sizes, x->ndim, x->sizes, &ndim, shape) < 0)
         return NULL;
     cg_op_args args = {.s = {value}};
     cg_tensor *out = cg_ew_binary(CG_OP_MASKED_FILL, x, mask, x->dtype, x->dtype, &args);
