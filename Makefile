@@ -22,6 +22,7 @@ OPT      ?= -O2 -g
 BLAS_CFLAGS := $(shell pkg-config --cflags openblas 2>/dev/null)
 BLAS_LIBS   := $(shell pkg-config --libs openblas 2>/dev/null || echo -lopenblas)
 CRIT_LIBS   := $(shell pkg-config --libs criterion 2>/dev/null || echo -lcriterion)
+JANSSON_LIBS := $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
 CFLAGS   += $(CSTD) $(WARN) $(OPT) -fopenmp $(BLAS_CFLAGS) -Iengine
 LDLIBS   += $(BLAS_LIBS) -fopenmp -lm
 
@@ -60,10 +61,10 @@ $(SAN)/libcgengine.a: $(SAN_ENGINE_OBJ)
 	ar rcs $@ $^
 
 $(BUILD)/unit-tests: $(UNIT_OBJ) $(BUILD)/libcgengine.a
-	$(CC) $(CFLAGS) -o $@ $(UNIT_OBJ) $(BUILD)/libcgengine.a $(CRIT_LIBS) $(LDLIBS)
+	$(CC) $(CFLAGS) -o $@ $(UNIT_OBJ) $(BUILD)/libcgengine.a $(CRIT_LIBS) $(JANSSON_LIBS) $(LDLIBS)
 
 $(SAN)/unit-tests: $(SAN_UNIT_OBJ) $(SAN)/libcgengine.a
-	$(CC) $(CFLAGS) $(SANFLAGS) -o $@ $(SAN_UNIT_OBJ) $(SAN)/libcgengine.a $(CRIT_LIBS) $(LDLIBS)
+	$(CC) $(CFLAGS) $(SANFLAGS) -o $@ $(SAN_UNIT_OBJ) $(SAN)/libcgengine.a $(CRIT_LIBS) $(JANSSON_LIBS) $(LDLIBS)
 
 deps:
 	@scripts/deps.sh
