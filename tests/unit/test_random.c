@@ -214,3 +214,206 @@ Test(random, matches_pytorch_draws) {
     json_decref(root);
     cr_assert_eq(bad, 0, "%d values differ from PyTorch's", bad);
 }
+
+/* ---- generators ---------------------------------------------------------------------------------- */
+
+Test(random, generator_seeds) {
+    cg_generator *g = T_OK(cg_generator_new());
+    cr_assert_eq(cg_generator_initial_seed(g), CG_DEFAULT_RNG_SEED);
+    cg_generator_manual_seed(g, 123);
+    cr_assert_eq(cg_generator_initial_seed(g), 123);
+    uint64_t s = cg_generator_seed(g);
+    cr_assert_eq(cg_generator_initial_seed(g), s);
+    cr_assert_lt(s, 1ull << 53, "a nondeterministic seed fits a double");
+    cg_manual_seed(7);
+    cr_assert_eq(cg_initial_seed(), 7);
+    cr_assert_eq(cg_generator_initial_seed(cg_generator_default()), 7);
+    cr_assert_eq(cg_generator_or_default(NULL), cg_generator_default());
+    /* torch.manual_seed(-1) reads the seed as its two's complement */
+    cg_manual_seed((uint64_t)-1);
+    cr_assert_eq(cg_initial_seed(), UINT64_MAX);
+    cg_generator_free(g);
+}
+
+Test(random, the_default_generator_starts_unpredictable) {
+    /* each Criterion test runs in its own process: nothing seeded it yet */
+    cr_assert_lt(cg_initial_seed(), 1ull << 53);
+    cr_assert_neq(cg_initial_seed(), CG_DEFAULT_RNG_SEED);
+}
+
+Test(random, same_seed_same_draws_and_generators_are_independent) {
+    cg_generator *a = T_OK(cg_generator_new()), *b = T_OK(cg_generator_new());
+    cg_manual_seed(5);
+    uint32_t first = cg_generator_random(cg_generator_default());
+    for (int i = 0; i < 1000; i++)
+        cr_assert_eq(cg_generator_random(a), cg_generator_random(b));
+    cg_manual_seed(5);
+    cg_generator_random64(a); /* another generator does not move the default one */
+    cr_assert_eq(cg_generator_random(cg_generator_default()), first);
+    cg_generator_free(a), cg_generator_free(b);
+}
+
+Test(random, state_round_trip_and_errors) {
+    cg_generator *g = T_OK(cg_generator_new());
+    cg_tensor *warm = T_OK(cg_randn(1, (int64_t[]){3}, CG_F64, cg_device_cpu(), g)); /* leaves a cached normal */
+    uint8_t *state = malloc(CG_GENERATOR_STATE_SIZE);
+    cg_generator_get_state(g, state);
+    cg_tensor *a = T_OK(cg_randn(1, (int64_t[]){5}, CG_F64, cg_device_cpu(), g));
+    T_RC(cg_generator_set_state(g, state, CG_GENERATOR_STATE_SIZE));
+    cg_tensor *b = T_OK(cg_randn(1, (int64_t[]){5}, CG_F64, cg_device_cpu(), g));
+    for (int i = 0; i < 5; i++)
+        cr_assert_eq(t_at(a, i), t_at(b, i));
+    /* an old checkpoint's legacy state (5048 bytes) is accepted */
+    T_RC(cg_generator_set_state(g, state, 5048));
+    T_ERR(cg_generator_set_state(g, state, 10), CG_RUNTIME_ERROR,
+          "Expected either a CPUGeneratorImplStateLegacy of size 5048 or a CPUGeneratorImplState of size 5056 but "
+          "found the input RNG state size to be 10");
+    memset(state, 0, CG_GENERATOR_STATE_SIZE);
+    T_ERR(cg_generator_set_state(g, state, CG_GENERATOR_STATE_SIZE), CG_RUNTIME_ERROR, "Invalid mt19937 state");
+    free(state);
+    cg_tensor_release(warm), cg_tensor_release(a), cg_tensor_release(b);
+    cg_generator_free(g);
+}
+
+/* ---- results: dtypes, shapes, ranges ------------------------------------------------------------- */
+
+Test(random, dtypes_and_shapes) {
+    cg_device cpu = cg_device_cpu();
+    cg_tensor *n = T_OK(cg_randn(2, (int64_t[]){2, 3}, CG_F32, cpu, NULL));
+    cr_assert(t_shape_is(n, 2, 2, 3) && n->dtype == CG_F32 && !n->requires_grad && !n->grad_fn);
+    cg_tensor *i = T_OK(cg_randint(0, 3, 1, (int64_t[]){4}, CG_INT64, cpu, NULL));
+    cr_assert(t_shape_is(i, 1, 4) && i->dtype == CG_INT64);
+    cg_tensor *z = T_OK(cg_randn(0, NULL, CG_F64, cpu, NULL));
+    cr_assert(z->ndim == 0 && cg_tensor_numel(z) == 1);
+    cg_tensor *p = T_OK(cg_randperm(0, CG_INT64, cpu, NULL));
+    cr_assert(t_shape_is(p, 1, 0));
+    cg_tensor *probs = t_from(CG_F64, 2, (int64_t[]){2, 2}, (double[]){0, 1, 0, 1});
+    cg_tensor *b = T_OK(cg_bernoulli(probs, NULL));
+    cr_assert(t_shape_is(b, 2, 2, 2) && b->dtype == CG_F64);
+    t_assert_values(b, 4, (double[]){0, 1, 0, 1}, 0);
+    cg_tensor_release(n), cg_tensor_release(i), cg_tensor_release(z), cg_tensor_release(p);
+    cg_tensor_release(probs), cg_tensor_release(b);
+}
+
+Test(random, values_fall_where_they_should) {
+    cg_device cpu = cg_device_cpu();
+    cg_manual_seed(1);
+    int64_t n = 20000;
+    cg_tensor *u = T_OK(cg_rand(1, &n, CG_F32, cpu, NULL));
+    cg_tensor *g = T_OK(cg_randn(1, &n, CG_F64, cpu, NULL));
+    cg_tensor *r = T_OK(cg_randint(-3, 4, 1, &n, CG_INT32, cpu, NULL));
+    cg_tensor *perm = T_OK(cg_randperm(1000, CG_INT64, cpu, NULL));
+    double mean = 0, sq = 0;
+    bool seen[7] = {0};
+    for (int64_t k = 0; k < n; k++) {
+        double x = t_at(u, k);
+        cr_assert(x >= 0 && x < 1);
+        mean += t_at(g, k), sq += t_at(g, k) * t_at(g, k);
+        double v = t_at(r, k);
+        cr_assert(v >= -3 && v < 4);
+        seen[(int)v + 3] = true;
+    }
+    mean /= (double)n;
+    cr_assert(fabs(mean) < 0.03 && fabs(sq / (double)n - 1) < 0.05, "mean %g, second moment %g", mean, sq / (double)n);
+    for (int k = 0; k < 7; k++)
+        cr_assert(seen[k]);
+    bool hit[1000] = {0};
+    for (int k = 0; k < 1000; k++)
+        hit[(int)t_at(perm, k)] = true;
+    for (int k = 0; k < 1000; k++)
+        cr_assert(hit[k], "randperm misses %d", k);
+    cg_tensor_release(u), cg_tensor_release(g), cg_tensor_release(r), cg_tensor_release(perm);
+}
+
+Test(random, empty_tensors_draw_nothing) {
+    cg_generator *a = T_OK(cg_generator_new()), *b = T_OK(cg_generator_new());
+    cg_tensor *e = T_OK(cg_randn(2, (int64_t[]){0, 3}, CG_F32, cg_device_cpu(), a));
+    cg_tensor *e2 = T_OK(cg_rand(1, (int64_t[]){0}, CG_F64, cg_device_cpu(), a));
+    cr_assert_eq(cg_tensor_numel(e), 0);
+    cr_assert_eq(cg_generator_random(a), cg_generator_random(b));
+    cg_tensor_release(e), cg_tensor_release(e2);
+    cg_generator_free(a), cg_generator_free(b);
+}
+
+/* ---- in place -------------------------------------------------------------------------------------- */
+
+Test(random, inplace_bumps_the_version_once) {
+    cg_tensor *t = T_OK(cg_tensor_empty(2, (int64_t[]){4, 5}, CG_F32, cg_device_cpu()));
+    cg_tensor *tt = T_OK(cg_transpose(t, 0, 1)); /* the buffered path */
+    int64_t v = t->storage->version;
+    T_RC(cg_normal_(t, 0, 1, NULL));
+    cr_assert_eq(t->storage->version, v + 1);
+    T_RC(cg_uniform_(tt, 0, 1, NULL));
+    cr_assert_eq(t->storage->version, v + 2);
+    T_RC(cg_bernoulli_(tt, 0.5, NULL));
+    T_RC(cg_random_(t, 0, 10, NULL));
+    cr_assert_eq(t->storage->version, v + 4);
+    cg_tensor_release(t), cg_tensor_release(tt);
+}
+
+Test(random, inplace_and_autograd) {
+    cg_tensor *x = t_from(CG_F32, 1, (int64_t[]){3}, (double[]){1, 2, 3});
+    x->requires_grad = true;
+    T_ERR(cg_normal_(x, 0, 1, NULL), CG_RUNTIME_ERROR,
+          "a leaf Variable that requires grad is being used in an in-place operation.");
+    cg_tensor *y = T_OK(cg_mul(x, x));
+    T_RC(cg_uniform_(y, 0, 1, NULL)); /* new values, no history */
+    cr_assert_null(y->grad_fn);
+    bool was = cg_grad_set_enabled(false);
+    T_RC(cg_normal_(x, 0, 1, NULL)); /* nn.init under no_grad */
+    cg_grad_set_enabled(was);
+    cg_tensor_release(x), cg_tensor_release(y);
+}
+
+Test(random, inplace_on_overlapping_memory_fails) {
+    cg_tensor *row = T_OK(cg_tensor_empty(1, (int64_t[]){3}, CG_F32, cg_device_cpu()));
+    cg_tensor *e = T_OK(cg_expand(row, 2, (int64_t[]){2, 3}));
+    const char *msg = "unsupported operation: more than one element of the written-to tensor refers to a single "
+                      "memory location. Please clone() the tensor before performing the operation.";
+    T_ERR(cg_normal_(e, 0, 1, NULL), CG_RUNTIME_ERROR, msg);
+    T_ERR(cg_bernoulli_(e, 0.5, NULL), CG_RUNTIME_ERROR, msg);
+    cg_tensor_release(row), cg_tensor_release(e);
+}
+
+/* ---- errors ------------------------------------------------------------------------------------------ */
+
+Test(random, errors_as_pytorch_words_them) {
+    cg_device cpu = cg_device_cpu();
+    int64_t three = 3;
+    T_ERR(cg_randint(5, 5, 1, &three, CG_INT64, cpu, NULL), CG_RUNTIME_ERROR,
+          "random_ expects 'from' to be less than 'to', but got from=5 >= to=5");
+    T_ERR(cg_randint(0, 1ll << 40, 1, &three, CG_INT32, cpu, NULL), CG_RUNTIME_ERROR,
+          "to - 1 is out of bounds for int");
+    T_ERR(cg_randint(0, 3, 1, &three, CG_BOOL, cpu, NULL), CG_RUNTIME_ERROR, "to - 1 is out of bounds for bool");
+    T_ERR(cg_randint((1 << 25) + 1, (1 << 25) + 2, 1, &three, CG_F32, cpu, NULL), CG_RUNTIME_ERROR,
+          "random_ expects 'from' casted to dtype to be less than 'to' casted to dtype, but got from=33554436 >= "
+          "to=33554434");
+    T_ERR(cg_randn(1, &three, CG_INT64, cpu, NULL), CG_RUNTIME_ERROR, "\"normal_kernel_cpu\" not implemented for 'Long'");
+    T_ERR(cg_rand(1, &three, CG_INT32, cpu, NULL), CG_RUNTIME_ERROR,
+          "\"check_uniform_bounds\" not implemented for 'Int'");
+    T_ERR(cg_randn(1, (int64_t[]){-1}, CG_F32, cpu, NULL), CG_RUNTIME_ERROR,
+          "Trying to create tensor with negative dimension -1: [-1]");
+    T_ERR(cg_randperm(-1, CG_INT64, cpu, NULL), CG_RUNTIME_ERROR,
+          "Trying to create tensor with negative dimension -1: [-1]");
+    T_ERR(cg_randperm((1 << 24) + 2, CG_F32, cpu, NULL), CG_RUNTIME_ERROR,
+          "n cannot be greater than 2^24+1 for Float type.");
+    T_ERR(cg_randperm(5, CG_BOOL, cpu, NULL), CG_RUNTIME_ERROR, "\"randperm\" not implemented for 'Bool'");
+
+    cg_tensor *t = T_OK(cg_tensor_empty(1, &three, CG_F32, cpu));
+    T_ERR(cg_normal_(t, 0, -1, NULL), CG_RUNTIME_ERROR, "normal expects std >= 0.0, but found std -1");
+    T_ERR(cg_normal_(t, 0, -1e-7, NULL), CG_RUNTIME_ERROR, "normal expects std >= 0.0, but found std -1e-07");
+    T_ERR(cg_uniform_(t, 2, 1, NULL), CG_RUNTIME_ERROR,
+          "uniform_ expects to return a [from, to) range, but found from=2 > to=1");
+    T_ERR(cg_uniform_(t, 0, INFINITY, NULL), CG_RUNTIME_ERROR, "to is out of bounds for float");
+    T_ERR(cg_bernoulli_(t, 1.5, NULL), CG_RUNTIME_ERROR, "bernoulli_ expects p to be in [0, 1], but got p=1.5");
+    T_ERR(cg_bernoulli_(t, -0.1, NULL), CG_RUNTIME_ERROR, "bernoulli_ expects p to be in [0, 1], but got p=-0.1");
+    T_ERR(cg_bernoulli_(t, NAN, NULL), CG_RUNTIME_ERROR, "bernoulli_ expects p to be in [0, 1], but got p=nan");
+
+    cg_tensor *bad_p = t_from(CG_F32, 1, (int64_t[]){2}, (double[]){0.5, 1.5});
+    T_ERR(cg_bernoulli(bad_p, NULL), CG_RUNTIME_ERROR,
+          "Expected p_in >= 0 && p_in <= 1 to be true, but got false.  (Could this error message be improved?  If "
+          "so, please report an enhancement request to PyTorch.)");
+    cg_tensor *int_p = t_from(CG_INT64, 1, (int64_t[]){2}, (double[]){1, 0});
+    T_ERR(cg_bernoulli(int_p, NULL), CG_RUNTIME_ERROR, "\"bernoulli_tensor_cpu_p_\" not implemented for 'Long'");
+    cg_tensor_release(t), cg_tensor_release(bad_p), cg_tensor_release(int_p);
+}
