@@ -25,8 +25,13 @@ static inline float f32_from_bits(uint32_t u) {
 
 /* ---- avx_mathfun.h, one lane ------------------------------------------------------- */
 
+/* The lane functions are inlined into two copies of the block (see
+ * block_f32), one compiled for FMA hardware, so that fmaf() is one
+ * instruction there instead of a libm call. */
+#define LANE static inline __attribute__((always_inline))
+
 /* log256_ps: Cephes logf. x > 0 here (1 - u with u in [0, 1)). */
-static float cephes_logf(float x) {
+LANE float cephes_logf(float x) {
     const float min_norm = f32_from_bits(0x00800000u);
     x = x > min_norm ? x : min_norm;
     float e = (float)((int32_t)(f32_bits(x) >> 23) - 0x7f) + 1.0f;
@@ -55,7 +60,7 @@ static float cephes_logf(float x) {
 }
 
 /* sincos256_ps: Cephes sinf and cosf of x >= 0 (theta = 2*pi*u2). */
-static void cephes_sincosf(float x, float *s, float *c) {
+LANE void cephes_sincosf(float x, float *s, float *c) {
     uint32_t sign_sin = f32_bits(x) & 0x80000000u;
     x = f32_from_bits(f32_bits(x) & 0x7fffffffu);
     int32_t j = (int32_t)(x * 1.27323954473516f); /* x * 4/pi, truncated */
@@ -90,7 +95,7 @@ static void cephes_sincosf(float x, float *s, float *c) {
 /* ---- blocks of 16 ------------------------------------------------------------------ */
 
 /* d is (16,) uniforms in, normals out (normal_fill_16_AVX2) */
-static void block_f32(float *d, float mean, float std) {
+LANE void block_f32_body(float *d, float mean, float std) {
     const float two_pi = (float)(2.0f * M_PI);
     for (int j = 0; j < 8; j++) {
         float u1 = 1.0f - d[j], u2 = d[j + 8];
@@ -100,6 +105,19 @@ static void block_f32(float *d, float mean, float std) {
         d[j] = fmaf(radius * c, std, mean);
         d[j + 8] = fmaf(radius * s, std, mean);
     }
+}
+
+/* The same bits either way: fmaf is exact in hardware and in libm. */
+__attribute__((target("fma"))) static void block_f32_fma(float *d, float mean, float std) {
+    block_f32_body(d, mean, std);
+}
+static void block_f32_libm(float *d, float mean, float std) { block_f32_body(d, mean, std); }
+
+static void block_f32(float *d, float mean, float std) {
+    static int has_fma = -1;
+    if (has_fma < 0)
+        has_fma = __builtin_cpu_supports("fma") ? 1 : 0;
+    (has_fma ? block_f32_fma : block_f32_libm)(d, mean, std);
 }
 
 /* d is (16,) uniforms in, normals out (normal_fill_16<double>) */

@@ -303,8 +303,18 @@ int cg_bernoulli_(cg_tensor *t, double p, cg_generator *gen) {
 /* Creation ops fill a new CPU tensor with their in-place op (rc is its
  * result) and then move it, so that a CUDA tensor gets the CPU
  * generator's values. */
+/* t, or NULL (t released) when its fill failed */
+static cg_tensor *filled(cg_tensor *t, int rc) {
+    if (rc == 0)
+        return t;
+    cg_tensor_release(t);
+    return NULL;
+}
+
 static cg_tensor *finish(cg_tensor *t, int rc, cg_device device) {
-    cg_tensor *out = rc == 0 ? cg_to_device(t, device) : NULL;
+    if (!filled(t, rc))
+        return NULL;
+    cg_tensor *out = cg_to_device(t, device);
     cg_tensor_release(t);
     return out;
 }
@@ -402,4 +412,54 @@ cg_tensor *cg_bernoulli(cg_tensor *p, cg_generator *gen) {
     cg_tensor_release(dc);
     cg_tensor_release(d);
     return res;
+}
+
+/* ---- the _like ops ------------------------------------------------------------------------ */
+
+/* c10's is_non_overlapping_and_dense: ignoring size-1 dims, the strides
+ * sorted ascending are those of a contiguous tensor. */
+static bool dense_layout(const cg_tensor *x) {
+    int dims[CG_MAX_DIMS], n = 0;
+    for (int d = 0; d < x->ndim; d++)
+        if (x->sizes[d] >= 2)
+            dims[n++] = d;
+    for (int i = 1; i < n; i++) /* insertion sort by stride */
+        for (int j = i; j > 0 && x->strides[dims[j]] < x->strides[dims[j - 1]]; j--) {
+            int tmp = dims[j];
+            dims[j] = dims[j - 1];
+            dims[j - 1] = tmp;
+        }
+    int64_t want = 1;
+    for (int i = 0; i < n; i++) {
+        if (x->strides[dims[i]] != want)
+            return false;
+        want *= x->sizes[dims[i]];
+    }
+    return true;
+}
+
+/* at::empty_like(x, dtype) with the default preserve_format: x's strides
+ * when its layout is dense (a transposed x gives a transposed result, which
+ * the random ops then fill in memory order, as PyTorch's do), else
+ * contiguous. */
+static cg_tensor *empty_like_preserve(const cg_tensor *x, cg_dtype dtype) {
+    cg_tensor *t = cg_tensor_empty(x->ndim, x->sizes, dtype, cg_tensor_device(x));
+    if (t && dense_layout(x))
+        memcpy(t->strides, x->strides, sizeof t->strides);
+    return t;
+}
+
+cg_tensor *cg_randn_like(cg_tensor *x, cg_dtype dtype) {
+    cg_tensor *t = empty_like_preserve(x, dtype);
+    return t ? filled(t, cg_normal_(t, 0, 1, NULL)) : NULL;
+}
+
+cg_tensor *cg_rand_like(cg_tensor *x, cg_dtype dtype) {
+    cg_tensor *t = empty_like_preserve(x, dtype);
+    return t ? filled(t, cg_uniform_(t, 0, 1, NULL)) : NULL;
+}
+
+cg_tensor *cg_randint_like(cg_tensor *x, int64_t low, int64_t high, cg_dtype dtype) {
+    cg_tensor *t = empty_like_preserve(x, dtype);
+    return t ? filled(t, cg_random_(t, low, high, NULL)) : NULL;
 }

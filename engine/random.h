@@ -40,6 +40,13 @@ cg_tensor *cg_randperm(int64_t n, cg_dtype dtype, cg_device device, cg_generator
  * probability p (a float tensor with values in [0, 1]). */
 cg_tensor *cg_bernoulli(cg_tensor *p, cg_generator *gen);
 
+/* torch.randn_like(x, dtype=...), rand_like, randint_like(x, low, high):
+ * the default generator, and x's layout when it is dense (so a transposed
+ * x draws as in PyTorch); pass x->dtype for PyTorch's default dtype. */
+cg_tensor *cg_randn_like(cg_tensor *x, cg_dtype dtype);
+cg_tensor *cg_rand_like(cg_tensor *x, cg_dtype dtype);
+cg_tensor *cg_randint_like(cg_tensor *x, int64_t low, int64_t high, cg_dtype dtype);
+
 /* ---- in place (random.c); each returns 0, or -1 with the error set ---------------- */
 
 /* t.normal_(mean=0, std=1, generator). */

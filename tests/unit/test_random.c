@@ -117,6 +117,17 @@ static cg_tensor *run_call(json_t *call, int index, replay *r, bool *is_state) {
             T_RC(cg_bernoulli_(t, num(call, "p"), g));
         return t;
     }
+    if (strstr(op, "_like")) {
+        cg_tensor *x = target(call), *out;
+        if (!strcmp(op, "randn_like"))
+            out = T_OK(cg_randn_like(x, x->dtype));
+        else if (!strcmp(op, "rand_like"))
+            out = T_OK(cg_rand_like(x, x->dtype));
+        else
+            out = T_OK(cg_randint_like(x, integer(call, "low"), integer(call, "high"), x->dtype));
+        cg_tensor_release(x);
+        return out;
+    }
     if (!strcmp(op, "manual_seed")) {
         cg_generator_manual_seed(gg, strtoull(json_string_value(json_object_get(call, "seed")), NULL, 10));
         return NULL;
@@ -416,4 +427,17 @@ Test(random, errors_as_pytorch_words_them) {
     cg_tensor *int_p = t_from(CG_INT64, 1, (int64_t[]){2}, (double[]){1, 0});
     T_ERR(cg_bernoulli(int_p, NULL), CG_RUNTIME_ERROR, "\"bernoulli_tensor_cpu_p_\" not implemented for 'Long'");
     cg_tensor_release(t), cg_tensor_release(bad_p), cg_tensor_release(int_p);
+}
+
+Test(random, like_ops_keep_a_dense_layout) {
+    cg_tensor *base = T_OK(cg_tensor_empty(2, (int64_t[]){3, 4}, CG_F32, cg_device_cpu()));
+    cg_tensor *tr = T_OK(cg_transpose(base, 0, 1));
+    cg_tensor *r = T_OK(cg_randn_like(tr, CG_F64));
+    cr_assert(t_shape_is(r, 2, 4, 3) && r->dtype == CG_F64 && r->strides[0] == 1 && r->strides[1] == 4);
+    cr_assert_null(r->base, "a new tensor, not a view");
+    cg_tensor *sl = T_OK(cg_slice(base, 1, 0, 4, 2)); /* not dense: contiguous result */
+    cg_tensor *u = T_OK(cg_rand_like(sl, CG_F32));
+    cr_assert(cg_tensor_is_contiguous(u) && t_shape_is(u, 2, 3, 2));
+    T_ERR(cg_randn_like(base, CG_INT64), CG_RUNTIME_ERROR, "\"normal_kernel_cpu\" not implemented for 'Long'");
+    cg_tensor_release(base), cg_tensor_release(tr), cg_tensor_release(r), cg_tensor_release(sl), cg_tensor_release(u);
 }
