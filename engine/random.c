@@ -129,6 +129,15 @@ static int fill_bernoulli(void *data, int64_t n, cg_dtype dt, const fill_args *a
     return 0;
 }
 
+/* a = lambda: -1/lambda * log(1 - u) of a 53-bit uniform u, in double
+ * (exponential_distribution<double>) */
+static int fill_exponential(void *data, int64_t n, cg_dtype dt, const fill_args *a, cg_generator *g) {
+    double scale = -1.0 / a->a;
+    for (int64_t i = 0; i < n; i++)
+        store(data, i, dt, scale * log(1.0 - cg_uniform_f64(g)));
+    return 0;
+}
+
 /* ---- placing: Note [Random element order] ------------------------------------------- */
 
 /* Note [Random element order]
@@ -292,6 +301,14 @@ int cg_random_(cg_tensor *t, int64_t from, int64_t to, cg_generator *gen) {
     return fill_inplace(t, fill_random, &a, gen);
 }
 
+int cg_exponential_(cg_tensor *t, double lambd, cg_generator *gen) {
+    CG_CHECK_INT(lambd >= 0.0, CG_RUNTIME_ERROR, "exponential_ expects lambda >= 0.0, but found lambda=%g", lambd);
+    if (!cg_dtype_is_float(t->dtype))
+        return not_implemented("exponential_cpu", t->dtype);
+    fill_args a = {.a = lambd};
+    return fill_inplace(t, fill_exponential, &a, gen);
+}
+
 int cg_bernoulli_(cg_tensor *t, double p, cg_generator *gen) {
     CG_CHECK_INT(p >= 0 && p <= 1, CG_RUNTIME_ERROR, "bernoulli_ expects p to be in [0, 1], but got p=%g", p);
     fill_args a = {.a = p};
@@ -442,7 +459,7 @@ static bool dense_layout(const cg_tensor *x) {
  * when its layout is dense (a transposed x gives a transposed result, which
  * the random ops then fill in memory order, as PyTorch's do), else
  * contiguous. */
-static cg_tensor *empty_like_preserve(const cg_tensor *x, cg_dtype dtype) {
+cg_tensor *cg_empty_like_preserve(const cg_tensor *x, cg_dtype dtype) {
     cg_tensor *t = cg_tensor_empty(x->ndim, x->sizes, dtype, cg_tensor_device(x));
     if (t && dense_layout(x))
         memcpy(t->strides, x->strides, sizeof t->strides);
@@ -450,16 +467,16 @@ static cg_tensor *empty_like_preserve(const cg_tensor *x, cg_dtype dtype) {
 }
 
 cg_tensor *cg_randn_like(cg_tensor *x, cg_dtype dtype) {
-    cg_tensor *t = empty_like_preserve(x, dtype);
+    cg_tensor *t = cg_empty_like_preserve(x, dtype);
     return t ? filled(t, cg_normal_(t, 0, 1, NULL)) : NULL;
 }
 
 cg_tensor *cg_rand_like(cg_tensor *x, cg_dtype dtype) {
-    cg_tensor *t = empty_like_preserve(x, dtype);
+    cg_tensor *t = cg_empty_like_preserve(x, dtype);
     return t ? filled(t, cg_uniform_(t, 0, 1, NULL)) : NULL;
 }
 
 cg_tensor *cg_randint_like(cg_tensor *x, int64_t low, int64_t high, cg_dtype dtype) {
-    cg_tensor *t = empty_like_preserve(x, dtype);
+    cg_tensor *t = cg_empty_like_preserve(x, dtype);
     return t ? filled(t, cg_random_(t, low, high, NULL)) : NULL;
 }

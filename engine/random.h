@@ -44,8 +44,15 @@ cg_tensor *cg_bernoulli(cg_tensor *p, cg_generator *gen);
  * the default generator, and x's layout when it is dense (so a transposed
  * x draws as in PyTorch); pass x->dtype for PyTorch's default dtype. */
 cg_tensor *cg_randn_like(cg_tensor *x, cg_dtype dtype);
+/* at::empty_like(x, dtype) with preserve_format, which these use: x's
+ * strides when x is dense and non-overlapping, else contiguous. */
+cg_tensor *cg_empty_like_preserve(const cg_tensor *x, cg_dtype dtype);
 cg_tensor *cg_rand_like(cg_tensor *x, cg_dtype dtype);
 cg_tensor *cg_randint_like(cg_tensor *x, int64_t low, int64_t high, cg_dtype dtype);
+
+/* torch.multinomial(p, n, replacement=False, generator) (multinomial.c):
+ * int64 indices, (n,) for a 1-d p or (rows, n) for a 2-d one. */
+cg_tensor *cg_multinomial(cg_tensor *p, int64_t n, bool replacement, cg_generator *gen);
 
 /* ---- in place (random.c); each returns 0, or -1 with the error set ---------------- */
 
@@ -55,7 +62,10 @@ int cg_normal_(cg_tensor *t, double mean, double std, cg_generator *gen);
 int cg_uniform_(cg_tensor *t, double from, double to, cg_generator *gen);
 /* t.random_(from, to, generator): integers in [from, to) in t's dtype. */
 int cg_random_(cg_tensor *t, int64_t from, int64_t to, cg_generator *gen);
-/* t.bernoulli_(p=0.5, generator): the dropout mask. */
+/* t.exponential_(lambd=1, generator). */
+int cg_exponential_(cg_tensor *t, double lambd, cg_generator *gen);
+/* t.bernoulli_(p=0.5, generator): the dropout mask (F.dropout draws
+ * empty(x.shape).bernoulli_(1 - p), then divides it by 1 - p). */
 int cg_bernoulli_(cg_tensor *t, double p, cg_generator *gen);
 
 #endif

@@ -67,7 +67,7 @@ static cg_tensor *p_tensor(json_t *p, cg_dtype dt) {
     int ndim = json_is_array(json_array_get(p, 0)) ? 2 : 1;
     sizes[0] = (int64_t)json_array_size(p);
     sizes[1] = ndim == 2 ? (int64_t)json_array_size(json_array_get(p, 0)) : 1;
-    double v[64];
+    double v[1024];
     int64_t n = 0;
     for (int64_t i = 0; i < sizes[0]; i++)
         for (int64_t j = 0; j < (ndim == 2 ? sizes[1] : 1); j++)
@@ -107,15 +107,30 @@ static cg_tensor *run_call(json_t *call, int index, replay *r, bool *is_state) {
         cg_tensor_release(p);
         return out;
     }
-    if (!strcmp(op, "normal_") || !strcmp(op, "uniform_") || !strcmp(op, "bernoulli_")) {
+    if (!strcmp(op, "normal_") || !strcmp(op, "uniform_") || !strcmp(op, "bernoulli_")
+        || !strcmp(op, "exponential_")) {
         cg_tensor *t = target(call);
         if (op[0] == 'n')
             T_RC(cg_normal_(t, num(call, "a"), num(call, "b"), g));
         else if (op[0] == 'u')
             T_RC(cg_uniform_(t, num(call, "a"), num(call, "b"), g));
+        else if (op[0] == 'e')
+            T_RC(cg_exponential_(t, num(call, "a"), g));
         else
             T_RC(cg_bernoulli_(t, num(call, "p"), g));
         return t;
+    }
+    if (!strcmp(op, "multinomial")) {
+        cg_tensor *p = p_tensor(json_object_get(call, "p"), dt), *pt = NULL;
+        if (json_is_true(json_object_get(call, "transposed"))) { /* the same values, column-major */
+            cg_tensor *tr = T_OK(cg_transpose(p, 0, 1)), *c = T_OK(cg_contiguous(tr));
+            pt = T_OK(cg_transpose(c, 0, 1));
+            cg_tensor_release(tr), cg_tensor_release(c);
+        }
+        cg_tensor *out = T_OK(cg_multinomial(pt ? pt : p, integer(call, "n"),
+                                             json_is_true(json_object_get(call, "replacement")), g));
+        cg_tensor_release(p), cg_tensor_release(pt);
+        return out;
     }
     if (strstr(op, "_like")) {
         cg_tensor *x = target(call), *out;
@@ -440,4 +455,40 @@ Test(random, like_ops_keep_a_dense_layout) {
     cr_assert(cg_tensor_is_contiguous(u) && t_shape_is(u, 2, 3, 2));
     T_ERR(cg_randn_like(base, CG_INT64), CG_RUNTIME_ERROR, "\"normal_kernel_cpu\" not implemented for 'Long'");
     cg_tensor_release(base), cg_tensor_release(tr), cg_tensor_release(r), cg_tensor_release(sl), cg_tensor_release(u);
+}
+
+Test(random, multinomial_shapes_and_errors) {
+    cg_tensor *p = t_from(CG_F32, 2, (int64_t[]){2, 3}, (double[]){1, 0, 1, 0, 0, 2});
+    cg_tensor *s = T_OK(cg_multinomial(p, 4, true, NULL));
+    cr_assert(t_shape_is(s, 2, 2, 4) && s->dtype == CG_INT64);
+    for (int k = 0; k < 8; k++) /* zero-probability categories never come out */
+        cr_assert(k < 4 ? t_at(s, k) != 1 : t_at(s, k) == 2);
+    cg_tensor *one = T_OK(cg_multinomial(p, 1, false, NULL));
+    cr_assert(t_shape_is(one, 2, 2, 1) && t_at(one, 1) == 2);
+    cg_tensor *zero_d = cg_scalar_tensor(cg_scalar_float(1));
+    T_ERR(cg_multinomial(zero_d, 1, false, NULL), CG_RUNTIME_ERROR, "prob_dist must be 1 or 2 dim");
+    cg_tensor *ints = t_from(CG_INT64, 1, (int64_t[]){2}, (double[]){1, 2});
+    T_ERR(cg_multinomial(ints, 1, false, NULL), CG_RUNTIME_ERROR,
+          "multinomial only supports floating-point dtypes for input, got: Long");
+    T_ERR(cg_multinomial(p, 0, true, NULL), CG_RUNTIME_ERROR, "cannot sample n_sample <= 0 samples");
+    T_ERR(cg_multinomial(p, 4, false, NULL), CG_RUNTIME_ERROR,
+          "cannot sample n_sample > prob_dist.size(-1) samples without replacement");
+    cg_tensor *neg = t_from(CG_F64, 1, (int64_t[]){2}, (double[]){0.1, -1});
+    T_ERR(cg_multinomial(neg, 1, false, NULL), CG_RUNTIME_ERROR,
+          "probability tensor contains either `inf`, `nan` or element < 0");
+    T_ERR(cg_multinomial(neg, 2, true, NULL), CG_RUNTIME_ERROR,
+          "invalid multinomial distribution (encountering probability entry < 0)");
+    cg_tensor *inf = t_from(CG_F32, 1, (int64_t[]){2}, (double[]){0.1, INFINITY});
+    T_ERR(cg_multinomial(inf, 2, true, NULL), CG_RUNTIME_ERROR,
+          "invalid multinomial distribution (encountering probability entry = infinity or NaN)");
+    cg_tensor *zeros = t_from(CG_F32, 1, (int64_t[]){2}, (double[]){0, 0});
+    T_ERR(cg_multinomial(zeros, 1, false, NULL), CG_RUNTIME_ERROR,
+          "invalid multinomial distribution (sum of probabilities <= 0)");
+    T_ERR(cg_multinomial(zeros, 2, true, NULL), CG_RUNTIME_ERROR,
+          "invalid multinomial distribution (sum of probabilities <= 0)");
+    cg_tensor *t = T_OK(cg_tensor_empty(1, (int64_t[]){3}, CG_F32, cg_device_cpu()));
+    T_ERR(cg_exponential_(t, -1, NULL), CG_RUNTIME_ERROR, "exponential_ expects lambda >= 0.0, but found lambda=-1");
+    cg_tensor_release(p), cg_tensor_release(s), cg_tensor_release(one), cg_tensor_release(zero_d);
+    cg_tensor_release(ints), cg_tensor_release(neg), cg_tensor_release(inf), cg_tensor_release(zeros);
+    cg_tensor_release(t);
 }
