@@ -340,9 +340,14 @@ static cg_tensor *empty_cpu(int ndim, const int64_t *sizes, cg_dtype dtype) {
     return cg_tensor_empty(ndim, sizes, dtype, cg_device_cpu());
 }
 
-cg_tensor *cg_randn(int ndim, const int64_t *sizes, cg_dtype dtype, cg_device device, cg_generator *gen) {
+cg_tensor *cg_normal(double mean, double std, int ndim, const int64_t *sizes, cg_dtype dtype, cg_device device,
+                     cg_generator *gen) {
     cg_tensor *t = empty_cpu(ndim, sizes, dtype);
-    return t ? finish(t, cg_normal_(t, 0, 1, gen), device) : NULL;
+    return t ? finish(t, cg_normal_(t, mean, std, gen), device) : NULL;
+}
+
+cg_tensor *cg_randn(int ndim, const int64_t *sizes, cg_dtype dtype, cg_device device, cg_generator *gen) {
+    return cg_normal(0, 1, ndim, sizes, dtype, device, gen);
 }
 
 cg_tensor *cg_rand(int ndim, const int64_t *sizes, cg_dtype dtype, cg_device device, cg_generator *gen) {

@@ -29,6 +29,9 @@
 
 /* torch.randn(*sizes, dtype, device, generator): float dtypes only. */
 cg_tensor *cg_randn(int ndim, const int64_t *sizes, cg_dtype dtype, cg_device device, cg_generator *gen);
+/* torch.normal(mean, std, size, ...) with float mean and std. */
+cg_tensor *cg_normal(double mean, double std, int ndim, const int64_t *sizes, cg_dtype dtype, cg_device device,
+                     cg_generator *gen);
 /* torch.rand(*sizes, ...): uniform in [0, 1). */
 cg_tensor *cg_rand(int ndim, const int64_t *sizes, cg_dtype dtype, cg_device device, cg_generator *gen);
 /* torch.randint(low, high, size, dtype=int64, ...): integers in [low, high). */

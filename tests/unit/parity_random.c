@@ -64,3 +64,20 @@ PARITY(randn_like) {
     cg_tensor *x = p_tensor(c, 0);
     return cg_randn_like(x, x->dtype);
 }
+
+PARITY(normal) {
+    int64_t s[CG_MAX_DIMS];
+    int n = p_ints(c, 2, s, CG_MAX_DIMS);
+    seed(c);
+    return cg_normal(p_double(c, 0), p_double(c, 1), n, s, CG_F32, cg_device_cpu(), NULL);
+}
+
+PARITY(exponential_) {
+    seed(c);
+    return self_or_null(c, cg_exponential_(p_tensor(c, 0), p_kw_double(c, "lambd", 1), NULL));
+}
+
+PARITY(multinomial) {
+    seed(c);
+    return cg_multinomial(p_tensor(c, 0), p_int(c, 1), p_kw_bool(c, "replacement", false), NULL);
+}
