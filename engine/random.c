@@ -114,10 +114,14 @@ static int fill_random(void *data, int64_t n, cg_dtype dt, const fill_args *a, c
     for (int64_t i = 0; i < n; i++) {
         uint64_t r = wide ? cg_generator_random64(g) : cg_generator_random(g);
         int64_t v = (int64_t)(r % a->range + (uint64_t)a->from);
-        if (dt == CG_INT64)
-            ((int64_t *)data)[i] = v; /* exact, beyond a double's 53 bits */
-        else
-            store(data, i, dt, (double)v);
+        switch (dt) { /* from int64 directly: one rounding, as static_cast */
+        case CG_BOOL: ((bool *)data)[i] = v != 0; break;
+        case CG_INT32: ((int32_t *)data)[i] = (int32_t)v; break;
+        case CG_INT64: ((int64_t *)data)[i] = v; break;
+        case CG_F32: ((float *)data)[i] = (float)v; break;
+        case CG_F64: ((double *)data)[i] = (double)v; break;
+        default: break;
+        }
     }
     return 0;
 }
