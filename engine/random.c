@@ -164,7 +164,7 @@ static int stride_compare(const cg_tensor *t, int d0, int d1) {
 
 /* dims, outermost first, such that permute(t, dims) read row-major visits
  * t's elements in TensorIterator's order */
-static void iteration_order(const cg_tensor *t, int *dims) {
+static void iteration_order(const cg_tensor *t, int64_t *dims) {
     int n = t->ndim, perm[CG_MAX_DIMS]; /* innermost first */
     for (int i = 0; i < n; i++)
         perm[i] = n - 1 - i;
@@ -199,11 +199,8 @@ static int check_no_overlap(const cg_tensor *t) {
  * iteration order (non-contiguous or not on the CPU). Bumps t's version
  * through the copy. */
 static int fill_through_buffer(cg_tensor *t, fill_fn fill, const fill_args *a, cg_generator *g) {
-    int dims[CG_MAX_DIMS];
-    iteration_order(t, dims);
     int64_t perm[CG_MAX_DIMS];
-    for (int i = 0; i < t->ndim; i++)
-        perm[i] = dims[i];
+    iteration_order(t, perm);
     cg_tensor *d = cg_detach(t);
     cg_tensor *view = d ? cg_permute(d, t->ndim, perm) : NULL;
     cg_tensor *buf = view ? cg_tensor_empty(view->ndim, view->sizes, t->dtype, cg_device_cpu()) : NULL;

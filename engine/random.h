@@ -1,5 +1,6 @@
-/* random.h: the random ops: randn, rand, randint, randperm, bernoulli and
- * the in-place normal_, uniform_, random_, bernoulli_.
+/* random.h: the random ops: randn, normal, rand, randint, randperm,
+ * bernoulli, multinomial, the _like forms, and the in-place normal_,
+ * uniform_, random_, exponential_, bernoulli_.
  *
  * A notebook seeded like a PyTorch script draws the same numbers: every op
  * consumes the generator (generator.h, PyTorch's CPU generator) in the
@@ -47,11 +48,11 @@ cg_tensor *cg_bernoulli(cg_tensor *p, cg_generator *gen);
  * the default generator, and x's layout when it is dense (so a transposed
  * x draws as in PyTorch); pass x->dtype for PyTorch's default dtype. */
 cg_tensor *cg_randn_like(cg_tensor *x, cg_dtype dtype);
+cg_tensor *cg_rand_like(cg_tensor *x, cg_dtype dtype);
+cg_tensor *cg_randint_like(cg_tensor *x, int64_t low, int64_t high, cg_dtype dtype);
 /* at::empty_like(x, dtype) with preserve_format, which these use: x's
  * strides when x is dense and non-overlapping, else contiguous. */
 cg_tensor *cg_empty_like_preserve(const cg_tensor *x, cg_dtype dtype);
-cg_tensor *cg_rand_like(cg_tensor *x, cg_dtype dtype);
-cg_tensor *cg_randint_like(cg_tensor *x, int64_t low, int64_t high, cg_dtype dtype);
 
 /* torch.multinomial(p, n, replacement=False, generator) (multinomial.c):
  * int64 indices, (n,) for a 1-d p or (rows, n) for a 2-d one. */

@@ -47,12 +47,23 @@ static int sizes_of(json_t *call, int64_t *sizes) {
 static double num(json_t *call, const char *key) { return json_number_value(json_object_get(call, key)); }
 static int64_t integer(json_t *call, const char *key) { return json_integer_value(json_object_get(call, key)); }
 
-/* The tensor an in-place call fills: contiguous, or (transposed) the
- * transpose of a contiguous tensor of the reversed 2-d sizes. */
+/* The tensor an in-place call fills: contiguous, (transposed) the
+ * transpose of a contiguous tensor of the reversed 2-d sizes, or (perm) a
+ * permutation of a contiguous tensor of the given sizes. */
 static cg_tensor *target(json_t *call) {
     int64_t sizes[CG_MAX_DIMS];
     int n = sizes_of(call, sizes);
     cg_dtype dt = dtype_of(json_string_value(json_object_get(call, "dtype")));
+    json_t *jp = json_object_get(call, "perm");
+    if (jp) { /* empty(sizes).permute(perm) */
+        int64_t perm[CG_MAX_DIMS];
+        for (int i = 0; i < n; i++)
+            perm[i] = json_integer_value(json_array_get(jp, (size_t)i));
+        cg_tensor *base = T_OK(cg_tensor_empty(n, sizes, dt, cg_device_cpu()));
+        cg_tensor *t = T_OK(cg_permute(base, n, perm));
+        cg_tensor_release(base);
+        return t;
+    }
     if (!json_is_true(json_object_get(call, "transposed")))
         return T_OK(cg_tensor_empty(n, sizes, dt, cg_device_cpu()));
     cg_tensor *base = T_OK(cg_tensor_empty(2, (int64_t[]){sizes[1], sizes[0]}, dt, cg_device_cpu()));
