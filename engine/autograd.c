@@ -16,6 +16,7 @@
 #include "ops.h"
 
 static _Thread_local bool grad_enabled = true;
+static _Thread_local bool building_graph; /* see Note [Saved outputs] */
 static uint64_t next_seq = 1;
 
 bool cg_grad_enabled(void) { return grad_enabled; }
@@ -149,9 +150,32 @@ int cg_node_saved(cg_node *n, int i, cg_tensor **out) {
                      (long long)t->storage->version, (long long)s->version);
         return -1;
     }
+    if (s->is_output && s->tensor && building_graph && grad_enabled) {
+        if (!s->unpacked) {
+            const cg_tensor *t = s->tensor;
+            s->unpacked = cg_tensor_from_storage(t->storage, t->offset, t->ndim, t->sizes, t->strides, t->dtype);
+            if (!s->unpacked)
+                return -1;
+            cg_node_retain(n);
+            s->unpacked->grad_fn = n;
+            s->unpacked->output_nr = s->output_nr;
+        }
+        *out = s->unpacked;
+        return 0;
+    }
     *out = s->tensor;
     return 0;
 }
+
+void cg_node_release_unpacked(cg_node *n) {
+    for (int i = 0; i < n->nsaved; i++) {
+        cg_tensor *u = n->saved[i].unpacked;
+        n->saved[i].unpacked = NULL;
+        cg_tensor_release(u);
+    }
+}
+
+void cg_autograd_set_building_graph(bool on) { building_graph = on; }
 
 int cg_node_saved_all(cg_node *n, int count, ...) {
     va_list ap;
@@ -205,6 +229,7 @@ static int save_tensor(cg_node *n, cg_tensor *t, const char *name, int nout, cg_
         return 0;
     }
     s->producer = n->name;
+    s->is_output = true;
     for (int i = 0; i < nout; i++)
         if (outs[i] == t)
             s->output_nr = i;
