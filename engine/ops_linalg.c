@@ -441,8 +441,8 @@ static bool should_fold(const cg_tensor *t1, int dim2) {
 }
 
 /* The batched operand folded into rows of one mm (or mv): t1 [..., n, m] as
- * [N, m]; for 2-d @ batched, t1 = other^T and the result transposed back
- * (a copy, CloneBackward0), as PyTorch does. */
+ * [N, m]. For vector/matrix @ batched, t1 is other^T; a matrix product is
+ * then transposed back (a copy, CloneBackward0), as PyTorch does. */
 static cg_tensor *matmul_folded(cg_tensor *a, cg_tensor *b) {
     bool transpose = b->ndim > a->ndim;
     cg_tensor *t1 = transpose ? cg_transpose(b, -2, -1) : cg_tensor_retain(a);
@@ -459,7 +459,7 @@ static cg_tensor *matmul_folded(cg_tensor *a, cg_tensor *b) {
     cg_tensor *f = cg_reshape(t1, 2, (int64_t[]){folded, t1->sizes[t1->ndim - 1]});
     out = f ? unsafe_view_owned(t2->ndim == 2 ? cg_mm(f, t2) : cg_mv(f, t2), nd, shape) : NULL;
     cg_tensor_release(f);
-    if (out && transpose) {
+    if (out && transpose && t2->ndim == 2) {
         cg_tensor *mt = cg_transpose(out, -2, -1);
         cg_tensor_release(out);
         out = mt ? cg_contiguous(mt) : NULL;
