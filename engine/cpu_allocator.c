@@ -3,6 +3,7 @@
  * Small storages get their header and bytes from one malloc, so that a 4x4
  * op costs one allocation; large ones are 64-byte aligned for vector loads.
  * The counters feed memory inspection on machines without a GPU. */
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,10 +34,60 @@ static void count_free(size_t nbytes) {
     stats.active_count--;
 }
 
+/* Note [Large block cache]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~
+ * A freed block of CACHE_MIN bytes or more is kept (a few, CACHE_MAX bytes
+ * in all) and handed back to the next request of the same rounded size:
+ * glibc returns such blocks to the kernel, so each new one page-faults on
+ * first touch, which cost an add of two 16M-element tensors about 60% of
+ * its time (bench/README.md). Loops that allocate the same shapes again
+ * reuse warm pages. Cached bytes count as reserved, not allocated. */
+#define CACHE_MIN (1u << 20)
+#define CACHE_MAX ((size_t)1 << 30)
+#define CACHE_SLOTS 4
+
+static struct {
+    void *p;
+    size_t rounded, nbytes;
+} cache[CACHE_SLOTS];
+static size_t cached_total;
+
+static void *cache_take(size_t rounded, size_t nbytes) {
+    for (int i = 0; rounded >= CACHE_MIN && i < CACHE_SLOTS; i++)
+        if (cache[i].p && cache[i].rounded == rounded) {
+            void *p = cache[i].p;
+            cache[i].p = NULL;
+            cached_total -= rounded;
+            /* count_alloc adds nbytes to reserved; the block was reserved already */
+            stats.reserved_bytes -= (int64_t)cache[i].nbytes;
+            count_alloc(nbytes);
+            return p;
+        }
+    return NULL;
+}
+
+static bool cache_put(void *p, size_t nbytes) {
+    size_t rounded = (nbytes + CG_ALIGN - 1) / CG_ALIGN * CG_ALIGN;
+    if (rounded < CACHE_MIN || cached_total + rounded > CACHE_MAX)
+        return false;
+    for (int i = 0; i < CACHE_SLOTS; i++)
+        if (!cache[i].p) {
+            cache[i].p = p, cache[i].rounded = rounded, cache[i].nbytes = nbytes;
+            cached_total += rounded;
+            count_free(nbytes);
+            stats.reserved_bytes += (int64_t)nbytes; /* still held */
+            return true;
+        }
+    return false;
+}
+
 static void *cpu_alloc(int index, size_t nbytes) {
     (void)index;
     size_t rounded = (nbytes + CG_ALIGN - 1) / CG_ALIGN * CG_ALIGN;
-    void *p = rounded ? aligned_alloc(CG_ALIGN, rounded) : NULL;
+    void *p = cache_take(rounded, nbytes);
+    if (p)
+        return p;
+    p = rounded ? aligned_alloc(CG_ALIGN, rounded) : NULL;
     if (rounded && !p) {
         cg_error_set(CG_OUT_OF_MEMORY_ERROR,
                      "[enforce fail at alloc_cpu.cpp] . DefaultCPUAllocator: can't allocate memory: "
@@ -50,6 +101,8 @@ static void *cpu_alloc(int index, size_t nbytes) {
 
 static void cpu_free(int index, void *p, size_t nbytes) {
     (void)index;
+    if (cache_put(p, nbytes))
+        return;
     free(p);
     count_free(nbytes);
 }
