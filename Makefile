@@ -81,7 +81,8 @@ test: deps
 	exit $$status
 
 bench: all
-	@$(MAKE) --no-print-directory -C bench
+	@scripts/deps.sh bench
+	@$(MAKE) --no-print-directory -C bench BUILD=$(abspath $(BUILD))
 
 install: all
 

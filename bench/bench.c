@@ -1,0 +1,143 @@
+/* bench.c: the engine's speed figures, each measured side by side with its
+ * reference in the same run and printed as a ratio (see README.md).
+ *
+ *   1. matmul 1024x1024 float32 through cg_mm vs cblas_sgemm called directly
+ *   2. add of two contiguous 16M-element float32 tensors vs memcpy bandwidth
+ *   3. a 4x4 float32 add recording autograd, ns per op, vs PyTorch eager
+ *      (bench/torch_add.py run by /usr/bin/python3 with our thread count)
+ *
+ * Each figure is the best of several repetitions; the engine and its
+ * reference alternate so that machine noise hits both alike. Not a test:
+ * nothing here fails on a slow machine. */
+#include <cblas.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "ops.h"
+
+static double now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static cg_tensor *filled(int64_t rows, int64_t cols, float v) {
+    cg_tensor *t = cg_tensor_empty(2, (int64_t[]){rows, cols}, CG_F32, cg_device_cpu());
+    if (!t) {
+        fprintf(stderr, "bench: %s\n", cg_error_message());
+        exit(1);
+    }
+    float *p = cg_tensor_data(t);
+    for (int64_t i = 0; i < rows * cols; i++)
+        p[i] = v + (float)(i % 7) * 0.25f;
+    return t;
+}
+
+#define MIN(a, b) ((a) < (b) ? (a) : (b))
+
+/* ---- 1. matmul ---------------------------------------------------------------------------- */
+
+static void bench_matmul(void) {
+    const int n = 1024, reps = 5;
+    cg_tensor *a = filled(n, n, 0.5f), *b = filled(n, n, -0.25f);
+    float *c = aligned_alloc(64, (size_t)n * n * sizeof(float));
+    double t_engine = 1e30, t_blas = 1e30;
+    for (int r = 0; r < reps + 1; r++) { /* the first round warms both up */
+        double t0 = now();
+        cg_tensor *out = cg_mm(a, b);
+        double t1 = now();
+        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0f, cg_tensor_data(a), n,
+                    cg_tensor_data(b), n, 0.0f, c, n);
+        double t2 = now();
+        cg_tensor_release(out);
+        if (r > 0)
+            t_engine = MIN(t_engine, t1 - t0), t_blas = MIN(t_blas, t2 - t1);
+    }
+    double flop = 2.0 * n * n * n;
+    printf("matmul 1024x1024 f32   engine %7.1f GFLOP/s   cblas_sgemm %7.1f GFLOP/s   ratio %5.1f%%  (target >= 95%%)\n",
+           flop / t_engine * 1e-9, flop / t_blas * 1e-9, 100.0 * t_blas / t_engine);
+    free(c);
+    cg_tensor_release(a), cg_tensor_release(b);
+}
+
+/* ---- 2. add vs memcpy ---------------------------------------------------------------------- */
+
+/* Bytes moved: add reads two tensors and writes one (3 x 64 MiB); memcpy
+ * reads one and writes one (2 x 64 MiB). Write-allocate traffic is not
+ * counted for either. The engine allocates its output each time, as a user's
+ * `a + b` does; memcpy writes into a buffer it reuses. */
+static void bench_add(void) {
+    const int64_t n = 16 << 20;
+    const int reps = 7;
+    cg_tensor *a = filled(1, n, 1.0f), *b = filled(1, n, 2.0f);
+    size_t bytes = (size_t)n * sizeof(float);
+    char *dst = malloc(bytes);
+    memset(dst, 0, bytes);
+    double t_add = 1e30, t_copy = 1e30;
+    for (int r = 0; r < reps + 1; r++) {
+        double t0 = now();
+        cg_tensor *out = cg_add(a, b, cg_scalar_int(1));
+        double t1 = now();
+        memcpy(dst, cg_tensor_data(a), bytes);
+        double t2 = now();
+        cg_tensor_release(out);
+        if (r > 0)
+            t_add = MIN(t_add, t1 - t0), t_copy = MIN(t_copy, t2 - t1);
+    }
+    double bw_add = 3.0 * (double)bytes / t_add * 1e-9, bw_copy = 2.0 * (double)bytes / t_copy * 1e-9;
+    printf("add 16M f32            engine %7.2f GB/s      memcpy      %7.2f GB/s      ratio %5.1f%%  (target >= 70%%)\n",
+           bw_add, bw_copy, 100.0 * bw_add / bw_copy);
+    free(dst);
+    cg_tensor_release(a), cg_tensor_release(b);
+}
+
+/* ---- 3. a tiny op with autograd ------------------------------------------------------------ */
+
+/* Median-of-batches timing of cg_add on 4x4 inputs that require grad: the
+ * output, its storage and its AddBackward0 node are made and freed each op. */
+static double tiny_add_ns(void) {
+    cg_tensor *a = filled(4, 4, 1.0f), *b = filled(4, 4, 2.0f);
+    a->requires_grad = b->requires_grad = true;
+    const int n = 200000, reps = 5;
+    double best = 1e30;
+    for (int r = 0; r < reps; r++) {
+        double t0 = now();
+        for (int i = 0; i < n; i++)
+            cg_tensor_release(cg_add(a, b, cg_scalar_int(1)));
+        best = MIN(best, (now() - t0) / n * 1e9);
+    }
+    cg_tensor_release(a), cg_tensor_release(b);
+    return best;
+}
+
+static double torch_add_ns(int threads) {
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "/usr/bin/python3 torch_add.py %d 2>/dev/null", threads);
+    FILE *p = popen(cmd, "r");
+    double ns = -1;
+    if (p) {
+        if (fscanf(p, "torch_add4x4_ns %lf", &ns) != 1)
+            ns = -1;
+        pclose(p);
+    }
+    return ns;
+}
+
+int main(void) {
+    int threads = omp_get_max_threads();
+    printf("cgrad bench: OpenMP threads %d, OpenBLAS threads %d (%s)\n", threads, openblas_get_num_threads(),
+           openblas_get_config());
+    bench_matmul();
+    bench_add();
+    double ours = tiny_add_ns(), theirs = torch_add_ns(threads);
+    if (theirs > 0)
+        printf("add 4x4 f32 autograd   engine %7.1f ns/op     torch eager %7.1f ns/op     ratio %5.2fx faster "
+               "(target < 150 ns)\n",
+               ours, theirs, theirs / ours);
+    else
+        printf("add 4x4 f32 autograd   engine %7.1f ns/op     torch: not available (scripts/deps.sh bench)\n", ours);
+    return 0;
+}
