@@ -31,7 +31,8 @@ cg_tensor *cg_matmul(cg_tensor *input, cg_tensor *other);
 cg_tensor *cg_linear(cg_tensor *input, cg_tensor *weight, cg_tensor *bias);
 /* at::_unsafe_view: t with new sizes (one -1 allowed), sharing its storage
  * but not a view (no ._base), recorded as UnsafeViewBackward0. t must be
- * contiguous; matmul uses it on the products it has just made. */
+ * contiguous; matmul uses it on the products it has just made. The row is
+ * the views family's (reshape copies through an _unsafe_view too). */
 cg_tensor *cg_unsafe_view(cg_tensor *t, int ndim, const int64_t *sizes);
 
 #endif

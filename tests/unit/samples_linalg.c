@@ -73,12 +73,3 @@ bool sample_dot(int v, cg_sample *s) {
     default: return false;
     }
 }
-
-static cg_tensor *f_unsafe_view(cg_tensor *const *in, const cg_sample *s) {
-    return cg_unsafe_view(in[0], (int)s->i[0], &s->i[1]);
-}
-bool sample_unsafe_view(int v, cg_sample *s) {
-    if (v == 0)
-        return SAMPLE("[2,3] -> [3,1,2]", 1, {IN(151, false, 2, 3)}, f_unsafe_view, .i = {3, 3, 1, 2});
-    return false;
-}
