@@ -338,3 +338,28 @@ Test(linalg, folded_and_batched_products_match_per_batch_products) {
     check_batches(S(2), S(4, 5, 2, 3));
     check_batches(S(5, 2, 3), S(5, 3, 4));
 }
+
+/* storages allocated while running f(a, b) */
+static int64_t allocations(cg_tensor *(*f)(cg_tensor *, cg_tensor *), cg_tensor *a, cg_tensor *b) {
+    cg_memory_stats before, after;
+    cg_cpu_memory_stats(&before);
+    cg_tensor *c = T_OK(f(a, b));
+    cg_cpu_memory_stats(&after);
+    cg_tensor_release(c);
+    return after.allocations - before.allocations;
+}
+
+Test(linalg, transposed_views_reach_blas_without_a_copy) {
+    cg_tensor *a = RAMP(CG_F32, 0, 1, 3, 2), *b = RAMP(CG_F32, 0, 1, 3, 4);
+    cg_tensor *at = T_OK(cg_t(a)), *bt = T_OK(cg_t(b)); /* [2,3] and [4,3], unit stride in dim 0 */
+    cr_assert_eq(allocations(cg_mm, at, b), 1);         /* the output only */
+    cg_tensor *m24 = RAMP(CG_F32, 0, 1, 2, 4);
+    cr_assert_eq(allocations(cg_mm, m24, bt), 1);
+    cg_tensor *b3 = RAMP(CG_F64, 0, 1, 2, 4, 3), *a3 = RAMP(CG_F64, 0, 1, 2, 2, 3);
+    cg_tensor *b3t = T_OK(cg_transpose(b3, 1, 2));
+    cr_assert_eq(allocations(cg_bmm, a3, b3t), 1);
+    /* a column slice has a unit stride in neither dim: copied first */
+    cg_tensor *wide = RAMP(CG_F32, 0, 1, 2, 6), *cols = T_OK(cg_slice(wide, 1, 0, 6, 2));
+    cr_assert_eq(allocations(cg_mm, cols, b), 2);
+    release_all(10, (cg_tensor *[]){a, b, at, bt, m24, b3, a3, b3t, wide, cols});
+}
