@@ -363,3 +363,19 @@ Test(linalg, transposed_views_reach_blas_without_a_copy) {
     cr_assert_eq(allocations(cg_mm, cols, b), 2);
     release_all(10, (cg_tensor *[]){a, b, at, bt, m24, b3, a3, b3t, wide, cols});
 }
+
+Test(linalg, derivatives_are_differentiable) {
+    /* L = sum(x @ w): dL/dx = w^T; M = sum(dL/dx ^ 2) = |w|^2, dM/dw = 2w */
+    cg_tensor *x = leaf(t_from(CG_F64, 2, (int64_t[]){1, 2}, (double[]){1, 2}));
+    cg_tensor *w = leaf(t_from(CG_F64, 2, (int64_t[]){2, 1}, (double[]){3, -4}));
+    cg_tensor *y = T_OK(cg_matmul(x, w)), *l = T_OK(cg_sum(y, 0, NULL, false));
+    cg_tensor *gx = NULL;
+    T_RC(cg_autograd_grad(1, &l, NULL, 1, &x, true, true, false, &gx));
+    cr_assert(gx->grad_fn, "the gradient of x has no history under create_graph");
+    t_assert_values(gx, 2, (double[]){3, -4}, 1e-12);
+    cg_tensor *sq = T_OK(cg_mul(gx, gx)), *m = T_OK(cg_sum(sq, 0, NULL, false));
+    cg_tensor *gw = NULL;
+    T_RC(cg_autograd_grad(1, &m, NULL, 1, &w, false, false, false, &gw));
+    t_assert_values(gw, 2, (double[]){6, -8}, 1e-12);
+    release_all(8, (cg_tensor *[]){x, w, y, l, gx, sq, m, gw});
+}
