@@ -271,7 +271,7 @@ static int join_grads(cg_node *n, cg_tensor *const *go, cg_tensor **gi, bool sta
     for (int i = 0; i < n->nout; i++)
         if (go[i])
             dt = go[i]->dtype;
-    cg_tensor **parts = calloc((size_t)n->nout, sizeof *parts);
+    cg_tensor **parts = calloc((size_t)(n->nout > 0 ? n->nout : 1), sizeof *parts);
     CG_CHECK_INT(parts, CG_MEMORY_ERROR, "out of memory in backward");
     int rc = 0;
     for (int i = 0; i < n->nout && rc == 0; i++)
