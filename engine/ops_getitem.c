@@ -153,6 +153,16 @@ static int consumed_dims(const cg_tensor *t, int n, const cg_index_item *items) 
     return used;
 }
 
+/* Python's subscript has its own message, not select()'s. */
+static bool int_in_range(const cg_tensor *r, int d, int64_t i) {
+    int64_t size = r->sizes[d];
+    if (i >= -size && i < size)
+        return true;
+    cg_error_set(CG_INDEX_ERROR, "index %lld is out of bounds for dimension %d with size %lld", (long long)i, d,
+                 (long long)size);
+    return false;
+}
+
 /* The view of t that the basic items make (with history when grad mode is
  * on), and the tensor items gathered in p. */
 static cg_tensor *apply_items(cg_tensor *t, int n, const cg_index_item *items, plan *p) {
@@ -165,7 +175,7 @@ static cg_tensor *apply_items(cg_tensor *t, int n, const cg_index_item *items, p
     for (int i = 0; i < n && rc == 0; i++) {
         const cg_index_item *it = &items[i];
         switch (it->kind) {
-        case CG_INDEX_INT: rc = step(p, &r, STEP_SELECT, d, it->i, 0, 0); break;
+        case CG_INDEX_INT: rc = int_in_range(r, d, it->i) ? step(p, &r, STEP_SELECT, d, it->i, 0, 0) : -1; break;
         case CG_INDEX_SLICE:
             rc = step(p, &r, STEP_SLICE, d, it->has_start ? it->start : 0, it->has_stop ? it->stop : INT64_MAX,
                       it->has_step ? it->step : 1);
