@@ -105,8 +105,24 @@ static int mask_indices(plan *p, const cg_tensor *r, int d, const cg_tensor *mas
     return rc;
 }
 
+/* Python's subscript has its own message, not select()'s. */
+static bool int_in_range(const cg_tensor *r, int d, int64_t i) {
+    int64_t size = r->sizes[d];
+    if (i >= -size && i < size)
+        return true;
+    cg_error_set(CG_INDEX_ERROR, "index %lld is out of bounds for dimension %d with size %lld", (long long)i, d,
+                 (long long)size);
+    return false;
+}
+
 /* A tensor item at dim *d of *r. */
 static int tensor_item(plan *p, cg_tensor **r, int *d, cg_tensor *t) {
+    if ((t->dtype == CG_INT64 || t->dtype == CG_INT32) && t->ndim == 0) {
+        /* PyTorch treats a 0-d integer tensor as the integer: a select view */
+        const void *v = cg_tensor_data(t);
+        int64_t i = t->dtype == CG_INT64 ? *(const int64_t *)v : *(const int32_t *)v;
+        return int_in_range(*r, *d, i) ? step(p, r, STEP_SELECT, *d, i, 0, 0) : -1;
+    }
     if (t->dtype == CG_INT64 || t->dtype == CG_INT32) {
         if (add_index(p, *d, cg_tensor_retain(t)) < 0) {
             cg_tensor_release(t);
@@ -153,16 +169,6 @@ static int consumed_dims(const cg_tensor *t, int n, const cg_index_item *items) 
     return used;
 }
 
-/* Python's subscript has its own message, not select()'s. */
-static bool int_in_range(const cg_tensor *r, int d, int64_t i) {
-    int64_t size = r->sizes[d];
-    if (i >= -size && i < size)
-        return true;
-    cg_error_set(CG_INDEX_ERROR, "index %lld is out of bounds for dimension %d with size %lld", (long long)i, d,
-                 (long long)size);
-    return false;
-}
-
 /* The view of t that the basic items make (with history when grad mode is
  * on), and the tensor items gathered in p. */
 static cg_tensor *apply_items(cg_tensor *t, int n, const cg_index_item *items, plan *p) {
@@ -199,9 +205,33 @@ static int plan_adv(const plan *p, const cg_tensor *r, cg_adv_index *a) {
     return p->k ? cg_adv_build(a, r, p->k, p->dims, p->idx) : 0;
 }
 
+/* t[...] and t[()]: an alias of t, a view with its own node. */
+static cg_tensor *alias(cg_tensor *t) {
+    cg_tensor *v = cg_tensor_from_storage(t->storage, t->offset, t->ndim, t->sizes, t->strides, t->dtype);
+    if (!v)
+        return NULL;
+    v->base = cg_tensor_retain(t->base ? t->base : t);
+    if (cg_autograd_needed(1, &t) && cg_autograd_record(CG_OP_ALIAS, 1, &v, 1, &t, 0, NULL, NULL, NULL) < 0) {
+        cg_tensor_release(v);
+        return NULL;
+    }
+    return v;
+}
+
+/* AliasBackward0: the gradient passes through. */
+int bw_alias(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    (void)n;
+    gi[0] = cg_tensor_retain(go[0]);
+    return 0;
+}
+
 cg_tensor *cg_index_get(cg_tensor *t, int n, const cg_index_item *items) {
     plan p;
     cg_tensor *r = apply_items(t, n, items, &p);
+    if (r && !p.viewed && p.k == 0) {
+        cg_tensor_release(r);
+        return alias(t);
+    }
     if (!r || p.k == 0)
         return r;
     cg_adv_index a;
@@ -283,13 +313,16 @@ static int set_impl(cg_tensor *t, int n, const cg_index_item *items, cg_tensor *
         rc = plan_adv(&p, r, &a);
     else
         memset(&a, 0, sizeof a);
-    if (rc == 0) {
+    if (rc == 0 && !p.viewed && p.k == 0) {
+        /* t[...] = v is t.copy_(v) (CopyBackwards) or t.fill_(v), as in PyTorch */
+        rc = write_values(t, &a, value, number);
+    } else if (rc == 0) {
         was = cg_grad_set_enabled(false);
         rc = write_values(r, &a, value, number);
         cg_grad_set_enabled(was);
+        if (rc == 0)
+            rc = record_set(t, &p, &a, value);
     }
-    if (rc == 0)
-        rc = record_set(t, &p, &a, value);
     cg_adv_free(&a);
     plan_free(&p);
     cg_tensor_release(r);

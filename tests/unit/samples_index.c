@@ -106,6 +106,15 @@ bool sample_copy_slices(int v, cg_sample *s) {
     }
 }
 
+static cg_tensor *f_alias(cg_tensor *const *in, const cg_sample *s) {
+    (void)s;
+    cg_index_item ellipsis = {.kind = CG_INDEX_ELLIPSIS};
+    return cg_index_get(in[0], 1, &ellipsis);
+}
+bool sample_alias(int v, cg_sample *s) {
+    return v == 0 && SAMPLE("x[...]", 1, {IN(127, true, 2, 3)}, f_alias);
+}
+
 /* ---- one indexed dim -------------------------------------------------------------- */
 
 static cg_tensor *f_index_select(cg_tensor *const *in, const cg_sample *s) {

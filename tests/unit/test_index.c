@@ -460,3 +460,76 @@ Test(join, split_chunk_unbind_are_views_of_one_node) {
     T_ERR(cg_unbind(zd, 0, &n), CG_INDEX_ERROR, "Dimension specified as 0 but tensor has no dimensions");
     cg_tensor_release(zd), cg_tensor_release(a), cg_tensor_release(y);
 }
+
+/* ---- edges ------------------------------------------------------------------------------------- */
+
+Test(index_edges, no_grad_writes_into_a_leaf) {
+    cg_tensor *w = leaf(cg_ones(2, (int64_t[]){2, 2}, CG_F32, cg_device_cpu()));
+    cg_tensor *i = LONGS(1);
+    bool was = cg_grad_set_enabled(false);
+    T_RC(cg_index_set_scalar(w, ITEMS(I(0)), cg_scalar_int(0)));
+    T_RC(cg_index_set_scalar(w, ITEMS(TEN(i), TEN(i)), cg_scalar_int(5)));
+    cg_grad_set_enabled(was);
+    cr_assert(cg_tensor_is_leaf(w) && w->requires_grad);
+    VALS(w, 0, 0, 1, 5);
+    cg_tensor_release(w), cg_tensor_release(i);
+}
+
+Test(index_edges, empty_tensors) {
+    cg_tensor *x = cg_zeros(2, (int64_t[]){0, 3}, CG_F32, cg_device_cpu());
+    cg_tensor *none = cg_tensor_empty(1, (int64_t[]){0}, CG_INT64, cg_device_cpu());
+    cg_tensor *a = T_OK(cg_index_select(x, 1, none));
+    cr_assert(t_shape_is(a, 2, 0, 0));
+    cg_tensor *idx = cg_tensor_empty(2, (int64_t[]){0, 2}, CG_INT64, cg_device_cpu());
+    cg_tensor *g = T_OK(cg_gather(x, 1, idx));
+    cr_assert(t_shape_is(g, 2, 0, 2));
+    cg_tensor *s = T_OK(cg_scatter_value(x, 0, idx, cg_scalar_int(1)));
+    cr_assert(t_shape_is(s, 2, 0, 3));
+    cg_tensor *c = T_OK(cg_cat(2, (cg_tensor *[]){x, x}, 0));
+    cr_assert(t_shape_is(c, 2, 0, 3));
+    int n = 0;
+    cg_tensor **parts = T_OK(cg_unbind(x, 0, &n));
+    cr_assert_eq(n, 0);
+    free(parts);
+    cg_tensor *y = T_OK(cg_index_get(x, ITEMS(ALL(), TEN(none))));
+    cr_assert(t_shape_is(y, 2, 0, 0));
+    cg_tensor *all[] = {x, none, a, idx, g, s, c, y};
+    for (int k = 0; k < 8; k++)
+        cg_tensor_release(all[k]);
+}
+
+Test(index_edges, zero_dim_inputs) {
+    cg_tensor *x = t_from(CG_F32, 0, NULL, (double[]){4});
+    cg_tensor *z = cg_tensor_from_buffer(1, (int64_t[]){1}, CG_INT64, (int64_t[]){0});
+    cg_tensor *a = T_OK(cg_index_select(x, 0, z));
+    cr_assert_eq(a->ndim, 0);
+    VALS(a, 4);
+    cg_tensor *mask = cg_tensor_from_buffer(0, NULL, CG_BOOL, (bool[]){0});
+    cg_tensor *b = T_OK(cg_index_get(x, ITEMS(TEN(mask))));
+    cr_assert(t_shape_is(b, 1, 0));
+    cg_tensor *c = T_OK(cg_index_get(x, ITEMS(NONE(), ELL())));
+    cr_assert(t_shape_is(c, 1, 1));
+    T_ERR(cg_index_get(x, ITEMS(I(0))), CG_INDEX_ERROR, "too many indices for tensor of dimension 0");
+    cg_tensor *all[] = {x, z, a, mask, b, c};
+    for (int k = 0; k < 6; k++)
+        cg_tensor_release(all[k]);
+}
+
+Test(index_edges, double_backward_through_index_ops) {
+    /* d/dx sum(2 x[i]) with create_graph, then backward of sum(grad * x * x) */
+    cg_tensor *x = leaf(t_from(CG_F64, 1, (int64_t[]){3}, (double[]){1, 2, 3}));
+    cg_tensor *i = LONGS(2, 0, 2);
+    cg_tensor *sq = T_OK(cg_mul(x, x));
+    cg_tensor *y = T_OK(cg_index_select(sq, 0, i));
+    cg_tensor *l = T_OK(cg_sum(y, 0, NULL, false));
+    cg_tensor *gx = NULL;
+    T_RC(cg_autograd_grad(1, &l, NULL, 1, &x, true, true, false, &gx));
+    VALS(gx, 2, 0, 12); /* 2 x times the count of each index */
+    cr_assert(gx->grad_fn, "the gradient must have history with create_graph");
+    cg_tensor *l2 = T_OK(cg_sum(gx, 0, NULL, false));
+    T_RC(cg_autograd_backward(1, &l2, NULL, false, false));
+    VALS(x->grad, 2, 0, 4);
+    cg_tensor *all[] = {x, i, sq, y, l, gx, l2};
+    for (int k = 0; k < 7; k++)
+        cg_tensor_release(all[k]);
+}
