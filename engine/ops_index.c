@@ -231,7 +231,7 @@ static void vec_walk_free(vec_walk *w) {
     cg_tensor_release(w->off);
 }
 
-static int vec_walk_init(vec_walk *w, cg_tensor *x, int64_t dim, cg_tensor *index, const char *op, bool wrap,
+static int vec_walk_init(vec_walk *w, cg_tensor *x, int64_t dim, cg_tensor *index, bool wrap,
                          cg_error_kind kind, bounds_msg msg) {
     memset(w, 0, sizeof *w);
     int d = cg_wrap_dim(dim, x->ndim);
@@ -247,7 +247,6 @@ static int vec_walk_init(vec_walk *w, cg_tensor *x, int64_t dim, cg_tensor *inde
         w->sizes[k] = x->ndim ? x->sizes[k] : 1;
     int64_t size = w->sizes[d], stride = x->ndim ? x->strides[d] : 1;
     cg_tensor *flat = dim_offsets(w->index, d, size, stride, wrap, kind, msg);
-    (void)op;
     if (!flat)
         return -1;
     w->sizes[d] = n;
@@ -268,7 +267,7 @@ cg_tensor *cg_index_select(cg_tensor *x, int64_t dim, cg_tensor *index) {
         || check_vector(index, "index_select(): Index is supposed to be a vector") < 0)
         return NULL;
     vec_walk w;
-    if (vec_walk_init(&w, x, dim, index, "index_select", false, CG_INDEX_ERROR, MSG_RANGE) < 0) {
+    if (vec_walk_init(&w, x, dim, index, false, CG_INDEX_ERROR, MSG_RANGE) < 0) {
         vec_walk_free(&w);
         return NULL;
     }
@@ -309,7 +308,14 @@ int cg_index_add_(cg_tensor *x, int64_t dim, cg_tensor *index, cg_tensor *source
                  "index_add_(): self (%s) and source (%s) must have the same scalar type", type_name(x->dtype),
                  type_name(source->dtype));
     vec_walk w;
-    int rc = vec_walk_init(&w, x, dim, index, "index_add", true, CG_INDEX_ERROR, MSG_RANGE);
+    int rc = vec_walk_init(&w, x, dim, index, false, CG_INDEX_ERROR, MSG_RANGE);
+    int64_t nidx = cg_tensor_numel(index);
+    if (rc == 0 && source->ndim > w.dim && source->sizes[w.dim] != nidx) {
+        cg_error_set(CG_RUNTIME_ERROR,
+                     "index_add_(): Number of indices (%lld) should be equal to source.size(dim): (%lld), for dim: %d",
+                     (long long)nidx, (long long)source->sizes[w.dim], w.dim);
+        rc = -1;
+    }
     bool shape_ok = rc == 0 && (source->ndim == x->ndim || (x->ndim <= 1 && source->ndim <= 1))
                     && cg_tensor_numel(source) == cg_contiguous_strides(w.ndim, w.sizes, NULL);
     for (int d = 0; shape_ok && d < source->ndim; d++)
@@ -370,7 +376,7 @@ int cg_index_fill_(cg_tensor *x, int64_t dim, cg_tensor *index, cg_scalar value)
     if (cg_autograd_check_inplace(x) < 0)
         return -1;
     vec_walk w;
-    int rc = vec_walk_init(&w, x, dim, index, "index_fill", true, CG_INDEX_ERROR, MSG_BOUNDS);
+    int rc = vec_walk_init(&w, x, dim, index, true, CG_INDEX_ERROR, MSG_BOUNDS);
     cg_tensor *dst = rc == 0 ? dim_view(x, w.dim, w.ndim, w.sizes) : NULL;
     cg_tensor *src = dst ? scalar_expanded(value, x->dtype, w.ndim, w.sizes) : NULL;
     rc = src ? put_and_record(CG_OP_INDEX_FILL, x, dst, src, w.off, false, 1, &x, w.dim, w.index) : -1;
@@ -636,21 +642,19 @@ static int adv_walk(const cg_tensor *src, const cg_adv_index *a, int *nd, int64_
     bool indexed[CG_MAX_DIMS] = {0};
     for (int j = 0; j < a->k; j++)
         indexed[a->dims[j]] = true;
-    int n = 0, bpos = 0;
+    int n = 0;
     int64_t sst[CG_MAX_DIMS * 2], fst[CG_MAX_DIMS * 2], sizes[CG_MAX_DIMS * 2];
     int64_t bst[CG_MAX_DIMS];
     cg_contiguous_strides(lin->ndim, lin->sizes, bst);
     for (int d = 0; d <= src->ndim; d++) {
         bool here = a->front ? d == 0 : d == a->dims[0];
         if (here) {
-            bpos = n;
             for (int b = 0; b < lin->ndim; b++, n++)
                 sizes[n] = lin->sizes[b], sst[n] = 0, fst[n] = bst[b];
         }
         if (d < src->ndim && !indexed[d])
             sizes[n] = src->sizes[d], sst[n] = src->strides[d], fst[n] = 0, n++;
     }
-    (void)bpos;
     CG_CHECK_INT(n <= CG_MAX_DIMS, CG_RUNTIME_ERROR, "cgrad supports tensors of at most %d dimensions, got %d",
                  CG_MAX_DIMS, n);
     /* decode lin into element offsets of src */

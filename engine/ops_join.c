@@ -209,8 +209,6 @@ cg_tensor **cg_split(cg_tensor *t, int64_t split_size, int64_t dim, int *n) {
     return split_even(t, d, split_size, CG_OP_SPLIT, n);
 }
 
-static void list_str(int n, const int64_t *v, char *buf, size_t cap) { cg_sizes_str(n, v, buf, cap); }
-
 cg_tensor **cg_split_with_sizes(cg_tensor *t, int nsizes, const int64_t *sizes, int64_t dim, int *n) {
     int d = split_dim(t, dim);
     if (d < 0)
@@ -219,7 +217,7 @@ cg_tensor **cg_split_with_sizes(cg_tensor *t, int nsizes, const int64_t *sizes, 
     int64_t total = 0;
     for (int i = 0; i < nsizes; i++) {
         if (sizes[i] < 0) {
-            list_str(nsizes, sizes, buf, sizeof buf);
+            cg_sizes_str(nsizes, sizes, buf, sizeof buf);
             cg_error_set(CG_RUNTIME_ERROR,
                          "split_with_sizes expects split_sizes have only non-negative entries, but got split_sizes=%s",
                          buf);
@@ -228,7 +226,7 @@ cg_tensor **cg_split_with_sizes(cg_tensor *t, int nsizes, const int64_t *sizes, 
         total += sizes[i];
     }
     if (total != t->sizes[d]) {
-        list_str(nsizes, sizes, buf, sizeof buf);
+        cg_sizes_str(nsizes, sizes, buf, sizeof buf);
         cg_error_set(CG_RUNTIME_ERROR,
                      "split_with_sizes expects split_sizes to sum exactly to %lld (input tensor's size at dimension "
                      "%d), but got split_sizes=%s",
