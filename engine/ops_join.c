@@ -101,8 +101,12 @@ int bw_cat(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     int64_t at = 0;
     for (int i = 0; i < n->nin; i++) {
         const cg_meta *m = &n->in_meta[i];
-        if (m->ndim == 1 && m->sizes[0] == 0 && go[0]->ndim != 1)
-            continue; /* a skipped empty tensor */
+        if (m->ndim == 1 && m->sizes[0] == 0 && go[0]->ndim != 1) {
+            /* a skipped empty tensor: its gradient is empty too */
+            if (n->next[i].node && !(gi[i] = cg_zeros(1, m->sizes, go[0]->dtype, m->device)))
+                return -1;
+            continue;
+        }
         if (n->next[i].node && !(gi[i] = cg_narrow(go[0], d, at, m->sizes[d])))
             return -1;
         at += m->sizes[d];

@@ -87,6 +87,18 @@ static cg_tensor *f_copy_slices(cg_tensor *const *in, const cg_sample *s) {
         items[n++] = it_all(), items[n++] = it_slice(0, 3, 2);
     else
         items[n++] = it_int(0), items[n++] = it_t(in[2]);
+    if (s->i[0] == 3) {
+        /* y[1][0:3:2] = v: a write into a view rewrites its base's history */
+        cg_tensor *row = y ? cg_select(y, 0, 1) : NULL;
+        items[0] = it_slice(0, 3, 2);
+        int rc = row ? cg_index_set(row, 1, items, in[1]) : -1;
+        cg_tensor_release(row);
+        if (rc < 0) {
+            cg_tensor_release(y);
+            return NULL;
+        }
+        return y;
+    }
     if (y && cg_index_set(y, n, items, in[1]) < 0) {
         cg_tensor_release(y);
         return NULL;
@@ -102,6 +114,7 @@ bool sample_copy_slices(int v, cg_sample *s) {
     case 2:
         return SAMPLE("y[0, [2, 0]] = v", 3, {IN(125, false, 2, 3), IN(126, false, 2), IX(SZ(2), 2, 0)}, f_copy_slices,
                       .i = {2});
+    case 3: return SAMPLE("y[1][0:3:2] = v", 2, {IN(128, true, 3, 4), IN(129, false, 2)}, f_copy_slices, .i = {3});
     default: return false;
     }
 }

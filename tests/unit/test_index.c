@@ -533,3 +533,43 @@ Test(index_edges, double_backward_through_index_ops) {
     for (int k = 0; k < 7; k++)
         cg_tensor_release(all[k]);
 }
+
+Test(setitem, writes_into_views_rewrite_the_base) {
+    /* x = a * 2; x[0][1] = w * 3: x's history includes the write */
+    cg_tensor *a = leaf(cg_ones(2, (int64_t[]){2, 3}, CG_F32, cg_device_cpu()));
+    cg_tensor *w = leaf(t_from(CG_F32, 0, NULL, (double[]){5}));
+    cg_tensor *x = T_OK(cg_mul_scalar(a, 2));
+    cg_tensor *row = T_OK(cg_index_get(x, ITEMS(I(0))));
+    cg_tensor *w3 = T_OK(cg_mul_scalar(w, 3));
+    T_RC(cg_index_set(row, ITEMS(I(1)), w3));
+    cr_assert_str_eq(x->grad_fn->name, "CopySlices");
+    VALS(x, 2, 15, 2, 2, 2, 2);
+    VALS(row, 2, 15, 2);
+    cg_tensor *l = T_OK(cg_sum(x, 0, NULL, false));
+    T_RC(cg_autograd_backward(1, &l, NULL, true, false));
+    cg_tensor_release(l);
+    VALS(a->grad, 2, 0, 2, 2, 2, 2);
+    VALS(w->grad, 3);
+    /* the view itself now reads through the base's new history */
+    backward_sum(row);
+    VALS(a->grad, 4, 0, 4, 2, 2, 2);
+    VALS(w->grad, 6);
+    cg_tensor *all[] = {a, w, x, row, w3};
+    for (int k = 0; k < 5; k++)
+        cg_tensor_release(all[k]);
+}
+
+Test(setitem, augmented_assignment_through_a_view) {
+    /* Python's x[0] += 1: v = x[0]; v += 1 (in place); x[0] = v */
+    cg_tensor *a = leaf(t_from(CG_F32, 2, (int64_t[]){2, 2}, (double[]){1, 2, 3, 4}));
+    cg_tensor *x = T_OK(cg_mul(a, a));
+    cg_tensor *v = T_OK(cg_index_get(x, ITEMS(I(0))));
+    cg_tensor *one = cg_scalar_tensor(cg_scalar_int(1));
+    T_RC(cg_add_(v, one, cg_scalar_int(1)));
+    T_RC(cg_index_set(x, ITEMS(I(0)), v));
+    VALS(x, 2, 5, 9, 16);
+    cr_assert_str_eq(x->grad_fn->name, "CopySlices");
+    backward_sum(x);
+    VALS(a->grad, 2, 4, 6, 8);
+    cg_tensor_release(a), cg_tensor_release(x), cg_tensor_release(v), cg_tensor_release(one);
+}
