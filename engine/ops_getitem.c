@@ -400,7 +400,13 @@ static int set_impl(cg_tensor *t, int n, const cg_index_item *items, cg_tensor *
 }
 
 int cg_index_set(cg_tensor *t, int n, const cg_index_item *items, cg_tensor *value) {
-    return set_impl(t, n, items, value, cg_scalar_int(0));
+    /* t[mask] = 0-d tensor is masked_fill_ in PyTorch, which casts the value */
+    bool cast = n == 1 && items[0].kind == CG_INDEX_TENSOR && items[0].tensor->dtype == CG_BOOL && value->ndim == 0
+                && value->dtype != t->dtype;
+    cg_tensor *v = cast ? cg_to_dtype(value, t->dtype) : cg_tensor_retain(value);
+    int rc = v ? set_impl(t, n, items, v, cg_scalar_int(0)) : -1;
+    cg_tensor_release(v);
+    return rc;
 }
 
 int cg_index_set_scalar(cg_tensor *t, int n, const cg_index_item *items, cg_scalar value) {
