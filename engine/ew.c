@@ -176,7 +176,8 @@ int cg_ew_binary_(cg_op op, cg_tensor *self, cg_tensor *other, cg_dtype compute,
 }
 
 int cg_ew_unary_(cg_op op, cg_tensor *self, const cg_op_args *args) {
-    return inplace_apply(op, self, 0, NULL, &self->dtype, args);
+    /* no others, but a non-NULL pointer: memcpy of 0 bytes from NULL is UB */
+    return inplace_apply(op, self, 0, &self, &self->dtype, args);
 }
 
 cg_tensor *cg_ew_record(cg_tensor *out, cg_op op, int nin, cg_tensor *const *in, int nsave,

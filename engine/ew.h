@@ -42,6 +42,7 @@ typedef int64_t cg_i64;
         if (s[0] == sizeof(T) && s[1] == sizeof(T)) {                                  \
             T *restrict o = (T *)p[0];                                                 \
             const T *restrict in = (const T *)p[1];                                    \
+            _Pragma("omp simd") /* vectorise: -O2's cost model would not */            \
             for (int64_t i = 0; i < n; i++) {                                          \
                 T x = in[i];                                                           \
                 o[i] = (T)(expr);                                                      \
@@ -62,6 +63,7 @@ typedef int64_t cg_i64;
         if (s[0] == sizeof(TO) && s[1] == sizeof(T) && s[2] == sizeof(T)) {            \
             TO *restrict o = (TO *)p[0];                                               \
             const T *restrict pa = (const T *)p[1], *restrict pb = (const T *)p[2];    \
+            _Pragma("omp simd") /* vectorise: -O2's cost model would not */            \
             for (int64_t i = 0; i < n; i++) {                                          \
                 T a = pa[i], b = pb[i];                                                \
                 o[i] = (TO)(expr);                                                     \
@@ -72,6 +74,7 @@ typedef int64_t cg_i64;
             TO *restrict o = (TO *)p[0];                                               \
             const T *restrict pa = (const T *)p[1];                                    \
             const T b = *(const T *)p[2];                                              \
+            _Pragma("omp simd") /* vectorise: -O2's cost model would not */            \
             for (int64_t i = 0; i < n; i++) {                                          \
                 T a = pa[i];                                                           \
                 o[i] = (TO)(expr);                                                     \

@@ -136,6 +136,7 @@ int cg_wrap_dim(int64_t dim, int ndim) {
 
 int cg_broadcast_shapes(int na, const int64_t *a, int nb, const int64_t *b, int *nout, int64_t *out) {
     int n = na > nb ? na : nb;
+    int64_t res[CG_MAX_DIMS]; /* out may alias a or b (callers fold shapes in place) */
     for (int i = 0; i < n; i++) {
         int ia = na - n + i, ib = nb - n + i;
         int64_t sa = ia >= 0 ? a[ia] : 1, sb = ib >= 0 ? b[ib] : 1;
@@ -146,8 +147,9 @@ int cg_broadcast_shapes(int na, const int64_t *a, int nb, const int64_t *b, int 
                          (long long)sa, (long long)sb, i);
             return -1;
         }
-        out[i] = sa == 1 ? sb : sa;
+        res[i] = sa == 1 ? sb : sa;
     }
+    memcpy(out, res, (size_t)n * sizeof *res);
     *nout = n;
     return 0;
 }
