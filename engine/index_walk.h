@@ -21,6 +21,9 @@
 
 #include "autograd.h"
 
+/* idx itself when on the CPU, else a CPU copy: frontends read indices there. */
+cg_tensor *cg_index_to_cpu(cg_tensor *idx);
+
 /* An advanced index over src: k index tensors at ascending dims, broadcast
  * to the shape B of `lin`, folded into one linear index over the indexed
  * dims (row-major over their sizes). front: the dims are not adjacent, so

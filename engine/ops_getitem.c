@@ -116,8 +116,8 @@ static bool int_in_range(const cg_tensor *r, int d, int64_t i) {
     return false;
 }
 
-/* A tensor item at dim *d of *r. */
-static int tensor_item(plan *p, cg_tensor **r, int *d, cg_tensor *t) {
+/* A tensor item at dim *d of *r, read on the CPU. */
+static int tensor_item_cpu(plan *p, cg_tensor **r, int *d, cg_tensor *t) {
     if ((t->dtype == CG_INT64 || t->dtype == CG_INT32) && t->ndim == 0) {
         /* PyTorch treats a 0-d integer tensor as the integer: a select view */
         const void *v = cg_tensor_data(t);
@@ -150,6 +150,13 @@ static int tensor_item(plan *p, cg_tensor **r, int *d, cg_tensor *t) {
         return -1;
     *d += t->ndim;
     return 0;
+}
+
+static int tensor_item(plan *p, cg_tensor **r, int *d, cg_tensor *t) {
+    cg_tensor *c = cg_index_to_cpu(t);
+    int rc = c ? tensor_item_cpu(p, r, d, c) : -1;
+    cg_tensor_release(c);
+    return rc;
 }
 
 /* Dims of t that the items consume; IndexError when more than t has. */

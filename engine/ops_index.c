@@ -85,11 +85,20 @@ void cpu_index_put(const cg_call *c) {
     walk(c, (c->args && c->args->flag ? add_rows : put_rows)[c->out[0]->dtype]);
 }
 
+/* Offsets are computed on the CPU and handed to the kernel on the data's
+ * device. */
 static int run_walk(cg_op op, cg_tensor *out, cg_tensor *in, cg_tensor *off, bool accumulate) {
+    cg_tensor *dev_off = cg_to_device(off, cg_tensor_device(out));
+    if (!dev_off)
+        return -1;
     cg_op_args args = {.flag = accumulate};
-    cg_call call = {.op = op, .nout = 1, .nin = 2, .out = {out}, .in = {in, off}, .args = &args};
-    return cg_op_run(&call);
+    cg_call call = {.op = op, .nout = 1, .nin = 2, .out = {out}, .in = {in, dev_off}, .args = &args};
+    int rc = cg_op_run(&call);
+    cg_tensor_release(dev_off);
+    return rc;
 }
+
+cg_tensor *cg_index_to_cpu(cg_tensor *idx) { return cg_to_device(idx, cg_device_cpu()); }
 
 /* ---- shared checks and geometry ---------------------------------------------------- */
 
@@ -130,16 +139,20 @@ static cg_tensor *dim_view(const cg_tensor *t, int dim, int ndim, const int64_t 
  * On a bad index, PyTorch's message of the op (kind, and whether it names
  * the index). */
 typedef enum { MSG_BOUNDS, MSG_RANGE } bounds_msg;
-static cg_tensor *dim_offsets(const cg_tensor *idx, int dim, int64_t size, int64_t stride, bool wrap,
+static cg_tensor *dim_offsets(cg_tensor *index, int dim, int64_t size, int64_t stride, bool wrap,
                               cg_error_kind kind, bounds_msg msg) {
-    cg_tensor *off = cg_tensor_empty(idx->ndim, idx->sizes, CG_INT64, cg_device_cpu());
-    if (!off)
+    cg_tensor *idx = cg_index_to_cpu(index);
+    cg_tensor *off = idx ? cg_tensor_empty(idx->ndim, idx->sizes, CG_INT64, cg_device_cpu()) : NULL;
+    if (!off) {
+        cg_tensor_release(idx);
         return NULL;
+    }
     int64_t *p = cg_tensor_data(off), n = cg_tensor_numel(idx);
     for (int64_t i = 0; i < n; i++) {
         int64_t v = int_at(idx, i), w = wrap && v < 0 ? v + size : v;
         if (w < 0 || w >= size) {
             cg_tensor_release(off);
+            cg_tensor_release(idx);
             if (msg == MSG_RANGE)
                 cg_error_set(kind, "index out of range in self");
             else
@@ -149,6 +162,7 @@ static cg_tensor *dim_offsets(const cg_tensor *idx, int dim, int64_t size, int64
         }
         p[i] = w * stride;
     }
+    cg_tensor_release(idx);
     return off;
 }
 
@@ -183,9 +197,9 @@ static int put_and_record(cg_op op, cg_tensor *self, cg_tensor *dst, cg_tensor *
     return record ? record_dim_op(op, self, nin, in, dim, index) : 0;
 }
 
-/* A 0-d tensor of dtype dt holding value, seen with sizes (stride 0). */
-static cg_tensor *scalar_expanded(cg_scalar value, cg_dtype dt, int ndim, const int64_t *sizes) {
-    cg_tensor *s = cg_full(0, NULL, value, dt, cg_device_cpu());
+/* value in x's dtype and device, seen with sizes (stride 0). */
+static cg_tensor *scalar_expanded(cg_scalar value, const cg_tensor *x, int ndim, const int64_t *sizes) {
+    cg_tensor *s = cg_full(0, NULL, value, x->dtype, cg_tensor_device(x));
     if (!s)
         return NULL;
     int64_t strides[CG_MAX_DIMS] = {0};
@@ -257,14 +271,15 @@ static int vec_walk_init(vec_walk *w, cg_tensor *x, int64_t dim, cg_tensor *inde
     return w->off ? 0 : -1;
 }
 
-static int check_vector(const cg_tensor *index, const char *msg_kind) {
-    CG_CHECK_INT(index->ndim <= 1, CG_INDEX_ERROR, "%s", msg_kind);
+/* index_select and index_add take a 0-d or 1-d index; PyTorch names the op. */
+static int check_vector(const cg_tensor *index, const char *op) {
+    CG_CHECK_INT(index->ndim <= 1, CG_INDEX_ERROR, "%s(): Index is supposed to be a vector", op);
     return 0;
 }
 
 cg_tensor *cg_index_select(cg_tensor *x, int64_t dim, cg_tensor *index) {
     if (check_index_dtype(index, "index_select", true) < 0
-        || check_vector(index, "index_select(): Index is supposed to be a vector") < 0)
+        || check_vector(index, "index_select") < 0)
         return NULL;
     vec_walk w;
     if (vec_walk_init(&w, x, dim, index, false, CG_INDEX_ERROR, MSG_RANGE) < 0) {
@@ -273,7 +288,7 @@ cg_tensor *cg_index_select(cg_tensor *x, int64_t dim, cg_tensor *index) {
     }
     cg_tensor *src = dim_view(x, w.dim, w.ndim, w.sizes);
     cg_tensor *out = src ? cg_tensor_empty(x->ndim ? w.ndim : 0, w.sizes, x->dtype, cg_tensor_device(x)) : NULL;
-    cg_tensor *walk_out = out && x->ndim == 0 ? restride(out, 1, w.sizes, (int64_t[]){0}) : cg_tensor_retain(out);
+    cg_tensor *walk_out = !out ? NULL : x->ndim == 0 ? restride(out, 1, w.sizes, (int64_t[]){0}) : cg_tensor_retain(out);
     if (!walk_out || run_walk(CG_OP_INDEX_SELECT, walk_out, src, w.off, false) < 0
         || record_dim_op(CG_OP_INDEX_SELECT, out, 1, &x, w.dim, w.index) < 0) {
         cg_tensor_release(out);
@@ -301,7 +316,7 @@ int bw_index_select(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 
 int cg_index_add_(cg_tensor *x, int64_t dim, cg_tensor *index, cg_tensor *source) {
     if (check_index_dtype(index, "index_add", true) < 0
-        || check_vector(index, "index_add_(): Index is supposed to be a vector") < 0
+        || check_vector(index, "index_add_") < 0
         || cg_autograd_check_inplace(x) < 0)
         return -1;
     CG_CHECK_INT(x->dtype == source->dtype, CG_RUNTIME_ERROR,
@@ -378,7 +393,7 @@ int cg_index_fill_(cg_tensor *x, int64_t dim, cg_tensor *index, cg_scalar value)
     vec_walk w;
     int rc = vec_walk_init(&w, x, dim, index, true, CG_INDEX_ERROR, MSG_BOUNDS);
     cg_tensor *dst = rc == 0 ? dim_view(x, w.dim, w.ndim, w.sizes) : NULL;
-    cg_tensor *src = dst ? scalar_expanded(value, x->dtype, w.ndim, w.sizes) : NULL;
+    cg_tensor *src = dst ? scalar_expanded(value, x, w.ndim, w.sizes) : NULL;
     rc = src ? put_and_record(CG_OP_INDEX_FILL, x, dst, src, w.off, false, 1, &x, w.dim, w.index) : -1;
     cg_tensor_release(dst), cg_tensor_release(src);
     vec_walk_free(&w);
@@ -436,7 +451,7 @@ static int check_gather_shape(const char *op, const cg_tensor *x, int dim, const
 }
 
 /* Offsets of a gather/scatter index into x's dim, with the index's shape. */
-static cg_tensor *gather_offsets(const cg_tensor *x, int dim, const cg_tensor *index) {
+static cg_tensor *gather_offsets(const cg_tensor *x, int dim, cg_tensor *index) {
     int64_t size = x->ndim ? x->sizes[dim] : 1, stride = x->ndim ? x->strides[dim] : 1;
     return dim_offsets(index, dim, size, stride, false, CG_RUNTIME_ERROR, MSG_BOUNDS);
 }
@@ -485,7 +500,7 @@ static int scatter_impl(cg_op op, cg_tensor *x, int64_t dim, cg_tensor *index, c
     cg_tensor *dst = off ? dim_view(x, d, index->ndim, index->sizes) : NULL;
     cg_tensor *vals = !dst  ? NULL
                       : src ? restride(src, index->ndim, index->sizes, src->ndim ? src->strides : (int64_t[]){0})
-                            : scalar_expanded(value, x->dtype, index->ndim, index->sizes);
+                            : scalar_expanded(value, x, index->ndim, index->sizes);
     int rc = vals ? put_and_record(op, x, dst, vals, off, op == CG_OP_SCATTER_ADD, src ? 2 : 1,
                                    (cg_tensor *[]){x, src}, d, index)
                   : -1;
@@ -596,7 +611,9 @@ int cg_adv_build(cg_adv_index *a, const cg_tensor *src, int k, const int64_t *di
     int64_t *p = cg_tensor_data(lin), numel = cg_tensor_numel(lin), m = 1;
     for (int j = k - 1; j >= 0; j--) {
         int64_t size = src->sizes[dims[j]];
-        cg_tensor *e = cg_expand(idx[j], nb, bshape);
+        cg_tensor *c = cg_index_to_cpu(idx[j]);
+        cg_tensor *e = c ? cg_expand(c, nb, bshape) : NULL;
+        cg_tensor_release(c);
         for (int64_t b = 0; e && b < numel; b++) {
             int64_t v = int_at(e, b), w = v < 0 ? v + size : v;
             if (w < 0 || w >= size) {
