@@ -21,6 +21,9 @@
 
 #include "autograd.h"
 
+/* Every element of a CPU integer or bool tensor, row-major, as int64, in a
+ * malloc'd array (free()), or NULL with an error. */
+int64_t *cg_index_read_ints(const cg_tensor *t);
 /* idx itself when on the CPU, else a CPU copy: frontends read indices there. */
 cg_tensor *cg_index_to_cpu(cg_tensor *idx);
 

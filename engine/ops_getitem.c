@@ -76,17 +76,12 @@ static int mask_indices(plan *p, const cg_tensor *r, int d, const cg_tensor *mas
         return -1;
     }
     int64_t numel = cg_tensor_numel(mask), nnz = 0;
-    bool *hit = malloc((size_t)(numel ? numel : 1));
-    CG_CHECK_INT(hit, CG_MEMORY_ERROR, "out of memory indexing with a mask");
-    for (int64_t i = 0; i < numel; i++) {
-        int64_t off = 0, f = i;
-        for (int j = mask->ndim - 1; j >= 0; j--) {
-            off += (f % mask->sizes[j]) * mask->strides[j];
-            f /= mask->sizes[j];
-        }
-        hit[i] = ((const bool *)cg_tensor_data(mask))[off];
+    int64_t *hit = cg_index_read_ints(mask);
+    if (!hit)
+        return -1;
+    for (int64_t i = 0; i < numel; i++)
         nnz += hit[i];
-    }
+    int64_t *out[CG_MAX_DIMS];
     int rc = 0;
     for (int j = 0; j < mask->ndim && rc == 0; j++) {
         cg_tensor *idx = cg_tensor_empty(1, &nnz, CG_INT64, cg_device_cpu());
@@ -95,12 +90,18 @@ static int mask_indices(plan *p, const cg_tensor *r, int d, const cg_tensor *mas
             rc = -1;
             break;
         }
-        int64_t *out = cg_tensor_data(idx), w = 0, inner = 1;
-        for (int l = j + 1; l < mask->ndim; l++)
-            inner *= mask->sizes[l];
-        for (int64_t i = 0; i < numel; i++)
-            if (hit[i])
-                out[w++] = (i / inner) % mask->sizes[j];
+        out[j] = cg_tensor_data(idx);
+    }
+    /* the coordinates of each hit, by an odometer over the mask's shape */
+    int64_t pos[CG_MAX_DIMS] = {0}, w = 0;
+    for (int64_t i = 0; rc == 0 && i < numel; i++) {
+        if (hit[i]) {
+            for (int j = 0; j < mask->ndim; j++)
+                out[j][w] = pos[j];
+            w++;
+        }
+        for (int j = mask->ndim - 1; j >= 0 && ++pos[j] == mask->sizes[j]; j--)
+            pos[j] = 0;
     }
     free(hit);
     return rc;

@@ -107,15 +107,27 @@ static const char *type_name(cg_dtype dt) {
     return names[dt];
 }
 
-/* Element `flat` (row-major) of an integer tensor. */
-static int64_t int_at(const cg_tensor *t, int64_t flat) {
-    int64_t off = 0;
-    for (int d = t->ndim - 1; d >= 0; d--) {
-        off += (flat % t->sizes[d]) * t->strides[d];
-        flat /= t->sizes[d];
+int64_t *cg_index_read_ints(const cg_tensor *t) {
+    int64_t n = cg_tensor_numel(t);
+    int64_t *out = malloc((size_t)(n ? n : 1) * sizeof *out);
+    if (!out) {
+        cg_error_set(CG_MEMORY_ERROR, "out of memory reading indices");
+        return NULL;
     }
-    const char *p = (const char *)cg_tensor_data(t) + off * (int64_t)cg_tensor_itemsize(t);
-    return t->dtype == CG_INT32 ? *(const int32_t *)p : *(const int64_t *)p;
+    const char *base = cg_tensor_data(t);
+    int64_t item = (int64_t)cg_tensor_itemsize(t), pos[CG_MAX_DIMS] = {0}, off = 0;
+    for (int64_t i = 0; i < n; i++) {
+        const char *p = base + off * item;
+        out[i] = t->dtype == CG_INT64 ? *(const int64_t *)p : t->dtype == CG_INT32 ? *(const int32_t *)p : *(const bool *)p;
+        for (int d = t->ndim - 1; d >= 0; d--) { /* odometer, innermost first */
+            off += t->strides[d];
+            if (++pos[d] < t->sizes[d])
+                break;
+            off -= pos[d] * t->strides[d];
+            pos[d] = 0;
+        }
+    }
+    return out;
 }
 
 /* A view of t's storage with t's offset and the given geometry. */
@@ -142,17 +154,19 @@ typedef enum { MSG_BOUNDS, MSG_RANGE } bounds_msg;
 static cg_tensor *dim_offsets(cg_tensor *index, int dim, int64_t size, int64_t stride, bool wrap,
                               cg_error_kind kind, bounds_msg msg) {
     cg_tensor *idx = cg_index_to_cpu(index);
-    cg_tensor *off = idx ? cg_tensor_empty(idx->ndim, idx->sizes, CG_INT64, cg_device_cpu()) : NULL;
+    int64_t *vals = idx ? cg_index_read_ints(idx) : NULL;
+    cg_tensor *off = vals ? cg_tensor_empty(idx->ndim, idx->sizes, CG_INT64, cg_device_cpu()) : NULL;
+    cg_tensor_release(idx);
     if (!off) {
-        cg_tensor_release(idx);
+        free(vals);
         return NULL;
     }
-    int64_t *p = cg_tensor_data(off), n = cg_tensor_numel(idx);
+    int64_t *p = cg_tensor_data(off), n = cg_tensor_numel(off);
     for (int64_t i = 0; i < n; i++) {
-        int64_t v = int_at(idx, i), w = wrap && v < 0 ? v + size : v;
+        int64_t v = vals[i], w = wrap && v < 0 ? v + size : v;
         if (w < 0 || w >= size) {
             cg_tensor_release(off);
-            cg_tensor_release(idx);
+            free(vals);
             if (msg == MSG_RANGE)
                 cg_error_set(kind, "index out of range in self");
             else
@@ -162,7 +176,7 @@ static cg_tensor *dim_offsets(cg_tensor *index, int dim, int64_t size, int64_t s
         }
         p[i] = w * stride;
     }
-    cg_tensor_release(idx);
+    free(vals);
     return off;
 }
 
@@ -613,23 +627,24 @@ int cg_adv_build(cg_adv_index *a, const cg_tensor *src, int k, const int64_t *di
         int64_t size = src->sizes[dims[j]];
         cg_tensor *c = cg_index_to_cpu(idx[j]);
         cg_tensor *e = c ? cg_expand(c, nb, bshape) : NULL;
-        cg_tensor_release(c);
-        for (int64_t b = 0; e && b < numel; b++) {
-            int64_t v = int_at(e, b), w = v < 0 ? v + size : v;
+        int64_t *vals = e ? cg_index_read_ints(e) : NULL;
+        cg_tensor_release(c), cg_tensor_release(e);
+        for (int64_t b = 0; vals && b < numel; b++) {
+            int64_t v = vals[b], w = v < 0 ? v + size : v;
             if (w < 0 || w >= size) {
                 cg_error_set(CG_INDEX_ERROR, "index %lld is out of bounds for dimension %d with size %lld",
                              (long long)v, (int)dims[j], (long long)size);
-                cg_tensor_release(e);
-                e = NULL;
+                free(vals);
+                vals = NULL;
                 break;
             }
             p[b] += w * m;
         }
-        if (!e) {
+        if (!vals) {
             cg_tensor_release(lin);
             return -1;
         }
-        cg_tensor_release(e);
+        free(vals);
         m *= size;
     }
     a->lin = lin;
