@@ -573,3 +573,25 @@ Test(setitem, augmented_assignment_through_a_view) {
     VALS(a->grad, 2, 4, 6, 8);
     cg_tensor_release(a), cg_tensor_release(x), cg_tensor_release(v), cg_tensor_release(one);
 }
+
+Test(index_edges, inplace_forms_on_non_contiguous_self) {
+    /* x is [[0, 1, 2], [3, 4, 5]] laid out transposed */
+    cg_tensor *c = ARANGE(2, 3);
+    cg_tensor *x = t_noncontig(c);
+    cr_assert(!cg_tensor_is_contiguous(x));
+    cg_tensor *idx = cg_tensor_from_buffer(2, (int64_t[]){1, 3}, CG_INT64, (int64_t[]){1, 0, 1});
+    cg_tensor *src = t_from(CG_F32, 2, (int64_t[]){1, 3}, (double[]){10, 20, 30});
+    int64_t version = x->storage->version;
+    T_RC(cg_scatter_add_(x, 0, idx, src));
+    cr_assert_eq(x->storage->version, version + 1);
+    VALS(x, 0, 21, 2, 13, 4, 35);
+    cg_tensor *i = LONGS(2);
+    cg_tensor *col = t_from(CG_F32, 2, (int64_t[]){2, 1}, (double[]){1, 2});
+    T_RC(cg_index_add_(x, 1, i, col));
+    VALS(x, 0, 21, 3, 13, 4, 37);
+    cg_tensor *row = t_from(CG_F32, 2, (int64_t[]){1, 3}, (double[]){7, 8, 9});
+    T_RC(cg_scatter_(x, 1, idx, row));
+    VALS(x, 8, 9, 3, 13, 4, 37); /* repeated index 1: the last write wins, as on PyTorch's CPU */
+    cg_tensor_release(col), cg_tensor_release(row);
+    cg_tensor_release(c), cg_tensor_release(x), cg_tensor_release(idx), cg_tensor_release(src), cg_tensor_release(i);
+}
