@@ -24,6 +24,10 @@
 /* Every element of a CPU integer or bool tensor, row-major, as int64, in a
  * malloc'd array (free()), or NULL with an error. */
 int64_t *cg_index_read_ints(const cg_tensor *t);
+/* A bool mask over dims d.. of r: PyTorch's shape check, then one int64
+ * index per mask dim holding the coordinates of its true elements (new
+ * references in out[0 .. mask->ndim)). */
+int cg_mask_indices(const cg_tensor *mask, const cg_tensor *r, int d, cg_tensor **out);
 /* idx itself when on the CPU, else a CPU copy: frontends read indices there. */
 cg_tensor *cg_index_to_cpu(cg_tensor *idx);
 

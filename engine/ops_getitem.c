@@ -62,48 +62,18 @@ static int add_index(plan *p, int64_t dim, cg_tensor *idx) {
     return 0;
 }
 
-/* The nonzero positions of a mask at dims d.. of r, one int64 index per
- * mask dim, after PyTorch's shape check. */
+/* A mask at dims d.. of r: its nonzero positions, one index per mask dim. */
 static int mask_indices(plan *p, const cg_tensor *r, int d, const cg_tensor *mask) {
-    for (int j = 0; j < mask->ndim; j++) {
-        if (mask->sizes[j] == r->sizes[d + j])
-            continue;
-        char a[128], b[128];
-        cg_error_set(CG_INDEX_ERROR,
-                     "The shape of the mask %s at index %d does not match the shape of the indexed tensor %s at index "
-                     "%d", cg_sizes_str(mask->ndim, mask->sizes, a, sizeof a), j,
-                     cg_sizes_str(r->ndim, r->sizes, b, sizeof b), d + j);
+    cg_tensor *idx[CG_MAX_DIMS];
+    if (cg_mask_indices(mask, r, d, idx) < 0)
         return -1;
-    }
-    int64_t numel = cg_tensor_numel(mask), nnz = 0;
-    int64_t *hit = cg_index_read_ints(mask);
-    if (!hit)
-        return -1;
-    for (int64_t i = 0; i < numel; i++)
-        nnz += hit[i];
-    int64_t *out[CG_MAX_DIMS];
     int rc = 0;
-    for (int j = 0; j < mask->ndim && rc == 0; j++) {
-        cg_tensor *idx = cg_tensor_empty(1, &nnz, CG_INT64, cg_device_cpu());
-        if (!idx || add_index(p, d + j, idx) < 0) {
-            cg_tensor_release(idx);
-            rc = -1;
-            break;
-        }
-        out[j] = cg_tensor_data(idx);
+    for (int j = 0; j < mask->ndim; j++) {
+        if (rc == 0 && add_index(p, d + j, idx[j]) == 0)
+            continue;
+        cg_tensor_release(idx[j]);
+        rc = -1;
     }
-    /* the coordinates of each hit, by an odometer over the mask's shape */
-    int64_t pos[CG_MAX_DIMS] = {0}, w = 0;
-    for (int64_t i = 0; rc == 0 && i < numel; i++) {
-        if (hit[i]) {
-            for (int j = 0; j < mask->ndim; j++)
-                out[j][w] = pos[j];
-            w++;
-        }
-        for (int j = mask->ndim - 1; j >= 0 && ++pos[j] == mask->sizes[j]; j--)
-            pos[j] = 0;
-    }
-    free(hit);
     return rc;
 }
 

@@ -847,26 +847,102 @@ cg_tensor *cg_adv_values_grad(cg_tensor *g, const cg_meta *values) {
     return cg_reshape(g, values->ndim, sizes);
 }
 
+int cg_mask_indices(const cg_tensor *mask, const cg_tensor *r, int d, cg_tensor **out) {
+    for (int j = 0; j < mask->ndim; j++) {
+        if (d + j < r->ndim && mask->sizes[j] == r->sizes[d + j])
+            continue;
+        char a[128], b[128];
+        cg_error_set(CG_INDEX_ERROR,
+                     "The shape of the mask %s at index %d does not match the shape of the indexed tensor %s at index "
+                     "%d", cg_sizes_str(mask->ndim, mask->sizes, a, sizeof a), j,
+                     cg_sizes_str(r->ndim, r->sizes, b, sizeof b), d + j);
+        return -1;
+    }
+    cg_tensor *m = cg_index_to_cpu((cg_tensor *)mask);
+    int64_t numel = cg_tensor_numel(mask), nnz = 0;
+    int64_t *hit = m ? cg_index_read_ints(m) : NULL;
+    cg_tensor_release(m);
+    if (!hit)
+        return -1;
+    for (int64_t i = 0; i < numel; i++)
+        nnz += hit[i];
+    int64_t *col[CG_MAX_DIMS];
+    int made = 0;
+    for (; made < mask->ndim; made++) {
+        if (!(out[made] = cg_tensor_empty(1, &nnz, CG_INT64, cg_device_cpu())))
+            break;
+        col[made] = cg_tensor_data(out[made]);
+    }
+    if (made < mask->ndim) {
+        for (int j = 0; j < made; j++)
+            cg_tensor_release(out[j]);
+        free(hit);
+        return -1;
+    }
+    /* the coordinates of each hit, by an odometer over the mask's shape */
+    int64_t pos[CG_MAX_DIMS] = {0}, w = 0;
+    for (int64_t i = 0; i < numel; i++) {
+        if (hit[i]) {
+            for (int j = 0; j < mask->ndim; j++)
+                col[j][w] = pos[j];
+            w++;
+        }
+        for (int j = mask->ndim - 1; j >= 0 && ++pos[j] == mask->sizes[j]; j--)
+            pos[j] = 0;
+    }
+    free(hit);
+    return 0;
+}
+
+/* index_put_'s tuple as index tensors at dims of x (masks become their
+ * nonzero positions); new references in idx. */
+static int put_indices(const cg_tensor *x, int n, cg_tensor *const *indices, int64_t *dims, cg_tensor **idx) {
+    int k = 0, d = 0;
+    for (int i = 0; i < n; i++) {
+        cg_tensor *t = indices[i];
+        int width = t && t->dtype == CG_BOOL ? t->ndim : 1;
+        bool ok = d + width <= x->ndim;
+        if (ok && t && t->dtype == CG_BOOL) {
+            ok = cg_mask_indices(t, x, d, idx + k) == 0;
+            for (int j = 0; ok && j < t->ndim; j++)
+                dims[k++] = d + j;
+        } else if (ok && t) {
+            ok = t->dtype == CG_INT64 || t->dtype == CG_INT32;
+            if (!ok)
+                cg_error_set(CG_INDEX_ERROR, "tensors used as indices must be long, int, byte or bool tensors");
+            else
+                dims[k] = d, idx[k++] = cg_tensor_retain(t);
+        } else if (!ok) {
+            cg_error_set(CG_INDEX_ERROR, "too many indices for tensor of dimension %d (got %d)", x->ndim, n);
+        }
+        if (!ok) {
+            for (int j = 0; j < k; j++)
+                cg_tensor_release(idx[j]);
+            return -1;
+        }
+        d += width;
+    }
+    return k;
+}
+
 /* index_put_'s tuple: a NULL entry is a whole dim. */
 int cg_index_put_(cg_tensor *x, int n, cg_tensor *const *indices, cg_tensor *values, bool accumulate) {
-    CG_CHECK_INT(n <= x->ndim, CG_INDEX_ERROR, "too many indices for tensor of dimension %d (got %d)", x->ndim, n);
     int64_t dims[CG_MAX_DIMS];
     cg_tensor *idx[CG_MAX_DIMS];
-    int k = 0;
-    for (int i = 0; i < n; i++) {
-        if (!indices[i])
-            continue;
-        CG_CHECK_INT(indices[i]->dtype == CG_INT64 || indices[i]->dtype == CG_INT32, CG_INDEX_ERROR,
-                     "tensors used as indices must be long, int, byte or bool tensors");
-        dims[k] = i;
-        idx[k++] = indices[i];
+    int k = put_indices(x, n, indices, dims, idx);
+    if (k < 0)
+        return -1;
+    cg_adv_index a = {0};
+    int rc = k > 0 ? cg_adv_build(&a, x, k, dims, idx) : 0;
+    if (rc == 0 && k == 0) {
+        cg_error_set(CG_RUNTIME_ERROR, "index_put_(): expected at least one index tensor");
+        rc = -1;
     }
-    CG_CHECK_INT(k > 0, CG_RUNTIME_ERROR, "index_put_(): expected at least one index tensor");
-    cg_adv_index a;
-    int rc = cg_adv_build(&a, x, k, dims, idx);
     if (rc == 0)
         rc = cg_adv_put_(x, &a, values, accumulate, true);
     cg_adv_free(&a);
+    for (int j = 0; j < k; j++)
+        cg_tensor_release(idx[j]);
     return rc;
 }
 
