@@ -1,0 +1,263 @@
+/* samples_index.c: op-table samples (helpers.h) of the indexing and joining
+ * rows. Index tensors never repeat where a write would make the gradient
+ * depend on which duplicate wins. */
+#include <stdlib.h>
+
+#include "helpers.h"
+
+#define IN(seed, nc, ...) s_input(S_SIZES(__VA_ARGS__), seed, nc)
+#define SAMPLE(...) (*s = (cg_sample){__VA_ARGS__}, true)
+
+/* An int64 index tensor from values. */
+static cg_tensor *ix(int ndim, const int64_t *sizes, const int64_t *v) {
+    return cg_tensor_from_buffer(ndim, sizes, CG_INT64, v);
+}
+#define IX(sizes, ...) ix((int)(sizeof((int64_t[])sizes) / sizeof(int64_t)), (int64_t[])sizes, (int64_t[]){__VA_ARGS__})
+#define SZ(...) {__VA_ARGS__}
+
+static cg_index_item it_int(int64_t i) { return (cg_index_item){.kind = CG_INDEX_INT, .i = i}; }
+static cg_index_item it_all(void) { return (cg_index_item){.kind = CG_INDEX_SLICE}; }
+static cg_index_item it_slice(int64_t a, int64_t b, int64_t c) {
+    return (cg_index_item){.kind = CG_INDEX_SLICE, .has_start = true, .has_stop = true, .has_step = true,
+                           .start = a, .stop = b, .step = c};
+}
+static cg_index_item it_t(cg_tensor *t) { return (cg_index_item){.kind = CG_INDEX_TENSOR, .tensor = t}; }
+
+/* ---- advanced indexing -------------------------------------------------------- */
+
+/* s->i[0] picks the pattern; the index tensors are the sample's later inputs */
+static cg_tensor *f_index(cg_tensor *const *in, const cg_sample *s) {
+    cg_index_item items[3];
+    int n = 0;
+    switch (s->i[0]) {
+    case 0: items[n++] = it_t(in[1]); break;                                   /* x[i] */
+    case 1: items[n++] = it_all(), items[n++] = it_t(in[1]), items[n++] = it_t(in[2]); break; /* x[:, i, j] */
+    case 2: items[n++] = it_t(in[1]), items[n++] = it_all(), items[n++] = it_t(in[2]); break; /* x[i, :, j] */
+    default: items[n++] = it_t(in[1]); break;                                  /* x[mask] */
+    }
+    return cg_index_get(in[0], n, items);
+}
+bool sample_index(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("x[[2,0,2]] (repeats accumulate)", 2, {IN(101, false, 3, 2), IX(SZ(3), 2, 0, -1)}, f_index);
+    case 1:
+        return SAMPLE("x[:, i, j] broadcast, non-contiguous", 3,
+                      {IN(102, true, 2, 3, 4), IX(SZ(2, 1), 0, 2), IX(SZ(3), 1, 3, 0)}, f_index, .i = {1});
+    case 2:
+        return SAMPLE("x[i, :, j] separated dims go first", 3, {IN(103, false, 2, 3, 4), IX(SZ(2), 1, 0), IX(SZ(2), 3, 2)},
+                      f_index, .i = {2});
+    case 3: {
+        cg_tensor *mask = cg_tensor_from_buffer(2, (int64_t[]){2, 3}, CG_BOOL,
+                                                (bool[]){true, false, true, false, true, true});
+        return SAMPLE("x[mask]", 2, {IN(104, false, 2, 3, 2), mask}, f_index, .i = {3});
+    }
+    default: return false;
+    }
+}
+
+static cg_tensor *f_index_put(cg_tensor *const *in, const cg_sample *s) {
+    cg_tensor *x = cg_mul_scalar(in[0], 1.0);
+    if (x && cg_index_put_(x, (int)s->i[0], (cg_tensor *[]){in[2], in[3]}, in[1], s->i[1]) < 0) {
+        cg_tensor_release(x);
+        return NULL;
+    }
+    return x;
+}
+bool sample_index_put(int v, cg_sample *s) {
+    switch (v) {
+    case 0:
+        return SAMPLE("x[[0,2]] = v, broadcast v", 3, {IN(111, false, 3, 2), IN(112, false, 2), IX(SZ(2, 1), 0, 2)},
+                      f_index_put, .i = {1, 0});
+    case 1:
+        return SAMPLE("x[i, j] += v accumulate, repeats", 4,
+                      {IN(113, true, 3, 4), IN(114, false, 3), IX(SZ(3), 0, 2, 0), IX(SZ(3), 1, 1, 1)}, f_index_put,
+                      .i = {2, 1});
+    default: return false;
+    }
+}
+
+/* y = x * 1 (a non-leaf); y[items] = in[1]; s->i[0] picks the items */
+static cg_tensor *f_copy_slices(cg_tensor *const *in, const cg_sample *s) {
+    cg_tensor *y = cg_mul_scalar(in[0], 1.0);
+    cg_index_item items[2];
+    int n = 0;
+    if (s->i[0] == 0)
+        items[n++] = it_int(1);
+    else if (s->i[0] == 1)
+        items[n++] = it_all(), items[n++] = it_slice(0, 3, 2);
+    else
+        items[n++] = it_int(0), items[n++] = it_t(in[2]);
+    if (s->i[0] == 3) {
+        /* y[1][0:3:2] = v: a write into a view rewrites its base's history */
+        cg_tensor *row = y ? cg_select(y, 0, 1) : NULL;
+        items[0] = it_slice(0, 3, 2);
+        int rc = row ? cg_index_set(row, 1, items, in[1]) : -1;
+        cg_tensor_release(row);
+        if (rc < 0) {
+            cg_tensor_release(y);
+            return NULL;
+        }
+        return y;
+    }
+    if (y && cg_index_set(y, n, items, in[1]) < 0) {
+        cg_tensor_release(y);
+        return NULL;
+    }
+    return y;
+}
+bool sample_copy_slices(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("y[1] = v", 2, {IN(121, false, 3, 2), IN(122, false, 2)}, f_copy_slices, .i = {0});
+    case 1:
+        return SAMPLE("y[:, 0:3:2] = v broadcast", 2, {IN(123, true, 2, 4), IN(124, false, 1, 2)}, f_copy_slices,
+                      .i = {1});
+    case 2:
+        return SAMPLE("y[0, [2, 0]] = v", 3, {IN(125, false, 2, 3), IN(126, false, 2), IX(SZ(2), 2, 0)}, f_copy_slices,
+                      .i = {2});
+    case 3: return SAMPLE("y[1][0:3:2] = v", 2, {IN(128, true, 3, 4), IN(129, false, 2)}, f_copy_slices, .i = {3});
+    default: return false;
+    }
+}
+
+static cg_tensor *f_alias(cg_tensor *const *in, const cg_sample *s) {
+    (void)s;
+    cg_index_item ellipsis = {.kind = CG_INDEX_ELLIPSIS};
+    return cg_index_get(in[0], 1, &ellipsis);
+}
+bool sample_alias(int v, cg_sample *s) {
+    return v == 0 && SAMPLE("x[...]", 1, {IN(127, true, 2, 3)}, f_alias);
+}
+
+/* ---- one indexed dim -------------------------------------------------------------- */
+
+static cg_tensor *f_index_select(cg_tensor *const *in, const cg_sample *s) {
+    return cg_index_select(in[0], s->i[0], in[1]);
+}
+bool sample_index_select(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("dim 0, repeats", 2, {IN(131, false, 3, 2), IX(SZ(4), 2, 0, 2, 1)}, f_index_select, .i = {0});
+    case 1: return SAMPLE("dim -1 non-contiguous", 2, {IN(132, true, 2, 3), IX(SZ(2), 2, 0)}, f_index_select, .i = {-1});
+    default: return false;
+    }
+}
+
+static cg_tensor *f_index_add(cg_tensor *const *in, const cg_sample *s) {
+    return cg_index_add(in[0], s->i[0], in[2], in[1]);
+}
+bool sample_index_add(int v, cg_sample *s) {
+    if (v == 0)
+        return SAMPLE("dim 1, repeats", 3, {IN(141, false, 2, 3), IN(142, true, 2, 4), IX(SZ(4), 0, 2, 0, 1)},
+                      f_index_add, .i = {1});
+    return false;
+}
+
+static cg_tensor *f_index_fill(cg_tensor *const *in, const cg_sample *s) {
+    return cg_index_fill(in[0], s->i[0], in[1], cg_scalar_float(s->d[0]));
+}
+bool sample_index_fill(int v, cg_sample *s) {
+    if (v == 0)
+        return SAMPLE("dim 0", 2, {IN(151, true, 3, 2), IX(SZ(2), 2, 0)}, f_index_fill, .i = {0}, .d = {-1.5});
+    return false;
+}
+
+static cg_tensor *f_gather(cg_tensor *const *in, const cg_sample *s) { return cg_gather(in[0], s->i[0], in[1]); }
+bool sample_gather(int v, cg_sample *s) {
+    switch (v) {
+    case 0:
+        return SAMPLE("dim 1, repeats", 2, {IN(161, false, 2, 3), IX(SZ(2, 4), 0, 2, 2, 1, 1, 1, 0, 2)}, f_gather,
+                      .i = {1});
+    case 1:
+        return SAMPLE("dim 0 smaller index, non-contiguous", 2, {IN(162, true, 3, 3), IX(SZ(2, 2), 2, 0, 1, 2)},
+                      f_gather, .i = {0});
+    default: return false;
+    }
+}
+
+static cg_tensor *f_scatter(cg_tensor *const *in, const cg_sample *s) {
+    return cg_scatter(in[0], s->i[0], in[2], in[1]);
+}
+bool sample_scatter(int v, cg_sample *s) {
+    if (v == 0)
+        return SAMPLE("dim 1", 3, {IN(171, false, 2, 4), IN(172, false, 2, 2), IX(SZ(2, 2), 3, 0, 1, 2)},
+                      f_scatter, .i = {1});
+    if (v == 1)
+        return SAMPLE("dim 0 non-contiguous", 3, {IN(173, true, 3, 2), IN(174, false, 2, 2), IX(SZ(2, 2), 2, 0, 0, 1)},
+                      f_scatter, .i = {0});
+    return false;
+}
+
+static cg_tensor *f_scatter_value(cg_tensor *const *in, const cg_sample *s) {
+    return cg_scatter_value(in[0], s->i[0], in[1], cg_scalar_float(s->d[0]));
+}
+bool sample_scatter_value(int v, cg_sample *s) {
+    if (v == 0)
+        return SAMPLE("dim 1", 2, {IN(181, false, 2, 3), IX(SZ(2, 1), 2, 0)}, f_scatter_value, .i = {1}, .d = {3.0});
+    return false;
+}
+
+static cg_tensor *f_scatter_add(cg_tensor *const *in, const cg_sample *s) {
+    return cg_scatter_add(in[0], s->i[0], in[2], in[1]);
+}
+bool sample_scatter_add(int v, cg_sample *s) {
+    if (v == 0)
+        return SAMPLE("dim 0, repeats", 3, {IN(191, true, 2, 3), IN(192, false, 3, 3), IX(SZ(3, 3), 0, 1, 0, 1, 1, 1, 0, 0, 1)},
+                      f_scatter_add, .i = {0});
+    return false;
+}
+
+/* ---- joining and splitting -------------------------------------------------------------- */
+
+static cg_tensor *f_cat(cg_tensor *const *in, const cg_sample *s) { return cg_cat(s->nin, in, s->i[0]); }
+bool sample_cat(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("dim 0", 2, {IN(201, false, 2, 3), IN(202, true, 1, 3)}, f_cat, .i = {0});
+    case 1: return SAMPLE("dim -1, three", 3, {IN(203, false, 2, 1), IN(204, true, 2, 3), IN(205, false, 2, 2)}, f_cat, .i = {-1});
+    case 2:
+        return SAMPLE("with a skipped empty tensor", 2, {IN(206, false, 2, 2), cg_zeros(1, (int64_t[]){0}, CG_F64, cg_device_cpu())},
+                      f_cat, .i = {1});
+    default: return false;
+    }
+}
+
+static cg_tensor *f_stack(cg_tensor *const *in, const cg_sample *s) { return cg_stack(s->nin, in, s->i[0]); }
+bool sample_stack(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("dim 0", 2, {IN(211, false, 2, 3), IN(212, true, 2, 3)}, f_stack, .i = {0});
+    case 1: return SAMPLE("dim -1", 3, {IN(213, false, 3), IN(214, false, 3), IN(215, true, 3)}, f_stack, .i = {-1});
+    default: return false;
+    }
+}
+
+/* piece s->i[2] of a split by s->i[0] along s->i[1] (times 1, so that the
+ * pieces without a gradient are exercised); s->i[3] picks the split kind */
+static cg_tensor *f_split(cg_tensor *const *in, const cg_sample *s) {
+    int n = 0;
+    cg_tensor **parts = s->i[3] == 0   ? cg_split(in[0], s->i[0], s->i[1], &n)
+                        : s->i[3] == 1 ? cg_split_with_sizes(in[0], 2, (int64_t[]){s->i[0], s->i[4]}, s->i[1], &n)
+                        : s->i[3] == 2 ? cg_chunk(in[0], s->i[0], s->i[1], &n)
+                                       : cg_unbind(in[0], s->i[1], &n);
+    if (!parts)
+        return NULL;
+    cg_tensor *out = cg_tensor_retain(parts[s->i[2]]);
+    for (int i = 0; i < n; i++)
+        cg_tensor_release(parts[i]);
+    free(parts);
+    return out;
+}
+bool sample_split(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("split(2) piece 1", 1, {IN(221, false, 5, 2)}, f_split, .i = {2, 0, 1, 0});
+    case 1: return SAMPLE("chunk(2, dim=1) piece 0", 1, {IN(222, true, 2, 3)}, f_split, .i = {2, 1, 0, 2});
+    default: return false;
+    }
+}
+bool sample_split_with_sizes(int v, cg_sample *s) {
+    if (v == 0)
+        return SAMPLE("split([1, 3], dim=-1) piece 1", 1, {IN(231, false, 2, 4)}, f_split, .i = {1, -1, 1, 1, 3});
+    return false;
+}
+bool sample_unbind(int v, cg_sample *s) {
+    if (v == 0)
+        return SAMPLE("unbind(1) piece 2", 1, {IN(241, true, 2, 3)}, f_split, .i = {0, 1, 2, 3});
+    return false;
+}
