@@ -40,6 +40,15 @@ static cg_device result_device(int n, cg_tensor *const *ts) {
 /* Inputs cast to their compute dtypes (and moved to the result device),
  * without recording: the op records itself on its original inputs. */
 static int cast_inputs(int n, cg_tensor *const *in, const cg_dtype *compute, cg_device dev, cg_tensor **out) {
+    /* the common case, nothing to convert, costs no reference traffic */
+    bool all_fit = true;
+    for (int i = 0; i < n && all_fit; i++)
+        all_fit = in[i]->dtype == compute[i] && cg_device_equal(cg_tensor_device(in[i]), dev);
+    if (all_fit) {
+        for (int i = 0; i < n; i++)
+            out[i] = cg_tensor_retain(in[i]);
+        return 0;
+    }
     bool was = cg_grad_set_enabled(false);
     int rc = 0;
     for (int i = 0; i < n; i++) {
@@ -67,9 +76,11 @@ static cg_tensor *ew_apply(cg_op op, int n, cg_tensor *const *in, const cg_dtype
     int ndim = in[0]->ndim;
     int64_t shape[CG_MAX_DIMS];
     memcpy(shape, in[0]->sizes, sizeof shape);
-    for (int i = 1; i < n; i++)
-        if (cg_broadcast_shapes(ndim, shape, in[i]->ndim, in[i]->sizes, &ndim, shape) < 0)
+    for (int i = 1; i < n; i++) {
+        bool same = in[i]->ndim == ndim && !memcmp(in[i]->sizes, shape, (size_t)ndim * sizeof *shape);
+        if (!same && cg_broadcast_shapes(ndim, shape, in[i]->ndim, in[i]->sizes, &ndim, shape) < 0)
             return NULL;
+    }
     if (cg_check_same_device(n, in) < 0)
         return NULL;
     cg_device dev = result_device(n, in);

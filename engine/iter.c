@@ -18,7 +18,33 @@ static void broadcast_strides(const cg_tensor *t, const cg_tensor *out, int64_t 
     }
 }
 
+/* Every operand contiguous and of out's shape: one row of numel elements.
+ * The common case of small ops, planned without the general loop. */
+static bool init_flat(cg_iter *it, cg_tensor *out, int nin, cg_tensor *const *in) {
+    if (!cg_tensor_is_contiguous(out))
+        return false;
+    for (int k = 0; k < nin; k++) {
+        const cg_tensor *t = in[k];
+        if (t->ndim != out->ndim || memcmp(t->sizes, out->sizes, (size_t)out->ndim * sizeof *out->sizes)
+            || !cg_tensor_is_contiguous(t))
+            return false;
+    }
+    it->noperands = nin + 1;
+    it->numel = cg_tensor_numel(out);
+    it->ndim = 1;
+    it->sizes[0] = it->numel;
+    for (int k = 0; k <= nin; k++) {
+        const cg_tensor *t = k == 0 ? out : in[k - 1];
+        it->data[k] = cg_tensor_data(t);
+        it->dtypes[k] = t->dtype;
+        it->strides[k][0] = (int64_t)cg_dtype_size(t->dtype);
+    }
+    return true;
+}
+
 void cg_iter_init(cg_iter *it, cg_tensor *out, int nin, cg_tensor *const *in) {
+    if (init_flat(it, out, nin, in))
+        return;
     int nops = nin + 1;
     int64_t outer[CG_ITER_MAX_OPERANDS][CG_MAX_DIMS];
     it->noperands = nops;
@@ -104,6 +130,16 @@ void cg_iter_for_each(const cg_iter *it, cg_row_fn fn, const void *ctx) {
     int64_t numel = it->numel;
     if (numel == 0)
         return;
+    if (it->ndim == 1 && numel < CG_PARALLEL_GRAIN) { /* one row: no index bookkeeping */
+        char *ptrs[CG_ITER_MAX_OPERANDS];
+        int64_t inner[CG_ITER_MAX_OPERANDS];
+        for (int k = 0; k < it->noperands; k++) {
+            ptrs[k] = it->data[k];
+            inner[k] = it->strides[k][0];
+        }
+        fn(ptrs, inner, numel, ctx);
+        return;
+    }
 #ifdef _OPENMP
     if (numel >= CG_PARALLEL_GRAIN && omp_get_max_threads() > 1) {
 #pragma omp parallel
