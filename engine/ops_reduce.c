@@ -1,127 +1,919 @@
-/* ops_reduce.c: reductions over dims (reduce_iter.h) and their derivatives.
+/* ops_reduce.c: reductions over dims (reduce_iter.h), the cumulative sum,
+ * and their derivatives written with engine ops.
  *
- * Float sums accumulate in double, so a float32 sum may differ from
- * PyTorch's float cascade in the last bit; integer sums in int64, which is
- * also their result dtype, as in PyTorch. */
+ * Float folds accumulate in double, so a float32 sum may differ from
+ * PyTorch's float cascade in the last bit; integer sums and products in
+ * int64, which is also their result dtype, as in PyTorch. max/min propagate
+ * NaN and keep the first index among ties, as PyTorch's CPU kernels do.
+ *
+ * Derivatives need a few comparisons (where x equals its maximum, which
+ * elements are zero, the sign of x); they come from cg_reduce_mask, whose
+ * results are constants of the derivative, so double backward still flows
+ * through the engine ops around them. */
+#include <math.h>
 #include <string.h>
 
+#include "ew.h"
 #include "ops.h"
 #include "reduce_iter.h"
 
-/* The reduction of x over `reduced` into a new tensor of out_dtype with
- * keepdim sizes, by kernel op; then reshaped when !keepdim. */
-static cg_tensor *reduce_run(cg_op op, cg_tensor *x, const bool *reduced, bool keepdim, cg_dtype out_dtype,
-                             const cg_op_args *args) {
+/* The parameters of a reduction kernel, read from the call's cg_op_args. */
+typedef struct {
+    double scale;       /* mean: 1/N, applied to the sum */
+    double p;           /* norm's order */
+    int64_t correction; /* var/std */
+    bool sqrt;          /* std */
+    bool reverse;       /* cumsum from the end (the derivative of cumsum) */
+    int64_t out_step;   /* cumsum: out's byte stride along the scanned dim */
+} reduce_ctx;
+
+/* ---- planning and running -------------------------------------------------------- */
+
+/* reduced[] and args (dims wrapped, keepdim) from a dim list (empty: all). */
+static int reduce_plan(cg_tensor *x, int ndims, const int64_t *dims, bool keepdim, bool *reduced, cg_op_args *args) {
+    if (cg_reduce_dims(x, ndims, dims, reduced) < 0)
+        return -1;
+    *args = (cg_op_args){.keepdim = keepdim, .ndims = ndims};
+    for (int i = 0; i < ndims; i++)
+        args->dims[i] = x->ndim ? cg_wrap_dim(dims[i], x->ndim) : 0;
+    return 0;
+}
+
+/* A new tensor of x's sizes with 1 on reduced dims. */
+static cg_tensor *keepdim_empty(cg_tensor *x, const bool *reduced, cg_dtype dtype) {
     int64_t sizes[CG_MAX_DIMS];
     int n = cg_reduce_shape(x, reduced, true, sizes);
-    cg_tensor *out = cg_tensor_empty(n, sizes, out_dtype, cg_tensor_device(x));
-    if (!out)
-        return NULL;
-    cg_reduce_iter rit;
-    cg_reduce_iter_init(&rit, x, reduced, out, NULL);
-    cg_call call = {.op = op, .nout = 1, .nin = 1, .out = {out}, .in = {x}, .rit = &rit, .args = args};
-    if (cg_op_run(&call) < 0) {
-        cg_tensor_release(out);
-        return NULL;
-    }
-    if (keepdim)
+    return cg_tensor_empty(n, sizes, dtype, cg_tensor_device(x));
+}
+
+/* out (keepdim sizes) without its reduced dims unless keepdim; takes out. */
+static cg_tensor *finish_shape(cg_tensor *out, cg_tensor *x, const bool *reduced, bool keepdim) {
+    if (!out || keepdim)
         return out;
+    int64_t sizes[CG_MAX_DIMS], strides[CG_MAX_DIMS];
     int m = cg_reduce_shape(x, reduced, false, sizes);
-    int64_t strides[CG_MAX_DIMS];
     cg_contiguous_strides(m, sizes, strides);
-    cg_tensor *v = cg_tensor_from_storage(out->storage, 0, m, sizes, strides, out_dtype);
+    cg_tensor *v = cg_tensor_from_storage(out->storage, 0, m, sizes, strides, out->dtype);
     cg_tensor_release(out);
     return v;
 }
 
-/* ---- sum ----------------------------------------------------------------------- */
-
-#define SUM_FN(name, T, ACC)                                                            \
-    static void name(const cg_reduce_iter *it, const char *x, char *out, char *o2, const void *ctx) { \
-        (void)o2, (void)ctx;                                                            \
-        ACC acc = 0;                                                                    \
-        if (it->ndred == 1 && it->red_x[0] == sizeof(T)) {                              \
-            const T *p = (const T *)x;                                                  \
-            for (int64_t k = 0; k < it->nred; k++)                                      \
-                acc += (ACC)p[k];                                                       \
-        } else {                                                                        \
-            CG_REDUCE_FOR_EACH(it, x, acc += (ACC) * (const T *)px);                    \
-        }                                                                               \
-        *(RESULT_##ACC *)out = (RESULT_##ACC)acc;                                       \
-    }
-typedef double RESULT_double;
-typedef int64_t RESULT_int64_t;
-SUM_FN(sum_bool, bool, int64_t)
-SUM_FN(sum_i32, int32_t, int64_t)
-SUM_FN(sum_i64, int64_t, int64_t)
-SUM_FN(sum_f64, double, double)
-/* float32 results are written as float */
-static void sum_f32(const cg_reduce_iter *it, const char *x, char *out, char *o2, const void *ctx) {
-    (void)o2, (void)ctx;
-    double acc = 0;
-    if (it->ndred == 1 && it->red_x[0] == sizeof(float)) {
-        const float *p = (const float *)x;
-        for (int64_t k = 0; k < it->nred; k++)
-            acc += p[k];
-    } else {
-        CG_REDUCE_FOR_EACH(it, x, acc += *(const float *)px);
-    }
-    *(float *)out = (float)acc;
-}
-static const cg_reduce_fn sum_fns[CG_DTYPE_COUNT] = {sum_bool, sum_i32, sum_i64, sum_f32, sum_f64};
-
-/* x is any shape; out has x's sizes with 1 on reduced dims */
-void cpu_sum(const cg_call *c) {
-    cg_reduce_for_each(c->rit, sum_fns[c->rit->xdtype], NULL);
+/* Runs op's kernel from x into out (and out2), all planned over `reduced`. */
+static int reduce_kernel(cg_op op, cg_tensor *x, const bool *reduced, cg_tensor *out, cg_tensor *out2,
+                         const cg_op_args *args) {
+    cg_reduce_iter rit;
+    cg_reduce_iter_init(&rit, x, reduced, out, out2);
+    cg_call call = {.op = op, .nout = out2 ? 2 : 1, .nin = 1, .out = {out, out2}, .in = {x}, .rit = &rit,
+                    .args = args};
+    return cg_op_run(&call);
 }
 
-cg_tensor *cg_sum(cg_tensor *x, int ndims, const int64_t *dims, bool keepdim) {
-    bool reduced[CG_MAX_DIMS];
-    if (cg_reduce_dims(x, ndims, dims, reduced) < 0)
-        return NULL;
-    cg_dtype dt = cg_dtype_is_float(x->dtype) ? x->dtype : CG_INT64;
-    cg_op_args args = {.keepdim = keepdim, .ndims = ndims};
-    for (int i = 0; i < ndims; i++)
-        args.dims[i] = x->ndim ? cg_wrap_dim(dims[i], x->ndim) : 0;
-    cg_tensor *out = reduce_run(CG_OP_SUM, x, reduced, keepdim, dt, &args);
-    if (!out || !cg_autograd_needed(1, &x))
-        return out;
-    cg_node *n;
-    if (cg_autograd_record(CG_OP_SUM, 1, &out, 1, &x, 0, NULL, &args, &n) < 0) {
+/* The reduction of x over `reduced` into a new tensor of out_dtype. */
+static cg_tensor *reduce_run(cg_op op, cg_tensor *x, const bool *reduced, cg_dtype out_dtype, const cg_op_args *args) {
+    cg_tensor *out = keepdim_empty(x, reduced, out_dtype);
+    if (out && reduce_kernel(op, x, reduced, out, NULL, args) < 0) {
         cg_tensor_release(out);
         return NULL;
     }
-    if (n && ndims == 0)
-        n->name = "SumBackward0";
+    return finish_shape(out, x, reduced, args->keepdim);
+}
+
+/* Records op for out when needed, naming the node all_name for the
+ * all-dims form (PyTorch's sum() is SumBackward0, sum(dim) SumBackward1).
+ * Releases out and returns NULL on failure. */
+static cg_tensor *reduce_record(cg_tensor *out, cg_op op, cg_tensor *x, int nsave, const cg_save_spec *save,
+                                const cg_op_args *args, const char *all_name) {
+    if (!out || !cg_autograd_needed(1, &x))
+        return out;
+    cg_node *n;
+    if (cg_autograd_record(op, 1, &out, 1, &x, nsave, save, args, &n) < 0) {
+        cg_tensor_release(out);
+        return NULL;
+    }
+    if (n && args->ndims == 0 && all_name)
+        n->name = all_name;
     return out;
 }
 
-/* grad of a reduction with keepdim = args->keepdim, brought back to the
- * input's sizes (unsqueezed at the reduced dims, then expanded). */
+/* PyTorch's names of scalar types, as its dtype errors print them. */
+static const char *scalar_type_name(cg_dtype dt) {
+    static const char *const names[CG_DTYPE_COUNT] = {"Bool", "Int", "Long", "Float", "Double"};
+    return names[dt];
+}
+
+/* ---- kernels: associative folds (sum, mean, prod, any, all) ---------------------------- */
+
+/* A fold as the three functions of a cg_reduce_kernel. STEP(a, v) folds
+ * value v into accumulator a; MERGE(a, b) joins two accumulators (and two
+ * partial results); FINISH(a) makes the result (c is the reduce_ctx). The
+ * unit-stride path keeps 8 accumulators so that the adds pipeline. */
+#define FOLD_KERNEL(name, T, ACC, OUT, INIT, STEP, MERGE, FINISH)                                         \
+    static void name##_fn(const cg_reduce_iter *it, const char *x, char *out, char *o2, const void *ctx) { \
+        const reduce_ctx *c = ctx;                                                                        \
+        (void)o2, (void)c;                                                                                \
+        ACC acc = INIT;                                                                                   \
+        if (it->ndred == 1 && it->red_x[0] == sizeof(T)) {                                                \
+            const T *p = (const T *)x;                                                                    \
+            ACC l[8];                                                                                     \
+            for (int u = 0; u < 8; u++)                                                                   \
+                l[u] = INIT;                                                                              \
+            int64_t k = 0;                                                                                \
+            for (; k + 8 <= it->nred; k += 8)                                                             \
+                for (int u = 0; u < 8; u++)                                                               \
+                    STEP(l[u], p[k + u]);                                                                 \
+            for (; k < it->nred; k++)                                                                     \
+                STEP(acc, p[k]);                                                                          \
+            for (int u = 0; u < 8; u++)                                                                   \
+                acc = MERGE(acc, l[u]);                                                                   \
+        } else {                                                                                          \
+            CG_REDUCE_FOR_EACH(it, x, STEP(acc, *(const T *)px));                                         \
+        }                                                                                                 \
+        *(OUT *)out = (OUT)(FINISH(acc));                                                                 \
+    }                                                                                                     \
+    /* x: n consecutive columns (unit stride) of the reduced rows; out: n */                             \
+    static void name##_block(const cg_reduce_iter *it, const char *x, char *out, int64_t n, const void *ctx) { \
+        const reduce_ctx *c = ctx;                                                                        \
+        (void)c;                                                                                          \
+        ACC acc[CG_REDUCE_BLOCK];                                                                         \
+        for (int64_t j = 0; j < n; j++)                                                                   \
+            acc[j] = INIT;                                                                                \
+        CG_REDUCE_FOR_EACH(it, x, {                                                                       \
+            const T *p = (const T *)px;                                                                   \
+            for (int64_t j = 0; j < n; j++)                                                               \
+                STEP(acc[j], p[j]);                                                                       \
+        });                                                                                               \
+        for (int64_t j = 0; j < n; j++)                                                                   \
+            ((OUT *)out)[j] = (OUT)(FINISH(acc[j]));                                                      \
+    }                                                                                                     \
+    static void name##_combine(const cg_reduce_iter *it, char *out, char *out2, const char *part,          \
+                               const char *part2, const int64_t *start, int n, const void *ctx) {         \
+        (void)it, (void)out2, (void)part2, (void)start, (void)ctx;                                        \
+        ACC acc = (ACC) * (const OUT *)part;                                                              \
+        for (int i = 1; i < n; i++)                                                                       \
+            acc = MERGE(acc, (ACC) * (const OUT *)(part + i * CG_REDUCE_PART_BYTES));                     \
+        *(OUT *)out = (OUT)acc;                                                                           \
+    }
+
+#define KERNEL(name) {name##_fn, name##_block, name##_combine}
+
+#define ADD_STEP(a, v) ((a) += (v))
+#define MUL_STEP(a, v) ((a) *= (v))
+#define OR_STEP(a, v) ((a) = (a) || (v) != 0)
+#define AND_STEP(a, v) ((a) = (a) && (v) != 0)
+#define ADD(a, b) ((a) + (b))
+#define MUL(a, b) ((a) * (b))
+#define OR(a, b) ((a) || (b))
+#define AND(a, b) ((a) && (b))
+#define SCALED(a) ((a) * c->scale)
+#define SAME(a) (a)
+
+/* sum and mean (mean is the sum scaled by 1/N): floats in double, the rest in int64 */
+FOLD_KERNEL(sum_f32, float, double, float, 0.0, ADD_STEP, ADD, SCALED)
+FOLD_KERNEL(sum_f64, double, double, double, 0.0, ADD_STEP, ADD, SCALED)
+FOLD_KERNEL(sum_i32, int32_t, int64_t, int64_t, 0, ADD_STEP, ADD, SAME)
+FOLD_KERNEL(sum_i64, int64_t, int64_t, int64_t, 0, ADD_STEP, ADD, SAME)
+FOLD_KERNEL(sum_bool, bool, int64_t, int64_t, 0, ADD_STEP, ADD, SAME)
+static const cg_reduce_kernel sum_k[CG_DTYPE_COUNT] = {
+    [CG_BOOL] = KERNEL(sum_bool), [CG_INT32] = KERNEL(sum_i32), [CG_INT64] = KERNEL(sum_i64),
+    [CG_F32] = KERNEL(sum_f32),   [CG_F64] = KERNEL(sum_f64)};
+
+FOLD_KERNEL(prod_f32, float, double, float, 1.0, MUL_STEP, MUL, SAME)
+FOLD_KERNEL(prod_f64, double, double, double, 1.0, MUL_STEP, MUL, SAME)
+FOLD_KERNEL(prod_i32, int32_t, int64_t, int64_t, 1, MUL_STEP, MUL, SAME)
+FOLD_KERNEL(prod_i64, int64_t, int64_t, int64_t, 1, MUL_STEP, MUL, SAME)
+FOLD_KERNEL(prod_bool, bool, int64_t, int64_t, 1, MUL_STEP, MUL, SAME)
+static const cg_reduce_kernel prod_k[CG_DTYPE_COUNT] = {
+    [CG_BOOL] = KERNEL(prod_bool), [CG_INT32] = KERNEL(prod_i32), [CG_INT64] = KERNEL(prod_i64),
+    [CG_F32] = KERNEL(prod_f32),   [CG_F64] = KERNEL(prod_f64)};
+
+/* any/all of every dtype into bool */
+#define ANY_ALL(MAKE) MAKE(f32, float) MAKE(f64, double) MAKE(i32, int32_t) MAKE(i64, int64_t) MAKE(bool, bool)
+#define ANY_K(sfx, T) FOLD_KERNEL(any_##sfx, T, bool, bool, false, OR_STEP, OR, SAME)
+#define ALL_K(sfx, T) FOLD_KERNEL(all_##sfx, T, bool, bool, true, AND_STEP, AND, SAME)
+ANY_ALL(ANY_K)
+ANY_ALL(ALL_K)
+#define TABLE(name)                                                                                       \
+    {[CG_BOOL] = KERNEL(name##_bool), [CG_INT32] = KERNEL(name##_i32), [CG_INT64] = KERNEL(name##_i64),   \
+     [CG_F32] = KERNEL(name##_f32), [CG_F64] = KERNEL(name##_f64)}
+static const cg_reduce_kernel any_k[CG_DTYPE_COUNT] = TABLE(any);
+static const cg_reduce_kernel all_k[CG_DTYPE_COUNT] = TABLE(all);
+
+static void run_fold(const cg_call *c, const cg_reduce_kernel *table, double scale) {
+    reduce_ctx ctx = {.scale = scale};
+    cg_reduce_run_kernel(c->rit, &table[c->rit->xdtype], &ctx);
+}
+
+/* x is any shape; out has x's sizes with 1 on reduced dims */
+void cpu_sum(const cg_call *c) { run_fold(c, sum_k, 1.0); }
+void cpu_mean(const cg_call *c) { run_fold(c, sum_k, 1.0 / (double)c->rit->nred); }
+void cpu_prod(const cg_call *c) { run_fold(c, prod_k, 1.0); }
+void cpu_any(const cg_call *c) { run_fold(c, any_k, 1.0); }
+void cpu_all(const cg_call *c) { run_fold(c, all_k, 1.0); }
+
+/* ---- kernels: max / min with their index ------------------------------------------------- */
+
+/* v beats best: greater (less), or the first NaN, which nothing beats. */
+#define MAX_BEATS(v, best) ((v) > (best) || ((v) != (v) && (best) == (best)))
+#define MIN_BEATS(v, best) ((v) < (best) || ((v) != (v) && (best) == (best)))
+
+/* out = the extreme value, out2 (when given) its flat index in the
+ * reduction; every output has at least one element (the frontends check). */
+#define MINMAX_KERNEL(name, T, BEATS)                                                                     \
+    static void name##_fn(const cg_reduce_iter *it, const char *x, char *out, char *o2, const void *ctx) { \
+        (void)ctx;                                                                                        \
+        T best = *(const T *)x;                                                                           \
+        int64_t at = 0;                                                                                   \
+        CG_REDUCE_FOR_EACH(it, x, {                                                                       \
+            T v = *(const T *)px;                                                                         \
+            if (BEATS(v, best)) {                                                                         \
+                best = v;                                                                                 \
+                at = k;                                                                                   \
+            }                                                                                             \
+        });                                                                                               \
+        *(T *)out = best;                                                                                 \
+        if (o2)                                                                                           \
+            *(int64_t *)o2 = at;                                                                          \
+    }                                                                                                     \
+    static void name##_combine(const cg_reduce_iter *it, char *out, char *out2, const char *part,          \
+                               const char *part2, const int64_t *start, int n, const void *ctx) {         \
+        (void)it, (void)ctx;                                                                              \
+        T best = *(const T *)part;                                                                        \
+        int64_t at = *(const int64_t *)part2;                                                             \
+        for (int i = 1; i < n; i++) {                                                                     \
+            T v = *(const T *)(part + i * CG_REDUCE_PART_BYTES);                                          \
+            if (BEATS(v, best)) {                                                                         \
+                best = v;                                                                                 \
+                at = start[i] + ((const int64_t *)part2)[i];                                              \
+            }                                                                                             \
+        }                                                                                                 \
+        *(T *)out = best;                                                                                 \
+        if (out2)                                                                                         \
+            *(int64_t *)out2 = at;                                                                        \
+    }
+
+#define MINMAX_ENTRY(name) {name##_fn, NULL, name##_combine}
+#define MAX_K(sfx, T) MINMAX_KERNEL(max_##sfx, T, MAX_BEATS)
+#define MIN_K(sfx, T) MINMAX_KERNEL(min_##sfx, T, MIN_BEATS)
+ANY_ALL(MAX_K)
+ANY_ALL(MIN_K)
+#define MINMAX_TABLE(name)                                                                                \
+    {[CG_BOOL] = MINMAX_ENTRY(name##_bool), [CG_INT32] = MINMAX_ENTRY(name##_i32),                        \
+     [CG_INT64] = MINMAX_ENTRY(name##_i64), [CG_F32] = MINMAX_ENTRY(name##_f32),                          \
+     [CG_F64] = MINMAX_ENTRY(name##_f64)}
+static const cg_reduce_kernel max_k[CG_DTYPE_COUNT] = MINMAX_TABLE(max);
+static const cg_reduce_kernel min_k[CG_DTYPE_COUNT] = MINMAX_TABLE(min);
+
+/* out: values (x's dtype); out2 (may be absent): int64 indices */
+void cpu_max(const cg_call *c) { cg_reduce_run_kernel(c->rit, &max_k[c->rit->xdtype], NULL); }
+void cpu_min(const cg_call *c) { cg_reduce_run_kernel(c->rit, &min_k[c->rit->xdtype], NULL); }
+/* argmax/argmin run as max/min into a scratch values tensor */
+void cpu_argmax(const cg_call *c) { cpu_max(c); }
+void cpu_argmin(const cg_call *c) { cpu_min(c); }
+
+/* ---- kernels: var/std, norm, logsumexp (float only) ---------------------------------------- */
+
+/* Two passes in double: the mean, then the squared deviations; the divisor
+ * is max(N - correction, 0), so too large a correction gives inf or nan. */
+#define VAR_FN(name, T)                                                                                   \
+    static void name(const cg_reduce_iter *it, const char *x, char *out, char *o2, const void *ctx) {     \
+        const reduce_ctx *c = ctx;                                                                        \
+        (void)o2;                                                                                         \
+        double mean = 0, ss = 0;                                                                          \
+        CG_REDUCE_FOR_EACH(it, x, mean += *(const T *)px);                                                \
+        mean /= (double)it->nred;                                                                         \
+        CG_REDUCE_FOR_EACH(it, x, {                                                                       \
+            double d = *(const T *)px - mean;                                                             \
+            ss += d * d;                                                                                  \
+        });                                                                                               \
+        double div = (double)it->nred - (double)c->correction;                                            \
+        double v = ss / (div > 0 ? div : 0.0);                                                            \
+        *(T *)out = (T)(c->sqrt ? sqrt(v) : v);                                                           \
+    }
+VAR_FN(var_f32, float)
+VAR_FN(var_f64, double)
+
+/* p = 1: sum |x|; 2: sqrt(sum x^2); inf: max |x|; -inf: min |x| */
+#define NORM_FN(name, T)                                                                                  \
+    static void name##_fn(const cg_reduce_iter *it, const char *x, char *out, char *o2, const void *ctx) { \
+        const reduce_ctx *c = ctx;                                                                        \
+        (void)o2;                                                                                         \
+        double acc = c->p == -INFINITY ? INFINITY : 0.0;                                                  \
+        if (c->p == 1)                                                                                    \
+            CG_REDUCE_FOR_EACH(it, x, acc += fabs((double)*(const T *)px));                               \
+        else if (c->p == 2)                                                                               \
+            CG_REDUCE_FOR_EACH(it, x, acc += (double)*(const T *)px * *(const T *)px);                    \
+        else                                                                                              \
+            CG_REDUCE_FOR_EACH(it, x, {                                                                   \
+                double a = fabs((double)*(const T *)px);                                                  \
+                if (c->p > 0 ? !(a <= acc) : !(a >= acc))                                                 \
+                    acc = a;                                                                              \
+            });                                                                                           \
+        *(T *)out = (T)(c->p == 2 ? sqrt(acc) : acc);                                                     \
+    }                                                                                                     \
+    static void name##_combine(const cg_reduce_iter *it, char *out, char *out2, const char *part,          \
+                               const char *part2, const int64_t *start, int n, const void *ctx) {         \
+        const reduce_ctx *c = ctx;                                                                        \
+        (void)it, (void)out2, (void)part2, (void)start;                                                   \
+        double acc = c->p == -INFINITY ? INFINITY : 0.0;                                                  \
+        for (int i = 0; i < n; i++) {                                                                     \
+            double a = *(const T *)(part + i * CG_REDUCE_PART_BYTES);                                     \
+            if (c->p == 1)                                                                                \
+                acc += a;                                                                                 \
+            else if (c->p == 2)                                                                           \
+                acc += a * a;                                                                             \
+            else if (c->p > 0 ? !(a <= acc) : !(a >= acc))                                                \
+                acc = a;                                                                                  \
+        }                                                                                                 \
+        *(T *)out = (T)(c->p == 2 ? sqrt(acc) : acc);                                                     \
+    }
+NORM_FN(norm_f32, float)
+NORM_FN(norm_f64, double)
+
+/* max + log(sum(exp(x - max))), with an infinite max taken as 0 so that
+ * all -inf gives -inf and a +inf gives inf, as PyTorch. */
+#define LOGSUMEXP_FN(name, T)                                                                             \
+    static void name(const cg_reduce_iter *it, const char *x, char *out, char *o2, const void *ctx) {     \
+        (void)o2, (void)ctx;                                                                              \
+        double m = -INFINITY, s = 0;                                                                      \
+        CG_REDUCE_FOR_EACH(it, x, {                                                                       \
+            double v = *(const T *)px;                                                                    \
+            if (v > m)                                                                                    \
+                m = v;                                                                                    \
+        });                                                                                               \
+        if (isinf(m))                                                                                     \
+            m = 0;                                                                                        \
+        CG_REDUCE_FOR_EACH(it, x, s += exp(*(const T *)px - m));                                          \
+        *(T *)out = (T)(log(s) + m);                                                                      \
+    }
+LOGSUMEXP_FN(logsumexp_f32, float)
+LOGSUMEXP_FN(logsumexp_f64, double)
+
+static const cg_reduce_fn var_fns[CG_DTYPE_COUNT] = {[CG_F32] = var_f32, [CG_F64] = var_f64};
+static const cg_reduce_kernel norm_k[CG_DTYPE_COUNT] = {[CG_F32] = {norm_f32_fn, NULL, norm_f32_combine},
+                                                        [CG_F64] = {norm_f64_fn, NULL, norm_f64_combine}};
+static const cg_reduce_fn logsumexp_fns[CG_DTYPE_COUNT] = {[CG_F32] = logsumexp_f32, [CG_F64] = logsumexp_f64};
+
+/* x float; out float of x's dtype with 1 on reduced dims */
+void cpu_var(const cg_call *c) {
+    reduce_ctx ctx = {.correction = c->args->i[0], .sqrt = false};
+    cg_reduce_for_each(c->rit, var_fns[c->rit->xdtype], &ctx);
+}
+void cpu_std(const cg_call *c) {
+    reduce_ctx ctx = {.correction = c->args->i[0], .sqrt = true};
+    cg_reduce_for_each(c->rit, var_fns[c->rit->xdtype], &ctx);
+}
+void cpu_norm(const cg_call *c) {
+    reduce_ctx ctx = {.p = cg_scalar_to_double(c->args->s[0])};
+    cg_reduce_run_kernel(c->rit, &norm_k[c->rit->xdtype], &ctx);
+}
+void cpu_logsumexp(const cg_call *c) { cg_reduce_for_each(c->rit, logsumexp_fns[c->rit->xdtype], NULL); }
+
+/* ---- kernel: cumsum -------------------------------------------------------------------------- */
+
+/* One scan along the reduced dim (at most one coalesced dim): out steps by
+ * c->out_step, x by red_x[0]; from the end when c->reverse. */
+#define CUMSUM_FN(name, T, ACC)                                                                           \
+    static void name(const cg_reduce_iter *it, const char *x, char *out, char *o2, const void *ctx) {     \
+        const reduce_ctx *c = ctx;                                                                        \
+        (void)o2;                                                                                         \
+        ACC acc = 0;                                                                                      \
+        for (int64_t i = 0; i < it->nred; i++) {                                                          \
+            int64_t k = c->reverse ? it->nred - 1 - i : i;                                                \
+            acc += *(const T *)(x + k * it->red_x[0]);                                                    \
+            *(ACC *)(out + k * c->out_step) = acc;                                                        \
+        }                                                                                                 \
+    }
+/* float32 results are written as float; the others are their accumulator type */
+static void cumsum_f32(const cg_reduce_iter *it, const char *x, char *out, char *o2, const void *ctx) {
+    const reduce_ctx *c = ctx;
+    (void)o2;
+    double acc = 0;
+    for (int64_t i = 0; i < it->nred; i++) {
+        int64_t k = c->reverse ? it->nred - 1 - i : i;
+        acc += *(const float *)(x + k * it->red_x[0]);
+        *(float *)(out + k * c->out_step) = (float)acc;
+    }
+}
+CUMSUM_FN(cumsum_f64, double, double)
+CUMSUM_FN(cumsum_i32, int32_t, int64_t)
+CUMSUM_FN(cumsum_i64, int64_t, int64_t)
+CUMSUM_FN(cumsum_bool, bool, int64_t)
+static const cg_reduce_fn cumsum_fns[CG_DTYPE_COUNT] = {cumsum_bool, cumsum_i32, cumsum_i64, cumsum_f32,
+                                                        cumsum_f64};
+
+/* x any shape; out of x's shape (int64 for integral x); dim args->dims[0] */
+void cpu_cumsum(const cg_call *c) {
+    const cg_tensor *out = c->out[0];
+    int d = out->ndim ? (int)c->args->dims[0] : 0;
+    int64_t step = out->ndim ? out->strides[d] * (int64_t)cg_tensor_itemsize(out) : 0;
+    reduce_ctx ctx = {.reverse = c->args->flag, .out_step = step};
+    cg_reduce_for_each(c->rit, cumsum_fns[c->rit->xdtype], &ctx);
+}
+
+/* ---- kernel: comparison masks for derivatives ------------------------------------------------- */
+
+/* args->i[0] is a cg_reduce_mask_mode */
+#define MASK_ROW(name, T)                                                                                 \
+    CG_BINARY_ROW(name, T, const int64_t mode = args->i[0],                                               \
+                  mode == CG_MASK_EQ   ? a == b                                                           \
+                  : mode == CG_MASK_NE ? a != b                                                           \
+                  : mode == CG_MASK_GT ? a > b                                                            \
+                                       : a < b)
+CG_EXPAND_ALL(MASK_ROW, mask)
+static const cg_row_fn mask_rows[CG_DTYPE_COUNT] = {CG_ROWS_ALL(mask)};
+
+/* out, a, b broadcast to out's shape, all of one dtype */
+void cpu_reduce_mask(const cg_call *c) { cg_ew_run(c, mask_rows, 0); }
+
+cg_tensor *cg_reduce_mask(cg_tensor *a, cg_tensor *b, cg_reduce_mask_mode mode) {
+    cg_dtype dt = cg_result_type(2, (cg_tensor *[]){a, b});
+    cg_op_args args = {.i = {mode}};
+    bool was = cg_grad_set_enabled(false);
+    cg_tensor *out = cg_ew_binary(CG_OP_REDUCE_MASK, a, b, dt, dt, &args);
+    cg_grad_set_enabled(was);
+    return out;
+}
+
+/* ---- frontends --------------------------------------------------------------------------------- */
+
+cg_tensor *cg_sum(cg_tensor *x, int ndims, const int64_t *dims, bool keepdim) {
+    bool reduced[CG_MAX_DIMS];
+    cg_op_args args;
+    if (reduce_plan(x, ndims, dims, keepdim, reduced, &args) < 0)
+        return NULL;
+    cg_dtype dt = cg_dtype_is_float(x->dtype) ? x->dtype : CG_INT64;
+    cg_tensor *out = reduce_run(CG_OP_SUM, x, reduced, dt, &args);
+    return reduce_record(out, CG_OP_SUM, x, 0, NULL, &args, "SumBackward0");
+}
+
+cg_tensor *cg_mean(cg_tensor *x, int ndims, const int64_t *dims, bool keepdim) {
+    CG_CHECK(cg_dtype_is_float(x->dtype), CG_RUNTIME_ERROR,
+             "mean(): could not infer output dtype. Input dtype must be either a floating point or complex "
+             "dtype. Got: %s",
+             scalar_type_name(x->dtype));
+    bool reduced[CG_MAX_DIMS];
+    cg_op_args args;
+    if (reduce_plan(x, ndims, dims, keepdim, reduced, &args) < 0)
+        return NULL;
+    cg_tensor *out = reduce_run(CG_OP_MEAN, x, reduced, x->dtype, &args);
+    return reduce_record(out, CG_OP_MEAN, x, 0, NULL, &args, "MeanBackward0");
+}
+
+cg_tensor *cg_prod(cg_tensor *x, int ndims, const int64_t *dims, bool keepdim) {
+    bool reduced[CG_MAX_DIMS];
+    cg_op_args args;
+    if (reduce_plan(x, ndims, dims, keepdim, reduced, &args) < 0)
+        return NULL;
+    cg_dtype dt = cg_dtype_is_float(x->dtype) ? x->dtype : CG_INT64;
+    cg_tensor *out = reduce_run(CG_OP_PROD, x, reduced, dt, &args);
+    cg_save_spec save[] = {{x, "self"}, {out, "result"}};
+    return reduce_record(out, CG_OP_PROD, x, 2, save, &args, "ProdBackward0");
+}
+
+cg_tensor *cg_any(cg_tensor *x, int ndims, const int64_t *dims, bool keepdim) {
+    bool reduced[CG_MAX_DIMS];
+    cg_op_args args;
+    if (reduce_plan(x, ndims, dims, keepdim, reduced, &args) < 0)
+        return NULL;
+    return reduce_run(CG_OP_ANY, x, reduced, CG_BOOL, &args);
+}
+
+cg_tensor *cg_all(cg_tensor *x, int ndims, const int64_t *dims, bool keepdim) {
+    bool reduced[CG_MAX_DIMS];
+    cg_op_args args;
+    if (reduce_plan(x, ndims, dims, keepdim, reduced, &args) < 0)
+        return NULL;
+    return reduce_run(CG_OP_ALL, x, reduced, CG_BOOL, &args);
+}
+
+/* ---- max / min / argmax / argmin ---------------------------------------------------------------- */
+
+static const char *minmax_name(cg_op op) {
+    return op == CG_OP_MAX ? "max" : op == CG_OP_MIN ? "min" : op == CG_OP_ARGMAX ? "argmax" : "argmin";
+}
+
+/* The all-dims form needs elements; the dim form a non-empty dim. */
+static int check_minmax(cg_op op, cg_tensor *x, const int64_t *dim) {
+    const char *name = minmax_name(op);
+    if ((op == CG_OP_ARGMAX || op == CG_OP_ARGMIN) && x->dtype == CG_BOOL) {
+        cg_error_set(CG_RUNTIME_ERROR, "\"%s_cpu\" not implemented for 'Bool'", name);
+        return -1;
+    }
+    if (!dim) {
+        CG_CHECK_INT(cg_tensor_numel(x) > 0, op == CG_OP_MAX || op == CG_OP_MIN ? CG_RUNTIME_ERROR : CG_INDEX_ERROR,
+                     op == CG_OP_MAX || op == CG_OP_MIN
+                         ? "%s(): Expected reduction dim to be specified for input.numel() == 0. Specify the "
+                           "reduction dim with the 'dim' argument."
+                         : "%s(): Expected reduction dim to be specified for input.numel() == 0.",
+                     name);
+        return 0;
+    }
+    int d = cg_wrap_dim(*dim, x->ndim);
+    if (d < 0)
+        return -1;
+    CG_CHECK_INT(x->ndim == 0 || x->sizes[d] > 0, CG_INDEX_ERROR,
+                 "%s(): Expected reduction dim %d to have non-zero size.", name, d);
+    return 0;
+}
+
+/* Values and indices of the extreme over dim (NULL: all dims); either
+ * output may be unwanted (NULL). */
+static int minmax(cg_op op, cg_tensor *x, const int64_t *dim, bool keepdim, cg_tensor **values,
+                  cg_tensor **indices) {
+    if (check_minmax(op, x, dim) < 0)
+        return -1;
+    bool reduced[CG_MAX_DIMS];
+    cg_op_args args;
+    if (reduce_plan(x, dim ? 1 : 0, dim, keepdim, reduced, &args) < 0)
+        return -1;
+    /* max(dim) computes its indices even when unwanted: its derivative needs them */
+    bool want_i = indices || (dim && (op == CG_OP_MAX || op == CG_OP_MIN));
+    cg_tensor *v = keepdim_empty(x, reduced, x->dtype);
+    cg_tensor *i = want_i && v ? keepdim_empty(x, reduced, CG_INT64) : NULL;
+    if (!v || (want_i && !i) || reduce_kernel(op, x, reduced, v, i, &args) < 0) {
+        cg_tensor_release(v), cg_tensor_release(i);
+        return -1;
+    }
+    v = finish_shape(v, x, reduced, keepdim);
+    i = finish_shape(i, x, reduced, keepdim);
+    if ((op == CG_OP_MAX || op == CG_OP_MIN) && cg_autograd_needed(1, &x)) {
+        cg_save_spec save[] = {{x, "self"}, {dim ? i : v, dim ? "indices" : "result"}};
+        cg_node *n;
+        if (cg_autograd_record(op, i ? 2 : 1, (cg_tensor *[]){v, i}, 1, &x, 2, save, &args, &n) < 0) {
+            cg_tensor_release(v), cg_tensor_release(i);
+            return -1;
+        }
+        if (n && !dim)
+            n->name = op == CG_OP_MAX ? "MaxBackward1" : "MinBackward1";
+    }
+    if (values)
+        *values = v;
+    else
+        cg_tensor_release(v);
+    if (indices)
+        *indices = i;
+    else
+        cg_tensor_release(i);
+    return 0;
+}
+
+cg_tensor *cg_max(cg_tensor *x) {
+    cg_tensor *v;
+    return minmax(CG_OP_MAX, x, NULL, false, &v, NULL) < 0 ? NULL : v;
+}
+cg_tensor *cg_min(cg_tensor *x) {
+    cg_tensor *v;
+    return minmax(CG_OP_MIN, x, NULL, false, &v, NULL) < 0 ? NULL : v;
+}
+int cg_max_dim(cg_tensor *x, int64_t dim, bool keepdim, cg_tensor **values, cg_tensor **indices) {
+    return minmax(CG_OP_MAX, x, &dim, keepdim, values, indices);
+}
+int cg_min_dim(cg_tensor *x, int64_t dim, bool keepdim, cg_tensor **values, cg_tensor **indices) {
+    return minmax(CG_OP_MIN, x, &dim, keepdim, values, indices);
+}
+
+/* argmax over all dims indexes the flattened tensor, as PyTorch. */
+static cg_tensor *arg_extreme(cg_op op, cg_tensor *x, const int64_t *dim, bool keepdim) {
+    cg_tensor *i;
+    return minmax(op, x, dim, keepdim, NULL, &i) < 0 ? NULL : i;
+}
+cg_tensor *cg_argmax(cg_tensor *x, const int64_t *dim, bool keepdim) { return arg_extreme(CG_OP_ARGMAX, x, dim, keepdim); }
+cg_tensor *cg_argmin(cg_tensor *x, const int64_t *dim, bool keepdim) { return arg_extreme(CG_OP_ARGMIN, x, dim, keepdim); }
+
+/* ---- var / std / norm / logsumexp ------------------------------------------------------------------- */
+
+static cg_tensor *var_std(cg_op op, cg_tensor *x, int ndims, const int64_t *dims, int64_t correction,
+                          bool keepdim) {
+    CG_CHECK(cg_dtype_is_float(x->dtype), CG_RUNTIME_ERROR, "std and var only support floating point and complex dtypes");
+    bool reduced[CG_MAX_DIMS];
+    cg_op_args args;
+    if (reduce_plan(x, ndims, dims, keepdim, reduced, &args) < 0)
+        return NULL;
+    args.i[0] = correction;
+    cg_tensor *out = reduce_run(op, x, reduced, x->dtype, &args);
+    cg_save_spec save[] = {{x, "self"}, {op == CG_OP_STD ? out : NULL, "result"}};
+    return reduce_record(out, op, x, 2, save, &args, NULL);
+}
+
+cg_tensor *cg_var(cg_tensor *x, int ndims, const int64_t *dims, int64_t correction, bool keepdim) {
+    return var_std(CG_OP_VAR, x, ndims, dims, correction, keepdim);
+}
+cg_tensor *cg_std(cg_tensor *x, int ndims, const int64_t *dims, int64_t correction, bool keepdim) {
+    return var_std(CG_OP_STD, x, ndims, dims, correction, keepdim);
+}
+
+cg_tensor *cg_norm(cg_tensor *x, double p, int ndims, const int64_t *dims, bool keepdim) {
+    CG_CHECK(cg_dtype_is_float(x->dtype), CG_RUNTIME_ERROR,
+             "norm(): input dtype should be either floating point or complex. Got %s instead.",
+             scalar_type_name(x->dtype));
+    CG_CHECK(p == 1 || p == 2 || isinf(p), CG_NOT_IMPLEMENTED_ERROR,
+             "norm(): p=%g is not supported; use p=1, 2, inf, -inf or 'fro'", p);
+    bool reduced[CG_MAX_DIMS];
+    cg_op_args args;
+    if (reduce_plan(x, ndims, dims, keepdim, reduced, &args) < 0)
+        return NULL;
+    args.s[0] = cg_scalar_float(p);
+    cg_tensor *out = reduce_run(CG_OP_NORM, x, reduced, x->dtype, &args);
+    cg_save_spec save[] = {{x, "self"}, {out, "result"}};
+    return reduce_record(out, CG_OP_NORM, x, 2, save, &args, NULL);
+}
+
+cg_tensor *cg_logsumexp(cg_tensor *x, int ndims, const int64_t *dims, bool keepdim) {
+    bool reduced[CG_MAX_DIMS];
+    cg_op_args args;
+    if (reduce_plan(x, ndims, dims, keepdim, reduced, &args) < 0)
+        return NULL;
+    /* integral inputs are reduced in the default float dtype */
+    cg_tensor *xf = cg_to_dtype(x, cg_dtype_to_float(x->dtype));
+    cg_tensor *out = xf ? reduce_run(CG_OP_LOGSUMEXP, xf, reduced, xf->dtype, &args) : NULL;
+    cg_tensor_release(xf);
+    cg_save_spec save[] = {{x, "self"}, {out, "result"}};
+    return reduce_record(out, CG_OP_LOGSUMEXP, x, 2, save, &args, NULL);
+}
+
+/* ---- cumsum ---------------------------------------------------------------------------------------- */
+
+static cg_tensor *cumsum(cg_tensor *x, int64_t dim, bool reverse) {
+    int d = cg_wrap_dim(dim, x->ndim);
+    if (d < 0)
+        return NULL;
+    bool reduced[CG_MAX_DIMS] = {0};
+    if (x->ndim)
+        reduced[d] = true;
+    cg_op_args args = {.ndims = 1, .dims = {d}, .flag = reverse};
+    cg_tensor *out = cg_tensor_empty(x->ndim, x->sizes, cg_dtype_is_float(x->dtype) ? x->dtype : CG_INT64,
+                                     cg_tensor_device(x));
+    if (out && reduce_kernel(CG_OP_CUMSUM, x, reduced, out, NULL, &args) < 0) {
+        cg_tensor_release(out);
+        return NULL;
+    }
+    return cg_ew_record(out, CG_OP_CUMSUM, 1, &x, 0, NULL, &args);
+}
+
+cg_tensor *cg_cumsum(cg_tensor *x, int64_t dim) { return cumsum(x, dim, false); }
+
+/* ---- derivatives ---------------------------------------------------------------------------------- */
+
+/* t, of the node's output shape, with the reduced dims put back as size 1
+ * (a view of t when keepdim, or over all dims). */
+static cg_tensor *unsqueeze_reduced(cg_node *n, cg_tensor *t) {
+    const cg_meta *m = &n->in_meta[0];
+    if (n->args.keepdim || n->args.ndims == 0 || m->ndim == 0)
+        return cg_tensor_retain(t);
+    bool reduced[CG_MAX_DIMS] = {0};
+    for (int i = 0; i < n->args.ndims; i++)
+        reduced[n->args.dims[i]] = true;
+    int64_t sizes[CG_MAX_DIMS];
+    for (int d = 0; d < m->ndim; d++)
+        sizes[d] = reduced[d] ? 1 : m->sizes[d];
+    return cg_reshape(t, m->ndim, sizes);
+}
+
 cg_tensor *cg_reduce_grad_expand(cg_node *n, cg_tensor *g) {
     const cg_meta *m = &n->in_meta[0];
-    cg_tensor *r = cg_tensor_retain(g);
-    if (!n->args.keepdim && n->args.ndims > 0 && m->ndim > 0) {
-        bool reduced[CG_MAX_DIMS] = {0};
-        for (int i = 0; i < n->args.ndims; i++)
-            reduced[n->args.dims[i]] = true;
-        int64_t sizes[CG_MAX_DIMS];
-        for (int d = 0; d < m->ndim; d++)
-            sizes[d] = reduced[d] ? 1 : m->sizes[d];
-        cg_tensor *v = cg_reshape(r, m->ndim, sizes);
-        cg_tensor_release(r);
-        if (!v)
-            return NULL;
-        r = v;
-    }
-    cg_tensor *e = cg_expand(r, m->ndim, m->sizes);
+    cg_tensor *r = unsqueeze_reduced(n, g);
+    cg_tensor *e = r ? cg_expand(r, m->ndim, m->sizes) : NULL;
     cg_tensor_release(r);
     return e;
 }
 
+/* How many input elements each output folds. */
+static int64_t reduced_count(cg_node *n) {
+    const cg_meta *m = &n->in_meta[0];
+    int64_t count = 1;
+    for (int d = 0; d < m->ndim; d++) {
+        bool r = n->args.ndims == 0;
+        for (int i = 0; i < n->args.ndims; i++)
+            r |= n->args.dims[i] == d;
+        count *= r ? m->sizes[d] : 1;
+    }
+    return count;
+}
+
+/* The node's reduction of t over its dims with keepdim: sum, ... */
+static cg_tensor *keep_reduce(cg_tensor *(*fn)(cg_tensor *, int, const int64_t *, bool), cg_node *n, cg_tensor *t) {
+    return fn(t, n->args.ndims, n->args.dims, true);
+}
+
+/* A comparison mask of a and b as 0/1 in dtype dt. */
+static cg_tensor *mask_as(cg_tensor *a, cg_tensor *b, cg_reduce_mask_mode mode, cg_dtype dt) {
+    cg_tensor *m = cg_reduce_mask(a, b, mode);
+    if (!m || m->dtype == dt)
+        return m;
+    bool was = cg_grad_set_enabled(false);
+    cg_tensor *c = cg_to_dtype(m, dt);
+    cg_grad_set_enabled(was);
+    cg_tensor_release(m);
+    return c;
+}
+
+/* x compared with the number v */
+static cg_tensor *mask_scalar(cg_tensor *x, double v, cg_reduce_mask_mode mode) {
+    cg_tensor *s = cg_scalar_tensor(cg_scalar_float(v));
+    cg_tensor *m = s ? mask_as(x, s, mode, x->dtype) : NULL;
+    cg_tensor_release(s);
+    return m;
+}
+
+/* sign(x) = (x > 0) - (x < 0), a constant of the derivative */
+static cg_tensor *sign_of(cg_tensor *x) {
+    cg_tensor *pos = mask_scalar(x, 0, CG_MASK_GT), *neg = pos ? mask_scalar(x, 0, CG_MASK_LT) : NULL;
+    bool was = cg_grad_set_enabled(false);
+    cg_tensor *s = neg ? cg_sub(pos, neg, cg_scalar_int(1)) : NULL;
+    cg_grad_set_enabled(was);
+    cg_tensor_release(pos), cg_tensor_release(neg);
+    return s;
+}
+
+/* Releases the NULL-terminated temporaries of a derivative. */
+#define RELEASE(...)                                                                                      \
+    do {                                                                                                  \
+        cg_tensor *tmp_[] = {__VA_ARGS__};                                                                \
+        for (size_t i_ = 0; i_ < sizeof tmp_ / sizeof *tmp_; i_++)                                        \
+            cg_tensor_release(tmp_[i_]);                                                                  \
+    } while (0)
+
 /* SumBackward0/1: grad expanded to the input's shape */
 int bw_sum(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     return (gi[0] = cg_reduce_grad_expand(n, go[0])) ? 0 : -1;
+}
+
+/* MeanBackward0/1: grad expanded, divided by the number of elements folded */
+int bw_mean(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    cg_tensor *e = cg_reduce_grad_expand(n, go[0]);
+    gi[0] = e ? cg_mul_scalar(e, 1.0 / (double)reduced_count(n)) : NULL;
+    cg_tensor_release(e);
+    return gi[0] ? 0 : -1;
+}
+
+/* ProdBackward0/1: grad times the product of the other elements, correct
+ * with zeros. With z = (x == 0) and nz the zeros per output, x' = x + z has
+ * no zeros and P = prod(x'); the product of the others is P / x' where the
+ * output has no zero, P at the zero where it has one, and 0 where it has
+ * more: P * ((nz == 0) / x' + (nz == 1) * z). */
+int bw_prod(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    cg_tensor *x;
+    if (cg_node_saved(n, 0, &x) < 0)
+        return -1;
+    cg_tensor *z = mask_scalar(x, 0, CG_MASK_EQ);
+    cg_tensor *nz = z ? keep_reduce(cg_sum, n, z) : NULL;
+    cg_tensor *none = nz ? mask_scalar(nz, 0, CG_MASK_EQ) : NULL;
+    cg_tensor *one = none ? mask_scalar(nz, 1, CG_MASK_EQ) : NULL;
+    cg_tensor *xs = one ? cg_add(x, z, cg_scalar_int(1)) : NULL;
+    cg_tensor *p = xs ? keep_reduce(cg_prod, n, xs) : NULL;
+    cg_tensor *a = p ? cg_div(none, xs) : NULL;
+    cg_tensor *b = a ? cg_mul(one, z) : NULL;
+    cg_tensor *ab = b ? cg_add(a, b, cg_scalar_int(1)) : NULL;
+    cg_tensor *others = ab ? cg_mul(p, ab) : NULL;
+    cg_tensor *g = others ? unsqueeze_reduced(n, go[0]) : NULL;
+    gi[0] = g ? cg_mul(g, others) : NULL;
+    RELEASE(z, nz, none, one, xs, p, a, b, ab, others, g);
+    return gi[0] ? 0 : -1;
+}
+
+/* MaxBackward1/MinBackward1 (all dims): grad split evenly among the
+ * elements equal to the result (or that are NaN, when it is NaN). */
+static int bw_minmax_all(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    cg_tensor *x, *result;
+    if (cg_node_saved_all(n, 2, &x, &result) < 0)
+        return -1;
+    cg_tensor *eq = mask_as(x, result, CG_MASK_EQ, x->dtype);
+    cg_tensor *xnan = eq ? mask_as(x, x, CG_MASK_NE, x->dtype) : NULL;
+    cg_tensor *rnan = xnan ? mask_as(result, result, CG_MASK_NE, x->dtype) : NULL;
+    cg_tensor *both = rnan ? cg_mul(xnan, rnan) : NULL;
+    cg_tensor *mask = both ? cg_add(eq, both, cg_scalar_int(1)) : NULL;
+    cg_tensor *count = mask ? cg_sum(mask, 0, NULL, false) : NULL;
+    cg_tensor *share = count ? cg_div(go[0], count) : NULL;
+    gi[0] = share ? cg_mul(mask, share) : NULL;
+    RELEASE(eq, xnan, rnan, both, mask, count, share);
+    return gi[0] ? 0 : -1;
+}
+
+/* MaxBackward0/MinBackward0 (dim): grad to the index each output took:
+ * grad * (arange(size of dim) == indices), broadcast along the dim. */
+static int bw_minmax_dim(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    cg_tensor *x, *indices;
+    if (cg_node_saved_all(n, 2, &x, &indices) < 0)
+        return -1;
+    if (x->ndim == 0)
+        return (gi[0] = cg_tensor_retain(go[0])) ? 0 : -1;
+    int d = (int)n->args.dims[0];
+    int64_t shape[CG_MAX_DIMS];
+    for (int k = 0; k < x->ndim; k++)
+        shape[k] = k == d ? x->sizes[d] : 1;
+    cg_tensor *ar = cg_arange(cg_scalar_int(0), cg_scalar_int(x->sizes[d]), cg_scalar_int(1), CG_INT64,
+                              cg_tensor_device(x));
+    cg_tensor *pos = ar ? cg_reshape(ar, x->ndim, shape) : NULL;
+    cg_tensor *idx = pos ? unsqueeze_reduced(n, indices) : NULL;
+    cg_tensor *onehot = idx ? mask_as(pos, idx, CG_MASK_EQ, go[0]->dtype) : NULL;
+    cg_tensor *g = onehot ? unsqueeze_reduced(n, go[0]) : NULL;
+    gi[0] = g ? cg_mul(g, onehot) : NULL;
+    RELEASE(ar, pos, idx, onehot, g);
+    return gi[0] ? 0 : -1;
+}
+
+int bw_max(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    return n->args.ndims ? bw_minmax_dim(n, go, gi) : bw_minmax_all(n, go, gi);
+}
+int bw_min(cg_node *n, cg_tensor *const *go, cg_tensor **gi) { return bw_max(n, go, gi); }
+
+/* The derivative of var for a gradient g of the output's shape:
+ * g * (x - mean(x)) * 2 / (N - correction), as PyTorch's var_backward. */
+static cg_tensor *var_grad(cg_node *n, cg_tensor *x, cg_tensor *g) {
+    cg_tensor *mean = keep_reduce(cg_mean, n, x);
+    cg_tensor *dev = mean ? cg_sub(x, mean, cg_scalar_int(1)) : NULL;
+    cg_tensor *gk = dev ? unsqueeze_reduced(n, g) : NULL;
+    cg_tensor *gd = gk ? cg_mul(gk, dev) : NULL;
+    cg_tensor *r = gd ? cg_mul_scalar(gd, 2.0 / (double)(reduced_count(n) - n->args.i[0])) : NULL;
+    RELEASE(mean, dev, gk, gd);
+    return r;
+}
+
+/* VarBackward0 */
+int bw_var(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    cg_tensor *x;
+    if (cg_node_saved(n, 0, &x) < 0)
+        return -1;
+    return (gi[0] = var_grad(n, x, go[0])) ? 0 : -1;
+}
+
+/* grad / (2 * result) where result != 0, else 0 (PyTorch's masked_fill) */
+static cg_tensor *over_result(cg_tensor *g, cg_tensor *result, double factor) {
+    cg_tensor *z = mask_scalar(result, 0, CG_MASK_EQ);
+    cg_tensor *nz = z ? mask_scalar(result, 0, CG_MASK_NE) : NULL;
+    cg_tensor *safe = nz ? cg_add(result, z, cg_scalar_int(1)) : NULL;
+    cg_tensor *scaled = safe ? cg_mul_scalar(safe, factor) : NULL;
+    cg_tensor *q = scaled ? cg_div(g, scaled) : NULL;
+    cg_tensor *r = q ? cg_mul(q, nz) : NULL;
+    RELEASE(z, nz, safe, scaled, q);
+    return r;
+}
+
+/* StdBackward0: var's derivative of grad / (2 * std), 0 where std is 0 */
+int bw_std(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    cg_tensor *x, *result;
+    if (cg_node_saved_all(n, 2, &x, &result) < 0)
+        return -1;
+    cg_tensor *g = over_result(go[0], result, 2.0);
+    gi[0] = g ? var_grad(n, x, g) : NULL;
+    cg_tensor_release(g);
+    return gi[0] ? 0 : -1;
+}
+
+/* NormBackward1: p = 2: x * grad / norm (0 where norm is 0); p = 1:
+ * sign(x) * grad; p = ±inf: sign(x) * grad split evenly among the elements
+ * whose |x| equals the norm. */
+int bw_norm(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    cg_tensor *x, *result;
+    if (cg_node_saved_all(n, 2, &x, &result) < 0)
+        return -1;
+    double p = cg_scalar_to_double(n->args.s[0]);
+    cg_tensor *g = unsqueeze_reduced(n, go[0]), *r = g ? unsqueeze_reduced(n, result) : NULL;
+    if (!r) {
+        RELEASE(g);
+        return -1;
+    }
+    if (p == 2) {
+        cg_tensor *scale = over_result(g, r, 1.0);
+        gi[0] = scale ? cg_mul(x, scale) : NULL;
+        RELEASE(g, r, scale);
+        return gi[0] ? 0 : -1;
+    }
+    cg_tensor *sign = sign_of(x);
+    if (p == 1) {
+        gi[0] = sign ? cg_mul(g, sign) : NULL;
+        RELEASE(g, r, sign);
+        return gi[0] ? 0 : -1;
+    }
+    bool was = cg_grad_set_enabled(false);
+    cg_tensor *absx = sign ? cg_mul(x, sign) : NULL;
+    cg_grad_set_enabled(was);
+    cg_tensor *mask = absx ? mask_as(absx, r, CG_MASK_EQ, x->dtype) : NULL;
+    cg_tensor *count = mask ? keep_reduce(cg_sum, n, mask) : NULL;
+    cg_tensor *share = count ? cg_div(g, count) : NULL;
+    cg_tensor *signed_mask = share ? cg_mul(sign, mask) : NULL;
+    gi[0] = signed_mask ? cg_mul(signed_mask, share) : NULL;
+    RELEASE(g, r, sign, absx, mask, count, share, signed_mask);
+    return gi[0] ? 0 : -1;
+}
+
+/* LogsumexpBackward0: grad * exp(x - result) */
+int bw_logsumexp(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    cg_tensor *x, *result;
+    if (cg_node_saved_all(n, 2, &x, &result) < 0)
+        return -1;
+    cg_tensor *r = unsqueeze_reduced(n, result);
+    cg_tensor *d = r ? cg_sub(x, r, cg_scalar_int(1)) : NULL;
+    cg_tensor *e = d ? cg_exp(d) : NULL;
+    cg_tensor *g = e ? unsqueeze_reduced(n, go[0]) : NULL;
+    gi[0] = g ? cg_mul(g, e) : NULL;
+    RELEASE(r, d, e, g);
+    return gi[0] ? 0 : -1;
+}
+
+/* CumsumBackward0: the cumulative sum of grad taken from the other end */
+int bw_cumsum(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    return (gi[0] = cumsum(go[0], n->args.dims[0], !n->args.flag)) ? 0 : -1;
 }
 
 /* ---- sum_to --------------------------------------------------------------------- */
