@@ -10,6 +10,7 @@
  * elements are zero, the sign of x); they come from cg_reduce_mask, whose
  * results are constants of the derivative, so double backward still flows
  * through the engine ops around them. */
+#include <assert.h>
 #include <math.h>
 #include <string.h>
 
@@ -654,8 +655,41 @@ cg_tensor *cg_cumsum(cg_tensor *x, int64_t dim) { return cumsum(x, dim, false); 
 
 /* ---- derivatives ---------------------------------------------------------------------------------- */
 
+/* Note [Temporaries of a derivative]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * A derivative written with engine ops makes many intermediate tensors. It
+ * keeps them in a scratch list, released by scratch_done; TMP(expr) adds
+ * expr's result to the list, and once one step has failed skips the later
+ * ones (their arguments would be NULL), so a formula reads as a formula.
+ * TMP must not nest: the inner call could fail after the outer check. */
+typedef struct {
+    cg_tensor *t[32];
+    int n;
+    bool failed;
+} scratch;
+
+static cg_tensor *scratch_keep(scratch *s, cg_tensor *t) {
+    assert(s->n < 32);
+    if (!t)
+        s->failed = true;
+    return s->t[s->n++] = t;
+}
+#define TMP(expr) (sc.failed ? NULL : scratch_keep(&sc, (expr)))
+
+static void scratch_free(scratch *s) {
+    for (int i = 0; i < s->n; i++)
+        cg_tensor_release(s->t[i]);
+}
+
+/* Ends a derivative: *gi gets result (retained) unless a step failed. */
+static int scratch_done(scratch *s, cg_tensor *result, cg_tensor **gi) {
+    *gi = s->failed || !result ? NULL : cg_tensor_retain(result);
+    scratch_free(s);
+    return *gi ? 0 : -1;
+}
+
 /* t, of the node's output shape, with the reduced dims put back as size 1
- * (a view of t when keepdim, or over all dims). */
+ * (t itself when keepdim, or over all dims). */
 static cg_tensor *unsqueeze_reduced(cg_node *n, cg_tensor *t) {
     const cg_meta *m = &n->in_meta[0];
     if (n->args.keepdim || n->args.ndims == 0 || m->ndim == 0)
@@ -690,9 +724,25 @@ static int64_t reduced_count(cg_node *n) {
     return count;
 }
 
-/* The node's reduction of t over its dims with keepdim: sum, ... */
+/* The node's reduction fn of t over its dims, keeping them. */
 static cg_tensor *keep_reduce(cg_tensor *(*fn)(cg_tensor *, int, const int64_t *, bool), cg_node *n, cg_tensor *t) {
     return fn(t, n->args.ndims, n->args.dims, true);
+}
+
+/* The node's output for its derivative, with the reduced dims kept. A
+ * saved output has no grad_fn (Note [Saved outputs]), so when the
+ * derivative is itself recorded (create_graph) the output is computed again
+ * from x, for the derivative's graph to reach x through it. */
+static cg_tensor *result_kept(cg_node *n, cg_tensor *x, cg_tensor *saved) {
+    if (!(cg_grad_enabled() && cg_tensor_requires_grad(x)))
+        return unsqueeze_reduced(n, saved);
+    const cg_op_args *a = &n->args;
+    switch (n->op) {
+    case CG_OP_STD: return cg_std(x, a->ndims, a->dims, a->i[0], true);
+    case CG_OP_NORM: return cg_norm(x, cg_scalar_to_double(a->s[0]), a->ndims, a->dims, true);
+    case CG_OP_LOGSUMEXP: return cg_logsumexp(x, a->ndims, a->dims, true);
+    default: return keep_reduce(cg_prod, n, x);
+    }
 }
 
 /* A comparison mask of a and b as 0/1 in dtype dt. */
@@ -707,7 +757,7 @@ static cg_tensor *mask_as(cg_tensor *a, cg_tensor *b, cg_reduce_mask_mode mode, 
     return c;
 }
 
-/* x compared with the number v */
+/* x compared with the number v, in x's dtype */
 static cg_tensor *mask_scalar(cg_tensor *x, double v, cg_reduce_mask_mode mode) {
     cg_tensor *s = cg_scalar_tensor(cg_scalar_float(v));
     cg_tensor *m = s ? mask_as(x, s, mode, x->dtype) : NULL;
@@ -725,14 +775,6 @@ static cg_tensor *sign_of(cg_tensor *x) {
     return s;
 }
 
-/* Releases the NULL-terminated temporaries of a derivative. */
-#define RELEASE(...)                                                                                      \
-    do {                                                                                                  \
-        cg_tensor *tmp_[] = {__VA_ARGS__};                                                                \
-        for (size_t i_ = 0; i_ < sizeof tmp_ / sizeof *tmp_; i_++)                                        \
-            cg_tensor_release(tmp_[i_]);                                                                  \
-    } while (0)
-
 /* SumBackward0/1: grad expanded to the input's shape */
 int bw_sum(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     return (gi[0] = cg_reduce_grad_expand(n, go[0])) ? 0 : -1;
@@ -740,35 +782,67 @@ int bw_sum(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 
 /* MeanBackward0/1: grad expanded, divided by the number of elements folded */
 int bw_mean(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
-    cg_tensor *e = cg_reduce_grad_expand(n, go[0]);
-    gi[0] = e ? cg_mul_scalar(e, 1.0 / (double)reduced_count(n)) : NULL;
-    cg_tensor_release(e);
-    return gi[0] ? 0 : -1;
+    scratch sc = {0};
+    cg_tensor *e = TMP(cg_reduce_grad_expand(n, go[0]));
+    return scratch_done(&sc, TMP(cg_mul_scalar(e, 1.0 / (double)reduced_count(n))), gi);
 }
 
-/* ProdBackward0/1: grad times the product of the other elements, correct
- * with zeros. With z = (x == 0) and nz the zeros per output, x' = x + z has
- * no zeros and P = prod(x'); the product of the others is P / x' where the
- * output has no zero, P at the zero where it has one, and 0 where it has
- * more: P * ((nz == 0) / x' + (nz == 1) * z). */
+/* Whether t has a nonzero element (reads one value back). */
+static int any_nonzero(cg_tensor *t) {
+    cg_tensor *a = cg_any(t, 0, NULL, false);
+    cg_scalar v;
+    int rc = a ? cg_tensor_item(a, &v) : -1;
+    cg_tensor_release(a);
+    return rc < 0 ? -1 : v.v.b;
+}
+
+/* ProdBackward0/1: grad times the product of the other elements. Without
+ * zeros that is result / x. With zeros, let z = (x == 0), x' = x + z (no
+ * zeros), P = prod(x'), S = sum(x * z) (0, but its derivative is that of
+ * the zeros) over each output's elements; the product of the others is
+ *   no zero:   P / x'
+ *   one zero:  P / x' * (z + (1 - z) * S)   (P at the zero, S * P / x elsewhere)
+ *   two zeros: P * z * (S - x * z)          (at a zero, the other zero times P)
+ *   more:      0
+ * whose values are exact and whose derivatives are too, so that double
+ * backward through it is right where PyTorch's is. */
 int bw_prod(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
-    cg_tensor *x;
-    if (cg_node_saved(n, 0, &x) < 0)
+    cg_tensor *x, *result;
+    if (cg_node_saved_all(n, 2, &x, &result) < 0)
         return -1;
-    cg_tensor *z = mask_scalar(x, 0, CG_MASK_EQ);
-    cg_tensor *nz = z ? keep_reduce(cg_sum, n, z) : NULL;
-    cg_tensor *none = nz ? mask_scalar(nz, 0, CG_MASK_EQ) : NULL;
-    cg_tensor *one = none ? mask_scalar(nz, 1, CG_MASK_EQ) : NULL;
-    cg_tensor *xs = one ? cg_add(x, z, cg_scalar_int(1)) : NULL;
-    cg_tensor *p = xs ? keep_reduce(cg_prod, n, xs) : NULL;
-    cg_tensor *a = p ? cg_div(none, xs) : NULL;
-    cg_tensor *b = a ? cg_mul(one, z) : NULL;
-    cg_tensor *ab = b ? cg_add(a, b, cg_scalar_int(1)) : NULL;
-    cg_tensor *others = ab ? cg_mul(p, ab) : NULL;
-    cg_tensor *g = others ? unsqueeze_reduced(n, go[0]) : NULL;
-    gi[0] = g ? cg_mul(g, others) : NULL;
-    RELEASE(z, nz, none, one, xs, p, a, b, ab, others, g);
-    return gi[0] ? 0 : -1;
+    scratch sc = {0};
+    cg_tensor *g = TMP(unsqueeze_reduced(n, go[0]));
+    cg_tensor *z = TMP(mask_scalar(x, 0, CG_MASK_EQ));
+    int zeros = sc.failed ? -1 : any_nonzero(z);
+    if (zeros == 0) {
+        cg_tensor *r = TMP(result_kept(n, x, result));
+        cg_tensor *others = TMP(cg_div(r, x));
+        return scratch_done(&sc, TMP(cg_mul(g, others)), gi);
+    }
+    sc.failed |= zeros < 0;
+    cg_tensor *nz = TMP(keep_reduce(cg_sum, n, z));
+    cg_tensor *c0 = TMP(mask_scalar(nz, 0, CG_MASK_EQ));
+    cg_tensor *c1 = TMP(mask_scalar(nz, 1, CG_MASK_EQ));
+    cg_tensor *c2 = TMP(mask_scalar(nz, 2, CG_MASK_EQ));
+    cg_tensor *not_z = TMP(mask_scalar(x, 0, CG_MASK_NE));
+    cg_tensor *xs = TMP(cg_add(x, z, cg_scalar_int(1)));
+    cg_tensor *p = TMP(keep_reduce(cg_prod, n, xs));
+    cg_tensor *q = TMP(cg_div(p, xs));
+    cg_tensor *xz = TMP(cg_mul(x, z));
+    cg_tensor *s = TMP(keep_reduce(cg_sum, n, xz));
+    /* no zero or one: q * (c0 + c1 * (z + (1 - z) * S)) */
+    cg_tensor *ns = TMP(cg_mul(not_z, s));
+    cg_tensor *zns = TMP(cg_add(z, ns, cg_scalar_int(1)));
+    cg_tensor *one = TMP(cg_mul(c1, zns));
+    cg_tensor *upto_one = TMP(cg_add(c0, one, cg_scalar_int(1)));
+    cg_tensor *first = TMP(cg_mul(q, upto_one));
+    /* two zeros: c2 * P * z * (S - x z) */
+    cg_tensor *sx = TMP(cg_sub(s, xz, cg_scalar_int(1)));
+    cg_tensor *zsx = TMP(cg_mul(z, sx));
+    cg_tensor *pzsx = TMP(cg_mul(p, zsx));
+    cg_tensor *second = TMP(cg_mul(c2, pzsx));
+    cg_tensor *others = TMP(cg_add(first, second, cg_scalar_int(1)));
+    return scratch_done(&sc, TMP(cg_mul(g, others)), gi);
 }
 
 /* MaxBackward1/MinBackward1 (all dims): grad split evenly among the
@@ -777,16 +851,15 @@ static int bw_minmax_all(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *x, *result;
     if (cg_node_saved_all(n, 2, &x, &result) < 0)
         return -1;
-    cg_tensor *eq = mask_as(x, result, CG_MASK_EQ, x->dtype);
-    cg_tensor *xnan = eq ? mask_as(x, x, CG_MASK_NE, x->dtype) : NULL;
-    cg_tensor *rnan = xnan ? mask_as(result, result, CG_MASK_NE, x->dtype) : NULL;
-    cg_tensor *both = rnan ? cg_mul(xnan, rnan) : NULL;
-    cg_tensor *mask = both ? cg_add(eq, both, cg_scalar_int(1)) : NULL;
-    cg_tensor *count = mask ? cg_sum(mask, 0, NULL, false) : NULL;
-    cg_tensor *share = count ? cg_div(go[0], count) : NULL;
-    gi[0] = share ? cg_mul(mask, share) : NULL;
-    RELEASE(eq, xnan, rnan, both, mask, count, share);
-    return gi[0] ? 0 : -1;
+    scratch sc = {0};
+    cg_tensor *eq = TMP(mask_as(x, result, CG_MASK_EQ, x->dtype));
+    cg_tensor *xnan = TMP(mask_as(x, x, CG_MASK_NE, x->dtype));
+    cg_tensor *rnan = TMP(mask_as(result, result, CG_MASK_NE, x->dtype));
+    cg_tensor *both = TMP(cg_mul(xnan, rnan));
+    cg_tensor *mask = TMP(cg_add(eq, both, cg_scalar_int(1)));
+    cg_tensor *count = TMP(cg_sum(mask, 0, NULL, false));
+    cg_tensor *share = TMP(cg_div(go[0], count));
+    return scratch_done(&sc, TMP(cg_mul(mask, share)), gi);
 }
 
 /* MaxBackward0/MinBackward0 (dim): grad to the index each output took:
@@ -801,15 +874,14 @@ static int bw_minmax_dim(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     int64_t shape[CG_MAX_DIMS];
     for (int k = 0; k < x->ndim; k++)
         shape[k] = k == d ? x->sizes[d] : 1;
-    cg_tensor *ar = cg_arange(cg_scalar_int(0), cg_scalar_int(x->sizes[d]), cg_scalar_int(1), CG_INT64,
-                              cg_tensor_device(x));
-    cg_tensor *pos = ar ? cg_reshape(ar, x->ndim, shape) : NULL;
-    cg_tensor *idx = pos ? unsqueeze_reduced(n, indices) : NULL;
-    cg_tensor *onehot = idx ? mask_as(pos, idx, CG_MASK_EQ, go[0]->dtype) : NULL;
-    cg_tensor *g = onehot ? unsqueeze_reduced(n, go[0]) : NULL;
-    gi[0] = g ? cg_mul(g, onehot) : NULL;
-    RELEASE(ar, pos, idx, onehot, g);
-    return gi[0] ? 0 : -1;
+    scratch sc = {0};
+    cg_tensor *ar = TMP(cg_arange(cg_scalar_int(0), cg_scalar_int(x->sizes[d]), cg_scalar_int(1), CG_INT64,
+                                  cg_tensor_device(x)));
+    cg_tensor *pos = TMP(cg_reshape(ar, x->ndim, shape));
+    cg_tensor *idx = TMP(unsqueeze_reduced(n, indices));
+    cg_tensor *onehot = TMP(mask_as(pos, idx, CG_MASK_EQ, go[0]->dtype));
+    cg_tensor *g = TMP(unsqueeze_reduced(n, go[0]));
+    return scratch_done(&sc, TMP(cg_mul(g, onehot)), gi);
 }
 
 int bw_max(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
@@ -817,16 +889,14 @@ int bw_max(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 }
 int bw_min(cg_node *n, cg_tensor *const *go, cg_tensor **gi) { return bw_max(n, go, gi); }
 
-/* The derivative of var for a gradient g of the output's shape:
- * g * (x - mean(x)) * 2 / (N - correction), as PyTorch's var_backward. */
-static cg_tensor *var_grad(cg_node *n, cg_tensor *x, cg_tensor *g) {
-    cg_tensor *mean = keep_reduce(cg_mean, n, x);
-    cg_tensor *dev = mean ? cg_sub(x, mean, cg_scalar_int(1)) : NULL;
-    cg_tensor *gk = dev ? unsqueeze_reduced(n, g) : NULL;
-    cg_tensor *gd = gk ? cg_mul(gk, dev) : NULL;
-    cg_tensor *r = gd ? cg_mul_scalar(gd, 2.0 / (double)(reduced_count(n) - n->args.i[0])) : NULL;
-    RELEASE(mean, dev, gk, gd);
-    return r;
+/* The derivative of var for gk, a gradient with the reduced dims kept:
+ * gk * (x - mean(x)) * 2 / (N - correction), as PyTorch's var_backward. */
+static int var_grad(cg_node *n, cg_tensor *x, cg_tensor *gk, cg_tensor **gi) {
+    scratch sc = {0};
+    cg_tensor *mean = TMP(keep_reduce(cg_mean, n, x));
+    cg_tensor *dev = TMP(cg_sub(x, mean, cg_scalar_int(1)));
+    cg_tensor *gd = TMP(cg_mul(gk, dev));
+    return scratch_done(&sc, TMP(cg_mul_scalar(gd, 2.0 / (double)(reduced_count(n) - n->args.i[0]))), gi);
 }
 
 /* VarBackward0 */
@@ -834,19 +904,23 @@ int bw_var(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *x;
     if (cg_node_saved(n, 0, &x) < 0)
         return -1;
-    return (gi[0] = var_grad(n, x, go[0])) ? 0 : -1;
+    cg_tensor *gk = unsqueeze_reduced(n, go[0]);
+    int rc = gk ? var_grad(n, x, gk, gi) : -1;
+    cg_tensor_release(gk);
+    return rc;
 }
 
-/* grad / (2 * result) where result != 0, else 0 (PyTorch's masked_fill) */
-static cg_tensor *over_result(cg_tensor *g, cg_tensor *result, double factor) {
-    cg_tensor *z = mask_scalar(result, 0, CG_MASK_EQ);
-    cg_tensor *nz = z ? mask_scalar(result, 0, CG_MASK_NE) : NULL;
-    cg_tensor *safe = nz ? cg_add(result, z, cg_scalar_int(1)) : NULL;
-    cg_tensor *scaled = safe ? cg_mul_scalar(safe, factor) : NULL;
-    cg_tensor *q = scaled ? cg_div(g, scaled) : NULL;
-    cg_tensor *r = q ? cg_mul(q, nz) : NULL;
-    RELEASE(z, nz, safe, scaled, q);
-    return r;
+/* g / (factor * r) where r != 0, else 0 (PyTorch's masked_fill of r == 0) */
+static cg_tensor *over_result(cg_tensor *g, cg_tensor *r, double factor) {
+    scratch sc = {0};
+    cg_tensor *z = TMP(mask_scalar(r, 0, CG_MASK_EQ));
+    cg_tensor *nz = TMP(mask_scalar(r, 0, CG_MASK_NE));
+    cg_tensor *safe = TMP(cg_add(r, z, cg_scalar_int(1)));
+    cg_tensor *scaled = TMP(cg_mul_scalar(safe, factor));
+    cg_tensor *q = TMP(cg_div(g, scaled));
+    cg_tensor *out;
+    scratch_done(&sc, TMP(cg_mul(q, nz)), &out);
+    return out;
 }
 
 /* StdBackward0: var's derivative of grad / (2 * std), 0 where std is 0 */
@@ -854,10 +928,13 @@ int bw_std(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *x, *result;
     if (cg_node_saved_all(n, 2, &x, &result) < 0)
         return -1;
-    cg_tensor *g = over_result(go[0], result, 2.0);
-    gi[0] = g ? var_grad(n, x, g) : NULL;
-    cg_tensor_release(g);
-    return gi[0] ? 0 : -1;
+    scratch sc = {0};
+    cg_tensor *r = TMP(result_kept(n, x, result));
+    cg_tensor *g = TMP(unsqueeze_reduced(n, go[0]));
+    cg_tensor *gv = TMP(over_result(g, r, 2.0));
+    int rc = sc.failed ? -1 : var_grad(n, x, gv, gi);
+    scratch_free(&sc);
+    return rc;
 }
 
 /* NormBackward1: p = 2: x * grad / norm (0 where norm is 0); p = 1:
@@ -868,33 +945,25 @@ int bw_norm(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     if (cg_node_saved_all(n, 2, &x, &result) < 0)
         return -1;
     double p = cg_scalar_to_double(n->args.s[0]);
-    cg_tensor *g = unsqueeze_reduced(n, go[0]), *r = g ? unsqueeze_reduced(n, result) : NULL;
-    if (!r) {
-        RELEASE(g);
-        return -1;
-    }
+    scratch sc = {0};
+    cg_tensor *g = TMP(unsqueeze_reduced(n, go[0]));
     if (p == 2) {
-        cg_tensor *scale = over_result(g, r, 1.0);
-        gi[0] = scale ? cg_mul(x, scale) : NULL;
-        RELEASE(g, r, scale);
-        return gi[0] ? 0 : -1;
+        cg_tensor *r = TMP(result_kept(n, x, result));
+        cg_tensor *scale = TMP(over_result(g, r, 1.0));
+        return scratch_done(&sc, TMP(cg_mul(x, scale)), gi);
     }
-    cg_tensor *sign = sign_of(x);
-    if (p == 1) {
-        gi[0] = sign ? cg_mul(g, sign) : NULL;
-        RELEASE(g, r, sign);
-        return gi[0] ? 0 : -1;
-    }
+    cg_tensor *sign = TMP(sign_of(x));
+    if (p == 1)
+        return scratch_done(&sc, TMP(cg_mul(g, sign)), gi);
+    cg_tensor *r = TMP(unsqueeze_reduced(n, result)); /* only compared with: a constant */
     bool was = cg_grad_set_enabled(false);
-    cg_tensor *absx = sign ? cg_mul(x, sign) : NULL;
+    cg_tensor *absx = TMP(cg_mul(x, sign));
     cg_grad_set_enabled(was);
-    cg_tensor *mask = absx ? mask_as(absx, r, CG_MASK_EQ, x->dtype) : NULL;
-    cg_tensor *count = mask ? keep_reduce(cg_sum, n, mask) : NULL;
-    cg_tensor *share = count ? cg_div(g, count) : NULL;
-    cg_tensor *signed_mask = share ? cg_mul(sign, mask) : NULL;
-    gi[0] = signed_mask ? cg_mul(signed_mask, share) : NULL;
-    RELEASE(g, r, sign, absx, mask, count, share, signed_mask);
-    return gi[0] ? 0 : -1;
+    cg_tensor *mask = TMP(mask_as(absx, r, CG_MASK_EQ, x->dtype));
+    cg_tensor *count = TMP(keep_reduce(cg_sum, n, mask));
+    cg_tensor *share = TMP(cg_div(g, count));
+    cg_tensor *signed_mask = TMP(cg_mul(sign, mask));
+    return scratch_done(&sc, TMP(cg_mul(signed_mask, share)), gi);
 }
 
 /* LogsumexpBackward0: grad * exp(x - result) */
@@ -902,13 +971,12 @@ int bw_logsumexp(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *x, *result;
     if (cg_node_saved_all(n, 2, &x, &result) < 0)
         return -1;
-    cg_tensor *r = unsqueeze_reduced(n, result);
-    cg_tensor *d = r ? cg_sub(x, r, cg_scalar_int(1)) : NULL;
-    cg_tensor *e = d ? cg_exp(d) : NULL;
-    cg_tensor *g = e ? unsqueeze_reduced(n, go[0]) : NULL;
-    gi[0] = g ? cg_mul(g, e) : NULL;
-    RELEASE(r, d, e, g);
-    return gi[0] ? 0 : -1;
+    scratch sc = {0};
+    cg_tensor *r = TMP(result_kept(n, x, result));
+    cg_tensor *d = TMP(cg_sub(x, r, cg_scalar_int(1)));
+    cg_tensor *e = TMP(cg_exp(d));
+    cg_tensor *g = TMP(unsqueeze_reduced(n, go[0]));
+    return scratch_done(&sc, TMP(cg_mul(g, e)), gi);
 }
 
 /* CumsumBackward0: the cumulative sum of grad taken from the other end */

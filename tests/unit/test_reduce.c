@@ -416,3 +416,83 @@ Test(reduce, reductions_over_outer_dims_match_plain_sums) {
     cg_tensor_release(x), cg_tensor_release(s1), cg_tensor_release(s01), cg_tensor_release(p1), cg_tensor_release(m01);
     cg_tensor_release(zero), cg_tensor_release(b), cg_tensor_release(bb), cg_tensor_release(cnt), cg_tensor_release(an);
 }
+
+/* ---- double backward -------------------------------------------------------------------------------- */
+
+typedef cg_tensor *(*unary_fn)(cg_tensor *x);
+
+/* g(x) = d sum(f(x) * w) / dx, recorded when create_graph */
+static cg_tensor *first_grad(unary_fn f, cg_tensor *x, cg_tensor *w, bool create_graph) {
+    cg_tensor *y = T_OK(f(x)), *yw = T_OK(cg_mul(y, w)), *l = T_OK(cg_sum(yw, 0, NULL, false)), *g = NULL;
+    T_RC(cg_autograd_grad(1, &l, NULL, 1, &x, false, create_graph, false, &g));
+    cg_tensor_release(y), cg_tensor_release(yw), cg_tensor_release(l);
+    return g;
+}
+
+static double dot(cg_tensor *a, cg_tensor *b) {
+    double acc = 0;
+    for (int64_t i = 0; i < cg_tensor_numel(a); i++)
+        acc += t_at(a, i) * t_at(b, i);
+    return acc;
+}
+
+/* The derivative of g(x) . v, through the recorded derivative, against
+ * central differences of g: checks that double backward is right. */
+static void check_double_backward(const char *what, unary_fn f, cg_tensor *x) {
+    cg_tensor *probe = T_OK(f(x));
+    cg_tensor *w = t_rand(CG_F64, probe->ndim, probe->sizes, -1, 1, 3), *v = t_rand(CG_F64, x->ndim, x->sizes, -1, 1, 4);
+    cg_tensor *g = first_grad(f, x, w, true), *gv = T_OK(cg_mul(g, v)), *l2 = T_OK(cg_sum(gv, 0, NULL, false));
+    cg_tensor *h = NULL;
+    /* a derivative that does not depend on x (mean, cumsum) is not recorded: h is 0 */
+    if (l2->grad_fn)
+        T_RC(cg_autograd_grad(1, &l2, NULL, 1, &x, false, false, true, &h));
+    const double eps = 1e-6;
+    for (int64_t j = 0; j < cg_tensor_numel(x); j++) {
+        double x0 = t_at(x, j);
+        t_set(x, j, x0 + eps);
+        cg_tensor *hi = first_grad(f, x, w, false);
+        t_set(x, j, x0 - eps);
+        cg_tensor *lo = first_grad(f, x, w, false);
+        t_set(x, j, x0);
+        double numeric = (dot(hi, v) - dot(lo, v)) / (2 * eps), analytic = h ? t_at(h, j) : 0;
+        cr_assert(fabs(numeric - analytic) <= 1e-5 + 1e-4 * fabs(numeric), "%s: element %lld: analytic %.8g, numeric %.8g",
+                  what, (long long)j, analytic, numeric);
+        cg_tensor_release(hi), cg_tensor_release(lo);
+    }
+    cg_tensor_release(probe), cg_tensor_release(w), cg_tensor_release(v), cg_tensor_release(g);
+    cg_tensor_release(gv), cg_tensor_release(l2), cg_tensor_release(h);
+}
+
+static cg_tensor *prod_rows(cg_tensor *x) { return cg_prod(x, 1, &D1, false); }
+static cg_tensor *prod_all(cg_tensor *x) { return cg_prod(x, 0, NULL, false); }
+static cg_tensor *var_rows(cg_tensor *x) { return cg_var(x, 1, &D1, 1, false); }
+static cg_tensor *std_all(cg_tensor *x) { return cg_std(x, 0, NULL, 1, false); }
+static cg_tensor *norm_rows(cg_tensor *x) { return cg_norm(x, 2, 1, &D1, true); }
+static cg_tensor *lse_cols(cg_tensor *x) { return cg_logsumexp(x, 1, &D0, false); }
+static cg_tensor *mean_all(cg_tensor *x) { return cg_mean(x, 0, NULL, false); }
+static cg_tensor *cumsum_rows(cg_tensor *x) { return cg_cumsum(x, 1); }
+static cg_tensor *max_rows_times_x(cg_tensor *x) {
+    /* max is piecewise linear: multiply by x so that it has a second derivative */
+    cg_tensor *v = NULL;
+    if (cg_max_dim(x, 1, true, &v, NULL) < 0)
+        return NULL;
+    cg_tensor *r = cg_mul(v, x);
+    cg_tensor_release(v);
+    return r;
+}
+
+Test(reduce, double_backward) {
+    /* row 0 has one zero, row 1 two, row 2 none */
+    cg_tensor *z = leaf_of(mat(CG_F64, 3, 4, (double[]){2, 0, 3, 1.5, 0, 0, 1, 5, 1, 2, 3, -1}));
+    check_double_backward("prod over rows with zeros", prod_rows, z);
+    cg_tensor *x = leaf_of(T_OK(t_rand(CG_F64, 2, (int64_t[]){3, 4}, 0.5, 2, 9)));
+    check_double_backward("prod", prod_all, x);
+    check_double_backward("var", var_rows, x);
+    check_double_backward("std", std_all, x);
+    check_double_backward("norm", norm_rows, x);
+    check_double_backward("logsumexp", lse_cols, x);
+    check_double_backward("mean", mean_all, x);
+    check_double_backward("cumsum", cumsum_rows, x);
+    check_double_backward("max", max_rows_times_x, x);
+    cg_tensor_release(z), cg_tensor_release(x);
+}
