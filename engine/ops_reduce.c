@@ -437,14 +437,32 @@ cg_tensor *cg_reduce_mask(cg_tensor *a, cg_tensor *b, cg_reduce_mask_mode mode) 
 
 /* ---- frontends --------------------------------------------------------------------------------- */
 
-cg_tensor *cg_sum(cg_tensor *x, int ndims, const int64_t *dims, bool keepdim) {
+enum { SAVE_SELF = 1, SAVE_RESULT = 2 };
+
+/* The common frontend of one-output reductions: plans the dims, runs op's
+ * kernel into out_dtype with the op's options (`opts`: its s[] and i[]),
+ * and records it saving x and/or the result (`save`), its node named
+ * all_name for the all-dims form. */
+static cg_tensor *reduce_op(cg_op op, cg_tensor *x, int ndims, const int64_t *dims, bool keepdim, cg_dtype out_dtype,
+                            const cg_op_args *opts, int save, const char *all_name) {
     bool reduced[CG_MAX_DIMS];
     cg_op_args args;
     if (reduce_plan(x, ndims, dims, keepdim, reduced, &args) < 0)
         return NULL;
-    cg_dtype dt = cg_dtype_is_float(x->dtype) ? x->dtype : CG_INT64;
-    cg_tensor *out = reduce_run(CG_OP_SUM, x, reduced, dt, &args);
-    return reduce_record(out, CG_OP_SUM, x, 0, NULL, &args, "SumBackward0");
+    if (opts) {
+        memcpy(args.s, opts->s, sizeof args.s);
+        memcpy(args.i, opts->i, sizeof args.i);
+    }
+    cg_tensor *out = reduce_run(op, x, reduced, out_dtype, &args);
+    cg_save_spec specs[] = {{save & SAVE_SELF ? x : NULL, "self"}, {save & SAVE_RESULT ? out : NULL, "result"}};
+    return reduce_record(out, op, x, save ? 2 : 0, specs, &args, all_name);
+}
+
+/* sum and prod of integral or bool inputs are int64 */
+static cg_dtype long_if_integral(cg_dtype dt) { return cg_dtype_is_float(dt) ? dt : CG_INT64; }
+
+cg_tensor *cg_sum(cg_tensor *x, int ndims, const int64_t *dims, bool keepdim) {
+    return reduce_op(CG_OP_SUM, x, ndims, dims, keepdim, long_if_integral(x->dtype), NULL, 0, "SumBackward0");
 }
 
 cg_tensor *cg_mean(cg_tensor *x, int ndims, const int64_t *dims, bool keepdim) {
@@ -452,61 +470,43 @@ cg_tensor *cg_mean(cg_tensor *x, int ndims, const int64_t *dims, bool keepdim) {
              "mean(): could not infer output dtype. Input dtype must be either a floating point or complex "
              "dtype. Got: %s",
              scalar_type_name(x->dtype));
-    bool reduced[CG_MAX_DIMS];
-    cg_op_args args;
-    if (reduce_plan(x, ndims, dims, keepdim, reduced, &args) < 0)
-        return NULL;
-    cg_tensor *out = reduce_run(CG_OP_MEAN, x, reduced, x->dtype, &args);
-    return reduce_record(out, CG_OP_MEAN, x, 0, NULL, &args, "MeanBackward0");
+    return reduce_op(CG_OP_MEAN, x, ndims, dims, keepdim, x->dtype, NULL, 0, "MeanBackward0");
 }
 
 cg_tensor *cg_prod(cg_tensor *x, int ndims, const int64_t *dims, bool keepdim) {
-    bool reduced[CG_MAX_DIMS];
-    cg_op_args args;
-    if (reduce_plan(x, ndims, dims, keepdim, reduced, &args) < 0)
-        return NULL;
-    cg_dtype dt = cg_dtype_is_float(x->dtype) ? x->dtype : CG_INT64;
-    cg_tensor *out = reduce_run(CG_OP_PROD, x, reduced, dt, &args);
-    cg_save_spec save[] = {{x, "self"}, {out, "result"}};
-    return reduce_record(out, CG_OP_PROD, x, 2, save, &args, "ProdBackward0");
+    return reduce_op(CG_OP_PROD, x, ndims, dims, keepdim, long_if_integral(x->dtype), NULL, SAVE_SELF | SAVE_RESULT,
+                     "ProdBackward0");
 }
 
 cg_tensor *cg_any(cg_tensor *x, int ndims, const int64_t *dims, bool keepdim) {
-    bool reduced[CG_MAX_DIMS];
-    cg_op_args args;
-    if (reduce_plan(x, ndims, dims, keepdim, reduced, &args) < 0)
-        return NULL;
-    return reduce_run(CG_OP_ANY, x, reduced, CG_BOOL, &args);
+    return reduce_op(CG_OP_ANY, x, ndims, dims, keepdim, CG_BOOL, NULL, 0, NULL);
 }
 
 cg_tensor *cg_all(cg_tensor *x, int ndims, const int64_t *dims, bool keepdim) {
-    bool reduced[CG_MAX_DIMS];
-    cg_op_args args;
-    if (reduce_plan(x, ndims, dims, keepdim, reduced, &args) < 0)
-        return NULL;
-    return reduce_run(CG_OP_ALL, x, reduced, CG_BOOL, &args);
+    return reduce_op(CG_OP_ALL, x, ndims, dims, keepdim, CG_BOOL, NULL, 0, NULL);
 }
 
 /* ---- max / min / argmax / argmin ---------------------------------------------------------------- */
+
+static bool is_argop(cg_op op) { return op == CG_OP_ARGMAX || op == CG_OP_ARGMIN; }
 
 static const char *minmax_name(cg_op op) {
     return op == CG_OP_MAX ? "max" : op == CG_OP_MIN ? "min" : op == CG_OP_ARGMAX ? "argmax" : "argmin";
 }
 
-/* The all-dims form needs elements; the dim form a non-empty dim. */
+/* The all-dims form needs elements; the dim form a non-empty dim. The
+ * messages (and for max() the kind) are PyTorch's. */
 static int check_minmax(cg_op op, cg_tensor *x, const int64_t *dim) {
     const char *name = minmax_name(op);
-    if ((op == CG_OP_ARGMAX || op == CG_OP_ARGMIN) && x->dtype == CG_BOOL) {
-        cg_error_set(CG_RUNTIME_ERROR, "\"%s_cpu\" not implemented for 'Bool'", name);
-        return -1;
-    }
+    CG_CHECK_INT(!(is_argop(op) && x->dtype == CG_BOOL), CG_RUNTIME_ERROR, "\"%s_cpu\" not implemented for 'Bool'",
+                 name);
     if (!dim) {
-        CG_CHECK_INT(cg_tensor_numel(x) > 0, op == CG_OP_MAX || op == CG_OP_MIN ? CG_RUNTIME_ERROR : CG_INDEX_ERROR,
-                     op == CG_OP_MAX || op == CG_OP_MIN
-                         ? "%s(): Expected reduction dim to be specified for input.numel() == 0. Specify the "
-                           "reduction dim with the 'dim' argument."
-                         : "%s(): Expected reduction dim to be specified for input.numel() == 0.",
+        CG_CHECK_INT(cg_tensor_numel(x) > 0 || is_argop(op), CG_RUNTIME_ERROR,
+                     "%s(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction "
+                     "dim with the 'dim' argument.",
                      name);
+        CG_CHECK_INT(cg_tensor_numel(x) > 0, CG_INDEX_ERROR,
+                     "%s(): Expected reduction dim to be specified for input.numel() == 0.", name);
         return 0;
     }
     int d = cg_wrap_dim(*dim, x->ndim);
@@ -517,18 +517,40 @@ static int check_minmax(cg_op op, cg_tensor *x, const int64_t *dim) {
     return 0;
 }
 
+/* Records max/min: the all-dims form (MaxBackward1) saves its result, the
+ * dim form (MaxBackward0, outputs values and indices) its indices. */
+static int record_minmax(cg_op op, cg_tensor *x, cg_tensor *v, cg_tensor *i, const cg_op_args *args) {
+    if (is_argop(op) || !cg_autograd_needed(1, &x))
+        return 0;
+    bool all = args->ndims == 0;
+    cg_save_spec save[] = {{x, "self"}, {all ? v : i, all ? "result" : "indices"}};
+    cg_node *n;
+    if (cg_autograd_record(op, all ? 1 : 2, (cg_tensor *[]){v, i}, 1, &x, 2, save, args, &n) < 0)
+        return -1;
+    if (n && all)
+        n->name = op == CG_OP_MAX ? "MaxBackward1" : "MinBackward1";
+    return 0;
+}
+
+/* Hands t to *out, or releases it when the caller does not want it. */
+static void give(cg_tensor *t, cg_tensor **out) {
+    if (out)
+        *out = t;
+    else
+        cg_tensor_release(t);
+}
+
 /* Values and indices of the extreme over dim (NULL: all dims); either
- * output may be unwanted (NULL). */
+ * output may be unwanted (NULL). argmax/argmin run the same kernel into a
+ * scratch values tensor. */
 static int minmax(cg_op op, cg_tensor *x, const int64_t *dim, bool keepdim, cg_tensor **values,
                   cg_tensor **indices) {
-    if (check_minmax(op, x, dim) < 0)
-        return -1;
     bool reduced[CG_MAX_DIMS];
     cg_op_args args;
-    if (reduce_plan(x, dim ? 1 : 0, dim, keepdim, reduced, &args) < 0)
+    if (check_minmax(op, x, dim) < 0 || reduce_plan(x, dim ? 1 : 0, dim, keepdim, reduced, &args) < 0)
         return -1;
     /* max(dim) computes its indices even when unwanted: its derivative needs them */
-    bool want_i = indices || (dim && (op == CG_OP_MAX || op == CG_OP_MIN));
+    bool want_i = indices || dim;
     cg_tensor *v = keepdim_empty(x, reduced, x->dtype);
     cg_tensor *i = want_i && v ? keepdim_empty(x, reduced, CG_INT64) : NULL;
     if (!v || (want_i && !i) || reduce_kernel(op, x, reduced, v, i, &args) < 0) {
@@ -537,24 +559,12 @@ static int minmax(cg_op op, cg_tensor *x, const int64_t *dim, bool keepdim, cg_t
     }
     v = finish_shape(v, x, reduced, keepdim);
     i = finish_shape(i, x, reduced, keepdim);
-    if ((op == CG_OP_MAX || op == CG_OP_MIN) && cg_autograd_needed(1, &x)) {
-        cg_save_spec save[] = {{x, "self"}, {dim ? i : v, dim ? "indices" : "result"}};
-        cg_node *n;
-        if (cg_autograd_record(op, i ? 2 : 1, (cg_tensor *[]){v, i}, 1, &x, 2, save, &args, &n) < 0) {
-            cg_tensor_release(v), cg_tensor_release(i);
-            return -1;
-        }
-        if (n && !dim)
-            n->name = op == CG_OP_MAX ? "MaxBackward1" : "MinBackward1";
+    if (record_minmax(op, x, v, i, &args) < 0) {
+        cg_tensor_release(v), cg_tensor_release(i);
+        return -1;
     }
-    if (values)
-        *values = v;
-    else
-        cg_tensor_release(v);
-    if (indices)
-        *indices = i;
-    else
-        cg_tensor_release(i);
+    give(v, values);
+    give(i, indices);
     return 0;
 }
 
@@ -586,14 +596,9 @@ cg_tensor *cg_argmin(cg_tensor *x, const int64_t *dim, bool keepdim) { return ar
 static cg_tensor *var_std(cg_op op, cg_tensor *x, int ndims, const int64_t *dims, int64_t correction,
                           bool keepdim) {
     CG_CHECK(cg_dtype_is_float(x->dtype), CG_RUNTIME_ERROR, "std and var only support floating point and complex dtypes");
-    bool reduced[CG_MAX_DIMS];
-    cg_op_args args;
-    if (reduce_plan(x, ndims, dims, keepdim, reduced, &args) < 0)
-        return NULL;
-    args.i[0] = correction;
-    cg_tensor *out = reduce_run(op, x, reduced, x->dtype, &args);
-    cg_save_spec save[] = {{x, "self"}, {op == CG_OP_STD ? out : NULL, "result"}};
-    return reduce_record(out, op, x, 2, save, &args, NULL);
+    cg_op_args opts = {.i = {correction}};
+    return reduce_op(op, x, ndims, dims, keepdim, x->dtype, &opts, SAVE_SELF | (op == CG_OP_STD ? SAVE_RESULT : 0),
+                     NULL);
 }
 
 cg_tensor *cg_var(cg_tensor *x, int ndims, const int64_t *dims, int64_t correction, bool keepdim) {
@@ -609,27 +614,19 @@ cg_tensor *cg_norm(cg_tensor *x, double p, int ndims, const int64_t *dims, bool 
              scalar_type_name(x->dtype));
     CG_CHECK(p == 1 || p == 2 || isinf(p), CG_NOT_IMPLEMENTED_ERROR,
              "norm(): p=%g is not supported; use p=1, 2, inf, -inf or 'fro'", p);
-    bool reduced[CG_MAX_DIMS];
-    cg_op_args args;
-    if (reduce_plan(x, ndims, dims, keepdim, reduced, &args) < 0)
-        return NULL;
-    args.s[0] = cg_scalar_float(p);
-    cg_tensor *out = reduce_run(CG_OP_NORM, x, reduced, x->dtype, &args);
-    cg_save_spec save[] = {{x, "self"}, {out, "result"}};
-    return reduce_record(out, CG_OP_NORM, x, 2, save, &args, NULL);
+    cg_op_args opts = {.s = {cg_scalar_float(p)}};
+    return reduce_op(CG_OP_NORM, x, ndims, dims, keepdim, x->dtype, &opts, SAVE_SELF | SAVE_RESULT, NULL);
 }
 
 cg_tensor *cg_logsumexp(cg_tensor *x, int ndims, const int64_t *dims, bool keepdim) {
-    bool reduced[CG_MAX_DIMS];
-    cg_op_args args;
-    if (reduce_plan(x, ndims, dims, keepdim, reduced, &args) < 0)
-        return NULL;
-    /* integral inputs are reduced in the default float dtype */
+    /* integral inputs are reduced in the default float dtype; they cannot
+     * require grad, so recording on the cast (x itself for floats) is right */
     cg_tensor *xf = cg_to_dtype(x, cg_dtype_to_float(x->dtype));
-    cg_tensor *out = xf ? reduce_run(CG_OP_LOGSUMEXP, xf, reduced, xf->dtype, &args) : NULL;
+    cg_tensor *out = xf ? reduce_op(CG_OP_LOGSUMEXP, xf, ndims, dims, keepdim, xf->dtype, NULL,
+                                    SAVE_SELF | SAVE_RESULT, NULL)
+                        : NULL;
     cg_tensor_release(xf);
-    cg_save_spec save[] = {{x, "self"}, {out, "result"}};
-    return reduce_record(out, CG_OP_LOGSUMEXP, x, 2, save, &args, NULL);
+    return out;
 }
 
 /* ---- cumsum ---------------------------------------------------------------------------------------- */
