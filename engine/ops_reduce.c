@@ -264,9 +264,32 @@ ANY_ALL(MIN_K)
 static const cg_reduce_kernel max_k[CG_DTYPE_COUNT] = MINMAX_TABLE(max);
 static const cg_reduce_kernel min_k[CG_DTYPE_COUNT] = MINMAX_TABLE(min);
 
+/* Without indices (max() over all dims) the extreme is a plain fold, which
+ * the compiler can vectorise and reduce_iter can split or run by rows. */
+#define MAX_STEP(a, v) ((a) = MAX_BEATS_ANY(v, a) ? (v) : (a))
+#define MIN_STEP(a, v) ((a) = MIN_BEATS_ANY(v, a) ? (v) : (a))
+#define MAX_BEATS_ANY(v, a) ((v) > (a) || (v) != (v))
+#define MIN_BEATS_ANY(v, a) ((v) < (a) || (v) != (v))
+#define MAX_MERGE(a, b) (MAX_BEATS_ANY(b, a) ? (b) : (a))
+#define MIN_MERGE(a, b) (MIN_BEATS_ANY(b, a) ? (b) : (a))
+#define EXTREME_FOLDS(op, OP, lo_f, lo_i32, lo_i64, lo_b)                                                 \
+    FOLD_KERNEL(op##v_f32, float, float, float, lo_f, OP##_STEP, OP##_MERGE, SAME)                        \
+    FOLD_KERNEL(op##v_f64, double, double, double, lo_f, OP##_STEP, OP##_MERGE, SAME)                     \
+    FOLD_KERNEL(op##v_i32, int32_t, int32_t, int32_t, lo_i32, OP##_STEP, OP##_MERGE, SAME)                \
+    FOLD_KERNEL(op##v_i64, int64_t, int64_t, int64_t, lo_i64, OP##_STEP, OP##_MERGE, SAME)                \
+    FOLD_KERNEL(op##v_bool, bool, bool, bool, lo_b, OP##_STEP, OP##_MERGE, SAME)
+EXTREME_FOLDS(max, MAX, -INFINITY, INT32_MIN, INT64_MIN, false)
+EXTREME_FOLDS(min, MIN, INFINITY, INT32_MAX, INT64_MAX, true)
+static const cg_reduce_kernel maxv_k[CG_DTYPE_COUNT] = TABLE(maxv);
+static const cg_reduce_kernel minv_k[CG_DTYPE_COUNT] = TABLE(minv);
+
 /* out: values (x's dtype); out2 (may be absent): int64 indices */
-void cpu_max(const cg_call *c) { cg_reduce_run_kernel(c->rit, &max_k[c->rit->xdtype], NULL); }
-void cpu_min(const cg_call *c) { cg_reduce_run_kernel(c->rit, &min_k[c->rit->xdtype], NULL); }
+static void run_extreme(const cg_call *c, const cg_reduce_kernel *with_index, const cg_reduce_kernel *values) {
+    const cg_reduce_kernel *k = c->rit->out2 ? with_index : values;
+    cg_reduce_run_kernel(c->rit, &k[c->rit->xdtype], NULL);
+}
+void cpu_max(const cg_call *c) { run_extreme(c, max_k, maxv_k); }
+void cpu_min(const cg_call *c) { run_extreme(c, min_k, minv_k); }
 /* argmax/argmin run as max/min into a scratch values tensor */
 void cpu_argmax(const cg_call *c) { cpu_max(c); }
 void cpu_argmin(const cg_call *c) { cpu_min(c); }
