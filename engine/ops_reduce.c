@@ -266,12 +266,11 @@ static const cg_reduce_kernel min_k[CG_DTYPE_COUNT] = MINMAX_TABLE(min);
 
 /* Without indices (max() over all dims) the extreme is a plain fold, which
  * the compiler can vectorise and reduce_iter can split or run by rows. */
-#define MAX_STEP(a, v) ((a) = MAX_BEATS_ANY(v, a) ? (v) : (a))
-#define MIN_STEP(a, v) ((a) = MIN_BEATS_ANY(v, a) ? (v) : (a))
-#define MAX_BEATS_ANY(v, a) ((v) > (a) || (v) != (v))
-#define MIN_BEATS_ANY(v, a) ((v) < (a) || (v) != (v))
-#define MAX_MERGE(a, b) (MAX_BEATS_ANY(b, a) ? (b) : (a))
-#define MIN_MERGE(a, b) (MIN_BEATS_ANY(b, a) ? (b) : (a))
+/* For values alone any NaN will do, which saves a compare per element. */
+#define MAX_STEP(a, v) ((a) = (v) > (a) || (v) != (v) ? (v) : (a))
+#define MIN_STEP(a, v) ((a) = (v) < (a) || (v) != (v) ? (v) : (a))
+#define MAX_MERGE(a, b) ((b) > (a) || (b) != (b) ? (b) : (a))
+#define MIN_MERGE(a, b) ((b) < (a) || (b) != (b) ? (b) : (a))
 #define EXTREME_FOLDS(op, OP, lo_f, lo_i32, lo_i64, lo_b)                                                 \
     FOLD_KERNEL(op##v_f32, float, float, float, lo_f, OP##_STEP, OP##_MERGE, SAME)                        \
     FOLD_KERNEL(op##v_f64, double, double, double, lo_f, OP##_STEP, OP##_MERGE, SAME)                     \

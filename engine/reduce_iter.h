@@ -61,10 +61,12 @@ void cg_reduce_for_each(const cg_reduce_iter *it, cg_reduce_fn fn, const void *c
  * (unit stride), so x is read row by row: out[j] = fold over k of
  * x[k-th reduced offset + j]. See Note [Reductions over outer dims]. */
 typedef void (*cg_reduce_block_fn)(const cg_reduce_iter *it, const char *x, char *out, int64_t n, const void *ctx);
-/* Merges n partial results of one output into out (and out2): partial i
- * was written by the kernel's fn at part + i * CG_REDUCE_PART_BYTES (and at
- * part2 + i * 8 for out2) over the reduced elements [start[i], ...) of a
- * single coalesced reduced dim. See Note [Splitting one large reduction]. */
+/* Merges n partial results of one output into out (and out2, when the
+ * plan has one): partial i was written by the kernel's fn, over the reduced
+ * elements [start[i], ...) of a single coalesced reduced dim, at
+ * part + i * CG_REDUCE_PART_BYTES, with an int64 slot at part2 + i * 8
+ * given as its out2 in any case (for an index relative to start[i]).
+ * See Note [Splitting one large reduction]. */
 typedef void (*cg_reduce_combine_fn)(const cg_reduce_iter *it, char *out, char *out2, const char *part,
                                      const char *part2, const int64_t *start, int n, const void *ctx);
 #define CG_REDUCE_PART_BYTES 16
