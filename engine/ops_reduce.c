@@ -132,9 +132,10 @@ static const char *scalar_type_name(cg_dtype dt) {
         *(OUT *)out = (OUT)(FINISH(acc));                                                                 \
     }                                                                                                     \
     /* x: n consecutive columns (unit stride) of the reduced rows; out: n */                             \
-    static void name##_block(const cg_reduce_iter *it, const char *x, char *out, int64_t n, const void *ctx) { \
+    static void name##_block(const cg_reduce_iter *it, const char *x, char *out, char *o2, int64_t n,      \
+                             const void *ctx) {                                                           \
         const reduce_ctx *c = ctx;                                                                        \
-        (void)c;                                                                                          \
+        (void)c, (void)o2;                                                                                \
         ACC acc[CG_REDUCE_BLOCK];                                                                         \
         for (int64_t j = 0; j < n; j++)                                                                   \
             acc[j] = INIT;                                                                                \
@@ -235,6 +236,25 @@ void cpu_all(const cg_call *c) { run_fold(c, all_k, 1.0); }
         if (o2)                                                                                           \
             *(int64_t *)o2 = at;                                                                          \
     }                                                                                                     \
+    /* x: n consecutive columns (unit stride) of the reduced rows; out, out2: n */                       \
+    static void name##_block(const cg_reduce_iter *it, const char *x, char *out, char *o2, int64_t n,      \
+                             const void *ctx) {                                                           \
+        (void)ctx;                                                                                        \
+        T best[CG_REDUCE_BLOCK];                                                                          \
+        int64_t at[CG_REDUCE_BLOCK] = {0};                                                                \
+        memcpy(best, x, (size_t)n * sizeof(T));                                                           \
+        CG_REDUCE_FOR_EACH(it, x, {                                                                       \
+            const T *p = (const T *)px;                                                                   \
+            for (int64_t j = 0; j < n; j++)                                                               \
+                if (BEATS(p[j], best[j])) {                                                               \
+                    best[j] = p[j];                                                                       \
+                    at[j] = k;                                                                            \
+                }                                                                                         \
+        });                                                                                               \
+        memcpy(out, best, (size_t)n * sizeof(T));                                                         \
+        if (o2)                                                                                           \
+            memcpy(o2, at, (size_t)n * sizeof(int64_t));                                                  \
+    }                                                                                                     \
     static void name##_combine(const cg_reduce_iter *it, char *out, char *out2, const char *part,          \
                                const char *part2, const int64_t *start, int n, const void *ctx) {         \
         (void)it, (void)ctx;                                                                              \
@@ -252,7 +272,7 @@ void cpu_all(const cg_call *c) { run_fold(c, all_k, 1.0); }
             *(int64_t *)out2 = at;                                                                        \
     }
 
-#define MINMAX_ENTRY(name) {name##_fn, NULL, name##_combine}
+#define MINMAX_ENTRY(name) KERNEL(name)
 #define MAX_K(sfx, T) MINMAX_KERNEL(max_##sfx, T, MAX_BEATS)
 #define MIN_K(sfx, T) MINMAX_KERNEL(min_##sfx, T, MIN_BEATS)
 ANY_ALL(MAX_K)
@@ -295,101 +315,120 @@ void cpu_argmin(const cg_call *c) { cpu_min(c); }
 
 /* ---- kernels: var/std, norm, logsumexp (float only) ---------------------------------------- */
 
-/* Two passes in double: the mean, then the squared deviations; the divisor
- * is max(N - correction, 0), so too large a correction gives inf or nan. */
-#define VAR_FN(name, T)                                                                                   \
-    static void name(const cg_reduce_iter *it, const char *x, char *out, char *o2, const void *ctx) {     \
-        const reduce_ctx *c = ctx;                                                                        \
-        (void)o2;                                                                                         \
-        double mean = 0, ss = 0;                                                                          \
-        CG_REDUCE_FOR_EACH(it, x, mean += *(const T *)px);                                                \
-        mean /= (double)it->nred;                                                                         \
-        CG_REDUCE_FOR_EACH(it, x, {                                                                       \
-            double d = *(const T *)px - mean;                                                             \
-            ss += d * d;                                                                                  \
-        });                                                                                               \
-        double div = (double)it->nred - (double)c->correction;                                            \
-        double v = ss / (div > 0 ? div : 0.0);                                                            \
-        *(T *)out = (T)(c->sqrt ? sqrt(v) : v);                                                           \
-    }
-VAR_FN(var_f32, float)
-VAR_FN(var_f64, double)
-
-/* p = 1: sum |x|; 2: sqrt(sum x^2); inf: max |x|; -inf: min |x| */
-#define NORM_FN(name, T)                                                                                  \
+/* Each is written once as a per-output step over a value (`v`, as double)
+ * and instantiated twice by FLOAT_KERNEL: per output (fn) and per block of
+ * outputs read row by row (block), with `j` the output within the block:
+ * DECL(n) declares the state of n outputs, INIT sets output j's, PASS1
+ * folds v into it, MID runs between the passes, PASS2 (when PASSES is 2)
+ * folds v again, RESULT is output j's value. */
+#define FLOAT_KERNEL(name, T, DECL, INIT, PASS1, MID, PASSES, PASS2, RESULT)                              \
     static void name##_fn(const cg_reduce_iter *it, const char *x, char *out, char *o2, const void *ctx) { \
         const reduce_ctx *c = ctx;                                                                        \
-        (void)o2;                                                                                         \
-        double acc = c->p == -INFINITY ? INFINITY : 0.0;                                                  \
-        if (c->p == 1)                                                                                    \
-            CG_REDUCE_FOR_EACH(it, x, acc += fabs((double)*(const T *)px));                               \
-        else if (c->p == 2)                                                                               \
-            CG_REDUCE_FOR_EACH(it, x, acc += (double)*(const T *)px * *(const T *)px);                    \
-        else                                                                                              \
-            CG_REDUCE_FOR_EACH(it, x, {                                                                   \
-                double a = fabs((double)*(const T *)px);                                                  \
-                if (c->p > 0 ? !(a <= acc) : !(a >= acc))                                                 \
-                    acc = a;                                                                              \
-            });                                                                                           \
-        *(T *)out = (T)(c->p == 2 ? sqrt(acc) : acc);                                                     \
+        (void)o2, (void)c;                                                                                \
+        const int64_t j = 0;                                                                              \
+        DECL(1);                                                                                          \
+        INIT;                                                                                             \
+        CG_REDUCE_FOR_EACH(it, x, { double v = *(const T *)px; PASS1; });                                 \
+        MID;                                                                                              \
+        if (PASSES > 1)                                                                                   \
+            CG_REDUCE_FOR_EACH(it, x, { double v = *(const T *)px; (void)v; PASS2; });                    \
+        *(T *)out = (T)(RESULT);                                                                          \
     }                                                                                                     \
+    static void name##_block(const cg_reduce_iter *it, const char *x, char *out, char *o2, int64_t n,      \
+                             const void *ctx) {                                                           \
+        const reduce_ctx *c = ctx;                                                                        \
+        (void)o2, (void)c;                                                                                \
+        DECL(CG_REDUCE_BLOCK);                                                                            \
+        for (int64_t j = 0; j < n; j++)                                                                   \
+            INIT;                                                                                         \
+        CG_REDUCE_FOR_EACH(it, x, {                                                                       \
+            for (int64_t j = 0; j < n; j++) {                                                             \
+                double v = ((const T *)px)[j];                                                            \
+                PASS1;                                                                                    \
+            }                                                                                             \
+        });                                                                                               \
+        for (int64_t j = 0; j < n; j++)                                                                   \
+            MID;                                                                                          \
+        if (PASSES > 1)                                                                                   \
+            CG_REDUCE_FOR_EACH(it, x, {                                                                   \
+                for (int64_t j = 0; j < n; j++) {                                                         \
+                    double v = ((const T *)px)[j];                                                        \
+                    (void)v;                                                                              \
+                    PASS2;                                                                                \
+                }                                                                                         \
+            });                                                                                           \
+        for (int64_t j = 0; j < n; j++)                                                                   \
+            ((T *)out)[j] = (T)(RESULT);                                                                  \
+    }
+#define NOTHING ((void)0)
+
+/* var/std: the mean, then the squared deviations; the divisor is
+ * max(N - correction, 0), so too large a correction gives inf or nan. */
+static double var_result(double ss, int64_t n, const reduce_ctx *c) {
+    double div = (double)n - (double)c->correction;
+    double v = ss / (div > 0 ? div : 0.0);
+    return c->sqrt ? sqrt(v) : v;
+}
+#define VAR_DECL(n) double mean[n], ss[n]
+#define VAR_K(name, T)                                                                                    \
+    FLOAT_KERNEL(name, T, VAR_DECL, (mean[j] = 0, ss[j] = 0), mean[j] += v, mean[j] /= (double)it->nred,   \
+                 2, (ss[j] += (v - mean[j]) * (v - mean[j])), var_result(ss[j], it->nred, c))
+VAR_K(var_f32, float)
+VAR_K(var_f64, double)
+
+/* norm: p = 1: sum |x|; 2: sqrt(sum x^2); inf: max |x|; -inf: min |x|.
+ * norm_step also merges partial norms (a partial 2-norm is squared again). */
+static inline double norm_init(double p) { return p == -INFINITY ? INFINITY : 0.0; }
+static inline double norm_step(double acc, double v, double p) {
+    double a = fabs(v);
+    if (p == 1)
+        return acc + a;
+    if (p == 2)
+        return acc + a * a;
+    return (p > 0 ? a > acc : a < acc) || a != a ? a : acc;
+}
+static inline double norm_result(double acc, double p) { return p == 2 ? sqrt(acc) : acc; }
+#define NORM_DECL(n) double acc[n]
+#define NORM_K(name, T)                                                                                   \
+    FLOAT_KERNEL(name, T, NORM_DECL, acc[j] = norm_init(c->p), acc[j] = norm_step(acc[j], v, c->p),        \
+                 NOTHING, 1, NOTHING, norm_result(acc[j], c->p))                                           \
     static void name##_combine(const cg_reduce_iter *it, char *out, char *out2, const char *part,          \
                                const char *part2, const int64_t *start, int n, const void *ctx) {         \
         const reduce_ctx *c = ctx;                                                                        \
         (void)it, (void)out2, (void)part2, (void)start;                                                   \
-        double acc = c->p == -INFINITY ? INFINITY : 0.0;                                                  \
-        for (int i = 0; i < n; i++) {                                                                     \
-            double a = *(const T *)(part + i * CG_REDUCE_PART_BYTES);                                     \
-            if (c->p == 1)                                                                                \
-                acc += a;                                                                                 \
-            else if (c->p == 2)                                                                           \
-                acc += a * a;                                                                             \
-            else if (c->p > 0 ? !(a <= acc) : !(a >= acc))                                                \
-                acc = a;                                                                                  \
-        }                                                                                                 \
-        *(T *)out = (T)(c->p == 2 ? sqrt(acc) : acc);                                                     \
+        double acc = norm_init(c->p);                                                                     \
+        for (int i = 0; i < n; i++)                                                                       \
+            acc = norm_step(acc, *(const T *)(part + i * CG_REDUCE_PART_BYTES), c->p);                    \
+        *(T *)out = (T)norm_result(acc, c->p);                                                            \
     }
-NORM_FN(norm_f32, float)
-NORM_FN(norm_f64, double)
+NORM_K(norm_f32, float)
+NORM_K(norm_f64, double)
 
-/* max + log(sum(exp(x - max))), with an infinite max taken as 0 so that
- * all -inf gives -inf and a +inf gives inf, as PyTorch. */
-#define LOGSUMEXP_FN(name, T)                                                                             \
-    static void name(const cg_reduce_iter *it, const char *x, char *out, char *o2, const void *ctx) {     \
-        (void)o2, (void)ctx;                                                                              \
-        double m = -INFINITY, s = 0;                                                                      \
-        CG_REDUCE_FOR_EACH(it, x, {                                                                       \
-            double v = *(const T *)px;                                                                    \
-            if (v > m)                                                                                    \
-                m = v;                                                                                    \
-        });                                                                                               \
-        if (isinf(m))                                                                                     \
-            m = 0;                                                                                        \
-        CG_REDUCE_FOR_EACH(it, x, s += exp(*(const T *)px - m));                                          \
-        *(T *)out = (T)(log(s) + m);                                                                      \
-    }
-LOGSUMEXP_FN(logsumexp_f32, float)
-LOGSUMEXP_FN(logsumexp_f64, double)
+/* logsumexp: max + log(sum(exp(x - max))), with an infinite max taken as 0
+ * so that all -inf gives -inf and a +inf gives inf, as PyTorch. */
+#define LSE_DECL(n) double m[n], s[n]
+#define LSE_K(name, T)                                                                                    \
+    FLOAT_KERNEL(name, T, LSE_DECL, (m[j] = -INFINITY, s[j] = 0), m[j] = v > m[j] ? v : m[j],              \
+                 m[j] = isinf(m[j]) ? 0 : m[j], 2, s[j] += exp(v - m[j]), log(s[j]) + m[j])
+LSE_K(logsumexp_f32, float)
+LSE_K(logsumexp_f64, double)
 
-static const cg_reduce_fn var_fns[CG_DTYPE_COUNT] = {[CG_F32] = var_f32, [CG_F64] = var_f64};
-static const cg_reduce_kernel norm_k[CG_DTYPE_COUNT] = {[CG_F32] = {norm_f32_fn, NULL, norm_f32_combine},
-                                                        [CG_F64] = {norm_f64_fn, NULL, norm_f64_combine}};
-static const cg_reduce_fn logsumexp_fns[CG_DTYPE_COUNT] = {[CG_F32] = logsumexp_f32, [CG_F64] = logsumexp_f64};
+#define FLOAT_ENTRY(name, combine) {name##_fn, name##_block, combine}
+static const cg_reduce_kernel var_k[CG_DTYPE_COUNT] = {[CG_F32] = FLOAT_ENTRY(var_f32, NULL),
+                                                       [CG_F64] = FLOAT_ENTRY(var_f64, NULL)};
+static const cg_reduce_kernel norm_k[CG_DTYPE_COUNT] = {[CG_F32] = FLOAT_ENTRY(norm_f32, norm_f32_combine),
+                                                        [CG_F64] = FLOAT_ENTRY(norm_f64, norm_f64_combine)};
+static const cg_reduce_kernel logsumexp_k[CG_DTYPE_COUNT] = {[CG_F32] = FLOAT_ENTRY(logsumexp_f32, NULL),
+                                                             [CG_F64] = FLOAT_ENTRY(logsumexp_f64, NULL)};
 
 /* x float; out float of x's dtype with 1 on reduced dims */
-void cpu_var(const cg_call *c) {
-    reduce_ctx ctx = {.correction = c->args->i[0], .sqrt = false};
-    cg_reduce_for_each(c->rit, var_fns[c->rit->xdtype], &ctx);
+static void run_float(const cg_call *c, const cg_reduce_kernel *table, reduce_ctx ctx) {
+    cg_reduce_run_kernel(c->rit, &table[c->rit->xdtype], &ctx);
 }
-void cpu_std(const cg_call *c) {
-    reduce_ctx ctx = {.correction = c->args->i[0], .sqrt = true};
-    cg_reduce_for_each(c->rit, var_fns[c->rit->xdtype], &ctx);
-}
-void cpu_norm(const cg_call *c) {
-    reduce_ctx ctx = {.p = cg_scalar_to_double(c->args->s[0])};
-    cg_reduce_run_kernel(c->rit, &norm_k[c->rit->xdtype], &ctx);
-}
-void cpu_logsumexp(const cg_call *c) { cg_reduce_for_each(c->rit, logsumexp_fns[c->rit->xdtype], NULL); }
+void cpu_var(const cg_call *c) { run_float(c, var_k, (reduce_ctx){.correction = c->args->i[0]}); }
+void cpu_std(const cg_call *c) { run_float(c, var_k, (reduce_ctx){.correction = c->args->i[0], .sqrt = true}); }
+void cpu_norm(const cg_call *c) { run_float(c, norm_k, (reduce_ctx){.p = cg_scalar_to_double(c->args->s[0])}); }
+void cpu_logsumexp(const cg_call *c) { run_float(c, logsumexp_k, (reduce_ctx){0}); }
 
 /* ---- kernel: cumsum -------------------------------------------------------------------------- */
 

@@ -159,8 +159,8 @@ enum { BLOCK = CG_REDUCE_BLOCK }; /* outputs per block: their accumulators stay 
 
 static bool can_block(const cg_reduce_iter *it, const cg_reduce_kernel *k) {
     int64_t xi = (int64_t)cg_dtype_size(it->xdtype), oi = (int64_t)cg_dtype_size(it->odtype);
-    return k->block && !it->out2 && it->nkept >= 1 && it->nred > 1 && it->kept_sizes[0] > 1
-           && it->kept_x[0] == xi && it->kept_out[0] == oi;
+    return k->block && it->nkept >= 1 && it->nred > 1 && it->kept_sizes[0] > 1 && it->kept_x[0] == xi
+           && it->kept_out[0] == oi && (!it->out2 || it->kept_out2[0] == (int64_t)sizeof(int64_t));
 }
 
 /* Blocks [b, e) of the iteration: block i covers outputs along kept dim 0
@@ -173,13 +173,16 @@ static void run_blocks(int64_t b, int64_t e, void *arg) {
         int64_t j0 = (i % per_row) * BLOCK, rest = i / per_row;
         const char *px = it->x + j0 * it->kept_x[0];
         char *po = it->out + j0 * it->kept_out[0];
+        char *po2 = it->out2 ? it->out2 + j0 * it->kept_out2[0] : NULL;
         for (int d = 1; d < it->nkept; d++) {
             int64_t idx = rest % it->kept_sizes[d];
             rest /= it->kept_sizes[d];
             px += idx * it->kept_x[d];
             po += idx * it->kept_out[d];
+            if (po2)
+                po2 += idx * it->kept_out2[d];
         }
-        j->k->block(it, px, po, n0 - j0 < BLOCK ? n0 - j0 : BLOCK, j->ctx);
+        j->k->block(it, px, po, po2, n0 - j0 < BLOCK ? n0 - j0 : BLOCK, j->ctx);
     }
 }
 

@@ -57,10 +57,11 @@ typedef void (*cg_reduce_fn)(const cg_reduce_iter *it, const char *x, char *out,
 void cg_reduce_for_each(const cg_reduce_iter *it, cg_reduce_fn fn, const void *ctx);
 
 /* Folds the reduced elements of n outputs at once: the outputs are
- * consecutive along the innermost kept dim, which is contiguous in x and out
- * (unit stride), so x is read row by row: out[j] = fold over k of
+ * consecutive along the innermost kept dim, which is contiguous in x, out
+ * and out2 (unit stride), so x is read row by row: out[j] = fold over k of
  * x[k-th reduced offset + j]. See Note [Reductions over outer dims]. */
-typedef void (*cg_reduce_block_fn)(const cg_reduce_iter *it, const char *x, char *out, int64_t n, const void *ctx);
+typedef void (*cg_reduce_block_fn)(const cg_reduce_iter *it, const char *x, char *out, char *out2, int64_t n,
+                                   const void *ctx);
 /* Merges n partial results of one output into out (and out2, when the
  * plan has one): partial i was written by the kernel's fn, over the reduced
  * elements [start[i], ...) of a single coalesced reduced dim, at

@@ -402,6 +402,34 @@ Test(reduce, reductions_over_outer_dims_match_plain_sums) {
         cr_assert_float_eq(t_at(s01, c), sum, 1e-12);
         cr_assert_float_eq(t_at(m01, c), sum / 150, 1e-12);
     }
+    /* the two-pass and indexed kernels by rows too */
+    cg_tensor *mv = NULL, *mi = NULL;
+    T_RC(cg_max_dim(x, 1, false, &mv, &mi));
+    cg_tensor *v1 = T_OK(cg_var(x, 1, &d1, 1, false)), *l1 = T_OK(cg_logsumexp(x, 1, &d1, false));
+    cg_tensor *n1 = T_OK(cg_norm(x, INFINITY, 1, &d1, false));
+    for (int64_t a = 0; a < 3; a++)
+        for (int64_t c = 0; c < 1100; c += 37) {
+            double best = -INFINITY, mean = 0, ss = 0, se = 0, amax = 0;
+            int64_t at = 0;
+            for (int64_t b = 0; b < 50; b++) {
+                double v = t_at(x, (a * 50 + b) * 1100 + c);
+                if (v > best)
+                    best = v, at = b;
+                mean += v / 50;
+                amax = fmax(amax, fabs(v));
+            }
+            for (int64_t b = 0; b < 50; b++) {
+                double v = t_at(x, (a * 50 + b) * 1100 + c);
+                ss += (v - mean) * (v - mean);
+                se += exp(v - best);
+            }
+            int64_t o = a * 1100 + c;
+            cr_assert(t_at(mv, o) == best && t_at(mi, o) == at);
+            cr_assert_float_eq(t_at(v1, o), ss / 49, 1e-12);
+            cr_assert_float_eq(t_at(l1, o), best + log(se), 1e-12);
+            cr_assert_eq(t_at(n1, o), amax);
+        }
+    cg_tensor_release(mv), cg_tensor_release(mi), cg_tensor_release(v1), cg_tensor_release(l1), cg_tensor_release(n1);
     /* a bool input counts, any/all over the outer dim */
     cg_tensor *zero = T_OK(cg_scalar_tensor(cg_scalar_float(0)));
     cg_tensor *b = T_OK(cg_reduce_mask(x, zero, CG_MASK_GT));
