@@ -175,28 +175,26 @@ FOLD_KERNEL(sum_f64, double, double, double, 0.0, ADD_STEP, ADD, SCALED)
 FOLD_KERNEL(sum_i32, int32_t, int64_t, int64_t, 0, ADD_STEP, ADD, SAME)
 FOLD_KERNEL(sum_i64, int64_t, int64_t, int64_t, 0, ADD_STEP, ADD, SAME)
 FOLD_KERNEL(sum_bool, bool, int64_t, int64_t, 0, ADD_STEP, ADD, SAME)
-static const cg_reduce_kernel sum_k[CG_DTYPE_COUNT] = {
-    [CG_BOOL] = KERNEL(sum_bool), [CG_INT32] = KERNEL(sum_i32), [CG_INT64] = KERNEL(sum_i64),
-    [CG_F32] = KERNEL(sum_f32),   [CG_F64] = KERNEL(sum_f64)};
 
 FOLD_KERNEL(prod_f32, float, double, float, 1.0, MUL_STEP, MUL, SAME)
 FOLD_KERNEL(prod_f64, double, double, double, 1.0, MUL_STEP, MUL, SAME)
 FOLD_KERNEL(prod_i32, int32_t, int64_t, int64_t, 1, MUL_STEP, MUL, SAME)
 FOLD_KERNEL(prod_i64, int64_t, int64_t, int64_t, 1, MUL_STEP, MUL, SAME)
 FOLD_KERNEL(prod_bool, bool, int64_t, int64_t, 1, MUL_STEP, MUL, SAME)
-static const cg_reduce_kernel prod_k[CG_DTYPE_COUNT] = {
-    [CG_BOOL] = KERNEL(prod_bool), [CG_INT32] = KERNEL(prod_i32), [CG_INT64] = KERNEL(prod_i64),
-    [CG_F32] = KERNEL(prod_f32),   [CG_F64] = KERNEL(prod_f64)};
 
-/* any/all of every dtype into bool */
-#define ANY_ALL(MAKE) MAKE(f32, float) MAKE(f64, double) MAKE(i32, int32_t) MAKE(i64, int64_t) MAKE(bool, bool)
-#define ANY_K(sfx, T) FOLD_KERNEL(any_##sfx, T, bool, bool, false, OR_STEP, OR, SAME)
-#define ALL_K(sfx, T) FOLD_KERNEL(all_##sfx, T, bool, bool, true, AND_STEP, AND, SAME)
-ANY_ALL(ANY_K)
-ANY_ALL(ALL_K)
+/* MAKE(suffix, C type) for every dtype, and the table of the kernels made */
+#define EACH_DTYPE(MAKE) MAKE(f32, float) MAKE(f64, double) MAKE(i32, int32_t) MAKE(i64, int64_t) MAKE(bool, bool)
 #define TABLE(name)                                                                                       \
     {[CG_BOOL] = KERNEL(name##_bool), [CG_INT32] = KERNEL(name##_i32), [CG_INT64] = KERNEL(name##_i64),   \
      [CG_F32] = KERNEL(name##_f32), [CG_F64] = KERNEL(name##_f64)}
+static const cg_reduce_kernel sum_k[CG_DTYPE_COUNT] = TABLE(sum);
+static const cg_reduce_kernel prod_k[CG_DTYPE_COUNT] = TABLE(prod);
+
+/* any/all of every dtype into bool */
+#define ANY_K(sfx, T) FOLD_KERNEL(any_##sfx, T, bool, bool, false, OR_STEP, OR, SAME)
+#define ALL_K(sfx, T) FOLD_KERNEL(all_##sfx, T, bool, bool, true, AND_STEP, AND, SAME)
+EACH_DTYPE(ANY_K)
+EACH_DTYPE(ALL_K)
 static const cg_reduce_kernel any_k[CG_DTYPE_COUNT] = TABLE(any);
 static const cg_reduce_kernel all_k[CG_DTYPE_COUNT] = TABLE(all);
 
@@ -272,21 +270,16 @@ void cpu_all(const cg_call *c) { run_fold(c, all_k, 1.0); }
             *(int64_t *)out2 = at;                                                                        \
     }
 
-#define MINMAX_ENTRY(name) KERNEL(name)
 #define MAX_K(sfx, T) MINMAX_KERNEL(max_##sfx, T, MAX_BEATS)
 #define MIN_K(sfx, T) MINMAX_KERNEL(min_##sfx, T, MIN_BEATS)
-ANY_ALL(MAX_K)
-ANY_ALL(MIN_K)
-#define MINMAX_TABLE(name)                                                                                \
-    {[CG_BOOL] = MINMAX_ENTRY(name##_bool), [CG_INT32] = MINMAX_ENTRY(name##_i32),                        \
-     [CG_INT64] = MINMAX_ENTRY(name##_i64), [CG_F32] = MINMAX_ENTRY(name##_f32),                          \
-     [CG_F64] = MINMAX_ENTRY(name##_f64)}
-static const cg_reduce_kernel max_k[CG_DTYPE_COUNT] = MINMAX_TABLE(max);
-static const cg_reduce_kernel min_k[CG_DTYPE_COUNT] = MINMAX_TABLE(min);
+EACH_DTYPE(MAX_K)
+EACH_DTYPE(MIN_K)
+static const cg_reduce_kernel max_k[CG_DTYPE_COUNT] = TABLE(max);
+static const cg_reduce_kernel min_k[CG_DTYPE_COUNT] = TABLE(min);
 
 /* Without indices (max() over all dims) the extreme is a plain fold, which
- * the compiler can vectorise and reduce_iter can split or run by rows. */
-/* For values alone any NaN will do, which saves a compare per element. */
+ * the compiler can vectorise and reduce_iter can split or run by rows; for
+ * values alone any NaN will do, which saves a compare per element. */
 #define MAX_STEP(a, v) ((a) = (v) > (a) || (v) != (v) ? (v) : (a))
 #define MIN_STEP(a, v) ((a) = (v) < (a) || (v) != (v) ? (v) : (a))
 #define MAX_MERGE(a, b) ((b) > (a) || (b) != (b) ? (b) : (a))
@@ -433,35 +426,38 @@ void cpu_logsumexp(const cg_call *c) { run_float(c, logsumexp_k, (reduce_ctx){0}
 /* ---- kernel: cumsum -------------------------------------------------------------------------- */
 
 /* One scan along the reduced dim (at most one coalesced dim): out steps by
- * c->out_step, x by red_x[0]; from the end when c->reverse. */
-#define CUMSUM_FN(name, T, ACC)                                                                           \
-    static void name(const cg_reduce_iter *it, const char *x, char *out, char *o2, const void *ctx) {     \
+ * c->out_step, x by red_x[0]; from the end when c->reverse. The block form
+ * scans n adjacent columns at once, reading x and writing out by rows. */
+#define CUMSUM_KERNEL(name, T, ACC, OUT)                                                                  \
+    static void name##_fn(const cg_reduce_iter *it, const char *x, char *out, char *o2, const void *ctx) { \
+        name##_block(it, x, out, o2, 1, ctx);                                                             \
+    }
+#define CUMSUM_BLOCK(name, T, ACC, OUT)                                                                   \
+    static void name##_block(const cg_reduce_iter *it, const char *x, char *out, char *o2, int64_t n,      \
+                             const void *ctx) {                                                           \
         const reduce_ctx *c = ctx;                                                                        \
         (void)o2;                                                                                         \
-        ACC acc = 0;                                                                                      \
+        ACC acc[CG_REDUCE_BLOCK];                                                                         \
+        for (int64_t j = 0; j < n; j++)                                                                   \
+            acc[j] = 0;                                                                                   \
         for (int64_t i = 0; i < it->nred; i++) {                                                          \
             int64_t k = c->reverse ? it->nred - 1 - i : i;                                                \
-            acc += *(const T *)(x + k * it->red_x[0]);                                                    \
-            *(ACC *)(out + k * c->out_step) = acc;                                                        \
+            const T *px = (const T *)(x + k * it->red_x[0]);                                              \
+            OUT *po = (OUT *)(out + k * c->out_step);                                                     \
+            for (int64_t j = 0; j < n; j++)                                                               \
+                po[j] = (OUT)(acc[j] += px[j]);                                                           \
         }                                                                                                 \
-    }
-/* float32 results are written as float; the others are their accumulator type */
-static void cumsum_f32(const cg_reduce_iter *it, const char *x, char *out, char *o2, const void *ctx) {
-    const reduce_ctx *c = ctx;
-    (void)o2;
-    double acc = 0;
-    for (int64_t i = 0; i < it->nred; i++) {
-        int64_t k = c->reverse ? it->nred - 1 - i : i;
-        acc += *(const float *)(x + k * it->red_x[0]);
-        *(float *)(out + k * c->out_step) = (float)acc;
-    }
-}
-CUMSUM_FN(cumsum_f64, double, double)
-CUMSUM_FN(cumsum_i32, int32_t, int64_t)
-CUMSUM_FN(cumsum_i64, int64_t, int64_t)
-CUMSUM_FN(cumsum_bool, bool, int64_t)
-static const cg_reduce_fn cumsum_fns[CG_DTYPE_COUNT] = {cumsum_bool, cumsum_i32, cumsum_i64, cumsum_f32,
-                                                        cumsum_f64};
+    }                                                                                                     \
+    CUMSUM_KERNEL(name, T, ACC, OUT)
+CUMSUM_BLOCK(cumsum_f32, float, double, float)
+CUMSUM_BLOCK(cumsum_f64, double, double, double)
+CUMSUM_BLOCK(cumsum_i32, int32_t, int64_t, int64_t)
+CUMSUM_BLOCK(cumsum_i64, int64_t, int64_t, int64_t)
+CUMSUM_BLOCK(cumsum_bool, bool, int64_t, int64_t)
+#define SCAN(name) {name##_fn, name##_block, NULL}
+static const cg_reduce_kernel cumsum_k[CG_DTYPE_COUNT] = {
+    [CG_BOOL] = SCAN(cumsum_bool), [CG_INT32] = SCAN(cumsum_i32), [CG_INT64] = SCAN(cumsum_i64),
+    [CG_F32] = SCAN(cumsum_f32), [CG_F64] = SCAN(cumsum_f64)};
 
 /* x any shape; out of x's shape (int64 for integral x); dim args->dims[0] */
 void cpu_cumsum(const cg_call *c) {
@@ -469,7 +465,7 @@ void cpu_cumsum(const cg_call *c) {
     int d = out->ndim ? (int)c->args->dims[0] : 0;
     int64_t step = out->ndim ? out->strides[d] * (int64_t)cg_tensor_itemsize(out) : 0;
     reduce_ctx ctx = {.reverse = c->args->flag, .out_step = step};
-    cg_reduce_for_each(c->rit, cumsum_fns[c->rit->xdtype], &ctx);
+    cg_reduce_run_kernel(c->rit, &cumsum_k[c->rit->xdtype], &ctx);
 }
 
 /* ---- kernel: comparison masks for derivatives ------------------------------------------------- */

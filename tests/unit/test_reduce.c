@@ -430,6 +430,20 @@ Test(reduce, reductions_over_outer_dims_match_plain_sums) {
             cr_assert_eq(t_at(n1, o), amax);
         }
     cg_tensor_release(mv), cg_tensor_release(mi), cg_tensor_release(v1), cg_tensor_release(l1), cg_tensor_release(n1);
+    /* cumsum scans rows the same way, forwards and (its derivative) backwards */
+    cg_tensor *xl = T_OK(cg_clone(x));
+    xl->requires_grad = true;
+    cg_tensor *cs = T_OK(cg_cumsum(xl, 1)), *total = T_OK(cg_sum(cs, 0, NULL, false));
+    T_RC(cg_autograd_backward(1, &total, NULL, false, false));
+    for (int64_t c = 0; c < 1100; c += 37) {
+        double run = 0;
+        for (int64_t b = 0; b < 50; b++) {
+            run += t_at(x, (2 * 50 + b) * 1100 + c);
+            cr_assert_float_eq(t_at(cs, (2 * 50 + b) * 1100 + c), run, 1e-12);
+            cr_assert_eq(t_at(xl->grad, (2 * 50 + b) * 1100 + c), 50 - b);
+        }
+    }
+    cg_tensor_release(xl), cg_tensor_release(cs), cg_tensor_release(total);
     /* a bool input counts, any/all over the outer dim */
     cg_tensor *zero = T_OK(cg_scalar_tensor(cg_scalar_float(0)));
     cg_tensor *b = T_OK(cg_reduce_mask(x, zero, CG_MASK_GT));
