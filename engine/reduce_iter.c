@@ -128,29 +128,34 @@ void cg_reduce_for_each(const cg_reduce_iter *it, cg_reduce_fn fn, const void *c
 
 /* ---- one large reduction split across threads, see Note [Splitting one large reduction] ---- */
 
+/* The parts are ranges of the outermost reduced dim: in the flat order of
+ * the reduction (innermost fastest) each is one contiguous range. */
 static bool can_split(const cg_reduce_iter *it, const cg_reduce_kernel *k) {
-    return k->combine && it->nout == 1 && it->ndred == 1 && it->nred >= 4 * CG_PARALLEL_GRAIN && max_threads() > 1;
+    return k->combine && it->nout == 1 && it->nred >= 4 * CG_PARALLEL_GRAIN && max_threads() > 1
+           && it->red_sizes[it->ndred - 1] > 1;
 }
 
 static void run_split(const cg_reduce_iter *it, const cg_reduce_kernel *k, const void *ctx) {
     enum { MAX_PARTS = 256 };
-    int nparts = max_threads() < MAX_PARTS ? max_threads() : MAX_PARTS;
+    int d = it->ndred - 1;
+    int64_t outer = it->red_sizes[d], inner = it->nred / outer;
+    int64_t nparts = max_threads() < MAX_PARTS ? max_threads() : MAX_PARTS;
+    int64_t chunk = (outer + nparts - 1) / nparts;
+    nparts = (outer + chunk - 1) / chunk;
     _Alignas(16) char part[MAX_PARTS][CG_REDUCE_PART_BYTES];
     int64_t part2[MAX_PARTS], start[MAX_PARTS];
-    int64_t chunk = (it->nred + nparts - 1) / nparts;
-    nparts = (int)((it->nred + chunk - 1) / chunk);
-    for (int i = 0; i < nparts; i++)
-        start[i] = i * chunk;
+    for (int64_t i = 0; i < nparts; i++)
+        start[i] = i * chunk * inner;
 #ifdef _OPENMP
 #pragma omp parallel for schedule(static)
 #endif
-    for (int i = 0; i < nparts; i++) {
+    for (int64_t i = 0; i < nparts; i++) {
         cg_reduce_iter sub = *it;
-        sub.nred = sub.red_sizes[0] = (start[i] + chunk < it->nred ? start[i] + chunk : it->nred) - start[i];
-        const char *x = it->x + start[i] * it->red_x[0];
-        k->fn(&sub, x, part[i], (char *)&part2[i], ctx);
+        sub.red_sizes[d] = (i + 1) * chunk < outer ? chunk : outer - i * chunk;
+        sub.nred = sub.red_sizes[d] * inner;
+        k->fn(&sub, it->x + i * chunk * it->red_x[d], part[i], (char *)&part2[i], ctx);
     }
-    k->combine(it, it->out, it->out2, &part[0][0], (const char *)part2, start, nparts, ctx);
+    k->combine(it, it->out, it->out2, &part[0][0], (const char *)part2, start, (int)nparts, ctx);
 }
 
 /* ---- blocks of outputs along a contiguous kept dim, see Note [Reductions over outer dims] ---- */

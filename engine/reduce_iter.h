@@ -64,7 +64,7 @@ typedef void (*cg_reduce_block_fn)(const cg_reduce_iter *it, const char *x, char
                                    const void *ctx);
 /* Merges n partial results of one output into out (and out2, when the
  * plan has one): partial i was written by the kernel's fn, over the reduced
- * elements [start[i], ...) of a single coalesced reduced dim, at
+ * elements [start[i], start[i + 1]) in the reduction's flat order, at
  * part + i * CG_REDUCE_PART_BYTES, with an int64 slot at part2 + i * 8
  * given as its out2 in any case (for an index relative to start[i]).
  * See Note [Splitting one large reduction]. */

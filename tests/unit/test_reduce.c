@@ -370,6 +370,13 @@ Test(reduce, large_all_dims_reductions_split_across_threads) {
     cg_tensor *an = T_OK(cg_any(i, 0, NULL, false)), *al = T_OK(cg_all(i, 0, NULL, false));
     cr_assert_eq(t_at(si, 0), BIG);
     cr_assert(t_at(an, 0) == 1 && t_at(al, 0) == 1);
+    /* a transposed view: the parts are ranges of its outer reduced dim */
+    cg_tensor *v = T_OK(cg_view(x, 2, (int64_t[]){BIG / 1024, 1024})), *tv = T_OK(cg_t(v));
+    cg_tensor *st = T_OK(cg_sum(tv, 0, NULL, false)), *amt = T_OK(cg_argmax(tv, NULL, false));
+    cr_assert_float_eq(t_at(st, 0), want1, want1 * 1e-6);
+    /* the first maximum in tv's row-major order is now 400000's (row 390, column 640 of v) */
+    cr_assert_eq(t_at(amt, 0), 640 * (BIG / 1024) + 390);
+    cg_tensor_release(v), cg_tensor_release(tv), cg_tensor_release(st), cg_tensor_release(amt);
     cg_tensor_release(x), cg_tensor_release(s), cg_tensor_release(m), cg_tensor_release(mx), cg_tensor_release(am);
     cg_tensor_release(mn), cg_tensor_release(n1), cg_tensor_release(n2), cg_tensor_release(i), cg_tensor_release(si);
     cg_tensor_release(an), cg_tensor_release(al);
