@@ -7,9 +7,9 @@
  * NaN and keep the first index among ties, as PyTorch's CPU kernels do.
  *
  * Derivatives need a few comparisons (where x equals its maximum, which
- * elements are zero, the sign of x); they come from cg_reduce_mask, whose
- * results are constants of the derivative, so double backward still flows
- * through the engine ops around them. */
+ * elements are zero); they come from cg_reduce_mask, whose results are
+ * constants of the derivative, so double backward still flows through the
+ * engine ops around them. */
 #include <assert.h>
 #include <math.h>
 #include <string.h>
@@ -675,6 +675,17 @@ cg_tensor *cg_norm(cg_tensor *x, double p, int ndims, const int64_t *dims, bool 
     return reduce_op(CG_OP_NORM, x, ndims, dims, keepdim, x->dtype, &opts, SAVE_SELF | SAVE_RESULT, NULL);
 }
 
+cg_tensor *cg_norm_fro(cg_tensor *x, int ndims, const int64_t *dims, bool keepdim) {
+    CG_CHECK(ndims <= 2, CG_RUNTIME_ERROR, "Expected at most 2 dimensions, but got %d dimensions instead.", ndims);
+    if (ndims < 2)
+        return cg_norm(x, 2, ndims, dims, keepdim);
+    cg_tensor *sq = cg_mul(x, x);
+    cg_tensor *s = sq ? cg_sum(sq, ndims, dims, keepdim) : NULL;
+    cg_tensor *r = s ? cg_sqrt(s) : NULL;
+    cg_tensor_release(sq), cg_tensor_release(s);
+    return r;
+}
+
 cg_tensor *cg_logsumexp(cg_tensor *x, int ndims, const int64_t *dims, bool keepdim) {
     /* integral inputs are reduced in the default float dtype; they cannot
      * require grad, so recording on the cast (x itself for floats) is right */
@@ -819,14 +830,13 @@ static cg_tensor *mask_scalar(cg_tensor *x, double v, cg_reduce_mask_mode mode) 
     return m;
 }
 
-/* sign(x) = (x > 0) - (x < 0), a constant of the derivative */
-static cg_tensor *sign_of(cg_tensor *x) {
-    cg_tensor *pos = mask_scalar(x, 0, CG_MASK_GT), *neg = pos ? mask_scalar(x, 0, CG_MASK_LT) : NULL;
+/* fn(x) computed as a constant of the derivative (sign and |x| where the
+ * derivative only compares with them or its value is piecewise constant) */
+static cg_tensor *constant_of(cg_tensor *(*fn)(cg_tensor *), cg_tensor *x) {
     bool was = cg_grad_set_enabled(false);
-    cg_tensor *s = neg ? cg_sub(pos, neg, cg_scalar_int(1)) : NULL;
+    cg_tensor *r = fn(x);
     cg_grad_set_enabled(was);
-    cg_tensor_release(pos), cg_tensor_release(neg);
-    return s;
+    return r;
 }
 
 /* SumBackward0/1: grad expanded to the input's shape */
@@ -1006,13 +1016,11 @@ int bw_norm(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
         cg_tensor *scale = TMP(over_result(g, r, 1.0));
         return scratch_done(&sc, TMP(cg_mul(x, scale)), gi);
     }
-    cg_tensor *sign = TMP(sign_of(x));
+    cg_tensor *sign = TMP(constant_of(cg_sign, x));
     if (p == 1)
         return scratch_done(&sc, TMP(cg_mul(g, sign)), gi);
     cg_tensor *r = TMP(unsqueeze_reduced(n, result)); /* only compared with: a constant */
-    bool was = cg_grad_set_enabled(false);
-    cg_tensor *absx = TMP(cg_mul(x, sign));
-    cg_grad_set_enabled(was);
+    cg_tensor *absx = TMP(constant_of(cg_abs, x));
     cg_tensor *mask = TMP(mask_as(absx, r, CG_MASK_EQ, x->dtype));
     cg_tensor *count = TMP(keep_reduce(cg_sum, n, mask));
     cg_tensor *share = TMP(cg_div(g, count));

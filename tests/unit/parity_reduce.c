@@ -56,13 +56,15 @@ PARITY(std) {
     return cg_std(p_tensor(c, 0), n, dims, p_kw_int(c, "correction", 1), p_kw_bool(c, "keepdim", false));
 }
 
-/* p is a number, "inf"/"-inf", or "fro" (the 2-norm) */
+/* p is a number, "inf"/"-inf", or "fro" */
 PARITY(norm) {
     json_t *p = json_array_get(c->args, 1);
-    double order = json_is_string(p) && !strcmp(json_string_value(p), "fro") ? 2 : p_double(c, 1);
     int64_t dims[CG_MAX_DIMS];
     int n = dims_at(c, 2, dims);
-    return cg_norm(p_tensor(c, 0), order, n, dims, p_kw_bool(c, "keepdim", false));
+    bool keepdim = p_kw_bool(c, "keepdim", false);
+    if (json_is_string(p) && !strcmp(json_string_value(p), "fro"))
+        return cg_norm_fro(p_tensor(c, 0), n, dims, keepdim);
+    return cg_norm(p_tensor(c, 0), p_double(c, 1), n, dims, keepdim);
 }
 
 PARITY(cumsum) { return cg_cumsum(p_tensor(c, 0), p_int(c, 1)); }
