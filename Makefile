@@ -114,7 +114,8 @@ test: deps
 	exit $$status
 
 bench: all
-	@$(MAKE) --no-print-directory -C bench
+	@scripts/deps.sh bench
+	@$(MAKE) --no-print-directory -C bench BUILD=$(abspath $(BUILD))
 
 # Until the cgrad program exists (the kernel), install is the engine library
 # and its headers, for C programs that use the engine directly.

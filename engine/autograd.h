@@ -11,7 +11,10 @@
  * A node that saves its own output (exp saves result) would form a cycle
  * output -> grad_fn -> output. Like PyTorch's SavedVariable, it keeps a
  * grad_fn-less alias of the output instead: same storage and geometry, no
- * grad_fn, so nothing points back at the node. */
+ * grad_fn, so nothing points back at the node. A backward that builds a
+ * graph (create_graph) needs the output's history back, to differentiate
+ * through it again: there cg_node_saved() hands out an alias whose grad_fn
+ * is the node, kept in the slot only while that node's derivative runs. */
 #ifndef CG_AUTOGRAD_H
 #define CG_AUTOGRAD_H
 
@@ -38,6 +41,8 @@ typedef struct cg_saved {
     /* for PyTorch's in-place message: the node whose output it is, if any */
     const char *producer;
     int output_nr;
+    bool is_output;      /* an output of the node that saved it */
+    cg_tensor *unpacked; /* see Note [Saved outputs], during create_graph */
 } cg_saved;
 
 #define CG_NODE_MAX_SAVED 4
@@ -102,6 +107,10 @@ void cg_node_release(cg_node *n);
  * borrowed; *out is NULL when that slot was given no tensor. Fails with
  * PyTorch's backward-twice or in-place error when it can no longer be used. */
 int cg_node_saved(cg_node *n, int i, cg_tensor **out);
+/* Drops the aliases cg_node_saved() made during a create_graph backward. */
+void cg_node_release_unpacked(cg_node *n);
+/* Set by the backward engine while it runs a create_graph backward. */
+void cg_autograd_set_building_graph(bool on);
 /* The same for several slots at once: cg_node_saved_all(n, 2, &self, &other). */
 int cg_node_saved_all(cg_node *n, int count, ...);
 /* The node a gradient for t flows into: its grad_fn, or its AccumulateGrad

@@ -303,6 +303,7 @@ static int run_node(task *tk, cg_node *n, node_vec *ready) {
     if (any) {
         rc = n->op == CG_OP_CUSTOM ? n->custom_backward(n->custom_ctx, n, n->inbuf, grads)
                                    : cg_op_table[n->op].backward(n, n->inbuf, grads);
+        cg_node_release_unpacked(n);
     }
     if (!tk->retain_graph) {
         for (int i = 0; i < n->nsaved; i++) {
@@ -397,8 +398,10 @@ static int execute(task *tk, int nroots, cg_tensor *const *roots, cg_tensor *con
             rc = heap_push(&ready, n);
     }
     bool was = cg_grad_set_enabled(tk->create_graph);
+    cg_autograd_set_building_graph(tk->create_graph);
     while (rc == 0 && ready.n)
         rc = run_node(tk, heap_pop(&ready), &ready);
+    cg_autograd_set_building_graph(false);
     cg_grad_set_enabled(was);
 done:
     free(ready.items);

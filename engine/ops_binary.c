@@ -347,27 +347,6 @@ static cg_scalar wrapped_value(const cg_tensor *t) { return cg_scalar_load(cg_te
 
 /* ---- pow ----------------------------------------------------------------------------------------- */
 
-/* Note [cg_log fallback]
- * ~~~~~~~~~~~~~~~~~~~~~~
- * The exponent's derivative needs log, which the unary family defines
- * (LogBackward0). Until its branch is merged, this weak, CPU-only and
- * unrecorded log lets PowBackward1/2 work to first order; the unary
- * family's strong cg_log replaces it at link time. */
-cg_tensor *cg_log(cg_tensor *x);
-CG_UNARY_ROW(log_fallback_f32, float, CG_NOPRO, logf(x))
-CG_UNARY_ROW(log_fallback_f64, double, CG_NOPRO, log(x))
-__attribute__((weak)) cg_tensor *cg_log(cg_tensor *x) {
-    CG_CHECK(cg_dtype_is_float(x->dtype) && cg_tensor_device(x).type == CG_CPU, CG_NOT_IMPLEMENTED_ERROR,
-             "log: only float CPU tensors until the unary family's log is merged");
-    cg_tensor *out = cg_tensor_empty(x->ndim, x->sizes, x->dtype, cg_device_cpu());
-    if (!out)
-        return NULL;
-    cg_iter it;
-    cg_iter_init(&it, out, 1, &x);
-    cg_iter_for_each(&it, x->dtype == CG_F32 ? log_fallback_f32 : log_fallback_f64, NULL);
-    return out;
-}
-
 static int check_pow_dtype(cg_dtype dt) { return cg_check_dtype_supported("pow", dt, dt != CG_BOOL); }
 
 static int check_pow_scalar(cg_tensor *self, cg_scalar e) {

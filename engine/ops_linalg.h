@@ -1,7 +1,38 @@
-/* ops_linalg.h: see ops_linalg.c. */
+/* ops_linalg.h: matrix products (ops_linalg.c). Argument order and defaults
+ * are PyTorch's; float32/float64 go through OpenBLAS, int32/int64 through a
+ * plain loop (as PyTorch allows them on the CPU); bool is refused. */
 #ifndef CG_OPS_LINALG_H
 #define CG_OPS_LINALG_H
 
 #include "tensor.h"
+
+/* torch.mm(self, mat2): [n,m] @ [m,p] -> [n,p] (MmBackward0) */
+cg_tensor *cg_mm(cg_tensor *self, cg_tensor *mat2);
+/* torch.bmm(self, mat2): [b,n,m] @ [b,m,p] -> [b,n,p] (BmmBackward0) */
+cg_tensor *cg_bmm(cg_tensor *self, cg_tensor *mat2);
+/* torch.addmm(input, mat1, mat2, *, beta=1, alpha=1):
+ * beta * input + alpha * (mat1 @ mat2), input broadcast to [n,p]
+ * (AddmmBackward0). With beta == 0 input is ignored (NaN included). */
+cg_tensor *cg_addmm(cg_tensor *input, cg_tensor *mat1, cg_tensor *mat2, cg_scalar beta, cg_scalar alpha);
+/* torch.mv(self, vec): [n,m] @ [m] -> [n] (MvBackward0) */
+cg_tensor *cg_mv(cg_tensor *self, cg_tensor *vec);
+/* torch.dot(self, other): [n] . [n] -> [] (DotBackward0) */
+cg_tensor *cg_dot(cg_tensor *self, cg_tensor *other);
+/* torch.outer(self, vec2): [n] x [m] -> [n,m], composite as in PyTorch:
+ * self.reshape(n, 1) * vec2 (MulBackward0), with mul's type promotion. */
+cg_tensor *cg_outer(cg_tensor *self, cg_tensor *vec2);
+/* torch.matmul(input, other) with PyTorch 1.13's rules and nodes: dot, mv,
+ * mm, folding of a batched operand into mm/mv, else bmm over broadcast
+ * batch dims; results of the last two are UnsafeViewBackward0. */
+cg_tensor *cg_matmul(cg_tensor *input, cg_tensor *other);
+/* torch.nn.functional.linear(input, weight, bias=None): input @ weight.T
+ * + bias; bias may be NULL. 2-d input with bias (and contiguous 3-d) go
+ * through addmm, as in PyTorch 1.13; the rest through matmul and add_. */
+cg_tensor *cg_linear(cg_tensor *input, cg_tensor *weight, cg_tensor *bias);
+/* at::_unsafe_view: t with new sizes (one -1 allowed), sharing its storage
+ * but not a view (no ._base), recorded as UnsafeViewBackward0. t must be
+ * contiguous; matmul uses it on the products it has just made. The row is
+ * the views family's (reshape copies through an _unsafe_view too). */
+cg_tensor *cg_unsafe_view(cg_tensor *t, int ndim, const int64_t *sizes);
 
 #endif

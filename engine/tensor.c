@@ -7,8 +7,11 @@
 
 #include "autograd.h"
 
+/* malloc + memset, not calloc: see Note [Node allocation] in autograd.c */
 static cg_tensor *tensor_alloc(void) {
-    cg_tensor *t = calloc(1, sizeof *t);
+    cg_tensor *t = malloc(sizeof *t);
+    if (t)
+        memset(t, 0, sizeof *t);
     if (!t)
         cg_error_set(CG_MEMORY_ERROR, "out of memory allocating a tensor");
     return t;

@@ -2,6 +2,7 @@
  * meet and accumulate, retain_graph, in-place and version errors, no_grad,
  * hooks, retain_grad, autograd.grad and a very deep graph. */
 #include <criterion/criterion.h>
+#include <math.h>
 
 #include "helpers.h"
 
@@ -139,4 +140,19 @@ Test(autograd, integer_and_float_promotion_of_results) {
     cg_tensor *q = T_OK(cg_div(i, i));
     cr_assert_eq(q->dtype, CG_F32, "int / int is float32");
     cg_tensor_release(i), cg_tensor_release(half), cg_tensor_release(r), cg_tensor_release(q);
+}
+
+/* d2/dx2 exp(x) = exp(x): the second backward goes through ExpBackward0's
+ * saved result, which must get its history back (Note [Saved outputs]). */
+Test(autograd, double_backward_through_a_saved_output) {
+    cg_tensor *x = leaf(2, (double[]){0.5, -1});
+    cg_tensor *y = T_OK(cg_exp(x));
+    cg_tensor *l = sum_all(y);
+    cg_tensor *g = NULL;
+    T_RC(cg_autograd_grad(1, &l, NULL, 1, &x, false, true, false, &g));
+    cr_assert(g->grad_fn, "create_graph gives the gradient a history");
+    cg_tensor *gs = sum_all(g);
+    T_RC(cg_autograd_backward(1, &gs, NULL, false, false));
+    t_assert_values(x->grad, 2, (double[]){exp(0.5), exp(-1.0)}, 1e-6);
+    cg_tensor_release(x), cg_tensor_release(y), cg_tensor_release(l), cg_tensor_release(g), cg_tensor_release(gs);
 }

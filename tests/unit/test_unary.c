@@ -102,10 +102,8 @@ Test(unary, node_names_are_pytorchs) {
     cg_tensor_release(x);
 }
 
-/* second derivatives, from torch.autograd.grad(create_graph=True). Ops that
- * save their result (tanh, sigmoid, exp) are left out: a saved output is kept
- * without history (autograd.h, Note [Saved outputs]), so their double
- * backward needs the engine to reattach it, as PyTorch's SavedVariable does. */
+/* second derivatives, from torch.autograd.grad(create_graph=True); tanh,
+ * sigmoid and exp go through their saved result (Note [Saved outputs]). */
 Test(unary, double_backward_matches_pytorch) {
     static const struct {
         cg_tensor *(*fn)(cg_tensor *);
@@ -114,6 +112,9 @@ Test(unary, double_backward_matches_pytorch) {
         {gelu_none, {-0.0744952771, 0.241970725, 0.749169476, 0.797884561, 0.728450722, 0.241970725, -0.107981933}},
         {gelu_tanh, {-0.0762453921, 0.242148198, 0.748948614, 0.797884561, 0.728148443, 0.242148198, -0.10787508}},
         {cg_erf, {0.0108914212, 0.830214995, 0.530007065, 0, -0.618756566, -0.830214995, -0.0826679414}},
+        {cg_tanh, {0.0524725421, 0.639700008, 0.460454359, 0, -0.533181878, -0.639700008, -0.136218687}},
+        {cg_sigmoid, {0.0594678358, 0.0908577477, 0.030607512, 0, -0.036396184, -0.0908577477, -0.0799625011}},
+        {cg_exp, {0.0820849986, 0.367879441, 0.778800783, 1, 1.34985881, 2.71828183, 7.3890561}},
     };
     for (int k = 0; k < N(dd); k++) {
         cg_tensor *x = leaf(CG_F64, 7, X);

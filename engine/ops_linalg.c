@@ -1,0 +1,568 @@
+/* ops_linalg.c: matrix products (mm, bmm, addmm, mv, dot) with their
+ * kernels and derivatives, and the composites PyTorch builds from them
+ * (matmul, linear, outer).
+ *
+ * Every product runs through one kernel: C = alpha * A @ B + beta * C over
+ * a batch, where a 1-d left operand is a row, a 1-d right operand a column.
+ * Float dtypes call cblas_sgemm/dgemm, with a transposed operand passed as
+ * CblasTrans rather than copied (see Note [BLAS layouts]); integer dtypes
+ * run a plain loop, as PyTorch allows them on the CPU. Not here: batched
+ * linear algebra beyond products (solve, inverse, decompositions). */
+#include <cblas.h>
+#include <string.h>
+
+#include "ew.h"
+#include "ops.h"
+
+/* ---- layouts ------------------------------------------------------------------------ */
+
+/* Note [BLAS layouts]
+ * ~~~~~~~~~~~~~~~~~~~
+ * A row-major BLAS matrix of r x c is either stored as is (NoTrans, element
+ * (i,j) at i*ld + j) or as its transpose (Trans, at j*ld + i), with
+ * ld >= max(1, c) resp. max(1, r). So a matrix whose last two dims have a
+ * unit stride in either dim, like a .t() view, goes to BLAS without a copy;
+ * a size-1 dim may have any stride. Only other layouts (stride 0 from
+ * expand, steps from slicing both dims) are made contiguous first. */
+typedef struct {
+    bool ok, trans;
+    int64_t ld;
+} blas_layout;
+
+static blas_layout layout_of(int64_t r, int64_t c, int64_t sr, int64_t sc) {
+    int64_t rmax = r > 1 ? r : 1, cmax = c > 1 ? c : 1;
+    if (sc == 1 || c == 1) {
+        int64_t ld = r == 1 ? cmax : sr;
+        if (ld >= cmax)
+            return (blas_layout){true, false, ld};
+    }
+    if (sr == 1 || r == 1) {
+        int64_t ld = c == 1 ? rmax : sc;
+        if (ld >= rmax)
+            return (blas_layout){true, true, ld};
+    }
+    return (blas_layout){false, false, 0};
+}
+
+/* An operand seen as a batch of rows x cols matrices; strides in elements. */
+typedef struct {
+    char *p;
+    int64_t batch, rows, cols, sb, sr, sc;
+} mat3;
+
+/* 0-d is 1x1; 1-d is a row on the left of a product, a column on the right
+ * (and for an output: mv's result is a column). */
+static mat3 as_mat(const cg_tensor *t, bool right) {
+    mat3 m = {cg_tensor_data(t), 1, 1, 1, 0, 0, 0};
+    const int64_t *z = t->sizes, *s = t->strides;
+    switch (t->ndim) {
+    case 0: break;
+    case 1:
+        if (right)
+            m.rows = z[0], m.sr = s[0];
+        else
+            m.cols = z[0], m.sc = s[0];
+        break;
+    case 2: m.rows = z[0], m.cols = z[1], m.sr = s[0], m.sc = s[1]; break;
+    default: m.batch = z[0], m.rows = z[1], m.cols = z[2], m.sb = s[0], m.sr = s[1], m.sc = s[2]; break;
+    }
+    return m;
+}
+
+static bool blas_ready(const cg_tensor *t, bool right) {
+    mat3 m = as_mat(t, right);
+    return layout_of(m.rows, m.cols, m.sr, m.sc).ok;
+}
+
+/* ---- the product kernel ---------------------------------------------------------------- */
+
+/* c[i,j] = alpha * sum_k a[i,k] * b[k,j] + beta * c[i,j], computed in
+ * uint64 so that overflow wraps as PyTorch's integers do (no UB). */
+#define INT_GEMM(name, T)                                                                         \
+    static void name(const mat3 *a, const mat3 *b, const mat3 *c, int64_t bi, uint64_t alpha,     \
+                     uint64_t beta) {                                                             \
+        const T *pa = (const T *)a->p + bi * a->sb, *pb = (const T *)b->p + bi * b->sb;           \
+        T *pc = (T *)c->p + bi * c->sb;                                                           \
+        for (int64_t i = 0; i < a->rows; i++)                                                     \
+            for (int64_t j = 0; j < b->cols; j++) {                                               \
+                uint64_t acc = 0;                                                                 \
+                for (int64_t k = 0; k < a->cols; k++)                                             \
+                    acc += (uint64_t)pa[i * a->sr + k * a->sc] * (uint64_t)pb[k * b->sr + j * b->sc]; \
+                T *o = pc + i * c->sr + j * c->sc;                                                \
+                *o = (T)(alpha * acc + (beta ? beta * (uint64_t)*o : 0));                         \
+            }                                                                                     \
+    }
+INT_GEMM(gemm_i32, int32_t)
+INT_GEMM(gemm_i64, int64_t)
+
+/* The float path: one BLAS call per batch entry, layouts from the strides. */
+static void gemm_blas(cg_dtype dt, const mat3 *a, const mat3 *b, const mat3 *c, int64_t bi, double alpha,
+                      double beta) {
+    blas_layout la = layout_of(a->rows, a->cols, a->sr, a->sc), lb = layout_of(b->rows, b->cols, b->sr, b->sc);
+    enum CBLAS_TRANSPOSE ta = la.trans ? CblasTrans : CblasNoTrans, tb = lb.trans ? CblasTrans : CblasNoTrans;
+    blasint m = (blasint)a->rows, n = (blasint)b->cols, k = (blasint)a->cols;
+    blasint lda = (blasint)la.ld, ldb = (blasint)lb.ld, ldc = n; /* c is contiguous */
+    if (dt == CG_F32) {
+        const float *pa = (const float *)a->p + bi * a->sb, *pb = (const float *)b->p + bi * b->sb;
+        float *pc = (float *)c->p + bi * c->sb;
+        cblas_sgemm(CblasRowMajor, ta, tb, m, n, k, (float)alpha, pa, lda, pb, ldb, (float)beta, pc, ldc);
+    } else {
+        const double *pa = (const double *)a->p + bi * a->sb, *pb = (const double *)b->p + bi * b->sb;
+        double *pc = (double *)c->p + bi * c->sb;
+        cblas_dgemm(CblasRowMajor, ta, tb, m, n, k, alpha, pa, lda, pb, ldb, beta, pc, ldc);
+    }
+}
+
+/* An empty sum (k == 0): c = beta * c, and zeros when beta is 0. */
+#define SCALE_ROW(name, T)                                                           \
+    static void name(char *p, int64_t n, double beta) {                            \
+        T *c = (T *)p;                                                             \
+        for (int64_t i = 0; i < n; i++)                                            \
+            c[i] = beta == 0 ? (T)0 : (T)(beta * (double)c[i]);                    \
+    }
+CG_EXPAND_NUMERIC(SCALE_ROW, scale)
+
+static void scale_out(cg_tensor *out, double beta) {
+    int64_t n = cg_tensor_numel(out);
+    char *p = cg_tensor_data(out);
+    switch (out->dtype) {
+    case CG_F32: scale_f32(p, n, beta); break;
+    case CG_F64: scale_f64(p, n, beta); break;
+    case CG_INT32: scale_i32(p, n, beta); break;
+    case CG_INT64: scale_i64(p, n, beta); break;
+    default: break;
+    }
+}
+
+/* in[0]: A, [m,k] or [b,m,k] or [k] (a row); in[1]: B, [k,n] or [b,k,n] or
+ * [k] (a column); out: C, contiguous, [m,n] / [b,m,n] / [m] / [], already
+ * holding beta's addend when args->s[0] (beta) is non-zero. args->s[1] is
+ * alpha; no args: alpha 1, beta 0. A and B are BLAS-ready for float dtypes
+ * (Note [BLAS layouts]). */
+static void cpu_product(const cg_call *call) {
+    mat3 a = as_mat(call->in[0], false), b = as_mat(call->in[1], true), c = as_mat(call->out[0], true);
+    cg_scalar sbeta = call->args ? call->args->s[0] : cg_scalar_int(0);
+    cg_scalar salpha = call->args ? call->args->s[1] : cg_scalar_int(1);
+    if (c.batch == 0 || a.rows == 0 || b.cols == 0)
+        return;
+    if (a.cols == 0) {
+        scale_out(call->out[0], cg_scalar_to_double(sbeta));
+        return;
+    }
+    cg_dtype dt = call->out[0]->dtype;
+    for (int64_t bi = 0; bi < c.batch; bi++) {
+        if (dt == CG_F32 || dt == CG_F64)
+            gemm_blas(dt, &a, &b, &c, bi, cg_scalar_to_double(salpha), cg_scalar_to_double(sbeta));
+        else if (dt == CG_INT32)
+            gemm_i32(&a, &b, &c, bi, (uint64_t)cg_scalar_to_int(salpha), (uint64_t)cg_scalar_to_int(sbeta));
+        else
+            gemm_i64(&a, &b, &c, bi, (uint64_t)cg_scalar_to_int(salpha), (uint64_t)cg_scalar_to_int(sbeta));
+    }
+}
+
+void cpu_mm(const cg_call *c) { cpu_product(c); }
+void cpu_bmm(const cg_call *c) { cpu_product(c); }
+void cpu_addmm(const cg_call *c) { cpu_product(c); }
+void cpu_mv(const cg_call *c) { cpu_product(c); }
+void cpu_dot(const cg_call *c) { cpu_product(c); }
+
+/* ---- the frontend every product shares ------------------------------------------------------ */
+
+static const char *type_name(cg_dtype dt) {
+    static const char *const names[CG_DTYPE_COUNT] = {"Bool", "Int", "Long", "Float", "Double"};
+    return names[dt];
+}
+
+/* PyTorch's dtype checks of mm, bmm and mv ("expected scalar type ...")
+ * and its refusal of bool, named after the kernel that refuses it. */
+static int check_dtypes(const cg_tensor *a, const cg_tensor *b, const char *kernel) {
+    CG_CHECK_INT(a->dtype == b->dtype, CG_RUNTIME_ERROR, "expected scalar type %s but found %s", type_name(a->dtype),
+                 type_name(b->dtype));
+    CG_CHECK_INT(a->dtype != CG_BOOL, CG_RUNTIME_ERROR, "\"%s\" not implemented for 'Bool'", kernel);
+    return 0;
+}
+
+/* t itself when its layout suits BLAS, else a contiguous copy that is not
+ * recorded (the op records itself on its inputs). */
+static cg_tensor *ready(cg_tensor *t, bool right) {
+    if (blas_ready(t, right))
+        return cg_tensor_retain(t);
+    bool was = cg_grad_set_enabled(false);
+    cg_tensor *c = cg_clone(t);
+    cg_grad_set_enabled(was);
+    return c;
+}
+
+/* Copies `init` (broadcast to out's shape) into out without a version bump:
+ * out is new, and the copy is part of computing it. */
+static int fill_from(cg_tensor *out, cg_tensor *init) {
+    bool was = cg_grad_set_enabled(false);
+    cg_tensor *e = cg_expand(init, out->ndim, out->sizes);
+    cg_grad_set_enabled(was);
+    if (!e)
+        return -1;
+    cg_iter it;
+    cg_iter_init(&it, out, 1, &e);
+    cg_call call = {.op = CG_OP_COPY, .nout = 1, .nin = 1, .out = {out}, .in = {e}, .it = &it};
+    int rc = cg_op_run(&call);
+    cg_tensor_release(e);
+    return rc;
+}
+
+/* Runs product op a @ b into a new tensor of the given sizes (checked by
+ * the caller), starting from init when args' beta is non-zero, and records
+ * it with the tensors in save. */
+static cg_tensor *product(cg_op op, cg_tensor *a, cg_tensor *b, cg_tensor *init, int ndim, const int64_t *sizes,
+                          const cg_op_args *args, int nin, cg_tensor *const *in, const cg_save_spec *save) {
+    if (cg_check_same_device(nin, in) < 0)
+        return NULL;
+    cg_tensor *out = cg_tensor_empty(ndim, sizes, a->dtype, cg_tensor_device(a));
+    cg_tensor *ra = out ? ready(a, false) : NULL, *rb = ra ? ready(b, true) : NULL;
+    int rc = rb ? 0 : -1;
+    if (rc == 0 && init && cg_scalar_to_double(args->s[0]) != 0)
+        rc = fill_from(out, init);
+    if (rc == 0) {
+        cg_call call = {.op = op, .nout = 1, .nin = 2, .out = {out}, .in = {ra, rb}, .args = args};
+        rc = cg_op_run(&call);
+    }
+    cg_tensor_release(ra), cg_tensor_release(rb);
+    if (rc < 0) {
+        cg_tensor_release(out);
+        return NULL;
+    }
+    return cg_ew_record(out, op, nin, in, 2, save, args);
+}
+
+/* ---- mm / bmm / addmm ------------------------------------------------------------------------- */
+
+static int check_mm_shapes(const cg_tensor *a, const cg_tensor *b) {
+    CG_CHECK_INT(a->sizes[1] == b->sizes[0], CG_RUNTIME_ERROR,
+                 "mat1 and mat2 shapes cannot be multiplied (%lldx%lld and %lldx%lld)", (long long)a->sizes[0],
+                 (long long)a->sizes[1], (long long)b->sizes[0], (long long)b->sizes[1]);
+    return 0;
+}
+
+cg_tensor *cg_mm(cg_tensor *self, cg_tensor *mat2) {
+    CG_CHECK(self->ndim == 2, CG_RUNTIME_ERROR, "self must be a matrix");
+    CG_CHECK(mat2->ndim == 2, CG_RUNTIME_ERROR, "mat2 must be a matrix");
+    if (check_mm_shapes(self, mat2) < 0 || check_dtypes(self, mat2, "addmm_impl_cpu_") < 0)
+        return NULL;
+    int64_t sizes[] = {self->sizes[0], mat2->sizes[1]};
+    cg_save_spec save[] = {{self, "self"}, {mat2, "mat2"}};
+    return product(CG_OP_MM, self, mat2, NULL, 2, sizes, NULL, 2, (cg_tensor *[]){self, mat2}, save);
+}
+
+cg_tensor *cg_bmm(cg_tensor *self, cg_tensor *mat2) {
+    CG_CHECK(self->ndim == 3, CG_RUNTIME_ERROR, "batch1 must be a 3D tensor");
+    CG_CHECK(mat2->ndim == 3, CG_RUNTIME_ERROR, "batch2 must be a 3D tensor");
+    int64_t bs = self->sizes[0], k = self->sizes[2];
+    CG_CHECK(mat2->sizes[0] == bs && mat2->sizes[1] == k, CG_RUNTIME_ERROR,
+             "Expected size for first two dimensions of batch2 tensor to be: [%lld, %lld] but got: [%lld, %lld].",
+             (long long)bs, (long long)k, (long long)mat2->sizes[0], (long long)mat2->sizes[1]);
+    if (check_dtypes(self, mat2, "bmm") < 0)
+        return NULL;
+    int64_t sizes[] = {bs, self->sizes[1], mat2->sizes[2]};
+    cg_save_spec save[] = {{self, "self"}, {mat2, "mat2"}};
+    return product(CG_OP_BMM, self, mat2, NULL, 3, sizes, NULL, 2, (cg_tensor *[]){self, mat2}, save);
+}
+
+cg_tensor *cg_addmm(cg_tensor *input, cg_tensor *mat1, cg_tensor *mat2, cg_scalar beta, cg_scalar alpha) {
+    CG_CHECK(input->dtype == mat2->dtype, CG_RUNTIME_ERROR, "self and mat2 must have the same dtype");
+    CG_CHECK(mat1->dtype == mat2->dtype, CG_RUNTIME_ERROR, "mat1 and mat2 must have the same dtype");
+    CG_CHECK(mat1->ndim == 2, CG_RUNTIME_ERROR, "mat1 must be a matrix, got %d-D tensor", mat1->ndim);
+    CG_CHECK(mat2->ndim == 2, CG_RUNTIME_ERROR, "mat2 must be a matrix, got %d-D tensor", mat2->ndim);
+    if (check_mm_shapes(mat1, mat2) < 0)
+        return NULL;
+    int64_t sizes[] = {mat1->sizes[0], mat2->sizes[1]};
+    /* PyTorch expands input first, whatever beta: its shape errors come first */
+    cg_tensor *e = cg_expand(input, 2, sizes);
+    if (!e)
+        return NULL;
+    cg_tensor_release(e);
+    CG_CHECK(mat1->dtype != CG_BOOL, CG_RUNTIME_ERROR, "\"addmm_impl_cpu_\" not implemented for 'Bool'");
+    cg_op_args args = {.s = {beta, alpha}};
+    cg_save_spec save[] = {{mat1, "mat1"}, {mat2, "mat2"}};
+    return product(CG_OP_ADDMM, mat1, mat2, input, 2, sizes, &args, 3, (cg_tensor *[]){input, mat1, mat2}, save);
+}
+
+/* grad (or its gradient) times a Python number, grad itself when it is 1 */
+static cg_tensor *times(cg_tensor *g, cg_scalar s) {
+    double v = cg_scalar_to_double(s);
+    return v == 1.0 ? cg_tensor_retain(g) : cg_mul_scalar(g, v);
+}
+
+/* x @ y^T, or x^T @ y when transpose_x (transposing the last two dims),
+ * by mm or bmm, times alpha */
+static cg_tensor *grad_product(cg_tensor *x, cg_tensor *y, bool transpose_x, cg_scalar alpha) {
+    cg_tensor *t = cg_transpose(transpose_x ? x : y, -2, -1);
+    cg_tensor *p = !t ? NULL : transpose_x ? (x->ndim == 3 ? cg_bmm(t, y) : cg_mm(t, y))
+                                           : (x->ndim == 3 ? cg_bmm(x, t) : cg_mm(x, t));
+    cg_tensor_release(t);
+    cg_tensor *r = p ? times(p, alpha) : NULL;
+    cg_tensor_release(p);
+    return r;
+}
+
+/* MmBackward0 / BmmBackward0 / AddmmBackward0's mat1 and mat2:
+ *   mat1: grad @ mat2^T * alpha      mat2: mat1^T @ grad * alpha */
+static int bw_products(cg_node *n, cg_tensor *g, int first, cg_scalar alpha, cg_tensor **gi) {
+    cg_tensor *m1, *m2;
+    if (cg_node_saved_all(n, 2, &m1, &m2) < 0)
+        return -1;
+    if (n->next[first].node && !(gi[first] = grad_product(g, m2, false, alpha)))
+        return -1;
+    if (n->next[first + 1].node && !(gi[first + 1] = grad_product(m1, g, true, alpha)))
+        return -1;
+    return 0;
+}
+
+int bw_mm(cg_node *n, cg_tensor *const *go, cg_tensor **gi) { return bw_products(n, go[0], 0, cg_scalar_int(1), gi); }
+int bw_bmm(cg_node *n, cg_tensor *const *go, cg_tensor **gi) { return bw_products(n, go[0], 0, cg_scalar_int(1), gi); }
+
+/* AddmmBackward0: self: grad * beta (summed to input's shape at the edge) */
+int bw_addmm(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    if (n->next[0].node && !(gi[0] = times(go[0], n->args.s[0])))
+        return -1;
+    return bw_products(n, go[0], 1, n->args.s[1], gi);
+}
+
+/* ---- mv / dot / outer -------------------------------------------------------------------------- */
+
+cg_tensor *cg_mv(cg_tensor *self, cg_tensor *vec) {
+    CG_CHECK(self->ndim == 2 && vec->ndim == 1, CG_RUNTIME_ERROR, "vector + matrix @ vector expected, got 1, %d, %d",
+             self->ndim, vec->ndim);
+    CG_CHECK(self->sizes[1] == vec->sizes[0], CG_RUNTIME_ERROR, "size mismatch, got %lld, %lldx%lld,%lld",
+             (long long)self->sizes[0], (long long)self->sizes[0], (long long)self->sizes[1],
+             (long long)vec->sizes[0]);
+    if (check_dtypes(self, vec, "addmv_impl_cpu") < 0)
+        return NULL;
+    cg_save_spec save[] = {{self, "self"}, {vec, "vec"}};
+    return product(CG_OP_MV, self, vec, NULL, 1, self->sizes, NULL, 2, (cg_tensor *[]){self, vec}, save);
+}
+
+/* MvBackward0: self: outer(grad, vec), vec: self^T @ grad */
+int bw_mv(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    cg_tensor *self, *vec;
+    if (cg_node_saved_all(n, 2, &self, &vec) < 0)
+        return -1;
+    if (n->next[0].node && !(gi[0] = cg_outer(go[0], vec)))
+        return -1;
+    if (n->next[1].node) {
+        cg_tensor *t = cg_t(self);
+        gi[1] = t ? cg_mv(t, go[0]) : NULL;
+        cg_tensor_release(t);
+        if (!gi[1])
+            return -1;
+    }
+    return 0;
+}
+
+cg_tensor *cg_dot(cg_tensor *self, cg_tensor *other) {
+    CG_CHECK(self->ndim == 1 && other->ndim == 1, CG_RUNTIME_ERROR,
+             "1D tensors expected, but got %dD and %dD tensors", self->ndim, other->ndim);
+    CG_CHECK(self->dtype == other->dtype, CG_RUNTIME_ERROR,
+             "dot : expected both vectors to have same dtype, but found %s and %s", type_name(self->dtype),
+             type_name(other->dtype));
+    int64_t n = self->sizes[0], m = other->sizes[0];
+    CG_CHECK(n == m, CG_RUNTIME_ERROR,
+             "inconsistent tensor size, expected tensor [%lld] and src [%lld] to have the same number of elements, "
+             "but got %lld and %lld elements respectively",
+             (long long)n, (long long)m, (long long)n, (long long)m);
+    CG_CHECK(self->dtype != CG_BOOL, CG_RUNTIME_ERROR, "\"dot\" not implemented for 'Bool'");
+    cg_save_spec save[] = {{self, "self"}, {other, "tensor"}};
+    return product(CG_OP_DOT, self, other, NULL, 0, NULL, NULL, 2, (cg_tensor *[]){self, other}, save);
+}
+
+/* DotBackward0: self: grad * tensor, tensor: grad * self (grad is 0-d) */
+int bw_dot(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    cg_tensor *self, *other;
+    if (cg_node_saved_all(n, 2, &self, &other) < 0)
+        return -1;
+    if (n->next[0].node && !(gi[0] = cg_mul(go[0], other)))
+        return -1;
+    if (n->next[1].node && !(gi[1] = cg_mul(go[0], self)))
+        return -1;
+    return 0;
+}
+
+cg_tensor *cg_outer(cg_tensor *self, cg_tensor *vec2) {
+    CG_CHECK(self->ndim == 1, CG_RUNTIME_ERROR, "outer: Expected 1-D argument self, but got %d-D", self->ndim);
+    CG_CHECK(vec2->ndim == 1, CG_RUNTIME_ERROR, "outer: Expected 1-D argument vec2, but got %d-D", vec2->ndim);
+    cg_tensor *col = cg_reshape(self, 2, (int64_t[]){self->sizes[0], 1});
+    cg_tensor *out = col ? cg_mul(col, vec2) : NULL;
+    cg_tensor_release(col);
+    return out;
+}
+
+/* ---- views of fresh products --------------------------------------------------------------------- */
+
+/* t reshaped as a new tensor over the same storage, not a view of t (no
+ * ._base), recorded as op under `name`: PyTorch's _unsafe_view and the
+ * in-place squeeze_ that matmul applies to products it has just made. */
+static cg_tensor *reshaped(cg_tensor *t, int ndim, const int64_t *sizes, cg_op op, const char *name) {
+    int64_t strides[CG_MAX_DIMS];
+    int64_t numel = cg_contiguous_strides(ndim, sizes, strides);
+    CG_CHECK(cg_tensor_is_contiguous(t) && numel == cg_tensor_numel(t), CG_RUNTIME_ERROR,
+             "_unsafe_view: a contiguous tensor of the same number of elements is needed");
+    cg_tensor *v = cg_tensor_from_storage(t->storage, t->offset, ndim, sizes, strides, t->dtype);
+    if (!v || !cg_autograd_needed(1, &t))
+        return v;
+    cg_node *n;
+    if (cg_autograd_record(op, 1, &v, 1, &t, 0, NULL, NULL, &n) < 0) {
+        cg_tensor_release(v);
+        return NULL;
+    }
+    if (n)
+        n->name = name;
+    return v;
+}
+
+cg_tensor *cg_unsafe_view(cg_tensor *t, int ndim, const int64_t *sizes) {
+    return reshaped(t, ndim, sizes, CG_OP_UNSAFE_VIEW, "UnsafeViewBackward0");
+}
+
+/* Takes ownership of t and returns reshaped(t, ...). */
+static cg_tensor *unsafe_view_owned(cg_tensor *t, int ndim, const int64_t *sizes) {
+    cg_tensor *v = t ? cg_unsafe_view(t, ndim, sizes) : NULL;
+    cg_tensor_release(t);
+    return v;
+}
+
+/* ---- matmul -------------------------------------------------------------------------------------- */
+
+/* PyTorch 1.13's should_fold: a batched t1 (>= 3-d) times a vector or a
+ * matrix can be folded into one mm/mv, except a [b,n,m] whose last two dims
+ * are transposed in contiguous batches (permute(0, 2, 1)): bmm takes those
+ * without a copy. */
+static bool should_fold(const cg_tensor *t1, int dim2) {
+    if (t1->ndim < 3 || dim2 > 2)
+        return false;
+    return !(t1->ndim == 3 && dim2 == 2 && t1->strides[2] != 1 && t1->strides[0] == t1->sizes[1] * t1->sizes[2]);
+}
+
+/* The batched operand folded into rows of one mm (or mv): t1 [..., n, m] as
+ * [N, m]. For vector/matrix @ batched, t1 is other^T; a matrix product is
+ * then transposed back (a copy, CloneBackward0), as PyTorch does. */
+static cg_tensor *matmul_folded(cg_tensor *a, cg_tensor *b) {
+    bool transpose = b->ndim > a->ndim;
+    cg_tensor *t1 = transpose ? cg_transpose(b, -2, -1) : cg_tensor_retain(a);
+    cg_tensor *t2 = !transpose ? cg_tensor_retain(b) : a->ndim == 2 ? cg_t(a) : cg_tensor_retain(a);
+    cg_tensor *out = NULL;
+    if (!t1 || !t2)
+        goto done;
+    int64_t shape[CG_MAX_DIMS], folded = 1;
+    int nd = t1->ndim - 1;
+    for (int d = 0; d < nd; d++)
+        folded *= (shape[d] = t1->sizes[d]);
+    if (t2->ndim == 2)
+        shape[nd++] = t2->sizes[1];
+    cg_tensor *f = cg_reshape(t1, 2, (int64_t[]){folded, t1->sizes[t1->ndim - 1]});
+    out = f ? unsafe_view_owned(t2->ndim == 2 ? cg_mm(f, t2) : cg_mv(f, t2), nd, shape) : NULL;
+    cg_tensor_release(f);
+    if (out && transpose && t2->ndim == 2) {
+        cg_tensor *mt = cg_transpose(out, -2, -1);
+        cg_tensor_release(out);
+        out = mt ? cg_contiguous(mt) : NULL;
+        cg_tensor_release(mt);
+    }
+done:
+    cg_tensor_release(t1), cg_tensor_release(t2);
+    return out;
+}
+
+/* t expanded to batch + tail, then reshaped to [prod(batch)] + tail */
+static cg_tensor *expand_batch(cg_tensor *t, int nb, const int64_t *batch, int64_t nbatch, int ntail,
+                               const int64_t *tail) {
+    int64_t sizes[CG_MAX_DIMS + 2], flat[3] = {nbatch, tail[0], ntail > 1 ? tail[1] : 0};
+    CG_CHECK(nb + ntail <= CG_MAX_DIMS, CG_RUNTIME_ERROR, "cgrad supports tensors of at most %d dimensions",
+             CG_MAX_DIMS);
+    memcpy(sizes, batch, (size_t)nb * sizeof *batch);
+    memcpy(sizes + nb, tail, (size_t)ntail * sizeof *tail);
+    cg_tensor *e = cg_expand(t, nb + ntail, sizes);
+    cg_tensor *r = e ? cg_reshape(e, 1 + ntail, flat) : NULL;
+    cg_tensor_release(e);
+    return r;
+}
+
+/* Batched @ batched: batch dims broadcast, flattened, one bmm, viewed back. */
+static cg_tensor *matmul_batched(cg_tensor *a, cg_tensor *b) {
+    int da = a->ndim, db = b->ndim;
+    int64_t n = da > 1 ? a->sizes[da - 2] : 1, m1 = a->sizes[da - 1];
+    int64_t m2 = db > 1 ? b->sizes[db - 2] : b->sizes[0], p = db > 1 ? b->sizes[db - 1] : 1;
+    int64_t shape[CG_MAX_DIMS + 2];
+    int nb;
+    if (cg_broadcast_shapes(da > 2 ? da - 2 : 0, a->sizes, db > 2 ? db - 2 : 0, b->sizes, &nb, shape) < 0)
+        return NULL;
+    int64_t nbatch = 1;
+    for (int d = 0; d < nb; d++)
+        nbatch *= shape[d];
+    cg_tensor *ea = expand_batch(a, nb, shape, nbatch, 2, (int64_t[]){n, m1});
+    cg_tensor *eb = NULL, *prod = NULL;
+    if (ea && db == 1) {
+        /* a vector is not a batch of [m2, 1] matrices by broadcasting */
+        cg_tensor *v = expand_batch(b, nb, shape, nbatch, 1, (int64_t[]){m2});
+        eb = v ? cg_unsqueeze(v, 2) : NULL;
+        cg_tensor_release(v);
+    } else if (ea) {
+        eb = expand_batch(b, nb, shape, nbatch, 2, (int64_t[]){m2, p});
+    }
+    if (eb)
+        prod = cg_bmm(ea, eb);
+    cg_tensor_release(ea), cg_tensor_release(eb);
+    int nd = nb;
+    if (da > 1)
+        shape[nd++] = n;
+    if (db > 1)
+        shape[nd++] = p;
+    return unsafe_view_owned(prod, nd, shape);
+}
+
+cg_tensor *cg_matmul(cg_tensor *a, cg_tensor *b) {
+    int da = a->ndim, db = b->ndim;
+    CG_CHECK(da > 0 && db > 0, CG_RUNTIME_ERROR,
+             "both arguments to matmul need to be at least 1D, but they are %dD and %dD", da, db);
+    if (da == 1 && db == 1)
+        return cg_dot(a, b);
+    if (da == 2 && db == 1)
+        return cg_mv(a, b);
+    if (da == 2 && db == 2)
+        return cg_mm(a, b);
+    if (da == 1 && db == 2) {
+        /* a.unsqueeze(0).mm(b).squeeze_(0) */
+        cg_tensor *row = cg_unsqueeze(a, 0);
+        cg_tensor *p = row ? cg_mm(row, b) : NULL;
+        cg_tensor_release(row);
+        cg_tensor *out = p ? reshaped(p, 1, &p->sizes[1], CG_OP_SQUEEZE, "SqueezeBackward3") : NULL;
+        cg_tensor_release(p);
+        return out;
+    }
+    if (should_fold(a, db) || should_fold(b, da))
+        return matmul_folded(a, b);
+    return matmul_batched(a, b);
+}
+
+/* ---- linear ---------------------------------------------------------------------------------------- */
+
+cg_tensor *cg_linear(cg_tensor *input, cg_tensor *weight, cg_tensor *bias) {
+    cg_tensor *wt = cg_t(weight), *out = NULL;
+    if (!wt)
+        return NULL;
+    if (bias && input->ndim == 2) {
+        out = cg_addmm(bias, input, wt, cg_scalar_int(1), cg_scalar_int(1));
+    } else if (bias && input->ndim == 3 && cg_tensor_is_contiguous(input)) {
+        /* PyTorch 1.13's fused path: addmm over [b*n, m], viewed back */
+        const int64_t *z = input->sizes;
+        cg_tensor *flat = cg_view(input, 2, (int64_t[]){z[0] * z[1], z[2]});
+        cg_tensor *r = flat ? cg_addmm(bias, flat, wt, cg_scalar_int(1), cg_scalar_int(1)) : NULL;
+        out = r ? cg_view(r, 3, (int64_t[]){z[0], z[1], r->sizes[1]}) : NULL;
+        cg_tensor_release(flat), cg_tensor_release(r);
+    } else {
+        out = cg_matmul(input, wt);
+        if (out && bias && cg_add_(out, bias, cg_scalar_int(1)) < 0) {
+            cg_tensor_release(out);
+            out = NULL;
+        }
+    }
+    cg_tensor_release(wt);
+    return out;
+}
