@@ -400,11 +400,12 @@ NORM_K(norm_f64, double)
 /* logsumexp: max + log(sum(exp(x - max))), with an infinite max taken as 0
  * so that all -inf gives -inf and a +inf gives inf, as PyTorch. */
 #define LSE_DECL(n) double m[n], s[n]
-#define LSE_K(name, T)                                                                                    \
+#define LSE_K(name, T, EXP)                                                                               \
     FLOAT_KERNEL(name, T, LSE_DECL, (m[j] = -INFINITY, s[j] = 0), m[j] = v > m[j] ? v : m[j],              \
-                 m[j] = isinf(m[j]) ? 0 : m[j], 2, s[j] += exp(v - m[j]), log(s[j]) + m[j])
-LSE_K(logsumexp_f32, float)
-LSE_K(logsumexp_f64, double)
+                 m[j] = isinf(m[j]) ? 0 : m[j], 2, s[j] += EXP((T)(v - m[j])), log(s[j]) + m[j])
+/* float32's exponentials in float, as PyTorch: three times faster than exp */
+LSE_K(logsumexp_f32, float, expf)
+LSE_K(logsumexp_f64, double, exp)
 
 #define FLOAT_ENTRY(name, combine) {name##_fn, name##_block, combine}
 static const cg_reduce_kernel var_k[CG_DTYPE_COUNT] = {[CG_F32] = FLOAT_ENTRY(var_f32, NULL),
