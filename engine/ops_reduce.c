@@ -1,127 +1,1050 @@
-/* ops_reduce.c: reductions over dims (reduce_iter.h) and their derivatives.
+/* ops_reduce.c: reductions over dims (reduce_iter.h), the cumulative sum,
+ * and their derivatives written with engine ops.
  *
- * Float sums accumulate in double, so a float32 sum may differ from
- * PyTorch's float cascade in the last bit; integer sums in int64, which is
- * also their result dtype, as in PyTorch. */
+ * Float folds accumulate in double, so a float32 sum may differ from
+ * PyTorch's float cascade in the last bit; integer sums and products in
+ * int64, which is also their result dtype, as in PyTorch. max/min propagate
+ * NaN and keep the first index among ties, as PyTorch's CPU kernels do.
+ *
+ * Derivatives need a few comparisons (where x equals its maximum, which
+ * elements are zero); they come from cg_reduce_mask, whose results are
+ * constants of the derivative, so double backward still flows through the
+ * engine ops around them. */
+#include <assert.h>
+#include <math.h>
 #include <string.h>
 
+#include "ew.h"
 #include "ops.h"
 #include "reduce_iter.h"
 
-/* The reduction of x over `reduced` into a new tensor of out_dtype with
- * keepdim sizes, by kernel op; then reshaped when !keepdim. */
-static cg_tensor *reduce_run(cg_op op, cg_tensor *x, const bool *reduced, bool keepdim, cg_dtype out_dtype,
-                             const cg_op_args *args) {
+/* The parameters of a reduction kernel, read from the call's cg_op_args. */
+typedef struct {
+    double scale;       /* mean: 1/N, applied to the sum */
+    double p;           /* norm's order */
+    int64_t correction; /* var/std */
+    bool sqrt;          /* std */
+    bool reverse;       /* cumsum from the end (the derivative of cumsum) */
+    int64_t out_step;   /* cumsum: out's byte stride along the scanned dim */
+} reduce_ctx;
+
+/* ---- planning and running -------------------------------------------------------- */
+
+/* reduced[] and args (dims wrapped, keepdim) from a dim list (empty: all). */
+static int reduce_plan(cg_tensor *x, int ndims, const int64_t *dims, bool keepdim, bool *reduced, cg_op_args *args) {
+    if (cg_reduce_dims(x, ndims, dims, reduced) < 0)
+        return -1;
+    *args = (cg_op_args){.keepdim = keepdim, .ndims = ndims};
+    for (int i = 0; i < ndims; i++)
+        args->dims[i] = x->ndim ? cg_wrap_dim(dims[i], x->ndim) : 0;
+    return 0;
+}
+
+/* A new tensor of x's sizes with 1 on reduced dims. */
+static cg_tensor *keepdim_empty(cg_tensor *x, const bool *reduced, cg_dtype dtype) {
     int64_t sizes[CG_MAX_DIMS];
     int n = cg_reduce_shape(x, reduced, true, sizes);
-    cg_tensor *out = cg_tensor_empty(n, sizes, out_dtype, cg_tensor_device(x));
-    if (!out)
-        return NULL;
-    cg_reduce_iter rit;
-    cg_reduce_iter_init(&rit, x, reduced, out, NULL);
-    cg_call call = {.op = op, .nout = 1, .nin = 1, .out = {out}, .in = {x}, .rit = &rit, .args = args};
-    if (cg_op_run(&call) < 0) {
-        cg_tensor_release(out);
-        return NULL;
-    }
-    if (keepdim)
+    return cg_tensor_empty(n, sizes, dtype, cg_tensor_device(x));
+}
+
+/* out (keepdim sizes) without its reduced dims unless keepdim; takes out. */
+static cg_tensor *finish_shape(cg_tensor *out, cg_tensor *x, const bool *reduced, bool keepdim) {
+    if (!out || keepdim)
         return out;
+    int64_t sizes[CG_MAX_DIMS], strides[CG_MAX_DIMS];
     int m = cg_reduce_shape(x, reduced, false, sizes);
-    int64_t strides[CG_MAX_DIMS];
     cg_contiguous_strides(m, sizes, strides);
-    cg_tensor *v = cg_tensor_from_storage(out->storage, 0, m, sizes, strides, out_dtype);
+    cg_tensor *v = cg_tensor_from_storage(out->storage, 0, m, sizes, strides, out->dtype);
     cg_tensor_release(out);
     return v;
 }
 
-/* ---- sum ----------------------------------------------------------------------- */
-
-#define SUM_FN(name, T, ACC)                                                            \
-    static void name(const cg_reduce_iter *it, const char *x, char *out, char *o2, const void *ctx) { \
-        (void)o2, (void)ctx;                                                            \
-        ACC acc = 0;                                                                    \
-        if (it->ndred == 1 && it->red_x[0] == sizeof(T)) {                              \
-            const T *p = (const T *)x;                                                  \
-            for (int64_t k = 0; k < it->nred; k++)                                      \
-                acc += (ACC)p[k];                                                       \
-        } else {                                                                        \
-            CG_REDUCE_FOR_EACH(it, x, acc += (ACC) * (const T *)px);                    \
-        }                                                                               \
-        *(RESULT_##ACC *)out = (RESULT_##ACC)acc;                                       \
-    }
-typedef double RESULT_double;
-typedef int64_t RESULT_int64_t;
-SUM_FN(sum_bool, bool, int64_t)
-SUM_FN(sum_i32, int32_t, int64_t)
-SUM_FN(sum_i64, int64_t, int64_t)
-SUM_FN(sum_f64, double, double)
-/* float32 results are written as float */
-static void sum_f32(const cg_reduce_iter *it, const char *x, char *out, char *o2, const void *ctx) {
-    (void)o2, (void)ctx;
-    double acc = 0;
-    if (it->ndred == 1 && it->red_x[0] == sizeof(float)) {
-        const float *p = (const float *)x;
-        for (int64_t k = 0; k < it->nred; k++)
-            acc += p[k];
-    } else {
-        CG_REDUCE_FOR_EACH(it, x, acc += *(const float *)px);
-    }
-    *(float *)out = (float)acc;
-}
-static const cg_reduce_fn sum_fns[CG_DTYPE_COUNT] = {sum_bool, sum_i32, sum_i64, sum_f32, sum_f64};
-
-/* x is any shape; out has x's sizes with 1 on reduced dims */
-void cpu_sum(const cg_call *c) {
-    cg_reduce_for_each(c->rit, sum_fns[c->rit->xdtype], NULL);
+/* Runs op's kernel from x into out (and out2), all planned over `reduced`. */
+static int reduce_kernel(cg_op op, cg_tensor *x, const bool *reduced, cg_tensor *out, cg_tensor *out2,
+                         const cg_op_args *args) {
+    cg_reduce_iter rit;
+    cg_reduce_iter_init(&rit, x, reduced, out, out2);
+    cg_call call = {.op = op, .nout = out2 ? 2 : 1, .nin = 1, .out = {out, out2}, .in = {x}, .rit = &rit,
+                    .args = args};
+    return cg_op_run(&call);
 }
 
-cg_tensor *cg_sum(cg_tensor *x, int ndims, const int64_t *dims, bool keepdim) {
-    bool reduced[CG_MAX_DIMS];
-    if (cg_reduce_dims(x, ndims, dims, reduced) < 0)
-        return NULL;
-    cg_dtype dt = cg_dtype_is_float(x->dtype) ? x->dtype : CG_INT64;
-    cg_op_args args = {.keepdim = keepdim, .ndims = ndims};
-    for (int i = 0; i < ndims; i++)
-        args.dims[i] = x->ndim ? cg_wrap_dim(dims[i], x->ndim) : 0;
-    cg_tensor *out = reduce_run(CG_OP_SUM, x, reduced, keepdim, dt, &args);
-    if (!out || !cg_autograd_needed(1, &x))
-        return out;
-    cg_node *n;
-    if (cg_autograd_record(CG_OP_SUM, 1, &out, 1, &x, 0, NULL, &args, &n) < 0) {
+/* The reduction of x over `reduced` into a new tensor of out_dtype. */
+static cg_tensor *reduce_run(cg_op op, cg_tensor *x, const bool *reduced, cg_dtype out_dtype, const cg_op_args *args) {
+    cg_tensor *out = keepdim_empty(x, reduced, out_dtype);
+    if (out && reduce_kernel(op, x, reduced, out, NULL, args) < 0) {
         cg_tensor_release(out);
         return NULL;
     }
-    if (n && ndims == 0)
-        n->name = "SumBackward0";
+    return finish_shape(out, x, reduced, args->keepdim);
+}
+
+/* Records op for out when needed, naming the node all_name for the
+ * all-dims form (PyTorch's sum() is SumBackward0, sum(dim) SumBackward1).
+ * Releases out and returns NULL on failure. */
+static cg_tensor *reduce_record(cg_tensor *out, cg_op op, cg_tensor *x, int nsave, const cg_save_spec *save,
+                                const cg_op_args *args, const char *all_name) {
+    if (!out || !cg_autograd_needed(1, &x))
+        return out;
+    cg_node *n;
+    if (cg_autograd_record(op, 1, &out, 1, &x, nsave, save, args, &n) < 0) {
+        cg_tensor_release(out);
+        return NULL;
+    }
+    if (n && args->ndims == 0 && all_name)
+        n->name = all_name;
     return out;
 }
 
-/* grad of a reduction with keepdim = args->keepdim, brought back to the
- * input's sizes (unsqueezed at the reduced dims, then expanded). */
+/* PyTorch's names of scalar types, as its dtype errors print them. */
+static const char *scalar_type_name(cg_dtype dt) {
+    static const char *const names[CG_DTYPE_COUNT] = {"Bool", "Int", "Long", "Float", "Double"};
+    return names[dt];
+}
+
+/* ---- kernels: associative folds (sum, mean, prod, any, all) ---------------------------- */
+
+/* A fold as the three functions of a cg_reduce_kernel. STEP(a, v) folds
+ * value v into accumulator a; MERGE(a, b) joins two accumulators (and two
+ * partial results); FINISH(a) makes the result (c is the reduce_ctx). The
+ * unit-stride path keeps 8 accumulators so that the adds pipeline. */
+#define FOLD_KERNEL(name, T, ACC, OUT, INIT, STEP, MERGE, FINISH)                                         \
+    static void name##_fn(const cg_reduce_iter *it, const char *x, char *out, char *o2, const void *ctx) { \
+        const reduce_ctx *c = ctx;                                                                        \
+        (void)o2, (void)c;                                                                                \
+        ACC acc = INIT;                                                                                   \
+        if (it->ndred == 1 && it->red_x[0] == sizeof(T)) {                                                \
+            const T *p = (const T *)x;                                                                    \
+            ACC l[8];                                                                                     \
+            for (int u = 0; u < 8; u++)                                                                   \
+                l[u] = INIT;                                                                              \
+            int64_t k = 0;                                                                                \
+            for (; k + 8 <= it->nred; k += 8)                                                             \
+                for (int u = 0; u < 8; u++)                                                               \
+                    STEP(l[u], p[k + u]);                                                                 \
+            for (; k < it->nred; k++)                                                                     \
+                STEP(acc, p[k]);                                                                          \
+            for (int u = 0; u < 8; u++)                                                                   \
+                acc = MERGE(acc, l[u]);                                                                   \
+        } else {                                                                                          \
+            CG_REDUCE_FOR_EACH(it, x, STEP(acc, *(const T *)px));                                         \
+        }                                                                                                 \
+        *(OUT *)out = (OUT)(FINISH(acc));                                                                 \
+    }                                                                                                     \
+    /* x: n consecutive columns (unit stride) of the reduced rows; out: n */                             \
+    static void name##_block(const cg_reduce_iter *it, const char *x, char *out, char *o2, int64_t n,      \
+                             const void *ctx) {                                                           \
+        const reduce_ctx *c = ctx;                                                                        \
+        (void)c, (void)o2;                                                                                \
+        ACC acc[CG_REDUCE_BLOCK];                                                                         \
+        for (int64_t j = 0; j < n; j++)                                                                   \
+            acc[j] = INIT;                                                                                \
+        CG_REDUCE_FOR_EACH(it, x, {                                                                       \
+            const T *p = (const T *)px;                                                                   \
+            for (int64_t j = 0; j < n; j++)                                                               \
+                STEP(acc[j], p[j]);                                                                       \
+        });                                                                                               \
+        for (int64_t j = 0; j < n; j++)                                                                   \
+            ((OUT *)out)[j] = (OUT)(FINISH(acc[j]));                                                      \
+    }                                                                                                     \
+    static void name##_combine(const cg_reduce_iter *it, char *out, char *out2, const char *part,          \
+                               const char *part2, const int64_t *start, int n, const void *ctx) {         \
+        (void)it, (void)out2, (void)part2, (void)start, (void)ctx;                                        \
+        ACC acc = (ACC) * (const OUT *)part;                                                              \
+        for (int i = 1; i < n; i++)                                                                       \
+            acc = MERGE(acc, (ACC) * (const OUT *)(part + i * CG_REDUCE_PART_BYTES));                     \
+        *(OUT *)out = (OUT)acc;                                                                           \
+    }
+
+#define KERNEL(name) {name##_fn, name##_block, name##_combine}
+
+#define ADD_STEP(a, v) ((a) += (v))
+#define MUL_STEP(a, v) ((a) *= (v))
+#define OR_STEP(a, v) ((a) = (a) || (v) != 0)
+#define AND_STEP(a, v) ((a) = (a) && (v) != 0)
+#define ADD(a, b) ((a) + (b))
+#define MUL(a, b) ((a) * (b))
+#define OR(a, b) ((a) || (b))
+#define AND(a, b) ((a) && (b))
+#define SCALED(a) ((a) * c->scale)
+#define SAME(a) (a)
+
+/* sum and mean (mean is the sum scaled by 1/N): floats in double, the rest in int64 */
+FOLD_KERNEL(sum_f32, float, double, float, 0.0, ADD_STEP, ADD, SCALED)
+FOLD_KERNEL(sum_f64, double, double, double, 0.0, ADD_STEP, ADD, SCALED)
+FOLD_KERNEL(sum_i32, int32_t, int64_t, int64_t, 0, ADD_STEP, ADD, SAME)
+FOLD_KERNEL(sum_i64, int64_t, int64_t, int64_t, 0, ADD_STEP, ADD, SAME)
+FOLD_KERNEL(sum_bool, bool, int64_t, int64_t, 0, ADD_STEP, ADD, SAME)
+
+FOLD_KERNEL(prod_f32, float, double, float, 1.0, MUL_STEP, MUL, SAME)
+FOLD_KERNEL(prod_f64, double, double, double, 1.0, MUL_STEP, MUL, SAME)
+FOLD_KERNEL(prod_i32, int32_t, int64_t, int64_t, 1, MUL_STEP, MUL, SAME)
+FOLD_KERNEL(prod_i64, int64_t, int64_t, int64_t, 1, MUL_STEP, MUL, SAME)
+FOLD_KERNEL(prod_bool, bool, int64_t, int64_t, 1, MUL_STEP, MUL, SAME)
+
+/* MAKE(suffix, C type) for every dtype, and the table of the kernels made */
+#define EACH_DTYPE(MAKE) MAKE(f32, float) MAKE(f64, double) MAKE(i32, int32_t) MAKE(i64, int64_t) MAKE(bool, bool)
+#define TABLE(name)                                                                                       \
+    {[CG_BOOL] = KERNEL(name##_bool), [CG_INT32] = KERNEL(name##_i32), [CG_INT64] = KERNEL(name##_i64),   \
+     [CG_F32] = KERNEL(name##_f32), [CG_F64] = KERNEL(name##_f64)}
+static const cg_reduce_kernel sum_k[CG_DTYPE_COUNT] = TABLE(sum);
+static const cg_reduce_kernel prod_k[CG_DTYPE_COUNT] = TABLE(prod);
+
+/* any/all of every dtype into bool */
+#define ANY_K(sfx, T) FOLD_KERNEL(any_##sfx, T, bool, bool, false, OR_STEP, OR, SAME)
+#define ALL_K(sfx, T) FOLD_KERNEL(all_##sfx, T, bool, bool, true, AND_STEP, AND, SAME)
+EACH_DTYPE(ANY_K)
+EACH_DTYPE(ALL_K)
+static const cg_reduce_kernel any_k[CG_DTYPE_COUNT] = TABLE(any);
+static const cg_reduce_kernel all_k[CG_DTYPE_COUNT] = TABLE(all);
+
+static void run_fold(const cg_call *c, const cg_reduce_kernel *table, double scale) {
+    reduce_ctx ctx = {.scale = scale};
+    cg_reduce_run_kernel(c->rit, &table[c->rit->xdtype], &ctx);
+}
+
+/* x is any shape; out has x's sizes with 1 on reduced dims */
+void cpu_sum(const cg_call *c) { run_fold(c, sum_k, 1.0); }
+void cpu_mean(const cg_call *c) { run_fold(c, sum_k, 1.0 / (double)c->rit->nred); }
+void cpu_prod(const cg_call *c) { run_fold(c, prod_k, 1.0); }
+void cpu_any(const cg_call *c) { run_fold(c, any_k, 1.0); }
+void cpu_all(const cg_call *c) { run_fold(c, all_k, 1.0); }
+
+/* ---- kernels: max / min with their index ------------------------------------------------- */
+
+/* v beats best: greater (less), or the first NaN, which nothing beats. */
+#define MAX_BEATS(v, best) ((v) > (best) || ((v) != (v) && (best) == (best)))
+#define MIN_BEATS(v, best) ((v) < (best) || ((v) != (v) && (best) == (best)))
+
+/* out = the extreme value, out2 (when given) its flat index in the
+ * reduction; every output has at least one element (the frontends check). */
+#define MINMAX_KERNEL(name, T, BEATS)                                                                     \
+    static void name##_fn(const cg_reduce_iter *it, const char *x, char *out, char *o2, const void *ctx) { \
+        (void)ctx;                                                                                        \
+        T best = *(const T *)x;                                                                           \
+        int64_t at = 0;                                                                                   \
+        CG_REDUCE_FOR_EACH(it, x, {                                                                       \
+            T v = *(const T *)px;                                                                         \
+            if (BEATS(v, best)) {                                                                         \
+                best = v;                                                                                 \
+                at = k;                                                                                   \
+            }                                                                                             \
+        });                                                                                               \
+        *(T *)out = best;                                                                                 \
+        if (o2)                                                                                           \
+            *(int64_t *)o2 = at;                                                                          \
+    }                                                                                                     \
+    /* x: n consecutive columns (unit stride) of the reduced rows; out, out2: n */                       \
+    static void name##_block(const cg_reduce_iter *it, const char *x, char *out, char *o2, int64_t n,      \
+                             const void *ctx) {                                                           \
+        (void)ctx;                                                                                        \
+        T best[CG_REDUCE_BLOCK];                                                                          \
+        int64_t at[CG_REDUCE_BLOCK] = {0};                                                                \
+        memcpy(best, x, (size_t)n * sizeof(T));                                                           \
+        CG_REDUCE_FOR_EACH(it, x, {                                                                       \
+            const T *p = (const T *)px;                                                                   \
+            for (int64_t j = 0; j < n; j++)                                                               \
+                if (BEATS(p[j], best[j])) {                                                               \
+                    best[j] = p[j];                                                                       \
+                    at[j] = k;                                                                            \
+                }                                                                                         \
+        });                                                                                               \
+        memcpy(out, best, (size_t)n * sizeof(T));                                                         \
+        if (o2)                                                                                           \
+            memcpy(o2, at, (size_t)n * sizeof(int64_t));                                                  \
+    }                                                                                                     \
+    static void name##_combine(const cg_reduce_iter *it, char *out, char *out2, const char *part,          \
+                               const char *part2, const int64_t *start, int n, const void *ctx) {         \
+        (void)it, (void)ctx;                                                                              \
+        T best = *(const T *)part;                                                                        \
+        int64_t at = *(const int64_t *)part2;                                                             \
+        for (int i = 1; i < n; i++) {                                                                     \
+            T v = *(const T *)(part + i * CG_REDUCE_PART_BYTES);                                          \
+            if (BEATS(v, best)) {                                                                         \
+                best = v;                                                                                 \
+                at = start[i] + ((const int64_t *)part2)[i];                                              \
+            }                                                                                             \
+        }                                                                                                 \
+        *(T *)out = best;                                                                                 \
+        if (out2)                                                                                         \
+            *(int64_t *)out2 = at;                                                                        \
+    }
+
+#define MAX_K(sfx, T) MINMAX_KERNEL(max_##sfx, T, MAX_BEATS)
+#define MIN_K(sfx, T) MINMAX_KERNEL(min_##sfx, T, MIN_BEATS)
+EACH_DTYPE(MAX_K)
+EACH_DTYPE(MIN_K)
+static const cg_reduce_kernel max_k[CG_DTYPE_COUNT] = TABLE(max);
+static const cg_reduce_kernel min_k[CG_DTYPE_COUNT] = TABLE(min);
+
+/* Without indices (max() over all dims) the extreme is a plain fold, which
+ * the compiler can vectorise and reduce_iter can split or run by rows; for
+ * values alone any NaN will do, which saves a compare per element. */
+#define MAX_STEP(a, v) ((a) = (v) > (a) || (v) != (v) ? (v) : (a))
+#define MIN_STEP(a, v) ((a) = (v) < (a) || (v) != (v) ? (v) : (a))
+#define MAX_MERGE(a, b) ((b) > (a) || (b) != (b) ? (b) : (a))
+#define MIN_MERGE(a, b) ((b) < (a) || (b) != (b) ? (b) : (a))
+#define EXTREME_FOLDS(op, OP, lo_f, lo_i32, lo_i64, lo_b)                                                 \
+    FOLD_KERNEL(op##v_f32, float, float, float, lo_f, OP##_STEP, OP##_MERGE, SAME)                        \
+    FOLD_KERNEL(op##v_f64, double, double, double, lo_f, OP##_STEP, OP##_MERGE, SAME)                     \
+    FOLD_KERNEL(op##v_i32, int32_t, int32_t, int32_t, lo_i32, OP##_STEP, OP##_MERGE, SAME)                \
+    FOLD_KERNEL(op##v_i64, int64_t, int64_t, int64_t, lo_i64, OP##_STEP, OP##_MERGE, SAME)                \
+    FOLD_KERNEL(op##v_bool, bool, bool, bool, lo_b, OP##_STEP, OP##_MERGE, SAME)
+EXTREME_FOLDS(max, MAX, -INFINITY, INT32_MIN, INT64_MIN, false)
+EXTREME_FOLDS(min, MIN, INFINITY, INT32_MAX, INT64_MAX, true)
+static const cg_reduce_kernel maxv_k[CG_DTYPE_COUNT] = TABLE(maxv);
+static const cg_reduce_kernel minv_k[CG_DTYPE_COUNT] = TABLE(minv);
+
+/* out: values (x's dtype); out2 (may be absent): int64 indices */
+static void run_extreme(const cg_call *c, const cg_reduce_kernel *with_index, const cg_reduce_kernel *values) {
+    const cg_reduce_kernel *k = c->rit->out2 ? with_index : values;
+    cg_reduce_run_kernel(c->rit, &k[c->rit->xdtype], NULL);
+}
+void cpu_max(const cg_call *c) { run_extreme(c, max_k, maxv_k); }
+void cpu_min(const cg_call *c) { run_extreme(c, min_k, minv_k); }
+/* argmax/argmin run as max/min into a scratch values tensor */
+void cpu_argmax(const cg_call *c) { cpu_max(c); }
+void cpu_argmin(const cg_call *c) { cpu_min(c); }
+
+/* ---- kernels: var/std, norm, logsumexp (float only) ---------------------------------------- */
+
+/* Each is written once as a per-output step over a value (`v`, as double)
+ * and instantiated twice by FLOAT_KERNEL: per output (fn) and per block of
+ * outputs read row by row (block), with `j` the output within the block:
+ * DECL(n) declares the state of n outputs, INIT sets output j's, PASS1
+ * folds v into it, MID runs between the passes, PASS2 (when PASSES is 2)
+ * folds v again, RESULT is output j's value. */
+#define FLOAT_KERNEL(name, T, DECL, INIT, PASS1, MID, PASSES, PASS2, RESULT)                              \
+    static void name##_fn(const cg_reduce_iter *it, const char *x, char *out, char *o2, const void *ctx) { \
+        const reduce_ctx *c = ctx;                                                                        \
+        (void)o2, (void)c;                                                                                \
+        const int64_t j = 0;                                                                              \
+        DECL(1);                                                                                          \
+        INIT;                                                                                             \
+        CG_REDUCE_FOR_EACH(it, x, { double v = *(const T *)px; PASS1; });                                 \
+        MID;                                                                                              \
+        if (PASSES > 1)                                                                                   \
+            CG_REDUCE_FOR_EACH(it, x, { double v = *(const T *)px; (void)v; PASS2; });                    \
+        *(T *)out = (T)(RESULT);                                                                          \
+    }                                                                                                     \
+    static void name##_block(const cg_reduce_iter *it, const char *x, char *out, char *o2, int64_t n,      \
+                             const void *ctx) {                                                           \
+        const reduce_ctx *c = ctx;                                                                        \
+        (void)o2, (void)c;                                                                                \
+        DECL(CG_REDUCE_BLOCK);                                                                            \
+        for (int64_t j = 0; j < n; j++)                                                                   \
+            INIT;                                                                                         \
+        CG_REDUCE_FOR_EACH(it, x, {                                                                       \
+            for (int64_t j = 0; j < n; j++) {                                                             \
+                double v = ((const T *)px)[j];                                                            \
+                PASS1;                                                                                    \
+            }                                                                                             \
+        });                                                                                               \
+        for (int64_t j = 0; j < n; j++)                                                                   \
+            MID;                                                                                          \
+        if (PASSES > 1)                                                                                   \
+            CG_REDUCE_FOR_EACH(it, x, {                                                                   \
+                for (int64_t j = 0; j < n; j++) {                                                         \
+                    double v = ((const T *)px)[j];                                                        \
+                    (void)v;                                                                              \
+                    PASS2;                                                                                \
+                }                                                                                         \
+            });                                                                                           \
+        for (int64_t j = 0; j < n; j++)                                                                   \
+            ((T *)out)[j] = (T)(RESULT);                                                                  \
+    }
+#define NOTHING ((void)0)
+
+/* var/std: the mean, then the squared deviations; the divisor is
+ * max(N - correction, 0), so too large a correction gives inf or nan. */
+static double var_result(double ss, int64_t n, const reduce_ctx *c) {
+    double div = (double)n - (double)c->correction;
+    double v = ss / (div > 0 ? div : 0.0);
+    return c->sqrt ? sqrt(v) : v;
+}
+#define VAR_DECL(n) double mean[n], ss[n]
+#define VAR_K(name, T)                                                                                    \
+    FLOAT_KERNEL(name, T, VAR_DECL, (mean[j] = 0, ss[j] = 0), mean[j] += v, mean[j] /= (double)it->nred,   \
+                 2, (ss[j] += (v - mean[j]) * (v - mean[j])), var_result(ss[j], it->nred, c))
+VAR_K(var_f32, float)
+VAR_K(var_f64, double)
+
+/* norm: p = 1: sum |x|; 2: sqrt(sum x^2); inf: max |x|; -inf: min |x|.
+ * norm_step also merges partial norms (a partial 2-norm is squared again). */
+static inline double norm_init(double p) { return p == -INFINITY ? INFINITY : 0.0; }
+static inline double norm_step(double acc, double v, double p) {
+    double a = fabs(v);
+    if (p == 1)
+        return acc + a;
+    if (p == 2)
+        return acc + a * a;
+    return (p > 0 ? a > acc : a < acc) || a != a ? a : acc;
+}
+static inline double norm_result(double acc, double p) { return p == 2 ? sqrt(acc) : acc; }
+#define NORM_DECL(n) double acc[n]
+#define NORM_K(name, T)                                                                                   \
+    FLOAT_KERNEL(name, T, NORM_DECL, acc[j] = norm_init(c->p), acc[j] = norm_step(acc[j], v, c->p),        \
+                 NOTHING, 1, NOTHING, norm_result(acc[j], c->p))                                           \
+    static void name##_combine(const cg_reduce_iter *it, char *out, char *out2, const char *part,          \
+                               const char *part2, const int64_t *start, int n, const void *ctx) {         \
+        const reduce_ctx *c = ctx;                                                                        \
+        (void)it, (void)out2, (void)part2, (void)start;                                                   \
+        double acc = norm_init(c->p);                                                                     \
+        for (int i = 0; i < n; i++)                                                                       \
+            acc = norm_step(acc, *(const T *)(part + i * CG_REDUCE_PART_BYTES), c->p);                    \
+        *(T *)out = (T)norm_result(acc, c->p);                                                            \
+    }
+NORM_K(norm_f32, float)
+NORM_K(norm_f64, double)
+
+/* logsumexp: max + log(sum(exp(x - max))), with an infinite max taken as 0
+ * so that all -inf gives -inf and a +inf gives inf, as PyTorch. */
+#define LSE_DECL(n) double m[n], s[n]
+#define LSE_K(name, T, EXP)                                                                               \
+    FLOAT_KERNEL(name, T, LSE_DECL, (m[j] = -INFINITY, s[j] = 0), m[j] = v > m[j] ? v : m[j],              \
+                 m[j] = isinf(m[j]) ? 0 : m[j], 2, s[j] += EXP((T)(v - m[j])), log(s[j]) + m[j])
+/* float32's exponentials in float, as PyTorch: three times faster than exp */
+LSE_K(logsumexp_f32, float, expf)
+LSE_K(logsumexp_f64, double, exp)
+
+#define FLOAT_ENTRY(name, combine) {name##_fn, name##_block, combine}
+static const cg_reduce_kernel var_k[CG_DTYPE_COUNT] = {[CG_F32] = FLOAT_ENTRY(var_f32, NULL),
+                                                       [CG_F64] = FLOAT_ENTRY(var_f64, NULL)};
+static const cg_reduce_kernel norm_k[CG_DTYPE_COUNT] = {[CG_F32] = FLOAT_ENTRY(norm_f32, norm_f32_combine),
+                                                        [CG_F64] = FLOAT_ENTRY(norm_f64, norm_f64_combine)};
+static const cg_reduce_kernel logsumexp_k[CG_DTYPE_COUNT] = {[CG_F32] = FLOAT_ENTRY(logsumexp_f32, NULL),
+                                                             [CG_F64] = FLOAT_ENTRY(logsumexp_f64, NULL)};
+
+/* x float; out float of x's dtype with 1 on reduced dims */
+static void run_float(const cg_call *c, const cg_reduce_kernel *table, reduce_ctx ctx) {
+    cg_reduce_run_kernel(c->rit, &table[c->rit->xdtype], &ctx);
+}
+void cpu_var(const cg_call *c) { run_float(c, var_k, (reduce_ctx){.correction = c->args->i[0]}); }
+void cpu_std(const cg_call *c) { run_float(c, var_k, (reduce_ctx){.correction = c->args->i[0], .sqrt = true}); }
+void cpu_norm(const cg_call *c) { run_float(c, norm_k, (reduce_ctx){.p = cg_scalar_to_double(c->args->s[0])}); }
+void cpu_logsumexp(const cg_call *c) { run_float(c, logsumexp_k, (reduce_ctx){0}); }
+
+/* ---- kernel: cumsum -------------------------------------------------------------------------- */
+
+/* One scan along the reduced dim (at most one coalesced dim): out steps by
+ * c->out_step, x by red_x[0]; from the end when c->reverse. The block form
+ * scans n adjacent columns at once, reading x and writing out by rows. */
+#define CUMSUM_KERNEL(name, T, ACC, OUT)                                                                  \
+    static void name##_fn(const cg_reduce_iter *it, const char *x, char *out, char *o2, const void *ctx) { \
+        name##_block(it, x, out, o2, 1, ctx);                                                             \
+    }
+#define CUMSUM_BLOCK(name, T, ACC, OUT)                                                                   \
+    static void name##_block(const cg_reduce_iter *it, const char *x, char *out, char *o2, int64_t n,      \
+                             const void *ctx) {                                                           \
+        const reduce_ctx *c = ctx;                                                                        \
+        (void)o2;                                                                                         \
+        ACC acc[CG_REDUCE_BLOCK];                                                                         \
+        for (int64_t j = 0; j < n; j++)                                                                   \
+            acc[j] = 0;                                                                                   \
+        for (int64_t i = 0; i < it->nred; i++) {                                                          \
+            int64_t k = c->reverse ? it->nred - 1 - i : i;                                                \
+            const T *px = (const T *)(x + k * it->red_x[0]);                                              \
+            OUT *po = (OUT *)(out + k * c->out_step);                                                     \
+            for (int64_t j = 0; j < n; j++)                                                               \
+                po[j] = (OUT)(acc[j] += px[j]);                                                           \
+        }                                                                                                 \
+    }                                                                                                     \
+    CUMSUM_KERNEL(name, T, ACC, OUT)
+CUMSUM_BLOCK(cumsum_f32, float, double, float)
+CUMSUM_BLOCK(cumsum_f64, double, double, double)
+CUMSUM_BLOCK(cumsum_i32, int32_t, int64_t, int64_t)
+CUMSUM_BLOCK(cumsum_i64, int64_t, int64_t, int64_t)
+CUMSUM_BLOCK(cumsum_bool, bool, int64_t, int64_t)
+#define SCAN(name) {name##_fn, name##_block, NULL}
+static const cg_reduce_kernel cumsum_k[CG_DTYPE_COUNT] = {
+    [CG_BOOL] = SCAN(cumsum_bool), [CG_INT32] = SCAN(cumsum_i32), [CG_INT64] = SCAN(cumsum_i64),
+    [CG_F32] = SCAN(cumsum_f32), [CG_F64] = SCAN(cumsum_f64)};
+
+/* x any shape; out of x's shape (int64 for integral x); dim args->dims[0] */
+void cpu_cumsum(const cg_call *c) {
+    const cg_tensor *out = c->out[0];
+    int d = out->ndim ? (int)c->args->dims[0] : 0;
+    int64_t step = out->ndim ? out->strides[d] * (int64_t)cg_tensor_itemsize(out) : 0;
+    reduce_ctx ctx = {.reverse = c->args->flag, .out_step = step};
+    cg_reduce_run_kernel(c->rit, &cumsum_k[c->rit->xdtype], &ctx);
+}
+
+/* ---- kernel: comparison masks for derivatives ------------------------------------------------- */
+
+/* args->i[0] is a cg_reduce_mask_mode */
+#define MASK_ROW(name, T)                                                                                 \
+    CG_BINARY_ROW(name, T, const int64_t mode = args->i[0],                                               \
+                  mode == CG_MASK_EQ   ? a == b                                                           \
+                  : mode == CG_MASK_NE ? a != b                                                           \
+                  : mode == CG_MASK_GT ? a > b                                                            \
+                                       : a < b)
+CG_EXPAND_ALL(MASK_ROW, mask)
+static const cg_row_fn mask_rows[CG_DTYPE_COUNT] = {CG_ROWS_ALL(mask)};
+
+/* out, a, b broadcast to out's shape, all of one dtype */
+void cpu_reduce_mask(const cg_call *c) { cg_ew_run(c, mask_rows, 0); }
+
+cg_tensor *cg_reduce_mask(cg_tensor *a, cg_tensor *b, cg_reduce_mask_mode mode) {
+    cg_dtype dt = cg_result_type(2, (cg_tensor *[]){a, b});
+    cg_op_args args = {.i = {mode}};
+    bool was = cg_grad_set_enabled(false);
+    cg_tensor *out = cg_ew_binary(CG_OP_REDUCE_MASK, a, b, dt, dt, &args);
+    cg_grad_set_enabled(was);
+    return out;
+}
+
+/* ---- frontends --------------------------------------------------------------------------------- */
+
+enum { SAVE_SELF = 1, SAVE_RESULT = 2 };
+
+/* The common frontend of one-output reductions: plans the dims, runs op's
+ * kernel into out_dtype with the op's options (`opts`: its s[] and i[]),
+ * and records it saving x and/or the result (`save`), its node named
+ * all_name for the all-dims form. */
+static cg_tensor *reduce_op(cg_op op, cg_tensor *x, int ndims, const int64_t *dims, bool keepdim, cg_dtype out_dtype,
+                            const cg_op_args *opts, int save, const char *all_name) {
+    bool reduced[CG_MAX_DIMS];
+    cg_op_args args;
+    if (reduce_plan(x, ndims, dims, keepdim, reduced, &args) < 0)
+        return NULL;
+    if (opts) {
+        memcpy(args.s, opts->s, sizeof args.s);
+        memcpy(args.i, opts->i, sizeof args.i);
+    }
+    cg_tensor *out = reduce_run(op, x, reduced, out_dtype, &args);
+    cg_save_spec specs[] = {{save & SAVE_SELF ? x : NULL, "self"}, {save & SAVE_RESULT ? out : NULL, "result"}};
+    return reduce_record(out, op, x, save ? 2 : 0, specs, &args, all_name);
+}
+
+/* sum and prod of integral or bool inputs are int64 */
+static cg_dtype long_if_integral(cg_dtype dt) { return cg_dtype_is_float(dt) ? dt : CG_INT64; }
+
+cg_tensor *cg_sum(cg_tensor *x, int ndims, const int64_t *dims, bool keepdim) {
+    return reduce_op(CG_OP_SUM, x, ndims, dims, keepdim, long_if_integral(x->dtype), NULL, 0, "SumBackward0");
+}
+
+cg_tensor *cg_mean(cg_tensor *x, int ndims, const int64_t *dims, bool keepdim) {
+    CG_CHECK(cg_dtype_is_float(x->dtype), CG_RUNTIME_ERROR,
+             "mean(): could not infer output dtype. Input dtype must be either a floating point or complex "
+             "dtype. Got: %s",
+             scalar_type_name(x->dtype));
+    return reduce_op(CG_OP_MEAN, x, ndims, dims, keepdim, x->dtype, NULL, 0, "MeanBackward0");
+}
+
+cg_tensor *cg_prod(cg_tensor *x, int ndims, const int64_t *dims, bool keepdim) {
+    return reduce_op(CG_OP_PROD, x, ndims, dims, keepdim, long_if_integral(x->dtype), NULL, SAVE_SELF | SAVE_RESULT,
+                     "ProdBackward0");
+}
+
+cg_tensor *cg_any(cg_tensor *x, int ndims, const int64_t *dims, bool keepdim) {
+    return reduce_op(CG_OP_ANY, x, ndims, dims, keepdim, CG_BOOL, NULL, 0, NULL);
+}
+
+cg_tensor *cg_all(cg_tensor *x, int ndims, const int64_t *dims, bool keepdim) {
+    return reduce_op(CG_OP_ALL, x, ndims, dims, keepdim, CG_BOOL, NULL, 0, NULL);
+}
+
+/* ---- max / min / argmax / argmin ---------------------------------------------------------------- */
+
+static bool is_argop(cg_op op) { return op == CG_OP_ARGMAX || op == CG_OP_ARGMIN; }
+
+static const char *minmax_name(cg_op op) {
+    return op == CG_OP_MAX ? "max" : op == CG_OP_MIN ? "min" : op == CG_OP_ARGMAX ? "argmax" : "argmin";
+}
+
+/* The all-dims form needs elements; the dim form a non-empty dim. The
+ * messages (and for max() the kind) are PyTorch's. */
+static int check_minmax(cg_op op, cg_tensor *x, const int64_t *dim) {
+    const char *name = minmax_name(op);
+    CG_CHECK_INT(!(is_argop(op) && x->dtype == CG_BOOL), CG_RUNTIME_ERROR, "\"%s_cpu\" not implemented for 'Bool'",
+                 name);
+    if (!dim) {
+        CG_CHECK_INT(cg_tensor_numel(x) > 0 || is_argop(op), CG_RUNTIME_ERROR,
+                     "%s(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction "
+                     "dim with the 'dim' argument.",
+                     name);
+        CG_CHECK_INT(cg_tensor_numel(x) > 0, CG_INDEX_ERROR,
+                     "%s(): Expected reduction dim to be specified for input.numel() == 0.", name);
+        return 0;
+    }
+    int d = cg_wrap_dim(*dim, x->ndim);
+    if (d < 0)
+        return -1;
+    CG_CHECK_INT(x->ndim == 0 || x->sizes[d] > 0, CG_INDEX_ERROR,
+                 "%s(): Expected reduction dim %d to have non-zero size.", name, d);
+    return 0;
+}
+
+/* Records max/min: the all-dims form (MaxBackward1) saves its result, the
+ * dim form (MaxBackward0, outputs values and indices) its indices. */
+static int record_minmax(cg_op op, cg_tensor *x, cg_tensor *v, cg_tensor *i, const cg_op_args *args) {
+    if (is_argop(op) || !cg_autograd_needed(1, &x))
+        return 0;
+    bool all = args->ndims == 0;
+    cg_save_spec save[] = {{x, "self"}, {all ? v : i, all ? "result" : "indices"}};
+    cg_node *n;
+    if (cg_autograd_record(op, all ? 1 : 2, (cg_tensor *[]){v, i}, 1, &x, 2, save, args, &n) < 0)
+        return -1;
+    if (n && all)
+        n->name = op == CG_OP_MAX ? "MaxBackward1" : "MinBackward1";
+    return 0;
+}
+
+/* Hands t to *out, or releases it when the caller does not want it. */
+static void give(cg_tensor *t, cg_tensor **out) {
+    if (out)
+        *out = t;
+    else
+        cg_tensor_release(t);
+}
+
+/* Values and indices of the extreme over dim (NULL: all dims); either
+ * output may be unwanted (NULL). argmax/argmin run the same kernel into a
+ * scratch values tensor. */
+static int minmax(cg_op op, cg_tensor *x, const int64_t *dim, bool keepdim, cg_tensor **values,
+                  cg_tensor **indices) {
+    bool reduced[CG_MAX_DIMS];
+    cg_op_args args;
+    if (check_minmax(op, x, dim) < 0 || reduce_plan(x, dim ? 1 : 0, dim, keepdim, reduced, &args) < 0)
+        return -1;
+    /* max(dim) computes its indices even when unwanted: its derivative needs them */
+    bool want_i = indices || dim;
+    cg_tensor *v = keepdim_empty(x, reduced, x->dtype);
+    cg_tensor *i = want_i && v ? keepdim_empty(x, reduced, CG_INT64) : NULL;
+    if (!v || (want_i && !i) || reduce_kernel(op, x, reduced, v, i, &args) < 0) {
+        cg_tensor_release(v), cg_tensor_release(i);
+        return -1;
+    }
+    v = finish_shape(v, x, reduced, keepdim);
+    i = finish_shape(i, x, reduced, keepdim);
+    if (record_minmax(op, x, v, i, &args) < 0) {
+        cg_tensor_release(v), cg_tensor_release(i);
+        return -1;
+    }
+    give(v, values);
+    give(i, indices);
+    return 0;
+}
+
+cg_tensor *cg_max(cg_tensor *x) {
+    cg_tensor *v;
+    return minmax(CG_OP_MAX, x, NULL, false, &v, NULL) < 0 ? NULL : v;
+}
+cg_tensor *cg_min(cg_tensor *x) {
+    cg_tensor *v;
+    return minmax(CG_OP_MIN, x, NULL, false, &v, NULL) < 0 ? NULL : v;
+}
+int cg_max_dim(cg_tensor *x, int64_t dim, bool keepdim, cg_tensor **values, cg_tensor **indices) {
+    return minmax(CG_OP_MAX, x, &dim, keepdim, values, indices);
+}
+int cg_min_dim(cg_tensor *x, int64_t dim, bool keepdim, cg_tensor **values, cg_tensor **indices) {
+    return minmax(CG_OP_MIN, x, &dim, keepdim, values, indices);
+}
+
+/* argmax over all dims indexes the flattened tensor, as PyTorch. */
+static cg_tensor *arg_extreme(cg_op op, cg_tensor *x, const int64_t *dim, bool keepdim) {
+    cg_tensor *i;
+    return minmax(op, x, dim, keepdim, NULL, &i) < 0 ? NULL : i;
+}
+cg_tensor *cg_argmax(cg_tensor *x, const int64_t *dim, bool keepdim) { return arg_extreme(CG_OP_ARGMAX, x, dim, keepdim); }
+cg_tensor *cg_argmin(cg_tensor *x, const int64_t *dim, bool keepdim) { return arg_extreme(CG_OP_ARGMIN, x, dim, keepdim); }
+
+/* ---- var / std / norm / logsumexp ------------------------------------------------------------------- */
+
+static cg_tensor *var_std(cg_op op, cg_tensor *x, int ndims, const int64_t *dims, int64_t correction,
+                          bool keepdim) {
+    CG_CHECK(cg_dtype_is_float(x->dtype), CG_RUNTIME_ERROR, "std and var only support floating point and complex dtypes");
+    cg_op_args opts = {.i = {correction}};
+    return reduce_op(op, x, ndims, dims, keepdim, x->dtype, &opts, SAVE_SELF | (op == CG_OP_STD ? SAVE_RESULT : 0),
+                     NULL);
+}
+
+cg_tensor *cg_var(cg_tensor *x, int ndims, const int64_t *dims, int64_t correction, bool keepdim) {
+    return var_std(CG_OP_VAR, x, ndims, dims, correction, keepdim);
+}
+cg_tensor *cg_std(cg_tensor *x, int ndims, const int64_t *dims, int64_t correction, bool keepdim) {
+    return var_std(CG_OP_STD, x, ndims, dims, correction, keepdim);
+}
+
+cg_tensor *cg_norm(cg_tensor *x, double p, int ndims, const int64_t *dims, bool keepdim) {
+    CG_CHECK(cg_dtype_is_float(x->dtype), CG_RUNTIME_ERROR,
+             "norm(): input dtype should be either floating point or complex. Got %s instead.",
+             scalar_type_name(x->dtype));
+    CG_CHECK(p == 1 || p == 2 || isinf(p), CG_NOT_IMPLEMENTED_ERROR,
+             "norm(): p=%g is not supported; use p=1, 2, inf, -inf or 'fro'", p);
+    cg_op_args opts = {.s = {cg_scalar_float(p)}};
+    return reduce_op(CG_OP_NORM, x, ndims, dims, keepdim, x->dtype, &opts, SAVE_SELF | SAVE_RESULT, NULL);
+}
+
+cg_tensor *cg_norm_fro(cg_tensor *x, int ndims, const int64_t *dims, bool keepdim) {
+    CG_CHECK(ndims <= 2, CG_RUNTIME_ERROR, "Expected at most 2 dimensions, but got %d dimensions instead.", ndims);
+    if (ndims < 2)
+        return cg_norm(x, 2, ndims, dims, keepdim);
+    cg_tensor *sq = cg_mul(x, x);
+    cg_tensor *s = sq ? cg_sum(sq, ndims, dims, keepdim) : NULL;
+    cg_tensor *r = s ? cg_sqrt(s) : NULL;
+    cg_tensor_release(sq), cg_tensor_release(s);
+    return r;
+}
+
+cg_tensor *cg_logsumexp(cg_tensor *x, int ndims, const int64_t *dims, bool keepdim) {
+    /* integral inputs are reduced in the default float dtype; they cannot
+     * require grad, so recording on the cast (x itself for floats) is right */
+    cg_tensor *xf = cg_to_dtype(x, cg_dtype_to_float(x->dtype));
+    cg_tensor *out = xf ? reduce_op(CG_OP_LOGSUMEXP, xf, ndims, dims, keepdim, xf->dtype, NULL,
+                                    SAVE_SELF | SAVE_RESULT, NULL)
+                        : NULL;
+    cg_tensor_release(xf);
+    return out;
+}
+
+/* ---- cumsum ---------------------------------------------------------------------------------------- */
+
+static cg_tensor *cumsum(cg_tensor *x, int64_t dim, bool reverse) {
+    int d = cg_wrap_dim(dim, x->ndim);
+    if (d < 0)
+        return NULL;
+    bool reduced[CG_MAX_DIMS] = {0};
+    if (x->ndim)
+        reduced[d] = true;
+    cg_op_args args = {.ndims = 1, .dims = {d}, .flag = reverse};
+    cg_tensor *out = cg_tensor_empty(x->ndim, x->sizes, cg_dtype_is_float(x->dtype) ? x->dtype : CG_INT64,
+                                     cg_tensor_device(x));
+    if (out && reduce_kernel(CG_OP_CUMSUM, x, reduced, out, NULL, &args) < 0) {
+        cg_tensor_release(out);
+        return NULL;
+    }
+    return cg_ew_record(out, CG_OP_CUMSUM, 1, &x, 0, NULL, &args);
+}
+
+cg_tensor *cg_cumsum(cg_tensor *x, int64_t dim) { return cumsum(x, dim, false); }
+
+/* ---- derivatives ---------------------------------------------------------------------------------- */
+
+/* Note [Temporaries of a derivative]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * A derivative written with engine ops makes many intermediate tensors. It
+ * keeps them in a scratch list, released by scratch_done; TMP(expr) adds
+ * expr's result to the list, and once one step has failed skips the later
+ * ones (their arguments would be NULL), so a formula reads as a formula.
+ * TMP must not nest: the inner call could fail after the outer check. */
+typedef struct {
+    cg_tensor *t[32];
+    int n;
+    bool failed;
+} scratch;
+
+static cg_tensor *scratch_keep(scratch *s, cg_tensor *t) {
+    assert(s->n < 32);
+    if (!t)
+        s->failed = true;
+    return s->t[s->n++] = t;
+}
+#define TMP(expr) (sc.failed ? NULL : scratch_keep(&sc, (expr)))
+
+static void scratch_free(scratch *s) {
+    for (int i = 0; i < s->n; i++)
+        cg_tensor_release(s->t[i]);
+}
+
+/* Ends a derivative: *gi gets result (retained) unless a step failed. */
+static int scratch_done(scratch *s, cg_tensor *result, cg_tensor **gi) {
+    *gi = s->failed || !result ? NULL : cg_tensor_retain(result);
+    scratch_free(s);
+    return *gi ? 0 : -1;
+}
+
+/* t, of the node's output shape, with the reduced dims put back as size 1
+ * (t itself when keepdim, or over all dims). */
+static cg_tensor *unsqueeze_reduced(cg_node *n, cg_tensor *t) {
+    const cg_meta *m = &n->in_meta[0];
+    if (n->args.keepdim || n->args.ndims == 0 || m->ndim == 0)
+        return cg_tensor_retain(t);
+    bool reduced[CG_MAX_DIMS] = {0};
+    for (int i = 0; i < n->args.ndims; i++)
+        reduced[n->args.dims[i]] = true;
+    int64_t sizes[CG_MAX_DIMS];
+    for (int d = 0; d < m->ndim; d++)
+        sizes[d] = reduced[d] ? 1 : m->sizes[d];
+    return cg_reshape(t, m->ndim, sizes);
+}
+
 cg_tensor *cg_reduce_grad_expand(cg_node *n, cg_tensor *g) {
     const cg_meta *m = &n->in_meta[0];
-    cg_tensor *r = cg_tensor_retain(g);
-    if (!n->args.keepdim && n->args.ndims > 0 && m->ndim > 0) {
-        bool reduced[CG_MAX_DIMS] = {0};
-        for (int i = 0; i < n->args.ndims; i++)
-            reduced[n->args.dims[i]] = true;
-        int64_t sizes[CG_MAX_DIMS];
-        for (int d = 0; d < m->ndim; d++)
-            sizes[d] = reduced[d] ? 1 : m->sizes[d];
-        cg_tensor *v = cg_reshape(r, m->ndim, sizes);
-        cg_tensor_release(r);
-        if (!v)
-            return NULL;
-        r = v;
-    }
-    cg_tensor *e = cg_expand(r, m->ndim, m->sizes);
+    cg_tensor *r = unsqueeze_reduced(n, g);
+    cg_tensor *e = r ? cg_expand(r, m->ndim, m->sizes) : NULL;
     cg_tensor_release(r);
     return e;
+}
+
+/* How many input elements each output folds. */
+static int64_t reduced_count(cg_node *n) {
+    const cg_meta *m = &n->in_meta[0];
+    int64_t count = 1;
+    for (int d = 0; d < m->ndim; d++) {
+        bool r = n->args.ndims == 0;
+        for (int i = 0; i < n->args.ndims; i++)
+            r |= n->args.dims[i] == d;
+        count *= r ? m->sizes[d] : 1;
+    }
+    return count;
+}
+
+/* The node's reduction fn of t over its dims, keeping them. */
+static cg_tensor *keep_reduce(cg_tensor *(*fn)(cg_tensor *, int, const int64_t *, bool), cg_node *n, cg_tensor *t) {
+    return fn(t, n->args.ndims, n->args.dims, true);
+}
+
+/* The node's output for its derivative, with the reduced dims kept. A
+ * saved output has no grad_fn (Note [Saved outputs]), so when the
+ * derivative is itself recorded (create_graph) the output is computed again
+ * from x, for the derivative's graph to reach x through it. */
+static cg_tensor *result_kept(cg_node *n, cg_tensor *x, cg_tensor *saved) {
+    if (!(cg_grad_enabled() && cg_tensor_requires_grad(x)))
+        return unsqueeze_reduced(n, saved);
+    const cg_op_args *a = &n->args;
+    switch (n->op) {
+    case CG_OP_STD: return cg_std(x, a->ndims, a->dims, a->i[0], true);
+    case CG_OP_NORM: return cg_norm(x, cg_scalar_to_double(a->s[0]), a->ndims, a->dims, true);
+    case CG_OP_LOGSUMEXP: return cg_logsumexp(x, a->ndims, a->dims, true);
+    default: return keep_reduce(cg_prod, n, x);
+    }
+}
+
+/* A comparison mask of a and b as 0/1 in dtype dt. */
+static cg_tensor *mask_as(cg_tensor *a, cg_tensor *b, cg_reduce_mask_mode mode, cg_dtype dt) {
+    cg_tensor *m = cg_reduce_mask(a, b, mode);
+    if (!m || m->dtype == dt)
+        return m;
+    bool was = cg_grad_set_enabled(false);
+    cg_tensor *c = cg_to_dtype(m, dt);
+    cg_grad_set_enabled(was);
+    cg_tensor_release(m);
+    return c;
+}
+
+/* x compared with the number v, in x's dtype */
+static cg_tensor *mask_scalar(cg_tensor *x, double v, cg_reduce_mask_mode mode) {
+    cg_tensor *s = cg_scalar_tensor(cg_scalar_float(v));
+    cg_tensor *m = s ? mask_as(x, s, mode, x->dtype) : NULL;
+    cg_tensor_release(s);
+    return m;
+}
+
+/* fn(x) computed as a constant of the derivative (sign and |x| where the
+ * derivative only compares with them or its value is piecewise constant) */
+static cg_tensor *constant_of(cg_tensor *(*fn)(cg_tensor *), cg_tensor *x) {
+    bool was = cg_grad_set_enabled(false);
+    cg_tensor *r = fn(x);
+    cg_grad_set_enabled(was);
+    return r;
 }
 
 /* SumBackward0/1: grad expanded to the input's shape */
 int bw_sum(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     return (gi[0] = cg_reduce_grad_expand(n, go[0])) ? 0 : -1;
+}
+
+/* MeanBackward0/1: grad expanded, divided by the number of elements folded */
+int bw_mean(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    scratch sc = {0};
+    cg_tensor *e = TMP(cg_reduce_grad_expand(n, go[0]));
+    return scratch_done(&sc, TMP(cg_mul_scalar(e, 1.0 / (double)reduced_count(n))), gi);
+}
+
+/* Whether t has a nonzero element (reads one value back). */
+static int any_nonzero(cg_tensor *t) {
+    cg_tensor *a = cg_any(t, 0, NULL, false);
+    cg_scalar v;
+    int rc = a ? cg_tensor_item(a, &v) : -1;
+    cg_tensor_release(a);
+    return rc < 0 ? -1 : v.v.b;
+}
+
+/* ProdBackward0/1: grad times the product of the other elements. Without
+ * zeros that is result / x. With zeros, let z = (x == 0), x' = x + z (no
+ * zeros), P = prod(x'), S = sum(x * z) (0, but its derivative is that of
+ * the zeros) over each output's elements; the product of the others is
+ *   no zero:   P / x'
+ *   one zero:  P / x' * (z + (1 - z) * S)   (P at the zero, S * P / x elsewhere)
+ *   two zeros: P * z * (S - x * z)          (at a zero, the other zero times P)
+ *   more:      0
+ * whose values are exact and whose derivatives are too, so that double
+ * backward through it is right where PyTorch's is. */
+int bw_prod(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    cg_tensor *x, *result;
+    if (cg_node_saved_all(n, 2, &x, &result) < 0)
+        return -1;
+    scratch sc = {0};
+    cg_tensor *g = TMP(unsqueeze_reduced(n, go[0]));
+    cg_tensor *z = TMP(mask_scalar(x, 0, CG_MASK_EQ));
+    int zeros = sc.failed ? -1 : any_nonzero(z);
+    if (zeros == 0) {
+        cg_tensor *r = TMP(result_kept(n, x, result));
+        cg_tensor *others = TMP(cg_div(r, x));
+        return scratch_done(&sc, TMP(cg_mul(g, others)), gi);
+    }
+    sc.failed |= zeros < 0;
+    cg_tensor *nz = TMP(keep_reduce(cg_sum, n, z));
+    cg_tensor *c0 = TMP(mask_scalar(nz, 0, CG_MASK_EQ));
+    cg_tensor *c1 = TMP(mask_scalar(nz, 1, CG_MASK_EQ));
+    cg_tensor *c2 = TMP(mask_scalar(nz, 2, CG_MASK_EQ));
+    cg_tensor *not_z = TMP(mask_scalar(x, 0, CG_MASK_NE));
+    cg_tensor *xs = TMP(cg_add(x, z, cg_scalar_int(1)));
+    cg_tensor *p = TMP(keep_reduce(cg_prod, n, xs));
+    cg_tensor *q = TMP(cg_div(p, xs));
+    cg_tensor *xz = TMP(cg_mul(x, z));
+    cg_tensor *s = TMP(keep_reduce(cg_sum, n, xz));
+    /* no zero or one: q * (c0 + c1 * (z + (1 - z) * S)) */
+    cg_tensor *ns = TMP(cg_mul(not_z, s));
+    cg_tensor *zns = TMP(cg_add(z, ns, cg_scalar_int(1)));
+    cg_tensor *one = TMP(cg_mul(c1, zns));
+    cg_tensor *upto_one = TMP(cg_add(c0, one, cg_scalar_int(1)));
+    cg_tensor *first = TMP(cg_mul(q, upto_one));
+    /* two zeros: c2 * P * z * (S - x z) */
+    cg_tensor *sx = TMP(cg_sub(s, xz, cg_scalar_int(1)));
+    cg_tensor *zsx = TMP(cg_mul(z, sx));
+    cg_tensor *pzsx = TMP(cg_mul(p, zsx));
+    cg_tensor *second = TMP(cg_mul(c2, pzsx));
+    cg_tensor *others = TMP(cg_add(first, second, cg_scalar_int(1)));
+    return scratch_done(&sc, TMP(cg_mul(g, others)), gi);
+}
+
+/* MaxBackward1/MinBackward1 (all dims): grad split evenly among the
+ * elements equal to the result (or that are NaN, when it is NaN). */
+static int bw_minmax_all(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    cg_tensor *x, *result;
+    if (cg_node_saved_all(n, 2, &x, &result) < 0)
+        return -1;
+    scratch sc = {0};
+    cg_tensor *eq = TMP(mask_as(x, result, CG_MASK_EQ, x->dtype));
+    cg_tensor *xnan = TMP(mask_as(x, x, CG_MASK_NE, x->dtype));
+    cg_tensor *rnan = TMP(mask_as(result, result, CG_MASK_NE, x->dtype));
+    cg_tensor *both = TMP(cg_mul(xnan, rnan));
+    cg_tensor *mask = TMP(cg_add(eq, both, cg_scalar_int(1)));
+    cg_tensor *count = TMP(cg_sum(mask, 0, NULL, false));
+    cg_tensor *share = TMP(cg_div(go[0], count));
+    return scratch_done(&sc, TMP(cg_mul(mask, share)), gi);
+}
+
+/* MaxBackward0/MinBackward0 (dim): grad to the index each output took:
+ * grad * (arange(size of dim) == indices), broadcast along the dim. */
+static int bw_minmax_dim(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    cg_tensor *x, *indices;
+    if (cg_node_saved_all(n, 2, &x, &indices) < 0)
+        return -1;
+    if (x->ndim == 0)
+        return (gi[0] = cg_tensor_retain(go[0])) ? 0 : -1;
+    int d = (int)n->args.dims[0];
+    int64_t shape[CG_MAX_DIMS];
+    for (int k = 0; k < x->ndim; k++)
+        shape[k] = k == d ? x->sizes[d] : 1;
+    scratch sc = {0};
+    cg_tensor *ar = TMP(cg_arange(cg_scalar_int(0), cg_scalar_int(x->sizes[d]), cg_scalar_int(1), CG_INT64,
+                                  cg_tensor_device(x)));
+    cg_tensor *pos = TMP(cg_reshape(ar, x->ndim, shape));
+    cg_tensor *idx = TMP(unsqueeze_reduced(n, indices));
+    cg_tensor *onehot = TMP(mask_as(pos, idx, CG_MASK_EQ, go[0]->dtype));
+    cg_tensor *g = TMP(unsqueeze_reduced(n, go[0]));
+    return scratch_done(&sc, TMP(cg_mul(g, onehot)), gi);
+}
+
+int bw_max(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    return n->args.ndims ? bw_minmax_dim(n, go, gi) : bw_minmax_all(n, go, gi);
+}
+int bw_min(cg_node *n, cg_tensor *const *go, cg_tensor **gi) { return bw_max(n, go, gi); }
+
+/* The derivative of var for gk, a gradient with the reduced dims kept:
+ * gk * (x - mean(x)) * 2 / (N - correction), as PyTorch's var_backward. */
+static int var_grad(cg_node *n, cg_tensor *x, cg_tensor *gk, cg_tensor **gi) {
+    scratch sc = {0};
+    cg_tensor *mean = TMP(keep_reduce(cg_mean, n, x));
+    cg_tensor *dev = TMP(cg_sub(x, mean, cg_scalar_int(1)));
+    cg_tensor *gd = TMP(cg_mul(gk, dev));
+    return scratch_done(&sc, TMP(cg_mul_scalar(gd, 2.0 / (double)(reduced_count(n) - n->args.i[0]))), gi);
+}
+
+/* VarBackward0 */
+int bw_var(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    cg_tensor *x;
+    if (cg_node_saved(n, 0, &x) < 0)
+        return -1;
+    cg_tensor *gk = unsqueeze_reduced(n, go[0]);
+    int rc = gk ? var_grad(n, x, gk, gi) : -1;
+    cg_tensor_release(gk);
+    return rc;
+}
+
+/* g / (factor * r) where r != 0, else 0 (PyTorch's masked_fill of r == 0) */
+static cg_tensor *over_result(cg_tensor *g, cg_tensor *r, double factor) {
+    scratch sc = {0};
+    cg_tensor *z = TMP(mask_scalar(r, 0, CG_MASK_EQ));
+    cg_tensor *nz = TMP(mask_scalar(r, 0, CG_MASK_NE));
+    cg_tensor *safe = TMP(cg_add(r, z, cg_scalar_int(1)));
+    cg_tensor *scaled = TMP(cg_mul_scalar(safe, factor));
+    cg_tensor *q = TMP(cg_div(g, scaled));
+    cg_tensor *out;
+    scratch_done(&sc, TMP(cg_mul(q, nz)), &out);
+    return out;
+}
+
+/* StdBackward0: var's derivative of grad / (2 * std), 0 where std is 0 */
+int bw_std(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    cg_tensor *x, *result;
+    if (cg_node_saved_all(n, 2, &x, &result) < 0)
+        return -1;
+    scratch sc = {0};
+    cg_tensor *r = TMP(result_kept(n, x, result));
+    cg_tensor *g = TMP(unsqueeze_reduced(n, go[0]));
+    cg_tensor *gv = TMP(over_result(g, r, 2.0));
+    int rc = sc.failed ? -1 : var_grad(n, x, gv, gi);
+    scratch_free(&sc);
+    return rc;
+}
+
+/* NormBackward1: p = 2: x * grad / norm (0 where norm is 0); p = 1:
+ * sign(x) * grad; p = ±inf: sign(x) * grad split evenly among the elements
+ * whose |x| equals the norm. */
+int bw_norm(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    cg_tensor *x, *result;
+    if (cg_node_saved_all(n, 2, &x, &result) < 0)
+        return -1;
+    double p = cg_scalar_to_double(n->args.s[0]);
+    scratch sc = {0};
+    cg_tensor *g = TMP(unsqueeze_reduced(n, go[0]));
+    if (p == 2) {
+        cg_tensor *r = TMP(result_kept(n, x, result));
+        cg_tensor *scale = TMP(over_result(g, r, 1.0));
+        return scratch_done(&sc, TMP(cg_mul(x, scale)), gi);
+    }
+    cg_tensor *sign = TMP(constant_of(cg_sign, x));
+    if (p == 1)
+        return scratch_done(&sc, TMP(cg_mul(g, sign)), gi);
+    cg_tensor *r = TMP(unsqueeze_reduced(n, result)); /* only compared with: a constant */
+    cg_tensor *absx = TMP(constant_of(cg_abs, x));
+    cg_tensor *mask = TMP(mask_as(absx, r, CG_MASK_EQ, x->dtype));
+    cg_tensor *count = TMP(keep_reduce(cg_sum, n, mask));
+    cg_tensor *share = TMP(cg_div(g, count));
+    cg_tensor *signed_mask = TMP(cg_mul(sign, mask));
+    return scratch_done(&sc, TMP(cg_mul(signed_mask, share)), gi);
+}
+
+/* LogsumexpBackward0: grad * exp(x - result) */
+int bw_logsumexp(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    cg_tensor *x, *result;
+    if (cg_node_saved_all(n, 2, &x, &result) < 0)
+        return -1;
+    scratch sc = {0};
+    cg_tensor *r = TMP(result_kept(n, x, result));
+    cg_tensor *d = TMP(cg_sub(x, r, cg_scalar_int(1)));
+    cg_tensor *e = TMP(cg_exp(d));
+    cg_tensor *g = TMP(unsqueeze_reduced(n, go[0]));
+    return scratch_done(&sc, TMP(cg_mul(g, e)), gi);
+}
+
+/* CumsumBackward0: the cumulative sum of grad taken from the other end */
+int bw_cumsum(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    return (gi[0] = cumsum(go[0], n->args.dims[0], !n->args.flag)) ? 0 : -1;
 }
 
 /* ---- sum_to --------------------------------------------------------------------- */

@@ -9,7 +9,27 @@
  * A kernel gives a function run once per output element: it folds the
  * reduced elements starting at x (CG_REDUCE_FOR_EACH walks them) and writes
  * the result at out (and at out2, for ops with a second output such as
- * max's indices). Outputs are split across threads when there are many. */
+ * max's indices). Outputs are split across threads when there are many.
+ *
+ * Note [Reductions over outer dims]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * sum(dim=0) of a contiguous [N, M] matrix folds, per output, N elements M
+ * apart: one cache line per element read. A kernel that also gives a block
+ * function instead accumulates whole rows into a block of outputs, reading
+ * memory in order (cg_reduce_run_kernel picks it when the innermost kept dim
+ * is contiguous and the reduced dims lie outside it).
+ *
+ * Note [Splitting one large reduction]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * sum() of 16M floats has one output, so splitting outputs across threads
+ * leaves it on one. A kernel that gives a combine function has each thread
+ * fold a contiguous part of the reduced elements into a partial result, and
+ * the partials are then merged (sums added, maxima compared with their
+ * indices offset by the part's start).
+ *
+ * Scans (cumsum) use the same plan with one reduced dim and an output of the
+ * input's full shape: the kernel steps through out along the scanned dim
+ * itself (see cpu_cumsum). */
 #ifndef CG_REDUCE_ITER_H
 #define CG_REDUCE_ITER_H
 
@@ -35,6 +55,37 @@ void cg_reduce_iter_init(cg_reduce_iter *it, cg_tensor *x, const bool *reduced, 
 
 typedef void (*cg_reduce_fn)(const cg_reduce_iter *it, const char *x, char *out, char *out2, const void *ctx);
 void cg_reduce_for_each(const cg_reduce_iter *it, cg_reduce_fn fn, const void *ctx);
+
+/* Folds the reduced elements of n outputs at once: the outputs are
+ * consecutive along the innermost kept dim, which is contiguous in x, out
+ * and out2 (unit stride), so x is read row by row: out[j] = fold over k of
+ * x[k-th reduced offset + j]. See Note [Reductions over outer dims]. */
+typedef void (*cg_reduce_block_fn)(const cg_reduce_iter *it, const char *x, char *out, char *out2, int64_t n,
+                                   const void *ctx);
+/* Merges n partial results of one output into out (and out2, when the
+ * plan has one): partial i was written by the kernel's fn, over the reduced
+ * elements [start[i], start[i + 1]) in the reduction's flat order, at
+ * part + i * CG_REDUCE_PART_BYTES, with an int64 slot at part2 + i * 8
+ * given as its out2 in any case (for an index relative to start[i]).
+ * See Note [Splitting one large reduction]. */
+typedef void (*cg_reduce_combine_fn)(const cg_reduce_iter *it, char *out, char *out2, const char *part,
+                                     const char *part2, const int64_t *start, int n, const void *ctx);
+#define CG_REDUCE_PART_BYTES 16
+/* A block function is given at most this many outputs. */
+#define CG_REDUCE_BLOCK 512
+
+/* A reduction kernel: fn is required; block and combine make the two
+ * faster paths available (NULL: not supported by the op). */
+typedef struct cg_reduce_kernel {
+    cg_reduce_fn fn;
+    cg_reduce_block_fn block;
+    cg_reduce_combine_fn combine;
+} cg_reduce_kernel;
+
+/* Runs a kernel over every output: splits the outputs across threads, or
+ * one large reduction across threads (combine), or walks outer reduced dims
+ * row by row (block), whichever the plan and the kernel allow. */
+void cg_reduce_run_kernel(const cg_reduce_iter *it, const cg_reduce_kernel *k, const void *ctx);
 
 /* Walks the reduced elements of one output: `body` sees `const char *px`
  * (the element) and `int64_t k` (its flat index within the reduction, in
