@@ -1,7 +1,76 @@
-/* ops_nn.h: see ops_nn.c. */
+/* ops_nn.h: neural-network functions (torch.nn.functional): softmax and
+ * log_softmax, dropout (ops_nn.c), and the losses (ops_loss.c).
+ *
+ * Each is a fused primitive with its own kernel and its own autograd node,
+ * named as PyTorch names it; the composites (cross_entropy, dropout) build
+ * the same graph as PyTorch does. */
 #ifndef CG_OPS_NN_H
 #define CG_OPS_NN_H
 
 #include "tensor.h"
+
+/* PyTorch's reduction enum (at::Reduction), in its order. */
+typedef enum { CG_REDUCTION_NONE = 0, CG_REDUCTION_MEAN = 1, CG_REDUCTION_SUM = 2 } cg_reduction;
+
+/* "none" / "mean" / "sum" -> the enum, or -1 with PyTorch's ValueError
+ * "<s> is not a valid value for reduction". */
+int cg_reduction_from_str(const char *s);
+
+/* ---- softmax (ops_nn.c) -------------------------------------------------------- */
+
+/* softmax(input, dim, dtype=None): dtype < 0 for None; with a dtype the input
+ * is cast first (ToCopyBackward0 under SoftmaxBackward0, as in PyTorch).
+ * Integer and bool inputs without a dtype fail as in PyTorch. */
+cg_tensor *cg_softmax(cg_tensor *x, int64_t dim, int dtype);
+cg_tensor *cg_log_softmax(cg_tensor *x, int64_t dim, int dtype);
+
+/* ---- dropout (ops_nn.c) -------------------------------------------------------- */
+
+/* A source of uniform doubles in [0, 1), one per element in row-major order. */
+typedef double (*cg_uniform_fn)(void *ctx);
+
+/* dropout(input, p=0.5, training=True) with its mask drawn from `uniform`:
+ * x * (bernoulli(1 - p) / (1 - p)), recorded as MulBackward0 as in PyTorch's
+ * CPU dropout. p == 0, !training or an empty input return x itself; p == 1
+ * gives x * 0. p outside [0, 1] is F.dropout's ValueError.
+ * See Note [Dropout's generator] in ops_nn.c. */
+cg_tensor *cg_dropout_with(cg_tensor *x, double p, bool training, cg_uniform_fn uniform, void *ctx);
+
+/* ---- losses (ops_loss.c) -------------------------------------------------------- */
+
+/* mse_loss(input, target, reduction='mean'); shapes broadcast (PyTorch warns). */
+cg_tensor *cg_mse_loss(cg_tensor *input, cg_tensor *target, cg_reduction reduction);
+
+/* nll_loss(input [N, C] or [C], target int64 [N] or [], weight=None [C],
+ * ignore_index=-100, reduction='mean'). */
+cg_tensor *cg_nll_loss(cg_tensor *input, cg_tensor *target, cg_tensor *weight, int64_t ignore_index,
+                       cg_reduction reduction);
+/* The gradient of nll_loss with respect to its input, of sizes in_sizes
+ * (PyTorch's nll_loss_backward); differentiable in grad. total_weight is the
+ * 0-d sum of the weights of the counted targets. */
+cg_tensor *cg_nll_loss_backward(cg_tensor *grad, int in_ndim, const int64_t *in_sizes, cg_tensor *target,
+                                cg_tensor *weight, cg_reduction reduction, int64_t ignore_index,
+                                cg_tensor *total_weight);
+
+/* cross_entropy(input [N, C] or [C], target class indices, weight=None,
+ * ignore_index=-100, reduction='mean', label_smoothing=0.0):
+ * nll_loss(log_softmax(input, class dim)), as PyTorch builds it. */
+cg_tensor *cg_cross_entropy(cg_tensor *input, cg_tensor *target, cg_tensor *weight, int64_t ignore_index,
+                            cg_reduction reduction, double label_smoothing);
+
+/* binary_cross_entropy(input, target, weight=None, reduction='mean'): input
+ * in [0, 1], logs clamped to >= -100 as in PyTorch. */
+cg_tensor *cg_binary_cross_entropy(cg_tensor *input, cg_tensor *target, cg_tensor *weight, cg_reduction reduction);
+/* binary_cross_entropy_with_logits(input, target, weight=None,
+ * reduction='mean', pos_weight=None), in its numerically stable form. */
+cg_tensor *cg_binary_cross_entropy_with_logits(cg_tensor *input, cg_tensor *target, cg_tensor *weight,
+                                               cg_tensor *pos_weight, cg_reduction reduction);
+
+/* The elementwise partial derivatives of the two BCE losses (their backward
+ * kernels): of the input when wrt_target is false, else of the target.
+ * pos_weight may be NULL. Not differentiable. */
+cg_tensor *cg_binary_cross_entropy_grad(cg_tensor *input, cg_tensor *target, bool wrt_target);
+cg_tensor *cg_binary_cross_entropy_with_logits_grad(cg_tensor *input, cg_tensor *target, cg_tensor *pos_weight,
+                                                    bool wrt_target);
 
 #endif

@@ -1,0 +1,622 @@
+/* ops_loss.c: the loss functions of ops_nn.h (mse_loss, nll_loss,
+ * cross_entropy, binary_cross_entropy, binary_cross_entropy_with_logits),
+ * their kernels and derivatives.
+ *
+ * Each loss is one fused op with its own node, as in PyTorch: its kernel
+ * computes the elementwise loss (or, for nll_loss, the whole loss), the
+ * reduction runs with grad mode off, and the node is recorded on the
+ * original inputs. Derivatives: mse_loss's with engine ops; nll_loss's and
+ * the BCE losses' through their backward kernels (rows NLL_LOSS_BACKWARD,
+ * BCE_GRAD, BCE_LOGITS_GRAD), like PyTorch's *_backward functions.
+ * nll_loss and BCE read targets and check values on the host: CPU only. */
+#include <math.h>
+#include <string.h>
+
+#include "ew.h"
+#include "nn_internal.h"
+#include "ops.h"
+
+/* ---- shared by the losses ----------------------------------------------------------------- */
+
+/* The elementwise loss reduced by `reduction`; consumes elem. Grad mode is
+ * off around it: the loss's own node is recorded afterwards. */
+static cg_tensor *loss_reduce(cg_tensor *elem, cg_reduction reduction) {
+    if (!elem || reduction == CG_REDUCTION_NONE)
+        return elem;
+    cg_tensor *sum = cg_sum(elem, 0, NULL, false);
+    cg_tensor *out = sum;
+    if (sum && reduction == CG_REDUCTION_MEAN) { /* 0 / 0 is nan for an empty input, as in PyTorch */
+        cg_tensor *n = cg_scalar_tensor(cg_scalar_float((double)cg_tensor_numel(elem)));
+        out = n ? cg_div(sum, n) : NULL;
+        cg_tensor_release(n), cg_tensor_release(sum);
+    }
+    cg_tensor_release(elem);
+    return out;
+}
+
+/* The gradient of a reduced elementwise loss: d * weight * grad, divided by
+ * the element count for 'mean' (grad is 0-d then, else of d's shape).
+ * weight may be NULL. */
+static cg_tensor *loss_grad(cg_tensor *d, cg_tensor *weight, cg_tensor *grad, cg_reduction reduction) {
+    cg_tensor *dw = weight ? cg_mul(d, weight) : cg_tensor_retain(d);
+    cg_tensor *g = dw ? cg_mul(dw, grad) : NULL;
+    cg_tensor_release(dw);
+    if (!g || reduction != CG_REDUCTION_MEAN)
+        return g;
+    cg_tensor *n = cg_scalar_tensor(cg_scalar_float((double)cg_tensor_numel(d)));
+    cg_tensor *out = n ? cg_div(g, n) : NULL;
+    cg_tensor_release(n), cg_tensor_release(g);
+    return out;
+}
+
+/* A contiguous CPU copy (or x itself), made without recording. */
+static cg_tensor *host_contiguous(cg_tensor *x) {
+    bool was = cg_grad_set_enabled(false);
+    cg_tensor *c = cg_contiguous(x);
+    cg_grad_set_enabled(was);
+    return c;
+}
+
+/* ---- mse_loss ----------------------------------------------------------------------------- */
+
+#define MSE_ROW(name, T) CG_BINARY_ROW(name, T, CG_NOPRO, (a - b) * (a - b))
+CG_EXPAND_FLOAT(MSE_ROW, mse)
+static const cg_row_fn mse_rows[CG_DTYPE_COUNT] = {CG_ROWS_FLOAT(mse)};
+
+/* out, input, target of one shape and float dtype: the elementwise loss */
+void cpu_mse_loss(const cg_call *c) { cg_ew_run(c, mse_rows, 0); }
+
+/* input and target of one shape */
+static cg_tensor *mse_same_shape(cg_tensor *input, cg_tensor *target, cg_reduction reduction) {
+    cg_dtype dt = cg_result_type(2, (cg_tensor *[]){input, target});
+    if (!cg_dtype_is_float(dt)) {
+        cg_nn_not_implemented("mse_cpu", dt);
+        return NULL;
+    }
+    cg_op_args args = {.i = {reduction}};
+    bool was = cg_grad_set_enabled(false);
+    cg_tensor *out = loss_reduce(cg_ew_binary(CG_OP_MSE_LOSS, input, target, dt, dt, &args), reduction);
+    cg_grad_set_enabled(was);
+    cg_save_spec save[] = {{input, "self"}, {target, "target"}};
+    return cg_ew_record(out, CG_OP_MSE_LOSS, 2, (cg_tensor *[]){input, target}, 2, save, &args);
+}
+
+/* F.mse_loss broadcasts the two (with a UserWarning) before the op, so the
+ * expands are nodes under MseLossBackward0, as in PyTorch. */
+cg_tensor *cg_mse_loss(cg_tensor *input, cg_tensor *target, cg_reduction reduction) {
+    int ndim;
+    int64_t shape[CG_MAX_DIMS];
+    if (cg_broadcast_shapes(input->ndim, input->sizes, target->ndim, target->sizes, &ndim, shape) < 0)
+        return NULL;
+    cg_tensor *a = cg_expand(input, ndim, shape);
+    cg_tensor *b = a ? cg_expand(target, ndim, shape) : NULL;
+    cg_tensor *out = b ? mse_same_shape(a, b, reduction) : NULL;
+    cg_tensor_release(a), cg_tensor_release(b);
+    return out;
+}
+
+/* MseLossBackward0: self: 2 * (self - target) * grad (/ numel for 'mean');
+ * target: its negation */
+int bw_mse_loss(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    cg_tensor *self, *target;
+    if (cg_node_saved_all(n, 2, &self, &target) < 0)
+        return -1;
+    cg_tensor *diff = cg_sub(self, target, cg_scalar_int(1));
+    cg_tensor *d = diff ? cg_mul_scalar(diff, 2.0) : NULL;
+    cg_tensor *g = d ? loss_grad(d, NULL, go[0], (cg_reduction)n->args.i[0]) : NULL;
+    cg_tensor_release(diff), cg_tensor_release(d);
+    if (!g)
+        return -1;
+    gi[0] = n->next[0].node ? cg_tensor_retain(g) : NULL;
+    gi[1] = n->next[1].node ? cg_neg(g) : NULL;
+    cg_tensor_release(g);
+    return n->next[1].node && !gi[1] ? -1 : 0;
+}
+
+/* ---- nll_loss ----------------------------------------------------------------------------------- */
+
+/* x: [N, C], t: [N] int64, w: [C] or NULL, all contiguous. 'none': out [N];
+ * else out 0-d, and tw (0-d) the summed weight of counted targets. */
+#define NLL_FN(name, T)                                                                            \
+    static void name(const T *x, const int64_t *t, const T *w, T *out, T *tw, int64_t N, int64_t C, \
+                     cg_reduction red, int64_t ignore) {                                           \
+        double sum = 0, total = 0;                                                                 \
+        for (int64_t i = 0; i < N; i++) {                                                          \
+            int64_t ti = t[i];                                                                     \
+            T wi = ti == ignore ? 0 : w ? w[ti] : 1;                                               \
+            T li = ti == ignore ? 0 : -x[i * C + ti] * wi;                                         \
+            if (red == CG_REDUCTION_NONE)                                                          \
+                out[i] = li;                                                                       \
+            sum += li, total += wi;                                                                \
+        }                                                                                          \
+        if (red != CG_REDUCTION_NONE)                                                              \
+            *out = (T)(red == CG_REDUCTION_MEAN ? sum / total : sum);                              \
+        *tw = red == CG_REDUCTION_NONE ? 0 : (T)total;                                             \
+    }
+NLL_FN(nll_f32, float)
+NLL_FN(nll_f64, double)
+
+/* The [N, C] view of an nll_loss input: [C] is one row. */
+static void nll_dims(int ndim, const int64_t *sizes, int64_t *N, int64_t *C) {
+    *N = ndim == 2 ? sizes[0] : 1;
+    *C = sizes[ndim - 1];
+}
+
+static const void *data_or_null(const cg_tensor *t) { return t ? cg_tensor_data(t) : NULL; }
+
+/* in: input, target, weight (may be NULL), contiguous; out: loss,
+ * total_weight (0-d). args: i[0] reduction, i[1] ignore_index. */
+void cpu_nll_loss(const cg_call *c) {
+    int64_t N, C;
+    nll_dims(c->in[0]->ndim, c->in[0]->sizes, &N, &C);
+    cg_reduction red = (cg_reduction)c->args->i[0];
+    if (c->in[0]->dtype == CG_F32)
+        nll_f32(cg_tensor_data(c->in[0]), cg_tensor_data(c->in[1]), data_or_null(c->in[2]),
+                cg_tensor_data(c->out[0]), cg_tensor_data(c->out[1]), N, C, red, c->args->i[1]);
+    else
+        nll_f64(cg_tensor_data(c->in[0]), cg_tensor_data(c->in[1]), data_or_null(c->in[2]),
+                cg_tensor_data(c->out[0]), cg_tensor_data(c->out[1]), N, C, red, c->args->i[1]);
+}
+
+/* The shape checks of F.nll_loss and of nll_loss_forward, in their order. */
+static int nll_check_shapes(const cg_tensor *x, const cg_tensor *t, const cg_tensor *w) {
+    CG_CHECK_INT(x->ndim >= 1, CG_VALUE_ERROR, "Expected 1 or more dimensions (got %d)", x->ndim);
+    CG_CHECK_INT(x->ndim == 1 || t->ndim == 0 || x->sizes[0] == t->sizes[0], CG_VALUE_ERROR,
+                 "Expected input batch_size (%lld) to match target batch_size (%lld).", (long long)x->sizes[0],
+                 (long long)t->sizes[0]);
+    CG_CHECK_INT(x->ndim <= 2, CG_NOT_IMPLEMENTED_ERROR,
+                 "nll_loss over inputs of more than 2 dims (nll_loss2d) is not supported yet");
+    CG_CHECK_INT(t->ndim <= 1, CG_RUNTIME_ERROR, "0D or 1D target tensor expected, multi-target not supported");
+    char a[128], b[128];
+    bool no_batch = x->ndim == 1 && t->ndim == 0;
+    CG_CHECK_INT(no_batch || (t->ndim == 1 && x->sizes[0] == t->sizes[0]), CG_RUNTIME_ERROR,
+                 "size mismatch (got input: %s, target: %s)", cg_sizes_str(x->ndim, x->sizes, a, sizeof a),
+                 cg_sizes_str(t->ndim, t->sizes, b, sizeof b));
+    int64_t C = x->sizes[x->ndim - 1];
+    CG_CHECK_INT(!w || (w->ndim == 1 && w->sizes[0] == C), CG_RUNTIME_ERROR,
+                 "weight tensor should be defined either for all %lld classes or no classes but got weight tensor "
+                 "of shape: %s",
+                 (long long)C, w ? cg_sizes_str(w->ndim, w->sizes, a, sizeof a) : "");
+    return 0;
+}
+
+static int nll_check_dtypes(const cg_tensor *x, const cg_tensor *t, const cg_tensor *w) {
+    if (!cg_dtype_is_float(x->dtype))
+        return cg_nn_not_implemented("nll_loss_out_frame", x->dtype);
+    CG_CHECK_INT(t->dtype == CG_INT64, CG_RUNTIME_ERROR, "expected scalar type Long but found %s",
+                 cg_nn_type_name(t->dtype));
+    CG_CHECK_INT(!w || w->dtype == x->dtype, CG_RUNTIME_ERROR, "expected scalar type %s but found %s",
+                 cg_nn_type_name(x->dtype), cg_nn_type_name(w->dtype));
+    return cg_nn_check_nondiff("nll_loss_forward", "weight", w);
+}
+
+/* t contiguous int64: every target is ignore_index or a class in [0, C) */
+static int nll_check_targets(const cg_tensor *t, int64_t C, int64_t ignore) {
+    const int64_t *p = cg_tensor_data(t);
+    for (int64_t i = 0, n = cg_tensor_numel(t); i < n; i++)
+        CG_CHECK_INT(p[i] == ignore || (p[i] >= 0 && p[i] < C), CG_INDEX_ERROR, "Target %lld is out of bounds.",
+                     (long long)p[i]);
+    return 0;
+}
+
+/* Runs nll_loss's kernel over contiguous operands; *total gets total_weight. */
+static cg_tensor *nll_run(cg_tensor *x, cg_tensor *t, cg_tensor *w, const cg_op_args *args, cg_tensor **total) {
+    cg_device dev = cg_tensor_device(x);
+    bool none = args->i[0] == CG_REDUCTION_NONE;
+    cg_tensor *out = cg_tensor_empty(none ? t->ndim : 0, t->sizes, x->dtype, dev);
+    *total = cg_tensor_empty(0, NULL, x->dtype, dev);
+    cg_call call = {.op = CG_OP_NLL_LOSS, .nout = 2, .nin = 3, .out = {out, *total}, .in = {x, t, w}, .args = args};
+    if (!out || !*total || cg_op_run(&call) < 0) {
+        cg_tensor_release(out), cg_tensor_release(*total);
+        *total = NULL;
+        return NULL;
+    }
+    return out;
+}
+
+cg_tensor *cg_nll_loss(cg_tensor *input, cg_tensor *target, cg_tensor *weight, int64_t ignore_index,
+                       cg_reduction reduction) {
+    if (nll_check_shapes(input, target, weight) < 0 || nll_check_dtypes(input, target, weight) < 0)
+        return NULL;
+    cg_tensor *x = host_contiguous(input), *t = host_contiguous(target);
+    cg_tensor *w = weight ? host_contiguous(weight) : NULL;
+    cg_tensor *out = NULL, *total = NULL;
+    cg_op_args args = {.i = {reduction, ignore_index}};
+    if (x && t && (w || !weight) && nll_check_targets(t, input->sizes[input->ndim - 1], ignore_index) == 0)
+        out = nll_run(x, t, w, &args, &total);
+    cg_save_spec save[] = {{target, "target"}, {weight, "weight"}, {total, "total_weight"}};
+    out = cg_ew_record(out, CG_OP_NLL_LOSS, 3, (cg_tensor *[]){input, target, weight}, 3, save, &args);
+    cg_tensor_release(x), cg_tensor_release(t), cg_tensor_release(w), cg_tensor_release(total);
+    return out;
+}
+
+/* NllLossBackward0: self: nll_loss_backward(grad, ...) */
+int bw_nll_loss(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    cg_tensor *target, *weight, *total;
+    if (cg_node_saved_all(n, 3, &target, &weight, &total) < 0)
+        return -1;
+    const cg_meta *m = &n->in_meta[0];
+    gi[0] = cg_nll_loss_backward(go[0], m->ndim, m->sizes, target, weight, (cg_reduction)n->args.i[0],
+                                 n->args.i[1], total);
+    return gi[0] ? 0 : -1;
+}
+
+/* ---- nll_loss_backward --------------------------------------------------------------------------- */
+
+/* gi: [N, C] contiguous, zeroed here; g: [N] ('none') or 0-d; t: [N];
+ * w: [C] or NULL; tw: 0-d. gi[i, t[i]] = -w[t[i]] * g (/ tw for 'mean'). */
+#define NLL_BACKWARD_FN(name, T)                                                                   \
+    static void name(T *gi, const T *g, const int64_t *t, const T *w, const T *tw, int64_t N,      \
+                     int64_t C, cg_reduction red, int64_t ignore) {                                \
+        memset(gi, 0, (size_t)(N * C) * sizeof(T));                                                \
+        for (int64_t i = 0; i < N; i++) {                                                          \
+            int64_t ti = t[i];                                                                     \
+            if (ti == ignore)                                                                      \
+                continue;                                                                          \
+            T gv = red == CG_REDUCTION_NONE ? g[i] : red == CG_REDUCTION_MEAN ? *g / *tw : *g;     \
+            gi[i * C + ti] = -(w ? w[ti] : 1) * gv;                                                \
+        }                                                                                          \
+    }
+NLL_BACKWARD_FN(nll_backward_f32, float)
+NLL_BACKWARD_FN(nll_backward_f64, double)
+
+/* out: grad_input of the input's sizes; in: grad, target, weight (may be
+ * NULL), total_weight, all contiguous. args as nll_loss's. */
+void cpu_nll_loss_backward(const cg_call *c) {
+    int64_t N, C;
+    nll_dims(c->out[0]->ndim, c->out[0]->sizes, &N, &C);
+    cg_reduction red = (cg_reduction)c->args->i[0];
+    if (c->out[0]->dtype == CG_F32)
+        nll_backward_f32(cg_tensor_data(c->out[0]), cg_tensor_data(c->in[0]), cg_tensor_data(c->in[1]),
+                         data_or_null(c->in[2]), cg_tensor_data(c->in[3]), N, C, red, c->args->i[1]);
+    else
+        nll_backward_f64(cg_tensor_data(c->out[0]), cg_tensor_data(c->in[0]), cg_tensor_data(c->in[1]),
+                         data_or_null(c->in[2]), cg_tensor_data(c->in[3]), N, C, red, c->args->i[1]);
+}
+
+cg_tensor *cg_nll_loss_backward(cg_tensor *grad, int in_ndim, const int64_t *in_sizes, cg_tensor *target,
+                                cg_tensor *weight, cg_reduction reduction, int64_t ignore_index,
+                                cg_tensor *total_weight) {
+    cg_tensor *g = host_contiguous(grad), *t = host_contiguous(target);
+    cg_tensor *w = weight ? host_contiguous(weight) : NULL, *tw = host_contiguous(total_weight);
+    cg_tensor *out = g && t && tw && (w || !weight) ? cg_tensor_empty(in_ndim, in_sizes, grad->dtype,
+                                                                      cg_tensor_device(grad))
+                                                    : NULL;
+    cg_op_args args = {.i = {reduction, ignore_index}};
+    cg_call call = {.op = CG_OP_NLL_LOSS_BACKWARD, .nout = 1, .nin = 4, .out = {out}, .in = {g, t, w, tw},
+                    .args = &args};
+    if (out && cg_op_run(&call) < 0) {
+        cg_tensor_release(out);
+        out = NULL;
+    }
+    cg_tensor_release(g), cg_tensor_release(t), cg_tensor_release(w), cg_tensor_release(tw);
+    cg_save_spec save[] = {{target, "target"}, {weight, "weight"}};
+    return cg_ew_record(out, CG_OP_NLL_LOSS_BACKWARD, 1, &grad, 2, save, &args);
+}
+
+/* NllLossBackwardBackward0: grad_output: nll_loss(grad, target, weight, ...) */
+int bw_nll_loss_backward(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    cg_tensor *target, *weight;
+    if (cg_node_saved_all(n, 2, &target, &weight) < 0)
+        return -1;
+    gi[0] = cg_nll_loss(go[0], target, weight, n->args.i[1], (cg_reduction)n->args.i[0]);
+    return gi[0] ? 0 : -1;
+}
+
+/* ---- cross_entropy --------------------------------------------------------------------------------- */
+
+/* Of the targets that are not ignore_index (t contiguous int64, in range):
+ * in *denom their count, or the sum of their weights; returned, a tensor of
+ * t's shape and dtype dt, 1 where counted and 0 where ignored. */
+static cg_tensor *counted_targets(cg_tensor *t, cg_tensor *w, int64_t ignore, cg_dtype dt, double *denom) {
+    cg_tensor *keep = cg_tensor_empty(t->ndim, t->sizes, CG_F64, cg_tensor_device(t));
+    cg_tensor *wc = w ? host_contiguous(w) : NULL, *w64 = wc ? cg_to_dtype(wc, CG_F64) : NULL;
+    cg_tensor_release(wc);
+    if (!keep || (w && !w64)) {
+        cg_tensor_release(keep), cg_tensor_release(w64);
+        return NULL;
+    }
+    const int64_t *p = cg_tensor_data(t);
+    double *k = cg_tensor_data(keep);
+    *denom = 0;
+    for (int64_t i = 0, n = cg_tensor_numel(t); i < n; i++) {
+        k[i] = p[i] != ignore;
+        *denom += p[i] == ignore ? 0 : w64 ? ((const double *)cg_tensor_data(w64))[p[i]] : 1;
+    }
+    cg_tensor_release(w64);
+    cg_tensor *out = cg_to_dtype(keep, dt);
+    cg_tensor_release(keep);
+    return out;
+}
+
+/* The reduction of the smoothing term, whose 'mean' divides by the counted
+ * targets' weight as nll_loss does (consumes loss). */
+static cg_tensor *smooth_reduce(cg_tensor *loss, cg_reduction red, double denom) {
+    if (!loss || red == CG_REDUCTION_NONE)
+        return loss;
+    cg_tensor *sum = cg_sum(loss, 0, NULL, false);
+    cg_tensor_release(loss);
+    if (!sum || red == CG_REDUCTION_SUM)
+        return sum;
+    cg_tensor *d = cg_scalar_tensor(cg_scalar_float(denom));
+    cg_tensor *out = d ? cg_div(sum, d) : NULL;
+    cg_tensor_release(d), cg_tensor_release(sum);
+    return out;
+}
+
+/* PyTorch's label-smoothing term: -sum(logp * weight, class dim), zero
+ * where the target is ignored, reduced. The mask is a product here, where
+ * PyTorch uses masked_fill_: the same values and the same gradient. */
+static cg_tensor *smooth_term(cg_tensor *logp, cg_tensor *target, cg_tensor *weight, int64_t ignore,
+                              cg_reduction red) {
+    int64_t cdim = logp->ndim >= 2 ? 1 : 0;
+    cg_tensor *lw = weight ? cg_mul(logp, weight) : cg_tensor_retain(logp);
+    cg_tensor *s = lw ? cg_sum(lw, 1, &cdim, false) : NULL;
+    cg_tensor *neg = s ? cg_neg(s) : NULL;
+    cg_tensor *t = neg ? host_contiguous(target) : NULL;
+    double denom = 0;
+    cg_tensor *keep = t ? counted_targets(t, weight, ignore, logp->dtype, &denom) : NULL;
+    cg_tensor *masked = keep ? cg_mul(neg, keep) : NULL;
+    cg_tensor_release(lw), cg_tensor_release(s), cg_tensor_release(neg), cg_tensor_release(t);
+    cg_tensor_release(keep);
+    return smooth_reduce(masked, red, denom);
+}
+
+/* (1 - ls) * nll + smooth * (ls / C): AddBackward0 on top, as in PyTorch */
+static cg_tensor *smooth_combine(cg_tensor *nll, cg_tensor *smooth, double ls, int64_t C) {
+    cg_tensor *a = cg_mul_scalar(nll, 1 - ls);
+    cg_tensor *b = a ? cg_mul_scalar(smooth, ls / (double)C) : NULL;
+    cg_tensor *out = b ? cg_add(a, b, cg_scalar_int(1)) : NULL;
+    cg_tensor_release(a), cg_tensor_release(b);
+    return out;
+}
+
+cg_tensor *cg_cross_entropy(cg_tensor *input, cg_tensor *target, cg_tensor *weight, int64_t ignore_index,
+                            cg_reduction reduction, double label_smoothing) {
+    char buf[32];
+    CG_CHECK(label_smoothing >= 0 && label_smoothing <= 1, CG_RUNTIME_ERROR,
+             "label_smoothing must be between 0.0 and 1.0. Got: %s",
+             cg_nn_float_repr(label_smoothing, buf, sizeof buf));
+    CG_CHECK(!cg_dtype_is_float(target->dtype) || target->ndim != input->ndim, CG_NOT_IMPLEMENTED_ERROR,
+             "cross_entropy with class probabilities as targets is not supported yet");
+    cg_tensor *logp = cg_log_softmax(input, input->ndim >= 2 ? 1 : 0, -1);
+    cg_tensor *nll = logp ? cg_nll_loss(logp, target, weight, ignore_index, reduction) : NULL;
+    if (!nll || label_smoothing == 0) {
+        cg_tensor_release(logp);
+        return nll;
+    }
+    cg_tensor *smooth = smooth_term(logp, target, weight, ignore_index, reduction);
+    cg_tensor *out = smooth ? smooth_combine(nll, smooth, label_smoothing, input->sizes[input->ndim - 1]) : NULL;
+    cg_tensor_release(logp), cg_tensor_release(nll), cg_tensor_release(smooth);
+    return out;
+}
+
+/* ---- binary_cross_entropy ------------------------------------------------------------------------- */
+
+/* PyTorch's formula and clamp: logs below -100 count as -100, so a certain
+ * wrong answer costs 100, not inf. */
+#define BCE_ROW(name, T)                                                                          \
+    CG_BINARY_ROW(name, T, CG_NOPRO,                                                              \
+                  (b - (T)1) * fmax((T)log1p(-a), (T)-100) - b * fmax((T)log(a), (T)-100))
+CG_EXPAND_FLOAT(BCE_ROW, bce)
+static const cg_row_fn bce_rows[CG_DTYPE_COUNT] = {CG_ROWS_FLOAT(bce)};
+
+/* PyTorch's binary_cross_entropy_backward and _target_backward, without
+ * grad and weight: d/dinput = (x - t) / max((1 - x) x, 1e-12); d/dtarget =
+ * -logit(x). args->flag: of the target. */
+#define BCE_GRAD_ROW(name, T)                                                                     \
+    CG_BINARY_ROW(name, T, const bool wrt_t = args->flag,                                        \
+                  wrt_t ? -(T)log(a / ((T)1 - a)) : (a - b) / fmax(((T)1 - a) * a, (T)1e-12))
+CG_EXPAND_FLOAT(BCE_GRAD_ROW, bce_grad)
+static const cg_row_fn bce_grad_rows[CG_DTYPE_COUNT] = {CG_ROWS_FLOAT(bce_grad)};
+
+/* out, input, target of one shape and float dtype */
+void cpu_bce(const cg_call *c) { cg_ew_run(c, bce_rows, 0); }
+void cpu_bce_grad(const cg_call *c) { cg_ew_run(c, bce_grad_rows, 0); }
+
+/* Every element of x (float, CPU) lies in [lo, hi]; NaN does not. */
+static bool all_within(cg_tensor *x, double lo, double hi) {
+    cg_tensor *c = host_contiguous(x);
+    bool ok = c != NULL;
+    for (int64_t i = 0, n = ok ? cg_tensor_numel(c) : 0; i < n && ok; i++) {
+        double v = c->dtype == CG_F32 ? ((const float *)cg_tensor_data(c))[i] : ((const double *)cg_tensor_data(c))[i];
+        ok = v >= lo && v <= hi;
+    }
+    cg_tensor_release(c);
+    return ok;
+}
+
+static bool same_sizes(const cg_tensor *a, const cg_tensor *b) {
+    return a->ndim == b->ndim && !memcmp(a->sizes, b->sizes, (size_t)a->ndim * sizeof *a->sizes);
+}
+
+/* weight broadcasts to the loss's shape, as F.binary_cross_entropy expands it */
+static int check_weight_shape(const cg_tensor *loss_like, const cg_tensor *w) {
+    int ndim;
+    int64_t shape[CG_MAX_DIMS];
+    if (!w)
+        return 0;
+    if (cg_broadcast_shapes(loss_like->ndim, loss_like->sizes, w->ndim, w->sizes, &ndim, shape) < 0)
+        return -1;
+    char a[128], b[128];
+    CG_CHECK_INT(ndim == loss_like->ndim && !memcmp(shape, loss_like->sizes, (size_t)ndim * sizeof *shape),
+                 CG_RUNTIME_ERROR, "output with shape %s doesn't match the broadcast shape %s",
+                 cg_sizes_str(loss_like->ndim, loss_like->sizes, a, sizeof a), cg_sizes_str(ndim, shape, b, sizeof b));
+    return 0;
+}
+
+static int bce_check(cg_tensor *x, cg_tensor *t, cg_tensor *w) {
+    char a[160], b[160];
+    CG_CHECK_INT(same_sizes(x, t), CG_VALUE_ERROR,
+                 "Using a target size (%s) that is different to the input size (%s) is deprecated. Please ensure "
+                 "they have the same size.",
+                 cg_nn_size_repr(t, a, sizeof a), cg_nn_size_repr(x, b, sizeof b));
+    CG_CHECK_INT(t->dtype == x->dtype, CG_RUNTIME_ERROR, "Found dtype %s but expected %s", cg_nn_type_name(t->dtype),
+                 cg_nn_type_name(x->dtype));
+    if (!cg_dtype_is_float(x->dtype))
+        return cg_nn_not_implemented("binary_cross_entropy", x->dtype);
+    if (check_weight_shape(x, w) < 0 || cg_nn_check_nondiff("binary_cross_entropy", "weight", w) < 0)
+        return -1;
+    CG_CHECK_INT(all_within(x, 0, 1), CG_RUNTIME_ERROR, "all elements of input should be between 0 and 1");
+    CG_CHECK_INT(all_within(t, 0, 1), CG_RUNTIME_ERROR, "all elements of target should be between 0 and 1");
+    return 0;
+}
+
+/* The elementwise loss of op times weight, reduced, with grad mode off. */
+static cg_tensor *weighted_loss(cg_op op, int n, cg_tensor *const *in, cg_tensor *w, cg_reduction red) {
+    bool was = cg_grad_set_enabled(false);
+    cg_dtype dt = in[0]->dtype, compute[3] = {dt, dt, dt};
+    cg_tensor *elem = n == 2 ? cg_ew_binary(op, in[0], in[1], dt, dt, NULL)
+                             : cg_ew_ternary(op, in[0], in[1], in[2], compute, dt, NULL);
+    if (elem && w) {
+        cg_tensor *ew = cg_mul(elem, w);
+        cg_tensor_release(elem);
+        elem = ew;
+    }
+    cg_tensor *out = loss_reduce(elem, red);
+    cg_grad_set_enabled(was);
+    return out;
+}
+
+cg_tensor *cg_binary_cross_entropy(cg_tensor *input, cg_tensor *target, cg_tensor *weight, cg_reduction reduction) {
+    if (bce_check(input, target, weight) < 0)
+        return NULL;
+    cg_tensor *out = weighted_loss(CG_OP_BCE, 2, (cg_tensor *[]){input, target}, weight, reduction);
+    cg_op_args args = {.i = {reduction}};
+    cg_save_spec save[] = {{input, "self"}, {target, "target"}, {weight, "weight"}};
+    return cg_ew_record(out, CG_OP_BCE, 3, (cg_tensor *[]){input, target, weight}, 3, save, &args);
+}
+
+cg_tensor *cg_binary_cross_entropy_grad(cg_tensor *input, cg_tensor *target, bool wrt_target) {
+    cg_op_args args = {.flag = wrt_target};
+    return cg_ew_binary(CG_OP_BCE_GRAD, input, target, input->dtype, input->dtype, &args);
+}
+
+/* grads of both BCE losses: loss_grad of the partials `partial` gives */
+typedef cg_tensor *(*bce_partial_fn)(cg_node *n, bool wrt_target);
+
+static int bce_backward(cg_node *n, cg_tensor *const *go, cg_tensor **gi, bce_partial_fn partial, cg_tensor *w) {
+    for (int k = 0; k < 2; k++) {
+        if (!n->next[k].node)
+            continue;
+        cg_tensor *d = partial(n, k == 1);
+        gi[k] = d ? loss_grad(d, w, go[0], (cg_reduction)n->args.i[0]) : NULL;
+        cg_tensor_release(d);
+        if (!gi[k])
+            return -1;
+    }
+    return 0;
+}
+
+static cg_tensor *bce_partial(cg_node *n, bool wrt_target) {
+    cg_tensor *x, *t;
+    if (cg_node_saved_all(n, 2, &x, &t) < 0)
+        return NULL;
+    return cg_binary_cross_entropy_grad(x, t, wrt_target);
+}
+
+/* BinaryCrossEntropyBackward0: self and target, through BCE_GRAD */
+int bw_bce(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    cg_tensor *w;
+    if (cg_node_saved(n, 2, &w) < 0)
+        return -1;
+    return bce_backward(n, go, gi, bce_partial, w);
+}
+
+/* ---- binary_cross_entropy_with_logits -------------------------------------------------------------- */
+
+/* x logits, t target, pw pos_weight (1 when not given). PyTorch's stable
+ * form: (1 - t) x + lw (m + log(exp(-m) + exp(-x - m))), m = max(-x, 0),
+ * lw = 1 + (pw - 1) t. */
+#define BCE_LOGITS_ROW(name, T)                                                                   \
+    static void name(char **p, const int64_t *s, int64_t n, const void *ctx) {                   \
+        (void)ctx;                                                                                \
+        for (int64_t i = 0; i < n; i++) {                                                         \
+            T x = *(const T *)(p[1] + i * s[1]), t = *(const T *)(p[2] + i * s[2]);               \
+            T pw = *(const T *)(p[3] + i * s[3]), m = x < 0 ? -x : 0;                             \
+            T lw = (pw - 1) * t + 1;                                                              \
+            *(T *)(p[0] + i * s[0]) = (1 - t) * x + lw * ((T)log(exp(-m) + exp(-x - m)) + m);     \
+        }                                                                                         \
+    }
+CG_EXPAND_FLOAT(BCE_LOGITS_ROW, bce_logits)
+static const cg_row_fn bce_logits_rows[CG_DTYPE_COUNT] = {CG_ROWS_FLOAT(bce_logits)};
+
+/* d/dx = lw sigmoid(x) - pw t; d/dt = (pw - 1) softplus(-x) - x; args->flag:
+ * of the target. */
+#define BCE_LOGITS_GRAD_ROW(name, T)                                                              \
+    static void name(char **p, const int64_t *s, int64_t n, const void *ctx) {                   \
+        const bool wrt_t = ((const cg_op_args *)ctx)->flag;                                       \
+        for (int64_t i = 0; i < n; i++) {                                                         \
+            T x = *(const T *)(p[1] + i * s[1]), t = *(const T *)(p[2] + i * s[2]);               \
+            T pw = *(const T *)(p[3] + i * s[3]);                                                 \
+            T sp_neg = (x < 0 ? -x : 0) + (T)log1p(exp(-fabs((double)x)));                        \
+            T sig = (T)(1 / (1 + exp(-(double)x)));                                               \
+            *(T *)(p[0] + i * s[0]) = wrt_t ? (pw - 1) * sp_neg - x : ((pw - 1) * t + 1) * sig - pw * t; \
+        }                                                                                         \
+    }
+CG_EXPAND_FLOAT(BCE_LOGITS_GRAD_ROW, bce_logits_grad)
+static const cg_row_fn bce_logits_grad_rows[CG_DTYPE_COUNT] = {CG_ROWS_FLOAT(bce_logits_grad)};
+
+/* out, input, target, pos_weight broadcast to one shape, one float dtype */
+void cpu_bce_logits(const cg_call *c) { cg_ew_run(c, bce_logits_rows, 0); }
+void cpu_bce_logits_grad(const cg_call *c) { cg_ew_run(c, bce_logits_grad_rows, 0); }
+
+static int bce_logits_check(cg_tensor *x, cg_tensor *t, cg_tensor *w, cg_tensor *pw) {
+    char a[160], b[160];
+    CG_CHECK_INT(same_sizes(x, t), CG_VALUE_ERROR, "Target size (%s) must be the same as input size (%s)",
+                 cg_nn_size_repr(t, a, sizeof a), cg_nn_size_repr(x, b, sizeof b));
+    /* PyTorch computes (1 - target).mul_(input) in place */
+    CG_CHECK_INT(cg_dtype_is_float(t->dtype), CG_RUNTIME_ERROR,
+                 "result type Float can't be cast to the desired output type %s", cg_nn_type_name(t->dtype));
+    if (!cg_dtype_is_float(x->dtype))
+        return cg_nn_not_implemented("binary_cross_entropy_with_logits", x->dtype);
+    if (check_weight_shape(x, w) < 0 || check_weight_shape(x, pw) < 0)
+        return -1;
+    if (cg_nn_check_nondiff("binary_cross_entropy_with_logits", "weight", w) < 0)
+        return -1;
+    return cg_nn_check_nondiff("binary_cross_entropy_with_logits", "pos_weight", pw);
+}
+
+/* pos_weight, or a 0-d one of x's dtype standing for "not given" */
+static cg_tensor *pos_weight_or_one(cg_tensor *x, cg_tensor *pw) {
+    return pw ? cg_tensor_retain(pw) : cg_full(0, NULL, cg_scalar_float(1), x->dtype, cg_tensor_device(x));
+}
+
+cg_tensor *cg_binary_cross_entropy_with_logits(cg_tensor *input, cg_tensor *target, cg_tensor *weight,
+                                               cg_tensor *pos_weight, cg_reduction reduction) {
+    if (bce_logits_check(input, target, weight, pos_weight) < 0)
+        return NULL;
+    cg_tensor *pw = pos_weight_or_one(input, pos_weight);
+    cg_tensor *out = pw ? weighted_loss(CG_OP_BCE_LOGITS, 3, (cg_tensor *[]){input, target, pw}, weight, reduction)
+                        : NULL;
+    cg_tensor_release(pw);
+    cg_op_args args = {.i = {reduction}};
+    cg_save_spec save[] = {{input, "self"}, {target, "target"}, {weight, "weight"}, {pos_weight, "pos_weight"}};
+    return cg_ew_record(out, CG_OP_BCE_LOGITS, 4, (cg_tensor *[]){input, target, weight, pos_weight}, 4, save,
+                        &args);
+}
+
+cg_tensor *cg_binary_cross_entropy_with_logits_grad(cg_tensor *input, cg_tensor *target, cg_tensor *pos_weight,
+                                                    bool wrt_target) {
+    cg_tensor *pw = pos_weight_or_one(input, pos_weight);
+    cg_op_args args = {.flag = wrt_target};
+    cg_dtype dt = input->dtype, compute[3] = {dt, dt, dt};
+    cg_tensor *out = pw ? cg_ew_ternary(CG_OP_BCE_LOGITS_GRAD, input, target, pw, compute, dt, &args) : NULL;
+    cg_tensor_release(pw);
+    return out;
+}
+
+static cg_tensor *bce_logits_partial(cg_node *n, bool wrt_target) {
+    cg_tensor *x, *t, *pw;
+    if (cg_node_saved_all(n, 2, &x, &t) < 0 || cg_node_saved(n, 3, &pw) < 0)
+        return NULL;
+    return cg_binary_cross_entropy_with_logits_grad(x, t, pw, wrt_target);
+}
+
+/* BinaryCrossEntropyWithLogitsBackward0: self and target, through BCE_LOGITS_GRAD */
+int bw_bce_logits(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    cg_tensor *w;
+    if (cg_node_saved(n, 2, &w) < 0)
+        return -1;
+    return bce_backward(n, go, gi, bce_logits_partial, w);
+}
