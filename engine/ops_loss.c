@@ -496,6 +496,10 @@ cg_tensor *cg_binary_cross_entropy_grad(cg_tensor *input, cg_tensor *target, boo
 typedef cg_tensor *(*bce_partial_fn)(cg_node *n, bool wrt_target);
 
 static int bce_backward(cg_node *n, cg_tensor *const *go, cg_tensor **gi, bce_partial_fn partial, cg_tensor *w) {
+    /* the partials' kernels have no derivative of their own: refuse double
+     * backward rather than return a gradient that misses their terms */
+    CG_CHECK_INT(!cg_grad_enabled(), CG_NOT_IMPLEMENTED_ERROR,
+                 "double backward through %s is not supported yet", n->name);
     for (int k = 0; k < 2; k++) {
         if (!n->next[k].node)
             continue;

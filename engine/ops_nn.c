@@ -100,10 +100,10 @@ static softmax_geom geom_of(const cg_tensor *t, int dim) {
                     if (!log_)                                                                    \
                         py[c * g.inner] = e;                                                      \
                 }                                                                                 \
-                if (log_) {                                                                       \
-                    T lse = m + (T)log(sum);                                                      \
+                if (log_) { /* (x - m) - log(sum): exact where x - lse would round */          \
+                    T ls = (T)log(sum);                                                           \
                     for (int64_t c = 0; c < g.C; c++)                                             \
-                        py[c * g.inner] = px[c * g.inner] - lse;                                  \
+                        py[c * g.inner] = (px[c * g.inner] - m) - ls;                             \
                 } else {                                                                          \
                     for (int64_t c = 0; c < g.C; c++)                                             \
                         py[c * g.inner] = (T)(py[c * g.inner] / sum);                             \
@@ -158,8 +158,8 @@ static cg_tensor *softmax_common(cg_op op, cg_tensor *x, int64_t dim, int dtype)
         }
     }
     cg_tensor_release(xc);
-    cg_save_spec save[] = {{out, "result"}};
-    return cg_ew_record(out, op, 1, &x, 1, save, &args);
+    cg_save_spec save[] = {{out, "result"}, {x, "self"}};
+    return cg_ew_record(out, op, 1, &x, 2, save, &args);
 }
 
 cg_tensor *cg_softmax(cg_tensor *x, int64_t dim, int dtype) { return softmax_common(CG_OP_SOFTMAX, x, dim, dtype); }
@@ -169,28 +169,39 @@ cg_tensor *cg_log_softmax(cg_tensor *x, int64_t dim, int dtype) {
 
 /* ---- softmax / log_softmax derivatives ----------------------------------------------- */
 
+/* The node's result for its derivative. A saved output carries no history
+ * (see Note [Saved outputs]), so for double backward (grad mode on) it is
+ * computed again from the saved input, recording a node of its own. */
+static cg_tensor *result_of(cg_node *n) {
+    cg_tensor *y, *self;
+    if (cg_node_saved_all(n, 2, &y, &self) < 0)
+        return NULL;
+    if (!cg_grad_enabled())
+        return cg_tensor_retain(y);
+    return softmax_common(n->op, self, n->args.i[0], -1);
+}
+
 /* sum(t, dim, keepdim=True) over the node's softmax dim */
 static cg_tensor *sum_dim(cg_node *n, cg_tensor *t) { return cg_sum(t, 1, &n->args.i[0], true); }
 
 /* SoftmaxBackward0: result * (grad - sum(grad * result, dim)) */
 int bw_softmax(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
-    cg_tensor *y;
-    if (cg_node_saved(n, 0, &y) < 0)
+    cg_tensor *y = result_of(n);
+    if (!y)
         return -1;
     cg_tensor *gy = cg_mul(go[0], y);
     cg_tensor *s = gy ? sum_dim(n, gy) : NULL;
     cg_tensor *diff = s ? cg_sub(go[0], s, cg_scalar_int(1)) : NULL;
     gi[0] = diff ? cg_mul(y, diff) : NULL;
-    cg_tensor_release(gy), cg_tensor_release(s), cg_tensor_release(diff);
+    cg_tensor_release(gy), cg_tensor_release(s), cg_tensor_release(diff), cg_tensor_release(y);
     return gi[0] ? 0 : -1;
 }
 
 /* LogSoftmaxBackward0: grad - exp(result) * sum(grad, dim) */
 int bw_log_softmax(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
-    cg_tensor *y;
-    if (cg_node_saved(n, 0, &y) < 0)
-        return -1;
-    cg_tensor *e = cg_exp(y);
+    cg_tensor *y = result_of(n);
+    cg_tensor *e = y ? cg_exp(y) : NULL;
+    cg_tensor_release(y);
     cg_tensor *s = e ? sum_dim(n, go[0]) : NULL;
     cg_tensor *p = s ? cg_mul(e, s) : NULL;
     gi[0] = p ? cg_sub(go[0], p, cg_scalar_int(1)) : NULL;
