@@ -21,7 +21,8 @@ CSTD     := -std=c11 -D_GNU_SOURCE
 OPT      ?= -O2 -g
 BLAS_CFLAGS := $(shell pkg-config --cflags openblas 2>/dev/null)
 BLAS_LIBS   := $(shell pkg-config --libs openblas 2>/dev/null || echo -lopenblas)
-CRIT_LIBS   := $(shell pkg-config --libs criterion 2>/dev/null || echo -lcriterion)
+CRIT_LIBS   := $(shell pkg-config --libs criterion 2>/dev/null || echo -lcriterion) \
+               $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
 CFLAGS   += $(CSTD) $(WARN) $(OPT) -fopenmp $(BLAS_CFLAGS) -Iengine
 LDLIBS   += $(BLAS_LIBS) -fopenmp -lm
 
@@ -33,6 +34,22 @@ endif
 
 ENGINE_SRC := $(wildcard engine/*.c)
 ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/%.o)
+
+# cuda/: its .cu files are compiled by nvcc, for sm_80 and sm_90 plus PTX,
+# only when CUDA is on; without it the engine reports CUDA unavailable.
+NVCC       ?= nvcc
+CUDA_HOME  ?= $(patsubst %/bin/nvcc,%,$(shell command -v $(NVCC) 2>/dev/null))
+NVCCFLAGS  := -O2 -std=c++17 -Iengine -Xcompiler -fPIC \
+              -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90 \
+              -gencode arch=compute_90,code=compute_90
+ifeq ($(HAVE_NVCC),1)
+  CUDA_SRC := $(wildcard cuda/*.cu)
+  ifneq ($(CUDA_SRC),)
+    ENGINE_OBJ += $(CUDA_SRC:%.cu=$(BUILD)/%.o)
+    CFLAGS     += -DCG_HAVE_CUDA
+    LDLIBS     += -L$(CUDA_HOME)/lib64 -lcudart -lcublas -lstdc++
+  endif
+endif
 UNIT_SRC   := $(wildcard tests/unit/*.c)
 UNIT_OBJ   := $(UNIT_SRC:%.c=$(BUILD)/%.o)
 
@@ -42,27 +59,39 @@ SANFLAGS   := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize
 SAN_ENGINE_OBJ := $(ENGINE_SRC:%.c=$(SAN)/%.o)
 SAN_UNIT_OBJ   := $(UNIT_SRC:%.c=$(SAN)/%.o)
 
-.PHONY: all test test-unit test-unit-san bench install clean deps
+
+.PHONY: FORCE all test test-unit test-unit-san bench install clean deps
 all: $(BUILD)/libcgengine.a $(BUILD)/unit-tests
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
 
+$(BUILD)/%.o: %.cu
+	@mkdir -p $(dir $@)
+	$(NVCC) $(NVCCFLAGS) -c $< -o $@
+
 $(SAN)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(SANFLAGS) -O1 -MMD -MP -c $< -o $@
 
-$(BUILD)/libcgengine.a: $(ENGINE_OBJ)
-	ar rcs $@ $^
+$(BUILD)/libcgengine.a: $(ENGINE_OBJ) $(BUILD)/sources.list
+	rm -f $@ && ar rcs $@ $(ENGINE_OBJ)
 
-$(SAN)/libcgengine.a: $(SAN_ENGINE_OBJ)
-	ar rcs $@ $^
+$(SAN)/libcgengine.a: $(SAN_ENGINE_OBJ) $(BUILD)/sources.list
+	rm -f $@ && ar rcs $@ $(SAN_ENGINE_OBJ)
 
-$(BUILD)/unit-tests: $(UNIT_OBJ) $(BUILD)/libcgengine.a
+# A file that changes when the list of sources does, so that removing a
+# test file relinks the test binaries.
+$(BUILD)/sources.list: FORCE
+	@mkdir -p $(BUILD)
+	@echo '$(ENGINE_SRC) $(UNIT_SRC)' | cmp -s - $@ || echo '$(ENGINE_SRC) $(UNIT_SRC)' > $@
+FORCE:
+
+$(BUILD)/unit-tests: $(UNIT_OBJ) $(BUILD)/libcgengine.a $(BUILD)/sources.list
 	$(CC) $(CFLAGS) -o $@ $(UNIT_OBJ) $(BUILD)/libcgengine.a $(CRIT_LIBS) $(LDLIBS)
 
-$(SAN)/unit-tests: $(SAN_UNIT_OBJ) $(SAN)/libcgengine.a
+$(SAN)/unit-tests: $(SAN_UNIT_OBJ) $(SAN)/libcgengine.a $(BUILD)/sources.list
 	$(CC) $(CFLAGS) $(SANFLAGS) -o $@ $(SAN_UNIT_OBJ) $(SAN)/libcgengine.a $(CRIT_LIBS) $(LDLIBS)
 
 deps:
@@ -75,15 +104,21 @@ test: deps
 	@rm -rf $(REPORTS) && mkdir -p $(REPORTS)
 	@status=0; \
 	$(BUILD)/unit-tests --json=$(REPORTS)/unit.json -j2 || status=1; \
-	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-	  $(SAN)/unit-tests --json=$(REPORTS)/unit-san.json -j2 || status=1; \
+	ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	  $(SAN)/unit-tests --json=$(REPORTS)/unit-san.json -j2 2>$(REPORTS)/unit-san.log || status=1; \
+	scripts/sanitizer-verdict.sh $(REPORTS)/unit-san.log $(REPORTS)/sanitizers.count || status=1; \
 	$(PYTHON) tests/summary.py $(REPORTS) || status=1; \
 	exit $$status
 
 bench: all
 	@$(MAKE) --no-print-directory -C bench
 
-install: all
+# Until the cgrad program exists (the kernel), install is the engine library
+# and its headers, for C programs that use the engine directly.
+install: $(BUILD)/libcgengine.a
+	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/cgrad
+	install -m 644 $(BUILD)/libcgengine.a $(DESTDIR)$(PREFIX)/lib/
+	install -m 644 engine/*.h engine/ops.def $(DESTDIR)$(PREFIX)/include/cgrad/
 
 clean:
 	rm -rf $(BUILD)

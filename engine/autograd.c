@@ -144,8 +144,7 @@ int cg_node_saved(cg_node *n, int i, cg_tensor **out) {
                      "operation: [torch.%sTensor %s]%s is at version %lld; expected version %lld instead. Hint: "
                      "enable anomaly detection to find the operation that failed to compute its gradient, with "
                      "torch.autograd.set_detect_anomaly(True).",
-                     t->dtype == CG_F32 ? "Float" : t->dtype == CG_F64 ? "Double" : t->dtype == CG_INT64 ? "Long"
-                     : t->dtype == CG_INT32 ? "Int" : "Bool",
+                     cg_dtype_legacy_name(t->dtype),
                      cg_sizes_str(t->ndim, t->sizes, shape, sizeof shape), producer,
                      (long long)t->storage->version, (long long)s->version);
         return -1;

@@ -4,6 +4,9 @@
 static const size_t sizes[CG_DTYPE_COUNT] = {1, 4, 8, 4, 8};
 static const char *const names[CG_DTYPE_COUNT] = {"bool", "int32", "int64", "float32", "float64"};
 
+static const char *const legacy[CG_DTYPE_COUNT] = {"Bool", "Int", "Long", "Float", "Double"};
+
+const char *cg_dtype_legacy_name(cg_dtype dt) { return legacy[dt]; }
 size_t cg_dtype_size(cg_dtype dt) { return sizes[dt]; }
 const char *cg_dtype_name(cg_dtype dt) { return names[dt]; }
 bool cg_dtype_is_float(cg_dtype dt) { return dt == CG_F32 || dt == CG_F64; }

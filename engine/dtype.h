@@ -31,6 +31,8 @@ typedef enum {
 
 size_t cg_dtype_size(cg_dtype dt);
 const char *cg_dtype_name(cg_dtype dt); /* "float32", as in torch.float32 */
+/* PyTorch's legacy type name stem: "Float" as in torch.FloatTensor. */
+const char *cg_dtype_legacy_name(cg_dtype dt);
 bool cg_dtype_is_float(cg_dtype dt);
 bool cg_dtype_is_int(cg_dtype dt); /* integral, bool excluded */
 cg_dtype cg_dtype_promote(cg_dtype a, cg_dtype b);

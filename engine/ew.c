@@ -106,11 +106,6 @@ cg_tensor *cg_ew_ternary(cg_op op, cg_tensor *a, cg_tensor *b, cg_tensor *c, con
     return ew_apply(op, 3, (cg_tensor *[]){a, b, c}, compute, out_dtype, args);
 }
 
-static const char *torch_type_name(cg_dtype dt) {
-    static const char *const names[CG_DTYPE_COUNT] = {"Bool", "Int", "Long", "Float", "Double"};
-    return names[dt];
-}
-
 static int inplace_apply(cg_op op, cg_tensor *self, int n, cg_tensor *const *others, const cg_dtype *compute,
                          const cg_op_args *args) {
     if (cg_autograd_check_inplace(self) < 0)
@@ -137,7 +132,7 @@ static int inplace_apply(cg_op op, cg_tensor *self, int n, cg_tensor *const *oth
     if ((cg_dtype_is_float(result) && !cg_dtype_is_float(self->dtype))
         || (result != CG_BOOL && self->dtype == CG_BOOL)) {
         cg_error_set(CG_RUNTIME_ERROR, "result type %s can't be cast to the desired output type %s",
-                     torch_type_name(result), torch_type_name(self->dtype));
+                     cg_dtype_legacy_name(result), cg_dtype_legacy_name(self->dtype));
         return -1;
     }
     cg_tensor *all_in[CG_ITER_MAX_OPERANDS] = {self};

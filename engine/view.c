@@ -103,27 +103,33 @@ static int view_strides(int ond, const int64_t *osizes, const int64_t *ostrides,
     return view_d == -1 ? 0 : -1;
 }
 
-static cg_tensor *view_as(cg_tensor *t, int ndim, const int64_t *sizes, bool copy_if_needed) {
+/* view() records ViewBackward0. reshape() is, as in PyTorch 1.13, a
+ * _reshape_alias when strides allow (ReshapeAliasBackward0) and otherwise a
+ * clone then an _unsafe_view (UnsafeViewBackward0). */
+typedef enum { AS_VIEW, AS_RESHAPE, AS_UNSAFE } view_kind;
+static const cg_op view_ops[] = {CG_OP_VIEW, CG_OP_RESHAPE_ALIAS, CG_OP_UNSAFE_VIEW};
+
+static cg_tensor *view_as(cg_tensor *t, int ndim, const int64_t *sizes, view_kind kind) {
     CG_CHECK(ndim <= CG_MAX_DIMS, CG_RUNTIME_ERROR, "cgrad supports tensors of at most %d dimensions, got %d",
              CG_MAX_DIMS, ndim);
     int64_t shape[CG_MAX_DIMS], strides[CG_MAX_DIMS];
     if (infer_size(ndim, sizes, cg_tensor_numel(t), shape) < 0)
         return NULL;
     if (view_strides(t->ndim, t->sizes, t->strides, ndim, shape, strides) == 0)
-        return make_view(t, ndim, shape, strides, t->offset, CG_OP_VIEW, NULL, NULL);
-    CG_CHECK(copy_if_needed, CG_RUNTIME_ERROR,
+        return make_view(t, ndim, shape, strides, t->offset, view_ops[kind], NULL, NULL);
+    CG_CHECK(kind == AS_RESHAPE, CG_RUNTIME_ERROR,
              "view size is not compatible with input tensor's size and stride (at least one dimension spans "
              "across two contiguous subspaces). Use .reshape(...) instead.");
     cg_tensor *c = cg_clone(t);
     if (!c)
         return NULL;
-    cg_tensor *v = view_as(c, ndim, shape, false);
+    cg_tensor *v = view_as(c, ndim, shape, AS_UNSAFE);
     cg_tensor_release(c);
     return v;
 }
 
-cg_tensor *cg_view(cg_tensor *t, int ndim, const int64_t *sizes) { return view_as(t, ndim, sizes, false); }
-cg_tensor *cg_reshape(cg_tensor *t, int ndim, const int64_t *sizes) { return view_as(t, ndim, sizes, true); }
+cg_tensor *cg_view(cg_tensor *t, int ndim, const int64_t *sizes) { return view_as(t, ndim, sizes, AS_VIEW); }
+cg_tensor *cg_reshape(cg_tensor *t, int ndim, const int64_t *sizes) { return view_as(t, ndim, sizes, AS_RESHAPE); }
 
 cg_tensor *cg_flatten(cg_tensor *t, int64_t start_dim, int64_t end_dim) {
     if (t->ndim == 0)
@@ -147,7 +153,8 @@ cg_tensor *cg_flatten(cg_tensor *t, int64_t start_dim, int64_t end_dim) {
     return cg_reshape(t, n, sizes);
 }
 
-/* ViewBackward0, SqueezeBackward*, UnsqueezeBackward0: reshape back. */
+/* ViewBackward0, ReshapeAliasBackward0, UnsafeViewBackward0,
+ * SqueezeBackward*, UnsqueezeBackward0: reshape back. */
 int bw_view(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     gi[0] = cg_reshape(go[0], n->in_meta[0].ndim, n->in_meta[0].sizes);
     return gi[0] ? 0 : -1;
@@ -158,9 +165,9 @@ int bw_view(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 cg_tensor *cg_expand(cg_tensor *t, int ndim, const int64_t *sizes) {
     char a[128], b[128];
     CG_CHECK(ndim >= t->ndim, CG_RUNTIME_ERROR,
-             "expand(torch.FloatTensor{%s}, size=%s): the number of sizes provided (%d) must be greater or equal to "
+             "expand(torch.%sTensor{%s}, size=%s): the number of sizes provided (%d) must be greater or equal to "
              "the number of dimensions in the tensor (%d)",
-             cg_sizes_str(t->ndim, t->sizes, a, sizeof a), cg_sizes_str(ndim, sizes, b, sizeof b), ndim, t->ndim);
+             cg_dtype_legacy_name(t->dtype), cg_sizes_str(t->ndim, t->sizes, a, sizeof a), cg_sizes_str(ndim, sizes, b, sizeof b), ndim, t->ndim);
     CG_CHECK(ndim <= CG_MAX_DIMS, CG_RUNTIME_ERROR, "cgrad supports tensors of at most %d dimensions, got %d",
              CG_MAX_DIMS, ndim);
     int64_t shape[CG_MAX_DIMS], strides[CG_MAX_DIMS];
@@ -321,8 +328,10 @@ cg_tensor *cg_select(cg_tensor *t, int64_t dim, int64_t index) {
     if (d < 0)
         return NULL;
     int64_t size = t->sizes[d];
+    char shape[128];
     CG_CHECK(index >= -size && index < size, CG_INDEX_ERROR,
-             "index %lld is out of bounds for dimension %d with size %lld", (long long)index, d, (long long)size);
+             "select(): index %lld out of range for tensor of size %s at dimension %d", (long long)index,
+             cg_sizes_str(t->ndim, t->sizes, shape, sizeof shape), d);
     if (index < 0)
         index += size;
     int64_t sizes[CG_MAX_DIMS], strides[CG_MAX_DIMS];

@@ -75,6 +75,20 @@ bool sample_view(int v, cg_sample *s) {
     }
 }
 
+static cg_tensor *f_reshape(cg_tensor *const *in, const cg_sample *s) {
+    return cg_reshape(in[0], (int)s->i[0], &s->i[1]);
+}
+bool sample_reshape(int v, cg_sample *s) {
+    if (v == 0)
+        return SAMPLE("contiguous [2,3] -> [6]", 1, {IN(45, false, 2, 3)}, f_reshape, .i = {1, 6});
+    return false;
+}
+bool sample_reshape_copy(int v, cg_sample *s) {
+    if (v == 0)
+        return SAMPLE("non-contiguous [2,3] -> [3,-1]", 1, {IN(46, true, 2, 3)}, f_reshape, .i = {2, 3, -1});
+    return false;
+}
+
 static cg_tensor *f_expand(cg_tensor *const *in, const cg_sample *s) {
     return cg_expand(in[0], (int)s->i[0], &s->i[1]);
 }
