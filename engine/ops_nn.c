@@ -139,10 +139,12 @@ static cg_tensor *softmax_common(cg_op op, cg_tensor *x, int64_t dim, int dtype)
     if (d < 0)
         return NULL;
     if (!cg_dtype_is_float(x->dtype)) {
-        char kernel[64];
-        snprintf(kernel, sizeof kernel, "%s%s", op == CG_OP_SOFTMAX ? "softmax" : "log_softmax",
-                 x->ndim == 0 || d == x->ndim - 1 ? "_lastdim_kernel_impl" : "_kernel_impl");
-        cg_nn_not_implemented(kernel, x->dtype);
+        /* PyTorch's kernel names: both ops share the one of other dims */
+        bool last = x->ndim == 0 || d == x->ndim - 1;
+        cg_nn_not_implemented(!last ? "softmax_kernel_impl"
+                              : op == CG_OP_SOFTMAX ? "softmax_lastdim_kernel_impl"
+                                                    : "log_softmax_lastdim_kernel_impl",
+                              x->dtype);
         return NULL;
     }
     bool was = cg_grad_set_enabled(false);

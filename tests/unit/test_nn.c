@@ -122,6 +122,7 @@ Test(softmax, errors) {
     T_ERR(cg_softmax(i, 1, -1), CG_RUNTIME_ERROR, "\"softmax_lastdim_kernel_impl\" not implemented for 'Long'");
     T_ERR(cg_softmax(i, 0, -1), CG_RUNTIME_ERROR, "\"softmax_kernel_impl\" not implemented for 'Long'");
     T_ERR(cg_log_softmax(i, -1, -1), CG_RUNTIME_ERROR, "\"log_softmax_lastdim_kernel_impl\" not implemented for 'Long'");
+    T_ERR(cg_log_softmax(i, 0, -1), CG_RUNTIME_ERROR, "\"softmax_kernel_impl\" not implemented for 'Long'");
     T_ERR(cg_log_softmax(x, 2, -1), CG_INDEX_ERROR,
           "Dimension out of range (expected to be in range of [-2, 1], but got 2)");
     T_ERR(cg_softmax(x, -3, -1), CG_INDEX_ERROR,
