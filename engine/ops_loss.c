@@ -115,20 +115,35 @@ int bw_mse_loss(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 
 /* ---- nll_loss ----------------------------------------------------------------------------------- */
 
-/* x: [N, C], t: [N] int64, w: [C] or NULL, all contiguous. 'none': out [N];
- * else out 0-d, and tw (0-d) the summed weight of counted targets. */
+/* An nll_loss input as [N, C, S]: [C] is one row, [N, C] has S = 1, and
+ * nll_loss2d's [N, C, H, W] has S = H * W; targets and 'none' outputs are
+ * [N, S]. */
+typedef struct {
+    int64_t N, C, S;
+} nll_geom;
+
+static nll_geom nll_geom_of(int ndim, const int64_t *sizes) {
+    if (ndim == 4)
+        return (nll_geom){sizes[0], sizes[1], sizes[2] * sizes[3]};
+    return (nll_geom){ndim == 2 ? sizes[0] : 1, sizes[ndim - 1], 1};
+}
+
+/* x: [N, C, S], t: [N, S] int64, w: [C] or NULL, all contiguous. 'none':
+ * out [N, S]; else out 0-d, and tw (0-d) the summed weight of counted
+ * targets. */
 #define NLL_FN(name, T)                                                                            \
-    static void name(const T *x, const int64_t *t, const T *w, T *out, T *tw, int64_t N, int64_t C, \
+    static void name(const T *x, const int64_t *t, const T *w, T *out, T *tw, nll_geom g,          \
                      cg_reduction red, int64_t ignore) {                                           \
         double sum = 0, total = 0;                                                                 \
-        for (int64_t i = 0; i < N; i++) {                                                          \
-            int64_t ti = t[i];                                                                     \
-            T wi = ti == ignore ? 0 : w ? w[ti] : 1;                                               \
-            T li = ti == ignore ? 0 : -x[i * C + ti] * wi;                                         \
-            if (red == CG_REDUCTION_NONE)                                                          \
-                out[i] = li;                                                                       \
-            sum += li, total += wi;                                                                \
-        }                                                                                          \
+        for (int64_t i = 0; i < g.N; i++)                                                          \
+            for (int64_t s = 0; s < g.S; s++) {                                                    \
+                int64_t k = i * g.S + s, tk = t[k];                                                \
+                T wk = tk == ignore ? 0 : w ? w[tk] : 1;                                           \
+                T lk = tk == ignore ? 0 : -x[(i * g.C + tk) * g.S + s] * wk;                       \
+                if (red == CG_REDUCTION_NONE)                                                      \
+                    out[k] = lk;                                                                   \
+                sum += lk, total += wk;                                                            \
+            }                                                                                      \
         if (red != CG_REDUCTION_NONE)                                                              \
             *out = (T)(red == CG_REDUCTION_MEAN ? sum / total : sum);                              \
         *tw = red == CG_REDUCTION_NONE ? 0 : (T)total;                                             \
@@ -136,36 +151,33 @@ int bw_mse_loss(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 NLL_FN(nll_f32, float)
 NLL_FN(nll_f64, double)
 
-/* The [N, C] view of an nll_loss input: [C] is one row. */
-static void nll_dims(int ndim, const int64_t *sizes, int64_t *N, int64_t *C) {
-    *N = ndim == 2 ? sizes[0] : 1;
-    *C = sizes[ndim - 1];
-}
-
 static const void *data_or_null(const cg_tensor *t) { return t ? cg_tensor_data(t) : NULL; }
 
 /* in: input, target, weight (may be NULL), contiguous; out: loss,
- * total_weight (0-d). args: i[0] reduction, i[1] ignore_index. */
+ * total_weight (0-d). args: i[0] reduction, i[1] ignore_index. The kernel
+ * of both NLL_LOSS and NLL_LOSS2D. */
 void cpu_nll_loss(const cg_call *c) {
-    int64_t N, C;
-    nll_dims(c->in[0]->ndim, c->in[0]->sizes, &N, &C);
+    nll_geom g = nll_geom_of(c->in[0]->ndim, c->in[0]->sizes);
     cg_reduction red = (cg_reduction)c->args->i[0];
     if (c->in[0]->dtype == CG_F32)
         nll_f32(cg_tensor_data(c->in[0]), cg_tensor_data(c->in[1]), data_or_null(c->in[2]),
-                cg_tensor_data(c->out[0]), cg_tensor_data(c->out[1]), N, C, red, c->args->i[1]);
+                cg_tensor_data(c->out[0]), cg_tensor_data(c->out[1]), g, red, c->args->i[1]);
     else
         nll_f64(cg_tensor_data(c->in[0]), cg_tensor_data(c->in[1]), data_or_null(c->in[2]),
-                cg_tensor_data(c->out[0]), cg_tensor_data(c->out[1]), N, C, red, c->args->i[1]);
+                cg_tensor_data(c->out[0]), cg_tensor_data(c->out[1]), g, red, c->args->i[1]);
 }
 
-/* The shape checks of F.nll_loss and of nll_loss_forward, in their order. */
-static int nll_check_shapes(const cg_tensor *x, const cg_tensor *t, const cg_tensor *w) {
+/* F.nll_loss's own checks (nll_loss_nd), before it picks a kernel */
+static int nll_check_batch(const cg_tensor *x, const cg_tensor *t) {
     CG_CHECK_INT(x->ndim >= 1, CG_VALUE_ERROR, "Expected 1 or more dimensions (got %d)", x->ndim);
     CG_CHECK_INT(x->ndim == 1 || t->ndim == 0 || x->sizes[0] == t->sizes[0], CG_VALUE_ERROR,
                  "Expected input batch_size (%lld) to match target batch_size (%lld).", (long long)x->sizes[0],
                  (long long)t->sizes[0]);
-    CG_CHECK_INT(x->ndim <= 2, CG_NOT_IMPLEMENTED_ERROR,
-                 "nll_loss over inputs of more than 2 dims (nll_loss2d) is not supported yet");
+    return 0;
+}
+
+/* nll_loss_forward's shape checks ([C] or [N, C] inputs) */
+static int nll_check_shapes(const cg_tensor *x, const cg_tensor *t, const cg_tensor *w) {
     CG_CHECK_INT(t->ndim <= 1, CG_RUNTIME_ERROR, "0D or 1D target tensor expected, multi-target not supported");
     char a[128], b[128];
     bool no_batch = x->ndim == 1 && t->ndim == 0;
@@ -180,14 +192,28 @@ static int nll_check_shapes(const cg_tensor *x, const cg_tensor *t, const cg_ten
     return 0;
 }
 
+/* nll_loss2d_forward's shape checks ([N, C, H, W] inputs, [N, H, W]
+ * targets); PyTorch's size-mismatch message has no closing parenthesis. */
+static int nll2d_check_shapes(const cg_tensor *x, const cg_tensor *t, const cg_tensor *w) {
+    CG_CHECK_INT(t->ndim == 3, CG_RUNTIME_ERROR,
+                 "only batches of spatial targets supported (3D tensors) but got targets of dimension: %d", t->ndim);
+    CG_CHECK_INT(!w || cg_tensor_numel(w) == x->sizes[1], CG_RUNTIME_ERROR,
+                 "weight tensor should be defined either for all or no classes");
+    char a[128], b[128];
+    CG_CHECK_INT(x->sizes[0] == t->sizes[0] && x->sizes[2] == t->sizes[1] && x->sizes[3] == t->sizes[2],
+                 CG_RUNTIME_ERROR, "size mismatch (got input: %s , target: %s",
+                 cg_sizes_str(x->ndim, x->sizes, a, sizeof a), cg_sizes_str(t->ndim, t->sizes, b, sizeof b));
+    return 0;
+}
+
 static int nll_check_dtypes(const cg_tensor *x, const cg_tensor *t, const cg_tensor *w) {
     if (!cg_dtype_is_float(x->dtype))
-        return cg_nn_not_implemented("nll_loss_out_frame", x->dtype);
+        return cg_nn_not_implemented(x->ndim == 4 ? "nll_loss2d_forward_out_frame" : "nll_loss_out_frame", x->dtype);
     CG_CHECK_INT(t->dtype == CG_INT64, CG_RUNTIME_ERROR, "expected scalar type Long but found %s",
                  cg_nn_type_name(t->dtype));
     CG_CHECK_INT(!w || w->dtype == x->dtype, CG_RUNTIME_ERROR, "expected scalar type %s but found %s",
                  cg_nn_type_name(x->dtype), cg_nn_type_name(w->dtype));
-    return cg_nn_check_nondiff("nll_loss_forward", "weight", w);
+    return cg_nn_check_nondiff(x->ndim == 4 ? "nll_loss2d_forward" : "nll_loss_forward", "weight", w);
 }
 
 /* t contiguous int64: every target is ignore_index or a class in [0, C) */
@@ -199,13 +225,14 @@ static int nll_check_targets(const cg_tensor *t, int64_t C, int64_t ignore) {
     return 0;
 }
 
-/* Runs nll_loss's kernel over contiguous operands; *total gets total_weight. */
-static cg_tensor *nll_run(cg_tensor *x, cg_tensor *t, cg_tensor *w, const cg_op_args *args, cg_tensor **total) {
+/* Runs the kernel of op over contiguous operands; *total gets total_weight. */
+static cg_tensor *nll_run(cg_op op, cg_tensor *x, cg_tensor *t, cg_tensor *w, const cg_op_args *args,
+                          cg_tensor **total) {
     cg_device dev = cg_tensor_device(x);
     bool none = args->i[0] == CG_REDUCTION_NONE;
     cg_tensor *out = cg_tensor_empty(none ? t->ndim : 0, t->sizes, x->dtype, dev);
     *total = cg_tensor_empty(0, NULL, x->dtype, dev);
-    cg_call call = {.op = CG_OP_NLL_LOSS, .nout = 2, .nin = 3, .out = {out, *total}, .in = {x, t, w}, .args = args};
+    cg_call call = {.op = op, .nout = 2, .nin = 3, .out = {out, *total}, .in = {x, t, w}, .args = args};
     if (!out || !*total || cg_op_run(&call) < 0) {
         cg_tensor_release(out), cg_tensor_release(*total);
         *total = NULL;
@@ -214,48 +241,97 @@ static cg_tensor *nll_run(cg_tensor *x, cg_tensor *t, cg_tensor *w, const cg_op_
     return out;
 }
 
-cg_tensor *cg_nll_loss(cg_tensor *input, cg_tensor *target, cg_tensor *weight, int64_t ignore_index,
-                       cg_reduction reduction) {
-    if (nll_check_shapes(input, target, weight) < 0 || nll_check_dtypes(input, target, weight) < 0)
+/* nll_loss and nll_loss2d, their shapes checked: the fused op and its node */
+static cg_tensor *nll_fused(cg_op op, cg_tensor *input, cg_tensor *target, cg_tensor *weight, int64_t ignore_index,
+                            cg_reduction reduction) {
+    if (nll_check_dtypes(input, target, weight) < 0)
         return NULL;
     cg_tensor *x = host_contiguous(input), *t = host_contiguous(target);
     cg_tensor *w = weight ? host_contiguous(weight) : NULL;
     cg_tensor *out = NULL, *total = NULL;
     cg_op_args args = {.i = {reduction, ignore_index}};
-    if (x && t && (w || !weight) && nll_check_targets(t, input->sizes[input->ndim - 1], ignore_index) == 0)
-        out = nll_run(x, t, w, &args, &total);
-    cg_save_spec save[] = {{target, "target"}, {weight, "weight"}, {total, "total_weight"}};
-    out = cg_ew_record(out, CG_OP_NLL_LOSS, 3, (cg_tensor *[]){input, target, weight}, 3, save, &args);
+    int64_t C = nll_geom_of(input->ndim, input->sizes).C;
+    if (x && t && (w || !weight) && nll_check_targets(t, C, ignore_index) == 0)
+        out = nll_run(op, x, t, w, &args, &total);
+    cg_save_spec save[] = {{target, "target"}, {weight, "weight"}, {total, "total_weight"}, {input, "self"}};
+    out = cg_ew_record(out, op, 3, (cg_tensor *[]){input, target, weight}, 4, save, &args);
     cg_tensor_release(x), cg_tensor_release(t), cg_tensor_release(w), cg_tensor_release(total);
     return out;
 }
 
-/* NllLossBackward0: self: nll_loss_backward(grad, ...) */
+/* t viewed as [n, ...] (sizes from `sizes`, d dims), through a contiguous copy
+ * when needed, recorded (CloneBackward0, ViewBackward0) as in PyTorch */
+static cg_tensor *contiguous_view(cg_tensor *t, int d, const int64_t *sizes) {
+    cg_tensor *c = cg_contiguous(t);
+    cg_tensor *v = c ? cg_view(c, d, sizes) : NULL;
+    cg_tensor_release(c);
+    return v;
+}
+
+/* 3-d and > 4-d inputs go through nll_loss2d as [N, C, 1, S], as
+ * nll_loss_nd does; a 'none' loss is viewed back to [N, d1, ...]. */
+static cg_tensor *nll_nd(cg_tensor *input, cg_tensor *target, cg_tensor *weight, int64_t ignore_index,
+                         cg_reduction reduction) {
+    int64_t N = input->sizes[0], C = input->sizes[1];
+    int64_t want[CG_MAX_DIMS] = {N};
+    memcpy(want + 1, input->sizes + 2, (size_t)(input->ndim - 2) * sizeof *want);
+    char a[128], b[128];
+    CG_CHECK(target->ndim == input->ndim - 1 && !memcmp(want, target->sizes, (size_t)target->ndim * sizeof *want),
+             CG_RUNTIME_ERROR, "Expected target size %s, got %s", cg_sizes_str(input->ndim - 1, want, a, sizeof a),
+             cg_sizes_str(target->ndim, target->sizes, b, sizeof b));
+    bool empty_x = cg_tensor_numel(input) == 0, empty_t = cg_tensor_numel(target) == 0;
+    cg_tensor *x = contiguous_view(input, 4, (int64_t[]){N, C, empty_x ? 0 : 1, empty_x ? 0 : -1});
+    cg_tensor *t = x ? contiguous_view(target, 3, (int64_t[]){N, empty_t ? 0 : 1, empty_t ? 0 : -1}) : NULL;
+    cg_tensor *out = t ? cg_nll_loss(x, t, weight, ignore_index, reduction) : NULL;
+    cg_tensor_release(x), cg_tensor_release(t);
+    if (!out || reduction != CG_REDUCTION_NONE)
+        return out;
+    cg_tensor *v = cg_view(out, input->ndim - 1, want);
+    cg_tensor_release(out);
+    return v;
+}
+
+cg_tensor *cg_nll_loss(cg_tensor *input, cg_tensor *target, cg_tensor *weight, int64_t ignore_index,
+                       cg_reduction reduction) {
+    if (nll_check_batch(input, target) < 0)
+        return NULL;
+    if (input->ndim <= 2)
+        return nll_check_shapes(input, target, weight) < 0
+                   ? NULL
+                   : nll_fused(CG_OP_NLL_LOSS, input, target, weight, ignore_index, reduction);
+    if (input->ndim == 4)
+        return nll2d_check_shapes(input, target, weight) < 0
+                   ? NULL
+                   : nll_fused(CG_OP_NLL_LOSS2D, input, target, weight, ignore_index, reduction);
+    return nll_nd(input, target, weight, ignore_index, reduction);
+}
+
+/* NllLossBackward0 and NllLoss2DBackward0: self: nll_loss_backward(grad, ...) */
 int bw_nll_loss(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
-    cg_tensor *target, *weight, *total;
-    if (cg_node_saved_all(n, 3, &target, &weight, &total) < 0)
+    cg_tensor *target, *weight, *total, *self;
+    if (cg_node_saved_all(n, 4, &target, &weight, &total, &self) < 0)
         return -1;
-    const cg_meta *m = &n->in_meta[0];
-    gi[0] = cg_nll_loss_backward(go[0], m->ndim, m->sizes, target, weight, (cg_reduction)n->args.i[0],
-                                 n->args.i[1], total);
+    gi[0] = cg_nll_loss_backward(go[0], self, target, weight, (cg_reduction)n->args.i[0], n->args.i[1], total);
     return gi[0] ? 0 : -1;
 }
 
 /* ---- nll_loss_backward --------------------------------------------------------------------------- */
 
-/* gi: [N, C] contiguous, zeroed here; g: [N] ('none') or 0-d; t: [N];
- * w: [C] or NULL; tw: 0-d. gi[i, t[i]] = -w[t[i]] * g (/ tw for 'mean'). */
+/* gi: [N, C, S] contiguous, zeroed here; g: [N, S] ('none') or 0-d;
+ * t: [N, S]; w: [C] or NULL; tw: 0-d.
+ * gi[i, t[i, s], s] = -w[t[i, s]] * g (/ tw for 'mean'). */
 #define NLL_BACKWARD_FN(name, T)                                                                   \
-    static void name(T *gi, const T *g, const int64_t *t, const T *w, const T *tw, int64_t N,      \
-                     int64_t C, cg_reduction red, int64_t ignore) {                                \
-        memset(gi, 0, (size_t)(N * C) * sizeof(T));                                                \
-        for (int64_t i = 0; i < N; i++) {                                                          \
-            int64_t ti = t[i];                                                                     \
-            if (ti == ignore)                                                                      \
-                continue;                                                                          \
-            T gv = red == CG_REDUCTION_NONE ? g[i] : red == CG_REDUCTION_MEAN ? *g / *tw : *g;     \
-            gi[i * C + ti] = -(w ? w[ti] : 1) * gv;                                                \
-        }                                                                                          \
+    static void name(T *gi, const T *g, const int64_t *t, const T *w, const T *tw, nll_geom geo,   \
+                     cg_reduction red, int64_t ignore) {                                           \
+        memset(gi, 0, (size_t)(geo.N * geo.C * geo.S) * sizeof(T));                                \
+        for (int64_t i = 0; i < geo.N; i++)                                                        \
+            for (int64_t s = 0; s < geo.S; s++) {                                                  \
+                int64_t k = i * geo.S + s, tk = t[k];                                              \
+                if (tk == ignore)                                                                  \
+                    continue;                                                                      \
+                T gv = red == CG_REDUCTION_NONE ? g[k] : red == CG_REDUCTION_MEAN ? *g / *tw : *g; \
+                gi[(i * geo.C + tk) * geo.S + s] = -(w ? w[tk] : 1) * gv;                          \
+            }                                                                                      \
     }
 NLL_BACKWARD_FN(nll_backward_f32, float)
 NLL_BACKWARD_FN(nll_backward_f64, double)
@@ -263,40 +339,43 @@ NLL_BACKWARD_FN(nll_backward_f64, double)
 /* out: grad_input of the input's sizes; in: grad, target, weight (may be
  * NULL), total_weight, all contiguous. args as nll_loss's. */
 void cpu_nll_loss_backward(const cg_call *c) {
-    int64_t N, C;
-    nll_dims(c->out[0]->ndim, c->out[0]->sizes, &N, &C);
+    nll_geom g = nll_geom_of(c->out[0]->ndim, c->out[0]->sizes);
     cg_reduction red = (cg_reduction)c->args->i[0];
     if (c->out[0]->dtype == CG_F32)
         nll_backward_f32(cg_tensor_data(c->out[0]), cg_tensor_data(c->in[0]), cg_tensor_data(c->in[1]),
-                         data_or_null(c->in[2]), cg_tensor_data(c->in[3]), N, C, red, c->args->i[1]);
+                         data_or_null(c->in[2]), cg_tensor_data(c->in[3]), g, red, c->args->i[1]);
     else
         nll_backward_f64(cg_tensor_data(c->out[0]), cg_tensor_data(c->in[0]), cg_tensor_data(c->in[1]),
-                         data_or_null(c->in[2]), cg_tensor_data(c->in[3]), N, C, red, c->args->i[1]);
+                         data_or_null(c->in[2]), cg_tensor_data(c->in[3]), g, red, c->args->i[1]);
 }
 
-cg_tensor *cg_nll_loss_backward(cg_tensor *grad, int in_ndim, const int64_t *in_sizes, cg_tensor *target,
-                                cg_tensor *weight, cg_reduction reduction, int64_t ignore_index,
-                                cg_tensor *total_weight) {
+cg_tensor *cg_nll_loss_backward(cg_tensor *grad, cg_tensor *self, cg_tensor *target, cg_tensor *weight,
+                                cg_reduction reduction, int64_t ignore_index, cg_tensor *total_weight) {
+    cg_op op = self->ndim == 4 ? CG_OP_NLL_LOSS2D_BACKWARD : CG_OP_NLL_LOSS_BACKWARD;
     cg_tensor *g = host_contiguous(grad), *t = host_contiguous(target);
     cg_tensor *w = weight ? host_contiguous(weight) : NULL, *tw = host_contiguous(total_weight);
-    cg_tensor *out = g && t && tw && (w || !weight) ? cg_tensor_empty(in_ndim, in_sizes, grad->dtype,
+    cg_tensor *out = g && t && tw && (w || !weight) ? cg_tensor_empty(self->ndim, self->sizes, grad->dtype,
                                                                       cg_tensor_device(grad))
                                                     : NULL;
     cg_op_args args = {.i = {reduction, ignore_index}};
-    cg_call call = {.op = CG_OP_NLL_LOSS_BACKWARD, .nout = 1, .nin = 4, .out = {out}, .in = {g, t, w, tw},
-                    .args = &args};
+    cg_call call = {.op = op, .nout = 1, .nin = 4, .out = {out}, .in = {g, t, w, tw}, .args = &args};
     if (out && cg_op_run(&call) < 0) {
         cg_tensor_release(out);
         out = NULL;
     }
     cg_tensor_release(g), cg_tensor_release(t), cg_tensor_release(w), cg_tensor_release(tw);
+    /* self is an input of the node, as in PyTorch, though its gradient is
+     * zero: the result requires grad when self does */
     cg_save_spec save[] = {{target, "target"}, {weight, "weight"}};
-    return cg_ew_record(out, CG_OP_NLL_LOSS_BACKWARD, 1, &grad, 2, save, &args);
+    return cg_ew_record(out, op, 2, (cg_tensor *[]){grad, self}, 2, save, &args);
 }
 
-/* NllLossBackwardBackward0: grad_output: nll_loss(grad, target, weight, ...) */
+/* NllLossBackwardBackward0, NllLoss2DBackwardBackward0: grad_output:
+ * nll_loss(grad, target, weight, ...); self: zero (left NULL) */
 int bw_nll_loss_backward(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *target, *weight;
+    if (!n->next[0].node)
+        return 0;
     if (cg_node_saved_all(n, 2, &target, &weight) < 0)
         return -1;
     gi[0] = cg_nll_loss(go[0], target, weight, n->args.i[1], (cg_reduction)n->args.i[0]);
@@ -329,6 +408,20 @@ static cg_tensor *counted_targets(cg_tensor *t, cg_tensor *w, int64_t ignore, cg
     return out;
 }
 
+/* logp * weight, the class weights [C] viewed along logp's class dim
+ * (dim 1, or 0 for a [C] input); logp itself when there are none. */
+static cg_tensor *weighted_classes(cg_tensor *logp, cg_tensor *weight) {
+    if (!weight)
+        return cg_tensor_retain(logp);
+    int64_t sizes[CG_MAX_DIMS];
+    for (int d = 0; d < logp->ndim; d++)
+        sizes[d] = d == (logp->ndim >= 2 ? 1 : 0) ? -1 : 1;
+    cg_tensor *wv = cg_reshape(weight, logp->ndim, sizes);
+    cg_tensor *out = wv ? cg_mul(logp, wv) : NULL;
+    cg_tensor_release(wv);
+    return out;
+}
+
 /* The reduction of the smoothing term, whose 'mean' divides by the counted
  * targets' weight as nll_loss does (consumes loss). */
 static cg_tensor *smooth_reduce(cg_tensor *loss, cg_reduction red, double denom) {
@@ -350,7 +443,7 @@ static cg_tensor *smooth_reduce(cg_tensor *loss, cg_reduction red, double denom)
 static cg_tensor *smooth_term(cg_tensor *logp, cg_tensor *target, cg_tensor *weight, int64_t ignore,
                               cg_reduction red) {
     int64_t cdim = logp->ndim >= 2 ? 1 : 0;
-    cg_tensor *lw = weight ? cg_mul(logp, weight) : cg_tensor_retain(logp);
+    cg_tensor *lw = weighted_classes(logp, weight);
     cg_tensor *s = lw ? cg_sum(lw, 1, &cdim, false) : NULL;
     cg_tensor *neg = s ? cg_neg(s) : NULL;
     cg_tensor *t = neg ? host_contiguous(target) : NULL;
@@ -371,22 +464,71 @@ static cg_tensor *smooth_combine(cg_tensor *nll, cg_tensor *smooth, double ls, i
     return out;
 }
 
+/* Class probabilities as targets (PyTorch's cross_entropy_loss_prob_target):
+ * -sum(log_softmax(x) * weight * target), smoothed toward uniform; 'mean'
+ * divides by the number of rows, 'none' sums over the class dim only. */
+static cg_tensor *cross_entropy_probs(cg_tensor *input, cg_tensor *target, cg_tensor *weight,
+                                      cg_reduction reduction, double ls) {
+    int64_t cdim = input->ndim >= 2 ? 1 : 0, C = input->sizes[cdim];
+    cg_tensor *t = ls > 0 ? cg_mul_scalar(target, 1 - ls) : cg_tensor_retain(target);
+    if (t && ls > 0) {
+        cg_tensor *shifted = cg_add_scalar(t, ls / (double)C);
+        cg_tensor_release(t);
+        t = shifted;
+    }
+    cg_tensor *logp = t ? cg_log_softmax(input, cdim, -1) : NULL;
+    cg_tensor *lw = logp ? weighted_classes(logp, weight) : NULL;
+    cg_tensor *prod = lw ? cg_mul(lw, t) : NULL;
+    bool none = reduction == CG_REDUCTION_NONE;
+    cg_tensor *sum = prod ? cg_sum(prod, none ? 1 : 0, &cdim, false) : NULL;
+    cg_tensor *out = sum ? cg_neg(sum) : NULL;
+    cg_tensor_release(t), cg_tensor_release(logp), cg_tensor_release(lw), cg_tensor_release(prod);
+    cg_tensor_release(sum);
+    if (out && reduction == CG_REDUCTION_MEAN) { /* an empty input gives nan, as 0 / 0 */
+        int64_t n = cg_tensor_numel(input);
+        cg_tensor *rows = cg_scalar_tensor(cg_scalar_float(n ? (double)(n / C) : 0.0));
+        cg_tensor *mean = rows ? cg_div(out, rows) : NULL;
+        cg_tensor_release(rows), cg_tensor_release(out);
+        out = mean;
+        if (out && out->grad_fn) /* PyTorch divides by a C++ number here: div.Scalar */
+            out->grad_fn->name = "DivBackward1";
+    }
+    return out;
+}
+
+static bool same_sizes(const cg_tensor *a, const cg_tensor *b) {
+    return a->ndim == b->ndim && !memcmp(a->sizes, b->sizes, (size_t)a->ndim * sizeof *a->sizes);
+}
+
 cg_tensor *cg_cross_entropy(cg_tensor *input, cg_tensor *target, cg_tensor *weight, int64_t ignore_index,
                             cg_reduction reduction, double label_smoothing) {
+    /* PyTorch's order of checks; a negative label_smoothing passes unchecked
+     * and means none */
     char buf[32];
-    CG_CHECK(label_smoothing >= 0 && label_smoothing <= 1, CG_RUNTIME_ERROR,
-             "label_smoothing must be between 0.0 and 1.0. Got: %s",
+    CG_CHECK(label_smoothing <= 1, CG_RUNTIME_ERROR, "label_smoothing must be between 0.0 and 1.0. Got: %s",
              cg_nn_float_repr(label_smoothing, buf, sizeof buf));
-    CG_CHECK(!cg_dtype_is_float(target->dtype) || target->ndim != input->ndim, CG_NOT_IMPLEMENTED_ERROR,
-             "cross_entropy with class probabilities as targets is not supported yet");
+    if (same_sizes(input, target)) { /* the same shape means class probabilities */
+        CG_CHECK(cg_dtype_is_float(target->dtype), CG_RUNTIME_ERROR,
+                 "Expected floating point type for target with class probabilities, got %s",
+                 cg_nn_type_name(target->dtype));
+        CG_CHECK(ignore_index < 0, CG_RUNTIME_ERROR, "ignore_index is not supported for floating point target");
+        int64_t C = input->sizes[input->ndim >= 2 ? 1 : 0];
+        char a[128];
+        CG_CHECK(!weight || (weight->ndim == 1 && weight->sizes[0] == C), CG_RUNTIME_ERROR,
+                 "cross_entropy: weight tensor should be defined either for all %lld classes or no classes but got "
+                 "weight tensor of shape: %s",
+                 (long long)C, weight ? cg_sizes_str(weight->ndim, weight->sizes, a, sizeof a) : "");
+        return cross_entropy_probs(input, target, weight, reduction, label_smoothing);
+    }
     cg_tensor *logp = cg_log_softmax(input, input->ndim >= 2 ? 1 : 0, -1);
     cg_tensor *nll = logp ? cg_nll_loss(logp, target, weight, ignore_index, reduction) : NULL;
-    if (!nll || label_smoothing == 0) {
+    if (!nll || label_smoothing <= 0) {
         cg_tensor_release(logp);
         return nll;
     }
     cg_tensor *smooth = smooth_term(logp, target, weight, ignore_index, reduction);
-    cg_tensor *out = smooth ? smooth_combine(nll, smooth, label_smoothing, input->sizes[input->ndim - 1]) : NULL;
+    int64_t C = input->sizes[input->ndim >= 2 ? 1 : 0];
+    cg_tensor *out = smooth ? smooth_combine(nll, smooth, label_smoothing, C) : NULL;
     cg_tensor_release(logp), cg_tensor_release(nll), cg_tensor_release(smooth);
     return out;
 }
@@ -424,10 +566,6 @@ static bool all_within(cg_tensor *x, double lo, double hi) {
     }
     cg_tensor_release(c);
     return ok;
-}
-
-static bool same_sizes(const cg_tensor *a, const cg_tensor *b) {
-    return a->ndim == b->ndim && !memcmp(a->sizes, b->sizes, (size_t)a->ndim * sizeof *a->sizes);
 }
 
 /* weight broadcasts to the loss's shape, as F.binary_cross_entropy expands it */

@@ -41,20 +41,25 @@ cg_tensor *cg_dropout_with(cg_tensor *x, double p, bool training, cg_uniform_fn 
 /* mse_loss(input, target, reduction='mean'); shapes broadcast (PyTorch warns). */
 cg_tensor *cg_mse_loss(cg_tensor *input, cg_tensor *target, cg_reduction reduction);
 
-/* nll_loss(input [N, C] or [C], target int64 [N] or [], weight=None [C],
- * ignore_index=-100, reduction='mean'). */
+/* nll_loss(input [N, C] or [C] or [N, C, d1...], target int64 [N] or [] or
+ * [N, d1...], weight=None [C], ignore_index=-100, reduction='mean'). A 4-d
+ * input records NllLoss2DBackward0; other >2-d inputs are viewed as
+ * [N, C, 1, -1] first, as F.nll_loss does. */
 cg_tensor *cg_nll_loss(cg_tensor *input, cg_tensor *target, cg_tensor *weight, int64_t ignore_index,
                        cg_reduction reduction);
-/* The gradient of nll_loss with respect to its input, of sizes in_sizes
- * (PyTorch's nll_loss_backward); differentiable in grad. total_weight is the
- * 0-d sum of the weights of the counted targets. */
-cg_tensor *cg_nll_loss_backward(cg_tensor *grad, int in_ndim, const int64_t *in_sizes, cg_tensor *target,
-                                cg_tensor *weight, cg_reduction reduction, int64_t ignore_index,
-                                cg_tensor *total_weight);
+/* nll_loss_backward(grad_output, self, target, weight, reduction,
+ * ignore_index, total_weight): the gradient of nll_loss with respect to its
+ * input self (whose shape it takes); differentiable in grad. total_weight
+ * is the 0-d sum of the weights of the counted targets. */
+cg_tensor *cg_nll_loss_backward(cg_tensor *grad, cg_tensor *self, cg_tensor *target, cg_tensor *weight,
+                                cg_reduction reduction, int64_t ignore_index, cg_tensor *total_weight);
 
-/* cross_entropy(input [N, C] or [C], target class indices, weight=None,
- * ignore_index=-100, reduction='mean', label_smoothing=0.0):
- * nll_loss(log_softmax(input, class dim)), as PyTorch builds it. */
+/* cross_entropy(input [N, C, d1...] or [C], target, weight=None,
+ * ignore_index=-100, reduction='mean', label_smoothing=0.0), built as
+ * PyTorch builds it: for class indices (int64 [N, d1...] or []),
+ * nll_loss(log_softmax(input, class dim)), plus the smoothing term when
+ * label_smoothing > 0; a float target of the input's shape holds class
+ * probabilities. */
 cg_tensor *cg_cross_entropy(cg_tensor *input, cg_tensor *target, cg_tensor *weight, int64_t ignore_index,
                             cg_reduction reduction, double label_smoothing);
 

@@ -75,26 +75,57 @@ bool sample_nll_loss(int v, cg_sample *s) {
     }
 }
 
-/* in: grad, target, weight (optional); i: reduction, ignore_index, N, C.
+/* in: grad, target, self, weight (optional); i: reduction, ignore_index.
  * total_weight is what nll_loss would have found: the counted weights. */
 static cg_tensor *f_nll_backward(cg_tensor *const *in, const cg_sample *s) {
-    cg_tensor *w = s->nin > 2 ? in[2] : NULL;
+    cg_tensor *w = s->nin > 3 ? in[3] : NULL;
     double total = 0;
-    for (int64_t i = 0; i < s->i[2]; i++) {
+    for (int64_t i = 0; i < cg_tensor_numel(in[1]); i++) {
         int64_t t = (int64_t)t_at(in[1], i);
         total += t == s->i[1] ? 0 : w ? t_at(w, t) : 1;
     }
     cg_tensor *tw = t_from(CG_F64, 0, NULL, &total);
-    cg_tensor *out = cg_nll_loss_backward(in[0], 2, &s->i[2], in[1], w, (cg_reduction)s->i[0], s->i[1], tw);
+    cg_tensor *out = cg_nll_loss_backward(in[0], in[2], in[1], w, (cg_reduction)s->i[0], s->i[1], tw);
     cg_tensor_release(tw);
     return out;
 }
 bool sample_nll_loss_backward(int v, cg_sample *s) {
     switch (v) {
-    case 0: return SAMPLE("mean", 2, {IN(131, false), TARGETS(0, 3, 1)}, f_nll_backward,
-                          .i = {CG_REDUCTION_MEAN, -100, 3, 4});
-    case 1: return SAMPLE("none, weight, ignore_index 0", 3, {IN(132, false, 3), TARGETS(0, 3, 1), CONST(133, 0.5, 2, 4)},
-                          f_nll_backward, .i = {CG_REDUCTION_NONE, 0, 3, 4});
+    case 0: return SAMPLE("mean", 3, {IN(131, false), TARGETS(0, 3, 1), CONST(130, -2, 0, 3, 4)}, f_nll_backward,
+                          .i = {CG_REDUCTION_MEAN, -100});
+    case 1: return SAMPLE("none, weight, ignore_index 0", 4,
+                          {IN(132, false, 3), TARGETS(0, 3, 1), CONST(129, -2, 0, 3, 4), CONST(133, 0.5, 2, 4)},
+                          f_nll_backward, .i = {CG_REDUCTION_NONE, 0});
+    default: return false;
+    }
+}
+
+/* [N, C, H, W] log-probs against [N, H, W] targets */
+static cg_tensor *targets_2x2x2(const double *v) { return t_from(CG_INT64, 3, (const int64_t[]){2, 2, 2}, v); }
+#define TARGETS222(...) targets_2x2x2((const double[]){__VA_ARGS__})
+bool sample_nll_loss2d(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("mean", 2, {IN(134, false, 2, 3, 2, 2), TARGETS222(0, 2, 1, 1, 2, 0, 0, 1)}, f_nll,
+                          .i = {CG_REDUCTION_MEAN, -100});
+    case 1: return SAMPLE("none, weight, ignore_index 1, non-contiguous", 3,
+                          {IN(135, true, 2, 3, 2, 2), TARGETS222(0, 2, 1, 1, 2, 0, 0, 1), CONST(136, 0.5, 2, 3)}, f_nll,
+                          .i = {CG_REDUCTION_NONE, 1});
+    case 2: return SAMPLE("sum, weight", 3,
+                          {IN(137, false, 2, 3, 1, 2), t_from(CG_INT64, 3, (const int64_t[]){2, 1, 2}, (double[]){2, 0, 1, 2}),
+                           CONST(138, 0.5, 2, 3)},
+                          f_nll, .i = {CG_REDUCTION_SUM, -100});
+    default: return false;
+    }
+}
+bool sample_nll_loss2d_backward(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("mean, weight", 4,
+                          {IN(139, false), TARGETS222(0, 2, 1, 1, 2, 0, 0, 1), CONST(128, -2, 0, 2, 3, 2, 2),
+                           CONST(140, 0.5, 2, 3)},
+                          f_nll_backward, .i = {CG_REDUCTION_MEAN, -100});
+    case 1: return SAMPLE("none, ignore_index 2", 3,
+                          {IN(141, false, 2, 2, 2), TARGETS222(0, 2, 1, 1, 2, 0, 0, 1), CONST(127, -2, 0, 2, 3, 2, 2)},
+                          f_nll_backward, .i = {CG_REDUCTION_NONE, 2});
     default: return false;
     }
 }

@@ -458,3 +458,58 @@ Test(dropout, identity_cases_p_1_and_errors) {
           "result type Float can't be cast to the desired output type Long");
     cg_tensor_release(x), cg_tensor_release(i), cg_tensor_release(e);
 }
+
+/* ---- inputs of more than 2 dims, probabilities, double backward refusals ------------------------------ */
+
+Test(nll_loss, spatial_inputs_build_pytorchs_graph) {
+    cg_tensor *x3 = T_OK(t_rand(CG_F64, 3, (int64_t[]){2, 3, 4}, -1, 0, 5));
+    cg_tensor *x4 = T_OK(t_rand(CG_F64, 4, (int64_t[]){2, 3, 2, 2}, -1, 0, 6));
+    cg_tensor *t2 = I64(SZ(2, 4), 0, 2, 1, 1, 2, 0, 0, 1), *t3 = I64(SZ(2, 2, 2), 0, 2, 1, 1, 2, 0, 0, 1);
+    x3->requires_grad = x4->requires_grad = true;
+    cg_tensor *l = T_OK(cg_nll_loss(x3, t2, NULL, -100, CG_REDUCTION_MEAN));
+    cr_assert_str_eq(l->grad_fn->name, "NllLoss2DBackward0");
+    cr_assert_str_eq(l->grad_fn->next[0].node->name, "ViewBackward0");
+    cg_tensor_release(l);
+    l = T_OK(cg_nll_loss(x3, t2, NULL, -100, CG_REDUCTION_NONE));
+    cr_assert(t_shape_is(l, 2, 2, 4));
+    cr_assert_str_eq(l->grad_fn->name, "ViewBackward0");
+    cg_tensor_release(l);
+    l = T_OK(cg_nll_loss(x4, t3, NULL, -100, CG_REDUCTION_SUM));
+    cr_assert_str_eq(l->grad_fn->name, "NllLoss2DBackward0");
+    cr_assert_str_eq(l->grad_fn->next[0].node->name, "AccumulateGrad");
+    cg_tensor *g = grad_of(l, NULL, x4, true);
+    cr_assert_str_eq(g->grad_fn->name, "NllLoss2DBackwardBackward0");
+    cg_tensor_release(l), cg_tensor_release(g), cg_tensor_release(x3), cg_tensor_release(x4);
+    cg_tensor_release(t2), cg_tensor_release(t3);
+}
+
+Test(cross_entropy, class_probabilities) {
+    cg_tensor *x = logits(true), *p = F64(SZ(3, 4), 0.1, 0.2, 0.3, 0.4, 1, 0, 0, 0, 0.25, 0.25, 0.25, 0.25);
+    cg_tensor *t = classes(), *i = I64(SZ(3, 4), 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3);
+    cg_tensor *l = T_OK(cg_cross_entropy(x, p, NULL, -100, CG_REDUCTION_MEAN, 0));
+    cr_assert_str_eq(l->grad_fn->name, "DivBackward1");
+    /* a one-hot row gives the class-index loss of that row */
+    cg_tensor *none = T_OK(cg_cross_entropy(x, p, NULL, -100, CG_REDUCTION_NONE, 0));
+    cg_tensor *ref = T_OK(cg_cross_entropy(x, t, NULL, -100, CG_REDUCTION_NONE, 0));
+    cr_assert_float_eq(t_at(none, 1), 1.7704666, 1e-6);
+    cr_assert_float_eq(scalar_of(l), (t_at(none, 0) + t_at(none, 1) + t_at(none, 2)) / 3, 1e-12);
+    T_ERR(cg_cross_entropy(x, i, NULL, -100, CG_REDUCTION_MEAN, 0), CG_RUNTIME_ERROR,
+          "Expected floating point type for target with class probabilities, got Long");
+    T_ERR(cg_cross_entropy(x, p, NULL, 1, CG_REDUCTION_MEAN, 0), CG_RUNTIME_ERROR,
+          "ignore_index is not supported for floating point target");
+    cg_tensor_release(x), cg_tensor_release(p), cg_tensor_release(t), cg_tensor_release(i), cg_tensor_release(l);
+    cg_tensor_release(none), cg_tensor_release(ref);
+}
+
+Test(binary_cross_entropy, double_backward_is_refused_not_wrong) {
+    cg_tensor *p = probs(), *y = soft_targets();
+    cg_tensor *l = T_OK(cg_binary_cross_entropy(p, y, NULL, CG_REDUCTION_MEAN));
+    cg_tensor *g = NULL;
+    T_ERR(cg_autograd_grad(1, &l, NULL, 1, &p, true, true, false, &g), CG_NOT_IMPLEMENTED_ERROR,
+          "double backward through BinaryCrossEntropyBackward0 is not supported yet");
+    cg_tensor_release(l);
+    l = T_OK(cg_binary_cross_entropy_with_logits(p, y, NULL, NULL, CG_REDUCTION_SUM));
+    T_ERR(cg_autograd_grad(1, &l, NULL, 1, &p, true, true, false, &g), CG_NOT_IMPLEMENTED_ERROR,
+          "double backward through BinaryCrossEntropyWithLogitsBackward0 is not supported yet");
+    cg_tensor_release(l), cg_tensor_release(p), cg_tensor_release(y);
+}
