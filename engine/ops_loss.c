@@ -8,7 +8,7 @@
  * original inputs. Derivatives: mse_loss's with engine ops; nll_loss's and
  * the BCE losses' through their backward kernels (rows NLL_LOSS_BACKWARD,
  * BCE_GRAD, BCE_LOGITS_GRAD), like PyTorch's *_backward functions.
- * nll_loss and BCE read targets and check values on the host: CPU only. */
+ * nll_loss and BCE check targets and values on the host (a CPU copy). */
 #include <math.h>
 #include <string.h>
 
@@ -49,12 +49,25 @@ static cg_tensor *loss_grad(cg_tensor *d, cg_tensor *weight, cg_tensor *grad, cg
     return out;
 }
 
-/* A contiguous CPU copy (or x itself), made without recording. */
-static cg_tensor *host_contiguous(cg_tensor *x) {
+/* A contiguous copy (or x itself), made without recording. */
+static cg_tensor *contiguous_nograd(cg_tensor *x) {
     bool was = cg_grad_set_enabled(false);
     cg_tensor *c = cg_contiguous(x);
     cg_grad_set_enabled(was);
     return c;
+}
+
+/* The same on the CPU, for the checks and counts that read values on the
+ * host (targets, BCE's range check) whatever x's device. */
+static cg_tensor *host_values(cg_tensor *x) {
+    cg_tensor *c = contiguous_nograd(x);
+    if (!c || cg_tensor_device(c).type == CG_CPU)
+        return c;
+    bool was = cg_grad_set_enabled(false);
+    cg_tensor *h = cg_to_device(c, cg_device_cpu());
+    cg_grad_set_enabled(was);
+    cg_tensor_release(c);
+    return h;
 }
 
 /* ---- mse_loss ----------------------------------------------------------------------------- */
@@ -216,12 +229,19 @@ static int nll_check_dtypes(const cg_tensor *x, const cg_tensor *t, const cg_ten
     return cg_nn_check_nondiff(x->ndim == 4 ? "nll_loss2d_forward" : "nll_loss_forward", "weight", w);
 }
 
-/* t contiguous int64: every target is ignore_index or a class in [0, C) */
-static int nll_check_targets(const cg_tensor *t, int64_t C, int64_t ignore) {
-    const int64_t *p = cg_tensor_data(t);
-    for (int64_t i = 0, n = cg_tensor_numel(t); i < n; i++)
-        CG_CHECK_INT(p[i] == ignore || (p[i] >= 0 && p[i] < C), CG_INDEX_ERROR, "Target %lld is out of bounds.",
-                     (long long)p[i]);
+/* t int64: every target is ignore_index or a class in [0, C) */
+static int nll_check_targets(cg_tensor *t, int64_t C, int64_t ignore) {
+    cg_tensor *h = host_values(t);
+    if (!h)
+        return -1;
+    const int64_t *p = cg_tensor_data(h);
+    int64_t bad = -1, n = cg_tensor_numel(h);
+    for (int64_t i = 0; i < n && bad < 0; i++)
+        if (p[i] != ignore && (p[i] < 0 || p[i] >= C))
+            bad = i;
+    int64_t value = bad >= 0 ? p[bad] : 0;
+    cg_tensor_release(h);
+    CG_CHECK_INT(bad < 0, CG_INDEX_ERROR, "Target %lld is out of bounds.", (long long)value);
     return 0;
 }
 
@@ -246,8 +266,8 @@ static cg_tensor *nll_fused(cg_op op, cg_tensor *input, cg_tensor *target, cg_te
                             cg_reduction reduction) {
     if (nll_check_dtypes(input, target, weight) < 0)
         return NULL;
-    cg_tensor *x = host_contiguous(input), *t = host_contiguous(target);
-    cg_tensor *w = weight ? host_contiguous(weight) : NULL;
+    cg_tensor *x = contiguous_nograd(input), *t = contiguous_nograd(target);
+    cg_tensor *w = weight ? contiguous_nograd(weight) : NULL;
     cg_tensor *out = NULL, *total = NULL;
     cg_op_args args = {.i = {reduction, ignore_index}};
     int64_t C = nll_geom_of(input->ndim, input->sizes).C;
@@ -352,8 +372,8 @@ void cpu_nll_loss_backward(const cg_call *c) {
 cg_tensor *cg_nll_loss_backward(cg_tensor *grad, cg_tensor *self, cg_tensor *target, cg_tensor *weight,
                                 cg_reduction reduction, int64_t ignore_index, cg_tensor *total_weight) {
     cg_op op = self->ndim == 4 ? CG_OP_NLL_LOSS2D_BACKWARD : CG_OP_NLL_LOSS_BACKWARD;
-    cg_tensor *g = host_contiguous(grad), *t = host_contiguous(target);
-    cg_tensor *w = weight ? host_contiguous(weight) : NULL, *tw = host_contiguous(total_weight);
+    cg_tensor *g = contiguous_nograd(grad), *t = contiguous_nograd(target);
+    cg_tensor *w = weight ? contiguous_nograd(weight) : NULL, *tw = contiguous_nograd(total_weight);
     cg_tensor *out = g && t && tw && (w || !weight) ? cg_tensor_empty(self->ndim, self->sizes, grad->dtype,
                                                                       cg_tensor_device(grad))
                                                     : NULL;
@@ -384,27 +404,27 @@ int bw_nll_loss_backward(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 
 /* ---- cross_entropy --------------------------------------------------------------------------------- */
 
-/* Of the targets that are not ignore_index (t contiguous int64, in range):
- * in *denom their count, or the sum of their weights; returned, a tensor of
- * t's shape and dtype dt, 1 where counted and 0 where ignored. */
+/* Of the targets that are not ignore_index (int64, in range): in *denom
+ * their count, or the sum of their weights; returned, a tensor of t's
+ * shape, dtype dt and device, 1 where counted and 0 where ignored. */
 static cg_tensor *counted_targets(cg_tensor *t, cg_tensor *w, int64_t ignore, cg_dtype dt, double *denom) {
-    cg_tensor *keep = cg_tensor_empty(t->ndim, t->sizes, CG_F64, cg_tensor_device(t));
-    cg_tensor *wc = w ? host_contiguous(w) : NULL, *w64 = wc ? cg_to_dtype(wc, CG_F64) : NULL;
-    cg_tensor_release(wc);
-    if (!keep || (w && !w64)) {
-        cg_tensor_release(keep), cg_tensor_release(w64);
-        return NULL;
+    cg_tensor *keep = cg_tensor_empty(t->ndim, t->sizes, CG_F64, cg_device_cpu());
+    cg_tensor *th = host_values(t), *wh = w ? host_values(w) : NULL;
+    cg_tensor *w64 = wh ? cg_to_dtype(wh, CG_F64) : NULL;
+    cg_tensor *out = NULL;
+    if (keep && th && (!w || w64)) {
+        const int64_t *p = cg_tensor_data(th);
+        double *k = cg_tensor_data(keep);
+        *denom = 0;
+        for (int64_t i = 0, n = cg_tensor_numel(th); i < n; i++) {
+            k[i] = p[i] != ignore;
+            *denom += p[i] == ignore ? 0 : w64 ? ((const double *)cg_tensor_data(w64))[p[i]] : 1;
+        }
+        cg_tensor *kd = cg_to_dtype(keep, dt);
+        out = kd ? cg_to_device(kd, cg_tensor_device(t)) : NULL;
+        cg_tensor_release(kd);
     }
-    const int64_t *p = cg_tensor_data(t);
-    double *k = cg_tensor_data(keep);
-    *denom = 0;
-    for (int64_t i = 0, n = cg_tensor_numel(t); i < n; i++) {
-        k[i] = p[i] != ignore;
-        *denom += p[i] == ignore ? 0 : w64 ? ((const double *)cg_tensor_data(w64))[p[i]] : 1;
-    }
-    cg_tensor_release(w64);
-    cg_tensor *out = cg_to_dtype(keep, dt);
-    cg_tensor_release(keep);
+    cg_tensor_release(keep), cg_tensor_release(th), cg_tensor_release(wh), cg_tensor_release(w64);
     return out;
 }
 
@@ -446,11 +466,10 @@ static cg_tensor *smooth_term(cg_tensor *logp, cg_tensor *target, cg_tensor *wei
     cg_tensor *lw = weighted_classes(logp, weight);
     cg_tensor *s = lw ? cg_sum(lw, 1, &cdim, false) : NULL;
     cg_tensor *neg = s ? cg_neg(s) : NULL;
-    cg_tensor *t = neg ? host_contiguous(target) : NULL;
     double denom = 0;
-    cg_tensor *keep = t ? counted_targets(t, weight, ignore, logp->dtype, &denom) : NULL;
+    cg_tensor *keep = neg ? counted_targets(target, weight, ignore, logp->dtype, &denom) : NULL;
     cg_tensor *masked = keep ? cg_mul(neg, keep) : NULL;
-    cg_tensor_release(lw), cg_tensor_release(s), cg_tensor_release(neg), cg_tensor_release(t);
+    cg_tensor_release(lw), cg_tensor_release(s), cg_tensor_release(neg);
     cg_tensor_release(keep);
     return smooth_reduce(masked, red, denom);
 }
@@ -556,9 +575,9 @@ static const cg_row_fn bce_grad_rows[CG_DTYPE_COUNT] = {CG_ROWS_FLOAT(bce_grad)}
 void cpu_bce(const cg_call *c) { cg_ew_run(c, bce_rows, 0); }
 void cpu_bce_grad(const cg_call *c) { cg_ew_run(c, bce_grad_rows, 0); }
 
-/* Every element of x (float, CPU) lies in [lo, hi]; NaN does not. */
+/* Every element of x (float) lies in [lo, hi]; NaN does not. */
 static bool all_within(cg_tensor *x, double lo, double hi) {
-    cg_tensor *c = host_contiguous(x);
+    cg_tensor *c = host_values(x);
     bool ok = c != NULL;
     for (int64_t i = 0, n = ok ? cg_tensor_numel(c) : 0; i < n && ok; i++) {
         double v = c->dtype == CG_F32 ? ((const float *)cg_tensor_data(c))[i] : ((const double *)cg_tensor_data(c))[i];

@@ -81,7 +81,7 @@ static softmax_geom geom_of(const cg_tensor *t, int dim) {
 /* x, y: [outer, C, inner] contiguous. Subtracting the max keeps exp() in
  * range; the sum accumulates in double. A NaN anywhere in a slice makes
  * the max NaN and so the whole slice NaN, as in PyTorch. */
-#define SOFTMAX_FN(name, T)                                                                       \
+#define SOFTMAX_FN(name, T, EXP)                                                                  \
     static void name(const T *x, T *y, softmax_geom g, bool log_) {                               \
         _Pragma("omp parallel for collapse(2) if (g.outer * g.C * g.inner > CG_PARALLEL_GRAIN)")  \
         for (int64_t o = 0; o < g.outer; o++)                                                     \
@@ -95,7 +95,7 @@ static softmax_geom geom_of(const cg_tensor *t, int dim) {
                 }                                                                                 \
                 double sum = 0;                                                                   \
                 for (int64_t c = 0; c < g.C; c++) {                                               \
-                    T e = (T)exp((double)(px[c * g.inner] - m));                                  \
+                    T e = EXP(px[c * g.inner] - m);                                               \
                     sum += e;                                                                     \
                     if (!log_)                                                                    \
                         py[c * g.inner] = e;                                                      \
@@ -110,8 +110,8 @@ static softmax_geom geom_of(const cg_tensor *t, int dim) {
                 }                                                                                 \
             }                                                                                     \
     }
-SOFTMAX_FN(softmax_f32, float)
-SOFTMAX_FN(softmax_f64, double)
+SOFTMAX_FN(softmax_f32, float, expf)
+SOFTMAX_FN(softmax_f64, double, exp)
 
 /* in[0] x and out[0] y contiguous of one float dtype and shape; dim in
  * args->i[0] (wrapped) */
@@ -234,12 +234,16 @@ static void fill_bernoulli(cg_tensor *t, double q, cg_uniform_fn uniform, void *
     }
 }
 
-/* noise = bernoulli(1 - p) / (1 - p), of x's shape and dtype */
+/* noise = bernoulli(1 - p) / (1 - p), of x's shape, dtype and device (drawn
+ * on the CPU) */
 static cg_tensor *dropout_noise(cg_tensor *x, double p, cg_uniform_fn uniform, void *ctx) {
-    cg_tensor *noise = cg_tensor_empty(x->ndim, x->sizes, x->dtype, cg_tensor_device(x));
+    cg_tensor *host = cg_tensor_empty(x->ndim, x->sizes, x->dtype, cg_device_cpu());
+    if (host)
+        fill_bernoulli(host, 1 - p, uniform, ctx);
+    cg_tensor *noise = host ? cg_to_device(host, cg_tensor_device(x)) : NULL;
+    cg_tensor_release(host);
     if (!noise)
         return NULL;
-    fill_bernoulli(noise, 1 - p, uniform, ctx);
     cg_tensor *q = cg_scalar_tensor(cg_scalar_float(1 - p));
     int rc = q ? cg_div_(noise, q) : -1;
     cg_tensor_release(q);
