@@ -7,7 +7,8 @@
  * reduction runs with grad mode off, and the node is recorded on the
  * original inputs. Derivatives: mse_loss's with engine ops; nll_loss's and
  * the BCE losses' through their backward kernels (rows NLL_LOSS_BACKWARD,
- * BCE_GRAD, BCE_LOGITS_GRAD), like PyTorch's *_backward functions.
+ * BCE_GRAD, BCE_LOGITS_GRAD), like PyTorch's *_backward functions, which
+ * are differentiable in turn, so double backward works.
  * nll_loss and BCE check targets and values on the host (a CPU copy). */
 #include <math.h>
 #include <string.h>
@@ -562,12 +563,22 @@ cg_tensor *cg_cross_entropy(cg_tensor *input, cg_tensor *target, cg_tensor *weig
 CG_EXPAND_FLOAT(BCE_ROW, bce)
 static const cg_row_fn bce_rows[CG_DTYPE_COUNT] = {CG_ROWS_FLOAT(bce)};
 
-/* PyTorch's binary_cross_entropy_backward and _target_backward, without
- * grad and weight: d/dinput = (x - t) / max((1 - x) x, 1e-12); d/dtarget =
- * -logit(x). args->flag: of the target. */
+/* The partial derivatives of BCE's elementwise loss L(x, t) of order
+ * args->i[1] (enum bce_order), the first ones as PyTorch's
+ * binary_cross_entropy_backward and _target_backward compute them (without
+ * grad and weight), the second ones as its double backward does. */
+enum bce_order { BCE_DX, BCE_DT, BCE_DXX, BCE_DXT };
+#define BCE_EPS 1e-12
 #define BCE_GRAD_ROW(name, T)                                                                     \
-    CG_BINARY_ROW(name, T, const bool wrt_t = args->flag,                                        \
-                  wrt_t ? -(T)log(a / ((T)1 - a)) : (a - b) / fmax(((T)1 - a) * a, (T)1e-12))
+    static inline T name##_at(T x, T t, int order) {                                              \
+        switch (order) {                                                                          \
+        case BCE_DX: return (x - t) / fmax((1 - x) * x, BCE_EPS);                                 \
+        case BCE_DT: return (T)log((1 - x) / x);                                                  \
+        case BCE_DXX: return (x * x - 2 * x * t + t) / (T)pow((x + BCE_EPS) * (1 - x + BCE_EPS), 2); \
+        default: return -1 / ((x + (T)BCE_EPS) * (1 - x + (T)BCE_EPS));                          \
+        }                                                                                         \
+    }                                                                                             \
+    CG_BINARY_ROW(name, T, const int order = (int)args->i[1], name##_at(a, b, order))
 CG_EXPAND_FLOAT(BCE_GRAD_ROW, bce_grad)
 static const cg_row_fn bce_grad_rows[CG_DTYPE_COUNT] = {CG_ROWS_FLOAT(bce_grad)};
 
@@ -644,23 +655,27 @@ cg_tensor *cg_binary_cross_entropy(cg_tensor *input, cg_tensor *target, cg_tenso
     return cg_ew_record(out, CG_OP_BCE, 3, (cg_tensor *[]){input, target, weight}, 3, save, &args);
 }
 
-cg_tensor *cg_binary_cross_entropy_grad(cg_tensor *input, cg_tensor *target, bool wrt_target) {
-    cg_op_args args = {.flag = wrt_target};
-    return cg_ew_binary(CG_OP_BCE_GRAD, input, target, input->dtype, input->dtype, &args);
+cg_tensor *cg_binary_cross_entropy_grad(cg_tensor *input, cg_tensor *target, int order) {
+    cg_op_args args = {.i = {0, order}};
+    cg_tensor *out = cg_ew_binary(CG_OP_BCE_GRAD, input, target, input->dtype, input->dtype, &args);
+    cg_save_spec save[] = {{input, "self"}, {target, "target"}};
+    return cg_ew_record(out, CG_OP_BCE_GRAD, 2, (cg_tensor *[]){input, target}, 2, save, &args);
 }
 
-/* grads of both BCE losses: loss_grad of the partials `partial` gives */
-typedef cg_tensor *(*bce_partial_fn)(cg_node *n, bool wrt_target);
+/* The partials of either BCE loss: x, t, pos_weight (NULL for BCE, or when
+ * not given), order. */
+typedef cg_tensor *(*bce_partial_fn)(cg_tensor *x, cg_tensor *t, cg_tensor *pw, int order);
 
-static int bce_backward(cg_node *n, cg_tensor *const *go, cg_tensor **gi, bce_partial_fn partial, cg_tensor *w) {
-    /* the partials' kernels have no derivative of their own: refuse double
-     * backward rather than return a gradient that misses their terms */
-    CG_CHECK_INT(!cg_grad_enabled(), CG_NOT_IMPLEMENTED_ERROR,
-                 "double backward through %s is not supported yet", n->name);
+/* BCE's and BCE-with-logits' derivatives: the first partials times weight
+ * and grad (/ numel for 'mean'). Saved: self, target, weight[, pos_weight]. */
+static int bce_backward(cg_node *n, cg_tensor *const *go, cg_tensor **gi, bce_partial_fn partial) {
+    cg_tensor *x, *t, *w, *pw = NULL;
+    if (cg_node_saved_all(n, 3, &x, &t, &w) < 0 || (n->nsaved > 3 && cg_node_saved(n, 3, &pw) < 0))
+        return -1;
     for (int k = 0; k < 2; k++) {
         if (!n->next[k].node)
             continue;
-        cg_tensor *d = partial(n, k == 1);
+        cg_tensor *d = partial(x, t, pw, k == 0 ? BCE_DX : BCE_DT);
         gi[k] = d ? loss_grad(d, w, go[0], (cg_reduction)n->args.i[0]) : NULL;
         cg_tensor_release(d);
         if (!gi[k])
@@ -669,19 +684,38 @@ static int bce_backward(cg_node *n, cg_tensor *const *go, cg_tensor **gi, bce_pa
     return 0;
 }
 
-static cg_tensor *bce_partial(cg_node *n, bool wrt_target) {
-    cg_tensor *x, *t;
-    if (cg_node_saved_all(n, 2, &x, &t) < 0)
-        return NULL;
-    return cg_binary_cross_entropy_grad(x, t, wrt_target);
+/* The partials' own derivatives (double backward): d(L_x)/dx = L_xx,
+ * d(L_x)/dt = d(L_t)/dx = L_xt, d(L_t)/dt = 0. Saved: self, target[,
+ * pos_weight]. */
+static int bce_partial_backward(cg_node *n, cg_tensor *const *go, cg_tensor **gi, bce_partial_fn partial) {
+    int order = (int)n->args.i[1];
+    CG_CHECK_INT(order == BCE_DX || order == BCE_DT, CG_NOT_IMPLEMENTED_ERROR,
+                 "derivatives of order 3 of %s are not supported yet", n->name);
+    cg_tensor *x, *t, *pw = NULL;
+    if (cg_node_saved_all(n, 2, &x, &t) < 0 || (n->nsaved > 2 && cg_node_saved(n, 2, &pw) < 0))
+        return -1;
+    for (int k = 0; k < 2; k++) {
+        if (!n->next[k].node || (k == 1 && order == BCE_DT))
+            continue;
+        cg_tensor *d = partial(x, t, pw, k == 0 && order == BCE_DX ? BCE_DXX : BCE_DXT);
+        gi[k] = d ? cg_mul(go[0], d) : NULL;
+        cg_tensor_release(d);
+        if (!gi[k])
+            return -1;
+    }
+    return 0;
+}
+
+static cg_tensor *bce_partial(cg_tensor *x, cg_tensor *t, cg_tensor *pw, int order) {
+    (void)pw;
+    return cg_binary_cross_entropy_grad(x, t, order);
 }
 
 /* BinaryCrossEntropyBackward0: self and target, through BCE_GRAD */
-int bw_bce(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
-    cg_tensor *w;
-    if (cg_node_saved(n, 2, &w) < 0)
-        return -1;
-    return bce_backward(n, go, gi, bce_partial, w);
+int bw_bce(cg_node *n, cg_tensor *const *go, cg_tensor **gi) { return bce_backward(n, go, gi, bce_partial); }
+/* BCE_GRAD's own derivative, for double backward */
+int bw_bce_grad(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    return bce_partial_backward(n, go, gi, bce_partial);
 }
 
 /* ---- binary_cross_entropy_with_logits -------------------------------------------------------------- */
@@ -702,18 +736,25 @@ int bw_bce(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 CG_EXPAND_FLOAT(BCE_LOGITS_ROW, bce_logits)
 static const cg_row_fn bce_logits_rows[CG_DTYPE_COUNT] = {CG_ROWS_FLOAT(bce_logits)};
 
-/* d/dx = lw sigmoid(x) - pw t; d/dt = (pw - 1) softplus(-x) - x; args->flag:
- * of the target. */
+/* The partials of order args->i[1] (enum bce_order), with lw = 1 + (pw - 1) t
+ * and s = sigmoid(x): L_x = lw s - pw t, L_t = (pw - 1) softplus(-x) - x,
+ * L_xx = lw s (1 - s), L_xt = (pw - 1) s - pw. */
 #define BCE_LOGITS_GRAD_ROW(name, T)                                                              \
-    static void name(char **p, const int64_t *s, int64_t n, const void *ctx) {                   \
-        const bool wrt_t = ((const cg_op_args *)ctx)->flag;                                       \
-        for (int64_t i = 0; i < n; i++) {                                                         \
-            T x = *(const T *)(p[1] + i * s[1]), t = *(const T *)(p[2] + i * s[2]);               \
-            T pw = *(const T *)(p[3] + i * s[3]);                                                 \
-            T sp_neg = (x < 0 ? -x : 0) + (T)log1p(exp(-fabs((double)x)));                        \
-            T sig = (T)(1 / (1 + exp(-(double)x)));                                               \
-            *(T *)(p[0] + i * s[0]) = wrt_t ? (pw - 1) * sp_neg - x : ((pw - 1) * t + 1) * sig - pw * t; \
+    static inline T name##_at(T x, T t, T pw, int order) {                                        \
+        T sig = (T)(1 / (1 + exp(-(double)x))), lw = (pw - 1) * t + 1;                            \
+        switch (order) {                                                                          \
+        case BCE_DX: return lw * sig - pw * t;                                                    \
+        case BCE_DT: return (pw - 1) * ((x < 0 ? -x : 0) + (T)log1p(exp(-fabs((double)x)))) - x;  \
+        case BCE_DXX: return lw * sig * (1 - sig);                                                \
+        default: return (pw - 1) * sig - pw;                                                      \
         }                                                                                         \
+    }                                                                                             \
+    static void name(char **p, const int64_t *s, int64_t n, const void *ctx) {                   \
+        const int order = (int)((const cg_op_args *)ctx)->i[1];                                   \
+        for (int64_t i = 0; i < n; i++)                                                           \
+            *(T *)(p[0] + i * s[0]) = name##_at(*(const T *)(p[1] + i * s[1]),                    \
+                                                *(const T *)(p[2] + i * s[2]),                    \
+                                                *(const T *)(p[3] + i * s[3]), order);            \
     }
 CG_EXPAND_FLOAT(BCE_LOGITS_GRAD_ROW, bce_logits_grad)
 static const cg_row_fn bce_logits_grad_rows[CG_DTYPE_COUNT] = {CG_ROWS_FLOAT(bce_logits_grad)};
@@ -758,26 +799,21 @@ cg_tensor *cg_binary_cross_entropy_with_logits(cg_tensor *input, cg_tensor *targ
 }
 
 cg_tensor *cg_binary_cross_entropy_with_logits_grad(cg_tensor *input, cg_tensor *target, cg_tensor *pos_weight,
-                                                    bool wrt_target) {
+                                                    int order) {
     cg_tensor *pw = pos_weight_or_one(input, pos_weight);
-    cg_op_args args = {.flag = wrt_target};
+    cg_op_args args = {.i = {0, order}};
     cg_dtype dt = input->dtype, compute[3] = {dt, dt, dt};
     cg_tensor *out = pw ? cg_ew_ternary(CG_OP_BCE_LOGITS_GRAD, input, target, pw, compute, dt, &args) : NULL;
     cg_tensor_release(pw);
-    return out;
-}
-
-static cg_tensor *bce_logits_partial(cg_node *n, bool wrt_target) {
-    cg_tensor *x, *t, *pw;
-    if (cg_node_saved_all(n, 2, &x, &t) < 0 || cg_node_saved(n, 3, &pw) < 0)
-        return NULL;
-    return cg_binary_cross_entropy_with_logits_grad(x, t, pw, wrt_target);
+    cg_save_spec save[] = {{input, "self"}, {target, "target"}, {pos_weight, "pos_weight"}};
+    return cg_ew_record(out, CG_OP_BCE_LOGITS_GRAD, 2, (cg_tensor *[]){input, target}, 3, save, &args);
 }
 
 /* BinaryCrossEntropyWithLogitsBackward0: self and target, through BCE_LOGITS_GRAD */
 int bw_bce_logits(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
-    cg_tensor *w;
-    if (cg_node_saved(n, 2, &w) < 0)
-        return -1;
-    return bce_backward(n, go, gi, bce_logits_partial, w);
+    return bce_backward(n, go, gi, cg_binary_cross_entropy_with_logits_grad);
+}
+/* BCE_LOGITS_GRAD's own derivative, for double backward */
+int bw_bce_logits_grad(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    return bce_partial_backward(n, go, gi, cg_binary_cross_entropy_with_logits_grad);
 }

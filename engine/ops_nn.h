@@ -72,10 +72,10 @@ cg_tensor *cg_binary_cross_entropy_with_logits(cg_tensor *input, cg_tensor *targ
                                                cg_tensor *pos_weight, cg_reduction reduction);
 
 /* The elementwise partial derivatives of the two BCE losses (their backward
- * kernels): of the input when wrt_target is false, else of the target.
- * pos_weight may be NULL. Not differentiable. */
-cg_tensor *cg_binary_cross_entropy_grad(cg_tensor *input, cg_tensor *target, bool wrt_target);
+ * kernels, differentiable for double backward): order 0 d/dinput, 1
+ * d/dtarget, 2 d2/dinput2, 3 d2/dinput dtarget. pos_weight may be NULL. */
+cg_tensor *cg_binary_cross_entropy_grad(cg_tensor *input, cg_tensor *target, int order);
 cg_tensor *cg_binary_cross_entropy_with_logits_grad(cg_tensor *input, cg_tensor *target, cg_tensor *pos_weight,
-                                                    bool wrt_target);
+                                                    int order);
 
 #endif

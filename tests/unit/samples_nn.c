@@ -149,14 +149,18 @@ bool sample_bce(int v, cg_sample *s) {
     }
 }
 
+/* i[0]: the order; the first partials are gradchecked (double backward),
+ * the second ones only run */
+static const char *const orders[] = {"d/dinput", "d/dtarget", "d2/dinput2", "d2/dinput dtarget"};
 static cg_tensor *f_bce_grad(cg_tensor *const *in, const cg_sample *s) {
-    return cg_binary_cross_entropy_grad(in[0], in[1], s->i[0]);
+    return cg_binary_cross_entropy_grad(in[0], in[1], (int)s->i[0]);
 }
 bool sample_bce_grad(int v, cg_sample *s) {
-    if (v > 1)
+    if (v > 3)
         return false;
-    return SAMPLE(v ? "of the target" : "of the input", 2, {CONST(148, 0.1, 0.9, 2, 3), CONST(149, 0, 1, 2, 3)},
-                  f_bce_grad, .i = {v});
+    if (v < 2)
+        return SAMPLE(orders[v], 2, {PROBS(148, v == 1, 2, 3), PROBS(149, false, 2, 3)}, f_bce_grad, .i = {v});
+    return SAMPLE(orders[v], 2, {CONST(148, 0.1, 0.9, 2, 3), CONST(149, 0, 1, 2, 3)}, f_bce_grad, .i = {v});
 }
 
 /* ---- binary_cross_entropy_with_logits --------------------------------------------------------- */
@@ -183,12 +187,14 @@ bool sample_bce_logits(int v, cg_sample *s) {
 }
 
 static cg_tensor *f_bce_logits_grad(cg_tensor *const *in, const cg_sample *s) {
-    return cg_binary_cross_entropy_with_logits_grad(in[0], in[1], in[2], s->i[0]);
+    return cg_binary_cross_entropy_with_logits_grad(in[0], in[1], in[2], (int)s->i[0]);
 }
 bool sample_bce_logits_grad(int v, cg_sample *s) {
-    if (v > 1)
+    if (v > 3)
         return false;
-    return SAMPLE(v ? "of the target" : "of the input", 3,
-                  {CONST(161, -2, 2, 2, 3), CONST(162, 0, 1, 2, 3), CONST(163, 0.5, 2, 3)}, f_bce_logits_grad,
-                  .i = {v});
+    if (v < 2)
+        return SAMPLE(orders[v], 3, {IN(161, v == 1, 2, 3), PROBS(162, false, 2, 3), CONST(163, 0.5, 2, 3)},
+                      f_bce_logits_grad, .i = {v});
+    return SAMPLE(orders[v], 3, {CONST(161, -2, 2, 2, 3), CONST(162, 0, 1, 2, 3), CONST(163, 0.5, 2, 3)},
+                  f_bce_logits_grad, .i = {v});
 }

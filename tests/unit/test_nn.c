@@ -501,15 +501,24 @@ Test(cross_entropy, class_probabilities) {
     cg_tensor_release(none), cg_tensor_release(ref);
 }
 
-Test(binary_cross_entropy, double_backward_is_refused_not_wrong) {
-    cg_tensor *p = probs(), *y = soft_targets();
-    cg_tensor *l = T_OK(cg_binary_cross_entropy(p, y, NULL, CG_REDUCTION_MEAN));
-    cg_tensor *g = NULL;
-    T_ERR(cg_autograd_grad(1, &l, NULL, 1, &p, true, true, false, &g), CG_NOT_IMPLEMENTED_ERROR,
-          "double backward through BinaryCrossEntropyBackward0 is not supported yet");
-    cg_tensor_release(l);
-    l = T_OK(cg_binary_cross_entropy_with_logits(p, y, NULL, NULL, CG_REDUCTION_SUM));
-    T_ERR(cg_autograd_grad(1, &l, NULL, 1, &p, true, true, false, &g), CG_NOT_IMPLEMENTED_ERROR,
-          "double backward through BinaryCrossEntropyWithLogitsBackward0 is not supported yet");
-    cg_tensor_release(l), cg_tensor_release(p), cg_tensor_release(y);
+Test(binary_cross_entropy, double_backward) {
+    cg_tensor *p = probs(), *y = soft_targets(), *w = class_weights(), *gw = F64(SZ(4), 0.3, -0.2, 0.5, 1.0);
+    cg_tensor *l = T_OK(cg_binary_cross_entropy(p, y, w, CG_REDUCTION_MEAN));
+    cg_tensor *g = grad_of(l, NULL, p, true);
+    cg_tensor *h[2] = {0}, *prod = T_OK(cg_mul(g, gw)), *s = T_OK(cg_sum(prod, 0, NULL, false));
+    T_RC(cg_autograd_grad(1, &s, NULL, 2, (cg_tensor *[]){p, y}, false, false, false, h));
+    CHECK(h[0], 0.1171875, -0.20408163, 0.077160494, 1);
+    CHECK(h[1], -0.46875, 0.47619048, -0.69444444, -1);
+    cg_tensor_release(l), cg_tensor_release(g), cg_tensor_release(prod), cg_tensor_release(s);
+    cg_tensor *x = F64(SZ(4), -1.5, 1.0, 0, 2.5), *pw = F64(SZ(4), 2, 0.5, 1, 3);
+    x->requires_grad = true;
+    l = T_OK(cg_binary_cross_entropy_with_logits(x, y, w, pw, CG_REDUCTION_SUM));
+    g = grad_of(l, NULL, x, true);
+    prod = T_OK(cg_mul(g, gw)), s = T_OK(cg_sum(prod, 0, NULL, false));
+    T_RC(cg_autograd_grad(1, &s, NULL, 2, (cg_tensor *[]){x, y}, false, false, false, h));
+    CHECK(h[0], 0.044743936, -0.039322387, 0.0625, 0.11216595);
+    CHECK(h[1], -0.54527234, 0.34621172, -0.25, -1.1517164);
+    cg_tensor_release(l), cg_tensor_release(g), cg_tensor_release(prod), cg_tensor_release(s);
+    cg_tensor_release(p), cg_tensor_release(y), cg_tensor_release(w), cg_tensor_release(gw), cg_tensor_release(x);
+    cg_tensor_release(pw);
 }
