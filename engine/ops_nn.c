@@ -222,7 +222,9 @@ int bw_log_softmax(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
  * source the caller supplies; connecting the generator means replacing that
  * one call with the generator's bernoulli_(noise, 1 - p, gen). */
 
-/* t contiguous, float: 1 where uniform() < q, else 0, in row-major order */
+/* t contiguous, float: 1 where uniform() < q, else 0, in row-major order.
+ * PyTorch's mask of a transposed input is drawn row-major too (checked with
+ * torch 1.13: bernoulli_ of empty_like(x.t()) equals a contiguous draw). */
 static void fill_bernoulli(cg_tensor *t, double q, cg_uniform_fn uniform, void *ctx) {
     int64_t n = cg_tensor_numel(t);
     for (int64_t i = 0; i < n; i++) {

@@ -431,6 +431,14 @@ Test(dropout, scales_kept_elements_and_records_mul) {
     cg_tensor_release(y), cg_tensor_release(x);
 }
 
+Test(dropout, draws_in_row_major_order_like_pytorch) {
+    /* x = [[1, 2], [3, 4]].T = [[1, 3], [2, 4]], whose memory order differs */
+    cg_tensor *base = F32(SZ(2, 2), 1, 2, 3, 4), *x = T_OK(cg_transpose(base, 0, 1));
+    int k = 0;
+    CHECK(T_OK(cg_dropout_with(x, 0.5, true, cycle, &k)), 2, 0, 4, 0); /* keep, drop, keep, drop */
+    cg_tensor_release(base), cg_tensor_release(x);
+}
+
 Test(dropout, identity_cases_p_1_and_errors) {
     cg_tensor *x = F32(SZ(3), 1, -2, 3), *i = I64(SZ(2), 1, 2), *e = F32(SZ(0));
     x->requires_grad = true;
