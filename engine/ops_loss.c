@@ -71,42 +71,118 @@ static cg_tensor *host_values(cg_tensor *x) {
     return h;
 }
 
-/* ---- mse_loss ----------------------------------------------------------------------------- */
+/* ---- mse_loss, smooth_l1_loss, huber_loss ------------------------------------------------------- */
 
+/* Elementwise losses of d = input - target; param (beta, delta) in
+ * args->s[0]. smooth_l1 and huber as PyTorch's kernels write them. */
+#define PARAM(T) const T k = (T)cg_scalar_to_double(args->s[0])
 #define MSE_ROW(name, T) CG_BINARY_ROW(name, T, CG_NOPRO, (a - b) * (a - b))
+#define SMOOTH_L1_ROW(name, T)                                                                    \
+    CG_BINARY_ROW(name, T, PARAM(T), fabs(a - b) < k ? (T)0.5 * (a - b) * (a - b) / k : fabs(a - b) - (T)0.5 * k)
+#define HUBER_ROW(name, T)                                                                        \
+    CG_BINARY_ROW(name, T, PARAM(T), fabs(a - b) < k ? (T)0.5 * (a - b) * (a - b) : k * (fabs(a - b) - (T)0.5 * k))
 CG_EXPAND_FLOAT(MSE_ROW, mse)
+CG_EXPAND_FLOAT(SMOOTH_L1_ROW, smooth_l1)
+CG_EXPAND_FLOAT(HUBER_ROW, huber)
 static const cg_row_fn mse_rows[CG_DTYPE_COUNT] = {CG_ROWS_FLOAT(mse)};
+static const cg_row_fn smooth_l1_rows[CG_DTYPE_COUNT] = {CG_ROWS_FLOAT(smooth_l1)};
+static const cg_row_fn huber_rows[CG_DTYPE_COUNT] = {CG_ROWS_FLOAT(huber)};
 
-/* out, input, target of one shape and float dtype: the elementwise loss */
+/* Their derivatives in d, of order args->i[1]: 1 (smooth_l1's and huber's
+ * backward kernels, PyTorch's comparisons: -1 / -delta at or below the
+ * negated threshold, 1 / delta at or above it, else linear) or 2 (the
+ * slope of that, for double backward). args->flag: huber. */
+#define ROBUST_GRAD_ROW(name, T)                                                                  \
+    static inline T name##_at(T d, T k, bool huber, int order) {                                  \
+        T lin = huber ? (T)1 : 1 / k; /* slope inside the threshold */                            \
+        if (d <= -k)                                                                              \
+            return order == 2 ? 0 : huber ? -k : -1;                                              \
+        if (d >= k)                                                                               \
+            return order == 2 ? 0 : huber ? k : 1;                                                \
+        return order == 2 ? lin : d * lin;                                                        \
+    }                                                                                             \
+    CG_BINARY_ROW(name, T, PARAM(T); const bool huber = args->flag; const int order = (int)args->i[1], \
+                  name##_at(a - b, k, huber, order))
+CG_EXPAND_FLOAT(ROBUST_GRAD_ROW, robust_grad)
+static const cg_row_fn robust_grad_rows[CG_DTYPE_COUNT] = {CG_ROWS_FLOAT(robust_grad)};
+
+/* out, input, target of one shape and float dtype */
 void cpu_mse_loss(const cg_call *c) { cg_ew_run(c, mse_rows, 0); }
+void cpu_smooth_l1_loss(const cg_call *c) { cg_ew_run(c, smooth_l1_rows, 0); }
+void cpu_huber_loss(const cg_call *c) { cg_ew_run(c, huber_rows, 0); }
+void cpu_robust_loss_grad(const cg_call *c) { cg_ew_run(c, robust_grad_rows, 0); }
 
-/* input and target of one shape */
-static cg_tensor *mse_same_shape(cg_tensor *input, cg_tensor *target, cg_reduction reduction) {
-    cg_dtype dt = cg_result_type(2, (cg_tensor *[]){input, target});
-    if (!cg_dtype_is_float(dt)) {
-        cg_nn_not_implemented("mse_cpu", dt);
-        return NULL;
-    }
-    cg_op_args args = {.i = {reduction}};
-    bool was = cg_grad_set_enabled(false);
-    cg_tensor *out = loss_reduce(cg_ew_binary(CG_OP_MSE_LOSS, input, target, dt, dt, &args), reduction);
-    cg_grad_set_enabled(was);
-    cg_save_spec save[] = {{input, "self"}, {target, "target"}};
-    return cg_ew_record(out, CG_OP_MSE_LOSS, 2, (cg_tensor *[]){input, target}, 2, save, &args);
+/* t expanded to shape, or t itself when it has it already (no node, as
+ * PyTorch's broadcast_tensors) */
+static cg_tensor *expand_to(cg_tensor *t, int ndim, const int64_t *shape) {
+    if (t->ndim == ndim && !memcmp(t->sizes, shape, (size_t)ndim * sizeof *shape))
+        return cg_tensor_retain(t);
+    return cg_expand(t, ndim, shape);
 }
 
-/* F.mse_loss broadcasts the two (with a UserWarning) before the op, so the
- * expands are nodes under MseLossBackward0, as in PyTorch. */
-cg_tensor *cg_mse_loss(cg_tensor *input, cg_tensor *target, cg_reduction reduction) {
+/* The losses of d = input - target: F.mse_loss and friends broadcast the
+ * two (with a UserWarning) before the op, so the expands are nodes under
+ * the loss's, as in PyTorch. kernel: PyTorch's name in dtype errors. */
+static cg_tensor *pointwise_loss(cg_op op, const char *kernel, cg_tensor *input, cg_tensor *target,
+                                 cg_reduction reduction, const cg_op_args *args) {
     int ndim;
     int64_t shape[CG_MAX_DIMS];
     if (cg_broadcast_shapes(input->ndim, input->sizes, target->ndim, target->sizes, &ndim, shape) < 0)
         return NULL;
-    cg_tensor *a = cg_expand(input, ndim, shape);
-    cg_tensor *b = a ? cg_expand(target, ndim, shape) : NULL;
-    cg_tensor *out = b ? mse_same_shape(a, b, reduction) : NULL;
+    cg_dtype dt = cg_result_type(2, (cg_tensor *[]){input, target});
+    if (!cg_dtype_is_float(dt)) {
+        cg_nn_not_implemented(kernel, dt);
+        return NULL;
+    }
+    cg_tensor *a = expand_to(input, ndim, shape);
+    cg_tensor *b = a ? expand_to(target, ndim, shape) : NULL;
+    bool was = cg_grad_set_enabled(false);
+    cg_tensor *out = b ? loss_reduce(cg_ew_binary(op, a, b, dt, dt, args), reduction) : NULL;
+    cg_grad_set_enabled(was);
+    cg_save_spec save[] = {{a, "self"}, {b, "target"}};
+    out = cg_ew_record(out, op, 2, (cg_tensor *[]){a, b}, 2, save, args);
     cg_tensor_release(a), cg_tensor_release(b);
     return out;
+}
+
+cg_tensor *cg_mse_loss(cg_tensor *input, cg_tensor *target, cg_reduction reduction) {
+    cg_op_args args = {.i = {reduction}};
+    return pointwise_loss(CG_OP_MSE_LOSS, "mse_cpu", input, target, reduction, &args);
+}
+
+cg_tensor *cg_smooth_l1_loss(cg_tensor *input, cg_tensor *target, cg_reduction reduction, double beta) {
+    CG_CHECK(beta >= 0, CG_RUNTIME_ERROR, "smooth_l1_loss does not support negative values for beta.");
+    cg_op_args args = {.i = {reduction}, .s = {cg_scalar_float(beta)}};
+    return pointwise_loss(CG_OP_SMOOTH_L1_LOSS, "smooth_l1_cpu", input, target, reduction, &args);
+}
+
+cg_tensor *cg_huber_loss(cg_tensor *input, cg_tensor *target, cg_reduction reduction, double delta) {
+    CG_CHECK(delta > 0, CG_RUNTIME_ERROR, "huber_loss does not support non-positive values for delta.");
+    cg_op_args args = {.i = {reduction}, .s = {cg_scalar_float(delta)}, .flag = true};
+    return pointwise_loss(CG_OP_HUBER_LOSS, "huber_cpu", input, target, reduction, &args);
+}
+
+cg_tensor *cg_robust_loss_grad(cg_tensor *input, cg_tensor *target, double param, bool huber, int order) {
+    cg_op_args args = {.i = {0, order}, .s = {cg_scalar_float(param)}, .flag = huber};
+    cg_tensor *out = cg_ew_binary(CG_OP_ROBUST_LOSS_GRAD, input, target, input->dtype, input->dtype, &args);
+    cg_save_spec save[] = {{input, "self"}, {target, "target"}};
+    out = cg_ew_record(out, CG_OP_ROBUST_LOSS_GRAD, 2, (cg_tensor *[]){input, target}, 2, save, &args);
+    if (out && out->grad_fn && huber) /* one row serves both; PyTorch names them apart */
+        out->grad_fn->name = "HuberLossBackwardBackward0";
+    return out;
+}
+
+/* The gradients of a loss of input - target whose elementwise derivative
+ * is d: self d * grad (/ numel for 'mean'), target its negation. */
+static int difference_loss_grads(cg_node *n, cg_tensor *d, cg_tensor *grad, cg_reduction reduction,
+                                 cg_tensor **gi) {
+    cg_tensor *g = d ? loss_grad(d, NULL, grad, reduction) : NULL;
+    if (!g)
+        return -1;
+    gi[0] = n->next[0].node ? cg_tensor_retain(g) : NULL;
+    gi[1] = n->next[1].node ? cg_neg(g) : NULL;
+    cg_tensor_release(g);
+    return n->next[1].node && !gi[1] ? -1 : 0;
 }
 
 /* MseLossBackward0: self: 2 * (self - target) * grad (/ numel for 'mean');
@@ -117,8 +193,34 @@ int bw_mse_loss(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
         return -1;
     cg_tensor *diff = cg_sub(self, target, cg_scalar_int(1));
     cg_tensor *d = diff ? cg_mul_scalar(diff, 2.0) : NULL;
-    cg_tensor *g = d ? loss_grad(d, NULL, go[0], (cg_reduction)n->args.i[0]) : NULL;
+    int rc = difference_loss_grads(n, d, go[0], (cg_reduction)n->args.i[0], gi);
     cg_tensor_release(diff), cg_tensor_release(d);
+    return rc;
+}
+
+/* SmoothL1LossBackward0, HuberLossBackward0: through ROBUST_LOSS_GRAD */
+int bw_robust_loss(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    cg_tensor *self, *target;
+    if (cg_node_saved_all(n, 2, &self, &target) < 0)
+        return -1;
+    cg_tensor *d = cg_robust_loss_grad(self, target, cg_scalar_to_double(n->args.s[0]), n->args.flag, 1);
+    int rc = difference_loss_grads(n, d, go[0], (cg_reduction)n->args.i[0], gi);
+    cg_tensor_release(d);
+    return rc;
+}
+
+/* ROBUST_LOSS_GRAD's own derivative: of order 1, grad * (second
+ * derivative), negated for the target; of order 2, zero (piecewise
+ * constant). */
+int bw_robust_loss_grad(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    if (n->args.i[1] == 2)
+        return 0;
+    cg_tensor *self, *target;
+    if (cg_node_saved_all(n, 2, &self, &target) < 0)
+        return -1;
+    cg_tensor *d2 = cg_robust_loss_grad(self, target, cg_scalar_to_double(n->args.s[0]), n->args.flag, 2);
+    cg_tensor *g = d2 ? cg_mul(go[0], d2) : NULL;
+    cg_tensor_release(d2);
     if (!g)
         return -1;
     gi[0] = n->next[0].node ? cg_tensor_retain(g) : NULL;

@@ -38,8 +38,16 @@ cg_tensor *cg_dropout_with(cg_tensor *x, double p, bool training, cg_uniform_fn 
 
 /* ---- losses (ops_loss.c) -------------------------------------------------------- */
 
-/* mse_loss(input, target, reduction='mean'); shapes broadcast (PyTorch warns). */
+/* mse_loss(input, target, reduction='mean'); shapes broadcast (PyTorch
+ * warns). smooth_l1_loss(..., beta=1.0) and huber_loss(..., delta=1.0) the
+ * same way. */
 cg_tensor *cg_mse_loss(cg_tensor *input, cg_tensor *target, cg_reduction reduction);
+cg_tensor *cg_smooth_l1_loss(cg_tensor *input, cg_tensor *target, cg_reduction reduction, double beta);
+cg_tensor *cg_huber_loss(cg_tensor *input, cg_tensor *target, cg_reduction reduction, double delta);
+/* The elementwise derivative of order 1 or 2 of smooth_l1_loss (huber
+ * false, param beta) or huber_loss (param delta) in input - target: their
+ * backward kernel, differentiable for double backward. */
+cg_tensor *cg_robust_loss_grad(cg_tensor *input, cg_tensor *target, double param, bool huber, int order);
 
 /* nll_loss(input [N, C] or [C] or [N, C, d1...], target int64 [N] or [] or
  * [N, d1...], weight=None [C], ignore_index=-100, reduction='mean'). A 4-d

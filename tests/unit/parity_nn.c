@@ -40,3 +40,11 @@ PARITY(binary_cross_entropy_with_logits) {
     return cg_binary_cross_entropy_with_logits(p_tensor(c, 0), p_tensor(c, 1), opt_tensor(c, 2), opt_tensor(c, 3),
                                                kw_reduction(c));
 }
+
+PARITY(smooth_l1_loss) {
+    return cg_smooth_l1_loss(p_tensor(c, 0), p_tensor(c, 1), kw_reduction(c), p_kw_double(c, "beta", 1.0));
+}
+
+PARITY(huber_loss) {
+    return cg_huber_loss(p_tensor(c, 0), p_tensor(c, 1), kw_reduction(c), p_kw_double(c, "delta", 1.0));
+}

@@ -52,6 +52,43 @@ bool sample_mse_loss(int v, cg_sample *s) {
     }
 }
 
+static cg_tensor *f_smooth_l1(cg_tensor *const *in, const cg_sample *s) {
+    return cg_smooth_l1_loss(in[0], in[1], (cg_reduction)s->i[0], s->d[0]);
+}
+static cg_tensor *f_huber(cg_tensor *const *in, const cg_sample *s) {
+    return cg_huber_loss(in[0], in[1], (cg_reduction)s->i[0], s->d[0]);
+}
+/* beta/delta 0.7 puts elements of both sides of the threshold (|d| < 4) */
+static bool robust_sample(int v, cg_sample *s, cg_tensor *(*fn)(cg_tensor *const *, const cg_sample *)) {
+    switch (v) {
+    case 0: return SAMPLE("mean", 2, {IN(171, false, 3, 4), CONST(172, -2, 2, 3, 4)}, fn, .i = {CG_REDUCTION_MEAN},
+                          .d = {0.7});
+    case 1: return SAMPLE("sum, target requires grad, non-contiguous", 2, {IN(173, true, 3, 4), IN(174, false, 3, 4)},
+                          fn, .i = {CG_REDUCTION_SUM}, .d = {0.7});
+    case 2: return SAMPLE("none, target [4] broadcast", 2, {IN(175, false, 3, 4), IN(176, false, 4)}, fn,
+                          .i = {CG_REDUCTION_NONE}, .d = {1.5});
+    default: return false;
+    }
+}
+bool sample_smooth_l1_loss(int v, cg_sample *s) { return robust_sample(v, s, f_smooth_l1); }
+bool sample_huber_loss(int v, cg_sample *s) { return robust_sample(v, s, f_huber); }
+
+/* i: huber, order; d: the threshold */
+static cg_tensor *f_robust_grad(cg_tensor *const *in, const cg_sample *s) {
+    return cg_robust_loss_grad(in[0], in[1], s->d[0], s->i[0], (int)s->i[1]);
+}
+bool sample_robust_loss_grad(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("smooth_l1, order 1", 2, {IN(177, false, 3, 4), IN(178, false, 3, 4)}, f_robust_grad,
+                          .i = {0, 1}, .d = {0.7});
+    case 1: return SAMPLE("huber, order 1", 2, {IN(179, false, 3, 4), CONST(180, -2, 2, 3, 4)}, f_robust_grad,
+                          .i = {1, 1}, .d = {0.7});
+    case 2: return SAMPLE("huber, order 2", 2, {CONST(181, -2, 2, 3, 4), CONST(182, -2, 2, 3, 4)}, f_robust_grad,
+                          .i = {1, 2}, .d = {0.7});
+    default: return false;
+    }
+}
+
 /* ---- nll_loss ---------------------------------------------------------------------------- */
 
 /* in: log-probs, target, weight (optional); i: reduction, ignore_index */

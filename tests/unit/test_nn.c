@@ -530,3 +530,26 @@ Test(binary_cross_entropy, double_backward) {
     cg_tensor_release(p), cg_tensor_release(y), cg_tensor_release(w), cg_tensor_release(gw), cg_tensor_release(x);
     cg_tensor_release(pw);
 }
+
+/* ---- smooth_l1_loss / huber_loss ---------------------------------------------------------------------- */
+
+Test(smooth_l1_loss, values_double_backward_and_errors) {
+    cg_tensor *x = F64(SZ(3), 0.2, 2.0, -3.0), *t = F64(SZ(3), 0, 0, 0), *w = F64(SZ(3), 2, 3, 4);
+    x->requires_grad = true;
+    CHECK(T_OK(cg_smooth_l1_loss(x, t, CG_REDUCTION_NONE, 0.5)), 0.04, 1.75, 2.75);
+    CHECK(T_OK(cg_huber_loss(x, t, CG_REDUCTION_NONE, 0.5)), 0.02, 0.875, 1.375);
+    cg_tensor *l = T_OK(cg_smooth_l1_loss(x, t, CG_REDUCTION_SUM, 0.5));
+    cr_assert_str_eq(l->grad_fn->name, "SmoothL1LossBackward0");
+    cg_tensor *g = grad_of(l, NULL, x, true);
+    t_assert_values(g, 3, (double[]){0.4, 1, -1}, 1e-12);
+    CHECK(grad_of(g, w, x, false), 4, 0, 0); /* 1 / beta inside the threshold */
+    cg_tensor_release(l), cg_tensor_release(g);
+    l = T_OK(cg_huber_loss(x, t, CG_REDUCTION_MEAN, 0.5));
+    cr_assert_str_eq(l->grad_fn->name, "HuberLossBackward0");
+    CHECK(grad_of(l, NULL, x, false), 0.2 / 3, 0.5 / 3, -0.5 / 3);
+    T_ERR(cg_smooth_l1_loss(x, t, CG_REDUCTION_MEAN, -1), CG_RUNTIME_ERROR,
+          "smooth_l1_loss does not support negative values for beta.");
+    T_ERR(cg_huber_loss(x, t, CG_REDUCTION_MEAN, 0), CG_RUNTIME_ERROR,
+          "huber_loss does not support non-positive values for delta.");
+    cg_tensor_release(l), cg_tensor_release(x), cg_tensor_release(t), cg_tensor_release(w);
+}
