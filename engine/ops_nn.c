@@ -169,6 +169,15 @@ cg_tensor *cg_log_softmax(cg_tensor *x, int64_t dim, int dtype) {
     return softmax_common(CG_OP_LOG_SOFTMAX, x, dim, dtype);
 }
 
+cg_tensor *cg_softmin(cg_tensor *x, int64_t dim, int dtype) {
+    cg_tensor *neg = cg_neg(x);
+    cg_tensor *out = neg ? cg_softmax(neg, dim, dtype) : NULL;
+    cg_tensor_release(neg);
+    return out;
+}
+
+int cg_softmax_default_dim(int ndim) { return ndim == 0 || ndim == 1 || ndim == 3 ? 0 : 1; }
+
 /* ---- softmax / log_softmax derivatives ----------------------------------------------- */
 
 /* The node's result for its derivative. A saved output carries no history
@@ -256,23 +265,38 @@ static cg_tensor *dropout_noise(cg_tensor *x, double p, cg_uniform_fn uniform, v
     return noise;
 }
 
-cg_tensor *cg_dropout_with(cg_tensor *x, double p, bool training, cg_uniform_fn uniform, void *ctx) {
+/* The checks both forms share; *noise gets the tensor x is multiplied by
+ * (a 0-d zero when p == 1), or NULL when x is returned as it is. */
+static int dropout_prepare(cg_tensor *x, double p, bool training, cg_uniform_fn uniform, void *ctx,
+                           cg_tensor **noise) {
     char buf[32];
-    CG_CHECK(p >= 0 && p <= 1, CG_VALUE_ERROR, "dropout probability has to be between 0 and 1, but got %s",
-             cg_nn_float_repr(p, buf, sizeof buf));
+    *noise = NULL;
+    CG_CHECK_INT(p >= 0 && p <= 1, CG_VALUE_ERROR, "dropout probability has to be between 0 and 1, but got %s",
+                 cg_nn_float_repr(p, buf, sizeof buf));
     if (p == 0 || !training || cg_tensor_numel(x) == 0)
-        return cg_tensor_retain(x);
-    if (p == 1) { /* x * 0, still a MulBackward0 as in PyTorch */
-        cg_tensor *zero = cg_zeros(0, NULL, x->dtype, cg_tensor_device(x));
-        cg_tensor *out = zero ? cg_mul(x, zero) : NULL;
-        cg_tensor_release(zero);
-        return out;
-    }
+        return 0;
+    if (p == 1) /* x * 0, still a MulBackward0 as in PyTorch */
+        return (*noise = cg_zeros(0, NULL, x->dtype, cg_tensor_device(x))) ? 0 : -1;
     /* PyTorch divides the integer noise in place: the same error */
-    CG_CHECK(cg_dtype_is_float(x->dtype), CG_RUNTIME_ERROR,
-             "result type Float can't be cast to the desired output type %s", cg_nn_type_name(x->dtype));
-    cg_tensor *noise = dropout_noise(x, p, uniform, ctx);
-    cg_tensor *out = noise ? cg_mul(x, noise) : NULL;
+    CG_CHECK_INT(cg_dtype_is_float(x->dtype), CG_RUNTIME_ERROR,
+                 "result type Float can't be cast to the desired output type %s", cg_nn_type_name(x->dtype));
+    return (*noise = dropout_noise(x, p, uniform, ctx)) ? 0 : -1;
+}
+
+cg_tensor *cg_dropout_with(cg_tensor *x, double p, bool training, cg_uniform_fn uniform, void *ctx) {
+    cg_tensor *noise;
+    if (dropout_prepare(x, p, training, uniform, ctx, &noise) < 0)
+        return NULL;
+    cg_tensor *out = noise ? cg_mul(x, noise) : cg_tensor_retain(x);
     cg_tensor_release(noise);
     return out;
+}
+
+int cg_dropout_with_(cg_tensor *x, double p, bool training, cg_uniform_fn uniform, void *ctx) {
+    cg_tensor *noise;
+    if (dropout_prepare(x, p, training, uniform, ctx, &noise) < 0)
+        return -1;
+    int rc = noise ? cg_mul_(x, noise) : 0;
+    cg_tensor_release(noise);
+    return rc;
 }

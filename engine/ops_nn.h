@@ -23,6 +23,14 @@ int cg_reduction_from_str(const char *s);
  * Integer and bool inputs without a dtype fail as in PyTorch. */
 cg_tensor *cg_softmax(cg_tensor *x, int64_t dim, int dtype);
 cg_tensor *cg_log_softmax(cg_tensor *x, int64_t dim, int dtype);
+/* softmin(input, dim, dtype=None): softmax(-input), NegBackward0 under
+ * SoftmaxBackward0 as in PyTorch. */
+cg_tensor *cg_softmin(cg_tensor *x, int64_t dim, int dtype);
+/* The dim F.softmax, F.softmin and F.log_softmax pick when given none (0
+ * for 0-, 1- and 3-d inputs, else 1); the caller warns, as PyTorch does:
+ * "Implicit dimension choice for softmax has been deprecated. Change the
+ * call to include dim=X as an argument." (log_softmax, softmin alike). */
+int cg_softmax_default_dim(int ndim);
 
 /* ---- dropout (ops_nn.c) -------------------------------------------------------- */
 
@@ -35,6 +43,8 @@ typedef double (*cg_uniform_fn)(void *ctx);
  * gives x * 0. p outside [0, 1] is F.dropout's ValueError.
  * See Note [Dropout's generator] in ops_nn.c. */
 cg_tensor *cg_dropout_with(cg_tensor *x, double p, bool training, cg_uniform_fn uniform, void *ctx);
+/* dropout(..., inplace=True): x.mul_(noise), MulBackward0 on x; 0 or -1. */
+int cg_dropout_with_(cg_tensor *x, double p, bool training, cg_uniform_fn uniform, void *ctx);
 
 /* ---- losses (ops_loss.c) -------------------------------------------------------- */
 

@@ -48,3 +48,5 @@ PARITY(smooth_l1_loss) {
 PARITY(huber_loss) {
     return cg_huber_loss(p_tensor(c, 0), p_tensor(c, 1), kw_reduction(c), p_kw_double(c, "delta", 1.0));
 }
+
+PARITY(softmin) { return cg_softmin(p_tensor(c, 0), p_int(c, 1), kw_dtype(c)); }

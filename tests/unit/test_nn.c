@@ -553,3 +553,36 @@ Test(smooth_l1_loss, values_double_backward_and_errors) {
           "huber_loss does not support non-positive values for delta.");
     cg_tensor_release(l), cg_tensor_release(x), cg_tensor_release(t), cg_tensor_release(w);
 }
+
+Test(dropout, in_place) {
+    cg_tensor *leaf = F32(SZ(4), 1, 2, 3, 4);
+    leaf->requires_grad = true;
+    cg_tensor *x = T_OK(cg_clone(leaf));
+    int64_t v0 = x->storage->version;
+    int k = 0;
+    T_RC(cg_dropout_with_(x, 0.5, true, cycle, &k));
+    cr_assert_str_eq(x->grad_fn->name, "MulBackward0");
+    cr_assert_gt(x->storage->version, v0);
+    t_assert_values(x, 4, (double[]){2, 0, 6, 0}, 1e-6);
+    cg_tensor *ones = F32(SZ(4), 1, 1, 1, 1);
+    CHECK(grad_of(x, ones, leaf, false), 2, 0, 2, 0);
+    T_RC(cg_dropout_with_(x, 0.0, true, cycle, &k));
+    T_ERR(cg_dropout_with_(leaf, 0.5, true, cycle, &k), CG_RUNTIME_ERROR,
+          "a leaf Variable that requires grad is being used in an in-place operation.");
+    cg_tensor_release(leaf), cg_tensor_release(x), cg_tensor_release(ones);
+}
+
+Test(softmax, softmin_and_the_default_dim) {
+    cg_tensor *x = logits(true);
+    cg_tensor *y = T_OK(cg_softmin(x, 1, -1));
+    cr_assert_str_eq(y->grad_fn->name, "SoftmaxBackward0");
+    cr_assert_str_eq(y->grad_fn->next[0].node->name, "NegBackward0");
+    cg_tensor *nx = T_OK(cg_neg(x)), *ref = T_OK(cg_softmax(nx, 1, -1));
+    t_assert_close(y, ref, 0, 1e-15);
+    cr_assert_eq(cg_softmax_default_dim(0), 0);
+    cr_assert_eq(cg_softmax_default_dim(1), 0);
+    cr_assert_eq(cg_softmax_default_dim(2), 1);
+    cr_assert_eq(cg_softmax_default_dim(3), 0);
+    cr_assert_eq(cg_softmax_default_dim(4), 1);
+    cg_tensor_release(x), cg_tensor_release(y), cg_tensor_release(nx), cg_tensor_release(ref);
+}
