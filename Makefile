@@ -23,7 +23,10 @@ BLAS_CFLAGS := $(shell pkg-config --cflags openblas 2>/dev/null)
 BLAS_LIBS   := $(shell pkg-config --libs openblas 2>/dev/null || echo -lopenblas)
 CRIT_LIBS   := $(shell pkg-config --libs criterion 2>/dev/null || echo -lcriterion) \
                $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
-CFLAGS   += $(CSTD) $(WARN) $(OPT) -fopenmp $(BLAS_CFLAGS) -Iengine
+# Math calls never set errno and float ops never trap in the engine; saying
+# so lets GCC vectorise loops with sqrtf and float selects (ops_unary_math.h).
+MATHFLAGS := -fno-math-errno -fno-trapping-math
+CFLAGS   += $(CSTD) $(WARN) $(OPT) $(MATHFLAGS) -fopenmp $(BLAS_CFLAGS) -Iengine
 LDLIBS   += $(BLAS_LIBS) -fopenmp -lm
 
 ifeq ($(CUDA),auto)

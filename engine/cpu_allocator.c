@@ -3,15 +3,31 @@
  * Small storages get their header and bytes from one malloc, so that a 4x4
  * op costs one allocation; large ones are 64-byte aligned for vector loads.
  * The counters feed memory inspection on machines without a GPU. */
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "error.h"
 #include "storage.h"
 
 #define CG_ALIGN 64
 #define INLINE_LIMIT 4096
+
+/* Note [Large CPU blocks]
+ * ~~~~~~~~~~~~~~~~~~~~~~~
+ * Fresh memory from the kernel is mapped and zeroed on first touch, one
+ * 4 KiB page fault at a time: for a 64 MiB result (add of two 16M float32
+ * tensors) the faults cost about as much as the arithmetic. So blocks of
+ * 2 MiB and more are aligned to 2 MiB and advised onto transparent huge
+ * pages (one fault per 2 MiB), and the last few freed ones are kept for
+ * reuse by an allocation of the same size, as a loop allocating the same
+ * shapes does. The cache is small and bounded; its bytes count as reserved,
+ * not allocated, as PyTorch's caching allocators count theirs. */
+#define HUGE_PAGE ((size_t)2 << 20)
+#define CACHE_SLOTS 4
+#define CACHE_MAX_BYTES ((size_t)512 << 20)
 
 static cg_memory_stats stats;
 
@@ -33,10 +49,65 @@ static void count_free(size_t nbytes) {
     stats.active_count--;
 }
 
+static struct {
+    void *p;
+    size_t nbytes;
+} cache[CACHE_SLOTS];
+static size_t cached_bytes;
+
+static void *cache_take(size_t nbytes) {
+    for (int i = 0; i < CACHE_SLOTS; i++)
+        if (cache[i].p && cache[i].nbytes == nbytes) {
+            void *p = cache[i].p;
+            cache[i].p = NULL;
+            cached_bytes -= nbytes;
+            return p;
+        }
+    return NULL;
+}
+
+static void cache_drop(int i) {
+    free(cache[i].p);
+    cached_bytes -= cache[i].nbytes;
+    stats.reserved_bytes -= (int64_t)cache[i].nbytes;
+    cache[i].p = NULL;
+}
+
+/* Keeps p for reuse, evicting other blocks to stay within the bounds;
+ * false when p is too large to keep. */
+static bool cache_put(void *p, size_t nbytes) {
+    if (nbytes > CACHE_MAX_BYTES)
+        return false;
+    int slot = -1;
+    for (int i = 0; i < CACHE_SLOTS; i++) {
+        if (cache[i].p && cached_bytes + nbytes > CACHE_MAX_BYTES)
+            cache_drop(i);
+        if (!cache[i].p && slot < 0)
+            slot = i;
+    }
+    if (slot < 0) /* all slots full: the oldest goes */
+        cache_drop(slot = 0);
+    cache[slot].p = p;
+    cache[slot].nbytes = nbytes;
+    cached_bytes += nbytes;
+    return true;
+}
+
 static void *cpu_alloc(int index, size_t nbytes) {
     (void)index;
-    size_t rounded = (nbytes + CG_ALIGN - 1) / CG_ALIGN * CG_ALIGN;
-    void *p = rounded ? aligned_alloc(CG_ALIGN, rounded) : NULL;
+    bool large = nbytes >= HUGE_PAGE;
+    void *p = large ? cache_take(nbytes) : NULL;
+    if (p) { /* reserved already counts it */
+        stats.allocated_bytes += (int64_t)nbytes;
+        stats.allocations++;
+        stats.active_count++;
+        if (stats.allocated_bytes > stats.peak_allocated_bytes)
+            stats.peak_allocated_bytes = stats.allocated_bytes;
+        return p;
+    }
+    size_t align = large ? HUGE_PAGE : CG_ALIGN;
+    size_t rounded = (nbytes + align - 1) / align * align;
+    p = rounded ? aligned_alloc(align, rounded) : NULL;
     if (rounded && !p) {
         cg_error_set(CG_OUT_OF_MEMORY_ERROR,
                      "[enforce fail at alloc_cpu.cpp] . DefaultCPUAllocator: can't allocate memory: "
@@ -44,12 +115,20 @@ static void *cpu_alloc(int index, size_t nbytes) {
                      nbytes);
         return NULL;
     }
+    if (large)
+        madvise(p, rounded, MADV_HUGEPAGE); /* advice only: failure is harmless */
     count_alloc(nbytes);
     return p;
 }
 
 static void cpu_free(int index, void *p, size_t nbytes) {
     (void)index;
+    if (nbytes >= HUGE_PAGE && cache_put(p, nbytes)) {
+        stats.allocated_bytes -= (int64_t)nbytes;
+        stats.frees++;
+        stats.active_count--;
+        return;
+    }
     free(p);
     count_free(nbytes);
 }

@@ -111,7 +111,8 @@ static int inplace_apply(cg_op op, cg_tensor *self, int n, cg_tensor *const *oth
     if (cg_autograd_check_inplace(self) < 0)
         return -1;
     cg_tensor *all[CG_ITER_MAX_OPERANDS] = {self};
-    memcpy(all + 1, others, (size_t)n * sizeof *others);
+    if (n) /* others may be NULL for a unary op */
+        memcpy(all + 1, others, (size_t)n * sizeof *others);
     if (cg_check_same_device(n + 1, all) < 0)
         return -1;
     int ndim = self->ndim;
@@ -136,7 +137,8 @@ static int inplace_apply(cg_op op, cg_tensor *self, int n, cg_tensor *const *oth
         return -1;
     }
     cg_tensor *all_in[CG_ITER_MAX_OPERANDS] = {self};
-    memcpy(all_in + 1, others, (size_t)n * sizeof *others);
+    if (n)
+        memcpy(all_in + 1, others, (size_t)n * sizeof *others);
     cg_dtype comp[CG_ITER_MAX_OPERANDS];
     for (int i = 0; i <= n; i++)
         comp[i] = compute[0];
@@ -176,7 +178,12 @@ int cg_ew_binary_(cg_op op, cg_tensor *self, cg_tensor *other, cg_dtype compute,
 }
 
 int cg_ew_unary_(cg_op op, cg_tensor *self, const cg_op_args *args) {
-    return inplace_apply(op, self, 0, NULL, &self->dtype, args);
+    /* no others, but a non-NULL pointer: memcpy of 0 bytes from NULL is UB */
+    return inplace_apply(op, self, 0, &self, &self->dtype, args);
+}
+
+int cg_ew_unary_as_(cg_op op, cg_tensor *self, cg_dtype compute, const cg_op_args *args) {
+    return inplace_apply(op, self, 0, NULL, &compute, args);
 }
 
 cg_tensor *cg_ew_record(cg_tensor *out, cg_op op, int nin, cg_tensor *const *in, int nsave,

@@ -28,6 +28,10 @@
 #include "autograd.h"
 #include "op.h"
 
+/* Asks for the unit-stride loops to be vectorised: at -O2 GCC's default
+ * (very cheap) cost model leaves loops of unknown length scalar. */
+#define CG_SIMD _Pragma("omp simd")
+
 typedef bool cg_bool;
 typedef float cg_f32;
 typedef double cg_f64;
@@ -42,6 +46,7 @@ typedef int64_t cg_i64;
         if (s[0] == sizeof(T) && s[1] == sizeof(T)) {                                  \
             T *restrict o = (T *)p[0];                                                 \
             const T *restrict in = (const T *)p[1];                                    \
+            CG_SIMD                                                                    \
             for (int64_t i = 0; i < n; i++) {                                          \
                 T x = in[i];                                                           \
                 o[i] = (T)(expr);                                                      \
@@ -62,6 +67,7 @@ typedef int64_t cg_i64;
         if (s[0] == sizeof(TO) && s[1] == sizeof(T) && s[2] == sizeof(T)) {            \
             TO *restrict o = (TO *)p[0];                                               \
             const T *restrict pa = (const T *)p[1], *restrict pb = (const T *)p[2];    \
+            CG_SIMD                                                                    \
             for (int64_t i = 0; i < n; i++) {                                          \
                 T a = pa[i], b = pb[i];                                                \
                 o[i] = (TO)(expr);                                                     \
@@ -72,6 +78,7 @@ typedef int64_t cg_i64;
             TO *restrict o = (TO *)p[0];                                               \
             const T *restrict pa = (const T *)p[1];                                    \
             const T b = *(const T *)p[2];                                              \
+            CG_SIMD                                                                    \
             for (int64_t i = 0; i < n; i++) {                                          \
                 T a = pa[i];                                                           \
                 o[i] = (TO)(expr);                                                     \
@@ -120,6 +127,9 @@ cg_tensor *cg_ew_ternary(cg_op op, cg_tensor *a, cg_tensor *b, cg_tensor *c, con
  * kernel, version bump. Autograd is the caller's, after. */
 int cg_ew_binary_(cg_op op, cg_tensor *self, cg_tensor *other, cg_dtype compute, const cg_op_args *args);
 int cg_ew_unary_(cg_op op, cg_tensor *self, const cg_op_args *args);
+/* The same computed in `compute` (float ops on an int self fail as PyTorch's
+ * "result type Float can't be cast to the desired output type Long"). */
+int cg_ew_unary_as_(cg_op op, cg_tensor *self, cg_dtype compute, const cg_op_args *args);
 /* Records op for out when needed; on failure releases out and returns NULL.
  * Returns out. */
 cg_tensor *cg_ew_record(cg_tensor *out, cg_op op, int nin, cg_tensor *const *in, int nsave,

@@ -1,5 +1,7 @@
 /* ops_binary.c: binary elementwise ops with broadcasting, their in-place
  * forms and derivatives. Kernels: one C expression per op (ew.h). */
+#include <string.h>
+
 #include "ew.h"
 #include "ops.h"
 
@@ -33,22 +35,118 @@ static cg_dtype result2(cg_tensor *a, cg_tensor *b) { return cg_result_type(2, (
 #define SUB_ROW(name, T) CG_BINARY_ROW(name, T, ALPHA(T), a - alpha * b)
 #define MUL_ROW(name, T) CG_BINARY_ROW(name, T, CG_NOPRO, a * b)
 #define DIV_ROW(name, T) CG_BINARY_ROW(name, T, CG_NOPRO, a / b)
-CG_EXPAND_NUMERIC(ADD_ROW, add)
+/* Integers wrap on overflow as PyTorch's do: computed unsigned (signed
+ * overflow is undefined in C), narrowed back as two's complement. */
+#define WRAP_ROWS(T, U, SUF)                                                            \
+    CG_BINARY_ROW(add_##SUF, T, ALPHA(T), (T)((U)a + (U)alpha * (U)b))                  \
+    CG_BINARY_ROW(sub_##SUF, T, ALPHA(T), (T)((U)a - (U)alpha * (U)b))                  \
+    CG_BINARY_ROW(mul_##SUF, T, CG_NOPRO, (T)((U)a * (U)b))
+WRAP_ROWS(int32_t, uint32_t, i32)
+WRAP_ROWS(int64_t, uint64_t, i64)
+CG_EXPAND_FLOAT(ADD_ROW, add)
 CG_BINARY_ROW(add_bool, bool, ALPHA(bool), a || (alpha && b))
-CG_EXPAND_NUMERIC(SUB_ROW, sub)
-CG_EXPAND_NUMERIC(MUL_ROW, mul)
+CG_EXPAND_FLOAT(SUB_ROW, sub)
+CG_EXPAND_FLOAT(MUL_ROW, mul)
 CG_BINARY_ROW(mul_bool, bool, CG_NOPRO, a && b)
 CG_EXPAND_FLOAT(DIV_ROW, div)
+
+/* Note [Integer division]
+ * ~~~~~~~~~~~~~~~~~~~~~~~
+ * C's integer / and % trap (SIGFPE) on a zero divisor and on MIN / -1. The
+ * frontends raise PyTorch's "ZeroDivisionError" before a CPU kernel runs,
+ * but the kernels still never divide by 0 or by -1: they return 0 for a
+ * zero divisor and negate with unsigned wrap-around for -1 (PyTorch itself
+ * dies of SIGFPE on INT64_MIN // -1). int32 goes through the int64 helpers;
+ * the narrowing back to int32 wraps as two's complement. */
+static inline int64_t idiv_trunc(int64_t a, int64_t b) {
+    return b == 0 ? 0 : b == -1 ? (int64_t)(0 - (uint64_t)a) : a / b;
+}
+static inline int64_t idiv_floor(int64_t a, int64_t b) {
+    if (b == 0 || b == -1)
+        return idiv_trunc(a, b);
+    int64_t q = a / b, r = a % b;
+    return (r != 0 && (r < 0) != (b < 0)) ? q - 1 : q;
+}
+/* Python's %: the result has the sign of the divisor */
+static inline int64_t iremainder(int64_t a, int64_t b) {
+    if (b == 0 || b == -1)
+        return 0;
+    int64_t r = a % b;
+    return (r != 0 && (r < 0) != (b < 0)) ? r + b : r;
+}
+/* PyTorch's powi: a negative exponent gives 1 / a**-b truncated; products
+ * wrap (unsigned) instead of overflowing. */
+static inline int64_t ipow(int64_t a, int64_t b) {
+    if (b < 0)
+        return a == 1 ? 1 : a == -1 ? ((b & 1) ? -1 : 1) : 0;
+    uint64_t r = 1, base = (uint64_t)a;
+    for (; b; b >>= 1, base *= base)
+        if (b & 1)
+            r *= base;
+    return (int64_t)r;
+}
+/* c10's div_floor_floating and remainder: floor of the exact quotient,
+ * signed zeros and IEEE results for a zero divisor kept. */
+#define FLOAT_HELPERS(T, NAME, SUF)                                                   \
+    static inline T fdiv_floor_##NAME(T a, T b) {                                      \
+        if (b == 0)                                                                   \
+            return a / b;                                                             \
+        T mod = fmod##SUF(a, b), div = (a - mod) / b;                                 \
+        if (mod != 0 && (b < 0) != (mod < 0))                                         \
+            div -= 1;                                                                 \
+        if (div == 0)                                                                 \
+            return copysign##SUF(0, a / b);                                           \
+        T fl = floor##SUF(div);                                                       \
+        return div - fl > (T)0.5 ? fl + 1 : fl;                                       \
+    }                                                                                 \
+    static inline T fremainder_##NAME(T a, T b) {                                      \
+        T mod = fmod##SUF(a, b);                                                      \
+        return (mod != 0 && (b < 0) != (mod < 0)) ? mod + b : mod;                    \
+    }
+FLOAT_HELPERS(float, f32, f)
+FLOAT_HELPERS(double, f64, )
+
+/* div with rounding_mode: args->i[0] is CG_ROUND_TRUNC or CG_ROUND_FLOOR */
+#define ROUND_MODE const bool floor_mode = args->i[0] == CG_ROUND_FLOOR
+CG_BINARY_ROW(div_mode_f32, float, ROUND_MODE, floor_mode ? fdiv_floor_f32(a, b) : truncf(a / b))
+CG_BINARY_ROW(div_mode_f64, double, ROUND_MODE, floor_mode ? fdiv_floor_f64(a, b) : trunc(a / b))
+#define DIV_MODE_INT(name, T) CG_BINARY_ROW(name, T, ROUND_MODE, floor_mode ? idiv_floor(a, b) : idiv_trunc(a, b))
+CG_EXPAND_INT(DIV_MODE_INT, div_mode)
+CG_BINARY_ROW(remainder_f32, float, CG_NOPRO, fremainder_f32(a, b))
+CG_BINARY_ROW(remainder_f64, double, CG_NOPRO, fremainder_f64(a, b))
+#define REMAINDER_INT(name, T) CG_BINARY_ROW(name, T, CG_NOPRO, iremainder(a, b))
+CG_EXPAND_INT(REMAINDER_INT, remainder)
+CG_BINARY_ROW(pow_f32, float, CG_NOPRO, powf(a, b))
+CG_BINARY_ROW(pow_f64, double, CG_NOPRO, pow(a, b))
+#define POW_INT(name, T) CG_BINARY_ROW(name, T, CG_NOPRO, ipow(a, b))
+CG_EXPAND_INT(POW_INT, pow)
+/* maximum and minimum propagate NaN; on a tie they return a, as PyTorch
+ * does (maximum(0., -0.) is 0., maximum(-0., 0.) is -0.) */
+#define MAX_ROW(name, T) CG_BINARY_ROW(name, T, CG_NOPRO, (a != a || a >= b) ? a : b)
+#define MIN_ROW(name, T) CG_BINARY_ROW(name, T, CG_NOPRO, (a != a || a <= b) ? a : b)
+CG_EXPAND_ALL(MAX_ROW, maximum)
+CG_EXPAND_ALL(MIN_ROW, minimum)
+
 static const cg_row_fn add_rows[CG_DTYPE_COUNT] = {CG_ROWS_ALL(add)};
 static const cg_row_fn sub_rows[CG_DTYPE_COUNT] = {CG_ROWS_NUMERIC(sub)};
 static const cg_row_fn mul_rows[CG_DTYPE_COUNT] = {CG_ROWS_ALL(mul)};
 static const cg_row_fn div_rows[CG_DTYPE_COUNT] = {CG_ROWS_FLOAT(div)};
+static const cg_row_fn div_mode_rows[CG_DTYPE_COUNT] = {CG_ROWS_NUMERIC(div_mode)};
+static const cg_row_fn remainder_rows[CG_DTYPE_COUNT] = {CG_ROWS_NUMERIC(remainder)};
+static const cg_row_fn pow_rows[CG_DTYPE_COUNT] = {CG_ROWS_NUMERIC(pow)};
+static const cg_row_fn maximum_rows[CG_DTYPE_COUNT] = {CG_ROWS_ALL(maximum)};
+static const cg_row_fn minimum_rows[CG_DTYPE_COUNT] = {CG_ROWS_ALL(minimum)};
 
 /* out, a, b broadcast to out's shape, all of one dtype */
 void cpu_add(const cg_call *c) { cg_ew_run(c, add_rows, 0); }
 void cpu_sub(const cg_call *c) { cg_ew_run(c, sub_rows, 0); }
 void cpu_mul(const cg_call *c) { cg_ew_run(c, mul_rows, 0); }
 void cpu_div(const cg_call *c) { cg_ew_run(c, div_rows, 0); }
+void cpu_div_mode(const cg_call *c) { cg_ew_run(c, div_mode_rows, 0); }
+void cpu_remainder(const cg_call *c) { cg_ew_run(c, remainder_rows, 0); }
+void cpu_pow(const cg_call *c) { cg_ew_run(c, pow_rows, 0); }
+void cpu_maximum(const cg_call *c) { cg_ew_run(c, maximum_rows, 0); }
+void cpu_minimum(const cg_call *c) { cg_ew_run(c, minimum_rows, 0); }
 
 /* ---- add / sub ------------------------------------------------------------------ */
 
@@ -134,25 +232,43 @@ cg_tensor *cg_div(cg_tensor *a, cg_tensor *b) {
     return cg_ew_record(out, CG_OP_DIV, 2, (cg_tensor *[]){a, b}, 2, save, NULL);
 }
 
-/* In place, the derivative needs self's old value: save a copy of it. */
-static int mul_div_(cg_op op, cg_tensor *self, cg_tensor *other, cg_dtype dt) {
+/* In-place forms of differentiable binary ops: self = op(self, other) by
+ * kernel op `kop`, recorded as `rop` (nin 1 when other is a Python number
+ * kept in args). Saved slots are positional, as the derivatives read them:
+ * self's old value (a clone, only when need_old), other, then the result
+ * (self itself); nsave says how many of them the node keeps. */
+typedef struct {
+    cg_op kop, rop;
+    int nin, nsave;
+    bool need_old;
+    const char *other_name;
+} inplace_spec;
+
+static int inplace_binary(const inplace_spec *sp, cg_tensor *self, cg_tensor *other, cg_dtype dt,
+                          const cg_op_args *args) {
     cg_tensor *in[] = {self, other};
-    bool record = cg_autograd_needed(2, in);
+    bool record = cg_autograd_needed(sp->nin, in);
     cg_tensor *old = NULL;
-    if (record && cg_tensor_requires_grad(other)) {
+    if (record && sp->need_old) {
         bool was = cg_grad_set_enabled(false);
         old = cg_clone(self);
         cg_grad_set_enabled(was);
         if (!old)
             return -1;
     }
-    int rc = cg_ew_binary_(op, self, other, dt, NULL);
+    int rc = cg_ew_binary_(sp->kop, self, other, dt, args);
     if (rc == 0 && record) {
-        cg_save_spec save[] = {{old, "self"}, {other, "other"}};
-        rc = cg_ew_record_(self, op, 2, in, 2, save, NULL);
+        cg_save_spec save[] = {{old, "self"}, {other, sp->other_name}, {self, "result"}};
+        rc = cg_ew_record_(self, sp->rop, sp->nin, in, sp->nsave, save, args);
     }
     cg_tensor_release(old);
     return rc;
+}
+
+static int mul_div_(cg_op op, cg_tensor *self, cg_tensor *other, cg_dtype dt) {
+    /* only the derivative for other needs self's old value */
+    inplace_spec sp = {op, op, 2, 2, cg_autograd_needed(1, &other), "other"};
+    return inplace_binary(&sp, self, other, dt, NULL);
 }
 
 int cg_mul_(cg_tensor *self, cg_tensor *other) { return mul_div_(CG_OP_MUL, self, other, result2(self, other)); }
@@ -184,6 +300,373 @@ int bw_div(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
         gi[1] = p ? cg_neg(p) : NULL;
         cg_tensor_release(q), cg_tensor_release(r), cg_tensor_release(p);
         if (!gi[1])
+            return -1;
+    }
+    return 0;
+}
+
+/* ---- shared checks ------------------------------------------------------------------------ */
+
+/* PyTorch's ScalarType names, as its messages print them */
+static const char *const type_names[CG_DTYPE_COUNT] = {"Bool", "Int", "Long", "Float", "Double"};
+
+int cg_check_dtype_supported(const char *kernel, cg_dtype dt, bool supported) {
+    CG_CHECK_INT(supported, CG_RUNTIME_ERROR, "\"%s\" not implemented for '%s'", kernel, type_names[dt]);
+    return 0;
+}
+
+#define HAS_ZERO_ROW(name, T)                                                          \
+    static void name(char **p, const int64_t *s, int64_t n, const void *ctx) {         \
+        for (int64_t i = 0; i < n; i++)                                                \
+            if (*(const T *)(p[0] + i * s[0]) == 0) {                                  \
+                __atomic_store_n((bool *)ctx, true, __ATOMIC_RELAXED);                 \
+                return;                                                                \
+            }                                                                          \
+    }
+HAS_ZERO_ROW(has_zero_bool, bool)
+HAS_ZERO_ROW(has_zero_i32, int32_t)
+HAS_ZERO_ROW(has_zero_i64, int64_t)
+static const cg_row_fn has_zero_rows[CG_DTYPE_COUNT] = {has_zero_bool, has_zero_i32, has_zero_i64};
+
+/* PyTorch raises for an integer division by zero on the CPU only (CUDA
+ * returns garbage); see Note [Integer division]. */
+static int check_int_divisor(cg_tensor *a, cg_tensor *b, cg_dtype compute) {
+    /* an empty dividend divides nothing (the result is empty) */
+    if (!cg_dtype_is_int(compute) || cg_tensor_device(b).type != CG_CPU || cg_tensor_numel(a) == 0)
+        return 0;
+    cg_iter it;
+    cg_iter_init(&it, b, 0, NULL);
+    bool zero = false;
+    cg_iter_for_each(&it, has_zero_rows[b->dtype], &zero);
+    CG_CHECK_INT(!zero, CG_RUNTIME_ERROR, "ZeroDivisionError");
+    return 0;
+}
+
+/* The value of a wrapped Python number (cg_scalar_tensor), of its kind. */
+static cg_scalar wrapped_value(const cg_tensor *t) { return cg_scalar_load(cg_tensor_data(t), t->dtype); }
+
+/* ---- pow ----------------------------------------------------------------------------------------- */
+
+/* Note [cg_log fallback]
+ * ~~~~~~~~~~~~~~~~~~~~~~
+ * The exponent's derivative needs log, which the unary family defines
+ * (LogBackward0). Until its branch is merged, this weak, CPU-only and
+ * unrecorded log lets PowBackward1/2 work to first order; the unary
+ * family's strong cg_log replaces it at link time. */
+cg_tensor *cg_log(cg_tensor *x);
+CG_UNARY_ROW(log_fallback_f32, float, CG_NOPRO, logf(x))
+CG_UNARY_ROW(log_fallback_f64, double, CG_NOPRO, log(x))
+__attribute__((weak)) cg_tensor *cg_log(cg_tensor *x) {
+    CG_CHECK(cg_dtype_is_float(x->dtype) && cg_tensor_device(x).type == CG_CPU, CG_NOT_IMPLEMENTED_ERROR,
+             "log: only float CPU tensors until the unary family's log is merged");
+    cg_tensor *out = cg_tensor_empty(x->ndim, x->sizes, x->dtype, cg_device_cpu());
+    if (!out)
+        return NULL;
+    cg_iter it;
+    cg_iter_init(&it, out, 1, &x);
+    cg_iter_for_each(&it, x->dtype == CG_F32 ? log_fallback_f32 : log_fallback_f64, NULL);
+    return out;
+}
+
+static int check_pow_dtype(cg_dtype dt) { return cg_check_dtype_supported("pow", dt, dt != CG_BOOL); }
+
+static int check_pow_scalar(cg_tensor *self, cg_scalar e) {
+    CG_CHECK_INT(cg_dtype_is_float(self->dtype) || e.kind == CG_SCALAR_FLOAT || cg_scalar_to_int(e) >= 0,
+                 CG_RUNTIME_ERROR, "Integers to negative integer powers are not allowed.");
+    return 0;
+}
+
+cg_tensor *cg_pow(cg_tensor *self, cg_tensor *exponent) {
+    if (exponent->is_wrapped_number) /* x ** 2: PowBackward0, as PyTorch's Tensor_Scalar overload */
+        return cg_pow_scalar(self, wrapped_value(exponent));
+    cg_dtype dt = result2(self, exponent);
+    if (check_pow_dtype(dt) < 0)
+        return NULL;
+    cg_tensor *out = cg_ew_binary(CG_OP_POW, self, exponent, dt, dt, NULL);
+    cg_save_spec save[] = {{self, "self"}, {exponent, "exponent"}, {out, "result"}};
+    return cg_ew_record(out, CG_OP_POW, 2, (cg_tensor *[]){self, exponent}, 3, save, NULL);
+}
+
+cg_tensor *cg_pow_scalar(cg_tensor *self, cg_scalar exponent) {
+    cg_tensor *e = cg_scalar_tensor(exponent);
+    if (!e)
+        return NULL;
+    cg_dtype dt = result2(self, e);
+    cg_op_args args = {.s = {exponent}};
+    cg_tensor *out = NULL;
+    if (check_pow_scalar(self, exponent) == 0 && check_pow_dtype(dt) == 0)
+        out = cg_ew_binary(CG_OP_POW, self, e, dt, dt, &args);
+    cg_tensor_release(e);
+    cg_save_spec save[] = {{self, "self"}};
+    return cg_ew_record(out, CG_OP_POW_SCALAR, 1, &self, 1, save, &args);
+}
+
+cg_tensor *cg_pow_scalar_base(cg_scalar self, cg_tensor *exponent) {
+    cg_tensor *b = cg_scalar_tensor(self);
+    if (!b)
+        return NULL;
+    cg_dtype dt = result2(b, exponent);
+    cg_op_args args = {.s = {self}};
+    cg_tensor *out = check_pow_dtype(dt) == 0 ? cg_ew_binary(CG_OP_POW, b, exponent, dt, dt, &args) : NULL;
+    cg_tensor_release(b);
+    cg_save_spec save[] = {{exponent, "exponent"}, {out, "result"}};
+    return cg_ew_record(out, CG_OP_POW_SCALAR_BASE, 1, &exponent, 2, save, &args);
+}
+
+int cg_pow_(cg_tensor *self, cg_tensor *exponent) {
+    if (exponent->is_wrapped_number)
+        return cg_pow_scalar_(self, wrapped_value(exponent));
+    cg_dtype dt = result2(self, exponent);
+    if (check_pow_dtype(dt) < 0)
+        return -1;
+    inplace_spec sp = {CG_OP_POW, CG_OP_POW, 2, 3, true, "exponent"};
+    return inplace_binary(&sp, self, exponent, dt, NULL);
+}
+
+int cg_pow_scalar_(cg_tensor *self, cg_scalar exponent) {
+    cg_tensor *e = cg_scalar_tensor(exponent);
+    if (!e)
+        return -1;
+    cg_dtype dt = result2(self, e);
+    cg_op_args args = {.s = {exponent}};
+    inplace_spec sp = {CG_OP_POW, CG_OP_POW_SCALAR, 1, 1, true, NULL};
+    int rc = check_pow_scalar(self, exponent);
+    if (rc == 0 && cg_dtype_is_float(dt) && !cg_dtype_is_float(self->dtype)) {
+        /* PyTorch's pow_ says so before its usual cast check */
+        cg_error_set(CG_RUNTIME_ERROR, "Found dtype %s but expected %s", type_names[self->dtype], type_names[dt]);
+        rc = -1;
+    }
+    if (rc == 0)
+        rc = check_pow_dtype(dt);
+    if (rc == 0)
+        rc = inplace_binary(&sp, self, e, dt, &args);
+    cg_tensor_release(e);
+    return rc;
+}
+
+/* grad * result * log(self), with 0 where self == 0 and exponent >= 0 (the
+ * limit PyTorch takes): there log is taken of 1 instead, so no 0 * inf. */
+static cg_tensor *pow_exponent_grad(cg_tensor *g, cg_tensor *self, cg_tensor *exponent, cg_tensor *result) {
+    cg_tensor *zero = cg_scalar_tensor(cg_scalar_int(0));
+    cg_tensor *z = zero ? cg_eq(self, zero) : NULL;
+    cg_tensor *nonneg = zero ? cg_ge(exponent, zero) : NULL;
+    cg_tensor *both = z && nonneg ? cg_logical_and(z, nonneg) : NULL;
+    cg_tensor *mask = both ? cg_to_dtype(both, result->dtype) : NULL;
+    cg_tensor *shifted = mask ? cg_add(self, mask, cg_scalar_int(1)) : NULL;
+    cg_tensor *lg = shifted ? cg_log(shifted) : NULL;
+    cg_tensor *rl = lg ? cg_mul(result, lg) : NULL;
+    cg_tensor *out = rl ? cg_mul(g, rl) : NULL;
+    cg_tensor_release(zero), cg_tensor_release(z), cg_tensor_release(nonneg), cg_tensor_release(both);
+    cg_tensor_release(mask), cg_tensor_release(shifted), cg_tensor_release(lg), cg_tensor_release(rl);
+    return out;
+}
+
+/* PowBackward1: self: grad * exponent * self ** (exponent - 1), 0 where
+ * exponent == 0 (there the power taken is self ** 0, times 0);
+ * exponent: see pow_exponent_grad */
+int bw_pow(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    cg_tensor *self, *exponent, *result;
+    if (cg_node_saved_all(n, 3, &self, &exponent, &result) < 0)
+        return -1;
+    if (n->next[0].node) {
+        cg_tensor *zero = cg_scalar_tensor(cg_scalar_int(0)), *one = cg_scalar_tensor(cg_scalar_int(1));
+        cg_tensor *is0 = zero ? cg_eq(exponent, zero) : NULL;
+        cg_tensor *em1 = one ? cg_sub(exponent, one, cg_scalar_int(1)) : NULL;
+        cg_tensor *e1 = is0 && em1 ? cg_add(em1, is0, cg_scalar_int(1)) : NULL;
+        cg_tensor *p = e1 ? cg_pow(self, e1) : NULL;
+        cg_tensor *q = p ? cg_mul(p, exponent) : NULL;
+        gi[0] = q ? cg_mul(go[0], q) : NULL;
+        cg_tensor_release(zero), cg_tensor_release(one), cg_tensor_release(is0), cg_tensor_release(em1);
+        cg_tensor_release(e1), cg_tensor_release(p), cg_tensor_release(q);
+        if (!gi[0])
+            return -1;
+    }
+    if (n->next[1].node && !(gi[1] = pow_exponent_grad(go[0], self, exponent, result)))
+        return -1;
+    return 0;
+}
+
+/* PowBackward0: self: exponent == 0 ? 0 : grad * exponent * self ** (exponent - 1) */
+int bw_pow_scalar(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    cg_tensor *self;
+    if (cg_node_saved(n, 0, &self) < 0)
+        return -1;
+    cg_scalar e = n->args.s[0];
+    if (cg_scalar_to_double(e) == 0.0)
+        return (gi[0] = cg_zeros_like(go[0])) ? 0 : -1;
+    cg_scalar em1 = e.kind == CG_SCALAR_FLOAT ? cg_scalar_float(e.v.f - 1) : cg_scalar_int(cg_scalar_to_int(e) - 1);
+    cg_tensor *p = cg_pow_scalar(self, em1);
+    cg_tensor *q = p ? cg_mul_scalar(p, cg_scalar_to_double(e)) : NULL;
+    gi[0] = q ? cg_mul(go[0], q) : NULL;
+    cg_tensor_release(p), cg_tensor_release(q);
+    return gi[0] ? 0 : -1;
+}
+
+/* PowBackward2: exponent: grad * result * log(self), self a Python number */
+int bw_pow_scalar_base(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    cg_tensor *exponent, *result;
+    if (cg_node_saved_all(n, 2, &exponent, &result) < 0)
+        return -1;
+    cg_tensor *base = cg_scalar_tensor(n->args.s[0]);
+    gi[0] = base ? pow_exponent_grad(go[0], base, exponent, result) : NULL;
+    cg_tensor_release(base);
+    return gi[0] ? 0 : -1;
+}
+
+/* ---- div with rounding_mode, floor_divide, remainder ------------------------------------------ */
+
+static int check_div_mode(cg_tensor *a, cg_tensor *b, cg_dtype dt, int mode) {
+    if (cg_check_dtype_supported(mode == CG_ROUND_FLOOR ? "div_floor_cpu" : "div_trunc_cpu", dt, dt != CG_BOOL) < 0)
+        return -1;
+    return check_int_divisor(a, b, dt);
+}
+
+static int parse_rounding_mode(const char *rounding_mode) {
+    if (!rounding_mode)
+        return CG_ROUND_NONE;
+    if (!strcmp(rounding_mode, "trunc"))
+        return CG_ROUND_TRUNC;
+    if (!strcmp(rounding_mode, "floor"))
+        return CG_ROUND_FLOOR;
+    cg_error_set(CG_RUNTIME_ERROR,
+                 "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '%s'", rounding_mode);
+    return -1;
+}
+
+static cg_tensor *div_mode(cg_tensor *a, cg_tensor *b, int mode) {
+    cg_dtype dt = result2(a, b);
+    if (check_div_mode(a, b, dt, mode) < 0)
+        return NULL;
+    cg_op_args args = {.i = {mode}};
+    cg_tensor *out = cg_ew_binary(CG_OP_DIV_MODE, a, b, dt, dt, &args);
+    return cg_ew_record(out, CG_OP_DIV_MODE, 2, (cg_tensor *[]){a, b}, 0, NULL, &args);
+}
+
+static int div_mode_(cg_tensor *self, cg_tensor *other, int mode) {
+    cg_dtype dt = result2(self, other);
+    if (check_div_mode(self, other, dt, mode) < 0)
+        return -1;
+    cg_op_args args = {.i = {mode}};
+    inplace_spec sp = {CG_OP_DIV_MODE, CG_OP_DIV_MODE, 2, 0, false, "other"};
+    return inplace_binary(&sp, self, other, dt, &args);
+}
+
+cg_tensor *cg_div_rounding(cg_tensor *a, cg_tensor *b, const char *rounding_mode) {
+    int mode = parse_rounding_mode(rounding_mode);
+    return mode < 0 ? NULL : mode == CG_ROUND_NONE ? cg_div(a, b) : div_mode(a, b, mode);
+}
+
+int cg_div_rounding_(cg_tensor *self, cg_tensor *other, const char *rounding_mode) {
+    int mode = parse_rounding_mode(rounding_mode);
+    return mode < 0 ? -1 : mode == CG_ROUND_NONE ? cg_div_(self, other) : div_mode_(self, other, mode);
+}
+
+cg_tensor *cg_floor_divide(cg_tensor *a, cg_tensor *b) { return div_mode(a, b, CG_ROUND_FLOOR); }
+int cg_floor_divide_(cg_tensor *self, cg_tensor *other) { return div_mode_(self, other, CG_ROUND_FLOOR); }
+
+/* DivBackward2: rounding makes the quotient piecewise constant: zeros */
+int bw_div_mode(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    for (int i = 0; i < 2; i++)
+        if (n->next[i].node && !(gi[i] = cg_zeros_like(go[0])))
+            return -1;
+    return 0;
+}
+
+static int check_remainder(cg_tensor *a, cg_tensor *b, cg_dtype dt) {
+    if (cg_check_dtype_supported("remainder_cpu", dt, dt != CG_BOOL) < 0)
+        return -1;
+    return check_int_divisor(a, b, dt);
+}
+
+cg_tensor *cg_remainder(cg_tensor *a, cg_tensor *b) {
+    cg_dtype dt = result2(a, b);
+    if (check_remainder(a, b, dt) < 0)
+        return NULL;
+    cg_tensor *out = cg_ew_binary(CG_OP_REMAINDER, a, b, dt, dt, NULL);
+    if (b->is_wrapped_number) /* x % 2: RemainderBackward0, PyTorch's Scalar overload */
+        return cg_ew_record(out, CG_OP_REMAINDER_SCALAR, 1, &a, 0, NULL, NULL);
+    cg_save_spec save[] = {{a, "self"}, {b, "other"}};
+    return cg_ew_record(out, CG_OP_REMAINDER, 2, (cg_tensor *[]){a, b}, 2, save, NULL);
+}
+
+int cg_remainder_(cg_tensor *self, cg_tensor *other) {
+    cg_dtype dt = result2(self, other);
+    if (check_remainder(self, other, dt) < 0)
+        return -1;
+    inplace_spec sp = {CG_OP_REMAINDER, CG_OP_REMAINDER, 2, 2, cg_autograd_needed(1, &other), "other"};
+    if (other->is_wrapped_number)
+        sp = (inplace_spec){CG_OP_REMAINDER, CG_OP_REMAINDER_SCALAR, 1, 0, false, NULL};
+    return inplace_binary(&sp, self, other, dt, NULL);
+}
+
+/* RemainderBackward1: self: grad, other: -grad * self.div(other, rounding_mode='floor') */
+int bw_remainder(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    cg_tensor *self, *other;
+    if (cg_node_saved_all(n, 2, &self, &other) < 0)
+        return -1;
+    if (n->next[0].node && !(gi[0] = cg_tensor_retain(go[0])))
+        return -1;
+    if (n->next[1].node) {
+        cg_tensor *q = cg_floor_divide(self, other);
+        cg_tensor *p = q ? cg_mul(go[0], q) : NULL;
+        gi[1] = p ? cg_neg(p) : NULL;
+        cg_tensor_release(q), cg_tensor_release(p);
+        if (!gi[1])
+            return -1;
+    }
+    return 0;
+}
+
+/* RemainderBackward0: self: grad */
+int bw_remainder_scalar(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    (void)n;
+    gi[0] = cg_tensor_retain(go[0]);
+    return 0;
+}
+
+/* ---- maximum / minimum ------------------------------------------------------------------------------ */
+
+static cg_tensor *max_min(cg_op op, cg_tensor *a, cg_tensor *b) {
+    cg_dtype dt = result2(a, b);
+    cg_tensor *out = cg_ew_binary(op, a, b, dt, dt, NULL);
+    cg_save_spec save[] = {{a, "self"}, {b, "other"}};
+    return cg_ew_record(out, op, 2, (cg_tensor *[]){a, b}, 2, save, NULL);
+}
+
+cg_tensor *cg_maximum(cg_tensor *a, cg_tensor *b) { return max_min(CG_OP_MAXIMUM, a, b); }
+cg_tensor *cg_minimum(cg_tensor *a, cg_tensor *b) { return max_min(CG_OP_MINIMUM, a, b); }
+
+/* The share of the gradient an operand gets: 1 unless it lost (loses(x, y)),
+ * minus 1/2 on a tie. Written with "not lost" so that NaN, which neither
+ * wins nor ties, passes the gradient to both, as PyTorch's where() does. */
+static cg_tensor *share(cg_tensor *x, cg_tensor *y, cg_tensor *(*loses)(cg_tensor *, cg_tensor *), cg_dtype dt) {
+    cg_tensor *lost = loses(x, y);
+    cg_tensor *kept = lost ? cg_logical_not(lost) : NULL;
+    cg_tensor *keptf = kept ? cg_to_dtype(kept, dt) : NULL;
+    cg_tensor *tie = keptf ? cg_eq(x, y) : NULL;
+    cg_tensor *tief = tie ? cg_to_dtype(tie, dt) : NULL;
+    cg_tensor *out = tief ? cg_sub(keptf, tief, cg_scalar_float(0.5)) : NULL;
+    cg_tensor_release(lost), cg_tensor_release(kept), cg_tensor_release(keptf);
+    cg_tensor_release(tie), cg_tensor_release(tief);
+    return out;
+}
+
+static cg_tensor *lt_swapped(cg_tensor *x, cg_tensor *y) { return cg_lt(y, x); }
+
+/* MaximumBackward0: self: grad where self >= other, halved on a tie; other
+ * alike. MinimumBackward0 the same with the comparison turned round. */
+int bw_max_min(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    cg_tensor *self, *other;
+    if (cg_node_saved_all(n, 2, &self, &other) < 0)
+        return -1;
+    cg_tensor *(*loses)(cg_tensor *, cg_tensor *) = n->op == CG_OP_MAXIMUM ? cg_lt : lt_swapped;
+    for (int i = 0; i < 2; i++) {
+        if (!n->next[i].node)
+            continue;
+        cg_tensor *m = i == 0 ? share(self, other, loses, go[0]->dtype) : share(other, self, loses, go[0]->dtype);
+        gi[i] = m ? cg_mul(go[0], m) : NULL;
+        cg_tensor_release(m);
+        if (!gi[i])
             return -1;
     }
     return 0;

@@ -1,41 +1,276 @@
 /* ops_unary.c: unary elementwise ops, their in-place forms and derivatives.
- * Kernels: one C expression per op (ew.h); derivatives with engine ops. */
+ * Kernels: one C expression per op (ew.h), with the vectorisable float32
+ * math of ops_unary_math.h; derivatives with engine ops, so
+ * that they run on any device and can be differentiated again.
+ * clamp with tensor bounds, where and masked_fill live in ops_where.c. */
+#include <assert.h>
+#include <string.h>
+
 #include "ew.h"
 #include "ops.h"
+#include "ops_unary_impl.h"
+#include "ops_unary_math.h"
 
 /* ---- kernels ------------------------------------------------------------------ */
 
-#define NEG_ROW(name, T) CG_UNARY_ROW(name, T, CG_NOPRO, -x)
-#define EXP_F32(name, T) CG_UNARY_ROW(name, T, CG_NOPRO, expf(x))
-#define EXP_F64(name, T) CG_UNARY_ROW(name, T, CG_NOPRO, exp(x))
-CG_EXPAND_NUMERIC(NEG_ROW, neg)
-EXP_F32(exp_f32, float)
-EXP_F64(exp_f64, double)
-static const cg_row_fn neg_rows[CG_DTYPE_COUNT] = {CG_ROWS_NUMERIC(neg)};
-static const cg_row_fn exp_rows[CG_DTYPE_COUNT] = {CG_ROWS_FLOAT(exp)};
+/* A float op: one expression for float32, one for float64. Integral inputs
+ * arrive already cast to float32 by the frontend. */
+#define FLOAT_ROWS(name, e32, e64)                                                             \
+    CG_UNARY_ROW(name##_f32, float, CG_NOPRO, e32)                                             \
+    CG_UNARY_ROW(name##_f64, double, CG_NOPRO, e64)                                            \
+    static const cg_row_fn name##_rows[CG_DTYPE_COUNT] = {CG_ROWS_FLOAT(name)};
+#define FLOAT_KERNEL(name, e32, e64)                                                           \
+    FLOAT_ROWS(name, e32, e64)                                                                 \
+    void cpu_##name(const cg_call *c) { cg_ew_run(c, name##_rows, 0); }
 
 /* out and x of one shape and dtype */
+FLOAT_KERNEL(exp, cg_expf(x), exp(x))
+FLOAT_KERNEL(log, cg_logf(x), log(x))
+FLOAT_KERNEL(log1p, cg_log1pf(x), log1p(x))
+FLOAT_KERNEL(sqrt, sqrtf(x), sqrt(x))
+FLOAT_KERNEL(rsqrt, 1.0f / sqrtf(x), 1.0 / sqrt(x))
+FLOAT_KERNEL(sin, sinf(x), sin(x))
+FLOAT_KERNEL(cos, cosf(x), cos(x))
+FLOAT_KERNEL(tanh, cg_tanhf(x), tanh(x))
+FLOAT_KERNEL(sigmoid, cg_sigmoidf(x), 1.0 / (1.0 + exp(-x)))
+FLOAT_KERNEL(erf, cg_erff(x), erf(x))
+
+/* gelu, PyTorch's constants: kBeta = sqrt(2/pi), kKappa = 0.044715 */
+#define GELU_BETA 0.7978845608028654
+#define GELU_KAPPA 0.044715
+FLOAT_ROWS(gelu_erf, 0.5f * x * (1.0f + cg_erff(x * (float)M_SQRT1_2)), 0.5 * x * (1.0 + erf(x * M_SQRT1_2)))
+FLOAT_ROWS(gelu_tanh, 0.5f * x * (1.0f + cg_tanhf((float)GELU_BETA * (x + (float)GELU_KAPPA * x * x * x))),
+           0.5 * x * (1.0 + tanh(GELU_BETA * (x + GELU_KAPPA * x * x * x))))
+/* args->flag: approximate='tanh' */
+void cpu_gelu(const cg_call *c) { cg_ew_run(c, c->args->flag ? gelu_tanh_rows : gelu_erf_rows, 0); }
+
+/* leaky_relu: args->s[0] is negative_slope; x == 0 takes the slope side, as PyTorch */
+#define LEAKY_ROW(name, T) CG_UNARY_ROW(name, T, const T slope = CG_SCALAR_AS(T, args->s[0]), x > 0 ? x : x * slope)
+CG_EXPAND_FLOAT(LEAKY_ROW, leaky_relu)
+static const cg_row_fn leaky_relu_rows[CG_DTYPE_COUNT] = {CG_ROWS_FLOAT(leaky_relu)};
+void cpu_leaky_relu(const cg_call *c) { cg_ew_run(c, leaky_relu_rows, 0); }
+
+/* neg, abs, relu over numbers; sign over every dtype (nan -> 0, as PyTorch) */
+#define NEG_ROW(name, T) CG_UNARY_ROW(name, T, CG_NOPRO, -x)
+#define ABS_ROW(name, T) CG_UNARY_ROW(name, T, CG_NOPRO, x < 0 ? -x : x)
+#define RELU_ROW(name, T) CG_UNARY_ROW(name, T, CG_NOPRO, x < 0 ? 0 : x) /* keeps nan and -0. */
+#define SIGN_ROW(name, T) CG_UNARY_ROW(name, T, CG_NOPRO, (0 < x) - (x < 0))
+CG_EXPAND_NUMERIC(NEG_ROW, neg)
+CG_EXPAND_INT(ABS_ROW, abs)
+CG_UNARY_ROW(abs_f32, float, CG_NOPRO, fabsf(x))
+CG_UNARY_ROW(abs_f64, double, CG_NOPRO, fabs(x))
+CG_EXPAND_NUMERIC(RELU_ROW, relu)
+CG_EXPAND_NUMERIC(SIGN_ROW, sign)
+CG_UNARY_ROW(sign_bool, bool, CG_NOPRO, x)
+static const cg_row_fn neg_rows[CG_DTYPE_COUNT] = {CG_ROWS_NUMERIC(neg)};
+static const cg_row_fn abs_rows[CG_DTYPE_COUNT] = {CG_ROWS_NUMERIC(abs)};
+static const cg_row_fn relu_rows[CG_DTYPE_COUNT] = {CG_ROWS_NUMERIC(relu)};
+static const cg_row_fn sign_rows[CG_DTYPE_COUNT] = {CG_ROWS_ALL(sign)};
 void cpu_neg(const cg_call *c) { cg_ew_run(c, neg_rows, 0); }
-void cpu_exp(const cg_call *c) { cg_ew_run(c, exp_rows, 0); }
+void cpu_abs(const cg_call *c) { cg_ew_run(c, abs_rows, 0); }
+void cpu_relu(const cg_call *c) { cg_ew_run(c, relu_rows, 0); }
+void cpu_sign(const cg_call *c) { cg_ew_run(c, sign_rows, 0); }
+
+/* clamp with Python numbers: args->s[0] min, s[1] max, i[0] which are given */
+#define CLAMP_PRO(T)                                                                            \
+    const bool has_lo = args->i[0] & CG_CLAMP_MIN;                                              \
+    const bool has_hi = args->i[0] & CG_CLAMP_MAX;                                              \
+    const T lo = CG_SCALAR_AS(T, args->s[0]);                                                   \
+    const T hi = CG_SCALAR_AS(T, args->s[1])
+#define CLAMP_ROW(name, T) CG_UNARY_ROW(name, T, CLAMP_PRO(T), CG_CLAMP(x, has_lo, lo, has_hi, hi))
+CG_EXPAND_NUMERIC(CLAMP_ROW, clamp)
+static const cg_row_fn clamp_rows[CG_DTYPE_COUNT] = {CG_ROWS_NUMERIC(clamp)};
+void cpu_clamp(const cg_call *c) { cg_ew_run(c, clamp_rows, 0); }
 
 /* ---- frontends ------------------------------------------------------------------ */
 
-cg_tensor *cg_neg(cg_tensor *x) {
-    CG_CHECK(x->dtype != CG_BOOL, CG_RUNTIME_ERROR,
-             "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, "
-             "use the `~` or `logical_not()` operator instead.");
-    cg_tensor *out = cg_ew_unary(CG_OP_NEG, x, x->dtype, x->dtype, NULL);
-    return cg_ew_record(out, CG_OP_NEG, 1, &x, 0, NULL, NULL);
+/* What a derivative needs: nothing, the input, or the result. */
+typedef enum { SAVE_NONE, SAVE_SELF, SAVE_RESULT } save_what;
+
+/* out = op(x) computed in and of dtype dt, recorded with what it saves. */
+static cg_tensor *unary(cg_op op, cg_tensor *x, cg_dtype dt, save_what save, const cg_op_args *args) {
+    cg_tensor *out = cg_ew_unary(op, x, dt, dt, args);
+    if (!out)
+        return NULL;
+    cg_save_spec spec = {save == SAVE_RESULT ? out : x, save == SAVE_RESULT ? "result" : "self"};
+    return cg_ew_record(out, op, 1, &x, save != SAVE_NONE, &spec, args);
 }
 
-cg_tensor *cg_exp(cg_tensor *x) {
-    cg_dtype dt = cg_dtype_to_float(x->dtype);
-    cg_tensor *out = cg_ew_unary(CG_OP_EXP, x, dt, dt, NULL);
-    cg_save_spec save[] = {{out, "result"}};
-    return cg_ew_record(out, CG_OP_EXP, 1, &x, 1, save, NULL);
+/* In place. A derivative that needs the old input saves a copy of it made
+ * before (as mul_ in ops_binary.c); one that needs the result saves self
+ * after, an alias (see Note [Saved outputs] in autograd.h). */
+static int unary_(cg_op op, cg_tensor *self, cg_dtype dt, save_what save, const cg_op_args *args) {
+    bool record = cg_autograd_needed(1, &self);
+    cg_tensor *old = NULL;
+    if (record && save == SAVE_SELF) {
+        bool was = cg_grad_set_enabled(false);
+        old = cg_clone(self);
+        cg_grad_set_enabled(was);
+        if (!old)
+            return -1;
+    }
+    int rc = cg_ew_unary_as_(op, self, dt, args);
+    if (rc == 0 && record) {
+        cg_save_spec spec = {save == SAVE_SELF ? old : self, save == SAVE_SELF ? "self" : "result"};
+        rc = cg_ew_record_(self, op, 1, &self, save != SAVE_NONE, &spec, args);
+    }
+    cg_tensor_release(old);
+    return rc;
+}
+
+static cg_tensor *float_unary(cg_op op, cg_tensor *x, save_what save) {
+    return unary(op, x, cg_dtype_to_float(x->dtype), save, NULL);
+}
+static int float_unary_(cg_op op, cg_tensor *self, save_what save) {
+    return unary_(op, self, cg_dtype_to_float(self->dtype), save, NULL);
+}
+
+cg_tensor *cg_exp(cg_tensor *x) { return float_unary(CG_OP_EXP, x, SAVE_RESULT); }
+cg_tensor *cg_log(cg_tensor *x) { return float_unary(CG_OP_LOG, x, SAVE_SELF); }
+cg_tensor *cg_log1p(cg_tensor *x) { return float_unary(CG_OP_LOG1P, x, SAVE_SELF); }
+cg_tensor *cg_sqrt(cg_tensor *x) { return float_unary(CG_OP_SQRT, x, SAVE_RESULT); }
+cg_tensor *cg_rsqrt(cg_tensor *x) { return float_unary(CG_OP_RSQRT, x, SAVE_RESULT); }
+cg_tensor *cg_sin(cg_tensor *x) { return float_unary(CG_OP_SIN, x, SAVE_SELF); }
+cg_tensor *cg_cos(cg_tensor *x) { return float_unary(CG_OP_COS, x, SAVE_SELF); }
+cg_tensor *cg_tanh(cg_tensor *x) { return float_unary(CG_OP_TANH, x, SAVE_RESULT); }
+cg_tensor *cg_sigmoid(cg_tensor *x) { return float_unary(CG_OP_SIGMOID, x, SAVE_RESULT); }
+cg_tensor *cg_erf(cg_tensor *x) { return float_unary(CG_OP_ERF, x, SAVE_SELF); }
+int cg_exp_(cg_tensor *self) { return float_unary_(CG_OP_EXP, self, SAVE_RESULT); }
+int cg_log_(cg_tensor *self) { return float_unary_(CG_OP_LOG, self, SAVE_SELF); }
+int cg_sqrt_(cg_tensor *self) { return float_unary_(CG_OP_SQRT, self, SAVE_RESULT); }
+int cg_sigmoid_(cg_tensor *self) { return float_unary_(CG_OP_SIGMOID, self, SAVE_RESULT); }
+int cg_tanh_(cg_tensor *self) { return float_unary_(CG_OP_TANH, self, SAVE_RESULT); }
+
+/* PyTorch's dispatch error for a dtype a kernel lacks: "abs_cpu" not
+ * implemented for 'Bool'. */
+static int check_dtype(bool ok, const char *kernel, cg_dtype dt) {
+    CG_CHECK_INT(ok, CG_RUNTIME_ERROR, "\"%s\" not implemented for '%s'", kernel, cg_dtype_legacy_name(dt));
+    return 0;
+}
+
+static int check_neg(const cg_tensor *x) {
+    CG_CHECK_INT(x->dtype != CG_BOOL, CG_RUNTIME_ERROR,
+                 "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a "
+                 "mask, use the `~` or `logical_not()` operator instead.");
+    return 0;
+}
+static int check_relu(const cg_tensor *x) {
+    CG_CHECK_INT(x->dtype != CG_BOOL, CG_RUNTIME_ERROR, "Boolean inputs not supported for relu");
+    return 0;
+}
+
+cg_tensor *cg_neg(cg_tensor *x) { return check_neg(x) < 0 ? NULL : unary(CG_OP_NEG, x, x->dtype, SAVE_NONE, NULL); }
+int cg_neg_(cg_tensor *self) { return check_neg(self) < 0 ? -1 : unary_(CG_OP_NEG, self, self->dtype, SAVE_NONE, NULL); }
+
+cg_tensor *cg_abs(cg_tensor *x) {
+    if (check_dtype(x->dtype != CG_BOOL, "abs_cpu", x->dtype) < 0)
+        return NULL;
+    return unary(CG_OP_ABS, x, x->dtype, SAVE_SELF, NULL);
+}
+int cg_abs_(cg_tensor *self) {
+    if (check_dtype(self->dtype != CG_BOOL, "abs_cpu", self->dtype) < 0)
+        return -1;
+    return unary_(CG_OP_ABS, self, self->dtype, SAVE_SELF, NULL);
+}
+
+cg_tensor *cg_sign(cg_tensor *x) { return unary(CG_OP_SIGN, x, x->dtype, SAVE_NONE, NULL); }
+
+cg_tensor *cg_relu(cg_tensor *x) {
+    return check_relu(x) < 0 ? NULL : unary(CG_OP_RELU, x, x->dtype, SAVE_RESULT, NULL);
+}
+int cg_relu_(cg_tensor *self) {
+    return check_relu(self) < 0 ? -1 : unary_(CG_OP_RELU, self, self->dtype, SAVE_RESULT, NULL);
+}
+
+cg_tensor *cg_gelu(cg_tensor *x, const char *approximate) {
+    bool tanh_ = approximate && !strcmp(approximate, "tanh");
+    CG_CHECK(!approximate || tanh_ || !strcmp(approximate, "none"), CG_RUNTIME_ERROR,
+             "approximate argument must be either none or tanh.");
+    if (check_dtype(cg_dtype_is_float(x->dtype), "GeluKernelImpl", x->dtype) < 0)
+        return NULL;
+    cg_op_args args = {.flag = tanh_};
+    return unary(CG_OP_GELU, x, x->dtype, SAVE_SELF, &args);
+}
+
+cg_tensor *cg_leaky_relu(cg_tensor *x, double negative_slope) {
+    if (check_dtype(cg_dtype_is_float(x->dtype), "leaky_relu_cpu", x->dtype) < 0)
+        return NULL;
+    cg_op_args args = {.s = {cg_scalar_float(negative_slope)}};
+    return unary(CG_OP_LEAKY_RELU, x, x->dtype, SAVE_SELF, &args);
+}
+
+/* clamp's arguments and dtype: result_type(x, min, max) over the given bounds */
+static int clamp_args(cg_tensor *x, const cg_scalar *min, const cg_scalar *max, cg_op_args *args, cg_dtype *dt) {
+    CG_CHECK_INT(min || max, CG_RUNTIME_ERROR, "torch.clamp: At least one of 'min' or 'max' must not be None");
+    *args = (cg_op_args){.s = {min ? *min : cg_scalar_int(0), max ? *max : cg_scalar_int(0)},
+                         .i = {(min ? CG_CLAMP_MIN : 0) | (max ? CG_CLAMP_MAX : 0)}};
+    cg_tensor *ts[3] = {x, NULL, NULL};
+    int n = 1;
+    for (int k = 0; k < 2; k++)
+        if ((k ? max : min) && !(ts[n++] = cg_scalar_tensor(*(k ? max : min))))
+            return -1;
+    *dt = cg_result_type(n, ts);
+    for (int k = 1; k < n; k++)
+        cg_tensor_release(ts[k]);
+    return check_dtype(*dt != CG_BOOL, "clamp_scalar_cpu", *dt);
+}
+
+cg_tensor *cg_clamp(cg_tensor *x, const cg_scalar *min, const cg_scalar *max) {
+    cg_op_args args;
+    cg_dtype dt;
+    if (clamp_args(x, min, max, &args, &dt) < 0)
+        return NULL;
+    return unary(CG_OP_CLAMP, x, dt, SAVE_SELF, &args);
+}
+
+int cg_clamp_(cg_tensor *self, const cg_scalar *min, const cg_scalar *max) {
+    cg_op_args args;
+    cg_dtype dt;
+    if (clamp_args(self, min, max, &args, &dt) < 0)
+        return -1;
+    return unary_(CG_OP_CLAMP, self, dt, SAVE_SELF, &args);
 }
 
 /* ---- derivatives ------------------------------------------------------------------ */
+
+/* Each formula is a few engine ops; a scratch list holds the intermediate
+ * tensors, and the s_* helpers pass NULL (a failure) through, so that a
+ * formula reads as one expression and is checked once at the end. */
+typedef struct {
+    cg_tensor *t[32];
+    int n;
+} scratch;
+
+static cg_tensor *keep(scratch *s, cg_tensor *t) {
+    assert(s->n < 32);
+    if (t)
+        s->t[s->n++] = t;
+    return t;
+}
+static cg_tensor *s_mul(scratch *s, cg_tensor *a, cg_tensor *b) { return a && b ? keep(s, cg_mul(a, b)) : NULL; }
+static cg_tensor *s_div(scratch *s, cg_tensor *a, cg_tensor *b) { return a && b ? keep(s, cg_div(a, b)) : NULL; }
+static cg_tensor *s_add(scratch *s, cg_tensor *a, cg_tensor *b) {
+    return a && b ? keep(s, cg_add(a, b, cg_scalar_int(1))) : NULL;
+}
+static cg_tensor *s_scale(scratch *s, cg_tensor *a, double k) { return a ? keep(s, cg_mul_scalar(a, k)) : NULL; }
+static cg_tensor *s_shift(scratch *s, cg_tensor *a, double k) { return a ? keep(s, cg_add_scalar(a, k)) : NULL; }
+static cg_tensor *s_fn(scratch *s, cg_tensor *(*f)(cg_tensor *), cg_tensor *a) { return a ? keep(s, f(a)) : NULL; }
+/* 1 - a */
+static cg_tensor *s_one_minus(scratch *s, cg_tensor *a) { return s_shift(s, s_scale(s, a, -1.0), 1.0); }
+
+/* gi[0] = the formula's final tensor (kept in the scratch); the scratch freed. */
+static int finish(cg_tensor **gi, scratch *s, cg_tensor *result) {
+    gi[0] = result ? cg_tensor_retain(result) : NULL;
+    for (int i = 0; i < s->n; i++)
+        cg_tensor_release(s->t[i]);
+    return gi[0] ? 0 : -1;
+}
+
+/* The single saved tensor of a unary node, borrowed; NULL on error. */
+static cg_tensor *saved(cg_node *n) {
+    cg_tensor *t;
+    return cg_node_saved(n, 0, &t) < 0 ? NULL : t;
+}
 
 /* NegBackward0: -grad */
 int bw_neg(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
@@ -45,8 +280,141 @@ int bw_neg(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 
 /* ExpBackward0: grad * result */
 int bw_exp(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
-    cg_tensor *result;
-    if (cg_node_saved(n, 0, &result) < 0)
-        return -1;
-    return (gi[0] = cg_mul(go[0], result)) ? 0 : -1;
+    scratch s = {0};
+    return finish(gi, &s, s_mul(&s, go[0], saved(n)));
+}
+
+/* AbsBackward0: grad * self.sgn(), so 0 at 0 */
+int bw_abs(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    scratch s = {0};
+    return finish(gi, &s, s_mul(&s, go[0], s_fn(&s, cg_sign, saved(n))));
+}
+
+/* SignBackward0: zeros */
+int bw_sign(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    (void)n;
+    return (gi[0] = cg_zeros_like(go[0])) ? 0 : -1;
+}
+
+/* LogBackward0: grad / self */
+int bw_log(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    scratch s = {0};
+    return finish(gi, &s, s_div(&s, go[0], saved(n)));
+}
+
+/* Log1PBackward0: grad / (self + 1) */
+int bw_log1p(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    scratch s = {0};
+    return finish(gi, &s, s_div(&s, go[0], s_shift(&s, saved(n), 1.0)));
+}
+
+/* SqrtBackward0: grad / (2 * result), inf at 0 as PyTorch */
+int bw_sqrt(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    scratch s = {0};
+    return finish(gi, &s, s_div(&s, go[0], s_scale(&s, saved(n), 2.0)));
+}
+
+/* RsqrtBackward0: -0.5 * grad * result^3 */
+int bw_rsqrt(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    scratch s = {0};
+    cg_tensor *r = saved(n);
+    return finish(gi, &s, s_mul(&s, go[0], s_scale(&s, s_mul(&s, s_mul(&s, r, r), r), -0.5)));
+}
+
+/* SinBackward0: grad * cos(self) */
+int bw_sin(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    scratch s = {0};
+    return finish(gi, &s, s_mul(&s, go[0], s_fn(&s, cg_cos, saved(n))));
+}
+
+/* CosBackward0: grad * -sin(self) */
+int bw_cos(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    scratch s = {0};
+    return finish(gi, &s, s_mul(&s, go[0], s_scale(&s, s_fn(&s, cg_sin, saved(n)), -1.0)));
+}
+
+/* TanhBackward0: grad * (1 - result^2) */
+int bw_tanh(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    scratch s = {0};
+    cg_tensor *r = saved(n);
+    return finish(gi, &s, s_mul(&s, go[0], s_one_minus(&s, s_mul(&s, r, r))));
+}
+
+/* SigmoidBackward0: grad * result * (1 - result) */
+int bw_sigmoid(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    scratch s = {0};
+    cg_tensor *r = saved(n);
+    return finish(gi, &s, s_mul(&s, go[0], s_mul(&s, r, s_one_minus(&s, r))));
+}
+
+/* exp(-x^2 / 2), the Gaussian's shape, shared by erf and gelu */
+static cg_tensor *s_gauss(scratch *s, cg_tensor *x, double k) {
+    return s_fn(s, cg_exp, s_scale(s, s_mul(s, x, x), -k));
+}
+
+/* ErfBackward0: grad * 2/sqrt(pi) * exp(-self^2) */
+int bw_erf(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    scratch s = {0};
+    return finish(gi, &s, s_mul(&s, go[0], s_scale(&s, s_gauss(&s, saved(n), 1.0), M_2_SQRTPI)));
+}
+
+/* GeluBackward0: grad * gelu'(self), PyTorch's formulas:
+ *   none: Phi(x) + x phi(x), Phi(x) = (1 + erf(x / sqrt 2)) / 2, phi(x) = exp(-x^2/2) / sqrt(2 pi)
+ *   tanh: t = tanh(kBeta (x + kKappa x^3)),
+ *         (1 + t) / 2 + x/2 (1 - t^2) kBeta (1 + 3 kKappa x^2) */
+int bw_gelu(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    scratch s = {0};
+    cg_tensor *x = saved(n), *d;
+    if (!n->args.flag) {
+        cg_tensor *cdf = s_scale(&s, s_shift(&s, s_fn(&s, cg_erf, s_scale(&s, x, M_SQRT1_2)), 1.0), 0.5);
+        cg_tensor *pdf = s_scale(&s, s_gauss(&s, x, 0.5), 0.5 * M_2_SQRTPI * M_SQRT1_2);
+        d = s_add(&s, cdf, s_mul(&s, x, pdf));
+    } else {
+        cg_tensor *x2 = s_mul(&s, x, x);
+        cg_tensor *inner = s_scale(&s, s_add(&s, x, s_scale(&s, s_mul(&s, x2, x), GELU_KAPPA)), GELU_BETA);
+        cg_tensor *t = s_fn(&s, cg_tanh, inner);
+        cg_tensor *left = s_scale(&s, s_shift(&s, t, 1.0), 0.5);
+        cg_tensor *dinner = s_scale(&s, s_shift(&s, s_scale(&s, x2, 3.0 * GELU_KAPPA), 1.0), GELU_BETA);
+        cg_tensor *right = s_mul(&s, s_scale(&s, x, 0.5), s_mul(&s, s_one_minus(&s, s_mul(&s, t, t)), dinner));
+        d = s_add(&s, left, right);
+    }
+    return finish(gi, &s, s_mul(&s, go[0], d));
+}
+
+/* where(mask, grad, other) with a scalar other (0 for masks of relu and clamp) */
+static cg_tensor *s_where(scratch *s, cg_tensor *mask, cg_tensor *a, cg_tensor *b) {
+    return mask && a && b ? keep(s, cg_where(mask, a, b)) : NULL;
+}
+static cg_tensor *s_scalar(scratch *s, cg_scalar v) { return keep(s, cg_scalar_tensor(v)); }
+/* x c1 lo and x c2 hi, as cg_range_mask */
+static cg_tensor *s_mask(scratch *s, cg_tensor *x, cg_cmp c1, cg_tensor *lo, cg_cmp c2, cg_tensor *hi) {
+    if (!x || (c1 && !lo) || (c2 && !hi))
+        return NULL;
+    return keep(s, cg_range_mask(x, c1, lo, c2, hi, false));
+}
+/* ReluBackward0: threshold_backward(grad, result, 0): grad where result > 0 */
+int bw_relu(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    scratch s = {0};
+    cg_tensor *zero = s_scalar(&s, cg_scalar_int(0));
+    cg_tensor *m = s_mask(&s, saved(n), CG_CMP_GT, zero, CG_CMP_NONE, NULL);
+    return finish(gi, &s, s_where(&s, m, go[0], zero));
+}
+
+/* LeakyReluBackward0: grad where self > 0, else grad * negative_slope */
+int bw_leaky_relu(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    scratch s = {0};
+    cg_tensor *zero = s_scalar(&s, cg_scalar_int(0));
+    cg_tensor *m = s_mask(&s, saved(n), CG_CMP_GT, zero, CG_CMP_NONE, NULL);
+    cg_tensor *neg = s_scale(&s, go[0], cg_scalar_to_double(n->args.s[0]));
+    return finish(gi, &s, s_where(&s, m, go[0], neg));
+}
+
+/* ClampBackward1: grad where min <= self <= max (inclusive), else 0 */
+int bw_clamp(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    scratch s = {0};
+    int64_t has = n->args.i[0];
+    cg_tensor *lo = s_scalar(&s, n->args.s[0]), *hi = s_scalar(&s, n->args.s[1]);
+    cg_tensor *m = s_mask(&s, saved(n), has & CG_CLAMP_MIN ? CG_CMP_GE : CG_CMP_NONE, lo,
+                          has & CG_CLAMP_MAX ? CG_CMP_LE : CG_CMP_NONE, hi);
+    return finish(gi, &s, s_where(&s, m, go[0], s_scalar(&s, cg_scalar_int(0))));
 }

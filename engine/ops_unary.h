@@ -1,4 +1,10 @@
-/* ops_unary.h: unary elementwise ops (ops_unary.c). */
+/* ops_unary.h: unary elementwise ops (ops_unary.c) and the ternary-ish
+ * elementwise ops clamp with tensor bounds, where and masked_fill
+ * (ops_where.c). In-place forms (name_) return 0 or -1, bump self's version
+ * and fail as PyTorch on a leaf that requires grad.
+ *
+ * Float ops (log, sqrt, sin, ...) on integral or bool inputs compute in and
+ * return float32, as PyTorch does; abs, sign, relu and clamp keep the dtype. */
 #ifndef CG_OPS_UNARY_H
 #define CG_OPS_UNARY_H
 
@@ -6,5 +12,50 @@
 
 cg_tensor *cg_neg(cg_tensor *x);
 cg_tensor *cg_exp(cg_tensor *x);
+cg_tensor *cg_abs(cg_tensor *x);  /* not for bool */
+cg_tensor *cg_sign(cg_tensor *x); /* sign(nan) is 0, as PyTorch's */
+cg_tensor *cg_log(cg_tensor *x);
+cg_tensor *cg_log1p(cg_tensor *x);
+cg_tensor *cg_sqrt(cg_tensor *x);
+cg_tensor *cg_rsqrt(cg_tensor *x);
+cg_tensor *cg_sin(cg_tensor *x);
+cg_tensor *cg_cos(cg_tensor *x);
+cg_tensor *cg_tanh(cg_tensor *x);
+cg_tensor *cg_sigmoid(cg_tensor *x);
+cg_tensor *cg_erf(cg_tensor *x);
+cg_tensor *cg_relu(cg_tensor *x); /* not for bool */
+/* F.gelu(x, approximate='none'): approximate is "none" or "tanh". Float only. */
+cg_tensor *cg_gelu(cg_tensor *x, const char *approximate);
+/* F.leaky_relu(x, negative_slope=0.01). Float only. */
+cg_tensor *cg_leaky_relu(cg_tensor *x, double negative_slope);
+/* torch.clamp(x, min=None, max=None) with Python numbers: min and max may be
+ * NULL, not both. The result dtype is result_type(x, min, max). */
+cg_tensor *cg_clamp(cg_tensor *x, const cg_scalar *min, const cg_scalar *max);
+/* torch.clamp(x, min=None, max=None) with tensor bounds, broadcast. */
+cg_tensor *cg_clamp_tensor(cg_tensor *x, cg_tensor *min, cg_tensor *max);
+/* torch.where(cond, a, b): cond bool; a and b promoted (Python numbers enter
+ * as cg_scalar_tensor()); all three broadcast. */
+cg_tensor *cg_where(cg_tensor *cond, cg_tensor *a, cg_tensor *b);
+/* x.masked_fill(mask, value): mask bool; the result has x's dtype and the
+ * broadcast shape of x and mask. */
+cg_tensor *cg_masked_fill(cg_tensor *x, cg_tensor *mask, cg_scalar value);
+
+int cg_abs_(cg_tensor *self);
+int cg_neg_(cg_tensor *self);
+int cg_exp_(cg_tensor *self);
+int cg_log_(cg_tensor *self);
+int cg_sqrt_(cg_tensor *self);
+int cg_sigmoid_(cg_tensor *self);
+int cg_tanh_(cg_tensor *self);
+int cg_relu_(cg_tensor *self);
+int cg_clamp_(cg_tensor *self, const cg_scalar *min, const cg_scalar *max);
+/* mask must broadcast to self's shape */
+int cg_masked_fill_(cg_tensor *self, cg_tensor *mask, cg_scalar value);
+
+/* For derivatives (ops_where.c): a bool mask, true where x `c1` lo and
+ * x `c2` hi (negated when `negate`), with CG_CMP_NONE for an absent bound.
+ * lo and hi may be NULL when their comparison is CG_CMP_NONE. */
+typedef enum { CG_CMP_NONE, CG_CMP_GT, CG_CMP_GE, CG_CMP_LT, CG_CMP_LE } cg_cmp;
+cg_tensor *cg_range_mask(cg_tensor *x, cg_cmp c1, cg_tensor *lo, cg_cmp c2, cg_tensor *hi, bool negate);
 
 #endif

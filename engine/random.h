@@ -1,7 +1,75 @@
-/* random.h: the random generator used by every random op (random.c). */
+/* random.h: the random ops: randn, normal, rand, randint, randperm,
+ * bernoulli, multinomial, the _like forms, and the in-place normal_,
+ * uniform_, random_, exponential_, bernoulli_.
+ *
+ * A notebook seeded like a PyTorch script draws the same numbers: every op
+ * consumes the generator (generator.h, PyTorch's CPU generator) in the
+ * order and with the transformations of PyTorch 1.13's CPU kernels,
+ * including the vectorised randn of 16 values at a time (see
+ * Note [Vectorised normal] in normal_fill.h). Elements are drawn in the
+ * order PyTorch's TensorIterator visits them: memory order, so a transposed
+ * tensor gets the same values as in PyTorch. Every op takes a generator;
+ * NULL means the default one (torch.default_generator).
+ *
+ * Random ops are plain functions, not rows of ops.def: they are not
+ * differentiable, and their "kernel" is a serial walk over one generator
+ * state, which the op table's per-device dispatch has nothing to offer. A
+ * CUDA tensor gets its values drawn on the CPU and copied (so it matches
+ * the CPU generator, not PyTorch's Philox-based CUDA generator). In-place
+ * random ops on a tensor with history cut that history, as cg_fill_ does
+ * (PyTorch records NormalBackward0 and friends, whose gradient is zero). */
 #ifndef CG_RANDOM_H
 #define CG_RANDOM_H
 
+#include <stdint.h>
+
+#include "generator.h"
 #include "tensor.h"
+
+/* ---- creation (random.c) ---------------------------------------------------------- */
+
+/* torch.randn(*sizes, dtype, device, generator): float dtypes only. */
+cg_tensor *cg_randn(int ndim, const int64_t *sizes, cg_dtype dtype, cg_device device, cg_generator *gen);
+/* torch.normal(mean, std, size, ...) with float mean and std. */
+cg_tensor *cg_normal(double mean, double std, int ndim, const int64_t *sizes, cg_dtype dtype, cg_device device,
+                     cg_generator *gen);
+/* torch.rand(*sizes, ...): uniform in [0, 1). */
+cg_tensor *cg_rand(int ndim, const int64_t *sizes, cg_dtype dtype, cg_device device, cg_generator *gen);
+/* torch.randint(low, high, size, dtype=int64, ...): integers in [low, high). */
+cg_tensor *cg_randint(int64_t low, int64_t high, int ndim, const int64_t *sizes, cg_dtype dtype, cg_device device,
+                      cg_generator *gen);
+/* torch.randperm(n, dtype=int64, ...). */
+cg_tensor *cg_randperm(int64_t n, cg_dtype dtype, cg_device device, cg_generator *gen);
+/* torch.bernoulli(p, generator): 0/1 of p's dtype and shape, drawn with
+ * probability p (a float tensor with values in [0, 1]). */
+cg_tensor *cg_bernoulli(cg_tensor *p, cg_generator *gen);
+
+/* torch.randn_like(x, dtype=...), rand_like, randint_like(x, low, high):
+ * the default generator, and x's layout when it is dense (so a transposed
+ * x draws as in PyTorch); pass x->dtype for PyTorch's default dtype. */
+cg_tensor *cg_randn_like(cg_tensor *x, cg_dtype dtype);
+cg_tensor *cg_rand_like(cg_tensor *x, cg_dtype dtype);
+cg_tensor *cg_randint_like(cg_tensor *x, int64_t low, int64_t high, cg_dtype dtype);
+/* at::empty_like(x, dtype) with preserve_format, which these use: x's
+ * strides when x is dense and non-overlapping, else contiguous. */
+cg_tensor *cg_empty_like_preserve(const cg_tensor *x, cg_dtype dtype);
+
+/* torch.multinomial(p, n, replacement=False, generator) (multinomial.c):
+ * int64 indices, (n,) for a 1-d p or (rows, n) for a 2-d one. */
+cg_tensor *cg_multinomial(cg_tensor *p, int64_t n, bool replacement, cg_generator *gen);
+
+/* ---- in place (random.c); each returns 0, or -1 with the error set ---------------- */
+
+/* t.normal_(mean=0, std=1, generator). */
+int cg_normal_(cg_tensor *t, double mean, double std, cg_generator *gen);
+/* t.uniform_(from=0, to=1, generator). */
+int cg_uniform_(cg_tensor *t, double from, double to, cg_generator *gen);
+/* t.random_(from, to, generator): integers in [from, to) in t's dtype. */
+int cg_random_(cg_tensor *t, int64_t from, int64_t to, cg_generator *gen);
+/* t.exponential_(lambd=1, generator). */
+int cg_exponential_(cg_tensor *t, double lambd, cg_generator *gen);
+/* t.bernoulli_(p=0.5, generator): the dropout mask (F.dropout draws
+ * empty(x.shape).bernoulli_(1 - p), then divides it by 1 - p). */
+int cg_bernoulli_(cg_tensor *t, double p, cg_generator *gen);
 
 #endif

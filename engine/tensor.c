@@ -136,7 +136,9 @@ int cg_wrap_dim(int64_t dim, int ndim) {
 
 int cg_broadcast_shapes(int na, const int64_t *a, int nb, const int64_t *b, int *nout, int64_t *out) {
     int n = na > nb ? na : nb;
-    for (int i = 0; i < n; i++) {
+    /* from the last dim, as PyTorch's infer_size (the first mismatch it
+     * reports), and so that out may alias a or b */
+    for (int i = n - 1; i >= 0; i--) {
         int ia = na - n + i, ib = nb - n + i;
         int64_t sa = ia >= 0 ? a[ia] : 1, sb = ib >= 0 ? b[ib] : 1;
         if (sa != sb && sa != 1 && sb != 1) {

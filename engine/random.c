@@ -1,0 +1,488 @@
+/* random.c: the random ops of random.h, each a replay of PyTorch 1.13's
+ * CPU kernel (aten/src/ATen/native/cpu/DistributionTemplates.h,
+ * ATen/core/DistributionsHelper.h, ATen/core/TransformationHelper.h and
+ * randperm_cpu in native/TensorFactories.cpp): the same draws from the
+ * generator, in the same order, through the same arithmetic.
+ *
+ * PyTorch's kernels are built with -mfma, and GCC fuses their
+ * `val * std + mean` and `x * (to - from) + from` into one rounding: so do
+ * we, with fma(), wherever the fixture shows PyTorch's bits need it.
+ *
+ * Every op is "draw numel values in sequence into a contiguous buffer",
+ * plus the placing of that buffer into the tensor in the order PyTorch's
+ * TensorIterator visits its elements (see Note [Random element order]).
+ * What it is not: the generator (generator.c) or the vectorised normal
+ * (normal_fill.c). */
+#include "random.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "normal_fill.h"
+#include "ops.h"
+
+/* The check of bernoulli_distribution's constructor, as TORCH_CHECK words it. */
+#define BERNOULLI_P_MSG                                                                                     \
+    "Expected p_in >= 0 && p_in <= 1 to be true, but got false.  (Could this error message be improved?  " \
+    "If so, please report an enhancement request to PyTorch.)"
+
+static const char *torch_type_name(cg_dtype dt) {
+    static const char *const names[CG_DTYPE_COUNT] = {"Bool", "Int", "Long", "Float", "Double"};
+    return names[dt];
+}
+
+/* PyTorch's AT_DISPATCH error for a dtype a kernel does not take. */
+static int not_implemented(const char *kernel, cg_dtype dt) {
+    cg_error_set(CG_RUNTIME_ERROR, "\"%s\" not implemented for '%s'", kernel, torch_type_name(dt));
+    return -1;
+}
+
+/* ---- the fills: n values in sequence into a contiguous buffer ------------------------ */
+
+/* What a fill needs besides the buffer. */
+typedef struct {
+    double a, b;          /* mean and std, from and to, p */
+    int64_t from;         /* random_ */
+    uint64_t range;
+    bool contiguous;      /* the target is contiguous (normal_ picks its path by it) */
+} fill_args;
+
+typedef int (*fill_fn)(void *data, int64_t n, cg_dtype dt, const fill_args *a, cg_generator *g);
+
+/* Stores a double into an element of dtype dt, as static_cast does. */
+static inline void store(void *data, int64_t i, cg_dtype dt, double v) {
+    switch (dt) {
+    case CG_BOOL: ((bool *)data)[i] = v != 0; break;
+    case CG_INT32: ((int32_t *)data)[i] = (int32_t)v; break;
+    case CG_INT64: ((int64_t *)data)[i] = (int64_t)v; break;
+    case CG_F32: ((float *)data)[i] = (float)v; break;
+    case CG_F64: ((double *)data)[i] = v; break;
+    default: break;
+    }
+}
+
+/* One normal_distribution<double> draw: Box-Muller on two 53-bit uniforms,
+ * the sine half cached in the generator for the next draw. */
+static double normal_one(cg_generator *g) {
+    if (g->has_normal) {
+        g->has_normal = false;
+        return g->normal;
+    }
+    double u1 = cg_uniform_f64(g);
+    double u2 = cg_uniform_f64(g);
+    double r = sqrt(-2.0 * log(1.0 - u2));
+    double theta = 2.0 * M_PI * u1;
+    g->normal = r * sin(theta);
+    g->has_normal = true;
+    return r * cos(theta);
+}
+
+/* a = mean, b = std; data is float32 or float64 (see Note [Vectorised normal]) */
+static int fill_normal(void *data, int64_t n, cg_dtype dt, const fill_args *a, cg_generator *g) {
+    if (n >= 16 && a->contiguous) {
+        if (dt == CG_F32)
+            cg_normal_fill_f32(data, n, (float)a->a, (float)a->b, g);
+        else
+            cg_normal_fill_f64(data, n, a->a, a->b, g);
+        return 0;
+    }
+    for (int64_t i = 0; i < n; i++)
+        store(data, i, dt, fma(normal_one(g), a->b, a->a));
+    return 0;
+}
+
+/* a = from, b = to; x * (to - from) + from in the dtype's own precision */
+static int fill_uniform(void *data, int64_t n, cg_dtype dt, const fill_args *a, cg_generator *g) {
+    if (dt == CG_F32) {
+        float from = (float)a->a, span = (float)a->b - from;
+        for (int64_t i = 0; i < n; i++)
+            ((float *)data)[i] = fmaf(cg_uniform_f32(g), span, from);
+    } else {
+        double from = a->a, span = a->b - from;
+        for (int64_t i = 0; i < n; i++)
+            ((double *)data)[i] = fma(cg_uniform_f64(g), span, from);
+    }
+    return 0;
+}
+
+/* from + draw % range (uniform_int_from_to_distribution): one 32-bit draw,
+ * or a 64-bit one for ranges of 2^32 and more in the 64-bit-capable dtypes */
+static int fill_random(void *data, int64_t n, cg_dtype dt, const fill_args *a, cg_generator *g) {
+    bool wide = a->range >= (1ull << 32) && dt != CG_BOOL && dt != CG_INT32;
+    for (int64_t i = 0; i < n; i++) {
+        uint64_t r = wide ? cg_generator_random64(g) : cg_generator_random(g);
+        int64_t v = (int64_t)(r % a->range + (uint64_t)a->from);
+        switch (dt) { /* from int64 directly: one rounding, as static_cast */
+        case CG_BOOL: ((bool *)data)[i] = v != 0; break;
+        case CG_INT32: ((int32_t *)data)[i] = (int32_t)v; break;
+        case CG_INT64: ((int64_t *)data)[i] = v; break;
+        case CG_F32: ((float *)data)[i] = (float)v; break;
+        case CG_F64: ((double *)data)[i] = (double)v; break;
+        default: break;
+        }
+    }
+    return 0;
+}
+
+/* a = p: a 53-bit uniform below p (bernoulli_distribution<double>) */
+static int fill_bernoulli(void *data, int64_t n, cg_dtype dt, const fill_args *a, cg_generator *g) {
+    for (int64_t i = 0; i < n; i++)
+        store(data, i, dt, cg_uniform_f64(g) < a->a);
+    return 0;
+}
+
+/* a = lambda: -1/lambda * log(1 - u) of a 53-bit uniform u, in double
+ * (exponential_distribution<double>) */
+static int fill_exponential(void *data, int64_t n, cg_dtype dt, const fill_args *a, cg_generator *g) {
+    double scale = -1.0 / a->a;
+    for (int64_t i = 0; i < n; i++)
+        store(data, i, dt, scale * log(1.0 - cg_uniform_f64(g)));
+    return 0;
+}
+
+/* ---- placing: Note [Random element order] ------------------------------------------- */
+
+/* Note [Random element order]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * PyTorch's random kernels walk their output with a serial TensorIterator,
+ * which first reorders the dims by stride (reorder_dimensions), so values
+ * are drawn in memory order: t.t().normal_() fills the transposed tensor's
+ * storage in storage order. iteration_order() replays that insertion sort,
+ * including its habit of skipping over dims it cannot compare (stride 0)
+ * and of breaking stride ties by size; the permuted view it gives visits
+ * elements in PyTorch's order when read row-major. */
+static int stride_compare(const cg_tensor *t, int d0, int d1) {
+    int64_t s0 = t->strides[d0], s1 = t->strides[d1];
+    if (s0 == 0 || s1 == 0)
+        return 0;
+    if (s0 != s1)
+        return s0 < s1 ? -1 : 1;
+    return t->sizes[d0] > t->sizes[d1] ? 1 : 0;
+}
+
+/* dims, outermost first, such that permute(t, dims) read row-major visits
+ * t's elements in TensorIterator's order */
+static void iteration_order(const cg_tensor *t, int64_t *dims) {
+    int n = t->ndim, perm[CG_MAX_DIMS]; /* innermost first */
+    for (int i = 0; i < n; i++)
+        perm[i] = n - 1 - i;
+    for (int i = 1; i < n; i++) {
+        int d1 = i;
+        for (int d0 = i - 1; d0 >= 0; d0--) {
+            int c = stride_compare(t, perm[d0], perm[d1]);
+            if (c > 0) {
+                int tmp = perm[d0];
+                perm[d0] = perm[d1];
+                perm[d1] = tmp;
+                d1 = d0;
+            } else if (c < 0) {
+                break;
+            }
+        }
+    }
+    for (int i = 0; i < n; i++)
+        dims[i] = perm[n - 1 - i];
+}
+
+/* has_internal_overlap's cheap test: a dim of size > 1 with stride 0 */
+static int check_no_overlap(const cg_tensor *t) {
+    for (int d = 0; d < t->ndim; d++)
+        CG_CHECK_INT(t->sizes[d] == 1 || t->strides[d] != 0, CG_RUNTIME_ERROR,
+                     "unsupported operation: more than one element of the written-to tensor refers to a single "
+                     "memory location. Please clone() the tensor before performing the operation.");
+    return 0;
+}
+
+/* Draws into a contiguous CPU buffer and copies it into t's elements in
+ * iteration order (non-contiguous or not on the CPU). Bumps t's version
+ * through the copy. */
+static int fill_through_buffer(cg_tensor *t, fill_fn fill, const fill_args *a, cg_generator *g) {
+    int64_t perm[CG_MAX_DIMS];
+    iteration_order(t, perm);
+    cg_tensor *d = cg_detach(t);
+    cg_tensor *view = d ? cg_permute(d, t->ndim, perm) : NULL;
+    cg_tensor *buf = view ? cg_tensor_empty(view->ndim, view->sizes, t->dtype, cg_device_cpu()) : NULL;
+    cg_tensor *src = NULL;
+    int rc = -1;
+    if (buf && fill(cg_tensor_data(buf), cg_tensor_numel(buf), t->dtype, a, g) == 0) {
+        src = cg_to_device(buf, cg_tensor_device(t));
+        rc = src ? cg_copy_(view, src) : -1;
+    }
+    cg_tensor_release(src);
+    cg_tensor_release(buf);
+    cg_tensor_release(view);
+    cg_tensor_release(d);
+    return rc;
+}
+
+/* The frame of every in-place random op: autograd's in-place check, the
+ * overlap check, the fill in PyTorch's order, the version bump, and the
+ * history cut (the new values do not depend on the old ones). */
+static int fill_inplace(cg_tensor *t, fill_fn fill, fill_args *a, cg_generator *g) {
+    if (cg_autograd_check_inplace(t) < 0 || check_no_overlap(t) < 0)
+        return -1;
+    g = cg_generator_or_default(g);
+    a->contiguous = cg_tensor_is_contiguous(t);
+    if (a->contiguous && cg_tensor_device(t).type == CG_CPU) {
+        if (fill(cg_tensor_data(t), cg_tensor_numel(t), t->dtype, a, g) < 0)
+            return -1;
+        t->storage->version++;
+    } else if (fill_through_buffer(t, fill, a, g) < 0) {
+        return -1;
+    }
+    if (t->grad_fn && cg_grad_enabled()) {
+        cg_node_release(t->grad_fn);
+        t->grad_fn = NULL;
+    }
+    return 0;
+}
+
+/* ---- in-place ops ------------------------------------------------------------------------ */
+
+int cg_normal_(cg_tensor *t, double mean, double std, cg_generator *gen) {
+    CG_CHECK_INT(std >= 0.0, CG_RUNTIME_ERROR, "normal expects std >= 0.0, but found std %g", std);
+    if (!cg_dtype_is_float(t->dtype))
+        return not_implemented("normal_kernel_cpu", t->dtype);
+    fill_args a = {.a = mean, .b = std};
+    return fill_inplace(t, fill_normal, &a, gen);
+}
+
+int cg_uniform_(cg_tensor *t, double from, double to, cg_generator *gen) {
+    if (!cg_dtype_is_float(t->dtype))
+        return not_implemented("check_uniform_bounds", t->dtype);
+    double max = t->dtype == CG_F32 ? FLT_MAX : DBL_MAX;
+    const char *ctype = t->dtype == CG_F32 ? "float" : "double";
+    CG_CHECK_INT(from >= -max && from <= max, CG_RUNTIME_ERROR, "from is out of bounds for %s", ctype);
+    CG_CHECK_INT(to >= -max && to <= max, CG_RUNTIME_ERROR, "to is out of bounds for %s", ctype);
+    CG_CHECK_INT(from <= to, CG_RUNTIME_ERROR, "uniform_ expects to return a [from, to) range, but found from=%g > to=%g",
+                 from, to);
+    CG_CHECK_INT(to - from <= max, CG_RUNTIME_ERROR,
+                 "uniform_ expects to-from <= std::numeric_limits<%s>::max(), but found to=%g and from=%g which result "
+                 "in to-from to exceed the limit",
+                 torch_type_name(t->dtype), to, from);
+    fill_args a = {.a = from, .b = to};
+    return fill_inplace(t, fill_uniform, &a, gen);
+}
+
+/* update_from/update_to of DistributionTemplates.h: moves a bound of a
+ * float dtype inwards to the nearest value that survives the cast, so
+ * that no draw rounds onto `to`. dir is +1 for from, -1 for to. */
+static int64_t float_bound(int64_t v, cg_dtype dt, int dir) {
+    int digits = dt == CG_F32 ? FLT_MANT_DIG : DBL_MANT_DIG;
+    int64_t next = v + dir;
+    int64_t cast = dt == CG_F32 ? (int64_t)(float)next : (int64_t)(double)next;
+    if (dir > 0 ? cast >= v : cast < v)
+        return v;
+    int64_t mag = next < 0 ? -next : next;
+    int n = 0;
+    while (mag >>= 1)
+        n++;
+    return cast + dir * ((int64_t)1 << (n - digits + 1));
+}
+
+int cg_random_(cg_tensor *t, int64_t from, int64_t to, cg_generator *gen) {
+    CG_CHECK_INT(from < to, CG_RUNTIME_ERROR, "random_ expects 'from' to be less than 'to', but got from=%lld >= to=%lld",
+                 (long long)from, (long long)to);
+    if (cg_dtype_is_float(t->dtype)) {
+        from = float_bound(from, t->dtype, +1);
+        to = float_bound(to, t->dtype, -1);
+        CG_CHECK_INT(from < to, CG_RUNTIME_ERROR,
+                     "random_ expects 'from' casted to dtype to be less than 'to' casted to dtype, but got from=%lld "
+                     ">= to=%lld",
+                     (long long)from, (long long)to);
+    } else if (t->dtype != CG_INT64) {
+        int64_t lo = t->dtype == CG_BOOL ? 0 : INT32_MIN, hi = t->dtype == CG_BOOL ? 1 : INT32_MAX;
+        const char *ctype = t->dtype == CG_BOOL ? "bool" : "int";
+        CG_CHECK_INT(from >= lo && from <= hi, CG_RUNTIME_ERROR, "from is out of bounds for %s", ctype);
+        CG_CHECK_INT(to - 1 >= lo && to - 1 <= hi, CG_RUNTIME_ERROR, "to - 1 is out of bounds for %s", ctype);
+    }
+    fill_args a = {.from = from, .range = (uint64_t)to - (uint64_t)from};
+    return fill_inplace(t, fill_random, &a, gen);
+}
+
+int cg_exponential_(cg_tensor *t, double lambd, cg_generator *gen) {
+    CG_CHECK_INT(lambd >= 0.0, CG_RUNTIME_ERROR, "exponential_ expects lambda >= 0.0, but found lambda=%g", lambd);
+    if (!cg_dtype_is_float(t->dtype))
+        return not_implemented("exponential_cpu", t->dtype);
+    fill_args a = {.a = lambd};
+    return fill_inplace(t, fill_exponential, &a, gen);
+}
+
+int cg_bernoulli_(cg_tensor *t, double p, cg_generator *gen) {
+    CG_CHECK_INT(p >= 0 && p <= 1, CG_RUNTIME_ERROR, "bernoulli_ expects p to be in [0, 1], but got p=%g", p);
+    fill_args a = {.a = p};
+    return fill_inplace(t, fill_bernoulli, &a, gen);
+}
+
+/* ---- creation ----------------------------------------------------------------------------- */
+
+/* Creation ops fill a new CPU tensor with their in-place op (rc is its
+ * result) and then move it, so that a CUDA tensor gets the CPU
+ * generator's values. */
+/* t, or NULL (t released) when its fill failed */
+static cg_tensor *filled(cg_tensor *t, int rc) {
+    if (rc == 0)
+        return t;
+    cg_tensor_release(t);
+    return NULL;
+}
+
+static cg_tensor *finish(cg_tensor *t, int rc, cg_device device) {
+    if (!filled(t, rc))
+        return NULL;
+    cg_tensor *out = cg_to_device(t, device);
+    cg_tensor_release(t);
+    return out;
+}
+
+static cg_tensor *empty_cpu(int ndim, const int64_t *sizes, cg_dtype dtype) {
+    return cg_tensor_empty(ndim, sizes, dtype, cg_device_cpu());
+}
+
+cg_tensor *cg_normal(double mean, double std, int ndim, const int64_t *sizes, cg_dtype dtype, cg_device device,
+                     cg_generator *gen) {
+    cg_tensor *t = empty_cpu(ndim, sizes, dtype);
+    return t ? finish(t, cg_normal_(t, mean, std, gen), device) : NULL;
+}
+
+cg_tensor *cg_randn(int ndim, const int64_t *sizes, cg_dtype dtype, cg_device device, cg_generator *gen) {
+    return cg_normal(0, 1, ndim, sizes, dtype, device, gen);
+}
+
+cg_tensor *cg_rand(int ndim, const int64_t *sizes, cg_dtype dtype, cg_device device, cg_generator *gen) {
+    cg_tensor *t = empty_cpu(ndim, sizes, dtype);
+    return t ? finish(t, cg_uniform_(t, 0, 1, gen), device) : NULL;
+}
+
+cg_tensor *cg_randint(int64_t low, int64_t high, int ndim, const int64_t *sizes, cg_dtype dtype, cg_device device,
+                      cg_generator *gen) {
+    cg_tensor *t = empty_cpu(ndim, sizes, dtype);
+    return t ? finish(t, cg_random_(t, low, high, gen), device) : NULL;
+}
+
+/* randperm_cpu: the identity, then for each i < n - 1 a swap of i with
+ * i + random() % (n - i); t is (n,) contiguous on the CPU */
+static int randperm_fill(cg_tensor *t, int64_t n, cg_generator *g) {
+    int64_t *perm = malloc((size_t)(n > 0 ? n : 1) * sizeof *perm);
+    CG_CHECK_INT(perm, CG_MEMORY_ERROR, "out of memory in randperm");
+    for (int64_t i = 0; i < n; i++)
+        perm[i] = i;
+    g = cg_generator_or_default(g);
+    for (int64_t i = 0; i < n - 1; i++) {
+        int64_t z = (int64_t)(cg_generator_random(g) % (uint64_t)(n - i));
+        int64_t sav = perm[i];
+        perm[i] = perm[z + i];
+        perm[z + i] = sav;
+    }
+    cg_tensor *src = cg_tensor_from_buffer(1, &n, CG_INT64, perm);
+    free(perm);
+    int rc = src ? cg_copy_(t, src) : -1;
+    cg_tensor_release(src);
+    return rc;
+}
+
+cg_tensor *cg_randperm(int64_t n, cg_dtype dtype, cg_device device, cg_generator *gen) {
+    cg_tensor *t = empty_cpu(1, &n, dtype);
+    if (!t)
+        return NULL;
+    int rc = -1;
+    if (dtype == CG_BOOL)
+        not_implemented("randperm", dtype);
+    else if (dtype == CG_F32 && n > (1 << 24) + 1)
+        cg_error_set(CG_RUNTIME_ERROR, "n cannot be greater than 2^24+1 for Float type.");
+    else if (dtype == CG_F64 && n > (1ll << 53) + 1)
+        cg_error_set(CG_RUNTIME_ERROR, "n cannot be greater than 2^53+1 for Double type.");
+    else
+        rc = randperm_fill(t, n, gen);
+    return finish(t, rc, device);
+}
+
+/* bernoulli_kernel(self, p_): self is a new contiguous tensor of p's dtype,
+ * drawn row-major; a float32 p draws 24-bit uniforms, a float64 p 53-bit
+ * ones. p is (any shape) float, on the CPU. */
+static int bernoulli_fill(cg_tensor *out, cg_tensor *p, cg_generator *g) {
+    int64_t n = cg_tensor_numel(out);
+    g = cg_generator_or_default(g);
+    for (int64_t i = 0; i < n; i++) {
+        bool one;
+        if (p->dtype == CG_F64) {
+            double pv = ((const double *)cg_tensor_data(p))[i];
+            CG_CHECK_INT(pv >= 0 && pv <= 1, CG_RUNTIME_ERROR, "%s", BERNOULLI_P_MSG);
+            one = cg_uniform_f64(g) < pv;
+        } else {
+            float pv = ((const float *)cg_tensor_data(p))[i];
+            CG_CHECK_INT(pv >= 0 && pv <= 1, CG_RUNTIME_ERROR, "%s", BERNOULLI_P_MSG);
+            one = cg_uniform_f32(g) < pv;
+        }
+        store(cg_tensor_data(out), i, out->dtype, one);
+    }
+    return 0;
+}
+
+cg_tensor *cg_bernoulli(cg_tensor *p, cg_generator *gen) {
+    if (!cg_dtype_is_float(p->dtype)) {
+        not_implemented("bernoulli_tensor_cpu_p_", p->dtype);
+        return NULL;
+    }
+    cg_tensor *d = cg_detach(p);
+    cg_tensor *dc = d ? cg_contiguous(d) : NULL;
+    cg_tensor *pc = dc ? cg_to_device(dc, cg_device_cpu()) : NULL;
+    cg_tensor *out = pc ? empty_cpu(p->ndim, p->sizes, p->dtype) : NULL;
+    cg_tensor *res = out ? finish(out, bernoulli_fill(out, pc, gen), cg_tensor_device(p)) : NULL;
+    cg_tensor_release(pc);
+    cg_tensor_release(dc);
+    cg_tensor_release(d);
+    return res;
+}
+
+/* ---- the _like ops ------------------------------------------------------------------------ */
+
+/* c10's is_non_overlapping_and_dense: ignoring size-1 dims, the strides
+ * sorted ascending are those of a contiguous tensor. */
+static bool dense_layout(const cg_tensor *x) {
+    int dims[CG_MAX_DIMS], n = 0;
+    for (int d = 0; d < x->ndim; d++)
+        if (x->sizes[d] >= 2)
+            dims[n++] = d;
+    for (int i = 1; i < n; i++) /* insertion sort by stride */
+        for (int j = i; j > 0 && x->strides[dims[j]] < x->strides[dims[j - 1]]; j--) {
+            int tmp = dims[j];
+            dims[j] = dims[j - 1];
+            dims[j - 1] = tmp;
+        }
+    int64_t want = 1;
+    for (int i = 0; i < n; i++) {
+        if (x->strides[dims[i]] != want)
+            return false;
+        want *= x->sizes[dims[i]];
+    }
+    return true;
+}
+
+/* at::empty_like(x, dtype) with the default preserve_format: x's strides
+ * when its layout is dense (a transposed x gives a transposed result, which
+ * the random ops then fill in memory order, as PyTorch's do), else
+ * contiguous. */
+cg_tensor *cg_empty_like_preserve(const cg_tensor *x, cg_dtype dtype) {
+    cg_tensor *t = cg_tensor_empty(x->ndim, x->sizes, dtype, cg_tensor_device(x));
+    if (t && dense_layout(x))
+        memcpy(t->strides, x->strides, sizeof t->strides);
+    return t;
+}
+
+cg_tensor *cg_randn_like(cg_tensor *x, cg_dtype dtype) {
+    cg_tensor *t = cg_empty_like_preserve(x, dtype);
+    return t ? filled(t, cg_normal_(t, 0, 1, NULL)) : NULL;
+}
+
+cg_tensor *cg_rand_like(cg_tensor *x, cg_dtype dtype) {
+    cg_tensor *t = cg_empty_like_preserve(x, dtype);
+    return t ? filled(t, cg_uniform_(t, 0, 1, NULL)) : NULL;
+}
+
+cg_tensor *cg_randint_like(cg_tensor *x, int64_t low, int64_t high, cg_dtype dtype) {
+    cg_tensor *t = cg_empty_like_preserve(x, dtype);
+    return t ? filled(t, cg_random_(t, low, high, NULL)) : NULL;
+}
