@@ -4,7 +4,8 @@
  * softmax and log_softmax are fused kernels over a contiguous copy of the
  * input seen as [outer, C, inner] (C the softmax dim), as PyTorch's
  * host_softmax does; their derivatives are written with engine ops, so
- * double backward works. Dropout is a composite, as on PyTorch's CPU. */
+ * double backward works. Dropout is a composite, as on PyTorch's CPU, drawing
+ * its mask from the engine's generator (random.h). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -225,38 +226,49 @@ int bw_log_softmax(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 /* Note [Dropout's generator]
  * ~~~~~~~~~~~~~~~~~~~~~~~~~~
  * PyTorch's CPU dropout is `noise = empty_like(x).bernoulli_(1 - p);
- * noise.div_(1 - p); return x * noise`, so its node is MulBackward0 and
- * its mask comes from the default generator. Until the engine's generator
- * (random.h) lands, the mask is drawn by fill_bernoulli() from a uniform
- * source the caller supplies; connecting the generator means replacing that
- * one call with the generator's bernoulli_(noise, 1 - p, gen). */
+ * noise.div_(1 - p); return x * noise`, so its node is MulBackward0 and its
+ * mask comes from the default generator. cg_dropout does the same with the
+ * engine's generator (random.h), so a seeded notebook drops the same
+ * elements as PyTorch; cg_dropout_with draws the mask from a uniform source
+ * the caller supplies instead (tests pin masks down with it). Both draw in
+ * row-major order: torch 1.13 draws the mask of a transposed input as a
+ * contiguous draw of its logical shape. */
 
-/* t contiguous, float: 1 where uniform() < q, else 0, in row-major order.
- * PyTorch's mask of a transposed input is drawn row-major too (checked with
- * torch 1.13: bernoulli_ of empty_like(x.t()) equals a contiguous draw). */
-static void fill_bernoulli(cg_tensor *t, double q, cg_uniform_fn uniform, void *ctx) {
-    int64_t n = cg_tensor_numel(t);
-    for (int64_t i = 0; i < n; i++) {
-        double bit = uniform(ctx) < q ? 1.0 : 0.0;
-        if (t->dtype == CG_F32)
-            ((float *)cg_tensor_data(t))[i] = (float)bit;
+/* Fills a contiguous float tensor with bernoulli(q) 0/1; 0 or -1. */
+typedef int (*mask_fill_fn)(cg_tensor *noise, double q, void *ctx);
+
+typedef struct {
+    cg_uniform_fn uniform;
+    void *ctx;
+} uniform_source;
+
+/* 1 where uniform() < q, else 0, in row-major order (drawn on the CPU) */
+static int fill_from_uniform(cg_tensor *noise, double q, void *ctx) {
+    const uniform_source *src = ctx;
+    cg_tensor *host = cg_tensor_device(noise).type == CG_CPU
+                          ? cg_tensor_retain(noise)
+                          : cg_tensor_empty(noise->ndim, noise->sizes, noise->dtype, cg_device_cpu());
+    if (!host)
+        return -1;
+    for (int64_t i = 0, n = cg_tensor_numel(host); i < n; i++) {
+        double bit = src->uniform(src->ctx) < q ? 1.0 : 0.0;
+        if (host->dtype == CG_F32)
+            ((float *)cg_tensor_data(host))[i] = (float)bit;
         else
-            ((double *)cg_tensor_data(t))[i] = bit;
+            ((double *)cg_tensor_data(host))[i] = bit;
     }
+    int rc = host == noise ? 0 : cg_copy_(noise, host);
+    cg_tensor_release(host);
+    return rc;
 }
 
-/* noise = bernoulli(1 - p) / (1 - p), of x's shape, dtype and device (drawn
- * on the CPU) */
-static cg_tensor *dropout_noise(cg_tensor *x, double p, cg_uniform_fn uniform, void *ctx) {
-    cg_tensor *host = cg_tensor_empty(x->ndim, x->sizes, x->dtype, cg_device_cpu());
-    if (host)
-        fill_bernoulli(host, 1 - p, uniform, ctx);
-    cg_tensor *noise = host ? cg_to_device(host, cg_tensor_device(x)) : NULL;
-    cg_tensor_release(host);
-    if (!noise)
-        return NULL;
-    cg_tensor *q = cg_scalar_tensor(cg_scalar_float(1 - p));
-    int rc = q ? cg_div_(noise, q) : -1;
+static int fill_from_generator(cg_tensor *noise, double q, void *ctx) { return cg_bernoulli_(noise, q, ctx); }
+
+/* noise = bernoulli(1 - p) / (1 - p), of x's shape, dtype and device */
+static cg_tensor *dropout_noise(cg_tensor *x, double p, mask_fill_fn fill, void *ctx) {
+    cg_tensor *noise = cg_tensor_empty(x->ndim, x->sizes, x->dtype, cg_tensor_device(x));
+    cg_tensor *q = noise ? cg_scalar_tensor(cg_scalar_float(1 - p)) : NULL;
+    int rc = q && fill(noise, 1 - p, ctx) == 0 ? cg_div_(noise, q) : -1;
     cg_tensor_release(q);
     if (rc < 0) {
         cg_tensor_release(noise);
@@ -267,8 +279,7 @@ static cg_tensor *dropout_noise(cg_tensor *x, double p, cg_uniform_fn uniform, v
 
 /* The checks both forms share; *noise gets the tensor x is multiplied by
  * (a 0-d zero when p == 1), or NULL when x is returned as it is. */
-static int dropout_prepare(cg_tensor *x, double p, bool training, cg_uniform_fn uniform, void *ctx,
-                           cg_tensor **noise) {
+static int dropout_prepare(cg_tensor *x, double p, bool training, mask_fill_fn fill, void *ctx, cg_tensor **noise) {
     char buf[32];
     *noise = NULL;
     CG_CHECK_INT(p >= 0 && p <= 1, CG_VALUE_ERROR, "dropout probability has to be between 0 and 1, but got %s",
@@ -280,23 +291,36 @@ static int dropout_prepare(cg_tensor *x, double p, bool training, cg_uniform_fn 
     /* PyTorch divides the integer noise in place: the same error */
     CG_CHECK_INT(cg_dtype_is_float(x->dtype), CG_RUNTIME_ERROR,
                  "result type Float can't be cast to the desired output type %s", cg_nn_type_name(x->dtype));
-    return (*noise = dropout_noise(x, p, uniform, ctx)) ? 0 : -1;
+    return (*noise = dropout_noise(x, p, fill, ctx)) ? 0 : -1;
 }
 
-cg_tensor *cg_dropout_with(cg_tensor *x, double p, bool training, cg_uniform_fn uniform, void *ctx) {
+static cg_tensor *dropout(cg_tensor *x, double p, bool training, mask_fill_fn fill, void *ctx) {
     cg_tensor *noise;
-    if (dropout_prepare(x, p, training, uniform, ctx, &noise) < 0)
+    if (dropout_prepare(x, p, training, fill, ctx, &noise) < 0)
         return NULL;
     cg_tensor *out = noise ? cg_mul(x, noise) : cg_tensor_retain(x);
     cg_tensor_release(noise);
     return out;
 }
 
-int cg_dropout_with_(cg_tensor *x, double p, bool training, cg_uniform_fn uniform, void *ctx) {
+static int dropout_(cg_tensor *x, double p, bool training, mask_fill_fn fill, void *ctx) {
     cg_tensor *noise;
-    if (dropout_prepare(x, p, training, uniform, ctx, &noise) < 0)
+    if (dropout_prepare(x, p, training, fill, ctx, &noise) < 0)
         return -1;
     int rc = noise ? cg_mul_(x, noise) : 0;
     cg_tensor_release(noise);
     return rc;
+}
+
+cg_tensor *cg_dropout(cg_tensor *x, double p, bool training, cg_generator *gen) {
+    return dropout(x, p, training, fill_from_generator, gen);
+}
+int cg_dropout_(cg_tensor *x, double p, bool training, cg_generator *gen) {
+    return dropout_(x, p, training, fill_from_generator, gen);
+}
+cg_tensor *cg_dropout_with(cg_tensor *x, double p, bool training, cg_uniform_fn uniform, void *ctx) {
+    return dropout(x, p, training, fill_from_uniform, &(uniform_source){uniform, ctx});
+}
+int cg_dropout_with_(cg_tensor *x, double p, bool training, cg_uniform_fn uniform, void *ctx) {
+    return dropout_(x, p, training, fill_from_uniform, &(uniform_source){uniform, ctx});
 }

@@ -34,16 +34,22 @@ int cg_softmax_default_dim(int ndim);
 
 /* ---- dropout (ops_nn.c) -------------------------------------------------------- */
 
+struct cg_generator;
+
+/* dropout(input, p=0.5, training=True): x * (bernoulli(1 - p) / (1 - p)),
+ * the mask drawn from gen (NULL: the default generator) as PyTorch's CPU
+ * dropout draws it, recorded as MulBackward0. p == 0, !training or an
+ * empty input return x itself; p == 1 gives x * 0. p outside [0, 1] is
+ * F.dropout's ValueError. See Note [Dropout's generator] in ops_nn.c. */
+cg_tensor *cg_dropout(cg_tensor *x, double p, bool training, struct cg_generator *gen);
+/* dropout(..., inplace=True): x.mul_(noise), MulBackward0 on x; 0 or -1. */
+int cg_dropout_(cg_tensor *x, double p, bool training, struct cg_generator *gen);
+
 /* A source of uniform doubles in [0, 1), one per element in row-major order. */
 typedef double (*cg_uniform_fn)(void *ctx);
-
-/* dropout(input, p=0.5, training=True) with its mask drawn from `uniform`:
- * x * (bernoulli(1 - p) / (1 - p)), recorded as MulBackward0 as in PyTorch's
- * CPU dropout. p == 0, !training or an empty input return x itself; p == 1
- * gives x * 0. p outside [0, 1] is F.dropout's ValueError.
- * See Note [Dropout's generator] in ops_nn.c. */
+/* The same with the mask drawn from `uniform` (element kept where the draw
+ * is below 1 - p): for callers with their own source, and tests. */
 cg_tensor *cg_dropout_with(cg_tensor *x, double p, bool training, cg_uniform_fn uniform, void *ctx);
-/* dropout(..., inplace=True): x.mul_(noise), MulBackward0 on x; 0 or -1. */
 int cg_dropout_with_(cg_tensor *x, double p, bool training, cg_uniform_fn uniform, void *ctx);
 
 /* ---- losses (ops_loss.c) -------------------------------------------------------- */

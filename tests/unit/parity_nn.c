@@ -50,3 +50,9 @@ PARITY(huber_loss) {
 }
 
 PARITY(softmin) { return cg_softmin(p_tensor(c, 0), p_int(c, 1), kw_dtype(c)); }
+
+/* seeds the default generator with the case's `seed` first, as the case does */
+PARITY(dropout) {
+    cg_manual_seed((uint64_t)p_kw_int(c, "seed", 0));
+    return cg_dropout(p_tensor(c, 0), p_kw_double(c, "p", 0.5), p_kw_bool(c, "training", true), NULL);
+}

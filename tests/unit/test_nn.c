@@ -586,3 +586,18 @@ Test(softmax, softmin_and_the_default_dim) {
     cr_assert_eq(cg_softmax_default_dim(4), 1);
     cg_tensor_release(x), cg_tensor_release(y), cg_tensor_release(nx), cg_tensor_release(ref);
 }
+
+Test(dropout, draws_pytorchs_mask_from_the_generator) {
+    cg_tensor *x = T_OK(cg_ones(2, (int64_t[]){3, 4}, CG_F32, cg_device_cpu()));
+    cg_manual_seed(0);
+    double k = 1 / 0.7f; /* 1 / (float)(1 - p), as PyTorch's float division */
+    CHECK(T_OK(cg_dropout(x, 0.3, true, NULL)), 0, 0, k, 0, k, 0, k, k, k, k, k, k);
+    cg_tensor *d = T_OK(cg_ones(1, (int64_t[]){5}, CG_F64, cg_device_cpu()));
+    cg_generator *g = T_OK(cg_generator_new());
+    cg_generator_manual_seed(g, 7);
+    CHECK(T_OK(cg_dropout(d, 0.5, true, g)), 2, 2, 0, 0, 0);
+    cg_generator_manual_seed(g, 7);
+    T_RC(cg_dropout_(d, 0.5, true, g));
+    t_assert_values(d, 5, (double[]){2, 2, 0, 0, 0}, 0);
+    cg_generator_free(g), cg_tensor_release(x), cg_tensor_release(d);
+}
