@@ -1,14 +1,14 @@
-/* ops_loss.c: the loss functions of ops_nn.h (mse_loss, nll_loss,
- * cross_entropy, binary_cross_entropy, binary_cross_entropy_with_logits),
- * their kernels and derivatives.
+/* ops_loss.c: the loss functions of ops_nn.h (mse_loss, smooth_l1_loss,
+ * huber_loss, nll_loss, cross_entropy, binary_cross_entropy,
+ * binary_cross_entropy_with_logits), their kernels and derivatives.
  *
  * Each loss is one fused op with its own node, as in PyTorch: its kernel
  * computes the elementwise loss (or, for nll_loss, the whole loss), the
  * reduction runs with grad mode off, and the node is recorded on the
- * original inputs. Derivatives: mse_loss's with engine ops; nll_loss's and
- * the BCE losses' through their backward kernels (rows NLL_LOSS_BACKWARD,
- * BCE_GRAD, BCE_LOGITS_GRAD), like PyTorch's *_backward functions, which
- * are differentiable in turn, so double backward works.
+ * original inputs. Derivatives: mse_loss's with engine ops; the others'
+ * through their backward kernels (rows *_BACKWARD and *_GRAD), like
+ * PyTorch's *_backward functions, which are differentiable in turn, so
+ * double backward works. cross_entropy is a composite, as in PyTorch.
  * nll_loss and BCE check targets and values on the host (a CPU copy). */
 #include <math.h>
 #include <string.h>
