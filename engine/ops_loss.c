@@ -507,28 +507,20 @@ int bw_nll_loss_backward(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 
 /* ---- cross_entropy --------------------------------------------------------------------------------- */
 
-/* Of the targets that are not ignore_index (int64, in range): in *denom
- * their count, or the sum of their weights; returned, a tensor of t's
- * shape, dtype dt and device, 1 where counted and 0 where ignored. */
-static cg_tensor *counted_targets(cg_tensor *t, cg_tensor *w, int64_t ignore, cg_dtype dt, double *denom) {
-    cg_tensor *keep = cg_tensor_empty(t->ndim, t->sizes, CG_F64, cg_device_cpu());
+/* Of the targets that are not ignore_index (int64, in range): their count,
+ * or the sum of their weights; -1 on error. */
+static double counted_weight(cg_tensor *t, cg_tensor *w, int64_t ignore) {
     cg_tensor *th = host_values(t), *wh = w ? host_values(w) : NULL;
     cg_tensor *w64 = wh ? cg_to_dtype(wh, CG_F64) : NULL;
-    cg_tensor *out = NULL;
-    if (keep && th && (!w || w64)) {
+    double sum = -1;
+    if (th && (!w || w64)) {
         const int64_t *p = cg_tensor_data(th);
-        double *k = cg_tensor_data(keep);
-        *denom = 0;
-        for (int64_t i = 0, n = cg_tensor_numel(th); i < n; i++) {
-            k[i] = p[i] != ignore;
-            *denom += p[i] == ignore ? 0 : w64 ? ((const double *)cg_tensor_data(w64))[p[i]] : 1;
-        }
-        cg_tensor *kd = cg_to_dtype(keep, dt);
-        out = kd ? cg_to_device(kd, cg_tensor_device(t)) : NULL;
-        cg_tensor_release(kd);
+        sum = 0;
+        for (int64_t i = 0, n = cg_tensor_numel(th); i < n; i++)
+            sum += p[i] == ignore ? 0 : w64 ? ((const double *)cg_tensor_data(w64))[p[i]] : 1;
     }
-    cg_tensor_release(keep), cg_tensor_release(th), cg_tensor_release(wh), cg_tensor_release(w64);
-    return out;
+    cg_tensor_release(th), cg_tensor_release(wh), cg_tensor_release(w64);
+    return sum;
 }
 
 /* logp * weight, the class weights [C] viewed along logp's class dim
@@ -560,27 +552,39 @@ static cg_tensor *smooth_reduce(cg_tensor *loss, cg_reduction red, double denom)
     return out;
 }
 
-/* PyTorch's label-smoothing term: -sum(logp * weight, class dim), zero
- * where the target is ignored, reduced. The mask is a product here, where
- * PyTorch uses masked_fill_: the same values and the same gradient. */
+/* PyTorch's label-smoothing term: -sum(logp * weight, class dim), zeroed
+ * in place where the target is ignored (MaskedFillBackward0), reduced. */
 static cg_tensor *smooth_term(cg_tensor *logp, cg_tensor *target, cg_tensor *weight, int64_t ignore,
                               cg_reduction red) {
     int64_t cdim = logp->ndim >= 2 ? 1 : 0;
     cg_tensor *lw = weighted_classes(logp, weight);
     cg_tensor *s = lw ? cg_sum(lw, 1, &cdim, false) : NULL;
     cg_tensor *neg = s ? cg_neg(s) : NULL;
-    double denom = 0;
-    cg_tensor *keep = neg ? counted_targets(target, weight, ignore, logp->dtype, &denom) : NULL;
-    cg_tensor *masked = keep ? cg_mul(neg, keep) : NULL;
-    cg_tensor_release(lw), cg_tensor_release(s), cg_tensor_release(neg);
-    cg_tensor_release(keep);
-    return smooth_reduce(masked, red, denom);
+    cg_tensor *ign = neg ? cg_scalar_tensor(cg_scalar_int(ignore)) : NULL;
+    cg_tensor *mask = ign ? cg_eq(target, ign) : NULL;
+    double denom = mask ? counted_weight(target, weight, ignore) : -1;
+    if (denom < 0 || cg_masked_fill_(neg, mask, cg_scalar_float(0.0)) < 0) {
+        cg_tensor_release(neg);
+        neg = NULL;
+    } else if (neg->grad_fn) { /* PyTorch writes index_put_({mask}, 0.0): the same derivative */
+        neg->grad_fn->name = "IndexPutBackward0";
+    }
+    cg_tensor_release(lw), cg_tensor_release(s), cg_tensor_release(ign), cg_tensor_release(mask);
+    return smooth_reduce(neg, red, denom);
+}
+
+/* t * a C++ number: mul.Scalar, whose node PyTorch names MulBackward1 */
+static cg_tensor *mul_number(cg_tensor *t, double v) {
+    cg_tensor *out = cg_mul_scalar(t, v);
+    if (out && out->grad_fn)
+        out->grad_fn->name = "MulBackward1";
+    return out;
 }
 
 /* (1 - ls) * nll + smooth * (ls / C): AddBackward0 on top, as in PyTorch */
 static cg_tensor *smooth_combine(cg_tensor *nll, cg_tensor *smooth, double ls, int64_t C) {
-    cg_tensor *a = cg_mul_scalar(nll, 1 - ls);
-    cg_tensor *b = a ? cg_mul_scalar(smooth, ls / (double)C) : NULL;
+    cg_tensor *a = mul_number(nll, 1 - ls);
+    cg_tensor *b = a ? mul_number(smooth, ls / (double)C) : NULL;
     cg_tensor *out = b ? cg_add(a, b, cg_scalar_int(1)) : NULL;
     cg_tensor_release(a), cg_tensor_release(b);
     return out;
