@@ -1,7 +1,105 @@
-/* ops_nn.h: see ops_nn.c. */
+/* ops_nn.h: neural-network functions (torch.nn.functional): softmax and
+ * log_softmax, dropout (ops_nn.c), and the losses (ops_loss.c).
+ *
+ * Each is a fused primitive with its own kernel and its own autograd node,
+ * named as PyTorch names it; the composites (cross_entropy, dropout) build
+ * the same graph as PyTorch does. */
 #ifndef CG_OPS_NN_H
 #define CG_OPS_NN_H
 
 #include "tensor.h"
+
+/* PyTorch's reduction enum (at::Reduction), in its order. */
+typedef enum { CG_REDUCTION_NONE = 0, CG_REDUCTION_MEAN = 1, CG_REDUCTION_SUM = 2 } cg_reduction;
+
+/* "none" / "mean" / "sum" -> the enum, or -1 with PyTorch's ValueError
+ * "<s> is not a valid value for reduction". */
+int cg_reduction_from_str(const char *s);
+
+/* ---- softmax (ops_nn.c) -------------------------------------------------------- */
+
+/* softmax(input, dim, dtype=None): dtype < 0 for None; with a dtype the input
+ * is cast first (ToCopyBackward0 under SoftmaxBackward0, as in PyTorch).
+ * Integer and bool inputs without a dtype fail as in PyTorch. */
+cg_tensor *cg_softmax(cg_tensor *x, int64_t dim, int dtype);
+cg_tensor *cg_log_softmax(cg_tensor *x, int64_t dim, int dtype);
+/* softmin(input, dim, dtype=None): softmax(-input), NegBackward0 under
+ * SoftmaxBackward0 as in PyTorch. */
+cg_tensor *cg_softmin(cg_tensor *x, int64_t dim, int dtype);
+/* The dim F.softmax, F.softmin and F.log_softmax pick when given none (0
+ * for 0-, 1- and 3-d inputs, else 1); the caller warns, as PyTorch does:
+ * "Implicit dimension choice for softmax has been deprecated. Change the
+ * call to include dim=X as an argument." (log_softmax, softmin alike). */
+int cg_softmax_default_dim(int ndim);
+
+/* ---- dropout (ops_nn.c) -------------------------------------------------------- */
+
+struct cg_generator;
+
+/* dropout(input, p=0.5, training=True): x * (bernoulli(1 - p) / (1 - p)),
+ * the mask drawn from gen (NULL: the default generator) as PyTorch's CPU
+ * dropout draws it, recorded as MulBackward0. p == 0, !training or an
+ * empty input return x itself; p == 1 gives x * 0. p outside [0, 1] is
+ * F.dropout's ValueError. See Note [Dropout's generator] in ops_nn.c. */
+cg_tensor *cg_dropout(cg_tensor *x, double p, bool training, struct cg_generator *gen);
+/* dropout(..., inplace=True): x.mul_(noise), MulBackward0 on x; 0 or -1. */
+int cg_dropout_(cg_tensor *x, double p, bool training, struct cg_generator *gen);
+
+/* A source of uniform doubles in [0, 1), one per element in row-major order. */
+typedef double (*cg_uniform_fn)(void *ctx);
+/* The same with the mask drawn from `uniform` (element kept where the draw
+ * is below 1 - p): for callers with their own source, and tests. */
+cg_tensor *cg_dropout_with(cg_tensor *x, double p, bool training, cg_uniform_fn uniform, void *ctx);
+int cg_dropout_with_(cg_tensor *x, double p, bool training, cg_uniform_fn uniform, void *ctx);
+
+/* ---- losses (ops_loss.c) -------------------------------------------------------- */
+
+/* mse_loss(input, target, reduction='mean'); shapes broadcast (PyTorch
+ * warns). smooth_l1_loss(..., beta=1.0) and huber_loss(..., delta=1.0) the
+ * same way. */
+cg_tensor *cg_mse_loss(cg_tensor *input, cg_tensor *target, cg_reduction reduction);
+cg_tensor *cg_smooth_l1_loss(cg_tensor *input, cg_tensor *target, cg_reduction reduction, double beta);
+cg_tensor *cg_huber_loss(cg_tensor *input, cg_tensor *target, cg_reduction reduction, double delta);
+/* The elementwise derivative of order 1 or 2 of smooth_l1_loss (huber
+ * false, param beta) or huber_loss (param delta) in input - target: their
+ * backward kernel, differentiable for double backward. */
+cg_tensor *cg_robust_loss_grad(cg_tensor *input, cg_tensor *target, double param, bool huber, int order);
+
+/* nll_loss(input [N, C] or [C] or [N, C, d1...], target int64 [N] or [] or
+ * [N, d1...], weight=None [C], ignore_index=-100, reduction='mean'). A 4-d
+ * input records NllLoss2DBackward0; other >2-d inputs are viewed as
+ * [N, C, 1, -1] first, as F.nll_loss does. */
+cg_tensor *cg_nll_loss(cg_tensor *input, cg_tensor *target, cg_tensor *weight, int64_t ignore_index,
+                       cg_reduction reduction);
+/* nll_loss_backward(grad_output, self, target, weight, reduction,
+ * ignore_index, total_weight): the gradient of nll_loss with respect to its
+ * input self (whose shape it takes); differentiable in grad. total_weight
+ * is the 0-d sum of the weights of the counted targets. */
+cg_tensor *cg_nll_loss_backward(cg_tensor *grad, cg_tensor *self, cg_tensor *target, cg_tensor *weight,
+                                cg_reduction reduction, int64_t ignore_index, cg_tensor *total_weight);
+
+/* cross_entropy(input [N, C, d1...] or [C], target, weight=None,
+ * ignore_index=-100, reduction='mean', label_smoothing=0.0), built as
+ * PyTorch builds it: for class indices (int64 [N, d1...] or []),
+ * nll_loss(log_softmax(input, class dim)), plus the smoothing term when
+ * label_smoothing > 0; a float target of the input's shape holds class
+ * probabilities. */
+cg_tensor *cg_cross_entropy(cg_tensor *input, cg_tensor *target, cg_tensor *weight, int64_t ignore_index,
+                            cg_reduction reduction, double label_smoothing);
+
+/* binary_cross_entropy(input, target, weight=None, reduction='mean'): input
+ * in [0, 1], logs clamped to >= -100 as in PyTorch. */
+cg_tensor *cg_binary_cross_entropy(cg_tensor *input, cg_tensor *target, cg_tensor *weight, cg_reduction reduction);
+/* binary_cross_entropy_with_logits(input, target, weight=None,
+ * reduction='mean', pos_weight=None), in its numerically stable form. */
+cg_tensor *cg_binary_cross_entropy_with_logits(cg_tensor *input, cg_tensor *target, cg_tensor *weight,
+                                               cg_tensor *pos_weight, cg_reduction reduction);
+
+/* The elementwise partial derivatives of the two BCE losses (their backward
+ * kernels, differentiable for double backward): order 0 d/dinput, 1
+ * d/dtarget, 2 d2/dinput2, 3 d2/dinput dtarget. pos_weight may be NULL. */
+cg_tensor *cg_binary_cross_entropy_grad(cg_tensor *input, cg_tensor *target, int order);
+cg_tensor *cg_binary_cross_entropy_with_logits_grad(cg_tensor *input, cg_tensor *target, cg_tensor *pos_weight,
+                                                    int order);
 
 #endif

@@ -1,0 +1,22 @@
+/* nn_internal.h: helpers shared by ops_nn.c and ops_loss.c, private to them:
+ * PyTorch's spellings in error messages and the checks that several
+ * neural-network functions make alike. Not part of the engine's API. */
+#ifndef CG_NN_INTERNAL_H
+#define CG_NN_INTERNAL_H
+
+#include "tensor.h"
+
+/* PyTorch's C++ name of a dtype in "not implemented for 'Long'". */
+const char *cg_nn_type_name(cg_dtype dt);
+/* "\"<kernel>\" not implemented for '<type>'" as a RuntimeError; returns -1. */
+int cg_nn_not_implemented(const char *kernel, cg_dtype dt);
+/* A double as Python's repr() writes a float: shortest round-trip, ".0"
+ * on integral values. */
+const char *cg_nn_float_repr(double v, char *buf, size_t n);
+/* "torch.Size([2, 3])" */
+const char *cg_nn_size_repr(const cg_tensor *t, char *buf, size_t n);
+/* PyTorch's error for an argument its autograd formula does not cover
+ * (weight, pos_weight): fails when t requires grad in grad mode. */
+int cg_nn_check_nondiff(const char *fn, const char *arg, const cg_tensor *t);
+
+#endif

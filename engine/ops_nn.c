@@ -1,0 +1,326 @@
+/* ops_nn.c: softmax, log_softmax and dropout (ops_nn.h), with the helpers
+ * that the losses of ops_loss.c share (nn_internal.h).
+ *
+ * softmax and log_softmax are fused kernels over a contiguous copy of the
+ * input seen as [outer, C, inner] (C the softmax dim), as PyTorch's
+ * host_softmax does; their derivatives are written with engine ops, so
+ * double backward works. Dropout is a composite, as on PyTorch's CPU, drawing
+ * its mask from the engine's generator (random.h). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ew.h"
+#include "nn_internal.h"
+#include "ops.h"
+
+/* ---- shared helpers (nn_internal.h) ---------------------------------------------- */
+
+const char *cg_nn_type_name(cg_dtype dt) {
+    static const char *const names[CG_DTYPE_COUNT] = {"Bool", "Int", "Long", "Float", "Double"};
+    return names[dt];
+}
+
+int cg_nn_not_implemented(const char *kernel, cg_dtype dt) {
+    cg_error_set(CG_RUNTIME_ERROR, "\"%s\" not implemented for '%s'", kernel, cg_nn_type_name(dt));
+    return -1;
+}
+
+const char *cg_nn_float_repr(double v, char *buf, size_t n) {
+    for (int prec = 1; prec <= 17; prec++) {
+        snprintf(buf, n, "%.*g", prec, v);
+        if (strtod(buf, NULL) == v)
+            break;
+    }
+    if (isfinite(v) && !strpbrk(buf, ".en"))
+        strncat(buf, ".0", n - strlen(buf) - 1);
+    return buf;
+}
+
+const char *cg_nn_size_repr(const cg_tensor *t, char *buf, size_t n) {
+    char sizes[128];
+    snprintf(buf, n, "torch.Size(%s)", cg_sizes_str(t->ndim, t->sizes, sizes, sizeof sizes));
+    return buf;
+}
+
+int cg_nn_check_nondiff(const char *fn, const char *arg, const cg_tensor *t) {
+    CG_CHECK_INT(!t || !cg_grad_enabled() || !cg_tensor_requires_grad(t), CG_RUNTIME_ERROR,
+                 "The function '%s' is not differentiable with respect to argument '%s'. This input cannot have "
+                 "requires_grad True.",
+                 fn, arg);
+    return 0;
+}
+
+int cg_reduction_from_str(const char *s) {
+    static const char *const names[] = {"none", "mean", "sum"};
+    for (int r = 0; r < 3; r++)
+        if (!strcmp(s, names[r]))
+            return r;
+    cg_error_set(CG_VALUE_ERROR, "%s is not a valid value for reduction", s);
+    return -1;
+}
+
+/* ---- softmax / log_softmax kernels ------------------------------------------------- */
+
+/* The softmax dim splits a contiguous tensor into [outer, C, inner]. */
+typedef struct {
+    int64_t outer, C, inner;
+} softmax_geom;
+
+static softmax_geom geom_of(const cg_tensor *t, int dim) {
+    softmax_geom g = {1, t->ndim ? t->sizes[dim] : 1, 1};
+    for (int d = 0; d < t->ndim; d++) {
+        if (d < dim)
+            g.outer *= t->sizes[d];
+        else if (d > dim)
+            g.inner *= t->sizes[d];
+    }
+    return g;
+}
+
+/* x, y: [outer, C, inner] contiguous. Subtracting the max keeps exp() in
+ * range; the sum accumulates in double. A NaN anywhere in a slice makes
+ * the max NaN and so the whole slice NaN, as in PyTorch. */
+#define SOFTMAX_FN(name, T, EXP)                                                                  \
+    static void name(const T *x, T *y, softmax_geom g, bool log_) {                               \
+        _Pragma("omp parallel for collapse(2) if (g.outer * g.C * g.inner > CG_PARALLEL_GRAIN)")  \
+        for (int64_t o = 0; o < g.outer; o++)                                                     \
+            for (int64_t j = 0; j < g.inner; j++) {                                               \
+                const T *px = x + o * g.C * g.inner + j;                                          \
+                T *py = y + o * g.C * g.inner + j;                                                \
+                T m = -INFINITY;                                                                  \
+                for (int64_t c = 0; c < g.C; c++) {                                               \
+                    T v = px[c * g.inner];                                                        \
+                    m = (v > m || isnan(v)) ? v : m;                                              \
+                }                                                                                 \
+                double sum = 0;                                                                   \
+                for (int64_t c = 0; c < g.C; c++) {                                               \
+                    T e = EXP(px[c * g.inner] - m);                                               \
+                    sum += e;                                                                     \
+                    if (!log_)                                                                    \
+                        py[c * g.inner] = e;                                                      \
+                }                                                                                 \
+                if (log_) { /* (x - m) - log(sum): exact where x - lse would round */          \
+                    T ls = (T)log(sum);                                                           \
+                    for (int64_t c = 0; c < g.C; c++)                                             \
+                        py[c * g.inner] = (px[c * g.inner] - m) - ls;                             \
+                } else {                                                                          \
+                    for (int64_t c = 0; c < g.C; c++)                                             \
+                        py[c * g.inner] = (T)(py[c * g.inner] / sum);                             \
+                }                                                                                 \
+            }                                                                                     \
+    }
+SOFTMAX_FN(softmax_f32, float, expf)
+SOFTMAX_FN(softmax_f64, double, exp)
+
+/* in[0] x and out[0] y contiguous of one float dtype and shape; dim in
+ * args->i[0] (wrapped) */
+static void softmax_run(const cg_call *c, bool log_) {
+    const cg_tensor *x = c->in[0];
+    softmax_geom g = geom_of(x, (int)c->args->i[0]);
+    if (x->dtype == CG_F32)
+        softmax_f32(cg_tensor_data(x), cg_tensor_data(c->out[0]), g, log_);
+    else
+        softmax_f64(cg_tensor_data(x), cg_tensor_data(c->out[0]), g, log_);
+}
+void cpu_softmax(const cg_call *c) { softmax_run(c, false); }
+void cpu_log_softmax(const cg_call *c) { softmax_run(c, true); }
+
+/* ---- softmax / log_softmax frontends ------------------------------------------------ */
+
+static cg_tensor *softmax_common(cg_op op, cg_tensor *x, int64_t dim, int dtype) {
+    if (dtype >= 0) { /* PyTorch casts first; the cast is its own node */
+        cg_tensor *cast = cg_to_dtype(x, (cg_dtype)dtype);
+        cg_tensor *out = cast ? softmax_common(op, cast, dim, -1) : NULL;
+        cg_tensor_release(cast);
+        return out;
+    }
+    int d = cg_wrap_dim(dim, x->ndim);
+    if (d < 0)
+        return NULL;
+    if (!cg_dtype_is_float(x->dtype)) {
+        /* PyTorch's kernel names: both ops share the one of other dims */
+        bool last = x->ndim == 0 || d == x->ndim - 1;
+        cg_nn_not_implemented(!last ? "softmax_kernel_impl"
+                              : op == CG_OP_SOFTMAX ? "softmax_lastdim_kernel_impl"
+                                                    : "log_softmax_lastdim_kernel_impl",
+                              x->dtype);
+        return NULL;
+    }
+    bool was = cg_grad_set_enabled(false);
+    cg_tensor *xc = cg_contiguous(x);
+    cg_grad_set_enabled(was);
+    cg_tensor *out = xc ? cg_tensor_empty(x->ndim, x->sizes, x->dtype, cg_tensor_device(x)) : NULL;
+    cg_op_args args = {.i = {d}};
+    if (out) {
+        cg_call call = {.op = op, .nout = 1, .nin = 1, .out = {out}, .in = {xc}, .args = &args};
+        if (cg_op_run(&call) < 0) {
+            cg_tensor_release(out);
+            out = NULL;
+        }
+    }
+    cg_tensor_release(xc);
+    cg_save_spec save[] = {{out, "result"}, {x, "self"}};
+    return cg_ew_record(out, op, 1, &x, 2, save, &args);
+}
+
+cg_tensor *cg_softmax(cg_tensor *x, int64_t dim, int dtype) { return softmax_common(CG_OP_SOFTMAX, x, dim, dtype); }
+cg_tensor *cg_log_softmax(cg_tensor *x, int64_t dim, int dtype) {
+    return softmax_common(CG_OP_LOG_SOFTMAX, x, dim, dtype);
+}
+
+cg_tensor *cg_softmin(cg_tensor *x, int64_t dim, int dtype) {
+    cg_tensor *neg = cg_neg(x);
+    cg_tensor *out = neg ? cg_softmax(neg, dim, dtype) : NULL;
+    cg_tensor_release(neg);
+    return out;
+}
+
+int cg_softmax_default_dim(int ndim) { return ndim == 0 || ndim == 1 || ndim == 3 ? 0 : 1; }
+
+/* ---- softmax / log_softmax derivatives ----------------------------------------------- */
+
+/* The node's result for its derivative. A saved output carries no history
+ * (see Note [Saved outputs]), so for double backward (grad mode on) it is
+ * computed again from the saved input, recording a node of its own. */
+static cg_tensor *result_of(cg_node *n) {
+    cg_tensor *y, *self;
+    if (cg_node_saved_all(n, 2, &y, &self) < 0)
+        return NULL;
+    if (!cg_grad_enabled())
+        return cg_tensor_retain(y);
+    return softmax_common(n->op, self, n->args.i[0], -1);
+}
+
+/* sum(t, dim, keepdim=True) over the node's softmax dim */
+static cg_tensor *sum_dim(cg_node *n, cg_tensor *t) { return cg_sum(t, 1, &n->args.i[0], true); }
+
+/* SoftmaxBackward0: result * (grad - sum(grad * result, dim)) */
+int bw_softmax(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    cg_tensor *y = result_of(n);
+    if (!y)
+        return -1;
+    cg_tensor *gy = cg_mul(go[0], y);
+    cg_tensor *s = gy ? sum_dim(n, gy) : NULL;
+    cg_tensor *diff = s ? cg_sub(go[0], s, cg_scalar_int(1)) : NULL;
+    gi[0] = diff ? cg_mul(y, diff) : NULL;
+    cg_tensor_release(gy), cg_tensor_release(s), cg_tensor_release(diff), cg_tensor_release(y);
+    return gi[0] ? 0 : -1;
+}
+
+/* LogSoftmaxBackward0: grad - exp(result) * sum(grad, dim) */
+int bw_log_softmax(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    cg_tensor *y = result_of(n);
+    cg_tensor *e = y ? cg_exp(y) : NULL;
+    cg_tensor_release(y);
+    cg_tensor *s = e ? sum_dim(n, go[0]) : NULL;
+    cg_tensor *p = s ? cg_mul(e, s) : NULL;
+    gi[0] = p ? cg_sub(go[0], p, cg_scalar_int(1)) : NULL;
+    cg_tensor_release(e), cg_tensor_release(s), cg_tensor_release(p);
+    return gi[0] ? 0 : -1;
+}
+
+/* ---- dropout -------------------------------------------------------------------------- */
+
+/* Note [Dropout's generator]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * PyTorch's CPU dropout is `noise = empty_like(x).bernoulli_(1 - p);
+ * noise.div_(1 - p); return x * noise`, so its node is MulBackward0 and its
+ * mask comes from the default generator. cg_dropout does the same with the
+ * engine's generator (random.h), so a seeded notebook drops the same
+ * elements as PyTorch; cg_dropout_with draws the mask from a uniform source
+ * the caller supplies instead (tests pin masks down with it). Both draw in
+ * row-major order: torch 1.13 draws the mask of a transposed input as a
+ * contiguous draw of its logical shape. */
+
+/* Fills a contiguous float tensor with bernoulli(q) 0/1; 0 or -1. */
+typedef int (*mask_fill_fn)(cg_tensor *noise, double q, void *ctx);
+
+typedef struct {
+    cg_uniform_fn uniform;
+    void *ctx;
+} uniform_source;
+
+/* 1 where uniform() < q, else 0, in row-major order (drawn on the CPU) */
+static int fill_from_uniform(cg_tensor *noise, double q, void *ctx) {
+    const uniform_source *src = ctx;
+    cg_tensor *host = cg_tensor_device(noise).type == CG_CPU
+                          ? cg_tensor_retain(noise)
+                          : cg_tensor_empty(noise->ndim, noise->sizes, noise->dtype, cg_device_cpu());
+    if (!host)
+        return -1;
+    for (int64_t i = 0, n = cg_tensor_numel(host); i < n; i++) {
+        double bit = src->uniform(src->ctx) < q ? 1.0 : 0.0;
+        if (host->dtype == CG_F32)
+            ((float *)cg_tensor_data(host))[i] = (float)bit;
+        else
+            ((double *)cg_tensor_data(host))[i] = bit;
+    }
+    int rc = host == noise ? 0 : cg_copy_(noise, host);
+    cg_tensor_release(host);
+    return rc;
+}
+
+static int fill_from_generator(cg_tensor *noise, double q, void *ctx) { return cg_bernoulli_(noise, q, ctx); }
+
+/* noise = bernoulli(1 - p) / (1 - p), of x's shape, dtype and device */
+static cg_tensor *dropout_noise(cg_tensor *x, double p, mask_fill_fn fill, void *ctx) {
+    cg_tensor *noise = cg_tensor_empty(x->ndim, x->sizes, x->dtype, cg_tensor_device(x));
+    cg_tensor *q = noise ? cg_scalar_tensor(cg_scalar_float(1 - p)) : NULL;
+    int rc = q && fill(noise, 1 - p, ctx) == 0 ? cg_div_(noise, q) : -1;
+    cg_tensor_release(q);
+    if (rc < 0) {
+        cg_tensor_release(noise);
+        return NULL;
+    }
+    return noise;
+}
+
+/* The checks both forms share; *noise gets the tensor x is multiplied by
+ * (a 0-d zero when p == 1), or NULL when x is returned as it is. */
+static int dropout_prepare(cg_tensor *x, double p, bool training, mask_fill_fn fill, void *ctx, cg_tensor **noise) {
+    char buf[32];
+    *noise = NULL;
+    CG_CHECK_INT(p >= 0 && p <= 1, CG_VALUE_ERROR, "dropout probability has to be between 0 and 1, but got %s",
+                 cg_nn_float_repr(p, buf, sizeof buf));
+    if (p == 0 || !training || cg_tensor_numel(x) == 0)
+        return 0;
+    if (p == 1) /* x * 0, still a MulBackward0 as in PyTorch */
+        return (*noise = cg_zeros(0, NULL, x->dtype, cg_tensor_device(x))) ? 0 : -1;
+    /* PyTorch divides the integer noise in place: the same error */
+    CG_CHECK_INT(cg_dtype_is_float(x->dtype), CG_RUNTIME_ERROR,
+                 "result type Float can't be cast to the desired output type %s", cg_nn_type_name(x->dtype));
+    return (*noise = dropout_noise(x, p, fill, ctx)) ? 0 : -1;
+}
+
+static cg_tensor *dropout(cg_tensor *x, double p, bool training, mask_fill_fn fill, void *ctx) {
+    cg_tensor *noise;
+    if (dropout_prepare(x, p, training, fill, ctx, &noise) < 0)
+        return NULL;
+    cg_tensor *out = noise ? cg_mul(x, noise) : cg_tensor_retain(x);
+    cg_tensor_release(noise);
+    return out;
+}
+
+static int dropout_(cg_tensor *x, double p, bool training, mask_fill_fn fill, void *ctx) {
+    cg_tensor *noise;
+    if (dropout_prepare(x, p, training, fill, ctx, &noise) < 0)
+        return -1;
+    int rc = noise ? cg_mul_(x, noise) : 0;
+    cg_tensor_release(noise);
+    return rc;
+}
+
+cg_tensor *cg_dropout(cg_tensor *x, double p, bool training, cg_generator *gen) {
+    return dropout(x, p, training, fill_from_generator, gen);
+}
+int cg_dropout_(cg_tensor *x, double p, bool training, cg_generator *gen) {
+    return dropout_(x, p, training, fill_from_generator, gen);
+}
+cg_tensor *cg_dropout_with(cg_tensor *x, double p, bool training, cg_uniform_fn uniform, void *ctx) {
+    return dropout(x, p, training, fill_from_uniform, &(uniform_source){uniform, ctx});
+}
+int cg_dropout_with_(cg_tensor *x, double p, bool training, cg_uniform_fn uniform, void *ctx) {
+    return dropout_(x, p, training, fill_from_uniform, &(uniform_source){uniform, ctx});
+}

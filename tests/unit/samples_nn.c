@@ -1,0 +1,237 @@
+/* samples_nn.c: op-table samples (helpers.h) of the neural-network rows:
+ * softmax, log_softmax and the losses with their backward kernels. Only
+ * the float inputs require grad; class targets are int64 constants. */
+#include "helpers.h"
+
+#define IN(seed, nc, ...) s_input(S_SIZES(__VA_ARGS__), seed, nc)
+#define SAMPLE(...) (*s = (cg_sample){__VA_ARGS__}, true)
+
+/* A float64 constant with values in [lo, hi). */
+static cg_tensor *konst(const int64_t *sizes, int ndim, uint64_t seed, double lo, double hi) {
+    return t_rand(CG_F64, ndim, sizes, lo, hi, seed);
+}
+#define CONST(seed, lo, hi, ...) konst(S_SIZES(__VA_ARGS__), seed, lo, hi)
+/* int64 class targets */
+#define TARGETS(...) \
+    t_from(CG_INT64, 1, (const int64_t[]){sizeof((double[]){__VA_ARGS__}) / sizeof(double)}, (double[]){__VA_ARGS__})
+
+/* ---- softmax / log_softmax --------------------------------------------------------- */
+
+static cg_tensor *f_softmax(cg_tensor *const *in, const cg_sample *s) { return cg_softmax(in[0], s->i[0], -1); }
+static cg_tensor *f_log_softmax(cg_tensor *const *in, const cg_sample *s) {
+    return cg_log_softmax(in[0], s->i[0], -1);
+}
+
+static bool softmax_sample(int v, cg_sample *s, cg_tensor *(*fn)(cg_tensor *const *, const cg_sample *)) {
+    switch (v) {
+    case 0: return SAMPLE("[3,4] dim 1", 1, {IN(101, false, 3, 4)}, fn, .i = {1});
+    case 1: return SAMPLE("[3,4] dim 0 non-contiguous", 1, {IN(102, true, 3, 4)}, fn, .i = {0});
+    case 2: return SAMPLE("[2,3,2] dim -2 (inner stride)", 1, {IN(103, false, 2, 3, 2)}, fn, .i = {-2});
+    case 3: return SAMPLE("[5] dim 0", 1, {IN(104, false, 5)}, fn, .i = {0});
+    default: return false;
+    }
+}
+bool sample_softmax(int v, cg_sample *s) { return softmax_sample(v, s, f_softmax); }
+bool sample_log_softmax(int v, cg_sample *s) { return softmax_sample(v, s, f_log_softmax); }
+
+/* ---- mse_loss ------------------------------------------------------------------------- */
+
+static cg_tensor *f_mse(cg_tensor *const *in, const cg_sample *s) {
+    return cg_mse_loss(in[0], in[1], (cg_reduction)s->i[0]);
+}
+bool sample_mse_loss(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("mean", 2, {IN(111, false, 3, 4), CONST(112, -2, 2, 3, 4)}, f_mse, .i = {CG_REDUCTION_MEAN});
+    case 1: return SAMPLE("sum, target requires grad", 2, {IN(113, false, 3, 4), IN(114, true, 3, 4)}, f_mse,
+                          .i = {CG_REDUCTION_SUM});
+    case 2: return SAMPLE("none non-contiguous", 2, {IN(115, true, 3, 4), IN(116, false, 3, 4)}, f_mse,
+                          .i = {CG_REDUCTION_NONE});
+    case 3: return SAMPLE("mean, target [4] broadcast", 2, {IN(117, false, 3, 4), IN(118, false, 4)}, f_mse,
+                          .i = {CG_REDUCTION_MEAN});
+    default: return false;
+    }
+}
+
+static cg_tensor *f_smooth_l1(cg_tensor *const *in, const cg_sample *s) {
+    return cg_smooth_l1_loss(in[0], in[1], (cg_reduction)s->i[0], s->d[0]);
+}
+static cg_tensor *f_huber(cg_tensor *const *in, const cg_sample *s) {
+    return cg_huber_loss(in[0], in[1], (cg_reduction)s->i[0], s->d[0]);
+}
+/* beta/delta 0.7 puts elements of both sides of the threshold (|d| < 4) */
+static bool robust_sample(int v, cg_sample *s, cg_tensor *(*fn)(cg_tensor *const *, const cg_sample *)) {
+    switch (v) {
+    case 0: return SAMPLE("mean", 2, {IN(171, false, 3, 4), CONST(172, -2, 2, 3, 4)}, fn, .i = {CG_REDUCTION_MEAN},
+                          .d = {0.7});
+    case 1: return SAMPLE("sum, target requires grad, non-contiguous", 2, {IN(173, true, 3, 4), IN(174, false, 3, 4)},
+                          fn, .i = {CG_REDUCTION_SUM}, .d = {0.7});
+    case 2: return SAMPLE("none, target [4] broadcast", 2, {IN(175, false, 3, 4), IN(176, false, 4)}, fn,
+                          .i = {CG_REDUCTION_NONE}, .d = {1.5});
+    default: return false;
+    }
+}
+bool sample_smooth_l1_loss(int v, cg_sample *s) { return robust_sample(v, s, f_smooth_l1); }
+bool sample_huber_loss(int v, cg_sample *s) { return robust_sample(v, s, f_huber); }
+
+/* i: huber, order; d: the threshold */
+static cg_tensor *f_robust_grad(cg_tensor *const *in, const cg_sample *s) {
+    return cg_robust_loss_grad(in[0], in[1], s->d[0], s->i[0], (int)s->i[1]);
+}
+bool sample_robust_loss_grad(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("smooth_l1, order 1", 2, {IN(177, false, 3, 4), IN(178, false, 3, 4)}, f_robust_grad,
+                          .i = {0, 1}, .d = {0.7});
+    case 1: return SAMPLE("huber, order 1", 2, {IN(179, false, 3, 4), CONST(180, -2, 2, 3, 4)}, f_robust_grad,
+                          .i = {1, 1}, .d = {0.7});
+    case 2: return SAMPLE("huber, order 2", 2, {CONST(181, -2, 2, 3, 4), CONST(182, -2, 2, 3, 4)}, f_robust_grad,
+                          .i = {1, 2}, .d = {0.7});
+    default: return false;
+    }
+}
+
+/* ---- nll_loss ---------------------------------------------------------------------------- */
+
+/* in: log-probs, target, weight (optional); i: reduction, ignore_index */
+static cg_tensor *f_nll(cg_tensor *const *in, const cg_sample *s) {
+    return cg_nll_loss(in[0], in[1], s->nin > 2 ? in[2] : NULL, s->i[1], (cg_reduction)s->i[0]);
+}
+bool sample_nll_loss(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("mean", 2, {IN(121, false, 3, 4), TARGETS(0, 3, 1)}, f_nll, .i = {CG_REDUCTION_MEAN, -100});
+    case 1: return SAMPLE("sum, weight", 3, {IN(122, false, 3, 4), TARGETS(2, 3, 2), CONST(123, 0.5, 2, 4)}, f_nll,
+                          .i = {CG_REDUCTION_SUM, -100});
+    case 2: return SAMPLE("none, ignore_index 1, non-contiguous", 2, {IN(124, true, 4, 3), TARGETS(1, 0, 2, 1)},
+                          f_nll, .i = {CG_REDUCTION_NONE, 1});
+    case 3: return SAMPLE("mean, weight, ignore_index 2", 3,
+                          {IN(125, false, 4, 3), TARGETS(2, 0, 1, 0), CONST(126, 0.5, 2, 3)}, f_nll,
+                          .i = {CG_REDUCTION_MEAN, 2});
+    case 4: return SAMPLE("[C] input, 0-d target", 2,
+                          {IN(127, false, 5), t_from(CG_INT64, 0, NULL, (double[]){3})}, f_nll,
+                          .i = {CG_REDUCTION_MEAN, -100});
+    default: return false;
+    }
+}
+
+/* in: grad, target, self, weight (optional); i: reduction, ignore_index.
+ * total_weight is what nll_loss would have found: the counted weights. */
+static cg_tensor *f_nll_backward(cg_tensor *const *in, const cg_sample *s) {
+    cg_tensor *w = s->nin > 3 ? in[3] : NULL;
+    double total = 0;
+    for (int64_t i = 0; i < cg_tensor_numel(in[1]); i++) {
+        int64_t t = (int64_t)t_at(in[1], i);
+        total += t == s->i[1] ? 0 : w ? t_at(w, t) : 1;
+    }
+    cg_tensor *tw = t_from(CG_F64, 0, NULL, &total);
+    cg_tensor *out = cg_nll_loss_backward(in[0], in[2], in[1], w, (cg_reduction)s->i[0], s->i[1], tw);
+    cg_tensor_release(tw);
+    return out;
+}
+bool sample_nll_loss_backward(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("mean", 3, {IN(131, false), TARGETS(0, 3, 1), CONST(130, -2, 0, 3, 4)}, f_nll_backward,
+                          .i = {CG_REDUCTION_MEAN, -100});
+    case 1: return SAMPLE("none, weight, ignore_index 0", 4,
+                          {IN(132, false, 3), TARGETS(0, 3, 1), CONST(129, -2, 0, 3, 4), CONST(133, 0.5, 2, 4)},
+                          f_nll_backward, .i = {CG_REDUCTION_NONE, 0});
+    default: return false;
+    }
+}
+
+/* [N, C, H, W] log-probs against [N, H, W] targets */
+static cg_tensor *targets_2x2x2(const double *v) { return t_from(CG_INT64, 3, (const int64_t[]){2, 2, 2}, v); }
+#define TARGETS222(...) targets_2x2x2((const double[]){__VA_ARGS__})
+bool sample_nll_loss2d(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("mean", 2, {IN(134, false, 2, 3, 2, 2), TARGETS222(0, 2, 1, 1, 2, 0, 0, 1)}, f_nll,
+                          .i = {CG_REDUCTION_MEAN, -100});
+    case 1: return SAMPLE("none, weight, ignore_index 1, non-contiguous", 3,
+                          {IN(135, true, 2, 3, 2, 2), TARGETS222(0, 2, 1, 1, 2, 0, 0, 1), CONST(136, 0.5, 2, 3)}, f_nll,
+                          .i = {CG_REDUCTION_NONE, 1});
+    case 2: return SAMPLE("sum, weight", 3,
+                          {IN(137, false, 2, 3, 1, 2), t_from(CG_INT64, 3, (const int64_t[]){2, 1, 2}, (double[]){2, 0, 1, 2}),
+                           CONST(138, 0.5, 2, 3)},
+                          f_nll, .i = {CG_REDUCTION_SUM, -100});
+    default: return false;
+    }
+}
+bool sample_nll_loss2d_backward(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("mean, weight", 4,
+                          {IN(139, false), TARGETS222(0, 2, 1, 1, 2, 0, 0, 1), CONST(128, -2, 0, 2, 3, 2, 2),
+                           CONST(140, 0.5, 2, 3)},
+                          f_nll_backward, .i = {CG_REDUCTION_MEAN, -100});
+    case 1: return SAMPLE("none, ignore_index 2", 3,
+                          {IN(141, false, 2, 2, 2), TARGETS222(0, 2, 1, 1, 2, 0, 0, 1), CONST(127, -2, 0, 2, 3, 2, 2)},
+                          f_nll_backward, .i = {CG_REDUCTION_NONE, 2});
+    default: return false;
+    }
+}
+
+/* ---- binary_cross_entropy ------------------------------------------------------------------ */
+
+/* in: input, target, weight (optional); i: reduction */
+static cg_tensor *f_bce(cg_tensor *const *in, const cg_sample *s) {
+    return cg_binary_cross_entropy(in[0], in[1], s->nin > 2 ? in[2] : NULL, (cg_reduction)s->i[0]);
+}
+#define PROBS(seed, nc, ...) s_input_range(S_SIZES(__VA_ARGS__), seed, nc, 0.1, 0.9)
+bool sample_bce(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("mean", 2, {PROBS(141, false, 3, 4), CONST(142, 0, 1, 3, 4)}, f_bce, .i = {CG_REDUCTION_MEAN});
+    case 1: return SAMPLE("sum, weight [4], target requires grad", 3,
+                          {PROBS(143, false, 3, 4), PROBS(144, false, 3, 4), CONST(145, 0.5, 2, 4)}, f_bce,
+                          .i = {CG_REDUCTION_SUM});
+    case 2: return SAMPLE("none non-contiguous", 2, {PROBS(146, true, 3, 4), PROBS(147, true, 3, 4)}, f_bce,
+                          .i = {CG_REDUCTION_NONE});
+    default: return false;
+    }
+}
+
+/* i[0]: the order; the first partials are gradchecked (double backward),
+ * the second ones only run */
+static const char *const orders[] = {"d/dinput", "d/dtarget", "d2/dinput2", "d2/dinput dtarget"};
+static cg_tensor *f_bce_grad(cg_tensor *const *in, const cg_sample *s) {
+    return cg_binary_cross_entropy_grad(in[0], in[1], (int)s->i[0]);
+}
+bool sample_bce_grad(int v, cg_sample *s) {
+    if (v > 3)
+        return false;
+    if (v < 2)
+        return SAMPLE(orders[v], 2, {PROBS(148, v == 1, 2, 3), PROBS(149, false, 2, 3)}, f_bce_grad, .i = {v});
+    return SAMPLE(orders[v], 2, {CONST(148, 0.1, 0.9, 2, 3), CONST(149, 0, 1, 2, 3)}, f_bce_grad, .i = {v});
+}
+
+/* ---- binary_cross_entropy_with_logits --------------------------------------------------------- */
+
+/* in: input, target, weight, pos_weight (a weight of size 0 stands for None);
+ * i: reduction */
+static cg_tensor *opt(cg_tensor *t) { return t && cg_tensor_numel(t) ? t : NULL; }
+static cg_tensor *f_bce_logits(cg_tensor *const *in, const cg_sample *s) {
+    return cg_binary_cross_entropy_with_logits(in[0], in[1], s->nin > 2 ? opt(in[2]) : NULL,
+                                               s->nin > 3 ? opt(in[3]) : NULL, (cg_reduction)s->i[0]);
+}
+bool sample_bce_logits(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("mean", 2, {IN(151, false, 3, 4), CONST(152, 0, 1, 3, 4)}, f_bce_logits,
+                          .i = {CG_REDUCTION_MEAN});
+    case 1: return SAMPLE("sum, weight and pos_weight [4], target requires grad", 4,
+                          {IN(153, false, 3, 4), PROBS(154, false, 3, 4), CONST(155, 0.5, 2, 4), CONST(156, 0.5, 3, 4)},
+                          f_bce_logits, .i = {CG_REDUCTION_SUM});
+    case 2: return SAMPLE("none non-contiguous, pos_weight", 4,
+                          {IN(157, true, 3, 4), PROBS(158, true, 3, 4), CONST(159, 0, 1, 0), CONST(160, 0.5, 3, 4)},
+                          f_bce_logits, .i = {CG_REDUCTION_NONE});
+    default: return false;
+    }
+}
+
+static cg_tensor *f_bce_logits_grad(cg_tensor *const *in, const cg_sample *s) {
+    return cg_binary_cross_entropy_with_logits_grad(in[0], in[1], in[2], (int)s->i[0]);
+}
+bool sample_bce_logits_grad(int v, cg_sample *s) {
+    if (v > 3)
+        return false;
+    if (v < 2)
+        return SAMPLE(orders[v], 3, {IN(161, v == 1, 2, 3), PROBS(162, false, 2, 3), CONST(163, 0.5, 2, 3)},
+                      f_bce_logits_grad, .i = {v});
+    return SAMPLE(orders[v], 3, {CONST(161, -2, 2, 2, 3), CONST(162, 0, 1, 2, 3), CONST(163, 0.5, 2, 3)},
+                  f_bce_logits_grad, .i = {v});
+}
