@@ -150,6 +150,27 @@ cg_tensor *cg_mse_loss(cg_tensor *input, cg_tensor *target, cg_reduction reducti
     return pointwise_loss(CG_OP_MSE_LOSS, "mse_cpu", input, target, reduction, &args);
 }
 
+/* l1_loss is composite in PyTorch 1.13: abs(input - target) then the
+ * reduction, so its graph is MeanBackward0/SumBackward0 over AbsBackward0
+ * over SubBackward0 (with ExpandBackward0 where the shapes differ). */
+cg_tensor *cg_l1_loss(cg_tensor *input, cg_tensor *target, cg_reduction reduction) {
+    int ndim;
+    int64_t shape[CG_MAX_DIMS];
+    if (cg_broadcast_shapes(input->ndim, input->sizes, target->ndim, target->sizes, &ndim, shape) < 0)
+        return NULL;
+    cg_tensor *a = expand_to(input, ndim, shape);
+    cg_tensor *b = a ? expand_to(target, ndim, shape) : NULL;
+    cg_tensor *d = b ? cg_sub(a, b, cg_scalar_int(1)) : NULL;
+    cg_tensor *abs = d ? cg_abs(d) : NULL;
+    cg_tensor *out = NULL;
+    if (abs)
+        out = reduction == CG_REDUCTION_NONE ? cg_tensor_retain(abs)
+              : reduction == CG_REDUCTION_SUM ? cg_sum(abs, 0, NULL, false)
+                                              : cg_mean(abs, 0, NULL, false);
+    cg_tensor_release(a), cg_tensor_release(b), cg_tensor_release(d), cg_tensor_release(abs);
+    return out;
+}
+
 cg_tensor *cg_smooth_l1_loss(cg_tensor *input, cg_tensor *target, cg_reduction reduction, double beta) {
     CG_CHECK(beta >= 0, CG_RUNTIME_ERROR, "smooth_l1_loss does not support negative values for beta.");
     cg_op_args args = {.i = {reduction}, .s = {cg_scalar_float(beta)}};

@@ -58,6 +58,9 @@ int cg_dropout_with_(cg_tensor *x, double p, bool training, cg_uniform_fn unifor
  * warns). smooth_l1_loss(..., beta=1.0) and huber_loss(..., delta=1.0) the
  * same way. */
 cg_tensor *cg_mse_loss(cg_tensor *input, cg_tensor *target, cg_reduction reduction);
+/* l1_loss(input, target, reduction='mean'): abs(input - target) reduced,
+ * composed of other ops as in PyTorch 1.13. */
+cg_tensor *cg_l1_loss(cg_tensor *input, cg_tensor *target, cg_reduction reduction);
 cg_tensor *cg_smooth_l1_loss(cg_tensor *input, cg_tensor *target, cg_reduction reduction, double beta);
 cg_tensor *cg_huber_loss(cg_tensor *input, cg_tensor *target, cg_reduction reduction, double delta);
 /* The elementwise derivative of order 1 or 2 of smooth_l1_loss (huber

@@ -21,6 +21,7 @@ PARITY(softmax) { return cg_softmax(p_tensor(c, 0), p_int(c, 1), kw_dtype(c)); }
 PARITY(log_softmax) { return cg_log_softmax(p_tensor(c, 0), p_int(c, 1), kw_dtype(c)); }
 
 PARITY(mse_loss) { return cg_mse_loss(p_tensor(c, 0), p_tensor(c, 1), kw_reduction(c)); }
+PARITY(l1_loss) { return cg_l1_loss(p_tensor(c, 0), p_tensor(c, 1), kw_reduction(c)); }
 
 PARITY(nll_loss) {
     return cg_nll_loss(p_tensor(c, 0), p_tensor(c, 1), opt_tensor(c, 2), p_kw_int(c, "ignore_index", -100),
