@@ -7,9 +7,9 @@
  * NaN and keep the first index among ties, as PyTorch's CPU kernels do.
  *
  * Derivatives need a few comparisons (where x equals its maximum, which
- * elements are zero); they come from cg_reduce_mask, whose results are
- * constants of the derivative, so double backward still flows through the
- * engine ops around them. */
+ * elements are zero); they come from the comparison ops (ops_compare.c),
+ * whose results are constants of the derivative, so double backward still
+ * flows through the engine ops around them. */
 #include <assert.h>
 #include <math.h>
 #include <string.h>
@@ -469,30 +469,6 @@ void cpu_cumsum(const cg_call *c) {
     cg_reduce_run_kernel(c->rit, &cumsum_k[c->rit->xdtype], &ctx);
 }
 
-/* ---- kernel: comparison masks for derivatives ------------------------------------------------- */
-
-/* args->i[0] is a cg_reduce_mask_mode */
-#define MASK_ROW(name, T)                                                                                 \
-    CG_BINARY_ROW(name, T, const int64_t mode = args->i[0],                                               \
-                  mode == CG_MASK_EQ   ? a == b                                                           \
-                  : mode == CG_MASK_NE ? a != b                                                           \
-                  : mode == CG_MASK_GT ? a > b                                                            \
-                                       : a < b)
-CG_EXPAND_ALL(MASK_ROW, mask)
-static const cg_row_fn mask_rows[CG_DTYPE_COUNT] = {CG_ROWS_ALL(mask)};
-
-/* out, a, b broadcast to out's shape, all of one dtype */
-void cpu_reduce_mask(const cg_call *c) { cg_ew_run(c, mask_rows, 0); }
-
-cg_tensor *cg_reduce_mask(cg_tensor *a, cg_tensor *b, cg_reduce_mask_mode mode) {
-    cg_dtype dt = cg_result_type(2, (cg_tensor *[]){a, b});
-    cg_op_args args = {.i = {mode}};
-    bool was = cg_grad_set_enabled(false);
-    cg_tensor *out = cg_ew_binary(CG_OP_REDUCE_MASK, a, b, dt, dt, &args);
-    cg_grad_set_enabled(was);
-    return out;
-}
-
 /* ---- frontends --------------------------------------------------------------------------------- */
 
 enum { SAVE_SELF = 1, SAVE_RESULT = 2 };
@@ -812,8 +788,11 @@ static cg_tensor *result_kept(cg_node *n, cg_tensor *x, cg_tensor *saved) {
 }
 
 /* A comparison mask of a and b as 0/1 in dtype dt. */
+typedef enum { CG_MASK_EQ, CG_MASK_NE, CG_MASK_GT, CG_MASK_LT } cg_reduce_mask_mode;
+
 static cg_tensor *mask_as(cg_tensor *a, cg_tensor *b, cg_reduce_mask_mode mode, cg_dtype dt) {
-    cg_tensor *m = cg_reduce_mask(a, b, mode);
+    cg_tensor *(*const cmp[])(cg_tensor *, cg_tensor *) = {cg_eq, cg_ne, cg_gt, cg_lt};
+    cg_tensor *m = cmp[mode](a, b);
     if (!m || m->dtype == dt)
         return m;
     bool was = cg_grad_set_enabled(false);

@@ -56,11 +56,6 @@ cg_tensor *cg_cumsum(cg_tensor *x, int64_t dim);
 /* Sums x down to sizes (the gradient of broadcasting). */
 cg_tensor *cg_sum_to(cg_tensor *x, int ndim, const int64_t *sizes);
 
-/* Comparison masks for derivatives: 1 where `a op b` holds, else 0, in the
- * promoted dtype of a and b (broadcast). Never recorded: a derivative uses
- * them as constants. */
-typedef enum { CG_MASK_EQ, CG_MASK_NE, CG_MASK_GT, CG_MASK_LT } cg_reduce_mask_mode;
-cg_tensor *cg_reduce_mask(cg_tensor *a, cg_tensor *b, cg_reduce_mask_mode mode);
 
 struct cg_node;
 /* The gradient of a reduction recorded with args dims/keepdim, brought back

@@ -137,12 +137,3 @@ bool sample_cumsum(int v, cg_sample *s) {
     }
 }
 
-static cg_tensor *f_reduce_mask(cg_tensor *const *in, const cg_sample *s) {
-    return cg_reduce_mask(in[0], in[1], (cg_reduce_mask_mode)s->i[0]);
-}
-bool sample_reduce_mask(int v, cg_sample *s) {
-    if (v > CG_MASK_LT)
-        return false;
-    return SAMPLE("broadcast [3,1] with [1,4]", 2, {s_const(S_SIZES(3, 1), 331), s_const(S_SIZES(1, 4), 332)},
-                  f_reduce_mask, .i = {v});
-}

@@ -453,7 +453,7 @@ Test(reduce, reductions_over_outer_dims_match_plain_sums) {
     cg_tensor_release(xl), cg_tensor_release(cs), cg_tensor_release(total);
     /* a bool input counts, any/all over the outer dim */
     cg_tensor *zero = T_OK(cg_scalar_tensor(cg_scalar_float(0)));
-    cg_tensor *b = T_OK(cg_reduce_mask(x, zero, CG_MASK_GT));
+    cg_tensor *b = T_OK(cg_gt(x, zero));
     cg_tensor *bb = T_OK(cg_to_dtype(b, CG_BOOL));
     cg_tensor *cnt = T_OK(cg_sum(bb, 1, &D0, false)), *an = T_OK(cg_any(bb, 1, &D0, false));
     cr_assert_eq(cnt->dtype, CG_INT64);
