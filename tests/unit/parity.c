@@ -19,7 +19,6 @@ void parity_register(const char *name, parity_fn fn, parity_multi_fn multi) {
         adapters[nadapters++] = (__typeof__(adapters[0])){name, fn, multi};
 }
 
-int parity_find(const char *name, parity_fn *fn, parity_multi_fn *multi);
 int parity_find(const char *name, parity_fn *fn, parity_multi_fn *multi) {
     for (int i = 0; i < nadapters; i++)
         if (!strcmp(adapters[i].name, name)) {
@@ -41,7 +40,7 @@ cg_tensor *p_tensor(parity_call *c, int i) {
     return c->tensors[i];
 }
 
-static double number(json_t *v) {
+double p_json_number(json_t *v) {
     if (json_is_string(v)) {
         const char *s = json_string_value(v);
         return !strcmp(s, "nan") ? NAN : !strcmp(s, "inf") ? INFINITY : -INFINITY;
@@ -52,14 +51,14 @@ static double number(json_t *v) {
 }
 
 int64_t p_int(const parity_call *c, int i) { return (int64_t)json_integer_value(arg(c, i)); }
-double p_double(const parity_call *c, int i) { return number(arg(c, i)); }
+double p_double(const parity_call *c, int i) { return p_json_number(arg(c, i)); }
 
 static cg_scalar scalar_of(json_t *v) {
     if (json_is_boolean(v))
         return cg_scalar_bool(json_is_true(v));
     if (json_is_integer(v))
         return cg_scalar_int((int64_t)json_integer_value(v));
-    return cg_scalar_float(number(v));
+    return cg_scalar_float(p_json_number(v));
 }
 
 cg_scalar p_scalar(const parity_call *c, int i) { return scalar_of(arg(c, i)); }
@@ -105,7 +104,9 @@ bool p_kw_has(const parity_call *c, const char *key) { return kw(c, key) != NULL
 int64_t p_kw_int(const parity_call *c, const char *key, int64_t d) {
     return kw(c, key) ? (int64_t)json_integer_value(kw(c, key)) : d;
 }
-double p_kw_double(const parity_call *c, const char *key, double d) { return kw(c, key) ? number(kw(c, key)) : d; }
+double p_kw_double(const parity_call *c, const char *key, double d) {
+    return kw(c, key) ? p_json_number(kw(c, key)) : d;
+}
 bool p_kw_bool(const parity_call *c, const char *key, bool d) { return kw(c, key) ? json_is_true(kw(c, key)) : d; }
 cg_scalar p_kw_scalar(const parity_call *c, const char *key, cg_scalar d) {
     return kw(c, key) ? scalar_of(kw(c, key)) : d;

@@ -32,6 +32,8 @@ typedef struct parity_call {
 typedef cg_tensor *(*parity_fn)(parity_call *c);
 typedef int (*parity_multi_fn)(parity_call *c);
 void parity_register(const char *name, parity_fn fn, parity_multi_fn multi);
+/* The adapter registered under name: 0, or -1 when there is none. */
+int parity_find(const char *name, parity_fn *fn, parity_multi_fn *multi);
 
 #define PARITY(name)                                                                           \
     static cg_tensor *parity_##name(parity_call *c);                                           \
@@ -46,6 +48,10 @@ void parity_register(const char *name, parity_fn fn, parity_multi_fn multi);
         parity_register(#name, NULL, parity_##name);                                           \
     }                                                                                          \
     static int parity_##name(parity_call *c)
+
+/* A JSON number of the fixtures: numbers, booleans, and "nan"/"inf"/"-inf"
+ * strings for the values JSON cannot write. */
+double p_json_number(json_t *v);
 
 /* Positional arguments. */
 int p_nargs(const parity_call *c);

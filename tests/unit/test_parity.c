@@ -12,23 +12,12 @@
 
 #define FIXTURE "tests/fixtures/parity.json"
 
-int parity_find(const char *name, parity_fn *fn, parity_multi_fn *multi);
 
 static json_t *load_cases(void) {
     json_error_t err;
     json_t *root = json_load_file(FIXTURE, 0, &err);
     cr_assert(root, "cannot read %s: %s (line %d)", FIXTURE, err.text, err.line);
     return root;
-}
-
-static double number(json_t *v) {
-    if (json_is_string(v)) {
-        const char *s = json_string_value(v);
-        return !strcmp(s, "nan") ? NAN : !strcmp(s, "inf") ? INFINITY : -INFINITY;
-    }
-    if (json_is_boolean(v))
-        return json_is_true(v);
-    return json_number_value(v);
 }
 
 /* A tensor from its fixture encoding {"dtype", "shape", "values"}. */
@@ -41,7 +30,7 @@ static cg_tensor *decode(json_t *enc) {
     json_t *x;
     json_array_foreach(json_object_get(enc, "shape"), k, x) sizes[ndim++] = (int64_t)json_integer_value(x);
     cg_tensor *t = T_OK(cg_tensor_empty(ndim, sizes, (cg_dtype)dt, cg_device_cpu()));
-    json_array_foreach(json_object_get(enc, "values"), k, x) t_set(t, (int64_t)k, number(x));
+    json_array_foreach(json_object_get(enc, "values"), k, x) t_set(t, (int64_t)k, p_json_number(x));
     return t;
 }
 
@@ -73,7 +62,7 @@ static void compare(const char *what, const cg_tensor *got, json_t *want) {
     size_t k;
     json_t *x;
     json_array_foreach(json_object_get(want, "values"), k, x) {
-        double w = number(x), g = t_at(got, (int64_t)k);
+        double w = p_json_number(x), g = t_at(got, (int64_t)k);
         if (isnan(w)) {
             cr_assert(isnan(g), "%s: element %zu is %.9g, expected nan", what, k, g);
             continue;
