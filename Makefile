@@ -103,7 +103,7 @@ deps:
 # Each suite writes a JSON report; tests/summary.py prints the last line.
 REPORTS := $(BUILD)/reports
 test: deps
-	@$(MAKE) --no-print-directory all $(SAN)/unit-tests
+	@$(MAKE) --no-print-directory -j$(shell nproc) all $(SAN)/unit-tests
 	@rm -rf $(REPORTS) && mkdir -p $(REPORTS)
 	@status=0; \
 	$(BUILD)/unit-tests --json=$(REPORTS)/unit.json -j2 || status=1; \
