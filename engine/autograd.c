@@ -138,10 +138,8 @@ void cg_node_release(cg_node *first) {
             }
         }
         node_release_saved(n);
-        if (n->variable) {
+        if (n->variable) /* the leaf outlives its node, but be safe */
             n->variable->grad_accumulator = NULL;
-            cg_tensor_release(n->variable);
-        }
         for (int i = 0; n->out_hooks && i < n->nout; i++)
             cg_hooks_free(n->out_hooks[i]);
         if (n->custom_free)
@@ -240,9 +238,10 @@ cg_node *cg_tensor_gradient_edge(cg_tensor *t, int *input_nr) {
     cg_node *acc = node_new(CG_OP_ACCUMULATE_GRAD, 0, 1);
     if (!acc)
         return NULL;
-    acc->variable = cg_tensor_retain(t);
+    acc->variable = t;
     meta_of(&acc->out_meta[0], t);
-    t->grad_accumulator = acc; /* weak: acc owns t */
+    t->grad_accumulator = acc; /* t owns it, see Note [AccumulateGrad lifetime] */
+    cg_node_retain(acc);         /* and the caller gets a reference */
     return acc;
 }
 

@@ -14,7 +14,16 @@
  * grad_fn, so nothing points back at the node. A backward that builds a
  * graph (create_graph) needs the output's history back, to differentiate
  * through it again: there cg_node_saved() hands out an alias whose grad_fn
- * is the node, kept in the slot only while that node's derivative runs. */
+ * is the node, kept in the slot only while that node's derivative runs.
+ *
+ * Note [AccumulateGrad lifetime]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * PyTorch's AccumulateGrad owns its leaf and the leaf points at it weakly,
+ * so a leaf used by a tiny op gets a new AccumulateGrad each time the op's
+ * graph is freed. Here the leaf owns its AccumulateGrad and the node points
+ * back weakly: the node lives as long as the leaf, and a leaf freed while a
+ * graph still reaches it clears the pointer; its gradient is then dropped,
+ * as nothing can read it any more. Either way there is no cycle. */
 #ifndef CG_AUTOGRAD_H
 #define CG_AUTOGRAD_H
 
@@ -76,7 +85,7 @@ typedef struct cg_node {
     int nsaved;
     cg_saved saved[CG_NODE_MAX_SAVED];
     cg_op_args args;
-    cg_tensor *variable;    /* AccumulateGrad: the leaf (owned) */
+    cg_tensor *variable;    /* AccumulateGrad: the leaf, weak, see Note [AccumulateGrad lifetime] */
     /* retain_grad and register_hook of non-leaf outputs: weak tensor pointers
      * and hook lists per output, allocated on first use */
     cg_tensor **retain_out; /* [nout] weak */

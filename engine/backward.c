@@ -210,6 +210,8 @@ static int run_hooks(cg_hook *h, cg_tensor **g) {
 /* AccumulateGrad: leaf.grad += g (see PyTorch's accumulate_grad.h). */
 static int accumulate(task *tk, cg_node *n, cg_tensor *g) {
     cg_tensor *leaf = n->variable;
+    if (!leaf)
+        return 0; /* the leaf is gone: see Note [AccumulateGrad lifetime] */
     cg_tensor *grad = cg_tensor_retain(g);
     if (run_hooks(leaf->hooks, &grad) < 0) {
         cg_tensor_release(grad);

@@ -91,6 +91,10 @@ void cg_tensor_release(cg_tensor *t) {
     if (fn && fn->retain_out && fn->retain_out[t->output_nr] == t)
         fn->retain_out[t->output_nr] = NULL;
     cg_node_release(fn);
+    if (t->grad_accumulator) { /* see Note [AccumulateGrad lifetime] */
+        t->grad_accumulator->variable = NULL;
+        cg_node_release(t->grad_accumulator);
+    }
     cg_tensor_release(t->grad);
     cg_tensor_release(t->base);
     cg_hooks_free(t->hooks);

@@ -40,7 +40,7 @@ typedef struct cg_tensor {
     int output_nr;            /* which output of grad_fn this is */
     struct cg_tensor *grad;
     struct cg_node *grad_fn;  /* NULL for leaves */
-    struct cg_node *grad_accumulator; /* a leaf's AccumulateGrad node, weak */
+    struct cg_node *grad_accumulator; /* a leaf's AccumulateGrad node, owned (autograd.h) */
     struct cg_tensor *base;   /* for a view: the tensor it views (._base) */
     struct cg_hook *hooks;    /* register_hook callbacks, in order */
     void *owner;              /* weak back-pointer for a host's wrapper object */

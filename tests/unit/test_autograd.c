@@ -156,3 +156,22 @@ Test(autograd, double_backward_through_a_saved_output) {
     t_assert_values(x->grad, 2, (double[]){exp(0.5), exp(-1.0)}, 1e-6);
     cg_tensor_release(x), cg_tensor_release(y), cg_tensor_release(l), cg_tensor_release(g), cg_tensor_release(gs);
 }
+
+/* A leaf keeps its AccumulateGrad across graphs, and a graph may outlive the
+ * leaf (Note [AccumulateGrad lifetime]): backward then drops that gradient
+ * and still reaches the other leaves. */
+Test(autograd, accumulate_grad_lives_with_its_leaf) {
+    cg_tensor *x = leaf(2, (double[]){1, 2});
+    cg_tensor *w = leaf(2, (double[]){3, 4});
+    cg_tensor *a = T_OK(cg_mul(x, w));
+    cg_node *acc = x->grad_accumulator;
+    cr_assert(acc && acc->variable == x);
+    cg_tensor_release(a);
+    cr_assert(x->grad_accumulator == acc, "freeing a graph keeps the leaf's AccumulateGrad");
+    cg_tensor *b = T_OK(cg_mul(x, w));
+    cg_tensor *l = sum_all(b);
+    cg_tensor_release(x); /* the graph of l still reaches x's AccumulateGrad */
+    T_RC(cg_autograd_backward(1, &l, NULL, false, false));
+    t_assert_values(w->grad, 2, (double[]){1, 2}, 1e-6);
+    cg_tensor_release(w), cg_tensor_release(b), cg_tensor_release(l);
+}
