@@ -181,16 +181,13 @@ int cg_softmax_default_dim(int ndim) { return ndim == 0 || ndim == 1 || ndim == 
 
 /* ---- softmax / log_softmax derivatives ----------------------------------------------- */
 
-/* The node's result for its derivative. A saved output carries no history
- * (see Note [Saved outputs]), so for double backward (grad mode on) it is
- * computed again from the saved input, recording a node of its own. */
+/* The node's result for its derivative; in a create_graph backward it
+ * carries the node as its history (see Note [Saved outputs]). */
 static cg_tensor *result_of(cg_node *n) {
-    cg_tensor *y, *self;
-    if (cg_node_saved_all(n, 2, &y, &self) < 0)
+    cg_tensor *y;
+    if (cg_node_saved(n, 0, &y) < 0)
         return NULL;
-    if (!cg_grad_enabled())
-        return cg_tensor_retain(y);
-    return softmax_common(n->op, self, n->args.i[0], -1);
+    return cg_tensor_retain(y);
 }
 
 /* sum(t, dim, keepdim=True) over the node's softmax dim */

@@ -771,21 +771,10 @@ static cg_tensor *keep_reduce(cg_tensor *(*fn)(cg_tensor *, int, const int64_t *
     return fn(t, n->args.ndims, n->args.dims, true);
 }
 
-/* The node's output for its derivative, with the reduced dims kept. A
- * saved output has no grad_fn (Note [Saved outputs]), so when the
- * derivative is itself recorded (create_graph) the output is computed again
- * from x, for the derivative's graph to reach x through it. */
-static cg_tensor *result_kept(cg_node *n, cg_tensor *x, cg_tensor *saved) {
-    if (!(cg_grad_enabled() && cg_tensor_requires_grad(x)))
-        return unsqueeze_reduced(n, saved);
-    const cg_op_args *a = &n->args;
-    switch (n->op) {
-    case CG_OP_STD: return cg_std(x, a->ndims, a->dims, a->i[0], true);
-    case CG_OP_NORM: return cg_norm(x, cg_scalar_to_double(a->s[0]), a->ndims, a->dims, true);
-    case CG_OP_LOGSUMEXP: return cg_logsumexp(x, a->ndims, a->dims, true);
-    default: return keep_reduce(cg_prod, n, x);
-    }
-}
+/* The node's output for its derivative, with the reduced dims kept. In a
+ * create_graph backward the saved output carries the node as its history
+ * (Note [Saved outputs]), so the derivative's graph reaches x through it. */
+static cg_tensor *result_kept(cg_node *n, cg_tensor *saved) { return unsqueeze_reduced(n, saved); }
 
 /* A comparison mask of a and b as 0/1 in dtype dt. */
 typedef enum { CG_MASK_EQ, CG_MASK_NE, CG_MASK_GT, CG_MASK_LT } cg_reduce_mask_mode;
@@ -859,7 +848,7 @@ int bw_prod(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *z = TMP(mask_scalar(x, 0, CG_MASK_EQ));
     int zeros = sc.failed ? -1 : any_nonzero(z);
     if (zeros == 0) {
-        cg_tensor *r = TMP(result_kept(n, x, result));
+        cg_tensor *r = TMP(result_kept(n, result));
         cg_tensor *others = TMP(cg_div(r, x));
         return scratch_done(&sc, TMP(cg_mul(g, others)), gi);
     }
@@ -973,7 +962,7 @@ int bw_std(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     if (cg_node_saved_all(n, 2, &x, &result) < 0)
         return -1;
     scratch sc = {0};
-    cg_tensor *r = TMP(result_kept(n, x, result));
+    cg_tensor *r = TMP(result_kept(n, result));
     cg_tensor *g = TMP(unsqueeze_reduced(n, go[0]));
     cg_tensor *gv = TMP(over_result(g, r, 2.0));
     int rc = sc.failed ? -1 : var_grad(n, x, gv, gi);
@@ -992,7 +981,7 @@ int bw_norm(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     scratch sc = {0};
     cg_tensor *g = TMP(unsqueeze_reduced(n, go[0]));
     if (p == 2) {
-        cg_tensor *r = TMP(result_kept(n, x, result));
+        cg_tensor *r = TMP(result_kept(n, result));
         cg_tensor *scale = TMP(over_result(g, r, 1.0));
         return scratch_done(&sc, TMP(cg_mul(x, scale)), gi);
     }
@@ -1014,7 +1003,7 @@ int bw_logsumexp(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     if (cg_node_saved_all(n, 2, &x, &result) < 0)
         return -1;
     scratch sc = {0};
-    cg_tensor *r = TMP(result_kept(n, x, result));
+    cg_tensor *r = TMP(result_kept(n, result));
     cg_tensor *d = TMP(cg_sub(x, r, cg_scalar_int(1)));
     cg_tensor *e = TMP(cg_exp(d));
     cg_tensor *g = TMP(unsqueeze_reduced(n, go[0]));

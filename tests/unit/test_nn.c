@@ -608,3 +608,28 @@ Test(dropout, draws_pytorchs_mask_from_the_generator) {
     t_assert_values(d, 5, (double[]){2, 2, 0, 0, 0}, 0);
     cg_generator_free(g), cg_tensor_release(x), cg_tensor_release(d);
 }
+
+/* d/dx sum(grad(sum(f(x, 1) * w), x)^2) with create_graph, against PyTorch:
+ * the second backward goes through the saved result (Note [Saved outputs]). */
+Test(nn, softmax_double_backward_matches_pytorch) {
+    static const double want[2][6] = {
+        {0.00660122661989, 0.021124855137, -0.0277260817568, -0.186122628184, 0.00080542575629, 0.185317202428},
+        {0.0478668673422, -0.109320310495, 0.0614534431532, -0.00418924290728, -0.758156027744, 0.762345270651},
+    };
+    for (int k = 0; k < 2; k++) {
+        cg_tensor *x = t_from(CG_F64, 2, (int64_t[]){2, 3}, (double[]){0.5, -1.0, 2.0, 0.25, 0.0, -0.5});
+        x->requires_grad = true;
+        cg_tensor *w = t_from(CG_F64, 2, (int64_t[]){2, 3}, (double[]){1.0, -2.0, 0.5, 0.75, 1.5, -1.0});
+        cg_tensor *y = T_OK(k ? cg_log_softmax(x, 1, -1) : cg_softmax(x, 1, -1));
+        cg_tensor *yw = T_OK(cg_mul(y, w));
+        cg_tensor *l = T_OK(cg_sum(yw, 0, NULL, false));
+        cg_tensor *g = NULL, *gg = NULL;
+        T_RC(cg_autograd_grad(1, &l, NULL, 1, &x, false, true, false, &g));
+        cg_tensor *g2 = T_OK(cg_mul(g, g));
+        cg_tensor *l2 = T_OK(cg_sum(g2, 0, NULL, false));
+        T_RC(cg_autograd_grad(1, &l2, NULL, 1, &x, false, false, false, &gg));
+        t_assert_values(gg, 6, want[k], 1e-10);
+        cg_tensor_release(x), cg_tensor_release(w), cg_tensor_release(y), cg_tensor_release(yw);
+        cg_tensor_release(l), cg_tensor_release(g), cg_tensor_release(g2), cg_tensor_release(l2), cg_tensor_release(gg);
+    }
+}
