@@ -77,7 +77,7 @@ static cg_tensor *ew_apply(cg_op op, int n, cg_tensor *const *in, const cg_dtype
     int64_t shape[CG_MAX_DIMS];
     memcpy(shape, in[0]->sizes, sizeof shape);
     for (int i = 1; i < n; i++) {
-        bool same = in[i]->ndim == ndim && !memcmp(in[i]->sizes, shape, (size_t)ndim * sizeof *shape);
+        bool same = cg_sizes_equal(in[i]->ndim, in[i]->sizes, ndim, shape);
         if (!same && cg_broadcast_shapes(ndim, shape, in[i]->ndim, in[i]->sizes, &ndim, shape) < 0)
             return NULL;
     }

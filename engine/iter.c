@@ -25,8 +25,7 @@ static bool init_flat(cg_iter *it, cg_tensor *out, int nin, cg_tensor *const *in
         return false;
     for (int k = 0; k < nin; k++) {
         const cg_tensor *t = in[k];
-        if (t->ndim != out->ndim || memcmp(t->sizes, out->sizes, (size_t)out->ndim * sizeof *out->sizes)
-            || !cg_tensor_is_contiguous(t))
+        if (!cg_sizes_equal(t->ndim, t->sizes, out->ndim, out->sizes) || !cg_tensor_is_contiguous(t))
             return false;
     }
     it->noperands = nin + 1;

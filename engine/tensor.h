@@ -69,6 +69,17 @@ static inline void *cg_tensor_data(const cg_tensor *t) {
 /* Writes "[2, 3]" into buf. */
 const char *cg_sizes_str(int ndim, const int64_t *sizes, char *buf, size_t n);
 
+/* Whether two shapes are equal; inline, because shapes are short and this
+ * sits on the path of every small op. */
+static inline bool cg_sizes_equal(int na, const int64_t *a, int nb, const int64_t *b) {
+    if (na != nb)
+        return false;
+    for (int d = 0; d < na; d++)
+        if (a[d] != b[d])
+            return false;
+    return true;
+}
+
 /* Contiguous strides for sizes; returns the element count, or -1 with an
  * error when it overflows int64. */
 int64_t cg_contiguous_strides(int ndim, const int64_t *sizes, int64_t *strides);
