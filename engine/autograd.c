@@ -202,6 +202,11 @@ int cg_node_saved(cg_node *n, int i, cg_tensor **out) {
     return 0;
 }
 
+cg_tensor *cg_node_input_zeros(const cg_node *n, int i, cg_dtype dt) {
+    const cg_meta *m = &n->in_meta[i];
+    return cg_zeros(m->ndim, m->sizes, dt, m->device);
+}
+
 void cg_node_release_unpacked(cg_node *n) {
     for (int i = 0; i < n->nsaved; i++) {
         cg_tensor *u = n->saved[i].unpacked;

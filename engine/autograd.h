@@ -116,6 +116,9 @@ void cg_node_release(cg_node *n);
  * borrowed; *out is NULL when that slot was given no tensor. Fails with
  * PyTorch's backward-twice or in-place error when it can no longer be used. */
 int cg_node_saved(cg_node *n, int i, cg_tensor **out);
+/* Zeros of input i's shape and device, in dtype dt: the start of every
+ * derivative that scatters the gradient back into its input's shape. */
+cg_tensor *cg_node_input_zeros(const cg_node *n, int i, cg_dtype dt);
 /* Drops the aliases cg_node_saved() made during a create_graph backward. */
 void cg_node_release_unpacked(cg_node *n);
 /* Set by the backward engine while it runs a create_graph backward. */

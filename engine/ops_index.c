@@ -314,18 +314,24 @@ cg_tensor *cg_index_select(cg_tensor *x, int64_t dim, cg_tensor *index) {
     return out;
 }
 
-/* IndexSelectBackward0: self: zeros.index_add(dim, index, grad) */
-int bw_index_select(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+/* zeros of the input's shape with the gradient added in along the node's
+ * dim by `add_` (index_add_ or scatter_add_) at its saved index */
+static int add_into_zeros(cg_node *n, cg_tensor *const *go, cg_tensor **gi,
+                          int (*add_)(cg_tensor *, int64_t, cg_tensor *, cg_tensor *)) {
     cg_tensor *index;
     if (cg_node_saved(n, 0, &index) < 0)
         return -1;
-    const cg_meta *m = &n->in_meta[0];
-    cg_tensor *z = cg_zeros(m->ndim, m->sizes, go[0]->dtype, m->device);
-    if (z && cg_index_add_(z, n->args.i[0], index, go[0]) < 0) {
+    cg_tensor *z = cg_node_input_zeros(n, 0, go[0]->dtype);
+    if (z && add_(z, n->args.i[0], index, go[0]) < 0) {
         cg_tensor_release(z);
         z = NULL;
     }
     return (gi[0] = z) ? 0 : -1;
+}
+
+/* IndexSelectBackward0: self: zeros.index_add(dim, index, grad) */
+int bw_index_select(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    return add_into_zeros(n, go, gi, cg_index_add_);
 }
 
 int cg_index_add_(cg_tensor *x, int64_t dim, cg_tensor *index, cg_tensor *source) {
@@ -488,16 +494,7 @@ cg_tensor *cg_gather(cg_tensor *x, int64_t dim, cg_tensor *index) {
 
 /* GatherBackward0: self: zeros.scatter_add(dim, index, grad) */
 int bw_gather(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
-    cg_tensor *index;
-    if (cg_node_saved(n, 0, &index) < 0)
-        return -1;
-    const cg_meta *m = &n->in_meta[0];
-    cg_tensor *z = cg_zeros(m->ndim, m->sizes, go[0]->dtype, m->device);
-    if (z && cg_scatter_add_(z, n->args.i[0], index, go[0]) < 0) {
-        cg_tensor_release(z);
-        z = NULL;
-    }
-    return (gi[0] = z) ? 0 : -1;
+    return add_into_zeros(n, go, gi, cg_scatter_add_);
 }
 
 /* scatter_, scatter_(value) and scatter_add_: src NULL means value. */
@@ -746,8 +743,7 @@ int bw_index(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_adv_index a;
     if (cg_adv_from_node(n, 0, &a) < 0)
         return -1;
-    const cg_meta *m = &n->in_meta[0];
-    cg_tensor *z = cg_zeros(m->ndim, m->sizes, go[0]->dtype, m->device);
+    cg_tensor *z = cg_node_input_zeros(n, 0, go[0]->dtype);
     if (z && cg_adv_put_(z, &a, go[0], true, true) < 0) {
         cg_tensor_release(z);
         z = NULL;

@@ -309,8 +309,7 @@ cg_tensor *cg_narrow(cg_tensor *t, int64_t dim, int64_t start, int64_t length) {
 
 /* SliceBackward0: the gradient placed into zeros of the input's shape. */
 int bw_slice(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
-    const cg_meta *m = &n->in_meta[0];
-    cg_tensor *z = cg_zeros(m->ndim, m->sizes, go[0]->dtype, m->device);
+    cg_tensor *z = cg_node_input_zeros(n, 0, go[0]->dtype);
     cg_tensor *part = z ? cg_slice(z, n->args.i[0], n->args.i[1], n->args.i[2], n->args.i[3]) : NULL;
     int rc = part ? cg_copy_(part, go[0]) : -1;
     cg_tensor_release(part);
@@ -347,8 +346,7 @@ cg_tensor *cg_select(cg_tensor *t, int64_t dim, int64_t index) {
 
 /* SelectBackward0: the gradient placed into zeros of the input's shape. */
 int bw_select(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
-    const cg_meta *m = &n->in_meta[0];
-    cg_tensor *z = cg_zeros(m->ndim, m->sizes, go[0]->dtype, m->device);
+    cg_tensor *z = cg_node_input_zeros(n, 0, go[0]->dtype);
     cg_tensor *part = z ? cg_select(z, n->args.i[0], n->args.i[1]) : NULL;
     int rc = part ? cg_copy_(part, go[0]) : -1;
     cg_tensor_release(part);
