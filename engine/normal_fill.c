@@ -12,16 +12,7 @@
 #include <math.h>
 #include <string.h>
 
-static inline uint32_t f32_bits(float f) {
-    uint32_t u;
-    memcpy(&u, &f, sizeof u);
-    return u;
-}
-static inline float f32_from_bits(uint32_t u) {
-    float f;
-    memcpy(&f, &u, sizeof f);
-    return f;
-}
+#include "float_bits.h"
 
 /* ---- avx_mathfun.h, one lane ------------------------------------------------------- */
 
@@ -32,10 +23,10 @@ static inline float f32_from_bits(uint32_t u) {
 
 /* log256_ps: Cephes logf. x > 0 here (1 - u with u in [0, 1)). */
 LANE float cephes_logf(float x) {
-    const float min_norm = f32_from_bits(0x00800000u);
+    const float min_norm = cg_f32_from_bits(0x00800000u);
     x = x > min_norm ? x : min_norm;
-    float e = (float)((int32_t)(f32_bits(x) >> 23) - 0x7f) + 1.0f;
-    x = f32_from_bits((f32_bits(x) & ~0x7f800000u) | f32_bits(0.5f)); /* mantissa in [0.5, 1) */
+    float e = (float)((int32_t)(cg_f32_bits(x) >> 23) - 0x7f) + 1.0f;
+    x = cg_f32_from_bits((cg_f32_bits(x) & ~0x7f800000u) | cg_f32_bits(0.5f)); /* mantissa in [0.5, 1) */
     /* if (x < SQRTHF) { e -= 1; x = x + x - 1; } else { x = x - 1; } */
     bool small = x < 0.707106781186547524f;
     float tmp = small ? x : 0.0f;
@@ -61,8 +52,8 @@ LANE float cephes_logf(float x) {
 
 /* sincos256_ps: Cephes sinf and cosf of x >= 0 (theta = 2*pi*u2). */
 LANE void cephes_sincosf(float x, float *s, float *c) {
-    uint32_t sign_sin = f32_bits(x) & 0x80000000u;
-    x = f32_from_bits(f32_bits(x) & 0x7fffffffu);
+    uint32_t sign_sin = cg_f32_bits(x) & 0x80000000u;
+    x = cg_f32_from_bits(cg_f32_bits(x) & 0x7fffffffu);
     int32_t j = (int32_t)(x * 1.27323954473516f); /* x * 4/pi, truncated */
     j = (j + 1) & ~1;
     float y = (float)j;
@@ -88,8 +79,8 @@ LANE void cephes_sincosf(float x, float *s, float *c) {
     /* the vector code's masked selects, with their additions of zeros */
     float sin_s = sin_poly ? ys : 0.0f, sin_c = sin_poly ? 0.0f : yc;
     float cos_s = ys - sin_s, cos_c = yc - sin_c;
-    *s = f32_from_bits(f32_bits(sin_c + sin_s) ^ sign_sin);
-    *c = f32_from_bits(f32_bits(cos_c + cos_s) ^ sign_cos);
+    *s = cg_f32_from_bits(cg_f32_bits(sin_c + sin_s) ^ sign_sin);
+    *c = cg_f32_from_bits(cg_f32_bits(cos_c + cos_s) ^ sign_cos);
 }
 
 /* ---- blocks of 16 ------------------------------------------------------------------ */

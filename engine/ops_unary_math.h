@@ -14,6 +14,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "float_bits.h"
+
 /* Forced inline: a call left in a loop stops it vectorising, and GCC's
  * limits would keep the larger of these out of line where used often. */
 #if defined(__GNUC__)
@@ -22,16 +24,6 @@
 #define CG_VEC_INLINE inline
 #endif
 
-static CG_VEC_INLINE float cg_f32_from_bits(uint32_t u) {
-    float f;
-    memcpy(&f, &u, sizeof f);
-    return f;
-}
-static CG_VEC_INLINE uint32_t cg_f32_bits(float f) {
-    uint32_t u;
-    memcpy(&u, &f, sizeof u);
-    return u;
-}
 /* 2^n for integral n in [-126, 127] */
 static CG_VEC_INLINE float cg_pow2f(int32_t n) { return cg_f32_from_bits((uint32_t)(n + 127) << 23); }
 
