@@ -34,7 +34,12 @@ int64_t cg_scalar_to_int(cg_scalar s) {
     switch (s.kind) {
     case CG_SCALAR_BOOL: return s.v.b;
     case CG_SCALAR_INT: return s.v.i;
-    default: return (int64_t)s.v.f;
+    default:
+        /* out of range or nan is undefined in C; give what x86 gives, as
+         * PyTorch's casts do there */
+        if (!(s.v.f >= -9223372036854775808.0 && s.v.f < 9223372036854775808.0))
+            return INT64_MIN;
+        return (int64_t)s.v.f;
     }
 }
 
