@@ -26,7 +26,7 @@ CRIT_LIBS   := $(shell pkg-config --libs criterion 2>/dev/null || echo -lcriteri
 # Math calls never set errno and float ops never trap in the engine; saying
 # so lets GCC vectorise loops with sqrtf and float selects (ops_unary_math.h).
 MATHFLAGS := -fno-math-errno -fno-trapping-math
-CFLAGS   += $(CSTD) $(WARN) $(OPT) $(MATHFLAGS) -fopenmp $(BLAS_CFLAGS) -Iengine
+CFLAGS   += $(CSTD) $(WARN) $(OPT) $(MATHFLAGS) -fopenmp $(BLAS_CFLAGS) -Iengine -Idisplay -Ilang
 LDLIBS   += $(BLAS_LIBS) -fopenmp -lm
 
 ifeq ($(CUDA),auto)
@@ -53,8 +53,17 @@ ifeq ($(HAVE_NVCC),1)
     LDLIBS     += -L$(CUDA_HOME)/lib64 -lcudart -lcublas -lstdc++
   endif
 endif
-UNIT_SRC   := $(wildcard tests/unit/*.c)
-UNIT_OBJ   := $(UNIT_SRC:%.c=$(BUILD)/%.o)
+# The layers above the engine, each a static library (DESIGN.md, Layers):
+# display/ renders values, lang/ evaluates cells; kernel/ holds `cgrad`.
+DISPLAY_SRC := $(wildcard display/*.c)
+LANG_SRC    := $(wildcard lang/*.c)
+KERNEL_SRC  := $(wildcard kernel/*.c)
+UNIT_SRC    := $(wildcard tests/unit/*.c)
+UNIT_OBJ    := $(UNIT_SRC:%.c=$(BUILD)/%.o)
+LAYERS      := lang display engine
+LAYER_LIBS  := $(LAYERS:%=$(BUILD)/libcg%.a)
+SAN_LAYER_LIBS := $(LAYERS:%=$(SAN)/libcg%.a)
+ALL_SRC     := $(ENGINE_SRC) $(DISPLAY_SRC) $(LANG_SRC) $(KERNEL_SRC) $(UNIT_SRC)
 
 # The sanitizer build: the same sources, compiled again with ASan and UBSan.
 SAN        := $(BUILD)/san
@@ -64,7 +73,7 @@ SAN_UNIT_OBJ   := $(UNIT_SRC:%.c=$(SAN)/%.o)
 
 
 .PHONY: FORCE all test test-unit test-unit-san bench install clean deps
-all: $(BUILD)/libcgengine.a $(BUILD)/unit-tests
+all: $(LAYER_LIBS) $(BUILD)/unit-tests $(if $(KERNEL_SRC),$(BUILD)/cgrad)
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -84,18 +93,33 @@ $(BUILD)/libcgengine.a: $(ENGINE_OBJ) $(BUILD)/sources.list
 $(SAN)/libcgengine.a: $(SAN_ENGINE_OBJ) $(BUILD)/sources.list
 	rm -f $@ && ar rcs $@ $(SAN_ENGINE_OBJ)
 
+$(BUILD)/libcgdisplay.a: $(DISPLAY_SRC:%.c=$(BUILD)/%.o) $(BUILD)/sources.list
+	rm -f $@ && ar rcs $@ $(filter %.o,$^)
+$(SAN)/libcgdisplay.a: $(DISPLAY_SRC:%.c=$(SAN)/%.o) $(BUILD)/sources.list
+	rm -f $@ && ar rcs $@ $(filter %.o,$^)
+$(BUILD)/libcglang.a: $(LANG_SRC:%.c=$(BUILD)/%.o) $(BUILD)/sources.list
+	rm -f $@ && ar rcs $@ $(filter %.o,$^)
+$(SAN)/libcglang.a: $(LANG_SRC:%.c=$(SAN)/%.o) $(BUILD)/sources.list
+	rm -f $@ && ar rcs $@ $(filter %.o,$^)
+
+# The program: kernel/ (main and the hosts) over the three libraries.
+$(BUILD)/cgrad: $(KERNEL_SRC:%.c=$(BUILD)/%.o) $(LAYER_LIBS)
+	$(CC) $(CFLAGS) -o $@ $(filter %.o,$^) $(LAYER_LIBS) $(LDLIBS)
+$(SAN)/cgrad: $(KERNEL_SRC:%.c=$(SAN)/%.o) $(SAN_LAYER_LIBS)
+	$(CC) $(CFLAGS) $(SANFLAGS) -o $@ $(filter %.o,$^) $(SAN_LAYER_LIBS) $(LDLIBS)
+
 # A file that changes when the list of sources does, so that removing a
 # test file relinks the test binaries.
 $(BUILD)/sources.list: FORCE
 	@mkdir -p $(BUILD)
-	@echo '$(ENGINE_SRC) $(UNIT_SRC)' | cmp -s - $@ || echo '$(ENGINE_SRC) $(UNIT_SRC)' > $@
+	@echo '$(ALL_SRC)' | cmp -s - $@ || echo '$(ALL_SRC)' > $@
 FORCE:
 
-$(BUILD)/unit-tests: $(UNIT_OBJ) $(BUILD)/libcgengine.a $(BUILD)/sources.list
-	$(CC) $(CFLAGS) -o $@ $(UNIT_OBJ) $(BUILD)/libcgengine.a $(CRIT_LIBS) $(LDLIBS)
+$(BUILD)/unit-tests: $(UNIT_OBJ) $(LAYER_LIBS) $(BUILD)/sources.list
+	$(CC) $(CFLAGS) -o $@ $(UNIT_OBJ) $(LAYER_LIBS) $(CRIT_LIBS) $(LDLIBS)
 
-$(SAN)/unit-tests: $(SAN_UNIT_OBJ) $(SAN)/libcgengine.a $(BUILD)/sources.list
-	$(CC) $(CFLAGS) $(SANFLAGS) -o $@ $(SAN_UNIT_OBJ) $(SAN)/libcgengine.a $(CRIT_LIBS) $(LDLIBS)
+$(SAN)/unit-tests: $(SAN_UNIT_OBJ) $(SAN_LAYER_LIBS) $(BUILD)/sources.list
+	$(CC) $(CFLAGS) $(SANFLAGS) -o $@ $(SAN_UNIT_OBJ) $(SAN_LAYER_LIBS) $(CRIT_LIBS) $(LDLIBS)
 
 deps:
 	@scripts/deps.sh
@@ -127,4 +151,4 @@ install: $(BUILD)/libcgengine.a
 clean:
 	rm -rf $(BUILD)
 
--include $(ENGINE_OBJ:.o=.d) $(UNIT_OBJ:.o=.d) $(SAN_ENGINE_OBJ:.o=.d) $(SAN_UNIT_OBJ:.o=.d)
+-include $(ALL_SRC:%.c=$(BUILD)/%.d) $(ALL_SRC:%.c=$(SAN)/%.d)
