@@ -255,7 +255,7 @@ int cg_sbuf_str(cg_sbuf *b, cg_value v) {
         cg_sbuf_put(b, cg_str_cstr(v), (size_t)((cg_str *)v.u.o)->len);
         return 0;
     }
-    return sbuf_put_value(b, cg_str_of(v));
+    return sbuf_put_value(b, cg_to_str(v));
 }
 
 cg_value cg_sbuf_finish(cg_sbuf *b) {
