@@ -105,7 +105,7 @@ cg_value cg_compare(cg_value a, cg_value b, cg_cmpop op) {
                     CMP_SYMBOL[op], ta->name, tb->name);
 }
 
-int cg_eq(cg_value a, cg_value b) {
+int cg_value_eq(cg_value a, cg_value b) {
     if (cg_same(a, b)) return 1;
     cg_value r = cg_compare(a, b, OP_EQ);
     if (cg_is_err(r)) return -1;
@@ -232,7 +232,7 @@ int cg_contains(cg_value container, cg_value item) {
             cg_decref(it);
             return -1;
         }
-        int eq = cg_eq(x, item);
+        int eq = cg_value_eq(x, item);
         cg_decref(x);
         if (eq != 0) {
             cg_decref(it);

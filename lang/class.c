@@ -206,7 +206,7 @@ static int user_contains(cg_value self, cg_value item) {
                 cg_decref(it);
                 return -1;
             }
-            int eq = cg_eq(x, item);
+            int eq = cg_value_eq(x, item);
             cg_decref(x);
             if (eq != 0) {
                 cg_decref(it);

@@ -291,7 +291,7 @@ cg_value cg_to_str(cg_value v);                         /* str(v) */
 int64_t cg_hash(cg_value v);
 int cg_truth(cg_value v);                                   /* bool(v) */
 cg_value cg_compare(cg_value a, cg_value b, cg_cmpop op);   /* a op b */
-int cg_eq(cg_value a, cg_value b);                          /* 1, 0, -1 */
+int cg_value_eq(cg_value a, cg_value b);                          /* 1, 0, -1 */
 cg_value cg_binary(cg_value a, cg_value b, cg_binop op);
 cg_value cg_inplace(cg_value a, cg_value b, cg_binop op);
 cg_value cg_unary(cg_value v, cg_unaryop op);
