@@ -23,15 +23,18 @@ static const char *nonfinite_text(double v) {
     return v > 0 ? "inf" : "-inf";
 }
 
-/* The length of Python's '{:.{p}e}' (conv 'e') or '{:.{p}f}' (conv 'f') of
- * v, or -1 when p is negative, which Python's format spec cannot express. */
-static int float_len(double v, char conv, int p) {
+/* Python's '{:.{p}e}' (conv 'e') or '{:.{p}f}' (conv 'f') of v into buf
+ * as snprintf writes (buf may be NULL to measure); its length, or -1 when p
+ * is negative, which Python's format spec cannot express. */
+static int float_text(char *buf, size_t n, double v, char conv, int p) {
     if (p < 0)
         return -1;
     if (!isfinite(v))
-        return (int)strlen(nonfinite_text(v));
-    return conv == 'e' ? snprintf(NULL, 0, "%.*e", p, v) : snprintf(NULL, 0, "%.*f", p, v);
+        return snprintf(buf, n, "%s", nonfinite_text(v));
+    return conv == 'e' ? snprintf(buf, n, "%.*e", p, v) : snprintf(buf, n, "%.*f", p, v);
 }
+
+static int float_len(double v, char conv, int p) { return float_text(NULL, 0, v, conv, p); }
 
 void cg_element_format_begin(cg_element_format *f, cg_dtype dtype, const cg_print_options *o) {
     memset(f, 0, sizeof *f);
@@ -113,14 +116,15 @@ static void pad(const cg_element_format *f, cg_strbuf *b, int len) {
 static int write_float(const cg_element_format *f, cg_strbuf *b, double v) {
     char conv = f->sci_mode ? 'e' : 'f';
     int p = f->sci_mode || !f->int_mode ? f->precision : 0;
-    int len = float_len(v, conv, p);
+    char text[64];
+    int len = float_text(text, sizeof text, v, conv, p);
     if (len < 0)
         return precision_error();
     bool dot = !f->sci_mode && f->int_mode && isfinite(v); /* int mode: `1.` */
     pad(f, b, len + dot);
-    if (!isfinite(v))
-        cg_strbuf_puts(b, nonfinite_text(v));
-    else if (conv == 'e')
+    if ((size_t)len < sizeof text)
+        cg_strbuf_append(b, text, (size_t)len);
+    else if (conv == 'e') /* a large precision */
         cg_strbuf_printf(b, "%.*e", p, v);
     else
         cg_strbuf_printf(b, "%.*f", p, v);
