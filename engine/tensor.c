@@ -17,6 +17,18 @@ static cg_tensor *tensor_alloc(void) {
     return t;
 }
 
+static bool geometry_contiguous(int ndim, const int64_t *sizes, const int64_t *strides) {
+    int64_t expected = 1;
+    for (int d = ndim - 1; d >= 0; d--) {
+        if (sizes[d] == 0)
+            return true;
+        if (sizes[d] != 1 && strides[d] != expected)
+            return false;
+        expected *= sizes[d];
+    }
+    return true;
+}
+
 int64_t cg_contiguous_strides(int ndim, const int64_t *sizes, int64_t *strides) {
     int64_t n = 1;
     for (int d = ndim - 1; d >= 0; d--) {
@@ -76,6 +88,7 @@ cg_tensor *cg_tensor_from_storage(cg_storage *storage, int64_t offset, int ndim,
         memcpy(t->sizes, sizes, (size_t)ndim * sizeof *sizes);
         memcpy(t->strides, strides, (size_t)ndim * sizeof *strides);
     }
+    t->contiguous = geometry_contiguous(ndim, sizes, strides);
     return t;
 }
 
@@ -109,16 +122,9 @@ int64_t cg_tensor_numel(const cg_tensor *t) {
     return n;
 }
 
-bool cg_tensor_is_contiguous(const cg_tensor *t) {
-    int64_t expected = 1;
-    for (int d = t->ndim - 1; d >= 0; d--) {
-        if (t->sizes[d] == 0)
-            return true;
-        if (t->sizes[d] != 1 && t->strides[d] != expected)
-            return false;
-        expected *= t->sizes[d];
-    }
-    return true;
+void cg_tensor_set_strides(cg_tensor *t, const int64_t *strides) {
+    memcpy(t->strides, strides, (size_t)t->ndim * sizeof *strides);
+    t->contiguous = geometry_contiguous(t->ndim, t->sizes, t->strides);
 }
 
 const char *cg_sizes_str(int ndim, const int64_t *sizes, char *buf, size_t n) {
