@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "block_cache.h"
 #include "ops.h"
 
 static _Thread_local bool grad_enabled = true;
@@ -59,22 +60,17 @@ static void meta_of(cg_meta *m, const cg_tensor *t) {
 static void *(*volatile zero_fn)(void *, int, size_t) = memset;
 
 /* Blocks of nodes with at most two inputs and one output are all of one
- * size and a few freed ones are kept per thread: the nodes of tiny ops
- * (their own and AccumulateGrad) then skip malloc and free. */
+ * size and come from a per-thread cache (Note [Block caches]): the nodes
+ * of tiny ops then skip malloc and free. */
 #define SMALL_NODE_BYTES (sizeof(cg_node) + 2 * sizeof(cg_edge) + 3 * sizeof(cg_meta))
-#define SMALL_NODE_KEEP 16
-static _Thread_local void *small_nodes[SMALL_NODE_KEEP];
-static _Thread_local int nsmall_nodes;
 
 static void *node_block(size_t bytes) {
-    if (bytes <= SMALL_NODE_BYTES)
-        return nsmall_nodes ? small_nodes[--nsmall_nodes] : malloc(SMALL_NODE_BYTES);
-    return malloc(bytes);
+    return bytes <= SMALL_NODE_BYTES ? cg_block_get(CG_BLOCK_NODE, SMALL_NODE_BYTES) : malloc(bytes);
 }
 
 static void node_block_free(cg_node *n) {
-    if (n->nin <= 2 && n->nout <= 1 && nsmall_nodes < SMALL_NODE_KEEP)
-        small_nodes[nsmall_nodes++] = n;
+    if (n->nin <= 2 && n->nout <= 1)
+        cg_block_put(CG_BLOCK_NODE, n);
     else
         free(n);
 }

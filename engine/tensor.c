@@ -7,14 +7,17 @@
 
 #include "autograd.h"
 
-/* malloc + memset, not calloc: see Note [Node allocation] in autograd.c */
-static cg_tensor *tensor_alloc(void) {
-    cg_tensor *t = malloc(sizeof *t);
-    if (t)
-        memset(t, 0, sizeof *t);
-    if (!t)
-        cg_error_set(CG_MEMORY_ERROR, "out of memory allocating a tensor");
-    return t;
+#include "block_cache.h"
+
+/* Every field zero but these; t takes over the caller's reference to s. A
+ * compound literal rather than calloc: see Note [Node allocation]. */
+static void tensor_init(cg_tensor *t, cg_storage *s, int64_t offset, int ndim, const int64_t *sizes,
+                        const int64_t *strides, cg_dtype dtype) {
+    *t = (cg_tensor){.refcount = 1, .storage = s, .offset = offset, .ndim = ndim, .dtype = dtype};
+    for (int d = 0; d < ndim; d++) {
+        t->sizes[d] = sizes[d];
+        t->strides[d] = strides[d];
+    }
 }
 
 static bool geometry_contiguous(int ndim, const int64_t *sizes, const int64_t *strides) {
@@ -65,6 +68,16 @@ cg_tensor *cg_tensor_empty(int ndim, const int64_t *sizes, cg_dtype dtype, cg_de
     size_t item = cg_dtype_size(dtype), nbytes;
     CG_CHECK(!__builtin_mul_overflow((size_t)numel, item, &nbytes), CG_RUNTIME_ERROR,
              "numel: integer multiplication overflow");
+    if (device.type == CG_CPU && nbytes <= CG_TENSOR_BLOCK_MAX_BYTES) {
+        void *mem; /* see Note [Tensor blocks] in cpu_allocator.c */
+        cg_storage *s = cg_storage_new_in_block(nbytes, &mem);
+        if (!s)
+            return NULL;
+        cg_tensor *t = mem;
+        tensor_init(t, s, 0, ndim, sizes, strides, dtype);
+        t->contiguous = true;
+        return t;
+    }
     cg_storage *s = cg_storage_new(nbytes, device);
     if (!s)
         return NULL;
@@ -75,19 +88,13 @@ cg_tensor *cg_tensor_empty(int ndim, const int64_t *sizes, cg_dtype dtype, cg_de
 
 cg_tensor *cg_tensor_from_storage(cg_storage *storage, int64_t offset, int ndim, const int64_t *sizes,
                                   const int64_t *strides, cg_dtype dtype) {
-    cg_tensor *t = tensor_alloc();
-    if (!t)
+    cg_tensor *t = malloc(sizeof *t);
+    if (!t) {
+        cg_error_set(CG_MEMORY_ERROR, "out of memory allocating a tensor");
         return NULL;
-    t->refcount = 1;
-    t->storage = storage;
-    cg_storage_retain(storage);
-    t->offset = offset;
-    t->ndim = ndim;
-    t->dtype = dtype;
-    if (ndim) {
-        memcpy(t->sizes, sizes, (size_t)ndim * sizeof *sizes);
-        memcpy(t->strides, strides, (size_t)ndim * sizeof *strides);
     }
+    cg_storage_retain(storage);
+    tensor_init(t, storage, offset, ndim, sizes, strides, dtype);
     t->contiguous = geometry_contiguous(ndim, sizes, strides);
     return t;
 }
@@ -108,11 +115,17 @@ void cg_tensor_release(cg_tensor *t) {
         t->grad_accumulator->variable = NULL;
         cg_node_release(t->grad_accumulator);
     }
-    cg_tensor_release(t->grad);
-    cg_tensor_release(t->base);
-    cg_hooks_free(t->hooks);
-    cg_storage_release(t->storage);
-    free(t);
+    if (t->grad || t->base || t->hooks) { /* rarely set: skip the calls */
+        cg_tensor_release(t->grad);
+        cg_tensor_release(t->base);
+        cg_hooks_free(t->hooks);
+    }
+    cg_storage *s = t->storage;
+    if (s->block == t) /* freed with its storage: Note [Tensor blocks] */
+        CG_POISON(t, sizeof *t);
+    else
+        free(t);
+    cg_storage_release(s);
 }
 
 int64_t cg_tensor_numel(const cg_tensor *t) {
