@@ -54,17 +54,32 @@ overflow:
     return -1;
 }
 
+/* cg_contiguous_strides for the common shape, every size at least 1 and
+ * no overflow, in one pass; -1 (no error set) for any other shape. */
+static int64_t small_strides(int ndim, const int64_t *sizes, int64_t *strides) {
+    int64_t n = 1;
+    for (int d = ndim - 1; d >= 0; d--) {
+        strides[d] = n;
+        if (sizes[d] < 1 || __builtin_mul_overflow(n, sizes[d], &n))
+            return -1;
+    }
+    return n;
+}
+
 cg_tensor *cg_tensor_empty(int ndim, const int64_t *sizes, cg_dtype dtype, cg_device device) {
     CG_CHECK(ndim <= CG_MAX_DIMS, CG_RUNTIME_ERROR, "cgrad supports tensors of at most %d dimensions, got %d",
              CG_MAX_DIMS, ndim);
-    for (int d = 0; d < ndim; d++)
-        CG_CHECK(sizes[d] >= 0, CG_RUNTIME_ERROR,
-                 "Trying to create tensor with negative dimension %lld: %s", (long long)sizes[d],
-                 cg_sizes_str(ndim, sizes, (char[128]){0}, 128));
     int64_t strides[CG_MAX_DIMS];
-    int64_t numel = cg_contiguous_strides(ndim, sizes, strides);
-    if (numel < 0)
-        return NULL;
+    int64_t numel = small_strides(ndim, sizes, strides);
+    if (numel < 0) { /* a size of 0 or less, or an overflow: the careful way */
+        for (int d = 0; d < ndim; d++)
+            CG_CHECK(sizes[d] >= 0, CG_RUNTIME_ERROR,
+                     "Trying to create tensor with negative dimension %lld: %s", (long long)sizes[d],
+                     cg_sizes_str(ndim, sizes, (char[128]){0}, 128));
+        numel = cg_contiguous_strides(ndim, sizes, strides);
+        if (numel < 0)
+            return NULL;
+    }
     size_t item = cg_dtype_size(dtype), nbytes;
     CG_CHECK(!__builtin_mul_overflow((size_t)numel, item, &nbytes), CG_RUNTIME_ERROR,
              "numel: integer multiplication overflow");
@@ -126,13 +141,6 @@ void cg_tensor_release(cg_tensor *t) {
     else
         free(t);
     cg_storage_release(s);
-}
-
-int64_t cg_tensor_numel(const cg_tensor *t) {
-    int64_t n = 1;
-    for (int d = 0; d < t->ndim; d++)
-        n *= t->sizes[d];
-    return n;
 }
 
 void cg_tensor_set_strides(cg_tensor *t, const int64_t *strides) {

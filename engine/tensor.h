@@ -59,7 +59,12 @@ void cg_tensor_release(cg_tensor *t);
 
 /* ---- geometry -------------------------------------------------------------- */
 
-int64_t cg_tensor_numel(const cg_tensor *t);
+static inline int64_t cg_tensor_numel(const cg_tensor *t) {
+    int64_t n = 1;
+    for (int d = 0; d < t->ndim; d++)
+        n *= t->sizes[d];
+    return n;
+}
 /* Note [Contiguity flag]
  * ~~~~~~~~~~~~~~~~~~~~~~
  * Whether a tensor is contiguous is asked several times by every op, so it
