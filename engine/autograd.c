@@ -260,6 +260,19 @@ cg_node *cg_tensor_gradient_edge(cg_tensor *t, int *input_nr) {
 
 /* ---- recording ------------------------------------------------------------- */
 
+/* cg_tensor_gradient_edge with its two common cases inline: an input with
+ * history, and a leaf whose AccumulateGrad exists already. */
+static inline cg_edge edge_to(cg_tensor *t) {
+    cg_node *to = t->grad_fn ? t->grad_fn : t->requires_grad ? t->grad_accumulator : NULL;
+    if (to) {
+        cg_node_retain(to);
+        return (cg_edge){to, t->grad_fn ? t->output_nr : 0};
+    }
+    cg_edge e;
+    e.node = cg_tensor_gradient_edge(t, &e.input_nr);
+    return e;
+}
+
 static int save_tensor(cg_node *n, cg_tensor *t, const char *name, int nout, cg_tensor *const *outs) {
     cg_saved *s = &n->saved[n->nsaved++];
     *s = (cg_saved){.name = name}; /* see Note [Node allocation] */
@@ -307,7 +320,7 @@ int cg_autograd_record(cg_op op, int nout, cg_tensor *const *outs, int nin, cg_t
             continue;
         }
         meta_of(&n->in_meta[i], in[i]);
-        n->next[i].node = cg_tensor_gradient_edge(in[i], &n->next[i].input_nr);
+        n->next[i] = edge_to(in[i]);
     }
     for (int i = 0; i < nsave; i++)
         if (save_tensor(n, save[i].tensor, save[i].name, nout, outs) < 0) {
