@@ -70,7 +70,8 @@ static inline int64_t cg_tensor_numel(const cg_tensor *t) {
  * Whether a tensor is contiguous is asked several times by every op, so it
  * is worked out once, when the tensor is made: a tensor's geometry does not
  * change afterwards, except through cg_tensor_set_strides(), which works it
- * out again. Code that writes t->sizes or t->strides directly must call it. */
+ * out again. Writing t->sizes or t->strides by hand would leave the flag
+ * stale: go through cg_tensor_set_strides (or make a new tensor). */
 static inline bool cg_tensor_is_contiguous(const cg_tensor *t) { return t->contiguous; }
 /* Replaces t's strides (e.g. to lay a new tensor out like another) and
  * updates the contiguity flag. */
