@@ -29,14 +29,18 @@ void cg_str_repr_into(cg_sbuf *b, const cg_str *s);
 /* Appends n copies of c. */
 void cg_sbuf_fill(cg_sbuf *b, char c, int64_t n);
 static inline cg_str *cg_as_str(cg_value v) { return (cg_str *)v.u.o; }
+/* str(v) through the protocol (abstract.c); one name for every caller here. */
+static inline cg_value cg_str_conv(cg_value v) { return cg_to_str(v); }
 /* Byte offset of code point i of s (0 <= i <= ncp). */
 int64_t cg_str_offset(const cg_str *s, int64_t i);
 /* Decodes the code point at s[*i] and advances *i. */
 uint32_t cg_utf8_decode(const char *s, int64_t len, int64_t *i);
 /* Encodes cp into out (4 bytes at most); returns the byte count. */
 int cg_utf8_encode(uint32_t cp, char *out);
-/* str % args (printf-style formatting). */
-cg_value cg_str_mod(cg_value fmt, cg_value args);
+/* x * n */
+cg_value cg_str_repeat(const cg_str *x, int64_t n);
+/* iter(s) */
+cg_value cg_str_iter_new(cg_value s);
 /* The methods table of str (str_methods.c). */
 extern const cg_method_def cg_str_methods[];
 
@@ -152,6 +156,13 @@ extern cg_type cg_type_list_iterator, cg_type_tuple_iterator, cg_type_str_iterat
 cg_value cg_seq_iter_new(cg_type *type, cg_value seq);
 
 /* ---- shared helpers ------------------------------------------------------- */
+/* Is key an index (int, bool, or __index__)? 1 with *out set, 0 not an
+ * index, -1 when __index__ raised. */
+int cg_key_as_index(cg_value key, int64_t *out);
+/* Might b's type answer a binary operator with a builtin sequence (a
+ * class with __radd__, a tensor)? Then the sequence returns NotImplemented
+ * instead of raising its own TypeError. */
+bool cg_other_may_handle(cg_value b);
 /* Makes the types' method tables (idempotent); the builtins call it. */
 int cg_types_init(void);
 /* Repr recursion guard (`[...]`): 1 when v is already being printed. */
