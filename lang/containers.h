@@ -29,8 +29,6 @@ void cg_str_repr_into(cg_sbuf *b, const cg_str *s);
 /* Appends n copies of c. */
 void cg_sbuf_fill(cg_sbuf *b, char c, int64_t n);
 static inline cg_str *cg_as_str(cg_value v) { return (cg_str *)v.u.o; }
-/* str(v) through the protocol (abstract.c); one name for every caller here. */
-static inline cg_value cg_str_conv(cg_value v) { return cg_to_str(v); }
 /* Byte offset of code point i of s (0 <= i <= ncp). */
 int64_t cg_str_offset(const cg_str *s, int64_t i);
 /* Decodes the code point at s[*i] and advances *i. */

@@ -35,12 +35,12 @@ int cg_key_eq(cg_value a, cg_value b) {
         if (a.u.o == b.u.o) return 1;
         if (a.u.o->type == &cg_type_str && b.u.o->type == &cg_type_str)
             return cg_str_equal(cg_as_str(a), cg_as_str(b));
-        return cg_eq(a, b);
+        return cg_value_eq(a, b);
     }
     if (cg_is_num(a) && cg_is_num(b)) return cg_num_cmp(a, b) == 0;
     if (a.tag == CG_V_NONE && b.tag == CG_V_NONE) return 1;
     if (a.tag != CG_V_OBJ && b.tag != CG_V_OBJ) return 0;
-    return cg_eq(a, b);
+    return cg_value_eq(a, b);
 }
 
 /* ---- the table ---------------------------------------------------------- */

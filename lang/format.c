@@ -576,7 +576,7 @@ static int render_field(cg_sbuf *b, fmt_state *st, const char *s, size_t n, size
     if (conv) {
         cg_value conv_obj;
         if (conv == 'r' || conv == 'a') conv_obj = cg_repr(obj);
-        else if (conv == 's') conv_obj = cg_str_conv(obj);
+        else if (conv == 's') conv_obj = cg_to_str(obj);
         else {
             cg_decref(obj);
             return cg_raise_int(&cg_exc_ValueError, "Unknown conversion specifier %c", conv);
@@ -700,7 +700,7 @@ static char pct_sign(bool negative, const pct_flags *fl) {
 static int pct_one(cg_sbuf *b, char conv, cg_value v, const pct_flags *fl) {
     switch (conv) {
     case 's': case 'r': case 'a': {
-        cg_value s = conv == 's' ? cg_str_conv(v) : cg_repr(v);
+        cg_value s = conv == 's' ? cg_to_str(v) : cg_repr(v);
         if (cg_is_err(s)) return -1;
         const cg_str *o = cg_as_str(s);
         int64_t ncp = o->ncp, nb = o->len;

@@ -256,7 +256,7 @@ int cg_sbuf_str(cg_sbuf *b, cg_value v) {
         cg_sbuf_put(b, cg_str_cstr(v), (size_t)((cg_str *)v.u.o)->len);
         return 0;
     }
-    return sbuf_put_value(b, cg_str_conv(v));
+    return sbuf_put_value(b, cg_to_str(v));
 }
 
 cg_value cg_sbuf_finish(cg_sbuf *b) {
@@ -515,7 +515,7 @@ static cg_value str_new(cg_type *type, const cg_args *a) {
             return cg_raise(&cg_exc_TypeError, "'%s' is an invalid keyword argument for str()", a->kwn[k]->s);
         x = a->kwv[k];
     }
-    cg_value r = x.tag == CG_V_STOP ? cg_obj_value(cg_str_empty()) : cg_str_conv(x);
+    cg_value r = x.tag == CG_V_STOP ? cg_obj_value(cg_str_empty()) : cg_to_str(x);
     if (cg_is_err(r) || type == &cg_type_str) return r;
     /* a subclass: the same text in an object of that class */
     cg_str *o = cg_str_alloc((size_t)cg_as_str(r)->len);

@@ -1,0 +1,34 @@
+/* module.h: module objects and the table of built-in modules.
+ *
+ * A module is a namespace (its dict). The built-in modules (torch,
+ * torch.nn, torch.nn.functional, torch.optim, math, time, random, sys, ...)
+ * are made on first import by an init function listed in modules.c and
+ * cached for the session; `import x` of anything else raises
+ * ModuleNotFoundError: No module named 'x'. */
+#ifndef CG_MODULE_H
+#define CG_MODULE_H
+
+#include "value.h"
+
+typedef struct {
+    cg_obj head;
+    cg_str *name;
+    cg_dict *dict;
+} cg_module;
+
+cg_value cg_module_new(const char *name);
+/* module.name = value (value borrowed); -1 with an exception. */
+int cg_module_add(cg_value module, const char *name, cg_value value);
+/* Adds builtin functions bound to the module. */
+int cg_module_add_methods(cg_value module, const cg_method_def *defs);
+static inline cg_dict *cg_module_dict(cg_value module) { return ((cg_module *)module.u.o)->dict; }
+
+/* A built-in module's maker: returns a new module, or CG_ERR. It may import
+ * other modules through cg_import (torch imports torch.nn). */
+typedef cg_value (*cg_module_init)(void);
+
+/* The module named `name` ("torch.nn"), made on first use; new reference.
+ * ModuleNotFoundError for an unknown name. */
+cg_value cg_import(const char *name);
+
+#endif
