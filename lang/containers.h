@@ -71,8 +71,25 @@ int cg_list_append_steal(cg_value list, cg_value v);
 cg_value cg_list_from_array(int64_t n, const cg_value *items);
 /* A new tuple holding items[0..n) (borrowed). */
 cg_value cg_tuple_from_array(int64_t n, const cg_value *items);
+/* A tuple of a C subtype of tuple (torch.Size): len Nones, to fill. */
+cg_value cg_tuple_new_of(cg_type *type, int64_t len);
 /* Every element of an iterable into a new tuple (tuple(x)). */
 cg_value cg_tuple_from_iterable(cg_value iterable);
+/* list.extend(iterable) */
+int cg_list_extend(cg_value list, cg_value iterable);
+/* repr of a sequence ("[1, 2]", "(1,)") with the `[...]` guard. */
+cg_value cg_seq_repr(cg_value self, const cg_value *items, int64_t n, const char *open, const char *close,
+                     bool one_comma);
+/* Lexicographic comparison of two item arrays. */
+cg_value cg_seq_compare(const cg_value *x, int64_t nx, const cg_value *y, int64_t ny, cg_cmpop op);
+/* index()'s start and stop, clamped to len. */
+int cg_seq_index_bounds(cg_value start, cg_value stop, int64_t len, int64_t *a, int64_t *z);
+int cg_list_type_init(void);
+int cg_tuple_type_init(void);
+int cg_dict_type_init(void);
+int cg_set_type_init(void);
+int cg_range_type_init(void);
+int cg_slice_type_init(void);
 /* Sorts a list in place (stable; key may be None; reverse). */
 int cg_list_sort(cg_value list, cg_value key, bool reverse);
 
