@@ -163,6 +163,8 @@ typedef struct {
 } cg_slice;
 
 cg_value cg_range_new(int64_t start, int64_t stop, int64_t step);
+/* iter(range) or reversed(range) (iterators.c) */
+cg_value cg_range_iter_new(cg_value range, bool reversed);
 /* A slice object (borrowed parts). */
 cg_value cg_slice_new(cg_value start, cg_value stop, cg_value step);
 /* Python's PySlice_GetIndicesEx: clamps a slice to a sequence of length
