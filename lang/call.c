@@ -244,7 +244,10 @@ static cg_value function_call(cg_value f, const cg_args *a) {
                       .globals = fn->globals, .arena = fn->arena, .name = sc->name,
                       .line = sc->node->line, .retval = CG_NONE};
     cg_value result;
-    if (++cg_ev.depth > cg_ev.limit) {
+    if (cg_check_interrupt() < 0) {
+        cg_ev.depth++;
+        result = CG_ERR;
+    } else if (++cg_ev.depth > cg_ev.limit) {
         cg_raise(&cg_exc_RecursionError, "maximum recursion depth exceeded");
         result = CG_ERR;
     } else {
@@ -266,8 +269,9 @@ static cg_value function_call(cg_value f, const cg_args *a) {
 }
 
 void cg_frame_add_traceback(cg_frame *f) {
+    const cg_ast *node = f->errnode ? f->errnode : f->stmt;
     int line = f->errnode ? f->errnode->line : f->line;
-    cg_exc_add_traceback(f->arena, line, f->name);
+    cg_exc_add_traceback(f->arena, node, line, f->name);
 }
 
 /* ---- call expressions ---------------------------------------------------------------- */

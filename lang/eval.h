@@ -44,6 +44,7 @@ struct cg_frame {
     cg_ast_arena *arena;
     const char *name;         /* for tracebacks: "<module>", "f", "<listcomp>" */
     int line;                 /* the statement being run */
+    const cg_ast *stmt;       /* the statement being run */
     const cg_ast *errnode;    /* the innermost node that raised, this frame */
     cg_value retval;
 };

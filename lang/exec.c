@@ -197,6 +197,8 @@ static cg_exec_status exec_while(cg_frame *f, const cg_ast *s) {
         if (r == X_BREAK) return X_OK;
         if (r == X_ERR || r == X_RETURN) return r;
         f->line = s->line;
+        f->stmt = s;
+        f->errnode = NULL;
     }
 }
 
@@ -229,6 +231,8 @@ static cg_exec_status exec_for(cg_frame *f, const cg_ast *s) {
         if (r == X_ERR || r == X_RETURN) break;
         r = X_OK;
         f->line = s->line;
+        f->stmt = s;
+        f->errnode = NULL;
     }
     cg_decref(it);
     return r;
@@ -619,8 +623,13 @@ static cg_exec_status exec_import_from(cg_frame *f, const cg_ast *s) {
 
 static cg_exec_status exec_stmt(cg_frame *f, const cg_ast *s) {
     f->line = s->line;
+    f->stmt = s;
     f->errnode = NULL;
-    if (cg_check_interrupt() < 0 || cg_check_depth() < 0) return X_ERR;
+    /* Like CPython, notice Ctrl-C at loop heads and calls; top-level
+     * statements check too, so a long cell of straight-line code stops. */
+    if ((s->col == 0 && f->scope->kind == SCOPE_MODULE && cg_check_interrupt() < 0) ||
+        cg_check_depth() < 0)
+        return X_ERR;
     switch (s->kind) {
     case AST_EXPR_STMT: {
         cg_value v = cg_eval_expr(f, s->u.expr.value);

@@ -91,7 +91,7 @@ void cg_exc_set_context(cg_value exc);
 /* Appends a traceback entry (file, line, its text, function) to the
  * pending exception; the evaluator calls this as the exception leaves a
  * frame (traceback.c). */
-void cg_exc_add_traceback(const cg_ast_arena *arena, int line, const char *func);
+void cg_exc_add_traceback(const cg_ast_arena *arena, const cg_ast *node, int line, const char *func);
 /* tuple(x) for x a list or tuple */
 cg_value cg_list_to_tuple(cg_value seq);
 

@@ -10,7 +10,32 @@
 #include "interp.h"
 #include "lang_internal.h"
 
-void cg_exc_add_traceback(const cg_ast_arena *arena, int line, const char *func) {
+/* Where Python 3.11 puts its "~~^~~" under a failing binary operation or
+ * subscript: the operator's (or the brackets') offsets from the start of
+ * the node's text. Returns false when the node has no anchors. */
+static bool caret_anchors(const cg_ast *n, const char *text, size_t len, int *left, int *right) {
+    if (n->kind == AST_BIN_OP) {
+        const cg_ast *l = n->u.bin.left, *r = n->u.bin.right;
+        if (l->end_line != n->line || r->line != n->line) return false;
+        int a = l->end_col;
+        while (a < r->col && (size_t)a < len && (text[a] == ' ' || text[a] == '\t')) a++;
+        int b = a + 1;
+        if (b < r->col && (size_t)b < len && text[b] != ' ' && text[b] != '\t') b++;
+        *left = a - n->col;
+        *right = b - n->col;
+        return true;
+    }
+    if (n->kind == AST_SUBSCRIPT) {
+        const cg_ast *v = n->u.sub.value, *sl = n->u.sub.slice;
+        if (v->end_line != n->line || sl->end_line != n->line) return false;
+        *left = v->end_col - n->col;
+        *right = sl->end_col + 1 - n->col;
+        return true;
+    }
+    return false;
+}
+
+void cg_exc_add_traceback(const cg_ast_arena *arena, const cg_ast *node, int line, const char *func) {
     cg_value pending = cg_exc_peek();
     if (!cg_isinstance(pending, &cg_exc_BaseException)) return;
     cg_exc *e = (cg_exc *)pending.u.o;
@@ -24,18 +49,66 @@ void cg_exc_add_traceback(const cg_ast_arena *arena, int line, const char *func)
     }
     size_t n = 0;
     const char *text = cg_ast_arena_line(arena, line, &n);
-    cg_value entry = cg_tuple_new(4);
+    int col = -1, end = -1, left = -1, right = -1;
+    if (node && text && node->line == line) {
+        col = node->col;
+        end = node->end_line == line ? node->end_col : -1;
+        if (end >= 0 && !caret_anchors(node, text, n, &left, &right)) left = right = -1;
+    }
+    cg_value entry = cg_tuple_new(8);
     if (cg_is_err(entry)) return;
     cg_tuple *t = (cg_tuple *)entry.u.o;
     t->items[0] = cg_str_from_c(cg_ast_arena_filename(arena));
     t->items[1] = cg_int(line);
     t->items[2] = text ? cg_str_new(text, n) : CG_NONE;
     t->items[3] = cg_str_from_c(func);
+    t->items[4] = cg_int(col);
+    t->items[5] = cg_int(end);
+    t->items[6] = cg_int(left);
+    t->items[7] = cg_int(right);
     if (!cg_is_err(t->items[0]) && !cg_is_err(t->items[2]) && !cg_is_err(t->items[3]))
         cg_list_append(e->traceback, entry);
     for (int i = 0; i < 4; i++)
         if (cg_is_err(t->items[i])) t->items[i] = CG_NONE;
     cg_decref(entry);
+}
+
+/* Characters (code points) in the first `bytes` bytes of s. */
+static int64_t chars(const char *s, int64_t bytes) {
+    int64_t n = 0;
+    for (int64_t i = 0; i < bytes && s[i]; i++)
+        if (((unsigned char)s[i] & 0xc0) != 0x80) n++;
+    return n;
+}
+
+/* The caret line under a frame's source line, as CPython 3.11 draws it. */
+static void put_carets(cg_sbuf *b, const char *line, cg_tuple *t) {
+    int64_t col = t->items[4].u.i, end = t->items[5].u.i;
+    int64_t left = t->items[6].u.i, right = t->items[7].u.i;
+    if (col < 0) return;
+    int64_t len = (int64_t)strlen(line);
+    int64_t lead = 0;
+    while (line[lead] == ' ' || line[lead] == '\t' || line[lead] == '\f') lead++;
+    int64_t tail = len;
+    while (tail > lead && (line[tail - 1] == ' ' || line[tail - 1] == '\r' || line[tail - 1] == '\n' ||
+                           line[tail - 1] == '\t' || line[tail - 1] == '\f'))
+        tail--;
+    int64_t stripped_chars = chars(line, lead), stripped_len = chars(line + lead, tail - lead);
+    int64_t start = chars(line, col) + 1;
+    int64_t stop = end >= 0 ? chars(line, end) + 1 : stripped_chars + stripped_len;
+    bool anchors = end >= 0 && left >= 0;
+    int64_t aleft = anchors ? chars(line + col, left) : 0, aright = anchors ? chars(line + col, right) : 0;
+    if (!(stop - start < stripped_len || (anchors && aright - aleft > 0))) return;
+    cg_sbuf_puts(b, "    ");
+    for (int64_t i = 0; i < start - stripped_chars; i++) cg_sbuf_putc(b, ' ');
+    if (anchors) {
+        for (int64_t i = 0; i < aleft; i++) cg_sbuf_putc(b, '~');
+        for (int64_t i = aleft; i < aright; i++) cg_sbuf_putc(b, '^');
+        for (int64_t i = aright; i < stop - start; i++) cg_sbuf_putc(b, '~');
+    } else {
+        for (int64_t i = start; i < stop; i++) cg_sbuf_putc(b, '^');
+    }
+    cg_sbuf_putc(b, '\n');
 }
 
 static void put_stripped(cg_sbuf *b, const char *s) {
@@ -81,6 +154,15 @@ static void format_syntax_error(cg_sbuf *b, cg_value exc) {
     }
 }
 
+/* Python prints three repetitions of a frame, then counts the rest. */
+#define RECURSIVE_CUTOFF 3
+
+static bool same_place(cg_tuple *a, cg_tuple *b) {
+    if (!a || !b) return false;
+    return a->items[1].u.i == b->items[1].u.i && cg_value_eq(a->items[0], b->items[0]) == 1 &&
+           cg_value_eq(a->items[3], b->items[3]) == 1;
+}
+
 static void format_one(cg_sbuf *b, cg_value exc, int depth) {
     if (!cg_isinstance(exc, &cg_exc_BaseException)) return;
     cg_exc *e = (cg_exc *)exc.u.o;
@@ -96,8 +178,20 @@ static void format_one(cg_sbuf *b, cg_value exc, int depth) {
     if (e->traceback.tag == CG_V_OBJ) {
         cg_list *tb = (cg_list *)e->traceback.u.o;
         if (tb->len) cg_sbuf_puts(b, "Traceback (most recent call last):\n");
-        for (int64_t i = tb->len - 1; i >= 0; i--) {
-            cg_tuple *t = (cg_tuple *)tb->items[i].u.o;
+        cg_tuple *last = NULL;
+        int64_t count = 0;
+        for (int64_t i = tb->len - 1; i >= -1; i--) {
+            cg_tuple *t = i >= 0 ? (cg_tuple *)tb->items[i].u.o : NULL;
+            if (!t || !same_place(t, last)) {
+                if (count > RECURSIVE_CUTOFF)
+                    cg_sbuf_printf(b, "  [Previous line repeated %lld more time%s]\n",
+                                   (long long)(count - RECURSIVE_CUTOFF),
+                                   count - RECURSIVE_CUTOFF > 1 ? "s" : "");
+                last = t;
+                count = 0;
+            }
+            if (!t) break;
+            if (++count > RECURSIVE_CUTOFF) continue;
             cg_sbuf_printf(b, "  File \"%s\", line %lld, in %s\n",
                            cg_is_str(t->items[0]) ? cg_str_cstr(t->items[0]) : "?",
                            (long long)t->items[1].u.i,
@@ -106,6 +200,7 @@ static void format_one(cg_sbuf *b, cg_value exc, int depth) {
                 cg_sbuf_puts(b, "    ");
                 put_stripped(b, cg_str_cstr(t->items[2]));
                 cg_sbuf_putc(b, '\n');
+                put_carets(b, cg_str_cstr(t->items[2]), t);
             }
         }
     }
