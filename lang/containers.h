@@ -26,6 +26,8 @@ bool cg_str_equal(const cg_str *a, const cg_str *b);
 cg_value cg_str_intern_value(cg_value v);
 /* Appends Python's repr of s ('abc', "it's", '\n' escaped). */
 void cg_str_repr_into(cg_sbuf *b, const cg_str *s);
+/* ascii(v): repr(v) with non-ASCII characters escaped. */
+cg_value cg_ascii(cg_value v);
 /* Appends n copies of c. */
 void cg_sbuf_fill(cg_sbuf *b, char c, int64_t n);
 static inline cg_str *cg_as_str(cg_value v) { return (cg_str *)v.u.o; }
@@ -192,8 +194,9 @@ int cg_key_as_index(cg_value key, int64_t *out);
  * class with __radd__, a tensor)? Then the sequence returns NotImplemented
  * instead of raising its own TypeError. */
 bool cg_other_may_handle(cg_value b);
-/* Makes the types' method tables (idempotent); the builtins call it. */
-int cg_types_init(void);
+/* Adds __len__, __getitem__, __eq__, __add__, ... for the slots a builtin
+ * type has, so that subclasses reach them through super(). */
+int cg_add_slot_wrappers(cg_type *t);
 /* Repr recursion guard (`[...]`): 1 when v is already being printed. */
 int cg_repr_enter(cg_value v);
 void cg_repr_leave(cg_value v);

@@ -362,6 +362,22 @@ void cg_str_repr_into(cg_sbuf *b, const cg_str *s) {
     cg_sbuf_putc(b, q);
 }
 
+cg_value cg_ascii(cg_value v) {
+    cg_value r = cg_repr(v);
+    if (cg_is_err(r) || cg_as_str(r)->ncp == cg_as_str(r)->len) return r;
+    const cg_str *s = cg_as_str(r);
+    cg_sbuf b = {0};
+    for (int64_t i = 0; i < s->len;) {
+        uint32_t c = cg_utf8_decode(s->s, s->len, &i);
+        if (c < 0x80) cg_sbuf_putc(&b, (char)c);
+        else if (c < 0x100) cg_sbuf_printf(&b, "\\x%02x", c);
+        else if (c < 0x10000) cg_sbuf_printf(&b, "\\u%04x", c);
+        else cg_sbuf_printf(&b, "\\U%08x", c);
+    }
+    cg_decref(r);
+    return cg_sbuf_finish(&b);
+}
+
 static cg_value str_repr(cg_value self) {
     cg_sbuf b = {0};
     cg_str_repr_into(&b, cg_as_str(self));
