@@ -637,7 +637,7 @@ static cg_value b_chr(cg_value self, const cg_args *a) {
     if (i < INT32_MIN || i > INT32_MAX) return cg_raise(&cg_exc_OverflowError, "Python int too large to convert to C int");
     if (i < 0 || i > 0x10FFFF) return cg_raise(&cg_exc_ValueError, "chr() arg not in range(0x110000)");
     char u[4];
-    return cg_str_new(u, (size_t)cg_utf8_encode((uint32_t)i, u));
+    return cg_str_new(u, (size_t)cg_cp_encode((uint32_t)i, u));
 }
 
 static cg_value b_ord(cg_value self, const cg_args *a) {
@@ -649,7 +649,7 @@ static cg_value b_ord(cg_value self, const cg_args *a) {
         return cg_raise(&cg_exc_TypeError, "ord() expected a character, but string of length %lld found",
                         (long long)cg_as_str(c)->ncp);
     int64_t i = 0;
-    return cg_int(cg_utf8_decode(cg_str_cstr(c), cg_as_str(c)->len, &i));
+    return cg_int(cg_cp_next(cg_str_cstr(c), cg_as_str(c)->len, &i));
 }
 
 static cg_value radix(const cg_args *a, const char *name, const char *spec) {

@@ -34,9 +34,9 @@ static inline cg_str *cg_as_str(cg_value v) { return (cg_str *)v.u.o; }
 /* Byte offset of code point i of s (0 <= i <= ncp). */
 int64_t cg_str_offset(const cg_str *s, int64_t i);
 /* Decodes the code point at s[*i] and advances *i. */
-uint32_t cg_utf8_decode(const char *s, int64_t len, int64_t *i);
+uint32_t cg_cp_next(const char *s, int64_t len, int64_t *i);
 /* Encodes cp into out (4 bytes at most); returns the byte count. */
-int cg_utf8_encode(uint32_t cp, char *out);
+int cg_cp_encode(uint32_t cp, char *out);
 /* x * n */
 cg_value cg_str_repeat(const cg_str *x, int64_t n);
 /* iter(s) */

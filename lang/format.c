@@ -64,7 +64,7 @@ static int parse_spec(const char *s, size_t n, char default_align, char default_
     bool align_given = false;
     if (n > 0) {
         int64_t i = 0;
-        cg_utf8_decode(s, (int64_t)n, &i);   /* the first code point might be a fill */
+        cg_cp_next(s, (int64_t)n, &i);   /* the first code point might be a fill */
         if ((size_t)i < n && is_align((unsigned char)s[i])) {
             memcpy(f->fill, s, (size_t)i);
             f->fill[i] = '\0';
@@ -275,7 +275,7 @@ static int format_int_spec(cg_sbuf *b, int64_t v, const spec_t *f, const char *t
             return cg_raise_int(&cg_exc_ValueError, "Alternate form (#) not allowed with integer format specifier 'c'");
         if (v < 0 || v > 0x10FFFF) return cg_raise_int(&cg_exc_OverflowError, "%%c arg not in range(0x110000)");
         char ch[5] = {0};
-        int nb = cg_utf8_encode((uint32_t)v, ch);
+        int nb = cg_cp_encode((uint32_t)v, ch);
         layout_number(b, f, 0, "", "", 0, ch, (size_t)nb, 1);
         return 0;
     }
@@ -749,7 +749,7 @@ static int pct_one(cg_sbuf *b, char conv, cg_value v, const pct_flags *fl) {
             memcpy(ch, cg_str_cstr(v), (size_t)cg_as_str(v)->len);
         } else if (v.tag == CG_V_INT || v.tag == CG_V_BOOL) {
             if (v.u.i < 0 || v.u.i > 0x10FFFF) return cg_raise_int(&cg_exc_OverflowError, "%%c arg not in range(0x110000)");
-            cg_utf8_encode((uint32_t)v.u.i, ch);
+            cg_cp_encode((uint32_t)v.u.i, ch);
         } else {
             return cg_raise_int(&cg_exc_TypeError, "%%c requires int or char");
         }
@@ -834,7 +834,7 @@ static int pct_conversion(cg_sbuf *b, const char *s, size_t n, size_t *pos, pct_
         int64_t at = 0;
         for (size_t k = 0; k + 1 < i; k++) at += ((unsigned char)s[k] & 0xC0) != 0x80;
         int64_t j = (int64_t)i - 1;
-        uint32_t cp = cg_utf8_decode(s, (int64_t)n, &j);
+        uint32_t cp = cg_cp_next(s, (int64_t)n, &j);
         if (cp >= 32 && cp < 127)
             cg_raise(&cg_exc_ValueError, "unsupported format character '%c' (0x%x) at index %lld", (char)cp, cp,
                      (long long)at);

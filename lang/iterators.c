@@ -89,7 +89,7 @@ static cg_value str_iter_next(cg_value self) {
         it->index++;
         return cg_obj_value(cg_str_ascii_char(s->s[start]));
     }
-    cg_utf8_decode(s->s, s->len, &it->index);
+    cg_cp_next(s->s, s->len, &it->index);
     return cg_str_new(s->s + start, (size_t)(it->index - start));
 }
 

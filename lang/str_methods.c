@@ -103,7 +103,7 @@ static bool cp_is_linebreak(uint32_t c) {
 
 static void put_cp(cg_sbuf *b, uint32_t c) {
     char u[4];
-    cg_sbuf_put(b, u, (size_t)cg_utf8_encode(c, u));
+    cg_sbuf_put(b, u, (size_t)cg_cp_encode(c, u));
 }
 
 /* ---- helpers ---------------------------------------------------------------- */
@@ -211,7 +211,7 @@ static int append_sub(cg_value list, const cg_str *s, int64_t from, int64_t to) 
 
 static bool space_at(const cg_str *s, int64_t i, int64_t *next) {
     int64_t j = i;
-    uint32_t c = cg_utf8_decode(s->s, s->len, &j);
+    uint32_t c = cg_cp_next(s->s, s->len, &j);
     if (next) *next = j;
     return cp_is_space(c);
 }
@@ -343,7 +343,7 @@ static cg_value str_splitlines(cg_value self, const cg_args *a) {
     int64_t i = 0, start = 0;
     while (i < s->len) {
         int64_t j = i;
-        uint32_t c = cg_utf8_decode(s->s, s->len, &j);
+        uint32_t c = cg_cp_next(s->s, s->len, &j);
         if (!cp_is_linebreak(c)) {
             i = j;
             continue;
@@ -361,7 +361,7 @@ static cg_value str_splitlines(cg_value self, const cg_args *a) {
 static bool in_chars(uint32_t c, const cg_str *chars) {
     if (!chars) return cp_is_space(c);
     for (int64_t i = 0; i < chars->len;)
-        if (cg_utf8_decode(chars->s, chars->len, &i) == c) return true;
+        if (cg_cp_next(chars->s, chars->len, &i) == c) return true;
     return false;
 }
 
@@ -377,7 +377,7 @@ static cg_value do_strip(cg_value self, const cg_args *a, int idx, bool left, bo
     if (left) {
         while (from < to) {
             int64_t j = from;
-            if (!in_chars(cg_utf8_decode(s->s, s->len, &j), cs)) break;
+            if (!in_chars(cg_cp_next(s->s, s->len, &j), cs)) break;
             from = j;
         }
     }
@@ -386,7 +386,7 @@ static cg_value do_strip(cg_value self, const cg_args *a, int idx, bool left, bo
             int64_t j = to - 1;
             while (j > from && ((unsigned char)s->s[j] & 0xC0) == 0x80) j--;
             int64_t k = j;
-            if (!in_chars(cg_utf8_decode(s->s, s->len, &k), cs)) break;
+            if (!in_chars(cg_cp_next(s->s, s->len, &k), cs)) break;
             to = j;
         }
     }
@@ -428,7 +428,7 @@ static cg_value str_replace(cg_value self, const cg_args *a) {
                 break;
             }
             int64_t j = i;
-            cg_utf8_decode(s->s, s->len, &j);
+            cg_cp_next(s->s, s->len, &j);
             cg_sbuf_put(&b, s->s + i, (size_t)(j - i));
             i = j;
         }
@@ -567,7 +567,7 @@ static cg_value map_case(cg_value self, case_kind kind) {
     cg_sbuf b = {0};
     bool prev_cased = false, first = true;
     for (int64_t i = 0; i < s->len;) {
-        uint32_t c = cg_utf8_decode(s->s, s->len, &i), m = c;
+        uint32_t c = cg_cp_next(s->s, s->len, &i), m = c;
         bool up = false;   /* does this letter go to its capital? */
         switch (kind) {
         case CASE_UPPER: up = true; break;
@@ -604,7 +604,7 @@ static cg_value all_of(cg_value self, bool (*pred)(uint32_t)) {
     const cg_str *s = S(self);
     if (s->len == 0) return CG_FALSE;
     for (int64_t i = 0; i < s->len;)
-        if (!pred(cg_utf8_decode(s->s, s->len, &i))) return CG_FALSE;
+        if (!pred(cg_cp_next(s->s, s->len, &i))) return CG_FALSE;
     return CG_TRUE;
 }
 
@@ -634,7 +634,7 @@ static cg_value cased_test(cg_value self, bool upper) {
     const cg_str *s = S(self);
     bool cased = false;
     for (int64_t i = 0; i < s->len;) {
-        uint32_t c = cg_utf8_decode(s->s, s->len, &i);
+        uint32_t c = cg_cp_next(s->s, s->len, &i);
         if (upper ? cp_is_lower(c) : cp_is_upper(c)) return CG_FALSE;
         if (upper ? cp_is_upper(c) : cp_is_lower(c)) cased = true;
     }
@@ -648,7 +648,7 @@ static cg_value str_istitle(cg_value self, const cg_args *a) {
     const cg_str *s = S(self);
     bool prev_cased = false, cased = false;
     for (int64_t i = 0; i < s->len;) {
-        uint32_t c = cg_utf8_decode(s->s, s->len, &i);
+        uint32_t c = cg_cp_next(s->s, s->len, &i);
         if (cp_is_upper(c)) {
             if (prev_cased) return CG_FALSE;
             prev_cased = cased = true;
@@ -667,7 +667,7 @@ static cg_value str_isidentifier(cg_value self, const cg_args *a) {
     if (s->len == 0) return CG_FALSE;
     bool first = true;
     for (int64_t i = 0; i < s->len; first = false) {
-        uint32_t c = cg_utf8_decode(s->s, s->len, &i);
+        uint32_t c = cg_cp_next(s->s, s->len, &i);
         bool ok = c == '_' || cp_is_alpha(c) || cp_is_letter_number(c) ||
                   (!first && (cp_is_decimal(c) || cp_is_digit(c)));
         if (!ok) return CG_FALSE;
@@ -746,7 +746,7 @@ static cg_value str_expandtabs(cg_value self, const cg_args *a) {
     int64_t col = 0;
     for (int64_t i = 0; i < s->len;) {
         int64_t j = i;
-        uint32_t c = cg_utf8_decode(s->s, s->len, &j);
+        uint32_t c = cg_cp_next(s->s, s->len, &j);
         if (c == '\t') {
             if (tab > 0) {
                 int64_t n = tab - col % tab;
