@@ -22,6 +22,8 @@ static uint32_t cp_upper(uint32_t c) {
     if (c == 0xB5) return 0x39C;
     if (c == 0xFF) return 0x178;
     if ((c >= 0xE0 && c <= 0xFE && c != 0xF7)) return c - 32;
+    if (c == 0x131) return 'I';   /* dotless i */
+    if (c == 0x130 || c == 0x138 || c == 0x149) return c;
     if (c >= 0x100 && c <= 0x17F) {
         bool odd_lower = (c <= 0x137) || (c >= 0x14A && c <= 0x177);
         if (odd_lower) return c & 1 ? c - 1 : c;
@@ -41,6 +43,8 @@ static uint32_t cp_lower(uint32_t c) {
     if (c < 0x80) return c >= 'A' && c <= 'Z' ? c + 32 : c;
     if (c >= 0xC0 && c <= 0xDE && c != 0xD7) return c + 32;
     if (c == 0x178) return 0xFF;
+    if (c == 0x130) return 'i';   /* its full lowercase is "i\u0307", see map_case */
+    if (c == 0x131 || c == 0x138 || c == 0x149) return c;
     if (c >= 0x100 && c <= 0x17F) {
         bool even_upper = (c <= 0x137) || (c >= 0x14A && c <= 0x177);
         if (even_upper) return c & 1 ? c : c + 1;
@@ -61,18 +65,21 @@ static const struct {
 } SPECIAL[] = {
     {0xDF, "SS", "Ss", "ss"},     {0xFB00, "FF", "Ff", "ff"},   {0xFB01, "FI", "Fi", "fi"},
     {0xFB02, "FL", "Fl", "fl"},   {0xFB03, "FFI", "Ffi", "ffi"}, {0xFB04, "FFL", "Ffl", "ffl"},
-    {0xFB05, "ST", "St", "st"},   {0xFB06, "ST", "St", "st"},
+    {0xFB05, "ST", "St", "st"},   {0xFB06, "ST", "St", "st"},   {0x149, "\xca\xbcN", "\xca\xbcN", "\xca\xbcn"},
+    {0x17F, "S", "S", "s"},
 };
 
 static int special_index(uint32_t c) {
-    if (c != 0xDF && (c < 0xFB00 || c > 0xFB06)) return -1;
+    if (c != 0xDF && c != 0x149 && c != 0x17F && (c < 0xFB00 || c > 0xFB06)) return -1;
     for (int i = 0; i < (int)(sizeof SPECIAL / sizeof *SPECIAL); i++)
         if (SPECIAL[i].c == c) return i;
     return -1;
 }
 
 static bool cp_is_upper(uint32_t c) { return cp_lower(c) != c; }
-static bool cp_is_lower(uint32_t c) { return cp_upper(c) != c || special_index(c) >= 0; }
+static bool cp_is_lower(uint32_t c) {
+    return cp_upper(c) != c || special_index(c) >= 0 || c == 0x138 || c == 0x149;
+}
 /* Letter numbers (Ⅻ): cased and identifiers, but not alphabetic */
 static bool cp_is_letter_number(uint32_t c) { return c >= 0x2160 && c <= 0x2188; }
 
@@ -581,6 +588,8 @@ static cg_value map_case(cg_value self, case_kind kind) {
         if (sp >= 0 && (up || kind == CASE_FOLD)) {
             bool title = kind == CASE_TITLE || kind == CASE_CAPITALIZE;
             cg_sbuf_puts(&b, kind == CASE_FOLD ? SPECIAL[sp].fold : title ? SPECIAL[sp].title : SPECIAL[sp].upper);
+        } else if (c == 0x130 && !up) {
+            cg_sbuf_puts(&b, "i\xcc\x87");   /* İ lowers to i + combining dot */
         } else {
             m = up ? cp_upper(c) : (kind == CASE_SWAP && !cp_is_upper(c)) ? c : cp_lower(c);
             put_cp(&b, m);
