@@ -186,6 +186,15 @@ int cg_iterator_types_init(void);
 /* An iterator over a sequence (list, tuple) holding a reference to it. */
 cg_value cg_seq_iter_new(cg_type *type, cg_value seq);
 
+/* Note [Subclassing builtin types]
+ * list, dict, set, frozenset and enumerate are ready to be subclassed by a
+ * class statement (they allocate type->basicsize bytes, fill subclasses in
+ * __init__, and have slot wrappers for super()), but they do not set
+ * CG_TYPE_BASETYPE yet: object.c finds an instance's __dict__ right after
+ * the object header (cg_instance), where these types keep their own
+ * fields. Once classes place the dict at an offset past the base's
+ * basicsize, set the flag back. */
+
 /* ---- shared helpers ------------------------------------------------------- */
 /* Is key an index (int, bool, or __index__)? 1 with *out set, 0 not an
  * index, -1 when __index__ raised. */

@@ -448,7 +448,7 @@ cg_type cg_type_enumerate = {
     .name = "enumerate",
     .module = "builtins",
     .base = &cg_type_object,
-    .flags = CG_TYPE_BASETYPE,
+    /* CG_TYPE_BASETYPE waits for instance dicts at an offset: see containers.h */
     .basicsize = sizeof(enum_obj),
     .dealloc = enum_dealloc,
     .iter = self_iter,

@@ -705,7 +705,7 @@ cg_type cg_type_list = {
     .name = "list",
     .module = "builtins",
     .base = &cg_type_object,
-    .flags = CG_TYPE_BASETYPE,
+    /* CG_TYPE_BASETYPE waits for instance dicts at an offset: see containers.h */
     .basicsize = sizeof(cg_list),
     .dealloc = list_dealloc,
     .repr = list_repr,

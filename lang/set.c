@@ -773,7 +773,7 @@ cg_type cg_type_set = {
     .name = "set",
     .module = "builtins",
     .base = &cg_type_object,
-    .flags = CG_TYPE_BASETYPE,
+    /* CG_TYPE_BASETYPE waits for instance dicts at an offset: see containers.h */
     .basicsize = sizeof(cg_set),
     .dealloc = set_dealloc,
     .repr = set_repr,
@@ -791,7 +791,7 @@ cg_type cg_type_frozenset = {
     .name = "frozenset",
     .module = "builtins",
     .base = &cg_type_object,
-    .flags = CG_TYPE_BASETYPE,
+    /* CG_TYPE_BASETYPE waits for instance dicts at an offset: see containers.h */
     .basicsize = sizeof(cg_set),
     .dealloc = set_dealloc,
     .repr = set_repr,

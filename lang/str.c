@@ -247,7 +247,7 @@ static int sbuf_put_value(cg_sbuf *b, cg_value s) {
 }
 
 int cg_sbuf_repr(cg_sbuf *b, cg_value v) {
-    if (cg_is_str(v)) return cg_str_repr_into(b, (cg_str *)v.u.o), 0;
+    if (cg_is_type(v, &cg_type_str)) return cg_str_repr_into(b, (cg_str *)v.u.o), 0;
     return sbuf_put_value(b, cg_repr(v));
 }
 
