@@ -690,8 +690,8 @@ static cg_value b_iter(cg_value self, const cg_args *a) {
     if (npos_between(a, "iter", 1, 2) < 0) return CG_ERR;
     if (a->npos == 2) {
         cg_type *t = cg_typeof(a->pos[0]);
-        if (!t->call) return cg_raise(&cg_exc_TypeError, "iter(v, w): v must be callable");
-        return cg_raise(&cg_exc_NotImplementedError, "cgrad: iter(callable, sentinel) is not supported");
+        if (!t->call || (t->flags & CG_TYPE_HEAP && cg_type_lookup(t, cg_str_intern("__call__")).tag == CG_V_STOP)) return cg_raise(&cg_exc_TypeError, "iter(v, w): v must be callable");
+        return cg_callable_iter_new(a->pos[0], a->pos[1]);
     }
     return cg_iter(a->pos[0]);
 }

@@ -180,6 +180,8 @@ extern cg_type cg_type_list_iterator, cg_type_tuple_iterator, cg_type_str_iterat
     cg_type_set_iterator, cg_type_range_iterator, cg_type_enumerate, cg_type_zip, cg_type_map,
     cg_type_filter, cg_type_reversed, cg_type_list_reverseiterator, cg_type_dict_keys,
     cg_type_dict_values, cg_type_dict_items;
+/* iter(fn, sentinel): calls fn until it returns sentinel */
+cg_value cg_callable_iter_new(cg_value fn, cg_value sentinel);
 /* reversed(seq) */
 cg_value cg_reversed(cg_value seq);
 int cg_iterator_types_init(void);

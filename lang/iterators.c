@@ -710,6 +710,48 @@ cg_type cg_type_reversed = {
     .new_ = reversed_new,
 };
 
+/* ---- iter(callable, sentinel) ------------------------------------------------------------------- */
+
+typedef struct {
+    cg_obj head;
+    cg_value fn, sentinel;   /* fn is None once exhausted */
+} callable_iter;
+
+static void callable_iter_dealloc(cg_obj *o) {
+    callable_iter *c = (callable_iter *)o;
+    cg_decref(c->fn);
+    cg_decref(c->sentinel);
+    cg_obj_free(o);
+}
+
+static cg_value callable_iter_next(cg_value self) {
+    callable_iter *c = (callable_iter *)self.u.o;
+    if (cg_is_none(c->fn)) return CG_STOP;
+    cg_value x = cg_call0(c->fn);
+    if (cg_is_err(x)) {
+        if (!cg_exc_matches(&cg_exc_StopIteration)) return x;
+        cg_exc_clear();
+        cg_value_set(&c->fn, CG_NONE);
+        return CG_STOP;
+    }
+    int eq = cg_value_eq(x, c->sentinel);
+    if (eq == 0) return x;
+    cg_decref(x);
+    if (eq < 0) return CG_ERR;
+    cg_value_set(&c->fn, CG_NONE);
+    return CG_STOP;
+}
+
+ITER_TYPE(cg_type_callable_iterator, "callable_iterator", callable_iter, callable_iter_dealloc, callable_iter_next);
+
+cg_value cg_callable_iter_new(cg_value fn, cg_value sentinel) {
+    callable_iter *c = cg_obj_alloc(&cg_type_callable_iterator);
+    if (!c) return cg_raise_nomemory();
+    c->fn = cg_incref(fn);
+    c->sentinel = cg_incref(sentinel);
+    return cg_obj_value(c);
+}
+
 int cg_iterator_types_init(void) {
     if (cg_type_add_methods(&cg_type_dict_keys, view_methods) < 0) return -1;
     if (cg_type_add_methods(&cg_type_dict_values, view_methods) < 0) return -1;

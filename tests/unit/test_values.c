@@ -771,3 +771,19 @@ Test(values, print_writes_through_the_host) {
     cg_decref(sep);
     cg_decref(end);
 }
+
+Test(values, iter_with_a_sentinel_calls_until_it_comes) {
+    cg_value l = cg_list_new(0);
+    for (int i = 1; i <= 4; i++) cg_list_append(l, cg_int(i));
+    cg_value pop = cg_getattr(l, cg_str_intern("pop"));
+    cg_value it = cg_call2(builtin("iter"), pop, cg_int(2));
+    cg_value got = cg_list_from_iterable(it);
+    assert_repr(got, "[4, 3]");
+    assert_repr(l, "[1]");
+    cg_value bad = cg_call2(builtin("iter"), cg_int(1), cg_int(2));
+    assert_raises(bad, &cg_exc_TypeError, "iter(v, w): v must be callable");
+    cg_decref(got);
+    cg_decref(it);
+    cg_decref(pop);
+    cg_decref(l);
+}
