@@ -26,17 +26,21 @@ bool cg_str_equal(const cg_str *a, const cg_str *b);
 cg_value cg_str_intern_value(cg_value v);
 /* Appends Python's repr of s ('abc', "it's", '\n' escaped). */
 void cg_str_repr_into(cg_sbuf *b, const cg_str *s);
+/* ascii(v): repr(v) with non-ASCII characters escaped. */
+cg_value cg_ascii(cg_value v);
 /* Appends n copies of c. */
 void cg_sbuf_fill(cg_sbuf *b, char c, int64_t n);
 static inline cg_str *cg_as_str(cg_value v) { return (cg_str *)v.u.o; }
 /* Byte offset of code point i of s (0 <= i <= ncp). */
 int64_t cg_str_offset(const cg_str *s, int64_t i);
 /* Decodes the code point at s[*i] and advances *i. */
-uint32_t cg_utf8_decode(const char *s, int64_t len, int64_t *i);
+uint32_t cg_cp_next(const char *s, int64_t len, int64_t *i);
 /* Encodes cp into out (4 bytes at most); returns the byte count. */
-int cg_utf8_encode(uint32_t cp, char *out);
-/* str % args (printf-style formatting). */
-cg_value cg_str_mod(cg_value fmt, cg_value args);
+int cg_cp_encode(uint32_t cp, char *out);
+/* x * n */
+cg_value cg_str_repeat(const cg_str *x, int64_t n);
+/* iter(s) */
+cg_value cg_str_iter_new(cg_value s);
 /* The methods table of str (str_methods.c). */
 extern const cg_method_def cg_str_methods[];
 
@@ -69,8 +73,25 @@ int cg_list_append_steal(cg_value list, cg_value v);
 cg_value cg_list_from_array(int64_t n, const cg_value *items);
 /* A new tuple holding items[0..n) (borrowed). */
 cg_value cg_tuple_from_array(int64_t n, const cg_value *items);
+/* A tuple of a C subtype of tuple (torch.Size): len Nones, to fill. */
+cg_value cg_tuple_new_of(cg_type *type, int64_t len);
 /* Every element of an iterable into a new tuple (tuple(x)). */
 cg_value cg_tuple_from_iterable(cg_value iterable);
+/* list.extend(iterable) */
+int cg_list_extend(cg_value list, cg_value iterable);
+/* repr of a sequence ("[1, 2]", "(1,)") with the `[...]` guard. */
+cg_value cg_seq_repr(cg_value self, const cg_value *items, int64_t n, const char *open, const char *close,
+                     bool one_comma);
+/* Lexicographic comparison of two item arrays. */
+cg_value cg_seq_compare(const cg_value *x, int64_t nx, const cg_value *y, int64_t ny, cg_cmpop op);
+/* index()'s start and stop, clamped to len. */
+int cg_seq_index_bounds(cg_value start, cg_value stop, int64_t len, int64_t *a, int64_t *z);
+int cg_list_type_init(void);
+int cg_tuple_type_init(void);
+int cg_dict_type_init(void);
+int cg_set_type_init(void);
+int cg_range_type_init(void);
+int cg_slice_type_init(void);
 /* Sorts a list in place (stable; key may be None; reverse). */
 int cg_list_sort(cg_value list, cg_value key, bool reverse);
 
@@ -103,6 +124,11 @@ int cg_dict_update(cg_dict *d, cg_value other);
 /* Removes key and returns its value (a new reference), or CG_STOP. */
 cg_value cg_dict_pop(cg_dict *d, cg_value key);
 
+/* Iterators and views over a dict (iterators.c). */
+typedef enum { CG_DICT_KEYS, CG_DICT_VALUES, CG_DICT_ITEMS } cg_dict_part;
+cg_value cg_dict_iter_new(cg_value dict, cg_dict_part part, bool reversed);
+cg_value cg_dict_view_new(cg_value dict, cg_dict_part part);
+
 /* ---- set, frozenset (set.c) ----------------------------------------------- */
 typedef struct {
     int64_t hash;
@@ -115,12 +141,15 @@ typedef struct {
     uint64_t mask;
     cg_set_entry *table;
     int64_t hash;       /* frozenset: -1 until computed */
-    uint64_t version;
+    uint64_t version;   /* bumped when elements come or go */
+    uint64_t finger;    /* where pop() looks next, as CPython's */
 } cg_set;
 bool cg_is_anyset(cg_value v);   /* set, frozenset, or a subclass */
 cg_value cg_frozenset_new(void);
 /* 1 present, 0 absent, -1 error. */
 int cg_set_contains(cg_value set, cg_value item);
+/* iter(set) (iterators.c) */
+cg_value cg_set_iter_new(cg_value set);
 /* Iteration in table order: start with *pos = 0; borrowed item. */
 bool cg_set_next(cg_value set, int64_t *pos, cg_value *item);
 
@@ -136,6 +165,8 @@ typedef struct {
 } cg_slice;
 
 cg_value cg_range_new(int64_t start, int64_t stop, int64_t step);
+/* iter(range) or reversed(range) (iterators.c) */
+cg_value cg_range_iter_new(cg_value range, bool reversed);
 /* A slice object (borrowed parts). */
 cg_value cg_slice_new(cg_value start, cg_value stop, cg_value step);
 /* Python's PySlice_GetIndicesEx: clamps a slice to a sequence of length
@@ -145,15 +176,38 @@ int64_t cg_slice_indices(cg_value slice, int64_t len, int64_t *start, int64_t *s
 /* ---- iterators (iterators.c) ------------------------------------------- */
 extern cg_type cg_type_list_iterator, cg_type_tuple_iterator, cg_type_str_iterator,
     cg_type_dict_keyiterator, cg_type_dict_valueiterator, cg_type_dict_itemiterator,
-    cg_type_set_iterator, cg_type_range_iterator, cg_type_enumerate, cg_type_zip,
-    cg_type_map, cg_type_filter, cg_type_reversed, cg_type_list_reverseiterator,
-    cg_type_dict_keys, cg_type_dict_values, cg_type_dict_items, cg_type_seq_iterator;
+    cg_type_dict_reversekeyiterator, cg_type_dict_reversevalueiterator, cg_type_dict_reverseitemiterator,
+    cg_type_set_iterator, cg_type_range_iterator, cg_type_enumerate, cg_type_zip, cg_type_map,
+    cg_type_filter, cg_type_reversed, cg_type_list_reverseiterator, cg_type_dict_keys,
+    cg_type_dict_values, cg_type_dict_items;
+/* iter(fn, sentinel): calls fn until it returns sentinel */
+cg_value cg_callable_iter_new(cg_value fn, cg_value sentinel);
+/* reversed(seq) */
+cg_value cg_reversed(cg_value seq);
+int cg_iterator_types_init(void);
 /* An iterator over a sequence (list, tuple) holding a reference to it. */
 cg_value cg_seq_iter_new(cg_type *type, cg_value seq);
 
+/* Note [Subclassing builtin types]
+ * list, dict, set, frozenset and enumerate are ready to be subclassed by a
+ * class statement (they allocate type->basicsize bytes, fill subclasses in
+ * __init__, and have slot wrappers for super()), but they do not set
+ * CG_TYPE_BASETYPE yet: object.c finds an instance's __dict__ right after
+ * the object header (cg_instance), where these types keep their own
+ * fields. Once classes place the dict at an offset past the base's
+ * basicsize, set the flag back. */
+
 /* ---- shared helpers ------------------------------------------------------- */
-/* Makes the types' method tables (idempotent); the builtins call it. */
-int cg_types_init(void);
+/* Is key an index (int, bool, or __index__)? 1 with *out set, 0 not an
+ * index, -1 when __index__ raised. */
+int cg_key_as_index(cg_value key, int64_t *out);
+/* Might b's type answer a binary operator with a builtin sequence (a
+ * class with __radd__, a tensor)? Then the sequence returns NotImplemented
+ * instead of raising its own TypeError. */
+bool cg_other_may_handle(cg_value b);
+/* Adds __len__, __getitem__, __eq__, __add__, ... for the slots a builtin
+ * type has, so that subclasses reach them through super(). */
+int cg_add_slot_wrappers(cg_type *t);
 /* Repr recursion guard (`[...]`): 1 when v is already being printed. */
 int cg_repr_enter(cg_value v);
 void cg_repr_leave(cg_value v);
