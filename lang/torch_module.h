@@ -1,0 +1,20 @@
+/* torch_module.h: the makers of the torch modules, for the table of
+ * built-in modules (modules.c):
+ *     "torch"                cg_torch_module_init
+ *     "torch.autograd"       cg_torch_autograd_module_init
+ *     "torch.cuda"           cg_torch_cuda_module_init
+ *     "torch.nn.functional"  cg_torch_functional_module_init
+ * Each returns a new reference to its module (made once and cached, so
+ * that `torch.autograd` and `import torch.autograd` are one object), or
+ * CG_ERR. torch's module has autograd and cuda as attributes. */
+#ifndef CG_TORCH_MODULE_H
+#define CG_TORCH_MODULE_H
+
+#include "value.h"
+
+cg_value cg_torch_module_init(void);
+cg_value cg_torch_autograd_module_init(void);
+cg_value cg_torch_cuda_module_init(void);
+cg_value cg_torch_functional_module_init(void);
+
+#endif

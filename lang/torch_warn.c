@@ -1,0 +1,72 @@
+/* torch_warn.c: the UserWarnings PyTorch prints and the engine does not
+ * (implicit softmax dim, mse_loss with broadcast sizes, x.T on non-2-d
+ * tensors, .grad of a non-leaf), written to stderr as Python's warnings
+ * module writes them:
+ *     /path/file.py:12: UserWarning: <message>
+ *       <the source line, stripped>
+ * and, as its default filter does, once per (location, message).
+ *
+ * Where the cell is comes from the evaluator (cg_warn_location); until it
+ * says, the warning is written without a location line. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "host.h"
+#include "torch_args.h"
+
+/* The evaluator's current file name, line and source line (any may be
+ * NULL/0 when unknown). A weak reference: lang/ links without it. */
+__attribute__((weak)) void cg_warn_location(const char **file, int *line, const char **source);
+
+static char **seen;
+static size_t nseen, capseen;
+
+/* True the first time this key is seen. */
+static bool first_time(const char *key) {
+    for (size_t i = 0; i < nseen; i++)
+        if (strcmp(seen[i], key) == 0)
+            return false;
+    if (nseen == capseen) {
+        size_t cap = capseen ? 2 * capseen : 16;
+        char **grown = realloc(seen, cap * sizeof *grown);
+        if (!grown)
+            return true;
+        seen = grown;
+        capseen = cap;
+    }
+    char *copy = strdup(key);
+    if (copy)
+        seen[nseen++] = copy;
+    return true;
+}
+
+void torch_warn(const char *category, const char *message) {
+    const char *file = NULL, *source = NULL;
+    int line = 0;
+    if (cg_warn_location)
+        cg_warn_location(&file, &line, &source);
+    cg_sbuf key = {0};
+    cg_sbuf_printf(&key, "%s:%d:%s:%s", file ? file : "", line, category, message);
+    bool first = key.data ? first_time(key.data) : true;
+    cg_sbuf_free(&key);
+    if (!first)
+        return;
+    cg_sbuf b = {0};
+    if (file)
+        cg_sbuf_printf(&b, "%s:%d: ", file, line);
+    cg_sbuf_printf(&b, "%s: %s\n", category, message);
+    if (source) {
+        while (*source == ' ' || *source == '\t')
+            source++;
+        size_t n = strcspn(source, "\n");
+        while (n && (source[n - 1] == ' ' || source[n - 1] == '\r'))
+            n--;
+        cg_sbuf_puts(&b, "  ");
+        cg_sbuf_put(&b, source, n);
+        cg_sbuf_putc(&b, '\n');
+    }
+    if (b.data && !b.failed)
+        cg_host_write(CG_STDERR, b.data, b.len);
+    cg_sbuf_free(&b);
+}
