@@ -275,10 +275,10 @@ cg_value cg_builtin_new(const cg_method_def *def, cg_value self);
 int cg_type_add_methods(cg_type *type, const cg_method_def *defs);
 
 /* ---- binding arguments (argparse.c) -------------------------------------
- * Binds args to the parameters of def->sig: out[i] gets a borrowed value
+ * Binds args to the parameters of def->sig: out[i] gets a new reference
  * per parameter in order (defaults filled in; a `*args` parameter gets a
- * new tuple and `**kwargs` a new dict, which the caller releases with
- * cg_args_release). Python's TypeErrors on mismatch:
+ * tuple and `**kwargs` a dict); the caller releases them all with
+ * cg_args_release. Python's TypeErrors on mismatch:
  *   "sum() missing 1 required positional argument: 'input'"
  *   "f() takes 2 positional arguments but 3 were given"
  *   "f() got an unexpected keyword argument 'x'". */
@@ -287,11 +287,11 @@ void cg_args_release(const cg_method_def *def, cg_value *out, int nout);
 
 /* ---- the protocols (abstract.c): dispatch through the slots ----------- */
 cg_value cg_repr(cg_value v);
-cg_value cg_str(cg_value v);
+cg_value cg_to_str(cg_value v);                         /* str(v) */
 int64_t cg_hash(cg_value v);
 int cg_truth(cg_value v);                                   /* bool(v) */
 cg_value cg_compare(cg_value a, cg_value b, cg_cmpop op);   /* a op b */
-int cg_eq(cg_value a, cg_value b);                          /* 1, 0, -1 */
+int cg_value_eq(cg_value a, cg_value b);                          /* 1, 0, -1 */
 cg_value cg_binary(cg_value a, cg_value b, cg_binop op);
 cg_value cg_inplace(cg_value a, cg_value b, cg_binop op);
 cg_value cg_unary(cg_value v, cg_unaryop op);

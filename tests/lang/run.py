@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""Runs the language tests: every NAME.py here that has a NAME.expected.
+
+Each program runs as `cgrad run NAME.py` from this folder (so tracebacks
+name the file as Python does), with NAME.stdin as its input when present.
+Its stdout, stderr and exit status must equal those recorded in
+NAME.expected, which regen.py wrote by running the same file under python3
+with PyTorch. A header line `# interrupt-after: SECONDS` sends SIGINT that
+long after the start, as a user pressing Ctrl-C.
+
+usage: run.py CGRAD REPORT.count [NAME...]
+Prints a line per failure (with a diff) and writes "passed failed" to the
+report for tests/summary.py."""
+import difflib
+import json
+import os
+import pathlib
+import re
+import signal
+import subprocess
+import sys
+import time
+
+HERE = pathlib.Path(__file__).resolve().parent
+SANITIZER = re.compile(r"ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:")
+
+
+def local(text):
+    """Tracebacks name the script by its absolute path, as Python 3.11
+    does; the recorded outputs name it relative to this folder."""
+    return text.replace(f'"{HERE}/', '"')
+
+
+def header(src, key):
+    m = re.search(rf"^# {key}: (.*)$", src, re.M)
+    return m.group(1).strip() if m else None
+
+
+def run_one(cgrad, name):
+    src = (HERE / f"{name}.py").read_text()
+    stdin_path = HERE / f"{name}.stdin"
+    stdin = stdin_path.read_bytes() if stdin_path.exists() else b""
+    env = dict(os.environ, OMP_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1")
+    proc = subprocess.Popen([cgrad, "run", f"{name}.py"], cwd=HERE, env=env,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    after = header(src, "interrupt-after")
+    if after:
+        time.sleep(float(after))
+        proc.send_signal(signal.SIGINT)
+    try:
+        out, err = proc.communicate(stdin, timeout=300)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        out, err = proc.communicate()
+        return {"stdout": out.decode(errors="replace"), "stderr": "timed out\n", "status": None}
+    return {"stdout": local(out.decode(errors="replace")),
+            "stderr": local(err.decode(errors="replace")), "status": proc.returncode}
+
+
+def diff(label, want, got):
+    lines = difflib.unified_diff(want.splitlines(True), got.splitlines(True),
+                                 f"expected {label}", f"cgrad {label}")
+    return "".join(lines)
+
+
+def main():
+    cgrad, report = os.path.abspath(sys.argv[1]), sys.argv[2]
+    names = sys.argv[3:] or sorted(p.stem for p in HERE.glob("*.py")
+                                   if (HERE / f"{p.stem}.expected").exists()
+                                   and p.name not in ("run.py", "regen.py"))
+    passed = failed = 0
+    for name in names:
+        want = json.loads((HERE / f"{name}.expected").read_text())
+        got = run_one(cgrad, name)
+        problems = []
+        if SANITIZER.search(got["stderr"]):
+            problems.append("sanitizer report:\n" + got["stderr"])
+        for key in ("stdout", "stderr"):
+            if want[key] != got[key]:
+                problems.append(diff(key, want[key], got[key]))
+        if want["status"] != got["status"]:
+            problems.append(f"exit status: expected {want['status']}, got {got['status']}\n")
+        if problems:
+            failed += 1
+            print(f"FAIL lang/{name}\n" + "".join(problems))
+        else:
+            passed += 1
+    print(f"lang: {passed} passed, {failed} failed")
+    pathlib.Path(report).write_text(f"{passed} {failed}\n")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,3 @@
+print("ok")
+if x == 1
+    print("no colon")
