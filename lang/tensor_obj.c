@@ -6,6 +6,7 @@
  * The ops as methods (x.sum(), x.view(2, 3)) are torch_tensor_methods.c;
  * the text of a tensor is display/'s (tensor_repr.h). */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -508,7 +509,6 @@ static cg_value get_mT(cg_tensor *t) {
 }
 
 /* Setting requires_grad: PyTorch's THPVariable_set_requires_grad. */
-int torch_set_requires_grad(cg_tensor *t, bool on, bool from_method);
 int torch_set_requires_grad(cg_tensor *t, bool on, bool from_method) {
     if (!cg_tensor_is_leaf(t)) {
         if (from_method && on)
@@ -638,7 +638,6 @@ static int tensor_setattr(cg_value self, cg_str *name, cg_value value) {
 
 /* ---- the type ------------------------------------------------------------------ */
 
-cg_value torch_tensor_new(cg_type *type, const cg_args *args);
 
 cg_type cg_type_tensor = {
     .head = {CG_IMMORTAL, &cg_type_type},
@@ -665,7 +664,6 @@ cg_type cg_type_tensor = {
     .new_ = torch_tensor_new,
 };
 
-int torch_tensor_methods_add(cg_type *type);
 
 int cg_tensor_type_init(void) {
     if (cg_type_tensor.dict)

@@ -10,7 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <stdio.h>
+
 #include "torch_args.h"
+/* containers.h's slice struct shares its name with the engine's cg_slice() */
+#define cg_slice cg_slice_obj
+#include "containers.h"
+#undef cg_slice
 
 /* ---- errors ------------------------------------------------------------------ */
 
@@ -38,24 +44,13 @@ cg_value torch_arg_error(const char *fn, const char *arg, int pos, const char *e
 /* ---- objects ------------------------------------------------------------------- */
 
 void *torch_obj_new(cg_type *type) {
-    cg_obj *o = calloc(1, type->basicsize);
-    if (!o) {
+    void *o = cg_obj_alloc(type);
+    if (!o)
         cg_raise_nomemory();
-        return NULL;
-    }
-    o->refcnt = 1;
-    o->type = type;
-    if (type->flags & CG_TYPE_HEAP)
-        cg_obj_incref(type);
     return o;
 }
 
-void torch_obj_free(cg_obj *o) {
-    cg_type *type = o->type;
-    free(o);
-    if (type->flags & CG_TYPE_HEAP)
-        cg_obj_decref(type);
-}
+void torch_obj_free(cg_obj *o) { cg_obj_free(o); }
 
 /* ---- numbers and tensors ----------------------------------------------------- */
 
@@ -339,6 +334,15 @@ cg_value torch_op_call_function(torch_op *op, const cg_args *args) {
         as_function = saved;
     }
     cg_args_release(&op->function, a, op->nparams);
+    return r;
+}
+
+cg_value torch_bind_call(const cg_method_def *def, const cg_args *args, int n, torch_impl impl) {
+    cg_value a[TORCH_MAX_PARAMS];
+    if (cg_args_bind(def, args, a, n) < 0)
+        return CG_ERR;
+    cg_value r = impl(a);
+    cg_args_release(def, a, n);
     return r;
 }
 

@@ -10,9 +10,18 @@
 #define CG_TORCH_ARGS_H
 
 #include "exc.h"
-#include "ops.h"
 #include "tensor_obj.h"
 #include "value.h"
+
+/* The engine names a struct cg_iter (its elementwise plan) and a struct
+ * cg_call (a kernel's arguments); lang/ has functions of those names
+ * (value.h). The bindings never use the engine's two, so they are renamed
+ * while its headers are read. */
+#define cg_iter cg_engine_iter
+#define cg_call cg_engine_call
+#include "ops.h"
+#undef cg_iter
+#undef cg_call
 
 /* ---- errors ---------------------------------------------------------------- */
 
@@ -193,6 +202,10 @@ int torch_pos(int k);
 /* The op being run is a function call (torch.sum(x)), not a method. */
 bool torch_called_as_function(void);
 
+/* Binds args to def's signature (n parameters), runs impl on them and
+ * releases them: the body of a C function with a signature. */
+cg_value torch_bind_call(const cg_method_def *def, const cg_args *args, int n, torch_impl impl);
+
 /* A table of ops is an X-list, one row per op:
  *     #define OPS(X) X(sum, "sum", "dim=None, keepdim=False", op_sum, TORCH_BOTH, NULL) ...
  *     #define TORCH_TAB my_ops
@@ -218,5 +231,27 @@ bool torch_called_as_function(void);
     static torch_op TORCH_TAB[TORCH_OP_COUNT];                                                     \
     OPS(TORCH_OP_FNS)                                                                              \
     static torch_op TORCH_TAB[TORCH_OP_COUNT] = {OPS(TORCH_OP_ROW)};
+
+/* ---- between the bindings' files -------------------------------------------- */
+
+/* x.requires_grad = on (from_method: x.requires_grad_(on)), PyTorch's
+ * checks and messages; 0 or -1. (tensor_obj.c) */
+int torch_set_requires_grad(cg_tensor *t, bool on, bool from_method);
+/* torch.Tensor(...), the type's constructor. (torch_creation.c) */
+cg_value torch_tensor_new(cg_type *type, const cg_args *args);
+/* An optional torch.Generator argument: NULL for None (the default one);
+ * *err set with the TypeError otherwise. (torch_creation.c) */
+struct cg_generator *torch_generator_arg(const char *fn, cg_value v, bool *err);
+/* backward() of roots with gradient (None, a tensor or a sequence),
+ * retain_graph (None: create_graph) and inputs (None or tensors); 0 or -1
+ * with the exception. (torch_autograd.c) */
+int torch_backward(cg_tensor *const *roots, int n, cg_value gradient, cg_value retain_graph, bool create_graph,
+                   cg_value inputs);
+/* Each file's part of the Tensor type and the torch module. */
+int torch_tensor_methods_add(cg_type *type);
+int torch_tensor_functions_add(cg_value module);
+int torch_creation_add(cg_value module);
+int torch_ops_add(cg_value module, cg_type *tensor_type);
+int torch_autograd_add(cg_value torch);
 
 #endif

@@ -12,6 +12,7 @@
 
 #include "module.h"
 #include "torch_args.h"
+#include "torch_module.h"
 
 /* ---- backward and grad -------------------------------------------------------------- */
 
@@ -123,8 +124,6 @@ static int backward_into(cg_tensor *const *roots, cg_tensor *const *grads, int n
 }
 
 int torch_backward(cg_tensor *const *roots, int n, cg_value gradient, cg_value retain_graph, bool create_graph,
-                   cg_value inputs);
-int torch_backward(cg_tensor *const *roots, int n, cg_value gradient, cg_value retain_graph, bool create_graph,
                    cg_value inputs) {
     bool retain;
     if (retain_arg("backward", retain_graph, create_graph, &retain) < 0)
@@ -143,14 +142,7 @@ int torch_backward(cg_tensor *const *roots, int n, cg_value gradient, cg_value r
 
 /* torch.autograd.backward(tensors, grad_tensors=None, retain_graph=None,
  * create_graph=False, grad_variables=None, inputs=None) */
-static cg_value fn_backward(cg_value self, const cg_args *args) {
-    static const cg_method_def def = {"backward", NULL,
-                                      "backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, "
-                                      "grad_variables=None, inputs=None)",
-                                      NULL};
-    cg_value a[6];
-    if (cg_args_bind(&def, args, a, 6) < 0)
-        return CG_ERR;
+static cg_value backward_impl(cg_value *a) {
     int n;
     bool create;
     if (torch_bool_arg("backward", "create_graph", 0, a[3], &create) < 0)
@@ -164,18 +156,18 @@ static cg_value fn_backward(cg_value self, const cg_args *args) {
     return rc < 0 ? CG_ERR : CG_NONE;
 }
 
+static cg_value fn_backward(cg_value self, const cg_args *args) {
+    static const cg_method_def def = {"backward", NULL,
+                                      "backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, "
+                                      "grad_variables=None, inputs=None)",
+                                      NULL};
+    return torch_bind_call(&def, args, 6, backward_impl);
+}
+
 /* torch.autograd.grad(outputs, inputs, grad_outputs=None, retain_graph=None,
  * create_graph=False, only_inputs=True, allow_unused=False): a tuple of
  * gradients, None where allow_unused and unreachable. */
-static cg_value fn_grad(cg_value self, const cg_args *args) {
-    static const cg_method_def def = {"grad", NULL,
-                                      "grad(outputs, inputs, grad_outputs=None, retain_graph=None, "
-                                      "create_graph=False, only_inputs=True, allow_unused=False, "
-                                      "is_grads_batched=False)",
-                                      NULL};
-    cg_value a[8];
-    if (cg_args_bind(&def, args, a, 8) < 0)
-        return CG_ERR;
+static cg_value grad_impl(cg_value *a) {
     bool create, allow_unused, retain;
     if (torch_bool_arg("grad", "create_graph", 0, a[4], &create) < 0 ||
         torch_bool_arg("grad", "allow_unused", 0, a[6], &allow_unused) < 0 ||
@@ -202,6 +194,15 @@ static cg_value fn_grad(cg_value self, const cg_args *args) {
     }
     free(outs), free(ins), free(grads), free(res);
     return r;
+}
+
+static cg_value fn_grad(cg_value self, const cg_args *args) {
+    static const cg_method_def def = {"grad", NULL,
+                                      "grad(outputs, inputs, grad_outputs=None, retain_graph=None, "
+                                      "create_graph=False, only_inputs=True, allow_unused=False, "
+                                      "is_grads_batched=False)",
+                                      NULL};
+    return torch_bind_call(&def, args, 8, grad_impl);
 }
 
 /* ---- grad mode ------------------------------------------------------------------------ */
@@ -354,18 +355,21 @@ static cg_value mode_new(cg_type *type, const cg_args *args) {
     static const cg_method_def none_def = {"__init__", NULL, "__init__()", NULL};
     static const cg_method_def set_def = {"__init__", NULL, "__init__(mode)", NULL};
     static const cg_method_def inference_def = {"__init__", NULL, "__init__(mode=True)", NULL};
-    cg_value a[1] = {CG_TRUE};
-    const cg_method_def *def = kind == MODE_SET ? &set_def : kind == MODE_INFERENCE ? &inference_def : &none_def;
-    if (cg_args_bind(def, args, a, kind == MODE_SET || kind == MODE_INFERENCE ? 1 : 0) < 0)
-        return CG_ERR;
-    bool on = kind == MODE_ENABLE_GRAD;
-    if (kind == MODE_SET || kind == MODE_INFERENCE) {
-        if (torch_bool_arg(type->name, "mode", 1, a[0], &on) < 0)
+    if (kind != MODE_SET && kind != MODE_INFERENCE) {
+        cg_value none[1];
+        if (cg_args_bind(&none_def, args, none, 0) < 0)
             return CG_ERR;
-        if (kind == MODE_INFERENCE)
-            on = !on; /* inference_mode(True) turns grad off */
+        return mode_make(kind, kind == MODE_ENABLE_GRAD);
     }
-    return mode_make(kind, on);
+    cg_value a[1];
+    if (cg_args_bind(kind == MODE_SET ? &set_def : &inference_def, args, a, 1) < 0)
+        return CG_ERR;
+    bool on;
+    int rc = torch_bool_arg(type->name, "mode", 1, a[0], &on);
+    cg_decref(a[0]);
+    if (rc < 0)
+        return CG_ERR;
+    return mode_make(kind, kind == MODE_INFERENCE ? !on : on); /* inference_mode(True) turns grad off */
 }
 
 static cg_value fn_is_grad_enabled(cg_value self, const cg_args *args) { return cg_bool(cg_grad_enabled()); }
@@ -399,7 +403,6 @@ static int add_grad_modes(cg_value module) {
     return cg_module_add_methods(module, fns);
 }
 
-int torch_autograd_add(cg_value torch);
 int torch_autograd_add(cg_value torch) { return add_grad_modes(torch); }
 
 /* ---- the torch.autograd module ---------------------------------------------------------- */
@@ -410,7 +413,6 @@ static const cg_method_def autograd_functions[] = {
     {NULL, NULL, NULL, NULL},
 };
 
-cg_value cg_torch_autograd_module_init(void);
 cg_value cg_torch_autograd_module_init(void) {
     static cg_value cached = {.tag = CG_V_ERR};
     if (!cg_is_err(cached))

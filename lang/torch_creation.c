@@ -13,7 +13,6 @@
 #include "module.h"
 #include "torch_args.h"
 
-int torch_set_requires_grad(cg_tensor *t, bool on, bool from_method);
 
 /* ---- torch.tensor(data) ------------------------------------------------------------ */
 
@@ -221,7 +220,6 @@ static cg_value fn_as_tensor(cg_value *a) {
 
 /* torch.Tensor(...): the legacy constructor: sizes (uninitialised in
  * PyTorch; zeros here), data (float32), or a tensor (an alias). */
-cg_value torch_tensor_new(cg_type *type, const cg_args *args);
 cg_value torch_tensor_new(cg_type *type, const cg_args *args) {
     if (args->nkw)
         return cg_raise(&cg_exc_TypeError, "new() received an invalid combination of arguments - got keyword "
@@ -456,11 +454,9 @@ static cg_value default_generator_value(void) {
 
 static const cg_method_def generator_new_def = {"Generator", NULL, "Generator(device='cpu')", NULL};
 
-static cg_value generator_new(cg_type *type, const cg_args *args) {
-    cg_value a[1];
+static cg_value generator_new_impl(cg_value *a) {
     cg_device d;
-    if (cg_args_bind(&generator_new_def, args, a, 1) < 0 ||
-        torch_device_arg("Generator", "device", 1, a[0], &d, NULL) < 0)
+    if (torch_device_arg("Generator", "device", 1, a[0], &d, NULL) < 0)
         return CG_ERR;
     if (d.type != CG_CPU)
         return cg_raise(&cg_exc_RuntimeError, "cgrad has CPU generators only");
@@ -476,7 +472,10 @@ static cg_value generator_new(cg_type *type, const cg_args *args) {
     return cg_obj_value(o);
 }
 
-cg_generator *torch_generator_arg(const char *fn, cg_value v, bool *err);
+static cg_value generator_new(cg_type *type, const cg_args *args) {
+    return torch_bind_call(&generator_new_def, args, 1, generator_new_impl);
+}
+
 cg_generator *torch_generator_arg(const char *fn, cg_value v, bool *err) {
     if (cg_is_none(v))
         return NULL;
@@ -500,7 +499,11 @@ static cg_value gen_manual_seed(cg_value self, const cg_args *args) {
     static const cg_method_def def = {"manual_seed", NULL, "manual_seed(seed)", NULL};
     cg_value a[1];
     uint64_t s;
-    if (cg_args_bind(&def, args, a, 1) < 0 || seed_arg("manual_seed", a[0], &s) < 0)
+    if (cg_args_bind(&def, args, a, 1) < 0)
+        return CG_ERR;
+    int rc = seed_arg("manual_seed", a[0], &s);
+    cg_decref(a[0]);
+    if (rc < 0)
         return CG_ERR;
     cg_generator_manual_seed(((generator_obj *)self.u.o)->g, s);
     return cg_incref(self);
@@ -525,7 +528,11 @@ static cg_value fn_manual_seed(cg_value self, const cg_args *args) {
     static const cg_method_def def = {"manual_seed", NULL, "manual_seed(seed)", NULL};
     cg_value a[1];
     uint64_t s;
-    if (cg_args_bind(&def, args, a, 1) < 0 || seed_arg("manual_seed", a[0], &s) < 0)
+    if (cg_args_bind(&def, args, a, 1) < 0)
+        return CG_ERR;
+    int rc = seed_arg("manual_seed", a[0], &s);
+    cg_decref(a[0]);
+    if (rc < 0)
         return CG_ERR;
     cg_manual_seed(s);
     return default_generator_value();
@@ -678,7 +685,6 @@ static const cg_method_def seed_functions[] = {
     {NULL, NULL, NULL, NULL},
 };
 
-int torch_creation_add(cg_value module);
 int torch_creation_add(cg_value module) {
     if (!generator_type.dict) {
         cg_value d = cg_dict_new();

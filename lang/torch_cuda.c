@@ -5,6 +5,7 @@
  * as PyTorch raises its own. The allocator statistics are not here yet. */
 #include "module.h"
 #include "torch_args.h"
+#include "torch_module.h"
 
 static bool available(void) {
     bool ok = cg_backend_get(CG_CUDA) != NULL;
@@ -49,7 +50,6 @@ static const cg_method_def cuda_functions[] = {
     {NULL, NULL, NULL, NULL},
 };
 
-cg_value cg_torch_cuda_module_init(void);
 cg_value cg_torch_cuda_module_init(void) {
     static cg_value cached = {.tag = CG_V_ERR};
     if (!cg_is_err(cached))

@@ -117,10 +117,7 @@ int torch_device_check(cg_device d) {
 static const cg_method_def device_new_def = {"Device", NULL, "Device(type, index=None)", NULL};
 
 /* torch.device(type) / torch.device(type, index) / torch.device(index). */
-static cg_value device_new(cg_type *type, const cg_args *args) {
-    cg_value a[2];
-    if (cg_args_bind(&device_new_def, args, a, 2) < 0)
-        return CG_ERR;
+static cg_value device_new_impl(cg_value *a) {
     cg_device d;
     if (torch_is_device(a[0]) && cg_is_none(a[1]))
         return cg_incref(a[0]);
@@ -142,6 +139,10 @@ static cg_value device_new(cg_type *type, const cg_args *args) {
         return CG_ERR;
     }
     return torch_device_value(d);
+}
+
+static cg_value device_new(cg_type *type, const cg_args *args) {
+    return torch_bind_call(&device_new_def, args, 2, device_new_impl);
 }
 
 cg_type cg_type_torch_device = {

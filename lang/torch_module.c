@@ -7,10 +7,6 @@
 #include "torch_args.h"
 #include "torch_module.h"
 
-int torch_tensor_functions_add(cg_value module);
-int torch_creation_add(cg_value module);
-int torch_ops_add(cg_value module, cg_type *tensor_type);
-int torch_autograd_add(cg_value torch);
 
 /* The types and their method tables, before any tensor exists. */
 static int types_init(void) {

@@ -223,12 +223,11 @@ TORCH_OP_TABLE(OPS)
 
 /* ---- plain functions --------------------------------------------------------------- */
 
+static cg_value is_tensor_impl(cg_value *a) { return cg_bool(cg_is_tensor(a[0])); }
+
 static cg_value fn_is_tensor(cg_value self, const cg_args *args) {
     static const cg_method_def def = {"is_tensor", NULL, "is_tensor(obj)", NULL};
-    cg_value a[1];
-    if (cg_args_bind(&def, args, a, 1) < 0)
-        return CG_ERR;
-    return cg_bool(cg_is_tensor(a[0]));
+    return torch_bind_call(&def, args, 1, is_tensor_impl);
 }
 
 static cg_value fn_get_default_dtype(cg_value self, const cg_args *args) {
@@ -248,14 +247,7 @@ static int opt_int(const char *name, cg_value v, bool *has, int *out) {
 
 /* set_printoptions(precision=None, threshold=None, edgeitems=None,
  * linewidth=None, profile=None, sci_mode=None) */
-static cg_value fn_set_printoptions(cg_value self, const cg_args *args) {
-    static const cg_method_def def = {"set_printoptions", NULL,
-                                      "set_printoptions(precision=None, threshold=None, edgeitems=None, "
-                                      "linewidth=None, profile=None, sci_mode=None)",
-                                      NULL};
-    cg_value a[6];
-    if (cg_args_bind(&def, args, a, 6) < 0)
-        return CG_ERR;
+static cg_value set_printoptions_impl(cg_value *a) {
     cg_printoptions_args o = {0};
     if (opt_int("precision", a[0], &o.has_precision, &o.precision) < 0 ||
         opt_int("edgeitems", a[2], &o.has_edgeitems, &o.edgeitems) < 0 ||
@@ -271,6 +263,14 @@ static cg_value fn_set_printoptions(cg_value self, const cg_args *args) {
     return CG_NONE;
 }
 
+static cg_value fn_set_printoptions(cg_value self, const cg_args *args) {
+    static const cg_method_def def = {"set_printoptions", NULL,
+                                      "set_printoptions(precision=None, threshold=None, edgeitems=None, "
+                                      "linewidth=None, profile=None, sci_mode=None)",
+                                      NULL};
+    return torch_bind_call(&def, args, 6, set_printoptions_impl);
+}
+
 static const cg_method_def plain_functions[] = {
     {"is_tensor", fn_is_tensor, NULL, "Returns True if obj is a PyTorch tensor."},
     {"get_default_dtype", fn_get_default_dtype, "get_default_dtype()", NULL},
@@ -278,7 +278,6 @@ static const cg_method_def plain_functions[] = {
     {NULL, NULL, NULL, NULL},
 };
 
-int torch_ops_add(cg_value module, cg_type *tensor_type);
 int torch_ops_add(cg_value module, cg_type *tensor_type) {
     if (torch_ops_prepare(function_ops, TORCH_OP_COUNT) < 0)
         return -1;

@@ -17,7 +17,6 @@
 
 #define T0 cg_tensor_of(a[0])
 
-int torch_set_requires_grad(cg_tensor *t, bool on, bool from_method);
 
 /* ---- shared helpers ------------------------------------------------------------- */
 
@@ -336,7 +335,6 @@ static cg_value op_copy_(cg_value *a) {
     return src ? inplace(a[0], cg_copy_(T0, src)) : CG_ERR;
 }
 
-cg_generator *torch_generator_arg(const char *fn, cg_value v, bool *err);
 
 static cg_value op_normal_(cg_value *a) {
     double mean, std;
@@ -1160,8 +1158,6 @@ static cg_value op_new_tensor(cg_value *a) {
 
 /* ---- autograd ----------------------------------------------------------------------------- */
 
-int torch_backward(cg_tensor *const *roots, int n, cg_value gradient, cg_value retain_graph, bool create_graph,
-                   cg_value inputs);
 
 /* backward(gradient=None, retain_graph=None, create_graph=False, inputs=None) */
 static cg_value op_backward(cg_value *a) {
@@ -1241,7 +1237,7 @@ static cg_value op_dunder_format(cg_value *a) {
         return torch_arg_error("__format__", "format_spec", 1, "str", a[1]);
     if (cg_str_cstr(a[1])[0] != '\0') /* object.__format__ */
         return cg_raise(&cg_exc_TypeError, "unsupported format string passed to Tensor.__format__");
-    return cg_str(a[0]);
+    return cg_to_str(a[0]);
 }
 
 static cg_value op_dunder_repr(cg_value *a) { return cg_repr(a[0]); }
@@ -1455,7 +1451,6 @@ int torch_tensor_methods_add(cg_type *type) {
     return defs ? cg_type_add_methods(type, defs) : -1;
 }
 
-int torch_tensor_functions_add(cg_value module);
 int torch_tensor_functions_add(cg_value module) {
     if (torch_ops_prepare(tensor_ops, TORCH_OP_COUNT) < 0)
         return -1;

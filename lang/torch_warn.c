@@ -6,18 +6,32 @@
  *       <the source line, stripped>
  * and, as its default filter does, once per (location, message).
  *
- * Where the cell is comes from the evaluator (cg_warn_location); until it
- * says, the warning is written without a location line. */
+ * The location is the innermost frame of the cell: where PyTorch's
+ * stacklevel points for the functions the cell calls directly. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "eval.h"
 #include "host.h"
 #include "torch_args.h"
 
-/* The evaluator's current file name, line and source line (any may be
- * NULL/0 when unknown). A weak reference: lang/ links without it. */
-__attribute__((weak)) void cg_warn_location(const char **file, int *line, const char **source);
+/* The innermost frame's file, line and source line; NULL/0 if none. */
+static void warn_location(const char **file, int *line, char *source, size_t cap) {
+    cg_frame *f = cg_ev.frame;
+    *file = NULL, *line = 0, source[0] = '\0';
+    if (!f || !f->arena)
+        return;
+    *file = cg_ast_arena_filename(f->arena);
+    *line = f->line;
+    size_t n = 0;
+    const char *text = cg_ast_arena_line(f->arena, f->line, &n);
+    if (text) {
+        n = n < cap - 1 ? n : cap - 1;
+        memcpy(source, text, n);
+        source[n] = '\0';
+    }
+}
 
 static char **seen;
 static size_t nseen, capseen;
@@ -42,10 +56,11 @@ static bool first_time(const char *key) {
 }
 
 void torch_warn(const char *category, const char *message) {
-    const char *file = NULL, *source = NULL;
-    int line = 0;
-    if (cg_warn_location)
-        cg_warn_location(&file, &line, &source);
+    const char *file;
+    char text[1024];
+    const char *source = text;
+    int line;
+    warn_location(&file, &line, text, sizeof text);
     cg_sbuf key = {0};
     cg_sbuf_printf(&key, "%s:%d:%s:%s", file ? file : "", line, category, message);
     bool first = key.data ? first_time(key.data) : true;
@@ -56,7 +71,7 @@ void torch_warn(const char *category, const char *message) {
     if (file)
         cg_sbuf_printf(&b, "%s:%d: ", file, line);
     cg_sbuf_printf(&b, "%s: %s\n", category, message);
-    if (source) {
+    if (source[0]) {
         while (*source == ' ' || *source == '\t')
             source++;
         size_t n = strcspn(source, "\n");
