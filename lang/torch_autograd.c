@@ -414,9 +414,6 @@ static const cg_method_def autograd_functions[] = {
 };
 
 cg_value cg_torch_autograd_module_init(void) {
-    static cg_value cached = {.tag = CG_V_ERR};
-    if (!cg_is_err(cached))
-        return cg_incref(cached);
     if (cg_tensor_type_init() < 0 || torch_node_init() < 0)
         return CG_ERR;
     cg_value m = cg_module_new("torch.autograd");
@@ -427,6 +424,5 @@ cg_value cg_torch_autograd_module_init(void) {
         cg_decref(m);
         return CG_ERR;
     }
-    cached = cg_incref(m);
     return m;
 }

@@ -51,9 +51,6 @@ static const cg_method_def cuda_functions[] = {
 };
 
 cg_value cg_torch_cuda_module_init(void) {
-    static cg_value cached = {.tag = CG_V_ERR};
-    if (!cg_is_err(cached))
-        return cg_incref(cached);
     cg_value m = cg_module_new("torch.cuda");
     if (cg_is_err(m))
         return m;
@@ -61,6 +58,5 @@ cg_value cg_torch_cuda_module_init(void) {
         cg_decref(m);
         return CG_ERR;
     }
-    cached = cg_incref(m);
     return m;
 }

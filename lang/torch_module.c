@@ -2,7 +2,7 @@
  * (Size, dtype, device, Generator), the dtypes, every function of
  * torch_tensor_methods.c, torch_creation.c, torch_ops.c and
  * torch_autograd.c, and the torch.autograd and torch.cuda submodules.
- * Made once per process and cached: `import torch` twice is one module. */
+ * modules.c makes it once and keeps it: `import torch` twice is one module. */
 #include "module.h"
 #include "torch_args.h"
 #include "torch_module.h"
@@ -16,8 +16,9 @@ static int types_init(void) {
     return 0;
 }
 
-static int add_submodule(cg_value torch, const char *name, cg_value (*init)(void)) {
-    cg_value m = init();
+/* torch.<name> is the module `import torch.<name>` gives. */
+static int add_submodule(cg_value torch, const char *name, const char *full) {
+    cg_value m = cg_import(full);
     if (cg_is_err(m))
         return -1;
     int rc = cg_module_add(torch, name, m);
@@ -38,16 +39,12 @@ static int torch_fill(cg_value m) {
     cg_decref(version);
     if (rc < 0)
         return -1;
-    return add_submodule(m, "autograd", cg_torch_autograd_module_init) < 0 ||
-                   add_submodule(m, "cuda", cg_torch_cuda_module_init) < 0
+    return add_submodule(m, "autograd", "torch.autograd") < 0 || add_submodule(m, "cuda", "torch.cuda") < 0
                ? -1
                : 0;
 }
 
 cg_value cg_torch_module_init(void) {
-    static cg_value cached = {.tag = CG_V_ERR};
-    if (!cg_is_err(cached))
-        return cg_incref(cached);
     cg_value m = cg_module_new("torch");
     if (cg_is_err(m))
         return m;
@@ -55,6 +52,5 @@ cg_value cg_torch_module_init(void) {
         cg_decref(m);
         return CG_ERR;
     }
-    cached = cg_incref(m);
     return m;
 }

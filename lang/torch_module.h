@@ -4,9 +4,8 @@
  *     "torch.autograd"       cg_torch_autograd_module_init
  *     "torch.cuda"           cg_torch_cuda_module_init
  *     "torch.nn.functional"  cg_torch_functional_module_init
- * Each returns a new reference to its module (made once and cached, so
- * that `torch.autograd` and `import torch.autograd` are one object), or
- * CG_ERR. torch's module has autograd and cuda as attributes. */
+ * Each returns a new module, or CG_ERR; modules.c keeps it. torch's module
+ * imports torch.autograd and torch.cuda and holds them as attributes. */
 #ifndef CG_TORCH_MODULE_H
 #define CG_TORCH_MODULE_H
 

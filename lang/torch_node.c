@@ -70,10 +70,6 @@ static cg_type *type_for(const cg_node *n) {
     return t;
 }
 
-static bool is_node(cg_value v) {
-    return v.tag == CG_V_OBJ && (v.u.o->type == &cg_type_torch_node || v.u.o->type->base == &cg_type_torch_node);
-}
-
 cg_value torch_node_value(cg_node *n) {
     if (!n)
         return CG_NONE;
