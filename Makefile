@@ -56,14 +56,15 @@ endif
 # The layers above the engine, each a static library (DESIGN.md, Layers):
 # display/ renders values, lang/ evaluates cells; kernel/ holds `cgrad`.
 DISPLAY_SRC := $(wildcard display/*.c)
-LANG_SRC    := $(wildcard lang/*.c)
+LANG_SRC    := $(wildcard lang/*.c) $(BUILD)/gen/prelude.c
+PRELUDE_PY  := $(shell find lang/prelude -name '*.py' 2>/dev/null)
 KERNEL_SRC  := $(wildcard kernel/*.c)
 UNIT_SRC    := $(wildcard tests/unit/*.c)
 UNIT_OBJ    := $(UNIT_SRC:%.c=$(BUILD)/%.o)
 LAYERS      := lang display engine
 LAYER_LIBS  := $(LAYERS:%=$(BUILD)/libcg%.a)
 SAN_LAYER_LIBS = $(LAYERS:%=$(SAN)/libcg%.a)
-ALL_SRC     := $(ENGINE_SRC) $(DISPLAY_SRC) $(LANG_SRC) $(KERNEL_SRC) $(UNIT_SRC)
+ALL_SRC     := $(ENGINE_SRC) $(DISPLAY_SRC) $(LANG_SRC) $(KERNEL_SRC) $(UNIT_SRC) $(PRELUDE_PY)
 
 # The sanitizer build: the same sources, compiled again with ASan and UBSan.
 SAN        := $(BUILD)/san
@@ -97,6 +98,11 @@ $(BUILD)/libcgdisplay.a: $(DISPLAY_SRC:%.c=$(BUILD)/%.o) $(BUILD)/sources.list
 	rm -f $@ && ar rcs $@ $(filter %.o,$^)
 $(SAN)/libcgdisplay.a: $(DISPLAY_SRC:%.c=$(SAN)/%.o) $(BUILD)/sources.list
 	rm -f $@ && ar rcs $@ $(filter %.o,$^)
+# The prelude (torch.nn, torch.optim written in Python) as C strings.
+$(BUILD)/gen/prelude.c: $(PRELUDE_PY) scripts/embed.py $(BUILD)/sources.list
+	@mkdir -p $(dir $@)
+	$(PYTHON) scripts/embed.py $@ $(PRELUDE_PY)
+
 $(BUILD)/libcglang.a: $(LANG_SRC:%.c=$(BUILD)/%.o) $(BUILD)/sources.list
 	rm -f $@ && ar rcs $@ $(filter %.o,$^)
 $(SAN)/libcglang.a: $(LANG_SRC:%.c=$(SAN)/%.o) $(BUILD)/sources.list
@@ -127,13 +133,18 @@ deps:
 # Each suite writes a JSON report; tests/summary.py prints the last line.
 REPORTS := $(BUILD)/reports
 test: deps
-	@$(MAKE) --no-print-directory -j$(shell nproc) all $(SAN)/unit-tests
+	@$(MAKE) --no-print-directory -j$(shell nproc) all $(SAN)/unit-tests $(if $(KERNEL_SRC),$(SAN)/cgrad)
 	@rm -rf $(REPORTS) && mkdir -p $(REPORTS)
 	@status=0; \
 	$(BUILD)/unit-tests --json=$(REPORTS)/unit.json -j2 || status=1; \
 	ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  $(SAN)/unit-tests --json=$(REPORTS)/unit-san.json -j2 2>$(REPORTS)/unit-san.log || status=1; \
 	scripts/sanitizer-verdict.sh $(REPORTS)/unit-san.log $(REPORTS)/sanitizers.count || status=1; \
+	if [ -n "$(KERNEL_SRC)" ]; then \
+	  $(PYTHON) tests/lang/run.py $(BUILD)/cgrad $(REPORTS)/lang.count || status=1; \
+	  ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	    $(PYTHON) tests/lang/run.py $(SAN)/cgrad $(REPORTS)/lang-san.count || status=1; \
+	fi; \
 	$(PYTHON) tests/summary.py $(REPORTS) || status=1; \
 	exit $$status
 
@@ -151,4 +162,4 @@ install: $(BUILD)/libcgengine.a
 clean:
 	rm -rf $(BUILD)
 
--include $(ALL_SRC:%.c=$(BUILD)/%.d) $(ALL_SRC:%.c=$(SAN)/%.d)
+-include $(filter %.d,$(ALL_SRC:%.c=$(BUILD)/%.d) $(ALL_SRC:%.c=$(SAN)/%.d))

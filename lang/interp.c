@@ -128,10 +128,27 @@ static cg_value syntax_error(const cg_syntax_error *err, const char *filename, c
     return CG_ERR;
 }
 
+static int run_in(cg_dict *globals, const char *src, size_t len, const char *filename, cg_value *result);
+
 int cg_session_run(cg_session *s, const char *src, size_t len, const char *filename, cg_value *result) {
     if (result) *result = CG_NONE;
     if (cg_lang_init() < 0) return -1;
     set_stack_limit();
+    return run_in(cg_as_dict(s->globals), src, len, filename, result);
+}
+
+cg_value cg_module_from_source(const char *name, const char *src, size_t len, const char *filename) {
+    cg_value m = cg_module_new(name);
+    if (cg_is_err(m)) return m;
+    if (run_in(cg_module_dict(m), src, len, filename, NULL) < 0) {
+        cg_dict_clear(cg_module_dict(m));
+        cg_decref(m);
+        return CG_ERR;
+    }
+    return m;
+}
+
+static int run_in(cg_dict *globals, const char *src, size_t len, const char *filename, cg_value *result) {
     cg_syntax_error err;
     memset(&err, 0, sizeof err);
     cg_ast_arena *arena = cg_parse(src, len, filename, &err);
@@ -145,7 +162,7 @@ int cg_session_run(cg_session *s, const char *src, size_t len, const char *filen
         return -1;
     }
     const cg_ast_list *body = &cg_ast_arena_root(arena)->u.module.body;
-    cg_frame frame = {.back = cg_ev.frame, .scope = module, .globals = cg_as_dict(s->globals),
+    cg_frame frame = {.back = cg_ev.frame, .scope = module, .globals = globals,
                       .arena = arena, .name = "<module>", .line = 1, .retval = CG_NONE};
     cg_ev.frame = &frame;
     int n = body->n;

@@ -30,6 +30,10 @@ cg_dict *cg_session_globals(cg_session *s);
 int cg_session_run(cg_session *s, const char *src, size_t len, const char *filename,
                    cg_value *result);
 
+/* A module made by running Python source in a fresh namespace (the
+ * prelude's torch.nn, torch.optim). */
+cg_value cg_module_from_source(const char *name, const char *src, size_t len, const char *filename);
+
 /* Python's text for an uncaught exception: "Traceback (most recent call
  * last):" ... "ValueError: bad". malloc'd; NULL when out of memory. */
 char *cg_traceback_format(cg_value exc);

@@ -6,7 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "interp.h"
 #include "lang_internal.h"
+#include "prelude.h"
 
 static void module_dealloc(cg_obj *o) {
     cg_module *m = (cg_module *)o;
@@ -100,6 +102,22 @@ static builtin_module MODULES[] = {
 };
 #define NMODULES (sizeof MODULES / sizeof MODULES[0])
 
+/* Modules written in Python (prelude/), once imported. */
+static cg_value prelude_loaded[64];
+
+static cg_value import_prelude(const char *name) {
+    for (int i = 0; cg_prelude_sources[i].module; i++) {
+        const cg_prelude_source *p = &cg_prelude_sources[i];
+        if (strcmp(p->module, name) != 0) continue;
+        if (prelude_loaded[i].tag == CG_V_OBJ) return cg_incref(prelude_loaded[i]);
+        cg_value mod = cg_module_from_source(p->module, p->text, p->len, p->filename);
+        if (cg_is_err(mod)) return mod;
+        if (i < 64) prelude_loaded[i] = cg_incref(mod);
+        return mod;
+    }
+    return CG_STOP;
+}
+
 cg_value cg_import(const char *name) {
     for (size_t i = 0; i < NMODULES; i++) {
         builtin_module *m = &MODULES[i];
@@ -110,6 +128,8 @@ cg_value cg_import(const char *name) {
         m->module = cg_incref(mod);
         return mod;
     }
+    cg_value mod = import_prelude(name);
+    if (mod.tag != CG_V_STOP) return mod;
     return cg_raise(&cg_exc_ModuleNotFoundError, "No module named '%s'", name);
 }
 
@@ -121,5 +141,11 @@ void cg_modules_shutdown(void) {
     for (size_t i = 0; i < NMODULES; i++) {
         cg_decref(MODULES[i].module);
         MODULES[i].module = (cg_value){0};
+    }
+    for (int i = 0; i < 64; i++)
+        if (prelude_loaded[i].tag == CG_V_OBJ) cg_dict_clear(cg_module_dict(prelude_loaded[i]));
+    for (int i = 0; i < 64; i++) {
+        cg_decref(prelude_loaded[i]);
+        prelude_loaded[i] = (cg_value){0};
     }
 }
