@@ -122,6 +122,11 @@ int cg_dict_update(cg_dict *d, cg_value other);
 /* Removes key and returns its value (a new reference), or CG_STOP. */
 cg_value cg_dict_pop(cg_dict *d, cg_value key);
 
+/* Iterators and views over a dict (iterators.c). */
+typedef enum { CG_DICT_KEYS, CG_DICT_VALUES, CG_DICT_ITEMS } cg_dict_part;
+cg_value cg_dict_iter_new(cg_value dict, cg_dict_part part, bool reversed);
+cg_value cg_dict_view_new(cg_value dict, cg_dict_part part);
+
 /* ---- set, frozenset (set.c) ----------------------------------------------- */
 typedef struct {
     int64_t hash;
@@ -134,12 +139,15 @@ typedef struct {
     uint64_t mask;
     cg_set_entry *table;
     int64_t hash;       /* frozenset: -1 until computed */
-    uint64_t version;
+    uint64_t version;   /* bumped when elements come or go */
+    uint64_t finger;    /* where pop() looks next, as CPython's */
 } cg_set;
 bool cg_is_anyset(cg_value v);   /* set, frozenset, or a subclass */
 cg_value cg_frozenset_new(void);
 /* 1 present, 0 absent, -1 error. */
 int cg_set_contains(cg_value set, cg_value item);
+/* iter(set) (iterators.c) */
+cg_value cg_set_iter_new(cg_value set);
 /* Iteration in table order: start with *pos = 0; borrowed item. */
 bool cg_set_next(cg_value set, int64_t *pos, cg_value *item);
 
