@@ -58,9 +58,12 @@ static bool first_time(const char *key) {
 void torch_warn(const char *category, const char *message) {
     const char *file;
     char text[1024];
-    const char *source = text;
     int line;
     warn_location(&file, &line, text, sizeof text);
+    torch_warn_at(category, message, file, line, text);
+}
+
+void torch_warn_at(const char *category, const char *message, const char *file, int line, const char *source) {
     cg_sbuf key = {0};
     cg_sbuf_printf(&key, "%s:%d:%s:%s", file ? file : "", line, category, message);
     bool first = key.data ? first_time(key.data) : true;
@@ -71,7 +74,7 @@ void torch_warn(const char *category, const char *message) {
     if (file)
         cg_sbuf_printf(&b, "%s:%d: ", file, line);
     cg_sbuf_printf(&b, "%s: %s\n", category, message);
-    if (source[0]) {
+    if (source && source[0]) {
         while (*source == ' ' || *source == '\t')
             source++;
         size_t n = strcspn(source, "\n");
