@@ -74,8 +74,8 @@ static int tensor_truth(cg_value self) {
     cg_tensor *t = cg_tensor_of(self);
     int64_t n = cg_tensor_numel(t);
     if (n != 1)
-        return cg_raise_int(&cg_exc_RuntimeError, "Boolean value of Tensor with %s values is ambiguous",
-                            n == 0 ? "no" : "more than one");
+        return cg_raise_int(&cg_exc_RuntimeError, "Boolean value of Tensor with %s is ambiguous",
+                            n == 0 ? "no values" : "more than one value");
     cg_scalar s;
     if (cg_tensor_item(t, &s) < 0)
         return torch_raise_int();
@@ -419,7 +419,17 @@ static int key_parse(cg_value key, index_key *k) {
     return 0;
 }
 
+/* PyTorch's message for x[i] on a 0-d x (a single int key only). */
+static int check_0d_index(cg_value self, cg_value key) {
+    if (cg_tensor_of(self)->ndim != 0 || key.tag != CG_V_INT)
+        return 0;
+    return cg_raise_int(&cg_exc_IndexError, "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
+                                            "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number");
+}
+
 static cg_value tensor_getitem(cg_value self, cg_value key) {
+    if (check_0d_index(self, key) < 0)
+        return CG_ERR;
     index_key k;
     if (key_parse(key, &k) < 0) {
         key_free(&k);
@@ -445,6 +455,8 @@ static int tensor_setitem(cg_value self, cg_value key, cg_value value) {
                             legacy_type(t->dtype, buf, sizeof buf));
     }
     index_key k;
+    if (check_0d_index(self, key) < 0)
+        return -1;
     if (key_parse(key, &k) < 0) {
         key_free(&k);
         return -1;
@@ -482,12 +494,10 @@ static cg_value get_grad(cg_tensor *t) {
     return t->grad ? cg_tensor_value(t->grad) : CG_NONE;
 }
 
-/* x.T: t() of a 2-d tensor; PyTorch 1.13 reverses the dims of others with
- * a deprecation warning. */
+/* x.T: the dims reversed by a permute (PermuteBackward0, also for 2-d
+ * tensors), with PyTorch 1.13's deprecation warning unless 0-d or 2-d. */
 static cg_value get_T(cg_tensor *t) {
-    if (t->ndim == 2)
-        return cg_tensor_steal(cg_t(t));
-    if (t->ndim != 0)
+    if (t->ndim != 0 && t->ndim != 2)
         torch_warn("UserWarning",
                    "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated "
                    "and it will throw an error in a future release. Consider `x.mT` to transpose batches of "

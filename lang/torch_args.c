@@ -346,9 +346,23 @@ cg_value torch_bind_call(const cg_method_def *def, const cg_args *args, int n, t
     return r;
 }
 
+/* The arrays made, kept for the process: builtin objects point into them,
+ * and a module made again (after cg_lang_shutdown) reuses them. */
+static struct defs_made {
+    const torch_op *ops;
+    unsigned where;
+    cg_method_def *defs;
+    struct defs_made *next;
+} *made;
+
 cg_method_def *torch_ops_defs(const torch_op *ops, int n, unsigned where) {
+    for (struct defs_made *m = made; m; m = m->next)
+        if (m->ops == ops && m->where == where)
+            return m->defs;
     cg_method_def *defs = calloc((size_t)n + 1, sizeof *defs);
-    if (!defs) {
+    struct defs_made *m = malloc(sizeof *m);
+    if (!defs || !m) {
+        free(defs), free(m);
         cg_raise_nomemory();
         return NULL;
     }
@@ -356,5 +370,7 @@ cg_method_def *torch_ops_defs(const torch_op *ops, int n, unsigned where) {
     for (int i = 0; i < n; i++)
         if (ops[i].where & where)
             defs[k++] = where == TORCH_METHOD ? ops[i].method : ops[i].function;
+    *m = (struct defs_made){ops, where, defs, made};
+    made = m;
     return defs;
 }

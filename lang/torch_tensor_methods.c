@@ -687,7 +687,8 @@ static cg_value op_unbind(cg_value *a) {
     int n;
     if (int_arg("unbind", "dim", 1, a[1], &d) < 0)
         return CG_ERR;
-    return tensor_tuple(cg_unbind(T0, d, &n), n);
+    cg_tensor **parts = cg_unbind(T0, d, &n);
+    return tensor_tuple(parts, n);
 }
 
 /* split(split_size, dim=0): an int or a list of sizes. */
@@ -707,12 +708,14 @@ static cg_value op_split(cg_value *a) {
             if (int_arg("split", name, 1, torch_seq_item(a[1], i), &sizes[i]) < 0)
                 return CG_ERR;
         ns = (int)len;
-        return tensor_tuple(cg_split_with_sizes(T0, ns, sizes, d, &n), n);
+        cg_tensor **parts = cg_split_with_sizes(T0, ns, sizes, d, &n);
+    return tensor_tuple(parts, n);
     }
     int64_t size;
     if (int_arg("split", name, 1, a[1], &size) < 0)
         return CG_ERR;
-    return tensor_tuple(cg_split(T0, size, d, &n), n);
+    cg_tensor **parts = cg_split(T0, size, d, &n);
+    return tensor_tuple(parts, n);
 }
 
 static cg_value op_chunk(cg_value *a) {
@@ -720,7 +723,8 @@ static cg_value op_chunk(cg_value *a) {
     int n;
     if (int_arg("chunk", "chunks", 1, a[1], &c) < 0 || int_arg("chunk", "dim", 2, a[2], &d) < 0)
         return CG_ERR;
-    return tensor_tuple(cg_chunk(T0, c, d, &n), n);
+    cg_tensor **parts = cg_chunk(T0, c, d, &n);
+    return tensor_tuple(parts, n);
 }
 
 static cg_value op_contiguous(cg_value *a) { return cg_tensor_steal(cg_contiguous(T0)); }
