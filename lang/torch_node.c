@@ -170,8 +170,9 @@ static cg_value node_getattr(cg_value self, cg_str *name) {
 
 static cg_value node_name(cg_value self, const cg_args *args) {
     cg_node *n = node_of(self);
-    if (n->op == CG_OP_ACCUMULATE_GRAD)
-        return cg_str_from_c("torch::autograd::AccumulateGrad");
+    /* PyTorch's C++-only nodes answer name() with their namespace */
+    if (n->op == CG_OP_ACCUMULATE_GRAD || strcmp(n->name, "CopySlices") == 0)
+        return cg_str_fmt("torch::autograd::%s", n->name);
     return cg_str_from_c(n->name);
 }
 
