@@ -163,6 +163,8 @@ typedef struct {
 } cg_slice;
 
 cg_value cg_range_new(int64_t start, int64_t stop, int64_t step);
+/* iter(range) or reversed(range) (iterators.c) */
+cg_value cg_range_iter_new(cg_value range, bool reversed);
 /* A slice object (borrowed parts). */
 cg_value cg_slice_new(cg_value start, cg_value stop, cg_value step);
 /* Python's PySlice_GetIndicesEx: clamps a slice to a sequence of length
@@ -172,9 +174,13 @@ int64_t cg_slice_indices(cg_value slice, int64_t len, int64_t *start, int64_t *s
 /* ---- iterators (iterators.c) ------------------------------------------- */
 extern cg_type cg_type_list_iterator, cg_type_tuple_iterator, cg_type_str_iterator,
     cg_type_dict_keyiterator, cg_type_dict_valueiterator, cg_type_dict_itemiterator,
-    cg_type_set_iterator, cg_type_range_iterator, cg_type_enumerate, cg_type_zip,
-    cg_type_map, cg_type_filter, cg_type_reversed, cg_type_list_reverseiterator,
-    cg_type_dict_keys, cg_type_dict_values, cg_type_dict_items, cg_type_seq_iterator;
+    cg_type_dict_reversekeyiterator, cg_type_dict_reversevalueiterator, cg_type_dict_reverseitemiterator,
+    cg_type_set_iterator, cg_type_range_iterator, cg_type_enumerate, cg_type_zip, cg_type_map,
+    cg_type_filter, cg_type_reversed, cg_type_list_reverseiterator, cg_type_dict_keys,
+    cg_type_dict_values, cg_type_dict_items;
+/* reversed(seq) */
+cg_value cg_reversed(cg_value seq);
+int cg_iterator_types_init(void);
 /* An iterator over a sequence (list, tuple) holding a reference to it. */
 cg_value cg_seq_iter_new(cg_type *type, cg_value seq);
 
