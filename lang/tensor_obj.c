@@ -99,6 +99,11 @@ static void rename_node(cg_tensor *r, const char *name) {
         r->grad_fn->name = name;
 }
 
+cg_tensor *torch_not_implemented(cg_tensor *r) {
+    rename_node(r, "NotImplemented");
+    return r;
+}
+
 /* 1 / x as PyTorch's reciprocal(): ReciprocalBackward0. */
 static cg_tensor *reciprocal(cg_tensor *x) {
     cg_tensor *one = cg_scalar_tensor(cg_scalar_int(1));
@@ -136,8 +141,8 @@ static cg_tensor *binop(cg_tensor *a, cg_tensor *b, cg_binop op, const cg_tensor
         cg_tensor_release(rec);
         return r;
     }
-    case OP_FLOORDIV: return cg_floor_divide(a, b);
-    case OP_MOD: return cg_remainder(a, b);
+    case OP_FLOORDIV: return torch_not_implemented(cg_floor_divide(a, b));
+    case OP_MOD: return rnum ? torch_not_implemented(cg_remainder(a, b)) : cg_remainder(a, b);
     case OP_POW: return cg_pow(a, b);
     case OP_MATMULT: return num ? NULL : cg_matmul(a, b);
     case OP_BITAND: return cg_bitwise_and(a, b);

@@ -142,9 +142,30 @@ static cg_value op_sub_(cg_value *a) { return addsub_("sub_", a, true); }
 static cg_value op_mul(cg_value *a) { return binary("mul", a, cg_mul); }
 static cg_value op_mul_(cg_value *a) { return binary_("mul_", a, cg_mul_); }
 static cg_value op_true_divide(cg_value *a) { return binary("true_divide", a, cg_div); }
-static cg_value op_floor_divide(cg_value *a) { return binary("floor_divide", a, cg_floor_divide); }
-static cg_value op_floor_divide_(cg_value *a) { return binary_("floor_divide_", a, cg_floor_divide_); }
-static cg_value op_remainder(cg_value *a) { return binary("remainder", a, cg_remainder); }
+static cg_tensor *floor_divide(cg_tensor *a, cg_tensor *b) { return torch_not_implemented(cg_floor_divide(a, b)); }
+static int floor_divide_(cg_tensor *a, cg_tensor *b) {
+    int rc = cg_floor_divide_(a, b);
+    if (rc == 0)
+        torch_not_implemented(a);
+    return rc;
+}
+
+static cg_value op_floor_divide(cg_value *a) { return binary("floor_divide", a, floor_divide); }
+static cg_value op_floor_divide_(cg_value *a) { return binary_("floor_divide_", a, floor_divide_); }
+
+/* torch.remainder(input, other): input may be a Python number (PyTorch's
+ * Scalar overload, recorded as NotImplemented). */
+static cg_value op_remainder(cg_value *a) {
+    if (cg_is_tensor(a[0]))
+        return binary("remainder", a, cg_remainder);
+    cg_tensor *self = torch_operand(a[0]);
+    if (!self)
+        return cg_exc_pending() ? CG_ERR : torch_arg_error("remainder", "self", 1, "Tensor", a[0]);
+    cg_tensor *o = tensor_arg("remainder", "other", 1, a[1]);
+    cg_tensor *r = o ? torch_not_implemented(cg_remainder(self, o)) : NULL;
+    cg_tensor_release(self);
+    return o ? cg_tensor_steal(r) : CG_ERR;
+}
 static cg_value op_remainder_(cg_value *a) { return binary_("remainder_", a, cg_remainder_); }
 
 static cg_value div_impl(const char *fn, cg_value *a, bool in_place) {
@@ -1266,7 +1287,7 @@ static cg_value op_dunder_repr(cg_value *a) { return cg_repr(a[0]); }
     X(true_divide, "true_divide", "other", op_true_divide, B, NULL)                                        \
     X(floor_divide, "floor_divide", "other", op_floor_divide, B, NULL)                                     \
     X(floor_divide_, "floor_divide_", "other", op_floor_divide_, M, NULL)                                  \
-    X(remainder, "remainder", "other", op_remainder, B, NULL)                                              \
+    X(remainder, "remainder", "other", op_remainder, B | TORCH_ANY_INPUT, NULL)                                              \
     X(remainder_, "remainder_", "other", op_remainder_, M, NULL)                                           \
     X(pow, "pow", "exponent", op_pow, B | TORCH_ANY_INPUT, "self")                                         \
     X(pow_, "pow_", "exponent", op_pow_, M, NULL)                                                          \

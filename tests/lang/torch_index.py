@@ -37,8 +37,15 @@ z = torch.zeros(2, 3, dtype=torch.long)
 z[0] = 2.7
 z[1, ...] = torch.tensor([1, 2, 3])
 print(z)
-show(lambda: y.__setitem__(0, [1, 2, 3, 4]))
-show(lambda: y.__setitem__(0, 'a'))
+
+
+def assign(t, key, value):
+    t[key] = value
+    return t
+
+
+show(lambda: assign(y, 0, [1, 2, 3, 4]))
+show(lambda: assign(y, 0, 'a'))
 
 w = torch.ones(3, requires_grad=True)
 v = w * 1
