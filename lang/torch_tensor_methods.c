@@ -1265,7 +1265,9 @@ static cg_value op_dunder_format(cg_value *a) {
     return cg_to_str(a[0]);
 }
 
-static cg_value op_dunder_repr(cg_value *a) { return cg_repr(a[0]); }
+/* The Tensor slot itself: a subclass's repr dispatches to __repr__, which
+ * must not dispatch back. */
+static cg_value op_dunder_repr(cg_value *a) { return cg_type_tensor.repr(a[0]); }
 
 /* ---- the table ------------------------------------------------------------------------------ */
 
