@@ -488,7 +488,7 @@ static cg_value get_base(cg_tensor *t) { return t->base ? cg_tensor_value(t->bas
 static cg_value get_output_nr(cg_tensor *t) { return cg_int(t->output_nr); }
 
 static cg_value get_grad(cg_tensor *t) {
-    if (t->grad_fn && !t->retains_grad)
+    if (t->grad_fn && !t->retains_grad && !t->grad)
         torch_warn("UserWarning",
                    "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
                    "attribute won't be populated during autograd.backward(). If you indeed want the .grad field "
@@ -503,7 +503,7 @@ static cg_value get_grad(cg_tensor *t) {
  * tensors), with PyTorch 1.13's deprecation warning unless 0-d or 2-d. */
 static cg_value get_T(cg_tensor *t) {
     if (t->ndim != 0 && t->ndim != 2)
-        torch_warn("UserWarning",
+        torch_warn_once("UserWarning",
                    "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated "
                    "and it will throw an error in a future release. Consider `x.mT` to transpose batches of "
                    "matrices or `x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the dimensions of a "

@@ -110,8 +110,14 @@ static cg_value fn_dropout(cg_value *a) {
     if (torch_double_arg("dropout", "p", 2, a[1], &p) < 0 || torch_bool_arg("dropout", "training", 3, a[2], &training) < 0 ||
         torch_bool_arg("dropout", "inplace", 4, a[3], &in_place) < 0)
         return CG_ERR;
-    if (p < 0 || p > 1)
-        return cg_raise(&cg_exc_ValueError, "dropout probability has to be between 0 and 1, but got %g", p);
+    if (p < 0 || p > 1) { /* the number as Python prints it */
+        cg_value text = cg_repr(a[1]);
+        if (cg_is_err(text))
+            return text;
+        cg_raise(&cg_exc_ValueError, "dropout probability has to be between 0 and 1, but got %s", cg_str_cstr(text));
+        cg_decref(text);
+        return CG_ERR;
+    }
     if (in_place)
         return cg_dropout_(T0, p, training, NULL) < 0 ? torch_raise() : cg_incref(a[0]);
     return cg_tensor_steal(cg_dropout(T0, p, training, NULL));

@@ -63,6 +63,17 @@ void torch_warn(const char *category, const char *message) {
     torch_warn_at(category, message, file, line, text);
 }
 
+/* TORCH_WARN_ONCE: the C++ side lets the message through once per process,
+ * wherever it comes from; then Python's filter sees it as usual. */
+void torch_warn_once(const char *category, const char *message) {
+    cg_sbuf key = {0};
+    cg_sbuf_printf(&key, "once:%s:%s", category, message);
+    bool first = key.data ? first_time(key.data) : true;
+    cg_sbuf_free(&key);
+    if (first)
+        torch_warn(category, message);
+}
+
 void torch_warn_at(const char *category, const char *message, const char *file, int line, const char *source) {
     cg_sbuf key = {0};
     cg_sbuf_printf(&key, "%s:%d:%s:%s", file ? file : "", line, category, message);

@@ -10,6 +10,7 @@ print(F.log_softmax(torch.ones(3)))
 print(F.mse_loss(x, torch.ones(2)))
 print(F.l1_loss(x, torch.zeros(1, 2)))
 print(torch.ones(3).T)
+print(torch.ones(2, 2, 2).T.shape)
 y = x * 2
 print(y.grad)
 for i in range(3):
@@ -17,3 +18,4 @@ for i in range(3):
 print(torch.tensor(torch.ones(2)))
 print(F.nll_loss(F.log_softmax(x, 1), torch.tensor([0, 1]), reduce=False))
 print(F.sigmoid(x))
+print(F.tanh(x))
