@@ -689,7 +689,7 @@ int cg_tensor_type_init(void) {
     if (cg_is_err(d))
         return -1;
     cg_type_tensor.dict = cg_as_dict(d);
-    if (torch_tensor_methods_add(&cg_type_tensor) < 0)
+    if (torch_tensor_methods_add(&cg_type_tensor) < 0 || torch_tensor_statics_add(&cg_type_tensor) < 0)
         return -1;
     return 0;
 }

@@ -258,6 +258,7 @@ int torch_backward(cg_tensor *const *roots, int n, cg_value gradient, cg_value r
 cg_tensor *torch_not_implemented(cg_tensor *r);
 /* Each file's part of the Tensor type and the torch module. */
 int torch_tensor_methods_add(cg_type *type);
+int torch_tensor_statics_add(cg_type *type);
 int torch_tensor_functions_add(cg_value module);
 int torch_creation_add(cg_value module);
 int torch_ops_add(cg_value module, cg_type *tensor_type);

@@ -220,41 +220,99 @@ static cg_value fn_as_tensor(cg_value *a) {
 
 /* torch.Tensor(...): the legacy constructor: sizes (uninitialised in
  * PyTorch; zeros here), data (float32), or a tensor (an alias). */
-cg_value torch_tensor_new(cg_type *type, const cg_args *args) {
-    if (args->nkw)
-        return cg_raise(&cg_exc_TypeError, "new() received an invalid combination of arguments - got keyword "
-                                           "arguments");
-    cg_tensor *t;
-    if (args->npos == 1 && cg_is_tensor(args->pos[0])) {
-        cg_tensor *src = cg_tensor_of(args->pos[0]);
-        t = cg_detach(src);
-        if (!t)
-            return torch_raise();
-    } else if (args->npos == 1 && !torch_is_number(args->pos[0])) {
-        t = torch_tensor_from_data("new", args->pos[0], CG_F32, cg_device_cpu());
-        if (!t)
-            return CG_ERR;
-    } else {
-        int n;
-        int64_t sizes[CG_MAX_DIMS];
-        cg_value tuple = cg_tuple_new(args->npos);
-        if (cg_is_err(tuple))
-            return tuple;
-        for (int i = 0; i < args->npos; i++)
-            ((cg_tuple *)tuple.u.o)->items[i] = cg_incref(args->pos[i]);
-        int rc = torch_shape_of("new", "size", 1, tuple, &n, sizes);
-        cg_decref(tuple);
-        if (rc < 0)
-            return CG_ERR;
-        if (n == 0)
-            sizes[0] = 0, n = 1; /* torch.Tensor() is tensor([]) */
-        t = cg_zeros(n, sizes, CG_F32, cg_device_cpu());
-        if (!t)
-            return torch_raise();
+static cg_tensor *legacy_new(const cg_args *args) {
+    if (args->nkw) {
+        cg_raise(&cg_exc_TypeError, "new() received an invalid combination of arguments - got keyword arguments");
+        return NULL;
     }
+    if (args->npos == 1 && cg_is_tensor(args->pos[0])) {
+        cg_tensor *t = cg_detach(cg_tensor_of(args->pos[0]));
+        if (!t)
+            torch_raise();
+        return t;
+    }
+    if (args->npos == 1 && !torch_is_number(args->pos[0]))
+        return torch_tensor_from_data("new", args->pos[0], CG_F32, cg_device_cpu());
+    int n;
+    int64_t sizes[CG_MAX_DIMS];
+    cg_value tuple = cg_tuple_new(args->npos);
+    if (cg_is_err(tuple))
+        return NULL;
+    for (int i = 0; i < args->npos; i++)
+        ((cg_tuple *)tuple.u.o)->items[i] = cg_incref(args->pos[i]);
+    int rc = torch_shape_of("new", "size", 1, tuple, &n, sizes);
+    cg_decref(tuple);
+    if (rc < 0)
+        return NULL;
+    if (n == 0)
+        sizes[0] = 0, n = 1; /* torch.Tensor() is tensor([]) */
+    cg_tensor *t = cg_zeros(n, sizes, CG_F32, cg_device_cpu());
+    if (!t)
+        torch_raise();
+    return t;
+}
+
+/* A subclass made by a class statement (class Parameter(torch.Tensor)) is
+ * instantiated as MyTensor(data, ...): its instance aliases the data (a
+ * tensor, or anything torch.tensor takes) and leaves the other arguments to
+ * the class's __init__. */
+static cg_tensor *subclass_new(const cg_args *args) {
+    cg_value data = args->npos ? args->pos[0] : CG_NONE;
+    for (int i = 0; i < args->nkw && !args->npos; i++)
+        if (strcmp(args->kwn[i]->s, "data") == 0)
+            data = args->kwv[i];
+    if (cg_is_none(data))
+        return cg_zeros(1, (int64_t[]){0}, CG_DEFAULT_DTYPE, cg_device_cpu());
+    if (!cg_is_tensor(data))
+        return torch_tensor_from_data("new", data, -1, cg_device_cpu());
+    cg_tensor *t = cg_detach(cg_tensor_of(data));
+    if (!t)
+        torch_raise();
+    return t;
+}
+
+cg_value torch_tensor_new(cg_type *type, const cg_args *args) {
+    cg_tensor *t = type == &cg_type_tensor ? legacy_new(args) : subclass_new(args);
+    if (!t)
+        return CG_ERR;
     cg_value r = type == &cg_type_tensor ? cg_tensor_value(t) : cg_tensor_value_typed(type, t);
     cg_tensor_release(t);
     return r;
+}
+
+/* Tensor._make_subclass(cls, data, require_grad=False): what
+ * nn.Parameter.__new__ calls in PyTorch: an instance of cls aliasing data,
+ * with its own requires_grad. */
+static cg_value make_subclass_impl(cg_value *a) {
+    if (!cg_isinstance(a[0], &cg_type_type) || !cg_type_is_subtype((cg_type *)a[0].u.o, &cg_type_tensor))
+        return cg_raise(&cg_exc_TypeError, "cls must be a type (got %s)", cg_type_name(a[0]));
+    cg_tensor *src = torch_tensor_arg("_make_subclass", "data", 2, a[1]);
+    bool rg;
+    if (!src || torch_bool_arg("_make_subclass", "require_grad", 3, a[2], &rg) < 0)
+        return CG_ERR;
+    cg_tensor *t = cg_detach(src);
+    if (!t)
+        return torch_raise();
+    cg_value r = cg_tensor_value_typed((cg_type *)a[0].u.o, t);
+    if (!cg_is_err(r) && rg && torch_set_requires_grad(t, true, false) < 0)
+        cg_value_set(&r, CG_ERR);
+    cg_tensor_release(t);
+    return r;
+}
+
+static cg_value fn_make_subclass(cg_value self, const cg_args *args) {
+    static const cg_method_def def = {"_make_subclass", NULL, "_make_subclass(cls, data, require_grad=False)", NULL};
+    return torch_bind_call(&def, args, 3, make_subclass_impl);
+}
+
+int torch_tensor_statics_add(cg_type *type) {
+    static const cg_method_def def = {"_make_subclass", fn_make_subclass, NULL, NULL};
+    cg_value f = cg_builtin_new(&def, CG_NONE);
+    if (cg_is_err(f))
+        return -1;
+    int rc = cg_dict_set_str(type->dict, "_make_subclass", f);
+    cg_decref(f);
+    return rc;
 }
 
 /* ---- filled tensors --------------------------------------------------------------------- */

@@ -660,6 +660,24 @@ Test(torch_bindings, grad_modes) {
     cg_decref(wrapped), cg_decref(x), cg_decref(sg), cg_decref(ng);
 }
 
+Test(torch_bindings, subclass_instances) {
+    /* Tensor._make_subclass(cls, data, True), as nn.Parameter makes itself */
+    cg_value tensor_t = attr(keep(torch_m), "Tensor");
+    cg_value data = T_("ones", POS(I(2)), NOKW);
+    cg_value p = callk(attr(keep(tensor_t), "_make_subclass"), POS(keep(tensor_t), keep(data), CG_TRUE), NOKW);
+    EXPECT(keep(p), "tensor([1., 1.], requires_grad=True)");
+    EXPECT(attr(keep(p), "is_leaf"), "True");
+    EXPECT(callk(attr(keep(tensor_t), "_make_subclass"), POS(I(1), keep(data)), NOKW),
+           "TypeError: cls must be a type (got int)");
+    /* the data is shared, the autograd flags are not */
+    EXPECT(attr(keep(data), "requires_grad"), "False");
+    cr_expect_eq(si_(keep(p), I(0), D(5)), -1);
+    EXPECT(CG_ERR, "RuntimeError: a view of a leaf Variable that requires grad is being used in an in-place operation.");
+    cr_expect_eq(si_(keep(data), I(0), D(5)), 0);
+    EXPECT(keep(p), "tensor([5., 1.], requires_grad=True)");
+    cg_decref(p), cg_decref(data), cg_decref(tensor_t);
+}
+
 /* ---- torch.nn.functional ----------------------------------------------------------------- */
 
 Test(torch_bindings, functional) {
