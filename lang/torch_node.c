@@ -24,6 +24,9 @@ typedef struct {
 
 static cg_node *node_of(cg_value v) { return ((torch_node_obj *)v.u.o)->node; }
 
+/* A node's name; custom Function nodes may not have one yet. */
+static const char *name_of(const cg_node *n) { return n->name ? n->name : "Node"; }
+
 /* ---- per-name types ------------------------------------------------------------ */
 
 static void node_dealloc(cg_obj *self);
@@ -98,7 +101,7 @@ static void node_dealloc(cg_obj *self) {
 
 static cg_value node_repr(cg_value self) {
     cg_node *n = node_of(self);
-    return cg_str_fmt("<%s object at %p>", n->name, (void *)self.u.o);
+    return cg_str_fmt("<%s object at %p>", name_of(n), (void *)self.u.o);
 }
 
 /* ---- attributes ------------------------------------------------------------------ */
@@ -106,7 +109,8 @@ static cg_value node_repr(cg_value self) {
 /* Our nodes for 2 - x and 1 / x have an edge for the Python number, which
  * PyTorch's RsubBackward1 and ReciprocalBackward0 do not have. */
 static int hidden_edges(const cg_node *n) {
-    return strcmp(n->name, "RsubBackward1") == 0 || strcmp(n->name, "ReciprocalBackward0") == 0 ? 1 : 0;
+    const char *name = name_of(n);
+    return strcmp(name, "RsubBackward1") == 0 || strcmp(name, "ReciprocalBackward0") == 0 ? 1 : 0;
 }
 
 static cg_value next_functions(cg_node *n) {
@@ -171,9 +175,9 @@ static cg_value node_getattr(cg_value self, cg_str *name) {
 static cg_value node_name(cg_value self, const cg_args *args) {
     cg_node *n = node_of(self);
     /* PyTorch's C++-only nodes answer name() with their namespace */
-    if (n->op == CG_OP_ACCUMULATE_GRAD || strcmp(n->name, "CopySlices") == 0)
-        return cg_str_fmt("torch::autograd::%s", n->name);
-    return cg_str_from_c(n->name);
+    if (n->op == CG_OP_ACCUMULATE_GRAD || strcmp(name_of(n), "CopySlices") == 0)
+        return cg_str_fmt("torch::autograd::%s", name_of(n));
+    return cg_str_from_c(name_of(n));
 }
 
 static cg_value node_register_hook(cg_value self, const cg_args *args) {
