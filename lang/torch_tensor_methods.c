@@ -625,6 +625,39 @@ static cg_value op_expand(cg_value *a) { return shape_varargs("expand", "size", 
 static cg_value op_permute_m(cg_value *a) { return shape_varargs("permute", "dims", a, cg_permute); }
 static cg_value op_permute_f(cg_value *a) { return shape_seq("permute", "dims", a, cg_permute); }
 
+/* x.repeat(*sizes): x tiled, composed as [1, s0, 1, s1, ...] expanded to
+ * [r0, s0, r1, s1, ...] and reshaped; the result's node is named as
+ * PyTorch's (RepeatBackward0), the gradient flows through the chain. */
+static cg_value op_repeat(cg_value *a) {
+    cg_tensor *x = T0;
+    int n;
+    int64_t reps[CG_MAX_DIMS];
+    if (torch_shape_varargs("repeat", "repeats", a[1], &n, reps) < 0)
+        return CG_ERR;
+    if (n < x->ndim)
+        return cg_raise(&cg_exc_RuntimeError, "Number of dimensions of repeat dims can not be smaller than number "
+                                              "of dimensions of tensor");
+    if (2 * n > CG_MAX_DIMS)
+        return cg_raise(&cg_exc_RuntimeError, "cgrad repeats tensors of at most %d dimensions", CG_MAX_DIMS / 2);
+    int64_t pairs[CG_MAX_DIMS], tiled[CG_MAX_DIMS], out[CG_MAX_DIMS];
+    for (int d = 0; d < n; d++) {
+        int64_t size = d < n - x->ndim ? 1 : x->sizes[d - (n - x->ndim)];
+        pairs[2 * d] = 1, pairs[2 * d + 1] = size;
+        tiled[2 * d] = reps[d], tiled[2 * d + 1] = size;
+        out[d] = reps[d] * size;
+    }
+    cg_tensor *v = cg_reshape(x, 2 * n, pairs);
+    cg_tensor *e = v ? cg_expand(v, 2 * n, tiled) : NULL;
+    cg_tensor *r = e ? cg_reshape(e, n, out) : NULL;
+    cg_tensor_release(v), cg_tensor_release(e);
+    if (r && r->grad_fn)
+        r->grad_fn->name = "RepeatBackward0";
+    return cg_tensor_steal(r);
+}
+
+/* torch.square(x): pow(x, 2), PowBackward0 as in PyTorch. */
+static cg_value op_square(cg_value *a) { return cg_tensor_steal(cg_pow_scalar(T0, cg_scalar_int(2))); }
+
 static cg_value as_shape_of(const char *fn, cg_value *a, shape_fn f) {
     cg_tensor *o = tensor_arg(fn, "other", 1, a[1]);
     return o ? cg_tensor_steal(f(T0, o->ndim, o->sizes)) : CG_ERR;
@@ -1390,6 +1423,8 @@ static cg_value op_dunder_repr(cg_value *a) { return cg_type_tensor.repr(a[0]); 
     X(reshape_f, "reshape", "shape", op_reshape_f, F, NULL)                                                \
     X(reshape_as, "reshape_as", "other", op_reshape_as, M, NULL)                                           \
     X(expand, "expand", "*size", op_expand, M, NULL)                                                       \
+    X(repeat, "repeat", "*repeats", op_repeat, M, NULL)                                                    \
+    X(square, "square", "", op_square, B, NULL)                                                            \
     X(expand_as, "expand_as", "other", op_expand_as, M, NULL)                                              \
     X(permute_m, "permute", "*dims", op_permute_m, M, NULL)                                                \
     X(permute_f, "permute", "dims", op_permute_f, F, NULL)                                                 \
