@@ -22,7 +22,7 @@
 static cg_value torch_m;
 
 static void setup(void) {
-    cr_assert(cg_exc_types_init() == 0 && cg_object_type_init() == 0 && cg_descriptor_types_init() == 0);
+    cr_assert(cg_lang_init() == 0);
     torch_m = cg_import("torch");
     cr_assert(!cg_is_err(torch_m), "import torch failed");
 }
@@ -30,8 +30,7 @@ static void setup(void) {
 static void teardown(void) {
     cg_decref(torch_m);
     cg_exc_clear();
-    cg_modules_shutdown();
-    cg_argparse_shutdown();
+    cg_lang_shutdown();
 }
 
 TestSuite(torch_bindings, .init = setup, .fini = teardown);
