@@ -317,10 +317,10 @@ static double round_tens(double x, int64_t k) {
 }
 
 cg_value cg_float_round(double x, int64_t ndigits) {
+    if (!isfinite(x) || x == 0.0) return cg_float(x);
     /* beyond these, rounding changes nothing / gives zero (CPython's bounds) */
     if (ndigits > 323) return cg_float(x);
     if (ndigits < -308) return cg_float(0.0 * x);
-    if (!isfinite(x) || x == 0.0) return cg_float(x);
     double r;
     if (ndigits >= 0) {
         int need = snprintf(NULL, 0, "%.*f", (int)ndigits, x);
@@ -340,7 +340,12 @@ cg_value cg_float_round(double x, int64_t ndigits) {
 /* round(int, ndigits < 0): half to even at 10**-ndigits */
 static cg_value int_round(int64_t v, int64_t ndigits) {
     if (ndigits >= 0) return cg_int(v);
-    if (ndigits < -18) return cg_int(0);
+    if (ndigits < -19) return cg_int(0);
+    if (ndigits == -19) {
+        /* 10**19 is past 64 bits: |v| rounds to 0 or to +-10**19 */
+        uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+        return u > UINT64_C(5000000000000000000) ? cg_int_overflow() : cg_int(0);
+    }
     int64_t p = 1;
     for (int64_t i = 0; i < -ndigits; i++) p *= 10;
     int64_t q = v / p, r = v % p;
@@ -596,22 +601,9 @@ static cg_value b_repr(cg_value self, const cg_args *a) {
     return cg_repr(a->pos[0]);
 }
 
-/* ascii(x): repr with every non-ASCII character escaped */
 static cg_value b_ascii(cg_value self, const cg_args *a) {
     if (one_arg(a, "ascii") < 0) return CG_ERR;
-    cg_value r = cg_repr(a->pos[0]);
-    if (cg_is_err(r) || cg_as_str(r)->ncp == cg_as_str(r)->len) return r;
-    const cg_str *s = cg_as_str(r);
-    cg_sbuf b = {0};
-    for (int64_t i = 0; i < s->len;) {
-        uint32_t c = cg_utf8_decode(s->s, s->len, &i);
-        if (c < 0x80) cg_sbuf_putc(&b, (char)c);
-        else if (c < 0x100) cg_sbuf_printf(&b, "\\x%02x", c);
-        else if (c < 0x10000) cg_sbuf_printf(&b, "\\u%04x", c);
-        else cg_sbuf_printf(&b, "\\U%08x", c);
-    }
-    cg_decref(r);
-    return cg_sbuf_finish(&b);
+    return cg_ascii(a->pos[0]);
 }
 
 static cg_value b_format(cg_value self, const cg_args *a) {
@@ -642,9 +634,10 @@ static cg_value b_chr(cg_value self, const cg_args *a) {
     if (one_arg(a, "chr") < 0) return CG_ERR;
     int64_t i;
     if (cg_index_value(a->pos[0], &i) < 0) return CG_ERR;
+    if (i < INT32_MIN || i > INT32_MAX) return cg_raise(&cg_exc_OverflowError, "Python int too large to convert to C int");
     if (i < 0 || i > 0x10FFFF) return cg_raise(&cg_exc_ValueError, "chr() arg not in range(0x110000)");
     char u[4];
-    return cg_str_new(u, (size_t)cg_utf8_encode((uint32_t)i, u));
+    return cg_str_new(u, (size_t)cg_cp_encode((uint32_t)i, u));
 }
 
 static cg_value b_ord(cg_value self, const cg_args *a) {
@@ -656,7 +649,7 @@ static cg_value b_ord(cg_value self, const cg_args *a) {
         return cg_raise(&cg_exc_TypeError, "ord() expected a character, but string of length %lld found",
                         (long long)cg_as_str(c)->ncp);
     int64_t i = 0;
-    return cg_int(cg_utf8_decode(cg_str_cstr(c), cg_as_str(c)->len, &i));
+    return cg_int(cg_cp_next(cg_str_cstr(c), cg_as_str(c)->len, &i));
 }
 
 static cg_value radix(const cg_args *a, const char *name, const char *spec) {
@@ -697,8 +690,8 @@ static cg_value b_iter(cg_value self, const cg_args *a) {
     if (npos_between(a, "iter", 1, 2) < 0) return CG_ERR;
     if (a->npos == 2) {
         cg_type *t = cg_typeof(a->pos[0]);
-        if (!t->call) return cg_raise(&cg_exc_TypeError, "iter(v, w): v must be callable");
-        return cg_raise(&cg_exc_NotImplementedError, "cgrad: iter(callable, sentinel) is not supported");
+        if (!t->call || (t->flags & CG_TYPE_HEAP && cg_type_lookup(t, cg_str_intern("__call__")).tag == CG_V_STOP)) return cg_raise(&cg_exc_TypeError, "iter(v, w): v must be callable");
+        return cg_callable_iter_new(a->pos[0], a->pos[1]);
     }
     return cg_iter(a->pos[0]);
 }
@@ -788,6 +781,10 @@ int cg_types_init(void) {
         cg_list_type_init() < 0 || cg_tuple_type_init() < 0 || cg_dict_type_init() < 0 || cg_set_type_init() < 0 ||
         cg_range_type_init() < 0 || cg_slice_type_init() < 0 || cg_iterator_types_init() < 0)
         return -1;
+    cg_type *wrapped[] = {&cg_type_list, &cg_type_tuple, &cg_type_dict, &cg_type_str, &cg_type_set,
+                          &cg_type_frozenset, &cg_type_range};
+    for (size_t i = 0; i < sizeof wrapped / sizeof *wrapped; i++)
+        if (cg_add_slot_wrappers(wrapped[i]) < 0) return -1;
     done = true;
     return 0;
 }

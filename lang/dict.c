@@ -682,7 +682,7 @@ cg_type cg_type_dict = {
     .name = "dict",
     .module = "builtins",
     .base = &cg_type_object,
-    .flags = CG_TYPE_BASETYPE,
+    /* CG_TYPE_BASETYPE waits for instance dicts at an offset: see containers.h */
     .basicsize = sizeof(cg_dict),
     .dealloc = dict_dealloc,
     .repr = dict_repr,

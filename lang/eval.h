@@ -31,12 +31,7 @@ typedef struct {
     cg_type *owner;           /* the class whose body defined it (super()) */
 } cg_function;
 
-/* <unistd.h> (reached through <signal.h> with _GNU_SOURCE) defines X_OK as
- * access()'s mode 1; read it first and drop the macro, so that X_OK is
- * this enum's 0 in every file, whatever it includes afterwards. */
-#include <unistd.h>
-#undef X_OK
-typedef enum { X_OK, X_ERR, X_RETURN, X_BREAK, X_CONTINUE } cg_exec_status;
+typedef enum { EXEC_OK, EXEC_ERR, EXEC_RETURN, EXEC_BREAK, EXEC_CONTINUE } cg_exec_status;
 
 typedef struct cg_frame cg_frame;
 struct cg_frame {

@@ -170,7 +170,7 @@ static int from_tokens(const cg_lexed *lx, const char *src, size_t len, int *col
     /* IPython looks at the last group of tokens: a later blank or
      * comment line is a group of its own */
     const cg_token *nl = &lx->toks[last_nl];
-    bool trailing = nl->s + 1 < src + len;
+    bool trailing = nl->s + nl->len + 1 < src + len; /* (a NEWLINE starts at its comment) */
     if (trailing || last_nl == 0 || lx->toks[last_nl - 1].kind != TK_COLON)
         return -1;
     int first = last_nl - 1;

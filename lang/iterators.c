@@ -89,7 +89,7 @@ static cg_value str_iter_next(cg_value self) {
         it->index++;
         return cg_obj_value(cg_str_ascii_char(s->s[start]));
     }
-    cg_utf8_decode(s->s, s->len, &it->index);
+    cg_cp_next(s->s, s->len, &it->index);
     return cg_str_new(s->s + start, (size_t)(it->index - start));
 }
 
@@ -448,7 +448,7 @@ cg_type cg_type_enumerate = {
     .name = "enumerate",
     .module = "builtins",
     .base = &cg_type_object,
-    .flags = CG_TYPE_BASETYPE,
+    /* CG_TYPE_BASETYPE waits for instance dicts at an offset: see containers.h */
     .basicsize = sizeof(enum_obj),
     .dealloc = enum_dealloc,
     .iter = self_iter,
@@ -709,6 +709,48 @@ cg_type cg_type_reversed = {
     .next = reversed_next,
     .new_ = reversed_new,
 };
+
+/* ---- iter(callable, sentinel) ------------------------------------------------------------------- */
+
+typedef struct {
+    cg_obj head;
+    cg_value fn, sentinel;   /* fn is None once exhausted */
+} callable_iter;
+
+static void callable_iter_dealloc(cg_obj *o) {
+    callable_iter *c = (callable_iter *)o;
+    cg_decref(c->fn);
+    cg_decref(c->sentinel);
+    cg_obj_free(o);
+}
+
+static cg_value callable_iter_next(cg_value self) {
+    callable_iter *c = (callable_iter *)self.u.o;
+    if (cg_is_none(c->fn)) return CG_STOP;
+    cg_value x = cg_call0(c->fn);
+    if (cg_is_err(x)) {
+        if (!cg_exc_matches(&cg_exc_StopIteration)) return x;
+        cg_exc_clear();
+        cg_value_set(&c->fn, CG_NONE);
+        return CG_STOP;
+    }
+    int eq = cg_value_eq(x, c->sentinel);
+    if (eq == 0) return x;
+    cg_decref(x);
+    if (eq < 0) return CG_ERR;
+    cg_value_set(&c->fn, CG_NONE);
+    return CG_STOP;
+}
+
+ITER_TYPE(cg_type_callable_iterator, "callable_iterator", callable_iter, callable_iter_dealloc, callable_iter_next);
+
+cg_value cg_callable_iter_new(cg_value fn, cg_value sentinel) {
+    callable_iter *c = cg_obj_alloc(&cg_type_callable_iterator);
+    if (!c) return cg_raise_nomemory();
+    c->fn = cg_incref(fn);
+    c->sentinel = cg_incref(sentinel);
+    return cg_obj_value(c);
+}
 
 int cg_iterator_types_init(void) {
     if (cg_type_add_methods(&cg_type_dict_keys, view_methods) < 0) return -1;

@@ -671,19 +671,23 @@ static cg_ast *binary_level(cg_parser *p, int level) {
     cg_ast *a = level == 5 ? factor(p) : binary_level(p, level + 1);
     if (!a)
         return NULL;
+    int depth = p->depth;
     for (;;) {
         int op = binop_of(level, KIND);
         if (op < 0)
-            return a;
+            break;
         int mark = p->pos;
         p->pos++;
         cg_ast *b = level == 5 ? factor(p) : binary_level(p, level + 1);
         if (!b) {
             p->pos = mark;
-            return a;
+            break;
         }
         a = binop(p, start, a, (cg_binop)op, b);
+        cg_p_enter(p); /* each link nests the tree one deeper */
     }
+    p->depth = depth;
+    return a;
 }
 
 static cg_ast *bitwise_or_body(cg_parser *p) { return binary_level(p, 0); }
@@ -700,7 +704,9 @@ static cg_ast *power(cg_parser *p) {
         return a;
     int mark = p->pos;
     p->pos++;
+    cg_p_enter(p);
     cg_ast *b = factor(p);
+    cg_p_leave(p);
     if (!b) {
         p->pos = mark;
         return a;
@@ -776,12 +782,16 @@ static cg_ast *primary(cg_parser *p) {
     cg_ast *e = cg_p_atom(p);
     if (!e)
         return NULL;
+    int depth = p->depth;
     for (;;) {
         cg_ast *n = trailer(p, start, e);
         if (!n)
-            return e;
+            break;
         e = n;
+        cg_p_enter(p);
     }
+    p->depth = depth;
+    return e;
 }
 
 /* ---- slices ------------------------------------------------------------ */
@@ -1588,10 +1598,12 @@ static cg_ast *subscript_attribute_target(cg_parser *p, cg_ast_ctx ctx) {
         p->pos = start;
         return NULL;
     }
+    int depth = p->depth;
     for (;;) {
         cg_ast *n = trailer(p, start, e);
         if (!n)
             break;
+        cg_p_enter(p);
         if (is_t_lookahead(KIND)) {
             e = n;
             continue;
@@ -1599,8 +1611,10 @@ static cg_ast *subscript_attribute_target(cg_parser *p, cg_ast_ctx ctx) {
         if (n->kind == AST_CALL)
             break;
         cg_p_set_ctx(n, ctx);
+        p->depth = depth;
         return n;
     }
+    p->depth = depth;
     p->pos = start;
     return NULL;
 }

@@ -926,7 +926,9 @@ static cg_ast *if_stmt(cg_parser *p) {
         return NULL;
     }
     if (KIND == TK_ELIF) {
+        cg_p_enter(p); /* an elif is an If in the orelse */
         cg_ast *e = if_stmt(p);
+        cg_p_leave(p);
         if (!e) {
             p->pos = start;
             return NULL;

@@ -20,9 +20,11 @@
 #include "ast.h"
 #include "lexer.h"
 
-/* Deepest nesting of expressions the parser follows before giving up with
- * a SyntaxError instead of overflowing the C stack. */
-#define CG_PARSE_MAX_DEPTH 1000
+/* Deepest nesting the parser follows (and so the deepest tree it
+ * builds: chains like a.b.c or 1+1+1 count one level a link) before
+ * giving up with a SyntaxError instead of overflowing the C stack.
+ * CPython's compiler stops near the same depth (RecursionError). */
+#define CG_PARSE_MAX_DEPTH 3000
 
 /* The second pass memoizes the rules it re-parses at one position (as
  * pegen's (memo) rules), so that trying the invalid_* alternatives stays

@@ -115,6 +115,12 @@ static bool same_key(cg_value a, cg_value b) {
     return a.tag == CG_V_OBJ && b.tag == CG_V_OBJ && a.u.o == b.u.o;
 }
 
+/* Is the entry still holding the key compared (an __eq__ may have
+ * changed the set)? */
+static bool still_there(const cg_set_entry *e, cg_value k) {
+    return e->key.tag == k.tag && memcmp(&e->key.u, &k.u, sizeof k.u) == 0;
+}
+
 /* The entry holding key, or NULL (absent), or *err set. */
 static cg_set_entry *set_lookup(cg_set *s, cg_value key, int64_t hash, bool *err) {
     *err = false;
@@ -136,7 +142,7 @@ restart:;
                     *err = true;
                     return NULL;
                 }
-                if (table != s->table || !same_key(e->key, k) || e->key.tag != k.tag) goto restart;
+                if (table != s->table || !still_there(e, k)) goto restart;
                 if (eq) return e;
             }
             e++;
@@ -168,8 +174,7 @@ restart:;
                     return -1;
                 }
                 if (eq > 0) goto present;
-                if (table != s->table || e->key.tag != k.tag || (k.tag == CG_V_OBJ && e->key.u.o != k.u.o))
-                    goto restart;
+                if (table != s->table || !still_there(e, k)) goto restart;
             } else if (is_dummy(e) && !freeslot) {
                 freeslot = e;
             }
@@ -768,7 +773,7 @@ cg_type cg_type_set = {
     .name = "set",
     .module = "builtins",
     .base = &cg_type_object,
-    .flags = CG_TYPE_BASETYPE,
+    /* CG_TYPE_BASETYPE waits for instance dicts at an offset: see containers.h */
     .basicsize = sizeof(cg_set),
     .dealloc = set_dealloc,
     .repr = set_repr,
@@ -786,7 +791,7 @@ cg_type cg_type_frozenset = {
     .name = "frozenset",
     .module = "builtins",
     .base = &cg_type_object,
-    .flags = CG_TYPE_BASETYPE,
+    /* CG_TYPE_BASETYPE waits for instance dicts at an offset: see containers.h */
     .basicsize = sizeof(cg_set),
     .dealloc = set_dealloc,
     .repr = set_repr,

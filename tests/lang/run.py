@@ -27,9 +27,8 @@ SANITIZER = re.compile(r"ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:"
 
 def local(text):
     """Tracebacks and warnings name the script by its absolute path, as
-    Python 3.11 does; the recorded outputs name it relative to this folder,
-    so that they hold in any checkout."""
-    return text.replace(f'{HERE}/', '')
+    Python 3.11 does; the recorded outputs name it relative to this folder."""
+    return text.replace(f"{HERE}/", "")
 
 
 def header(src, key):
