@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "containers.h"
+#include "lang_internal.h"
 #include "exc.h"
 #include "value.h"
 
@@ -48,4 +49,25 @@ int cg_repr_enter(cg_value v) {
 
 void cg_repr_leave(cg_value v) {
     if (repr_depth > 0 && repr_stack[repr_depth - 1] == v.u.o) repr_depth--;
+}
+
+int cg_key_as_index(cg_value key, int64_t *out) {
+    if (key.tag == CG_V_INT || key.tag == CG_V_BOOL) {
+        *out = key.u.i;
+        return 1;
+    }
+    if (key.tag != CG_V_OBJ) return 0;
+    if (cg_type_lookup(key.u.o->type, cg_str_intern("__index__")).tag == CG_V_STOP) return 0;
+    return cg_index_value(key, out) < 0 ? -1 : 1;
+}
+
+bool cg_other_may_handle(cg_value b) {
+    cg_type *t = cg_typeof(b);
+    if (!t->binary) return false;
+    static const cg_type *const builtin[] = {&cg_type_int, &cg_type_bool, &cg_type_float, &cg_type_str,
+                                             &cg_type_list, &cg_type_tuple, &cg_type_dict, &cg_type_set,
+                                             &cg_type_frozenset, &cg_type_range, &cg_type_none};
+    for (size_t i = 0; i < sizeof builtin / sizeof *builtin; i++)
+        if (t == builtin[i]) return false;
+    return true;
 }

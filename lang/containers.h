@@ -35,8 +35,10 @@ int64_t cg_str_offset(const cg_str *s, int64_t i);
 uint32_t cg_utf8_decode(const char *s, int64_t len, int64_t *i);
 /* Encodes cp into out (4 bytes at most); returns the byte count. */
 int cg_utf8_encode(uint32_t cp, char *out);
-/* str % args (printf-style formatting). */
-cg_value cg_str_mod(cg_value fmt, cg_value args);
+/* x * n */
+cg_value cg_str_repeat(const cg_str *x, int64_t n);
+/* iter(s) */
+cg_value cg_str_iter_new(cg_value s);
 /* The methods table of str (str_methods.c). */
 extern const cg_method_def cg_str_methods[];
 
@@ -69,8 +71,25 @@ int cg_list_append_steal(cg_value list, cg_value v);
 cg_value cg_list_from_array(int64_t n, const cg_value *items);
 /* A new tuple holding items[0..n) (borrowed). */
 cg_value cg_tuple_from_array(int64_t n, const cg_value *items);
+/* A tuple of a C subtype of tuple (torch.Size): len Nones, to fill. */
+cg_value cg_tuple_new_of(cg_type *type, int64_t len);
 /* Every element of an iterable into a new tuple (tuple(x)). */
 cg_value cg_tuple_from_iterable(cg_value iterable);
+/* list.extend(iterable) */
+int cg_list_extend(cg_value list, cg_value iterable);
+/* repr of a sequence ("[1, 2]", "(1,)") with the `[...]` guard. */
+cg_value cg_seq_repr(cg_value self, const cg_value *items, int64_t n, const char *open, const char *close,
+                     bool one_comma);
+/* Lexicographic comparison of two item arrays. */
+cg_value cg_seq_compare(const cg_value *x, int64_t nx, const cg_value *y, int64_t ny, cg_cmpop op);
+/* index()'s start and stop, clamped to len. */
+int cg_seq_index_bounds(cg_value start, cg_value stop, int64_t len, int64_t *a, int64_t *z);
+int cg_list_type_init(void);
+int cg_tuple_type_init(void);
+int cg_dict_type_init(void);
+int cg_set_type_init(void);
+int cg_range_type_init(void);
+int cg_slice_type_init(void);
 /* Sorts a list in place (stable; key may be None; reverse). */
 int cg_list_sort(cg_value list, cg_value key, bool reverse);
 
@@ -152,6 +171,13 @@ extern cg_type cg_type_list_iterator, cg_type_tuple_iterator, cg_type_str_iterat
 cg_value cg_seq_iter_new(cg_type *type, cg_value seq);
 
 /* ---- shared helpers ------------------------------------------------------- */
+/* Is key an index (int, bool, or __index__)? 1 with *out set, 0 not an
+ * index, -1 when __index__ raised. */
+int cg_key_as_index(cg_value key, int64_t *out);
+/* Might b's type answer a binary operator with a builtin sequence (a
+ * class with __radd__, a tensor)? Then the sequence returns NotImplemented
+ * instead of raising its own TypeError. */
+bool cg_other_may_handle(cg_value b);
 /* Makes the types' method tables (idempotent); the builtins call it. */
 int cg_types_init(void);
 /* Repr recursion guard (`[...]`): 1 when v is already being printed. */

@@ -12,6 +12,7 @@
 
 #include "containers.h"
 #include "exc.h"
+#include "format.h"
 #include "value.h"
 
 /* ---- making strings ----------------------------------------------------- */
@@ -376,6 +377,156 @@ static int64_t str_hash(cg_value self) { return cg_str_hash(cg_as_str(self)); }
 
 static void str_dealloc(cg_obj *o) { free(o); }
 
+static cg_value str_compare(cg_value a, cg_value b, cg_cmpop op) {
+    if (!cg_is_str(a) || !cg_is_str(b)) return cg_incref(cg_NotImplemented);
+    const cg_str *x = cg_as_str(a), *y = cg_as_str(b);
+    if (op == OP_EQ || op == OP_NOT_EQ) return cg_bool(cg_str_equal(x, y) == (op == OP_EQ));
+    /* UTF-8 byte order is code point order */
+    int64_t n = x->len < y->len ? x->len : y->len;
+    int c = memcmp(x->s, y->s, (size_t)n);
+    if (c == 0) c = x->len < y->len ? -1 : x->len > y->len;
+    switch (op) {
+    case OP_LT: return cg_bool(c < 0);
+    case OP_LT_E: return cg_bool(c <= 0);
+    case OP_GT: return cg_bool(c > 0);
+    case OP_GT_E: return cg_bool(c >= 0);
+    default: return cg_incref(cg_NotImplemented);
+    }
+}
+
+static cg_value str_concat(const cg_str *x, const cg_str *y) {
+    if (y->len == 0 && x->head.type == &cg_type_str) return cg_incref(cg_obj_value((cg_str *)x));
+    cg_str *o = cg_str_alloc((size_t)(x->len + y->len));
+    if (!o) return cg_raise_nomemory();
+    memcpy(o->s, x->s, (size_t)x->len);
+    memcpy(o->s + x->len, y->s, (size_t)y->len);
+    o->ncp = x->ncp + y->ncp;
+    return cg_obj_value(o);
+}
+
+cg_value cg_str_repeat(const cg_str *x, int64_t n) {
+    if (n <= 0 || x->len == 0) return cg_obj_value(cg_str_empty());
+    if (n == 1 && x->head.type == &cg_type_str) return cg_incref(cg_obj_value((cg_str *)x));
+    if (x->len > INT64_MAX / 2 / n) return cg_raise_nomemory();
+    cg_str *o = cg_str_alloc((size_t)(x->len * n));
+    if (!o) return cg_raise_nomemory();
+    for (int64_t i = 0; i < n; i++) memcpy(o->s + i * x->len, x->s, (size_t)x->len);
+    o->ncp = x->ncp * n;
+    return cg_obj_value(o);
+}
+
+static cg_value str_binary(cg_value a, cg_value b, cg_binop op) {
+    bool sa = cg_is_str(a), sb = cg_is_str(b);
+    switch (op) {
+    case OP_ADD:
+        if (sa && sb) return str_concat(cg_as_str(a), cg_as_str(b));
+        if (sa && !cg_other_may_handle(b))
+            return cg_raise(&cg_exc_TypeError, "can only concatenate str (not \"%s\") to str", cg_type_name(b));
+        break;
+    case OP_MULT: {
+        cg_value n = sa ? b : a;
+        if (sa && sb) break;
+        int64_t k;
+        int r = cg_key_as_index(n, &k);
+        if (r < 0) return CG_ERR;
+        if (r == 0) {
+            if (cg_other_may_handle(n)) break;
+            return cg_raise(&cg_exc_TypeError, "can't multiply sequence by non-int of type '%s'", cg_type_name(n));
+        }
+        return cg_str_repeat(cg_as_str(sa ? a : b), k);
+    }
+    case OP_MOD:
+        if (sa) return cg_str_percent(a, b);
+        break;
+    default: break;
+    }
+    return cg_incref(cg_NotImplemented);
+}
+
+static int64_t str_len(cg_value self) { return cg_as_str(self)->ncp; }
+
+static int str_contains(cg_value self, cg_value item) {
+    if (!cg_is_str(item))
+        return cg_raise_int(&cg_exc_TypeError, "'in <string>' requires string as left operand, not %s",
+                            cg_type_name(item));
+    const cg_str *s = cg_as_str(self), *x = cg_as_str(item);
+    if (x->len == 0) return 1;
+    return memmem(s->s, (size_t)s->len, x->s, (size_t)x->len) != NULL;
+}
+
+/* The code point at index i (0 <= i < ncp) as a str. */
+static cg_value str_char_at(const cg_str *s, int64_t i) {
+    if (s->ncp == s->len) return cg_obj_value(cg_str_ascii_char(s->s[i]));
+    int64_t off = cg_str_offset(s, i), end = off;
+    cg_utf8_decode(s->s, s->len, &end);
+    return cg_str_new(s->s + off, (size_t)(end - off));
+}
+
+static cg_value str_slice(cg_value self, cg_value key) {
+    const cg_str *s = cg_as_str(self);
+    int64_t start, stop, step, n = cg_slice_indices(key, s->ncp, &start, &stop, &step);
+    if (n < 0) return CG_ERR;
+    if (n == s->ncp && step == 1 && cg_is_type(self, &cg_type_str)) return cg_incref(self);
+    if (step == 1) {
+        int64_t a = cg_str_offset(s, start);
+        int64_t z = s->ncp == s->len ? stop : a + (cg_str_offset(s, stop) - a);
+        return cg_str_new(s->s + a, (size_t)(z - a));
+    }
+    cg_sbuf b = {0};
+    if (s->ncp == s->len) {
+        for (int64_t k = 0, i = start; k < n; k++, i += step) cg_sbuf_putc(&b, s->s[i]);
+        return cg_sbuf_finish(&b);
+    }
+    /* non-ASCII with a step: find every code point's offset once */
+    int64_t *offs = malloc((size_t)(s->ncp + 1) * sizeof *offs);
+    if (!offs) return cg_raise_nomemory();
+    for (int64_t i = 0, k = 0; i < s->len; k++) {
+        offs[k] = i;
+        cg_utf8_decode(s->s, s->len, &i);
+    }
+    offs[s->ncp] = s->len;
+    for (int64_t k = 0, i = start; k < n; k++, i += step) cg_sbuf_put(&b, s->s + offs[i], (size_t)(offs[i + 1] - offs[i]));
+    free(offs);
+    return cg_sbuf_finish(&b);
+}
+
+static cg_value str_getitem(cg_value self, cg_value key) {
+    int64_t i;
+    int r = cg_key_as_index(key, &i);
+    if (r < 0) return CG_ERR;
+    if (r == 1) {
+        const cg_str *s = cg_as_str(self);
+        if (i < 0) i += s->ncp;
+        if (i < 0 || i >= s->ncp) return cg_raise(&cg_exc_IndexError, "string index out of range");
+        return str_char_at(s, i);
+    }
+    if (cg_is_type(key, &cg_type_slice)) return str_slice(self, key);
+    return cg_raise(&cg_exc_TypeError, "string indices must be integers, not '%s'", cg_type_name(key));
+}
+
+static cg_value str_new(cg_type *type, const cg_args *a) {
+    cg_value x = CG_STOP;
+    if (a->npos > 1)
+        return cg_raise(&cg_exc_TypeError, "cgrad: str() takes at most 1 argument (%d given): no bytes decoding",
+                        a->npos + a->nkw);
+    if (a->npos) x = a->pos[0];
+    for (int k = 0; k < a->nkw; k++) {
+        if (strcmp(a->kwn[k]->s, "object") != 0 || x.tag != CG_V_STOP)
+            return cg_raise(&cg_exc_TypeError, "'%s' is an invalid keyword argument for str()", a->kwn[k]->s);
+        x = a->kwv[k];
+    }
+    cg_value r = x.tag == CG_V_STOP ? cg_obj_value(cg_str_empty()) : cg_to_str(x);
+    if (cg_is_err(r) || type == &cg_type_str) return r;
+    /* a subclass: the same text in an object of that class */
+    cg_str *o = cg_str_alloc((size_t)cg_as_str(r)->len);
+    if (!o) return cg_decref(r), cg_raise_nomemory();
+    memcpy(o->s, cg_str_cstr(r), (size_t)cg_as_str(r)->len);
+    o->ncp = cg_as_str(r)->ncp;
+    o->head.type = type;
+    cg_decref(r);
+    return cg_obj_value(o);
+}
+
 cg_type cg_type_str = {
     .head = {CG_IMMORTAL, &cg_type_type},
     .name = "str",
@@ -385,4 +536,11 @@ cg_type cg_type_str = {
     .repr = str_repr,
     .str = str_str,
     .hash = str_hash,
+    .compare = str_compare,
+    .binary = str_binary,
+    .len = str_len,
+    .contains = str_contains,
+    .getitem = str_getitem,
+    .iter = cg_str_iter_new,
+    .new_ = str_new,
 };
