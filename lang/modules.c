@@ -99,6 +99,9 @@ typedef struct {
 
 static builtin_module MODULES[] = {
     {"sys", cg_sys_module_init, {0}},
+    {"math", cg_math_module_init, {0}},
+    {"time", cg_time_module_init, {0}},
+    {"random", cg_random_module_init, {0}},
 };
 #define NMODULES (sizeof MODULES / sizeof MODULES[0])
 
