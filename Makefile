@@ -63,7 +63,7 @@ UNIT_SRC    := $(wildcard tests/unit/*.c)
 UNIT_OBJ    := $(UNIT_SRC:%.c=$(BUILD)/%.o)
 LAYERS      := lang display engine
 LAYER_LIBS  := $(LAYERS:%=$(BUILD)/libcg%.a)
-SAN_LAYER_LIBS := $(LAYERS:%=$(SAN)/libcg%.a)
+SAN_LAYER_LIBS = $(LAYERS:%=$(SAN)/libcg%.a)
 ALL_SRC     := $(ENGINE_SRC) $(DISPLAY_SRC) $(LANG_SRC) $(KERNEL_SRC) $(UNIT_SRC) $(PRELUDE_PY)
 
 # The sanitizer build: the same sources, compiled again with ASan and UBSan.

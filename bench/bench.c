@@ -135,8 +135,9 @@ static void bench_add(void) {
 /* ---- 3. a tiny op with autograd ------------------------------------------------------------ */
 
 /* cg_add on 4x4 inputs that require grad: the output, its storage and its
- * AddBackward0 node (and the leaves' AccumulateGrad nodes, held weakly as
- * in PyTorch) are made and freed each op. The machine is shared, so the
+ * AddBackward0 node are made and freed each op (the leaves keep their
+ * AccumulateGrad nodes: Note [AccumulateGrad lifetime] in engine/autograd.h;
+ * tiny_add.c is the same loop, for callgrind). The machine is shared, so the
  * figure is the best of many short batches: a batch that was preempted
  * says nothing about the op. torch_add.py measures PyTorch the same way. */
 static double tiny_add_ns(void) {

@@ -9,10 +9,12 @@
 
 #include <assert.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "block_cache.h"
 #include "ops.h"
 
 static _Thread_local bool grad_enabled = true;
@@ -40,46 +42,46 @@ bool cg_autograd_needed(int nin, cg_tensor *const *in) {
 
 /* ---- nodes ----------------------------------------------------------------- */
 
+/* Only the first ndim sizes: a meta's sizes are read up to its ndim. */
 static void meta_of(cg_meta *m, const cg_tensor *t) {
     m->ndim = t->ndim;
     m->dtype = t->dtype;
     m->device = cg_tensor_device(t);
-    memcpy(m->sizes, t->sizes, sizeof m->sizes);
+    for (int d = 0; d < t->ndim; d++)
+        m->sizes[d] = t->sizes[d];
 }
 
 /* Note [Node allocation]
  * ~~~~~~~~~~~~~~~~~~~~~~~
- * A tiny op with autograd makes up to three nodes (its own and the
- * AccumulateGrad of each leaf input, which leaves hold weakly, as PyTorch
- * does), so allocation dominates a 4x4 add. A node, its edges and its metas
- * therefore come from one block, zeroed by memset after malloc: glibc's
- * calloc bypasses its per-thread cache (tcache), and GCC fuses malloc +
- * memset into calloc unless memset is called through a volatile pointer.
+ * A tiny op with autograd makes one node (a leaf keeps its AccumulateGrad,
+ * Note [AccumulateGrad lifetime]), and making it weighs on a 4x4 add. A
+ * node, its edges and its metas come from one block, from the block cache
+ * when the node is small (Note [Block caches]); never from calloc, which
+ * bypasses glibc's per-thread cache. Only the node's header is zeroed: the
+ * recorder writes every edge and meta, the args are copied (zeroed when
+ * there are none), and a saved slot is written whole when it is filled, so
+ * the ~450 bytes of args and saved slots are not cleared for nothing.
  * Measured on a 4x4 float32 add with autograd: see bench/README.md. */
-static void *(*volatile zero_fn)(void *, int, size_t) = memset;
 
 /* Blocks of nodes with at most two inputs and one output are all of one
- * size and a few freed ones are kept per thread: the nodes of tiny ops
- * (their own and AccumulateGrad) then skip malloc and free. */
+ * size and come from a per-thread cache (Note [Block caches]): the nodes
+ * of tiny ops then skip malloc and free. */
 #define SMALL_NODE_BYTES (sizeof(cg_node) + 2 * sizeof(cg_edge) + 3 * sizeof(cg_meta))
-#define SMALL_NODE_KEEP 16
-static _Thread_local void *small_nodes[SMALL_NODE_KEEP];
-static _Thread_local int nsmall_nodes;
 
 static void *node_block(size_t bytes) {
-    if (bytes <= SMALL_NODE_BYTES)
-        return nsmall_nodes ? small_nodes[--nsmall_nodes] : malloc(SMALL_NODE_BYTES);
-    return malloc(bytes);
+    return bytes <= SMALL_NODE_BYTES ? cg_block_get(CG_BLOCK_NODE, SMALL_NODE_BYTES) : malloc(bytes);
 }
 
 static void node_block_free(cg_node *n) {
-    if (n->nin <= 2 && n->nout <= 1 && nsmall_nodes < SMALL_NODE_KEEP)
-        small_nodes[nsmall_nodes++] = n;
+    if (n->nin <= 2 && n->nout <= 1)
+        cg_block_put(CG_BLOCK_NODE, n);
     else
         free(n);
 }
 
-static cg_node *node_new(cg_op op, int nin, int nout) {
+/* A node with refcount 1 and its edges and metas unwritten: the caller
+ * writes next[0..nin), in_meta[0..nin) and out_meta[0..nout). */
+static cg_node *node_new(cg_op op, int nin, int nout, const cg_op_args *args) {
     size_t ne = (size_t)(nin ? nin : 1), no = (size_t)(nout ? nout : 1);
     size_t bytes = sizeof(cg_node) + ne * sizeof(cg_edge) + (ne + no) * sizeof(cg_meta);
     cg_node *n = node_block(bytes);
@@ -87,7 +89,11 @@ static cg_node *node_new(cg_op op, int nin, int nout) {
         cg_error_set(CG_MEMORY_ERROR, "out of memory recording an autograd node");
         return NULL;
     }
-    zero_fn(n, 0, bytes);
+    memset(n, 0, offsetof(cg_node, args));
+    if (args)
+        n->args = *args;
+    else
+        n->args = (cg_op_args){0};
     cg_edge *next = (cg_edge *)(n + 1);
     cg_meta *in_meta = (cg_meta *)(next + ne);
     cg_meta *out_meta = in_meta + ne;
@@ -169,6 +175,8 @@ int cg_node_saved(cg_node *n, int i, cg_tensor **out) {
                      "calling backward.");
         return -1;
     }
+    if (i >= n->nsaved) /* slots past nsaved are not written: Note [Node allocation] */
+        return 0;
     cg_saved *s = &n->saved[i];
     if (s->tensor && s->tensor->storage->version != s->version) {
         char shape[128], producer[160] = "";
@@ -240,7 +248,7 @@ cg_node *cg_tensor_gradient_edge(cg_tensor *t, int *input_nr) {
         cg_node_retain(t->grad_accumulator);
         return t->grad_accumulator;
     }
-    cg_node *acc = node_new(CG_OP_ACCUMULATE_GRAD, 0, 1);
+    cg_node *acc = node_new(CG_OP_ACCUMULATE_GRAD, 0, 1, NULL);
     if (!acc)
         return NULL;
     acc->variable = t;
@@ -252,9 +260,22 @@ cg_node *cg_tensor_gradient_edge(cg_tensor *t, int *input_nr) {
 
 /* ---- recording ------------------------------------------------------------- */
 
+/* cg_tensor_gradient_edge with its two common cases inline: an input with
+ * history, and a leaf whose AccumulateGrad exists already. */
+static inline cg_edge edge_to(cg_tensor *t) {
+    cg_node *to = t->grad_fn ? t->grad_fn : t->requires_grad ? t->grad_accumulator : NULL;
+    if (to) {
+        cg_node_retain(to);
+        return (cg_edge){to, t->grad_fn ? t->output_nr : 0};
+    }
+    cg_edge e;
+    e.node = cg_tensor_gradient_edge(t, &e.input_nr);
+    return e;
+}
+
 static int save_tensor(cg_node *n, cg_tensor *t, const char *name, int nout, cg_tensor *const *outs) {
     cg_saved *s = &n->saved[n->nsaved++];
-    s->name = name;
+    *s = (cg_saved){.name = name}; /* see Note [Node allocation] */
     if (!t)
         return 0;
     s->version = t->storage->version;
@@ -289,16 +310,17 @@ int cg_autograd_record(cg_op op, int nout, cg_tensor *const *outs, int nin, cg_t
     if (op < CG_OP_COUNT && !cg_op_table[op].backward)
         return 0; /* not differentiable: outputs do not require grad */
     assert(nsave <= CG_NODE_MAX_SAVED);
-    cg_node *n = node_new(op, nin, nout);
+    cg_node *n = node_new(op, nin, nout, args);
     if (!n)
         return -1;
-    if (args)
-        n->args = *args;
     for (int i = 0; i < nin; i++) {
-        if (!in[i])
+        if (!in[i]) { /* an absent optional input: no edge */
+            n->next[i] = (cg_edge){0};
+            n->in_meta[i] = (cg_meta){0};
             continue;
+        }
         meta_of(&n->in_meta[i], in[i]);
-        n->next[i].node = cg_tensor_gradient_edge(in[i], &n->next[i].input_nr);
+        n->next[i] = edge_to(in[i]);
     }
     for (int i = 0; i < nsave; i++)
         if (save_tensor(n, save[i].tensor, save[i].name, nout, outs) < 0) {

@@ -83,8 +83,6 @@ typedef struct cg_node {
     cg_meta *in_meta;       /* [nin] */
     cg_meta *out_meta;      /* [nout] */
     int nsaved;
-    cg_saved saved[CG_NODE_MAX_SAVED];
-    cg_op_args args;
     cg_tensor *variable;    /* AccumulateGrad: the leaf, weak, see Note [AccumulateGrad lifetime] */
     /* retain_grad and register_hook of non-leaf outputs: weak tensor pointers
      * and hook lists per output, allocated on first use */
@@ -100,6 +98,10 @@ typedef struct cg_node {
     int64_t deps;
     bool needed;
     cg_tensor **inbuf;      /* [nout] gradients summed so far */
+    /* The two largest members come last: a new node zeroes only what is
+     * above them (Note [Node allocation]). saved[i] is valid for i < nsaved. */
+    cg_op_args args;
+    cg_saved saved[CG_NODE_MAX_SAVED];
 } cg_node;
 
 /* ---- grad mode ------------------------------------------------------------- */

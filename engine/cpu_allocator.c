@@ -1,19 +1,20 @@
 /* cpu_allocator.c: host memory for CPU storages, with statistics.
  *
- * Small storages get their header and bytes from one malloc, so that a 4x4
- * op costs one allocation; large ones are 64-byte aligned for vector loads.
- * The counters feed memory inspection on machines without a GPU. */
+ * A small tensor gets its header, its storage's header and its bytes from
+ * one block (Note [Tensor blocks]), so that a 4x4 op costs one allocation,
+ * often none; larger storages are 64-byte aligned for vector loads. The
+ * counters feed memory inspection on machines without a GPU. */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 
+#include "block_cache.h"
 #include "error.h"
-#include "storage.h"
+#include "tensor.h"
 
 #define CG_ALIGN 64
-#define INLINE_LIMIT 4096
 
 /* Note [Large CPU blocks]
  * ~~~~~~~~~~~~~~~~~~~~~~~
@@ -161,43 +162,71 @@ const cg_backend cg_cpu_backend = {
 
 /* ---- storages ------------------------------------------------------------ */
 
-/* A small CPU storage keeps its bytes right after its header, aligned as
- * malloc aligns (16 bytes), enough for every dtype. */
+/* Note [Tensor blocks]
+ * ~~~~~~~~~~~~~~~~~~~~
+ * A small CPU tensor, its storage and the storage's bytes come from one
+ * block (cg_tensor_empty asks for it): one allocation per small result
+ * instead of three, and blocks with up to BLOCK_CACHED_BYTES of data are
+ * all of one size and kept in a per-thread cache (Note [Block caches]).
+ *
+ * The tensor and the storage keep their own counts: a view or a saved
+ * alias can hold the storage after its first tensor is gone. The tensor,
+ * when released, leaves its memory in place and drops its reference to the
+ * storage; the block is freed when the storage dies, which is never before
+ * its first tensor dies, since that tensor holds a reference to it until
+ * then. Until the storage dies a dead tensor's memory is poisoned in
+ * AddressSanitizer builds, so that a use after free is caught there too.
+ * The bytes follow the headers aligned as malloc aligns (16 bytes). */
+#define BLOCK_CACHED_BYTES 256
+
 typedef struct {
-    cg_storage s;
+    cg_tensor tensor;
+    cg_storage storage;
     _Alignas(max_align_t) unsigned char bytes[];
-} inline_storage;
+} tensor_block;
+
+cg_storage *cg_storage_new_in_block(size_t nbytes, void **tensor_mem) {
+    tensor_block *b = nbytes <= BLOCK_CACHED_BYTES ? cg_block_get(CG_BLOCK_TENSOR, sizeof *b + BLOCK_CACHED_BYTES)
+                                                   : malloc(sizeof *b + nbytes);
+    if (!b) {
+        cg_error_set(CG_OUT_OF_MEMORY_ERROR, "DefaultCPUAllocator: can't allocate memory");
+        return NULL;
+    }
+    count_alloc(nbytes);
+    cg_storage *s = &b->storage;
+    *s = (cg_storage){.refcount = 1, .data = b->bytes, .nbytes = nbytes, .device = cg_device_cpu(), .block = b};
+    *tensor_mem = &b->tensor;
+    return s;
+}
+
+static void block_free(cg_storage *s) {
+    tensor_block *b = s->block;
+    CG_UNPOISON(&b->tensor, sizeof b->tensor);
+    if (s->nbytes <= BLOCK_CACHED_BYTES)
+        cg_block_put(CG_BLOCK_TENSOR, b);
+    else
+        free(b);
+}
 
 cg_storage *cg_storage_new(size_t nbytes, cg_device device) {
-    cg_storage *s;
-    if (device.type == CG_CPU && nbytes <= INLINE_LIMIT) {
-        inline_storage *is = malloc(sizeof(inline_storage) + nbytes);
-        if (!is) {
-            cg_error_set(CG_OUT_OF_MEMORY_ERROR, "DefaultCPUAllocator: can't allocate memory");
-            return NULL;
-        }
-        count_alloc(nbytes);
-        s = &is->s;
-        s->data = is->bytes;
-    } else {
-        const cg_backend *be = cg_backend_get(device.type);
-        if (!be)
-            return NULL;
-        s = malloc(sizeof *s);
-        if (!s) {
-            cg_error_set(CG_OUT_OF_MEMORY_ERROR, "DefaultCPUAllocator: can't allocate memory");
-            return NULL;
-        }
-        s->data = be->alloc(device.index, nbytes);
-        if (nbytes && !s->data) {
-            free(s);
-            return NULL;
-        }
+    const cg_backend *be = cg_backend_get(device.type);
+    if (!be)
+        return NULL;
+    cg_storage *s = malloc(sizeof *s);
+    if (!s) {
+        cg_error_set(CG_OUT_OF_MEMORY_ERROR, "DefaultCPUAllocator: can't allocate memory");
+        return NULL;
+    }
+    s->data = be->alloc(device.index, nbytes);
+    if (nbytes && !s->data) {
+        free(s);
+        return NULL;
     }
     s->refcount = 1;
     s->nbytes = nbytes;
     s->device = device;
     s->version = 0;
+    s->block = NULL;
     return s;
 }
 
@@ -206,9 +235,9 @@ void cg_storage_retain(cg_storage *s) { s->refcount++; }
 void cg_storage_release(cg_storage *s) {
     if (!s || --s->refcount > 0)
         return;
-    if (s->device.type == CG_CPU && s->nbytes <= INLINE_LIMIT) {
+    if (s->block) {
         count_free(s->nbytes);
-        free(s); /* s is the first member of its inline_storage */
+        block_free(s);
         return;
     }
     const cg_backend *be = cg_backend_get(s->device.type);

@@ -1,17 +1,12 @@
 /* dtype.c: sizes, names and promotion of dtype.h. */
 #include "dtype.h"
 
-static const size_t sizes[CG_DTYPE_COUNT] = {1, 4, 8, 4, 8};
 static const char *const names[CG_DTYPE_COUNT] = {"bool", "int32", "int64", "float32", "float64"};
 
 static const char *const legacy[CG_DTYPE_COUNT] = {"Bool", "Int", "Long", "Float", "Double"};
 
 const char *cg_dtype_legacy_name(cg_dtype dt) { return legacy[dt]; }
-size_t cg_dtype_size(cg_dtype dt) { return sizes[dt]; }
 const char *cg_dtype_name(cg_dtype dt) { return names[dt]; }
-bool cg_dtype_is_float(cg_dtype dt) { return dt == CG_F32 || dt == CG_F64; }
-bool cg_dtype_is_int(cg_dtype dt) { return dt == CG_INT32 || dt == CG_INT64; }
-cg_dtype cg_dtype_promote(cg_dtype a, cg_dtype b) { return a > b ? a : b; }
 cg_dtype cg_dtype_to_float(cg_dtype dt) { return cg_dtype_is_float(dt) ? dt : CG_DEFAULT_DTYPE; }
 
 cg_dtype cg_dtype_combine_categories(cg_dtype higher, cg_dtype lower, bool lower_defined) {
@@ -20,14 +15,6 @@ cg_dtype cg_dtype_combine_categories(cg_dtype higher, cg_dtype lower, bool lower
     if (higher == CG_BOOL || cg_dtype_is_float(lower))
         return cg_dtype_promote(higher, lower);
     return higher;
-}
-
-double cg_scalar_to_double(cg_scalar s) {
-    switch (s.kind) {
-    case CG_SCALAR_BOOL: return s.v.b ? 1.0 : 0.0;
-    case CG_SCALAR_INT: return (double)s.v.i;
-    default: return s.v.f;
-    }
 }
 
 int64_t cg_scalar_to_int(cg_scalar s) {

@@ -29,13 +29,19 @@ typedef enum {
     X(CG_F32, float)        \
     X(CG_F64, double)
 
-size_t cg_dtype_size(cg_dtype dt);
+/* The small questions every op asks are inline: they sit on the path of
+ * every tiny op. */
+static inline size_t cg_dtype_size(cg_dtype dt) {
+    static const unsigned char sizes[CG_DTYPE_COUNT] = {1, 4, 8, 4, 8};
+    return sizes[dt];
+}
 const char *cg_dtype_name(cg_dtype dt); /* "float32", as in torch.float32 */
 /* PyTorch's legacy type name stem: "Float" as in torch.FloatTensor. */
 const char *cg_dtype_legacy_name(cg_dtype dt);
-bool cg_dtype_is_float(cg_dtype dt);
-bool cg_dtype_is_int(cg_dtype dt); /* integral, bool excluded */
-cg_dtype cg_dtype_promote(cg_dtype a, cg_dtype b);
+static inline bool cg_dtype_is_float(cg_dtype dt) { return dt == CG_F32 || dt == CG_F64; }
+/* integral, bool excluded */
+static inline bool cg_dtype_is_int(cg_dtype dt) { return dt == CG_INT32 || dt == CG_INT64; }
+static inline cg_dtype cg_dtype_promote(cg_dtype a, cg_dtype b) { return a > b ? a : b; }
 /* PyTorch's category combination (c10 combine_categories): a lower-priority
  * operand only moves the result when it is of a higher category. */
 cg_dtype cg_dtype_combine_categories(cg_dtype higher, cg_dtype lower, bool lower_defined);
@@ -56,7 +62,13 @@ typedef struct {
 static inline cg_scalar cg_scalar_float(double f) { return (cg_scalar){CG_SCALAR_FLOAT, {.f = f}}; }
 static inline cg_scalar cg_scalar_int(int64_t i) { return (cg_scalar){CG_SCALAR_INT, {.i = i}}; }
 static inline cg_scalar cg_scalar_bool(bool b) { return (cg_scalar){CG_SCALAR_BOOL, {.b = b}}; }
-double cg_scalar_to_double(cg_scalar s);
+static inline double cg_scalar_to_double(cg_scalar s) {
+    switch (s.kind) {
+    case CG_SCALAR_BOOL: return s.v.b ? 1.0 : 0.0;
+    case CG_SCALAR_INT: return (double)s.v.i;
+    default: return s.v.f;
+    }
+}
 int64_t cg_scalar_to_int(cg_scalar s);
 /* The dtype a Python scalar gets when wrapped: bool, int64 or the default float. */
 cg_dtype cg_scalar_dtype(cg_scalar s);

@@ -71,8 +71,42 @@ static int cast_inputs(int n, cg_tensor *const *in, const cg_dtype *compute, cg_
     return rc;
 }
 
+/* Allocates the output of shape (ndim, shape) on dev and runs op over it
+ * and in, which are already of their compute dtypes and on dev. */
+static cg_tensor *ew_run(cg_op op, int n, cg_tensor *const *in, int ndim, const int64_t *shape, cg_dtype out_dtype,
+                         cg_device dev, const cg_op_args *args) {
+    cg_tensor *out = cg_tensor_empty(ndim, shape, out_dtype, dev);
+    if (!out)
+        return NULL;
+    cg_iter it;
+    cg_iter_init(&it, out, n, in);
+    cg_call call = {.op = op, .nout = 1, .nin = n, .out = {out}, .it = &it, .args = args};
+    memcpy(call.in, in, (size_t)n * sizeof *in);
+    if (cg_op_run(&call) < 0) {
+        cg_tensor_release(out);
+        return NULL;
+    }
+    return out;
+}
+
+/* Operands of one shape, on the CPU, each already of its compute dtype:
+ * nothing to broadcast, cast or move, and no device to check. The common
+ * case of small ops, so it is asked first. */
+static bool plain_operands(int n, cg_tensor *const *in, const cg_dtype *compute) {
+    const cg_tensor *a = in[0];
+    for (int i = 0; i < n; i++) {
+        const cg_tensor *t = in[i];
+        if (t->dtype != compute[i] || cg_tensor_device(t).type != CG_CPU
+            || (i && !cg_sizes_equal(t->ndim, t->sizes, a->ndim, a->sizes)))
+            return false;
+    }
+    return true;
+}
+
 static cg_tensor *ew_apply(cg_op op, int n, cg_tensor *const *in, const cg_dtype *compute, cg_dtype out_dtype,
                            const cg_op_args *args) {
+    if (plain_operands(n, in, compute))
+        return ew_run(op, n, in, in[0]->ndim, in[0]->sizes, out_dtype, cg_device_cpu(), args);
     int ndim = in[0]->ndim;
     int64_t shape[CG_MAX_DIMS];
     memcpy(shape, in[0]->sizes, sizeof shape);
@@ -87,17 +121,7 @@ static cg_tensor *ew_apply(cg_op op, int n, cg_tensor *const *in, const cg_dtype
     cg_tensor *cast[CG_ITER_MAX_OPERANDS];
     if (cast_inputs(n, in, compute, dev, cast) < 0)
         return NULL;
-    cg_tensor *out = cg_tensor_empty(ndim, shape, out_dtype, dev);
-    if (out) {
-        cg_iter it;
-        cg_iter_init(&it, out, n, cast);
-        cg_call call = {.op = op, .nout = 1, .nin = n, .out = {out}, .it = &it, .args = args};
-        memcpy(call.in, cast, (size_t)n * sizeof *cast);
-        if (cg_op_run(&call) < 0) {
-            cg_tensor_release(out);
-            out = NULL;
-        }
-    }
+    cg_tensor *out = ew_run(op, n, cast, ndim, shape, out_dtype, dev, args);
     for (int i = 0; i < n; i++)
         cg_tensor_release(cast[i]);
     return out;

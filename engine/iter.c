@@ -130,12 +130,13 @@ void cg_iter_for_each(const cg_iter *it, cg_row_fn fn, const void *ctx) {
     if (numel == 0)
         return;
     if (it->ndim == 1 && numel < CG_PARALLEL_GRAIN) { /* one row: no index bookkeeping */
+        /* every slot, used or not: a copy of fixed length is a few moves,
+         * where a loop to noperands becomes a call of memcpy */
         char *ptrs[CG_ITER_MAX_OPERANDS];
         int64_t inner[CG_ITER_MAX_OPERANDS];
-        for (int k = 0; k < it->noperands; k++) {
-            ptrs[k] = it->data[k];
+        memcpy(ptrs, it->data, sizeof ptrs);
+        for (int k = 0; k < CG_ITER_MAX_OPERANDS; k++)
             inner[k] = it->strides[k][0];
-        }
         fn(ptrs, inner, numel, ctx);
         return;
     }

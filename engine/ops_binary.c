@@ -25,7 +25,13 @@ cg_dtype cg_result_type(int n, cg_tensor *const *ts) {
     return cg_dtype_combine_categories((cg_dtype)dim, (cg_dtype)(low < 0 ? 0 : low), low >= 0);
 }
 
-static cg_dtype result2(cg_tensor *a, cg_tensor *b) { return cg_result_type(2, (cg_tensor *[]){a, b}); }
+/* Two tensors of one dtype, neither a wrapped number, promote to that
+ * dtype whatever their dims: asked first, as most binary ops meet it. */
+static cg_dtype result2(cg_tensor *a, cg_tensor *b) {
+    if (a->dtype == b->dtype && !a->is_wrapped_number && !b->is_wrapped_number)
+        return a->dtype;
+    return cg_result_type(2, (cg_tensor *[]){a, b});
+}
 
 /* ---- kernels ------------------------------------------------------------------- */
 

@@ -468,7 +468,7 @@ static bool dense_layout(const cg_tensor *x) {
 cg_tensor *cg_empty_like_preserve(const cg_tensor *x, cg_dtype dtype) {
     cg_tensor *t = cg_tensor_empty(x->ndim, x->sizes, dtype, cg_tensor_device(x));
     if (t && dense_layout(x))
-        memcpy(t->strides, x->strides, sizeof t->strides);
+        cg_tensor_set_strides(t, x->strides);
     return t;
 }
 

@@ -20,11 +20,19 @@ typedef struct cg_storage {
     size_t nbytes;
     cg_device device;
     int64_t version; /* see Note [Version counter] */
+    void *block;     /* the tensor block it lives in, or NULL (Note [Tensor blocks]) */
 } cg_storage;
 
 /* A new storage of nbytes (uninitialised) with one reference, or NULL with
  * an out-of-memory error. */
 cg_storage *cg_storage_new(size_t nbytes, cg_device device);
+/* Engine-internal, for cg_tensor_empty: a CPU storage of nbytes (at most
+ * CG_TENSOR_BLOCK_MAX_BYTES) in one block with room for its tensor before
+ * it (Note [Tensor blocks] in cpu_allocator.c). Returns the storage with
+ * one reference, which the tensor at *tensor_mem takes over; NULL with an
+ * out-of-memory error. */
+#define CG_TENSOR_BLOCK_MAX_BYTES 4096
+cg_storage *cg_storage_new_in_block(size_t nbytes, void **tensor_mem);
 void cg_storage_retain(cg_storage *s);
 void cg_storage_release(cg_storage *s);
 

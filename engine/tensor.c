@@ -7,14 +7,29 @@
 
 #include "autograd.h"
 
-/* malloc + memset, not calloc: see Note [Node allocation] in autograd.c */
-static cg_tensor *tensor_alloc(void) {
-    cg_tensor *t = malloc(sizeof *t);
-    if (t)
-        memset(t, 0, sizeof *t);
-    if (!t)
-        cg_error_set(CG_MEMORY_ERROR, "out of memory allocating a tensor");
-    return t;
+#include "block_cache.h"
+
+/* Every field zero but these; t takes over the caller's reference to s. A
+ * compound literal rather than calloc: see Note [Node allocation]. */
+static void tensor_init(cg_tensor *t, cg_storage *s, int64_t offset, int ndim, const int64_t *sizes,
+                        const int64_t *strides, cg_dtype dtype) {
+    *t = (cg_tensor){.refcount = 1, .storage = s, .offset = offset, .ndim = ndim, .dtype = dtype};
+    for (int d = 0; d < ndim; d++) {
+        t->sizes[d] = sizes[d];
+        t->strides[d] = strides[d];
+    }
+}
+
+static bool geometry_contiguous(int ndim, const int64_t *sizes, const int64_t *strides) {
+    int64_t expected = 1;
+    for (int d = ndim - 1; d >= 0; d--) {
+        if (sizes[d] == 0)
+            return true;
+        if (sizes[d] != 1 && strides[d] != expected)
+            return false;
+        expected *= sizes[d];
+    }
+    return true;
 }
 
 int64_t cg_contiguous_strides(int ndim, const int64_t *sizes, int64_t *strides) {
@@ -39,20 +54,45 @@ overflow:
     return -1;
 }
 
+/* cg_contiguous_strides for the common shape, every size at least 1 and
+ * no overflow, in one pass; -1 (no error set) for any other shape. */
+static int64_t small_strides(int ndim, const int64_t *sizes, int64_t *strides) {
+    int64_t n = 1;
+    for (int d = ndim - 1; d >= 0; d--) {
+        strides[d] = n;
+        if (sizes[d] < 1 || __builtin_mul_overflow(n, sizes[d], &n))
+            return -1;
+    }
+    return n;
+}
+
 cg_tensor *cg_tensor_empty(int ndim, const int64_t *sizes, cg_dtype dtype, cg_device device) {
     CG_CHECK(ndim <= CG_MAX_DIMS, CG_RUNTIME_ERROR, "cgrad supports tensors of at most %d dimensions, got %d",
              CG_MAX_DIMS, ndim);
-    for (int d = 0; d < ndim; d++)
-        CG_CHECK(sizes[d] >= 0, CG_RUNTIME_ERROR,
-                 "Trying to create tensor with negative dimension %lld: %s", (long long)sizes[d],
-                 cg_sizes_str(ndim, sizes, (char[128]){0}, 128));
     int64_t strides[CG_MAX_DIMS];
-    int64_t numel = cg_contiguous_strides(ndim, sizes, strides);
-    if (numel < 0)
-        return NULL;
+    int64_t numel = small_strides(ndim, sizes, strides);
+    if (numel < 0) { /* a size of 0 or less, or an overflow: the careful way */
+        for (int d = 0; d < ndim; d++)
+            CG_CHECK(sizes[d] >= 0, CG_RUNTIME_ERROR,
+                     "Trying to create tensor with negative dimension %lld: %s", (long long)sizes[d],
+                     cg_sizes_str(ndim, sizes, (char[128]){0}, 128));
+        numel = cg_contiguous_strides(ndim, sizes, strides);
+        if (numel < 0)
+            return NULL;
+    }
     size_t item = cg_dtype_size(dtype), nbytes;
     CG_CHECK(!__builtin_mul_overflow((size_t)numel, item, &nbytes), CG_RUNTIME_ERROR,
              "numel: integer multiplication overflow");
+    if (device.type == CG_CPU && nbytes <= CG_TENSOR_BLOCK_MAX_BYTES) {
+        void *mem; /* see Note [Tensor blocks] in cpu_allocator.c */
+        cg_storage *s = cg_storage_new_in_block(nbytes, &mem);
+        if (!s)
+            return NULL;
+        cg_tensor *t = mem;
+        tensor_init(t, s, 0, ndim, sizes, strides, dtype);
+        t->contiguous = true;
+        return t;
+    }
     cg_storage *s = cg_storage_new(nbytes, device);
     if (!s)
         return NULL;
@@ -63,19 +103,14 @@ cg_tensor *cg_tensor_empty(int ndim, const int64_t *sizes, cg_dtype dtype, cg_de
 
 cg_tensor *cg_tensor_from_storage(cg_storage *storage, int64_t offset, int ndim, const int64_t *sizes,
                                   const int64_t *strides, cg_dtype dtype) {
-    cg_tensor *t = tensor_alloc();
-    if (!t)
+    cg_tensor *t = malloc(sizeof *t);
+    if (!t) {
+        cg_error_set(CG_MEMORY_ERROR, "out of memory allocating a tensor");
         return NULL;
-    t->refcount = 1;
-    t->storage = storage;
-    cg_storage_retain(storage);
-    t->offset = offset;
-    t->ndim = ndim;
-    t->dtype = dtype;
-    if (ndim) {
-        memcpy(t->sizes, sizes, (size_t)ndim * sizeof *sizes);
-        memcpy(t->strides, strides, (size_t)ndim * sizeof *strides);
     }
+    cg_storage_retain(storage);
+    tensor_init(t, storage, offset, ndim, sizes, strides, dtype);
+    t->contiguous = geometry_contiguous(ndim, sizes, strides);
     return t;
 }
 
@@ -95,30 +130,22 @@ void cg_tensor_release(cg_tensor *t) {
         t->grad_accumulator->variable = NULL;
         cg_node_release(t->grad_accumulator);
     }
-    cg_tensor_release(t->grad);
-    cg_tensor_release(t->base);
-    cg_hooks_free(t->hooks);
-    cg_storage_release(t->storage);
-    free(t);
-}
-
-int64_t cg_tensor_numel(const cg_tensor *t) {
-    int64_t n = 1;
-    for (int d = 0; d < t->ndim; d++)
-        n *= t->sizes[d];
-    return n;
-}
-
-bool cg_tensor_is_contiguous(const cg_tensor *t) {
-    int64_t expected = 1;
-    for (int d = t->ndim - 1; d >= 0; d--) {
-        if (t->sizes[d] == 0)
-            return true;
-        if (t->sizes[d] != 1 && t->strides[d] != expected)
-            return false;
-        expected *= t->sizes[d];
+    if (t->grad || t->base || t->hooks) { /* rarely set: skip the calls */
+        cg_tensor_release(t->grad);
+        cg_tensor_release(t->base);
+        cg_hooks_free(t->hooks);
     }
-    return true;
+    cg_storage *s = t->storage;
+    if (s->block == t) /* freed with its storage: Note [Tensor blocks] */
+        CG_POISON(t, sizeof *t);
+    else
+        free(t);
+    cg_storage_release(s);
+}
+
+void cg_tensor_set_strides(cg_tensor *t, const int64_t *strides) {
+    memcpy(t->strides, strides, (size_t)t->ndim * sizeof *strides);
+    t->contiguous = geometry_contiguous(t->ndim, t->sizes, t->strides);
 }
 
 const char *cg_sizes_str(int ndim, const int64_t *sizes, char *buf, size_t n) {

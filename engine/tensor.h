@@ -32,6 +32,7 @@ typedef struct cg_tensor {
     cg_dtype dtype;
     int64_t sizes[CG_MAX_DIMS];
     int64_t strides[CG_MAX_DIMS]; /* in elements */
+    bool contiguous; /* cached: see Note [Contiguity flag] */
 
     /* autograd; see autograd.h */
     bool requires_grad;       /* set on leaves; a non-leaf requires grad iff grad_fn */
@@ -58,8 +59,23 @@ void cg_tensor_release(cg_tensor *t);
 
 /* ---- geometry -------------------------------------------------------------- */
 
-int64_t cg_tensor_numel(const cg_tensor *t);
-bool cg_tensor_is_contiguous(const cg_tensor *t);
+static inline int64_t cg_tensor_numel(const cg_tensor *t) {
+    int64_t n = 1;
+    for (int d = 0; d < t->ndim; d++)
+        n *= t->sizes[d];
+    return n;
+}
+/* Note [Contiguity flag]
+ * ~~~~~~~~~~~~~~~~~~~~~~
+ * Whether a tensor is contiguous is asked several times by every op, so it
+ * is worked out once, when the tensor is made: a tensor's geometry does not
+ * change afterwards, except through cg_tensor_set_strides(), which works it
+ * out again. Writing t->sizes or t->strides by hand would leave the flag
+ * stale: go through cg_tensor_set_strides (or make a new tensor). */
+static inline bool cg_tensor_is_contiguous(const cg_tensor *t) { return t->contiguous; }
+/* Replaces t's strides (e.g. to lay a new tensor out like another) and
+ * updates the contiguity flag. */
+void cg_tensor_set_strides(cg_tensor *t, const int64_t *strides);
 static inline cg_device cg_tensor_device(const cg_tensor *t) { return t->storage->device; }
 static inline size_t cg_tensor_itemsize(const cg_tensor *t) { return cg_dtype_size(t->dtype); }
 /* Address of the first element. Only for CPU tensors. */

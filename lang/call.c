@@ -254,7 +254,7 @@ static cg_value function_call(cg_value f, const cg_args *a) {
         cg_ev.frame = &frame;
         cg_exec_status r = cg_exec_block(&frame, &sc->node->u.func.body);
         cg_ev.frame = frame.back;
-        if (r == X_ERR) {
+        if (r == EXEC_ERR) {
             cg_frame_add_traceback(&frame);
             result = CG_ERR;
             cg_decref(frame.retval);
@@ -268,7 +268,14 @@ static cg_value function_call(cg_value f, const cg_args *a) {
     return result;
 }
 
+/* Python adds a frame's entry once, where the exception first passes
+ * through it: where it is raised, caught, or leaves the frame. */
 void cg_frame_add_traceback(cg_frame *f) {
+    cg_value pending = cg_exc_peek();
+    if (!cg_isinstance(pending, &cg_exc_BaseException)) return;
+    cg_exc *e = (cg_exc *)pending.u.o;
+    if (e->tb_frame == f) return;
+    e->tb_frame = f;
     const cg_ast *node = f->errnode ? f->errnode : f->stmt;
     int line = f->errnode ? f->errnode->line : f->line;
     cg_exc_add_traceback(f->arena, node, line, f->name);

@@ -468,7 +468,7 @@ cg_value cg_class_from_body(cg_frame *f, const cg_ast *def, cg_type *base) {
     cg_exec_status r = cg_exec_block(&cf, &def->u.cls.body);
     cg_ev.frame = f;
     cg_value cls = CG_ERR;
-    if (r == X_ERR) {
+    if (r == EXEC_ERR) {
         cg_frame_add_traceback(&cf);
     } else {
         const char *mod = modname.tag != CG_V_STOP && cg_is_str(modname) ? cg_str_cstr(modname) : "__main__";

@@ -31,7 +31,7 @@ typedef struct {
     cg_type *owner;           /* the class whose body defined it (super()) */
 } cg_function;
 
-typedef enum { X_OK, X_ERR, X_RETURN, X_BREAK, X_CONTINUE } cg_exec_status;
+typedef enum { EXEC_OK, EXEC_ERR, EXEC_RETURN, EXEC_BREAK, EXEC_CONTINUE } cg_exec_status;
 
 typedef struct cg_frame cg_frame;
 struct cg_frame {

@@ -21,6 +21,7 @@ typedef struct {
     cg_value traceback;   /* a list of (filename, line, name) tuples, innermost last; or None */
     cg_value cause;       /* `raise ... from cause`, or None */
     cg_value context;     /* the exception being handled when raised, or None */
+    const void *tb_frame; /* the frame whose traceback entry was added last */
 } cg_exc;
 
 /* The builtin exception classes, by Python's names. */

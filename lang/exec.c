@@ -177,25 +177,25 @@ static int aug_assign(cg_frame *f, const cg_ast *s) {
 
 static cg_exec_status exec_if(cg_frame *f, const cg_ast *s) {
     cg_value t = cg_eval_expr(f, s->u.cond.test);
-    if (cg_is_err(t)) return X_ERR;
+    if (cg_is_err(t)) return EXEC_ERR;
     int b = cg_truth(t);
     cg_decref(t);
-    if (b < 0) return X_ERR;
+    if (b < 0) return EXEC_ERR;
     return cg_exec_block(f, b ? &s->u.cond.body : &s->u.cond.orelse);
 }
 
 static cg_exec_status exec_while(cg_frame *f, const cg_ast *s) {
     for (;;) {
-        if (cg_check_interrupt() < 0) return X_ERR;
+        if (cg_check_interrupt() < 0) return EXEC_ERR;
         cg_value t = cg_eval_expr(f, s->u.cond.test);
-        if (cg_is_err(t)) return X_ERR;
+        if (cg_is_err(t)) return EXEC_ERR;
         int b = cg_truth(t);
         cg_decref(t);
-        if (b < 0) return X_ERR;
+        if (b < 0) return EXEC_ERR;
         if (!b) return cg_exec_block(f, &s->u.cond.orelse);
         cg_exec_status r = cg_exec_block(f, &s->u.cond.body);
-        if (r == X_BREAK) return X_OK;
-        if (r == X_ERR || r == X_RETURN) return r;
+        if (r == EXEC_BREAK) return EXEC_OK;
+        if (r == EXEC_ERR || r == EXEC_RETURN) return r;
         f->line = s->line;
         f->stmt = s;
         f->errnode = NULL;
@@ -204,32 +204,32 @@ static cg_exec_status exec_while(cg_frame *f, const cg_ast *s) {
 
 static cg_exec_status exec_for(cg_frame *f, const cg_ast *s) {
     cg_value iterable = cg_eval_expr(f, s->u.for_.iter);
-    if (cg_is_err(iterable)) return X_ERR;
+    if (cg_is_err(iterable)) return EXEC_ERR;
     cg_value it = cg_iter(iterable);
     cg_decref(iterable);
     if (cg_is_err(it)) {
         f->errnode = s->u.for_.iter;
-        return X_ERR;
+        return EXEC_ERR;
     }
-    cg_exec_status r = X_OK;
+    cg_exec_status r = EXEC_OK;
     cg_type *t = cg_typeof(it);
     for (;;) {
-        if (cg_check_interrupt() < 0) { r = X_ERR; break; }
+        if (cg_check_interrupt() < 0) { r = EXEC_ERR; break; }
         cg_value x = t->next(it);
         if (x.tag == CG_V_STOP) {
             r = cg_exec_block(f, &s->u.for_.orelse);
             break;
         }
-        if (cg_is_err(x)) { r = X_ERR; break; }
+        if (cg_is_err(x)) { r = EXEC_ERR; break; }
         int rc = s->u.for_.target->kind == AST_NAME
                      ? cg_store_name(f, &s->u.for_.target->u.name.res, x)
                      : cg_assign(f, s->u.for_.target, x);
         cg_decref(x);
-        if (rc < 0) { r = X_ERR; break; }
+        if (rc < 0) { r = EXEC_ERR; break; }
         r = cg_exec_block(f, &s->u.for_.body);
-        if (r == X_BREAK) { r = X_OK; break; }
-        if (r == X_ERR || r == X_RETURN) break;
-        r = X_OK;
+        if (r == EXEC_BREAK) { r = EXEC_OK; break; }
+        if (r == EXEC_ERR || r == EXEC_RETURN) break;
+        r = EXEC_OK;
         f->line = s->line;
         f->stmt = s;
         f->errnode = NULL;
@@ -284,12 +284,12 @@ static cg_exec_status run_handlers(cg_frame *f, const cg_ast *s, bool *handled) 
             cg_value type = cg_eval_expr(f, h->u.handler.type);
             if (cg_is_err(type)) {
                 cg_decref(exc);
-                return X_ERR;
+                return EXEC_ERR;
             }
             cg_exc_restore(exc);
             m = handler_matches(type);
             cg_decref(type);
-            if (m < 0) return X_ERR;
+            if (m < 0) return EXEC_ERR;
         }
         if (!m) continue;
         *handled = true;
@@ -297,7 +297,7 @@ static cg_exec_status run_handlers(cg_frame *f, const cg_ast *s, bool *handled) 
         f->errnode = NULL;
         if (h->u.handler.name && cg_store_name(f, &h->u.handler.res, exc) < 0) {
             cg_decref(exc);
-            return X_ERR;
+            return EXEC_ERR;
         }
         push_handled(exc);
         cg_exec_status r = cg_exec_block(f, &h->u.handler.body);
@@ -310,31 +310,30 @@ static cg_exec_status run_handlers(cg_frame *f, const cg_ast *s, bool *handled) 
         }
         return r;
     }
-    return X_ERR;
+    return EXEC_ERR;
 }
 
 static cg_exec_status exec_try(cg_frame *f, const cg_ast *s) {
     cg_exec_status r = cg_exec_block(f, &s->u.try_.body);
-    if (r == X_ERR && s->u.try_.handlers.n > 0) {
-        /* The failing frame's own traceback entry is written when the
-         * exception leaves the frame; a caught one never leaves. */
+    if (r == EXEC_ERR) cg_frame_add_traceback(f);
+    if (r == EXEC_ERR && s->u.try_.handlers.n > 0) {
         if (cg_exc_matches(&cg_exc_BaseException)) {
             bool handled;
             r = run_handlers(f, s, &handled);
         }
-    } else if (r == X_OK) {
+    } else if (r == EXEC_OK) {
         r = cg_exec_block(f, &s->u.try_.orelse);
     }
     if (s->u.try_.finalbody.n == 0) return r;
     /* finally: runs whatever happened; its own exit, if abnormal, wins */
-    cg_value exc = r == X_ERR ? cg_exc_fetch() : CG_NONE;
+    cg_value exc = r == EXEC_ERR ? cg_exc_fetch() : CG_NONE;
     cg_value ret = f->retval;
     f->retval = CG_NONE;
     const cg_ast *errnode = f->errnode;
     if (exc.tag == CG_V_OBJ) push_handled(exc);
     cg_exec_status fr = cg_exec_block(f, &s->u.try_.finalbody);
     if (exc.tag == CG_V_OBJ) pop_handled();
-    if (fr != X_OK) {
+    if (fr != EXEC_OK) {
         cg_decref(exc);
         cg_decref(ret);
         return fr;
@@ -349,23 +348,26 @@ static cg_exec_status exec_raise(cg_frame *f, const cg_ast *s) {
     if (!s->u.raise.exc) {
         if (cg_ev.nhandled == 0 || cg_ev.nhandled > 64) {
             cg_raise(&cg_exc_RuntimeError, "No active exception to reraise");
-            return X_ERR;
+            return EXEC_ERR;
         }
         cg_exc_restore(cg_incref(cg_ev.handled[cg_ev.nhandled - 1]));
-        return X_ERR;
+        return EXEC_ERR;
     }
     cg_value exc = cg_eval_expr(f, s->u.raise.exc);
-    if (cg_is_err(exc)) return X_ERR;
+    if (cg_is_err(exc)) return EXEC_ERR;
     cg_value cause = CG_STOP;
     if (s->u.raise.cause) {
         cause = cg_eval_expr(f, s->u.raise.cause);
         if (cg_is_err(cause)) {
             cg_decref(exc);
-            return X_ERR;
+            return EXEC_ERR;
         }
     }
     cg_raise_object(exc);
     cg_decref(exc);
+    /* `raise err` of a caught exception adds this frame again */
+    cg_value raised = cg_exc_peek();
+    if (cg_isinstance(raised, &cg_exc_BaseException)) ((cg_exc *)raised.u.o)->tb_frame = NULL;
     if (cause.tag != CG_V_STOP) {
         cg_value pending = cg_exc_peek();
         if (cg_isinstance(cause, &cg_type_type)) {
@@ -381,26 +383,26 @@ static cg_exec_status exec_raise(cg_frame *f, const cg_ast *s) {
         }
     }
     f->errnode = NULL;
-    return X_ERR;
+    return EXEC_ERR;
 }
 
 static cg_exec_status exec_assert(cg_frame *f, const cg_ast *s) {
     cg_value t = cg_eval_expr(f, s->u.assert_.test);
-    if (cg_is_err(t)) return X_ERR;
+    if (cg_is_err(t)) return EXEC_ERR;
     int b = cg_truth(t);
     cg_decref(t);
-    if (b < 0) return X_ERR;
-    if (b) return X_OK;
+    if (b < 0) return EXEC_ERR;
+    if (b) return EXEC_OK;
     if (!s->u.assert_.msg) {
         cg_value e = cg_call0(cg_obj_value(&cg_exc_AssertionError));
         if (!cg_is_err(e)) cg_exc_restore(e);
-        return X_ERR;
+        return EXEC_ERR;
     }
     cg_value msg = cg_eval_expr(f, s->u.assert_.msg);
-    if (cg_is_err(msg)) return X_ERR;
+    if (cg_is_err(msg)) return EXEC_ERR;
     cg_raise_value(&cg_exc_AssertionError, msg);
     cg_decref(msg);
-    return X_ERR;
+    return EXEC_ERR;
 }
 
 /* with a as b, c as d: body -- nested, as Python defines it. */
@@ -408,7 +410,7 @@ static cg_exec_status exec_with_items(cg_frame *f, const cg_ast *s, int i) {
     if (i == s->u.with.items.n) return cg_exec_block(f, &s->u.with.body);
     const cg_ast *item = s->u.with.items.items[i];
     cg_value mgr = cg_eval_expr(f, item->u.with_item.context_expr);
-    if (cg_is_err(mgr)) return X_ERR;
+    if (cg_is_err(mgr)) return EXEC_ERR;
     cg_value exit_fn = cg_getattr_opt(mgr, cg_str_intern("__exit__"));
     cg_value enter_fn = cg_is_err(exit_fn) ? CG_ERR : cg_getattr_opt(mgr, cg_str_intern("__enter__"));
     if (enter_fn.tag == CG_V_STOP || exit_fn.tag == CG_V_STOP) {
@@ -417,23 +419,24 @@ static cg_exec_status exec_with_items(cg_frame *f, const cg_ast *s, int i) {
         cg_raise(&cg_exc_TypeError,
                  "'%s' object does not support the context manager protocol", cg_type_name(mgr));
         cg_decref(mgr);
-        return X_ERR;
+        return EXEC_ERR;
     }
     cg_decref(mgr);
     if (cg_is_err(enter_fn)) {
         cg_decref(exit_fn);
-        return X_ERR;
+        return EXEC_ERR;
     }
     cg_value entered = cg_call0(enter_fn);
     cg_decref(enter_fn);
     if (cg_is_err(entered)) {
         cg_decref(exit_fn);
-        return X_ERR;
+        return EXEC_ERR;
     }
     int rc = item->u.with_item.optional_vars ? cg_assign(f, item->u.with_item.optional_vars, entered) : 0;
     cg_decref(entered);
-    cg_exec_status r = rc < 0 ? X_ERR : exec_with_items(f, s, i + 1);
-    if (r == X_ERR) {
+    cg_exec_status r = rc < 0 ? EXEC_ERR : exec_with_items(f, s, i + 1);
+    if (r == EXEC_ERR) {
+        cg_frame_add_traceback(f);
         cg_value exc = cg_exc_fetch();
         cg_value args[3] = {cg_obj_value(cg_typeof(exc)), exc, CG_NONE};
         cg_args a = {.pos = args, .npos = 3};
@@ -443,23 +446,23 @@ static cg_exec_status exec_with_items(cg_frame *f, const cg_ast *s, int i) {
         cg_decref(exit_fn);
         if (cg_is_err(out)) {
             cg_decref(exc);
-            return X_ERR;
+            return EXEC_ERR;
         }
         int swallow = cg_truth(out);
         cg_decref(out);
         if (swallow > 0) {
             cg_decref(exc);
             f->errnode = NULL;
-            return X_OK;
+            return EXEC_OK;
         }
         cg_exc_restore(exc);
-        return X_ERR;
+        return EXEC_ERR;
     }
     cg_value none3[3] = {CG_NONE, CG_NONE, CG_NONE};
     cg_args a = {.pos = none3, .npos = 3};
     cg_value out = cg_call(exit_fn, &a);
     cg_decref(exit_fn);
-    if (cg_is_err(out)) return X_ERR;
+    if (cg_is_err(out)) return EXEC_ERR;
     cg_decref(out);
     return r;
 }
@@ -470,7 +473,7 @@ static cg_exec_status exec_function_def(cg_frame *f, const cg_ast *s) {
     int nk = args ? args->u.arguments.kwonlyargs.n : 0;
     cg_value defaults[256], kwdefaults[256];
     int made = 0, madek = 0;
-    cg_exec_status r = X_ERR;
+    cg_exec_status r = EXEC_ERR;
     cg_value fn = CG_ERR;
     cg_value decorators[32];
     int ndec = 0;
@@ -496,7 +499,7 @@ static cg_exec_status exec_function_def(cg_frame *f, const cg_ast *s) {
     if (!cg_is_err(fn)) {
         cg_ast_res res;
         cg_scope_binding(f->scope, cg_str_of(s->u.func.name), &res);
-        r = cg_store_name(f, &res, fn) < 0 ? X_ERR : X_OK;
+        r = cg_store_name(f, &res, fn) < 0 ? EXEC_ERR : EXEC_OK;
         cg_decref(fn);
     }
 done:
@@ -511,11 +514,11 @@ static cg_exec_status exec_class_def(cg_frame *f, const cg_ast *s) {
     if (s->u.cls.bases.n > 1) {
         cg_raise(&cg_exc_TypeError, "cgrad supports single inheritance only (class %s has %d bases)",
                  s->u.cls.name, s->u.cls.bases.n);
-        return X_ERR;
+        return EXEC_ERR;
     }
     cg_value decorators[32];
     int ndec = 0;
-    cg_exec_status r = X_ERR;
+    cg_exec_status r = EXEC_ERR;
     for (; ndec < s->u.cls.decorators.n && ndec < 32; ndec++) {
         decorators[ndec] = cg_eval_expr(f, s->u.cls.decorators.items[ndec]);
         if (cg_is_err(decorators[ndec])) goto done;
@@ -544,7 +547,7 @@ static cg_exec_status exec_class_def(cg_frame *f, const cg_ast *s) {
     if (!cg_is_err(cls)) {
         cg_ast_res res;
         cg_scope_binding(f->scope, cg_str_of(s->u.cls.name), &res);
-        r = cg_store_name(f, &res, cls) < 0 ? X_ERR : X_OK;
+        r = cg_store_name(f, &res, cls) < 0 ? EXEC_ERR : EXEC_OK;
         cg_decref(cls);
     }
 done:
@@ -557,7 +560,7 @@ static cg_exec_status exec_import(cg_frame *f, const cg_ast *s) {
         const cg_ast *a = s->u.import.names.items[i];
         const char *name = a->u.alias.name;
         cg_value m = cg_import(name);
-        if (cg_is_err(m)) return X_ERR;
+        if (cg_is_err(m)) return EXEC_ERR;
         if (!a->u.alias.asname && strchr(name, '.')) {
             /* `import torch.nn` binds the top package */
             cg_decref(m);
@@ -567,25 +570,25 @@ static cg_exec_status exec_import(cg_frame *f, const cg_ast *s) {
             memcpy(top, name, n);
             top[n] = 0;
             m = cg_import(top);
-            if (cg_is_err(m)) return X_ERR;
+            if (cg_is_err(m)) return EXEC_ERR;
         }
         int rc = cg_store_name(f, &a->u.alias.res, m);
         cg_decref(m);
-        if (rc < 0) return X_ERR;
+        if (rc < 0) return EXEC_ERR;
     }
-    return X_OK;
+    return EXEC_OK;
 }
 
 static cg_exec_status exec_import_from(cg_frame *f, const cg_ast *s) {
     if (s->u.import.level > 0 || !s->u.import.module) {
         cg_raise(&cg_exc_ImportError, "attempted relative import with no known parent package");
-        return X_ERR;
+        return EXEC_ERR;
     }
     const char *modname = s->u.import.module;
     cg_value m = cg_import(modname);
-    if (cg_is_err(m)) return X_ERR;
-    cg_exec_status r = X_OK;
-    for (int i = 0; i < s->u.import.names.n && r == X_OK; i++) {
+    if (cg_is_err(m)) return EXEC_ERR;
+    cg_exec_status r = EXEC_OK;
+    for (int i = 0; i < s->u.import.names.n && r == EXEC_OK; i++) {
         const cg_ast *a = s->u.import.names.items[i];
         if (!strcmp(a->u.alias.name, "*")) {
             int64_t pos = 0;
@@ -593,7 +596,7 @@ static cg_exec_status exec_import_from(cg_frame *f, const cg_ast *s) {
             cg_dict *d = cg_module_dict(m);
             while (cg_dict_next(d, &pos, &k, &v)) {
                 if (!cg_is_str(k) || cg_str_cstr(k)[0] == '_') continue;
-                if (cg_dict_set(f->locals ? f->locals : f->globals, k, v) < 0) r = X_ERR;
+                if (cg_dict_set(f->locals ? f->locals : f->globals, k, v) < 0) r = EXEC_ERR;
             }
             continue;
         }
@@ -609,10 +612,10 @@ static cg_exec_status exec_import_from(cg_frame *f, const cg_ast *s) {
             }
         }
         if (cg_is_err(v)) {
-            r = X_ERR;
+            r = EXEC_ERR;
             break;
         }
-        if (cg_store_name(f, &a->u.alias.res, v) < 0) r = X_ERR;
+        if (cg_store_name(f, &a->u.alias.res, v) < 0) r = EXEC_ERR;
         cg_decref(v);
     }
     cg_decref(m);
@@ -629,45 +632,45 @@ static cg_exec_status exec_stmt(cg_frame *f, const cg_ast *s) {
      * statements check too, so a long cell of straight-line code stops. */
     if ((s->col == 0 && f->scope->kind == SCOPE_MODULE && cg_check_interrupt() < 0) ||
         cg_check_depth() < 0)
-        return X_ERR;
+        return EXEC_ERR;
     switch (s->kind) {
     case AST_EXPR_STMT: {
         cg_value v = cg_eval_expr(f, s->u.expr.value);
-        if (cg_is_err(v)) return X_ERR;
+        if (cg_is_err(v)) return EXEC_ERR;
         cg_decref(v);
-        return X_OK;
+        return EXEC_OK;
     }
     case AST_ASSIGN: {
         cg_value v = cg_eval_expr(f, s->u.assign.value);
-        if (cg_is_err(v)) return X_ERR;
+        if (cg_is_err(v)) return EXEC_ERR;
         int rc = 0;
         for (int i = 0; i < s->u.assign.targets.n && rc == 0; i++)
             rc = cg_assign(f, s->u.assign.targets.items[i], v);
         cg_decref(v);
-        return rc < 0 ? X_ERR : X_OK;
+        return rc < 0 ? EXEC_ERR : EXEC_OK;
     }
-    case AST_AUG_ASSIGN: return aug_assign(f, s) < 0 ? X_ERR : X_OK;
+    case AST_AUG_ASSIGN: return aug_assign(f, s) < 0 ? EXEC_ERR : EXEC_OK;
     case AST_ANN_ASSIGN: {
-        if (!s->u.ann.value) return X_OK;
+        if (!s->u.ann.value) return EXEC_OK;
         cg_value v = cg_eval_expr(f, s->u.ann.value);
-        if (cg_is_err(v)) return X_ERR;
+        if (cg_is_err(v)) return EXEC_ERR;
         int rc = cg_assign(f, s->u.ann.target, v);
         cg_decref(v);
-        return rc < 0 ? X_ERR : X_OK;
+        return rc < 0 ? EXEC_ERR : EXEC_OK;
     }
     case AST_IF: return exec_if(f, s);
     case AST_FOR: return exec_for(f, s);
     case AST_WHILE: return exec_while(f, s);
-    case AST_BREAK: return X_BREAK;
-    case AST_CONTINUE: return X_CONTINUE;
+    case AST_BREAK: return EXEC_BREAK;
+    case AST_CONTINUE: return EXEC_CONTINUE;
     case AST_PASS:
     case AST_GLOBAL:
-    case AST_NONLOCAL: return X_OK;
+    case AST_NONLOCAL: return EXEC_OK;
     case AST_RETURN: {
         cg_value v = s->u.expr.value ? cg_eval_expr(f, s->u.expr.value) : CG_NONE;
-        if (cg_is_err(v)) return X_ERR;
+        if (cg_is_err(v)) return EXEC_ERR;
         cg_value_set(&f->retval, v);
-        return X_RETURN;
+        return EXEC_RETURN;
     }
     case AST_FUNCTION_DEF: return exec_function_def(f, s);
     case AST_CLASS_DEF: return exec_class_def(f, s);
@@ -677,19 +680,19 @@ static cg_exec_status exec_stmt(cg_frame *f, const cg_ast *s) {
     case AST_WITH: return exec_with_items(f, s, 0);
     case AST_DELETE:
         for (int i = 0; i < s->u.del.targets.n; i++)
-            if (delete_target(f, s->u.del.targets.items[i]) < 0) return X_ERR;
-        return X_OK;
+            if (delete_target(f, s->u.del.targets.items[i]) < 0) return EXEC_ERR;
+        return EXEC_OK;
     case AST_IMPORT: return exec_import(f, s);
     case AST_IMPORT_FROM: return exec_import_from(f, s);
-    default: cg_raise(&cg_exc_SyntaxError, "unsupported statement"); return X_ERR;
+    default: cg_raise(&cg_exc_SyntaxError, "unsupported statement"); return EXEC_ERR;
     }
 }
 
 cg_exec_status cg_exec_block(cg_frame *f, const cg_ast_list *body) {
     for (int i = 0; i < body->n; i++) {
         cg_exec_status r = exec_stmt(f, body->items[i]);
-        if (r == X_ERR && f->errnode) f->line = f->errnode->line;
-        if (r != X_OK) return r;
+        if (r == EXEC_ERR && f->errnode) f->line = f->errnode->line;
+        if (r != EXEC_OK) return r;
     }
-    return X_OK;
+    return EXEC_OK;
 }

@@ -15,7 +15,7 @@
 #include "float_repr.h"
 
 typedef struct {
-    char d[400];   /* significant digits, no trailing zeros ("0" for zero) */
+    char d[800];   /* significant digits, no trailing zeros ("0" for zero); a double has at most 767 */
     int n;         /* their count */
     int decpt;     /* the value is 0.d[0]d[1]... * 10**decpt */
 } digits;
@@ -48,25 +48,25 @@ static void digits_from_text(digits *g, const char *t) {
     g->d[g->n] = '\0';
 }
 
-/* ndigits significant digits, correctly rounded (dtoa's mode 2). */
-static void digits_significant(digits *g, double ax, int ndigits) {
-    char t[64];
-    snprintf(t, sizeof t, "%.*e", ndigits - 1, ax);
-    digits_from_text(g, t);
-}
-
-/* Digits up to `places` after the point (dtoa's mode 3). */
-static void digits_fixed(digits *g, double ax, int places) {
-    int need = snprintf(NULL, 0, "%.*f", places, ax);
+/* printf(fmt, prec, ax) into a buffer big enough, then its digits. */
+static void digits_printf(digits *g, const char *fmt, int prec, double ax) {
+    int need = snprintf(NULL, 0, fmt, prec, ax);
     char small[512], *t = need < (int)sizeof small ? small : malloc((size_t)need + 1);
     if (!t) {
-        digits_significant(g, ax, 17);
+        snprintf(small, sizeof small, "%.17e", ax);   /* out of memory: the round-trip digits */
+        digits_from_text(g, small);
         return;
     }
-    snprintf(t, (size_t)need + 1, "%.*f", places, ax);
+    snprintf(t, (size_t)need + 1, fmt, prec, ax);
     digits_from_text(g, t);
     if (t != small) free(t);
 }
+
+/* ndigits significant digits, correctly rounded (dtoa's mode 2). */
+static void digits_significant(digits *g, double ax, int ndigits) { digits_printf(g, "%.*e", ndigits - 1, ax); }
+
+/* Digits up to `places` after the point (dtoa's mode 3). */
+static void digits_fixed(digits *g, double ax, int places) { digits_printf(g, "%.*f", places, ax); }
 
 /* The shortest digits that read back as ax (dtoa's mode 0). For each
  * length the nearest decimal is tried first; at a power of two the gap

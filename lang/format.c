@@ -53,7 +53,9 @@ static int read_count(const char *s, size_t n, size_t *pos, int64_t *out) {
     return (int)(*pos - start);
 }
 
-static int parse_spec(const char *s, size_t n, char default_align, const char *tname, spec_t *f) {
+/* default_type: what no type means for the grouping check ('d' for ints,
+ * 's' for strs, none for floats), as CPython's parser is told. */
+static int parse_spec(const char *s, size_t n, char default_align, char default_type, const char *tname, spec_t *f) {
     memset(f, 0, sizeof *f);
     f->fill[0] = ' ';
     f->width = f->precision = -1;
@@ -62,7 +64,7 @@ static int parse_spec(const char *s, size_t n, char default_align, const char *t
     bool align_given = false;
     if (n > 0) {
         int64_t i = 0;
-        cg_utf8_decode(s, (int64_t)n, &i);   /* the first code point might be a fill */
+        cg_cp_next(s, (int64_t)n, &i);   /* the first code point might be a fill */
         if ((size_t)i < n && is_align((unsigned char)s[i])) {
             memcpy(f->fill, s, (size_t)i);
             f->fill[i] = '\0';
@@ -107,7 +109,7 @@ static int parse_spec(const char *s, size_t n, char default_align, const char *t
     if (n - pos == 1) f->type = s[pos];
     f->group_size = 3;
     if (f->grouping) {
-        switch (f->type) {
+        switch (f->type ? f->type : default_type) {
         case 'd': case 'e': case 'f': case 'g': case 'E': case 'G': case '%': case 'F': case 0: break;
         case 'b': case 'o': case 'x': case 'X':
             if (f->grouping == '_') {
@@ -116,10 +118,13 @@ static int parse_spec(const char *s, size_t n, char default_align, const char *t
             }
             /* fall through */
         default:
-            if (f->type > 32 && f->type < 127)
-                return cg_raise_int(&cg_exc_ValueError, "Cannot specify '%c' with '%c'.", f->grouping, f->type);
+        {
+            char t = f->type ? f->type : default_type;
+            if (t > 32 && t < 127)
+                return cg_raise_int(&cg_exc_ValueError, "Cannot specify '%c' with '%c'.", f->grouping, t);
             return cg_raise_int(&cg_exc_ValueError, "Cannot specify '%c' with '\\x%x'.", f->grouping,
-                                (unsigned char)f->type);
+                                (unsigned char)t);
+        }
         }
     }
     return 0;
@@ -207,7 +212,7 @@ static int64_t grouped_len(int64_t nd, int64_t min_width, int size) {
 /* [lpad][sign][prefix][spad][grouped digits][rest][rpad]: rest is the
  * point, fraction, exponent or '%' (rest_cps code points). */
 static void layout_number(cg_sbuf *b, const spec_t *f, char sign_char, const char *prefix, const char *d, int64_t nd,
-                          const char *rest, int64_t rest_cps) {
+                          const char *rest, size_t rest_bytes, int64_t rest_cps) {
     int64_t n_sign = sign_char ? 1 : 0, n_prefix = (int64_t)strlen(prefix);
     int64_t non_digit = n_sign + n_prefix + rest_cps;
     int64_t min_width = strcmp(f->fill, "0") == 0 && f->align == '=' ? f->width - non_digit : 0;
@@ -227,7 +232,7 @@ static void layout_number(cg_sbuf *b, const spec_t *f, char sign_char, const cha
     cg_sbuf_puts(b, prefix);
     put_fill(b, f->fill, spad);
     if (nd) put_grouped(b, d, nd, min_width, size, f->grouping ? f->grouping : ',');
-    cg_sbuf_puts(b, rest);
+    cg_sbuf_put(b, rest, rest_bytes);
     put_fill(b, f->fill, rpad);
 }
 
@@ -270,8 +275,8 @@ static int format_int_spec(cg_sbuf *b, int64_t v, const spec_t *f, const char *t
             return cg_raise_int(&cg_exc_ValueError, "Alternate form (#) not allowed with integer format specifier 'c'");
         if (v < 0 || v > 0x10FFFF) return cg_raise_int(&cg_exc_OverflowError, "%%c arg not in range(0x110000)");
         char ch[5] = {0};
-        cg_utf8_encode((uint32_t)v, ch);
-        layout_number(b, f, 0, "", "", 0, ch, 1);
+        int nb = cg_cp_encode((uint32_t)v, ch);
+        layout_number(b, f, 0, "", "", 0, ch, (size_t)nb, 1);
         return 0;
     }
     int base = f->type == 'b' ? 2 : f->type == 'o' ? 8 : (f->type == 'x' || f->type == 'X') ? 16 : 10;
@@ -280,12 +285,13 @@ static int format_int_spec(cg_sbuf *b, int64_t v, const spec_t *f, const char *t
     uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
     char d[66];
     int nd = utoa(u, base, f->type == 'X', d);
-    layout_number(b, f, sign_for(v < 0, f->sign), prefix, d, nd, "", 0);
+    layout_number(b, f, sign_for(v < 0, f->sign), prefix, d, nd, "", 0, 0);
     return 0;
 }
 
-/* Does the body (digits, point, exponent) hold only zeros before any exponent? */
+/* Is the body a number (not inf or nan) with only zeros before any exponent? */
 static bool all_zero(const char *s) {
+    if (*s < '0' || *s > '9') return false;
     for (; *s && *s != 'e' && *s != 'E'; s++)
         if (*s >= '1' && *s <= '9') return false;
     return true;
@@ -332,7 +338,7 @@ static int format_float_spec(cg_sbuf *b, double x, const spec_t *f, const char *
     int64_t nd = 0;
     while (body.data[nd] >= '0' && body.data[nd] <= '9') nd++;
     const char *rest = body.data + nd;
-    layout_number(b, f, sign_for(negative, f->sign), "", body.data, nd, rest, (int64_t)strlen(rest));
+    layout_number(b, f, sign_for(negative, f->sign), "", body.data, nd, rest, strlen(rest), (int64_t)strlen(rest));
     cg_sbuf_free(&body);
     return 0;
 }
@@ -383,14 +389,14 @@ int cg_format_into(cg_sbuf *b, cg_value v, const char *s, size_t n) {
         __attribute__((fallthrough));
     case CG_V_INT:
         if (n == 0) return cg_sbuf_repr(b, cg_int(v.u.i));
-        if (parse_spec(s, n, '>', tname, &f) < 0) return -1;
+        if (parse_spec(s, n, '>', 'd', tname, &f) < 0) return -1;
         return format_int_spec(b, v.u.i, &f, tname);
     case CG_V_FLOAT:
         if (n == 0) {
             cg_float_repr_into(b, v.u.f);
             return 0;
         }
-        if (parse_spec(s, n, '>', tname, &f) < 0) return -1;
+        if (parse_spec(s, n, '>', 0, tname, &f) < 0) return -1;
         return format_float_spec(b, v.u.f, &f, tname);
     case CG_V_NONE: return default_format_into(b, v, n);
     default: break;
@@ -398,7 +404,7 @@ int cg_format_into(cg_sbuf *b, cg_value v, const char *s, size_t n) {
     cg_type *t = cg_typeof(v);
     if (t == &cg_type_str) {
         if (n == 0) return cg_sbuf_str(b, v);
-        if (parse_spec(s, n, '<', tname, &f) < 0) return -1;
+        if (parse_spec(s, n, '<', 's', tname, &f) < 0) return -1;
         return format_str_spec(b, cg_as_str(v), &f, tname);
     }
     cg_value m = cg_type_lookup(t, cg_str_intern("__format__"));
@@ -575,7 +581,8 @@ static int render_field(cg_sbuf *b, fmt_state *st, const char *s, size_t n, size
     if (cg_is_err(obj)) return -1;
     if (conv) {
         cg_value conv_obj;
-        if (conv == 'r' || conv == 'a') conv_obj = cg_repr(obj);
+        if (conv == 'r') conv_obj = cg_repr(obj);
+        else if (conv == 'a') conv_obj = cg_ascii(obj);
         else if (conv == 's') conv_obj = cg_to_str(obj);
         else {
             cg_decref(obj);
@@ -700,7 +707,7 @@ static char pct_sign(bool negative, const pct_flags *fl) {
 static int pct_one(cg_sbuf *b, char conv, cg_value v, const pct_flags *fl) {
     switch (conv) {
     case 's': case 'r': case 'a': {
-        cg_value s = conv == 's' ? cg_to_str(v) : cg_repr(v);
+        cg_value s = conv == 's' ? cg_to_str(v) : conv == 'r' ? cg_repr(v) : cg_ascii(v);
         if (cg_is_err(s)) return -1;
         const cg_str *o = cg_as_str(s);
         int64_t ncp = o->ncp, nb = o->len;
@@ -742,7 +749,7 @@ static int pct_one(cg_sbuf *b, char conv, cg_value v, const pct_flags *fl) {
             memcpy(ch, cg_str_cstr(v), (size_t)cg_as_str(v)->len);
         } else if (v.tag == CG_V_INT || v.tag == CG_V_BOOL) {
             if (v.u.i < 0 || v.u.i > 0x10FFFF) return cg_raise_int(&cg_exc_OverflowError, "%%c arg not in range(0x110000)");
-            cg_utf8_encode((uint32_t)v.u.i, ch);
+            cg_cp_encode((uint32_t)v.u.i, ch);
         } else {
             return cg_raise_int(&cg_exc_TypeError, "%%c requires int or char");
         }
@@ -827,7 +834,7 @@ static int pct_conversion(cg_sbuf *b, const char *s, size_t n, size_t *pos, pct_
         int64_t at = 0;
         for (size_t k = 0; k + 1 < i; k++) at += ((unsigned char)s[k] & 0xC0) != 0x80;
         int64_t j = (int64_t)i - 1;
-        uint32_t cp = cg_utf8_decode(s, (int64_t)n, &j);
+        uint32_t cp = cg_cp_next(s, (int64_t)n, &j);
         if (cp >= 32 && cp < 127)
             cg_raise(&cg_exc_ValueError, "unsupported format character '%c' (0x%x) at index %lld", (char)cp, cp,
                      (long long)at);

@@ -170,23 +170,23 @@ static int run_in(cg_dict *globals, const char *src, size_t len, const char *fil
     bool want = result && last && last->kind == AST_EXPR_STMT;
     cg_ast_list head = {want ? n - 1 : n, body->items};
     cg_exec_status r = cg_exec_block(&frame, &head);
-    if (r == X_OK && want) {
+    if (r == EXEC_OK && want) {
         frame.line = last->line;
         frame.errnode = NULL;
         cg_value v = cg_check_interrupt() < 0 ? CG_ERR : cg_eval_expr(&frame, last->u.expr.value);
         if (cg_is_err(v)) {
-            r = X_ERR;
+            r = EXEC_ERR;
             if (frame.errnode) frame.line = frame.errnode->line;
         } else {
             *result = v;
         }
     }
-    if (r == X_ERR) cg_frame_add_traceback(&frame);
+    if (r == EXEC_ERR) cg_frame_add_traceback(&frame);
     cg_ev.frame = frame.back;
     cg_decref(frame.retval);
     cg_ast_arena_release(arena);
-    if (r == X_ERR) return -1;
-    if (r != X_OK) {  /* return/break outside: the parser should have said */
+    if (r == EXEC_ERR) return -1;
+    if (r != EXEC_OK) {  /* return/break outside: the parser should have said */
         cg_raise(&cg_exc_SyntaxError, "'return' outside function");
         return -1;
     }

@@ -296,8 +296,8 @@ static int list_replace_range(cg_list *l, int64_t start, int64_t stop, const cg_
     if (list_reserve(l, nlen) < 0) return -1;
     cg_value *dead = malloc((size_t)(old ? old : 1) * sizeof *dead);
     if (!dead) return cg_raise_nomemory(), -1;
-    memcpy(dead, l->items + start, (size_t)old * sizeof *dead);
-    memmove(l->items + start + n, l->items + stop, (size_t)(l->len - stop) * sizeof *l->items);
+    if (old) memcpy(dead, l->items + start, (size_t)old * sizeof *dead);
+    if (l->len > stop) memmove(l->items + start + n, l->items + stop, (size_t)(l->len - stop) * sizeof *l->items);
     for (int64_t i = 0; i < n; i++) l->items[start + i] = cg_incref(items[i]);
     l->len = nlen;
     /* release the replaced items last: their deallocs may look at the list */
@@ -705,7 +705,7 @@ cg_type cg_type_list = {
     .name = "list",
     .module = "builtins",
     .base = &cg_type_object,
-    .flags = CG_TYPE_BASETYPE,
+    /* CG_TYPE_BASETYPE waits for instance dicts at an offset: see containers.h */
     .basicsize = sizeof(cg_list),
     .dealloc = list_dealloc,
     .repr = list_repr,

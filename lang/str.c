@@ -247,7 +247,7 @@ static int sbuf_put_value(cg_sbuf *b, cg_value s) {
 }
 
 int cg_sbuf_repr(cg_sbuf *b, cg_value v) {
-    if (cg_is_str(v)) return cg_str_repr_into(b, (cg_str *)v.u.o), 0;
+    if (cg_is_type(v, &cg_type_str)) return cg_str_repr_into(b, (cg_str *)v.u.o), 0;
     return sbuf_put_value(b, cg_repr(v));
 }
 
@@ -278,7 +278,7 @@ void cg_sbuf_free(cg_sbuf *b) {
 
 /* ---- code points ---------------------------------------------------------- */
 
-uint32_t cg_utf8_decode(const char *s, int64_t len, int64_t *i) {
+uint32_t cg_cp_next(const char *s, int64_t len, int64_t *i) {
     const unsigned char *u = (const unsigned char *)s;
     unsigned char c = u[*i];
     int n = c < 0x80 ? 0 : c < 0xE0 ? 1 : c < 0xF0 ? 2 : 3;
@@ -288,7 +288,7 @@ uint32_t cg_utf8_decode(const char *s, int64_t len, int64_t *i) {
     return cp;
 }
 
-int cg_utf8_encode(uint32_t cp, char *out) {
+int cg_cp_encode(uint32_t cp, char *out) {
     if (cp < 0x80) {
         out[0] = (char)cp;
         return 1;
@@ -350,7 +350,7 @@ void cg_str_repr_into(cg_sbuf *b, const cg_str *s) {
             continue;
         }
         int64_t start = i;
-        uint32_t cp = cg_utf8_decode(s->s, s->len, &i);
+        uint32_t cp = cg_cp_next(s->s, s->len, &i);
         if (cp == '\n') cg_sbuf_puts(b, "\\n");
         else if (cp == '\r') cg_sbuf_puts(b, "\\r");
         else if (cp == '\t') cg_sbuf_puts(b, "\\t");
@@ -360,6 +360,22 @@ void cg_str_repr_into(cg_sbuf *b, const cg_str *s) {
         else cg_sbuf_printf(b, "\\U%08x", cp);
     }
     cg_sbuf_putc(b, q);
+}
+
+cg_value cg_ascii(cg_value v) {
+    cg_value r = cg_repr(v);
+    if (cg_is_err(r) || cg_as_str(r)->ncp == cg_as_str(r)->len) return r;
+    const cg_str *s = cg_as_str(r);
+    cg_sbuf b = {0};
+    for (int64_t i = 0; i < s->len;) {
+        uint32_t c = cg_cp_next(s->s, s->len, &i);
+        if (c < 0x80) cg_sbuf_putc(&b, (char)c);
+        else if (c < 0x100) cg_sbuf_printf(&b, "\\x%02x", c);
+        else if (c < 0x10000) cg_sbuf_printf(&b, "\\u%04x", c);
+        else cg_sbuf_printf(&b, "\\U%08x", c);
+    }
+    cg_decref(r);
+    return cg_sbuf_finish(&b);
 }
 
 static cg_value str_repr(cg_value self) {
@@ -458,7 +474,7 @@ static int str_contains(cg_value self, cg_value item) {
 static cg_value str_char_at(const cg_str *s, int64_t i) {
     if (s->ncp == s->len) return cg_obj_value(cg_str_ascii_char(s->s[i]));
     int64_t off = cg_str_offset(s, i), end = off;
-    cg_utf8_decode(s->s, s->len, &end);
+    cg_cp_next(s->s, s->len, &end);
     return cg_str_new(s->s + off, (size_t)(end - off));
 }
 
@@ -482,7 +498,7 @@ static cg_value str_slice(cg_value self, cg_value key) {
     if (!offs) return cg_raise_nomemory();
     for (int64_t i = 0, k = 0; i < s->len; k++) {
         offs[k] = i;
-        cg_utf8_decode(s->s, s->len, &i);
+        cg_cp_next(s->s, s->len, &i);
     }
     offs[s->ncp] = s->len;
     for (int64_t k = 0, i = start; k < n; k++, i += step) cg_sbuf_put(&b, s->s + offs[i], (size_t)(offs[i + 1] - offs[i]));

@@ -22,6 +22,8 @@ static uint32_t cp_upper(uint32_t c) {
     if (c == 0xB5) return 0x39C;
     if (c == 0xFF) return 0x178;
     if ((c >= 0xE0 && c <= 0xFE && c != 0xF7)) return c - 32;
+    if (c == 0x131) return 'I';   /* dotless i */
+    if (c == 0x130 || c == 0x138 || c == 0x149) return c;
     if (c >= 0x100 && c <= 0x17F) {
         bool odd_lower = (c <= 0x137) || (c >= 0x14A && c <= 0x177);
         if (odd_lower) return c & 1 ? c - 1 : c;
@@ -33,6 +35,7 @@ static uint32_t cp_upper(uint32_t c) {
     if (c >= 0x3B1 && c <= 0x3C9) return c - 32;
     if (c >= 0x430 && c <= 0x44F) return c - 32;
     if (c >= 0x450 && c <= 0x45F) return c - 80;
+    if (c >= 0x2170 && c <= 0x217F) return c - 16;   /* roman numerals */
     return c;
 }
 
@@ -40,6 +43,8 @@ static uint32_t cp_lower(uint32_t c) {
     if (c < 0x80) return c >= 'A' && c <= 'Z' ? c + 32 : c;
     if (c >= 0xC0 && c <= 0xDE && c != 0xD7) return c + 32;
     if (c == 0x178) return 0xFF;
+    if (c == 0x130) return 'i';   /* its full lowercase is "i\u0307", see map_case */
+    if (c == 0x131 || c == 0x138 || c == 0x149) return c;
     if (c >= 0x100 && c <= 0x17F) {
         bool even_upper = (c <= 0x137) || (c >= 0x14A && c <= 0x177);
         if (even_upper) return c & 1 ? c : c + 1;
@@ -49,15 +54,39 @@ static uint32_t cp_lower(uint32_t c) {
     if (c >= 0x391 && c <= 0x3A9 && c != 0x3A2) return c + 32;
     if (c >= 0x410 && c <= 0x42F) return c + 32;
     if (c >= 0x400 && c <= 0x40F) return c + 80;
+    if (c >= 0x2160 && c <= 0x216F) return c + 16;
     return c;
 }
 
+/* Letters whose capital is more than one letter (SpecialCasing.txt). */
+static const struct {
+    uint32_t c;
+    const char *upper, *title, *fold;
+} SPECIAL[] = {
+    {0xDF, "SS", "Ss", "ss"},     {0xFB00, "FF", "Ff", "ff"},   {0xFB01, "FI", "Fi", "fi"},
+    {0xFB02, "FL", "Fl", "fl"},   {0xFB03, "FFI", "Ffi", "ffi"}, {0xFB04, "FFL", "Ffl", "ffl"},
+    {0xFB05, "ST", "St", "st"},   {0xFB06, "ST", "St", "st"},   {0x149, "\xca\xbcN", "\xca\xbcN", "\xca\xbcn"},
+    {0x17F, "S", "S", "s"},
+};
+
+static int special_index(uint32_t c) {
+    if (c != 0xDF && c != 0x149 && c != 0x17F && (c < 0xFB00 || c > 0xFB06)) return -1;
+    for (int i = 0; i < (int)(sizeof SPECIAL / sizeof *SPECIAL); i++)
+        if (SPECIAL[i].c == c) return i;
+    return -1;
+}
+
 static bool cp_is_upper(uint32_t c) { return cp_lower(c) != c; }
-static bool cp_is_lower(uint32_t c) { return cp_upper(c) != c || c == 0xDF; }
+static bool cp_is_lower(uint32_t c) {
+    return cp_upper(c) != c || special_index(c) >= 0 || c == 0x138 || c == 0x149;
+}
+/* Letter numbers (Ⅻ): cased and identifiers, but not alphabetic */
+static bool cp_is_letter_number(uint32_t c) { return c >= 0x2160 && c <= 0x2188; }
 
 static bool cp_is_alpha(uint32_t c) {
     if (c < 0x80) return (c | 32) >= 'a' && (c | 32) <= 'z';
-    if (c == 0xAA || c == 0xB5 || c == 0xBA || c == 0xDF) return true;
+    if (c == 0xAA || c == 0xB5 || c == 0xBA) return true;
+    if (cp_is_letter_number(c)) return false;
     if (cp_is_upper(c) || cp_is_lower(c)) return true;
     return (c >= 0x3040 && c <= 0x30FF) || (c >= 0x4E00 && c <= 0x9FFF) || (c >= 0xAC00 && c <= 0xD7A3);
 }
@@ -81,7 +110,7 @@ static bool cp_is_linebreak(uint32_t c) {
 
 static void put_cp(cg_sbuf *b, uint32_t c) {
     char u[4];
-    cg_sbuf_put(b, u, (size_t)cg_utf8_encode(c, u));
+    cg_sbuf_put(b, u, (size_t)cg_cp_encode(c, u));
 }
 
 /* ---- helpers ---------------------------------------------------------------- */
@@ -187,51 +216,64 @@ static int append_sub(cg_value list, const cg_str *s, int64_t from, int64_t to) 
     return cg_list_append_steal(list, substr(s, from, to));
 }
 
-/* Splits on runs of whitespace, from the left (or right when rev). */
-static cg_value split_ws(const cg_str *s, int64_t maxsplit, bool rev) {
+static bool space_at(const cg_str *s, int64_t i, int64_t *next) {
+    int64_t j = i;
+    uint32_t c = cg_cp_next(s->s, s->len, &j);
+    if (next) *next = j;
+    return cp_is_space(c);
+}
+
+/* The start of the code point that ends at byte i. */
+static int64_t cp_before(const cg_str *s, int64_t i) {
+    i--;
+    while (i > 0 && ((unsigned char)s->s[i] & 0xC0) == 0x80) i--;
+    return i;
+}
+
+/* CPython's split_whitespace: words; after maxsplit of them, the rest
+ * (leading whitespace skipped, trailing kept). */
+static cg_value split_ws(const cg_str *s, int64_t maxsplit) {
     cg_value out = cg_list_new(0);
     if (cg_is_err(out)) return out;
-    /* Collect the [start, end) byte spans of the words. */
-    int64_t cap = 16, n = 0, (*spans)[2] = malloc((size_t)cap * sizeof *spans);
-    if (!spans) return cg_decref(out), cg_raise_nomemory();
-    int64_t i = 0;
-    while (i < s->len) {
+    if (maxsplit < 0) maxsplit = INT64_MAX;
+    int64_t i = 0, n = s->len, nx;
+    while (maxsplit-- > 0) {
+        while (i < n && space_at(s, i, &nx)) i = nx;
+        if (i == n) break;
         int64_t j = i;
-        uint32_t c = cg_utf8_decode(s->s, s->len, &j);
-        if (cp_is_space(c)) {
-            i = j;
-            continue;
-        }
-        int64_t start = i;
-        while (i < s->len) {
-            j = i;
-            c = cg_utf8_decode(s->s, s->len, &j);
-            if (cp_is_space(c)) break;
-            i = j;
-        }
-        if (n == cap) {
-            cap *= 2;
-            void *ns = realloc(spans, (size_t)cap * sizeof *spans);
-            if (!ns) return free(spans), cg_decref(out), cg_raise_nomemory();
-            spans = ns;
-        }
-        spans[n][0] = start;
-        spans[n][1] = i;
-        n++;
+        while (i < n && !space_at(s, i, &nx)) i = nx;
+        if (append_sub(out, s, j, i) < 0) return cg_decref(out), CG_ERR;
     }
-    int rc = 0;
-    if (maxsplit < 0 || maxsplit >= n - 1) {
-        for (int64_t k = 0; k < n && rc == 0; k++) rc = append_sub(out, s, spans[k][0], spans[k][1]);
-    } else if (!rev) {
-        for (int64_t k = 0; k < maxsplit && rc == 0; k++) rc = append_sub(out, s, spans[k][0], spans[k][1]);
-        /* the rest keeps its inner and trailing whitespace */
-        if (rc == 0) rc = append_sub(out, s, spans[maxsplit][0], s->len);
-    } else {
-        if (rc == 0) rc = append_sub(out, s, 0, spans[n - 1 - maxsplit][1]);
-        for (int64_t k = n - maxsplit; k < n && rc == 0; k++) rc = append_sub(out, s, spans[k][0], spans[k][1]);
+    if (i < n) {
+        while (i < n && space_at(s, i, &nx)) i = nx;
+        if (i != n && append_sub(out, s, i, n) < 0) return cg_decref(out), CG_ERR;
     }
-    free(spans);
-    if (rc < 0) return cg_decref(out), CG_ERR;
+    return out;
+}
+
+/* The mirror image, from the right (rsplit_whitespace). */
+static cg_value rsplit_ws(const cg_str *s, int64_t maxsplit) {
+    cg_value out = cg_list_new(0);
+    if (cg_is_err(out)) return out;
+    if (maxsplit < 0) maxsplit = INT64_MAX;
+    int64_t i = s->len;   /* the end of the part not yet split */
+    while (maxsplit-- > 0) {
+        while (i > 0 && space_at(s, cp_before(s, i), NULL)) i = cp_before(s, i);
+        if (i == 0) break;
+        int64_t j = i;
+        while (i > 0 && !space_at(s, cp_before(s, i), NULL)) i = cp_before(s, i);
+        if (append_sub(out, s, i, j) < 0) return cg_decref(out), CG_ERR;
+    }
+    if (i > 0) {
+        while (i > 0 && space_at(s, cp_before(s, i), NULL)) i = cp_before(s, i);
+        if (i != 0 && append_sub(out, s, 0, i) < 0) return cg_decref(out), CG_ERR;
+    }
+    cg_list *l = cg_as_list(out);
+    for (int64_t k = 0; k < l->len / 2; k++) {
+        cg_value t = l->items[k];
+        l->items[k] = l->items[l->len - 1 - k];
+        l->items[l->len - 1 - k] = t;
+    }
     return out;
 }
 
@@ -280,7 +322,7 @@ static cg_value do_split(cg_value self, const cg_args *a, int idx, bool rev) {
     int64_t maxsplit;
     if (cg_index_value(arg[1], &maxsplit) < 0) goto out;
     if (cg_is_none(arg[0])) {
-        r = split_ws(S(self), maxsplit, rev);
+        r = rev ? rsplit_ws(S(self), maxsplit) : split_ws(S(self), maxsplit);
     } else if (!cg_is_str(arg[0])) {
         cg_raise(&cg_exc_TypeError, "must be str or None, not %s", cg_type_name(arg[0]));
     } else if (S(arg[0])->len == 0) {
@@ -308,7 +350,7 @@ static cg_value str_splitlines(cg_value self, const cg_args *a) {
     int64_t i = 0, start = 0;
     while (i < s->len) {
         int64_t j = i;
-        uint32_t c = cg_utf8_decode(s->s, s->len, &j);
+        uint32_t c = cg_cp_next(s->s, s->len, &j);
         if (!cp_is_linebreak(c)) {
             i = j;
             continue;
@@ -326,7 +368,7 @@ static cg_value str_splitlines(cg_value self, const cg_args *a) {
 static bool in_chars(uint32_t c, const cg_str *chars) {
     if (!chars) return cp_is_space(c);
     for (int64_t i = 0; i < chars->len;)
-        if (cg_utf8_decode(chars->s, chars->len, &i) == c) return true;
+        if (cg_cp_next(chars->s, chars->len, &i) == c) return true;
     return false;
 }
 
@@ -342,7 +384,7 @@ static cg_value do_strip(cg_value self, const cg_args *a, int idx, bool left, bo
     if (left) {
         while (from < to) {
             int64_t j = from;
-            if (!in_chars(cg_utf8_decode(s->s, s->len, &j), cs)) break;
+            if (!in_chars(cg_cp_next(s->s, s->len, &j), cs)) break;
             from = j;
         }
     }
@@ -351,7 +393,7 @@ static cg_value do_strip(cg_value self, const cg_args *a, int idx, bool left, bo
             int64_t j = to - 1;
             while (j > from && ((unsigned char)s->s[j] & 0xC0) == 0x80) j--;
             int64_t k = j;
-            if (!in_chars(cg_utf8_decode(s->s, s->len, &k), cs)) break;
+            if (!in_chars(cg_cp_next(s->s, s->len, &k), cs)) break;
             to = j;
         }
     }
@@ -393,7 +435,7 @@ static cg_value str_replace(cg_value self, const cg_args *a) {
                 break;
             }
             int64_t j = i;
-            cg_utf8_decode(s->s, s->len, &j);
+            cg_cp_next(s->s, s->len, &j);
             cg_sbuf_put(&b, s->s + i, (size_t)(j - i));
             i = j;
         }
@@ -525,24 +567,31 @@ out:
 
 /* ---- case ----------------------------------------------------------------------- */
 
-typedef enum { CASE_UPPER, CASE_LOWER, CASE_SWAP, CASE_TITLE, CASE_CAPITALIZE } case_kind;
+typedef enum { CASE_UPPER, CASE_LOWER, CASE_SWAP, CASE_TITLE, CASE_CAPITALIZE, CASE_FOLD } case_kind;
 
 static cg_value map_case(cg_value self, case_kind kind) {
     const cg_str *s = S(self);
     cg_sbuf b = {0};
     bool prev_cased = false, first = true;
     for (int64_t i = 0; i < s->len;) {
-        uint32_t c = cg_utf8_decode(s->s, s->len, &i), m = c;
+        uint32_t c = cg_cp_next(s->s, s->len, &i), m = c;
+        bool up = false;   /* does this letter go to its capital? */
         switch (kind) {
-        case CASE_UPPER: m = cp_upper(c); break;
-        case CASE_LOWER: m = cp_lower(c); break;
-        case CASE_SWAP: m = cp_is_upper(c) ? cp_lower(c) : cp_upper(c); break;
-        case CASE_TITLE: m = prev_cased ? cp_lower(c) : cp_upper(c); break;
-        case CASE_CAPITALIZE: m = first ? cp_upper(c) : cp_lower(c); break;
+        case CASE_UPPER: up = true; break;
+        case CASE_LOWER:
+        case CASE_FOLD: break;
+        case CASE_SWAP: up = !cp_is_upper(c); break;
+        case CASE_TITLE: up = !prev_cased; break;
+        case CASE_CAPITALIZE: up = first; break;
         }
-        if (c == 0xDF && (kind == CASE_UPPER || kind == CASE_SWAP || (kind == CASE_TITLE && !prev_cased))) {
-            cg_sbuf_puts(&b, kind == CASE_TITLE ? "Ss" : "SS");   /* ß has no one-letter capital */
+        int sp = special_index(c);
+        if (sp >= 0 && (up || kind == CASE_FOLD)) {
+            bool title = kind == CASE_TITLE || kind == CASE_CAPITALIZE;
+            cg_sbuf_puts(&b, kind == CASE_FOLD ? SPECIAL[sp].fold : title ? SPECIAL[sp].title : SPECIAL[sp].upper);
+        } else if (c == 0x130 && !up) {
+            cg_sbuf_puts(&b, "i\xcc\x87");   /* İ lowers to i + combining dot */
         } else {
+            m = up ? cp_upper(c) : (kind == CASE_SWAP && !cp_is_upper(c)) ? c : cp_lower(c);
             put_cp(&b, m);
         }
         prev_cased = cp_is_upper(c) || cp_is_lower(c);
@@ -556,6 +605,7 @@ static cg_value str_lower(cg_value self, const cg_args *a) { return map_case(sel
 static cg_value str_swapcase(cg_value self, const cg_args *a) { return map_case(self, CASE_SWAP); }
 static cg_value str_title(cg_value self, const cg_args *a) { return map_case(self, CASE_TITLE); }
 static cg_value str_capitalize(cg_value self, const cg_args *a) { return map_case(self, CASE_CAPITALIZE); }
+static cg_value str_casefold(cg_value self, const cg_args *a) { return map_case(self, CASE_FOLD); }
 
 /* ---- character classes ---------------------------------------------------------- */
 
@@ -563,7 +613,7 @@ static cg_value all_of(cg_value self, bool (*pred)(uint32_t)) {
     const cg_str *s = S(self);
     if (s->len == 0) return CG_FALSE;
     for (int64_t i = 0; i < s->len;)
-        if (!pred(cg_utf8_decode(s->s, s->len, &i))) return CG_FALSE;
+        if (!pred(cg_cp_next(s->s, s->len, &i))) return CG_FALSE;
     return CG_TRUE;
 }
 
@@ -593,7 +643,7 @@ static cg_value cased_test(cg_value self, bool upper) {
     const cg_str *s = S(self);
     bool cased = false;
     for (int64_t i = 0; i < s->len;) {
-        uint32_t c = cg_utf8_decode(s->s, s->len, &i);
+        uint32_t c = cg_cp_next(s->s, s->len, &i);
         if (upper ? cp_is_lower(c) : cp_is_upper(c)) return CG_FALSE;
         if (upper ? cp_is_upper(c) : cp_is_lower(c)) cased = true;
     }
@@ -607,7 +657,7 @@ static cg_value str_istitle(cg_value self, const cg_args *a) {
     const cg_str *s = S(self);
     bool prev_cased = false, cased = false;
     for (int64_t i = 0; i < s->len;) {
-        uint32_t c = cg_utf8_decode(s->s, s->len, &i);
+        uint32_t c = cg_cp_next(s->s, s->len, &i);
         if (cp_is_upper(c)) {
             if (prev_cased) return CG_FALSE;
             prev_cased = cased = true;
@@ -626,8 +676,9 @@ static cg_value str_isidentifier(cg_value self, const cg_args *a) {
     if (s->len == 0) return CG_FALSE;
     bool first = true;
     for (int64_t i = 0; i < s->len; first = false) {
-        uint32_t c = cg_utf8_decode(s->s, s->len, &i);
-        bool ok = c == '_' || cp_is_alpha(c) || (!first && (cp_is_decimal(c) || cp_is_digit(c)));
+        uint32_t c = cg_cp_next(s->s, s->len, &i);
+        bool ok = c == '_' || cp_is_alpha(c) || cp_is_letter_number(c) ||
+                  (!first && (cp_is_decimal(c) || cp_is_digit(c)));
         if (!ok) return CG_FALSE;
     }
     return CG_TRUE;
@@ -704,7 +755,7 @@ static cg_value str_expandtabs(cg_value self, const cg_args *a) {
     int64_t col = 0;
     for (int64_t i = 0; i < s->len;) {
         int64_t j = i;
-        uint32_t c = cg_utf8_decode(s->s, s->len, &j);
+        uint32_t c = cg_cp_next(s->s, s->len, &j);
         if (c == '\t') {
             if (tab > 0) {
                 int64_t n = tab - col % tab;
@@ -855,7 +906,7 @@ const cg_method_def cg_str_methods[] = {
     [M_TITLE] = {"title", str_title, "title()", NULL},
     [M_CAPITALIZE] = {"capitalize", str_capitalize, "capitalize()", NULL},
     [M_SWAPCASE] = {"swapcase", str_swapcase, "swapcase()", NULL},
-    [M_CASEFOLD] = {"casefold", str_lower, "casefold()", NULL},
+    [M_CASEFOLD] = {"casefold", str_casefold, "casefold()", NULL},
     [M_ISDIGIT] = {"isdigit", str_isdigit, "isdigit()", NULL},
     [M_ISALPHA] = {"isalpha", str_isalpha, "isalpha()", NULL},
     [M_ISALNUM] = {"isalnum", str_isalnum, "isalnum()", NULL},

@@ -93,7 +93,10 @@ static void put_carets(cg_sbuf *b, const char *line, cg_tuple *t) {
     while (tail > lead && (line[tail - 1] == ' ' || line[tail - 1] == '\r' || line[tail - 1] == '\n' ||
                            line[tail - 1] == '\t' || line[tail - 1] == '\f'))
         tail--;
-    int64_t stripped_chars = chars(line, lead), stripped_len = chars(line + lead, tail - lead);
+    /* CPython counts the line's newline among the stripped characters,
+     * and its trailing blanks; so do we, to put the carets where it does. */
+    int64_t stripped_len = chars(line + lead, tail - lead);
+    int64_t stripped_chars = chars(line, len) + 1 - stripped_len;
     int64_t start = chars(line, col) + 1;
     int64_t stop = end >= 0 ? chars(line, end) + 1 : stripped_chars + stripped_len;
     bool anchors = end >= 0 && left >= 0;

@@ -49,7 +49,7 @@ cg_value cg_tuple_steal(int64_t n, cg_value *items) {
         for (int64_t j = 0; j < n; j++) cg_decref(items[j]);
         return r;
     }
-    memcpy(cg_as_tuple(r)->items, items, (size_t)n * sizeof *items);
+    if (n) memcpy(cg_as_tuple(r)->items, items, (size_t)n * sizeof *items);
     return r;
 }
 

@@ -26,9 +26,9 @@ SANITIZER = re.compile(r"ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:"
 
 
 def local(text):
-    """Tracebacks name the script by its absolute path, as Python 3.11
-    does; the recorded outputs name it relative to this folder."""
-    return text.replace(f'"{HERE}/', '"')
+    """Tracebacks and warnings name the script by its absolute path, as
+    Python 3.11 does; the recorded outputs name it relative to this folder."""
+    return text.replace(f"{HERE}/", "")
 
 
 def header(src, key):

@@ -3,6 +3,7 @@
 
 #include <criterion/criterion.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -128,10 +129,60 @@ void t_assert_values(const cg_tensor *t, int n, const double *expected, double t
     }
 }
 
+/* ---- drawn sizes and sample inputs ------------------------------------------------------ */
+
+static int64_t drawn[S_NSIZES] = {2, 3, 4, 2, 3, 4}; /* before any draw */
+static uint64_t draw_seed;
+static int reads;
+
+void s_draw(uint64_t seed) {
+    uint64_t s = seed * 2654435761ULL + 7;
+    for (int k = 0; k < S_NSIZES; k++)
+        drawn[k] = 1 + (int64_t)(lcg_next(&s) % 4);
+    draw_seed = seed;
+    reads = 0;
+}
+
+int64_t s_size(int k) {
+    reads++;
+    return drawn[k];
+}
+
+int s_sizes_read(void) { return reads; }
+
+const char *s_draw_str(void) {
+    static char buf[64];
+    int used = 0;
+    for (int k = 0; k < S_NSIZES; k++)
+        used += snprintf(buf + used, sizeof buf - (size_t)used, "%s%c=%lld", k ? " " : "", 'A' + k,
+                         (long long)drawn[k]);
+    return buf;
+}
+
+/* Values differ between draws as the shapes do. */
+static uint64_t value_seed(uint64_t seed) { return seed + 1000003ULL * draw_seed; }
+
+/* Every other element of a tensor twice as long in its last dim: never
+ * contiguous when it has two or more elements. */
+static cg_tensor *every_other(cg_tensor *t) {
+    int64_t sizes[CG_MAX_DIMS];
+    memcpy(sizes, t->sizes, (size_t)t->ndim * sizeof *sizes);
+    sizes[t->ndim - 1] *= 2;
+    cg_tensor *big = cg_zeros(t->ndim, sizes, t->dtype, cg_device_cpu());
+    cg_tensor *v = cg_slice(big, t->ndim - 1, 0, sizes[t->ndim - 1], 2);
+    cg_copy_(v, t);
+    cg_tensor_release(big);
+    return v;
+}
+
 cg_tensor *s_input_range(const int64_t *sizes, int ndim, uint64_t seed, bool noncontig, double lo, double hi) {
-    cg_tensor *t = t_rand(CG_F64, ndim, sizes, lo, hi, seed);
+    cg_tensor *t = t_rand(CG_F64, ndim, sizes, lo, hi, value_seed(seed));
     if (noncontig) {
         cg_tensor *v = t_noncontig(t);
+        if (cg_tensor_is_contiguous(v) && cg_tensor_numel(v) > 1) { /* a transpose of a vector */
+            cg_tensor_release(v);
+            v = every_other(t);
+        }
         cg_tensor_release(t);
         t = v;
     }
@@ -143,6 +194,30 @@ cg_tensor *s_input(const int64_t *sizes, int ndim, uint64_t seed, bool noncontig
     return s_input_range(sizes, ndim, seed, noncontig, -2.0, 2.0);
 }
 
-cg_tensor *s_const(const int64_t *sizes, int ndim, uint64_t seed) {
-    return t_rand(CG_F64, ndim, sizes, -2.0, 2.0, seed);
+cg_tensor *s_const_range(const int64_t *sizes, int ndim, uint64_t seed, double lo, double hi) {
+    return t_rand(CG_F64, ndim, sizes, lo, hi, value_seed(seed));
+}
+
+cg_tensor *s_const(const int64_t *sizes, int ndim, uint64_t seed) { return s_const_range(sizes, ndim, seed, -2.0, 2.0); }
+
+cg_tensor *s_mask(const int64_t *sizes, int ndim, uint64_t seed) {
+    cg_tensor *r = s_const_range(sizes, ndim, seed, 0.0, 1.0);
+    cg_tensor *m = cg_tensor_empty(ndim, sizes, CG_BOOL, cg_device_cpu());
+    for (int64_t i = 0; i < cg_tensor_numel(m); i++)
+        t_set(m, i, t_at(r, i) < 0.5);
+    cg_tensor_release(r);
+    return m;
+}
+
+cg_tensor *s_classes(const int64_t *sizes, int ndim, int64_t classes, int64_t avoid, uint64_t seed) {
+    cg_tensor *r = s_const_range(sizes, ndim, seed, 0.0, 1.0);
+    cg_tensor *c = cg_tensor_empty(ndim, sizes, CG_INT64, cg_device_cpu());
+    for (int64_t i = 0; i < cg_tensor_numel(c); i++) {
+        int64_t k = (int64_t)(t_at(r, i) * (double)classes);
+        if (i == 0 && k == avoid && classes > 1)
+            k = (k + 1) % classes;
+        t_set(c, i, (double)k);
+    }
+    cg_tensor_release(r);
+    return c;
 }

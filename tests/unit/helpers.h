@@ -79,12 +79,53 @@ typedef bool (*cg_sample_fn)(int variant, cg_sample *s);
 #include "ops.def"
 #undef X
 
+/* ---- drawn sizes ----------------------------------------------------------------- */
+
+/* Note [Drawn shapes]
+ * ~~~~~~~~~~~~~~~~~~~
+ * A sample writes its shapes with size variables, S_A .. S_F, which the
+ * op-table test draws (each in 1..4) before it asks for the sample, several
+ * times per op: so every op is checked on shapes it was not written for.
+ * The relations between shapes are the sample's to state: the same variable
+ * in two shapes makes those dims agree (mm's inner dims: [S_A, S_B] @
+ * [S_B, S_C]); a literal 1 against a variable broadcasts; `S_A + 2` asks for
+ * at least 3, where an index or a correction needs it; a literal is a size
+ * the op fixes (split_with_sizes' pieces). A draw is seeded from its op's
+ * name, its number and CG_SHAPE_SEED (the environment, default 1), and a
+ * failing check prints all three and the sizes, so that it can be rerun. */
+#define S_NSIZES 6
+#define S_A s_size(0)
+#define S_B s_size(1)
+#define S_C s_size(2)
+#define S_D s_size(3)
+#define S_E s_size(4)
+#define S_F s_size(5)
+/* Draws every size variable from seed (values seeded by it too). */
+void s_draw(uint64_t seed);
+/* Size variable k of the current draw; counts the reads (s_sizes_read). */
+int64_t s_size(int k);
+/* Reads of size variables since the last s_draw. */
+int s_sizes_read(void);
+/* "A=2 B=4 C=1 D=3 E=2 F=1": the current draw, for failure messages. */
+const char *s_draw_str(void);
+
+/* ---- sample inputs --------------------------------------------------------------------- */
+
 /* Inputs for samples: float64, requiring grad, values in [-2, 2) (or as
- * given), contiguous or not. S_ARG(...) builds the sizes array. */
+ * given), contiguous or not; their values are seeded by seed and the draw.
+ * A non-contiguous input of two or more elements is never contiguous (a
+ * transposed view when that is not contiguous, else every other element of
+ * a longer last dim). S_SIZES(...) builds the sizes array. */
 #define S_SIZES(...) ((const int64_t[]){__VA_ARGS__}), (int)(sizeof((const int64_t[]){__VA_ARGS__}) / sizeof(int64_t))
 cg_tensor *s_input(const int64_t *sizes, int ndim, uint64_t seed, bool noncontig);
 cg_tensor *s_input_range(const int64_t *sizes, int ndim, uint64_t seed, bool noncontig, double lo, double hi);
-/* A float64 tensor that does not require grad (targets, masks as doubles). */
+/* A float64 tensor that does not require grad (targets, weights). */
 cg_tensor *s_const(const int64_t *sizes, int ndim, uint64_t seed);
+cg_tensor *s_const_range(const int64_t *sizes, int ndim, uint64_t seed, double lo, double hi);
+/* A bool tensor, true at about half of its elements. */
+cg_tensor *s_mask(const int64_t *sizes, int ndim, uint64_t seed);
+/* int64 class indices in [0, classes); element 0 is not `avoid` (pass -1
+ * for none), so that a loss ignoring one class always counts something. */
+cg_tensor *s_classes(const int64_t *sizes, int ndim, int64_t classes, int64_t avoid, uint64_t seed);
 
 #endif

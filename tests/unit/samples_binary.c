@@ -1,8 +1,9 @@
 /* samples_binary.c: op-table samples (helpers.h) of the binary rows beyond
  * add/sub/mul/div (those are in samples_core.c): pow, div with a rounding
  * mode, remainder, maximum/minimum, comparisons, logical and bitwise ops.
- * Each variant names what it exercises; inputs keep away from the points
- * where an op is not differentiable (0 for a real power, steps of floor). */
+ * Each variant names what it exercises, in drawn sizes A .. F (Note [Drawn
+ * shapes] in helpers.h); inputs keep away from the points where an op is not
+ * differentiable (0 for a real power, steps of floor). */
 #include <string.h>
 
 #include "helpers.h"
@@ -21,16 +22,16 @@ static bool layouts(int v, cg_sample *s, sample_op fn, double alo, double ahi, d
         memcpy(base.d, d, sizeof base.d);
     switch (v) {
     case 0:
-        base.desc = "same shape";
-        base.in[0] = RANGE(101, false, alo, ahi, 2, 3), base.in[1] = RANGE(102, false, blo, bhi, 2, 3);
+        base.desc = "same shape [A,B]";
+        base.in[0] = RANGE(101, false, alo, ahi, S_A, S_B), base.in[1] = RANGE(102, false, blo, bhi, S_A, S_B);
         break;
     case 1:
-        base.desc = "broadcast [3,1] with [1,4]";
-        base.in[0] = RANGE(103, false, alo, ahi, 3, 1), base.in[1] = RANGE(104, false, blo, bhi, 1, 4);
+        base.desc = "broadcast [A,1] with [1,B]";
+        base.in[0] = RANGE(103, false, alo, ahi, S_A, 1), base.in[1] = RANGE(104, false, blo, bhi, 1, S_B);
         break;
     case 2:
-        base.desc = "non-contiguous with [3]";
-        base.in[0] = RANGE(105, true, alo, ahi, 2, 3), base.in[1] = RANGE(106, true, blo, bhi, 3);
+        base.desc = "non-contiguous [A,B,C] with non-contiguous [C]";
+        base.in[0] = RANGE(105, true, alo, ahi, S_A, S_B, S_C), base.in[1] = RANGE(106, true, blo, bhi, S_C);
         break;
     default: return false;
     }
@@ -52,18 +53,21 @@ bool sample_pow(int v, cg_sample *s) { return layouts(v, s, f_pow, 0.5, 2.0, -2.
 
 bool sample_pow_scalar(int v, cg_sample *s) {
     switch (v) {
-    case 0: return SAMPLE("x ** 2 (int)", 1, {RANGE(111, false, -2, 2, 2, 3)}, f_pow_scalar, .i = {1, 2});
-    case 1: return SAMPLE("x ** 2.5 non-contiguous", 1, {RANGE(112, true, 0.5, 2, 2, 3)}, f_pow_scalar, .d = {2.5});
-    case 2: return SAMPLE("x ** -1 (int)", 1, {RANGE(113, false, 0.5, 2, 4)}, f_pow_scalar, .i = {1, -1});
-    case 3: return SAMPLE("x ** 0", 1, {RANGE(114, false, -2, 2, 3)}, f_pow_scalar, .i = {1, 0});
+    case 0: return SAMPLE("[A,B] ** 2 (int)", 1, {RANGE(111, false, -2, 2, S_A, S_B)}, f_pow_scalar, .i = {1, 2});
+    case 1:
+        return SAMPLE("[A,B] ** 2.5 non-contiguous", 1, {RANGE(112, true, 0.5, 2, S_A, S_B)}, f_pow_scalar, .d = {2.5});
+    case 2: return SAMPLE("[A] ** -1 (int)", 1, {RANGE(113, false, 0.5, 2, S_A)}, f_pow_scalar, .i = {1, -1});
+    case 3: return SAMPLE("[A] ** 0", 1, {RANGE(114, false, -2, 2, S_A)}, f_pow_scalar, .i = {1, 0});
     default: return false;
     }
 }
 
 bool sample_pow_scalar_base(int v, cg_sample *s) {
     switch (v) {
-    case 0: return SAMPLE("2.5 ** x", 1, {RANGE(115, false, -2, 2, 2, 3)}, f_pow_scalar_base, .d = {2.5});
-    case 1: return SAMPLE("0.5 ** x non-contiguous", 1, {RANGE(116, true, -2, 2, 2, 3)}, f_pow_scalar_base, .d = {0.5});
+    case 0: return SAMPLE("2.5 ** [A,B]", 1, {RANGE(115, false, -2, 2, S_A, S_B)}, f_pow_scalar_base, .d = {2.5});
+    case 1:
+        return SAMPLE("0.5 ** [A,B] non-contiguous", 1, {RANGE(116, true, -2, 2, S_A, S_B)}, f_pow_scalar_base,
+                      .d = {0.5});
     default: return false;
     }
 }
@@ -90,8 +94,10 @@ bool sample_remainder(int v, cg_sample *s) {
 }
 bool sample_remainder_scalar(int v, cg_sample *s) {
     switch (v) {
-    case 0: return SAMPLE("x % 1.5", 1, {RANGE(121, false, -2, 2, 2, 3)}, f_remainder_scalar, .d = {1.5});
-    case 1: return SAMPLE("x % -0.75 non-contiguous", 1, {RANGE(122, true, -2, 2, 2, 3)}, f_remainder_scalar, .d = {-0.75});
+    case 0: return SAMPLE("[A,B] % 1.5", 1, {RANGE(121, false, -2, 2, S_A, S_B)}, f_remainder_scalar, .d = {1.5});
+    case 1:
+        return SAMPLE("[A,B] % -0.75 non-contiguous", 1, {RANGE(122, true, -2, 2, S_A, S_B)}, f_remainder_scalar,
+                      .d = {-0.75});
     default: return false;
     }
 }

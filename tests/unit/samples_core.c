@@ -1,5 +1,6 @@
 /* samples_core.c: op-table samples (helpers.h) of copies, views, unary,
- * binary and reduction rows. Each variant names what it exercises. */
+ * binary and reduction rows. Each variant names what it exercises; shapes
+ * are written in drawn sizes A .. F (Note [Drawn shapes] in helpers.h). */
 #include "helpers.h"
 
 #define IN(seed, nc, ...) s_input(S_SIZES(__VA_ARGS__), seed, nc)
@@ -18,8 +19,10 @@ static cg_tensor *f_copy(cg_tensor *const *in, const cg_sample *s) {
 }
 bool sample_copy(int v, cg_sample *s) {
     switch (v) {
-    case 0: return SAMPLE("same shape", 2, {IN(1, false, 2, 3), IN(2, false, 2, 3)}, f_copy);
-    case 1: return SAMPLE("broadcast src, non-contiguous dst", 2, {IN(3, true, 2, 3), IN(4, false, 3)}, f_copy);
+    case 0: return SAMPLE("same shape [A,B]", 2, {IN(1, false, S_A, S_B), IN(2, false, S_A, S_B)}, f_copy);
+    case 1:
+        return SAMPLE("broadcast src [B], non-contiguous dst [A,B]", 2, {IN(3, true, S_A, S_B), IN(4, false, S_B)},
+                      f_copy);
     default: return false;
     }
 }
@@ -34,7 +37,8 @@ static cg_tensor *f_to_dtype(cg_tensor *const *in, const cg_sample *s) {
 }
 bool sample_to_dtype(int v, cg_sample *s) {
     if (v == 0)
-        return SAMPLE("float64 -> float32 -> float64", 1, {IN(5, true, 2, 3)}, f_to_dtype, .eps = 1e-2, .atol = 1e-4);
+        return SAMPLE("float64 -> float32 -> float64, [A,B] non-contiguous", 1, {IN(5, true, S_A, S_B)}, f_to_dtype,
+                      .eps = 1e-2, .atol = 1e-4);
     return false;
 }
 
@@ -44,7 +48,7 @@ static cg_tensor *f_clone(cg_tensor *const *in, const cg_sample *s) {
 }
 bool sample_clone(int v, cg_sample *s) {
     if (v == 0)
-        return SAMPLE("non-contiguous", 1, {IN(6, true, 3, 2)}, f_clone);
+        return SAMPLE("non-contiguous [A,B]", 1, {IN(6, true, S_A, S_B)}, f_clone);
     return false;
 }
 
@@ -58,7 +62,7 @@ static cg_tensor *f_fill(cg_tensor *const *in, const cg_sample *s) {
 }
 bool sample_fill(int v, cg_sample *s) {
     if (v == 0)
-        return SAMPLE("fill_", 1, {s_const(S_SIZES(2, 2), 7)}, f_fill, .d = {1.5});
+        return SAMPLE("fill_ [A,B]", 1, {s_const(S_SIZES(S_A, S_B), 7)}, f_fill, .d = {1.5});
     return false;
 }
 
@@ -69,8 +73,8 @@ static cg_tensor *f_view(cg_tensor *const *in, const cg_sample *s) {
 }
 bool sample_view(int v, cg_sample *s) {
     switch (v) {
-    case 0: return SAMPLE("[2,3] -> [3,2]", 1, {IN(8, false, 2, 3)}, f_view, .i = {2, 3, 2});
-    case 1: return SAMPLE("[2,3,2] -> [-1,2]", 1, {IN(9, false, 2, 3, 2)}, f_view, .i = {2, -1, 2});
+    case 0: return SAMPLE("[A,B] -> [B,A]", 1, {IN(8, false, S_A, S_B)}, f_view, .i = {2, S_B, S_A});
+    case 1: return SAMPLE("[A,B,C] -> [-1,C]", 1, {IN(9, false, S_A, S_B, S_C)}, f_view, .i = {2, -1, S_C});
     default: return false;
     }
 }
@@ -80,12 +84,13 @@ static cg_tensor *f_reshape(cg_tensor *const *in, const cg_sample *s) {
 }
 bool sample_reshape(int v, cg_sample *s) {
     if (v == 0)
-        return SAMPLE("contiguous [2,3] -> [6]", 1, {IN(45, false, 2, 3)}, f_reshape, .i = {1, 6});
+        return SAMPLE("contiguous [A,B] -> [A*B]", 1, {IN(45, false, S_A, S_B)}, f_reshape, .i = {1, S_A * S_B});
     return false;
 }
 bool sample_reshape_copy(int v, cg_sample *s) {
     if (v == 0)
-        return SAMPLE("non-contiguous [2,3] -> [3,-1]", 1, {IN(46, true, 2, 3)}, f_reshape, .i = {2, 3, -1});
+        /* sizes of at least 2: a transposed [1,n] or [n,1] is still viewable */
+        return SAMPLE("non-contiguous [A+1,B+1] -> [-1]", 1, {IN(46, true, S_A + 1, S_B + 1)}, f_reshape, .i = {1, -1});
     return false;
 }
 
@@ -94,8 +99,9 @@ static cg_tensor *f_expand(cg_tensor *const *in, const cg_sample *s) {
 }
 bool sample_expand(int v, cg_sample *s) {
     switch (v) {
-    case 0: return SAMPLE("[3,1] -> [2,3,4]", 1, {IN(10, false, 3, 1)}, f_expand, .i = {3, 2, 3, 4});
-    case 1: return SAMPLE("[1,3] -> [-1,3] non-contiguous", 1, {IN(11, true, 1, 3)}, f_expand, .i = {2, 4, -1});
+    case 0: return SAMPLE("[B,1] -> [A,B,C]", 1, {IN(10, false, S_B, 1)}, f_expand, .i = {3, S_A, S_B, S_C});
+    case 1:
+        return SAMPLE("[1,B] -> [A,-1] non-contiguous", 1, {IN(11, true, 1, S_B)}, f_expand, .i = {2, S_A, -1});
     default: return false;
     }
 }
@@ -105,7 +111,7 @@ static cg_tensor *f_permute(cg_tensor *const *in, const cg_sample *s) {
 }
 bool sample_permute(int v, cg_sample *s) {
     if (v == 0)
-        return SAMPLE("(2,0,1)", 1, {IN(12, false, 2, 3, 4)}, f_permute, .i = {3, 2, 0, 1});
+        return SAMPLE("[A,B,C] (2,0,1)", 1, {IN(12, false, S_A, S_B, S_C)}, f_permute, .i = {3, 2, 0, 1});
     return false;
 }
 
@@ -114,8 +120,9 @@ static cg_tensor *f_transpose(cg_tensor *const *in, const cg_sample *s) {
 }
 bool sample_transpose(int v, cg_sample *s) {
     switch (v) {
-    case 0: return SAMPLE("(0,1)", 1, {IN(13, false, 2, 3)}, f_transpose, .i = {0, 1});
-    case 1: return SAMPLE("(-1,0) 3-d non-contiguous", 1, {IN(14, true, 2, 3, 2)}, f_transpose, .i = {-1, 0});
+    case 0: return SAMPLE("[A,B] (0,1)", 1, {IN(13, false, S_A, S_B)}, f_transpose, .i = {0, 1});
+    case 1:
+        return SAMPLE("[A,B,C] (-1,0) non-contiguous", 1, {IN(14, true, S_A, S_B, S_C)}, f_transpose, .i = {-1, 0});
     default: return false;
     }
 }
@@ -125,8 +132,9 @@ static cg_tensor *f_slice(cg_tensor *const *in, const cg_sample *s) {
 }
 bool sample_slice(int v, cg_sample *s) {
     switch (v) {
-    case 0: return SAMPLE("[1:4:2] dim 1", 1, {IN(15, false, 2, 5)}, f_slice, .i = {1, 1, 4, 2});
-    case 1: return SAMPLE("[-3:] dim 0 non-contiguous", 1, {IN(16, true, 4, 2)}, f_slice, .i = {0, -3, INT64_MAX, 1});
+    case 0: return SAMPLE("[A,B+2][:, 1:4:2]", 1, {IN(15, false, S_A, S_B + 2)}, f_slice, .i = {1, 1, 4, 2});
+    case 1:
+        return SAMPLE("[A,B][-3:] non-contiguous", 1, {IN(16, true, S_A, S_B)}, f_slice, .i = {0, -3, INT64_MAX, 1});
     default: return false;
     }
 }
@@ -136,8 +144,8 @@ static cg_tensor *f_select(cg_tensor *const *in, const cg_sample *s) {
 }
 bool sample_select(int v, cg_sample *s) {
     switch (v) {
-    case 0: return SAMPLE("[:, 1]", 1, {IN(17, false, 3, 4)}, f_select, .i = {1, 1});
-    case 1: return SAMPLE("[-1] non-contiguous", 1, {IN(18, true, 3, 4)}, f_select, .i = {0, -1});
+    case 0: return SAMPLE("[A,B+1][:, 1]", 1, {IN(17, false, S_A, S_B + 1)}, f_select, .i = {1, 1});
+    case 1: return SAMPLE("[A,B][-1] non-contiguous", 1, {IN(18, true, S_A, S_B)}, f_select, .i = {0, -1});
     default: return false;
     }
 }
@@ -147,8 +155,8 @@ static cg_tensor *f_squeeze(cg_tensor *const *in, const cg_sample *s) {
 }
 bool sample_squeeze(int v, cg_sample *s) {
     switch (v) {
-    case 0: return SAMPLE("all", 1, {IN(19, false, 2, 1, 3, 1)}, f_squeeze, .i = {0});
-    case 1: return SAMPLE("dim 1", 1, {IN(20, false, 2, 1, 3)}, f_squeeze, .i = {1, 1});
+    case 0: return SAMPLE("[A,1,B,1] all", 1, {IN(19, false, S_A, 1, S_B, 1)}, f_squeeze, .i = {0});
+    case 1: return SAMPLE("[A,1,B] dim 1 non-contiguous", 1, {IN(20, true, S_A, 1, S_B)}, f_squeeze, .i = {1, 1});
     default: return false;
     }
 }
@@ -156,8 +164,8 @@ bool sample_squeeze(int v, cg_sample *s) {
 static cg_tensor *f_unsqueeze(cg_tensor *const *in, const cg_sample *s) { return cg_unsqueeze(in[0], s->i[0]); }
 bool sample_unsqueeze(int v, cg_sample *s) {
     switch (v) {
-    case 0: return SAMPLE("dim 0", 1, {IN(21, false, 2, 3)}, f_unsqueeze, .i = {0});
-    case 1: return SAMPLE("dim -1 non-contiguous", 1, {IN(22, true, 2, 3)}, f_unsqueeze, .i = {-1});
+    case 0: return SAMPLE("[A,B] dim 0", 1, {IN(21, false, S_A, S_B)}, f_unsqueeze, .i = {0});
+    case 1: return SAMPLE("[A,B] dim -1 non-contiguous", 1, {IN(22, true, S_A, S_B)}, f_unsqueeze, .i = {-1});
     default: return false;
     }
 }
@@ -168,10 +176,10 @@ static cg_tensor *f_neg(cg_tensor *const *in, const cg_sample *s) { (void)s; ret
 static cg_tensor *f_exp(cg_tensor *const *in, const cg_sample *s) { (void)s; return cg_exp(in[0]); }
 
 bool sample_neg(int v, cg_sample *s) {
-    return v < 2 && SAMPLE(v ? "non-contiguous" : "contiguous", 1, {IN(23 + v, v == 1, 2, 3)}, f_neg);
+    return v < 2 && SAMPLE(v ? "[A,B] non-contiguous" : "[A,B]", 1, {IN(23 + v, v == 1, S_A, S_B)}, f_neg);
 }
 bool sample_exp(int v, cg_sample *s) {
-    return v < 2 && SAMPLE(v ? "non-contiguous" : "contiguous", 1, {IN(25 + v, v == 1, 2, 3)}, f_exp);
+    return v < 2 && SAMPLE(v ? "[A,B] non-contiguous" : "[A,B]", 1, {IN(25 + v, v == 1, S_A, S_B)}, f_exp);
 }
 
 /* ---- binary -------------------------------------------------------------------------------- */
@@ -191,14 +199,15 @@ static bool binary_sample(int v, cg_sample *s, cg_tensor *(*fn)(cg_tensor *const
     double lo = positive_b ? 0.5 : -2.0;
     switch (v) {
     case 0:
-        return SAMPLE("same shape", 2, {IN(31, false, 2, 3), s_input_range(S_SIZES(2, 3), 32, false, lo, 2.0)}, fn,
+        return SAMPLE("same shape [A,B]", 2,
+                      {IN(31, false, S_A, S_B), s_input_range(S_SIZES(S_A, S_B), 32, false, lo, 2.0)}, fn,
                       .d = {alpha});
     case 1:
-        return SAMPLE("broadcast [3,1] with [1,4]", 2,
-                      {IN(33, false, 3, 1), s_input_range(S_SIZES(1, 4), 34, false, lo, 2.0)}, fn, .d = {alpha});
+        return SAMPLE("broadcast [A,1] with [1,B]", 2,
+                      {IN(33, false, S_A, 1), s_input_range(S_SIZES(1, S_B), 34, false, lo, 2.0)}, fn, .d = {alpha});
     case 2:
-        return SAMPLE("non-contiguous with [3]", 2, {IN(35, true, 2, 3), s_input_range(S_SIZES(3), 36, true, lo, 2.0)},
-                      fn, .d = {alpha});
+        return SAMPLE("non-contiguous [A,B] with non-contiguous [B]", 2,
+                      {IN(35, true, S_A, S_B), s_input_range(S_SIZES(S_B), 36, true, lo, 2.0)}, fn, .d = {alpha});
     default: return false;
     }
 }
@@ -214,9 +223,11 @@ static cg_tensor *f_sum(cg_tensor *const *in, const cg_sample *s) {
 }
 bool sample_sum(int v, cg_sample *s) {
     switch (v) {
-    case 0: return SAMPLE("all dims", 1, {IN(41, false, 2, 3)}, f_sum, .i = {0, 0});
-    case 1: return SAMPLE("dim 1", 1, {IN(42, false, 2, 3, 2)}, f_sum, .i = {1, 0, 1});
-    case 2: return SAMPLE("dims (0,2) keepdim non-contiguous", 1, {IN(43, true, 2, 3, 2)}, f_sum, .i = {2, 1, 0, -1});
+    case 0: return SAMPLE("[A,B] all dims", 1, {IN(41, false, S_A, S_B)}, f_sum, .i = {0, 0});
+    case 1: return SAMPLE("[A,B,C] dim 1", 1, {IN(42, false, S_A, S_B, S_C)}, f_sum, .i = {1, 0, 1});
+    case 2:
+        return SAMPLE("[A,B,C] dims (0,2) keepdim non-contiguous", 1, {IN(43, true, S_A, S_B, S_C)}, f_sum,
+                      .i = {2, 1, 0, -1});
     default: return false;
     }
 }

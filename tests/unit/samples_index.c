@@ -1,6 +1,8 @@
 /* samples_index.c: op-table samples (helpers.h) of the indexing and joining
  * rows. Index tensors never repeat where a write would make the gradient
- * depend on which duplicate wins. */
+ * depend on which duplicate wins. Shapes are in drawn sizes A .. F (Note
+ * [Drawn shapes] in helpers.h); an index tensor keeps its values, and the
+ * dims it indexes are drawn large enough for them (A+2 for an index 2). */
 #include <stdlib.h>
 
 #include "helpers.h"
@@ -39,18 +41,18 @@ static cg_tensor *f_index(cg_tensor *const *in, const cg_sample *s) {
 }
 bool sample_index(int v, cg_sample *s) {
     switch (v) {
-    case 0: return SAMPLE("x[[2,0,2]] (repeats accumulate)", 2, {IN(101, false, 3, 2), IX(SZ(3), 2, 0, -1)}, f_index);
+    case 0:
+        return SAMPLE("[A+2,B][[2,0,2,-1]] (repeats accumulate)", 2, {IN(101, false, S_A + 2, S_B), IX(SZ(4), 2, 0, 2, -1)},
+                      f_index);
     case 1:
-        return SAMPLE("x[:, i, j] broadcast, non-contiguous", 3,
-                      {IN(102, true, 2, 3, 4), IX(SZ(2, 1), 0, 2), IX(SZ(3), 1, 3, 0)}, f_index, .i = {1});
+        return SAMPLE("[A,B+2,C+3][:, i, j] broadcast, non-contiguous", 3,
+                      {IN(102, true, S_A, S_B + 2, S_C + 3), IX(SZ(2, 1), 0, 2), IX(SZ(3), 1, 3, 0)}, f_index, .i = {1});
     case 2:
-        return SAMPLE("x[i, :, j] separated dims go first", 3, {IN(103, false, 2, 3, 4), IX(SZ(2), 1, 0), IX(SZ(2), 3, 2)},
-                      f_index, .i = {2});
-    case 3: {
-        cg_tensor *mask = cg_tensor_from_buffer(2, (int64_t[]){2, 3}, CG_BOOL,
-                                                (bool[]){true, false, true, false, true, true});
-        return SAMPLE("x[mask]", 2, {IN(104, false, 2, 3, 2), mask}, f_index, .i = {3});
-    }
+        return SAMPLE("[A+1,B,C+3][i, :, j] separated dims go first", 3,
+                      {IN(103, false, S_A + 1, S_B, S_C + 3), IX(SZ(2), 1, 0), IX(SZ(2), 3, 2)}, f_index, .i = {2});
+    case 3:
+        return SAMPLE("[A,B,C][mask [A,B]]", 2, {IN(104, false, S_A, S_B, S_C), s_mask(S_SIZES(S_A, S_B), 105)}, f_index,
+                      .i = {3});
     default: return false;
     }
 }
@@ -66,12 +68,12 @@ static cg_tensor *f_index_put(cg_tensor *const *in, const cg_sample *s) {
 bool sample_index_put(int v, cg_sample *s) {
     switch (v) {
     case 0:
-        return SAMPLE("x[[0,2]] = v, broadcast v", 3, {IN(111, false, 3, 2), IN(112, false, 2), IX(SZ(2, 1), 0, 2)},
-                      f_index_put, .i = {1, 0});
+        return SAMPLE("[A+2,B][[[0],[2]]] = v [B] broadcast", 3,
+                      {IN(111, false, S_A + 2, S_B), IN(112, false, S_B), IX(SZ(2, 1), 0, 2)}, f_index_put, .i = {1, 0});
     case 1:
-        return SAMPLE("x[i, j] += v accumulate, repeats", 4,
-                      {IN(113, true, 3, 4), IN(114, false, 3), IX(SZ(3), 0, 2, 0), IX(SZ(3), 1, 1, 1)}, f_index_put,
-                      .i = {2, 1});
+        return SAMPLE("[A+2,B+1][i, j] += v accumulate, repeats, non-contiguous", 4,
+                      {IN(113, true, S_A + 2, S_B + 1), IN(114, false, 3), IX(SZ(3), 0, 2, 0), IX(SZ(3), 1, 1, 1)},
+                      f_index_put, .i = {2, 1});
     default: return false;
     }
 }
@@ -107,14 +109,16 @@ static cg_tensor *f_copy_slices(cg_tensor *const *in, const cg_sample *s) {
 }
 bool sample_copy_slices(int v, cg_sample *s) {
     switch (v) {
-    case 0: return SAMPLE("y[1] = v", 2, {IN(121, false, 3, 2), IN(122, false, 2)}, f_copy_slices, .i = {0});
+    case 0: return SAMPLE("y [A+1,B]; y[1] = v [B]", 2, {IN(121, false, S_A + 1, S_B), IN(122, false, S_B)}, f_copy_slices, .i = {0});
     case 1:
-        return SAMPLE("y[:, 0:3:2] = v broadcast", 2, {IN(123, true, 2, 4), IN(124, false, 1, 2)}, f_copy_slices,
-                      .i = {1});
+        return SAMPLE("y [A,B+2] non-contiguous; y[:, 0:3:2] = v [1,2] broadcast", 2,
+                      {IN(123, true, S_A, S_B + 2), IN(124, false, 1, 2)}, f_copy_slices, .i = {1});
     case 2:
-        return SAMPLE("y[0, [2, 0]] = v", 3, {IN(125, false, 2, 3), IN(126, false, 2), IX(SZ(2), 2, 0)}, f_copy_slices,
-                      .i = {2});
-    case 3: return SAMPLE("y[1][0:3:2] = v", 2, {IN(128, true, 3, 4), IN(129, false, 2)}, f_copy_slices, .i = {3});
+        return SAMPLE("y [A,B+2]; y[0, [2, 0]] = v [2]", 3, {IN(125, false, S_A, S_B + 2), IN(126, false, 2), IX(SZ(2), 2, 0)},
+                      f_copy_slices, .i = {2});
+    case 3:
+        return SAMPLE("y [A+1,B+2] non-contiguous; y[1][0:3:2] = v [2]", 2,
+                      {IN(128, true, S_A + 1, S_B + 2), IN(129, false, 2)}, f_copy_slices, .i = {3});
     default: return false;
     }
 }
@@ -125,7 +129,7 @@ static cg_tensor *f_alias(cg_tensor *const *in, const cg_sample *s) {
     return cg_index_get(in[0], 1, &ellipsis);
 }
 bool sample_alias(int v, cg_sample *s) {
-    return v == 0 && SAMPLE("x[...]", 1, {IN(127, true, 2, 3)}, f_alias);
+    return v == 0 && SAMPLE("[A,B][...] non-contiguous", 1, {IN(127, true, S_A, S_B)}, f_alias);
 }
 
 /* ---- one indexed dim -------------------------------------------------------------- */
@@ -135,8 +139,12 @@ static cg_tensor *f_index_select(cg_tensor *const *in, const cg_sample *s) {
 }
 bool sample_index_select(int v, cg_sample *s) {
     switch (v) {
-    case 0: return SAMPLE("dim 0, repeats", 2, {IN(131, false, 3, 2), IX(SZ(4), 2, 0, 2, 1)}, f_index_select, .i = {0});
-    case 1: return SAMPLE("dim -1 non-contiguous", 2, {IN(132, true, 2, 3), IX(SZ(2), 2, 0)}, f_index_select, .i = {-1});
+    case 0:
+        return SAMPLE("[A+2,B] dim 0, repeats", 2, {IN(131, false, S_A + 2, S_B), IX(SZ(4), 2, 0, 2, 1)}, f_index_select,
+                      .i = {0});
+    case 1:
+        return SAMPLE("[A,B+2] dim -1 non-contiguous", 2, {IN(132, true, S_A, S_B + 2), IX(SZ(2), 2, 0)}, f_index_select,
+                      .i = {-1});
     default: return false;
     }
 }
@@ -146,8 +154,9 @@ static cg_tensor *f_index_add(cg_tensor *const *in, const cg_sample *s) {
 }
 bool sample_index_add(int v, cg_sample *s) {
     if (v == 0)
-        return SAMPLE("dim 1, repeats", 3, {IN(141, false, 2, 3), IN(142, true, 2, 4), IX(SZ(4), 0, 2, 0, 1)},
-                      f_index_add, .i = {1});
+        return SAMPLE("[A,B+2] dim 1 += source [A,4] non-contiguous, repeats", 3,
+                      {IN(141, false, S_A, S_B + 2), IN(142, true, S_A, 4), IX(SZ(4), 0, 2, 0, 1)}, f_index_add,
+                      .i = {1});
     return false;
 }
 
@@ -156,7 +165,8 @@ static cg_tensor *f_index_fill(cg_tensor *const *in, const cg_sample *s) {
 }
 bool sample_index_fill(int v, cg_sample *s) {
     if (v == 0)
-        return SAMPLE("dim 0", 2, {IN(151, true, 3, 2), IX(SZ(2), 2, 0)}, f_index_fill, .i = {0}, .d = {-1.5});
+        return SAMPLE("[A+2,B] dim 0 non-contiguous", 2, {IN(151, true, S_A + 2, S_B), IX(SZ(2), 2, 0)}, f_index_fill,
+                      .i = {0}, .d = {-1.5});
     return false;
 }
 
@@ -164,11 +174,11 @@ static cg_tensor *f_gather(cg_tensor *const *in, const cg_sample *s) { return cg
 bool sample_gather(int v, cg_sample *s) {
     switch (v) {
     case 0:
-        return SAMPLE("dim 1, repeats", 2, {IN(161, false, 2, 3), IX(SZ(2, 4), 0, 2, 2, 1, 1, 1, 0, 2)}, f_gather,
-                      .i = {1});
+        return SAMPLE("[A+1,B+2] dim 1, index [2,4] with repeats", 2,
+                      {IN(161, false, S_A + 1, S_B + 2), IX(SZ(2, 4), 0, 2, 2, 1, 1, 1, 0, 2)}, f_gather, .i = {1});
     case 1:
-        return SAMPLE("dim 0 smaller index, non-contiguous", 2, {IN(162, true, 3, 3), IX(SZ(2, 2), 2, 0, 1, 2)},
-                      f_gather, .i = {0});
+        return SAMPLE("[A+2,B+1] dim 0, smaller index [2,2], non-contiguous", 2,
+                      {IN(162, true, S_A + 2, S_B + 1), IX(SZ(2, 2), 2, 0, 1, 2)}, f_gather, .i = {0});
     default: return false;
     }
 }
@@ -178,10 +188,12 @@ static cg_tensor *f_scatter(cg_tensor *const *in, const cg_sample *s) {
 }
 bool sample_scatter(int v, cg_sample *s) {
     if (v == 0)
-        return SAMPLE("dim 1", 3, {IN(171, false, 2, 4), IN(172, false, 2, 2), IX(SZ(2, 2), 3, 0, 1, 2)},
+        return SAMPLE("[A+1,B+3] dim 1, src and index [2,2]", 3,
+                      {IN(171, false, S_A + 1, S_B + 3), IN(172, false, 2, 2), IX(SZ(2, 2), 3, 0, 1, 2)},
                       f_scatter, .i = {1});
     if (v == 1)
-        return SAMPLE("dim 0 non-contiguous", 3, {IN(173, true, 3, 2), IN(174, false, 2, 2), IX(SZ(2, 2), 2, 0, 0, 1)},
+        return SAMPLE("[A+2,B+1] dim 0 non-contiguous, src and index [2,2]", 3,
+                      {IN(173, true, S_A + 2, S_B + 1), IN(174, false, 2, 2), IX(SZ(2, 2), 2, 0, 0, 1)},
                       f_scatter, .i = {0});
     return false;
 }
@@ -191,7 +203,8 @@ static cg_tensor *f_scatter_value(cg_tensor *const *in, const cg_sample *s) {
 }
 bool sample_scatter_value(int v, cg_sample *s) {
     if (v == 0)
-        return SAMPLE("dim 1", 2, {IN(181, false, 2, 3), IX(SZ(2, 1), 2, 0)}, f_scatter_value, .i = {1}, .d = {3.0});
+        return SAMPLE("[A+1,B+2] dim 1", 2, {IN(181, false, S_A + 1, S_B + 2), IX(SZ(2, 1), 2, 0)}, f_scatter_value,
+                      .i = {1}, .d = {3.0});
     return false;
 }
 
@@ -200,7 +213,8 @@ static cg_tensor *f_scatter_add(cg_tensor *const *in, const cg_sample *s) {
 }
 bool sample_scatter_add(int v, cg_sample *s) {
     if (v == 0)
-        return SAMPLE("dim 0, repeats", 3, {IN(191, true, 2, 3), IN(192, false, 3, 3), IX(SZ(3, 3), 0, 1, 0, 1, 1, 1, 0, 0, 1)},
+        return SAMPLE("[A+1,B+2] dim 0 non-contiguous, src and index [3,3] with repeats", 3,
+                      {IN(191, true, S_A + 1, S_B + 2), IN(192, false, 3, 3), IX(SZ(3, 3), 0, 1, 0, 1, 1, 1, 0, 0, 1)},
                       f_scatter_add, .i = {0});
     return false;
 }
@@ -210,11 +224,13 @@ bool sample_scatter_add(int v, cg_sample *s) {
 static cg_tensor *f_cat(cg_tensor *const *in, const cg_sample *s) { return cg_cat(s->nin, in, s->i[0]); }
 bool sample_cat(int v, cg_sample *s) {
     switch (v) {
-    case 0: return SAMPLE("dim 0", 2, {IN(201, false, 2, 3), IN(202, true, 1, 3)}, f_cat, .i = {0});
-    case 1: return SAMPLE("dim -1, three", 3, {IN(203, false, 2, 1), IN(204, true, 2, 3), IN(205, false, 2, 2)}, f_cat, .i = {-1});
+    case 0: return SAMPLE("[A,B] and [C,B] dim 0", 2, {IN(201, false, S_A, S_B), IN(202, true, S_C, S_B)}, f_cat, .i = {0});
+    case 1:
+        return SAMPLE("[A,B], [A,C] and [A,D] dim -1", 3,
+                      {IN(203, false, S_A, S_B), IN(204, true, S_A, S_C), IN(205, false, S_A, S_D)}, f_cat, .i = {-1});
     case 2:
-        return SAMPLE("with a skipped empty tensor", 2, {IN(206, false, 2, 2), cg_zeros(1, (int64_t[]){0}, CG_F64, cg_device_cpu())},
-                      f_cat, .i = {1});
+        return SAMPLE("[A,B] with a skipped empty tensor", 2,
+                      {IN(206, false, S_A, S_B), cg_zeros(1, (int64_t[]){0}, CG_F64, cg_device_cpu())}, f_cat, .i = {1});
     default: return false;
     }
 }
@@ -222,8 +238,10 @@ bool sample_cat(int v, cg_sample *s) {
 static cg_tensor *f_stack(cg_tensor *const *in, const cg_sample *s) { return cg_stack(s->nin, in, s->i[0]); }
 bool sample_stack(int v, cg_sample *s) {
     switch (v) {
-    case 0: return SAMPLE("dim 0", 2, {IN(211, false, 2, 3), IN(212, true, 2, 3)}, f_stack, .i = {0});
-    case 1: return SAMPLE("dim -1", 3, {IN(213, false, 3), IN(214, false, 3), IN(215, true, 3)}, f_stack, .i = {-1});
+    case 0: return SAMPLE("[A,B] twice, dim 0", 2, {IN(211, false, S_A, S_B), IN(212, true, S_A, S_B)}, f_stack, .i = {0});
+    case 1:
+        return SAMPLE("[A] three times, dim -1", 3, {IN(213, false, S_A), IN(214, false, S_A), IN(215, true, S_A)},
+                      f_stack, .i = {-1});
     default: return false;
     }
 }
@@ -246,18 +264,19 @@ static cg_tensor *f_split(cg_tensor *const *in, const cg_sample *s) {
 }
 bool sample_split(int v, cg_sample *s) {
     switch (v) {
-    case 0: return SAMPLE("split(2) piece 1", 1, {IN(221, false, 5, 2)}, f_split, .i = {2, 0, 1, 0});
-    case 1: return SAMPLE("chunk(2, dim=1) piece 0", 1, {IN(222, true, 2, 3)}, f_split, .i = {2, 1, 0, 2});
+    case 0: return SAMPLE("[A+2,B] split(2) piece 1", 1, {IN(221, false, S_A + 2, S_B)}, f_split, .i = {2, 0, 1, 0});
+    case 1: return SAMPLE("[A,B] chunk(2, dim=1) piece 0", 1, {IN(222, true, S_A, S_B)}, f_split, .i = {2, 1, 0, 2});
     default: return false;
     }
 }
 bool sample_split_with_sizes(int v, cg_sample *s) {
     if (v == 0)
-        return SAMPLE("split([1, 3], dim=-1) piece 1", 1, {IN(231, false, 2, 4)}, f_split, .i = {1, -1, 1, 1, 3});
+        return SAMPLE("[A,B+1] split([1, B], dim=-1) piece 1", 1, {IN(231, false, S_A, S_B + 1)}, f_split,
+                      .i = {1, -1, 1, 1, S_B});
     return false;
 }
 bool sample_unbind(int v, cg_sample *s) {
     if (v == 0)
-        return SAMPLE("unbind(1) piece 2", 1, {IN(241, true, 2, 3)}, f_split, .i = {0, 1, 2, 3});
+        return SAMPLE("[A,B+2] unbind(1) piece 2", 1, {IN(241, true, S_A, S_B + 2)}, f_split, .i = {0, 1, 2, 3});
     return false;
 }

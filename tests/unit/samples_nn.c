@@ -1,19 +1,17 @@
 /* samples_nn.c: op-table samples (helpers.h) of the neural-network rows:
  * softmax, log_softmax and the losses with their backward kernels. Only
- * the float inputs require grad; class targets are int64 constants. */
+ * the float inputs require grad; class targets are int64 constants drawn
+ * below the class count. Shapes are in drawn sizes A .. F (Note [Drawn
+ * shapes] in helpers.h): a batch of A, B classes, spatial dims C and D. */
 #include "helpers.h"
 
 #define IN(seed, nc, ...) s_input(S_SIZES(__VA_ARGS__), seed, nc)
 #define SAMPLE(...) (*s = (cg_sample){__VA_ARGS__}, true)
 
 /* A float64 constant with values in [lo, hi). */
-static cg_tensor *konst(const int64_t *sizes, int ndim, uint64_t seed, double lo, double hi) {
-    return t_rand(CG_F64, ndim, sizes, lo, hi, seed);
-}
-#define CONST(seed, lo, hi, ...) konst(S_SIZES(__VA_ARGS__), seed, lo, hi)
-/* int64 class targets */
-#define TARGETS(...) \
-    t_from(CG_INT64, 1, (const int64_t[]){sizeof((double[]){__VA_ARGS__}) / sizeof(double)}, (double[]){__VA_ARGS__})
+#define CONST(seed, lo, hi, ...) s_const_range(S_SIZES(__VA_ARGS__), seed, lo, hi)
+/* int64 class targets below `classes`, the first one not `avoid` (-1: none) */
+#define TARGETS(seed, classes, avoid, ...) s_classes(S_SIZES(__VA_ARGS__), classes, avoid, seed)
 
 /* ---- softmax / log_softmax --------------------------------------------------------- */
 
@@ -24,10 +22,10 @@ static cg_tensor *f_log_softmax(cg_tensor *const *in, const cg_sample *s) {
 
 static bool softmax_sample(int v, cg_sample *s, cg_tensor *(*fn)(cg_tensor *const *, const cg_sample *)) {
     switch (v) {
-    case 0: return SAMPLE("[3,4] dim 1", 1, {IN(101, false, 3, 4)}, fn, .i = {1});
-    case 1: return SAMPLE("[3,4] dim 0 non-contiguous", 1, {IN(102, true, 3, 4)}, fn, .i = {0});
-    case 2: return SAMPLE("[2,3,2] dim -2 (inner stride)", 1, {IN(103, false, 2, 3, 2)}, fn, .i = {-2});
-    case 3: return SAMPLE("[5] dim 0", 1, {IN(104, false, 5)}, fn, .i = {0});
+    case 0: return SAMPLE("[A,B] dim 1", 1, {IN(101, false, S_A, S_B)}, fn, .i = {1});
+    case 1: return SAMPLE("[A,B] dim 0 non-contiguous", 1, {IN(102, true, S_A, S_B)}, fn, .i = {0});
+    case 2: return SAMPLE("[A,B,C] dim -2 (inner stride)", 1, {IN(103, false, S_A, S_B, S_C)}, fn, .i = {-2});
+    case 3: return SAMPLE("[A] dim 0", 1, {IN(104, false, S_A)}, fn, .i = {0});
     default: return false;
     }
 }
@@ -41,12 +39,14 @@ static cg_tensor *f_mse(cg_tensor *const *in, const cg_sample *s) {
 }
 bool sample_mse_loss(int v, cg_sample *s) {
     switch (v) {
-    case 0: return SAMPLE("mean", 2, {IN(111, false, 3, 4), CONST(112, -2, 2, 3, 4)}, f_mse, .i = {CG_REDUCTION_MEAN});
-    case 1: return SAMPLE("sum, target requires grad", 2, {IN(113, false, 3, 4), IN(114, true, 3, 4)}, f_mse,
+    case 0:
+        return SAMPLE("mean [A,B]", 2, {IN(111, false, S_A, S_B), CONST(112, -2, 2, S_A, S_B)}, f_mse,
+                      .i = {CG_REDUCTION_MEAN});
+    case 1: return SAMPLE("sum [A,B], target requires grad", 2, {IN(113, false, S_A, S_B), IN(114, true, S_A, S_B)}, f_mse,
                           .i = {CG_REDUCTION_SUM});
-    case 2: return SAMPLE("none non-contiguous", 2, {IN(115, true, 3, 4), IN(116, false, 3, 4)}, f_mse,
+    case 2: return SAMPLE("none [A,B] non-contiguous", 2, {IN(115, true, S_A, S_B), IN(116, false, S_A, S_B)}, f_mse,
                           .i = {CG_REDUCTION_NONE});
-    case 3: return SAMPLE("mean, target [4] broadcast", 2, {IN(117, false, 3, 4), IN(118, false, 4)}, f_mse,
+    case 3: return SAMPLE("mean [A,B], target [B] broadcast", 2, {IN(117, false, S_A, S_B), IN(118, false, S_B)}, f_mse,
                           .i = {CG_REDUCTION_MEAN});
     default: return false;
     }
@@ -61,11 +61,11 @@ static cg_tensor *f_huber(cg_tensor *const *in, const cg_sample *s) {
 /* beta/delta 0.7 puts elements of both sides of the threshold (|d| < 4) */
 static bool robust_sample(int v, cg_sample *s, cg_tensor *(*fn)(cg_tensor *const *, const cg_sample *)) {
     switch (v) {
-    case 0: return SAMPLE("mean", 2, {IN(171, false, 3, 4), CONST(172, -2, 2, 3, 4)}, fn, .i = {CG_REDUCTION_MEAN},
-                          .d = {0.7});
-    case 1: return SAMPLE("sum, target requires grad, non-contiguous", 2, {IN(173, true, 3, 4), IN(174, false, 3, 4)},
-                          fn, .i = {CG_REDUCTION_SUM}, .d = {0.7});
-    case 2: return SAMPLE("none, target [4] broadcast", 2, {IN(175, false, 3, 4), IN(176, false, 4)}, fn,
+    case 0: return SAMPLE("mean [A,B]", 2, {IN(171, false, S_A, S_B), CONST(172, -2, 2, S_A, S_B)}, fn,
+                          .i = {CG_REDUCTION_MEAN}, .d = {0.7});
+    case 1: return SAMPLE("sum [A,B], target requires grad, non-contiguous", 2,
+                          {IN(173, true, S_A, S_B), IN(174, false, S_A, S_B)}, fn, .i = {CG_REDUCTION_SUM}, .d = {0.7});
+    case 2: return SAMPLE("none [A,B], target [B] broadcast", 2, {IN(175, false, S_A, S_B), IN(176, false, S_B)}, fn,
                           .i = {CG_REDUCTION_NONE}, .d = {1.5});
     default: return false;
     }
@@ -79,12 +79,12 @@ static cg_tensor *f_robust_grad(cg_tensor *const *in, const cg_sample *s) {
 }
 bool sample_robust_loss_grad(int v, cg_sample *s) {
     switch (v) {
-    case 0: return SAMPLE("smooth_l1, order 1", 2, {IN(177, false, 3, 4), IN(178, false, 3, 4)}, f_robust_grad,
-                          .i = {0, 1}, .d = {0.7});
-    case 1: return SAMPLE("huber, order 1", 2, {IN(179, false, 3, 4), CONST(180, -2, 2, 3, 4)}, f_robust_grad,
-                          .i = {1, 1}, .d = {0.7});
-    case 2: return SAMPLE("huber, order 2", 2, {CONST(181, -2, 2, 3, 4), CONST(182, -2, 2, 3, 4)}, f_robust_grad,
-                          .i = {1, 2}, .d = {0.7});
+    case 0: return SAMPLE("smooth_l1, order 1, [A,B]", 2, {IN(177, false, S_A, S_B), IN(178, false, S_A, S_B)},
+                          f_robust_grad, .i = {0, 1}, .d = {0.7});
+    case 1: return SAMPLE("huber, order 1, [A,B] non-contiguous", 2, {IN(179, true, S_A, S_B), CONST(180, -2, 2, S_A, S_B)},
+                          f_robust_grad, .i = {1, 1}, .d = {0.7});
+    case 2: return SAMPLE("huber, order 2, [A,B]", 2, {CONST(181, -2, 2, S_A, S_B), CONST(182, -2, 2, S_A, S_B)},
+                          f_robust_grad, .i = {1, 2}, .d = {0.7});
     default: return false;
     }
 }
@@ -97,16 +97,18 @@ static cg_tensor *f_nll(cg_tensor *const *in, const cg_sample *s) {
 }
 bool sample_nll_loss(int v, cg_sample *s) {
     switch (v) {
-    case 0: return SAMPLE("mean", 2, {IN(121, false, 3, 4), TARGETS(0, 3, 1)}, f_nll, .i = {CG_REDUCTION_MEAN, -100});
-    case 1: return SAMPLE("sum, weight", 3, {IN(122, false, 3, 4), TARGETS(2, 3, 2), CONST(123, 0.5, 2, 4)}, f_nll,
+    case 0: return SAMPLE("mean, [A,B] input", 2, {IN(121, false, S_A, S_B), TARGETS(221, S_B, -1, S_A)}, f_nll,
+                          .i = {CG_REDUCTION_MEAN, -100});
+    case 1: return SAMPLE("sum, weight, [A,B] input", 3,
+                          {IN(122, false, S_A, S_B), TARGETS(222, S_B, -1, S_A), CONST(123, 0.5, 2, S_B)}, f_nll,
                           .i = {CG_REDUCTION_SUM, -100});
-    case 2: return SAMPLE("none, ignore_index 1, non-contiguous", 2, {IN(124, true, 4, 3), TARGETS(1, 0, 2, 1)},
-                          f_nll, .i = {CG_REDUCTION_NONE, 1});
-    case 3: return SAMPLE("mean, weight, ignore_index 2", 3,
-                          {IN(125, false, 4, 3), TARGETS(2, 0, 1, 0), CONST(126, 0.5, 2, 3)}, f_nll,
-                          .i = {CG_REDUCTION_MEAN, 2});
-    case 4: return SAMPLE("[C] input, 0-d target", 2,
-                          {IN(127, false, 5), t_from(CG_INT64, 0, NULL, (double[]){3})}, f_nll,
+    case 2: return SAMPLE("none, ignore_index 1, [A,B+1] non-contiguous", 2,
+                          {IN(124, true, S_A, S_B + 1), TARGETS(224, S_B + 1, 1, S_A)}, f_nll,
+                          .i = {CG_REDUCTION_NONE, 1});
+    case 3: return SAMPLE("mean, weight, ignore_index 2, [A,B+2] input", 3,
+                          {IN(125, false, S_A, S_B + 2), TARGETS(225, S_B + 2, 2, S_A), CONST(126, 0.5, 2, S_B + 2)},
+                          f_nll, .i = {CG_REDUCTION_MEAN, 2});
+    case 4: return SAMPLE("[B] input, 0-d target", 2, {IN(127, false, S_B), TARGETS(227, S_B, -1)}, f_nll,
                           .i = {CG_REDUCTION_MEAN, -100});
     default: return false;
     }
@@ -128,40 +130,40 @@ static cg_tensor *f_nll_backward(cg_tensor *const *in, const cg_sample *s) {
 }
 bool sample_nll_loss_backward(int v, cg_sample *s) {
     switch (v) {
-    case 0: return SAMPLE("mean", 3, {IN(131, false), TARGETS(0, 3, 1), CONST(130, -2, 0, 3, 4)}, f_nll_backward,
-                          .i = {CG_REDUCTION_MEAN, -100});
-    case 1: return SAMPLE("none, weight, ignore_index 0", 4,
-                          {IN(132, false, 3), TARGETS(0, 3, 1), CONST(129, -2, 0, 3, 4), CONST(133, 0.5, 2, 4)},
+    case 0: return SAMPLE("mean, self [A,B]", 3, {IN(131, false), TARGETS(231, S_B, -1, S_A), CONST(130, -2, 0, S_A, S_B)},
+                          f_nll_backward, .i = {CG_REDUCTION_MEAN, -100});
+    case 1: return SAMPLE("none, weight, ignore_index 0, self [A,B+1]", 4,
+                          {IN(132, false, S_A), TARGETS(232, S_B + 1, 0, S_A), CONST(129, -2, 0, S_A, S_B + 1),
+                           CONST(133, 0.5, 2, S_B + 1)},
                           f_nll_backward, .i = {CG_REDUCTION_NONE, 0});
     default: return false;
     }
 }
 
-/* [N, C, H, W] log-probs against [N, H, W] targets */
-static cg_tensor *targets_2x2x2(const double *v) { return t_from(CG_INT64, 3, (const int64_t[]){2, 2, 2}, v); }
-#define TARGETS222(...) targets_2x2x2((const double[]){__VA_ARGS__})
+/* [N, C, H, W] log-probs against [N, H, W] targets: [A, B, C, D] and [A, C, D] */
 bool sample_nll_loss2d(int v, cg_sample *s) {
     switch (v) {
-    case 0: return SAMPLE("mean", 2, {IN(134, false, 2, 3, 2, 2), TARGETS222(0, 2, 1, 1, 2, 0, 0, 1)}, f_nll,
+    case 0: return SAMPLE("mean", 2, {IN(134, false, S_A, S_B, S_C, S_D), TARGETS(234, S_B, -1, S_A, S_C, S_D)}, f_nll,
                           .i = {CG_REDUCTION_MEAN, -100});
-    case 1: return SAMPLE("none, weight, ignore_index 1, non-contiguous", 3,
-                          {IN(135, true, 2, 3, 2, 2), TARGETS222(0, 2, 1, 1, 2, 0, 0, 1), CONST(136, 0.5, 2, 3)}, f_nll,
-                          .i = {CG_REDUCTION_NONE, 1});
-    case 2: return SAMPLE("sum, weight", 3,
-                          {IN(137, false, 2, 3, 1, 2), t_from(CG_INT64, 3, (const int64_t[]){2, 1, 2}, (double[]){2, 0, 1, 2}),
-                           CONST(138, 0.5, 2, 3)},
+    case 1: return SAMPLE("none, weight, ignore_index 1, [A,B+1,C,D] non-contiguous", 3,
+                          {IN(135, true, S_A, S_B + 1, S_C, S_D), TARGETS(235, S_B + 1, 1, S_A, S_C, S_D),
+                           CONST(136, 0.5, 2, S_B + 1)},
+                          f_nll, .i = {CG_REDUCTION_NONE, 1});
+    case 2: return SAMPLE("sum, weight, [A,B,1,D]", 3,
+                          {IN(137, false, S_A, S_B, 1, S_D), TARGETS(237, S_B, -1, S_A, 1, S_D), CONST(138, 0.5, 2, S_B)},
                           f_nll, .i = {CG_REDUCTION_SUM, -100});
     default: return false;
     }
 }
 bool sample_nll_loss2d_backward(int v, cg_sample *s) {
     switch (v) {
-    case 0: return SAMPLE("mean, weight", 4,
-                          {IN(139, false), TARGETS222(0, 2, 1, 1, 2, 0, 0, 1), CONST(128, -2, 0, 2, 3, 2, 2),
-                           CONST(140, 0.5, 2, 3)},
+    case 0: return SAMPLE("mean, weight, self [A,B,C,D]", 4,
+                          {IN(139, false), TARGETS(239, S_B, -1, S_A, S_C, S_D), CONST(128, -2, 0, S_A, S_B, S_C, S_D),
+                           CONST(140, 0.5, 2, S_B)},
                           f_nll_backward, .i = {CG_REDUCTION_MEAN, -100});
-    case 1: return SAMPLE("none, ignore_index 2", 3,
-                          {IN(141, false, 2, 2, 2), TARGETS222(0, 2, 1, 1, 2, 0, 0, 1), CONST(127, -2, 0, 2, 3, 2, 2)},
+    case 1: return SAMPLE("none, ignore_index 2, self [A,B+2,C,D]", 3,
+                          {IN(141, false, S_A, S_C, S_D), TARGETS(241, S_B + 2, 2, S_A, S_C, S_D),
+                           CONST(127, -2, 0, S_A, S_B + 2, S_C, S_D)},
                           f_nll_backward, .i = {CG_REDUCTION_NONE, 2});
     default: return false;
     }
@@ -176,11 +178,13 @@ static cg_tensor *f_bce(cg_tensor *const *in, const cg_sample *s) {
 #define PROBS(seed, nc, ...) s_input_range(S_SIZES(__VA_ARGS__), seed, nc, 0.1, 0.9)
 bool sample_bce(int v, cg_sample *s) {
     switch (v) {
-    case 0: return SAMPLE("mean", 2, {PROBS(141, false, 3, 4), CONST(142, 0, 1, 3, 4)}, f_bce, .i = {CG_REDUCTION_MEAN});
-    case 1: return SAMPLE("sum, weight [4], target requires grad", 3,
-                          {PROBS(143, false, 3, 4), PROBS(144, false, 3, 4), CONST(145, 0.5, 2, 4)}, f_bce,
+    case 0:
+        return SAMPLE("mean [A,B]", 2, {PROBS(141, false, S_A, S_B), CONST(142, 0, 1, S_A, S_B)}, f_bce,
+                      .i = {CG_REDUCTION_MEAN});
+    case 1: return SAMPLE("sum [A,B], weight [B], target requires grad", 3,
+                          {PROBS(143, false, S_A, S_B), PROBS(144, false, S_A, S_B), CONST(145, 0.5, 2, S_B)}, f_bce,
                           .i = {CG_REDUCTION_SUM});
-    case 2: return SAMPLE("none non-contiguous", 2, {PROBS(146, true, 3, 4), PROBS(147, true, 3, 4)}, f_bce,
+    case 2: return SAMPLE("none [A,B] non-contiguous", 2, {PROBS(146, true, S_A, S_B), PROBS(147, true, S_A, S_B)}, f_bce,
                           .i = {CG_REDUCTION_NONE});
     default: return false;
     }
@@ -196,8 +200,8 @@ bool sample_bce_grad(int v, cg_sample *s) {
     if (v > 3)
         return false;
     if (v < 2)
-        return SAMPLE(orders[v], 2, {PROBS(148, v == 1, 2, 3), PROBS(149, false, 2, 3)}, f_bce_grad, .i = {v});
-    return SAMPLE(orders[v], 2, {CONST(148, 0.1, 0.9, 2, 3), CONST(149, 0, 1, 2, 3)}, f_bce_grad, .i = {v});
+        return SAMPLE(orders[v], 2, {PROBS(148, v == 1, S_A, S_B), PROBS(149, false, S_A, S_B)}, f_bce_grad, .i = {v});
+    return SAMPLE(orders[v], 2, {CONST(148, 0.1, 0.9, S_A, S_B), CONST(149, 0, 1, S_A, S_B)}, f_bce_grad, .i = {v});
 }
 
 /* ---- binary_cross_entropy_with_logits --------------------------------------------------------- */
@@ -211,13 +215,14 @@ static cg_tensor *f_bce_logits(cg_tensor *const *in, const cg_sample *s) {
 }
 bool sample_bce_logits(int v, cg_sample *s) {
     switch (v) {
-    case 0: return SAMPLE("mean", 2, {IN(151, false, 3, 4), CONST(152, 0, 1, 3, 4)}, f_bce_logits,
+    case 0: return SAMPLE("mean [A,B]", 2, {IN(151, false, S_A, S_B), CONST(152, 0, 1, S_A, S_B)}, f_bce_logits,
                           .i = {CG_REDUCTION_MEAN});
-    case 1: return SAMPLE("sum, weight and pos_weight [4], target requires grad", 4,
-                          {IN(153, false, 3, 4), PROBS(154, false, 3, 4), CONST(155, 0.5, 2, 4), CONST(156, 0.5, 3, 4)},
+    case 1: return SAMPLE("sum [A,B], weight and pos_weight [B], target requires grad", 4,
+                          {IN(153, false, S_A, S_B), PROBS(154, false, S_A, S_B), CONST(155, 0.5, 2, S_B),
+                           CONST(156, 0.5, 3, S_B)},
                           f_bce_logits, .i = {CG_REDUCTION_SUM});
-    case 2: return SAMPLE("none non-contiguous, pos_weight", 4,
-                          {IN(157, true, 3, 4), PROBS(158, true, 3, 4), CONST(159, 0, 1, 0), CONST(160, 0.5, 3, 4)},
+    case 2: return SAMPLE("none [A,B] non-contiguous, pos_weight [B]", 4,
+                          {IN(157, true, S_A, S_B), PROBS(158, true, S_A, S_B), CONST(159, 0, 1, 0), CONST(160, 0.5, 3, S_B)},
                           f_bce_logits, .i = {CG_REDUCTION_NONE});
     default: return false;
     }
@@ -230,8 +235,9 @@ bool sample_bce_logits_grad(int v, cg_sample *s) {
     if (v > 3)
         return false;
     if (v < 2)
-        return SAMPLE(orders[v], 3, {IN(161, v == 1, 2, 3), PROBS(162, false, 2, 3), CONST(163, 0.5, 2, 3)},
+        return SAMPLE(orders[v], 3,
+                      {IN(161, v == 1, S_A, S_B), PROBS(162, false, S_A, S_B), CONST(163, 0.5, 2, S_A, S_B)},
                       f_bce_logits_grad, .i = {v});
-    return SAMPLE(orders[v], 3, {CONST(161, -2, 2, 2, 3), CONST(162, 0, 1, 2, 3), CONST(163, 0.5, 2, 3)},
+    return SAMPLE(orders[v], 3, {CONST(161, -2, 2, S_A, S_B), CONST(162, 0, 1, S_A, S_B), CONST(163, 0.5, 2, S_A, S_B)},
                   f_bce_logits_grad, .i = {v});
 }

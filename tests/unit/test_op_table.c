@@ -1,12 +1,18 @@
 /* test_op_table.c: walks ops.def. Every row's samples run; every row with a
  * derivative is gradchecked against central differences in float64, and its
- * output's grad_fn must be that row's node. An op cannot be added to the
- * table without a sample (the link fails) nor with a wrong derivative. */
+ * output's grad_fn must be that row's node. Each row runs DRAWS times, on
+ * shapes drawn anew each time (Note [Drawn shapes] in helpers.h). An op
+ * cannot be added to the table without a sample (the link fails), with
+ * samples of fixed shapes only, nor with a wrong derivative. */
 #include <criterion/criterion.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "helpers.h"
+
+#define DRAWS 8
 
 typedef struct {
     cg_op op;
@@ -19,6 +25,28 @@ static const row rows[] = {
 #include "ops.def"
 #undef X
 };
+
+/* The base seed of every draw: CG_SHAPE_SEED, or 1. */
+static uint64_t base_seed(void) {
+    const char *env = getenv("CG_SHAPE_SEED");
+    return env && *env ? strtoull(env, NULL, 0) : 1;
+}
+
+/* Draw number `draw` of row r's shapes, seeded by its name (FNV-1a), so that
+ * a row's shapes do not move when other rows are added. */
+static void draw_for(const row *r, int draw) {
+    uint64_t h = 1469598103934665603ULL;
+    for (const char *c = r->name; *c; c++)
+        h = (h ^ (unsigned char)*c) * 1099511628211ULL;
+    s_draw(h ^ (base_seed() * 0x9E3779B97F4A7C15ULL + (uint64_t)draw));
+}
+
+/* How to get a failure back: printed with every failed check. */
+static const char *draw_where(int draw) {
+    static char buf[160];
+    snprintf(buf, sizeof buf, "CG_SHAPE_SEED=%llu draw %d: %s", (unsigned long long)base_seed(), draw, s_draw_str());
+    return buf;
+}
 
 static void sample_free(cg_sample *s) {
     for (int i = 0; i < s->nin; i++)
@@ -37,10 +65,13 @@ static double weighted(const cg_sample *s, const cg_tensor *w) {
     return acc;
 }
 
-static void gradcheck(const row *r, cg_sample *s) {
-    cg_tensor *out = T_OK(s->fn(s->in, s));
-    cr_assert(out->grad_fn, "%s [%s]: output has no grad_fn", r->name, s->desc);
-    cr_assert_eq(out->grad_fn->op, r->op, "%s [%s]: output's grad_fn is %s", r->name, s->desc, out->grad_fn->name);
+static void gradcheck(const row *r, cg_sample *s, int draw) {
+    const char *where = draw_where(draw);
+    cg_tensor *out = s->fn(s->in, s);
+    cr_assert(out, "%s [%s] (%s) failed: %s", r->name, s->desc, where, cg_error_message());
+    cr_assert(out->grad_fn, "%s [%s] (%s): output has no grad_fn", r->name, s->desc, where);
+    cr_assert_eq(out->grad_fn->op, r->op, "%s [%s] (%s): output's grad_fn is %s", r->name, s->desc, where,
+                 out->grad_fn->name);
     cg_tensor *w = t_rand(CG_F64, out->ndim, out->sizes, -1.0, 1.0, 99);
     cg_tensor *prod = T_OK(cg_mul(out, w));
     cg_tensor *loss = T_OK(cg_sum(prod, 0, NULL, false));
@@ -66,8 +97,8 @@ static void gradcheck(const row *r, cg_sample *s) {
             double numeric = (hi - lo) / (2 * eps);
             double analytic = grads[k] ? t_at(grads[k], j) : 0.0;
             cr_assert(fabs(numeric - analytic) <= atol + rtol * fabs(numeric),
-                      "%s [%s]: d/d input %d element %lld: analytic %.8g, numeric %.8g", r->name, s->desc, k,
-                      (long long)j, analytic, numeric);
+                      "%s [%s] (%s): d/d input %d element %lld: analytic %.8g, numeric %.8g", r->name, s->desc,
+                      where, k, (long long)j, analytic, numeric);
         }
         cg_tensor_release(grads[k]);
     }
@@ -75,40 +106,48 @@ static void gradcheck(const row *r, cg_sample *s) {
     cg_tensor_release(w), cg_tensor_release(prod), cg_tensor_release(loss), cg_tensor_release(out);
 }
 
-Test(op_table, every_op_has_samples_that_run) {
+Test(op_table, every_op_has_samples_that_run_on_drawn_shapes) {
     for (size_t k = 0; k < sizeof rows / sizeof rows[0]; k++) {
         const row *r = &rows[k];
-        int variants = 0;
-        cg_sample s = {0};
-        while (r->sample(variants, &s)) {
-            cg_tensor *out = s.fn(s.in, &s);
-            cr_assert(out, "%s [%s] failed: %s", r->name, s.desc ? s.desc : "", cg_error_message());
-            cg_tensor_release(out);
-            sample_free(&s);
-            s = (cg_sample){0};
-            variants++;
+        for (int draw = 0; draw < DRAWS; draw++) {
+            draw_for(r, draw);
+            int variants = 0;
+            cg_sample s = {0};
+            while (r->sample(variants, &s)) {
+                cg_tensor *out = s.fn(s.in, &s);
+                cr_assert(out, "%s [%s] (%s) failed: %s", r->name, s.desc ? s.desc : "", draw_where(draw),
+                          cg_error_message());
+                cg_tensor_release(out);
+                sample_free(&s);
+                s = (cg_sample){0};
+                variants++;
+            }
+            cr_assert(variants > 0, "%s has no samples", r->name);
+            cr_assert(s_sizes_read() > 0, "%s: no sample draws its sizes (S_A .. S_F, see helpers.h)", r->name);
         }
-        cr_assert(variants > 0, "%s has no samples", r->name);
     }
 }
 
-Test(op_table, every_differentiable_op_passes_gradcheck) {
+Test(op_table, every_differentiable_op_passes_gradcheck_on_drawn_shapes) {
     for (size_t k = 0; k < sizeof rows / sizeof rows[0]; k++) {
         const row *r = &rows[k];
         if (!cg_op_table[r->op].backward)
             continue;
-        cg_sample s = {0};
         int checked = 0;
-        for (int v = 0; r->sample(v, &s); v++) {
-            bool any = false;
-            for (int i = 0; i < s.nin; i++)
-                any |= s.in[i]->requires_grad;
-            if (any) {
-                gradcheck(r, &s);
-                checked++;
+        for (int draw = 0; draw < DRAWS; draw++) {
+            draw_for(r, draw);
+            cg_sample s = {0};
+            for (int v = 0; r->sample(v, &s); v++) {
+                bool any = false;
+                for (int i = 0; i < s.nin; i++)
+                    any |= s.in[i]->requires_grad;
+                if (any) {
+                    gradcheck(r, &s, draw);
+                    checked++;
+                }
+                sample_free(&s);
+                s = (cg_sample){0};
             }
-            sample_free(&s);
-            s = (cg_sample){0};
         }
         cr_assert(checked > 0, "%s is differentiable but no sample has an input that requires grad", r->name);
     }

@@ -1,0 +1,34 @@
+/* strbuf.h: a growable NUL-terminated string for display/'s renderers.
+ *
+ * Appends never fail loudly: a failed allocation marks the buffer, later
+ * appends do nothing, and cg_strbuf_take() reports the failure once, as the
+ * engine's MemoryError. It is not a general string library: only what the
+ * renderers need (append, repeat, printf, take). */
+#ifndef CG_STRBUF_H
+#define CG_STRBUF_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "error.h"
+
+typedef struct {
+    char *data; /* NUL-terminated when not NULL */
+    size_t len;
+    size_t cap;
+    bool failed; /* an allocation failed; the contents are incomplete */
+} cg_strbuf;
+
+#define CG_STRBUF_INIT {NULL, 0, 0, false}
+
+void cg_strbuf_append(cg_strbuf *b, const char *s, size_t n);
+void cg_strbuf_puts(cg_strbuf *b, const char *s);
+/* Appends n copies of c (padding and indentation). */
+void cg_strbuf_repeat(cg_strbuf *b, char c, size_t n);
+void cg_strbuf_printf(cg_strbuf *b, const char *fmt, ...) CG_PRINTF(2, 3);
+/* The malloc'd string, which the caller frees; the buffer is left empty.
+ * NULL with a MemoryError set when an append failed. */
+char *cg_strbuf_take(cg_strbuf *b);
+void cg_strbuf_free(cg_strbuf *b);
+
+#endif
