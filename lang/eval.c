@@ -98,7 +98,12 @@ static int store_global(cg_frame *f, const cg_ast_res *res, cg_value v) {
         cg_value_set(&f->globals->entries[c->ix].value, cg_incref(v));
         return 0;
     }
-    return cg_dict_set(f->globals, cg_obj_value(res->name), v);
+    if (cg_dict_set(f->globals, cg_obj_value(res->name), v) < 0) return -1;
+    c = cache_of(f, res);
+    int64_t ix = entry_of(f->globals, res->name);
+    if (c && ix >= 0)
+        *c = (global_cache){f->globals, f->globals->version, f->globals, f->globals->version, ix};
+    return 0;
 }
 
 static cg_value load_name(cg_frame *f, const cg_ast *e) {
