@@ -148,6 +148,10 @@ bool cg_is_anyset(cg_value v);   /* set, frozenset, or a subclass */
 cg_value cg_frozenset_new(void);
 /* 1 present, 0 absent, -1 error. */
 int cg_set_contains(cg_value set, cg_value item);
+/* A set display {a, b, c} as CPython builds it (Note [Set displays]):
+ * all_constant when every element is a literal (numbers, strs, None, and
+ * tuples of them). */
+cg_value cg_set_display(const cg_value *items, int64_t n, bool all_constant);
 /* iter(set) (iterators.c) */
 cg_value cg_set_iter_new(cg_value set);
 /* Iteration in table order: start with *pos = 0; borrowed item. */
