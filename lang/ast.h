@@ -107,6 +107,7 @@ struct cg_ast {
             cg_ast *args;       /* AST_ARGUMENTS */
             cg_ast_list body, decorators;
             void *scope;        /* the resolver's cg_scope */
+            cg_ast *returns;    /* the `-> annotation` of a def, or NULL */
         } func;
         /* AST_CLASS_DEF */
         struct {
@@ -139,7 +140,7 @@ struct cg_ast {
         struct { const char *id; cg_ast_ctx ctx; cg_ast_res res; } name;
         /* AST_CONSTANT. A str holds its decoded UTF-8 bytes. An int literal
          * too big for 64 bits sets `overflow`: evaluating it raises
-         * OverflowError. */
+         * OverflowError; its decimal digits are then in s/len. */
         struct {
             cg_const_kind kind;
             int64_t i;

@@ -1,0 +1,35 @@
+/* main.c: the cgrad program and its subcommands.
+ *
+ *   cgrad run FILE.py     run a script as `python3 FILE.py` would
+ *   cgrad --version
+ *
+ * The kernel (`cgrad kernel -f CONNECTION_FILE`) and `cgrad install` come
+ * with the Jupyter issue. */
+#include <stdio.h>
+#include <string.h>
+
+#include "run.h"
+
+#define CG_VERSION "0.1.0"
+
+static int usage(FILE *out) {
+    fputs("usage: cgrad run FILE.py [ARGS...]\n"
+          "       cgrad --version\n",
+          out);
+    return out == stdout ? 0 : 2;
+}
+
+int main(int argc, char **argv) {
+    if (argc < 2) return usage(stderr);
+    if (!strcmp(argv[1], "--version")) {
+        printf("cgrad %s\n", CG_VERSION);
+        return 0;
+    }
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) return usage(stdout);
+    if (!strcmp(argv[1], "run")) {
+        if (argc < 3) return usage(stderr);
+        return cg_run_file(argv[2], argc - 2, argv + 2);
+    }
+    fprintf(stderr, "cgrad: unknown command '%s'\n", argv[1]);
+    return usage(stderr);
+}
