@@ -15,6 +15,7 @@ print(sorted(words, key=len), sorted(words, key=len, reverse=True), max(words, k
 c = [1]
 c.append(c)
 print(c, [c, c])
+c.pop()  # cgrad counts references: a cycle left behind would never be freed
 for f in [lambda: [].pop(), lambda: [1].pop(5), lambda: [1].remove(2), lambda: [1].index(2),
           lambda: [1][1], lambda: [1][str(1)], lambda: (1,)[2], lambda: (1,).index(5),
           lambda: [1, "a"].sort(), lambda: [1, 2][::0], lambda: [1] + (2,), lambda: (1,) + [2]]:
