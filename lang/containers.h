@@ -121,6 +121,9 @@ cg_value cg_dict_get_cstr_borrowed(cg_dict *d, const char *key);
 cg_value cg_dict_copy(cg_dict *d);
 /* d.update(other): a mapping or an iterable of pairs. */
 int cg_dict_update(cg_dict *d, cg_value other);
+/* {**other}: like update, but only from a mapping (a dict or anything with
+ * keys()): "'int' object is not a mapping" otherwise. */
+int cg_dict_merge(cg_dict *d, cg_value other);
 /* Removes key and returns its value (a new reference), or CG_STOP. */
 cg_value cg_dict_pop(cg_dict *d, cg_value key);
 

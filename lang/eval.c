@@ -239,7 +239,7 @@ static cg_value eval_dict(cg_frame *f, const cg_ast *e) {
         if (cg_is_err(v)) goto fail;
         int rc;
         if (!k) {
-            rc = cg_dict_update(cg_as_dict(d), v);
+            rc = cg_dict_merge(cg_as_dict(d), v);
         } else {
             cg_value key = cg_eval_expr(f, k);
             if (cg_is_err(key)) {

@@ -72,3 +72,10 @@ print(list(enumerate("abc", 10)), list(zip([1, 2, 3], "ab")), list(map(pow, [2, 
       list(filter(lambda v: v % 2, range(6))), list(filter(None, [0, "", "x", 1])))
 it = iter([1, 2])
 print(next(it), next(it), next(it, "done"), list(iter("xy")), list(reversed((1, 2, 3))))
+base = {"a": 1}
+print({**base, "b": 2}, {**base, **{"a": 3}}, {**dict.fromkeys("xy")})
+for other in [1, [("k", "v")]]:
+    try:
+        print({**other})
+    except TypeError as e:
+        print(type(e).__name__, e)
