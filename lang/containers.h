@@ -22,8 +22,6 @@ cg_value cg_str_vfmt(const char *fmt, va_list ap);
 int64_t cg_bytes_hash(const char *s, size_t len);
 int64_t cg_str_hash(cg_str *s);
 bool cg_str_equal(const cg_str *a, const cg_str *b);
-/* The interned twin of a str value (new reference). */
-cg_value cg_str_intern_value(cg_value v);
 /* Appends Python's repr of s ('abc', "it's", '\n' escaped). */
 void cg_str_repr_into(cg_sbuf *b, const cg_str *s);
 /* ascii(v): repr(v) with non-ASCII characters escaped. */
