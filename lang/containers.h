@@ -22,8 +22,6 @@ cg_value cg_str_vfmt(const char *fmt, va_list ap);
 int64_t cg_bytes_hash(const char *s, size_t len);
 int64_t cg_str_hash(cg_str *s);
 bool cg_str_equal(const cg_str *a, const cg_str *b);
-/* The interned twin of a str value (new reference). */
-cg_value cg_str_intern_value(cg_value v);
 /* Appends Python's repr of s ('abc', "it's", '\n' escaped). */
 void cg_str_repr_into(cg_sbuf *b, const cg_str *s);
 /* ascii(v): repr(v) with non-ASCII characters escaped. */
@@ -123,6 +121,9 @@ cg_value cg_dict_get_cstr_borrowed(cg_dict *d, const char *key);
 cg_value cg_dict_copy(cg_dict *d);
 /* d.update(other): a mapping or an iterable of pairs. */
 int cg_dict_update(cg_dict *d, cg_value other);
+/* {**other}: like update, but only from a mapping (a dict or anything with
+ * keys()): "'int' object is not a mapping" otherwise. */
+int cg_dict_merge(cg_dict *d, cg_value other);
 /* Removes key and returns its value (a new reference), or CG_STOP. */
 cg_value cg_dict_pop(cg_dict *d, cg_value key);
 
@@ -150,6 +151,10 @@ bool cg_is_anyset(cg_value v);   /* set, frozenset, or a subclass */
 cg_value cg_frozenset_new(void);
 /* 1 present, 0 absent, -1 error. */
 int cg_set_contains(cg_value set, cg_value item);
+/* A set display {a, b, c} as CPython builds it (Note [Set displays]):
+ * all_constant when every element is a literal (numbers, strs, None, and
+ * tuples of them). */
+cg_value cg_set_display(const cg_value *items, int64_t n, bool all_constant);
 /* iter(set) (iterators.c) */
 cg_value cg_set_iter_new(cg_value set);
 /* Iteration in table order: start with *pos = 0; borrowed item. */

@@ -409,6 +409,17 @@ int cg_dict_update(cg_dict *d, cg_value other) {
     return update_from_pairs(d, other);
 }
 
+int cg_dict_merge(cg_dict *d, cg_value other) {
+    if (cg_is_dict(other)) return cg_dict_update(d, other);
+    cg_value keys_fn = cg_getattr_opt(other, cg_str_intern("keys"));
+    if (cg_is_err(keys_fn)) return -1;
+    if (keys_fn.tag == CG_V_STOP)
+        return cg_raise_int(&cg_exc_TypeError, "'%s' object is not a mapping", cg_type_name(other));
+    int rc = update_from_mapping(d, other, keys_fn);
+    cg_decref(keys_fn);
+    return rc;
+}
+
 static int update_kwargs(cg_dict *d, const cg_args *a) {
     for (int k = 0; k < a->nkw; k++)
         if (cg_dict_set(d, cg_obj_value(a->kwn[k]), a->kwv[k]) < 0) return -1;

@@ -317,7 +317,7 @@ static cg_value eval_dict(cg_frame *f, const cg_ast *e) {
         if (cg_is_err(v)) goto fail;
         int rc;
         if (!k) {
-            rc = cg_dict_update(cg_as_dict(d), v);
+            rc = cg_dict_merge(cg_as_dict(d), v);
         } else {
             cg_value key = cg_eval_expr(f, k);
             if (cg_is_err(key)) {
@@ -336,19 +336,25 @@ fail:
     return CG_ERR;
 }
 
+/* A literal as CPython's constant folding sees it: 1, -1.5, 'a', None, (1, 'b'). */
+static bool is_folded_constant(const cg_ast *e) {
+    if (e->kind == AST_CONSTANT) return true;
+    if (e->kind == AST_UNARY_OP && e->u.unary.op != OP_NOT) return e->u.unary.operand->kind == AST_CONSTANT;
+    if (e->kind != AST_TUPLE) return false;
+    for (int i = 0; i < e->u.seq.elts.n; i++)
+        if (!is_folded_constant(e->u.seq.elts.items[i])) return false;
+    return true;
+}
+
+/* {a, b, c}: built as CPython builds it, so that it prints in the same
+ * order (see Note [Set displays] in set.c). */
 static cg_value eval_set(cg_frame *f, const cg_ast *e) {
     cg_value items = eval_elements(f, &e->u.seq.elts);
     if (cg_is_err(items)) return items;
-    cg_value s = cg_set_new();
-    if (!cg_is_err(s)) {
-        cg_list *l = (cg_list *)items.u.o;
-        for (int64_t i = 0; i < l->len; i++)
-            if (cg_set_add(s, l->items[i]) < 0) {
-                cg_decref(s);
-                s = CG_ERR;
-                break;
-            }
-    }
+    bool constant = true;
+    for (int i = 0; i < e->u.seq.elts.n && constant; i++) constant = is_folded_constant(e->u.seq.elts.items[i]);
+    cg_list *l = (cg_list *)items.u.o;
+    cg_value s = cg_set_display(l->items, l->len, constant);
     cg_decref(items);
     return s;
 }

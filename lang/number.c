@@ -283,6 +283,17 @@ static int64_t number_hash(cg_value v) {
     return v.tag == CG_V_FLOAT ? cg_hash_float(v.u.f) : cg_hash_int(v.u.i);
 }
 
+/* x.real, x.imag (and an int's numerator, denominator) */
+static cg_value number_getattr(cg_value v, cg_str *name) {
+    const char *n = name->s;
+    bool is_float = v.tag == CG_V_FLOAT;
+    if (!strcmp(n, "real")) return is_float ? v : cg_int(v.u.i);
+    if (!strcmp(n, "imag")) return is_float ? cg_float(0.0) : cg_int(0);
+    if (!is_float && !strcmp(n, "numerator")) return cg_int(v.u.i);
+    if (!is_float && !strcmp(n, "denominator")) return cg_int(1);
+    return CG_STOP;
+}
+
 static cg_value int_repr(cg_value v) { return cg_str_fmt("%lld", (long long)v.u.i); }
 static cg_value bool_repr(cg_value v) { return cg_str_from_c(v.u.i ? "True" : "False"); }
 static cg_value float_repr(cg_value v) { return cg_float_repr_value(v.u.f); }
@@ -550,6 +561,7 @@ cg_type cg_type_int = {
     .compare = number_compare,
     .binary = number_binary,
     .unary = number_unary,
+    .getattr = number_getattr,
     .new_ = int_new,
 };
 
@@ -563,6 +575,7 @@ cg_type cg_type_bool = {
     .compare = number_compare,
     .binary = number_binary,
     .unary = number_unary,
+    .getattr = number_getattr,
     .new_ = bool_new,
 };
 
@@ -576,5 +589,6 @@ cg_type cg_type_float = {
     .compare = number_compare,
     .binary = number_binary,
     .unary = number_unary,
+    .getattr = number_getattr,
     .new_ = float_new,
 };

@@ -330,6 +330,38 @@ static cg_value set_from(cg_type *type, cg_value iterable) {
     return r;
 }
 
+/* Note [Set displays]
+ * CPython 3.11 compiles a display of three or more constants, {10, 3, 8},
+ * to a frozenset constant merged into a new set (BUILD_SET 0; SET_UPDATE),
+ * so its slots, and the order it prints in, are not those of adding the
+ * elements one by one. The compiler also rebuilds that constant from the
+ * iteration order of the first one (merge_consts_recursive), so: two
+ * frozensets, then a merge. A shorter or non-constant display adds the
+ * elements in order (BUILD_SET n). */
+cg_value cg_set_display(const cg_value *items, int64_t n, bool all_constant) {
+    cg_value r = cg_set_new();
+    if (cg_is_err(r)) return r;
+    if (!all_constant || n <= 2) {
+        for (int64_t i = 0; i < n; i++)
+            if (cg_set_add(r, items[i]) < 0) return cg_decref(r), CG_ERR;
+        return r;
+    }
+    cg_value f = cg_frozenset_new();
+    if (cg_is_err(f)) return cg_decref(r), f;
+    int rc = 0;
+    for (int64_t i = 0; i < n && rc == 0; i++) rc = cg_set_add(f, items[i]);
+    cg_value f2 = rc == 0 ? cg_frozenset_new() : CG_ERR;
+    if (cg_is_err(f2)) rc = -1;
+    int64_t pos = 0;
+    cg_value x;
+    while (rc == 0 && cg_set_next(f, &pos, &x)) rc = cg_set_add(f2, x);
+    if (rc == 0) rc = merge_set(as_set(r), as_set(f2));
+    cg_decref(f);
+    cg_decref(f2);
+    if (rc < 0) return cg_decref(r), CG_ERR;
+    return r;
+}
+
 /* The plain type of results: set for sets, frozenset for frozensets. */
 static cg_type *result_type(cg_value v) { return is_frozen(v) ? &cg_type_frozenset : &cg_type_set; }
 

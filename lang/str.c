@@ -164,15 +164,6 @@ cg_str *cg_str_intern_n(const char *s, size_t len) {
 
 cg_str *cg_str_intern(const char *s) { return cg_str_intern_n(s, strlen(s)); }
 
-/* The interned twin of any str (a new reference), for dict keys that are
- * names: setattr(obj, name, v) with a computed name. */
-cg_value cg_str_intern_value(cg_value v) {
-    cg_str *s = (cg_str *)v.u.o;
-    if (s->interned) return cg_incref(v);
-    cg_str *i = cg_str_intern_n(s->s, (size_t)s->len);
-    return i ? cg_obj_value(i) : cg_raise_nomemory();
-}
-
 cg_str *cg_str_empty(void) {
     if (!empty_str) empty_str = cg_str_intern_n("", 0);
     empty_str->head.refcnt++;

@@ -15,6 +15,7 @@ print(sorted(words, key=len), sorted(words, key=len, reverse=True), max(words, k
 c = [1]
 c.append(c)
 print(c, [c, c])
+c.pop()  # cgrad counts references: a cycle left behind would never be freed
 for f in [lambda: [].pop(), lambda: [1].pop(5), lambda: [1].remove(2), lambda: [1].index(2),
           lambda: [1][1], lambda: [1][str(1)], lambda: (1,)[2], lambda: (1,).index(5),
           lambda: [1, "a"].sort(), lambda: [1, 2][::0], lambda: [1] + (2,), lambda: (1,) + [2]]:
@@ -71,3 +72,10 @@ print(list(enumerate("abc", 10)), list(zip([1, 2, 3], "ab")), list(map(pow, [2, 
       list(filter(lambda v: v % 2, range(6))), list(filter(None, [0, "", "x", 1])))
 it = iter([1, 2])
 print(next(it), next(it), next(it, "done"), list(iter("xy")), list(reversed((1, 2, 3))))
+base = {"a": 1}
+print({**base, "b": 2}, {**base, **{"a": 3}}, {**dict.fromkeys("xy")})
+for other in [1, [("k", "v")]]:
+    try:
+        print({**other})
+    except TypeError as e:
+        print(type(e).__name__, e)

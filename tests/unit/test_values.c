@@ -787,3 +787,19 @@ Test(values, iter_with_a_sentinel_calls_until_it_comes) {
     cg_decref(pop);
     cg_decref(l);
 }
+
+Test(values, set_displays_of_constants_print_in_python_order) {
+    /* print({10, 3, 8, 17, 9, 1000}) and print({-1, -2, 5, 100, 33}) in CPython 3.11 */
+    cg_value a[] = {cg_int(10), cg_int(3), cg_int(8), cg_int(17), cg_int(9), cg_int(1000)};
+    cg_value s = cg_set_display(a, 6, true);
+    assert_repr(s, "{17, 3, 8, 9, 10, 1000}");
+    cg_value b[] = {cg_int(-1), cg_int(-2), cg_int(5), cg_int(100), cg_int(33)};
+    cg_value t = cg_set_display(b, 5, true);
+    assert_repr(t, "{33, 100, 5, -2, -1}");
+    /* set([...]) and non-constant displays add one by one */
+    cg_value u = cg_set_display(a, 6, false);
+    assert_repr(u, "{3, 8, 9, 10, 1000, 17}");
+    cg_decref(s);
+    cg_decref(t);
+    cg_decref(u);
+}
