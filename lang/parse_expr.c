@@ -24,6 +24,7 @@ static cg_ast *lambdef(cg_parser *p);
 static bool for_if_clauses(cg_parser *p, cg_ast_list *out);
 static cg_ast *call_trailer(cg_parser *p, int start, cg_ast *func);
 static cg_ast *named_or_expression(cg_parser *p);
+static void invalid_comprehension(cg_parser *p, int lpar);
 
 #define KIND (cg_p_kind(p))
 
@@ -42,12 +43,16 @@ static cg_ast *const_node(cg_parser *p, int start, cg_const_kind kind) {
     return n;
 }
 
-static bool tok_is_name(const cg_token *t, const char *s) {
-    return t->kind == TK_NAME && t->len == (int)strlen(s) && !memcmp(t->s, s, (size_t)t->len);
-}
-
+/* pegen's SOFT_KEYWORD test compares a name with strncmp over the name's
+ * length, so any prefix of "_", "case" or "match" ("c", "ma") passes. */
 static bool is_soft_keyword(const cg_token *t) {
-    return tok_is_name(t, "match") || tok_is_name(t, "case") || tok_is_name(t, "_");
+    static const char *kws[] = {"_", "case", "match"};
+    if (t->kind != TK_NAME)
+        return false;
+    for (int i = 0; i < 3; i++)
+        if ((size_t)t->len <= strlen(kws[i]) && !memcmp(kws[i], t->s, (size_t)t->len))
+            return true;
+    return false;
 }
 
 static bool is_legacy(const cg_ast *a) {
@@ -62,8 +67,11 @@ _Noreturn static void unsupported(cg_parser *p, const cg_token *t, const char *w
 
 typedef cg_ast *(*rule_fn)(cg_parser *);
 
+/* As pegen's, the memo also keeps what was parsed while the invalid
+ * rules were off (in invalid_expression's lookahead): a later parse at
+ * that place gets it back, without their messages. */
 static cg_ast *memoized(cg_parser *p, int rule, rule_fn fn) {
-    if (!p->memo || !p->call_invalid_rules)
+    if (!p->memo)
         return fn(p);
     cg_memo *m = &p->memo[(size_t)p->pos * CG_MEMO_COUNT + (size_t)rule];
     if (m->end) {
@@ -334,7 +342,9 @@ cg_ast *cg_p_expression(cg_parser *p) {
 
 static cg_ast *expression_body(cg_parser *p) {
     cg_p_enter(p);
-    if (p->call_invalid_rules)
+    bool quiet = p->quiet_next;
+    p->quiet_next = false;
+    if (p->call_invalid_rules && !quiet)
         invalid_expression(p);
     cg_ast *r = cg_p_expression_nocheck(p);
     cg_p_leave(p);
@@ -522,7 +532,9 @@ static cg_ast *disjunction_body(cg_parser *p) {
     return boolop(p, start, OP_OR, &v);
 }
 
-cg_ast *cg_p_disjunction(cg_parser *p) { return memoized(p, CG_MEMO_DISJUNCTION, disjunction_body); }
+/* (not memoized: CPython 3.11.7's parser behaves as if it were not, which
+ * decides which invalid_* messages a lookahead hides) */
+cg_ast *cg_p_disjunction(cg_parser *p) { return disjunction_body(p); }
 
 static cg_ast *conjunction(cg_parser *p) {
     int start = p->pos;
@@ -745,6 +757,10 @@ static cg_ast *factor(cg_parser *p) {
  * subscript. NULL (pos unchanged) if there is none. */
 static cg_ast *trailer(cg_parser *p, int start, cg_ast *e) {
     int mark = p->pos;
+    /* `primary genexp`: in the second pass genexp's invalid_comprehension
+     * looks at any bracket that follows a primary */
+    if (p->call_invalid_rules && (KIND == TK_LPAR || KIND == TK_LSQB || KIND == TK_LBRACE))
+        invalid_comprehension(p, mark);
     switch (KIND) {
     case TK_DOT: {
         if (cg_p_kind_at(p, mark + 1) != TK_NAME)
@@ -1069,7 +1085,18 @@ static cg_ast *list_atom(cg_parser *p) {
 
 /* kvpair: expression ':' expression; double_starred_kvpair adds '**' bitwise_or.
  * The key (or NULL for '**') and the value. */
-static bool double_starred_kvpair(cg_parser *p, cg_ast **key, cg_ast **value) {
+/* A dict key after the first one: CPython 3.11.7 reports a key that is
+ * not followed by ':' as "':' expected after dictionary key", never with
+ * the messages of invalid_expression for the key itself (what is nested
+ * in it, in brackets, still gets them), so the key's own check is off. */
+static cg_ast *quiet_expression(cg_parser *p) {
+    p->quiet_next = true;
+    cg_ast *e = cg_p_expression(p);
+    p->quiet_next = false;
+    return e;
+}
+
+static bool double_starred_kvpair(cg_parser *p, cg_ast **key, cg_ast **value, bool later) {
     int start = p->pos;
     if (KIND == TK_DOUBLESTAR) {
         p->pos++;
@@ -1079,7 +1106,7 @@ static bool double_starred_kvpair(cg_parser *p, cg_ast **key, cg_ast **value) {
             p->pos = start;
         return *value != NULL;
     }
-    *key = cg_p_expression(p);
+    *key = later ? quiet_expression(p) : cg_p_expression(p);
     if (!*key || KIND != TK_COLON) {
         p->pos = start;
         return false;
@@ -1095,7 +1122,7 @@ static bool double_starred_kvpair(cg_parser *p, cg_ast **key, cg_ast **value) {
  * invalid_double_starred_kvpairs (second pass). */
 static void invalid_kvpair(cg_parser *p, bool first) {
     int start = p->pos;
-    cg_ast *a = cg_p_expression(p);
+    cg_ast *a = first ? cg_p_expression(p) : quiet_expression(p);
     if (a && KIND != TK_COLON && !first)
         cg_p_raise_at(p, "SyntaxError", a->line, a->end_col - 1, a->end_line, -1, "':' expected after dictionary key");
     if (a && KIND == TK_COLON) {
@@ -1109,7 +1136,10 @@ static void invalid_kvpair(cg_parser *p, bool first) {
                               "cannot use a starred expression in a dictionary value");
         }
         p->pos = start;
-        cg_p_expression(p);
+        if (first)
+            cg_p_expression(p);
+        else
+            quiet_expression(p);
         p->pos++;
         if (KIND == TK_RBRACE || KIND == TK_COMMA)
             cg_p_raise_tok(p, colon, "expression expected after dictionary key and ':'");
@@ -1121,12 +1151,12 @@ static void invalid_double_starred_kvpairs(cg_parser *p) {
     int start = p->pos;
     cg_ast *k, *v;
     /* ','.double_starred_kvpair+ ',' invalid_kvpair */
-    if (double_starred_kvpair(p, &k, &v)) {
+    if (double_starred_kvpair(p, &k, &v, false)) {
         while (KIND == TK_COMMA) {
             p->pos++;
             int mark = p->pos;
             invalid_kvpair(p, false);
-            if (!double_starred_kvpair(p, &k, &v)) {
+            if (!double_starred_kvpair(p, &k, &v, true)) {
                 p->pos = mark;
                 break;
             }
@@ -1142,14 +1172,14 @@ static void invalid_double_starred_kvpairs(cg_parser *p) {
 static bool kvpairs(cg_parser *p, cg_vec *keys, cg_vec *values, bool *trailing) {
     cg_ast *k, *v;
     *trailing = false;
-    if (!double_starred_kvpair(p, &k, &v))
+    if (!double_starred_kvpair(p, &k, &v, false))
         return false;
     cg_vec_push(p, keys, k);
     cg_vec_push(p, values, v);
     while (KIND == TK_COMMA) {
         p->pos++;
         int mark = p->pos;
-        if (!double_starred_kvpair(p, &k, &v)) {
+        if (!double_starred_kvpair(p, &k, &v, true)) {
             p->pos = mark;
             *trailing = true;
             break;
@@ -1447,9 +1477,9 @@ static void invalid_arguments(cg_parser *p, int first) {
     args_res r;
     cg_ast_list gens;
     p->pos = first;
-    /* (3.11.7 reports it at the '*', where 3.11's grammar file says the
-     * arguments before) */
-    if (args(p, &r) && KIND == TK_COMMA && cg_p_kind_at(p, p->pos + 1) == TK_STAR)
+    /* (3.11.7 asks for keywords among the arguments and reports it at the
+     * '*', where 3.11.2's grammar file says the arguments before) */
+    if (args(p, &r) && r.kws.n > 0 && KIND == TK_COMMA && cg_p_kind_at(p, p->pos + 1) == TK_STAR)
         cg_p_raise_tok(p, cg_p_tok(p, p->pos + 1), "iterable argument unpacking follows keyword argument unpacking");
     p->pos = first;
     cg_ast *a = cg_p_expression(p);
@@ -1805,7 +1835,7 @@ typedef struct {
     cg_ast *arg;         /* IT_PARAM, IT_STAR (NULL when bare), IT_DSTAR */
     cg_ast *def;         /* the default, or NULL */
     const cg_token *tok; /* the '/', '*' or '**', or the param's NAME */
-    bool comma;          /* a ',' follows */
+    bool ended;          /* a ',' or the closing token follows */
 } param_item;
 
 typedef struct {
@@ -1905,10 +1935,9 @@ static bool read_params(cg_parser *p, bool lambda, param_items *v, int term) {
             return false;
         }
         v->n++;
-        if (KIND == TK_COMMA) {
+        it->ended = KIND == TK_COMMA || KIND == term;
+        if (KIND == TK_COMMA)
             p->pos++;
-            it->comma = true;
-        }
         else if (KIND != term)
             return false;
     }
@@ -1955,18 +1984,18 @@ static bool params_valid(const param_item *it, int n) {
 
 /* invalid_parameters, invalid_star_etc and invalid_kwds (second pass),
  * over the items read. */
-static void invalid_params(cg_parser *p, const param_item *it, int n, bool lambda) {
+static void invalid_params(cg_parser *p, const param_item *it, int n, bool lambda, int term) {
     /* param_no_default* (slash_with_default | param_with_default+) param_no_default */
     int i = 0;
-    while (i < n && it[i].kind == IT_PARAM && !it[i].def)
+    while (i < n && it[i].kind == IT_PARAM && !it[i].def && it[i].ended)
         i++;
     int j = i;
-    while (j < n && it[j].kind == IT_PARAM && it[j].def)
+    while (j < n && it[j].kind == IT_PARAM && it[j].def && it[j].ended)
         j++;
     if (j > i) {
         if (j < n && it[j].kind == IT_SLASH)
             j++;
-        if (j < n && it[j].kind == IT_PARAM && !it[j].def)
+        if (j < n && it[j].kind == IT_PARAM && !it[j].def && it[j].ended)
             cg_p_raise_node(p, it[j].arg, "non-default argument follows default argument");
     }
     int slashes = 0, star = -1;
@@ -1981,11 +2010,12 @@ static void invalid_params(cg_parser *p, const param_item *it, int n, bool lambd
             if (star >= 0)
                 cg_p_raise_tok(p, it[k].tok, "* argument may appear only once");
             star = k;
-            if (!it[k].arg && (k + 1 == n || it[k + 1].kind == IT_DSTAR)) {
-                /* a lambda's is at the last token pegen read: after '*' [','] */
-                const cg_token *t = it[k].tok + 1;
-                if (t->kind == TK_COMMA)
-                    t++;
+            /* '*' (term | ',' (term | '**')) */
+            const cg_token *t = it[k].tok + 1;
+            if (t->kind == TK_COMMA)
+                t++;
+            if (!it[k].arg && (t->kind == term || (t[-1].kind == TK_COMMA && t->kind == TK_DOUBLESTAR))) {
+                /* a lambda's is at the last token pegen read */
                 cg_p_raise_tok(p, lambda ? t : it[k].tok, "named arguments must follow bare *");
             }
         }
@@ -2006,7 +2036,7 @@ static void invalid_params_at(cg_parser *p, const param_item *it, int n, bool la
         return;
     /* param_no_default* '(' param_no_default+ ','? ')' */
     for (int i = 0; i < n; i++)
-        if (it[i].kind != IT_PARAM || it[i].def)
+        if (it[i].kind != IT_PARAM || it[i].def || !it[i].ended)
             return;
     int mark = p->pos;
     p->pos++;
@@ -2073,7 +2103,7 @@ cg_ast *cg_p_params(cg_parser *p, bool lambda) {
     if (ok && params_valid(v.items, v.n))
         return arguments_node(p, start, v.items, v.n);
     if (p->call_invalid_rules) {
-        invalid_params(p, v.items, v.n, lambda);
+        invalid_params(p, v.items, v.n, lambda, term);
         if (!ok)
             invalid_params_at(p, v.items, v.n, lambda);
     }

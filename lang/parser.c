@@ -383,14 +383,11 @@ static void invalid_assignment(cg_parser *p, int start) {
     a = cg_p_star_named_expression(p);
     if (a && KIND == TK_COMMA) {
         p->pos++;
-        for (;;) {
-            cg_ast *b = cg_p_star_named_expression(p);
-            if (!b)
-                break;
-            if (KIND != TK_COMMA)
-                break;
-            p->pos++;
-        }
+        /* star_named_expressions*: gathers one after another, so the
+         * elements need no comma between them */
+        while (cg_p_star_named_expression(p))
+            if (KIND == TK_COMMA)
+                p->pos++;
         if (KIND == TK_COLON) {
             p->pos++;
             if (cg_p_expression(p))
@@ -1015,6 +1012,7 @@ static cg_ast *for_stmt(cg_parser *p) {
         }
         loop_else(p, &orelse);
         cg_p_check_assign_target(p, target);
+        check_starred_load(p, iter);
         cg_ast *s = stmt_node(p, AST_FOR, start);
         s->u.for_.target = target;
         s->u.for_.iter = iter;
@@ -1554,7 +1552,7 @@ static cg_ast *run_parser(cg_parser *p) {
     jmp_buf *volatile saved = p->jmp;
     p->jmp = &jb;
     cg_ast *volatile res = NULL;
-    volatile bool tokenizer_raised = false;
+    volatile bool final = false; /* an error pegen does not let the tokenizer override */
     int code = setjmp(jb);
     if (code == 0) {
         res = run_rule(p);
@@ -1571,6 +1569,7 @@ static cg_ast *run_parser(cg_parser *p) {
             const cg_token *t = &p->toks[last];
             if (t->kind == TK_INDENT || t->kind == TK_DEDENT) {
                 p->fill = last + 1;
+                final = true;
                 cg_p_raise_last(p, "IndentationError", t->kind == TK_INDENT ? "unexpected indent" : "unexpected unindent");
             }
             if (t->kind == TK_ERRORTOKEN && p->lx->done == LEX_EOF && p->lx->level)
@@ -1578,11 +1577,10 @@ static cg_ast *run_parser(cg_parser *p) {
             cg_p_raise_at(p, "SyntaxError", t->line, t->col, t->end_line, t->end_col, "invalid syntax");
         }
     } else if (code == 1) {
-        /* an error was raised: was it the tokenizer's own? */
-        tokenizer_raised = p->fill > 0 && p->toks[p->fill - 1].kind == TK_ERRORTOKEN;
-        if (!tokenizer_raised && !p->outer)
-            prefer_tokenizer_error(p, p->err);
-        else if (!tokenizer_raised)
+        /* a parser error, not the tokenizer's own, gives way to one the
+         * tokenizer finds further on */
+        bool tokenizer_raised = p->fill > 0 && p->toks[p->fill - 1].kind == TK_ERRORTOKEN;
+        if (!tokenizer_raised && !final)
             prefer_tokenizer_error(p, p->err);
     }
     free(p->memo);

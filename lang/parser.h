@@ -29,7 +29,7 @@
 /* The second pass memoizes the rules it re-parses at one position (as
  * pegen's (memo) rules), so that trying the invalid_* alternatives stays
  * linear. */
-enum { CG_MEMO_EXPRESSION, CG_MEMO_DISJUNCTION, CG_MEMO_BITWISE_OR, CG_MEMO_COUNT };
+enum { CG_MEMO_EXPRESSION, CG_MEMO_BITWISE_OR, CG_MEMO_COUNT };
 typedef struct {
     cg_ast *node;
     int end; /* 0: not parsed, -1: failed, else the position after it + 1 */
@@ -44,6 +44,7 @@ struct cg_parser {
     int pos;                 /* the next token */
     int fill;                /* tokens read so far: pegen's p->fill */
     bool call_invalid_rules; /* the second pass */
+    bool quiet_next;         /* the next expression skips invalid_expression */
     int depth;
     cg_memo *memo;           /* ntoks * CG_MEMO_COUNT in the second pass */
     /* The first pass remembers its last `expression` (start, end, node):
