@@ -657,52 +657,53 @@ static cg_ast *binop(cg_parser *p, int start, cg_ast *l, cg_binop op, cg_ast *r)
     return n;
 }
 
-/* The binary operator levels, loosest first; each is left-associative
- * over the next one. */
-static int binop_of(int level, int kind) {
-    switch (level) {
-    case 0: return kind == TK_VBAR ? OP_BITOR : -1;
-    case 1: return kind == TK_CIRCUMFLEX ? OP_BITXOR : -1;
-    case 2: return kind == TK_AMPER ? OP_BITAND : -1;
-    case 3: return kind == TK_LEFTSHIFT ? OP_LSHIFT : kind == TK_RIGHTSHIFT ? OP_RSHIFT : -1;
-    case 4: return kind == TK_PLUS ? OP_ADD : kind == TK_MINUS ? OP_SUB : -1;
-    default:
-        switch (kind) {
-        case TK_STAR: return OP_MULT;
-        case TK_SLASH: return OP_DIV;
-        case TK_DOUBLESLASH: return OP_FLOORDIV;
-        case TK_PERCENT: return OP_MOD;
-        case TK_AT: return OP_MATMULT;
-        default: return -1;
-        }
+/* The binary operators by precedence, loosest first (bitwise_or down to
+ * term in the grammar), each level left-associative over the next: parsed
+ * by precedence climbing, which builds the same trees with fewer calls. */
+static int binop_prec(int kind, cg_binop *op) {
+    switch (kind) {
+    case TK_VBAR: *op = OP_BITOR; return 1;
+    case TK_CIRCUMFLEX: *op = OP_BITXOR; return 2;
+    case TK_AMPER: *op = OP_BITAND; return 3;
+    case TK_LEFTSHIFT: *op = OP_LSHIFT; return 4;
+    case TK_RIGHTSHIFT: *op = OP_RSHIFT; return 4;
+    case TK_PLUS: *op = OP_ADD; return 5;
+    case TK_MINUS: *op = OP_SUB; return 5;
+    case TK_STAR: *op = OP_MULT; return 6;
+    case TK_SLASH: *op = OP_DIV; return 6;
+    case TK_DOUBLESLASH: *op = OP_FLOORDIV; return 6;
+    case TK_PERCENT: *op = OP_MOD; return 6;
+    case TK_AT: *op = OP_MATMULT; return 6;
+    default: return 0;
     }
 }
 
-static cg_ast *binary_level(cg_parser *p, int level) {
+static cg_ast *binary(cg_parser *p, int min_prec) {
     int start = p->pos;
-    cg_ast *a = level == 5 ? factor(p) : binary_level(p, level + 1);
+    cg_ast *a = factor(p);
     if (!a)
         return NULL;
     int depth = p->depth;
     for (;;) {
-        int op = binop_of(level, KIND);
-        if (op < 0)
+        cg_binop op;
+        int prec = binop_prec(KIND, &op);
+        if (prec < min_prec || !prec)
             break;
         int mark = p->pos;
         p->pos++;
-        cg_ast *b = level == 5 ? factor(p) : binary_level(p, level + 1);
+        cg_ast *b = binary(p, prec + 1);
         if (!b) {
             p->pos = mark;
             break;
         }
-        a = binop(p, start, a, (cg_binop)op, b);
+        a = binop(p, start, a, op, b);
         cg_p_enter(p); /* each link nests the tree one deeper */
     }
     p->depth = depth;
     return a;
 }
 
-static cg_ast *bitwise_or_body(cg_parser *p) { return binary_level(p, 0); }
+static cg_ast *bitwise_or_body(cg_parser *p) { return binary(p, 1); }
 
 cg_ast *cg_p_bitwise_or(cg_parser *p) { return memoized(p, CG_MEMO_BITWISE_OR, bitwise_or_body); }
 

@@ -27,7 +27,7 @@
 
 _Noreturn static void tokenizer_error(cg_parser *p, const cg_token *t);
 
-cg_token *cg_p_tok(cg_parser *p, int i) {
+cg_token *cg_p_tok_slow(cg_parser *p, int i) {
     if (i >= p->ntoks)
         i = p->ntoks - 1;
     if (i >= p->fill) {
@@ -1693,6 +1693,15 @@ static void set_error(cg_syntax_error *err, const char *kind, const char *msg, i
 /* Source that CPython refuses before tokenizing: NUL bytes and bytes
  * that are not UTF-8. */
 static bool check_bytes(const char *src, size_t len, const char *filename, cg_syntax_error *err) {
+    /* most cells are plain ASCII: one pass the compiler can vectorise */
+    unsigned char any = 0, zero = 0;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)src[i];
+        any |= c;
+        zero |= c == 0;
+    }
+    if (!(any & 0x80) && !zero)
+        return true;
     int line = 1;
     const char *line_start = src;
     for (size_t i = 0; i < len;) {

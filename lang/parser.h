@@ -72,7 +72,12 @@ struct cg_parser {
 
 /* The token at index i, read as pegen reads it: reading the lexer's error
  * token raises the tokenizer's error. */
-cg_token *cg_p_tok(cg_parser *p, int i);
+cg_token *cg_p_tok_slow(cg_parser *p, int i);
+static inline cg_token *cg_p_tok(cg_parser *p, int i) {
+    if (i < p->fill)
+        return &p->toks[i];
+    return cg_p_tok_slow(p, i);
+}
 static inline cg_token *cg_p_peek(cg_parser *p) { return cg_p_tok(p, p->pos); }
 static inline int cg_p_kind(cg_parser *p) { return cg_p_peek(p)->kind; }
 static inline int cg_p_kind_at(cg_parser *p, int i) { return cg_p_tok(p, i)->kind; }
