@@ -1669,11 +1669,14 @@ int cg_parse_check(const char *src, size_t len, bool *at_eof) {
         parser_init(&p, arena, &lx, &err);
         jmp_buf jb;
         p.jmp = &jb;
+        volatile bool parsed = false;
         if (!setjmp(jb)) {
-            cg_ast *root = file_rule(&p);
-            rc = root && !p.has_compile_error ? 0 : -1;
+            parsed = file_rule(&p) != NULL;
+            rc = parsed && !p.has_compile_error ? 0 : -1;
         }
-        *at_eof = rc < 0 && !p.has_compile_error && p.fill - 1 >= eof_index;
+        /* the compiler's errors come after the parse: a parse that ran
+         * out of input is incomplete whatever it saw before */
+        *at_eof = !parsed && p.fill - 1 >= eof_index;
     }
     cg_lexed_free(&lx);
     cg_ast_arena_release(arena);
