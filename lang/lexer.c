@@ -926,18 +926,3 @@ void cg_lexed_free(cg_lexed *lx_) {
     lx_->toks = NULL;
     lx_->n = lx_->cap = 0;
 }
-
-const char *cg_tok_kind_name(int kind) {
-    static const char *names[TK_KIND_COUNT] = {
-        "ENDMARKER", "NAME", "NUMBER", "STRING", "NEWLINE", "INDENT", "DEDENT",
-        "(", ")", "[", "]", ":", ",", ";", "+", "-", "*", "/", "|", "&", "<", ">", "=", ".",
-        "%", "{", "}", "==", "!=", "<=", ">=", "~", "^", "<<", ">>", "**", "+=", "-=", "*=",
-        "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", "**=", "//", "//=", "@", "@=", "->",
-        "...", ":=", "OP",
-        "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class",
-        "continue", "def", "del", "elif", "else", "except", "finally", "for", "from",
-        "global", "if", "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass",
-        "raise", "return", "try", "while", "with", "yield", "ERRORTOKEN",
-    };
-    return kind >= 0 && kind < TK_KIND_COUNT ? names[kind] : "?";
-}

@@ -99,6 +99,4 @@ int cg_utf8_decode(const unsigned char *s, size_t n, uint32_t *cp);
  * ASCII and Latin-1 by the ranges that matter in source code. */
 bool cg_uni_is_printable(uint32_t cp);
 
-const char *cg_tok_kind_name(int kind);
-
 #endif

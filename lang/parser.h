@@ -56,8 +56,8 @@ struct cg_parser {
     jmp_buf *jmp;            /* where a raised error goes */
     cg_syntax_error *err;
     /* An f-string's expression is parsed by a parser of its own over
-     * "(expr)"; errors get the "f-string: " prefix and positions are
-     * moved to where the expression sits in the source. */
+     * "(expr)": its nodes get their places in the source, its errors
+     * CPython's "f-string: " prefix and columns within "(expr)". */
     bool fstring;
     cg_parser *outer;
     int fs_line, fs_col;     /* source position of the "(" */
@@ -81,14 +81,8 @@ static inline cg_token *cg_p_tok(cg_parser *p, int i) {
 static inline cg_token *cg_p_peek(cg_parser *p) { return cg_p_tok(p, p->pos); }
 static inline int cg_p_kind(cg_parser *p) { return cg_p_peek(p)->kind; }
 static inline int cg_p_kind_at(cg_parser *p, int i) { return cg_p_tok(p, i)->kind; }
-/* Consumes the next token when it is of `kind`. */
-static inline cg_token *cg_p_expect(cg_parser *p, int kind) {
-    cg_token *t = cg_p_peek(p);
-    if (t->kind != kind)
-        return NULL;
-    p->pos++;
-    return t;
-}
+/* The kind of the next token, in the rules (which all name their parser p). */
+#define KIND (cg_p_kind(p))
 /* pegen's &&'x': the token must be there, or "expected 'x'" is raised. */
 cg_token *cg_p_expect_forced(cg_parser *p, int kind, const char *text);
 
@@ -133,7 +127,7 @@ void cg_vec_push(cg_parser *p, cg_vec *v, cg_ast *x);
 cg_ast_list cg_vec_list(cg_vec *v);
 cg_ast_list cg_p_list1(cg_parser *p, cg_ast *x);
 
-/* ---- rules of parse_expr.c ---- */
+/* ---- rules (parse_expr.c, parse_target.c, parse_call.c, parse_params.c) ---- */
 
 cg_ast *cg_p_expression(cg_parser *p);
 cg_ast *cg_p_expression_nocheck(cg_parser *p);
@@ -145,7 +139,6 @@ cg_ast *cg_p_disjunction(cg_parser *p);
 cg_ast *cg_p_bitwise_or(cg_parser *p);
 cg_ast *cg_p_star_targets(cg_parser *p);
 cg_ast *cg_p_star_target(cg_parser *p);
-cg_ast *cg_p_single_target(cg_parser *p);
 cg_ast *cg_p_del_targets(cg_parser *p, cg_ast_list *out);
 cg_ast *cg_p_arguments(cg_parser *p, int start, cg_ast *func);
 cg_ast *cg_p_params(cg_parser *p, bool lambda);
@@ -167,6 +160,25 @@ void cg_p_check_assign_target(cg_parser *p, const cg_ast *t);
 void cg_p_check_duplicate_args(cg_parser *p, const cg_ast *args);
 /* Sets Store/Del on a valid target and its parts; false when invalid. */
 bool cg_p_set_ctx(cg_ast *e, cg_ast_ctx ctx);
+
+/* ---- shared between the rule files ---- */
+
+/* parse_expr.c */
+cg_ast *cg_p_name_node(cg_parser *p, int i, cg_ast_ctx ctx);
+cg_ast *cg_p_star_expression(cg_parser *p);
+cg_ast *cg_p_starred_expression(cg_parser *p);
+cg_ast *cg_p_named_or_expression(cg_parser *p);
+/* A trailer of a primary at pos ('.' NAME, a call, a subscript), or NULL. */
+cg_ast *cg_p_trailer(cg_parser *p, int start, cg_ast *e);
+bool cg_p_for_if_clauses(cg_parser *p, cg_ast_list *out);
+const cg_ast *cg_p_last_comprehension_item(cg_ast_list gens);
+cg_ast *cg_p_comp_node(cg_parser *p, cg_ast_kind kind, int start, cg_ast *elt, cg_ast_list gens);
+void cg_p_invalid_comprehension(cg_parser *p, int lpar);
+/* parse_call.c: a call trailer at '(' */
+cg_ast *cg_p_call_trailer(cg_parser *p, int start, cg_ast *func);
+/* parse_stmt.c: the start rules */
+cg_ast *cg_p_file(cg_parser *p);
+cg_ast *cg_p_fstring_input(cg_parser *p);
 
 /* ---- parse_string.c ---- */
 
