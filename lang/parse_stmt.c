@@ -385,7 +385,7 @@ static cg_ast *names_stmt(cg_parser *p, cg_ast_kind kind) {
     for (int i = 0; i < n; i++)
         s->u.names.names[i] = cg_p_name_of(p, &p->toks[first + 2 * i]);
     if (kind == AST_NONLOCAL && p->func_depth == 0)
-        cg_p_compile_error(p, s, "nonlocal declaration not allowed at module level");
+        cg_p_symtable_error(p, s, "nonlocal declaration not allowed at module level");
     return s;
 }
 
@@ -618,6 +618,44 @@ static bool block(cg_parser *p, cg_ast_list *out) {
     return false;
 }
 
+/* The compiler meets a statement's own errors before those of its body,
+ * which the parser has read first: the body's first error is set aside
+ * while the statement's own checks run, and comes back if they find
+ * nothing. */
+typedef struct {
+    bool had, body_err;
+    cg_syntax_error err;
+} err_order;
+
+static void body_begins(cg_parser *p, err_order *o) {
+    o->had = p->has_compile_error;
+    o->body_err = false;
+}
+
+static void own_checks_begin(cg_parser *p, err_order *o) {
+    o->body_err = !o->had && p->has_compile_error;
+    if (o->body_err) {
+        o->err = p->compile_err;
+        p->has_compile_error = false;
+    }
+}
+
+static void own_checks_end(cg_parser *p, err_order *o) {
+    if (o->body_err && !p->has_compile_error) {
+        p->has_compile_error = true;
+        p->compile_err = o->err;
+    }
+}
+
+/* CPython's compiler keeps at most 20 blocks open (CO_MAXBLOCKS): loops,
+ * with, try. A statement that opens more is an error (one of its own). */
+#define MAX_FBLOCKS 20
+
+static void check_fblocks(cg_parser *p, int opened, const cg_ast *s) {
+    if (p->fblocks + opened > MAX_FBLOCKS)
+        cg_p_compile_error(p, s, "too many statically nested blocks");
+}
+
 /* The block of a loop: break and continue are allowed in it. */
 static bool loop_block(cg_parser *p, cg_ast_list *out) {
     p->loop_depth++;
@@ -710,7 +748,12 @@ static cg_ast *while_stmt(cg_parser *p) {
     p->pos++;
     expect_indented(p, kw, "'while' statement");
     cg_ast_list body, orelse = {0};
-    if (!loop_block(p, &body)) {
+    err_order eo;
+    body_begins(p, &eo);
+    p->fblocks++;
+    bool ok = loop_block(p, &body);
+    p->fblocks--;
+    if (!ok) {
         p->pos = start;
         return NULL;
     }
@@ -719,6 +762,9 @@ static cg_ast *while_stmt(cg_parser *p) {
     s->u.cond.test = test;
     s->u.cond.body = body;
     s->u.cond.orelse = orelse;
+    own_checks_begin(p, &eo);
+    check_fblocks(p, 1, s);
+    own_checks_end(p, &eo);
     return s;
 }
 
@@ -746,18 +792,26 @@ static cg_ast *for_stmt(cg_parser *p) {
         p->pos++;
         expect_indented(p, kw, "'for' statement");
         cg_ast_list body, orelse = {0};
-        if (!loop_block(p, &body)) {
+        err_order eo;
+        body_begins(p, &eo);
+        p->fblocks++;
+        bool ok = loop_block(p, &body);
+        p->fblocks--;
+        if (!ok) {
             p->pos = start;
             return NULL;
         }
         loop_else(p, &orelse);
-        cg_p_check_assign_target(p, target);
-        check_starred_load(p, iter);
         cg_ast *s = stmt_node(p, AST_FOR, start);
         s->u.for_.target = target;
         s->u.for_.iter = iter;
         s->u.for_.body = body;
         s->u.for_.orelse = orelse;
+        own_checks_begin(p, &eo);
+        check_fblocks(p, 1, s);
+        check_starred_load(p, iter);
+        cg_p_check_assign_target(p, target);
+        own_checks_end(p, &eo);
         return s;
     }
     if (p->call_invalid_rules) {
@@ -890,16 +944,25 @@ static cg_ast *with_stmt(cg_parser *p) {
     p->pos++;
     expect_indented(p, kw, "'with' statement");
     cg_ast_list body;
-    if (!block(p, &body)) {
+    err_order eo;
+    body_begins(p, &eo);
+    p->fblocks += items.n; /* one block an item */
+    bool body_ok = block(p, &body);
+    p->fblocks -= items.n;
+    if (!body_ok) {
         p->pos = start;
         return NULL;
     }
-    for (int i = 0; i < items.n; i++)
-        if (items.items[i]->u.with_item.optional_vars)
-            cg_p_check_assign_target(p, items.items[i]->u.with_item.optional_vars);
     cg_ast *s = stmt_node(p, AST_WITH, start);
     s->u.with.items = cg_vec_list(&items);
     s->u.with.body = body;
+    own_checks_begin(p, &eo);
+    for (int i = 0; i < items.n; i++) {
+        check_fblocks(p, i + 1, s);
+        if (items.items[i]->u.with_item.optional_vars)
+            cg_p_check_assign_target(p, items.items[i]->u.with_item.optional_vars);
+    }
+    own_checks_end(p, &eo);
     return s;
 }
 
@@ -976,17 +1039,27 @@ static cg_ast *try_stmt(cg_parser *p) {
     }
     cg_p_expect_forced(p, TK_COLON, ":");
     cg_ast_list body, orelse = {0}, finalbody = {0};
-    if (!block(p, &body)) {
+    /* the compiler's blocks: one around the body (two with both handlers
+     * and finally, which the parser does not know yet: one is counted),
+     * two around a handler, one around the finally */
+    err_order eo;
+    body_begins(p, &eo);
+    p->fblocks++;
+    bool ok = block(p, &body);
+    p->fblocks--;
+    if (!ok) {
         p->pos = start;
         return NULL;
     }
     cg_vec handlers = {0};
+    p->fblocks += 2;
     while (KIND == TK_EXCEPT) {
         cg_ast *h = except_block(p);
         if (!h)
             break;
         cg_vec_push(p, &handlers, h);
     }
+    p->fblocks -= 2;
     if (handlers.n && KIND == TK_ELSE) {
         int mark = p->pos;
         if (!else_block(p, &orelse))
@@ -1002,8 +1075,10 @@ static cg_ast *try_stmt(cg_parser *p) {
             p->pos--;
         }
         cg_p_expect_forced(p, TK_COLON, ":");
+        p->fblocks++;
         if (!block(p, &finalbody))
             p->pos = mark;
+        p->fblocks--;
     }
     if (!handlers.n && !finalbody.n) {
         if (p->call_invalid_rules && KIND != TK_EXCEPT && KIND != TK_FINALLY)
@@ -1016,6 +1091,9 @@ static cg_ast *try_stmt(cg_parser *p) {
     s->u.try_.handlers = cg_vec_list(&handlers);
     s->u.try_.orelse = orelse;
     s->u.try_.finalbody = finalbody;
+    own_checks_begin(p, &eo);
+    check_fblocks(p, handlers.n && finalbody.n ? 2 : 1, s);
+    own_checks_end(p, &eo);
     return s;
 }
 
@@ -1052,7 +1130,7 @@ void cg_p_check_duplicate_args(cg_parser *p, const cg_ast *args) {
     for (int i = 1; i < n; i++)
         for (int j = 0; j < i; j++)
             if (!strcmp(all[i]->u.arg.arg, all[j]->u.arg.arg)) {
-                cg_p_compile_error(p, all[i], "duplicate argument '%s' in function definition", all[i]->u.arg.arg);
+                cg_p_symtable_error(p, all[i], "duplicate argument '%s' in function definition", all[i]->u.arg.arg);
                 return;
             }
 }
@@ -1060,12 +1138,14 @@ void cg_p_check_duplicate_args(cg_parser *p, const cg_ast *args) {
 /* A function's or class's body: loops and, for a class, functions are
  * left behind. */
 static bool scope_block(cg_parser *p, cg_ast_list *body, bool function) {
-    int saved_loop = p->loop_depth, saved_func = p->func_depth;
+    int saved_loop = p->loop_depth, saved_func = p->func_depth, saved_blocks = p->fblocks;
     p->loop_depth = 0;
+    p->fblocks = 0;
     p->func_depth = function ? saved_func + 1 : 0;
     bool ok = block(p, body);
     p->loop_depth = saved_loop;
     p->func_depth = saved_func;
+    p->fblocks = saved_blocks;
     return ok;
 }
 

@@ -150,20 +150,30 @@ void cg_p_raise_last(cg_parser *p, const char *kind, const char *fmt, ...) {
     raise_known(p, kind, t->line, col1, t->end_line, end1, msg);
 }
 
-void cg_p_compile_error(cg_parser *p, const cg_ast *at, const char *fmt, ...) {
-    if (p->has_compile_error || p->call_invalid_rules)
+static void record(cg_parser *p, bool *has, cg_syntax_error *e, const cg_ast *at, const char *fmt, va_list ap) {
+    if (*has || p->call_invalid_rules)
         return;
-    p->has_compile_error = true;
-    cg_syntax_error *e = &p->compile_err;
-    va_list ap;
-    va_start(ap, fmt);
+    *has = true;
     vsnprintf(e->msg, sizeof e->msg, fmt, ap);
-    va_end(ap);
     snprintf(e->kind, sizeof e->kind, "SyntaxError");
     /* the compiler reports byte columns */
     e->line = at->line;
     e->col = at->col + 1;
-    e->end_col = at->end_line == at->line && at->end_col + 1 > e->col ? at->end_col + 1 : e->col;
+    e->end_col = at->end_col + 1 > e->col ? at->end_col + 1 : e->col;
+}
+
+void cg_p_compile_error(cg_parser *p, const cg_ast *at, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    record(p, &p->has_compile_error, &p->compile_err, at, fmt, ap);
+    va_end(ap);
+}
+
+void cg_p_symtable_error(cg_parser *p, const cg_ast *at, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    record(p, &p->has_symtable_error, &p->symtable_err, at, fmt, ap);
+    va_end(ap);
 }
 
 /* An error token read by the parser (pegen's _Pypegen_tokenizer_error). */
@@ -388,10 +398,15 @@ cg_ast *cg_p_fstring_expr(cg_parser *outer, const char *src, size_t len, int lin
     p.depth = outer->depth;
     p.func_depth = outer->func_depth;
     p.loop_depth = outer->loop_depth;
+    p.fblocks = outer->fblocks;
     cg_ast *r = run_parser(&p);
     if (p.has_compile_error && !outer->has_compile_error) {
         outer->has_compile_error = true;
         outer->compile_err = p.compile_err;
+    }
+    if (p.has_symtable_error && !outer->has_symtable_error) {
+        outer->has_symtable_error = true;
+        outer->symtable_err = p.symtable_err;
     }
     cg_lexed_free(&lx);
     if (!r)
@@ -422,7 +437,7 @@ int cg_parse_check(const char *src, size_t len, bool *at_eof) {
         volatile bool parsed = false;
         if (!setjmp(jb)) {
             parsed = cg_p_file(&p) != NULL;
-            rc = parsed && !p.has_compile_error ? 0 : -1;
+            rc = parsed && !p.has_compile_error && !p.has_symtable_error ? 0 : -1;
         }
         /* the compiler's errors come after the parse: a parse that ran
          * out of input is incomplete whatever it saw before */
@@ -518,8 +533,8 @@ cg_ast_arena *cg_parse(const char *src, size_t len, const char *filename, cg_syn
     parser_init(&p, arena, &lx, err);
     cg_ast *root = run_parser(&p);
     cg_lexed_free(&lx);
-    if (root && p.has_compile_error) {
-        *err = p.compile_err;
+    if (root && (p.has_symtable_error || p.has_compile_error)) {
+        *err = p.has_symtable_error ? p.symtable_err : p.compile_err;
         root = NULL;
     }
     if (!root) {

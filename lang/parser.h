@@ -62,10 +62,13 @@ struct cg_parser {
     cg_parser *outer;
     int fs_line, fs_col;     /* source position of the "(" */
     /* The compiler's checks ('return' outside function, ...): the first
-     * one found is reported when the parse succeeds. */
-    int func_depth, loop_depth;
-    bool has_compile_error;
-    cg_syntax_error compile_err;
+     * one found is reported when the parse succeeds, after the first of
+     * the symbol table's (duplicate argument, ...), which CPython makes
+     * in an earlier pass. fblocks counts the blocks CPython's compiler
+     * would have open (loops, with, try: 20 at most). */
+    int func_depth, loop_depth, fblocks;
+    bool has_compile_error, has_symtable_error;
+    cg_syntax_error compile_err, symtable_err;
 };
 
 /* ---- tokens ---- */
@@ -103,8 +106,10 @@ _Noreturn void cg_p_raise_tok_range(cg_parser *p, const cg_token *a, const cg_to
 _Noreturn void cg_p_raise_from(cg_parser *p, const cg_ast *a, const char *fmt, ...);
 /* At the last token read (RAISE_SYNTAX_ERROR / RAISE_INDENTATION_ERROR). */
 _Noreturn void cg_p_raise_last(cg_parser *p, const char *kind, const char *fmt, ...);
-/* Records a compiler-stage error (the first one wins). */
+/* Records a compiler-stage error (the first one wins), or one of the
+ * symbol table's. */
 void cg_p_compile_error(cg_parser *p, const cg_ast *at, const char *fmt, ...);
+void cg_p_symtable_error(cg_parser *p, const cg_ast *at, const char *fmt, ...);
 
 /* Counts one level of nesting; raises past CG_PARSE_MAX_DEPTH. */
 void cg_p_enter(cg_parser *p);
