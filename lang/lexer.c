@@ -25,6 +25,7 @@ typedef struct {
     const char *buf, *end;  /* the normalised source */
     const char *cur, *inp;  /* next byte; end of the current line */
     const char *line_start, *start;
+    const char *buf_line; /* CPython's tok->buf */
     const char *multi_line_start;
     int lineno, first_lineno;
     int done;
@@ -173,6 +174,8 @@ static int nextc_slow(lx *t) {
             return EOF_;
         }
         const char *nl = memchr(t->inp, '\n', (size_t)(t->end - t->inp));
+        if (!t->start)
+            t->buf_line = t->cur;
         t->line_start = t->cur;
         t->inp = nl ? nl + 1 : t->end;
         t->lineno++;
@@ -884,7 +887,7 @@ static void set_token(lx *t, cg_token *k, int kind, const char *s, const char *e
     k->s = s ? s : t->cur;
     k->len = (s && e) ? (int)(e - s) : 0;
     k->cur_col = (int)(t->cur - t->line_start);
-    k->cur_line = t->line_start;
+    k->buf = t->buf_line;
 }
 
 static cg_lex_done done_kind(int done) {
@@ -905,7 +908,8 @@ int cg_lex(const char *src, size_t len, cg_lexed *out) {
     out->toks = malloc((size_t)out->cap * sizeof *out->toks);
     if (!out->toks)
         return -1;
-    lx t = {.buf = src, .end = src + len, .cur = src, .inp = src, .line_start = src, .atbol = true, .out = out};
+    lx t = {.buf = src, .end = src + len, .cur = src, .inp = src, .line_start = src, .buf_line = src,
+            .atbol = true, .out = out};
     for (;;) {
         const char *s, *e;
         int kind = tok_get(&t, &s, &e);

@@ -50,11 +50,13 @@ typedef struct {
     int end_line, end_col;
     const char *s;       /* the token's text in the normalised source */
     int len;
-    /* Where the tokenizer stood right after this token (tok->cur and
-     * tok->line_start): pegen's position for errors at a token with no
-     * column. */
+    /* Where the tokenizer stood right after this token: tok->cur (pegen's
+     * position for errors at a token with no column), and tok->buf, the
+     * start of the line the tokenizer last began outside a token (a
+     * multi-line string keeps it on its first line): pegen turns error
+     * columns into characters over the text from there. */
     int cur_col;         /* bytes from the current line's start */
-    const char *cur_line;
+    const char *buf;
 } cg_token;
 
 /* How lexing ended, as CPython's tok->done. */

@@ -64,6 +64,35 @@ static const char *line_text(cg_parser *p, int line) {
     return s;
 }
 
+/* Characters in the first n bytes of text[0..len), as pegen's
+ * _PyPegen_byte_offset_to_character_offset counts them (n clamped to
+ * len + 1; a cut sequence counts one). */
+static int char_offset(const char *text, size_t len, int n) {
+    if (n <= 0)
+        return n;
+    if ((size_t)n > len + 1)
+        n = (int)len + 1;
+    int chars = 0;
+    for (int i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)text[i];
+        if ((c & 0xc0) != 0x80 || i == 0)
+            chars++;
+    }
+    return chars;
+}
+
+/* The text pegen converts an error's columns over: from tok->buf to the
+ * end of the tokenizer's line when the error is on that line or after,
+ * else the error's own line. */
+static const char *error_text(cg_parser *p, int line, size_t *len) {
+    const cg_token *last = &p->toks[p->fill - 1];
+    const char *text = line >= last->end_line ? last->buf : line_text(p, line);
+    const char *cur = line >= last->end_line ? line_text(p, last->end_line) : text;
+    const char *nl = strchr(cur, '\n');
+    *len = (size_t)((nl ? nl + 1 : cur + strlen(cur)) - text);
+    return text;
+}
+
 /* pegen's _PyPegen_raise_error_known_location: 1-based byte columns in,
  * 1-based character columns out. */
 _Noreturn static void raise_known(cg_parser *p, const char *kind, int line, int col1, int end_line, int end_col1,
@@ -77,9 +106,10 @@ _Noreturn static void raise_known(cg_parser *p, const char *kind, int line, int 
     } else
         snprintf(e->msg, sizeof e->msg, "%s", msg);
     snprintf(e->kind, sizeof e->kind, "%s", kind);
-    const char *text = line_text(p, line);
-    int col = cg_lex_char_offset(text, col1);
-    int end = end_col1 > 0 ? cg_lex_char_offset(text, end_col1) : end_col1;
+    size_t len;
+    const char *text = error_text(p, line, &len);
+    int col = char_offset(text, len, col1);
+    int end = end_col1 > 0 ? char_offset(text, len, end_col1) : end_col1;
     e->line = line;
     e->col = col;
     e->end_col = end > col ? end : col;
