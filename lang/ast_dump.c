@@ -56,7 +56,7 @@ static void putf(out *o, const char *fmt, ...) {
 
 /* One code point of our UTF-8 (lone surrogates included). */
 static int decode_lenient(const unsigned char *s, size_t n, uint32_t *cp) {
-    int len = cg_utf8_decode(s, n, cp);
+    int len = cg_lex_utf8_decode(s, n, cp);
     if (len)
         return len;
     if (n >= 3 && s[0] == 0xed && (s[1] & 0xe0) == 0xa0 && (s[2] & 0xc0) == 0x80) {

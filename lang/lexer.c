@@ -38,7 +38,7 @@ typedef struct {
 
 /* ---- characters ---------------------------------------------------- */
 
-int cg_utf8_decode(const unsigned char *s, size_t n, uint32_t *cp) {
+int cg_lex_utf8_decode(const unsigned char *s, size_t n, uint32_t *cp) {
     if (n == 0)
         return 0;
     unsigned c = s[0];
@@ -315,7 +315,7 @@ static bool verify_identifier(lx *t) {
     bool first = true;
     while (s < e) {
         uint32_t cp = 0;
-        int n = cg_utf8_decode(s, (size_t)(e - s), &cp);
+        int n = cg_lex_utf8_decode(s, (size_t)(e - s), &cp);
         if (n == 0)
             n = 1, cp = 0xfffd; /* cannot happen: the source was validated */
         if (first ? !uni_is_xid_start(cp) : !uni_is_xid_continue(cp)) {

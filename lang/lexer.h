@@ -95,7 +95,7 @@ int cg_lex_char_offset(const char *line, int col);
 
 /* Decodes one UTF-8 sequence at s (n bytes available). Returns its length
  * and sets *cp, or 0 when the bytes are not valid UTF-8. */
-int cg_utf8_decode(const unsigned char *s, size_t n, uint32_t *cp);
+int cg_lex_utf8_decode(const unsigned char *s, size_t n, uint32_t *cp);
 
 /* Python's str.isprintable() for one code point, approximated outside
  * ASCII and Latin-1 by the ranges that matter in source code. */

@@ -518,7 +518,7 @@ static bool check_bytes(const char *src, size_t len, const char *filename, cg_sy
             continue;
         }
         uint32_t cp;
-        int n = cg_utf8_decode((const unsigned char *)src + i, len - i, &cp);
+        int n = cg_lex_utf8_decode((const unsigned char *)src + i, len - i, &cp);
         if (!n) {
             char msg[256];
             snprintf(msg, sizeof msg,
