@@ -4,6 +4,7 @@
  * traceback can quote any line of a cell long after it ran.
  *
  * This is not the parser; it allocates for it and for the resolver. */
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,11 +33,50 @@ struct cg_ast_arena {
 
 #define ALIGN (sizeof(max_align_t))
 
+/* Chunks of released arenas, kept for the next parse: a big cell's tree
+ * then lands in memory already mapped instead of faulting in new pages. */
+#define SPARE_MAX 4
+#define SPARE_BYTES_MAX (8u << 20)
+static struct {
+    pthread_mutex_t lock;
+    chunk *list[SPARE_MAX];
+    int n;
+} spare = {PTHREAD_MUTEX_INITIALIZER, {0}, 0};
+
+static chunk *spare_take(size_t size) {
+    chunk *c = NULL;
+    pthread_mutex_lock(&spare.lock);
+    for (int i = 0; i < spare.n; i++)
+        if (spare.list[i]->size >= size) {
+            c = spare.list[i];
+            spare.list[i] = spare.list[--spare.n];
+            break;
+        }
+    pthread_mutex_unlock(&spare.lock);
+    return c;
+}
+
+static void spare_give(chunk *c) {
+    if (c->size <= SPARE_BYTES_MAX) {
+        pthread_mutex_lock(&spare.lock);
+        if (spare.n < SPARE_MAX) {
+            spare.list[spare.n++] = c;
+            c = NULL;
+        }
+        pthread_mutex_unlock(&spare.lock);
+    }
+    free(c);
+}
+
 static void *chunk_alloc(cg_ast_arena *a, size_t bytes) {
     size_t size = a->next_size;
     if (size < bytes)
         size = bytes;
-    chunk *c = malloc(sizeof *c + size);
+    chunk *c = spare_take(size);
+    if (c)
+        size = c->size;
+    else
+        c = malloc(sizeof *c + size);
     if (!c)
         return NULL;
     c->next = a->chunks;
@@ -74,15 +114,19 @@ static int copy_source(cg_ast_arena *a, const char *src, size_t len) {
     if (!a->src)
         return -1;
     size_t n = 0;
-    for (size_t i = 0; i < len; i++) {
-        char c = src[i];
-        if (c == '\r') {
-            if (i + 1 < len && src[i + 1] == '\n')
-                i++;
-            c = '\n';
+    if (!memchr(src, '\r', len)) {
+        memcpy(a->src, src, len);
+        n = len;
+    } else
+        for (size_t i = 0; i < len; i++) {
+            char c = src[i];
+            if (c == '\r') {
+                if (i + 1 < len && src[i + 1] == '\n')
+                    i++;
+                c = '\n';
+            }
+            a->src[n++] = c;
         }
-        a->src[n++] = c;
-    }
     if (n == 0 || a->src[n - 1] != '\n')
         a->src[n++] = '\n';
     a->src[n] = '\0';
@@ -111,9 +155,10 @@ cg_ast_arena *cg_ast_arena_new(const char *src, size_t len, const char *filename
     if (!a)
         return NULL;
     a->refs = 1;
-    a->next_size = 16384;
+    /* the tree takes some ten times the source: start near it */
+    a->next_size = len < 1024 ? 16384 : len < (256u << 10) ? len * 16 : (4u << 20);
     a->filename = strdup(filename ? filename : "<unknown>");
-    if (!a->filename || copy_source(a, src, len) < 0 || index_lines(a) < 0) {
+    if (!a->filename || copy_source(a, src, len) < 0) {
         cg_ast_arena_release(a);
         return NULL;
     }
@@ -131,7 +176,11 @@ cg_ast *cg_ast_arena_root(cg_ast_arena *a) { return a->root; }
 
 const char *cg_ast_arena_filename(const cg_ast_arena *a) { return a->filename; }
 
-const char *cg_ast_arena_line(const cg_ast_arena *a, int line, size_t *n) {
+const char *cg_ast_arena_line(const cg_ast_arena *ca, int line, size_t *n) {
+    /* the index of lines is made when first asked for (a traceback) */
+    cg_ast_arena *a = (cg_ast_arena *)ca;
+    if (!a->line_starts && index_lines(a) < 0)
+        a->nlines = 0;
     if (line < 1 || line > a->nlines) {
         if (n)
             *n = 0;
@@ -154,7 +203,7 @@ void cg_ast_arena_release(cg_ast_arena *a) {
     chunk *c = a->chunks;
     while (c) {
         chunk *next = c->next;
-        free(c);
+        spare_give(c);
         c = next;
     }
     free(a->filename);

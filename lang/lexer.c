@@ -25,6 +25,7 @@ typedef struct {
     const char *buf, *end;  /* the normalised source */
     const char *cur, *inp;  /* next byte; end of the current line */
     const char *line_start, *start;
+    const char *buf_line; /* CPython's tok->buf */
     const char *multi_line_start;
     int lineno, first_lineno;
     int done;
@@ -160,7 +161,8 @@ static bool is_xdigit(int c) {
 
 /* ---- reading ------------------------------------------------------- */
 
-static int nextc(lx *t) {
+/* The next line, when cur reached the end of this one (tok_underflow). */
+static int nextc_slow(lx *t) {
     for (;;) {
         if (t->cur != t->inp)
             return (unsigned char)*t->cur++;
@@ -172,10 +174,18 @@ static int nextc(lx *t) {
             return EOF_;
         }
         const char *nl = memchr(t->inp, '\n', (size_t)(t->end - t->inp));
+        if (!t->start)
+            t->buf_line = t->cur;
         t->line_start = t->cur;
         t->inp = nl ? nl + 1 : t->end;
         t->lineno++;
     }
+}
+
+static inline int nextc(lx *t) {
+    if (t->cur != t->inp)
+        return (unsigned char)*t->cur++;
+    return nextc_slow(t);
 }
 
 static void backup(lx *t, int c) {
@@ -325,23 +335,35 @@ static bool verify_identifier(lx *t) {
     return true;
 }
 
+/* The keyword a name is, or TK_NAME: by first letter, then length. */
 static int keyword(const char *s, int n) {
-    static const struct { const char *w; int kind; } kw[] = {
-        {"False", TK_FALSE}, {"None", TK_NONE}, {"True", TK_TRUE}, {"and", TK_AND},
-        {"as", TK_AS}, {"assert", TK_ASSERT}, {"async", TK_ASYNC}, {"await", TK_AWAIT},
-        {"break", TK_BREAK}, {"class", TK_CLASS}, {"continue", TK_CONTINUE}, {"def", TK_DEF},
-        {"del", TK_DEL}, {"elif", TK_ELIF}, {"else", TK_ELSE}, {"except", TK_EXCEPT},
-        {"finally", TK_FINALLY}, {"for", TK_FOR}, {"from", TK_FROM}, {"global", TK_GLOBAL},
-        {"if", TK_IF}, {"import", TK_IMPORT}, {"in", TK_IN}, {"is", TK_IS},
-        {"lambda", TK_LAMBDA}, {"nonlocal", TK_NONLOCAL}, {"not", TK_NOT}, {"or", TK_OR},
-        {"pass", TK_PASS}, {"raise", TK_RAISE}, {"return", TK_RETURN}, {"try", TK_TRY},
-        {"while", TK_WHILE}, {"with", TK_WITH}, {"yield", TK_YIELD},
-    };
-    if (n < 2 || n > 8 || !((s[0] >= 'a' && s[0] <= 'y') || s[0] == 'F' || s[0] == 'N' || s[0] == 'T'))
-        return TK_NAME;
-    for (size_t i = 0; i < sizeof kw / sizeof kw[0]; i++)
-        if (kw[i].w[0] == s[0] && (int)strlen(kw[i].w) == n && !memcmp(kw[i].w, s, (size_t)n))
-            return kw[i].kind;
+#define KW(word, kind)                                                                             \
+    if (n == (int)sizeof(word) - 1 && !memcmp(s, word, sizeof(word) - 1))                          \
+        return kind;
+    switch (s[0]) {
+    case 'F': KW("False", TK_FALSE) break;
+    case 'N': KW("None", TK_NONE) break;
+    case 'T': KW("True", TK_TRUE) break;
+    case 'a': KW("and", TK_AND) KW("as", TK_AS) KW("assert", TK_ASSERT) KW("async", TK_ASYNC)
+        KW("await", TK_AWAIT) break;
+    case 'b': KW("break", TK_BREAK) break;
+    case 'c': KW("class", TK_CLASS) KW("continue", TK_CONTINUE) break;
+    case 'd': KW("def", TK_DEF) KW("del", TK_DEL) break;
+    case 'e': KW("elif", TK_ELIF) KW("else", TK_ELSE) KW("except", TK_EXCEPT) break;
+    case 'f': KW("finally", TK_FINALLY) KW("for", TK_FOR) KW("from", TK_FROM) break;
+    case 'g': KW("global", TK_GLOBAL) break;
+    case 'i': KW("if", TK_IF) KW("import", TK_IMPORT) KW("in", TK_IN) KW("is", TK_IS) break;
+    case 'l': KW("lambda", TK_LAMBDA) break;
+    case 'n': KW("nonlocal", TK_NONLOCAL) KW("not", TK_NOT) break;
+    case 'o': KW("or", TK_OR) break;
+    case 'p': KW("pass", TK_PASS) break;
+    case 'r': KW("raise", TK_RAISE) KW("return", TK_RETURN) break;
+    case 't': KW("try", TK_TRY) break;
+    case 'w': KW("while", TK_WHILE) KW("with", TK_WITH) break;
+    case 'y': KW("yield", TK_YIELD) break;
+    default: break;
+    }
+#undef KW
     return TK_NAME;
 }
 
@@ -567,8 +589,16 @@ again:
             if (c == '"' || c == '\'')
                 return read_string(t, c, p_start, p_end);
         }
-        while (is_id_char(c)) {
+        if (is_id_char(c)) {
+            /* the rest of the name, at once (a name never runs past its
+             * line, which ends with '\n') */
             nonascii |= c >= 128;
+            const char *q = t->cur;
+            while (q < t->inp && is_id_char((unsigned char)*q)) {
+                nonascii |= (unsigned char)*q >= 128;
+                q++;
+            }
+            t->cur = q;
             c = nextc(t);
         }
         backup(t, c);
@@ -835,7 +865,7 @@ static int read_string(lx *t, int quote, const char **p_start, const char **p_en
 
 static cg_token *push(cg_lexed *o) {
     if (o->n == o->cap) {
-        int cap = o->cap ? o->cap * 2 : 256;
+        int cap = o->cap * 2;
         cg_token *nt = realloc(o->toks, (size_t)cap * sizeof *nt);
         if (!nt)
             return NULL;
@@ -857,7 +887,7 @@ static void set_token(lx *t, cg_token *k, int kind, const char *s, const char *e
     k->s = s ? s : t->cur;
     k->len = (s && e) ? (int)(e - s) : 0;
     k->cur_col = (int)(t->cur - t->line_start);
-    k->cur_line = t->line_start;
+    k->buf = t->buf_line;
 }
 
 static cg_lex_done done_kind(int done) {
@@ -873,7 +903,13 @@ static cg_lex_done done_kind(int done) {
 
 int cg_lex(const char *src, size_t len, cg_lexed *out) {
     memset(out, 0, sizeof *out);
-    lx t = {.buf = src, .end = src + len, .cur = src, .inp = src, .line_start = src, .atbol = true, .out = out};
+    /* about one token for four bytes of code: one allocation, mostly */
+    out->cap = (int)(len / 4 < (1u << 26) ? len / 4 + 64 : (1u << 26));
+    out->toks = malloc((size_t)out->cap * sizeof *out->toks);
+    if (!out->toks)
+        return -1;
+    lx t = {.buf = src, .end = src + len, .cur = src, .inp = src, .line_start = src, .buf_line = src,
+            .atbol = true, .out = out};
     for (;;) {
         const char *s, *e;
         int kind = tok_get(&t, &s, &e);
@@ -893,19 +929,4 @@ void cg_lexed_free(cg_lexed *lx_) {
     free(lx_->toks);
     lx_->toks = NULL;
     lx_->n = lx_->cap = 0;
-}
-
-const char *cg_tok_kind_name(int kind) {
-    static const char *names[TK_KIND_COUNT] = {
-        "ENDMARKER", "NAME", "NUMBER", "STRING", "NEWLINE", "INDENT", "DEDENT",
-        "(", ")", "[", "]", ":", ",", ";", "+", "-", "*", "/", "|", "&", "<", ">", "=", ".",
-        "%", "{", "}", "==", "!=", "<=", ">=", "~", "^", "<<", ">>", "**", "+=", "-=", "*=",
-        "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", "**=", "//", "//=", "@", "@=", "->",
-        "...", ":=", "OP",
-        "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class",
-        "continue", "def", "del", "elif", "else", "except", "finally", "for", "from",
-        "global", "if", "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass",
-        "raise", "return", "try", "while", "with", "yield", "ERRORTOKEN",
-    };
-    return kind >= 0 && kind < TK_KIND_COUNT ? names[kind] : "?";
 }

@@ -50,11 +50,13 @@ typedef struct {
     int end_line, end_col;
     const char *s;       /* the token's text in the normalised source */
     int len;
-    /* Where the tokenizer stood right after this token (tok->cur and
-     * tok->line_start): pegen's position for errors at a token with no
-     * column. */
+    /* Where the tokenizer stood right after this token: tok->cur (pegen's
+     * position for errors at a token with no column), and tok->buf, the
+     * start of the line the tokenizer last began outside a token (a
+     * multi-line string keeps it on its first line): pegen turns error
+     * columns into characters over the text from there. */
     int cur_col;         /* bytes from the current line's start */
-    const char *cur_line;
+    const char *buf;
 } cg_token;
 
 /* How lexing ended, as CPython's tok->done. */
@@ -98,7 +100,5 @@ int cg_lex_utf8_decode(const unsigned char *s, size_t n, uint32_t *cp);
 /* Python's str.isprintable() for one code point, approximated outside
  * ASCII and Latin-1 by the ranges that matter in source code. */
 bool cg_uni_is_printable(uint32_t cp);
-
-const char *cg_tok_kind_name(int kind);
 
 #endif

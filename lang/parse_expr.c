@@ -1,18 +1,20 @@
-/* parse_expr.c: expressions, assignment targets, call arguments and
- * comprehensions, rule by rule as in CPython 3.11's Grammar/python.gram
- * (the rule names are kept so the two can be read side by side).
+/* parse_expr.c: expressions, rule by rule as in CPython 3.11's
+ * Grammar/python.gram (the rule names are kept so the two can be read side
+ * by side): from star_expressions and the walrus down through the boolean,
+ * comparison and arithmetic levels to primaries and atoms (displays,
+ * comprehensions, slices) and lambda.
  *
  * A rule returns its node with `pos` after it, or NULL with `pos` where it
  * was. The invalid_* alternatives run only in the second pass
  * (p->call_invalid_rules) and raise their specific SyntaxError.
  *
- * This is not the statement parser (parser.c) nor the literal decoder
+ * This is not targets (parse_target.c), call arguments (parse_call.c),
+ * parameters (parse_params.c), statements (parse_stmt.c) nor literals
  * (parse_string.c). */
 #include <string.h>
 
 #include "parser.h"
 
-static cg_ast *star_expression(cg_parser *p);
 static cg_ast *expression_body(cg_parser *p);
 static cg_ast *conjunction(cg_parser *p);
 static cg_ast *inversion(cg_parser *p);
@@ -21,13 +23,8 @@ static cg_ast *factor(cg_parser *p);
 static cg_ast *primary(cg_parser *p);
 static cg_ast *slices(cg_parser *p);
 static cg_ast *lambdef(cg_parser *p);
-static bool for_if_clauses(cg_parser *p, cg_ast_list *out);
-static cg_ast *call_trailer(cg_parser *p, int start, cg_ast *func);
-static cg_ast *named_or_expression(cg_parser *p);
 
-#define KIND (cg_p_kind(p))
-
-static cg_ast *name_node(cg_parser *p, int i, cg_ast_ctx ctx) {
+cg_ast *cg_p_name_node(cg_parser *p, int i, cg_ast_ctx ctx) {
     cg_ast *n = cg_p_node(p, AST_NAME, i);
     n->end_line = p->toks[i].end_line;
     n->end_col = p->toks[i].end_col;
@@ -42,12 +39,16 @@ static cg_ast *const_node(cg_parser *p, int start, cg_const_kind kind) {
     return n;
 }
 
-static bool tok_is_name(const cg_token *t, const char *s) {
-    return t->kind == TK_NAME && t->len == (int)strlen(s) && !memcmp(t->s, s, (size_t)t->len);
-}
-
+/* pegen's SOFT_KEYWORD test compares a name with strncmp over the name's
+ * length, so any prefix of "_", "case" or "match" ("c", "ma") passes. */
 static bool is_soft_keyword(const cg_token *t) {
-    return tok_is_name(t, "match") || tok_is_name(t, "case") || tok_is_name(t, "_");
+    static const char *kws[] = {"_", "case", "match"};
+    if (t->kind != TK_NAME)
+        return false;
+    for (int i = 0; i < 3; i++)
+        if ((size_t)t->len <= strlen(kws[i]) && !memcmp(kws[i], t->s, (size_t)t->len))
+            return true;
+    return false;
 }
 
 static bool is_legacy(const cg_ast *a) {
@@ -62,8 +63,11 @@ _Noreturn static void unsupported(cg_parser *p, const cg_token *t, const char *w
 
 typedef cg_ast *(*rule_fn)(cg_parser *);
 
+/* As pegen's, the memo also keeps what was parsed while the invalid
+ * rules were off (in invalid_expression's lookahead): a later parse at
+ * that place gets it back, without their messages. */
 static cg_ast *memoized(cg_parser *p, int rule, rule_fn fn) {
-    if (!p->memo || !p->call_invalid_rules)
+    if (!p->memo)
         return fn(p);
     cg_memo *m = &p->memo[(size_t)p->pos * CG_MEMO_COUNT + (size_t)rule];
     if (m->end) {
@@ -80,118 +84,12 @@ static cg_ast *memoized(cg_parser *p, int rule, rule_fn fn) {
     return r;
 }
 
-/* ---- the names of expressions in messages ------------------------------ */
-
-const char *cg_p_expr_name(const cg_ast *e) {
-    switch (e->kind) {
-    case AST_ATTRIBUTE: return "attribute";
-    case AST_SUBSCRIPT: return "subscript";
-    case AST_STARRED: return "starred";
-    case AST_NAME: return "name";
-    case AST_LIST: return "list";
-    case AST_TUPLE: return "tuple";
-    case AST_LAMBDA: return "lambda";
-    case AST_CALL: return "function call";
-    case AST_BOOL_OP:
-    case AST_BIN_OP:
-    case AST_UNARY_OP: return "expression";
-    case AST_GENERATOR_EXP: return "generator expression";
-    case AST_LIST_COMP: return "list comprehension";
-    case AST_SET_COMP: return "set comprehension";
-    case AST_DICT_COMP: return "dict comprehension";
-    case AST_DICT: return "dict literal";
-    case AST_SET: return "set display";
-    case AST_JOINED_STR:
-    case AST_FORMATTED_VALUE: return "f-string expression";
-    case AST_CONSTANT:
-        switch (e->u.constant.kind) {
-        case CONST_NONE: return "None";
-        case CONST_FALSE: return "False";
-        case CONST_TRUE: return "True";
-        case CONST_ELLIPSIS: return "ellipsis";
-        default: return "literal";
-        }
-    case AST_COMPARE: return "comparison";
-    case AST_IF_EXP: return "conditional expression";
-    case AST_NAMED_EXPR: return "named expression";
-    default: return "expression";
-    }
-}
-
-const cg_ast *cg_p_invalid_target(const cg_ast *e, cg_targets_type type) {
-    if (!e)
-        return NULL;
-    switch (e->kind) {
-    case AST_LIST:
-    case AST_TUPLE:
-        for (int i = 0; i < e->u.seq.elts.n; i++) {
-            const cg_ast *c = cg_p_invalid_target(e->u.seq.elts.items[i], type);
-            if (c)
-                return c;
-        }
-        return NULL;
-    case AST_STARRED:
-        if (type == TARGETS_DEL)
-            return e;
-        return cg_p_invalid_target(e->u.starred.value, type);
-    case AST_COMPARE:
-        /* `for a in b` reaches here as the comparison `a in b` */
-        if (type == TARGETS_FOR) {
-            if (e->u.compare.ops[0] == OP_IN)
-                return cg_p_invalid_target(e->u.compare.left, type);
-            return NULL;
-        }
-        return e;
-    case AST_NAME:
-    case AST_SUBSCRIPT:
-    case AST_ATTRIBUTE:
-        return NULL;
-    default:
-        return e;
-    }
-}
-
-void cg_p_raise_invalid_target(cg_parser *p, cg_targets_type type, const cg_ast *e) {
-    const cg_ast *bad = cg_p_invalid_target(e, type);
-    if (!bad)
-        return;
-    cg_p_raise_node(p, bad, type == TARGETS_DEL ? "cannot delete %s" : "cannot assign to %s", cg_p_expr_name(bad));
-}
-
-bool cg_p_set_ctx(cg_ast *e, cg_ast_ctx ctx) {
-    switch (e->kind) {
-    case AST_NAME:
-        e->u.name.ctx = ctx;
-        return true;
-    case AST_ATTRIBUTE:
-        e->u.attr.ctx = ctx;
-        return true;
-    case AST_SUBSCRIPT:
-        e->u.sub.ctx = ctx;
-        return true;
-    case AST_STARRED:
-        if (ctx == CTX_DEL)
-            return false;
-        e->u.starred.ctx = ctx;
-        return cg_p_set_ctx(e->u.starred.value, ctx);
-    case AST_TUPLE:
-    case AST_LIST:
-        e->u.seq.ctx = ctx;
-        for (int i = 0; i < e->u.seq.elts.n; i++)
-            if (!cg_p_set_ctx(e->u.seq.elts.items[i], ctx))
-                return false;
-        return true;
-    default:
-        return false;
-    }
-}
-
 /* ---- expressions ------------------------------------------------------- */
 
-/* star_expressions: star_expression (',' star_expression)* [','] */
+/* star_expressions: cg_p_star_expression (',' star_expression)* [','] */
 cg_ast *cg_p_star_expressions(cg_parser *p) {
     int start = p->pos;
-    cg_ast *a = star_expression(p);
+    cg_ast *a = cg_p_star_expression(p);
     if (!a || KIND != TK_COMMA)
         return a;
     cg_vec v = {0};
@@ -199,7 +97,7 @@ cg_ast *cg_p_star_expressions(cg_parser *p) {
     while (KIND == TK_COMMA) {
         p->pos++;
         int mark = p->pos;
-        cg_ast *b = star_expression(p);
+        cg_ast *b = cg_p_star_expression(p);
         if (!b) {
             p->pos = mark;
             break;
@@ -228,7 +126,7 @@ static cg_ast *starred_bitwise_or(cg_parser *p) {
     return s;
 }
 
-static cg_ast *star_expression(cg_parser *p) {
+cg_ast *cg_p_star_expression(cg_parser *p) {
     if (KIND == TK_STAR)
         return starred_bitwise_or(p);
     return cg_p_expression(p);
@@ -241,7 +139,7 @@ cg_ast *cg_p_star_named_expression(cg_parser *p) {
 }
 
 /* starred_expression: '*' expression */
-static cg_ast *starred_expression(cg_parser *p) {
+cg_ast *cg_p_starred_expression(cg_parser *p) {
     int start = p->pos;
     if (KIND != TK_STAR)
         return NULL;
@@ -301,7 +199,7 @@ static void invalid_expression(cg_parser *p) {
     }
     p->pos = start;
     if (t0->kind == TK_NAME && cg_p_kind_at(p, start + 1) != TK_LPAR) {
-        cg_ast *name = name_node(p, start, CTX_LOAD);
+        cg_ast *name = cg_p_name_node(p, start, CTX_LOAD);
         p->pos = start + 1;
         cg_ast *b = cg_p_star_expressions(p);
         if (b && is_legacy(name))
@@ -334,7 +232,9 @@ cg_ast *cg_p_expression(cg_parser *p) {
 
 static cg_ast *expression_body(cg_parser *p) {
     cg_p_enter(p);
-    if (p->call_invalid_rules)
+    bool quiet = p->quiet_next;
+    p->quiet_next = false;
+    if (p->call_invalid_rules && !quiet)
         invalid_expression(p);
     cg_ast *r = cg_p_expression_nocheck(p);
     cg_p_leave(p);
@@ -399,7 +299,7 @@ static cg_ast *assignment_expression(cg_parser *p, bool *cut) {
     *cut = false;
     if (KIND != TK_NAME || cg_p_kind_at(p, start + 1) != TK_COLONEQUAL)
         return NULL;
-    cg_ast *target = name_node(p, start, CTX_STORE);
+    cg_ast *target = cg_p_name_node(p, start, CTX_STORE);
     p->pos += 2;
     cg_ast *value = cg_p_expression(p);
     if (!value) {
@@ -440,7 +340,7 @@ static void invalid_named_expression(cg_parser *p) {
     }
     p->pos = start;
     if (KIND == TK_NAME && cg_p_kind_at(p, start + 1) == TK_EQUAL) {
-        cg_ast *name = name_node(p, start, CTX_LOAD);
+        cg_ast *name = cg_p_name_node(p, start, CTX_LOAD);
         p->pos = start + 2;
         cg_ast *b = cg_p_bitwise_or(p);
         if (b && KIND != TK_EQUAL && KIND != TK_COLONEQUAL)
@@ -479,7 +379,7 @@ cg_ast *cg_p_named_expression(cg_parser *p) {
 
 /* assignment_expression | expression !':=' (call arguments, genexp
  * elements). */
-static cg_ast *named_or_expression(cg_parser *p) {
+cg_ast *cg_p_named_or_expression(cg_parser *p) {
     int start = p->pos;
     bool cut;
     cg_ast *e = assignment_expression(p, &cut);
@@ -522,7 +422,9 @@ static cg_ast *disjunction_body(cg_parser *p) {
     return boolop(p, start, OP_OR, &v);
 }
 
-cg_ast *cg_p_disjunction(cg_parser *p) { return memoized(p, CG_MEMO_DISJUNCTION, disjunction_body); }
+/* (not memoized: CPython 3.11.7's parser behaves as if it were not, which
+ * decides which invalid_* messages a lookahead hides) */
+cg_ast *cg_p_disjunction(cg_parser *p) { return disjunction_body(p); }
 
 static cg_ast *conjunction(cg_parser *p) {
     int start = p->pos;
@@ -645,52 +547,53 @@ static cg_ast *binop(cg_parser *p, int start, cg_ast *l, cg_binop op, cg_ast *r)
     return n;
 }
 
-/* The binary operator levels, loosest first; each is left-associative
- * over the next one. */
-static int binop_of(int level, int kind) {
-    switch (level) {
-    case 0: return kind == TK_VBAR ? OP_BITOR : -1;
-    case 1: return kind == TK_CIRCUMFLEX ? OP_BITXOR : -1;
-    case 2: return kind == TK_AMPER ? OP_BITAND : -1;
-    case 3: return kind == TK_LEFTSHIFT ? OP_LSHIFT : kind == TK_RIGHTSHIFT ? OP_RSHIFT : -1;
-    case 4: return kind == TK_PLUS ? OP_ADD : kind == TK_MINUS ? OP_SUB : -1;
-    default:
-        switch (kind) {
-        case TK_STAR: return OP_MULT;
-        case TK_SLASH: return OP_DIV;
-        case TK_DOUBLESLASH: return OP_FLOORDIV;
-        case TK_PERCENT: return OP_MOD;
-        case TK_AT: return OP_MATMULT;
-        default: return -1;
-        }
+/* The binary operators by precedence, loosest first (bitwise_or down to
+ * term in the grammar), each level left-associative over the next: parsed
+ * by precedence climbing, which builds the same trees with fewer calls. */
+static int binop_prec(int kind, cg_binop *op) {
+    switch (kind) {
+    case TK_VBAR: *op = OP_BITOR; return 1;
+    case TK_CIRCUMFLEX: *op = OP_BITXOR; return 2;
+    case TK_AMPER: *op = OP_BITAND; return 3;
+    case TK_LEFTSHIFT: *op = OP_LSHIFT; return 4;
+    case TK_RIGHTSHIFT: *op = OP_RSHIFT; return 4;
+    case TK_PLUS: *op = OP_ADD; return 5;
+    case TK_MINUS: *op = OP_SUB; return 5;
+    case TK_STAR: *op = OP_MULT; return 6;
+    case TK_SLASH: *op = OP_DIV; return 6;
+    case TK_DOUBLESLASH: *op = OP_FLOORDIV; return 6;
+    case TK_PERCENT: *op = OP_MOD; return 6;
+    case TK_AT: *op = OP_MATMULT; return 6;
+    default: return 0;
     }
 }
 
-static cg_ast *binary_level(cg_parser *p, int level) {
+static cg_ast *binary(cg_parser *p, int min_prec) {
     int start = p->pos;
-    cg_ast *a = level == 5 ? factor(p) : binary_level(p, level + 1);
+    cg_ast *a = factor(p);
     if (!a)
         return NULL;
     int depth = p->depth;
     for (;;) {
-        int op = binop_of(level, KIND);
-        if (op < 0)
+        cg_binop op;
+        int prec = binop_prec(KIND, &op);
+        if (prec < min_prec || !prec)
             break;
         int mark = p->pos;
         p->pos++;
-        cg_ast *b = level == 5 ? factor(p) : binary_level(p, level + 1);
+        cg_ast *b = binary(p, prec + 1);
         if (!b) {
             p->pos = mark;
             break;
         }
-        a = binop(p, start, a, (cg_binop)op, b);
+        a = binop(p, start, a, op, b);
         cg_p_enter(p); /* each link nests the tree one deeper */
     }
     p->depth = depth;
     return a;
 }
 
-static cg_ast *bitwise_or_body(cg_parser *p) { return binary_level(p, 0); }
+static cg_ast *bitwise_or_body(cg_parser *p) { return binary(p, 1); }
 
 cg_ast *cg_p_bitwise_or(cg_parser *p) { return memoized(p, CG_MEMO_BITWISE_OR, bitwise_or_body); }
 
@@ -743,8 +646,12 @@ static cg_ast *factor(cg_parser *p) {
 
 /* One trailer of a primary (or of t_primary): '.' NAME, a call or a
  * subscript. NULL (pos unchanged) if there is none. */
-static cg_ast *trailer(cg_parser *p, int start, cg_ast *e) {
+cg_ast *cg_p_trailer(cg_parser *p, int start, cg_ast *e) {
     int mark = p->pos;
+    /* `primary genexp`: in the second pass genexp's invalid_comprehension
+     * looks at any bracket that follows a primary */
+    if (p->call_invalid_rules && (KIND == TK_LPAR || KIND == TK_LSQB || KIND == TK_LBRACE))
+        cg_p_invalid_comprehension(p, mark);
     switch (KIND) {
     case TK_DOT: {
         if (cg_p_kind_at(p, mark + 1) != TK_NAME)
@@ -757,7 +664,7 @@ static cg_ast *trailer(cg_parser *p, int start, cg_ast *e) {
         return n;
     }
     case TK_LPAR:
-        return call_trailer(p, start, e);
+        return cg_p_call_trailer(p, start, e);
     case TK_LSQB: {
         p->pos++;
         cg_ast *s = slices(p);
@@ -784,7 +691,7 @@ static cg_ast *primary(cg_parser *p) {
         return NULL;
     int depth = p->depth;
     for (;;) {
-        cg_ast *n = trailer(p, start, e);
+        cg_ast *n = cg_p_trailer(p, start, e);
         if (!n)
             break;
         e = n;
@@ -840,7 +747,7 @@ static cg_ast *slice(cg_parser *p) {
 
 static cg_ast *slice_or_starred(cg_parser *p) {
     if (KIND == TK_STAR)
-        return starred_expression(p);
+        return cg_p_starred_expression(p);
     return slice(p);
 }
 
@@ -872,7 +779,7 @@ static cg_ast *slices(cg_parser *p) {
 
 /* ---- comprehensions ------------------------------------------------------ */
 
-static const cg_ast *last_comprehension_item(cg_ast_list gens) {
+const cg_ast *cg_p_last_comprehension_item(cg_ast_list gens) {
     const cg_ast *g = gens.items[gens.n - 1];
     if (g->u.gen.ifs.n == 0)
         return g->u.gen.iter;
@@ -882,7 +789,7 @@ static const cg_ast *last_comprehension_item(cg_ast_list gens) {
 /* for_if_clauses: for_if_clause+
  * for_if_clause: 'for' star_targets 'in' ~ disjunction ('if' disjunction)*
  *              | invalid_for_target */
-static bool for_if_clauses(cg_parser *p, cg_ast_list *out) {
+bool cg_p_for_if_clauses(cg_parser *p, cg_ast_list *out) {
     cg_vec v = {0};
     while (KIND == TK_FOR || KIND == TK_ASYNC) {
         int mark = p->pos;
@@ -931,7 +838,7 @@ static bool for_if_clauses(cg_parser *p, cg_ast_list *out) {
     return true;
 }
 
-static cg_ast *comp_node(cg_parser *p, cg_ast_kind kind, int start, cg_ast *elt, cg_ast_list gens) {
+cg_ast *cg_p_comp_node(cg_parser *p, cg_ast_kind kind, int start, cg_ast *elt, cg_ast_list gens) {
     cg_ast *n = cg_p_node(p, kind, start);
     n->u.comp.elt = elt;
     n->u.comp.generators = gens;
@@ -940,12 +847,12 @@ static cg_ast *comp_node(cg_parser *p, cg_ast_kind kind, int start, cg_ast *elt,
 
 /* invalid_comprehension for '[', '(' and '{' (second pass); `lpar` is
  * the opening bracket. */
-static void invalid_comprehension(cg_parser *p, int lpar) {
+void cg_p_invalid_comprehension(cg_parser *p, int lpar) {
     int k = cg_p_kind_at(p, lpar);
     cg_ast_list gens;
     p->pos = lpar + 1;
-    cg_ast *a = starred_expression(p);
-    if (a && for_if_clauses(p, &gens))
+    cg_ast *a = cg_p_starred_expression(p);
+    if (a && cg_p_for_if_clauses(p, &gens))
         cg_p_raise_node(p, a, "iterable unpacking cannot be used in comprehension");
     if (k == TK_LPAR) {
         p->pos = lpar;
@@ -958,10 +865,10 @@ static void invalid_comprehension(cg_parser *p, int lpar) {
         p->pos++;
         int mark = p->pos;
         cg_vec rest = {0};
-        if (star_named_expressions(p, &rest) && for_if_clauses(p, &gens))
+        if (star_named_expressions(p, &rest) && cg_p_for_if_clauses(p, &gens))
             cg_p_raise_range(p, a, rest.items[rest.n - 1], "did you forget parentheses around the comprehension target?");
         p->pos = mark;
-        if (for_if_clauses(p, &gens))
+        if (cg_p_for_if_clauses(p, &gens))
             cg_p_raise_at(p, "SyntaxError", a->line, a->col, comma->end_line, comma->end_col,
                           "did you forget parentheses around the comprehension target?");
     }
@@ -1004,15 +911,15 @@ static cg_ast *paren_atom(cg_parser *p) {
         return e; /* group */
     } else if (e && e->kind != AST_STARRED && (KIND == TK_FOR || KIND == TK_ASYNC)) {
         cg_ast_list gens;
-        if (for_if_clauses(p, &gens) && KIND == TK_RPAR) {
+        if (cg_p_for_if_clauses(p, &gens) && KIND == TK_RPAR) {
             p->pos++;
-            return comp_node(p, AST_GENERATOR_EXP, start, e, gens);
+            return cg_p_comp_node(p, AST_GENERATOR_EXP, start, e, gens);
         }
     }
     if (p->call_invalid_rules) {
         /* invalid_group */
         p->pos = elem;
-        cg_ast *s = starred_expression(p);
+        cg_ast *s = cg_p_starred_expression(p);
         if (s && KIND == TK_RPAR)
             cg_p_raise_node(p, s, "cannot use starred expression here");
         p->pos = elem;
@@ -1022,7 +929,7 @@ static cg_ast *paren_atom(cg_parser *p) {
             if (cg_p_expression(p) && KIND == TK_RPAR)
                 cg_p_raise_tok(p, ds, "cannot use double starred expression here");
         }
-        invalid_comprehension(p, start);
+        cg_p_invalid_comprehension(p, start);
     }
     p->pos = start;
     return NULL;
@@ -1056,20 +963,31 @@ static cg_ast *list_atom(cg_parser *p) {
     if (first && first->kind != AST_STARRED) {
         p->pos = first_end;
         cg_ast_list gens;
-        if (for_if_clauses(p, &gens) && KIND == TK_RSQB) {
+        if (cg_p_for_if_clauses(p, &gens) && KIND == TK_RSQB) {
             p->pos++;
-            return comp_node(p, AST_LIST_COMP, start, first, gens);
+            return cg_p_comp_node(p, AST_LIST_COMP, start, first, gens);
         }
     }
     if (p->call_invalid_rules)
-        invalid_comprehension(p, start);
+        cg_p_invalid_comprehension(p, start);
     p->pos = start;
     return NULL;
 }
 
 /* kvpair: expression ':' expression; double_starred_kvpair adds '**' bitwise_or.
  * The key (or NULL for '**') and the value. */
-static bool double_starred_kvpair(cg_parser *p, cg_ast **key, cg_ast **value) {
+/* A dict key after the first one: CPython 3.11.7 reports a key that is
+ * not followed by ':' as "':' expected after dictionary key", never with
+ * the messages of invalid_expression for the key itself (what is nested
+ * in it, in brackets, still gets them), so the key's own check is off. */
+static cg_ast *quiet_expression(cg_parser *p) {
+    p->quiet_next = true;
+    cg_ast *e = cg_p_expression(p);
+    p->quiet_next = false;
+    return e;
+}
+
+static bool double_starred_kvpair(cg_parser *p, cg_ast **key, cg_ast **value, bool later) {
     int start = p->pos;
     if (KIND == TK_DOUBLESTAR) {
         p->pos++;
@@ -1079,7 +997,7 @@ static bool double_starred_kvpair(cg_parser *p, cg_ast **key, cg_ast **value) {
             p->pos = start;
         return *value != NULL;
     }
-    *key = cg_p_expression(p);
+    *key = later ? quiet_expression(p) : cg_p_expression(p);
     if (!*key || KIND != TK_COLON) {
         p->pos = start;
         return false;
@@ -1095,7 +1013,7 @@ static bool double_starred_kvpair(cg_parser *p, cg_ast **key, cg_ast **value) {
  * invalid_double_starred_kvpairs (second pass). */
 static void invalid_kvpair(cg_parser *p, bool first) {
     int start = p->pos;
-    cg_ast *a = cg_p_expression(p);
+    cg_ast *a = first ? cg_p_expression(p) : quiet_expression(p);
     if (a && KIND != TK_COLON && !first)
         cg_p_raise_at(p, "SyntaxError", a->line, a->end_col - 1, a->end_line, -1, "':' expected after dictionary key");
     if (a && KIND == TK_COLON) {
@@ -1109,7 +1027,10 @@ static void invalid_kvpair(cg_parser *p, bool first) {
                               "cannot use a starred expression in a dictionary value");
         }
         p->pos = start;
-        cg_p_expression(p);
+        if (first)
+            cg_p_expression(p);
+        else
+            quiet_expression(p);
         p->pos++;
         if (KIND == TK_RBRACE || KIND == TK_COMMA)
             cg_p_raise_tok(p, colon, "expression expected after dictionary key and ':'");
@@ -1121,12 +1042,12 @@ static void invalid_double_starred_kvpairs(cg_parser *p) {
     int start = p->pos;
     cg_ast *k, *v;
     /* ','.double_starred_kvpair+ ',' invalid_kvpair */
-    if (double_starred_kvpair(p, &k, &v)) {
+    if (double_starred_kvpair(p, &k, &v, false)) {
         while (KIND == TK_COMMA) {
             p->pos++;
             int mark = p->pos;
             invalid_kvpair(p, false);
-            if (!double_starred_kvpair(p, &k, &v)) {
+            if (!double_starred_kvpair(p, &k, &v, true)) {
                 p->pos = mark;
                 break;
             }
@@ -1142,14 +1063,14 @@ static void invalid_double_starred_kvpairs(cg_parser *p) {
 static bool kvpairs(cg_parser *p, cg_vec *keys, cg_vec *values, bool *trailing) {
     cg_ast *k, *v;
     *trailing = false;
-    if (!double_starred_kvpair(p, &k, &v))
+    if (!double_starred_kvpair(p, &k, &v, false))
         return false;
     cg_vec_push(p, keys, k);
     cg_vec_push(p, values, v);
     while (KIND == TK_COMMA) {
         p->pos++;
         int mark = p->pos;
-        if (!double_starred_kvpair(p, &k, &v)) {
+        if (!double_starred_kvpair(p, &k, &v, true)) {
             p->pos = mark;
             *trailing = true;
             break;
@@ -1174,10 +1095,10 @@ static void invalid_braces(cg_parser *p, int start) {
     if (KIND == TK_DOUBLESTAR) {
         cg_token *ds = cg_p_peek(p);
         p->pos++;
-        if (cg_p_bitwise_or(p) && for_if_clauses(p, &gens) && KIND == TK_RBRACE)
+        if (cg_p_bitwise_or(p) && cg_p_for_if_clauses(p, &gens) && KIND == TK_RBRACE)
             cg_p_raise_tok(p, ds, "dict unpacking cannot be used in dict comprehension");
     }
-    invalid_comprehension(p, start);
+    cg_p_invalid_comprehension(p, start);
     p->pos = start;
 }
 
@@ -1208,7 +1129,7 @@ static cg_ast *brace_atom(cg_parser *p) {
             d->u.dict.values = cg_vec_list(&values);
             return d;
         }
-        if (keys.n == 1 && keys.items[0] && !trailing && for_if_clauses(p, &gens) && KIND == TK_RBRACE) {
+        if (keys.n == 1 && keys.items[0] && !trailing && cg_p_for_if_clauses(p, &gens) && KIND == TK_RBRACE) {
             p->pos++;
             cg_ast *n = cg_p_node(p, AST_DICT_COMP, start);
             n->u.comp.key = keys.items[0];
@@ -1235,9 +1156,9 @@ static cg_ast *brace_atom(cg_parser *p) {
                 return s;
             }
             p->pos = e_end;
-            if (e->kind != AST_STARRED && for_if_clauses(p, &gens) && KIND == TK_RBRACE) {
+            if (e->kind != AST_STARRED && cg_p_for_if_clauses(p, &gens) && KIND == TK_RBRACE) {
                 p->pos++;
-                return comp_node(p, AST_SET_COMP, start, e, gens);
+                return cg_p_comp_node(p, AST_SET_COMP, start, e, gens);
             }
         }
     }
@@ -1253,7 +1174,7 @@ cg_ast *cg_p_atom(cg_parser *p) {
     switch (t->kind) {
     case TK_NAME:
         p->pos++;
-        return name_node(p, start, CTX_LOAD);
+        return cg_p_name_node(p, start, CTX_LOAD);
     case TK_TRUE:
         p->pos++;
         return const_node(p, start, CONST_TRUE);
@@ -1313,770 +1234,4 @@ static cg_ast *lambdef(cg_parser *p) {
     n->u.func.args = args;
     n->u.func.body = cg_p_list1(p, ret);
     return n;
-}
-
-/* ---- call arguments --------------------------------------------------------- */
-
-typedef struct {
-    cg_vec args, kws;
-    int start;
-    bool saw_double; /* a '**' among the keywords */
-} args_res;
-
-static cg_ast *keyword_node(cg_parser *p, int start, const char *arg, cg_ast *value) {
-    cg_ast *k = cg_p_node(p, AST_KEYWORD, start);
-    k->u.keyword.arg = arg;
-    k->u.keyword.value = value;
-    return k;
-}
-
-/* invalid_kwarg (second pass), at the start of a keyword argument. */
-static void invalid_kwarg(cg_parser *p) {
-    int start = p->pos;
-    cg_token *a = cg_p_peek(p);
-    if ((a->kind == TK_TRUE || a->kind == TK_FALSE || a->kind == TK_NONE) && cg_p_kind_at(p, start + 1) == TK_EQUAL)
-        cg_p_raise_tok_range(p, a, cg_p_tok(p, start + 1), "cannot assign to %.*s", a->len, a->s);
-    if (a->kind == TK_NAME && cg_p_kind_at(p, start + 1) == TK_EQUAL) {
-        p->pos = start + 2;
-        cg_ast_list gens;
-        if (cg_p_expression(p) && for_if_clauses(p, &gens))
-            cg_p_raise_tok_range(p, a, cg_p_tok(p, start + 1),
-                                 "invalid syntax. Maybe you meant '==' or ':=' instead of '='?");
-        p->pos = start;
-        return;
-    }
-    cg_ast *e = cg_p_expression(p);
-    if (e && KIND == TK_EQUAL) {
-        cg_token *eq = cg_p_peek(p);
-        cg_p_raise_at(p, "SyntaxError", e->line, e->col, eq->end_line, eq->end_col,
-                      "expression cannot contain assignment, perhaps you meant \"==\"?");
-    }
-    p->pos = start;
-}
-
-/* kwarg_or_starred / kwarg_or_double_starred: one keyword argument. */
-static bool kwarg(cg_parser *p, args_res *r) {
-    int start = p->pos;
-    if (p->call_invalid_rules)
-        invalid_kwarg(p);
-    int k = KIND;
-    if (k == TK_NAME && cg_p_kind_at(p, start + 1) == TK_EQUAL) {
-        p->pos += 2;
-        cg_ast *v = cg_p_expression(p);
-        if (!v) {
-            p->pos = start;
-            return false;
-        }
-        cg_vec_push(p, &r->kws, keyword_node(p, start, cg_p_name_of(p, &p->toks[start]), v));
-        return true;
-    }
-    if (k == TK_STAR && !r->saw_double) {
-        cg_ast *s = starred_expression(p);
-        if (!s)
-            return false;
-        cg_vec_push(p, &r->args, s);
-        return true;
-    }
-    if (k == TK_DOUBLESTAR) {
-        p->pos++;
-        cg_ast *v = cg_p_expression(p);
-        if (!v) {
-            p->pos = start;
-            return false;
-        }
-        cg_vec_push(p, &r->kws, keyword_node(p, start, NULL, v));
-        r->saw_double = true;
-        return true;
-    }
-    return false;
-}
-
-/* kwargs: the keyword arguments, separated by commas. */
-static bool kwargs(cg_parser *p, args_res *r) {
-    if (!kwarg(p, r))
-        return false;
-    while (KIND == TK_COMMA) {
-        int mark = p->pos;
-        p->pos++;
-        if (!kwarg(p, r)) {
-            p->pos = mark;
-            break;
-        }
-    }
-    return true;
-}
-
-/* A positional argument: starred_expression
- *                      | (assignment_expression | expression !':=') !'=' */
-static cg_ast *positional_arg(cg_parser *p) {
-    int start = p->pos;
-    if (KIND == TK_STAR)
-        return starred_expression(p);
-    cg_ast *e = named_or_expression(p);
-    if (e && KIND == TK_EQUAL) {
-        p->pos = start;
-        return NULL;
-    }
-    return e;
-}
-
-/* args: ','.positional+ [',' kwargs] | kwargs */
-static bool args(cg_parser *p, args_res *r) {
-    memset(r, 0, sizeof *r);
-    r->start = p->pos;
-    cg_ast *a = positional_arg(p);
-    if (!a)
-        return kwargs(p, r);
-    cg_vec_push(p, &r->args, a);
-    while (KIND == TK_COMMA) {
-        int mark = p->pos;
-        p->pos++;
-        cg_ast *b = positional_arg(p);
-        if (!b) {
-            if (!kwargs(p, r))
-                p->pos = mark;
-            break;
-        }
-        cg_vec_push(p, &r->args, b);
-    }
-    return true;
-}
-
-/* invalid_arguments (second pass); `first` is the token after '('. */
-static void invalid_arguments(cg_parser *p, int first) {
-    args_res r;
-    cg_ast_list gens;
-    p->pos = first;
-    /* (3.11.7 reports it at the '*', where 3.11's grammar file says the
-     * arguments before) */
-    if (args(p, &r) && KIND == TK_COMMA && cg_p_kind_at(p, p->pos + 1) == TK_STAR)
-        cg_p_raise_tok(p, cg_p_tok(p, p->pos + 1), "iterable argument unpacking follows keyword argument unpacking");
-    p->pos = first;
-    cg_ast *a = cg_p_expression(p);
-    if (a && for_if_clauses(p, &gens) && KIND == TK_COMMA)
-        cg_p_raise_range(p, a, last_comprehension_item(gens), "Generator expression must be parenthesized");
-    p->pos = first;
-    if (KIND == TK_NAME && cg_p_kind_at(p, first + 1) == TK_EQUAL) {
-        p->pos = first + 2;
-        if (cg_p_expression(p) && for_if_clauses(p, &gens))
-            cg_p_raise_tok_range(p, cg_p_tok(p, first), cg_p_tok(p, first + 1),
-                                 "invalid syntax. Maybe you meant '==' or ':=' instead of '='?");
-    }
-    p->pos = first;
-    if (args(p, &r)) {
-        int after = p->pos;
-        if (for_if_clauses(p, &gens) && r.args.n > 1)
-            cg_p_raise_range(p, r.args.items[r.args.n - 1], last_comprehension_item(gens),
-                             "Generator expression must be parenthesized");
-        p->pos = after;
-        if (KIND == TK_COMMA) {
-            p->pos++;
-            int mark = p->pos;
-            a = cg_p_expression(p);
-            if (a && for_if_clauses(p, &gens))
-                cg_p_raise_range(p, a, last_comprehension_item(gens), "Generator expression must be parenthesized");
-            p->pos = mark;
-            args_res r2;
-            if (args(p, &r2)) {
-                bool unpacking = false;
-                for (int i = 0; i < r.kws.n; i++)
-                    unpacking |= r.kws.items[i]->u.keyword.arg == NULL;
-                cg_p_raise_last(p, "SyntaxError",
-                                unpacking ? "positional argument follows keyword argument unpacking"
-                                          : "positional argument follows keyword argument");
-            }
-        }
-    }
-    p->pos = first;
-}
-
-/* A call trailer at '(' (primary genexp | primary '(' [arguments] ')'). */
-static cg_ast *call_trailer(cg_parser *p, int start, cg_ast *func) {
-    int lpar = p->pos;
-    p->pos++;
-    int first = p->pos;
-    /* genexp: '(' (assignment_expression | expression !':=') for_if_clauses ')' */
-    if (KIND != TK_STAR && KIND != TK_DOUBLESTAR && KIND != TK_RPAR) {
-        cg_ast *e = named_or_expression(p);
-        if (e && (KIND == TK_FOR || KIND == TK_ASYNC)) {
-            cg_ast_list gens;
-            if (for_if_clauses(p, &gens) && KIND == TK_RPAR) {
-                p->pos++;
-                cg_ast *g = comp_node(p, AST_GENERATOR_EXP, lpar, e, gens);
-                cg_ast *c = cg_p_node(p, AST_CALL, start);
-                c->u.call.func = func;
-                c->u.call.args = cg_p_list1(p, g);
-                return c;
-            }
-        }
-        p->pos = first;
-    }
-    if (p->call_invalid_rules && KIND == TK_STAR) {
-        /* invalid_comprehension: '(' starred_expression for_if_clauses */
-        cg_ast *a = starred_expression(p);
-        cg_ast_list gens;
-        if (a && for_if_clauses(p, &gens))
-            cg_p_raise_node(p, a, "iterable unpacking cannot be used in comprehension");
-        p->pos = first;
-    }
-    /* '(' [arguments] ')'; arguments: args [','] &')' */
-    args_res r;
-    memset(&r, 0, sizeof r);
-    if (args(p, &r)) {
-        if (KIND == TK_COMMA)
-            p->pos++;
-        if (KIND != TK_RPAR) {
-            if (p->call_invalid_rules)
-                invalid_arguments(p, first);
-            memset(&r, 0, sizeof r);
-            p->pos = first;
-        }
-    }
-    if (KIND != TK_RPAR) {
-        p->pos = lpar;
-        return NULL;
-    }
-    p->pos++;
-    cg_ast *c = cg_p_node(p, AST_CALL, start);
-    c->u.call.func = func;
-    c->u.call.args = cg_vec_list(&r.args);
-    c->u.call.keywords = cg_vec_list(&r.kws);
-    return c;
-}
-
-/* A class's bases and keywords: '(' [arguments] ')', pos at '('. */
-cg_ast *cg_p_arguments(cg_parser *p, int start, cg_ast *func) {
-    int lpar = p->pos;
-    p->pos++;
-    int first = p->pos;
-    args_res r;
-    memset(&r, 0, sizeof r);
-    if (args(p, &r)) {
-        if (KIND == TK_COMMA)
-            p->pos++;
-        if (KIND != TK_RPAR) {
-            if (p->call_invalid_rules)
-                invalid_arguments(p, first);
-            memset(&r, 0, sizeof r);
-            p->pos = first;
-        }
-    }
-    if (KIND != TK_RPAR) {
-        p->pos = lpar;
-        return NULL;
-    }
-    p->pos++;
-    cg_ast *c = cg_p_node(p, AST_CALL, start);
-    c->u.call.func = func;
-    c->u.call.args = cg_vec_list(&r.args);
-    c->u.call.keywords = cg_vec_list(&r.kws);
-    return c;
-}
-
-/* ---- targets ---------------------------------------------------------------- */
-
-static bool is_t_lookahead(int k) { return k == TK_LPAR || k == TK_LSQB || k == TK_DOT; }
-
-static bool can_start_atom(int k) {
-    switch (k) {
-    case TK_NAME: case TK_TRUE: case TK_FALSE: case TK_NONE: case TK_STRING: case TK_NUMBER:
-    case TK_LPAR: case TK_LSQB: case TK_LBRACE: case TK_ELLIPSIS:
-        return true;
-    default:
-        return false;
-    }
-}
-
-/* t_primary ('.' NAME | '[' slices ']') !t_lookahead: an attribute or
- * subscript target. */
-static cg_ast *subscript_attribute_target(cg_parser *p, cg_ast_ctx ctx) {
-    int start = p->pos;
-    if (!can_start_atom(KIND))
-        return NULL;
-    cg_ast *e = cg_p_atom(p);
-    if (!e || !is_t_lookahead(KIND)) {
-        p->pos = start;
-        return NULL;
-    }
-    int depth = p->depth;
-    for (;;) {
-        cg_ast *n = trailer(p, start, e);
-        if (!n)
-            break;
-        cg_p_enter(p);
-        if (is_t_lookahead(KIND)) {
-            e = n;
-            continue;
-        }
-        if (n->kind == AST_CALL)
-            break;
-        cg_p_set_ctx(n, ctx);
-        p->depth = depth;
-        return n;
-    }
-    p->depth = depth;
-    p->pos = start;
-    return NULL;
-}
-
-static cg_ast *star_atom(cg_parser *p);
-
-/* target_with_star_atom: t_primary '.' NAME !t_lookahead
- *                      | t_primary '[' slices ']' !t_lookahead | star_atom */
-static cg_ast *target_with_star_atom(cg_parser *p) {
-    cg_ast *t = subscript_attribute_target(p, CTX_STORE);
-    return t ? t : star_atom(p);
-}
-
-static cg_ast *seq_node(cg_parser *p, cg_ast_kind kind, int start, cg_vec *v, cg_ast_ctx ctx) {
-    cg_ast *n = cg_p_node(p, kind, start);
-    n->u.seq.elts = cg_vec_list(v);
-    n->u.seq.ctx = ctx;
-    return n;
-}
-
-/* ','.star_target+ [','] into v, from the first target `a`. */
-static void more_star_targets(cg_parser *p, cg_vec *v) {
-    while (KIND == TK_COMMA) {
-        p->pos++;
-        int mark = p->pos;
-        cg_ast *b = cg_p_star_target(p);
-        if (!b) {
-            p->pos = mark;
-            break;
-        }
-        cg_vec_push(p, v, b);
-    }
-}
-
-/* star_atom: NAME | '(' target_with_star_atom ')'
- *          | '(' [star_targets_tuple_seq] ')' | '[' [star_targets_list_seq] ']' */
-static cg_ast *star_atom(cg_parser *p) {
-    int start = p->pos;
-    int k = KIND;
-    if (k == TK_NAME) {
-        p->pos++;
-        return name_node(p, start, CTX_STORE);
-    }
-    if (k != TK_LPAR && k != TK_LSQB)
-        return NULL;
-    int close = k == TK_LPAR ? TK_RPAR : TK_RSQB;
-    cg_p_enter(p);
-    p->pos++;
-    cg_vec v = {0};
-    cg_ast *r = NULL;
-    if (KIND == close) {
-        p->pos++;
-        r = seq_node(p, k == TK_LPAR ? AST_TUPLE : AST_LIST, start, &v, CTX_STORE);
-    } else {
-        cg_ast *a = cg_p_star_target(p);
-        if (a && k == TK_LPAR && KIND == TK_RPAR && a->kind != AST_STARRED) {
-            p->pos++;
-            r = a;
-        } else if (a && (k == TK_LSQB || KIND == TK_COMMA)) {
-            cg_vec_push(p, &v, a);
-            more_star_targets(p, &v);
-            if (KIND == close) {
-                p->pos++;
-                r = seq_node(p, k == TK_LPAR ? AST_TUPLE : AST_LIST, start, &v, CTX_STORE);
-            }
-        }
-    }
-    cg_p_leave(p);
-    if (!r)
-        p->pos = start;
-    return r;
-}
-
-/* star_target: '*' (!'*' star_target) | target_with_star_atom */
-cg_ast *cg_p_star_target(cg_parser *p) {
-    int start = p->pos;
-    if (KIND != TK_STAR)
-        return target_with_star_atom(p);
-    if (cg_p_kind_at(p, start + 1) == TK_STAR)
-        return NULL;
-    cg_p_enter(p);
-    p->pos++;
-    cg_ast *t = cg_p_star_target(p);
-    cg_p_leave(p);
-    if (!t) {
-        p->pos = start;
-        return NULL;
-    }
-    cg_p_set_ctx(t, CTX_STORE);
-    cg_ast *s = cg_p_node(p, AST_STARRED, start);
-    s->u.starred.value = t;
-    s->u.starred.ctx = CTX_STORE;
-    return s;
-}
-
-/* star_targets: star_target !',' | star_target (',' star_target)* [','] */
-cg_ast *cg_p_star_targets(cg_parser *p) {
-    int start = p->pos;
-    cg_ast *a = cg_p_star_target(p);
-    if (!a || KIND != TK_COMMA)
-        return a;
-    cg_vec v = {0};
-    cg_vec_push(p, &v, a);
-    more_star_targets(p, &v);
-    return seq_node(p, AST_TUPLE, start, &v, CTX_STORE);
-}
-
-static cg_ast *del_target(cg_parser *p);
-
-/* ','.del_target+ [','] into v; false if none. */
-static bool del_target_list(cg_parser *p, cg_vec *v) {
-    cg_ast *a = del_target(p);
-    if (!a)
-        return false;
-    cg_vec_push(p, v, a);
-    while (KIND == TK_COMMA) {
-        p->pos++;
-        int mark = p->pos;
-        cg_ast *b = del_target(p);
-        if (!b) {
-            p->pos = mark;
-            break;
-        }
-        cg_vec_push(p, v, b);
-    }
-    return true;
-}
-
-/* del_t_atom: NAME | '(' del_target ')' | '(' [del_targets] ')' | '[' [del_targets] ']' */
-static cg_ast *del_t_atom(cg_parser *p) {
-    int start = p->pos;
-    int k = KIND;
-    if (k == TK_NAME) {
-        p->pos++;
-        return name_node(p, start, CTX_DEL);
-    }
-    if (k != TK_LPAR && k != TK_LSQB)
-        return NULL;
-    int close = k == TK_LPAR ? TK_RPAR : TK_RSQB;
-    cg_p_enter(p);
-    p->pos++;
-    cg_ast *r = NULL;
-    cg_vec v = {0};
-    int first = p->pos;
-    cg_ast *a = k == TK_LPAR ? del_target(p) : NULL;
-    if (a && KIND == TK_RPAR) {
-        p->pos++;
-        r = a;
-    } else {
-        p->pos = first;
-        if (!del_target_list(p, &v))
-            p->pos = first;
-        if (KIND == close) {
-            p->pos++;
-            r = seq_node(p, k == TK_LPAR ? AST_TUPLE : AST_LIST, start, &v, CTX_DEL);
-        }
-    }
-    cg_p_leave(p);
-    if (!r)
-        p->pos = start;
-    return r;
-}
-
-static cg_ast *del_target(cg_parser *p) {
-    cg_ast *t = subscript_attribute_target(p, CTX_DEL);
-    return t ? t : del_t_atom(p);
-}
-
-/* del_targets: ','.del_target+ [','] */
-cg_ast *cg_p_del_targets(cg_parser *p, cg_ast_list *out) {
-    cg_vec v = {0};
-    if (!del_target_list(p, &v))
-        return NULL;
-    *out = cg_vec_list(&v);
-    return v.items[0];
-}
-
-/* ---- parameters (def and lambda) ------------------------------------------ */
-
-/* The parameter list is read item by item ('/', '*' [param], '**' param,
- * param ['=' default]) and its order then checked against the grammar's
- * `parameters`; this reads each default once where pegen's alternatives
- * would read it again. */
-typedef enum { IT_PARAM, IT_SLASH, IT_STAR, IT_DSTAR } item_kind;
-
-typedef struct {
-    item_kind kind;
-    cg_ast *arg;         /* IT_PARAM, IT_STAR (NULL when bare), IT_DSTAR */
-    cg_ast *def;         /* the default, or NULL */
-    const cg_token *tok; /* the '/', '*' or '**', or the param's NAME */
-    bool comma;          /* a ',' follows */
-} param_item;
-
-typedef struct {
-    param_item *items;
-    int n, cap;
-} param_items;
-
-/* param: NAME annotation? (lambda_param: NAME); after '*' the annotation
- * may be a star_expression (param_star_annotation). */
-static cg_ast *param(cg_parser *p, bool lambda, bool star) {
-    int start = p->pos;
-    if (KIND != TK_NAME)
-        return NULL;
-    p->pos++;
-    cg_ast *ann = NULL;
-    if (!lambda && KIND == TK_COLON) {
-        p->pos++;
-        ann = star ? star_expression(p) : cg_p_expression(p);
-        if (!ann) {
-            p->pos = start;
-            return NULL;
-        }
-    }
-    cg_ast *a = cg_p_node(p, AST_ARG, start);
-    a->u.arg.arg = cg_p_name_of(p, &p->toks[start]);
-    a->u.arg.annotation = ann;
-    return a;
-}
-
-static param_item *new_item(cg_parser *p, param_items *v) {
-    if (v->n == v->cap) {
-        int cap = v->cap ? v->cap * 2 : 16;
-        param_item *ni = cg_ast_arena_alloc_raw(p->arena, (size_t)cap * sizeof *ni);
-        if (v->n)
-            memcpy(ni, v->items, (size_t)v->n * sizeof *ni);
-        v->items = ni;
-        v->cap = cap;
-    }
-    param_item *it = &v->items[v->n];
-    memset(it, 0, sizeof *it);
-    it->tok = cg_p_peek(p);
-    return it;
-}
-
-/* One item; false where it does not parse. */
-static bool param_item_parse(cg_parser *p, bool lambda, param_item *it, const param_item *v_first, int term) {
-    int k = KIND;
-    if (k == TK_SLASH) {
-        /* a '/' first is no slash_no_default: pegen reads no further */
-        if (it == v_first)
-            return false;
-        it->kind = IT_SLASH;
-        p->pos++;
-        return true;
-    }
-    if (k == TK_STAR || k == TK_DOUBLESTAR) {
-        it->kind = k == TK_STAR ? IT_STAR : IT_DSTAR;
-        p->pos++;
-        it->arg = param(p, lambda, k == TK_STAR);
-        if (!it->arg && k == TK_DOUBLESTAR)
-            return false;
-        if (it->arg && KIND == TK_EQUAL) {
-            if (p->call_invalid_rules)
-                cg_p_raise_tok(p, cg_p_peek(p),
-                               k == TK_STAR ? "var-positional argument cannot have default value"
-                                            : "var-keyword argument cannot have default value");
-            return false;
-        }
-        return true;
-    }
-    if (k != TK_NAME)
-        return false;
-    it->kind = IT_PARAM;
-    it->arg = param(p, lambda, false);
-    if (!it->arg)
-        return false;
-    if (KIND == TK_EQUAL) {
-        cg_token *eq = cg_p_peek(p);
-        p->pos++;
-        if (p->call_invalid_rules && (KIND == term || KIND == TK_COMMA) && !(lambda && KIND == TK_COLON))
-            cg_p_raise_tok(p, eq, "expected default value expression");
-        it->def = cg_p_expression(p);
-        if (!it->def)
-            return false;
-    }
-    return true;
-}
-
-/* The items up to `term` (')' or ':'); false where one does not parse
- * (v then holds the items before it, pos is at it). */
-static bool read_params(cg_parser *p, bool lambda, param_items *v, int term) {
-    while (KIND != term) {
-        int mark = p->pos;
-        param_item *it = new_item(p, v);
-        if (!param_item_parse(p, lambda, it, v->items, term)) {
-            p->pos = mark;
-            return false;
-        }
-        v->n++;
-        if (KIND == TK_COMMA) {
-            p->pos++;
-            it->comma = true;
-        }
-        else if (KIND != term)
-            return false;
-    }
-    return true;
-}
-
-/* param_no_default* param_with_default*, from it[*i]; false when a
- * parameter without default follows one with. */
-static bool positional_run(const param_item *it, int n, int *i, bool *seen_default) {
-    for (; *i < n && it[*i].kind == IT_PARAM; (*i)++) {
-        if (it[*i].def)
-            *seen_default = true;
-        else if (*seen_default)
-            return false;
-    }
-    return true;
-}
-
-/* Checks the order of the items as the grammar's `parameters` does. */
-static bool params_valid(const param_item *it, int n) {
-    int i = 0;
-    bool seen_default = false;
-    if (!positional_run(it, n, &i, &seen_default))
-        return false;
-    if (i < n && it[i].kind == IT_SLASH) {
-        if (i == 0)
-            return false;
-        i++;
-        if (!positional_run(it, n, &i, &seen_default))
-            return false;
-    }
-    if (i < n && it[i].kind == IT_STAR) {
-        bool bare = it[i].arg == NULL;
-        int start = ++i;
-        while (i < n && it[i].kind == IT_PARAM)
-            i++;
-        if (bare && i == start)
-            return false;
-    }
-    if (i < n && it[i].kind == IT_DSTAR)
-        i++;
-    return i == n;
-}
-
-/* invalid_parameters, invalid_star_etc and invalid_kwds (second pass),
- * over the items read. */
-static void invalid_params(cg_parser *p, const param_item *it, int n, bool lambda) {
-    /* param_no_default* (slash_with_default | param_with_default+) param_no_default */
-    int i = 0;
-    while (i < n && it[i].kind == IT_PARAM && !it[i].def)
-        i++;
-    int j = i;
-    while (j < n && it[j].kind == IT_PARAM && it[j].def)
-        j++;
-    if (j > i) {
-        if (j < n && it[j].kind == IT_SLASH)
-            j++;
-        if (j < n && it[j].kind == IT_PARAM && !it[j].def)
-            cg_p_raise_node(p, it[j].arg, "non-default argument follows default argument");
-    }
-    int slashes = 0, star = -1;
-    for (int k = 0; k < n; k++) {
-        if (it[k].kind == IT_SLASH) {
-            if (++slashes == 2)
-                cg_p_raise_tok(p, it[k].tok, "/ may appear only once");
-            if (star >= 0)
-                cg_p_raise_tok(p, it[k].tok, "/ must be ahead of *");
-        }
-        if (it[k].kind == IT_STAR) {
-            if (star >= 0)
-                cg_p_raise_tok(p, it[k].tok, "* argument may appear only once");
-            star = k;
-            if (!it[k].arg && (k + 1 == n || it[k + 1].kind == IT_DSTAR)) {
-                /* a lambda's is at the last token pegen read: after '*' [','] */
-                const cg_token *t = it[k].tok + 1;
-                if (t->kind == TK_COMMA)
-                    t++;
-                cg_p_raise_tok(p, lambda ? t : it[k].tok, "named arguments must follow bare *");
-            }
-        }
-        if (it[k].kind == IT_DSTAR && k + 1 < n)
-            cg_p_raise_tok(p, it[k + 1].tok, "arguments cannot follow var-keyword argument");
-    }
-}
-
-/* Where reading stopped on a token no item takes (second pass). */
-static void invalid_params_at(cg_parser *p, const param_item *it, int n, bool lambda) {
-    cg_token *t = cg_p_peek(p);
-    if (t->kind == TK_SLASH && n == 0 && cg_p_kind_at(p, p->pos + 1) == TK_COMMA)
-        cg_p_raise_tok(p, t, "at least one argument must precede /");
-    /* param_maybe_default+ '/' '*' */
-    if (t->kind == TK_STAR && n > 0 && it[n - 1].kind == IT_SLASH && cg_p_kind_at(p, p->pos - 1) == TK_SLASH)
-        cg_p_raise_tok(p, t, "expected comma between / and *");
-    if (t->kind != TK_LPAR)
-        return;
-    /* param_no_default* '(' param_no_default+ ','? ')' */
-    for (int i = 0; i < n; i++)
-        if (it[i].kind != IT_PARAM || it[i].def)
-            return;
-    int mark = p->pos;
-    p->pos++;
-    int m = 0;
-    while (param(p, lambda, false)) {
-        m++;
-        if (KIND != TK_COMMA)
-            break;
-        p->pos++;
-    }
-    if (m > 0 && KIND == TK_RPAR)
-        cg_p_raise_tok_range(p, t, cg_p_peek(p),
-                             lambda ? "Lambda expression parameters cannot be parenthesized"
-                                    : "Function parameters cannot be parenthesized");
-    p->pos = mark;
-}
-
-static cg_ast *arguments_node(cg_parser *p, int start, const param_item *items, int n) {
-    cg_ast *a = cg_p_node(p, AST_ARGUMENTS, start);
-    cg_vec posonly = {0}, args = {0}, defaults = {0}, kwonly = {0}, kwdefaults = {0};
-    int slash = -1;
-    for (int i = 0; i < n; i++)
-        if (items[i].kind == IT_SLASH)
-            slash = i;
-    bool kw = false;
-    for (int i = 0; i < n; i++) {
-        const param_item *it = &items[i];
-        switch (it->kind) {
-        case IT_PARAM:
-            if (kw) {
-                cg_vec_push(p, &kwonly, it->arg);
-                cg_vec_push(p, &kwdefaults, it->def);
-            } else {
-                cg_vec_push(p, i < slash ? &posonly : &args, it->arg);
-                if (it->def)
-                    cg_vec_push(p, &defaults, it->def);
-            }
-            break;
-        case IT_STAR:
-            kw = true;
-            a->u.arguments.vararg = it->arg;
-            break;
-        case IT_DSTAR:
-            a->u.arguments.kwarg = it->arg;
-            break;
-        default:
-            break;
-        }
-    }
-    a->u.arguments.posonlyargs = cg_vec_list(&posonly);
-    a->u.arguments.args = cg_vec_list(&args);
-    a->u.arguments.defaults = cg_vec_list(&defaults);
-    a->u.arguments.kwonlyargs = cg_vec_list(&kwonly);
-    a->u.arguments.kw_defaults = cg_vec_list(&kwdefaults);
-    return a;
-}
-
-/* params / lambda_params: the AST_ARGUMENTS node, or NULL. */
-cg_ast *cg_p_params(cg_parser *p, bool lambda) {
-    int start = p->pos;
-    int term = lambda ? TK_COLON : TK_RPAR;
-    param_items v = {0};
-    bool ok = read_params(p, lambda, &v, term);
-    if (ok && params_valid(v.items, v.n))
-        return arguments_node(p, start, v.items, v.n);
-    if (p->call_invalid_rules) {
-        invalid_params(p, v.items, v.n, lambda);
-        if (!ok)
-            invalid_params_at(p, v.items, v.n, lambda);
-    }
-    p->pos = start;
-    return NULL;
 }

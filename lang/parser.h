@@ -29,7 +29,7 @@
 /* The second pass memoizes the rules it re-parses at one position (as
  * pegen's (memo) rules), so that trying the invalid_* alternatives stays
  * linear. */
-enum { CG_MEMO_EXPRESSION, CG_MEMO_DISJUNCTION, CG_MEMO_BITWISE_OR, CG_MEMO_COUNT };
+enum { CG_MEMO_EXPRESSION, CG_MEMO_BITWISE_OR, CG_MEMO_COUNT };
 typedef struct {
     cg_ast *node;
     int end; /* 0: not parsed, -1: failed, else the position after it + 1 */
@@ -44,6 +44,7 @@ struct cg_parser {
     int pos;                 /* the next token */
     int fill;                /* tokens read so far: pegen's p->fill */
     bool call_invalid_rules; /* the second pass */
+    bool quiet_next;         /* the next expression skips invalid_expression */
     int depth;
     cg_memo *memo;           /* ntoks * CG_MEMO_COUNT in the second pass */
     /* The first pass remembers its last `expression` (start, end, node):
@@ -55,34 +56,36 @@ struct cg_parser {
     jmp_buf *jmp;            /* where a raised error goes */
     cg_syntax_error *err;
     /* An f-string's expression is parsed by a parser of its own over
-     * "(expr)"; errors get the "f-string: " prefix and positions are
-     * moved to where the expression sits in the source. */
+     * "(expr)": its nodes get their places in the source, its errors
+     * CPython's "f-string: " prefix and columns within "(expr)". */
     bool fstring;
     cg_parser *outer;
     int fs_line, fs_col;     /* source position of the "(" */
     /* The compiler's checks ('return' outside function, ...): the first
-     * one found is reported when the parse succeeds. */
-    int func_depth, loop_depth;
-    bool has_compile_error;
-    cg_syntax_error compile_err;
+     * one found is reported when the parse succeeds, after the first of
+     * the symbol table's (duplicate argument, ...), which CPython makes
+     * in an earlier pass. fblocks counts the blocks CPython's compiler
+     * would have open (loops, with, try: 20 at most). */
+    int func_depth, loop_depth, fblocks;
+    bool has_compile_error, has_symtable_error;
+    cg_syntax_error compile_err, symtable_err;
 };
 
 /* ---- tokens ---- */
 
 /* The token at index i, read as pegen reads it: reading the lexer's error
  * token raises the tokenizer's error. */
-cg_token *cg_p_tok(cg_parser *p, int i);
+cg_token *cg_p_tok_slow(cg_parser *p, int i);
+static inline cg_token *cg_p_tok(cg_parser *p, int i) {
+    if (i < p->fill)
+        return &p->toks[i];
+    return cg_p_tok_slow(p, i);
+}
 static inline cg_token *cg_p_peek(cg_parser *p) { return cg_p_tok(p, p->pos); }
 static inline int cg_p_kind(cg_parser *p) { return cg_p_peek(p)->kind; }
 static inline int cg_p_kind_at(cg_parser *p, int i) { return cg_p_tok(p, i)->kind; }
-/* Consumes the next token when it is of `kind`. */
-static inline cg_token *cg_p_expect(cg_parser *p, int kind) {
-    cg_token *t = cg_p_peek(p);
-    if (t->kind != kind)
-        return NULL;
-    p->pos++;
-    return t;
-}
+/* The kind of the next token, in the rules (which all name their parser p). */
+#define KIND (cg_p_kind(p))
 /* pegen's &&'x': the token must be there, or "expected 'x'" is raised. */
 cg_token *cg_p_expect_forced(cg_parser *p, int kind, const char *text);
 
@@ -103,8 +106,10 @@ _Noreturn void cg_p_raise_tok_range(cg_parser *p, const cg_token *a, const cg_to
 _Noreturn void cg_p_raise_from(cg_parser *p, const cg_ast *a, const char *fmt, ...);
 /* At the last token read (RAISE_SYNTAX_ERROR / RAISE_INDENTATION_ERROR). */
 _Noreturn void cg_p_raise_last(cg_parser *p, const char *kind, const char *fmt, ...);
-/* Records a compiler-stage error (the first one wins). */
+/* Records a compiler-stage error (the first one wins), or one of the
+ * symbol table's. */
 void cg_p_compile_error(cg_parser *p, const cg_ast *at, const char *fmt, ...);
+void cg_p_symtable_error(cg_parser *p, const cg_ast *at, const char *fmt, ...);
 
 /* Counts one level of nesting; raises past CG_PARSE_MAX_DEPTH. */
 void cg_p_enter(cg_parser *p);
@@ -127,7 +132,7 @@ void cg_vec_push(cg_parser *p, cg_vec *v, cg_ast *x);
 cg_ast_list cg_vec_list(cg_vec *v);
 cg_ast_list cg_p_list1(cg_parser *p, cg_ast *x);
 
-/* ---- rules of parse_expr.c ---- */
+/* ---- rules (parse_expr.c, parse_target.c, parse_call.c, parse_params.c) ---- */
 
 cg_ast *cg_p_expression(cg_parser *p);
 cg_ast *cg_p_expression_nocheck(cg_parser *p);
@@ -139,7 +144,6 @@ cg_ast *cg_p_disjunction(cg_parser *p);
 cg_ast *cg_p_bitwise_or(cg_parser *p);
 cg_ast *cg_p_star_targets(cg_parser *p);
 cg_ast *cg_p_star_target(cg_parser *p);
-cg_ast *cg_p_single_target(cg_parser *p);
 cg_ast *cg_p_del_targets(cg_parser *p, cg_ast_list *out);
 cg_ast *cg_p_arguments(cg_parser *p, int start, cg_ast *func);
 cg_ast *cg_p_params(cg_parser *p, bool lambda);
@@ -161,6 +165,25 @@ void cg_p_check_assign_target(cg_parser *p, const cg_ast *t);
 void cg_p_check_duplicate_args(cg_parser *p, const cg_ast *args);
 /* Sets Store/Del on a valid target and its parts; false when invalid. */
 bool cg_p_set_ctx(cg_ast *e, cg_ast_ctx ctx);
+
+/* ---- shared between the rule files ---- */
+
+/* parse_expr.c */
+cg_ast *cg_p_name_node(cg_parser *p, int i, cg_ast_ctx ctx);
+cg_ast *cg_p_star_expression(cg_parser *p);
+cg_ast *cg_p_starred_expression(cg_parser *p);
+cg_ast *cg_p_named_or_expression(cg_parser *p);
+/* A trailer of a primary at pos ('.' NAME, a call, a subscript), or NULL. */
+cg_ast *cg_p_trailer(cg_parser *p, int start, cg_ast *e);
+bool cg_p_for_if_clauses(cg_parser *p, cg_ast_list *out);
+const cg_ast *cg_p_last_comprehension_item(cg_ast_list gens);
+cg_ast *cg_p_comp_node(cg_parser *p, cg_ast_kind kind, int start, cg_ast *elt, cg_ast_list gens);
+void cg_p_invalid_comprehension(cg_parser *p, int lpar);
+/* parse_call.c: a call trailer at '(' */
+cg_ast *cg_p_call_trailer(cg_parser *p, int start, cg_ast *func);
+/* parse_stmt.c: the start rules */
+cg_ast *cg_p_file(cg_parser *p);
+cg_ast *cg_p_fstring_input(cg_parser *p);
 
 /* ---- parse_string.c ---- */
 
