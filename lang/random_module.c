@@ -247,9 +247,9 @@ static void seed_text_v1(cg_random *r, const cg_str *s) {
     int64_t i = 0;
     if (s->len > 0) {
         int64_t j = 0;
-        x = (uint64_t)cg_utf8_decode(s->s, s->len, &j) << 7;
+        x = (uint64_t)cg_cp_next(s->s, s->len, &j) << 7;
     }
-    while (i < s->len) x = (1000003u * x) ^ cg_utf8_decode(s->s, s->len, &i);
+    while (i < s->len) x = (1000003u * x) ^ cg_cp_next(s->s, s->len, &i);
     x ^= (uint64_t)s->ncp;
     seed_u64(r, x);
 }
