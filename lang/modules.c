@@ -9,6 +9,7 @@
 #include "interp.h"
 #include "lang_internal.h"
 #include "prelude.h"
+#include "torch_module.h"
 
 static void module_dealloc(cg_obj *o) {
     cg_module *m = (cg_module *)o;
@@ -102,6 +103,10 @@ static builtin_module MODULES[] = {
     {"math", cg_math_module_init, {0}},
     {"time", cg_time_module_init, {0}},
     {"random", cg_random_module_init, {0}},
+    {"torch", cg_torch_module_init, {0}},
+    {"torch.autograd", cg_torch_autograd_module_init, {0}},
+    {"torch.cuda", cg_torch_cuda_module_init, {0}},
+    {"torch.nn.functional", cg_torch_functional_module_init, {0}},
 };
 #define NMODULES (sizeof MODULES / sizeof MODULES[0])
 
