@@ -9,6 +9,7 @@
 #include "interp.h"
 #include "lang_internal.h"
 #include "prelude.h"
+#include "torch_module.h"
 
 static void module_dealloc(cg_obj *o) {
     cg_module *m = (cg_module *)o;
@@ -99,6 +100,10 @@ typedef struct {
 
 static builtin_module MODULES[] = {
     {"sys", cg_sys_module_init, {0}},
+    {"torch", cg_torch_module_init, {0}},
+    {"torch.autograd", cg_torch_autograd_module_init, {0}},
+    {"torch.cuda", cg_torch_cuda_module_init, {0}},
+    {"torch.nn.functional", cg_torch_functional_module_init, {0}},
 };
 #define NMODULES (sizeof MODULES / sizeof MODULES[0])
 

@@ -1,0 +1,19 @@
+/* torch_module.h: the makers of the torch modules, for the table of
+ * built-in modules (modules.c):
+ *     "torch"                cg_torch_module_init
+ *     "torch.autograd"       cg_torch_autograd_module_init
+ *     "torch.cuda"           cg_torch_cuda_module_init
+ *     "torch.nn.functional"  cg_torch_functional_module_init
+ * Each returns a new module, or CG_ERR; modules.c keeps it. torch's module
+ * imports torch.autograd and torch.cuda and holds them as attributes. */
+#ifndef CG_TORCH_MODULE_H
+#define CG_TORCH_MODULE_H
+
+#include "value.h"
+
+cg_value cg_torch_module_init(void);
+cg_value cg_torch_autograd_module_init(void);
+cg_value cg_torch_cuda_module_init(void);
+cg_value cg_torch_functional_module_init(void);
+
+#endif
