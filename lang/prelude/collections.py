@@ -6,6 +6,44 @@
 # False for them; namedtuple, Counter and deque are not here.
 
 
+class _View:
+    """odict_keys / odict_values / odict_items: a dict view that prints
+    under OrderedDict's names."""
+
+    def __init__(self, name, view):
+        self._name = name
+        self._view = view
+
+    def __iter__(self):
+        return iter(self._view)
+
+    def __len__(self):
+        return len(self._view)
+
+    def __contains__(self, x):
+        return x in self._view
+
+    def __reversed__(self):
+        return reversed(list(self._view))
+
+    def __eq__(self, other):
+        if isinstance(other, _View):
+            other = other._view
+        return self._view == other
+
+    def __sub__(self, other):
+        return set(self._view) - set(other)
+
+    def __and__(self, other):
+        return set(self._view) & set(other)
+
+    def __or__(self, other):
+        return set(self._view) | set(other)
+
+    def __repr__(self):
+        return '{}({!r})'.format(self._name, list(self._view))
+
+
 class OrderedDict:
     def __init__(self, other=(), **kwargs):
         self._d = {}
@@ -43,13 +81,13 @@ class OrderedDict:
         return reversed(list(self._d))
 
     def keys(self):
-        return self._d.keys()
+        return _View('odict_keys', self._d.keys())
 
     def values(self):
-        return self._d.values()
+        return _View('odict_values', self._d.values())
 
     def items(self):
-        return self._d.items()
+        return _View('odict_items', self._d.items())
 
     def get(self, key, default=None):
         return self._d.get(key, default)

@@ -11,6 +11,9 @@ import torch
 
 class Parameter(torch.Tensor):
     def __init__(self, data=None, requires_grad=True):
+        if requires_grad and not self.is_floating_point():
+            # _make_subclass's message, not requires_grad_'s
+            raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
         self.requires_grad_(requires_grad)
 
     def __repr__(self):
