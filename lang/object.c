@@ -74,6 +74,14 @@ static bool is_data_descriptor(cg_value d) {
  * CG_STOP with no exception. */
 cg_value cg_generic_getattr(cg_value v, cg_str *name) {
     cg_type *t = cg_typeof(v);
+    if (name->s[0] == '_' && name->s[1] == '_') {
+        if (!strcmp(name->s, "__class__")) return cg_incref(cg_obj_value(t));
+        if (!strcmp(name->s, "__dict__")) {
+            cg_dict *dict = cg_instance_dict(v);
+            if (dict) return cg_incref(cg_obj_value(dict));
+            if (cg_exc_pending()) return CG_ERR;
+        }
+    }
     cg_value d = cg_type_lookup(t, name);
     if (d.tag != CG_V_STOP && is_data_descriptor(d))
         return cg_typeof(d)->descr_get(d, v, t);

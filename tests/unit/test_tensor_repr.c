@@ -120,14 +120,23 @@ static const cg_backend *cuda_backend(void) {
 }
 
 /* Moves t's bytes to cuda:0 in place, keeping its geometry and history, as
- * if it had been made there (the stand-in device cannot run the ops). */
-static void move_to_cuda(cg_tensor *t) {
+ * if it had been made there (the stand-in device cannot run the ops).
+ * Returns t's old storage, which move_back puts back before t is released:
+ * a small tensor lives in its storage's block (Note [Tensor blocks]). */
+static cg_storage *move_to_cuda(cg_tensor *t) {
     cg_device dev = {CG_CUDA, 0};
     const cg_backend *be = cuda_backend();
     cg_storage *s = T_OK(cg_storage_new(t->storage->nbytes, dev));
     T_RC(be->copy(s->data, dev, t->storage->data, cg_device_cpu(), t->storage->nbytes));
-    cg_storage_release(t->storage);
+    cg_storage *old = t->storage;
     t->storage = s;
+    return old;
+}
+
+static void move_back(cg_tensor *t, cg_storage *old) {
+    if (!old) return;
+    cg_storage_release(t->storage);
+    t->storage = old;
 }
 
 /* ---- print options ------------------------------------------------------------------------ */
@@ -159,8 +168,9 @@ static void check_case(json_t *c) {
     cg_tensor *x = decode(json_object_get(c, "tensor"));
     json_t *op = json_object_get(c, "op");
     cg_tensor *y = json_is_string(op) ? T_OK(apply_op(json_string_value(op), x)) : cg_tensor_retain(x);
+    cg_storage *old = NULL;
     if (json_is_string(json_object_get(c, "device")))
-        move_to_cuda(y);
+        old = move_to_cuda(y);
     apply_options(json_object_get(c, "options"));
     cg_error_clear();
     char *got = cg_tensor_repr(y);
@@ -179,6 +189,7 @@ static void check_case(json_t *c) {
                   want);
     }
     free(got);
+    move_back(y, old);
     cg_tensor_release(y);
     cg_tensor_release(x);
 }
@@ -263,7 +274,7 @@ Test(repr, cuda_tensor_read_through_a_copy) {
     cg_tensor *x = T_OK(t_rand(CG_F32, 1, &n, -1, 1, 3));
     char *on_cpu = T_OK(cg_tensor_repr(x));
     x->requires_grad = true;
-    move_to_cuda(x);
+    cg_storage *old = move_to_cuda(x);
     bool grad_mode = cg_grad_enabled();
     char *on_gpu = T_OK(cg_tensor_repr(x));
     /* the same values, with the device suffix before requires_grad */
@@ -272,6 +283,7 @@ Test(repr, cuda_tensor_read_through_a_copy) {
     cr_expect_str_eq(on_gpu + body, ", device='cuda:0', requires_grad=True)");
     cr_expect(!x->grad_fn && cg_grad_enabled() == grad_mode);
     free(on_cpu), free(on_gpu);
+    move_back(x, old);
     cg_tensor_release(x);
 }
 
