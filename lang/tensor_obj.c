@@ -570,8 +570,37 @@ static int set_grad(cg_tensor *t, cg_value v) {
     return 0;
 }
 
-/* x.data = y: x takes y's storage and geometry and keeps its identity and
- * history flags, as PyTorch's set_data. */
+/* x.data = y (PyTorch's set_data): x keeps its identity and history
+ * flags and takes y's data. x normally takes y's storage and geometry.
+ * But a small tensor lives in the block of its first storage and must keep
+ * that storage while it lives (Note [Tensor blocks] in the engine's
+ * cpu_allocator.c): such an x gets y's values copied into its own storage
+ * instead (y's later in-place changes do not show through x), when they
+ * fit. */
+static void set_geometry(cg_tensor *t, int64_t offset, int ndim, const int64_t *sizes, const int64_t *strides,
+                         cg_dtype dtype) {
+    t->offset = offset;
+    t->ndim = ndim;
+    t->dtype = dtype;
+    memcpy(t->sizes, sizes, (size_t)ndim * sizeof *sizes);
+    cg_tensor_set_strides(t, strides);
+}
+
+static int copy_data_into_block(cg_tensor *t, cg_tensor *src) {
+    size_t need = (size_t)cg_tensor_numel(src) * cg_dtype_size(src->dtype);
+    if (need > t->storage->nbytes || !cg_device_equal(cg_tensor_device(src), cg_tensor_device(t)))
+        return cg_raise_int(&cg_exc_RuntimeError,
+                            "cgrad cannot set the data of this small tensor to a larger one; assign a tensor of at "
+                            "most its size or create a new tensor");
+    int64_t strides[CG_MAX_DIMS];
+    cg_contiguous_strides(src->ndim, src->sizes, strides);
+    set_geometry(t, 0, src->ndim, src->sizes, strides, src->dtype);
+    bool was = cg_grad_set_enabled(false); /* a data copy, not an op of the graph */
+    int rc = cg_copy_(t, src);
+    cg_grad_set_enabled(was);
+    return rc < 0 ? torch_raise_int() : 0;
+}
+
 static int set_data(cg_tensor *t, cg_value v) {
     if (!cg_is_tensor(v))
         return cg_raise_int(&cg_exc_TypeError, "Variable data has to be a tensor, but got %s", cg_type_name(v));
@@ -579,14 +608,14 @@ static int set_data(cg_tensor *t, cg_value v) {
     if (src->dtype != t->dtype && t->requires_grad && !cg_dtype_is_float(src->dtype))
         return cg_raise_int(&cg_exc_RuntimeError, "data set to a tensor that requires gradients must be floating "
                                                   "point or complex dtype");
+    if (src == t)
+        return 0;
+    if (t->storage->block == t)
+        return copy_data_into_block(t, src);
     cg_storage_retain(src->storage);
     cg_storage_release(t->storage);
     t->storage = src->storage;
-    t->offset = src->offset;
-    t->ndim = src->ndim;
-    t->dtype = src->dtype;
-    memcpy(t->sizes, src->sizes, sizeof t->sizes);
-    memcpy(t->strides, src->strides, sizeof t->strides);
+    set_geometry(t, src->offset, src->ndim, src->sizes, src->strides, src->dtype);
     return 0;
 }
 

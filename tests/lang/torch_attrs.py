@@ -61,3 +61,13 @@ print(y.grad)
 w = torch.zeros(2)
 w.data = torch.ones(2)
 print(w)
+big = torch.ones(2000, requires_grad=True)
+src = torch.zeros(5)
+big.data = src
+src[0] = 7
+print(big, big.requires_grad, big.is_leaf)
+small = torch.ones(3)
+small.data = torch.arange(2.0)
+print(small, small.shape, small.dtype)
+small.data = torch.tensor([True, False])
+print(small, small.dtype)
