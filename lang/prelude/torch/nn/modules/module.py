@@ -5,9 +5,6 @@
 # repr and error messages.
 #
 # Where it differs, and why:
-# - The language has no instance __dict__ yet: _parameters, _buffers and
-#   _modules default to None on the class, so `self._parameters` is None
-#   before Module.__init__ ran (PyTorch reads self.__dict__ for that).
 # - No generators: parameters(), modules(), children() and friends return
 #   iterators over lists built at the call.
 # - Full backward hooks are built from tensor hooks (see _BackwardHook),
@@ -92,15 +89,6 @@ def register_module_full_backward_hook(hook):
 
 def _forward_unimplemented(self, *input):
     raise NotImplementedError(f"Module [{type(self).__name__}] is missing the required \"forward\" function")
-
-
-def _remove_attribute(obj, name):
-    """Drops obj's own attribute `name` if it has one (PyTorch deletes it
-    from self.__dict__ before registering a parameter of that name)."""
-    try:
-        object.__delattr__(obj, name)
-    except AttributeError:
-        pass
 
 
 class _BackwardHook:
@@ -227,11 +215,6 @@ class _BackwardHook:
 class Module:
     dump_patches = False
     _version = 1
-    # Read before Module.__init__ ran (see the file's note): None says
-    # "not initialised" where PyTorch looks into self.__dict__.
-    _parameters = None
-    _buffers = None
-    _modules = None
 
     def __init__(self):
         object.__setattr__(self, 'training', True)
@@ -252,7 +235,7 @@ class Module:
     # ---- registration ----------------------------------------------------------------
 
     def register_buffer(self, name, tensor, persistent=True):
-        if self._buffers is None:
+        if '_buffers' not in self.__dict__:
             raise AttributeError("cannot assign buffer before Module.__init__() call")
         elif not isinstance(name, str):
             raise TypeError("buffer name should be a string. Got {}".format(typename(name)))
@@ -273,7 +256,7 @@ class Module:
                 self._non_persistent_buffers_set.add(name)
 
     def register_parameter(self, name, param):
-        if self._parameters is None:
+        if '_parameters' not in self.__dict__:
             raise AttributeError("cannot assign parameter before Module.__init__() call")
         elif not isinstance(name, str):
             raise TypeError("parameter name should be a string. Got {}".format(typename(name)))
@@ -461,26 +444,34 @@ class Module:
     # ---- attributes ------------------------------------------------------------------
 
     def __getattr__(self, name):
-        _parameters = self._parameters
-        if _parameters is not None and name in _parameters:
-            return _parameters[name]
-        _buffers = self._buffers
-        if _buffers is not None and name in _buffers:
-            return _buffers[name]
-        modules = self._modules
-        if modules is not None and name in modules:
-            return modules[name]
+        if '_parameters' in self.__dict__:
+            _parameters = self.__dict__['_parameters']
+            if name in _parameters:
+                return _parameters[name]
+        if '_buffers' in self.__dict__:
+            _buffers = self.__dict__['_buffers']
+            if name in _buffers:
+                return _buffers[name]
+        if '_modules' in self.__dict__:
+            modules = self.__dict__['_modules']
+            if name in modules:
+                return modules[name]
         raise AttributeError("'{}' object has no attribute '{}'".format(type(self).__name__, name))
 
     def __setattr__(self, name, value):
-        params = self._parameters
+        def remove_from(*dicts_or_sets):
+            for d in dicts_or_sets:
+                if name in d:
+                    if isinstance(d, dict):
+                        del d[name]
+                    else:
+                        d.discard(name)
+
+        params = self.__dict__.get('_parameters')
         if isinstance(value, Parameter):
             if params is None:
                 raise AttributeError("cannot assign parameters before Module.__init__() call")
-            _remove_attribute(self, name)
-            self._buffers.pop(name, None)
-            self._modules.pop(name, None)
-            self._non_persistent_buffers_set.discard(name)
+            remove_from(self.__dict__, self._buffers, self._modules, self._non_persistent_buffers_set)
             self.register_parameter(name, value)
         elif params is not None and name in params:
             if value is not None:
@@ -488,14 +479,11 @@ class Module:
                                 "(torch.nn.Parameter or None expected)".format(typename(value), name))
             self.register_parameter(name, value)
         else:
-            modules = self._modules
+            modules = self.__dict__.get('_modules')
             if isinstance(value, Module):
                 if modules is None:
                     raise AttributeError("cannot assign module before Module.__init__() call")
-                _remove_attribute(self, name)
-                self._parameters.pop(name, None)
-                self._buffers.pop(name, None)
-                self._non_persistent_buffers_set.discard(name)
+                remove_from(self.__dict__, self._parameters, self._buffers, self._non_persistent_buffers_set)
                 modules[name] = value
             elif modules is not None and name in modules:
                 if value is not None:
@@ -503,7 +491,7 @@ class Module:
                                     "(torch.nn.Module or None expected)".format(typename(value), name))
                 modules[name] = value
             else:
-                buffers = self._buffers
+                buffers = self.__dict__.get('_buffers')
                 if buffers is not None and name in buffers:
                     if value is not None and not isinstance(value, torch.Tensor):
                         raise TypeError("cannot assign '{}' as buffer '{}' "
@@ -513,15 +501,15 @@ class Module:
                     object.__setattr__(self, name, value)
 
     def __delattr__(self, name):
-        if self._parameters is not None and name in self._parameters:
+        if name in self._parameters:
             del self._parameters[name]
-        elif self._buffers is not None and name in self._buffers:
+        elif name in self._buffers:
             del self._buffers[name]
             self._non_persistent_buffers_set.discard(name)
-        elif self._modules is not None and name in self._modules:
+        elif name in self._modules:
             del self._modules[name]
         else:
-            object.__delattr__(self, name)
+            super().__delattr__(name)
 
     # ---- state_dict ------------------------------------------------------------------
 
@@ -538,7 +526,7 @@ class Module:
             if buf is not None and name not in self._non_persistent_buffers_set:
                 destination[prefix + name] = buf if keep_vars else buf.detach()
         extra_state_key = prefix + _EXTRA_STATE_KEY_SUFFIX
-        if getattr(type(self), "get_extra_state", Module.get_extra_state) is not Module.get_extra_state:
+        if getattr(self.__class__, "get_extra_state", Module.get_extra_state) is not Module.get_extra_state:
             destination[extra_state_key] = self.get_extra_state()
 
     def state_dict(self, *args, destination=None, prefix='', keep_vars=False):
@@ -621,7 +609,7 @@ class Module:
             elif strict:
                 missing_keys.append(key)
         extra_state_key = prefix + _EXTRA_STATE_KEY_SUFFIX
-        if getattr(type(self), "set_extra_state", Module.set_extra_state) is not Module.set_extra_state:
+        if getattr(self.__class__, "set_extra_state", Module.set_extra_state) is not Module.set_extra_state:
             if extra_state_key in state_dict:
                 self.set_extra_state(state_dict[extra_state_key])
             elif strict:
@@ -677,7 +665,7 @@ class Module:
                         ', '.join('"{}"'.format(k) for k in missing_keys)))
         if len(error_msgs) > 0:
             raise RuntimeError('Error(s) in loading state_dict for {}:\n\t{}'.format(
-                               type(self).__name__, "\n\t".join(error_msgs)))
+                               self.__class__.__name__, "\n\t".join(error_msgs)))
         return _IncompatibleKeys(missing_keys, unexpected_keys)
 
     # ---- traversal -------------------------------------------------------------------
@@ -776,7 +764,7 @@ class Module:
     # ---- repr ------------------------------------------------------------------------
 
     def _get_name(self):
-        return type(self).__name__
+        return self.__class__.__name__
 
     def extra_repr(self):
         return ''
