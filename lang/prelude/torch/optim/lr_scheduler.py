@@ -24,22 +24,26 @@ class _enable_get_lr_call:
         self.o._get_lr_called_within_step = False
 
 
-def _with_counter(method):
-    """optimizer.step, counting its calls in optimizer._step_count."""
-    if getattr(method, '_with_counter', False):
-        # `optimizer.step()` has already been replaced, return.
-        return method
-    instance = method.__self__
-    func = method.__func__
+def _with_counter(optimizer):
+    """Counts optimizer.step() calls in optimizer._step_count.
 
-    def wrapper(*args, **kwargs):
-        instance._step_count += 1
-        return func(instance, *args, **kwargs)
+    PyTorch replaces the instance's step with a wrapper holding a weak
+    reference to the optimizer. The language has no weak references, and a
+    strong one would make a cycle that is never freed, so the wrapper goes
+    on the class instead (as PyTorch's profiler hook does) and counts for
+    the optimizers that have a _step_count, those a scheduler set up."""
+    cls = type(optimizer)
+    if getattr(cls.step, '_with_counter', False):
+        return
+    func = cls.step
 
-    # Note that the returned function here is no longer a bound method,
-    # so attributes like `__func__` and `__self__` no longer exist.
-    wrapper._with_counter = True
-    return wrapper
+    def step(self, *args, **kwargs):
+        if '_step_count' in self.__dict__:
+            self._step_count += 1
+        return func(self, *args, **kwargs)
+
+    step._with_counter = True
+    cls.step = step
 
 
 class _LRScheduler(object):
@@ -64,7 +68,7 @@ class _LRScheduler(object):
         self.base_lrs = [group['initial_lr'] for group in optimizer.param_groups]
         self.last_epoch = last_epoch
 
-        self.optimizer.step = _with_counter(self.optimizer.step)
+        _with_counter(self.optimizer)
         self.verbose = verbose
 
         self._initial_step()

@@ -60,6 +60,26 @@ def _no_grad(func):
     return _step
 
 
+def _cast(param, value, key=None):
+    """Makes a loaded state value fit its parameter: floating tensors take
+    the parameter's dtype and device (a nested function in PyTorch's
+    load_state_dict; recursive nested functions make reference cycles,
+    which nothing frees here)."""
+    if isinstance(value, torch.Tensor):
+        # Copies, as PyTorch's deepcopy of the state_dict does.
+        if key != 'step':
+            if param.is_floating_point():
+                value = value.to(param.dtype)
+            value = value.to(param.device)
+        return value.clone()
+    elif isinstance(value, dict):
+        return {k: _cast(param, v, key=k) for k, v in value.items()}
+    elif isinstance(value, (list, tuple)):
+        return type(value)([_cast(param, v) for v in value])
+    else:
+        return value
+
+
 class Optimizer(object):
     def __init__(self, params, defaults):
         self.defaults = defaults
@@ -141,26 +161,11 @@ class Optimizer(object):
             for p, old_id in zip(g['params'], sg['params']):
                 id_map[old_id] = p
 
-        def cast(param, value, key=None):
-            if isinstance(value, torch.Tensor):
-                # Copies, as PyTorch's deepcopy of the state_dict does.
-                if key != 'step':
-                    if param.is_floating_point():
-                        value = value.to(param.dtype)
-                    value = value.to(param.device)
-                return value.clone()
-            elif isinstance(value, dict):
-                return {k: cast(param, v, key=k) for k, v in value.items()}
-            elif isinstance(value, (list, tuple)):
-                return type(value)([cast(param, v) for v in value])
-            else:
-                return value
-
         state = defaultdict(dict)
         for k, v in state_dict['state'].items():
             if k in id_map:
                 param = id_map[k]
-                state[param] = cast(param, v)
+                state[param] = _cast(param, v)
             else:
                 state[k] = v
 

@@ -654,6 +654,7 @@ class Module:
                     "it should be done inplace."
                 )
         load(self, state_dict)
+        del load  # break the cycle load -> its closure cell -> load
         if strict:
             if len(unexpected_keys) > 0:
                 error_msgs.insert(
