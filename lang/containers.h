@@ -112,6 +112,8 @@ struct cg_dict {
     cg_dict_entry *entries;
     uint64_t version;      /* bumped when the set of keys changes */
 };
+/* The last version handed out; unique across dicts (dict.c). */
+extern uint64_t cg_dict_versions;
 bool cg_is_dict(cg_value v);   /* dict or a subclass */
 /* d[key] = value, taking both references (either may be CG_ERR: -1). */
 int cg_dict_set_steal(cg_dict *d, cg_value key, cg_value value);

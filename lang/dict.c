@@ -13,6 +13,11 @@
 #include "lang_internal.h"
 #include "value.h"
 
+/* Every change to some dict's set of keys takes the next number, so a
+ * (dict, version) pair names one set of keys for the life of the process:
+ * the evaluator's global-name caches rely on it (eval.c). */
+uint64_t cg_dict_versions;
+
 #define IX_EMPTY (-1)
 #define IX_DUMMY (-2)
 #define MIN_SIZE 8
@@ -119,7 +124,7 @@ static int resize(cg_dict *d, int64_t need) {
     d->ecap = ecap;
     d->nentries = n;
     for (int64_t j = 0; j < n; j++) d->index[free_slot(d, entries[j].hash)] = j;
-    d->version++;
+    d->version = ++cg_dict_versions;
     return 0;
 }
 
@@ -130,7 +135,7 @@ static int insert_new(cg_dict *d, cg_value key, cg_value value, int64_t hash) {
     d->entries[ix] = (cg_dict_entry){hash, key, value};
     d->index[free_slot(d, hash)] = ix;
     d->used++;
-    d->version++;
+    d->version = ++cg_dict_versions;
     return 0;
 }
 
@@ -227,7 +232,7 @@ static void remove_entry(cg_dict *d, int64_t ix, cg_value *key, cg_value *value)
     e->key = CG_ERR;
     e->value = CG_NONE;
     d->used--;
-    d->version++;
+    d->version = ++cg_dict_versions;
 }
 
 cg_value cg_dict_pop(cg_dict *d, cg_value key) {
@@ -273,7 +278,7 @@ void cg_dict_clear(cg_dict *d) {
     d->entries = NULL;
     d->mask = 0;
     d->used = d->nentries = d->ecap = 0;
-    d->version++;
+    d->version = ++cg_dict_versions;
     for (int64_t j = 0; j < n; j++) {
         if (entries[j].key.tag == CG_V_ERR) continue;
         cg_decref(entries[j].key);
@@ -289,7 +294,9 @@ static cg_dict *dict_alloc(cg_type *type) {
 
 cg_value cg_dict_new(void) {
     cg_dict *d = dict_alloc(&cg_type_dict);
-    return d ? cg_obj_value(d) : cg_raise_nomemory();
+    if (!d) return cg_raise_nomemory();
+    d->version = ++cg_dict_versions;
+    return cg_obj_value(d);
 }
 
 static void dict_dealloc(cg_obj *o) {

@@ -20,12 +20,90 @@ static cg_value name_error(cg_str *name) {
     return cg_raise(&cg_exc_NameError, "name '%s' is not defined", name->s);
 }
 
+/* Note [Global name caches]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * A global or builtin name is looked up in the module's dict, then in the
+ * builtins; in a loop that is most of the work. Each name node remembers
+ * where it found its value last time: the entry number in the dict, valid
+ * while that dict's set of keys is the one it saw (dict versions are unique
+ * across dicts, dict.c), and for a builtin also the module dict's version,
+ * which proves the name is still absent there. Values may change freely:
+ * the cache points at the entry, not at the value. */
+typedef struct {
+    const cg_dict *globals;
+    uint64_t globals_version;
+    const cg_dict *found_in;   /* globals or builtins */
+    uint64_t found_version;
+    int64_t ix;
+} global_cache;
+
+static global_cache *cache_of(cg_frame *f, const cg_ast_res *res) {
+    if (!res->cache) {
+        global_cache *c = cg_ast_arena_alloc(f->arena, sizeof(global_cache));
+        if (c) memset(c, 0, sizeof *c);
+        ((cg_ast_res *)res)->cache = c;
+    }
+    return res->cache;
+}
+
+/* The dict entry number of an interned name in d, or -1. */
+static int64_t entry_of(cg_dict *d, cg_str *name) {
+    cg_value v = cg_dict_get_str_borrowed(d, name);
+    if (v.tag == CG_V_STOP) return -1;
+    for (int64_t i = d->nentries - 1; i >= 0; i--)   /* rarely: cache misses only */
+        if (d->entries[i].key.tag == CG_V_OBJ && d->entries[i].value.u.o == v.u.o &&
+            d->entries[i].key.u.o == &name->head)
+            return i;
+    return -1;
+}
+
+static cg_value load_global_cached(cg_frame *f, const cg_ast_res *res) {
+    cg_str *name = res->name;
+    global_cache *c = cache_of(f, res);
+    if (c && c->globals == f->globals && c->globals_version == f->globals->version &&
+        c->found_in->version == c->found_version)
+        return cg_incref(((cg_dict *)c->found_in)->entries[c->ix].value);
+    cg_dict *where = f->globals;
+    int64_t ix = entry_of(where, name);
+    if (ix < 0) {
+        where = cg_ev.builtins;
+        ix = entry_of(where, name);
+    }
+    if (ix < 0) {
+        /* not cacheable (an interned key found by text, or absent) */
+        cg_value v = cg_dict_get_str_borrowed(f->globals, name);
+        if (v.tag != CG_V_STOP) return cg_incref(v);
+        v = cg_dict_get_str_borrowed(cg_ev.builtins, name);
+        if (v.tag != CG_V_STOP) return cg_incref(v);
+        return name_error(name);
+    }
+    if (c) *c = (global_cache){f->globals, f->globals->version, where, where->version, ix};
+    return cg_incref(where->entries[ix].value);
+}
+
 static cg_value load_global(cg_frame *f, cg_str *name) {
     cg_value v = cg_dict_get_str_borrowed(f->globals, name);
     if (v.tag != CG_V_STOP) return cg_incref(v);
     v = cg_dict_get_str_borrowed(cg_ev.builtins, name);
     if (v.tag != CG_V_STOP) return cg_incref(v);
     return name_error(name);
+}
+
+/* Stores into a global through the name's cache when it names an entry of
+ * this module's dict; otherwise through the dict. */
+static int store_global(cg_frame *f, const cg_ast_res *res, cg_value v) {
+    global_cache *c = res->cache;
+    if (c && c->found_in && c->found_in == f->globals && c->globals == f->globals &&
+        c->found_version == f->globals->version) {
+        cg_value_set(&f->globals->entries[c->ix].value, cg_incref(v));
+        return 0;
+    }
+    if (cg_dict_set(f->globals, cg_obj_value(res->name), v) < 0) return -1;
+    c = cache_of(f, res);
+    int64_t ix = entry_of(f->globals, res->name);
+    if (c && ix >= 0)
+        *c = (global_cache){f->globals, f->globals->version, f->globals, f->globals->version, ix};
+    return 0;
 }
 
 static cg_value load_name(cg_frame *f, const cg_ast *e) {
@@ -55,7 +133,7 @@ static cg_value load_name(cg_frame *f, const cg_ast *e) {
         v = cg_dict_get_str_borrowed(f->locals, res->name);
         if (v.tag != CG_V_STOP) return cg_incref(v);
         return load_global(f, res->name);
-    default: return load_global(f, res->name);
+    default: return load_global_cached(f, res);
     }
 }
 
@@ -66,7 +144,7 @@ int cg_store_name(cg_frame *f, const cg_ast_res *res, cg_value v) {
     case RES_CELL:
     case RES_FREE: cg_value_set(&((cg_cell *)f->slots[res->slot].u.o)->v, cg_incref(v)); return 0;
     case RES_CLASS: return cg_dict_set(f->locals, cg_obj_value(res->name), v);
-    default: return cg_dict_set(f->globals, cg_obj_value(res->name), v);
+    default: return store_global(f, res, v);
     }
 }
 

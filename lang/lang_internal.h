@@ -105,6 +105,9 @@ cg_value cg_slice_new(cg_value start, cg_value stop, cg_value step);
 int cg_object_type_init(void);
 int cg_descriptor_types_init(void);
 cg_value cg_sys_module_init(void);
+cg_value cg_math_module_init(void);
+cg_value cg_time_module_init(void);
+cg_value cg_random_module_init(void);
 cg_value cg_sys_stdout(void);
 cg_value cg_sys_stderr(void);
 

@@ -116,6 +116,9 @@ typedef struct {
 
 static builtin_module MODULES[] = {
     {"sys", cg_sys_module_init, {0}},
+    {"math", cg_math_module_init, {0}},
+    {"time", cg_time_module_init, {0}},
+    {"random", cg_random_module_init, {0}},
     {"torch", cg_torch_module_init, {0}},
     {"torch.autograd", cg_torch_autograd_module_init, {0}},
     {"torch.cuda", cg_torch_cuda_module_init, {0}},

@@ -570,6 +570,7 @@ static void resolve_ref(ref *rf) {
     struct cg_scope_name *e = lookup(sc, rf->name);
     res->name = rf->name;
     res->slot = -1;
+    res->cache = NULL;
     if (sc->kind == SCOPE_MODULE || !e || (e->flags & NAME_GLOBAL)) {
         res->kind = RES_GLOBAL;
     } else if (sc->kind == SCOPE_CLASS) {
