@@ -124,7 +124,7 @@ static cg_value method_call(cg_value f, const cg_args *a) {
         if (!pos) return cg_raise_nomemory();
     }
     pos[0] = m->self;
-    memcpy(pos + 1, a->pos, sizeof *pos * (size_t)a->npos);
+    if (a->npos) memcpy(pos + 1, a->pos, sizeof *pos * (size_t)a->npos); /* a->pos may be NULL */
     cg_args b = *a;
     b.pos = pos;
     b.npos = a->npos + 1;

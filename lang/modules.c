@@ -3,6 +3,7 @@
  * `import name` finds `name` in MODULES, runs its init function once, and
  * keeps the module for the rest of the process (as sys.modules does).
  * Nothing is read from disk: every module cgrad has is compiled in. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,12 +23,27 @@ static cg_value module_repr(cg_value v) {
     return cg_str_fmt("<module '%s' (built-in)>", ((cg_module *)v.u.o)->name->s);
 }
 
+static bool module_exists(const char *name);
+
+/* A submodule not imported yet (torch.nn after `import torch`): Python's
+ * `import torch` imports torch.nn and torch.optim with it; cgrad imports
+ * them on first use instead, so that `import torch` stays fast. */
+static cg_value submodule_import(cg_module *m, cg_str *name) {
+    char full[256];
+    if (name->s[0] == '_' || snprintf(full, sizeof full, "%s.%s", m->name->s, name->s) >= (int)sizeof full ||
+        !module_exists(full))
+        return CG_STOP;
+    cg_value sub = cg_import(full);
+    if (!cg_is_err(sub) && cg_dict_set(m->dict, cg_obj_value(name), sub) < 0) cg_value_set(&sub, CG_ERR);
+    return sub;
+}
+
 static cg_value module_getattr(cg_value v, cg_str *name) {
     cg_module *m = (cg_module *)v.u.o;
     cg_value r = cg_dict_get_str_borrowed(m->dict, name);
     if (r.tag != CG_V_STOP) return cg_incref(r);
     if (!strcmp(name->s, "__dict__")) return cg_incref(cg_obj_value(m->dict));
-    return CG_STOP;
+    return submodule_import(m, name);
 }
 
 static int module_setattr(cg_value v, cg_str *name, cg_value value) {
@@ -124,6 +140,14 @@ static cg_value import_prelude(const char *name) {
         return mod;
     }
     return CG_STOP;
+}
+
+static bool module_exists(const char *name) {
+    for (size_t i = 0; i < NMODULES; i++)
+        if (strcmp(MODULES[i].name, name) == 0) return true;
+    for (int i = 0; cg_prelude_sources[i].module; i++)
+        if (strcmp(cg_prelude_sources[i].module, name) == 0) return true;
+    return false;
 }
 
 cg_value cg_import(const char *name) {

@@ -16,9 +16,19 @@
 #include "host.h"
 #include "torch_args.h"
 
-/* The innermost frame's file, line and source line; NULL/0 if none. */
-static void warn_location(const char **file, int *line, char *source, size_t cap) {
+/* The innermost frame of the user's code: torch.nn's modules are Python in
+ * lang/prelude/, and a warning raised under them points at the line that
+ * called the module, as PyTorch's stacklevels do for nn.Softmax. */
+static cg_frame *user_frame(void) {
     cg_frame *f = cg_ev.frame;
+    while (f && f->back && f->arena && strncmp(cg_ast_arena_filename(f->arena), "lang/prelude/", 13) == 0)
+        f = f->back;
+    return f;
+}
+
+/* The innermost user frame's file, line and source line; NULL/0 if none. */
+static void warn_location(const char **file, int *line, char *source, size_t cap) {
+    cg_frame *f = user_frame();
     *file = NULL, *line = 0, source[0] = '\0';
     if (!f || !f->arena)
         return;

@@ -1,0 +1,14 @@
+# torch/nn/modules.py: the torch.nn.modules package, as PyTorch's
+# torch/nn/modules/__init__.py: every module class, gathered from the
+# files under lang/prelude/torch/nn/modules/ (torch.nn.modules.linear, ...),
+# which stay reachable as attributes (nn.modules.module).
+from torch.nn.modules.module import Module
+from torch.nn.modules.container import Sequential, ModuleList, ModuleDict
+from torch.nn.modules.linear import Identity, Linear
+from torch.nn.modules.activation import ReLU, LeakyReLU, GELU, Tanh, Sigmoid, Softmax, Softmin, LogSoftmax
+from torch.nn.modules.dropout import Dropout
+from torch.nn.modules.flatten import Flatten
+from torch.nn.modules.sparse import Embedding
+from torch.nn.modules.normalization import LayerNorm
+from torch.nn.modules.loss import L1Loss, MSELoss, NLLLoss, CrossEntropyLoss, BCELoss, \
+    BCEWithLogitsLoss, SmoothL1Loss
