@@ -151,6 +151,7 @@ test: deps
 bench: all
 	@scripts/deps.sh bench
 	@$(MAKE) --no-print-directory -C bench BUILD=$(abspath $(BUILD))
+	@$(PYTHON) bench/lang/run.py $(BUILD)/cgrad
 
 # Until the cgrad program exists (the kernel), install is the engine library
 # and its headers, for C programs that use the engine directly.
