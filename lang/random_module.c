@@ -10,9 +10,8 @@
  * that ints, floats and tensors mix as they do there. Module-level
  * functions are the methods of one hidden Random instance, as in Python.
  *
- * Not here: SystemRandom, randbytes (cgrad has no bytes), gammavariate,
- * betavariate, vonmisesvariate; the DeprecationWarning for float
- * arguments to randrange is not printed. getrandbits(k) and seeds are
+ * Not here: SystemRandom, randbytes (cgrad has no bytes); the
+ * DeprecationWarning for float arguments to randrange is not printed. getrandbits(k) and seeds are
  * limited by cgrad's 64-bit ints. */
 #include <math.h>
 #include <stdlib.h>
@@ -29,6 +28,8 @@
 
 enum { MT_N = 624, MT_M = 397 };
 #define TWOPI 6.2831853071795864769252867665590057683943  /* math.tau */
+#define MATH_PI_ 3.14159265358979323846                       /* math.pi */
+#define MATH_E_ 2.7182818284590452354                         /* math.e */
 
 typedef struct {
     cg_obj head;
@@ -289,7 +290,8 @@ static const cg_method_def random_methods[], random_init_def;
 enum {
     M_SEED, M_RANDOM, M_GETRANDBITS, M_GETSTATE, M_SETSTATE, M_RANDRANGE, M_RANDINT, M_CHOICE,
     M_SHUFFLE, M_SAMPLE, M_CHOICES, M_UNIFORM, M_TRIANGULAR, M_NORMALVARIATE, M_GAUSS,
-    M_LOGNORMVARIATE, M_EXPOVARIATE, M_PARETOVARIATE, M_WEIBULLVARIATE, M_COUNT
+    M_LOGNORMVARIATE, M_EXPOVARIATE, M_PARETOVARIATE, M_WEIBULLVARIATE, M_VONMISESVARIATE,
+    M_GAMMAVARIATE, M_BETAVARIATE, M_COUNT
 };
 
 /* random.py's methods are Python functions: their TypeErrors count self
@@ -950,6 +952,101 @@ static cg_value random_weibullvariate(cg_value self, const cg_args *a) {
     return v;
 }
 
+/* v <= x with Python's operator: 1, 0, or -1 with an exception */
+static int less_equal(cg_value v, double x) {
+    cg_value le = cg_compare(v, cg_float(x), OP_LT_E);
+    if (cg_is_err(le)) return -1;
+    int t = cg_truth(le);
+    cg_decref(le);
+    return t;
+}
+
+/* Fisher's algorithm, as random.py: the angle theta = (mu +- acos(f)) % tau */
+static cg_value random_vonmisesvariate(cg_value self, const cg_args *a) {
+    cg_value x[3], v = CG_ERR;
+    double kappa;
+    if (bind(&random_methods[M_VONMISESVARIATE], self, a, x, 3) < 0) return CG_ERR;
+    cg_random *r = as_random(self);
+    int tiny = less_equal(x[2], 1e-6);
+    if (tiny < 0) goto done;
+    if (tiny) {
+        v = cg_float(TWOPI * mt_random(r));
+        goto done;
+    }
+    if (cg_float_value(x[2], &kappa) < 0) goto done;
+    double s = 0.5 / kappa, rr = s + sqrt(1.0 + s * s), z;
+    for (;;) {
+        z = cos(MATH_PI_ * mt_random(r));
+        double d = z / (rr + z), u2 = mt_random(r);
+        if (u2 < 1.0 - d * d || u2 <= (1.0 - d) * exp(d)) break;
+    }
+    double q = 1.0 / rr, f = (q + z) / (1.0 + q * z);
+    cg_value angle = cg_binary(x[1], cg_float(acos(f)), mt_random(r) > 0.5 ? OP_ADD : OP_SUB);
+    if (!cg_is_err(angle)) v = cg_binary(angle, cg_float(TWOPI), OP_MOD);
+    cg_decref(angle);
+done:
+    cg_args_release(&random_methods[M_VONMISESVARIATE], x, 3);
+    return v;
+}
+
+/* gammavariate's draw for beta = 1: Cheng's method for alpha > 1, an
+ * exponential for 1, Kennedy & Gentle's GS below */
+static double gamma_draw(cg_random *r, double alpha) {
+    const double log4 = log(4.0), sg_magicconst = 1.0 + log(4.5);
+    if (alpha > 1.0) {
+        double ainv = sqrt(2.0 * alpha - 1.0), bbb = alpha - log4, ccc = alpha + ainv;
+        for (;;) {
+            double u1 = mt_random(r);
+            if (!(1e-7 < u1 && u1 < 0.9999999)) continue;
+            double u2 = 1.0 - mt_random(r);
+            double v = log(u1 / (1.0 - u1)) / ainv, x = alpha * exp(v);
+            double z = u1 * u1 * u2, rr = bbb + ccc * v - x;
+            if (rr + sg_magicconst - 4.5 * z >= 0.0 || rr >= log(z)) return x;
+        }
+    }
+    if (alpha == 1.0) return -log(1.0 - mt_random(r));
+    for (;;) {
+        double u = mt_random(r), b = (MATH_E_ + alpha) / MATH_E_, p = b * u, x;
+        x = p <= 1.0 ? pow(p, 1.0 / alpha) : -log((b - p) / alpha);
+        double u1 = mt_random(r);
+        if (p > 1.0 ? u1 <= pow(x, alpha - 1.0) : u1 <= exp(-x)) return x;
+    }
+}
+
+/* `if alpha <= 0.0 or beta <= 0.0: raise ValueError(...)`, then alpha as a float */
+static int gamma_args(cg_value alpha, cg_value beta, double *a) {
+    int bad = less_equal(alpha, 0.0);
+    if (bad == 0) bad = less_equal(beta, 0.0);
+    if (bad < 0) return -1;
+    if (bad) return cg_raise_int(&cg_exc_ValueError, "gammavariate: alpha and beta must be > 0.0");
+    return cg_float_value(alpha, a);
+}
+
+static cg_value random_gammavariate(cg_value self, const cg_args *a) {
+    cg_value x[3], v = CG_ERR;
+    double alpha;
+    if (bind(&random_methods[M_GAMMAVARIATE], self, a, x, 3) < 0) return CG_ERR;
+    if (gamma_args(x[1], x[2], &alpha) == 0)  /* x * beta */
+        v = cg_binary(cg_float(gamma_draw(as_random(self), alpha)), x[2], OP_MULT);
+    cg_args_release(&random_methods[M_GAMMAVARIATE], x, 3);
+    return v;
+}
+
+/* y / (y + gammavariate(beta, 1.0)) with y = gammavariate(alpha, 1.0) */
+static cg_value random_betavariate(cg_value self, const cg_args *a) {
+    cg_value x[3], v = CG_ERR;
+    double alpha, beta;
+    if (bind(&random_methods[M_BETAVARIATE], self, a, x, 3) < 0) return CG_ERR;
+    cg_random *r = as_random(self);
+    if (gamma_args(x[1], cg_float(1.0), &alpha) == 0) {
+        double y = gamma_draw(r, alpha);
+        if (y == 0.0) v = cg_float(0.0);
+        else if (gamma_args(x[2], cg_float(1.0), &beta) == 0) v = cg_float(y / (y + gamma_draw(r, beta)));
+    }
+    cg_args_release(&random_methods[M_BETAVARIATE], x, 3);
+    return v;
+}
+
 /* ---- the module ----------------------------------------------------------------------------- */
 
 static const cg_method_def random_methods[] = {
@@ -972,6 +1069,9 @@ static const cg_method_def random_methods[] = {
     [M_EXPOVARIATE] = {"expovariate", random_expovariate, "Random.expovariate(self, lambd)", "Exponential distribution."},
     [M_PARETOVARIATE] = {"paretovariate", random_paretovariate, "Random.paretovariate(self, alpha)", "Pareto distribution.  alpha is the shape parameter."},
     [M_WEIBULLVARIATE] = {"weibullvariate", random_weibullvariate, "Random.weibullvariate(self, alpha, beta)", "Weibull distribution."},
+    [M_VONMISESVARIATE] = {"vonmisesvariate", random_vonmisesvariate, "Random.vonmisesvariate(self, mu, kappa)", "Circular data distribution."},
+    [M_GAMMAVARIATE] = {"gammavariate", random_gammavariate, "Random.gammavariate(self, alpha, beta)", "Gamma distribution.  Not the gamma function!"},
+    [M_BETAVARIATE] = {"betavariate", random_betavariate, "Random.betavariate(self, alpha, beta)", "Beta distribution."},
     [M_COUNT] = {NULL},
 };
 static const cg_method_def random_init_def = {"__init__", NULL, "Random.__init__(self, x=None)", NULL};

@@ -21,6 +21,7 @@ print(random.gauss(), random.gauss(), random.gauss(10, 2))
 print(random.normalvariate(), random.normalvariate(mu=5, sigma=0.1))
 print(random.lognormvariate(0, 0.5), random.expovariate(2), random.triangular(0, 10, 2))
 print(random.paretovariate(3), random.weibullvariate(1, 1.5))
+print(random.gammavariate(0.5, 2), random.gammavariate(2.5, 2), random.betavariate(2, 3), random.vonmisesvariate(1, 4))
 
 # an instance keeps its own state
 rng = random.Random(123)
