@@ -375,11 +375,6 @@ void cg_class_dealloc(cg_obj *o) {
     free(t);
 }
 
-void cg_class_slot_changed(cg_type *t, cg_str *name) {
-    (void)t;
-    (void)name; /* every slot of a class dispatches by name already */
-}
-
 static void set_owner(cg_value v, cg_type *cls) {
     if (cg_is_type(v, &cg_type_function)) {
         ((cg_function *)v.u.o)->owner = cls;

@@ -110,6 +110,9 @@ struct cg_dict {
     cg_dict_entry *entries;
     uint64_t version;      /* bumped when the set of keys changes */
 };
+/* The entry number of a str key (found by pointer, else by text), or -1;
+ * valid until the dict's version changes. */
+int64_t cg_dict_index_str(const cg_dict *d, cg_str *key);
 /* The last version handed out; unique across dicts (dict.c). */
 extern uint64_t cg_dict_versions;
 bool cg_is_dict(cg_value v);   /* dict or a subclass */

@@ -194,22 +194,27 @@ cg_value cg_dict_get_borrowed(cg_dict *d, cg_value key) {
 
 /* Names: an interned key is found by pointer; a str key of the same text
  * made elsewhere matches by bytes. Only str keys can equal a str. */
-cg_value cg_dict_get_str_borrowed(cg_dict *d, cg_str *key) {
-    if (!d->index) return CG_STOP;
+int64_t cg_dict_index_str(const cg_dict *d, cg_str *key) {
+    if (!d->index) return -1;
     int64_t hash = cg_str_hash(key);
     uint64_t perturb = (uint64_t)hash, i = (uint64_t)hash & d->mask;
     for (;;) {
         int64_t ix = d->index[i];
-        if (ix == IX_EMPTY) return CG_STOP;
+        if (ix == IX_EMPTY) return -1;
         if (ix >= 0) {
             cg_dict_entry *e = &d->entries[ix];
-            if (e->key.tag == CG_V_OBJ && (cg_str *)e->key.u.o == key) return e->value;
+            if (e->key.tag == CG_V_OBJ && (cg_str *)e->key.u.o == key) return ix;
             if (e->hash == hash && key_is_str(e->key) && cg_str_equal(cg_as_str(e->key), key))
-                return e->value;
+                return ix;
         }
         perturb >>= 5;
         i = (i * 5 + perturb + 1) & d->mask;
     }
+}
+
+cg_value cg_dict_get_str_borrowed(cg_dict *d, cg_str *key) {
+    int64_t ix = cg_dict_index_str(d, key);
+    return ix < 0 ? CG_STOP : d->entries[ix].value;
 }
 
 cg_value cg_dict_get_cstr_borrowed(cg_dict *d, const char *key) {

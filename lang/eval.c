@@ -46,17 +46,6 @@ static global_cache *cache_of(cg_frame *f, const cg_ast_res *res) {
     return res->cache;
 }
 
-/* The dict entry number of an interned name in d, or -1. */
-static int64_t entry_of(cg_dict *d, cg_str *name) {
-    cg_value v = cg_dict_get_str_borrowed(d, name);
-    if (v.tag == CG_V_STOP) return -1;
-    for (int64_t i = d->nentries - 1; i >= 0; i--)   /* rarely: cache misses only */
-        if (d->entries[i].key.tag == CG_V_OBJ && d->entries[i].value.u.o == v.u.o &&
-            d->entries[i].key.u.o == &name->head)
-            return i;
-    return -1;
-}
-
 static cg_value load_global_cached(cg_frame *f, const cg_ast_res *res) {
     cg_str *name = res->name;
     global_cache *c = cache_of(f, res);
@@ -64,19 +53,12 @@ static cg_value load_global_cached(cg_frame *f, const cg_ast_res *res) {
         c->found_in->version == c->found_version)
         return cg_incref(((cg_dict *)c->found_in)->entries[c->ix].value);
     cg_dict *where = f->globals;
-    int64_t ix = entry_of(where, name);
+    int64_t ix = cg_dict_index_str(where, name);
     if (ix < 0) {
         where = cg_ev.builtins;
-        ix = entry_of(where, name);
+        ix = cg_dict_index_str(where, name);
     }
-    if (ix < 0) {
-        /* not cacheable (an interned key found by text, or absent) */
-        cg_value v = cg_dict_get_str_borrowed(f->globals, name);
-        if (v.tag != CG_V_STOP) return cg_incref(v);
-        v = cg_dict_get_str_borrowed(cg_ev.builtins, name);
-        if (v.tag != CG_V_STOP) return cg_incref(v);
-        return name_error(name);
-    }
+    if (ix < 0) return name_error(name);
     if (c) *c = (global_cache){f->globals, f->globals->version, where, where->version, ix};
     return cg_incref(where->entries[ix].value);
 }
@@ -100,7 +82,7 @@ static int store_global(cg_frame *f, const cg_ast_res *res, cg_value v) {
     }
     if (cg_dict_set(f->globals, cg_obj_value(res->name), v) < 0) return -1;
     c = cache_of(f, res);
-    int64_t ix = entry_of(f->globals, res->name);
+    int64_t ix = cg_dict_index_str(f->globals, res->name);
     if (c && ix >= 0)
         *c = (global_cache){f->globals, f->globals->version, f->globals, f->globals->version, ix};
     return 0;
@@ -170,30 +152,6 @@ int cg_delete_name(cg_frame *f, const cg_ast_res *res) {
 
 /* ---- numbers' short path -------------------------------------------------------- */
 
-/* a op b for two ints or floats, when the answer needs no error handling;
- * CG_STOP when the general path must decide. */
-static inline cg_value fast_binary(cg_value a, cg_value b, cg_binop op) {
-    if (a.tag == CG_V_INT && b.tag == CG_V_INT) {
-        int64_t r;
-        switch (op) {
-        case OP_ADD: if (!__builtin_add_overflow(a.u.i, b.u.i, &r)) return cg_int(r); break;
-        case OP_SUB: if (!__builtin_sub_overflow(a.u.i, b.u.i, &r)) return cg_int(r); break;
-        case OP_MULT: if (!__builtin_mul_overflow(a.u.i, b.u.i, &r)) return cg_int(r); break;
-        default: break;
-        }
-        return CG_STOP;
-    }
-    if (a.tag == CG_V_FLOAT && b.tag == CG_V_FLOAT) {
-        switch (op) {
-        case OP_ADD: return cg_float(a.u.f + b.u.f);
-        case OP_SUB: return cg_float(a.u.f - b.u.f);
-        case OP_MULT: return cg_float(a.u.f * b.u.f);
-        default: break;
-        }
-    }
-    return CG_STOP;
-}
-
 static cg_value eval_binop(cg_frame *f, const cg_ast *e) {
     cg_value a = cg_eval_expr(f, e->u.bin.left);
     if (cg_is_err(a)) return a;
@@ -202,7 +160,7 @@ static cg_value eval_binop(cg_frame *f, const cg_ast *e) {
         cg_decref(a);
         return b;
     }
-    cg_value r = fast_binary(a, b, e->u.bin.op);
+    cg_value r = cg_fast_binary(a, b, e->u.bin.op);
     if (r.tag == CG_V_STOP) r = cg_binary(a, b, e->u.bin.op);
     cg_decref(a);
     cg_decref(b);

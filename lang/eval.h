@@ -66,6 +66,30 @@ extern _Thread_local cg_eval_state cg_ev;
 
 cg_value cg_eval_expr(cg_frame *f, const cg_ast *e);
 cg_value cg_eval_call(cg_frame *f, const cg_ast *e);
+/* a op b for two ints or floats, when the answer needs no error handling;
+ * CG_STOP when the general path must decide. */
+static inline cg_value cg_fast_binary(cg_value a, cg_value b, cg_binop op) {
+    if (a.tag == CG_V_INT && b.tag == CG_V_INT) {
+        int64_t r;
+        switch (op) {
+        case OP_ADD: if (!__builtin_add_overflow(a.u.i, b.u.i, &r)) return cg_int(r); break;
+        case OP_SUB: if (!__builtin_sub_overflow(a.u.i, b.u.i, &r)) return cg_int(r); break;
+        case OP_MULT: if (!__builtin_mul_overflow(a.u.i, b.u.i, &r)) return cg_int(r); break;
+        default: break;
+        }
+        return CG_STOP;
+    }
+    if (a.tag == CG_V_FLOAT && b.tag == CG_V_FLOAT) {
+        switch (op) {
+        case OP_ADD: return cg_float(a.u.f + b.u.f);
+        case OP_SUB: return cg_float(a.u.f - b.u.f);
+        case OP_MULT: return cg_float(a.u.f * b.u.f);
+        default: break;
+        }
+    }
+    return CG_STOP;
+}
+
 cg_exec_status cg_exec_block(cg_frame *f, const cg_ast_list *body);
 /* Makes a function object from a def or lambda node, its defaults and
  * closure taken from frame f. */

@@ -151,13 +151,8 @@ static int aug_assign(cg_frame *f, const cg_ast *s) {
     if (!cg_is_err(old)) {
         cg_value v = cg_eval_expr(f, s->u.aug.value);
         if (!cg_is_err(v)) {
-            cg_value r;
-            if (old.tag == CG_V_INT && v.tag == CG_V_INT && s->u.aug.op == OP_ADD &&
-                !__builtin_add_overflow(old.u.i, v.u.i, &r.u.i)) {
-                r.tag = CG_V_INT;
-            } else {
-                r = cg_inplace(old, v, s->u.aug.op);
-            }
+            cg_value r = cg_fast_binary(old, v, s->u.aug.op);
+            if (r.tag == CG_V_STOP) r = cg_inplace(old, v, s->u.aug.op);
             cg_decref(v);
             if (!cg_is_err(r)) {
                 if (t->kind == AST_NAME) rc = cg_store_name(f, &t->u.name.res, r);

@@ -74,7 +74,6 @@ cg_value cg_method_new(cg_value func, cg_value self);
 cg_value cg_class_new(const char *name, const char *module, cg_type *base, cg_dict *dict);
 cg_value cg_type_instantiate(cg_type *t, const cg_args *args);
 cg_value cg_type_mro(cg_type *t);
-void cg_class_slot_changed(cg_type *t, cg_str *name);
 void cg_class_dealloc(cg_obj *o);
 /* super() bound to (type, obj) */
 cg_value cg_super_new(cg_type *type, cg_value obj);

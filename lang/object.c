@@ -251,9 +251,8 @@ static int type_setattr(cg_value self, cg_str *name, cg_value value) {
         if (r == 0) return cg_raise_int(&cg_exc_AttributeError, "%s", name->s);
         return r < 0 ? -1 : 0;
     }
-    if (cg_dict_set(t->dict, cg_obj_value(name), value) < 0) return -1;
-    cg_class_slot_changed(t, name);
-    return 0;
+    /* no slot to update: a class's slots dispatch by name (class.c) */
+    return cg_dict_set(t->dict, cg_obj_value(name), value);
 }
 
 static int64_t type_hash(cg_value self) { return object_hash(self); }
