@@ -532,7 +532,7 @@ static cg_value eval_lambda(cg_frame *f, const cg_ast *e) {
     cg_ast *args = e->u.func.args;
     int nd = args ? args->u.arguments.defaults.n : 0;
     cg_value defaults[256];
-    for (int i = 0; i < nd && i < 256; i++) {
+    for (int i = 0; i < nd; i++) {
         defaults[i] = cg_eval_expr(f, args->u.arguments.defaults.items[i]);
         if (cg_is_err(defaults[i])) {
             for (int j = 0; j < i; j++) cg_decref(defaults[j]);

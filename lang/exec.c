@@ -472,15 +472,15 @@ static cg_exec_status exec_function_def(cg_frame *f, const cg_ast *s) {
     cg_value fn = CG_ERR;
     cg_value decorators[32];
     int ndec = 0;
-    for (; ndec < s->u.func.decorators.n && ndec < 32; ndec++) {
+    for (; ndec < s->u.func.decorators.n; ndec++) {
         decorators[ndec] = cg_eval_expr(f, s->u.func.decorators.items[ndec]);
         if (cg_is_err(decorators[ndec])) goto done;
     }
-    for (; made < nd && made < 256; made++) {
+    for (; made < nd; made++) {
         defaults[made] = cg_eval_expr(f, args->u.arguments.defaults.items[made]);
         if (cg_is_err(defaults[made])) goto done;
     }
-    for (; madek < nk && madek < 256; madek++) {
+    for (; madek < nk; madek++) {
         const cg_ast *d = args->u.arguments.kw_defaults.items[madek];
         kwdefaults[madek] = d ? cg_eval_expr(f, d) : CG_STOP;
         if (cg_is_err(kwdefaults[madek])) goto done;
@@ -514,7 +514,7 @@ static cg_exec_status exec_class_def(cg_frame *f, const cg_ast *s) {
     cg_value decorators[32];
     int ndec = 0;
     cg_exec_status r = EXEC_ERR;
-    for (; ndec < s->u.cls.decorators.n && ndec < 32; ndec++) {
+    for (; ndec < s->u.cls.decorators.n; ndec++) {
         decorators[ndec] = cg_eval_expr(f, s->u.cls.decorators.items[ndec]);
         if (cg_is_err(decorators[ndec])) goto done;
     }

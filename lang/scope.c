@@ -16,6 +16,11 @@
 
 #include "scope.h"
 
+/* The evaluator keeps a def's defaults and decorators in fixed arrays;
+ * past these sizes a def is refused here instead of being cut short. */
+#define MAX_PARAMS 255
+#define MAX_DECORATORS 32
+
 enum {
     NAME_BOUND = 1,      /* assigned, imported, defined, a parameter */
     NAME_USED = 2,
@@ -183,11 +188,11 @@ static void declare_params(resolver *r, cg_scope *fn, cg_ast *args) {
         {&args->u.arguments.posonlyargs, PARAM_POS_ONLY},
         {&args->u.arguments.args, PARAM_POS},
     };
-    cg_ast *order[512];
-    cg_param_kind kinds[512];
+    cg_ast *order[MAX_PARAMS + 2];
+    cg_param_kind kinds[MAX_PARAMS + 2];
     int n = 0;
     for (int g = 0; g < 2; g++)
-        for (int i = 0; i < groups[g].l->n && n < 510; i++) {
+        for (int i = 0; i < groups[g].l->n ; i++) {
             order[n] = groups[g].l->items[i];
             kinds[n++] = groups[g].kind;
         }
@@ -195,7 +200,7 @@ static void declare_params(resolver *r, cg_scope *fn, cg_ast *args) {
         order[n] = args->u.arguments.vararg;
         kinds[n++] = PARAM_VAR_POS;
     }
-    for (int i = 0; i < args->u.arguments.kwonlyargs.n && n < 510; i++) {
+    for (int i = 0; i < args->u.arguments.kwonlyargs.n ; i++) {
         order[n] = args->u.arguments.kwonlyargs.items[i];
         kinds[n++] = PARAM_KW_ONLY;
     }
@@ -227,8 +232,20 @@ static void declare_params(resolver *r, cg_scope *fn, cg_ast *args) {
     fn->nparams = n;
 }
 
+static bool too_big(resolver *r, const cg_ast *node, int nparams, int ndecorators) {
+    if (nparams <= MAX_PARAMS && ndecorators <= MAX_DECORATORS) return false;
+    cg_raise(&cg_exc_SyntaxError, "cgrad supports at most %d parameters and %d decorators (line %d)",
+             MAX_PARAMS, MAX_DECORATORS, node->line);
+    r->failed = true;
+    return true;
+}
+
 static void visit_function(resolver *r, cg_scope *sc, cg_ast *f) {
     cg_ast *args = f->u.func.args;
+    int nparams = !args ? 0
+                        : args->u.arguments.posonlyargs.n + args->u.arguments.args.n +
+                              args->u.arguments.kwonlyargs.n + 2;
+    if (too_big(r, f, nparams, f->u.func.decorators.n)) return;
     visit_exprs(r, sc, &f->u.func.decorators);
     if (args) {
         visit_exprs(r, sc, &args->u.arguments.defaults);
@@ -409,6 +426,7 @@ static void visit_stmt(resolver *r, cg_scope *sc, cg_ast *s) {
         break;
     case AST_FUNCTION_DEF: visit_function(r, sc, s); break;
     case AST_CLASS_DEF: {
+        if (too_big(r, s, 0, s->u.cls.decorators.n)) return;
         visit_exprs(r, sc, &s->u.cls.decorators);
         visit_exprs(r, sc, &s->u.cls.bases);
         visit_exprs(r, sc, &s->u.cls.keywords);

@@ -1,0 +1,44 @@
+# expected: by hand (cgrad refuses what its fixed arrays cannot hold; CPython has no such limit)
+def d(f): return f
+@d
+@d
+@d
+@d
+@d
+@d
+@d
+@d
+@d
+@d
+@d
+@d
+@d
+@d
+@d
+@d
+@d
+@d
+@d
+@d
+@d
+@d
+@d
+@d
+@d
+@d
+@d
+@d
+@d
+@d
+@d
+@d
+@d
+@d
+@d
+@d
+@d
+@d
+@d
+@d
+def g(): pass
+print("no")
