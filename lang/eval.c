@@ -10,6 +10,7 @@
 
 #include "containers.h"
 #include "eval.h"
+#include "generator.h"
 #include "host.h"
 
 _Thread_local cg_eval_state cg_ev = {.limit = 1000};
@@ -587,6 +588,8 @@ static cg_value eval_node(cg_frame *f, const cg_ast *e) {
     case AST_GENERATOR_EXP: return eval_comprehension(f, e);
     case AST_LAMBDA: return eval_lambda(f, e);
     case AST_NAMED_EXPR: return eval_named(f, e);
+    case AST_YIELD: return cg_eval_yield(f, e);
+    case AST_YIELD_FROM: return cg_eval_yield_from(f, e);
     case AST_STARRED:
         return cg_raise(&cg_exc_SyntaxError, "can't use starred expression here");
     default:
