@@ -45,7 +45,11 @@ typedef enum { RESUME_SEND, RESUME_THROW } resume_mode;
 
 typedef struct cg_generator {
     cg_obj head;
-    cg_function *fn;
+    cg_scope *scope;
+    cg_value name, qualname;
+    cg_function *fn;          /* a generator function's; NULL for an expression */
+    const cg_ast *comp;       /* a generator expression's node */
+    cg_value first;           /* and the iterator of its first `for` */
     cg_value *slots;          /* the frame's, owned until the body ends */
     cg_frame frame;
     int state;
@@ -139,7 +143,8 @@ static _Thread_local cg_generator *starting;
 static void gen_main(void) {
     cg_generator *g = starting;
     entered(g);
-    cg_exec_status r = cg_exec_block(&g->frame, &g->fn->scope->node->u.func.body);
+    cg_exec_status r = g->comp ? (cg_genexpr_run(&g->frame, g->comp, g->first) < 0 ? EXEC_ERR : EXEC_OK)
+                               : cg_exec_block(&g->frame, &g->scope->node->u.func.body);
     if (r == EXEC_ERR) {
         cg_frame_add_traceback(&g->frame);
         g->failed = true;
@@ -170,7 +175,7 @@ static int start_body(cg_generator *g) {
 
 static void release_frame(cg_generator *g) {
     if (!g->slots) return;
-    for (int i = 0; i < g->fn->scope->nslots; i++) cg_decref(g->slots[i]);
+    for (int i = 0; i < g->scope->nslots; i++) cg_decref(g->slots[i]);
     free(g->slots);
     g->slots = NULL;
     g->frame.slots = NULL;
@@ -306,6 +311,8 @@ cg_value cg_eval_yield(cg_frame *f, const cg_ast *e) {
     return yield_value(f->gen, v);
 }
 
+cg_value cg_gen_yield(cg_frame *f, cg_value v) { return yield_value(f->gen, v); }
+
 static bool is_generator(cg_value v) { return cg_is_obj(v) && v.u.o->type == &cg_type_generator; }
 
 /* One step of the iterator `yield from` delegates to: its next value, or
@@ -367,23 +374,55 @@ cg_value cg_eval_yield_from(cg_frame *f, const cg_ast *e) {
 
 /* ---- the generator object ---------------------------------------------------------------------- */
 
-cg_value cg_gen_new(cg_function *fn, cg_value *slots) {
+static cg_generator *gen_alloc(cg_scope *sc, cg_value *slots) {
     cg_generator *g = cg_obj_alloc(&cg_type_generator);
     if (!g) {
-        for (int i = 0; i < fn->scope->nslots; i++) cg_decref(slots[i]);
+        for (int i = 0; i < sc->nslots; i++) cg_decref(slots[i]);
         free(slots);
-        return CG_ERR;
+        cg_raise_nomemory();
+        return NULL;
     }
+    g->scope = sc;
+    g->slots = slots;
+    g->name = g->qualname = g->first = g->transfer = g->result = CG_NONE;
+    g->state = GEN_CREATED;
+    return g;
+}
+
+cg_value cg_gen_new(cg_function *fn, cg_value *slots) {
+    cg_generator *g = gen_alloc(fn->scope, slots);
+    if (!g) return CG_ERR;
     cg_obj_incref(fn);
     g->fn = fn;
-    g->slots = slots;
-    cg_scope *sc = fn->scope;
-    g->frame = (cg_frame){.func = fn, .scope = sc, .slots = slots, .globals = fn->globals,
-                          .arena = fn->arena, .name = sc->name, .line = sc->node->line,
+    g->name = cg_incref(fn->name);
+    g->qualname = cg_incref(fn->qualname);
+    g->frame = (cg_frame){.func = fn, .scope = fn->scope, .slots = slots, .globals = fn->globals,
+                          .arena = fn->arena, .name = fn->scope->name, .line = fn->scope->node->line,
                           .retval = CG_NONE, .gen = g};
-    g->state = GEN_CREATED;
-    g->transfer = CG_NONE;
-    g->result = CG_NONE;
+    return cg_obj_value(g);
+}
+
+cg_value cg_gen_new_genexpr(cg_frame *outer, const cg_ast *e, cg_value *slots, cg_value first) {
+    cg_scope *sc = cg_scope_of(e);
+    cg_generator *g = gen_alloc(sc, slots);
+    if (!g) {
+        cg_decref(first);
+        return CG_ERR;
+    }
+    g->comp = e;
+    g->first = first;
+    cg_ast_arena_retain(outer->arena);
+    cg_obj_incref(outer->globals);
+    g->frame = (cg_frame){.scope = sc, .slots = slots, .globals = outer->globals, .arena = outer->arena,
+                          .name = sc->name, .line = e->line, .retval = CG_NONE, .gen = g};
+    g->name = cg_str_from_c(sc->name);
+    if (cg_is_err(g->name)) g->name = CG_NONE;
+    g->qualname = cg_str_from_c(sc->qualname);
+    if (cg_is_err(g->qualname)) g->qualname = CG_NONE;
+    if (cg_is_none(g->name) || cg_is_none(g->qualname)) {
+        cg_obj_decref(g);
+        return CG_ERR;
+    }
     return cg_obj_value(g);
 }
 
@@ -438,14 +477,22 @@ static void gen_dealloc(cg_obj *o) {
     free(g->handled);
     cg_decref(g->transfer);
     cg_decref(g->result);
-    cg_obj_decref(g->fn);
+    cg_decref(g->first);
+    cg_decref(g->name);
+    cg_decref(g->qualname);
+    if (g->fn) {
+        cg_obj_decref(g->fn);
+    } else {
+        cg_obj_decref(g->frame.globals);
+        cg_ast_arena_release(g->frame.arena);
+    }
     free(g);
 }
 
 static cg_generator *as_gen(cg_value v) { return (cg_generator *)v.u.o; }
 
 static cg_value gen_repr(cg_value self) {
-    return cg_str_fmt("<generator object %s at %p>", cg_str_cstr(as_gen(self)->fn->qualname), (void *)self.u.o);
+    return cg_str_fmt("<generator object %s at %p>", cg_str_cstr(as_gen(self)->qualname), (void *)self.u.o);
 }
 
 static cg_value gen_iter(cg_value self) { return cg_incref(self); }
@@ -515,8 +562,8 @@ static cg_value gen_close_m(cg_value self, const cg_args *a) {
 
 static cg_value gen_getattr(cg_value self, cg_str *name) {
     cg_generator *g = as_gen(self);
-    if (!strcmp(name->s, "__name__")) return cg_incref(g->fn->name);
-    if (!strcmp(name->s, "__qualname__")) return cg_incref(g->fn->qualname);
+    if (!strcmp(name->s, "__name__")) return cg_incref(g->name);
+    if (!strcmp(name->s, "__qualname__")) return cg_incref(g->qualname);
     if (!strcmp(name->s, "gi_running")) return cg_bool(g->state == GEN_RUNNING);
     if (!strcmp(name->s, "gi_suspended")) return cg_bool(g->state == GEN_SUSPENDED);
     return CG_STOP;
