@@ -266,7 +266,7 @@ static void declare_params(resolver *r, cg_scope *fn, cg_ast *args) {
         if (kinds[i] == PARAM_VAR_KW) p->varkw = i;
     }
     p->n = n;
-    p->fname = fn->name;
+    p->fname = fn->qualname;   /* Python names a function by its __qualname__ here */
     fn->nparams = n;
 }
 
