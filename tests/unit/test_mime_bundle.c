@@ -128,3 +128,29 @@ Test(mime_bundle, a_failing_repr_is_an_error) {
     cg_exc_clear();
     cg_decref(v);
 }
+
+Test(mime_bundle, a_module_has_its_repr_and_a_parameter_table) {
+    cg_mime_bundle b;
+    bundle_of("import torch.nn as nn\n"
+              "m = nn.Sequential(nn.Linear(2, 64), nn.ReLU(), nn.Linear(64, 1))\n"
+              "m[2].bias.requires_grad_(False)\n"
+              "m",
+              &b);
+    const char *text = cg_mime_bundle_get(&b, "text/plain");
+    const char *html = cg_mime_bundle_get(&b, "text/html");
+    cr_assert(text && html);
+    cr_expect_str_eq(text, "Sequential(\n  (0): Linear(in_features=2, out_features=64, bias=True)\n  (1): ReLU()\n"
+                           "  (2): Linear(in_features=64, out_features=1, bias=True)\n)");
+    /* the repr on top, then one row per parameter and the totals */
+    cr_expect(strstr(html, "<pre") && strstr(html, "(1): ReLU()"), "%s", html);
+    const char *rows[] = {">0.weight</td>", ">(64, 2)</td>", ">128</td>", ">0.bias</td>", ">(64,)</td>",
+                          ">2.weight</td>", ">(1, 64)</td>", ">2.bias</td>", ">257</td>", ">trainable 256</td>"};
+    const char *at = html;
+    for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+        const char *p = strstr(at, rows[i]);
+        cr_expect(p, "%s missing or out of order in %s", rows[i], html);
+        if (p) at = p;
+    }
+    cr_expect(!strstr(html, "black") && strstr(html, "color:inherit"));
+    cg_mime_bundle_free(&b);
+}
