@@ -1,0 +1,118 @@
+/* test_display_functions.c: display(), clear_output() and display handles
+ * (lang/display_module.c, prelude IPython/display.py) as a host sees
+ * them: each shown value with its display id, updates, clears. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "exc.h"
+#include "host.h"
+#include "interp.h"
+#include "mime_bundle.h"
+
+typedef struct {
+    char html[256];
+    char plain[256];
+    char id[64];
+    bool update;
+} shown;
+static shown log_[16];
+static int nshown, nclears;
+static bool last_wait;
+
+static int record(void *ctx, cg_value v, const char *id, bool update) {
+    (void)ctx;
+    cg_mime_bundle b;
+    if (cg_mime_bundle_of(v, &b) < 0) return -1;
+    shown *s = &log_[nshown++ % 16];
+    const char *html = cg_mime_bundle_get(&b, "text/html");
+    snprintf(s->html, sizeof s->html, "%s", html ? html : "");
+    snprintf(s->plain, sizeof s->plain, "%s", cg_mime_bundle_get(&b, "text/plain"));
+    snprintf(s->id, sizeof s->id, "%s", id ? id : "");
+    s->update = update;
+    cg_mime_bundle_free(&b);
+    return 0;
+}
+
+static void clear(void *ctx, bool wait) {
+    (void)ctx;
+    nclears++;
+    last_wait = wait;
+}
+
+static cg_session *session;
+
+static void up(void) {
+    cr_assert_eq(cg_lang_init(), 0);
+    static cg_host host;
+    host = *cg_host_get();
+    host.display = record;
+    host.clear_output = clear;
+    cg_host_set(&host);
+    session = cg_session_new();
+    nshown = nclears = 0;
+}
+
+static void down(void) {
+    cg_session_free(session);
+    cg_lang_shutdown();
+}
+
+static void run(const char *src) {
+    int rc = cg_session_run(session, src, strlen(src), "<cell>", NULL);
+    if (rc < 0) {
+        char *tb = cg_traceback_format(cg_exc_peek());
+        cr_assert_fail("%s", tb);
+    }
+}
+
+TestSuite(display_functions, .init = up, .fini = down);
+
+Test(display_functions, builtin_display_shows_each_object) {
+    run("display(3, 'text')");
+    cr_assert_eq(nshown, 2);
+    cr_expect_str_eq(log_[0].plain, "3");
+    cr_expect_str_eq(log_[1].plain, "'text'");
+    cr_expect_str_eq(log_[0].id, "");
+}
+
+Test(display_functions, ipython_wrappers_carry_their_mime_type) {
+    run("from IPython.display import display, HTML, Markdown, SVG\n"
+        "display(HTML('<b>bold</b>'), SVG('<svg/>'))");
+    cr_assert_eq(nshown, 2);
+    cr_expect_str_eq(log_[0].html, "<b>bold</b>");
+    cr_expect_str_eq(log_[0].plain, "<IPython.core.display.HTML object>");
+    cr_expect_str_eq(log_[1].plain, "<IPython.core.display.SVG object>");
+}
+
+Test(display_functions, a_handle_updates_its_display) {
+    run("h = display('first', display_id=True)\n"
+        "h.update('second')\n"
+        "from IPython.display import update_display\n"
+        "update_display('third', display_id=h.display_id)\n"
+        "assert len(h.display_id) == 32 and repr(h).startswith('<DisplayHandle display_id=')");
+    cr_assert_eq(nshown, 3);
+    cr_expect_eq(strlen(log_[0].id), 32);
+    cr_expect(!log_[0].update && log_[1].update && log_[2].update);
+    cr_expect_str_eq(log_[1].id, log_[0].id);
+    cr_expect_str_eq(log_[2].id, log_[0].id);
+    cr_expect_str_eq(log_[2].plain, "'third'");
+}
+
+Test(display_functions, clear_output_reaches_the_host) {
+    run("from IPython.display import clear_output\nclear_output(wait=True)\ndisplay(1, clear=True)");
+    cr_expect_eq(nclears, 2);
+    cr_expect(last_wait);
+    cr_expect_eq(nshown, 1);
+}
+
+Test(display_functions, bad_arguments_are_errors) {
+    const char *src = "display(1, colour='red')";
+    cr_assert_eq(cg_session_run(session, src, strlen(src), "<cell>", NULL), -1);
+    char *tb = cg_traceback_format(cg_exc_peek());
+    cr_expect(strstr(tb, "TypeError: display() got an unexpected keyword argument 'colour'"), "%s", tb);
+    free(tb);
+    cg_exc_clear();
+    cr_expect_eq(nshown, 0);
+}
