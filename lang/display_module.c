@@ -18,7 +18,7 @@
 #include "lang_internal.h"
 #include "module.h"
 
-enum { D_DISPLAY, D_CLEAR, D_NEW_ID, D_N };
+enum { D_DISPLAY, D_CLEAR, D_NEW_ID, D_NOTEBOOK, D_N };
 static const cg_method_def display_defs[];
 
 static cg_value d_display(cg_value self, const cg_args *a) {
@@ -58,11 +58,14 @@ static cg_value d_new_id(cg_value self, const cg_args *a) {
     return cg_str_from_c(hex);
 }
 
+static cg_value d_notebook(cg_value self, const cg_args *a) { return cg_bool(cg_host_get()->notebook); }
+
 static const cg_method_def display_defs[] = {
     [D_DISPLAY] = {"display", d_display, "display(obj, display_id=None, update=False)",
                    "Show obj through the host: the kernel sends its MIME bundle."},
     [D_CLEAR] = {"clear_output", d_clear, "clear_output(wait=False)", "Clear the cell's output."},
     [D_NEW_ID] = {"new_display_id", d_new_id, "new_display_id()", "A new display id (uuid4 hex)."},
+    [D_NOTEBOOK] = {"notebook", d_notebook, "notebook()", "Whether the host shows rich output (a kernel)."},
     [D_N] = {NULL, NULL, NULL, NULL},
 };
 

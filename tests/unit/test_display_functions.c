@@ -12,7 +12,7 @@
 #include "mime_bundle.h"
 
 typedef struct {
-    char html[256];
+    char html[1024];
     char plain[256];
     char id[64];
     bool update;
@@ -115,4 +115,71 @@ Test(display_functions, bad_arguments_are_errors) {
     free(tb);
     cg_exc_clear();
     cr_expect_eq(nshown, 0);
+}
+
+/* ---- progress bars ---------------------------------------------------------------------------- */
+
+static void notebook_up(void) {
+    up();
+    static cg_host host;
+    host = *cg_host_get();
+    host.notebook = true;
+    cg_host_set(&host);
+}
+
+TestSuite(progress, .init = notebook_up, .fini = down);
+
+Test(progress, a_bar_is_one_display_updated_in_place) {
+    run("from tqdm import tqdm\nimport time\n"
+        "for i in tqdm(range(5), desc='epochs'):\n"
+        "    time.sleep(0.12)\n");
+    cr_assert_geq(nshown, 3, "a slow loop redraws");
+    cr_expect(!log_[0].update);
+    for (int i = 1; i < nshown && i < 16; i++) {
+        cr_expect(log_[i].update, "redraw %d is an update", i);
+        cr_expect_str_eq(log_[i].id, log_[0].id);
+    }
+    shown *last = &log_[(nshown - 1) % 16];
+    cr_expect(strstr(last->html, "<progress value=\"5\" max=\"5\""), "%s", last->html);
+    cr_expect(strstr(last->html, "epochs: 100%"), "%s", last->html);
+    cr_expect(strstr(last->html, "#2ca02c"), "a finished bar is green: %s", last->html);
+    cr_expect(!strncmp(last->plain, "epochs: 100%|██████████| 5/5 [00:0", 36), "%s", last->plain);
+}
+
+Test(progress, a_fast_loop_redraws_about_ten_times_a_second) {
+    run("from tqdm import trange\nimport time\n"
+        "t = time.time()\n"
+        "for i in trange(200000):\n"
+        "    pass\n"
+        "elapsed = time.time() - t\n");
+    cg_value e = cg_dict_get_str_borrowed(cg_session_globals(session), cg_str_intern("elapsed"));
+    cr_assert_eq(e.tag, CG_V_FLOAT);
+    cr_expect_leq(nshown, (int)(e.u.f / 0.1) + 3, "%d redraws in %.2f s", nshown, e.u.f);
+    shown *last = &log_[(nshown - 1) % 16];
+    cr_expect(strstr(last->plain, "200000/200000"), "the last redraw shows the end: %s", last->plain);
+}
+
+Test(progress, an_interrupted_loop_leaves_a_red_bar) {
+    run("from tqdm import tqdm\n"
+        "try:\n"
+        "    for i in tqdm(range(10)):\n"
+        "        if i == 4:\n"
+        "            raise KeyboardInterrupt\n"
+        "except KeyboardInterrupt:\n"
+        "    pass\n");
+    shown *last = &log_[(nshown - 1) % 16];
+    cr_expect(strstr(last->html, "#d62728"), "%s", last->html);
+    cr_expect(strstr(last->html, "<progress value=\"4\" max=\"10\""), "%s", last->html);
+}
+
+Test(progress, postfix_and_manual_updates) {
+    run("from tqdm.auto import tqdm\n"
+        "with tqdm(total=4, desc='fit') as bar:\n"
+        "    for i in range(4):\n"
+        "        bar.update(1)\n"
+        "        bar.set_postfix(loss=1 / 3, step=i)\n");
+    shown *last = &log_[(nshown - 1) % 16];
+    cr_expect(strstr(last->plain, "4/4 [") && strstr(last->plain, "it/s, loss=0.333, step=3]"), "%s",
+              last->plain);
+    cr_expect(strstr(last->html, "loss=0.333, step=3]"), "%s", last->html);
 }
