@@ -318,6 +318,11 @@ static int run_node_hooks(cg_node *n, cg_node_hook *h, cg_tensor **grads_in) {
 static int run_backward(cg_node *n, cg_tensor **grads) {
     if (run_node_hooks(n, n->pre_hooks, NULL) < 0)
         return -1;
+    bool any = false;
+    for (int i = 0; i < n->nout; i++)
+        any |= n->inbuf[i] != NULL;
+    if (!any) /* a pre hook took every gradient away: nothing flows on */
+        return 0;
     int rc = n->op == CG_OP_CUSTOM ? n->custom_backward(n->custom_ctx, n, n->inbuf, grads)
                                    : cg_op_table[n->op].backward(n, n->inbuf, grads);
     cg_node_release_unpacked(n);

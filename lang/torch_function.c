@@ -67,23 +67,42 @@ static int check_marks(fn_ctx *c) {
     return 0;
 }
 
-/* Output i as apply returns it: an input returned unchanged becomes a new
- * alias of it (the node cannot be the grad_fn of the input itself); a
- * dirty input stays itself and takes the node as its new history. */
+/* Will output t take the node as its grad_fn? */
+static bool differentiable(fn_ctx *c, const cg_tensor *t, bool executable) {
+    return executable && cg_dtype_is_float(t->dtype) && !torch_fn_ctx_marks(c->non_differentiable, t);
+}
+
+/* A new alias of t (a view of all of it), made without history. */
+static cg_value alias_of(cg_tensor *t, bool detached) {
+    bool was = cg_grad_set_enabled(false);
+    cg_tensor *alias = detached ? cg_detach(t) : cg_view(t, t->ndim, t->sizes);
+    cg_grad_set_enabled(was);
+    return cg_tensor_steal(alias);
+}
+
+/* An output as apply returns it, following PyTorch's _wrap_outputs: an
+ * input returned unchanged becomes a new alias (the node cannot be the
+ * grad_fn of the input itself), detached where the output is not
+ * differentiable; a dirty input stays itself and takes the node as its
+ * new history. */
 static cg_value wrap_output(fn_ctx *c, const cg_args *args, cg_value out, bool executable) {
     if (!cg_is_tensor(out))
         return cg_incref(out);
     cg_tensor *t = cg_tensor_of(out);
-    bool dirty = torch_fn_ctx_marks(c->dirty, t);
-    if (dirty && executable && cg_tensor_is_leaf(t) && t->requires_grad)
+    bool dirty = torch_fn_ctx_marks(c->dirty, t), input = is_input(args, t);
+    if (!differentiable(c, t, executable)) {
+        if (!cg_tensor_requires_grad(t))
+            return input && !dirty ? alias_of(t, false) : cg_incref(out);
+        if (input)
+            return alias_of(t, true);
+        if (!t->base) /* made with history in forward: it leaves without it */
+            t->requires_grad = false;
+        return cg_incref(out);
+    }
+    if (dirty && cg_tensor_is_leaf(t) && t->requires_grad)
         return cg_raise(&cg_exc_RuntimeError, "a leaf Variable that requires grad has been used in an in-place "
                                               "operation.");
-    if (dirty || !is_input(args, t))
-        return cg_incref(out);
-    bool was = cg_grad_set_enabled(false);
-    cg_tensor *alias = cg_view(t, t->ndim, t->sizes);
-    cg_grad_set_enabled(was);
-    return cg_tensor_steal(alias);
+    return input && !dirty ? alias_of(t, false) : cg_incref(out);
 }
 
 /* Every tensor marked dirty must come back as an output. */
@@ -129,7 +148,7 @@ static int make_node(fn_ctx *c, const cg_args *args, int nout, const cg_value *o
         if (!cg_is_tensor(outs[i]))
             continue;
         out[i] = cg_tensor_of(outs[i]);
-        attach[i] = cg_dtype_is_float(out[i]->dtype) && !torch_fn_ctx_marks(c->non_differentiable, out[i]);
+        attach[i] = differentiable(c, out[i], true);
     }
     cg_node *n;
     cg_obj_incref(c); /* the node's reference: Note [Function ctx] */
