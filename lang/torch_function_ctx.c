@@ -67,9 +67,13 @@ static const cg_method_def ctx_methods[] = {
 /* ---- attributes ------------------------------------------------------------------- */
 
 /* ctx.saved_tensors: () until apply has saved them in the node (in
- * forward, and under no_grad), PyTorch's error once backward freed them. */
+ * forward, and under no_grad), PyTorch's error once a backward without
+ * retain_graph has run the node. */
 static cg_value saved_tensors(fn_ctx *c) {
     cg_node *n = c->base.node;
+    cg_tensor *unused;
+    if (n && n->released && cg_node_saved(n, 0, &unused) < 0) /* even with nothing saved, as PyTorch */
+        return torch_raise();
     int count = n ? n->nsaved : 0;
     cg_value r = cg_tuple_new(count);
     for (int i = 0; i < count && !cg_is_err(r); i++) {
@@ -91,8 +95,6 @@ static cg_value ctx_getattr(cg_value self, cg_str *name) {
         return cg_incref(c->needs_input_grad);
     if (strcmp(s, "_forward_cls") == 0)
         return cg_incref(c->cls);
-    if (strcmp(s, "materialize_grads") == 0)
-        return cg_bool(c->materialize_grads);
     return torch_node_getattr(self, name);
 }
 
