@@ -188,12 +188,13 @@ static bool expandable_to(const cg_meta *m, const cg_tensor *g) {
 }
 
 /* Makes gradient i of node n fit the input it flows to: sum_to its shape,
- * cast. A shape it cannot come from is an error (a custom Function's
- * backward may return anything), in PyTorch's words. */
+ * cast. A custom Function's backward may return anything: a shape the
+ * input's does not broadcast to is PyTorch's error. (Our derivatives rely
+ * on sum_to alone.) */
 static cg_tensor *validate(const cg_node *n, int i, cg_tensor *g) {
     const cg_meta *m = &n->in_meta[i];
     bool same = g->ndim == m->ndim && !memcmp(g->sizes, m->sizes, (size_t)m->ndim * sizeof *m->sizes);
-    if (!same && !expandable_to(m, g)) {
+    if (!same && n->op == CG_OP_CUSTOM && !expandable_to(m, g)) {
         char got[128], want[128];
         cg_error_set(CG_RUNTIME_ERROR,
                      "Function %s returned an invalid gradient at index %d - got %s but expected shape "
