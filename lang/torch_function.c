@@ -242,6 +242,9 @@ static cg_value function_apply(cg_value cls, const cg_args *args) {
     cg_value result = run_forward(cls, c, args);
     cg_value r = cg_is_err(result) ? CG_ERR : wrap_outputs(c, args, result);
     cg_decref(result);
+    /* done with the marks: a dirty output's grad_fn owns c (a cycle) */
+    cg_value_set(&c->dirty, CG_NONE);
+    cg_value_set(&c->non_differentiable, CG_NONE);
     cg_obj_decref(c);
     return r;
 }
