@@ -330,13 +330,27 @@ static int run_backward(cg_node *n, cg_tensor **grads) {
     return rc < 0 ? rc : run_node_hooks(n, n->post_hooks, grads);
 }
 
+/* An AccumulateGrad node between its hooks: pre hooks, the leaf's tensor
+ * hooks and the accumulation, post hooks (with no input gradients), in
+ * PyTorch's order. */
+static int run_accumulate(task *tk, cg_node *n) {
+    if (!n->inbuf[0] || run_node_hooks(n, n->pre_hooks, NULL) < 0)
+        return n->inbuf[0] ? -1 : 0;
+    if (!n->inbuf[0]) /* a pre hook took it away */
+        return 0;
+    cg_tensor *no_inputs[1] = {NULL};
+    if (accumulate(tk, n, n->inbuf[0]) < 0)
+        return -1;
+    return run_node_hooks(n, n->post_hooks, no_inputs);
+}
+
 /* Runs node n, sends its input gradients along its edges. */
 static int run_node(task *tk, cg_node *n, node_vec *ready) {
     if (output_hooks(tk, n) < 0)
         return -1;
     capture(tk, n);
     if (n->op == CG_OP_ACCUMULATE_GRAD)
-        return n->inbuf[0] ? accumulate(tk, n, n->inbuf[0]) : 0;
+        return run_accumulate(tk, n);
     bool feeds = false;
     for (int i = 0; i < n->nin; i++)
         feeds |= n->next[i].node && n->next[i].node->needed;

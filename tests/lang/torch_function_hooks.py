@@ -95,3 +95,15 @@ def bad(gi, go):
 
 
 hooked(post, bad)
+
+# a leaf's AccumulateGrad: its prehook, the tensor hook, the accumulation,
+# its hook (no input gradients)
+x = torch.ones(2, requires_grad=True)
+y = x * 2
+acc = y.grad_fn.next_functions[0][0]
+print(acc.name())
+acc.register_prehook(lambda go: print("acc prehook", go))
+acc.register_hook(lambda gi, go: print("acc hook", gi, go, x.grad))
+x.register_hook(lambda g: print("tensor hook", g))
+y.sum().backward()
+print(x.grad)
