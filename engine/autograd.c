@@ -111,10 +111,11 @@ static cg_node *node_new(cg_op op, int nin, int nout, const cg_op_args *args) {
 
 void cg_node_retain(cg_node *n) { n->refcount++; }
 
-static void node_release_saved(cg_node *n) {
+void cg_node_release_saved(cg_node *n) {
     for (int i = 0; i < n->nsaved; i++) {
-        cg_tensor_release(n->saved[i].tensor);
-        n->saved[i].tensor = NULL;
+        cg_saved *s = cg_node_slot(n, i);
+        cg_tensor_release(s->tensor);
+        s->tensor = NULL;
     }
 }
 
@@ -143,13 +144,18 @@ void cg_node_release(cg_node *first) {
                 work[nwork++] = next;
             }
         }
-        node_release_saved(n);
+        cg_node_release_saved(n);
         if (n->variable) /* the leaf outlives its node, but be safe */
             n->variable->grad_accumulator = NULL;
         for (int i = 0; n->out_hooks && i < n->nout; i++)
             cg_hooks_free(n->out_hooks[i]);
         if (n->custom_free)
             n->custom_free(n->custom_ctx);
+        if (n->saved_more || n->pre_hooks || n->post_hooks) { /* a Function's, or hooked */
+            free(n->saved_more);
+            cg_node_hooks_free(n->pre_hooks);
+            cg_node_hooks_free(n->post_hooks);
+        }
         if (n->out_hooks || n->retain_out || n->inbuf) { /* rarely set: skip three calls of free(NULL) */
             free(n->out_hooks);
             free(n->retain_out);
@@ -177,7 +183,7 @@ int cg_node_saved(cg_node *n, int i, cg_tensor **out) {
     }
     if (i >= n->nsaved) /* slots past nsaved are not written: Note [Node allocation] */
         return 0;
-    cg_saved *s = &n->saved[i];
+    cg_saved *s = cg_node_slot(n, i);
     if (s->tensor && s->tensor->storage->version != s->version) {
         char shape[128], producer[160] = "";
         if (s->producer)
@@ -217,8 +223,8 @@ cg_tensor *cg_node_input_zeros(const cg_node *n, int i, cg_dtype dt) {
 
 void cg_node_release_unpacked(cg_node *n) {
     for (int i = 0; i < n->nsaved; i++) {
-        cg_tensor *u = n->saved[i].unpacked;
-        n->saved[i].unpacked = NULL;
+        cg_tensor *u = cg_node_slot(n, i)->unpacked;
+        cg_node_slot(n, i)->unpacked = NULL;
         cg_tensor_release(u);
     }
 }
@@ -274,7 +280,7 @@ static inline cg_edge edge_to(cg_tensor *t) {
 }
 
 static int save_tensor(cg_node *n, cg_tensor *t, const char *name, int nout, cg_tensor *const *outs) {
-    cg_saved *s = &n->saved[n->nsaved++];
+    cg_saved *s = cg_node_slot(n, n->nsaved++);
     *s = (cg_saved){.name = name}; /* see Note [Node allocation] */
     if (!t)
         return 0;
@@ -303,6 +309,36 @@ static int save_tensor(cg_node *n, cg_tensor *t, const char *name, int nout, cg_
     return 0;
 }
 
+/* n becomes the grad_fn of output i, o. */
+static void attach_output(cg_node *n, cg_tensor *o, int i) {
+    if (o->grad_fn) {
+        /* an in-place op: its history moves to the new node */
+        cg_node *old = o->grad_fn;
+        if (old->retain_out && old->retain_out[o->output_nr] == o)
+            old->retain_out[o->output_nr] = NULL;
+        cg_node_release(old);
+    }
+    cg_node_retain(n);
+    o->grad_fn = n;
+    o->output_nr = i;
+    o->requires_grad = false;
+    if (o->retains_grad)
+        cg_tensor_retain_grad(o);
+}
+
+/* Edges to the inputs and their metas; NULL inputs get none. */
+static void record_inputs(cg_node *n, int nin, cg_tensor *const *in) {
+    for (int i = 0; i < nin; i++) {
+        if (!in[i]) { /* an absent optional input: no edge */
+            n->next[i] = (cg_edge){0};
+            n->in_meta[i] = (cg_meta){0};
+            continue;
+        }
+        meta_of(&n->in_meta[i], in[i]);
+        n->next[i] = edge_to(in[i]);
+    }
+}
+
 int cg_autograd_record(cg_op op, int nout, cg_tensor *const *outs, int nin, cg_tensor *const *in, int nsave,
                        const cg_save_spec *save, const cg_op_args *args, cg_node **node) {
     if (node)
@@ -313,15 +349,7 @@ int cg_autograd_record(cg_op op, int nout, cg_tensor *const *outs, int nin, cg_t
     cg_node *n = node_new(op, nin, nout, args);
     if (!n)
         return -1;
-    for (int i = 0; i < nin; i++) {
-        if (!in[i]) { /* an absent optional input: no edge */
-            n->next[i] = (cg_edge){0};
-            n->in_meta[i] = (cg_meta){0};
-            continue;
-        }
-        meta_of(&n->in_meta[i], in[i]);
-        n->next[i] = edge_to(in[i]);
-    }
+    record_inputs(n, nin, in);
     for (int i = 0; i < nsave; i++)
         if (save_tensor(n, save[i].tensor, save[i].name, nout, outs) < 0) {
             cg_node_release(n);
@@ -329,28 +357,54 @@ int cg_autograd_record(cg_op op, int nout, cg_tensor *const *outs, int nin, cg_t
         }
     int owners = 0;
     for (int i = 0; i < nout; i++) {
-        cg_tensor *o = outs[i];
-        meta_of(&n->out_meta[i], o);
-        if (!cg_dtype_is_float(o->dtype))
-            continue; /* integer outputs (indices) never require grad */
-        if (o->grad_fn) {
-            /* an in-place op: its history moves to the new node */
-            cg_node *old = o->grad_fn;
-            if (old->retain_out && old->retain_out[o->output_nr] == o)
-                old->retain_out[o->output_nr] = NULL;
-            cg_node_release(old);
+        meta_of(&n->out_meta[i], outs[i]);
+        if (cg_dtype_is_float(outs[i]->dtype)) { /* integer outputs (indices) never require grad */
+            attach_output(n, outs[i], i);
+            owners++;
         }
-        cg_node_retain(n);
-        o->grad_fn = n;
-        o->output_nr = i;
-        o->requires_grad = false;
-        owners++;
-        if (o->retains_grad)
-            cg_tensor_retain_grad(o);
     }
     if (node && owners)
         *node = n;
     cg_node_release(n); /* the outputs own it now */
+    return 0;
+}
+
+int cg_custom_node_new(const char *name, int nin, cg_tensor *const *in, int nout, cg_tensor *const *outs,
+                       const bool *attach, int nsave, cg_tensor *const *save, cg_custom_backward_fn backward,
+                       void *ctx, void (*custom_free)(void *ctx), cg_node **node) {
+    *node = NULL;
+    cg_node *n = node_new(CG_OP_CUSTOM, nin, nout, NULL);
+    if (!n) {
+        custom_free(ctx);
+        return -1;
+    }
+    n->name = name;
+    n->custom_backward = backward;
+    n->custom_ctx = ctx;
+    n->custom_free = custom_free;
+    if (nsave > CG_NODE_MAX_SAVED) {
+        n->saved_more = malloc((size_t)(nsave - CG_NODE_MAX_SAVED) * sizeof *n->saved_more);
+        if (!n->saved_more) {
+            cg_node_release(n);
+            cg_error_set(CG_MEMORY_ERROR, "out of memory recording an autograd node");
+            return -1;
+        }
+    }
+    record_inputs(n, nin, in);
+    for (int i = 0; i < nsave; i++)
+        if (save_tensor(n, save[i], NULL, nout, outs) < 0) {
+            cg_node_release(n);
+            return -1;
+        }
+    for (int i = 0; i < nout; i++) {
+        n->out_meta[i] = (cg_meta){0};
+        if (!outs[i])
+            continue;
+        meta_of(&n->out_meta[i], outs[i]);
+        if (attach[i])
+            attach_output(n, outs[i], i);
+    }
+    *node = n;
     return 0;
 }
 

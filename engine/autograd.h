@@ -67,9 +67,25 @@ typedef struct cg_hook {
     struct cg_hook *next;
 } cg_hook;
 
-/* torch.autograd.Function: the host runs the user's backward. */
+/* torch.autograd.Function: the host runs the user's backward. grads_out
+ * has an entry per output (NULL: no gradient reached it); grads_in gets a
+ * new reference (or NULL) per input edge. */
 typedef int (*cg_custom_backward_fn)(void *ctx, struct cg_node *node, cg_tensor *const *grads_out,
                                      cg_tensor **grads_in);
+
+/* Node hooks (grad_fn.register_prehook / register_hook). A pre hook runs
+ * before the node with the gradients of its outputs (grads_in NULL); a
+ * post hook after it, with the gradients it computed for its inputs too.
+ * Either may replace an entry of grads_in or grads_out: release the old
+ * one, store a new reference (or NULL). */
+typedef int (*cg_node_hook_fn)(void *ctx, struct cg_node *node, cg_tensor **grads_in, cg_tensor **grads_out);
+typedef struct cg_node_hook {
+    cg_node_hook_fn fn;
+    void *ctx;
+    void (*free_ctx)(void *ctx);
+    int64_t id;
+    struct cg_node_hook *next;
+} cg_node_hook;
 
 typedef struct cg_node {
     int64_t refcount;
@@ -92,6 +108,8 @@ typedef struct cg_node {
     cg_custom_backward_fn custom_backward;
     void *custom_ctx;
     void (*custom_free)(void *ctx);
+    cg_saved *saved_more;   /* [nsaved - CG_NODE_MAX_SAVED]: a Function's extra saved tensors */
+    cg_node_hook *pre_hooks, *post_hooks;
     void *owner;            /* weak back-pointer for a host's wrapper object */
     /* scratch of the backward pass running over this node */
     uint64_t task;
@@ -99,7 +117,8 @@ typedef struct cg_node {
     bool needed;
     cg_tensor **inbuf;      /* [nout] gradients summed so far */
     /* The two largest members come last: a new node zeroes only what is
-     * above them (Note [Node allocation]). saved[i] is valid for i < nsaved. */
+     * above them (Note [Node allocation]). Slot i (cg_node_slot) is valid
+     * for i < nsaved. */
     cg_op_args args;
     cg_saved saved[CG_NODE_MAX_SAVED];
 } cg_node;
@@ -112,6 +131,12 @@ bool cg_grad_set_enabled(bool enabled);
 
 /* ---- nodes ----------------------------------------------------------------- */
 
+/* Saved slot i: the first CG_NODE_MAX_SAVED live in the node, a custom
+ * Function's further ones in saved_more. */
+static inline cg_saved *cg_node_slot(cg_node *n, int i) {
+    return i < CG_NODE_MAX_SAVED ? &n->saved[i] : &n->saved_more[i - CG_NODE_MAX_SAVED];
+}
+
 void cg_node_retain(cg_node *n);
 void cg_node_release(cg_node *n);
 /* Saved tensor i (in the order given to cg_autograd_record) into *out,
@@ -121,6 +146,8 @@ int cg_node_saved(cg_node *n, int i, cg_tensor **out);
 /* Zeros of input i's shape and device, in dtype dt: the start of every
  * derivative that scatters the gradient back into its input's shape. */
 cg_tensor *cg_node_input_zeros(const cg_node *n, int i, cg_dtype dt);
+/* Frees the saved tensors (after a backward without retain_graph). */
+void cg_node_release_saved(cg_node *n);
 /* Drops the aliases cg_node_saved() made during a create_graph backward. */
 void cg_node_release_unpacked(cg_node *n);
 /* Set by the backward engine while it runs a create_graph backward. */
@@ -153,6 +180,20 @@ typedef struct {
 int cg_autograd_record(cg_op op, int nout, cg_tensor *const *outs, int nin, cg_tensor *const *in, int nsave,
                        const cg_save_spec *save, const cg_op_args *args, cg_node **node);
 
+/* The node of a torch.autograd.Function call, `name` its node name (the
+ * caller keeps the string alive as long as ctx): an edge per input (NULL
+ * entries, and inputs that need no gradient, get an empty one), the
+ * tensors of save[0..nsave) saved (NULL entries allowed; outputs among them
+ * as in Note [Saved outputs]), and outs[i] given it as grad_fn when
+ * attach[i] (a float tensor that is differentiable). NULL outs entries are
+ * outputs that are not tensors; their out_meta is zero. An output that
+ * already has a grad_fn (marked dirty) moves its history, as an in-place
+ * op's. The node takes ctx (custom_free runs when it dies, and on
+ * failure). Returns 0 with a new reference to the node in *node, or -1. */
+int cg_custom_node_new(const char *name, int nin, cg_tensor *const *in, int nout, cg_tensor *const *outs,
+                       const bool *attach, int nsave, cg_tensor *const *save, cg_custom_backward_fn backward,
+                       void *ctx, void (*custom_free)(void *ctx), cg_node **node);
+
 /* In-place op on `self`: self becomes an output of the new node, whose first
  * edge points at self's previous history. Errors as PyTorch when self is a
  * leaf that requires grad. Check first with cg_autograd_check_inplace(). */
@@ -177,5 +218,9 @@ int64_t cg_tensor_register_hook(cg_tensor *t, cg_hook_fn fn, void *ctx, void (*f
 void cg_tensor_remove_hook(cg_tensor *t, int64_t id);
 int cg_tensor_retain_grad(cg_tensor *t);
 void cg_hooks_free(cg_hook *h);
+/* Adds a pre (pre true) or post hook to n; returns its id (> 0) or -1. */
+int64_t cg_node_register_hook(cg_node *n, bool pre, cg_node_hook_fn fn, void *ctx, void (*free_ctx)(void *));
+void cg_node_remove_hook(cg_node *n, int64_t id);
+void cg_node_hooks_free(cg_node_hook *h);
 
 #endif

@@ -174,10 +174,36 @@ static int buffer_add(cg_node *n, int nr, cg_tensor *g) {
     return 0;
 }
 
-/* Makes a gradient fit the input it flows to: sum_to its shape, cast. */
-static cg_tensor *validate(cg_tensor *g, const cg_meta *m) {
+/* Whether the input's shape broadcasts to the gradient's: then sum_to
+ * brings the gradient back to it. */
+static bool expandable_to(const cg_meta *m, const cg_tensor *g) {
+    if (m->ndim > g->ndim)
+        return false;
+    for (int d = 1; d <= m->ndim; d++) {
+        int64_t ms = m->sizes[m->ndim - d], gs = g->sizes[g->ndim - d];
+        if (ms != gs && ms != 1)
+            return false;
+    }
+    return true;
+}
+
+/* Makes gradient i of node n fit the input it flows to: sum_to its shape,
+ * cast. A custom Function's backward may return anything: a shape the
+ * input's does not broadcast to is PyTorch's error. (Our derivatives rely
+ * on sum_to alone.) */
+static cg_tensor *validate(const cg_node *n, int i, cg_tensor *g) {
+    const cg_meta *m = &n->in_meta[i];
+    bool same = g->ndim == m->ndim && !memcmp(g->sizes, m->sizes, (size_t)m->ndim * sizeof *m->sizes);
+    if (!same && n->op == CG_OP_CUSTOM && !expandable_to(m, g)) {
+        char got[128], want[128];
+        cg_error_set(CG_RUNTIME_ERROR,
+                     "Function %s returned an invalid gradient at index %d - got %s but expected shape "
+                     "compatible with %s",
+                     n->name, i, cg_sizes_str(g->ndim, g->sizes, got, sizeof got),
+                     cg_sizes_str(m->ndim, m->sizes, want, sizeof want));
+        return NULL;
+    }
     cg_tensor *r = cg_tensor_retain(g);
-    bool same = r->ndim == m->ndim && !memcmp(r->sizes, m->sizes, (size_t)m->ndim * sizeof *m->sizes);
     if (!same) {
         cg_tensor *s = cg_sum_to(r, m->ndim, m->sizes);
         cg_tensor_release(r);
@@ -280,13 +306,51 @@ static void capture(task *tk, cg_node *n) {
     }
 }
 
+/* Node hooks of one list, see cg_node_hook_fn. */
+static int run_node_hooks(cg_node *n, cg_node_hook *h, cg_tensor **grads_in) {
+    for (; h; h = h->next)
+        if (h->fn(h->ctx, n, grads_in, n->inbuf) < 0)
+            return -1;
+    return 0;
+}
+
+/* n's derivative between its pre and post hooks: grads gets one gradient
+ * (or NULL) per input. */
+static int run_backward(cg_node *n, cg_tensor **grads) {
+    if (run_node_hooks(n, n->pre_hooks, NULL) < 0)
+        return -1;
+    bool any = false;
+    for (int i = 0; i < n->nout; i++)
+        any |= n->inbuf[i] != NULL;
+    if (!any) /* a pre hook took every gradient away: nothing flows on */
+        return 0;
+    int rc = n->op == CG_OP_CUSTOM ? n->custom_backward(n->custom_ctx, n, n->inbuf, grads)
+                                   : cg_op_table[n->op].backward(n, n->inbuf, grads);
+    cg_node_release_unpacked(n);
+    return rc < 0 ? rc : run_node_hooks(n, n->post_hooks, grads);
+}
+
+/* An AccumulateGrad node between its hooks: pre hooks, the leaf's tensor
+ * hooks and the accumulation, post hooks (with no input gradients), in
+ * PyTorch's order. */
+static int run_accumulate(task *tk, cg_node *n) {
+    if (!n->inbuf[0] || run_node_hooks(n, n->pre_hooks, NULL) < 0)
+        return n->inbuf[0] ? -1 : 0;
+    if (!n->inbuf[0]) /* a pre hook took it away */
+        return 0;
+    cg_tensor *no_inputs[1] = {NULL};
+    if (accumulate(tk, n, n->inbuf[0]) < 0)
+        return -1;
+    return run_node_hooks(n, n->post_hooks, no_inputs);
+}
+
 /* Runs node n, sends its input gradients along its edges. */
 static int run_node(task *tk, cg_node *n, node_vec *ready) {
     if (output_hooks(tk, n) < 0)
         return -1;
     capture(tk, n);
     if (n->op == CG_OP_ACCUMULATE_GRAD)
-        return n->inbuf[0] ? accumulate(tk, n, n->inbuf[0]) : 0;
+        return run_accumulate(tk, n);
     bool feeds = false;
     for (int i = 0; i < n->nin; i++)
         feeds |= n->next[i].node && n->next[i].node->needed;
@@ -302,22 +366,16 @@ static int run_node(task *tk, cg_node *n, node_vec *ready) {
     for (int i = 0; i < n->nout; i++)
         any |= n->inbuf[i] != NULL;
     int rc = 0;
-    if (any) {
-        rc = n->op == CG_OP_CUSTOM ? n->custom_backward(n->custom_ctx, n, n->inbuf, grads)
-                                   : cg_op_table[n->op].backward(n, n->inbuf, grads);
-        cg_node_release_unpacked(n);
-    }
+    if (any)
+        rc = run_backward(n, grads);
     if (!tk->retain_graph) {
-        for (int i = 0; i < n->nsaved; i++) {
-            cg_tensor_release(n->saved[i].tensor);
-            n->saved[i].tensor = NULL;
-        }
+        cg_node_release_saved(n);
         n->released = true;
     }
     for (int i = 0; i < n->nin; i++) {
         cg_edge e = n->next[i];
         if (rc == 0 && e.node && e.node->needed && grads[i]) {
-            cg_tensor *g = validate(grads[i], &n->in_meta[i]);
+            cg_tensor *g = validate(n, i, grads[i]);
             rc = g ? buffer_add(e.node, e.input_nr, g) : -1;
             cg_tensor_release(g);
         }

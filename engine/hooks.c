@@ -2,7 +2,9 @@
  *
  * A leaf keeps its hooks itself; they run in AccumulateGrad before the
  * gradient is accumulated. A non-leaf's hooks and retain_grad live on its
- * grad_fn, per output, because that is where its gradient is complete. */
+ * grad_fn, per output, because that is where its gradient is complete.
+ * Node hooks (grad_fn.register_hook / register_prehook) are a node's own
+ * lists; backward.c runs them around the node. */
 #include <stdlib.h>
 
 #include "autograd.h"
@@ -86,4 +88,46 @@ int cg_tensor_retain_grad(cg_tensor *t) {
     fn->retain_out[t->output_nr] = t;
     t->retains_grad = true;
     return 0;
+}
+
+/* ---- node hooks --------------------------------------------------------------- */
+
+void cg_node_hooks_free(cg_node_hook *h) {
+    while (h) {
+        cg_node_hook *next = h->next;
+        if (h->free_ctx)
+            h->free_ctx(h->ctx);
+        free(h);
+        h = next;
+    }
+}
+
+int64_t cg_node_register_hook(cg_node *n, bool pre, cg_node_hook_fn fn, void *ctx, void (*free_ctx)(void *)) {
+    cg_node_hook *h = calloc(1, sizeof *h);
+    if (!h) {
+        cg_error_set(CG_MEMORY_ERROR, "out of memory registering a hook");
+        return -1;
+    }
+    h->fn = fn;
+    h->ctx = ctx;
+    h->free_ctx = free_ctx;
+    h->id = next_hook_id++;
+    cg_node_hook **list = pre ? &n->pre_hooks : &n->post_hooks;
+    while (*list)
+        list = &(*list)->next;
+    *list = h;
+    return h->id;
+}
+
+void cg_node_remove_hook(cg_node *n, int64_t id) {
+    cg_node_hook **lists[2] = {&n->pre_hooks, &n->post_hooks};
+    for (int k = 0; k < 2; k++)
+        for (cg_node_hook **list = lists[k]; *list; list = &(*list)->next)
+            if ((*list)->id == id) {
+                cg_node_hook *h = *list;
+                *list = h->next;
+                h->next = NULL;
+                cg_node_hooks_free(h);
+                return;
+            }
 }

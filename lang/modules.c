@@ -122,6 +122,7 @@ static builtin_module MODULES[] = {
     {"_cgrad", cg_cgrad_module_init, {0}},
     {"torch", cg_torch_module_init, {0}},
     {"torch.autograd", cg_torch_autograd_module_init, {0}},
+    {"torch.autograd.function", cg_torch_autograd_function_module_init, {0}},
     {"torch.cuda", cg_torch_cuda_module_init, {0}},
     {"torch.nn.functional", cg_torch_functional_module_init, {0}},
 };

@@ -142,8 +142,23 @@ int torch_return_types_init(void);
 /* ---- autograd nodes (torch_node.c) ----------------------------------------- */
 
 extern cg_type cg_type_torch_node;
+/* A node object. Its layout starts as cg_instance's, so that a custom
+ * Function's ctx (torch_function.c), which is the node object of its node,
+ * can carry attributes; a built-in node's dict stays NULL. */
+typedef struct {
+    cg_obj head;
+    cg_dict *dict;
+    cg_node *node; /* owned; weak for a ctx: see Note [Function ctx] */
+    cg_value metadata;
+} torch_node_obj;
 /* The wrapper of a node (cached through node->owner), or None for NULL. */
 cg_value torch_node_value(cg_node *n);
+/* A node object's attributes (next_functions, metadata, _saved_*), or
+ * CG_STOP: for types built on cg_type_torch_node. */
+cg_value torch_node_getattr(cg_value self, cg_str *name);
+/* Saved slot i of n as the cell sees it (None, or a tensor; a saved output
+ * comes back with its history), or CG_ERR with PyTorch's error once freed. */
+cg_value torch_node_saved(cg_node *n, int i);
 int torch_node_init(void);
 /* The hook handle (torch.utils.hooks.RemovableHandle) of tensor hook id. */
 cg_value torch_hook_handle_new(cg_tensor *t, int64_t id);

@@ -6,12 +6,12 @@
  * A grad-mode object saves the mode on __enter__ and restores it on
  * __exit__; called with a function (`@torch.no_grad()`), it returns a
  * callable that runs the function under its mode. torch.autograd.Function
- * is not here. */
+ * is in torch_function.c. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "module.h"
-#include "torch_args.h"
+#include "torch_function.h"
 #include "torch_module.h"
 
 /* ---- backward and grad -------------------------------------------------------------- */
@@ -419,7 +419,7 @@ cg_value cg_torch_autograd_module_init(void) {
     cg_value m = cg_module_new("torch.autograd");
     if (cg_is_err(m))
         return m;
-    if (cg_module_add_methods(m, autograd_functions) < 0 || add_grad_modes(m) < 0 ||
+    if (cg_module_add_methods(m, autograd_functions) < 0 || add_grad_modes(m) < 0 || torch_function_add(m) < 0 ||
         cg_module_add(m, "Variable", cg_obj_value(&cg_type_tensor)) < 0) {
         cg_decref(m);
         return CG_ERR;

@@ -2,6 +2,7 @@
  * built-in modules (modules.c):
  *     "torch"                cg_torch_module_init
  *     "torch.autograd"       cg_torch_autograd_module_init
+ *     "torch.autograd.function" cg_torch_autograd_function_module_init
  *     "torch.cuda"           cg_torch_cuda_module_init
  *     "torch.nn.functional"  cg_torch_functional_module_init
  * Each returns a new module, or CG_ERR; modules.c keeps it. torch's module
@@ -13,6 +14,7 @@
 
 cg_value cg_torch_module_init(void);
 cg_value cg_torch_autograd_module_init(void);
+cg_value cg_torch_autograd_function_module_init(void);
 cg_value cg_torch_cuda_module_init(void);
 cg_value cg_torch_functional_module_init(void);
 
