@@ -126,7 +126,7 @@ static int compare(const void *pa, const void *pb) {
 
 static int finish(cg_names *names, const char *prefix, size_t plen, cg_completion *out) {
     bool privates = plen > 0 && prefix[0] == '_';
-    qsort(names->items, (size_t)names->n, sizeof *names->items, compare);
+    if (names->n > 0) qsort(names->items, (size_t)names->n, sizeof *names->items, compare);
     out->matches = malloc((size_t)(names->n + 1) * sizeof *out->matches);
     out->types = malloc((size_t)(names->n + 1) * sizeof *out->types);
     if (!out->matches || !out->types || names->failed) {

@@ -383,7 +383,7 @@ Test(services, every_builtin_function_has_a_docstring) {
 
 #define TIME "[0-9.]+(e[-+][0-9]+)? (ns|µs|ms|s)"
 
-Test(services, timeit_prints_ipythons_line, .timeout = 60) {
+Test(services, timeit_prints_ipythons_line) {
     cell("x = 3\n%timeit -n 10 -r 3 y = x * 2\n");
     char buf[512];
     take_output(buf, sizeof buf);
@@ -393,7 +393,7 @@ Test(services, timeit_prints_ipythons_line, .timeout = 60) {
     assert_matches(buf, "^" TIME " ± " TIME " per loop \\(mean ± std\\. dev\\. of 1 run, 1 loop each\\)\n$");
 }
 
-Test(services, timeit_chooses_loops_as_ipython, .timeout = 120) {
+Test(services, timeit_chooses_loops_as_ipython) {
     cell("%timeit -r 2 sum(range(100))");
     char buf[512];
     take_output(buf, sizeof buf);
