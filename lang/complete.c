@@ -19,13 +19,6 @@
 
 static const char *const MAGICS[] = {"%time", "%timeit", "%who", "%whos", "%reset", "%%time", "%%timeit", NULL};
 
-static void add_dict(cg_names *out, cg_dict *d) {
-    int64_t pos = 0;
-    cg_value k, v;
-    while (d && cg_dict_next(d, &pos, &k, &v))
-        if (cg_is_str(k)) cg_names_add(out, cg_str_cstr(k), strlen(cg_str_cstr(k)), cg_value_kind(v));
-}
-
 /* Names of built-in modules one level below `parent` (top level for ""). */
 static void add_modules(cg_names *out, const char *parent, size_t n) {
     for (int i = 0; cg_module_known(i); i++) {
@@ -104,8 +97,8 @@ static const char *magic_start(const char *line, const char *cur, const char *st
 }
 
 static void global_names(cg_session *s, cg_names *out) {
-    add_dict(out, cg_session_globals(s));
-    add_dict(out, cg_ev.builtins);
+    cg_names_add_keys(out, cg_session_globals(s));
+    cg_names_add_keys(out, cg_ev.builtins);
     for (int i = 0; cg_keywords[i]; i++) cg_names_add(out, cg_keywords[i], strlen(cg_keywords[i]), "keyword");
 }
 

@@ -82,7 +82,7 @@ const char *cg_value_kind(cg_value v) {
     return "instance";
 }
 
-static void add_keys(cg_names *out, cg_dict *d) {
+void cg_names_add_keys(cg_names *out, cg_dict *d) {
     if (!d) return;
     int64_t pos = 0;
     cg_value k, v;
@@ -116,16 +116,16 @@ static void add_submodules(cg_names *out, const char *mod) {
 
 void cg_attr_names(cg_value v, cg_names *out) {
     if (cg_is_type(v, &cg_type_module)) {
-        add_keys(out, cg_module_dict(v));
+        cg_names_add_keys(out, cg_module_dict(v));
         add_submodules(out, cg_module_name(v));
         return;
     }
     cg_dict *inst = cg_instance_dict(v);
-    add_keys(out, inst);
-    for (int i = 0; inst && i < 3; i++) add_keys(out, module_part(inst, i));
+    cg_names_add_keys(out, inst);
+    for (int i = 0; inst && i < 3; i++) cg_names_add_keys(out, module_part(inst, i));
     cg_type *t = is_type_value(v) ? (cg_type *)v.u.o : cg_typeof(v);
-    for (cg_type *c = t; c; c = c->base) add_keys(out, c->dict);
-    add_keys(out, cg_type_object.dict);
+    for (cg_type *c = t; c; c = c->base) cg_names_add_keys(out, c->dict);
+    cg_names_add_keys(out, cg_type_object.dict);
     for (cg_type *c = t; c; c = c->base)
         if (c == &cg_type_tensor)
             for (int i = 0; cg_tensor_attr_name(i); i++)
@@ -179,7 +179,7 @@ cg_value cg_safe_lookup(cg_dict *globals, const char *dotted, size_t len) {
         cg_str *name = stop > p ? cg_str_intern_n(p, (size_t)(stop - p)) : NULL;
         cg_value next = name ? cg_safe_attr(v, name) : CG_STOP;
         cg_decref(v);
-        if (next.tag == CG_V_STOP) return found(name ? next : CG_STOP);
+        if (next.tag == CG_V_STOP) return found(CG_STOP);
         v = next;
     }
     return v;

@@ -29,6 +29,8 @@ typedef struct {
 
 void cg_names_add(cg_names *l, const char *name, size_t len, const char *kind);
 void cg_names_free(cg_names *l);
+/* Adds the str keys of d with the kinds of their values. */
+void cg_names_add_keys(cg_names *l, cg_dict *d);
 
 /* The kind of a value as Jedi names it. */
 const char *cg_value_kind(cg_value v);
