@@ -146,6 +146,17 @@ static char *transform(const char *src, size_t len, bool *failed) {
     return b.data;
 }
 
+char *cg_magics_transform(const char *src, size_t len) {
+    bool failed;
+    char *t = transform(src, len, &failed);
+    if (t || failed) return t;
+    t = malloc(len + 1);
+    if (!t) return NULL;
+    memcpy(t, src, len);
+    t[len] = 0;
+    return t;
+}
+
 /* Source compiled after its own magics are transformed (a %%time body). */
 static cg_code *compile_cell(const char *src, const char *filename) {
     bool failed;

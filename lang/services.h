@@ -72,6 +72,10 @@ const char *cg_doc_signature(const char *qualname);
  * cg_session_run: in a .py file `%` is a syntax error, as in Python. */
 int cg_session_run_cell(cg_session *s, const char *src, size_t len, const char *filename, cg_value *result);
 bool cg_exc_is_usage_error(cg_value exc);
+/* The cell as Python, its magics turned into calls (malloc'd, NUL-ended;
+ * NULL when out of memory): what is_complete should parse, since `%time`
+ * alone is no Python. */
+char *cg_magics_transform(const char *src, size_t len);
 
 /* ---- history (history.c) ---------------------------------------------------------
  * The inputs of executed cells, as history_request needs them: (session,

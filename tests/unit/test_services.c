@@ -484,6 +484,20 @@ Test(services, magics_in_blocks_but_not_in_strings_or_brackets) {
     cr_assert_str_eq(buf, "3");
 }
 
+Test(services, transformed_cells_parse_for_is_complete) {
+    char indent[64];
+    char *t = cg_magics_transform("%timeit -n 2 x = 1", 18);
+    cr_assert_eq(cg_parse_is_complete(t, strlen(t), indent), CG_CODE_COMPLETE);
+    free(t);
+    t = cg_magics_transform("%who\n%whos", 10);
+    cr_assert_eq(cg_parse_is_complete(t, strlen(t), indent), CG_CODE_COMPLETE);
+    free(t);
+    t = cg_magics_transform("x = (1,", 7);
+    cr_assert_str_eq(t, "x = (1,");
+    cr_assert_eq(cg_parse_is_complete(t, strlen(t), indent), CG_CODE_INCOMPLETE);
+    free(t);
+}
+
 Test(services, scripts_keep_percent_a_syntax_error) {
     cg_value r;
     cr_assert_lt(cg_session_run(S, "%who\n", 5, "script.py", &r), 0);
