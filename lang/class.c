@@ -436,6 +436,17 @@ cg_value cg_class_new(const char *name, const char *module, cg_type *base, cg_di
     return cg_obj_value(t);
 }
 
+/* A class body that starts with a string sets __doc__ to it, as Python's
+ * compiler does (None otherwise). */
+static cg_value class_docstring(const cg_ast *def) {
+    const cg_ast_list *body = &def->u.cls.body;
+    const cg_ast *s = body->n > 0 ? body->items[0] : NULL;
+    if (!s || s->kind != AST_EXPR_STMT || s->u.expr.value->kind != AST_CONSTANT ||
+        s->u.expr.value->u.constant.kind != CONST_STR)
+        return CG_NONE;
+    return *(cg_value *)s->u.expr.value->u.constant.value;
+}
+
 cg_value cg_class_from_body(cg_frame *f, const cg_ast *def, cg_type *base) {
     cg_scope *sc = cg_scope_of(def);
     cg_value ns = cg_dict_new();
@@ -444,7 +455,7 @@ cg_value cg_class_from_body(cg_frame *f, const cg_ast *def, cg_type *base) {
     cg_value modname = cg_dict_get_str_borrowed(f->globals, cg_str_intern("__name__"));
     cg_value qual = cg_str_from_c(sc->qualname);
     if (cg_is_err(qual) || (modname.tag != CG_V_STOP && cg_dict_set_str(d, "__module__", modname) < 0) ||
-        cg_dict_set_str(d, "__qualname__", qual) < 0) {
+        cg_dict_set_str(d, "__qualname__", qual) < 0 || cg_dict_set_str(d, "__doc__", class_docstring(def)) < 0) {
         cg_decref(qual);
         cg_decref(ns);
         return CG_ERR;

@@ -148,23 +148,43 @@ cg_value cg_module_from_source(const char *name, const char *src, size_t len, co
     return m;
 }
 
-static int run_in(cg_dict *globals, const char *src, size_t len, const char *filename, cg_value *result) {
+struct cg_code {
+    cg_ast_arena *arena;
+    cg_scope *module;
+};
+
+cg_code *cg_code_compile(const char *src, size_t len, const char *filename) {
+    if (cg_lang_init() < 0) return NULL;
     cg_syntax_error err;
     memset(&err, 0, sizeof err);
     cg_ast_arena *arena = cg_parse(src, len, filename, &err);
     if (!arena) {
         syntax_error(&err, filename, src, len);
-        return -1;
+        return NULL;
     }
     cg_scope *module = cg_scope_resolve(arena, &err);
-    if (!module) {
-        if (err.msg[0]) syntax_error(&err, filename, src, len);
+    cg_code *c = module ? malloc(sizeof *c) : NULL;
+    if (!c) {
+        if (module) cg_raise_nomemory();
+        else if (err.msg[0]) syntax_error(&err, filename, src, len);
         cg_ast_arena_release(arena);
-        return -1;
+        return NULL;
     }
-    const cg_ast_list *body = &cg_ast_arena_root(arena)->u.module.body;
-    cg_frame frame = {.back = cg_ev.frame, .scope = module, .globals = globals,
-                      .arena = arena, .name = "<module>", .line = 1, .retval = CG_NONE};
+    *c = (cg_code){arena, module};
+    return c;
+}
+
+void cg_code_free(cg_code *c) {
+    if (!c) return;
+    cg_ast_arena_release(c->arena);
+    free(c);
+}
+
+int cg_code_run(cg_code *c, cg_dict *globals, cg_value *result) {
+    if (result) *result = CG_NONE;
+    const cg_ast_list *body = &cg_ast_arena_root(c->arena)->u.module.body;
+    cg_frame frame = {.back = cg_ev.frame, .scope = c->module, .globals = globals,
+                      .arena = c->arena, .name = "<module>", .line = 1, .retval = CG_NONE};
     cg_ev.frame = &frame;
     int n = body->n;
     const cg_ast *last = n > 0 ? body->items[n - 1] : NULL;
@@ -185,11 +205,18 @@ static int run_in(cg_dict *globals, const char *src, size_t len, const char *fil
     if (r == EXEC_ERR) cg_frame_add_traceback(&frame);
     cg_ev.frame = frame.back;
     cg_decref(frame.retval);
-    cg_ast_arena_release(arena);
     if (r == EXEC_ERR) return -1;
     if (r != EXEC_OK) {  /* return/break outside: the parser should have said */
         cg_raise(&cg_exc_SyntaxError, "'return' outside function");
         return -1;
     }
     return 0;
+}
+
+static int run_in(cg_dict *globals, const char *src, size_t len, const char *filename, cg_value *result) {
+    cg_code *c = cg_code_compile(src, len, filename);
+    if (!c) return -1;
+    int rc = cg_code_run(c, globals, result);
+    cg_code_free(c);
+    return rc;
 }

@@ -30,6 +30,15 @@ cg_dict *cg_session_globals(cg_session *s);
 int cg_session_run(cg_session *s, const char *src, size_t len, const char *filename,
                    cg_value *result);
 
+/* Source parsed and resolved once, to run many times (%timeit's loops):
+ * cg_code_compile returns NULL with the SyntaxError pending; each
+ * cg_code_run executes it in globals as cg_session_run does (result as
+ * there) and leaves the exception pending on failure. */
+typedef struct cg_code cg_code;
+cg_code *cg_code_compile(const char *src, size_t len, const char *filename);
+int cg_code_run(cg_code *c, cg_dict *globals, cg_value *result);
+void cg_code_free(cg_code *c);
+
 /* A module made by running Python source in a fresh namespace (the
  * prelude's torch.nn, torch.optim). */
 cg_value cg_module_from_source(const char *name, const char *src, size_t len, const char *filename);

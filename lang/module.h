@@ -31,4 +31,8 @@ typedef cg_value (*cg_module_init)(void);
  * ModuleNotFoundError for an unknown name. */
 cg_value cg_import(const char *name);
 
+/* The name of built-in module i ("torch.nn"), or NULL past the last: what
+ * `import` can find, for completion. */
+const char *cg_module_known(int i);
+
 #endif

@@ -152,6 +152,14 @@ static bool module_exists(const char *name) {
     return false;
 }
 
+const char *cg_module_known(int i) {
+    if (i < 0) return NULL;
+    if ((size_t)i < NMODULES) return MODULES[i].name;
+    for (int k = 0; cg_prelude_sources[k].module; k++)
+        if (k == i - (int)NMODULES) return cg_prelude_sources[k].module;
+    return NULL;
+}
+
 cg_value cg_import(const char *name) {
     for (size_t i = 0; i < NMODULES; i++) {
         builtin_module *m = &MODULES[i];

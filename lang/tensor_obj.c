@@ -646,6 +646,8 @@ static tensor_attr attrs[] = {
 };
 #define NATTRS ((int)(sizeof attrs / sizeof attrs[0]))
 
+const char *cg_tensor_attr_name(int i) { return i >= 0 && i < NATTRS ? attrs[i].name : NULL; }
+
 static tensor_attr *find_attr(cg_str *name) {
     for (int i = 0; i < NATTRS; i++)
         if (attrs[i].interned == name)

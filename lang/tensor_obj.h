@@ -46,6 +46,11 @@ cg_value cg_tensor_steal(cg_tensor *t);
  * replacing t's cached wrapper: Parameter(data) makes one this way. */
 cg_value cg_tensor_value_typed(cg_type *type, cg_tensor *t);
 
+/* The names of the attributes a Tensor answers outside its type's dict
+ * (shape, dtype, grad, ...), i-th or NULL past the last: dir() and
+ * completion list them. */
+const char *cg_tensor_attr_name(int i);
+
 /* Makes the Tensor type's dict (methods and class attributes); called by
  * the torch module's init, idempotent. 0 or -1. */
 int cg_tensor_type_init(void);
