@@ -141,6 +141,7 @@ static const char *scalar_type_name(cg_dtype dt) {
             acc[j] = INIT;                                                                                \
         CG_REDUCE_FOR_EACH(it, x, {                                                                       \
             const T *p = (const T *)px;                                                                   \
+            CG_SIMD /* a bias gradient, sum over dim 0, is this loop */                                   \
             for (int64_t j = 0; j < n; j++)                                                               \
                 STEP(acc[j], p[j]);                                                                       \
         });                                                                                               \
