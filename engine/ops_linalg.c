@@ -5,7 +5,8 @@
  * Every product runs through one kernel: C = alpha * A @ B + beta * C over
  * a batch, where a 1-d left operand is a row, a 1-d right operand a column.
  * Float dtypes call cblas_sgemm/dgemm, with a transposed operand passed as
- * CblasTrans rather than copied (see Note [BLAS layouts]); integer dtypes
+ * CblasTrans rather than copied (see Note [BLAS layouts]; the one copy is
+ * of a small weight, Note [Skinny products]); integer dtypes
  * run a plain loop, as PyTorch allows them on the CPU. Not here: batched
  * linear algebra beyond products (solve, inverse, decompositions). */
 #include <cblas.h>
