@@ -82,8 +82,30 @@ void cg_iter_init(cg_iter *it, cg_tensor *out, int nin, cg_tensor *const *in) {
     it->ndim = n;
 }
 
+/* Whole rows [begin, end) of a 2-d iteration (a bias broadcast over a
+ * batch): each row one step of the outer strides, without the general
+ * loop's index bookkeeping. */
+static void run_rows(const cg_iter *it, int64_t begin, int64_t end, cg_row_fn fn, const void *ctx) {
+    char *ptrs[CG_ITER_MAX_OPERANDS];
+    int64_t inner[CG_ITER_MAX_OPERANDS];
+    int nops = it->noperands;
+    for (int k = 0; k < nops; k++) {
+        inner[k] = it->strides[k][0];
+        ptrs[k] = it->data[k] + begin * it->strides[k][1];
+    }
+    for (int64_t r = begin; r < end; r++) {
+        fn(ptrs, inner, it->sizes[0], ctx);
+        for (int k = 0; k < nops; k++)
+            ptrs[k] += it->strides[k][1];
+    }
+}
+
 /* Runs fn over the flat element range [begin, end). */
 static void run_range(const cg_iter *it, int64_t begin, int64_t end, cg_row_fn fn, const void *ctx) {
+    if (it->ndim == 2 && begin % it->sizes[0] == 0 && end % it->sizes[0] == 0) {
+        run_rows(it, begin / it->sizes[0], end / it->sizes[0], fn, ctx);
+        return;
+    }
     int64_t idx[CG_MAX_DIMS];
     char *ptrs[CG_ITER_MAX_OPERANDS];
     int64_t inner[CG_ITER_MAX_OPERANDS];

@@ -5,10 +5,12 @@
  * Every product runs through one kernel: C = alpha * A @ B + beta * C over
  * a batch, where a 1-d left operand is a row, a 1-d right operand a column.
  * Float dtypes call cblas_sgemm/dgemm, with a transposed operand passed as
- * CblasTrans rather than copied (see Note [BLAS layouts]); integer dtypes
+ * CblasTrans rather than copied (see Note [BLAS layouts]; the one copy is
+ * of a small weight, Note [Skinny products]); integer dtypes
  * run a plain loop, as PyTorch allows them on the CPU. Not here: batched
  * linear algebra beyond products (solve, inverse, decompositions). */
 #include <cblas.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ew.h"
@@ -95,6 +97,110 @@ static bool blas_ready(const cg_tensor *t, bool right) {
 INT_GEMM(gemm_i32, int32_t)
 INT_GEMM(gemm_i64, int64_t)
 
+/* Note [Skinny products]
+ * ~~~~~~~~~~~~~~~~~~~~~~~
+ * OpenBLAS's SkylakeX kernels (also used for Cooperlake and Sapphire
+ * Rapids) multiply a small sgemm, m*n*k <= 100^3, with "small-matrix"
+ * kernels that read the operands where they lie; a larger one is packed
+ * into panels first. A layer of a small MLP over a large batch
+ * ([10000,64] @ [64,64], and its weight gradient [64,10000] @ [10000,64])
+ * is large by that measure, and there the packing costs as much as the
+ * arithmetic. So, single-threaded on those cores, such a product runs as
+ * pieces that are small: blocks of rows of A and C when op(A) is A (the
+ * small kernels want the other operand untransposed, so a transposed B of
+ * at most SMALL_MNK / MIN_PIECE elements, a weight, is first copied
+ * out transposed: a few KiB against megabytes of packing), or blocks of
+ * the inner dim when op(A) is A^T, accumulated with beta 1 after the
+ * first. Measured on the seed workload's shapes (bench/README.md): each
+ * product 1.5-3x faster. The pieces change the order in which float
+ * products are summed, as any other blocking would, not the precision.
+ * With more BLAS threads the packed path splits across them instead. */
+#define SMALL_MNK 1e6
+#define MIN_PIECE 32
+
+/* OpenBLAS has small-matrix sgemm kernels for the core it picked (cached:
+ * the core does not change while we run) */
+static bool small_kernels_core(void) {
+    static int known = -1;
+    if (known < 0) {
+        const char *core = openblas_get_corename();
+        known = core && (!strcmp(core, "SkylakeX") || !strcmp(core, "Cooperlake") || !strcmp(core, "SapphireRapids"));
+    }
+    return known;
+}
+
+typedef struct {
+    bool ta, tb;
+    blasint m, n, k, lda, ldb, ldc;
+    float alpha, beta;
+    const float *a, *b;
+    float *c;
+} sgemm_args;
+
+static void sgemm_once(const sgemm_args *g) {
+    cblas_sgemm(CblasRowMajor, g->ta ? CblasTrans : CblasNoTrans, g->tb ? CblasTrans : CblasNoTrans, g->m, g->n,
+                g->k, g->alpha, g->a, g->lda, g->b, g->ldb, g->beta, g->c, g->ldc);
+}
+
+/* C = A @ B in blocks of rows of A and C; A and B untransposed */
+static void sgemm_row_blocks(sgemm_args g, blasint rows) {
+    const float *a = g.a;
+    float *c = g.c;
+    for (blasint i = 0, m = g.m; i < m; i += rows) {
+        g.m = m - i < rows ? m - i : rows;
+        g.a = a + (int64_t)i * g.lda;
+        g.c = c + (int64_t)i * g.ldc;
+        sgemm_once(&g);
+    }
+}
+
+/* C = A^T @ B in blocks of the inner dim, summed into C; B untransposed */
+static void sgemm_inner_blocks(sgemm_args g, blasint depth) {
+    const float *a = g.a, *b = g.b;
+    for (blasint i = 0, k = g.k; i < k; i += depth) {
+        g.k = k - i < depth ? k - i : depth;
+        g.a = a + (int64_t)i * g.lda;
+        g.b = b + (int64_t)i * g.ldb;
+        sgemm_once(&g);
+        g.beta = 1.0f;
+    }
+}
+
+/* C = A @ B^T as A @ (a copy of B^T), in blocks of rows; false when no
+ * memory could be had for the copy */
+static bool sgemm_copied_bt(sgemm_args g, blasint rows) {
+    float *bt = malloc((size_t)g.k * (size_t)g.n * sizeof *bt);
+    if (!bt)
+        return false;
+    for (blasint j = 0; j < g.n; j++) /* B^T[kk, j] = B[j, kk] */
+        for (blasint kk = 0; kk < g.k; kk++)
+            bt[(int64_t)kk * g.n + j] = g.b[(int64_t)j * g.ldb + kk];
+    g.tb = false, g.b = bt, g.ldb = g.n;
+    sgemm_row_blocks(g, rows);
+    free(bt);
+    return true;
+}
+
+/* One sgemm, as pieces where Note [Skinny products] says they are faster. */
+static void sgemm_skinny(const sgemm_args *g) {
+    double mnk = (double)g->m * g->n * g->k;
+    if (mnk <= SMALL_MNK || (g->ta && g->tb) || openblas_get_num_threads() != 1 || !small_kernels_core()) {
+        sgemm_once(g);
+        return;
+    }
+    double rows = SMALL_MNK / ((double)g->n * g->k), depth = SMALL_MNK / ((double)g->m * g->n);
+    if (!g->ta && rows >= MIN_PIECE) {
+        if (!g->tb)
+            sgemm_row_blocks(*g, (blasint)rows);
+        else if (!sgemm_copied_bt(*g, (blasint)rows))
+            sgemm_once(g);
+    } else if (g->ta && depth >= MIN_PIECE) {
+        sgemm_inner_blocks(*g, (blasint)depth);
+    } else {
+        sgemm_once(g);
+    }
+}
+
 /* The float path: one BLAS call per batch entry, layouts from the strides. */
 static void gemm_blas(cg_dtype dt, const mat3 *a, const mat3 *b, const mat3 *c, int64_t bi, double alpha,
                       double beta) {
@@ -103,9 +209,10 @@ static void gemm_blas(cg_dtype dt, const mat3 *a, const mat3 *b, const mat3 *c, 
     blasint m = (blasint)a->rows, n = (blasint)b->cols, k = (blasint)a->cols;
     blasint lda = (blasint)la.ld, ldb = (blasint)lb.ld, ldc = n; /* c is contiguous */
     if (dt == CG_F32) {
-        const float *pa = (const float *)a->p + bi * a->sb, *pb = (const float *)b->p + bi * b->sb;
-        float *pc = (float *)c->p + bi * c->sb;
-        cblas_sgemm(CblasRowMajor, ta, tb, m, n, k, (float)alpha, pa, lda, pb, ldb, (float)beta, pc, ldc);
+        sgemm_args g = {la.trans, lb.trans, m, n, k, lda, ldb, ldc, (float)alpha, (float)beta,
+                        (const float *)a->p + bi * a->sb, (const float *)b->p + bi * b->sb,
+                        (float *)c->p + bi * c->sb};
+        sgemm_skinny(&g);
     } else {
         const double *pa = (const double *)a->p + bi * a->sb, *pb = (const double *)b->p + bi * b->sb;
         double *pc = (double *)c->p + bi * c->sb;

@@ -139,11 +139,34 @@ static const char *scalar_type_name(cg_dtype dt) {
         ACC acc[CG_REDUCE_BLOCK];                                                                         \
         for (int64_t j = 0; j < n; j++)                                                                   \
             acc[j] = INIT;                                                                                \
-        CG_REDUCE_FOR_EACH(it, x, {                                                                       \
-            const T *p = (const T *)px;                                                                   \
-            for (int64_t j = 0; j < n; j++)                                                               \
-                STEP(acc[j], p[j]);                                                                       \
-        });                                                                                               \
+        if (it->ndred == 1) { /* four rows per pass over acc, each folded in row order */                \
+            const int64_t s0 = it->red_x[0];                                                              \
+            int64_t k = 0;                                                                                \
+            for (; k + 4 <= it->nred; k += 4) {                                                           \
+                const T *p0 = (const T *)(x + k * s0), *p1 = (const T *)(x + (k + 1) * s0);               \
+                const T *p2 = (const T *)(x + (k + 2) * s0), *p3 = (const T *)(x + (k + 3) * s0);         \
+                CG_SIMD /* a bias gradient, sum over dim 0, is this loop */                               \
+                for (int64_t j = 0; j < n; j++) {                                                         \
+                    STEP(acc[j], p0[j]);                                                                  \
+                    STEP(acc[j], p1[j]);                                                                  \
+                    STEP(acc[j], p2[j]);                                                                  \
+                    STEP(acc[j], p3[j]);                                                                  \
+                }                                                                                         \
+            }                                                                                             \
+            for (; k < it->nred; k++) {                                                                   \
+                const T *p = (const T *)(x + k * s0);                                                     \
+                CG_SIMD                                                                                   \
+                for (int64_t j = 0; j < n; j++)                                                           \
+                    STEP(acc[j], p[j]);                                                                   \
+            }                                                                                             \
+        } else {                                                                                          \
+            CG_REDUCE_FOR_EACH(it, x, {                                                                   \
+                const T *p = (const T *)px;                                                               \
+                CG_SIMD                                                                                   \
+                for (int64_t j = 0; j < n; j++)                                                           \
+                    STEP(acc[j], p[j]);                                                                   \
+            });                                                                                           \
+        }                                                                                                 \
         for (int64_t j = 0; j < n; j++)                                                                   \
             ((OUT *)out)[j] = (OUT)(FINISH(acc[j]));                                                      \
     }                                                                                                     \

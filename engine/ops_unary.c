@@ -69,6 +69,16 @@ static const cg_row_fn sign_rows[CG_DTYPE_COUNT] = {CG_ROWS_ALL(sign)};
 void cpu_neg(const cg_call *c) { cg_ew_run(c, neg_rows, 0); }
 void cpu_abs(const cg_call *c) { cg_ew_run(c, abs_rows, 0); }
 void cpu_relu(const cg_call *c) { cg_ew_run(c, relu_rows, 0); }
+
+/* threshold_backward(grad a, self b, threshold): out T = b <= threshold ? 0 :
+ * a, PyTorch's comparison, so a nan b lets the gradient through. One pass
+ * for relu's backward, where a mask and a where would take two. a and b
+ * of one shape; args->s[0] the threshold. */
+#define THRESHOLD_BW_ROW(name, T) \
+    CG_BINARY_ROW(name, T, const T th = CG_SCALAR_AS(T, args->s[0]), b <= th ? (T)0 : a)
+CG_EXPAND_NUMERIC(THRESHOLD_BW_ROW, threshold_backward)
+static const cg_row_fn threshold_backward_rows[CG_DTYPE_COUNT] = {CG_ROWS_NUMERIC(threshold_backward)};
+void cpu_threshold_backward(const cg_call *c) { cg_ew_run(c, threshold_backward_rows, 0); }
 void cpu_sign(const cg_call *c) { cg_ew_run(c, sign_rows, 0); }
 
 /* clamp with Python numbers: args->s[0] min, s[1] max, i[0] which are given */
@@ -180,6 +190,16 @@ cg_tensor *cg_relu(cg_tensor *x) {
 }
 int cg_relu_(cg_tensor *self) {
     return check_relu(self) < 0 ? -1 : unary_(CG_OP_RELU, self, self->dtype, SAVE_RESULT, NULL);
+}
+
+cg_tensor *cg_threshold_backward(cg_tensor *grad, cg_tensor *self, cg_scalar threshold) {
+    cg_dtype dt = cg_result_type(2, (cg_tensor *[]){grad, self});
+    if (check_dtype(dt != CG_BOOL, "threshold_backward_cpu", dt) < 0)
+        return NULL;
+    cg_op_args args = {.s = {threshold}};
+    cg_tensor *out = cg_ew_binary(CG_OP_THRESHOLD_BACKWARD, grad, self, dt, dt, &args);
+    cg_save_spec save = {self, "self"};
+    return cg_ew_record(out, CG_OP_THRESHOLD_BACKWARD, 2, (cg_tensor *[]){grad, self}, 1, &save, &args);
 }
 
 cg_tensor *cg_gelu(cg_tensor *x, const char *approximate) {
@@ -392,12 +412,24 @@ static cg_tensor *s_mask(scratch *s, cg_tensor *x, cg_cmp c1, cg_tensor *lo, cg_
         return NULL;
     return keep(s, cg_range_mask(x, c1, lo, c2, hi, false));
 }
-/* ReluBackward0: threshold_backward(grad, result, 0): grad where result > 0 */
+/* ReluBackward0: threshold_backward(grad, result, 0) */
 int bw_relu(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
-    scratch s = {0};
-    cg_tensor *zero = s_scalar(&s, cg_scalar_int(0));
-    cg_tensor *m = s_mask(&s, saved(n), CG_CMP_GT, zero, CG_CMP_NONE, NULL);
-    return finish(gi, &s, s_where(&s, m, go[0], zero));
+    cg_tensor *result = saved(n);
+    return result && (gi[0] = cg_threshold_backward(go[0], result, cg_scalar_int(0))) ? 0 : -1;
+}
+
+/* ThresholdBackwardBackward0: grad_output: threshold_backward(grad, self,
+ * threshold); self: zeros (the function is flat in self away from the
+ * threshold) */
+int bw_threshold_backward(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    cg_tensor *self = saved(n);
+    if (!self)
+        return -1;
+    if (n->next[0].node && !(gi[0] = cg_threshold_backward(go[0], self, n->args.s[0])))
+        return -1;
+    if (n->next[1].node && !(gi[1] = cg_zeros_like(self)))
+        return -1;
+    return 0;
 }
 
 /* LeakyReluBackward0: grad where self > 0, else grad * negative_slope */

@@ -52,6 +52,11 @@ int cg_clamp_(cg_tensor *self, const cg_scalar *min, const cg_scalar *max);
 /* mask must broadcast to self's shape */
 int cg_masked_fill_(cg_tensor *self, cg_tensor *mask, cg_scalar value);
 
+/* For relu's derivative: grad where self > threshold, else 0 (a nan self
+ * passes grad, as PyTorch's threshold_backward). Recorded as
+ * ThresholdBackwardBackward0. */
+cg_tensor *cg_threshold_backward(cg_tensor *grad, cg_tensor *self, cg_scalar threshold);
+
 /* For derivatives (ops_where.c): a bool mask, true where x `c1` lo and
  * x `c2` hi (negated when `negate`), with CG_CMP_NONE for an absent bound.
  * lo and hi may be NULL when their comparison is CG_CMP_NONE. */

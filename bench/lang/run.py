@@ -4,7 +4,11 @@ one run, with the same thread count, and prints the ratios.
 
 usage: run.py CGRAD [PYTHON]   (PYTHON defaults to /usr/bin/python3)
 Each script prints "seconds S" for its timed part (start-up excluded);
-the best of REPEATS runs is kept on each side."""
+the best of REPEATS runs is kept on each side, the two sides run in
+turn. Every script runs at one thread and at two (OMP_NUM_THREADS,
+OPENBLAS_NUM_THREADS and MKL_NUM_THREADS alike on both sides; PyTorch
+takes its thread count from OMP_NUM_THREADS), or only at OMP_NUM_THREADS
+when that is set."""
 import os
 import pathlib
 import re
@@ -20,29 +24,35 @@ BENCHES = [
 ]
 
 
-def best_time(cmd, env):
-    best, out = None, ""
+def timed(cmd, env):
+    """(seconds the script reports, its output), or (None, output)"""
+    p = subprocess.run(cmd, cwd=HERE, env=env, capture_output=True, text=True, timeout=900)
+    m = re.search(r"^seconds ([0-9.]+)$", p.stdout, re.M)
+    if p.returncode != 0 or not m:
+        return None, p.stdout + p.stderr
+    return float(m.group(1)), p.stdout
+
+
+def best_times(cmds, env):
+    """The best of REPEATS runs of each command, run in turn (a, b, a, b,
+    ...) so that load from other processes falls on both sides alike."""
+    best, outs = [None] * len(cmds), [""] * len(cmds)
     for _ in range(REPEATS):
-        p = subprocess.run(cmd, cwd=HERE, env=env, capture_output=True, text=True, timeout=900)
-        m = re.search(r"^seconds ([0-9.]+)$", p.stdout, re.M)
-        if p.returncode != 0 or not m:
-            return None, p.stdout + p.stderr
-        t = float(m.group(1))
-        best = t if best is None else min(best, t)
-        out = p.stdout
-    return best, out
+        for i, cmd in enumerate(cmds):
+            t, outs[i] = timed(cmd, env)
+            if t is None:
+                best[i] = None
+                return best, outs
+            best[i] = t if best[i] is None else min(best[i], t)
+    return best, outs
 
 
-def main():
-    cgrad = os.path.abspath(sys.argv[1])
-    python = sys.argv[2] if len(sys.argv) > 2 else "/usr/bin/python3"
-    threads = os.environ.get("OMP_NUM_THREADS", str(os.cpu_count()))
+def run_all(cgrad, python, threads):
     env = dict(os.environ, OMP_NUM_THREADS=threads, OPENBLAS_NUM_THREADS=threads,
                MKL_NUM_THREADS=threads)
-    print(f"language benchmarks: {threads} threads, best of {REPEATS}")
+    print(f"language benchmarks: {threads} thread{'s' if threads != '1' else ''}, best of {REPEATS}")
     for name, what, target in BENCHES:
-        ours, out1 = best_time([cgrad, "run", f"{name}.py"], env)
-        theirs, out2 = best_time([python, f"{name}.py"], env)
+        (ours, theirs), (out1, out2) = best_times([[cgrad, "run", f"{name}.py"], [python, f"{name}.py"]], env)
         if ours is None or theirs is None:
             print(f"  {name}: failed\n{out1 if ours is None else out2}")
             continue
@@ -50,9 +60,18 @@ def main():
         verdict = "met" if ratio >= target else "NOT met"
         print(f"  {name:14s} cgrad {ours:8.4f} s  python {theirs:8.4f} s  "
               f"python/cgrad {ratio:6.2f}x  (target >= {target:g}x: {verdict})  [{what}]")
-        extra = [l for l in out1.splitlines() if not l.startswith("seconds")]
-        if extra:
-            print("    cgrad printed: " + " | ".join(extra))
+        for who, out in (("cgrad", out1), ("python", out2)):
+            extra = [l for l in out.splitlines() if not l.startswith("seconds")]
+            if extra:
+                print(f"    {who} printed: " + " | ".join(extra))
+
+
+def main():
+    cgrad = os.path.abspath(sys.argv[1])
+    python = sys.argv[2] if len(sys.argv) > 2 else "/usr/bin/python3"
+    given = os.environ.get("OMP_NUM_THREADS")
+    for threads in [given] if given else ["1", "2"]:
+        run_all(cgrad, python, threads)
 
 
 if __name__ == "__main__":

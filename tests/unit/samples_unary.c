@@ -77,6 +77,23 @@ bool sample_clamp(int v, cg_sample *s) {
     }
 }
 
+/* threshold_backward(grad, self, threshold): d[0] the threshold; self's
+ * values stay clear of it (see the top of this file) */
+static cg_tensor *f_threshold_backward(cg_tensor *const *in, const cg_sample *s) {
+    return cg_threshold_backward(in[0], in[1], cg_scalar_float(s->d[0]));
+}
+bool sample_threshold_backward(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("threshold 0 [A,B]", 2, {IN(190, false, S_A, S_B), IN(191, false, S_A, S_B)},
+                          f_threshold_backward);
+    case 1: return SAMPLE("threshold 0.5 [A,B] non-contiguous, self constant", 2,
+                          {IN(192, true, S_A, S_B), s_const(S_SIZES(S_A, S_B), 193)}, f_threshold_backward, .d = {0.5});
+    case 2: return SAMPLE("self [B] broadcast", 2, {IN(194, false, S_A, S_B), IN(195, false, S_B)},
+                          f_threshold_backward, .d = {-0.25});
+    default: return false;
+    }
+}
+
 /* ---- where, masked_fill, clamp with tensors ------------------------------------------------- */
 
 #define MASK(seed, ...) s_mask(S_SIZES(__VA_ARGS__), seed)

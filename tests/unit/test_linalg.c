@@ -2,6 +2,7 @@
  * dtypes, matmul's rules and the autograd nodes PyTorch 1.13 records for
  * them, linear and outer, empty shapes, and every error with PyTorch's
  * text. Expected values were printed by PyTorch 1.13. */
+#include <cblas.h>
 #include <criterion/criterion.h>
 #include <math.h>
 
@@ -378,4 +379,48 @@ Test(linalg, derivatives_are_differentiable) {
     T_RC(cg_autograd_grad(1, &m, NULL, 1, &w, false, false, false, &gw));
     t_assert_values(gw, 2, (double[]){6, -8}, 1e-12);
     release_all(8, (cg_tensor *[]){x, w, y, l, gx, sq, m, gw});
+}
+
+/* f(a, b) in float32 against the same in float64, rounded */
+static void check_f32_against_f64(cg_tensor *(*f)(cg_tensor *, cg_tensor *), cg_tensor *a, cg_tensor *b) {
+    cg_tensor *a64 = T_OK(cg_to_dtype(a, CG_F64)), *b64 = T_OK(cg_to_dtype(b, CG_F64));
+    cg_tensor *got = T_OK(f(a, b)), *want64 = T_OK(f(a64, b64)), *want = T_OK(cg_to_dtype(want64, CG_F32));
+    t_assert_close(got, want, 1e-4, 1e-4);
+    release_all(5, (cg_tensor *[]){a64, b64, got, want64, want});
+}
+
+static cg_tensor *f_mm(cg_tensor *a, cg_tensor *b) { return cg_mm(a, b); }
+static cg_tensor *f_mm_bt(cg_tensor *a, cg_tensor *b) { /* a @ b.t(), b a weight */
+    cg_tensor *bt = T_OK(cg_t(b)), *out = cg_mm(a, bt);
+    cg_tensor_release(bt);
+    return out;
+}
+static cg_tensor *f_mm_at(cg_tensor *a, cg_tensor *b) { /* a.t() @ b, a weight gradient */
+    cg_tensor *at = T_OK(cg_t(a)), *out = cg_mm(at, b);
+    cg_tensor_release(at);
+    return out;
+}
+static cg_tensor *f_linear(cg_tensor *a, cg_tensor *w) { /* addmm with a bias of ones */
+    cg_tensor *bias = T_OK(cg_ones(1, &w->sizes[0], w->dtype, cg_device_cpu())), *out = cg_linear(a, w, bias);
+    cg_tensor_release(bias);
+    return out;
+}
+
+/* Note [Skinny products]: at one BLAS thread, on cores with small-matrix
+ * kernels, these run in pieces (3000 rows: pieces of 244 and a remainder);
+ * elsewhere in one call. Either way they are the product. */
+Test(linalg, large_skinny_products_match_float64) {
+    int threads = openblas_get_num_threads();
+    openblas_set_num_threads(1);
+    cg_tensor *x = t_rand(CG_F32, 2, (int64_t[]){3000, 64}, -1, 1, 1);
+    cg_tensor *g = t_rand(CG_F32, 2, (int64_t[]){3000, 64}, -1, 1, 2);
+    cg_tensor *x2 = t_rand(CG_F32, 2, (int64_t[]){3000, 2}, -1, 1, 3);
+    cg_tensor *w = t_rand(CG_F32, 2, (int64_t[]){64, 64}, -1, 1, 4);
+    check_f32_against_f64(f_mm, g, w);        /* rows of A and C */
+    check_f32_against_f64(f_mm_bt, x, w);     /* a copy of w^T, then rows */
+    check_f32_against_f64(f_linear, x, w);    /* the same with beta 1 */
+    check_f32_against_f64(f_mm_at, g, x);     /* blocks of the inner dim */
+    check_f32_against_f64(f_mm_at, g, x2);
+    release_all(4, (cg_tensor *[]){x, g, x2, w});
+    openblas_set_num_threads(threads);
 }
