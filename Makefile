@@ -108,11 +108,16 @@ $(BUILD)/libcglang.a: $(LANG_SRC:%.c=$(BUILD)/%.o) $(BUILD)/sources.list
 $(SAN)/libcglang.a: $(LANG_SRC:%.c=$(SAN)/%.o) $(BUILD)/sources.list
 	rm -f $@ && ar rcs $@ $(filter %.o,$^)
 
-# The program: kernel/ (main and the hosts) over the three libraries.
+# The program: kernel/ (main and the hosts) over the three libraries; the
+# kernel speaks ZeroMQ, JSON (Jansson) and HMAC (OpenSSL's libcrypto).
+KERNEL_PKGS    := libzmq jansson libcrypto
+KERNEL_CFLAGS  := $(shell pkg-config --cflags $(KERNEL_PKGS) 2>/dev/null)
+KERNEL_LIBS    := $(shell pkg-config --libs $(KERNEL_PKGS) 2>/dev/null || echo -lzmq -ljansson -lcrypto) -pthread
+$(KERNEL_SRC:%.c=$(BUILD)/%.o) $(KERNEL_SRC:%.c=$(SAN)/%.o): CFLAGS += $(KERNEL_CFLAGS)
 $(BUILD)/cgrad: $(KERNEL_SRC:%.c=$(BUILD)/%.o) $(LAYER_LIBS)
-	$(CC) $(CFLAGS) -o $@ $(filter %.o,$^) $(LAYER_LIBS) $(LDLIBS)
+	$(CC) $(CFLAGS) -o $@ $(filter %.o,$^) $(LAYER_LIBS) $(KERNEL_LIBS) $(LDLIBS)
 $(SAN)/cgrad: $(KERNEL_SRC:%.c=$(SAN)/%.o) $(SAN_LAYER_LIBS)
-	$(CC) $(CFLAGS) $(SANFLAGS) -o $@ $(filter %.o,$^) $(SAN_LAYER_LIBS) $(LDLIBS)
+	$(CC) $(CFLAGS) $(SANFLAGS) -o $@ $(filter %.o,$^) $(SAN_LAYER_LIBS) $(KERNEL_LIBS) $(LDLIBS)
 
 # A file that changes when the list of sources does, so that removing a
 # test file relinks the test binaries.

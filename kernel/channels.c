@@ -1,0 +1,105 @@
+/* channels.c: serving shell and control.
+ *
+ * Both loops poll with a short timeout so they notice a shutdown answered
+ * on the other thread, retry on EINTR (SIGINT arrives at any moment), and
+ * hand each authentic, well-formed message to dispatch.c. */
+#include <errno.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <zmq.h>
+
+#include "channels.h"
+#include "dispatch.h"
+#include "exc.h"
+#include "interp.h"
+#include "kernel_host.h"
+
+#define POLL_MS 100
+
+/* Is a message waiting on sock within timeout_ms? -1 when the context is
+ * gone. */
+static int readable(void *sock, long timeout_ms) {
+    zmq_pollitem_t item = {sock, 0, ZMQ_POLLIN, 0};
+    int n = zmq_poll(&item, 1, timeout_ms);
+    if (n < 0) return errno == EINTR ? 0 : -1;
+    return n > 0 && (item.revents & ZMQ_POLLIN);
+}
+
+/* Note [stop_on_error]
+ * ~~~~~~~~~~~~~~~~~~~~
+ * After a cell fails with stop_on_error, the execute requests already
+ * queued behind it (Run All) are answered "aborted" without running; any
+ * other request is served as usual (aborting kernel_info broke papermill,
+ * ipykernel#570). "Queued" means waiting on the socket now: once it is
+ * empty, the kernel runs cells again. */
+static void serve_one(cg_kernel *k, int channel, cg_publisher *pub) {
+    cg_msg m;
+    if (cg_wire_recv(k->sockets[channel], &k->signer, cg_channel_names[channel], &m) != 1) return;
+    cg_request r = {.k = k, .channel = channel, .sock = k->sockets[channel], .pub = pub, .msg = &m};
+    if (channel == CG_CH_SHELL && k->abort_queued && !strcmp(m.msg_type, "execute_request"))
+        cg_dispatch_abort(&r);
+    else
+        cg_dispatch(&r);
+    cg_msg_free(&m);
+}
+
+static int start_evaluator(cg_kernel *k) {
+    if (cg_lang_init() < 0 || !(k->session = cg_session_new()) || cg_kernel_host_install(k) < 0) {
+        cg_value exc = cg_exc_fetch();
+        char *tb = cg_traceback_format(exc);
+        fprintf(stderr, "cgrad kernel: cannot start the evaluator\n%s", tb ? tb : "");
+        free(tb);
+        cg_decref(exc);
+        return -1;
+    }
+    return 0;
+}
+
+static void stop_evaluator(cg_kernel *k) {
+    cg_kernel_host_uninstall(k);
+    if (k->session) cg_session_free(k->session);
+    k->session = NULL;
+    cg_lang_shutdown();
+}
+
+void *cg_shell_thread(void *arg) {
+    cg_kernel *k = arg;
+    /* SIGINT is blocked in every other thread, so it interrupts this one:
+     * the one running cells. */
+    sigset_t sigint;
+    sigemptyset(&sigint);
+    sigaddset(&sigint, SIGINT);
+    pthread_sigmask(SIG_UNBLOCK, &sigint, NULL);
+    if (start_evaluator(k) < 0) {
+        atomic_store(&k->stopping, true);
+        return NULL;
+    }
+    cg_publish_status(&k->shell_pub, NULL, "starting");
+    void *shell = k->sockets[CG_CH_SHELL];
+    while (!atomic_load(&k->stopping)) {
+        if (k->abort_queued && readable(shell, 0) == 0) k->abort_queued = false;
+        int ready = readable(shell, POLL_MS);
+        if (ready < 0) break;
+        if (ready) serve_one(k, CG_CH_SHELL, &k->shell_pub);
+    }
+    stop_evaluator(k);
+    return NULL;
+}
+
+void *cg_control_thread(void *arg) {
+    cg_kernel *k = arg;
+    cg_publisher pub;
+    if (cg_publisher_open(&pub, k->zmq, &k->signer) == 0) {
+        while (!atomic_load(&k->stopping)) {
+            int ready = readable(k->sockets[CG_CH_CONTROL], POLL_MS);
+            if (ready < 0) break;
+            if (ready) serve_one(k, CG_CH_CONTROL, &pub);
+        }
+    }
+    cg_publisher_close(&pub);
+    return NULL;
+}
