@@ -34,17 +34,47 @@ static int readable(void *sock, long timeout_ms) {
  * After a cell fails with stop_on_error, the execute requests already
  * queued behind it (Run All) are answered "aborted" without running; any
  * other request is served as usual (aborting kernel_info broke papermill,
- * ipykernel#570). "Queued" means waiting on the socket now: once it is
- * empty, the kernel runs cells again. */
-static void serve_one(cg_kernel *k, int channel, cg_publisher *pub) {
-    cg_msg m;
-    if (cg_wire_recv(k->sockets[channel], &k->signer, cg_channel_names[channel], &m) != 1) return;
-    cg_request r = {.k = k, .channel = channel, .sock = k->sockets[channel], .pub = pub, .msg = &m};
-    if (channel == CG_CH_SHELL && k->abort_queued && !strcmp(m.msg_type, "execute_request"))
+ * ipykernel#570). "Queued" means on the socket before the failed cell's
+ * reply is sent: those are taken then (cg_shell_hold_queued). A request a
+ * client sends after seeing the error reply is never aborted, however fast
+ * it comes (ipykernel#609). */
+void cg_shell_hold_queued(cg_kernel *k) {
+    for (;;) {
+        if (k->n_held == k->cap_held) {
+            size_t cap = k->cap_held ? 2 * k->cap_held : 16;
+            cg_msg *grown = realloc(k->held, cap * sizeof *grown);
+            if (!grown) return;   /* the rest will run: better than lost */
+            k->held = grown;
+            k->cap_held = cap;
+        }
+        int rc = cg_wire_recv(k->sockets[CG_CH_SHELL], &k->signer, "shell", &k->held[k->n_held]);
+        if (rc < 0) return;
+        if (rc == 1) k->n_held++;
+    }
+}
+
+static void serve(cg_kernel *k, int channel, cg_publisher *pub, cg_msg *m, bool abort_execute) {
+    cg_request r = {.k = k, .channel = channel, .sock = k->sockets[channel], .pub = pub, .msg = m};
+    if (abort_execute && !strcmp(m->msg_type, "execute_request"))
         cg_dispatch_abort(&r);
     else
         cg_dispatch(&r);
-    cg_msg_free(&m);
+    cg_msg_free(m);
+}
+
+static void serve_next(cg_kernel *k, int channel, cg_publisher *pub) {
+    cg_msg m;
+    if (cg_wire_recv(k->sockets[channel], &k->signer, cg_channel_names[channel], &m) == 1)
+        serve(k, channel, pub, &m, false);
+}
+
+/* Serves the oldest held request; held requests may hold more (a held
+ * kernel_info never fails, but order is kept whatever happens). */
+static void serve_held(cg_kernel *k) {
+    cg_msg m = k->held[0];
+    k->n_held--;
+    memmove(k->held, k->held + 1, k->n_held * sizeof *k->held);
+    serve(k, CG_CH_SHELL, &k->shell_pub, &m, true);
 }
 
 static int start_evaluator(cg_kernel *k) {
@@ -81,11 +111,16 @@ void *cg_shell_thread(void *arg) {
     cg_publish_status(&k->shell_pub, NULL, "starting");
     void *shell = k->sockets[CG_CH_SHELL];
     while (!atomic_load(&k->stopping)) {
-        if (k->abort_queued && readable(shell, 0) == 0) k->abort_queued = false;
+        if (k->n_held) {
+            serve_held(k);
+            continue;
+        }
         int ready = readable(shell, POLL_MS);
         if (ready < 0) break;
-        if (ready) serve_one(k, CG_CH_SHELL, &k->shell_pub);
+        if (ready) serve_next(k, CG_CH_SHELL, &k->shell_pub);
     }
+    while (k->n_held) cg_msg_free(&k->held[--k->n_held]);
+    free(k->held);
     stop_evaluator(k);
     return NULL;
 }
@@ -97,7 +132,7 @@ void *cg_control_thread(void *arg) {
         while (!atomic_load(&k->stopping)) {
             int ready = readable(k->sockets[CG_CH_CONTROL], POLL_MS);
             if (ready < 0) break;
-            if (ready) serve_one(k, CG_CH_CONTROL, &pub);
+            if (ready) serve_next(k, CG_CH_CONTROL, &pub);
         }
     }
     cg_publisher_close(&pub);

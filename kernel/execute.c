@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "channels.h"
 #include "exc.h"
 #include "host.h"
 #include "interp.h"
@@ -137,7 +138,7 @@ json_t *cg_request_execute(cg_request *r) {
         reply = err;
         json_object_set_new(reply, "status", json_string("error"));
         json_object_set_new(reply, "execution_count", json_integer(count));
-        k->abort_queued = stop_on_error && !silent;
+        if (stop_on_error && !silent) cg_shell_hold_queued(k);
     }
     cg_kernel_streams_flush(k);
     k->running = NULL;

@@ -5,8 +5,8 @@
 
 #include <pthread.h>
 
-/* Starts echoing on a bound REP socket; the thread ends (closing the
+/* Starts echoing on a bound ROUTER socket; the thread ends (closing the
  * socket) when the context is shut down. */
-int cg_heartbeat_start(pthread_t *thread, void *rep);
+int cg_heartbeat_start(pthread_t *thread, void *router);
 
 #endif

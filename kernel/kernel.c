@@ -24,7 +24,7 @@
 
 static const int socket_types[CG_CH_COUNT] = {
     [CG_CH_SHELL] = ZMQ_ROUTER, [CG_CH_CONTROL] = ZMQ_ROUTER, [CG_CH_STDIN] = ZMQ_ROUTER,
-    [CG_CH_IOPUB] = ZMQ_XPUB, [CG_CH_HB] = ZMQ_REP,
+    [CG_CH_IOPUB] = ZMQ_XPUB, [CG_CH_HB] = ZMQ_ROUTER,   /* heartbeat.c says why */
 };
 
 /* SIGINT (interrupt_mode "signal", and jupyter_client before a shutdown)

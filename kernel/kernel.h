@@ -40,7 +40,8 @@ typedef struct cg_kernel {
     cg_publisher shell_pub;
     cg_session *session;
     long execution_count;
-    bool abort_queued;          /* an error with stop_on_error: abort queued executes */
+    cg_msg *held;               /* requests queued behind a failed cell (channels.c) */
+    size_t n_held, cap_held;
     const cg_msg *running;      /* the execute_request whose cell runs, or NULL */
     bool allow_stdin;
     int stream_open;            /* the stream whose text is buffered, or 0 */
