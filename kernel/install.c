@@ -64,19 +64,22 @@ static int copy_file(const char *from, const char *to) {
     return rc;
 }
 
-/* Where kernelspec/ is for this binary: the source tree (build/cgrad) or
- * an installed tree (bin/cgrad). */
+/* Where kernelspec/ is for this binary: the source tree (build/cgrad, or
+ * build/san/cgrad for the sanitizer build) or an installed tree
+ * (bin/cgrad, from `make install`). */
 static void copy_logos(const char *exe, const char *dest) {
     char dir[PATH_MAX];
     snprintf(dir, sizeof dir, "%s", exe);
     char *slash = strrchr(dir, '/');
     if (slash) *slash = 0;
-    const char *candidates[] = {"%s/../kernelspec/%s", "%s/../share/cgrad/kernelspec/%s"};
+    const char *candidates[] = {"%s/../kernelspec/%s", "%s/../../kernelspec/%s",
+                                "%s/../share/cgrad/kernelspec/%s"};
+    const size_t n_candidates = sizeof candidates / sizeof candidates[0];
     for (size_t i = 0; i < sizeof logos / sizeof logos[0]; i++) {
         char from[PATH_MAX + 64], to[PATH_MAX + 64];
         snprintf(to, sizeof to, "%s/%s", dest, logos[i]);
         int done = -1;
-        for (size_t c = 0; c < 2 && done < 0; c++) {
+        for (size_t c = 0; c < n_candidates && done < 0; c++) {
             snprintf(from, sizeof from, candidates[c], dir, logos[i]);
             done = copy_file(from, to);
         }
