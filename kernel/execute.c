@@ -119,6 +119,7 @@ json_t *cg_request_execute(cg_request *r) {
 
     k->running = r->msg;
     k->allow_stdin = flag(content, "allow_stdin", true);
+    cg_kernel_streams_parent(k, r->msg->header);
     cg_value result;
     int rc = run_cell(k, json_string_value(code), json_string_length(code), silent, &result);
     json_t *reply;
@@ -140,7 +141,7 @@ json_t *cg_request_execute(cg_request *r) {
         json_object_set_new(reply, "execution_count", json_integer(count));
         if (stop_on_error && !silent) cg_shell_hold_queued(k);
     }
-    cg_kernel_streams_flush(k);
+    cg_kernel_streams_parent(k, NULL);
     k->running = NULL;
     return reply;
 }

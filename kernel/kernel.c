@@ -90,7 +90,8 @@ static int start_threads(cg_kernel *k, pthread_t *shell) {
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
 
-    if (cg_iopub_start(&k->iopub, k->zmq, k->sockets[CG_CH_IOPUB], &k->signer) < 0) return -1;
+    cg_streams_init(&k->streams);
+    if (cg_iopub_start(&k->iopub, k->zmq, k->sockets[CG_CH_IOPUB], &k->signer, &k->streams) < 0) return -1;
     k->sockets[CG_CH_IOPUB] = NULL;   /* the iopub thread's now */
     if (cg_publisher_open(&k->shell_pub, k->zmq, &k->signer) < 0) return -1;
     if (cg_heartbeat_start(&k->heartbeat, k->sockets[CG_CH_HB]) < 0) return -1;
@@ -115,6 +116,7 @@ static void stop_threads(cg_kernel *k, pthread_t shell) {
     cg_publisher_close(&k->shell_pub);
     zmq_ctx_shutdown(k->zmq);
     pthread_join(k->heartbeat, NULL);
+    cg_streams_free(&k->streams);
 }
 
 int cg_kernel_main(const char *connection_file) {

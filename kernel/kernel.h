@@ -15,17 +15,11 @@
 #include "connection.h"
 #include "iopub.h"
 #include "signing.h"
+#include "streams.h"
 #include "value.h"
 #include "wire.h"
 
 typedef struct cg_session cg_session;
-
-/* Text the cell wrote that is not yet published, per stream. */
-typedef struct {
-    char *data;
-    size_t len, cap;
-    long long last_flush_ns;
-} cg_stream_buf;
 
 typedef struct cg_kernel {
     cg_connection conn;
@@ -35,6 +29,7 @@ typedef struct cg_kernel {
     cg_iopub iopub;
     pthread_t heartbeat, control;
     atomic_bool stopping;      /* a shutdown_request was answered */
+    cg_streams streams;        /* text written, not yet published (shell and iopub threads) */
 
     /* Owned by the shell thread. */
     cg_publisher shell_pub;
@@ -44,8 +39,6 @@ typedef struct cg_kernel {
     size_t n_held, cap_held;
     const cg_msg *running;      /* the execute_request whose cell runs, or NULL */
     bool allow_stdin;
-    int stream_open;            /* the stream whose text is buffered, or 0 */
-    cg_stream_buf stream;
     cg_value stdin_error;       /* the StdinNotImplementedError class (kernel_host.c) */
 } cg_kernel;
 

@@ -4,7 +4,6 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <zmq.h>
 
@@ -14,59 +13,29 @@
 #include "json_text.h"
 #include "kernel_host.h"
 
-/* Text waits at most this long for more to join it (unless more comes
- * later: see Note [Stream buffering]). */
-#define STREAM_FLUSH_NS 50000000LL
-#define STREAM_FLUSH_BYTES (64 << 10)
 /* How often an input() wait looks at the interrupt flag. */
 #define INPUT_POLL_MS 10
 
-static long long now_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
 static json_t *parent_of(cg_kernel *k) { return k->running ? k->running->header : NULL; }
 
-void cg_kernel_streams_flush(cg_kernel *k) {
-    cg_stream_buf *b = &k->stream;
-    if (k->stream_open && b->len) {
-        json_t *content = json_object();
-        json_object_set_new(content, "name", json_string(k->stream_open == CG_STDERR ? "stderr" : "stdout"));
-        json_object_set_new(content, "text", cg_json_text(b->data, b->len));
-        cg_publish(&k->shell_pub, parent_of(k), "stream", content);
-    }
-    b->len = 0;
-    b->last_flush_ns = now_ns();
-    k->stream_open = 0;
+static void shell_sink(void *ctx, json_t *parent, json_t *content) {
+    cg_kernel *k = ctx;
+    cg_publish(&k->shell_pub, parent, "stream", content);
 }
 
-/* Note [Stream buffering]
- * ~~~~~~~~~~~~~~~~~~~~~~~
- * Writes to one stream gather in a buffer, published when the stream
- * changes, when other output or the reply comes, when it grows large, or
- * when a write finds the last flush STREAM_FLUSH_NS old. So a cell that
- * prints now and then shows each line at once, and a tight loop of prints
- * is a few messages. Text written just before a long silent computation
- * waits for the cell's end: a timer thread would fix that (not yet). */
+void cg_kernel_streams_flush(cg_kernel *k) { cg_streams_flush(&k->streams, shell_sink, k); }
+
+void cg_kernel_streams_parent(cg_kernel *k, json_t *parent) {
+    cg_streams_set_parent(&k->streams, parent, shell_sink, k);
+}
+
+/* Text gathers in k->streams; the iopub thread publishes it when it has
+ * waited a moment (woken by the first write), the shell thread before its
+ * next other output. A lot of text at once goes out at once. */
 static void host_write(void *ctx, int stream, const char *s, size_t n) {
     cg_kernel *k = ctx;
-    if (k->stream_open && k->stream_open != stream) cg_kernel_streams_flush(k);
-    cg_stream_buf *b = &k->stream;
-    if (b->len + n > b->cap) {
-        size_t cap = b->cap ? b->cap : 4096;
-        while (cap < b->len + n) cap *= 2;
-        char *grown = realloc(b->data, cap);
-        if (!grown) return;   /* out of memory: this text is lost, the cell goes on */
-        b->data = grown;
-        b->cap = cap;
-    }
-    memcpy(b->data + b->len, s, n);
-    b->len += n;
-    k->stream_open = stream;
-    if (b->len >= STREAM_FLUSH_BYTES || now_ns() - b->last_flush_ns >= STREAM_FLUSH_NS)
-        cg_kernel_streams_flush(k);
+    if (cg_streams_append(&k->streams, stream, s, n)) cg_publisher_wake(&k->shell_pub);
+    if (cg_streams_pending(&k->streams) >= CG_STREAMS_MAX_BYTES) cg_kernel_streams_flush(k);
 }
 
 static int host_display(void *ctx, cg_value value, const char *display_id, bool update) {
@@ -166,6 +135,4 @@ void cg_kernel_host_uninstall(cg_kernel *k) {
     cg_host_set(NULL);
     cg_decref(k->stdin_error);
     k->stdin_error = CG_NONE;
-    free(k->stream.data);
-    k->stream = (cg_stream_buf){0};
 }

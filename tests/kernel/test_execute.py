@@ -1,6 +1,6 @@
 """execute_request: streams, results, errors, counters, silent,
 user_expressions and stop_on_error; and the small shell requests."""
-from protocol import (assert_bracketed, execute, iopub_of, no_message, outputs, reply_to, send,
+from protocol import (TIMEOUT, assert_bracketed, execute, iopub_of, no_message, outputs, reply_to, send,
                       stream_text, types)
 
 
@@ -164,3 +164,27 @@ def test_every_request_is_bracketed(kernel):
         reply = reply_to(getattr(kc, f"{channel}_channel"), msg_id)
         assert reply["msg_type"] == msg_type.replace("_request", "_reply")
         assert_bracketed(iopub_of(kc, msg_id))
+
+
+def test_text_shows_while_the_cell_still_runs(kernel):
+    """Text printed before a long computation is published within a moment,
+    not when the cell ends."""
+    import time
+    kc = kernel.kc
+    msg_id = kc.execute("import time\nprint('first')\nprint('second')\ntime.sleep(1.5)\nprint('after')")
+    start = time.monotonic()
+    while True:
+        msg = kc.get_iopub_msg(timeout=TIMEOUT)
+        if msg["parent_header"].get("msg_id") == msg_id and msg["msg_type"] == "stream":
+            break
+    assert time.monotonic() - start < 1.0
+    assert msg["content"] == {"name": "stdout", "text": "first\nsecond\n"}
+    rest = iopub_of(kc, msg_id)
+    assert stream_text(rest, "stdout") == "after\n"
+    reply_to(kc.shell_channel, msg_id)
+
+
+def test_many_prints_are_few_messages(kernel):
+    reply, msgs = execute(kernel.kc, "for i in range(20000):\n    print(i)")
+    assert stream_text(msgs, "stdout") == "".join(f"{i}\n" for i in range(20000))
+    assert len(outputs(msgs, "stream")) < 100
