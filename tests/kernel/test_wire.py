@@ -137,3 +137,25 @@ def test_invalid_utf8_output_is_replaced_not_lost(kernel):
     # a str cannot hold invalid UTF-8, but a cell's text can hold any code point
     reply, msgs = execute(kernel.kc, "print('caf\\u00e9 \\u2603')")
     assert stream_text(msgs, "stdout") == "caf\u00e9 \u2603\n"
+
+
+def test_iopub_welcome(kernel):
+    """Each subscription is greeted (JEP 65): an iopub_welcome with the
+    topic and no parent, so a client knows its subscription is live."""
+    info = kernel.km.get_connection_info()
+    session = Session(key=info["key"])
+    for topic in (b"", b"kernel."):
+        sub = zmq.Context.instance().socket(zmq.SUB)
+        sub.linger = 0
+        sub.setsockopt(zmq.SUBSCRIBE, topic)
+        sub.connect(f"tcp://{info['ip']}:{info['iopub_port']}")
+        try:
+            assert sub.poll(TIMEOUT * 1000)
+            idents, msg = session.feed_identities(sub.recv_multipart())
+            msg = session.deserialize(msg)   # checks the signature
+            assert msg["msg_type"] == "iopub_welcome"
+            assert msg["content"] == {"subscription": topic.decode()}
+            assert msg["parent_header"] == {}
+            assert idents == ([topic] if topic else [])
+        finally:
+            sub.close()
