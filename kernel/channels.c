@@ -9,12 +9,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <zmq.h>
 
 #include "channels.h"
 #include "dispatch.h"
 #include "exc.h"
+#include "host.h"
 #include "interp.h"
 #include "kernel_host.h"
 
@@ -105,6 +107,7 @@ void *cg_shell_thread(void *arg) {
     sigaddset(&sigint, SIGINT);
     pthread_sigmask(SIG_UNBLOCK, &sigint, NULL);
     if (start_evaluator(k) < 0) {
+        k->failed = true;
         atomic_store(&k->stopping, true);
         return NULL;
     }
@@ -125,14 +128,34 @@ void *cg_shell_thread(void *arg) {
     return NULL;
 }
 
+/* jupyter_client sets JPY_PARENT_PID. If the launcher dies without a
+ * shutdown_request, this kernel would live on with no one to talk to:
+ * stop when the parent changes, as ipykernel does. The parent is the one
+ * at start-up (k->parent), not JPY_PARENT_PID itself: a wrapper between
+ * them must not stop the kernel, and the launcher may be gone before this
+ * thread starts. */
+static pid_t parent_to_watch(cg_kernel *k) {
+    const char *env = getenv("JPY_PARENT_PID");
+    return env && *env && k->parent > 1 ? k->parent : 0;
+}
+
+static void stop_if_orphaned(cg_kernel *k, pid_t parent) {
+    if (!parent || getppid() == parent) return;
+    fprintf(stderr, "cgrad kernel: parent process %ld is gone; stopping\n", (long)parent);
+    atomic_store(&k->stopping, true);
+    cg_interrupt_requested = 1;
+}
+
 void *cg_control_thread(void *arg) {
     cg_kernel *k = arg;
     cg_publisher pub;
+    pid_t parent = parent_to_watch(k);
     if (cg_publisher_open(&pub, k->zmq, &k->signer) == 0) {
         while (!atomic_load(&k->stopping)) {
             int ready = readable(k->sockets[CG_CH_CONTROL], POLL_MS);
             if (ready < 0) break;
             if (ready) serve_next(k, CG_CH_CONTROL, &pub);
+            stop_if_orphaned(k, parent);
         }
     }
     cg_publisher_close(&pub);

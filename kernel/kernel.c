@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <zmq.h>
 
@@ -122,6 +123,7 @@ static void stop_threads(cg_kernel *k, pthread_t shell) {
 int cg_kernel_main(const char *connection_file) {
     static cg_kernel k;   /* one per process; its threads share it */
     k.stdin_error = CG_NONE;
+    k.parent = getppid();
     pthread_t shell;
     if (open_all(&k, connection_file) < 0) {
         close_all(&k);
@@ -134,5 +136,5 @@ int cg_kernel_main(const char *connection_file) {
     }
     stop_threads(&k, shell);
     close_all(&k);
-    return 0;
+    return k.failed ? 1 : 0;
 }

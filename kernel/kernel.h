@@ -11,6 +11,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <sys/types.h>
 
 #include "connection.h"
 #include "iopub.h"
@@ -28,7 +29,9 @@ typedef struct cg_kernel {
     void *sockets[CG_CH_COUNT];
     cg_iopub iopub;
     pthread_t heartbeat, control;
-    atomic_bool stopping;      /* a shutdown_request was answered */
+    atomic_bool stopping;      /* a shutdown_request was answered, or the parent died */
+    bool failed;               /* the evaluator could not start: exit status 1 */
+    pid_t parent;              /* getppid() at start-up */
     cg_streams streams;        /* text written, not yet published (shell and iopub threads) */
 
     /* Owned by the shell thread. */

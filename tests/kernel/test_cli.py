@@ -4,6 +4,7 @@ import json
 import os
 import socket
 import subprocess
+import sys
 import time
 
 from jupyter_client import BlockingKernelClient
@@ -93,3 +94,34 @@ def test_unsigned_kernel(cgrad, tmp_path):
             proc.kill()
             proc.wait()
         proc.stderr.close()
+
+
+def test_kernel_exits_when_its_parent_dies(cgrad, tmp_path):
+    """A kernel whose launcher (JPY_PARENT_PID) dies without shutting it
+    down stops by itself, as ipykernel does, instead of living on."""
+    path, info = write_connection_file(str(tmp_path / "orphan.json"))
+    pidfile, log = tmp_path / "kernel.pid", tmp_path / "kernel.log"
+    launcher = (
+        "import os, subprocess, time\n"
+        f"p = subprocess.Popen([{cgrad!r}, 'kernel', '-f', {path!r}],"
+        f" env=dict(os.environ, JPY_PARENT_PID=str(os.getpid())), stderr=open({str(log)!r}, 'w'))\n"
+        f"open({str(pidfile)!r}, 'w').write(str(p.pid))\n"
+        "time.sleep(0.5)\n"   # the kernel has started: now die without a word
+    )
+    subprocess.run([sys.executable, "-c", launcher], check=True)
+    pid = int(pidfile.read_text())
+
+    def alive():   # an exited orphan may linger as a zombie
+        try:
+            return open(f"/proc/{pid}/stat").read().split()[2] != "Z"
+        except FileNotFoundError:
+            return False
+
+    deadline = time.monotonic() + 5
+    while alive() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    still = alive()
+    if still:
+        os.kill(pid, 9)
+    assert not still
+    assert "parent process" in log.read_text() and "is gone; stopping" in log.read_text()
