@@ -70,8 +70,8 @@ static void serve_next(cg_kernel *k, int channel, cg_publisher *pub) {
         serve(k, channel, pub, &m, false);
 }
 
-/* Serves the oldest held request; held requests may hold more (a held
- * kernel_info never fails, but order is kept whatever happens). */
+/* Serves the oldest held request: an execute is aborted, anything else
+ * is served as usual, in the order they came. */
 static void serve_held(cg_kernel *k) {
     cg_msg m = k->held[0];
     k->n_held--;

@@ -19,7 +19,8 @@ int cg_signer_init(cg_signer *s, const char *key) {
     s->keylen = strlen(key);
     s->key = malloc(s->keylen);
     s->mac = EVP_MAC_fetch(NULL, "HMAC", NULL);
-    if (!s->key || !s->mac) {
+    s->seen = malloc(sizeof *s->seen);
+    if (!s->key || !s->mac || !s->seen || cg_seen_signatures_init(s->seen) < 0) {
         cg_signer_free(s);
         return -1;
     }
@@ -31,6 +32,8 @@ void cg_signer_free(cg_signer *s) {
     if (s->key) OPENSSL_cleanse(s->key, s->keylen);
     free(s->key);
     EVP_MAC_free(s->mac);
+    if (s->seen) cg_seen_signatures_free(s->seen);
+    free(s->seen);
     memset(s, 0, sizeof *s);
 }
 
@@ -64,10 +67,11 @@ int cg_signer_sign(const cg_signer *s, const cg_sign_parts *parts, char out[CG_S
     return 0;
 }
 
-bool cg_signer_verify(const cg_signer *s, const cg_sign_parts *parts, const void *sig, size_t siglen) {
-    if (!s->key) return true;
+int cg_signer_check(const cg_signer *s, const cg_sign_parts *parts, const void *sig, size_t siglen) {
+    if (!s->key) return CG_SIG_OK;
     char want[CG_SIG_HEX_LEN + 1];
     /* The length is public; only the bytes are compared in constant time. */
-    if (siglen != CG_SIG_HEX_LEN || cg_signer_sign(s, parts, want) < 0) return false;
-    return CRYPTO_memcmp(want, sig, CG_SIG_HEX_LEN) == 0;
+    if (siglen != CG_SIG_HEX_LEN || cg_signer_sign(s, parts, want) < 0) return CG_SIG_BAD;
+    if (CRYPTO_memcmp(want, sig, CG_SIG_HEX_LEN) != 0) return CG_SIG_BAD;
+    return cg_seen_signatures_add(s->seen, want) ? CG_SIG_OK : CG_SIG_REPLAYED;
 }

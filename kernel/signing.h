@@ -10,12 +10,15 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "seen_signatures.h"
+
 #define CG_SIG_HEX_LEN 64
 
 typedef struct {
     char *key;      /* malloc'd copy; NULL when unsigned */
     size_t keylen;
     void *mac;      /* EVP_MAC*, fetched once */
+    cg_seen_signatures *seen;   /* of verified messages, to refuse replays */
 } cg_signer;
 
 int cg_signer_init(cg_signer *s, const char *key);
@@ -30,7 +33,9 @@ typedef struct {
 /* Writes the hex signature (NUL-terminated) into out, or "" when
  * unsigned; 0, or -1 if OpenSSL failed. */
 int cg_signer_sign(const cg_signer *s, const cg_sign_parts *parts, char out[CG_SIG_HEX_LEN + 1]);
-/* Does sig (not NUL-terminated) sign parts? Compared in constant time. */
-bool cg_signer_verify(const cg_signer *s, const cg_sign_parts *parts, const void *sig, size_t siglen);
+enum { CG_SIG_OK, CG_SIG_BAD, CG_SIG_REPLAYED };
+/* Does sig (not NUL-terminated) sign parts, compared in constant time, and
+ * is it new? A good signature is remembered (seen_signatures.h). */
+int cg_signer_check(const cg_signer *s, const cg_sign_parts *parts, const void *sig, size_t siglen);
 
 #endif

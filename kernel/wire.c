@@ -91,7 +91,9 @@ static int parse(const frame_list *fl, const cg_signer *signer, const char *chan
         sp.data[i] = parts[i].data;
         sp.len[i] = parts[i].len;
     }
-    if (!cg_signer_verify(signer, &sp, sig->data, sig->len)) return drop(channel, "bad signature");
+    int verdict = cg_signer_check(signer, &sp, sig->data, sig->len);
+    if (verdict == CG_SIG_BAD) return drop(channel, "bad signature");
+    if (verdict == CG_SIG_REPLAYED) return drop(channel, "duplicate signature (a replayed message)");
     json_t *obj[4];
     for (int i = 0; i < 4; i++) obj[i] = parse_object(&parts[i]);
     json_t *type = obj[0] ? json_object_get(obj[0], "msg_type") : NULL;

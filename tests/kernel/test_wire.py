@@ -159,3 +159,19 @@ def test_iopub_welcome(kernel):
             assert idents == ([topic] if topic else [])
         finally:
             sub.close()
+
+
+def test_replayed_message_is_dropped(kernel, raw):
+    """The same signed message twice (same msg_id and date) is a replay:
+    the first is answered, the second dropped, as jupyter_client's Session
+    refuses a duplicate signature."""
+    sock, key = raw
+    frames = frames_of(key, "execute_request", {"code": "try:\n    replays += 1\nexcept NameError:\n    replays = 1"})
+    sock.send_multipart(frames)
+    assert sock.poll(TIMEOUT * 1000)
+    assert json.loads(sock.recv_multipart()[5])["status"] == "ok"
+    sock.send_multipart(frames)
+    assert not sock.poll(300)
+    reply, msgs = execute(kernel.kc, "replays")
+    assert outputs(msgs, "execute_result")[0]["data"]["text/plain"] == "1"
+    assert "duplicate signature" in kernel.stderr()
