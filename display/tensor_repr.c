@@ -12,8 +12,8 @@
 
 #include "autograd.h"
 #include "element_format.h"
+#include "host_tensor.h"
 #include "meta_repr.h"
-#include "ops_copy.h"
 #include "print_options.h"
 #include "strbuf.h"
 
@@ -216,26 +216,13 @@ static void add_suffixes(cg_strbuf *b, const suffixes *s, int linewidth) {
 
 /* ---- the repr ------------------------------------------------------------------------------ */
 
-/* t itself on the CPU, else a detached copy there (PyTorch prints under
- * no_grad; nothing here may join the graph). */
-static cg_tensor *on_host(cg_tensor *t) {
-    if (cg_tensor_device(t).type == CG_CPU)
-        return cg_tensor_retain(t);
-    bool was = cg_grad_set_enabled(false);
-    cg_tensor *d = cg_detach(t);
-    cg_tensor *h = d ? cg_to_device(d, cg_device_cpu()) : NULL;
-    cg_tensor_release(d);
-    cg_grad_set_enabled(was);
-    return h;
-}
-
 char *cg_tensor_repr(cg_tensor *t) {
     cg_strbuf b = CG_STRBUF_INIT;
     cg_strbuf_puts(&b, PREFIX);
     if (cg_tensor_numel(t) == 0) {
         cg_strbuf_puts(&b, "[]");
     } else {
-        cg_tensor *h = on_host(t);
+        cg_tensor *h = cg_display_host_tensor(t);
         int rc = h ? write_values(h, &b) : -1;
         cg_tensor_release(h);
         if (rc < 0) {

@@ -29,7 +29,8 @@ typedef enum {
     AST_TUPLE, AST_SET, AST_DICT, AST_BIN_OP, AST_UNARY_OP, AST_BOOL_OP,
     AST_COMPARE, AST_CALL, AST_KEYWORD, AST_ATTRIBUTE, AST_SUBSCRIPT,
     AST_SLICE, AST_STARRED, AST_LAMBDA, AST_IF_EXP, AST_LIST_COMP,
-    AST_SET_COMP, AST_DICT_COMP, AST_GENERATOR_EXP, AST_NAMED_EXPR,
+    AST_SET_COMP, AST_DICT_COMP, AST_GENERATOR_EXP, AST_NAMED_EXPR, AST_YIELD,
+    AST_YIELD_FROM,
     /* parts */
     AST_COMPREHENSION, AST_EXCEPT_HANDLER, AST_ARGUMENTS, AST_ARG,
     AST_WITH_ITEM, AST_ALIAS,
@@ -89,7 +90,8 @@ struct cg_ast {
     union {
         /* AST_MODULE */
         struct { cg_ast_list body; } module;
-        /* AST_EXPR_STMT, AST_RETURN (value may be NULL) */
+        /* AST_EXPR_STMT, AST_RETURN, AST_YIELD (value may be NULL),
+         * AST_YIELD_FROM */
         struct { cg_ast *value; } expr;
         /* AST_ASSIGN: a = b = value */
         struct { cg_ast_list targets; cg_ast *value; } assign;

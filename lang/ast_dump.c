@@ -269,6 +269,7 @@ static const char *class_name(cg_ast_kind k) {
         [AST_SLICE] = "Slice", [AST_STARRED] = "Starred", [AST_LAMBDA] = "Lambda", [AST_IF_EXP] = "IfExp",
         [AST_LIST_COMP] = "ListComp", [AST_SET_COMP] = "SetComp", [AST_DICT_COMP] = "DictComp",
         [AST_GENERATOR_EXP] = "GeneratorExp", [AST_NAMED_EXPR] = "NamedExpr",
+        [AST_YIELD] = "Yield", [AST_YIELD_FROM] = "YieldFrom",
         [AST_COMPREHENSION] = "comprehension", [AST_EXCEPT_HANDLER] = "ExceptHandler",
         [AST_ARGUMENTS] = "arguments", [AST_ARG] = "arg", [AST_WITH_ITEM] = "withitem", [AST_ALIAS] = "alias",
     };
@@ -299,7 +300,9 @@ static void fields(out *o, const cg_ast *n, bool *f) {
         f_raw(o, f, "type_ignores", "[]");
         break;
     case AST_EXPR_STMT: f_node(o, f, "value", n->u.expr.value); break;
-    case AST_RETURN: f_opt(o, f, "value", n->u.expr.value); break;
+    case AST_RETURN:
+    case AST_YIELD: f_opt(o, f, "value", n->u.expr.value); break;
+    case AST_YIELD_FROM: f_node(o, f, "value", n->u.expr.value); break;
     case AST_ASSIGN:
         f_list(o, f, "targets", n->u.assign.targets);
         f_node(o, f, "value", n->u.assign.value);

@@ -14,6 +14,7 @@
 #include "containers.h"
 #include "exc.h"
 #include "format.h"
+#include "generator.h"
 #include "host.h"
 #include "lang_internal.h"
 
@@ -701,6 +702,14 @@ static cg_value b_next(cg_value self, const cg_args *a) {
     cg_value r = cg_next(a->pos[0]);
     if (r.tag != CG_V_STOP) return r;
     if (a->npos == 2) return cg_incref(a->pos[1]);
+    if (cg_typeof(a->pos[0]) == &cg_type_generator) {
+        cg_value ret = cg_gen_take_result(a->pos[0]);
+        if (!cg_is_none(ret)) {
+            cg_raise_value(&cg_exc_StopIteration, ret);
+            cg_decref(ret);
+            return CG_ERR;
+        }
+    }
     return cg_raise_object(cg_obj_value(&cg_exc_StopIteration));
 }
 
@@ -778,7 +787,7 @@ int cg_types_init(void) {
     static bool done;
     if (done) return 0;
     if (cg_number_types_init() < 0 || cg_type_add_methods(&cg_type_str, cg_str_methods) < 0 ||
-        cg_list_type_init() < 0 || cg_tuple_type_init() < 0 || cg_dict_type_init() < 0 || cg_set_type_init() < 0 ||
+        cg_list_type_init() < 0 || cg_generator_type_init() < 0 || cg_tuple_type_init() < 0 || cg_dict_type_init() < 0 || cg_set_type_init() < 0 ||
         cg_range_type_init() < 0 || cg_slice_type_init() < 0 || cg_iterator_types_init() < 0)
         return -1;
     cg_type *wrapped[] = {&cg_type_list, &cg_type_tuple, &cg_type_dict, &cg_type_str, &cg_type_set,
@@ -790,7 +799,7 @@ int cg_types_init(void) {
 }
 
 static const char *const EXCEPTION_NAMES[] = {
-    "BaseException", "Exception", "KeyboardInterrupt", "SystemExit", "StopIteration", "ArithmeticError",
+    "BaseException", "Exception", "KeyboardInterrupt", "SystemExit", "StopIteration", "GeneratorExit", "ArithmeticError",
     "ZeroDivisionError", "OverflowError", "AssertionError", "AttributeError", "LookupError", "IndexError",
     "KeyError", "NameError", "UnboundLocalError", "TypeError", "ValueError", "RuntimeError",
     "NotImplementedError", "RecursionError", "ImportError", "ModuleNotFoundError", "MemoryError", "SyntaxError",
@@ -810,6 +819,7 @@ int cg_builtins_init(cg_dict *builtins) {
     cg_value m = cg_module_new("builtins");
     if (cg_is_err(m)) return -1;
     int rc = cg_module_add_methods(m, builtin_defs);
+    if (rc == 0) rc = cg_display_builtins_init(m);
     if (rc == 0) rc = cg_dict_update(builtins, cg_obj_value(cg_module_dict(m)));
     /* the functions keep the module alive; its dict must not keep them */
     cg_dict_clear(cg_module_dict(m));

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "eval.h"
+#include "generator.h"
 
 /* ---- cells ------------------------------------------------------------------- */
 
@@ -223,6 +224,21 @@ static int bind(cg_function *fn, const cg_args *a, cg_value *slots) {
     return cg_params_bind(p, a, slots);
 }
 
+/* A generator function's call: the bound frame goes to the generator. */
+static cg_value generator_of(cg_function *fn, cg_value *slots, cg_value *small) {
+    size_t n = (size_t)fn->scope->nslots;
+    cg_value *own = slots;
+    if (slots == small) {
+        own = malloc(sizeof *own * (n ? n : 1));
+        if (!own) {
+            for (size_t i = 0; i < n; i++) cg_decref(slots[i]);
+            return cg_raise_nomemory();
+        }
+        memcpy(own, slots, sizeof *own * n);
+    }
+    return cg_gen_new(fn, own);
+}
+
 static cg_value function_call(cg_value f, const cg_args *a) {
     cg_function *fn = (cg_function *)f.u.o;
     cg_scope *sc = fn->scope;
@@ -240,6 +256,7 @@ static cg_value function_call(cg_value f, const cg_args *a) {
     }
     for (int i = 0; i < sc->nfree; i++)
         slots[sc->free_slots[i]] = cg_incref(((cg_tuple *)fn->closure.u.o)->items[i]);
+    if (sc->has_yield) return generator_of(fn, slots, small);
     cg_frame frame = {.back = cg_ev.frame, .func = fn, .scope = sc, .slots = slots,
                       .globals = fn->globals, .arena = fn->arena, .name = sc->name,
                       .line = sc->node->line, .retval = CG_NONE};

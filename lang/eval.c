@@ -10,6 +10,7 @@
 
 #include "containers.h"
 #include "eval.h"
+#include "generator.h"
 #include "host.h"
 
 _Thread_local cg_eval_state cg_ev = {.limit = 1000};
@@ -437,6 +438,12 @@ static int comp_emit(cg_frame *f, comp_state *st) {
     }
     cg_value v = cg_eval_expr(f, e->u.comp.elt);
     if (cg_is_err(v)) return -1;
+    if (e->kind == AST_GENERATOR_EXP) {
+        cg_value sent = cg_gen_yield(f, v);
+        if (cg_is_err(sent)) return -1;
+        cg_decref(sent);
+        return 0;
+    }
     int rc = e->kind == AST_SET_COMP ? cg_set_add(st->acc, v) : cg_list_append(st->acc, v);
     cg_decref(v);
     return rc;
@@ -478,24 +485,26 @@ static int comp_loop(cg_frame *f, comp_state *st, int g, cg_value first) {
     return rc;
 }
 
+int cg_genexpr_run(cg_frame *f, const cg_ast *e, cg_value first) {
+    comp_state st = {.node = e, .acc = CG_NONE};
+    return comp_loop(f, &st, 0, first);
+}
+
 /* A comprehension runs in its own frame (as in Python 3.11, which shows
- * it in tracebacks as <listcomp>); a generator expression is evaluated
- * eagerly into a list and iterated (docs/language.md says so). */
+ * it in tracebacks as <listcomp>); a generator expression's frame goes to
+ * its generator, which runs the same loops on demand. */
 static cg_value eval_comprehension(cg_frame *f, const cg_ast *e) {
     cg_scope *sc = cg_scope_of(e);
     const cg_ast *gen0 = e->u.comp.generators.items[0];
     cg_value first = cg_eval_expr(f, gen0->u.gen.iter);
     if (cg_is_err(first)) return first;
-    if (e->kind != AST_GENERATOR_EXP) {   /* Python checks this up front */
-        cg_value it = cg_iter(first);
-        if (cg_is_err(it)) {
-            cg_decref(first);
-            return it;
-        }
-        cg_decref(first);
-        first = it;
-    }
-    cg_value small[16], *slots = sc->nslots <= 16 ? small : malloc(sizeof *slots * (size_t)sc->nslots);
+    cg_value it = cg_iter(first);   /* Python checks this up front */
+    cg_decref(first);
+    if (cg_is_err(it)) return it;
+    first = it;
+    bool lazy = e->kind == AST_GENERATOR_EXP;
+    cg_value small[16];
+    cg_value *slots = sc->nslots <= 16 && !lazy ? small : malloc(sizeof *slots * (size_t)(sc->nslots + 1));
     if (!slots) {
         cg_decref(first);
         return cg_raise_nomemory();
@@ -503,6 +512,7 @@ static cg_value eval_comprehension(cg_frame *f, const cg_ast *e) {
     for (int i = 0; i < sc->nslots; i++) slots[i] = CG_STOP;
     for (int i = 0; i < sc->ncells; i++) slots[sc->cell_slots[i]] = cg_cell_new(CG_STOP);
     for (int i = 0; i < sc->nfree; i++) slots[sc->free_slots[i]] = cg_incref(f->slots[sc->free_from[i]]);
+    if (lazy) return cg_gen_new_genexpr(f, e, slots, first);
     cg_frame cf = {.back = f, .scope = sc, .slots = slots, .globals = f->globals,
                    .arena = f->arena, .name = sc->name, .line = e->line};
     comp_state st = {.node = e};
@@ -520,11 +530,6 @@ static cg_value eval_comprehension(cg_frame *f, const cg_ast *e) {
     for (int i = 0; i < sc->nslots; i++) cg_decref(slots[i]);
     if (slots != small) free(slots);
     cg_decref(first);
-    if (e->kind == AST_GENERATOR_EXP && !cg_is_err(result)) {
-        cg_value it = cg_iter(result);
-        cg_decref(result);
-        return it;
-    }
     return result;
 }
 
@@ -587,6 +592,8 @@ static cg_value eval_node(cg_frame *f, const cg_ast *e) {
     case AST_GENERATOR_EXP: return eval_comprehension(f, e);
     case AST_LAMBDA: return eval_lambda(f, e);
     case AST_NAMED_EXPR: return eval_named(f, e);
+    case AST_YIELD: return cg_eval_yield(f, e);
+    case AST_YIELD_FROM: return cg_eval_yield_from(f, e);
     case AST_STARRED:
         return cg_raise(&cg_exc_SyntaxError, "can't use starred expression here");
     default:

@@ -47,6 +47,7 @@ struct cg_frame {
     const cg_ast *stmt;       /* the statement being run */
     const cg_ast *errnode;    /* the innermost node that raised, this frame */
     cg_value retval;
+    struct cg_generator *gen; /* the generator whose body this is, or NULL */
 };
 
 /* The evaluator's per-thread state. */

@@ -83,6 +83,10 @@ static cg_value exc_getattr(cg_value self, cg_str *name) {
     if (!strcmp(name->s, "__cause__")) return cg_incref(e->cause);
     if (!strcmp(name->s, "__context__")) return cg_incref(e->context);
     if (!strcmp(name->s, "__traceback__")) return cg_incref(e->traceback);
+    if (!strcmp(name->s, "value") && cg_isinstance(self, &cg_exc_StopIteration)) {
+        const cg_tuple *t = (const cg_tuple *)e->args.u.o;
+        return t->len > 0 ? cg_incref(t->items[0]) : CG_NONE;
+    }
     return CG_STOP;
 }
 
@@ -140,6 +144,7 @@ EXC_TYPE(Exception, &cg_exc_BaseException);
 EXC_TYPE(KeyboardInterrupt, &cg_exc_BaseException);
 EXC_TYPE(SystemExit, &cg_exc_BaseException);
 EXC_TYPE(StopIteration, &cg_exc_Exception);
+EXC_TYPE(GeneratorExit, &cg_exc_BaseException);
 EXC_TYPE(ArithmeticError, &cg_exc_Exception);
 EXC_TYPE(ZeroDivisionError, &cg_exc_ArithmeticError);
 EXC_TYPE(OverflowError, &cg_exc_ArithmeticError);
@@ -173,7 +178,7 @@ EXC_TYPE(FileNotFoundError, &cg_exc_OSError);
 
 static cg_type *const ALL[] = {
     &cg_exc_BaseException, &cg_exc_Exception, &cg_exc_KeyboardInterrupt, &cg_exc_SystemExit,
-    &cg_exc_StopIteration, &cg_exc_ArithmeticError, &cg_exc_ZeroDivisionError,
+    &cg_exc_StopIteration, &cg_exc_GeneratorExit, &cg_exc_ArithmeticError, &cg_exc_ZeroDivisionError,
     &cg_exc_OverflowError, &cg_exc_AssertionError, &cg_exc_AttributeError, &cg_exc_LookupError,
     &cg_exc_IndexError, &cg_exc_KeyError, &cg_exc_NameError, &cg_exc_UnboundLocalError,
     &cg_exc_TypeError, &cg_exc_ValueError, &cg_exc_RuntimeError, &cg_exc_NotImplementedError,

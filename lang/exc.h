@@ -26,7 +26,7 @@ typedef struct {
 
 /* The builtin exception classes, by Python's names. */
 extern cg_type cg_exc_BaseException, cg_exc_Exception, cg_exc_KeyboardInterrupt,
-    cg_exc_SystemExit, cg_exc_StopIteration, cg_exc_ArithmeticError,
+    cg_exc_SystemExit, cg_exc_StopIteration, cg_exc_GeneratorExit, cg_exc_ArithmeticError,
     cg_exc_ZeroDivisionError, cg_exc_OverflowError, cg_exc_AssertionError,
     cg_exc_AttributeError, cg_exc_LookupError, cg_exc_IndexError,
     cg_exc_KeyError, cg_exc_NameError, cg_exc_UnboundLocalError,

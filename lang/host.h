@@ -27,6 +27,10 @@ typedef struct cg_host {
     /* input(prompt): a str without the newline, or CG_ERR (EOFError when
      * there is no input, as Python raises). */
     cg_value (*input)(void *ctx, const char *prompt, bool password);
+    /* Shows rich output (the kernel) rather than text (`cgrad run`):
+     * progress bars draw as HTML that updates in place, not as a line
+     * rewritten with \r on stderr. */
+    bool notebook;
 } cg_host;
 
 /* The host of this process; never NULL (a default writes to fds 1 and 2). */

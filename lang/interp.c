@@ -156,8 +156,9 @@ static int run_in(cg_dict *globals, const char *src, size_t len, const char *fil
         syntax_error(&err, filename, src, len);
         return -1;
     }
-    cg_scope *module = cg_scope_resolve(arena);
+    cg_scope *module = cg_scope_resolve(arena, &err);
     if (!module) {
+        if (err.msg[0]) syntax_error(&err, filename, src, len);
         cg_ast_arena_release(arena);
         return -1;
     }

@@ -107,6 +107,9 @@ cg_value cg_sys_module_init(void);
 cg_value cg_math_module_init(void);
 cg_value cg_time_module_init(void);
 cg_value cg_random_module_init(void);
+/* _cgrad, under IPython.display; and builtins.display (display_module.c) */
+cg_value cg_cgrad_module_init(void);
+int cg_display_builtins_init(cg_value builtins_module);
 cg_value cg_sys_stdout(void);
 cg_value cg_sys_stderr(void);
 

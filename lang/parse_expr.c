@@ -877,6 +877,30 @@ void cg_p_invalid_comprehension(cg_parser *p, int lpar) {
 
 /* ---- atoms ---------------------------------------------------------------- */
 
+/* yield_expr: 'yield' 'from' expression | 'yield' [star_expressions] */
+cg_ast *cg_p_yield_expr(cg_parser *p) {
+    int start = p->pos;
+    p->pos++;
+    if (KIND == TK_FROM) {
+        p->pos++;
+        cg_ast *a = cg_p_expression(p);
+        if (!a) {
+            p->pos = start;
+            return NULL;
+        }
+        cg_ast *n = cg_p_node(p, AST_YIELD_FROM, start);
+        n->u.expr.value = a;
+        return n;
+    }
+    int mark = p->pos;
+    cg_ast *a = cg_p_star_expressions(p);
+    if (!a)
+        p->pos = mark;
+    cg_ast *n = cg_p_node(p, AST_YIELD, start);
+    n->u.expr.value = a;
+    return n;
+}
+
 /* '(' ... : tuple | group | genexp */
 static cg_ast *paren_atom(cg_parser *p) {
     int start = p->pos;
@@ -887,8 +911,16 @@ static cg_ast *paren_atom(cg_parser *p) {
         t->u.seq.ctx = CTX_LOAD;
         return t;
     }
-    if (KIND == TK_YIELD)
-        unsupported(p, cg_p_peek(p), "'yield'");
+    if (KIND == TK_YIELD) {
+        /* group: '(' yield_expr ')' */
+        cg_ast *y = cg_p_yield_expr(p);
+        if (y && KIND == TK_RPAR) {
+            p->pos++;
+            return y;
+        }
+        p->pos = start;
+        return NULL;
+    }
     int elem = p->pos;
     cg_ast *e = cg_p_star_named_expression(p);
     if (e && KIND == TK_COMMA) {

@@ -59,7 +59,7 @@ static bool is_single_target(const cg_ast *e) {
 /* annotated_rhs / the right of '=': yield_expr | star_expressions */
 static cg_ast *rhs(cg_parser *p) {
     if (KIND == TK_YIELD)
-        unsupported(p, cg_p_peek(p), "'yield'");
+        return cg_p_yield_expr(p);
     return cg_p_star_expressions(p);
 }
 
@@ -157,8 +157,11 @@ static void invalid_assignment(cg_parser *p, int start) {
     if (a && KIND == TK_EQUAL)
         cg_p_raise_invalid_target(p, TARGETS_STAR, a);
     p->pos = after_targets;
-    if (KIND == TK_YIELD)
-        unsupported(p, cg_p_peek(p), "'yield'");
+    if (KIND == TK_YIELD) {
+        a = cg_p_yield_expr(p);
+        if (a && KIND == TK_EQUAL)
+            cg_p_raise_node(p, a, "assignment to yield expression not possible");
+    }
     /* a=star_expressions augassign (yield_expr | star_expressions) */
     p->pos = start;
     a = cg_p_star_expressions(p);
@@ -299,6 +302,21 @@ static cg_ast *return_stmt(cg_parser *p) {
     if (p->func_depth == 0)
         cg_p_compile_error(p, s, "'return' outside function");
     check_starred_load(p, v);
+    return s;
+}
+
+/* yield_stmt: yield_expr, after the invalid_assignment of pegen's first
+ * alternative (`yield x = 1`). */
+static cg_ast *yield_stmt(cg_parser *p, int start) {
+    if (p->call_invalid_rules) {
+        invalid_assignment(p, start);
+        p->pos = start;
+    }
+    cg_ast *y = cg_p_yield_expr(p);
+    if (!y)
+        return NULL;
+    cg_ast *s = stmt_node(p, AST_EXPR_STMT, start);
+    s->u.expr.value = y;
     return s;
 }
 
@@ -539,7 +557,7 @@ static cg_ast *simple_stmt(cg_parser *p) {
         p->pos++;
         return stmt_node(p, AST_PASS, start);
     case TK_DEL: return del_stmt(p);
-    case TK_YIELD: unsupported(p, t, "'yield'");
+    case TK_YIELD: return yield_stmt(p, start);
     case TK_ASSERT: return assert_stmt(p);
     case TK_BREAK:
     case TK_CONTINUE: {

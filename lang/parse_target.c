@@ -43,6 +43,8 @@ const char *cg_p_expr_name(const cg_ast *e) {
     case AST_COMPARE: return "comparison";
     case AST_IF_EXP: return "conditional expression";
     case AST_NAMED_EXPR: return "named expression";
+    case AST_YIELD:
+    case AST_YIELD_FROM: return "yield expression";
     default: return "expression";
     }
 }

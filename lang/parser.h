@@ -139,6 +139,7 @@ cg_ast *cg_p_expression_nocheck(cg_parser *p);
 cg_ast *cg_p_expressions(cg_parser *p);
 cg_ast *cg_p_named_expression(cg_parser *p);
 cg_ast *cg_p_star_expressions(cg_parser *p);
+cg_ast *cg_p_yield_expr(cg_parser *p);
 cg_ast *cg_p_star_named_expression(cg_parser *p);
 cg_ast *cg_p_disjunction(cg_parser *p);
 cg_ast *cg_p_bitwise_or(cg_parser *p);

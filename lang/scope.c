@@ -11,6 +11,7 @@
  * pointer in the tree (name.id, attr.attr, keyword.arg, ...) by the text of
  * its interned cg_str, so cg_str_of(id) recovers the string object and two
  * identifiers are equal exactly when their pointers are. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -54,7 +55,44 @@ typedef struct {
     bool failed;
     int err_line;
     const char *err;
+    /* Errors with a place in the source, as CPython's symbol table and
+     * compiler report them: `located` fails the resolve at once; `outside`
+     * ('yield' outside function, a compiler error) only when nothing else
+     * does, since CPython compiles after its symbol table pass. */
+    cg_syntax_error *located;
+    cg_syntax_error outside;
 } resolver;
+
+static void locate(cg_syntax_error *e, const cg_ast *at, const char *msg) {
+    snprintf(e->kind, sizeof e->kind, "SyntaxError");
+    snprintf(e->msg, sizeof e->msg, "%s", msg);
+    e->line = at->line;
+    e->col = at->col + 1;
+    e->end_col = at->end_col + 1 > e->col ? at->end_col + 1 : e->col;
+}
+
+/* A yield makes the function it is in a generator; anywhere else it is
+ * an error, worded as CPython words it. */
+static void note_yield(resolver *r, cg_scope *sc, const cg_ast *e) {
+    switch (sc->node->kind) {
+    case AST_FUNCTION_DEF:
+    case AST_LAMBDA: sc->has_yield = true; return;
+    case AST_MODULE:
+    case AST_CLASS_DEF:
+        if (!r->outside.msg[0]) locate(&r->outside, e, "'yield' outside function");
+        return;
+    default: {
+        static const char *const what[] = {"list comprehension", "set comprehension", "dict comprehension",
+                                           "generator expression"};
+        int k = sc->node->kind;
+        int which = k == AST_LIST_COMP ? 0 : k == AST_SET_COMP ? 1 : k == AST_DICT_COMP ? 2 : 3;
+        char msg[64];
+        snprintf(msg, sizeof msg, "'yield' inside %s", what[which]);
+        locate(r->located, e, msg);
+        r->failed = true;
+    }
+    }
+}
 
 static cg_str *intern(const char **id) {
     if (!*id) return NULL;
@@ -228,7 +266,7 @@ static void declare_params(resolver *r, cg_scope *fn, cg_ast *args) {
         if (kinds[i] == PARAM_VAR_KW) p->varkw = i;
     }
     p->n = n;
-    p->fname = fn->name;
+    p->fname = fn->qualname;   /* Python names a function by its __qualname__ here */
     fn->nparams = n;
 }
 
@@ -344,6 +382,11 @@ static void visit_expr(resolver *r, cg_scope *sc, cg_ast *e) {
     case AST_SET_COMP:
     case AST_DICT_COMP:
     case AST_GENERATOR_EXP: visit_comprehension(r, sc, e); break;
+    case AST_YIELD:
+    case AST_YIELD_FROM:
+        visit_expr(r, sc, e->u.expr.value);
+        note_yield(r, sc, e);
+        break;
     case AST_NAMED_EXPR: {
         /* := in a comprehension binds in the enclosing function */
         cg_scope *target = sc;
@@ -614,8 +657,8 @@ void cg_scope_binding(const cg_scope *sc, cg_str *name, cg_ast_res *out) {
     resolve_ref(&r);
 }
 
-cg_scope *cg_scope_resolve(cg_ast_arena *arena) {
-    resolver r = {.arena = arena};
+cg_scope *cg_scope_resolve(cg_ast_arena *arena, cg_syntax_error *err) {
+    resolver r = {.arena = arena, .located = err};
     cg_ast *root = cg_ast_arena_root(arena);
     cg_scope *module = new_scope(&r, SCOPE_MODULE, NULL, root, "<module>");
     if (module) visit_stmts(&r, module, &root->u.module.body);
@@ -626,7 +669,12 @@ cg_scope *cg_scope_resolve(cg_ast_arena *arena) {
         for (int i = 0; i < r.nrefs; i++) resolve_ref(&r.refs[i]);
     free(r.refs);
     free(r.scopes);
+    if (!r.failed && r.outside.msg[0]) {
+        *err = r.outside;
+        return NULL;
+    }
     if (r.failed) {
+        if (err->msg[0]) return NULL;
         if (!cg_exc_pending()) cg_raise_nomemory();
         return NULL;
     }

@@ -30,15 +30,17 @@ struct cg_scope {
     int ncells, *cell_slots;
     int nfree, *free_slots, *free_from;
     cg_params params;          /* names and kinds; defaults come at def time */
-    bool has_yield;            /* generators are not supported: a SyntaxError */
+    bool has_yield;            /* a generator function: calling it makes a generator */
     /* the resolver's name table */
     int nnames, capnames;
     struct cg_scope_name *names;
 };
 
-/* Resolves a parsed module and returns its module scope. NULL with a SyntaxError pending (a nonlocal
- * without binding, `return` outside a function, ...). */
-cg_scope *cg_scope_resolve(cg_ast_arena *arena);
+/* Resolves a parsed module and returns its module scope. NULL on an
+ * error: with err->msg set for one that has a place in the source ('yield'
+ * outside function), else with a SyntaxError pending (a nonlocal without
+ * binding, ...). err starts zeroed. */
+cg_scope *cg_scope_resolve(cg_ast_arena *arena, cg_syntax_error *err);
 
 /* How a name bound by a statement of scope sc (a def, a class) is stored. */
 void cg_scope_binding(const cg_scope *sc, cg_str *name, cg_ast_res *out);

@@ -147,7 +147,10 @@ static void format_syntax_error(cg_sbuf *b, cg_value exc) {
         cg_sbuf_putc(b, '\n');
         if (off.tag == CG_V_INT && off.u.i >= 1) {
             int64_t col = off.u.i - 1 - (int64_t)lead;
-            int64_t width = end.tag == CG_V_INT && end.u.i > off.u.i ? end.u.i - off.u.i : 1;
+            /* CPython's printer reads end_offset of a SyntaxError only, not
+             * of its subclasses: an IndentationError gets one caret */
+            bool exact = cg_typeof(exc) == &cg_exc_SyntaxError;
+            int64_t width = exact && end.tag == CG_V_INT && end.u.i > off.u.i ? end.u.i - off.u.i : 1;
             if (col < 0) col = 0;
             cg_sbuf_puts(b, "    ");
             for (int64_t i = 0; i < col; i++) cg_sbuf_putc(b, ' ');

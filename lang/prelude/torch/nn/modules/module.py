@@ -790,6 +790,42 @@ class Module:
         main_str += ')'
         return main_str
 
+    def _repr_html_(self):
+        # What a notebook shows for a module: its repr, then its parameters
+        # with shapes and counts. Colours come from the theme (inherit), so
+        # the table reads in light and dark JupyterLab alike.
+        cell = 'style="padding:1px 8px;text-align:%s;border:none"'
+        head = 'style="padding:1px 8px;text-align:%s;border:none;opacity:0.6;font-weight:normal"'
+        rows = []
+        total = trainable = 0
+        for name, p in self.named_parameters():
+            n = p.numel()
+            total += n
+            if p.requires_grad:
+                trainable += n
+            rows.append('<tr><td %s>%s</td><td %s>%s</td><td %s>%s</td><td %s>%s</td><td %s>%s</td></tr>' % (
+                cell % 'left', _html_escape(name), cell % 'left', tuple(p.shape),
+                cell % 'left', str(p.dtype).replace('torch.', ''), cell % 'right', f'{n:,}',
+                cell % 'center', '✓' if p.requires_grad else ''))
+        table = ''
+        if rows:
+            table = ('<table style="border-collapse:collapse;border:none;background:transparent;color:inherit">'
+                     '<thead><tr><th %s>parameter</th><th %s>shape</th><th %s>dtype</th><th %s>count</th>'
+                     '<th %s>grad</th></tr></thead><tbody>%s</tbody>'
+                     '<tfoot><tr><td %s>total</td><td %s></td><td %s></td><td %s>%s</td><td %s>%s</td></tr>'
+                     '</tfoot></table>') % (
+                head % 'left', head % 'left', head % 'left', head % 'right', head % 'center', ''.join(rows),
+                cell % 'left', cell % 'left', cell % 'left', cell % 'right', f'{total:,}',
+                cell % 'left', f'trainable {trainable:,}' if trainable != total else '')
+        return ('<div class="cgrad-module" style="font-family:var(--jp-code-font-family,monospace);'
+                'font-size:var(--jp-code-font-size,13px);color:inherit">'
+                '<pre style="margin:0 0 4px 0;background:transparent;color:inherit">%s</pre>%s</div>'
+                % (_html_escape(repr(self)), table))
+
+
+def _html_escape(s):
+    return s.replace('&', '&amp;').replace('<', '&lt;').replace('>', '&gt;').replace('"', '&quot;')
+
 
 def _parse_to(*args, **kwargs):
     """torch._C._nn._parse_to: (device, dtype, non_blocking) from

@@ -1,0 +1,3 @@
+# An IndentationError gets one caret, as CPython prints it.
+for i in range(3):
+print(i)
