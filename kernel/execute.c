@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bundle_json.h"
 #include "channels.h"
 #include "exc.h"
 #include "host.h"
@@ -18,14 +19,6 @@
 
 static json_t *str_json(cg_value s) { return cg_json_text(cg_str_cstr(s), (size_t)((cg_str *)s.u.o)->len); }
 
-/* {"text/plain": repr(v)}, or NULL with an exception pending. */
-static json_t *plain_bundle(cg_value v) {
-    cg_value r = cg_repr(v);
-    if (cg_is_err(r)) return NULL;
-    json_t *data = json_pack("{s:o}", "text/plain", str_json(r));
-    cg_decref(r);
-    return data;
-}
 
 /* Traceback text as the list of lines Jupyter shows one under another. */
 static json_t *traceback_lines(const char *text) {
@@ -63,7 +56,7 @@ static json_t *user_expression(cg_kernel *k, const char *expr) {
     cg_value v;
     json_t *data = NULL;
     if (cg_session_run(k->session, expr, strlen(expr), "<user_expression>", &v) == 0) {
-        data = plain_bundle(v);
+        data = cg_bundle_json(v);
         cg_decref(v);
     }
     if (!data) {
@@ -124,7 +117,7 @@ json_t *cg_request_execute(cg_request *r) {
     int rc = run_cell(k, json_string_value(code), json_string_length(code), silent, &result);
     json_t *reply;
     if (rc == 0) {
-        json_t *data = cg_is_none(result) ? NULL : plain_bundle(result);
+        json_t *data = cg_is_none(result) ? NULL : cg_bundle_json(result);
         cg_decref(result);
         if (data)
             cg_publish(r->pub, r->msg->header, "execute_result",

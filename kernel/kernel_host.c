@@ -7,6 +7,7 @@
 
 #include <zmq.h>
 
+#include "bundle_json.h"
 #include "exc.h"
 #include "host.h"
 #include "interp.h"
@@ -40,12 +41,10 @@ static void host_write(void *ctx, int stream, const char *s, size_t n) {
 
 static int host_display(void *ctx, cg_value value, const char *display_id, bool update) {
     cg_kernel *k = ctx;
-    cg_value r = cg_repr(value);
-    if (cg_is_err(r)) return -1;
+    json_t *data = cg_bundle_json(value);
+    if (!data) return -1;
     cg_kernel_streams_flush(k);
-    json_t *content = json_pack("{s:{s:o}, s:{}}", "data", "text/plain",
-                                cg_json_text(cg_str_cstr(r), (size_t)((cg_str *)r.u.o)->len), "metadata");
-    cg_decref(r);
+    json_t *content = json_pack("{s:o, s:{}}", "data", data, "metadata");
     if (display_id) json_object_set_new(content, "transient", json_pack("{s:s}", "display_id", display_id));
     cg_publish(&k->shell_pub, parent_of(k), update ? "update_display_data" : "display_data", content);
     return 0;
@@ -125,7 +124,8 @@ int cg_kernel_host_install(cg_kernel *k) {
     cg_decref(mod);
     if (cg_is_err(k->stdin_error)) return -1;
     static cg_host host = {.write = host_write, .display = host_display,
-                           .clear_output = host_clear_output, .input = host_input};
+                           .clear_output = host_clear_output, .input = host_input,
+                           .notebook = true};
     host.ctx = k;
     cg_host_set(&host);
     return 0;
