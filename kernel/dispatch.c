@@ -7,7 +7,8 @@
 
 enum { ON_SHELL = 1, ON_CONTROL = 2 };
 
-/* complete, inspect and history come with lang's services: one line each. */
+/* complete, inspect and history come with lang's services: one line each.
+ * A NULL reply: the request has none (comm messages). */
 static const struct {
     const char *request, *reply;
     json_t *(*handle)(cg_request *r);
@@ -19,6 +20,9 @@ static const struct {
     {"comm_info_request", "comm_info_reply", cg_request_comm_info, ON_SHELL},
     {"shutdown_request", "shutdown_reply", cg_request_shutdown, ON_SHELL | ON_CONTROL},
     {"interrupt_request", "interrupt_reply", cg_request_interrupt, ON_CONTROL},
+    {"comm_open", NULL, cg_request_comm_open, ON_SHELL},
+    {"comm_msg", NULL, cg_request_ignore, ON_SHELL},
+    {"comm_close", NULL, cg_request_ignore, ON_SHELL},
 };
 
 int cg_reply(cg_request *r, const char *reply_type, json_t *content) {
@@ -37,7 +41,8 @@ void cg_dispatch(cg_request *r) {
                 cg_channel_names[r->channel]);
     } else {
         json_t *content = handlers[i].handle(r);
-        if (content) cg_reply(r, handlers[i].reply, content);
+        if (content && handlers[i].reply) cg_reply(r, handlers[i].reply, content);
+        else json_decref(content);
     }
     cg_publish_status(r->pub, r->msg->header, "idle");
 }

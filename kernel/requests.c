@@ -1,6 +1,7 @@
 /* requests.c: the small requests: kernel_info, is_complete, comm_info,
- * shutdown, interrupt. execute has its own file (execute.c). */
+ * shutdown, interrupt, comms. execute has its own file (execute.c). */
 #include <stdatomic.h>
+#include <stdio.h>
 
 #include "ast.h"
 #include "header.h"
@@ -54,4 +55,21 @@ json_t *cg_request_interrupt(cg_request *r) {
     (void)r;
     cg_interrupt_requested = 1;
     return json_pack("{s:s}", "status", "ok");
+}
+
+/* The kernel has no comm targets yet: as the spec asks, a comm opened
+ * for an unknown target is closed at once, so the frontend does not wait
+ * on it. */
+json_t *cg_request_comm_open(cg_request *r) {
+    json_t *id = json_object_get(r->msg->content, "comm_id");
+    json_t *target = json_object_get(r->msg->content, "target_name");
+    fprintf(stderr, "cgrad kernel: no comm target '%s'\n", json_is_string(target) ? json_string_value(target) : "");
+    if (json_is_string(id))
+        cg_publish(r->pub, r->msg->header, "comm_close", json_pack("{s:O, s:{}}", "comm_id", id, "data"));
+    return NULL;
+}
+
+json_t *cg_request_ignore(cg_request *r) {
+    (void)r;
+    return NULL;
 }

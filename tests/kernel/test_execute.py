@@ -188,3 +188,15 @@ def test_many_prints_are_few_messages(kernel):
     reply, msgs = execute(kernel.kc, "for i in range(20000):\n    print(i)")
     assert stream_text(msgs, "stdout") == "".join(f"{i}\n" for i in range(20000))
     assert len(outputs(msgs, "stream")) < 100
+
+
+def test_comm_open_to_no_target_is_closed(kernel):
+    kc = kernel.kc
+    msg_id = send(kc, "shell", "comm_open", {"comm_id": "c1", "target_name": "jupyter.widget", "data": {}})
+    msgs = iopub_of(kc, msg_id)
+    assert types(msgs) == ["busy", "comm_close", "idle"]
+    assert msgs[1]["content"] == {"comm_id": "c1", "data": {}}
+    for msg_type in ("comm_msg", "comm_close"):
+        msg_id = send(kc, "shell", msg_type, {"comm_id": "c1", "data": {}})
+        assert types(iopub_of(kc, msg_id)) == ["busy", "idle"]
+    assert no_message(kc.shell_channel)
