@@ -3,6 +3,7 @@
 #   make            build everything (engine library, tests' binaries)
 #   make test       build and run every test that needs no GPU; the last line
 #                   is the summary "N passed, N failed"
+#   make test-kernel  only the Jupyter protocol tests (ARGS=... for pytest)
 #   make bench      benchmarks side by side with PyTorch, as ratios
 #   make install    install the cgrad program (PREFIX=/usr/local)
 #   make deps       install what the build and tests need, when missing
@@ -73,7 +74,7 @@ SAN_ENGINE_OBJ := $(ENGINE_SRC:%.c=$(SAN)/%.o)
 SAN_UNIT_OBJ   := $(UNIT_SRC:%.c=$(SAN)/%.o)
 
 
-.PHONY: FORCE all test test-unit test-unit-san bench install clean deps
+.PHONY: FORCE all test test-unit test-unit-san test-kernel bench install clean deps
 all: $(LAYER_LIBS) $(BUILD)/unit-tests $(if $(KERNEL_SRC),$(BUILD)/cgrad)
 
 $(BUILD)/%.o: %.c
@@ -108,11 +109,16 @@ $(BUILD)/libcglang.a: $(LANG_SRC:%.c=$(BUILD)/%.o) $(BUILD)/sources.list
 $(SAN)/libcglang.a: $(LANG_SRC:%.c=$(SAN)/%.o) $(BUILD)/sources.list
 	rm -f $@ && ar rcs $@ $(filter %.o,$^)
 
-# The program: kernel/ (main and the hosts) over the three libraries.
+# The program: kernel/ (main and the hosts) over the three libraries; the
+# kernel speaks ZeroMQ, JSON (Jansson) and HMAC (OpenSSL's libcrypto).
+KERNEL_PKGS    := libzmq jansson libcrypto
+KERNEL_CFLAGS  := $(shell pkg-config --cflags $(KERNEL_PKGS) 2>/dev/null)
+KERNEL_LIBS    := $(shell pkg-config --libs $(KERNEL_PKGS) 2>/dev/null || echo -lzmq -ljansson -lcrypto) -pthread
+$(KERNEL_SRC:%.c=$(BUILD)/%.o) $(KERNEL_SRC:%.c=$(SAN)/%.o): CFLAGS += $(KERNEL_CFLAGS)
 $(BUILD)/cgrad: $(KERNEL_SRC:%.c=$(BUILD)/%.o) $(LAYER_LIBS)
-	$(CC) $(CFLAGS) -o $@ $(filter %.o,$^) $(LAYER_LIBS) $(LDLIBS)
+	$(CC) $(CFLAGS) -o $@ $(filter %.o,$^) $(LAYER_LIBS) $(KERNEL_LIBS) $(LDLIBS)
 $(SAN)/cgrad: $(KERNEL_SRC:%.c=$(SAN)/%.o) $(SAN_LAYER_LIBS)
-	$(CC) $(CFLAGS) $(SANFLAGS) -o $@ $(filter %.o,$^) $(SAN_LAYER_LIBS) $(LDLIBS)
+	$(CC) $(CFLAGS) $(SANFLAGS) -o $@ $(filter %.o,$^) $(SAN_LAYER_LIBS) $(KERNEL_LIBS) $(LDLIBS)
 
 # A file that changes when the list of sources does, so that removing a
 # test file relinks the test binaries.
@@ -130,10 +136,22 @@ $(SAN)/unit-tests: $(SAN_UNIT_OBJ) $(SAN_LAYER_LIBS) $(BUILD)/sources.list
 deps:
 	@scripts/deps.sh
 
+# The protocol tests' Python (jupyter_client, pytest) lives in .venv, made
+# with Debian's python3 from the pinned tests/requirements.txt, and made
+# again only when that file's content changes.
+VENV        := .venv
+VENV_PYTHON ?= /usr/bin/python3
+$(VENV)/requirements.txt: tests/requirements.txt
+	@if cmp -s $< $@; then touch $@; else \
+	  echo "making $(VENV) from $<"; rm -rf $(VENV) && \
+	  $(VENV_PYTHON) -m venv $(VENV) && \
+	  $(VENV)/bin/pip install --quiet --disable-pip-version-check -r $< && cp $< $@; fi
+
 # Each suite writes a JSON report; tests/summary.py prints the last line.
 REPORTS := $(BUILD)/reports
 test: deps
-	@$(MAKE) --no-print-directory -j$(shell nproc) all $(SAN)/unit-tests $(if $(KERNEL_SRC),$(SAN)/cgrad)
+	@$(MAKE) --no-print-directory -j$(shell nproc) all $(SAN)/unit-tests $(if $(KERNEL_SRC),$(SAN)/cgrad) \
+	  $(VENV)/requirements.txt
 	@rm -rf $(REPORTS) && mkdir -p $(REPORTS)
 	@status=0; \
 	$(BUILD)/unit-tests --json=$(REPORTS)/unit.json -j2 || status=1; \
@@ -144,18 +162,31 @@ test: deps
 	  $(PYTHON) tests/lang/run.py $(BUILD)/cgrad $(REPORTS)/lang.count || status=1; \
 	  ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	    $(PYTHON) tests/lang/run.py $(SAN)/cgrad $(REPORTS)/lang-san.count || status=1; \
+	  $(VENV)/bin/python -m pytest -q -p no:cacheprovider tests/kernel --cgrad=$(BUILD)/cgrad \
+	    --count-file=$(REPORTS)/kernel.count || status=1; \
+	  ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	    $(VENV)/bin/python -m pytest -q -p no:cacheprovider tests/kernel --cgrad=$(SAN)/cgrad \
+	    --count-file=$(REPORTS)/kernel-san.count || status=1; \
 	fi; \
 	$(PYTHON) tests/summary.py $(REPORTS) || status=1; \
 	exit $$status
+
+# Only the protocol tests, against build/cgrad (pytest arguments in ARGS).
+test-kernel: $(BUILD)/cgrad $(VENV)/requirements.txt
+	$(VENV)/bin/python -m pytest -q -p no:cacheprovider tests/kernel --cgrad=$(BUILD)/cgrad $(ARGS)
 
 bench: all
 	@scripts/deps.sh bench
 	@$(MAKE) --no-print-directory -C bench BUILD=$(abspath $(BUILD))
 	@$(PYTHON) bench/lang/run.py $(BUILD)/cgrad
 
-# Until the cgrad program exists (the kernel), install is the engine library
-# and its headers, for C programs that use the engine directly.
-install: $(BUILD)/libcgengine.a
+# The cgrad program with the logos `cgrad install` copies into the
+# kernelspec, and the engine library and its headers, for C programs that
+# use the engine directly.
+install: $(BUILD)/libcgengine.a $(BUILD)/cgrad
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/cgrad/kernelspec
+	install -m 755 $(BUILD)/cgrad $(DESTDIR)$(PREFIX)/bin/
+	install -m 644 kernelspec/* $(DESTDIR)$(PREFIX)/share/cgrad/kernelspec/
 	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/cgrad
 	install -m 644 $(BUILD)/libcgengine.a $(DESTDIR)$(PREFIX)/lib/
 	install -m 644 engine/*.h engine/ops.def $(DESTDIR)$(PREFIX)/include/cgrad/

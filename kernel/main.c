@@ -1,21 +1,23 @@
 /* main.c: the cgrad program and its subcommands.
  *
+ *   cgrad kernel -f CONNECTION_FILE   the Jupyter kernel (what kernel.json starts)
+ *   cgrad install [--user|--prefix P|--sys-prefix]   write the kernelspec
  *   cgrad run FILE.py     run a script as `python3 FILE.py` would
- *   cgrad --version
- *
- * The kernel (`cgrad kernel -f CONNECTION_FILE`) and `cgrad install` come
- * with the Jupyter issue. */
+ *   cgrad --version */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "install.h"
+#include "kernel.h"
 #include "run.h"
-
-#define CG_VERSION "0.1.0"
+#include "version.h"
 
 static int usage(FILE *out) {
-    fputs("usage: cgrad run FILE.py [ARGS...]\n"
+    fputs("usage: cgrad kernel -f CONNECTION_FILE\n"
+          "       cgrad install [--user | --prefix PREFIX | --sys-prefix]\n"
+          "       cgrad run FILE.py [ARGS...]\n"
           "       cgrad --version\n",
           out);
     return out == stdout ? 0 : 2;
@@ -48,6 +50,11 @@ int main(int argc, char **argv) {
         if (argc < 3) return usage(stderr);
         return cg_run_file(argv[2], argc - 2, argv + 2);
     }
+    if (!strcmp(argv[1], "kernel")) {
+        if (argc != 4 || strcmp(argv[2], "-f")) return usage(stderr);
+        return cg_kernel_main(argv[3]);
+    }
+    if (!strcmp(argv[1], "install")) return cg_install_main(argc - 2, argv + 2);
     fprintf(stderr, "cgrad: unknown command '%s'\n", argv[1]);
     return usage(stderr);
 }

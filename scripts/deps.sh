@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Installs the Debian packages cgrad's build and tests need, when missing.
+# Installs the Debian packages cgrad's build and tests need, when missing
+# (the Python packages of the tests come from pip, into .venv: see Makefile).
 # As root it uses apt-get; otherwise it names what to install and fails.
 #   scripts/deps.sh            what `make` and `make test` need
 #   scripts/deps.sh bench      also what `make bench` compares against
 set -euo pipefail
 
-packages=(build-essential pkg-config libopenblas-dev libcriterion-dev libjansson-dev python3)
+packages=(build-essential pkg-config libopenblas-dev libcriterion-dev libjansson-dev
+          libzmq3-dev libssl-dev python3 python3-venv)
 if [ "${1:-}" = bench ]; then
     packages+=(python3-torch)
 fi

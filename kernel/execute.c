@@ -1,0 +1,140 @@
+/* execute.c: execute_request, the one request that runs code.
+ *
+ * Order on iopub, as ipykernel's tests expect: execute_input (unless
+ * silent), then what the cell printed and displayed, then execute_result
+ * or error; the reply follows, then idle (dispatch.c). silent hides only
+ * execute_input and execute_result, as in IPython. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bundle_json.h"
+#include "channels.h"
+#include "exc.h"
+#include "host.h"
+#include "interp.h"
+#include "json_text.h"
+#include "kernel_host.h"
+#include "requests.h"
+
+static json_t *str_json(cg_value s) { return cg_json_text(cg_str_cstr(s), (size_t)((cg_str *)s.u.o)->len); }
+
+
+/* Traceback text as the list of lines Jupyter shows one under another. */
+static json_t *traceback_lines(const char *text) {
+    json_t *lines = json_array();
+    for (const char *s = text; s && *s;) {
+        const char *nl = strchr(s, '\n');
+        size_t n = nl ? (size_t)(nl - s) : strlen(s);
+        json_array_append_new(lines, cg_json_text(s, n));
+        s += n + (nl ? 1 : 0);
+    }
+    return lines;
+}
+
+/* The pending exception (cleared) as {ename, evalue, traceback}; ename is
+ * type(e).__name__ as in ipykernel. */
+static json_t *error_fields(void) {
+    cg_value exc = cg_exc_fetch();
+    json_t *out = json_object();
+    json_object_set_new(out, "ename", json_string(cg_typeof(exc)->name));
+    cg_value msg = cg_exc_message(exc);
+    if (cg_is_err(msg)) {
+        cg_exc_clear();
+        msg = cg_str_from_c("");
+    }
+    json_object_set_new(out, "evalue", cg_is_err(msg) ? json_string("") : str_json(msg));
+    if (!cg_is_err(msg)) cg_decref(msg);
+    char *tb = cg_traceback_format(exc);
+    json_object_set_new(out, "traceback", traceback_lines(tb));
+    free(tb);
+    cg_decref(exc);
+    return out;
+}
+
+static json_t *user_expression(cg_kernel *k, const char *expr) {
+    cg_value v;
+    json_t *data = NULL;
+    if (cg_session_run(k->session, expr, strlen(expr), "<user_expression>", &v) == 0) {
+        data = cg_bundle_json(v);
+        cg_decref(v);
+    }
+    if (!data) {
+        json_t *err = error_fields();
+        json_object_set_new(err, "status", json_string("error"));
+        return err;
+    }
+    return json_pack("{s:s, s:o, s:{}}", "status", "ok", "data", data, "metadata");
+}
+
+static json_t *user_expressions(cg_kernel *k, json_t *wanted) {
+    json_t *out = json_object();
+    const char *name;
+    json_t *expr;
+    json_object_foreach(wanted, name, expr) {
+        if (json_is_string(expr)) json_object_set_new(out, name, user_expression(k, json_string_value(expr)));
+    }
+    return out;
+}
+
+static bool flag(json_t *content, const char *name, bool dflt) {
+    json_t *v = json_object_get(content, name);
+    return json_is_boolean(v) ? json_is_true(v) : dflt;
+}
+
+/* Runs the cell; the value of its last expression in *result (or NULL
+ * when there is none to show). 0, or -1 with the exception pending. */
+static int run_cell(cg_kernel *k, const char *code, size_t len, bool silent, cg_value *result) {
+    char name[64];
+    snprintf(name, sizeof name, "<cell %ld>", k->execution_count);
+    *result = CG_NONE;
+    /* An interrupt that came while the kernel was idle is not for this cell. */
+    cg_interrupt_requested = 0;
+    int rc = cg_session_run(k->session, code, len, name, silent ? NULL : result);
+    cg_kernel_streams_flush(k);
+    return rc;
+}
+
+json_t *cg_request_execute(cg_request *r) {
+    cg_kernel *k = r->k;
+    json_t *content = r->msg->content, *code = json_object_get(content, "code");
+    bool silent = flag(content, "silent", false);
+    bool store_history = flag(content, "store_history", !silent) && !silent;
+    bool stop_on_error = flag(content, "stop_on_error", true);
+    if (!json_is_string(code))
+        return json_pack("{s:s, s:i, s:s, s:s, s:[]}", "status", "error", "execution_count", (json_int_t)k->execution_count,
+                         "ename", "ValueError", "evalue", "execute_request has no 'code' string", "traceback");
+    if (store_history) k->execution_count++;
+    json_int_t count = k->execution_count;
+    if (!silent)
+        cg_publish(r->pub, r->msg->header, "execute_input",
+                   json_pack("{s:O, s:I}", "code", code, "execution_count", count));
+
+    k->running = r->msg;
+    k->allow_stdin = flag(content, "allow_stdin", true);
+    cg_kernel_streams_parent(k, r->msg->header);
+    cg_value result;
+    int rc = run_cell(k, json_string_value(code), json_string_length(code), silent, &result);
+    json_t *reply;
+    if (rc == 0) {
+        json_t *data = cg_is_none(result) ? NULL : cg_bundle_json(result);
+        cg_decref(result);
+        if (data)
+            cg_publish(r->pub, r->msg->header, "execute_result",
+                       json_pack("{s:I, s:o, s:{}}", "execution_count", count, "data", data, "metadata"));
+        else
+            cg_exc_clear();   /* a repr that failed shows nothing, as IPython's displayhook */
+        reply = json_pack("{s:s, s:I, s:[], s:o}", "status", "ok", "execution_count", count, "payload",
+                          "user_expressions", user_expressions(k, json_object_get(content, "user_expressions")));
+    } else {
+        json_t *err = error_fields();
+        cg_publish(r->pub, r->msg->header, "error", json_deep_copy(err));
+        reply = err;
+        json_object_set_new(reply, "status", json_string("error"));
+        json_object_set_new(reply, "execution_count", json_integer(count));
+        if (stop_on_error && !silent) cg_shell_hold_queued(k);
+    }
+    cg_kernel_streams_parent(k, NULL);
+    k->running = NULL;
+    return reply;
+}

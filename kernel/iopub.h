@@ -1,0 +1,53 @@
+/* iopub.h: the one path by which every thread publishes on iopub.
+ *
+ * A ZeroMQ socket belongs to one thread, and the shell and control threads
+ * both publish; so the iopub thread owns the XPUB socket, and each
+ * publishing thread has a publisher: its own inproc PUSH socket into that
+ * thread, which forwards messages in the order each publisher sent them.
+ * The iopub thread also greets every subscription with iopub_welcome
+ * (JEP 65, protocol 5.5), so a client knows when its subscription is live. */
+#ifndef CG_IOPUB_H
+#define CG_IOPUB_H
+
+#include <pthread.h>
+#include <stdbool.h>
+
+#include <jansson.h>
+
+#include "signing.h"
+#include "streams.h"
+
+typedef struct {
+    void *xpub;             /* bound by the caller, owned by the thread */
+    void *pull;             /* the inproc end publishers connect to */
+    const cg_signer *signer;
+    cg_streams *streams;    /* text this thread publishes when it has waited */
+    long long deadline_ns;  /* when to publish it (CLOCK_MONOTONIC), or 0 */
+    bool stop;
+    pthread_t thread;
+} cg_iopub;
+
+/* Binds the inproc endpoint and starts the thread over an XPUB socket that
+ * is already bound. 0, or -1. */
+int cg_iopub_start(cg_iopub *io, void *zmq, void *xpub, const cg_signer *signer, cg_streams *streams);
+/* After every publisher but `last` is closed: sends the stop mark through
+ * last, waits for the thread to forward what is queued and exit, and
+ * closes the sockets (the XPUB lingers to deliver). */
+void cg_iopub_stop(cg_iopub *io, void *last_push);
+
+typedef struct {
+    void *push;
+    const cg_signer *signer;
+} cg_publisher;
+
+int cg_publisher_open(cg_publisher *p, void *zmq, const cg_signer *signer);
+void cg_publisher_close(cg_publisher *p);
+/* Publishes msg_type with the given parent header (NULL for {}) and
+ * content (reference stolen). 0, or -1 (logged). */
+int cg_publish(cg_publisher *p, json_t *parent, const char *msg_type, json_t *content);
+/* Tells the iopub thread that stream text waits (streams.h). */
+void cg_publisher_wake(cg_publisher *p);
+/* status: busy / idle / starting. */
+int cg_publish_status(cg_publisher *p, json_t *parent, const char *state);
+
+#endif

@@ -1,0 +1,20 @@
+/* kernel_host.h: the evaluator's host (lang/host.h) inside the kernel.
+ *
+ * What a cell writes becomes `stream` messages (streams.h), display() becomes
+ * display_data, input() an input_request on stdin. All of it has the
+ * running execute_request as parent. Shell thread only. */
+#ifndef CG_KERNEL_HOST_H
+#define CG_KERNEL_HOST_H
+
+#include "kernel.h"
+
+/* Makes the kernel the evaluator's host; -1 with an exception pending. */
+int cg_kernel_host_install(cg_kernel *k);
+void cg_kernel_host_uninstall(cg_kernel *k);
+/* Publishes buffered stream text now: before any other output, the reply
+ * and an input_request, so the client sees things in the order made. */
+void cg_kernel_streams_flush(cg_kernel *k);
+/* Stream text from now on belongs to this request (NULL: none). */
+void cg_kernel_streams_parent(cg_kernel *k, json_t *parent);
+
+#endif

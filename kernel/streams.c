@@ -1,0 +1,91 @@
+/* streams.c: the buffer of stream text, shared by the shell and iopub
+ * threads under one mutex. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "host.h"
+#include "json_text.h"
+#include "streams.h"
+
+void cg_streams_init(cg_streams *s) {
+    memset(s, 0, sizeof *s);
+    pthread_mutex_init(&s->lock, NULL);
+}
+
+void cg_streams_free(cg_streams *s) {
+    json_decref(s->parent);
+    free(s->data);
+    free(s->runs);
+    pthread_mutex_destroy(&s->lock);
+    memset(s, 0, sizeof *s);
+}
+
+static bool reserve(cg_streams *s, size_t n) {
+    if (s->len + n > s->cap) {
+        size_t cap = s->cap ? s->cap : 4096;
+        while (cap < s->len + n) cap *= 2;
+        char *grown = realloc(s->data, cap);
+        if (!grown) return false;
+        s->data = grown;
+        s->cap = cap;
+    }
+    if (s->n_runs == s->cap_runs) {
+        size_t cap = s->cap_runs ? 2 * s->cap_runs : 8;
+        cg_stream_run *grown = realloc(s->runs, cap * sizeof *grown);
+        if (!grown) return false;
+        s->runs = grown;
+        s->cap_runs = cap;
+    }
+    return true;
+}
+
+bool cg_streams_append(cg_streams *s, int stream, const char *text, size_t n) {
+    pthread_mutex_lock(&s->lock);
+    bool was_empty = s->len == 0;
+    /* Out of memory: this text is lost, the cell goes on. */
+    if (n && reserve(s, n)) {
+        memcpy(s->data + s->len, text, n);
+        s->len += n;
+        if (s->n_runs && s->runs[s->n_runs - 1].stream == stream)
+            s->runs[s->n_runs - 1].len += n;
+        else
+            s->runs[s->n_runs++] = (cg_stream_run){stream, n};
+    }
+    bool wake = was_empty && s->len > 0;
+    pthread_mutex_unlock(&s->lock);
+    return wake;
+}
+
+size_t cg_streams_pending(cg_streams *s) {
+    pthread_mutex_lock(&s->lock);
+    size_t n = s->len;
+    pthread_mutex_unlock(&s->lock);
+    return n;
+}
+
+void cg_streams_flush_locked(cg_streams *s, cg_stream_sink sink, void *ctx) {
+    size_t at = 0;
+    for (size_t i = 0; i < s->n_runs; i++) {
+        json_t *content = json_object();
+        json_object_set_new(content, "name", json_string(s->runs[i].stream == CG_STDERR ? "stderr" : "stdout"));
+        json_object_set_new(content, "text", cg_json_text(s->data + at, s->runs[i].len));
+        at += s->runs[i].len;
+        sink(ctx, s->parent, content);
+    }
+    s->len = 0;
+    s->n_runs = 0;
+}
+
+void cg_streams_flush(cg_streams *s, cg_stream_sink sink, void *ctx) {
+    pthread_mutex_lock(&s->lock);
+    cg_streams_flush_locked(s, sink, ctx);
+    pthread_mutex_unlock(&s->lock);
+}
+
+void cg_streams_set_parent(cg_streams *s, json_t *parent, cg_stream_sink sink, void *ctx) {
+    pthread_mutex_lock(&s->lock);
+    cg_streams_flush_locked(s, sink, ctx);
+    json_decref(s->parent);
+    s->parent = parent ? json_deep_copy(parent) : NULL;
+    pthread_mutex_unlock(&s->lock);
+}

@@ -1,0 +1,177 @@
+"""The wire itself, over raw ZeroMQ: signatures, the frames' form, and
+malformed messages that must be dropped without harm."""
+import hashlib
+import hmac
+import json
+import re
+import time
+import uuid
+
+import pytest
+import zmq
+from jupyter_client.session import Session
+
+from protocol import execute, outputs, reply_to, stream_text, TIMEOUT
+
+ISO_UTC = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$")
+
+
+def sign(key, parts):
+    if not key:
+        return b""
+    mac = hmac.new(key, digestmod=hashlib.sha256)
+    for p in parts:
+        mac.update(p)
+    return mac.hexdigest().encode()
+
+
+def header(msg_type):
+    return {"msg_id": uuid.uuid4().hex, "session": "raw", "username": "test", "date": "2026-01-01T00:00:00Z",
+            "msg_type": msg_type, "version": "5.3"}
+
+
+@pytest.fixture
+def raw(kernel):
+    """A DEALER on the kernel's shell port, and the kernel's key."""
+    info = kernel.km.get_connection_info()
+    sock = zmq.Context.instance().socket(zmq.DEALER)
+    sock.linger = 0
+    sock.connect(f"tcp://{info['ip']}:{info['shell_port']}")
+    yield sock, info["key"]
+    sock.close()
+
+
+def frames_of(key, msg_type, content, hdr=None):
+    parts = [json.dumps(hdr or header(msg_type)).encode(), b"{}", b"{}", json.dumps(content).encode()]
+    return [b"<IDS|MSG>", sign(key, parts)] + parts
+
+
+def still_answers(kernel):
+    reply, msgs = execute(kernel.kc, "'alive'")
+    assert outputs(msgs, "execute_result")[0]["data"]["text/plain"] == "'alive'"
+
+
+def test_reply_frames_and_signature(raw):
+    sock, key = raw
+    sock.send_multipart(frames_of(key, "kernel_info_request", {}))
+    assert sock.poll(TIMEOUT * 1000)
+    frames = sock.recv_multipart()
+    assert frames[0] == b"<IDS|MSG>"
+    assert frames[1] == sign(key, frames[2:6])
+    hdr = json.loads(frames[2])
+    assert hdr["msg_type"] == "kernel_info_reply"
+    assert ISO_UTC.match(hdr["date"]), hdr["date"]
+    assert json.loads(frames[3])["msg_type"] == "kernel_info_request"
+    # compact JSON, as signed
+    assert b": " not in frames[2]
+
+
+def test_bad_signature_is_not_executed(kernel, raw):
+    sock, key = raw
+    wrong = Session(key=b"not-the-key")
+    msg = wrong.msg("execute_request", {"code": "hacked = 1", "silent": False})
+    wrong.send(sock, msg)
+    assert not sock.poll(500)
+    unsigned = frames_of(b"", "execute_request", {"code": "hacked = 2", "silent": False})
+    sock.send_multipart(unsigned)
+    assert not sock.poll(300)
+    reply, msgs = execute(kernel.kc, "try:\n    hacked\nexcept NameError:\n    print('not run')")
+    assert stream_text(msgs, "stdout") == "not run\n"
+    assert "bad signature" in kernel.stderr()
+
+
+MALFORMED = [
+    [b"no delimiter at all"],
+    [b"<IDS|MSG>"],
+    [b"<IDS|MSG>", b"sig", b"{}"],
+    [b"<IDS|MSG>", b"", b"{}", b"{}", b"{}"],
+]
+
+
+@pytest.mark.parametrize("frames", MALFORMED, ids=["one-frame", "delimiter-only", "too-few", "four-after"])
+def test_malformed_frames_are_dropped(kernel, raw, frames):
+    sock, _ = raw
+    sock.send_multipart(frames)
+    assert not sock.poll(200)
+    still_answers(kernel)
+
+
+def signed(key, parts):
+    return [b"<IDS|MSG>", sign(key, parts)] + parts
+
+
+BAD_JSON = {
+    "not-json": [b"{not json", b"{}", b"{}", b"{}"],
+    "header-array": [b"[1, 2]", b"{}", b"{}", b"{}"],
+    "no-msg-type": [json.dumps({"msg_id": "x"}).encode(), b"{}", b"{}", b"{}"],
+    "content-not-utf8": [json.dumps(header("execute_request")).encode(), b"{}", b"{}", b'{"code": "\xff"}'],
+    "content-null": [json.dumps(header("kernel_info_request")).encode(), b"{}", b"{}", b"null"],
+}
+
+
+@pytest.mark.parametrize("name", list(BAD_JSON))
+def test_bad_json_is_dropped(kernel, raw, name):
+    sock, key = raw
+    sock.send_multipart(signed(key, BAD_JSON[name]))
+    assert not sock.poll(200)
+    still_answers(kernel)
+
+
+def test_execute_without_code_gets_an_error_reply(kernel, raw):
+    sock, key = raw
+    for content in ({}, {"code": 5}):
+        sock.send_multipart(frames_of(key, "execute_request", content))
+        assert sock.poll(TIMEOUT * 1000)
+        frames = sock.recv_multipart()
+        assert json.loads(frames[5])["status"] == "error"
+    still_answers(kernel)
+
+
+def test_huge_cell(kernel):
+    code = "big = '" + "x" * 4_000_000 + "'\nlen(big)"
+    reply, msgs = execute(kernel.kc, code, timeout=30)
+    assert outputs(msgs, "execute_result")[0]["data"]["text/plain"] == "4000000"
+
+
+def test_invalid_utf8_output_is_replaced_not_lost(kernel):
+    # a str cannot hold invalid UTF-8, but a cell's text can hold any code point
+    reply, msgs = execute(kernel.kc, "print('caf\\u00e9 \\u2603')")
+    assert stream_text(msgs, "stdout") == "caf\u00e9 \u2603\n"
+
+
+def test_iopub_welcome(kernel):
+    """Each subscription is greeted (JEP 65): an iopub_welcome with the
+    topic and no parent, so a client knows its subscription is live."""
+    info = kernel.km.get_connection_info()
+    session = Session(key=info["key"])
+    for topic in (b"", b"kernel."):
+        sub = zmq.Context.instance().socket(zmq.SUB)
+        sub.linger = 0
+        sub.setsockopt(zmq.SUBSCRIBE, topic)
+        sub.connect(f"tcp://{info['ip']}:{info['iopub_port']}")
+        try:
+            assert sub.poll(TIMEOUT * 1000)
+            idents, msg = session.feed_identities(sub.recv_multipart())
+            msg = session.deserialize(msg)   # checks the signature
+            assert msg["msg_type"] == "iopub_welcome"
+            assert msg["content"] == {"subscription": topic.decode()}
+            assert msg["parent_header"] == {}
+            assert idents == ([topic] if topic else [])
+        finally:
+            sub.close()
+
+
+def test_replayed_message_is_dropped(kernel, raw):
+    """The same signed message twice (same msg_id and date) is a replay:
+    the first is answered, the second dropped, as jupyter_client's Session
+    refuses a duplicate signature."""
+    sock, key = raw
+    frames = frames_of(key, "execute_request", {"code": "try:\n    replays += 1\nexcept NameError:\n    replays = 1"})
+    sock.send_multipart(frames)
+    assert sock.poll(TIMEOUT * 1000)
+    assert json.loads(sock.recv_multipart()[5])["status"] == "ok"
+    sock.send_multipart(frames)
+    assert not sock.poll(300)
+    reply, msgs = execute(kernel.kc, "replays")
+    assert outputs(msgs, "execute_result")[0]["data"]["text/plain"] == "1"
+    assert "duplicate signature" in kernel.stderr()
