@@ -63,6 +63,35 @@ static void put_escaped(cg_strbuf *b, const char *s) {
     }
 }
 
+/* ---- numbers ---------------------------------------------------------------------------------- */
+
+/* v as "%.1f" writes it (to within rounding of the last digit), without
+ * printf: drawing a long series writes hundreds of thousands of these. */
+static int fixed1(char *out, double v) {
+    if (!(fabs(v) < 1e15)) return snprintf(out, 32, "%.1f", v);
+    long long t = llround(v * 10);
+    int n = 0;
+    if (t < 0) out[n++] = '-', t = -t;
+    char digits[24];
+    int k = 0;
+    long long w = t / 10;
+    do digits[k++] = (char)('0' + w % 10), w /= 10; while (w);
+    while (k) out[n++] = digits[--k];
+    out[n++] = '.';
+    out[n++] = (char)('0' + t % 10);
+    return n;
+}
+
+/* "x<sep>y<end>" with one decimal each. */
+static void put_xy(cg_strbuf *b, double x, char sep, double y, const char *end) {
+    char buf[80];
+    int n = fixed1(buf, x);
+    buf[n++] = sep;
+    n += fixed1(buf + n, y);
+    cg_strbuf_append(b, buf, (size_t)n);
+    cg_strbuf_puts(b, end);
+}
+
 /* ---- ticks ----------------------------------------------------------------------------------- */
 
 int cg_plot_ticks(double lo, double hi, int max_intervals, bool integer, double *out, int cap, double *step) {
@@ -251,7 +280,7 @@ static void x_ticks(const axes *a, cg_strbuf *b) {
         cg_plot_tick_label(t[i], step, m, lab, sizeof lab);
         double x = px_x(a, t[i]);
         cg_strbuf_printf(b, "<line class=\"tick\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>", x, yb, x, yb + 4);
-        cg_strbuf_printf(b, "<text class=\"xtick\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%s</text>\n", x,
+        cg_strbuf_printf(b, "<text class=\"xtick\" stroke=\"none\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%s</text>\n", x,
                          yb + 16, lab);
     }
 }
@@ -259,7 +288,7 @@ static void x_ticks(const axes *a, cg_strbuf *b) {
 static void y_tick(const axes *a, cg_strbuf *b, double ypx, const char *lab, int exponent, bool log) {
     double xl = a->x0;
     cg_strbuf_printf(b, "<line class=\"tick\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>", xl - 4, ypx, xl, ypx);
-    cg_strbuf_printf(b, "<text class=\"ytick\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">", xl - 7, ypx + 4);
+    cg_strbuf_printf(b, "<text class=\"ytick\" stroke=\"none\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">", xl - 7, ypx + 4);
     if (log) cg_strbuf_printf(b, "10<tspan dy=\"-5\" font-size=\"8\">%d</tspan>", exponent);
     else cg_strbuf_puts(b, lab);
     cg_strbuf_puts(b, "</text>\n");
@@ -336,8 +365,8 @@ static void polyline_run(const axes *a, cg_strbuf *b, const cg_plot_series *s, i
             if (s->y[i] > s->y[imax]) imax = i;
         }
         int64_t first = imin < imax ? imin : imax, second = imin < imax ? imax : imin;
-        cg_strbuf_printf(b, "%.1f,%.1f ", px_x(a, x_at(s, first)), px_y(a, s->y[first]));
-        if (second != first) cg_strbuf_printf(b, "%.1f,%.1f ", px_x(a, x_at(s, second)), px_y(a, s->y[second]));
+        put_xy(b, px_x(a, x_at(s, first)), ',', px_y(a, s->y[first]), " ");
+        if (second != first) put_xy(b, px_x(a, x_at(s, second)), ',', px_y(a, s->y[second]), " ");
     }
     cg_strbuf_puts(b, "\"/>\n");
 }
@@ -368,7 +397,8 @@ static void draw_scatter(const axes *a, cg_strbuf *b, const cg_plot_series *s, u
             if (seen[cy * gw + cx]) continue;
             seen[cy * gw + cx] = 1;
         }
-        cg_strbuf_printf(b, "M%.1f %.1fh0", px, py);
+        cg_strbuf_puts(b, "M");
+        put_xy(b, px, ' ', py, "h0");
     }
     cg_strbuf_puts(b, "\"/>\n");
     free(seen);
@@ -404,7 +434,7 @@ static void draw_image(const axes *a, cg_strbuf *b, const cg_plot_series *s) {
     int64_t fr = (s->rows + IMAGE_MAX - 1) / IMAGE_MAX, fc = (s->cols + IMAGE_MAX - 1) / IMAGE_MAX;
     int64_t rows = (s->rows + fr - 1) / fr, cols = (s->cols + fc - 1) / fc;
     double span = a->vmax - a->vmin;
-    cg_strbuf_printf(b, "<g class=\"image\" transform=\"translate(%.2f %.2f) scale(%.4f %.4f)\">", a->x0, a->y0,
+    cg_strbuf_printf(b, "<g class=\"image\" shape-rendering=\"crispEdges\" transform=\"translate(%.2f %.2f) scale(%.4f %.4f)\">", a->x0, a->y0,
                      a->w / (double)s->cols * (double)fc, a->h / (double)s->rows * (double)fr);
     for (int64_t r = 0; r < rows; r++) {
         int64_t c = 0;
@@ -430,7 +460,7 @@ static void draw_image(const axes *a, cg_strbuf *b, const cg_plot_series *s) {
 /* A vertical bar of 64 bands right of the image, with ticks for values. */
 static void colour_bar(const axes *a, cg_strbuf *b) {
     double x = a->x0 + a->w + 14, w = 14, y0 = a->y0, h = a->h;
-    cg_strbuf_puts(b, "<g class=\"colorbar\">");
+    cg_strbuf_puts(b, "<g class=\"colorbar\" shape-rendering=\"crispEdges\">");
     for (int i = 0; i < 64; i++)
         cg_strbuf_printf(b, "<rect x=\"%.1f\" y=\"%.2f\" width=\"%.1f\" height=\"%.2f\" fill=\"#%06x\"/>", x,
                          y0 + h - (i + 1) * h / 64, w, h / 64 + 0.3, cg_plot_viridis((i + 0.5) / 64));
@@ -445,7 +475,8 @@ static void colour_bar(const axes *a, cg_strbuf *b) {
         char lab[48];
         cg_plot_tick_label(t[i], step, m, lab, sizeof lab);
         double y = y0 + h - (t[i] - lo) / (hi - lo) * h;
-        cg_strbuf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>", x + w, y, x + w + 4, y);
+        cg_strbuf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"currentColor\" stroke-width=\"0.8\"/>",
+                         x + w, y, x + w + 4, y);
         cg_strbuf_printf(b, "<text x=\"%.1f\" y=\"%.1f\">%s</text>", x + w + 7, y + 4, lab);
     }
     cg_strbuf_puts(b, "</g>\n");
@@ -463,7 +494,7 @@ static void legend(const axes *a, cg_strbuf *b, const uint32_t *colours) {
     }
     if (!n) return;
     double w = 40 + 6.5 * (double)longest, h = 8 + 18 * n, x = a->x0 + a->w - w - 8, y = a->y0 + 8;
-    cg_strbuf_printf(b, "<g class=\"legend\"><rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"3\" "
+    cg_strbuf_printf(b, "<g class=\"legend\"><rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"3\" fill=\"#fff\" "
                         "style=\"fill:var(--jp-layout-color0,#fff);fill-opacity:0.8\" stroke=\"currentColor\" "
                         "stroke-opacity=\"0.3\"/>\n",
                      x, y, w, h);
