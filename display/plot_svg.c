@@ -428,14 +428,15 @@ static double image_cell(const cg_plot_series *s, int64_t r0, int64_t r1, int64_
 }
 
 /* One rect per run of equal colour in a row, in a group scaled so that a
- * cell is 1x1: an image of up to IMAGE_MAX x IMAGE_MAX cells; a larger
- * one is averaged over blocks down to that. */
+ * pixel of the data is 1x1: an image of up to IMAGE_MAX x IMAGE_MAX cells;
+ * a larger one is averaged over blocks of fr x fc pixels down to that (the
+ * last block of a row or column may be smaller). */
 static void draw_image(const axes *a, cg_strbuf *b, const cg_plot_series *s) {
     int64_t fr = (s->rows + IMAGE_MAX - 1) / IMAGE_MAX, fc = (s->cols + IMAGE_MAX - 1) / IMAGE_MAX;
     int64_t rows = (s->rows + fr - 1) / fr, cols = (s->cols + fc - 1) / fc;
     double span = a->vmax - a->vmin;
     cg_strbuf_printf(b, "<g class=\"image\" shape-rendering=\"crispEdges\" transform=\"translate(%.2f %.2f) scale(%.4f %.4f)\">", a->x0, a->y0,
-                     a->w / (double)s->cols * (double)fc, a->h / (double)s->rows * (double)fr);
+                     a->w / (double)s->cols, a->h / (double)s->rows);
     for (int64_t r = 0; r < rows; r++) {
         int64_t c = 0;
         while (c < cols) {
@@ -447,9 +448,11 @@ static void draw_image(const axes *a, cg_strbuf *b, const cg_plot_series *s) {
                 if (isnan(w) != isnan(v) || cg_plot_viridis(span > 0 ? (w - a->vmin) / span : 0) != col) break;
                 e++;
             }
+            int64_t x0 = c * fc, x1 = e * fc < s->cols ? e * fc : s->cols;
+            int64_t y0 = r * fr, y1 = (r + 1) * fr < s->rows ? (r + 1) * fr : s->rows;
             if (!isnan(v))
-                cg_strbuf_printf(b, "<rect x=\"%lld\" y=\"%lld\" width=\"%lld\" height=\"1\" fill=\"#%06x\"/>",
-                                 (long long)c, (long long)r, (long long)(e - c), col);
+                cg_strbuf_printf(b, "<rect x=\"%lld\" y=\"%lld\" width=\"%lld\" height=\"%lld\" fill=\"#%06x\"/>",
+                                 (long long)x0, (long long)y0, (long long)(x1 - x0), (long long)(y1 - y0), col);
             c = e;
         }
         cg_strbuf_puts(b, "\n");

@@ -13,6 +13,8 @@
  *                                 colour, bins, rows, cols) with x and y
  *                                 made by array()
  *   _plot.histogram(t, bins)      numpy.histogram's (counts, edges)
+ *   _plot.flush_hook              set by matplotlib.pyplot when imported:
+ *                                 what cg_plot_flush() calls (plot_module.h)
  *
  * The figures, axes and pyplot's state live in Python
  * (prelude matplotlib/figure.py, matplotlib/pyplot.py); the builtins are
@@ -27,6 +29,7 @@
 #include "lang_internal.h"
 #include "module.h"
 #include "ops_copy.h"
+#include "plot_module.h"
 #include "plot_svg.h"
 #include "tensor_obj.h"
 
@@ -282,6 +285,20 @@ cg_value cg_plot_module_init(void) {
         return CG_ERR;
     }
     return m;
+}
+
+int cg_plot_flush(void) {
+    cg_value m = cg_import("_plot");
+    if (cg_is_err(m)) return -1;
+    cg_value hook = cg_getattr_opt(m, cg_str_intern("flush_hook"));
+    cg_decref(m);
+    if (cg_is_err(hook)) return -1;
+    if (hook.tag == CG_V_STOP) return 0;
+    cg_value r = cg_call0(hook);
+    cg_decref(hook);
+    if (cg_is_err(r)) return -1;
+    cg_decref(r);
+    return 0;
 }
 
 /* ---- the builtins --------------------------------------------------------------------------- */

@@ -262,6 +262,14 @@ Test(plot_svg, an_image_is_cells_in_viridis_with_a_colour_bar) {
     int cells = count(doc, "//svg:g[@class='image']/svg:rect");
     cr_expect(cells > 0 && cells <= 128 * 128, "a 300x200 image is averaged down: %d cells", cells);
     xmlFreeDoc(doc);
+    free(svg);
+    /* 129 rows average in pairs; the last block is one row and stays inside */
+    svg = one_series((cg_plot_series){.kind = CG_PLOT_IMAGE, .y = big, .rows = 129, .cols = 3, .colour = -1}, NULL);
+    doc = parse(svg);
+    cr_expect_geq(count(doc, "//svg:g[@class='image']/svg:rect[@y='128'][@height='1']"), 1);
+    cr_expect_eq(count(doc, "//svg:g[@class='image']/svg:rect[@y='128'][@height!='1']"), 0);
+    cr_expect_geq(count(doc, "//svg:g[@class='image']/svg:rect[@y='126'][@height='2']"), 1);
+    xmlFreeDoc(doc);
     free(svg), free(big);
 }
 

@@ -12,6 +12,7 @@
 #include "host.h"
 #include "interp.h"
 #include "mime_bundle.h"
+#include "plot_module.h"
 
 typedef struct {
     char plain[128];
@@ -141,10 +142,17 @@ Test(plots, pyplot_shows_at_show_and_at_flush) {
     cr_expect(strstr(log_[0].svg, ">train</text>") && strstr(log_[0].svg, ">left</text>"));
     run("plt.plot([3, 1, 2], label='no legend() call')\nplt.xlabel('x')");
     cr_expect_eq(nshown, 1, "nothing shows before the cell ends");
-    run("import matplotlib.pyplot\nmatplotlib.pyplot._flush()\nmatplotlib.pyplot._flush()");
-    cr_assert_eq(nshown, 2, "the flush shows the open figure once");
+    cr_assert_eq(cg_plot_flush(), 0);
+    cr_assert_eq(cg_plot_flush(), 0);
+    cr_assert_eq(nshown, 2, "the end-of-cell flush shows the open figure once");
     cr_expect(!strstr(log_[1].svg, "no legend() call"), "pyplot draws a legend only after legend()");
     cr_expect(strstr(log_[1].svg, ">x</text>"));
+}
+
+Test(plots, the_flush_does_nothing_without_pyplot) {
+    run("f = plot([1, 2])");
+    cr_expect_eq(cg_plot_flush(), 0);
+    cr_expect_eq(nshown, 0, "a builtin plot's figure shows as a value, not at the flush");
 }
 
 Test(plots, bad_input_is_a_python_error) {

@@ -8,9 +8,11 @@ calls make them when there are none. Subplots are panels of one SVG.
 A figure is shown (through _cgrad.display: display_data in a notebook,
 its repr under `cgrad run`) by show(), or when the cell ends: the host
 calls _flush() after each cell, which shows every figure drawn on and not
-yet shown, as the inline backend does. Either way pyplot then forgets it:
+yet shown, as the inline backend does (the kernel reaches it through
+cg_plot_flush, lang/plot_module.h, which calls _plot.flush_hook). Either way pyplot then forgets it:
 the next plt.plot starts a new figure."""
 import _cgrad
+import _plot
 from matplotlib.figure import Figure, Axes
 
 __all__ = ['figure', 'subplot', 'subplots', 'gcf', 'gca', 'plot', 'scatter', 'hist', 'imshow',
@@ -138,6 +140,9 @@ def _flush():
     figure is open)."""
     if _figures:
         show()
+
+
+_plot.flush_hook = _flush
 
 
 def close(fig=None):
