@@ -230,8 +230,9 @@ static void set_limits(axes *a) {
         if (s->kind == CG_PLOT_HIST) {
             for (int64_t i = 0; i < s->bins; i++) {
                 double c = a->hist_counts[k][i];
-                grow(&b, a->hist_edges[k][i], a->logy ? (c > 0 ? log10(c) : INFINITY) : c);
-                grow(&b, a->hist_edges[k][i + 1], a->logy ? (c > 0 ? log10(c) : INFINITY) : 0);
+                /* an empty bin has no height on a log axis: NaN, which fmin/fmax skip */
+                grow(&b, a->hist_edges[k][i], a->logy ? (c > 0 ? log10(c) : NAN) : c);
+                grow(&b, a->hist_edges[k][i + 1], a->logy ? (c > 0 ? log10(c) : NAN) : 0);
             }
             sticky_zero = !a->logy;
         } else if (s->kind != CG_PLOT_IMAGE) {

@@ -238,6 +238,19 @@ Test(plot_svg, histogram_counts_are_numpys) {
     cr_expect(!strncmp(buf, "0|", 2), "bars stand on 0: %s", buf);
     xmlFreeDoc(doc);
     free(svg);
+
+    /* on a log axis, with an empty bin: decades up to the tallest bar */
+    cg_plot_series gap = {.kind = CG_PLOT_HIST, .y = (double[]){0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3}, .n = 13,
+                          .bins = 3, .colour = -1};
+    cg_plot_axes ax = {.logy = true, .index = 1, .nseries = 1, .series = &gap};
+    cg_plot_figure f = {640, 480, 1, 1, 1, &ax};
+    svg = cg_plot_svg(&f);
+    doc = parse(svg);
+    cr_expect_eq(count(doc, "//svg:g[@class='hist']/svg:rect"), 2);
+    texts(doc, "//svg:text[@class='ytick']", buf, sizeof buf);
+    cr_expect_str_eq(buf, "100|101", "counts 12, 0, 1: decades 1 and 10");
+    xmlFreeDoc(doc);
+    free(svg);
 }
 
 Test(plot_svg, an_image_is_cells_in_viridis_with_a_colour_bar) {

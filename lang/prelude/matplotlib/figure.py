@@ -57,7 +57,8 @@ class Axes:
     """One plotting area: its series, title, axis labels and scale."""
 
     def __init__(self, figure, nrows=1, ncols=1, index=1):
-        self.figure = figure
+        # no reference back to the figure: the figure holds its axes, and
+        # the interpreter has no cycle collector (a cycle would never be freed)
         self._grid = (nrows, ncols, index)
         self._series = []
         self._title = None
