@@ -4,7 +4,7 @@
 #   make test       build and run every test that needs no GPU; the last line
 #                   is the summary "N passed, N failed"
 #   make test-kernel  only the Jupyter protocol tests (ARGS=... for pytest)
-#   make bench      benchmarks side by side with PyTorch, as ratios
+#   make bench      benchmarks side by side with PyTorch and ipykernel, as ratios
 #   make install    install the cgrad program (PREFIX=/usr/local)
 #   make deps       install what the build and tests need, when missing
 #   make clean
@@ -151,6 +151,14 @@ $(VENV)/requirements.txt: tests/requirements.txt
 	  $(VENV_PYTHON) -m venv $(VENV) && \
 	  $(VENV)/bin/pip install --quiet --disable-pip-version-check -r $< && cp $< $@; fi
 
+# `make bench` also needs ipykernel, the kernel's reference: added to the
+# same .venv from bench/requirements.txt (the tests' pins as constraints),
+# again when that file changes or .venv was made anew.
+$(VENV)/bench-requirements.txt: bench/requirements.txt $(VENV)/requirements.txt
+	@if cmp -s $< $@; then touch $@; else \
+	  echo "adding $< to $(VENV)"; \
+	  $(VENV)/bin/pip install --quiet --disable-pip-version-check -r $< -c tests/requirements.txt && cp $< $@; fi
+
 # Each suite writes a JSON report; tests/summary.py prints the last line.
 REPORTS := $(BUILD)/reports
 test: deps
@@ -179,10 +187,11 @@ test: deps
 test-kernel: $(BUILD)/cgrad $(VENV)/requirements.txt
 	$(VENV)/bin/python -m pytest -q -p no:cacheprovider tests/kernel --cgrad=$(BUILD)/cgrad $(ARGS)
 
-bench: all
+bench: all $(VENV)/bench-requirements.txt
 	@scripts/deps.sh bench
 	@$(MAKE) --no-print-directory -C bench BUILD=$(abspath $(BUILD))
 	@$(PYTHON) bench/lang/run.py $(BUILD)/cgrad
+	@$(VENV)/bin/python bench/kernel/run.py $(BUILD)/cgrad
 
 # The cgrad program with the logos `cgrad install` copies into the
 # kernelspec, and the engine library and its headers, for C programs that
