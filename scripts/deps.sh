@@ -5,7 +5,7 @@
 #   scripts/deps.sh bench      also what `make bench` compares against
 set -euo pipefail
 
-packages=(build-essential pkg-config libopenblas-dev libcriterion-dev libjansson-dev python3)
+packages=(build-essential pkg-config libopenblas-dev libcriterion-dev libjansson-dev libgraphviz-dev libxml2-dev python3)
 if [ "${1:-}" = bench ]; then
     packages+=(python3-torch)
 fi
