@@ -251,33 +251,50 @@ Test(autograd_graph, mlp_graph_names_parameters) {
         cg_tensor_release(all[i]);
 }
 
-/* show_saved: MulBackward0 saved self (w, the leaf: the same object, so one
- * box, drawn as the leaf) and other (x: an orange box "other\n (3)"). */
+/* show_saved, y = (a * w).sum() with a = w.exp(): MulBackward0 saved self
+ * (a: an orange box "self\n (3)") and other (w, the leaf itself: one box,
+ * drawn as the leaf); ExpBackward0 saved its result, a tensor of its own
+ * ("result\n (3)"). PyTorch: 8 boxes, 9 edges. */
 Test(autograd_graph, show_saved_adds_orange_saved_tensors) {
-    wx_sum g = make_wx_sum();
+    cg_tensor *w = leaf(1, (int64_t[]){3}, 1);
+    cg_tensor *a = T_OK(cg_exp(w)), *aw = T_OK(cg_mul(a, w)), *y = T_OK(cg_sum(aw, 0, NULL, false));
+    cg_graph_name items[] = {{w, "w"}};
+    cg_graph_names names = {items, 1};
     cg_graph_options opt = CG_GRAPH_OPTIONS_DEFAULT;
     opt.show_saved = true;
-    drawing *d = read_svg(cg_graph_svg(&g.y, 1, NULL, &opt));
-    cr_assert_eq(d->nboxes, 6);
-    cr_assert_eq(count_fill(d, ORANGE), 1);
-    assert_box(d, g.x, "other\n (3)", ORANGE);
-    assert_box(d, g.w, " (3)", LIGHTBLUE);
-    cr_assert_eq(d->nedges, 6);
-    cr_assert(has_edge(d, g.wx->grad_fn, g.x) && has_edge(d, g.wx->grad_fn, g.w));
+    drawing *d = read_svg(cg_graph_svg(&y, 1, &names, &opt));
+    cr_assert_eq(d->nboxes, 8);
+    cr_assert_eq(d->nedges, 9);
+    cr_assert_eq(count_fill(d, ORANGE), 2);
+    assert_box(d, a, "self\n (3)", ORANGE);
+    assert_box(d, w, "w\n (3)", LIGHTBLUE);
+    cr_assert_eq(count_label(d, "result\n (3)"), 1);
+    cr_assert(has_edge(d, aw->grad_fn, a) && has_edge(d, aw->grad_fn, w));
     drawing_free(d);
 
-    /* exp saves its result: a separate alias, "result\n (3)" */
-    cg_tensor *e = T_OK(cg_exp(g.w));
-    d = read_svg(cg_graph_svg(&e, 1, NULL, &opt));
-    cr_assert_eq(count_fill(d, ORANGE), 1);
+    /* without show_saved: none of them */
+    d = read_svg(cg_graph_svg(&y, 1, &names, NULL));
+    cr_assert_eq(d->nboxes, 6);
+    cr_assert_eq(count_fill(d, ORANGE), 0);
+    drawing_free(d);
+
+    /* w.exp() alone: 5 boxes, 4 edges */
+    d = read_svg(cg_graph_svg(&a, 1, NULL, &opt));
+    cr_assert_eq(d->nboxes, 5);
+    cr_assert_eq(d->nedges, 4);
     cr_assert_eq(count_label(d, "result\n (3)"), 1);
     drawing_free(d);
-    cg_tensor_release(e);
-    free_wx_sum(&g);
+    cg_tensor_release(w), cg_tensor_release(a), cg_tensor_release(aw), cg_tensor_release(y);
 }
 
+/* Labels as torchviz's get_fn_name writes them for PyTorch's nodes of
+ * (w * x).sum() with w and x both leaves (so that MulBackward0 saves both). */
 Test(autograd_graph, show_attrs_lists_saved_attributes) {
-    wx_sum g = make_wx_sum();
+    wx_sum g;
+    g.w = leaf(1, (int64_t[]){3}, 1);
+    g.x = leaf(1, (int64_t[]){3}, 2);
+    g.wx = T_OK(cg_mul(g.w, g.x));
+    g.y = T_OK(cg_sum(g.wx, 0, NULL, false));
     cg_graph_options opt = CG_GRAPH_OPTIONS_DEFAULT;
     opt.show_attrs = true;
     drawing *d = read_svg(cg_graph_svg(&g.y, 1, NULL, &opt));
@@ -323,6 +340,8 @@ Test(autograd_graph, view_output_brings_its_base) {
     cg_tensor *m = T_OK(cg_mul(w, w));
     cg_tensor *v = T_OK(cg_t(m));
     drawing *d = read_svg(cg_graph_svg(&v, 1, NULL, NULL));
+    cr_assert_eq(d->nboxes, 6); /* PyTorch: 6 boxes, 7 edges */
+    cr_assert_eq(d->nedges, 7);
     assert_box(d, v, " (3, 2)", GREEN);
     assert_box(d, m, " (2, 3)", "#a2cd5a");
     cr_assert(has_edge(d, m, v) && has_edge(d, v->grad_fn, v) && has_edge(d, m->grad_fn, m));
