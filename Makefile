@@ -144,12 +144,12 @@ test: deps
 	@rm -rf $(REPORTS) && mkdir -p $(REPORTS)
 	@status=0; \
 	$(BUILD)/unit-tests --json=$(REPORTS)/unit.json -j2 || status=1; \
-	ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
 	  $(SAN)/unit-tests --json=$(REPORTS)/unit-san.json -j2 2>$(REPORTS)/unit-san.log || status=1; \
 	scripts/sanitizer-verdict.sh $(REPORTS)/unit-san.log $(REPORTS)/sanitizers.count || status=1; \
 	if [ -n "$(KERNEL_SRC)" ]; then \
 	  $(PYTHON) tests/lang/run.py $(BUILD)/cgrad $(REPORTS)/lang.count || status=1; \
-	  ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	  ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
 	    $(PYTHON) tests/lang/run.py $(SAN)/cgrad $(REPORTS)/lang-san.count || status=1; \
 	fi; \
 	$(PYTHON) tests/summary.py $(REPORTS) || status=1; \

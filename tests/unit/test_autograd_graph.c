@@ -60,8 +60,9 @@ static void fill_of(xmlNode *g, char *out, size_t n) {
         }
 }
 
-/* Parses svg (failing the test unless it is well-formed XML) into d. */
-static drawing *read_svg(const char *svg) {
+/* Parses svg (failing the test unless it is well-formed XML) into d, and
+ * frees svg. */
+static drawing *read_svg(char *svg) {
     cr_assert(svg, "no SVG: %s", cg_error_message());
     xmlDoc *doc = xmlReadMemory(svg, (int)strlen(svg), "graph.svg", NULL, XML_PARSE_NONET | XML_PARSE_NOERROR);
     cr_assert(doc, "the SVG is not well-formed XML");
@@ -84,6 +85,7 @@ static drawing *read_svg(const char *svg) {
     for (int i = 0; i < d->nedges; i++)
         text_of(edges->nodesetval->nodeTab[i], "title", d->edges[i], sizeof d->edges[i], NULL);
     xmlXPathFreeObject(nodes), xmlXPathFreeObject(edges), xmlXPathFreeContext(ctx), xmlFreeDoc(doc);
+    free(svg);
     return d;
 }
 
