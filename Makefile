@@ -25,13 +25,16 @@ BLAS_LIBS   := $(shell pkg-config --libs openblas 2>/dev/null || echo -lopenblas
 CRIT_LIBS   := $(shell pkg-config --libs criterion 2>/dev/null || echo -lcriterion) \
                $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson) \
                $(shell pkg-config --libs libxml-2.0 2>/dev/null || echo -lxml2)
-# The unit tests parse the SVG they check with libxml2.
+# display/ draws autograd graphs with Graphviz in process (libgvc, libcgraph);
+# the unit tests parse what it draws with libxml2.
+GV_CFLAGS   := $(shell pkg-config --cflags libgvc 2>/dev/null)
+GV_LIBS     := $(shell pkg-config --libs libgvc 2>/dev/null || echo -lgvc -lcgraph -lcdt)
 XML_CFLAGS  := $(shell pkg-config --cflags libxml-2.0 2>/dev/null || echo -I/usr/include/libxml2)
 # Math calls never set errno and float ops never trap in the engine; saying
 # so lets GCC vectorise loops with sqrtf and float selects (ops_unary_math.h).
 MATHFLAGS := -fno-math-errno -fno-trapping-math
-CFLAGS   += $(CSTD) $(WARN) $(OPT) $(MATHFLAGS) -fopenmp $(BLAS_CFLAGS) -Iengine -Idisplay -Ilang
-LDLIBS   += $(BLAS_LIBS) -fopenmp -lm
+CFLAGS   += $(CSTD) $(WARN) $(OPT) $(MATHFLAGS) -fopenmp $(BLAS_CFLAGS) $(GV_CFLAGS) -Iengine -Idisplay -Ilang
+LDLIBS   += $(GV_LIBS) $(BLAS_LIBS) -fopenmp -lm
 
 ifeq ($(CUDA),auto)
   HAVE_NVCC := $(shell command -v nvcc >/dev/null 2>&1 && echo 1 || echo 0)
@@ -167,12 +170,12 @@ test: deps
 	@rm -rf $(REPORTS) && mkdir -p $(REPORTS)
 	@status=0; \
 	$(BUILD)/unit-tests --json=$(REPORTS)/unit.json -j2 || status=1; \
-	ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
 	  $(SAN)/unit-tests --json=$(REPORTS)/unit-san.json -j2 2>$(REPORTS)/unit-san.log || status=1; \
 	scripts/sanitizer-verdict.sh $(REPORTS)/unit-san.log $(REPORTS)/sanitizers.count || status=1; \
 	if [ -n "$(KERNEL_SRC)" ]; then \
 	  $(PYTHON) tests/lang/run.py $(BUILD)/cgrad $(REPORTS)/lang.count || status=1; \
-	  ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	  ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
 	    $(PYTHON) tests/lang/run.py $(SAN)/cgrad $(REPORTS)/lang-san.count || status=1; \
 	  $(VENV)/bin/python -m pytest -q -p no:cacheprovider tests/kernel --cgrad=$(BUILD)/cgrad \
 	    --count-file=$(REPORTS)/kernel.count || status=1; \

@@ -7,7 +7,7 @@
 set -euo pipefail
 
 packages=(build-essential pkg-config libopenblas-dev libcriterion-dev libjansson-dev libxml2-dev
-          libzmq3-dev libssl-dev python3 python3-venv)
+          libgraphviz-dev libzmq3-dev libssl-dev python3 python3-venv)
 if [ "${1:-}" = bench ]; then
     packages+=(python3-torch)
 fi
