@@ -324,8 +324,11 @@ static const cg_method_def builtin_plot_defs[] = {
     {"plot", b_plot, NULL,
      "plot([x], y, [fmt], [x2], y2, ..., label=None, title=None, xlabel=None, ylabel=None, logy=False): a Figure "
      "of lines; a 2-D y draws one line per column."},
-    {"scatter", b_scatter, NULL, "scatter(x, y, label=None, title=None, xlabel=None, ylabel=None, logy=False)"},
-    {"hist", b_hist, NULL, "hist(x, bins=10, label=None, title=None, xlabel=None, ylabel=None, logy=False)"},
+    {"scatter", b_scatter, NULL,
+     "scatter(x, y, label=None, title=None, xlabel=None, ylabel=None, logy=False): a Figure of the points (x, y)."},
+    {"hist", b_hist, NULL,
+     "hist(x, bins=10, label=None, title=None, xlabel=None, ylabel=None, logy=False): a Figure of the histogram "
+     "of every value of x in bins equal bins."},
     {"imshow", b_imshow, NULL, "imshow(X, title=None, xlabel=None, ylabel=None): a 2-D array in viridis"},
     {NULL, NULL, NULL, NULL},
 };
