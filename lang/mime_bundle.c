@@ -8,6 +8,7 @@
 #include "exc.h"
 #include "host.h"
 #include "interp.h"
+#include "lang_internal.h"
 #include "tensor_html.h"
 #include "tensor_obj.h"
 
@@ -110,6 +111,15 @@ static int tensor_html(cg_value v, cg_mime_bundle *b) {
     return rc;
 }
 
+/* A grad_fn shows the graph behind it, as torchviz would draw it. */
+static int node_svg(cg_value v, cg_mime_bundle *b) {
+    cg_value svg = cg_graph_node_svg(v);
+    if (cg_is_err(svg)) return formatter_failed(), 0;
+    int rc = add(b, "image/svg+xml", cg_str_cstr(svg), strlen(cg_str_cstr(svg)));
+    cg_decref(svg);
+    return rc;
+}
+
 int cg_mime_bundle_of(cg_value v, cg_mime_bundle *b) {
     memset(b, 0, sizeof *b);
     cg_value r = cg_repr(v);
@@ -117,6 +127,7 @@ int cg_mime_bundle_of(cg_value v, cg_mime_bundle *b) {
     int rc = add(b, "text/plain", cg_str_cstr(r), strlen(cg_str_cstr(r)));
     cg_decref(r);
     if (rc == 0 && cg_is_tensor(v)) rc = tensor_html(v, b);
+    if (rc == 0 && cg_is_autograd_node(v)) rc = node_svg(v, b);
     if (rc == 0 && cg_is_obj(v)) rc = from_mimebundle(v, b);
     if (rc == 0 && cg_is_obj(v)) rc = from_methods(v, b);
     if (rc < 0) cg_mime_bundle_free(b);
