@@ -27,7 +27,10 @@ OPT      ?= -O2 -g
 BLAS_CFLAGS := $(shell pkg-config --cflags openblas 2>/dev/null)
 BLAS_LIBS   := $(shell pkg-config --libs openblas 2>/dev/null || echo -lopenblas)
 CRIT_LIBS   := $(shell pkg-config --libs criterion 2>/dev/null || echo -lcriterion) \
-               $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
+               $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson) \
+               $(shell pkg-config --libs libxml-2.0 2>/dev/null || echo -lxml2)
+# The unit tests parse the SVG they check with libxml2.
+XML_CFLAGS  := $(shell pkg-config --cflags libxml-2.0 2>/dev/null || echo -I/usr/include/libxml2)
 # Math calls never set errno and float ops never trap in the engine; saying
 # so lets GCC vectorise loops with sqrtf and float selects (ops_unary_math.h).
 MATHFLAGS := -fno-math-errno -fno-trapping-math
@@ -76,6 +79,7 @@ SAN        := $(BUILD)/san
 SANFLAGS   := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 SAN_ENGINE_OBJ := $(ENGINE_SRC:%.c=$(SAN)/%.o)
 SAN_UNIT_OBJ   := $(UNIT_SRC:%.c=$(SAN)/%.o)
+$(UNIT_OBJ) $(SAN_UNIT_OBJ): CFLAGS += $(XML_CFLAGS)
 
 
 .PHONY: FORCE all test test-unit test-unit-san test-kernel test-clients lab bench install clean deps

@@ -110,6 +110,8 @@ cg_value cg_random_module_init(void);
 /* _cgrad, under IPython.display; and builtins.display (display_module.c) */
 cg_value cg_cgrad_module_init(void);
 int cg_display_builtins_init(cg_value builtins_module);
+cg_value cg_plot_module_init(void);
+int cg_plot_builtins_init(cg_value builtins_module);
 cg_value cg_sys_stdout(void);
 cg_value cg_sys_stderr(void);
 

@@ -120,6 +120,7 @@ static builtin_module MODULES[] = {
     {"time", cg_time_module_init, {0}},
     {"random", cg_random_module_init, {0}},
     {"_cgrad", cg_cgrad_module_init, {0}},
+    {"_plot", cg_plot_module_init, {0}},
     {"torch", cg_torch_module_init, {0}},
     {"torch.autograd", cg_torch_autograd_module_init, {0}},
     {"torch.autograd.function", cg_torch_autograd_function_module_init, {0}},

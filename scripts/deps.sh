@@ -8,7 +8,7 @@
 #   scripts/deps.sh bench      also what `make bench` compares against
 set -euo pipefail
 
-packages=(build-essential pkg-config libopenblas-dev libcriterion-dev libjansson-dev
+packages=(build-essential pkg-config libopenblas-dev libcriterion-dev libjansson-dev libxml2-dev
           libzmq3-dev libssl-dev python3 python3-venv chromium chromium-driver)
 if [ "${1:-}" = bench ]; then
     packages+=(python3-torch)
