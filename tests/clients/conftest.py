@@ -9,6 +9,7 @@ import os
 import pathlib
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -38,3 +39,28 @@ def jupyter_env(cgrad, tmp_path_factory):
     }
     os.environ.update(env)
     return dict(os.environ)
+
+
+@pytest.fixture
+def no_kernel_left(jupyter_env):
+    """Called at a test's end: waits up to 10 s for every kernel the test's
+    clients started to exit (a kernel's command line names its connection
+    file in JUPYTER_RUNTIME_DIR), and fails naming those that did not."""
+    runtime = jupyter_env["JUPYTER_RUNTIME_DIR"].encode()
+
+    def kernels():
+        pids = []
+        for cmdline in pathlib.Path("/proc").glob("[0-9]*/cmdline"):
+            try:
+                if runtime in cmdline.read_bytes():
+                    pids.append(int(cmdline.parent.name))
+            except OSError:
+                pass
+        return pids
+
+    def check():
+        end = time.monotonic() + 10
+        while kernels() and time.monotonic() < end:
+            time.sleep(0.1)
+        assert not kernels(), f"kernels left running: {kernels()}"
+    return check

@@ -27,7 +27,7 @@ def run(child, line):
     return child.before.replace("\r\n", "\n")
 
 
-def test_console_runs_cells(console):
+def test_console_runs_cells(console, no_kernel_left):
     console.expect(PROMPT)
     assert "5\n" in run(console, "print(2 + 3)")
     run(console, "import torch")
@@ -39,3 +39,4 @@ def test_console_runs_cells(console):
     console.expect(pexpect.EOF)
     console.wait()
     assert console.exitstatus == 0
+    no_kernel_left()

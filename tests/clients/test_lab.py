@@ -71,18 +71,6 @@ def wait_for(what, check, timeout=TIMEOUT, state=lambda: ""):
         time.sleep(0.25)
 
 
-def processes_naming(text):
-    """Pids of the processes whose command line contains text."""
-    pids = []
-    for cmdline in pathlib.Path("/proc").glob("[0-9]*/cmdline"):
-        try:
-            if text.encode() in cmdline.read_bytes():
-                pids.append(int(cmdline.parent.name))
-        except OSError:
-            pass
-    return pids
-
-
 class Lab:
     """A JupyterLab server over root; url(path) adds the token."""
 
@@ -137,7 +125,7 @@ class Lab:
 
 
 @pytest.fixture
-def lab(venv_bin, jupyter_env, tmp_path):
+def lab(venv_bin, jupyter_env, tmp_path, no_kernel_left):
     """JupyterLab serving a folder with the tour, its outputs cleared."""
     root = tmp_path / "notebooks"
     root.mkdir()
@@ -154,8 +142,7 @@ def lab(venv_bin, jupyter_env, tmp_path):
         server.stop()
         ARTIFACTS.mkdir(exist_ok=True)
         shutil.copy(server.log.name, ARTIFACTS / "lab.log")
-    runtime = jupyter_env["JUPYTER_RUNTIME_DIR"]
-    wait_for("the kernels to exit", lambda: not processes_naming(runtime), timeout=10)
+    no_kernel_left()
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ def test_there_are_notebooks():
 
 
 @pytest.mark.parametrize("path", PATHS, ids=[p.name for p in PATHS])
-def test_notebook_runs_without_error(path, jupyter_env):
+def test_notebook_runs_without_error(path, jupyter_env, no_kernel_left):
     nb = nbformat.read(path, as_version=4)
     assert nb.metadata.kernelspec.name == "cgrad"
     client = NotebookClient(nb, timeout=120, startup_timeout=30,
@@ -32,3 +32,4 @@ def test_notebook_runs_without_error(path, jupyter_env):
         assert cell.execution_count, cell.source
         errors = [o for o in cell.outputs if o.output_type == "error"]
         assert not errors, (cell.source, errors)
+    no_kernel_left()
