@@ -3,7 +3,11 @@
 #   make            build everything (engine library, tests' binaries)
 #   make test       build and run every test that needs no GPU; the last line
 #                   is the summary "N passed, N failed"
+#   make lab        build, install the kernelspec into .venv and start
+#                   JupyterLab (from .venv) on notebooks/
 #   make test-kernel  only the Jupyter protocol tests (ARGS=... for pytest)
+#   make test-clients only the real-client tests: nbclient, jupyter console,
+#                   JupyterLab in headless Chromium (ARGS=... for pytest)
 #   make bench      benchmarks side by side with PyTorch and ipykernel, as ratios
 #   make install    install the cgrad program (PREFIX=/usr/local)
 #   make deps       install what the build and tests need, when missing
@@ -81,7 +85,7 @@ SAN_UNIT_OBJ   := $(UNIT_SRC:%.c=$(SAN)/%.o)
 $(UNIT_OBJ) $(SAN_UNIT_OBJ): CFLAGS += $(XML_CFLAGS)
 
 
-.PHONY: FORCE all test test-unit test-unit-san test-kernel bench install clean deps
+.PHONY: FORCE all test test-unit test-unit-san test-kernel test-clients lab bench install clean deps
 all: $(LAYER_LIBS) $(BUILD)/unit-tests $(if $(KERNEL_SRC),$(BUILD)/cgrad)
 
 $(BUILD)/%.o: %.c
@@ -143,9 +147,10 @@ $(SAN)/unit-tests: $(SAN_UNIT_OBJ) $(SAN_LAYER_LIBS) $(BUILD)/sources.list
 deps:
 	@scripts/deps.sh
 
-# The protocol tests' Python (jupyter_client, pytest) lives in .venv, made
-# with Debian's python3 from the pinned tests/requirements.txt, and made
-# again only when that file's content changes.
+# The Python tools of the tests and of `make lab` (jupyter_client, pytest,
+# JupyterLab, nbclient, jupyter console, Selenium) live in .venv, made with
+# Debian's python3 from the pinned tests/requirements.txt, and made again
+# only when that file's content changes.
 VENV        := .venv
 VENV_PYTHON ?= /usr/bin/python3
 $(VENV)/requirements.txt: tests/requirements.txt
@@ -182,6 +187,8 @@ test: deps
 	  ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	    $(VENV)/bin/python -m pytest -q -p no:cacheprovider tests/kernel --cgrad=$(SAN)/cgrad \
 	    --count-file=$(REPORTS)/kernel-san.count || status=1; \
+	  $(VENV)/bin/python -m pytest -q -p no:cacheprovider tests/clients --cgrad=$(BUILD)/cgrad \
+	    --count-file=$(REPORTS)/clients.count || status=1; \
 	fi; \
 	$(PYTHON) tests/summary.py $(REPORTS) || status=1; \
 	exit $$status
@@ -189,6 +196,24 @@ test: deps
 # Only the protocol tests, against build/cgrad (pytest arguments in ARGS).
 test-kernel: $(BUILD)/cgrad $(VENV)/requirements.txt
 	$(VENV)/bin/python -m pytest -q -p no:cacheprovider tests/kernel --cgrad=$(BUILD)/cgrad $(ARGS)
+
+# Only the real-client tests, against build/cgrad (pytest arguments in ARGS).
+test-clients: deps $(BUILD)/cgrad $(VENV)/requirements.txt
+	$(VENV)/bin/python -m pytest -q -p no:cacheprovider tests/clients --cgrad=$(BUILD)/cgrad $(ARGS)
+
+# JupyterLab from .venv on notebooks/, with this checkout's kernelspec
+# installed into .venv and put first on JUPYTER_PATH (a cgrad kernelspec
+# installed --user by another checkout would win otherwise). It opens a
+# browser only where there is a display; the URL with its token is printed
+# either way. As root (a container), Jupyter needs --allow-root.
+LAB_ARGS ?=
+lab: deps
+	@$(MAKE) --no-print-directory -j$(shell nproc) all $(VENV)/requirements.txt
+	$(BUILD)/cgrad install --prefix $(abspath $(VENV))
+	JUPYTER_PATH=$(abspath $(VENV))/share/jupyter $(VENV)/bin/jupyter lab --notebook-dir=notebooks \
+	  $(if $(DISPLAY)$(WAYLAND_DISPLAY),,--no-browser) \
+	  --MultiKernelManager.default_kernel_name=cgrad \
+	  $(if $(filter 0,$(shell id -u)),--allow-root) $(LAB_ARGS)
 
 bench: all $(VENV)/bench-requirements.txt
 	@scripts/deps.sh bench

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Installs the Debian packages cgrad's build and tests need, when missing
-# (the Python packages of the tests come from pip, into .venv: see Makefile).
-# As root it uses apt-get; otherwise it names what to install and fails.
-#   scripts/deps.sh            what `make` and `make test` need
+# (the Python packages of the tests and of JupyterLab come from pip, into
+# .venv: see Makefile). As root it uses apt-get; otherwise it names what to
+# install and fails.
+#   scripts/deps.sh            what `make`, `make lab` and `make test` need
+#                              (Chromium and its driver: the JupyterLab test)
 #   scripts/deps.sh bench      also what `make bench` compares against
 set -euo pipefail
 
 packages=(build-essential pkg-config libopenblas-dev libcriterion-dev libjansson-dev libxml2-dev
-          libgraphviz-dev libzmq3-dev libssl-dev python3 python3-venv)
+          libgraphviz-dev libzmq3-dev libssl-dev python3 python3-venv chromium chromium-driver)
 if [ "${1:-}" = bench ]; then
     packages+=(python3-torch)
 fi

@@ -1,10 +1,10 @@
 """Fixtures of the protocol tests: a kernelspec written by `cgrad install`,
-kernels started through jupyter_client's KernelManager, and a pytest plugin
-that writes "passed failed" for tests/summary.py.
+kernels started through jupyter_client's KernelManager.
 
 Run through `make test` or `make test-kernel`; --cgrad names the binary
 (the sanitizer build too: its reports on the kernel's stderr fail the test
-that started that kernel)."""
+that started that kernel). The options and the count plugin are in
+tests/conftest.py."""
 import json
 import os
 import re
@@ -14,38 +14,6 @@ import pytest
 from jupyter_client import KernelManager
 
 SANITIZER = re.compile(r"ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:")
-
-
-def pytest_addoption(parser):
-    parser.addoption("--cgrad", default="build/cgrad", help="the cgrad binary under test")
-    parser.addoption("--count-file", default=None, help="write 'passed failed' here")
-
-
-_outcomes = {}
-
-
-def pytest_runtest_logreport(report):
-    if report.failed:
-        _outcomes[report.nodeid] = "failed"
-    elif report.when == "call" and report.passed:
-        _outcomes.setdefault(report.nodeid, "passed")
-
-
-def pytest_sessionfinish(session, exitstatus):
-    path = session.config.getoption("--count-file")
-    if not path:
-        return
-    passed = sum(1 for v in _outcomes.values() if v == "passed")
-    failed = sum(1 for v in _outcomes.values() if v == "failed")
-    if exitstatus not in (0, 5) and failed == 0:
-        failed = 1   # a collection or internal error: count it, never hide it
-    with open(path, "w") as f:
-        f.write(f"{passed} {failed}\n")
-
-
-@pytest.fixture(scope="session")
-def cgrad(request):
-    return os.path.abspath(request.config.getoption("--cgrad"))
 
 
 @pytest.fixture(scope="session")
