@@ -2,11 +2,14 @@
  * shutdown, interrupt, comms. execute has its own file (execute.c). */
 #include <stdatomic.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "ast.h"
 #include "header.h"
 #include "host.h"
 #include "requests.h"
+#include "services.h"
 #include "version.h"
 
 json_t *cg_request_kernel_info(cg_request *r) {
@@ -28,8 +31,12 @@ json_t *cg_request_kernel_info(cg_request *r) {
 json_t *cg_request_is_complete(cg_request *r) {
     json_t *code = json_object_get(r->msg->content, "code");
     if (!json_is_string(code)) return json_pack("{s:s}", "status", "unknown");
+    /* `%timeit x` is no Python: parse what the magics turn the cell into. */
+    char *py = cg_magics_transform(json_string_value(code), json_string_length(code));
+    if (!py) return json_pack("{s:s}", "status", "unknown");
     char indent[64];
-    cg_code_status st = cg_parse_is_complete(json_string_value(code), json_string_length(code), indent);
+    cg_code_status st = cg_parse_is_complete(py, strlen(py), indent);
+    free(py);
     if (st == CG_CODE_INCOMPLETE) return json_pack("{s:s, s:s}", "status", "incomplete", "indent", indent);
     return json_pack("{s:s}", "status", st == CG_CODE_COMPLETE ? "complete" : "invalid");
 }
