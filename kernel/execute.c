@@ -13,6 +13,7 @@
 #include "bundle_json.h"
 #include "channels.h"
 #include "exc.h"
+#include "help_cell.h"
 #include "host.h"
 #include "interp.h"
 #include "json_text.h"
@@ -132,9 +133,11 @@ json_t *cg_request_execute(cg_request *r) {
     k->running = r->msg;
     k->allow_stdin = flag(content, "allow_stdin", true);
     cg_kernel_streams_parent(k, r->msg->header);
-    cg_value result;
-    int rc = run_cell(k, json_string_value(code), json_string_length(code), silent, &result);
-    json_t *reply;
+    cg_value result = CG_NONE;
+    json_t *reply, *payload = json_array();
+    int rc = cg_help_cell(k, json_string_value(code), json_string_length(code), payload)
+                 ? 0
+                 : run_cell(k, json_string_value(code), json_string_length(code), silent, &result);
     if (rc == 0) {
         json_t *data = cg_is_none(result) ? NULL : cg_bundle_json(result);
         cg_decref(result);
@@ -143,7 +146,7 @@ json_t *cg_request_execute(cg_request *r) {
                        json_pack("{s:I, s:o, s:{}}", "execution_count", count, "data", data, "metadata"));
         else
             cg_exc_clear();   /* a repr that failed shows nothing, as IPython's displayhook */
-        reply = json_pack("{s:s, s:I, s:[], s:o}", "status", "ok", "execution_count", count, "payload",
+        reply = json_pack("{s:s, s:I, s:o, s:o}", "status", "ok", "execution_count", count, "payload", payload,
                           "user_expressions", user_expressions(k, json_object_get(content, "user_expressions")));
     } else {
         cg_value exc = cg_exc_fetch();
@@ -155,6 +158,7 @@ json_t *cg_request_execute(cg_request *r) {
             cg_publish(r->pub, r->msg->header, "error", json_deep_copy(err));
         }
         reply = err;
+        json_decref(payload);
         json_object_set_new(reply, "status", json_string("error"));
         json_object_set_new(reply, "execution_count", json_integer(count));
         if (stop_on_error && !silent) cg_shell_hold_queued(k);
