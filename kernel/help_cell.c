@@ -43,12 +43,6 @@ static bool help_name(const char *code, size_t len, size_t *start, size_t *end, 
     return true;
 }
 
-static size_t code_points(const char *s, size_t n) {
-    size_t cp = 0;
-    for (size_t i = 0; i < n; i++) cp += ((unsigned char)s[i] & 0xC0) != 0x80;
-    return cp;
-}
-
 bool cg_help_cell(cg_kernel *k, const char *code, size_t len, json_t *payload) {
     size_t a, b;
     int detail;
@@ -58,7 +52,7 @@ bool cg_help_cell(cg_kernel *k, const char *code, size_t len, json_t *payload) {
     memcpy(name, code + a, n);
     name[n] = 0;
     cg_inspection in;
-    cg_inspect(k->session, name, code_points(name, n), detail, &in);
+    cg_inspect(k->session, name, cg_text_code_points(name, n), detail, &in);
     if (in.found && in.text_plain) {
         json_array_append_new(payload, json_pack("{s:s, s:{s:o}, s:i}", "source", "page", "data", "text/plain",
                                                  cg_json_text(in.text_plain, strlen(in.text_plain)), "start", 0));

@@ -20,31 +20,16 @@ static json_t *bad_request(const char *why) {
     return json_pack("{s:s, s:s, s:s, s:[]}", "status", "error", "ename", "ValueError", "evalue", why, "traceback");
 }
 
-/* The code points of s: every byte that does not continue a sequence. */
-static size_t code_points(const char *s, size_t n) {
-    size_t cp = 0;
-    for (size_t i = 0; i < n; i++) cp += ((unsigned char)s[i] & 0xC0) != 0x80;
-    return cp;
-}
-
 /* content.code, and content.cursor_pos (the end of the code when absent,
  * as jupyter_client's default); false when code is no string. */
 static bool code_and_cursor(json_t *content, const char **code, size_t *cursor) {
     json_t *c = json_object_get(content, "code"), *pos = json_object_get(content, "cursor_pos");
     if (!json_is_string(c)) return false;
     *code = json_string_value(c);
-    size_t end = code_points(*code, json_string_length(c));
+    size_t end = cg_text_code_points(*code, json_string_length(c));
     double p = json_is_number(pos) ? json_number_value(pos) : (double)end;
     *cursor = p < 0 ? 0 : p > (double)end ? end : (size_t)p;
     return true;
-}
-
-/* The byte offset of code point cp in s. */
-static size_t byte_offset(const char *s, size_t cp) {
-    size_t i = 0;
-    for (; s[i]; i++)
-        if (((unsigned char)s[i] & 0xC0) != 0x80 && cp-- == 0) break;
-    return i;
 }
 
 /* Note [Completion metadata]
@@ -56,13 +41,13 @@ static size_t byte_offset(const char *s, size_t cp) {
  * parenthesised parameters ("(input, other)"), and "" for the rest; here
  * it comes from what inspect_request would show for the completed name. */
 static json_t *signature_of(cg_session *s, const char *code, size_t start, const char *match) {
-    size_t pre = byte_offset(code, start), n = strlen(match);
+    size_t pre = cg_text_byte_offset(code, start), n = strlen(match);
     char *completed = malloc(pre + n + 1);
     if (!completed) return json_string("");
     memcpy(completed, code, pre);
     memcpy(completed + pre, match, n + 1);
     cg_inspection in;
-    cg_inspect(s, completed, code_points(completed, pre + n), 0, &in);
+    cg_inspect(s, completed, cg_text_code_points(completed, pre + n), 0, &in);
     free(completed);
     const char *line = in.text_plain && !strncmp(in.text_plain, "Signature:", 10) ? in.text_plain : NULL;
     const char *open = line ? strchr(line, '(') : NULL, *end = line ? strchr(line, '\n') : NULL;

@@ -17,13 +17,13 @@ from protocol import execute
 
 
 class _LoggedKernel:
-    """Starts the class's kernel as KernelTests does, with its stderr in a
-    file, and fails the class when a sanitizer reported into it."""
+    """A file for the class's kernel's stderr, read at the end: the class
+    fails when a sanitizer reported into it."""
 
     @classmethod
-    def start(cls):
+    def open_log(cls):
         cls.log = tempfile.NamedTemporaryFile("w+", prefix="cgrad-kernel-", suffix=".log")
-        cls.km, cls.kc = start_new_kernel(kernel_name=cls.kernel_name, stderr=cls.log)
+        return cls.log
 
     @classmethod
     def check_log(cls):
@@ -42,7 +42,8 @@ class TestCgrad(_LoggedKernel, jupyter_kernel_test.KernelTests):
 
     @classmethod
     def setUpClass(cls):
-        cls.start()
+        # As KernelTests, with the kernel's stderr kept
+        cls.km, cls.kc = start_new_kernel(kernel_name=cls.kernel_name, stderr=cls.open_log())
         # The samples below use torch, as a notebook's first cell would.
         reply, _ = execute(cls.kc, "import torch")
         assert reply["content"]["status"] == "ok", reply["content"]
@@ -111,9 +112,8 @@ class TestCgradIopubWelcome(_LoggedKernel, jupyter_kernel_test.IopubWelcomeTests
     def setUpClass(cls):
         # As IopubWelcomeTests: started, but not waited for, so the
         # welcome is the first thing the client sees.
-        cls.log = tempfile.NamedTemporaryFile("w+", prefix="cgrad-kernel-", suffix=".log")
         cls.km = KernelManager(kernel_name=cls.kernel_name)
-        cls.km.start_kernel(stderr=cls.log)
+        cls.km.start_kernel(stderr=cls.open_log())
         cls.kc = cls.km.client()
 
     @classmethod
