@@ -19,8 +19,12 @@
 #include "host.h"
 #include "interp.h"
 #include "kernel_host.h"
+#include "services.h"
 
 #define POLL_MS 100
+/* History is kept per process, so this process is the only session: the
+ * first, as IPython numbers a fresh history database's. */
+#define HISTORY_SESSION 1
 
 /* Is a message waiting on sock within timeout_ms? -1 when the context is
  * gone. */
@@ -80,7 +84,8 @@ static void serve_held(cg_kernel *k) {
 }
 
 static int start_evaluator(cg_kernel *k) {
-    if (cg_lang_init() < 0 || !(k->session = cg_session_new()) || cg_kernel_host_install(k) < 0) {
+    if (cg_lang_init() < 0 || !(k->session = cg_session_new()) || !(k->history = cg_history_new(HISTORY_SESSION)) ||
+        cg_kernel_host_install(k) < 0) {
         cg_value exc = cg_exc_fetch();
         char *tb = cg_traceback_format(exc);
         fprintf(stderr, "cgrad kernel: cannot start the evaluator\n%s", tb ? tb : "");
@@ -95,6 +100,8 @@ static void stop_evaluator(cg_kernel *k) {
     cg_kernel_host_uninstall(k);
     if (k->session) cg_session_free(k->session);
     k->session = NULL;
+    cg_history_free(k->history);
+    k->history = NULL;
     cg_lang_shutdown();
 }
 

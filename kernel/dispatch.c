@@ -7,8 +7,7 @@
 
 enum { ON_SHELL = 1, ON_CONTROL = 2 };
 
-/* complete, inspect and history come with lang's services: one line each.
- * A NULL reply: the request has none (comm messages). */
+/* A NULL reply: the request has none (comm messages). */
 static const struct {
     const char *request, *reply;
     json_t *(*handle)(cg_request *r);
@@ -17,6 +16,9 @@ static const struct {
     {"kernel_info_request", "kernel_info_reply", cg_request_kernel_info, ON_SHELL | ON_CONTROL},
     {"execute_request", "execute_reply", cg_request_execute, ON_SHELL},
     {"is_complete_request", "is_complete_reply", cg_request_is_complete, ON_SHELL},
+    {"complete_request", "complete_reply", cg_request_complete, ON_SHELL},
+    {"inspect_request", "inspect_reply", cg_request_inspect, ON_SHELL},
+    {"history_request", "history_reply", cg_request_history, ON_SHELL},
     {"comm_info_request", "comm_info_reply", cg_request_comm_info, ON_SHELL},
     {"shutdown_request", "shutdown_reply", cg_request_shutdown, ON_SHELL | ON_CONTROL},
     {"interrupt_request", "interrupt_reply", cg_request_interrupt, ON_CONTROL},

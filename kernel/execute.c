@@ -3,7 +3,9 @@
  * Order on iopub, as ipykernel's tests expect: execute_input (unless
  * silent), then what the cell printed and displayed, then execute_result
  * or error; the reply follows, then idle (dispatch.c). silent hides only
- * execute_input and execute_result, as in IPython. */
+ * execute_input and execute_result, as in IPython. Cells run with
+ * IPython's magics (lang/services.h), and store_history keeps their input
+ * for history_request (services.c). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,11 +13,13 @@
 #include "bundle_json.h"
 #include "channels.h"
 #include "exc.h"
+#include "help_cell.h"
 #include "host.h"
 #include "interp.h"
 #include "json_text.h"
 #include "kernel_host.h"
 #include "requests.h"
+#include "services.h"
 
 static json_t *str_json(cg_value s) { return cg_json_text(cg_str_cstr(s), (size_t)((cg_str *)s.u.o)->len); }
 
@@ -32,10 +36,9 @@ static json_t *traceback_lines(const char *text) {
     return lines;
 }
 
-/* The pending exception (cleared) as {ename, evalue, traceback}; ename is
- * type(e).__name__ as in ipykernel. */
-static json_t *error_fields(void) {
-    cg_value exc = cg_exc_fetch();
+/* exc (stolen) as {ename, evalue, traceback}; ename is type(e).__name__
+ * as in ipykernel. */
+static json_t *error_fields(cg_value exc, bool with_traceback) {
     json_t *out = json_object();
     json_object_set_new(out, "ename", json_string(cg_typeof(exc)->name));
     cg_value msg = cg_exc_message(exc);
@@ -45,11 +48,24 @@ static json_t *error_fields(void) {
     }
     json_object_set_new(out, "evalue", cg_is_err(msg) ? json_string("") : str_json(msg));
     if (!cg_is_err(msg)) cg_decref(msg);
-    char *tb = cg_traceback_format(exc);
+    char *tb = with_traceback ? cg_traceback_format(exc) : NULL;
     json_object_set_new(out, "traceback", traceback_lines(tb));
     free(tb);
     cg_decref(exc);
     return out;
+}
+
+/* A misused magic: IPython prints "UsageError: msg" on stderr and sends
+ * no error output; ipykernel's reply has ename UsageError and an empty
+ * traceback. */
+static json_t *usage_error(cg_kernel *k, cg_value exc) {
+    json_t *err = error_fields(exc, false);
+    const char *evalue = json_string_value(json_object_get(err, "evalue"));
+    cg_host_write(CG_STDERR, "UsageError: ", 12);
+    cg_host_write(CG_STDERR, evalue, strlen(evalue));
+    cg_host_write(CG_STDERR, "\n", 1);
+    cg_kernel_streams_flush(k);
+    return err;
 }
 
 static json_t *user_expression(cg_kernel *k, const char *expr) {
@@ -60,7 +76,7 @@ static json_t *user_expression(cg_kernel *k, const char *expr) {
         cg_decref(v);
     }
     if (!data) {
-        json_t *err = error_fields();
+        json_t *err = error_fields(cg_exc_fetch(), true);
         json_object_set_new(err, "status", json_string("error"));
         return err;
     }
@@ -90,7 +106,7 @@ static int run_cell(cg_kernel *k, const char *code, size_t len, bool silent, cg_
     *result = CG_NONE;
     /* An interrupt that came while the kernel was idle is not for this cell. */
     cg_interrupt_requested = 0;
-    int rc = cg_session_run(k->session, code, len, name, silent ? NULL : result);
+    int rc = cg_session_run_cell(k->session, code, len, name, silent ? NULL : result);
     cg_kernel_streams_flush(k);
     return rc;
 }
@@ -104,7 +120,11 @@ json_t *cg_request_execute(cg_request *r) {
     if (!json_is_string(code))
         return json_pack("{s:s, s:i, s:s, s:s, s:[]}", "status", "error", "execution_count", (json_int_t)k->execution_count,
                          "ename", "ValueError", "evalue", "execute_request has no 'code' string", "traceback");
-    if (store_history) k->execution_count++;
+    if (store_history) {
+        k->execution_count++;
+        /* As IPython, the input is stored before it runs: a cell that fails is history too. */
+        cg_history_add(k->history, (int)k->execution_count, json_string_value(code));
+    }
     json_int_t count = k->execution_count;
     if (!silent)
         cg_publish(r->pub, r->msg->header, "execute_input",
@@ -113,9 +133,11 @@ json_t *cg_request_execute(cg_request *r) {
     k->running = r->msg;
     k->allow_stdin = flag(content, "allow_stdin", true);
     cg_kernel_streams_parent(k, r->msg->header);
-    cg_value result;
-    int rc = run_cell(k, json_string_value(code), json_string_length(code), silent, &result);
-    json_t *reply;
+    cg_value result = CG_NONE;
+    json_t *reply, *payload = json_array();
+    int rc = cg_help_cell(k, json_string_value(code), json_string_length(code), payload)
+                 ? 0
+                 : run_cell(k, json_string_value(code), json_string_length(code), silent, &result);
     if (rc == 0) {
         json_t *data = cg_is_none(result) ? NULL : cg_bundle_json(result);
         cg_decref(result);
@@ -124,12 +146,19 @@ json_t *cg_request_execute(cg_request *r) {
                        json_pack("{s:I, s:o, s:{}}", "execution_count", count, "data", data, "metadata"));
         else
             cg_exc_clear();   /* a repr that failed shows nothing, as IPython's displayhook */
-        reply = json_pack("{s:s, s:I, s:[], s:o}", "status", "ok", "execution_count", count, "payload",
+        reply = json_pack("{s:s, s:I, s:o, s:o}", "status", "ok", "execution_count", count, "payload", payload,
                           "user_expressions", user_expressions(k, json_object_get(content, "user_expressions")));
     } else {
-        json_t *err = error_fields();
-        cg_publish(r->pub, r->msg->header, "error", json_deep_copy(err));
+        cg_value exc = cg_exc_fetch();
+        json_t *err;
+        if (cg_exc_is_usage_error(exc)) {
+            err = usage_error(k, exc);
+        } else {
+            err = error_fields(exc, true);
+            cg_publish(r->pub, r->msg->header, "error", json_deep_copy(err));
+        }
         reply = err;
+        json_decref(payload);
         json_object_set_new(reply, "status", json_string("error"));
         json_object_set_new(reply, "execution_count", json_integer(count));
         if (stop_on_error && !silent) cg_shell_hold_queued(k);

@@ -44,3 +44,16 @@ json_t *cg_json_text(const char *s, size_t n) {
     free(fixed);
     return j;
 }
+
+size_t cg_text_code_points(const char *s, size_t n) {
+    size_t cp = 0;
+    for (size_t i = 0; i < n; i++) cp += ((unsigned char)s[i] & 0xC0) != 0x80;
+    return cp;
+}
+
+size_t cg_text_byte_offset(const char *s, size_t cp) {
+    size_t i = 0;
+    for (; s[i]; i++)
+        if (((unsigned char)s[i] & 0xC0) != 0x80 && cp-- == 0) break;
+    return i;
+}

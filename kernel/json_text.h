@@ -2,7 +2,8 @@
  *
  * Jansson refuses invalid UTF-8 (json_stringn returns NULL), and a NULL
  * set into an object vanishes silently; output of a cell must never be
- * lost that way, so bad bytes become U+FFFD as Python's "replace" does. */
+ * lost that way, so bad bytes become U+FFFD as Python's "replace" does.
+ * Also positions in such strings, as Jupyter counts them. */
 #ifndef CG_JSON_TEXT_H
 #define CG_JSON_TEXT_H
 
@@ -12,5 +13,11 @@
 
 /* A new JSON string; NULL only when out of memory. */
 json_t *cg_json_text(const char *s, size_t n);
+
+/* Jupyter counts positions in code points (protocol 5.2), strings from
+ * Jansson are valid UTF-8: the code points in s[0, n), and the byte
+ * offset of code point cp in the NUL-ended s (clamped to its end). */
+size_t cg_text_code_points(const char *s, size_t n);
+size_t cg_text_byte_offset(const char *s, size_t cp);
 
 #endif

@@ -21,6 +21,7 @@
 #include "wire.h"
 
 typedef struct cg_session cg_session;
+typedef struct cg_history cg_history;
 
 typedef struct cg_kernel {
     cg_connection conn;
@@ -38,6 +39,7 @@ typedef struct cg_kernel {
     cg_publisher shell_pub;
     cg_session *session;
     long execution_count;
+    cg_history *history;        /* the inputs stored by execute_request (store_history) */
     cg_msg *held;               /* requests queued behind a failed cell (channels.c) */
     size_t n_held, cap_held;
     const cg_msg *running;      /* the execute_request whose cell runs, or NULL */

@@ -158,6 +158,9 @@ def test_every_request_is_bracketed(kernel):
     requests = [("shell", "kernel_info_request", {}), ("control", "kernel_info_request", {}),
                 ("shell", "execute_request", {"code": "1", "silent": False}),
                 ("shell", "is_complete_request", {"code": "x"}), ("shell", "comm_info_request", {}),
+                ("shell", "complete_request", {"code": "pri", "cursor_pos": 3}),
+                ("shell", "inspect_request", {"code": "print", "cursor_pos": 5, "detail_level": 0}),
+                ("shell", "history_request", {"hist_access_type": "tail", "n": 3, "output": False, "raw": True}),
                 ("control", "interrupt_request", {})]
     for channel, msg_type, content in requests:
         msg_id = send(kc, channel, msg_type, content)
