@@ -18,6 +18,7 @@
 #include "interp.h"
 #include "json_text.h"
 #include "kernel_host.h"
+#include "plot_module.h"
 #include "requests.h"
 #include "services.h"
 
@@ -146,6 +147,12 @@ json_t *cg_request_execute(cg_request *r) {
                        json_pack("{s:I, s:o, s:{}}", "execution_count", count, "data", data, "metadata"));
         else
             cg_exc_clear();   /* a repr that failed shows nothing, as IPython's displayhook */
+        /* pyplot's figures show when the cell ends, after its result, as
+         * with IPython's inline backend; one that cannot render fails the cell */
+        rc = cg_plot_flush();
+        cg_kernel_streams_flush(k);
+    }
+    if (rc == 0) {
         reply = json_pack("{s:s, s:I, s:o, s:o}", "status", "ok", "execution_count", count, "payload", payload,
                           "user_expressions", user_expressions(k, json_object_get(content, "user_expressions")));
     } else {

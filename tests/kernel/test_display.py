@@ -64,3 +64,39 @@ def test_tqdm_is_one_bar_updated_in_place(kernel):
     assert updates and all(u["transient"] == bar["transient"] for u in updates)
     assert updates[-1]["data"]["text/plain"].startswith("100%|")
     assert outputs(msgs, "stream") == []   # no text line on stderr in a notebook
+
+
+def test_pyplot_figures_show_when_the_cell_ends(kernel):
+    code = ("import matplotlib.pyplot as plt\n"
+            "plt.plot([1, 3, 2], label='loss')\n"
+            "plt.title('training')\n"
+            "print('drawn')\n"
+            "1 + 1")
+    reply, msgs = execute(kernel.kc, code)
+    assert reply["content"]["status"] == "ok"
+    # the print, the cell's value, then the figure, before the reply and idle
+    assert types(msgs) == ["busy", "execute_input", "stream", "execute_result", "display_data", "idle"]
+    [figure] = outputs(msgs, "display_data")
+    assert figure["data"]["text/plain"] == "<Figure size 640x480 with 1 Axes>"
+    svg = figure["data"]["image/svg+xml"]
+    assert svg.startswith("<svg") and ">training<" in svg
+    # shown once: the next cell does not show it again
+    reply, msgs = execute(kernel.kc, "2")
+    assert "display_data" not in types(msgs)
+
+
+def test_autograd_graphs_are_svg(kernel):
+    code = ("import torch\nfrom torchviz import make_dot\n"
+            "w = torch.ones(3, requires_grad=True)\n"
+            "y = (w * 2).sum()\n"
+            "make_dot(y, params={'w': w})")
+    reply, msgs = execute(kernel.kc, code)
+    assert reply["content"]["status"] == "ok"
+    [result] = outputs(msgs, "execute_result")
+    svg = result["data"]["image/svg+xml"]
+    for label in ("SumBackward0", "MulBackward0", "AccumulateGrad", ">w<"):
+        assert label in svg
+    reply, msgs = execute(kernel.kc, "y.grad_fn")
+    [result] = outputs(msgs, "execute_result")
+    assert result["data"]["text/plain"].startswith("<SumBackward0 object at 0x")
+    assert "MulBackward0" in result["data"]["image/svg+xml"]
