@@ -108,6 +108,12 @@ static cg_node *node_of(cg_value v) {
 
 bool cg_is_autograd_node(cg_value v) { return node_of(v) != NULL; }
 
+cg_value cg_graph_node_outline(cg_value node) {
+    cg_node *n = node_of(node);
+    if (!n) return cg_raise(&cg_exc_TypeError, "expected an autograd node (a grad_fn), not %s", cg_type_name(node));
+    return text_or_engine_error(cg_graph_outline_node(n, NULL));
+}
+
 cg_value cg_graph_node_svg(cg_value node) {
     cg_node *n = node_of(node);
     if (!n) return cg_raise(&cg_exc_TypeError, "expected an autograd node (a grad_fn), not %s", cg_type_name(node));

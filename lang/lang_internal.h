@@ -114,6 +114,7 @@ cg_value cg_graph_module_init(void);
 /* Is v a grad_fn (an autograd node object)? Its graph as SVG. */
 bool cg_is_autograd_node(cg_value v);
 cg_value cg_graph_node_svg(cg_value node);
+cg_value cg_graph_node_outline(cg_value node);
 int cg_display_builtins_init(cg_value builtins_module);
 cg_value cg_plot_module_init(void);
 int cg_plot_builtins_init(cg_value builtins_module);

@@ -21,10 +21,13 @@ static const struct {
     {"text/latex", "_repr_latex_"},
 };
 
-static int add(cg_mime_bundle *b, const char *mime, const char *data, size_t len) {
+/* Adds one type; an offer for a type already there is dropped, unless
+ * `replace` (a _repr_mimebundle_ wins over the repr, as in IPython). */
+static int put(cg_mime_bundle *b, const char *mime, const char *data, size_t len, bool replace) {
+    int at = b->n;
     for (int i = 0; i < b->n; i++)
-        if (!strcmp(b->items[i].mime, mime)) return 0;   /* the first offer wins */
-    if (b->n == CG_MIME_MAX) return 0;
+        if (!strcmp(b->items[i].mime, mime)) at = i;
+    if ((at < b->n && !replace) || at == CG_MIME_MAX) return 0;
     char *copy = malloc(len + 1);
     if (!copy) {
         cg_raise_nomemory();
@@ -32,8 +35,14 @@ static int add(cg_mime_bundle *b, const char *mime, const char *data, size_t len
     }
     memcpy(copy, data, len);
     copy[len] = '\0';
-    b->items[b->n++] = (cg_mime_item){mime, copy};
+    if (at < b->n) free(b->items[at].data);
+    else b->n++;
+    b->items[at] = (cg_mime_item){mime, copy};
     return 0;
+}
+
+static int add(cg_mime_bundle *b, const char *mime, const char *data, size_t len) {
+    return put(b, mime, data, len, false);
 }
 
 /* A formatter that raised: its traceback goes to stderr, and on we go. */
@@ -72,7 +81,7 @@ static int from_mimebundle(cg_value v, cg_mime_bundle *b) {
         cg_value k, x;
         while (rc == 0 && cg_dict_next(cg_as_dict(d), &pos, &k, &x)) {
             const char *mime = cg_is_str(k) ? known_mime(cg_str_cstr(k)) : NULL;
-            if (mime && cg_is_str(x)) rc = add(b, mime, cg_str_cstr(x), strlen(cg_str_cstr(x)));
+            if (mime && cg_is_str(x)) rc = put(b, mime, cg_str_cstr(x), strlen(cg_str_cstr(x)), true);
         }
     }
     cg_decref(d);
@@ -111,12 +120,17 @@ static int tensor_html(cg_value v, cg_mime_bundle *b) {
     return rc;
 }
 
-/* A grad_fn shows the graph behind it, as torchviz would draw it. */
+/* A grad_fn shows the graph behind it, as torchviz would draw it, and
+ * its outline as the text. */
 static int node_svg(cg_value v, cg_mime_bundle *b) {
     cg_value svg = cg_graph_node_svg(v);
     if (cg_is_err(svg)) return formatter_failed(), 0;
     int rc = add(b, "image/svg+xml", cg_str_cstr(svg), strlen(cg_str_cstr(svg)));
     cg_decref(svg);
+    cg_value text = rc == 0 ? cg_graph_node_outline(v) : CG_NONE;
+    if (cg_is_err(text)) return formatter_failed(), 0;
+    if (rc == 0) rc = put(b, "text/plain", cg_str_cstr(text), strlen(cg_str_cstr(text)), true);
+    cg_decref(text);
     return rc;
 }
 

@@ -5,7 +5,9 @@
  * offers text/html (display/tensor_html.h); any object may offer more the
  * way IPython objects do, through methods: _repr_html_, _repr_markdown_,
  * _repr_svg_, _repr_png_ (base64 text), _repr_latex_, _repr_json_ is not
- * read, and _repr_mimebundle_ (a dict of MIME type to str). A method that
+ * read, and _repr_mimebundle_ (a dict of MIME type to str; its
+ * text/plain replaces the repr, as in IPython). A grad_fn adds the SVG of
+ * the graph behind it, and its outline as the text. A method that
  * returns None offers nothing; one that raises has its traceback written
  * to stderr and is skipped, as IPython's formatters do, so a broken
  * _repr_html_ never loses the text. */

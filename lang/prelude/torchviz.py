@@ -15,6 +15,11 @@ class Digraph:
         self._args = (var, params, show_attrs, show_saved, max_attr_chars)
         self.source = _graph.render(var, params, show_attrs, show_saved, max_attr_chars, 'dot')
 
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        # the drawing, and an outline of it for text-only frontends
+        return {'image/svg+xml': _graph.render(*self._args, 'svg'),
+                'text/plain': _graph.render(*self._args, 'outline')}
+
     def _repr_svg_(self):
         return _graph.render(*self._args, 'svg')
 

@@ -98,5 +98,5 @@ def test_autograd_graphs_are_svg(kernel):
         assert label in svg
     reply, msgs = execute(kernel.kc, "y.grad_fn")
     [result] = outputs(msgs, "execute_result")
-    assert result["data"]["text/plain"].startswith("<SumBackward0 object at 0x")
+    assert result["data"]["text/plain"].startswith("SumBackward0\n  MulBackward0\n    AccumulateGrad")
     assert "MulBackward0" in result["data"]["image/svg+xml"]
