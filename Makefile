@@ -184,7 +184,7 @@ test: deps
 	    $(PYTHON) tests/lang/run.py $(SAN)/cgrad $(REPORTS)/lang-san.count || status=1; \
 	  $(VENV)/bin/python -m pytest -q -p no:cacheprovider tests/kernel --cgrad=$(BUILD)/cgrad \
 	    --count-file=$(REPORTS)/kernel.count || status=1; \
-	  ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	  ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
 	    $(VENV)/bin/python -m pytest -q -p no:cacheprovider tests/kernel --cgrad=$(SAN)/cgrad \
 	    --count-file=$(REPORTS)/kernel-san.count || status=1; \
 	  $(VENV)/bin/python -m pytest -q -p no:cacheprovider tests/clients --cgrad=$(BUILD)/cgrad \
