@@ -37,7 +37,7 @@ XML_CFLAGS  := $(shell pkg-config --cflags libxml-2.0 2>/dev/null || echo -I/usr
 # Math calls never set errno and float ops never trap in the engine; saying
 # so lets GCC vectorise loops with sqrtf and float selects (ops_unary_math.h).
 MATHFLAGS := -fno-math-errno -fno-trapping-math
-CFLAGS   += $(CSTD) $(WARN) $(OPT) $(MATHFLAGS) -fopenmp $(BLAS_CFLAGS) $(GV_CFLAGS) -Iengine -Idisplay -Ilang
+CFLAGS   += $(CSTD) $(WARN) $(OPT) $(MATHFLAGS) -fopenmp $(BLAS_CFLAGS) $(GV_CFLAGS) -Iengine -Icuda -Idisplay -Ilang
 LDLIBS   += $(GV_LIBS) $(BLAS_LIBS) -fopenmp -lm
 
 ifeq ($(CUDA),auto)
@@ -46,7 +46,9 @@ else
   HAVE_NVCC := $(CUDA)
 endif
 
-ENGINE_SRC := $(wildcard engine/*.c)
+# cuda/*.c is the caching allocator's algorithm in plain C: built always,
+# so that its host tests run on machines without CUDA.
+ENGINE_SRC := $(wildcard engine/*.c) $(wildcard cuda/*.c)
 ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/%.o)
 
 # cuda/: its .cu files are compiled by nvcc, for sm_80 and sm_90 plus PTX,

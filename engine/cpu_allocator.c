@@ -33,24 +33,73 @@
 #define CACHE_SLOTS 16
 #define CACHE_MAX_BYTES ((size_t)512 << 20)
 
-static cg_memory_stats stats;
+/* Note [CPU memory statistics]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * The counters are PyTorch's CUDA allocator's (memory_stats.h), so that one
+ * report serves both devices. Each fresh allocation is its own "segment";
+ * a cached large block stays reserved (a segment with no allocation in it)
+ * until reused or dropped. Pools split as the CUDA allocator's do: up to
+ * 1 MiB is small. Nothing is split, so inactive_split stays zero; allocated
+ * and requested bytes are both what the caller asked for. */
+#define SMALL_SIZE ((size_t)1 << 20)
 
-static void count_alloc(size_t nbytes) {
-    stats.allocated_bytes += (int64_t)nbytes;
-    stats.reserved_bytes += (int64_t)nbytes;
-    stats.allocations++;
-    stats.active_count++;
-    if (stats.allocated_bytes > stats.peak_allocated_bytes)
-        stats.peak_allocated_bytes = stats.allocated_bytes;
-    if (stats.reserved_bytes > stats.peak_reserved_bytes)
-        stats.peak_reserved_bytes = stats.reserved_bytes;
+static cg_device_stats stats = {.max_split_size = -1};
+static cg_trace trace;
+
+static cg_pool_kind pool_of(size_t nbytes) { return nbytes <= SMALL_SIZE ? CG_POOL_SMALL : CG_POOL_LARGE; }
+
+/* A block handed to a tensor. */
+static void count_use(const void *p, size_t nbytes) {
+    cg_pool_kind k = pool_of(nbytes);
+    int64_t n = (int64_t)nbytes;
+    cg_device_stats_increase(&stats, CG_STAT_ALLOCATION, k, 1);
+    cg_device_stats_increase(&stats, CG_STAT_ALLOCATED_BYTES, k, n);
+    cg_device_stats_increase(&stats, CG_STAT_ACTIVE, k, 1);
+    cg_device_stats_increase(&stats, CG_STAT_ACTIVE_BYTES, k, n);
+    cg_device_stats_increase(&stats, CG_STAT_REQUESTED_BYTES, k, n);
+    if (trace.enabled)
+        cg_trace_record(&trace, CG_TRACE_ALLOC, (uintptr_t)p, n, 0);
 }
 
-static void count_free(size_t nbytes) {
-    stats.allocated_bytes -= (int64_t)nbytes;
-    stats.reserved_bytes -= (int64_t)nbytes;
-    stats.frees++;
-    stats.active_count--;
+/* A block given back by its tensor. */
+static void count_unuse(const void *p, size_t nbytes) {
+    cg_pool_kind k = pool_of(nbytes);
+    int64_t n = (int64_t)nbytes;
+    cg_device_stats_decrease(&stats, CG_STAT_ALLOCATION, k, 1);
+    cg_device_stats_decrease(&stats, CG_STAT_ALLOCATED_BYTES, k, n);
+    cg_device_stats_decrease(&stats, CG_STAT_ACTIVE, k, 1);
+    cg_device_stats_decrease(&stats, CG_STAT_ACTIVE_BYTES, k, n);
+    cg_device_stats_decrease(&stats, CG_STAT_REQUESTED_BYTES, k, n);
+    if (trace.enabled) {
+        cg_trace_record(&trace, CG_TRACE_FREE_REQUESTED, (uintptr_t)p, n, 0);
+        cg_trace_record(&trace, CG_TRACE_FREE_COMPLETED, (uintptr_t)p, n, 0);
+    }
+}
+
+/* Memory taken from (add) or given back to (!add) the C library. */
+static void count_segment(const void *p, size_t nbytes, bool add) {
+    cg_pool_kind k = pool_of(nbytes);
+    if (add) {
+        cg_device_stats_increase(&stats, CG_STAT_SEGMENT, k, 1);
+        cg_device_stats_increase(&stats, CG_STAT_RESERVED_BYTES, k, (int64_t)nbytes);
+        stats.num_device_alloc++;
+    } else {
+        cg_device_stats_decrease(&stats, CG_STAT_SEGMENT, k, 1);
+        cg_device_stats_decrease(&stats, CG_STAT_RESERVED_BYTES, k, (int64_t)nbytes);
+        stats.num_device_free++;
+    }
+    if (trace.enabled)
+        cg_trace_record(&trace, add ? CG_TRACE_SEGMENT_ALLOC : CG_TRACE_SEGMENT_FREE, (uintptr_t)p, (int64_t)nbytes, 0);
+}
+
+static void count_alloc(const void *p, size_t nbytes) {
+    count_segment(p, nbytes, true);
+    count_use(p, nbytes);
+}
+
+static void count_free(const void *p, size_t nbytes) {
+    count_unuse(p, nbytes);
+    count_segment(p, nbytes, false);
 }
 
 static struct {
@@ -71,9 +120,9 @@ static void *cache_take(size_t nbytes) {
 }
 
 static void cache_drop(int i) {
+    count_segment(cache[i].p, cache[i].nbytes, false);
     free(cache[i].p);
     cached_bytes -= cache[i].nbytes;
-    stats.reserved_bytes -= (int64_t)cache[i].nbytes;
     cache[i].p = NULL;
 }
 
@@ -101,12 +150,8 @@ static void *cpu_alloc(int index, size_t nbytes) {
     (void)index;
     bool large = nbytes >= HUGE_PAGE;
     void *p = large ? cache_take(nbytes) : NULL;
-    if (p) { /* reserved already counts it */
-        stats.allocated_bytes += (int64_t)nbytes;
-        stats.allocations++;
-        stats.active_count++;
-        if (stats.allocated_bytes > stats.peak_allocated_bytes)
-            stats.peak_allocated_bytes = stats.allocated_bytes;
+    if (p) { /* its segment is still reserved */
+        count_use(p, nbytes);
         return p;
     }
     size_t align = large ? HUGE_PAGE : CG_ALIGN;
@@ -121,32 +166,41 @@ static void *cpu_alloc(int index, size_t nbytes) {
     }
     if (large)
         madvise(p, rounded, MADV_HUGEPAGE); /* advice only: failure is harmless */
-    count_alloc(nbytes);
+    count_alloc(p, nbytes);
     return p;
 }
 
 static void cpu_free(int index, void *p, size_t nbytes) {
     (void)index;
     if (nbytes >= HUGE_PAGE && cache_put(p, nbytes)) {
-        stats.allocated_bytes -= (int64_t)nbytes;
-        stats.frees++;
-        stats.active_count--;
+        count_unuse(p, nbytes);
         return;
     }
+    count_free(p, nbytes);
     free(p);
-    count_free(nbytes);
 }
 
-void cg_cpu_memory_stats(cg_memory_stats *out) { *out = stats; }
-void cg_cpu_memory_reset_peak(void) {
-    stats.peak_allocated_bytes = stats.allocated_bytes;
-    stats.peak_reserved_bytes = stats.reserved_bytes;
+void cg_cpu_memory_stats(cg_device_stats *out) { *out = stats; }
+void cg_cpu_memory_reset_peak(void) { cg_device_stats_reset_peak(&stats); }
+
+static void cpu_stats(int index, cg_device_stats *out) { *out = stats; }
+static void cpu_reset_peak(int index) { cg_device_stats_reset_peak(&stats); }
+static void cpu_reset_accumulated(int index) { cg_device_stats_reset_accumulated(&stats); }
+static cg_trace *cpu_trace(int index) { return &trace; }
+
+static void cpu_empty_cache(int index) {
+    for (int i = 0; i < CACHE_SLOTS; i++)
+        if (cache[i].p)
+            cache_drop(i);
 }
 
-static void cpu_stats(int index, cg_memory_stats *out) {
-    (void)index;
-    cg_cpu_memory_stats(out);
-}
+static const cg_memory_ops cpu_memory = {
+    .stats = cpu_stats,
+    .reset_peak = cpu_reset_peak,
+    .reset_accumulated = cpu_reset_accumulated,
+    .empty_cache = cpu_empty_cache,
+    .trace = cpu_trace,
+};
 
 static int cpu_copy(void *dst, cg_device dd, const void *src, cg_device sd, size_t n) {
     (void)dd;
@@ -160,7 +214,7 @@ extern const cg_kernel_fn cg_cpu_kernels[];
 
 const cg_backend cg_cpu_backend = {
     .name = "cpu", .alloc = cpu_alloc, .free = cpu_free, .copy = cpu_copy,
-    .stats = cpu_stats, .kernels = cg_cpu_kernels,
+    .memory = &cpu_memory, .kernels = cg_cpu_kernels,
 };
 
 /* ---- storages ------------------------------------------------------------ */
@@ -195,7 +249,7 @@ cg_storage *cg_storage_new_in_block(size_t nbytes, void **tensor_mem) {
         cg_error_set(CG_OUT_OF_MEMORY_ERROR, "DefaultCPUAllocator: can't allocate memory");
         return NULL;
     }
-    count_alloc(nbytes);
+    count_alloc(b->bytes, nbytes);
     cg_storage *s = &b->storage;
     *s = (cg_storage){.refcount = 1, .data = b->bytes, .nbytes = nbytes, .device = cg_device_cpu(), .block = b};
     *tensor_mem = &b->tensor;
@@ -239,7 +293,7 @@ void cg_storage_release(cg_storage *s) {
     if (!s || --s->refcount > 0)
         return;
     if (s->block) {
-        count_free(s->nbytes);
+        count_free(s->data, s->nbytes);
         block_free(s);
         return;
     }

@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "memory_stats.h"
+
 typedef enum { CG_CPU = 0, CG_CUDA = 1, CG_DEVICE_TYPE_COUNT } cg_device_type;
 
 typedef struct {
@@ -24,14 +26,6 @@ static inline bool cg_device_equal(cg_device a, cg_device b) {
 /* "cpu" or "cuda:0", as PyTorch prints it in messages. */
 const char *cg_device_str(cg_device d, char *buf, size_t n);
 
-/* Memory statistics every backend keeps (PyTorch's names; see
- * shared/reference/cuda_display.md for the CUDA allocator's full set). */
-typedef struct {
-    int64_t allocated_bytes, peak_allocated_bytes;
-    int64_t reserved_bytes, peak_reserved_bytes;
-    int64_t allocations, frees; /* cumulative counts */
-    int64_t active_count;      /* live blocks */
-} cg_memory_stats;
 
 struct cg_call;
 typedef void (*cg_kernel_fn)(const struct cg_call *call);
@@ -43,7 +37,7 @@ typedef struct cg_backend {
     void (*free)(int index, void *ptr, size_t nbytes);
     /* Copies nbytes between (possibly different) devices. */
     int (*copy)(void *dst, cg_device dd, const void *src, cg_device sd, size_t nbytes);
-    void (*stats)(int index, cg_memory_stats *out);
+    const cg_memory_ops *memory; /* statistics, snapshots, history */
     const cg_kernel_fn *kernels; /* indexed by cg_op; NULL: not on this device */
 } cg_backend;
 

@@ -37,7 +37,7 @@ void cg_storage_retain(cg_storage *s);
 void cg_storage_release(cg_storage *s);
 
 /* CPU memory statistics (PyTorch's names), kept by the CPU allocator. */
-void cg_cpu_memory_stats(cg_memory_stats *out);
+void cg_cpu_memory_stats(cg_device_stats *out);
 void cg_cpu_memory_reset_peak(void);
 
 #endif

@@ -342,12 +342,12 @@ Test(linalg, folded_and_batched_products_match_per_batch_products) {
 
 /* storages allocated while running f(a, b) */
 static int64_t allocations(cg_tensor *(*f)(cg_tensor *, cg_tensor *), cg_tensor *a, cg_tensor *b) {
-    cg_memory_stats before, after;
+    cg_device_stats before, after;
     cg_cpu_memory_stats(&before);
     cg_tensor *c = T_OK(f(a, b));
     cg_cpu_memory_stats(&after);
     cg_tensor_release(c);
-    return after.allocations - before.allocations;
+    return after.stat[CG_STAT_ALLOCATION][CG_POOL_ALL].allocated - before.stat[CG_STAT_ALLOCATION][CG_POOL_ALL].allocated;
 }
 
 Test(linalg, transposed_views_reach_blas_without_a_copy) {

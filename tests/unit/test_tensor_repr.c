@@ -104,9 +104,8 @@ static int host_copy(void *dst, cg_device dd, const void *src, cg_device sd, siz
     memcpy(dst, src, nbytes);
     return 0;
 }
-static void host_stats(int index, cg_memory_stats *out) { memset(out, 0, sizeof *out); }
 static const cg_kernel_fn no_kernels[CG_OP_COUNT];
-static const cg_backend host_cuda = {"cuda (host memory, for tests)", host_alloc, host_free, host_copy, host_stats,
+static const cg_backend host_cuda = {"cuda (host memory, for tests)", host_alloc, host_free, host_copy, NULL,
                                      no_kernels};
 
 static const cg_backend *cuda_backend(void) {
