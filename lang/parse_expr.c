@@ -400,17 +400,18 @@ static cg_ast *boolop(cg_parser *p, int start, cg_boolop op, cg_vec *v) {
     return n;
 }
 
-static cg_ast *disjunction_body(cg_parser *p) {
+/* operand (tok operand)*: one BoolOp of all operands, or the lone one. */
+static cg_ast *bool_chain(cg_parser *p, int tok, cg_ast *(*operand)(cg_parser *), cg_boolop op) {
     int start = p->pos;
-    cg_ast *a = conjunction(p);
-    if (!a || KIND != TK_OR)
+    cg_ast *a = operand(p);
+    if (!a || KIND != tok)
         return a;
     cg_vec v = {0};
     cg_vec_push(p, &v, a);
-    while (KIND == TK_OR) {
+    while (KIND == tok) {
         int mark = p->pos;
         p->pos++;
-        cg_ast *b = conjunction(p);
+        cg_ast *b = operand(p);
         if (!b) {
             p->pos = mark;
             break;
@@ -419,34 +420,16 @@ static cg_ast *disjunction_body(cg_parser *p) {
     }
     if (v.n == 1)
         return a;
-    return boolop(p, start, OP_OR, &v);
+    return boolop(p, start, op, &v);
 }
+
+static cg_ast *disjunction_body(cg_parser *p) { return bool_chain(p, TK_OR, conjunction, OP_OR); }
 
 /* (not memoized: CPython 3.11.7's parser behaves as if it were not, which
  * decides which invalid_* messages a lookahead hides) */
 cg_ast *cg_p_disjunction(cg_parser *p) { return disjunction_body(p); }
 
-static cg_ast *conjunction(cg_parser *p) {
-    int start = p->pos;
-    cg_ast *a = inversion(p);
-    if (!a || KIND != TK_AND)
-        return a;
-    cg_vec v = {0};
-    cg_vec_push(p, &v, a);
-    while (KIND == TK_AND) {
-        int mark = p->pos;
-        p->pos++;
-        cg_ast *b = inversion(p);
-        if (!b) {
-            p->pos = mark;
-            break;
-        }
-        cg_vec_push(p, &v, b);
-    }
-    if (v.n == 1)
-        return a;
-    return boolop(p, start, OP_AND, &v);
-}
+static cg_ast *conjunction(cg_parser *p) { return bool_chain(p, TK_AND, inversion, OP_AND); }
 
 static cg_ast *inversion(cg_parser *p) {
     int start = p->pos;

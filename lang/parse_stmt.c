@@ -695,6 +695,20 @@ static bool else_block(cg_parser *p, cg_ast_list *out) {
     return block(p, out);
 }
 
+/* The ':' that ends a compound statement's header, and the indented block
+ * that must follow it; false when the ':' is missing ("expected ':'" on
+ * the second pass when the line ends there). */
+static bool header_colon(cg_parser *p, const cg_token *kw, const char *what) {
+    if (KIND != TK_COLON) {
+        if (p->call_invalid_rules && KIND == TK_NEWLINE)
+            cg_p_raise_last(p, "SyntaxError", "expected ':'");
+        return false;
+    }
+    p->pos++;
+    expect_indented(p, kw, what);
+    return true;
+}
+
 /* if_stmt / elif_stmt */
 static cg_ast *if_stmt(cg_parser *p) {
     int start = p->pos;
@@ -705,14 +719,10 @@ static cg_ast *if_stmt(cg_parser *p) {
         p->pos = start;
         return NULL;
     }
-    if (KIND != TK_COLON) {
-        if (p->call_invalid_rules && KIND == TK_NEWLINE)
-            cg_p_raise_last(p, "SyntaxError", "expected ':'");
+    if (!header_colon(p, kw, kw->kind == TK_IF ? "'if' statement" : "'elif' statement")) {
         p->pos = start;
         return NULL;
     }
-    p->pos++;
-    expect_indented(p, kw, kw->kind == TK_IF ? "'if' statement" : "'elif' statement");
     cg_ast_list body, orelse = {0};
     if (!block(p, &body)) {
         p->pos = start;
@@ -748,6 +758,21 @@ static bool loop_else(cg_parser *p, cg_ast_list *orelse) {
     return true;
 }
 
+/* A loop's ':' block [else_block], after its header; false (position
+ * unchanged for the caller to reset) when there is no such tail. */
+static bool loop_rest(cg_parser *p, cg_token *kw, const char *what, cg_ast_list *body, cg_ast_list *orelse,
+                      err_order *eo) {
+    if (!header_colon(p, kw, what))
+        return false;
+    body_begins(p, eo);
+    p->fblocks++;
+    bool ok = loop_block(p, body);
+    p->fblocks--;
+    if (ok)
+        loop_else(p, orelse);
+    return ok;
+}
+
 static cg_ast *while_stmt(cg_parser *p) {
     int start = p->pos;
     cg_token *kw = cg_p_peek(p);
@@ -757,25 +782,12 @@ static cg_ast *while_stmt(cg_parser *p) {
         p->pos = start;
         return NULL;
     }
-    if (KIND != TK_COLON) {
-        if (p->call_invalid_rules && KIND == TK_NEWLINE)
-            cg_p_raise_last(p, "SyntaxError", "expected ':'");
-        p->pos = start;
-        return NULL;
-    }
-    p->pos++;
-    expect_indented(p, kw, "'while' statement");
     cg_ast_list body, orelse = {0};
     err_order eo;
-    body_begins(p, &eo);
-    p->fblocks++;
-    bool ok = loop_block(p, &body);
-    p->fblocks--;
-    if (!ok) {
+    if (!loop_rest(p, kw, "'while' statement", &body, &orelse, &eo)) {
         p->pos = start;
         return NULL;
     }
-    loop_else(p, &orelse);
     cg_ast *s = stmt_node(p, AST_WHILE, start);
     s->u.cond.test = test;
     s->u.cond.body = body;
@@ -801,25 +813,12 @@ static cg_ast *for_stmt(cg_parser *p) {
             p->pos = start;
             return NULL; /* the cut */
         }
-        if (KIND != TK_COLON) {
-            if (p->call_invalid_rules && KIND == TK_NEWLINE)
-                cg_p_raise_last(p, "SyntaxError", "expected ':'");
-            p->pos = start;
-            return NULL;
-        }
-        p->pos++;
-        expect_indented(p, kw, "'for' statement");
         cg_ast_list body, orelse = {0};
         err_order eo;
-        body_begins(p, &eo);
-        p->fblocks++;
-        bool ok = loop_block(p, &body);
-        p->fblocks--;
-        if (!ok) {
+        if (!loop_rest(p, kw, "'for' statement", &body, &orelse, &eo)) {
             p->pos = start;
             return NULL;
         }
-        loop_else(p, &orelse);
         cg_ast *s = stmt_node(p, AST_FOR, start);
         s->u.for_.target = target;
         s->u.for_.iter = iter;
