@@ -116,25 +116,34 @@ def adam(params, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, for
         if weight_decay != 0:
             grad = grad.add(param, alpha=weight_decay)
 
-        # Decay the first and second moment running average coefficient
-        exp_avg.mul_(beta1).add_(grad, alpha=1 - beta1)
-        _addcmul_(exp_avg_sq.mul_(beta2), grad, grad, 1 - beta2)
+        _moments_step(param, grad, exp_avg, exp_avg_sq, max_exp_avg_sqs, i, step_t,
+                      amsgrad, beta1, beta2, lr, eps)
 
-        step = step_t.item()
 
-        bias_correction1 = 1 - beta1 ** step
-        bias_correction2 = 1 - beta2 ** step
+# The part of a step that Adam and AdamW share (1.13's _single_tensor_adam
+# from the moments on): the running averages, the bias corrections and the
+# parameter update. AdamW differs only in how it decays the weights first.
+def _moments_step(param, grad, exp_avg, exp_avg_sq, max_exp_avg_sqs, i, step_t,
+                  amsgrad, beta1, beta2, lr, eps):
+    # Decay the first and second moment running average coefficient
+    exp_avg.mul_(beta1).add_(grad, alpha=1 - beta1)
+    _addcmul_(exp_avg_sq.mul_(beta2), grad, grad, 1 - beta2)
 
-        step_size = lr / bias_correction1
+    step = step_t.item()
 
-        bias_correction2_sqrt = math.sqrt(bias_correction2)
+    bias_correction1 = 1 - beta1 ** step
+    bias_correction2 = 1 - beta2 ** step
 
-        if amsgrad:
-            # Maintains the maximum of all 2nd moment running avg. till now
-            max_exp_avg_sqs[i].copy_(torch.maximum(max_exp_avg_sqs[i], exp_avg_sq))
-            # Use the max. for normalizing running avg. of gradient
-            denom = (max_exp_avg_sqs[i].sqrt() / bias_correction2_sqrt).add_(eps)
-        else:
-            denom = (exp_avg_sq.sqrt() / bias_correction2_sqrt).add_(eps)
+    step_size = lr / bias_correction1
 
-        _addcdiv_(param, exp_avg, denom, -step_size)
+    bias_correction2_sqrt = math.sqrt(bias_correction2)
+
+    if amsgrad:
+        # Maintains the maximum of all 2nd moment running avg. till now
+        max_exp_avg_sqs[i].copy_(torch.maximum(max_exp_avg_sqs[i], exp_avg_sq))
+        # Use the max. for normalizing running avg. of gradient
+        denom = (max_exp_avg_sqs[i].sqrt() / bias_correction2_sqrt).add_(eps)
+    else:
+        denom = (exp_avg_sq.sqrt() / bias_correction2_sqrt).add_(eps)
+
+    _addcdiv_(param, exp_avg, denom, -step_size)

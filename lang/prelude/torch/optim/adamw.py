@@ -1,9 +1,9 @@
 # torch/optim/adamw.py: AdamW (decoupled weight decay), following PyTorch
 # 1.13's _single_tensor_adamw step for step (see adam.py).
 # Not here: the capturable tensor-step branch, foreach, complex parameters.
-import math
 import torch
-from torch.optim.optimizer import Optimizer, _no_grad, _addcmul_, _addcdiv_
+from torch.optim.optimizer import Optimizer, _no_grad
+from torch.optim.adam import _moments_step
 
 __all__ = ['AdamW', 'adamw']
 
@@ -104,25 +104,5 @@ def adamw(params, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, fo
         # Perform stepweight decay
         param.mul_(1 - lr * weight_decay)
 
-        # Decay the first and second moment running average coefficient
-        exp_avg.mul_(beta1).add_(grad, alpha=1 - beta1)
-        _addcmul_(exp_avg_sq.mul_(beta2), grad, grad, 1 - beta2)
-
-        step = step_t.item()
-
-        bias_correction1 = 1 - beta1 ** step
-        bias_correction2 = 1 - beta2 ** step
-
-        step_size = lr / bias_correction1
-
-        bias_correction2_sqrt = math.sqrt(bias_correction2)
-
-        if amsgrad:
-            # Maintains the maximum of all 2nd moment running avg. till now
-            max_exp_avg_sqs[i].copy_(torch.maximum(max_exp_avg_sqs[i], exp_avg_sq))
-            # Use the max. for normalizing running avg. of gradient
-            denom = (max_exp_avg_sqs[i].sqrt() / bias_correction2_sqrt).add_(eps)
-        else:
-            denom = (exp_avg_sq.sqrt() / bias_correction2_sqrt).add_(eps)
-
-        _addcdiv_(param, exp_avg, denom, -step_size)
+        _moments_step(param, grad, exp_avg, exp_avg_sq, max_exp_avg_sqs, i, step_t,
+                      amsgrad, beta1, beta2, lr, eps)
