@@ -63,6 +63,14 @@ int cg_key_as_index(cg_value key, int64_t *out) {
     return cg_index_value(key, out) < 0 ? -1 : 1;
 }
 
+int cg_sequence_repeat_count(cg_value n, int64_t *k) {
+    int r = cg_key_as_index(n, k);
+    if (r != 0 || cg_other_may_handle(n))
+        return r;
+    cg_raise(&cg_exc_TypeError, "can't multiply sequence by non-int of type '%s'", cg_type_name(n));
+    return -1;
+}
+
 bool cg_other_may_handle(cg_value b) {
     cg_type *t = cg_typeof(b);
     if (!t->binary) return false;

@@ -215,6 +215,10 @@ int cg_key_as_index(cg_value key, int64_t *out);
  * class with __radd__, a tensor)? Then the sequence returns NotImplemented
  * instead of raising its own TypeError. */
 bool cg_other_may_handle(cg_value b);
+/* The count n of `seq * n`: 1 with *k set; 0 when n's type may answer
+ * (the caller returns NotImplemented); -1 with Python's TypeError raised
+ * ("can't multiply sequence by non-int of type ...") or __index__'s. */
+int cg_sequence_repeat_count(cg_value n, int64_t *k);
 /* Adds __len__, __getitem__, __eq__, __add__, ... for the slots a builtin
  * type has, so that subclasses reach them through super(). */
 int cg_add_slot_wrappers(cg_type *t);

@@ -434,12 +434,9 @@ static cg_value str_binary(cg_value a, cg_value b, cg_binop op) {
         cg_value n = sa ? b : a;
         if (sa && sb) break;
         int64_t k;
-        int r = cg_key_as_index(n, &k);
+        int r = cg_sequence_repeat_count(n, &k);
         if (r < 0) return CG_ERR;
-        if (r == 0) {
-            if (cg_other_may_handle(n)) break;
-            return cg_raise(&cg_exc_TypeError, "can't multiply sequence by non-int of type '%s'", cg_type_name(n));
-        }
+        if (r == 0) break;
         return cg_str_repeat(cg_as_str(sa ? a : b), k);
     }
     case OP_MOD:

@@ -139,12 +139,8 @@ static cg_value tuple_binary(cg_value a, cg_value b, cg_binop op) {
     if (op == OP_MULT && !(ta && tb)) {
         cg_value n = ta ? b : a;
         int64_t k;
-        int r = cg_key_as_index(n, &k);
-        if (r < 0) return CG_ERR;
-        if (r == 0) {
-            if (cg_other_may_handle(n)) return cg_incref(cg_NotImplemented);
-            return cg_raise(&cg_exc_TypeError, "can't multiply sequence by non-int of type '%s'", cg_type_name(n));
-        }
+        int r = cg_sequence_repeat_count(n, &k);
+        if (r <= 0) return r < 0 ? CG_ERR : cg_incref(cg_NotImplemented);
         cg_tuple *t = cg_as_tuple(ta ? a : b);
         if (k == 1 && cg_is_type(ta ? a : b, &cg_type_tuple)) return cg_incref(ta ? a : b);
         if (k < 0) k = 0;
