@@ -205,7 +205,7 @@ static cg_value list_binary(cg_value a, cg_value b, cg_binop op) {
         for (int64_t i = 0; i < y->len; i++) cg_as_list(r)->items[x->len + i] = cg_incref(y->items[i]);
         return r;
     }
-    if (op == OP_MULT && !(la && lb)) {
+    if (op == OP_MULT) {
         cg_value n = la ? b : a;
         int64_t k;
         int r = cg_sequence_repeat_count(n, &k);

@@ -432,7 +432,6 @@ static cg_value str_binary(cg_value a, cg_value b, cg_binop op) {
         break;
     case OP_MULT: {
         cg_value n = sa ? b : a;
-        if (sa && sb) break;
         int64_t k;
         int r = cg_sequence_repeat_count(n, &k);
         if (r < 0) return CG_ERR;

@@ -136,7 +136,7 @@ static cg_value tuple_binary(cg_value a, cg_value b, cg_binop op) {
         for (int64_t i = 0; i < y->len; i++) cg_as_tuple(r)->items[x->len + i] = cg_incref(y->items[i]);
         return r;
     }
-    if (op == OP_MULT && !(ta && tb)) {
+    if (op == OP_MULT) {
         cg_value n = ta ? b : a;
         int64_t k;
         int r = cg_sequence_repeat_count(n, &k);

@@ -48,3 +48,9 @@ print(round(2.5), round(3.5), round(-2.5), round(0.125, 2), round(2.675, 2), rou
       round(1250, -2), round(1350, -2), round(123.456, -1), round(1e300, -300), round(5, 2))
 print(abs(-7), abs(-7.5), abs(True), pow(3, 4, 5), pow(3, -1, 7), pow(-2, 3, -5), pow(2, 0.5))
 print(min(3, 1.5, 2), max(1, True), sum([0.1] * 10), sum([1, 2], 0.5), 10 ** 18 * 9)
+# seq * n: the count must be an int; another sequence is not one
+for f in (lambda: 'a' * 'b', lambda: (1,) * (2,), lambda: [1] * (2,), lambda: (1,) * [1], lambda: [1] * [2]):
+    try:
+        f()
+    except TypeError as e:
+        print(e)
