@@ -184,6 +184,34 @@ static void invalid_arguments(cg_parser *p, int first) {
     p->pos = first;
 }
 
+/* The rest of '(' [arguments] ')' after the '(' at lpar (arguments: args
+ * [','] &')'): a Call of func, or NULL with the position back at lpar. */
+static cg_ast *arguments_call(cg_parser *p, int start, cg_ast *func, int lpar) {
+    int first = p->pos;
+    args_res r;
+    memset(&r, 0, sizeof r);
+    if (args(p, &r)) {
+        if (KIND == TK_COMMA)
+            p->pos++;
+        if (KIND != TK_RPAR) {
+            if (p->call_invalid_rules)
+                invalid_arguments(p, first);
+            memset(&r, 0, sizeof r);
+            p->pos = first;
+        }
+    }
+    if (KIND != TK_RPAR) {
+        p->pos = lpar;
+        return NULL;
+    }
+    p->pos++;
+    cg_ast *c = cg_p_node(p, AST_CALL, start);
+    c->u.call.func = func;
+    c->u.call.args = cg_vec_list(&r.args);
+    c->u.call.keywords = cg_vec_list(&r.kws);
+    return c;
+}
+
 /* A call trailer at '(' (primary genexp | primary '(' [arguments] ')'). */
 cg_ast *cg_p_call_trailer(cg_parser *p, int start, cg_ast *func) {
     int lpar = p->pos;
@@ -213,56 +241,12 @@ cg_ast *cg_p_call_trailer(cg_parser *p, int start, cg_ast *func) {
             cg_p_raise_node(p, a, "iterable unpacking cannot be used in comprehension");
         p->pos = first;
     }
-    /* '(' [arguments] ')'; arguments: args [','] &')' */
-    args_res r;
-    memset(&r, 0, sizeof r);
-    if (args(p, &r)) {
-        if (KIND == TK_COMMA)
-            p->pos++;
-        if (KIND != TK_RPAR) {
-            if (p->call_invalid_rules)
-                invalid_arguments(p, first);
-            memset(&r, 0, sizeof r);
-            p->pos = first;
-        }
-    }
-    if (KIND != TK_RPAR) {
-        p->pos = lpar;
-        return NULL;
-    }
-    p->pos++;
-    cg_ast *c = cg_p_node(p, AST_CALL, start);
-    c->u.call.func = func;
-    c->u.call.args = cg_vec_list(&r.args);
-    c->u.call.keywords = cg_vec_list(&r.kws);
-    return c;
+    return arguments_call(p, start, func, lpar);
 }
 
 /* A class's bases and keywords: '(' [arguments] ')', pos at '('. */
 cg_ast *cg_p_arguments(cg_parser *p, int start, cg_ast *func) {
     int lpar = p->pos;
     p->pos++;
-    int first = p->pos;
-    args_res r;
-    memset(&r, 0, sizeof r);
-    if (args(p, &r)) {
-        if (KIND == TK_COMMA)
-            p->pos++;
-        if (KIND != TK_RPAR) {
-            if (p->call_invalid_rules)
-                invalid_arguments(p, first);
-            memset(&r, 0, sizeof r);
-            p->pos = first;
-        }
-    }
-    if (KIND != TK_RPAR) {
-        p->pos = lpar;
-        return NULL;
-    }
-    p->pos++;
-    cg_ast *c = cg_p_node(p, AST_CALL, start);
-    c->u.call.func = func;
-    c->u.call.args = cg_vec_list(&r.args);
-    c->u.call.keywords = cg_vec_list(&r.kws);
-    return c;
+    return arguments_call(p, start, func, lpar);
 }
