@@ -462,6 +462,25 @@ static cg_exec_status exec_with_items(cg_frame *f, const cg_ast *s, int i) {
     return r;
 }
 
+/* The last steps of a def or class statement: the decorators applied,
+ * innermost first, and the result bound to the name. Takes the reference
+ * to v (which may be CG_ERR: then nothing is bound). */
+static cg_exec_status decorate_and_bind(cg_frame *f, const char *name, cg_value v, const cg_value *decorators,
+                                        int ndec) {
+    for (int i = ndec - 1; i >= 0 && !cg_is_err(v); i--) {
+        cg_value g = cg_call1(decorators[i], v);
+        cg_decref(v);
+        v = g;
+    }
+    if (cg_is_err(v))
+        return EXEC_ERR;
+    cg_ast_res res;
+    cg_scope_binding(f->scope, cg_str_of(name), &res);
+    cg_exec_status r = cg_store_name(f, &res, v) < 0 ? EXEC_ERR : EXEC_OK;
+    cg_decref(v);
+    return r;
+}
+
 static cg_exec_status exec_function_def(cg_frame *f, const cg_ast *s) {
     cg_ast *args = s->u.func.args;
     int nd = args ? args->u.arguments.defaults.n : 0;
@@ -486,17 +505,7 @@ static cg_exec_status exec_function_def(cg_frame *f, const cg_ast *s) {
         if (cg_is_err(kwdefaults[madek])) goto done;
     }
     fn = cg_function_new(f, s, defaults, nd, kwdefaults);
-    for (int i = ndec - 1; i >= 0 && !cg_is_err(fn); i--) {
-        cg_value g = cg_call1(decorators[i], fn);
-        cg_decref(fn);
-        fn = g;
-    }
-    if (!cg_is_err(fn)) {
-        cg_ast_res res;
-        cg_scope_binding(f->scope, cg_str_of(s->u.func.name), &res);
-        r = cg_store_name(f, &res, fn) < 0 ? EXEC_ERR : EXEC_OK;
-        cg_decref(fn);
-    }
+    r = decorate_and_bind(f, s->u.func.name, fn, decorators, ndec);
 done:
     for (int i = 0; i < made; i++) cg_decref(defaults[i]);
     for (int i = 0; i < madek && i < nk; i++) cg_decref(kwdefaults[i]);
@@ -533,18 +542,7 @@ static cg_exec_status exec_class_def(cg_frame *f, const cg_ast *s) {
             goto done;
         }
     }
-    cg_value cls = cg_class_from_body(f, s, base);
-    for (int i = ndec - 1; i >= 0 && !cg_is_err(cls); i--) {
-        cg_value g = cg_call1(decorators[i], cls);
-        cg_decref(cls);
-        cls = g;
-    }
-    if (!cg_is_err(cls)) {
-        cg_ast_res res;
-        cg_scope_binding(f->scope, cg_str_of(s->u.cls.name), &res);
-        r = cg_store_name(f, &res, cls) < 0 ? EXEC_ERR : EXEC_OK;
-        cg_decref(cls);
-    }
+    r = decorate_and_bind(f, s->u.cls.name, cg_class_from_body(f, s, base), decorators, ndec);
 done:
     for (int i = 0; i < ndec; i++) cg_decref(decorators[i]);
     return r;
