@@ -1,8 +1,8 @@
 /* wire.c: frames in and out, with signatures checked and made.
  *
- * A malformed message is never fatal: every check below ends in a log line
- * in the kernel's log (kernel_log.h) and a dropped message. Frames are copied out of zmq_msg_t so
- * that parsing has one simple shape. */
+ * A malformed message is never fatal: every check below ends in a line in
+ * the kernel's log (kernel_log.h) and a dropped message. Frames are copied
+ * out of zmq_msg_t so that parsing has one simple shape. */
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
