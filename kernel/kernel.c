@@ -64,15 +64,20 @@ static int open_all(cg_kernel *k, const char *path) {
         cg_kernel_log("cgrad kernel: %s\n", err);
         return -1;
     }
+    /* Bind first: a client that connects before the ports are bound is
+     * refused and tries again only 100 ms later (libzmq's default), and it
+     * connects right after the launch (bench/README.md, "Kernel"). OpenSSL
+     * reads its configuration meanwhile; nothing is received before the
+     * threads start. */
+    k->zmq = zmq_ctx_new();
+    if (!k->zmq) return -1;
+    for (int ch = 0; ch < CG_CH_COUNT; ch++)
+        if (open_socket(k, ch) < 0) return -1;
     if (cg_signer_init(&k->signer, k->conn.key) < 0) {
         cg_kernel_log("cgrad kernel: OpenSSL has no HMAC\n");
         return -1;
     }
     cg_header_init();
-    k->zmq = zmq_ctx_new();
-    if (!k->zmq) return -1;
-    for (int ch = 0; ch < CG_CH_COUNT; ch++)
-        if (open_socket(k, ch) < 0) return -1;
     return 0;
 }
 
