@@ -16,6 +16,7 @@
 
 #include "channels.h"
 #include "header.h"
+#include "held_ports.h"
 #include "heartbeat.h"
 #include "host.h"
 #include "kernel.h"
@@ -38,7 +39,9 @@ static void on_sigint(int sig) {
     cg_interrupt_requested = 1;
 }
 
-static int open_socket(cg_kernel *k, int ch) {
+/* held: a listening socket for the channel opened by cgrad-launcher
+ * (held_ports.h), or -1. */
+static int open_socket(cg_kernel *k, int ch, int held) {
     void *s = zmq_socket(k->zmq, socket_types[ch]);
     if (!s) return -1;
     k->sockets[ch] = s;
@@ -48,6 +51,7 @@ static int open_socket(cg_kernel *k, int ch) {
     if (socket_types[ch] == ZMQ_ROUTER) zmq_setsockopt(s, ZMQ_ROUTER_HANDOVER, &one, sizeof one);
     /* Every subscription reaches the iopub thread, to be welcomed. */
     if (ch == CG_CH_IOPUB) zmq_setsockopt(s, ZMQ_XPUB_VERBOSE, &one, sizeof one);
+    if (held >= 0) zmq_setsockopt(s, ZMQ_USE_FD, &held, sizeof held);
     char endpoint[300];
     cg_connection_endpoint(&k->conn, ch, endpoint, sizeof endpoint);
     if (zmq_bind(s, endpoint) < 0) {
@@ -64,15 +68,16 @@ static int open_all(cg_kernel *k, const char *path) {
         cg_kernel_log("cgrad kernel: %s\n", err);
         return -1;
     }
-    /* Bind first: a client that connects before the ports are bound is
-     * refused and tries again only 100 ms later (libzmq's default), and it
-     * connects right after the launch (bench/README.md, "Kernel"). OpenSSL
-     * reads its configuration meanwhile; nothing is received before the
-     * threads start. */
+    /* Bind first: a client that connects before the ports listen is
+     * refused and tries again only 100 ms later (Note [Ports held from the
+     * launch] in held_ports.h). OpenSSL reads its configuration after;
+     * nothing is received before the threads start. */
+    int held[CG_CH_COUNT];
+    cg_held_ports_take(&k->conn, held);
     k->zmq = zmq_ctx_new();
     if (!k->zmq) return -1;
     for (int ch = 0; ch < CG_CH_COUNT; ch++)
-        if (open_socket(k, ch) < 0) return -1;
+        if (open_socket(k, ch, held[ch]) < 0) return -1;
     if (cg_signer_init(&k->signer, k->conn.key) < 0) {
         cg_kernel_log("cgrad kernel: OpenSSL has no HMAC\n");
         return -1;
