@@ -88,7 +88,7 @@ $(UNIT_OBJ) $(SAN_UNIT_OBJ): CFLAGS += $(XML_CFLAGS)
 
 
 .PHONY: FORCE all test test-unit test-unit-san test-kernel test-clients lab bench install clean deps
-all: $(LAYER_LIBS) $(BUILD)/unit-tests $(if $(KERNEL_SRC),$(BUILD)/cgrad)
+all: $(LAYER_LIBS) $(BUILD)/unit-tests $(if $(KERNEL_SRC),$(BUILD)/cgrad $(BUILD)/cgrad-launcher)
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -132,6 +132,13 @@ $(BUILD)/cgrad: $(KERNEL_SRC:%.c=$(BUILD)/%.o) $(LAYER_LIBS)
 	$(CC) $(CFLAGS) -o $@ $(filter %.o,$^) $(LAYER_LIBS) $(KERNEL_LIBS) $(LDLIBS)
 $(SAN)/cgrad: $(KERNEL_SRC:%.c=$(SAN)/%.o) $(SAN_LAYER_LIBS)
 	$(CC) $(CFLAGS) $(SANFLAGS) -o $@ $(filter %.o,$^) $(SAN_LAYER_LIBS) $(KERNEL_LIBS) $(LDLIBS)
+# What the kernelspec starts: holds the kernel's ports open while cgrad
+# loads (kernel/launcher/launcher.c); libc alone, so no $(CFLAGS).
+$(BUILD)/cgrad-launcher: kernel/launcher/launcher.c
+	$(CC) $(CSTD) $(WARN) $(OPT) -o $@ $<
+$(SAN)/cgrad-launcher: kernel/launcher/launcher.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) $(SANFLAGS) -O1 -g -o $@ $<
 
 # A file that changes when the list of sources does, so that removing a
 # test file relinks the test binaries.
@@ -172,7 +179,7 @@ $(VENV)/bench-requirements.txt: bench/requirements.txt $(VENV)/requirements.txt
 # Each suite writes a JSON report; tests/summary.py prints the last line.
 REPORTS := $(BUILD)/reports
 test: deps
-	@$(MAKE) --no-print-directory -j$(shell nproc) all $(SAN)/unit-tests $(if $(KERNEL_SRC),$(SAN)/cgrad) \
+	@$(MAKE) --no-print-directory -j$(shell nproc) all $(SAN)/unit-tests $(if $(KERNEL_SRC),$(SAN)/cgrad $(SAN)/cgrad-launcher) \
 	  $(VENV)/requirements.txt
 	@rm -rf $(REPORTS) && mkdir -p $(REPORTS)
 	@status=0; \
@@ -196,11 +203,11 @@ test: deps
 	exit $$status
 
 # Only the protocol tests, against build/cgrad (pytest arguments in ARGS).
-test-kernel: $(BUILD)/cgrad $(VENV)/requirements.txt
+test-kernel: $(BUILD)/cgrad $(BUILD)/cgrad-launcher $(VENV)/requirements.txt
 	$(VENV)/bin/python -m pytest -q -p no:cacheprovider tests/kernel --cgrad=$(BUILD)/cgrad $(ARGS)
 
 # Only the real-client tests, against build/cgrad (pytest arguments in ARGS).
-test-clients: deps $(BUILD)/cgrad $(VENV)/requirements.txt
+test-clients: deps $(BUILD)/cgrad $(BUILD)/cgrad-launcher $(VENV)/requirements.txt
 	$(VENV)/bin/python -m pytest -q -p no:cacheprovider tests/clients --cgrad=$(BUILD)/cgrad $(ARGS)
 
 # JupyterLab from .venv on notebooks/, with this checkout's kernelspec
@@ -223,12 +230,12 @@ bench: all $(VENV)/bench-requirements.txt
 	@$(PYTHON) bench/lang/run.py $(BUILD)/cgrad
 	@$(VENV)/bin/python bench/kernel/run.py $(BUILD)/cgrad
 
-# The cgrad program with the logos `cgrad install` copies into the
+# The cgrad program and its launcher, with the logos `cgrad install` copies into the
 # kernelspec, and the engine library and its headers, for C programs that
 # use the engine directly.
-install: $(BUILD)/libcgengine.a $(BUILD)/cgrad
+install: $(BUILD)/libcgengine.a $(BUILD)/cgrad $(BUILD)/cgrad-launcher
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/cgrad/kernelspec
-	install -m 755 $(BUILD)/cgrad $(DESTDIR)$(PREFIX)/bin/
+	install -m 755 $(BUILD)/cgrad $(BUILD)/cgrad-launcher $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 kernelspec/* $(DESTDIR)$(PREFIX)/share/cgrad/kernelspec/
 	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/cgrad
 	install -m 644 $(BUILD)/libcgengine.a $(DESTDIR)$(PREFIX)/lib/

@@ -19,6 +19,7 @@
 #include "host.h"
 #include "interp.h"
 #include "kernel_host.h"
+#include "kernel_log.h"
 #include "services.h"
 
 #define POLL_MS 100
@@ -88,7 +89,7 @@ static int start_evaluator(cg_kernel *k) {
         cg_kernel_host_install(k) < 0) {
         cg_value exc = cg_exc_fetch();
         char *tb = cg_traceback_format(exc);
-        fprintf(stderr, "cgrad kernel: cannot start the evaluator\n%s", tb ? tb : "");
+        cg_kernel_log("cgrad kernel: cannot start the evaluator\n%s", tb ? tb : "");
         free(tb);
         cg_decref(exc);
         return -1;
@@ -148,7 +149,7 @@ static pid_t parent_to_watch(cg_kernel *k) {
 
 static void stop_if_orphaned(cg_kernel *k, pid_t parent) {
     if (!parent || getppid() == parent) return;
-    fprintf(stderr, "cgrad kernel: parent process %ld is gone; stopping\n", (long)parent);
+    cg_kernel_log("cgrad kernel: parent process %ld is gone; stopping\n", (long)parent);
     atomic_store(&k->stopping, true);
     cg_interrupt_requested = 1;
 }

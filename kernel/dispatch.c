@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "dispatch.h"
+#include "kernel_log.h"
 #include "requests.h"
 
 enum { ON_SHELL = 1, ON_CONTROL = 2 };
@@ -39,7 +40,7 @@ void cg_dispatch(cg_request *r) {
     while (i < n && !(strcmp(handlers[i].request, r->msg->msg_type) == 0 && (handlers[i].channels & on))) i++;
     if (i == n) {
         /* As ipykernel: no reply, but the client still sees busy/idle. */
-        fprintf(stderr, "cgrad kernel: unknown message type '%s' on %s\n", r->msg->msg_type,
+        cg_kernel_log("cgrad kernel: unknown message type '%s' on %s\n", r->msg->msg_type,
                 cg_channel_names[r->channel]);
     } else {
         json_t *content = handlers[i].handle(r);

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "blas_threads.h"
 #include "bundle_json.h"
 #include "channels.h"
 #include "exc.h"
@@ -121,6 +122,7 @@ json_t *cg_request_execute(cg_request *r) {
     if (!json_is_string(code))
         return json_pack("{s:s, s:i, s:s, s:s, s:[]}", "status", "error", "execution_count", (json_int_t)k->execution_count,
                          "ename", "ValueError", "evalue", "execute_request has no 'code' string", "traceback");
+    cg_blas_threads_start();
     if (store_history) {
         k->execution_count++;
         /* As IPython, the input is stored before it runs: a cell that fails is history too. */

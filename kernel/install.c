@@ -1,7 +1,9 @@
 /* install.c: writing the kernelspec directory `kernels/cgrad`.
  *
- * kernel.json names this binary by its absolute path, so the kernelspec
- * works from any directory; the logos are copied from kernelspec/ next to
+ * kernel.json names this binary by its absolute path (started through
+ * cgrad-launcher when that lies beside it), so the kernelspec works from
+ * any directory, and sets the kernel's environment for a fast
+ * start (kernel_env); the logos are copied from kernelspec/ next to
  * the build (or share/cgrad/kernelspec when installed). Where it goes
  * follows `jupyter kernelspec install`: --user is the user's Jupyter data
  * directory, --prefix P is P/share/jupyter/kernels, --sys-prefix the
@@ -16,6 +18,7 @@
 
 #include <jansson.h>
 
+#include "blas_threads.h"
 #include "install.h"
 
 static const char *const logos[] = {"logo-32x32.png", "logo-64x64.png", "logo-svg.svg"};
@@ -87,10 +90,32 @@ static void copy_logos(const char *exe, const char *dest) {
     }
 }
 
+/* The kernel's environment, over the server's: libgomp's threads sleep
+ * between parallel regions (Note [OpenMP wait policy] in main.c; set
+ * here, the kernel need not start itself again to set it), and OpenBLAS
+ * starts its threads at the first cell, not at load (Note [BLAS threads at
+ * start-up] in blas_threads.h). Edit kernel.json to choose otherwise. */
+static json_t *kernel_env(void) {
+    return json_pack("{s:s, s:s, s:s}", "OMP_WAIT_POLICY", "PASSIVE", "OPENBLAS_NUM_THREADS", "1",
+                     CG_BLAS_THREADS_ENV, "${OPENBLAS_NUM_THREADS}");
+}
+
+/* argv: cgrad-launcher first where it lies next to this binary, so that
+ * the ports listen before cgrad loads (Note [Ports held from the launch]
+ * in held_ports.h); cgrad alone otherwise. */
+static json_t *kernel_argv(const char *exe) {
+    json_t *argv = json_pack("[s, s, s, s]", exe, "kernel", "-f", "{connection_file}");
+    const char *slash = strrchr(exe, '/');
+    char launcher[PATH_MAX + 32];
+    snprintf(launcher, sizeof launcher, "%.*scgrad-launcher", slash ? (int)(slash - exe + 1) : 0, exe);
+    if (argv && access(launcher, X_OK) == 0) json_array_insert_new(argv, 0, json_string(launcher));
+    return argv;
+}
+
 static int write_kernel_json(const char *exe, const char *dest) {
-    json_t *spec = json_pack("{s:[s, s, s, s], s:s, s:s, s:s, s:{}}", "argv", exe, "kernel", "-f",
-                             "{connection_file}", "display_name", "cgrad (PyTorch)", "language", "python",
-                             "interrupt_mode", "signal", "metadata");
+    json_t *spec = json_pack("{s:o, s:s, s:s, s:s, s:o, s:{}}", "argv", kernel_argv(exe), "display_name",
+                             "cgrad (PyTorch)", "language", "python", "interrupt_mode", "signal", "env", kernel_env(),
+                             "metadata");
     char path[PATH_MAX + 32];
     snprintf(path, sizeof path, "%s/kernel.json", dest);
     int rc = spec ? json_dump_file(spec, path, JSON_INDENT(1)) : -1;

@@ -19,10 +19,11 @@
 /* One-frame messages no publisher sends otherwise (theirs have 7). */
 #define STOP_MARK "cgrad-iopub-stop"
 #define WAKE_MARK "cgrad-iopub-wake"
+#define NOW_MARK "cgrad-iopub-now"
 /* When the shell thread holds the streams' lock, try again this soon. */
 #define RETRY_NS 5000000LL
 
-enum { FORWARDED, GOT_STOP, GOT_WAKE, NOTHING = -1 };
+enum { FORWARDED, GOT_STOP, GOT_WAKE, GOT_NOW, NOTHING = -1 };
 
 static long long now_ns(void) {
     struct timespec ts;
@@ -69,10 +70,15 @@ static int forward(cg_iopub *io, int flags) {
             return NOTHING;
         }
         int more = zmq_msg_more(&m);
-        if (part == 0 && !more && (is_mark(&m, STOP_MARK) || is_mark(&m, WAKE_MARK))) {
-            int mark = is_mark(&m, STOP_MARK) ? GOT_STOP : GOT_WAKE;
-            zmq_msg_close(&m);
-            return mark;
+        if (part == 0 && !more) {
+            int mark = is_mark(&m, STOP_MARK) ? GOT_STOP
+                     : is_mark(&m, WAKE_MARK) ? GOT_WAKE
+                     : is_mark(&m, NOW_MARK)  ? GOT_NOW
+                                              : NOTHING;
+            if (mark != NOTHING) {
+                zmq_msg_close(&m);
+                return mark;
+            }
         }
         while (zmq_msg_send(&m, io->xpub, more ? ZMQ_SNDMORE : 0) < 0 && errno == EINTR) {}
         zmq_msg_close(&m);
@@ -128,6 +134,7 @@ static void *iopub_thread(void *arg) {
             int rc = forward(io, ZMQ_DONTWAIT);
             if (rc == GOT_STOP) io->stop = true;
             if (rc == GOT_WAKE && !io->deadline_ns) io->deadline_ns = now_ns() + CG_STREAMS_DELAY_NS;
+            if (rc == GOT_NOW) io->deadline_ns = now_ns();
         }
         if (io->deadline_ns && now_ns() >= io->deadline_ns) publish_waiting_text(io);
     }
@@ -173,6 +180,11 @@ void cg_publisher_close(cg_publisher *p) {
 void cg_publisher_wake(cg_publisher *p) {
     cg_frame wake = {WAKE_MARK, strlen(WAKE_MARK)};
     cg_wire_send_frames(p->push, &wake, 1);
+}
+
+void cg_publisher_wake_now(cg_publisher *p) {
+    cg_frame now = {NOW_MARK, strlen(NOW_MARK)};
+    cg_wire_send_frames(p->push, &now, 1);
 }
 
 int cg_publish(cg_publisher *p, json_t *parent, const char *msg_type, json_t *content) {

@@ -47,6 +47,8 @@ void cg_publisher_close(cg_publisher *p);
 int cg_publish(cg_publisher *p, json_t *parent, const char *msg_type, json_t *content);
 /* Tells the iopub thread that stream text waits (streams.h). */
 void cg_publisher_wake(cg_publisher *p);
+/* The same when so much waits that it must go out now, not in 50 ms. */
+void cg_publisher_wake_now(cg_publisher *p);
 /* status: busy / idle / starting. */
 int cg_publish_status(cg_publisher *p, json_t *parent, const char *state);
 

@@ -2,7 +2,9 @@
  *
  * Everything that can fail for a reason the user must fix (a missing or
  * malformed connection file, a port in use) fails here, before any
- * session exists, with a message on stderr and exit status 1. */
+ * session exists, with a message on stderr and exit status 1. From then
+ * on fds 1 and 2 belong to cells (fd_capture.h) and the kernel's own
+ * messages go to its log (kernel_log.h). */
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -14,9 +16,11 @@
 
 #include "channels.h"
 #include "header.h"
+#include "held_ports.h"
 #include "heartbeat.h"
 #include "host.h"
 #include "kernel.h"
+#include "kernel_log.h"
 
 /* Cells recurse deeply (RecursionError comes long before this ends). */
 #define SHELL_STACK_BYTES ((size_t)256 << 20)
@@ -35,7 +39,9 @@ static void on_sigint(int sig) {
     cg_interrupt_requested = 1;
 }
 
-static int open_socket(cg_kernel *k, int ch) {
+/* held: a listening socket for the channel opened by cgrad-launcher
+ * (held_ports.h), or -1. */
+static int open_socket(cg_kernel *k, int ch, int held) {
     void *s = zmq_socket(k->zmq, socket_types[ch]);
     if (!s) return -1;
     k->sockets[ch] = s;
@@ -45,10 +51,11 @@ static int open_socket(cg_kernel *k, int ch) {
     if (socket_types[ch] == ZMQ_ROUTER) zmq_setsockopt(s, ZMQ_ROUTER_HANDOVER, &one, sizeof one);
     /* Every subscription reaches the iopub thread, to be welcomed. */
     if (ch == CG_CH_IOPUB) zmq_setsockopt(s, ZMQ_XPUB_VERBOSE, &one, sizeof one);
+    if (held >= 0) zmq_setsockopt(s, ZMQ_USE_FD, &held, sizeof held);
     char endpoint[300];
     cg_connection_endpoint(&k->conn, ch, endpoint, sizeof endpoint);
     if (zmq_bind(s, endpoint) < 0) {
-        fprintf(stderr, "cgrad kernel: cannot bind the %s channel to %s: %s\n", cg_channel_names[ch], endpoint,
+        cg_kernel_log("cgrad kernel: cannot bind the %s channel to %s: %s\n", cg_channel_names[ch], endpoint,
                 zmq_strerror(errno));
         return -1;
     }
@@ -58,18 +65,24 @@ static int open_socket(cg_kernel *k, int ch) {
 static int open_all(cg_kernel *k, const char *path) {
     char err[600];
     if (cg_connection_read(path, &k->conn, err, sizeof err) < 0) {
-        fprintf(stderr, "cgrad kernel: %s\n", err);
+        cg_kernel_log("cgrad kernel: %s\n", err);
         return -1;
     }
-    if (cg_signer_init(&k->signer, k->conn.key) < 0) {
-        fprintf(stderr, "cgrad kernel: OpenSSL has no HMAC\n");
-        return -1;
-    }
-    cg_header_init();
+    /* Bind first: a client that connects before the ports listen is
+     * refused and tries again only 100 ms later (Note [Ports held from the
+     * launch] in held_ports.h). OpenSSL reads its configuration after;
+     * nothing is received before the threads start. */
+    int held[CG_CH_COUNT];
+    cg_held_ports_take(&k->conn, held);
     k->zmq = zmq_ctx_new();
     if (!k->zmq) return -1;
     for (int ch = 0; ch < CG_CH_COUNT; ch++)
-        if (open_socket(k, ch) < 0) return -1;
+        if (open_socket(k, ch, held[ch]) < 0) return -1;
+    if (cg_signer_init(&k->signer, k->conn.key) < 0) {
+        cg_kernel_log("cgrad kernel: OpenSSL has no HMAC\n");
+        return -1;
+    }
+    cg_header_init();
     return 0;
 }
 
@@ -95,6 +108,9 @@ static int start_threads(cg_kernel *k, pthread_t *shell) {
     if (cg_iopub_start(&k->iopub, k->zmq, k->sockets[CG_CH_IOPUB], &k->signer, &k->streams) < 0) return -1;
     k->sockets[CG_CH_IOPUB] = NULL;   /* the iopub thread's now */
     if (cg_publisher_open(&k->shell_pub, k->zmq, &k->signer) < 0) return -1;
+    /* Before the evaluator starts; without it (logged) cells run on, and
+     * what they write to fds 1 and 2 goes to the kernel's log. */
+    cg_fd_capture_start(&k->capture, k->zmq, &k->signer, &k->streams);
     if (cg_heartbeat_start(&k->heartbeat, k->sockets[CG_CH_HB]) < 0) return -1;
     k->sockets[CG_CH_HB] = NULL;      /* the heartbeat thread's now */
     if (pthread_create(&k->control, NULL, cg_control_thread, k) != 0) return -1;
@@ -113,6 +129,7 @@ static void stop_threads(cg_kernel *k, pthread_t shell) {
     pthread_join(shell, NULL);
     atomic_store(&k->stopping, true);   /* if the shell thread ended on its own */
     pthread_join(k->control, NULL);
+    cg_fd_capture_stop(&k->capture);   /* its publisher closes */
     cg_iopub_stop(&k->iopub, k->shell_pub.push);
     cg_publisher_close(&k->shell_pub);
     zmq_ctx_shutdown(k->zmq);
@@ -124,6 +141,7 @@ int cg_kernel_main(const char *connection_file) {
     static cg_kernel k;   /* one per process; its threads share it */
     k.stdin_error = CG_NONE;
     k.parent = getppid();
+    cg_kernel_log_init();
     pthread_t shell;
     if (open_all(&k, connection_file) < 0) {
         close_all(&k);
@@ -131,7 +149,7 @@ int cg_kernel_main(const char *connection_file) {
     }
     if (start_threads(&k, &shell) < 0) {
         /* Some threads may run and hold sockets: leave, don't tear down. */
-        fprintf(stderr, "cgrad kernel: cannot start its threads\n");
+        cg_kernel_log("cgrad kernel: cannot start its threads\n");
         return 1;
     }
     stop_threads(&k, shell);

@@ -4,7 +4,9 @@
  * Threads (DESIGN.md, Kernel): the shell thread runs shell and stdin and
  * every cell; control has its own thread, so interrupt and shutdown work
  * while a cell runs; heartbeat echoes on its own; the iopub thread owns the
- * XPUB socket (iopub.h). Each socket is used by one thread only. */
+ * XPUB socket (iopub.h); a reader thread moves what reaches fds 1 and 2
+ * into the cell's output (fd_capture.h). Each socket is used by one thread
+ * only. The kernel's own messages go to its log (kernel_log.h). */
 #ifndef CG_KERNEL_H
 #define CG_KERNEL_H
 
@@ -14,6 +16,7 @@
 #include <sys/types.h>
 
 #include "connection.h"
+#include "fd_capture.h"
 #include "iopub.h"
 #include "signing.h"
 #include "streams.h"
@@ -34,6 +37,7 @@ typedef struct cg_kernel {
     bool failed;               /* the evaluator could not start: exit status 1 */
     pid_t parent;              /* getppid() at start-up */
     cg_streams streams;        /* text written, not yet published (shell and iopub threads) */
+    cg_fd_capture capture;     /* fds 1 and 2 into streams (fd_capture.h) */
 
     /* Owned by the shell thread. */
     cg_publisher shell_pub;

@@ -24,9 +24,14 @@ static void shell_sink(void *ctx, json_t *parent, json_t *content) {
     cg_publish(&k->shell_pub, parent, "stream", content);
 }
 
-void cg_kernel_streams_flush(cg_kernel *k) { cg_streams_flush(&k->streams, shell_sink, k); }
+/* What reached fds 1 and 2 first: Note [Captured fd order]. */
+void cg_kernel_streams_flush(cg_kernel *k) {
+    cg_fd_capture_drain(&k->capture);
+    cg_streams_flush(&k->streams, shell_sink, k);
+}
 
 void cg_kernel_streams_parent(cg_kernel *k, json_t *parent) {
+    cg_fd_capture_drain(&k->capture);
     cg_streams_set_parent(&k->streams, parent, shell_sink, k);
 }
 
@@ -36,7 +41,8 @@ void cg_kernel_streams_parent(cg_kernel *k, json_t *parent) {
 static void host_write(void *ctx, int stream, const char *s, size_t n) {
     cg_kernel *k = ctx;
     if (cg_streams_append(&k->streams, stream, s, n)) cg_publisher_wake(&k->shell_pub);
-    if (cg_streams_pending(&k->streams) >= CG_STREAMS_MAX_BYTES) cg_kernel_streams_flush(k);
+    /* not cg_kernel_streams_flush: fd text read now would follow this text */
+    if (cg_streams_pending(&k->streams) >= CG_STREAMS_MAX_BYTES) cg_streams_flush(&k->streams, shell_sink, k);
 }
 
 static int host_display(void *ctx, cg_value value, const char *display_id, bool update) {

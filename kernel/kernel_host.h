@@ -11,8 +11,9 @@
 /* Makes the kernel the evaluator's host; -1 with an exception pending. */
 int cg_kernel_host_install(cg_kernel *k);
 void cg_kernel_host_uninstall(cg_kernel *k);
-/* Publishes buffered stream text now: before any other output, the reply
- * and an input_request, so the client sees things in the order made. */
+/* Publishes buffered stream text now, and what reached fds 1 and 2 so far
+ * (fd_capture.h): before any other output, the reply and an input_request,
+ * so the client sees things in the order made. */
 void cg_kernel_streams_flush(cg_kernel *k);
 /* Stream text from now on belongs to this request (NULL: none). */
 void cg_kernel_streams_parent(cg_kernel *k, json_t *parent);

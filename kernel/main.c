@@ -29,8 +29,12 @@ static int usage(FILE *out) {
  * sits idle between cells and often shares its machine, and there the
  * spinning threads take the cores the work needs: the seed workload ran 3x
  * slower with 2 threads on a loaded machine. libgomp reads its settings
- * before main, so cgrad starts itself again once with OMP_WAIT_POLICY set
- * to PASSIVE, unless the user chose a policy. */
+ * before main, so the policy must be in the environment the process
+ * starts with. The kernelspec sets OMP_WAIT_POLICY=PASSIVE (install.c), so
+ * a kernel Jupyter starts runs once. Where it is not set (`cgrad run`, a
+ * kernel started by hand or from an older kernelspec) cgrad starts itself
+ * again once with PASSIVE, which costs that start-up a few milliseconds;
+ * a policy the user chose is kept. */
 static void prefer_passive_openmp(char **argv) {
     if (getenv("OMP_WAIT_POLICY")) return;
     if (setenv("OMP_WAIT_POLICY", "PASSIVE", 1) != 0) return;

@@ -8,6 +8,7 @@
 #include "ast.h"
 #include "header.h"
 #include "host.h"
+#include "kernel_log.h"
 #include "requests.h"
 #include "services.h"
 #include "version.h"
@@ -106,7 +107,7 @@ json_t *cg_request_interrupt(cg_request *r) {
 json_t *cg_request_comm_open(cg_request *r) {
     json_t *id = json_object_get(r->msg->content, "comm_id");
     json_t *target = json_object_get(r->msg->content, "target_name");
-    fprintf(stderr, "cgrad kernel: no comm target '%s'\n", json_is_string(target) ? json_string_value(target) : "");
+    cg_kernel_log("cgrad kernel: no comm target '%s'\n", json_is_string(target) ? json_string_value(target) : "");
     if (json_is_string(id))
         cg_publish(r->pub, r->msg->header, "comm_close", json_pack("{s:O, s:{}}", "comm_id", id, "data"));
     return NULL;

@@ -39,8 +39,7 @@ static bool reserve(cg_streams *s, size_t n) {
     return true;
 }
 
-bool cg_streams_append(cg_streams *s, int stream, const char *text, size_t n) {
-    pthread_mutex_lock(&s->lock);
+static bool append_locked(cg_streams *s, int stream, const char *text, size_t n) {
     bool was_empty = s->len == 0;
     /* Out of memory: this text is lost, the cell goes on. */
     if (n && reserve(s, n)) {
@@ -51,9 +50,21 @@ bool cg_streams_append(cg_streams *s, int stream, const char *text, size_t n) {
         else
             s->runs[s->n_runs++] = (cg_stream_run){stream, n};
     }
-    bool wake = was_empty && s->len > 0;
+    return was_empty && s->len > 0;
+}
+
+bool cg_streams_append(cg_streams *s, int stream, const char *text, size_t n) {
+    pthread_mutex_lock(&s->lock);
+    bool wake = append_locked(s, stream, text, n);
     pthread_mutex_unlock(&s->lock);
     return wake;
+}
+
+int cg_streams_append_if_parent(cg_streams *s, int stream, const char *text, size_t n) {
+    pthread_mutex_lock(&s->lock);
+    int rc = s->parent ? append_locked(s, stream, text, n) : -1;
+    pthread_mutex_unlock(&s->lock);
+    return rc;
 }
 
 size_t cg_streams_pending(cg_streams *s) {

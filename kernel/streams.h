@@ -43,6 +43,10 @@ void cg_streams_free(cg_streams *s);
 /* Appends text; true when the buffer was empty before (someone must make
  * sure it is published: the caller wakes the iopub thread). */
 bool cg_streams_append(cg_streams *s, int stream, const char *text, size_t n);
+/* The same for text that belongs to a request only while one runs (what
+ * reaches fds 1 and 2, fd_capture.h): 1 or 0 as above, or -1 with nothing
+ * appended when no request runs (no parent). */
+int cg_streams_append_if_parent(cg_streams *s, int stream, const char *text, size_t n);
 /* The buffer's size, for the caller's decision to flush. */
 size_t cg_streams_pending(cg_streams *s);
 /* Publishes everything buffered through sink. */

@@ -1,8 +1,8 @@
 /* wire.c: frames in and out, with signatures checked and made.
  *
- * A malformed message is never fatal: every check below ends in a log line
- * on stderr and a dropped message. Frames are copied out of zmq_msg_t so
- * that parsing has one simple shape. */
+ * A malformed message is never fatal: every check below ends in a line in
+ * the kernel's log (kernel_log.h) and a dropped message. Frames are copied
+ * out of zmq_msg_t so that parsing has one simple shape. */
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -12,6 +12,7 @@
 #include <zmq.h>
 
 #include "header.h"
+#include "kernel_log.h"
 #include "wire.h"
 
 #define DELIM "<IDS|MSG>"
@@ -66,7 +67,7 @@ static int recv_frames(void *sock, frame_list *fl) {
 }
 
 static int drop(const char *channel, const char *why) {
-    fprintf(stderr, "cgrad kernel: dropped a message on %s: %s\n", channel, why);
+    cg_kernel_log("cgrad kernel: dropped a message on %s: %s\n", channel, why);
     return 0;
 }
 
@@ -174,7 +175,7 @@ int cg_wire_send(void *sock, const cg_signer *signer, const cg_frame *ids, size_
         for (int i = 0; i < 4; i++) frames[n++] = (cg_frame){text[i], sp.len[i]};
         rc = cg_wire_send_frames(sock, frames, n);
     }
-    if (rc < 0) fprintf(stderr, "cgrad kernel: could not send %s: %s\n", msg_type, zmq_strerror(errno));
+    if (rc < 0) cg_kernel_log("cgrad kernel: could not send %s: %s\n", msg_type, zmq_strerror(errno));
     for (int i = 0; i < 4; i++) free(text[i]);
     return rc;
 }

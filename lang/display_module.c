@@ -7,10 +7,14 @@
  * str, as IPython's display() prints outside a kernel). clear_output and
  * display ids are the host's too. The builtin display() is
  * IPython.display.display, imported on first use, as IPython puts it in
- * every notebook's builtins. */
+ * every notebook's builtins. _cgrad.write_fd(fd, text) writes to a file
+ * descriptor as C code would (write(2), past the host): what the kernel's
+ * capture of fds 1 and 2 is tested with. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/random.h>
+#include <unistd.h>
 
 #include "containers.h"
 #include "exc.h"
@@ -18,7 +22,7 @@
 #include "lang_internal.h"
 #include "module.h"
 
-enum { D_DISPLAY, D_CLEAR, D_NEW_ID, D_NOTEBOOK, D_N };
+enum { D_DISPLAY, D_CLEAR, D_NEW_ID, D_NOTEBOOK, D_WRITE_FD, D_N };
 static const cg_method_def display_defs[];
 
 static cg_value d_display(cg_value self, const cg_args *a) {
@@ -60,12 +64,35 @@ static cg_value d_new_id(cg_value self, const cg_args *a) {
 
 static cg_value d_notebook(cg_value self, const cg_args *a) { return cg_bool(cg_host_get()->notebook); }
 
+/* write_fd(fd, text): text's UTF-8 bytes, all of them, by write(2);
+ * the number of bytes, as os.write. */
+static cg_value d_write_fd(cg_value self, const cg_args *a) {
+    if (a->npos != 2 || a->nkw)
+        return cg_raise(&cg_exc_TypeError, "write_fd() takes exactly 2 arguments (%d given)", a->npos + a->nkw);
+    if (a->pos[0].tag != CG_V_INT)
+        return cg_raise(&cg_exc_TypeError, "'%s' object cannot be interpreted as an integer", cg_type_name(a->pos[0]));
+    if (!cg_is_str(a->pos[1]))
+        return cg_raise(&cg_exc_TypeError, "write_fd() argument 2 must be str, not %s", cg_type_name(a->pos[1]));
+    int64_t fd = a->pos[0].u.i;
+    if (fd < 0 || fd > 0x7fffffff) return cg_raise(&cg_exc_OSError, "[Errno %d] %s", EBADF, strerror(EBADF));
+    const cg_str *s = (const cg_str *)a->pos[1].u.o;
+    for (size_t done = 0; done < (size_t)s->len;) {
+        ssize_t n = write((int)fd, s->s + done, (size_t)s->len - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) return cg_raise(&cg_exc_OSError, "[Errno %d] %s", errno, strerror(errno));
+        done += (size_t)n;
+    }
+    return cg_int(s->len);
+}
+
 static const cg_method_def display_defs[] = {
     [D_DISPLAY] = {"display", d_display, "display(obj, display_id=None, update=False)",
                    "Show obj through the host: the kernel sends its MIME bundle."},
     [D_CLEAR] = {"clear_output", d_clear, "clear_output(wait=False)", "Clear the cell's output."},
     [D_NEW_ID] = {"new_display_id", d_new_id, "new_display_id()", "A new display id (uuid4 hex)."},
     [D_NOTEBOOK] = {"notebook", d_notebook, "notebook()", "Whether the host shows rich output (a kernel)."},
+    [D_WRITE_FD] = {"write_fd", d_write_fd, "write_fd(fd, text)",
+                    "Write text to file descriptor fd with write(2), past the host; the number of bytes."},
     [D_N] = {NULL, NULL, NULL, NULL},
 };
 

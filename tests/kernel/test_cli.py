@@ -18,7 +18,8 @@ def test_install_writes_the_kernelspec(cgrad, tmp_path):
     assert done.returncode == 0, done.stderr
     spec_dir = tmp_path / "share" / "jupyter" / "kernels" / "cgrad"
     spec = json.loads((spec_dir / "kernel.json").read_text())
-    assert spec["argv"] == [os.path.realpath(cgrad), "kernel", "-f", "{connection_file}"]
+    launcher = os.path.join(os.path.dirname(os.path.realpath(cgrad)), "cgrad-launcher")
+    assert spec["argv"] == [launcher, os.path.realpath(cgrad), "kernel", "-f", "{connection_file}"]
     assert spec["display_name"] == "cgrad (PyTorch)"
     assert spec["language"] == "python"
     assert spec["interrupt_mode"] == "signal"
