@@ -48,6 +48,12 @@ typedef struct {
     size_t roundup_power2_divisions[16];   /* per power-of-two interval from 1 MiB; 0: none */
     bool expandable_segments;              /* accepted; segments are never expandable here */
     bool release_lock_on_cudamalloc;       /* accepted, no effect (no lock to release) */
+    bool backend_cuda_malloc_async;        /* backend:cudaMallocAsync; accepted, the allocator stays native */
+    /* The pinned-host options, accepted and validated as PyTorch does; no
+     * pinned allocator uses them here. */
+    bool pinned_use_cuda_host_register, pinned_use_background_threads;
+    size_t pinned_num_register_threads, pinned_reserve_segment_size_mb;
+    bool graph_capture_record_stream_reuse;
 } cg_alloc_conf;
 
 /* The defaults, as PyTorch has them with the variable unset. */
@@ -75,6 +81,12 @@ void *cg_caching_allocator_malloc(cg_caching_allocator *a, size_t nbytes, int64_
 void cg_caching_allocator_free(cg_caching_allocator *a, void *ptr);
 /* empty_cache(): gives every cached segment with no live block back. */
 void cg_caching_allocator_empty_cache(cg_caching_allocator *a);
+/* set_per_process_memory_fraction(): from now on the allocator keeps its
+ * segments within fraction x the device's total bytes (refusing a new
+ * segment past it without asking the provider), which also turns on
+ * garbage_collection_threshold, as in PyTorch. 0, or -1 with a ValueError
+ * for a fraction outside [0, 1] or the provider's error. */
+int cg_caching_allocator_set_memory_fraction(cg_caching_allocator *a, double fraction);
 
 void cg_caching_allocator_stats(const cg_caching_allocator *a, cg_device_stats *out);
 void cg_caching_allocator_reset_peak(cg_caching_allocator *a);
