@@ -18,7 +18,8 @@
  *   reused for a request within max_non_split_rounding_mb of it (20 MiB,
  *   kLargeBuffer, by default, as in older versions).
  *
- * The ordered free-block set is block_pool.c, the live-block map
+ * Sizes (rounding, segment sizes) are alloc_size.c, the ordered
+ * free-block set block_pool.c, the live-block map
  * ptr_map.c, the configuration alloc_conf.c, the error text
  * oom_message.c. */
 #include "caching_allocator.h"
@@ -26,20 +27,13 @@
 #include <stdlib.h>
 
 #include "alloc_block.h"
+#include "alloc_size.h"
 #include "block_pool.h"
 #include "error.h"
 #include "oom_message.h"
 #include "ptr_map.h"
 
-enum {
-    MIN_BLOCK_SIZE = 512,        /* kMinBlockSize: all sizes are rounded to at least this */
-    SMALL_SIZE = 1048576,        /* kSmallSize: the largest "small" allocation */
-    SMALL_BUFFER = 2097152,      /* kSmallBuffer: small allocations are packed in 2 MiB segments */
-    MIN_LARGE_ALLOC = 10485760,  /* kMinLargeAlloc: 1-10 MiB requests may take a 20 MiB segment */
-    ROUND_LARGE = 2097152,       /* kRoundLarge: larger segments are rounded to 2 MiB */
-    LARGE_BUFFER = 20971520,     /* kLargeBuffer: the 20 MiB segment */
-    SPARE_BLOCKS_MAX = 256,      /* block structs kept for reuse */
-};
+enum { SPARE_BLOCKS_MAX = 256 }; /* block structs kept for reuse */
 #define ONE_EXABYTE ((size_t)1 << 60)
 
 struct cg_caching_allocator {
@@ -104,48 +98,8 @@ static void recycle_block(cg_caching_allocator *a, cg_alloc_block *b) {
 
 /* ---- sizes and pools ------------------------------------------------------- */
 
-static size_t roundup_power2_divisions(const cg_alloc_conf *conf, size_t size) {
-    /* one setting per power-of-two interval from 1 MiB (2^20) to 64 GiB */
-    int index = 63 - __builtin_clzll((unsigned long long)size) - 20;
-    if (index < 0)
-        index = 0;
-    if (index > 15)
-        index = 15;
-    return conf->roundup_power2_divisions[index];
-}
-
-/* The next of `divisions` equal steps between two powers of two: 1200 in
- * 4 divisions of [1024, 2048) gives 1280. */
-static size_t roundup_power2_next_division(size_t size, size_t divisions) {
-    if ((size & (size - 1)) == 0)
-        return size;
-    size_t floor = (size_t)1 << (63 - __builtin_clzll((unsigned long long)size));
-    size_t step = floor >> (63 - __builtin_clzll((unsigned long long)divisions));
-    if (step == 0)
-        return floor << 1;
-    size_t down = size & ~(step - 1);
-    return down == size ? size : down + step;
-}
-
-static size_t round_size(const cg_alloc_conf *conf, size_t size) {
-    if (size < MIN_BLOCK_SIZE)
-        return MIN_BLOCK_SIZE;
-    size_t divisions = roundup_power2_divisions(conf, size);
-    if (divisions > 1 && size > MIN_BLOCK_SIZE * divisions)
-        return roundup_power2_next_division(size, divisions);
-    return MIN_BLOCK_SIZE * ((size + MIN_BLOCK_SIZE - 1) / MIN_BLOCK_SIZE);
-}
-
 static cg_block_pool *get_pool(cg_caching_allocator *a, size_t size) {
-    return size <= SMALL_SIZE ? &a->small_blocks : &a->large_blocks;
-}
-
-static size_t get_allocation_size(size_t size) {
-    if (size <= SMALL_SIZE)
-        return SMALL_BUFFER;
-    if (size < MIN_LARGE_ALLOC)
-        return LARGE_BUFFER;
-    return ROUND_LARGE * ((size + ROUND_LARGE - 1) / ROUND_LARGE);
+    return size <= CG_ALLOC_SMALL_SIZE ? &a->small_blocks : &a->large_blocks;
 }
 
 static cg_pool_kind pool_kind(const cg_block_pool *p) { return p->is_small ? CG_POOL_SMALL : CG_POOL_LARGE; }
@@ -178,8 +132,8 @@ static bool get_free_block(cg_caching_allocator *a, alloc_params *p) {
 static bool should_split(const cg_caching_allocator *a, const cg_alloc_block *b, size_t size) {
     size_t remaining = b->size - size;
     if (b->segment->pool->is_small)
-        return remaining >= MIN_BLOCK_SIZE;
-    return size < a->conf.max_split_size && remaining > SMALL_SIZE;
+        return remaining >= CG_ALLOC_MIN_BLOCK_SIZE;
+    return size < a->conf.max_split_size && remaining > CG_ALLOC_SMALL_SIZE;
 }
 
 /* ---- segments -------------------------------------------------------------- */
@@ -482,9 +436,9 @@ void *cg_caching_allocator_malloc(cg_caching_allocator *a, size_t nbytes, int64_
      * leaves the allocator as it was: a segment's block and a split's. */
     if (reserve_spares(a, 2) < 0 || cg_ptr_map_reserve(&a->live, a->live.count + 1) < 0)
         return NULL;
-    size_t size = round_size(&a->conf, nbytes);
+    size_t size = cg_alloc_round_size(&a->conf, nbytes);
     alloc_params p = {.size = size, .stream = stream, .pool = get_pool(a, size),
-                      .alloc_size = get_allocation_size(size)};
+                      .alloc_size = cg_alloc_segment_size(size)};
     if (!get_free_block(a, &p)) {
         int found = get_new_block(a, &p);
         if (found < 0)
