@@ -20,7 +20,7 @@
  *
  * Sizes (rounding, segment sizes) are alloc_size.c, the ordered
  * free-block set block_pool.c, the live-block map
- * ptr_map.c, the configuration alloc_conf.c, the error text
+ * block_map.c, the configuration alloc_conf.c, the error text
  * oom_message.c. */
 #include "caching_allocator.h"
 
@@ -31,7 +31,7 @@
 #include "block_pool.h"
 #include "error.h"
 #include "oom_message.h"
-#include "ptr_map.h"
+#include "block_map.h"
 
 enum { SPARE_BLOCKS_MAX = 256 }; /* block structs kept for reuse */
 #define ONE_EXABYTE ((size_t)1 << 60)
@@ -42,7 +42,7 @@ struct cg_caching_allocator {
     cg_alloc_conf conf;
     cg_device_stats stats;
     cg_block_pool large_blocks, small_blocks;
-    cg_ptr_map live;             /* allocated blocks by address */
+    cg_block_map live;             /* allocated blocks by address */
     cg_alloc_segment *segments;  /* every segment, newest first */
     size_t total_allocated_memory; /* bytes of all segments */
     bool set_fraction;           /* set_per_process_memory_fraction was called */
@@ -330,7 +330,7 @@ static cg_alloc_block *alloc_found_block(cg_caching_allocator *a, alloc_params *
     block->allocated = true;
     block->requested_size = orig_size;
     cg_trace_record(&a->trace, CG_TRACE_ALLOC, block->ptr, (int64_t)orig_size, block->stream);
-    cg_ptr_map_put(&a->live, block->ptr, block); /* room reserved by malloc */
+    cg_block_map_put(&a->live, block->ptr, block); /* room reserved by malloc */
     cg_device_stats_increase(&a->stats, CG_STAT_ALLOCATION, k, 1);
     cg_device_stats_increase(&a->stats, CG_STAT_ALLOCATED_BYTES, k, (int64_t)block->size);
     cg_device_stats_increase(&a->stats, CG_STAT_ACTIVE, k, 1);
@@ -434,7 +434,7 @@ void *cg_caching_allocator_malloc(cg_caching_allocator *a, size_t nbytes, int64_
     CG_CHECK(nbytes < ONE_EXABYTE, CG_OUT_OF_MEMORY_ERROR, "CUDA out of memory. Tried to allocate more than 1EB memory.");
     /* Everything that can fail on the host is had first, so that a failure
      * leaves the allocator as it was: a segment's block and a split's. */
-    if (reserve_spares(a, 2) < 0 || cg_ptr_map_reserve(&a->live, a->live.count + 1) < 0)
+    if (reserve_spares(a, 2) < 0 || cg_block_map_reserve(&a->live, a->live.count + 1) < 0)
         return NULL;
     size_t size = cg_alloc_round_size(&a->conf, nbytes);
     alloc_params p = {.size = size, .stream = stream, .pool = get_pool(a, size),
@@ -453,7 +453,7 @@ void *cg_caching_allocator_malloc(cg_caching_allocator *a, size_t nbytes, int64_
 void cg_caching_allocator_free(cg_caching_allocator *a, void *ptr) {
     if (!ptr)
         return;
-    cg_alloc_block *b = cg_ptr_map_take(&a->live, (uintptr_t)ptr);
+    cg_alloc_block *b = cg_block_map_take(&a->live, (uintptr_t)ptr);
     if (!b) {
         cg_error_set(CG_RUNTIME_ERROR, "invalid device pointer: %p", ptr);
         return;
@@ -504,7 +504,7 @@ void cg_caching_allocator_delete(cg_caching_allocator *a) {
         bn = b->next;
         free(b);
     }
-    cg_ptr_map_free(&a->live);
+    cg_block_map_free(&a->live);
     cg_trace_disable(&a->trace);
     free(a);
 }

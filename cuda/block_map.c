@@ -1,5 +1,5 @@
-/* ptr_map.c: address -> block, open addressing (ptr_map.h). */
-#include "ptr_map.h"
+/* block_map.c: address -> block, open addressing (block_map.h). */
+#include "block_map.h"
 
 #include <stdlib.h>
 
@@ -12,9 +12,9 @@ static size_t hash(uintptr_t key, size_t mask) {
     return (size_t)(h >> 17) & mask;
 }
 
-static int grow(cg_ptr_map *m) {
+static int grow(cg_block_map *m) {
     size_t cap = m->capacity ? m->capacity * 2 : 64;
-    cg_ptr_map_slot *slots = calloc(cap, sizeof *slots);
+    cg_block_map_slot *slots = calloc(cap, sizeof *slots);
     if (!slots) {
         cg_error_set(CG_OUT_OF_MEMORY_ERROR, "cannot grow the caching allocator's block map");
         return -1;
@@ -33,26 +33,26 @@ static int grow(cg_ptr_map *m) {
     return 0;
 }
 
-int cg_ptr_map_reserve(cg_ptr_map *m, size_t n) {
+int cg_block_map_reserve(cg_block_map *m, size_t n) {
     while (2 * n > m->capacity)
         if (grow(m) < 0)
             return -1;
     return 0;
 }
 
-int cg_ptr_map_put(cg_ptr_map *m, uintptr_t key, void *value) {
-    if (cg_ptr_map_reserve(m, m->count + 1) < 0)
+int cg_block_map_put(cg_block_map *m, uintptr_t key, void *value) {
+    if (cg_block_map_reserve(m, m->count + 1) < 0)
         return -1;
     size_t mask = m->capacity - 1, i = hash(key, mask);
     while (m->slots[i].key && m->slots[i].key != key)
         i = (i + 1) & mask;
     if (!m->slots[i].key)
         m->count++;
-    m->slots[i] = (cg_ptr_map_slot){key, value};
+    m->slots[i] = (cg_block_map_slot){key, value};
     return 0;
 }
 
-static size_t find(const cg_ptr_map *m, uintptr_t key) {
+static size_t find(const cg_block_map *m, uintptr_t key) {
     if (!m->capacity)
         return SIZE_MAX;
     size_t mask = m->capacity - 1;
@@ -64,12 +64,12 @@ static size_t find(const cg_ptr_map *m, uintptr_t key) {
     }
 }
 
-void *cg_ptr_map_get(const cg_ptr_map *m, uintptr_t key) {
+void *cg_block_map_get(const cg_block_map *m, uintptr_t key) {
     size_t i = find(m, key);
     return i == SIZE_MAX ? NULL : m->slots[i].value;
 }
 
-void *cg_ptr_map_take(cg_ptr_map *m, uintptr_t key) {
+void *cg_block_map_take(cg_block_map *m, uintptr_t key) {
     size_t i = find(m, key);
     if (i == SIZE_MAX)
         return NULL;
@@ -84,12 +84,12 @@ void *cg_ptr_map_take(cg_ptr_map *m, uintptr_t key) {
             i = j;
         }
     }
-    m->slots[i] = (cg_ptr_map_slot){0, NULL};
+    m->slots[i] = (cg_block_map_slot){0, NULL};
     m->count--;
     return value;
 }
 
-void cg_ptr_map_free(cg_ptr_map *m) {
+void cg_block_map_free(cg_block_map *m) {
     free(m->slots);
-    *m = (cg_ptr_map){0};
+    *m = (cg_block_map){0};
 }
