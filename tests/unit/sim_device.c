@@ -31,6 +31,7 @@ static int sim_malloc(void *ctx, size_t nbytes, void **ptr) {
 }
 
 static void sim_free(void *ctx, void *ptr, size_t nbytes) {
+    (void)ptr; /* fake addresses: nothing to give back but the count */
     sim_device *d = ctx;
     d->used -= nbytes;
     d->frees++;
