@@ -77,7 +77,10 @@ void cg_caching_allocator_delete(cg_caching_allocator *a);
  * allocate ..." text when the provider has no more. nbytes == 0 gives NULL
  * with no error, as PyTorch gives a null pointer for empty tensors. */
 void *cg_caching_allocator_malloc(cg_caching_allocator *a, size_t nbytes, int64_t stream);
-/* Returns a block to the cache (merging it with free neighbours). */
+/* Returns a block to the cache (merging it with free neighbours). NULL
+ * does nothing; a pointer this allocator did not hand out sets a
+ * RuntimeError "invalid device pointer: 0x..." (PyTorch's) and changes
+ * nothing, so a caller that may pass one checks cg_error_occurred(). */
 void cg_caching_allocator_free(cg_caching_allocator *a, void *ptr);
 /* empty_cache(): gives every cached segment with no live block back. */
 void cg_caching_allocator_empty_cache(cg_caching_allocator *a);
@@ -93,7 +96,8 @@ void cg_caching_allocator_reset_peak(cg_caching_allocator *a);
 void cg_caching_allocator_reset_accumulated(cg_caching_allocator *a);
 /* 0 and the segments with their blocks, by address; -1 with an error. */
 int cg_caching_allocator_snapshot(const cg_caching_allocator *a, cg_memory_snapshot *out);
-/* The allocator's history trace (see memory_stats.h). */
+/* The allocator's history trace (see memory_stats.h). Every snapshot
+ * adds a "snapshot" event to it, as in PyTorch. */
 cg_trace *cg_caching_allocator_trace(cg_caching_allocator *a);
 int cg_caching_allocator_mem_info(cg_caching_allocator *a, int64_t *free_bytes, int64_t *total_bytes);
 
