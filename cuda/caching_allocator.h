@@ -48,6 +48,12 @@ typedef struct {
     size_t roundup_power2_divisions[16];   /* per power-of-two interval from 1 MiB; 0: none */
     bool expandable_segments;              /* accepted; segments are never expandable here */
     bool release_lock_on_cudamalloc;       /* accepted, no effect (no lock to release) */
+    bool backend_cuda_malloc_async;        /* backend:cudaMallocAsync; accepted, the allocator stays native */
+    /* The pinned-host options, accepted and validated as PyTorch does; no
+     * pinned allocator uses them here. */
+    bool pinned_use_cuda_host_register, pinned_use_background_threads;
+    size_t pinned_num_register_threads, pinned_reserve_segment_size_mb;
+    bool graph_capture_record_stream_reuse;
 } cg_alloc_conf;
 
 /* The defaults, as PyTorch has them with the variable unset. */
@@ -71,17 +77,27 @@ void cg_caching_allocator_delete(cg_caching_allocator *a);
  * allocate ..." text when the provider has no more. nbytes == 0 gives NULL
  * with no error, as PyTorch gives a null pointer for empty tensors. */
 void *cg_caching_allocator_malloc(cg_caching_allocator *a, size_t nbytes, int64_t stream);
-/* Returns a block to the cache (merging it with free neighbours). */
+/* Returns a block to the cache (merging it with free neighbours). NULL
+ * does nothing; a pointer this allocator did not hand out sets a
+ * RuntimeError "invalid device pointer: 0x..." (PyTorch's) and changes
+ * nothing, so a caller that may pass one checks cg_error_occurred(). */
 void cg_caching_allocator_free(cg_caching_allocator *a, void *ptr);
 /* empty_cache(): gives every cached segment with no live block back. */
 void cg_caching_allocator_empty_cache(cg_caching_allocator *a);
+/* set_per_process_memory_fraction(): from now on the allocator keeps its
+ * segments within fraction x the device's total bytes (refusing a new
+ * segment past it without asking the provider), which also turns on
+ * garbage_collection_threshold, as in PyTorch. 0, or -1 with a ValueError
+ * for a fraction outside [0, 1] or the provider's error. */
+int cg_caching_allocator_set_memory_fraction(cg_caching_allocator *a, double fraction);
 
 void cg_caching_allocator_stats(const cg_caching_allocator *a, cg_device_stats *out);
 void cg_caching_allocator_reset_peak(cg_caching_allocator *a);
 void cg_caching_allocator_reset_accumulated(cg_caching_allocator *a);
 /* 0 and the segments with their blocks, by address; -1 with an error. */
 int cg_caching_allocator_snapshot(const cg_caching_allocator *a, cg_memory_snapshot *out);
-/* The allocator's history trace (see memory_stats.h). */
+/* The allocator's history trace (see memory_stats.h). Every snapshot
+ * adds a "snapshot" event to it, as in PyTorch. */
 cg_trace *cg_caching_allocator_trace(cg_caching_allocator *a);
 int cg_caching_allocator_mem_info(cg_caching_allocator *a, int64_t *free_bytes, int64_t *total_bytes);
 
