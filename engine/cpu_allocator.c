@@ -3,7 +3,8 @@
  * A small tensor gets its header, its storage's header and its bytes from
  * one block (Note [Tensor blocks]), so that a 4x4 op costs one allocation,
  * often none; larger storages are 64-byte aligned for vector loads. The
- * counters feed memory inspection on machines without a GPU. */
+ * counters, a registry of the live large blocks (Note [CPU snapshot]) and
+ * the host's free memory feed memory inspection on machines without a GPU. */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
