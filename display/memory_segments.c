@@ -70,9 +70,11 @@ static int by_size_desc(const void *a, const void *b) {
 
 static double px(const layout *l, int64_t bytes) { return l->largest ? (double)bytes / (double)l->largest * BAR_W : 0; }
 
-static void rect(cg_strbuf *b, const char *cls, double x, double y, double w, double h, const char *title) {
-    const char *fill = KINDS[kind_of(cls)].fill;
-    double op = KINDS[kind_of(cls)].opacity;
+/* A block or waste rect of the given kind ("allocated", "waste", ...). */
+static void rect(cg_strbuf *b, const char *cls, const char *kind, double x, double y, double w, double h,
+                 const char *title) {
+    const char *fill = KINDS[kind_of(kind)].fill;
+    double op = KINDS[kind_of(kind)].opacity;
     cg_strbuf_printf(b, "<rect class=\"%s\" x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"%.1f\" fill=\"%s\"", cls, x,
                      y, w < 0.5 ? 0.5 : w, h, fill);
     if (op < 1)
@@ -96,14 +98,14 @@ static void draw_block(cg_strbuf *b, const layout *l, const cg_snapshot_segment 
     }
     char full[200];
     snprintf(full, sizeof full, "block %s", cls);
-    rect(b, full, x, y, w, BAR_H, title);
+    rect(b, full, cls, x, y, w, BAR_H, title);
     int64_t waste = blk->state == CG_BLOCK_INACTIVE ? 0 : blk->size - blk->requested_size;
     if (waste > 0) {
         char ws[32];
         size_str(waste, ws);
         snprintf(title, sizeof title, "%s of rounding waste in b%" PRIx64, ws, blk->address);
         double ww = px(l, waste);
-        rect(b, "waste", x + w - (ww < 0.5 ? 0.5 : ww), y, ww, BAR_H, title);
+        rect(b, "waste", "waste", x + w - (ww < 0.5 ? 0.5 : ww), y, ww, BAR_H, title);
     }
 }
 

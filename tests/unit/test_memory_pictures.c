@@ -60,6 +60,17 @@ static void texts(xmlDocPtr doc, const char *xpath, char *out, size_t size) {
     xmlXPathFreeObject(r);
 }
 
+/* The attribute of the first node selected, malloc'd. */
+static char *str_attr(xmlDocPtr doc, const char *xpath, const char *name) {
+    xmlXPathObjectPtr r = select_(doc, xpath);
+    cr_assert(r->nodesetval && r->nodesetval->nodeNr > 0, "nothing at %s", xpath);
+    xmlChar *v = xmlGetProp(r->nodesetval->nodeTab[0], BAD_CAST name);
+    char *s = strdup(v ? (const char *)v : "");
+    xmlFree(v);
+    xmlXPathFreeObject(r);
+    return s;
+}
+
 static double num_attr(xmlDocPtr doc, const char *xpath, const char *name) {
     xmlXPathObjectPtr r = select_(doc, xpath);
     cr_assert(r->nodesetval && r->nodesetval->nodeNr > 0, "nothing at %s", xpath);
@@ -114,6 +125,22 @@ Test(memory_segments, every_segment_and_block_is_drawn_by_state) {
     double w0 = num_attr(doc, "(//s:rect[@class='segment-frame'])[1]", "width");
     double w1 = num_attr(doc, "(//s:rect[@class='segment-frame'])[2]", "width");
     cr_expect_float_eq(w1 / w0, 0.1, 1e-3);
+    /* each state its own colour, the legend's */
+    const char *states[] = {"block allocated", "block pending", "block inactive", "waste"};
+    char *fills[4];
+    for (int i = 0; i < 4; i++) {
+        char xpath[96];
+        snprintf(xpath, sizeof xpath, "//s:rect[@class='%s']", states[i]);
+        fills[i] = str_attr(doc, xpath, "fill");
+        snprintf(xpath, sizeof xpath, "(//s:g[@class='legend-entry']/s:rect)[%d]", i == 3 ? 2 : i == 0 ? 1 : i + 2);
+        char *legend_fill = str_attr(doc, xpath, "fill");
+        cr_expect_str_eq(fills[i], legend_fill, "%s", states[i]);
+        free(legend_fill);
+        for (int j = 0; j < i; j++)
+            cr_expect_str_neq(fills[i], fills[j]);
+    }
+    for (int i = 0; i < 4; i++)
+        free(fills[i]);
     xmlFreeDoc(doc);
 }
 
