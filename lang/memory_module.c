@@ -7,6 +7,7 @@
  * device: device=None means CUDA when it is available, else the CPU.
  *
  *   _memory.resolve(device)            the torch.device a report is about
+ *   _memory.stats(device)              memory_stats()'s dict, for any device
  *   _memory.summary(device, abbreviated=False, html=False)
  *                                      memory_summary()'s table, text or HTML
  *   _memory.segments_svg(device)       the snapshot's segments and blocks
@@ -53,7 +54,7 @@ static cg_value text_value(char *s) {
     return v;
 }
 
-enum { F_RESOLVE, F_SUMMARY, F_SEGMENTS, F_TIMELINE, F_RECORD, F_RECORDING, F_COUNT };
+enum { F_RESOLVE, F_STATS, F_SUMMARY, F_SEGMENTS, F_TIMELINE, F_RECORD, F_RECORDING, F_COUNT };
 static const cg_method_def memory_defs[];
 
 /* Binds function k's arguments, the first a device; -1 with an exception. */
@@ -75,6 +76,19 @@ static cg_value f_resolve(cg_value self, const cg_args *a) {
         return CG_ERR;
     cg_args_release(&memory_defs[F_RESOLVE], &v, 1);
     return torch_device_value(d.type == CG_CPU ? cg_device_cpu() : d);
+}
+
+static cg_value f_stats(cg_value self, const cg_args *a) {
+    cg_value v;
+    cg_device d;
+    const cg_memory_ops *ops;
+    if (bind(F_STATS, a, &v, 1, &d, &ops) < 0)
+        return CG_ERR;
+    cg_args_release(&memory_defs[F_STATS], &v, 1);
+    cg_device_stats s = {.max_split_size = -1};
+    if (ops->stats)
+        ops->stats(d.index, &s);
+    return cg_memory_stats_value(&s, false);
 }
 
 static cg_value f_summary(cg_value self, const cg_args *a) {
@@ -160,6 +174,8 @@ static cg_value f_recording(cg_value self, const cg_args *a) {
 static const cg_method_def memory_defs[] = {
     [F_RESOLVE] = {"resolve", f_resolve, "resolve(device=None)",
                    "The device a memory report is about: CUDA when available, else the CPU."},
+    [F_STATS] = {"stats", f_stats, "stats(device=None)",
+                 "memory_stats() for the device, CPU included: a dict of PyTorch's 122 keys, sorted."},
     [F_SUMMARY] = {"summary", f_summary, "summary(device=None, abbreviated=False, html=False)",
                    "memory_summary()'s table for the device, as text or as an HTML table."},
     [F_SEGMENTS] = {"segments_svg", f_segments, "segments_svg(device=None)",

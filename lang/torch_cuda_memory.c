@@ -5,12 +5,13 @@
  * _snapshot().
  *
  * Without CUDA they behave as PyTorch built with CUDA does on a machine
- * with no GPU, where CUDA is never initialised: memory_stats() is {} and
- * memory_allocated() 0, memory_snapshot() [], empty_cache() and
- * _record_memory_history() do nothing; what needs the current device
- * (the resets, mem_get_info(), memory_summary()) raises the "Found no
- * NVIDIA driver" RuntimeError. CPU memory is cgrad's memory_report()
- * (memory_module.c), not these. */
+ * with no GPU, where CUDA is never initialised and there is no current
+ * device: memory_stats() is {} and memory_allocated() 0, memory_snapshot()
+ * [], empty_cache() and _record_memory_history() do nothing,
+ * memory_summary() fails indexing the empty stats (KeyError), the resets
+ * get None for the device ("invalid argument to ..."), and mem_get_info()
+ * asks for the current device ("Found no NVIDIA driver"). CPU memory is
+ * cgrad's memory_report() (memory_module.c), not these. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -80,6 +81,21 @@ static const cg_method_def memory_defs[];
 /* Binds the one `device` argument of function k. */
 static int bind_device(int k, const cg_args *a, cg_value *device) { return cg_args_bind(&memory_defs[k], a, device, 1); }
 
+/* collections.OrderedDict(d), as memory_stats() returns; d is stolen. */
+static cg_value ordered(cg_value d) {
+    if (cg_is_err(d))
+        return d;
+    cg_value mod = cg_import("collections");
+    cg_value cls = cg_is_err(mod) ? CG_ERR : cg_getattr(mod, cg_str_intern("OrderedDict"));
+    if (!cg_is_err(mod))
+        cg_decref(mod);
+    cg_value r = cg_is_err(cls) ? CG_ERR : cg_call(cls, &(cg_args){.pos = &d, .npos = 1});
+    if (!cg_is_err(cls))
+        cg_decref(cls);
+    cg_decref(d);
+    return r;
+}
+
 static cg_value stats_fn(int k, const cg_args *a, bool nested) {
     cg_value device;
     if (bind_device(k, a, &device) < 0)
@@ -90,7 +106,9 @@ static cg_value stats_fn(int k, const cg_args *a, bool nested) {
     cg_args_release(&memory_defs[k], &device, 1);
     if (rc < 0)
         return CG_ERR;
-    return have ? cg_memory_stats_value(&s, nested) : cg_dict_new();
+    if (nested)
+        return have ? cg_memory_stats_value(&s, true) : cg_dict_new();
+    return ordered(have ? cg_memory_stats_value(&s, false) : cg_dict_new());
 }
 
 static cg_value m_stats(cg_value self, const cg_args *a) { return stats_fn(M_STATS, a, false); }
@@ -138,6 +156,14 @@ static int device_ops(int k, const cg_args *a, const cg_memory_ops **ops, int *i
 }
 
 static cg_value reset(int k, const cg_args *a, bool peak) {
+    cg_value device;
+    if (bind_device(k, a, &device) < 0)
+        return CG_ERR;
+    bool none = cg_is_none(device);
+    cg_args_release(&memory_defs[k], &device, 1);
+    if (none && !cuda_ready()) /* no current device: its index is None */
+        return cg_raise(&cg_exc_RuntimeError, "invalid argument to %s",
+                        peak ? "reset_peak_memory_stats" : "reset_accumulated_memory_stats");
     const cg_memory_ops *ops;
     int index;
     if (device_ops(k, a, &ops, &index) < 0)
@@ -170,13 +196,39 @@ static cg_value m_mem_get_info(cg_value self, const cg_args *a) {
     return cg_tuple_pack(2, cg_int(free_b), cg_int(total));
 }
 
+/* _get_device_index(device, optional=True) without CUDA: None and
+ * indices pass (there is no current device to look up), a CPU device is
+ * the ValueError. */
+static bool summary_device_ok(cg_value device) {
+    if (cg_is_none(device) || device.tag == CG_V_INT)
+        return true;
+    cg_device d;
+    if (torch_device_arg("_get_device_index", "device", 1, device, &d, NULL) < 0)
+        return false;
+    if (d.type == CG_CUDA)
+        return true;
+    cg_value s = cg_to_str(device);
+    if (!cg_is_err(s)) {
+        cg_raise(&cg_exc_ValueError, "Expected a cuda device, but got: %s", cg_str_cstr(s));
+        cg_decref(s);
+    }
+    return false;
+}
+
 static cg_value m_summary(cg_value self, const cg_args *a) {
     cg_value v[2];
     if (cg_args_bind(&memory_defs[M_SUMMARY], a, v, 2) < 0)
         return CG_ERR;
     int index = 0, abbreviated = cg_truth(v[1]);
     cg_value r = CG_ERR;
-    if (abbreviated >= 0 && cuda_index(v[0], &index) == 0) {
+    if (abbreviated >= 0 && !cuda_ready() && summary_device_ok(v[0])) {
+        /* memory_stats() is {} and PyTorch's summary indexes it */
+        cg_value key = cg_str_from_c("allocated_bytes.all.current");
+        if (!cg_is_err(key)) {
+            cg_raise_value(&cg_exc_KeyError, key);
+            cg_decref(key);
+        }
+    } else if (abbreviated >= 0 && cuda_index(v[0], &index) == 0) {
         const cg_memory_ops *ops = cg_memory_ops_of(CG_CUDA);
         cg_device_stats s = {.max_split_size = -1};
         if (ops && ops->stats)
@@ -257,22 +309,32 @@ static const cg_method_def memory_defs[] = {
 enum { H_RECORD, H_SNAPSHOT, H_COUNT };
 static const cg_method_def history_defs[];
 
-/* enabled: None (stop), "state" or "all" (keep), or the legacy bool. */
-static int enabled_arg(cg_value v, bool *on) {
-    if (cg_is_none(v) || v.tag == CG_V_BOOL) {
-        *on = v.tag == CG_V_BOOL && v.u.i;
+/* v is None or one of the options (NULL-ended); else memory_snapshot.cpp's
+ * checkOptionIn error. */
+static int option_in(cg_value v, bool none_ok, const char *const *valid, const char *error) {
+    if (none_ok && cg_is_none(v))
+        return 0;
+    for (int i = 0; cg_is_str(v) && valid[i]; i++)
+        if (!strcmp(cg_str_cstr(v), valid[i]))
+            return 0;
+    return cg_raise_int(&cg_exc_RuntimeError, "%s", error);
+}
+
+/* enabled: None (stop), "state" or "all" (keep), or the legacy bool;
+ * context and stacks are checked as PyTorch checks them. */
+static int history_args(const cg_value *v, bool *on) {
+    static const char *const states[] = {"state", "all", NULL}, *const contexts[] = {"state", "alloc", "all", NULL},
+                             *const stacks[] = {"python", "all", NULL};
+    if (v[0].tag == CG_V_BOOL) { /* _record_memory_history_legacy */
+        *on = v[0].u.i;
         return 0;
     }
-    if (cg_is_str(v) && (!strcmp(cg_str_cstr(v), "state") || !strcmp(cg_str_cstr(v), "all"))) {
-        *on = true;
-        return 0;
-    }
-    cg_value r = cg_repr(v);
-    if (cg_is_err(r))
+    *on = !cg_is_none(v[0]);
+    if (option_in(v[0], true, states, "expected state to be 'state', 'all', or None") < 0 ||
+        option_in(v[1], true, contexts, "expected context to be 'state', 'alloc', 'all', or None") < 0 ||
+        option_in(v[2], false, stacks, "expected stacks to be 'python', or 'all'") < 0)
         return -1;
-    int rc = cg_raise_int(&cg_exc_RuntimeError, "expected state to be 'state', 'all', or None, not %s", cg_str_cstr(r));
-    cg_decref(r);
-    return rc;
+    return 0;
 }
 
 static cg_value h_record(cg_value self, const cg_args *a) {
@@ -281,7 +343,7 @@ static cg_value h_record(cg_value self, const cg_args *a) {
     if (cg_args_bind(&history_defs[H_RECORD], a, v, N) < 0)
         return CG_ERR;
     bool on = false;
-    int rc = enabled_arg(v[0], &on);
+    int rc = history_args(v, &on);
     if (rc == 0 && v[3].tag != CG_V_INT) {
         torch_arg_error("_record_memory_history", "max_entries", 4, "int", v[3]);
         rc = -1;

@@ -13,10 +13,12 @@ class MemoryReport:
     """The memory of one device when the report was made: memory_summary()'s
     table as text (str, repr, text/plain) and, in a notebook, the table as
     HTML, a picture of the segments and their blocks, and while history is
-    recorded a timeline of allocated and reserved bytes (text/html)."""
+    recorded a timeline of allocated and reserved bytes (text/html).
+    .stats is memory_stats()'s dict for the device (for the CPU too)."""
 
     def __init__(self, device=None, abbreviated=False):
         self.device = _memory.resolve(device)
+        self.stats = _memory.stats(self.device)
         self.text = _memory.summary(self.device, abbreviated)
         parts = [_memory.summary(self.device, abbreviated, True), _memory.segments_svg(self.device)]
         timeline = _memory.timeline_svg(self.device)
