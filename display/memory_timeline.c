@@ -44,7 +44,7 @@ static void deltas(const cg_trace_entry *e, int64_t *da, int64_t *dr) {
 typedef struct {
     double *x, *a, *r; /* the steps: event position and the totals after it */
     int n;
-    double peak;
+    double peak, peak_a, peak_r; /* peak: of both, for the y axis */
 } series;
 
 static int replay(const cg_trace *t, int64_t allocated_now, int64_t reserved_now, series *s) {
@@ -62,7 +62,7 @@ static int replay(const cg_trace *t, int64_t allocated_now, int64_t reserved_now
     }
     int64_t a = allocated_now - net_a, r = reserved_now - net_r;
     s->x[0] = 0, s->a[0] = (double)a, s->r[0] = (double)r, s->n = 1;
-    s->peak = fmax((double)a, (double)r);
+    s->peak_a = (double)a, s->peak_r = (double)r;
     double ma = 0, mr = 0;
     for (size_t i = 0; i < n; i++) {
         deltas(cg_trace_at(t, i), &da, &dr);
@@ -71,10 +71,11 @@ static int replay(const cg_trace *t, int64_t allocated_now, int64_t reserved_now
         mr = i % per == 0 ? (double)r : fmax(mr, (double)r);
         if (i % per == per - 1 || i == n - 1) {
             s->x[s->n] = (double)(i + 1), s->a[s->n] = ma, s->r[s->n] = mr;
-            s->peak = fmax(s->peak, fmax(ma, mr));
+            s->peak_a = fmax(s->peak_a, ma), s->peak_r = fmax(s->peak_r, mr);
             s->n++;
         }
     }
+    s->peak = fmax(s->peak_a, s->peak_r);
     return 0;
 }
 
@@ -177,16 +178,19 @@ static void cell_marks(cg_strbuf *b, const view *v, const cg_trace *t) {
 }
 
 static void legend(cg_strbuf *b, const series *s, int64_t allocated_now, int64_t reserved_now) {
-    char a[32], r[32], p[32];
-    cg_memory_format_bytes(allocated_now, a, sizeof a);
-    cg_memory_format_bytes(reserved_now, r, sizeof r);
-    cg_memory_format_bytes((int64_t)s->peak, p, sizeof p);
-    cg_strbuf_printf(b, "<g class=\"legend\"><rect x=\"%d\" y=\"8\" width=\"12\" height=\"12\" fill=\"%s\"/>"
-                        "<text x=\"%d\" y=\"18\">allocated (now %s)</text>",
-                     LEFT, C_ALLOCATED, LEFT + 16, a);
-    cg_strbuf_printf(b, "<rect x=\"%d\" y=\"8\" width=\"12\" height=\"12\" fill=\"%s\"/><text x=\"%d\" y=\"18\">"
-                        "reserved (now %s)</text><text x=\"%d\" y=\"18\" text-anchor=\"end\">peak %s</text></g>\n",
-                     LEFT + 200, C_RESERVED, LEFT + 216, r, W - RIGHT, p);
+    const struct { const char *name, *colour; int64_t now; double peak; } lines[2] = {
+        {"allocated", C_ALLOCATED, allocated_now, s->peak_a}, {"reserved", C_RESERVED, reserved_now, s->peak_r}};
+    cg_strbuf_puts(b, "<g class=\"legend\">");
+    for (int i = 0; i < 2; i++) {
+        char now[32], peak[32];
+        cg_memory_format_bytes(lines[i].now, now, sizeof now);
+        cg_memory_format_bytes((int64_t)lines[i].peak, peak, sizeof peak);
+        int x = LEFT + i * 300;
+        cg_strbuf_printf(b, "<rect x=\"%d\" y=\"8\" width=\"12\" height=\"12\" fill=\"%s\"/><text x=\"%d\" y=\"18\">"
+                            "%s: now %s, peak %s</text>",
+                         x, lines[i].colour, x + 16, lines[i].name, now, peak);
+    }
+    cg_strbuf_puts(b, "</g>\n");
 }
 
 char *cg_memory_timeline_svg(const cg_trace *t, int64_t allocated_now, int64_t reserved_now) {

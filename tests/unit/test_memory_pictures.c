@@ -214,8 +214,8 @@ Test(memory_timeline, cells_are_marked_and_bytes_have_binary_units) {
     texts(doc, "//s:g[@class='y-tick']/s:text", buf, sizeof buf);
     cr_expect_str_eq(buf, "0 MiB|2 MiB|4 MiB");
     texts(doc, "//s:g[@class='legend']", buf, sizeof buf);
-    cr_expect(strstr(buf, "allocated (now 1.00 MiB)"), "%s", buf);
-    cr_expect(strstr(buf, "peak 5.00 MiB"), "%s", buf);
+    cr_expect(strstr(buf, "allocated: now 1.00 MiB, peak 5.00 MiB"), "%s", buf);
+    cr_expect(strstr(buf, "reserved: now 1.00 MiB, peak 5.00 MiB"), "%s", buf);
     cr_expect_eq(h_steps(doc, "reserved-line"), 7); /* a step per event */
     xmlFreeDoc(doc);
     cg_trace_disable(&t);
@@ -228,7 +228,8 @@ Test(memory_timeline, a_wrapped_ring_starts_from_the_totals_it_implies) {
     xmlDocPtr doc = parse(cg_memory_timeline_svg(&t, 1 * MIB, 1 * MIB));
     char buf[1024];
     texts(doc, "//s:g[@class='legend']", buf, sizeof buf);
-    cr_expect(strstr(buf, "peak 5.00 MiB"), "%s", buf);
+    cr_expect(strstr(buf, "allocated: now 1.00 MiB, peak 5.00 MiB"), "%s", buf);
+    cr_expect(strstr(buf, "reserved: now 1.00 MiB, peak 5.00 MiB"), "%s", buf);
     cr_expect_eq(count(doc, "//s:g[@class='cell-boundary']"), 1);
     xmlFreeDoc(doc);
     cg_trace_disable(&t);
@@ -243,7 +244,7 @@ Test(memory_timeline, a_long_trace_is_drawn_in_bounded_steps) {
     cr_expect_leq(h_steps(doc, "allocated-line"), 1500);
     char buf[256];
     texts(doc, "//s:g[@class='legend']", buf, sizeof buf);
-    cr_expect(strstr(buf, "peak 3.00 KiB"), "%s", buf); /* the peaks survive the thinning */
+    cr_expect(strstr(buf, "allocated: now 0 B, peak 3.00 KiB"), "%s", buf); /* the peaks survive the thinning */
     xmlFreeDoc(doc);
     cg_trace_disable(&t);
 }
