@@ -3,12 +3,16 @@
  * A small tensor gets its header, its storage's header and its bytes from
  * one block (Note [Tensor blocks]), so that a 4x4 op costs one allocation,
  * often none; larger storages are 64-byte aligned for vector loads. The
- * counters feed memory inspection on machines without a GPU. */
+ * counters, a registry of the live large blocks (Note [CPU snapshot]) and
+ * the host's free memory feed memory inspection on machines without a GPU. */
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include "block_cache.h"
 #include "error.h"
@@ -146,12 +150,87 @@ static bool cache_put(void *p, size_t nbytes) {
     return true;
 }
 
+/* Note [CPU snapshot]
+ * ~~~~~~~~~~~~~~~~~~~~
+ * memory_snapshot() lists segments and blocks; for the CPU, every large
+ * block (the large pool, over 1 MiB: the ones that decide how much memory
+ * a program needs) is registered while it lives, and the cache's blocks
+ * are its cached-free segments. Small blocks are not tracked one by one:
+ * a tensor loop makes and frees millions of them and pays only the
+ * counters; the snapshot shows them as one segment at address 0 whose one
+ * block holds the small pool's allocated bytes. The registry is an
+ * open-addressing table of address -> size (linear probing, backward-shift
+ * deletion); when it cannot grow, a block goes unlisted, never unallocated. */
+static struct {
+    uintptr_t *addr; /* 0: empty slot */
+    size_t *size;
+    size_t cap, n;   /* cap a power of two, n <= cap / 2 */
+} live;
+
+static size_t live_slot(uintptr_t p) { return (size_t)((p >> 6) * 0x9E3779B97F4A7C15ull) & (live.cap - 1); }
+
+static void live_put(uintptr_t p, size_t nbytes) {
+    size_t i = live_slot(p);
+    while (live.addr[i])
+        i = (i + 1) & (live.cap - 1);
+    live.addr[i] = p;
+    live.size[i] = nbytes;
+    live.n++;
+}
+
+static bool live_grow(void) {
+    size_t cap = live.cap ? live.cap * 2 : 64;
+    uintptr_t *addr = calloc(cap, sizeof *addr), *old_addr = live.addr;
+    size_t *size = malloc(cap * sizeof *size), *old_size = live.size, old_cap = live.cap;
+    if (!addr || !size) {
+        free(addr);
+        free(size);
+        return false;
+    }
+    live.addr = addr, live.size = size, live.cap = cap, live.n = 0;
+    for (size_t i = 0; i < old_cap; i++)
+        if (old_addr[i])
+            live_put(old_addr[i], old_size[i]);
+    free(old_addr);
+    free(old_size);
+    return true;
+}
+
+static void live_add(const void *p, size_t nbytes) {
+    if ((live.n + 1) * 2 > live.cap && !live_grow())
+        return;
+    live_put((uintptr_t)p, nbytes);
+}
+
+static void live_remove(const void *p) {
+    if (!live.n)
+        return;
+    size_t i = live_slot((uintptr_t)p);
+    while (live.addr[i] && live.addr[i] != (uintptr_t)p)
+        i = (i + 1) & (live.cap - 1);
+    if (!live.addr[i])
+        return; /* unlisted (the table could not grow) */
+    live.addr[i] = 0;
+    live.n--;
+    /* move back the entries that probed past the hole */
+    for (size_t j = (i + 1) & (live.cap - 1); live.addr[j]; j = (j + 1) & (live.cap - 1)) {
+        size_t home = live_slot(live.addr[j]);
+        bool movable = i <= j ? (home <= i || home > j) : (home <= i && home > j);
+        if (movable) {
+            live.addr[i] = live.addr[j], live.size[i] = live.size[j];
+            live.addr[j] = 0;
+            i = j;
+        }
+    }
+}
+
 static void *cpu_alloc(int index, size_t nbytes) {
     (void)index;
     bool large = nbytes >= HUGE_PAGE;
     void *p = large ? cache_take(nbytes) : NULL;
     if (p) { /* its segment is still reserved */
         count_use(p, nbytes);
+        live_add(p, nbytes);
         return p;
     }
     size_t align = large ? HUGE_PAGE : CG_ALIGN;
@@ -167,11 +246,15 @@ static void *cpu_alloc(int index, size_t nbytes) {
     if (large)
         madvise(p, rounded, MADV_HUGEPAGE); /* advice only: failure is harmless */
     count_alloc(p, nbytes);
+    if (pool_of(nbytes) == CG_POOL_LARGE)
+        live_add(p, nbytes);
     return p;
 }
 
 static void cpu_free(int index, void *p, size_t nbytes) {
     (void)index;
+    if (pool_of(nbytes) == CG_POOL_LARGE)
+        live_remove(p);
     if (nbytes >= HUGE_PAGE && cache_put(p, nbytes)) {
         count_unuse(p, nbytes);
         return;
@@ -194,12 +277,88 @@ static void cpu_empty_cache(int index) {
             cache_drop(i);
 }
 
+/* Appends a segment holding one block (every CPU segment is one
+ * allocation): allocated, or cached and free; false when out of memory. */
+static bool add_segment(cg_memory_snapshot *out, uintptr_t addr, int64_t total, int64_t used, bool allocated) {
+    cg_snapshot_block *blk = malloc(sizeof *blk);
+    if (!blk)
+        return false;
+    *blk = (cg_snapshot_block){.address = addr, .size = allocated ? used : total,
+                               .requested_size = allocated ? used : 0,
+                               .state = allocated ? CG_BLOCK_ACTIVE_ALLOCATED : CG_BLOCK_INACTIVE};
+    out->segments[out->nsegments++] = (cg_snapshot_segment){
+        .device = 0, .address = addr, .total_size = total, .allocated_size = allocated ? used : 0,
+        .active_size = allocated ? used : 0, .requested_size = allocated ? used : 0, .nblocks = 1, .blocks = blk};
+    return true;
+}
+
+static int by_address(const void *a, const void *b) {
+    uint64_t x = ((const cg_snapshot_segment *)a)->address, y = ((const cg_snapshot_segment *)b)->address;
+    return x < y ? -1 : x > y;
+}
+
+/* See Note [CPU snapshot]. */
+static int cpu_snapshot(int index, cg_memory_snapshot *out) {
+    int64_t small_reserved = stats.stat[CG_STAT_RESERVED_BYTES][CG_POOL_SMALL].current;
+    int64_t small_allocated = stats.stat[CG_STAT_ALLOCATED_BYTES][CG_POOL_SMALL].current;
+    out->nsegments = 0;
+    out->segments = calloc(live.n + CACHE_SLOTS + 1, sizeof *out->segments);
+    bool ok = out->segments != NULL;
+    if (ok && small_reserved > 0) {
+        ok = add_segment(out, 0, small_reserved, small_allocated, true);
+        if (ok)
+            out->segments[0].is_small = true;
+    }
+    for (size_t i = 0; ok && i < live.cap; i++)
+        if (live.addr[i])
+            ok = add_segment(out, live.addr[i], (int64_t)live.size[i], (int64_t)live.size[i], true);
+    for (int i = 0; ok && i < CACHE_SLOTS; i++)
+        if (cache[i].p)
+            ok = add_segment(out, (uintptr_t)cache[i].p, (int64_t)cache[i].nbytes, 0, false);
+    if (!ok) {
+        cg_memory_snapshot_free(out);
+        cg_error_set(CG_OUT_OF_MEMORY_ERROR, "DefaultCPUAllocator: can't allocate memory");
+        return -1;
+    }
+    qsort(out->segments, (size_t)out->nsegments, sizeof *out->segments, by_address);
+    return 0;
+}
+
+/* MemAvailable and MemTotal of /proc/meminfo, else sysconf's pages. */
+static int cpu_mem_get_info(int index, int64_t *free_bytes, int64_t *total_bytes) {
+    long long avail = -1, total = -1;
+    FILE *f = fopen("/proc/meminfo", "r");
+    if (f) {
+        char line[256];
+        while (fgets(line, sizeof line, f)) {
+            sscanf(line, "MemTotal: %lld kB", &total);
+            sscanf(line, "MemAvailable: %lld kB", &avail);
+        }
+        fclose(f);
+    }
+    if (avail >= 0 && total >= 0) {
+        *free_bytes = (int64_t)avail * 1024;
+        *total_bytes = (int64_t)total * 1024;
+        return 0;
+    }
+    long page = sysconf(_SC_PAGESIZE), av = sysconf(_SC_AVPHYS_PAGES), ph = sysconf(_SC_PHYS_PAGES);
+    if (page <= 0 || av < 0 || ph <= 0) {
+        cg_error_set(CG_RUNTIME_ERROR, "cannot read the host's memory size");
+        return -1;
+    }
+    *free_bytes = (int64_t)av * page;
+    *total_bytes = (int64_t)ph * page;
+    return 0;
+}
+
 static const cg_memory_ops cpu_memory = {
     .stats = cpu_stats,
     .reset_peak = cpu_reset_peak,
     .reset_accumulated = cpu_reset_accumulated,
+    .snapshot = cpu_snapshot,
     .empty_cache = cpu_empty_cache,
     .trace = cpu_trace,
+    .mem_get_info = cpu_mem_get_info,
 };
 
 static int cpu_copy(void *dst, cg_device dd, const void *src, cg_device sd, size_t n) {

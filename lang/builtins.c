@@ -821,6 +821,7 @@ int cg_builtins_init(cg_dict *builtins) {
     int rc = cg_module_add_methods(m, builtin_defs);
     if (rc == 0) rc = cg_display_builtins_init(m);
     if (rc == 0) rc = cg_plot_builtins_init(m);
+    if (rc == 0) rc = cg_memory_builtins_init(m);
     if (rc == 0) rc = cg_dict_update(builtins, cg_obj_value(cg_module_dict(m)));
     /* the functions keep the module alive; its dict must not keep them */
     cg_dict_clear(cg_module_dict(m));

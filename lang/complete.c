@@ -17,7 +17,7 @@
 #include "module.h"
 #include "services.h"
 
-static const char *const MAGICS[] = {"%time", "%timeit", "%who", "%whos", "%reset", "%%time", "%%timeit", NULL};
+static const char *const MAGICS[] = {"%time", "%timeit", "%who", "%whos", "%reset", "%memory", "%%time", "%%timeit", NULL};
 
 /* Names of built-in modules one level below `parent` (top level for ""). */
 static void add_modules(cg_names *out, const char *parent, size_t n) {

@@ -118,6 +118,11 @@ cg_value cg_graph_node_outline(cg_value node);
 int cg_display_builtins_init(cg_value builtins_module);
 cg_value cg_plot_module_init(void);
 int cg_plot_builtins_init(cg_value builtins_module);
+/* _memory, builtins.memory_report and record_memory_history, and %memory
+ * [DEVICE], which displays memory_report(DEVICE) (memory_module.c) */
+cg_value cg_memory_module_init(void);
+int cg_memory_builtins_init(cg_value builtins_module);
+cg_value cg_memory_magic(const char *args);
 cg_value cg_sys_stdout(void);
 cg_value cg_sys_stderr(void);
 

@@ -21,6 +21,7 @@
 #include "exc.h"
 #include "host.h"
 #include "introspect.h"
+#include "lang_internal.h"
 #include "services.h"
 
 #define MAGIC_FN "__cgrad_magic__"
@@ -551,7 +552,7 @@ static cg_value magic_reset(cg_dict *g, const char *args) {
 
 /* ---- dispatch ------------------------------------------------------------------------- */
 
-static const char *const LINE_MAGICS[] = {"time", "timeit", "who", "whos", "reset", NULL};
+static const char *const LINE_MAGICS[] = {"time", "timeit", "who", "whos", "reset", "memory", NULL};
 static const char *const CELL_MAGICS[] = {"time", "timeit", NULL};
 
 static bool listed(const char *const *list, const char *name) {
@@ -594,6 +595,7 @@ static cg_value magic_call(cg_value self, const cg_args *a) {
     if (!strcmp(name, "who")) return magic_who(g, line);
     if (!strcmp(name, "whos")) return magic_whos(g, line);
     if (!strcmp(name, "reset")) return magic_reset(g, line);
+    if (!strcmp(name, "memory")) return cg_memory_magic(line);
     return unknown_magic(name, false);
 }
 

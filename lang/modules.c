@@ -122,10 +122,12 @@ static builtin_module MODULES[] = {
     {"_cgrad", cg_cgrad_module_init, {0}},
     {"_graph", cg_graph_module_init, {0}},
     {"_plot", cg_plot_module_init, {0}},
+    {"_memory", cg_memory_module_init, {0}},
     {"torch", cg_torch_module_init, {0}},
     {"torch.autograd", cg_torch_autograd_module_init, {0}},
     {"torch.autograd.function", cg_torch_autograd_function_module_init, {0}},
     {"torch.cuda", cg_torch_cuda_module_init, {0}},
+    {"torch.cuda.memory", cg_torch_cuda_memory_module_init, {0}},
     {"torch.nn.functional", cg_torch_functional_module_init, {0}},
 };
 #define NMODULES (sizeof MODULES / sizeof MODULES[0])

@@ -1,8 +1,10 @@
 /* torch_cuda.c: the torch.cuda module: is_available(), device_count(),
  * current_device(), get_device_name(), synchronize(), manual_seed(),
- * empty_cache(), answering from the engine's backend table. Where there is
- * no CUDA backend, the calls that need a device raise the engine's error,
- * as PyTorch raises its own. The allocator statistics are not here yet. */
+ * answering from the engine's backend table. Where there is no CUDA
+ * backend, the calls that need a device raise the engine's error, as
+ * PyTorch raises its own. The memory functions (memory_stats(),
+ * empty_cache(), ...) are torch.cuda.memory's (torch_cuda_memory.c), held
+ * here too as in PyTorch. */
 #include "module.h"
 #include "torch_args.h"
 #include "torch_module.h"
@@ -36,7 +38,6 @@ static cg_value fn_synchronize(cg_value self, const cg_args *args) {
 /* CUDA tensors draw from the CPU generator (random.h), so seeding the
  * CUDA generators has nothing to do; PyTorch seeds them lazily too. */
 static cg_value fn_manual_seed(cg_value self, const cg_args *args) { return CG_NONE; }
-static cg_value fn_empty_cache(cg_value self, const cg_args *args) { return CG_NONE; }
 
 static const cg_method_def cuda_functions[] = {
     {"is_available", fn_is_available, "is_available()", "Returns a bool indicating if CUDA is currently available."},
@@ -46,7 +47,6 @@ static const cg_method_def cuda_functions[] = {
     {"synchronize", fn_synchronize, "synchronize(device=None)", NULL},
     {"manual_seed", fn_manual_seed, "manual_seed(seed)", NULL},
     {"manual_seed_all", fn_manual_seed, "manual_seed_all(seed)", NULL},
-    {"empty_cache", fn_empty_cache, "empty_cache()", NULL},
     {NULL, NULL, NULL, NULL},
 };
 
@@ -54,9 +54,14 @@ cg_value cg_torch_cuda_module_init(void) {
     cg_value m = cg_module_new("torch.cuda");
     if (cg_is_err(m))
         return m;
-    if (cg_module_add_methods(m, cuda_functions) < 0) {
+    cg_value memory = CG_ERR;
+    if (cg_module_add_methods(m, cuda_functions) < 0 || cg_torch_cuda_memory_add(m) < 0 ||
+        cg_is_err(memory = cg_import("torch.cuda.memory")) || cg_module_add(m, "memory", memory) < 0) {
+        if (!cg_is_err(memory))
+            cg_decref(memory);
         cg_decref(m);
         return CG_ERR;
     }
+    cg_decref(memory);
     return m;
 }

@@ -4,9 +4,11 @@
  *     "torch.autograd"       cg_torch_autograd_module_init
  *     "torch.autograd.function" cg_torch_autograd_function_module_init
  *     "torch.cuda"           cg_torch_cuda_module_init
+ *     "torch.cuda.memory"    cg_torch_cuda_memory_module_init
  *     "torch.nn.functional"  cg_torch_functional_module_init
  * Each returns a new module, or CG_ERR; modules.c keeps it. torch's module
- * imports torch.autograd and torch.cuda and holds them as attributes. */
+ * imports torch.autograd and torch.cuda and holds them as attributes;
+ * torch.cuda holds torch.cuda.memory and its public functions. */
 #ifndef CG_TORCH_MODULE_H
 #define CG_TORCH_MODULE_H
 
@@ -16,6 +18,9 @@ cg_value cg_torch_module_init(void);
 cg_value cg_torch_autograd_module_init(void);
 cg_value cg_torch_autograd_function_module_init(void);
 cg_value cg_torch_cuda_module_init(void);
+cg_value cg_torch_cuda_memory_module_init(void);
+/* Adds torch.cuda.memory's public functions to torch.cuda (torch_cuda_memory.c). */
+int cg_torch_cuda_memory_add(cg_value module);
 cg_value cg_torch_functional_module_init(void);
 
 #endif
