@@ -24,9 +24,12 @@
  * Nodes are identified as torchviz does it, by the object's address in
  * decimal (str(id(obj))): a leaf that a node also saves is one node, drawn
  * as the leaf. Graph attributes are torchviz's, size included
- * (max(12, 0.15 * statements) inches), plus layout limits that keep big
- * graphs fast without changing how small ones look (see autograd_graph.c,
- * Note [Layout of big graphs]).
+ * (max(12, 0.15 * statements) inches). Past about 100 nodes, what keeps big
+ * graphs fast without changing how small ones look (Note [Layout of big
+ * graphs] in big_graph.c): layout limits, an edge that would span many
+ * ranks (a parameter shared by every step of a loop) drawn from a copy of
+ * its tail beside its head, and at most CG_GRAPH_MAX_BOXES boxes, the
+ * ones nearest the outputs, with a title saying how many were left out.
  *
  * It is not the cell language's make_dot: lang/ turns its arguments (a
  * tensor or tuple, params=dict(...), the options) into the calls below and
