@@ -152,19 +152,101 @@ static int sorted_saved(const cg_node *fn, int *order) {
     return n;
 }
 
+/* One of a node's _saved_ attributes as torchviz lists it: its name without
+ * the prefix, and str(value) ("[saved tensor]" for a tensor). */
+typedef struct {
+    const char *key;
+    char value[96];
+} attr;
+
+#define MAX_ATTRS (CG_NODE_MAX_SAVED + 4)
+
+/* str() of a Python number: 1, True, 2.5, 2.0 (the shortest round trip). */
+static void scalar_str(char *out, size_t n, cg_scalar v) {
+    if (v.kind == CG_SCALAR_BOOL) {
+        snprintf(out, n, "%s", v.v.b ? "True" : "False");
+    } else if (v.kind == CG_SCALAR_INT) {
+        snprintf(out, n, "%" PRId64, v.v.i);
+    } else {
+        for (int digits = 1; digits <= 17; digits++) {
+            snprintf(out, n, "%.*g", digits, v.v.f);
+            if (strtod(out, NULL) == v.v.f)
+                break;
+        }
+        if (strspn(out, "-0123456789") == strlen(out))
+            strncat(out, ".0", n - strlen(out) - 1);
+    }
+}
+
+/* str() of a tuple of ints: (), (3,), (4, 3). */
+static void tuple_str(char *out, size_t n, const int64_t *v, int count) {
+    size_t len = (size_t)snprintf(out, n, "(");
+    for (int i = 0; i < count && len < n; i++)
+        len += (size_t)snprintf(out + len, n - len, "%s%" PRId64, i ? ", " : "", v[i]);
+    if (len < n)
+        snprintf(out + len, n - len, count == 1 ? ",)" : ")");
+}
+
+/* The scalar attributes PyTorch 1.13's node of the same name saves, for the
+ * ops whose node keeps them (the op's args and its input's shape); other
+ * nodes list their saved tensors only, never an attribute they lack. */
+static int scalar_attrs(const cg_node *fn, attr *out) {
+    const char *name = fn_name(fn);
+    const cg_meta *in = fn->nin > 0 ? &fn->in_meta[0] : NULL;
+    int n = 0;
+    if ((fn->op == CG_OP_ADD && !strcmp(name, "AddBackward0")) ||
+        (fn->op == CG_OP_SUB && !strcmp(name, "SubBackward0"))) {
+        out[n].key = "alpha", scalar_str(out[n++].value, sizeof out->value, fn->args.s[0]);
+    } else if (fn->op == CG_OP_POW_SCALAR && !strcmp(name, "PowBackward0")) {
+        out[n].key = "exponent", scalar_str(out[n++].value, sizeof out->value, fn->args.s[0]);
+    } else if (in && ((fn->op == CG_OP_SUM && !strcmp(name, "SumBackward1")) ||
+                      (fn->op == CG_OP_MEAN && !strcmp(name, "MeanBackward1")))) {
+        out[n].key = "dim", tuple_str(out[n++].value, sizeof out->value, fn->args.dims, fn->args.ndims);
+        out[n].key = "keepdim", snprintf(out[n++].value, sizeof out->value, "%s", fn->args.keepdim ? "True" : "False");
+        out[n].key = "self_sym_sizes", tuple_str(out[n++].value, sizeof out->value, in->sizes, in->ndim);
+    } else if (in && ((fn->op == CG_OP_SUM && !strcmp(name, "SumBackward0")) ||
+                      (fn->op == CG_OP_VIEW && !strcmp(name, "ViewBackward0")))) {
+        out[n].key = "self_sym_sizes", tuple_str(out[n++].value, sizeof out->value, in->sizes, in->ndim);
+    } else if (in && fn->op == CG_OP_MEAN && !strcmp(name, "MeanBackward0")) {
+        int64_t numel = 1;
+        for (int d = 0; d < in->ndim; d++)
+            numel *= in->sizes[d];
+        out[n].key = "self_numel", snprintf(out[n++].value, sizeof out->value, "%" PRId64, numel);
+        out[n].key = "self_sizes", tuple_str(out[n++].value, sizeof out->value, in->sizes, in->ndim);
+    }
+    return n;
+}
+
+/* The node's saved tensors and scalars, sorted by name as dir() lists them.
+ * -1 when a saved tensor can no longer be read (PyTorch's error set). */
+static int node_attrs(cg_node *fn, attr *out) {
+    int order[CG_NODE_MAX_SAVED], nt = sorted_saved(fn, order), n = scalar_attrs(fn, out);
+    for (int k = 0; k < nt; k++) {
+        cg_tensor *t;
+        if (cg_node_saved(fn, order[k], &t) < 0)
+            return -1;
+        out[n].key = fn->saved[order[k]].name;
+        snprintf(out[n++].value, sizeof out->value, "%s", t ? "[saved tensor]" : "None");
+    }
+    for (int i = 1; i < n; i++) /* insertion sort: a handful of attributes */
+        for (int j = i; j > 0 && strcmp(out[j - 1].key, out[j].key) > 0; j--) {
+            attr tmp = out[j];
+            out[j] = out[j - 1], out[j - 1] = tmp;
+        }
+    return n;
+}
+
 /* get_fn_name with show_attrs: the name, a rule, then "key: value" lines,
  * keys padded to the widest, values right-aligned to the widest (at most
  * max_attr_chars, longer ones cut with "..."). */
 static int attrs_label(cg_strbuf *b, const dot_graph *g, cg_node *fn) {
-    int order[CG_NODE_MAX_SAVED], n = sorted_saved(fn, order);
-    const char *values[CG_NODE_MAX_SAVED];
+    attr attrs[MAX_ATTRS];
+    int n = node_attrs(fn, attrs);
+    if (n < 0)
+        return -1;
     size_t w1 = 0, w2 = 0, name_len = strlen(fn_name(fn));
     for (int k = 0; k < n; k++) {
-        cg_tensor *t;
-        if (cg_node_saved(fn, order[k], &t) < 0)
-            return -1;
-        values[k] = t ? "[saved tensor]" : "None";
-        size_t l1 = strlen(fn->saved[order[k]].name), l2 = strlen(values[k]);
+        size_t l1 = strlen(attrs[k].key), l2 = strlen(attrs[k].value);
         w1 = l1 > w1 ? l1 : w1;
         w2 = l2 > w2 ? l2 : w2;
     }
@@ -176,9 +258,9 @@ static int attrs_label(cg_strbuf *b, const dot_graph *g, cg_node *fn) {
     cg_strbuf_puts(b, "\n");
     cg_strbuf_repeat(b, '-', w1 + w2 + 2 > name_len ? w1 + w2 + 2 : name_len);
     for (int k = 0; k < n; k++) {
-        const char *v = values[k];
+        const char *v = attrs[k].value;
         size_t len = strlen(v);
-        cg_strbuf_printf(b, "\n%-*s: ", (int)w1, fn->saved[order[k]].name);
+        cg_strbuf_printf(b, "\n%-*s: ", (int)w1, attrs[k].key);
         if (len > w2) {
             cg_strbuf_append(b, v, w2 - 3);
             cg_strbuf_puts(b, "...");

@@ -61,6 +61,19 @@ static void fill_of(xmlNode *g, char *out, size_t n) {
         }
 }
 
+/* Graphviz writes a run of spaces as no-break spaces (U+00A0), which a
+ * reader sees as spaces. */
+static void nbsp_to_space(char *s) {
+    char *w = s;
+    for (const char *r = s; *r; r++) {
+        if ((unsigned char)r[0] == 0xc2 && (unsigned char)r[1] == 0xa0)
+            r++, *w++ = ' ';
+        else
+            *w++ = *r;
+    }
+    *w = '\0';
+}
+
 /* Parses svg (failing the test unless it is well-formed XML) into d, and
  * frees svg. */
 static drawing *read_svg(char *svg) {
@@ -81,6 +94,7 @@ static drawing *read_svg(char *svg) {
         xmlNode *g = nodes->nodesetval->nodeTab[i];
         text_of(g, "title", d->boxes[i].id, sizeof d->boxes[i].id, NULL);
         text_of(g, "text", d->boxes[i].label, sizeof d->boxes[i].label, "\n");
+        nbsp_to_space(d->boxes[i].label);
         fill_of(g, d->boxes[i].fill, sizeof d->boxes[i].fill);
     }
     for (int i = 0; i < d->nedges; i++)
@@ -319,6 +333,39 @@ Test(autograd_graph, show_attrs_lists_saved_attributes) {
     char *plain = T_OK(cg_graph_svg(&g.y, 1, NULL, NULL));
     free(plain);
     free_wx_sum(&g);
+}
+
+/* Scalar attributes: labels as torchviz's get_fn_name writes them over
+ * PyTorch 1.13's nodes for the same code (a, b (4, 3) leaves):
+ *   (a + b).sum(1), a.view(12).mean(), (a - b).pow(2), a.add(b, alpha=2.5) */
+Test(autograd_graph, show_attrs_lists_saved_scalars_as_pytorch_does) {
+    cg_tensor *a = leaf(2, (int64_t[]){4, 3}, 3), *b = leaf(2, (int64_t[]){4, 3}, 4);
+    cg_tensor *ab = T_OK(cg_add(a, b, cg_scalar_int(1)));
+    cg_tensor *s = T_OK(cg_sum(ab, 1, (int64_t[]){1}, false));
+    cg_tensor *v = T_OK(cg_view(a, 1, (int64_t[]){12}));
+    cg_tensor *m = T_OK(cg_mean(v, 0, NULL, false));
+    cg_tensor *d = T_OK(cg_sub(a, b, cg_scalar_int(1)));
+    cg_tensor *p = T_OK(cg_pow_scalar(d, cg_scalar_int(2)));
+    cg_tensor *q = T_OK(cg_add(a, b, cg_scalar_float(2.5)));
+    cg_tensor *outs[] = {s, m, p, q};
+    cg_graph_options opt = CG_GRAPH_OPTIONS_DEFAULT;
+    opt.show_attrs = true;
+    drawing *dr = read_svg(cg_graph_svg(outs, 4, NULL, &opt));
+    assert_box(dr, s->grad_fn,
+               "SumBackward1\n----------------------\ndim           :   (1,)\nkeepdim       :  False\n"
+               "self_sym_sizes: (4, 3)",
+               LIGHTGREY);
+    assert_box(dr, ab->grad_fn, "AddBackward0\n------------\nalpha: 1", LIGHTGREY);
+    assert_box(dr, m->grad_fn, "MeanBackward0\n-----------------\nself_numel:    12\nself_sizes: (12,)", LIGHTGREY);
+    assert_box(dr, v->grad_fn, "ViewBackward0\n----------------------\nself_sym_sizes: (4, 3)", LIGHTGREY);
+    assert_box(dr, p->grad_fn, "PowBackward0\n------------------------\nexponent:              2\nself    : [saved tensor]",
+               LIGHTGREY);
+    assert_box(dr, d->grad_fn, "SubBackward0\n------------\nalpha: 1", LIGHTGREY);
+    assert_box(dr, q->grad_fn, "AddBackward0\n------------\nalpha: 2.5", LIGHTGREY);
+    drawing_free(dr);
+    for (size_t i = 0; i < 4; i++)
+        cg_tensor_release(outs[i]);
+    cg_tensor_release(a), cg_tensor_release(b), cg_tensor_release(ab), cg_tensor_release(v), cg_tensor_release(d);
 }
 
 Test(autograd_graph, tensor_without_grad_fn_is_the_output_alone) {
