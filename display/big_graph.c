@@ -153,7 +153,7 @@ static int64_t span(const big_graph *g, int64_t e) {
     return g->tail[e] < 0 || g->head[e] < 0 ? 0 : g->rank[g->head[e]] - g->rank[g->tail[e]];
 }
 
-static const big_graph *sort_graph; /* qsort has no context argument in C11 */
+static _Thread_local const big_graph *sort_graph; /* qsort has no context argument in C11 */
 
 static int by_span_desc(const void *a, const void *b) {
     int64_t ea = *(const int64_t *)a, eb = *(const int64_t *)b;
