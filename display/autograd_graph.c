@@ -16,12 +16,15 @@
 #include <string.h>
 #include <strings.h>
 
+#include "big_graph.h"
 #include "ptr_map.h"
 #include "strbuf.h"
 
 typedef struct {
-    cg_strbuf body;     /* node and edge statements, one per line */
-    int64_t statements; /* torchviz's len(dot.body), for the size */
+    cg_strbuf body;        /* node and edge statements, one per line */
+    int64_t statements;    /* torchviz's len(dot.body), for the size */
+    cg_graph_stmt *stmts;  /* [statements] what each line of body is */
+    size_t stmts_cap;
     cg_ptr_map seen;    /* nodes and tensors already drawn */
     cg_ptr_map names;   /* tensor -> its name in params */
     cg_graph_options opt;
@@ -71,7 +74,24 @@ static void put_quoted(cg_strbuf *b, const char *s) {
 /* A node's id: str(id(obj)), its address in decimal. */
 static void put_id(cg_strbuf *b, const void *obj) { cg_strbuf_printf(b, "%" PRIuPTR, (uintptr_t)obj); }
 
-static void put_node(dot_graph *g, const void *obj, const char *label, const char *fillcolor) {
+/* Notes the line just written from off, for big graphs (big_graph.h). */
+static void note(dot_graph *g, const void *from, const void *to, const void *leaf, size_t off) {
+    if ((size_t)g->statements == g->stmts_cap) {
+        size_t cap = g->stmts_cap ? 2 * g->stmts_cap : 64;
+        cg_graph_stmt *bigger = realloc(g->stmts, cap * sizeof *bigger);
+        if (!bigger) {
+            cg_error_set(CG_MEMORY_ERROR, "out of memory");
+            g->failed = true;
+            return;
+        }
+        g->stmts = bigger, g->stmts_cap = cap;
+    }
+    g->stmts[g->statements++] = (cg_graph_stmt){from, to, leaf, off, g->body.len - off};
+}
+
+/* leaf: for an AccumulateGrad, the variable drawn above it. */
+static void put_node(dot_graph *g, const void *obj, const char *label, const char *fillcolor, const void *leaf) {
+    size_t off = g->body.len;
     cg_strbuf_puts(&g->body, "\t");
     put_id(&g->body, obj);
     cg_strbuf_puts(&g->body, " [label=");
@@ -79,17 +99,18 @@ static void put_node(dot_graph *g, const void *obj, const char *label, const cha
     if (fillcolor)
         cg_strbuf_printf(&g->body, " fillcolor=%s", fillcolor);
     cg_strbuf_puts(&g->body, "]\n");
-    g->statements++;
+    note(g, obj, NULL, leaf, off);
 }
 
 /* attrs: "" or Python graphviz's attribute list, e.g. " [dir=none]". */
 static void put_edge(dot_graph *g, const void *from, const void *to, const char *attrs) {
+    size_t off = g->body.len;
     cg_strbuf_puts(&g->body, "\t");
     put_id(&g->body, from);
     cg_strbuf_puts(&g->body, " -> ");
     put_id(&g->body, to);
     cg_strbuf_printf(&g->body, "%s\n", attrs);
-    g->statements++;
+    note(g, from, to, NULL, off);
 }
 
 /* ---- labels ------------------------------------------------------------------------- */
@@ -107,7 +128,7 @@ static void var_label(cg_strbuf *b, const dot_graph *g, const cg_tensor *t, cons
 static void put_var(dot_graph *g, const cg_tensor *t, const char *name, const char *fillcolor) {
     cg_strbuf label = CG_STRBUF_INIT;
     var_label(&label, g, t, name);
-    put_node(g, t, label.failed ? "" : label.data, fillcolor);
+    put_node(g, t, label.failed ? "" : label.data, fillcolor, NULL);
     g->failed |= label.failed;
     cg_strbuf_free(&label);
 }
@@ -131,19 +152,101 @@ static int sorted_saved(const cg_node *fn, int *order) {
     return n;
 }
 
+/* One of a node's _saved_ attributes as torchviz lists it: its name without
+ * the prefix, and str(value) ("[saved tensor]" for a tensor). */
+typedef struct {
+    const char *key;
+    char value[96];
+} attr;
+
+#define MAX_ATTRS (CG_NODE_MAX_SAVED + 4)
+
+/* str() of a Python number: 1, True, 2.5, 2.0 (the shortest round trip). */
+static void scalar_str(char *out, size_t n, cg_scalar v) {
+    if (v.kind == CG_SCALAR_BOOL) {
+        snprintf(out, n, "%s", v.v.b ? "True" : "False");
+    } else if (v.kind == CG_SCALAR_INT) {
+        snprintf(out, n, "%" PRId64, v.v.i);
+    } else {
+        for (int digits = 1; digits <= 17; digits++) {
+            snprintf(out, n, "%.*g", digits, v.v.f);
+            if (strtod(out, NULL) == v.v.f)
+                break;
+        }
+        if (strspn(out, "-0123456789") == strlen(out))
+            strncat(out, ".0", n - strlen(out) - 1);
+    }
+}
+
+/* str() of a tuple of ints: (), (3,), (4, 3). */
+static void tuple_str(char *out, size_t n, const int64_t *v, int count) {
+    size_t len = (size_t)snprintf(out, n, "(");
+    for (int i = 0; i < count && len < n; i++)
+        len += (size_t)snprintf(out + len, n - len, "%s%" PRId64, i ? ", " : "", v[i]);
+    if (len < n)
+        snprintf(out + len, n - len, count == 1 ? ",)" : ")");
+}
+
+/* The scalar attributes PyTorch 1.13's node of the same name saves, for the
+ * ops whose node keeps them (the op's args and its input's shape); other
+ * nodes list their saved tensors only, never an attribute they lack. */
+static int scalar_attrs(const cg_node *fn, attr *out) {
+    const char *name = fn_name(fn);
+    const cg_meta *in = fn->nin > 0 ? &fn->in_meta[0] : NULL;
+    int n = 0;
+    if ((fn->op == CG_OP_ADD && !strcmp(name, "AddBackward0")) ||
+        (fn->op == CG_OP_SUB && !strcmp(name, "SubBackward0"))) {
+        out[n].key = "alpha", scalar_str(out[n++].value, sizeof out->value, fn->args.s[0]);
+    } else if (fn->op == CG_OP_POW_SCALAR && !strcmp(name, "PowBackward0")) {
+        out[n].key = "exponent", scalar_str(out[n++].value, sizeof out->value, fn->args.s[0]);
+    } else if (in && ((fn->op == CG_OP_SUM && !strcmp(name, "SumBackward1")) ||
+                      (fn->op == CG_OP_MEAN && !strcmp(name, "MeanBackward1")))) {
+        out[n].key = "dim", tuple_str(out[n++].value, sizeof out->value, fn->args.dims, fn->args.ndims);
+        out[n].key = "keepdim", snprintf(out[n++].value, sizeof out->value, "%s", fn->args.keepdim ? "True" : "False");
+        out[n].key = "self_sym_sizes", tuple_str(out[n++].value, sizeof out->value, in->sizes, in->ndim);
+    } else if (in && ((fn->op == CG_OP_SUM && !strcmp(name, "SumBackward0")) ||
+                      (fn->op == CG_OP_VIEW && !strcmp(name, "ViewBackward0")))) {
+        out[n].key = "self_sym_sizes", tuple_str(out[n++].value, sizeof out->value, in->sizes, in->ndim);
+    } else if (in && fn->op == CG_OP_MEAN && !strcmp(name, "MeanBackward0")) {
+        int64_t numel = 1;
+        for (int d = 0; d < in->ndim; d++)
+            numel *= in->sizes[d];
+        out[n].key = "self_numel", snprintf(out[n++].value, sizeof out->value, "%" PRId64, numel);
+        out[n].key = "self_sizes", tuple_str(out[n++].value, sizeof out->value, in->sizes, in->ndim);
+    }
+    return n;
+}
+
+/* The node's saved tensors and scalars, sorted by name as dir() lists them.
+ * -1 when a saved tensor can no longer be read (PyTorch's error set). */
+static int node_attrs(cg_node *fn, attr *out) {
+    int order[CG_NODE_MAX_SAVED], nt = sorted_saved(fn, order), n = scalar_attrs(fn, out);
+    for (int k = 0; k < nt; k++) {
+        cg_tensor *t;
+        if (cg_node_saved(fn, order[k], &t) < 0)
+            return -1;
+        out[n].key = fn->saved[order[k]].name;
+        snprintf(out[n++].value, sizeof out->value, "%s", t ? "[saved tensor]" : "None");
+    }
+    for (int i = 1; i < n; i++) /* insertion sort: a handful of attributes */
+        for (int j = i; j > 0 && strcmp(out[j - 1].key, out[j].key) > 0; j--) {
+            attr tmp = out[j];
+            out[j] = out[j - 1], out[j - 1] = tmp;
+        }
+    return n;
+}
+
 /* get_fn_name with show_attrs: the name, a rule, then "key: value" lines,
  * keys padded to the widest, values right-aligned to the widest (at most
  * max_attr_chars, longer ones cut with "..."). */
 static int attrs_label(cg_strbuf *b, const dot_graph *g, cg_node *fn) {
-    int order[CG_NODE_MAX_SAVED], n = sorted_saved(fn, order);
-    const char *values[CG_NODE_MAX_SAVED];
+    attr attrs[MAX_ATTRS];
+    int n = node_attrs(fn, attrs);
+    if (n < 0)
+        return -1;
     size_t w1 = 0, w2 = 0, name_len = strlen(fn_name(fn));
     for (int k = 0; k < n; k++) {
-        cg_tensor *t;
-        if (cg_node_saved(fn, order[k], &t) < 0)
-            return -1;
-        values[k] = t ? "[saved tensor]" : "None";
-        size_t l1 = strlen(fn->saved[order[k]].name), l2 = strlen(values[k]);
+        size_t l1 = strlen(attrs[k].key), l2 = strlen(attrs[k].value);
         w1 = l1 > w1 ? l1 : w1;
         w2 = l2 > w2 ? l2 : w2;
     }
@@ -155,9 +258,9 @@ static int attrs_label(cg_strbuf *b, const dot_graph *g, cg_node *fn) {
     cg_strbuf_puts(b, "\n");
     cg_strbuf_repeat(b, '-', w1 + w2 + 2 > name_len ? w1 + w2 + 2 : name_len);
     for (int k = 0; k < n; k++) {
-        const char *v = values[k];
+        const char *v = attrs[k].value;
         size_t len = strlen(v);
-        cg_strbuf_printf(b, "\n%-*s: ", (int)w1, fn->saved[order[k]].name);
+        cg_strbuf_printf(b, "\n%-*s: ", (int)w1, attrs[k].key);
         if (len > w2) {
             cg_strbuf_append(b, v, w2 - 3);
             cg_strbuf_puts(b, "...");
@@ -169,15 +272,16 @@ static int attrs_label(cg_strbuf *b, const dot_graph *g, cg_node *fn) {
 }
 
 static void put_fn(dot_graph *g, cg_node *fn) {
+    const void *leaf = fn->op == CG_OP_ACCUMULATE_GRAD ? fn->variable : NULL;
     if (!g->opt.show_attrs) {
-        put_node(g, fn, fn_name(fn), NULL);
+        put_node(g, fn, fn_name(fn), NULL, leaf);
         return;
     }
     cg_strbuf label = CG_STRBUF_INIT;
     if (attrs_label(&label, g, fn) < 0 || label.failed)
         g->failed = true;
     else
-        put_node(g, fn, label.data, NULL);
+        put_node(g, fn, label.data, NULL, leaf);
     cg_strbuf_free(&label);
 }
 
@@ -314,34 +418,41 @@ static void put_size(cg_strbuf *b, int64_t statements) {
     cg_strbuf_printf(b, "%s,%s", s, s);
 }
 
-/* Note [Layout of big graphs]
- * ~~~~~~~~~~~~~~~~~~~~~~~~~~~
- * dot spends its time in network simplex (ranking, then x positions) and in
- * crossing minimisation, and both grow with the edges' lengths: an edge
- * spanning r ranks becomes a chain of r - 1 virtual nodes. Graphs whose
- * edges are local (a chain of ops, an MLP) lay out in ~0.13 s of CPU at
- * 1000 nodes; a leaf shared by every step of an unrolled loop (w in
- * `y = y * w + b`) sends one edge to every step, O(steps^2) virtual nodes
- * (250,000 at 1000 nodes), and Graphviz 2.42 takes minutes over it whatever
- * the attributes. Past BIG_GRAPH statements we bound the effort (mclimit,
- * nslimit, nslimit1: fewer crossing passes and simplex iterations; the
- * result is a valid layout, a little less tidy), which took the 100-node
- * shared loop from 7.6 s to 0.35 s of CPU. Smaller graphs get exactly
- * torchviz's attributes. Figures: bench/README.md. */
+/* Past BIG_GRAPH statements (about 100 nodes) dot's effort is bounded and
+ * long edges are drawn from copies (Note [Layout of big graphs] in
+ * big_graph.c); smaller graphs get exactly torchviz's statements and
+ * attributes. The limits: fewer crossing passes (mclimit), the simplex of
+ * the ranks stopped early (nslimit1) and that of the x positions at its
+ * first feasible tree (nslimit=0), dot's newer ranking (newrank); a valid
+ * layout, a little less tidy. */
 #define BIG_GRAPH 200
 
 static char *document(dot_graph *g) {
     cg_strbuf doc = CG_STRBUF_INIT;
+    bool big = g->statements > BIG_GRAPH;
+    int64_t not_drawn = 0;
+    cg_strbuf body = CG_STRBUF_INIT;
+    if (big && (cg_big_graph_body(&body, g->body.data, g->stmts, (size_t)g->statements, &not_drawn) < 0 ||
+                body.failed)) {
+        free(cg_strbuf_take(&body)); /* sets the MemoryError when the append failed */
+        cg_strbuf_free(&body);
+        return NULL;
+    }
     cg_strbuf_puts(&doc, "digraph {\n\tgraph [size=\"");
     put_size(&doc, g->statements);
-    if (g->statements > BIG_GRAPH)
-        cg_strbuf_puts(&doc, "\" mclimit=0.01 nslimit=0.001 nslimit1=0.001");
-    else
-        cg_strbuf_puts(&doc, "\"");
+    cg_strbuf_puts(&doc, "\"");
+    if (big)
+        cg_strbuf_puts(&doc, " mclimit=0.01 newrank=true nslimit=0");
+    if (not_drawn)
+        cg_strbuf_printf(&doc, " label=\"\u2026 %lld earlier nodes not drawn\" labelloc=t", (long long)not_drawn);
     cg_strbuf_puts(&doc, "]\n\tnode [align=left fontname=monospace fontsize=10 height=0.2 ranksep=0.1 "
                          "shape=box style=filled]\n");
-    cg_strbuf_append(&doc, g->body.data ? g->body.data : "", g->body.len);
+    if (big)
+        cg_strbuf_append(&doc, body.data ? body.data : "", body.len);
+    else
+        cg_strbuf_append(&doc, g->body.data ? g->body.data : "", g->body.len);
     cg_strbuf_puts(&doc, "}\n");
+    cg_strbuf_free(&body);
     return cg_strbuf_take(&doc);
 }
 
@@ -366,6 +477,7 @@ static char *graph_finish(dot_graph *g) {
     if (!g->failed)
         r = document(g);
     cg_strbuf_free(&g->body);
+    free(g->stmts);
     cg_ptr_map_free(&g->seen);
     cg_ptr_map_free(&g->names);
     return r;

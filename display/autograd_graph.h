@@ -18,15 +18,20 @@
  *   - with show_attrs, an op's label lists its saved attributes as
  *     "Name\n------\nkey: value" with the columns aligned, values cut to
  *     max_attr_chars with "...", tensors as "[saved tensor]", empty slots
- *     as "None". (Our nodes expose their saved tensors only, as
- *     grad_fn._saved_<name> does in the cell language, not PyTorch's scalar
- *     attributes such as _saved_alpha.)
+ *     as "None", scalars as str() writes them. The scalars are those
+ *     PyTorch's node saves where ours keeps the same (alpha of Add/Sub,
+ *     exponent of PowBackward0, dim, keepdim and the input's sizes of
+ *     Sum and Mean, ViewBackward0's sizes); other nodes list their saved
+ *     tensors only, never an attribute they do not hold.
  * Nodes are identified as torchviz does it, by the object's address in
  * decimal (str(id(obj))): a leaf that a node also saves is one node, drawn
  * as the leaf. Graph attributes are torchviz's, size included
- * (max(12, 0.15 * statements) inches), plus layout limits that keep big
- * graphs fast without changing how small ones look (see autograd_graph.c,
- * Note [Layout of big graphs]).
+ * (max(12, 0.15 * statements) inches). Past about 100 nodes, what keeps big
+ * graphs fast without changing how small ones look (Note [Layout of big
+ * graphs] in big_graph.c): layout limits, an edge that would span many
+ * ranks (a parameter shared by every step of a loop) drawn from a copy of
+ * its tail beside its head, and at most CG_GRAPH_MAX_BOXES boxes, the
+ * ones nearest the outputs, with a title saying how many were left out.
  *
  * It is not the cell language's make_dot: lang/ turns its arguments (a
  * tensor or tuple, params=dict(...), the options) into the calls below and

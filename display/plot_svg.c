@@ -1,13 +1,16 @@
 /* plot_svg.c: figures as SVG, see plot_svg.h.
  *
  * One pass per axes: compute the view limits from the data (5% margins,
- * a histogram's bars standing on 0, an image's pixel extents), pick ticks,
- * then draw frame, ticks, series, legend and labels into one string. Long
+ * a histogram's and a bar chart's bars standing on 0, an image's pixel
+ * extents) unless the caller set them, pick ticks, then draw frame, ticks,
+ * series (clipped to the frame when limits were set), legend and labels
+ * into one string. Long
  * series are thinned for drawing only (Note [Line decimation]), so 100k
  * points cost a pass over the data, not 100k SVG elements. */
 #include "plot_svg.h"
 
 #include <math.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -190,20 +193,28 @@ int cg_plot_histogram(const double *x, int64_t n, int64_t bins, double *counts, 
 typedef struct {
     const cg_plot_axes *spec;
     double x0, y0, w, h;        /* the plot area, pixels */
-    double xlo, xhi, ylo, yhi;  /* the view; y in log10 when logy */
-    bool logy, inverted;        /* inverted: y grows downwards (images) */
+    double xlo, xhi, ylo, yhi;  /* the view; x, y in log10 when logx, logy */
+    bool logx, logy, inverted;  /* inverted: y grows downwards (images) */
+    bool clip;                  /* limits were set: series are clipped to the frame */
     bool integer_ticks;
     const cg_plot_series *image;
     double vmin, vmax;          /* the image's value range */
     double **hist_counts, **hist_edges;
 } axes;
 
-static double px_x(const axes *a, double x) { return a->x0 + (x - a->xlo) / (a->xhi - a->xlo) * a->w; }
+static double px_x(const axes *a, double x) {
+    return a->x0 + ((a->logx ? log10(x) : x) - a->xlo) / (a->xhi - a->xlo) * a->w;
+}
 static double px_y(const axes *a, double y) {
     double f = ((a->logy ? log10(y) : y) - a->ylo) / (a->yhi - a->ylo);
     return a->inverted ? a->y0 + f * a->h : a->y0 + a->h - f * a->h;
 }
 static bool valid_y(const axes *a, double y) { return isfinite(y) && (!a->logy || y > 0); }
+static bool valid_x(const axes *a, double x) { return isfinite(x) && (!a->logx || x > 0); }
+/* A value in view units: log10 on a log axis (NaN for v <= 0, which
+ * fmin/fmax skip). */
+static double view_x(const axes *a, double x) { return a->logx ? (x > 0 ? log10(x) : NAN) : x; }
+static double view_y(const axes *a, double y) { return a->logy ? (y > 0 ? log10(y) : NAN) : y; }
 static double x_at(const cg_plot_series *s, int64_t i) { return s->x ? s->x[i] : (double)i; }
 
 typedef struct {
@@ -222,6 +233,14 @@ static void widen(double *lo, double *hi) {
     *lo -= d, *hi += d;
 }
 
+static double bar_width(const cg_plot_series *s) { return s->width; }
+
+/* A log axis shows at least one whole decade. */
+static void two_decades(double *lo, double *hi) {
+    if (floor(*hi) - ceil(*lo) < 1) *lo = fmin(*lo, floor(*lo)), *hi = fmax(*hi, ceil(*hi));
+    if (*hi - *lo < 1) *hi = *lo + 1;
+}
+
 static void set_limits(axes *a) {
     bounds b = {INFINITY, -INFINITY, INFINITY, -INFINITY};
     bool sticky_zero = false;
@@ -231,32 +250,53 @@ static void set_limits(axes *a) {
             for (int64_t i = 0; i < s->bins; i++) {
                 double c = a->hist_counts[k][i];
                 /* an empty bin has no height on a log axis: NaN, which fmin/fmax skip */
-                grow(&b, a->hist_edges[k][i], a->logy ? (c > 0 ? log10(c) : NAN) : c);
-                grow(&b, a->hist_edges[k][i + 1], a->logy ? (c > 0 ? log10(c) : NAN) : 0);
+                grow(&b, view_x(a, a->hist_edges[k][i]), view_y(a, c));
+                grow(&b, view_x(a, a->hist_edges[k][i + 1]), a->logy ? NAN : 0);
             }
+            sticky_zero = !a->logy;
+        } else if (s->kind == CG_PLOT_BAR) {
+            double w = bar_width(s);
+            for (int64_t i = 0; i < s->n; i++)
+                if (isfinite(x_at(s, i)) && isfinite(s->y[i])) {
+                    grow(&b, view_x(a, x_at(s, i) - w / 2), view_y(a, s->y[i]));
+                    grow(&b, view_x(a, x_at(s, i) + w / 2), a->logy ? NAN : 0);
+                }
             sticky_zero = !a->logy;
         } else if (s->kind != CG_PLOT_IMAGE) {
             for (int64_t i = 0; i < s->n; i++)
-                if (isfinite(x_at(s, i)) && valid_y(a, s->y[i]))
-                    grow(&b, x_at(s, i), a->logy ? log10(s->y[i]) : s->y[i]);
+                if (valid_x(a, x_at(s, i)) && valid_y(a, s->y[i]))
+                    grow(&b, view_x(a, x_at(s, i)), view_y(a, s->y[i]));
         }
     }
-    if (!(b.xlo <= b.xhi)) b.xlo = 0, b.xhi = 1;
+    if (!(b.xlo <= b.xhi) || !isfinite(b.xlo)) b.xlo = 0, b.xhi = a->logx ? fmax(b.xhi, 1) : 1;
     if (!(b.ylo <= b.yhi) || !isfinite(b.ylo)) b.ylo = 0, b.yhi = a->logy ? fmax(b.yhi, 1) : 1;
     widen(&b.xlo, &b.xhi), widen(&b.ylo, &b.yhi);
     double mx = 0.05 * (b.xhi - b.xlo), my = 0.05 * (b.yhi - b.ylo);
     a->xlo = b.xlo - mx, a->xhi = b.xhi + mx;
     a->ylo = sticky_zero && b.ylo >= 0 ? fmax(b.ylo - my, 0) : b.ylo - my;
     a->yhi = b.yhi + my;
-    if (a->logy && floor(a->yhi) - ceil(a->ylo) < 1) /* at least two decades in view */
-        a->ylo = fmin(a->ylo, floor(a->ylo)), a->yhi = fmax(a->yhi, ceil(a->yhi));
-    if (a->logy && a->yhi - a->ylo < 1) a->yhi = a->ylo + 1;
+    if (a->logy) two_decades(&a->ylo, &a->yhi);
+    if (a->logx) two_decades(&a->xlo, &a->xhi);
+}
+
+/* The caller's limits, in view units, where given (NaN: keep the data's). */
+static void set_user_limits(double *lo, double *hi, const double *lim, bool log) {
+    if (!lim) return;
+    double l = lim[0], h = lim[1];
+    if (log) l = l > 0 ? log10(l) : NAN, h = h > 0 ? log10(h) : NAN;
+    if (isfinite(l)) *lo = l;
+    if (isfinite(h)) *hi = h;
+    if (*lo > *hi) {
+        double t = *lo;
+        *lo = *hi, *hi = t;
+    }
+    widen(lo, hi);
 }
 
 /* An image fills the axes with square pixels; row 0 at the top. */
 static void set_image_limits(axes *a, const cg_plot_series *s) {
     a->image = s;
-    a->inverted = true, a->integer_ticks = true, a->logy = false;
+    a->inverted = true, a->integer_ticks = true, a->logx = a->logy = false;
     a->xlo = -0.5, a->xhi = (double)s->cols - 0.5;
     a->ylo = -0.5, a->yhi = (double)s->rows - 0.5;
     double scale = fmin(a->w / (double)s->cols, a->h / (double)s->rows);
@@ -271,18 +311,39 @@ static void set_image_limits(axes *a, const cg_plot_series *s) {
 
 /* ---- frame, ticks, labels ---------------------------------------------------------------------- */
 
+/* The decades inside [lo, hi] (log10 units), every k-th when there are
+ * more than max_intervals: writes their exponents, returns their count. */
+static int decades(double lo, double hi, int max_intervals, double *out, int cap) {
+    double first = ceil(lo - 1e-9), last = floor(hi + 1e-9);
+    double every = fmax(1, ceil((last - first) / max_intervals));
+    int n = 0;
+    for (double k = ceil(first / every) * every; k <= last && n < cap; k += every) out[n++] = k;
+    return n;
+}
+
+static void x_tick(const axes *a, cg_strbuf *b, double x, const char *lab, int exponent, bool log) {
+    double yb = a->y0 + a->h;
+    cg_strbuf_printf(b, "<line class=\"tick\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>", x, yb, x, yb + 4);
+    cg_strbuf_printf(b, "<text class=\"xtick\" stroke=\"none\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">", x, yb + 16);
+    if (log) cg_strbuf_printf(b, "10<tspan dy=\"-5\" font-size=\"8\">%d</tspan>", exponent);
+    else cg_strbuf_puts(b, lab);
+    cg_strbuf_puts(b, "</text>\n");
+}
+
 static void x_ticks(const axes *a, cg_strbuf *b) {
     double t[MAX_TICKS], step, m = 0;
-    int n = cg_plot_ticks(a->xlo, a->xhi, a->w < 300 ? 4 : 7, a->integer_ticks, t, MAX_TICKS, &step);
+    int max_iv = a->w < 300 ? 4 : 7;
+    if (a->logx) {
+        int n = decades(a->xlo, a->xhi, max_iv, t, MAX_TICKS);
+        for (int i = 0; i < n; i++) x_tick(a, b, px_x(a, pow(10, t[i])), NULL, (int)t[i], true);
+        return;
+    }
+    int n = cg_plot_ticks(a->xlo, a->xhi, max_iv, a->integer_ticks, t, MAX_TICKS, &step);
     for (int i = 0; i < n; i++) m = fmax(m, fabs(t[i]));
-    double yb = a->y0 + a->h;
     for (int i = 0; i < n; i++) {
         char lab[48];
         cg_plot_tick_label(t[i], step, m, lab, sizeof lab);
-        double x = px_x(a, t[i]);
-        cg_strbuf_printf(b, "<line class=\"tick\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>", x, yb, x, yb + 4);
-        cg_strbuf_printf(b, "<text class=\"xtick\" stroke=\"none\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%s</text>\n", x,
-                         yb + 16, lab);
+        x_tick(a, b, px_x(a, t[i]), lab, 0, false);
     }
 }
 
@@ -298,11 +359,9 @@ static void y_tick(const axes *a, cg_strbuf *b, double ypx, const char *lab, int
 static void y_ticks(const axes *a, cg_strbuf *b) {
     double t[MAX_TICKS], step, m = 0;
     int max_iv = a->h < 200 ? 4 : 7;
-    if (a->logy) { /* decades, every k-th when there are many */
-        double first = ceil(a->ylo - 1e-9), last = floor(a->yhi + 1e-9);
-        double every = fmax(1, ceil((last - first) / max_iv));
-        for (double k = ceil(first / every) * every; k <= last; k += every)
-            y_tick(a, b, px_y(a, pow(10, k)), NULL, (int)k, true);
+    if (a->logy) {
+        int n = decades(a->ylo, a->yhi, max_iv, t, MAX_TICKS);
+        for (int i = 0; i < n; i++) y_tick(a, b, px_y(a, pow(10, t[i])), NULL, (int)t[i], true);
         return;
     }
     int n = cg_plot_ticks(a->ylo, a->yhi, max_iv, a->integer_ticks, t, MAX_TICKS, &step);
@@ -375,9 +434,9 @@ static void polyline_run(const axes *a, cg_strbuf *b, const cg_plot_series *s, i
 static void draw_line(const axes *a, cg_strbuf *b, const cg_plot_series *s, uint32_t colour) {
     int64_t i = 0;
     while (i < s->n) { /* each run of drawable points is one polyline */
-        while (i < s->n && !(isfinite(x_at(s, i)) && valid_y(a, s->y[i]))) i++;
+        while (i < s->n && !(valid_x(a, x_at(s, i)) && valid_y(a, s->y[i]))) i++;
         int64_t start = i;
-        while (i < s->n && isfinite(x_at(s, i)) && valid_y(a, s->y[i])) i++;
+        while (i < s->n && valid_x(a, x_at(s, i)) && valid_y(a, s->y[i])) i++;
         if (i > start) polyline_run(a, b, s, start, i, colour);
     }
 }
@@ -391,7 +450,7 @@ static void draw_scatter(const axes *a, cg_strbuf *b, const cg_plot_series *s, u
                         "stroke-linecap=\"round\" d=\"",
                      colour);
     for (int64_t i = 0; i < s->n; i++) {
-        if (!isfinite(x_at(s, i)) || !valid_y(a, s->y[i])) continue;
+        if (!valid_x(a, x_at(s, i)) || !valid_y(a, s->y[i])) continue;
         double px = px_x(a, x_at(s, i)), py = px_y(a, s->y[i]);
         int64_t cx = (int64_t)((px - a->x0) / 2), cy = (int64_t)((py - a->y0) / 2);
         if (seen && cx >= 0 && cy >= 0 && cx < gw && cy < gh) {
@@ -411,10 +470,24 @@ static void draw_hist(const axes *a, cg_strbuf *b, int k, uint32_t colour) {
     cg_strbuf_printf(b, "<g class=\"hist\" fill=\"#%06x\">", colour);
     for (int64_t i = 0; i < s->bins; i++) {
         double c = a->hist_counts[k][i];
-        if (c <= 0) continue;
+        if (c <= 0 || !valid_x(a, a->hist_edges[k][i]) || !valid_x(a, a->hist_edges[k][i + 1])) continue;
         double x0 = px_x(a, a->hist_edges[k][i]), x1 = px_x(a, a->hist_edges[k][i + 1]), top = px_y(a, c);
         cg_strbuf_printf(b, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\"/>", x0, top, x1 - x0,
                          base - top);
+    }
+    cg_strbuf_puts(b, "</g>\n");
+}
+
+/* Bars from 0 (the bottom of a log axis) to each height, centred on x. */
+static void draw_bar(const axes *a, cg_strbuf *b, const cg_plot_series *s, uint32_t colour) {
+    double w = bar_width(s), base = a->logy ? a->y0 + a->h : px_y(a, 0);
+    cg_strbuf_printf(b, "<g class=\"bar\" fill=\"#%06x\">", colour);
+    for (int64_t i = 0; i < s->n; i++) {
+        double x = x_at(s, i), y = s->y[i];
+        if (!isfinite(x) || !valid_y(a, y) || !valid_x(a, x - w / 2) || !valid_x(a, x + w / 2)) continue;
+        double x0 = px_x(a, x - w / 2), x1 = px_x(a, x + w / 2), top = px_y(a, y);
+        cg_strbuf_printf(b, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\"/>", fmin(x0, x1),
+                         fmin(top, base), fabs(x1 - x0), fabs(base - top));
     }
     cg_strbuf_puts(b, "</g>\n");
 }
@@ -534,6 +607,9 @@ static int check_series(const cg_plot_series *s) {
         CG_CHECK_INT(s->bins >= 1, CG_VALUE_ERROR, "`bins` must be positive, when an integer");
         CG_CHECK_INT(s->bins <= 1000000, CG_VALUE_ERROR, "too many bins: %lld", (long long)s->bins);
         /* fall through */
+    case CG_PLOT_BAR:
+        CG_CHECK_INT(isfinite(s->width) && s->width >= 0, CG_VALUE_ERROR, "bar width must be a finite number >= 0");
+        /* fall through */
     case CG_PLOT_LINE:
     case CG_PLOT_SCATTER:
         CG_CHECK_INT(s->y && s->n > 0, CG_VALUE_ERROR, "cannot plot an empty series");
@@ -567,6 +643,17 @@ static int make_hists(axes *a) {
     return 0;
 }
 
+/* Series drawn after this are clipped to the frame, until the caller
+ * closes the group. The id is unique in the process: figures inlined in
+ * one page must not share one. */
+static void begin_clip(const axes *a, cg_strbuf *b) {
+    static atomic_ulong next_id;
+    unsigned long id = atomic_fetch_add(&next_id, 1) + 1;
+    cg_strbuf_printf(b, "<clipPath id=\"cgrad-clip-%lu\"><rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/>"
+                        "</clipPath><g clip-path=\"url(#cgrad-clip-%lu)\">\n",
+                     id, a->x0, a->y0, a->w, a->h, id);
+}
+
 static int draw_axes(const cg_plot_figure *f, const cg_plot_axes *spec, cg_strbuf *b) {
     double cw = (double)f->width / f->ncols, ch = (double)f->height / f->nrows;
     double cx = (spec->index - 1) % f->ncols * cw, cy = (spec->index - 1) / f->ncols * ch;
@@ -577,7 +664,7 @@ static int draw_axes(const cg_plot_figure *f, const cg_plot_axes *spec, cg_strbu
     }
     double left = 56 + (spec->ylabel && *spec->ylabel ? 18 : 0), right = 16 + (image ? 64 : 0);
     double top = 12 + (spec->title && *spec->title ? 22 : 0), bottom = 26 + (spec->xlabel && *spec->xlabel ? 18 : 0);
-    axes a = {.spec = spec, .x0 = cx + left, .y0 = cy + top, .logy = spec->logy};
+    axes a = {.spec = spec, .x0 = cx + left, .y0 = cy + top, .logx = spec->logx, .logy = spec->logy};
     a.w = fmax(cw - left - right, 10), a.h = fmax(ch - top - bottom, 10);
     if (make_hists(&a) < 0) {
         free_hists(&a);
@@ -585,9 +672,15 @@ static int draw_axes(const cg_plot_figure *f, const cg_plot_axes *spec, cg_strbu
     }
     if (image) set_image_limits(&a, image);
     else set_limits(&a);
+    set_user_limits(&a.xlo, &a.xhi, spec->xlim, a.logx);
+    set_user_limits(&a.ylo, &a.yhi, spec->ylim, a.logy);
+    a.clip = spec->xlim || spec->ylim;
+    if (a.clip) begin_clip(&a, b);
     if (image) { /* under everything else drawn on the axes */
         draw_image(&a, b, image);
+        if (a.clip) cg_strbuf_puts(b, "</g>\n");
         colour_bar(&a, b);
+        if (a.clip) begin_clip(&a, b);
     }
     uint32_t *colours = calloc((size_t)spec->nseries + 1, sizeof *colours);
     int cycle = 0;
@@ -598,8 +691,10 @@ static int draw_axes(const cg_plot_figure *f, const cg_plot_axes *spec, cg_strbu
         if (colours) colours[k] = c;
         if (s->kind == CG_PLOT_LINE) draw_line(&a, b, s, c);
         else if (s->kind == CG_PLOT_SCATTER) draw_scatter(&a, b, s, c);
+        else if (s->kind == CG_PLOT_BAR) draw_bar(&a, b, s, c);
         else draw_hist(&a, b, k, c);
     }
+    if (a.clip) cg_strbuf_puts(b, "</g>\n");
     frame(&a, b);
     cg_strbuf_puts(b, "<g class=\"ticks\" stroke=\"currentColor\" stroke-width=\"0.8\">\n");
     x_ticks(&a, b);

@@ -1,11 +1,11 @@
-/* plot_svg.h: a figure of line, scatter, histogram and image plots drawn
+/* plot_svg.h: a figure of line, scatter, histogram, bar and image plots drawn
  * as one SVG document, in plain C over arrays of doubles.
  *
  * What a figure looks like follows matplotlib's defaults: 640x480 pixels,
  * the tab10 colour cycle, axes limits with 5% margins, "nice" ticks (steps
  * of 1, 2, 2.5 or 5 times a power of ten, at most 8 ticks), decades on a
  * log axis, a legend when a series has a label, viridis and a colour bar
- * for images. Text, frames and ticks are drawn in currentColor so that the
+ * for images. Limits set by the caller (xlim, ylim) clip what lies outside. Text, frames and ticks are drawn in currentColor so that the
  * figure reads in JupyterLab's light and dark themes.
  *
  * This is not the cell language's plot() (lang/plot_module.c and the
@@ -17,26 +17,31 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-typedef enum { CG_PLOT_LINE, CG_PLOT_SCATTER, CG_PLOT_HIST, CG_PLOT_IMAGE } cg_plot_kind;
+typedef enum { CG_PLOT_LINE, CG_PLOT_SCATTER, CG_PLOT_HIST, CG_PLOT_IMAGE, CG_PLOT_BAR } cg_plot_kind;
 
 typedef struct {
     cg_plot_kind kind;
     /* line, scatter: n points (x[i], y[i]); x NULL means 0, 1, ..., n-1.
      * A NaN (or, on a log axis, a value <= 0) breaks a line.
      * hist: y holds the n samples; x is unused.
-     * image: y holds rows x cols values, row-major; row 0 drawn on top. */
+     * image: y holds rows x cols values, row-major; row 0 drawn on top.
+     * bar: n bars centred on x[i] (x NULL: 0, 1, ..., n-1), from 0 to y[i]. */
     const double *x;
     const double *y;
     int64_t n;
     int64_t rows, cols;  /* image */
     int64_t bins;        /* hist: equal-width bins over [min, max] (numpy's rule) */
+    double width;        /* bar: in x units (matplotlib's default is 0.8) */
     const char *label;   /* NULL or "": not in the legend */
     int colour;          /* index into tab10; -1: the next in the axes' cycle */
 } cg_plot_series;
 
 typedef struct {
     const char *title, *xlabel, *ylabel;  /* NULL: none */
-    bool logy;
+    bool logx, logy;     /* log axes: decade ticks, values <= 0 not drawn */
+    /* NULL: from the data; else {lo, hi} in data units, NaN for a side
+     * taken from the data (matplotlib's xlim(left=...)); hi < lo is swapped */
+    const double *xlim, *ylim;
     int index;           /* 1-based cell of the figure's grid, row-major */
     int nseries;
     const cg_plot_series *series;

@@ -8,10 +8,13 @@
  *   _plot.render(w, h, nrows, ncols, axes)
  *                                 the SVG of a figure (display/plot_svg.h):
  *                                 axes is a list of (index, title, xlabel,
- *                                 ylabel, logy, series) and a series is
+ *                                 ylabel, logy, series, logx, xlim, ylim),
+ *                                 a limit None or (lo, hi) with None for a
+ *                                 side left to the data, and a series is
  *                                 (kind, x or None, y, label or None,
- *                                 colour, bins, rows, cols) with x and y
- *                                 made by array()
+ *                                 colour, bins, rows, cols, width) with x
+ *                                 and y made by array()
+ *   _plot.write(path, text)       writes text to the file path (savefig)
  *   _plot.histogram(t, bins)      numpy.histogram's (counts, edges)
  *   _plot.flush_hook              set by matplotlib.pyplot when imported:
  *                                 what cg_plot_flush() calls (plot_module.h)
@@ -19,7 +22,9 @@
  * The figures, axes and pyplot's state live in Python
  * (prelude matplotlib/figure.py, matplotlib/pyplot.py); the builtins are
  * matplotlib.figure's, found on first use as display() is. */
+#include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -136,7 +141,7 @@ static cg_value array_of(cg_value v) {
     return out;
 }
 
-enum { P_ARRAY, P_RENDER, P_HISTOGRAM, P_N };
+enum { P_ARRAY, P_RENDER, P_HISTOGRAM, P_WRITE, P_N };
 static const cg_method_def plot_defs[];
 
 static cg_value p_array(cg_value self, const cg_args *a) {
@@ -167,13 +172,13 @@ static const double *doubles_or_null(cg_value v, int64_t *n) {
 }
 
 static int read_series(cg_value v, cg_plot_series *s) {
-    static const char *const KINDS[] = {"line", "scatter", "hist", "image"};
+    static const char *const KINDS[] = {"line", "scatter", "hist", "image", "bar"};
     cg_value *it = NULL;
-    if (tuple_of(v, 8, "a series", &it) < 0) return -1;
+    if (tuple_of(v, 9, "a series", &it) < 0) return -1;
     const char *kind = opt_str(it[0]);
     int k = 0;
-    while (k < 4 && !(kind && strcmp(kind, KINDS[k]) == 0)) k++;
-    if (k == 4) return cg_raise_int(&cg_exc_ValueError, "_plot.render: unknown series kind");
+    while (k < 5 && !(kind && strcmp(kind, KINDS[k]) == 0)) k++;
+    if (k == 5) return cg_raise_int(&cg_exc_ValueError, "_plot.render: unknown series kind");
     int64_t nx = 0, colour, bins, rows, cols;
     *s = (cg_plot_series){.kind = (cg_plot_kind)k, .label = opt_str(it[3])};
     s->y = doubles_or_null(it[2], &s->n);
@@ -184,22 +189,39 @@ static int read_series(cg_value v, cg_plot_series *s) {
         cg_index_value(it[7], &cols) < 0)
         return -1;
     s->colour = (int)colour, s->bins = bins, s->rows = rows, s->cols = cols;
+    if (cg_float_value(it[8], &s->width) < 0) return -1;
     if (k == CG_PLOT_IMAGE && rows * cols != s->n)
         return cg_raise_int(&cg_exc_ValueError, "_plot.render: an image of %lldx%lld needs %lld values",
                             (long long)rows, (long long)cols, (long long)(rows * cols));
     return 0;
 }
 
-static int read_axes(cg_value v, cg_plot_axes *ax, cg_plot_series **store) {
+/* None, or (lo, hi) with None for a side left to the data (NaN). */
+static int read_limits(cg_value v, double *lim, const double **out) {
+    cg_value *it = NULL;
+    *out = NULL;
+    if (cg_is_none(v)) return 0;
+    if (tuple_of(v, 2, "a limit", &it) < 0) return -1;
+    for (int i = 0; i < 2; i++) {
+        lim[i] = NAN;
+        if (!cg_is_none(it[i]) && cg_float_value(it[i], &lim[i]) < 0) return -1;
+    }
+    *out = lim;
+    return 0;
+}
+
+/* lims: room for the axes' xlim and ylim, which ax points into. */
+static int read_axes(cg_value v, cg_plot_axes *ax, cg_plot_series **store, double *lims) {
     cg_value *it = NULL;
     int64_t index;
-    if (tuple_of(v, 6, "an axes", &it) < 0 || cg_index_value(it[0], &index) < 0) return -1;
+    if (tuple_of(v, 9, "an axes", &it) < 0 || cg_index_value(it[0], &index) < 0) return -1;
     if (!cg_is_list(it[5])) return cg_raise_int(&cg_exc_TypeError, "_plot.render: series must be a list");
     cg_list *l = cg_as_list(it[5]);
-    int t = cg_truth(it[4]);
-    if (t < 0) return -1;
-    *ax = (cg_plot_axes){.title = opt_str(it[1]), .xlabel = opt_str(it[2]), .ylabel = opt_str(it[3]), .logy = t,
-                         .index = (int)index, .nseries = (int)l->len};
+    int t = cg_truth(it[4]), tx = cg_truth(it[6]);
+    if (t < 0 || tx < 0) return -1;
+    *ax = (cg_plot_axes){.title = opt_str(it[1]), .xlabel = opt_str(it[2]), .ylabel = opt_str(it[3]), .logx = tx,
+                         .logy = t, .index = (int)index, .nseries = (int)l->len};
+    if (read_limits(it[7], lims, &ax->xlim) < 0 || read_limits(it[8], lims + 2, &ax->ylim) < 0) return -1;
     *store = calloc((size_t)l->len + 1, sizeof **store);
     if (!*store) return cg_raise_nomemory(), -1;
     for (int64_t i = 0; i < l->len; i++)
@@ -215,6 +237,7 @@ static cg_value p_render(cg_value self, const cg_args *a) {
     cg_value out = CG_ERR;
     cg_plot_axes *axes = NULL;
     cg_plot_series **stores = NULL;
+    double *lims = NULL;
     int64_t n = 0;
     if (cg_index_value(v[0], &w) < 0 || cg_index_value(v[1], &h) < 0 || cg_index_value(v[2], &nr) < 0 ||
         cg_index_value(v[3], &nc) < 0)
@@ -226,12 +249,13 @@ static cg_value p_render(cg_value self, const cg_args *a) {
     n = cg_as_list(v[4])->len;
     axes = calloc((size_t)n + 1, sizeof *axes);
     stores = calloc((size_t)n + 1, sizeof *stores);
-    if (!axes || !stores) {
+    lims = calloc(4 * (size_t)n + 1, sizeof *lims);
+    if (!axes || !stores || !lims) {
         cg_raise_nomemory();
         goto done;
     }
     for (int64_t i = 0; i < n; i++)
-        if (read_axes(cg_as_list(v[4])->items[i], &axes[i], &stores[i]) < 0) goto done;
+        if (read_axes(cg_as_list(v[4])->items[i], &axes[i], &stores[i], lims + 4 * i) < 0) goto done;
     cg_plot_figure f = {(int)w, (int)h, (int)nr, (int)nc, (int)n, axes};
     char *svg = cg_plot_svg(&f);
     if (!svg) {
@@ -242,7 +266,7 @@ static cg_value p_render(cg_value self, const cg_args *a) {
     free(svg);
 done:
     for (int64_t i = 0; stores && i < n; i++) free(stores[i]);
-    free(stores), free(axes);
+    free(stores), free(axes), free(lims);
     cg_args_release(&plot_defs[P_RENDER], v, 5);
     return out;
 }
@@ -270,10 +294,35 @@ static cg_value p_histogram(cg_value self, const cg_args *a) {
     return out;
 }
 
+/* write(path, text): the file made or truncated, with Python's OSError
+ * ("[Errno 2] No such file or directory: 'x/y.svg'") when it cannot be. */
+static cg_value p_write(cg_value self, const cg_args *a) {
+    cg_value v[2];
+    if (cg_args_bind(&plot_defs[P_WRITE], a, v, 2) < 0) return CG_ERR;
+    cg_value out = CG_ERR;
+    if (!cg_is_str(v[0]) || !cg_is_str(v[1])) {
+        cg_raise(&cg_exc_TypeError, "_plot.write: path and text must be str");
+    } else {
+        const char *path = cg_str_cstr(v[0]), *text = cg_str_cstr(v[1]);
+        FILE *f = fopen(path, "w");
+        size_t len = strlen(text);
+        int err = !f ? errno : (fwrite(text, 1, len, f) != len ? errno : 0);
+        if (f && fclose(f) != 0 && !err) err = errno;
+        if (err)
+            cg_raise(err == ENOENT ? &cg_exc_FileNotFoundError : &cg_exc_OSError, "[Errno %d] %s: '%s'", err,
+                     strerror(err), path);
+        else
+            out = CG_NONE;
+    }
+    cg_args_release(&plot_defs[P_WRITE], v, 2);
+    return out;
+}
+
 static const cg_method_def plot_defs[] = {
     [P_ARRAY] = {"array", p_array, "array(obj)", "obj's numbers as a contiguous float64 CPU tensor."},
     [P_RENDER] = {"render", p_render, "render(width, height, nrows, ncols, axes)", "A figure's SVG."},
     [P_HISTOGRAM] = {"histogram", p_histogram, "histogram(data, bins)", "numpy.histogram(data, bins): (counts, edges)."},
+    [P_WRITE] = {"write", p_write, "write(path, text)", "Writes text to the file path."},
     [P_N] = {NULL, NULL, NULL, NULL},
 };
 

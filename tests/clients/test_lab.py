@@ -1,8 +1,13 @@
 """JupyterLab in a real browser: JupyterLab from .venv on a free loopback
-port with a token, notebooks/00-tour.ipynb (a copy, outputs cleared) opened
-in headless Chromium through Selenium, Run > Run All Cells clicked, and then
-what a person looks for: every code cell numbered in order, with output, and
-nothing red. A screenshot goes to artifacts/lab-tour.png.
+port with a token, a notebook (a copy, outputs cleared) opened in headless
+Chromium through Selenium, Run > Run All Cells clicked, and then what a
+person looks for: every code cell numbered in order, with output, and
+nothing red. notebooks/00-tour.ipynb's screenshot goes to
+artifacts/lab-tour.png; notebooks/01-autograd-graphs.ipynb's cells must
+also show their graphs, an SVG (which JupyterLab puts in an <img>) drawn
+with as many boxes as the SVG the kernel sends for the same cell (run
+through nbclient first), and its screenshot goes to
+artifacts/lab-autograd-graphs.png.
 
 It needs Debian's chromium and chromium-driver (scripts/deps.sh). Lab and
 the browser are stopped even when the test fails, and the test checks that
@@ -20,6 +25,7 @@ import urllib.request
 
 import nbformat
 import pytest
+from nbclient import NotebookClient
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
@@ -28,6 +34,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 TOUR = REPO / "notebooks" / "00-tour.ipynb"
+GRAPHS = REPO / "notebooks" / "01-autograd-graphs.ipynb"
 ARTIFACTS = REPO / "artifacts"
 TIMEOUT = 120   # seconds for each wait: lab's start, the kernel, all cells
 
@@ -124,16 +131,24 @@ class Lab:
         self.log.close()
 
 
-@pytest.fixture
-def lab(venv_bin, jupyter_env, tmp_path, no_kernel_left):
-    """JupyterLab serving a folder with the tour, its outputs cleared."""
-    root = tmp_path / "notebooks"
-    root.mkdir()
-    nb = nbformat.read(TOUR, as_version=4)
+def cleared(path):
+    """The notebook at path with its outputs and numbers removed."""
+    nb = nbformat.read(path, as_version=4)
     for cell in nb.cells:
         if cell.cell_type == "code":
             cell.outputs, cell.execution_count = [], None
-    nbformat.write(nb, root / TOUR.name)
+    return nb
+
+
+@pytest.fixture
+def lab(request, venv_bin, jupyter_env, tmp_path, no_kernel_left):
+    """JupyterLab serving a folder with one notebook (the tour unless the
+    test says which), its outputs cleared."""
+    path = getattr(request, "param", TOUR)
+    root = tmp_path / "notebooks"
+    root.mkdir()
+    nb = cleared(path)
+    nbformat.write(nb, root / path.name)
     server = Lab(venv_bin, jupyter_env, root, tmp_path / "lab.log")
     server.code_cells = sum(cell.cell_type == "code" for cell in nb.cells)
     try:
@@ -190,6 +205,65 @@ def test_tour_runs_in_jupyterlab(lab, browser):
     for cell in browser.execute_script(CELLS_JS):
         assert cell["outputs"] > 0, f"no output shown for:\n{cell['source']}"
         assert not cell["errors"], f"error output for:\n{cell['source']}\n{cell['errors']}"
+
+
+# Per code cell, the graphs its outputs of type image/svg+xml show: for each, its boxes
+# (Graphviz's <g class="node">) and its size on the page. JupyterLab shows
+# image/svg+xml as an <img> whose src is the SVG as a data: URL (an inline
+# <svg> is counted too): the SVG is read back from the URL, and the image
+# counts as drawn once the browser has decoded it (naturalWidth > 0).
+GRAPHS_JS = """
+const boxes = svg => svg.querySelectorAll('g.node').length;
+return [...document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell')].map(c => {
+  const outs = [...c.querySelectorAll('.jp-OutputArea-output[data-mime-type="image/svg+xml"]')];
+  const inline = outs.flatMap(o => [...o.querySelectorAll('svg')]).map(svg => {
+    const r = svg.getBoundingClientRect();
+    return {nodes: boxes(svg), width: r.width, height: r.height, decoded: true};
+  });
+  const images = outs.flatMap(o => [...o.querySelectorAll('img[src^="data:image/svg+xml"]')]).map(img => {
+    const src = img.getAttribute('src');
+    const data = src.slice(src.indexOf(',') + 1);
+    const text = src.slice(0, src.indexOf(',')).endsWith(';base64') ? atob(data) : decodeURIComponent(data);
+    const svg = new DOMParser().parseFromString(text, 'image/svg+xml');
+    const r = img.getBoundingClientRect();
+    return {nodes: boxes(svg), width: r.width, height: r.height,
+            decoded: img.complete && img.naturalWidth > 0};
+  });
+  return inline.concat(images);
+});
+"""
+
+
+def boxes_sent(path):
+    """Per code cell of the notebook, the boxes of each image/svg+xml the
+    kernel sends when nbclient runs it: what the page must draw."""
+    nb = cleared(path)
+    NotebookClient(nb, timeout=TIMEOUT, startup_timeout=30,
+                   resources={"metadata": {"path": str(path.parent)}}).execute()
+    return [[o.data["image/svg+xml"].count('<g id="node') for o in cell.outputs
+             if "image/svg+xml" in o.get("data", {})]
+            for cell in nb.cells if cell.cell_type == "code"]
+
+
+@pytest.mark.parametrize("lab", [GRAPHS], indirect=True, ids=[GRAPHS.name])
+def test_autograd_graphs_draw_in_jupyterlab(lab, browser):
+    expected = boxes_sent(GRAPHS)
+    assert all(len(svgs) == 1 and svgs[0] > 0 for svgs in expected), \
+        f"each code cell of {GRAPHS.name} should send one graph: {expected}"
+    browser.get(lab.url(f"/lab/tree/{GRAPHS.name}") + "&reset")
+    try:
+        run_all_cells(browser, lab.code_cells)
+    finally:
+        ARTIFACTS.mkdir(exist_ok=True)
+        browser.save_screenshot(str(ARTIFACTS / "lab-autograd-graphs.png"))
+    cells = browser.execute_script(CELLS_JS)
+    drawn = browser.execute_script(GRAPHS_JS)
+    for cell, svgs, boxes in zip(cells, drawn, expected):
+        assert not cell["errors"], f"error output for:\n{cell['source']}\n{cell['errors']}"
+        assert [svg["nodes"] for svg in svgs] == boxes, \
+            f"graph boxes drawn {svgs}, sent {boxes}, for:\n{cell['source']}"
+        assert all(svg["decoded"] and svg["width"] > 50 and svg["height"] > 50 for svg in svgs), \
+            f"a graph not drawn, or with no size, {svgs} for:\n{cell['source']}"
 
 
 def run_all_cells(browser, count):

@@ -16,11 +16,12 @@
 #include <string.h>
 
 #include "autograd_graph.h"
+#include "big_graph.h"
 #include "helpers.h"
 
 /* ---- reading an SVG back ------------------------------------------------------------ */
 
-#define MAX_BOXES 1100
+#define MAX_BOXES (CG_GRAPH_MAX_BOXES + 100)
 
 typedef struct {
     char id[32];
@@ -60,6 +61,19 @@ static void fill_of(xmlNode *g, char *out, size_t n) {
         }
 }
 
+/* Graphviz writes a run of spaces as no-break spaces (U+00A0), which a
+ * reader sees as spaces. */
+static void nbsp_to_space(char *s) {
+    char *w = s;
+    for (const char *r = s; *r; r++) {
+        if ((unsigned char)r[0] == 0xc2 && (unsigned char)r[1] == 0xa0)
+            r++, *w++ = ' ';
+        else
+            *w++ = *r;
+    }
+    *w = '\0';
+}
+
 /* Parses svg (failing the test unless it is well-formed XML) into d, and
  * frees svg. */
 static drawing *read_svg(char *svg) {
@@ -80,6 +94,7 @@ static drawing *read_svg(char *svg) {
         xmlNode *g = nodes->nodesetval->nodeTab[i];
         text_of(g, "title", d->boxes[i].id, sizeof d->boxes[i].id, NULL);
         text_of(g, "text", d->boxes[i].label, sizeof d->boxes[i].label, "\n");
+        nbsp_to_space(d->boxes[i].label);
         fill_of(g, d->boxes[i].fill, sizeof d->boxes[i].fill);
     }
     for (int i = 0; i < d->nedges; i++)
@@ -320,6 +335,39 @@ Test(autograd_graph, show_attrs_lists_saved_attributes) {
     free_wx_sum(&g);
 }
 
+/* Scalar attributes: labels as torchviz's get_fn_name writes them over
+ * PyTorch 1.13's nodes for the same code (a, b (4, 3) leaves):
+ *   (a + b).sum(1), a.view(12).mean(), (a - b).pow(2), a.add(b, alpha=2.5) */
+Test(autograd_graph, show_attrs_lists_saved_scalars_as_pytorch_does) {
+    cg_tensor *a = leaf(2, (int64_t[]){4, 3}, 3), *b = leaf(2, (int64_t[]){4, 3}, 4);
+    cg_tensor *ab = T_OK(cg_add(a, b, cg_scalar_int(1)));
+    cg_tensor *s = T_OK(cg_sum(ab, 1, (int64_t[]){1}, false));
+    cg_tensor *v = T_OK(cg_view(a, 1, (int64_t[]){12}));
+    cg_tensor *m = T_OK(cg_mean(v, 0, NULL, false));
+    cg_tensor *d = T_OK(cg_sub(a, b, cg_scalar_int(1)));
+    cg_tensor *p = T_OK(cg_pow_scalar(d, cg_scalar_int(2)));
+    cg_tensor *q = T_OK(cg_add(a, b, cg_scalar_float(2.5)));
+    cg_tensor *outs[] = {s, m, p, q};
+    cg_graph_options opt = CG_GRAPH_OPTIONS_DEFAULT;
+    opt.show_attrs = true;
+    drawing *dr = read_svg(cg_graph_svg(outs, 4, NULL, &opt));
+    assert_box(dr, s->grad_fn,
+               "SumBackward1\n----------------------\ndim           :   (1,)\nkeepdim       :  False\n"
+               "self_sym_sizes: (4, 3)",
+               LIGHTGREY);
+    assert_box(dr, ab->grad_fn, "AddBackward0\n------------\nalpha: 1", LIGHTGREY);
+    assert_box(dr, m->grad_fn, "MeanBackward0\n-----------------\nself_numel:    12\nself_sizes: (12,)", LIGHTGREY);
+    assert_box(dr, v->grad_fn, "ViewBackward0\n----------------------\nself_sym_sizes: (4, 3)", LIGHTGREY);
+    assert_box(dr, p->grad_fn, "PowBackward0\n------------------------\nexponent:              2\nself    : [saved tensor]",
+               LIGHTGREY);
+    assert_box(dr, d->grad_fn, "SubBackward0\n------------\nalpha: 1", LIGHTGREY);
+    assert_box(dr, q->grad_fn, "AddBackward0\n------------\nalpha: 2.5", LIGHTGREY);
+    drawing_free(dr);
+    for (size_t i = 0; i < 4; i++)
+        cg_tensor_release(outs[i]);
+    cg_tensor_release(a), cg_tensor_release(b), cg_tensor_release(ab), cg_tensor_release(v), cg_tensor_release(d);
+}
+
 Test(autograd_graph, tensor_without_grad_fn_is_the_output_alone) {
     cg_tensor *x = t_rand(CG_F32, 2, (int64_t[]){2, 3}, -1, 1, 8);
     cg_graph_name items[] = {{x, "x"}};
@@ -380,7 +428,7 @@ Test(autograd_graph, outline_writes_shared_nodes_once) {
 /* for i in range(499): y = y * c + d, with c and d plain tensors: 998 op
  * nodes, y0's AccumulateGrad and leaf, the output: 1001 boxes and 1000
  * edges. (A leaf shared by every step is another matter: Note [Layout of
- * big graphs] in autograd_graph.c.) */
+ * big graphs] in big_graph.c, and the tests below.) */
 Test(autograd_graph, thousand_node_loop_renders, .timeout = 120) {
     cg_tensor *y0 = leaf(1, (int64_t[]){1}, 11);
     cg_tensor *c = t_rand(CG_F32, 1, (int64_t[]){1}, -1, 1, 12), *e = t_rand(CG_F32, 1, (int64_t[]){1}, -1, 1, 13);
@@ -403,6 +451,100 @@ Test(autograd_graph, thousand_node_loop_renders, .timeout = 120) {
     cr_assert(strstr(outline, "AccumulateGrad (y0 (1,))\n"));
     free(outline);
     cg_tensor_release(y0), cg_tensor_release(c), cg_tensor_release(e), cg_tensor_release(y);
+}
+
+/* y = y * w + b, k times, w and b leaves (shared by every step when the
+ * caller says so); returns y, the leaves in *y0, *w, *b. */
+static cg_tensor *unrolled_loop(int k, cg_tensor **y0, cg_tensor **w, cg_tensor **b, bool shared) {
+    *y0 = leaf(1, (int64_t[]){1}, 14);
+    *w = leaf(1, (int64_t[]){1}, 15), *b = leaf(1, (int64_t[]){1}, 16);
+    (*w)->requires_grad = (*b)->requires_grad = shared;
+    cg_tensor *y = cg_tensor_retain(*y0);
+    for (int i = 0; i < k; i++) {
+        cg_tensor *m = T_OK(cg_mul(y, *w));
+        cg_tensor *next = T_OK(cg_add(m, *b, cg_scalar_int(1)));
+        cg_tensor_release(m), cg_tensor_release(y);
+        y = next;
+    }
+    return y;
+}
+
+static const box *box_with_id(const drawing *d, const char *id) {
+    for (int i = 0; i < d->nboxes; i++)
+        if (strcmp(d->boxes[i].id, id) == 0)
+            return &d->boxes[i];
+    return NULL;
+}
+
+/* The box whose edge ends at obj and that is labelled label, if any. */
+static const box *input_box(const drawing *d, const void *obj, const char *label) {
+    char suffix[40];
+    snprintf(suffix, sizeof suffix, "->%s", id_of(obj));
+    for (int i = 0; i < d->nedges; i++) {
+        size_t len = strlen(d->edges[i]), sl = strlen(suffix);
+        if (len <= sl || strcmp(d->edges[i] + len - sl, suffix) != 0)
+            continue;
+        char tail[64];
+        snprintf(tail, sizeof tail, "%.*s", (int)(len - sl), d->edges[i]);
+        const box *b = box_with_id(d, tail);
+        if (b && strcmp(b->label, label) == 0)
+            return b;
+    }
+    return NULL;
+}
+
+/* The 1000-node loop whose w and b feed every step: torchviz's graph has an
+ * edge from w's and b's AccumulateGrad to each of the 998 ops, which dot
+ * cannot lay out in reasonable time; the drawing still has every op, each
+ * with an AccumulateGrad box feeding it (the shared one, or a copy of it
+ * with its leaf "w\n (1)" above, in lightblue). */
+Test(autograd_graph, thousand_node_loop_with_shared_leaves_renders_every_op, .timeout = 300) {
+    cg_tensor *y0, *w, *b, *y = unrolled_loop(499, &y0, &w, &b, true);
+    cg_graph_name items[] = {{w, "w"}, {b, "b"}, {y0, "y0"}};
+    cg_graph_names names = {items, 3};
+    drawing *d = read_svg(cg_graph_svg(&y, 1, &names, NULL));
+    int steps = 0;
+    for (cg_node *add = y->grad_fn; add && add->op != CG_OP_ACCUMULATE_GRAD; steps++) {
+        cg_node *mul = add->next[0].node;
+        assert_box(d, add, "AddBackward0", LIGHTGREY);
+        assert_box(d, mul, "MulBackward0", LIGHTGREY);
+        cr_assert(has_edge(d, mul, add), "step %d: MulBackward0 -> AddBackward0 not drawn", steps);
+        cr_assert(has_edge(d, mul->next[0].node, mul), "step %d: its input not drawn", steps);
+        cr_assert(input_box(d, mul, "AccumulateGrad"), "step %d: no AccumulateGrad (w) feeds MulBackward0", steps);
+        cr_assert(input_box(d, add, "AccumulateGrad"), "step %d: no AccumulateGrad (b) feeds AddBackward0", steps);
+        add = mul->next[0].node;
+    }
+    cr_assert_eq(steps, 499);
+    cr_assert_eq(count_label(d, "MulBackward0"), 499);
+    cr_assert_eq(count_label(d, "AddBackward0"), 499);
+    assert_box(d, w, "w\n (1)", LIGHTBLUE);
+    assert_box(d, b, "b\n (1)", LIGHTBLUE);
+    assert_box(d, y0, "y0\n (1)", LIGHTBLUE);
+    /* every leaf box, copies included, is one of the three, in lightblue */
+    cr_assert_eq(count_fill(d, LIGHTBLUE),
+                 count_label(d, "w\n (1)") + count_label(d, "b\n (1)") + count_label(d, "y0\n (1)"));
+    cr_assert_eq(count_label(d, "AccumulateGrad"), count_fill(d, LIGHTBLUE));
+    drawing_free(d);
+    cg_tensor_release(y0), cg_tensor_release(w), cg_tensor_release(b), cg_tensor_release(y);
+}
+
+/* Past CG_GRAPH_MAX_BOXES boxes the nodes nearest the output are drawn and
+ * the graph's title says how many were not. */
+Test(autograd_graph, graph_past_the_cap_draws_the_last_nodes, .timeout = 300) {
+    int k = CG_GRAPH_MAX_BOXES / 2 + 500;
+    cg_tensor *y0, *w, *b, *y = unrolled_loop(k, &y0, &w, &b, false);
+    int total = 2 * k + 3; /* the ops, y0's AccumulateGrad and leaf, the output */
+    char *svg = T_OK(cg_graph_svg(&y, 1, NULL, NULL));
+    char note[64];
+    snprintf(note, sizeof note, "\xe2\x80\xa6 %d earlier nodes not drawn", total - CG_GRAPH_MAX_BOXES);
+    cr_assert(strstr(svg, note), "no \"%s\" in the SVG", note);
+    drawing *d = read_svg(svg);
+    cr_assert_eq(d->nboxes, CG_GRAPH_MAX_BOXES);
+    assert_box(d, y->grad_fn, "AddBackward0", LIGHTGREY);
+    cr_assert_eq(count_fill(d, GREEN), 1);
+    cr_assert_null(box_of(d, y0), "the first leaf is drawn");
+    drawing_free(d);
+    cg_tensor_release(y0), cg_tensor_release(w), cg_tensor_release(b), cg_tensor_release(y);
 }
 
 Test(autograd_graph, graphviz_errors_are_engine_errors_not_stderr, .init = cr_redirect_stderr) {

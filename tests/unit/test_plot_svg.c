@@ -213,6 +213,79 @@ Test(plot_svg, a_log_axis_has_decade_ticks) {
     free(svg);
 }
 
+static double num_attr(xmlDocPtr doc, const char *xpath, const char *name) {
+    char *v = attr(doc, xpath, name);
+    double d = strtod(v, NULL);
+    free(v);
+    return d;
+}
+
+/* y = x at 1, 10, ..., 1e4 on a log x axis cut to [10, 100] and a y axis
+ * set to [0, 50]: decade ticks 10^1 and 10^2 only, y ticks 0..50, and the
+ * line clipped to the frame (the clip rectangle is the frame's). */
+Test(plot_svg, a_log_x_axis_and_set_limits_clip_to_the_frame) {
+    double x[] = {1, 10, 100, 1000, 1e4};
+    cg_plot_series s = {.kind = CG_PLOT_LINE, .x = x, .y = x, .n = 5, .colour = -1};
+    cg_plot_axes ax = {.logx = true, .xlim = (double[]){10, 100}, .ylim = (double[]){0, 50}, .index = 1,
+                       .nseries = 1, .series = &s};
+    cg_plot_figure f = {640, 480, 1, 1, 1, &ax};
+    char *svg = cg_plot_svg(&f);
+    xmlDocPtr doc = parse(svg);
+    char buf[256];
+    texts(doc, "//svg:text[@class='xtick']/svg:tspan", buf, sizeof buf);
+    cr_expect_str_eq(buf, "1|2");
+    texts(doc, "//svg:text[@class='ytick']", buf, sizeof buf);
+    cr_expect_str_eq(buf, "0|10|20|30|40|50");
+    cr_expect_eq(count(doc, "//svg:g[@clip-path]/svg:polyline"), 1, "the line is drawn inside the clip");
+    char *clip = attr(doc, "//svg:g[@clip-path]", "clip-path"), *id = attr(doc, "//svg:clipPath", "id");
+    char want[96];
+    snprintf(want, sizeof want, "url(#%s)", id);
+    cr_expect_str_eq(clip, want);
+    free(clip), free(id);
+    const char *sides[] = {"x", "y", "width", "height"};
+    for (int i = 0; i < 4; i++)
+        cr_expect_float_eq(num_attr(doc, "//svg:clipPath/svg:rect", sides[i]),
+                           num_attr(doc, "//svg:rect[@class='frame']", sides[i]), 0.05, "clip %s", sides[i]);
+    xmlFreeDoc(doc);
+    free(svg);
+    /* without limits, nothing is clipped */
+    ax.xlim = ax.ylim = NULL;
+    svg = cg_plot_svg(&f);
+    doc = parse(svg);
+    cr_expect_eq(count(doc, "//svg:clipPath"), 0);
+    texts(doc, "//svg:text[@class='xtick']/svg:tspan", buf, sizeof buf);
+    cr_expect_str_eq(buf, "0|1|2|3|4", "decades of the data");
+    xmlFreeDoc(doc);
+    free(svg);
+}
+
+/* plt.bar([1, 2, 3], [3, -1, 2], width=0.5) with xlim (0, 4), ylim (-2, 4):
+ * each bar is a quarter of a unit wide on each side of x, from 0 to its
+ * height, the negative one below 0. */
+Test(plot_svg, bars_stand_on_zero_centred_on_x) {
+    double x[] = {1, 2, 3}, h[] = {3, -1, 2};
+    cg_plot_series s = {.kind = CG_PLOT_BAR, .x = x, .y = h, .n = 3, .width = 0.5, .colour = -1};
+    cg_plot_axes ax = {.xlim = (double[]){0, 4}, .ylim = (double[]){-2, 4}, .index = 1, .nseries = 1, .series = &s};
+    cg_plot_figure f = {640, 480, 1, 1, 1, &ax};
+    char *svg = cg_plot_svg(&f);
+    xmlDocPtr doc = parse(svg);
+    cr_assert_eq(count(doc, "//svg:g[@class='bar']/svg:rect"), 3);
+    double fx = num_attr(doc, "//svg:rect[@class='frame']", "x"), fy = num_attr(doc, "//svg:rect[@class='frame']", "y");
+    double fw = num_attr(doc, "//svg:rect[@class='frame']", "width");
+    double fh = num_attr(doc, "//svg:rect[@class='frame']", "height");
+    double ux = fw / 4, uy = fh / 6, zero = fy + 4 * uy;
+    for (int i = 0; i < 3; i++) {
+        char xp[64];
+        snprintf(xp, sizeof xp, "//svg:g[@class='bar']/svg:rect[%d]", i + 1);
+        cr_expect_float_eq(num_attr(doc, xp, "x"), fx + (x[i] - 0.25) * ux, 0.02, "bar %d x", i);
+        cr_expect_float_eq(num_attr(doc, xp, "width"), 0.5 * ux, 0.02, "bar %d width", i);
+        cr_expect_float_eq(num_attr(doc, xp, "height"), fabs(h[i]) * uy, 0.02, "bar %d height", i);
+        cr_expect_float_eq(num_attr(doc, xp, "y"), h[i] > 0 ? zero - h[i] * uy : zero, 0.02, "bar %d y", i);
+    }
+    xmlFreeDoc(doc);
+    free(svg);
+}
+
 Test(plot_svg, histogram_counts_are_numpys) {
     /* expected: numpy.histogram(x, bins) with numpy 1.24 */
     double c[8], e[9];

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "exc.h"
 #include "host.h"
@@ -147,6 +148,62 @@ Test(plots, pyplot_shows_at_show_and_at_flush) {
     cr_assert_eq(nshown, 2, "the end-of-cell flush shows the open figure once");
     cr_expect(!strstr(log_[1].svg, "no legend() call"), "pyplot draws a legend only after legend()");
     cr_expect(strstr(log_[1].svg, ">x</text>"));
+}
+
+/* The file savefig writes is the SVG the figure shows. */
+Test(plots, savefig_writes_the_figures_svg) {
+    char path[64], src[512];
+    snprintf(path, sizeof path, "/tmp/cgrad-test-savefig-%d.svg", (int)getpid());
+    snprintf(src, sizeof src,
+             "import matplotlib.pyplot as plt\n"
+             "plt.bar([1, 2, 3], [3, 1, 2], label='counts')\n"
+             "plt.plot([1, 2, 3], [2, 2, 2])\n"
+             "plt.title('saved')\n"
+             "plt.savefig('%s')\n",
+             path);
+    run(src);
+    cr_assert_eq(cg_plot_flush(), 0);
+    cr_assert_eq(nshown, 1, "savefig does not close the figure: it shows at the end of the cell");
+    FILE *f = fopen(path, "r");
+    cr_assert(f, "savefig wrote no %s", path);
+    static char text[1 << 16];
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    text[n] = 0;
+    fclose(f);
+    unlink(path);
+    cr_expect_str_eq(text, log_[0].svg);
+    cr_expect_eq(in_group(text, "bar", "<rect"), 3);
+    cr_expect(strstr(text, ">saved</text>"));
+}
+
+Test(plots, pyplot_log_x_limits_and_bar) {
+    run("import matplotlib.pyplot as plt\n"
+        "plt.plot([1, 10, 100, 1000], [1, 2, 3, 4])\n"
+        "plt.xscale('log')\n"
+        "assert plt.xlim(10, 100) == (10.0, 100.0)\n"
+        "assert plt.ylim(top=5) == (None, 5.0)\n"
+        "assert plt.ylim(0) == (0.0, 5.0)\n"
+        "plt.show()\n"
+        "display(plot([1, 2, 3], xlim=(0, 2), ylim=(0, 10)))\n"
+        "display(scatter([1, 10, 100], [1, 2, 3], logx=True))\n");
+    cr_assert_eq(nshown, 3);
+    cr_expect_eq(occurrences(log_[0].svg, "class=\"xtick\""), 2, "10^1 and 10^2");
+    cr_expect_eq(occurrences(log_[0].svg, "<tspan"), 2);
+    cr_expect(strstr(log_[0].svg, "<clipPath") && strstr(log_[1].svg, "<clipPath"), "limits clip the series");
+    cr_expect(strstr(log_[1].svg, ">10</text>"), "ylim (0, 10) shows its top tick");
+    cr_expect(!strstr(log_[2].svg, "<clipPath") && occurrences(log_[2].svg, "<tspan") == 3);
+}
+
+Test(plots, savefig_and_scales_errors_are_python_errors) {
+    run("import matplotlib.pyplot as plt\nplt.plot([1, 2])");
+    expect_error("plt.savefig('plot.png')", "ValueError: Format 'png' is not supported (supported formats: svg)");
+    expect_error("plt.savefig('/nonexistent-dir/plot.svg')",
+                 "FileNotFoundError: [Errno 2] No such file or directory: '/nonexistent-dir/plot.svg'");
+    expect_error("plt.xscale('symlog')", "ValueError: xscale 'symlog' is not supported here: 'linear' or 'log'");
+    expect_error("plt.bar([1, 2], [1, 2, 3])", "ValueError: shape mismatch: objects cannot be broadcast");
+    expect_error("plt.bar([1, 2], [])", "ValueError: shape mismatch");
+    expect_error("plt.bar([], [])", "ValueError: cannot plot an empty series");
+    run("plt.close('all')");
 }
 
 Test(plots, the_flush_does_nothing_without_pyplot) {

@@ -6,6 +6,8 @@ its repr is matplotlib's `<Figure size 640x480 with 1 Axes>`. An Axes keeps
 its series as float64 tensors made by _plot.array, so a tensor of any dtype
 or device, a list or any iterable of numbers can be plotted.
 
+Figure.savefig writes the same SVG to a file (SVG is the only format).
+
 The builtins plot(), scatter(), hist() and imshow() (no import needed)
 each return a new Figure of one Axes: _builtin_plot and friends below.
 pyplot.py keeps the current figure for plt.* calls."""
@@ -64,16 +66,19 @@ class Axes:
         self._title = None
         self._xlabel = None
         self._ylabel = None
+        self._logx = False
         self._logy = False
+        self._xlim = None   # (left, right), None for a side left to the data
+        self._ylim = None
         self._legend = False
 
     def __repr__(self):
         return '<Axes: >'
 
-    def _add(self, kind, x, y, label=None, colour=-1, bins=0, rows=0, cols=0):
+    def _add(self, kind, x, y, label=None, colour=-1, bins=0, rows=0, cols=0, width=0.0):
         if label is not None:
             label = str(label)
-        self._series.append((kind, x, y, label, colour, bins, rows, cols))
+        self._series.append((kind, x, y, label, colour, bins, rows, cols, float(width)))
 
     # ---- plotting ------------------------------------------------------------------------
 
@@ -135,6 +140,25 @@ class Axes:
         self._add('hist', None, t, label, _colour(color), bins)
         return counts, edges, BarContainer(label)
 
+    def bar(self, x, height, width=0.8, bottom=None, align='center', label=None, color=None, **kwargs):
+        """Bars of the given heights standing on 0, centred on x (numbers;
+        one of x and height may be a single number)."""
+        if bottom is not None or align != 'center':
+            raise NotImplementedError("bar(): bottom= and align= other than 'center' are not supported")
+        x, h = _plot.array(x).reshape(-1), _plot.array(height).reshape(-1)
+        if x.numel() == 1 and h.numel() > 1:
+            x = x.expand(h.numel())
+        elif h.numel() == 1 and x.numel() > 1:
+            h = h.expand(x.numel())
+        if x.numel() != h.numel():
+            raise ValueError('shape mismatch: objects cannot be broadcast to a single shape.  Mismatch is '
+                             'between arg 0 with shape (%d,) and arg 1 with shape (%d,).' % (x.numel(), h.numel()))
+        _nonempty(h)
+        if not isinstance(width, (int, float)) or isinstance(width, bool) or not width >= 0:
+            raise ValueError('bar(): width must be a number >= 0 here, not %r' % (width,))
+        self._add('bar', x.contiguous(), h.contiguous(), label, _colour(color), width=width)
+        return BarContainer(label)
+
     def imshow(self, X, cmap=None, **kwargs):
         """A 2-D array as an image in viridis, row 0 on top, with a colour
         bar."""
@@ -162,8 +186,20 @@ class Axes:
         self._logy = value == 'log'
 
     def set_xscale(self, value, **kwargs):
-        if value != 'linear':
-            raise NotImplementedError("only a linear x axis is supported")
+        if value not in ('linear', 'log'):
+            raise ValueError("xscale %r is not supported here: 'linear' or 'log'" % value)
+        self._logx = value == 'log'
+
+    def set_xlim(self, left=None, right=None, **kwargs):
+        """The x limits; None keeps a side as it was (the data's, unless
+        set before). Returns (left, right) as now set."""
+        self._xlim = _limits(self._xlim, left, right, kwargs.get('xmin'), kwargs.get('xmax'))
+        return self._xlim
+
+    def set_ylim(self, bottom=None, top=None, **kwargs):
+        """The y limits, as set_xlim."""
+        self._ylim = _limits(self._ylim, bottom, top, kwargs.get('ymin'), kwargs.get('ymax'))
+        return self._ylim
 
     def legend(self, *args, **kwargs):
         self._legend = True
@@ -178,7 +214,19 @@ class Axes:
         series = self._series
         if not (legend or self._legend):
             series = [(s[0], s[1], s[2], None) + s[4:] for s in series]
-        return (self._grid[2], self._title, self._xlabel, self._ylabel, self._logy, series)
+        return (self._grid[2], self._title, self._xlabel, self._ylabel, self._logy, series,
+                self._logx, self._xlim, self._ylim)
+
+
+def _limits(old, lo, hi, lo_alias=None, hi_alias=None):
+    """set_xlim's arguments merged with the limits set before: a pair as
+    the first argument, keyword aliases (xmin=), None for a side kept."""
+    if isinstance(lo, (tuple, list)) and hi is None:
+        lo, hi = lo
+    lo = lo_alias if lo is None else lo
+    hi = hi_alias if hi is None else hi
+    old = old or (None, None)
+    return (float(lo) if lo is not None else old[0], float(hi) if hi is not None else old[1])
 
 
 class Line2D:
@@ -241,6 +289,19 @@ class Figure:
     def get_size_inches(self):
         return (self._width / 100, self._height / 100)
 
+    def savefig(self, fname, format=None, **kwargs):
+        """Writes the figure's SVG to fname (a name without extension gets
+        '.svg'); SVG is the only format."""
+        fname = str(fname)
+        base = fname.rsplit('/', 1)[-1]
+        ext = base.rsplit('.', 1)[-1].lower() if '.' in base else None
+        fmt = (format or ext or 'svg').lower()
+        if fmt != 'svg':
+            raise ValueError("Format '%s' is not supported (supported formats: svg)" % fmt)
+        if ext is None:
+            fname = fname + '.svg'
+        _plot.write(fname, self._repr_svg_())
+
     def _repr_svg_(self):
         nrows, ncols = self._shape
         axes = [ax._spec(self._legend) for ax in self.axes if ax._grid[:2] == self._shape]
@@ -253,7 +314,7 @@ class Figure:
 
 # ---- the builtins: one figure per call, labels and scale as keywords ---------------------------
 
-def _quick(title, xlabel, ylabel, logy):
+def _quick(title, xlabel, ylabel, logy, logx=False, xlim=None, ylim=None):
     fig = Figure()
     fig._legend = True
     ax = fig.add_subplot()
@@ -265,23 +326,32 @@ def _quick(title, xlabel, ylabel, logy):
         ax.set_ylabel(ylabel)
     if logy:
         ax.set_yscale('log')
+    if logx:
+        ax.set_xscale('log')
+    if xlim is not None:
+        ax.set_xlim(xlim)
+    if ylim is not None:
+        ax.set_ylim(ylim)
     return fig, ax
 
 
-def _builtin_plot(*args, title=None, xlabel=None, ylabel=None, logy=False, **kwargs):
-    fig, ax = _quick(title, xlabel, ylabel, logy)
+def _builtin_plot(*args, title=None, xlabel=None, ylabel=None, logy=False, logx=False, xlim=None, ylim=None,
+                  **kwargs):
+    fig, ax = _quick(title, xlabel, ylabel, logy, logx, xlim, ylim)
     ax.plot(*args, **kwargs)
     return fig
 
 
-def _builtin_scatter(x, y, title=None, xlabel=None, ylabel=None, logy=False, **kwargs):
-    fig, ax = _quick(title, xlabel, ylabel, logy)
+def _builtin_scatter(x, y, title=None, xlabel=None, ylabel=None, logy=False, logx=False, xlim=None, ylim=None,
+                     **kwargs):
+    fig, ax = _quick(title, xlabel, ylabel, logy, logx, xlim, ylim)
     ax.scatter(x, y, **kwargs)
     return fig
 
 
-def _builtin_hist(x, bins=10, title=None, xlabel=None, ylabel=None, logy=False, **kwargs):
-    fig, ax = _quick(title, xlabel, ylabel, logy)
+def _builtin_hist(x, bins=10, title=None, xlabel=None, ylabel=None, logy=False, logx=False, xlim=None, ylim=None,
+                  **kwargs):
+    fig, ax = _quick(title, xlabel, ylabel, logy, logx, xlim, ylim)
     ax.hist(x, bins, **kwargs)
     return fig
 

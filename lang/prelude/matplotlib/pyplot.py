@@ -82,6 +82,10 @@ def hist(x, bins=10, **kwargs):
     return gca().hist(x, bins, **kwargs)
 
 
+def bar(x, height, width=0.8, **kwargs):
+    return gca().bar(x, height, width, **kwargs)
+
+
 def imshow(X, **kwargs):
     return gca().imshow(X, **kwargs)
 
@@ -104,6 +108,27 @@ def yscale(value, **kwargs):
 
 def xscale(value, **kwargs):
     gca().set_xscale(value)
+
+
+def xlim(*args, **kwargs):
+    """plt.xlim(left, right), xlim((left, right)), xlim(right=...): sets
+    the current axes' x limits and returns them. Reading the automatic
+    limits (xlim() alone) is not supported."""
+    if not args and not kwargs:
+        raise NotImplementedError('xlim() without arguments: the automatic limits cannot be read here')
+    return gca().set_xlim(*args, **kwargs)
+
+
+def ylim(*args, **kwargs):
+    """As xlim, for y."""
+    if not args and not kwargs:
+        raise NotImplementedError('ylim() without arguments: the automatic limits cannot be read here')
+    return gca().set_ylim(*args, **kwargs)
+
+
+def savefig(fname, **kwargs):
+    """Writes the current figure as SVG to fname (Figure.savefig)."""
+    gcf().savefig(fname, **kwargs)
 
 
 def legend(*args, **kwargs):
