@@ -221,14 +221,16 @@ static cg_value m_summary(cg_value self, const cg_args *a) {
         return CG_ERR;
     int index = 0, abbreviated = cg_truth(v[1]);
     cg_value r = CG_ERR;
-    if (abbreviated >= 0 && !cuda_ready() && summary_device_ok(v[0])) {
+    if (abbreviated < 0) {
+        /* cg_truth raised */
+    } else if (!cuda_ready()) {
         /* memory_stats() is {} and PyTorch's summary indexes it */
-        cg_value key = cg_str_from_c("allocated_bytes.all.current");
+        cg_value key = summary_device_ok(v[0]) ? cg_str_from_c("allocated_bytes.all.current") : CG_ERR;
         if (!cg_is_err(key)) {
             cg_raise_value(&cg_exc_KeyError, key);
             cg_decref(key);
         }
-    } else if (abbreviated >= 0 && cuda_index(v[0], &index) == 0) {
+    } else if (cuda_index(v[0], &index) == 0) {
         const cg_memory_ops *ops = cg_memory_ops_of(CG_CUDA);
         cg_device_stats s = {.max_split_size = -1};
         if (ops && ops->stats)
