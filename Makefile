@@ -52,20 +52,26 @@ ENGINE_SRC := $(wildcard engine/*.c) $(wildcard cuda/*.c)
 ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/%.o)
 
 # cuda/: its .cu files are compiled by nvcc, for sm_80 and sm_90 plus PTX,
-# only when CUDA is on; without it the engine reports CUDA unavailable.
+# into build/libcgcuda.so, a module that the engine loads on first use of
+# CUDA (Note [The CUDA module] in engine/device.c): the CUDA runtime (linked
+# in statically) and cuBLAS (found through the module's rpath) cost nothing
+# at start-up, and a machine without nvcc or a GPU builds and runs the same
+# program. The module calls back into the engine, so the programs export
+# the engine's symbols (engine/exports.list) and keep the allocator in.
 NVCC       ?= nvcc
 CUDA_HOME  ?= $(patsubst %/bin/nvcc,%,$(shell command -v $(NVCC) 2>/dev/null))
-NVCCFLAGS  := -O2 -std=c++17 -Iengine -Xcompiler -fPIC \
+NVCCFLAGS  := -O2 -std=c++17 --extended-lambda -Iengine -Icuda -Xcompiler -fPIC,-Wall,-Wextra \
               -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90 \
               -gencode arch=compute_90,code=compute_90
-ifeq ($(HAVE_NVCC),1)
-  CUDA_SRC := $(wildcard cuda/*.cu)
-  ifneq ($(CUDA_SRC),)
-    ENGINE_OBJ += $(CUDA_SRC:%.cu=$(BUILD)/%.o)
-    CFLAGS     += -DCG_HAVE_CUDA
-    LDLIBS     += -L$(CUDA_HOME)/lib64 -lcudart -lcublas -lstdc++
-  endif
-endif
+CUDA_MODULE_DIR := $(PREFIX)/lib/cgrad
+CUDA_SRC   := $(if $(filter 1,$(HAVE_NVCC)),$(wildcard cuda/*.cu))
+CUDA_MODULE := $(if $(CUDA_SRC),$(BUILD)/libcgcuda.so)
+EXPORT_LDFLAGS := -Wl,--dynamic-list=engine/exports.list -Wl,-u,cg_caching_allocator_new -ldl
+$(BUILD)/engine/device.o $(BUILD)/san/engine/device.o: CFLAGS += -DCG_CUDA_MODULE_DIR='"$(CUDA_MODULE_DIR)"'
+
+$(BUILD)/libcgcuda.so: $(CUDA_SRC:%.cu=$(BUILD)/%.o)
+	$(NVCC) -shared -o $@ $^ -cudart static -L$(CUDA_HOME)/lib64 -lcublas -Xlinker -rpath=$(CUDA_HOME)/lib64
+
 # The layers above the engine, each a static library (DESIGN.md, Layers):
 # display/ renders values, lang/ evaluates cells; kernel/ holds `cgrad`.
 DISPLAY_SRC := $(wildcard display/*.c)
@@ -88,13 +94,13 @@ $(UNIT_OBJ) $(SAN_UNIT_OBJ): CFLAGS += $(XML_CFLAGS)
 
 
 .PHONY: FORCE all test test-unit test-unit-san test-kernel test-clients lab bench install clean deps
-all: $(LAYER_LIBS) $(BUILD)/unit-tests $(if $(KERNEL_SRC),$(BUILD)/cgrad)
+all: $(LAYER_LIBS) $(BUILD)/unit-tests $(if $(KERNEL_SRC),$(BUILD)/cgrad) $(CUDA_MODULE)
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
 
-$(BUILD)/%.o: %.cu
+$(BUILD)/%.o: %.cu $(wildcard cuda/*.cuh) engine/ops.def
 	@mkdir -p $(dir $@)
 	$(NVCC) $(NVCCFLAGS) -c $< -o $@
 
@@ -129,9 +135,9 @@ KERNEL_CFLAGS  := $(shell pkg-config --cflags $(KERNEL_PKGS) 2>/dev/null)
 KERNEL_LIBS    := $(shell pkg-config --libs $(KERNEL_PKGS) 2>/dev/null || echo -lzmq -ljansson -lcrypto) -pthread
 $(KERNEL_SRC:%.c=$(BUILD)/%.o) $(KERNEL_SRC:%.c=$(SAN)/%.o): CFLAGS += $(KERNEL_CFLAGS)
 $(BUILD)/cgrad: $(KERNEL_SRC:%.c=$(BUILD)/%.o) $(LAYER_LIBS)
-	$(CC) $(CFLAGS) -o $@ $(filter %.o,$^) $(LAYER_LIBS) $(KERNEL_LIBS) $(LDLIBS)
+	$(CC) $(CFLAGS) -o $@ $(filter %.o,$^) $(LAYER_LIBS) $(KERNEL_LIBS) $(LDLIBS) $(EXPORT_LDFLAGS)
 $(SAN)/cgrad: $(KERNEL_SRC:%.c=$(SAN)/%.o) $(SAN_LAYER_LIBS)
-	$(CC) $(CFLAGS) $(SANFLAGS) -o $@ $(filter %.o,$^) $(SAN_LAYER_LIBS) $(KERNEL_LIBS) $(LDLIBS)
+	$(CC) $(CFLAGS) $(SANFLAGS) -o $@ $(filter %.o,$^) $(SAN_LAYER_LIBS) $(KERNEL_LIBS) $(LDLIBS) $(EXPORT_LDFLAGS)
 
 # A file that changes when the list of sources does, so that removing a
 # test file relinks the test binaries.
@@ -141,10 +147,10 @@ $(BUILD)/sources.list: FORCE
 FORCE:
 
 $(BUILD)/unit-tests: $(UNIT_OBJ) $(LAYER_LIBS) $(BUILD)/sources.list
-	$(CC) $(CFLAGS) -o $@ $(UNIT_OBJ) $(LAYER_LIBS) $(CRIT_LIBS) $(LDLIBS)
+	$(CC) $(CFLAGS) -o $@ $(UNIT_OBJ) $(LAYER_LIBS) $(CRIT_LIBS) $(LDLIBS) $(EXPORT_LDFLAGS)
 
 $(SAN)/unit-tests: $(SAN_UNIT_OBJ) $(SAN_LAYER_LIBS) $(BUILD)/sources.list
-	$(CC) $(CFLAGS) $(SANFLAGS) -o $@ $(SAN_UNIT_OBJ) $(SAN_LAYER_LIBS) $(CRIT_LIBS) $(LDLIBS)
+	$(CC) $(CFLAGS) $(SANFLAGS) -o $@ $(SAN_UNIT_OBJ) $(SAN_LAYER_LIBS) $(CRIT_LIBS) $(LDLIBS) $(EXPORT_LDFLAGS)
 
 deps:
 	@scripts/deps.sh
@@ -226,13 +232,14 @@ bench: all $(VENV)/bench-requirements.txt
 # The cgrad program with the logos `cgrad install` copies into the
 # kernelspec, and the engine library and its headers, for C programs that
 # use the engine directly.
-install: $(BUILD)/libcgengine.a $(BUILD)/cgrad
+install: $(BUILD)/libcgengine.a $(BUILD)/cgrad $(CUDA_MODULE)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/cgrad/kernelspec
 	install -m 755 $(BUILD)/cgrad $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 kernelspec/* $(DESTDIR)$(PREFIX)/share/cgrad/kernelspec/
 	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/cgrad
 	install -m 644 $(BUILD)/libcgengine.a $(DESTDIR)$(PREFIX)/lib/
 	install -m 644 engine/*.h engine/ops.def $(DESTDIR)$(PREFIX)/include/cgrad/
+	$(if $(CUDA_MODULE),install -d $(DESTDIR)$(CUDA_MODULE_DIR) && install -m 755 $(CUDA_MODULE) $(DESTDIR)$(CUDA_MODULE_DIR)/)
 
 clean:
 	rm -rf $(BUILD)
