@@ -46,17 +46,17 @@ static struct {
     char message[512];
 } cuda_load;
 
-/* Opens path when the file exists; a module that exists but does not load
- * (a missing symbol, a missing libcublas) is an error worth its own message
- * rather than "no driver". Sets *found when the file exists. */
+/* Opens path when the file exists (and sets *found). A module that exists
+ * but does not load (a missing symbol, a missing libcublas) leaves CUDA
+ * unavailable with PyTorch's error, as on a machine without a GPU; with
+ * CGRAD_CUDA_DEBUG set, the reason goes to stderr. */
 static void *open_path(const char *path, bool *found) {
     if (access(path, F_OK) != 0)
         return NULL;
     *found = true;
     void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    if (!h)
-        snprintf(cuda_load.message, sizeof cuda_load.message, "CUDA module %s could not be loaded: %s", path,
-                 dlerror());
+    if (!h && getenv("CGRAD_CUDA_DEBUG"))
+        fprintf(stderr, "cgrad: CUDA module %s could not be loaded: %s\n", path, dlerror());
     return h;
 }
 
