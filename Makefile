@@ -93,7 +93,7 @@ SAN_UNIT_OBJ   := $(UNIT_SRC:%.c=$(SAN)/%.o)
 $(UNIT_OBJ) $(SAN_UNIT_OBJ): CFLAGS += $(XML_CFLAGS)
 
 
-.PHONY: FORCE all test test-unit test-unit-san test-kernel test-clients lab bench install clean deps
+.PHONY: FORCE all test test-gpu test-unit test-unit-san test-kernel test-clients lab bench install clean deps
 all: $(LAYER_LIBS) $(BUILD)/unit-tests $(if $(KERNEL_SRC),$(BUILD)/cgrad) $(CUDA_MODULE)
 
 $(BUILD)/%.o: %.c
@@ -201,6 +201,24 @@ test: deps
 	$(PYTHON) tests/summary.py $(REPORTS) || status=1; \
 	exit $$status
 
+# The tests that need a GPU (tests/gpu): every op on CUDA against the CPU,
+# gradients on the device, the allocator's statistics. Not part of `make
+# test`; without nvcc or a device they fail, saying why.
+GPU_TEST_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/gpu/*.c) tests/unit/helpers.c $(wildcard tests/unit/samples_*.c))
+$(GPU_TEST_OBJ): CFLAGS += $(XML_CFLAGS)
+$(BUILD)/gpu-tests: $(GPU_TEST_OBJ) $(LAYER_LIBS)
+	$(CC) $(CFLAGS) -o $@ $(GPU_TEST_OBJ) $(LAYER_LIBS) $(CRIT_LIBS) $(LDLIBS) $(EXPORT_LDFLAGS)
+test-gpu: $(BUILD)/gpu-tests $(CUDA_MODULE)
+	@test -n "$(CUDA_MODULE)" || { echo "no CUDA device: the CUDA module is not built here (no nvcc, or CUDA=0)"; exit 1; }
+	CGRAD_CUDA_MODULE=$(abspath $(CUDA_MODULE)) $(BUILD)/gpu-tests --verbose
+
+# bench/cuda: needs a GPU to run; built only where nvcc exists.
+$(BUILD)/bench/cuda: bench/cuda/bench_cuda.cu $(LAYER_LIBS)
+	@mkdir -p $(dir $@)
+	$(NVCC) -O2 -std=c++17 -Iengine -o $@ $< $(LAYER_LIBS) -L$(CUDA_HOME)/lib64 -lcublas \
+	  -Xlinker -rpath=$(CUDA_HOME)/lib64 -Xlinker --dynamic-list=engine/exports.list -Xlinker -u,cg_caching_allocator_new \
+	  $(GV_LIBS) $(BLAS_LIBS) -Xcompiler -fopenmp -lm -ldl
+
 # Only the protocol tests, against build/cgrad (pytest arguments in ARGS).
 test-kernel: $(BUILD)/cgrad $(VENV)/requirements.txt
 	$(VENV)/bin/python -m pytest -q -p no:cacheprovider tests/kernel --cgrad=$(BUILD)/cgrad $(ARGS)
@@ -223,8 +241,9 @@ lab: deps
 	  --MultiKernelManager.default_kernel_name=cgrad \
 	  $(if $(filter 0,$(shell id -u)),--allow-root) $(LAB_ARGS)
 
-bench: all $(VENV)/bench-requirements.txt
+bench: all $(VENV)/bench-requirements.txt $(if $(CUDA_MODULE),$(BUILD)/bench/cuda)
 	@scripts/deps.sh bench
+	$(if $(CUDA_MODULE),-CGRAD_CUDA_MODULE=$(abspath $(CUDA_MODULE)) $(BUILD)/bench/cuda)
 	@$(MAKE) --no-print-directory -C bench BUILD=$(abspath $(BUILD))
 	@$(PYTHON) bench/lang/run.py $(BUILD)/cgrad
 	@$(VENV)/bin/python bench/kernel/run.py $(BUILD)/cgrad

@@ -92,7 +92,7 @@ static const cg_method_def cuda_functions[] = {
     {"current_device", fn_current_device, "current_device()", NULL},
     {"get_device_name", fn_get_device_name, "get_device_name(device=None)", NULL},
     {"synchronize", fn_synchronize, "synchronize(device=None)", NULL},
-    {"set_device", fn_set_device, "set_device(device)", NULL},
+    {"set_device", fn_set_device, "set_device(device)", "Sets the current device."},
     {"manual_seed", fn_manual_seed, "manual_seed(seed)", NULL},
     {"manual_seed_all", fn_manual_seed, "manual_seed_all(seed)", NULL},
     {"empty_cache", fn_empty_cache, "empty_cache()", NULL},
