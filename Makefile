@@ -15,6 +15,7 @@
 #
 #   CUDA=auto|0|1   build cuda/ where nvcc exists (auto), never, or always
 
+.DEFAULT_GOAL := all
 CC      ?= cc
 CUDA    ?= auto
 PREFIX  ?= /usr/local
@@ -69,8 +70,10 @@ CUDA_MODULE := $(if $(CUDA_SRC),$(BUILD)/libcgcuda.so)
 EXPORT_LDFLAGS := -Wl,--dynamic-list=engine/exports.list -Wl,-u,cg_caching_allocator_new -ldl
 $(BUILD)/engine/device.o $(BUILD)/san/engine/device.o: CFLAGS += -DCG_CUDA_MODULE_DIR='"$(CUDA_MODULE_DIR)"'
 
-$(BUILD)/libcgcuda.so: $(CUDA_SRC:%.cu=$(BUILD)/%.o)
+ifneq ($(CUDA_MODULE),)
+$(CUDA_MODULE): $(CUDA_SRC:%.cu=$(BUILD)/%.o)
 	$(NVCC) -shared -o $@ $^ -cudart static -L$(CUDA_HOME)/lib64 -lcublas -Xlinker -rpath=$(CUDA_HOME)/lib64
+endif
 
 # The layers above the engine, each a static library (DESIGN.md, Layers):
 # display/ renders values, lang/ evaluates cells; kernel/ holds `cgrad`.
