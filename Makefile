@@ -15,6 +15,7 @@
 #
 #   CUDA=auto|0|1   build cuda/ where nvcc exists (auto), never, or always
 
+.DEFAULT_GOAL := all
 CC      ?= cc
 CUDA    ?= auto
 PREFIX  ?= /usr/local
@@ -52,20 +53,28 @@ ENGINE_SRC := $(wildcard engine/*.c) $(wildcard cuda/*.c)
 ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/%.o)
 
 # cuda/: its .cu files are compiled by nvcc, for sm_80 and sm_90 plus PTX,
-# only when CUDA is on; without it the engine reports CUDA unavailable.
+# into build/libcgcuda.so, a module that the engine loads on first use of
+# CUDA (Note [The CUDA module] in engine/device.c): the CUDA runtime (linked
+# in statically) and cuBLAS (found through the module's rpath) cost nothing
+# at start-up, and a machine without nvcc or a GPU builds and runs the same
+# program. The module calls back into the engine, so the programs export
+# the engine's symbols (engine/exports.list) and keep the allocator in.
 NVCC       ?= nvcc
 CUDA_HOME  ?= $(patsubst %/bin/nvcc,%,$(shell command -v $(NVCC) 2>/dev/null))
-NVCCFLAGS  := -O2 -std=c++17 -Iengine -Xcompiler -fPIC \
+NVCCFLAGS  := -O2 -std=c++17 --extended-lambda -Iengine -Icuda -Xcompiler -fPIC,-Wall,-Wextra \
               -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90 \
               -gencode arch=compute_90,code=compute_90
-ifeq ($(HAVE_NVCC),1)
-  CUDA_SRC := $(wildcard cuda/*.cu)
-  ifneq ($(CUDA_SRC),)
-    ENGINE_OBJ += $(CUDA_SRC:%.cu=$(BUILD)/%.o)
-    CFLAGS     += -DCG_HAVE_CUDA
-    LDLIBS     += -L$(CUDA_HOME)/lib64 -lcudart -lcublas -lstdc++
-  endif
+CUDA_MODULE_DIR := $(PREFIX)/lib/cgrad
+CUDA_SRC   := $(if $(filter 1,$(HAVE_NVCC)),$(wildcard cuda/*.cu))
+CUDA_MODULE := $(if $(CUDA_SRC),$(BUILD)/libcgcuda.so)
+EXPORT_LDFLAGS := -Wl,--dynamic-list=engine/exports.list -Wl,-u,cg_caching_allocator_new -ldl
+$(BUILD)/engine/device.o $(BUILD)/san/engine/device.o: CFLAGS += -DCG_CUDA_MODULE_DIR='"$(CUDA_MODULE_DIR)"'
+
+ifneq ($(CUDA_MODULE),)
+$(CUDA_MODULE): $(CUDA_SRC:%.cu=$(BUILD)/%.o)
+	$(NVCC) -shared -o $@ $^ -cudart static -L$(CUDA_HOME)/lib64 -lcublas -Xlinker -rpath=$(CUDA_HOME)/lib64
 endif
+
 # The layers above the engine, each a static library (DESIGN.md, Layers):
 # display/ renders values, lang/ evaluates cells; kernel/ holds `cgrad`.
 DISPLAY_SRC := $(wildcard display/*.c)
@@ -87,14 +96,14 @@ SAN_UNIT_OBJ   := $(UNIT_SRC:%.c=$(SAN)/%.o)
 $(UNIT_OBJ) $(SAN_UNIT_OBJ): CFLAGS += $(XML_CFLAGS)
 
 
-.PHONY: FORCE all test test-unit test-unit-san test-kernel test-clients lab bench install clean deps
-all: $(LAYER_LIBS) $(BUILD)/unit-tests $(if $(KERNEL_SRC),$(BUILD)/cgrad $(BUILD)/cgrad-launcher)
+.PHONY: FORCE all test test-gpu test-unit test-unit-san test-kernel test-clients lab bench install clean deps
+all: $(LAYER_LIBS) $(BUILD)/unit-tests $(if $(KERNEL_SRC),$(BUILD)/cgrad $(BUILD)/cgrad-launcher) $(CUDA_MODULE)
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
 
-$(BUILD)/%.o: %.cu
+$(BUILD)/%.o: %.cu $(wildcard cuda/*.cuh) engine/ops.def
 	@mkdir -p $(dir $@)
 	$(NVCC) $(NVCCFLAGS) -c $< -o $@
 
@@ -129,9 +138,9 @@ KERNEL_CFLAGS  := $(shell pkg-config --cflags $(KERNEL_PKGS) 2>/dev/null)
 KERNEL_LIBS    := $(shell pkg-config --libs $(KERNEL_PKGS) 2>/dev/null || echo -lzmq -ljansson -lcrypto) -pthread
 $(KERNEL_SRC:%.c=$(BUILD)/%.o) $(KERNEL_SRC:%.c=$(SAN)/%.o): CFLAGS += $(KERNEL_CFLAGS)
 $(BUILD)/cgrad: $(KERNEL_SRC:%.c=$(BUILD)/%.o) $(LAYER_LIBS)
-	$(CC) $(CFLAGS) -o $@ $(filter %.o,$^) $(LAYER_LIBS) $(KERNEL_LIBS) $(LDLIBS)
+	$(CC) $(CFLAGS) -o $@ $(filter %.o,$^) $(LAYER_LIBS) $(KERNEL_LIBS) $(LDLIBS) $(EXPORT_LDFLAGS)
 $(SAN)/cgrad: $(KERNEL_SRC:%.c=$(SAN)/%.o) $(SAN_LAYER_LIBS)
-	$(CC) $(CFLAGS) $(SANFLAGS) -o $@ $(filter %.o,$^) $(SAN_LAYER_LIBS) $(KERNEL_LIBS) $(LDLIBS)
+	$(CC) $(CFLAGS) $(SANFLAGS) -o $@ $(filter %.o,$^) $(SAN_LAYER_LIBS) $(KERNEL_LIBS) $(LDLIBS) $(EXPORT_LDFLAGS)
 # What the kernelspec starts: holds the kernel's ports open while cgrad
 # loads (kernel/launcher/launcher.c); libc alone, so no $(CFLAGS).
 $(BUILD)/cgrad-launcher: kernel/launcher/launcher.c
@@ -148,10 +157,10 @@ $(BUILD)/sources.list: FORCE
 FORCE:
 
 $(BUILD)/unit-tests: $(UNIT_OBJ) $(LAYER_LIBS) $(BUILD)/sources.list
-	$(CC) $(CFLAGS) -o $@ $(UNIT_OBJ) $(LAYER_LIBS) $(CRIT_LIBS) $(LDLIBS)
+	$(CC) $(CFLAGS) -o $@ $(UNIT_OBJ) $(LAYER_LIBS) $(CRIT_LIBS) $(LDLIBS) $(EXPORT_LDFLAGS)
 
 $(SAN)/unit-tests: $(SAN_UNIT_OBJ) $(SAN_LAYER_LIBS) $(BUILD)/sources.list
-	$(CC) $(CFLAGS) $(SANFLAGS) -o $@ $(SAN_UNIT_OBJ) $(SAN_LAYER_LIBS) $(CRIT_LIBS) $(LDLIBS)
+	$(CC) $(CFLAGS) $(SANFLAGS) -o $@ $(SAN_UNIT_OBJ) $(SAN_LAYER_LIBS) $(CRIT_LIBS) $(LDLIBS) $(EXPORT_LDFLAGS)
 
 deps:
 	@scripts/deps.sh
@@ -202,6 +211,24 @@ test: deps
 	$(PYTHON) tests/summary.py $(REPORTS) || status=1; \
 	exit $$status
 
+# The tests that need a GPU (tests/gpu): every op on CUDA against the CPU,
+# gradients on the device, the allocator's statistics. Not part of `make
+# test`; without nvcc or a device they fail, saying why.
+GPU_TEST_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/gpu/*.c) tests/unit/helpers.c $(wildcard tests/unit/samples_*.c))
+$(GPU_TEST_OBJ): CFLAGS += $(XML_CFLAGS)
+$(BUILD)/gpu-tests: $(GPU_TEST_OBJ) $(LAYER_LIBS)
+	$(CC) $(CFLAGS) -o $@ $(GPU_TEST_OBJ) $(LAYER_LIBS) $(CRIT_LIBS) $(LDLIBS) $(EXPORT_LDFLAGS)
+test-gpu: $(BUILD)/gpu-tests $(CUDA_MODULE)
+	@test -n "$(CUDA_MODULE)" || { echo "no CUDA device: the CUDA module is not built here (no nvcc, or CUDA=0)"; exit 1; }
+	CGRAD_CUDA_MODULE=$(abspath $(CUDA_MODULE)) $(BUILD)/gpu-tests --verbose
+
+# bench/cuda: needs a GPU to run; built only where nvcc exists.
+$(BUILD)/bench/cuda: bench/cuda/bench_cuda.cu $(LAYER_LIBS)
+	@mkdir -p $(dir $@)
+	$(NVCC) -O2 -std=c++17 -Iengine -o $@ $< $(LAYER_LIBS) -L$(CUDA_HOME)/lib64 -lcublas \
+	  -Xlinker -rpath=$(CUDA_HOME)/lib64 -Xlinker --dynamic-list=engine/exports.list -Xlinker -u,cg_caching_allocator_new \
+	  $(GV_LIBS) $(BLAS_LIBS) -Xcompiler -fopenmp -lm -ldl
+
 # Only the protocol tests, against build/cgrad (pytest arguments in ARGS).
 test-kernel: $(BUILD)/cgrad $(BUILD)/cgrad-launcher $(VENV)/requirements.txt
 	$(VENV)/bin/python -m pytest -q -p no:cacheprovider tests/kernel --cgrad=$(BUILD)/cgrad $(ARGS)
@@ -224,8 +251,9 @@ lab: deps
 	  --MultiKernelManager.default_kernel_name=cgrad \
 	  $(if $(filter 0,$(shell id -u)),--allow-root) $(LAB_ARGS)
 
-bench: all $(VENV)/bench-requirements.txt
+bench: all $(VENV)/bench-requirements.txt $(if $(CUDA_MODULE),$(BUILD)/bench/cuda)
 	@scripts/deps.sh bench
+	$(if $(CUDA_MODULE),-CGRAD_CUDA_MODULE=$(abspath $(CUDA_MODULE)) $(BUILD)/bench/cuda)
 	@$(MAKE) --no-print-directory -C bench BUILD=$(abspath $(BUILD))
 	@$(PYTHON) bench/lang/run.py $(BUILD)/cgrad
 	@$(VENV)/bin/python bench/kernel/run.py $(BUILD)/cgrad
@@ -233,13 +261,14 @@ bench: all $(VENV)/bench-requirements.txt
 # The cgrad program and its launcher, with the logos `cgrad install` copies into the
 # kernelspec, and the engine library and its headers, for C programs that
 # use the engine directly.
-install: $(BUILD)/libcgengine.a $(BUILD)/cgrad $(BUILD)/cgrad-launcher
+install: $(BUILD)/libcgengine.a $(BUILD)/cgrad $(BUILD)/cgrad-launcher $(CUDA_MODULE)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/cgrad/kernelspec
 	install -m 755 $(BUILD)/cgrad $(BUILD)/cgrad-launcher $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 kernelspec/* $(DESTDIR)$(PREFIX)/share/cgrad/kernelspec/
 	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/cgrad
 	install -m 644 $(BUILD)/libcgengine.a $(DESTDIR)$(PREFIX)/lib/
 	install -m 644 engine/*.h engine/ops.def $(DESTDIR)$(PREFIX)/include/cgrad/
+	$(if $(CUDA_MODULE),install -d $(DESTDIR)$(CUDA_MODULE_DIR) && install -m 755 $(CUDA_MODULE) $(DESTDIR)$(CUDA_MODULE_DIR)/)
 
 clean:
 	rm -rf $(BUILD)

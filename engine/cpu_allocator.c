@@ -428,6 +428,13 @@ cg_storage *cg_storage_new(size_t nbytes, cg_device device) {
     const cg_backend *be = cg_backend_get(device.type);
     if (!be)
         return NULL;
+    /* "cuda" means the current device: the storage records which, so that
+     * it compares equal to the tensors made on "cuda:0" */
+    if (device.index < 0 && be->devices) {
+        device.index = be->devices->current();
+        if (device.index < 0)
+            return NULL;
+    }
     cg_storage *s = malloc(sizeof *s);
     if (!s) {
         cg_error_set(CG_OUT_OF_MEMORY_ERROR, "DefaultCPUAllocator: can't allocate memory");

@@ -30,6 +30,17 @@ const char *cg_device_str(cg_device d, char *buf, size_t n);
 struct cg_call;
 typedef void (*cg_kernel_fn)(const struct cg_call *call);
 
+/* The devices of a backend that has several (CUDA): torch.cuda's
+ * device_count(), current_device(), set_device(), get_device_name(),
+ * synchronize(). Each returns -1 with the error set on failure. */
+typedef struct cg_device_ops {
+    int (*count)(void);
+    int (*current)(void);
+    int (*set_current)(int index);
+    int (*name)(int index, char *buf, size_t n);
+    int (*synchronize)(int index);
+} cg_device_ops;
+
 typedef struct cg_backend {
     const char *name;
     /* NULL plus an error (CG_OUT_OF_MEMORY_ERROR) when memory runs out. */
@@ -39,7 +50,20 @@ typedef struct cg_backend {
     int (*copy)(void *dst, cg_device dd, const void *src, cg_device sd, size_t nbytes);
     const cg_memory_ops *memory; /* statistics, snapshots, history */
     const cg_kernel_fn *kernels; /* indexed by cg_op; NULL: not on this device */
+    /* Kernels return nothing; where a launch can fail (CUDA), this says
+     * after each kernel whether it did: 0, or -1 with the error set (and
+     * the failure forgotten). NULL: kernels cannot fail. */
+    int (*kernel_status)(void);
+    const cg_device_ops *devices; /* NULL: one device (the CPU) */
 } cg_backend;
+
+/* What a device module (libcgcuda.so, loaded on first use of CUDA) exports
+ * as CG_DEVICE_MODULE_INIT: given the engine's CG_BACKEND_ABI, it registers
+ * its backend and returns 0 when a device is present, else returns -1 with
+ * PyTorch's error for what is missing. See Note [The CUDA module]. */
+#define CG_BACKEND_ABI 1
+#define CG_DEVICE_MODULE_INIT "cg_cuda_module_init"
+typedef int (*cg_device_module_init_fn)(int abi);
 
 void cg_backend_register(cg_device_type type, const cg_backend *backend);
 /* The backend of a device type, or NULL (with PyTorch's error set) when it

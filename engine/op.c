@@ -37,5 +37,5 @@ int cg_op_run(const cg_call *call) {
         return -1;
     }
     fn(call);
-    return 0;
+    return be->kernel_status ? be->kernel_status() : 0;
 }

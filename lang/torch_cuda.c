@@ -1,8 +1,9 @@
 /* torch_cuda.c: the torch.cuda module: is_available(), device_count(),
- * current_device(), get_device_name(), synchronize(), manual_seed(),
- * answering from the engine's backend table. Where there is no CUDA
- * backend, the calls that need a device raise the engine's error, as
- * PyTorch raises its own. The memory functions (memory_stats(),
+ * current_device(), set_device(), get_device_name(), synchronize(),
+ * manual_seed(), answering from the engine's backend table (its device
+ * ops, which the CUDA module gives from the CUDA runtime). Where there is
+ * no CUDA backend, the calls that need a device raise the engine's error,
+ * as PyTorch raises its own. The memory functions (memory_stats(),
  * empty_cache(), ...) are torch.cuda.memory's (torch_cuda_memory.c), held
  * here too as in PyTorch. */
 #include "module.h"
@@ -15,24 +16,71 @@ static bool available(void) {
     return ok;
 }
 
-/* The engine's error when there is no device; 0 when there is one. */
-static int need_device(void) { return cg_backend_get(CG_CUDA) ? 0 : torch_raise_int(); }
+/* The CUDA backend's devices, or NULL with the engine's error raised. */
+static const cg_device_ops *devices(void) {
+    const cg_backend *be = cg_backend_get(CG_CUDA);
+    if (!be) {
+        torch_raise_int();
+        return NULL;
+    }
+    return be->devices;
+}
+
+/* The device index of an optional argument (None: the current device),
+ * an int or a torch.device/str; -1 with the error raised. */
+static int device_index(const char *fn, const cg_device_ops *d, const cg_args *args) {
+    cg_value v = args->npos ? args->pos[0] : args->nkw ? args->kwv[0] : CG_NONE;
+    int cur = d->current();
+    if (cg_is_none(v))
+        return cur < 0 ? torch_raise_int() : cur;
+    cg_device dev;
+    bool given;
+    if (torch_device_arg(fn, "device", 1, v, &dev, &given) < 0)
+        return -1;
+    if (dev.index < 0)
+        return cur < 0 ? torch_raise_int() : cur;
+    return dev.index;
+}
 
 static cg_value fn_is_available(cg_value self, const cg_args *args) { return cg_bool(available()); }
 
-/* The engine registers one backend for the current device. */
-static cg_value fn_device_count(cg_value self, const cg_args *args) { return cg_int(available() ? 1 : 0); }
+static cg_value fn_device_count(cg_value self, const cg_args *args) {
+    if (!available())
+        return cg_int(0);
+    return cg_int(cg_backend_get(CG_CUDA)->devices->count());
+}
 
 static cg_value fn_current_device(cg_value self, const cg_args *args) {
-    return need_device() < 0 ? CG_ERR : cg_int(0);
+    const cg_device_ops *d = devices();
+    if (!d)
+        return CG_ERR;
+    int i = d->current();
+    return i < 0 ? torch_raise() : cg_int(i);
+}
+
+static cg_value fn_set_device(cg_value self, const cg_args *args) {
+    const cg_device_ops *d = devices();
+    int i = d ? device_index("set_device", d, args) : -1;
+    if (i < 0)
+        return CG_ERR;
+    return d->set_current(i) < 0 ? torch_raise() : CG_NONE;
 }
 
 static cg_value fn_get_device_name(cg_value self, const cg_args *args) {
-    return need_device() < 0 ? CG_ERR : cg_str_from_c("CUDA device");
+    const cg_device_ops *d = devices();
+    int i = d ? device_index("get_device_name", d, args) : -1;
+    char name[256];
+    if (i < 0)
+        return CG_ERR;
+    return d->name(i, name, sizeof name) < 0 ? torch_raise() : cg_str_from_c(name);
 }
 
 static cg_value fn_synchronize(cg_value self, const cg_args *args) {
-    return need_device() < 0 ? CG_ERR : CG_NONE;
+    const cg_device_ops *d = devices();
+    int i = d ? device_index("synchronize", d, args) : -1;
+    if (i < 0)
+        return CG_ERR;
+    return d->synchronize(i) < 0 ? torch_raise() : CG_NONE;
 }
 
 /* CUDA tensors draw from the CPU generator (random.h), so seeding the
@@ -45,6 +93,7 @@ static const cg_method_def cuda_functions[] = {
     {"current_device", fn_current_device, "current_device()", NULL},
     {"get_device_name", fn_get_device_name, "get_device_name(device=None)", NULL},
     {"synchronize", fn_synchronize, "synchronize(device=None)", NULL},
+    {"set_device", fn_set_device, "set_device(device)", "Sets the current device."},
     {"manual_seed", fn_manual_seed, "manual_seed(seed)", NULL},
     {"manual_seed_all", fn_manual_seed, "manual_seed_all(seed)", NULL},
     {NULL, NULL, NULL, NULL},

@@ -1,0 +1,143 @@
+/* cuda_common.cuh: what every file of the CUDA module shares: the engine's
+ * headers seen from C++, the one way a CUDA failure becomes the engine's
+ * error, the launch geometry of a grid-stride loop, and the dtype dispatch
+ * of kernels (PyTorch's AT_DISPATCH, cut down to cgrad's five dtypes).
+ * Not the kernels themselves (cuda_*.cu) and not the backend table
+ * (cuda_backend.cu). */
+#ifndef CG_CUDA_COMMON_CUH
+#define CG_CUDA_COMMON_CUH
+
+#include <cuda_runtime.h>
+#include <stdint.h>
+
+extern "C" {
+#include "caching_allocator.h"
+#include "op.h"
+#include "reduce_iter.h"
+}
+
+/* Records a failed CUDA call as the engine's RuntimeError, in PyTorch's
+ * words ("CUDA error: out of memory"), for the backend's kernel_status to
+ * report after the kernel that failed. Returns -1 when err is a failure. */
+int cg_cuda_check(cudaError_t err);
+/* The same for a kernel launch just made (cudaGetLastError). */
+int cg_cuda_check_launch(void);
+/* Records an error of another kind (cuBLAS) with the message given. */
+void cg_cuda_fail(const char *message);
+/* Marks the running kernel failed with the error already set (by the
+ * allocator, for a kernel's temporaries). */
+void cg_cuda_mark_failed(void);
+/* 0, or -1 with the error of the first failure since the last call (which
+ * it forgets): the backend's kernel_status. */
+int cg_cuda_kernel_status(void);
+
+/* Device memory for a kernel's temporaries, from the current device's
+ * caching allocator: NULL with the error recorded when there is none. */
+void *cg_cuda_scratch_alloc(size_t nbytes);
+void cg_cuda_scratch_free(void *p);
+
+/* The current device's cuBLAS handle (a cublasHandle_t), made on first
+ * use; NULL with the error recorded. */
+void *cg_cuda_cublas_handle(void);
+
+/* The current device's stream: the legacy default stream, as PyTorch's
+ * default stream is; the caching allocator's stream id 0. */
+#define CG_CUDA_STREAM ((cudaStream_t)0)
+
+/* Grid-stride loops: enough blocks to fill the device, never more than
+ * there is work for. */
+#define CG_CUDA_THREADS 256
+static inline unsigned cg_cuda_blocks(int64_t n) {
+    int64_t b = (n + CG_CUDA_THREADS - 1) / CG_CUDA_THREADS;
+    const int64_t cap = 65535LL * 8; /* grid-stride loops past this */
+    return (unsigned)(b < 1 ? 1 : b > cap ? cap : b);
+}
+#define CG_CUDA_FOR(i, n)                                                                     \
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < (n);               \
+         i += (int64_t)blockDim.x * gridDim.x)
+
+/* A Python scalar as the kernel's C type T: through double for floating T,
+ * int64 otherwise (large int64 values stay exact), as CG_SCALAR_AS. */
+template <typename T> static inline T cg_scalar_as(cg_scalar s) {
+    if ((T)0.5 != 0)
+        return (T)cg_scalar_to_double(s);
+    return (T)cg_scalar_to_int(s);
+}
+template <> inline bool cg_scalar_as<bool>(cg_scalar s) { return cg_scalar_to_double(s) != 0; }
+
+/* Dtype dispatch: the body runs with T the C type of dt; dtypes outside the
+ * set are not instantiated (the engine never sends them: its CPU kernel
+ * has no row for them either). */
+#define CG_CASE(DT, TYPE, ...)                                                                \
+    case DT: {                                                                                \
+        typedef TYPE T;                                                                       \
+        __VA_ARGS__;                                                                          \
+        break;                                                                                \
+    }
+#define CG_DISPATCH_FLOAT(dt, ...)                                                            \
+    switch (dt) {                                                                             \
+        CG_CASE(CG_F32, float, __VA_ARGS__)                                                   \
+        CG_CASE(CG_F64, double, __VA_ARGS__)                                                  \
+    default: break;                                                                           \
+    }
+#define CG_DISPATCH_INT(dt, ...)                                                              \
+    switch (dt) {                                                                             \
+        CG_CASE(CG_INT32, int32_t, __VA_ARGS__)                                               \
+        CG_CASE(CG_INT64, int64_t, __VA_ARGS__)                                               \
+    default: break;                                                                           \
+    }
+#define CG_DISPATCH_NUMERIC(dt, ...)                                                          \
+    switch (dt) {                                                                             \
+        CG_CASE(CG_F32, float, __VA_ARGS__)                                                   \
+        CG_CASE(CG_F64, double, __VA_ARGS__)                                                  \
+        CG_CASE(CG_INT32, int32_t, __VA_ARGS__)                                               \
+        CG_CASE(CG_INT64, int64_t, __VA_ARGS__)                                               \
+    default: break;                                                                           \
+    }
+#define CG_DISPATCH_ALL(dt, ...)                                                              \
+    switch (dt) {                                                                             \
+        CG_CASE(CG_F32, float, __VA_ARGS__)                                                   \
+        CG_CASE(CG_F64, double, __VA_ARGS__)                                                  \
+        CG_CASE(CG_INT32, int32_t, __VA_ARGS__)                                               \
+        CG_CASE(CG_INT64, int64_t, __VA_ARGS__)                                               \
+        CG_CASE(CG_BOOL, bool, __VA_ARGS__)                                                   \
+    default: break;                                                                           \
+    }
+
+/* The block's value merged from every thread's (f.merge(a, b)), seen by
+ * all threads; blockDim.x a power of 2, at most CG_BLOCK_MAX. */
+#define CG_BLOCK_MAX 256
+template <typename ACC, typename Fold>
+__device__ ACC cg_block_merge(ACC v, const Fold &f) {
+    __shared__ ACC sh[CG_BLOCK_MAX];
+    sh[threadIdx.x] = v;
+    __syncthreads();
+    for (unsigned s = blockDim.x / 2; s > 0; s >>= 1) {
+        if (threadIdx.x < s)
+            sh[threadIdx.x] = f.merge(sh[threadIdx.x], sh[threadIdx.x + s]);
+        __syncthreads();
+    }
+    ACC r = sh[0];
+    __syncthreads();
+    return r;
+}
+/* Threads for a block folding n elements: a power of 2 from 32 to CG_BLOCK_MAX. */
+static inline unsigned cg_block_threads(int64_t n) {
+    unsigned t = 32;
+    while (t < CG_BLOCK_MAX && (int64_t)t < n)
+        t *= 2;
+    return t;
+}
+struct cg_sum_merge {
+    __device__ double merge(double a, double b) const { return a + b; }
+};
+/* NaN wins */
+struct cg_max_merge {
+    __device__ double merge(double a, double b) const { return b > a || b != b ? b : a; }
+};
+
+/* Device address of a tensor's first element (cg_tensor_data is the same
+ * arithmetic; named apart so that a reader sees it is not host memory). */
+static inline char *cg_cuda_data(const cg_tensor *t) { return (char *)cg_tensor_data(t); }
+
+#endif

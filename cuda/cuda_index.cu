@@ -1,0 +1,92 @@
+/* cuda_index.cu: the two index kernels of Note [Index walks]
+ * (engine/index_walk.h) on the GPU: INDEX takes out[p] = in[p + off[p]],
+ * INDEX_PUT puts out[p + off[p]] = in[p] (or adds, with args->flag). out,
+ * in and off (int64 element offsets, checked by the frontend) share out's
+ * sizes, each with its own strides. One thread per element. Puts to one
+ * place from several elements race as PyTorch's CUDA index_put_ does (one
+ * of them wins); accumulating puts are atomic. */
+#include "cuda_common.cuh"
+
+struct walk_geom {
+    int ndim;
+    int64_t numel;
+    int64_t sizes[CG_MAX_DIMS];
+    int64_t strides[3][CG_MAX_DIMS]; /* out, in, off; elements */
+};
+
+static walk_geom walk_of(const cg_call *c) {
+    walk_geom g = {};
+    const cg_tensor *t[3] = {c->out[0], c->in[0], c->in[1]};
+    g.ndim = t[0]->ndim;
+    g.numel = cg_tensor_numel(t[0]);
+    for (int d = 0; d < g.ndim; d++) {
+        g.sizes[d] = t[0]->sizes[d];
+        for (int k = 0; k < 3; k++)
+            g.strides[k][d] = t[k]->strides[d];
+    }
+    return g;
+}
+
+/* element e's offsets in out, in, off (row-major over sizes) */
+__device__ __forceinline__ void walk_offsets(const walk_geom &g, int64_t e, int64_t *off) {
+    off[0] = off[1] = off[2] = 0;
+    for (int d = g.ndim - 1; d >= 0; d--) {
+        int64_t i = e % g.sizes[d];
+        e /= g.sizes[d];
+        for (int k = 0; k < 3; k++)
+            off[k] += i * g.strides[k][d];
+    }
+}
+
+template <typename T> __global__ void take_kernel(walk_geom g, T *o, const T *in, const int64_t *f) {
+    CG_CUDA_FOR(e, g.numel) {
+        int64_t p[3];
+        walk_offsets(g, e, p);
+        o[p[0]] = in[p[1] + f[p[2]]];
+    }
+}
+
+template <typename T> __device__ __forceinline__ void atomic_add(T *p, T v) {
+    if constexpr (sizeof(T) == 8 && (T)0.5 == 0)
+        atomicAdd((unsigned long long *)p, (unsigned long long)v); /* two's complement: the same bits */
+    else if constexpr (sizeof(T) == 1) {
+        if (v) /* bool accumulates as logical or */
+            *p = true;
+    } else
+        atomicAdd(p, v);
+}
+
+template <typename T> __global__ void put_kernel(walk_geom g, T *o, const T *in, const int64_t *f, bool add) {
+    CG_CUDA_FOR(e, g.numel) {
+        int64_t p[3];
+        walk_offsets(g, e, p);
+        T *dst = o + p[0] + f[p[2]];
+        if (add)
+            atomic_add(dst, in[p[1]]);
+        else
+            *dst = in[p[1]];
+    }
+}
+
+/* out[p] = in[p + off[p]] */
+extern "C" void cuda_index(const cg_call *c) {
+    walk_geom g = walk_of(c);
+    if (g.numel == 0)
+        return;
+    CG_DISPATCH_ALL(c->out[0]->dtype, take_kernel<T><<<cg_cuda_blocks(g.numel), CG_CUDA_THREADS, 0, CG_CUDA_STREAM>>>(
+                                          g, (T *)cg_cuda_data(c->out[0]), (const T *)cg_cuda_data(c->in[0]),
+                                          (const int64_t *)cg_cuda_data(c->in[1])))
+    cg_cuda_check_launch();
+}
+
+/* out[p + off[p]] = in[p], or += when args->flag */
+extern "C" void cuda_index_put(const cg_call *c) {
+    walk_geom g = walk_of(c);
+    bool add = c->args && c->args->flag;
+    if (g.numel == 0)
+        return;
+    CG_DISPATCH_ALL(c->out[0]->dtype, put_kernel<T><<<cg_cuda_blocks(g.numel), CG_CUDA_THREADS, 0, CG_CUDA_STREAM>>>(
+                                          g, (T *)cg_cuda_data(c->out[0]), (const T *)cg_cuda_data(c->in[0]),
+                                          (const int64_t *)cg_cuda_data(c->in[1]), add))
+    cg_cuda_check_launch();
+}
