@@ -16,6 +16,7 @@
 #include "device.h"
 #include "memory_segments.h"
 #include "memory_timeline.h"
+#include "svg_query.h"
 #include "tensor.h"
 
 #define MIB ((int64_t)1 << 20)
@@ -30,49 +31,8 @@ static xmlDocPtr parse(char *svg) {
     return doc;
 }
 
-static xmlXPathObjectPtr select_(xmlDocPtr doc, const char *xpath) {
-    xmlXPathContextPtr ctx = xmlXPathNewContext(doc);
-    xmlXPathRegisterNs(ctx, BAD_CAST "s", BAD_CAST "http://www.w3.org/2000/svg");
-    xmlXPathObjectPtr r = xmlXPathEvalExpression(BAD_CAST xpath, ctx);
-    xmlXPathFreeContext(ctx);
-    cr_assert(r, "bad xpath %s", xpath);
-    return r;
-}
-
-static int count(xmlDocPtr doc, const char *xpath) {
-    xmlXPathObjectPtr r = select_(doc, xpath);
-    int n = r->nodesetval ? r->nodesetval->nodeNr : 0;
-    xmlXPathFreeObject(r);
-    return n;
-}
-
-/* The texts of the selected nodes joined by '|'. */
-static void texts(xmlDocPtr doc, const char *xpath, char *out, size_t size) {
-    xmlXPathObjectPtr r = select_(doc, xpath);
-    out[0] = 0;
-    for (int i = 0; r->nodesetval && i < r->nodesetval->nodeNr; i++) {
-        xmlChar *t = xmlNodeGetContent(r->nodesetval->nodeTab[i]);
-        if (i)
-            strncat(out, "|", size - strlen(out) - 1);
-        strncat(out, (const char *)t, size - strlen(out) - 1);
-        xmlFree(t);
-    }
-    xmlXPathFreeObject(r);
-}
-
-/* The attribute of the first node selected, malloc'd. */
-static char *str_attr(xmlDocPtr doc, const char *xpath, const char *name) {
-    xmlXPathObjectPtr r = select_(doc, xpath);
-    cr_assert(r->nodesetval && r->nodesetval->nodeNr > 0, "nothing at %s", xpath);
-    xmlChar *v = xmlGetProp(r->nodesetval->nodeTab[0], BAD_CAST name);
-    char *s = strdup(v ? (const char *)v : "");
-    xmlFree(v);
-    xmlXPathFreeObject(r);
-    return s;
-}
-
 static double num_attr(xmlDocPtr doc, const char *xpath, const char *name) {
-    xmlXPathObjectPtr r = select_(doc, xpath);
+    xmlXPathObjectPtr r = svg_select(doc, xpath);
     cr_assert(r->nodesetval && r->nodesetval->nodeNr > 0, "nothing at %s", xpath);
     xmlChar *v = xmlGetProp(r->nodesetval->nodeTab[0], BAD_CAST name);
     double d = atof((const char *)v);
@@ -105,21 +65,21 @@ Test(memory_segments, every_segment_and_block_is_drawn_by_state) {
     cg_snapshot_segment segs[3];
     cg_memory_snapshot s = sample(segs);
     xmlDocPtr doc = parse(cg_memory_segments_svg(&s, NULL));
-    cr_expect_eq(count(doc, "//s:g[@class='segment']"), 3);
-    cr_expect_eq(count(doc, "//s:rect[@class='segment-frame']"), 3);
-    cr_expect_eq(count(doc, "//s:rect[@class='block allocated']"), 3);
-    cr_expect_eq(count(doc, "//s:rect[@class='block pending']"), 1);
-    cr_expect_eq(count(doc, "//s:rect[@class='block inactive']"), 2);
+    cr_expect_eq(svg_count(doc, "//s:g[@class='segment']"), 3);
+    cr_expect_eq(svg_count(doc, "//s:rect[@class='segment-frame']"), 3);
+    cr_expect_eq(svg_count(doc, "//s:rect[@class='block allocated']"), 3);
+    cr_expect_eq(svg_count(doc, "//s:rect[@class='block pending']"), 1);
+    cr_expect_eq(svg_count(doc, "//s:rect[@class='block inactive']"), 2);
     /* the 100 bytes of the small block, the 512 of the pending one */
-    cr_expect_eq(count(doc, "//s:rect[@class='waste']"), 2);
-    cr_expect_eq(count(doc, "//s:g[@class='legend-entry']"), 4);
+    cr_expect_eq(svg_count(doc, "//s:rect[@class='waste']"), 2);
+    cr_expect_eq(svg_count(doc, "//s:g[@class='legend-entry']"), 4);
     char buf[1024];
-    texts(doc, "//s:g[@class='legend-entry']/s:text", buf, sizeof buf);
+    svg_texts(doc, "//s:g[@class='legend-entry']/s:text", buf, sizeof buf);
     cr_expect_str_eq(buf, "allocated|rounding waste|freed, pending|cached, free");
-    texts(doc, "//s:text[@class='header']", buf, sizeof buf);
+    svg_texts(doc, "//s:text[@class='header']", buf, sizeof buf);
     cr_expect_str_eq(buf, "3 segments: 9.05 MiB allocated / 22.1 MiB reserved");
     /* largest first, the bar lengths in proportion */
-    texts(doc, "//s:text[@class='segment-label']", buf, sizeof buf);
+    svg_texts(doc, "//s:text[@class='segment-label']", buf, sizeof buf);
     cr_expect_str_eq(buf, "20.0 MiB segment, 8.00 MiB allocated|2.00 MiB segment, 1.00 MiB allocated|small blocks: "
                           "48.0 KiB");
     double w0 = num_attr(doc, "(//s:rect[@class='segment-frame'])[1]", "width");
@@ -131,9 +91,9 @@ Test(memory_segments, every_segment_and_block_is_drawn_by_state) {
     for (int i = 0; i < 4; i++) {
         char xpath[96];
         snprintf(xpath, sizeof xpath, "//s:rect[@class='%s']", states[i]);
-        fills[i] = str_attr(doc, xpath, "fill");
+        fills[i] = svg_attr(doc, xpath, "fill");
         snprintf(xpath, sizeof xpath, "(//s:g[@class='legend-entry']/s:rect)[%d]", i == 3 ? 2 : i == 0 ? 1 : i + 2);
-        char *legend_fill = str_attr(doc, xpath, "fill");
+        char *legend_fill = svg_attr(doc, xpath, "fill");
         cr_expect_str_eq(fills[i], legend_fill, "%s", states[i]);
         free(legend_fill);
         for (int j = 0; j < i; j++)
@@ -148,11 +108,11 @@ Test(memory_segments, rows_by_address_and_a_limit_with_the_rest_counted) {
     cg_snapshot_segment segs[3];
     cg_memory_snapshot s = sample(segs);
     xmlDocPtr doc = parse(cg_memory_segments_svg(&s, &(cg_memory_segments_options){true, 2}));
-    cr_expect_eq(count(doc, "//s:g[@class='segment']"), 2);
+    cr_expect_eq(svg_count(doc, "//s:g[@class='segment']"), 2);
     char buf[512];
-    texts(doc, "//s:text[@class='segment-label']", buf, sizeof buf);
+    svg_texts(doc, "//s:text[@class='segment-label']", buf, sizeof buf);
     cr_expect_str_eq(buf, "small blocks: 48.0 KiB|2.00 MiB segment, 1.00 MiB allocated");
-    texts(doc, "//s:text[@class='note']", buf, sizeof buf);
+    svg_texts(doc, "//s:text[@class='note']", buf, sizeof buf);
     cr_expect_str_eq(buf, "and 1 more segment (20.0 MiB)");
     xmlFreeDoc(doc);
 }
@@ -161,9 +121,9 @@ Test(memory_segments, an_empty_snapshot_says_so) {
     cg_memory_snapshot s = {0, NULL};
     xmlDocPtr doc = parse(cg_memory_segments_svg(&s, NULL));
     char buf[256];
-    texts(doc, "//s:text[@class='note']", buf, sizeof buf);
+    svg_texts(doc, "//s:text[@class='note']", buf, sizeof buf);
     cr_expect_str_eq(buf, "No memory is reserved.");
-    cr_expect_eq(count(doc, "//s:g[@class='segment']"), 0);
+    cr_expect_eq(svg_count(doc, "//s:g[@class='segment']"), 0);
     xmlFreeDoc(doc);
 }
 
@@ -191,7 +151,7 @@ static void two_cells(cg_trace *t) {
 static int h_steps(xmlDocPtr doc, const char *cls) {
     char xpath[128];
     snprintf(xpath, sizeof xpath, "//s:path[@class='%s']", cls);
-    xmlXPathObjectPtr r = select_(doc, xpath);
+    xmlXPathObjectPtr r = svg_select(doc, xpath);
     cr_assert(r->nodesetval && r->nodesetval->nodeNr == 1);
     xmlChar *d = xmlGetProp(r->nodesetval->nodeTab[0], BAD_CAST "d");
     int n = 0;
@@ -207,13 +167,13 @@ Test(memory_timeline, cells_are_marked_and_bytes_have_binary_units) {
     cr_assert_eq(cg_trace_enable(&t, 100), 0);
     two_cells(&t);
     xmlDocPtr doc = parse(cg_memory_timeline_svg(&t, 1 * MIB, 1 * MIB));
-    cr_expect_eq(count(doc, "//s:g[@class='cell-boundary']"), 2);
+    cr_expect_eq(svg_count(doc, "//s:g[@class='cell-boundary']"), 2);
     char buf[1024];
-    texts(doc, "//s:text[@class='cell-label']", buf, sizeof buf);
+    svg_texts(doc, "//s:text[@class='cell-label']", buf, sizeof buf);
     cr_expect_str_eq(buf, "[1]|[2]");
-    texts(doc, "//s:g[@class='y-tick']/s:text", buf, sizeof buf);
+    svg_texts(doc, "//s:g[@class='y-tick']/s:text", buf, sizeof buf);
     cr_expect_str_eq(buf, "0 MiB|2 MiB|4 MiB");
-    texts(doc, "//s:g[@class='legend']", buf, sizeof buf);
+    svg_texts(doc, "//s:g[@class='legend']", buf, sizeof buf);
     cr_expect(strstr(buf, "allocated: now 1.00 MiB, peak 5.00 MiB"), "%s", buf);
     cr_expect(strstr(buf, "reserved: now 1.00 MiB, peak 5.00 MiB"), "%s", buf);
     cr_expect_eq(h_steps(doc, "reserved-line"), 7); /* a step per event */
@@ -227,10 +187,10 @@ Test(memory_timeline, a_wrapped_ring_starts_from_the_totals_it_implies) {
     two_cells(&t); /* keeps the free, its completion and the segment's release */
     xmlDocPtr doc = parse(cg_memory_timeline_svg(&t, 1 * MIB, 1 * MIB));
     char buf[1024];
-    texts(doc, "//s:g[@class='legend']", buf, sizeof buf);
+    svg_texts(doc, "//s:g[@class='legend']", buf, sizeof buf);
     cr_expect(strstr(buf, "allocated: now 1.00 MiB, peak 5.00 MiB"), "%s", buf);
     cr_expect(strstr(buf, "reserved: now 1.00 MiB, peak 5.00 MiB"), "%s", buf);
-    cr_expect_eq(count(doc, "//s:g[@class='cell-boundary']"), 1);
+    cr_expect_eq(svg_count(doc, "//s:g[@class='cell-boundary']"), 1);
     xmlFreeDoc(doc);
     cg_trace_disable(&t);
 }
@@ -243,7 +203,7 @@ Test(memory_timeline, a_long_trace_is_drawn_in_bounded_steps) {
     xmlDocPtr doc = parse(cg_memory_timeline_svg(&t, 0, 0));
     cr_expect_leq(h_steps(doc, "allocated-line"), 1500);
     char buf[256];
-    texts(doc, "//s:g[@class='legend']", buf, sizeof buf);
+    svg_texts(doc, "//s:g[@class='legend']", buf, sizeof buf);
     cr_expect(strstr(buf, "allocated: now 0 B, peak 3.00 KiB"), "%s", buf); /* the peaks survive the thinning */
     xmlFreeDoc(doc);
     cg_trace_disable(&t);
@@ -253,7 +213,7 @@ Test(memory_timeline, no_events_says_so) {
     cg_trace t = {0};
     xmlDocPtr doc = parse(cg_memory_timeline_svg(&t, 0, 0));
     char buf[256];
-    texts(doc, "//s:text[@class='note']", buf, sizeof buf);
+    svg_texts(doc, "//s:text[@class='note']", buf, sizeof buf);
     cr_expect_str_eq(buf, "No memory events recorded yet.");
     xmlFreeDoc(doc);
 }

@@ -12,6 +12,7 @@
 
 #include "error.h"
 #include "plot_svg.h"
+#include "svg_query.h"
 
 /* ---- reading the SVG back ------------------------------------------------------------------ */
 
@@ -20,46 +21,6 @@ static xmlDocPtr parse(const char *svg) {
     xmlDocPtr doc = xmlReadMemory(svg, (int)strlen(svg), "plot.svg", NULL, XML_PARSE_NONET | XML_PARSE_NOERROR);
     cr_assert(doc, "the SVG is not well-formed XML:\n%.2000s", svg);
     return doc;
-}
-
-/* The nodes an XPath selects (svg: is the SVG namespace); caller frees. */
-static xmlXPathObjectPtr select_(xmlDocPtr doc, const char *xpath) {
-    xmlXPathContextPtr ctx = xmlXPathNewContext(doc);
-    xmlXPathRegisterNs(ctx, BAD_CAST "svg", BAD_CAST "http://www.w3.org/2000/svg");
-    xmlXPathObjectPtr r = xmlXPathEvalExpression(BAD_CAST xpath, ctx);
-    xmlXPathFreeContext(ctx);
-    cr_assert(r, "bad xpath %s", xpath);
-    return r;
-}
-
-static int count(xmlDocPtr doc, const char *xpath) {
-    xmlXPathObjectPtr r = select_(doc, xpath);
-    int n = r->nodesetval ? r->nodesetval->nodeNr : 0;
-    xmlXPathFreeObject(r);
-    return n;
-}
-
-/* The text of the selected nodes joined by '|'. */
-static void texts(xmlDocPtr doc, const char *xpath, char *out, size_t size) {
-    xmlXPathObjectPtr r = select_(doc, xpath);
-    out[0] = 0;
-    for (int i = 0; r->nodesetval && i < r->nodesetval->nodeNr; i++) {
-        xmlChar *t = xmlNodeGetContent(r->nodesetval->nodeTab[i]);
-        if (i) strncat(out, "|", size - strlen(out) - 1);
-        strncat(out, (const char *)t, size - strlen(out) - 1);
-        xmlFree(t);
-    }
-    xmlXPathFreeObject(r);
-}
-
-static char *attr(xmlDocPtr doc, const char *xpath, const char *name) {
-    xmlXPathObjectPtr r = select_(doc, xpath);
-    cr_assert(r->nodesetval && r->nodesetval->nodeNr > 0, "nothing at %s", xpath);
-    xmlChar *v = xmlGetProp(r->nodesetval->nodeTab[0], BAD_CAST name);
-    xmlXPathFreeObject(r);
-    char *s = strdup((const char *)v);
-    xmlFree(v);
-    return s;
 }
 
 static int points_in(const char *points) {
@@ -131,20 +92,20 @@ Test(plot_svg, a_line_plot_has_axes_ticks_and_a_title) {
     double y[] = {0, 0.25, 0.5, 0.75, 1};
     char *svg = one_series((cg_plot_series){.kind = CG_PLOT_LINE, .y = y, .n = 5, .colour = -1}, "loss <&> \"x\"");
     xmlDocPtr doc = parse(svg);
-    cr_expect_eq(count(doc, "/svg:svg[@viewBox='0 0 640 480']"), 1);
-    cr_expect_eq(count(doc, "//svg:rect[@class='frame'][@stroke='currentColor']"), 1);
+    cr_expect_eq(svg_count(doc, "/svg:svg[@viewBox='0 0 640 480']"), 1);
+    cr_expect_eq(svg_count(doc, "//svg:rect[@class='frame'][@stroke='currentColor']"), 1);
     char buf[512];
-    texts(doc, "//svg:text[@class='ytick']", buf, sizeof buf);
+    svg_texts(doc, "//svg:text[@class='ytick']", buf, sizeof buf);
     cr_expect_str_eq(buf, "0.0|0.2|0.4|0.6|0.8|1.0");
-    texts(doc, "//svg:text[@class='xtick']", buf, sizeof buf);
+    svg_texts(doc, "//svg:text[@class='xtick']", buf, sizeof buf);
     cr_expect_str_eq(buf, "0|1|2|3|4");
-    texts(doc, "//svg:text[@class='title']", buf, sizeof buf);
+    svg_texts(doc, "//svg:text[@class='title']", buf, sizeof buf);
     cr_expect_str_eq(buf, "loss <&> \"x\"");
-    char *stroke = attr(doc, "//svg:polyline", "stroke");
+    char *stroke = svg_attr(doc, "//svg:polyline", "stroke");
     cr_expect_str_eq(stroke, "#1f77b4");
-    char *pts = attr(doc, "//svg:polyline", "points");
+    char *pts = svg_attr(doc, "//svg:polyline", "points");
     cr_expect_eq(points_in(pts), 5);
-    cr_expect_eq(count(doc, "//svg:g[@class='legend']"), 0, "no label, no legend");
+    cr_expect_eq(svg_count(doc, "//svg:g[@class='legend']"), 0, "no label, no legend");
     free(stroke), free(pts);
     xmlFreeDoc(doc);
     free(svg);
@@ -154,7 +115,7 @@ Test(plot_svg, nan_breaks_a_line_and_long_lines_are_thinned) {
     double y[] = {1, 2, NAN, 3, 4, 5};
     char *svg = one_series((cg_plot_series){.kind = CG_PLOT_LINE, .y = y, .n = 6, .colour = -1}, NULL);
     xmlDocPtr doc = parse(svg);
-    cr_expect_eq(count(doc, "//svg:polyline"), 2);
+    cr_expect_eq(svg_count(doc, "//svg:polyline"), 2);
     xmlFreeDoc(doc);
     free(svg);
 
@@ -163,11 +124,11 @@ Test(plot_svg, nan_breaks_a_line_and_long_lines_are_thinned) {
     for (int64_t i = 0; i < n; i++) big[i] = sin((double)i * 0.001) + (i == 54321 ? 20 : 0);
     svg = one_series((cg_plot_series){.kind = CG_PLOT_LINE, .y = big, .n = n, .colour = -1}, NULL);
     doc = parse(svg);
-    char *pts = attr(doc, "//svg:polyline", "points");
+    char *pts = svg_attr(doc, "//svg:polyline", "points");
     int m = points_in(pts);
     cr_expect(m > 1000 && m <= 4 * 640, "%d points drawn", m);
     char buf[512];
-    texts(doc, "//svg:text[@class='ytick']", buf, sizeof buf);
+    svg_texts(doc, "//svg:text[@class='ytick']", buf, sizeof buf);
     cr_expect(strstr(buf, "15"), "the one spike to 19.1 stays in view: %s", buf);
     free(pts);
     xmlFreeDoc(doc);
@@ -183,14 +144,14 @@ Test(plot_svg, several_labelled_series_get_a_legend_and_the_colour_cycle) {
     char *svg = cg_plot_svg(&f);
     xmlDocPtr doc = parse(svg);
     char buf[256];
-    texts(doc, "//svg:text[@class='legend-label']", buf, sizeof buf);
+    svg_texts(doc, "//svg:text[@class='legend-label']", buf, sizeof buf);
     cr_expect_str_eq(buf, "squares|a<b");
-    cr_expect_eq(count(doc, "//svg:path[@class='scatter'][@stroke='#ff7f0e']"), 1);
-    char *d = attr(doc, "//svg:path[@class='scatter']", "d");
+    cr_expect_eq(svg_count(doc, "//svg:path[@class='scatter'][@stroke='#ff7f0e']"), 1);
+    char *d = svg_attr(doc, "//svg:path[@class='scatter']", "d");
     int markers = 0;
     for (const char *p = d; (p = strstr(p, "h0")); p++) markers++;
     cr_expect_eq(markers, 3);
-    texts(doc, "//svg:text[@class='xlabel'] | //svg:text[@class='ylabel']", buf, sizeof buf);
+    svg_texts(doc, "//svg:text[@class='xlabel'] | //svg:text[@class='ylabel']", buf, sizeof buf);
     cr_expect_str_eq(buf, "epoch|loss");
     free(d);
     xmlFreeDoc(doc);
@@ -205,16 +166,16 @@ Test(plot_svg, a_log_axis_has_decade_ticks) {
     char *svg = cg_plot_svg(&f);
     xmlDocPtr doc = parse(svg);
     char buf[256];
-    texts(doc, "//svg:text[@class='ytick']/svg:tspan", buf, sizeof buf);
+    svg_texts(doc, "//svg:text[@class='ytick']/svg:tspan", buf, sizeof buf);
     cr_expect_str_eq(buf, "0|1|2|3|4|5");
-    texts(doc, "//svg:text[@class='ytick']", buf, sizeof buf);
+    svg_texts(doc, "//svg:text[@class='ytick']", buf, sizeof buf);
     cr_expect_str_eq(buf, "100|101|102|103|104|105", "10 with a superscript exponent");
     xmlFreeDoc(doc);
     free(svg);
 }
 
 static double num_attr(xmlDocPtr doc, const char *xpath, const char *name) {
-    char *v = attr(doc, xpath, name);
+    char *v = svg_attr(doc, xpath, name);
     double d = strtod(v, NULL);
     free(v);
     return d;
@@ -232,12 +193,12 @@ Test(plot_svg, a_log_x_axis_and_set_limits_clip_to_the_frame) {
     char *svg = cg_plot_svg(&f);
     xmlDocPtr doc = parse(svg);
     char buf[256];
-    texts(doc, "//svg:text[@class='xtick']/svg:tspan", buf, sizeof buf);
+    svg_texts(doc, "//svg:text[@class='xtick']/svg:tspan", buf, sizeof buf);
     cr_expect_str_eq(buf, "1|2");
-    texts(doc, "//svg:text[@class='ytick']", buf, sizeof buf);
+    svg_texts(doc, "//svg:text[@class='ytick']", buf, sizeof buf);
     cr_expect_str_eq(buf, "0|10|20|30|40|50");
-    cr_expect_eq(count(doc, "//svg:g[@clip-path]/svg:polyline"), 1, "the line is drawn inside the clip");
-    char *clip = attr(doc, "//svg:g[@clip-path]", "clip-path"), *id = attr(doc, "//svg:clipPath", "id");
+    cr_expect_eq(svg_count(doc, "//svg:g[@clip-path]/svg:polyline"), 1, "the line is drawn inside the clip");
+    char *clip = svg_attr(doc, "//svg:g[@clip-path]", "clip-path"), *id = svg_attr(doc, "//svg:clipPath", "id");
     char want[96];
     snprintf(want, sizeof want, "url(#%s)", id);
     cr_expect_str_eq(clip, want);
@@ -252,8 +213,8 @@ Test(plot_svg, a_log_x_axis_and_set_limits_clip_to_the_frame) {
     ax.xlim = ax.ylim = NULL;
     svg = cg_plot_svg(&f);
     doc = parse(svg);
-    cr_expect_eq(count(doc, "//svg:clipPath"), 0);
-    texts(doc, "//svg:text[@class='xtick']/svg:tspan", buf, sizeof buf);
+    cr_expect_eq(svg_count(doc, "//svg:clipPath"), 0);
+    svg_texts(doc, "//svg:text[@class='xtick']/svg:tspan", buf, sizeof buf);
     cr_expect_str_eq(buf, "0|1|2|3|4", "decades of the data");
     xmlFreeDoc(doc);
     free(svg);
@@ -269,7 +230,7 @@ Test(plot_svg, bars_stand_on_zero_centred_on_x) {
     cg_plot_figure f = {640, 480, 1, 1, 1, &ax};
     char *svg = cg_plot_svg(&f);
     xmlDocPtr doc = parse(svg);
-    cr_assert_eq(count(doc, "//svg:g[@class='bar']/svg:rect"), 3);
+    cr_assert_eq(svg_count(doc, "//svg:g[@class='bar']/svg:rect"), 3);
     double fx = num_attr(doc, "//svg:rect[@class='frame']", "x"), fy = num_attr(doc, "//svg:rect[@class='frame']", "y");
     double fw = num_attr(doc, "//svg:rect[@class='frame']", "width");
     double fh = num_attr(doc, "//svg:rect[@class='frame']", "height");
@@ -305,9 +266,9 @@ Test(plot_svg, histogram_counts_are_numpys) {
                         .colour = -1};
     char *svg = one_series(s, NULL);
     xmlDocPtr doc = parse(svg);
-    cr_expect_eq(count(doc, "//svg:g[@class='hist']/svg:rect"), 3);
+    cr_expect_eq(svg_count(doc, "//svg:g[@class='hist']/svg:rect"), 3);
     char buf[256];
-    texts(doc, "//svg:text[@class='ytick']", buf, sizeof buf);
+    svg_texts(doc, "//svg:text[@class='ytick']", buf, sizeof buf);
     cr_expect(!strncmp(buf, "0|", 2), "bars stand on 0: %s", buf);
     xmlFreeDoc(doc);
     free(svg);
@@ -319,8 +280,8 @@ Test(plot_svg, histogram_counts_are_numpys) {
     cg_plot_figure f = {640, 480, 1, 1, 1, &ax};
     svg = cg_plot_svg(&f);
     doc = parse(svg);
-    cr_expect_eq(count(doc, "//svg:g[@class='hist']/svg:rect"), 2);
-    texts(doc, "//svg:text[@class='ytick']", buf, sizeof buf);
+    cr_expect_eq(svg_count(doc, "//svg:g[@class='hist']/svg:rect"), 2);
+    svg_texts(doc, "//svg:text[@class='ytick']", buf, sizeof buf);
     cr_expect_str_eq(buf, "100|101", "counts 12, 0, 1: decades 1 and 10");
     xmlFreeDoc(doc);
     free(svg);
@@ -333,10 +294,10 @@ Test(plot_svg, an_image_is_cells_in_viridis_with_a_colour_bar) {
     double v[6] = {0, 1, 2, 3, 4, 5};
     char *svg = one_series((cg_plot_series){.kind = CG_PLOT_IMAGE, .y = v, .rows = 2, .cols = 3, .colour = -1}, NULL);
     xmlDocPtr doc = parse(svg);
-    cr_expect_eq(count(doc, "//svg:g[@class='image']/svg:rect"), 6);
-    cr_expect_eq(count(doc, "//svg:g[@class='image']/svg:rect[@x='0'][@y='0'][@fill='#440154']"), 1);
-    cr_expect_eq(count(doc, "//svg:g[@class='image']/svg:rect[@x='2'][@y='1'][@fill='#fde725']"), 1);
-    cr_expect_eq(count(doc, "//svg:g[@class='colorbar']"), 1);
+    cr_expect_eq(svg_count(doc, "//svg:g[@class='image']/svg:rect"), 6);
+    cr_expect_eq(svg_count(doc, "//svg:g[@class='image']/svg:rect[@x='0'][@y='0'][@fill='#440154']"), 1);
+    cr_expect_eq(svg_count(doc, "//svg:g[@class='image']/svg:rect[@x='2'][@y='1'][@fill='#fde725']"), 1);
+    cr_expect_eq(svg_count(doc, "//svg:g[@class='colorbar']"), 1);
     xmlFreeDoc(doc);
     free(svg);
 
@@ -345,16 +306,16 @@ Test(plot_svg, an_image_is_cells_in_viridis_with_a_colour_bar) {
     for (int64_t i = 0; i < r * c; i++) big[i] = (double)(i % c) + 1000 * (double)(i / c);
     svg = one_series((cg_plot_series){.kind = CG_PLOT_IMAGE, .y = big, .rows = r, .cols = c, .colour = -1}, NULL);
     doc = parse(svg);
-    int cells = count(doc, "//svg:g[@class='image']/svg:rect");
+    int cells = svg_count(doc, "//svg:g[@class='image']/svg:rect");
     cr_expect(cells > 0 && cells <= 128 * 128, "a 300x200 image is averaged down: %d cells", cells);
     xmlFreeDoc(doc);
     free(svg);
     /* 129 rows average in pairs; the last block is one row and stays inside */
     svg = one_series((cg_plot_series){.kind = CG_PLOT_IMAGE, .y = big, .rows = 129, .cols = 3, .colour = -1}, NULL);
     doc = parse(svg);
-    cr_expect_geq(count(doc, "//svg:g[@class='image']/svg:rect[@y='128'][@height='1']"), 1);
-    cr_expect_eq(count(doc, "//svg:g[@class='image']/svg:rect[@y='128'][@height!='1']"), 0);
-    cr_expect_geq(count(doc, "//svg:g[@class='image']/svg:rect[@y='126'][@height='2']"), 1);
+    cr_expect_geq(svg_count(doc, "//svg:g[@class='image']/svg:rect[@y='128'][@height='1']"), 1);
+    cr_expect_eq(svg_count(doc, "//svg:g[@class='image']/svg:rect[@y='128'][@height!='1']"), 0);
+    cr_expect_geq(svg_count(doc, "//svg:g[@class='image']/svg:rect[@y='126'][@height='2']"), 1);
     xmlFreeDoc(doc);
     free(svg), free(big);
 }
@@ -367,8 +328,8 @@ Test(plot_svg, subplots_are_panels_of_one_figure) {
     cg_plot_figure f = {800, 300, 1, 2, 2, ax};
     char *svg = cg_plot_svg(&f);
     xmlDocPtr doc = parse(svg);
-    cr_expect_eq(count(doc, "//svg:rect[@class='frame']"), 2);
-    char *x0 = attr(doc, "(//svg:rect[@class='frame'])[2]", "x");
+    cr_expect_eq(svg_count(doc, "//svg:rect[@class='frame']"), 2);
+    char *x0 = svg_attr(doc, "(//svg:rect[@class='frame'])[2]", "x");
     cr_expect(atof(x0) > 400, "the second panel is on the right: x=%s", x0);
     free(x0);
     xmlFreeDoc(doc);
@@ -398,7 +359,7 @@ Test(plot_svg, bad_input_is_an_error) {
     cr_expect_null(cg_plot_svg(&f));
     char *svg = one_series(ok, NULL); /* one point: a range is made around it */
     xmlDocPtr doc = parse(svg);
-    cr_expect_geq(count(doc, "//svg:text[@class='ytick']"), 2);
+    cr_expect_geq(svg_count(doc, "//svg:text[@class='ytick']"), 2);
     xmlFreeDoc(doc);
     free(svg);
 }
