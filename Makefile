@@ -214,7 +214,8 @@ test: deps
 # The tests that need a GPU (tests/gpu): every op on CUDA against the CPU,
 # gradients on the device, the allocator's statistics. Not part of `make
 # test`; without nvcc or a device they fail, saying why.
-GPU_TEST_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/gpu/*.c) tests/unit/helpers.c $(wildcard tests/unit/samples_*.c))
+GPU_TEST_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/gpu/*.c) tests/unit/helpers.c tests/unit/philox_ref.c \
+                $(wildcard tests/unit/samples_*.c))
 $(GPU_TEST_OBJ): CFLAGS += $(XML_CFLAGS)
 $(BUILD)/gpu-tests: $(GPU_TEST_OBJ) $(LAYER_LIBS)
 	$(CC) $(CFLAGS) -o $@ $(GPU_TEST_OBJ) $(LAYER_LIBS) $(CRIT_LIBS) $(LDLIBS) $(EXPORT_LDFLAGS)

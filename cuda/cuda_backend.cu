@@ -72,7 +72,26 @@ static int device_synchronize(int index) {
     return cuda_error(cudaDeviceSynchronize());
 }
 
-static const cg_device_ops cuda_devices = {device_count, device_current, device_set, device_name, device_synchronize};
+/* the grid of the random kernels is sized by these, as PyTorch's is */
+static int device_launch_limits(int index, int *multiprocessors, int *threads_per_multiprocessor) {
+    if (cuda_error(cudaDeviceGetAttribute(multiprocessors, cudaDevAttrMultiProcessorCount, index)) < 0)
+        return -1;
+    return cuda_error(
+        cudaDeviceGetAttribute(threads_per_multiprocessor, cudaDevAttrMaxThreadsPerMultiProcessor, index));
+}
+
+static const cg_device_ops cuda_devices = {device_count,      device_current,    device_set,
+                                           device_name,       device_synchronize, device_launch_limits};
+
+/* ---- random numbers ------------------------------------------------------------------ */
+
+extern "C" int cg_cuda_draw(int index, void *out, cg_dtype dtype, int64_t numel, const cg_draw *d);
+
+/* on the tensor's device, whichever is current */
+static int cuda_draw(int index, void *out, cg_dtype dtype, int64_t numel, const cg_draw *d) {
+    device_guard g(index);
+    return cg_cuda_draw(index, out, dtype, numel, d);
+}
 
 /* ---- the memory provider ------------------------------------------------------------ */
 
@@ -323,6 +342,7 @@ extern "C" __attribute__((visibility("default"))) int cg_cuda_module_init(int ab
     cuda_backend.kernels = cuda_kernels;
     cuda_backend.kernel_status = cg_cuda_kernel_status;
     cuda_backend.devices = &cuda_devices;
+    cuda_backend.draw = cuda_draw;
     cg_backend_register(CG_CUDA, &cuda_backend);
     return 0;
 }

@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "dtype.h"
 #include "memory_stats.h"
 
 typedef enum { CG_CPU = 0, CG_CUDA = 1, CG_DEVICE_TYPE_COUNT } cg_device_type;
@@ -39,7 +40,32 @@ typedef struct cg_device_ops {
     int (*set_current)(int index);
     int (*name)(int index, char *buf, size_t n);
     int (*synchronize)(int index);
+    /* The device's multiprocessor count and most resident threads per
+     * multiprocessor, which size the random kernels' grid as PyTorch's. */
+    int (*launch_limits)(int index, int *multiprocessors, int *threads_per_multiprocessor);
 } cg_device_ops;
+
+/* One launch of a random kernel (random_device.c builds it): the
+ * distribution, its parameters, where each thread starts in the Philox
+ * streams, and the grid that maps threads to elements. See Note [CUDA
+ * random numbers] in random_device.c. */
+typedef enum {
+    CG_DRAW_UNIFORM,     /* a = from, b = to */
+    CG_DRAW_NORMAL,      /* a = mean, b = std */
+    CG_DRAW_BERNOULLI,   /* a = p */
+    CG_DRAW_EXPONENTIAL, /* a = lambda */
+    CG_DRAW_RANDOM,      /* base + 32-bit draw % range */
+    CG_DRAW_RANDOM64,    /* base + 64-bit draw % range (range >= 2^28) */
+} cg_draw_kind;
+
+typedef struct cg_draw {
+    cg_draw_kind kind;
+    double a, b;
+    int64_t base;
+    uint64_t range;
+    uint64_t seed, offset; /* curand_init(seed, thread index, offset) */
+    uint32_t grid, block;
+} cg_draw;
 
 typedef struct cg_backend {
     const char *name;
@@ -55,13 +81,17 @@ typedef struct cg_backend {
      * the failure forgotten). NULL: kernels cannot fail. */
     int (*kernel_status)(void);
     const cg_device_ops *devices; /* NULL: one device (the CPU) */
+    /* Fills numel contiguous elements of dtype at out on device index with
+     * the draw d; 0, or -1 with the error set. NULL: the engine draws on
+     * the CPU (its generator is mt19937, not Philox). */
+    int (*draw)(int index, void *out, cg_dtype dtype, int64_t numel, const cg_draw *d);
 } cg_backend;
 
 /* What a device module (libcgcuda.so, loaded on first use of CUDA) exports
  * as CG_DEVICE_MODULE_INIT: given the engine's CG_BACKEND_ABI, it registers
  * its backend and returns 0 when a device is present, else returns -1 with
  * PyTorch's error for what is missing. See Note [The CUDA module]. */
-#define CG_BACKEND_ABI 1
+#define CG_BACKEND_ABI 2
 #define CG_DEVICE_MODULE_INIT "cg_cuda_module_init"
 typedef int (*cg_device_module_init_fn)(int abi);
 

@@ -1,6 +1,7 @@
-/* generator.c: the mt19937 generator of generator.h, bit for bit
+/* generator.c: the generators of generator.h: mt19937 bit for bit
  * PyTorch's CPUGeneratorImpl (aten/src/ATen/CPUGeneratorImpl.cpp and
- * ATen/core/MT19937RNGEngine.h), and its state bytes.
+ * ATen/core/MT19937RNGEngine.h) and its state bytes; the seed and Philox
+ * offset of CUDAGeneratorImpl and the default generators of both kinds.
  *
  * What it is not: the distributions (random.c turns draws into values). */
 #include "generator.h"
@@ -64,15 +65,19 @@ uint64_t cg_generator_random64(cg_generator *g) {
 
 /* ---- life and seeds ---------------------------------------------------------------- */
 
-cg_generator *cg_generator_new(void) {
-    cg_generator *g = malloc(sizeof *g);
+static cg_generator *generator_new(cg_device device) {
+    cg_generator *g = calloc(1, sizeof *g);
     if (!g) {
         cg_error_set(CG_MEMORY_ERROR, "out of memory allocating a generator");
         return NULL;
     }
+    g->device = device;
     cg_generator_manual_seed(g, CG_DEFAULT_RNG_SEED);
     return g;
 }
+
+cg_generator *cg_generator_new(void) { return generator_new(cg_device_cpu()); }
+cg_generator *cg_generator_new_cuda(int index) { return generator_new((cg_device){CG_CUDA, index}); }
 
 void cg_generator_free(cg_generator *g) { free(g); }
 
@@ -99,7 +104,38 @@ cg_generator *cg_generator_default(void) {
     return &def;
 }
 
+/* torch.manual_seed() before a default CUDA generator's first use seeds it
+ * too (PyTorch queues the seeding until CUDA starts). */
+static bool cuda_all_seeded;
+static uint64_t cuda_all_seed;
+
+cg_generator *cg_generator_default_cuda(int index) {
+    static cg_generator gens[CG_MAX_CUDA_GENERATORS];
+    static bool ready[CG_MAX_CUDA_GENERATORS];
+    CG_CHECK(index >= 0 && index < CG_MAX_CUDA_GENERATORS, CG_RUNTIME_ERROR,
+                 "Expected a CUDA device index in [0, %d) for a default generator, but got %d",
+                 CG_MAX_CUDA_GENERATORS, index);
+    cg_generator *g = &gens[index];
+    if (!ready[index]) {
+        g->device = (cg_device){CG_CUDA, index};
+        cg_generator_manual_seed(g, cuda_all_seeded ? cuda_all_seed : nondeterministic_seed());
+        ready[index] = true;
+    }
+    return g;
+}
+
+cg_generator *cg_generator_cpu(cg_generator *g) {
+    g = cg_generator_or_default(g);
+    CG_CHECK(g->device.type == CG_CPU, CG_RUNTIME_ERROR, "Expected a 'cpu' device type for generator but found 'cuda'");
+    return g;
+}
+
 void cg_generator_manual_seed(cg_generator *g, uint64_t seed) {
+    if (g->device.type == CG_CUDA) { /* CUDAGeneratorImpl::set_current_seed */
+        g->seed = seed;
+        g->philox_offset = 0;
+        return;
+    }
     mt_init(g, seed);
     g->has_normal = false;
     g->normal = 0.0;
@@ -115,9 +151,38 @@ uint64_t cg_generator_seed(cg_generator *g) {
 
 uint64_t cg_generator_initial_seed(const cg_generator *g) { return g->seed; }
 
-void cg_manual_seed(uint64_t seed) { cg_generator_manual_seed(cg_generator_default(), seed); }
-uint64_t cg_seed(void) { return cg_generator_seed(cg_generator_default()); }
+void cg_cuda_manual_seed_all(uint64_t seed) {
+    cuda_all_seeded = true;
+    cuda_all_seed = seed;
+    for (int i = 0; i < CG_MAX_CUDA_GENERATORS; i++)
+        cg_generator_manual_seed(cg_generator_default_cuda(i), seed);
+}
+
+/* torch.cuda.seed_all(): one random seed for every device */
+uint64_t cg_cuda_seed_all(void) {
+    uint64_t s = nondeterministic_seed();
+    cg_cuda_manual_seed_all(s);
+    return s;
+}
+
+void cg_manual_seed(uint64_t seed) {
+    cg_generator_manual_seed(cg_generator_default(), seed);
+    cg_cuda_manual_seed_all(seed);
+}
+
+uint64_t cg_seed(void) {
+    uint64_t s = cg_generator_seed(cg_generator_default());
+    cg_cuda_manual_seed_all(s);
+    return s;
+}
+
 uint64_t cg_initial_seed(void) { return cg_generator_initial_seed(cg_generator_default()); }
+
+uint64_t cg_generator_philox_reserve(cg_generator *g, uint64_t increment) {
+    uint64_t offset = g->philox_offset;
+    g->philox_offset += (increment + 3) / 4 * 4;
+    return offset;
+}
 
 /* ---- state bytes ------------------------------------------------------------------- */
 

@@ -165,7 +165,8 @@ cg_tensor *cg_multinomial(cg_tensor *p, int64_t n, bool replacement, cg_generato
     CG_CHECK(replacement || n <= cats, CG_RUNTIME_ERROR,
              "cannot sample n_sample > prob_dist.size(-1) samples without replacement");
     CG_CHECK(cats <= (1 << 24), CG_RUNTIME_ERROR, "number of categories cannot exceed 2^24");
-    gen = cg_generator_or_default(gen);
+    if (!(gen = cg_generator_cpu(gen)))
+        return NULL;
     cg_tensor *d = cg_detach(p);
     double *pv = d ? values_of(d) : NULL;
     int64_t sizes[2] = {rows, n};

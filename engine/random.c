@@ -22,6 +22,7 @@
 
 #include "normal_fill.h"
 #include "ops.h"
+#include "random_device.h"
 
 /* The check of bernoulli_distribution's constructor, as TORCH_CHECK words it. */
 #define BERNOULLI_P_MSG                                                                                     \
@@ -195,18 +196,38 @@ static int check_no_overlap(const cg_tensor *t) {
     return 0;
 }
 
-/* Draws into a contiguous CPU buffer and copies it into t's elements in
- * iteration order (non-contiguous or not on the CPU). Bumps t's version
- * through the copy. */
-static int fill_through_buffer(cg_tensor *t, fill_fn fill, const fill_args *a, cg_generator *g) {
+/* How a tensor's values are drawn: by a fill into a contiguous CPU buffer
+ * from the mt19937 generator, or by the device's kernel (a CUDA tensor,
+ * from its Philox generator). */
+typedef struct {
+    fill_fn fill;
+    const fill_args *args;
+    cg_draw draw;
+    cg_generator *g;
+} drawer;
+
+static int draw_contiguous(cg_tensor *t, drawer *w) {
+    if (w->g->device.type != CG_CPU)
+        return cg_device_draw(t, &w->draw, w->g);
+    if (w->fill(cg_tensor_data(t), cg_tensor_numel(t), t->dtype, w->args, w->g) < 0)
+        return -1;
+    t->storage->version++;
+    return 0;
+}
+
+/* Draws into a contiguous buffer (on the CPU for a CPU generator, else on
+ * t's device) and copies it into t's elements in iteration order. Bumps
+ * t's version through the copy. */
+static int draw_through_buffer(cg_tensor *t, drawer *w) {
     int64_t perm[CG_MAX_DIMS];
     iteration_order(t, perm);
+    cg_device where = w->g->device.type == CG_CPU ? cg_device_cpu() : cg_tensor_device(t);
     cg_tensor *d = cg_detach(t);
     cg_tensor *view = d ? cg_permute(d, t->ndim, perm) : NULL;
-    cg_tensor *buf = view ? cg_tensor_empty(view->ndim, view->sizes, t->dtype, cg_device_cpu()) : NULL;
+    cg_tensor *buf = view ? cg_tensor_empty(view->ndim, view->sizes, t->dtype, where) : NULL;
     cg_tensor *src = NULL;
     int rc = -1;
-    if (buf && fill(cg_tensor_data(buf), cg_tensor_numel(buf), t->dtype, a, g) == 0) {
+    if (buf && draw_contiguous(buf, w) == 0) {
         src = cg_to_device(buf, cg_tensor_device(t));
         rc = src ? cg_copy_(view, src) : -1;
     }
@@ -217,21 +238,36 @@ static int fill_through_buffer(cg_tensor *t, fill_fn fill, const fill_args *a, c
     return rc;
 }
 
+/* The generator a random op on t uses: gen, or t's device's default one;
+ * NULL with PyTorch's check_generator error when gen is another device's.
+ * A device whose backend cannot draw (none today) draws on the CPU. */
+static cg_generator *generator_for(const cg_tensor *t, cg_generator *gen) {
+    cg_device dev = cg_tensor_device(t);
+    const cg_backend *be = dev.type == CG_CPU ? NULL : cg_backend_get(dev.type);
+    cg_device_type want = be && be->draw ? dev.type : CG_CPU;
+    cg_generator *g = gen ? gen : want == CG_CPU ? cg_generator_default() : cg_generator_default_cuda(dev.index);
+    if (!g)
+        return NULL;
+    static const char *const names[CG_DEVICE_TYPE_COUNT] = {"cpu", "cuda"};
+    CG_CHECK(g->device.type == want, CG_RUNTIME_ERROR, "Expected a '%s' device type for generator but found '%s'",
+             names[want], names[g->device.type]);
+    return g;
+}
+
 /* The frame of every in-place random op: autograd's in-place check, the
- * overlap check, the fill in PyTorch's order, the version bump, and the
- * history cut (the new values do not depend on the old ones). */
-static int fill_inplace(cg_tensor *t, fill_fn fill, fill_args *a, cg_generator *g) {
+ * overlap check, the draw in PyTorch's order, the version bump, and the
+ * history cut (the new values do not depend on the old ones). On a
+ * device the draw is kind's kernel with a's parameters. */
+static int fill_inplace(cg_tensor *t, fill_fn fill, cg_draw_kind kind, fill_args *a, cg_generator *gen) {
     if (cg_autograd_check_inplace(t) < 0 || check_no_overlap(t) < 0)
         return -1;
-    g = cg_generator_or_default(g);
-    a->contiguous = cg_tensor_is_contiguous(t);
-    if (a->contiguous && cg_tensor_device(t).type == CG_CPU) {
-        if (fill(cg_tensor_data(t), cg_tensor_numel(t), t->dtype, a, g) < 0)
-            return -1;
-        t->storage->version++;
-    } else if (fill_through_buffer(t, fill, a, g) < 0) {
+    drawer w = {fill, a, {.kind = kind, .a = a->a, .b = a->b, .base = a->from, .range = a->range}, NULL};
+    if (!(w.g = generator_for(t, gen)))
         return -1;
-    }
+    a->contiguous = cg_tensor_is_contiguous(t);
+    bool direct = a->contiguous && (w.g->device.type != CG_CPU || cg_tensor_device(t).type == CG_CPU);
+    if ((direct ? draw_contiguous(t, &w) : draw_through_buffer(t, &w)) < 0)
+        return -1;
     if (t->grad_fn && cg_grad_enabled()) {
         cg_node_release(t->grad_fn);
         t->grad_fn = NULL;
@@ -246,7 +282,7 @@ int cg_normal_(cg_tensor *t, double mean, double std, cg_generator *gen) {
     if (!cg_dtype_is_float(t->dtype))
         return not_implemented("normal_kernel_cpu", t->dtype);
     fill_args a = {.a = mean, .b = std};
-    return fill_inplace(t, fill_normal, &a, gen);
+    return fill_inplace(t, fill_normal, CG_DRAW_NORMAL, &a, gen);
 }
 
 int cg_uniform_(cg_tensor *t, double from, double to, cg_generator *gen) {
@@ -263,7 +299,7 @@ int cg_uniform_(cg_tensor *t, double from, double to, cg_generator *gen) {
                  "in to-from to exceed the limit",
                  torch_type_name(t->dtype), to, from);
     fill_args a = {.a = from, .b = to};
-    return fill_inplace(t, fill_uniform, &a, gen);
+    return fill_inplace(t, fill_uniform, CG_DRAW_UNIFORM, &a, gen);
 }
 
 /* update_from/update_to of DistributionTemplates.h: moves a bound of a
@@ -299,7 +335,8 @@ int cg_random_(cg_tensor *t, int64_t from, int64_t to, cg_generator *gen) {
         CG_CHECK_INT(to - 1 >= lo && to - 1 <= hi, CG_RUNTIME_ERROR, "to - 1 is out of bounds for %s", ctype);
     }
     fill_args a = {.from = from, .range = (uint64_t)to - (uint64_t)from};
-    return fill_inplace(t, fill_random, &a, gen);
+    /* the CUDA kernel takes 64-bit draws from 2^28 on (DistributionTemplates.h) */
+    return fill_inplace(t, fill_random, a.range >= (1ull << 28) ? CG_DRAW_RANDOM64 : CG_DRAW_RANDOM, &a, gen);
 }
 
 int cg_exponential_(cg_tensor *t, double lambd, cg_generator *gen) {
@@ -307,20 +344,20 @@ int cg_exponential_(cg_tensor *t, double lambd, cg_generator *gen) {
     if (!cg_dtype_is_float(t->dtype))
         return not_implemented("exponential_cpu", t->dtype);
     fill_args a = {.a = lambd};
-    return fill_inplace(t, fill_exponential, &a, gen);
+    return fill_inplace(t, fill_exponential, CG_DRAW_EXPONENTIAL, &a, gen);
 }
 
 int cg_bernoulli_(cg_tensor *t, double p, cg_generator *gen) {
     CG_CHECK_INT(p >= 0 && p <= 1, CG_RUNTIME_ERROR, "bernoulli_ expects p to be in [0, 1], but got p=%g", p);
     fill_args a = {.a = p};
-    return fill_inplace(t, fill_bernoulli, &a, gen);
+    return fill_inplace(t, fill_bernoulli, CG_DRAW_BERNOULLI, &a, gen);
 }
 
 /* ---- creation ----------------------------------------------------------------------------- */
 
-/* Creation ops fill a new CPU tensor with their in-place op (rc is its
- * result) and then move it, so that a CUDA tensor gets the CPU
- * generator's values. */
+/* Creation ops fill a new tensor on its device with their in-place op (rc
+ * is its result): a CUDA tensor is drawn there from the CUDA generator.
+ * randperm and bernoulli(p) draw on the CPU and move the result. */
 /* t, or NULL (t released) when its fill failed */
 static cg_tensor *filled(cg_tensor *t, int rc) {
     if (rc == 0)
@@ -343,8 +380,8 @@ static cg_tensor *empty_cpu(int ndim, const int64_t *sizes, cg_dtype dtype) {
 
 cg_tensor *cg_normal(double mean, double std, int ndim, const int64_t *sizes, cg_dtype dtype, cg_device device,
                      cg_generator *gen) {
-    cg_tensor *t = empty_cpu(ndim, sizes, dtype);
-    return t ? finish(t, cg_normal_(t, mean, std, gen), device) : NULL;
+    cg_tensor *t = cg_tensor_empty(ndim, sizes, dtype, device);
+    return t ? filled(t, cg_normal_(t, mean, std, gen)) : NULL;
 }
 
 cg_tensor *cg_randn(int ndim, const int64_t *sizes, cg_dtype dtype, cg_device device, cg_generator *gen) {
@@ -352,14 +389,14 @@ cg_tensor *cg_randn(int ndim, const int64_t *sizes, cg_dtype dtype, cg_device de
 }
 
 cg_tensor *cg_rand(int ndim, const int64_t *sizes, cg_dtype dtype, cg_device device, cg_generator *gen) {
-    cg_tensor *t = empty_cpu(ndim, sizes, dtype);
-    return t ? finish(t, cg_uniform_(t, 0, 1, gen), device) : NULL;
+    cg_tensor *t = cg_tensor_empty(ndim, sizes, dtype, device);
+    return t ? filled(t, cg_uniform_(t, 0, 1, gen)) : NULL;
 }
 
 cg_tensor *cg_randint(int64_t low, int64_t high, int ndim, const int64_t *sizes, cg_dtype dtype, cg_device device,
                       cg_generator *gen) {
-    cg_tensor *t = empty_cpu(ndim, sizes, dtype);
-    return t ? finish(t, cg_random_(t, low, high, gen), device) : NULL;
+    cg_tensor *t = cg_tensor_empty(ndim, sizes, dtype, device);
+    return t ? filled(t, cg_random_(t, low, high, gen)) : NULL;
 }
 
 /* randperm_cpu: the identity, then for each i < n - 1 a swap of i with
@@ -369,7 +406,10 @@ static int randperm_fill(cg_tensor *t, int64_t n, cg_generator *g) {
     CG_CHECK_INT(perm, CG_MEMORY_ERROR, "out of memory in randperm");
     for (int64_t i = 0; i < n; i++)
         perm[i] = i;
-    g = cg_generator_or_default(g);
+    if (!(g = cg_generator_cpu(g))) {
+        free(perm);
+        return -1;
+    }
     for (int64_t i = 0; i < n - 1; i++) {
         int64_t z = (int64_t)(cg_generator_random(g) % (uint64_t)(n - i));
         int64_t sav = perm[i];
@@ -404,7 +444,8 @@ cg_tensor *cg_randperm(int64_t n, cg_dtype dtype, cg_device device, cg_generator
  * ones. p is (any shape) float, on the CPU. */
 static int bernoulli_fill(cg_tensor *out, cg_tensor *p, cg_generator *g) {
     int64_t n = cg_tensor_numel(out);
-    g = cg_generator_or_default(g);
+    if (!(g = cg_generator_cpu(g)))
+        return -1;
     for (int64_t i = 0; i < n; i++) {
         bool one;
         if (p->dtype == CG_F64) {

@@ -374,3 +374,11 @@ cg_method_def *torch_ops_defs(const torch_op *ops, int n, unsigned where) {
     made = m;
     return defs;
 }
+
+int torch_seed_arg(const char *fn, cg_value v, uint64_t *out) {
+    int64_t s;
+    if (torch_int_arg(fn, "seed", 1, v, &s) < 0)
+        return -1;
+    *out = (uint64_t)s;
+    return 0;
+}

@@ -262,6 +262,9 @@ cg_value torch_tensor_new(cg_type *type, const cg_args *args);
 /* An optional torch.Generator argument: NULL for None (the default one);
  * *err set with the TypeError otherwise. (torch_creation.c) */
 struct cg_generator *torch_generator_arg(const char *fn, cg_value v, bool *err);
+/* A seed as PyTorch reads it: a negative int as its two's complement; 0
+ * or -1 with the TypeError. (torch_args.c) */
+int torch_seed_arg(const char *fn, cg_value v, uint64_t *out);
 /* backward() of roots with gradient (None, a tensor or a sequence),
  * retain_graph (None: create_graph) and inputs (None or tensors); 0 or -1
  * with the exception. (torch_autograd.c) */

@@ -485,7 +485,7 @@ static cg_value generator_repr(cg_value self) {
 
 static cg_value generator_getattr(cg_value self, cg_str *name) {
     if (strcmp(name->s, "device") == 0)
-        return torch_device_value(cg_device_cpu());
+        return torch_device_value(((generator_obj *)self.u.o)->g->device);
     return CG_STOP;
 }
 
@@ -516,12 +516,14 @@ static cg_value generator_new_impl(cg_value *a) {
     cg_device d;
     if (torch_device_arg("Generator", "device", 1, a[0], &d, NULL) < 0)
         return CG_ERR;
-    if (d.type != CG_CPU)
-        return cg_raise(&cg_exc_RuntimeError, "cgrad has CPU generators only");
+    /* a CUDA generator: for the device named, else the current one */
+    const cg_backend *be = d.type == CG_CPU ? NULL : cg_backend_get(d.type);
+    if (d.type != CG_CPU && (!be || (d.index < 0 && (d.index = be->devices->current()) < 0)))
+        return torch_raise();
     generator_obj *o = torch_obj_new(&generator_type);
     if (!o)
         return CG_ERR;
-    o->g = cg_generator_new();
+    o->g = d.type == CG_CPU ? cg_generator_new() : cg_generator_new_cuda(d.index);
     o->owned = true;
     if (!o->g) {
         cg_obj_decref(o);
@@ -544,22 +546,13 @@ cg_generator *torch_generator_arg(const char *fn, cg_value v, bool *err) {
     return NULL;
 }
 
-/* A seed as PyTorch reads it: a negative int as its two's complement. */
-static int seed_arg(const char *fn, cg_value v, uint64_t *out) {
-    int64_t s;
-    if (torch_int_arg(fn, "seed", 1, v, &s) < 0)
-        return -1;
-    *out = (uint64_t)s;
-    return 0;
-}
-
 static cg_value gen_manual_seed(cg_value self, const cg_args *args) {
     static const cg_method_def def = {"manual_seed", NULL, "manual_seed(seed)", NULL};
     cg_value a[1];
     uint64_t s;
     if (cg_args_bind(&def, args, a, 1) < 0)
         return CG_ERR;
-    int rc = seed_arg("manual_seed", a[0], &s);
+    int rc = torch_seed_arg("manual_seed", a[0], &s);
     cg_decref(a[0]);
     if (rc < 0)
         return CG_ERR;
@@ -588,7 +581,7 @@ static cg_value fn_manual_seed(cg_value self, const cg_args *args) {
     uint64_t s;
     if (cg_args_bind(&def, args, a, 1) < 0)
         return CG_ERR;
-    int rc = seed_arg("manual_seed", a[0], &s);
+    int rc = torch_seed_arg("manual_seed", a[0], &s);
     cg_decref(a[0]);
     if (rc < 0)
         return CG_ERR;

@@ -1,7 +1,9 @@
 /* torch_cuda.c: the torch.cuda module: is_available(), device_count(),
- * current_device(), set_device(), get_device_name(), synchronize(),
- * manual_seed(), answering from the engine's backend table (its device
- * ops, which the CUDA module gives from the CUDA runtime). Where there is
+ * current_device(), set_device(), get_device_name(), synchronize(), and
+ * the seeds of the devices' generators (manual_seed(), manual_seed_all(),
+ * seed(), seed_all(), initial_seed()), answering from the engine's
+ * backend table (its device ops, which the CUDA module gives from the
+ * CUDA runtime). Where there is
  * no CUDA backend, the calls that need a device raise the engine's error,
  * as PyTorch raises its own. The memory functions (memory_stats(),
  * empty_cache(), ...) are torch.cuda.memory's (torch_cuda_memory.c), held
@@ -83,9 +85,71 @@ static cg_value fn_synchronize(cg_value self, const cg_args *args) {
     return d->synchronize(i) < 0 ? torch_raise() : CG_NONE;
 }
 
-/* CUDA tensors draw from the CPU generator (random.h), so seeding the
- * CUDA generators has nothing to do; PyTorch seeds them lazily too. */
-static cg_value fn_manual_seed(cg_value self, const cg_args *args) { return CG_NONE; }
+/* ---- seeds: the default generator of each device (engine/generator.h) ---- */
+
+/* The current device's default generator; NULL (nothing raised) without
+ * CUDA, where PyTorch queues the seeding for when CUDA starts. */
+static cg_generator *current_generator(void) {
+    if (!available())
+        return NULL;
+    int i = cg_backend_get(CG_CUDA)->devices->current();
+    if (i < 0) {
+        cg_error_clear();
+        return NULL;
+    }
+    return cg_generator_default_cuda(i);
+}
+
+/* the seed of manual_seed(seed) and manual_seed_all(seed) */
+static int seed_of(const char *fn, const char *signature, const cg_args *args, uint64_t *seed) {
+    const cg_method_def def = {fn, NULL, signature, NULL};
+    cg_value a[1];
+    if (cg_args_bind(&def, args, a, 1) < 0)
+        return -1;
+    int rc = torch_seed_arg(fn, a[0], seed);
+    cg_decref(a[0]);
+    return rc;
+}
+
+static cg_value fn_manual_seed(cg_value self, const cg_args *args) {
+    uint64_t s;
+    if (seed_of("manual_seed", "manual_seed(seed)", args, &s) < 0)
+        return CG_ERR;
+    cg_generator *g = current_generator();
+    if (g)
+        cg_generator_manual_seed(g, s);
+    return CG_NONE;
+}
+
+static cg_value fn_manual_seed_all(cg_value self, const cg_args *args) {
+    uint64_t s;
+    if (seed_of("manual_seed_all", "manual_seed_all(seed)", args, &s) < 0)
+        return CG_ERR;
+    cg_cuda_manual_seed_all(s);
+    return CG_NONE;
+}
+
+static cg_value fn_seed(cg_value self, const cg_args *args) {
+    cg_generator *g = current_generator();
+    if (g)
+        cg_generator_seed(g);
+    return CG_NONE;
+}
+
+static cg_value fn_seed_all(cg_value self, const cg_args *args) {
+    cg_cuda_seed_all();
+    return CG_NONE;
+}
+
+/* needs a device, as PyTorch's (it starts CUDA) */
+static cg_value fn_initial_seed(cg_value self, const cg_args *args) {
+    const cg_device_ops *d = devices();
+    int i = d ? d->current() : -1;
+    if (i < 0)
+        return d ? torch_raise() : CG_ERR;
+    cg_generator *g = cg_generator_default_cuda(i);
+    return g ? cg_int((int64_t)cg_generator_initial_seed(g)) : torch_raise();
+}
 
 static const cg_method_def cuda_functions[] = {
     {"is_available", fn_is_available, "is_available()", "Returns a bool indicating if CUDA is currently available."},
@@ -94,8 +158,14 @@ static const cg_method_def cuda_functions[] = {
     {"get_device_name", fn_get_device_name, "get_device_name(device=None)", NULL},
     {"synchronize", fn_synchronize, "synchronize(device=None)", NULL},
     {"set_device", fn_set_device, "set_device(device)", "Sets the current device."},
-    {"manual_seed", fn_manual_seed, "manual_seed(seed)", NULL},
-    {"manual_seed_all", fn_manual_seed, "manual_seed_all(seed)", NULL},
+    {"manual_seed", fn_manual_seed, "manual_seed(seed)",
+     "Sets the seed for generating random numbers for the current GPU."},
+    {"manual_seed_all", fn_manual_seed_all, "manual_seed_all(seed)",
+     "Sets the seed for generating random numbers on all GPUs."},
+    {"seed", fn_seed, "seed()", "Sets the seed for generating random numbers to a random number for the current GPU."},
+    {"seed_all", fn_seed_all, "seed_all()",
+     "Sets the seed for generating random numbers to a random number on all GPUs."},
+    {"initial_seed", fn_initial_seed, "initial_seed()", "Returns the current random seed of the current GPU."},
     {NULL, NULL, NULL, NULL},
 };
 

@@ -1,0 +1,77 @@
+/* random_device.c: the device path of the random ops (random_device.h).
+ *
+ * Note [CUDA random numbers]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * A notebook seeded like a PyTorch script on the same GPU draws the same
+ * numbers, because every step is PyTorch's (aten/src/ATen/native/cuda/
+ * DistributionTemplates.h, CUDAGeneratorImpl.cpp):
+ *  - the generator holds only a seed and an offset; a launch reserves
+ *    counter_offset from it (rounded up to a multiple of 4), so the next
+ *    launch starts where this one's threads stopped;
+ *  - thread i of the grid runs curand_init(seed, i, offset) (Philox4x32-10,
+ *    subsequence i) and, in a grid-stride loop, makes one curand call per
+ *    round (4 floats, or 2 doubles) whose k-th value goes to element
+ *    base + k * (threads in the grid);
+ *  - the grid is ceil(numel / 256) blocks of 256 threads, capped at what
+ *    the device holds at once (multiprocessors x threads per
+ *    multiprocessor / 256). Tensors larger than that cap are where the
+ *    values depend on the GPU model, in PyTorch as here.
+ * The kernels themselves (cuda/cuda_random.cu) call curand's own
+ * functions, which PyTorch's call too. Elements are numbered in
+ * TensorIterator's order, as on the CPU (Note [Random element order]):
+ * random.c gives a non-contiguous tensor a contiguous buffer in that order.
+ * Not done as PyTorch: a tensor of more than 2^31 elements is one launch
+ * here (PyTorch splits it into 32-bit-indexable parts, each reserving its
+ * own offsets). */
+#include "random_device.h"
+
+#include "error.h"
+
+#define DRAW_BLOCK 256
+#define CURAND_CALL_OFFSETS 4 /* no curand call advances a thread's offset by more */
+
+cg_draw_policy cg_draw_policy_for(int64_t numel, int unroll, int multiprocessors, int threads_per_multiprocessor) {
+    uint64_t n = (uint64_t)numel;
+    uint64_t grid = (n + DRAW_BLOCK - 1) / DRAW_BLOCK;
+    uint64_t cap = (uint64_t)multiprocessors * (uint64_t)(threads_per_multiprocessor / DRAW_BLOCK);
+    if (grid > cap)
+        grid = cap;
+    if (grid < 1)
+        grid = 1;
+    uint64_t per_round = (uint64_t)DRAW_BLOCK * grid * (uint64_t)unroll;
+    return (cg_draw_policy){
+        .grid = (uint32_t)grid,
+        .block = DRAW_BLOCK,
+        .counter_offset = ((n - 1) / per_round + 1) * CURAND_CALL_OFFSETS,
+    };
+}
+
+int cg_draw_unroll(cg_draw_kind kind, cg_dtype dt) {
+    if (kind == CG_DRAW_RANDOM64)
+        return 2;
+    if (kind == CG_DRAW_RANDOM)
+        return 4;
+    return dt == CG_F64 ? 2 : 4;
+}
+
+int cg_device_draw(cg_tensor *t, cg_draw *d, cg_generator *g) {
+    int64_t numel = cg_tensor_numel(t);
+    if (numel == 0)
+        return 0; /* no launch, no offsets reserved */
+    cg_device dev = cg_tensor_device(t);
+    const cg_backend *be = cg_backend_get(dev.type);
+    if (!be)
+        return -1;
+    int sms = 0, threads = 0;
+    if (be->devices->launch_limits(dev.index, &sms, &threads) < 0)
+        return -1;
+    cg_draw_policy p = cg_draw_policy_for(numel, cg_draw_unroll(d->kind, t->dtype), sms, threads);
+    d->seed = g->seed;
+    d->offset = cg_generator_philox_reserve(g, p.counter_offset);
+    d->grid = p.grid;
+    d->block = p.block;
+    if (be->draw(dev.index, cg_tensor_data(t), t->dtype, numel, d) < 0)
+        return -1;
+    t->storage->version++;
+    return 0;
+}

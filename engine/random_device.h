@@ -1,0 +1,38 @@
+/* random_device.h: random numbers drawn on a device (CUDA) as PyTorch's
+ * CUDA distribution kernels draw them: the launch policy that maps threads
+ * to elements, the Philox offsets a launch reserves from the generator,
+ * and the launch through the backend's draw entry. random.c sends here
+ * every in-place random op on a tensor whose backend draws; the policy is
+ * a function of its own so that host tests can check it for a given
+ * device size. See Note [CUDA random numbers] in random_device.c. */
+#ifndef CG_RANDOM_DEVICE_H
+#define CG_RANDOM_DEVICE_H
+
+#include <stdint.h>
+
+#include "device.h"
+#include "generator.h"
+#include "tensor.h"
+
+/* calc_execution_policy of PyTorch's DistributionTemplates.h: blocks of
+ * 256 threads, as many as there are elements for but at most a device
+ * full, and the Philox offset each thread may consume. */
+typedef struct {
+    uint32_t grid, block;
+    uint64_t counter_offset;
+} cg_draw_policy;
+
+cg_draw_policy cg_draw_policy_for(int64_t numel, int unroll, int multiprocessors, int threads_per_multiprocessor);
+
+/* How many elements one curand call of kind serves in dtype dt: 4 for
+ * float draws (curand_uniform4, curand_normal4, curand4), 2 for double
+ * and 64-bit ones (curand_uniform2_double, curand_normal2_double, two
+ * 64-bit integers from one curand4). */
+int cg_draw_unroll(cg_draw_kind kind, cg_dtype dt);
+
+/* Fills the contiguous device tensor t with d's distribution from the
+ * CUDA generator g: sizes the grid, reserves g's offsets and launches.
+ * 0, or -1 with the error set. */
+int cg_device_draw(cg_tensor *t, cg_draw *d, cg_generator *g);
+
+#endif

@@ -1,0 +1,135 @@
+/* test_cuda_random.c: `make test-gpu`: the random ops on a CUDA device
+ * against the host model of PyTorch's kernels (tests/unit/philox_ref.c,
+ * which the unit tests hold to values PyTorch printed on GPUs). Uniform,
+ * integer and Bernoulli values must be bit for bit the model's; normal and
+ * exponential ones differ by the device's sine and logarithm (1e-5). */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "../unit/helpers.h"
+#include "../unit/philox_ref.h"
+#include "random_device.h"
+
+static const cg_device cuda0 = {CG_CUDA, 0};
+
+static void need_cuda(void) {
+    setenv("CGRAD_CUDA_DEBUG", "1", 0);
+    cr_assert(cg_backend_get(CG_CUDA), "no CUDA device: %s", cg_error_message());
+}
+
+/* The model's values for numel elements of draw d from a generator at
+ * (seed, offset), on this device's grid. */
+static double *model(cg_draw d, cg_dtype dt, int64_t numel, uint64_t seed, uint64_t offset) {
+    int sms = 0, threads = 0;
+    cr_assert_eq(cg_backend_get(CG_CUDA)->devices->launch_limits(0, &sms, &threads), 0, "%s", cg_error_message());
+    cg_draw_policy p = cg_draw_policy_for(numel, cg_draw_unroll(d.kind, dt), sms, threads);
+    d.seed = seed, d.offset = offset, d.grid = p.grid, d.block = p.block;
+    double *v = malloc((size_t)numel * sizeof *v);
+    cr_assert(v);
+    philox_ref_draw(&d, dt, numel, v);
+    return v;
+}
+
+static void expect_model(cg_tensor *t, const double *want, double tol, const char *what) {
+    cg_tensor *h = T_OK(cg_to_device(t, cg_device_cpu()));
+    cg_tensor *c = T_OK(cg_contiguous(h));
+    int64_t n = cg_tensor_numel(c), bad = 0;
+    for (int64_t i = 0; i < n && bad < 5; i++) {
+        double got = t_at(c, i);
+        if (tol == 0 ? got != want[i] : fabs(got - want[i]) > tol * (1 + fabs(want[i]))) {
+            cr_expect_fail("%s: element %lld is %.9g, the model gives %.9g", what, (long long)i, got, want[i]);
+            bad++;
+        }
+    }
+    cg_tensor_release(c);
+    cg_tensor_release(h);
+}
+
+/* one op's draw on the device against the model at the generator's seed
+ * and offset before the op */
+#define CHECK_DRAW(expr, kind_init, dt, numel, tol, what)                                                  \
+    do {                                                                                                   \
+        cg_generator *g_ = cg_generator_default_cuda(0);                                                   \
+        uint64_t seed_ = g_->seed, off_ = g_->philox_offset;                                               \
+        cg_tensor *t_ = T_OK(expr);                                                                        \
+        double *w_ = model(kind_init, dt, numel, seed_, off_);                                             \
+        expect_model(t_, w_, tol, what);                                                                   \
+        free(w_);                                                                                          \
+        cg_tensor_release(t_);                                                                             \
+    } while (0)
+
+Test(cuda_random, creation_ops_match_the_model) {
+    need_cuda();
+    cg_manual_seed(0);
+    int64_t small[1] = {5}, wide[2] = {1000, 1000}, big[1] = {1 << 22};
+    CHECK_DRAW(cg_rand(1, small, CG_F32, cuda0, NULL), ((cg_draw){.kind = CG_DRAW_UNIFORM, .b = 1}), CG_F32, 5, 0,
+               "rand(5)");
+    CHECK_DRAW(cg_rand(2, wide, CG_F64, cuda0, NULL), ((cg_draw){.kind = CG_DRAW_UNIFORM, .b = 1}), CG_F64,
+               1000000, 0, "rand(1000, 1000, float64)");
+    CHECK_DRAW(cg_randn(1, big, CG_F32, cuda0, NULL), ((cg_draw){.kind = CG_DRAW_NORMAL, .b = 1}), CG_F32,
+               1 << 22, 1e-5, "randn(2^22)");
+    CHECK_DRAW(cg_randn(2, wide, CG_F64, cuda0, NULL), ((cg_draw){.kind = CG_DRAW_NORMAL, .b = 1}), CG_F64,
+               1000000, 1e-12, "randn float64");
+    CHECK_DRAW(cg_randint(-5, 9, 2, wide, CG_INT64, cuda0, NULL),
+               ((cg_draw){.kind = CG_DRAW_RANDOM, .base = -5, .range = 14}), CG_INT64, 1000000, 0, "randint");
+    CHECK_DRAW(cg_randint(0, 1LL << 40, 1, big, CG_INT64, cuda0, NULL),
+               ((cg_draw){.kind = CG_DRAW_RANDOM64, .range = 1ULL << 40}), CG_INT64, 1 << 22, 0, "randint 2^40");
+}
+
+Test(cuda_random, in_place_ops_match_the_model) {
+    need_cuda();
+    cg_manual_seed(7);
+    int64_t n[1] = {300001};
+    cg_tensor *t = T_OK(cg_tensor_empty(1, n, CG_F32, cuda0));
+#define IN_PLACE(call, draw_init, tol, what)                                                               \
+    do {                                                                                                   \
+        cg_generator *g_ = cg_generator_default_cuda(0);                                                   \
+        uint64_t seed_ = g_->seed, off_ = g_->philox_offset;                                               \
+        T_RC(call);                                                                                        \
+        double *w_ = model(draw_init, CG_F32, n[0], seed_, off_);                                          \
+        expect_model(t, w_, tol, what);                                                                    \
+        free(w_);                                                                                          \
+    } while (0)
+    IN_PLACE(cg_uniform_(t, -2, 3, NULL), ((cg_draw){.kind = CG_DRAW_UNIFORM, .a = -2, .b = 3}), 0, "uniform_");
+    IN_PLACE(cg_normal_(t, 1, 0.5, NULL), ((cg_draw){.kind = CG_DRAW_NORMAL, .a = 1, .b = 0.5}), 1e-5, "normal_");
+    IN_PLACE(cg_bernoulli_(t, 0.3, NULL), ((cg_draw){.kind = CG_DRAW_BERNOULLI, .a = 0.3}), 0, "bernoulli_");
+    IN_PLACE(cg_exponential_(t, 2, NULL), ((cg_draw){.kind = CG_DRAW_EXPONENTIAL, .a = 2}), 1e-5, "exponential_");
+    IN_PLACE(cg_random_(t, 0, 100, NULL), ((cg_draw){.kind = CG_DRAW_RANDOM, .range = 100}), 0, "random_");
+#undef IN_PLACE
+    cg_tensor_release(t);
+}
+
+/* a transposed tensor is drawn in memory order, as its contiguous twin */
+Test(cuda_random, transposed_tensor_draws_in_memory_order) {
+    need_cuda();
+    int64_t sizes[2] = {300, 200};
+    cg_tensor *a = T_OK(cg_tensor_empty(2, sizes, CG_F32, cuda0));
+    cg_tensor *b = T_OK(cg_tensor_empty(2, sizes, CG_F32, cuda0));
+    cg_tensor *bt = T_OK(cg_transpose(b, 0, 1));
+    cg_manual_seed(3);
+    T_RC(cg_uniform_(a, 0, 1, NULL));
+    cg_manual_seed(3);
+    T_RC(cg_uniform_(bt, 0, 1, NULL));
+    cg_tensor *ha = T_OK(cg_to_device(a, cg_device_cpu())), *hb = T_OK(cg_to_device(b, cg_device_cpu()));
+    for (int64_t i = 0; i < 300 * 200; i++)
+        cr_assert_eq(t_at(ha, i), t_at(hb, i), "element %lld", (long long)i);
+    cg_tensor_release(ha), cg_tensor_release(hb), cg_tensor_release(bt), cg_tensor_release(b), cg_tensor_release(a);
+}
+
+/* offsets move as PyTorch's: 4 per launch below a device's wave */
+Test(cuda_random, generator_offsets_and_errors) {
+    need_cuda();
+    cg_generator *g = T_OK(cg_generator_new_cuda(0));
+    int64_t n[1] = {10};
+    cg_tensor *a = T_OK(cg_rand(1, n, CG_F32, cuda0, g));
+    cr_expect_eq(g->philox_offset, 4);
+    cg_tensor *b = T_OK(cg_randn(1, n, CG_F64, cuda0, g));
+    cr_expect_eq(g->philox_offset, 8);
+    cg_generator *cpu = T_OK(cg_generator_new());
+    T_ERR(cg_rand(1, n, CG_F32, cuda0, cpu), CG_RUNTIME_ERROR,
+          "Expected a 'cuda' device type for generator but found 'cpu'");
+    cg_generator_free(cpu);
+    cg_generator_free(g);
+    cg_tensor_release(a), cg_tensor_release(b);
+}

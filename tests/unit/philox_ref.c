@@ -1,0 +1,169 @@
+/* philox_ref.c: the host model of philox_ref.h, written from curand's
+ * headers (curand_philox4x32_x.h, curand_kernel.h, curand_uniform.h,
+ * curand_normal.h) and PyTorch's DistributionTemplates.h. */
+#include "philox_ref.h"
+
+#include <math.h>
+
+#include "random_device.h"
+
+#define PHILOX_M0 0xD2511F53u
+#define PHILOX_M1 0xCD9E8D57u
+#define PHILOX_W0 0x9E3779B9u
+#define PHILOX_W1 0xBB67AE85u
+#define TWO_POW32_INV 2.3283064e-10f           /* CURAND_2POW32_INV */
+#define TWO_POW32_INV_2PI (2.3283064e-10f * 6.2831855f)
+#define TWO_POW53_INV 1.1102230246251565e-16 /* CURAND_2POW53_INV_DOUBLE */
+#define PI_DOUBLE 3.1415926535897932
+
+void philox_ref_block(const uint32_t ctr[4], const uint32_t key[2], uint32_t out[4]) {
+    uint32_t c[4] = {ctr[0], ctr[1], ctr[2], ctr[3]}, k0 = key[0], k1 = key[1];
+    for (int round = 0; round < 10; round++) {
+        if (round > 0)
+            k0 += PHILOX_W0, k1 += PHILOX_W1;
+        uint64_t p0 = (uint64_t)PHILOX_M0 * c[0], p1 = (uint64_t)PHILOX_M1 * c[2];
+        uint32_t n[4] = {(uint32_t)(p1 >> 32) ^ c[1] ^ k0, (uint32_t)p1, (uint32_t)(p0 >> 32) ^ c[3] ^ k1,
+                         (uint32_t)p0};
+        for (int i = 0; i < 4; i++)
+            c[i] = n[i];
+    }
+    for (int i = 0; i < 4; i++)
+        out[i] = c[i];
+}
+
+/* Philox_State_Incr(s, n): the 128-bit counter's low 64 bits plus n, with carry */
+static void add_low(philox_ref *s, uint64_t n) {
+    uint64_t lo = ((uint64_t)s->ctr[1] << 32 | s->ctr[0]), sum = lo + n;
+    s->ctr[0] = (uint32_t)sum, s->ctr[1] = (uint32_t)(sum >> 32);
+    if (sum < lo && ++s->ctr[2] == 0)
+        ++s->ctr[3];
+}
+
+/* Philox_State_Incr_hi(s, n): the high 64 bits plus n */
+static void add_high(philox_ref *s, uint64_t n) {
+    uint64_t hi = ((uint64_t)s->ctr[3] << 32 | s->ctr[2]) + n;
+    s->ctr[2] = (uint32_t)hi, s->ctr[3] = (uint32_t)(hi >> 32);
+}
+
+void philox_ref_init(philox_ref *s, uint64_t seed, uint64_t subsequence, uint64_t offset) {
+    *s = (philox_ref){.key = {(uint32_t)seed, (uint32_t)(seed >> 32)}};
+    add_high(s, subsequence); /* skipahead_sequence */
+    s->state = (unsigned)(offset & 3); /* skipahead(offset) */
+    add_low(s, offset / 4);
+    philox_ref_block(s->ctr, s->key, s->out);
+}
+
+void philox_ref_next4(philox_ref *s, uint32_t r[4]) {
+    uint32_t prev[4] = {s->out[0], s->out[1], s->out[2], s->out[3]};
+    add_low(s, 1);
+    philox_ref_block(s->ctr, s->key, s->out);
+    for (unsigned i = 0; i < 4; i++) {
+        unsigned j = s->state + i;
+        r[i] = j < 4 ? prev[j] : s->out[j - 4];
+    }
+}
+
+/* ---- curand's conversions ----------------------------------------------------------- */
+
+static float uniform_f32(uint32_t x) { return fmaf((float)x, TWO_POW32_INV, TWO_POW32_INV / 2.0f); }
+
+/* _curand_uniform_double_hq */
+static double uniform_f64(uint32_t x, uint32_t y) {
+    uint64_t z = (uint64_t)x ^ ((uint64_t)y << (53 - 32));
+    return fma((double)z, TWO_POW53_INV, TWO_POW53_INV / 2.0);
+}
+
+/* _curand_box_muller */
+static void normal_f32(uint32_t x, uint32_t y, float out[2]) {
+    float u = fmaf((float)x, TWO_POW32_INV, TWO_POW32_INV / 2);
+    float v = fmaf((float)y, TWO_POW32_INV_2PI, TWO_POW32_INV_2PI / 2);
+    float s = sqrtf(-2.0f * logf(u));
+    out[0] = sinf(v) * s, out[1] = cosf(v) * s;
+}
+
+/* _curand_box_muller_double */
+static void normal_f64(const uint32_t r[4], double out[2]) {
+    uint64_t zx = (uint64_t)r[0] ^ ((uint64_t)r[1] << 21), zy = (uint64_t)r[2] ^ ((uint64_t)r[3] << 21);
+    double u = fma((double)zx, TWO_POW53_INV, TWO_POW53_INV / 2.0);
+    double v = fma((double)zy, TWO_POW53_INV * 2.0, TWO_POW53_INV);
+    double s = sqrt(-2.0 * log(u));
+    out[0] = sin(v * PI_DOUBLE) * s, out[1] = cos(v * PI_DOUBLE) * s;
+}
+
+/* ---- one round of a thread: the values of one curand call, transformed ------------- */
+
+/* the dtype's value of an int64, as static_cast<T> gives it */
+static double as_dtype(int64_t v, cg_dtype dt) {
+    switch (dt) {
+    case CG_BOOL: return v != 0;
+    case CG_INT32: return (int32_t)v;
+    case CG_F32: return (float)v;
+    default: return (double)v;
+    }
+}
+
+static int round_values(const cg_draw *d, cg_dtype dt, philox_ref *s, double *v) {
+    uint32_t r[4];
+    philox_ref_next4(s, r);
+    bool f64 = dt == CG_F64;
+    switch (d->kind) {
+    case CG_DRAW_NORMAL:
+        if (f64) {
+            normal_f64(r, v);
+            for (int k = 0; k < 2; k++)
+                v[k] = fma(v[k], d->b, d->a);
+            return 2;
+        }
+        for (int k = 0; k < 4; k += 2) {
+            float n[2];
+            normal_f32(r[k], r[k + 1], n);
+            for (int j = 0; j < 2; j++)
+                v[k + j] = fmaf(n[j], (float)d->b, (float)d->a);
+        }
+        return 4;
+    case CG_DRAW_RANDOM:
+        for (int k = 0; k < 4; k++)
+            v[k] = as_dtype((int64_t)(r[k] % d->range + (uint64_t)d->base), dt);
+        return 4;
+    case CG_DRAW_RANDOM64:
+        for (int k = 0; k < 2; k++) {
+            uint64_t x = (uint64_t)r[2 * k] << 32 | r[2 * k + 1];
+            v[k] = as_dtype((int64_t)(x % d->range + (uint64_t)d->base), dt);
+        }
+        return 2;
+    default: break;
+    }
+    /* the uniform-based draws */
+    int n = f64 ? 2 : 4;
+    for (int k = 0; k < n; k++) {
+        double u = f64 ? uniform_f64(r[2 * k], r[2 * k + 1]) : uniform_f32(r[k]);
+        if (d->kind == CG_DRAW_BERNOULLI) {
+            v[k] = as_dtype(f64 ? u < d->a : (float)u < (float)d->a, dt);
+        } else if (d->kind == CG_DRAW_EXPONENTIAL) {
+            v[k] = f64 ? -1.0 / d->a * log(u) : (double)(-1.0f / (float)d->a * logf((float)u));
+        } else if (f64) {
+            double x = fma(u, d->b - d->a, d->a);
+            v[k] = x == d->b ? d->a : x;
+        } else {
+            float from = (float)d->a, to = (float)d->b, x = fmaf((float)u, to - from, from);
+            v[k] = x == to ? from : x;
+        }
+    }
+    return n;
+}
+
+void philox_ref_draw(const cg_draw *d, cg_dtype dt, int64_t numel, double *out) {
+    int64_t threads = (int64_t)d->grid * d->block, unroll = cg_draw_unroll(d->kind, dt);
+    int64_t rounded = ((numel - 1) / (threads * unroll) + 1) * threads * unroll;
+    for (int64_t idx = 0; idx < threads; idx++) {
+        philox_ref s;
+        philox_ref_init(&s, d->seed, (uint64_t)idx, d->offset);
+        for (int64_t li = idx; li < rounded; li += threads * unroll) {
+            double v[4];
+            int n = round_values(d, dt, &s, v);
+            for (int k = 0; k < n; k++)
+                if (li + threads * k < numel)
+                    out[li + threads * k] = v[k];
+        }
+    }
+}

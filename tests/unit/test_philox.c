@@ -1,0 +1,269 @@
+/* test_philox.c: random numbers on CUDA devices, on the host: the CUDA
+ * generator's seeds and offsets, the launch policy, and the model of the
+ * kernels (philox_ref.c) that together must give what PyTorch gave on real
+ * GPUs. The expected values are those PyTorch users printed in its issue
+ * tracker (4 decimals, so compared to 5e-5); each case names its thread.
+ * They pass only if the seed, the reserved offset, the grid and the
+ * thread-to-element mapping are all PyTorch's. The kernels themselves run
+ * in `make test-gpu` (tests/gpu), which checks them against this model. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "helpers.h"
+#include "philox_ref.h"
+#include "random_device.h"
+
+/* H200: 132 multiprocessors of 2048 threads */
+#define H200_SMS 132
+#define H200_THREADS 2048
+
+/* What the engine does before a launch (cg_device_draw): the policy for a
+ * device of sms x threads, the offsets reserved from g; then the model's
+ * values. Returns them (malloc'd). */
+static double *draw(cg_generator *g, cg_draw d, cg_dtype dt, int64_t numel, int sms, int threads) {
+    cg_draw_policy p = cg_draw_policy_for(numel, cg_draw_unroll(d.kind, dt), sms, threads);
+    d.seed = g->seed;
+    d.offset = cg_generator_philox_reserve(g, p.counter_offset);
+    d.grid = p.grid;
+    d.block = p.block;
+    double *out = malloc((size_t)numel * sizeof *out);
+    cr_assert(out);
+    philox_ref_draw(&d, dt, numel, out);
+    return out;
+}
+
+static void expect_printed(const double *got, const int64_t *index, const double *printed, int n, const char *what) {
+    for (int i = 0; i < n; i++)
+        cr_expect(fabs(got[index[i]] - printed[i]) <= 5e-5, "%s: element %lld is %.6f, PyTorch printed %.4f", what,
+                  (long long)index[i], got[index[i]], printed[i]);
+}
+
+static cg_generator *seeded(uint64_t seed) {
+    cg_generator *g = T_OK(cg_generator_new_cuda(0));
+    cg_generator_manual_seed(g, seed);
+    return g;
+}
+
+/* ---- Philox itself ------------------------------------------------------------------- */
+
+/* Random123's tests/kat_vectors, the three philox4x32 10 lines */
+Test(philox, known_answers) {
+    static const uint32_t cases[3][10] = {
+        {0, 0, 0, 0, 0, 0, 0x6627e8d5, 0xe169c58d, 0xbc57ac4c, 0x9b00dbd8},
+        {0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0x408f276d, 0x41c83b0e, 0xa20bc7c6,
+         0x6d5451fd},
+        {0x243f6a88, 0x85a308d3, 0x13198a2e, 0x03707344, 0xa4093822, 0x299f31d0, 0xd16cfe09, 0x94fdcceb, 0x5001e420,
+         0x24126ea1},
+    };
+    for (int c = 0; c < 3; c++) {
+        uint32_t out[4];
+        philox_ref_block(cases[c], cases[c] + 4, out);
+        for (int i = 0; i < 4; i++)
+            cr_expect_eq(out[i], cases[c][6 + i], "vector %d word %d: %08x", c, i, out[i]);
+    }
+}
+
+/* curand_init(seed, subsequence, offset): the subsequence is the counter's
+ * high half, the offset counts 32-bit values along it */
+Test(philox, init_skips_subsequences_and_offsets) {
+    philox_ref s, t;
+    philox_ref_init(&s, 7, 3, 0);
+    uint32_t first[4], ctr[4] = {0, 0, 3, 0}, key[2] = {7, 0}, block[4];
+    philox_ref_next4(&s, first);
+    philox_ref_block(ctr, key, block);
+    for (int i = 0; i < 4; i++)
+        cr_expect_eq(first[i], block[i]);
+    uint32_t stream[12];
+    philox_ref_init(&s, 7, 3, 0);
+    for (int i = 0; i < 3; i++)
+        philox_ref_next4(&s, stream + 4 * i);
+    for (uint64_t off = 0; off < 6; off++) { /* offsets inside and across blocks */
+        uint32_t r[4];
+        philox_ref_init(&t, 7, 3, off);
+        philox_ref_next4(&t, r);
+        for (int i = 0; i < 4; i++)
+            cr_expect_eq(r[i], stream[off + (uint64_t)i], "offset %llu value %d", (unsigned long long)off, i);
+    }
+}
+
+/* ---- the generator ------------------------------------------------------------------- */
+
+Test(cuda_generator, seeds_and_offsets) {
+    cg_generator *g = T_OK(cg_generator_new_cuda(1));
+    cr_expect_eq(g->device.type, CG_CUDA);
+    cr_expect_eq(g->device.index, 1);
+    cr_expect_eq(cg_generator_initial_seed(g), CG_DEFAULT_RNG_SEED);
+    /* offsets move by whole curand4 calls */
+    cr_expect_eq(cg_generator_philox_reserve(g, 4), 0);
+    cr_expect_eq(cg_generator_philox_reserve(g, 5), 4);
+    cr_expect_eq(cg_generator_philox_reserve(g, 1), 12);
+    cr_expect_eq(g->philox_offset, 16);
+    cg_generator_manual_seed(g, 3);
+    cr_expect_eq(cg_generator_initial_seed(g), 3);
+    cr_expect_eq(g->philox_offset, 0, "a new seed starts the offsets again");
+    cg_generator_free(g);
+}
+
+/* torch.manual_seed seeds the CPU generator and every device's */
+Test(cuda_generator, manual_seed_reaches_every_default) {
+    cg_generator *d0 = T_OK(cg_generator_default_cuda(0));
+    cg_generator_philox_reserve(d0, 8);
+    cg_manual_seed(1234);
+    for (int i = 0; i < CG_MAX_CUDA_GENERATORS; i += 21) {
+        cg_generator *d = T_OK(cg_generator_default_cuda(i));
+        cr_expect_eq(cg_generator_initial_seed(d), 1234, "device %d", i);
+        cr_expect_eq(d->philox_offset, 0, "device %d", i);
+    }
+    cr_expect_eq(cg_initial_seed(), 1234);
+    cg_cuda_manual_seed_all(99);
+    cr_expect_eq(cg_generator_initial_seed(cg_generator_default_cuda(5)), 99);
+    cr_expect_eq(cg_initial_seed(), 1234, "torch.cuda.manual_seed_all leaves the CPU generator");
+    T_ERR(cg_generator_default_cuda(CG_MAX_CUDA_GENERATORS), CG_RUNTIME_ERROR,
+          "Expected a CUDA device index in [0, 64) for a default generator, but got 64");
+}
+
+/* A CPU tensor's op with a CUDA generator, and the ops cgrad draws on the
+ * CPU for every device: PyTorch's check_generator message */
+Test(cuda_generator, wrong_device_generator) {
+    cg_generator *g = T_OK(cg_generator_new_cuda(0));
+    int64_t n = 4;
+    const char *msg = "Expected a 'cpu' device type for generator but found 'cuda'";
+    T_ERR(cg_rand(1, &n, CG_F32, cg_device_cpu(), g), CG_RUNTIME_ERROR, msg);
+    T_ERR(cg_randperm(5, CG_INT64, cg_device_cpu(), g), CG_RUNTIME_ERROR, msg);
+    cg_tensor *p = T_OK(cg_full(1, &n, cg_scalar_float(0.5), CG_F32, cg_device_cpu()));
+    T_ERR(cg_bernoulli(p, g), CG_RUNTIME_ERROR, msg);
+    T_ERR(cg_multinomial(p, 2, false, g), CG_RUNTIME_ERROR, msg);
+    cg_tensor_release(p);
+    cg_generator_free(g);
+}
+
+/* ---- the launch policy ------------------------------------------------------------- */
+
+Test(draw_policy, grid_and_offsets) {
+    cg_draw_policy p = cg_draw_policy_for(1, 4, H200_SMS, H200_THREADS);
+    cr_expect_eq(p.grid, 1);
+    cr_expect_eq(p.block, 256);
+    cr_expect_eq(p.counter_offset, 4);
+    /* up to one wave of the device: a block per 256 elements */
+    p = cg_draw_policy_for(100000, 4, H200_SMS, H200_THREADS);
+    cr_expect_eq(p.grid, 391);
+    cr_expect_eq(p.counter_offset, 4);
+    /* past it: 132 x 8 blocks, each thread looping */
+    p = cg_draw_policy_for(1 << 22, 4, H200_SMS, H200_THREADS);
+    cr_expect_eq(p.grid, 1056);
+    cr_expect_eq(p.counter_offset, 16, "4 rounds of one curand4 each");
+    cr_expect_eq(cg_draw_policy_for(1 << 22, 2, H200_SMS, H200_THREADS).counter_offset, 32, "doubles: 2 per call");
+    cr_expect_eq(cg_draw_unroll(CG_DRAW_UNIFORM, CG_F64), 2);
+    cr_expect_eq(cg_draw_unroll(CG_DRAW_BERNOULLI, CG_INT64), 4);
+    cr_expect_eq(cg_draw_unroll(CG_DRAW_RANDOM64, CG_INT32), 2);
+}
+
+/* ---- values PyTorch printed on GPUs -------------------------------------------------- */
+
+/* torch.manual_seed(0); torch.rand(5, device='cuda') (through
+ * distributions.Uniform(0., 1.).rsample((5,))),
+ * https://github.com/pytorch/pytorch/issues/47347 */
+Test(cuda_values, rand_seed_0) {
+    cg_generator *g = seeded(0);
+    double *v = draw(g, (cg_draw){.kind = CG_DRAW_UNIFORM, .a = 0, .b = 1}, CG_F32, 5, H200_SMS, H200_THREADS);
+    expect_printed(v, (int64_t[]){0, 1, 2, 3, 4}, (double[]){0.3990, 0.5167, 0.0249, 0.9401, 0.9459}, 5, "rand");
+    free(v);
+    cg_generator_free(g);
+}
+
+/* torch.manual_seed(10); torch.randn(3, device='cuda'),
+ * https://github.com/pytorch/pytorch/issues/79496 */
+Test(cuda_values, randn_seed_10) {
+    cg_generator *g = seeded(10);
+    double *v = draw(g, (cg_draw){.kind = CG_DRAW_NORMAL, .a = 0, .b = 1}, CG_F32, 3, H200_SMS, H200_THREADS);
+    expect_printed(v, (int64_t[]){0, 1, 2}, (double[]){-0.1029, 1.6810, -0.2708}, 3, "randn");
+    free(v);
+    cg_generator_free(g);
+}
+
+/* torch.manual_seed(14); torch.cuda.FloatTensor(1000, 100).normal_(5, 5**.5),
+ * the first three rows' ends, https://github.com/pytorch/pytorch/issues/97097 */
+Test(cuda_values, normal_seed_14) {
+    cg_generator *g = seeded(14);
+    double *v = draw(g, (cg_draw){.kind = CG_DRAW_NORMAL, .a = 5, .b = sqrt(5.0)}, CG_F32, 100000, H200_SMS,
+                     H200_THREADS);
+    expect_printed(v, (int64_t[]){0, 1, 2, 97, 98, 99, 100, 101, 102, 197, 198, 199, 200, 201, 202},
+                   (double[]){2.8731, 5.2727, 2.9889, 1.6853, 9.6331, 6.6319, 3.9968, 3.8097, 5.7328, 4.4029, 3.9804,
+                              7.4698, 6.5552, 4.0857, 4.2315},
+                   15, "normal_");
+    free(v);
+    cg_generator_free(g);
+}
+
+/* torch.Generator(device='cuda:0').manual_seed(43); normal_ of a
+ * (1, 3, 128, 128) tensor, [..., 0, 0], https://github.com/pytorch/pytorch/issues/62467 */
+Test(cuda_values, generator_seed_43) {
+    cg_generator *g = seeded(43);
+    double *v = draw(g, (cg_draw){.kind = CG_DRAW_NORMAL, .a = 0, .b = 1}, CG_F32, 3 * 128 * 128, H200_SMS,
+                     H200_THREADS);
+    expect_printed(v, (int64_t[]){0, 16384, 32768}, (double[]){1.9983, 0.8704, 2.1127}, 3, "normal_");
+    free(v);
+    cg_generator_free(g);
+}
+
+/* torch.randn([1, 64, 2048], generator=torch.Generator(device).manual_seed(42)),
+ * https://github.com/pytorch/pytorch/issues/158398. Its first rows are
+ * the same on every GPU; its last rows came from a GPU whose grid is capped
+ * at 168 blocks (28 multiprocessors of 1536 threads, an RTX 3060), where
+ * the threads loop and the later elements take the y, z, w values. */
+Test(cuda_values, randn_seed_42_both_grids) {
+    cg_generator *g = seeded(42);
+    double *v = draw(g, (cg_draw){.kind = CG_DRAW_NORMAL, .a = 0, .b = 1}, CG_F32, 64 * 2048, H200_SMS, H200_THREADS);
+    expect_printed(v, (int64_t[]){0, 1, 2, 2045, 2046, 2047, 2048, 2049, 2050, 4093, 4094, 4095, 4096},
+                   (double[]){0.1940, 2.1614, -0.1721, 1.4540, -2.7733, -0.8932, -0.4574, 0.8063, 0.1580, 0.1124,
+                              0.2769, -1.2535, 1.1346},
+                   13, "randn, first rows");
+    free(v);
+    cg_generator_manual_seed(g, 42);
+    v = draw(g, (cg_draw){.kind = CG_DRAW_NORMAL, .a = 0, .b = 1}, CG_F32, 64 * 2048, 28, 1536);
+    int64_t last = 61 * 2048;
+    expect_printed(v, (int64_t[]){0, 1, 2, last, last + 1, last + 2, last + 2048, last + 2049, last + 4096,
+                                  last + 4097, last + 4098, 131069, 131070, 131071},
+                   (double[]){0.1940, 2.1614, -0.1721, -0.4861, 0.3358, 1.0578, 0.7881, 0.8339, -1.2356, -0.4083,
+                              -0.4695, -0.4841, 1.2850, -0.0282},
+                   14, "randn on a capped grid");
+    free(v);
+    cg_generator_free(g);
+}
+
+/* torch.manual_seed(42); nn.Linear(1, 1) made on CUDA: weight and bias are
+ * two uniform_(-1, 1) draws in a row, the second at the offset the first
+ * reserved, https://github.com/mrdbourke/pytorch-deep-learning/issues/759 */
+Test(cuda_values, linear_init_two_draws) {
+    cg_generator *g = seeded(42);
+    cg_draw u = {.kind = CG_DRAW_UNIFORM, .a = -1, .b = 1};
+    double *w = draw(g, u, CG_F32, 1, H200_SMS, H200_THREADS);
+    double *b = draw(g, u, CG_F32, 1, H200_SMS, H200_THREADS);
+    expect_printed(w, (int64_t[]){0}, (double[]){0.2259}, 1, "weight");
+    expect_printed(b, (int64_t[]){0}, (double[]){0.9754}, 1, "bias");
+    cr_expect_eq(g->philox_offset, 8);
+    free(w);
+    free(b);
+    cg_generator_free(g);
+}
+
+/* ---- the other transforms of the model, by their definitions --------------------------- */
+
+Test(cuda_values, integer_and_bernoulli_transforms) {
+    cg_generator *g = seeded(5);
+    double *r = draw(g, (cg_draw){.kind = CG_DRAW_RANDOM, .base = -3, .range = 10}, CG_INT64, 1000, H200_SMS,
+                     H200_THREADS);
+    cg_generator_manual_seed(g, 5);
+    double *u = draw(g, (cg_draw){.kind = CG_DRAW_BERNOULLI, .a = 0.25}, CG_F32, 1000, H200_SMS, H200_THREADS);
+    int ones = 0;
+    for (int i = 0; i < 1000; i++) {
+        cr_expect(r[i] >= -3 && r[i] < 7 && r[i] == floor(r[i]), "randint value %g", r[i]);
+        cr_expect(u[i] == 0 || u[i] == 1);
+        ones += u[i] == 1;
+    }
+    cr_expect(ones > 200 && ones < 300, "bernoulli(0.25) gave %d ones in 1000", ones);
+    free(r);
+    free(u);
+    cg_generator_free(g);
+}
