@@ -24,6 +24,23 @@ const cg_kernel_fn cg_cpu_kernels[CG_OP_COUNT] = {
 #undef X
 };
 
+/* Kernels launch on the current device, so an op on another device's
+ * tensors makes their device current while it runs (PyTorch's device
+ * guard): *prev is the device to go back to, or -1 when none changed. */
+static int enter_device(const cg_backend *be, int index, int *prev) {
+    if (!be->devices || index < 0)
+        return 0;
+    int cur = be->devices->current();
+    if (cur < 0)
+        return -1;
+    if (cur == index)
+        return 0;
+    if (be->devices->set_current(index) < 0)
+        return -1;
+    *prev = cur;
+    return 0;
+}
+
 int cg_op_run(const cg_call *call) {
     const cg_tensor *t = call->nout ? call->out[0] : call->in[0];
     cg_device dev = cg_tensor_device(t);
@@ -36,6 +53,12 @@ int cg_op_run(const cg_call *call) {
                      cg_op_table[call->op].name, be->name);
         return -1;
     }
+    int prev = -1;
+    if (enter_device(be, dev.index, &prev) < 0)
+        return -1;
     fn(call);
-    return be->kernel_status ? be->kernel_status() : 0;
+    int rc = be->kernel_status ? be->kernel_status() : 0;
+    if (prev >= 0 && be->devices->set_current(prev) < 0 && rc == 0)
+        rc = -1;
+    return rc;
 }
