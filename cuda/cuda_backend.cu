@@ -29,6 +29,7 @@ static int cuda_error(cudaError_t err) {
 typedef struct {
     cg_caching_allocator *alloc; /* made on first allocation */
     cublasHandle_t blas;         /* made on first product */
+    int sms, threads_per_sm;     /* launch limits, read on first random op */
 } device_state;
 
 static int ndevices;
@@ -72,12 +73,23 @@ static int device_synchronize(int index) {
     return cuda_error(cudaDeviceSynchronize());
 }
 
-/* the grid of the random kernels is sized by these, as PyTorch's is */
+/* the grid of the random kernels is sized by these, as PyTorch's is;
+ * read once per device (every random op asks) */
 static int device_launch_limits(int index, int *multiprocessors, int *threads_per_multiprocessor) {
-    if (cuda_error(cudaDeviceGetAttribute(multiprocessors, cudaDevAttrMultiProcessorCount, index)) < 0)
+    if (index < 0 || index >= ndevices) {
+        cg_error_set(CG_RUNTIME_ERROR, "CUDA error: invalid device ordinal");
         return -1;
-    return cuda_error(
-        cudaDeviceGetAttribute(threads_per_multiprocessor, cudaDevAttrMaxThreadsPerMultiProcessor, index));
+    }
+    device_state *d = &devices[index];
+    if (!d->threads_per_sm) {
+        int sms = 0, threads = 0;
+        if (cuda_error(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, index)) < 0 ||
+            cuda_error(cudaDeviceGetAttribute(&threads, cudaDevAttrMaxThreadsPerMultiProcessor, index)) < 0)
+            return -1;
+        d->sms = sms, d->threads_per_sm = threads;
+    }
+    *multiprocessors = d->sms, *threads_per_multiprocessor = d->threads_per_sm;
+    return 0;
 }
 
 static const cg_device_ops cuda_devices = {device_count,      device_current,    device_set,
@@ -85,12 +97,12 @@ static const cg_device_ops cuda_devices = {device_count,      device_current,   
 
 /* ---- random numbers ------------------------------------------------------------------ */
 
-extern "C" int cg_cuda_draw(int index, void *out, cg_dtype dtype, int64_t numel, const cg_draw *d);
+extern "C" int cg_cuda_draw(void *out, cg_dtype dtype, int64_t numel, const cg_draw *d);
 
 /* on the tensor's device, whichever is current */
 static int cuda_draw(int index, void *out, cg_dtype dtype, int64_t numel, const cg_draw *d) {
     device_guard g(index);
-    return cg_cuda_draw(index, out, dtype, numel, d);
+    return cg_cuda_draw(out, dtype, numel, d);
 }
 
 /* ---- the memory provider ------------------------------------------------------------ */

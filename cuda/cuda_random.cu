@@ -125,7 +125,8 @@ template <typename T> static int draw_random(T *out, int64_t numel, const cg_dra
     });
 }
 
-extern "C" int cg_cuda_draw(int index, void *out, cg_dtype dtype, int64_t numel, const cg_draw *d) {
+/* on the current device (the backend's entry makes it the tensor's) */
+extern "C" int cg_cuda_draw(void *out, cg_dtype dtype, int64_t numel, const cg_draw *d) {
     int rc = 0;
     switch (d->kind) {
     case CG_DRAW_UNIFORM: CG_DISPATCH_FLOAT(dtype, rc = draw_uniform((T *)out, numel, d)) break;
@@ -135,6 +136,5 @@ extern "C" int cg_cuda_draw(int index, void *out, cg_dtype dtype, int64_t numel,
     case CG_DRAW_RANDOM:
     case CG_DRAW_RANDOM64: CG_DISPATCH_ALL(dtype, rc = draw_random((T *)out, numel, d)) break;
     }
-    (void)index; /* the backend's entry made it the current device */
     return rc < 0 ? cg_cuda_kernel_status() : 0;
 }
