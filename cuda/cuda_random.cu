@@ -125,6 +125,38 @@ template <typename T> static int draw_random(T *out, int64_t numel, const cg_dra
     });
 }
 
+/* fused_dropout_kernel_vec's mask: thread idx takes VEC adjacent elements
+ * per round, from a fresh curand_uniform4 each round (VEC 2 uses x and y
+ * only, as PyTorch's does). numel is a multiple of VEC. */
+template <int VEC> __global__ void dropout_vec_kernel(bool *out, int64_t numel, double keep, uint64_t seed, uint64_t offset) {
+    int64_t idx = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+    curandStatePhilox4_32_10_t state;
+    curand_init(seed, idx, offset, &state);
+    int64_t step = (int64_t)blockDim.x * gridDim.x * VEC;
+    for (int64_t li = idx * VEC; li < numel; li += step) {
+        float4 r = curand_uniform4(&state);
+#pragma unroll
+        for (int k = 0; k < VEC; k++)
+            out[li + k] = (double)(&r.x)[k] < keep;
+        __syncthreads();
+    }
+}
+
+/* The keep mask of PyTorch's fused dropout (Note [Fused dropout] in
+ * engine/random_device.c): float uniforms below keep, which the engine
+ * gives in the input's precision. VEC 1 is fused_dropout_kernel, whose
+ * order is every other draw's. */
+static int draw_dropout(bool *out, int64_t numel, const cg_draw *d) {
+    double keep = d->a;
+    if (d->vec == 4)
+        dropout_vec_kernel<4><<<d->grid, d->block, 0, CG_CUDA_STREAM>>>(out, numel, keep, d->seed, d->offset);
+    else if (d->vec == 2)
+        dropout_vec_kernel<2><<<d->grid, d->block, 0, CG_CUDA_STREAM>>>(out, numel, keep, d->seed, d->offset);
+    else
+        return launch<float, 4>(numel, d, uniform_f32(), [=] __device__(int64_t i, float r) { out[i] = (double)r < keep; });
+    return cg_cuda_check_launch();
+}
+
 /* on the current device (the backend's entry makes it the tensor's) */
 extern "C" int cg_cuda_draw(void *out, cg_dtype dtype, int64_t numel, const cg_draw *d) {
     int rc = 0;
@@ -135,6 +167,12 @@ extern "C" int cg_cuda_draw(void *out, cg_dtype dtype, int64_t numel, const cg_d
     case CG_DRAW_BERNOULLI: CG_DISPATCH_ALL(dtype, rc = draw_bernoulli((T *)out, numel, d)) break;
     case CG_DRAW_RANDOM:
     case CG_DRAW_RANDOM64: CG_DISPATCH_ALL(dtype, rc = draw_random((T *)out, numel, d)) break;
+    case CG_DRAW_DROPOUT:
+        if (dtype == CG_BOOL)
+            rc = draw_dropout((bool *)out, numel, d);
+        else
+            cg_cuda_fail("the dropout mask is bool"), rc = -1;
+        break;
     }
     return rc < 0 ? cg_cuda_kernel_status() : 0;
 }

@@ -56,6 +56,7 @@ typedef enum {
     CG_DRAW_EXPONENTIAL, /* a = lambda */
     CG_DRAW_RANDOM,      /* base + 32-bit draw % range */
     CG_DRAW_RANDOM64,    /* base + 64-bit draw % range (range >= 2^28) */
+    CG_DRAW_DROPOUT,     /* bool keep mask: float uniform < a, vec per thread */
 } cg_draw_kind;
 
 typedef struct cg_draw {
@@ -65,6 +66,10 @@ typedef struct cg_draw {
     uint64_t range;
     uint64_t seed, offset; /* curand_init(seed, thread index, offset) */
     uint32_t grid, block;
+    /* CG_DRAW_DROPOUT: the elements a thread takes from one curand call,
+     * side by side (2 or 4), or 1 for the grid-stride order of the other
+     * kinds; see Note [Fused dropout] in random_device.c */
+    int vec;
 } cg_draw;
 
 typedef struct cg_backend {
@@ -91,7 +96,7 @@ typedef struct cg_backend {
  * as CG_DEVICE_MODULE_INIT: given the engine's CG_BACKEND_ABI, it registers
  * its backend and returns 0 when a device is present, else returns -1 with
  * PyTorch's error for what is missing. See Note [The CUDA module]. */
-#define CG_BACKEND_ABI 2
+#define CG_BACKEND_ABI 3
 #define CG_DEVICE_MODULE_INIT "cg_cuda_module_init"
 typedef int (*cg_device_module_init_fn)(int abi);
 

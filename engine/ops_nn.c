@@ -1,11 +1,11 @@
-/* ops_nn.c: softmax, log_softmax and dropout (ops_nn.h), with the helpers
- * that the losses of ops_loss.c share (nn_internal.h).
+/* ops_nn.c: softmax and log_softmax (ops_nn.h), with the helpers that
+ * the losses of ops_loss.c and dropout's ops_dropout.c share
+ * (nn_internal.h).
  *
  * softmax and log_softmax are fused kernels over a contiguous copy of the
  * input seen as [outer, C, inner] (C the softmax dim), as PyTorch's
  * host_softmax does; their derivatives are written with engine ops, so
- * double backward works. Dropout is a composite, as on PyTorch's CPU, drawing
- * its mask from the engine's generator (random.h). */
+ * double backward works. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -216,108 +216,4 @@ int bw_log_softmax(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     gi[0] = p ? cg_sub(go[0], p, cg_scalar_int(1)) : NULL;
     cg_tensor_release(e), cg_tensor_release(s), cg_tensor_release(p);
     return gi[0] ? 0 : -1;
-}
-
-/* ---- dropout -------------------------------------------------------------------------- */
-
-/* Note [Dropout's generator]
- * ~~~~~~~~~~~~~~~~~~~~~~~~~~
- * PyTorch's CPU dropout is `noise = empty_like(x).bernoulli_(1 - p);
- * noise.div_(1 - p); return x * noise`, so its node is MulBackward0 and its
- * mask comes from the default generator. cg_dropout does the same with the
- * engine's generator (random.h), so a seeded notebook drops the same
- * elements as PyTorch; cg_dropout_with draws the mask from a uniform source
- * the caller supplies instead (tests pin masks down with it). Both draw in
- * row-major order: torch 1.13 draws the mask of a transposed input as a
- * contiguous draw of its logical shape. */
-
-/* Fills a contiguous float tensor with bernoulli(q) 0/1; 0 or -1. */
-typedef int (*mask_fill_fn)(cg_tensor *noise, double q, void *ctx);
-
-typedef struct {
-    cg_uniform_fn uniform;
-    void *ctx;
-} uniform_source;
-
-/* 1 where uniform() < q, else 0, in row-major order (drawn on the CPU) */
-static int fill_from_uniform(cg_tensor *noise, double q, void *ctx) {
-    const uniform_source *src = ctx;
-    cg_tensor *host = cg_tensor_device(noise).type == CG_CPU
-                          ? cg_tensor_retain(noise)
-                          : cg_tensor_empty(noise->ndim, noise->sizes, noise->dtype, cg_device_cpu());
-    if (!host)
-        return -1;
-    for (int64_t i = 0, n = cg_tensor_numel(host); i < n; i++) {
-        double bit = src->uniform(src->ctx) < q ? 1.0 : 0.0;
-        if (host->dtype == CG_F32)
-            ((float *)cg_tensor_data(host))[i] = (float)bit;
-        else
-            ((double *)cg_tensor_data(host))[i] = bit;
-    }
-    int rc = host == noise ? 0 : cg_copy_(noise, host);
-    cg_tensor_release(host);
-    return rc;
-}
-
-static int fill_from_generator(cg_tensor *noise, double q, void *ctx) { return cg_bernoulli_(noise, q, ctx); }
-
-/* noise = bernoulli(1 - p) / (1 - p), of x's shape, dtype and device */
-static cg_tensor *dropout_noise(cg_tensor *x, double p, mask_fill_fn fill, void *ctx) {
-    cg_tensor *noise = cg_tensor_empty(x->ndim, x->sizes, x->dtype, cg_tensor_device(x));
-    cg_tensor *q = noise ? cg_scalar_tensor(cg_scalar_float(1 - p)) : NULL;
-    int rc = q && fill(noise, 1 - p, ctx) == 0 ? cg_div_(noise, q) : -1;
-    cg_tensor_release(q);
-    if (rc < 0) {
-        cg_tensor_release(noise);
-        return NULL;
-    }
-    return noise;
-}
-
-/* The checks both forms share; *noise gets the tensor x is multiplied by
- * (a 0-d zero when p == 1), or NULL when x is returned as it is. */
-static int dropout_prepare(cg_tensor *x, double p, bool training, mask_fill_fn fill, void *ctx, cg_tensor **noise) {
-    char buf[32];
-    *noise = NULL;
-    CG_CHECK_INT(p >= 0 && p <= 1, CG_VALUE_ERROR, "dropout probability has to be between 0 and 1, but got %s",
-                 cg_nn_float_repr(p, buf, sizeof buf));
-    if (p == 0 || !training || cg_tensor_numel(x) == 0)
-        return 0;
-    if (p == 1) /* x * 0, still a MulBackward0 as in PyTorch */
-        return (*noise = cg_zeros(0, NULL, x->dtype, cg_tensor_device(x))) ? 0 : -1;
-    /* PyTorch divides the integer noise in place: the same error */
-    CG_CHECK_INT(cg_dtype_is_float(x->dtype), CG_RUNTIME_ERROR,
-                 "result type Float can't be cast to the desired output type %s", cg_nn_type_name(x->dtype));
-    return (*noise = dropout_noise(x, p, fill, ctx)) ? 0 : -1;
-}
-
-static cg_tensor *dropout(cg_tensor *x, double p, bool training, mask_fill_fn fill, void *ctx) {
-    cg_tensor *noise;
-    if (dropout_prepare(x, p, training, fill, ctx, &noise) < 0)
-        return NULL;
-    cg_tensor *out = noise ? cg_mul(x, noise) : cg_tensor_retain(x);
-    cg_tensor_release(noise);
-    return out;
-}
-
-static int dropout_(cg_tensor *x, double p, bool training, mask_fill_fn fill, void *ctx) {
-    cg_tensor *noise;
-    if (dropout_prepare(x, p, training, fill, ctx, &noise) < 0)
-        return -1;
-    int rc = noise ? cg_mul_(x, noise) : 0;
-    cg_tensor_release(noise);
-    return rc;
-}
-
-cg_tensor *cg_dropout(cg_tensor *x, double p, bool training, cg_generator *gen) {
-    return dropout(x, p, training, fill_from_generator, gen);
-}
-int cg_dropout_(cg_tensor *x, double p, bool training, cg_generator *gen) {
-    return dropout_(x, p, training, fill_from_generator, gen);
-}
-cg_tensor *cg_dropout_with(cg_tensor *x, double p, bool training, cg_uniform_fn uniform, void *ctx) {
-    return dropout(x, p, training, fill_from_uniform, &(uniform_source){uniform, ctx});
-}
-int cg_dropout_with_(cg_tensor *x, double p, bool training, cg_uniform_fn uniform, void *ctx) {
-    return dropout_(x, p, training, fill_from_uniform, &(uniform_source){uniform, ctx});
 }

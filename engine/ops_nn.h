@@ -1,5 +1,6 @@
 /* ops_nn.h: neural-network functions (torch.nn.functional): softmax and
- * log_softmax, dropout (ops_nn.c), and the losses (ops_loss.c).
+ * log_softmax (ops_nn.c), dropout (ops_dropout.c), and the losses
+ * (ops_loss.c).
  *
  * Each is a fused primitive with its own kernel and its own autograd node,
  * named as PyTorch names it; the composites (cross_entropy, dropout) build
@@ -32,7 +33,7 @@ cg_tensor *cg_softmin(cg_tensor *x, int64_t dim, int dtype);
  * call to include dim=X as an argument." (log_softmax, softmin alike). */
 int cg_softmax_default_dim(int ndim);
 
-/* ---- dropout (ops_nn.c) -------------------------------------------------------- */
+/* ---- dropout (ops_dropout.c) -------------------------------------------------------- */
 
 struct cg_generator;
 
@@ -40,9 +41,12 @@ struct cg_generator;
  * the mask drawn from gen (NULL: the default generator) as PyTorch's CPU
  * dropout draws it, recorded as MulBackward0. p == 0, !training or an
  * empty input return x itself; p == 1 gives x * 0. p outside [0, 1] is
- * F.dropout's ValueError. See Note [Dropout's generator] in ops_nn.c. */
+ * F.dropout's ValueError. A CUDA tensor with 0 < p < 1 gets
+ * native_dropout's output instead, as in PyTorch. See Note [Dropout's
+ * generator] in ops_dropout.c. */
 cg_tensor *cg_dropout(cg_tensor *x, double p, bool training, struct cg_generator *gen);
-/* dropout(..., inplace=True): x.mul_(noise), MulBackward0 on x; 0 or -1. */
+/* dropout(..., inplace=True): x.mul_(noise), MulBackward0 on x, on every
+ * device (PyTorch's in-place dropout never fuses); 0 or -1. */
 int cg_dropout_(cg_tensor *x, double p, bool training, struct cg_generator *gen);
 
 /* A source of uniform doubles in [0, 1), one per element in row-major order. */
@@ -51,6 +55,16 @@ typedef double (*cg_uniform_fn)(void *ctx);
  * is below 1 - p): for callers with their own source, and tests. */
 cg_tensor *cg_dropout_with(cg_tensor *x, double p, bool training, cg_uniform_fn uniform, void *ctx);
 int cg_dropout_with_(cg_tensor *x, double p, bool training, cg_uniform_fn uniform, void *ctx);
+
+/* torch.native_dropout(input, p, train): the output, with the bool keep
+ * mask in *mask (new reference); train is 1, 0, or -1 for None. The CPU
+ * draws mask.bernoulli_(1 - p); a CUDA tensor draws PyTorch's fused
+ * kernel's mask. Records NativeDropoutBackward0. NULL with the error set.
+ * See Note [native_dropout] in ops_dropout.c. */
+cg_tensor *cg_native_dropout(cg_tensor *x, double p, int train, struct cg_generator *gen, cg_tensor **mask);
+/* input * mask * scale, recorded as NativeDropoutBackward0 whose gradient
+ * is grad * mask * grad_scale: native_dropout once its mask is drawn. */
+cg_tensor *cg_native_dropout_apply(cg_tensor *x, cg_tensor *mask, double scale, double grad_scale);
 
 /* ---- losses (ops_loss.c) -------------------------------------------------------- */
 

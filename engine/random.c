@@ -513,6 +513,27 @@ cg_tensor *cg_empty_like_preserve(const cg_tensor *x, cg_dtype dtype) {
     return t;
 }
 
+cg_tensor *cg_dropout_keep_mask(cg_tensor *x, double keep, cg_generator *gen) {
+    cg_generator *g = generator_for(x, gen);
+    if (!g)
+        return NULL;
+    CG_CHECK(g->device.type != CG_CPU, CG_RUNTIME_ERROR, "the fused dropout mask is drawn on a device");
+    int64_t numel = cg_tensor_numel(x);
+    bool dense = dense_layout(x);
+    int vec = cg_dropout_vec(x->dtype, numel, (uintptr_t)cg_tensor_data(x), dense);
+    /* VEC > 1 numbers elements in memory order, so the mask takes x's
+     * strides; the scalar kernel numbers them in logical order */
+    cg_tensor *mask = vec > 1 ? cg_empty_like_preserve(x, CG_BOOL)
+                              : cg_tensor_empty(x->ndim, x->sizes, CG_BOOL, cg_tensor_device(x));
+    /* compared in the input's precision: float32's keep is a float */
+    cg_draw d = {.kind = CG_DRAW_DROPOUT, .a = x->dtype == CG_F32 ? (double)(float)keep : keep, .vec = vec};
+    if (mask && cg_device_draw(mask, &d, g) < 0) {
+        cg_tensor_release(mask);
+        return NULL;
+    }
+    return mask;
+}
+
 cg_tensor *cg_randn_like(cg_tensor *x, cg_dtype dtype) {
     cg_tensor *t = cg_empty_like_preserve(x, dtype);
     return t ? filled(t, cg_normal_(t, 0, 1, NULL)) : NULL;

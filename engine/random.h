@@ -56,6 +56,13 @@ cg_tensor *cg_randint_like(cg_tensor *x, int64_t low, int64_t high, cg_dtype dty
  * strides when x is dense and non-overlapping, else contiguous. */
 cg_tensor *cg_empty_like_preserve(const cg_tensor *x, cg_dtype dtype);
 
+/* The keep mask PyTorch's CUDA native_dropout draws for input x on x's
+ * device: bool, true where the element is kept (probability keep), in
+ * the fused kernel's element order (Note [Fused dropout] in
+ * random_device.c), with x's layout where that order is memory order.
+ * Only for a device whose backend draws; NULL with the error set. */
+cg_tensor *cg_dropout_keep_mask(cg_tensor *x, double keep, cg_generator *gen);
+
 /* torch.multinomial(p, n, replacement=False, generator) (multinomial.c):
  * int64 indices, (n,) for a 1-d p or (rows, n) for a 2-d one. */
 cg_tensor *cg_multinomial(cg_tensor *p, int64_t n, bool replacement, cg_generator *gen);

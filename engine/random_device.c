@@ -23,6 +23,19 @@
  * Not done as PyTorch: a tensor of more than 2^31 elements is one launch
  * here (PyTorch splits it into 32-bit-indexable parts, each reserving its
  * own offsets). */
+/* Note [Fused dropout]
+ * ~~~~~~~~~~~~~~~~~~~~
+ * F.dropout on a CUDA tensor is PyTorch's native_dropout, whose kernel
+ * (aten/src/ATen/native/cuda/Dropout.cu) draws its own keep mask. Its
+ * launch is the grid above with UNROLL 4 (so it reserves the same offsets
+ * as a float draw), but where the input is dense, aligned and a multiple
+ * of VEC long it takes VEC adjacent elements of memory per round:
+ * thread i, round r covers elements (i + r * threads) * VEC ... + VEC - 1,
+ * each round from a fresh curand_uniform4 (VEC 2 uses its first two
+ * values only). Otherwise (fused_dropout_kernel) element i + k * threads
+ * gets value k, as in every other draw. VEC is 4 for float32 and 2 for
+ * float64 at most (16 bytes). An element is kept where its float uniform
+ * is below 1 - p, compared in the input's precision. */
 #include "random_device.h"
 
 #include "error.h"
@@ -49,9 +62,21 @@ cg_draw_policy cg_draw_policy_for(int64_t numel, int unroll, int multiprocessors
 int cg_draw_unroll(cg_draw_kind kind, cg_dtype dt) {
     if (kind == CG_DRAW_RANDOM64)
         return 2;
-    if (kind == CG_DRAW_RANDOM)
+    if (kind == CG_DRAW_RANDOM || kind == CG_DRAW_DROPOUT)
         return 4;
     return dt == CG_F64 ? 2 : 4;
+}
+
+int cg_dropout_vec(cg_dtype dt, int64_t numel, uintptr_t address, bool dense) {
+    if (!dense)
+        return 1;
+    uintptr_t size = cg_dtype_size(dt);
+    int vec = (int)(16 / size) < 4 ? (int)(16 / size) : 4;
+    while (vec > 1 && address % (size * (uintptr_t)vec) != 0) /* can_vectorize_up_to */
+        vec /= 2;
+    while (vec > 1 && numel % vec != 0) /* no remainders */
+        vec /= 2;
+    return vec;
 }
 
 int cg_device_draw(cg_tensor *t, cg_draw *d, cg_generator *g) {

@@ -8,6 +8,7 @@
 #ifndef CG_RANDOM_DEVICE_H
 #define CG_RANDOM_DEVICE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "device.h"
@@ -29,6 +30,13 @@ cg_draw_policy cg_draw_policy_for(int64_t numel, int unroll, int multiprocessors
  * and 64-bit ones (curand_uniform2_double, curand_normal2_double, two
  * 64-bit integers from one curand4). */
 int cg_draw_unroll(cg_draw_kind kind, cg_dtype dt);
+
+/* The vector width of PyTorch's fused dropout kernel for an input of
+ * dtype dt and numel elements whose data starts at address: 1 when the
+ * input is not dense (non-overlapping and dense, in any dim order), else
+ * the widest of 4, 2, 1 that the address's alignment allows, that fits in
+ * 16 bytes and that divides numel (get_vector_size of Dropout.cu). */
+int cg_dropout_vec(cg_dtype dt, int64_t numel, uintptr_t address, bool dense);
 
 /* Fills the contiguous device tensor t with d's distribution from the
  * CUDA generator g: sizes the grid, reserves g's offsets and launches.

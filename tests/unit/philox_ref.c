@@ -133,6 +133,11 @@ static int round_values(const cg_draw *d, cg_dtype dt, philox_ref *s, double *v)
         return 2;
     default: break;
     }
+    if (d->kind == CG_DRAW_DROPOUT) { /* float uniforms whatever the dtype */
+        for (int k = 0; k < 4; k++)
+            v[k] = (double)uniform_f32(r[k]) < d->a;
+        return 4;
+    }
     /* the uniform-based draws */
     int n = f64 ? 2 : 4;
     for (int k = 0; k < n; k++) {
@@ -152,7 +157,27 @@ static int round_values(const cg_draw *d, cg_dtype dt, philox_ref *s, double *v)
     return n;
 }
 
+/* fused_dropout_kernel_vec: vec adjacent elements per round, each round
+ * from a fresh curand_uniform4 */
+static void draw_dropout_vec(const cg_draw *d, int64_t numel, double *out) {
+    int64_t threads = (int64_t)d->grid * d->block;
+    for (int64_t idx = 0; idx < threads; idx++) {
+        philox_ref s;
+        philox_ref_init(&s, d->seed, (uint64_t)idx, d->offset);
+        for (int64_t li = idx * d->vec; li < numel; li += threads * d->vec) {
+            double v[4];
+            round_values(d, CG_BOOL, &s, v);
+            for (int k = 0; k < d->vec; k++)
+                out[li + k] = v[k];
+        }
+    }
+}
+
 void philox_ref_draw(const cg_draw *d, cg_dtype dt, int64_t numel, double *out) {
+    if (d->kind == CG_DRAW_DROPOUT && d->vec > 1) {
+        draw_dropout_vec(d, numel, out);
+        return;
+    }
     int64_t threads = (int64_t)d->grid * d->block, unroll = cg_draw_unroll(d->kind, dt);
     int64_t rounded = ((numel - 1) / (threads * unroll) + 1) * threads * unroll;
     for (int64_t idx = 0; idx < threads; idx++) {

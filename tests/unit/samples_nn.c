@@ -1,5 +1,6 @@
 /* samples_nn.c: op-table samples (helpers.h) of the neural-network rows:
- * softmax, log_softmax and the losses with their backward kernels. Only
+ * softmax, log_softmax, native_dropout and the losses with their backward
+ * kernels. Only
  * the float inputs require grad; class targets are int64 constants drawn
  * below the class count. Shapes are in drawn sizes A .. F (Note [Drawn
  * shapes] in helpers.h): a batch of A, B classes, spatial dims C and D. */
@@ -31,6 +32,23 @@ static bool softmax_sample(int v, cg_sample *s, cg_tensor *(*fn)(cg_tensor *cons
 }
 bool sample_softmax(int v, cg_sample *s) { return softmax_sample(v, s, f_softmax); }
 bool sample_log_softmax(int v, cg_sample *s) { return softmax_sample(v, s, f_log_softmax); }
+
+/* ---- native_dropout: input * mask * scale, the mask given (the draw is
+ * random.c's, tested on its own) ------------------------------------------------- */
+
+static cg_tensor *f_native_dropout(cg_tensor *const *in, const cg_sample *s) {
+    return cg_native_dropout_apply(in[0], in[1], s->d[0], s->d[1]);
+}
+bool sample_native_dropout(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("p 0.2 [A,B]", 2, {IN(131, false, S_A, S_B), s_mask(S_SIZES(S_A, S_B), 132)},
+                          f_native_dropout, .d = {1.25, 1.25});
+    case 1: return SAMPLE("p 0.5 [A,B,C] non-contiguous", 2,
+                          {IN(133, true, S_A, S_B, S_C), s_mask(S_SIZES(S_A, S_B, S_C), 134)}, f_native_dropout,
+                          .d = {2.0, 2.0});
+    default: return false;
+    }
+}
 
 /* ---- mse_loss ------------------------------------------------------------------------- */
 

@@ -248,6 +248,96 @@ Test(cuda_values, linear_init_two_draws) {
     cg_generator_free(g);
 }
 
+/* ---- dropout's fused kernel (Note [Fused dropout]) ------------------------------------ */
+
+/* Its vector width: the widest the address, the 16 bytes and numel allow */
+Test(dropout_vec, get_vector_size) {
+    cr_expect_eq(cg_dropout_vec(CG_F32, 1 << 20, 512, true), 4);
+    cr_expect_eq(cg_dropout_vec(CG_F32, 1 << 20, 512, false), 1, "not dense: the scalar kernel");
+    cr_expect_eq(cg_dropout_vec(CG_F32, 6, 512, true), 2, "6 = 2 x 3");
+    cr_expect_eq(cg_dropout_vec(CG_F32, 7, 512, true), 1, "odd");
+    cr_expect_eq(cg_dropout_vec(CG_F32, 8, 512 + 8, true), 2, "8-byte aligned view");
+    cr_expect_eq(cg_dropout_vec(CG_F32, 8, 512 + 4, true), 1, "4-byte aligned view");
+    cr_expect_eq(cg_dropout_vec(CG_F64, 8, 512, true), 2, "16 bytes hold 2 doubles");
+    cr_expect_eq(cg_dropout_vec(CG_F64, 8, 512 + 8, true), 1);
+}
+
+/* What the engine draws for native_dropout(ones(numel), p) on a device of
+ * sms x threads right after manual_seed(seed): the keep mask (malloc'd). */
+static double *dropout_mask(uint64_t seed, double p, int64_t numel, int vec, int sms, int threads) {
+    cg_generator *g = seeded(seed);
+    double *m = draw(g, (cg_draw){.kind = CG_DRAW_DROPOUT, .a = (float)(1 - p), .vec = vec}, CG_BOOL, numel, sms,
+                     threads);
+    cg_generator_free(g);
+    return m;
+}
+
+/* torch.cuda.manual_seed_all(1); nn.Dropout(p=0.1)(torch.ones(512*4*1024)
+ * .to("cuda")); print((y == 0).nonzero()) on an RTX 4080 SUPER (80
+ * multiprocessors of 1536 threads: 480 blocks), printed as 8, 14, 20, ...,
+ * 2097121, 2097140, 2097151; https://github.com/intel/torch-xpu-ops/issues/2926.
+ * The first zeros need the 4-wide order, the last ones that grid too. */
+Test(cuda_values, dropout_vectorised_seed_1) {
+    int64_t n = 512 * 4 * 1024;
+    cr_assert_eq(cg_dropout_vec(CG_F32, n, 512, true), 4);
+    double *m = dropout_mask(1, 0.1, n, 4, 80, 1536);
+    int64_t first[3], last[3], nf = 0, nl = 0;
+    for (int64_t i = 0; i < n && nf < 3; i++)
+        if (m[i] == 0)
+            first[nf++] = i;
+    for (int64_t i = n - 1; i >= 0 && nl < 3; i--)
+        if (m[i] == 0)
+            last[nl++] = i;
+    cr_expect(nf == 3 && first[0] == 8 && first[1] == 14 && first[2] == 20, "first zeros %lld %lld %lld",
+              (long long)first[0], (long long)first[1], (long long)first[2]);
+    cr_expect(nl == 3 && last[2] == 2097121 && last[1] == 2097140 && last[0] == 2097151, "last zeros %lld %lld %lld",
+              (long long)last[2], (long long)last[1], (long long)last[0]);
+    free(m);
+}
+
+/* torch.manual_seed(0); nn.Dropout(0.5)(torch.ones(1000, 1000).to('cuda'))
+ * summed: 999826 on a P100 (56 multiprocessors of 2048 threads) and 999100
+ * on a K80 (13 of 2048); https://github.com/pytorch/pytorch/issues/25690.
+ * That PyTorch (1.2) ran the scalar kernel for every input; today's runs it
+ * where the vector one cannot (odd sizes, inputs that are not dense). */
+Test(cuda_values, dropout_scalar_kernel_two_gpus) {
+    int64_t n = 1000 * 1000;
+    int sms[2] = {56, 13};
+    double printed[2] = {999826, 999100};
+    for (int k = 0; k < 2; k++) {
+        double *m = dropout_mask(0, 0.5, n, 1, sms[k], 2048);
+        double sum = 0;
+        for (int64_t i = 0; i < n; i++)
+            sum += m[i] * 2.0;
+        cr_expect_eq(sum, printed[k], "%d multiprocessors: sum %.0f, PyTorch printed %.0f", sms[k], sum, printed[k]);
+        free(m);
+    }
+}
+
+/* curand_uniform of one 32-bit value: x / 2^32 + 2^-33, in float */
+static float curand_uniform(uint32_t x) { return fmaf((float)x, 2.3283064e-10f, 2.3283064e-10f / 2); }
+
+/* Every launch reserves UNROLL 4's offsets, whatever the width, so the
+ * vec-2 kernel's threads run past them when they loop, as in PyTorch */
+Test(cuda_values, dropout_reserves_float_offsets) {
+    cg_generator *g = seeded(3);
+    int64_t n = (int64_t)H200_SMS * 8 * 256 * 4 * 2 + 2;
+    double *m = draw(g, (cg_draw){.kind = CG_DRAW_DROPOUT, .a = 0.5f, .vec = 2}, CG_BOOL, n, H200_SMS, H200_THREADS);
+    cr_expect_eq(g->philox_offset, 12, "3 rounds of float4 reserved");
+    /* thread 0's rounds r take elements 2 r (threads), from its r-th curand4 */
+    philox_ref s;
+    philox_ref_init(&s, 3, 0, 0);
+    int64_t threads = (int64_t)H200_SMS * 8 * 256;
+    for (int r = 0; r < 5; r++) {
+        uint32_t v[4];
+        philox_ref_next4(&s, v);
+        cr_expect_eq(m[2 * r * threads], curand_uniform(v[0]) < 0.5f, "round %d", r);
+        cr_expect_eq(m[2 * r * threads + 1], curand_uniform(v[1]) < 0.5f, "round %d", r);
+    }
+    free(m);
+    cg_generator_free(g);
+}
+
 /* ---- the other transforms of the model, by their definitions --------------------------- */
 
 Test(cuda_values, integer_and_bernoulli_transforms) {
