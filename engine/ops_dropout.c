@@ -137,7 +137,8 @@ int cg_dropout_with_(cg_tensor *x, double p, bool training, cg_uniform_fn unifor
  *  - train=None draws as train=True, but its gradient scale is 1
  *    (derivatives.yaml tests !train.has_value() || !train.value());
  *  - the CPU draws mask.bernoulli_(1 - p) from the CPU generator (its p
- *    check is bernoulli_'s) and gives scale 0 where 1 - p is 0;
+ *    check is bernoulli_'s), the mask in x's layout, and gives scale 0
+ *    where 1 - p is 0;
  *  - CUDA draws the fused kernel's mask from the device's generator for
  *    any p but 1, where it returns zeros and an all-false mask unseen,
  *    and computes the scale in the input's precision;
@@ -192,10 +193,10 @@ static double scale_of(const cg_tensor *x, double keep) {
     return 1.0 / keep;
 }
 
-/* train=True or None on the CPU: mask.bernoulli_(1 - p) */
+/* train=True or None on the CPU: empty_like(x, bool).bernoulli_(1 - p) */
 static cg_tensor *native_dropout_cpu(cg_tensor *x, double p, double grad_scale, cg_generator *gen, cg_tensor **mask) {
     double keep = 1.0 - p;
-    *mask = cg_tensor_empty(x->ndim, x->sizes, CG_BOOL, cg_device_cpu());
+    *mask = cg_empty_like_preserve(x, CG_BOOL); /* drawn in x's memory order */
     if (!*mask || cg_bernoulli_(*mask, keep, gen) < 0)
         return NULL;
     return cg_native_dropout_apply(x, *mask, keep == 0 ? 0.0 : 1.0 / keep, grad_scale);

@@ -205,6 +205,27 @@ static cg_value fn_allclose(cg_value *a) {
     return rc < 0 ? torch_raise() : cg_bool(s.v.b);
 }
 
+/* torch.native_dropout(input, p, train): (output, mask); train may be None */
+static cg_value fn_native_dropout(cg_value *a) {
+    double p;
+    bool train = true;
+    if (torch_double_arg("native_dropout", "p", 2, a[1], &p) < 0 ||
+        (!cg_is_none(a[2]) && torch_bool_arg("native_dropout", "train", 3, a[2], &train) < 0))
+        return CG_ERR;
+    cg_tensor *mask;
+    cg_tensor *out = cg_native_dropout(cg_tensor_of(a[0]), p, cg_is_none(a[2]) ? -1 : train, NULL, &mask);
+    if (!out)
+        return torch_raise();
+    cg_value pair = cg_tuple_new(2);
+    if (cg_is_err(pair)) {
+        cg_tensor_release(out), cg_tensor_release(mask);
+        return pair;
+    }
+    ((cg_tuple *)pair.u.o)->items[0] = cg_tensor_steal(out);
+    ((cg_tuple *)pair.u.o)->items[1] = cg_tensor_steal(mask);
+    return pair;
+}
+
 /* ---- the table ------------------------------------------------------------------- */
 
 #define F TORCH_FUNCTION
@@ -215,6 +236,7 @@ static cg_value fn_allclose(cg_value *a) {
     X(stack, "stack", "dim=0", fn_stack, FA, "tensors")                                            \
     X(where, "where", "input=None, other=None", fn_where, F, "condition")                          \
     X(nonzero, "nonzero", "*, as_tuple=False", fn_nonzero, TORCH_BOTH, NULL)                       \
+    X(native_dropout, "native_dropout", "p, train", fn_native_dropout, F, NULL)                    \
     X(isclose, "isclose", "other, rtol=1e-05, atol=1e-08, equal_nan=False", fn_isclose, TORCH_BOTH, NULL) \
     X(allclose, "allclose", "other, rtol=1e-05, atol=1e-08, equal_nan=False", fn_allclose, TORCH_BOTH, NULL)
 

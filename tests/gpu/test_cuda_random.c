@@ -133,3 +133,83 @@ Test(cuda_random, generator_offsets_and_errors) {
     cg_generator_free(g);
     cg_tensor_release(a), cg_tensor_release(b);
 }
+
+/* ---- dropout's fused kernel (Note [Fused dropout]) ------------------------------------ */
+
+/* native_dropout(x, p, train=True) on the device: its mask against the
+ * model for the vector width the engine must pick, read in memory order
+ * (a transposed x's mask is transposed too), and its output x * mask *
+ * scale with the float scale of the fused kernel */
+static void check_dropout(cg_tensor *x, double p, int vec, const char *what) {
+    cg_generator *g = cg_generator_default_cuda(0);
+    uint64_t seed = g->seed, off = g->philox_offset;
+    int64_t n = cg_tensor_numel(x);
+    cg_tensor *mask = NULL;
+    cg_tensor *out = T_OK(cg_native_dropout(x, p, 1, NULL, &mask));
+    cr_assert_eq(mask->dtype, CG_BOOL, "%s: mask dtype", what);
+    double keep = x->dtype == CG_F32 ? (double)(float)(1 - p) : 1 - p;
+    double *want = model((cg_draw){.kind = CG_DRAW_DROPOUT, .a = keep, .vec = vec}, CG_BOOL, n, seed, off);
+    bool transposed = vec > 1 && !cg_tensor_is_contiguous(x);
+    cg_tensor *memory_order = transposed ? T_OK(cg_transpose(mask, 0, 1)) : cg_tensor_retain(mask);
+    expect_model(memory_order, want, 0, what);
+    cg_tensor *scale = cg_scalar_tensor(cg_scalar_float(x->dtype == CG_F32 ? (float)(1.0 / keep) : 1.0 / keep));
+    cg_tensor *xm = T_OK(cg_mul(x, mask));
+    cg_tensor *expected = T_OK(cg_mul(xm, scale));
+    cg_tensor *ho = T_OK(cg_to_device(out, cg_device_cpu())), *he = T_OK(cg_to_device(expected, cg_device_cpu()));
+    t_assert_close(ho, he, 0, 0);
+    free(want);
+    cg_tensor_release(ho), cg_tensor_release(he), cg_tensor_release(expected), cg_tensor_release(xm), cg_tensor_release(scale), cg_tensor_release(memory_order);
+    cg_tensor_release(out), cg_tensor_release(mask);
+}
+
+static cg_tensor *cuda_rand(int ndim, const int64_t *sizes, cg_dtype dt) {
+    return T_OK(cg_rand(ndim, sizes, dt, cuda0, NULL));
+}
+
+Test(cuda_random, native_dropout_matches_the_fused_kernel) {
+    need_cuda();
+    cg_manual_seed(11);
+    int64_t square[2] = {1000, 1000}, odd[1] = {999}, even[1] = {1002}, wide[2] = {998, 1000}, one_more[1] = {1001};
+    cg_tensor *a = cuda_rand(2, square, CG_F32), *b = cuda_rand(1, odd, CG_F32), *c = cuda_rand(1, even, CG_F32);
+    cg_tensor *d = cuda_rand(2, square, CG_F64), *w = cuda_rand(2, wide, CG_F32), *l = cuda_rand(1, one_more, CG_F32);
+    cg_tensor *wt = T_OK(cg_transpose(w, 0, 1));
+    cg_tensor *shifted = T_OK(cg_slice(l, 0, 1, 1001, 1)); /* 4 bytes past an aligned start */
+    check_dropout(a, 0.1, 4, "float32 [1000, 1000]: 4 wide");
+    check_dropout(b, 0.5, 1, "float32 [999]: scalar kernel");
+    check_dropout(c, 0.3, 2, "float32 [1002]: 2 wide");
+    check_dropout(d, 0.2, 2, "float64 [1000, 1000]: 2 wide");
+    check_dropout(wt, 0.4, 4, "transposed float32: memory order");
+    check_dropout(shifted, 0.6, 1, "float32 view at +4 bytes: scalar kernel");
+    cg_tensor_release(shifted), cg_tensor_release(wt), cg_tensor_release(l), cg_tensor_release(w);
+    cg_tensor_release(d), cg_tensor_release(c), cg_tensor_release(b), cg_tensor_release(a);
+}
+
+/* F.dropout of a CUDA tensor is native_dropout: its node, its gradient,
+ * the offsets it reserves, and PyTorch's edge cases */
+Test(cuda_random, dropout_is_native_dropout_on_the_device) {
+    need_cuda();
+    int64_t sizes[1] = {4096};
+    cg_tensor *x = cuda_rand(1, sizes, CG_F32);
+    x->requires_grad = true;
+    cg_generator *g = cg_generator_default_cuda(0);
+    uint64_t before = g->philox_offset;
+    cg_tensor *y = T_OK(cg_dropout(x, 0.5, true, NULL));
+    cr_expect_str_eq(y->grad_fn->name, "NativeDropoutBackward0");
+    cr_expect_eq(g->philox_offset, before + 4, "one round below a device's wave");
+    cg_tensor *loss = T_OK(cg_sum(y, 0, NULL, false));
+    T_RC(cg_autograd_backward(1, &loss, NULL, false, false));
+    cg_tensor *grad = T_OK(cg_to_device(x->grad, cg_device_cpu())), *hy = T_OK(cg_to_device(y, cg_device_cpu()));
+    for (int64_t i = 0; i < 4096; i++) /* kept elements have gradient 2, dropped ones 0 */
+        cr_assert_eq(t_at(grad, i), t_at(hy, i) != 0 ? 2.0 : 0.0, "element %lld", (long long)i);
+    cg_tensor *mask = NULL;
+    cg_tensor *zero = T_OK(cg_native_dropout(x, 1.0, 1, NULL, &mask));
+    cr_expect_eq(g->philox_offset, before + 4, "p = 1 draws nothing");
+    cg_tensor *hz = T_OK(cg_to_device(zero, cg_device_cpu()));
+    for (int64_t i = 0; i < 4096; i++)
+        cr_assert_eq(t_at(hz, i), 0.0);
+    cg_tensor *ints = T_OK(cg_to_dtype(x, CG_INT64));
+    cg_tensor *m2 = NULL;
+    T_ERR(cg_native_dropout(ints, 0.5, 1, NULL, &m2), CG_RUNTIME_ERROR, "\"fused_dropout\" not implemented for 'Long'");
+    cg_tensor_release(ints), cg_tensor_release(hz), cg_tensor_release(zero), cg_tensor_release(mask);
+    cg_tensor_release(hy), cg_tensor_release(grad), cg_tensor_release(loss), cg_tensor_release(y), cg_tensor_release(x);
+}
