@@ -1,4 +1,4 @@
-/* nn_internal.h: helpers shared by ops_nn.c and ops_loss.c, private to them:
+/* nn_internal.h: helpers shared by ops_nn.c, ops_loss.c and ops_dropout.c, private to them:
  * PyTorch's spellings in error messages and the checks that several
  * neural-network functions make alike. Not part of the engine's API. */
 #ifndef CG_NN_INTERNAL_H
