@@ -30,6 +30,9 @@ static const doc_row EXTRA[] = {
     {"torch.softmax", "", "Applies the softmax function along dim."},
     {"torch.log_softmax", "", "Applies softmax followed by a logarithm along dim."},
     {"torch.detach", "", "Returns a new tensor, detached from the current graph."},
+    {"torch.native_dropout", "native_dropout(input, p, train)",
+     "Dropout's primitive: returns (output, mask), the input's kept elements scaled by 1 / (1 - p) and the bool mask "
+     "of those kept."},
     {"torch.index_fill", "", "Out-of-place version of Tensor.index_fill_."},
     {"torch.index_put", "", "Out-of-place version of Tensor.index_put_."},
     {"torch.masked_fill", "", "Out-of-place version of Tensor.masked_fill_."},
