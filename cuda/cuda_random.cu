@@ -157,6 +157,28 @@ static int draw_dropout(bool *out, int64_t numel, const cg_draw *d) {
     return cg_cuda_check_launch();
 }
 
+/* bernoulli_tensor_cuda_kernel through CUDA_tensor_apply2 with a step of
+ * 4: thread idx takes elements 4 idx .. 4 idx + 3, value k of a
+ * curand_uniform4 each, compared in p's precision with <=. The state is
+ * made again at every step of the loop, as PyTorch's functor makes it
+ * (the loop only turns over past 2^31 blocks). */
+template <typename T>
+__global__ void bernoulli_p_kernel(T *out, const T *p, int64_t numel, uint64_t seed, uint64_t offset) {
+    int64_t idx = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+    for (int64_t li = idx * 4; li < numel; li += (int64_t)gridDim.x * blockDim.x * 4) {
+        curandStatePhilox4_32_10_t state;
+        curand_init(seed, idx, offset, &state);
+        float4 r = curand_uniform4(&state);
+        for (int k = 0; k < 4 && li + k < numel; k++)
+            out[li + k] = (T)((T)(&r.x)[k] <= p[li + k]);
+    }
+}
+
+template <typename T> static int draw_bernoulli_p(T *out, int64_t numel, const cg_draw *d) {
+    bernoulli_p_kernel<T><<<d->grid, d->block, 0, CG_CUDA_STREAM>>>(out, (const T *)d->probs, numel, d->seed, d->offset);
+    return cg_cuda_check_launch();
+}
+
 /* on the current device (the backend's entry makes it the tensor's) */
 extern "C" int cg_cuda_draw(void *out, cg_dtype dtype, int64_t numel, const cg_draw *d) {
     int rc = 0;
@@ -167,6 +189,7 @@ extern "C" int cg_cuda_draw(void *out, cg_dtype dtype, int64_t numel, const cg_d
     case CG_DRAW_BERNOULLI: CG_DISPATCH_ALL(dtype, rc = draw_bernoulli((T *)out, numel, d)) break;
     case CG_DRAW_RANDOM:
     case CG_DRAW_RANDOM64: CG_DISPATCH_ALL(dtype, rc = draw_random((T *)out, numel, d)) break;
+    case CG_DRAW_BERNOULLI_P: CG_DISPATCH_FLOAT(dtype, rc = draw_bernoulli_p((T *)out, numel, d)) break;
     case CG_DRAW_DROPOUT:
         if (dtype == CG_BOOL)
             rc = draw_dropout((bool *)out, numel, d);

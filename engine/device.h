@@ -57,6 +57,7 @@ typedef enum {
     CG_DRAW_RANDOM,      /* base + 32-bit draw % range */
     CG_DRAW_RANDOM64,    /* base + 64-bit draw % range (range >= 2^28) */
     CG_DRAW_DROPOUT,     /* bool keep mask: float uniform < a, vec per thread */
+    CG_DRAW_BERNOULLI_P, /* float uniform <= probs[i], in probs' dtype */
 } cg_draw_kind;
 
 typedef struct cg_draw {
@@ -70,6 +71,9 @@ typedef struct cg_draw {
      * side by side (2 or 4), or 1 for the grid-stride order of the other
      * kinds; see Note [Fused dropout] in random_device.c */
     int vec;
+    /* CG_DRAW_BERNOULLI_P: numel probabilities on the device, in the
+     * output's dtype */
+    const void *probs;
 } cg_draw;
 
 typedef struct cg_backend {

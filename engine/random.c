@@ -462,10 +462,49 @@ static int bernoulli_fill(cg_tensor *out, cg_tensor *p, cg_generator *g) {
     return 0;
 }
 
+/* PyTorch asserts 0 <= p <= 1 inside its kernel, which poisons the CUDA
+ * context; the engine checks first, with the CPU's message (NaN fails) */
+static int check_probs(cg_tensor *p) {
+    cg_tensor *zero = cg_scalar_tensor(cg_scalar_int(0)), *one = cg_scalar_tensor(cg_scalar_int(1));
+    cg_tensor *ge = zero ? cg_ge(p, zero) : NULL, *le = one ? cg_le(p, one) : NULL;
+    cg_tensor *in = ge && le ? cg_logical_and(ge, le) : NULL;
+    cg_tensor *all = in ? cg_all(in, 0, NULL, false) : NULL;
+    cg_scalar ok = {0};
+    int rc = all ? cg_tensor_item(all, &ok) : -1;
+    cg_tensor_release(all), cg_tensor_release(in), cg_tensor_release(le), cg_tensor_release(ge);
+    cg_tensor_release(one), cg_tensor_release(zero);
+    if (rc < 0)
+        return -1;
+    CG_CHECK_INT(ok.v.b, CG_RUNTIME_ERROR, "%s", BERNOULLI_P_MSG);
+    return 0;
+}
+
+/* torch.bernoulli(p) of a device's p, drawn there as PyTorch's CUDA kernel */
+static cg_tensor *bernoulli_device(cg_tensor *p, cg_generator *g) {
+    cg_tensor *d = cg_detach(p);
+    cg_tensor *pc = d ? cg_contiguous(d) : NULL;
+    cg_tensor *out = pc && check_probs(pc) == 0 ? cg_tensor_empty(p->ndim, p->sizes, p->dtype, cg_tensor_device(p))
+                                                : NULL;
+    if (out && cg_device_bernoulli_p(out, pc, g) < 0) {
+        cg_tensor_release(out);
+        out = NULL;
+    }
+    cg_tensor_release(pc);
+    cg_tensor_release(d);
+    return out;
+}
+
 cg_tensor *cg_bernoulli(cg_tensor *p, cg_generator *gen) {
     if (!cg_dtype_is_float(p->dtype)) {
         not_implemented("bernoulli_tensor_cpu_p_", p->dtype);
         return NULL;
+    }
+    if (cg_tensor_device(p).type != CG_CPU) {
+        cg_generator *g = generator_for(p, gen);
+        if (!g)
+            return NULL;
+        if (g->device.type != CG_CPU)
+            return bernoulli_device(p, g);
     }
     cg_tensor *d = cg_detach(p);
     cg_tensor *dc = d ? cg_contiguous(d) : NULL;

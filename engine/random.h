@@ -15,9 +15,9 @@
  * differentiable, and their "kernel" is a serial walk over one generator
  * state, which the op table's per-device dispatch has nothing to offer. A
  * CUDA tensor is drawn on its device from the device's Philox generator,
- * as PyTorch's CUDA kernels draw (random_device.h); randperm, multinomial
- * and bernoulli(p) draw on the CPU from the CPU generator whatever the
- * device. In-place random ops on a tensor with history cut that history,
+ * as PyTorch's CUDA kernels draw (random_device.h), bernoulli(p) too;
+ * randperm and multinomial draw on the CPU from the CPU generator whatever
+ * the device. In-place random ops on a tensor with history cut that history,
  * as cg_fill_ does (PyTorch records NormalBackward0 and friends, whose
  * gradient is zero). */
 #ifndef CG_RANDOM_H

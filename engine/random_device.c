@@ -79,6 +79,41 @@ int cg_dropout_vec(cg_dtype dt, int64_t numel, uintptr_t address, bool dense) {
     return vec;
 }
 
+#define APPLY_BLOCK 512 /* CUDA_tensor_apply2's max_threads_per_block */
+#define APPLY_STEP 4
+#define MAX_GRID_X 2147483647u
+
+cg_draw_policy cg_bernoulli_p_policy(int64_t numel) {
+    uint64_t per_block = APPLY_BLOCK * APPLY_STEP, grid = ((uint64_t)numel + per_block - 1) / per_block;
+    return (cg_draw_policy){
+        .grid = (uint32_t)(grid > MAX_GRID_X ? MAX_GRID_X : grid < 1 ? 1 : grid),
+        .block = APPLY_BLOCK,
+        .counter_offset = 10, /* philox_cuda_state(10) */
+    };
+}
+
+/* One launch: d's policy, g's offsets, the backend's draw entry */
+static int launch(cg_tensor *t, cg_draw *d, cg_draw_policy p, cg_generator *g) {
+    const cg_backend *be = cg_backend_get(cg_tensor_device(t).type);
+    if (!be)
+        return -1;
+    d->seed = g->seed;
+    d->offset = cg_generator_philox_reserve(g, p.counter_offset);
+    d->grid = p.grid;
+    d->block = p.block;
+    if (be->draw(cg_tensor_device(t).index, cg_tensor_data(t), t->dtype, cg_tensor_numel(t), d) < 0)
+        return -1;
+    t->storage->version++;
+    return 0;
+}
+
+int cg_device_bernoulli_p(cg_tensor *out, cg_tensor *probs, cg_generator *g) {
+    if (cg_tensor_numel(out) == 0)
+        return 0;
+    cg_draw d = {.kind = CG_DRAW_BERNOULLI_P, .probs = cg_tensor_data(probs)};
+    return launch(out, &d, cg_bernoulli_p_policy(cg_tensor_numel(out)), g);
+}
+
 int cg_device_draw(cg_tensor *t, cg_draw *d, cg_generator *g) {
     int64_t numel = cg_tensor_numel(t);
     if (numel == 0)
@@ -90,13 +125,5 @@ int cg_device_draw(cg_tensor *t, cg_draw *d, cg_generator *g) {
     int sms = 0, threads = 0;
     if (be->devices->launch_limits(dev.index, &sms, &threads) < 0)
         return -1;
-    cg_draw_policy p = cg_draw_policy_for(numel, cg_draw_unroll(d->kind, t->dtype), sms, threads);
-    d->seed = g->seed;
-    d->offset = cg_generator_philox_reserve(g, p.counter_offset);
-    d->grid = p.grid;
-    d->block = p.block;
-    if (be->draw(dev.index, cg_tensor_data(t), t->dtype, numel, d) < 0)
-        return -1;
-    t->storage->version++;
-    return 0;
+    return launch(t, d, cg_draw_policy_for(numel, cg_draw_unroll(d->kind, t->dtype), sms, threads), g);
 }

@@ -25,6 +25,11 @@ typedef struct {
 
 cg_draw_policy cg_draw_policy_for(int64_t numel, int unroll, int multiprocessors, int threads_per_multiprocessor);
 
+/* The launch of PyTorch's bernoulli_(p tensor) (CUDA_tensor_apply2 with
+ * a step of 4): blocks of 512 threads, a thread per 4 elements, and the
+ * 10 offsets it asks of the generator (12 once rounded). */
+cg_draw_policy cg_bernoulli_p_policy(int64_t numel);
+
 /* How many elements one curand call of kind serves in dtype dt: 4 for
  * float draws (curand_uniform4, curand_normal4, curand4), 2 for double
  * and 64-bit ones (curand_uniform2_double, curand_normal2_double, two
@@ -42,5 +47,11 @@ int cg_dropout_vec(cg_dtype dt, int64_t numel, uintptr_t address, bool dense);
  * CUDA generator g: sizes the grid, reserves g's offsets and launches.
  * 0, or -1 with the error set. */
 int cg_device_draw(cg_tensor *t, cg_draw *d, cg_generator *g);
+
+/* out (contiguous, float32 or float64) = bernoulli(probs), probs a
+ * contiguous device tensor of out's dtype and size, drawn from the CUDA
+ * generator g as PyTorch's bernoulli_tensor_cuda_kernel draws: element i
+ * is value i % 4 of thread i / 4's first curand_uniform4. 0, or -1. */
+int cg_device_bernoulli_p(cg_tensor *out, cg_tensor *probs, cg_generator *g);
 
 #endif

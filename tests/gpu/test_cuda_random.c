@@ -213,3 +213,47 @@ Test(cuda_random, dropout_is_native_dropout_on_the_device) {
     cg_tensor_release(ints), cg_tensor_release(hz), cg_tensor_release(zero), cg_tensor_release(mask);
     cg_tensor_release(hy), cg_tensor_release(grad), cg_tensor_release(loss), cg_tensor_release(y), cg_tensor_release(x);
 }
+
+/* ---- bernoulli(p) of a probability tensor ----------------------------------------------- */
+
+/* torch.bernoulli(p) on the device against the model, which reads the
+ * probabilities from a host copy; the offsets it reserves; its errors */
+static void check_bernoulli_p(cg_tensor *p, const char *what) {
+    cg_generator *g = cg_generator_default_cuda(0);
+    uint64_t seed = g->seed, off = g->philox_offset;
+    cg_tensor *out = T_OK(cg_bernoulli(p, NULL));
+    cr_expect_eq(g->philox_offset, off + 12, "%s: 10 offsets, rounded", what);
+    cg_tensor *pc = T_OK(cg_contiguous(p));
+    cg_tensor *hp = T_OK(cg_to_device(pc, cg_device_cpu()));
+    int64_t n = cg_tensor_numel(p);
+    cg_draw_policy pol = cg_bernoulli_p_policy(n);
+    cg_draw d = {.kind = CG_DRAW_BERNOULLI_P, .seed = seed, .offset = off, .grid = pol.grid, .block = pol.block,
+                 .probs = cg_tensor_data(hp)};
+    double *want = malloc((size_t)n * sizeof *want);
+    cr_assert(want);
+    philox_ref_draw(&d, p->dtype, n, want);
+    expect_model(out, want, 0, what);
+    free(want);
+    cg_tensor_release(hp), cg_tensor_release(pc), cg_tensor_release(out);
+}
+
+Test(cuda_random, bernoulli_of_probabilities_matches_the_model) {
+    need_cuda();
+    cg_manual_seed(17);
+    int64_t sizes[2] = {700, 301}, odd[1] = {4099};
+    cg_tensor *p32 = cuda_rand(2, sizes, CG_F32), *p64 = cuda_rand(1, odd, CG_F64);
+    cg_tensor *pt = T_OK(cg_transpose(p32, 0, 1));
+    check_bernoulli_p(p32, "float32 [700, 301]");
+    check_bernoulli_p(p64, "float64 [4099]");
+    check_bernoulli_p(pt, "transposed: logical order");
+    cg_tensor *two = cg_scalar_tensor(cg_scalar_float(2.0));
+    cg_tensor *bad = T_OK(cg_mul(p32, two));
+    T_ERR(cg_bernoulli(bad, NULL), CG_RUNTIME_ERROR,
+          "Expected p_in >= 0 && p_in <= 1 to be true, but got false.  (Could this error message be improved?  "
+          "If so, please report an enhancement request to PyTorch.)");
+    cg_generator *cpu = T_OK(cg_generator_new());
+    T_ERR(cg_bernoulli(p32, cpu), CG_RUNTIME_ERROR, "Expected a 'cuda' device type for generator but found 'cpu'");
+    cg_generator_free(cpu);
+    cg_tensor_release(bad), cg_tensor_release(two), cg_tensor_release(pt), cg_tensor_release(p64);
+    cg_tensor_release(p32);
+}

@@ -173,7 +173,29 @@ static void draw_dropout_vec(const cg_draw *d, int64_t numel, double *out) {
     }
 }
 
+/* bernoulli_tensor_cuda_kernel: thread idx's first curand_uniform4 for
+ * elements 4 idx + k, each compared with <= in the probabilities' dtype */
+static void draw_bernoulli_p(const cg_draw *d, cg_dtype dt, int64_t numel, double *out) {
+    int64_t threads = (int64_t)d->grid * d->block;
+    for (int64_t idx = 0; idx < threads; idx++)
+        for (int64_t li = idx * 4; li < numel; li += threads * 4) {
+            philox_ref s;
+            uint32_t r[4];
+            philox_ref_init(&s, d->seed, (uint64_t)idx, d->offset);
+            philox_ref_next4(&s, r);
+            for (int64_t k = 0; k < 4 && li + k < numel; k++) {
+                float u = uniform_f32(r[k]);
+                out[li + k] = dt == CG_F64 ? (double)u <= ((const double *)d->probs)[li + k]
+                                           : u <= ((const float *)d->probs)[li + k];
+            }
+        }
+}
+
 void philox_ref_draw(const cg_draw *d, cg_dtype dt, int64_t numel, double *out) {
+    if (d->kind == CG_DRAW_BERNOULLI_P) {
+        draw_bernoulli_p(d, dt, numel, out);
+        return;
+    }
     if (d->kind == CG_DRAW_DROPOUT && d->vec > 1) {
         draw_dropout_vec(d, numel, out);
         return;

@@ -34,7 +34,9 @@ void philox_ref_next4(philox_ref *s, uint32_t r[4]);
 /* numel values of draw d (its seed, offset and grid set, as the engine
  * sets them before a launch) for a tensor of dtype dt, each as a double
  * (a float32 value exactly). A dropout mask (CG_DRAW_DROPOUT) is 0 or 1
- * in the order its d->vec gives (Note [Fused dropout]). */
+ * in the order its d->vec gives (Note [Fused dropout]); a
+ * CG_DRAW_BERNOULLI_P reads its probabilities (of dtype dt) from the host
+ * pointer d->probs. */
 void philox_ref_draw(const cg_draw *d, cg_dtype dt, int64_t numel, double *out);
 
 #endif

@@ -338,6 +338,40 @@ Test(cuda_values, dropout_reserves_float_offsets) {
     cg_generator_free(g);
 }
 
+/* ---- bernoulli(p) of a probability tensor ----------------------------------------------- */
+
+/* CUDA_tensor_apply2's launch: 512 threads a block, 4 elements a thread,
+ * and 10 offsets asked of the generator, 12 once rounded */
+Test(bernoulli_p, launch_and_offsets) {
+    cg_draw_policy p = cg_bernoulli_p_policy(1);
+    cr_expect_eq(p.grid, 1);
+    cr_expect_eq(p.block, 512);
+    p = cg_bernoulli_p_policy(2049);
+    cr_expect_eq(p.grid, 2, "2048 elements a block");
+    cr_expect_eq(cg_bernoulli_p_policy(1 << 24).grid, 8192, "never capped below 2^31 blocks");
+    cg_generator *g = seeded(9);
+    cr_expect_eq(cg_generator_philox_reserve(g, p.counter_offset), 0);
+    cr_expect_eq(g->philox_offset, 12);
+    cg_generator_free(g);
+}
+
+/* element i is value i % 4 of thread i / 4's first draw, compared with <= */
+Test(bernoulli_p, element_order) {
+    float probs[9];
+    for (int i = 0; i < 9; i++)
+        probs[i] = 0.5f;
+    cg_draw d = {.kind = CG_DRAW_BERNOULLI_P, .seed = 21, .offset = 8, .grid = 1, .block = 512, .probs = probs};
+    double got[9];
+    philox_ref_draw(&d, CG_F32, 9, got);
+    for (int i = 0; i < 9; i++) {
+        philox_ref s;
+        uint32_t r[4];
+        philox_ref_init(&s, 21, (uint64_t)i / 4, 8);
+        philox_ref_next4(&s, r);
+        cr_expect_eq(got[i], curand_uniform(r[i % 4]) <= 0.5f, "element %d", i);
+    }
+}
+
 /* ---- the other transforms of the model, by their definitions --------------------------- */
 
 Test(cuda_values, integer_and_bernoulli_transforms) {
