@@ -143,7 +143,7 @@ int cg_dropout_with_(cg_tensor *x, double p, bool training, cg_uniform_fn unifor
  *    any p but 1, where it returns zeros and an all-false mask unseen,
  *    and computes the scale in the input's precision;
  *  - an empty input comes back as it is (the CPU) or cloned (CUDA), with
- *    an empty mask, and no node.
+ *    an empty mask and no NativeDropoutBackward0.
  * input * mask * scale equals the fused kernel's src * mask * scale bit for
  * bit, since both round the same two products. */
 
