@@ -36,6 +36,11 @@ int cg_cuda_kernel_status(void);
 void *cg_cuda_scratch_alloc(size_t nbytes);
 void cg_cuda_scratch_free(void *p);
 
+/* The draws of cuda_sample.cu, which cuda_random.cu's draw entry sends
+ * there: randperm's and multinomial's (device.h says what d holds). */
+int cg_cuda_randperm(void *out, cg_dtype dtype, int64_t numel, const cg_draw *d);
+int cg_cuda_multinomial(void *out, cg_dtype dtype, const cg_draw *d);
+
 /* The current device's cuBLAS handle (a cublasHandle_t), made on first
  * use; NULL with the error recorded. */
 void *cg_cuda_cublas_handle(void);

@@ -7,6 +7,8 @@
  * contiguous run of numel elements. */
 #include <curand_kernel.h>
 
+#include <limits>
+
 #include "cuda_common.cuh"
 
 /* distribution_elementwise_grid_stride_kernel: thread idx starts Philox
@@ -85,10 +87,16 @@ template <typename T> static int draw_uniform(T *out, int64_t numel, const cg_dr
     });
 }
 
-/* exponential: -1 / lambda * log(rand), rand in (0, 1] */
+/* transformation::exponential on CUDA: -1 / lambda * log(rand), rand in
+ * (0, 1], with log taken as -epsilon / 2 from 1 - epsilon / 2 up, so that
+ * no value is 0 (pytorch#16706) */
 template <typename T> static int draw_exponential(T *out, int64_t numel, const cg_draw *d) {
     T lambda = (T)d->a;
-    return launch_uniform<T>(numel, d, [=] __device__(int64_t i, T r) { out[i] = (T)-1.0 / lambda * log(r); });
+    const T half_eps = std::numeric_limits<T>::epsilon() / 2;
+    return launch_uniform<T>(numel, d, [=] __device__(int64_t i, T r) {
+        T lg = r >= (T)1 - half_eps ? -half_eps : log(r);
+        out[i] = (T)-1.0 / lambda * lg;
+    });
 }
 
 /* normal_kernel: rand * std + mean, from curand's Box-Muller */
@@ -190,6 +198,8 @@ extern "C" int cg_cuda_draw(void *out, cg_dtype dtype, int64_t numel, const cg_d
     case CG_DRAW_RANDOM:
     case CG_DRAW_RANDOM64: CG_DISPATCH_ALL(dtype, rc = draw_random((T *)out, numel, d)) break;
     case CG_DRAW_BERNOULLI_P: CG_DISPATCH_FLOAT(dtype, rc = draw_bernoulli_p((T *)out, numel, d)) break;
+    case CG_DRAW_RANDPERM: rc = cg_cuda_randperm(out, dtype, numel, d); break;
+    case CG_DRAW_MULTINOMIAL: rc = cg_cuda_multinomial(out, dtype, d); break;
     case CG_DRAW_DROPOUT:
         if (dtype == CG_BOOL)
             rc = draw_dropout((bool *)out, numel, d);

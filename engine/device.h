@@ -58,6 +58,8 @@ typedef enum {
     CG_DRAW_RANDOM64,    /* base + 64-bit draw % range (range >= 2^28) */
     CG_DRAW_DROPOUT,     /* bool keep mask: float uniform < a, vec per thread */
     CG_DRAW_BERNOULLI_P, /* float uniform <= probs[i], in probs' dtype */
+    CG_DRAW_MULTINOMIAL, /* int64 samples with replacement from rows of probs */
+    CG_DRAW_RANDPERM,    /* arange sorted by keys, ties shuffled */
 } cg_draw_kind;
 
 typedef struct cg_draw {
@@ -67,13 +69,24 @@ typedef struct cg_draw {
     uint64_t range;
     uint64_t seed, offset; /* curand_init(seed, thread index, offset) */
     uint32_t grid, block;
+    uint32_t grid_y; /* CG_DRAW_MULTINOMIAL's second grid dimension */
     /* CG_DRAW_DROPOUT: the elements a thread takes from one curand call,
      * side by side (2 or 4), or 1 for the grid-stride order of the other
      * kinds; see Note [Fused dropout] in random_device.c */
     int vec;
-    /* CG_DRAW_BERNOULLI_P: numel probabilities on the device, in the
-     * output's dtype */
-    const void *probs;
+    /* The device inputs of the kinds that read some, each contiguous:
+     * - CG_DRAW_BERNOULLI_P: probs, numel probabilities in the output's
+     *   dtype;
+     * - CG_DRAW_MULTINOMIAL: probs, rows x cols probabilities of dtype src
+     *   (each row divided by its sum), and cum, their running sums along
+     *   the row; the output is rows x samples;
+     * - CG_DRAW_RANDPERM: keys, numel random integers of dtype src (int32
+     *   or int64) ordered by their low `bits` bits; see Note [randperm on
+     *   the device] in random_device.c. */
+    const void *probs, *cum, *keys;
+    cg_dtype src;
+    int64_t rows, cols, samples;
+    int bits;
 } cg_draw;
 
 typedef struct cg_backend {
@@ -100,7 +113,7 @@ typedef struct cg_backend {
  * as CG_DEVICE_MODULE_INIT: given the engine's CG_BACKEND_ABI, it registers
  * its backend and returns 0 when a device is present, else returns -1 with
  * PyTorch's error for what is missing. See Note [The CUDA module]. */
-#define CG_BACKEND_ABI 3
+#define CG_BACKEND_ABI 4
 #define CG_DEVICE_MODULE_INIT "cg_cuda_module_init"
 typedef int (*cg_device_module_init_fn)(int abi);
 

@@ -1,15 +1,25 @@
-/* multinomial.c: torch.multinomial on the CPU, drawn as PyTorch 1.13 draws
- * it (native/Distributions.cpp multinomial_out and
- * native/cpu/MultinomialKernel.cpp).
+/* multinomial.c: torch.multinomial, drawn as PyTorch draws it
+ * (native/Distributions.cpp multinomial_out, native/cpu/MultinomialKernel.cpp
+ * and native/cuda/MultinomialKernel.cu).
  *
- * Two algorithms, picked as PyTorch 1.13 picks them (later versions also
- * send a single sample with replacement down the first):
+ * Two algorithms, picked on the CPU as PyTorch 1.13 picks them; on a CUDA
+ * device as later versions do, which also send a single sample with
+ * replacement down the first:
  * - without replacement: q = exponential_(1) drawn into
  *   a tensor laid out like p, then the indices of the largest p / q
  *   (argmax for one sample, topk for several): the Gumbel trick;
- * - with replacement: per row, the cumulative sums of
- *   p in p's dtype normalised by their total, then for each sample a 53-bit
- *   uniform located by binary search.
+ * - with replacement: on the CPU, per row, the cumulative sums of p in p's
+ *   dtype normalised by their total, then for each sample a 53-bit uniform
+ *   located by binary search; on a CUDA device, p divided by its row sums
+ *   and their running sums on the device, then sampleMultinomialWithReplacement's
+ *   grid (random_device.h): a thread per sample and a row per block, each
+ *   sample the x of a curand_uniform4, in p's dtype, found by binary search
+ *   and moved back over buckets of probability zero.
+ * On a device the exponentials are drawn there from its generator; the
+ * largest quotients are picked on the host, as topk would pick them. The
+ * device's row sums and running sums are the engine's reductions, not
+ * PyTorch's block reduction and scan, so a uniform within a rounding of a
+ * bucket's edge may fall on the other side of it.
  * Samples makemore-style notebooks draw (`torch.multinomial(p, 1, True,
  * generator=g)`) therefore match PyTorch's. */
 #include <math.h>
@@ -17,6 +27,7 @@
 
 #include "normal_fill.h"
 #include "ops.h"
+#include "random_device.h"
 
 /* p is (rows, cats) row-major; checks as the Gumbel path does first: every
  * entry finite and >= 0, no row summing to zero. */
@@ -70,9 +81,10 @@ static int gumbel_pick(const double *q, int64_t rows, int64_t cats, int64_t n, i
  * quotients row-major as doubles (malloc'd), or NULL. */
 static double *gumbel_keys(cg_tensor *p, const double *pv, cg_generator *gen) {
     cg_tensor *e = cg_empty_like_preserve(p, p->dtype);
-    cg_tensor *ec = NULL;
+    cg_tensor *ed = NULL, *ec = NULL;
     double *q = NULL;
-    if (e && cg_exponential_(e, 1.0, gen) == 0 && (ec = cg_contiguous(e)) != NULL) {
+    if (e && cg_exponential_(e, 1.0, gen) == 0 && (ed = cg_contiguous(e)) != NULL &&
+        (ec = cg_to_device(ed, cg_device_cpu())) != NULL) {
         int64_t n = cg_tensor_numel(p);
         q = malloc((size_t)(n > 0 ? n : 1) * sizeof *q);
         if (!q)
@@ -84,8 +96,7 @@ static double *gumbel_keys(cg_tensor *p, const double *pv, cg_generator *gen) {
                 q[i] = pv[i] / ((const double *)cg_tensor_data(ec))[i];
         }
     }
-    cg_tensor_release(ec);
-    cg_tensor_release(e);
+    cg_tensor_release(ec), cg_tensor_release(ed), cg_tensor_release(e);
     return q;
 }
 
@@ -140,6 +151,41 @@ static int with_replacement(const double *p, cg_dtype dt, int64_t rows, int64_t 
     return 0;
 }
 
+/* The checks of the CPU's with-replacement path (the CUDA kernel asserts,
+ * which would leave the device unusable): entries finite and >= 0, and no
+ * row summing to zero. */
+static int check_rows(const double *p, cg_dtype dt, int64_t rows, int64_t cats) {
+    double *cum = malloc((size_t)cats * sizeof *cum);
+    CG_CHECK_INT(cum, CG_MEMORY_ERROR, "out of memory in multinomial");
+    int rc = 0;
+    for (int64_t r = 0; r < rows && rc == 0; r++)
+        rc = dt == CG_F32 ? cumulative_float(p + r * cats, cats, cum) : cumulative_double(p + r * cats, cats, cum);
+    free(cum);
+    return rc;
+}
+
+/* With replacement on p's device: p as (rows, cats), divided by its row
+ * sums, their running sums, and the sampling kernel; (rows, n) int64, or
+ * NULL. */
+static cg_tensor *with_replacement_device(cg_tensor *p, int64_t rows, int64_t cats, int64_t n, cg_generator *g) {
+    int64_t in_sizes[2] = {rows, cats}, out_sizes[2] = {rows, n}, last = 1;
+    cg_tensor *p2 = cg_reshape(p, 2, in_sizes);
+    cg_tensor *pc = p2 ? cg_contiguous(p2) : NULL;
+    cg_tensor *sum = pc ? cg_sum(pc, 1, &last, true) : NULL;
+    cg_tensor *quot = sum ? cg_div(pc, sum) : NULL;
+    cg_tensor *norm = quot ? cg_contiguous(quot) : NULL;
+    cg_tensor *run = norm ? cg_cumsum(norm, 1) : NULL;
+    cg_tensor *cum = run ? cg_contiguous(run) : NULL;
+    cg_tensor *out = cum ? cg_tensor_empty(2, out_sizes, CG_INT64, cg_tensor_device(p)) : NULL;
+    if (out && cg_device_multinomial(out, norm, cum, g) < 0) {
+        cg_tensor_release(out);
+        out = NULL;
+    }
+    cg_tensor_release(cum), cg_tensor_release(run), cg_tensor_release(norm), cg_tensor_release(quot);
+    cg_tensor_release(sum), cg_tensor_release(pc), cg_tensor_release(p2);
+    return out;
+}
+
 /* p as row-major doubles (malloc'd), or NULL */
 static double *values_of(cg_tensor *p) {
     cg_tensor *c = cg_to_dtype(p, CG_F64);
@@ -165,23 +211,38 @@ cg_tensor *cg_multinomial(cg_tensor *p, int64_t n, bool replacement, cg_generato
     CG_CHECK(replacement || n <= cats, CG_RUNTIME_ERROR,
              "cannot sample n_sample > prob_dist.size(-1) samples without replacement");
     CG_CHECK(cats <= (1 << 24), CG_RUNTIME_ERROR, "number of categories cannot exceed 2^24");
-    if (!(gen = cg_generator_cpu(gen)))
+    bool cpu = cg_tensor_device(p).type == CG_CPU;
+    cg_generator *g = cpu ? cg_generator_cpu(gen) : cg_random_generator(p, gen);
+    if (!g)
         return NULL;
+    bool device = g->device.type != CG_CPU; /* drawn on p's device */
+    bool gumbel = !replacement || (device && n == 1);
     cg_tensor *d = cg_detach(p);
     double *pv = d ? values_of(d) : NULL;
     int64_t sizes[2] = {rows, n};
-    cg_tensor *out = pv ? cg_tensor_empty(p->ndim, p->ndim == 2 ? sizes : &n, CG_INT64, cg_device_cpu()) : NULL;
+    cg_tensor *out = NULL, *res = NULL;
+    if (pv && !gumbel && device) {
+        res = check_rows(pv, p->dtype, rows, cats) == 0 ? with_replacement_device(d, rows, cats, n, g) : NULL;
+        if (res && p->ndim == 1) {
+            cg_tensor *flat = cg_view(res, 1, &n);
+            cg_tensor_release(res);
+            res = flat;
+        }
+    } else if (pv) {
+        out = cg_tensor_empty(p->ndim, p->ndim == 2 ? sizes : &n, CG_INT64, cg_device_cpu());
+    }
     int rc = -1;
-    if (out && !replacement) {
-        double *q = check_gumbel_probs(pv, rows, cats) == 0 ? gumbel_keys(d, pv, gen) : NULL;
+    if (out && gumbel) {
+        double *q = check_gumbel_probs(pv, rows, cats) == 0 ? gumbel_keys(d, pv, g) : NULL;
         rc = q ? gumbel_pick(q, rows, cats, n, cg_tensor_data(out)) : -1;
         free(q);
     } else if (out) {
-        rc = with_replacement(pv, p->dtype, rows, cats, n, cg_tensor_data(out), gen);
+        rc = with_replacement(pv, p->dtype, rows, cats, n, cg_tensor_data(out), g);
     }
     free(pv);
     cg_tensor_release(d);
-    cg_tensor *res = rc == 0 ? cg_to_device(out, cg_tensor_device(p)) : NULL;
+    if (out)
+        res = rc == 0 ? cg_to_device(out, cg_tensor_device(p)) : NULL;
     cg_tensor_release(out);
     return res;
 }

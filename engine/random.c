@@ -241,7 +241,7 @@ static int draw_through_buffer(cg_tensor *t, drawer *w) {
 /* The generator a random op on t uses: gen, or t's device's default one;
  * NULL with PyTorch's check_generator error when gen is another device's.
  * A device whose backend cannot draw (none today) draws on the CPU. */
-static cg_generator *generator_for(const cg_tensor *t, cg_generator *gen) {
+cg_generator *cg_random_generator(const cg_tensor *t, cg_generator *gen) {
     cg_device dev = cg_tensor_device(t);
     const cg_backend *be = dev.type == CG_CPU ? NULL : cg_backend_get(dev.type);
     cg_device_type want = be && be->draw ? dev.type : CG_CPU;
@@ -262,7 +262,7 @@ static int fill_inplace(cg_tensor *t, fill_fn fill, cg_draw_kind kind, fill_args
     if (cg_autograd_check_inplace(t) < 0 || check_no_overlap(t) < 0)
         return -1;
     drawer w = {fill, a, {.kind = kind, .a = a->a, .b = a->b, .base = a->from, .range = a->range}, NULL};
-    if (!(w.g = generator_for(t, gen)))
+    if (!(w.g = cg_random_generator(t, gen)))
         return -1;
     a->contiguous = cg_tensor_is_contiguous(t);
     bool direct = a->contiguous && (w.g->device.type != CG_CPU || cg_tensor_device(t).type == CG_CPU);
@@ -356,8 +356,7 @@ int cg_bernoulli_(cg_tensor *t, double p, cg_generator *gen) {
 /* ---- creation ----------------------------------------------------------------------------- */
 
 /* Creation ops fill a new tensor on its device with their in-place op (rc
- * is its result): a CUDA tensor is drawn there from the CUDA generator.
- * randperm and bernoulli(p) draw on the CPU and move the result. */
+ * is its result): a CUDA tensor is drawn there from the CUDA generator. */
 /* t, or NULL (t released) when its fill failed */
 static cg_tensor *filled(cg_tensor *t, int rc) {
     if (rc == 0)
@@ -423,20 +422,45 @@ static int randperm_fill(cg_tensor *t, int64_t n, cg_generator *g) {
     return rc;
 }
 
+/* torch.randperm(n, device='cuda'): arange(n) sorted by random keys, drawn
+ * by random_ on the device (Note [randperm on the device]) */
+static cg_tensor *randperm_device(cg_tensor *out, cg_generator *gen) {
+    int64_t n = cg_tensor_numel(out);
+    cg_generator *g = cg_random_generator(out, gen);
+    if (!g || n == 0)
+        return g ? out : NULL;
+    int bits = cg_randperm_bits(n);
+    bool wide = bits > 32;
+    cg_tensor *keys = cg_tensor_empty(1, &n, wide ? CG_INT64 : CG_INT32, cg_tensor_device(out));
+    int rc = keys ? cg_random_(keys, wide ? INT64_MIN : INT32_MIN, wide ? INT64_MAX : INT32_MAX, g) : -1;
+    if (rc == 0)
+        rc = cg_device_randperm(out, keys, bits, g);
+    cg_tensor_release(keys);
+    return filled(out, rc);
+}
+
 cg_tensor *cg_randperm(int64_t n, cg_dtype dtype, cg_device device, cg_generator *gen) {
-    cg_tensor *t = empty_cpu(1, &n, dtype);
-    if (!t)
-        return NULL;
-    int rc = -1;
-    if (dtype == CG_BOOL)
-        not_implemented("randperm", dtype);
-    else if (dtype == CG_F32 && n > (1 << 24) + 1)
+    if (dtype == CG_F32 && n > (1 << 24) + 1) {
         cg_error_set(CG_RUNTIME_ERROR, "n cannot be greater than 2^24+1 for Float type.");
-    else if (dtype == CG_F64 && n > (1ll << 53) + 1)
+        return NULL;
+    }
+    if (dtype == CG_F64 && n > (1ll << 53) + 1) {
         cg_error_set(CG_RUNTIME_ERROR, "n cannot be greater than 2^53+1 for Double type.");
-    else
-        rc = randperm_fill(t, n, gen);
-    return finish(t, rc, device);
+        return NULL;
+    }
+    const cg_backend *be = device.type == CG_CPU ? NULL : cg_backend_get(device.type);
+    if (device.type != CG_CPU && !be)
+        return NULL;
+    if (dtype == CG_BOOL) { /* CUDA's randperm starts from arange, whose dispatch refuses it first */
+        not_implemented(be && be->draw ? "arange_cuda" : "randperm", dtype);
+        return NULL;
+    }
+    if (be && be->draw) {
+        cg_tensor *out = cg_tensor_empty(1, &n, dtype, device);
+        return out ? randperm_device(out, gen) : NULL;
+    }
+    cg_tensor *t = empty_cpu(1, &n, dtype);
+    return t ? finish(t, randperm_fill(t, n, gen), device) : NULL;
 }
 
 /* bernoulli_kernel(self, p_): self is a new contiguous tensor of p's dtype,
@@ -500,7 +524,7 @@ cg_tensor *cg_bernoulli(cg_tensor *p, cg_generator *gen) {
         return NULL;
     }
     if (cg_tensor_device(p).type != CG_CPU) {
-        cg_generator *g = generator_for(p, gen);
+        cg_generator *g = cg_random_generator(p, gen);
         if (!g)
             return NULL;
         if (g->device.type != CG_CPU)
@@ -553,7 +577,7 @@ cg_tensor *cg_empty_like_preserve(const cg_tensor *x, cg_dtype dtype) {
 }
 
 cg_tensor *cg_dropout_keep_mask(cg_tensor *x, double keep, cg_generator *gen) {
-    cg_generator *g = generator_for(x, gen);
+    cg_generator *g = cg_random_generator(x, gen);
     if (!g)
         return NULL;
     CG_CHECK(g->device.type != CG_CPU, CG_RUNTIME_ERROR, "the fused dropout mask is drawn on a device");

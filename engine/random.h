@@ -15,9 +15,10 @@
  * differentiable, and their "kernel" is a serial walk over one generator
  * state, which the op table's per-device dispatch has nothing to offer. A
  * CUDA tensor is drawn on its device from the device's Philox generator,
- * as PyTorch's CUDA kernels draw (random_device.h), bernoulli(p) too;
- * randperm and multinomial draw on the CPU from the CPU generator whatever
- * the device. In-place random ops on a tensor with history cut that history,
+ * as PyTorch's CUDA kernels draw (random_device.h), bernoulli(p),
+ * randperm and multinomial too, each by PyTorch's CUDA algorithm, which is
+ * not its CPU one (Note [randperm on the device], multinomial.c).
+ * In-place random ops on a tensor with history cut that history,
  * as cg_fill_ does (PyTorch records NormalBackward0 and friends, whose
  * gradient is zero). */
 #ifndef CG_RANDOM_H
@@ -27,6 +28,12 @@
 
 #include "generator.h"
 #include "tensor.h"
+
+/* The generator a random op on t draws from: gen, or the default one of
+ * t's device; NULL with PyTorch's check_generator error ("Expected a
+ * 'cuda' device type for generator but found 'cpu'") when gen is another
+ * device's. */
+cg_generator *cg_random_generator(const cg_tensor *t, cg_generator *gen);
 
 /* ---- creation (random.c) ---------------------------------------------------------- */
 
@@ -40,7 +47,8 @@ cg_tensor *cg_rand(int ndim, const int64_t *sizes, cg_dtype dtype, cg_device dev
 /* torch.randint(low, high, size, dtype=int64, ...): integers in [low, high). */
 cg_tensor *cg_randint(int64_t low, int64_t high, int ndim, const int64_t *sizes, cg_dtype dtype, cg_device device,
                       cg_generator *gen);
-/* torch.randperm(n, dtype=int64, ...). */
+/* torch.randperm(n, dtype=int64, ...): the CPU's swap loop, or on a CUDA
+ * device arange(n) sorted by random keys. */
 cg_tensor *cg_randperm(int64_t n, cg_dtype dtype, cg_device device, cg_generator *gen);
 /* torch.bernoulli(p, generator): 0/1 of p's dtype and shape, drawn with
  * probability p (a float tensor with values in [0, 1]). */

@@ -36,7 +36,30 @@
  * gets value k, as in every other draw. VEC is 4 for float32 and 2 for
  * float64 at most (16 bytes). An element is kept where its float uniform
  * is below 1 - p, compared in the input's precision. */
+/* Note [randperm on the device]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * torch.randperm(n, device='cuda') is not the CPU's swap loop but
+ * PyTorch's Randperm.cu: arange(n) sorted by n random keys.
+ *  - bits = ceil(log2(n - (6 n^2 + 1) / (12 ln 0.9))), at most 64: with
+ *    that many bits the keys all differ with probability 0.9 or more.
+ *    Up to 32 bits (n up to about 30000) the keys are an int32 tensor
+ *    drawn by random_(INT32_MIN, INT32_MAX), else an int64 one drawn by
+ *    random_(INT64_MIN, INT64_MAX): both an ordinary random_ launch.
+ *  - the values are sorted by bits 0 .. bits - 1 of their keys, stably
+ *    (CUB's radix sort, which flips a signed key's top bit first: that
+ *    bit only counts when bits is the key's width);
+ *  - then a thread per key (blocks of 512, n offsets reserved) finds the
+ *    runs of equal keys; the first thread of a run shuffles it with
+ *    Fisher-Yates from i = len - 1 down to 1, swapping i with
+ *    curand() % (i + 1), its curand() values from Philox subsequence =
+ *    its index.
+ * The keys' launch is the only grid that can depend on the GPU model (it
+ * caps at a device full, Note [CUDA random numbers]); for int32 keys (118
+ * blocks at most) it stays below the cap of any GPU of 30 multiprocessors
+ * or more. */
 #include "random_device.h"
+
+#include <math.h>
 
 #include "error.h"
 
@@ -92,6 +115,32 @@ cg_draw_policy cg_bernoulli_p_policy(int64_t numel) {
     };
 }
 
+#define RANDPERM_BLOCK 512
+
+cg_draw_policy cg_randperm_policy(int64_t n) {
+    uint64_t grid = ((uint64_t)n + RANDPERM_BLOCK - 1) / RANDPERM_BLOCK;
+    return (cg_draw_policy){.grid = (uint32_t)(grid < 1 ? 1 : grid), .block = RANDPERM_BLOCK, .counter_offset = (uint64_t)n};
+}
+
+int cg_randperm_bits(int64_t n) {
+    double nd = (double)n, log_threshold_12 = log(0.9) * 12;
+    double bits = ceil(log2(nd - (6 * nd * nd + 1) / log_threshold_12));
+    return bits > 64 ? 64 : (int)bits;
+}
+
+#define MULTINOMIAL_BLOCK 128
+#define MAX_GRID_Y 65535u
+
+cg_draw_policy cg_multinomial_policy(int64_t rows, int64_t samples) {
+    uint64_t grid_y = (uint64_t)rows < MAX_GRID_Y ? (uint64_t)rows : MAX_GRID_Y;
+    return (cg_draw_policy){
+        .grid = (uint32_t)(((uint64_t)samples - 1) / MULTINOMIAL_BLOCK + 1),
+        .block = MULTINOMIAL_BLOCK,
+        .grid_y = (uint32_t)grid_y,
+        .counter_offset = (((uint64_t)rows - 1) / grid_y + 1) * 4, /* a curand_uniform4 per row served */
+    };
+}
+
 /* One launch: d's policy, g's offsets, the backend's draw entry */
 static int launch(cg_tensor *t, cg_draw *d, cg_draw_policy p, cg_generator *g) {
     const cg_backend *be = cg_backend_get(cg_tensor_device(t).type);
@@ -100,6 +149,7 @@ static int launch(cg_tensor *t, cg_draw *d, cg_draw_policy p, cg_generator *g) {
     d->seed = g->seed;
     d->offset = cg_generator_philox_reserve(g, p.counter_offset);
     d->grid = p.grid;
+    d->grid_y = p.grid_y ? p.grid_y : 1;
     d->block = p.block;
     if (be->draw(cg_tensor_device(t).index, cg_tensor_data(t), t->dtype, cg_tensor_numel(t), d) < 0)
         return -1;
@@ -112,6 +162,28 @@ int cg_device_bernoulli_p(cg_tensor *out, cg_tensor *probs, cg_generator *g) {
         return 0;
     cg_draw d = {.kind = CG_DRAW_BERNOULLI_P, .probs = cg_tensor_data(probs)};
     return launch(out, &d, cg_bernoulli_p_policy(cg_tensor_numel(out)), g);
+}
+
+int cg_device_randperm(cg_tensor *out, cg_tensor *keys, int bits, cg_generator *g) {
+    int64_t n = cg_tensor_numel(out);
+    if (n == 0)
+        return 0;
+    CG_CHECK_INT(n <= INT32_MAX, CG_RUNTIME_ERROR, "randperm on a CUDA device takes at most 2^31 - 1 elements, got %lld",
+                 (long long)n);
+    cg_draw d = {.kind = CG_DRAW_RANDPERM, .keys = cg_tensor_data(keys), .src = keys->dtype, .bits = bits};
+    return launch(out, &d, cg_randperm_policy(n), g);
+}
+
+int cg_device_multinomial(cg_tensor *out, cg_tensor *norm, cg_tensor *cum, cg_generator *g) {
+    int64_t rows = norm->sizes[0], samples = out->sizes[out->ndim - 1];
+    cg_draw d = {.kind = CG_DRAW_MULTINOMIAL,
+                 .probs = cg_tensor_data(norm),
+                 .cum = cg_tensor_data(cum),
+                 .src = norm->dtype,
+                 .rows = rows,
+                 .cols = norm->sizes[1],
+                 .samples = samples};
+    return launch(out, &d, cg_multinomial_policy(rows, samples), g);
 }
 
 int cg_device_draw(cg_tensor *t, cg_draw *d, cg_generator *g) {

@@ -5,6 +5,7 @@
  * exponential ones differ by the device's sine and logarithm (1e-5). */
 #include <criterion/criterion.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "../unit/helpers.h"
@@ -256,4 +257,145 @@ Test(cuda_random, bernoulli_of_probabilities_matches_the_model) {
     cg_generator_free(cpu);
     cg_tensor_release(bad), cg_tensor_release(two), cg_tensor_release(pt), cg_tensor_release(p64);
     cg_tensor_release(p32);
+}
+
+/* ---- randperm (Note [randperm on the device]) ------------------------------------------ */
+
+/* randperm(n) on the device against the model: the keys' random_ launch
+ * on this device's grid, then the tie shuffle's, with the offsets each
+ * reserves */
+static void check_randperm(int64_t n, cg_dtype dt) {
+    cg_generator *g = cg_generator_default_cuda(0);
+    uint64_t seed = g->seed, off = g->philox_offset;
+    cg_tensor *out = T_OK(cg_randperm(n, dt, cuda0, NULL));
+    int bits = cg_randperm_bits(n);
+    bool wide = bits > 32;
+    int sms = 0, threads = 0;
+    cr_assert_eq(cg_backend_get(CG_CUDA)->devices->launch_limits(0, &sms, &threads), 0, "%s", cg_error_message());
+    cg_draw_policy kp = cg_draw_policy_for(n, 2, sms, threads), sp = cg_randperm_policy(n);
+    cg_draw keys = {.kind = CG_DRAW_RANDOM64,
+                    .range = wide ? UINT64_MAX : UINT32_MAX,
+                    .base = wide ? INT64_MIN : INT32_MIN,
+                    .seed = seed,
+                    .offset = off,
+                    .grid = kp.grid,
+                    .block = kp.block};
+    cg_draw shuffle = {.seed = seed, .offset = off + kp.counter_offset};
+    uint64_t rounded = (sp.counter_offset + 3) / 4 * 4;
+    cr_expect_eq(g->philox_offset, off + kp.counter_offset + rounded, "randperm(%lld): offsets", (long long)n);
+    int64_t *want = malloc((size_t)n * sizeof *want);
+    double *wantd = malloc((size_t)n * sizeof *wantd);
+    cr_assert(want && wantd);
+    philox_ref_randperm(&keys, &shuffle, n, bits, want);
+    for (int64_t i = 0; i < n; i++)
+        wantd[i] = (double)want[i];
+    char what[64];
+    snprintf(what, sizeof what, "randperm(%lld)", (long long)n);
+    expect_model(out, wantd, 0, what);
+    free(wantd), free(want);
+    cg_tensor_release(out);
+}
+
+Test(cuda_random, randperm_matches_the_model) {
+    need_cuda();
+    cg_manual_seed(21);
+    int64_t sizes[] = {1, 2, 10, 1000, 30083, 30084, 100000, 1 << 20};
+    for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++)
+        check_randperm(sizes[i], CG_INT64);
+    check_randperm(5000, CG_INT32);
+    check_randperm(5000, CG_F32);
+    check_randperm(40000, CG_F64);
+    cg_generator *g = cg_generator_default_cuda(0);
+    uint64_t before = g->philox_offset;
+    cg_tensor *empty = T_OK(cg_randperm(0, CG_INT64, cuda0, NULL));
+    cr_expect_eq(cg_tensor_numel(empty), 0);
+    cr_expect_eq(g->philox_offset, before, "randperm(0) draws nothing");
+    T_ERR(cg_randperm(5, CG_BOOL, cuda0, NULL), CG_RUNTIME_ERROR, "\"arange_cuda\" not implemented for 'Bool'");
+    cg_generator *cpu = T_OK(cg_generator_new());
+    T_ERR(cg_randperm(5, CG_INT64, cuda0, cpu), CG_RUNTIME_ERROR,
+          "Expected a 'cuda' device type for generator but found 'cpu'");
+    cg_generator_free(cpu);
+    cg_tensor_release(empty);
+}
+
+/* ---- multinomial ------------------------------------------------------------------------ */
+
+/* with replacement, several samples: the kernel against the model, which
+ * reads the device's own row quotients and running sums */
+static void check_multinomial(cg_tensor *p, int64_t n, const char *what) {
+    cg_generator *g = cg_generator_default_cuda(0);
+    uint64_t seed = g->seed, off = g->philox_offset;
+    cg_tensor *out = T_OK(cg_multinomial(p, n, true, NULL));
+    int64_t rows = p->ndim == 2 ? p->sizes[0] : 1, cols = p->sizes[p->ndim - 1], last = 1, sizes[2] = {rows, cols};
+    cg_tensor *p2 = T_OK(cg_reshape(p, 2, sizes)), *pc = T_OK(cg_contiguous(p2));
+    cg_tensor *sum = T_OK(cg_sum(pc, 1, &last, true)), *norm = T_OK(cg_div(pc, sum));
+    cg_tensor *cum = T_OK(cg_cumsum(norm, 1));
+    cg_tensor *hn = T_OK(cg_to_device(norm, cg_device_cpu())), *hc = T_OK(cg_to_device(cum, cg_device_cpu()));
+    cg_draw_policy pol = cg_multinomial_policy(rows, n);
+    cr_expect_eq(g->philox_offset, off + pol.counter_offset, "%s: offsets", what);
+    cg_draw d = {.kind = CG_DRAW_MULTINOMIAL, .seed = seed, .offset = off, .grid = pol.grid, .grid_y = pol.grid_y,
+                 .block = pol.block, .probs = cg_tensor_data(hn), .cum = cg_tensor_data(hc), .src = p->dtype,
+                 .rows = rows, .cols = cols, .samples = n};
+    int64_t *want = malloc((size_t)(rows * n) * sizeof *want);
+    double *wantd = malloc((size_t)(rows * n) * sizeof *wantd);
+    cr_assert(want && wantd);
+    philox_ref_multinomial(&d, want);
+    for (int64_t i = 0; i < rows * n; i++)
+        wantd[i] = (double)want[i];
+    cr_expect_eq(out->ndim, p->ndim, "%s: shape", what);
+    expect_model(out, wantd, 0, what);
+    free(wantd), free(want);
+    cg_tensor_release(hc), cg_tensor_release(hn), cg_tensor_release(cum), cg_tensor_release(norm);
+    cg_tensor_release(sum), cg_tensor_release(pc), cg_tensor_release(p2), cg_tensor_release(out);
+}
+
+/* without replacement (or one sample): the exponentials drawn on the
+ * device in p's layout, then the largest p / e of each row */
+static void check_gumbel(cg_tensor *p, int64_t n, bool replacement, const char *what) {
+    cg_generator *g = cg_generator_default_cuda(0);
+    uint64_t seed = g->seed, off = g->philox_offset;
+    cg_tensor *out = T_OK(cg_multinomial(p, n, replacement, NULL));
+    int64_t rows = p->ndim == 2 ? p->sizes[0] : 1, cols = p->sizes[p->ndim - 1];
+    double *e = model((cg_draw){.kind = CG_DRAW_EXPONENTIAL, .a = 1}, p->dtype, rows * cols, seed, off);
+    cg_tensor *hp = T_OK(cg_to_device(p, cg_device_cpu()));
+    cg_tensor *ho = T_OK(cg_to_device(out, cg_device_cpu()));
+    for (int64_t r = 0; r < rows; r++) {
+        bool *taken = calloc((size_t)cols, 1);
+        for (int64_t k = 0; k < n; k++) { /* the k-th largest quotient, lowest index first among equals */
+            int64_t best = -1;
+            double bq = 0;
+            for (int64_t j = 0; j < cols; j++) {
+                double pj = t_at(hp, r * cols + j);
+                double q = p->dtype == CG_F32 ? (double)((float)pj / (float)e[r * cols + j]) : pj / e[r * cols + j];
+                if (!taken[j] && (best < 0 || q > bq))
+                    best = j, bq = q;
+            }
+            taken[best] = true;
+            cr_expect_eq((int64_t)t_at(ho, r * n + k), best, "%s: row %lld sample %lld", what, (long long)r,
+                         (long long)k);
+        }
+        free(taken);
+    }
+    free(e);
+    cg_tensor_release(ho), cg_tensor_release(hp), cg_tensor_release(out);
+}
+
+Test(cuda_random, multinomial_matches_the_model) {
+    need_cuda();
+    cg_manual_seed(29);
+    int64_t rows[2] = {5, 1000}, flat[1] = {100};
+    cg_tensor *p32 = cuda_rand(2, rows, CG_F32), *p64 = cuda_rand(1, flat, CG_F64);
+    check_multinomial(p32, 300, "float32 [5, 1000], 300 with replacement");
+    check_multinomial(p64, 7, "float64 [100], 7 with replacement");
+    check_gumbel(p32, 1, true, "one sample with replacement: the Gumbel path");
+    check_gumbel(p32, 4, false, "4 without replacement");
+    check_gumbel(p64, 3, false, "float64, 3 without replacement");
+    cg_tensor *minus = cg_scalar_tensor(cg_scalar_float(-0.5));
+    cg_tensor *neg = T_OK(cg_add(p32, minus, cg_scalar_int(1)));
+    T_ERR(cg_multinomial(neg, 3, true, NULL), CG_RUNTIME_ERROR,
+          "invalid multinomial distribution (encountering probability entry < 0)");
+    T_ERR(cg_multinomial(neg, 3, false, NULL), CG_RUNTIME_ERROR,
+          "probability tensor contains either `inf`, `nan` or element < 0");
+    check_multinomial(p32, 2, "the device still works after a refused call");
+    cg_tensor_release(neg), cg_tensor_release(minus), cg_tensor_release(p64), cg_tensor_release(p32);
 }

@@ -3,7 +3,10 @@
  * curand_normal.h) and PyTorch's DistributionTemplates.h. */
 #include "philox_ref.h"
 
+#include <float.h>
 #include <math.h>
+#include <stdbool.h>
+#include <stdlib.h>
 
 #include "random_device.h"
 
@@ -61,6 +64,16 @@ void philox_ref_next4(philox_ref *s, uint32_t r[4]) {
         unsigned j = s->state + i;
         r[i] = j < 4 ? prev[j] : s->out[j - 4];
     }
+}
+
+uint32_t philox_ref_next(philox_ref *s) {
+    uint32_t r = s->out[s->state++];
+    if (s->state == 4) {
+        add_low(s, 1);
+        philox_ref_block(s->ctr, s->key, s->out);
+        s->state = 0;
+    }
+    return r;
 }
 
 /* ---- curand's conversions ----------------------------------------------------------- */
@@ -145,7 +158,9 @@ static int round_values(const cg_draw *d, cg_dtype dt, philox_ref *s, double *v)
         if (d->kind == CG_DRAW_BERNOULLI) {
             v[k] = as_dtype(f64 ? u < d->a : (float)u < (float)d->a, dt);
         } else if (d->kind == CG_DRAW_EXPONENTIAL) {
-            v[k] = f64 ? -1.0 / d->a * log(u) : (double)(-1.0f / (float)d->a * logf((float)u));
+            v[k] = f64 ? -1.0 / d->a * (u >= 1 - DBL_EPSILON / 2 ? -DBL_EPSILON / 2 : log(u))
+                       : (double)(-1.0f / (float)d->a *
+                                  ((float)u >= 1 - FLT_EPSILON / 2 ? -FLT_EPSILON / 2 : logf((float)u)));
         } else if (f64) {
             double x = fma(u, d->b - d->a, d->a);
             v[k] = x == d->b ? d->a : x;
@@ -213,4 +228,115 @@ void philox_ref_draw(const cg_draw *d, cg_dtype dt, int64_t numel, double *out) 
                     out[li + threads * k] = v[k];
         }
     }
+}
+
+/* ---- randperm ------------------------------------------------------------------------ */
+
+/* random_'s 64-bit draws (two per curand4, grid-stride) as raw integers:
+ * the keys are int64 or int32 (then cast), too wide for a double */
+static void random64_keys(const cg_draw *d, int64_t n, bool wide, int64_t *keys) {
+    int64_t threads = (int64_t)d->grid * d->block;
+    for (int64_t idx = 0; idx < threads; idx++) {
+        philox_ref s;
+        philox_ref_init(&s, d->seed, (uint64_t)idx, d->offset);
+        for (int64_t li = idx; li < n; li += threads * 2) {
+            uint32_t r[4];
+            philox_ref_next4(&s, r);
+            for (int k = 0; k < 2; k++) {
+                uint64_t x = (uint64_t)r[2 * k] << 32 | r[2 * k + 1];
+                int64_t v = (int64_t)(x % d->range + (uint64_t)d->base);
+                if (li + threads * k < n)
+                    keys[li + threads * k] = wide ? v : (int32_t)v;
+            }
+        }
+    }
+}
+
+typedef struct {
+    uint64_t key;
+    int64_t value;
+} keyed;
+
+/* a stable order: by key, then by first position (value is arange) */
+static int by_key(const void *a, const void *b) {
+    const keyed *x = a, *y = b;
+    if (x->key != y->key)
+        return x->key < y->key ? -1 : 1;
+    return (x->value > y->value) - (x->value < y->value);
+}
+
+void philox_ref_randperm(const cg_draw *keys, const cg_draw *shuffle, int64_t n, int bits, int64_t *out) {
+    bool wide = bits > 32;
+    int width = wide ? 64 : 32;
+    uint64_t mask = bits >= 64 ? ~0ull : (1ull << bits) - 1;
+    int64_t *k = malloc((size_t)n * sizeof *k);
+    keyed *e = malloc((size_t)n * sizeof *e);
+    random64_keys(keys, n, wide, k);
+    for (int64_t i = 0; i < n; i++) { /* CUB's radix sort flips the sign bit of a signed key */
+        uint64_t u = wide ? (uint64_t)k[i] : (uint32_t)k[i];
+        u ^= 1ull << (width - 1);
+        e[i] = (keyed){bits >= width ? u : u & mask, i};
+    }
+    qsort(e, (size_t)n, sizeof *e, by_key);
+    for (int64_t i = 0; i < n; i++)
+        out[i] = e[i].value;
+    /* runs of equal keys: the sort key equals the masked key, up to that flip */
+    for (int64_t tid = 0; tid + 1 < n; tid++) {
+        if (e[tid].key != e[tid + 1].key || (tid > 0 && e[tid].key == e[tid - 1].key))
+            continue;
+        int64_t len = 1;
+        while (tid + len < n && e[tid + len].key == e[tid].key)
+            len++;
+        philox_ref s;
+        philox_ref_init(&s, shuffle->seed, (uint64_t)tid, shuffle->offset);
+        for (int64_t i = len - 1; i > 0; i--) {
+            int64_t r = philox_ref_next(&s) % (uint32_t)(i + 1), t = out[tid + i];
+            out[tid + i] = out[tid + r];
+            out[tid + r] = t;
+        }
+    }
+    free(e);
+    free(k);
+}
+
+/* ---- multinomial with replacement ------------------------------------------------------ */
+
+/* binarySearchForMultinomial, in the dtype of cum and dist */
+#define SEARCH_BUCKET(T)                                                                \
+    static int64_t search_bucket_##T(const T *cum, const T *dist, int64_t size, T val) { \
+        int64_t start = 0, end = size;                                                  \
+        while (end - start > 0) {                                                       \
+            int64_t mid = start + (end - start) / 2;                                    \
+            if (cum[mid] < val)                                                         \
+                start = mid + 1;                                                        \
+            else                                                                        \
+                end = mid;                                                              \
+        }                                                                               \
+        if (start == size)                                                              \
+            start = size - 1;                                                           \
+        while (start >= 1 && dist[start] == 0)                                          \
+            start--;                                                                    \
+        return start;                                                                   \
+    }
+SEARCH_BUCKET(float)
+SEARCH_BUCKET(double)
+
+void philox_ref_multinomial(const cg_draw *d, int64_t *out) {
+    int64_t per_row = (int64_t)d->grid * d->block;
+    for (int64_t by = 0; by < d->grid_y; by++)
+        for (int64_t t = 0; t < per_row; t++) {
+            philox_ref s;
+            philox_ref_init(&s, d->seed, (uint64_t)(by * per_row + t), d->offset);
+            for (int64_t row = by; row < d->rows; row += d->grid_y)
+                for (int64_t smp = t; smp < d->samples; smp += per_row) {
+                    uint32_t r[4];
+                    philox_ref_next4(&s, r);
+                    float u = uniform_f32(r[0]);
+                    int64_t at = row * d->cols;
+                    out[row * d->samples + smp] =
+                        d->src == CG_F64
+                            ? search_bucket_double((const double *)d->cum + at, (const double *)d->probs + at, d->cols, u)
+                            : search_bucket_float((const float *)d->cum + at, (const float *)d->probs + at, d->cols, u);
+                }
+        }
 }

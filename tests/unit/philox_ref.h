@@ -30,6 +30,8 @@ typedef struct {
 void philox_ref_init(philox_ref *s, uint64_t seed, uint64_t subsequence, uint64_t offset);
 /* curand4(s): the next four 32-bit values */
 void philox_ref_next4(philox_ref *s, uint32_t r[4]);
+/* curand(s): the next 32-bit value */
+uint32_t philox_ref_next(philox_ref *s);
 
 /* numel values of draw d (its seed, offset and grid set, as the engine
  * sets them before a launch) for a tensor of dtype dt, each as a double
@@ -38,5 +40,16 @@ void philox_ref_next4(philox_ref *s, uint32_t r[4]);
  * CG_DRAW_BERNOULLI_P reads its probabilities (of dtype dt) from the host
  * pointer d->probs. */
 void philox_ref_draw(const cg_draw *d, cg_dtype dt, int64_t numel, double *out);
+
+/* torch.randperm(n, device='cuda') (Note [randperm on the device]):
+ * keys is the launch of its keys' random_ (CG_DRAW_RANDOM64 with range,
+ * base, seed, offset and grid set), shuffle the launch of its tie
+ * shuffle (seed and offset set); bits as cg_randperm_bits(n). */
+void philox_ref_randperm(const cg_draw *keys, const cg_draw *shuffle, int64_t n, int bits, int64_t *out);
+
+/* multinomial with replacement: d is a CG_DRAW_MULTINOMIAL launch (seed,
+ * offset and grid set) whose probs and cum are host pointers of dtype
+ * d->src; out gets d->rows x d->samples indices. */
+void philox_ref_multinomial(const cg_draw *d, int64_t *out);
 
 #endif

@@ -391,3 +391,73 @@ Test(cuda_values, integer_and_bernoulli_transforms) {
     free(u);
     cg_generator_free(g);
 }
+
+/* ---- randperm and multinomial on the device ----------------------------------------------- */
+
+/* Randperm.cu's key width, ceil(log2(n - (6 n^2 + 1) / (12 ln 0.9))),
+ * here from Python's math module; 30083 is the last n with int32 keys */
+Test(randperm_policy, key_bits_and_launch) {
+    int64_t n[] = {1, 2, 10, 100, 1000, 30000, 30083, 30084, 100000, 1000000, 2147483647};
+    int want[] = {3, 5, 9, 16, 23, 32, 32, 33, 36, 43, 64};
+    for (size_t i = 0; i < sizeof n / sizeof *n; i++)
+        cr_expect_eq(cg_randperm_bits(n[i]), want[i], "n = %lld: %d bits", (long long)n[i], cg_randperm_bits(n[i]));
+    cg_draw_policy p = cg_randperm_policy(1000); /* (n + 511) / 512 blocks of 512, n offsets */
+    cr_expect(p.grid == 2 && p.block == 512 && p.counter_offset == 1000);
+    p = cg_randperm_policy(512);
+    cr_expect(p.grid == 1 && p.counter_offset == 512);
+}
+
+/* the model's randperm is a permutation whether its keys are int32 or
+ * int64, and whatever the ties (4 bits for 300 keys: long runs) */
+Test(randperm_model, permutations) {
+    int64_t sizes[] = {1, 7, 300, 30083, 30084};
+    int forced[] = {0, 0, 4, 0, 0};
+    for (size_t c = 0; c < sizeof sizes / sizeof *sizes; c++) {
+        int64_t n = sizes[c];
+        int bits = forced[c] ? forced[c] : cg_randperm_bits(n);
+        bool wide = bits > 32;
+        cg_draw_policy kp = cg_draw_policy_for(n, 2, H200_SMS, H200_THREADS);
+        cg_draw keys = {.kind = CG_DRAW_RANDOM64, .range = wide ? UINT64_MAX : UINT32_MAX,
+                        .base = wide ? INT64_MIN : INT32_MIN, .seed = 5, .grid = kp.grid, .block = kp.block};
+        cg_draw shuffle = {.seed = 5, .offset = kp.counter_offset};
+        int64_t *out = malloc((size_t)n * sizeof *out);
+        bool *seen = calloc((size_t)n, 1);
+        cr_assert(out && seen);
+        philox_ref_randperm(&keys, &shuffle, n, bits, out);
+        for (int64_t i = 0; i < n; i++) {
+            cr_assert(out[i] >= 0 && out[i] < n && !seen[out[i]], "n = %lld: %lld twice or out of range",
+                      (long long)n, (long long)out[i]);
+            seen[out[i]] = true;
+        }
+        free(seen), free(out);
+    }
+}
+
+/* sampleMultinomialWithReplacement's launch: ceil(samples / 128) blocks
+ * of 128 along x, min(rows, 65535) along y, and 4 offsets for each row a
+ * thread serves */
+Test(multinomial_policy, grid_and_offsets) {
+    cg_draw_policy p = cg_multinomial_policy(1, 10);
+    cr_expect(p.grid == 1 && p.grid_y == 1 && p.block == 128 && p.counter_offset == 4);
+    p = cg_multinomial_policy(3, 300);
+    cr_expect(p.grid == 3 && p.grid_y == 3 && p.counter_offset == 4);
+    p = cg_multinomial_policy(100000, 129);
+    cr_expect(p.grid == 2 && p.grid_y == 65535 && p.counter_offset == 8);
+}
+
+/* the model's search: the first bucket whose running sum reaches the
+ * uniform, never one of probability zero (pytorch#4858: a uniform of 1
+ * above a sum that rounded short of it) */
+Test(multinomial_model, buckets) {
+    float dist[4] = {0.25f, 0.0f, 0.75f, 0.0f}, cum[4] = {0.25f, 0.25f, 0.99999f, 0.99999f};
+    cg_draw_policy p = cg_multinomial_policy(1, 2000);
+    cg_draw d = {.kind = CG_DRAW_MULTINOMIAL, .seed = 9, .grid = p.grid, .grid_y = p.grid_y, .block = p.block,
+                 .probs = dist, .cum = cum, .src = CG_F32, .rows = 1, .cols = 4, .samples = 2000};
+    int64_t out[2000];
+    philox_ref_multinomial(&d, out);
+    int count[4] = {0};
+    for (int i = 0; i < 2000; i++)
+        count[out[i]]++;
+    cr_expect(count[1] == 0 && count[3] == 0, "buckets of probability zero: %d, %d", count[1], count[3]);
+    cr_expect(count[0] > 400 && count[0] < 600, "a quarter of 2000: %d", count[0]);
+}
