@@ -192,7 +192,7 @@ void *cg_cuda_cublas_handle(void) {
             cg_cuda_fail(msg);
             return NULL;
         }
-        /* no TF32: PyTorch's default torch.backends.cuda.matmul.allow_tf32 = False */
+        /* no TF32 until asked for (cuda_linalg.cu sets the mode per product) */
         cublasSetMathMode(h, CUBLAS_DEFAULT_MATH);
         cublasSetStream(h, CG_CUDA_STREAM);
         d->blas = h;

@@ -11,13 +11,18 @@
  * cuBLAS is column-major. A row-major matrix read column-major is its
  * transpose, so the row-major C = A B is computed as the column-major
  * C^T = B^T A^T: the operands swap places, n and m swap, and each keeps its
- * own transpose flag and leading dimension. TF32 stays off, as PyTorch's
- * default (torch.backends.cuda.matmul.allow_tf32 = False): the handle's
- * math mode is CUBLAS_DEFAULT_MATH (cuda_backend.cu). */
+ * own transpose flag and leading dimension. TF32 is off by default, as in
+ * PyTorch (torch.backends.cuda.matmul.allow_tf32 = False): each float
+ * product sets the handle's math mode from torch.set_float32_matmul_precision
+ * (CUBLAS_DEFAULT_MATH for "highest", CUBLAS_TF32_TENSOR_OP_MATH else). */
 #include <cublas_v2.h>
 #include <stdio.h>
 
 #include "cuda_common.cuh"
+
+extern "C" {
+#include "ops_linalg.h" /* cg_float32_matmul_precision */
+}
 
 /* Note [BLAS layouts] in engine/ops_linalg.c: a row-major r x c matrix with
  * a unit stride in either dim is NoTrans (ld = row stride) or Trans. */
@@ -87,6 +92,12 @@ static void gemm_blas(const mat3 &a, const mat3 &b, const mat3 &c, double alpha,
     cublasOperation_t ta = la.trans ? CUBLAS_OP_T : CUBLAS_OP_N, tb = lb.trans ? CUBLAS_OP_T : CUBLAS_OP_N;
     int64_t m = a.rows, n = b.cols, k = a.cols;
     T al = (T)alpha, be = (T)beta;
+    /* TF32 tensor-op math where torch.set_float32_matmul_precision allows
+     * it (allow_tf32), as PyTorch sets its handle's mode for each use */
+    bool tf32 = cg_float32_matmul_precision() != CG_MATMUL_HIGHEST;
+    if (check_cublas(cublasSetMathMode(h, tf32 ? CUBLAS_TF32_TENSOR_OP_MATH : CUBLAS_DEFAULT_MATH),
+                     "cublasSetMathMode") < 0)
+        return;
     if constexpr (sizeof(T) == 4)
         check_cublas(cublasSgemmStridedBatched_64(h, tb, ta, n, m, k, &al, (const float *)b.p, lb.ld, b.sb,
                                                   (const float *)a.p, la.ld, a.sb, &be, (float *)c.p, n, c.sb,

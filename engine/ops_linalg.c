@@ -673,3 +673,11 @@ cg_tensor *cg_linear(cg_tensor *input, cg_tensor *weight, cg_tensor *bias) {
     cg_tensor_release(wt);
     return out;
 }
+
+/* ---- float32 matmul precision -------------------------------------------------------- */
+
+static cg_matmul_precision matmul_precision = CG_MATMUL_HIGHEST;
+
+void cg_set_float32_matmul_precision(cg_matmul_precision p) { matmul_precision = p; }
+
+cg_matmul_precision cg_float32_matmul_precision(void) { return matmul_precision; }

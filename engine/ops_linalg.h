@@ -35,4 +35,14 @@ cg_tensor *cg_linear(cg_tensor *input, cg_tensor *weight, cg_tensor *bias);
  * the views family's (reshape copies through an _unsafe_view too). */
 cg_tensor *cg_unsafe_view(cg_tensor *t, int ndim, const int64_t *sizes);
 
+/* torch.set_float32_matmul_precision and get_float32_matmul_precision:
+ * "highest" (float32 arithmetic throughout, the default), "high" or
+ * "medium" (a device may compute float32 products in TF32: CUDA's cuBLAS
+ * takes its TF32 tensor-op math, which is torch.backends.cuda.matmul.
+ * allow_tf32 = True). The CPU computes in float32 whatever the setting, as
+ * PyTorch 1.13's does. Process-wide, as PyTorch's at::globalContext(). */
+typedef enum { CG_MATMUL_HIGHEST, CG_MATMUL_HIGH, CG_MATMUL_MEDIUM } cg_matmul_precision;
+void cg_set_float32_matmul_precision(cg_matmul_precision p);
+cg_matmul_precision cg_float32_matmul_precision(void);
+
 #endif

@@ -46,6 +46,9 @@ static const doc_row EXTRA[] = {
     {"torch.autograd.grad_mode.set_grad_enabled.clone", "", "Returns a new context manager of the same kind."},
     {"torch.arange", "", "Returns a 1-D tensor of size ceil((end - start) / step) with values from the interval "
                      "[start, end) taken with common difference step beginning from start."},
+    {"torch.set_float32_matmul_precision", "",
+     "Sets the internal precision of float32 matrix multiplications: \"highest\", \"high\" or \"medium\"."},
+    {"torch.get_float32_matmul_precision", "", "Returns the current value of float32 matrix multiplication precision."},
     {"torch.nn.functional.gelu", "", "Applies the Gaussian Error Linear Units function element-wise."},
     {"torch.nn.functional.leaky_relu", "", "Applies element-wise LeakyReLU(x) = max(0, x) + negative_slope * min(0, x)."},
     {"torch.nn.functional.sigmoid", "", "Applies the element-wise function Sigmoid(x) = 1 / (1 + exp(-x))."},

@@ -281,5 +281,8 @@ int torch_tensor_functions_add(cg_value module);
 int torch_creation_add(cg_value module);
 int torch_ops_add(cg_value module, cg_type *tensor_type);
 int torch_autograd_add(cg_value torch);
+/* torch.set_float32_matmul_precision, get_float32_matmul_precision
+ * (torch_matmul_precision.c). */
+int torch_matmul_precision_add(cg_value torch);
 
 #endif
