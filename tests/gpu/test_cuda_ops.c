@@ -6,6 +6,7 @@
  * the caching allocator's statistics follow real allocations. Not part of
  * `make test`: without a device every test fails with the reason. */
 #include <criterion/criterion.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -176,4 +177,33 @@ Test(cuda, kernel_errors_are_runtime_errors_not_aborts) {
     cg_tensor *h = on_cpu(x);
     cr_assert_eq(t_at(h, 3), 1.0);
     cg_tensor_release(h), cg_tensor_release(x);
+}
+
+/* torch.set_float32_matmul_precision("high") turns on cuBLAS's TF32
+ * math (10-bit mantissas in the products): a float32 matmul then moves
+ * off the CPU's result by about 1e-3 and back onto it at "highest" */
+Test(cuda, float32_matmul_precision_switches_tf32) {
+    need_cuda();
+    int64_t sizes[2] = {512, 512};
+    cg_generator *g = T_OK(cg_generator_new());
+    cg_tensor *a = T_OK(cg_randn(2, sizes, CG_F32, cg_device_cpu(), g)), *b = T_OK(cg_randn(2, sizes, CG_F32, cg_device_cpu(), g));
+    cg_tensor *da = T_OK(cg_to_device(a, cuda0)), *db = T_OK(cg_to_device(b, cuda0));
+    cg_tensor *want = T_OK(cg_matmul(a, b));
+    cg_set_float32_matmul_precision(CG_MATMUL_HIGH);
+    cg_tensor *tf32 = T_OK(cg_matmul(da, db));
+    cg_set_float32_matmul_precision(CG_MATMUL_HIGHEST);
+    cg_tensor *fp32 = T_OK(cg_matmul(da, db));
+    cg_tensor *ht = T_OK(cg_to_device(tf32, cg_device_cpu())), *hf = T_OK(cg_to_device(fp32, cg_device_cpu()));
+    double worst_tf32 = 0, worst_fp32 = 0;
+    for (int64_t i = 0; i < 512 * 512; i++) {
+        double w = t_at(want, i);
+        double dt = fabs(t_at(ht, i) - w), df = fabs(t_at(hf, i) - w);
+        worst_tf32 = dt > worst_tf32 ? dt : worst_tf32;
+        worst_fp32 = df > worst_fp32 ? df : worst_fp32;
+    }
+    cr_expect(worst_fp32 < 1e-3, "float32 products: %g from the CPU's", worst_fp32);
+    cr_expect(worst_tf32 > 1e-3 && worst_tf32 < 0.5, "TF32 products: %g from the CPU's", worst_tf32);
+    cg_tensor_release(hf), cg_tensor_release(ht), cg_tensor_release(fp32), cg_tensor_release(tf32);
+    cg_tensor_release(want), cg_tensor_release(db), cg_tensor_release(da), cg_tensor_release(b), cg_tensor_release(a);
+    cg_generator_free(g);
 }
