@@ -165,8 +165,8 @@ static int check_rows(const double *p, cg_dtype dt, int64_t rows, int64_t cats) 
 }
 
 /* With replacement on p's device: p as (rows, cats), divided by its row
- * sums, their running sums, and the sampling kernel; (rows, n) int64, or
- * NULL. */
+ * sums, their running sums, and the sampling kernel; int64 of shape (n,)
+ * for a 1-d p or (rows, n), or NULL. */
 static cg_tensor *with_replacement_device(cg_tensor *p, int64_t rows, int64_t cats, int64_t n, cg_generator *g) {
     int64_t in_sizes[2] = {rows, cats}, out_sizes[2] = {rows, n}, last = 1;
     cg_tensor *p2 = cg_reshape(p, 2, in_sizes);
@@ -177,13 +177,12 @@ static cg_tensor *with_replacement_device(cg_tensor *p, int64_t rows, int64_t ca
     cg_tensor *run = norm ? cg_cumsum(norm, 1) : NULL;
     cg_tensor *cum = run ? cg_contiguous(run) : NULL;
     cg_tensor *out = cum ? cg_tensor_empty(2, out_sizes, CG_INT64, cg_tensor_device(p)) : NULL;
-    if (out && cg_device_multinomial(out, norm, cum, g) < 0) {
-        cg_tensor_release(out);
-        out = NULL;
-    }
-    cg_tensor_release(cum), cg_tensor_release(run), cg_tensor_release(norm), cg_tensor_release(quot);
-    cg_tensor_release(sum), cg_tensor_release(pc), cg_tensor_release(p2);
-    return out;
+    cg_tensor *res = out && cg_device_multinomial(out, norm, cum, g) == 0
+                         ? (p->ndim == 1 ? cg_view(out, 1, &n) : cg_tensor_retain(out))
+                         : NULL;
+    cg_tensor_release(out), cg_tensor_release(cum), cg_tensor_release(run), cg_tensor_release(norm);
+    cg_tensor_release(quot), cg_tensor_release(sum), cg_tensor_release(pc), cg_tensor_release(p2);
+    return res;
 }
 
 /* p as row-major doubles (malloc'd), or NULL */
@@ -221,16 +220,10 @@ cg_tensor *cg_multinomial(cg_tensor *p, int64_t n, bool replacement, cg_generato
     double *pv = d ? values_of(d) : NULL;
     int64_t sizes[2] = {rows, n};
     cg_tensor *out = NULL, *res = NULL;
-    if (pv && !gumbel && device) {
+    if (pv && !gumbel && device)
         res = check_rows(pv, p->dtype, rows, cats) == 0 ? with_replacement_device(d, rows, cats, n, g) : NULL;
-        if (res && p->ndim == 1) {
-            cg_tensor *flat = cg_view(res, 1, &n);
-            cg_tensor_release(res);
-            res = flat;
-        }
-    } else if (pv) {
+    else if (pv)
         out = cg_tensor_empty(p->ndim, p->ndim == 2 ? sizes : &n, CG_INT64, cg_device_cpu());
-    }
     int rc = -1;
     if (out && gumbel) {
         double *q = check_gumbel_probs(pv, rows, cats) == 0 ? gumbel_keys(d, pv, g) : NULL;
