@@ -429,6 +429,11 @@ static cg_tensor *randperm_device(cg_tensor *out, cg_generator *gen) {
     cg_generator *g = cg_random_generator(out, gen);
     if (!g || n == 0)
         return g ? out : NULL;
+    if (n > INT32_MAX) { /* refused before the keys take any offsets */
+        cg_error_set(CG_RUNTIME_ERROR, "randperm on a CUDA device takes at most 2^31 - 1 elements, got %lld",
+                     (long long)n);
+        return filled(out, -1);
+    }
     int bits = cg_randperm_bits(n);
     bool wide = bits > 32;
     cg_tensor *keys = cg_tensor_empty(1, &n, wide ? CG_INT64 : CG_INT32, cg_tensor_device(out));

@@ -168,14 +168,14 @@ int cg_device_randperm(cg_tensor *out, cg_tensor *keys, int bits, cg_generator *
     int64_t n = cg_tensor_numel(out);
     if (n == 0)
         return 0;
-    CG_CHECK_INT(n <= INT32_MAX, CG_RUNTIME_ERROR, "randperm on a CUDA device takes at most 2^31 - 1 elements, got %lld",
-                 (long long)n);
     cg_draw d = {.kind = CG_DRAW_RANDPERM, .keys = cg_tensor_data(keys), .src = keys->dtype, .bits = bits};
     return launch(out, &d, cg_randperm_policy(n), g);
 }
 
 int cg_device_multinomial(cg_tensor *out, cg_tensor *norm, cg_tensor *cum, cg_generator *g) {
     int64_t rows = norm->sizes[0], samples = out->sizes[out->ndim - 1];
+    if (rows == 0)
+        return 0; /* no launch: the grid would have no rows */
     cg_draw d = {.kind = CG_DRAW_MULTINOMIAL,
                  .probs = cg_tensor_data(norm),
                  .cum = cg_tensor_data(cum),

@@ -73,7 +73,7 @@ int cg_device_bernoulli_p(cg_tensor *out, cg_tensor *probs, cg_generator *g);
 /* out (contiguous, of randperm's dtype, n elements) = arange(n) sorted
  * by the low bits of keys (n int32 or int64 random integers on the
  * device), runs of equal keys then shuffled from the CUDA generator g
- * (Note [randperm on the device]). 0, or -1. */
+ * (Note [randperm on the device]); n < 2^31. 0, or -1. */
 int cg_device_randperm(cg_tensor *out, cg_tensor *keys, int bits, cg_generator *g);
 
 /* out (contiguous int64, rows x samples) = for each row of norm (rows x
@@ -81,7 +81,7 @@ int cg_device_randperm(cg_tensor *out, cg_tensor *keys, int bits, cg_generator *
  * the CUDA generator g, each found by binary search in cum (norm's running
  * sums along the row), as PyTorch's sampleMultinomialWithReplacement
  * draws them. norm and cum are contiguous, of one float dtype, on out's
- * device; every row sums to more than zero. 0, or -1. */
+ * device; every row sums to more than zero. No rows: no launch. 0, or -1. */
 int cg_device_multinomial(cg_tensor *out, cg_tensor *norm, cg_tensor *cum, cg_generator *g);
 
 #endif

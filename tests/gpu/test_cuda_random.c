@@ -404,5 +404,12 @@ Test(cuda_random, multinomial_matches_the_model) {
     T_ERR(cg_multinomial(neg, 3, false, NULL), CG_RUNTIME_ERROR,
           "probability tensor contains either `inf`, `nan` or element < 0");
     check_multinomial(p32, 2, "the device still works after a refused call");
+    int64_t no_rows[2] = {0, 5};
+    cg_tensor *none = T_OK(cg_zeros(2, no_rows, CG_F32, cuda0));
+    uint64_t before = cg_generator_default_cuda(0)->philox_offset;
+    cg_tensor *empty = T_OK(cg_multinomial(none, 3, true, NULL));
+    cr_expect(empty->ndim == 2 && empty->sizes[0] == 0 && empty->sizes[1] == 3, "no rows: a (0, 3) result");
+    cr_expect_eq(cg_generator_default_cuda(0)->philox_offset, before, "no rows: no launch");
+    cg_tensor_release(empty), cg_tensor_release(none);
     cg_tensor_release(neg), cg_tensor_release(minus), cg_tensor_release(p64), cg_tensor_release(p32);
 }
