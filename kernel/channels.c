@@ -84,19 +84,6 @@ static void serve_held(cg_kernel *k) {
     serve(k, CG_CH_SHELL, &k->shell_pub, &m, true);
 }
 
-static int start_evaluator(cg_kernel *k) {
-    if (cg_lang_init() < 0 || !(k->session = cg_session_new()) || !(k->history = cg_history_new(HISTORY_SESSION)) ||
-        cg_kernel_host_install(k) < 0) {
-        cg_value exc = cg_exc_fetch();
-        char *tb = cg_traceback_format(exc);
-        cg_kernel_log("cgrad kernel: cannot start the evaluator\n%s", tb ? tb : "");
-        free(tb);
-        cg_decref(exc);
-        return -1;
-    }
-    return 0;
-}
-
 static void stop_evaluator(cg_kernel *k) {
     cg_kernel_host_uninstall(k);
     if (k->session) cg_session_free(k->session);
@@ -106,19 +93,35 @@ static void stop_evaluator(cg_kernel *k) {
     cg_lang_shutdown();
 }
 
+static int start_evaluator(cg_kernel *k) {
+    if (cg_lang_init() < 0 || !(k->session = cg_session_new()) || !(k->history = cg_history_new(HISTORY_SESSION)) ||
+        cg_kernel_host_install(k) < 0) {
+        cg_value exc = cg_exc_fetch();
+        char *tb = cg_traceback_format(exc);
+        cg_kernel_log("cgrad kernel: cannot start the evaluator\n%s", tb ? tb : "");
+        free(tb);
+        cg_decref(exc);
+        stop_evaluator(k);
+        return -1;
+    }
+    return 0;
+}
+
 void *cg_shell_thread(void *arg) {
     cg_kernel *k = arg;
-    /* SIGINT is blocked in every other thread, so it interrupts this one:
-     * the one running cells. */
-    sigset_t sigint;
-    sigemptyset(&sigint);
-    sigaddset(&sigint, SIGINT);
-    pthread_sigmask(SIG_UNBLOCK, &sigint, NULL);
     if (start_evaluator(k) < 0) {
         k->failed = true;
         atomic_store(&k->stopping, true);
         return NULL;
     }
+    /* SIGINT is blocked in every other thread, so it interrupts this one:
+     * the one running cells. One that came while the evaluator started is
+     * taken now and dropped by the next cell (execute.c), as any that
+     * comes while the kernel is idle. */
+    sigset_t sigint;
+    sigemptyset(&sigint);
+    sigaddset(&sigint, SIGINT);
+    pthread_sigmask(SIG_UNBLOCK, &sigint, NULL);
     cg_publish_status(&k->shell_pub, NULL, "starting");
     void *shell = k->sockets[CG_CH_SHELL];
     while (!atomic_load(&k->stopping)) {

@@ -94,8 +94,13 @@ static void close_all(cg_kernel *k) {
     cg_connection_free(&k->conn);
 }
 
-static int start_threads(cg_kernel *k, pthread_t *shell) {
-    /* Only the shell thread takes SIGINT; the others inherit the block. */
+/* First thing in the process: from here on SIGINT only sets the flag, and
+ * it stays blocked, pending, until the shell thread has its evaluator
+ * (channels.c). A client may interrupt a kernel that is still starting
+ * (jupyter_client does before every shutdown); that must neither kill it
+ * nor break the prelude's import half-way. The other threads inherit the
+ * block. */
+static void take_sigint(void) {
     sigset_t sigint;
     sigemptyset(&sigint);
     sigaddset(&sigint, SIGINT);
@@ -103,7 +108,9 @@ static int start_threads(cg_kernel *k, pthread_t *shell) {
     struct sigaction sa = {.sa_handler = on_sigint};
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
+}
 
+static int start_threads(cg_kernel *k, pthread_t *shell) {
     cg_streams_init(&k->streams);
     if (cg_iopub_start(&k->iopub, k->zmq, k->sockets[CG_CH_IOPUB], &k->signer, &k->streams) < 0) return -1;
     k->sockets[CG_CH_IOPUB] = NULL;   /* the iopub thread's now */
@@ -138,6 +145,7 @@ static void stop_threads(cg_kernel *k, pthread_t shell) {
 }
 
 int cg_kernel_main(const char *connection_file) {
+    take_sigint();
     static cg_kernel k;   /* one per process; its threads share it */
     k.stdin_error = CG_NONE;
     k.parent = getppid();

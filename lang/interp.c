@@ -27,14 +27,15 @@ int cg_lang_init(void) {
     cg_value b = cg_dict_new();
     if (cg_is_err(b)) return -1;
     cg_ev.builtins = cg_as_dict(b);
+    started = true;   /* from here a failure has something to undo */
     if (cg_exc_types_init() < 0 || cg_object_type_init() < 0 || cg_descriptor_types_init() < 0 ||
-        cg_builtins_init(cg_ev.builtins) < 0)
-        return -1;
-    if (add_builtin("super", &cg_type_super) < 0 || add_builtin("staticmethod", &cg_type_staticmethod) < 0 ||
+        cg_builtins_init(cg_ev.builtins) < 0 || add_builtin("super", &cg_type_super) < 0 ||
+        add_builtin("staticmethod", &cg_type_staticmethod) < 0 ||
         add_builtin("classmethod", &cg_type_classmethod) < 0 || add_builtin("property", &cg_type_property) < 0 ||
-        add_builtin("object", &cg_type_object) < 0 || add_builtin("type", &cg_type_type) < 0)
+        add_builtin("object", &cg_type_object) < 0 || add_builtin("type", &cg_type_type) < 0) {
+        cg_lang_shutdown();
         return -1;
-    started = true;
+    }
     return 0;
 }
 

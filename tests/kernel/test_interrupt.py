@@ -2,8 +2,12 @@
 leave the state intact; SIGINT never kills the kernel."""
 import os
 import signal
+import threading
 import time
 
+from jupyter_client import KernelManager
+
+from conftest import SANITIZER
 from protocol import execute, outputs, reply_to, send, TIMEOUT
 
 
@@ -60,6 +64,55 @@ def test_sigint_while_idle_is_harmless(kernel):
     reply, msgs = execute(kernel.kc, "1 + 1")
     assert reply["content"]["status"] == "ok"
     assert outputs(msgs, "execute_result")[0]["data"]["text/plain"] == "2"
+
+
+def catches_sigint(pid):
+    """Has the process installed its SIGINT handler yet (/proc's SigCgt)?"""
+    with open(f"/proc/{pid}/status") as f:
+        caught = next(line for line in f if line.startswith("SigCgt:")).split()[1]
+    return int(caught, 16) & (1 << (signal.SIGINT - 1)) != 0
+
+
+def test_sigint_while_starting_is_harmless(kernels_dir, tmp_path):
+    """jupyter_client interrupts before every shutdown, so a kernel shut
+    down or interrupted as it starts gets SIGINT while its evaluator loads
+    the prelude: it must start all the same, with nothing in its log."""
+    log = open(tmp_path / "kernel.log", "w")
+    km = KernelManager(kernel_name="cgrad")
+    km.start_kernel(stderr=log)
+    kc = km.client()
+    try:
+        pid = km.provisioner.process.pid
+        deadline = time.monotonic() + TIMEOUT
+        while not catches_sigint(pid):   # before that, SIGINT kills any process
+            assert time.monotonic() < deadline
+            time.sleep(0.001)
+        ready = threading.Event()
+
+        def hammer():
+            while not ready.is_set():
+                os.kill(pid, signal.SIGINT)
+                time.sleep(0.0005)
+
+        thread = threading.Thread(target=hammer)
+        thread.start()
+        kc.start_channels()
+        try:
+            kc.wait_for_ready(timeout=TIMEOUT)
+        finally:
+            ready.set()
+            thread.join()
+        reply, msgs = execute(kc, "1 + 1")
+        assert reply["content"]["status"] == "ok", reply["content"]
+        assert outputs(msgs, "execute_result")[0]["data"]["text/plain"] == "2"
+    finally:
+        kc.stop_channels()
+        km.shutdown_kernel(now=False)
+        km.cleanup_resources()
+        log.close()
+    text = (tmp_path / "kernel.log").read_text()
+    assert "cannot start" not in text, text
+    assert not SANITIZER.search(text), text
 
 
 def test_interrupt_while_waiting_for_input(start_kernel):
