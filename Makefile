@@ -96,7 +96,7 @@ SAN_UNIT_OBJ   := $(UNIT_SRC:%.c=$(SAN)/%.o)
 $(UNIT_OBJ) $(SAN_UNIT_OBJ): CFLAGS += $(XML_CFLAGS)
 
 
-.PHONY: FORCE all test test-gpu test-unit test-unit-san test-kernel test-clients lab bench install clean deps
+.PHONY: FORCE all test test-gpu gpu-kit test-unit test-unit-san test-kernel test-clients lab bench install clean deps
 all: $(LAYER_LIBS) $(BUILD)/unit-tests $(if $(KERNEL_SRC),$(BUILD)/cgrad $(BUILD)/cgrad-launcher) $(CUDA_MODULE)
 
 $(BUILD)/%.o: %.c
@@ -222,6 +222,13 @@ $(BUILD)/gpu-tests: $(GPU_TEST_OBJ) $(LAYER_LIBS)
 test-gpu: $(BUILD)/gpu-tests $(CUDA_MODULE)
 	@test -n "$(CUDA_MODULE)" || { echo "no CUDA device: the CUDA module is not built here (no nvcc, or CUDA=0)"; exit 1; }
 	CGRAD_CUDA_MODULE=$(abspath $(CUDA_MODULE)) $(BUILD)/gpu-tests --verbose
+
+# The GPU checks for a machine with a GPU but without cgrad's build
+# dependencies: build/gpu-kit holds the programs, the libraries they need
+# and gpu-check.sh, which runs them there (docs/cuda.md).
+gpu-kit: $(BUILD)/gpu-tests $(BUILD)/cgrad $(CUDA_MODULE) $(BUILD)/bench/cuda
+	@test -n "$(CUDA_MODULE)" || { echo "gpu-kit: the CUDA module is not built here (no nvcc, or CUDA=0)"; exit 1; }
+	BUILD=$(BUILD) scripts/gpu-kit.sh $(BUILD)/gpu-kit
 
 # bench/cuda: needs a GPU to run; built only where nvcc exists.
 $(BUILD)/bench/cuda: bench/cuda/bench_cuda.cu $(LAYER_LIBS)
