@@ -132,6 +132,15 @@ static char *absolute_path(const char *path) {
     return out;
 }
 
+/* __main__.__file__, the script's absolute path, as Python 3.9 on sets it. */
+static int set_file(cg_session *s, const char *path) {
+    cg_value v = cg_str_from_c(path);
+    if (cg_is_err(v)) return -1;
+    int rc = cg_dict_set_str(cg_session_globals(s), "__file__", v);
+    cg_decref(v);
+    return rc;
+}
+
 static void *run_thread(void *arg) {
     run_job *job = arg;
     cg_session *s = NULL;
@@ -141,7 +150,9 @@ static void *run_thread(void *arg) {
         return NULL;
     }
     char *abs = absolute_path(job->path);
-    int rc = cg_session_run(s, job->src, job->len, abs ? abs : job->path, NULL);
+    const char *name = abs ? abs : job->path;
+    int rc = set_file(s, name);
+    if (rc == 0) rc = cg_session_run(s, job->src, job->len, name, NULL);
     free(abs);
     if (rc < 0) {
         if (cg_exc_matches(&cg_exc_SystemExit)) {

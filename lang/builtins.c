@@ -804,7 +804,8 @@ static const char *const EXCEPTION_NAMES[] = {
     "KeyError", "NameError", "UnboundLocalError", "TypeError", "ValueError", "RuntimeError",
     "NotImplementedError", "RecursionError", "ImportError", "ModuleNotFoundError", "MemoryError", "SyntaxError",
     "IndentationError", "TabError", "UnicodeError", "UnicodeDecodeError", "Warning", "UserWarning",
-    "DeprecationWarning", "EOFError", "OSError", "FileNotFoundError",
+    "DeprecationWarning", "EOFError", "OSError", "FileNotFoundError", "PendingDeprecationWarning", "FutureWarning", "RuntimeWarning",
+    "SyntaxWarning", "ImportWarning", "ResourceWarning", "BytesWarning", "UnicodeWarning", "EncodingWarning",
 };
 
 static cg_type *const TYPES[] = {

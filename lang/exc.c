@@ -172,6 +172,15 @@ EXC_TYPE(UnicodeDecodeError, &cg_exc_UnicodeError);
 EXC_TYPE(Warning, &cg_exc_Exception);
 EXC_TYPE(UserWarning, &cg_exc_Warning);
 EXC_TYPE(DeprecationWarning, &cg_exc_Warning);
+EXC_TYPE(PendingDeprecationWarning, &cg_exc_Warning);
+EXC_TYPE(FutureWarning, &cg_exc_Warning);
+EXC_TYPE(RuntimeWarning, &cg_exc_Warning);
+EXC_TYPE(SyntaxWarning, &cg_exc_Warning);
+EXC_TYPE(ImportWarning, &cg_exc_Warning);
+EXC_TYPE(ResourceWarning, &cg_exc_Warning);
+EXC_TYPE(BytesWarning, &cg_exc_Warning);
+EXC_TYPE(UnicodeWarning, &cg_exc_Warning);
+EXC_TYPE(EncodingWarning, &cg_exc_Warning);
 EXC_TYPE(EOFError, &cg_exc_Exception);
 EXC_TYPE(OSError, &cg_exc_Exception);
 EXC_TYPE(FileNotFoundError, &cg_exc_OSError);
@@ -186,6 +195,8 @@ static cg_type *const ALL[] = {
     &cg_exc_MemoryError, &cg_exc_SyntaxError, &cg_exc_IndentationError, &cg_exc_TabError,
     &cg_exc_UnicodeError, &cg_exc_UnicodeDecodeError, &cg_exc_Warning, &cg_exc_UserWarning,
     &cg_exc_DeprecationWarning, &cg_exc_EOFError, &cg_exc_OSError, &cg_exc_FileNotFoundError,
+    &cg_exc_PendingDeprecationWarning, &cg_exc_FutureWarning, &cg_exc_RuntimeWarning, &cg_exc_SyntaxWarning,
+    &cg_exc_ImportWarning, &cg_exc_ResourceWarning, &cg_exc_BytesWarning, &cg_exc_UnicodeWarning, &cg_exc_EncodingWarning,
 };
 
 int cg_exc_types_init(void) {

@@ -36,7 +36,9 @@ extern cg_type cg_exc_BaseException, cg_exc_Exception, cg_exc_KeyboardInterrupt,
     cg_exc_IndentationError, cg_exc_TabError, cg_exc_OutOfMemoryError,
     cg_exc_UnicodeError, cg_exc_UnicodeDecodeError, cg_exc_Warning,
     cg_exc_UserWarning, cg_exc_DeprecationWarning, cg_exc_EOFError,
-    cg_exc_OSError, cg_exc_FileNotFoundError;
+    cg_exc_OSError, cg_exc_FileNotFoundError, cg_exc_PendingDeprecationWarning, cg_exc_FutureWarning,
+    cg_exc_RuntimeWarning, cg_exc_SyntaxWarning, cg_exc_ImportWarning, cg_exc_ResourceWarning,
+    cg_exc_BytesWarning, cg_exc_UnicodeWarning, cg_exc_EncodingWarning;
 
 /* Raises type(message); returns CG_ERR (or -1 for the _int form). */
 cg_value cg_raise(cg_type *type, const char *fmt, ...) CG_PRINTF(2, 3);

@@ -109,6 +109,8 @@ cg_value cg_time_module_init(void);
 cg_value cg_random_module_init(void);
 /* _cgrad, under IPython.display; and builtins.display (display_module.c) */
 cg_value cg_cgrad_module_init(void);
+/* _warnings, under the warnings module (warnings_module.c) */
+cg_value cg_warnings_native_module_init(void);
 /* _graph, under torchviz.make_dot (graph_module.c) */
 cg_value cg_graph_module_init(void);
 /* Is v a grad_fn (an autograd node object)? Its graph as SVG. */

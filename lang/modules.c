@@ -120,6 +120,7 @@ static builtin_module MODULES[] = {
     {"time", cg_time_module_init, {0}},
     {"random", cg_random_module_init, {0}},
     {"_cgrad", cg_cgrad_module_init, {0}},
+    {"_warnings", cg_warnings_native_module_init, {0}},
     {"_graph", cg_graph_module_init, {0}},
     {"_plot", cg_plot_module_init, {0}},
     {"_memory", cg_memory_module_init, {0}},

@@ -488,26 +488,28 @@ static cg_value get_base(cg_tensor *t) { return t->base ? cg_tensor_value(t->bas
 static cg_value get_output_nr(cg_tensor *t) { return cg_int(t->output_nr); }
 
 static cg_value get_grad(cg_tensor *t) {
-    if (t->grad_fn && !t->retains_grad && !t->grad)
+    if (t->grad_fn && !t->retains_grad && !t->grad &&
         torch_warn("UserWarning",
                    "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
                    "attribute won't be populated during autograd.backward(). If you indeed want the .grad field "
                    "to be populated for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. If you "
                    "access the non-leaf Tensor by mistake, make sure you access the leaf Tensor instead. See "
                    "github.com/pytorch/pytorch/pull/30531 for more informations. (Triggered internally at  "
-                   "./build/aten/src/ATen/core/TensorBody.h:480.)");
+                   "./build/aten/src/ATen/core/TensorBody.h:480.)") < 0)
+        return CG_ERR;
     return t->grad ? cg_tensor_value(t->grad) : CG_NONE;
 }
 
 /* x.T: the dims reversed by a permute (PermuteBackward0, also for 2-d
  * tensors), with PyTorch 1.13's deprecation warning unless 0-d or 2-d. */
 static cg_value get_T(cg_tensor *t) {
-    if (t->ndim != 0 && t->ndim != 2)
+    if (t->ndim != 0 && t->ndim != 2 &&
         torch_warn_once("UserWarning",
                    "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated "
                    "and it will throw an error in a future release. Consider `x.mT` to transpose batches of "
                    "matrices or `x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the dimensions of a "
-                   "tensor. (Triggered internally at  ./aten/src/ATen/native/TensorShape.cpp:3277.)");
+                   "tensor. (Triggered internally at  ./aten/src/ATen/native/TensorShape.cpp:3277.)") < 0)
+        return CG_ERR;
     int64_t dims[CG_MAX_DIMS];
     for (int d = 0; d < t->ndim; d++)
         dims[d] = t->ndim - 1 - d;

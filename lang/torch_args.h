@@ -167,14 +167,16 @@ int64_t torch_register_tensor_hook(cg_tensor *t, cg_value fn);
 
 /* ---- warnings (torch_warn.c) ----------------------------------------------- */
 
-/* Writes a UserWarning as Python's warnings module does, once per call site
- * (its default filter). */
-void torch_warn(const char *category, const char *message);
+/* Raises a warning through the warnings module, as PyTorch's C++ does
+ * through Python's: where the cell called, shown once per call site by the
+ * default filter. -1 with the exception pending when a filter made it an
+ * error. */
+int torch_warn(const char *category, const char *message);
 /* A warning PyTorch's C++ raises with TORCH_WARN_ONCE: once per process. */
-void torch_warn_once(const char *category, const char *message);
+int torch_warn_once(const char *category, const char *message);
 /* The same at a given place: for the warnings PyTorch raises from its own
  * Python files (nn/functional.py), whose location its users see. */
-void torch_warn_at(const char *category, const char *message, const char *file, int line, const char *source);
+int torch_warn_at(const char *category, const char *message, const char *file, int line, const char *source);
 
 /* ---- ops as methods and functions ----------------------------------------- */
 

@@ -187,10 +187,11 @@ static cg_value fn_tensor(cg_value *a) {
     create_opts o;
     if (opts_read("tensor", a[1], a[2], a[3], &o) < 0)
         return CG_ERR;
-    if (cg_is_tensor(a[0]))
+    if (cg_is_tensor(a[0]) &&
         torch_warn("UserWarning", "To copy construct from a tensor, it is recommended to use "
                                   "sourceTensor.clone().detach() or sourceTensor.clone().detach().requires_grad_(True), "
-                                  "rather than torch.tensor(sourceTensor).");
+                                  "rather than torch.tensor(sourceTensor).") < 0)
+        return CG_ERR;
     cg_tensor *t = torch_tensor_from_data("new", a[0], o.dtype, o.device);
     return t ? created(t, &o) : CG_ERR;
 }

@@ -178,8 +178,9 @@ static cg_value m_reset_peak(cg_value self, const cg_args *a) { return reset(M_R
 static cg_value m_reset_acc(cg_value self, const cg_args *a) { return reset(M_RESET_ACC, a, false); }
 
 static cg_value m_reset_max(cg_value self, const cg_args *a) {
-    torch_warn("FutureWarning", "torch.cuda.reset_max_memory_allocated now calls torch.cuda.reset_peak_memory_stats, "
-                                "which resets /all/ peak memory stats.");
+    if (torch_warn("FutureWarning", "torch.cuda.reset_max_memory_allocated now calls "
+                                    "torch.cuda.reset_peak_memory_stats, which resets /all/ peak memory stats.") < 0)
+        return CG_ERR;
     return reset(M_RESET_MAX, a, true);
 }
 

@@ -63,7 +63,8 @@ static cg_value deprecated(const char *name, int line, cg_value *a, cg_tensor *(
     char msg[96], src[128];
     snprintf(msg, sizeof msg, "nn.functional.%s is deprecated. Use torch.%s instead.", name, name);
     snprintf(src, sizeof src, "warnings.warn(\"%s\")", msg);
-    torch_warn_at("UserWarning", msg, FUNCTIONAL_PY, line, src);
+    if (torch_warn_at("UserWarning", msg, FUNCTIONAL_PY, line, src) < 0)
+        return CG_ERR;
     return cg_tensor_steal(f(T0));
 }
 
@@ -83,7 +84,8 @@ static cg_value softmax_like(const char *fn, cg_value *a, cg_tensor *(*f)(cg_ten
                  "Implicit dimension choice for %s has been deprecated. Change the call to include dim=X as an "
                  "argument.",
                  fn);
-        torch_warn("UserWarning", msg);
+        if (torch_warn("UserWarning", msg) < 0)
+            return CG_ERR;
         dim = cg_softmax_default_dim(T0->ndim);
     } else if (torch_int_arg(fn, "dim", 2, a[1], &dim) < 0) {
         return CG_ERR;
@@ -144,8 +146,9 @@ static int reduction_arg(const char *fn, cg_value size_average, cg_value reduce,
     char msg[128];
     snprintf(msg, sizeof msg, "size_average and reduce args will be deprecated, please use reduction='%s' instead.",
              name);
-    torch_warn_at("UserWarning", msg, "/usr/lib/python3/dist-packages/torch/nn/_reduction.py", 42,
-                  "warnings.warn(warning.format(ret))");
+    if (torch_warn_at("UserWarning", msg, "/usr/lib/python3/dist-packages/torch/nn/_reduction.py", 42,
+                      "warnings.warn(warning.format(ret))") < 0)
+        return -1;
     return cg_reduction_from_str(name);
 }
 
@@ -163,14 +166,15 @@ static void size_message(char *msg, size_t n, const cg_tensor *input, const cg_t
     strncat(msg, tail, n - strlen(msg) - 1);
 }
 
-static void warn_broadcast(const cg_tensor *input, const cg_tensor *target) {
+/* -1 when a filter made the warning an error. */
+static int warn_broadcast(const cg_tensor *input, const cg_tensor *target) {
     if (same_size(input, target))
-        return;
+        return 0;
     char msg[1024];
     size_message(msg, sizeof msg, input, target, "Using a target size (%s) that is different to the input size (%s).",
                  " This will likely lead to incorrect results due to broadcasting. Please ensure they have the same "
                  "size.");
-    torch_warn("UserWarning", msg);
+    return torch_warn("UserWarning", msg);
 }
 
 typedef cg_tensor *(*pair_loss)(cg_tensor *, cg_tensor *, cg_reduction);
@@ -181,9 +185,8 @@ static cg_value simple_loss(const char *fn, cg_value *a, pair_loss f) {
     if (!target)
         return CG_ERR;
     int red = reduction_arg(fn, a[2], a[3], a[4]);
-    if (red < 0)
+    if (red < 0 || warn_broadcast(T0, target) < 0)
         return CG_ERR;
-    warn_broadcast(T0, target);
     return cg_tensor_steal(f(T0, target, (cg_reduction)red));
 }
 
@@ -197,9 +200,8 @@ static cg_value fn_smooth_l1_loss(cg_value *a) {
     if (!target || torch_double_arg("smooth_l1_loss", "beta", 0, a[5], &beta) < 0)
         return CG_ERR;
     int red = reduction_arg("smooth_l1_loss", a[2], a[3], a[4]);
-    if (red < 0)
+    if (red < 0 || warn_broadcast(T0, target) < 0)
         return CG_ERR;
-    warn_broadcast(T0, target);
     return cg_tensor_steal(cg_smooth_l1_loss(T0, target, (cg_reduction)red, beta));
 }
 
@@ -210,9 +212,8 @@ static cg_value fn_huber_loss(cg_value *a) {
     if (!target || torch_double_arg("huber_loss", "delta", 0, a[3], &delta) < 0)
         return CG_ERR;
     int red = reduction_arg("huber_loss", CG_NONE, CG_NONE, a[2]);
-    if (red < 0)
+    if (red < 0 || warn_broadcast(T0, target) < 0)
         return CG_ERR;
-    warn_broadcast(T0, target);
     return cg_tensor_steal(cg_huber_loss(T0, target, (cg_reduction)red, delta));
 }
 

@@ -39,7 +39,10 @@ static cg_value fn_set(cg_value self, const cg_args *args) {
                  "%.200s is not one of 'highest', 'high', or 'medium'; the currentsetFloat32MatmulPrecision call "
                  "has no effect.",
                  s);
-        torch_warn("UserWarning", msg);
+        if (torch_warn("UserWarning", msg) < 0) {
+            cg_decref(a[0]);
+            return CG_ERR;
+        }
     }
     cg_decref(a[0]);
     return CG_NONE;

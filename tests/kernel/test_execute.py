@@ -1,5 +1,7 @@
 """execute_request: streams, results, errors, counters, silent,
 user_expressions and stop_on_error; and the small shell requests."""
+import re
+
 from protocol import (TIMEOUT, assert_bracketed, execute, iopub_of, no_message, outputs, reply_to, send,
                       stream_text, types)
 
@@ -203,3 +205,25 @@ def test_comm_open_to_no_target_is_closed(kernel):
         msg_id = send(kc, "shell", msg_type, {"comm_id": "c1", "data": {}})
         assert types(iopub_of(kc, msg_id)) == ["busy", "idle"]
     assert no_message(kc.shell_channel)
+
+
+def test_warnings_show_on_stderr_and_filters_last_across_cells(kernel):
+    """A warning is written to the cell's stderr stream with its line, as
+    ipykernel shows it; a filter set in one cell holds in the next, for
+    PyTorch's own warnings too."""
+    kc = kernel.kc
+    reply, msgs = execute(kc, "import warnings, torch\nx = torch.ones(2, 3)\nwarnings.warn('look out')")
+    assert reply["content"]["status"] == "ok"
+    text = stream_text(msgs, "stderr")
+    assert re.fullmatch(r"<cell \d+>:3: UserWarning: look out\n  warnings.warn\('look out'\)\n", text), text
+    _, msgs = execute(kc, "y = torch.nn.functional.softmax(x)")
+    assert "UserWarning: Implicit dimension choice for softmax" in stream_text(msgs, "stderr")
+    execute(kc, "warnings.filterwarnings('ignore', message='Implicit dimension')")
+    reply, msgs = execute(kc, "y = torch.nn.functional.log_softmax(x)\nwarnings.warn('still here')")
+    assert reply["content"]["status"] == "ok"
+    text = stream_text(msgs, "stderr")
+    assert "Implicit" not in text and "UserWarning: still here" in text, text
+    reply, _ = execute(kc, "warnings.simplefilter('error')\ny = torch.nn.functional.softmin(x)")
+    assert reply["content"]["ename"] == "UserWarning"
+    assert reply["content"]["evalue"].startswith("Implicit dimension choice for softmin")
+    execute(kc, "warnings.resetwarnings()")
