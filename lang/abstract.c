@@ -243,13 +243,22 @@ int cg_contains(cg_value container, cg_value item) {
     return 0;
 }
 
+/* cls[key]: cls.__class_getitem__(key) where the class defines it (a
+ * plain function there is a classmethod, as in Python); otherwise, for
+ * list[int] and friends in annotations, the class itself. */
+static cg_value class_getitem(cg_value cls, cg_value key) {
+    cg_value hook = cg_getattr_opt(cls, cg_str_intern("__class_getitem__"));
+    if (cg_is_err(hook)) return hook;
+    if (hook.tag == CG_V_STOP) return cg_incref(cls);
+    cg_value r = cg_isinstance(hook, &cg_type_function) ? cg_call2(hook, cls, key) : cg_call1(hook, key);
+    cg_decref(hook);
+    return r;
+}
+
 cg_value cg_getitem(cg_value v, cg_value key) {
     cg_type *t = cg_typeof(v);
     if (t->getitem) return t->getitem(v, key);
-    if (cg_isinstance(v, &cg_type_type)) {
-        /* list[int] and friends in annotations: give the class back. */
-        return cg_incref(v);
-    }
+    if (cg_isinstance(v, &cg_type_type)) return class_getitem(v, key);
     return cg_raise(&cg_exc_TypeError, "'%s' object is not subscriptable", t->name);
 }
 

@@ -28,3 +28,15 @@ t.b = 2
 print(t.log, t.a, t.missing)
 print(Point.__name__, Point.__qualname__, Point.__module__, Point.__mro__)
 print(isinstance(p, (int, Point)), issubclass(Point, object))
+
+# cls[key] calls __class_getitem__, a classmethod without the decorator too.
+class Box:
+    def __class_getitem__(cls, item):
+        return (cls.__name__, item)
+class Jar:
+    @classmethod
+    def __class_getitem__(cls, item):
+        return ("Jar", item)
+class SmallBox(Box):
+    pass
+print(Box[int], Jar[1, 2], SmallBox["x"])
