@@ -97,13 +97,7 @@ static const cg_method_def display_defs[] = {
 };
 
 cg_value cg_cgrad_module_init(void) {
-    cg_value m = cg_module_new("_cgrad");
-    if (cg_is_err(m)) return m;
-    if (cg_module_add_methods(m, display_defs) < 0) {
-        cg_decref(m);
-        return CG_ERR;
-    }
-    return m;
+    return cg_module_of("_cgrad", display_defs);
 }
 
 /* builtins.display: IPython.display.display, found on first call. */

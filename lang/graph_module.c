@@ -137,11 +137,5 @@ static const cg_method_def graph_defs[] = {
 };
 
 cg_value cg_graph_module_init(void) {
-    cg_value m = cg_module_new("_graph");
-    if (cg_is_err(m)) return m;
-    if (cg_module_add_methods(m, graph_defs) < 0) {
-        cg_decref(m);
-        return CG_ERR;
-    }
-    return m;
+    return cg_module_of("_graph", graph_defs);
 }

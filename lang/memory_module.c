@@ -190,14 +190,7 @@ static const cg_method_def memory_defs[] = {
 };
 
 cg_value cg_memory_module_init(void) {
-    cg_value m = cg_module_new("_memory");
-    if (cg_is_err(m))
-        return m;
-    if (cg_module_add_methods(m, memory_defs) < 0) {
-        cg_decref(m);
-        return CG_ERR;
-    }
-    return m;
+    return cg_module_of("_memory", memory_defs);
 }
 
 /* ---- the builtins and %memory ------------------------------------------------------------ */

@@ -105,6 +105,16 @@ int cg_module_add_methods(cg_value module, const cg_method_def *defs) {
     return 0;
 }
 
+cg_value cg_module_of(const char *name, const cg_method_def *defs) {
+    cg_value m = cg_module_new(name);
+    if (cg_is_err(m)) return m;
+    if (cg_module_add_methods(m, defs) < 0) {
+        cg_decref(m);
+        return CG_ERR;
+    }
+    return m;
+}
+
 /* ---- the table ------------------------------------------------------------- */
 
 

@@ -327,13 +327,7 @@ static const cg_method_def plot_defs[] = {
 };
 
 cg_value cg_plot_module_init(void) {
-    cg_value m = cg_module_new("_plot");
-    if (cg_is_err(m)) return m;
-    if (cg_module_add_methods(m, plot_defs) < 0) {
-        cg_decref(m);
-        return CG_ERR;
-    }
-    return m;
+    return cg_module_of("_plot", plot_defs);
 }
 
 int cg_plot_flush(void) {

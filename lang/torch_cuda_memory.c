@@ -401,10 +401,10 @@ static const cg_method_def history_defs[] = {
 int cg_torch_cuda_memory_add(cg_value module) { return cg_module_add_methods(module, memory_defs); }
 
 cg_value cg_torch_cuda_memory_module_init(void) {
-    cg_value m = cg_module_new("torch.cuda.memory");
+    cg_value m = cg_module_of("torch.cuda.memory", memory_defs);
     if (cg_is_err(m))
         return m;
-    if (cg_module_add_methods(m, memory_defs) < 0 || cg_module_add_methods(m, history_defs) < 0) {
+    if (cg_module_add_methods(m, history_defs) < 0) {
         cg_decref(m);
         return CG_ERR;
     }

@@ -116,11 +116,5 @@ static const cg_method_def warnings_defs[] = {
 };
 
 cg_value cg_warnings_native_module_init(void) {
-    cg_value m = cg_module_new("_warnings");
-    if (cg_is_err(m)) return m;
-    if (cg_module_add_methods(m, warnings_defs) < 0) {
-        cg_decref(m);
-        return CG_ERR;
-    }
-    return m;
+    return cg_module_of("_warnings", warnings_defs);
 }
