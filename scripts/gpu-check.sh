@@ -11,7 +11,7 @@
 #   parity.diff     random_parity.py's seeded draws on the device, as cgrad
 #                   prints them against what PyTorch prints (when the
 #                   machine's python3 has torch with CUDA); empty is equal
-# and prints a line per part. Exits 1 when any part failed.
+# and prints a line per part. Exits 1 when any part failed or could not run.
 set -u
 kit=$(cd "$(dirname "$0")" && pwd)
 out=$(mkdir -p "${1:-.}" && cd "${1:-.}" && pwd)
@@ -19,11 +19,8 @@ status=0
 
 # cuBLAS: where the toolkit keeps it, else wherever it is (a pip wheel).
 cublas_dir() {
-    local d
-    for d in "${CUDA_HOME:-}/lib64" "$(dirname "$(dirname "$(command -v nvcc 2>/dev/null || echo /x/x)")")/lib64" \
-             /usr/local/cuda/lib64; do
-        [ -e "$d/libcublas.so.13" ] && { echo "$d"; return; }
-    done
+    local d=${CUDA_HOME:-/usr/local/cuda}/lib64
+    [ -e "$d/libcublas.so.13" ] && echo "$d" && return
     dirname "$(find / -xdev -name 'libcublas.so.13' 2>/dev/null | head -1)"
 }
 cublas=$(cublas_dir)
@@ -45,6 +42,7 @@ if python3 -c 'import torch, sys; sys.exit(0 if torch.cuda.is_available() else 1
     diff "$out/parity.torch" "$out/parity.cgrad" >"$out/parity.diff" && echo "parity: equal" ||
         { status=1; echo "parity: $(grep -c '^<' "$out/parity.diff") lines differ (parity.diff)"; }
 else
-    echo "parity: skipped, no python3 with torch and CUDA here"
+    status=1
+    echo "parity: not run, no python3 with torch and CUDA here"
 fi
 exit $status
