@@ -339,6 +339,22 @@ int cg_random_(cg_tensor *t, int64_t from, int64_t to, cg_generator *gen) {
     return fill_inplace(t, fill_random, a.range >= (1ull << 28) ? CG_DRAW_RANDOM64 : CG_DRAW_RANDOM, &a, gen);
 }
 
+/* random_kernel: uniform_int<T>(draw) is draw % (max + 1) for integer
+ * types and draw % (2^digits + 1) for floats, from a 64-bit draw for
+ * int64 and double and a 32-bit one otherwise (on the device too). */
+int cg_random_unbounded_(cg_tensor *t, cg_generator *gen) {
+    fill_args a = {.from = 0};
+    switch (t->dtype) {
+    case CG_BOOL: a.range = 2; break;
+    case CG_INT32: a.range = UINT64_C(1) << 31; break;
+    case CG_INT64: a.range = UINT64_C(1) << 63; break;
+    case CG_F32: a.range = (UINT64_C(1) << FLT_MANT_DIG) + 1; break;
+    default: a.range = (UINT64_C(1) << DBL_MANT_DIG) + 1; break;
+    }
+    bool wide = t->dtype == CG_INT64 || t->dtype == CG_F64;
+    return fill_inplace(t, fill_random, wide ? CG_DRAW_RANDOM64 : CG_DRAW_RANDOM, &a, gen);
+}
+
 int cg_exponential_(cg_tensor *t, double lambd, cg_generator *gen) {
     CG_CHECK_INT(lambd >= 0.0, CG_RUNTIME_ERROR, "exponential_ expects lambda >= 0.0, but found lambda=%g", lambd);
     if (!cg_dtype_is_float(t->dtype))

@@ -83,6 +83,9 @@ int cg_normal_(cg_tensor *t, double mean, double std, cg_generator *gen);
 int cg_uniform_(cg_tensor *t, double from, double to, cg_generator *gen);
 /* t.random_(from, to, generator): integers in [from, to) in t's dtype. */
 int cg_random_(cg_tensor *t, int64_t from, int64_t to, cg_generator *gen);
+/* t.random_(generator): no bounds, so [0, the dtype's max] for integers
+ * (2^63 - 1 for int64) and [0, 2^mantissa] for floats. */
+int cg_random_unbounded_(cg_tensor *t, cg_generator *gen);
 /* t.exponential_(lambd=1, generator). */
 int cg_exponential_(cg_tensor *t, double lambd, cg_generator *gen);
 /* t.bernoulli_(p=0.5, generator): the dropout mask (F.dropout draws

@@ -377,27 +377,23 @@ static cg_value op_uniform_(cg_value *a) {
     return err ? CG_ERR : inplace(a[0], cg_uniform_(T0, from, to, g));
 }
 
-/* random_(from=0, to=None): to None is the dtype's range (2^24 for
- * float32 and 2^53 for float64, as PyTorch's random_ without bounds). */
+/* random_(from=0, to=None): random_() alone draws over the dtype's whole
+ * range (cg_random_unbounded_); random_(to) is random_(0, to). */
 static cg_value op_random_(cg_value *a) {
     int64_t from = 0, to;
     bool err = false;
-    cg_tensor *t = T0;
-    if (cg_is_none(a[2])) {
-        if (!cg_is_none(a[1])) { /* random_(to) */
-            if (int_arg("random_", "to", 1, a[1], &to) < 0)
-                return CG_ERR;
-        } else {
-            to = t->dtype == CG_F32 ? (INT64_C(1) << 24) + 1
-                 : t->dtype == CG_F64 ? (INT64_C(1) << 53) + 1
-                 : t->dtype == CG_INT32 ? INT32_MAX
-                 : t->dtype == CG_BOOL ? 2 : INT64_MAX;
-        }
+    cg_generator *g = torch_generator_arg("random_", a[3], &err);
+    if (err)
+        return CG_ERR;
+    if (cg_is_none(a[1]) && cg_is_none(a[2]))
+        return inplace(a[0], cg_random_unbounded_(T0, g));
+    if (cg_is_none(a[2])) { /* random_(to) */
+        if (int_arg("random_", "to", 1, a[1], &to) < 0)
+            return CG_ERR;
     } else if (int_arg("random_", "from", 1, a[1], &from) < 0 || int_arg("random_", "to", 2, a[2], &to) < 0) {
         return CG_ERR;
     }
-    cg_generator *g = torch_generator_arg("random_", a[3], &err);
-    return err ? CG_ERR : inplace(a[0], cg_random_(t, from, to, g));
+    return inplace(a[0], cg_random_(T0, from, to, g));
 }
 
 static cg_value op_exponential_(cg_value *a) {

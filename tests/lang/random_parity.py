@@ -24,6 +24,10 @@ for seed in [0, 1234]:
     show("randn f64", torch.randn(5, dtype=torch.float64, device=dev))
     show("randint", torch.randint(0, 100, (9,), device=dev))
     show("randint wide", torch.randint(-2**40, 2**40, (4,), device=dev))
+    # random_() with no bounds: the dtype's whole range
+    for dt in [torch.int64, torch.int32, torch.float32, torch.float64, torch.bool]:
+        show("random_ " + str(dt), torch.empty(4, dtype=dt, device=dev).random_())
+    show("random_ to", torch.empty(4, dtype=torch.int64, device=dev).random_(7))
     show("uniform_", torch.empty(6, device=dev).uniform_(-2, 3))
     show("normal_", torch.empty(6, device=dev).normal_(1, 2))
     show("normal", torch.normal(torch.zeros(4, device=dev), torch.ones(4, device=dev)))
