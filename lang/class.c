@@ -354,14 +354,50 @@ static cg_value object_init_method(cg_value self, const cg_args *a) {
     return CG_NONE;
 }
 
+static bool is_object_init(cg_value init) {
+    return init.tag == CG_V_STOP ||
+           (cg_is_type(init, &cg_type_builtin) && ((cg_builtin *)init.u.o)->def->fn == object_init_method);
+}
+
+/* object.__new__(cls): a bare instance of cls, made by its nearest C
+ * base, its __init__ not run (copy.deepcopy and pickle-style code make
+ * objects this way). Arguments past cls are __init__'s business; with no
+ * __init__ or __new__ to take them they are an error, as in Python. */
+static cg_value object_new_method(cg_value self, const cg_args *a) {
+    if (!cg_isinstance(self, &cg_type_type))
+        return cg_raise(&cg_exc_TypeError, "object.__new__(X): X is not a type object (%s)", cg_type_name(self));
+    cg_type *t = (cg_type *)self.u.o;
+    cg_type *sb = static_base(t);
+    if (!sb->new_) return cg_raise(&cg_exc_TypeError, "cannot create '%s' instances", t->name);
+    if ((a->npos || a->nkw) && sb == &cg_type_object && is_object_init(cg_type_lookup(t, cg_str_intern("__init__"))))
+        return cg_raise(&cg_exc_TypeError, "%s() takes no arguments", t->name);
+    cg_args none = {0};
+    return sb->new_(t, (t->flags & CG_TYPE_HEAP) && sb != &cg_type_object ? a : &none);
+}
+
 static const cg_method_def object_methods[] = {
     {"__setattr__", object_setattr_method, NULL, "Implement setattr(self, name, value)."},
     {"__getattribute__", object_getattribute_method, NULL, "Return getattr(self, name)."},
     {"__init__", object_init_method, NULL, "Initialize self."},
+    {"__new__", object_new_method, NULL, "Create and return a new object.  See help(type) for accurate signature."},
     {NULL},
 };
 
-int cg_object_type_init(void) { return cg_type_add_methods(&cg_type_object, object_methods); }
+/* __new__ is a static method of every class, as Python makes it. */
+static int make_static(cg_dict *dict, const char *name) {
+    cg_value f = cg_dict_get_str_borrowed(dict, cg_str_intern(name));
+    if (f.tag == CG_V_STOP || (!cg_is_type(f, &cg_type_function) && !cg_is_type(f, &cg_type_builtin))) return 0;
+    cg_value sm = cg_call1(cg_obj_value(&cg_type_staticmethod), f);
+    if (cg_is_err(sm)) return -1;
+    int rc = cg_dict_set_str(dict, name, sm);
+    cg_decref(sm);
+    return rc;
+}
+
+int cg_object_type_init(void) {
+    if (cg_type_add_methods(&cg_type_object, object_methods) < 0) return -1;
+    return make_static(cg_type_object.dict, "__new__");
+}
 
 /* ---- making classes ------------------------------------------------------------ */
 
@@ -429,6 +465,10 @@ cg_value cg_class_new(const char *name, const char *module, cg_type *base, cg_di
     if (!t->name || !t->module) {
         cg_class_dealloc(&t->head);
         return cg_raise_nomemory();
+    }
+    if (make_static(dict, "__new__") < 0) {
+        cg_class_dealloc(&t->head);
+        return CG_ERR;
     }
     int64_t pos = 0;
     cg_value k, v;
@@ -504,19 +544,45 @@ cg_value cg_type_mro(cg_type *t) {
     return tup;
 }
 
-/* C(*args): make the instance with the nearest C base's constructor, then
- * run __init__. */
+/* The instance C(*args) starts as: what a __new__ of the class's own
+ * returns, or else what the nearest C base's constructor makes. */
+static cg_value class_new(cg_type *t, const cg_args *a, bool *own_new) {
+    cg_value nw = cg_type_lookup(t, cg_str_intern("__new__"));
+    cg_value f = cg_is_type(nw, &cg_type_staticmethod) ? cg_getattr_opt(nw, cg_str_intern("__func__")) : cg_incref(nw);
+    if (cg_is_err(f)) return f;
+    *own_new = cg_is_type(f, &cg_type_function);
+    if (!*own_new) {
+        cg_decref(f);
+        return static_base(t)->new_(t, a);
+    }
+    cg_value small[8], *pos = a->npos < 8 ? small : malloc(sizeof *pos * (size_t)(a->npos + 1));
+    if (!pos) {
+        cg_decref(f);
+        return cg_raise_nomemory();
+    }
+    pos[0] = cg_obj_value(t);
+    for (int i = 0; i < a->npos; i++) pos[i + 1] = a->pos[i];
+    cg_args b = *a;
+    b.pos = pos;
+    b.npos = a->npos + 1;
+    cg_value obj = cg_call(f, &b);
+    cg_decref(f);
+    if (pos != small) free(pos);
+    return obj;
+}
+
+/* C(*args): make the instance (class_new), then run __init__ if it is an
+ * instance of C. */
 cg_value cg_type_instantiate(cg_type *t, const cg_args *a) {
     cg_type *sb = static_base(t);
     if (!sb->new_) return cg_raise(&cg_exc_TypeError, "cannot create '%s' instances", t->name);
     if (!(t->flags & CG_TYPE_HEAP)) return sb->new_(t, a);
-    cg_value obj = sb->new_(t, a);
-    if (cg_is_err(obj)) return obj;
+    bool own_new = false;
+    cg_value obj = class_new(t, a, &own_new);
+    if (cg_is_err(obj) || !cg_isinstance(obj, t)) return obj; /* __new__ made something else: no __init__ */
     cg_value init = cg_type_lookup(t, cg_str_intern("__init__"));
-    bool trivial = init.tag == CG_V_STOP ||
-                   (cg_is_type(init, &cg_type_builtin) && ((cg_builtin *)init.u.o)->def->fn == object_init_method);
-    if (trivial) {
-        if ((a->npos || a->nkw) && sb == &cg_type_object) {
+    if (is_object_init(init)) {
+        if ((a->npos || a->nkw) && sb == &cg_type_object && !own_new) {
             cg_decref(obj);
             return cg_raise(&cg_exc_TypeError, "%s() takes no arguments", t->name);
         }

@@ -16,6 +16,14 @@ class Parameter(torch.Tensor):
             raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
         self.requires_grad_(requires_grad)
 
+    def __deepcopy__(self, memo):
+        if id(self) in memo:
+            return memo[id(self)]
+        else:
+            result = type(self)(self.data.clone(), self.requires_grad)
+            memo[id(self)] = result
+            return result
+
     def __repr__(self):
         return 'Parameter containing:\n' + super().__repr__()
 
