@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "eval.h"
+#include "containers.h"
 
 static cg_type *static_base(cg_type *t) {
     while (t && (t->flags & CG_TYPE_HEAP)) t = t->base;
@@ -269,6 +270,7 @@ static cg_value user_iter(cg_value self) {
     }
     cg_type *sb = static_base(cg_typeof(self));
     if (sb->iter) return sb->iter(self);
+    if (lookup(self, "__getitem__").tag != CG_V_STOP) return cg_getitem_iter_new(self);
     return cg_raise(&cg_exc_TypeError, "'%s' object is not iterable", cg_type_name(self));
 }
 

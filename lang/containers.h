@@ -195,6 +195,9 @@ cg_value cg_callable_iter_new(cg_value fn, cg_value sentinel);
 /* reversed(seq) */
 cg_value cg_reversed(cg_value seq);
 int cg_iterator_types_init(void);
+/* iter(obj) for an object with __getitem__ only: obj[0], obj[1], ...
+ * until IndexError. */
+cg_value cg_getitem_iter_new(cg_value obj);
 /* An iterator over a sequence (list, tuple) holding a reference to it. */
 cg_value cg_seq_iter_new(cg_type *type, cg_value seq);
 

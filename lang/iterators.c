@@ -100,6 +100,24 @@ ITER_TYPE(cg_type_str_iterator, "str_iterator", seq_iter, seq_iter_dealloc, str_
 
 cg_value cg_str_iter_new(cg_value s) { return cg_seq_iter_new(&cg_type_str_iterator, s); }
 
+/* Python's old sequence protocol, for an object with __getitem__ and no
+ * __iter__: obj[0], obj[1], ... until IndexError (or StopIteration). */
+static cg_value getitem_iter_next(cg_value self) {
+    seq_iter *it = (seq_iter *)self.u.o;
+    if (cg_is_none(it->seq)) return CG_STOP;
+    cg_value r = cg_getitem(it->seq, cg_int(it->index));
+    if (cg_is_err(r) && (cg_exc_matches(&cg_exc_IndexError) || cg_exc_matches(&cg_exc_StopIteration))) {
+        cg_exc_clear();
+        return finish(it);
+    }
+    it->index++;
+    return r;
+}
+
+ITER_TYPE(cg_type_getitem_iterator, "iterator", seq_iter, seq_iter_dealloc, getitem_iter_next);
+
+cg_value cg_getitem_iter_new(cg_value obj) { return cg_seq_iter_new(&cg_type_getitem_iterator, obj); }
+
 /* ---- range ------------------------------------------------------------------------- */
 
 typedef struct {

@@ -622,12 +622,14 @@ static cg_value fn_randint(cg_value *a) {
     int64_t sizes[CG_MAX_DIMS];
     create_opts o;
     bool err = false;
-    if (cg_is_none(sv)) {
+    if (cg_is_none(sv)) { /* randint(high, size) */
         sv = a[1];
         hv = a[0];
-    } else if (torch_int_arg("randint", "low", 1, a[0], &low) < 0) {
-        return CG_ERR;
+    } else if (!cg_is_none(a[0]) && torch_int_arg("randint", "low", 1, a[0], &low) < 0) {
+        return CG_ERR; /* randint(low, high, size); randint(high=, size=) leaves low at 0 */
     }
+    if (cg_is_none(hv))
+        return cg_raise(&cg_exc_TypeError, "randint() missing required argument 'high'");
     if (cg_is_none(sv))
         return cg_raise(&cg_exc_TypeError, "randint() missing required argument 'size'");
     if (torch_int_arg("randint", "high", 2, hv, &high) < 0 || torch_shape_of("randint", "size", 3, sv, &n, sizes) < 0)
@@ -723,7 +725,7 @@ done:
     X(eye, "eye", "m=None, *, " OPTS, fn_eye, FA, "n")                                                     \
     X(rand, "rand", "generator=None, " OPTS ", pin_memory=False", fn_rand, FA, "*size")                    \
     X(randn, "randn", "generator=None, " OPTS ", pin_memory=False", fn_randn, FA, "*size")                 \
-    X(randint, "randint", "high=None, size=None, *, generator=None, " OPTS, fn_randint, FA, "low")         \
+    X(randint, "randint", "high=None, size=None, *, generator=None, " OPTS, fn_randint, FA, "low=None")         \
     X(randperm, "randperm", "*, generator=None, " OPTS, fn_randperm, FA, "n")                              \
     X(normal, "normal", "std=1.0, size=None, *, generator=None, " OPTS, fn_normal, FA, "mean")
 
