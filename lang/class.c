@@ -401,6 +401,47 @@ int cg_object_type_init(void) {
     return make_static(cg_type_object.dict, "__new__");
 }
 
+/* ---- descriptors written in Python ------------------------------------------------ */
+
+/* d.__get__(obj, owner): obj is None when the attribute is read from the
+ * class itself. */
+static cg_value user_descr_get(cg_value d, cg_value obj, cg_type *owner) {
+    cg_value args[2] = {obj.tag == CG_V_STOP ? CG_NONE : obj, cg_obj_value(owner)};
+    cg_value r = call_special(d, "__get__", 2, args);
+    return r.tag == CG_V_STOP ? cg_incref(d) : r;
+}
+
+bool cg_is_user_data_descriptor(cg_value d) {
+    if (d.tag != CG_V_OBJ || !(d.u.o->type->flags & CG_TYPE_HEAP)) return false;
+    return lookup(d, "__set__").tag != CG_V_STOP || lookup(d, "__delete__").tag != CG_V_STOP;
+}
+
+/* obj.name = value through d.__set__, or del obj.name through d.__delete__
+ * (value CG_ERR). */
+int cg_user_descr_set(cg_value d, cg_value obj, cg_value value) {
+    bool del = value.tag == CG_V_ERR;
+    cg_value r = call_special(d, del ? "__delete__" : "__set__", del ? 1 : 2, (cg_value[]){obj, value});
+    if (r.tag == CG_V_STOP) /* a descriptor with only one of the two, as CPython says */
+        return cg_raise_int(&cg_exc_AttributeError, "%s", del ? "__delete__" : "__set__");
+    if (cg_is_err(r)) return -1;
+    cg_decref(r);
+    return 0;
+}
+
+/* type.__new__ calls __set_name__(owner, name) on each attribute that has
+ * one, once the class exists. */
+static int set_names(cg_value cls, cg_dict *dict) {
+    int64_t pos = 0;
+    cg_value k, v;
+    while (cg_dict_next(dict, &pos, &k, &v)) {
+        if (v.tag != CG_V_OBJ || !(v.u.o->type->flags & CG_TYPE_HEAP)) continue;
+        cg_value r = call_special(v, "__set_name__", 2, (cg_value[]){cls, k});
+        if (cg_is_err(r)) return -1;
+        cg_decref(r);
+    }
+    return 0;
+}
+
 /* ---- making classes ------------------------------------------------------------ */
 
 void cg_class_dealloc(cg_obj *o) {
@@ -458,7 +499,7 @@ cg_value cg_class_new(const char *name, const char *module, cg_type *base, cg_di
     t->setattr = user_setattr;
     t->getattr = user_getattr;
     t->len = user_len;
-    t->descr_get = NULL;
+    t->descr_get = NULL; /* user_descr_get once the class is made, if it has __get__ */
     /* __eq__ without __hash__ makes instances unhashable, as in Python */
     bool has_eq = cg_dict_get_str_borrowed(dict, cg_str_intern("__eq__")).tag != CG_V_STOP;
     bool has_hash = cg_dict_get_str_borrowed(dict, cg_str_intern("__hash__")).tag != CG_V_STOP;
@@ -472,10 +513,16 @@ cg_value cg_class_new(const char *name, const char *module, cg_type *base, cg_di
         cg_class_dealloc(&t->head);
         return CG_ERR;
     }
+    if (cg_type_lookup(t, cg_str_intern("__get__")).tag != CG_V_STOP) t->descr_get = user_descr_get;
     int64_t pos = 0;
     cg_value k, v;
     while (cg_dict_next(dict, &pos, &k, &v)) set_owner(v, t);
-    return cg_obj_value(t);
+    cg_value cls = cg_obj_value(t);
+    if (set_names(cls, dict) < 0) {
+        cg_decref(cls);
+        return CG_ERR;
+    }
+    return cls;
 }
 
 /* A class body that starts with a string sets __doc__ to it, as Python's

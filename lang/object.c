@@ -66,7 +66,7 @@ cg_dict *cg_instance_dict(cg_value v) {
 }
 
 static bool is_data_descriptor(cg_value d) {
-    return d.tag == CG_V_OBJ && d.u.o->type == &cg_type_property;
+    return d.tag == CG_V_OBJ && (d.u.o->type == &cg_type_property || cg_is_user_data_descriptor(d));
 }
 
 /* Python's object.__getattribute__: data descriptors on the type, then the
@@ -111,7 +111,7 @@ cg_value cg_raise_no_attribute(cg_value v, cg_str *name) {
 int cg_generic_setattr(cg_value v, cg_str *name, cg_value value) {
     cg_value d = cg_type_lookup(cg_typeof(v), name);
     if (d.tag != CG_V_STOP && is_data_descriptor(d))
-        return cg_property_set(d, v, value);
+        return d.u.o->type == &cg_type_property ? cg_property_set(d, v, value) : cg_user_descr_set(d, v, value);
     cg_dict *dict = cg_instance_dict(v);
     if (!dict) {
         if (cg_exc_pending()) return -1;
