@@ -66,13 +66,13 @@ static cg_value user_str(cg_value self) {
 }
 
 static int64_t user_hash(cg_value self) {
-    cg_value r = call_special(self, "__hash__", 0, NULL);
-    if (r.tag == CG_V_STOP) return cg_object_hash(self);
-    if (cg_is_err(r)) return -1;
-    if (r.tag == CG_V_NONE) {
+    if (lookup(self, "__hash__").tag == CG_V_NONE) { /* __hash__ = None, set in the body or later */
         cg_raise(&cg_exc_TypeError, "unhashable type: '%s'", cg_type_name(self));
         return -1;
     }
+    cg_value r = call_special(self, "__hash__", 0, NULL);
+    if (r.tag == CG_V_STOP) return cg_object_hash(self);
+    if (cg_is_err(r)) return -1;
     int64_t h;
     int rc = cg_index_value(r, &h);
     cg_decref(r);

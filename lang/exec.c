@@ -548,6 +548,31 @@ done:
     return r;
 }
 
+/* `name: T` in a module or class body evaluates T and records it in the
+ * namespace's __annotations__ (dataclasses read them); in a function
+ * body annotations are not evaluated, as in Python. */
+static int record_annotation(cg_frame *f, const cg_ast *s) {
+    if (f->scope->kind == SCOPE_FUNCTION) return 0;
+    cg_value ann = cg_eval_expr(f, s->u.ann.annotation);
+    if (cg_is_err(ann)) return -1;
+    int rc = 0;
+    if (s->u.ann.target->kind == AST_NAME) {
+        cg_dict *ns = f->locals ? f->locals : f->globals;
+        cg_str *key = cg_str_intern("__annotations__");
+        cg_value anns = cg_dict_get_str_borrowed(ns, key);
+        if (anns.tag == CG_V_STOP) {
+            anns = cg_dict_new();
+            rc = cg_is_err(anns) ? -1 : cg_dict_set(ns, cg_obj_value(key), anns);
+            cg_decref(anns); /* ns holds it */
+        }
+        if (rc == 0 && !cg_is_type(anns, &cg_type_dict))
+            rc = cg_raise_int(&cg_exc_TypeError, "'%s' object does not support item assignment", cg_type_name(anns));
+        if (rc == 0) rc = cg_dict_set_str(cg_as_dict(anns), s->u.ann.target->u.name.id, ann);
+    }
+    cg_decref(ann);
+    return rc;
+}
+
 static cg_exec_status exec_import(cg_frame *f, const cg_ast *s) {
     for (int i = 0; i < s->u.import.names.n; i++) {
         const cg_ast *a = s->u.import.names.items[i];
@@ -644,12 +669,14 @@ static cg_exec_status exec_stmt(cg_frame *f, const cg_ast *s) {
     }
     case AST_AUG_ASSIGN: return aug_assign(f, s) < 0 ? EXEC_ERR : EXEC_OK;
     case AST_ANN_ASSIGN: {
-        if (!s->u.ann.value) return EXEC_OK;
-        cg_value v = cg_eval_expr(f, s->u.ann.value);
-        if (cg_is_err(v)) return EXEC_ERR;
-        int rc = cg_assign(f, s->u.ann.target, v);
-        cg_decref(v);
-        return rc < 0 ? EXEC_ERR : EXEC_OK;
+        int rc = 0;
+        if (s->u.ann.value) {
+            cg_value v = cg_eval_expr(f, s->u.ann.value);
+            if (cg_is_err(v)) return EXEC_ERR;
+            rc = cg_assign(f, s->u.ann.target, v);
+            cg_decref(v);
+        }
+        return rc < 0 || record_annotation(f, s) < 0 ? EXEC_ERR : EXEC_OK;
     }
     case AST_IF: return exec_if(f, s);
     case AST_FOR: return exec_for(f, s);
