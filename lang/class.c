@@ -429,17 +429,22 @@ int cg_user_descr_set(cg_value d, cg_value obj, cg_value value) {
 }
 
 /* type.__new__ calls __set_name__(owner, name) on each attribute that has
- * one, once the class exists. */
+ * one, once the class exists; over a copy of the namespace, since those
+ * calls may change the class's. */
 static int set_names(cg_value cls, cg_dict *dict) {
+    cg_value copy = cg_dict_copy(dict);
+    if (cg_is_err(copy)) return -1;
     int64_t pos = 0;
     cg_value k, v;
-    while (cg_dict_next(dict, &pos, &k, &v)) {
+    int rc = 0;
+    while (rc == 0 && cg_dict_next(cg_as_dict(copy), &pos, &k, &v)) {
         if (v.tag != CG_V_OBJ || !(v.u.o->type->flags & CG_TYPE_HEAP)) continue;
         cg_value r = call_special(v, "__set_name__", 2, (cg_value[]){cls, k});
-        if (cg_is_err(r)) return -1;
+        if (cg_is_err(r)) rc = -1;
         cg_decref(r);
     }
-    return 0;
+    cg_decref(copy);
+    return rc;
 }
 
 /* ---- making classes ------------------------------------------------------------ */

@@ -42,3 +42,12 @@ q = Q()
 try:
     q.r = 3
 except AttributeError as e: print("AttributeError", e)
+class Adder:
+    def __set_name__(self, owner, name):
+        for i in range(20):
+            setattr(owner, f"extra{i}", i)
+        print("named", name)
+class K:
+    a = Adder()
+    b = Adder()
+print(K.extra19)
