@@ -66,12 +66,13 @@ static cg_value user_str(cg_value self) {
 }
 
 static int64_t user_hash(cg_value self) {
-    if (lookup(self, "__hash__").tag == CG_V_NONE) { /* __hash__ = None, set in the body or later */
+    cg_value m = lookup(self, "__hash__");
+    if (m.tag == CG_V_STOP) return cg_object_hash(self);
+    if (m.tag == CG_V_NONE) { /* __hash__ = None, set in the body or later */
         cg_raise(&cg_exc_TypeError, "unhashable type: '%s'", cg_type_name(self));
         return -1;
     }
-    cg_value r = call_special(self, "__hash__", 0, NULL);
-    if (r.tag == CG_V_STOP) return cg_object_hash(self);
+    cg_value r = cg_call1(m, self);
     if (cg_is_err(r)) return -1;
     int64_t h;
     int rc = cg_index_value(r, &h);
@@ -411,11 +412,6 @@ static cg_value user_descr_get(cg_value d, cg_value obj, cg_type *owner) {
     return r.tag == CG_V_STOP ? cg_incref(d) : r;
 }
 
-bool cg_is_user_data_descriptor(cg_value d) {
-    if (d.tag != CG_V_OBJ || !(d.u.o->type->flags & CG_TYPE_HEAP)) return false;
-    return lookup(d, "__set__").tag != CG_V_STOP || lookup(d, "__delete__").tag != CG_V_STOP;
-}
-
 /* obj.name = value through d.__set__, or del obj.name through d.__delete__
  * (value CG_ERR). */
 int cg_user_descr_set(cg_value d, cg_value obj, cg_value value) {
@@ -518,7 +514,11 @@ cg_value cg_class_new(const char *name, const char *module, cg_type *base, cg_di
         cg_class_dealloc(&t->head);
         return CG_ERR;
     }
+    /* the descriptor protocol, decided once per class as CPython's slots are */
     if (cg_type_lookup(t, cg_str_intern("__get__")).tag != CG_V_STOP) t->descr_get = user_descr_get;
+    if (cg_type_lookup(t, cg_str_intern("__set__")).tag != CG_V_STOP ||
+        cg_type_lookup(t, cg_str_intern("__delete__")).tag != CG_V_STOP)
+        t->flags |= CG_TYPE_DATA_DESCR;
     int64_t pos = 0;
     cg_value k, v;
     while (cg_dict_next(dict, &pos, &k, &v)) set_owner(v, t);
@@ -602,6 +602,10 @@ cg_value cg_type_mro(cg_type *t) {
  * returns, or else what the nearest C base's constructor makes. */
 static cg_value class_new(cg_type *t, const cg_args *a, bool *own_new) {
     cg_value nw = cg_type_lookup(t, cg_str_intern("__new__"));
+    if (nw.tag == CG_V_OBJ && nw.u.o == cg_dict_get_str_borrowed(cg_type_object.dict, cg_str_intern("__new__")).u.o) {
+        *own_new = false; /* object.__new__: the common case, without unwrapping it */
+        return static_base(t)->new_(t, a);
+    }
     cg_value f = cg_is_type(nw, &cg_type_staticmethod) ? cg_getattr_opt(nw, cg_str_intern("__func__")) : cg_incref(nw);
     if (cg_is_err(f)) return f;
     *own_new = cg_is_type(f, &cg_type_function);

@@ -57,9 +57,8 @@ const char *cg_cmpop_symbol(cg_cmpop op);
 extern cg_type cg_type_property, cg_type_staticmethod, cg_type_classmethod;
 int cg_property_set(cg_value prop, cg_value obj, cg_value value);
 /* Descriptors written in Python (class.c): an instance of a class with
- * __set__ or __delete__ is a data descriptor; setting (or deleting, value
- * CG_ERR) through one calls them. */
-bool cg_is_user_data_descriptor(cg_value d);
+ * __set__ or __delete__ (CG_TYPE_DATA_DESCR) is a data descriptor; setting
+ * (or deleting, value CG_ERR) through one calls them. */
 int cg_user_descr_set(cg_value d, cg_value obj, cg_value value);
 typedef struct {
     cg_obj head;

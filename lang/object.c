@@ -66,7 +66,7 @@ cg_dict *cg_instance_dict(cg_value v) {
 }
 
 static bool is_data_descriptor(cg_value d) {
-    return d.tag == CG_V_OBJ && (d.u.o->type == &cg_type_property || cg_is_user_data_descriptor(d));
+    return d.tag == CG_V_OBJ && (d.u.o->type == &cg_type_property || (d.u.o->type->flags & CG_TYPE_DATA_DESCR));
 }
 
 /* Python's object.__getattribute__: data descriptors on the type, then the

@@ -122,6 +122,7 @@ enum {
     CG_TYPE_HEAP = 1 << 1,      /* made by a class statement */
     CG_TYPE_EXCEPTION = 1 << 2, /* BaseException or a subclass */
     CG_TYPE_HAS_DICT = 1 << 3,  /* instances carry a __dict__ (cg_instance) */
+    CG_TYPE_DATA_DESCR = 1 << 4, /* a class with __set__ or __delete__: its instances are data descriptors */
 };
 
 typedef struct cg_dict cg_dict;
