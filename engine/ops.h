@@ -6,6 +6,7 @@
 
 #include "autograd.h"
 #include "ops_binary.h"
+#include "ops_conv.h"
 #include "ops_copy.h"
 #include "ops_index.h"
 #include "ops_linalg.h"

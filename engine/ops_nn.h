@@ -33,6 +33,16 @@ cg_tensor *cg_softmin(cg_tensor *x, int64_t dim, int dtype);
  * call to include dim=X as an argument." (log_softmax, softmin alike). */
 int cg_softmax_default_dim(int ndim);
 
+/* ---- batch_norm (ops_norm.c) ------------------------------------------------------- */
+
+/* batch_norm(input [N, C, ...], running_mean, running_var, weight, bias,
+ * training, momentum, eps): every tensor but the input may be NULL.
+ * Training normalises with the batch's statistics and moves the running
+ * ones (when given) by momentum; evaluation uses the running ones. Its node
+ * is NativeBatchNormBackward0 (Note [Batch norm] in ops_norm.c). */
+cg_tensor *cg_batch_norm(cg_tensor *input, cg_tensor *running_mean, cg_tensor *running_var, cg_tensor *weight,
+                         cg_tensor *bias, bool training, double momentum, double eps);
+
 /* ---- dropout (ops_dropout.c) -------------------------------------------------------- */
 
 struct cg_generator;

@@ -1,0 +1,203 @@
+/* cuda_conv.cu: the CUDA kernels of im2col, col2im and the poolings, twins
+ * of engine/ops_conv.c's and engine/ops_pool.c's: one thread per output
+ * element, the same window bounds, the same order of sums. col2im and the
+ * adaptive pooling's backward gather per input element instead of
+ * scattering with atomics, so their sums are the CPU's, bit for bit, and
+ * the same on every run. The convolution itself is cuBLAS's bmm over
+ * im2col's columns (Note [Convolution as im2col]). */
+#include "cuda_common.cuh"
+
+/* The window and positions of a call (ops_conv.c's layout of args). */
+struct win_geom {
+    int64_t planes, h, w, oh, ow;
+    int64_t kh, kw, sh, sw, ph, pw, dh, dw;
+    bool count_include_pad;
+    int64_t divisor;
+};
+
+/* image: the [.., H, W] tensor whose planes the kernel walks */
+static win_geom geom_of(const cg_call *c, const cg_tensor *image) {
+    const cg_op_args *a = c->args;
+    int nd = image->ndim;
+    win_geom g = {1, image->sizes[nd - 2], image->sizes[nd - 1], a->i[0], a->i[1],
+                  a->dims[0], a->dims[1], a->dims[2], a->dims[3], a->dims[4], a->dims[5], a->dims[6], a->dims[7],
+                  a->flag, a->i[2]};
+    for (int d = 0; d < nd - 2; d++)
+        g.planes *= image->sizes[d];
+    return g;
+}
+
+/* ---- im2col / col2im ---------------------------------------------------------------- */
+
+template <typename T> __global__ void im2col_kernel(const T *im, T *col, win_geom g) {
+    int64_t L = g.oh * g.ow, n = g.planes * g.kh * g.kw * L;
+    CG_CUDA_FOR(e, n) {
+        int64_t l = e % L, row = e / L, k = row % (g.kh * g.kw), p = row / (g.kh * g.kw);
+        int64_t i = k / g.kw, j = k % g.kw, y = l / g.ow, x = l % g.ow;
+        int64_t r = y * g.sh - g.ph + i * g.dh, s = x * g.sw - g.pw + j * g.dw;
+        col[e] = r >= 0 && r < g.h && s >= 0 && s < g.w ? im[(p * g.h + r) * g.w + s] : T(0);
+    }
+}
+
+template <typename T> __global__ void col2im_kernel(const T *col, T *im, win_geom g) {
+    int64_t L = g.oh * g.ow, n = g.planes * g.h * g.w;
+    CG_CUDA_FOR(e, n) {
+        int64_t s = e % g.w, r = (e / g.w) % g.h, p = e / (g.w * g.h);
+        const T *src = col + p * g.kh * g.kw * L;
+        T sum = 0;
+        for (int64_t i = 0; i < g.kh; i++) {
+            int64_t ry = r + g.ph - i * g.dh;
+            if (ry < 0 || ry % g.sh || ry / g.sh >= g.oh)
+                continue;
+            for (int64_t j = 0; j < g.kw; j++) {
+                int64_t sx = s + g.pw - j * g.dw;
+                if (sx < 0 || sx % g.sw || sx / g.sw >= g.ow)
+                    continue;
+                sum += src[(i * g.kw + j) * L + ry / g.sh * g.ow + sx / g.sw];
+            }
+        }
+        im[e] = sum;
+    }
+}
+
+extern "C" void cuda_im2col(const cg_call *c) {
+    win_geom g = geom_of(c, c->in[0]);
+    int64_t n = cg_tensor_numel(c->out[0]);
+    if (n == 0)
+        return;
+    CG_DISPATCH_NUMERIC(c->in[0]->dtype, im2col_kernel<T><<<cg_cuda_blocks(n), CG_CUDA_THREADS, 0, CG_CUDA_STREAM>>>(
+                                             (const T *)cg_cuda_data(c->in[0]), (T *)cg_cuda_data(c->out[0]), g))
+    cg_cuda_check_launch();
+}
+
+extern "C" void cuda_col2im(const cg_call *c) {
+    win_geom g = geom_of(c, c->out[0]);
+    int64_t n = cg_tensor_numel(c->out[0]);
+    if (n == 0)
+        return;
+    CG_DISPATCH_FLOAT(c->in[0]->dtype, col2im_kernel<T><<<cg_cuda_blocks(n), CG_CUDA_THREADS, 0, CG_CUDA_STREAM>>>(
+                                           (const T *)cg_cuda_data(c->in[0]), (T *)cg_cuda_data(c->out[0]), g))
+    cg_cuda_check_launch();
+}
+
+/* ---- max_pool2d / avg_pool2d --------------------------------------------------------- */
+
+template <typename T> __global__ void max_pool_kernel(const T *in, T *out, int64_t *idx, win_geom g) {
+    CG_CUDA_FOR(e, g.planes * g.oh * g.ow) {
+        int64_t x = e % g.ow, y = (e / g.ow) % g.oh, p = e / (g.ow * g.oh);
+        const T *src = in + p * g.h * g.w;
+        int64_t h0 = y * g.sh - g.ph, w0 = x * g.sw - g.pw;
+        int64_t h1 = min(h0 + (g.kh - 1) * g.dh + 1, g.h), w1 = min(w0 + (g.kw - 1) * g.dw + 1, g.w);
+        while (h0 < 0)
+            h0 += g.dh;
+        while (w0 < 0)
+            w0 += g.dw;
+        int64_t best = h0 * g.w + w0;
+        T m = -INFINITY;
+        for (int64_t r = h0; r < h1; r += g.dh)
+            for (int64_t s = w0; s < w1; s += g.dw) {
+                T v = src[r * g.w + s];
+                if (v > m || v != v)
+                    m = v, best = r * g.w + s;
+            }
+        out[e] = m, idx[e] = best;
+    }
+}
+
+template <typename T> __global__ void avg_pool_kernel(const T *in, T *out, win_geom g) {
+    CG_CUDA_FOR(e, g.planes * g.oh * g.ow) {
+        int64_t x = e % g.ow, y = (e / g.ow) % g.oh, p = e / (g.ow * g.oh);
+        const T *src = in + p * g.h * g.w;
+        int64_t h0 = y * g.sh - g.ph, w0 = x * g.sw - g.pw;
+        int64_t h1 = min(h0 + g.kh, g.h + g.ph), w1 = min(w0 + g.kw, g.w + g.pw);
+        int64_t padded = (h1 - h0) * (w1 - w0);
+        h0 = max(h0, (int64_t)0), w0 = max(w0, (int64_t)0), h1 = min(h1, g.h), w1 = min(w1, g.w);
+        int64_t divisor = g.divisor ? g.divisor : g.count_include_pad ? padded : (h1 - h0) * (w1 - w0);
+        T sum = 0;
+        for (int64_t r = h0; r < h1; r++)
+            for (int64_t s = w0; s < w1; s++)
+                sum += src[r * g.w + s];
+        out[e] = h0 < h1 && w0 < w1 ? sum / (T)divisor : T(0);
+    }
+}
+
+extern "C" void cuda_max_pool2d(const cg_call *c) {
+    win_geom g = geom_of(c, c->in[0]);
+    int64_t n = cg_tensor_numel(c->out[0]);
+    if (n == 0)
+        return;
+    CG_DISPATCH_FLOAT(c->in[0]->dtype,
+                      max_pool_kernel<T><<<cg_cuda_blocks(n), CG_CUDA_THREADS, 0, CG_CUDA_STREAM>>>(
+                          (const T *)cg_cuda_data(c->in[0]), (T *)cg_cuda_data(c->out[0]),
+                          (int64_t *)cg_cuda_data(c->out[1]), g))
+    cg_cuda_check_launch();
+}
+
+extern "C" void cuda_avg_pool2d(const cg_call *c) {
+    win_geom g = geom_of(c, c->in[0]);
+    int64_t n = cg_tensor_numel(c->out[0]);
+    if (n == 0)
+        return;
+    CG_DISPATCH_FLOAT(c->in[0]->dtype, avg_pool_kernel<T><<<cg_cuda_blocks(n), CG_CUDA_THREADS, 0, CG_CUDA_STREAM>>>(
+                                           (const T *)cg_cuda_data(c->in[0]), (T *)cg_cuda_data(c->out[0]), g))
+    cg_cuda_check_launch();
+}
+
+/* ---- adaptive_avg_pool2d ------------------------------------------------------------- */
+
+__device__ static int64_t adaptive_start(int64_t o, int64_t in, int64_t out) { return o * in / out; }
+__device__ static int64_t adaptive_end(int64_t o, int64_t in, int64_t out) { return ((o + 1) * in + out - 1) / out; }
+
+template <typename T> __global__ void adaptive_kernel(const T *in, T *out, win_geom g) {
+    CG_CUDA_FOR(e, g.planes * g.oh * g.ow) {
+        int64_t x = e % g.ow, y = (e / g.ow) % g.oh, p = e / (g.ow * g.oh);
+        int64_t h0 = adaptive_start(y, g.h, g.oh), h1 = adaptive_end(y, g.h, g.oh);
+        int64_t w0 = adaptive_start(x, g.w, g.ow), w1 = adaptive_end(x, g.w, g.ow);
+        T sum = 0;
+        for (int64_t r = h0; r < h1; r++)
+            for (int64_t s = w0; s < w1; s++)
+                sum += in[(p * g.h + r) * g.w + s];
+        out[e] = sum / (T)((h1 - h0) * (w1 - w0));
+    }
+}
+
+/* each input element gathers the windows that hold it, in the order the
+ * CPU's scatter visits them (outputs row by row) */
+template <typename T> __global__ void adaptive_backward_kernel(const T *grad, T *gin, win_geom g) {
+    CG_CUDA_FOR(e, g.planes * g.h * g.w) {
+        int64_t s = e % g.w, r = (e / g.w) % g.h, p = e / (g.w * g.h);
+        T sum = 0;
+        for (int64_t y = 0; y < g.oh; y++) {
+            int64_t h0 = adaptive_start(y, g.h, g.oh), h1 = adaptive_end(y, g.h, g.oh);
+            if (r < h0 || r >= h1)
+                continue;
+            for (int64_t x = 0; x < g.ow; x++) {
+                int64_t w0 = adaptive_start(x, g.w, g.ow), w1 = adaptive_end(x, g.w, g.ow);
+                if (s >= w0 && s < w1)
+                    sum += grad[(p * g.oh + y) * g.ow + x] / (T)((h1 - h0) * (w1 - w0));
+            }
+        }
+        gin[e] = sum;
+    }
+}
+
+extern "C" void cuda_adaptive_avg_pool2d(const cg_call *c) {
+    win_geom g = geom_of(c, c->in[0]);
+    int64_t n = cg_tensor_numel(c->out[0]);
+    if (n == 0)
+        return;
+    CG_DISPATCH_FLOAT(c->in[0]->dtype, adaptive_kernel<T><<<cg_cuda_blocks(n), CG_CUDA_THREADS, 0, CG_CUDA_STREAM>>>(
+                                           (const T *)cg_cuda_data(c->in[0]), (T *)cg_cuda_data(c->out[0]), g))
+    cg_cuda_check_launch();
+}
+
+extern "C" void cuda_adaptive_avg_pool2d_backward(const cg_call *c) {
+    win_geom g = geom_of(c, c->out[0]);
+    int64_t n = cg_tensor_numel(c->out[0]);
+    if (n == 0)
+        return;
+    CG_DISPATCH_FLOAT(c->in[0]->dtype,
+                      adaptive_backward_kernel<T><<<cg_cuda_blocks(n), CG_CUDA_THREADS, 0, CG_CUDA_STREAM>>>(
+                          (const T *)cg_cuda_data(c->in[0]), (T *)cg_cuda_data(c->out[0]), g))
+    cg_cuda_check_launch();
+}

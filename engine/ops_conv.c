@@ -1,0 +1,571 @@
+/* ops_conv.c: im2col and col2im (F.unfold, F.fold) and the convolution
+ * built on them (ops_conv.h).
+ *
+ * Note [Convolution as im2col]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * A convolution is a matrix product once every window of the input is
+ * laid out as a column: im2col turns x [N, C, H, W] into
+ * cols [N, C kh kw, oh ow], and the output of each group is
+ * weight [O/g, C/g kh kw] @ cols[group] for every sample, one BLAS call per
+ * sample (bmm over the weight expanded along the batch, which BLAS reads
+ * without a copy). This is PyTorch's slow_conv2d, the path it takes where
+ * no vendor library applies. The derivatives are the same products turned
+ * around, with col2im, im2col's adjoint, scattering column gradients back
+ * into the image:
+ *   grad_input  = col2im(weight^T @ grad)
+ *   grad_weight = sum over samples of grad @ cols^T
+ *   grad_bias   = grad summed over all dims but the channel.
+ * They are engine ops (im2col and col2im are rows of the table, each the
+ * other's derivative), so a create_graph backward builds a graph that
+ * differentiates again. Conv1d is conv2d over a height of one. */
+#include <stdio.h>
+#include <string.h>
+
+#include "ew.h"
+#include "nn_internal.h"
+#include "ops.h"
+
+/* ---- geometry ------------------------------------------------------------------------ */
+
+/* The kernels' arguments: the window in dims[0..7], the positions in i[0..1]. */
+static cg_op_args window_args(const cg_window2d *w, int64_t oh, int64_t ow) {
+    cg_op_args a = {.i = {oh, ow}, .ndims = 8};
+    for (int d = 0; d < 2; d++) {
+        a.dims[d] = w->kernel[d], a.dims[2 + d] = w->stride[d];
+        a.dims[4 + d] = w->padding[d], a.dims[6 + d] = w->dilation[d];
+    }
+    return a;
+}
+
+static cg_window2d window_of(const cg_op_args *a) {
+    cg_window2d w;
+    for (int d = 0; d < 2; d++) {
+        w.kernel[d] = a->dims[d], w.stride[d] = a->dims[2 + d];
+        w.padding[d] = a->dims[4 + d], w.dilation[d] = a->dims[6 + d];
+    }
+    return w;
+}
+
+/* positions of a window along one dim, by unfold's (and conv's) rule */
+static int64_t positions(int64_t in, const cg_window2d *w, int d) {
+    return (in + 2 * w->padding[d] - w->dilation[d] * (w->kernel[d] - 1) - 1) / w->stride[d] + 1;
+}
+
+/* ---- kernels ------------------------------------------------------------------------- */
+
+typedef struct {
+    int64_t planes, h, w, oh, ow; /* planes: N * C */
+    cg_window2d win;
+} col_geom;
+
+/* image: [N, C, H, W] or [C, H, W] */
+static col_geom geom_of(const cg_call *c, const cg_tensor *image) {
+    int nd = image->ndim;
+    col_geom g = {1, image->sizes[nd - 2], image->sizes[nd - 1], c->args->i[0], c->args->i[1], window_of(c->args)};
+    for (int d = 0; d < nd - 2; d++)
+        g.planes *= image->sizes[d];
+    return g;
+}
+
+/* cols[p, i kw + j, y ow + x] = image[p, y sh - ph + i dh, x sw - pw + j dw], or 0
+ * outside the image; p runs over N * C planes. */
+#define IM2COL_FN(name, T)                                                                                \
+    static void name(const T *im, T *col, col_geom g) {                                                  \
+        int64_t kh = g.win.kernel[0], kw = g.win.kernel[1], L = g.oh * g.ow;                            \
+        _Pragma("omp parallel for collapse(2) if (g.planes * kh * kw * L > CG_PARALLEL_GRAIN)")        \
+        for (int64_t p = 0; p < g.planes; p++)                                                          \
+            for (int64_t k = 0; k < kh * kw; k++) {                                                     \
+                int64_t i = k / kw, j = k % kw;                                                         \
+                const T *src = im + p * g.h * g.w;                                                      \
+                T *dst = col + (p * kh * kw + k) * L;                                                   \
+                for (int64_t y = 0; y < g.oh; y++) {                                                    \
+                    int64_t r = y * g.win.stride[0] - g.win.padding[0] + i * g.win.dilation[0];         \
+                    for (int64_t x = 0; x < g.ow; x++) {                                                \
+                        int64_t s = x * g.win.stride[1] - g.win.padding[1] + j * g.win.dilation[1];     \
+                        dst[y * g.ow + x] = r >= 0 && r < g.h && s >= 0 && s < g.w ? src[r * g.w + s] : 0; \
+                    }                                                                                   \
+                }                                                                                       \
+            }                                                                                           \
+    }
+CG_EXPAND_NUMERIC(IM2COL_FN, im2col)
+
+/* The adjoint: each image element sums the columns that read it, in the
+ * order of the window's offsets (i, j), which is the order PyTorch's
+ * col2im adds them in, so float sums round alike. Gathering per element
+ * instead of scattering per column keeps the loop free of races. */
+#define COL2IM_FN(name, T)                                                                                \
+    static void name(const T *col, T *im, col_geom g) {                                                  \
+        int64_t kh = g.win.kernel[0], kw = g.win.kernel[1], L = g.oh * g.ow;                            \
+        _Pragma("omp parallel for collapse(2) if (g.planes * g.h * g.w * kh > CG_PARALLEL_GRAIN)")     \
+        for (int64_t p = 0; p < g.planes; p++)                                                          \
+            for (int64_t r = 0; r < g.h; r++) {                                                         \
+                const T *src = col + p * kh * kw * L;                                                   \
+                for (int64_t s = 0; s < g.w; s++) {                                                     \
+                    T sum = 0;                                                                          \
+                    for (int64_t i = 0; i < kh; i++) {                                                  \
+                        int64_t ry = r + g.win.padding[0] - i * g.win.dilation[0];                      \
+                        if (ry < 0 || ry % g.win.stride[0] || ry / g.win.stride[0] >= g.oh)             \
+                            continue;                                                                   \
+                        for (int64_t j = 0; j < kw; j++) {                                              \
+                            int64_t sx = s + g.win.padding[1] - j * g.win.dilation[1];                  \
+                            if (sx < 0 || sx % g.win.stride[1] || sx / g.win.stride[1] >= g.ow)         \
+                                continue;                                                               \
+                            sum += src[(i * kw + j) * L + ry / g.win.stride[0] * g.ow + sx / g.win.stride[1]]; \
+                        }                                                                               \
+                    }                                                                                   \
+                    im[(p * g.h + r) * g.w + s] = sum;                                                  \
+                }                                                                                       \
+            }                                                                                           \
+    }
+CG_EXPAND_FLOAT(COL2IM_FN, col2im)
+
+typedef void (*col_fn)(const void *in, void *out, col_geom g);
+
+/* in[0] the image [N, C, H, W] or [C, H, W] contiguous, out[0] the columns, contiguous */
+void cpu_im2col(const cg_call *c) {
+    static const col_fn fns[CG_DTYPE_COUNT] = {CG_ROWS_NUMERIC((col_fn)im2col)};
+    fns[c->in[0]->dtype](cg_tensor_data(c->in[0]), cg_tensor_data(c->out[0]), geom_of(c, c->in[0]));
+}
+
+/* in[0] the columns contiguous, out[0] the image [N, C, H, W] or [C, H, W], contiguous */
+void cpu_col2im(const cg_call *c) {
+    static const col_fn fns[CG_DTYPE_COUNT] = {CG_ROWS_FLOAT((col_fn)col2im)};
+    fns[c->in[0]->dtype](cg_tensor_data(c->in[0]), cg_tensor_data(c->out[0]), geom_of(c, c->out[0]));
+}
+
+/* ---- im2col / col2im, unchecked ------------------------------------------------------- */
+
+/* Runs op from a contiguous copy of x into a new tensor of the given
+ * sizes, and records it on x. */
+static cg_tensor *run_window_op(cg_op op, cg_tensor *x, int ndim, const int64_t *sizes, const cg_op_args *args) {
+    bool was = cg_grad_set_enabled(false);
+    cg_tensor *xc = cg_contiguous(x);
+    cg_grad_set_enabled(was);
+    cg_tensor *out = xc ? cg_tensor_empty(ndim, sizes, x->dtype, cg_tensor_device(x)) : NULL;
+    if (out && cg_tensor_numel(out) > 0) {
+        cg_call call = {.op = op, .nout = 1, .nin = 1, .out = {out}, .in = {xc}, .args = args};
+        if (cg_op_run(&call) < 0) {
+            cg_tensor_release(out);
+            out = NULL;
+        }
+    }
+    cg_tensor_release(xc);
+    return cg_ew_record(out, op, 1, &x, 0, NULL, args);
+}
+
+cg_tensor *cg_im2col(cg_tensor *x, const cg_window2d *w, int64_t oh, int64_t ow) {
+    cg_op_args args = window_args(w, oh, ow);
+    bool batch = x->ndim == 4;
+    int64_t sizes[3] = {x->sizes[0], x->sizes[batch] * w->kernel[0] * w->kernel[1], oh * ow};
+    return run_window_op(CG_OP_IM2COL, x, 2 + batch, sizes + !batch, &args);
+}
+
+cg_tensor *cg_col2im(cg_tensor *cols, int64_t h, int64_t w, const cg_window2d *win, int64_t oh, int64_t ow) {
+    cg_op_args args = window_args(win, oh, ow);
+    bool batch = cols->ndim == 3;
+    int64_t sizes[4] = {cols->sizes[0], cols->sizes[batch] / (win->kernel[0] * win->kernel[1]), h, w};
+    return run_window_op(CG_OP_COL2IM, cols, 3 + batch, sizes + !batch, &args);
+}
+
+/* Im2ColBackward0: col2im of the gradient over the input's size */
+int bw_im2col(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    cg_window2d w = window_of(&n->args);
+    const cg_meta *m = &n->in_meta[0];
+    gi[0] = cg_col2im(go[0], m->sizes[m->ndim - 2], m->sizes[m->ndim - 1], &w, n->args.i[0], n->args.i[1]);
+    return gi[0] ? 0 : -1;
+}
+
+/* Col2ImBackward0: im2col of the gradient */
+int bw_col2im(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    cg_window2d w = window_of(&n->args);
+    gi[0] = cg_im2col(go[0], &w, n->args.i[0], n->args.i[1]);
+    return gi[0] ? 0 : -1;
+}
+
+/* ---- F.unfold / F.fold -------------------------------------------------------------- */
+
+static int check_window(const cg_window2d *w) {
+    CG_CHECK_INT(w->kernel[0] > 0 && w->kernel[1] > 0, CG_RUNTIME_ERROR,
+                 "kernel size should be greater than zero, but got kernel_height: %lld kernel_width: %lld",
+                 (long long)w->kernel[0], (long long)w->kernel[1]);
+    CG_CHECK_INT(w->stride[0] > 0 && w->stride[1] > 0, CG_RUNTIME_ERROR,
+                 "stride should be greater than zero, but got stride_height: %lld stride_width: %lld",
+                 (long long)w->stride[0], (long long)w->stride[1]);
+    CG_CHECK_INT(w->dilation[0] > 0 && w->dilation[1] > 0, CG_RUNTIME_ERROR,
+                 "dilation should be greater than zero, but got dilation_height: %lld dilation_width: %lld",
+                 (long long)w->dilation[0], (long long)w->dilation[1]);
+    CG_CHECK_INT(w->padding[0] >= 0 && w->padding[1] >= 0, CG_RUNTIME_ERROR,
+                 "padding should be non-negative, but got pad_height: %lld pad_width: %lld",
+                 (long long)w->padding[0], (long long)w->padding[1]);
+    return 0;
+}
+
+/* PyTorch's test of the input of im2col and col2im: batch dims may be 0, the others not */
+static int check_batch_shape(const cg_tensor *x, int batched_ndim) {
+    bool ok = x->ndim == batched_ndim || x->ndim == batched_ndim - 1;
+    for (int d = x->ndim == batched_ndim ? 1 : 0; ok && d < x->ndim; d++)
+        ok = x->sizes[d] != 0;
+    char sizes[128];
+    CG_CHECK_INT(ok, CG_RUNTIME_ERROR,
+                 "Expected %dD or %dD (batch mode) tensor with possibly 0 batch size and other non-zero dimensions "
+                 "for input, but got: %s",
+                 batched_ndim - 1, batched_ndim, cg_sizes_str(x->ndim, x->sizes, sizes, sizeof sizes));
+    return 0;
+}
+
+cg_tensor *cg_unfold(cg_tensor *input, const cg_window2d *w) {
+    if (check_window(w) < 0 || check_batch_shape(input, 4) < 0)
+        return NULL;
+    int64_t h = input->sizes[input->ndim - 2], wd = input->sizes[input->ndim - 1];
+    int64_t oh = positions(h, w, 0), ow = positions(wd, w, 1);
+    CG_CHECK(oh >= 1 && ow >= 1, CG_RUNTIME_ERROR,
+             "Given input with spatial size (%lld, %lld), kernel_size=(%lld, %lld), dilation=(%lld, %lld), "
+             "padding=(%lld, %lld), calculated shape of the array of sliding blocks as (%lld, %lld), but its "
+             "components must be at least one.",
+             (long long)h, (long long)wd, (long long)w->kernel[0], (long long)w->kernel[1],
+             (long long)w->dilation[0], (long long)w->dilation[1], (long long)w->padding[0],
+             (long long)w->padding[1], (long long)oh, (long long)ow);
+    if (!cg_dtype_is_float(input->dtype)) {
+        cg_nn_not_implemented(cg_tensor_device(input).type == CG_CPU ? "im2col_out_cpu" : "im2col_out_cuda",
+                              input->dtype);
+        return NULL;
+    }
+    return cg_im2col(input, w, oh, ow);
+}
+
+cg_tensor *cg_fold(cg_tensor *input, const int64_t output_size[2], const cg_window2d *w) {
+    if (check_window(w) < 0 || check_batch_shape(input, 3) < 0)
+        return NULL;
+    int64_t k = w->kernel[0] * w->kernel[1], c = input->sizes[input->ndim - 2], l = input->sizes[input->ndim - 1];
+    CG_CHECK(output_size[0] > 0 && output_size[1] > 0, CG_RUNTIME_ERROR,
+             "output size should be greater than zero, but got output_height: %lld output_width: %lld",
+             (long long)output_size[0], (long long)output_size[1]);
+    CG_CHECK(c % k == 0, CG_RUNTIME_ERROR,
+             "Expected size of input's dimension 1 to be divisible by the product of kernel_size, but got "
+             "input.size(1)=%lld and kernel_size=(%lld, %lld).",
+             (long long)c, (long long)w->kernel[0], (long long)w->kernel[1]);
+    int64_t oh = positions(output_size[0], w, 0), ow = positions(output_size[1], w, 1);
+    CG_CHECK(oh >= 1 && ow >= 1, CG_RUNTIME_ERROR,
+             "Given output_size=(%lld, %lld), kernel_size=(%lld, %lld), dilation=(%lld, %lld), padding=(%lld, %lld), "
+             "stride=(%lld, %lld), calculated shape of the array of sliding blocks as (%lld, %lld), but its "
+             "components must be at least one.",
+             (long long)output_size[0], (long long)output_size[1], (long long)w->kernel[0], (long long)w->kernel[1],
+             (long long)w->dilation[0], (long long)w->dilation[1], (long long)w->padding[0],
+             (long long)w->padding[1], (long long)w->stride[0], (long long)w->stride[1], (long long)oh,
+             (long long)ow);
+    CG_CHECK(l == oh * ow, CG_RUNTIME_ERROR,
+             "Given output_size=(%lld, %lld), kernel_size=(%lld, %lld), dilation=(%lld, %lld), padding=(%lld, %lld), "
+             "stride=(%lld, %lld), expected size of input's dimension 2 to match the calculated number of sliding "
+             "blocks %lld * %lld = %lld, but got input.size(2)=%lld.",
+             (long long)output_size[0], (long long)output_size[1], (long long)w->kernel[0], (long long)w->kernel[1],
+             (long long)w->dilation[0], (long long)w->dilation[1], (long long)w->padding[0],
+             (long long)w->padding[1], (long long)w->stride[0], (long long)w->stride[1], (long long)oh,
+             (long long)ow, (long long)(oh * ow), (long long)l);
+    if (!cg_dtype_is_float(input->dtype)) {
+        cg_nn_not_implemented(cg_tensor_device(input).type == CG_CPU ? "col2im_out_cpu" : "col2im_out_cuda",
+                              input->dtype);
+        return NULL;
+    }
+    return cg_col2im(input, output_size[0], output_size[1], w, oh, ow);
+}
+
+/* ---- convolution ---------------------------------------------------------------------- */
+
+/* The convolution's window; its node keeps it in args (window_args) and
+ * the group count in args.i[2], the spatial dims in args.i[3]. */
+typedef struct {
+    cg_window2d win;
+    int64_t groups;
+    int nspatial;
+} conv_spec;
+
+static conv_spec spec_of(const cg_op_args *a) {
+    return (conv_spec){window_of(a), a->i[2], (int)a->i[3]};
+}
+
+/* t [.., *spatial] seen with a height of one for conv1d (not recorded) */
+static cg_tensor *as_2d(cg_tensor *t, int nspatial) {
+    if (nspatial == 2)
+        return cg_tensor_retain(t);
+    return cg_unsqueeze(t, t->ndim - 1);
+}
+
+/* weight [O, C/g, kh, kw] as the matrix of group g: [O/g, C/g kh kw] */
+static cg_tensor *weight_matrix(cg_tensor *w4, int64_t g, int64_t groups) {
+    int64_t og = w4->sizes[0] / groups;
+    cg_tensor *part = cg_narrow(w4, 0, g * og, og);
+    int64_t sizes[2] = {og, cg_tensor_numel(w4) / w4->sizes[0]};
+    cg_tensor *m = part ? cg_reshape(part, 2, sizes) : NULL;
+    cg_tensor_release(part);
+    return m;
+}
+
+/* a [r, c] expanded along a batch of n, transposed when asked: [n, r, c] or [n, c, r] */
+static cg_tensor *batch_of(cg_tensor *a, int64_t n, bool transpose) {
+    cg_tensor *t = transpose ? cg_transpose(a, 0, 1) : cg_tensor_retain(a);
+    int64_t sizes[3] = {n, t ? t->sizes[0] : 0, t ? t->sizes[1] : 0};
+    cg_tensor *u = t ? cg_unsqueeze(t, 0) : NULL;
+    cg_tensor *e = u ? cg_expand(u, 3, sizes) : NULL;
+    cg_tensor_release(t), cg_tensor_release(u);
+    return e;
+}
+
+/* the rows of cols [N, C kh kw, L] that belong to group g */
+static cg_tensor *group_rows(cg_tensor *t, int64_t g, int64_t groups) {
+    int64_t rows = t->sizes[1] / groups;
+    return cg_narrow(t, 1, g * rows, rows);
+}
+
+/* Concatenates parts[0 .. n) along dim and releases them (one part: itself). */
+static cg_tensor *joined(cg_tensor **parts, int64_t n, int64_t dim) {
+    cg_tensor *out = NULL;
+    bool ok = true;
+    for (int64_t g = 0; g < n; g++)
+        ok = ok && parts[g];
+    if (ok)
+        out = n == 1 ? cg_tensor_retain(parts[0]) : cg_cat((int)n, parts, dim);
+    for (int64_t g = 0; g < n; g++)
+        cg_tensor_release(parts[g]);
+    return out;
+}
+
+/* For each group: weight(g) [N, O/g, K] @ cols(g) [N, K, L] -> [N, O, L]. */
+static cg_tensor *conv_products(cg_tensor *cols, cg_tensor *w4, int64_t groups) {
+    cg_tensor *parts[groups];
+    int64_t n = cols->sizes[0];
+    for (int64_t g = 0; g < groups; g++) {
+        cg_tensor *m = weight_matrix(w4, g, groups);
+        cg_tensor *wb = m ? batch_of(m, n, false) : NULL;
+        cg_tensor *cg = wb ? group_rows(cols, g, groups) : NULL;
+        parts[g] = cg ? cg_bmm(wb, cg) : NULL;
+        cg_tensor_release(m), cg_tensor_release(wb), cg_tensor_release(cg);
+    }
+    return joined(parts, groups, 1);
+}
+
+/* The positions of the window over x4 [N, C, H, W]. */
+static void conv_positions(const cg_tensor *x4, const cg_window2d *w, int64_t *oh, int64_t *ow) {
+    *oh = positions(x4->sizes[2], w, 0);
+    *ow = positions(x4->sizes[3], w, 1);
+}
+
+/* The forward pass, all engine ops; grad mode is off around it. */
+static cg_tensor *conv_forward(cg_tensor *x, cg_tensor *w, cg_tensor *b, const conv_spec *s) {
+    cg_tensor *x4 = as_2d(x, s->nspatial), *w4 = x4 ? as_2d(w, s->nspatial) : NULL;
+    if (!w4) {
+        cg_tensor_release(x4);
+        return NULL;
+    }
+    int64_t oh, ow;
+    conv_positions(x4, &s->win, &oh, &ow);
+    cg_tensor *cols = cg_im2col(x4, &s->win, oh, ow);
+    cg_tensor *prod = cols ? conv_products(cols, w4, s->groups) : NULL;
+    cg_tensor_release(cols), cg_tensor_release(x4), cg_tensor_release(w4);
+    if (prod && b) {
+        cg_tensor *bv = cg_unsqueeze(b, 1);
+        int rc = bv ? cg_add_(prod, bv, cg_scalar_int(1)) : -1;
+        cg_tensor_release(bv);
+        if (rc < 0) {
+            cg_tensor_release(prod);
+            return NULL;
+        }
+    }
+    int64_t sizes[4] = {x->sizes[0], w->sizes[0], oh, ow};
+    cg_tensor *out = prod ? cg_view(prod, 2 + s->nspatial, s->nspatial == 2 ? sizes : (int64_t[]){sizes[0], sizes[1], ow})
+                          : NULL;
+    cg_tensor_release(prod);
+    return out;
+}
+
+/* grad_input: col2im(weight(g)^T @ grad(g)) for every group */
+static cg_tensor *conv_grad_input(cg_tensor *g3, cg_tensor *x4, cg_tensor *w4, const conv_spec *s) {
+    cg_tensor *parts[s->groups];
+    int64_t n = g3->sizes[0];
+    for (int64_t g = 0; g < s->groups; g++) {
+        cg_tensor *m = weight_matrix(w4, g, s->groups);
+        cg_tensor *wt = m ? batch_of(m, n, true) : NULL;
+        cg_tensor *gg = wt ? group_rows(g3, g, s->groups) : NULL;
+        parts[g] = gg ? cg_bmm(wt, gg) : NULL;
+        cg_tensor_release(m), cg_tensor_release(wt), cg_tensor_release(gg);
+    }
+    cg_tensor *cols = joined(parts, s->groups, 1);
+    int64_t oh, ow;
+    conv_positions(x4, &s->win, &oh, &ow);
+    cg_tensor *gi = cols ? cg_col2im(cols, x4->sizes[2], x4->sizes[3], &s->win, oh, ow) : NULL;
+    cg_tensor_release(cols);
+    return gi;
+}
+
+/* grad_weight: sum over samples of grad(g) @ cols(g)^T, for every group */
+static cg_tensor *conv_grad_weight(cg_tensor *g3, cg_tensor *x4, const conv_spec *s) {
+    int64_t oh, ow;
+    conv_positions(x4, &s->win, &oh, &ow);
+    cg_tensor *cols = cg_im2col(x4, &s->win, oh, ow);
+    if (!cols)
+        return NULL;
+    cg_tensor *parts[s->groups];
+    int64_t zero = 0;
+    for (int64_t g = 0; g < s->groups; g++) {
+        cg_tensor *gg = group_rows(g3, g, s->groups), *cg = gg ? group_rows(cols, g, s->groups) : NULL;
+        cg_tensor *ct = cg ? cg_transpose(cg, 1, 2) : NULL;
+        cg_tensor *p = ct ? cg_bmm(gg, ct) : NULL;
+        parts[g] = p ? cg_sum(p, 1, &zero, false) : NULL;
+        cg_tensor_release(gg), cg_tensor_release(cg), cg_tensor_release(ct), cg_tensor_release(p);
+    }
+    cg_tensor_release(cols);
+    return joined(parts, s->groups, 0);
+}
+
+/* v reshaped to the size of the node's input i */
+static cg_tensor *as_input(cg_node *n, int i, cg_tensor *v) {
+    if (!v)
+        return NULL;
+    cg_tensor *r = cg_reshape(v, n->in_meta[i].ndim, n->in_meta[i].sizes);
+    cg_tensor_release(v);
+    return r;
+}
+
+/* ConvolutionBackward0 (Note [Convolution as im2col]) */
+int bw_convolution(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    cg_tensor *x, *w;
+    if (cg_node_saved_all(n, 2, &x, &w) < 0)
+        return -1;
+    conv_spec s = spec_of(&n->args);
+    cg_tensor *x4 = as_2d(x, s.nspatial), *w4 = x4 ? as_2d(w, s.nspatial) : NULL;
+    int64_t sizes[3] = {go[0]->sizes[0], go[0]->sizes[1], -1};
+    cg_tensor *g3 = w4 ? cg_reshape(go[0], 3, sizes) : NULL;
+    int rc = g3 ? 0 : -1;
+    if (rc == 0 && n->next[0].node)
+        rc = (gi[0] = as_input(n, 0, conv_grad_input(g3, x4, w4, &s))) ? 0 : -1;
+    if (rc == 0 && n->next[1].node)
+        rc = (gi[1] = as_input(n, 1, conv_grad_weight(g3, x4, &s))) ? 0 : -1;
+    if (rc == 0 && n->nin > 2 && n->next[2].node) {
+        int64_t dims[3] = {0, 2, 3};
+        rc = (gi[2] = cg_sum(go[0], go[0]->ndim - 1, dims, false)) ? 0 : -1;
+    }
+    cg_tensor_release(x4), cg_tensor_release(w4), cg_tensor_release(g3);
+    return rc;
+}
+
+/* PyTorch's "Input type (torch.FloatTensor) and weight type (...)" names */
+static const char *legacy_type(const cg_tensor *t, char *buf, size_t n) {
+    static const char *const names[CG_DTYPE_COUNT] = {"Bool", "Int", "Long", "Float", "Double"};
+    snprintf(buf, n, "torch.%s%sTensor", cg_tensor_device(t).type == CG_CPU ? "" : "cuda.", names[t->dtype]);
+    return buf;
+}
+
+static int check_params(const conv_spec *s, const int64_t *stride, const int64_t *padding, const int64_t *dilation) {
+    for (int d = 0; d < s->nspatial; d++) {
+        CG_CHECK_INT(stride[d] > 0, CG_RUNTIME_ERROR, "non-positive stride is not supported");
+        CG_CHECK_INT(padding[d] >= 0, CG_RUNTIME_ERROR, "negative padding is not supported");
+        CG_CHECK_INT(dilation[d] > 0, CG_RUNTIME_ERROR, "dilation should be greater than zero");
+    }
+    CG_CHECK_INT(s->groups > 0, CG_RUNTIME_ERROR, "non-positive groups is not supported");
+    return 0;
+}
+
+/* PyTorch's check_shape_forward, on a batched input */
+static int check_shapes(const cg_tensor *x, const cg_tensor *w, const cg_tensor *b, const conv_spec *s) {
+    char ws[128], xs[128], bs[128];
+    cg_sizes_str(w->ndim, w->sizes, ws, sizeof ws);
+    cg_sizes_str(x->ndim, x->sizes, xs, sizeof xs);
+    CG_CHECK_INT(w->ndim == x->ndim, CG_RUNTIME_ERROR,
+                 "Expected %d-dimensional input for %d-dimensional weight %s, but got %d-dimensional input of size "
+                 "%s instead",
+                 w->ndim, w->ndim, ws, x->ndim, xs);
+    CG_CHECK_INT(w->sizes[0] >= s->groups, CG_RUNTIME_ERROR,
+                 "Given groups=%lld, expected weight to be at least %lld at dimension 0, but got weight of size %s "
+                 "instead",
+                 (long long)s->groups, (long long)s->groups, ws);
+    CG_CHECK_INT(w->sizes[0] % s->groups == 0, CG_RUNTIME_ERROR,
+                 "Given groups=%lld, expected weight to be divisible by %lld at dimension 0, but got weight of size "
+                 "%s instead",
+                 (long long)s->groups, (long long)s->groups, ws);
+    CG_CHECK_INT(x->sizes[1] == w->sizes[1] * s->groups, CG_RUNTIME_ERROR,
+                 "Given groups=%lld, weight of size %s, expected input%s to have %lld channels, but got %lld channels "
+                 "instead",
+                 (long long)s->groups, ws, xs, (long long)(w->sizes[1] * s->groups), (long long)x->sizes[1]);
+    CG_CHECK_INT(!b || (b->ndim == 1 && b->sizes[0] == w->sizes[0]), CG_RUNTIME_ERROR,
+                 "Given weight of size %s, expected bias to be 1-dimensional with %lld elements, but got bias of "
+                 "size %s instead",
+                 ws, (long long)w->sizes[0], b ? cg_sizes_str(b->ndim, b->sizes, bs, sizeof bs) : "");
+    int64_t padded[2], kernel[2];
+    bool fits = true;
+    for (int d = 0; d < s->nspatial; d++) {
+        int k = 2 - s->nspatial + d; /* the window's dim */
+        padded[d] = x->sizes[2 + d] + 2 * s->win.padding[k];
+        kernel[d] = s->win.dilation[k] * (w->sizes[2 + d] - 1) + 1;
+        fits = fits && padded[d] >= kernel[d];
+    }
+    if (!fits) {
+        if (s->nspatial == 1)
+            cg_error_set(CG_RUNTIME_ERROR,
+                         "Calculated padded input size per channel: (%lld). Kernel size: (%lld). Kernel size can't be "
+                         "greater than actual input size",
+                         (long long)padded[0], (long long)kernel[0]);
+        else
+            cg_error_set(CG_RUNTIME_ERROR,
+                         "Calculated padded input size per channel: (%lld x %lld). Kernel size: (%lld x %lld). "
+                         "Kernel size can't be greater than actual input size",
+                         (long long)padded[0], (long long)padded[1], (long long)kernel[0], (long long)kernel[1]);
+        return -1;
+    }
+    char it[48], wt[48];
+    CG_CHECK_INT(x->dtype == w->dtype && cg_device_equal(cg_tensor_device(x), cg_tensor_device(w)),
+                 CG_RUNTIME_ERROR,
+                 "Input type (%s) and weight type (%s) should be the same or input should be a MKLDNN tensor and "
+                 "weight is a dense tensor",
+                 legacy_type(x, it, sizeof it), legacy_type(w, wt, sizeof wt));
+    static const char *const scalar_names[CG_DTYPE_COUNT] = {"bool", "int", "long int", "float", "double"};
+    CG_CHECK_INT(!b || b->dtype == x->dtype, CG_RUNTIME_ERROR, "Input type (%s) and bias type (%s) should be the same",
+                 scalar_names[x->dtype], scalar_names[b->dtype]);
+    if (b && cg_check_same_device(2, (cg_tensor *[]){(cg_tensor *)x, (cg_tensor *)b}) < 0)
+        return -1;
+    return 0;
+}
+
+/* the convolution of a batched input: ConvolutionBackward0 over (input, weight, bias) */
+static cg_tensor *convolution_batched(cg_tensor *x, cg_tensor *w, cg_tensor *b, const conv_spec *s) {
+    if (check_shapes(x, w, b, s) < 0)
+        return NULL;
+    CG_CHECK(cg_dtype_is_float(x->dtype), CG_RUNTIME_ERROR, "\"slow_conv2d_cpu\" not implemented for '%s'",
+             cg_nn_type_name(x->dtype));
+    bool was = cg_grad_set_enabled(false);
+    cg_tensor *out = conv_forward(x, w, b, s);
+    cg_grad_set_enabled(was);
+    cg_tensor *in[3] = {x, w, b};
+    if (!out || !cg_autograd_needed(3, in))
+        return out;
+    cg_op_args args = window_args(&s->win, 0, 0);
+    args.i[2] = s->groups, args.i[3] = s->nspatial;
+    cg_save_spec save[2] = {{x, "input"}, {w, "weight"}};
+    if (cg_autograd_record(CG_OP_CONVOLUTION, 1, &out, b ? 3 : 2, in, 2, save, &args, NULL) < 0) {
+        cg_tensor_release(out);
+        return NULL;
+    }
+    return out;
+}
+
+cg_tensor *cg_convolution(cg_tensor *input, cg_tensor *weight, cg_tensor *bias, int nspatial, const int64_t *stride,
+                          const int64_t *padding, const int64_t *dilation, int64_t groups) {
+    conv_spec s = {{{1, 1}, {1, 1}, {0, 0}, {1, 1}}, groups, nspatial};
+    for (int d = 0; d < nspatial; d++) {
+        int k = 2 - nspatial + d;
+        s.win.stride[k] = stride[d], s.win.padding[k] = padding[d], s.win.dilation[k] = dilation[d];
+        s.win.kernel[k] = weight->ndim == nspatial + 2 ? weight->sizes[2 + d] : 1;
+    }
+    if (check_params(&s, stride, padding, dilation) < 0)
+        return NULL;
+    char sizes[128];
+    CG_CHECK(input->ndim == nspatial + 1 || input->ndim == nspatial + 2, CG_RUNTIME_ERROR,
+             "Expected %dD (unbatched) or %dD (batched) input to conv%dd, but got input of size: %s", nspatial + 1,
+             nspatial + 2, nspatial, cg_sizes_str(input->ndim, input->sizes, sizes, sizeof sizes));
+    if (input->ndim == nspatial + 2)
+        return convolution_batched(input, weight, bias, &s);
+    /* unbatched: UnsqueezeBackward0 and SqueezeBackward1 around the node, as in PyTorch */
+    cg_tensor *x = cg_unsqueeze(input, 0);
+    cg_tensor *out = x ? convolution_batched(x, weight, bias, &s) : NULL;
+    cg_tensor *sq = out ? cg_squeeze_dim(out, 0) : NULL;
+    cg_tensor_release(x), cg_tensor_release(out);
+    return sq;
+}

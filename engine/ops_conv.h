@@ -1,0 +1,66 @@
+/* ops_conv.h: convolution and the sliding windows under it
+ * (torch.nn.functional's conv1d, conv2d, unfold, fold), and pooling
+ * (max_pool2d, avg_pool2d, adaptive_avg_pool2d; ops_pool.c).
+ *
+ * Every function here sees a 2-d window: 1-d forms are the 2-d ones with a
+ * height of one, as PyTorch computes them. Each records PyTorch's node
+ * (ConvolutionBackward0, Im2ColBackward0, Col2ImBackward0,
+ * MaxPool2DWithIndicesBackward0, AvgPool2DBackward0,
+ * AdaptiveAvgPool2DBackward0), and each derivative is written with engine
+ * ops, so double backward works. */
+#ifndef CG_OPS_CONV_H
+#define CG_OPS_CONV_H
+
+#include "tensor.h"
+
+/* A sliding window over the last two dims: [0] height, [1] width. */
+typedef struct {
+    int64_t kernel[2], stride[2], padding[2], dilation[2];
+} cg_window2d;
+
+/* ---- convolution (ops_conv.c) --------------------------------------------------- */
+
+/* conv1d (nspatial 1) and conv2d (nspatial 2): input [N, C, *spatial] or
+ * unbatched [C, *spatial], weight [O, C / groups, *kernel], bias [O] or
+ * NULL; stride, padding and dilation have nspatial entries. PyTorch's
+ * checks and messages; an unbatched input is unsqueezed and the result
+ * squeezed, as PyTorch does. */
+cg_tensor *cg_convolution(cg_tensor *input, cg_tensor *weight, cg_tensor *bias, int nspatial, const int64_t *stride,
+                          const int64_t *padding, const int64_t *dilation, int64_t groups);
+
+/* F.unfold (im2col): input [N, C, H, W] or [C, H, W] -> [N, C * kh * kw, L],
+ * L the number of window positions. */
+cg_tensor *cg_unfold(cg_tensor *input, const cg_window2d *w);
+/* F.fold (col2im): input [N, C * kh * kw, L] or [C * kh * kw, L] ->
+ * [N, C, out_h, out_w], overlapping values summed. */
+cg_tensor *cg_fold(cg_tensor *input, const int64_t output_size[2], const cg_window2d *w);
+
+/* The unchecked forms the derivatives use: x [N, C, H, W] float, the
+ * window's positions oh x ow given (pooling's ceil_mode has more of them
+ * than unfold's rule); positions past the padded input read zeros and
+ * receive nothing. */
+cg_tensor *cg_im2col(cg_tensor *x, const cg_window2d *w, int64_t oh, int64_t ow);
+cg_tensor *cg_col2im(cg_tensor *cols, int64_t h, int64_t w, const cg_window2d *win, int64_t oh, int64_t ow);
+
+/* ---- pooling (ops_pool.c) ---------------------------------------------------------- */
+
+/* max_pool2d(input [N, C, H, W] or [C, H, W], ...): the maxima and, in
+ * *indices when not NULL, their flat positions h * W + w in each plane
+ * (int64), as PyTorch returns them. A NaN in a window wins. */
+cg_tensor *cg_max_pool2d(cg_tensor *input, const cg_window2d *w, bool ceil_mode, cg_tensor **indices);
+/* avg_pool2d(input, ...): dilation must be 1; divisor_override 0 for none
+ * (the caller rejects PyTorch's divisor_override=0). */
+cg_tensor *cg_avg_pool2d(cg_tensor *input, const cg_window2d *w, bool ceil_mode, bool count_include_pad,
+                         int64_t divisor_override);
+/* adaptive_avg_pool2d(input, (oh, ow)): window i of n over a size s covers
+ * [floor(i s / n), ceil((i + 1) s / n)); an output of 1 x 1 is the mean
+ * over the last two dims (MeanBackward1), as in PyTorch. */
+cg_tensor *cg_adaptive_avg_pool2d(cg_tensor *input, const int64_t output_size[2]);
+/* Its derivative: grad [.., oh, ow] spread over the windows of an input of
+ * [.., h, w] (AdaptiveAvgPool2DBackwardBackward0). Unchecked. */
+cg_tensor *cg_adaptive_avg_pool2d_backward(cg_tensor *grad, int64_t h, int64_t w);
+
+/* The length of a pooling window's output: PyTorch's pooling_output_shape. */
+int64_t cg_pool_output_size(int64_t in, int64_t kernel, int64_t pad, int64_t stride, int64_t dilation, bool ceil_mode);
+
+#endif

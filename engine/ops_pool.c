@@ -1,0 +1,451 @@
+/* ops_pool.c: max_pool2d, avg_pool2d and adaptive_avg_pool2d (ops_conv.h),
+ * their kernels and derivatives.
+ *
+ * The kernels see the input as planes [N * C, H, W], contiguous, and
+ * follow PyTorch's CPU kernels window by window: the same window bounds,
+ * the same first index of a max, NaN winning, the same divisors. The
+ * derivatives are engine ops: max pooling scatters the gradient to the
+ * indices it saved (scatter_add), average pooling spreads it over each
+ * window with col2im (ops_conv.c), and adaptive pooling has a backward
+ * kernel of its own whose derivative is the pooling again. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "ew.h"
+#include "nn_internal.h"
+#include "ops.h"
+
+int64_t cg_pool_output_size(int64_t in, int64_t kernel, int64_t pad, int64_t stride, int64_t dilation, bool ceil_mode) {
+    int64_t span = in + 2 * pad - dilation * (kernel - 1) - 1 + (ceil_mode ? stride - 1 : 0);
+    int64_t out = (span < 0 ? span - stride + 1 : span) / stride + 1; /* floor division */
+    if (ceil_mode && (out - 1) * stride >= in + pad)
+        out--; /* the last window must start inside the input or its left padding */
+    return out;
+}
+
+/* ---- geometry -------------------------------------------------------------------------- */
+
+/* Pooling kernels' arguments: the window in dims[0..7] (ops_conv.c's
+ * layout), output sizes in i[0..1], count_include_pad in flag and
+ * divisor_override in i[2]. */
+typedef struct {
+    int64_t planes, h, w, oh, ow;
+    cg_window2d win;
+    bool count_include_pad;
+    int64_t divisor;
+} pool_geom;
+
+static cg_op_args pool_args(const cg_window2d *w, int64_t oh, int64_t ow) {
+    cg_op_args a = {.i = {oh, ow}, .ndims = 8};
+    for (int d = 0; d < 2; d++) {
+        a.dims[d] = w->kernel[d], a.dims[2 + d] = w->stride[d];
+        a.dims[4 + d] = w->padding[d], a.dims[6 + d] = w->dilation[d];
+    }
+    return a;
+}
+
+static cg_window2d pool_window(const cg_op_args *a) {
+    cg_window2d w;
+    for (int d = 0; d < 2; d++) {
+        w.kernel[d] = a->dims[d], w.stride[d] = a->dims[2 + d];
+        w.padding[d] = a->dims[4 + d], w.dilation[d] = a->dims[6 + d];
+    }
+    return w;
+}
+
+/* image: the tensor of [.., H, W] whose planes the kernel walks */
+static pool_geom geom_of(const cg_call *c, const cg_tensor *image) {
+    int nd = image->ndim;
+    pool_geom g = {1, image->sizes[nd - 2], image->sizes[nd - 1], c->args->i[0], c->args->i[1],
+                   pool_window(c->args), c->args->flag, c->args->i[2]};
+    for (int d = 0; d < nd - 2; d++)
+        g.planes *= image->sizes[d];
+    return g;
+}
+
+/* ---- max_pool2d ----------------------------------------------------------------------- */
+
+#define MAX_POOL_FN(name, T)                                                                            \
+    static void name(const T *in, T *out, int64_t *idx, pool_geom g) {                                 \
+        _Pragma("omp parallel for if (g.planes * g.oh * g.ow > CG_PARALLEL_GRAIN / 16)")               \
+        for (int64_t p = 0; p < g.planes; p++) {                                                       \
+            const T *src = in + p * g.h * g.w;                                                         \
+            for (int64_t y = 0; y < g.oh; y++)                                                         \
+                for (int64_t x = 0; x < g.ow; x++) {                                                   \
+                    int64_t h0 = y * g.win.stride[0] - g.win.padding[0];                               \
+                    int64_t w0 = x * g.win.stride[1] - g.win.padding[1];                               \
+                    int64_t h1 = h0 + (g.win.kernel[0] - 1) * g.win.dilation[0] + 1;                   \
+                    int64_t w1 = w0 + (g.win.kernel[1] - 1) * g.win.dilation[1] + 1;                   \
+                    h1 = h1 < g.h ? h1 : g.h, w1 = w1 < g.w ? w1 : g.w;                                \
+                    while (h0 < 0)                                                                     \
+                        h0 += g.win.dilation[0];                                                       \
+                    while (w0 < 0)                                                                     \
+                        w0 += g.win.dilation[1];                                                       \
+                    int64_t best = h0 * g.w + w0;                                                      \
+                    T m = -INFINITY;                                                                   \
+                    for (int64_t r = h0; r < h1; r += g.win.dilation[0])                               \
+                        for (int64_t s = w0; s < w1; s += g.win.dilation[1]) {                         \
+                            T v = src[r * g.w + s];                                                    \
+                            if (v > m || isnan(v))                                                     \
+                                m = v, best = r * g.w + s;                                             \
+                        }                                                                              \
+                    int64_t o = (p * g.oh + y) * g.ow + x;                                             \
+                    out[o] = m, idx[o] = best;                                                         \
+                }                                                                                      \
+        }                                                                                              \
+    }
+CG_EXPAND_FLOAT(MAX_POOL_FN, max_pool)
+
+/* in[0] x contiguous; out[0] the maxima, out[1] their int64 indices */
+void cpu_max_pool2d(const cg_call *c) {
+    pool_geom g = geom_of(c, c->in[0]);
+    if (c->in[0]->dtype == CG_F32)
+        max_pool_f32(cg_tensor_data(c->in[0]), cg_tensor_data(c->out[0]), cg_tensor_data(c->out[1]), g);
+    else
+        max_pool_f64(cg_tensor_data(c->in[0]), cg_tensor_data(c->out[0]), cg_tensor_data(c->out[1]), g);
+}
+
+/* t [.., a, b] flattened over its last two dims: [.., a * b] */
+static cg_tensor *flat_planes(cg_tensor *t) {
+    int64_t sizes[CG_MAX_DIMS];
+    for (int d = 0; d < t->ndim - 2; d++)
+        sizes[d] = t->sizes[d];
+    sizes[t->ndim - 2] = t->sizes[t->ndim - 2] * t->sizes[t->ndim - 1];
+    return cg_reshape(t, t->ndim - 1, sizes);
+}
+
+/* MaxPool2DWithIndicesBackward0: the gradient added at the saved indices */
+int bw_max_pool2d(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    cg_tensor *idx;
+    if (cg_node_saved(n, 0, &idx) < 0)
+        return -1;
+    const cg_meta *m = &n->in_meta[0];
+    int64_t sizes[CG_MAX_DIMS];
+    for (int d = 0; d < m->ndim - 2; d++)
+        sizes[d] = m->sizes[d];
+    sizes[m->ndim - 2] = m->sizes[m->ndim - 2] * m->sizes[m->ndim - 1];
+    cg_tensor *zeros = cg_zeros(m->ndim - 1, sizes, go[0]->dtype, cg_tensor_device(go[0]));
+    cg_tensor *fi = zeros ? flat_planes(idx) : NULL, *fg = fi ? flat_planes(go[0]) : NULL;
+    cg_tensor *sum = fg ? cg_scatter_add(zeros, m->ndim - 2, fi, fg) : NULL;
+    gi[0] = sum ? cg_reshape(sum, m->ndim, m->sizes) : NULL;
+    cg_tensor_release(zeros), cg_tensor_release(fi), cg_tensor_release(fg), cg_tensor_release(sum);
+    return gi[0] ? 0 : -1;
+}
+
+/* ---- the checks and output sizes pooling shares ----------------------------------------- */
+
+static int check_input(const cg_tensor *x, const char *fn) {
+    bool ok = x->ndim == 3 || x->ndim == 4;
+    for (int d = x->ndim - 3; ok && d < x->ndim; d++)
+        ok = x->sizes[d] != 0;
+    if (!ok && fn) {
+        char sizes[128];
+        cg_error_set(CG_RUNTIME_ERROR, "%s(): Expected 3D or 4D tensor, but got %s", fn,
+                     cg_sizes_str(x->ndim, x->sizes, sizes, sizeof sizes));
+        return -1;
+    }
+    CG_CHECK_INT(ok, CG_RUNTIME_ERROR, "non-empty 3D or 4D (batch mode) tensor expected for input");
+    return 0;
+}
+
+/* PyTorch's pool2d_shape_check after its own argument checks; *oh, *ow the output's sizes */
+static int pool_shape(const cg_tensor *x, const cg_window2d *w, bool ceil_mode, int64_t *oh, int64_t *ow) {
+    CG_CHECK_INT(w->kernel[0] > 0 && w->kernel[1] > 0, CG_RUNTIME_ERROR,
+                 "kernel size should be greater than zero, but got kH: %lld kW: %lld", (long long)w->kernel[0],
+                 (long long)w->kernel[1]);
+    CG_CHECK_INT(w->stride[0] > 0 && w->stride[1] > 0, CG_RUNTIME_ERROR, "stride should not be zero");
+    CG_CHECK_INT(w->dilation[0] > 0 && w->dilation[1] > 0, CG_RUNTIME_ERROR,
+                 "dilation should be greater than zero, but got dilationH: %lld dilationW: %lld",
+                 (long long)w->dilation[0], (long long)w->dilation[1]);
+    if (check_input(x, NULL) < 0)
+        return -1;
+    for (int d = 0; d < 2; d++)
+        CG_CHECK_INT(w->padding[d] >= 0 && w->padding[d] <= w->kernel[d] / 2, CG_RUNTIME_ERROR,
+                     "pad should be at most half of kernel size, but got pad=%lld and kernel_size=%lld",
+                     (long long)w->padding[d], (long long)w->kernel[d]);
+    int64_t c = x->sizes[x->ndim - 3], h = x->sizes[x->ndim - 2], wd = x->sizes[x->ndim - 1];
+    *oh = cg_pool_output_size(h, w->kernel[0], w->padding[0], w->stride[0], w->dilation[0], ceil_mode);
+    *ow = cg_pool_output_size(wd, w->kernel[1], w->padding[1], w->stride[1], w->dilation[1], ceil_mode);
+    CG_CHECK_INT(*oh >= 1 && *ow >= 1, CG_RUNTIME_ERROR,
+                 "Given input size: (%lldx%lldx%lld). Calculated output size: (%lldx%lldx%lld). Output size is too "
+                 "small",
+                 (long long)c, (long long)h, (long long)wd, (long long)c, (long long)*oh, (long long)*ow);
+    return 0;
+}
+
+/* x's sizes with the last two replaced */
+static void out_sizes(const cg_tensor *x, int64_t oh, int64_t ow, int64_t *sizes) {
+    for (int d = 0; d < x->ndim - 2; d++)
+        sizes[d] = x->sizes[d];
+    sizes[x->ndim - 2] = oh, sizes[x->ndim - 1] = ow;
+}
+
+/* Runs op over a contiguous copy of x into outs (allocated by the caller). */
+static int run_pool(cg_op op, cg_tensor *x, int nout, cg_tensor **outs, const cg_op_args *args) {
+    bool was = cg_grad_set_enabled(false);
+    cg_tensor *xc = cg_contiguous(x);
+    cg_grad_set_enabled(was);
+    if (!xc)
+        return -1;
+    cg_call call = {.op = op, .nout = nout, .nin = 1, .out = {outs[0], nout > 1 ? outs[1] : NULL}, .in = {xc},
+                    .args = args};
+    int rc = cg_op_run(&call);
+    cg_tensor_release(xc);
+    return rc;
+}
+
+cg_tensor *cg_max_pool2d(cg_tensor *x, const cg_window2d *w, bool ceil_mode, cg_tensor **indices) {
+    if (indices)
+        *indices = NULL;
+    int64_t oh, ow, sizes[4];
+    if (pool_shape(x, w, ceil_mode, &oh, &ow) < 0)
+        return NULL;
+    if (!cg_dtype_is_float(x->dtype)) {
+        cg_nn_not_implemented(cg_tensor_device(x).type == CG_CPU ? "max_pool2d" : "max_pool2d_with_indices_out_cuda_frame",
+                              x->dtype);
+        return NULL;
+    }
+    out_sizes(x, oh, ow, sizes);
+    cg_tensor *outs[2] = {cg_tensor_empty(x->ndim, sizes, x->dtype, cg_tensor_device(x)),
+                          cg_tensor_empty(x->ndim, sizes, CG_INT64, cg_tensor_device(x))};
+    cg_op_args args = pool_args(w, oh, ow);
+    int rc = outs[0] && outs[1] ? run_pool(CG_OP_MAX_POOL2D, x, 2, outs, &args) : -1;
+    if (rc == 0 && cg_autograd_needed(1, &x)) {
+        cg_save_spec save = {outs[1], "result1"};
+        rc = cg_autograd_record(CG_OP_MAX_POOL2D, 2, outs, 1, &x, 1, &save, &args, NULL);
+    }
+    if (rc < 0 || !indices) {
+        cg_tensor_release(outs[1]);
+        outs[1] = NULL;
+    }
+    if (rc < 0) {
+        cg_tensor_release(outs[0]);
+        return NULL;
+    }
+    if (indices)
+        *indices = outs[1];
+    return outs[0];
+}
+
+/* ---- avg_pool2d ------------------------------------------------------------------------- */
+
+/* Window (y, x)'s bounds clipped to the input, and its divisor, as PyTorch's
+ * cpu_avg_pool computes them. */
+typedef struct {
+    int64_t h0, h1, w0, w1, divisor;
+} avg_window;
+
+static avg_window avg_window_at(const pool_geom *g, int64_t y, int64_t x) {
+    avg_window a;
+    a.h0 = y * g->win.stride[0] - g->win.padding[0], a.w0 = x * g->win.stride[1] - g->win.padding[1];
+    a.h1 = a.h0 + g->win.kernel[0], a.w1 = a.w0 + g->win.kernel[1];
+    int64_t hp = g->h + g->win.padding[0], wp = g->w + g->win.padding[1];
+    a.h1 = a.h1 < hp ? a.h1 : hp, a.w1 = a.w1 < wp ? a.w1 : wp;
+    int64_t padded = (a.h1 - a.h0) * (a.w1 - a.w0);
+    a.h0 = a.h0 > 0 ? a.h0 : 0, a.w0 = a.w0 > 0 ? a.w0 : 0;
+    a.h1 = a.h1 < g->h ? a.h1 : g->h, a.w1 = a.w1 < g->w ? a.w1 : g->w;
+    a.divisor = g->divisor ? g->divisor : g->count_include_pad ? padded : (a.h1 - a.h0) * (a.w1 - a.w0);
+    return a;
+}
+
+#define AVG_POOL_FN(name, T)                                                                            \
+    static void name(const T *in, T *out, pool_geom g) {                                               \
+        _Pragma("omp parallel for if (g.planes * g.oh * g.ow > CG_PARALLEL_GRAIN / 16)")               \
+        for (int64_t p = 0; p < g.planes; p++) {                                                       \
+            const T *src = in + p * g.h * g.w;                                                         \
+            for (int64_t y = 0; y < g.oh; y++)                                                         \
+                for (int64_t x = 0; x < g.ow; x++) {                                                   \
+                    avg_window a = avg_window_at(&g, y, x);                                            \
+                    T sum = 0;                                                                         \
+                    for (int64_t r = a.h0; r < a.h1; r++)                                              \
+                        for (int64_t s = a.w0; s < a.w1; s++)                                          \
+                            sum += src[r * g.w + s];                                                   \
+                    out[(p * g.oh + y) * g.ow + x] = a.h0 < a.h1 && a.w0 < a.w1 ? sum / (T)a.divisor : 0; \
+                }                                                                                      \
+        }                                                                                              \
+    }
+CG_EXPAND_FLOAT(AVG_POOL_FN, avg_pool)
+
+void cpu_avg_pool2d(const cg_call *c) {
+    pool_geom g = geom_of(c, c->in[0]);
+    if (c->in[0]->dtype == CG_F32)
+        avg_pool_f32(cg_tensor_data(c->in[0]), cg_tensor_data(c->out[0]), g);
+    else
+        avg_pool_f64(cg_tensor_data(c->in[0]), cg_tensor_data(c->out[0]), g);
+}
+
+/* The divisor of every window, [oh, ow] in dtype dt on device dev; windows
+ * wholly in the padding get an infinite one (their gradient is zero). */
+static cg_tensor *avg_divisors(const cg_node *n, cg_dtype dt, cg_device dev) {
+    const cg_meta *m = &n->in_meta[0];
+    pool_geom g = {1, m->sizes[m->ndim - 2], m->sizes[m->ndim - 1], n->args.i[0], n->args.i[1],
+                   pool_window(&n->args), n->args.flag, n->args.i[2]};
+    int64_t sizes[2] = {g.oh, g.ow};
+    cg_tensor *host = cg_tensor_empty(2, sizes, CG_F64, cg_device_cpu());
+    if (!host)
+        return NULL;
+    double *d = cg_tensor_data(host);
+    for (int64_t y = 0; y < g.oh; y++)
+        for (int64_t x = 0; x < g.ow; x++) {
+            avg_window a = avg_window_at(&g, y, x);
+            d[y * g.ow + x] = a.h0 < a.h1 && a.w0 < a.w1 ? (double)a.divisor : INFINITY;
+        }
+    cg_tensor *typed = cg_to_dtype(host, dt), *out = typed ? cg_to_device(typed, dev) : NULL;
+    cg_tensor_release(host), cg_tensor_release(typed);
+    return out;
+}
+
+/* AvgPool2DBackward0: each window's gradient over its divisor, spread over
+ * the window by col2im (which drops what falls in the padding) */
+int bw_avg_pool2d(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    const cg_meta *m = &n->in_meta[0];
+    cg_window2d w = pool_window(&n->args);
+    int64_t oh = n->args.i[0], ow = n->args.i[1], k = w.kernel[0] * w.kernel[1], planes = 1;
+    for (int d = 0; d < m->ndim - 2; d++)
+        planes *= m->sizes[d];
+    cg_tensor *div = avg_divisors(n, go[0]->dtype, cg_tensor_device(go[0]));
+    cg_tensor *q = div ? cg_div(go[0], div) : NULL;
+    int64_t flat[3] = {planes, 1, oh * ow}, cols[3] = {planes, k, oh * ow};
+    cg_tensor *r = q ? cg_reshape(q, 3, flat) : NULL, *e = r ? cg_expand(r, 3, cols) : NULL;
+    cg_tensor *im = e ? cg_col2im(e, m->sizes[m->ndim - 2], m->sizes[m->ndim - 1], &w, oh, ow) : NULL;
+    gi[0] = im ? cg_reshape(im, m->ndim, m->sizes) : NULL;
+    cg_tensor_release(div), cg_tensor_release(q), cg_tensor_release(r), cg_tensor_release(e), cg_tensor_release(im);
+    return gi[0] ? 0 : -1;
+}
+
+cg_tensor *cg_avg_pool2d(cg_tensor *x, const cg_window2d *w, bool ceil_mode, bool count_include_pad,
+                         int64_t divisor_override) {
+    CG_CHECK(w->dilation[0] == 1 && w->dilation[1] == 1, CG_RUNTIME_ERROR, "avg_pool2d: dilation must be 1");
+    int64_t oh, ow, sizes[4];
+    if (pool_shape(x, w, ceil_mode, &oh, &ow) < 0)
+        return NULL;
+    if (!cg_dtype_is_float(x->dtype)) {
+        cg_nn_not_implemented(cg_tensor_device(x).type == CG_CPU ? "avg_pool2d" : "avg_pool2d_out_cuda_frame",
+                              x->dtype);
+        return NULL;
+    }
+    out_sizes(x, oh, ow, sizes);
+    cg_tensor *out = cg_tensor_empty(x->ndim, sizes, x->dtype, cg_tensor_device(x));
+    cg_op_args args = pool_args(w, oh, ow);
+    args.flag = count_include_pad, args.i[2] = divisor_override;
+    if (!out || run_pool(CG_OP_AVG_POOL2D, x, 1, &out, &args) < 0) {
+        cg_tensor_release(out);
+        return NULL;
+    }
+    return cg_ew_record(out, CG_OP_AVG_POOL2D, 1, &x, 0, NULL, &args);
+}
+
+/* ---- adaptive_avg_pool2d ---------------------------------------------------------------- */
+
+static int64_t adaptive_start(int64_t o, int64_t in, int64_t out) { return o * in / out; }
+static int64_t adaptive_end(int64_t o, int64_t in, int64_t out) { return ((o + 1) * in + out - 1) / out; }
+
+#define ADAPTIVE_FN(name, T)                                                                             \
+    static void name(const T *in, T *out, pool_geom g) {                                                \
+        _Pragma("omp parallel for if (g.planes * g.h * g.w > CG_PARALLEL_GRAIN)")                       \
+        for (int64_t p = 0; p < g.planes; p++)                                                          \
+            for (int64_t y = 0; y < g.oh; y++) {                                                        \
+                int64_t h0 = adaptive_start(y, g.h, g.oh), h1 = adaptive_end(y, g.h, g.oh);             \
+                for (int64_t x = 0; x < g.ow; x++) {                                                    \
+                    int64_t w0 = adaptive_start(x, g.w, g.ow), w1 = adaptive_end(x, g.w, g.ow);         \
+                    T sum = 0;                                                                          \
+                    for (int64_t r = h0; r < h1; r++)                                                   \
+                        for (int64_t s = w0; s < w1; s++)                                               \
+                            sum += in[(p * g.h + r) * g.w + s];                                         \
+                    out[(p * g.oh + y) * g.ow + x] = sum / (T)((h1 - h0) * (w1 - w0));                  \
+                }                                                                                       \
+            }                                                                                           \
+    }
+CG_EXPAND_FLOAT(ADAPTIVE_FN, adaptive)
+
+/* Its adjoint: each output's gradient over its window's size, added into
+ * the window, outputs in order, one plane per thread. */
+#define ADAPTIVE_BW_FN(name, T)                                                                          \
+    static void name(const T *grad, T *gin, pool_geom g) {                                              \
+        _Pragma("omp parallel for if (g.planes * g.h * g.w > CG_PARALLEL_GRAIN)")                       \
+        for (int64_t p = 0; p < g.planes; p++) {                                                        \
+            T *dst = gin + p * g.h * g.w;                                                               \
+            for (int64_t i = 0; i < g.h * g.w; i++)                                                     \
+                dst[i] = 0;                                                                             \
+            for (int64_t y = 0; y < g.oh; y++) {                                                        \
+                int64_t h0 = adaptive_start(y, g.h, g.oh), h1 = adaptive_end(y, g.h, g.oh);             \
+                for (int64_t x = 0; x < g.ow; x++) {                                                    \
+                    int64_t w0 = adaptive_start(x, g.w, g.ow), w1 = adaptive_end(x, g.w, g.ow);         \
+                    T d = grad[(p * g.oh + y) * g.ow + x] / (T)((h1 - h0) * (w1 - w0));                 \
+                    for (int64_t r = h0; r < h1; r++)                                                   \
+                        for (int64_t s = w0; s < w1; s++)                                               \
+                            dst[r * g.w + s] += d;                                                      \
+                }                                                                                       \
+            }                                                                                           \
+        }                                                                                               \
+    }
+CG_EXPAND_FLOAT(ADAPTIVE_BW_FN, adaptive_bw)
+
+/* in[0] x [.., H, W] contiguous, out[0] [.., oh, ow] */
+void cpu_adaptive_avg_pool2d(const cg_call *c) {
+    pool_geom g = geom_of(c, c->in[0]);
+    if (c->in[0]->dtype == CG_F32)
+        adaptive_f32(cg_tensor_data(c->in[0]), cg_tensor_data(c->out[0]), g);
+    else
+        adaptive_f64(cg_tensor_data(c->in[0]), cg_tensor_data(c->out[0]), g);
+}
+
+/* in[0] the gradient [.., oh, ow] contiguous, out[0] [.., H, W]; args as the pooling's */
+void cpu_adaptive_avg_pool2d_backward(const cg_call *c) {
+    pool_geom g = geom_of(c, c->out[0]);
+    if (c->in[0]->dtype == CG_F32)
+        adaptive_bw_f32(cg_tensor_data(c->in[0]), cg_tensor_data(c->out[0]), g);
+    else
+        adaptive_bw_f64(cg_tensor_data(c->in[0]), cg_tensor_data(c->out[0]), g);
+}
+
+/* op of x into a new tensor of x's leading dims and the given last two */
+static cg_tensor *adaptive_run(cg_op op, cg_tensor *x, int64_t h, int64_t w, int64_t oh, int64_t ow) {
+    int64_t sizes[4];
+    out_sizes(x, h, w, sizes);
+    cg_tensor *out = cg_tensor_empty(x->ndim, sizes, x->dtype, cg_tensor_device(x));
+    cg_op_args args = {.i = {oh, ow}};
+    if (!out || (cg_tensor_numel(out) > 0 && run_pool(op, x, 1, &out, &args) < 0)) {
+        cg_tensor_release(out);
+        return NULL;
+    }
+    return cg_ew_record(out, op, 1, &x, 0, NULL, &args);
+}
+
+cg_tensor *cg_adaptive_avg_pool2d_backward(cg_tensor *grad, int64_t h, int64_t w) {
+    int nd = grad->ndim;
+    return adaptive_run(CG_OP_ADAPTIVE_AVG_POOL2D_BACKWARD, grad, h, w, grad->sizes[nd - 2], grad->sizes[nd - 1]);
+}
+
+/* AdaptiveAvgPool2DBackward0 */
+int bw_adaptive_avg_pool2d(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    const cg_meta *m = &n->in_meta[0];
+    gi[0] = cg_adaptive_avg_pool2d_backward(go[0], m->sizes[m->ndim - 2], m->sizes[m->ndim - 1]);
+    return gi[0] ? 0 : -1;
+}
+
+/* AdaptiveAvgPool2DBackwardBackward0: the pooling of the gradient's gradient */
+int bw_adaptive_avg_pool2d_backward(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    gi[0] = adaptive_run(CG_OP_ADAPTIVE_AVG_POOL2D, go[0], n->args.i[0], n->args.i[1], n->args.i[0], n->args.i[1]);
+    return gi[0] ? 0 : -1;
+}
+
+cg_tensor *cg_adaptive_avg_pool2d(cg_tensor *x, const int64_t output_size[2]) {
+    if (check_input(x, "adaptive_avg_pool2d") < 0)
+        return NULL;
+    CG_CHECK(output_size[0] >= 0 && output_size[1] >= 0, CG_RUNTIME_ERROR,
+             "adaptive_avg_pool2d: elements of output_size must be greater than or equal to 0 but received {%lld, "
+             "%lld}",
+             (long long)output_size[0], (long long)output_size[1]);
+    if (!cg_dtype_is_float(x->dtype)) {
+        cg_nn_not_implemented(cg_tensor_device(x).type == CG_CPU ? "adaptive_avg_pool2d" : "adaptive_avg_pool2d_cuda",
+                              x->dtype);
+        return NULL;
+    }
+    if (output_size[0] == 1 && output_size[1] == 1) { /* PyTorch takes the mean here */
+        int64_t dims[2] = {-1, -2};
+        return cg_mean(x, 2, dims, true);
+    }
+    return adaptive_run(CG_OP_ADAPTIVE_AVG_POOL2D, x, output_size[0], output_size[1], output_size[0],
+                        output_size[1]);
+}

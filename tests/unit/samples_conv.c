@@ -1,0 +1,167 @@
+/* samples_conv.c: op-table samples (helpers.h) of convolution, pooling and
+ * batch_norm: unfold/fold (im2col/col2im), conv1d/conv2d with strides,
+ * padding, dilation and groups, the three poolings, and
+ * batch_norm in training and evaluation. Spatial sizes are drawn with a
+ * margin (S_C + 2) where a window must fit. */
+#include "helpers.h"
+
+#define IN(seed, nc, ...) s_input(S_SIZES(__VA_ARGS__), seed, nc)
+#define SAMPLE(...) (*s = (cg_sample){__VA_ARGS__}, true)
+
+/* the window of s->i: kernel (i0, i1), stride i2, padding i3, dilation i4 */
+static cg_window2d window_of(const cg_sample *s) {
+    return (cg_window2d){{s->i[0], s->i[1]}, {s->i[2], s->i[2]}, {s->i[3], s->i[3]}, {s->i[4], s->i[4]}};
+}
+
+/* ---- unfold / fold ----------------------------------------------------------------- */
+
+static cg_tensor *f_unfold(cg_tensor *const *in, const cg_sample *s) {
+    cg_window2d w = window_of(s);
+    return cg_unfold(in[0], &w);
+}
+bool sample_im2col(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("2x2 [A,B,C+1,D+1]", 1, {IN(401, false, S_A, S_B, S_C + 1, S_D + 1)}, f_unfold, .i = {2, 2, 1, 0, 1});
+    case 1: return SAMPLE("2x3 stride 2 padding 1 dilation 2, non-contiguous", 1,
+                          {IN(402, true, S_A, S_B, S_C + 2, S_D + 3)}, f_unfold, .i = {2, 3, 2, 1, 2});
+    case 2: return SAMPLE("unbatched [B,C+2,D+2] 3x3 padding 1", 1, {IN(403, false, S_B, S_C + 2, S_D + 2)}, f_unfold,
+                          .i = {3, 3, 1, 1, 1});
+    default: return false;
+    }
+}
+
+/* fold to [i5, i5] */
+static cg_tensor *f_fold(cg_tensor *const *in, const cg_sample *s) {
+    cg_window2d w = window_of(s);
+    return cg_fold(in[0], (int64_t[]){s->i[5], s->i[5]}, &w);
+}
+bool sample_col2im(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("2x2 into [C+1,C+1]", 1, {IN(411, false, S_A, S_B * 4, S_C * S_C)}, f_fold,
+                          .i = {2, 2, 1, 0, 1, S_C + 1});
+    case 1: return SAMPLE("3x3 stride 2 padding 1 into [2C+1,2C+1], unbatched", 1,
+                          {IN(412, false, S_B * 9, (S_C + 1) * (S_C + 1))}, f_fold, .i = {3, 3, 2, 1, 1, 2 * S_C + 1});
+    default: return false;
+    }
+}
+
+/* ---- convolution ---------------------------------------------------------------------- */
+
+/* conv of s->i: nspatial i0, stride i1, padding i2, dilation i3, groups i4;
+ * a bias when the sample has three inputs */
+static cg_tensor *f_conv(cg_tensor *const *in, const cg_sample *s) {
+    int64_t st[2] = {s->i[1], s->i[1]}, pad[2] = {s->i[2], s->i[2]}, dil[2] = {s->i[3], s->i[3]};
+    return cg_convolution(in[0], in[1], s->nin > 2 ? in[2] : NULL, (int)s->i[0], st, pad, dil, s->i[4]);
+}
+bool sample_convolution(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("conv2d 3x3 padding 1, bias", 3,
+                          {IN(421, false, S_A, S_B, S_C + 2, S_D + 2), IN(422, false, S_E, S_B, 3, 3), IN(423, false, S_E)},
+                          f_conv, .i = {2, 1, 1, 1, 1});
+    case 1: return SAMPLE("conv2d stride 2 dilation 2, non-contiguous input", 2,
+                          {IN(424, true, S_A, S_B, S_C + 4, S_D + 4), IN(425, false, S_E, S_B, 2, 3)}, f_conv,
+                          .i = {2, 2, 0, 2, 1});
+    case 2: return SAMPLE("conv2d groups 2, bias", 3,
+                          {IN(426, false, S_A, 2 * S_B, S_C + 1, S_D + 1), IN(427, false, 2 * S_E, S_B, 2, 2),
+                           IN(428, false, 2 * S_E)},
+                          f_conv, .i = {2, 1, 0, 1, 2});
+    case 3: return SAMPLE("conv1d stride 2 padding 1, bias", 3,
+                          {IN(429, false, S_A, S_B, S_C + 2), IN(430, false, S_E, S_B, 3), IN(431, false, S_E)}, f_conv,
+                          .i = {1, 2, 1, 1, 1});
+    case 4: return SAMPLE("conv2d depthwise (groups B, two filters each)", 2,
+                          {IN(432, false, S_A, S_B, S_C + 1, S_D + 1), IN(433, false, 2 * S_B, 1, 2, 2)}, f_conv,
+                          .i = {2, 1, 0, 1, S_B});
+    default: return false;
+    }
+}
+
+/* ---- pooling ---------------------------------------------------------------------- */
+
+/* max_pool2d of s->i's window, ceil_mode i5 */
+static cg_tensor *f_max_pool(cg_tensor *const *in, const cg_sample *s) {
+    cg_window2d w = window_of(s);
+    return cg_max_pool2d(in[0], &w, s->i[5], NULL);
+}
+bool sample_max_pool2d(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("2x2 [A,B,2C,2D]", 1, {IN(441, false, S_A, S_B, 2 * S_C, 2 * S_D)}, f_max_pool,
+                          .i = {2, 2, 2, 0, 1, 0});
+    case 1: return SAMPLE("3x3 stride 2 padding 1 ceil_mode, non-contiguous", 1,
+                          {IN(442, true, S_A, S_B, S_C + 2, S_D + 2)}, f_max_pool, .i = {3, 3, 2, 1, 1, 1});
+    case 2: return SAMPLE("2x2 dilation 2, unbatched [B,C+2,D+2]", 1, {IN(443, false, S_B, S_C + 2, S_D + 2)},
+                          f_max_pool, .i = {2, 2, 1, 0, 2, 0});
+    default: return false;
+    }
+}
+
+/* avg_pool2d of s->i's window, ceil_mode i5; padding left out of the
+ * divisor when d0 is 1, divisor_override d1 (0: none) */
+static cg_tensor *f_avg_pool(cg_tensor *const *in, const cg_sample *s) {
+    cg_window2d w = window_of(s);
+    return cg_avg_pool2d(in[0], &w, s->i[5], s->d[0] == 0, (int64_t)s->d[1]);
+}
+bool sample_avg_pool2d(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("2x2 [A,B,2C,2D]", 1, {IN(451, false, S_A, S_B, 2 * S_C, 2 * S_D)}, f_avg_pool,
+                          .i = {2, 2, 2, 0, 1, 0});
+    case 1: return SAMPLE("3x3 stride 2 padding 1 ceil_mode, padding not counted, non-contiguous", 1,
+                          {IN(452, true, S_A, S_B, S_C + 2, S_D + 2)}, f_avg_pool, .i = {3, 3, 2, 1, 1, 1},
+                          .d = {1, 0});
+    case 2: return SAMPLE("2x2 stride 1 divisor 3, unbatched", 1, {IN(453, false, S_B, S_C + 1, S_D + 1)}, f_avg_pool,
+                          .i = {2, 2, 1, 0, 1, 0}, .d = {0, 3});
+    default: return false;
+    }
+}
+
+static cg_tensor *f_adaptive(cg_tensor *const *in, const cg_sample *s) {
+    return cg_adaptive_avg_pool2d(in[0], (int64_t[]){s->i[0], s->i[1]});
+}
+bool sample_adaptive_avg_pool2d(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("[A,B,C+3,D+2] to 3x2", 1, {IN(461, false, S_A, S_B, S_C + 3, S_D + 2)}, f_adaptive,
+                          .i = {3, 2});
+    case 1: return SAMPLE("unbatched [B,C,D] to 2x3 (windows overlap), non-contiguous", 1,
+                          {IN(462, true, S_B, S_C, S_D)}, f_adaptive, .i = {2, 3});
+    default: return false;
+    }
+}
+
+static cg_tensor *f_adaptive_backward(cg_tensor *const *in, const cg_sample *s) {
+    return cg_adaptive_avg_pool2d_backward(in[0], s->i[0], s->i[1]);
+}
+bool sample_adaptive_avg_pool2d_backward(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("[A,B,3,2] to [C+3,D+2]", 1, {IN(471, false, S_A, S_B, 3, 2)}, f_adaptive_backward,
+                          .i = {S_C + 3, S_D + 2});
+    case 1: return SAMPLE("[B,2,3] to [C,D]", 1, {IN(472, false, S_B, 2, 3)}, f_adaptive_backward, .i = {S_C, S_D});
+    default: return false;
+    }
+}
+
+/* ---- batch_norm ---------------------------------------------------------------------- */
+
+/* in: input, then weight and bias when i2; training i0, running stats
+ * (drawn afresh each call: training moves them) when i1, momentum d0, eps d1 */
+static cg_tensor *f_batch_norm(cg_tensor *const *in, const cg_sample *s) {
+    bool affine = s->i[2];
+    int64_t c = in[0]->sizes[1];
+    cg_tensor *rm = s->i[1] ? s_const_range(&c, 1, 484, -1, 1) : NULL;
+    cg_tensor *rv = s->i[1] ? s_const_range(&c, 1, 485, 0.5, 2) : NULL;
+    cg_tensor *out = cg_batch_norm(in[0], rm, rv, affine ? in[1] : NULL, affine ? in[2] : NULL, s->i[0], s->d[0],
+                                   s->d[1]);
+    cg_tensor_release(rm), cg_tensor_release(rv);
+    return out;
+}
+bool sample_batch_norm(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("training [A+1,B,C], affine, running stats", 3,
+                          {IN(481, false, S_A + 1, S_B, S_C), IN(482, false, S_B), IN(483, false, S_B)}, f_batch_norm,
+                          .i = {1, 1, 1}, .d = {0.1, 1e-5});
+    case 1: return SAMPLE("evaluation [A,B,C,D], affine, non-contiguous", 3,
+                          {IN(486, true, S_A, S_B, S_C, S_D), IN(487, false, S_B), IN(488, false, S_B)}, f_batch_norm,
+                          .i = {0, 1, 1}, .d = {0.1, 1e-3});
+    case 2: return SAMPLE("training [A+1,B], no weight, no running stats", 1, {IN(491, false, S_A + 1, S_B)},
+                          f_batch_norm, .i = {1, 0, 0}, .d = {0.1, 1e-5});
+    default: return false;
+    }
+}
