@@ -10,5 +10,10 @@ from torch.nn.modules.dropout import Dropout
 from torch.nn.modules.flatten import Flatten
 from torch.nn.modules.sparse import Embedding
 from torch.nn.modules.normalization import LayerNorm
+from torch.nn.modules.conv import Conv1d, Conv2d
+from torch.nn.modules.pooling import MaxPool1d, MaxPool2d, AvgPool1d, AvgPool2d, AdaptiveAvgPool1d, \
+    AdaptiveAvgPool2d
+from torch.nn.modules.batchnorm import BatchNorm1d, BatchNorm2d
+from torch.nn.modules.fold import Fold, Unfold
 from torch.nn.modules.loss import L1Loss, MSELoss, NLLLoss, CrossEntropyLoss, BCELoss, \
     BCEWithLogitsLoss, SmoothL1Loss
