@@ -9,9 +9,9 @@
 
 /* The window and positions of a call (ops_conv.c's layout of args). */
 struct win_geom {
-    int64_t planes, h, w, oh, ow;
+    int64_t planes, chans, h, w, oh, ow;
     int64_t kh, kw, sh, sw, ph, pw, dh, dw;
-    bool count_include_pad;
+    bool flag; /* im2col/col2im: columns [C kh kw, N, L]; avg_pool2d: count_include_pad */
     int64_t divisor;
 };
 
@@ -19,7 +19,7 @@ struct win_geom {
 static win_geom geom_of(const cg_call *c, const cg_tensor *image) {
     const cg_op_args *a = c->args;
     int nd = image->ndim;
-    win_geom g = {1, image->sizes[nd - 2], image->sizes[nd - 1], a->i[0], a->i[1],
+    win_geom g = {1, nd >= 3 ? image->sizes[nd - 3] : 1, image->sizes[nd - 2], image->sizes[nd - 1], a->i[0], a->i[1],
                   a->dims[0], a->dims[1], a->dims[2], a->dims[3], a->dims[4], a->dims[5], a->dims[6], a->dims[7],
                   a->flag, a->i[2]};
     for (int d = 0; d < nd - 2; d++)
@@ -29,21 +29,29 @@ static win_geom geom_of(const cg_call *c, const cg_tensor *image) {
 
 /* ---- im2col / col2im ---------------------------------------------------------------- */
 
+/* The first element of the column row of plane p (n C + c) at window offset k. */
+__device__ static int64_t col_row(const win_geom &g, int64_t p, int64_t k) {
+    int64_t kk = g.kh * g.kw, L = g.oh * g.ow;
+    if (!g.flag)
+        return (p * kk + k) * L;
+    int64_t n = p / g.chans, c = p % g.chans;
+    return ((c * kk + k) * (g.planes / g.chans) + n) * L;
+}
+
 template <typename T> __global__ void im2col_kernel(const T *im, T *col, win_geom g) {
     int64_t L = g.oh * g.ow, n = g.planes * g.kh * g.kw * L;
     CG_CUDA_FOR(e, n) {
         int64_t l = e % L, row = e / L, k = row % (g.kh * g.kw), p = row / (g.kh * g.kw);
         int64_t i = k / g.kw, j = k % g.kw, y = l / g.ow, x = l % g.ow;
         int64_t r = y * g.sh - g.ph + i * g.dh, s = x * g.sw - g.pw + j * g.dw;
-        col[e] = r >= 0 && r < g.h && s >= 0 && s < g.w ? im[(p * g.h + r) * g.w + s] : T(0);
+        col[col_row(g, p, k) + l] = r >= 0 && r < g.h && s >= 0 && s < g.w ? im[(p * g.h + r) * g.w + s] : T(0);
     }
 }
 
 template <typename T> __global__ void col2im_kernel(const T *col, T *im, win_geom g) {
-    int64_t L = g.oh * g.ow, n = g.planes * g.h * g.w;
+    int64_t n = g.planes * g.h * g.w;
     CG_CUDA_FOR(e, n) {
         int64_t s = e % g.w, r = (e / g.w) % g.h, p = e / (g.w * g.h);
-        const T *src = col + p * g.kh * g.kw * L;
         T sum = 0;
         for (int64_t i = 0; i < g.kh; i++) {
             int64_t ry = r + g.ph - i * g.dh;
@@ -53,7 +61,7 @@ template <typename T> __global__ void col2im_kernel(const T *col, T *im, win_geo
                 int64_t sx = s + g.pw - j * g.dw;
                 if (sx < 0 || sx % g.sw || sx / g.sw >= g.ow)
                     continue;
-                sum += src[(i * g.kw + j) * L + ry / g.sh * g.ow + sx / g.sw];
+                sum += col[col_row(g, p, i * g.kw + j) + ry / g.sh * g.ow + sx / g.sw];
             }
         }
         im[e] = sum;
@@ -112,7 +120,7 @@ template <typename T> __global__ void avg_pool_kernel(const T *in, T *out, win_g
         int64_t h1 = min(h0 + g.kh, g.h + g.ph), w1 = min(w0 + g.kw, g.w + g.pw);
         int64_t padded = (h1 - h0) * (w1 - w0);
         h0 = max(h0, (int64_t)0), w0 = max(w0, (int64_t)0), h1 = min(h1, g.h), w1 = min(w1, g.w);
-        int64_t divisor = g.divisor ? g.divisor : g.count_include_pad ? padded : (h1 - h0) * (w1 - w0);
+        int64_t divisor = g.divisor ? g.divisor : g.flag ? padded : (h1 - h0) * (w1 - w0);
         T sum = 0;
         for (int64_t r = h0; r < h1; r++)
             for (int64_t s = w0; s < w1; s++)

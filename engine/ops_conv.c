@@ -4,17 +4,19 @@
  * Note [Convolution as im2col]
  * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~
  * A convolution is a matrix product once every window of the input is
- * laid out as a column: im2col turns x [N, C, H, W] into
- * cols [N, C kh kw, oh ow], and the output of each group is
- * weight [O/g, C/g kh kw] @ cols[group] for every sample, one BLAS call per
- * sample (bmm over the weight expanded along the batch, which BLAS reads
- * without a copy). This is PyTorch's slow_conv2d, the path it takes where
- * no vendor library applies. The derivatives are the same products turned
- * around, with col2im, im2col's adjoint, scattering column gradients back
- * into the image:
- *   grad_input  = col2im(weight^T @ grad)
- *   grad_weight = sum over samples of grad @ cols^T
- *   grad_bias   = grad summed over all dims but the channel.
+ * laid out as a column: im2col turns x [N, C, H, W] into columns, and the
+ * output of each group is weight [O/g, C/g kh kw] @ cols[group]. The
+ * columns are laid out [C kh kw, N, L] (L = oh ow), one matrix
+ * [C kh kw, N L] for the whole batch, so each group is one large BLAS call
+ * rather than one small call per sample; the product [O, N L] is then
+ * permuted to [N, O, L]. This is the im2col + GEMM of PyTorch's
+ * slow_conv2d (which it uses where no vendor library applies), with the
+ * batch folded into the GEMM. The derivatives are the same products
+ * turned around, with col2im, im2col's adjoint, scattering column
+ * gradients back into the image (g: the gradient as [O, N L]):
+ *   grad_input  = col2im(weight^T @ g)
+ *   grad_weight = g @ cols^T
+ *   grad_bias   = the gradient summed over all dims but the channel.
  * They are engine ops (im2col and col2im are rows of the table, each the
  * other's derivative), so a create_graph backward builds a graph that
  * differentiates again. Conv1d is conv2d over a height of one. */
@@ -54,68 +56,101 @@ static int64_t positions(int64_t in, const cg_window2d *w, int d) {
 /* ---- kernels ------------------------------------------------------------------------- */
 
 typedef struct {
-    int64_t planes, h, w, oh, ow; /* planes: N * C */
+    int64_t planes, chans, h, w, oh, ow; /* planes: N * C */
     cg_window2d win;
+    bool kn; /* columns laid out [C kh kw, N, L] (Note [Convolution as im2col]) */
 } col_geom;
 
-/* image: [N, C, H, W] or [C, H, W] */
+/* image: [N, C, H, W] or [C, H, W]; the layout flag in args->flag */
 static col_geom geom_of(const cg_call *c, const cg_tensor *image) {
     int nd = image->ndim;
-    col_geom g = {1, image->sizes[nd - 2], image->sizes[nd - 1], c->args->i[0], c->args->i[1], window_of(c->args)};
+    col_geom g = {1, image->sizes[nd - 3], image->sizes[nd - 2], image->sizes[nd - 1], c->args->i[0], c->args->i[1],
+                  window_of(c->args), c->args->flag};
     for (int d = 0; d < nd - 2; d++)
         g.planes *= image->sizes[d];
     return g;
 }
 
+/* The first element of the column row of plane p (n C + c) at window offset k. */
+static inline int64_t col_row(const col_geom *g, int64_t p, int64_t k) {
+    int64_t kk = g->win.kernel[0] * g->win.kernel[1], L = g->oh * g->ow;
+    if (!g->kn)
+        return (p * kk + k) * L;
+    int64_t n = p / g->chans, c = p % g->chans;
+    return ((c * kk + k) * (g->planes / g->chans) + n) * L;
+}
+
+/* The positions [*lo, *hi) of a window offset along one dim whose input
+ * index pos * stride + off falls inside [0, size): the rest read padding. */
+static inline void valid_span(int64_t off, int64_t stride, int64_t size, int64_t n, int64_t *lo, int64_t *hi) {
+    *lo = off >= 0 ? 0 : (-off + stride - 1) / stride;
+    *hi = size - 1 - off < 0 ? 0 : (size - 1 - off) / stride + 1;
+    *hi = *hi < n ? *hi : n;
+    *lo = *lo < *hi ? *lo : *hi;
+}
+
 /* cols[p, i kw + j, y ow + x] = image[p, y sh - ph + i dh, x sw - pw + j dw], or 0
- * outside the image; p runs over N * C planes. */
+ * outside the image; p runs over N * C planes (col_row places the rows).
+ * Each output row is zeros, then a strided copy of one input row, then
+ * zeros: no test per element. */
 #define IM2COL_FN(name, T)                                                                                \
     static void name(const T *im, T *col, col_geom g) {                                                  \
-        int64_t kh = g.win.kernel[0], kw = g.win.kernel[1], L = g.oh * g.ow;                            \
-        _Pragma("omp parallel for collapse(2) if (g.planes * kh * kw * L > CG_PARALLEL_GRAIN)")        \
+        int64_t kh = g.win.kernel[0], kw = g.win.kernel[1];                                             \
+        _Pragma("omp parallel for collapse(2) if (g.planes * kh * kw * g.oh * g.ow > CG_PARALLEL_GRAIN)") \
         for (int64_t p = 0; p < g.planes; p++)                                                          \
             for (int64_t k = 0; k < kh * kw; k++) {                                                     \
-                int64_t i = k / kw, j = k % kw;                                                         \
+                int64_t i = k / kw, j = k % kw, x0, x1;                                                 \
+                int64_t off = j * g.win.dilation[1] - g.win.padding[1], sw = g.win.stride[1];          \
+                valid_span(off, sw, g.w, g.ow, &x0, &x1);                                               \
                 const T *src = im + p * g.h * g.w;                                                      \
-                T *dst = col + (p * kh * kw + k) * L;                                                   \
-                for (int64_t y = 0; y < g.oh; y++) {                                                    \
+                T *dst = col + col_row(&g, p, k);                                                       \
+                for (int64_t y = 0; y < g.oh; y++, dst += g.ow) {                                       \
                     int64_t r = y * g.win.stride[0] - g.win.padding[0] + i * g.win.dilation[0];         \
-                    for (int64_t x = 0; x < g.ow; x++) {                                                \
-                        int64_t s = x * g.win.stride[1] - g.win.padding[1] + j * g.win.dilation[1];     \
-                        dst[y * g.ow + x] = r >= 0 && r < g.h && s >= 0 && s < g.w ? src[r * g.w + s] : 0; \
+                    if (r < 0 || r >= g.h) {                                                            \
+                        memset(dst, 0, (size_t)g.ow * sizeof(T));                                       \
+                        continue;                                                                       \
                     }                                                                                   \
+                    const T *row = src + r * g.w + off;                                                 \
+                    for (int64_t x = 0; x < x0; x++)                                                    \
+                        dst[x] = 0;                                                                     \
+                    if (sw == 1)                                                                        \
+                        memcpy(dst + x0, row + x0, (size_t)(x1 - x0) * sizeof(T));                      \
+                    else                                                                                \
+                        for (int64_t x = x0; x < x1; x++)                                               \
+                            dst[x] = row[x * sw];                                                       \
+                    for (int64_t x = x1; x < g.ow; x++)                                                 \
+                        dst[x] = 0;                                                                     \
                 }                                                                                       \
             }                                                                                           \
     }
 CG_EXPAND_NUMERIC(IM2COL_FN, im2col)
 
-/* The adjoint: each image element sums the columns that read it, in the
- * order of the window's offsets (i, j), which is the order PyTorch's
- * col2im adds them in, so float sums round alike. Gathering per element
- * instead of scattering per column keeps the loop free of races. */
+/* The adjoint: each plane of the image sums the columns that read it,
+ * offset by offset (i, j) and row by row, which is the order PyTorch's
+ * col2im adds them in, so float sums round alike. A thread owns whole
+ * planes, so the additions do not race. */
 #define COL2IM_FN(name, T)                                                                                \
     static void name(const T *col, T *im, col_geom g) {                                                  \
-        int64_t kh = g.win.kernel[0], kw = g.win.kernel[1], L = g.oh * g.ow;                            \
-        _Pragma("omp parallel for collapse(2) if (g.planes * g.h * g.w * kh > CG_PARALLEL_GRAIN)")     \
-        for (int64_t p = 0; p < g.planes; p++)                                                          \
-            for (int64_t r = 0; r < g.h; r++) {                                                         \
-                const T *src = col + p * kh * kw * L;                                                   \
-                for (int64_t s = 0; s < g.w; s++) {                                                     \
-                    T sum = 0;                                                                          \
-                    for (int64_t i = 0; i < kh; i++) {                                                  \
-                        int64_t ry = r + g.win.padding[0] - i * g.win.dilation[0];                      \
-                        if (ry < 0 || ry % g.win.stride[0] || ry / g.win.stride[0] >= g.oh)             \
-                            continue;                                                                   \
-                        for (int64_t j = 0; j < kw; j++) {                                              \
-                            int64_t sx = s + g.win.padding[1] - j * g.win.dilation[1];                  \
-                            if (sx < 0 || sx % g.win.stride[1] || sx / g.win.stride[1] >= g.ow)         \
-                                continue;                                                               \
-                            sum += src[(i * kw + j) * L + ry / g.win.stride[0] * g.ow + sx / g.win.stride[1]]; \
-                        }                                                                               \
-                    }                                                                                   \
-                    im[(p * g.h + r) * g.w + s] = sum;                                                  \
+        int64_t kh = g.win.kernel[0], kw = g.win.kernel[1];                                             \
+        _Pragma("omp parallel for if (g.planes * kh * kw * g.oh * g.ow > CG_PARALLEL_GRAIN)")          \
+        for (int64_t p = 0; p < g.planes; p++) {                                                        \
+            T *dst = im + p * g.h * g.w;                                                                \
+            memset(dst, 0, (size_t)(g.h * g.w) * sizeof(T));                                            \
+            for (int64_t k = 0; k < kh * kw; k++) {                                                     \
+                int64_t i = k / kw, j = k % kw, x0, x1;                                                 \
+                int64_t off = j * g.win.dilation[1] - g.win.padding[1], sw = g.win.stride[1];          \
+                valid_span(off, sw, g.w, g.ow, &x0, &x1);                                               \
+                const T *src = col + col_row(&g, p, k);                                                 \
+                for (int64_t y = 0; y < g.oh; y++, src += g.ow) {                                       \
+                    int64_t r = y * g.win.stride[0] - g.win.padding[0] + i * g.win.dilation[0];         \
+                    if (r < 0 || r >= g.h)                                                              \
+                        continue;                                                                       \
+                    T *row = dst + r * g.w + off;                                                       \
+                    for (int64_t x = x0; x < x1; x++)                                                   \
+                        row[x * sw] += src[x];                                                          \
                 }                                                                                       \
             }                                                                                           \
+        }                                                                                               \
     }
 CG_EXPAND_FLOAT(COL2IM_FN, col2im)
 
@@ -153,17 +188,23 @@ static cg_tensor *run_window_op(cg_op op, cg_tensor *x, int ndim, const int64_t 
     return cg_ew_record(out, op, 1, &x, 0, NULL, args);
 }
 
-cg_tensor *cg_im2col(cg_tensor *x, const cg_window2d *w, int64_t oh, int64_t ow) {
+cg_tensor *cg_im2col(cg_tensor *x, const cg_window2d *w, int64_t oh, int64_t ow, bool kn) {
     cg_op_args args = window_args(w, oh, ow);
+    args.flag = kn;
     bool batch = x->ndim == 4;
-    int64_t sizes[3] = {x->sizes[0], x->sizes[batch] * w->kernel[0] * w->kernel[1], oh * ow};
+    int64_t rows = x->sizes[batch] * w->kernel[0] * w->kernel[1];
+    int64_t sizes[3] = {batch ? x->sizes[0] : 0, rows, oh * ow};
+    if (kn)
+        sizes[0] = rows, sizes[1] = x->sizes[0];
     return run_window_op(CG_OP_IM2COL, x, 2 + batch, sizes + !batch, &args);
 }
 
-cg_tensor *cg_col2im(cg_tensor *cols, int64_t h, int64_t w, const cg_window2d *win, int64_t oh, int64_t ow) {
+cg_tensor *cg_col2im(cg_tensor *cols, int64_t h, int64_t w, const cg_window2d *win, int64_t oh, int64_t ow, bool kn) {
     cg_op_args args = window_args(win, oh, ow);
+    args.flag = kn;
     bool batch = cols->ndim == 3;
-    int64_t sizes[4] = {cols->sizes[0], cols->sizes[batch] / (win->kernel[0] * win->kernel[1]), h, w};
+    int64_t k = win->kernel[0] * win->kernel[1];
+    int64_t sizes[4] = {cols->sizes[kn], cols->sizes[batch && !kn] / k, h, w};
     return run_window_op(CG_OP_COL2IM, cols, 3 + batch, sizes + !batch, &args);
 }
 
@@ -171,14 +212,15 @@ cg_tensor *cg_col2im(cg_tensor *cols, int64_t h, int64_t w, const cg_window2d *w
 int bw_im2col(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_window2d w = window_of(&n->args);
     const cg_meta *m = &n->in_meta[0];
-    gi[0] = cg_col2im(go[0], m->sizes[m->ndim - 2], m->sizes[m->ndim - 1], &w, n->args.i[0], n->args.i[1]);
+    gi[0] = cg_col2im(go[0], m->sizes[m->ndim - 2], m->sizes[m->ndim - 1], &w, n->args.i[0], n->args.i[1],
+                      n->args.flag);
     return gi[0] ? 0 : -1;
 }
 
 /* Col2ImBackward0: im2col of the gradient */
 int bw_col2im(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_window2d w = window_of(&n->args);
-    gi[0] = cg_im2col(go[0], &w, n->args.i[0], n->args.i[1]);
+    gi[0] = cg_im2col(go[0], &w, n->args.i[0], n->args.i[1], n->args.flag);
     return gi[0] ? 0 : -1;
 }
 
@@ -230,7 +272,7 @@ cg_tensor *cg_unfold(cg_tensor *input, const cg_window2d *w) {
                               input->dtype);
         return NULL;
     }
-    return cg_im2col(input, w, oh, ow);
+    return cg_im2col(input, w, oh, ow, false);
 }
 
 cg_tensor *cg_fold(cg_tensor *input, const int64_t output_size[2], const cg_window2d *w) {
@@ -266,7 +308,7 @@ cg_tensor *cg_fold(cg_tensor *input, const int64_t output_size[2], const cg_wind
                               input->dtype);
         return NULL;
     }
-    return cg_col2im(input, output_size[0], output_size[1], w, oh, ow);
+    return cg_col2im(input, output_size[0], output_size[1], w, oh, ow, false);
 }
 
 /* ---- convolution ---------------------------------------------------------------------- */
@@ -300,47 +342,36 @@ static cg_tensor *weight_matrix(cg_tensor *w4, int64_t g, int64_t groups) {
     return m;
 }
 
-/* a [r, c] expanded along a batch of n, transposed when asked: [n, r, c] or [n, c, r] */
-static cg_tensor *batch_of(cg_tensor *a, int64_t n, bool transpose) {
-    cg_tensor *t = transpose ? cg_transpose(a, 0, 1) : cg_tensor_retain(a);
-    int64_t sizes[3] = {n, t ? t->sizes[0] : 0, t ? t->sizes[1] : 0};
-    cg_tensor *u = t ? cg_unsqueeze(t, 0) : NULL;
-    cg_tensor *e = u ? cg_expand(u, 3, sizes) : NULL;
-    cg_tensor_release(t), cg_tensor_release(u);
-    return e;
-}
-
-/* the rows of cols [N, C kh kw, L] that belong to group g */
+/* rows [g r, (g + 1) r) of a matrix of groups * r rows */
 static cg_tensor *group_rows(cg_tensor *t, int64_t g, int64_t groups) {
-    int64_t rows = t->sizes[1] / groups;
-    return cg_narrow(t, 1, g * rows, rows);
+    int64_t rows = t->sizes[0] / groups;
+    return cg_narrow(t, 0, g * rows, rows);
 }
 
-/* Concatenates parts[0 .. n) along dim and releases them (one part: itself). */
-static cg_tensor *joined(cg_tensor **parts, int64_t n, int64_t dim) {
+/* Concatenates parts[0 .. n) along dim 0 and releases them (one part: itself). */
+static cg_tensor *joined(cg_tensor **parts, int64_t n) {
     cg_tensor *out = NULL;
     bool ok = true;
     for (int64_t g = 0; g < n; g++)
         ok = ok && parts[g];
     if (ok)
-        out = n == 1 ? cg_tensor_retain(parts[0]) : cg_cat((int)n, parts, dim);
+        out = n == 1 ? cg_tensor_retain(parts[0]) : cg_cat((int)n, parts, 0);
     for (int64_t g = 0; g < n; g++)
         cg_tensor_release(parts[g]);
     return out;
 }
 
-/* For each group: weight(g) [N, O/g, K] @ cols(g) [N, K, L] -> [N, O, L]. */
-static cg_tensor *conv_products(cg_tensor *cols, cg_tensor *w4, int64_t groups) {
+/* For each group, a @ b(g) with a the weight's matrix (transposed when
+ * asked): one product per group over the whole batch, stacked by rows. */
+static cg_tensor *group_products(cg_tensor *w4, cg_tensor *b, int64_t groups, bool transpose) {
     cg_tensor *parts[groups];
-    int64_t n = cols->sizes[0];
     for (int64_t g = 0; g < groups; g++) {
-        cg_tensor *m = weight_matrix(w4, g, groups);
-        cg_tensor *wb = m ? batch_of(m, n, false) : NULL;
-        cg_tensor *cg = wb ? group_rows(cols, g, groups) : NULL;
-        parts[g] = cg ? cg_bmm(wb, cg) : NULL;
-        cg_tensor_release(m), cg_tensor_release(wb), cg_tensor_release(cg);
+        cg_tensor *m = weight_matrix(w4, g, groups), *mt = m && transpose ? cg_transpose(m, 0, 1) : NULL;
+        cg_tensor *bg = m ? group_rows(b, g, groups) : NULL;
+        parts[g] = bg ? cg_mm(transpose ? mt : m, bg) : NULL;
+        cg_tensor_release(m), cg_tensor_release(mt), cg_tensor_release(bg);
     }
-    return joined(parts, groups, 1);
+    return joined(parts, groups);
 }
 
 /* The positions of the window over x4 [N, C, H, W]. */
@@ -349,71 +380,88 @@ static void conv_positions(const cg_tensor *x4, const cg_window2d *w, int64_t *o
     *ow = positions(x4->sizes[3], w, 1);
 }
 
+/* x4's columns as one matrix [C kh kw, N L] */
+static cg_tensor *columns(cg_tensor *x4, const cg_window2d *w) {
+    int64_t oh, ow;
+    conv_positions(x4, w, &oh, &ow);
+    cg_tensor *cols = cg_im2col(x4, w, oh, ow, true);
+    int64_t sizes[2] = {cols ? cols->sizes[0] : 0, x4->sizes[0] * oh * ow};
+    cg_tensor *m = cols ? cg_view(cols, 2, sizes) : NULL;
+    cg_tensor_release(cols);
+    return m;
+}
+
+/* [A, N L] as [N, A, *spatial], contiguous: the product's rows per sample */
+static cg_tensor *per_sample(cg_tensor *m, int64_t n, int nspatial, int64_t oh, int64_t ow) {
+    int64_t sizes[3] = {m->sizes[0], n, m->sizes[1] / (n ? n : 1)};
+    cg_tensor *v = cg_view(m, 3, sizes), *p = v ? cg_permute(v, 3, (int64_t[]){1, 0, 2}) : NULL;
+    cg_tensor *c = p ? cg_contiguous(p) : NULL;
+    cg_tensor_release(v), cg_tensor_release(p);
+    int64_t out[4] = {n, sizes[0], oh, ow};
+    cg_tensor *r = c ? cg_view(c, 2 + nspatial, nspatial == 2 ? out : (int64_t[]){n, sizes[0], ow}) : NULL;
+    cg_tensor_release(c);
+    return r;
+}
+
 /* The forward pass, all engine ops; grad mode is off around it. */
 static cg_tensor *conv_forward(cg_tensor *x, cg_tensor *w, cg_tensor *b, const conv_spec *s) {
     cg_tensor *x4 = as_2d(x, s->nspatial), *w4 = x4 ? as_2d(w, s->nspatial) : NULL;
-    if (!w4) {
-        cg_tensor_release(x4);
-        return NULL;
-    }
-    int64_t oh, ow;
-    conv_positions(x4, &s->win, &oh, &ow);
-    cg_tensor *cols = cg_im2col(x4, &s->win, oh, ow);
-    cg_tensor *prod = cols ? conv_products(cols, w4, s->groups) : NULL;
+    cg_tensor *cols = w4 ? columns(x4, &s->win) : NULL;
+    cg_tensor *prod = cols ? group_products(w4, cols, s->groups, false) : NULL; /* [O, N L] */
+    int64_t oh = 0, ow = 0;
+    if (x4)
+        conv_positions(x4, &s->win, &oh, &ow);
     cg_tensor_release(cols), cg_tensor_release(x4), cg_tensor_release(w4);
     if (prod && b) {
         cg_tensor *bv = cg_unsqueeze(b, 1);
         int rc = bv ? cg_add_(prod, bv, cg_scalar_int(1)) : -1;
         cg_tensor_release(bv);
-        if (rc < 0) {
-            cg_tensor_release(prod);
-            return NULL;
-        }
+        if (rc < 0)
+            cg_tensor_release(prod), prod = NULL;
     }
-    int64_t sizes[4] = {x->sizes[0], w->sizes[0], oh, ow};
-    cg_tensor *out = prod ? cg_view(prod, 2 + s->nspatial, s->nspatial == 2 ? sizes : (int64_t[]){sizes[0], sizes[1], ow})
-                          : NULL;
+    cg_tensor *out = prod ? per_sample(prod, x->sizes[0], s->nspatial, oh, ow) : NULL;
     cg_tensor_release(prod);
     return out;
 }
 
-/* grad_input: col2im(weight(g)^T @ grad(g)) for every group */
-static cg_tensor *conv_grad_input(cg_tensor *g3, cg_tensor *x4, cg_tensor *w4, const conv_spec *s) {
-    cg_tensor *parts[s->groups];
-    int64_t n = g3->sizes[0];
-    for (int64_t g = 0; g < s->groups; g++) {
-        cg_tensor *m = weight_matrix(w4, g, s->groups);
-        cg_tensor *wt = m ? batch_of(m, n, true) : NULL;
-        cg_tensor *gg = wt ? group_rows(g3, g, s->groups) : NULL;
-        parts[g] = gg ? cg_bmm(wt, gg) : NULL;
-        cg_tensor_release(m), cg_tensor_release(wt), cg_tensor_release(gg);
-    }
-    cg_tensor *cols = joined(parts, s->groups, 1);
+/* grad_input: col2im of weight(g)^T @ grad(g) for every group; g2 is the
+ * gradient as [O, N L] */
+static cg_tensor *conv_grad_input(cg_tensor *g2, cg_tensor *x4, cg_tensor *w4, const conv_spec *s) {
+    cg_tensor *cols = group_products(w4, g2, s->groups, true); /* [C kh kw, N L] */
     int64_t oh, ow;
     conv_positions(x4, &s->win, &oh, &ow);
-    cg_tensor *gi = cols ? cg_col2im(cols, x4->sizes[2], x4->sizes[3], &s->win, oh, ow) : NULL;
-    cg_tensor_release(cols);
+    int64_t sizes[3] = {cols ? cols->sizes[0] : 0, x4->sizes[0], oh * ow};
+    cg_tensor *c3 = cols ? cg_view(cols, 3, sizes) : NULL;
+    cg_tensor *gi = c3 ? cg_col2im(c3, x4->sizes[2], x4->sizes[3], &s->win, oh, ow, true) : NULL;
+    cg_tensor_release(cols), cg_tensor_release(c3);
     return gi;
 }
 
-/* grad_weight: sum over samples of grad(g) @ cols(g)^T, for every group */
-static cg_tensor *conv_grad_weight(cg_tensor *g3, cg_tensor *x4, const conv_spec *s) {
-    int64_t oh, ow;
-    conv_positions(x4, &s->win, &oh, &ow);
-    cg_tensor *cols = cg_im2col(x4, &s->win, oh, ow);
+/* grad_weight: grad(g) @ cols(g)^T for every group, over the whole batch */
+static cg_tensor *conv_grad_weight(cg_tensor *g2, cg_tensor *x4, const conv_spec *s) {
+    cg_tensor *cols = columns(x4, &s->win);
     if (!cols)
         return NULL;
     cg_tensor *parts[s->groups];
-    int64_t zero = 0;
     for (int64_t g = 0; g < s->groups; g++) {
-        cg_tensor *gg = group_rows(g3, g, s->groups), *cg = gg ? group_rows(cols, g, s->groups) : NULL;
-        cg_tensor *ct = cg ? cg_transpose(cg, 1, 2) : NULL;
-        cg_tensor *p = ct ? cg_bmm(gg, ct) : NULL;
-        parts[g] = p ? cg_sum(p, 1, &zero, false) : NULL;
-        cg_tensor_release(gg), cg_tensor_release(cg), cg_tensor_release(ct), cg_tensor_release(p);
+        cg_tensor *gg = group_rows(g2, g, s->groups), *cg = gg ? group_rows(cols, g, s->groups) : NULL;
+        cg_tensor *ct = cg ? cg_transpose(cg, 0, 1) : NULL;
+        parts[g] = ct ? cg_mm(gg, ct) : NULL;
+        cg_tensor_release(gg), cg_tensor_release(cg), cg_tensor_release(ct);
     }
     cg_tensor_release(cols);
-    return joined(parts, s->groups, 0);
+    return joined(parts, s->groups);
+}
+
+/* the gradient [N, O, *spatial] as one matrix [O, N L] */
+static cg_tensor *grad_matrix(cg_tensor *go) {
+    int64_t n = go->sizes[0], o = go->sizes[1];
+    int64_t sizes[3] = {n, o, n && o ? cg_tensor_numel(go) / (n * o) : 0};
+    cg_tensor *g3 = cg_reshape(go, 3, sizes), *p = g3 ? cg_permute(g3, 3, (int64_t[]){1, 0, 2}) : NULL;
+    int64_t flat[2] = {o, n * sizes[2]};
+    cg_tensor *m = p ? cg_reshape(p, 2, flat) : NULL;
+    cg_tensor_release(g3), cg_tensor_release(p);
+    return m;
 }
 
 /* v reshaped to the size of the node's input i */
@@ -432,18 +480,17 @@ int bw_convolution(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
         return -1;
     conv_spec s = spec_of(&n->args);
     cg_tensor *x4 = as_2d(x, s.nspatial), *w4 = x4 ? as_2d(w, s.nspatial) : NULL;
-    int64_t sizes[3] = {go[0]->sizes[0], go[0]->sizes[1], -1};
-    cg_tensor *g3 = w4 ? cg_reshape(go[0], 3, sizes) : NULL;
-    int rc = g3 ? 0 : -1;
+    cg_tensor *g2 = w4 ? grad_matrix(go[0]) : NULL;
+    int rc = g2 ? 0 : -1;
     if (rc == 0 && n->next[0].node)
-        rc = (gi[0] = as_input(n, 0, conv_grad_input(g3, x4, w4, &s))) ? 0 : -1;
+        rc = (gi[0] = as_input(n, 0, conv_grad_input(g2, x4, w4, &s))) ? 0 : -1;
     if (rc == 0 && n->next[1].node)
-        rc = (gi[1] = as_input(n, 1, conv_grad_weight(g3, x4, &s))) ? 0 : -1;
+        rc = (gi[1] = as_input(n, 1, conv_grad_weight(g2, x4, &s))) ? 0 : -1;
     if (rc == 0 && n->nin > 2 && n->next[2].node) {
         int64_t dims[3] = {0, 2, 3};
         rc = (gi[2] = cg_sum(go[0], go[0]->ndim - 1, dims, false)) ? 0 : -1;
     }
-    cg_tensor_release(x4), cg_tensor_release(w4), cg_tensor_release(g3);
+    cg_tensor_release(x4), cg_tensor_release(w4), cg_tensor_release(g2);
     return rc;
 }
 

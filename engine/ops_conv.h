@@ -35,12 +35,14 @@ cg_tensor *cg_unfold(cg_tensor *input, const cg_window2d *w);
  * [N, C, out_h, out_w], overlapping values summed. */
 cg_tensor *cg_fold(cg_tensor *input, const int64_t output_size[2], const cg_window2d *w);
 
-/* The unchecked forms the derivatives use: x [N, C, H, W] float, the
- * window's positions oh x ow given (pooling's ceil_mode has more of them
- * than unfold's rule); positions past the padded input read zeros and
- * receive nothing. */
-cg_tensor *cg_im2col(cg_tensor *x, const cg_window2d *w, int64_t oh, int64_t ow);
-cg_tensor *cg_col2im(cg_tensor *cols, int64_t h, int64_t w, const cg_window2d *win, int64_t oh, int64_t ow);
+/* The unchecked forms the derivatives use: x [N, C, H, W] (or [C, H, W])
+ * float, the window's positions oh x ow given (pooling's ceil_mode has
+ * more of them than unfold's rule); positions past the padded input read
+ * zeros and receive nothing. With kn the columns are laid out
+ * [C kh kw, N, L], one matrix for the whole batch (convolution's layout),
+ * else [N, C kh kw, L] as F.unfold's. */
+cg_tensor *cg_im2col(cg_tensor *x, const cg_window2d *w, int64_t oh, int64_t ow, bool kn);
+cg_tensor *cg_col2im(cg_tensor *cols, int64_t h, int64_t w, const cg_window2d *win, int64_t oh, int64_t ow, bool kn);
 
 /* ---- pooling (ops_pool.c) ---------------------------------------------------------- */
 

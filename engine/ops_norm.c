@@ -16,7 +16,11 @@
  * through them:
  *   training:  gi = invstd * (g - mean(g) - xhat * mean(g * xhat)), g = grad * weight
  *   eval:      gi = grad * weight * invstd
- *   both:      gw = sum(grad * xhat), gb = sum(grad). */
+ *   both:      gw = sum(grad * xhat), gb = sum(grad).
+ * Every per-channel factor is folded first, so each formula is a few
+ * passes over the activations: y = x * scale + shift forward, and
+ * sum(grad * xhat) = invstd * (sum(grad * x) - mean * sum(grad)), and
+ * gi = grad * a + x * b + c with per-channel a, b, c backward. */
 #include <math.h>
 
 #include "ew.h"
@@ -87,26 +91,54 @@ static int update_running(cg_tensor *rm, cg_tensor *rv, cg_tensor *mean, cg_tens
     return rc;
 }
 
-/* (x - mean) * invstd, then * weight + bias where given */
+/* weight (or 1) times invstd: the per-channel scale of x */
+static cg_tensor *channel_scale(cg_tensor *invstd, cg_tensor *weight, int ndim) {
+    if (!weight)
+        return cg_tensor_retain(invstd);
+    cg_tensor *w = per_channel(weight, ndim), *k = w ? cg_mul(invstd, w) : NULL;
+    cg_tensor_release(w);
+    return k;
+}
+
+/* x * scale + shift, scale = invstd * weight, shift = bias - mean * scale */
 static cg_tensor *normalized(cg_tensor *x, cg_tensor *mean, cg_tensor *invstd, cg_tensor *weight, cg_tensor *bias) {
-    cg_tensor *c = cg_sub(x, mean, cg_scalar_int(1));
-    cg_tensor *y = c ? cg_mul(c, invstd) : NULL;
-    cg_tensor_release(c);
-    if (y && weight) {
-        cg_tensor *w = per_channel(weight, x->ndim);
-        int rc = w ? cg_mul_(y, w) : -1;
-        cg_tensor_release(w);
-        if (rc < 0)
-            cg_tensor_release(y), y = NULL;
-    }
-    if (y && bias) {
-        cg_tensor *b = per_channel(bias, x->ndim);
-        int rc = b ? cg_add_(y, b, cg_scalar_int(1)) : -1;
-        cg_tensor_release(b);
-        if (rc < 0)
-            cg_tensor_release(y), y = NULL;
-    }
+    cg_tensor *scale = channel_scale(invstd, weight, x->ndim);
+    cg_tensor *ms = scale ? cg_mul(mean, scale) : NULL, *b = ms && bias ? per_channel(bias, x->ndim) : NULL;
+    cg_tensor *shift = !ms ? NULL : bias ? (b ? cg_sub(b, ms, cg_scalar_int(1)) : NULL) : cg_neg(ms);
+    cg_tensor *y = shift ? cg_mul(x, scale) : NULL;
+    if (y && cg_add_(y, shift, cg_scalar_int(1)) < 0)
+        cg_tensor_release(y), y = NULL;
+    cg_tensor_release(scale), cg_tensor_release(ms), cg_tensor_release(b), cg_tensor_release(shift);
     return y;
+}
+
+/* a * b + c, of engine ops (c may be NULL) */
+static cg_tensor *mul_add(cg_tensor *a, cg_tensor *b, cg_tensor *c) {
+    cg_tensor *p = cg_mul(a, b);
+    if (!p || !c)
+        return p;
+    cg_tensor *r = cg_add(p, c, cg_scalar_int(1));
+    cg_tensor_release(p);
+    return r;
+}
+
+/* The training input gradient from the per-channel sums:
+ * gi = go * a + x * b + c with a = invstd * w, b = -a * invstd * mean(go * xhat),
+ * c = a * (invstd * mean * mean(go * xhat) - mean(go)). */
+static cg_tensor *train_grad_input(cg_tensor *go, cg_tensor *x, cg_tensor *a, cg_tensor *mean, cg_tensor *invstd,
+                                   cg_tensor *sum_g, cg_tensor *sum_gxhat, int64_t n) {
+    cg_tensor *inv_n = cg_scalar_tensor(cg_scalar_float(1.0 / (double)n));
+    cg_tensor *mg = inv_n ? cg_mul(sum_g, inv_n) : NULL, *mgx = mg ? cg_mul(sum_gxhat, inv_n) : NULL;
+    cg_tensor *t = mgx ? cg_mul(invstd, mgx) : NULL;                /* invstd * mean(go * xhat) */
+    cg_tensor *at = t ? cg_mul(a, t) : NULL, *b = at ? cg_neg(at) : NULL;
+    cg_tensor *tm = b ? cg_mul(t, mean) : NULL, *d = tm ? cg_sub(tm, mg, cg_scalar_int(1)) : NULL;
+    cg_tensor *c = d ? cg_mul(a, d) : NULL;
+    cg_tensor *xb = c ? mul_add(x, b, c) : NULL;
+    cg_tensor *gi = xb ? mul_add(go, a, xb) : NULL;
+    cg_tensor_release(inv_n), cg_tensor_release(mg), cg_tensor_release(mgx), cg_tensor_release(t);
+    cg_tensor_release(at), cg_tensor_release(b), cg_tensor_release(tm), cg_tensor_release(d), cg_tensor_release(c);
+    cg_tensor_release(xb);
+    return gi;
 }
 
 /* NativeBatchNormBackward0 (Note [Batch norm]) */
@@ -125,37 +157,26 @@ int bw_batch_norm(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
         cg_tensor_release(mean);
         return -1;
     }
-    cg_tensor *c = cg_sub(x, mean, cg_scalar_int(1)), *xhat = c ? cg_mul(c, invstd) : NULL;
-    cg_tensor_release(c);
-    cg_tensor *wv = xhat && w ? per_channel(w, x->ndim) : NULL;
-    cg_tensor *g = !xhat ? NULL : w ? cg_mul(go[0], wv) : cg_tensor_retain(go[0]);
-    rc = g ? 0 : -1;
+    /* per-channel sums, keepdim: sum(go) and sum(go * xhat) */
+    cg_tensor *sum_g = cg_sum(go[0], nd, dims, true), *gx = sum_g ? cg_mul(go[0], x) : NULL;
+    cg_tensor *sum_gx = gx ? cg_sum(gx, nd, dims, true) : NULL;
+    cg_tensor_release(gx);
+    cg_tensor *ms = sum_gx ? cg_mul(mean, sum_g) : NULL, *cs = ms ? cg_sub(sum_gx, ms, cg_scalar_int(1)) : NULL;
+    cg_tensor *sum_gxhat = cs ? cg_mul(invstd, cs) : NULL;
+    cg_tensor_release(sum_gx), cg_tensor_release(ms), cg_tensor_release(cs);
+    cg_tensor *a = sum_gxhat ? channel_scale(invstd, w, x->ndim) : NULL;
+    rc = a ? 0 : -1;
     if (rc == 0 && n->next[0].node) {
-        cg_tensor *d = NULL;
-        if (training) { /* g - mean(g) - xhat * mean(g * xhat) */
-            cg_tensor *mg = cg_mean(g, nd, dims, true), *gx = mg ? cg_mul(g, xhat) : NULL;
-            cg_tensor *mgx = gx ? cg_mean(gx, nd, dims, true) : NULL, *t = mgx ? cg_mul(xhat, mgx) : NULL;
-            cg_tensor *d1 = t ? cg_sub(g, mg, cg_scalar_int(1)) : NULL;
-            d = d1 ? cg_sub(d1, t, cg_scalar_int(1)) : NULL;
-            cg_tensor_release(mg), cg_tensor_release(gx), cg_tensor_release(mgx), cg_tensor_release(t);
-            cg_tensor_release(d1);
-        } else {
-            d = cg_tensor_retain(g);
-        }
-        gi[0] = d ? cg_mul(d, invstd) : NULL;
-        cg_tensor_release(d);
+        gi[0] = training ? train_grad_input(go[0], x, a, mean, invstd, sum_g, sum_gxhat, cg_tensor_numel(x) / x->sizes[1])
+                         : cg_mul(go[0], a);
         rc = gi[0] ? 0 : -1;
     }
-    if (rc == 0 && n->nin > 1 && n->next[1].node) {
-        cg_tensor *p = cg_mul(go[0], xhat);
-        gi[1] = p ? cg_sum(p, nd, dims, false) : NULL;
-        cg_tensor_release(p);
-        rc = gi[1] ? 0 : -1;
-    }
+    if (rc == 0 && n->nin > 1 && n->next[1].node)
+        rc = (gi[1] = cg_reshape(sum_gxhat, 1, &x->sizes[1])) ? 0 : -1;
     if (rc == 0 && n->nin > 2 && n->next[2].node)
-        rc = (gi[2] = cg_sum(go[0], nd, dims, false)) ? 0 : -1;
-    cg_tensor_release(mean), cg_tensor_release(invstd), cg_tensor_release(xhat), cg_tensor_release(wv);
-    cg_tensor_release(g);
+        rc = (gi[2] = cg_reshape(sum_g, 1, &x->sizes[1])) ? 0 : -1;
+    cg_tensor_release(mean), cg_tensor_release(invstd), cg_tensor_release(sum_g), cg_tensor_release(sum_gxhat);
+    cg_tensor_release(a);
     return rc;
 }
 

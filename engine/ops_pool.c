@@ -307,7 +307,7 @@ int bw_avg_pool2d(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *q = div ? cg_div(go[0], div) : NULL;
     int64_t flat[3] = {planes, 1, oh * ow}, cols[3] = {planes, k, oh * ow};
     cg_tensor *r = q ? cg_reshape(q, 3, flat) : NULL, *e = r ? cg_expand(r, 3, cols) : NULL;
-    cg_tensor *im = e ? cg_col2im(e, m->sizes[m->ndim - 2], m->sizes[m->ndim - 1], &w, oh, ow) : NULL;
+    cg_tensor *im = e ? cg_col2im(e, m->sizes[m->ndim - 2], m->sizes[m->ndim - 1], &w, oh, ow, false) : NULL;
     gi[0] = im ? cg_reshape(im, m->ndim, m->sizes) : NULL;
     cg_tensor_release(div), cg_tensor_release(q), cg_tensor_release(r), cg_tensor_release(e), cg_tensor_release(im);
     return gi[0] ? 0 : -1;

@@ -113,17 +113,22 @@ static const char *scalar_type_name(cg_dtype dt) {
         const reduce_ctx *c = ctx;                                                                        \
         (void)o2, (void)c;                                                                                \
         ACC acc = INIT;                                                                                   \
-        if (it->ndred == 1 && it->red_x[0] == sizeof(T)) {                                                \
-            const T *p = (const T *)x;                                                                    \
+        if (it->ndred >= 1 && it->red_x[0] == sizeof(T)) { /* unit-stride rows, 8 accumulators */         \
             ACC l[8];                                                                                     \
             for (int u = 0; u < 8; u++)                                                                   \
                 l[u] = INIT;                                                                              \
-            int64_t k = 0;                                                                                \
-            for (; k + 8 <= it->nred; k += 8)                                                             \
-                for (int u = 0; u < 8; u++)                                                               \
-                    STEP(l[u], p[k + u]);                                                                 \
-            for (; k < it->nred; k++)                                                                     \
-                STEP(acc, p[k]);                                                                          \
+            cg_reduce_iter rows = *it; /* the rows' starts: the innermost dim's first elements */         \
+            int64_t n0 = it->red_sizes[0];                                                                \
+            rows.red_sizes[0] = 1, rows.nred = n0 ? it->nred / n0 : 0;                                    \
+            CG_REDUCE_FOR_EACH(&rows, x, {                                                                \
+                const T *p = (const T *)px;                                                               \
+                int64_t q = 0;                                                                            \
+                for (; q + 8 <= n0; q += 8)                                                               \
+                    for (int u = 0; u < 8; u++)                                                           \
+                        STEP(l[u], p[q + u]);                                                             \
+                for (; q < n0; q++)                                                                       \
+                    STEP(acc, p[q]);                                                                      \
+            });                                                                                           \
             for (int u = 0; u < 8; u++)                                                                   \
                 acc = MERGE(acc, l[u]);                                                                   \
         } else {                                                                                          \

@@ -92,23 +92,28 @@ void cg_reduce_run_kernel(const cg_reduce_iter *it, const cg_reduce_kernel *k, c
  * row-major order of the reduced dims). */
 #define CG_REDUCE_FOR_EACH(it, x, body)                                                \
     do {                                                                               \
-        if ((it)->ndred == 1) {                                                        \
-            const int64_t s0_ = (it)->red_x[0];                                        \
+        if ((it)->ndred <= 1) {                                                        \
+            const int64_t s0_ = (it)->ndred ? (it)->red_x[0] : 0;                      \
             for (int64_t k = 0; k < (it)->nred; k++) {                                 \
                 const char *px = (x) + k * s0_;                                        \
                 body;                                                                  \
             }                                                                          \
             break;                                                                     \
         }                                                                              \
+        /* rows of the innermost reduced dim; the odometer moves once a row */        \
+        const int64_t s0_ = (it)->red_x[0], n0_ = (it)->red_sizes[0];                 \
         int64_t idx_[CG_MAX_DIMS] = {0};                                               \
-        const char *px = (x);                                                          \
-        for (int64_t k = 0; k < (it)->nred; k++) {                                     \
-            body;                                                                      \
-            for (int d_ = 0; d_ < (it)->ndred; d_++) {                                 \
-                px += (it)->red_x[d_];                                                 \
+        const char *row_ = (x);                                                        \
+        for (int64_t k0_ = 0; n0_ > 0 && k0_ < (it)->nred; k0_ += n0_) {               \
+            for (int64_t k = k0_; k < k0_ + n0_; k++) {                                \
+                const char *px = row_ + (k - k0_) * s0_;                               \
+                body;                                                                  \
+            }                                                                          \
+            for (int d_ = 1; d_ < (it)->ndred; d_++) {                                 \
+                row_ += (it)->red_x[d_];                                               \
                 if (++idx_[d_] < (it)->red_sizes[d_])                                  \
                     break;                                                             \
-                px -= (it)->red_sizes[d_] * (it)->red_x[d_];                           \
+                row_ -= (it)->red_sizes[d_] * (it)->red_x[d_];                         \
                 idx_[d_] = 0;                                                          \
             }                                                                          \
         }                                                                              \

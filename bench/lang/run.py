@@ -21,6 +21,7 @@ BENCHES = [
     ("tensor_loop", "c = a * b + a, 4x4 with grad, 100k iterations", 5.0),
     ("int_loop", "s += i, 1M iterations", 1.0),
     ("seed_workload", "MLP 2-64-64-1, Adam, 200 epochs on 10k points", 1.0),
+    ("cnn_workload", "CNN conv-bn-relu-pool x2, batch 64 of 28x28, SGD, 20 steps", 0.5),
 ]
 
 
