@@ -1,9 +1,12 @@
-/* nn_internal.h: helpers shared by ops_nn.c, ops_loss.c and ops_dropout.c, private to them:
+/* nn_internal.h: helpers shared by ops_nn.c, ops_loss.c, ops_dropout.c, ops_conv.c,
+ * ops_pool.c and ops_norm.c, private to them:
  * PyTorch's spellings in error messages and the checks that several
  * neural-network functions make alike. Not part of the engine's API. */
 #ifndef CG_NN_INTERNAL_H
 #define CG_NN_INTERNAL_H
 
+#include "op.h"
+#include "ops_conv.h"
 #include "tensor.h"
 
 /* PyTorch's C++ name of a dtype in "not implemented for 'Long'". */
@@ -18,5 +21,11 @@ const char *cg_nn_size_repr(const cg_tensor *t, char *buf, size_t n);
 /* PyTorch's error for an argument its autograd formula does not cover
  * (weight, pos_weight): fails when t requires grad in grad mode. */
 int cg_nn_check_nondiff(const char *fn, const char *arg, const cg_tensor *t);
+
+/* A sliding window and its output positions (oh, ow) as the arguments of
+ * the im2col, col2im and pooling kernels: the window in dims[0..7], the
+ * positions in i[0..1]; cg_window_of reads the window back (ops_conv.c). */
+cg_op_args cg_window_args(const cg_window2d *w, int64_t oh, int64_t ow);
+cg_window2d cg_window_of(const cg_op_args *a);
 
 #endif

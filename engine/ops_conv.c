@@ -29,8 +29,7 @@
 
 /* ---- geometry ------------------------------------------------------------------------ */
 
-/* The kernels' arguments: the window in dims[0..7], the positions in i[0..1]. */
-static cg_op_args window_args(const cg_window2d *w, int64_t oh, int64_t ow) {
+cg_op_args cg_window_args(const cg_window2d *w, int64_t oh, int64_t ow) {
     cg_op_args a = {.i = {oh, ow}, .ndims = 8};
     for (int d = 0; d < 2; d++) {
         a.dims[d] = w->kernel[d], a.dims[2 + d] = w->stride[d];
@@ -39,7 +38,7 @@ static cg_op_args window_args(const cg_window2d *w, int64_t oh, int64_t ow) {
     return a;
 }
 
-static cg_window2d window_of(const cg_op_args *a) {
+cg_window2d cg_window_of(const cg_op_args *a) {
     cg_window2d w;
     for (int d = 0; d < 2; d++) {
         w.kernel[d] = a->dims[d], w.stride[d] = a->dims[2 + d];
@@ -65,7 +64,7 @@ typedef struct {
 static col_geom geom_of(const cg_call *c, const cg_tensor *image) {
     int nd = image->ndim;
     col_geom g = {1, image->sizes[nd - 3], image->sizes[nd - 2], image->sizes[nd - 1], c->args->i[0], c->args->i[1],
-                  window_of(c->args), c->args->flag};
+                  cg_window_of(c->args), c->args->flag};
     for (int d = 0; d < nd - 2; d++)
         g.planes *= image->sizes[d];
     return g;
@@ -189,7 +188,7 @@ static cg_tensor *run_window_op(cg_op op, cg_tensor *x, int ndim, const int64_t 
 }
 
 cg_tensor *cg_im2col(cg_tensor *x, const cg_window2d *w, int64_t oh, int64_t ow, bool kn) {
-    cg_op_args args = window_args(w, oh, ow);
+    cg_op_args args = cg_window_args(w, oh, ow);
     args.flag = kn;
     bool batch = x->ndim == 4;
     int64_t rows = x->sizes[batch] * w->kernel[0] * w->kernel[1];
@@ -200,7 +199,7 @@ cg_tensor *cg_im2col(cg_tensor *x, const cg_window2d *w, int64_t oh, int64_t ow,
 }
 
 cg_tensor *cg_col2im(cg_tensor *cols, int64_t h, int64_t w, const cg_window2d *win, int64_t oh, int64_t ow, bool kn) {
-    cg_op_args args = window_args(win, oh, ow);
+    cg_op_args args = cg_window_args(win, oh, ow);
     args.flag = kn;
     bool batch = cols->ndim == 3;
     int64_t k = win->kernel[0] * win->kernel[1];
@@ -210,7 +209,7 @@ cg_tensor *cg_col2im(cg_tensor *cols, int64_t h, int64_t w, const cg_window2d *w
 
 /* Im2ColBackward0: col2im of the gradient over the input's size */
 int bw_im2col(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
-    cg_window2d w = window_of(&n->args);
+    cg_window2d w = cg_window_of(&n->args);
     const cg_meta *m = &n->in_meta[0];
     gi[0] = cg_col2im(go[0], m->sizes[m->ndim - 2], m->sizes[m->ndim - 1], &w, n->args.i[0], n->args.i[1],
                       n->args.flag);
@@ -219,7 +218,7 @@ int bw_im2col(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 
 /* Col2ImBackward0: im2col of the gradient */
 int bw_col2im(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
-    cg_window2d w = window_of(&n->args);
+    cg_window2d w = cg_window_of(&n->args);
     gi[0] = cg_im2col(go[0], &w, n->args.i[0], n->args.i[1], n->args.flag);
     return gi[0] ? 0 : -1;
 }
@@ -287,22 +286,21 @@ cg_tensor *cg_fold(cg_tensor *input, const int64_t output_size[2], const cg_wind
              "input.size(1)=%lld and kernel_size=(%lld, %lld).",
              (long long)c, (long long)w->kernel[0], (long long)w->kernel[1]);
     int64_t oh = positions(output_size[0], w, 0), ow = positions(output_size[1], w, 1);
+    char given[256];
+    snprintf(given, sizeof given,
+             "Given output_size=(%lld, %lld), kernel_size=(%lld, %lld), dilation=(%lld, %lld), padding=(%lld, %lld), "
+             "stride=(%lld, %lld)",
+             (long long)output_size[0], (long long)output_size[1], (long long)w->kernel[0], (long long)w->kernel[1],
+             (long long)w->dilation[0], (long long)w->dilation[1], (long long)w->padding[0],
+             (long long)w->padding[1], (long long)w->stride[0], (long long)w->stride[1]);
     CG_CHECK(oh >= 1 && ow >= 1, CG_RUNTIME_ERROR,
-             "Given output_size=(%lld, %lld), kernel_size=(%lld, %lld), dilation=(%lld, %lld), padding=(%lld, %lld), "
-             "stride=(%lld, %lld), calculated shape of the array of sliding blocks as (%lld, %lld), but its "
-             "components must be at least one.",
-             (long long)output_size[0], (long long)output_size[1], (long long)w->kernel[0], (long long)w->kernel[1],
-             (long long)w->dilation[0], (long long)w->dilation[1], (long long)w->padding[0],
-             (long long)w->padding[1], (long long)w->stride[0], (long long)w->stride[1], (long long)oh,
-             (long long)ow);
+             "%s, calculated shape of the array of sliding blocks as (%lld, %lld), but its components must be at "
+             "least one.",
+             given, (long long)oh, (long long)ow);
     CG_CHECK(l == oh * ow, CG_RUNTIME_ERROR,
-             "Given output_size=(%lld, %lld), kernel_size=(%lld, %lld), dilation=(%lld, %lld), padding=(%lld, %lld), "
-             "stride=(%lld, %lld), expected size of input's dimension 2 to match the calculated number of sliding "
-             "blocks %lld * %lld = %lld, but got input.size(2)=%lld.",
-             (long long)output_size[0], (long long)output_size[1], (long long)w->kernel[0], (long long)w->kernel[1],
-             (long long)w->dilation[0], (long long)w->dilation[1], (long long)w->padding[0],
-             (long long)w->padding[1], (long long)w->stride[0], (long long)w->stride[1], (long long)oh,
-             (long long)ow, (long long)(oh * ow), (long long)l);
+             "%s, expected size of input's dimension 2 to match the calculated number of sliding blocks %lld * %lld "
+             "= %lld, but got input.size(2)=%lld.",
+             given, (long long)oh, (long long)ow, (long long)(oh * ow), (long long)l);
     if (!cg_dtype_is_float(input->dtype)) {
         cg_nn_not_implemented(cg_tensor_device(input).type == CG_CPU ? "col2im_out_cpu" : "col2im_out_cuda",
                               input->dtype);
@@ -313,7 +311,7 @@ cg_tensor *cg_fold(cg_tensor *input, const int64_t output_size[2], const cg_wind
 
 /* ---- convolution ---------------------------------------------------------------------- */
 
-/* The convolution's window; its node keeps it in args (window_args) and
+/* The convolution's window; its node keeps it in args (cg_window_args) and
  * the group count in args.i[2], the spatial dims in args.i[3]. */
 typedef struct {
     cg_window2d win;
@@ -322,7 +320,7 @@ typedef struct {
 } conv_spec;
 
 static conv_spec spec_of(const cg_op_args *a) {
-    return (conv_spec){window_of(a), a->i[2], (int)a->i[3]};
+    return (conv_spec){cg_window_of(a), a->i[2], (int)a->i[3]};
 }
 
 /* t [.., *spatial] seen with a height of one for conv1d (not recorded) */
@@ -583,7 +581,7 @@ static cg_tensor *convolution_batched(cg_tensor *x, cg_tensor *w, cg_tensor *b, 
     cg_tensor *in[3] = {x, w, b};
     if (!out || !cg_autograd_needed(3, in))
         return out;
-    cg_op_args args = window_args(&s->win, 0, 0);
+    cg_op_args args = cg_window_args(&s->win, 0, 0);
     args.i[2] = s->groups, args.i[3] = s->nspatial;
     cg_save_spec save[2] = {{x, "input"}, {w, "weight"}};
     if (cg_autograd_record(CG_OP_CONVOLUTION, 1, &out, b ? 3 : 2, in, 2, save, &args, NULL) < 0) {

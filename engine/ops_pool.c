@@ -25,8 +25,8 @@ int64_t cg_pool_output_size(int64_t in, int64_t kernel, int64_t pad, int64_t str
 
 /* ---- geometry -------------------------------------------------------------------------- */
 
-/* Pooling kernels' arguments: the window in dims[0..7] (ops_conv.c's
- * layout), output sizes in i[0..1], count_include_pad in flag and
+/* Pooling kernels' arguments: the window and output sizes as
+ * cg_window_args lays them out, count_include_pad in flag and
  * divisor_override in i[2]. */
 typedef struct {
     int64_t planes, h, w, oh, ow;
@@ -35,29 +35,11 @@ typedef struct {
     int64_t divisor;
 } pool_geom;
 
-static cg_op_args pool_args(const cg_window2d *w, int64_t oh, int64_t ow) {
-    cg_op_args a = {.i = {oh, ow}, .ndims = 8};
-    for (int d = 0; d < 2; d++) {
-        a.dims[d] = w->kernel[d], a.dims[2 + d] = w->stride[d];
-        a.dims[4 + d] = w->padding[d], a.dims[6 + d] = w->dilation[d];
-    }
-    return a;
-}
-
-static cg_window2d pool_window(const cg_op_args *a) {
-    cg_window2d w;
-    for (int d = 0; d < 2; d++) {
-        w.kernel[d] = a->dims[d], w.stride[d] = a->dims[2 + d];
-        w.padding[d] = a->dims[4 + d], w.dilation[d] = a->dims[6 + d];
-    }
-    return w;
-}
-
 /* image: the tensor of [.., H, W] whose planes the kernel walks */
 static pool_geom geom_of(const cg_call *c, const cg_tensor *image) {
     int nd = image->ndim;
     pool_geom g = {1, image->sizes[nd - 2], image->sizes[nd - 1], c->args->i[0], c->args->i[1],
-                   pool_window(c->args), c->args->flag, c->args->i[2]};
+                   cg_window_of(c->args), c->args->flag, c->args->i[2]};
     for (int d = 0; d < nd - 2; d++)
         g.planes *= image->sizes[d];
     return g;
@@ -208,7 +190,7 @@ cg_tensor *cg_max_pool2d(cg_tensor *x, const cg_window2d *w, bool ceil_mode, cg_
     out_sizes(x, oh, ow, sizes);
     cg_tensor *outs[2] = {cg_tensor_empty(x->ndim, sizes, x->dtype, cg_tensor_device(x)),
                           cg_tensor_empty(x->ndim, sizes, CG_INT64, cg_tensor_device(x))};
-    cg_op_args args = pool_args(w, oh, ow);
+    cg_op_args args = cg_window_args(w, oh, ow);
     int rc = outs[0] && outs[1] ? run_pool(CG_OP_MAX_POOL2D, x, 2, outs, &args) : -1;
     if (rc == 0 && cg_autograd_needed(1, &x)) {
         cg_save_spec save = {outs[1], "result1"};
@@ -279,7 +261,7 @@ void cpu_avg_pool2d(const cg_call *c) {
 static cg_tensor *avg_divisors(const cg_node *n, cg_dtype dt, cg_device dev) {
     const cg_meta *m = &n->in_meta[0];
     pool_geom g = {1, m->sizes[m->ndim - 2], m->sizes[m->ndim - 1], n->args.i[0], n->args.i[1],
-                   pool_window(&n->args), n->args.flag, n->args.i[2]};
+                   cg_window_of(&n->args), n->args.flag, n->args.i[2]};
     int64_t sizes[2] = {g.oh, g.ow};
     cg_tensor *host = cg_tensor_empty(2, sizes, CG_F64, cg_device_cpu());
     if (!host)
@@ -299,7 +281,7 @@ static cg_tensor *avg_divisors(const cg_node *n, cg_dtype dt, cg_device dev) {
  * the window by col2im (which drops what falls in the padding) */
 int bw_avg_pool2d(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     const cg_meta *m = &n->in_meta[0];
-    cg_window2d w = pool_window(&n->args);
+    cg_window2d w = cg_window_of(&n->args);
     int64_t oh = n->args.i[0], ow = n->args.i[1], k = w.kernel[0] * w.kernel[1], planes = 1;
     for (int d = 0; d < m->ndim - 2; d++)
         planes *= m->sizes[d];
@@ -326,7 +308,7 @@ cg_tensor *cg_avg_pool2d(cg_tensor *x, const cg_window2d *w, bool ceil_mode, boo
     }
     out_sizes(x, oh, ow, sizes);
     cg_tensor *out = cg_tensor_empty(x->ndim, sizes, x->dtype, cg_tensor_device(x));
-    cg_op_args args = pool_args(w, oh, ow);
+    cg_op_args args = cg_window_args(w, oh, ow);
     args.flag = count_include_pad, args.i[2] = divisor_override;
     if (!out || run_pool(CG_OP_AVG_POOL2D, x, 1, &out, &args) < 0) {
         cg_tensor_release(out);
