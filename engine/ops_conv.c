@@ -494,8 +494,7 @@ int bw_convolution(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 
 /* PyTorch's "Input type (torch.FloatTensor) and weight type (...)" names */
 static const char *legacy_type(const cg_tensor *t, char *buf, size_t n) {
-    static const char *const names[CG_DTYPE_COUNT] = {"Bool", "Int", "Long", "Float", "Double"};
-    snprintf(buf, n, "torch.%s%sTensor", cg_tensor_device(t).type == CG_CPU ? "" : "cuda.", names[t->dtype]);
+    snprintf(buf, n, "torch.%s%sTensor", cg_tensor_device(t).type == CG_CPU ? "" : "cuda.", cg_nn_type_name(t->dtype));
     return buf;
 }
 
