@@ -16,6 +16,7 @@
 
 #include "block_cache.h"
 #include "ops.h"
+#include "view_rebase.h"
 
 static _Thread_local bool grad_enabled = true;
 static _Thread_local bool building_graph; /* see Note [Saved outputs] */
@@ -117,6 +118,10 @@ void cg_node_release_saved(cg_node *n) {
         cg_tensor_release(s->tensor);
         s->tensor = NULL;
     }
+    if (n->wrapped) { /* a CopySlices' op runs only inside it, and is freed with it */
+        cg_node_release_saved(n->wrapped);
+        n->wrapped->released = true;
+    }
 }
 
 /* Releasing a node can release a long chain of nodes behind it; a worklist
@@ -129,8 +134,8 @@ void cg_node_release(cg_node *first) {
     size_t nwork = 0, cap = 16;
     cg_node *n = first;
     for (;;) {
-        for (int i = 0; i < n->nin; i++) {
-            cg_node *next = n->next[i].node;
+        for (int i = 0; i <= n->nin; i++) { /* the edges, then a CopySlices' wrapped node */
+            cg_node *next = i < n->nin ? n->next[i].node : n->wrapped;
             if (next && --next->refcount == 0) {
                 if (nwork == cap) {
                     cap *= 2;
@@ -365,8 +370,42 @@ int cg_autograd_record(cg_op op, int nout, cg_tensor *const *outs, int nin, cg_t
     }
     if (node && owners)
         *node = n;
+    /* an in-place op on a view: see Note [In-place ops on views] */
+    int rc = owners && nout == 1 && nin > 0 && in[0] == outs[0] && outs[0]->base ? cg_view_rebase(outs[0], n) : 0;
     cg_node_release(n); /* the outputs own it now */
-    return 0;
+    return rc;
+}
+
+cg_node *cg_autograd_wrap(cg_op op, cg_tensor *base, cg_node *fn, int nsave, const cg_save_spec *save,
+                          const cg_op_args *args) {
+    assert(nsave <= CG_NODE_MAX_SAVED && fn->nin > 0);
+    cg_node *n = node_new(op, fn->nin, 1, args);
+    if (!n)
+        return NULL;
+    meta_of(&n->in_meta[0], base);
+    n->next[0] = edge_to(base);
+    for (int i = 1; i < fn->nin; i++) {
+        n->in_meta[i] = fn->in_meta[i];
+        n->next[i] = fn->next[i];
+        if (n->next[i].node)
+            cg_node_retain(n->next[i].node);
+    }
+    cg_node_retain(fn);
+    n->wrapped = fn;
+    for (int i = 0; i < nsave; i++)
+        if (save_tensor(n, save[i].tensor, save[i].name, 1, &base) < 0) {
+            cg_node_release(n);
+            return NULL;
+        }
+    meta_of(&n->out_meta[0], base);
+    attach_output(n, base, 0);
+    cg_node_release(n); /* base owns it now */
+    return n;
+}
+
+int cg_node_apply(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    return n->op == CG_OP_CUSTOM ? n->custom_backward(n->custom_ctx, n, go, gi)
+                                 : cg_op_table[n->op].backward(n, go, gi);
 }
 
 int cg_custom_node_new(const char *name, int nin, cg_tensor *const *in, int nout, cg_tensor *const *outs,
@@ -411,16 +450,19 @@ int cg_custom_node_new(const char *name, int nin, cg_tensor *const *in, int nout
 int cg_autograd_check_inplace(const cg_tensor *self) {
     if (!grad_enabled)
         return 0;
+    /* PyTorch's rule: a view that requires grad (a leaf view made by
+     * requires_grad_() too) may not be written when its base is a leaf */
+    const cg_tensor *b = self->base;
+    bool requires = self->grad_fn || self->requires_grad;
+    if (b && !b->grad_fn && (requires || b->requires_grad)) {
+        cg_error_set(CG_RUNTIME_ERROR,
+                     "a view of a leaf Variable that requires grad is being used in an in-place operation.");
+        return -1;
+    }
     if (self->grad_fn == NULL && self->requires_grad) {
         cg_error_set(CG_RUNTIME_ERROR,
                      "a leaf Variable that requires grad is being used in an in-place operation.");
         return -1;
     }
-    for (const cg_tensor *b = self->base; b; b = b->base)
-        if (b->grad_fn == NULL && b->requires_grad) {
-            cg_error_set(CG_RUNTIME_ERROR,
-                         "a view of a leaf Variable that requires grad is being used in an in-place operation.");
-            return -1;
-        }
     return 0;
 }

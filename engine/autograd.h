@@ -108,6 +108,7 @@ typedef struct cg_node {
     cg_custom_backward_fn custom_backward;
     void *custom_ctx;
     void (*custom_free)(void *ctx);
+    struct cg_node *wrapped; /* CopySlices over a view: the in-place op's node (Note [In-place ops on views]) */
     cg_saved *saved_more;   /* [nsaved - CG_NODE_MAX_SAVED]: a Function's extra saved tensors */
     cg_node_hook *pre_hooks, *post_hooks;
     void *owner;            /* weak back-pointer for a host's wrapper object */
@@ -193,6 +194,16 @@ int cg_autograd_record(cg_op op, int nout, cg_tensor *const *outs, int nin, cg_t
 int cg_custom_node_new(const char *name, int nin, cg_tensor *const *in, int nout, cg_tensor *const *outs,
                        const bool *attach, int nsave, cg_tensor *const *save, cg_custom_backward_fn backward,
                        void *ctx, void (*custom_free)(void *ctx), cg_node **node);
+
+/* The new history of `base` after an in-place op recorded `fn` on a view of
+ * it: a node `op` (CopySlices) with an edge to base's previous history and
+ * the edges of fn's inputs other than the view, keeping fn to run inside its
+ * backward (Note [In-place ops on views], view_rebase.c). Saves save[0..nsave).
+ * Returns the node, borrowed from base, or NULL with the error set. */
+cg_node *cg_autograd_wrap(cg_op op, cg_tensor *base, cg_node *fn, int nsave, const cg_save_spec *save,
+                          const cg_op_args *args);
+/* Runs n's derivative (a table op's or a Function's) for gradients go. */
+int cg_node_apply(cg_node *n, cg_tensor *const *go, cg_tensor **gi);
 
 /* In-place op on `self`: self becomes an output of the new node, whose first
  * edge points at self's previous history. Errors as PyTorch when self is a

@@ -324,8 +324,7 @@ static int run_backward(cg_node *n, cg_tensor **grads) {
         any |= n->inbuf[i] != NULL;
     if (!any) /* a pre hook took every gradient away: nothing flows on */
         return 0;
-    int rc = n->op == CG_OP_CUSTOM ? n->custom_backward(n->custom_ctx, n, n->inbuf, grads)
-                                   : cg_op_table[n->op].backward(n, n->inbuf, grads);
+    int rc = cg_node_apply(n, n->inbuf, grads);
     cg_node_release_unpacked(n);
     return rc < 0 ? rc : run_node_hooks(n, n->post_hooks, grads);
 }

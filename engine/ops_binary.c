@@ -256,9 +256,7 @@ static int inplace_binary(const inplace_spec *sp, cg_tensor *self, cg_tensor *ot
     bool record = cg_autograd_needed(sp->nin, in);
     cg_tensor *old = NULL;
     if (record && sp->need_old) {
-        bool was = cg_grad_set_enabled(false);
-        old = cg_clone(self);
-        cg_grad_set_enabled(was);
+        old = cg_clone(self); /* with self's history, for double backward */
         if (!old)
             return -1;
     }

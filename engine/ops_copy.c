@@ -331,19 +331,34 @@ cg_tensor *cg_to_device(cg_tensor *t, cg_device device) {
 
 /* ---- fills --------------------------------------------------------------------------------- */
 
-int cg_fill_(cg_tensor *t, cg_scalar value) {
-    if (cg_autograd_check_inplace(t) < 0 || fill_raw(t, value) < 0)
+int cg_record_overwrite(cg_tensor *t, const char *node_name) {
+    if (!cg_autograd_needed(1, &t))
+        return 0;
+    cg_node *n;
+    if (cg_autograd_record(CG_OP_FILL, 1, &t, 1, &t, 0, NULL, NULL, &n) < 0)
         return -1;
-    t->storage->version++;
-    if (t->grad_fn && cg_grad_enabled()) {
-        /* the new value does not depend on the old one: history is cut */
-        cg_node_release(t->grad_fn);
-        t->grad_fn = NULL;
-    }
+    if (n)
+        n->name = node_name;
     return 0;
 }
 
-int cg_zero_(cg_tensor *t) { return cg_fill_(t, cg_scalar_int(0)); }
+/* fill_, zero_ and the in-place random ops: the new value does not depend
+ * on the old one, so its gradient is zero */
+int bw_fill(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    (void)n;
+    return (gi[0] = cg_zeros_like(go[0])) ? 0 : -1;
+}
+
+static int fill_named_(cg_tensor *t, cg_scalar value, const char *node_name) {
+    if (cg_autograd_check_inplace(t) < 0 || fill_raw(t, value) < 0)
+        return -1;
+    t->storage->version++;
+    return cg_record_overwrite(t, node_name);
+}
+
+int cg_fill_(cg_tensor *t, cg_scalar value) { return fill_named_(t, value, "FillBackward2"); }
+
+int cg_zero_(cg_tensor *t) { return fill_named_(t, cg_scalar_int(0), "ZeroBackward0"); }
 
 cg_tensor *cg_detach(cg_tensor *t) {
     cg_tensor *d = cg_tensor_from_storage(t->storage, t->offset, t->ndim, t->sizes, t->strides, t->dtype);

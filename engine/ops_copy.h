@@ -31,6 +31,10 @@ cg_tensor *cg_clone(cg_tensor *t);
 cg_tensor *cg_contiguous(cg_tensor *t);
 int cg_fill_(cg_tensor *t, cg_scalar value);
 int cg_zero_(cg_tensor *t);
+/* After an in-place op that overwrote t without reading it (fill_, zero_,
+ * normal_, ...): PyTorch's node node_name on t, whose gradient is zero,
+ * when autograd needs one. */
+int cg_record_overwrite(cg_tensor *t, const char *node_name);
 /* Shares storage and version counter, no history (x.detach()). */
 cg_tensor *cg_detach(cg_tensor *t);
 

@@ -14,6 +14,7 @@
 
 #include "index_walk.h"
 #include "ops.h"
+#include "view_rebase.h"
 
 enum { STEP_SELECT, STEP_SLICE, STEP_UNSQUEEZE, STEP_FLATTEN, STEP_FIELDS = 5 };
 #define MAX_ITEMS (3 * CG_MAX_DIMS)
@@ -279,72 +280,6 @@ static int record_set(cg_tensor *t, const plan *p, const cg_adv_index *a, cg_ten
     return rc;
 }
 
-/* Note [Writes into views]
- * ~~~~~~~~~~~~~~~~~~~~~~~~
- * Writing into a view changes its base too. PyTorch rewrites the base's
- * history (CopySlices on the base) and regenerates the view from it. We do
- * the same when the base is contiguous: the written region is known by the
- * flat positions of its elements in the base, so the base records CopySlices
- * over its flat view, and t records IndexBackward0 over the base's new
- * history at its own positions (where PyTorch shows AsStridedBackward0).
- * Other views of the same base keep their old history; PyTorch regenerates
- * those lazily, which this engine does not. */
-
-/* The flat positions in base of t's elements, t's shape. */
-static cg_tensor *positions(const cg_tensor *t, const cg_tensor *base) {
-    cg_tensor *pos = cg_tensor_empty(t->ndim, t->sizes, CG_INT64, cg_device_cpu());
-    if (!pos)
-        return NULL;
-    int64_t *p = cg_tensor_data(pos), n = cg_tensor_numel(t);
-    for (int64_t i = 0; i < n; i++) {
-        int64_t off = t->offset - base->offset, f = i;
-        for (int d = t->ndim - 1; d >= 0; d--) {
-            off += (f % t->sizes[d]) * t->strides[d];
-            f /= t->sizes[d];
-        }
-        p[i] = off;
-    }
-    return pos;
-}
-
-/* The plan applied to t's positions: the base positions of the region. */
-static cg_tensor *region_positions(const plan *p, const cg_adv_index *a, cg_tensor *pos) {
-    cg_tensor *r = cg_tensor_retain(pos);
-    for (int i = 0; r && i < p->nsteps; i++) {
-        cg_tensor *v = step_apply(r, p->steps[i]);
-        cg_tensor_release(r);
-        r = v;
-    }
-    cg_tensor *out = !r ? NULL : a->k ? cg_adv_take(r, a) : cg_contiguous(r);
-    cg_tensor_release(r);
-    return out;
-}
-
-static int record_rebase(cg_tensor *t, const plan *p, const cg_adv_index *a, cg_tensor *value) {
-    cg_tensor *base = t->base;
-    cg_tensor *pos = positions(t, base);
-    cg_tensor *region = pos ? region_positions(p, a, pos) : NULL;
-    int64_t flat[STEP_FIELDS] = {STEP_FLATTEN};
-    cg_tensor *steps = region ? cg_tensor_from_buffer(2, (int64_t[]){1, STEP_FIELDS}, CG_INT64, flat) : NULL;
-    cg_op_args args = {.ndims = 1};
-    int rc = -1;
-    if (steps) {
-        cg_save_spec save[] = {{steps, "view"}, {region, "indices"}};
-        rc = cg_autograd_record(CG_OP_COPY_SLICES, 1, &base, 2, (cg_tensor *[]){base, value}, 2, save, &args, NULL);
-    }
-    cg_tensor *base_flat = rc == 0 ? cg_view(base, 1, (int64_t[]){-1}) : NULL;
-    if (base_flat) {
-        cg_save_spec save[] = {{pos, "indices"}};
-        rc = cg_autograd_needed(1, &base_flat)
-                 ? cg_autograd_record(CG_OP_INDEX, 1, &t, 1, &base_flat, 1, save, &args, NULL)
-                 : 0;
-    } else {
-        rc = -1;
-    }
-    cg_tensor_release(base_flat), cg_tensor_release(steps), cg_tensor_release(region), cg_tensor_release(pos);
-    return rc;
-}
-
 static int set_impl(cg_tensor *t, int n, const cg_index_item *items, cg_tensor *value, cg_scalar number) {
     plan p;
     bool was = cg_grad_set_enabled(false);
@@ -358,10 +293,7 @@ static int set_impl(cg_tensor *t, int n, const cg_index_item *items, cg_tensor *
         rc = plan_adv(&p, r, &a);
     else
         memset(&a, 0, sizeof a);
-    /* see Note [Writes into views] */
-    bool rebase = t->base && cg_tensor_is_contiguous(t->base)
-                  && cg_autograd_needed(3, (cg_tensor *[]){t, t->base, value});
-    if (rc == 0 && !rebase && !p.viewed && p.k == 0) {
+    if (rc == 0 && !p.viewed && p.k == 0) {
         /* t[...] = v is t.copy_(v) (CopyBackwards) or t.fill_(v), as in PyTorch */
         rc = write_values(t, &a, value, number);
     } else if (rc == 0) {
@@ -369,7 +301,7 @@ static int set_impl(cg_tensor *t, int n, const cg_index_item *items, cg_tensor *
         rc = write_values(r, &a, value, number);
         cg_grad_set_enabled(was);
         if (rc == 0)
-            rc = rebase ? record_rebase(t, &p, &a, value) : record_set(t, &p, &a, value);
+            rc = record_set(t, &p, &a, value); /* a view t: Note [In-place ops on views] */
     }
     cg_adv_free(&a);
     plan_free(&p);
@@ -406,6 +338,8 @@ static cg_tensor *replay(cg_tensor *g, const cg_tensor *steps) {
 /* CopySlices: self: grad with the written region zeroed (grad * mask, so
  * that double backward sees it); value: grad's region. */
 int bw_copy_slices(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    if (n->wrapped)
+        return cg_copy_slices_wrapped(n, go, gi);
     cg_tensor *steps;
     cg_adv_index a = {0};
     if (cg_node_saved(n, 0, &steps) < 0 || (n->args.ndims && cg_adv_from_node(n, 1, &a) < 0))

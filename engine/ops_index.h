@@ -63,9 +63,8 @@ typedef struct {
 cg_tensor *cg_index_get(cg_tensor *t, int n, const cg_index_item *items);
 /* t[items] = value (tensor) or = number. Basic indices copy into the view
  * (casting, as copy_), advanced ones go through index_put_. History as
- * PyTorch's: CopySlices, or IndexPutBackward0 for tensor-only indices.
- * Limitation: when t is itself a view, the history of its base is not
- * rewritten (PyTorch's view rebase). */
+ * PyTorch's: CopySlices, or IndexPutBackward0 for tensor-only indices;
+ * when t is itself a view, its base's too (Note [In-place ops on views]). */
 int cg_index_set(cg_tensor *t, int n, const cg_index_item *items, cg_tensor *value);
 int cg_index_set_scalar(cg_tensor *t, int n, const cg_index_item *items, cg_scalar value);
 

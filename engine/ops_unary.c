@@ -113,9 +113,7 @@ static int unary_(cg_op op, cg_tensor *self, cg_dtype dt, save_what save, const 
     bool record = cg_autograd_needed(1, &self);
     cg_tensor *old = NULL;
     if (record && save == SAVE_SELF) {
-        bool was = cg_grad_set_enabled(false);
-        old = cg_clone(self);
-        cg_grad_set_enabled(was);
+        old = cg_clone(self); /* with self's history, for double backward */
         if (!old)
             return -1;
     }

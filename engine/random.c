@@ -255,10 +255,11 @@ cg_generator *cg_random_generator(const cg_tensor *t, cg_generator *gen) {
 }
 
 /* The frame of every in-place random op: autograd's in-place check, the
- * overlap check, the draw in PyTorch's order, the version bump, and the
- * history cut (the new values do not depend on the old ones). On a
- * device the draw is kind's kernel with a's parameters. */
-static int fill_inplace(cg_tensor *t, fill_fn fill, cg_draw_kind kind, fill_args *a, cg_generator *gen) {
+ * overlap check, the draw in PyTorch's order, the version bump, and PyTorch's
+ * node `node` (the new values do not depend on the old ones: a zero
+ * gradient). On a device the draw is kind's kernel with a's parameters. */
+static int fill_inplace(cg_tensor *t, fill_fn fill, cg_draw_kind kind, fill_args *a, cg_generator *gen,
+                        const char *node) {
     if (cg_autograd_check_inplace(t) < 0 || check_no_overlap(t) < 0)
         return -1;
     drawer w = {fill, a, {.kind = kind, .a = a->a, .b = a->b, .base = a->from, .range = a->range}, NULL};
@@ -268,11 +269,7 @@ static int fill_inplace(cg_tensor *t, fill_fn fill, cg_draw_kind kind, fill_args
     bool direct = a->contiguous && (w.g->device.type != CG_CPU || cg_tensor_device(t).type == CG_CPU);
     if ((direct ? draw_contiguous(t, &w) : draw_through_buffer(t, &w)) < 0)
         return -1;
-    if (t->grad_fn && cg_grad_enabled()) {
-        cg_node_release(t->grad_fn);
-        t->grad_fn = NULL;
-    }
-    return 0;
+    return cg_record_overwrite(t, node);
 }
 
 /* ---- in-place ops ------------------------------------------------------------------------ */
@@ -282,7 +279,7 @@ int cg_normal_(cg_tensor *t, double mean, double std, cg_generator *gen) {
     if (!cg_dtype_is_float(t->dtype))
         return not_implemented("normal_kernel_cpu", t->dtype);
     fill_args a = {.a = mean, .b = std};
-    return fill_inplace(t, fill_normal, CG_DRAW_NORMAL, &a, gen);
+    return fill_inplace(t, fill_normal, CG_DRAW_NORMAL, &a, gen, "NormalBackward0");
 }
 
 int cg_uniform_(cg_tensor *t, double from, double to, cg_generator *gen) {
@@ -299,7 +296,7 @@ int cg_uniform_(cg_tensor *t, double from, double to, cg_generator *gen) {
                  "in to-from to exceed the limit",
                  torch_type_name(t->dtype), to, from);
     fill_args a = {.a = from, .b = to};
-    return fill_inplace(t, fill_uniform, CG_DRAW_UNIFORM, &a, gen);
+    return fill_inplace(t, fill_uniform, CG_DRAW_UNIFORM, &a, gen, "UniformBackward0");
 }
 
 /* update_from/update_to of DistributionTemplates.h: moves a bound of a
@@ -336,7 +333,7 @@ int cg_random_(cg_tensor *t, int64_t from, int64_t to, cg_generator *gen) {
     }
     fill_args a = {.from = from, .range = (uint64_t)to - (uint64_t)from};
     /* the CUDA kernel takes 64-bit draws from 2^28 on (DistributionTemplates.h) */
-    return fill_inplace(t, fill_random, a.range >= (1ull << 28) ? CG_DRAW_RANDOM64 : CG_DRAW_RANDOM, &a, gen);
+    return fill_inplace(t, fill_random, a.range >= (1ull << 28) ? CG_DRAW_RANDOM64 : CG_DRAW_RANDOM, &a, gen, "RandomBackward0");
 }
 
 /* random_kernel: uniform_int<T>(draw) is draw % (max + 1) for integer
@@ -352,7 +349,7 @@ int cg_random_unbounded_(cg_tensor *t, cg_generator *gen) {
     default: a.range = (UINT64_C(1) << DBL_MANT_DIG) + 1; break;
     }
     bool wide = t->dtype == CG_INT64 || t->dtype == CG_F64;
-    return fill_inplace(t, fill_random, wide ? CG_DRAW_RANDOM64 : CG_DRAW_RANDOM, &a, gen);
+    return fill_inplace(t, fill_random, wide ? CG_DRAW_RANDOM64 : CG_DRAW_RANDOM, &a, gen, "RandomBackward2");
 }
 
 int cg_exponential_(cg_tensor *t, double lambd, cg_generator *gen) {
@@ -360,13 +357,13 @@ int cg_exponential_(cg_tensor *t, double lambd, cg_generator *gen) {
     if (!cg_dtype_is_float(t->dtype))
         return not_implemented("exponential_cpu", t->dtype);
     fill_args a = {.a = lambd};
-    return fill_inplace(t, fill_exponential, CG_DRAW_EXPONENTIAL, &a, gen);
+    return fill_inplace(t, fill_exponential, CG_DRAW_EXPONENTIAL, &a, gen, "ExponentialBackward0");
 }
 
 int cg_bernoulli_(cg_tensor *t, double p, cg_generator *gen) {
     CG_CHECK_INT(p >= 0 && p <= 1, CG_RUNTIME_ERROR, "bernoulli_ expects p to be in [0, 1], but got p=%g", p);
     fill_args a = {.a = p};
-    return fill_inplace(t, fill_bernoulli, CG_DRAW_BERNOULLI, &a, gen);
+    return fill_inplace(t, fill_bernoulli, CG_DRAW_BERNOULLI, &a, gen, "BernoulliBackward2");
 }
 
 /* ---- creation ----------------------------------------------------------------------------- */

@@ -18,9 +18,8 @@
  * as PyTorch's CUDA kernels draw (random_device.h), bernoulli(p),
  * randperm and multinomial too, each by PyTorch's CUDA algorithm, which is
  * not its CPU one (Note [randperm on the device], multinomial.c).
- * In-place random ops on a tensor with history cut that history,
- * as cg_fill_ does (PyTorch records NormalBackward0 and friends, whose
- * gradient is zero). */
+ * In-place random ops on a tensor with history record PyTorch's node
+ * (NormalBackward0 and friends), whose gradient is zero, as cg_fill_ does. */
 #ifndef CG_RANDOM_H
 #define CG_RANDOM_H
 

@@ -107,6 +107,20 @@ static cg_tensor *f_copy_slices(cg_tensor *const *in, const cg_sample *s) {
     }
     return y;
 }
+/* y = x * 1; an in-place op on a view of y (Note [In-place ops on views]) */
+static cg_tensor *f_inplace_on_view(cg_tensor *const *in, const cg_sample *s) {
+    cg_tensor *y = cg_mul_scalar(in[0], 1.0);
+    cg_tensor *t = y && s->i[0] == 0 ? cg_select(y, 0, 1) : y ? cg_transpose(y, 0, 1) : NULL;
+    cg_tensor *v = t && s->i[0] == 1 ? cg_slice(t, 0, 1, t->sizes[0], 1) : cg_tensor_retain(t);
+    int rc = !v ? -1 : s->i[0] == 0 ? cg_mul_(v, in[1]) : cg_pow_scalar_(v, cg_scalar_float(3.0));
+    cg_tensor_release(t), cg_tensor_release(v);
+    if (rc < 0) {
+        cg_tensor_release(y);
+        return NULL;
+    }
+    return y;
+}
+
 bool sample_copy_slices(int v, cg_sample *s) {
     switch (v) {
     case 0: return SAMPLE("y [A+1,B]; y[1] = v [B]", 2, {IN(121, false, S_A + 1, S_B), IN(122, false, S_B)}, f_copy_slices, .i = {0});
@@ -119,6 +133,11 @@ bool sample_copy_slices(int v, cg_sample *s) {
     case 3:
         return SAMPLE("y [A+1,B+2] non-contiguous; y[1][0:3:2] = v [2]", 2,
                       {IN(128, true, S_A + 1, S_B + 2), IN(129, false, 2)}, f_copy_slices, .i = {3});
+    case 4:
+        return SAMPLE("y [A+1,B]; y[1].mul_(w [B])", 2, {IN(130, false, S_A + 1, S_B), IN(131, false, S_B)},
+                      f_inplace_on_view, .i = {0});
+    case 5:
+        return SAMPLE("y [A,B+1]; y.t()[1:].pow_(3)", 1, {IN(132, true, S_A, S_B + 1)}, f_inplace_on_view, .i = {1});
     default: return false;
     }
 }

@@ -394,8 +394,14 @@ Test(random, inplace_and_autograd) {
     T_ERR(cg_normal_(x, 0, 1, NULL), CG_RUNTIME_ERROR,
           "a leaf Variable that requires grad is being used in an in-place operation.");
     cg_tensor *y = T_OK(cg_mul(x, x));
-    T_RC(cg_uniform_(y, 0, 1, NULL)); /* new values, no history */
-    cr_assert_null(y->grad_fn);
+    T_RC(cg_uniform_(y, 0, 1, NULL)); /* new values: PyTorch's node, with a zero gradient */
+    cr_assert_str_eq(y->grad_fn->name, "UniformBackward0");
+    cg_tensor *l = T_OK(cg_sum(y, 0, NULL, false));
+    T_RC(cg_autograd_backward(1, &l, NULL, false, false));
+    cr_assert_not_null(x->grad);
+    for (int i = 0; i < 3; i++)
+        cr_assert_eq(((float *)cg_tensor_data(x->grad))[i], 0.0f);
+    cg_tensor_release(l);
     bool was = cg_grad_set_enabled(false);
     T_RC(cg_normal_(x, 0, 1, NULL)); /* nn.init under no_grad */
     cg_grad_set_enabled(was);
