@@ -11,6 +11,7 @@
 #include "ops_index.h"
 #include "ops_linalg.h"
 #include "ops_nn.h"
+#include "ops_pad.h"
 #include "ops_reduce.h"
 #include "ops_unary.h"
 #include "random.h"

@@ -583,7 +583,7 @@ static cg_tensor *convolution_batched(cg_tensor *x, cg_tensor *w, cg_tensor *b, 
     cg_op_args args = cg_window_args(&s->win, 0, 0);
     args.i[2] = s->groups, args.i[3] = s->nspatial;
     cg_save_spec save[2] = {{x, "input"}, {w, "weight"}};
-    if (cg_autograd_record(CG_OP_CONVOLUTION, 1, &out, b ? 3 : 2, in, 2, save, &args, NULL) < 0) {
+    if (cg_autograd_record(CG_OP_CONVOLUTION, 1, &out, 3, in, 2, save, &args, NULL) < 0) { /* bias None: an empty edge, as PyTorch's */
         cg_tensor_release(out);
         return NULL;
     }

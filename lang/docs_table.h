@@ -616,6 +616,7 @@ DOC("torch.nn.functional.max_pool1d", "max_pool1d(*args, **kwargs)", "Applies a 
 DOC("torch.nn.functional.max_pool2d", "max_pool2d(*args, **kwargs)", "Applies a 2D max pooling over an input signal composed of several input planes.")
 DOC("torch.nn.functional.mse_loss", "mse_loss(input, target, size_average=None, reduce=None, reduction='mean')", "Measures the element-wise mean squared error.")
 DOC("torch.nn.functional.nll_loss", "nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean')", "The negative log likelihood loss.")
+DOC("torch.nn.functional.pad", "", "Pads tensor.")
 DOC("torch.nn.functional.relu", "relu(input, inplace=False)", "Applies the rectified linear unit function element-wise.")
 DOC("torch.nn.functional.relu_", "", "In-place version of relu.")
 DOC("torch.nn.functional.sigmoid", "sigmoid(input)", "Applies the element-wise function Sigmoid(x) = \\frac{1}{1 + \\exp(-x)}")

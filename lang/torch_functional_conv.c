@@ -1,6 +1,6 @@
 /* torch_functional_conv.c: the convolution, pooling and normalisation
  * functions of torch.nn.functional (conv1d, conv2d, unfold, fold,
- * max_pool1d/2d, avg_pool1d/2d, adaptive_avg_pool1d/2d, batch_norm), with
+ * max_pool1d/2d, avg_pool1d/2d, adaptive_avg_pool1d/2d, batch_norm, pad), with
  * PyTorch 1.13's signatures and argument errors. The 1-d forms are the 2-d
  * ones over a height of one, between UnsqueezeBackward0 and
  * SqueezeBackward1 as in PyTorch; the engine's ops_conv.h does the rest. */
@@ -58,21 +58,23 @@ static int pool_ints(const char *fn, const char *arg, int pos, cg_value v, int64
 
 /* ---- convolution ------------------------------------------------------------------- */
 
-/* padding='valid' or 'same' as numbers: 'same' pads d (k - 1) / 2 a side */
+/* padding='valid' or 'same' as numbers: 'same' pads d (k - 1) / 2 a side,
+ * and an odd total's extra one on the right by a zero pad of the input
+ * (extra[], F.pad's order), as PyTorch's _convolution_same */
 static int padding_str(cg_tensor *w, int nspatial, const int64_t *stride, const int64_t *dilation, const char *s,
-                       int64_t *padding) {
+                       int64_t *padding, int64_t *extra, bool *asymmetric) {
     bool same = !strcmp(s, "same");
     if (!same && strcmp(s, "valid"))
         return cg_raise_int(&cg_exc_RuntimeError, "Invalid padding string: '%s'", s);
+    *asymmetric = false;
     for (int d = 0; d < nspatial; d++) {
         if (same && stride[d] != 1)
             return cg_raise_int(&cg_exc_RuntimeError, "padding='same' is not supported for strided convolutions");
-        int64_t k = w->ndim == nspatial + 2 ? w->sizes[2 + d] : 1, total = dilation[d] * (k - 1);
-        if (same && total % 2)
-            return cg_raise_int(&cg_exc_NotImplementedError,
-                                "padding='same' with an even kernel size is not supported by cgrad yet: it needs "
-                                "an asymmetric zero padding of the input");
-        padding[d] = same ? total / 2 : 0;
+        int64_t k = w->ndim == nspatial + 2 ? w->sizes[2 + d] : 1, total = same ? dilation[d] * (k - 1) : 0;
+        padding[d] = total / 2;
+        extra[2 * (nspatial - 1 - d)] = 0;
+        extra[2 * (nspatial - 1 - d) + 1] = total - total / 2 - total / 2;
+        *asymmetric |= total % 2 != 0;
     }
     return 0;
 }
@@ -80,20 +82,29 @@ static int padding_str(cg_tensor *w, int nspatial, const int64_t *stride, const 
 /* conv1d/conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1) */
 static cg_value conv(cg_value *a, int nspatial) {
     const char *fn = nspatial == 1 ? "conv1d" : "conv2d";
-    bool err = false;
-    int64_t stride[2], padding[2], dilation[2], groups;
+    bool err = false, asymmetric = false;
+    int64_t stride[2], padding[2], dilation[2], groups, extra[4];
     cg_tensor *w = torch_tensor_arg(fn, "weight", 2, a[1]);
     cg_tensor *b = w ? torch_tensor_opt(fn, "bias", 3, a[2], &err) : NULL;
     if (!w || err || conv_ints(fn, "stride", 4, a[3], nspatial, stride) < 0 ||
         conv_ints(fn, "dilation", 6, a[5], nspatial, dilation) < 0 || torch_int_arg(fn, "groups", 7, a[6], &groups) < 0)
         return CG_ERR;
     if (cg_is_str(a[4])) {
-        if (padding_str(w, nspatial, stride, dilation, cg_str_cstr(a[4]), padding) < 0)
+        if (padding_str(w, nspatial, stride, dilation, cg_str_cstr(a[4]), padding, extra, &asymmetric) < 0)
             return CG_ERR;
     } else if (conv_ints(fn, "padding", 5, a[4], nspatial, padding) < 0) {
         return CG_ERR;
     }
-    return cg_tensor_steal(cg_convolution(T0, w, b, nspatial, stride, padding, dilation, groups));
+    if (!asymmetric)
+        return cg_tensor_steal(cg_convolution(T0, w, b, nspatial, stride, padding, dilation, groups));
+    if (torch_warn_once("UserWarning", "Using padding='same' with even kernel lengths and odd dilation may require a "
+                                       "zero-padded copy of the input be created (Triggered internally at  "
+                                       "./aten/src/ATen/native/Convolution.cpp:895.)") < 0)
+        return CG_ERR;
+    cg_tensor *x = cg_constant_pad_nd(T0, 2 * nspatial, extra, cg_scalar_int(0));
+    cg_tensor *r = x ? cg_convolution(x, w, b, nspatial, stride, padding, dilation, groups) : NULL;
+    cg_tensor_release(x);
+    return cg_tensor_steal(r);
 }
 static cg_value fn_conv1d(cg_value *a) { return conv(a, 1); }
 static cg_value fn_conv2d(cg_value *a) { return conv(a, 2); }
@@ -324,6 +335,33 @@ static cg_value fn_batch_norm(cg_value *a) {
     return cg_tensor_steal(cg_batch_norm(x, rm, rv, w, b, training, momentum, eps));
 }
 
+/* ---- padding ------------------------------------------------------------------------- */
+
+/* pad(input, pad, mode="constant", value=None): pad a tuple or list of ints */
+static cg_value fn_pad(cg_value *a) {
+    const char *fn = "pad", *mode;
+    int64_t pad[2 * CG_MAX_DIMS];
+    int64_t n = torch_is_seq(a[1]) ? torch_seq_len(a[1]) : -1;
+    for (int64_t i = 0; i < n && i < 2 * CG_MAX_DIMS; i++) {
+        cg_value e = torch_seq_item(a[1], i);
+        if (e.tag != CG_V_INT) /* PyTorch takes no bools or 0-d tensors here */
+            n = -1;
+        else
+            pad[i] = e.u.i;
+    }
+    if (n < 0)
+        return torch_arg_error(fn, "pad", 2, "tuple of ints", a[1]);
+    double value;
+    bool err = torch_str_arg(fn, "mode", 0, a[2], false, &mode) < 0;
+    if (!err && n > 2 * CG_MAX_DIMS)
+        return cg_raise(&cg_exc_RuntimeError, "Padding length too large");
+    if (!err && !cg_is_none(a[3]))
+        err = torch_double_arg(fn, "value", 0, a[3], &value) < 0;
+    if (err)
+        return CG_ERR;
+    return cg_tensor_steal(cg_pad(T0, (int)n, pad, mode, cg_is_none(a[3]) ? NULL : &value));
+}
+
 /* ---- the table ----------------------------------------------------------------------- */
 
 #define F TORCH_FUNCTION
@@ -348,7 +386,8 @@ static cg_value fn_batch_norm(cg_value *a) {
     X(adaptive_avg_pool2d, "adaptive_avg_pool2d", "output_size", fn_adaptive_avg_pool2d, F, NULL)           \
     X(batch_norm, "batch_norm",                                                                             \
       "running_mean, running_var, weight=None, bias=None, training=False, momentum=0.1, eps=1e-05",        \
-      fn_batch_norm, F, NULL)
+      fn_batch_norm, F, NULL)                                                                               \
+    X(pad, "pad", "pad, mode=\"constant\", value=None", fn_pad, F, NULL)
 
 #define TORCH_TAB conv_ops
 TORCH_OP_TABLE(OPS)

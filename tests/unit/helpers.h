@@ -66,7 +66,7 @@ typedef struct cg_sample {
     int nin;
     cg_tensor *in[4];
     cg_tensor *(*fn)(cg_tensor *const *in, const struct cg_sample *s);
-    int64_t i[6];
+    int64_t i[8];
     double d[4];
     double atol, rtol, eps; /* 0: the defaults */
 } cg_sample;

@@ -1,8 +1,11 @@
 /* samples_conv.c: op-table samples (helpers.h) of convolution, pooling and
  * batch_norm: unfold/fold (im2col/col2im), conv1d/conv2d with strides,
  * padding, dilation and groups, the three poolings, and
- * batch_norm in training and evaluation. Spatial sizes are drawn with a
+ * batch_norm in training and evaluation, and F.pad's constant, reflect and
+ * replicate modes. Spatial sizes are drawn with a
  * margin (S_C + 2) where a window must fit. */
+#include <string.h>
+
 #include "helpers.h"
 
 #define IN(seed, nc, ...) s_input(S_SIZES(__VA_ARGS__), seed, nc)
@@ -162,6 +165,51 @@ bool sample_batch_norm(int v, cg_sample *s) {
                           .i = {0, 1, 1}, .d = {0.1, 1e-3});
     case 2: return SAMPLE("training [A+1,B], no weight, no running stats", 1, {IN(491, false, S_A + 1, S_B)},
                           f_batch_norm, .i = {1, 0, 0}, .d = {0.1, 1e-5});
+    default: return false;
+    }
+}
+
+/* ---- padding ------------------------------------------------------------------------ */
+
+/* F.pad of in[0] by the s->i[6] pads in s->i[0..6), in `mode` */
+static cg_tensor *pad_of(cg_tensor *const *in, const cg_sample *s, const char *mode) {
+    return cg_pad(in[0], (int)s->i[6], s->i, mode, strcmp(mode, "constant") == 0 ? &s->d[0] : NULL);
+}
+static cg_tensor *f_constant_pad(cg_tensor *const *in, const cg_sample *s) { return pad_of(in, s, "constant"); }
+static cg_tensor *f_reflection_pad(cg_tensor *const *in, const cg_sample *s) { return pad_of(in, s, "reflect"); }
+static cg_tensor *f_replication_pad(cg_tensor *const *in, const cg_sample *s) { return pad_of(in, s, "replicate"); }
+
+bool sample_constant_pad_nd(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("[A,B] (1, 2) value 0.5", 1, {IN(501, false, S_A, S_B)}, f_constant_pad, .i = {1, 2, 0, 0, 0, 0, 2},
+                          .d = {0.5});
+    case 1: return SAMPLE("[A,B+2,C+1] (1, 0, -1, 2), a crop, non-contiguous", 1, {IN(502, true, S_A, S_B + 2, S_C + 1)},
+                          f_constant_pad, .i = {1, 0, -1, 2, 0, 0, 4});
+    default: return false;
+    }
+}
+
+bool sample_reflection_pad(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("1d [A,B,C+2] (2, 1)", 1, {IN(511, false, S_A, S_B, S_C + 2)}, f_reflection_pad,
+                          .i = {2, 1, 0, 0, 0, 0, 2});
+    case 1: return SAMPLE("2d [A,B,C+2,D+2] (1, 2, 2, 0), non-contiguous", 1, {IN(512, true, S_A, S_B, S_C + 2, S_D + 2)},
+                          f_reflection_pad, .i = {1, 2, 2, 0, 0, 0, 4});
+    case 2: return SAMPLE("3d unbatched [B,C+1,D+1,E+1] (1, 1, 0, 1, 1, 0)", 1, {IN(513, false, S_B, S_C + 1, S_D + 1, S_E + 1)},
+                          f_reflection_pad, .i = {1, 1, 0, 1, 1, 0, 6});
+    case 3: return SAMPLE("1d unbatched [A,C+2] (-1, 1)", 1, {IN(514, false, S_A, S_C + 2)}, f_reflection_pad,
+                          .i = {-1, 1, 0, 0, 0, 0, 2});
+    default: return false;
+    }
+}
+
+bool sample_replication_pad(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("1d [A,B,C] (3, 1)", 1, {IN(521, false, S_A, S_B, S_C)}, f_replication_pad, .i = {3, 1, 0, 0, 0, 0, 2});
+    case 1: return SAMPLE("2d [A,B,C+1,D] (2, 0, 1, 3), non-contiguous", 1, {IN(522, true, S_A, S_B, S_C + 1, S_D)},
+                          f_replication_pad, .i = {2, 0, 1, 3, 0, 0, 4});
+    case 2: return SAMPLE("3d [A,B,C,D,E] (1, 0, 0, 2, 1, 1)", 1, {IN(523, false, S_A, S_B, S_C, S_D, S_E)}, f_replication_pad,
+                          .i = {1, 0, 0, 2, 1, 1, 6});
     default: return false;
     }
 }

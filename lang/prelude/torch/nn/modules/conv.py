@@ -1,8 +1,8 @@
 # torch/nn/modules/conv.py: Conv1d and Conv2d, as PyTorch 1.13 writes them:
 # the same checks, parameters, initialisation order (weight, then bias,
 # from the global generator) and repr, so a seeded model starts from
-# PyTorch's weights. Only padding_mode='zeros' computes: the other modes
-# pad with F.pad, which cgrad does not have yet.
+# PyTorch's weights. The padding modes other than 'zeros' pad with F.pad,
+# as PyTorch's forward does.
 # Not here: Conv3d, the transposed convolutions, the lazy modules.
 import math
 import torch
@@ -49,8 +49,6 @@ class _ConvNd(Module):
         if padding_mode not in ('zeros', 'reflect', 'replicate', 'circular'):
             raise ValueError("padding_mode must be one of {}, but got padding_mode='{}'".format(
                 "{'zeros', 'reflect', 'replicate', 'circular'}", padding_mode))
-        if padding_mode != 'zeros':
-            raise NotImplementedError("padding_mode='{}' is not supported by cgrad yet".format(padding_mode))
         self.in_channels = in_channels
         self.out_channels = out_channels
         self.kernel_size = kernel_size
@@ -61,6 +59,17 @@ class _ConvNd(Module):
         self.output_padding = output_padding
         self.groups = groups
         self.padding_mode = padding_mode
+        # F.pad's order: the last dim's (left, right) first
+        if isinstance(self.padding, str):
+            self._reversed_padding_repeated_twice = [0, 0] * len(kernel_size)
+            if padding == 'same':
+                for d, k, i in zip(dilation, kernel_size, range(len(kernel_size) - 1, -1, -1)):
+                    total_padding = d * (k - 1)
+                    left_pad = total_padding // 2
+                    self._reversed_padding_repeated_twice[2 * i] = left_pad
+                    self._reversed_padding_repeated_twice[2 * i + 1] = (total_padding - left_pad)
+        else:
+            self._reversed_padding_repeated_twice = [p for p in reversed(self.padding) for _ in range(2)]
         self.weight = Parameter(torch.empty((out_channels, in_channels // groups) + tuple(kernel_size),
                                             **factory_kwargs))
         if bias:
@@ -104,6 +113,9 @@ class Conv1d(_ConvNd):
                                      **factory_kwargs)
 
     def forward(self, input):
+        if self.padding_mode != 'zeros':
+            return F.conv1d(F.pad(input, self._reversed_padding_repeated_twice, mode=self.padding_mode),
+                            self.weight, self.bias, self.stride, _single(0), self.dilation, self.groups)
         return F.conv1d(input, self.weight, self.bias, self.stride, self.padding, self.dilation, self.groups)
 
 
@@ -117,4 +129,7 @@ class Conv2d(_ConvNd):
                                      **factory_kwargs)
 
     def forward(self, input):
+        if self.padding_mode != 'zeros':
+            return F.conv2d(F.pad(input, self._reversed_padding_repeated_twice, mode=self.padding_mode),
+                            self.weight, self.bias, self.stride, _pair(0), self.dilation, self.groups)
         return F.conv2d(input, self.weight, self.bias, self.stride, self.padding, self.dilation, self.groups)
