@@ -48,7 +48,7 @@ static void offsets(const cg_tensor *t, int64_t *o) {
 static cg_tensor *positions(const cg_tensor *v, const cg_tensor *base, bool *whole) {
     int64_t nb = cg_tensor_numel(base), nv = cg_tensor_numel(v);
     cg_tensor *pos = cg_tensor_empty(v->ndim, v->sizes, CG_INT64, cg_device_cpu());
-    int64_t *at = malloc((size_t)(nb ? nb : 1) * sizeof *at);
+    int64_t *at = malloc((size_t)(nb && !cg_tensor_is_contiguous(base) ? nb : 1) * sizeof *at);
     if (!pos || !at) {
         free(at);
         cg_tensor_release(pos);
@@ -62,6 +62,15 @@ static cg_tensor *positions(const cg_tensor *v, const cg_tensor *base, bool *who
         return pos;
     }
     offsets(v, p);
+    if (cg_tensor_is_contiguous(base)) { /* the usual base: positions are offsets, no map of all of base */
+        free(at);
+        *whole = nv == nb;
+        for (int64_t i = 0; i < nv; i++) {
+            p[i] -= base->offset;
+            *whole &= p[i] == i;
+        }
+        return pos;
+    }
     offsets(base, at);
     int64_t lo = at[0], hi = at[0];
     for (int64_t i = 1; i < nb; i++)

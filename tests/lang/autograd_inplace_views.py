@@ -84,6 +84,15 @@ y.sum().backward()
 print(x.grad, w.grad)
 x.grad = None
 
+print("-- in-place ops on views of a non-contiguous base")
+z = torch.arange(12.).reshape(3, 4).t().detach()
+w = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+z[1].mul_(w)
+z[2:, 1:].add_(w[:2])
+print(z.is_contiguous(), type(z.grad_fn).__name__, z)
+(z * torch.arange(12.).reshape(4, 3)).sum().backward()
+print(w.grad)
+
 print("-- double backward through CopySlices")
 a = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
 b = a * 1

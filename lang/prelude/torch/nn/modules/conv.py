@@ -10,20 +10,9 @@ import torch.nn.functional as F
 import torch.nn.init as init
 from torch.nn.parameter import Parameter
 from torch.nn.modules.module import Module
+from torch.nn.modules.utils import _single, _pair
 
 __all__ = ['Conv1d', 'Conv2d']
-
-
-def _ntuple(n):
-    def parse(x):
-        if isinstance(x, (list, tuple)):
-            return tuple(x)
-        return tuple([x] * n)
-    return parse
-
-
-_single = _ntuple(1)
-_pair = _ntuple(2)
 
 
 class _ConvNd(Module):

@@ -2,21 +2,11 @@
 # them: each is F.pad with its mode, and the same reprs.
 import torch.nn.functional as F
 from torch.nn.modules.module import Module
+from torch.nn.modules.utils import _ntuple, _pair, _quadruple
 
 __all__ = ['ConstantPad1d', 'ConstantPad2d', 'ConstantPad3d', 'ReflectionPad1d', 'ReflectionPad2d',
            'ReflectionPad3d', 'ReplicationPad1d', 'ReplicationPad2d', 'ReplicationPad3d', 'ZeroPad2d']
 
-
-def _ntuple(n):
-    def parse(x):
-        if isinstance(x, (list, tuple)):
-            return tuple(x)
-        return tuple([x] * n)
-    return parse
-
-
-_pair = _ntuple(2)
-_quadruple = _ntuple(4)
 _sextuple = _ntuple(6)
 
 
