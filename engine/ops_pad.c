@@ -142,7 +142,7 @@ static const char *index_pad_name(cg_op op, int k) {
     return names[op == CG_OP_REPLICATION_PAD][k - 1];
 }
 
-/* The last k = npad / 2 dims of x padded by op's source indices. */
+/* The last k = npad / 2 dims of x (1 to 3, checked by cg_pad) padded by op's source indices. */
 static cg_tensor *index_pad(cg_op op, cg_tensor *x, int npad, const int64_t *pad) {
     int k = npad / 2;
     bool was = cg_grad_set_enabled(false);
@@ -155,11 +155,6 @@ static cg_tensor *index_pad(cg_op op, cg_tensor *x, int npad, const int64_t *pad
         t = u;
     }
     cg_grad_set_enabled(was);
-    if (t == x) { /* nothing padded: still a new tensor, as PyTorch's */
-        cg_tensor_release(t);
-        t = cg_clone(x);
-        return t;
-    }
     cg_op_args args = {.ndims = k};
     memcpy(args.dims, pad, (size_t)npad * sizeof *pad);
     cg_node *n = NULL;
