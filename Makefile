@@ -78,7 +78,7 @@ endif
 # The layers above the engine, each a static library (DESIGN.md, Layers):
 # display/ renders values, lang/ evaluates cells; kernel/ holds `cgrad`.
 DISPLAY_SRC := $(wildcard display/*.c)
-LANG_SRC    := $(wildcard lang/*.c) $(BUILD)/gen/prelude.c
+LANG_SRC    := $(wildcard lang/*.c lang/*/*.c) $(BUILD)/gen/prelude.c
 PRELUDE_PY  := $(shell find lang/prelude -name '*.py' 2>/dev/null)
 KERNEL_SRC  := $(wildcard kernel/*.c)
 UNIT_SRC    := $(wildcard tests/unit/*.c)

@@ -8,7 +8,7 @@
  * for images. Limits set by the caller (xlim, ylim) clip what lies outside. Text, frames and ticks are drawn in currentColor so that the
  * figure reads in JupyterLab's light and dark themes.
  *
- * This is not the cell language's plot() (lang/plot_module.c and the
+ * This is not the cell language's plot() (lang/rich/plot_module.c and the
  * matplotlib prelude build a cg_plot_figure from values) and it keeps no
  * state: one call, one SVG string. */
 #ifndef CG_PLOT_SVG_H

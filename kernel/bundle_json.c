@@ -3,7 +3,7 @@
 
 #include "bundle_json.h"
 #include "json_text.h"
-#include "mime_bundle.h"
+#include "rich/mime_bundle.h"
 
 json_t *cg_bundle_json(cg_value v) {
     cg_mime_bundle b;

@@ -1,11 +1,11 @@
-/* bundle_json.h: a value's MIME bundle (lang/mime_bundle.h) as the JSON
+/* bundle_json.h: a value's MIME bundle (lang/rich/mime_bundle.h) as the JSON
  * `data` object of execute_result, display_data and user_expressions. */
 #ifndef CG_BUNDLE_JSON_H
 #define CG_BUNDLE_JSON_H
 
 #include <jansson.h>
 
-#include "value.h"
+#include "runtime/value.h"
 
 /* {"text/plain": ..., "text/html": ...}; NULL with the exception pending
  * when not even the repr could be made. */

@@ -15,12 +15,12 @@
 
 #include "channels.h"
 #include "dispatch.h"
-#include "exc.h"
-#include "host.h"
-#include "interp.h"
+#include "runtime/exc.h"
+#include "runtime/host.h"
+#include "runtime/interp.h"
 #include "kernel_host.h"
 #include "kernel_log.h"
-#include "services.h"
+#include "services/services.h"
 
 #define POLL_MS 100
 /* History is kept per process, so this process is the only session: the

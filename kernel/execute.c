@@ -4,8 +4,8 @@
  * silent), then what the cell printed and displayed, then execute_result
  * or error; the reply follows, then idle (dispatch.c). silent hides only
  * execute_input and execute_result, as in IPython. Cells run with
- * IPython's magics (lang/services.h), and store_history keeps their input
- * for history_request (services.c). */
+ * IPython's magics (lang/services/services.h), and store_history keeps their input
+ * for history_request (query_requests.c). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,15 +13,15 @@
 #include "blas_threads.h"
 #include "bundle_json.h"
 #include "channels.h"
-#include "exc.h"
+#include "runtime/exc.h"
 #include "help_cell.h"
-#include "host.h"
-#include "interp.h"
+#include "runtime/host.h"
+#include "runtime/interp.h"
 #include "json_text.h"
 #include "kernel_host.h"
-#include "plot_module.h"
+#include "rich/plot_module.h"
 #include "requests.h"
-#include "services.h"
+#include "services/services.h"
 
 static json_t *str_json(cg_value s) { return cg_json_text(cg_str_cstr(s), (size_t)((cg_str *)s.u.o)->len); }
 

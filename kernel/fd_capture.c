@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "fd_capture.h"
-#include "host.h"
+#include "runtime/host.h"
 #include "kernel_log.h"
 
 /* How many bytes at the end of s[0..n) begin a UTF-8 character that the

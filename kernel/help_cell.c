@@ -8,14 +8,14 @@
  * source "page", which JupyterLab and jupyter console show under the
  * cell. `?` is no Python, and a page is a reply's business, so the kernel
  * answers a cell that is only such a line itself; a `?` inside a longer
- * cell stays a syntax error. Not inspection itself (lang/inspect.c). */
+ * cell stays a syntax error. Not inspection itself (lang/services/inspect.c). */
 #include <string.h>
 
 #include "help_cell.h"
-#include "host.h"
+#include "runtime/host.h"
 #include "json_text.h"
 #include "kernel_host.h"
-#include "services.h"
+#include "services/services.h"
 
 static bool space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 

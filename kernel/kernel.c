@@ -18,7 +18,7 @@
 #include "header.h"
 #include "held_ports.h"
 #include "heartbeat.h"
-#include "host.h"
+#include "runtime/host.h"
 #include "kernel.h"
 #include "kernel_log.h"
 

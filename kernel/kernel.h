@@ -20,7 +20,7 @@
 #include "iopub.h"
 #include "signing.h"
 #include "streams.h"
-#include "value.h"
+#include "runtime/value.h"
 #include "wire.h"
 
 typedef struct cg_session cg_session;

@@ -8,9 +8,9 @@
 #include <zmq.h>
 
 #include "bundle_json.h"
-#include "exc.h"
-#include "host.h"
-#include "interp.h"
+#include "runtime/exc.h"
+#include "runtime/host.h"
+#include "runtime/interp.h"
 #include "json_text.h"
 #include "kernel_host.h"
 

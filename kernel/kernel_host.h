@@ -1,4 +1,4 @@
-/* kernel_host.h: the evaluator's host (lang/host.h) inside the kernel.
+/* kernel_host.h: the evaluator's host (lang/runtime/host.h) inside the kernel.
  *
  * What a cell writes becomes `stream` messages (streams.h), display() becomes
  * display_data, input() an input_request on stdin. All of it has the

@@ -4,11 +4,13 @@
  *   cgrad install [--user|--prefix P|--sys-prefix]   write the kernelspec
  *   cgrad run FILE.py     run a script as `python3 FILE.py` would
  *   cgrad --version */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "blas_core.h"
 #include "install.h"
 #include "kernel.h"
 #include "run.h"
@@ -35,15 +37,26 @@ static int usage(FILE *out) {
  * kernel started by hand or from an older kernelspec) cgrad starts itself
  * again once with PASSIVE, which costs that start-up a few milliseconds;
  * a policy the user chose is kept. */
-static void prefer_passive_openmp(char **argv) {
-    if (getenv("OMP_WAIT_POLICY")) return;
-    if (setenv("OMP_WAIT_POLICY", "PASSIVE", 1) != 0) return;
-    execv("/proc/self/exe", argv);
-    /* if that fails, run with libgomp's defaults */
+static bool prefer_passive_openmp(void) {
+    return !getenv("OMP_WAIT_POLICY") && setenv("OMP_WAIT_POLICY", "PASSIVE", 1) == 0;
+}
+
+/* See Note [OpenBLAS core on unknown CPUs] in blas_core.h. */
+static bool prefer_native_blas(void) {
+    const char *core = cg_blas_core_override();
+    return core && setenv("OPENBLAS_CORETYPE", core, 1) == 0;
+}
+
+/* Both settings are read before main: one start again serves the two. */
+static void restart_with_settings(char **argv) {
+    bool again = prefer_passive_openmp();
+    again |= prefer_native_blas();
+    if (again) execv("/proc/self/exe", argv);
+    /* if that fails, run with the libraries' defaults */
 }
 
 int main(int argc, char **argv) {
-    prefer_passive_openmp(argv);
+    restart_with_settings(argv);
     if (argc < 2) return usage(stderr);
     if (!strcmp(argv[1], "--version")) {
         printf("cgrad %s\n", CG_VERSION);

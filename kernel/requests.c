@@ -5,12 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ast.h"
+#include "parse/ast.h"
 #include "header.h"
-#include "host.h"
+#include "runtime/host.h"
 #include "kernel_log.h"
 #include "requests.h"
-#include "services.h"
+#include "services/services.h"
 #include "version.h"
 
 json_t *cg_request_kernel_info(cg_request *r) {

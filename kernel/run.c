@@ -13,10 +13,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "exc.h"
-#include "host.h"
-#include "interp.h"
-#include "module.h"
+#include "runtime/exc.h"
+#include "runtime/host.h"
+#include "runtime/interp.h"
+#include "runtime/module.h"
 #include "run.h"
 
 #define RUN_STACK_BYTES ((size_t)256 << 20)

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "host.h"
+#include "runtime/host.h"
 #include "json_text.h"
 #include "streams.h"
 

@@ -1,16 +1,16 @@
 #!/usr/bin/python3
-"""gen_docs.py: writes lang/docs_table.h, the one-line docstrings (and,
+"""gen_docs.py: writes lang/services/docs_table.h, the one-line docstrings (and,
 where Python knows them, the signatures) of cgrad's builtin functions,
 types and prelude classes, from the real objects.
 
 Run with Debian's /usr/bin/python3 (it has torch 1.13):
-    /usr/bin/python3 scripts/gen_docs.py NAMES.txt > lang/docs_table.h
+    /usr/bin/python3 scripts/gen_docs.py NAMES.txt > lang/services/docs_table.h
 NAMES.txt lists qualified names ("torch.zeros", "torch.Tensor.add",
 "builtins.len", "torch.nn.modules.linear.Linear"), one per line: the
 builtin functions, types and modules cgrad has (the unit test
 services/every_builtin_function_has_a_docstring names any that lack a
 doc). A name PyTorch or Python lacks is reported on stderr and left out:
-write its line in lang/docs.c's EXTRA table by hand."""
+write its line in lang/services/docs.c's EXTRA table by hand."""
 import importlib
 import inspect
 import re

@@ -3,7 +3,7 @@ record_memory_history() and the %memory magic are. PyTorch keeps memory
 statistics for CUDA only; cgrad keeps the same ones for CPU tensors, so a
 report is about CUDA when it is available and about the CPU otherwise (or
 the device given). The numbers and pictures come from _memory
-(lang/memory_module.c over display/memory_*.h)."""
+(lang/rich/memory_module.c over display/memory_*.h)."""
 import _memory
 
 __all__ = ['MemoryReport', 'memory_report', 'record_memory_history']

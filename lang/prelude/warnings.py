@@ -1,5 +1,5 @@
 """warnings: Python's warning filters and output, for the warnings a cell
-raises and for PyTorch's (lang/torch_warn.c hands those to _warn_at).
+raises and for PyTorch's (lang/torch/torch_warn.c hands those to _warn_at).
 
 As Python 3.11's module: the same filters list and default filters, the
 same actions, a registry per module that forgets what it has shown when

@@ -1,5 +1,5 @@
 """Rich output: display(), display ids and their updates, clear_output,
-and MIME bundles in execute_result (lang/mime_bundle.h makes them)."""
+and MIME bundles in execute_result (lang/rich/mime_bundle.h makes them)."""
 from protocol import assert_bracketed, execute, outputs, types
 
 

@@ -1,15 +1,15 @@
 /* test_display_functions.c: display(), clear_output() and display handles
- * (lang/display_module.c, prelude IPython/display.py) as a host sees
+ * (lang/rich/display_module.c, prelude IPython/display.py) as a host sees
  * them: each shown value with its display id, updates, clears. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "exc.h"
-#include "host.h"
-#include "interp.h"
-#include "mime_bundle.h"
+#include "runtime/exc.h"
+#include "runtime/host.h"
+#include "runtime/interp.h"
+#include "rich/mime_bundle.h"
 
 typedef struct {
     char html[1024];

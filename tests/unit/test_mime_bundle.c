@@ -1,4 +1,4 @@
-/* test_mime_bundle.c: the MIME bundles of values (lang/mime_bundle.h), as
+/* test_mime_bundle.c: the MIME bundles of values (lang/rich/mime_bundle.h), as
  * a notebook shows them: text/plain always, a tensor's table, the
  * _repr_*_ methods and _repr_mimebundle_ of user classes, and a broken
  * formatter that does not lose the text. */
@@ -6,10 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "host.h"
-#include "interp.h"
-#include "exc.h"
-#include "mime_bundle.h"
+#include "runtime/host.h"
+#include "runtime/interp.h"
+#include "runtime/exc.h"
+#include "rich/mime_bundle.h"
 
 static char captured[4096];
 static size_t ncaptured;

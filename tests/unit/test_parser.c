@@ -16,8 +16,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "ast.h"
-#include "parser.h"
+#include "parse/ast.h"
+#include "parse/parser.h"
 
 #define FIXTURE "tests/fixtures/parser/expected.json"
 #define PROGRAMS "tests/fixtures/parser/programs/"

@@ -9,11 +9,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "exc.h"
-#include "host.h"
-#include "interp.h"
-#include "mime_bundle.h"
-#include "plot_module.h"
+#include "runtime/exc.h"
+#include "runtime/host.h"
+#include "runtime/interp.h"
+#include "rich/mime_bundle.h"
+#include "rich/plot_module.h"
 
 typedef struct {
     char plain[128];

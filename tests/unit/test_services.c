@@ -12,11 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "eval.h"
-#include "host.h"
-#include "interp.h"
-#include "module.h"
-#include "services.h"
+#include "runtime/eval.h"
+#include "runtime/host.h"
+#include "runtime/interp.h"
+#include "runtime/module.h"
+#include "services/services.h"
 
 static cg_session *S;
 static cg_sbuf out_text;
@@ -371,7 +371,7 @@ Test(services, every_builtin_function_has_a_docstring) {
         cg_decref(m);
     }
     cg_sbuf_putc(&missing, 0);
-    cr_assert_str_eq(missing.data, "", "functions without a docstring (add them to lang/docs.c):%s", missing.data);
+    cr_assert_str_eq(missing.data, "", "functions without a docstring (add them to lang/services/docs.c):%s", missing.data);
     free(missing.data);
 }
 

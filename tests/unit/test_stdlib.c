@@ -15,10 +15,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "containers.h"
-#include "host.h"
-#include "interp.h"
-#include "lang_internal.h"
+#include "runtime/containers.h"
+#include "runtime/host.h"
+#include "runtime/interp.h"
+#include "runtime/lang_internal.h"
 
 /* ---- set-up ---------------------------------------------------------------------------- */
 

@@ -12,12 +12,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "containers.h"
-#include "exc.h"
-#include "interp.h"
-#include "lang_internal.h"
-#include "module.h"
-#include "tensor_obj.h"
+#include "runtime/containers.h"
+#include "runtime/exc.h"
+#include "runtime/interp.h"
+#include "runtime/lang_internal.h"
+#include "runtime/module.h"
+#include "torch/tensor_obj.h"
 
 static cg_value torch_m;
 

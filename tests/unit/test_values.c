@@ -14,12 +14,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "builtins.h"
-#include "containers.h"
-#include "exc.h"
-#include "format.h"
-#include "host.h"
-#include "lang_internal.h"
+#include "runtime/builtins.h"
+#include "runtime/containers.h"
+#include "runtime/exc.h"
+#include "runtime/format.h"
+#include "runtime/host.h"
+#include "runtime/lang_internal.h"
 
 #define FIXTURE "tests/fixtures/values/expected.json"
 

@@ -1,7 +1,7 @@
 """IPython.display as notebook code uses it: display() with display ids
 and updates, clear_output(), update_display(), and the HTML, Markdown,
 SVG, Latex and Pretty wrappers whose _repr_*_ methods give the kernel
-their MIME type (lang/mime_bundle.h). The host does the showing (_cgrad):
+their MIME type (lang/rich/mime_bundle.h). The host does the showing (_cgrad):
 the kernel sends display_data; `cgrad run` prints str(obj), as IPython's
 display() does outside a kernel."""
 import _cgrad

@@ -9,7 +9,7 @@ A figure is shown (through _cgrad.display: display_data in a notebook,
 its repr under `cgrad run`) by show(), or when the cell ends: the host
 calls _flush() after each cell, which shows every figure drawn on and not
 yet shown, as the inline backend does (the kernel reaches it through
-cg_plot_flush, lang/plot_module.h, which calls _plot.flush_hook). Either way pyplot then forgets it:
+cg_plot_flush, lang/rich/plot_module.h, which calls _plot.flush_hook). Either way pyplot then forgets it:
 the next plt.plot starts a new figure."""
 import _cgrad
 import _plot

@@ -2,7 +2,7 @@
 # register when it is assigned as an attribute.
 # Parameter(data) aliases data's storage as a new leaf (what PyTorch's
 # Tensor._make_subclass does: the language makes a Tensor subclass
-# instance that way, see lang/torch_creation.c), then sets requires_grad.
+# instance that way, see lang/torch/torch_creation.c), then sets requires_grad.
 # Ops on a Parameter give plain Tensors, as PyTorch's disabled
 # __torch_function__ does. Not here: UninitializedParameter and the lazy
 # modules.

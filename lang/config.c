@@ -1,0 +1,42 @@
+/* config.c: the one place that names every built-in module and every
+ * builtin a module adds (as CPython's Modules/config.c).
+ *
+ * The runtime keeps the registry (runtime/modules.c, runtime/builtins.c)
+ * and reads these tables; it never calls up into a room above it. Adding
+ * a module written in C is a row here and its maker in its room. Modules
+ * written in Python (prelude/) need no row: the build embeds them. */
+#include "rich/display_module.h"
+#include "rich/graph_module.h"
+#include "rich/memory_module.h"
+#include "rich/plot_module.h"
+#include "runtime/lang_internal.h"
+#include "runtime/module.h"
+#include "stdlib/stdlib.h"
+#include "torch/torch_module.h"
+
+const cg_module_entry cg_config_modules[] = {
+    {"sys",                     cg_sys_module_init},
+    {"math",                    cg_math_module_init},
+    {"time",                    cg_time_module_init},
+    {"random",                  cg_random_module_init},
+    {"_cgrad",                  cg_cgrad_module_init},
+    {"_warnings",               cg_warnings_native_module_init},
+    {"_graph",                  cg_graph_module_init},
+    {"_plot",                   cg_plot_module_init},
+    {"_memory",                 cg_memory_module_init},
+    {"torch",                   cg_torch_module_init},
+    {"torch.autograd",          cg_torch_autograd_module_init},
+    {"torch.autograd.function", cg_torch_autograd_function_module_init},
+    {"torch.cuda",              cg_torch_cuda_module_init},
+    {"torch.cuda.memory",       cg_torch_cuda_memory_module_init},
+    {"torch.nn.functional",     cg_torch_functional_module_init},
+    {NULL, NULL},
+};
+
+/* In this order after Python's own builtins (runtime/builtins.c). */
+const cg_builtins_adder cg_config_builtins[] = {
+    cg_display_builtins_init,
+    cg_plot_builtins_init,
+    cg_memory_builtins_init,
+    NULL,
+};

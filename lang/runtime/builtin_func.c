@@ -1,0 +1,334 @@
+/* builtin_func.c: callables written in C and the descriptors of classes.
+ *
+ * A builtin function (print, list.append, torch.sum) is a cg_method_def
+ * plus the object it is bound to; found in a type's dict it binds to the
+ * instance it is read from. Bound methods of functions written in the
+ * language, staticmethod, classmethod and property live here too, since
+ * they are the same descriptor machinery. None, Ellipsis and
+ * NotImplemented are here as the smallest types of all. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/exc.h"
+#include "runtime/lang_internal.h"
+
+/* An unbound method in a type's dict has this as its self. */
+#define UNBOUND CG_STOP
+
+cg_value cg_builtin_new(const cg_method_def *def, cg_value self) {
+    cg_builtin *b = malloc(sizeof *b);
+    if (!b) return cg_raise_nomemory();
+    b->head = (cg_obj){1, &cg_type_builtin};
+    b->def = def;
+    b->self = cg_incref(self);
+    return cg_obj_value(b);
+}
+
+static void builtin_dealloc(cg_obj *o) {
+    cg_builtin *b = (cg_builtin *)o;
+    if (b->self.tag != CG_V_STOP) cg_decref(b->self);
+    free(b);
+}
+
+static cg_value builtin_call(cg_value f, const cg_args *a) {
+    cg_builtin *b = (cg_builtin *)f.u.o;
+    if (b->self.tag != CG_V_STOP) return b->def->fn(b->self, a);
+    /* list.append(xs, 1): the first argument is self. */
+    if (a->npos == 0)
+        return cg_raise(&cg_exc_TypeError, "unbound method %s() needs an argument", b->def->name);
+    cg_args rest = *a;
+    rest.pos++;
+    rest.npos--;
+    return b->def->fn(a->pos[0], &rest);
+}
+
+static cg_value builtin_descr_get(cg_value d, cg_value obj, cg_type *owner) {
+    cg_builtin *b = (cg_builtin *)d.u.o;
+    (void)owner;
+    if (b->self.tag != CG_V_STOP || obj.tag == CG_V_NONE) return cg_incref(d);
+    return cg_builtin_new(b->def, obj);
+}
+
+static cg_value builtin_repr(cg_value f) {
+    cg_builtin *b = (cg_builtin *)f.u.o;
+    if (b->self.tag == CG_V_STOP || cg_is_type(b->self, &cg_type_module))
+        return cg_str_fmt("<built-in function %s>", b->def->name);
+    return cg_str_fmt("<built-in method %s of %s object at %p>", b->def->name,
+                      cg_type_name(b->self), (void *)b->self.u.o);
+}
+
+static cg_value builtin_getattr(cg_value f, cg_str *name) {
+    cg_builtin *b = (cg_builtin *)f.u.o;
+    if (!strcmp(name->s, "__name__") || !strcmp(name->s, "__qualname__"))
+        return cg_str_from_c(b->def->name);
+    if (!strcmp(name->s, "__doc__"))
+        return b->def->doc ? cg_str_from_c(b->def->doc) : CG_NONE;
+    if (!strcmp(name->s, "__self__"))
+        return b->self.tag == CG_V_STOP ? CG_NONE : cg_incref(b->self);
+    return CG_STOP;
+}
+
+cg_type cg_type_builtin = {
+    .head = {CG_IMMORTAL, &cg_type_type},
+    .name = "builtin_function_or_method",
+    .module = "builtins",
+    .basicsize = sizeof(cg_builtin),
+    .dealloc = builtin_dealloc,
+    .repr = builtin_repr,
+    .hash = cg_object_hash,
+    .call = builtin_call,
+    .getattr = builtin_getattr,
+    .descr_get = builtin_descr_get,
+};
+
+int cg_type_add_methods(cg_type *type, const cg_method_def *defs) {
+    if (!type->dict) {
+        cg_value d = cg_dict_new();
+        if (cg_is_err(d)) return -1;
+        type->dict = cg_as_dict(d);
+    }
+    for (; defs->name; defs++) {
+        cg_value f = cg_builtin_new(defs, UNBOUND);
+        if (cg_is_err(f)) return -1;
+        int rc = cg_dict_set_str(type->dict, defs->name, f);
+        cg_decref(f);
+        if (rc < 0) return -1;
+    }
+    return 0;
+}
+
+/* ---- bound methods --------------------------------------------------------- */
+
+cg_value cg_method_new(cg_value func, cg_value self) {
+    cg_method *m = malloc(sizeof *m);
+    if (!m) return cg_raise_nomemory();
+    m->head = (cg_obj){1, &cg_type_method};
+    m->func = cg_incref(func);
+    m->self = cg_incref(self);
+    return cg_obj_value(m);
+}
+
+static void method_dealloc(cg_obj *o) {
+    cg_method *m = (cg_method *)o;
+    cg_decref(m->func);
+    cg_decref(m->self);
+    free(m);
+}
+
+/* Prepends self to the positional arguments. */
+static cg_value method_call(cg_value f, const cg_args *a) {
+    cg_method *m = (cg_method *)f.u.o;
+    cg_value small[8], *pos = small;
+    if (a->npos + 1 > 8) {
+        pos = malloc(sizeof *pos * (size_t)(a->npos + 1));
+        if (!pos) return cg_raise_nomemory();
+    }
+    pos[0] = m->self;
+    if (a->npos) memcpy(pos + 1, a->pos, sizeof *pos * (size_t)a->npos); /* a->pos may be NULL */
+    cg_args b = *a;
+    b.pos = pos;
+    b.npos = a->npos + 1;
+    cg_value r = cg_call(m->func, &b);
+    if (pos != small) free(pos);
+    return r;
+}
+
+static cg_value method_repr(cg_value f) {
+    cg_method *m = (cg_method *)f.u.o;
+    cg_value name = cg_getattr(m->func, cg_str_intern("__qualname__"));
+    if (cg_is_err(name)) return name;
+    cg_sbuf b = {0};
+    cg_sbuf_printf(&b, "<bound method %s of ", cg_is_str(name) ? cg_str_cstr(name) : "?");
+    cg_decref(name);
+    if (cg_sbuf_repr(&b, m->self) < 0) {
+        cg_sbuf_free(&b);
+        return CG_ERR;
+    }
+    cg_sbuf_putc(&b, '>');
+    return cg_sbuf_finish(&b);
+}
+
+static cg_value method_getattr(cg_value f, cg_str *name) {
+    cg_method *m = (cg_method *)f.u.o;
+    if (!strcmp(name->s, "__self__")) return cg_incref(m->self);
+    if (!strcmp(name->s, "__func__")) return cg_incref(m->func);
+    return cg_getattr_opt(m->func, name);
+}
+
+static cg_value method_compare(cg_value a, cg_value b, cg_cmpop op) {
+    if ((op != OP_EQ && op != OP_NOT_EQ) || !cg_is_type(b, &cg_type_method))
+        return cg_incref(cg_NotImplemented);
+    cg_method *x = (cg_method *)a.u.o, *y = (cg_method *)b.u.o;
+    bool eq = cg_same(x->func, y->func) && cg_same(x->self, y->self);
+    return cg_bool(op == OP_EQ ? eq : !eq);
+}
+
+static int64_t method_hash(cg_value f) {
+    cg_method *m = (cg_method *)f.u.o;
+    int64_t a = cg_hash(m->func), b = cg_hash(m->self);
+    if (a == -1 || b == -1) return -1;
+    int64_t h = a ^ (b * 1000003);
+    return h == -1 ? -2 : h;
+}
+
+cg_type cg_type_method = {
+    .head = {CG_IMMORTAL, &cg_type_type},
+    .name = "method",
+    .module = "builtins",
+    .basicsize = sizeof(cg_method),
+    .dealloc = method_dealloc,
+    .repr = method_repr,
+    .hash = method_hash,
+    .compare = method_compare,
+    .call = method_call,
+    .getattr = method_getattr,
+};
+
+/* ---- staticmethod, classmethod, property ---------------------------------- */
+
+typedef struct {
+    cg_obj head;
+    cg_value f, g, h;   /* function; for property: fget, fset, fdel */
+} cg_wrapper;
+
+static void wrapper_dealloc(cg_obj *o) {
+    cg_wrapper *w = (cg_wrapper *)o;
+    cg_decref(w->f);
+    cg_decref(w->g);
+    cg_decref(w->h);
+    free(w);
+}
+
+static cg_value wrapper_new(cg_type *type, const cg_args *a) {
+    if (a->npos < 1 || a->npos > 3 || a->nkw)
+        return cg_raise(&cg_exc_TypeError, "%s expected 1 argument, got %d", type->name, a->npos);
+    cg_wrapper *w = malloc(sizeof *w);
+    if (!w) return cg_raise_nomemory();
+    w->head = (cg_obj){1, type};
+    w->f = cg_incref(a->pos[0]);
+    w->g = a->npos > 1 ? cg_incref(a->pos[1]) : CG_NONE;
+    w->h = a->npos > 2 ? cg_incref(a->pos[2]) : CG_NONE;
+    return cg_obj_value(w);
+}
+
+static cg_value static_get(cg_value d, cg_value obj, cg_type *owner) {
+    (void)obj;
+    (void)owner;
+    return cg_incref(((cg_wrapper *)d.u.o)->f);
+}
+
+static cg_value class_get(cg_value d, cg_value obj, cg_type *owner) {
+    (void)obj;
+    return cg_method_new(((cg_wrapper *)d.u.o)->f, cg_obj_value(owner));
+}
+
+static cg_value property_get(cg_value d, cg_value obj, cg_type *owner) {
+    (void)owner;
+    if (obj.tag == CG_V_NONE) return cg_incref(d);
+    return cg_call1(((cg_wrapper *)d.u.o)->f, obj);
+}
+
+int cg_property_set(cg_value prop, cg_value obj, cg_value value) {
+    cg_wrapper *w = (cg_wrapper *)prop.u.o;
+    cg_value fn = value.tag == CG_V_ERR ? w->h : w->g;
+    if (fn.tag == CG_V_NONE)
+        return cg_raise_int(&cg_exc_AttributeError, "can't %s attribute",
+                            value.tag == CG_V_ERR ? "delete" : "set");
+    cg_value r = value.tag == CG_V_ERR ? cg_call1(fn, obj) : cg_call2(fn, obj, value);
+    if (cg_is_err(r)) return -1;
+    cg_decref(r);
+    return 0;
+}
+
+static cg_value property_setter(cg_value self, const cg_args *a) {
+    cg_wrapper *w = (cg_wrapper *)self.u.o;
+    if (a->npos != 1) return cg_raise(&cg_exc_TypeError, "setter() takes exactly one argument");
+    cg_value parts[3] = {w->f, a->pos[0], w->h};
+    cg_args b = {.pos = parts, .npos = 3};
+    return wrapper_new(&cg_type_property, &b);
+}
+
+static const cg_method_def property_methods[] = {
+    {"setter", property_setter, NULL, "Descriptor to obtain a copy of the property with a different setter."},
+    {NULL},
+};
+
+static cg_value wrapper_getattr(cg_value self, cg_str *name) {
+    cg_wrapper *w = (cg_wrapper *)self.u.o;
+    if (!strcmp(name->s, "__func__") || !strcmp(name->s, "fget")) return cg_incref(w->f);
+    return CG_STOP;
+}
+
+#define WRAPPER_TYPE(VAR, NAME, GET)                                                          \
+    cg_type VAR = {                                                                           \
+        .head = {CG_IMMORTAL, &cg_type_type},                                                 \
+        .name = NAME,                                                                         \
+        .module = "builtins",                                                                 \
+        .basicsize = sizeof(cg_wrapper),                                                      \
+        .dealloc = wrapper_dealloc,                                                           \
+        .hash = cg_object_hash,                                                               \
+        .getattr = wrapper_getattr,                                                           \
+        .descr_get = GET,                                                                     \
+        .new_ = wrapper_new,                                                                  \
+    }
+WRAPPER_TYPE(cg_type_staticmethod, "staticmethod", static_get);
+WRAPPER_TYPE(cg_type_classmethod, "classmethod", class_get);
+WRAPPER_TYPE(cg_type_property, "property", property_get);
+
+int cg_descriptor_types_init(void) { return cg_type_add_methods(&cg_type_property, property_methods); }
+
+/* ---- None, Ellipsis, NotImplemented ------------------------------------------ */
+
+static cg_value none_repr(cg_value v) {
+    (void)v;
+    return cg_str_from_c("None");
+}
+static int64_t none_hash(cg_value v) {
+    (void)v;
+    return 0x5bd1e995;
+}
+static int none_truth(cg_value v) {
+    (void)v;
+    return 0;
+}
+static cg_value none_compare(cg_value a, cg_value b, cg_cmpop op) {
+    if (op == OP_EQ || op == OP_NOT_EQ) {
+        bool eq = a.tag == b.tag;
+        return cg_bool(op == OP_EQ ? eq : !eq);
+    }
+    return cg_incref(cg_NotImplemented);
+}
+
+cg_type cg_type_none = {
+    .head = {CG_IMMORTAL, &cg_type_type},
+    .name = "NoneType",
+    .module = "builtins",
+    .repr = none_repr,
+    .hash = none_hash,
+    .truth = none_truth,
+    .compare = none_compare,
+};
+
+static cg_value singleton_repr(cg_value v) {
+    return cg_str_from_c(v.u.o->type == &cg_type_ellipsis ? "Ellipsis" : "NotImplemented");
+}
+
+cg_type cg_type_ellipsis = {
+    .head = {CG_IMMORTAL, &cg_type_type},
+    .name = "ellipsis",
+    .module = "builtins",
+    .repr = singleton_repr,
+    .hash = cg_object_hash,
+};
+cg_type cg_type_notimplemented = {
+    .head = {CG_IMMORTAL, &cg_type_type},
+    .name = "NotImplementedType",
+    .module = "builtins",
+    .repr = singleton_repr,
+    .hash = cg_object_hash,
+};
+
+static cg_obj ellipsis_obj = {CG_IMMORTAL, &cg_type_ellipsis};
+static cg_obj notimpl_obj = {CG_IMMORTAL, &cg_type_notimplemented};
+cg_value cg_Ellipsis = {.tag = CG_V_OBJ, .u.o = &ellipsis_obj};
+cg_value cg_NotImplemented = {.tag = CG_V_OBJ, .u.o = &notimpl_obj};

@@ -1,0 +1,73 @@
+/* exc.h: raising, catching and naming Python exceptions.
+ *
+ * An exception is an instance of BaseException or a subclass (user
+ * classes included). At most one is pending per thread: a fallible function
+ * sets it and returns CG_ERR or -1; whoever handles it fetches or clears it.
+ * Engine errors (engine/error.h) become the exception of the same kind with
+ * the same message through cg_raise_engine.
+ *
+ * Tracebacks are built by the evaluator (eval.c) as the exception passes
+ * through frames; printing them is traceback.c. */
+#ifndef CG_EXC_H
+#define CG_EXC_H
+
+#include "runtime/value.h"
+
+/* An exception object: an instance (its __dict__) plus what every
+ * exception carries. */
+typedef struct {
+    cg_instance base;
+    cg_value args;        /* a tuple */
+    cg_value traceback;   /* a list of (filename, line, name) tuples, innermost last; or None */
+    cg_value cause;       /* `raise ... from cause`, or None */
+    cg_value context;     /* the exception being handled when raised, or None */
+    const void *tb_frame; /* the frame whose traceback entry was added last */
+} cg_exc;
+
+/* The builtin exception classes, by Python's names. */
+extern cg_type cg_exc_BaseException, cg_exc_Exception, cg_exc_KeyboardInterrupt,
+    cg_exc_SystemExit, cg_exc_StopIteration, cg_exc_GeneratorExit, cg_exc_ArithmeticError,
+    cg_exc_ZeroDivisionError, cg_exc_OverflowError, cg_exc_AssertionError,
+    cg_exc_AttributeError, cg_exc_LookupError, cg_exc_IndexError,
+    cg_exc_KeyError, cg_exc_NameError, cg_exc_UnboundLocalError,
+    cg_exc_TypeError, cg_exc_ValueError, cg_exc_RuntimeError,
+    cg_exc_NotImplementedError, cg_exc_RecursionError, cg_exc_ImportError,
+    cg_exc_ModuleNotFoundError, cg_exc_MemoryError, cg_exc_SyntaxError,
+    cg_exc_IndentationError, cg_exc_TabError, cg_exc_OutOfMemoryError,
+    cg_exc_UnicodeError, cg_exc_UnicodeDecodeError, cg_exc_Warning,
+    cg_exc_UserWarning, cg_exc_DeprecationWarning, cg_exc_EOFError,
+    cg_exc_OSError, cg_exc_FileNotFoundError, cg_exc_PendingDeprecationWarning, cg_exc_FutureWarning,
+    cg_exc_RuntimeWarning, cg_exc_SyntaxWarning, cg_exc_ImportWarning, cg_exc_ResourceWarning,
+    cg_exc_BytesWarning, cg_exc_UnicodeWarning, cg_exc_EncodingWarning;
+
+/* Raises type(message); returns CG_ERR (or -1 for the _int form). */
+cg_value cg_raise(cg_type *type, const char *fmt, ...) CG_PRINTF(2, 3);
+int cg_raise_int(cg_type *type, const char *fmt, ...) CG_PRINTF(2, 3);
+/* Raises with the args tuple made of one value (KeyError(key)). */
+cg_value cg_raise_value(cg_type *type, cg_value arg);
+/* Raises the engine's pending error as the exception of its kind. */
+cg_value cg_raise_engine(void);
+int cg_raise_engine_int(void);
+/* raise exc: an exception instance or class (instantiated with no args). */
+cg_value cg_raise_object(cg_value exc);
+cg_value cg_raise_nomemory(void);
+
+bool cg_exc_pending(void);
+/* The pending exception (its reference moves to the caller), cleared. */
+cg_value cg_exc_fetch(void);
+/* Makes exc (reference taken) the pending exception. */
+void cg_exc_restore(cg_value exc);
+void cg_exc_clear(void);
+/* Is the pending exception an instance of type (or a subclass)? */
+bool cg_exc_matches(const cg_type *type);
+/* The pending exception, borrowed (None if none). */
+cg_value cg_exc_peek(void);
+
+/* str(exc) as Python prints it after "KeyError: ": the message, or the
+ * repr of a KeyError's key, or "" for no args. */
+cg_value cg_exc_message(cg_value exc);
+
+/* The exception class with Python's name, or NULL (builtins module). */
+cg_type *cg_exc_by_name(const char *name);
+
+#endif

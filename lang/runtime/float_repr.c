@@ -1,0 +1,172 @@
+/* float_repr.c: doubles as Python writes them. The digits come from the C
+ * library, which rounds correctly (glibc's printf is exact); the shortest
+ * round-trip digits are the first precision whose text reads back as the
+ * same double. The layout (where the point goes, when to switch to an
+ * exponent, padding zeros) is CPython's format_float_short, step by step.
+ *
+ * Not here: signs, widths, fills and grouping (format.c). */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/containers.h"
+#include "runtime/float_repr.h"
+
+typedef struct {
+    char d[800];   /* significant digits, no trailing zeros ("0" for zero); a double has at most 767 */
+    int n;         /* their count */
+    int decpt;     /* the value is 0.d[0]d[1]... * 10**decpt */
+} digits;
+
+/* Keeps the digits of text (a printf result), dropping the point. */
+static void digits_from_text(digits *g, const char *t) {
+    g->n = 0;
+    g->decpt = 0;
+    bool seen_point = false, leading = true;
+    const char *p = t;
+    for (; *p && *p != 'e'; p++) {
+        if (*p == '.') {
+            seen_point = true;
+            continue;
+        }
+        if (!seen_point) g->decpt++;
+        if (leading && *p == '0') {
+            g->decpt--;
+            continue;
+        }
+        leading = false;
+        if (g->n < (int)sizeof g->d - 1) g->d[g->n++] = *p;
+    }
+    if (*p == 'e') g->decpt += atoi(p + 1);
+    while (g->n > 0 && g->d[g->n - 1] == '0') g->n--;
+    if (g->n == 0) {
+        g->d[g->n++] = '0';
+        g->decpt = 1;
+    }
+    g->d[g->n] = '\0';
+}
+
+/* printf(fmt, prec, ax) into a buffer big enough, then its digits. */
+static void digits_printf(digits *g, const char *fmt, int prec, double ax) {
+    int need = snprintf(NULL, 0, fmt, prec, ax);
+    char small[512], *t = need < (int)sizeof small ? small : malloc((size_t)need + 1);
+    if (!t) {
+        snprintf(small, sizeof small, "%.17e", ax);   /* out of memory: the round-trip digits */
+        digits_from_text(g, small);
+        return;
+    }
+    snprintf(t, (size_t)need + 1, fmt, prec, ax);
+    digits_from_text(g, t);
+    if (t != small) free(t);
+}
+
+/* ndigits significant digits, correctly rounded (dtoa's mode 2). */
+static void digits_significant(digits *g, double ax, int ndigits) { digits_printf(g, "%.*e", ndigits - 1, ax); }
+
+/* Digits up to `places` after the point (dtoa's mode 3). */
+static void digits_fixed(digits *g, double ax, int places) { digits_printf(g, "%.*f", places, ax); }
+
+/* The shortest digits that read back as ax (dtoa's mode 0). For each
+ * length the nearest decimal is tried first; at a power of two the gap
+ * below ax is half the gap above, so the nearest may fall outside while
+ * its neighbour on the other side of ax still reads back: try that too. */
+static void digits_shortest(digits *g, double ax) {
+    char t[64];
+    for (int p = 1; p <= 17; p++) {
+        snprintf(t, sizeof t, "%.*e", p - 1, ax);
+        double v = strtod(t, NULL);
+        if (v == ax) break;
+        uint64_t m = 0;
+        for (const char *c = t; *c && *c != 'e'; c++)
+            if (*c != '.') m = m * 10 + (uint64_t)(*c - '0');
+        int e = atoi(strchr(t, 'e') + 1) - (p - 1);
+        char n[64];
+        snprintf(n, sizeof n, "%llue%d", (unsigned long long)(v < ax ? m + 1 : m - 1), e);
+        if (m > 0 && strtod(n, NULL) == ax) {
+            digits_from_text(g, n);
+            return;
+        }
+    }
+    digits_from_text(g, t);
+}
+
+static void put_zeros(cg_sbuf *b, int n) { cg_sbuf_fill(b, '0', n); }
+
+void cg_float_body(cg_sbuf *b, double ax, char code, int precision, unsigned flags) {
+    bool upper = flags & CG_FF_UPPER, alt = flags & CG_FF_ALT, dot0 = flags & CG_FF_ADD_DOT_0;
+    if (isinf(ax)) {
+        cg_sbuf_puts(b, upper ? "INF" : "inf");
+        return;
+    }
+    if (isnan(ax)) {
+        cg_sbuf_puts(b, upper ? "NAN" : "nan");
+        return;
+    }
+    digits g;
+    switch (code) {
+    case 'e': precision++; digits_significant(&g, ax, precision); break;
+    case 'f': digits_fixed(&g, ax, precision); break;
+    case 'g':
+        if (precision == 0) precision = 1;
+        digits_significant(&g, ax, precision);
+        break;
+    default: digits_shortest(&g, ax); break;
+    }
+    int decpt = g.decpt, vend = g.n, exp = 0;
+    bool use_exp = false;
+    switch (code) {
+    case 'e': use_exp = true; vend = precision; break;
+    case 'f': vend = decpt + precision; break;
+    case 'g':
+        if (decpt <= -4 || decpt > (dot0 ? precision - 1 : precision)) use_exp = true;
+        if (alt) vend = precision;
+        break;
+    default:
+        if (decpt <= -4 || decpt > 16) use_exp = true;
+        break;
+    }
+    if (use_exp) {
+        exp = decpt - 1;
+        decpt = 1;
+    }
+    int vstart = decpt <= 0 ? decpt - 1 : 0;
+    if (!use_exp && dot0) vend = vend > decpt ? vend : decpt + 1;
+    else vend = vend > decpt ? vend : decpt;
+    size_t mark = b->len;
+    if (decpt <= 0) {
+        put_zeros(b, decpt - vstart);
+        cg_sbuf_putc(b, '.');
+        put_zeros(b, -decpt);
+    } else {
+        put_zeros(b, -vstart);
+    }
+    if (0 < decpt && decpt <= g.n) {
+        cg_sbuf_put(b, g.d, (size_t)decpt);
+        cg_sbuf_putc(b, '.');
+        cg_sbuf_put(b, g.d + decpt, (size_t)(g.n - decpt));
+    } else {
+        cg_sbuf_put(b, g.d, (size_t)g.n);
+    }
+    if (g.n < decpt) {
+        put_zeros(b, decpt - g.n);
+        cg_sbuf_putc(b, '.');
+        put_zeros(b, vend - decpt);
+    } else {
+        put_zeros(b, vend - g.n);
+    }
+    if (!b->failed && b->len > mark && b->data[b->len - 1] == '.' && !alt) b->data[--b->len] = '\0';
+    if (use_exp) cg_sbuf_printf(b, "%c%+.02d", upper ? 'E' : 'e', exp);
+}
+
+void cg_float_repr_into(cg_sbuf *b, double x) {
+    if (signbit(x) && !isnan(x)) cg_sbuf_putc(b, '-');
+    cg_float_body(b, fabs(x), 'r', 0, CG_FF_ADD_DOT_0);
+}
+
+cg_value cg_float_repr_value(double x) {
+    cg_sbuf b = {0};
+    cg_float_repr_into(&b, x);
+    return cg_sbuf_finish(&b);
+}

@@ -1,0 +1,595 @@
+/* genobject.c: generator objects, yield, yield from.
+ *
+ * Note [Generator stacks]
+ * The evaluator walks the tree with C recursion: a yield can sit deep in
+ * an expression inside a loop inside a try, with C locals (iterators,
+ * partial results) that must survive until the generator is resumed. So
+ * a generator's body runs on its own C stack, and yielding is
+ * a switch back to the stack that resumed it (stack_switch.h). Everything else stays as
+ * for a call: the same thread (so the thread-local evaluator state, grad
+ * mode and pending exception carry over), the generator's frame pushed on
+ * the frame chain while it runs (tracebacks go through it), the call depth
+ * counted, and the C-stack guard moved to the generator's stack.
+ *
+ * Stacks are mapped with no memory reserved and a guard page below them;
+ * only the pages a body touches cost memory. A few are kept per thread
+ * for the next generator, since a loop over a fresh generator per
+ * iteration is common. Under AddressSanitizer the switches are announced
+ * to it (the fiber interface), as its documentation asks.
+ *
+ * A suspended generator that is dropped is closed as Python closes it:
+ * GeneratorExit is raised at its yield, so its finally blocks run and the
+ * C frames on its stack unwind and release what they hold. */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "runtime/containers.h"
+#include "runtime/genobject.h"
+#include "runtime/host.h"
+#include "runtime/interp.h"
+#include "runtime/stack_switch.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/common_interface_defs.h>
+#define GEN_ASAN 1
+#define GEN_STACK_SIZE ((size_t)16 << 20)
+#else
+#define GEN_ASAN 0
+#define GEN_STACK_SIZE ((size_t)4 << 20)
+#endif
+
+enum { GEN_CREATED, GEN_SUSPENDED, GEN_RUNNING, GEN_CLOSED };
+typedef enum { RESUME_SEND, RESUME_THROW } resume_mode;
+
+typedef struct cg_generator {
+    cg_obj head;
+    cg_scope *scope;
+    cg_value name, qualname;
+    cg_function *fn;          /* a generator function's; NULL for an expression */
+    const cg_ast *comp;       /* a generator expression's node */
+    cg_value first;           /* and the iterator of its first `for` */
+    cg_value *slots;          /* the frame's, owned until the body ends */
+    cg_frame frame;
+    int state;
+    cg_stack_ctx self, caller;
+    char *stack;              /* the usable part; its guard page is below */
+    cg_value transfer;        /* what crosses a switch: sent in, yielded out */
+    cg_value result;          /* the body's return value, until next() takes it */
+    resume_mode mode;
+    bool failed;              /* the body ended with an exception */
+    /* except blocks open at the yield: handled exceptions the body will
+     * pop when it goes on (exec.c keeps them on one per-thread stack) */
+    cg_value *handled;
+    int nhandled;
+    /* the stack that resumed it, for AddressSanitizer */
+    void *asan_fake;
+    const void *caller_bottom;
+    size_t caller_size;
+} cg_generator;
+
+/* ---- stacks ---------------------------------------------------------------------------- */
+
+#define STACK_CACHE 4
+static _Thread_local char *stack_cache[STACK_CACHE];
+static _Thread_local int nstack_cache;
+
+static size_t page_size(void) {
+    long p = sysconf(_SC_PAGESIZE);
+    return p > 0 ? (size_t)p : 4096;
+}
+
+static char *stack_alloc(void) {
+    if (nstack_cache > 0) return stack_cache[--nstack_cache];
+    size_t guard = page_size();
+    char *m = mmap(NULL, GEN_STACK_SIZE + guard, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
+    if (m == MAP_FAILED) return NULL;
+    if (mprotect(m, guard, PROT_NONE) != 0) {
+        munmap(m, GEN_STACK_SIZE + guard);
+        return NULL;
+    }
+    return m + guard;
+}
+
+static void stack_free(char *s) {
+    if (!s) return;
+    if (nstack_cache < STACK_CACHE && !GEN_ASAN) {
+        stack_cache[nstack_cache++] = s;
+        return;
+    }
+    size_t guard = page_size();
+    munmap(s - guard, GEN_STACK_SIZE + guard);
+}
+
+/* ---- switching ----------------------------------------------------------------------------- */
+
+/* From the resumer's stack into the generator's, and back when it yields
+ * or ends. */
+static void switch_in(cg_generator *g) {
+#if GEN_ASAN
+    void *fake = NULL;
+    __sanitizer_start_switch_fiber(&fake, g->stack, GEN_STACK_SIZE);
+    cg_stack_switch(&g->caller, &g->self);
+    __sanitizer_finish_switch_fiber(fake, NULL, NULL);
+#else
+    cg_stack_switch(&g->caller, &g->self);
+#endif
+}
+
+/* Where the generator's stack gains control. */
+static void entered(cg_generator *g) {
+#if GEN_ASAN
+    __sanitizer_finish_switch_fiber(g->asan_fake, &g->caller_bottom, &g->caller_size);
+#else
+    (void)g;
+#endif
+}
+
+/* From the generator's stack back to its resumer; returns when resumed. */
+static void switch_out(cg_generator *g) {
+#if GEN_ASAN
+    __sanitizer_start_switch_fiber(&g->asan_fake, g->caller_bottom, g->caller_size);
+#endif
+    cg_stack_switch(&g->self, &g->caller);
+    entered(g);
+}
+
+static _Thread_local cg_generator *starting;
+
+/* The body, on the generator's stack. It never returns: when the body
+ * ends, control goes back to the resumer for the last time. */
+static void gen_main(void) {
+    cg_generator *g = starting;
+    entered(g);
+    cg_exec_status r = g->comp ? (cg_genexpr_run(&g->frame, g->comp, g->first) < 0 ? EXEC_ERR : EXEC_OK)
+                               : cg_exec_block(&g->frame, &g->scope->node->u.func.body);
+    if (r == EXEC_ERR) {
+        cg_frame_add_traceback(&g->frame);
+        g->failed = true;
+        g->transfer = CG_NONE;
+    } else {
+        g->transfer = g->frame.retval;
+        g->frame.retval = CG_NONE;
+    }
+    g->state = GEN_CLOSED;
+#if GEN_ASAN
+    __sanitizer_start_switch_fiber(NULL, g->caller_bottom, g->caller_size);
+#endif
+    cg_stack_switch(&g->self, &g->caller);
+}
+
+static int start_body(cg_generator *g) {
+    g->stack = stack_alloc();
+    if (!g->stack) {
+        cg_raise_nomemory();
+        return -1;
+    }
+    cg_stack_ctx_init(&g->self, g->stack, GEN_STACK_SIZE, gen_main);
+    starting = g;
+    return 0;
+}
+
+/* ---- the frame while suspended ------------------------------------------------------------- */
+
+static void release_frame(cg_generator *g) {
+    if (!g->slots) return;
+    for (int i = 0; i < g->scope->nslots; i++) cg_decref(g->slots[i]);
+    free(g->slots);
+    g->slots = NULL;
+    g->frame.slots = NULL;
+    cg_decref(g->frame.retval);
+    g->frame.retval = CG_NONE;
+}
+
+/* Moves the handled exceptions the body left open, above `base`, into g. */
+static void save_handled(cg_generator *g, int base) {
+    int n = cg_ev.nhandled - base;
+    g->nhandled = 0;
+    if (n <= 0) return;
+    g->handled = malloc(sizeof *g->handled * (size_t)n);
+    for (int i = 0; i < n; i++) {
+        int at = base + i;
+        cg_value v = at < 64 ? cg_ev.handled[at] : CG_NONE;
+        if (g->handled) g->handled[i] = v;
+        else cg_decref(v);
+    }
+    g->nhandled = g->handled ? n : 0;
+    cg_ev.nhandled = base;
+}
+
+static void restore_handled(cg_generator *g) {
+    for (int i = 0; i < g->nhandled; i++) {
+        if (cg_ev.nhandled < 64) cg_ev.handled[cg_ev.nhandled] = g->handled[i];
+        else cg_decref(g->handled[i]);
+        cg_ev.nhandled++;
+    }
+    free(g->handled);
+    g->handled = NULL;
+    g->nhandled = 0;
+}
+
+/* ---- resuming ------------------------------------------------------------------------------ */
+
+/* The margin below which the C-stack guard raises RecursionError. */
+static uintptr_t stack_guard(const cg_generator *g) {
+    return (uintptr_t)g->stack + GEN_STACK_SIZE / (GEN_ASAN ? 4 : 8);
+}
+
+/* PEP 479: a StopIteration leaving the body is a RuntimeError. */
+static void stop_iteration_escaped(void) {
+    if (!cg_exc_matches(&cg_exc_StopIteration)) return;
+    cg_value inner = cg_exc_fetch();
+    cg_raise(&cg_exc_RuntimeError, "generator raised StopIteration");
+    cg_value outer = cg_exc_peek();
+    cg_exc *e = (cg_exc *)outer.u.o;
+    cg_value_set(&e->cause, cg_incref(inner));
+    cg_value_set(&e->context, inner);
+}
+
+static void finished(cg_generator *g) {
+    stack_free(g->stack);
+    g->stack = NULL;
+    release_frame(g);
+}
+
+/* Runs g until it yields or ends. Returns the yielded value, CG_STOP when
+ * the body returned (its value in *retval when retval is not NULL), or
+ * CG_ERR with the exception pending. With RESUME_THROW the exception to
+ * throw in is pending on entry. */
+static cg_value resume(cg_generator *g, cg_value send, resume_mode mode, cg_value *retval) {
+    if (retval) *retval = CG_NONE;
+    if (g->state == GEN_RUNNING) {
+        if (mode == RESUME_THROW) cg_exc_clear();
+        return cg_raise(&cg_exc_ValueError, "generator already executing");
+    }
+    if (g->state == GEN_CLOSED) return mode == RESUME_THROW ? CG_ERR : CG_STOP;
+    if (g->state == GEN_CREATED) {
+        if (mode == RESUME_THROW) {   /* thrown before it started: it never will */
+            g->state = GEN_CLOSED;
+            finished(g);
+            return CG_ERR;
+        }
+        if (!cg_is_none(send))
+            return cg_raise(&cg_exc_TypeError, "can't send non-None value to a just-started generator");
+        if (start_body(g) < 0) return CG_ERR;
+    }
+    if (++cg_ev.depth > cg_ev.limit) {
+        cg_ev.depth--;
+        if (mode == RESUME_THROW) cg_exc_clear();
+        return cg_raise(&cg_exc_RecursionError, "maximum recursion depth exceeded");
+    }
+    g->frame.back = cg_ev.frame;
+    cg_ev.frame = &g->frame;
+    uintptr_t limit = cg_ev.stack_limit;
+    cg_ev.stack_limit = stack_guard(g);
+    int base = cg_ev.nhandled;
+    restore_handled(g);
+    g->transfer = cg_incref(send);
+    g->mode = mode;
+    g->state = GEN_RUNNING;
+    switch_in(g);
+    save_handled(g, base);
+    cg_ev.stack_limit = limit;
+    cg_ev.frame = g->frame.back;
+    g->frame.back = NULL;
+    cg_ev.depth--;
+    cg_value out = g->transfer;
+    g->transfer = CG_NONE;
+    if (g->state == GEN_SUSPENDED) return out;
+    finished(g);
+    if (g->failed) {
+        stop_iteration_escaped();
+        return CG_ERR;
+    }
+    if (retval) *retval = out;
+    else cg_decref(out);
+    return CG_STOP;
+}
+
+/* ---- yield ----------------------------------------------------------------------------------- */
+
+/* Hands v (owned) to the resumer; returns what it sends back, or CG_ERR
+ * with what it throws in. */
+static cg_value yield_value(cg_generator *g, cg_value v) {
+    g->transfer = v;
+    g->state = GEN_SUSPENDED;
+    switch_out(g);
+    cg_value sent = g->transfer;
+    g->transfer = CG_NONE;
+    if (g->mode == RESUME_THROW) {
+        cg_decref(sent);
+        return CG_ERR;
+    }
+    return sent;
+}
+
+cg_value cg_eval_yield(cg_frame *f, const cg_ast *e) {
+    cg_value v = e->u.expr.value ? cg_eval_expr(f, e->u.expr.value) : CG_NONE;
+    if (cg_is_err(v)) return v;
+    return yield_value(f->gen, v);
+}
+
+cg_value cg_gen_yield(cg_frame *f, cg_value v) { return yield_value(f->gen, v); }
+
+static bool is_generator(cg_value v) { return cg_is_obj(v) && v.u.o->type == &cg_type_generator; }
+
+/* One step of the iterator `yield from` delegates to: its next value, or
+ * CG_STOP with its return value in *ret, or CG_ERR. A throw (pending
+ * exception) goes into a generator; any other iterator cannot take it. */
+static cg_value delegate_step(cg_value it, cg_value sent, bool throwing, cg_value *ret) {
+    *ret = CG_NONE;
+    if (is_generator(it)) return resume((cg_generator *)it.u.o, sent, throwing ? RESUME_THROW : RESUME_SEND, ret);
+    if (throwing) return CG_ERR;
+    if (!cg_is_none(sent)) {
+        cg_value m = cg_getattr(it, cg_str_intern("send"));
+        if (cg_is_err(m)) return m;
+        cg_value r = cg_call1(m, sent);
+        cg_decref(m);
+        if (cg_is_err(r) && cg_exc_matches(&cg_exc_StopIteration)) {
+            cg_value stop = cg_exc_fetch();
+            cg_tuple *args = (cg_tuple *)((cg_exc *)stop.u.o)->args.u.o;
+            if (args->len > 0) *ret = cg_incref(args->items[0]);
+            cg_decref(stop);
+            return CG_STOP;
+        }
+        return r;
+    }
+    return cg_next(it);
+}
+
+cg_value cg_eval_yield_from(cg_frame *f, const cg_ast *e) {
+    cg_value src = cg_eval_expr(f, e->u.expr.value);
+    if (cg_is_err(src)) return src;
+    cg_value it = cg_iter(src);
+    cg_decref(src);
+    if (cg_is_err(it)) return it;
+    cg_value sent = CG_NONE, result = CG_NONE;
+    bool throwing = false;
+    for (;;) {
+        cg_value y = delegate_step(it, sent, throwing, &result);
+        cg_decref(sent);
+        sent = CG_NONE;
+        if (y.tag == CG_V_STOP || cg_is_err(y)) {
+            cg_decref(it);
+            return cg_is_err(y) ? y : result;
+        }
+        cg_value r = yield_value(f->gen, y);
+        throwing = cg_is_err(r);
+        if (throwing && cg_exc_matches(&cg_exc_GeneratorExit)) {
+            /* closing the delegator closes the delegate first */
+            if (is_generator(it)) {
+                cg_value exit = cg_exc_fetch();
+                cg_value c = resume((cg_generator *)it.u.o, CG_NONE, RESUME_SEND, NULL);
+                (void)c;
+                cg_exc_restore(exit);
+            }
+            cg_decref(it);
+            return CG_ERR;
+        }
+        if (!throwing) sent = r;
+    }
+}
+
+/* ---- the generator object ---------------------------------------------------------------------- */
+
+static cg_generator *gen_alloc(cg_scope *sc, cg_value *slots) {
+    cg_generator *g = cg_obj_alloc(&cg_type_generator);
+    if (!g) {
+        for (int i = 0; i < sc->nslots; i++) cg_decref(slots[i]);
+        free(slots);
+        cg_raise_nomemory();
+        return NULL;
+    }
+    g->scope = sc;
+    g->slots = slots;
+    g->name = g->qualname = g->first = g->transfer = g->result = CG_NONE;
+    g->state = GEN_CREATED;
+    return g;
+}
+
+cg_value cg_gen_new(cg_function *fn, cg_value *slots) {
+    cg_generator *g = gen_alloc(fn->scope, slots);
+    if (!g) return CG_ERR;
+    cg_obj_incref(fn);
+    g->fn = fn;
+    g->name = cg_incref(fn->name);
+    g->qualname = cg_incref(fn->qualname);
+    g->frame = (cg_frame){.func = fn, .scope = fn->scope, .slots = slots, .globals = fn->globals,
+                          .arena = fn->arena, .name = fn->scope->name, .line = fn->scope->node->line,
+                          .retval = CG_NONE, .gen = g};
+    return cg_obj_value(g);
+}
+
+cg_value cg_gen_new_genexpr(cg_frame *outer, const cg_ast *e, cg_value *slots, cg_value first) {
+    cg_scope *sc = cg_scope_of(e);
+    cg_generator *g = gen_alloc(sc, slots);
+    if (!g) {
+        cg_decref(first);
+        return CG_ERR;
+    }
+    g->comp = e;
+    g->first = first;
+    cg_ast_arena_retain(outer->arena);
+    cg_obj_incref(outer->globals);
+    g->frame = (cg_frame){.scope = sc, .slots = slots, .globals = outer->globals, .arena = outer->arena,
+                          .name = sc->name, .line = e->line, .retval = CG_NONE, .gen = g};
+    g->name = cg_str_from_c(sc->name);
+    if (cg_is_err(g->name)) g->name = CG_NONE;
+    g->qualname = cg_str_from_c(sc->qualname);
+    if (cg_is_err(g->qualname)) g->qualname = CG_NONE;
+    if (cg_is_none(g->name) || cg_is_none(g->qualname)) {
+        cg_obj_decref(g);
+        return CG_ERR;
+    }
+    return cg_obj_value(g);
+}
+
+/* close(): GeneratorExit at the yield; the body may not yield again. */
+static cg_value gen_close(cg_generator *g) {
+    if (g->state == GEN_CREATED) {
+        g->state = GEN_CLOSED;
+        finished(g);
+    }
+    if (g->state == GEN_CLOSED) return CG_NONE;
+    cg_raise_object(cg_obj_value(&cg_exc_GeneratorExit));
+    cg_value r = resume(g, CG_NONE, RESUME_THROW, NULL);
+    if (r.tag == CG_V_STOP) return CG_NONE;
+    if (cg_is_err(r)) {
+        if (cg_exc_matches(&cg_exc_GeneratorExit) || cg_exc_matches(&cg_exc_StopIteration)) {
+            cg_exc_clear();
+            return CG_NONE;
+        }
+        return r;
+    }
+    cg_decref(r);
+    return cg_raise(&cg_exc_RuntimeError, "generator ignored GeneratorExit");
+}
+
+/* Python reports an error while closing a dropped generator, and goes on. */
+static void report_unraisable(cg_value self) {
+    cg_value exc = cg_exc_fetch();
+    char *tb = cg_traceback_format(exc);
+    cg_value r = cg_repr(self);
+    cg_sbuf b = {0};
+    cg_sbuf_printf(&b, "Exception ignored in: %s\n%s", cg_is_err(r) ? "<generator>" : cg_str_cstr(r),
+                   tb ? tb : "");
+    if (cg_is_err(r)) cg_exc_clear();
+    if (b.data) cg_host_write(CG_STDERR, b.data, b.len);
+    cg_sbuf_free(&b);
+    cg_decref(r);
+    free(tb);
+    cg_decref(exc);
+}
+
+static void gen_dealloc(cg_obj *o) {
+    cg_generator *g = (cg_generator *)o;
+    if (g->state == GEN_SUSPENDED) {
+        o->refcnt = 1;   /* alive while its finally blocks run */
+        cg_value pending = cg_exc_pending() ? cg_exc_fetch() : CG_NONE;
+        if (cg_is_err(gen_close(g))) report_unraisable(cg_obj_value(g));
+        if (!cg_is_none(pending)) cg_exc_restore(pending);
+        o->refcnt = 0;
+    }
+    finished(g);
+    for (int i = 0; i < g->nhandled; i++) cg_decref(g->handled[i]);
+    free(g->handled);
+    cg_decref(g->transfer);
+    cg_decref(g->result);
+    cg_decref(g->first);
+    cg_decref(g->name);
+    cg_decref(g->qualname);
+    if (g->fn) {
+        cg_obj_decref(g->fn);
+    } else {
+        cg_obj_decref(g->frame.globals);
+        cg_ast_arena_release(g->frame.arena);
+    }
+    free(g);
+}
+
+static cg_generator *as_gen(cg_value v) { return (cg_generator *)v.u.o; }
+
+static cg_value gen_repr(cg_value self) {
+    return cg_str_fmt("<generator object %s at %p>", cg_str_cstr(as_gen(self)->qualname), (void *)self.u.o);
+}
+
+static cg_value gen_iter(cg_value self) { return cg_incref(self); }
+
+/* The iterator slot: the end is CG_STOP, cheap for loops; the return
+ * value waits for builtin next() to put it in its StopIteration. */
+static cg_value gen_next(cg_value self) {
+    cg_generator *g = as_gen(self);
+    cg_value ret;
+    cg_value r = resume(g, CG_NONE, RESUME_SEND, &ret);
+    if (r.tag == CG_V_STOP) cg_value_set(&g->result, ret);
+    return r;
+}
+
+cg_value cg_gen_take_result(cg_value gen) {
+    cg_generator *g = as_gen(gen);
+    cg_value r = g->result;
+    g->result = CG_NONE;
+    return r;
+}
+
+/* A return value leaves send() and next() as StopIteration(value). */
+static cg_value raise_stop(cg_value value) {
+    if (cg_is_none(value)) return cg_raise_object(cg_obj_value(&cg_exc_StopIteration));
+    cg_value r = cg_raise_value(&cg_exc_StopIteration, value);
+    cg_decref(value);
+    return r;
+}
+
+static const cg_method_def gen_methods[];
+
+static cg_value gen_send_m(cg_value self, const cg_args *a) {
+    cg_value v;
+    if (cg_args_bind(&gen_methods[0], a, &v, 1) < 0) return CG_ERR;
+    cg_value ret;
+    cg_value r = resume(as_gen(self), v, RESUME_SEND, &ret);
+    cg_args_release(&gen_methods[0], &v, 1);
+    return r.tag == CG_V_STOP ? raise_stop(ret) : r;
+}
+
+/* throw(exc) / throw(type[, value]): raises it at the yield. */
+static cg_value gen_throw_m(cg_value self, const cg_args *a) {
+    if (a->npos < 1 || a->npos > 3 || a->nkw)
+        return cg_raise(&cg_exc_TypeError, "throw expected at least 1 argument, got %d", a->npos);
+    cg_value typ = a->pos[0];
+    bool is_class = cg_is_obj(typ) && typ.u.o->type == &cg_type_type;
+    if (is_class && a->npos >= 2 && !cg_is_none(a->pos[1])) {
+        cg_value inst = cg_call1(typ, a->pos[1]);
+        if (cg_is_err(inst)) return inst;
+        cg_raise_object(inst);
+        cg_decref(inst);
+    } else {
+        if (!is_class && a->npos >= 2 && !cg_is_none(a->pos[1]))
+            return cg_raise(&cg_exc_TypeError, "instance exception may not have a separate value");
+        if (!cg_is_err(cg_raise_object(typ)) || !cg_exc_pending()) return CG_ERR;
+        if (!cg_isinstance(cg_exc_peek(), &cg_exc_BaseException)) return CG_ERR;
+    }
+    cg_value ret;
+    cg_value r = resume(as_gen(self), CG_NONE, RESUME_THROW, &ret);
+    return r.tag == CG_V_STOP ? raise_stop(ret) : r;
+}
+
+static cg_value gen_close_m(cg_value self, const cg_args *a) {
+    if (a->npos || a->nkw) return cg_raise(&cg_exc_TypeError, "close() takes no arguments");
+    return gen_close(as_gen(self));
+}
+
+static cg_value gen_getattr(cg_value self, cg_str *name) {
+    cg_generator *g = as_gen(self);
+    if (!strcmp(name->s, "__name__")) return cg_incref(g->name);
+    if (!strcmp(name->s, "__qualname__")) return cg_incref(g->qualname);
+    if (!strcmp(name->s, "gi_running")) return cg_bool(g->state == GEN_RUNNING);
+    if (!strcmp(name->s, "gi_suspended")) return cg_bool(g->state == GEN_SUSPENDED);
+    return CG_STOP;
+}
+
+static const cg_method_def gen_methods[] = {
+    {"send", gen_send_m, "send(value, /)",
+     "send(arg) -> send 'arg' into generator,\nreturn next yielded value or raise StopIteration."},
+    {"throw", gen_throw_m, NULL,
+     "throw(value)\nthrow(type[,value[,tb]])\n\nRaise exception in generator, return next yielded value or raise\nStopIteration."},
+    {"close", gen_close_m, NULL, "close() -> raise GeneratorExit inside generator."},
+    {NULL, NULL, NULL, NULL},
+};
+
+int cg_generator_type_init(void) { return cg_type_add_methods(&cg_type_generator, gen_methods); }
+
+cg_type cg_type_generator = {
+    .head = {CG_IMMORTAL, &cg_type_type},
+    .name = "generator",
+    .module = "builtins",
+    .base = &cg_type_object,
+    .basicsize = sizeof(cg_generator),
+    .dealloc = gen_dealloc,
+    .repr = gen_repr,
+    .hash = cg_object_hash,
+    .iter = gen_iter,
+    .next = gen_next,
+    .getattr = gen_getattr,
+};

@@ -1,0 +1,45 @@
+/* host.h: what the evaluator needs from whoever runs it.
+ *
+ * Two hosts run cells: the kernel (kernel/, over ZeroMQ) and the command
+ * line runner (`cgrad run`). The evaluator reaches its host only through
+ * this table: text for stdout/stderr, rich display, a line of input, and
+ * the interrupt flag it polls at every statement and loop iteration. */
+#ifndef CG_HOST_H
+#define CG_HOST_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "runtime/value.h"
+
+enum { CG_STDOUT = 1, CG_STDERR = 2 };
+
+typedef struct cg_host {
+    void *ctx;
+    /* Text written by print(), sys.stdout.write(), warnings, tracebacks. */
+    void (*write)(void *ctx, int stream, const char *s, size_t n);
+    /* display(value): shows a value as the kernel would (display_id may be
+     * NULL); -1 with an exception. The CLI prints str(value). */
+    int (*display)(void *ctx, cg_value value, const char *display_id, bool update);
+    /* clear_output(wait) */
+    void (*clear_output)(void *ctx, bool wait);
+    /* input(prompt): a str without the newline, or CG_ERR (EOFError when
+     * there is no input, as Python raises). */
+    cg_value (*input)(void *ctx, const char *prompt, bool password);
+    /* Shows rich output (the kernel) rather than text (`cgrad run`):
+     * progress bars draw as HTML that updates in place, not as a line
+     * rewritten with \r on stderr. */
+    bool notebook;
+} cg_host;
+
+/* The host of this process; never NULL (a default writes to fds 1 and 2). */
+void cg_host_set(const cg_host *host);
+const cg_host *cg_host_get(void);
+void cg_host_write(int stream, const char *s, size_t n);
+
+/* Set by a signal handler or the host's control thread; the evaluator
+ * turns it into KeyboardInterrupt at its next check and clears it. */
+extern volatile sig_atomic_t cg_interrupt_requested;
+
+#endif

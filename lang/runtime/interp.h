@@ -1,0 +1,52 @@
+/* interp.h: what a host (the kernel, `cgrad run`) uses to run code.
+ *
+ * Start the language once per process, make a session (one namespace, the
+ * notebook's or the script's `__main__`), and run source text in it: a
+ * file, or one cell after another. An error leaves the exception pending
+ * for the host to report (cg_traceback_format for Python's text). */
+#ifndef CG_INTERP_H
+#define CG_INTERP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "runtime/value.h"
+
+/* Builds the builtin types and the builtins namespace; idempotent. */
+int cg_lang_init(void);
+/* Releases what cg_lang_init made and every cached module. */
+void cg_lang_shutdown(void);
+
+typedef struct cg_session cg_session;
+cg_session *cg_session_new(void);
+void cg_session_free(cg_session *s);
+/* The session's namespace (its __main__ module's dict), borrowed. */
+cg_dict *cg_session_globals(cg_session *s);
+
+/* Runs src as one cell or file named `filename` (tracebacks show it).
+ * With result non-NULL, the value of a final expression statement is
+ * returned there (a new reference; None when there is none), as IPython
+ * shows a cell's result. 0, or -1 with the exception pending. */
+int cg_session_run(cg_session *s, const char *src, size_t len, const char *filename,
+                   cg_value *result);
+
+/* Source parsed and resolved once, to run many times (%timeit's loops):
+ * cg_code_compile returns NULL with the SyntaxError pending; each
+ * cg_code_run executes it in globals as cg_session_run does (result as
+ * there) and leaves the exception pending on failure. */
+typedef struct cg_code cg_code;
+cg_code *cg_code_compile(const char *src, size_t len, const char *filename);
+int cg_code_run(cg_code *c, cg_dict *globals, cg_value *result);
+void cg_code_free(cg_code *c);
+
+/* A module made by running Python source in a fresh namespace (the
+ * prelude's torch.nn, torch.optim). */
+cg_value cg_module_from_source(const char *name, const char *src, size_t len, const char *filename);
+
+/* Python's text for an uncaught exception: "Traceback (most recent call
+ * last):" ... "ValueError: bad". malloc'd; NULL when out of memory. */
+char *cg_traceback_format(cg_value exc);
+/* The exception's class as Python prints it: "ValueError", "MyError". */
+void cg_exc_type_label(cg_sbuf *b, cg_value exc);
+
+#endif

@@ -1,0 +1,120 @@
+/* lang_internal.h: what lang/'s own files share and nobody outside uses.
+ *
+ * Parameters and binding (argparse.c), the generic attribute machinery
+ * (object.c), classes (class.c), functions and frames (call.c, eval.c),
+ * and the start-up of the builtin types. The public face of lang/ is
+ * value.h, exc.h, module.h, host.h and interp.h. */
+#ifndef CG_LANG_INTERNAL_H
+#define CG_LANG_INTERNAL_H
+
+#include "parse/ast.h"
+#include "runtime/exc.h"
+#include "runtime/module.h"
+#include "runtime/value.h"
+
+/* The interned cg_str whose text is id (see Note [Interned identifiers]
+ * in scope.c). */
+static inline cg_str *cg_str_of(const char *id) {
+    return (cg_str *)(void *)(id - offsetof(cg_str, s));
+}
+
+/* ---- parameters (argparse.c) ------------------------------------------- */
+typedef enum { PARAM_POS_ONLY, PARAM_POS, PARAM_VAR_POS, PARAM_KW_ONLY, PARAM_VAR_KW } cg_param_kind;
+
+typedef struct {
+    const char *fname;      /* for messages: "f" in "f() missing ..." */
+    int n;                  /* parameters, in order */
+    cg_str **names;         /* interned */
+    cg_param_kind *kinds;
+    cg_value *defaults;     /* CG_STOP: required */
+    int npos;               /* POS_ONLY + POS parameters (they come first) */
+    int varpos, varkw;      /* index of *args / **kwargs, or -1 */
+} cg_params;
+
+/* Binds a call to parameters: out[0..p->n) get new references (a *args
+ * tuple, a **kwargs dict). -1 with Python's TypeError, out released. */
+int cg_params_bind(const cg_params *p, const cg_args *a, cg_value *out);
+void cg_params_free(cg_params *p);
+/* The parsed signature of a C function, cached. */
+const cg_params *cg_method_params(const cg_method_def *def);
+void cg_argparse_shutdown(void);
+
+/* ---- objects, attributes (object.c) ---------------------------------- */
+cg_value cg_type_lookup(const cg_type *t, cg_str *name);   /* borrowed or CG_STOP */
+cg_dict *cg_instance_dict(cg_value v);                     /* NULL if none */
+cg_value cg_generic_getattr(cg_value v, cg_str *name);     /* CG_STOP if absent */
+int cg_generic_setattr(cg_value v, cg_str *name, cg_value value); /* CG_ERR value: delete */
+cg_value cg_raise_no_attribute(cg_value v, cg_str *name);
+cg_value cg_instance_alloc(cg_type *type);
+void cg_instance_dealloc(cg_obj *o);
+cg_value cg_object_repr(cg_value self);
+int64_t cg_object_hash(cg_value self);
+bool cg_same(cg_value a, cg_value b);                      /* `is` */
+const char *cg_binop_symbol(cg_binop op);
+const char *cg_cmpop_symbol(cg_cmpop op);
+
+/* ---- descriptors and builtin functions (builtin_func.c) -------------- */
+extern cg_type cg_type_property, cg_type_staticmethod, cg_type_classmethod;
+int cg_property_set(cg_value prop, cg_value obj, cg_value value);
+/* Descriptors written in Python (class.c): an instance of a class with
+ * __set__ or __delete__ (CG_TYPE_DATA_DESCR) is a data descriptor; setting
+ * (or deleting, value CG_ERR) through one calls them. */
+int cg_user_descr_set(cg_value d, cg_value obj, cg_value value);
+typedef struct {
+    cg_obj head;
+    const cg_method_def *def;
+    cg_value self;
+} cg_builtin;
+/* A bound method: a function with its first argument. */
+typedef struct {
+    cg_obj head;
+    cg_value func;
+    cg_value self;
+} cg_method;
+cg_value cg_method_new(cg_value func, cg_value self);
+
+/* ---- classes (class.c) ------------------------------------------------ */
+/* class Name(base): body -- dict is the class body's namespace. */
+cg_value cg_class_new(const char *name, const char *module, cg_type *base, cg_dict *dict);
+cg_value cg_type_instantiate(cg_type *t, const cg_args *args);
+cg_value cg_type_mro(cg_type *t);
+void cg_class_dealloc(cg_obj *o);
+/* super() bound to (type, obj) */
+cg_value cg_super_new(cg_type *type, cg_value obj);
+extern cg_type cg_type_super;
+
+/* ---- modules (modules.c) ---------------------------------------------- */
+const char *cg_module_name(cg_value module);
+void cg_modules_shutdown(void);
+
+/* ---- exceptions (exc.c) ----------------------------------------------- */
+int cg_exc_types_init(void);
+/* Sets exc.__context__ to the exception being handled, if any (eval.c). */
+void cg_exc_set_context(cg_value exc);
+/* Appends a traceback entry (file, line, its text, function) to the
+ * pending exception; the evaluator calls this as the exception leaves a
+ * frame (traceback.c). */
+void cg_exc_add_traceback(const cg_ast_arena *arena, const cg_ast *node, int line, const char *func);
+/* tuple(x) for x a list or tuple */
+cg_value cg_list_to_tuple(cg_value seq);
+
+/* ---- what other files of the runtime provide to the evaluator ------- */
+/* format(v, spec) (format.c); spec a str */
+cg_value cg_format(cg_value v, cg_value spec);
+/* Fills the builtins namespace (builtins.c). */
+int cg_builtins_init(cg_dict *builtins);
+int cg_list_extend(cg_value list, cg_value iterable);
+cg_value cg_slice_new(cg_value start, cg_value stop, cg_value step);
+int cg_object_type_init(void);
+int cg_descriptor_types_init(void);
+cg_value cg_sys_module_init(void);
+cg_value cg_sys_stdout(void);
+cg_value cg_sys_stderr(void);
+
+/* ---- recursion guard (eval.c) ---------------------------------------- */
+/* Calls fn(v) one level deeper; RecursionError past the limit. */
+cg_value cg_guard_recursion(cg_value (*fn)(cg_value), cg_value v);
+int cg_recursion_enter(const char *where);
+void cg_recursion_leave(void);
+
+#endif

@@ -1,0 +1,111 @@
+/* sys_module.c: the `sys` module: stdout and stderr (writing through the
+ * host), argv, version, the recursion limit and exit. */
+#include <string.h>
+
+#include "runtime/eval.h"
+#include "runtime/host.h"
+
+/* A text stream whose write() goes to the host's stdout or stderr. */
+typedef struct {
+    cg_obj head;
+    int stream;
+} cg_stream;
+
+static cg_value stream_write(cg_value self, const cg_args *a) {
+    if (a->npos != 1 || a->nkw)
+        return cg_raise(&cg_exc_TypeError, "TextIOWrapper.write() takes exactly one argument (%d given)", a->npos);
+    if (!cg_is_str(a->pos[0]))
+        return cg_raise(&cg_exc_TypeError, "write() argument must be str, not %s", cg_type_name(a->pos[0]));
+    cg_str *s = (cg_str *)a->pos[0].u.o;
+    cg_host_write(((cg_stream *)self.u.o)->stream, s->s, (size_t)s->len);
+    return cg_int(s->ncp);
+}
+
+static cg_value stream_flush(cg_value self, const cg_args *a) {
+    (void)self;
+    (void)a;
+    return CG_NONE;
+}
+
+static const cg_method_def stream_methods[] = {
+    {"write", stream_write, NULL, "Write string s to stream."},
+    {"flush", stream_flush, NULL, "Flush the stream."},
+    {NULL},
+};
+
+static cg_value stream_repr(cg_value self) {
+    return cg_str_fmt("<_io.TextIOWrapper name='<%s>' mode='w' encoding='utf-8'>",
+                      ((cg_stream *)self.u.o)->stream == CG_STDOUT ? "stdout" : "stderr");
+}
+
+static cg_type stream_type = {
+    .head = {CG_IMMORTAL, &cg_type_type},
+    .name = "TextIOWrapper",
+    .module = "_io",
+    .basicsize = sizeof(cg_stream),
+    .repr = stream_repr,
+    .hash = cg_object_hash,
+};
+
+static cg_stream sys_stdout = {{CG_IMMORTAL, &stream_type}, CG_STDOUT};
+static cg_stream sys_stderr = {{CG_IMMORTAL, &stream_type}, CG_STDERR};
+
+cg_value cg_sys_stdout(void) { return cg_obj_value(&sys_stdout); }
+cg_value cg_sys_stderr(void) { return cg_obj_value(&sys_stderr); }
+
+static cg_value sys_getrecursionlimit(cg_value self, const cg_args *a) {
+    (void)self;
+    (void)a;
+    return cg_int(cg_ev.limit);
+}
+
+static cg_value sys_setrecursionlimit(cg_value self, const cg_args *a) {
+    cg_value v[1];
+    static const cg_method_def def = {"setrecursionlimit", NULL, "setrecursionlimit(limit, /)", NULL};
+    if (cg_args_bind(&def, a, v, 1) < 0) return CG_ERR;
+    int64_t n;
+    int rc = cg_index_value(v[0], &n);
+    cg_args_release(&def, v, 1);
+    (void)self;
+    if (rc < 0) return CG_ERR;
+    if (n < 1) return cg_raise(&cg_exc_ValueError, "recursion limit must be greater or equal than 1");
+    cg_ev.limit = n > 100000 ? 100000 : (int)n;
+    return CG_NONE;
+}
+
+static cg_value sys_exit(cg_value self, const cg_args *a) {
+    (void)self;
+    cg_value e = cg_call(cg_obj_value(&cg_exc_SystemExit), a);
+    if (cg_is_err(e)) return e;
+    cg_exc_restore(e);
+    return CG_ERR;
+}
+
+static const cg_method_def sys_methods[] = {
+    {"getrecursionlimit", sys_getrecursionlimit, NULL, "Return the current value of the recursion limit."},
+    {"setrecursionlimit", sys_setrecursionlimit, NULL, "Set the maximum depth of the Python interpreter stack to n."},
+    {"exit", sys_exit, NULL, "Exit the interpreter by raising SystemExit(status)."},
+    {NULL},
+};
+
+cg_value cg_sys_module_init(void) {
+    cg_value m = cg_module_new("sys");
+    if (cg_is_err(m)) return m;
+    if (!stream_type.dict && cg_type_add_methods(&stream_type, stream_methods) < 0) goto fail;
+    cg_value argv = cg_list_new(0);
+    cg_value version = cg_str_from_c("3.11.2 (cgrad)");
+    int rc = cg_is_err(argv) || cg_is_err(version) ? -1 : 0;
+    if (rc == 0) rc = cg_module_add(m, "argv", argv);
+    if (rc == 0) rc = cg_module_add(m, "version", version);
+    cg_decref(argv);
+    cg_decref(version);
+    if (rc < 0 || cg_module_add(m, "stdout", cg_sys_stdout()) < 0 ||
+        cg_module_add(m, "stderr", cg_sys_stderr()) < 0 ||
+        cg_module_add(m, "maxsize", cg_int(INT64_MAX)) < 0 ||
+        cg_module_add_methods(m, sys_methods) < 0)
+        goto fail;
+    return m;
+fail:
+    cg_decref(m);
+    return CG_ERR;
+}

@@ -1,0 +1,82 @@
+/* docs.c: the one-line docstrings of builtin functions, types and modules.
+ *
+ * What inspect shows under "Docstring:" for a builtin whose declaration
+ * (its cg_method_def) carries no doc, and under "Signature:" for one
+ * declared without signature text (math.sqrt reads its own arguments). Most lines are PyTorch's and
+ * Python's own first sentences, generated into docs_table.h by
+ * scripts/gen_docs.py (sorted, searched by bisection); EXTRA holds what
+ * they lack or say in TeX, written here, and wins. Keyed by qualified
+ * name: "torch.zeros", "torch.Tensor.add", "builtins.len", "math". A unit
+ * test walks every builtin function cgrad has and fails on one without a
+ * doc here or in its declaration. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "services/services.h"
+
+typedef struct {
+    const char *name, *sig, *doc;
+} doc_row;
+
+static const doc_row EXTRA[] = {
+    {"torch.Size", "", "A tuple of ints: the sizes of a tensor's dimensions."},
+    {"torch.Size.numel", "", "Returns the number of elements a tensor of this size holds."},
+    {"torch.Tensor", "", "A multi-dimensional matrix containing elements of a single data type."},
+    {"torch.Tensor.log_softmax", "", "Applies softmax followed by a logarithm along dim."},
+    {"torch.Tensor.softmax", "", "Applies the softmax function along dim."},
+    {"torch.Tensor.relu", "", "Applies the rectified linear unit function element-wise."},
+    {"torch.Tensor.relu_", "", "In-place version of relu."},
+    {"torch.relu", "", "Applies the rectified linear unit function element-wise."},
+    {"torch.softmax", "", "Applies the softmax function along dim."},
+    {"torch.log_softmax", "", "Applies softmax followed by a logarithm along dim."},
+    {"torch.detach", "", "Returns a new tensor, detached from the current graph."},
+    {"torch.native_dropout", "native_dropout(input, p, train)",
+     "Dropout's primitive: returns (output, mask), the input's kept elements scaled by 1 / (1 - p) and the bool mask "
+     "of those kept."},
+    {"torch.index_fill", "", "Out-of-place version of Tensor.index_fill_."},
+    {"torch.index_put", "", "Out-of-place version of Tensor.index_put_."},
+    {"torch.masked_fill", "", "Out-of-place version of Tensor.masked_fill_."},
+    {"torch.device", "", "A torch.device is an object representing the device on which a torch.Tensor is or will be "
+                     "allocated."},
+    {"torch.dtype", "", "A torch.dtype is an object that represents the data type of a torch.Tensor."},
+    {"torch.autograd.is_grad_enabled", "", "Returns True if grad mode is currently enabled."},
+    {"torch.autograd.grad_mode.enable_grad.clone", "", "Returns a new context manager of the same kind."},
+    {"torch.autograd.grad_mode.inference_mode.clone", "", "Returns a new context manager of the same kind."},
+    {"torch.autograd.grad_mode.no_grad.clone", "", "Returns a new context manager of the same kind."},
+    {"torch.autograd.grad_mode.set_grad_enabled.clone", "", "Returns a new context manager of the same kind."},
+    {"torch.arange", "", "Returns a 1-D tensor of size ceil((end - start) / step) with values from the interval "
+                     "[start, end) taken with common difference step beginning from start."},
+    {"torch.set_float32_matmul_precision", "",
+     "Sets the internal precision of float32 matrix multiplications: \"highest\", \"high\" or \"medium\"."},
+    {"torch.get_float32_matmul_precision", "", "Returns the current value of float32 matrix multiplication precision."},
+    {"torch.nn.functional.gelu", "", "Applies the Gaussian Error Linear Units function element-wise."},
+    {"torch.nn.functional.leaky_relu", "", "Applies element-wise LeakyReLU(x) = max(0, x) + negative_slope * min(0, x)."},
+    {"torch.nn.functional.sigmoid", "", "Applies the element-wise function Sigmoid(x) = 1 / (1 + exp(-x))."},
+    {"torch.nn.functional.tanh", "", "Applies the element-wise function Tanh(x) = tanh(x)."},
+    {"random.random", "", "Returns the next random float in the interval [0, 1)."},
+    {"random.Random.random", "", "Returns the next random float in the interval [0, 1)."},
+};
+
+#define DOC(name, sig, doc) {name, sig, doc},
+static const doc_row GENERATED[] = {
+#include "services/docs_table.h"
+};
+#undef DOC
+
+static int by_name(const void *key, const void *row) { return strcmp(key, ((const doc_row *)row)->name); }
+
+static const doc_row *row_of(const char *qualname) {
+    for (size_t i = 0; i < sizeof EXTRA / sizeof *EXTRA; i++)
+        if (strcmp(EXTRA[i].name, qualname) == 0) return &EXTRA[i];
+    return bsearch(qualname, GENERATED, sizeof GENERATED / sizeof *GENERATED, sizeof *GENERATED, by_name);
+}
+
+const char *cg_doc_lookup(const char *qualname) {
+    const doc_row *r = row_of(qualname);
+    return r ? r->doc : NULL;
+}
+
+const char *cg_doc_signature(const char *qualname) {
+    const doc_row *r = row_of(qualname);
+    return r && *r->sig ? r->sig : NULL;
+}

@@ -1,0 +1,18 @@
+/* stdlib.h: the makers of the standard-library modules written in C.
+ *
+ * lang/config.c lists them under their import names; the rest of the
+ * standard library is Python, in prelude/. Each returns a new module or
+ * CG_ERR with the exception pending. Not sys, which the runtime itself
+ * needs (runtime/sys_module.c). */
+#ifndef CG_STDLIB_H
+#define CG_STDLIB_H
+
+#include "runtime/value.h"
+
+cg_value cg_math_module_init(void);
+cg_value cg_time_module_init(void);
+cg_value cg_random_module_init(void);
+/* _warnings, under the prelude's warnings module */
+cg_value cg_warnings_native_module_init(void);
+
+#endif

@@ -1,0 +1,400 @@
+/* torch_functional_conv.c: the convolution, pooling and normalisation
+ * functions of torch.nn.functional (conv1d, conv2d, unfold, fold,
+ * max_pool1d/2d, avg_pool1d/2d, adaptive_avg_pool1d/2d, batch_norm, pad), with
+ * PyTorch 1.13's signatures and argument errors. The 1-d forms are the 2-d
+ * ones over a height of one, between UnsqueezeBackward0 and
+ * SqueezeBackward1 as in PyTorch; the engine's ops_conv.h does the rest. */
+#include <string.h>
+
+#include "runtime/module.h"
+#include "torch/torch_args.h"
+#include "torch/torch_module.h"
+
+#define T0 cg_tensor_of(a[0])
+
+/* ---- int-or-tuple arguments ---------------------------------------------------------- */
+
+/* An int or a sequence of n ints into out[0..n) (an int repeats); *len
+ * gets the sequence's length (1 for an int) for the caller's message. */
+static int ints_arg(const char *fn, const char *arg, int pos, cg_value v, int n, int64_t *out, int *len) {
+    int64_t vals[CG_MAX_DIMS];
+    int k = 0;
+    if (torch_dims_arg(fn, arg, pos, v, &k, vals) < 0)
+        return -1;
+    *len = cg_is_none(v) ? 0 : k;
+    for (int i = 0; i < n; i++)
+        out[i] = k == 1 ? vals[0] : i < k ? vals[i] : 0;
+    return 0;
+}
+
+/* conv's form: "expected stride to be a single integer value or a list of 2 values ..." */
+static int conv_ints(const char *fn, const char *arg, int pos, cg_value v, int n, int64_t *out) {
+    int len;
+    if (ints_arg(fn, arg, pos, v, n, out, &len) < 0)
+        return -1;
+    if (len == 1 || len == n)
+        return 0;
+    int64_t vals[CG_MAX_DIMS];
+    int k;
+    torch_dims_arg(fn, arg, pos, v, &k, vals);
+    char got[128];
+    cg_sizes_str(k, vals, got, sizeof got);
+    return cg_raise_int(&cg_exc_RuntimeError,
+                        "expected %s to be a single integer value or a list of %d values to match the convolution "
+                        "dimensions, but got %s=%s",
+                        arg, n, arg, got);
+}
+
+/* pooling's form; `omittable` for stride, which None or () make the kernel size */
+static int pool_ints(const char *fn, const char *arg, int pos, cg_value v, int64_t *out, bool omittable) {
+    int len;
+    if (ints_arg(fn, arg, pos, v, 2, out, &len) < 0)
+        return -1;
+    if (len == 1 || len == 2 || (omittable && len == 0))
+        return 0;
+    return cg_raise_int(&cg_exc_RuntimeError, "%s: %s must either be %sa single int, or a tuple of two ints", fn, arg,
+                        omittable ? "omitted, " : "");
+}
+
+/* ---- convolution ------------------------------------------------------------------- */
+
+/* padding='valid' or 'same' as numbers: 'same' pads d (k - 1) / 2 a side,
+ * and an odd total's extra one on the right by a zero pad of the input
+ * (extra[], F.pad's order), as PyTorch's _convolution_same */
+static int padding_str(cg_tensor *w, int nspatial, const int64_t *stride, const int64_t *dilation, const char *s,
+                       int64_t *padding, int64_t *extra, bool *asymmetric) {
+    bool same = !strcmp(s, "same");
+    if (!same && strcmp(s, "valid"))
+        return cg_raise_int(&cg_exc_RuntimeError, "Invalid padding string: '%s'", s);
+    *asymmetric = false;
+    for (int d = 0; d < nspatial; d++) {
+        if (same && stride[d] != 1)
+            return cg_raise_int(&cg_exc_RuntimeError, "padding='same' is not supported for strided convolutions");
+        int64_t k = w->ndim == nspatial + 2 ? w->sizes[2 + d] : 1, total = same ? dilation[d] * (k - 1) : 0;
+        padding[d] = total / 2;
+        extra[2 * (nspatial - 1 - d)] = 0;
+        extra[2 * (nspatial - 1 - d) + 1] = total - total / 2 - total / 2;
+        *asymmetric |= total % 2 != 0;
+    }
+    return 0;
+}
+
+/* conv1d/conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1) */
+static cg_value conv(cg_value *a, int nspatial) {
+    const char *fn = nspatial == 1 ? "conv1d" : "conv2d";
+    bool err = false, asymmetric = false;
+    int64_t stride[2], padding[2], dilation[2], groups, extra[4];
+    cg_tensor *w = torch_tensor_arg(fn, "weight", 2, a[1]);
+    cg_tensor *b = w ? torch_tensor_opt(fn, "bias", 3, a[2], &err) : NULL;
+    if (!w || err || conv_ints(fn, "stride", 4, a[3], nspatial, stride) < 0 ||
+        conv_ints(fn, "dilation", 6, a[5], nspatial, dilation) < 0 || torch_int_arg(fn, "groups", 7, a[6], &groups) < 0)
+        return CG_ERR;
+    if (cg_is_str(a[4])) {
+        if (padding_str(w, nspatial, stride, dilation, cg_str_cstr(a[4]), padding, extra, &asymmetric) < 0)
+            return CG_ERR;
+    } else if (conv_ints(fn, "padding", 5, a[4], nspatial, padding) < 0) {
+        return CG_ERR;
+    }
+    if (!asymmetric)
+        return cg_tensor_steal(cg_convolution(T0, w, b, nspatial, stride, padding, dilation, groups));
+    if (torch_warn_once("UserWarning", "Using padding='same' with even kernel lengths and odd dilation may require a "
+                                       "zero-padded copy of the input be created (Triggered internally at  "
+                                       "./aten/src/ATen/native/Convolution.cpp:895.)") < 0)
+        return CG_ERR;
+    cg_tensor *x = cg_constant_pad_nd(T0, 2 * nspatial, extra, cg_scalar_int(0));
+    cg_tensor *r = x ? cg_convolution(x, w, b, nspatial, stride, padding, dilation, groups) : NULL;
+    cg_tensor_release(x);
+    return cg_tensor_steal(r);
+}
+static cg_value fn_conv1d(cg_value *a) { return conv(a, 1); }
+static cg_value fn_conv2d(cg_value *a) { return conv(a, 2); }
+
+/* unfold/fold's 2-tuples: "It is expected kernel_size equals to 2, but got size 3" */
+static int window_ints(const char *fn, const char *arg, int pos, cg_value v, int64_t *out) {
+    int len;
+    if (ints_arg(fn, arg, pos, v, 2, out, &len) < 0)
+        return -1;
+    if (len == 1 || len == 2)
+        return 0;
+    return cg_raise_int(&cg_exc_RuntimeError, "It is expected %s equals to 2, but got size %d", arg, len);
+}
+
+/* the window of unfold/fold from (kernel_size, dilation, padding, stride) at a[k..k+3] */
+static int window_args(const char *fn, cg_value *a, int k, cg_window2d *w) {
+    if (window_ints(fn, "kernel_size", k + 1, a[k], w->kernel) < 0 ||
+        window_ints(fn, "dilation", k + 2, a[k + 1], w->dilation) < 0 ||
+        window_ints(fn, "padding", k + 3, a[k + 2], w->padding) < 0 ||
+        window_ints(fn, "stride", k + 4, a[k + 3], w->stride) < 0)
+        return -1;
+    return 0;
+}
+
+/* unfold(input, kernel_size, dilation=1, padding=0, stride=1) */
+static cg_value fn_unfold(cg_value *a) {
+    cg_window2d w;
+    if (window_args("unfold", a, 1, &w) < 0)
+        return CG_ERR;
+    return cg_tensor_steal(cg_unfold(T0, &w));
+}
+
+/* fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1) */
+static cg_value fn_fold(cg_value *a) {
+    cg_window2d w;
+    int64_t size[2];
+    if (window_ints("fold", "output_size", 2, a[1], size) < 0 || window_args("fold", a, 2, &w) < 0)
+        return CG_ERR;
+    return cg_tensor_steal(cg_fold(T0, size, &w));
+}
+
+/* ---- pooling ------------------------------------------------------------------------ */
+
+/* A 1-d pooling: input [N, C, L] or [C, L] seen as [.., 1, L], pooled by
+ * pool2d, the height dropped again; PyTorch's messages for other inputs. */
+typedef cg_tensor *(*pool2d_fn)(cg_tensor *x, const void *ctx, cg_tensor **indices);
+
+static cg_value pool1d(const char *fn, cg_tensor *x, pool2d_fn pool, const void *ctx, bool want_indices) {
+    if (x->ndim != 2 && x->ndim != 3) {
+        char sizes[128];
+        cg_sizes_str(x->ndim, x->sizes, sizes, sizeof sizes);
+        if (!strcmp(fn, "max_pool1d"))
+            return cg_raise(&cg_exc_RuntimeError,
+                            "max_pool1d: Expected 2D or 3D (batch mode) tensor with optional 0 dim batch size for "
+                            "input, but got:%s",
+                            sizes);
+        return cg_raise(&cg_exc_RuntimeError,
+                        "Expected 2 to 3 dimensions, but got %d-dimensional tensor for argument #1 'self' (while "
+                        "checking arguments for %s)",
+                        x->ndim, fn);
+    }
+    cg_tensor *x2 = cg_unsqueeze(x, -2), *idx = NULL;
+    cg_tensor *y2 = x2 ? pool(x2, ctx, want_indices ? &idx : NULL) : NULL;
+    cg_tensor *y = y2 ? cg_squeeze_dim(y2, -2) : NULL, *i = y && idx ? cg_squeeze_dim(idx, -2) : NULL;
+    cg_tensor_release(x2), cg_tensor_release(y2), cg_tensor_release(idx);
+    if (!y || (want_indices && !i)) {
+        cg_tensor_release(y), cg_tensor_release(i);
+        return torch_raise();
+    }
+    if (!want_indices)
+        return cg_tensor_steal(y);
+    cg_value items[2] = {cg_tensor_steal(y), cg_tensor_steal(i)};
+    return cg_tuple_steal(2, items);
+}
+
+typedef struct {
+    cg_window2d win;
+    bool ceil_mode, count_include_pad;
+    int64_t divisor;
+} pool_spec;
+
+static cg_tensor *max_pool(cg_tensor *x, const void *ctx, cg_tensor **indices) {
+    const pool_spec *p = ctx;
+    return cg_max_pool2d(x, &p->win, p->ceil_mode, indices);
+}
+
+static cg_tensor *avg_pool(cg_tensor *x, const void *ctx, cg_tensor **indices) {
+    const pool_spec *p = ctx;
+    return cg_avg_pool2d(x, &p->win, p->ceil_mode, p->count_include_pad, p->divisor);
+}
+
+/* An int-or-tuple of a pooling with nspatial dims into its last nspatial
+ * entries of out (a 1-d window has a height of one); 2-d checks the length
+ * as PyTorch does. *len: the length given (0 for None or ()). */
+static int pool_arg(const char *fn, const char *arg, int pos, cg_value v, int nspatial, int64_t *out, bool omittable,
+                    int *len) {
+    if (nspatial == 2)
+        return pool_ints(fn, arg, pos, v, out, omittable) < 0 ? -1 : ints_arg(fn, arg, pos, v, 2, out, len);
+    return ints_arg(fn, arg, pos, v, 1, out + 1, len);
+}
+
+/* kernel_size, stride and padding at a[1..3]; a stride omitted is the kernel size */
+static int pool_window(const char *fn, cg_value *a, int nspatial, cg_window2d *w) {
+    *w = (cg_window2d){{1, 1}, {1, 1}, {0, 0}, {1, 1}};
+    int klen, slen, plen;
+    if (pool_arg(fn, "kernel_size", 2, a[1], nspatial, w->kernel, false, &klen) < 0 ||
+        pool_arg(fn, "stride", 3, a[2], nspatial, w->stride, true, &slen) < 0 ||
+        pool_arg(fn, "padding", 4, a[3], nspatial, w->padding, false, &plen) < 0)
+        return -1;
+    if (slen == 0)
+        memcpy(w->stride, w->kernel, sizeof w->stride);
+    return 0;
+}
+
+/* max_pool1d/2d(input, kernel_size, stride=None, padding=0, dilation=1,
+ * ceil_mode=False, return_indices=False) */
+static cg_value max_pool_common(cg_value *a, int nspatial) {
+    const char *fn = nspatial == 1 ? "max_pool1d" : "max_pool2d";
+    pool_spec p = {0};
+    bool want;
+    int len;
+    if (pool_window(fn, a, nspatial, &p.win) < 0 ||
+        pool_arg(fn, "dilation", 5, a[4], nspatial, p.win.dilation, false, &len) < 0 ||
+        torch_bool_arg(fn, "ceil_mode", 6, a[5], &p.ceil_mode) < 0 ||
+        torch_bool_arg(fn, "return_indices", 7, a[6], &want) < 0)
+        return CG_ERR;
+    if (nspatial == 1)
+        return pool1d(fn, T0, max_pool, &p, want);
+    cg_tensor *idx = NULL, *y = cg_max_pool2d(T0, &p.win, p.ceil_mode, want ? &idx : NULL);
+    if (!y)
+        return torch_raise();
+    if (!want)
+        return cg_tensor_steal(y);
+    cg_value items[2] = {cg_tensor_steal(y), cg_tensor_steal(idx)};
+    return cg_tuple_steal(2, items);
+}
+static cg_value fn_max_pool1d(cg_value *a) { return max_pool_common(a, 1); }
+static cg_value fn_max_pool2d(cg_value *a) { return max_pool_common(a, 2); }
+
+/* avg_pool1d/2d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
+ * count_include_pad=True[, divisor_override=None]) */
+static cg_value avg_pool_common(cg_value *a, int nspatial) {
+    const char *fn = nspatial == 1 ? "avg_pool1d" : "avg_pool2d";
+    pool_spec p = {0};
+    if (pool_window(fn, a, nspatial, &p.win) < 0 || torch_bool_arg(fn, "ceil_mode", 5, a[4], &p.ceil_mode) < 0 ||
+        torch_bool_arg(fn, "count_include_pad", 6, a[5], &p.count_include_pad) < 0)
+        return CG_ERR;
+    if (nspatial == 1)
+        return pool1d(fn, T0, avg_pool, &p, false);
+    if (!cg_is_none(a[6])) {
+        if (torch_int_arg(fn, "divisor_override", 7, a[6], &p.divisor) < 0)
+            return CG_ERR;
+        if (p.divisor == 0)
+            return cg_raise(&cg_exc_RuntimeError, "divisor must be not zero");
+    }
+    return cg_tensor_steal(cg_avg_pool2d(T0, &p.win, p.ceil_mode, p.count_include_pad, p.divisor));
+}
+static cg_value fn_avg_pool1d(cg_value *a) { return avg_pool_common(a, 1); }
+static cg_value fn_avg_pool2d(cg_value *a) { return avg_pool_common(a, 2); }
+
+static cg_tensor *adaptive_pool(cg_tensor *x, const void *ctx, cg_tensor **indices) {
+    return cg_adaptive_avg_pool2d(x, ctx);
+}
+
+/* adaptive_avg_pool2d(input, output_size): an int, or a pair whose None
+ * entries keep the input's size */
+static cg_value fn_adaptive_avg_pool2d(cg_value *a) {
+    int64_t size[2];
+    cg_tensor *x = T0;
+    bool tuple = cg_isinstance(a[1], &cg_type_tuple);
+    if (tuple || cg_isinstance(a[1], &cg_type_list)) { /* value.h's layouts: containers.h clashes with ops.h */
+        int64_t n = tuple ? ((cg_tuple *)a[1].u.o)->len : ((cg_list *)a[1].u.o)->len;
+        const cg_value *items = tuple ? ((cg_tuple *)a[1].u.o)->items : ((cg_list *)a[1].u.o)->items;
+        if (n != 2)
+            return cg_raise(&cg_exc_RuntimeError, "adaptive_avg_pool2d: output_size must be 2");
+        for (int d = 0; d < 2; d++) {
+            if (cg_is_none(items[d]))
+                size[d] = x->ndim >= 2 ? x->sizes[x->ndim - 2 + d] : 0;
+            else if (torch_int_arg("adaptive_avg_pool2d", "output_size", 2, items[d], &size[d]) < 0)
+                return CG_ERR;
+        }
+    } else if (torch_int_arg("adaptive_avg_pool2d", "output_size", 2, a[1], &size[0]) < 0) {
+        return CG_ERR;
+    } else {
+        size[1] = size[0];
+    }
+    return cg_tensor_steal(cg_adaptive_avg_pool2d(x, size));
+}
+
+/* adaptive_avg_pool1d(input, output_size) */
+static cg_value fn_adaptive_avg_pool1d(cg_value *a) {
+    int64_t size[2] = {1, 0};
+    int len;
+    if (ints_arg("adaptive_avg_pool1d", "output_size", 2, a[1], 1, size + 1, &len) < 0)
+        return CG_ERR;
+    return pool1d("adaptive_avg_pool1d", T0, adaptive_pool, size, false);
+}
+
+/* ---- batch_norm ---------------------------------------------------------------------- */
+
+/* batch_norm(input, running_mean, running_var, weight=None, bias=None,
+ * training=False, momentum=0.1, eps=1e-05); PyTorch's Python checks the
+ * batch first */
+static cg_value fn_batch_norm(cg_value *a) {
+    const char *fn = "batch_norm";
+    bool err = false, training;
+    double momentum, eps;
+    cg_tensor *rm = torch_tensor_opt(fn, "running_mean", 2, a[1], &err);
+    cg_tensor *rv = err ? NULL : torch_tensor_opt(fn, "running_var", 3, a[2], &err);
+    cg_tensor *w = err ? NULL : torch_tensor_opt(fn, "weight", 4, a[3], &err);
+    cg_tensor *b = err ? NULL : torch_tensor_opt(fn, "bias", 5, a[4], &err);
+    if (err || torch_bool_arg(fn, "training", 6, a[5], &training) < 0 ||
+        torch_double_arg(fn, "momentum", 7, a[6], &momentum) < 0 || torch_double_arg(fn, "eps", 8, a[7], &eps) < 0)
+        return CG_ERR;
+    cg_tensor *x = T0;
+    if (training && x->ndim >= 2) {
+        int64_t per_channel = 1;
+        for (int d = 0; d < x->ndim; d++)
+            per_channel *= d == 1 ? 1 : x->sizes[d];
+        if (per_channel == 1) {
+            char sizes[128];
+            cg_sizes_str(x->ndim, x->sizes, sizes, sizeof sizes);
+            return cg_raise(&cg_exc_ValueError,
+                            "Expected more than 1 value per channel when training, got input size torch.Size(%s)",
+                            sizes);
+        }
+    }
+    return cg_tensor_steal(cg_batch_norm(x, rm, rv, w, b, training, momentum, eps));
+}
+
+/* ---- padding ------------------------------------------------------------------------- */
+
+/* pad(input, pad, mode="constant", value=None): pad a tuple or list of ints */
+static cg_value fn_pad(cg_value *a) {
+    const char *fn = "pad", *mode;
+    int64_t pad[2 * CG_MAX_DIMS];
+    int64_t n = torch_is_seq(a[1]) ? torch_seq_len(a[1]) : -1;
+    for (int64_t i = 0; i < n && i < 2 * CG_MAX_DIMS; i++) {
+        cg_value e = torch_seq_item(a[1], i);
+        if (e.tag != CG_V_INT) /* PyTorch takes no bools or 0-d tensors here */
+            n = -1;
+        else
+            pad[i] = e.u.i;
+    }
+    if (n < 0)
+        return torch_arg_error(fn, "pad", 2, "tuple of ints", a[1]);
+    double value;
+    bool err = torch_str_arg(fn, "mode", 0, a[2], false, &mode) < 0;
+    if (!err && n > 2 * CG_MAX_DIMS)
+        return cg_raise(&cg_exc_RuntimeError, "Padding length too large");
+    if (!err && !cg_is_none(a[3]))
+        err = torch_double_arg(fn, "value", 0, a[3], &value) < 0;
+    if (err)
+        return CG_ERR;
+    return cg_tensor_steal(cg_pad(T0, (int)n, pad, mode, cg_is_none(a[3]) ? NULL : &value));
+}
+
+/* ---- the table ----------------------------------------------------------------------- */
+
+#define F TORCH_FUNCTION
+#define CONV "weight, bias=None, stride=1, padding=0, dilation=1, groups=1"
+#define OPS(X)                                                                                              \
+    X(conv1d, "conv1d", CONV, fn_conv1d, F, NULL)                                                           \
+    X(conv2d, "conv2d", CONV, fn_conv2d, F, NULL)                                                           \
+    X(unfold, "unfold", "kernel_size, dilation=1, padding=0, stride=1", fn_unfold, F, NULL)                 \
+    X(fold, "fold", "output_size, kernel_size, dilation=1, padding=0, stride=1", fn_fold, F, NULL)          \
+    X(max_pool1d, "max_pool1d",                                                                             \
+      "kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False",             \
+      fn_max_pool1d, F, NULL)                                                                               \
+    X(max_pool2d, "max_pool2d",                                                                             \
+      "kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False",             \
+      fn_max_pool2d, F, NULL)                                                                               \
+    X(avg_pool1d, "avg_pool1d", "kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True", \
+      fn_avg_pool1d, F, NULL)                                                                               \
+    X(avg_pool2d, "avg_pool2d",                                                                             \
+      "kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True, divisor_override=None", \
+      fn_avg_pool2d, F, NULL)                                                                               \
+    X(adaptive_avg_pool1d, "adaptive_avg_pool1d", "output_size", fn_adaptive_avg_pool1d, F, NULL)           \
+    X(adaptive_avg_pool2d, "adaptive_avg_pool2d", "output_size", fn_adaptive_avg_pool2d, F, NULL)           \
+    X(batch_norm, "batch_norm",                                                                             \
+      "running_mean, running_var, weight=None, bias=None, training=False, momentum=0.1, eps=1e-05",        \
+      fn_batch_norm, F, NULL)                                                                               \
+    X(pad, "pad", "pad, mode=\"constant\", value=None", fn_pad, F, NULL)
+
+#define TORCH_TAB conv_ops
+TORCH_OP_TABLE(OPS)
+
+int cg_torch_functional_conv_add(cg_value module) {
+    if (torch_ops_prepare(conv_ops, TORCH_OP_COUNT) < 0)
+        return -1;
+    cg_method_def *defs = torch_ops_defs(conv_ops, TORCH_OP_COUNT, TORCH_FUNCTION);
+    return defs ? cg_module_add_methods(module, defs) : -1;
+}

@@ -1,0 +1,57 @@
+/* torch_module.c: the `torch` module: the Tensor type and the small types
+ * (Size, dtype, device, Generator), the dtypes, every function of
+ * torch_tensor_methods.c, torch_creation.c, torch_ops.c and
+ * torch_autograd.c, and the torch.autograd and torch.cuda submodules.
+ * modules.c makes it once and keeps it: `import torch` twice is one module. */
+#include "runtime/module.h"
+#include "torch/torch_args.h"
+#include "torch/torch_module.h"
+
+
+/* The types and their method tables, before any tensor exists. */
+static int types_init(void) {
+    if (cg_tensor_type_init() < 0 || torch_size_init() < 0 || torch_return_types_init() < 0 ||
+        torch_node_init() < 0)
+        return -1;
+    return 0;
+}
+
+/* torch.<name> is the module `import torch.<name>` gives. */
+static int add_submodule(cg_value torch, const char *name, const char *full) {
+    cg_value m = cg_import(full);
+    if (cg_is_err(m))
+        return -1;
+    int rc = cg_module_add(torch, name, m);
+    cg_decref(m);
+    return rc;
+}
+
+static int torch_fill(cg_value m) {
+    if (types_init() < 0 || torch_tensor_functions_add(m) < 0 || torch_creation_add(m) < 0 ||
+        torch_ops_add(m, &cg_type_tensor) < 0 || torch_autograd_add(m) < 0 || torch_dtype_add_all(m) < 0 ||
+        torch_matmul_precision_add(m) < 0)
+        return -1;
+    if (cg_module_add(m, "Tensor", cg_obj_value(&cg_type_tensor)) < 0 ||
+        cg_module_add(m, "Size", cg_obj_value(&cg_type_torch_size)) < 0 ||
+        cg_module_add(m, "device", cg_obj_value(&cg_type_torch_device)) < 0)
+        return -1;
+    cg_value version = cg_str_from_c("1.13.0");
+    int rc = cg_is_err(version) ? -1 : cg_module_add(m, "__version__", version);
+    cg_decref(version);
+    if (rc < 0)
+        return -1;
+    return add_submodule(m, "autograd", "torch.autograd") < 0 || add_submodule(m, "cuda", "torch.cuda") < 0
+               ? -1
+               : 0;
+}
+
+cg_value cg_torch_module_init(void) {
+    cg_value m = cg_module_new("torch");
+    if (cg_is_err(m))
+        return m;
+    if (torch_fill(m) < 0) {
+        cg_decref(m);
+        return CG_ERR;
+    }
+    return m;
+}

@@ -1,0 +1,91 @@
+/* torch_return_types.c: torch.return_types.max and .min, the named tuples
+ * of x.max(dim) and x.min(dim): tuples of (values, indices) that also
+ * answer .values and .indices, printed as PyTorch prints them:
+ *     torch.return_types.max(
+ *     values=tensor([3., 4.]),
+ *     indices=tensor([1, 1])) */
+#include <string.h>
+
+#include "torch/torch_args.h"
+
+static cg_value pair_repr(cg_value self) {
+    cg_tuple *tu = (cg_tuple *)self.u.o;
+    cg_sbuf b = {0};
+    cg_sbuf_printf(&b, "torch.return_types.%s(\nvalues=", self.u.o->type->name);
+    if (cg_sbuf_repr(&b, tu->items[0]) < 0)
+        goto fail;
+    cg_sbuf_puts(&b, ",\nindices=");
+    if (cg_sbuf_repr(&b, tu->items[1]) < 0)
+        goto fail;
+    cg_sbuf_puts(&b, ")");
+    return cg_sbuf_finish(&b);
+fail:
+    cg_sbuf_free(&b);
+    return CG_ERR;
+}
+
+static cg_value pair_getattr(cg_value self, cg_str *name) {
+    cg_tuple *tu = (cg_tuple *)self.u.o;
+    if (strcmp(name->s, "values") == 0)
+        return cg_incref(tu->items[0]);
+    if (strcmp(name->s, "indices") == 0)
+        return cg_incref(tu->items[1]);
+    return CG_STOP;
+}
+
+/* Freed as the tuple it is. */
+static void pair_dealloc(cg_obj *o) {
+    o->type = &cg_type_tuple;
+    cg_type_tuple.dealloc(o);
+}
+
+#define RETURN_TYPE(pyname)                                                                        \
+    {                                                                                              \
+        .head = {CG_IMMORTAL, &cg_type_type}, .name = pyname, .module = "torch.return_types",     \
+        .base = &cg_type_tuple,                                                                    \
+    }
+static cg_type return_types[] = {RETURN_TYPE("max"), RETURN_TYPE("min")};
+#define NTYPES ((int)(sizeof return_types / sizeof return_types[0]))
+
+cg_value torch_return_pair(const char *name, cg_value values, cg_value indices) {
+    cg_type *type = NULL;
+    for (int i = 0; i < NTYPES; i++)
+        if (strcmp(return_types[i].name, name) == 0)
+            type = &return_types[i];
+    cg_value r = cg_tuple_new(2);
+    if (cg_is_err(r) || cg_is_err(values) || cg_is_err(indices)) {
+        cg_decref(values), cg_decref(indices), cg_decref(r);
+        return CG_ERR;
+    }
+    ((cg_tuple *)r.u.o)->items[0] = values;
+    ((cg_tuple *)r.u.o)->items[1] = indices;
+    r.u.o->type = type;
+    return r;
+}
+
+int torch_return_types_init(void) {
+    for (int i = 0; i < NTYPES; i++) {
+        cg_type *s = &return_types[i];
+        const cg_type *t = &cg_type_tuple;
+        if (s->dict)
+            continue;
+        s->basicsize = t->basicsize;
+        s->flags = t->flags & ~(uint32_t)CG_TYPE_BASETYPE;
+        s->hash = t->hash;
+        s->compare = t->compare;
+        s->binary = t->binary;
+        s->truth = t->truth;
+        s->len = t->len;
+        s->contains = t->contains;
+        s->getitem = t->getitem;
+        s->iter = t->iter;
+        s->dealloc = pair_dealloc;
+        s->repr = pair_repr;
+        s->getattr = pair_getattr;
+        cg_value d = cg_dict_new();
+        if (cg_is_err(d))
+            return -1;
+        s->dict = cg_as_dict(d);
+    }
+    return 0;
+}

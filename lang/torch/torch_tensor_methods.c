@@ -1,0 +1,1517 @@
+/* torch_tensor_methods.c: the engine's ops as Tensor methods and, where
+ * PyTorch has them, as torch functions of the same signature (x.sum(1) and
+ * torch.sum(x, 1)), with PyTorch 1.13's parameter names and defaults.
+ *
+ * One table (OPS below) lists every op once; torch_args.h's machinery binds
+ * each row as a method, a function, or both. The impls read their arguments
+ * from a[] (the tensor in a[0]) and return a value or CG_ERR. Creation
+ * functions (zeros, rand, ...) and function-only ops (cat, stack, where)
+ * are in torch_creation.c and torch_ops.c; the operators (x + y) in
+ * tensor_obj.c. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/module.h"
+#include "torch/torch_args.h"
+
+#define T0 cg_tensor_of(a[0])
+
+
+/* ---- shared helpers ------------------------------------------------------------- */
+
+/* The result of an in-place op: self, or the error. */
+static cg_value inplace(cg_value self, int rc) { return rc < 0 ? torch_raise() : cg_incref(self); }
+
+/* A tensor-or-number argument as a tensor (a new reference), or NULL with
+ * PyTorch's TypeError. */
+static cg_tensor *operand_arg(const char *fn, const char *name, int k, cg_value v) {
+    cg_tensor *t = torch_operand(v);
+    if (!t && !cg_exc_pending())
+        torch_arg_error(fn, name, torch_pos(k), "Tensor", v);
+    return t;
+}
+
+static cg_tensor *tensor_arg(const char *fn, const char *name, int k, cg_value v) {
+    return torch_tensor_arg(fn, name, torch_pos(k), v);
+}
+
+static int int_arg(const char *fn, const char *name, int k, cg_value v, int64_t *out) {
+    return torch_int_arg(fn, name, torch_pos(k), v, out);
+}
+
+static int bool_arg(const char *fn, const char *name, int k, cg_value v, bool *out) {
+    return torch_bool_arg(fn, name, torch_pos(k), v, out);
+}
+
+static int dims_arg(const char *fn, const char *name, int k, cg_value v, int *n, int64_t *dims) {
+    return torch_dims_arg(fn, name, torch_pos(k), v, n, dims);
+}
+
+/* A Python number argument (a Scalar in PyTorch's signatures). */
+static int scalar_arg(const char *fn, const char *name, int k, cg_value v, cg_scalar *out) {
+    if (torch_scalar_of(v, out))
+        return 0;
+    if (cg_is_tensor(v) && cg_tensor_numel(cg_tensor_of(v)) == 1 && cg_tensor_of(v)->ndim == 0)
+        return cg_tensor_item(cg_tensor_of(v), out) < 0 ? torch_raise_int() : 0;
+    torch_arg_error(fn, name, torch_pos(k), "Number", v);
+    return -1;
+}
+
+/* The optional dtype= of reductions: the input cast first (new reference). */
+static cg_tensor *cast_for(const char *fn, cg_tensor *t, cg_value dtype, int k) {
+    int dt;
+    if (torch_dtype_arg(fn, "dtype", 0, dtype, &dt) < 0)
+        return NULL;
+    (void)k;
+    if (dt < 0 || (cg_dtype)dt == t->dtype)
+        return cg_tensor_retain(t);
+    cg_tensor *r = cg_to_dtype(t, (cg_dtype)dt);
+    if (!r)
+        torch_raise();
+    return r;
+}
+
+static cg_value binary(const char *fn, cg_value *a, cg_tensor *(*f)(cg_tensor *, cg_tensor *)) {
+    cg_tensor *o = operand_arg(fn, "other", 1, a[1]);
+    if (!o)
+        return CG_ERR;
+    cg_tensor *r = f(T0, o);
+    cg_tensor_release(o);
+    return cg_tensor_steal(r);
+}
+
+static cg_value binary_(const char *fn, cg_value *a, int (*f)(cg_tensor *, cg_tensor *)) {
+    cg_tensor *o = operand_arg(fn, "other", 1, a[1]);
+    if (!o)
+        return CG_ERR;
+    int rc = f(T0, o);
+    cg_tensor_release(o);
+    return inplace(a[0], rc);
+}
+
+/* Ops whose other operand must be a tensor (maximum, logical_and, ...). */
+static cg_value tensor_binary(const char *fn, const char *name, cg_value *a,
+                              cg_tensor *(*f)(cg_tensor *, cg_tensor *)) {
+    cg_tensor *o = tensor_arg(fn, name, 1, a[1]);
+    return o ? cg_tensor_steal(f(T0, o)) : CG_ERR;
+}
+
+static cg_value tensor_binary_(const char *fn, cg_value *a, int (*f)(cg_tensor *, cg_tensor *)) {
+    cg_tensor *o = tensor_arg(fn, "other", 1, a[1]);
+    return o ? inplace(a[0], f(T0, o)) : CG_ERR;
+}
+
+/* ---- arithmetic ------------------------------------------------------------------ */
+
+static int alpha_arg(const char *fn, cg_value v, cg_scalar *alpha) {
+    if (torch_scalar_of(v, alpha))
+        return 0;
+    torch_arg_error(fn, "alpha", 0, "Number", v);
+    return -1;
+}
+
+static cg_value addsub(const char *fn, cg_value *a, bool sub) {
+    cg_scalar alpha;
+    if (alpha_arg(fn, a[2], &alpha) < 0)
+        return CG_ERR;
+    cg_tensor *o = operand_arg(fn, "other", 1, a[1]);
+    if (!o)
+        return CG_ERR;
+    cg_tensor *r = sub ? cg_sub(T0, o, alpha) : cg_add(T0, o, alpha);
+    cg_tensor_release(o);
+    return cg_tensor_steal(r);
+}
+
+static cg_value addsub_(const char *fn, cg_value *a, bool sub) {
+    cg_scalar alpha;
+    if (alpha_arg(fn, a[2], &alpha) < 0)
+        return CG_ERR;
+    cg_tensor *o = operand_arg(fn, "other", 1, a[1]);
+    if (!o)
+        return CG_ERR;
+    int rc = sub ? cg_sub_(T0, o, alpha) : cg_add_(T0, o, alpha);
+    cg_tensor_release(o);
+    return inplace(a[0], rc);
+}
+
+static cg_value op_add(cg_value *a) { return addsub("add", a, false); }
+static cg_value op_sub(cg_value *a) { return addsub("sub", a, true); }
+static cg_value op_add_(cg_value *a) { return addsub_("add_", a, false); }
+static cg_value op_sub_(cg_value *a) { return addsub_("sub_", a, true); }
+static cg_value op_mul(cg_value *a) { return binary("mul", a, cg_mul); }
+static cg_value op_mul_(cg_value *a) { return binary_("mul_", a, cg_mul_); }
+static cg_value op_true_divide(cg_value *a) { return binary("true_divide", a, cg_div); }
+static cg_tensor *floor_divide(cg_tensor *a, cg_tensor *b) { return torch_not_implemented(cg_floor_divide(a, b)); }
+static int floor_divide_(cg_tensor *a, cg_tensor *b) {
+    int rc = cg_floor_divide_(a, b);
+    if (rc == 0)
+        torch_not_implemented(a);
+    return rc;
+}
+
+static cg_value op_floor_divide(cg_value *a) { return binary("floor_divide", a, floor_divide); }
+static cg_value op_floor_divide_(cg_value *a) { return binary_("floor_divide_", a, floor_divide_); }
+
+/* torch.remainder(input, other): input may be a Python number (PyTorch's
+ * Scalar overload, recorded as NotImplemented). */
+static cg_value op_remainder(cg_value *a) {
+    if (cg_is_tensor(a[0]))
+        return binary("remainder", a, cg_remainder);
+    cg_tensor *self = torch_operand(a[0]);
+    if (!self)
+        return cg_exc_pending() ? CG_ERR : torch_arg_error("remainder", "self", 1, "Tensor", a[0]);
+    cg_tensor *o = tensor_arg("remainder", "other", 1, a[1]);
+    cg_tensor *r = o ? torch_not_implemented(cg_remainder(self, o)) : NULL;
+    cg_tensor_release(self);
+    return o ? cg_tensor_steal(r) : CG_ERR;
+}
+static cg_value op_remainder_(cg_value *a) { return binary_("remainder_", a, cg_remainder_); }
+
+static cg_value div_impl(const char *fn, cg_value *a, bool in_place) {
+    const char *mode;
+    if (torch_str_arg(fn, "rounding_mode", 0, a[2], true, &mode) < 0)
+        return CG_ERR;
+    cg_tensor *o = operand_arg(fn, "other", 1, a[1]);
+    if (!o)
+        return CG_ERR;
+    cg_value r;
+    if (in_place)
+        r = inplace(a[0], mode ? cg_div_rounding_(T0, o, mode) : cg_div_(T0, o));
+    else
+        r = cg_tensor_steal(mode ? cg_div_rounding(T0, o, mode) : cg_div(T0, o));
+    cg_tensor_release(o);
+    return r;
+}
+
+static cg_value op_div(cg_value *a) { return div_impl("div", a, false); }
+static cg_value op_div_(cg_value *a) { return div_impl("div_", a, true); }
+
+/* torch.pow(input, exponent): input may be a Python number (PowBackward2
+ * when the exponent needs grad, as torch.pow(2, x)). */
+static cg_value op_pow(cg_value *a) {
+    cg_scalar base;
+    if (!cg_is_tensor(a[0])) {
+        if (!torch_scalar_of(a[0], &base))
+            return torch_arg_error("pow", "self", 1, "Tensor", a[0]);
+        cg_tensor *e = tensor_arg("pow", "exponent", 1, a[1]);
+        return e ? cg_tensor_steal(cg_pow_scalar_base(base, e)) : CG_ERR;
+    }
+    return binary("pow", (cg_value[]){a[0], a[1]}, cg_pow);
+}
+
+static cg_value op_pow_(cg_value *a) { return binary_("pow_", a, cg_pow_); }
+
+/* ---- unary ops ------------------------------------------------------------------ */
+
+#define UNARY(name, fn)                                                                            \
+    static cg_value op_##name(cg_value *a) { return cg_tensor_steal(fn(T0)); }
+#define UNARY_(name, fn)                                                                           \
+    static cg_value op_##name(cg_value *a) { return inplace(a[0], fn(T0)); }
+
+UNARY(neg, cg_neg)
+UNARY(exp, cg_exp)
+UNARY(abs, cg_abs)
+UNARY(sign, cg_sign)
+UNARY(log, cg_log)
+UNARY(log1p, cg_log1p)
+UNARY(sqrt, cg_sqrt)
+UNARY(rsqrt, cg_rsqrt)
+UNARY(sin, cg_sin)
+UNARY(cos, cg_cos)
+UNARY(tanh, cg_tanh)
+UNARY(sigmoid, cg_sigmoid)
+UNARY(erf, cg_erf)
+UNARY(relu, cg_relu)
+UNARY(logical_not, cg_logical_not)
+UNARY(bitwise_not, cg_bitwise_not)
+UNARY_(neg_, cg_neg_)
+UNARY_(abs_, cg_abs_)
+UNARY_(exp_, cg_exp_)
+UNARY_(log_, cg_log_)
+UNARY_(sqrt_, cg_sqrt_)
+UNARY_(sigmoid_, cg_sigmoid_)
+UNARY_(tanh_, cg_tanh_)
+UNARY_(relu_, cg_relu_)
+UNARY_(logical_not_, cg_logical_not_)
+UNARY_(bitwise_not_, cg_bitwise_not_)
+UNARY_(zero_, cg_zero_)
+
+/* 1 / x, as tensor_obj.c's reflected division. */
+static cg_value op_reciprocal(cg_value *a) {
+    cg_tensor *one = cg_scalar_tensor(cg_scalar_int(1));
+    if (!one)
+        return torch_raise();
+    cg_tensor *r = cg_div(one, T0);
+    cg_tensor_release(one);
+    if (r && r->grad_fn)
+        r->grad_fn->name = "ReciprocalBackward0";
+    return cg_tensor_steal(r);
+}
+
+/* clamp(min=None, max=None): Python numbers or tensors as bounds. */
+static cg_value clamp_impl(const char *fn, cg_value *a, bool in_place) {
+    cg_scalar lo, hi;
+    bool has_lo = torch_scalar_of(a[1], &lo), has_hi = torch_scalar_of(a[2], &hi);
+    bool t_lo = cg_is_tensor(a[1]), t_hi = cg_is_tensor(a[2]);
+    if (!has_lo && !t_lo && !cg_is_none(a[1]))
+        return torch_arg_error(fn, "min", torch_pos(1), "Number", a[1]);
+    if (!has_hi && !t_hi && !cg_is_none(a[2]))
+        return torch_arg_error(fn, "max", torch_pos(2), "Number", a[2]);
+    if (t_lo || t_hi) {
+        if (in_place || (has_lo || has_hi))
+            return cg_raise(&cg_exc_TypeError, "%s(): expected both bounds as tensors or both as numbers", fn);
+        cg_tensor *l = t_lo ? cg_tensor_of(a[1]) : NULL, *h = t_hi ? cg_tensor_of(a[2]) : NULL;
+        return cg_tensor_steal(cg_clamp_tensor(T0, l, h));
+    }
+    if (in_place)
+        return inplace(a[0], cg_clamp_(T0, has_lo ? &lo : NULL, has_hi ? &hi : NULL));
+    return cg_tensor_steal(cg_clamp(T0, has_lo ? &lo : NULL, has_hi ? &hi : NULL));
+}
+
+static cg_value op_clamp(cg_value *a) { return clamp_impl("clamp", a, false); }
+static cg_value op_clamp_(cg_value *a) { return clamp_impl("clamp_", a, true); }
+static cg_value op_clip(cg_value *a) { return clamp_impl("clip", a, false); }
+static cg_value op_clip_(cg_value *a) { return clamp_impl("clip_", a, true); }
+
+static cg_value op_maximum(cg_value *a) { return tensor_binary("maximum", "other", a, cg_maximum); }
+static cg_value op_minimum(cg_value *a) { return tensor_binary("minimum", "other", a, cg_minimum); }
+
+/* ---- comparisons and logic -------------------------------------------------------------- */
+
+static cg_value op_eq(cg_value *a) { return binary("eq", a, cg_eq); }
+static cg_value op_ne(cg_value *a) { return binary("ne", a, cg_ne); }
+static cg_value op_lt(cg_value *a) { return binary("lt", a, cg_lt); }
+static cg_value op_le(cg_value *a) { return binary("le", a, cg_le); }
+static cg_value op_gt(cg_value *a) { return binary("gt", a, cg_gt); }
+static cg_value op_ge(cg_value *a) { return binary("ge", a, cg_ge); }
+static cg_value op_logical_and(cg_value *a) { return tensor_binary("logical_and", "other", a, cg_logical_and); }
+static cg_value op_logical_or(cg_value *a) { return tensor_binary("logical_or", "other", a, cg_logical_or); }
+static cg_value op_logical_xor(cg_value *a) { return tensor_binary("logical_xor", "other", a, cg_logical_xor); }
+static cg_value op_logical_and_(cg_value *a) { return tensor_binary_("logical_and_", a, cg_logical_and_); }
+static cg_value op_logical_or_(cg_value *a) { return tensor_binary_("logical_or_", a, cg_logical_or_); }
+static cg_value op_logical_xor_(cg_value *a) { return tensor_binary_("logical_xor_", a, cg_logical_xor_); }
+static cg_value op_bitwise_and(cg_value *a) { return binary("bitwise_and", a, cg_bitwise_and); }
+static cg_value op_bitwise_or(cg_value *a) { return binary("bitwise_or", a, cg_bitwise_or); }
+static cg_value op_bitwise_xor(cg_value *a) { return binary("bitwise_xor", a, cg_bitwise_xor); }
+static cg_value op_bitwise_and_(cg_value *a) { return binary_("bitwise_and_", a, cg_bitwise_and_); }
+static cg_value op_bitwise_or_(cg_value *a) { return binary_("bitwise_or_", a, cg_bitwise_or_); }
+static cg_value op_bitwise_xor_(cg_value *a) { return binary_("bitwise_xor_", a, cg_bitwise_xor_); }
+
+/* x.equal(other): same shape and values. */
+static cg_value op_equal(cg_value *a) {
+    cg_tensor *o = tensor_arg("equal", "other", 1, a[1]);
+    if (!o)
+        return CG_ERR;
+    cg_tensor *x = T0;
+    if (!cg_sizes_equal(x->ndim, x->sizes, o->ndim, o->sizes))
+        return CG_FALSE;
+    cg_tensor *eq = cg_eq(x, o);
+    cg_tensor *all = eq ? cg_all(eq, 0, NULL, false) : NULL;
+    cg_tensor_release(eq);
+    cg_scalar s;
+    int rc = all ? cg_tensor_item(all, &s) : -1;
+    cg_tensor_release(all);
+    return rc < 0 ? torch_raise() : cg_bool(s.v.b);
+}
+
+/* x.masked_fill(mask, value): value a number or a 0-d tensor. */
+static cg_value masked_fill_impl(const char *fn, cg_value *a, bool in_place) {
+    cg_tensor *mask = tensor_arg(fn, "mask", 1, a[1]);
+    cg_scalar v;
+    if (!mask || scalar_arg(fn, "value", 2, a[2], &v) < 0)
+        return CG_ERR;
+    if (in_place)
+        return inplace(a[0], cg_masked_fill_(T0, mask, v));
+    return cg_tensor_steal(cg_masked_fill(T0, mask, v));
+}
+
+static cg_value op_masked_fill(cg_value *a) { return masked_fill_impl("masked_fill", a, false); }
+static cg_value op_masked_fill_(cg_value *a) { return masked_fill_impl("masked_fill_", a, true); }
+
+/* x.where(condition, y) is torch.where(condition, x, y). */
+static cg_value op_where_method(cg_value *a) {
+    cg_tensor *cond = tensor_arg("where", "condition", 1, a[1]);
+    if (!cond)
+        return CG_ERR;
+    cg_tensor *o = operand_arg("where", "other", 2, a[2]);
+    if (!o)
+        return CG_ERR;
+    cg_tensor *r = cg_where(cond, T0, o);
+    cg_tensor_release(o);
+    return cg_tensor_steal(r);
+}
+
+/* ---- fills and random fills ----------------------------------------------------------------- */
+
+static cg_value op_fill_(cg_value *a) {
+    cg_scalar v;
+    if (scalar_arg("fill_", "value", 1, a[1], &v) < 0)
+        return CG_ERR;
+    return inplace(a[0], cg_fill_(T0, v));
+}
+
+static cg_value op_copy_(cg_value *a) {
+    cg_tensor *src = tensor_arg("copy_", "src", 1, a[1]);
+    return src ? inplace(a[0], cg_copy_(T0, src)) : CG_ERR;
+}
+
+
+static cg_value op_normal_(cg_value *a) {
+    double mean, std;
+    bool err = false;
+    if (torch_double_arg("normal_", "mean", torch_pos(1), a[1], &mean) < 0 ||
+        torch_double_arg("normal_", "std", torch_pos(2), a[2], &std) < 0)
+        return CG_ERR;
+    cg_generator *g = torch_generator_arg("normal_", a[3], &err);
+    return err ? CG_ERR : inplace(a[0], cg_normal_(T0, mean, std, g));
+}
+
+static cg_value op_uniform_(cg_value *a) {
+    double from, to;
+    bool err = false;
+    if (torch_double_arg("uniform_", "from", torch_pos(1), a[1], &from) < 0 ||
+        torch_double_arg("uniform_", "to", torch_pos(2), a[2], &to) < 0)
+        return CG_ERR;
+    cg_generator *g = torch_generator_arg("uniform_", a[3], &err);
+    return err ? CG_ERR : inplace(a[0], cg_uniform_(T0, from, to, g));
+}
+
+/* random_(from=0, to=None): random_() alone draws over the dtype's whole
+ * range (cg_random_unbounded_); random_(to) is random_(0, to). */
+static cg_value op_random_(cg_value *a) {
+    int64_t from = 0, to;
+    bool err = false;
+    cg_generator *g = torch_generator_arg("random_", a[3], &err);
+    if (err)
+        return CG_ERR;
+    if (cg_is_none(a[1]) && cg_is_none(a[2]))
+        return inplace(a[0], cg_random_unbounded_(T0, g));
+    if (cg_is_none(a[2])) { /* random_(to) */
+        if (int_arg("random_", "to", 1, a[1], &to) < 0)
+            return CG_ERR;
+    } else if (int_arg("random_", "from", 1, a[1], &from) < 0 || int_arg("random_", "to", 2, a[2], &to) < 0) {
+        return CG_ERR;
+    }
+    return inplace(a[0], cg_random_(T0, from, to, g));
+}
+
+static cg_value op_exponential_(cg_value *a) {
+    double lambd;
+    bool err = false;
+    if (torch_double_arg("exponential_", "lambd", torch_pos(1), a[1], &lambd) < 0)
+        return CG_ERR;
+    cg_generator *g = torch_generator_arg("exponential_", a[2], &err);
+    return err ? CG_ERR : inplace(a[0], cg_exponential_(T0, lambd, g));
+}
+
+static cg_value op_bernoulli_(cg_value *a) {
+    double p;
+    bool err = false;
+    if (torch_double_arg("bernoulli_", "p", torch_pos(1), a[1], &p) < 0)
+        return CG_ERR;
+    cg_generator *g = torch_generator_arg("bernoulli_", a[2], &err);
+    return err ? CG_ERR : inplace(a[0], cg_bernoulli_(T0, p, g));
+}
+
+static cg_value op_bernoulli(cg_value *a) {
+    bool err = false;
+    cg_generator *g = torch_generator_arg("bernoulli", a[1], &err);
+    return err ? CG_ERR : cg_tensor_steal(cg_bernoulli(T0, g));
+}
+
+static cg_value op_multinomial(cg_value *a) {
+    int64_t n;
+    bool repl, err = false;
+    if (int_arg("multinomial", "num_samples", 1, a[1], &n) < 0 ||
+        bool_arg("multinomial", "replacement", 2, a[2], &repl) < 0)
+        return CG_ERR;
+    cg_generator *g = torch_generator_arg("multinomial", a[3], &err);
+    return err ? CG_ERR : cg_tensor_steal(cg_multinomial(T0, n, repl, g));
+}
+
+/* ---- reductions ------------------------------------------------------------------------- */
+
+typedef cg_tensor *(*reduce_fn)(cg_tensor *, int, const int64_t *, bool);
+
+/* sum/mean/prod(dim=None, keepdim=False, *, dtype=None) */
+static cg_value reduce(const char *fn, cg_value *a, reduce_fn f) {
+    int nd;
+    int64_t dims[CG_MAX_DIMS];
+    bool keepdim;
+    if (dims_arg(fn, "dim", 1, a[1], &nd, dims) < 0 || bool_arg(fn, "keepdim", 2, a[2], &keepdim) < 0)
+        return CG_ERR;
+    cg_tensor *x = cast_for(fn, T0, a[3], 3);
+    if (!x)
+        return CG_ERR;
+    cg_tensor *r = f(x, nd, nd ? dims : NULL, keepdim);
+    cg_tensor_release(x);
+    return cg_tensor_steal(r);
+}
+
+static cg_value op_sum(cg_value *a) { return reduce("sum", a, cg_sum); }
+static cg_value op_mean(cg_value *a) { return reduce("mean", a, cg_mean); }
+static cg_value op_any(cg_value *a) { return reduce("any", (cg_value[]){a[0], a[1], a[2], CG_NONE}, cg_any); }
+static cg_value op_all(cg_value *a) { return reduce("all", (cg_value[]){a[0], a[1], a[2], CG_NONE}, cg_all); }
+
+static cg_value op_prod(cg_value *a) {
+    if (!cg_is_none(a[1]) && a[1].tag != CG_V_INT && !cg_is_tensor(a[1]))
+        return torch_arg_error("prod", "dim", torch_pos(1), "int", a[1]);
+    return reduce("prod", a, cg_prod);
+}
+
+static cg_value op_logsumexp(cg_value *a) {
+    return reduce("logsumexp", (cg_value[]){a[0], a[1], a[2], CG_NONE}, cg_logsumexp);
+}
+
+/* max() / max(dim, keepdim=False) / max(other); min alike. */
+static cg_value extreme(const char *fn, cg_value *a, bool is_max) {
+    cg_tensor *x = T0;
+    if (cg_is_tensor(a[1])) /* the binary overload: maximum */
+        return cg_tensor_steal(is_max ? cg_maximum(x, cg_tensor_of(a[1])) : cg_minimum(x, cg_tensor_of(a[1])));
+    if (cg_is_none(a[1]))
+        return cg_tensor_steal(is_max ? cg_max(x) : cg_min(x));
+    int64_t dim;
+    bool keepdim;
+    if (int_arg(fn, "dim", 1, a[1], &dim) < 0 || bool_arg(fn, "keepdim", 2, a[2], &keepdim) < 0)
+        return CG_ERR;
+    cg_tensor *v, *i;
+    int rc = is_max ? cg_max_dim(x, dim, keepdim, &v, &i) : cg_min_dim(x, dim, keepdim, &v, &i);
+    if (rc < 0)
+        return torch_raise();
+    return torch_return_pair(fn, cg_tensor_steal(v), cg_tensor_steal(i));
+}
+
+static cg_value op_max(cg_value *a) { return extreme("max", a, true); }
+static cg_value op_min(cg_value *a) { return extreme("min", a, false); }
+
+static cg_value arg_extreme(const char *fn, cg_value *a, bool is_max) {
+    int64_t dim;
+    bool keepdim;
+    bool has_dim = !cg_is_none(a[1]);
+    if ((has_dim && int_arg(fn, "dim", 1, a[1], &dim) < 0) || bool_arg(fn, "keepdim", 2, a[2], &keepdim) < 0)
+        return CG_ERR;
+    return cg_tensor_steal(is_max ? cg_argmax(T0, has_dim ? &dim : NULL, keepdim)
+                                  : cg_argmin(T0, has_dim ? &dim : NULL, keepdim));
+}
+
+static cg_value op_argmax(cg_value *a) { return arg_extreme("argmax", a, true); }
+static cg_value op_argmin(cg_value *a) { return arg_extreme("argmin", a, false); }
+
+/* var/std(dim=None, unbiased=True, keepdim=False, *, correction=None); a
+ * bool first argument is `unbiased`, as PyTorch's var(unbiased) overload. */
+static cg_value var_std(const char *fn, cg_value *a, bool is_std) {
+    cg_value dim = a[1], unbiased = a[2];
+    if (dim.tag == CG_V_BOOL) {
+        unbiased = dim;
+        dim = CG_NONE;
+    }
+    int nd;
+    int64_t dims[CG_MAX_DIMS], correction = 1;
+    bool keepdim, ub;
+    if (dims_arg(fn, "dim", 1, dim, &nd, dims) < 0 || bool_arg(fn, "unbiased", 2, unbiased, &ub) < 0 ||
+        bool_arg(fn, "keepdim", 3, a[3], &keepdim) < 0)
+        return CG_ERR;
+    correction = ub ? 1 : 0;
+    if (!cg_is_none(a[4]) && torch_int_arg(fn, "correction", 0, a[4], &correction) < 0)
+        return CG_ERR;
+    cg_tensor *x = T0;
+    return cg_tensor_steal(is_std ? cg_std(x, nd, nd ? dims : NULL, correction, keepdim)
+                                  : cg_var(x, nd, nd ? dims : NULL, correction, keepdim));
+}
+
+static cg_value op_var(cg_value *a) { return var_std("var", a, false); }
+static cg_value op_std(cg_value *a) { return var_std("std", a, true); }
+
+/* norm(p='fro', dim=None, keepdim=False, dtype=None) */
+static cg_value op_norm(cg_value *a) {
+    int nd;
+    int64_t dims[CG_MAX_DIMS];
+    bool keepdim;
+    if (dims_arg("norm", "dim", 2, a[2], &nd, dims) < 0 || bool_arg("norm", "keepdim", 3, a[3], &keepdim) < 0)
+        return CG_ERR;
+    cg_tensor *x = cast_for("norm", T0, a[4], 4);
+    if (!x)
+        return CG_ERR;
+    cg_tensor *r = NULL;
+    double p;
+    if (cg_is_str(a[1]) && strcmp(cg_str_cstr(a[1]), "fro") == 0) {
+        r = cg_norm_fro(x, nd, nd ? dims : NULL, keepdim);
+    } else if (cg_is_str(a[1])) {
+        cg_tensor_release(x);
+        return cg_raise(&cg_exc_RuntimeError, "norm(): unsupported norm type '%s'", cg_str_cstr(a[1]));
+    } else if (cg_is_none(a[1])) {
+        r = cg_norm(x, 2, nd, nd ? dims : NULL, keepdim);
+    } else if (torch_double_arg("norm", "p", torch_pos(1), a[1], &p) == 0) {
+        r = cg_norm(x, p, nd, nd ? dims : NULL, keepdim);
+    } else {
+        cg_tensor_release(x);
+        return CG_ERR;
+    }
+    cg_tensor_release(x);
+    return cg_tensor_steal(r);
+}
+
+static cg_value op_cumsum(cg_value *a) {
+    int64_t dim;
+    if (int_arg("cumsum", "dim", 1, a[1], &dim) < 0)
+        return CG_ERR;
+    cg_tensor *x = cast_for("cumsum", T0, a[2], 2);
+    if (!x)
+        return CG_ERR;
+    cg_tensor *r = cg_cumsum(x, dim);
+    cg_tensor_release(x);
+    return cg_tensor_steal(r);
+}
+
+/* ---- linear algebra ----------------------------------------------------------------------- */
+
+static cg_value op_mm(cg_value *a) { return tensor_binary("mm", "mat2", a, cg_mm); }
+static cg_value op_bmm(cg_value *a) { return tensor_binary("bmm", "mat2", a, cg_bmm); }
+static cg_value op_matmul(cg_value *a) { return tensor_binary("matmul", "other", a, cg_matmul); }
+static cg_value op_mv(cg_value *a) { return tensor_binary("mv", "vec", a, cg_mv); }
+static cg_value op_dot(cg_value *a) { return tensor_binary("dot", "tensor", a, cg_dot); }
+static cg_value op_outer(cg_value *a) { return tensor_binary("outer", "vec2", a, cg_outer); }
+
+static cg_value op_addmm(cg_value *a) {
+    cg_tensor *m1 = tensor_arg("addmm", "mat1", 1, a[1]), *m2 = m1 ? tensor_arg("addmm", "mat2", 2, a[2]) : NULL;
+    cg_scalar beta, alpha;
+    if (!m2)
+        return CG_ERR;
+    if (!torch_scalar_of(a[3], &beta))
+        return torch_arg_error("addmm", "beta", 0, "Number", a[3]);
+    if (!torch_scalar_of(a[4], &alpha))
+        return torch_arg_error("addmm", "alpha", 0, "Number", a[4]);
+    return cg_tensor_steal(cg_addmm(T0, m1, m2, beta, alpha));
+}
+
+/* ---- views and shapes ---------------------------------------------------------------------- */
+
+typedef cg_tensor *(*shape_fn)(cg_tensor *, int, const int64_t *);
+
+/* view(*shape) / reshape(*shape) / expand(*sizes) / permute(*dims) as
+ * methods: ints or one sequence. */
+static cg_value shape_varargs(const char *fn, const char *name, cg_value *a, shape_fn f) {
+    int n;
+    int64_t sizes[CG_MAX_DIMS];
+    if (torch_shape_varargs(fn, name, a[1], &n, sizes) < 0)
+        return CG_ERR;
+    return cg_tensor_steal(f(T0, n, sizes));
+}
+
+/* torch.reshape(input, shape) / torch.permute(input, dims): one sequence. */
+static cg_value shape_seq(const char *fn, const char *name, cg_value *a, shape_fn f) {
+    int n;
+    int64_t sizes[CG_MAX_DIMS];
+    if (torch_shape_of(fn, name, torch_pos(1), a[1], &n, sizes) < 0)
+        return CG_ERR;
+    return cg_tensor_steal(f(T0, n, sizes));
+}
+
+static cg_value op_view(cg_value *a) {
+    cg_tuple *tu = (cg_tuple *)a[1].u.o;
+    if (tu->len == 1 && torch_is_dtype(tu->items[0]))
+        return cg_raise(&cg_exc_NotImplementedError, "cgrad does not support view(dtype)");
+    return shape_varargs("view", "size", a, cg_view);
+}
+
+static cg_value op_reshape_m(cg_value *a) { return shape_varargs("reshape", "shape", a, cg_reshape); }
+static cg_value op_reshape_f(cg_value *a) { return shape_seq("reshape", "shape", a, cg_reshape); }
+static cg_value op_expand(cg_value *a) { return shape_varargs("expand", "size", a, cg_expand); }
+static cg_value op_permute_m(cg_value *a) { return shape_varargs("permute", "dims", a, cg_permute); }
+static cg_value op_permute_f(cg_value *a) { return shape_seq("permute", "dims", a, cg_permute); }
+
+/* x.repeat(*sizes): x tiled, composed as [1, s0, 1, s1, ...] expanded to
+ * [r0, s0, r1, s1, ...] and reshaped; the result's node is named as
+ * PyTorch's (RepeatBackward0), the gradient flows through the chain. */
+static cg_value op_repeat(cg_value *a) {
+    cg_tensor *x = T0;
+    int n;
+    int64_t reps[CG_MAX_DIMS];
+    if (torch_shape_varargs("repeat", "repeats", a[1], &n, reps) < 0)
+        return CG_ERR;
+    if (n < x->ndim)
+        return cg_raise(&cg_exc_RuntimeError, "Number of dimensions of repeat dims can not be smaller than number "
+                                              "of dimensions of tensor");
+    if (2 * n > CG_MAX_DIMS)
+        return cg_raise(&cg_exc_RuntimeError, "cgrad repeats tensors of at most %d dimensions", CG_MAX_DIMS / 2);
+    int64_t pairs[CG_MAX_DIMS], tiled[CG_MAX_DIMS], out[CG_MAX_DIMS];
+    for (int d = 0; d < n; d++) {
+        int64_t size = d < n - x->ndim ? 1 : x->sizes[d - (n - x->ndim)];
+        pairs[2 * d] = 1, pairs[2 * d + 1] = size;
+        tiled[2 * d] = reps[d], tiled[2 * d + 1] = size;
+        out[d] = reps[d] * size;
+    }
+    cg_tensor *v = cg_reshape(x, 2 * n, pairs);
+    cg_tensor *e = v ? cg_expand(v, 2 * n, tiled) : NULL;
+    cg_tensor *r = e ? cg_reshape(e, n, out) : NULL;
+    cg_tensor_release(v), cg_tensor_release(e);
+    if (r && r->grad_fn)
+        r->grad_fn->name = "RepeatBackward0";
+    return cg_tensor_steal(r);
+}
+
+/* torch.square(x): pow(x, 2), PowBackward0 as in PyTorch. */
+static cg_value op_square(cg_value *a) { return cg_tensor_steal(cg_pow_scalar(T0, cg_scalar_int(2))); }
+
+static cg_value as_shape_of(const char *fn, cg_value *a, shape_fn f) {
+    cg_tensor *o = tensor_arg(fn, "other", 1, a[1]);
+    return o ? cg_tensor_steal(f(T0, o->ndim, o->sizes)) : CG_ERR;
+}
+
+static cg_value op_view_as(cg_value *a) { return as_shape_of("view_as", a, cg_view); }
+static cg_value op_reshape_as(cg_value *a) { return as_shape_of("reshape_as", a, cg_reshape); }
+static cg_value op_expand_as(cg_value *a) { return as_shape_of("expand_as", a, cg_expand); }
+
+static cg_value op_flatten(cg_value *a) {
+    int64_t s, e;
+    if (int_arg("flatten", "start_dim", 1, a[1], &s) < 0 || int_arg("flatten", "end_dim", 2, a[2], &e) < 0)
+        return CG_ERR;
+    return cg_tensor_steal(cg_flatten(T0, s, e));
+}
+
+static cg_value op_transpose(cg_value *a) {
+    int64_t d0, d1;
+    if (int_arg("transpose", "dim0", 1, a[1], &d0) < 0 || int_arg("transpose", "dim1", 2, a[2], &d1) < 0)
+        return CG_ERR;
+    return cg_tensor_steal(cg_transpose(T0, d0, d1));
+}
+
+static cg_value op_t(cg_value *a) { return cg_tensor_steal(cg_t(T0)); }
+
+static cg_value op_squeeze(cg_value *a) {
+    if (cg_is_none(a[1]))
+        return cg_tensor_steal(cg_squeeze(T0));
+    int64_t d;
+    if (int_arg("squeeze", "dim", 1, a[1], &d) < 0)
+        return CG_ERR;
+    return cg_tensor_steal(cg_squeeze_dim(T0, d));
+}
+
+static cg_value op_unsqueeze(cg_value *a) {
+    int64_t d;
+    if (int_arg("unsqueeze", "dim", 1, a[1], &d) < 0)
+        return CG_ERR;
+    return cg_tensor_steal(cg_unsqueeze(T0, d));
+}
+
+static cg_value op_narrow(cg_value *a) {
+    int64_t d, s, n;
+    if (int_arg("narrow", "dim", 1, a[1], &d) < 0 || int_arg("narrow", "start", 2, a[2], &s) < 0 ||
+        int_arg("narrow", "length", 3, a[3], &n) < 0)
+        return CG_ERR;
+    return cg_tensor_steal(cg_narrow(T0, d, s, n));
+}
+
+static cg_value op_select(cg_value *a) {
+    int64_t d, i;
+    if (int_arg("select", "dim", 1, a[1], &d) < 0 || int_arg("select", "index", 2, a[2], &i) < 0)
+        return CG_ERR;
+    return cg_tensor_steal(cg_select(T0, d, i));
+}
+
+/* A malloc'd array of tensors as a tuple of Tensors. */
+static cg_value tensor_tuple(cg_tensor **ts, int n) {
+    if (!ts)
+        return torch_raise();
+    cg_value r = cg_tuple_new(n);
+    for (int i = 0; i < n; i++) {
+        if (!cg_is_err(r))
+            ((cg_tuple *)r.u.o)->items[i] = cg_tensor_value(ts[i]);
+        cg_tensor_release(ts[i]);
+    }
+    free(ts);
+    if (cg_is_err(r))
+        return r;
+    for (int i = 0; i < n; i++)
+        if (cg_is_err(((cg_tuple *)r.u.o)->items[i])) {
+            ((cg_tuple *)r.u.o)->items[i] = CG_NONE;
+            cg_decref(r);
+            return CG_ERR;
+        }
+    return r;
+}
+
+static cg_value op_unbind(cg_value *a) {
+    int64_t d;
+    int n;
+    if (int_arg("unbind", "dim", 1, a[1], &d) < 0)
+        return CG_ERR;
+    cg_tensor **parts = cg_unbind(T0, d, &n);
+    return tensor_tuple(parts, n);
+}
+
+/* split(split_size, dim=0): an int or a list of sizes. */
+static cg_value op_split(cg_value *a) {
+    const char *name = torch_called_as_function() ? "split_size_or_sections" : "split_size";
+    int64_t d;
+    int n;
+    if (int_arg("split", "dim", 2, a[2], &d) < 0)
+        return CG_ERR;
+    if (torch_is_seq(a[1])) {
+        int ns;
+        int64_t sizes[64];
+        if (torch_seq_len(a[1]) > 64)
+            return cg_raise(&cg_exc_RuntimeError, "split(): at most 64 sections");
+        int64_t len = torch_seq_len(a[1]);
+        for (int64_t i = 0; i < len; i++)
+            if (int_arg("split", name, 1, torch_seq_item(a[1], i), &sizes[i]) < 0)
+                return CG_ERR;
+        ns = (int)len;
+        cg_tensor **parts = cg_split_with_sizes(T0, ns, sizes, d, &n);
+    return tensor_tuple(parts, n);
+    }
+    int64_t size;
+    if (int_arg("split", name, 1, a[1], &size) < 0)
+        return CG_ERR;
+    cg_tensor **parts = cg_split(T0, size, d, &n);
+    return tensor_tuple(parts, n);
+}
+
+static cg_value op_chunk(cg_value *a) {
+    int64_t c, d;
+    int n;
+    if (int_arg("chunk", "chunks", 1, a[1], &c) < 0 || int_arg("chunk", "dim", 2, a[2], &d) < 0)
+        return CG_ERR;
+    cg_tensor **parts = cg_chunk(T0, c, d, &n);
+    return tensor_tuple(parts, n);
+}
+
+static cg_value op_contiguous(cg_value *a) { return cg_tensor_steal(cg_contiguous(T0)); }
+static cg_value op_clone(cg_value *a) { return cg_tensor_steal(cg_clone(T0)); }
+static cg_value op_detach(cg_value *a) { return cg_tensor_steal(cg_detach(T0)); }
+
+/* detach_(): self loses its history in place. */
+static cg_value op_detach_(cg_value *a) {
+    cg_tensor *t = T0;
+    if (t->base)
+        return cg_raise(&cg_exc_RuntimeError,
+                        "Can't detach views in-place. Use detach() instead. If you are using DistributedDataParallel "
+                        "(DDP) for training, and gradient_as_bucket_view is set as True, gradients are views of DDP "
+                        "buckets, and hence detach_() cannot be called on these gradients. To fix this error, please "
+                        "refer to the Optimizer.zero_grad() function in torch/optim/optimizer.py as the solution.");
+    if (t->grad_fn) {
+        cg_node *fn = t->grad_fn;
+        if (fn->retain_out && fn->retain_out[t->output_nr] == t)
+            fn->retain_out[t->output_nr] = NULL;
+        t->grad_fn = NULL;
+        cg_node_release(fn);
+    }
+    t->requires_grad = false;
+    t->output_nr = 0;
+    return cg_incref(a[0]);
+}
+
+/* ---- indexing ops ---------------------------------------------------------------------- */
+
+static cg_value op_index_select(cg_value *a) {
+    int64_t d;
+    if (int_arg("index_select", "dim", 1, a[1], &d) < 0)
+        return CG_ERR;
+    cg_tensor *idx = tensor_arg("index_select", "index", 2, a[2]);
+    return idx ? cg_tensor_steal(cg_index_select(T0, d, idx)) : CG_ERR;
+}
+
+static cg_value op_gather(cg_value *a) {
+    int64_t d;
+    if (int_arg("gather", "dim", 1, a[1], &d) < 0)
+        return CG_ERR;
+    cg_tensor *idx = tensor_arg("gather", "index", 2, a[2]);
+    return idx ? cg_tensor_steal(cg_gather(T0, d, idx)) : CG_ERR;
+}
+
+/* scatter(dim, index, src) / scatter(dim, index, value), and in place. */
+static cg_value scatter_impl(const char *fn, cg_value *a, bool in_place, bool add) {
+    int64_t d;
+    if (int_arg(fn, "dim", 1, a[1], &d) < 0)
+        return CG_ERR;
+    cg_tensor *idx = tensor_arg(fn, "index", 2, a[2]);
+    if (!idx)
+        return CG_ERR;
+    cg_scalar v;
+    if (!add && torch_scalar_of(a[3], &v)) {
+        if (in_place)
+            return inplace(a[0], cg_scatter_value_(T0, d, idx, v));
+        return cg_tensor_steal(cg_scatter_value(T0, d, idx, v));
+    }
+    cg_tensor *src = tensor_arg(fn, "src", 3, a[3]);
+    if (!src)
+        return CG_ERR;
+    if (in_place)
+        return inplace(a[0], add ? cg_scatter_add_(T0, d, idx, src) : cg_scatter_(T0, d, idx, src));
+    return cg_tensor_steal(add ? cg_scatter_add(T0, d, idx, src) : cg_scatter(T0, d, idx, src));
+}
+
+static cg_value op_scatter(cg_value *a) { return scatter_impl("scatter", a, false, false); }
+static cg_value op_scatter_(cg_value *a) { return scatter_impl("scatter_", a, true, false); }
+static cg_value op_scatter_add(cg_value *a) { return scatter_impl("scatter_add", a, false, true); }
+static cg_value op_scatter_add_(cg_value *a) { return scatter_impl("scatter_add_", a, true, true); }
+
+static cg_value index_add_impl(const char *fn, cg_value *a, bool in_place) {
+    int64_t d;
+    if (int_arg(fn, "dim", 1, a[1], &d) < 0)
+        return CG_ERR;
+    cg_tensor *idx = tensor_arg(fn, "index", 2, a[2]);
+    cg_tensor *src = idx ? tensor_arg(fn, "source", 3, a[3]) : NULL;
+    if (!src)
+        return CG_ERR;
+    cg_scalar alpha;
+    if (alpha_arg(fn, a[4], &alpha) < 0)
+        return CG_ERR;
+    cg_tensor *scaled = cg_tensor_retain(src);
+    if (cg_scalar_to_double(alpha) != 1.0) {
+        cg_tensor *al = cg_scalar_tensor(alpha);
+        cg_tensor_release(scaled);
+        scaled = al ? cg_mul(src, al) : NULL;
+        cg_tensor_release(al);
+        if (!scaled)
+            return torch_raise();
+    }
+    cg_value r = in_place ? inplace(a[0], cg_index_add_(T0, d, idx, scaled))
+                          : cg_tensor_steal(cg_index_add(T0, d, idx, scaled));
+    cg_tensor_release(scaled);
+    return r;
+}
+
+static cg_value op_index_add(cg_value *a) { return index_add_impl("index_add", a, false); }
+static cg_value op_index_add_(cg_value *a) { return index_add_impl("index_add_", a, true); }
+
+static cg_value index_fill_impl(const char *fn, cg_value *a, bool in_place) {
+    int64_t d;
+    if (int_arg(fn, "dim", 1, a[1], &d) < 0)
+        return CG_ERR;
+    cg_tensor *idx = tensor_arg(fn, "index", 2, a[2]);
+    cg_scalar v;
+    if (!idx || scalar_arg(fn, "value", 3, a[3], &v) < 0)
+        return CG_ERR;
+    if (in_place)
+        return inplace(a[0], cg_index_fill_(T0, d, idx, v));
+    return cg_tensor_steal(cg_index_fill(T0, d, idx, v));
+}
+
+static cg_value op_index_fill(cg_value *a) { return index_fill_impl("index_fill", a, false); }
+static cg_value op_index_fill_(cg_value *a) { return index_fill_impl("index_fill_", a, true); }
+
+/* index_put(indices, values, accumulate=False): indices a tuple of tensors
+ * (or None for a whole dim). */
+static cg_value index_put_impl(const char *fn, cg_value *a, bool in_place) {
+    if (!torch_is_seq(a[1]))
+        return torch_arg_error(fn, "indices", torch_pos(1), "tuple of Tensors", a[1]);
+    int64_t n = torch_seq_len(a[1]);
+    if (n > CG_MAX_DIMS)
+        return cg_raise(&cg_exc_IndexError, "too many indices for tensor of dimension %d", T0->ndim);
+    cg_tensor *idx[CG_MAX_DIMS];
+    for (int64_t i = 0; i < n; i++) {
+        cg_value e = torch_seq_item(a[1], i);
+        if (cg_is_none(e))
+            idx[i] = NULL;
+        else if (cg_is_tensor(e))
+            idx[i] = cg_tensor_of(e);
+        else
+            return cg_raise(&cg_exc_TypeError, "expected Tensor as element %lld in argument 0, but got %s",
+                            (long long)i, cg_type_name(e));
+    }
+    cg_tensor *vals = operand_arg(fn, "values", 2, a[2]);
+    bool acc;
+    if (!vals)
+        return CG_ERR;
+    cg_value r;
+    if (bool_arg(fn, "accumulate", 3, a[3], &acc) < 0)
+        r = CG_ERR;
+    else if (in_place)
+        r = inplace(a[0], cg_index_put_(T0, (int)n, idx, vals, acc));
+    else
+        r = cg_tensor_steal(cg_index_put(T0, (int)n, idx, vals, acc));
+    cg_tensor_release(vals);
+    return r;
+}
+
+static cg_value op_index_put(cg_value *a) { return index_put_impl("index_put", a, false); }
+static cg_value op_index_put_(cg_value *a) { return index_put_impl("index_put_", a, true); }
+
+/* ---- softmax ---------------------------------------------------------------------------- */
+
+static cg_value softmax_impl(const char *fn, cg_value *a, cg_tensor *(*f)(cg_tensor *, int64_t, int)) {
+    int64_t dim;
+    int dt;
+    if (int_arg(fn, "dim", 1, a[1], &dim) < 0 || torch_dtype_arg(fn, "dtype", 0, a[2], &dt) < 0)
+        return CG_ERR;
+    return cg_tensor_steal(f(T0, dim, dt));
+}
+
+static cg_value op_softmax(cg_value *a) { return softmax_impl("softmax", a, cg_softmax); }
+static cg_value op_log_softmax(cg_value *a) { return softmax_impl("log_softmax", a, cg_log_softmax); }
+
+/* ---- conversions ------------------------------------------------------------------------- */
+
+/* The tensor converted to dtype and device (itself when both match and
+ * copy is false), as Tensor.to. */
+static cg_value convert(cg_value self, int dtype, const cg_device *device, bool copy) {
+    cg_tensor *t = cg_tensor_of(self);
+    cg_tensor *r = cg_tensor_retain(t);
+    if (device && !cg_device_equal(*device, cg_tensor_device(t))) {
+        cg_tensor *moved = cg_to_device(r, *device);
+        cg_tensor_release(r);
+        if (!moved)
+            return torch_raise();
+        r = moved;
+        copy = false;
+    }
+    if (dtype >= 0 && (cg_dtype)dtype != r->dtype) {
+        cg_tensor *cast = cg_to_dtype(r, (cg_dtype)dtype);
+        cg_tensor_release(r);
+        if (!cast)
+            return torch_raise();
+        r = cast;
+        copy = false;
+    }
+    if (copy) {
+        cg_tensor *c = cg_clone(r);
+        cg_tensor_release(r);
+        if (!c)
+            return torch_raise();
+        r = c;
+    }
+    return cg_tensor_steal(r);
+}
+
+/* to(dtype) / to(device, dtype=None) / to(other) with non_blocking and
+ * copy, and dtype=/device= as keywords. */
+static cg_value op_to(cg_value *a) {
+    int dtype = -1;
+    cg_device device;
+    bool has_device = false, copy, nb;
+    if (bool_arg("to", "non_blocking", 3, a[3], &nb) < 0 || bool_arg("to", "copy", 4, a[4], &copy) < 0)
+        return CG_ERR;
+    for (int i = 1; i <= 2; i++) {
+        cg_value v = a[i];
+        if (cg_is_none(v))
+            continue;
+        if (torch_is_dtype(v)) {
+            dtype = (int)torch_dtype_of(v);
+        } else if (cg_is_tensor(v) && i == 1) {
+            dtype = (int)cg_tensor_of(v)->dtype;
+            device = cg_tensor_device(cg_tensor_of(v));
+            has_device = true;
+        } else if ((cg_is_str(v) || torch_is_device(v) || v.tag == CG_V_INT) && i == 1) {
+            if (torch_device_arg("to", "device", 1, v, &device, NULL) < 0)
+                return CG_ERR;
+            has_device = true;
+        } else {
+            return cg_raise(&cg_exc_TypeError, "to() received an invalid combination of arguments - got (%s, ...)",
+                            cg_type_name(v));
+        }
+    }
+    if (!cg_is_none(a[5]) && torch_dtype_arg("to", "dtype", 0, a[5], &dtype) < 0)
+        return CG_ERR;
+    if (!cg_is_none(a[6])) {
+        if (torch_device_arg("to", "device", 0, a[6], &device, NULL) < 0)
+            return CG_ERR;
+        has_device = true;
+    }
+    if (has_device && torch_device_check(device) < 0)
+        return CG_ERR;
+    return convert(a[0], dtype, has_device ? &device : NULL, copy);
+}
+
+static cg_value op_float(cg_value *a) { return convert(a[0], CG_F32, NULL, false); }
+static cg_value op_double(cg_value *a) { return convert(a[0], CG_F64, NULL, false); }
+static cg_value op_long(cg_value *a) { return convert(a[0], CG_INT64, NULL, false); }
+static cg_value op_int(cg_value *a) { return convert(a[0], CG_INT32, NULL, false); }
+static cg_value op_bool(cg_value *a) { return convert(a[0], CG_BOOL, NULL, false); }
+
+static cg_value op_type_as(cg_value *a) {
+    cg_tensor *o = tensor_arg("type_as", "other", 1, a[1]);
+    return o ? convert(a[0], (int)o->dtype, NULL, false) : CG_ERR;
+}
+
+/* type(): 'torch.FloatTensor'; type(dtype): a cast. */
+static cg_value op_type(cg_value *a) {
+    if (cg_is_none(a[1])) {
+        cg_tensor *t = T0;
+        return cg_str_fmt("torch.%s%sTensor", cg_tensor_device(t).type == CG_CUDA ? "cuda." : "",
+                          cg_dtype_legacy_name(t->dtype));
+    }
+    int dt;
+    if (torch_dtype_arg("type", "dtype", torch_pos(1), a[1], &dt) < 0)
+        return CG_ERR;
+    return convert(a[0], dt, NULL, false);
+}
+
+static cg_value op_cpu(cg_value *a) { return convert(a[0], -1, &(cg_device){CG_CPU, -1}, false); }
+
+static cg_value op_cuda(cg_value *a) {
+    cg_device d = {CG_CUDA, 0};
+    if (!cg_is_none(a[1]) && torch_device_arg("cuda", "device", torch_pos(1), a[1], &d, NULL) < 0)
+        return CG_ERR;
+    if (d.type != CG_CUDA)
+        return cg_raise(&cg_exc_RuntimeError, "Invalid device, must be cuda device");
+    if (d.index < 0)
+        d.index = 0;
+    if (torch_device_check(d) < 0)
+        return CG_ERR;
+    return convert(a[0], -1, &d, false);
+}
+
+/* ---- reading values ------------------------------------------------------------------------ */
+
+static cg_value op_item(cg_value *a) {
+    cg_tensor *t = T0;
+    if (cg_tensor_numel(t) != 1)
+        return cg_raise(&cg_exc_ValueError, "only one element tensors can be converted to Python scalars");
+    cg_scalar s;
+    if (cg_tensor_item(t, &s) < 0)
+        return torch_raise();
+    return torch_scalar_value(s);
+}
+
+/* A contiguous CPU copy of t, whose elements tolist() reads in order. */
+static cg_tensor *cpu_contiguous(cg_tensor *t) {
+    cg_tensor *c = cg_tensor_device(t).type == CG_CPU ? cg_tensor_retain(t) : cg_to_device(t, cg_device_cpu());
+    if (!c)
+        return NULL;
+    cg_tensor *r = cg_contiguous(c);
+    cg_tensor_release(c);
+    return r;
+}
+
+static cg_value list_of(const cg_tensor *t, int d, const char **p) {
+    if (d == t->ndim) {
+        cg_value v = torch_scalar_value(cg_scalar_load(*p, t->dtype));
+        *p += cg_tensor_itemsize(t);
+        return v;
+    }
+    cg_value l = cg_list_new(t->sizes[d]);
+    if (cg_is_err(l))
+        return l;
+    for (int64_t i = 0; i < t->sizes[d]; i++) {
+        cg_value e = list_of(t, d + 1, p);
+        if (cg_is_err(e)) {
+            cg_decref(l);
+            return e;
+        }
+        ((cg_list *)l.u.o)->items[i] = e;
+    }
+    return l;
+}
+
+static cg_value op_tolist(cg_value *a) {
+    cg_tensor *c = cpu_contiguous(T0);
+    if (!c)
+        return torch_raise();
+    const char *p = cg_tensor_data(c);
+    cg_value r = list_of(c, 0, &p);
+    cg_tensor_release(c);
+    return r;
+}
+
+static cg_value op_numel(cg_value *a) { return cg_int(cg_tensor_numel(T0)); }
+static cg_value op_dim(cg_value *a) { return cg_int(T0->ndim); }
+static cg_value op_element_size(cg_value *a) { return cg_int((int64_t)cg_tensor_itemsize(T0)); }
+static cg_value op_is_contiguous(cg_value *a) { return cg_bool(cg_tensor_is_contiguous(T0)); }
+static cg_value op_is_floating_point(cg_value *a) { return cg_bool(cg_dtype_is_float(T0->dtype)); }
+static cg_value op_storage_offset(cg_value *a) { return cg_int(T0->offset); }
+static cg_value op_data_ptr(cg_value *a) { return cg_int((int64_t)(intptr_t)cg_tensor_data(T0)); }
+static cg_value op_get_device(cg_value *a) {
+    cg_device d = cg_tensor_device(T0);
+    return cg_int(d.type == CG_CPU ? -1 : d.index < 0 ? 0 : d.index);
+}
+
+/* size(dim=None) / stride(dim=None): a torch.Size / tuple, or one int. */
+static cg_value size_or_stride(const char *fn, cg_value *a, bool stride) {
+    cg_tensor *t = T0;
+    if (cg_is_none(a[1])) {
+        if (!stride)
+            return torch_size_new(t->ndim, t->sizes);
+        cg_value r = cg_tuple_new(t->ndim);
+        for (int d = 0; !cg_is_err(r) && d < t->ndim; d++)
+            ((cg_tuple *)r.u.o)->items[d] = cg_int(t->strides[d]);
+        return r;
+    }
+    int64_t dim;
+    if (int_arg(fn, "dim", 1, a[1], &dim) < 0)
+        return CG_ERR;
+    int d = cg_wrap_dim(dim, t->ndim);
+    if (d < 0)
+        return torch_raise();
+    if (t->ndim == 0) /* a 0-d tensor's size(0) and size(-1) are 1, as PyTorch's */
+        return cg_int(1);
+    return cg_int(stride ? t->strides[d] : t->sizes[d]);
+}
+
+static cg_value op_size(cg_value *a) { return size_or_stride("size", a, false); }
+static cg_value op_stride(cg_value *a) { return size_or_stride("stride", a, true); }
+
+/* ---- new tensors like self --------------------------------------------------------------- */
+
+/* new_*(size, *, dtype=None, device=None, requires_grad=False): self's
+ * dtype and device unless given. a[k] is the first keyword. */
+static int new_opts(const char *fn, cg_value *a, int k, int *dtype, cg_device *device, bool *rg) {
+    bool given;
+    if (torch_dtype_arg(fn, "dtype", 0, a[k], dtype) < 0 ||
+        torch_device_arg(fn, "device", 0, a[k + 1], device, &given) < 0 ||
+        torch_bool_arg(fn, "requires_grad", 0, a[k + 2], rg) < 0)
+        return -1;
+    if (*dtype < 0)
+        *dtype = (int)T0->dtype;
+    if (!given)
+        *device = cg_tensor_device(T0);
+    return torch_device_check(*device);
+}
+
+static cg_value finish_new(cg_tensor *t, bool rg) {
+    if (!t)
+        return torch_raise();
+    if (rg && torch_set_requires_grad(t, true, false) < 0) {
+        cg_tensor_release(t);
+        return CG_ERR;
+    }
+    return cg_tensor_steal(t);
+}
+
+static cg_value new_filled(const char *fn, cg_value *a, int kind) {
+    int n, dtype;
+    int64_t sizes[CG_MAX_DIMS];
+    cg_device dev;
+    bool rg;
+    if (torch_shape_varargs(fn, "size", a[1], &n, sizes) < 0 || new_opts(fn, a, 2, &dtype, &dev, &rg) < 0)
+        return CG_ERR;
+    cg_tensor *t = kind == 1   ? cg_ones(n, sizes, (cg_dtype)dtype, dev)
+                   : kind == 0 ? cg_zeros(n, sizes, (cg_dtype)dtype, dev)
+                               : cg_tensor_empty(n, sizes, (cg_dtype)dtype, dev);
+    return finish_new(t, rg);
+}
+
+static cg_value op_new_zeros(cg_value *a) { return new_filled("new_zeros", a, 0); }
+static cg_value op_new_ones(cg_value *a) { return new_filled("new_ones", a, 1); }
+static cg_value op_new_empty(cg_value *a) { return new_filled("new_empty", a, 2); }
+
+static cg_value op_new_full(cg_value *a) {
+    int n, dtype;
+    int64_t sizes[CG_MAX_DIMS];
+    cg_device dev;
+    bool rg;
+    cg_scalar v;
+    if (torch_shape_of("new_full", "size", torch_pos(1), a[1], &n, sizes) < 0 ||
+        scalar_arg("new_full", "fill_value", 2, a[2], &v) < 0 || new_opts("new_full", a, 3, &dtype, &dev, &rg) < 0)
+        return CG_ERR;
+    return finish_new(cg_full(n, sizes, v, (cg_dtype)dtype, dev), rg);
+}
+
+static cg_value op_new_tensor(cg_value *a) {
+    int dtype;
+    cg_device dev;
+    bool rg;
+    if (new_opts("new_tensor", a, 2, &dtype, &dev, &rg) < 0)
+        return CG_ERR;
+    cg_tensor *t = torch_tensor_from_data("new_tensor", a[1], dtype, dev);
+    if (!t)
+        return CG_ERR;
+    return finish_new(t, rg);
+}
+
+/* ---- autograd ----------------------------------------------------------------------------- */
+
+
+/* backward(gradient=None, retain_graph=None, create_graph=False, inputs=None) */
+static cg_value op_backward(cg_value *a) {
+    bool create;
+    if (bool_arg("backward", "create_graph", 3, a[3], &create) < 0)
+        return CG_ERR;
+    cg_tensor *root = T0;
+    if (torch_backward(&root, 1, a[1], a[2], create, a[4]) < 0)
+        return CG_ERR;
+    return CG_NONE;
+}
+
+static cg_value op_requires_grad_(cg_value *a) {
+    bool on;
+    if (bool_arg("requires_grad_", "requires_grad", 1, a[1], &on) < 0)
+        return CG_ERR;
+    if (torch_set_requires_grad(T0, on, true) < 0)
+        return CG_ERR;
+    return cg_incref(a[0]);
+}
+
+static cg_value op_retain_grad(cg_value *a) {
+    if (cg_tensor_retain_grad(T0) < 0)
+        return torch_raise();
+    return CG_NONE;
+}
+
+static cg_value op_register_hook(cg_value *a) {
+    cg_tensor *t = T0;
+    if (!cg_tensor_requires_grad(t))
+        return cg_raise(&cg_exc_RuntimeError, "cannot register a hook on a tensor that doesn't require gradient");
+    int64_t id = torch_register_tensor_hook(t, a[1]);
+    if (id < 0)
+        return CG_ERR;
+    return torch_hook_handle_new(t, id);
+}
+
+/* ---- Python protocol methods ------------------------------------------------------------------ */
+
+/* float(x), int(x): one-element tensors; __index__ only integer ones. */
+static cg_value number_of(cg_value *a, int kind) {
+    cg_tensor *t = T0;
+    if (kind == 2 && (!cg_dtype_is_int(t->dtype) || cg_tensor_numel(t) != 1))
+        return cg_raise(&cg_exc_TypeError, "only integer tensors of a single element can be converted to an index");
+    if (cg_tensor_numel(t) != 1)
+        return cg_raise(&cg_exc_ValueError, "only one element tensors can be converted to Python scalars");
+    cg_scalar s;
+    if (cg_tensor_item(t, &s) < 0)
+        return torch_raise();
+    if (kind == 0)
+        return cg_float(cg_scalar_to_double(s));
+    if (s.kind == CG_SCALAR_FLOAT && (s.v.f != s.v.f || s.v.f == INFINITY || s.v.f == -INFINITY))
+        return cg_raise(s.v.f != s.v.f ? &cg_exc_ValueError : &cg_exc_OverflowError,
+                        s.v.f != s.v.f ? "cannot convert float NaN to integer"
+                                       : "cannot convert float infinity to integer");
+    return cg_int(cg_scalar_to_int(s));
+}
+
+static cg_value op_dunder_float(cg_value *a) { return number_of(a, 0); }
+static cg_value op_dunder_int(cg_value *a) { return number_of(a, 1); }
+static cg_value op_dunder_index(cg_value *a) { return number_of(a, 2); }
+
+/* f"{x:.4f}": a 0-d tensor formats as its item; others only with an
+ * empty spec, as their str (object.__format__). */
+static cg_value op_dunder_format(cg_value *a) {
+    cg_tensor *t = T0;
+    if (t->ndim == 0) {
+        cg_scalar s;
+        if (cg_tensor_item(t, &s) < 0)
+            return torch_raise();
+        cg_value item = torch_scalar_value(s);
+        cg_value r = cg_call_method(item, "__format__", 1, &a[1]);
+        cg_decref(item);
+        return r;
+    }
+    if (!cg_is_str(a[1]))
+        return torch_arg_error("__format__", "format_spec", 1, "str", a[1]);
+    if (cg_str_cstr(a[1])[0] != '\0') /* object.__format__ */
+        return cg_raise(&cg_exc_TypeError, "unsupported format string passed to Tensor.__format__");
+    return cg_to_str(a[0]);
+}
+
+/* The Tensor slot itself: a subclass's repr dispatches to __repr__, which
+ * must not dispatch back. */
+static cg_value op_dunder_repr(cg_value *a) { return cg_type_tensor.repr(a[0]); }
+
+/* ---- the table ------------------------------------------------------------------------------ */
+
+#define M TORCH_METHOD
+#define F TORCH_FUNCTION
+#define B TORCH_BOTH
+#define OPS(X)                                                                                             \
+    X(add, "add", "other, *, alpha=1", op_add, B, NULL)                                                    \
+    X(add_, "add_", "other, *, alpha=1", op_add_, M, NULL)                                                 \
+    X(sub, "sub", "other, *, alpha=1", op_sub, B, NULL)                                                    \
+    X(subtract, "subtract", "other, *, alpha=1", op_sub, B, NULL)                                          \
+    X(sub_, "sub_", "other, *, alpha=1", op_sub_, M, NULL)                                                 \
+    X(mul, "mul", "other", op_mul, B, NULL)                                                                \
+    X(multiply, "multiply", "other", op_mul, B, NULL)                                                      \
+    X(mul_, "mul_", "other", op_mul_, M, NULL)                                                             \
+    X(div, "div", "other, *, rounding_mode=None", op_div, B, NULL)                                         \
+    X(divide, "divide", "other, *, rounding_mode=None", op_div, B, NULL)                                   \
+    X(div_, "div_", "other, *, rounding_mode=None", op_div_, M, NULL)                                      \
+    X(true_divide, "true_divide", "other", op_true_divide, B, NULL)                                        \
+    X(floor_divide, "floor_divide", "other", op_floor_divide, B, NULL)                                     \
+    X(floor_divide_, "floor_divide_", "other", op_floor_divide_, M, NULL)                                  \
+    X(remainder, "remainder", "other", op_remainder, B | TORCH_ANY_INPUT, NULL)                                              \
+    X(remainder_, "remainder_", "other", op_remainder_, M, NULL)                                           \
+    X(pow, "pow", "exponent", op_pow, B | TORCH_ANY_INPUT, "self")                                         \
+    X(pow_, "pow_", "exponent", op_pow_, M, NULL)                                                          \
+    X(neg, "neg", "", op_neg, B, NULL)                                                                     \
+    X(negative, "negative", "", op_neg, B, NULL)                                                           \
+    X(neg_, "neg_", "", op_neg_, M, NULL)                                                                  \
+    X(abs, "abs", "", op_abs, B, NULL)                                                                     \
+    X(absolute, "absolute", "", op_abs, B, NULL)                                                           \
+    X(abs_, "abs_", "", op_abs_, M, NULL)                                                                  \
+    X(sign, "sign", "", op_sign, B, NULL)                                                                  \
+    X(exp, "exp", "", op_exp, B, NULL)                                                                     \
+    X(exp_, "exp_", "", op_exp_, M, NULL)                                                                  \
+    X(log, "log", "", op_log, B, NULL)                                                                     \
+    X(log_, "log_", "", op_log_, M, NULL)                                                                  \
+    X(log1p, "log1p", "", op_log1p, B, NULL)                                                               \
+    X(sqrt, "sqrt", "", op_sqrt, B, NULL)                                                                  \
+    X(sqrt_, "sqrt_", "", op_sqrt_, M, NULL)                                                               \
+    X(rsqrt, "rsqrt", "", op_rsqrt, B, NULL)                                                               \
+    X(sin, "sin", "", op_sin, B, NULL)                                                                     \
+    X(cos, "cos", "", op_cos, B, NULL)                                                                     \
+    X(tanh, "tanh", "", op_tanh, B, NULL)                                                                  \
+    X(tanh_, "tanh_", "", op_tanh_, M, NULL)                                                               \
+    X(sigmoid, "sigmoid", "", op_sigmoid, B, NULL)                                                         \
+    X(sigmoid_, "sigmoid_", "", op_sigmoid_, M, NULL)                                                      \
+    X(erf, "erf", "", op_erf, B, NULL)                                                                     \
+    X(relu, "relu", "", op_relu, B, NULL)                                                                  \
+    X(relu_, "relu_", "", op_relu_, M, NULL)                                                               \
+    X(reciprocal, "reciprocal", "", op_reciprocal, B, NULL)                                                \
+    X(clamp, "clamp", "min=None, max=None", op_clamp, B, NULL)                                             \
+    X(clamp_, "clamp_", "min=None, max=None", op_clamp_, M, NULL)                                          \
+    X(clip, "clip", "min=None, max=None", op_clip, B, NULL)                                                \
+    X(clip_, "clip_", "min=None, max=None", op_clip_, M, NULL)                                             \
+    X(maximum, "maximum", "other", op_maximum, B, NULL)                                                    \
+    X(minimum, "minimum", "other", op_minimum, B, NULL)                                                    \
+    X(eq, "eq", "other", op_eq, B, NULL)                                                                   \
+    X(ne, "ne", "other", op_ne, B, NULL)                                                                   \
+    X(lt, "lt", "other", op_lt, B, NULL)                                                                   \
+    X(le, "le", "other", op_le, B, NULL)                                                                   \
+    X(gt, "gt", "other", op_gt, B, NULL)                                                                   \
+    X(ge, "ge", "other", op_ge, B, NULL)                                                                   \
+    X(greater, "greater", "other", op_gt, B, NULL)                                                         \
+    X(less, "less", "other", op_lt, B, NULL)                                                               \
+    X(equal, "equal", "other", op_equal, B, NULL)                                                          \
+    X(logical_and, "logical_and", "other", op_logical_and, B, NULL)                                        \
+    X(logical_or, "logical_or", "other", op_logical_or, B, NULL)                                           \
+    X(logical_xor, "logical_xor", "other", op_logical_xor, B, NULL)                                        \
+    X(logical_not, "logical_not", "", op_logical_not, B, NULL)                                             \
+    X(logical_and_, "logical_and_", "other", op_logical_and_, M, NULL)                                     \
+    X(logical_or_, "logical_or_", "other", op_logical_or_, M, NULL)                                        \
+    X(logical_xor_, "logical_xor_", "other", op_logical_xor_, M, NULL)                                     \
+    X(logical_not_, "logical_not_", "", op_logical_not_, M, NULL)                                          \
+    X(bitwise_and, "bitwise_and", "other", op_bitwise_and, B, NULL)                                        \
+    X(bitwise_or, "bitwise_or", "other", op_bitwise_or, B, NULL)                                           \
+    X(bitwise_xor, "bitwise_xor", "other", op_bitwise_xor, B, NULL)                                        \
+    X(bitwise_not, "bitwise_not", "", op_bitwise_not, B, NULL)                                             \
+    X(bitwise_and_, "bitwise_and_", "other", op_bitwise_and_, M, NULL)                                     \
+    X(bitwise_or_, "bitwise_or_", "other", op_bitwise_or_, M, NULL)                                        \
+    X(bitwise_xor_, "bitwise_xor_", "other", op_bitwise_xor_, M, NULL)                                     \
+    X(bitwise_not_, "bitwise_not_", "", op_bitwise_not_, M, NULL)                                          \
+    X(masked_fill, "masked_fill", "mask, value", op_masked_fill, B, NULL)                                  \
+    X(masked_fill_, "masked_fill_", "mask, value", op_masked_fill_, M, NULL)                               \
+    X(where, "where", "condition, other", op_where_method, M, NULL)                                        \
+    X(fill_, "fill_", "value", op_fill_, M, NULL)                                                          \
+    X(zero_, "zero_", "", op_zero_, M, NULL)                                                               \
+    X(copy_, "copy_", "src, non_blocking=False", op_copy_, M, NULL)                                        \
+    X(normal_, "normal_", "mean=0, std=1, *, generator=None", op_normal_, M, NULL)                         \
+    X(uniform_, "uniform_", "from=0, to=1, *, generator=None", op_uniform_, M, NULL)                       \
+    X(random_, "random_", "from=None, to=None, *, generator=None", op_random_, M, NULL)                    \
+    X(exponential_, "exponential_", "lambd=1, *, generator=None", op_exponential_, M, NULL)                \
+    X(bernoulli_, "bernoulli_", "p=0.5, *, generator=None", op_bernoulli_, M, NULL)                        \
+    X(bernoulli, "bernoulli", "*, generator=None", op_bernoulli, B, NULL)                                  \
+    X(multinomial, "multinomial", "num_samples, replacement=False, *, generator=None", op_multinomial, B,  \
+      NULL)                                                                                                \
+    X(sum, "sum", "dim=None, keepdim=False, *, dtype=None", op_sum, B, NULL)                               \
+    X(mean, "mean", "dim=None, keepdim=False, *, dtype=None", op_mean, B, NULL)                            \
+    X(prod, "prod", "dim=None, keepdim=False, *, dtype=None", op_prod, B, NULL)                            \
+    X(max, "max", "dim=None, keepdim=False", op_max, B, NULL)                                              \
+    X(min, "min", "dim=None, keepdim=False", op_min, B, NULL)                                              \
+    X(argmax, "argmax", "dim=None, keepdim=False", op_argmax, B, NULL)                                     \
+    X(argmin, "argmin", "dim=None, keepdim=False", op_argmin, B, NULL)                                     \
+    X(var, "var", "dim=None, unbiased=True, keepdim=False, *, correction=None", op_var, B, NULL)           \
+    X(std, "std", "dim=None, unbiased=True, keepdim=False, *, correction=None", op_std, B, NULL)           \
+    X(norm, "norm", "p='fro', dim=None, keepdim=False, dtype=None", op_norm, B, NULL)                      \
+    X(logsumexp, "logsumexp", "dim, keepdim=False", op_logsumexp, B, NULL)                                 \
+    X(any, "any", "dim=None, keepdim=False", op_any, B, NULL)                                              \
+    X(all, "all", "dim=None, keepdim=False", op_all, B, NULL)                                              \
+    X(cumsum, "cumsum", "dim, *, dtype=None", op_cumsum, B, NULL)                                          \
+    X(mm, "mm", "mat2", op_mm, B, NULL)                                                                    \
+    X(bmm, "bmm", "mat2", op_bmm, B, NULL)                                                                 \
+    X(matmul, "matmul", "other", op_matmul, B, NULL)                                                       \
+    X(mv, "mv", "vec", op_mv, B, NULL)                                                                     \
+    X(dot, "dot", "tensor", op_dot, B, NULL)                                                               \
+    X(outer, "outer", "vec2", op_outer, B, NULL)                                                           \
+    X(addmm, "addmm", "mat1, mat2, *, beta=1, alpha=1", op_addmm, B, NULL)                                 \
+    X(view, "view", "*size", op_view, M, NULL)                                                             \
+    X(view_as, "view_as", "other", op_view_as, M, NULL)                                                    \
+    X(reshape_m, "reshape", "*shape", op_reshape_m, M, NULL)                                               \
+    X(reshape_f, "reshape", "shape", op_reshape_f, F, NULL)                                                \
+    X(reshape_as, "reshape_as", "other", op_reshape_as, M, NULL)                                           \
+    X(expand, "expand", "*size", op_expand, M, NULL)                                                       \
+    X(repeat, "repeat", "*repeats", op_repeat, M, NULL)                                                    \
+    X(square, "square", "", op_square, B, NULL)                                                            \
+    X(expand_as, "expand_as", "other", op_expand_as, M, NULL)                                              \
+    X(permute_m, "permute", "*dims", op_permute_m, M, NULL)                                                \
+    X(permute_f, "permute", "dims", op_permute_f, F, NULL)                                                 \
+    X(flatten, "flatten", "start_dim=0, end_dim=-1", op_flatten, B, NULL)                                  \
+    X(transpose, "transpose", "dim0, dim1", op_transpose, B, NULL)                                         \
+    X(swapaxes, "swapaxes", "dim0, dim1", op_transpose, B, NULL)                                           \
+    X(t, "t", "", op_t, B, NULL)                                                                           \
+    X(squeeze, "squeeze", "dim=None", op_squeeze, B, NULL)                                                 \
+    X(unsqueeze, "unsqueeze", "dim", op_unsqueeze, B, NULL)                                                \
+    X(narrow, "narrow", "dim, start, length", op_narrow, B, NULL)                                          \
+    X(select, "select", "dim, index", op_select, B, NULL)                                                  \
+    X(unbind, "unbind", "dim=0", op_unbind, B, NULL)                                                       \
+    X(split, "split", "split_size, dim=0", op_split, M, NULL)                                              \
+    X(split_f, "split", "split_size_or_sections, dim=0", op_split, F, "tensor")                            \
+    X(chunk, "chunk", "chunks, dim=0", op_chunk, B, NULL)                                                  \
+    X(contiguous, "contiguous", "memory_format=None", op_contiguous, M, NULL)                              \
+    X(clone, "clone", "*, memory_format=None", op_clone, B, NULL)                                          \
+    X(detach, "detach", "", op_detach, B, NULL)                                                            \
+    X(detach_, "detach_", "", op_detach_, M, NULL)                                                         \
+    X(index_select, "index_select", "dim, index", op_index_select, B, NULL)                                \
+    X(gather, "gather", "dim, index", op_gather, B, NULL)                                                  \
+    X(scatter, "scatter", "dim, index, src", op_scatter, B, NULL)                                          \
+    X(scatter_, "scatter_", "dim, index, src", op_scatter_, M, NULL)                                       \
+    X(scatter_add, "scatter_add", "dim, index, src", op_scatter_add, B, NULL)                              \
+    X(scatter_add_, "scatter_add_", "dim, index, src", op_scatter_add_, M, NULL)                           \
+    X(index_add, "index_add", "dim, index, source, *, alpha=1", op_index_add, B, NULL)                     \
+    X(index_add_, "index_add_", "dim, index, source, *, alpha=1", op_index_add_, M, NULL)                  \
+    X(index_fill, "index_fill", "dim, index, value", op_index_fill, B, NULL)                               \
+    X(index_fill_, "index_fill_", "dim, index, value", op_index_fill_, M, NULL)                            \
+    X(index_put, "index_put", "indices, values, accumulate=False", op_index_put, B, NULL)                  \
+    X(index_put_, "index_put_", "indices, values, accumulate=False", op_index_put_, M, NULL)               \
+    X(softmax, "softmax", "dim, dtype=None", op_softmax, B, NULL)                                          \
+    X(log_softmax, "log_softmax", "dim, dtype=None", op_log_softmax, B, NULL)                              \
+    X(to, "to", "a=None, b=None, non_blocking=False, copy=False, *, dtype=None, device=None", op_to, M,    \
+      NULL)                                                                                                \
+    X(float, "float", "memory_format=None", op_float, M, NULL)                                             \
+    X(double, "double", "memory_format=None", op_double, M, NULL)                                          \
+    X(long, "long", "memory_format=None", op_long, M, NULL)                                                \
+    X(int, "int", "memory_format=None", op_int, M, NULL)                                                   \
+    X(bool, "bool", "memory_format=None", op_bool, M, NULL)                                                \
+    X(type_as, "type_as", "other", op_type_as, M, NULL)                                                    \
+    X(type, "type", "dtype=None, non_blocking=False", op_type, M, NULL)                                    \
+    X(cpu, "cpu", "memory_format=None", op_cpu, M, NULL)                                                   \
+    X(cuda, "cuda", "device=None, non_blocking=False, memory_format=None", op_cuda, M, NULL)               \
+    X(item, "item", "", op_item, M, NULL)                                                                  \
+    X(tolist, "tolist", "", op_tolist, M, NULL)                                                            \
+    X(numel, "numel", "", op_numel, B, NULL)                                                               \
+    X(nelement, "nelement", "", op_numel, M, NULL)                                                         \
+    X(dim, "dim", "", op_dim, M, NULL)                                                                     \
+    X(ndimension, "ndimension", "", op_dim, M, NULL)                                                       \
+    X(element_size, "element_size", "", op_element_size, M, NULL)                                          \
+    X(is_contiguous, "is_contiguous", "memory_format=None", op_is_contiguous, M, NULL)                     \
+    X(is_floating_point, "is_floating_point", "", op_is_floating_point, B, NULL)                           \
+    X(storage_offset, "storage_offset", "", op_storage_offset, M, NULL)                                    \
+    X(data_ptr, "data_ptr", "", op_data_ptr, M, NULL)                                                      \
+    X(get_device, "get_device", "", op_get_device, M, NULL)                                                \
+    X(size, "size", "dim=None", op_size, M, NULL)                                                          \
+    X(stride, "stride", "dim=None", op_stride, M, NULL)                                                    \
+    X(new_zeros, "new_zeros", "*size, dtype=None, device=None, requires_grad=False", op_new_zeros, M, NULL) \
+    X(new_ones, "new_ones", "*size, dtype=None, device=None, requires_grad=False", op_new_ones, M, NULL)    \
+    X(new_empty, "new_empty", "*size, dtype=None, device=None, requires_grad=False", op_new_empty, M, NULL) \
+    X(new_full, "new_full", "size, fill_value, *, dtype=None, device=None, requires_grad=False",           \
+      op_new_full, M, NULL)                                                                                \
+    X(new_tensor, "new_tensor", "data, *, dtype=None, device=None, requires_grad=False", op_new_tensor, M, \
+      NULL)                                                                                                \
+    X(backward, "backward", "gradient=None, retain_graph=None, create_graph=False, inputs=None",           \
+      op_backward, M, NULL)                                                                                \
+    X(requires_grad_, "requires_grad_", "requires_grad=True", op_requires_grad_, M, NULL)                  \
+    X(retain_grad, "retain_grad", "", op_retain_grad, M, NULL)                                             \
+    X(register_hook, "register_hook", "hook", op_register_hook, M, NULL)                                   \
+    X(dunder_abs, "__abs__", "", op_abs, M, NULL)                                                          \
+    X(dunder_neg, "__neg__", "", op_neg, M, NULL)                                                          \
+    X(dunder_float, "__float__", "", op_dunder_float, M, NULL)                                             \
+    X(dunder_int, "__int__", "", op_dunder_int, M, NULL)                                                   \
+    X(dunder_index, "__index__", "", op_dunder_index, M, NULL)                                             \
+    X(dunder_format, "__format__", "format_spec", op_dunder_format, M, NULL)                               \
+    X(dunder_repr, "__repr__", "", op_dunder_repr, M, NULL)
+
+#define TORCH_TAB tensor_ops
+TORCH_OP_TABLE(OPS)
+
+int torch_tensor_methods_add(cg_type *type) {
+    if (torch_ops_prepare(tensor_ops, TORCH_OP_COUNT) < 0)
+        return -1;
+    cg_method_def *defs = torch_ops_defs(tensor_ops, TORCH_OP_COUNT, TORCH_METHOD);
+    return defs ? cg_type_add_methods(type, defs) : -1;
+}
+
+int torch_tensor_functions_add(cg_value module) {
+    if (torch_ops_prepare(tensor_ops, TORCH_OP_COUNT) < 0)
+        return -1;
+    cg_method_def *defs = torch_ops_defs(tensor_ops, TORCH_OP_COUNT, TORCH_FUNCTION);
+    return defs ? cg_module_add_methods(module, defs) : -1;
+}
