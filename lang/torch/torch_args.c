@@ -314,7 +314,7 @@ cg_value torch_op_call_method(torch_op *op, cg_value self, const cg_args *args) 
     a[0] = self;
     bool saved = as_function;
     as_function = false;
-    cg_value r = op->impl(a);
+    cg_value r = op->adapt(op, a);
     as_function = saved;
     cg_args_release(&op->method, a + 1, n);
     return r;
@@ -330,12 +330,74 @@ cg_value torch_op_call_function(torch_op *op, const cg_args *args) {
     } else {
         bool saved = as_function;
         as_function = true;
-        r = op->impl(a);
+        r = op->adapt(op, a);
         as_function = saved;
     }
     cg_args_release(&op->function, a, op->nparams);
     return r;
 }
+
+/* ---- the generic adapters (Note [Op rows] in torch_args.h) ------------------- */
+
+bool torch_op_in_place(const torch_op *op) {
+    size_t n = strlen(op->name);
+    return n >= 2 && op->name[n - 1] == '_' && op->name[n - 2] != '_';
+}
+
+cg_value torch_inplace_result(cg_value self, int rc) { return rc < 0 ? torch_raise() : cg_incref(self); }
+
+cg_value torch_adapt_impl(const torch_op *op, cg_value *a) { return ((torch_impl)op->fn)(a); }
+
+cg_value torch_adapt_unary(const torch_op *op, cg_value *a) {
+    return cg_tensor_steal(((torch_unary_fn)op->fn)(cg_tensor_of(a[0])));
+}
+
+cg_value torch_adapt_unary_(const torch_op *op, cg_value *a) {
+    return torch_inplace_result(a[0], ((torch_unary_fn_)op->fn)(cg_tensor_of(a[0])));
+}
+
+const char *torch_param_name(const torch_op *op, char buf[64]) {
+    const char *p = op->params + strspn(op->params, "* ");
+    size_t n = strcspn(p, ",=");
+    while (n > 0 && p[n - 1] == ' ')
+        n--;
+    snprintf(buf, 64, "%.*s", (int)(n < 63 ? n : 63), p);
+    return buf;
+}
+
+/* The second operand of a binary op as a tensor (a new reference): a
+ * tensor, or a Python number when numbers is set; NULL with PyTorch's
+ * TypeError. */
+static cg_tensor *other_arg(const torch_op *op, cg_value v, bool numbers) {
+    char name[64];
+    cg_tensor *t = cg_is_tensor(v) ? cg_tensor_retain(cg_tensor_of(v)) : numbers ? torch_operand(v) : NULL;
+    if (!t && !cg_exc_pending())
+        torch_arg_error(op->name, torch_param_name(op, name), torch_pos(1), "Tensor", v);
+    return t;
+}
+
+static cg_value binary(const torch_op *op, cg_value *a, bool numbers) {
+    cg_tensor *o = other_arg(op, a[1], numbers);
+    if (!o)
+        return CG_ERR;
+    cg_tensor *r = ((torch_binary_fn)op->fn)(cg_tensor_of(a[0]), o);
+    cg_tensor_release(o);
+    return cg_tensor_steal(r);
+}
+
+static cg_value binary_(const torch_op *op, cg_value *a, bool numbers) {
+    cg_tensor *o = other_arg(op, a[1], numbers);
+    if (!o)
+        return CG_ERR;
+    int rc = ((torch_binary_fn_)op->fn)(cg_tensor_of(a[0]), o);
+    cg_tensor_release(o);
+    return torch_inplace_result(a[0], rc);
+}
+
+cg_value torch_adapt_binary(const torch_op *op, cg_value *a) { return binary(op, a, true); }
+cg_value torch_adapt_binary_(const torch_op *op, cg_value *a) { return binary_(op, a, true); }
+cg_value torch_adapt_tbinary(const torch_op *op, cg_value *a) { return binary(op, a, false); }
+cg_value torch_adapt_tbinary_(const torch_op *op, cg_value *a) { return binary_(op, a, false); }
 
 cg_value torch_bind_call(const cg_method_def *def, const cg_args *args, int n, torch_impl impl) {
     cg_value a[TORCH_MAX_PARAMS];

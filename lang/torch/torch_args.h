@@ -182,8 +182,9 @@ int torch_warn_at(const char *category, const char *message, const char *file, i
 
 /* One op of the torch bindings, written once and bound twice: as a Tensor
  * method (x.sum(dim=1)) and as a torch function (torch.sum(x, dim=1)).
- * impl receives the bound arguments with the tensor (self, or the
- * function's first parameter) in a[0], the rest in signature order. */
+ * Its adapter receives the bound arguments with the tensor (self, or the
+ * function's first parameter) in a[0], the rest in signature order, and
+ * calls the row's function with them (Note [Op rows]). */
 typedef cg_value (*torch_impl)(cg_value *a);
 
 enum {
@@ -193,17 +194,73 @@ enum {
     TORCH_ANY_INPUT = 4, /* the function form's first argument need not be a tensor */
 };
 
-typedef struct {
+typedef struct torch_op torch_op;
+typedef cg_value (*torch_adapter)(const torch_op *op, cg_value *a);
+/* The row's function, of the type its adapter casts it back to. */
+typedef void (*torch_fn)(void);
+
+struct torch_op {
     const char *name;    /* the Python name */
     const char *params;  /* the parameters after the tensor: "dim=None, keepdim=False" */
-    torch_impl impl;
+    torch_adapter adapt; /* how fn is called: see the binders below */
+    torch_fn fn;
+    int flag;            /* told to the adapter: picks one op of a family */
     unsigned where;      /* TORCH_METHOD, TORCH_FUNCTION or both, | TORCH_ANY_INPUT */
     const char *input;   /* the function form's first parameter; NULL: "input" */
     cg_cfunc mfn, ffn;   /* the trampolines (TORCH_OP_FNS) */
     /* built by torch_ops_prepare: */
     cg_method_def method, function;
     int nparams;         /* of the function form */
-} torch_op;
+};
+
+/* Note [Op rows]
+ * ~~~~~~~~~~~~~~
+ * A row of an op table names an engine function and how it is adapted to
+ * Python, so that an op that takes what an engine function takes is one
+ * row and no C of its own. The binder column is one of:
+ *   UNARY(f)        x.f() is f(x); UNARY_(f): x.f_() is f_(x) in place, giving x
+ *   BINARY(f)       x.f(other) is f(x, other), other a tensor or a Python number
+ *   BINARY_(f)      the same in place
+ *   TBINARY(f)      x.f(other), other a tensor (maximum, logical_and, ...)
+ *   TBINARY_(f)     the same in place
+ *   IMPL(f)         f(a): a binding written by hand, for what the engine's
+ *                   signature does not say (overloads, optional arguments)
+ *   FAMILY(g, f, k) g(op, a): an adapter of the file's own, for ops that
+ *                   share their argument handling (reductions, views, ...),
+ *                   with the engine function f and a flag k, either 0/NULL
+ *                   where g needs none. A file gives its family a binder of
+ *                   its own that checks f's type (REDUCE(f)).
+ * The adapter reads the op's Python name from op->name for PyTorch's
+ * messages; an op whose name ends in one underscore works in place
+ * (torch_op_in_place). */
+#define TORCH_FN(type, f) ((torch_fn)(1 ? (f) : (type)0))
+typedef cg_tensor *(*torch_unary_fn)(cg_tensor *);
+typedef int (*torch_unary_fn_)(cg_tensor *);
+typedef cg_tensor *(*torch_binary_fn)(cg_tensor *, cg_tensor *);
+typedef int (*torch_binary_fn_)(cg_tensor *, cg_tensor *);
+cg_value torch_adapt_impl(const torch_op *op, cg_value *a);
+cg_value torch_adapt_unary(const torch_op *op, cg_value *a);
+cg_value torch_adapt_unary_(const torch_op *op, cg_value *a);
+cg_value torch_adapt_binary(const torch_op *op, cg_value *a);
+cg_value torch_adapt_binary_(const torch_op *op, cg_value *a);
+cg_value torch_adapt_tbinary(const torch_op *op, cg_value *a);
+cg_value torch_adapt_tbinary_(const torch_op *op, cg_value *a);
+#define IMPL(f) torch_adapt_impl, TORCH_FN(torch_impl, f), 0
+#define UNARY(f) torch_adapt_unary, TORCH_FN(torch_unary_fn, f), 0
+#define UNARY_(f) torch_adapt_unary_, TORCH_FN(torch_unary_fn_, f), 0
+#define BINARY(f) torch_adapt_binary, TORCH_FN(torch_binary_fn, f), 0
+#define BINARY_(f) torch_adapt_binary_, TORCH_FN(torch_binary_fn_, f), 0
+#define TBINARY(f) torch_adapt_tbinary, TORCH_FN(torch_binary_fn, f), 0
+#define TBINARY_(f) torch_adapt_tbinary_, TORCH_FN(torch_binary_fn_, f), 0
+#define FAMILY(g, f, k) g, (torch_fn)(f), k
+
+/* The name of op's parameter after the tensor ("other", "mat2", "shape"
+ * for "*shape"), for messages; written to buf. */
+const char *torch_param_name(const torch_op *op, char buf[64]);
+/* op works in place: its name ends in one underscore (add_, not __abs__). */
+bool torch_op_in_place(const torch_op *op);
+/* The result of an in-place op on self: self again, or the error (rc < 0). */
+cg_value torch_inplace_result(cg_value self, int rc);
 
 #define TORCH_MAX_PARAMS 16
 
@@ -229,7 +286,7 @@ bool torch_called_as_function(void);
 cg_value torch_bind_call(const cg_method_def *def, const cg_args *args, int n, torch_impl impl);
 
 /* A table of ops is an X-list, one row per op:
- *     #define OPS(X) X(sum, "sum", "dim=None, keepdim=False", op_sum, TORCH_BOTH, NULL) ...
+ *     #define OPS(X) X(exp, "exp", "", UNARY(cg_exp), TORCH_BOTH, NULL) ...
  *     #define TORCH_TAB my_ops
  *     TORCH_OP_TABLE(OPS)
  * which defines `static torch_op my_ops[TORCH_OP_COUNT]`. The first column
@@ -237,8 +294,8 @@ cg_value torch_bind_call(const cg_method_def *def, const cg_args *args, int n, t
  * method and a function of one name with other signatures are two rows).
  * A C function cannot know which def called it, so each row gets its own
  * two trampolines. One table per file. */
-#define TORCH_OP_ENUM(id, name, params, impl, where, input) TORCH_OP_I_##id,
-#define TORCH_OP_FNS(id, name, params, impl, where, input)                                         \
+#define TORCH_OP_ENUM(id, name, params, bind, where, input) TORCH_OP_I_##id,
+#define TORCH_OP_FNS(id, name, params, bind, where, input)                                         \
     __attribute__((unused)) static cg_value TORCH_M_##id(cg_value self, const cg_args *args) {     \
         return torch_op_call_method(&TORCH_TAB[TORCH_OP_I_##id], self, args);                     \
     }                                                                                              \
@@ -246,8 +303,8 @@ cg_value torch_bind_call(const cg_method_def *def, const cg_args *args, int n, t
         (void)self;                                                                                \
         return torch_op_call_function(&TORCH_TAB[TORCH_OP_I_##id], args);                         \
     }
-#define TORCH_OP_ROW(id, name, params, impl, where, input) \
-    {name, params, impl, where, input, TORCH_M_##id, TORCH_F_##id, {0}, {0}, 0},
+#define TORCH_OP_ROW(id, name, params, bind, where, input) \
+    {name, params, bind, where, input, TORCH_M_##id, TORCH_F_##id, {0}, {0}, 0},
 #define TORCH_OP_TABLE(OPS)                                                                        \
     enum { OPS(TORCH_OP_ENUM) TORCH_OP_COUNT };                                                    \
     static torch_op TORCH_TAB[TORCH_OP_COUNT];                                                     \

@@ -320,7 +320,9 @@ int torch_tensor_statics_add(cg_type *type) {
 
 /* zeros/ones/empty(*size, dtype=None, layout=None, device=None,
  * requires_grad=False, pin_memory=False); size= also as a keyword. */
-static cg_value filled(const char *fn, cg_value *a, int kind) {
+static cg_value filled(const torch_op *op, cg_value *a) {
+    const char *fn = op->name;
+    int kind = op->flag;
     int n;
     int64_t sizes[CG_MAX_DIMS];
     create_opts o;
@@ -344,9 +346,6 @@ static cg_value filled(const char *fn, cg_value *a, int kind) {
     return created(t, &o);
 }
 
-static cg_value fn_zeros(cg_value *a) { return filled("zeros", a, 0); }
-static cg_value fn_ones(cg_value *a) { return filled("ones", a, 1); }
-static cg_value fn_empty(cg_value *a) { return filled("empty", a, 2); }
 
 /* full(size, fill_value): the dtype follows the value (bool, int64 or the
  * default float) unless given. */
@@ -366,7 +365,7 @@ static cg_value fn_full(cg_value *a) {
 }
 
 /* *_like(input, *, dtype=None, device=None, requires_grad=False). */
-static cg_value like(const char *fn, cg_value *a, int kind, cg_scalar fill) {
+static cg_value like_as(const char *fn, cg_value *a, int kind, cg_scalar fill) {
     create_opts o;
     bool given;
     cg_tensor *x = cg_tensor_of(a[0]);
@@ -391,17 +390,15 @@ static cg_value like(const char *fn, cg_value *a, int kind, cg_scalar fill) {
     return created(t, &o);
 }
 
-static cg_value fn_zeros_like(cg_value *a) { return like("zeros_like", a, 0, cg_scalar_int(0)); }
-static cg_value fn_ones_like(cg_value *a) { return like("ones_like", a, 1, cg_scalar_int(0)); }
-static cg_value fn_empty_like(cg_value *a) { return like("empty_like", a, 2, cg_scalar_int(0)); }
-static cg_value fn_rand_like(cg_value *a) { return like("rand_like", a, 4, cg_scalar_int(0)); }
-static cg_value fn_randn_like(cg_value *a) { return like("randn_like", a, 5, cg_scalar_int(0)); }
+/* zeros_like, ones_like, ...: the row's flag says which */
+static cg_value like(const torch_op *op, cg_value *a) { return like_as(op->name, a, op->flag, cg_scalar_int(0)); }
+
 
 static cg_value fn_full_like(cg_value *a) {
     cg_scalar v;
     if (!torch_scalar_of(a[1], &v))
         return torch_arg_error("full_like", "fill_value", 2, "Number", a[1]);
-    return like("full_like", (cg_value[]){a[0], a[2], a[3], a[4], a[5]}, 3, v);
+    return like_as("full_like", (cg_value[]){a[0], a[2], a[3], a[4], a[5]}, 3, v);
 }
 
 /* randint_like(input, low=0, high): randint_like(x, high) or (x, low, high). */
@@ -597,7 +594,9 @@ static cg_value fn_initial_seed(cg_value self, const cg_args *args) { return cg_
 
 /* rand/randn(*size, generator=None, dtype=None, layout=None, device=None,
  * requires_grad=False, pin_memory=False) */
-static cg_value random_filled(const char *fn, cg_value *a, bool normal) {
+static cg_value random_filled(const torch_op *op, cg_value *a) {
+    const char *fn = op->name;
+    bool normal = op->flag;
     int n;
     int64_t sizes[CG_MAX_DIMS];
     create_opts o;
@@ -611,8 +610,6 @@ static cg_value random_filled(const char *fn, cg_value *a, bool normal) {
     return created(normal ? cg_randn(n, sizes, dt, o.device, g) : cg_rand(n, sizes, dt, o.device, g), &o);
 }
 
-static cg_value fn_rand(cg_value *a) { return random_filled("rand", a, false); }
-static cg_value fn_randn(cg_value *a) { return random_filled("randn", a, true); }
 
 /* randint(high, size) / randint(low, high, size) */
 static cg_value fn_randint(cg_value *a) {
@@ -705,29 +702,29 @@ done:
 #define F TORCH_FUNCTION
 #define FA (TORCH_FUNCTION | TORCH_ANY_INPUT)
 #define OPTS "dtype=None, layout=None, device=None, requires_grad=False"
-#define OPS(X)                                                                                             \
-    X(tensor, "tensor", "*, dtype=None, device=None, requires_grad=False, pin_memory=False", fn_tensor, FA, \
-      "data")                                                                                              \
-    X(as_tensor, "as_tensor", "dtype=None, device=None", fn_as_tensor, FA, "data")                         \
-    X(zeros, "zeros", "size=None, " OPTS ", pin_memory=False", fn_zeros, FA, "*args")                     \
-    X(ones, "ones", "size=None, " OPTS ", pin_memory=False", fn_ones, FA, "*args")                        \
-    X(empty, "empty", "size=None, " OPTS ", pin_memory=False", fn_empty, FA, "*args")                     \
-    X(full, "full", "fill_value, *, " OPTS ", pin_memory=False", fn_full, FA, "size")                      \
-    X(zeros_like, "zeros_like", "*, " OPTS ", memory_format=None", fn_zeros_like, F, NULL)                 \
-    X(ones_like, "ones_like", "*, " OPTS ", memory_format=None", fn_ones_like, F, NULL)                    \
-    X(empty_like, "empty_like", "*, " OPTS ", memory_format=None", fn_empty_like, F, NULL)                 \
-    X(rand_like, "rand_like", "*, " OPTS ", memory_format=None", fn_rand_like, F, NULL)                    \
-    X(randn_like, "randn_like", "*, " OPTS ", memory_format=None", fn_randn_like, F, NULL)                 \
-    X(full_like, "full_like", "fill_value, *, " OPTS ", memory_format=None", fn_full_like, F, NULL)        \
-    X(randint_like, "randint_like", "low=0, high=None, *, " OPTS, fn_randint_like, F, NULL)                \
-    X(arange, "arange", "end=None, step=1, *, " OPTS, fn_arange, FA, "start")                              \
-    X(linspace, "linspace", "end, steps, *, " OPTS, fn_linspace, FA, "start")                              \
-    X(eye, "eye", "m=None, *, " OPTS, fn_eye, FA, "n")                                                     \
-    X(rand, "rand", "generator=None, " OPTS ", pin_memory=False", fn_rand, FA, "*size")                    \
-    X(randn, "randn", "generator=None, " OPTS ", pin_memory=False", fn_randn, FA, "*size")                 \
-    X(randint, "randint", "high=None, size=None, *, generator=None, " OPTS, fn_randint, FA, "low=None")         \
-    X(randperm, "randperm", "*, generator=None, " OPTS, fn_randperm, FA, "n")                              \
-    X(normal, "normal", "std=1.0, size=None, *, generator=None, " OPTS, fn_normal, FA, "mean")
+#define OPS(X)                                                                                                    \
+    X(tensor, "tensor", "*, dtype=None, device=None, requires_grad=False, pin_memory=False", IMPL(fn_tensor), FA, \
+      "data")                                                                                                     \
+    X(as_tensor, "as_tensor", "dtype=None, device=None", IMPL(fn_as_tensor), FA, "data")                          \
+    X(zeros, "zeros", "size=None, " OPTS ", pin_memory=False", FAMILY(filled, NULL, 0), FA, "*args")              \
+    X(ones, "ones", "size=None, " OPTS ", pin_memory=False", FAMILY(filled, NULL, 1), FA, "*args")                \
+    X(empty, "empty", "size=None, " OPTS ", pin_memory=False", FAMILY(filled, NULL, 2), FA, "*args")              \
+    X(full, "full", "fill_value, *, " OPTS ", pin_memory=False", IMPL(fn_full), FA, "size")                       \
+    X(zeros_like, "zeros_like", "*, " OPTS ", memory_format=None", FAMILY(like, NULL, 0), F, NULL)                \
+    X(ones_like, "ones_like", "*, " OPTS ", memory_format=None", FAMILY(like, NULL, 1), F, NULL)                  \
+    X(empty_like, "empty_like", "*, " OPTS ", memory_format=None", FAMILY(like, NULL, 2), F, NULL)                \
+    X(rand_like, "rand_like", "*, " OPTS ", memory_format=None", FAMILY(like, NULL, 4), F, NULL)                  \
+    X(randn_like, "randn_like", "*, " OPTS ", memory_format=None", FAMILY(like, NULL, 5), F, NULL)                \
+    X(full_like, "full_like", "fill_value, *, " OPTS ", memory_format=None", IMPL(fn_full_like), F, NULL)         \
+    X(randint_like, "randint_like", "low=0, high=None, *, " OPTS, IMPL(fn_randint_like), F, NULL)                 \
+    X(arange, "arange", "end=None, step=1, *, " OPTS, IMPL(fn_arange), FA, "start")                               \
+    X(linspace, "linspace", "end, steps, *, " OPTS, IMPL(fn_linspace), FA, "start")                               \
+    X(eye, "eye", "m=None, *, " OPTS, IMPL(fn_eye), FA, "n")                                                      \
+    X(rand, "rand", "generator=None, " OPTS ", pin_memory=False", FAMILY(random_filled, NULL, 0), FA, "*size")    \
+    X(randn, "randn", "generator=None, " OPTS ", pin_memory=False", FAMILY(random_filled, NULL, 1), FA, "*size")  \
+    X(randint, "randint", "high=None, size=None, *, generator=None, " OPTS, IMPL(fn_randint), FA, "low=None")     \
+    X(randperm, "randperm", "*, generator=None, " OPTS, IMPL(fn_randperm), FA, "n")                               \
+    X(normal, "normal", "std=1.0, size=None, *, generator=None, " OPTS, IMPL(fn_normal), FA, "mean")
 
 #define TORCH_TAB creation_ops
 TORCH_OP_TABLE(OPS)

@@ -23,18 +23,16 @@ static cg_tensor *tensor_at(const char *fn, const char *name, int pos, cg_value 
 
 /* ---- activations ------------------------------------------------------------------- */
 
-static cg_value inplace_or(cg_value *a, cg_value inplace, const char *fn, int (*f_)(cg_tensor *),
-                           cg_tensor *(*f)(cg_tensor *)) {
+/* F.relu(input, inplace=False) */
+static cg_value fn_relu(cg_value *a) {
     bool in_place;
-    if (torch_bool_arg(fn, "inplace", 0, inplace, &in_place) < 0)
+    if (torch_bool_arg("relu", "inplace", 0, a[1], &in_place) < 0)
         return CG_ERR;
     if (in_place)
-        return f_(T0) < 0 ? torch_raise() : cg_incref(a[0]);
-    return cg_tensor_steal(f(T0));
+        return cg_relu_(T0) < 0 ? torch_raise() : cg_incref(a[0]);
+    return cg_tensor_steal(cg_relu(T0));
 }
 
-static cg_value fn_relu(cg_value *a) { return inplace_or(a, a[1], "relu", cg_relu_, cg_relu); }
-static cg_value fn_relu_(cg_value *a) { return cg_relu_(T0) < 0 ? torch_raise() : cg_incref(a[0]); }
 
 static cg_value fn_leaky_relu(cg_value *a) {
     double slope;
@@ -59,21 +57,27 @@ static cg_value fn_gelu(cg_value *a) {
     return cg_tensor_steal(cg_gelu(T0, approx));
 }
 
-static cg_value deprecated(const char *name, int line, cg_value *a, cg_tensor *(*f)(cg_tensor *)) {
+/* F.sigmoid and F.tanh: torch's, after the warning PyTorch gives from the
+ * line of functional.py in the row's flag. */
+#define DEPRECATED(f, line) deprecated, TORCH_FN(torch_unary_fn, f), line
+static cg_value deprecated(const torch_op *op, cg_value *a) {
+    const char *name = op->name;
+    int line = op->flag;
     char msg[96], src[128];
     snprintf(msg, sizeof msg, "nn.functional.%s is deprecated. Use torch.%s instead.", name, name);
     snprintf(src, sizeof src, "warnings.warn(\"%s\")", msg);
     if (torch_warn_at("UserWarning", msg, FUNCTIONAL_PY, line, src) < 0)
         return CG_ERR;
-    return cg_tensor_steal(f(T0));
+    return cg_tensor_steal(((torch_unary_fn)op->fn)(T0));
 }
 
-static cg_value fn_sigmoid(cg_value *a) { return deprecated("sigmoid", 1967, a, cg_sigmoid); }
-static cg_value fn_tanh(cg_value *a) { return deprecated("tanh", 1956, a, cg_tanh); }
 
 /* softmax/log_softmax/softmin(input, dim=None, _stacklevel=3, dtype=None):
  * no dim is PyTorch's deprecated implicit choice, with its warning. */
-static cg_value softmax_like(const char *fn, cg_value *a, cg_tensor *(*f)(cg_tensor *, int64_t, int)) {
+typedef cg_tensor *(*softmax_fn)(cg_tensor *, int64_t, int);
+#define SOFTMAX_LIKE(f) softmax_like, TORCH_FN(softmax_fn, f), 0
+static cg_value softmax_like(const torch_op *op, cg_value *a) {
+    const char *fn = op->name;
     int64_t dim;
     int dt;
     if (torch_dtype_arg(fn, "dtype", 0, a[3], &dt) < 0)
@@ -90,12 +94,9 @@ static cg_value softmax_like(const char *fn, cg_value *a, cg_tensor *(*f)(cg_ten
     } else if (torch_int_arg(fn, "dim", 2, a[1], &dim) < 0) {
         return CG_ERR;
     }
-    return cg_tensor_steal(f(T0, dim, dt));
+    return cg_tensor_steal(((softmax_fn)op->fn)(T0, dim, dt));
 }
 
-static cg_value fn_softmax(cg_value *a) { return softmax_like("softmax", a, cg_softmax); }
-static cg_value fn_log_softmax(cg_value *a) { return softmax_like("log_softmax", a, cg_log_softmax); }
-static cg_value fn_softmin(cg_value *a) { return softmax_like("softmin", a, cg_softmin); }
 
 static cg_value fn_linear(cg_value *a) {
     bool err = false;
@@ -180,18 +181,18 @@ static int warn_broadcast(const cg_tensor *input, const cg_tensor *target) {
 typedef cg_tensor *(*pair_loss)(cg_tensor *, cg_tensor *, cg_reduction);
 
 /* (input, target, size_average=None, reduce=None, reduction='mean') */
-static cg_value simple_loss(const char *fn, cg_value *a, pair_loss f) {
+#define PAIR_LOSS(f) simple_loss, TORCH_FN(pair_loss, f), 0
+static cg_value simple_loss(const torch_op *op, cg_value *a) {
+    const char *fn = op->name;
     cg_tensor *target = tensor_at(fn, "target", 2, a[1]);
     if (!target)
         return CG_ERR;
     int red = reduction_arg(fn, a[2], a[3], a[4]);
     if (red < 0 || warn_broadcast(T0, target) < 0)
         return CG_ERR;
-    return cg_tensor_steal(f(T0, target, (cg_reduction)red));
+    return cg_tensor_steal(((pair_loss)op->fn)(T0, target, (cg_reduction)red));
 }
 
-static cg_value fn_mse_loss(cg_value *a) { return simple_loss("mse_loss", a, cg_mse_loss); }
-static cg_value fn_l1_loss(cg_value *a) { return simple_loss("l1_loss", a, cg_l1_loss); }
 
 /* smooth_l1_loss(input, target, size_average, reduce, reduction, beta=1.0) */
 static cg_value fn_smooth_l1_loss(cg_value *a) {
@@ -294,33 +295,33 @@ static cg_value fn_bce_with_logits(cg_value *a) {
 
 #define F TORCH_FUNCTION
 #define LEGACY "size_average=None, reduce=None, reduction='mean'"
-#define OPS(X)                                                                                              \
-    X(relu, "relu", "inplace=False", fn_relu, F, NULL)                                                      \
-    X(relu_, "relu_", "", fn_relu_, F, NULL)                                                                \
-    X(leaky_relu, "leaky_relu", "negative_slope=0.01, inplace=False", fn_leaky_relu, F, NULL)              \
-    X(gelu, "gelu", "approximate='none'", fn_gelu, F, NULL)                                                 \
-    X(sigmoid, "sigmoid", "", fn_sigmoid, F, NULL)                                                          \
-    X(tanh, "tanh", "", fn_tanh, F, NULL)                                                                   \
-    X(softmax, "softmax", "dim=None, _stacklevel=3, dtype=None", fn_softmax, F, NULL)                       \
-    X(log_softmax, "log_softmax", "dim=None, _stacklevel=3, dtype=None", fn_log_softmax, F, NULL)           \
-    X(softmin, "softmin", "dim=None, _stacklevel=3, dtype=None", fn_softmin, F, NULL)                       \
-    X(linear, "linear", "weight, bias=None", fn_linear, F, NULL)                                            \
-    X(dropout, "dropout", "p=0.5, training=True, inplace=False", fn_dropout, F, NULL)                       \
-    X(mse_loss, "mse_loss", "target, " LEGACY, fn_mse_loss, F, NULL)                                        \
-    X(l1_loss, "l1_loss", "target, " LEGACY, fn_l1_loss, F, NULL)                                           \
-    X(smooth_l1_loss, "smooth_l1_loss", "target, " LEGACY ", beta=1.0", fn_smooth_l1_loss, F, NULL)          \
-    X(huber_loss, "huber_loss", "target, reduction='mean', delta=1.0", fn_huber_loss, F, NULL)              \
-    X(nll_loss, "nll_loss",                                                                                 \
-      "target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean'",           \
-      fn_nll_loss, F, NULL)                                                                                 \
-    X(cross_entropy, "cross_entropy",                                                                       \
-      "target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean', "          \
-      "label_smoothing=0.0",                                                                                \
-      fn_cross_entropy, F, NULL)                                                                            \
-    X(binary_cross_entropy, "binary_cross_entropy", "target, weight=None, " LEGACY,                         \
-      fn_binary_cross_entropy, F, NULL)                                                                     \
-    X(binary_cross_entropy_with_logits, "binary_cross_entropy_with_logits",                                 \
-      "target, weight=None, " LEGACY ", pos_weight=None", fn_bce_with_logits, F, NULL)
+#define OPS(X)                                                                                                  \
+    X(relu, "relu", "inplace=False", IMPL(fn_relu), F, NULL)                                                    \
+    X(relu_, "relu_", "", UNARY_(cg_relu_), F, NULL)                                                            \
+    X(leaky_relu, "leaky_relu", "negative_slope=0.01, inplace=False", IMPL(fn_leaky_relu), F, NULL)             \
+    X(gelu, "gelu", "approximate='none'", IMPL(fn_gelu), F, NULL)                                               \
+    X(sigmoid, "sigmoid", "", DEPRECATED(cg_sigmoid, 1967), F, NULL)                                            \
+    X(tanh, "tanh", "", DEPRECATED(cg_tanh, 1956), F, NULL)                                                     \
+    X(softmax, "softmax", "dim=None, _stacklevel=3, dtype=None", SOFTMAX_LIKE(cg_softmax), F, NULL)             \
+    X(log_softmax, "log_softmax", "dim=None, _stacklevel=3, dtype=None", SOFTMAX_LIKE(cg_log_softmax), F, NULL) \
+    X(softmin, "softmin", "dim=None, _stacklevel=3, dtype=None", SOFTMAX_LIKE(cg_softmin), F, NULL)             \
+    X(linear, "linear", "weight, bias=None", IMPL(fn_linear), F, NULL)                                          \
+    X(dropout, "dropout", "p=0.5, training=True, inplace=False", IMPL(fn_dropout), F, NULL)                     \
+    X(mse_loss, "mse_loss", "target, " LEGACY, PAIR_LOSS(cg_mse_loss), F, NULL)                                 \
+    X(l1_loss, "l1_loss", "target, " LEGACY, PAIR_LOSS(cg_l1_loss), F, NULL)                                    \
+    X(smooth_l1_loss, "smooth_l1_loss", "target, " LEGACY ", beta=1.0", IMPL(fn_smooth_l1_loss), F, NULL)       \
+    X(huber_loss, "huber_loss", "target, reduction='mean', delta=1.0", IMPL(fn_huber_loss), F, NULL)            \
+    X(nll_loss, "nll_loss",                                                                                     \
+      "target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean'",               \
+      IMPL(fn_nll_loss), F, NULL)                                                                               \
+    X(cross_entropy, "cross_entropy",                                                                           \
+      "target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean', "              \
+      "label_smoothing=0.0",                                                                                    \
+      IMPL(fn_cross_entropy), F, NULL)                                                                          \
+    X(binary_cross_entropy, "binary_cross_entropy", "target, weight=None, " LEGACY,                             \
+      IMPL(fn_binary_cross_entropy), F, NULL)                                                                   \
+    X(binary_cross_entropy_with_logits, "binary_cross_entropy_with_logits",                                     \
+      "target, weight=None, " LEGACY ", pos_weight=None", IMPL(fn_bce_with_logits), F, NULL)
 
 #define TORCH_TAB functional_ops
 TORCH_OP_TABLE(OPS)

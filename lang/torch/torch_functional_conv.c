@@ -80,8 +80,9 @@ static int padding_str(cg_tensor *w, int nspatial, const int64_t *stride, const 
 }
 
 /* conv1d/conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1) */
-static cg_value conv(cg_value *a, int nspatial) {
-    const char *fn = nspatial == 1 ? "conv1d" : "conv2d";
+static cg_value conv(const torch_op *op, cg_value *a) {
+    const char *fn = op->name;
+    int nspatial = op->flag;
     bool err = false, asymmetric = false;
     int64_t stride[2], padding[2], dilation[2], groups, extra[4];
     cg_tensor *w = torch_tensor_arg(fn, "weight", 2, a[1]);
@@ -106,8 +107,6 @@ static cg_value conv(cg_value *a, int nspatial) {
     cg_tensor_release(x);
     return cg_tensor_steal(r);
 }
-static cg_value fn_conv1d(cg_value *a) { return conv(a, 1); }
-static cg_value fn_conv2d(cg_value *a) { return conv(a, 2); }
 
 /* unfold/fold's 2-tuples: "It is expected kernel_size equals to 2, but got size 3" */
 static int window_ints(const char *fn, const char *arg, int pos, cg_value v, int64_t *out) {
@@ -221,8 +220,9 @@ static int pool_window(const char *fn, cg_value *a, int nspatial, cg_window2d *w
 
 /* max_pool1d/2d(input, kernel_size, stride=None, padding=0, dilation=1,
  * ceil_mode=False, return_indices=False) */
-static cg_value max_pool_common(cg_value *a, int nspatial) {
-    const char *fn = nspatial == 1 ? "max_pool1d" : "max_pool2d";
+static cg_value max_pool_common(const torch_op *op, cg_value *a) {
+    const char *fn = op->name;
+    int nspatial = op->flag;
     pool_spec p = {0};
     bool want;
     int len;
@@ -241,13 +241,12 @@ static cg_value max_pool_common(cg_value *a, int nspatial) {
     cg_value items[2] = {cg_tensor_steal(y), cg_tensor_steal(idx)};
     return cg_tuple_steal(2, items);
 }
-static cg_value fn_max_pool1d(cg_value *a) { return max_pool_common(a, 1); }
-static cg_value fn_max_pool2d(cg_value *a) { return max_pool_common(a, 2); }
 
 /* avg_pool1d/2d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
  * count_include_pad=True[, divisor_override=None]) */
-static cg_value avg_pool_common(cg_value *a, int nspatial) {
-    const char *fn = nspatial == 1 ? "avg_pool1d" : "avg_pool2d";
+static cg_value avg_pool_common(const torch_op *op, cg_value *a) {
+    const char *fn = op->name;
+    int nspatial = op->flag;
     pool_spec p = {0};
     if (pool_window(fn, a, nspatial, &p.win) < 0 || torch_bool_arg(fn, "ceil_mode", 5, a[4], &p.ceil_mode) < 0 ||
         torch_bool_arg(fn, "count_include_pad", 6, a[5], &p.count_include_pad) < 0)
@@ -262,8 +261,6 @@ static cg_value avg_pool_common(cg_value *a, int nspatial) {
     }
     return cg_tensor_steal(cg_avg_pool2d(T0, &p.win, p.ceil_mode, p.count_include_pad, p.divisor));
 }
-static cg_value fn_avg_pool1d(cg_value *a) { return avg_pool_common(a, 1); }
-static cg_value fn_avg_pool2d(cg_value *a) { return avg_pool_common(a, 2); }
 
 static cg_tensor *adaptive_pool(cg_tensor *x, const void *ctx, cg_tensor **indices) {
     return cg_adaptive_avg_pool2d(x, ctx);
@@ -366,28 +363,28 @@ static cg_value fn_pad(cg_value *a) {
 
 #define F TORCH_FUNCTION
 #define CONV "weight, bias=None, stride=1, padding=0, dilation=1, groups=1"
-#define OPS(X)                                                                                              \
-    X(conv1d, "conv1d", CONV, fn_conv1d, F, NULL)                                                           \
-    X(conv2d, "conv2d", CONV, fn_conv2d, F, NULL)                                                           \
-    X(unfold, "unfold", "kernel_size, dilation=1, padding=0, stride=1", fn_unfold, F, NULL)                 \
-    X(fold, "fold", "output_size, kernel_size, dilation=1, padding=0, stride=1", fn_fold, F, NULL)          \
-    X(max_pool1d, "max_pool1d",                                                                             \
-      "kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False",             \
-      fn_max_pool1d, F, NULL)                                                                               \
-    X(max_pool2d, "max_pool2d",                                                                             \
-      "kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False",             \
-      fn_max_pool2d, F, NULL)                                                                               \
+#define OPS(X)                                                                                                  \
+    X(conv1d, "conv1d", CONV, FAMILY(conv, NULL, 1), F, NULL)                                                   \
+    X(conv2d, "conv2d", CONV, FAMILY(conv, NULL, 2), F, NULL)                                                   \
+    X(unfold, "unfold", "kernel_size, dilation=1, padding=0, stride=1", IMPL(fn_unfold), F, NULL)               \
+    X(fold, "fold", "output_size, kernel_size, dilation=1, padding=0, stride=1", IMPL(fn_fold), F, NULL)        \
+    X(max_pool1d, "max_pool1d",                                                                                 \
+      "kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False",                 \
+      FAMILY(max_pool_common, NULL, 1), F, NULL)                                                                \
+    X(max_pool2d, "max_pool2d",                                                                                 \
+      "kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False",                 \
+      FAMILY(max_pool_common, NULL, 2), F, NULL)                                                                \
     X(avg_pool1d, "avg_pool1d", "kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True", \
-      fn_avg_pool1d, F, NULL)                                                                               \
-    X(avg_pool2d, "avg_pool2d",                                                                             \
-      "kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True, divisor_override=None", \
-      fn_avg_pool2d, F, NULL)                                                                               \
-    X(adaptive_avg_pool1d, "adaptive_avg_pool1d", "output_size", fn_adaptive_avg_pool1d, F, NULL)           \
-    X(adaptive_avg_pool2d, "adaptive_avg_pool2d", "output_size", fn_adaptive_avg_pool2d, F, NULL)           \
-    X(batch_norm, "batch_norm",                                                                             \
-      "running_mean, running_var, weight=None, bias=None, training=False, momentum=0.1, eps=1e-05",        \
-      fn_batch_norm, F, NULL)                                                                               \
-    X(pad, "pad", "pad, mode=\"constant\", value=None", fn_pad, F, NULL)
+      FAMILY(avg_pool_common, NULL, 1), F, NULL)                                                                \
+    X(avg_pool2d, "avg_pool2d",                                                                                 \
+      "kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True, divisor_override=None",    \
+      FAMILY(avg_pool_common, NULL, 2), F, NULL)                                                                \
+    X(adaptive_avg_pool1d, "adaptive_avg_pool1d", "output_size", IMPL(fn_adaptive_avg_pool1d), F, NULL)         \
+    X(adaptive_avg_pool2d, "adaptive_avg_pool2d", "output_size", IMPL(fn_adaptive_avg_pool2d), F, NULL)         \
+    X(batch_norm, "batch_norm",                                                                                 \
+      "running_mean, running_var, weight=None, bias=None, training=False, momentum=0.1, eps=1e-05",             \
+      IMPL(fn_batch_norm), F, NULL)                                                                             \
+    X(pad, "pad", "pad, mode=\"constant\", value=None", IMPL(fn_pad), F, NULL)
 
 #define TORCH_TAB conv_ops
 TORCH_OP_TABLE(OPS)

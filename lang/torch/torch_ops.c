@@ -14,7 +14,12 @@
 
 /* ---- joining --------------------------------------------------------------------- */
 
-static cg_value join(const char *fn, cg_value *a, cg_tensor *(*f)(int, cg_tensor *const *, int64_t)) {
+typedef cg_tensor *(*join_fn)(int, cg_tensor *const *, int64_t);
+#define JOIN(f) join, TORCH_FN(join_fn, f), 0
+
+/* cat/concat/stack(tensors, dim=0) */
+static cg_value join(const torch_op *op, cg_value *a) {
+    const char *fn = op->name;
     int n;
     int64_t dim;
     if (torch_int_arg(fn, "dim", 2, a[1], &dim) < 0)
@@ -22,14 +27,11 @@ static cg_value join(const char *fn, cg_value *a, cg_tensor *(*f)(int, cg_tensor
     cg_tensor **ts = torch_tensor_list(fn, "tensors", 1, a[0], &n);
     if (!ts)
         return CG_ERR;
-    cg_tensor *r = f(n, ts, dim);
+    cg_tensor *r = ((join_fn)op->fn)(n, ts, dim);
     free(ts);
     return cg_tensor_steal(r);
 }
 
-static cg_value fn_cat(cg_value *a) { return join("cat", a, cg_cat); }
-static cg_value fn_concat(cg_value *a) { return join("concat", a, cg_cat); }
-static cg_value fn_stack(cg_value *a) { return join("stack", a, cg_stack); }
 
 /* ---- nonzero and where ------------------------------------------------------------- */
 
@@ -230,15 +232,15 @@ static cg_value fn_native_dropout(cg_value *a) {
 
 #define F TORCH_FUNCTION
 #define FA (TORCH_FUNCTION | TORCH_ANY_INPUT)
-#define OPS(X)                                                                                     \
-    X(cat, "cat", "dim=0", fn_cat, FA, "tensors")                                                  \
-    X(concat, "concat", "dim=0", fn_concat, FA, "tensors")                                         \
-    X(stack, "stack", "dim=0", fn_stack, FA, "tensors")                                            \
-    X(where, "where", "input=None, other=None", fn_where, F, "condition")                          \
-    X(nonzero, "nonzero", "*, as_tuple=False", fn_nonzero, TORCH_BOTH, NULL)                       \
-    X(native_dropout, "native_dropout", "p, train", fn_native_dropout, F, NULL)                    \
-    X(isclose, "isclose", "other, rtol=1e-05, atol=1e-08, equal_nan=False", fn_isclose, TORCH_BOTH, NULL) \
-    X(allclose, "allclose", "other, rtol=1e-05, atol=1e-08, equal_nan=False", fn_allclose, TORCH_BOTH, NULL)
+#define OPS(X)                                                                                                  \
+    X(cat, "cat", "dim=0", JOIN(cg_cat), FA, "tensors")                                                         \
+    X(concat, "concat", "dim=0", JOIN(cg_cat), FA, "tensors")                                                   \
+    X(stack, "stack", "dim=0", JOIN(cg_stack), FA, "tensors")                                                   \
+    X(where, "where", "input=None, other=None", IMPL(fn_where), F, "condition")                                 \
+    X(nonzero, "nonzero", "*, as_tuple=False", IMPL(fn_nonzero), TORCH_BOTH, NULL)                              \
+    X(native_dropout, "native_dropout", "p, train", IMPL(fn_native_dropout), F, NULL)                           \
+    X(isclose, "isclose", "other, rtol=1e-05, atol=1e-08, equal_nan=False", IMPL(fn_isclose), TORCH_BOTH, NULL) \
+    X(allclose, "allclose", "other, rtol=1e-05, atol=1e-08, equal_nan=False", IMPL(fn_allclose), TORCH_BOTH, NULL)
 
 #define TORCH_TAB function_ops
 TORCH_OP_TABLE(OPS)

@@ -3,8 +3,11 @@
  * torch.sum(x, 1)), with PyTorch 1.13's parameter names and defaults.
  *
  * One table (OPS below) lists every op once; torch_args.h's machinery binds
- * each row as a method, a function, or both. The impls read their arguments
- * from a[] (the tensor in a[0]) and return a value or CG_ERR. Creation
+ * each row as a method, a function, or both. A row names its engine
+ * function and the adapter that calls it (Note [Op rows] in torch_args.h):
+ * the generic ones (UNARY, BINARY, ...), a family's own here (REDUCE,
+ * SHAPE_ARGS, ...), or IMPL for a binding written by hand, which reads its
+ * arguments from a[] (the tensor in a[0]) and returns a value or CG_ERR. Creation
  * functions (zeros, rand, ...) and function-only ops (cat, stack, where)
  * are in torch_creation.c and torch_ops.c; the operators (x + y) in
  * tensor_obj.c. */
@@ -72,36 +75,6 @@ static cg_tensor *cast_for(const char *fn, cg_tensor *t, cg_value dtype, int k) 
     return r;
 }
 
-static cg_value binary(const char *fn, cg_value *a, cg_tensor *(*f)(cg_tensor *, cg_tensor *)) {
-    cg_tensor *o = operand_arg(fn, "other", 1, a[1]);
-    if (!o)
-        return CG_ERR;
-    cg_tensor *r = f(T0, o);
-    cg_tensor_release(o);
-    return cg_tensor_steal(r);
-}
-
-static cg_value binary_(const char *fn, cg_value *a, int (*f)(cg_tensor *, cg_tensor *)) {
-    cg_tensor *o = operand_arg(fn, "other", 1, a[1]);
-    if (!o)
-        return CG_ERR;
-    int rc = f(T0, o);
-    cg_tensor_release(o);
-    return inplace(a[0], rc);
-}
-
-/* Ops whose other operand must be a tensor (maximum, logical_and, ...). */
-static cg_value tensor_binary(const char *fn, const char *name, cg_value *a,
-                              cg_tensor *(*f)(cg_tensor *, cg_tensor *)) {
-    cg_tensor *o = tensor_arg(fn, name, 1, a[1]);
-    return o ? cg_tensor_steal(f(T0, o)) : CG_ERR;
-}
-
-static cg_value tensor_binary_(const char *fn, cg_value *a, int (*f)(cg_tensor *, cg_tensor *)) {
-    cg_tensor *o = tensor_arg(fn, "other", 1, a[1]);
-    return o ? inplace(a[0], f(T0, o)) : CG_ERR;
-}
-
 /* ---- arithmetic ------------------------------------------------------------------ */
 
 static int alpha_arg(const char *fn, cg_value v, cg_scalar *alpha) {
@@ -111,37 +84,38 @@ static int alpha_arg(const char *fn, cg_value v, cg_scalar *alpha) {
     return -1;
 }
 
-static cg_value addsub(const char *fn, cg_value *a, bool sub) {
+typedef cg_tensor *(*addsub_fn)(cg_tensor *, cg_tensor *, cg_scalar);
+typedef int (*addsub_fn_)(cg_tensor *, cg_tensor *, cg_scalar);
+#define ADDSUB(f) addsub, TORCH_FN(addsub_fn, f), 0
+#define ADDSUB_(f) addsub_, TORCH_FN(addsub_fn_, f), 0
+
+/* add/sub(other, *, alpha=1): f(self, other, alpha) */
+static cg_value addsub(const torch_op *op, cg_value *a) {
+    const char *fn = op->name;
     cg_scalar alpha;
     if (alpha_arg(fn, a[2], &alpha) < 0)
         return CG_ERR;
     cg_tensor *o = operand_arg(fn, "other", 1, a[1]);
     if (!o)
         return CG_ERR;
-    cg_tensor *r = sub ? cg_sub(T0, o, alpha) : cg_add(T0, o, alpha);
+    cg_tensor *r = ((addsub_fn)op->fn)(T0, o, alpha);
     cg_tensor_release(o);
     return cg_tensor_steal(r);
 }
 
-static cg_value addsub_(const char *fn, cg_value *a, bool sub) {
+static cg_value addsub_(const torch_op *op, cg_value *a) {
+    const char *fn = op->name;
     cg_scalar alpha;
     if (alpha_arg(fn, a[2], &alpha) < 0)
         return CG_ERR;
     cg_tensor *o = operand_arg(fn, "other", 1, a[1]);
     if (!o)
         return CG_ERR;
-    int rc = sub ? cg_sub_(T0, o, alpha) : cg_add_(T0, o, alpha);
+    int rc = ((addsub_fn_)op->fn)(T0, o, alpha);
     cg_tensor_release(o);
     return inplace(a[0], rc);
 }
 
-static cg_value op_add(cg_value *a) { return addsub("add", a, false); }
-static cg_value op_sub(cg_value *a) { return addsub("sub", a, true); }
-static cg_value op_add_(cg_value *a) { return addsub_("add_", a, false); }
-static cg_value op_sub_(cg_value *a) { return addsub_("sub_", a, true); }
-static cg_value op_mul(cg_value *a) { return binary("mul", a, cg_mul); }
-static cg_value op_mul_(cg_value *a) { return binary_("mul_", a, cg_mul_); }
-static cg_value op_true_divide(cg_value *a) { return binary("true_divide", a, cg_div); }
 static cg_tensor *floor_divide(cg_tensor *a, cg_tensor *b) { return torch_not_implemented(cg_floor_divide(a, b)); }
 static int floor_divide_(cg_tensor *a, cg_tensor *b) {
     int rc = cg_floor_divide_(a, b);
@@ -150,14 +124,12 @@ static int floor_divide_(cg_tensor *a, cg_tensor *b) {
     return rc;
 }
 
-static cg_value op_floor_divide(cg_value *a) { return binary("floor_divide", a, floor_divide); }
-static cg_value op_floor_divide_(cg_value *a) { return binary_("floor_divide_", a, floor_divide_); }
 
 /* torch.remainder(input, other): input may be a Python number (PyTorch's
  * Scalar overload, recorded as NotImplemented). */
-static cg_value op_remainder(cg_value *a) {
+static cg_value remainder_op(const torch_op *op, cg_value *a) {
     if (cg_is_tensor(a[0]))
-        return binary("remainder", a, cg_remainder);
+        return torch_adapt_binary(op, a);
     cg_tensor *self = torch_operand(a[0]);
     if (!self)
         return cg_exc_pending() ? CG_ERR : torch_arg_error("remainder", "self", 1, "Tensor", a[0]);
@@ -166,9 +138,10 @@ static cg_value op_remainder(cg_value *a) {
     cg_tensor_release(self);
     return o ? cg_tensor_steal(r) : CG_ERR;
 }
-static cg_value op_remainder_(cg_value *a) { return binary_("remainder_", a, cg_remainder_); }
 
-static cg_value div_impl(const char *fn, cg_value *a, bool in_place) {
+static cg_value div_impl(const torch_op *op, cg_value *a) {
+    const char *fn = op->name;
+    bool in_place = torch_op_in_place(op);
     const char *mode;
     if (torch_str_arg(fn, "rounding_mode", 0, a[2], true, &mode) < 0)
         return CG_ERR;
@@ -184,12 +157,10 @@ static cg_value div_impl(const char *fn, cg_value *a, bool in_place) {
     return r;
 }
 
-static cg_value op_div(cg_value *a) { return div_impl("div", a, false); }
-static cg_value op_div_(cg_value *a) { return div_impl("div_", a, true); }
 
 /* torch.pow(input, exponent): input may be a Python number (PowBackward2
  * when the exponent needs grad, as torch.pow(2, x)). */
-static cg_value op_pow(cg_value *a) {
+static cg_value pow_op(const torch_op *op, cg_value *a) {
     cg_scalar base;
     if (!cg_is_tensor(a[0])) {
         if (!torch_scalar_of(a[0], &base))
@@ -197,45 +168,12 @@ static cg_value op_pow(cg_value *a) {
         cg_tensor *e = tensor_arg("pow", "exponent", 1, a[1]);
         return e ? cg_tensor_steal(cg_pow_scalar_base(base, e)) : CG_ERR;
     }
-    return binary("pow", (cg_value[]){a[0], a[1]}, cg_pow);
+    return torch_adapt_binary(op, a);
 }
 
-static cg_value op_pow_(cg_value *a) { return binary_("pow_", a, cg_pow_); }
 
 /* ---- unary ops ------------------------------------------------------------------ */
 
-#define UNARY(name, fn)                                                                            \
-    static cg_value op_##name(cg_value *a) { return cg_tensor_steal(fn(T0)); }
-#define UNARY_(name, fn)                                                                           \
-    static cg_value op_##name(cg_value *a) { return inplace(a[0], fn(T0)); }
-
-UNARY(neg, cg_neg)
-UNARY(exp, cg_exp)
-UNARY(abs, cg_abs)
-UNARY(sign, cg_sign)
-UNARY(log, cg_log)
-UNARY(log1p, cg_log1p)
-UNARY(sqrt, cg_sqrt)
-UNARY(rsqrt, cg_rsqrt)
-UNARY(sin, cg_sin)
-UNARY(cos, cg_cos)
-UNARY(tanh, cg_tanh)
-UNARY(sigmoid, cg_sigmoid)
-UNARY(erf, cg_erf)
-UNARY(relu, cg_relu)
-UNARY(logical_not, cg_logical_not)
-UNARY(bitwise_not, cg_bitwise_not)
-UNARY_(neg_, cg_neg_)
-UNARY_(abs_, cg_abs_)
-UNARY_(exp_, cg_exp_)
-UNARY_(log_, cg_log_)
-UNARY_(sqrt_, cg_sqrt_)
-UNARY_(sigmoid_, cg_sigmoid_)
-UNARY_(tanh_, cg_tanh_)
-UNARY_(relu_, cg_relu_)
-UNARY_(logical_not_, cg_logical_not_)
-UNARY_(bitwise_not_, cg_bitwise_not_)
-UNARY_(zero_, cg_zero_)
 
 /* 1 / x, as tensor_obj.c's reflected division. */
 static cg_value op_reciprocal(cg_value *a) {
@@ -250,7 +188,9 @@ static cg_value op_reciprocal(cg_value *a) {
 }
 
 /* clamp(min=None, max=None): Python numbers or tensors as bounds. */
-static cg_value clamp_impl(const char *fn, cg_value *a, bool in_place) {
+static cg_value clamp_impl(const torch_op *op, cg_value *a) {
+    const char *fn = op->name;
+    bool in_place = torch_op_in_place(op);
     cg_scalar lo, hi;
     bool has_lo = torch_scalar_of(a[1], &lo), has_hi = torch_scalar_of(a[2], &hi);
     bool t_lo = cg_is_tensor(a[1]), t_hi = cg_is_tensor(a[2]);
@@ -269,34 +209,10 @@ static cg_value clamp_impl(const char *fn, cg_value *a, bool in_place) {
     return cg_tensor_steal(cg_clamp(T0, has_lo ? &lo : NULL, has_hi ? &hi : NULL));
 }
 
-static cg_value op_clamp(cg_value *a) { return clamp_impl("clamp", a, false); }
-static cg_value op_clamp_(cg_value *a) { return clamp_impl("clamp_", a, true); }
-static cg_value op_clip(cg_value *a) { return clamp_impl("clip", a, false); }
-static cg_value op_clip_(cg_value *a) { return clamp_impl("clip_", a, true); }
 
-static cg_value op_maximum(cg_value *a) { return tensor_binary("maximum", "other", a, cg_maximum); }
-static cg_value op_minimum(cg_value *a) { return tensor_binary("minimum", "other", a, cg_minimum); }
 
 /* ---- comparisons and logic -------------------------------------------------------------- */
 
-static cg_value op_eq(cg_value *a) { return binary("eq", a, cg_eq); }
-static cg_value op_ne(cg_value *a) { return binary("ne", a, cg_ne); }
-static cg_value op_lt(cg_value *a) { return binary("lt", a, cg_lt); }
-static cg_value op_le(cg_value *a) { return binary("le", a, cg_le); }
-static cg_value op_gt(cg_value *a) { return binary("gt", a, cg_gt); }
-static cg_value op_ge(cg_value *a) { return binary("ge", a, cg_ge); }
-static cg_value op_logical_and(cg_value *a) { return tensor_binary("logical_and", "other", a, cg_logical_and); }
-static cg_value op_logical_or(cg_value *a) { return tensor_binary("logical_or", "other", a, cg_logical_or); }
-static cg_value op_logical_xor(cg_value *a) { return tensor_binary("logical_xor", "other", a, cg_logical_xor); }
-static cg_value op_logical_and_(cg_value *a) { return tensor_binary_("logical_and_", a, cg_logical_and_); }
-static cg_value op_logical_or_(cg_value *a) { return tensor_binary_("logical_or_", a, cg_logical_or_); }
-static cg_value op_logical_xor_(cg_value *a) { return tensor_binary_("logical_xor_", a, cg_logical_xor_); }
-static cg_value op_bitwise_and(cg_value *a) { return binary("bitwise_and", a, cg_bitwise_and); }
-static cg_value op_bitwise_or(cg_value *a) { return binary("bitwise_or", a, cg_bitwise_or); }
-static cg_value op_bitwise_xor(cg_value *a) { return binary("bitwise_xor", a, cg_bitwise_xor); }
-static cg_value op_bitwise_and_(cg_value *a) { return binary_("bitwise_and_", a, cg_bitwise_and_); }
-static cg_value op_bitwise_or_(cg_value *a) { return binary_("bitwise_or_", a, cg_bitwise_or_); }
-static cg_value op_bitwise_xor_(cg_value *a) { return binary_("bitwise_xor_", a, cg_bitwise_xor_); }
 
 /* x.equal(other): same shape and values. */
 static cg_value op_equal(cg_value *a) {
@@ -316,7 +232,9 @@ static cg_value op_equal(cg_value *a) {
 }
 
 /* x.masked_fill(mask, value): value a number or a 0-d tensor. */
-static cg_value masked_fill_impl(const char *fn, cg_value *a, bool in_place) {
+static cg_value masked_fill_impl(const torch_op *op, cg_value *a) {
+    const char *fn = op->name;
+    bool in_place = torch_op_in_place(op);
     cg_tensor *mask = tensor_arg(fn, "mask", 1, a[1]);
     cg_scalar v;
     if (!mask || scalar_arg(fn, "value", 2, a[2], &v) < 0)
@@ -326,8 +244,6 @@ static cg_value masked_fill_impl(const char *fn, cg_value *a, bool in_place) {
     return cg_tensor_steal(cg_masked_fill(T0, mask, v));
 }
 
-static cg_value op_masked_fill(cg_value *a) { return masked_fill_impl("masked_fill", a, false); }
-static cg_value op_masked_fill_(cg_value *a) { return masked_fill_impl("masked_fill_", a, true); }
 
 /* x.where(condition, y) is torch.where(condition, x, y). */
 static cg_value op_where_method(cg_value *a) {
@@ -434,14 +350,15 @@ static cg_value op_multinomial(cg_value *a) {
 
 typedef cg_tensor *(*reduce_fn)(cg_tensor *, int, const int64_t *, bool);
 
-/* sum/mean/prod(dim=None, keepdim=False, *, dtype=None) */
-static cg_value reduce(const char *fn, cg_value *a, reduce_fn f) {
+/* sum/mean/prod(dim=None, keepdim=False, *, dtype=None); any, all and
+ * logsumexp have no dtype. */
+static cg_value reduce_as(const char *fn, cg_value *a, cg_value dtype, reduce_fn f) {
     int nd;
     int64_t dims[CG_MAX_DIMS];
     bool keepdim;
     if (dims_arg(fn, "dim", 1, a[1], &nd, dims) < 0 || bool_arg(fn, "keepdim", 2, a[2], &keepdim) < 0)
         return CG_ERR;
-    cg_tensor *x = cast_for(fn, T0, a[3], 3);
+    cg_tensor *x = cast_for(fn, T0, dtype, 3);
     if (!x)
         return CG_ERR;
     cg_tensor *r = f(x, nd, nd ? dims : NULL, keepdim);
@@ -449,23 +366,22 @@ static cg_value reduce(const char *fn, cg_value *a, reduce_fn f) {
     return cg_tensor_steal(r);
 }
 
-static cg_value op_sum(cg_value *a) { return reduce("sum", a, cg_sum); }
-static cg_value op_mean(cg_value *a) { return reduce("mean", a, cg_mean); }
-static cg_value op_any(cg_value *a) { return reduce("any", (cg_value[]){a[0], a[1], a[2], CG_NONE}, cg_any); }
-static cg_value op_all(cg_value *a) { return reduce("all", (cg_value[]){a[0], a[1], a[2], CG_NONE}, cg_all); }
+
+#define REDUCE(f) reduce, TORCH_FN(reduce_fn, f), 0
+static cg_value reduce(const torch_op *op, cg_value *a) {
+    return reduce_as(op->name, a, op->nparams > 3 ? a[3] : CG_NONE, (reduce_fn)op->fn);
+}
 
 static cg_value op_prod(cg_value *a) {
     if (!cg_is_none(a[1]) && a[1].tag != CG_V_INT && !cg_is_tensor(a[1]))
         return torch_arg_error("prod", "dim", torch_pos(1), "int", a[1]);
-    return reduce("prod", a, cg_prod);
-}
-
-static cg_value op_logsumexp(cg_value *a) {
-    return reduce("logsumexp", (cg_value[]){a[0], a[1], a[2], CG_NONE}, cg_logsumexp);
+    return reduce_as("prod", a, a[3], cg_prod);
 }
 
 /* max() / max(dim, keepdim=False) / max(other); min alike. */
-static cg_value extreme(const char *fn, cg_value *a, bool is_max) {
+static cg_value extreme(const torch_op *op, cg_value *a) {
+    const char *fn = op->name;
+    bool is_max = op->flag;
     cg_tensor *x = T0;
     if (cg_is_tensor(a[1])) /* the binary overload: maximum */
         return cg_tensor_steal(is_max ? cg_maximum(x, cg_tensor_of(a[1])) : cg_minimum(x, cg_tensor_of(a[1])));
@@ -482,10 +398,10 @@ static cg_value extreme(const char *fn, cg_value *a, bool is_max) {
     return torch_return_pair(fn, cg_tensor_steal(v), cg_tensor_steal(i));
 }
 
-static cg_value op_max(cg_value *a) { return extreme("max", a, true); }
-static cg_value op_min(cg_value *a) { return extreme("min", a, false); }
 
-static cg_value arg_extreme(const char *fn, cg_value *a, bool is_max) {
+static cg_value arg_extreme(const torch_op *op, cg_value *a) {
+    const char *fn = op->name;
+    bool is_max = op->flag;
     int64_t dim;
     bool keepdim;
     bool has_dim = !cg_is_none(a[1]);
@@ -495,12 +411,12 @@ static cg_value arg_extreme(const char *fn, cg_value *a, bool is_max) {
                                   : cg_argmin(T0, has_dim ? &dim : NULL, keepdim));
 }
 
-static cg_value op_argmax(cg_value *a) { return arg_extreme("argmax", a, true); }
-static cg_value op_argmin(cg_value *a) { return arg_extreme("argmin", a, false); }
 
 /* var/std(dim=None, unbiased=True, keepdim=False, *, correction=None); a
  * bool first argument is `unbiased`, as PyTorch's var(unbiased) overload. */
-static cg_value var_std(const char *fn, cg_value *a, bool is_std) {
+static cg_value var_std(const torch_op *op, cg_value *a) {
+    const char *fn = op->name;
+    bool is_std = op->flag;
     cg_value dim = a[1], unbiased = a[2];
     if (dim.tag == CG_V_BOOL) {
         unbiased = dim;
@@ -520,8 +436,6 @@ static cg_value var_std(const char *fn, cg_value *a, bool is_std) {
                                   : cg_var(x, nd, nd ? dims : NULL, correction, keepdim));
 }
 
-static cg_value op_var(cg_value *a) { return var_std("var", a, false); }
-static cg_value op_std(cg_value *a) { return var_std("std", a, true); }
 
 /* norm(p='fro', dim=None, keepdim=False, dtype=None) */
 static cg_value op_norm(cg_value *a) {
@@ -566,12 +480,6 @@ static cg_value op_cumsum(cg_value *a) {
 
 /* ---- linear algebra ----------------------------------------------------------------------- */
 
-static cg_value op_mm(cg_value *a) { return tensor_binary("mm", "mat2", a, cg_mm); }
-static cg_value op_bmm(cg_value *a) { return tensor_binary("bmm", "mat2", a, cg_bmm); }
-static cg_value op_matmul(cg_value *a) { return tensor_binary("matmul", "other", a, cg_matmul); }
-static cg_value op_mv(cg_value *a) { return tensor_binary("mv", "vec", a, cg_mv); }
-static cg_value op_dot(cg_value *a) { return tensor_binary("dot", "tensor", a, cg_dot); }
-static cg_value op_outer(cg_value *a) { return tensor_binary("outer", "vec2", a, cg_outer); }
 
 static cg_value op_addmm(cg_value *a) {
     cg_tensor *m1 = tensor_arg("addmm", "mat1", 1, a[1]), *m2 = m1 ? tensor_arg("addmm", "mat2", 2, a[2]) : NULL;
@@ -591,7 +499,7 @@ typedef cg_tensor *(*shape_fn)(cg_tensor *, int, const int64_t *);
 
 /* view(*shape) / reshape(*shape) / expand(*sizes) / permute(*dims) as
  * methods: ints or one sequence. */
-static cg_value shape_varargs(const char *fn, const char *name, cg_value *a, shape_fn f) {
+static cg_value shape_args(const char *fn, const char *name, cg_value *a, shape_fn f) {
     int n;
     int64_t sizes[CG_MAX_DIMS];
     if (torch_shape_varargs(fn, name, a[1], &n, sizes) < 0)
@@ -600,7 +508,7 @@ static cg_value shape_varargs(const char *fn, const char *name, cg_value *a, sha
 }
 
 /* torch.reshape(input, shape) / torch.permute(input, dims): one sequence. */
-static cg_value shape_seq(const char *fn, const char *name, cg_value *a, shape_fn f) {
+static cg_value shape_seq_of(const char *fn, const char *name, cg_value *a, shape_fn f) {
     int n;
     int64_t sizes[CG_MAX_DIMS];
     if (torch_shape_of(fn, name, torch_pos(1), a[1], &n, sizes) < 0)
@@ -612,14 +520,22 @@ static cg_value op_view(cg_value *a) {
     cg_tuple *tu = (cg_tuple *)a[1].u.o;
     if (tu->len == 1 && torch_is_dtype(tu->items[0]))
         return cg_raise(&cg_exc_NotImplementedError, "cgrad does not support view(dtype)");
-    return shape_varargs("view", "size", a, cg_view);
+    return shape_args("view", "size", a, cg_view);
 }
 
-static cg_value op_reshape_m(cg_value *a) { return shape_varargs("reshape", "shape", a, cg_reshape); }
-static cg_value op_reshape_f(cg_value *a) { return shape_seq("reshape", "shape", a, cg_reshape); }
-static cg_value op_expand(cg_value *a) { return shape_varargs("expand", "size", a, cg_expand); }
-static cg_value op_permute_m(cg_value *a) { return shape_varargs("permute", "dims", a, cg_permute); }
-static cg_value op_permute_f(cg_value *a) { return shape_seq("permute", "dims", a, cg_permute); }
+#define SHAPE_ARGS(f) shape_varargs, TORCH_FN(shape_fn, f), 0
+#define SHAPE_SEQ(f) shape_seq, TORCH_FN(shape_fn, f), 0
+#define SHAPE_OF(f) as_shape_of, TORCH_FN(shape_fn, f), 0
+static cg_value shape_varargs(const torch_op *op, cg_value *a) {
+    char name[64];
+    return shape_args(op->name, torch_param_name(op, name), a, (shape_fn)op->fn);
+}
+
+static cg_value shape_seq(const torch_op *op, cg_value *a) {
+    char name[64];
+    return shape_seq_of(op->name, torch_param_name(op, name), a, (shape_fn)op->fn);
+}
+
 
 /* x.repeat(*sizes): x tiled, composed as [1, s0, 1, s1, ...] expanded to
  * [r0, s0, r1, s1, ...] and reshaped; the result's node is named as
@@ -654,14 +570,12 @@ static cg_value op_repeat(cg_value *a) {
 /* torch.square(x): pow(x, 2), PowBackward0 as in PyTorch. */
 static cg_value op_square(cg_value *a) { return cg_tensor_steal(cg_pow_scalar(T0, cg_scalar_int(2))); }
 
-static cg_value as_shape_of(const char *fn, cg_value *a, shape_fn f) {
-    cg_tensor *o = tensor_arg(fn, "other", 1, a[1]);
-    return o ? cg_tensor_steal(f(T0, o->ndim, o->sizes)) : CG_ERR;
+/* view_as/reshape_as/expand_as(other): f(self, other's sizes) */
+static cg_value as_shape_of(const torch_op *op, cg_value *a) {
+    cg_tensor *o = tensor_arg(op->name, "other", 1, a[1]);
+    return o ? cg_tensor_steal(((shape_fn)op->fn)(T0, o->ndim, o->sizes)) : CG_ERR;
 }
 
-static cg_value op_view_as(cg_value *a) { return as_shape_of("view_as", a, cg_view); }
-static cg_value op_reshape_as(cg_value *a) { return as_shape_of("reshape_as", a, cg_reshape); }
-static cg_value op_expand_as(cg_value *a) { return as_shape_of("expand_as", a, cg_expand); }
 
 static cg_value op_flatten(cg_value *a) {
     int64_t s, e;
@@ -677,7 +591,6 @@ static cg_value op_transpose(cg_value *a) {
     return cg_tensor_steal(cg_transpose(T0, d0, d1));
 }
 
-static cg_value op_t(cg_value *a) { return cg_tensor_steal(cg_t(T0)); }
 
 static cg_value op_squeeze(cg_value *a) {
     if (cg_is_none(a[1]))
@@ -777,9 +690,6 @@ static cg_value op_chunk(cg_value *a) {
     return tensor_tuple(parts, n);
 }
 
-static cg_value op_contiguous(cg_value *a) { return cg_tensor_steal(cg_contiguous(T0)); }
-static cg_value op_clone(cg_value *a) { return cg_tensor_steal(cg_clone(T0)); }
-static cg_value op_detach(cg_value *a) { return cg_tensor_steal(cg_detach(T0)); }
 
 /* detach_(): self loses its history in place. */
 static cg_value op_detach_(cg_value *a) {
@@ -821,7 +731,9 @@ static cg_value op_gather(cg_value *a) {
 }
 
 /* scatter(dim, index, src) / scatter(dim, index, value), and in place. */
-static cg_value scatter_impl(const char *fn, cg_value *a, bool in_place, bool add) {
+static cg_value scatter_impl(const torch_op *op, cg_value *a) {
+    const char *fn = op->name;
+    bool in_place = torch_op_in_place(op), add = op->flag;
     int64_t d;
     if (int_arg(fn, "dim", 1, a[1], &d) < 0)
         return CG_ERR;
@@ -842,12 +754,10 @@ static cg_value scatter_impl(const char *fn, cg_value *a, bool in_place, bool ad
     return cg_tensor_steal(add ? cg_scatter_add(T0, d, idx, src) : cg_scatter(T0, d, idx, src));
 }
 
-static cg_value op_scatter(cg_value *a) { return scatter_impl("scatter", a, false, false); }
-static cg_value op_scatter_(cg_value *a) { return scatter_impl("scatter_", a, true, false); }
-static cg_value op_scatter_add(cg_value *a) { return scatter_impl("scatter_add", a, false, true); }
-static cg_value op_scatter_add_(cg_value *a) { return scatter_impl("scatter_add_", a, true, true); }
 
-static cg_value index_add_impl(const char *fn, cg_value *a, bool in_place) {
+static cg_value index_add_impl(const torch_op *op, cg_value *a) {
+    const char *fn = op->name;
+    bool in_place = torch_op_in_place(op);
     int64_t d;
     if (int_arg(fn, "dim", 1, a[1], &d) < 0)
         return CG_ERR;
@@ -873,10 +783,10 @@ static cg_value index_add_impl(const char *fn, cg_value *a, bool in_place) {
     return r;
 }
 
-static cg_value op_index_add(cg_value *a) { return index_add_impl("index_add", a, false); }
-static cg_value op_index_add_(cg_value *a) { return index_add_impl("index_add_", a, true); }
 
-static cg_value index_fill_impl(const char *fn, cg_value *a, bool in_place) {
+static cg_value index_fill_impl(const torch_op *op, cg_value *a) {
+    const char *fn = op->name;
+    bool in_place = torch_op_in_place(op);
     int64_t d;
     if (int_arg(fn, "dim", 1, a[1], &d) < 0)
         return CG_ERR;
@@ -889,12 +799,12 @@ static cg_value index_fill_impl(const char *fn, cg_value *a, bool in_place) {
     return cg_tensor_steal(cg_index_fill(T0, d, idx, v));
 }
 
-static cg_value op_index_fill(cg_value *a) { return index_fill_impl("index_fill", a, false); }
-static cg_value op_index_fill_(cg_value *a) { return index_fill_impl("index_fill_", a, true); }
 
 /* index_put(indices, values, accumulate=False): indices a tuple of tensors
  * (or None for a whole dim). */
-static cg_value index_put_impl(const char *fn, cg_value *a, bool in_place) {
+static cg_value index_put_impl(const torch_op *op, cg_value *a) {
+    const char *fn = op->name;
+    bool in_place = torch_op_in_place(op);
     if (!torch_is_seq(a[1]))
         return torch_arg_error(fn, "indices", torch_pos(1), "tuple of Tensors", a[1]);
     int64_t n = torch_seq_len(a[1]);
@@ -926,21 +836,22 @@ static cg_value index_put_impl(const char *fn, cg_value *a, bool in_place) {
     return r;
 }
 
-static cg_value op_index_put(cg_value *a) { return index_put_impl("index_put", a, false); }
-static cg_value op_index_put_(cg_value *a) { return index_put_impl("index_put_", a, true); }
 
 /* ---- softmax ---------------------------------------------------------------------------- */
 
-static cg_value softmax_impl(const char *fn, cg_value *a, cg_tensor *(*f)(cg_tensor *, int64_t, int)) {
+typedef cg_tensor *(*softmax_fn)(cg_tensor *, int64_t, int);
+#define SOFTMAX(f) softmax_impl, TORCH_FN(softmax_fn, f), 0
+
+/* softmax/log_softmax(dim, dtype=None) */
+static cg_value softmax_impl(const torch_op *op, cg_value *a) {
+    const char *fn = op->name;
     int64_t dim;
     int dt;
     if (int_arg(fn, "dim", 1, a[1], &dim) < 0 || torch_dtype_arg(fn, "dtype", 0, a[2], &dt) < 0)
         return CG_ERR;
-    return cg_tensor_steal(f(T0, dim, dt));
+    return cg_tensor_steal(((softmax_fn)op->fn)(T0, dim, dt));
 }
 
-static cg_value op_softmax(cg_value *a) { return softmax_impl("softmax", a, cg_softmax); }
-static cg_value op_log_softmax(cg_value *a) { return softmax_impl("log_softmax", a, cg_log_softmax); }
 
 /* ---- conversions ------------------------------------------------------------------------- */
 
@@ -1014,11 +925,9 @@ static cg_value op_to(cg_value *a) {
     return convert(a[0], dtype, has_device ? &device : NULL, copy);
 }
 
-static cg_value op_float(cg_value *a) { return convert(a[0], CG_F32, NULL, false); }
-static cg_value op_double(cg_value *a) { return convert(a[0], CG_F64, NULL, false); }
-static cg_value op_long(cg_value *a) { return convert(a[0], CG_INT64, NULL, false); }
-static cg_value op_int(cg_value *a) { return convert(a[0], CG_INT32, NULL, false); }
-static cg_value op_bool(cg_value *a) { return convert(a[0], CG_BOOL, NULL, false); }
+/* float()/double()/long()/int()/bool(): to the row's dtype */
+static cg_value to_dtype(const torch_op *op, cg_value *a) { return convert(a[0], op->flag, NULL, false); }
+
 
 static cg_value op_type_as(cg_value *a) {
     cg_tensor *o = tensor_arg("type_as", "other", 1, a[1]);
@@ -1118,7 +1027,9 @@ static cg_value op_get_device(cg_value *a) {
 }
 
 /* size(dim=None) / stride(dim=None): a torch.Size / tuple, or one int. */
-static cg_value size_or_stride(const char *fn, cg_value *a, bool stride) {
+static cg_value size_or_stride(const torch_op *op, cg_value *a) {
+    const char *fn = op->name;
+    bool stride = op->flag;
     cg_tensor *t = T0;
     if (cg_is_none(a[1])) {
         if (!stride)
@@ -1139,8 +1050,6 @@ static cg_value size_or_stride(const char *fn, cg_value *a, bool stride) {
     return cg_int(stride ? t->strides[d] : t->sizes[d]);
 }
 
-static cg_value op_size(cg_value *a) { return size_or_stride("size", a, false); }
-static cg_value op_stride(cg_value *a) { return size_or_stride("stride", a, true); }
 
 /* ---- new tensors like self --------------------------------------------------------------- */
 
@@ -1169,7 +1078,9 @@ static cg_value finish_new(cg_tensor *t, bool rg) {
     return cg_tensor_steal(t);
 }
 
-static cg_value new_filled(const char *fn, cg_value *a, int kind) {
+static cg_value new_filled(const torch_op *op, cg_value *a) {
+    const char *fn = op->name;
+    int kind = op->flag;
     int n, dtype;
     int64_t sizes[CG_MAX_DIMS];
     cg_device dev;
@@ -1182,9 +1093,6 @@ static cg_value new_filled(const char *fn, cg_value *a, int kind) {
     return finish_new(t, rg);
 }
 
-static cg_value op_new_zeros(cg_value *a) { return new_filled("new_zeros", a, 0); }
-static cg_value op_new_ones(cg_value *a) { return new_filled("new_ones", a, 1); }
-static cg_value op_new_empty(cg_value *a) { return new_filled("new_empty", a, 2); }
 
 static cg_value op_new_full(cg_value *a) {
     int n, dtype;
@@ -1252,7 +1160,8 @@ static cg_value op_register_hook(cg_value *a) {
 /* ---- Python protocol methods ------------------------------------------------------------------ */
 
 /* float(x), int(x): one-element tensors; __index__ only integer ones. */
-static cg_value number_of(cg_value *a, int kind) {
+static cg_value number_of(const torch_op *op, cg_value *a) {
+    int kind = op->flag;
     cg_tensor *t = T0;
     if (kind == 2 && (!cg_dtype_is_int(t->dtype) || cg_tensor_numel(t) != 1))
         return cg_raise(&cg_exc_TypeError, "only integer tensors of a single element can be converted to an index");
@@ -1270,9 +1179,6 @@ static cg_value number_of(cg_value *a, int kind) {
     return cg_int(cg_scalar_to_int(s));
 }
 
-static cg_value op_dunder_float(cg_value *a) { return number_of(a, 0); }
-static cg_value op_dunder_int(cg_value *a) { return number_of(a, 1); }
-static cg_value op_dunder_index(cg_value *a) { return number_of(a, 2); }
 
 /* f"{x:.4f}": a 0-d tensor formats as its item; others only with an
  * empty spec, as their str (object.__format__). */
@@ -1303,201 +1209,201 @@ static cg_value op_dunder_repr(cg_value *a) { return cg_type_tensor.repr(a[0]); 
 #define M TORCH_METHOD
 #define F TORCH_FUNCTION
 #define B TORCH_BOTH
-#define OPS(X)                                                                                             \
-    X(add, "add", "other, *, alpha=1", op_add, B, NULL)                                                    \
-    X(add_, "add_", "other, *, alpha=1", op_add_, M, NULL)                                                 \
-    X(sub, "sub", "other, *, alpha=1", op_sub, B, NULL)                                                    \
-    X(subtract, "subtract", "other, *, alpha=1", op_sub, B, NULL)                                          \
-    X(sub_, "sub_", "other, *, alpha=1", op_sub_, M, NULL)                                                 \
-    X(mul, "mul", "other", op_mul, B, NULL)                                                                \
-    X(multiply, "multiply", "other", op_mul, B, NULL)                                                      \
-    X(mul_, "mul_", "other", op_mul_, M, NULL)                                                             \
-    X(div, "div", "other, *, rounding_mode=None", op_div, B, NULL)                                         \
-    X(divide, "divide", "other, *, rounding_mode=None", op_div, B, NULL)                                   \
-    X(div_, "div_", "other, *, rounding_mode=None", op_div_, M, NULL)                                      \
-    X(true_divide, "true_divide", "other", op_true_divide, B, NULL)                                        \
-    X(floor_divide, "floor_divide", "other", op_floor_divide, B, NULL)                                     \
-    X(floor_divide_, "floor_divide_", "other", op_floor_divide_, M, NULL)                                  \
-    X(remainder, "remainder", "other", op_remainder, B | TORCH_ANY_INPUT, NULL)                                              \
-    X(remainder_, "remainder_", "other", op_remainder_, M, NULL)                                           \
-    X(pow, "pow", "exponent", op_pow, B | TORCH_ANY_INPUT, "self")                                         \
-    X(pow_, "pow_", "exponent", op_pow_, M, NULL)                                                          \
-    X(neg, "neg", "", op_neg, B, NULL)                                                                     \
-    X(negative, "negative", "", op_neg, B, NULL)                                                           \
-    X(neg_, "neg_", "", op_neg_, M, NULL)                                                                  \
-    X(abs, "abs", "", op_abs, B, NULL)                                                                     \
-    X(absolute, "absolute", "", op_abs, B, NULL)                                                           \
-    X(abs_, "abs_", "", op_abs_, M, NULL)                                                                  \
-    X(sign, "sign", "", op_sign, B, NULL)                                                                  \
-    X(exp, "exp", "", op_exp, B, NULL)                                                                     \
-    X(exp_, "exp_", "", op_exp_, M, NULL)                                                                  \
-    X(log, "log", "", op_log, B, NULL)                                                                     \
-    X(log_, "log_", "", op_log_, M, NULL)                                                                  \
-    X(log1p, "log1p", "", op_log1p, B, NULL)                                                               \
-    X(sqrt, "sqrt", "", op_sqrt, B, NULL)                                                                  \
-    X(sqrt_, "sqrt_", "", op_sqrt_, M, NULL)                                                               \
-    X(rsqrt, "rsqrt", "", op_rsqrt, B, NULL)                                                               \
-    X(sin, "sin", "", op_sin, B, NULL)                                                                     \
-    X(cos, "cos", "", op_cos, B, NULL)                                                                     \
-    X(tanh, "tanh", "", op_tanh, B, NULL)                                                                  \
-    X(tanh_, "tanh_", "", op_tanh_, M, NULL)                                                               \
-    X(sigmoid, "sigmoid", "", op_sigmoid, B, NULL)                                                         \
-    X(sigmoid_, "sigmoid_", "", op_sigmoid_, M, NULL)                                                      \
-    X(erf, "erf", "", op_erf, B, NULL)                                                                     \
-    X(relu, "relu", "", op_relu, B, NULL)                                                                  \
-    X(relu_, "relu_", "", op_relu_, M, NULL)                                                               \
-    X(reciprocal, "reciprocal", "", op_reciprocal, B, NULL)                                                \
-    X(clamp, "clamp", "min=None, max=None", op_clamp, B, NULL)                                             \
-    X(clamp_, "clamp_", "min=None, max=None", op_clamp_, M, NULL)                                          \
-    X(clip, "clip", "min=None, max=None", op_clip, B, NULL)                                                \
-    X(clip_, "clip_", "min=None, max=None", op_clip_, M, NULL)                                             \
-    X(maximum, "maximum", "other", op_maximum, B, NULL)                                                    \
-    X(minimum, "minimum", "other", op_minimum, B, NULL)                                                    \
-    X(eq, "eq", "other", op_eq, B, NULL)                                                                   \
-    X(ne, "ne", "other", op_ne, B, NULL)                                                                   \
-    X(lt, "lt", "other", op_lt, B, NULL)                                                                   \
-    X(le, "le", "other", op_le, B, NULL)                                                                   \
-    X(gt, "gt", "other", op_gt, B, NULL)                                                                   \
-    X(ge, "ge", "other", op_ge, B, NULL)                                                                   \
-    X(greater, "greater", "other", op_gt, B, NULL)                                                         \
-    X(less, "less", "other", op_lt, B, NULL)                                                               \
-    X(equal, "equal", "other", op_equal, B, NULL)                                                          \
-    X(logical_and, "logical_and", "other", op_logical_and, B, NULL)                                        \
-    X(logical_or, "logical_or", "other", op_logical_or, B, NULL)                                           \
-    X(logical_xor, "logical_xor", "other", op_logical_xor, B, NULL)                                        \
-    X(logical_not, "logical_not", "", op_logical_not, B, NULL)                                             \
-    X(logical_and_, "logical_and_", "other", op_logical_and_, M, NULL)                                     \
-    X(logical_or_, "logical_or_", "other", op_logical_or_, M, NULL)                                        \
-    X(logical_xor_, "logical_xor_", "other", op_logical_xor_, M, NULL)                                     \
-    X(logical_not_, "logical_not_", "", op_logical_not_, M, NULL)                                          \
-    X(bitwise_and, "bitwise_and", "other", op_bitwise_and, B, NULL)                                        \
-    X(bitwise_or, "bitwise_or", "other", op_bitwise_or, B, NULL)                                           \
-    X(bitwise_xor, "bitwise_xor", "other", op_bitwise_xor, B, NULL)                                        \
-    X(bitwise_not, "bitwise_not", "", op_bitwise_not, B, NULL)                                             \
-    X(bitwise_and_, "bitwise_and_", "other", op_bitwise_and_, M, NULL)                                     \
-    X(bitwise_or_, "bitwise_or_", "other", op_bitwise_or_, M, NULL)                                        \
-    X(bitwise_xor_, "bitwise_xor_", "other", op_bitwise_xor_, M, NULL)                                     \
-    X(bitwise_not_, "bitwise_not_", "", op_bitwise_not_, M, NULL)                                          \
-    X(masked_fill, "masked_fill", "mask, value", op_masked_fill, B, NULL)                                  \
-    X(masked_fill_, "masked_fill_", "mask, value", op_masked_fill_, M, NULL)                               \
-    X(where, "where", "condition, other", op_where_method, M, NULL)                                        \
-    X(fill_, "fill_", "value", op_fill_, M, NULL)                                                          \
-    X(zero_, "zero_", "", op_zero_, M, NULL)                                                               \
-    X(copy_, "copy_", "src, non_blocking=False", op_copy_, M, NULL)                                        \
-    X(normal_, "normal_", "mean=0, std=1, *, generator=None", op_normal_, M, NULL)                         \
-    X(uniform_, "uniform_", "from=0, to=1, *, generator=None", op_uniform_, M, NULL)                       \
-    X(random_, "random_", "from=None, to=None, *, generator=None", op_random_, M, NULL)                    \
-    X(exponential_, "exponential_", "lambd=1, *, generator=None", op_exponential_, M, NULL)                \
-    X(bernoulli_, "bernoulli_", "p=0.5, *, generator=None", op_bernoulli_, M, NULL)                        \
-    X(bernoulli, "bernoulli", "*, generator=None", op_bernoulli, B, NULL)                                  \
-    X(multinomial, "multinomial", "num_samples, replacement=False, *, generator=None", op_multinomial, B,  \
-      NULL)                                                                                                \
-    X(sum, "sum", "dim=None, keepdim=False, *, dtype=None", op_sum, B, NULL)                               \
-    X(mean, "mean", "dim=None, keepdim=False, *, dtype=None", op_mean, B, NULL)                            \
-    X(prod, "prod", "dim=None, keepdim=False, *, dtype=None", op_prod, B, NULL)                            \
-    X(max, "max", "dim=None, keepdim=False", op_max, B, NULL)                                              \
-    X(min, "min", "dim=None, keepdim=False", op_min, B, NULL)                                              \
-    X(argmax, "argmax", "dim=None, keepdim=False", op_argmax, B, NULL)                                     \
-    X(argmin, "argmin", "dim=None, keepdim=False", op_argmin, B, NULL)                                     \
-    X(var, "var", "dim=None, unbiased=True, keepdim=False, *, correction=None", op_var, B, NULL)           \
-    X(std, "std", "dim=None, unbiased=True, keepdim=False, *, correction=None", op_std, B, NULL)           \
-    X(norm, "norm", "p='fro', dim=None, keepdim=False, dtype=None", op_norm, B, NULL)                      \
-    X(logsumexp, "logsumexp", "dim, keepdim=False", op_logsumexp, B, NULL)                                 \
-    X(any, "any", "dim=None, keepdim=False", op_any, B, NULL)                                              \
-    X(all, "all", "dim=None, keepdim=False", op_all, B, NULL)                                              \
-    X(cumsum, "cumsum", "dim, *, dtype=None", op_cumsum, B, NULL)                                          \
-    X(mm, "mm", "mat2", op_mm, B, NULL)                                                                    \
-    X(bmm, "bmm", "mat2", op_bmm, B, NULL)                                                                 \
-    X(matmul, "matmul", "other", op_matmul, B, NULL)                                                       \
-    X(mv, "mv", "vec", op_mv, B, NULL)                                                                     \
-    X(dot, "dot", "tensor", op_dot, B, NULL)                                                               \
-    X(outer, "outer", "vec2", op_outer, B, NULL)                                                           \
-    X(addmm, "addmm", "mat1, mat2, *, beta=1, alpha=1", op_addmm, B, NULL)                                 \
-    X(view, "view", "*size", op_view, M, NULL)                                                             \
-    X(view_as, "view_as", "other", op_view_as, M, NULL)                                                    \
-    X(reshape_m, "reshape", "*shape", op_reshape_m, M, NULL)                                               \
-    X(reshape_f, "reshape", "shape", op_reshape_f, F, NULL)                                                \
-    X(reshape_as, "reshape_as", "other", op_reshape_as, M, NULL)                                           \
-    X(expand, "expand", "*size", op_expand, M, NULL)                                                       \
-    X(repeat, "repeat", "*repeats", op_repeat, M, NULL)                                                    \
-    X(square, "square", "", op_square, B, NULL)                                                            \
-    X(expand_as, "expand_as", "other", op_expand_as, M, NULL)                                              \
-    X(permute_m, "permute", "*dims", op_permute_m, M, NULL)                                                \
-    X(permute_f, "permute", "dims", op_permute_f, F, NULL)                                                 \
-    X(flatten, "flatten", "start_dim=0, end_dim=-1", op_flatten, B, NULL)                                  \
-    X(transpose, "transpose", "dim0, dim1", op_transpose, B, NULL)                                         \
-    X(swapaxes, "swapaxes", "dim0, dim1", op_transpose, B, NULL)                                           \
-    X(t, "t", "", op_t, B, NULL)                                                                           \
-    X(squeeze, "squeeze", "dim=None", op_squeeze, B, NULL)                                                 \
-    X(unsqueeze, "unsqueeze", "dim", op_unsqueeze, B, NULL)                                                \
-    X(narrow, "narrow", "dim, start, length", op_narrow, B, NULL)                                          \
-    X(select, "select", "dim, index", op_select, B, NULL)                                                  \
-    X(unbind, "unbind", "dim=0", op_unbind, B, NULL)                                                       \
-    X(split, "split", "split_size, dim=0", op_split, M, NULL)                                              \
-    X(split_f, "split", "split_size_or_sections, dim=0", op_split, F, "tensor")                            \
-    X(chunk, "chunk", "chunks, dim=0", op_chunk, B, NULL)                                                  \
-    X(contiguous, "contiguous", "memory_format=None", op_contiguous, M, NULL)                              \
-    X(clone, "clone", "*, memory_format=None", op_clone, B, NULL)                                          \
-    X(detach, "detach", "", op_detach, B, NULL)                                                            \
-    X(detach_, "detach_", "", op_detach_, M, NULL)                                                         \
-    X(index_select, "index_select", "dim, index", op_index_select, B, NULL)                                \
-    X(gather, "gather", "dim, index", op_gather, B, NULL)                                                  \
-    X(scatter, "scatter", "dim, index, src", op_scatter, B, NULL)                                          \
-    X(scatter_, "scatter_", "dim, index, src", op_scatter_, M, NULL)                                       \
-    X(scatter_add, "scatter_add", "dim, index, src", op_scatter_add, B, NULL)                              \
-    X(scatter_add_, "scatter_add_", "dim, index, src", op_scatter_add_, M, NULL)                           \
-    X(index_add, "index_add", "dim, index, source, *, alpha=1", op_index_add, B, NULL)                     \
-    X(index_add_, "index_add_", "dim, index, source, *, alpha=1", op_index_add_, M, NULL)                  \
-    X(index_fill, "index_fill", "dim, index, value", op_index_fill, B, NULL)                               \
-    X(index_fill_, "index_fill_", "dim, index, value", op_index_fill_, M, NULL)                            \
-    X(index_put, "index_put", "indices, values, accumulate=False", op_index_put, B, NULL)                  \
-    X(index_put_, "index_put_", "indices, values, accumulate=False", op_index_put_, M, NULL)               \
-    X(softmax, "softmax", "dim, dtype=None", op_softmax, B, NULL)                                          \
-    X(log_softmax, "log_softmax", "dim, dtype=None", op_log_softmax, B, NULL)                              \
-    X(to, "to", "a=None, b=None, non_blocking=False, copy=False, *, dtype=None, device=None", op_to, M,    \
-      NULL)                                                                                                \
-    X(float, "float", "memory_format=None", op_float, M, NULL)                                             \
-    X(double, "double", "memory_format=None", op_double, M, NULL)                                          \
-    X(long, "long", "memory_format=None", op_long, M, NULL)                                                \
-    X(int, "int", "memory_format=None", op_int, M, NULL)                                                   \
-    X(bool, "bool", "memory_format=None", op_bool, M, NULL)                                                \
-    X(type_as, "type_as", "other", op_type_as, M, NULL)                                                    \
-    X(type, "type", "dtype=None, non_blocking=False", op_type, M, NULL)                                    \
-    X(cpu, "cpu", "memory_format=None", op_cpu, M, NULL)                                                   \
-    X(cuda, "cuda", "device=None, non_blocking=False, memory_format=None", op_cuda, M, NULL)               \
-    X(item, "item", "", op_item, M, NULL)                                                                  \
-    X(tolist, "tolist", "", op_tolist, M, NULL)                                                            \
-    X(numel, "numel", "", op_numel, B, NULL)                                                               \
-    X(nelement, "nelement", "", op_numel, M, NULL)                                                         \
-    X(dim, "dim", "", op_dim, M, NULL)                                                                     \
-    X(ndimension, "ndimension", "", op_dim, M, NULL)                                                       \
-    X(element_size, "element_size", "", op_element_size, M, NULL)                                          \
-    X(is_contiguous, "is_contiguous", "memory_format=None", op_is_contiguous, M, NULL)                     \
-    X(is_floating_point, "is_floating_point", "", op_is_floating_point, B, NULL)                           \
-    X(storage_offset, "storage_offset", "", op_storage_offset, M, NULL)                                    \
-    X(data_ptr, "data_ptr", "", op_data_ptr, M, NULL)                                                      \
-    X(get_device, "get_device", "", op_get_device, M, NULL)                                                \
-    X(size, "size", "dim=None", op_size, M, NULL)                                                          \
-    X(stride, "stride", "dim=None", op_stride, M, NULL)                                                    \
-    X(new_zeros, "new_zeros", "*size, dtype=None, device=None, requires_grad=False", op_new_zeros, M, NULL) \
-    X(new_ones, "new_ones", "*size, dtype=None, device=None, requires_grad=False", op_new_ones, M, NULL)    \
-    X(new_empty, "new_empty", "*size, dtype=None, device=None, requires_grad=False", op_new_empty, M, NULL) \
-    X(new_full, "new_full", "size, fill_value, *, dtype=None, device=None, requires_grad=False",           \
-      op_new_full, M, NULL)                                                                                \
-    X(new_tensor, "new_tensor", "data, *, dtype=None, device=None, requires_grad=False", op_new_tensor, M, \
-      NULL)                                                                                                \
-    X(backward, "backward", "gradient=None, retain_graph=None, create_graph=False, inputs=None",           \
-      op_backward, M, NULL)                                                                                \
-    X(requires_grad_, "requires_grad_", "requires_grad=True", op_requires_grad_, M, NULL)                  \
-    X(retain_grad, "retain_grad", "", op_retain_grad, M, NULL)                                             \
-    X(register_hook, "register_hook", "hook", op_register_hook, M, NULL)                                   \
-    X(dunder_abs, "__abs__", "", op_abs, M, NULL)                                                          \
-    X(dunder_neg, "__neg__", "", op_neg, M, NULL)                                                          \
-    X(dunder_float, "__float__", "", op_dunder_float, M, NULL)                                             \
-    X(dunder_int, "__int__", "", op_dunder_int, M, NULL)                                                   \
-    X(dunder_index, "__index__", "", op_dunder_index, M, NULL)                                             \
-    X(dunder_format, "__format__", "format_spec", op_dunder_format, M, NULL)                               \
-    X(dunder_repr, "__repr__", "", op_dunder_repr, M, NULL)
+#define OPS(X)                                                                                                             \
+    X(add, "add", "other, *, alpha=1", ADDSUB(cg_add), B, NULL)                                                            \
+    X(add_, "add_", "other, *, alpha=1", ADDSUB_(cg_add_), M, NULL)                                                        \
+    X(sub, "sub", "other, *, alpha=1", ADDSUB(cg_sub), B, NULL)                                                            \
+    X(subtract, "subtract", "other, *, alpha=1", ADDSUB(cg_sub), B, NULL)                                                  \
+    X(sub_, "sub_", "other, *, alpha=1", ADDSUB_(cg_sub_), M, NULL)                                                        \
+    X(mul, "mul", "other", BINARY(cg_mul), B, NULL)                                                                        \
+    X(multiply, "multiply", "other", BINARY(cg_mul), B, NULL)                                                              \
+    X(mul_, "mul_", "other", BINARY_(cg_mul_), M, NULL)                                                                    \
+    X(div, "div", "other, *, rounding_mode=None", FAMILY(div_impl, NULL, 0), B, NULL)                                      \
+    X(divide, "divide", "other, *, rounding_mode=None", FAMILY(div_impl, NULL, 0), B, NULL)                                \
+    X(div_, "div_", "other, *, rounding_mode=None", FAMILY(div_impl, NULL, 0), M, NULL)                                    \
+    X(true_divide, "true_divide", "other", BINARY(cg_div), B, NULL)                                                        \
+    X(floor_divide, "floor_divide", "other", BINARY(floor_divide), B, NULL)                                                \
+    X(floor_divide_, "floor_divide_", "other", BINARY_(floor_divide_), M, NULL)                                            \
+    X(remainder, "remainder", "other", FAMILY(remainder_op, cg_remainder, 0), B | TORCH_ANY_INPUT, NULL)                   \
+    X(remainder_, "remainder_", "other", BINARY_(cg_remainder_), M, NULL)                                                  \
+    X(pow, "pow", "exponent", FAMILY(pow_op, cg_pow, 0), B | TORCH_ANY_INPUT, "self")                                      \
+    X(pow_, "pow_", "exponent", BINARY_(cg_pow_), M, NULL)                                                                 \
+    X(neg, "neg", "", UNARY(cg_neg), B, NULL)                                                                              \
+    X(negative, "negative", "", UNARY(cg_neg), B, NULL)                                                                    \
+    X(neg_, "neg_", "", UNARY_(cg_neg_), M, NULL)                                                                          \
+    X(abs, "abs", "", UNARY(cg_abs), B, NULL)                                                                              \
+    X(absolute, "absolute", "", UNARY(cg_abs), B, NULL)                                                                    \
+    X(abs_, "abs_", "", UNARY_(cg_abs_), M, NULL)                                                                          \
+    X(sign, "sign", "", UNARY(cg_sign), B, NULL)                                                                           \
+    X(exp, "exp", "", UNARY(cg_exp), B, NULL)                                                                              \
+    X(exp_, "exp_", "", UNARY_(cg_exp_), M, NULL)                                                                          \
+    X(log, "log", "", UNARY(cg_log), B, NULL)                                                                              \
+    X(log_, "log_", "", UNARY_(cg_log_), M, NULL)                                                                          \
+    X(log1p, "log1p", "", UNARY(cg_log1p), B, NULL)                                                                        \
+    X(sqrt, "sqrt", "", UNARY(cg_sqrt), B, NULL)                                                                           \
+    X(sqrt_, "sqrt_", "", UNARY_(cg_sqrt_), M, NULL)                                                                       \
+    X(rsqrt, "rsqrt", "", UNARY(cg_rsqrt), B, NULL)                                                                        \
+    X(sin, "sin", "", UNARY(cg_sin), B, NULL)                                                                              \
+    X(cos, "cos", "", UNARY(cg_cos), B, NULL)                                                                              \
+    X(tanh, "tanh", "", UNARY(cg_tanh), B, NULL)                                                                           \
+    X(tanh_, "tanh_", "", UNARY_(cg_tanh_), M, NULL)                                                                       \
+    X(sigmoid, "sigmoid", "", UNARY(cg_sigmoid), B, NULL)                                                                  \
+    X(sigmoid_, "sigmoid_", "", UNARY_(cg_sigmoid_), M, NULL)                                                              \
+    X(erf, "erf", "", UNARY(cg_erf), B, NULL)                                                                              \
+    X(relu, "relu", "", UNARY(cg_relu), B, NULL)                                                                           \
+    X(relu_, "relu_", "", UNARY_(cg_relu_), M, NULL)                                                                       \
+    X(reciprocal, "reciprocal", "", IMPL(op_reciprocal), B, NULL)                                                          \
+    X(clamp, "clamp", "min=None, max=None", FAMILY(clamp_impl, NULL, 0), B, NULL)                                          \
+    X(clamp_, "clamp_", "min=None, max=None", FAMILY(clamp_impl, NULL, 0), M, NULL)                                        \
+    X(clip, "clip", "min=None, max=None", FAMILY(clamp_impl, NULL, 0), B, NULL)                                            \
+    X(clip_, "clip_", "min=None, max=None", FAMILY(clamp_impl, NULL, 0), M, NULL)                                          \
+    X(maximum, "maximum", "other", TBINARY(cg_maximum), B, NULL)                                                           \
+    X(minimum, "minimum", "other", TBINARY(cg_minimum), B, NULL)                                                           \
+    X(eq, "eq", "other", BINARY(cg_eq), B, NULL)                                                                           \
+    X(ne, "ne", "other", BINARY(cg_ne), B, NULL)                                                                           \
+    X(lt, "lt", "other", BINARY(cg_lt), B, NULL)                                                                           \
+    X(le, "le", "other", BINARY(cg_le), B, NULL)                                                                           \
+    X(gt, "gt", "other", BINARY(cg_gt), B, NULL)                                                                           \
+    X(ge, "ge", "other", BINARY(cg_ge), B, NULL)                                                                           \
+    X(greater, "greater", "other", BINARY(cg_gt), B, NULL)                                                                 \
+    X(less, "less", "other", BINARY(cg_lt), B, NULL)                                                                       \
+    X(equal, "equal", "other", IMPL(op_equal), B, NULL)                                                                    \
+    X(logical_and, "logical_and", "other", TBINARY(cg_logical_and), B, NULL)                                               \
+    X(logical_or, "logical_or", "other", TBINARY(cg_logical_or), B, NULL)                                                  \
+    X(logical_xor, "logical_xor", "other", TBINARY(cg_logical_xor), B, NULL)                                               \
+    X(logical_not, "logical_not", "", UNARY(cg_logical_not), B, NULL)                                                      \
+    X(logical_and_, "logical_and_", "other", TBINARY_(cg_logical_and_), M, NULL)                                           \
+    X(logical_or_, "logical_or_", "other", TBINARY_(cg_logical_or_), M, NULL)                                              \
+    X(logical_xor_, "logical_xor_", "other", TBINARY_(cg_logical_xor_), M, NULL)                                           \
+    X(logical_not_, "logical_not_", "", UNARY_(cg_logical_not_), M, NULL)                                                  \
+    X(bitwise_and, "bitwise_and", "other", BINARY(cg_bitwise_and), B, NULL)                                                \
+    X(bitwise_or, "bitwise_or", "other", BINARY(cg_bitwise_or), B, NULL)                                                   \
+    X(bitwise_xor, "bitwise_xor", "other", BINARY(cg_bitwise_xor), B, NULL)                                                \
+    X(bitwise_not, "bitwise_not", "", UNARY(cg_bitwise_not), B, NULL)                                                      \
+    X(bitwise_and_, "bitwise_and_", "other", BINARY_(cg_bitwise_and_), M, NULL)                                            \
+    X(bitwise_or_, "bitwise_or_", "other", BINARY_(cg_bitwise_or_), M, NULL)                                               \
+    X(bitwise_xor_, "bitwise_xor_", "other", BINARY_(cg_bitwise_xor_), M, NULL)                                            \
+    X(bitwise_not_, "bitwise_not_", "", UNARY_(cg_bitwise_not_), M, NULL)                                                  \
+    X(masked_fill, "masked_fill", "mask, value", FAMILY(masked_fill_impl, NULL, 0), B, NULL)                               \
+    X(masked_fill_, "masked_fill_", "mask, value", FAMILY(masked_fill_impl, NULL, 0), M, NULL)                             \
+    X(where, "where", "condition, other", IMPL(op_where_method), M, NULL)                                                  \
+    X(fill_, "fill_", "value", IMPL(op_fill_), M, NULL)                                                                    \
+    X(zero_, "zero_", "", UNARY_(cg_zero_), M, NULL)                                                                       \
+    X(copy_, "copy_", "src, non_blocking=False", IMPL(op_copy_), M, NULL)                                                  \
+    X(normal_, "normal_", "mean=0, std=1, *, generator=None", IMPL(op_normal_), M, NULL)                                   \
+    X(uniform_, "uniform_", "from=0, to=1, *, generator=None", IMPL(op_uniform_), M, NULL)                                 \
+    X(random_, "random_", "from=None, to=None, *, generator=None", IMPL(op_random_), M, NULL)                              \
+    X(exponential_, "exponential_", "lambd=1, *, generator=None", IMPL(op_exponential_), M, NULL)                          \
+    X(bernoulli_, "bernoulli_", "p=0.5, *, generator=None", IMPL(op_bernoulli_), M, NULL)                                  \
+    X(bernoulli, "bernoulli", "*, generator=None", IMPL(op_bernoulli), B, NULL)                                            \
+    X(multinomial, "multinomial", "num_samples, replacement=False, *, generator=None", IMPL(op_multinomial), B,            \
+      NULL)                                                                                                                \
+    X(sum, "sum", "dim=None, keepdim=False, *, dtype=None", REDUCE(cg_sum), B, NULL)                                       \
+    X(mean, "mean", "dim=None, keepdim=False, *, dtype=None", REDUCE(cg_mean), B, NULL)                                    \
+    X(prod, "prod", "dim=None, keepdim=False, *, dtype=None", IMPL(op_prod), B, NULL)                                      \
+    X(max, "max", "dim=None, keepdim=False", FAMILY(extreme, NULL, 1), B, NULL)                                            \
+    X(min, "min", "dim=None, keepdim=False", FAMILY(extreme, NULL, 0), B, NULL)                                            \
+    X(argmax, "argmax", "dim=None, keepdim=False", FAMILY(arg_extreme, NULL, 1), B, NULL)                                  \
+    X(argmin, "argmin", "dim=None, keepdim=False", FAMILY(arg_extreme, NULL, 0), B, NULL)                                  \
+    X(var, "var", "dim=None, unbiased=True, keepdim=False, *, correction=None", FAMILY(var_std, NULL, 0), B, NULL)         \
+    X(std, "std", "dim=None, unbiased=True, keepdim=False, *, correction=None", FAMILY(var_std, NULL, 1), B, NULL)         \
+    X(norm, "norm", "p='fro', dim=None, keepdim=False, dtype=None", IMPL(op_norm), B, NULL)                                \
+    X(logsumexp, "logsumexp", "dim, keepdim=False", REDUCE(cg_logsumexp), B, NULL)                                         \
+    X(any, "any", "dim=None, keepdim=False", REDUCE(cg_any), B, NULL)                                                      \
+    X(all, "all", "dim=None, keepdim=False", REDUCE(cg_all), B, NULL)                                                      \
+    X(cumsum, "cumsum", "dim, *, dtype=None", IMPL(op_cumsum), B, NULL)                                                    \
+    X(mm, "mm", "mat2", TBINARY(cg_mm), B, NULL)                                                                           \
+    X(bmm, "bmm", "mat2", TBINARY(cg_bmm), B, NULL)                                                                        \
+    X(matmul, "matmul", "other", TBINARY(cg_matmul), B, NULL)                                                              \
+    X(mv, "mv", "vec", TBINARY(cg_mv), B, NULL)                                                                            \
+    X(dot, "dot", "tensor", TBINARY(cg_dot), B, NULL)                                                                      \
+    X(outer, "outer", "vec2", TBINARY(cg_outer), B, NULL)                                                                  \
+    X(addmm, "addmm", "mat1, mat2, *, beta=1, alpha=1", IMPL(op_addmm), B, NULL)                                           \
+    X(view, "view", "*size", IMPL(op_view), M, NULL)                                                                       \
+    X(view_as, "view_as", "other", SHAPE_OF(cg_view), M, NULL)                                                             \
+    X(reshape_m, "reshape", "*shape", SHAPE_ARGS(cg_reshape), M, NULL)                                                     \
+    X(reshape_f, "reshape", "shape", SHAPE_SEQ(cg_reshape), F, NULL)                                                       \
+    X(reshape_as, "reshape_as", "other", SHAPE_OF(cg_reshape), M, NULL)                                                    \
+    X(expand, "expand", "*size", SHAPE_ARGS(cg_expand), M, NULL)                                                           \
+    X(repeat, "repeat", "*repeats", IMPL(op_repeat), M, NULL)                                                              \
+    X(square, "square", "", IMPL(op_square), B, NULL)                                                                      \
+    X(expand_as, "expand_as", "other", SHAPE_OF(cg_expand), M, NULL)                                                       \
+    X(permute_m, "permute", "*dims", SHAPE_ARGS(cg_permute), M, NULL)                                                      \
+    X(permute_f, "permute", "dims", SHAPE_SEQ(cg_permute), F, NULL)                                                        \
+    X(flatten, "flatten", "start_dim=0, end_dim=-1", IMPL(op_flatten), B, NULL)                                            \
+    X(transpose, "transpose", "dim0, dim1", IMPL(op_transpose), B, NULL)                                                   \
+    X(swapaxes, "swapaxes", "dim0, dim1", IMPL(op_transpose), B, NULL)                                                     \
+    X(t, "t", "", UNARY(cg_t), B, NULL)                                                                                    \
+    X(squeeze, "squeeze", "dim=None", IMPL(op_squeeze), B, NULL)                                                           \
+    X(unsqueeze, "unsqueeze", "dim", IMPL(op_unsqueeze), B, NULL)                                                          \
+    X(narrow, "narrow", "dim, start, length", IMPL(op_narrow), B, NULL)                                                    \
+    X(select, "select", "dim, index", IMPL(op_select), B, NULL)                                                            \
+    X(unbind, "unbind", "dim=0", IMPL(op_unbind), B, NULL)                                                                 \
+    X(split, "split", "split_size, dim=0", IMPL(op_split), M, NULL)                                                        \
+    X(split_f, "split", "split_size_or_sections, dim=0", IMPL(op_split), F, "tensor")                                      \
+    X(chunk, "chunk", "chunks, dim=0", IMPL(op_chunk), B, NULL)                                                            \
+    X(contiguous, "contiguous", "memory_format=None", UNARY(cg_contiguous), M, NULL)                                       \
+    X(clone, "clone", "*, memory_format=None", UNARY(cg_clone), B, NULL)                                                   \
+    X(detach, "detach", "", UNARY(cg_detach), B, NULL)                                                                     \
+    X(detach_, "detach_", "", IMPL(op_detach_), M, NULL)                                                                   \
+    X(index_select, "index_select", "dim, index", IMPL(op_index_select), B, NULL)                                          \
+    X(gather, "gather", "dim, index", IMPL(op_gather), B, NULL)                                                            \
+    X(scatter, "scatter", "dim, index, src", FAMILY(scatter_impl, NULL, 0), B, NULL)                                       \
+    X(scatter_, "scatter_", "dim, index, src", FAMILY(scatter_impl, NULL, 0), M, NULL)                                     \
+    X(scatter_add, "scatter_add", "dim, index, src", FAMILY(scatter_impl, NULL, 1), B, NULL)                               \
+    X(scatter_add_, "scatter_add_", "dim, index, src", FAMILY(scatter_impl, NULL, 1), M, NULL)                             \
+    X(index_add, "index_add", "dim, index, source, *, alpha=1", FAMILY(index_add_impl, NULL, 0), B, NULL)                  \
+    X(index_add_, "index_add_", "dim, index, source, *, alpha=1", FAMILY(index_add_impl, NULL, 0), M, NULL)                \
+    X(index_fill, "index_fill", "dim, index, value", FAMILY(index_fill_impl, NULL, 0), B, NULL)                            \
+    X(index_fill_, "index_fill_", "dim, index, value", FAMILY(index_fill_impl, NULL, 0), M, NULL)                          \
+    X(index_put, "index_put", "indices, values, accumulate=False", FAMILY(index_put_impl, NULL, 0), B, NULL)               \
+    X(index_put_, "index_put_", "indices, values, accumulate=False", FAMILY(index_put_impl, NULL, 0), M, NULL)             \
+    X(softmax, "softmax", "dim, dtype=None", SOFTMAX(cg_softmax), B, NULL)                                                 \
+    X(log_softmax, "log_softmax", "dim, dtype=None", SOFTMAX(cg_log_softmax), B, NULL)                                     \
+    X(to, "to", "a=None, b=None, non_blocking=False, copy=False, *, dtype=None, device=None", IMPL(op_to), M,              \
+      NULL)                                                                                                                \
+    X(float, "float", "memory_format=None", FAMILY(to_dtype, NULL, CG_F32), M, NULL)                                       \
+    X(double, "double", "memory_format=None", FAMILY(to_dtype, NULL, CG_F64), M, NULL)                                     \
+    X(long, "long", "memory_format=None", FAMILY(to_dtype, NULL, CG_INT64), M, NULL)                                       \
+    X(int, "int", "memory_format=None", FAMILY(to_dtype, NULL, CG_INT32), M, NULL)                                         \
+    X(bool, "bool", "memory_format=None", FAMILY(to_dtype, NULL, CG_BOOL), M, NULL)                                        \
+    X(type_as, "type_as", "other", IMPL(op_type_as), M, NULL)                                                              \
+    X(type, "type", "dtype=None, non_blocking=False", IMPL(op_type), M, NULL)                                              \
+    X(cpu, "cpu", "memory_format=None", IMPL(op_cpu), M, NULL)                                                             \
+    X(cuda, "cuda", "device=None, non_blocking=False, memory_format=None", IMPL(op_cuda), M, NULL)                         \
+    X(item, "item", "", IMPL(op_item), M, NULL)                                                                            \
+    X(tolist, "tolist", "", IMPL(op_tolist), M, NULL)                                                                      \
+    X(numel, "numel", "", IMPL(op_numel), B, NULL)                                                                         \
+    X(nelement, "nelement", "", IMPL(op_numel), M, NULL)                                                                   \
+    X(dim, "dim", "", IMPL(op_dim), M, NULL)                                                                               \
+    X(ndimension, "ndimension", "", IMPL(op_dim), M, NULL)                                                                 \
+    X(element_size, "element_size", "", IMPL(op_element_size), M, NULL)                                                    \
+    X(is_contiguous, "is_contiguous", "memory_format=None", IMPL(op_is_contiguous), M, NULL)                               \
+    X(is_floating_point, "is_floating_point", "", IMPL(op_is_floating_point), B, NULL)                                     \
+    X(storage_offset, "storage_offset", "", IMPL(op_storage_offset), M, NULL)                                              \
+    X(data_ptr, "data_ptr", "", IMPL(op_data_ptr), M, NULL)                                                                \
+    X(get_device, "get_device", "", IMPL(op_get_device), M, NULL)                                                          \
+    X(size, "size", "dim=None", FAMILY(size_or_stride, NULL, 0), M, NULL)                                                  \
+    X(stride, "stride", "dim=None", FAMILY(size_or_stride, NULL, 1), M, NULL)                                              \
+    X(new_zeros, "new_zeros", "*size, dtype=None, device=None, requires_grad=False", FAMILY(new_filled, NULL, 0), M, NULL) \
+    X(new_ones, "new_ones", "*size, dtype=None, device=None, requires_grad=False", FAMILY(new_filled, NULL, 1), M, NULL)   \
+    X(new_empty, "new_empty", "*size, dtype=None, device=None, requires_grad=False", FAMILY(new_filled, NULL, 2), M, NULL) \
+    X(new_full, "new_full", "size, fill_value, *, dtype=None, device=None, requires_grad=False",                           \
+      IMPL(op_new_full), M, NULL)                                                                                          \
+    X(new_tensor, "new_tensor", "data, *, dtype=None, device=None, requires_grad=False", IMPL(op_new_tensor), M,           \
+      NULL)                                                                                                                \
+    X(backward, "backward", "gradient=None, retain_graph=None, create_graph=False, inputs=None",                           \
+      IMPL(op_backward), M, NULL)                                                                                          \
+    X(requires_grad_, "requires_grad_", "requires_grad=True", IMPL(op_requires_grad_), M, NULL)                            \
+    X(retain_grad, "retain_grad", "", IMPL(op_retain_grad), M, NULL)                                                       \
+    X(register_hook, "register_hook", "hook", IMPL(op_register_hook), M, NULL)                                             \
+    X(dunder_abs, "__abs__", "", UNARY(cg_abs), M, NULL)                                                                   \
+    X(dunder_neg, "__neg__", "", UNARY(cg_neg), M, NULL)                                                                   \
+    X(dunder_float, "__float__", "", FAMILY(number_of, NULL, 0), M, NULL)                                                  \
+    X(dunder_int, "__int__", "", FAMILY(number_of, NULL, 1), M, NULL)                                                      \
+    X(dunder_index, "__index__", "", FAMILY(number_of, NULL, 2), M, NULL)                                                  \
+    X(dunder_format, "__format__", "format_spec", IMPL(op_dunder_format), M, NULL)                                         \
+    X(dunder_repr, "__repr__", "", IMPL(op_dunder_repr), M, NULL)
 
 #define TORCH_TAB tensor_ops
 TORCH_OP_TABLE(OPS)
