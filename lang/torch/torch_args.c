@@ -6,6 +6,7 @@
  * takes any number, a shape takes a sequence of ints. The messages are the
  * parser's: "sum(): argument 'dim' (position 1) must be int, not float".
  * This file is not the binding of any op. */
+#include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -282,7 +283,32 @@ static char *sig_text(const char *name, const char *first, const char *params) {
     return s;
 }
 
+/* The tables prepared so far (one per file that binds ops). */
+#define TORCH_MAX_TABLES 32
+static struct {
+    const torch_op *ops;
+    int n;
+} tables[TORCH_MAX_TABLES];
+static int ntables;
+
+static void table_register(const torch_op *ops, int n) {
+    for (int i = 0; i < ntables; i++)
+        if (tables[i].ops == ops)
+            return;
+    assert(ntables < TORCH_MAX_TABLES && "raise TORCH_MAX_TABLES");
+    tables[ntables].ops = ops;
+    tables[ntables++].n = n;
+}
+
+const torch_op *torch_op_table_at(int i, int *n) {
+    if (i < 0 || i >= ntables)
+        return NULL;
+    *n = tables[i].n;
+    return tables[i].ops;
+}
+
 int torch_ops_prepare(torch_op *ops, int n) {
+    table_register(ops, n);
     for (int i = 0; i < n; i++) {
         torch_op *op = &ops[i];
         if (op->method.name)

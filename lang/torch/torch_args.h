@@ -264,8 +264,14 @@ cg_value torch_inplace_result(cg_value self, int rc);
 
 #define TORCH_MAX_PARAMS 16
 
-/* Builds the method and function defs of ops[0..n) (their signatures). */
+/* Builds the method and function defs of ops[0..n) (their signatures),
+ * and registers the table for torch_op_table_at. */
 int torch_ops_prepare(torch_op *ops, int n);
+/* Table i of those torch_ops_prepare has registered, in the order their
+ * module or type was built, with its row count in *n; NULL past the last.
+ * For tests/unit/test_op_reach.c, which checks every row of every table:
+ * import torch and torch.nn.functional first, so that all are built. */
+const torch_op *torch_op_table_at(int i, int *n);
 /* Binds and runs op as a method of self / as a function. */
 cg_value torch_op_call_method(torch_op *op, cg_value self, const cg_args *args);
 cg_value torch_op_call_function(torch_op *op, const cg_args *args);

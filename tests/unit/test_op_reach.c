@@ -1,0 +1,323 @@
+/* test_op_reach.c: the engine's op table and the language's op tables
+ * agree. Every differentiable row of engine/ops.def is reached from Python:
+ * its snippet, run in a fresh session, builds a tensor `y` whose autograd
+ * graph holds the row's node, or the row is listed INTERNAL with why. And
+ * every row of every op table of lang/torch (Note [Op rows]) is bound where
+ * it says, with the function its binder calls.
+ *
+ * This is not a test of what the ops compute: test_op_table.c runs and
+ * gradchecks every ops.def row, test_torch_bindings.c checks the bindings'
+ * results and errors. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/exc.h"
+#include "runtime/interp.h"
+#include "runtime/lang_internal.h"
+#include "runtime/module.h"
+#include "torch/torch_args.h"
+
+static void up(void) { cr_assert_eq(cg_lang_init(), 0, "cg_lang_init failed"); }
+
+static void down(void) {
+    cg_exc_clear();
+    cg_lang_shutdown();
+}
+
+TestSuite(op_reach, .init = up, .fini = down);
+
+/* ---- every differentiable ops.def row, from Python ---------------------------------- */
+
+/* Run before each snippet: the leaves it may use, and the walk over y's
+ * graph (grad_fn, then next_functions) that names its nodes as a user sees
+ * them, type(node).__name__. */
+static const char prelude[] =
+    "import torch\n"
+    "import torch.nn.functional as F\n"
+    "torch.manual_seed(0)\n"
+    "x = torch.randn(3, 4, requires_grad=True)\n"
+    "w = torch.randn(4, 5, requires_grad=True)\n"
+    "v = torch.randn(4, requires_grad=True)\n"
+    "b = torch.randn(2, 3, 4, requires_grad=True)\n"
+    "p = torch.rand(3, 4, requires_grad=True)\n" /* in (0, 1): log, sqrt, bce */
+    "img = torch.randn(1, 2, 5, 5, requires_grad=True)\n"
+    "i = torch.tensor([0, 2])\n"
+    "col = torch.tensor([[0], [1], [2]])\n"
+    "zeros = torch.zeros(3, 4)\n"
+    "half = torch.full((3, 4), 0.5)\n"
+    "def graph_names(t):\n"
+    "    names, todo = [], [t.grad_fn]\n"
+    "    while todo and len(names) < 1000:\n"
+    "        f = todo.pop()\n"
+    "        if f is not None:\n"
+    "            names.append(type(f).__name__)\n"
+    "            todo.extend(g for g, _ in f.next_functions)\n"
+    "    return ' '.join(names)\n";
+
+/* What a user writes to record each row's node, in PyTorch's public
+ * spelling. The backward kernels recorded as nodes of their own (*_GRAD,
+ * *_BACKWARD) are reached as PyTorch's are: a gradient taken with
+ * create_graph=True, whose graph holds them. */
+static const char *const reach[CG_OP_COUNT] = {
+    [CG_OP_COPY] = "y = x.clone(); y.copy_(w[:3, :4])",
+    [CG_OP_TO_DTYPE] = "y = x.double()",
+    [CG_OP_CLONE] = "y = x.clone()",
+    [CG_OP_FILL] = "y = x.clone(); y.fill_(2.0)",
+    [CG_OP_VIEW] = "y = x.view(12)",
+    [CG_OP_RESHAPE_ALIAS] = "y = x.t().reshape(4, 3)",
+    [CG_OP_UNSAFE_VIEW] = "y = x.t().reshape(12)",
+    [CG_OP_EXPAND] = "y = v.expand(3, 4)",
+    [CG_OP_PERMUTE] = "y = b.permute(2, 0, 1)",
+    [CG_OP_TRANSPOSE] = "y = x.transpose(0, 1)",
+    [CG_OP_SLICE] = "y = x[1:]",
+    [CG_OP_SELECT] = "y = x[0]",
+    [CG_OP_SQUEEZE] = "y = x[None].squeeze()",
+    [CG_OP_UNSQUEEZE] = "y = x.unsqueeze(0)",
+
+    [CG_OP_NEG] = "y = -x",
+    [CG_OP_EXP] = "y = torch.exp(x)",
+    [CG_OP_ABS] = "y = x.abs()",
+    [CG_OP_SIGN] = "y = x.sign()",
+    [CG_OP_LOG] = "y = p.log()",
+    [CG_OP_LOG1P] = "y = p.log1p()",
+    [CG_OP_SQRT] = "y = p.sqrt()",
+    [CG_OP_RSQRT] = "y = p.rsqrt()",
+    [CG_OP_SIN] = "y = x.sin()",
+    [CG_OP_COS] = "y = x.cos()",
+    [CG_OP_TANH] = "y = torch.tanh(x)",
+    [CG_OP_SIGMOID] = "y = torch.sigmoid(x)",
+    [CG_OP_ERF] = "y = torch.erf(x)",
+    [CG_OP_RELU] = "y = torch.relu(x)",
+    [CG_OP_GELU] = "y = F.gelu(x)",
+    [CG_OP_LEAKY_RELU] = "y = F.leaky_relu(x, 0.1)",
+    [CG_OP_CLAMP] = "y = x.clamp(-0.5, 0.5)",
+    [CG_OP_THRESHOLD_BACKWARD] = "y, = torch.autograd.grad(torch.relu(x).sum(), x, create_graph=True)",
+    [CG_OP_CLAMP_TENSOR] = "y = x.clamp(min=zeros)",
+    [CG_OP_WHERE] = "y = torch.where(x > 0, x, p)",
+    [CG_OP_MASKED_FILL] = "y = x.masked_fill(x > 0, 0.0)",
+
+    [CG_OP_ADD] = "y = x + 2",
+    [CG_OP_SUB] = "y = x - 2",
+    [CG_OP_MUL] = "y = x * 2",
+    [CG_OP_DIV] = "y = x / 2",
+    [CG_OP_DIV_MODE] = "y = torch.div(x, 2, rounding_mode='floor')",
+    [CG_OP_POW] = "y = p ** x",
+    [CG_OP_POW_SCALAR] = "y = x ** 2",
+    [CG_OP_POW_SCALAR_BASE] = "y = torch.pow(2, x)", /* 2 ** x is PowBackward1, as in PyTorch */
+    [CG_OP_REMAINDER] = "y = x % p",
+    [CG_OP_REMAINDER_SCALAR] = "y = x % 2",
+    [CG_OP_MAXIMUM] = "y = torch.maximum(x, p)",
+    [CG_OP_MINIMUM] = "y = torch.minimum(x, p)",
+
+    [CG_OP_SUM] = "y = x.sum(1)",
+    [CG_OP_MEAN] = "y = x.mean(1)",
+    [CG_OP_PROD] = "y = x.prod(1)",
+    [CG_OP_MAX] = "y = x.max(1).values",
+    [CG_OP_MIN] = "y = x.min(1).values",
+    [CG_OP_VAR] = "y = x.var()",
+    [CG_OP_STD] = "y = x.std()",
+    [CG_OP_NORM] = "y = x.norm()",
+    [CG_OP_LOGSUMEXP] = "y = x.logsumexp(1)",
+    [CG_OP_CUMSUM] = "y = x.cumsum(1)",
+
+    [CG_OP_MM] = "y = x.mm(w)",
+    [CG_OP_BMM] = "y = torch.bmm(b, b.transpose(1, 2))",
+    [CG_OP_ADDMM] = "y = torch.addmm(torch.zeros(5), x, w)",
+    [CG_OP_MV] = "y = x.mv(v)",
+    [CG_OP_DOT] = "y = v.dot(v)",
+
+    [CG_OP_INDEX] = "y = x[i]",
+    [CG_OP_INDEX_PUT] = "y = x.clone(); y[i] = 1.0",
+    [CG_OP_COPY_SLICES] = "y = x.clone(); y[0].mul_(2)",
+    [CG_OP_ALIAS] = "y = x[...]",
+    [CG_OP_INDEX_SELECT] = "y = x.index_select(0, i)",
+    [CG_OP_INDEX_ADD] = "y = x.index_add(0, i, w[:2, :4])",
+    [CG_OP_INDEX_FILL] = "y = x.index_fill(1, i, 0.0)",
+    [CG_OP_GATHER] = "y = x.gather(1, col)",
+    [CG_OP_SCATTER] = "y = x.scatter(1, col, w[:3, :1])",
+    [CG_OP_SCATTER_VALUE] = "y = x.scatter(1, col, 0.5)",
+    [CG_OP_SCATTER_ADD] = "y = x.scatter_add(1, col, w[:3, :1])",
+    [CG_OP_CAT] = "y = torch.cat([x, x])",
+    [CG_OP_STACK] = "y = torch.stack([x, x])",
+    [CG_OP_SPLIT] = "y = x.split(2)[0]",
+    [CG_OP_SPLIT_WITH_SIZES] = "y = x.split([1, 2])[0]",
+    [CG_OP_UNBIND] = "y = x.unbind()[0]",
+
+    [CG_OP_SOFTMAX] = "y = x.softmax(1)",
+    [CG_OP_LOG_SOFTMAX] = "y = F.log_softmax(x, 1)",
+    /* F.dropout is input * mask on the CPU (MulBackward0), as in PyTorch */
+    [CG_OP_NATIVE_DROPOUT] = "y = torch.native_dropout(x, 0.5, True)[0]",
+    [CG_OP_BATCH_NORM] = "y = F.batch_norm(x, None, None, training=True)",
+    [CG_OP_MSE_LOSS] = "y = F.mse_loss(x, zeros)",
+    [CG_OP_SMOOTH_L1_LOSS] = "y = F.smooth_l1_loss(x, zeros)",
+    [CG_OP_HUBER_LOSS] = "y = F.huber_loss(x, zeros)",
+    [CG_OP_ROBUST_LOSS_GRAD] = "y, = torch.autograd.grad(F.smooth_l1_loss(x, zeros), x, create_graph=True)",
+    [CG_OP_NLL_LOSS] = "y = F.nll_loss(x, torch.tensor([0, 1, 3]))",
+    [CG_OP_NLL_LOSS_BACKWARD] =
+        "y, = torch.autograd.grad(F.nll_loss(x, torch.tensor([0, 1, 3])), x, create_graph=True)",
+    [CG_OP_NLL_LOSS2D] = "y = F.nll_loss(img, torch.zeros(1, 5, 5, dtype=torch.long))",
+    [CG_OP_NLL_LOSS2D_BACKWARD] =
+        "y, = torch.autograd.grad(F.nll_loss(img, torch.zeros(1, 5, 5, dtype=torch.long)), img, create_graph=True)",
+    [CG_OP_BCE] = "y = F.binary_cross_entropy(p, half)",
+    [CG_OP_BCE_GRAD] = "y, = torch.autograd.grad(F.binary_cross_entropy(p, half), p, create_graph=True)",
+    [CG_OP_BCE_LOGITS] = "y = F.binary_cross_entropy_with_logits(x, half)",
+    [CG_OP_BCE_LOGITS_GRAD] =
+        "y, = torch.autograd.grad(F.binary_cross_entropy_with_logits(x, half), x, create_graph=True)",
+
+    [CG_OP_IM2COL] = "y = F.unfold(img, 2)",
+    [CG_OP_COL2IM] = "y = F.fold(w[:, :4].reshape(1, 4, 4), (3, 3), 2)",
+    [CG_OP_CONVOLUTION] = "y = F.conv2d(img, torch.randn(3, 2, 2, 2))",
+    [CG_OP_MAX_POOL2D] = "y = F.max_pool2d(img, 2)",
+    [CG_OP_AVG_POOL2D] = "y = F.avg_pool2d(img, 2)",
+    [CG_OP_ADAPTIVE_AVG_POOL2D] = "y = F.adaptive_avg_pool2d(img, 2)",
+    /* the gradient of a linear op records nothing unless grad_output has a
+     * history of its own: hence the square */
+    [CG_OP_ADAPTIVE_AVG_POOL2D_BACKWARD] =
+        "y, = torch.autograd.grad((F.adaptive_avg_pool2d(img, 2) ** 2).sum(), img, create_graph=True)",
+
+    [CG_OP_CONSTANT_PAD_ND] = "y = F.pad(x, (1, 1))",
+    [CG_OP_REFLECTION_PAD] = "y = F.pad(img, (1, 1, 1, 1), mode='reflect')",
+    [CG_OP_REPLICATION_PAD] = "y = F.pad(img, (1, 1, 1, 1), mode='replicate')",
+};
+
+/* INTERNAL: the differentiable rows no Python code can reach (an op used
+ * only inside another op's derivative), [CG_OP_<ID>] = "why". None today:
+ * the backward kernels recorded as nodes are reached above through
+ * create_graph=True. (The NULL keeps the list valid C while it is empty.) */
+static const char *const internal[CG_OP_COUNT] = {
+    NULL,
+};
+
+Test(op_reach, every_differentiable_row_is_reached_or_internal) {
+    for (int op = 0; op < CG_OP_COUNT; op++) {
+        const cg_op_info *row = &cg_op_table[op];
+        int listed = (reach[op] != NULL) + (internal[op] != NULL);
+        if (row->backward)
+            cr_expect_eq(listed, 1, "ops.def row %s (%s) is differentiable: give it a snippet in reach[] %s",
+                         row->name, row->node_name, listed ? "or INTERNAL, not both" : "or list it INTERNAL");
+        else
+            cr_expect_eq(listed, 0, "ops.def row %s is nodiff: it has no place in reach[] or INTERNAL", row->name);
+    }
+}
+
+/* The names in y's graph after src ran in a fresh session (malloc'd), or
+ * NULL with *error set to the traceback (malloc'd). */
+static char *graph_of(const char *src, char **error) {
+    size_t n = strlen(prelude) + strlen(src) + 32;
+    char *cell = malloc(n);
+    cr_assert(cell);
+    snprintf(cell, n, "%s%s\ngraph_names(y)\n", prelude, src);
+    cg_session *s = cg_session_new();
+    cr_assert(s);
+    cg_value v;
+    char *names = NULL;
+    *error = NULL;
+    if (cg_session_run(s, cell, strlen(cell), "<reach>", &v) < 0) {
+        cg_value e = cg_exc_fetch();
+        *error = cg_traceback_format(e);
+        cg_decref(e);
+    } else {
+        cr_assert(cg_is_str(v));
+        names = strdup(cg_str_cstr(v));
+        cg_decref(v);
+    }
+    cg_session_free(s);
+    free(cell);
+    return names;
+}
+
+/* name is one of the space-separated words of names. */
+static bool has_word(const char *names, const char *name) {
+    size_t n = strlen(name);
+    for (const char *p = names; (p = strstr(p, name)); p += n)
+        if ((p == names || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
+            return true;
+    return false;
+}
+
+Test(op_reach, every_snippet_records_its_node) {
+    for (int op = 0; op < CG_OP_COUNT; op++) {
+        if (!reach[op])
+            continue;
+        const cg_op_info *row = &cg_op_table[op];
+        char *error, *names = graph_of(reach[op], &error);
+        if (!names)
+            cr_expect_fail("%s: `%s` failed:\n%s", row->name, reach[op], error ? error : "(no traceback)");
+        else
+            cr_expect(has_word(names, row->node_name), "%s: the graph of `%s` has no %s, only: %s", row->name,
+                      reach[op], row->node_name, names);
+        free(names);
+        free(error);
+    }
+}
+
+/* ---- every row of the language's op tables ----------------------------------------- */
+
+/* The C function behind attribute `name` of o, when it is a builtin. */
+static cg_cfunc builtin_fn(cg_value o, const char *name) {
+    cg_value f = cg_getattr_opt(o, cg_str_intern(name));
+    cr_assert(!cg_is_err(f), "getattr %s raised", name);
+    cg_cfunc fn = f.tag == CG_V_OBJ && f.u.o->type == &cg_type_builtin ? ((cg_builtin *)f.u.o)->def->fn : NULL;
+    if (f.tag != CG_V_STOP)
+        cg_decref(f);
+    return fn;
+}
+
+static bool generic_adapter(torch_adapter a) {
+    return a == torch_adapt_impl || a == torch_adapt_unary || a == torch_adapt_unary_ || a == torch_adapt_binary ||
+           a == torch_adapt_binary_ || a == torch_adapt_tbinary || a == torch_adapt_tbinary_;
+}
+
+/* The first row of any table whose adapter is a. */
+static const torch_op *first_of_adapter(torch_adapter a) {
+    int n;
+    const torch_op *ops;
+    for (int t = 0; (ops = torch_op_table_at(t, &n)); t++)
+        for (int r = 0; r < n; r++)
+            if (ops[r].adapt == a)
+                return &ops[r];
+    return NULL;
+}
+
+/* A row is bound where it says: Tensor.<name> is its method trampoline
+ * (TORCH_METHOD), torch.<name> or torch.nn.functional.<name> its function
+ * trampoline (TORCH_FUNCTION). Each trampoline is its row's own, so a row
+ * that another binding of its name hides fails too. Its function is
+ * there: every generic binder (UNARY(f), BINARY(f), ..., IMPL(f)) names
+ * one; a FAMILY adapter either calls a function in all its rows or in none
+ * (it reads a flag instead). */
+Test(op_reach, every_language_row_is_bound) {
+    cg_value torch = cg_import("torch");
+    cr_assert(!cg_is_err(torch), "import torch failed");
+    cg_value fmod = cg_import("torch.nn.functional");
+    cr_assert(!cg_is_err(fmod), "import torch.nn.functional failed");
+    cg_value tensor = cg_getattr(torch, cg_str_intern("Tensor"));
+    cr_assert(!cg_is_err(tensor));
+
+    int n, rows = 0;
+    const torch_op *ops;
+    for (int t = 0; (ops = torch_op_table_at(t, &n)); t++) {
+        for (int r = 0; r < n; r++, rows++) {
+            const torch_op *op = &ops[r];
+            char row[160]; /* the row, for messages: "mul(other), row 5 of add's table" */
+            snprintf(row, sizeof row, "%s(%s), row %d of %s's table", op->name, op->params, r, ops[0].name);
+            if (op->where & TORCH_METHOD)
+                cr_expect(builtin_fn(tensor, op->name) == op->mfn, "%s: Tensor.%s is not its method", row, op->name);
+            if (op->where & TORCH_FUNCTION)
+                cr_expect(builtin_fn(torch, op->name) == op->ffn || builtin_fn(fmod, op->name) == op->ffn,
+                          "%s: neither torch.%s nor torch.nn.functional.%s is its function", row, op->name, op->name);
+            if (generic_adapter(op->adapt))
+                cr_expect(op->fn, "%s: its binder names no function", row);
+            else
+                cr_expect(!op->fn == !first_of_adapter(op->adapt)->fn,
+                          "%s: its FAMILY adapter is given a function here and not in %s's row, or the reverse", row,
+                          first_of_adapter(op->adapt)->name);
+        }
+    }
+    cr_expect_gt(rows, 0, "no op table was registered through torch_ops_prepare");
+    cg_decref(tensor);
+    cg_decref(fmod);
+    cg_decref(torch);
+}
