@@ -1,14 +1,13 @@
-/* bundle_json.h: a value's MIME bundle (lang/rich/mime_bundle.h) as the JSON
- * `data` object of execute_result, display_data and user_expressions. */
+/* bundle_json.h: a MIME bundle (lang/session.h's cg_mime_bundle) as the
+ * JSON `data` object of execute_result, display_data and user_expressions. */
 #ifndef CG_BUNDLE_JSON_H
 #define CG_BUNDLE_JSON_H
 
 #include <jansson.h>
 
-#include "runtime/value.h"
+#include "session.h"
 
-/* {"text/plain": ..., "text/html": ...}; NULL with the exception pending
- * when not even the repr could be made. */
-json_t *cg_bundle_json(cg_value v);
+/* {"text/plain": ..., "text/html": ...} */
+json_t *cg_bundle_json(const cg_mime_bundle *b);
 
 #endif

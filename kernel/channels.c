@@ -15,17 +15,12 @@
 
 #include "channels.h"
 #include "dispatch.h"
-#include "runtime/exc.h"
-#include "runtime/host.h"
-#include "runtime/interp.h"
 #include "kernel_host.h"
 #include "kernel_log.h"
-#include "services/services.h"
+#include "runtime/host.h"
+#include "session.h"
 
 #define POLL_MS 100
-/* History is kept per process, so this process is the only session: the
- * first, as IPython numbers a fresh history database's. */
-#define HISTORY_SESSION 1
 
 /* Is a message waiting on sock within timeout_ms? -1 when the context is
  * gone. */
@@ -85,25 +80,22 @@ static void serve_held(cg_kernel *k) {
 }
 
 static void stop_evaluator(cg_kernel *k) {
-    cg_kernel_host_uninstall(k);
-    if (k->session) cg_session_free(k->session);
+    cg_kernel_host_uninstall();
+    cg_lang_session_free(k->session);
     k->session = NULL;
-    cg_history_free(k->history);
-    k->history = NULL;
-    cg_lang_shutdown();
+    cg_lang_stop();
 }
 
 static int start_evaluator(cg_kernel *k) {
-    if (cg_lang_init() < 0 || !(k->session = cg_session_new()) || !(k->history = cg_history_new(HISTORY_SESSION)) ||
-        cg_kernel_host_install(k) < 0) {
-        cg_value exc = cg_exc_fetch();
-        char *tb = cg_traceback_format(exc);
-        cg_kernel_log("cgrad kernel: cannot start the evaluator\n%s", tb ? tb : "");
-        free(tb);
-        cg_decref(exc);
+    cg_lang_error err = {0};
+    if (cg_lang_start(&err) < 0 || !(k->session = cg_lang_session_new(&err))) {
+        cg_kernel_log("cgrad kernel: cannot start the evaluator\n");
+        for (int i = 0; i < err.n_traceback; i++) cg_kernel_log("%s\n", err.traceback[i]);
+        cg_lang_error_free(&err);
         stop_evaluator(k);
         return -1;
     }
+    cg_kernel_host_install(k);
     return 0;
 }
 

@@ -4,8 +4,8 @@
  * silent), then what the cell printed and displayed, then execute_result
  * or error; the reply follows, then idle (dispatch.c). silent hides only
  * execute_input and execute_result, as in IPython. Cells run with
- * IPython's magics (lang/services/services.h), and store_history keeps their input
- * for history_request (query_requests.c). */
+ * IPython's magics, and store_history keeps their input for
+ * history_request (query_requests.c), both through lang/session.h. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,76 +13,46 @@
 #include "blas_threads.h"
 #include "bundle_json.h"
 #include "channels.h"
-#include "runtime/exc.h"
 #include "help_cell.h"
-#include "runtime/host.h"
-#include "runtime/interp.h"
 #include "json_text.h"
 #include "kernel_host.h"
-#include "rich/plot_module.h"
 #include "requests.h"
-#include "services/services.h"
+#include "runtime/host.h"
+#include "session.h"
 
-static json_t *str_json(cg_value s) { return cg_json_text(cg_str_cstr(s), (size_t)((cg_str *)s.u.o)->len); }
-
-
-/* Traceback text as the list of lines Jupyter shows one under another. */
-static json_t *traceback_lines(const char *text) {
+/* {ename, evalue, traceback} of an error reply or output. */
+static json_t *error_fields(const cg_lang_error *e) {
     json_t *lines = json_array();
-    for (const char *s = text; s && *s;) {
-        const char *nl = strchr(s, '\n');
-        size_t n = nl ? (size_t)(nl - s) : strlen(s);
-        json_array_append_new(lines, cg_json_text(s, n));
-        s += n + (nl ? 1 : 0);
-    }
-    return lines;
-}
-
-/* exc (stolen) as {ename, evalue, traceback}; ename is type(e).__name__
- * as in ipykernel. */
-static json_t *error_fields(cg_value exc, bool with_traceback) {
-    json_t *out = json_object();
-    json_object_set_new(out, "ename", json_string(cg_typeof(exc)->name));
-    cg_value msg = cg_exc_message(exc);
-    if (cg_is_err(msg)) {
-        cg_exc_clear();
-        msg = cg_str_from_c("");
-    }
-    json_object_set_new(out, "evalue", cg_is_err(msg) ? json_string("") : str_json(msg));
-    if (!cg_is_err(msg)) cg_decref(msg);
-    char *tb = with_traceback ? cg_traceback_format(exc) : NULL;
-    json_object_set_new(out, "traceback", traceback_lines(tb));
-    free(tb);
-    cg_decref(exc);
-    return out;
+    for (int i = 0; i < e->n_traceback; i++)
+        json_array_append_new(lines, cg_json_text(e->traceback[i], strlen(e->traceback[i])));
+    const char *ename = e->ename ? e->ename : "", *evalue = e->evalue ? e->evalue : "";   /* out of memory: "" */
+    return json_pack("{s:o, s:o, s:o}", "ename", cg_json_text(ename, strlen(ename)), "evalue",
+                     cg_json_text(evalue, e->evalue_len), "traceback", lines);
 }
 
 /* A misused magic: IPython prints "UsageError: msg" on stderr and sends
  * no error output; ipykernel's reply has ename UsageError and an empty
  * traceback. */
-static json_t *usage_error(cg_kernel *k, cg_value exc) {
-    json_t *err = error_fields(exc, false);
-    const char *evalue = json_string_value(json_object_get(err, "evalue"));
+static json_t *usage_error(cg_kernel *k, const cg_lang_error *e) {
     cg_host_write(CG_STDERR, "UsageError: ", 12);
-    cg_host_write(CG_STDERR, evalue, strlen(evalue));
+    if (e->evalue) cg_host_write(CG_STDERR, e->evalue, e->evalue_len);
     cg_host_write(CG_STDERR, "\n", 1);
     cg_kernel_streams_flush(k);
-    return err;
+    return error_fields(e);
 }
 
 static json_t *user_expression(cg_kernel *k, const char *expr) {
-    cg_value v;
-    json_t *data = NULL;
-    if (cg_session_run(k->session, expr, strlen(expr), "<user_expression>", &v) == 0) {
-        data = cg_bundle_json(v);
-        cg_decref(v);
+    cg_lang_execution x;
+    cg_lang_exec_options o = {.filename = "<user_expression>", .result = CG_LANG_VALUE_RESULT};
+    json_t *out;
+    if (cg_lang_execute(k->session, expr, strlen(expr), &o, &x) == CG_LANG_OK) {
+        out = json_pack("{s:s, s:o, s:{}}", "status", "ok", "data", cg_bundle_json(&x.result), "metadata");
+    } else {
+        out = error_fields(&x.error);
+        json_object_set_new(out, "status", json_string("error"));
     }
-    if (!data) {
-        json_t *err = error_fields(cg_exc_fetch(), true);
-        json_object_set_new(err, "status", json_string("error"));
-        return err;
-    }
-    return json_pack("{s:s, s:o, s:{}}", "status", "ok", "data", data, "metadata");
+    cg_lang_execution_free(&x);
+    return out;
 }
 
 static json_t *user_expressions(cg_kernel *k, json_t *wanted) {
@@ -100,17 +70,17 @@ static bool flag(json_t *content, const char *name, bool dflt) {
     return json_is_boolean(v) ? json_is_true(v) : dflt;
 }
 
-/* Runs the cell; the value of its last expression in *result (or NULL
- * when there is none to show). 0, or -1 with the exception pending. */
-static int run_cell(cg_kernel *k, const char *code, size_t len, bool silent, cg_value *result) {
+/* Runs the cell with IPython's magics; the outcome, with the MIME bundle
+ * of its last expression unless silent, in *x. */
+static void run_cell(cg_kernel *k, const char *code, size_t len, bool silent, cg_lang_execution *x) {
     char name[64];
     snprintf(name, sizeof name, "<cell %ld>", k->execution_count);
-    *result = CG_NONE;
+    cg_lang_exec_options o = {.filename = name, .magics = true,
+                              .result = silent ? CG_LANG_NO_RESULT : CG_LANG_DISPLAY_RESULT};
     /* An interrupt that came while the kernel was idle is not for this cell. */
     cg_interrupt_requested = 0;
-    int rc = cg_session_run_cell(k->session, code, len, name, silent ? NULL : result);
+    cg_lang_execute(k->session, code, len, &o, x);
     cg_kernel_streams_flush(k);
-    return rc;
 }
 
 json_t *cg_request_execute(cg_request *r) {
@@ -126,7 +96,7 @@ json_t *cg_request_execute(cg_request *r) {
     if (store_history) {
         k->execution_count++;
         /* As IPython, the input is stored before it runs: a cell that fails is history too. */
-        cg_history_add(k->history, (int)k->execution_count, json_string_value(code));
+        cg_lang_history_add(k->session, (int)k->execution_count, json_string_value(code));
     }
     json_int_t count = k->execution_count;
     if (!silent)
@@ -136,42 +106,36 @@ json_t *cg_request_execute(cg_request *r) {
     k->running = r->msg;
     k->allow_stdin = flag(content, "allow_stdin", true);
     cg_kernel_streams_parent(k, r->msg->header);
-    cg_value result = CG_NONE;
+    cg_lang_execution x = {0};
     json_t *reply, *payload = json_array();
-    int rc = cg_help_cell(k, json_string_value(code), json_string_length(code), payload)
-                 ? 0
-                 : run_cell(k, json_string_value(code), json_string_length(code), silent, &result);
-    if (rc == 0) {
-        json_t *data = cg_is_none(result) ? NULL : cg_bundle_json(result);
-        cg_decref(result);
-        if (data)
+    if (!cg_help_cell(k, json_string_value(code), json_string_length(code), payload))
+        run_cell(k, json_string_value(code), json_string_length(code), silent, &x);
+    if (x.status == CG_LANG_OK) {
+        if (x.has_result)
             cg_publish(r->pub, r->msg->header, "execute_result",
-                       json_pack("{s:I, s:o, s:{}}", "execution_count", count, "data", data, "metadata"));
-        else
-            cg_exc_clear();   /* a repr that failed shows nothing, as IPython's displayhook */
+                       json_pack("{s:I, s:o, s:{}}", "execution_count", count, "data", cg_bundle_json(&x.result),
+                                 "metadata"));
         /* pyplot's figures show when the cell ends, after its result, as
          * with IPython's inline backend; one that cannot render fails the cell */
-        rc = cg_plot_flush();
+        if (cg_lang_flush_plots(&x.error) < 0) x.status = CG_LANG_ERROR;
         cg_kernel_streams_flush(k);
     }
-    if (rc == 0) {
+    if (x.status == CG_LANG_OK) {
         reply = json_pack("{s:s, s:I, s:o, s:o}", "status", "ok", "execution_count", count, "payload", payload,
                           "user_expressions", user_expressions(k, json_object_get(content, "user_expressions")));
     } else {
-        cg_value exc = cg_exc_fetch();
-        json_t *err;
-        if (cg_exc_is_usage_error(exc)) {
-            err = usage_error(k, exc);
+        if (x.error.usage_error) {
+            reply = usage_error(k, &x.error);
         } else {
-            err = error_fields(exc, true);
-            cg_publish(r->pub, r->msg->header, "error", json_deep_copy(err));
+            reply = error_fields(&x.error);
+            cg_publish(r->pub, r->msg->header, "error", json_deep_copy(reply));
         }
-        reply = err;
         json_decref(payload);
         json_object_set_new(reply, "status", json_string("error"));
         json_object_set_new(reply, "execution_count", json_integer(count));
         if (stop_on_error && !silent) cg_shell_hold_queued(k);
     }
+    cg_lang_execution_free(&x);
     cg_kernel_streams_parent(k, NULL);
     k->running = NULL;
     return reply;

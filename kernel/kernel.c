@@ -147,7 +147,6 @@ static void stop_threads(cg_kernel *k, pthread_t shell) {
 int cg_kernel_main(const char *connection_file) {
     take_sigint();
     static cg_kernel k;   /* one per process; its threads share it */
-    k.stdin_error = CG_NONE;
     k.parent = getppid();
     cg_kernel_log_init();
     pthread_t shell;

@@ -20,11 +20,9 @@
 #include "iopub.h"
 #include "signing.h"
 #include "streams.h"
-#include "runtime/value.h"
 #include "wire.h"
 
-typedef struct cg_session cg_session;
-typedef struct cg_history cg_history;
+typedef struct cg_lang_session cg_lang_session;   /* lang/session.h */
 
 typedef struct cg_kernel {
     cg_connection conn;
@@ -41,14 +39,12 @@ typedef struct cg_kernel {
 
     /* Owned by the shell thread. */
     cg_publisher shell_pub;
-    cg_session *session;
+    cg_lang_session *session;   /* the language (lang/session.h), with the history of inputs */
     long execution_count;
-    cg_history *history;        /* the inputs stored by execute_request (store_history) */
     cg_msg *held;               /* requests queued behind a failed cell (channels.c) */
     size_t n_held, cap_held;
     const cg_msg *running;      /* the execute_request whose cell runs, or NULL */
     bool allow_stdin;
-    cg_value stdin_error;       /* the StdinNotImplementedError class (kernel_host.c) */
 } cg_kernel;
 
 /* Runs the kernel until shutdown; the process's exit status. */

@@ -1,5 +1,6 @@
 /* kernel_host.c: streams, display, clear_output and input() over the
- * Jupyter protocol. */
+ * Jupyter protocol. What a callback hands the evaluator (an exception, a
+ * line of input) comes from lang/session.h; not the requests themselves. */
 #include <errno.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -8,11 +9,10 @@
 #include <zmq.h>
 
 #include "bundle_json.h"
-#include "runtime/exc.h"
-#include "runtime/host.h"
-#include "runtime/interp.h"
 #include "json_text.h"
 #include "kernel_host.h"
+#include "runtime/host.h"
+#include "session.h"
 
 /* How often an input() wait looks at the interrupt flag. */
 #define INPUT_POLL_MS 10
@@ -47,8 +47,10 @@ static void host_write(void *ctx, int stream, const char *s, size_t n) {
 
 static int host_display(void *ctx, cg_value value, const char *display_id, bool update) {
     cg_kernel *k = ctx;
-    json_t *data = cg_bundle_json(value);
-    if (!data) return -1;
+    cg_mime_bundle b;
+    if (cg_lang_mime_bundle(value, &b) < 0) return -1;
+    json_t *data = cg_bundle_json(&b);
+    cg_mime_bundle_free(&b);
     cg_kernel_streams_flush(k);
     json_t *content = json_pack("{s:o, s:{}}", "data", data, "metadata");
     if (display_id) json_object_set_new(content, "transient", json_pack("{s:s}", "display_id", display_id));
@@ -75,37 +77,31 @@ static cg_value await_input_reply(cg_kernel *k) {
     for (;;) {
         if (cg_interrupt_requested || atomic_load(&k->stopping)) {
             cg_interrupt_requested = 0;
-            return cg_raise(&cg_exc_KeyboardInterrupt, "Interrupted by user");
+            return cg_lang_input_fail(k->session, CG_LANG_INPUT_INTERRUPTED, "Interrupted by user");
         }
         zmq_pollitem_t item = {k->sockets[CG_CH_STDIN], 0, ZMQ_POLLIN, 0};
         if (zmq_poll(&item, 1, INPUT_POLL_MS) <= 0) continue;   /* timeout or EINTR */
         cg_msg m;
         if (cg_wire_recv(k->sockets[CG_CH_STDIN], &k->signer, "stdin", &m) != 1) continue;
-        json_t *value = json_object_get(m.content, "value");
-        cg_value out = CG_STOP;
-        if (!strcmp(m.msg_type, "input_reply")) {
-            const char *v = json_is_string(value) ? json_string_value(value) : "";
-            /* ipykernel: Ctrl-D in the frontend's box means end of input */
-            out = !strcmp(v, "\x04") ? cg_raise(&cg_exc_EOFError, "EOF when reading a line")
-                                     : cg_str_new(v, strlen(v));
+        if (strcmp(m.msg_type, "input_reply")) {
+            cg_msg_free(&m);
+            continue;
         }
+        json_t *value = json_object_get(m.content, "value");
+        const char *v = json_is_string(value) ? json_string_value(value) : "";
+        /* ipykernel: Ctrl-D in the frontend's box means end of input */
+        cg_value out = !strcmp(v, "\x04") ? cg_lang_input_fail(k->session, CG_LANG_INPUT_EOF, "EOF when reading a line")
+                                          : cg_lang_input_line(v, strlen(v));
         cg_msg_free(&m);
-        if (out.tag != CG_STOP.tag) return out;
+        return out;
     }
 }
 
 static cg_value host_input(void *ctx, const char *prompt, bool password) {
     cg_kernel *k = ctx;
-    if (!k->running || !k->allow_stdin) {
-        cg_value msg = cg_str_from_c("raw_input was called, but this frontend does not support input requests.");
-        if (cg_is_err(msg)) return msg;
-        cg_value err = cg_call1(k->stdin_error, msg);
-        cg_decref(msg);
-        if (cg_is_err(err)) return err;
-        cg_value raised = cg_raise_object(err);
-        cg_decref(err);
-        return raised;
-    }
+    if (!k->running || !k->allow_stdin)
+        return cg_lang_input_fail(k->session, CG_LANG_INPUT_UNSUPPORTED,
+                                  "raw_input was called, but this frontend does not support input requests.");
     cg_kernel_streams_flush(k);
     drain_stdin(k);
     json_t *content = json_pack("{s:o, s:b}", "prompt", cg_json_text(prompt ? prompt : "", prompt ? strlen(prompt) : 0),
@@ -117,28 +113,12 @@ static cg_value host_input(void *ctx, const char *prompt, bool password) {
     return await_input_reply(k);
 }
 
-/* ipykernel raises IPython's StdinNotImplementedError, a NotImplementedError. */
-static const char stdin_error_src[] =
-    "class StdinNotImplementedError(NotImplementedError):\n"
-    "    \"\"\"input() in a cell whose frontend does not take input.\"\"\"\n";
-
-int cg_kernel_host_install(cg_kernel *k) {
-    cg_value mod = cg_module_from_source("IPython.core.error", stdin_error_src, sizeof stdin_error_src - 1,
-                                         "<cgrad kernel>");
-    if (cg_is_err(mod)) return -1;
-    k->stdin_error = cg_getattr(mod, cg_str_intern("StdinNotImplementedError"));
-    cg_decref(mod);
-    if (cg_is_err(k->stdin_error)) return -1;
+void cg_kernel_host_install(cg_kernel *k) {
     static cg_host host = {.write = host_write, .display = host_display,
                            .clear_output = host_clear_output, .input = host_input,
                            .notebook = true};
     host.ctx = k;
     cg_host_set(&host);
-    return 0;
 }
 
-void cg_kernel_host_uninstall(cg_kernel *k) {
-    cg_host_set(NULL);
-    cg_decref(k->stdin_error);
-    k->stdin_error = CG_NONE;
-}
+void cg_kernel_host_uninstall(void) { cg_host_set(NULL); }

@@ -8,9 +8,9 @@
 
 #include "kernel.h"
 
-/* Makes the kernel the evaluator's host; -1 with an exception pending. */
-int cg_kernel_host_install(cg_kernel *k);
-void cg_kernel_host_uninstall(cg_kernel *k);
+/* Makes the kernel the evaluator's host (k->session answers for it). */
+void cg_kernel_host_install(cg_kernel *k);
+void cg_kernel_host_uninstall(void);
 /* Publishes buffered stream text now, and what reached fds 1 and 2 so far
  * (fd_capture.h): before any other output, the reply and an input_request,
  * so the client sees things in the order made. */

@@ -1,5 +1,5 @@
 /* query_requests.c: complete_request, inspect_request and history_request, the
- * requests lang's services answer (lang/services/services.h).
+ * requests the language's services answer (through lang/session.h).
  *
  * Each reply has ipykernel's fields and shapes, so JupyterLab's completer
  * and contextual help, and jupyter console's history, work as they do
@@ -11,7 +11,7 @@
 
 #include "json_text.h"
 #include "requests.h"
-#include "services/services.h"
+#include "session.h"
 
 /* IPython's default number of entries for a tail without n. */
 #define HISTORY_TAIL_DEFAULT 10
@@ -40,14 +40,14 @@ static bool code_and_cursor(json_t *content, const char **code, size_t *cursor) 
  * IPython fills `signature` from Jedi for functions only, as the
  * parenthesised parameters ("(input, other)"), and "" for the rest; here
  * it comes from what inspect_request would show for the completed name. */
-static json_t *signature_of(cg_session *s, const char *code, size_t start, const char *match) {
+static json_t *signature_of(cg_lang_session *s, const char *code, size_t start, const char *match) {
     size_t pre = cg_text_byte_offset(code, start), n = strlen(match);
     char *completed = malloc(pre + n + 1);
     if (!completed) return json_string("");
     memcpy(completed, code, pre);
     memcpy(completed + pre, match, n + 1);
     cg_inspection in;
-    cg_inspect(s, completed, cg_text_code_points(completed, pre + n), 0, &in);
+    cg_lang_inspect(s, completed, cg_text_code_points(completed, pre + n), 0, &in);
     free(completed);
     const char *line = in.text_plain && !strncmp(in.text_plain, "Signature:", 10) ? in.text_plain : NULL;
     const char *open = line ? strchr(line, '(') : NULL, *end = line ? strchr(line, '\n') : NULL;
@@ -57,7 +57,7 @@ static json_t *signature_of(cg_session *s, const char *code, size_t start, const
     return sig;
 }
 
-static json_t *completion_types(cg_session *s, const char *code, const cg_completion *c) {
+static json_t *completion_types(cg_lang_session *s, const char *code, const cg_completion *c) {
     json_t *types = json_array();
     for (int i = 0; i < c->n; i++) {
         bool function = !strcmp(c->types[i], "function");
@@ -76,7 +76,7 @@ json_t *cg_request_complete(cg_request *r) {
     size_t cursor;
     if (!code_and_cursor(r->msg->content, &code, &cursor)) return bad_request("complete_request has no 'code' string");
     cg_completion c;
-    if (cg_complete(r->k->session, code, cursor, &c) < 0) {
+    if (cg_lang_complete(r->k->session, code, cursor, &c) < 0) {
         c.cursor_start = c.cursor_end = cursor;   /* out of memory: no matches, still a reply */
     }
     json_t *matches = json_array();
@@ -94,7 +94,7 @@ json_t *cg_request_inspect(cg_request *r) {
     if (!code_and_cursor(r->msg->content, &code, &cursor)) return bad_request("inspect_request has no 'code' string");
     json_t *level = json_object_get(r->msg->content, "detail_level");
     cg_inspection in;
-    cg_inspect(r->k->session, code, cursor, json_is_integer(level) ? (int)json_integer_value(level) : 0, &in);
+    cg_lang_inspect(r->k->session, code, cursor, json_is_integer(level) ? (int)json_integer_value(level) : 0, &in);
     json_t *data = json_object();
     if (in.found && in.text_plain)
         json_object_set_new(data, "text/plain", cg_json_text(in.text_plain, strlen(in.text_plain)));
@@ -128,21 +128,21 @@ static json_t *history_json(const cg_history_list *l, bool output) {
 
 json_t *cg_request_history(cg_request *r) {
     json_t *content = r->msg->content;
-    const cg_history *h = r->k->history;
+    cg_lang_session *s = r->k->session;
     json_t *type = json_object_get(content, "hist_access_type"), *pattern = json_object_get(content, "pattern");
     const char *how = json_is_string(type) ? json_string_value(type) : "";
     cg_history_list l = {0};
     int rc = 0;
-    if (!h) {
+    if (!s) {
         /* the evaluator never started: nothing was executed */
     } else if (!strcmp(how, "tail")) {
-        rc = cg_history_tail(h, int_field(content, "n", HISTORY_TAIL_DEFAULT), &l);
+        rc = cg_lang_history_tail(s, int_field(content, "n", HISTORY_TAIL_DEFAULT), &l);
     } else if (!strcmp(how, "range")) {
-        rc = cg_history_range(h, int_field(content, "session", 0), int_field(content, "start", 0),
-                              int_field(content, "stop", -1), &l);
+        rc = cg_lang_history_range(s, int_field(content, "session", 0), int_field(content, "start", 0),
+                                   int_field(content, "stop", -1), &l);
     } else if (!strcmp(how, "search")) {
-        rc = cg_history_search(h, json_is_string(pattern) ? json_string_value(pattern) : "*",
-                               int_field(content, "n", 0), json_is_true(json_object_get(content, "unique")), &l);
+        rc = cg_lang_history_search(s, json_is_string(pattern) ? json_string_value(pattern) : "*",
+                                    int_field(content, "n", 0), json_is_true(json_object_get(content, "unique")), &l);
     }
     json_t *reply = json_pack("{s:s, s:o}", "status", "ok", "history",
                               rc < 0 ? json_array() : history_json(&l, json_is_true(json_object_get(content, "output"))));

@@ -13,11 +13,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "runtime/exc.h"
-#include "runtime/host.h"
-#include "runtime/interp.h"
-#include "runtime/module.h"
 #include "run.h"
+#include "runtime/host.h"
+#include "session.h"
 
 #define RUN_STACK_BYTES ((size_t)256 << 20)
 
@@ -57,45 +55,13 @@ static char *read_file(const char *path, size_t *len) {
     return buf;
 }
 
-static int set_argv(int argc, char **argv) {
-    cg_value sys = cg_import("sys");
-    if (cg_is_err(sys)) return -1;
-    cg_value list = cg_list_new(0);
-    int rc = cg_is_err(list) ? -1 : 0;
-    for (int i = 0; i < argc && rc == 0; i++) {
-        cg_value s = cg_str_from_c(argv[i]);
-        rc = cg_is_err(s) ? -1 : cg_list_append(list, s);
-        cg_decref(s);
-    }
-    if (rc == 0) rc = cg_module_add(sys, "argv", list);
-    cg_decref(list);
-    cg_decref(sys);
-    return rc;
-}
-
-/* SystemExit(code): the code as an exit status, printing a message code
- * as Python does. */
-static int system_exit_status(cg_value exc) {
-    cg_value args = ((cg_exc *)exc.u.o)->args;
-    cg_tuple *t = (cg_tuple *)args.u.o;
-    if (t->len == 0 || t->items[0].tag == CG_V_NONE) return 0;
-    cg_value code = t->items[0];
-    if (code.tag == CG_V_INT || code.tag == CG_V_BOOL) return (int)(code.u.i & 0xff);
-    cg_value s = cg_to_str(code);
-    if (!cg_is_err(s)) {
-        fprintf(stderr, "%s\n", cg_str_cstr(s));
-        cg_decref(s);
-    }
-    return 1;
-}
-
-static void report(void) {
-    cg_value exc = cg_exc_fetch();
-    char *text = cg_traceback_format(exc);
+/* An uncaught exception's traceback on stderr, as Python prints it. */
+static void report(const cg_lang_error *e) {
     fflush(stdout);
-    if (text) fputs(text, stderr);
-    free(text);
-    cg_decref(exc);
+    for (int i = 0; i < e->n_traceback; i++) {
+        fputs(e->traceback[i], stderr);
+        fputc('\n', stderr);
+    }
 }
 
 /* os.path.abspath: Python names the script by it in tracebacks. */
@@ -132,41 +98,35 @@ static char *absolute_path(const char *path) {
     return out;
 }
 
-/* __main__.__file__, the script's absolute path, as Python 3.9 on sets it. */
-static int set_file(cg_session *s, const char *path) {
-    cg_value v = cg_str_from_c(path);
-    if (cg_is_err(v)) return -1;
-    int rc = cg_dict_set_str(cg_session_globals(s), "__file__", v);
-    cg_decref(v);
-    return rc;
-}
-
 static void *run_thread(void *arg) {
     run_job *job = arg;
-    cg_session *s = NULL;
-    if (cg_lang_init() < 0 || set_argv(job->argc, job->argv) < 0 || !(s = cg_session_new())) {
-        report();
+    cg_lang_session *s = NULL;
+    cg_lang_execution x = {0};
+    if (cg_lang_start(&x.error) < 0 || cg_lang_set_argv(job->argc, job->argv, &x.error) < 0 ||
+        !(s = cg_lang_session_new(&x.error))) {
+        report(&x.error);
+        cg_lang_execution_free(&x);
         job->status = 1;
         return NULL;
     }
     char *abs = absolute_path(job->path);
     const char *name = abs ? abs : job->path;
-    int rc = set_file(s, name);
-    if (rc == 0) rc = cg_session_run(s, job->src, job->len, name, NULL);
+    /* __main__.__file__ is the script's absolute path, as Python 3.9 on sets it. */
+    cg_lang_exec_options o = {.filename = name, .script = true};
+    if (cg_lang_session_set_file(s, name, &x.error) < 0) x.status = CG_LANG_ERROR;
+    else cg_lang_execute(s, job->src, job->len, &o, &x);
     free(abs);
-    if (rc < 0) {
-        if (cg_exc_matches(&cg_exc_SystemExit)) {
-            cg_value e = cg_exc_fetch();
-            job->status = system_exit_status(e);
-            cg_decref(e);
-        } else {
-            job->interrupted = cg_exc_matches(&cg_exc_KeyboardInterrupt);
-            report();
-            job->status = 1;
-        }
+    if (x.status == CG_LANG_EXIT) {
+        if (x.exit_message) fprintf(stderr, "%s\n", x.exit_message);
+        job->status = x.exit_status;
+    } else if (x.status == CG_LANG_ERROR) {
+        job->interrupted = x.error.interrupted;
+        report(&x.error);
+        job->status = 1;
     }
-    cg_session_free(s);
-    cg_lang_shutdown();
+    cg_lang_execution_free(&x);
+    cg_lang_session_free(s);
+    cg_lang_stop();
     return NULL;
 }
 

@@ -1,10 +1,11 @@
 /* services.h: what a notebook front end asks of the language besides
  * running code: completion, inspection, magics, and the input history.
  *
- * The kernel answers complete_request, inspect_request and
- * history_request with these, and runs cells through
- * cg_session_run_cell so that IPython's magics work. Every function here
- * returns results the caller owns, freed with the matching _free; none
+ * The kernel reaches these through lang/session.h: it answers
+ * complete_request, inspect_request, is_complete_request and
+ * history_request with them, and runs cells through cg_session_run_cell
+ * so that IPython's magics work. Every function here returns results the
+ * caller owns (plain C, results.h), freed with the matching _free; none
  * aborts, none leaves an exception pending (cg_session_run_cell excepted,
  * which behaves as cg_session_run). Positions are in Unicode code points,
  * as Jupyter counts them. This is not the evaluator (interp.h). */
@@ -14,7 +15,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "parse/ast.h"
 #include "runtime/interp.h"
+#include "services/results.h"
 
 /* ---- completion (complete.c) -------------------------------------------------
  * The names that may replace code[cursor_start, cursor_end): names in the
@@ -23,19 +26,9 @@
  * module members, instance and class attributes, Tensor methods and
  * properties); module names after `import` / `from`; magics after `%`.
  * Sorted as IPython sorts them: public names alphabetically, then `_x`,
- * then `__x`; names starting with `_` only when the typed prefix does. */
-typedef struct {
-    int n;
-    char **matches;          /* n UTF-8 strings */
-    const char **types;      /* n static strings, Jedi's kinds: "function", "module",
-                              * "class", "instance", "keyword", "property", "magic" */
-    size_t cursor_start;     /* code points */
-    size_t cursor_end;
-} cg_completion;
-
-/* 0, or -1 when out of memory (out then empty). */
+ * then `__x`; names starting with `_` only when the typed prefix does.
+ * 0, or -1 when out of memory (out then empty). */
 int cg_complete(cg_session *s, const char *code, size_t cursor_pos, cg_completion *out);
-void cg_completion_free(cg_completion *c);
 
 /* ---- inspection (inspect.c) ------------------------------------------------
  * What IPython's `obj?` shows for the name the cursor is in or just after
@@ -44,13 +37,7 @@ void cg_completion_free(cg_completion *c);
  * "String form:", ...). Tensors add their shape, dtype, device,
  * requires_grad and grad_fn. found is false when there is no name there or
  * it names nothing; text_plain is NULL then. */
-typedef struct {
-    bool found;
-    char *text_plain;
-} cg_inspection;
-
 int cg_inspect(cg_session *s, const char *code, size_t cursor_pos, int detail_level, cg_inspection *out);
-void cg_inspection_free(cg_inspection *r);
 
 /* The one-line docstring of a builtin function or type by its qualified
  * name ("torch.zeros", "torch.Tensor.add", "math.sqrt", "builtins.len"),
@@ -76,6 +63,11 @@ bool cg_exc_is_usage_error(cg_value exc);
  * NULL when out of memory): what is_complete should parse, since `%time`
  * alone is no Python. */
 char *cg_magics_transform(const char *src, size_t len);
+/* is_complete for a cell (cell_complete.c): the parser's verdict on the
+ * cell as cg_magics_transform makes it, with the indent of the next line
+ * when incomplete; a `%%` cell goes by its lines, as IPython's
+ * check_complete. 0, or -1 when out of memory (*status unknown). */
+int cg_cell_is_complete(const char *src, size_t len, cg_code_status *status, char indent[64]);
 
 /* ---- history (history.c) ---------------------------------------------------------
  * The inputs of executed cells, as history_request needs them: (session,
@@ -83,17 +75,6 @@ char *cg_magics_transform(const char *src, size_t len);
  * this session is the only one, numbered as given to cg_history_new
  * (session 0 in a query means the current one). */
 typedef struct cg_history cg_history;
-
-typedef struct {
-    int session;
-    int line;
-    char *input;
-} cg_history_entry;
-
-typedef struct {
-    int n;
-    cg_history_entry *items;   /* oldest first */
-} cg_history_list;
 
 cg_history *cg_history_new(int session);
 void cg_history_free(cg_history *h);
@@ -107,6 +88,5 @@ int cg_history_range(const cg_history *h, int session, int start, int stop, cg_h
  * one character, case-sensitive as sqlite's GLOB), the last n of them
  * (n <= 0: all); unique keeps only the latest of equal inputs. */
 int cg_history_search(const cg_history *h, const char *pattern, int n, bool unique, cg_history_list *out);
-void cg_history_list_free(cg_history_list *l);
 
 #endif
