@@ -103,7 +103,7 @@ $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
 
-$(BUILD)/%.o: %.cu $(wildcard cuda/*.cuh) engine/ops.def
+$(BUILD)/%.o: %.cu $(wildcard cuda/*.cuh) engine/ops.def engine/scalar_math.h engine/blas_layout.h
 	@mkdir -p $(dir $@)
 	$(NVCC) $(NVCCFLAGS) -c $< -o $@
 

@@ -1,8 +1,10 @@
 /* cuda_compare.cu: the CUDA kernels of comparisons, logical and bitwise ops
- * (the twins of engine/ops_compare.c's), and of the ternary family of
- * engine/ops_where.c: where, masked_fill, clamp with tensor bounds and the
- * range mask of derivatives. */
+ * (the twins of engine/ops_compare.c's, from the same lists of expressions
+ * in scalar_math.h), and of the ternary family of engine/ops_where.c:
+ * where, masked_fill, clamp with tensor bounds and the range mask of
+ * derivatives. */
 #include "cuda_ew.cuh"
+#include "scalar_math.h"
 
 extern "C" {
 #include "ops_unary.h"
@@ -15,15 +17,7 @@ extern "C" {
         CG_DISPATCH_ALL(c->it->dtypes[1],                                                     \
                         cg_ew_launch<2, bool, T>(c, [] __device__(T a, T b) -> bool { return expr; })) \
     }
-CMP_KERNEL(eq, a == b)
-CMP_KERNEL(ne, a != b)
-CMP_KERNEL(lt, a < b)
-CMP_KERNEL(le, a <= b)
-CMP_KERNEL(gt, a > b)
-CMP_KERNEL(ge, a >= b)
-CMP_KERNEL(logical_and, (a != 0) && (b != 0))
-CMP_KERNEL(logical_or, (a != 0) || (b != 0))
-CMP_KERNEL(logical_xor, (a != 0) != (b != 0))
+CG_COMPARE_OPS(CMP_KERNEL)
 
 /* out, a, b of one bool or integer dtype */
 #define BITWISE_KERNEL(op, expr, bool_expr)                                                   \
@@ -32,9 +26,7 @@ CMP_KERNEL(logical_xor, (a != 0) != (b != 0))
         if (c->it->dtypes[0] == CG_BOOL)                                                      \
             cg_ew_launch<2, bool>(c, [] __device__(bool a, bool b) -> bool { return bool_expr; }); \
     }
-BITWISE_KERNEL(bitwise_and, a & b, a && b)
-BITWISE_KERNEL(bitwise_or, a | b, a || b)
-BITWISE_KERNEL(bitwise_xor, a ^ b, a != b)
+CG_BITWISE_OPS(BITWISE_KERNEL)
 
 /* where: out T = a ? b : c, a bool */
 extern "C" void cuda_where(const cg_call *c) {
@@ -58,16 +50,16 @@ extern "C" void cuda_clamp_tensor(const cg_call *c) {
     }))
 }
 
+/* CG_CMP_HOLDS in a function: spelled out in the lambda, it made nvcc emit
+ * kernels nearly twice the size */
+template <typename T> __device__ __forceinline__ bool cmp_holds(int k, T x, T y) { return CG_CMP_HOLDS(k, x, y); }
+
 /* range mask: out bool = (a c1 b && a c2 c) != negate; args->i[0], i[1]
  * the comparisons (cg_cmp), args->flag negate. Dtype from the inputs. */
-template <typename T> __device__ __forceinline__ bool cmp_of(int k, T x, T y) {
-    return k == CG_CMP_NONE || (k == CG_CMP_GT && x > y) || (k == CG_CMP_GE && x >= y) || (k == CG_CMP_LT && x < y)
-        || (k == CG_CMP_LE && x <= y);
-}
 extern "C" void cuda_range_mask(const cg_call *c) {
     int c1 = (int)c->args->i[0], c2 = (int)c->args->i[1];
     bool neg = c->args->flag;
     CG_DISPATCH_ALL(c->it->dtypes[1], cg_ew_launch<3, bool, T, T, T>(c, [=] __device__(T a, T b, T d) -> bool {
-        return (cmp_of(c1, a, b) && cmp_of(c2, a, d)) != neg;
+        return (cmp_holds(c1, a, b) && cmp_holds(c2, a, d)) != neg;
     }))
 }

@@ -6,6 +6,7 @@
  * the same on every run. The convolution itself is cuBLAS's bmm over
  * im2col's columns (Note [Convolution as im2col]). */
 #include "cuda_common.cuh"
+#include "scalar_math.h"
 
 /* The window and positions of a call (ops_conv.c's layout of args). */
 struct win_geom {
@@ -153,14 +154,11 @@ extern "C" void cuda_avg_pool2d(const cg_call *c) {
 
 /* ---- adaptive_avg_pool2d ------------------------------------------------------------- */
 
-__device__ static int64_t adaptive_start(int64_t o, int64_t in, int64_t out) { return o * in / out; }
-__device__ static int64_t adaptive_end(int64_t o, int64_t in, int64_t out) { return ((o + 1) * in + out - 1) / out; }
-
 template <typename T> __global__ void adaptive_kernel(const T *in, T *out, win_geom g) {
     CG_CUDA_FOR(e, g.planes * g.oh * g.ow) {
         int64_t x = e % g.ow, y = (e / g.ow) % g.oh, p = e / (g.ow * g.oh);
-        int64_t h0 = adaptive_start(y, g.h, g.oh), h1 = adaptive_end(y, g.h, g.oh);
-        int64_t w0 = adaptive_start(x, g.w, g.ow), w1 = adaptive_end(x, g.w, g.ow);
+        int64_t h0 = cg_adaptive_start(y, g.h, g.oh), h1 = cg_adaptive_end(y, g.h, g.oh);
+        int64_t w0 = cg_adaptive_start(x, g.w, g.ow), w1 = cg_adaptive_end(x, g.w, g.ow);
         T sum = 0;
         for (int64_t r = h0; r < h1; r++)
             for (int64_t s = w0; s < w1; s++)
@@ -176,11 +174,11 @@ template <typename T> __global__ void adaptive_backward_kernel(const T *grad, T 
         int64_t s = e % g.w, r = (e / g.w) % g.h, p = e / (g.w * g.h);
         T sum = 0;
         for (int64_t y = 0; y < g.oh; y++) {
-            int64_t h0 = adaptive_start(y, g.h, g.oh), h1 = adaptive_end(y, g.h, g.oh);
+            int64_t h0 = cg_adaptive_start(y, g.h, g.oh), h1 = cg_adaptive_end(y, g.h, g.oh);
             if (r < h0 || r >= h1)
                 continue;
             for (int64_t x = 0; x < g.ow; x++) {
-                int64_t w0 = adaptive_start(x, g.w, g.ow), w1 = adaptive_end(x, g.w, g.ow);
+                int64_t w0 = cg_adaptive_start(x, g.w, g.ow), w1 = cg_adaptive_end(x, g.w, g.ow);
                 if (s >= w0 && s < w1)
                     sum += grad[(p * g.oh + y) * g.ow + x] / (T)((h1 - h0) * (w1 - w0));
             }

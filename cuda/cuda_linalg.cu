@@ -21,52 +21,8 @@
 #include "cuda_common.cuh"
 
 extern "C" {
+#include "blas_layout.h"
 #include "ops_linalg.h" /* cg_float32_matmul_precision */
-}
-
-/* Note [BLAS layouts] in engine/ops_linalg.c: a row-major r x c matrix with
- * a unit stride in either dim is NoTrans (ld = row stride) or Trans. */
-struct blas_layout {
-    bool ok, trans;
-    int64_t ld;
-};
-
-static blas_layout layout_of(int64_t r, int64_t c, int64_t sr, int64_t sc) {
-    int64_t rmax = r > 1 ? r : 1, cmax = c > 1 ? c : 1;
-    if (sc == 1 || c == 1) {
-        int64_t ld = r == 1 ? cmax : sr;
-        if (ld >= cmax)
-            return {true, false, ld};
-    }
-    if (sr == 1 || r == 1) {
-        int64_t ld = c == 1 ? rmax : sc;
-        if (ld >= rmax)
-            return {true, true, ld};
-    }
-    return {false, false, 0};
-}
-
-/* An operand as a batch of rows x cols matrices; strides in elements. */
-struct mat3 {
-    char *p;
-    int64_t batch, rows, cols, sb, sr, sc;
-};
-
-static mat3 as_mat(const cg_tensor *t, bool right) {
-    mat3 m = {cg_cuda_data(t), 1, 1, 1, 0, 0, 0};
-    const int64_t *z = t->sizes, *s = t->strides;
-    switch (t->ndim) {
-    case 0: break;
-    case 1:
-        if (right)
-            m.rows = z[0], m.sr = s[0];
-        else
-            m.cols = z[0], m.sc = s[0];
-        break;
-    case 2: m.rows = z[0], m.cols = z[1], m.sr = s[0], m.sc = s[1]; break;
-    default: m.batch = z[0], m.rows = z[1], m.cols = z[2], m.sb = s[0], m.sr = s[1], m.sc = s[2]; break;
-    }
-    return m;
 }
 
 static int check_cublas(cublasStatus_t st, const char *call) {
@@ -80,11 +36,12 @@ static int check_cublas(cublasStatus_t st, const char *call) {
 
 /* C (contiguous) = alpha A B + beta C through cuBLAS; see the Note above */
 template <typename T>
-static void gemm_blas(const mat3 &a, const mat3 &b, const mat3 &c, double alpha, double beta) {
+static void gemm_blas(const cg_mat3 &a, const cg_mat3 &b, const cg_mat3 &c, double alpha, double beta) {
     cublasHandle_t h = (cublasHandle_t)cg_cuda_cublas_handle();
     if (!h)
         return;
-    blas_layout la = layout_of(a.rows, a.cols, a.sr, a.sc), lb = layout_of(b.rows, b.cols, b.sr, b.sc);
+    cg_blas_layout la = cg_blas_layout_of(a.rows, a.cols, a.sr, a.sc);
+    cg_blas_layout lb = cg_blas_layout_of(b.rows, b.cols, b.sr, b.sc);
     if (!la.ok || !lb.ok) {
         cg_cuda_fail("CUDA error: a product's operand is not BLAS-ready (an engine bug)");
         return;
@@ -113,7 +70,7 @@ static void gemm_blas(const mat3 &a, const mat3 &b, const mat3 &c, double alpha,
 /* c[bi,i,j] = alpha * sum_k a[bi,i,k] b[bi,k,j] + beta c[bi,i,j], in uint64
  * so that overflow wraps (no UB); one thread per element of C */
 template <typename T>
-__global__ void gemm_int(mat3 a, mat3 b, mat3 c, uint64_t alpha, uint64_t beta) {
+__global__ void gemm_int(cg_mat3 a, cg_mat3 b, cg_mat3 c, uint64_t alpha, uint64_t beta) {
     int64_t per = a.rows * b.cols;
     CG_CUDA_FOR(e, c.batch * per) {
         int64_t bi = e / per, i = (e % per) / b.cols, j = e % b.cols;
@@ -135,7 +92,7 @@ __global__ void scale_kernel(T *c, int64_t n, double beta) {
 /* in[0]: A, in[1]: B, out: C contiguous, holding beta's addend when
  * args->s[0] (beta) is non-zero; args->s[1] alpha; no args: 1 and 0. */
 static void cuda_product(const cg_call *call) {
-    mat3 a = as_mat(call->in[0], false), b = as_mat(call->in[1], true), c = as_mat(call->out[0], true);
+    cg_mat3 a = cg_mat3_of(call->in[0], false), b = cg_mat3_of(call->in[1], true), c = cg_mat3_of(call->out[0], true);
     cg_scalar sbeta = call->args ? call->args->s[0] : cg_scalar_int(0);
     cg_scalar salpha = call->args ? call->args->s[1] : cg_scalar_int(1);
     if (c.batch == 0 || a.rows == 0 || b.cols == 0)

@@ -1,9 +1,10 @@
 /* cuda_loss.cu: the CUDA kernels of the losses of engine/ops_loss.c: the
  * elementwise ones (mse, smooth_l1, huber and their gradient, BCE, BCE with
- * logits and their partials) over the elementwise plan, and nll_loss and
- * its backward over [N, C, S] contiguous inputs. Same formulas, same
- * clamps, as the CPU's. */
+ * logits and their partials) over the elementwise plan, with the CPU's
+ * formulas and clamps (scalar_math.h), and nll_loss and its backward over
+ * [N, C, S] contiguous inputs. */
 #include "cuda_ew.cuh"
+#include "scalar_math.h"
 
 extern "C" {
 #include "ops_nn.h"
@@ -13,92 +14,57 @@ extern "C" {
 
 /* out, input a, target b of one shape and float dtype; args->s[0] beta/delta */
 extern "C" void cuda_mse_loss(const cg_call *c) {
-    CG_DISPATCH_FLOAT(c->it->dtypes[0], cg_ew_launch<2, T>(c, [] __device__(T a, T b) -> T { return (a - b) * (a - b); }))
+    CG_DISPATCH_FLOAT(c->it->dtypes[0], cg_ew_launch<2, T>(c, [] __device__(T a, T b) -> T { return cg_mse_at(a, b); }))
 }
 
 extern "C" void cuda_smooth_l1_loss(const cg_call *c) {
     CG_DISPATCH_FLOAT(c->it->dtypes[0], {
         T k = (T)cg_scalar_to_double(c->args->s[0]);
-        cg_ew_launch<2, T>(c, [=] __device__(T a, T b) -> T {
-            return fabs(a - b) < k ? (T)0.5 * (a - b) * (a - b) / k : fabs(a - b) - (T)0.5 * k;
-        });
+        cg_ew_launch<2, T>(c, [=] __device__(T a, T b) -> T { return cg_smooth_l1_at(a, b, k); });
     })
 }
 
 extern "C" void cuda_huber_loss(const cg_call *c) {
     CG_DISPATCH_FLOAT(c->it->dtypes[0], {
         T k = (T)cg_scalar_to_double(c->args->s[0]);
-        cg_ew_launch<2, T>(c, [=] __device__(T a, T b) -> T {
-            return fabs(a - b) < k ? (T)0.5 * (a - b) * (a - b) : k * (fabs(a - b) - (T)0.5 * k);
-        });
+        cg_ew_launch<2, T>(c, [=] __device__(T a, T b) -> T { return cg_huber_at(a, b, k); });
     })
 }
 
 /* derivative in d = a - b of order args->i[1] (1 or 2); args->flag: huber */
-template <typename T> __device__ __forceinline__ T robust_at(T d, T k, bool huber, int order) {
-    T lin = huber ? (T)1 : 1 / k;
-    if (d <= -k)
-        return order == 2 ? 0 : huber ? -k : -1;
-    if (d >= k)
-        return order == 2 ? 0 : huber ? k : 1;
-    return order == 2 ? lin : d * lin;
-}
 extern "C" void cuda_robust_loss_grad(const cg_call *c) {
     bool huber = c->args->flag;
     int order = (int)c->args->i[1];
     CG_DISPATCH_FLOAT(c->it->dtypes[0], {
         T k = (T)cg_scalar_to_double(c->args->s[0]);
-        cg_ew_launch<2, T>(c, [=] __device__(T a, T b) -> T { return robust_at(a - b, k, huber, order); });
+        cg_ew_launch<2, T>(c, [=] __device__(T a, T b) -> T { return cg_robust_grad_at(a - b, k, huber, order); });
     })
 }
 
 /* ---- binary_cross_entropy ----------------------------------------------------------- */
 
-/* PyTorch's clamp: logs below -100 count as -100 */
+/* input a, target b; the partials of order args->i[1] (cg_bce_order) */
 extern "C" void cuda_bce(const cg_call *c) {
-    CG_DISPATCH_FLOAT(c->it->dtypes[0], cg_ew_launch<2, T>(c, [] __device__(T a, T b) -> T {
-        return (b - (T)1) * fmax((T)log1p(-a), (T)-100) - b * fmax((T)log(a), (T)-100);
-    }))
+    CG_DISPATCH_FLOAT(c->it->dtypes[0], cg_ew_launch<2, T>(c, [] __device__(T a, T b) -> T { return cg_bce_at(a, b); }))
 }
 
-enum bce_order { BCE_DX, BCE_DT, BCE_DXX, BCE_DXT };
-#define BCE_EPS 1e-12
-template <typename T> __device__ __forceinline__ T bce_grad_at(T x, T t, int order) {
-    switch (order) {
-    case BCE_DX: return (T)((x - t) / fmax((double)((1 - x) * x), BCE_EPS));
-    case BCE_DT: return (T)log((1 - x) / x);
-    case BCE_DXX: return (T)((x * x - 2 * x * t + t) / pow(((double)x + BCE_EPS) * (1 - (double)x + BCE_EPS), 2.0));
-    default: return -1 / ((x + (T)BCE_EPS) * (1 - x + (T)BCE_EPS));
-    }
-}
 extern "C" void cuda_bce_grad(const cg_call *c) {
     int order = (int)c->args->i[1];
     CG_DISPATCH_FLOAT(c->it->dtypes[0],
-                      cg_ew_launch<2, T>(c, [=] __device__(T a, T b) -> T { return bce_grad_at(a, b, order); }))
+                      cg_ew_launch<2, T>(c, [=] __device__(T a, T b) -> T { return cg_bce_grad_at(a, b, order); }))
 }
 
-/* x logits, t target, pw pos_weight: PyTorch's stable form */
+/* x logits, t target, pw pos_weight */
 extern "C" void cuda_bce_logits(const cg_call *c) {
     CG_DISPATCH_FLOAT(c->it->dtypes[0], cg_ew_launch<3, T>(c, [] __device__(T x, T t, T pw) -> T {
-        T m = x < 0 ? -x : 0;
-        T lw = (pw - 1) * t + 1;
-        return (1 - t) * x + lw * ((T)log(exp(-m) + exp(-x - m)) + m);
+        return cg_bce_logits_at(x, t, pw);
     }))
 }
 
-template <typename T> __device__ __forceinline__ T bce_logits_grad_at(T x, T t, T pw, int order) {
-    T sig = (T)(1 / (1 + exp(-(double)x))), lw = (pw - 1) * t + 1;
-    switch (order) {
-    case BCE_DX: return lw * sig - pw * t;
-    case BCE_DT: return (pw - 1) * ((x < 0 ? -x : 0) + (T)log1p(exp(-fabs((double)x)))) - x;
-    case BCE_DXX: return lw * sig * (1 - sig);
-    default: return (pw - 1) * sig - pw;
-    }
-}
 extern "C" void cuda_bce_logits_grad(const cg_call *c) {
     int order = (int)c->args->i[1];
     CG_DISPATCH_FLOAT(c->it->dtypes[0], cg_ew_launch<3, T>(c, [=] __device__(T x, T t, T pw) -> T {
-        return bce_logits_grad_at(x, t, pw, order);
+        return cg_bce_logits_grad_at(x, t, pw, order);
     }))
 }
 

@@ -4,6 +4,7 @@
 
 #include "ew.h"
 #include "ops.h"
+#include "scalar_math.h"
 
 /* ---- type promotion ---------------------------------------------------------- */
 
@@ -56,80 +57,25 @@ CG_EXPAND_FLOAT(MUL_ROW, mul)
 CG_BINARY_ROW(mul_bool, bool, CG_NOPRO, a && b)
 CG_EXPAND_FLOAT(DIV_ROW, div)
 
-/* Note [Integer division]
- * ~~~~~~~~~~~~~~~~~~~~~~~
- * C's integer / and % trap (SIGFPE) on a zero divisor and on MIN / -1. The
- * frontends raise PyTorch's "ZeroDivisionError" before a CPU kernel runs,
- * but the kernels still never divide by 0 or by -1: they return 0 for a
- * zero divisor and negate with unsigned wrap-around for -1 (PyTorch itself
- * dies of SIGFPE on INT64_MIN // -1). int32 goes through the int64 helpers;
- * the narrowing back to int32 wraps as two's complement. */
-static inline int64_t idiv_trunc(int64_t a, int64_t b) {
-    return b == 0 ? 0 : b == -1 ? (int64_t)(0 - (uint64_t)a) : a / b;
-}
-static inline int64_t idiv_floor(int64_t a, int64_t b) {
-    if (b == 0 || b == -1)
-        return idiv_trunc(a, b);
-    int64_t q = a / b, r = a % b;
-    return (r != 0 && (r < 0) != (b < 0)) ? q - 1 : q;
-}
-/* Python's %: the result has the sign of the divisor */
-static inline int64_t iremainder(int64_t a, int64_t b) {
-    if (b == 0 || b == -1)
-        return 0;
-    int64_t r = a % b;
-    return (r != 0 && (r < 0) != (b < 0)) ? r + b : r;
-}
-/* PyTorch's powi: a negative exponent gives 1 / a**-b truncated; products
- * wrap (unsigned) instead of overflowing. */
-static inline int64_t ipow(int64_t a, int64_t b) {
-    if (b < 0)
-        return a == 1 ? 1 : a == -1 ? ((b & 1) ? -1 : 1) : 0;
-    uint64_t r = 1, base = (uint64_t)a;
-    for (; b; b >>= 1, base *= base)
-        if (b & 1)
-            r *= base;
-    return (int64_t)r;
-}
-/* c10's div_floor_floating and remainder: floor of the exact quotient,
- * signed zeros and IEEE results for a zero divisor kept. */
-#define FLOAT_HELPERS(T, NAME, SUF)                                                   \
-    static inline T fdiv_floor_##NAME(T a, T b) {                                      \
-        if (b == 0)                                                                   \
-            return a / b;                                                             \
-        T mod = fmod##SUF(a, b), div = (a - mod) / b;                                 \
-        if (mod != 0 && (b < 0) != (mod < 0))                                         \
-            div -= 1;                                                                 \
-        if (div == 0)                                                                 \
-            return copysign##SUF(0, a / b);                                           \
-        T fl = floor##SUF(div);                                                       \
-        return div - fl > (T)0.5 ? fl + 1 : fl;                                       \
-    }                                                                                 \
-    static inline T fremainder_##NAME(T a, T b) {                                      \
-        T mod = fmod##SUF(a, b);                                                      \
-        return (mod != 0 && (b < 0) != (mod < 0)) ? mod + b : mod;                    \
-    }
-FLOAT_HELPERS(float, f32, f)
-FLOAT_HELPERS(double, f64, )
-
-/* div with rounding_mode: args->i[0] is CG_ROUND_TRUNC or CG_ROUND_FLOOR */
+/* div with rounding_mode (args->i[0] is CG_ROUND_TRUNC or CG_ROUND_FLOOR),
+ * remainder and pow: their floor division, remainder and integer power are
+ * scalar_math.h's (Note [Integer division] there), shared with CUDA */
 #define ROUND_MODE const bool floor_mode = args->i[0] == CG_ROUND_FLOOR
-CG_BINARY_ROW(div_mode_f32, float, ROUND_MODE, floor_mode ? fdiv_floor_f32(a, b) : truncf(a / b))
-CG_BINARY_ROW(div_mode_f64, double, ROUND_MODE, floor_mode ? fdiv_floor_f64(a, b) : trunc(a / b))
-#define DIV_MODE_INT(name, T) CG_BINARY_ROW(name, T, ROUND_MODE, floor_mode ? idiv_floor(a, b) : idiv_trunc(a, b))
+CG_BINARY_ROW(div_mode_f32, float, ROUND_MODE, floor_mode ? cg_fdiv_floor(a, b) : truncf(a / b))
+CG_BINARY_ROW(div_mode_f64, double, ROUND_MODE, floor_mode ? cg_fdiv_floor(a, b) : trunc(a / b))
+#define DIV_MODE_INT(name, T) CG_BINARY_ROW(name, T, ROUND_MODE, floor_mode ? cg_idiv_floor(a, b) : cg_idiv_trunc(a, b))
 CG_EXPAND_INT(DIV_MODE_INT, div_mode)
-CG_BINARY_ROW(remainder_f32, float, CG_NOPRO, fremainder_f32(a, b))
-CG_BINARY_ROW(remainder_f64, double, CG_NOPRO, fremainder_f64(a, b))
-#define REMAINDER_INT(name, T) CG_BINARY_ROW(name, T, CG_NOPRO, iremainder(a, b))
+CG_BINARY_ROW(remainder_f32, float, CG_NOPRO, cg_fremainder(a, b))
+CG_BINARY_ROW(remainder_f64, double, CG_NOPRO, cg_fremainder(a, b))
+#define REMAINDER_INT(name, T) CG_BINARY_ROW(name, T, CG_NOPRO, cg_iremainder(a, b))
 CG_EXPAND_INT(REMAINDER_INT, remainder)
 CG_BINARY_ROW(pow_f32, float, CG_NOPRO, powf(a, b))
 CG_BINARY_ROW(pow_f64, double, CG_NOPRO, pow(a, b))
-#define POW_INT(name, T) CG_BINARY_ROW(name, T, CG_NOPRO, ipow(a, b))
+#define POW_INT(name, T) CG_BINARY_ROW(name, T, CG_NOPRO, cg_ipow(a, b))
 CG_EXPAND_INT(POW_INT, pow)
-/* maximum and minimum propagate NaN; on a tie they return a, as PyTorch
- * does (maximum(0., -0.) is 0., maximum(-0., 0.) is -0.) */
-#define MAX_ROW(name, T) CG_BINARY_ROW(name, T, CG_NOPRO, (a != a || a >= b) ? a : b)
-#define MIN_ROW(name, T) CG_BINARY_ROW(name, T, CG_NOPRO, (a != a || a <= b) ? a : b)
+/* maximum and minimum: NaN and ties as PyTorch (scalar_math.h) */
+#define MAX_ROW(name, T) CG_BINARY_ROW(name, T, CG_NOPRO, CG_MAXIMUM(a, b))
+#define MIN_ROW(name, T) CG_BINARY_ROW(name, T, CG_NOPRO, CG_MINIMUM(a, b))
 CG_EXPAND_ALL(MAX_ROW, maximum)
 CG_EXPAND_ALL(MIN_ROW, minimum)
 
@@ -333,7 +279,7 @@ HAS_ZERO_ROW(has_zero_i64, int64_t)
 static const cg_row_fn has_zero_rows[CG_DTYPE_COUNT] = {has_zero_bool, has_zero_i32, has_zero_i64};
 
 /* PyTorch raises for an integer division by zero on the CPU only (CUDA
- * returns garbage); see Note [Integer division]. */
+ * returns garbage); see Note [Integer division] in scalar_math.h. */
 static int check_int_divisor(cg_tensor *a, cg_tensor *b, cg_dtype compute) {
     /* an empty dividend divides nothing (the result is empty) */
     if (!cg_dtype_is_int(compute) || cg_tensor_device(b).type != CG_CPU || cg_tensor_numel(a) == 0)

@@ -1,9 +1,11 @@
 /* ops_compare.c: comparisons (eq, ne, lt, le, gt, ge), logical ops and
  * bitwise ops, with broadcasting. None is differentiable: comparisons and
  * logical ops give bool; bitwise ops keep the promoted bool/integer dtype.
- * Declared in ops_binary.h. Kernels: one C expression per op (ew.h). */
+ * Declared in ops_binary.h. Kernels: one C expression per op (ew.h), in
+ * scalar_math.h's lists, shared with CUDA. */
 #include "ew.h"
 #include "ops.h"
+#include "scalar_math.h"
 
 /* ---- kernels ------------------------------------------------------------------ */
 
@@ -16,15 +18,7 @@
     CG_COMPARE_ROW(op##_bool, bool, CG_NOPRO, expr)                                   \
     static const cg_row_fn op##_rows[CG_DTYPE_COUNT] = {CG_ROWS_ALL(op)};             \
     void cpu_##op(const cg_call *c) { cg_ew_run(c, op##_rows, 1); }
-CMP_ROWS(eq, a == b)
-CMP_ROWS(ne, a != b)
-CMP_ROWS(lt, a < b)
-CMP_ROWS(le, a <= b)
-CMP_ROWS(gt, a > b)
-CMP_ROWS(ge, a >= b)
-CMP_ROWS(logical_and, (a != 0) && (b != 0))
-CMP_ROWS(logical_or, (a != 0) || (b != 0))
-CMP_ROWS(logical_xor, (a != 0) != (b != 0))
+CG_COMPARE_OPS(CMP_ROWS)
 
 /* out, a, b of one bool or integer dtype */
 #define BITWISE_ROWS(op, expr, bool_expr)                                             \
@@ -33,9 +27,7 @@ CMP_ROWS(logical_xor, (a != 0) != (b != 0))
     CG_BINARY_ROW(op##_bool, bool, CG_NOPRO, bool_expr)                               \
     static const cg_row_fn op##_rows[CG_DTYPE_COUNT] = {CG_ROWS_INT(op), [CG_BOOL] = op##_bool}; \
     void cpu_##op(const cg_call *c) { cg_ew_run(c, op##_rows, 0); }
-BITWISE_ROWS(bitwise_and, a & b, a && b)
-BITWISE_ROWS(bitwise_or, a | b, a || b)
-BITWISE_ROWS(bitwise_xor, a ^ b, a != b)
+CG_BITWISE_OPS(BITWISE_ROWS)
 
 /* out, x of one bool or integer dtype */
 CG_UNARY_ROW(bitwise_not_i32, int32_t, CG_NOPRO, ~x)

@@ -5,75 +5,25 @@
  * Every product runs through one kernel: C = alpha * A @ B + beta * C over
  * a batch, where a 1-d left operand is a row, a 1-d right operand a column.
  * Float dtypes call cblas_sgemm/dgemm, with a transposed operand passed as
- * CblasTrans rather than copied (see Note [BLAS layouts]; the one copy is
- * of a small weight, Note [Skinny products]); integer dtypes
+ * CblasTrans rather than copied (see Note [BLAS layouts] in blas_layout.h;
+ * the one copy is of a small weight, Note [Skinny products]); integer dtypes
  * run a plain loop, as PyTorch allows them on the CPU. Not here: batched
  * linear algebra beyond products (solve, inverse, decompositions). */
 #include <cblas.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "blas_layout.h"
 #include "ew.h"
 #include "ops.h"
 
 /* ---- layouts ------------------------------------------------------------------------ */
 
-/* Note [BLAS layouts]
- * ~~~~~~~~~~~~~~~~~~~
- * A row-major BLAS matrix of r x c is either stored as is (NoTrans, element
- * (i,j) at i*ld + j) or as its transpose (Trans, at j*ld + i), with
- * ld >= max(1, c) resp. max(1, r). So a matrix whose last two dims have a
- * unit stride in either dim, like a .t() view, goes to BLAS without a copy;
- * a size-1 dim may have any stride. Only other layouts (stride 0 from
- * expand, steps from slicing both dims) are made contiguous first. */
-typedef struct {
-    bool ok, trans;
-    int64_t ld;
-} blas_layout;
-
-static blas_layout layout_of(int64_t r, int64_t c, int64_t sr, int64_t sc) {
-    int64_t rmax = r > 1 ? r : 1, cmax = c > 1 ? c : 1;
-    if (sc == 1 || c == 1) {
-        int64_t ld = r == 1 ? cmax : sr;
-        if (ld >= cmax)
-            return (blas_layout){true, false, ld};
-    }
-    if (sr == 1 || r == 1) {
-        int64_t ld = c == 1 ? rmax : sc;
-        if (ld >= rmax)
-            return (blas_layout){true, true, ld};
-    }
-    return (blas_layout){false, false, 0};
-}
-
-/* An operand seen as a batch of rows x cols matrices; strides in elements. */
-typedef struct {
-    char *p;
-    int64_t batch, rows, cols, sb, sr, sc;
-} mat3;
-
-/* 0-d is 1x1; 1-d is a row on the left of a product, a column on the right
- * (and for an output: mv's result is a column). */
-static mat3 as_mat(const cg_tensor *t, bool right) {
-    mat3 m = {cg_tensor_data(t), 1, 1, 1, 0, 0, 0};
-    const int64_t *z = t->sizes, *s = t->strides;
-    switch (t->ndim) {
-    case 0: break;
-    case 1:
-        if (right)
-            m.rows = z[0], m.sr = s[0];
-        else
-            m.cols = z[0], m.sc = s[0];
-        break;
-    case 2: m.rows = z[0], m.cols = z[1], m.sr = s[0], m.sc = s[1]; break;
-    default: m.batch = z[0], m.rows = z[1], m.cols = z[2], m.sb = s[0], m.sr = s[1], m.sc = s[2]; break;
-    }
-    return m;
-}
-
+/* Operands as matrices and their BLAS layouts (cg_mat3_of, cg_blas_layout_of)
+ * are blas_layout.h's, shared with CUDA; see Note [BLAS layouts] there. */
 static bool blas_ready(const cg_tensor *t, bool right) {
-    mat3 m = as_mat(t, right);
-    return layout_of(m.rows, m.cols, m.sr, m.sc).ok;
+    cg_mat3 m = cg_mat3_of(t, right);
+    return cg_blas_layout_of(m.rows, m.cols, m.sr, m.sc).ok;
 }
 
 /* ---- the product kernel ---------------------------------------------------------------- */
@@ -81,7 +31,7 @@ static bool blas_ready(const cg_tensor *t, bool right) {
 /* c[i,j] = alpha * sum_k a[i,k] * b[k,j] + beta * c[i,j], computed in
  * uint64 so that overflow wraps as PyTorch's integers do (no UB). */
 #define INT_GEMM(name, T)                                                                         \
-    static void name(const mat3 *a, const mat3 *b, const mat3 *c, int64_t bi, uint64_t alpha,     \
+    static void name(const cg_mat3 *a, const cg_mat3 *b, const cg_mat3 *c, int64_t bi, uint64_t alpha,  \
                      uint64_t beta) {                                                             \
         const T *pa = (const T *)a->p + bi * a->sb, *pb = (const T *)b->p + bi * b->sb;           \
         T *pc = (T *)c->p + bi * c->sb;                                                           \
@@ -202,9 +152,10 @@ static void sgemm_skinny(const sgemm_args *g) {
 }
 
 /* The float path: one BLAS call per batch entry, layouts from the strides. */
-static void gemm_blas(cg_dtype dt, const mat3 *a, const mat3 *b, const mat3 *c, int64_t bi, double alpha,
+static void gemm_blas(cg_dtype dt, const cg_mat3 *a, const cg_mat3 *b, const cg_mat3 *c, int64_t bi, double alpha,
                       double beta) {
-    blas_layout la = layout_of(a->rows, a->cols, a->sr, a->sc), lb = layout_of(b->rows, b->cols, b->sr, b->sc);
+    cg_blas_layout la = cg_blas_layout_of(a->rows, a->cols, a->sr, a->sc);
+    cg_blas_layout lb = cg_blas_layout_of(b->rows, b->cols, b->sr, b->sc);
     enum CBLAS_TRANSPOSE ta = la.trans ? CblasTrans : CblasNoTrans, tb = lb.trans ? CblasTrans : CblasNoTrans;
     blasint m = (blasint)a->rows, n = (blasint)b->cols, k = (blasint)a->cols;
     blasint lda = (blasint)la.ld, ldb = (blasint)lb.ld, ldc = n; /* c is contiguous */
@@ -247,7 +198,7 @@ static void scale_out(cg_tensor *out, double beta) {
  * alpha; no args: alpha 1, beta 0. A and B are BLAS-ready for float dtypes
  * (Note [BLAS layouts]). */
 static void cpu_product(const cg_call *call) {
-    mat3 a = as_mat(call->in[0], false), b = as_mat(call->in[1], true), c = as_mat(call->out[0], true);
+    cg_mat3 a = cg_mat3_of(call->in[0], false), b = cg_mat3_of(call->in[1], true), c = cg_mat3_of(call->out[0], true);
     cg_scalar sbeta = call->args ? call->args->s[0] : cg_scalar_int(0);
     cg_scalar salpha = call->args ? call->args->s[1] : cg_scalar_int(1);
     if (c.batch == 0 || a.rows == 0 || b.cols == 0)

@@ -16,6 +16,7 @@
 #include "ew.h"
 #include "nn_internal.h"
 #include "ops.h"
+#include "scalar_math.h"
 
 /* ---- shared by the losses ----------------------------------------------------------------- */
 
@@ -73,37 +74,24 @@ static cg_tensor *host_values(cg_tensor *x) {
 
 /* ---- mse_loss, smooth_l1_loss, huber_loss ------------------------------------------------------- */
 
-/* Elementwise losses of d = input - target; param (beta, delta) in
- * args->s[0]. smooth_l1 and huber as PyTorch's kernels write them. */
+/* Elementwise losses of input a and target b, and the derivative of
+ * smooth_l1's and huber's in d = a - b of order args->i[1] (1 or 2); the
+ * formulas are scalar_math.h's, shared with CUDA. beta or delta in
+ * args->s[0]; args->flag: huber. */
 #define PARAM(T) const T k = (T)cg_scalar_to_double(args->s[0])
-#define MSE_ROW(name, T) CG_BINARY_ROW(name, T, CG_NOPRO, (a - b) * (a - b))
-#define SMOOTH_L1_ROW(name, T)                                                                    \
-    CG_BINARY_ROW(name, T, PARAM(T), fabs(a - b) < k ? (T)0.5 * (a - b) * (a - b) / k : fabs(a - b) - (T)0.5 * k)
-#define HUBER_ROW(name, T)                                                                        \
-    CG_BINARY_ROW(name, T, PARAM(T), fabs(a - b) < k ? (T)0.5 * (a - b) * (a - b) : k * (fabs(a - b) - (T)0.5 * k))
+#define MSE_ROW(name, T) CG_BINARY_ROW(name, T, CG_NOPRO, cg_mse_at(a, b))
+#define SMOOTH_L1_ROW(name, T) CG_BINARY_ROW(name, T, PARAM(T), cg_smooth_l1_at(a, b, k))
+#define HUBER_ROW(name, T) CG_BINARY_ROW(name, T, PARAM(T), cg_huber_at(a, b, k))
+#define ROBUST_GRAD_ROW(name, T)                                                                  \
+    CG_BINARY_ROW(name, T, PARAM(T); const bool huber = args->flag; const int order = (int)args->i[1], \
+                  cg_robust_grad_at(a - b, k, huber, order))
 CG_EXPAND_FLOAT(MSE_ROW, mse)
 CG_EXPAND_FLOAT(SMOOTH_L1_ROW, smooth_l1)
 CG_EXPAND_FLOAT(HUBER_ROW, huber)
+CG_EXPAND_FLOAT(ROBUST_GRAD_ROW, robust_grad)
 static const cg_row_fn mse_rows[CG_DTYPE_COUNT] = {CG_ROWS_FLOAT(mse)};
 static const cg_row_fn smooth_l1_rows[CG_DTYPE_COUNT] = {CG_ROWS_FLOAT(smooth_l1)};
 static const cg_row_fn huber_rows[CG_DTYPE_COUNT] = {CG_ROWS_FLOAT(huber)};
-
-/* Their derivatives in d, of order args->i[1]: 1 (smooth_l1's and huber's
- * backward kernels, PyTorch's comparisons: -1 / -delta at or below the
- * negated threshold, 1 / delta at or above it, else linear) or 2 (the
- * slope of that, for double backward). args->flag: huber. */
-#define ROBUST_GRAD_ROW(name, T)                                                                  \
-    static inline T name##_at(T d, T k, bool huber, int order) {                                  \
-        T lin = huber ? (T)1 : 1 / k; /* slope inside the threshold */                            \
-        if (d <= -k)                                                                              \
-            return order == 2 ? 0 : huber ? -k : -1;                                              \
-        if (d >= k)                                                                               \
-            return order == 2 ? 0 : huber ? k : 1;                                                \
-        return order == 2 ? lin : d * lin;                                                        \
-    }                                                                                             \
-    CG_BINARY_ROW(name, T, PARAM(T); const bool huber = args->flag; const int order = (int)args->i[1], \
-                  name##_at(a - b, k, huber, order))
-CG_EXPAND_FLOAT(ROBUST_GRAD_ROW, robust_grad)
 static const cg_row_fn robust_grad_rows[CG_DTYPE_COUNT] = {CG_ROWS_FLOAT(robust_grad)};
 
 /* out, input, target of one shape and float dtype */
@@ -682,31 +670,13 @@ cg_tensor *cg_cross_entropy(cg_tensor *input, cg_tensor *target, cg_tensor *weig
 
 /* ---- binary_cross_entropy ------------------------------------------------------------------------- */
 
-/* PyTorch's formula and clamp: logs below -100 count as -100, so a certain
- * wrong answer costs 100, not inf. */
-#define BCE_ROW(name, T)                                                                          \
-    CG_BINARY_ROW(name, T, CG_NOPRO,                                                              \
-                  (b - (T)1) * fmax((T)log1p(-a), (T)-100) - b * fmax((T)log(a), (T)-100))
+/* BCE's elementwise loss, and its partial derivatives of order args->i[1]
+ * (cg_bce_order): scalar_math.h's formulas, shared with CUDA */
+#define BCE_ROW(name, T) CG_BINARY_ROW(name, T, CG_NOPRO, cg_bce_at(a, b))
+#define BCE_GRAD_ROW(name, T) CG_BINARY_ROW(name, T, const int order = (int)args->i[1], cg_bce_grad_at(a, b, order))
 CG_EXPAND_FLOAT(BCE_ROW, bce)
-static const cg_row_fn bce_rows[CG_DTYPE_COUNT] = {CG_ROWS_FLOAT(bce)};
-
-/* The partial derivatives of BCE's elementwise loss L(x, t) of order
- * args->i[1] (enum bce_order), the first ones as PyTorch's
- * binary_cross_entropy_backward and _target_backward compute them (without
- * grad and weight), the second ones as its double backward does. */
-enum bce_order { BCE_DX, BCE_DT, BCE_DXX, BCE_DXT };
-#define BCE_EPS 1e-12
-#define BCE_GRAD_ROW(name, T)                                                                     \
-    static inline T name##_at(T x, T t, int order) {                                              \
-        switch (order) {                                                                          \
-        case BCE_DX: return (x - t) / fmax((1 - x) * x, BCE_EPS);                                 \
-        case BCE_DT: return (T)log((1 - x) / x);                                                  \
-        case BCE_DXX: return (x * x - 2 * x * t + t) / (T)pow((x + BCE_EPS) * (1 - x + BCE_EPS), 2); \
-        default: return -1 / ((x + (T)BCE_EPS) * (1 - x + (T)BCE_EPS));                          \
-        }                                                                                         \
-    }                                                                                             \
-    CG_BINARY_ROW(name, T, const int order = (int)args->i[1], name##_at(a, b, order))
 CG_EXPAND_FLOAT(BCE_GRAD_ROW, bce_grad)
+static const cg_row_fn bce_rows[CG_DTYPE_COUNT] = {CG_ROWS_FLOAT(bce)};
 static const cg_row_fn bce_grad_rows[CG_DTYPE_COUNT] = {CG_ROWS_FLOAT(bce_grad)};
 
 /* out, input, target of one shape and float dtype */
@@ -802,7 +772,7 @@ static int bce_backward(cg_node *n, cg_tensor *const *go, cg_tensor **gi, bce_pa
     for (int k = 0; k < 2; k++) {
         if (!n->next[k].node)
             continue;
-        cg_tensor *d = partial(x, t, pw, k == 0 ? BCE_DX : BCE_DT);
+        cg_tensor *d = partial(x, t, pw, k == 0 ? CG_BCE_DX : CG_BCE_DT);
         gi[k] = d ? loss_grad(d, w, go[0], (cg_reduction)n->args.i[0]) : NULL;
         cg_tensor_release(d);
         if (!gi[k])
@@ -816,15 +786,15 @@ static int bce_backward(cg_node *n, cg_tensor *const *go, cg_tensor **gi, bce_pa
  * pos_weight]. */
 static int bce_partial_backward(cg_node *n, cg_tensor *const *go, cg_tensor **gi, bce_partial_fn partial) {
     int order = (int)n->args.i[1];
-    CG_CHECK_INT(order == BCE_DX || order == BCE_DT, CG_NOT_IMPLEMENTED_ERROR,
+    CG_CHECK_INT(order == CG_BCE_DX || order == CG_BCE_DT, CG_NOT_IMPLEMENTED_ERROR,
                  "derivatives of order 3 of %s are not supported yet", n->name);
     cg_tensor *x, *t, *pw = NULL;
     if (cg_node_saved_all(n, 2, &x, &t) < 0 || (n->nsaved > 2 && cg_node_saved(n, 2, &pw) < 0))
         return -1;
     for (int k = 0; k < 2; k++) {
-        if (!n->next[k].node || (k == 1 && order == BCE_DT))
+        if (!n->next[k].node || (k == 1 && order == CG_BCE_DT))
             continue;
-        cg_tensor *d = partial(x, t, pw, k == 0 && order == BCE_DX ? BCE_DXX : BCE_DXT);
+        cg_tensor *d = partial(x, t, pw, k == 0 && order == CG_BCE_DX ? CG_BCE_DXX : CG_BCE_DXT);
         gi[k] = d ? cg_mul(go[0], d) : NULL;
         cg_tensor_release(d);
         if (!gi[k])
@@ -847,43 +817,28 @@ int bw_bce_grad(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 
 /* ---- binary_cross_entropy_with_logits -------------------------------------------------------------- */
 
-/* x logits, t target, pw pos_weight (1 when not given). PyTorch's stable
- * form: (1 - t) x + lw (m + log(exp(-m) + exp(-x - m))), m = max(-x, 0),
- * lw = 1 + (pw - 1) t. */
+/* x logits, t target, pw pos_weight (1 when not given): the loss, and its
+ * partials of order args->i[1] (cg_bce_order); scalar_math.h's formulas,
+ * shared with CUDA */
 #define BCE_LOGITS_ROW(name, T)                                                                   \
     static void name(char **p, const int64_t *s, int64_t n, const void *ctx) {                   \
         (void)ctx;                                                                                \
-        for (int64_t i = 0; i < n; i++) {                                                         \
-            T x = *(const T *)(p[1] + i * s[1]), t = *(const T *)(p[2] + i * s[2]);               \
-            T pw = *(const T *)(p[3] + i * s[3]), m = x < 0 ? -x : 0;                             \
-            T lw = (pw - 1) * t + 1;                                                              \
-            *(T *)(p[0] + i * s[0]) = (1 - t) * x + lw * ((T)log(exp(-m) + exp(-x - m)) + m);     \
-        }                                                                                         \
+        for (int64_t i = 0; i < n; i++)                                                           \
+            *(T *)(p[0] + i * s[0]) = cg_bce_logits_at(*(const T *)(p[1] + i * s[1]),             \
+                                                       *(const T *)(p[2] + i * s[2]),             \
+                                                       *(const T *)(p[3] + i * s[3]));            \
     }
-CG_EXPAND_FLOAT(BCE_LOGITS_ROW, bce_logits)
-static const cg_row_fn bce_logits_rows[CG_DTYPE_COUNT] = {CG_ROWS_FLOAT(bce_logits)};
-
-/* The partials of order args->i[1] (enum bce_order), with lw = 1 + (pw - 1) t
- * and s = sigmoid(x): L_x = lw s - pw t, L_t = (pw - 1) softplus(-x) - x,
- * L_xx = lw s (1 - s), L_xt = (pw - 1) s - pw. */
 #define BCE_LOGITS_GRAD_ROW(name, T)                                                              \
-    static inline T name##_at(T x, T t, T pw, int order) {                                        \
-        T sig = (T)(1 / (1 + exp(-(double)x))), lw = (pw - 1) * t + 1;                            \
-        switch (order) {                                                                          \
-        case BCE_DX: return lw * sig - pw * t;                                                    \
-        case BCE_DT: return (pw - 1) * ((x < 0 ? -x : 0) + (T)log1p(exp(-fabs((double)x)))) - x;  \
-        case BCE_DXX: return lw * sig * (1 - sig);                                                \
-        default: return (pw - 1) * sig - pw;                                                      \
-        }                                                                                         \
-    }                                                                                             \
     static void name(char **p, const int64_t *s, int64_t n, const void *ctx) {                   \
         const int order = (int)((const cg_op_args *)ctx)->i[1];                                   \
         for (int64_t i = 0; i < n; i++)                                                           \
-            *(T *)(p[0] + i * s[0]) = name##_at(*(const T *)(p[1] + i * s[1]),                    \
-                                                *(const T *)(p[2] + i * s[2]),                    \
-                                                *(const T *)(p[3] + i * s[3]), order);            \
+            *(T *)(p[0] + i * s[0]) = cg_bce_logits_grad_at(*(const T *)(p[1] + i * s[1]),        \
+                                                            *(const T *)(p[2] + i * s[2]),        \
+                                                            *(const T *)(p[3] + i * s[3]), order); \
     }
+CG_EXPAND_FLOAT(BCE_LOGITS_ROW, bce_logits)
 CG_EXPAND_FLOAT(BCE_LOGITS_GRAD_ROW, bce_logits_grad)
+static const cg_row_fn bce_logits_rows[CG_DTYPE_COUNT] = {CG_ROWS_FLOAT(bce_logits)};
 static const cg_row_fn bce_logits_grad_rows[CG_DTYPE_COUNT] = {CG_ROWS_FLOAT(bce_logits_grad)};
 
 /* out, input, target, pos_weight broadcast to one shape, one float dtype */

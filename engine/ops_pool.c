@@ -14,6 +14,7 @@
 #include "ew.h"
 #include "nn_internal.h"
 #include "ops.h"
+#include "scalar_math.h"
 
 int64_t cg_pool_output_size(int64_t in, int64_t kernel, int64_t pad, int64_t stride, int64_t dilation, bool ceil_mode) {
     int64_t span = in + 2 * pad - dilation * (kernel - 1) - 1 + (ceil_mode ? stride - 1 : 0);
@@ -319,17 +320,14 @@ cg_tensor *cg_avg_pool2d(cg_tensor *x, const cg_window2d *w, bool ceil_mode, boo
 
 /* ---- adaptive_avg_pool2d ---------------------------------------------------------------- */
 
-static int64_t adaptive_start(int64_t o, int64_t in, int64_t out) { return o * in / out; }
-static int64_t adaptive_end(int64_t o, int64_t in, int64_t out) { return ((o + 1) * in + out - 1) / out; }
-
 #define ADAPTIVE_FN(name, T)                                                                             \
     static void name(const T *in, T *out, pool_geom g) {                                                \
         _Pragma("omp parallel for if (g.planes * g.h * g.w > CG_PARALLEL_GRAIN)")                       \
         for (int64_t p = 0; p < g.planes; p++)                                                          \
             for (int64_t y = 0; y < g.oh; y++) {                                                        \
-                int64_t h0 = adaptive_start(y, g.h, g.oh), h1 = adaptive_end(y, g.h, g.oh);             \
+                int64_t h0 = cg_adaptive_start(y, g.h, g.oh), h1 = cg_adaptive_end(y, g.h, g.oh);       \
                 for (int64_t x = 0; x < g.ow; x++) {                                                    \
-                    int64_t w0 = adaptive_start(x, g.w, g.ow), w1 = adaptive_end(x, g.w, g.ow);         \
+                    int64_t w0 = cg_adaptive_start(x, g.w, g.ow), w1 = cg_adaptive_end(x, g.w, g.ow);   \
                     T sum = 0;                                                                          \
                     for (int64_t r = h0; r < h1; r++)                                                   \
                         for (int64_t s = w0; s < w1; s++)                                               \
@@ -350,9 +348,9 @@ CG_EXPAND_FLOAT(ADAPTIVE_FN, adaptive)
             for (int64_t i = 0; i < g.h * g.w; i++)                                                     \
                 dst[i] = 0;                                                                             \
             for (int64_t y = 0; y < g.oh; y++) {                                                        \
-                int64_t h0 = adaptive_start(y, g.h, g.oh), h1 = adaptive_end(y, g.h, g.oh);             \
+                int64_t h0 = cg_adaptive_start(y, g.h, g.oh), h1 = cg_adaptive_end(y, g.h, g.oh);       \
                 for (int64_t x = 0; x < g.ow; x++) {                                                    \
-                    int64_t w0 = adaptive_start(x, g.w, g.ow), w1 = adaptive_end(x, g.w, g.ow);         \
+                    int64_t w0 = cg_adaptive_start(x, g.w, g.ow), w1 = cg_adaptive_end(x, g.w, g.ow);   \
                     T d = grad[(p * g.oh + y) * g.ow + x] / (T)((h1 - h0) * (w1 - w0));                 \
                     for (int64_t r = h0; r < h1; r++)                                                   \
                         for (int64_t s = w0; s < w1; s++)                                               \

@@ -1,6 +1,7 @@
 /* ops_unary.c: unary elementwise ops, their in-place forms and derivatives.
- * Kernels: one C expression per op (ew.h), with the vectorisable float32
- * math of ops_unary_math.h; derivatives with engine ops, so
+ * Kernels: one C expression per op (ew.h), written once for CPU and CUDA
+ * in scalar_math.h (with, in C, the vectorisable float32 math of
+ * ops_unary_math.h); derivatives with engine ops, so
  * that they run on any device and can be differentiated again.
  * clamp with tensor bounds, where and masked_fill live in ops_where.c. */
 #include <assert.h>
@@ -9,7 +10,7 @@
 #include "ew.h"
 #include "ops.h"
 #include "ops_unary_impl.h"
-#include "ops_unary_math.h"
+#include "scalar_math.h"
 
 /* ---- kernels ------------------------------------------------------------------ */
 
@@ -24,37 +25,24 @@
     void cpu_##name(const cg_call *c) { cg_ew_run(c, name##_rows, 0); }
 
 /* out and x of one shape and dtype */
-FLOAT_KERNEL(exp, cg_expf(x), exp(x))
-FLOAT_KERNEL(log, cg_logf(x), log(x))
-FLOAT_KERNEL(log1p, cg_log1pf(x), log1p(x))
-FLOAT_KERNEL(sqrt, sqrtf(x), sqrt(x))
-FLOAT_KERNEL(rsqrt, 1.0f / sqrtf(x), 1.0 / sqrt(x))
-FLOAT_KERNEL(sin, sinf(x), sin(x))
-FLOAT_KERNEL(cos, cosf(x), cos(x))
-FLOAT_KERNEL(tanh, cg_tanhf(x), tanh(x))
-FLOAT_KERNEL(sigmoid, cg_sigmoidf(x), 1.0 / (1.0 + exp(-x)))
-FLOAT_KERNEL(erf, cg_erff(x), erf(x))
+CG_FLOAT_UNARY_OPS(FLOAT_KERNEL)
 
-/* gelu, PyTorch's constants: kBeta = sqrt(2/pi), kKappa = 0.044715 */
-#define GELU_BETA 0.7978845608028654
-#define GELU_KAPPA 0.044715
-FLOAT_ROWS(gelu_erf, 0.5f * x * (1.0f + cg_erff(x * (float)M_SQRT1_2)), 0.5 * x * (1.0 + erf(x * M_SQRT1_2)))
-FLOAT_ROWS(gelu_tanh, 0.5f * x * (1.0f + cg_tanhf((float)GELU_BETA * (x + (float)GELU_KAPPA * x * x * x))),
-           0.5 * x * (1.0 + tanh(GELU_BETA * (x + GELU_KAPPA * x * x * x))))
-/* args->flag: approximate='tanh' */
+/* gelu's two forms, each one name for both dtypes; args->flag: approximate='tanh' */
+FLOAT_ROWS(gelu_erf, cg_gelu_erf_at(x), cg_gelu_erf_at(x))
+FLOAT_ROWS(gelu_tanh, cg_gelu_tanh_at(x), cg_gelu_tanh_at(x))
 void cpu_gelu(const cg_call *c) { cg_ew_run(c, c->args->flag ? gelu_tanh_rows : gelu_erf_rows, 0); }
 
-/* leaky_relu: args->s[0] is negative_slope; x == 0 takes the slope side, as PyTorch */
-#define LEAKY_ROW(name, T) CG_UNARY_ROW(name, T, const T slope = CG_SCALAR_AS(T, args->s[0]), x > 0 ? x : x * slope)
+/* leaky_relu: args->s[0] is negative_slope */
+#define LEAKY_ROW(name, T) CG_UNARY_ROW(name, T, const T slope = CG_SCALAR_AS(T, args->s[0]), CG_LEAKY_RELU(x, slope))
 CG_EXPAND_FLOAT(LEAKY_ROW, leaky_relu)
 static const cg_row_fn leaky_relu_rows[CG_DTYPE_COUNT] = {CG_ROWS_FLOAT(leaky_relu)};
 void cpu_leaky_relu(const cg_call *c) { cg_ew_run(c, leaky_relu_rows, 0); }
 
-/* neg, abs, relu over numbers; sign over every dtype (nan -> 0, as PyTorch) */
+/* neg, abs, relu over numbers; sign over every dtype */
 #define NEG_ROW(name, T) CG_UNARY_ROW(name, T, CG_NOPRO, -x)
 #define ABS_ROW(name, T) CG_UNARY_ROW(name, T, CG_NOPRO, x < 0 ? -x : x)
-#define RELU_ROW(name, T) CG_UNARY_ROW(name, T, CG_NOPRO, x < 0 ? 0 : x) /* keeps nan and -0. */
-#define SIGN_ROW(name, T) CG_UNARY_ROW(name, T, CG_NOPRO, (0 < x) - (x < 0))
+#define RELU_ROW(name, T) CG_UNARY_ROW(name, T, CG_NOPRO, CG_RELU(x))
+#define SIGN_ROW(name, T) CG_UNARY_ROW(name, T, CG_NOPRO, CG_SIGN(x))
 CG_EXPAND_NUMERIC(NEG_ROW, neg)
 CG_EXPAND_INT(ABS_ROW, abs)
 CG_UNARY_ROW(abs_f32, float, CG_NOPRO, fabsf(x))
@@ -70,12 +58,11 @@ void cpu_neg(const cg_call *c) { cg_ew_run(c, neg_rows, 0); }
 void cpu_abs(const cg_call *c) { cg_ew_run(c, abs_rows, 0); }
 void cpu_relu(const cg_call *c) { cg_ew_run(c, relu_rows, 0); }
 
-/* threshold_backward(grad a, self b, threshold): out T = b <= threshold ? 0 :
- * a, PyTorch's comparison, so a nan b lets the gradient through. One pass
- * for relu's backward, where a mask and a where would take two. a and b
- * of one shape; args->s[0] the threshold. */
+/* threshold_backward(grad a, self b, threshold): out T = 0 where b <=
+ * threshold, else a. One pass for relu's backward, where a mask and a
+ * where would take two. a and b of one shape; args->s[0] the threshold. */
 #define THRESHOLD_BW_ROW(name, T) \
-    CG_BINARY_ROW(name, T, const T th = CG_SCALAR_AS(T, args->s[0]), b <= th ? (T)0 : a)
+    CG_BINARY_ROW(name, T, const T th = CG_SCALAR_AS(T, args->s[0]), CG_THRESHOLD_BACKWARD(a, b, th))
 CG_EXPAND_NUMERIC(THRESHOLD_BW_ROW, threshold_backward)
 static const cg_row_fn threshold_backward_rows[CG_DTYPE_COUNT] = {CG_ROWS_NUMERIC(threshold_backward)};
 void cpu_threshold_backward(const cg_call *c) { cg_ew_run(c, threshold_backward_rows, 0); }
@@ -389,10 +376,10 @@ int bw_gelu(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
         d = s_add(&s, cdf, s_mul(&s, x, pdf));
     } else {
         cg_tensor *x2 = s_mul(&s, x, x);
-        cg_tensor *inner = s_scale(&s, s_add(&s, x, s_scale(&s, s_mul(&s, x2, x), GELU_KAPPA)), GELU_BETA);
+        cg_tensor *inner = s_scale(&s, s_add(&s, x, s_scale(&s, s_mul(&s, x2, x), CG_GELU_KAPPA)), CG_GELU_BETA);
         cg_tensor *t = s_fn(&s, cg_tanh, inner);
         cg_tensor *left = s_scale(&s, s_shift(&s, t, 1.0), 0.5);
-        cg_tensor *dinner = s_scale(&s, s_shift(&s, s_scale(&s, x2, 3.0 * GELU_KAPPA), 1.0), GELU_BETA);
+        cg_tensor *dinner = s_scale(&s, s_shift(&s, s_scale(&s, x2, 3.0 * CG_GELU_KAPPA), 1.0), CG_GELU_BETA);
         cg_tensor *right = s_mul(&s, s_scale(&s, x, 0.5), s_mul(&s, s_one_minus(&s, s_mul(&s, t, t)), dinner));
         d = s_add(&s, left, right);
     }

@@ -1,20 +1,16 @@
 /* ops_unary_impl.h: what ops_unary.c and ops_where.c share privately: the
- * clamp expression and flags, reading a scalar argument as a kernel's C
- * type, and the row macro of ternary elementwise kernels. Not public API. */
+ * clamp flags, reading a scalar argument as a kernel's C type, and the row
+ * macro of ternary elementwise kernels. Not public API; the expressions
+ * themselves (CG_CLAMP, ...) are scalar_math.h's, shared with CUDA. */
 #ifndef CG_OPS_UNARY_IMPL_H
 #define CG_OPS_UNARY_IMPL_H
 
 #include "ew.h"
+#include "scalar_math.h"
 
 /* args->i[0] of clamp: which bounds are given */
 #define CG_CLAMP_MIN 1
 #define CG_CLAMP_MAX 2
-
-/* min(max(x, lo), hi) as PyTorch: hi wins when lo > hi, a nan x stays nan,
- * and a nan bound compares false, leaving x. */
-#define CG_CLAMP_LO(x, has_lo, lo) ((has_lo) && (x) < (lo) ? (lo) : (x))
-#define CG_CLAMP(x, has_lo, lo, has_hi, hi)                                                     \
-    ((has_hi) && CG_CLAMP_LO(x, has_lo, lo) > (hi) ? (hi) : CG_CLAMP_LO(x, has_lo, lo))
 
 /* A cg_scalar as C type T: through double for floating T, int64 otherwise
  * (so that large int64 values stay exact). */

@@ -1,8 +1,9 @@
 /* ops_unary_math.h: float32 exp, log, tanh and erf written so that a loop
- * over them vectorises (no calls, no branches: selects only), for the
- * kernels of ops_unary.c. libm's expf and friends are calls the compiler
- * cannot vectorise, which made exp, tanh, sigmoid and gelu 5-20x slower
- * than PyTorch (whose CPU kernels use SIMD math as well).
+ * over them vectorises (no calls, no branches: selects only), for the CPU's
+ * kernels: scalar_math.h's formulas call them in C (the device has its own,
+ * Note [Float32 math on each side]). libm's expf and friends are calls the
+ * compiler cannot vectorise, which made exp, tanh, sigmoid and gelu 5-20x
+ * slower than PyTorch (whose CPU kernels use SIMD math as well).
  *
  * exp and log are Cephes' (Moshier) range reductions and polynomials, within
  * 2 ulp of libm; tanh is Cephes' polynomial below 0.625 and 1 - 2/(e^2x + 1)
@@ -126,14 +127,6 @@ static CG_VEC_INLINE float cg_log1pf(float x) {
     float u = 1.0f + x;
     float y = u == 1.0f ? x : cg_logf(u) * (x / (u - 1.0f));
     return x == INFINITY ? x : y;
-}
-
-/* 1 / (1 + e^-x), as e^x / (1 + e^x) below 0 so that tiny results keep
- * their precision instead of meeting an overflowing e^-x */
-static CG_VEC_INLINE float cg_sigmoidf(float x) {
-    float e = cg_expf(-fabsf(x));
-    float s = 1.0f / (1.0f + e);
-    return x < 0.0f ? e * s : s;
 }
 
 #endif

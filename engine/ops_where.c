@@ -1,7 +1,8 @@
 /* ops_where.c: the elementwise ops over more than one tensor that belong with
  * the unary family: where, masked_fill, clamp with tensor bounds, and the
  * internal range mask that derivatives (relu, clamp) select with. Kernels
- * are one expression each (ops_unary_impl.h); derivatives use engine ops. */
+ * are one expression each (ops_unary_impl.h, scalar_math.h); derivatives
+ * use engine ops. */
 #include "ops.h"
 #include "ops_unary_impl.h"
 
@@ -29,11 +30,9 @@ void cpu_clamp_tensor(const cg_call *c) { cg_ew_run(c, clamp_tensor_rows, 0); }
 
 /* range mask: out bool = (a c1 b && a c2 c) != negate; args->i[0], i[1] are
  * the comparisons (cg_cmp), args->flag negate. Runs in backward only. */
-#define CMP(k, x, y)                                                                            \
-    ((k) == CG_CMP_NONE || ((k) == CG_CMP_GT && (x) > (y)) || ((k) == CG_CMP_GE && (x) >= (y))  \
-     || ((k) == CG_CMP_LT && (x) < (y)) || ((k) == CG_CMP_LE && (x) <= (y)))
 #define MASK_PRO const int64_t c1 = args->i[0]; const int64_t c2 = args->i[1]; const bool neg = args->flag
-#define MASK_ROW(name, T) CG_TERNARY_ROW(name, bool, T, T, MASK_PRO, (CMP(c1, a, b) && CMP(c2, a, c)) != neg)
+#define MASK_ROW(name, T) \
+    CG_TERNARY_ROW(name, bool, T, T, MASK_PRO, (CG_CMP_HOLDS(c1, a, b) && CG_CMP_HOLDS(c2, a, c)) != neg)
 CG_EXPAND_ALL(MASK_ROW, range_mask)
 static const cg_row_fn range_mask_rows[CG_DTYPE_COUNT] = {CG_ROWS_ALL(range_mask)};
 /* rows by the inputs' dtype: the output is bool */
