@@ -41,11 +41,18 @@ void cg_strbuf_append(cg_strbuf *b, const char *s, size_t n) {
 
 void cg_strbuf_puts(cg_strbuf *b, const char *s) { cg_strbuf_append(b, s, strlen(s)); }
 
-void cg_strbuf_repeat(cg_strbuf *b, char c, size_t n) {
-    if (!reserve(b, n))
+void cg_strbuf_putc(cg_strbuf *b, char c) {
+    if (!reserve(b, 1))
         return;
-    memset(b->data + b->len, c, n);
-    b->len += n;
+    b->data[b->len++] = c;
+    b->data[b->len] = '\0';
+}
+
+void cg_strbuf_repeat(cg_strbuf *b, char c, int64_t n) {
+    if (n <= 0 || !reserve(b, (size_t)n))
+        return;
+    memset(b->data + b->len, c, (size_t)n);
+    b->len += (size_t)n;
     b->data[b->len] = '\0';
 }
 

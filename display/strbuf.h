@@ -1,14 +1,17 @@
-/* strbuf.h: a growable NUL-terminated string for display/'s renderers.
+/* strbuf.h: the growable NUL-terminated string that display/ and lang/
+ * build text with (renderings, repr, format, tracebacks).
  *
  * Appends never fail loudly: a failed allocation marks the buffer, later
  * appends do nothing, and cg_strbuf_take() reports the failure once, as the
- * engine's MemoryError. It is not a general string library: only what the
- * renderers need (append, repeat, printf, take). */
+ * engine's MemoryError (lang/ turns a failed buffer into Python's
+ * MemoryError instead). It is not a string library: only appending and
+ * taking the result. */
 #ifndef CG_STRBUF_H
 #define CG_STRBUF_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "error.h"
 
@@ -23,8 +26,9 @@ typedef struct {
 
 void cg_strbuf_append(cg_strbuf *b, const char *s, size_t n);
 void cg_strbuf_puts(cg_strbuf *b, const char *s);
-/* Appends n copies of c (padding and indentation). */
-void cg_strbuf_repeat(cg_strbuf *b, char c, size_t n);
+void cg_strbuf_putc(cg_strbuf *b, char c);
+/* Appends n copies of c (padding and indentation); nothing when n <= 0. */
+void cg_strbuf_repeat(cg_strbuf *b, char c, int64_t n);
 void cg_strbuf_printf(cg_strbuf *b, const char *fmt, ...) CG_PRINTF(2, 3);
 /* The malloc'd string, which the caller frees; the buffer is left empty.
  * NULL with a MemoryError set when an append failed. */

@@ -14,32 +14,14 @@
 #include "parse/ast.h"
 #include "parse/lexer.h"
 #include "parse/parser.h"
+#include "strbuf.h"
 
 typedef struct {
-    char *b;
-    size_t n, cap;
-    bool oom, attrs;
+    cg_strbuf b;
+    bool attrs; /* include_attributes: positions too */
 } out;
 
-static void put(out *o, const char *s, size_t n) {
-    if (o->oom)
-        return;
-    if (o->n + n + 1 > o->cap) {
-        size_t cap = o->cap ? o->cap * 2 : 256;
-        while (cap < o->n + n + 1)
-            cap *= 2;
-        char *nb = realloc(o->b, cap);
-        if (!nb) {
-            o->oom = true;
-            return;
-        }
-        o->b = nb;
-        o->cap = cap;
-    }
-    memcpy(o->b + o->n, s, n);
-    o->n += n;
-    o->b[o->n] = 0;
-}
+static void put(out *o, const char *s, size_t n) { cg_strbuf_append(&o->b, s, n); }
 
 static void puts_(out *o, const char *s) { put(o, s, strlen(s)); }
 
@@ -535,11 +517,7 @@ char *cg_ast_dump_ex(const cg_ast *n, bool include_attributes) {
         node(&o, n);
     else
         puts_(&o, "None");
-    if (o.oom) {
-        free(o.b);
-        return NULL;
-    }
-    return o.b;
+    return cg_strbuf_take(&o.b);
 }
 
 char *cg_ast_dump(const cg_ast *node_) { return cg_ast_dump_ex(node_, false); }

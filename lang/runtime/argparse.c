@@ -21,14 +21,14 @@ static int raise_missing(const cg_params *p, const cg_value *out, bool kwonly) {
         if ((kwonly ? is_kw : is_pos) && out[i].tag == CG_V_STOP) missing[n++] = i;
     }
     if (n == 0) return 0;
-    cg_sbuf b = {0};
-    cg_sbuf_printf(&b, "%s() missing %d required %s argument%s: ", p->fname, n,
+    cg_strbuf b = {0};
+    cg_strbuf_printf(&b, "%s() missing %d required %s argument%s: ", p->fname, n,
                    kwonly ? "keyword-only" : "positional", n == 1 ? "" : "s");
     for (int k = 0; k < n; k++) {
-        if (k > 0) cg_sbuf_puts(&b, n == 2 ? " and " : (k == n - 1 ? ", and " : ", "));
-        cg_sbuf_printf(&b, "'%s'", p->names[missing[k]]->s);
+        if (k > 0) cg_strbuf_puts(&b, n == 2 ? " and " : (k == n - 1 ? ", and " : ", "));
+        cg_strbuf_printf(&b, "'%s'", p->names[missing[k]]->s);
     }
-    cg_value msg = cg_sbuf_finish(&b);
+    cg_value msg = cg_str_from_strbuf(&b);
     if (cg_is_err(msg)) return -1;
     cg_raise_value(&cg_exc_TypeError, msg);
     cg_decref(msg);

@@ -137,15 +137,15 @@ static cg_value method_repr(cg_value f) {
     cg_method *m = (cg_method *)f.u.o;
     cg_value name = cg_getattr(m->func, cg_str_intern("__qualname__"));
     if (cg_is_err(name)) return name;
-    cg_sbuf b = {0};
-    cg_sbuf_printf(&b, "<bound method %s of ", cg_is_str(name) ? cg_str_cstr(name) : "?");
+    cg_strbuf b = {0};
+    cg_strbuf_printf(&b, "<bound method %s of ", cg_is_str(name) ? cg_str_cstr(name) : "?");
     cg_decref(name);
-    if (cg_sbuf_repr(&b, m->self) < 0) {
-        cg_sbuf_free(&b);
+    if (cg_repr_into(&b, m->self) < 0) {
+        cg_strbuf_free(&b);
         return CG_ERR;
     }
-    cg_sbuf_putc(&b, '>');
-    return cg_sbuf_finish(&b);
+    cg_strbuf_putc(&b, '>');
+    return cg_str_from_strbuf(&b);
 }
 
 static cg_value method_getattr(cg_value f, cg_str *name) {

@@ -92,22 +92,22 @@ static cg_value b_print(cg_value self, const cg_args *a) {
     size_t nsep, nend;
     if (sep_or_end(arg[1], "sep", " ", &sep, &nsep) < 0 || sep_or_end(arg[2], "end", "\n", &end, &nend) < 0) goto out;
     cg_tuple *items = cg_as_tuple(arg[0]);
-    cg_sbuf b = {0};
+    cg_strbuf b = {0};
     for (int64_t i = 0; i < items->len; i++) {
-        if (i) cg_sbuf_put(&b, sep, nsep);
-        if (cg_sbuf_str(&b, items->items[i]) < 0) {
-            cg_sbuf_free(&b);
+        if (i) cg_strbuf_append(&b, sep, nsep);
+        if (cg_str_into(&b, items->items[i]) < 0) {
+            cg_strbuf_free(&b);
             goto out;
         }
     }
-    cg_sbuf_put(&b, end, nend);
+    cg_strbuf_append(&b, end, nend);
     if (b.failed) {
-        cg_sbuf_free(&b);
+        cg_strbuf_free(&b);
         cg_raise_nomemory();
         goto out;
     }
     int rc = write_to(arg[3], b.data ? b.data : "", b.len);
-    cg_sbuf_free(&b);
+    cg_strbuf_free(&b);
     if (rc < 0) goto out;
     int flush = cg_truth(arg[4]);
     if (flush < 0) goto out;
@@ -657,12 +657,12 @@ static cg_value radix(const cg_args *a, const char *name, const char *spec) {
     if (one_arg(a, name) < 0) return CG_ERR;
     int64_t i;
     if (cg_index_value(a->pos[0], &i) < 0) return CG_ERR;
-    cg_sbuf b = {0};
+    cg_strbuf b = {0};
     if (cg_format_into(&b, cg_int(i), spec, strlen(spec)) < 0) {
-        cg_sbuf_free(&b);
+        cg_strbuf_free(&b);
         return CG_ERR;
     }
-    return cg_sbuf_finish(&b);
+    return cg_str_from_strbuf(&b);
 }
 
 static cg_value b_hex(cg_value self, const cg_args *a) { return radix(a, "hex", "#x"); }

@@ -23,11 +23,9 @@ int64_t cg_bytes_hash(const char *s, size_t len);
 int64_t cg_str_hash(cg_str *s);
 bool cg_str_equal(const cg_str *a, const cg_str *b);
 /* Appends Python's repr of s ('abc', "it's", '\n' escaped). */
-void cg_str_repr_into(cg_sbuf *b, const cg_str *s);
+void cg_str_repr_into(cg_strbuf *b, const cg_str *s);
 /* ascii(v): repr(v) with non-ASCII characters escaped. */
 cg_value cg_ascii(cg_value v);
-/* Appends n copies of c. */
-void cg_sbuf_fill(cg_sbuf *b, char c, int64_t n);
 static inline cg_str *cg_as_str(cg_value v) { return (cg_str *)v.u.o; }
 /* Byte offset of code point i of s (0 <= i <= ncp). */
 int64_t cg_str_offset(const cg_str *s, int64_t i);

@@ -439,29 +439,29 @@ static cg_value dict_repr(cg_value self) {
     int rec = cg_repr_enter(self);
     if (rec < 0) return CG_ERR;
     if (rec) return cg_str_from_c("{...}");
-    cg_sbuf b = {0};
-    cg_sbuf_putc(&b, '{');
+    cg_strbuf b = {0};
+    cg_strbuf_putc(&b, '{');
     int rc = 0;
     bool first = true;
     for (int64_t pos = 0; rc == 0 && pos < d->nentries; pos++) {
         cg_dict_entry *e = &d->entries[pos];
         if (e->key.tag == CG_V_ERR) continue;
         cg_value k = cg_incref(e->key), v = cg_incref(e->value);
-        if (!first) cg_sbuf_puts(&b, ", ");
+        if (!first) cg_strbuf_puts(&b, ", ");
         first = false;
-        rc = cg_sbuf_repr(&b, k);
-        if (rc == 0) cg_sbuf_puts(&b, ": ");
-        if (rc == 0) rc = cg_sbuf_repr(&b, v);
+        rc = cg_repr_into(&b, k);
+        if (rc == 0) cg_strbuf_puts(&b, ": ");
+        if (rc == 0) rc = cg_repr_into(&b, v);
         cg_decref(k);
         cg_decref(v);
     }
     cg_repr_leave(self);
     if (rc < 0) {
-        cg_sbuf_free(&b);
+        cg_strbuf_free(&b);
         return CG_ERR;
     }
-    cg_sbuf_putc(&b, '}');
-    return cg_sbuf_finish(&b);
+    cg_strbuf_putc(&b, '}');
+    return cg_str_from_strbuf(&b);
 }
 
 /* 1 equal, 0 not, -1 error: same keys, equal values. */

@@ -401,17 +401,17 @@ static cg_value eval_formatted(cg_frame *f, const cg_ast *e) {
 }
 
 static cg_value eval_joined(cg_frame *f, const cg_ast *e) {
-    cg_sbuf b = {0};
+    cg_strbuf b = {0};
     for (int i = 0; i < e->u.joined.values.n; i++) {
         cg_value part = cg_eval_expr(f, e->u.joined.values.items[i]);
         if (cg_is_err(part)) {
-            cg_sbuf_free(&b);
+            cg_strbuf_free(&b);
             return part;
         }
-        cg_sbuf_put(&b, cg_str_cstr(part), (size_t)((cg_str *)part.u.o)->len);
+        cg_strbuf_append(&b, cg_str_cstr(part), (size_t)((cg_str *)part.u.o)->len);
         cg_decref(part);
     }
-    return cg_sbuf_finish(&b);
+    return cg_str_from_strbuf(&b);
 }
 
 /* ---- comprehensions ---------------------------------------------------------------- */

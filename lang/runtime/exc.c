@@ -61,20 +61,20 @@ static cg_value exc_str(cg_value self) {
 
 static cg_value exc_repr(cg_value self) {
     cg_tuple *args = (cg_tuple *)((cg_exc *)self.u.o)->args.u.o;
-    cg_sbuf b = {0};
-    cg_sbuf_puts(&b, cg_type_name(self));
+    cg_strbuf b = {0};
+    cg_strbuf_puts(&b, cg_type_name(self));
     if (args->len == 1) {
-        cg_sbuf_putc(&b, '(');
-        if (cg_sbuf_repr(&b, args->items[0]) < 0) {
-            cg_sbuf_free(&b);
+        cg_strbuf_putc(&b, '(');
+        if (cg_repr_into(&b, args->items[0]) < 0) {
+            cg_strbuf_free(&b);
             return CG_ERR;
         }
-        cg_sbuf_putc(&b, ')');
-    } else if (cg_sbuf_repr(&b, cg_obj_value(args)) < 0) {
-        cg_sbuf_free(&b);
+        cg_strbuf_putc(&b, ')');
+    } else if (cg_repr_into(&b, cg_obj_value(args)) < 0) {
+        cg_strbuf_free(&b);
         return CG_ERR;
     }
-    return cg_sbuf_finish(&b);
+    return cg_str_from_strbuf(&b);
 }
 
 static cg_value exc_getattr(cg_value self, cg_str *name) {

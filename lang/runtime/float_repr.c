@@ -92,16 +92,16 @@ static void digits_shortest(digits *g, double ax) {
     digits_from_text(g, t);
 }
 
-static void put_zeros(cg_sbuf *b, int n) { cg_sbuf_fill(b, '0', n); }
+static void put_zeros(cg_strbuf *b, int n) { cg_strbuf_repeat(b, '0', n); }
 
-void cg_float_body(cg_sbuf *b, double ax, char code, int precision, unsigned flags) {
+void cg_float_body(cg_strbuf *b, double ax, char code, int precision, unsigned flags) {
     bool upper = flags & CG_FF_UPPER, alt = flags & CG_FF_ALT, dot0 = flags & CG_FF_ADD_DOT_0;
     if (isinf(ax)) {
-        cg_sbuf_puts(b, upper ? "INF" : "inf");
+        cg_strbuf_puts(b, upper ? "INF" : "inf");
         return;
     }
     if (isnan(ax)) {
-        cg_sbuf_puts(b, upper ? "NAN" : "nan");
+        cg_strbuf_puts(b, upper ? "NAN" : "nan");
         return;
     }
     digits g;
@@ -137,36 +137,36 @@ void cg_float_body(cg_sbuf *b, double ax, char code, int precision, unsigned fla
     size_t mark = b->len;
     if (decpt <= 0) {
         put_zeros(b, decpt - vstart);
-        cg_sbuf_putc(b, '.');
+        cg_strbuf_putc(b, '.');
         put_zeros(b, -decpt);
     } else {
         put_zeros(b, -vstart);
     }
     if (0 < decpt && decpt <= g.n) {
-        cg_sbuf_put(b, g.d, (size_t)decpt);
-        cg_sbuf_putc(b, '.');
-        cg_sbuf_put(b, g.d + decpt, (size_t)(g.n - decpt));
+        cg_strbuf_append(b, g.d, (size_t)decpt);
+        cg_strbuf_putc(b, '.');
+        cg_strbuf_append(b, g.d + decpt, (size_t)(g.n - decpt));
     } else {
-        cg_sbuf_put(b, g.d, (size_t)g.n);
+        cg_strbuf_append(b, g.d, (size_t)g.n);
     }
     if (g.n < decpt) {
         put_zeros(b, decpt - g.n);
-        cg_sbuf_putc(b, '.');
+        cg_strbuf_putc(b, '.');
         put_zeros(b, vend - decpt);
     } else {
         put_zeros(b, vend - g.n);
     }
     if (!b->failed && b->len > mark && b->data[b->len - 1] == '.' && !alt) b->data[--b->len] = '\0';
-    if (use_exp) cg_sbuf_printf(b, "%c%+.02d", upper ? 'E' : 'e', exp);
+    if (use_exp) cg_strbuf_printf(b, "%c%+.02d", upper ? 'E' : 'e', exp);
 }
 
-void cg_float_repr_into(cg_sbuf *b, double x) {
-    if (signbit(x) && !isnan(x)) cg_sbuf_putc(b, '-');
+void cg_float_repr_into(cg_strbuf *b, double x) {
+    if (signbit(x) && !isnan(x)) cg_strbuf_putc(b, '-');
     cg_float_body(b, fabs(x), 'r', 0, CG_FF_ADD_DOT_0);
 }
 
 cg_value cg_float_repr_value(double x) {
-    cg_sbuf b = {0};
+    cg_strbuf b = {0};
     cg_float_repr_into(&b, x);
-    return cg_sbuf_finish(&b);
+    return cg_str_from_strbuf(&b);
 }

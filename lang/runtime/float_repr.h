@@ -18,9 +18,9 @@ enum {
 /* Appends the layout of |x| (no sign; x finite or not) for code 'e', 'f',
  * 'g' or 'r' (shortest, repr's exponent rule) with the given precision
  * (ignored for 'r'). */
-void cg_float_body(cg_sbuf *b, double ax, char code, int precision, unsigned flags);
+void cg_float_body(cg_strbuf *b, double ax, char code, int precision, unsigned flags);
 /* Appends repr(x): "0.1", "-0.0", "1e+16", "inf", "nan". */
-void cg_float_repr_into(cg_sbuf *b, double x);
+void cg_float_repr_into(cg_strbuf *b, double x);
 cg_value cg_float_repr_value(double x);
 
 #endif

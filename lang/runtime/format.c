@@ -137,12 +137,12 @@ static cg_value raise_unknown_code(char type, const char *tname) {
                     tname);
 }
 
-static void put_fill(cg_sbuf *b, const char *fill, int64_t n) {
+static void put_fill(cg_strbuf *b, const char *fill, int64_t n) {
     if (fill[1] == '\0') {
-        cg_sbuf_fill(b, fill[0], n);
+        cg_strbuf_repeat(b, fill[0], n);
         return;
     }
-    for (int64_t i = 0; i < n; i++) cg_sbuf_puts(b, fill);
+    for (int64_t i = 0; i < n; i++) cg_strbuf_puts(b, fill);
 }
 
 /* ---- laying out a number (calc_number_widths and fill_number) ------------ */
@@ -150,7 +150,7 @@ static void put_fill(cg_sbuf *b, const char *fill, int64_t n) {
 /* Appends digits grouped by `size` with separator sep, zero-padded to at
  * least min_width characters, as _PyUnicode_InsertThousandsGrouping does
  * (so "010," pads 1234 to "00,001,234"). size 0: no grouping. */
-static void put_grouped(cg_sbuf *b, const char *d, int64_t nd, int64_t min_width, int size, char sep) {
+static void put_grouped(cg_strbuf *b, const char *d, int64_t nd, int64_t min_width, int size, char sep) {
     int64_t cap = nd + (min_width > 0 ? min_width : 0) + 8;
     cap += size ? cap / size + 1 : 0;
     char *tmp = malloc((size_t)cap), *p = tmp + cap;   /* written right to left */
@@ -193,25 +193,25 @@ static void put_grouped(cg_sbuf *b, const char *d, int64_t nd, int64_t min_width
         p -= zeros;
         memset(p, '0', (size_t)zeros);
     }
-    cg_sbuf_put(b, p, (size_t)(tmp + cap - p));
+    cg_strbuf_append(b, p, (size_t)(tmp + cap - p));
     free(tmp);
 }
 
 static int64_t grouped_len(int64_t nd, int64_t min_width, int size) {
-    cg_sbuf t = {0};
+    cg_strbuf t = {0};
     char *zeros = calloc(1, (size_t)nd + 1);
     if (!zeros) return nd;
     memset(zeros, '0', (size_t)nd);
     put_grouped(&t, zeros, nd, min_width, size, ',');
     int64_t n = (int64_t)t.len;
     free(zeros);
-    cg_sbuf_free(&t);
+    cg_strbuf_free(&t);
     return n;
 }
 
 /* [lpad][sign][prefix][spad][grouped digits][rest][rpad]: rest is the
  * point, fraction, exponent or '%' (rest_cps code points). */
-static void layout_number(cg_sbuf *b, const spec_t *f, char sign_char, const char *prefix, const char *d, int64_t nd,
+static void layout_number(cg_strbuf *b, const spec_t *f, char sign_char, const char *prefix, const char *d, int64_t nd,
                           const char *rest, size_t rest_bytes, int64_t rest_cps) {
     int64_t n_sign = sign_char ? 1 : 0, n_prefix = (int64_t)strlen(prefix);
     int64_t non_digit = n_sign + n_prefix + rest_cps;
@@ -228,11 +228,11 @@ static void layout_number(cg_sbuf *b, const spec_t *f, char sign_char, const cha
         }
     }
     put_fill(b, f->fill, lpad);
-    if (sign_char) cg_sbuf_putc(b, sign_char);
-    cg_sbuf_puts(b, prefix);
+    if (sign_char) cg_strbuf_putc(b, sign_char);
+    cg_strbuf_puts(b, prefix);
     put_fill(b, f->fill, spad);
     if (nd) put_grouped(b, d, nd, min_width, size, f->grouping ? f->grouping : ',');
-    cg_sbuf_put(b, rest, rest_bytes);
+    cg_strbuf_append(b, rest, rest_bytes);
     put_fill(b, f->fill, rpad);
 }
 
@@ -243,7 +243,7 @@ static char sign_for(bool negative, char spec_sign) {
 
 /* ---- int, float, str ------------------------------------------------------ */
 
-static int format_float_spec(cg_sbuf *b, double x, const spec_t *f0, const char *tname);
+static int format_float_spec(cg_strbuf *b, double x, const spec_t *f0, const char *tname);
 
 /* Digits of |v| in base (lowercase unless upper), into buf (>= 65 bytes). */
 static int utoa(uint64_t u, int base, bool upper, char *buf) {
@@ -259,7 +259,7 @@ static int utoa(uint64_t u, int base, bool upper, char *buf) {
     return n;
 }
 
-static int format_int_spec(cg_sbuf *b, int64_t v, const spec_t *f, const char *tname) {
+static int format_int_spec(cg_strbuf *b, int64_t v, const spec_t *f, const char *tname) {
     switch (f->type) {
     case 'e': case 'E': case 'f': case 'F': case 'g': case 'G': case '%':
         return format_float_spec(b, (double)v, f, tname);
@@ -297,7 +297,7 @@ static bool all_zero(const char *s) {
     return true;
 }
 
-static int format_float_spec(cg_sbuf *b, double x, const spec_t *f, const char *tname) {
+static int format_float_spec(cg_strbuf *b, double x, const spec_t *f, const char *tname) {
     char type = f->type;
     switch (type) {
     case 'e': case 'E': case 'f': case 'F': case 'g': case 'G': case 'n': case '%': case 0: break;
@@ -325,11 +325,11 @@ static int format_float_spec(cg_sbuf *b, double x, const spec_t *f, const char *
         flags |= CG_FF_UPPER;
         code = (char)(code + 32);
     }
-    cg_sbuf body = {0};
+    cg_strbuf body = {0};
     cg_float_body(&body, fabs(x), code, (int)precision, flags);
-    if (pct) cg_sbuf_putc(&body, '%');
+    if (pct) cg_strbuf_putc(&body, '%');
     if (body.failed) {
-        cg_sbuf_free(&body);
+        cg_strbuf_free(&body);
         cg_raise_nomemory();
         return -1;
     }
@@ -339,11 +339,11 @@ static int format_float_spec(cg_sbuf *b, double x, const spec_t *f, const char *
     while (body.data[nd] >= '0' && body.data[nd] <= '9') nd++;
     const char *rest = body.data + nd;
     layout_number(b, f, sign_for(negative, f->sign), "", body.data, nd, rest, strlen(rest), (int64_t)strlen(rest));
-    cg_sbuf_free(&body);
+    cg_strbuf_free(&body);
     return 0;
 }
 
-static int format_str_spec(cg_sbuf *b, const cg_str *s, const spec_t *f, const char *tname) {
+static int format_str_spec(cg_strbuf *b, const cg_str *s, const spec_t *f, const char *tname) {
     if (f->type != 's' && f->type != 0) {
         raise_unknown_code(f->type, tname);
         return -1;
@@ -364,31 +364,31 @@ static int format_str_spec(cg_sbuf *b, const cg_str *s, const spec_t *f, const c
     else if (f->align == '^') lpad = pad / 2, rpad = pad - lpad;
     else rpad = pad;
     put_fill(b, f->fill, lpad);
-    cg_sbuf_put(b, s->s, (size_t)nbytes);
+    cg_strbuf_append(b, s->s, (size_t)nbytes);
     put_fill(b, f->fill, rpad);
     return 0;
 }
 
 /* ---- format(v, spec) -------------------------------------------------------- */
 
-static int default_format_into(cg_sbuf *b, cg_value v, size_t n) {
+static int default_format_into(cg_strbuf *b, cg_value v, size_t n) {
     if (n > 0) {
         cg_raise(&cg_exc_TypeError, "unsupported format string passed to %s.__format__", cg_type_name(v));
         return -1;
     }
-    return cg_sbuf_str(b, v);
+    return cg_str_into(b, v);
 }
 
-int cg_format_into(cg_sbuf *b, cg_value v, const char *s, size_t n) {
+int cg_format_into(cg_strbuf *b, cg_value v, const char *s, size_t n) {
     spec_t f;
     const char *tname = cg_type_name(v);
     switch (v.tag) {
     case CG_V_BOOL:
-        if (n == 0) return cg_sbuf_str(b, v);
+        if (n == 0) return cg_str_into(b, v);
         /* a spec formats a bool as the int it is */
         __attribute__((fallthrough));
     case CG_V_INT:
-        if (n == 0) return cg_sbuf_repr(b, cg_int(v.u.i));
+        if (n == 0) return cg_repr_into(b, cg_int(v.u.i));
         if (parse_spec(s, n, '>', 'd', tname, &f) < 0) return -1;
         return format_int_spec(b, v.u.i, &f, tname);
     case CG_V_FLOAT:
@@ -403,7 +403,7 @@ int cg_format_into(cg_sbuf *b, cg_value v, const char *s, size_t n) {
     }
     cg_type *t = cg_typeof(v);
     if (t == &cg_type_str) {
-        if (n == 0) return cg_sbuf_str(b, v);
+        if (n == 0) return cg_str_into(b, v);
         if (parse_spec(s, n, '<', 's', tname, &f) < 0) return -1;
         return format_str_spec(b, cg_as_str(v), &f, tname);
     }
@@ -419,7 +419,7 @@ int cg_format_into(cg_sbuf *b, cg_value v, const char *s, size_t n) {
         cg_decref(r);
         return -1;
     }
-    cg_sbuf_put(b, cg_str_cstr(r), (size_t)cg_as_str(r)->len);
+    cg_strbuf_append(b, cg_str_cstr(r), (size_t)cg_as_str(r)->len);
     cg_decref(r);
     return 0;
 }
@@ -428,12 +428,12 @@ cg_value cg_format(cg_value v, cg_value spec) {
     if (!cg_is_str(spec))
         return cg_raise(&cg_exc_TypeError, "format() argument 2 must be str, not %s", cg_type_name(spec));
     if (cg_as_str(spec)->len == 0 && cg_is_type(v, &cg_type_str)) return cg_incref(v);
-    cg_sbuf b = {0};
+    cg_strbuf b = {0};
     if (cg_format_into(&b, v, cg_str_cstr(spec), (size_t)cg_as_str(spec)->len) < 0) {
-        cg_sbuf_free(&b);
+        cg_strbuf_free(&b);
         return CG_ERR;
     }
-    return cg_sbuf_finish(&b);
+    return cg_str_from_strbuf(&b);
 }
 
 /* ---- str.format ----------------------------------------------------------- */
@@ -536,10 +536,10 @@ static cg_value field_value(fmt_state *st, const char *s, size_t n) {
     return obj;
 }
 
-static int render(cg_sbuf *b, fmt_state *st, const char *s, size_t n, int depth);
+static int render(cg_strbuf *b, fmt_state *st, const char *s, size_t n, int depth);
 
 /* One replacement field: s[*pos] is just past its '{'. */
-static int render_field(cg_sbuf *b, fmt_state *st, const char *s, size_t n, size_t *pos, int depth) {
+static int render_field(cg_strbuf *b, fmt_state *st, const char *s, size_t n, size_t *pos, int depth) {
     size_t i = *pos, name_start = i;
     char c = 0;
     while (i < n) {
@@ -594,10 +594,10 @@ static int render_field(cg_sbuf *b, fmt_state *st, const char *s, size_t n, size
     }
     int rc;
     if (expand) {
-        cg_sbuf spec = {0};
+        cg_strbuf spec = {0};
         rc = render(&spec, st, s + spec_start, spec_end - spec_start, depth - 1);
         if (rc == 0) rc = cg_format_into(b, obj, spec.data ? spec.data : "", spec.len);
-        cg_sbuf_free(&spec);
+        cg_strbuf_free(&spec);
     } else {
         rc = cg_format_into(b, obj, s + spec_start, spec_end - spec_start);
     }
@@ -605,14 +605,14 @@ static int render_field(cg_sbuf *b, fmt_state *st, const char *s, size_t n, size
     return rc;
 }
 
-static int render(cg_sbuf *b, fmt_state *st, const char *s, size_t n, int depth) {
+static int render(cg_strbuf *b, fmt_state *st, const char *s, size_t n, int depth) {
     if (depth <= 0) return cg_raise_int(&cg_exc_ValueError, "Max string recursion exceeded");
     size_t i = 0;
     while (i < n) {
         char c = s[i];
         if (c == '}') {
             if (i + 1 < n && s[i + 1] == '}') {
-                cg_sbuf_putc(b, '}');
+                cg_strbuf_putc(b, '}');
                 i += 2;
                 continue;
             }
@@ -621,7 +621,7 @@ static int render(cg_sbuf *b, fmt_state *st, const char *s, size_t n, int depth)
         if (c == '{') {
             if (i + 1 >= n) return cg_raise_int(&cg_exc_ValueError, "Single '{' encountered in format string");
             if (s[i + 1] == '{') {
-                cg_sbuf_putc(b, '{');
+                cg_strbuf_putc(b, '{');
                 i += 2;
                 continue;
             }
@@ -631,7 +631,7 @@ static int render(cg_sbuf *b, fmt_state *st, const char *s, size_t n, int depth)
         }
         size_t j = i;
         while (j < n && s[j] != '{' && s[j] != '}') j++;
-        cg_sbuf_put(b, s + i, j - i);
+        cg_strbuf_append(b, s + i, j - i);
         i = j;
     }
     return 0;
@@ -639,12 +639,12 @@ static int render(cg_sbuf *b, fmt_state *st, const char *s, size_t n, int depth)
 
 cg_value cg_str_format(cg_value fmt, const cg_args *args) {
     fmt_state st = {.args = args};
-    cg_sbuf b = {0};
+    cg_strbuf b = {0};
     if (render(&b, &st, cg_str_cstr(fmt), (size_t)cg_as_str(fmt)->len, 2) < 0) {
-        cg_sbuf_free(&b);
+        cg_strbuf_free(&b);
         return CG_ERR;
     }
-    return cg_sbuf_finish(&b);
+    return cg_str_from_strbuf(&b);
 }
 
 /* ---- printf-style % ------------------------------------------------------ */
@@ -688,23 +688,23 @@ typedef struct {
 
 /* sign, prefix, body: zero-padded between prefix and body, or
  * space-padded on the left or right. */
-static void pct_pad(cg_sbuf *b, const pct_flags *fl, char sign, const char *prefix, const char *body, int64_t body_cps,
+static void pct_pad(cg_strbuf *b, const pct_flags *fl, char sign, const char *prefix, const char *body, int64_t body_cps,
                     bool numeric) {
     int64_t len = (sign ? 1 : 0) + (int64_t)strlen(prefix) + body_cps;
     int64_t pad = fl->width > len ? fl->width - len : 0;
-    if (!fl->left && !(fl->zero && numeric)) cg_sbuf_fill(b, ' ', pad);
-    if (sign) cg_sbuf_putc(b, sign);
-    cg_sbuf_puts(b, prefix);
-    if (!fl->left && fl->zero && numeric) cg_sbuf_fill(b, '0', pad);
-    cg_sbuf_puts(b, body);
-    if (fl->left) cg_sbuf_fill(b, ' ', pad);
+    if (!fl->left && !(fl->zero && numeric)) cg_strbuf_repeat(b, ' ', pad);
+    if (sign) cg_strbuf_putc(b, sign);
+    cg_strbuf_puts(b, prefix);
+    if (!fl->left && fl->zero && numeric) cg_strbuf_repeat(b, '0', pad);
+    cg_strbuf_puts(b, body);
+    if (fl->left) cg_strbuf_repeat(b, ' ', pad);
 }
 
 static char pct_sign(bool negative, const pct_flags *fl) {
     return negative ? '-' : fl->plus ? '+' : fl->space ? ' ' : 0;
 }
 
-static int pct_one(cg_sbuf *b, char conv, cg_value v, const pct_flags *fl) {
+static int pct_one(cg_strbuf *b, char conv, cg_value v, const pct_flags *fl) {
     switch (conv) {
     case 's': case 'r': case 'a': {
         cg_value s = conv == 's' ? cg_to_str(v) : conv == 'r' ? cg_repr(v) : cg_ascii(v);
@@ -735,11 +735,11 @@ static int pct_one(cg_sbuf *b, char conv, cg_value v, const pct_flags *fl) {
         double x;
         if (cg_float_value(v, &x) < 0) return -1;
         unsigned flags = (fl->alt ? CG_FF_ALT : 0) | (conv < 'a' ? CG_FF_UPPER : 0);
-        cg_sbuf body = {0};
+        cg_strbuf body = {0};
         cg_float_body(&body, fabs(x), (char)(conv | 32), fl->prec < 0 ? 6 : (int)fl->prec, flags);
-        if (body.failed) return cg_sbuf_free(&body), cg_raise_nomemory(), -1;
+        if (body.failed) return cg_strbuf_free(&body), cg_raise_nomemory(), -1;
         pct_pad(b, fl, pct_sign(signbit(x) && !isnan(x), fl), "", body.data, (int64_t)body.len, true);
-        cg_sbuf_free(&body);
+        cg_strbuf_free(&body);
         return 0;
     }
     case 'c': {
@@ -770,7 +770,7 @@ static int pct_star(pct_args *a, int64_t *out) {
 }
 
 /* Parses one conversion after '%' at s[*pos]; appends its text. */
-static int pct_conversion(cg_sbuf *b, const char *s, size_t n, size_t *pos, pct_args *a) {
+static int pct_conversion(cg_strbuf *b, const char *s, size_t n, size_t *pos, pct_args *a) {
     size_t i = *pos;
     cg_value arg = CG_STOP, keyed = CG_STOP;
     if (i < n && s[i] == '(') {
@@ -826,7 +826,7 @@ static int pct_conversion(cg_sbuf *b, const char *s, size_t n, size_t *pos, pct_
     char conv = s[i++];
     *pos = i;
     if (conv == '%') {
-        cg_sbuf_putc(b, '%');
+        cg_strbuf_putc(b, '%');
         rc = 0;
         goto out;
     }
@@ -866,21 +866,21 @@ cg_value cg_str_percent(cg_value fmt, cg_value args) {
     }
     const char *s = cg_str_cstr(fmt);
     size_t n = (size_t)cg_as_str(fmt)->len, i = 0;
-    cg_sbuf b = {0};
+    cg_strbuf b = {0};
     while (i < n) {
         const char *pct = memchr(s + i, '%', n - i);
         size_t j = pct ? (size_t)(pct - s) : n;
-        cg_sbuf_put(&b, s + i, j - i);
+        cg_strbuf_append(&b, s + i, j - i);
         if (j == n) break;
         i = j + 1;
         if (pct_conversion(&b, s, n, &i, &a) < 0) {
-            cg_sbuf_free(&b);
+            cg_strbuf_free(&b);
             return CG_ERR;
         }
     }
     if (a.next < a.n && a.mapping.tag == CG_V_STOP) {
-        cg_sbuf_free(&b);
+        cg_strbuf_free(&b);
         return cg_raise(&cg_exc_TypeError, "not all arguments converted during string formatting");
     }
-    return cg_sbuf_finish(&b);
+    return cg_str_from_strbuf(&b);
 }

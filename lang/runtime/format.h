@@ -13,7 +13,7 @@
  * The evaluator calls this for each f-string field after !r/!s. */
 cg_value cg_format(cg_value v, cg_value spec);
 /* Appends format(v, spec[0..n)); -1 with an exception. */
-int cg_format_into(cg_sbuf *b, cg_value v, const char *spec, size_t n);
+int cg_format_into(cg_strbuf *b, cg_value v, const char *spec, size_t n);
 /* fmt.format(*args, **kwargs) */
 cg_value cg_str_format(cg_value fmt, const cg_args *args);
 /* fmt % args */

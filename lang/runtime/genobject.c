@@ -452,12 +452,12 @@ static void report_unraisable(cg_value self) {
     cg_value exc = cg_exc_fetch();
     char *tb = cg_traceback_format(exc);
     cg_value r = cg_repr(self);
-    cg_sbuf b = {0};
-    cg_sbuf_printf(&b, "Exception ignored in: %s\n%s", cg_is_err(r) ? "<generator>" : cg_str_cstr(r),
+    cg_strbuf b = {0};
+    cg_strbuf_printf(&b, "Exception ignored in: %s\n%s", cg_is_err(r) ? "<generator>" : cg_str_cstr(r),
                    tb ? tb : "");
     if (cg_is_err(r)) cg_exc_clear();
     if (b.data) cg_host_write(CG_STDERR, b.data, b.len);
-    cg_sbuf_free(&b);
+    cg_strbuf_free(&b);
     cg_decref(r);
     free(tb);
     cg_decref(exc);

@@ -47,6 +47,6 @@ cg_value cg_module_from_source(const char *name, const char *src, size_t len, co
  * last):" ... "ValueError: bad". malloc'd; NULL when out of memory. */
 char *cg_traceback_format(cg_value exc);
 /* The exception's class as Python prints it: "ValueError", "MyError". */
-void cg_exc_type_label(cg_sbuf *b, cg_value exc);
+void cg_exc_type_label(cg_strbuf *b, cg_value exc);
 
 #endif

@@ -120,23 +120,23 @@ cg_value cg_seq_repr(cg_value self, const cg_value *items, int64_t n, const char
     int rec = cg_repr_enter(self);
     if (rec < 0) return CG_ERR;
     if (rec) return cg_str_fmt("%s...%s", open, close);
-    cg_sbuf b = {0};
-    cg_sbuf_puts(&b, open);
+    cg_strbuf b = {0};
+    cg_strbuf_puts(&b, open);
     for (int64_t i = 0; i < n; i++) {
-        if (i) cg_sbuf_puts(&b, ", ");
+        if (i) cg_strbuf_puts(&b, ", ");
         cg_value item = cg_incref(items[i]);   /* a repr may mutate the container */
-        int rc = cg_sbuf_repr(&b, item);
+        int rc = cg_repr_into(&b, item);
         cg_decref(item);
         if (rc < 0) {
             cg_repr_leave(self);
-            cg_sbuf_free(&b);
+            cg_strbuf_free(&b);
             return CG_ERR;
         }
     }
-    if (one_comma && n == 1) cg_sbuf_putc(&b, ',');
-    cg_sbuf_puts(&b, close);
+    if (one_comma && n == 1) cg_strbuf_putc(&b, ',');
+    cg_strbuf_puts(&b, close);
     cg_repr_leave(self);
-    return cg_sbuf_finish(&b);
+    return cg_str_from_strbuf(&b);
 }
 
 /* Lexicographic comparison, as CPython's list_richcompare. */

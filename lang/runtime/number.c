@@ -382,11 +382,11 @@ int cg_parse_float(const char *s, size_t n, double *out) {
 /* ---- constructors ---------------------------------------------------------- */
 
 static cg_value raise_bad_literal(const char *what, int base, cg_value text) {
-    cg_sbuf b = {0};
-    if (base >= 0) cg_sbuf_printf(&b, "invalid literal for int() with base %d: ", base);
-    else cg_sbuf_printf(&b, "could not convert string to %s: ", what);
+    cg_strbuf b = {0};
+    if (base >= 0) cg_strbuf_printf(&b, "invalid literal for int() with base %d: ", base);
+    else cg_strbuf_printf(&b, "could not convert string to %s: ", what);
     cg_str_repr_into(&b, cg_as_str(text));
-    cg_value msg = cg_sbuf_finish(&b);
+    cg_value msg = cg_str_from_strbuf(&b);
     if (cg_is_err(msg)) return msg;
     cg_raise_value(&cg_exc_ValueError, msg);
     cg_decref(msg);

@@ -517,23 +517,23 @@ static cg_value set_repr(cg_value self) {
     int rec = cg_repr_enter(self);
     if (rec < 0) return CG_ERR;
     if (rec) return cg_str_fmt("%s(...)", t->name);
-    cg_sbuf b = {0};
-    if (!plain) cg_sbuf_printf(&b, "%s(", t->name);
-    cg_sbuf_putc(&b, '{');
+    cg_strbuf b = {0};
+    if (!plain) cg_strbuf_printf(&b, "%s(", t->name);
+    cg_strbuf_putc(&b, '{');
     bool first = true;
     int rc = 0;
     int64_t pos = 0;
     cg_value item;
     while (rc == 0 && cg_set_next(self, &pos, &item)) {
-        if (!first) cg_sbuf_puts(&b, ", ");
+        if (!first) cg_strbuf_puts(&b, ", ");
         first = false;
-        rc = cg_sbuf_repr(&b, item);
+        rc = cg_repr_into(&b, item);
     }
     cg_repr_leave(self);
-    if (rc < 0) return cg_sbuf_free(&b), CG_ERR;
-    cg_sbuf_putc(&b, '}');
-    if (!plain) cg_sbuf_putc(&b, ')');
-    return cg_sbuf_finish(&b);
+    if (rc < 0) return cg_strbuf_free(&b), CG_ERR;
+    cg_strbuf_putc(&b, '}');
+    if (!plain) cg_strbuf_putc(&b, ')');
+    return cg_str_from_strbuf(&b);
 }
 
 static uint64_t shuffle_bits(uint64_t h) { return ((h ^ UINT64_C(89869747)) ^ (h << 16)) * UINT64_C(3644798167); }

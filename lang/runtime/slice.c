@@ -72,17 +72,17 @@ int64_t cg_slice_indices(cg_value slice, int64_t len, int64_t *start, int64_t *s
 
 static cg_value slice_repr(cg_value self) {
     cg_slice *s = (cg_slice *)self.u.o;
-    cg_sbuf b = {0};
-    cg_sbuf_puts(&b, "slice(");
-    if (cg_sbuf_repr(&b, s->start) < 0) goto fail;
-    cg_sbuf_puts(&b, ", ");
-    if (cg_sbuf_repr(&b, s->stop) < 0) goto fail;
-    cg_sbuf_puts(&b, ", ");
-    if (cg_sbuf_repr(&b, s->step) < 0) goto fail;
-    cg_sbuf_putc(&b, ')');
-    return cg_sbuf_finish(&b);
+    cg_strbuf b = {0};
+    cg_strbuf_puts(&b, "slice(");
+    if (cg_repr_into(&b, s->start) < 0) goto fail;
+    cg_strbuf_puts(&b, ", ");
+    if (cg_repr_into(&b, s->stop) < 0) goto fail;
+    cg_strbuf_puts(&b, ", ");
+    if (cg_repr_into(&b, s->step) < 0) goto fail;
+    cg_strbuf_putc(&b, ')');
+    return cg_str_from_strbuf(&b);
 fail:
-    cg_sbuf_free(&b);
+    cg_strbuf_free(&b);
     return CG_ERR;
 }
 

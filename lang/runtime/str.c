@@ -1,5 +1,5 @@
 /* str.c: the str object: making strings, interning, hashing, the text
- * buffer (cg_sbuf), and the str type's slots (repr, compare, concatenation,
+ * buffer (cg_strbuf), and the str type's slots (repr, compare, concatenation,
  * repetition, indexing and slicing by code point, iteration, `in`, `%`).
  *
  * Text is UTF-8; a str knows its byte length and its code-point count, and
@@ -177,94 +177,37 @@ cg_str *cg_str_ascii_char(char c) {
     return one_char[u];
 }
 
-/* ---- the text buffer ---------------------------------------------------- */
+/* ---- values into a cg_strbuf -------------------------------------------- */
 
-static bool sbuf_reserve(cg_sbuf *b, size_t extra) {
-    if (b->failed) return false;
-    if (b->len + extra + 1 <= b->cap) return true;
-    size_t ncap = b->cap ? b->cap * 2 : 64;
-    while (ncap < b->len + extra + 1) ncap *= 2;
-    char *nd = realloc(b->data, ncap);
-    if (!nd) {
-        b->failed = true;
-        return false;
-    }
-    b->data = nd;
-    b->cap = ncap;
-    return true;
-}
-
-void cg_sbuf_put(cg_sbuf *b, const char *s, size_t n) {
-    if (!sbuf_reserve(b, n)) return;
-    memcpy(b->data + b->len, s, n);
-    b->len += n;
-    b->data[b->len] = '\0';
-}
-
-void cg_sbuf_puts(cg_sbuf *b, const char *s) { cg_sbuf_put(b, s, strlen(s)); }
-
-void cg_sbuf_putc(cg_sbuf *b, char c) {
-    if (!sbuf_reserve(b, 1)) return;
-    b->data[b->len++] = c;
-    b->data[b->len] = '\0';
-}
-
-void cg_sbuf_fill(cg_sbuf *b, char c, int64_t n) {
-    if (n <= 0 || !sbuf_reserve(b, (size_t)n)) return;
-    memset(b->data + b->len, c, (size_t)n);
-    b->len += (size_t)n;
-    b->data[b->len] = '\0';
-}
-
-void cg_sbuf_printf(cg_sbuf *b, const char *fmt, ...) {
-    va_list ap, ap2;
-    va_start(ap, fmt);
-    va_copy(ap2, ap);
-    int n = vsnprintf(NULL, 0, fmt, ap2);
-    va_end(ap2);
-    if (n > 0 && sbuf_reserve(b, (size_t)n)) {
-        vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
-        b->len += (size_t)n;
-    }
-    va_end(ap);
-}
-
-static int sbuf_put_value(cg_sbuf *b, cg_value s) {
+static int put_str_value(cg_strbuf *b, cg_value s) {
     if (cg_is_err(s)) return -1;
     cg_str *o = (cg_str *)s.u.o;
-    cg_sbuf_put(b, o->s, (size_t)o->len);
+    cg_strbuf_append(b, o->s, (size_t)o->len);
     cg_decref(s);
     return 0;
 }
 
-int cg_sbuf_repr(cg_sbuf *b, cg_value v) {
+int cg_repr_into(cg_strbuf *b, cg_value v) {
     if (cg_is_type(v, &cg_type_str)) return cg_str_repr_into(b, (cg_str *)v.u.o), 0;
-    return sbuf_put_value(b, cg_repr(v));
+    return put_str_value(b, cg_repr(v));
 }
 
-int cg_sbuf_str(cg_sbuf *b, cg_value v) {
+int cg_str_into(cg_strbuf *b, cg_value v) {
     if (cg_is_type(v, &cg_type_str)) {
-        cg_sbuf_put(b, cg_str_cstr(v), (size_t)((cg_str *)v.u.o)->len);
+        cg_strbuf_append(b, cg_str_cstr(v), (size_t)((cg_str *)v.u.o)->len);
         return 0;
     }
-    return sbuf_put_value(b, cg_to_str(v));
+    return put_str_value(b, cg_to_str(v));
 }
 
-cg_value cg_sbuf_finish(cg_sbuf *b) {
+cg_value cg_str_from_strbuf(cg_strbuf *b) {
     if (b->failed) {
-        cg_sbuf_free(b);
+        cg_strbuf_free(b);
         return cg_raise_nomemory();
     }
     cg_value v = cg_str_new(b->data ? b->data : "", b->len);
-    cg_sbuf_free(b);
+    cg_strbuf_free(b);
     return v;
-}
-
-void cg_sbuf_free(cg_sbuf *b) {
-    free(b->data);
-    b->data = NULL;
-    b->len = b->cap = 0;
-    b->failed = false;
 }
 
 /* ---- code points ---------------------------------------------------------- */
@@ -327,52 +270,52 @@ static bool cp_printable(uint32_t c) {
     return true;
 }
 
-void cg_str_repr_into(cg_sbuf *b, const cg_str *s) {
+void cg_str_repr_into(cg_strbuf *b, const cg_str *s) {
     bool has_sq = memchr(s->s, '\'', (size_t)s->len) != NULL;
     bool has_dq = memchr(s->s, '"', (size_t)s->len) != NULL;
     char q = has_sq && !has_dq ? '"' : '\'';
-    cg_sbuf_putc(b, q);
+    cg_strbuf_putc(b, q);
     for (int64_t i = 0; i < s->len;) {
         unsigned char c = (unsigned char)s->s[i];
         if (c >= 0x20 && c < 0x7F) {
-            if (c == (unsigned char)q || c == '\\') cg_sbuf_putc(b, '\\');
-            cg_sbuf_putc(b, (char)c);
+            if (c == (unsigned char)q || c == '\\') cg_strbuf_putc(b, '\\');
+            cg_strbuf_putc(b, (char)c);
             i++;
             continue;
         }
         int64_t start = i;
         uint32_t cp = cg_cp_next(s->s, s->len, &i);
-        if (cp == '\n') cg_sbuf_puts(b, "\\n");
-        else if (cp == '\r') cg_sbuf_puts(b, "\\r");
-        else if (cp == '\t') cg_sbuf_puts(b, "\\t");
-        else if (cp_printable(cp)) cg_sbuf_put(b, s->s + start, (size_t)(i - start));
-        else if (cp < 0x100) cg_sbuf_printf(b, "\\x%02x", cp);
-        else if (cp < 0x10000) cg_sbuf_printf(b, "\\u%04x", cp);
-        else cg_sbuf_printf(b, "\\U%08x", cp);
+        if (cp == '\n') cg_strbuf_puts(b, "\\n");
+        else if (cp == '\r') cg_strbuf_puts(b, "\\r");
+        else if (cp == '\t') cg_strbuf_puts(b, "\\t");
+        else if (cp_printable(cp)) cg_strbuf_append(b, s->s + start, (size_t)(i - start));
+        else if (cp < 0x100) cg_strbuf_printf(b, "\\x%02x", cp);
+        else if (cp < 0x10000) cg_strbuf_printf(b, "\\u%04x", cp);
+        else cg_strbuf_printf(b, "\\U%08x", cp);
     }
-    cg_sbuf_putc(b, q);
+    cg_strbuf_putc(b, q);
 }
 
 cg_value cg_ascii(cg_value v) {
     cg_value r = cg_repr(v);
     if (cg_is_err(r) || cg_as_str(r)->ncp == cg_as_str(r)->len) return r;
     const cg_str *s = cg_as_str(r);
-    cg_sbuf b = {0};
+    cg_strbuf b = {0};
     for (int64_t i = 0; i < s->len;) {
         uint32_t c = cg_cp_next(s->s, s->len, &i);
-        if (c < 0x80) cg_sbuf_putc(&b, (char)c);
-        else if (c < 0x100) cg_sbuf_printf(&b, "\\x%02x", c);
-        else if (c < 0x10000) cg_sbuf_printf(&b, "\\u%04x", c);
-        else cg_sbuf_printf(&b, "\\U%08x", c);
+        if (c < 0x80) cg_strbuf_putc(&b, (char)c);
+        else if (c < 0x100) cg_strbuf_printf(&b, "\\x%02x", c);
+        else if (c < 0x10000) cg_strbuf_printf(&b, "\\u%04x", c);
+        else cg_strbuf_printf(&b, "\\U%08x", c);
     }
     cg_decref(r);
-    return cg_sbuf_finish(&b);
+    return cg_str_from_strbuf(&b);
 }
 
 static cg_value str_repr(cg_value self) {
-    cg_sbuf b = {0};
+    cg_strbuf b = {0};
     cg_str_repr_into(&b, cg_as_str(self));
-    return cg_sbuf_finish(&b);
+    return cg_str_from_strbuf(&b);
 }
 
 static cg_value str_str(cg_value self) {
@@ -475,10 +418,10 @@ static cg_value str_slice(cg_value self, cg_value key) {
         int64_t z = s->ncp == s->len ? stop : a + (cg_str_offset(s, stop) - a);
         return cg_str_new(s->s + a, (size_t)(z - a));
     }
-    cg_sbuf b = {0};
+    cg_strbuf b = {0};
     if (s->ncp == s->len) {
-        for (int64_t k = 0, i = start; k < n; k++, i += step) cg_sbuf_putc(&b, s->s[i]);
-        return cg_sbuf_finish(&b);
+        for (int64_t k = 0, i = start; k < n; k++, i += step) cg_strbuf_putc(&b, s->s[i]);
+        return cg_str_from_strbuf(&b);
     }
     /* non-ASCII with a step: find every code point's offset once */
     int64_t *offs = malloc((size_t)(s->ncp + 1) * sizeof *offs);
@@ -488,9 +431,9 @@ static cg_value str_slice(cg_value self, cg_value key) {
         cg_cp_next(s->s, s->len, &i);
     }
     offs[s->ncp] = s->len;
-    for (int64_t k = 0, i = start; k < n; k++, i += step) cg_sbuf_put(&b, s->s + offs[i], (size_t)(offs[i + 1] - offs[i]));
+    for (int64_t k = 0, i = start; k < n; k++, i += step) cg_strbuf_append(&b, s->s + offs[i], (size_t)(offs[i + 1] - offs[i]));
     free(offs);
-    return cg_sbuf_finish(&b);
+    return cg_str_from_strbuf(&b);
 }
 
 static cg_value str_getitem(cg_value self, cg_value key) {

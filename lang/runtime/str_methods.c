@@ -108,9 +108,9 @@ static bool cp_is_linebreak(uint32_t c) {
            c == 0x2028 || c == 0x2029;
 }
 
-static void put_cp(cg_sbuf *b, uint32_t c) {
+static void put_cp(cg_strbuf *b, uint32_t c) {
     char u[4];
-    cg_sbuf_put(b, u, (size_t)cg_cp_encode(c, u));
+    cg_strbuf_append(b, u, (size_t)cg_cp_encode(c, u));
 }
 
 /* ---- helpers ---------------------------------------------------------------- */
@@ -194,20 +194,20 @@ static cg_value str_join(cg_value self, const cg_args *a) {
     if (cg_is_err(items)) return items;
     int64_t n = cg_is_list(items) ? cg_as_list(items)->len : cg_as_tuple(items)->len;
     const cg_value *v = cg_is_list(items) ? cg_as_list(items)->items : cg_as_tuple(items)->items;
-    cg_sbuf b = {0};
+    cg_strbuf b = {0};
     for (int64_t i = 0; i < n; i++) {
         if (!cg_is_str(v[i])) {
-            cg_sbuf_free(&b);
+            cg_strbuf_free(&b);
             cg_value e = cg_raise(&cg_exc_TypeError, "sequence item %lld: expected str instance, %s found",
                                   (long long)i, cg_type_name(v[i]));
             cg_decref(items);
             return e;
         }
-        if (i) cg_sbuf_put(&b, S(self)->s, (size_t)S(self)->len);
-        cg_sbuf_put(&b, S(v[i])->s, (size_t)S(v[i])->len);
+        if (i) cg_strbuf_append(&b, S(self)->s, (size_t)S(self)->len);
+        cg_strbuf_append(&b, S(v[i])->s, (size_t)S(v[i])->len);
     }
     cg_decref(items);
-    return cg_sbuf_finish(&b);
+    return cg_str_from_strbuf(&b);
 }
 
 /* ---- split ------------------------------------------------------------------ */
@@ -423,12 +423,12 @@ static cg_value str_replace(cg_value self, const cg_args *a) {
     }
     if (cg_index_value(arg[2], &count) < 0) goto out;
     const cg_str *s = S(self), *old = S(arg[0]), *new = S(arg[1]);
-    cg_sbuf b = {0};
+    cg_strbuf b = {0};
     int64_t i = 0;
     if (old->len == 0) {
         /* insert `new` before every code point and at the end */
         while (count != 0 && i <= s->len) {
-            cg_sbuf_put(&b, new->s, (size_t)new->len);
+            cg_strbuf_append(&b, new->s, (size_t)new->len);
             if (count > 0) count--;
             if (i == s->len) {
                 i++;
@@ -436,22 +436,22 @@ static cg_value str_replace(cg_value self, const cg_args *a) {
             }
             int64_t j = i;
             cg_cp_next(s->s, s->len, &j);
-            cg_sbuf_put(&b, s->s + i, (size_t)(j - i));
+            cg_strbuf_append(&b, s->s + i, (size_t)(j - i));
             i = j;
         }
-        if (i < s->len) cg_sbuf_put(&b, s->s + i, (size_t)(s->len - i));
+        if (i < s->len) cg_strbuf_append(&b, s->s + i, (size_t)(s->len - i));
     } else {
         while (count != 0) {
             const char *p = find_bytes(s->s + i, s->len - i, old->s, old->len);
             if (!p) break;
-            cg_sbuf_put(&b, s->s + i, (size_t)(p - (s->s + i)));
-            cg_sbuf_put(&b, new->s, (size_t)new->len);
+            cg_strbuf_append(&b, s->s + i, (size_t)(p - (s->s + i)));
+            cg_strbuf_append(&b, new->s, (size_t)new->len);
             i = p - s->s + old->len;
             if (count > 0) count--;
         }
-        cg_sbuf_put(&b, s->s + i, (size_t)(s->len - i));
+        cg_strbuf_append(&b, s->s + i, (size_t)(s->len - i));
     }
-    r = cg_sbuf_finish(&b);
+    r = cg_str_from_strbuf(&b);
 out:
     RELEASE(M_REPLACE, arg);
     return r;
@@ -571,7 +571,7 @@ typedef enum { CASE_UPPER, CASE_LOWER, CASE_SWAP, CASE_TITLE, CASE_CAPITALIZE, C
 
 static cg_value map_case(cg_value self, case_kind kind) {
     const cg_str *s = S(self);
-    cg_sbuf b = {0};
+    cg_strbuf b = {0};
     bool prev_cased = false, first = true;
     for (int64_t i = 0; i < s->len;) {
         uint32_t c = cg_cp_next(s->s, s->len, &i), m = c;
@@ -587,9 +587,9 @@ static cg_value map_case(cg_value self, case_kind kind) {
         int sp = special_index(c);
         if (sp >= 0 && (up || kind == CASE_FOLD)) {
             bool title = kind == CASE_TITLE || kind == CASE_CAPITALIZE;
-            cg_sbuf_puts(&b, kind == CASE_FOLD ? SPECIAL[sp].fold : title ? SPECIAL[sp].title : SPECIAL[sp].upper);
+            cg_strbuf_puts(&b, kind == CASE_FOLD ? SPECIAL[sp].fold : title ? SPECIAL[sp].title : SPECIAL[sp].upper);
         } else if (c == 0x130 && !up) {
-            cg_sbuf_puts(&b, "i\xcc\x87");   /* İ lowers to i + combining dot */
+            cg_strbuf_puts(&b, "i\xcc\x87");   /* İ lowers to i + combining dot */
         } else {
             m = up ? cp_upper(c) : (kind == CASE_SWAP && !cp_is_upper(c)) ? c : cp_lower(c);
             put_cp(&b, m);
@@ -597,7 +597,7 @@ static cg_value map_case(cg_value self, case_kind kind) {
         prev_cased = cp_is_upper(c) || cp_is_lower(c);
         first = false;
     }
-    return cg_sbuf_finish(&b);
+    return cg_str_from_strbuf(&b);
 }
 
 static cg_value str_upper(cg_value self, const cg_args *a) { return map_case(self, CASE_UPPER); }
@@ -687,11 +687,11 @@ static cg_value str_isidentifier(cg_value self, const cg_args *a) {
 /* ---- padding -------------------------------------------------------------------- */
 
 static cg_value pad(cg_value self, int64_t left, int64_t right, const char *fill, size_t fill_len) {
-    cg_sbuf b = {0};
-    for (int64_t i = 0; i < left; i++) cg_sbuf_put(&b, fill, fill_len);
-    cg_sbuf_put(&b, S(self)->s, (size_t)S(self)->len);
-    for (int64_t i = 0; i < right; i++) cg_sbuf_put(&b, fill, fill_len);
-    return cg_sbuf_finish(&b);
+    cg_strbuf b = {0};
+    for (int64_t i = 0; i < left; i++) cg_strbuf_append(&b, fill, fill_len);
+    cg_strbuf_append(&b, S(self)->s, (size_t)S(self)->len);
+    for (int64_t i = 0; i < right; i++) cg_strbuf_append(&b, fill, fill_len);
+    return cg_str_from_strbuf(&b);
 }
 
 static cg_value do_justify(cg_value self, const cg_args *a, int idx) {
@@ -735,12 +735,12 @@ static cg_value str_zfill(cg_value self, const cg_args *a) {
     const cg_str *s = S(self);
     int64_t fill = width - s->ncp;
     if (fill <= 0) return cg_is_type(self, &cg_type_str) ? cg_incref(self) : substr(s, 0, s->len);
-    cg_sbuf b = {0};
+    cg_strbuf b = {0};
     int64_t i = 0;
-    if (s->len > 0 && (s->s[0] == '+' || s->s[0] == '-')) cg_sbuf_putc(&b, s->s[i++]);
-    cg_sbuf_fill(&b, '0', fill);
-    cg_sbuf_put(&b, s->s + i, (size_t)(s->len - i));
-    return cg_sbuf_finish(&b);
+    if (s->len > 0 && (s->s[0] == '+' || s->s[0] == '-')) cg_strbuf_putc(&b, s->s[i++]);
+    cg_strbuf_repeat(&b, '0', fill);
+    cg_strbuf_append(&b, s->s + i, (size_t)(s->len - i));
+    return cg_str_from_strbuf(&b);
 }
 
 static cg_value str_expandtabs(cg_value self, const cg_args *a) {
@@ -751,7 +751,7 @@ static cg_value str_expandtabs(cg_value self, const cg_args *a) {
     RELEASE1(M_EXPANDTABS, &t);
     if (rc < 0) return CG_ERR;
     const cg_str *s = S(self);
-    cg_sbuf b = {0};
+    cg_strbuf b = {0};
     int64_t col = 0;
     for (int64_t i = 0; i < s->len;) {
         int64_t j = i;
@@ -759,16 +759,16 @@ static cg_value str_expandtabs(cg_value self, const cg_args *a) {
         if (c == '\t') {
             if (tab > 0) {
                 int64_t n = tab - col % tab;
-                cg_sbuf_fill(&b, ' ', n);
+                cg_strbuf_repeat(&b, ' ', n);
                 col += n;
             }
         } else {
-            cg_sbuf_put(&b, s->s + i, (size_t)(j - i));
+            cg_strbuf_append(&b, s->s + i, (size_t)(j - i));
             col = (c == '\n' || c == '\r') ? 0 : col + 1;
         }
         i = j;
     }
-    return cg_sbuf_finish(&b);
+    return cg_str_from_strbuf(&b);
 }
 
 /* ---- partition ------------------------------------------------------------------ */
@@ -868,7 +868,7 @@ static cg_value str_dunder_format(cg_value self, const cg_args *a) {
     if (!cg_is_str(spec)) {
         r = cg_raise(&cg_exc_TypeError, "__format__() argument must be str, not %s", cg_type_name(spec));
     } else {
-        cg_sbuf b = {0};
+        cg_strbuf b = {0};
         /* a str subclass formats as its text */
         cg_value text = cg_str_new(S(self)->s, (size_t)S(self)->len);
         if (cg_is_err(text)) {
@@ -876,7 +876,7 @@ static cg_value str_dunder_format(cg_value self, const cg_args *a) {
         } else {
             int rc = cg_format_into(&b, text, S(spec)->s, (size_t)S(spec)->len);
             cg_decref(text);
-            r = rc < 0 ? (cg_sbuf_free(&b), CG_ERR) : cg_sbuf_finish(&b);
+            r = rc < 0 ? (cg_strbuf_free(&b), CG_ERR) : cg_str_from_strbuf(&b);
         }
     }
     RELEASE1(M_DUNDER_FORMAT, &spec);

@@ -82,7 +82,7 @@ static int64_t chars(const char *s, int64_t bytes) {
 }
 
 /* The caret line under a frame's source line, as CPython 3.11 draws it. */
-static void put_carets(cg_sbuf *b, const char *line, cg_tuple *t) {
+static void put_carets(cg_strbuf *b, const char *line, cg_tuple *t) {
     int64_t col = t->items[4].u.i, end = t->items[5].u.i;
     int64_t left = t->items[6].u.i, right = t->items[7].u.i;
     if (col < 0) return;
@@ -102,34 +102,34 @@ static void put_carets(cg_sbuf *b, const char *line, cg_tuple *t) {
     bool anchors = end >= 0 && left >= 0;
     int64_t aleft = anchors ? chars(line + col, left) : 0, aright = anchors ? chars(line + col, right) : 0;
     if (!(stop - start < stripped_len || (anchors && aright - aleft > 0))) return;
-    cg_sbuf_puts(b, "    ");
-    for (int64_t i = 0; i < start - stripped_chars; i++) cg_sbuf_putc(b, ' ');
+    cg_strbuf_puts(b, "    ");
+    for (int64_t i = 0; i < start - stripped_chars; i++) cg_strbuf_putc(b, ' ');
     if (anchors) {
-        for (int64_t i = 0; i < aleft; i++) cg_sbuf_putc(b, '~');
-        for (int64_t i = aleft; i < aright; i++) cg_sbuf_putc(b, '^');
-        for (int64_t i = aright; i < stop - start; i++) cg_sbuf_putc(b, '~');
+        for (int64_t i = 0; i < aleft; i++) cg_strbuf_putc(b, '~');
+        for (int64_t i = aleft; i < aright; i++) cg_strbuf_putc(b, '^');
+        for (int64_t i = aright; i < stop - start; i++) cg_strbuf_putc(b, '~');
     } else {
-        for (int64_t i = start; i < stop; i++) cg_sbuf_putc(b, '^');
+        for (int64_t i = start; i < stop; i++) cg_strbuf_putc(b, '^');
     }
-    cg_sbuf_putc(b, '\n');
+    cg_strbuf_putc(b, '\n');
 }
 
-static void put_stripped(cg_sbuf *b, const char *s) {
+static void put_stripped(cg_strbuf *b, const char *s) {
     while (*s == ' ' || *s == '\t' || *s == '\f') s++;
     size_t n = strlen(s);
     while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\r' || s[n - 1] == '\n')) n--;
-    cg_sbuf_put(b, s, n);
+    cg_strbuf_append(b, s, n);
 }
 
 /* "ValueError", "torch.cuda.OutOfMemoryError", a class's name. */
-void cg_exc_type_label(cg_sbuf *b, cg_value exc) {
+void cg_exc_type_label(cg_strbuf *b, cg_value exc) {
     cg_type *t = cg_typeof(exc);
     if (t->module && strcmp(t->module, "builtins") && strcmp(t->module, "__main__"))
-        cg_sbuf_printf(b, "%s.", t->module);
-    cg_sbuf_puts(b, t->name);
+        cg_strbuf_printf(b, "%s.", t->module);
+    cg_strbuf_puts(b, t->name);
 }
 
-static void format_syntax_error(cg_sbuf *b, cg_value exc) {
+static void format_syntax_error(cg_strbuf *b, cg_value exc) {
     cg_dict *d = cg_instance_dict(exc);
     cg_value file = d ? cg_dict_get_str_borrowed(d, cg_str_intern("filename")) : CG_STOP;
     cg_value line = d ? cg_dict_get_str_borrowed(d, cg_str_intern("lineno")) : CG_STOP;
@@ -137,14 +137,14 @@ static void format_syntax_error(cg_sbuf *b, cg_value exc) {
     cg_value off = d ? cg_dict_get_str_borrowed(d, cg_str_intern("offset")) : CG_STOP;
     cg_value end = d ? cg_dict_get_str_borrowed(d, cg_str_intern("end_offset")) : CG_STOP;
     if (cg_is_str(file) && line.tag == CG_V_INT)
-        cg_sbuf_printf(b, "  File \"%s\", line %lld\n", cg_str_cstr(file), (long long)line.u.i);
+        cg_strbuf_printf(b, "  File \"%s\", line %lld\n", cg_str_cstr(file), (long long)line.u.i);
     if (cg_is_str(text)) {
         const char *s = cg_str_cstr(text);
         size_t lead = 0;
         while (s[lead] == ' ' || s[lead] == '\t' || s[lead] == '\f') lead++;
-        cg_sbuf_puts(b, "    ");
+        cg_strbuf_puts(b, "    ");
         put_stripped(b, s);
-        cg_sbuf_putc(b, '\n');
+        cg_strbuf_putc(b, '\n');
         if (off.tag == CG_V_INT && off.u.i >= 1) {
             int64_t col = off.u.i - 1 - (int64_t)lead;
             /* CPython's printer reads end_offset of a SyntaxError only, not
@@ -152,10 +152,10 @@ static void format_syntax_error(cg_sbuf *b, cg_value exc) {
             bool exact = cg_typeof(exc) == &cg_exc_SyntaxError;
             int64_t width = exact && end.tag == CG_V_INT && end.u.i > off.u.i ? end.u.i - off.u.i : 1;
             if (col < 0) col = 0;
-            cg_sbuf_puts(b, "    ");
-            for (int64_t i = 0; i < col; i++) cg_sbuf_putc(b, ' ');
-            for (int64_t i = 0; i < width; i++) cg_sbuf_putc(b, '^');
-            cg_sbuf_putc(b, '\n');
+            cg_strbuf_puts(b, "    ");
+            for (int64_t i = 0; i < col; i++) cg_strbuf_putc(b, ' ');
+            for (int64_t i = 0; i < width; i++) cg_strbuf_putc(b, '^');
+            cg_strbuf_putc(b, '\n');
         }
     }
 }
@@ -169,28 +169,28 @@ static bool same_place(cg_tuple *a, cg_tuple *b) {
            cg_value_eq(a->items[3], b->items[3]) == 1;
 }
 
-static void format_one(cg_sbuf *b, cg_value exc, int depth) {
+static void format_one(cg_strbuf *b, cg_value exc, int depth) {
     if (!cg_isinstance(exc, &cg_exc_BaseException)) return;
     cg_exc *e = (cg_exc *)exc.u.o;
     if (depth < 32) {
         if (e->cause.tag != CG_V_NONE) {
             format_one(b, e->cause, depth + 1);
-            cg_sbuf_puts(b, "\nThe above exception was the direct cause of the following exception:\n\n");
+            cg_strbuf_puts(b, "\nThe above exception was the direct cause of the following exception:\n\n");
         } else if (e->context.tag != CG_V_NONE) {
             format_one(b, e->context, depth + 1);
-            cg_sbuf_puts(b, "\nDuring handling of the above exception, another exception occurred:\n\n");
+            cg_strbuf_puts(b, "\nDuring handling of the above exception, another exception occurred:\n\n");
         }
     }
     if (e->traceback.tag == CG_V_OBJ) {
         cg_list *tb = (cg_list *)e->traceback.u.o;
-        if (tb->len) cg_sbuf_puts(b, "Traceback (most recent call last):\n");
+        if (tb->len) cg_strbuf_puts(b, "Traceback (most recent call last):\n");
         cg_tuple *last = NULL;
         int64_t count = 0;
         for (int64_t i = tb->len - 1; i >= -1; i--) {
             cg_tuple *t = i >= 0 ? (cg_tuple *)tb->items[i].u.o : NULL;
             if (!t || !same_place(t, last)) {
                 if (count > RECURSIVE_CUTOFF)
-                    cg_sbuf_printf(b, "  [Previous line repeated %lld more time%s]\n",
+                    cg_strbuf_printf(b, "  [Previous line repeated %lld more time%s]\n",
                                    (long long)(count - RECURSIVE_CUTOFF),
                                    count - RECURSIVE_CUTOFF > 1 ? "s" : "");
                 last = t;
@@ -198,14 +198,14 @@ static void format_one(cg_sbuf *b, cg_value exc, int depth) {
             }
             if (!t) break;
             if (++count > RECURSIVE_CUTOFF) continue;
-            cg_sbuf_printf(b, "  File \"%s\", line %lld, in %s\n",
+            cg_strbuf_printf(b, "  File \"%s\", line %lld, in %s\n",
                            cg_is_str(t->items[0]) ? cg_str_cstr(t->items[0]) : "?",
                            (long long)t->items[1].u.i,
                            cg_is_str(t->items[3]) ? cg_str_cstr(t->items[3]) : "?");
             if (cg_is_str(t->items[2]) && ((cg_str *)t->items[2].u.o)->len) {
-                cg_sbuf_puts(b, "    ");
+                cg_strbuf_puts(b, "    ");
                 put_stripped(b, cg_str_cstr(t->items[2]));
-                cg_sbuf_putc(b, '\n');
+                cg_strbuf_putc(b, '\n');
                 put_carets(b, cg_str_cstr(t->items[2]), t);
             }
         }
@@ -215,25 +215,25 @@ static void format_one(cg_sbuf *b, cg_value exc, int depth) {
     cg_value msg = cg_exc_message(exc);
     if (cg_is_err(msg)) {
         cg_exc_clear();
-        cg_sbuf_puts(b, ": <exception str() failed>");
+        cg_strbuf_puts(b, ": <exception str() failed>");
     } else {
         if (((cg_str *)msg.u.o)->len) {
-            cg_sbuf_puts(b, ": ");
-            cg_sbuf_puts(b, cg_str_cstr(msg));
+            cg_strbuf_puts(b, ": ");
+            cg_strbuf_puts(b, cg_str_cstr(msg));
         }
         cg_decref(msg);
     }
-    cg_sbuf_putc(b, '\n');
+    cg_strbuf_putc(b, '\n');
 }
 
 char *cg_traceback_format(cg_value exc) {
-    cg_sbuf b = {0};
+    cg_strbuf b = {0};
     cg_value saved = cg_exc_fetch();
     format_one(&b, exc, 0);
     cg_exc_restore(saved);
-    cg_sbuf_putc(&b, 0);
+    cg_strbuf_putc(&b, 0);
     if (b.failed) {
-        cg_sbuf_free(&b);
+        cg_strbuf_free(&b);
         return NULL;
     }
     return b.data;

@@ -23,6 +23,7 @@
 
 #include "parse/ast.h"
 #include "error.h"  /* CG_PRINTF */
+#include "strbuf.h" /* cg_strbuf */
 
 typedef struct cg_obj cg_obj;
 typedef struct cg_type cg_type;
@@ -196,22 +197,14 @@ cg_str *cg_str_intern_n(const char *s, size_t len);
 static inline const char *cg_str_cstr(cg_value v) { return ((cg_str *)v.u.o)->s; }
 bool cg_is_str(cg_value v);
 
-/* A growable byte buffer for building text (repr, format, print). */
-typedef struct {
-    char *data;
-    size_t len, cap;
-    bool failed;       /* an allocation failed: the result is MemoryError */
-} cg_sbuf;
-void cg_sbuf_put(cg_sbuf *b, const char *s, size_t n);
-void cg_sbuf_puts(cg_sbuf *b, const char *s);
-void cg_sbuf_putc(cg_sbuf *b, char c);
-void cg_sbuf_printf(cg_sbuf *b, const char *fmt, ...) CG_PRINTF(2, 3);
-/* Appends repr(v) / str(v); -1 with an exception. */
-int cg_sbuf_repr(cg_sbuf *b, cg_value v);
-int cg_sbuf_str(cg_sbuf *b, cg_value v);
-/* Turns the buffer into a str (freeing the buffer either way). */
-cg_value cg_sbuf_finish(cg_sbuf *b);
-void cg_sbuf_free(cg_sbuf *b);
+/* Text is built in display/'s cg_strbuf (strbuf.h), the one string
+ * builder of the project. These append a value's repr / str to one; -1
+ * with an exception. */
+int cg_repr_into(cg_strbuf *b, cg_value v);
+int cg_str_into(cg_strbuf *b, cg_value v);
+/* Turns the buffer into a str (freeing the buffer either way); a buffer
+ * whose allocation failed gives MemoryError. */
+cg_value cg_str_from_strbuf(cg_strbuf *b);
 
 /* ---- containers (list.c, tuple.c, dict.c, set.c) ---------------------- */
 typedef struct {

@@ -160,19 +160,19 @@ static char *format_fields(fields *f) {
     size_t w = 0;
     for (int i = 0; i < f->n; i++)
         if (strlen(f->head[i]) > w) w = strlen(f->head[i]);
-    cg_sbuf b = {0};
+    cg_strbuf b = {0};
     for (int i = 0; i < f->n; i++) {
         char *body = f->body[i];
         size_t n = strlen(body);
         while (n > 0 && body[n - 1] == '\n') n--;
         while (n > 0 && body[0] == '\n') body++, n--;
         bool multi = memchr(body, '\n', n) != NULL;
-        cg_sbuf_printf(&b, "%s%s:%*s%c", i ? "\n" : "", f->head[i], (int)(w - strlen(f->head[i])), "",
+        cg_strbuf_printf(&b, "%s%s:%*s%c", i ? "\n" : "", f->head[i], (int)(w - strlen(f->head[i])), "",
                        multi ? '\n' : ' ');
-        cg_sbuf_put(&b, body, n);
+        cg_strbuf_append(&b, body, n);
         free(f->body[i]);
     }
-    cg_sbuf_putc(&b, 0);
+    cg_strbuf_putc(&b, 0);
     if (b.failed) {
         free(b.data);
         return NULL;
@@ -199,19 +199,19 @@ static char *string_form(cg_value v) {
     size_t n = strlen(s), cps = cg_utf8_count(s, n);
     if (cps <= 200) return s;
     size_t head = cg_utf8_offset(s, n, 97), tail = cg_utf8_offset(s, n, cps - 97);
-    cg_sbuf b = {0};
-    cg_sbuf_put(&b, s, head);
-    cg_sbuf_puts(&b, " <...> ");
-    cg_sbuf_puts(&b, s + tail);
-    cg_sbuf_putc(&b, 0);
+    cg_strbuf b = {0};
+    cg_strbuf_append(&b, s, head);
+    cg_strbuf_puts(&b, " <...> ");
+    cg_strbuf_puts(&b, s + tail);
+    cg_strbuf_putc(&b, 0);
     free(s);
     return b.failed ? (free(b.data), NULL) : b.data;
 }
 
 static char *qualify(const char *a, const char *b) {
-    cg_sbuf s = {0};
-    cg_sbuf_printf(&s, "%s.%s", a, b);
-    cg_sbuf_putc(&s, 0);
+    cg_strbuf s = {0};
+    cg_strbuf_printf(&s, "%s.%s", a, b);
+    cg_strbuf_putc(&s, 0);
     return s.failed ? (free(s.data), NULL) : s.data;
 }
 
@@ -232,9 +232,9 @@ static char *builtin_qualname(const cg_builtin *b, cg_value parent) {
     if (cg_is_type(b->self, &cg_type_module)) return qualify(cg_module_name(b->self), b->def->name);
     const cg_type *t = b->self.tag == CG_V_STOP ? owner_of(parent, b->def->name) : cg_typeof(b->self);
     if (!t) return dup(b->def->name);
-    cg_sbuf s = {0};
-    cg_sbuf_printf(&s, "%s.%s.%s", t->module, t->name, b->def->name);
-    cg_sbuf_putc(&s, 0);
+    cg_strbuf s = {0};
+    cg_strbuf_printf(&s, "%s.%s.%s", t->module, t->name, b->def->name);
+    cg_strbuf_putc(&s, 0);
     return s.failed ? (free(s.data), NULL) : s.data;
 }
 
@@ -254,10 +254,10 @@ static size_t sig_length(const char *s) {
 static char *signature_from(const char *oname, const char *sig, size_t n) {
     const char *paren = memchr(sig, '(', n);
     if (!paren) return NULL;
-    cg_sbuf s = {0};
-    cg_sbuf_puts(&s, oname);
-    cg_sbuf_put(&s, paren, n - (size_t)(paren - sig));
-    cg_sbuf_putc(&s, 0);
+    cg_strbuf s = {0};
+    cg_strbuf_puts(&s, oname);
+    cg_strbuf_append(&s, paren, n - (size_t)(paren - sig));
+    cg_strbuf_putc(&s, 0);
     return s.failed ? (free(s.data), NULL) : s.data;
 }
 
@@ -284,32 +284,32 @@ static void builtin_fields(fields *f, const char *oname, cg_value v, cg_value pa
 /* ---- functions written in the language --------------------------------------------- */
 
 static char *params_text(const cg_params *p, int skip) {
-    cg_sbuf s = {0};
+    cg_strbuf s = {0};
     bool star = false;
     for (int i = skip; i < p->n; i++) {
-        if (i > skip) cg_sbuf_puts(&s, ", ");
-        if (p->kinds[i] == PARAM_KW_ONLY && !star && p->varpos < 0) cg_sbuf_puts(&s, "*, ");
-        if (p->kinds[i] == PARAM_VAR_POS) cg_sbuf_puts(&s, "*"), star = true;
+        if (i > skip) cg_strbuf_puts(&s, ", ");
+        if (p->kinds[i] == PARAM_KW_ONLY && !star && p->varpos < 0) cg_strbuf_puts(&s, "*, ");
+        if (p->kinds[i] == PARAM_VAR_POS) cg_strbuf_puts(&s, "*"), star = true;
         if (p->kinds[i] == PARAM_KW_ONLY) star = true;
-        if (p->kinds[i] == PARAM_VAR_KW) cg_sbuf_puts(&s, "**");
-        cg_sbuf_puts(&s, p->names[i]->s);
+        if (p->kinds[i] == PARAM_VAR_KW) cg_strbuf_puts(&s, "**");
+        cg_strbuf_puts(&s, p->names[i]->s);
         if (p->defaults && p->defaults[i].tag != CG_V_STOP) {
-            cg_sbuf_putc(&s, '=');
-            if (cg_sbuf_repr(&s, p->defaults[i]) < 0) cg_exc_clear();
+            cg_strbuf_putc(&s, '=');
+            if (cg_repr_into(&s, p->defaults[i]) < 0) cg_exc_clear();
         }
         if (p->kinds[i] == PARAM_POS_ONLY && (i + 1 == p->n || p->kinds[i + 1] != PARAM_POS_ONLY))
-            cg_sbuf_puts(&s, ", /");
+            cg_strbuf_puts(&s, ", /");
     }
-    cg_sbuf_putc(&s, 0);
+    cg_strbuf_putc(&s, 0);
     return s.failed ? (free(s.data), NULL) : s.data;
 }
 
 static char *call_signature(const char *oname, const cg_function *fn, int skip) {
     char *params = params_text(&fn->params, skip);
     if (!params) return NULL;
-    cg_sbuf s = {0};
-    cg_sbuf_printf(&s, "%s(%s)", oname, params);
-    cg_sbuf_putc(&s, 0);
+    cg_strbuf s = {0};
+    cg_strbuf_printf(&s, "%s(%s)", oname, params);
+    cg_strbuf_putc(&s, 0);
     free(params);
     return s.failed ? (free(s.data), NULL) : s.data;
 }
@@ -381,9 +381,9 @@ static void value_fields(fields *f, cg_value v) {
     if (!(t->flags & CG_TYPE_HEAP) && t->len && !(cg_is_tensor(v) && cg_tensor_of(v)->ndim == 0)) {
         int64_t n = cg_len(v);
         if (n >= 0) {
-            cg_sbuf s = {0};
-            cg_sbuf_printf(&s, "%lld", (long long)n);
-            cg_sbuf_putc(&s, 0);
+            cg_strbuf s = {0};
+            cg_strbuf_printf(&s, "%lld", (long long)n);
+            cg_strbuf_putc(&s, 0);
             field(f, "Length", s.failed ? (free(s.data), NULL) : s.data);
         }
         cg_exc_clear();

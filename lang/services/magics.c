@@ -67,36 +67,36 @@ static void scan_line(scan_state *st, const char *p, const char *end) {
 }
 
 /* Appends text as a Python string literal. */
-static void put_literal(cg_sbuf *b, const char *s, size_t n) {
-    cg_sbuf_putc(b, '\'');
+static void put_literal(cg_strbuf *b, const char *s, size_t n) {
+    cg_strbuf_putc(b, '\'');
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
-        if (c == '\\' || c == '\'') cg_sbuf_putc(b, '\\'), cg_sbuf_putc(b, (char)c);
-        else if (c == '\n') cg_sbuf_puts(b, "\\n");
-        else if (c == '\r') cg_sbuf_puts(b, "\\r");
-        else if (c == '\t') cg_sbuf_puts(b, "\\t");
-        else if (c < 0x20 || c == 0x7f) cg_sbuf_printf(b, "\\x%02x", c);
-        else cg_sbuf_putc(b, (char)c);
+        if (c == '\\' || c == '\'') cg_strbuf_putc(b, '\\'), cg_strbuf_putc(b, (char)c);
+        else if (c == '\n') cg_strbuf_puts(b, "\\n");
+        else if (c == '\r') cg_strbuf_puts(b, "\\r");
+        else if (c == '\t') cg_strbuf_puts(b, "\\t");
+        else if (c < 0x20 || c == 0x7f) cg_strbuf_printf(b, "\\x%02x", c);
+        else cg_strbuf_putc(b, (char)c);
     }
-    cg_sbuf_putc(b, '\'');
+    cg_strbuf_putc(b, '\'');
 }
 
 /* name and arguments of `%name args` (p just after the %). */
-static void put_call(cg_sbuf *b, const char *p, const char *end, const char *body, size_t nbody) {
+static void put_call(cg_strbuf *b, const char *p, const char *end, const char *body, size_t nbody) {
     const char *name = p;
     while (p < end && cg_ident_byte((unsigned char)*p)) p++;
     const char *name_end = p;
     while (p < end && (*p == ' ' || *p == '\t')) p++;
     while (end > p && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r')) end--;
-    cg_sbuf_puts(b, MAGIC_FN "(");
+    cg_strbuf_puts(b, MAGIC_FN "(");
     put_literal(b, name, (size_t)(name_end - name));
-    cg_sbuf_puts(b, ", ");
+    cg_strbuf_puts(b, ", ");
     put_literal(b, p, (size_t)(end - p));
     if (body) {
-        cg_sbuf_puts(b, ", ");
+        cg_strbuf_puts(b, ", ");
         put_literal(b, body, nbody);
     }
-    cg_sbuf_putc(b, ')');
+    cg_strbuf_putc(b, ')');
 }
 
 static bool magic_at(const char *p, const char *end) {
@@ -114,7 +114,7 @@ static char *transform(const char *src, size_t len, bool *failed) {
         if (q >= end || *q != '\n') break;
         p = q + 1;
     }
-    cg_sbuf b = {0};
+    cg_strbuf b = {0};
     bool any = false;
     if (end - p > 2 && p[0] == '%' && magic_at(p + 1, end)) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
@@ -128,18 +128,18 @@ static char *transform(const char *src, size_t len, bool *failed) {
             const char *le = nl ? nl : end, *q = p;
             while (q < le && (*q == ' ' || *q == '\t')) q++;
             if (!st.quote && st.depth == 0 && !st.cont && magic_at(q, le)) {
-                cg_sbuf_put(&b, p, (size_t)(q - p));
+                cg_strbuf_append(&b, p, (size_t)(q - p));
                 put_call(&b, q + 1, le, NULL, 0);
                 any = true;
             } else {
                 scan_line(&st, p, le);
-                cg_sbuf_put(&b, p, (size_t)(le - p));
+                cg_strbuf_append(&b, p, (size_t)(le - p));
             }
-            if (nl) cg_sbuf_putc(&b, '\n');
+            if (nl) cg_strbuf_putc(&b, '\n');
             p = nl ? nl + 1 : end;
         }
     }
-    cg_sbuf_putc(&b, 0);
+    cg_strbuf_putc(&b, 0);
     if (!any || b.failed) {
         *failed = b.failed;
         free(b.data);
@@ -427,12 +427,12 @@ static cg_value magic_who(cg_dict *g, const char *args) {
     cg_value *vals;
     int n = user_names(g, args, &names, &vals);
     if (n >= 0 && !nothing_to_show(n, args)) {
-        cg_sbuf b = {0};
+        cg_strbuf b = {0};
         for (int i = 0; i < n; i++) {
-            cg_sbuf_printf(&b, "%s\t ", names[i]);
-            if (i % 9 == 8) cg_sbuf_putc(&b, '\n');
+            cg_strbuf_printf(&b, "%s\t ", names[i]);
+            if (i % 9 == 8) cg_strbuf_putc(&b, '\n');
         }
-        cg_sbuf_putc(&b, '\n');
+        cg_strbuf_putc(&b, '\n');
         if (!b.failed) cg_host_write(CG_STDOUT, b.data, b.len);
         free(b.data);
     }
@@ -442,41 +442,41 @@ static cg_value magic_who(cg_dict *g, const char *args) {
 }
 
 /* s padded with spaces to w code points. */
-static void put_padded(cg_sbuf *b, const char *s, size_t w) {
+static void put_padded(cg_strbuf *b, const char *s, size_t w) {
     size_t n = cg_utf8_count(s, strlen(s));
-    cg_sbuf_puts(b, s);
-    for (; n < w; n++) cg_sbuf_putc(b, ' ');
+    cg_strbuf_puts(b, s);
+    for (; n < w; n++) cg_strbuf_putc(b, ' ');
 }
 
 /* %whos's Data/Info: n=len for containers, else str() on one line, cut
  * to 25 code points either side of "<...>" from 50 on. */
-static void put_info(cg_sbuf *b, cg_value v) {
+static void put_info(cg_strbuf *b, cg_value v) {
     if (cg_is_type(v, &cg_type_dict) || cg_is_type(v, &cg_type_list) || cg_is_type(v, &cg_type_tuple)) {
-        cg_sbuf_printf(b, "n=%lld\n", (long long)cg_len(v));
+        cg_strbuf_printf(b, "n=%lld\n", (long long)cg_len(v));
         return;
     }
     cg_value s = cg_to_str(v);
     if (cg_is_err(s)) {
         cg_exc_clear();
-        cg_sbuf_printf(b, "<object with id %lld (str() failed)>\n", (long long)(intptr_t)v.u.o);
+        cg_strbuf_printf(b, "<object with id %lld (str() failed)>\n", (long long)(intptr_t)v.u.o);
         return;
     }
-    cg_sbuf one = {0};
+    cg_strbuf one = {0};
     for (const char *p = cg_str_cstr(s); *p; p++) {
-        if (*p == '\n') cg_sbuf_puts(&one, "\\n");
-        else cg_sbuf_putc(&one, *p);
+        if (*p == '\n') cg_strbuf_puts(&one, "\\n");
+        else cg_strbuf_putc(&one, *p);
     }
     cg_decref(s);
     size_t cps = cg_utf8_count(one.data ? one.data : "", one.len);
     if (cps < 50) {
-        cg_sbuf_put(b, one.data, one.len);
+        cg_strbuf_append(b, one.data, one.len);
     } else {
-        cg_sbuf_put(b, one.data, cg_utf8_offset(one.data, one.len, 25));
-        cg_sbuf_puts(b, "<...>");
+        cg_strbuf_append(b, one.data, cg_utf8_offset(one.data, one.len, 25));
+        cg_strbuf_puts(b, "<...>");
         size_t tail = cg_utf8_offset(one.data, one.len, cps - 25);
-        cg_sbuf_put(b, one.data + tail, one.len - tail);
+        cg_strbuf_append(b, one.data + tail, one.len - tail);
     }
-    cg_sbuf_putc(b, '\n');
+    cg_strbuf_putc(b, '\n');
     free(one.data);
 }
 
@@ -492,16 +492,16 @@ static cg_value magic_whos(cg_dict *g, const char *args) {
             if (t > tw) tw = t;
         }
         vw += 3, tw += 3;
-        cg_sbuf b = {0};
+        cg_strbuf b = {0};
         put_padded(&b, "Variable", vw);
         put_padded(&b, "Type", tw);
-        cg_sbuf_puts(&b, " Data/Info\n");
-        for (size_t i = 0; i < vw + tw + 10; i++) cg_sbuf_putc(&b, '-');
-        cg_sbuf_putc(&b, '\n');
+        cg_strbuf_puts(&b, " Data/Info\n");
+        for (size_t i = 0; i < vw + tw + 10; i++) cg_strbuf_putc(&b, '-');
+        cg_strbuf_putc(&b, '\n');
         for (int i = 0; i < n; i++) {
             put_padded(&b, names[i], vw);
             put_padded(&b, cg_type_name(vals[i]), tw);
-            cg_sbuf_putc(&b, ' ');
+            cg_strbuf_putc(&b, ' ');
             put_info(&b, vals[i]);
         }
         if (!b.failed) cg_host_write(CG_STDOUT, b.data, b.len);

@@ -126,17 +126,17 @@ static const char *const tm_fields[9] = {"tm_year", "tm_mon",  "tm_mday", "tm_ho
 
 static cg_value struct_time_repr(cg_value self) {
     cg_tuple *t = cg_as_tuple(self);
-    cg_sbuf b = {0};
-    cg_sbuf_puts(&b, "time.struct_time(");
+    cg_strbuf b = {0};
+    cg_strbuf_puts(&b, "time.struct_time(");
     for (int i = 0; i < 9; i++) {
-        cg_sbuf_printf(&b, "%s%s=", i ? ", " : "", tm_fields[i]);
-        if (cg_sbuf_repr(&b, t->items[i]) < 0) {
-            cg_sbuf_free(&b);
+        cg_strbuf_printf(&b, "%s%s=", i ? ", " : "", tm_fields[i]);
+        if (cg_repr_into(&b, t->items[i]) < 0) {
+            cg_strbuf_free(&b);
             return CG_ERR;
         }
     }
-    cg_sbuf_putc(&b, ')');
-    return cg_sbuf_finish(&b);
+    cg_strbuf_putc(&b, ')');
+    return cg_str_from_strbuf(&b);
 }
 
 static cg_value struct_time_getattr(cg_value self, cg_str *name) {

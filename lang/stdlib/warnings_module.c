@@ -58,20 +58,20 @@ static cg_value w_caller(cg_value self, const cg_args *a) {
 }
 
 /* Python's \d and \D, which POSIX lacks, as bracket expressions. */
-static void translate(const char *p, cg_sbuf *out) {
+static void translate(const char *p, cg_strbuf *out) {
     bool in_bracket = false;
     for (; *p; p++) {
         if (*p == '\\' && p[1]) {
             if (!in_bracket && (p[1] == 'd' || p[1] == 'D'))
-                cg_sbuf_puts(out, p[1] == 'd' ? "[0-9]" : "[^0-9]");
+                cg_strbuf_puts(out, p[1] == 'd' ? "[0-9]" : "[^0-9]");
             else
-                cg_sbuf_put(out, p, 2);
+                cg_strbuf_append(out, p, 2);
             p++;
             continue;
         }
         if (*p == '[') in_bracket = true;
         else if (*p == ']') in_bracket = false;
-        cg_sbuf_putc(out, *p);
+        cg_strbuf_putc(out, *p);
     }
 }
 
@@ -83,16 +83,16 @@ static cg_value w_match(cg_value self, const cg_args *a) {
         cg_raise(&cg_exc_TypeError, "match() arguments must be str");
         goto out;
     }
-    cg_sbuf pattern = {0};
+    cg_strbuf pattern = {0};
     translate(cg_str_cstr(v[0]), &pattern);
     if (!pattern.data || pattern.failed) {
-        cg_sbuf_free(&pattern);
+        cg_strbuf_free(&pattern);
         cg_raise_nomemory();
         goto out;
     }
     regex_t re;
     int err = regcomp(&re, pattern.data, REG_EXTENDED | REG_ICASE);
-    cg_sbuf_free(&pattern);
+    cg_strbuf_free(&pattern);
     if (err) {
         char why[256];
         regerror(err, &re, why, sizeof why);

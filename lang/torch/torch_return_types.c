@@ -10,17 +10,17 @@
 
 static cg_value pair_repr(cg_value self) {
     cg_tuple *tu = (cg_tuple *)self.u.o;
-    cg_sbuf b = {0};
-    cg_sbuf_printf(&b, "torch.return_types.%s(\nvalues=", self.u.o->type->name);
-    if (cg_sbuf_repr(&b, tu->items[0]) < 0)
+    cg_strbuf b = {0};
+    cg_strbuf_printf(&b, "torch.return_types.%s(\nvalues=", self.u.o->type->name);
+    if (cg_repr_into(&b, tu->items[0]) < 0)
         goto fail;
-    cg_sbuf_puts(&b, ",\nindices=");
-    if (cg_sbuf_repr(&b, tu->items[1]) < 0)
+    cg_strbuf_puts(&b, ",\nindices=");
+    if (cg_repr_into(&b, tu->items[1]) < 0)
         goto fail;
-    cg_sbuf_puts(&b, ")");
-    return cg_sbuf_finish(&b);
+    cg_strbuf_puts(&b, ")");
+    return cg_str_from_strbuf(&b);
 fail:
-    cg_sbuf_free(&b);
+    cg_strbuf_free(&b);
     return CG_ERR;
 }
 

@@ -10,18 +10,18 @@ static cg_value size_wrap(cg_value tuple);
 
 static cg_value size_repr(cg_value self) {
     cg_tuple *tu = (cg_tuple *)self.u.o;
-    cg_sbuf b = {0};
-    cg_sbuf_puts(&b, "torch.Size([");
+    cg_strbuf b = {0};
+    cg_strbuf_puts(&b, "torch.Size([");
     for (int64_t i = 0; i < tu->len; i++) {
         if (i)
-            cg_sbuf_puts(&b, ", ");
-        if (cg_sbuf_repr(&b, tu->items[i]) < 0) {
-            cg_sbuf_free(&b);
+            cg_strbuf_puts(&b, ", ");
+        if (cg_repr_into(&b, tu->items[i]) < 0) {
+            cg_strbuf_free(&b);
             return CG_ERR;
         }
     }
-    cg_sbuf_puts(&b, "])");
-    return cg_sbuf_finish(&b);
+    cg_strbuf_puts(&b, "])");
+    return cg_str_from_strbuf(&b);
 }
 
 /* A tuple result of the tuple's own slot, turned into a Size. */

@@ -112,10 +112,10 @@ int torch_warn(const char *category, const char *message) {
 /* TORCH_WARN_ONCE: the C++ side lets the message through once per process,
  * wherever it comes from; then Python's filter sees it as usual. */
 int torch_warn_once(const char *category, const char *message) {
-    cg_sbuf key = {0};
-    cg_sbuf_printf(&key, "once:%s:%s", category, message);
+    cg_strbuf key = {0};
+    cg_strbuf_printf(&key, "once:%s:%s", category, message);
     bool first = key.data ? first_time(key.data) : true;
-    cg_sbuf_free(&key);
+    cg_strbuf_free(&key);
     return first ? torch_warn(category, message) : 0;
 }
 

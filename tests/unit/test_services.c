@@ -19,11 +19,11 @@
 #include "services/services.h"
 
 static cg_session *S;
-static cg_sbuf out_text;
+static cg_strbuf out_text;
 
 static void capture_write(void *ctx, int stream, const char *s, size_t n) {
     (void)ctx;
-    if (stream == CG_STDOUT) cg_sbuf_put(&out_text, s, n);
+    if (stream == CG_STDOUT) cg_strbuf_append(&out_text, s, n);
 }
 
 static cg_host capture_host;
@@ -41,7 +41,7 @@ static void teardown(void) {
     cg_session_free(S);
     cg_host_set(NULL);
     free(out_text.data);
-    out_text = (cg_sbuf){0};
+    out_text = (cg_strbuf){0};
     cg_exc_clear();
     cg_lang_shutdown();
 }
@@ -325,7 +325,7 @@ Test(services, inspects_user_functions_and_values) {
 }
 
 /* Every builtin function a cell can reach has a docstring to show. */
-static void check_docs(cg_dict *d, const char *holder, cg_sbuf *missing) {
+static void check_docs(cg_dict *d, const char *holder, cg_strbuf *missing) {
     int64_t pos = 0;
     cg_value k, v;
     while (cg_dict_next(d, &pos, &k, &v)) {
@@ -336,13 +336,13 @@ static void check_docs(cg_dict *d, const char *holder, cg_sbuf *missing) {
         cg_inspection r;
         cr_assert_eq(cg_inspect(S, code, cps(code), 0, &r), 0);
         cr_assert(r.found, "%s not found", code);
-        if (strstr(r.text_plain, "<no docstring>")) cg_sbuf_printf(missing, " %s", code);
+        if (strstr(r.text_plain, "<no docstring>")) cg_strbuf_printf(missing, " %s", code);
         cg_inspection_free(&r);
     }
 }
 
 Test(services, every_builtin_function_has_a_docstring) {
-    cg_sbuf missing = {0};
+    cg_strbuf missing = {0};
     cg_dict *g = cg_session_globals(S);
     int64_t pos = 0;
     cg_value k, v;
@@ -353,7 +353,7 @@ Test(services, every_builtin_function_has_a_docstring) {
             if (code[0] == '_') continue;
             cg_inspection r;
             cr_assert_eq(cg_inspect(S, code, cps(code), 0, &r), 0);
-            if (!r.found || strstr(r.text_plain, "<no docstring>")) cg_sbuf_printf(&missing, " %s", code);
+            if (!r.found || strstr(r.text_plain, "<no docstring>")) cg_strbuf_printf(&missing, " %s", code);
             cg_inspection_free(&r);
         }
     for (int i = 0; cg_module_known(i); i++) {
@@ -370,7 +370,7 @@ Test(services, every_builtin_function_has_a_docstring) {
             }
         cg_decref(m);
     }
-    cg_sbuf_putc(&missing, 0);
+    cg_strbuf_putc(&missing, 0);
     cr_assert_str_eq(missing.data, "", "functions without a docstring (add them to lang/services/docs.c):%s", missing.data);
     free(missing.data);
 }
