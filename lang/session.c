@@ -155,7 +155,7 @@ void cg_lang_session_free(cg_lang_session *s) {
 int cg_lang_session_set_file(cg_lang_session *s, const char *path, cg_lang_error *err) {
     cg_value v = cg_str_from_c(path);
     if (cg_is_err(v)) return fail(err);
-    int rc = cg_dict_set_str(cg_session_globals(s->main), "__file__", v);
+    int rc = cg_dict_set_str(cg_session_globals_borrowed(s->main), "__file__", v);
     cg_decref(v);
     return rc < 0 ? fail(err) : 0;
 }

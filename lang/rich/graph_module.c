@@ -31,7 +31,7 @@ static int collect_names(cg_value params, cg_graph_name **out, int *n) {
     cg_value k, v;
     while (cg_dict_next(d, &pos, &k, &v)) {
         if (!cg_is_str(k) || !cg_is_tensor(v)) continue;   /* torchviz labels tensors only */
-        items[*n].tensor = cg_tensor_of(v);
+        items[*n].tensor = cg_tensor_of_borrowed(v);
         items[(*n)++].name = cg_str_cstr(k);
     }
     *out = items;
@@ -43,7 +43,7 @@ static int collect_outputs(cg_value var, cg_tensor ***out, int *n) {
     if (cg_is_tensor(var)) {
         *out = malloc(sizeof **out);
         if (!*out) return cg_raise_nomemory(), -1;
-        (*out)[0] = cg_tensor_of(var);
+        (*out)[0] = cg_tensor_of_borrowed(var);
         *n = 1;
         return 0;
     }
@@ -60,7 +60,7 @@ static int collect_outputs(cg_value var, cg_tensor ***out, int *n) {
             rc = cg_raise_int(&cg_exc_TypeError, "make_dot expects a tensor or a tuple of tensors, not %s",
                               cg_type_name(t->items[i]));
         else
-            (*out)[i] = cg_tensor_of(t->items[i]);
+            (*out)[i] = cg_tensor_of_borrowed(t->items[i]);
     }
     *n = (int)t->len;
     cg_decref(seq);

@@ -112,7 +112,7 @@ static int from_methods(cg_value v, cg_mime_bundle *b) {
 
 /* A tensor's table; 2-d floating tensors get the colour scale. */
 static int tensor_html(cg_value v, cg_mime_bundle *b) {
-    cg_tensor *t = cg_tensor_of(v);
+    cg_tensor *t = cg_tensor_of_borrowed(v);
     cg_tensor_html_options o = {.colors = t->ndim == 2};
     char *html = cg_tensor_html(t, &o);
     if (!html) return cg_raise_engine_int();

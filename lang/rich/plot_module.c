@@ -55,12 +55,12 @@ static cg_tensor *tensor_doubles(cg_tensor *t) {
 static int number(cg_value v, double *out) {
     if (cg_is_num(v)) return cg_float_value(v, out);
     if (cg_is_str(v)) return cg_raise_int(&cg_exc_ValueError, "could not convert string to float: '%s'", cg_str_cstr(v));
-    if (cg_is_tensor(v) && cg_tensor_numel(cg_tensor_of(v)) == 1) return cg_float_value(v, out);
+    if (cg_is_tensor(v) && cg_tensor_numel(cg_tensor_of_borrowed(v)) == 1) return cg_float_value(v, out);
     if (cg_is_tensor(v) || cg_is_list(v) || cg_is_tuple(v))
         return cg_raise_int(&cg_exc_ValueError, "setting an array element with a sequence. The requested array "
                                                 "has an inhomogeneous shape after 1 dimensions.");
     if (cg_is_none(v) || cg_is_obj(v)) {
-        cg_value f = cg_type_lookup(cg_typeof(v), cg_str_intern("__float__"));
+        cg_value f = cg_type_lookup_borrowed(cg_typeof(v), cg_str_intern("__float__"));
         if (f.tag != CG_V_STOP) return cg_float_value(v, out);
     }
     return cg_raise_int(&cg_exc_TypeError, "float() argument must be a string or a real number, not '%s'",
@@ -68,7 +68,7 @@ static int number(cg_value v, double *out) {
 }
 
 static bool is_row(cg_value v) {
-    return cg_is_list(v) || cg_is_tuple(v) || (cg_is_tensor(v) && cg_tensor_of(v)->ndim >= 1);
+    return cg_is_list(v) || cg_is_tuple(v) || (cg_is_tensor(v) && cg_tensor_of_borrowed(v)->ndim >= 1);
 }
 
 static cg_value array_of(cg_value v);
@@ -80,7 +80,7 @@ static cg_value rows_array(const cg_value *items, int64_t n) {
     for (int64_t r = 0; r < n; r++) {
         cg_value row = array_of(items[r]);
         if (cg_is_err(row)) goto fail;
-        cg_tensor *t = cg_tensor_of(row);
+        cg_tensor *t = cg_tensor_of_borrowed(row);
         if (t->ndim != 1 || (cols >= 0 && t->sizes[0] != cols)) {
             cg_decref(row);
             cg_raise(&cg_exc_ValueError, "setting an array element with a sequence. The requested array has an "
@@ -108,8 +108,8 @@ fail:
 }
 
 static cg_value seq_array(const cg_value *items, int64_t n) {
-    if (n > 0 && is_row(items[0]) && !(cg_is_tensor(items[0]) && cg_tensor_numel(cg_tensor_of(items[0])) == 1 &&
-                                       cg_tensor_of(items[0])->ndim == 0))
+    if (n > 0 && is_row(items[0]) && !(cg_is_tensor(items[0]) && cg_tensor_numel(cg_tensor_of_borrowed(items[0])) == 1 &&
+                                       cg_tensor_of_borrowed(items[0])->ndim == 0))
         return rows_array(items, n);
     double *vals = malloc((size_t)(n + 1) * sizeof *vals);
     if (!vals) return cg_raise_nomemory();
@@ -125,7 +125,7 @@ static cg_value seq_array(const cg_value *items, int64_t n) {
 }
 
 static cg_value array_of(cg_value v) {
-    if (cg_is_tensor(v)) return cg_tensor_steal(tensor_doubles(cg_tensor_of(v)));
+    if (cg_is_tensor(v)) return cg_tensor_steal(tensor_doubles(cg_tensor_of_borrowed(v)));
     if (cg_is_list(v)) return seq_array(cg_as_list(v)->items, cg_as_list(v)->len);
     if (cg_is_tuple(v)) return seq_array(cg_as_tuple(v)->items, cg_as_tuple(v)->len);
     if (cg_is_num(v)) return seq_array(&v, 1);
@@ -165,7 +165,7 @@ static const char *opt_str(cg_value v) { return cg_is_str(v) ? cg_str_cstr(v) : 
 
 static const double *doubles_or_null(cg_value v, int64_t *n) {
     if (!cg_is_tensor(v)) return NULL;
-    cg_tensor *t = cg_tensor_of(v);
+    cg_tensor *t = cg_tensor_of_borrowed(v);
     if (t->dtype != CG_F64 || !cg_tensor_is_contiguous(t) || cg_tensor_device(t).type != CG_CPU) return NULL;
     *n = cg_tensor_numel(t);
     return cg_tensor_data(t);

@@ -302,7 +302,7 @@ cg_value cg_getattr(cg_value v, cg_str *name) {
     /* A class's __getattr__ is the last resort, as in Python. */
     cg_type *t = cg_typeof(v);
     if (t->flags & CG_TYPE_HEAP) {
-        cg_value ga = cg_type_lookup(t, cg_str_intern("__getattr__"));
+        cg_value ga = cg_type_lookup_borrowed(t, cg_str_intern("__getattr__"));
         if (ga.tag != CG_V_STOP) return cg_call2(ga, v, cg_obj_value(name));
     }
     return cg_raise_no_attribute(v, name);
@@ -363,7 +363,7 @@ int cg_index_value(cg_value v, int64_t *out) {
         return 0;
     }
     cg_type *t = cg_typeof(v);
-    cg_value idx = cg_type_lookup(t, cg_str_intern("__index__"));
+    cg_value idx = cg_type_lookup_borrowed(t, cg_str_intern("__index__"));
     if (idx.tag != CG_V_STOP) {
         cg_value r = cg_call1(idx, v);
         if (cg_is_err(r)) return -1;
@@ -386,7 +386,7 @@ int cg_float_value(cg_value v, double *out) {
     case CG_V_BOOL: *out = (double)v.u.i; return 0;
     default: break;
     }
-    cg_value f = cg_type_lookup(cg_typeof(v), cg_str_intern("__float__"));
+    cg_value f = cg_type_lookup_borrowed(cg_typeof(v), cg_str_intern("__float__"));
     if (f.tag != CG_V_STOP) {
         cg_value r = cg_call1(f, v);
         if (cg_is_err(r)) return -1;

@@ -275,7 +275,7 @@ static cg_value b_abs(cg_value self, const cg_args *a) {
     case CG_V_FLOAT: return cg_float(fabs(x.u.f));
     default: break;
     }
-    cg_value m = cg_type_lookup(cg_typeof(x), cg_str_intern("__abs__"));
+    cg_value m = cg_type_lookup_borrowed(cg_typeof(x), cg_str_intern("__abs__"));
     if (m.tag != CG_V_STOP) return cg_call1(m, x);
     return cg_raise(&cg_exc_TypeError, "bad operand type for abs(): '%s'", cg_type_name(x));
 }
@@ -376,7 +376,7 @@ static cg_value b_round(cg_value self, const cg_args *a) {
         else r = cg_int_from_float(nearbyint(x.u.f));
         break;
     default: {
-        cg_value m = cg_type_lookup(cg_typeof(x), cg_str_intern("__round__"));
+        cg_value m = cg_type_lookup_borrowed(cg_typeof(x), cg_str_intern("__round__"));
         if (m.tag == CG_V_STOP) {
             cg_raise(&cg_exc_TypeError, "type %s doesn't define __round__ method", cg_type_name(x));
         } else if (has_nd) {
@@ -395,13 +395,13 @@ static cg_value b_divmod(cg_value self, const cg_args *a) {
     if (npos_between(a, "divmod", 2, 2) < 0) return CG_ERR;
     cg_value x = a->pos[0], y = a->pos[1];
     if (cg_is_num(x) && cg_is_num(y)) return cg_number_divmod(x, y);
-    cg_value m = cg_type_lookup(cg_typeof(x), cg_str_intern("__divmod__"));
+    cg_value m = cg_type_lookup_borrowed(cg_typeof(x), cg_str_intern("__divmod__"));
     if (m.tag != CG_V_STOP) {
         cg_value r = cg_call2(m, x, y);
         if (!(r.tag == CG_V_OBJ && r.u.o == cg_NotImplemented.u.o)) return r;
         cg_decref(r);
     }
-    m = cg_type_lookup(cg_typeof(y), cg_str_intern("__rdivmod__"));
+    m = cg_type_lookup_borrowed(cg_typeof(y), cg_str_intern("__rdivmod__"));
     if (m.tag != CG_V_STOP) {
         cg_value r = cg_call2(m, y, x);
         if (!(r.tag == CG_V_OBJ && r.u.o == cg_NotImplemented.u.o)) return r;
@@ -547,7 +547,7 @@ static cg_value b_delattr(cg_value self, const cg_args *a) {
 static cg_value b_callable(cg_value self, const cg_args *a) {
     if (one_arg(a, "callable") < 0) return CG_ERR;
     cg_type *t = cg_typeof(a->pos[0]);
-    if (t->flags & CG_TYPE_HEAP) return cg_bool(cg_type_lookup(t, cg_str_intern("__call__")).tag != CG_V_STOP);
+    if (t->flags & CG_TYPE_HEAP) return cg_bool(cg_type_lookup_borrowed(t, cg_str_intern("__call__")).tag != CG_V_STOP);
     return cg_bool(t->call != NULL);
 }
 
@@ -555,8 +555,8 @@ static cg_value b_vars(cg_value self, const cg_args *a) {
     if (npos_between(a, "vars", 1, 1) < 0) return CG_ERR;
     cg_value v = a->pos[0];
     if (is_type(v) && ((cg_type *)v.u.o)->dict) return cg_incref(cg_obj_value(((cg_type *)v.u.o)->dict));
-    if (cg_is_type(v, &cg_type_module)) return cg_incref(cg_obj_value(cg_module_dict(v)));
-    cg_dict *d = cg_instance_dict(v);
+    if (cg_is_type(v, &cg_type_module)) return cg_incref(cg_obj_value(cg_module_dict_borrowed(v)));
+    cg_dict *d = cg_instance_dict_borrowed(v);
     if (!d) return cg_raise(&cg_exc_TypeError, "vars() argument must have __dict__ attribute");
     return cg_incref(cg_obj_value(d));
 }
@@ -578,9 +578,9 @@ static cg_value b_dir(cg_value self, const cg_args *a) {
     if (cg_is_err(names)) return names;
     int rc = 0;
     if (cg_is_type(v, &cg_type_module)) {
-        rc = add_keys(names, cg_module_dict(v));
+        rc = add_keys(names, cg_module_dict_borrowed(v));
     } else {
-        rc = add_keys(names, cg_instance_dict(v));
+        rc = add_keys(names, cg_instance_dict_borrowed(v));
         cg_type *t = is_type(v) ? (cg_type *)v.u.o : cg_typeof(v);
         for (; rc == 0 && t; t = t->base) rc = add_keys(names, t->dict);
         if (rc == 0) rc = add_keys(names, cg_type_object.dict);
@@ -691,7 +691,7 @@ static cg_value b_iter(cg_value self, const cg_args *a) {
     if (npos_between(a, "iter", 1, 2) < 0) return CG_ERR;
     if (a->npos == 2) {
         cg_type *t = cg_typeof(a->pos[0]);
-        if (!t->call || (t->flags & CG_TYPE_HEAP && cg_type_lookup(t, cg_str_intern("__call__")).tag == CG_V_STOP)) return cg_raise(&cg_exc_TypeError, "iter(v, w): v must be callable");
+        if (!t->call || (t->flags & CG_TYPE_HEAP && cg_type_lookup_borrowed(t, cg_str_intern("__call__")).tag == CG_V_STOP)) return cg_raise(&cg_exc_TypeError, "iter(v, w): v must be callable");
         return cg_callable_iter_new(a->pos[0], a->pos[1]);
     }
     return cg_iter(a->pos[0]);
@@ -822,9 +822,9 @@ int cg_builtins_init(cg_dict *builtins) {
     int rc = cg_module_add_methods(m, builtin_defs);
     /* then what modules add (lang/config.c) */
     for (const cg_builtins_adder *add = cg_config_builtins; rc == 0 && *add; add++) rc = (*add)(m);
-    if (rc == 0) rc = cg_dict_update(builtins, cg_obj_value(cg_module_dict(m)));
+    if (rc == 0) rc = cg_dict_update(builtins, cg_obj_value(cg_module_dict_borrowed(m)));
     /* the functions keep the module alive; its dict must not keep them */
-    cg_dict_clear(cg_module_dict(m));
+    cg_dict_clear(cg_module_dict_borrowed(m));
     cg_decref(m);
     for (size_t i = 0; rc == 0 && i < sizeof TYPES / sizeof *TYPES; i++)
         rc = cg_dict_set_str(builtins, TYPES[i]->name, cg_obj_value(TYPES[i]));

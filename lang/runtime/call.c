@@ -288,7 +288,7 @@ static cg_value function_call(cg_value f, const cg_args *a) {
 /* Python adds a frame's entry once, where the exception first passes
  * through it: where it is raised, caught, or leaves the frame. */
 void cg_frame_add_traceback(cg_frame *f) {
-    cg_value pending = cg_exc_peek();
+    cg_value pending = cg_exc_peek_borrowed();
     if (!cg_isinstance(pending, &cg_exc_BaseException)) return;
     cg_exc *e = (cg_exc *)pending.u.o;
     if (e->tb_frame == f) return;

@@ -19,7 +19,7 @@ static cg_type *static_base(cg_type *t) {
 }
 
 static cg_value lookup(cg_value self, const char *name) {
-    return cg_type_lookup(cg_typeof(self), cg_str_intern(name));
+    return cg_type_lookup_borrowed(cg_typeof(self), cg_str_intern(name));
 }
 
 /* Calls type(self).name(self, *args), or answers CG_STOP if undefined. */
@@ -372,7 +372,7 @@ static cg_value object_new_method(cg_value self, const cg_args *a) {
     cg_type *t = (cg_type *)self.u.o;
     cg_type *sb = static_base(t);
     if (!sb->new_) return cg_raise(&cg_exc_TypeError, "cannot create '%s' instances", t->name);
-    if ((a->npos || a->nkw) && sb == &cg_type_object && is_object_init(cg_type_lookup(t, cg_str_intern("__init__"))))
+    if ((a->npos || a->nkw) && sb == &cg_type_object && is_object_init(cg_type_lookup_borrowed(t, cg_str_intern("__init__"))))
         return cg_raise(&cg_exc_TypeError, "%s() takes no arguments", t->name);
     cg_args none = {0};
     return sb->new_(t, (t->flags & CG_TYPE_HEAP) && sb != &cg_type_object ? a : &none);
@@ -515,9 +515,9 @@ cg_value cg_class_new(const char *name, const char *module, cg_type *base, cg_di
         return CG_ERR;
     }
     /* the descriptor protocol, decided once per class as CPython's slots are */
-    if (cg_type_lookup(t, cg_str_intern("__get__")).tag != CG_V_STOP) t->descr_get = user_descr_get;
-    if (cg_type_lookup(t, cg_str_intern("__set__")).tag != CG_V_STOP ||
-        cg_type_lookup(t, cg_str_intern("__delete__")).tag != CG_V_STOP)
+    if (cg_type_lookup_borrowed(t, cg_str_intern("__get__")).tag != CG_V_STOP) t->descr_get = user_descr_get;
+    if (cg_type_lookup_borrowed(t, cg_str_intern("__set__")).tag != CG_V_STOP ||
+        cg_type_lookup_borrowed(t, cg_str_intern("__delete__")).tag != CG_V_STOP)
         t->flags |= CG_TYPE_DATA_DESCR;
     int64_t pos = 0;
     cg_value k, v;
@@ -601,7 +601,7 @@ cg_value cg_type_mro(cg_type *t) {
 /* The instance C(*args) starts as: what a __new__ of the class's own
  * returns, or else what the nearest C base's constructor makes. */
 static cg_value class_new(cg_type *t, const cg_args *a, bool *own_new) {
-    cg_value nw = cg_type_lookup(t, cg_str_intern("__new__"));
+    cg_value nw = cg_type_lookup_borrowed(t, cg_str_intern("__new__"));
     if (nw.tag == CG_V_OBJ && nw.u.o == cg_dict_get_str_borrowed(cg_type_object.dict, cg_str_intern("__new__")).u.o) {
         *own_new = false; /* object.__new__: the common case, without unwrapping it */
         return static_base(t)->new_(t, a);
@@ -638,7 +638,7 @@ cg_value cg_type_instantiate(cg_type *t, const cg_args *a) {
     bool own_new = false;
     cg_value obj = class_new(t, a, &own_new);
     if (cg_is_err(obj) || !cg_isinstance(obj, t)) return obj; /* __new__ made something else: no __init__ */
-    cg_value init = cg_type_lookup(t, cg_str_intern("__init__"));
+    cg_value init = cg_type_lookup_borrowed(t, cg_str_intern("__init__"));
     if (is_object_init(init)) {
         if ((a->npos || a->nkw) && sb == &cg_type_object && !own_new) {
             cg_decref(obj);
@@ -695,10 +695,10 @@ cg_value cg_super_new(cg_type *type, cg_value obj) {
 static cg_value super_getattr(cg_value self, cg_str *name) {
     cg_super *s = (cg_super *)self.u.o;
     cg_type *start = s->type->base;
-    cg_value d = start ? cg_type_lookup(start, name) : CG_STOP;
+    cg_value d = start ? cg_type_lookup_borrowed(start, name) : CG_STOP;
     if (d.tag == CG_V_STOP) {
         if (!strcmp(name->s, "__init__")) { /* object.__init__ */
-            d = cg_type_lookup(&cg_type_object, name);
+            d = cg_type_lookup_borrowed(&cg_type_object, name);
             if (d.tag == CG_V_STOP) return CG_STOP;
         } else {
             return cg_raise(&cg_exc_AttributeError, "'super' object has no attribute '%s'", name->s);

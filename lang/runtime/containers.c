@@ -59,7 +59,7 @@ int cg_key_as_index(cg_value key, int64_t *out) {
         return 1;
     }
     if (key.tag != CG_V_OBJ) return 0;
-    if (cg_type_lookup(key.u.o->type, cg_str_intern("__index__")).tag == CG_V_STOP) return 0;
+    if (cg_type_lookup_borrowed(key.u.o->type, cg_str_intern("__index__")).tag == CG_V_STOP) return 0;
     return cg_index_value(key, out) < 0 ? -1 : 1;
 }
 

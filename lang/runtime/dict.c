@@ -526,7 +526,7 @@ static cg_value dict_getitem(cg_value self, cg_value key) {
     if (v.tag != CG_V_STOP) return cg_incref(v);
     if (self.u.o->type->flags & CG_TYPE_HEAP) {
         /* a dict subclass may define __missing__ (defaultdict-like) */
-        cg_value m = cg_type_lookup(self.u.o->type, cg_str_intern("__missing__"));
+        cg_value m = cg_type_lookup_borrowed(self.u.o->type, cg_str_intern("__missing__"));
         if (m.tag != CG_V_STOP) return cg_call2(m, self, key);
     }
     return raise_key_error(key);

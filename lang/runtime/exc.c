@@ -219,7 +219,7 @@ cg_type *cg_exc_by_name(const char *name) {
 /* ---- the pending exception ----------------------------------------------- */
 
 bool cg_exc_pending(void) { return pending.tag == CG_V_OBJ; }
-cg_value cg_exc_peek(void) { return pending; }
+cg_value cg_exc_peek_borrowed(void) { return pending; }
 
 cg_value cg_exc_fetch(void) {
     cg_value e = pending;

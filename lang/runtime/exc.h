@@ -61,7 +61,7 @@ void cg_exc_clear(void);
 /* Is the pending exception an instance of type (or a subclass)? */
 bool cg_exc_matches(const cg_type *type);
 /* The pending exception, borrowed (None if none). */
-cg_value cg_exc_peek(void);
+cg_value cg_exc_peek_borrowed(void);
 
 /* str(exc) as Python prints it after "KeyError: ": the message, or the
  * repr of a KeyError's key, or "" for no args. */

@@ -361,10 +361,10 @@ static cg_exec_status exec_raise(cg_frame *f, const cg_ast *s) {
     cg_raise_object(exc);
     cg_decref(exc);
     /* `raise err` of a caught exception adds this frame again */
-    cg_value raised = cg_exc_peek();
+    cg_value raised = cg_exc_peek_borrowed();
     if (cg_isinstance(raised, &cg_exc_BaseException)) ((cg_exc *)raised.u.o)->tb_frame = NULL;
     if (cause.tag != CG_V_STOP) {
-        cg_value pending = cg_exc_peek();
+        cg_value pending = cg_exc_peek_borrowed();
         if (cg_isinstance(cause, &cg_type_type)) {
             cg_value c = cg_call0(cause);
             cg_decref(cause);
@@ -611,7 +611,7 @@ static cg_exec_status exec_import_from(cg_frame *f, const cg_ast *s) {
         if (!strcmp(a->u.alias.name, "*")) {
             int64_t pos = 0;
             cg_value k, v;
-            cg_dict *d = cg_module_dict(m);
+            cg_dict *d = cg_module_dict_borrowed(m);
             while (cg_dict_next(d, &pos, &k, &v)) {
                 if (!cg_is_str(k) || cg_str_cstr(k)[0] == '_') continue;
                 if (cg_dict_set(f->locals ? f->locals : f->globals, k, v) < 0) r = EXEC_ERR;

@@ -407,7 +407,7 @@ int cg_format_into(cg_strbuf *b, cg_value v, const char *s, size_t n) {
         if (parse_spec(s, n, '<', 's', tname, &f) < 0) return -1;
         return format_str_spec(b, cg_as_str(v), &f, tname);
     }
-    cg_value m = cg_type_lookup(t, cg_str_intern("__format__"));
+    cg_value m = cg_type_lookup_borrowed(t, cg_str_intern("__format__"));
     if (m.tag == CG_V_STOP || m.tag == CG_V_ERR) return default_format_into(b, v, n);
     cg_value spec = cg_str_new(s, n);
     if (cg_is_err(spec)) return -1;
@@ -667,12 +667,12 @@ static int pct_int(cg_value v, char conv, int64_t *out) {
         return 0;
     }
     if (conv == 'x' || conv == 'X' || conv == 'o') {
-        if (v.tag == CG_V_FLOAT || (cg_type_lookup(cg_typeof(v), cg_str_intern("__index__")).tag == CG_V_STOP))
+        if (v.tag == CG_V_FLOAT || (cg_type_lookup_borrowed(cg_typeof(v), cg_str_intern("__index__")).tag == CG_V_STOP))
             return cg_raise_int(&cg_exc_TypeError, "%%%c format: an integer is required, not %s", conv, cg_type_name(v));
         return cg_index_value(v, out);
     }
-    if (v.tag == CG_V_FLOAT || cg_type_lookup(cg_typeof(v), cg_str_intern("__int__")).tag != CG_V_STOP ||
-        cg_type_lookup(cg_typeof(v), cg_str_intern("__index__")).tag != CG_V_STOP) {
+    if (v.tag == CG_V_FLOAT || cg_type_lookup_borrowed(cg_typeof(v), cg_str_intern("__int__")).tag != CG_V_STOP ||
+        cg_type_lookup_borrowed(cg_typeof(v), cg_str_intern("__index__")).tag != CG_V_STOP) {
         cg_value r = cg_int_of(v);
         if (cg_is_err(r)) return -1;
         *out = r.u.i;

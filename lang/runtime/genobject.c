@@ -222,7 +222,7 @@ static void stop_iteration_escaped(void) {
     if (!cg_exc_matches(&cg_exc_StopIteration)) return;
     cg_value inner = cg_exc_fetch();
     cg_raise(&cg_exc_RuntimeError, "generator raised StopIteration");
-    cg_value outer = cg_exc_peek();
+    cg_value outer = cg_exc_peek_borrowed();
     cg_exc *e = (cg_exc *)outer.u.o;
     cg_value_set(&e->cause, cg_incref(inner));
     cg_value_set(&e->context, inner);
@@ -548,7 +548,7 @@ static cg_value gen_throw_m(cg_value self, const cg_args *a) {
         if (!is_class && a->npos >= 2 && !cg_is_none(a->pos[1]))
             return cg_raise(&cg_exc_TypeError, "instance exception may not have a separate value");
         if (!cg_is_err(cg_raise_object(typ)) || !cg_exc_pending()) return CG_ERR;
-        if (!cg_isinstance(cg_exc_peek(), &cg_exc_BaseException)) return CG_ERR;
+        if (!cg_isinstance(cg_exc_peek_borrowed(), &cg_exc_BaseException)) return CG_ERR;
     }
     cg_value ret;
     cg_value r = resume(as_gen(self), CG_NONE, RESUME_THROW, &ret);

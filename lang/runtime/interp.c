@@ -78,7 +78,7 @@ void cg_session_free(cg_session *s) {
     free(s);
 }
 
-cg_dict *cg_session_globals(cg_session *s) { return cg_as_dict(s->globals); }
+cg_dict *cg_session_globals_borrowed(cg_session *s) { return cg_as_dict(s->globals); }
 
 /* The lowest C stack address the evaluator may use on this thread, with
  * room left for the C code below it (printing, the engine, sanitizers). */
@@ -101,8 +101,8 @@ static cg_value syntax_error(const cg_syntax_error *err, const char *filename, c
     cg_type *t = cg_exc_by_name(err->kind);
     if (!t) t = &cg_exc_SyntaxError;
     cg_raise(t, "%s", err->msg);
-    cg_value e = cg_exc_peek();
-    cg_dict *d = cg_instance_dict(e);
+    cg_value e = cg_exc_peek_borrowed();
+    cg_dict *d = cg_instance_dict_borrowed(e);
     if (!d) return CG_ERR;
     /* the line's text, for the caret */
     const char *p = src, *end = src + len;
@@ -141,8 +141,8 @@ int cg_session_run(cg_session *s, const char *src, size_t len, const char *filen
 cg_value cg_module_from_source(const char *name, const char *src, size_t len, const char *filename) {
     cg_value m = cg_module_new(name);
     if (cg_is_err(m)) return m;
-    if (run_in(cg_module_dict(m), src, len, filename, NULL) < 0) {
-        cg_dict_clear(cg_module_dict(m));
+    if (run_in(cg_module_dict_borrowed(m), src, len, filename, NULL) < 0) {
+        cg_dict_clear(cg_module_dict_borrowed(m));
         cg_decref(m);
         return CG_ERR;
     }

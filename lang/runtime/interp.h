@@ -21,7 +21,7 @@ typedef struct cg_session cg_session;
 cg_session *cg_session_new(void);
 void cg_session_free(cg_session *s);
 /* The session's namespace (its __main__ module's dict), borrowed. */
-cg_dict *cg_session_globals(cg_session *s);
+cg_dict *cg_session_globals_borrowed(cg_session *s);
 
 /* Runs src as one cell or file named `filename` (tracebacks show it).
  * With result non-NULL, the value of a final expression statement is

@@ -697,7 +697,7 @@ cg_value cg_reversed(cg_value seq) {
     if (cg_is_type(seq, &cg_type_list)) return cg_seq_iter_new(&cg_type_list_reverseiterator, seq);
     if (cg_is_type(seq, &cg_type_range)) return cg_range_iter_new(seq, true);
     if (cg_is_type(seq, &cg_type_dict)) return cg_dict_iter_new(seq, CG_DICT_KEYS, true);
-    cg_value m = cg_type_lookup(t, cg_str_intern("__reversed__"));
+    cg_value m = cg_type_lookup_borrowed(t, cg_str_intern("__reversed__"));
     if (m.tag != CG_V_STOP) return cg_call1(m, seq);
     if (!t->getitem || !t->len || cg_is_dict(seq) || cg_is_anyset(seq))
         return cg_raise(&cg_exc_TypeError, "'%s' object is not reversible", t->name);

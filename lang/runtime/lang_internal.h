@@ -40,8 +40,8 @@ const cg_params *cg_method_params(const cg_method_def *def);
 void cg_argparse_shutdown(void);
 
 /* ---- objects, attributes (object.c) ---------------------------------- */
-cg_value cg_type_lookup(const cg_type *t, cg_str *name);   /* borrowed or CG_STOP */
-cg_dict *cg_instance_dict(cg_value v);                     /* NULL if none */
+cg_value cg_type_lookup_borrowed(const cg_type *t, cg_str *name);   /* borrowed or CG_STOP */
+cg_dict *cg_instance_dict_borrowed(cg_value v);                     /* NULL if none */
 cg_value cg_generic_getattr(cg_value v, cg_str *name);     /* CG_STOP if absent */
 int cg_generic_setattr(cg_value v, cg_str *name, cg_value value); /* CG_ERR value: delete */
 cg_value cg_raise_no_attribute(cg_value v, cg_str *name);

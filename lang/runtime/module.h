@@ -23,7 +23,7 @@ int cg_module_add(cg_value module, const char *name, cg_value value);
 int cg_module_add_methods(cg_value module, const cg_method_def *defs);
 /* A new module holding just these builtin functions; CG_ERR on failure. */
 cg_value cg_module_of(const char *name, const cg_method_def *defs);
-static inline cg_dict *cg_module_dict(cg_value module) { return ((cg_module *)module.u.o)->dict; }
+static inline cg_dict *cg_module_dict_borrowed(cg_value module) { return ((cg_module *)module.u.o)->dict; }
 
 /* A built-in module's maker: returns a new module, or CG_ERR. It may import
  * other modules through cg_import (torch imports torch.nn). */

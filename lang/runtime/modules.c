@@ -91,7 +91,7 @@ cg_value cg_module_new(const char *name) {
 const char *cg_module_name(cg_value module) { return ((cg_module *)module.u.o)->name->s; }
 
 int cg_module_add(cg_value module, const char *name, cg_value value) {
-    return cg_dict_set_str(cg_module_dict(module), name, value);
+    return cg_dict_set_str(cg_module_dict_borrowed(module), name, value);
 }
 
 int cg_module_add_methods(cg_value module, const cg_method_def *defs) {
@@ -177,7 +177,7 @@ void cg_modules_shutdown(void) {
     /* Modules refer to each other (torch.nn in torch): clear every dict
      * first, then let them go. */
     for (size_t i = 0; i < nloaded; i++)
-        if (loaded[i].tag == CG_V_OBJ) cg_dict_clear(cg_module_dict(loaded[i]));
+        if (loaded[i].tag == CG_V_OBJ) cg_dict_clear(cg_module_dict_borrowed(loaded[i]));
     for (size_t i = 0; i < nloaded; i++) cg_decref(loaded[i]);
     free(loaded);
     loaded = NULL;

@@ -420,7 +420,7 @@ cg_value cg_int_of(cg_value x) {
     if (cg_is_str(x)) return int_from_text(x, 10);
     static const char *const hooks[] = {"__int__", "__index__", "__trunc__"};
     for (int i = 0; i < 3; i++) {
-        cg_value m = cg_type_lookup(cg_typeof(x), cg_str_intern(hooks[i]));
+        cg_value m = cg_type_lookup_borrowed(cg_typeof(x), cg_str_intern(hooks[i]));
         if (m.tag == CG_V_STOP) continue;
         cg_value r = cg_call1(m, x);
         if (cg_is_err(r) || r.tag == CG_V_INT) return r;
@@ -470,7 +470,7 @@ cg_value cg_float_of(cg_value x) {
         return cg_float(v);
     }
     cg_type *t = cg_typeof(x);
-    cg_value m = cg_type_lookup(t, cg_str_intern("__float__"));
+    cg_value m = cg_type_lookup_borrowed(t, cg_str_intern("__float__"));
     if (m.tag != CG_V_STOP) {
         cg_value r = cg_call1(m, x);
         if (cg_is_err(r) || r.tag == CG_V_FLOAT) return r;
@@ -478,7 +478,7 @@ cg_value cg_float_of(cg_value x) {
         cg_decref(r);
         return e;
     }
-    if (cg_type_lookup(t, cg_str_intern("__index__")).tag != CG_V_STOP) {
+    if (cg_type_lookup_borrowed(t, cg_str_intern("__index__")).tag != CG_V_STOP) {
         int64_t i;
         if (cg_index_value(x, &i) < 0) return CG_ERR;
         return cg_float((double)i);

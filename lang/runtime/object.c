@@ -44,7 +44,7 @@ bool cg_isinstance(cg_value v, const cg_type *t) { return cg_type_is_subtype(cg_
 
 /* The value `name` has in the dicts of t and its bases (borrowed), or
  * CG_STOP. */
-cg_value cg_type_lookup(const cg_type *t, cg_str *name) {
+cg_value cg_type_lookup_borrowed(const cg_type *t, cg_str *name) {
     for (; t; t = t->base) {
         if (!t->dict) continue;
         cg_value v = cg_dict_get_str_borrowed(t->dict, name);
@@ -54,7 +54,7 @@ cg_value cg_type_lookup(const cg_type *t, cg_str *name) {
     return CG_STOP;
 }
 
-cg_dict *cg_instance_dict(cg_value v) {
+cg_dict *cg_instance_dict_borrowed(cg_value v) {
     if (v.tag != CG_V_OBJ || !(v.u.o->type->flags & CG_TYPE_HAS_DICT)) return NULL;
     cg_instance *in = (cg_instance *)v.u.o;
     if (!in->dict) {
@@ -77,15 +77,15 @@ cg_value cg_generic_getattr(cg_value v, cg_str *name) {
     if (name->s[0] == '_' && name->s[1] == '_') {
         if (!strcmp(name->s, "__class__")) return cg_incref(cg_obj_value(t));
         if (!strcmp(name->s, "__dict__")) {
-            cg_dict *dict = cg_instance_dict(v);
+            cg_dict *dict = cg_instance_dict_borrowed(v);
             if (dict) return cg_incref(cg_obj_value(dict));
             if (cg_exc_pending()) return CG_ERR;
         }
     }
-    cg_value d = cg_type_lookup(t, name);
+    cg_value d = cg_type_lookup_borrowed(t, name);
     if (d.tag != CG_V_STOP && is_data_descriptor(d))
         return cg_typeof(d)->descr_get(d, v, t);
-    cg_dict *dict = cg_instance_dict(v);
+    cg_dict *dict = cg_instance_dict_borrowed(v);
     if (dict) {
         cg_value r = cg_dict_get_str_borrowed(dict, name);
         if (r.tag != CG_V_STOP) return cg_incref(r);
@@ -109,10 +109,10 @@ cg_value cg_raise_no_attribute(cg_value v, cg_str *name) {
 
 /* object.__setattr__: the instance dict, unless the type has no dict. */
 int cg_generic_setattr(cg_value v, cg_str *name, cg_value value) {
-    cg_value d = cg_type_lookup(cg_typeof(v), name);
+    cg_value d = cg_type_lookup_borrowed(cg_typeof(v), name);
     if (d.tag != CG_V_STOP && is_data_descriptor(d))
         return d.u.o->type == &cg_type_property ? cg_property_set(d, v, value) : cg_user_descr_set(d, v, value);
-    cg_dict *dict = cg_instance_dict(v);
+    cg_dict *dict = cg_instance_dict_borrowed(v);
     if (!dict) {
         if (cg_exc_pending()) return -1;
         cg_value found = cg_generic_getattr(v, name);
@@ -232,7 +232,7 @@ static cg_value type_getattr(cg_value self, cg_str *name) {
         if (!strcmp(n, "__mro__")) return cg_type_mro(t);
         if (!strcmp(n, "__dict__") && t->dict) return cg_incref(cg_obj_value(t->dict));
     }
-    cg_value d = cg_type_lookup(t, name);
+    cg_value d = cg_type_lookup_borrowed(t, name);
     if (d.tag == CG_V_STOP) return CG_STOP;
     /* Class attribute access: functions stay plain functions, but
      * classmethod/staticmethod/property still apply their rules. */

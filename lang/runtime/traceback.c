@@ -36,7 +36,7 @@ static bool caret_anchors(const cg_ast *n, const char *text, size_t len, int *le
 }
 
 void cg_exc_add_traceback(const cg_ast_arena *arena, const cg_ast *node, int line, const char *func) {
-    cg_value pending = cg_exc_peek();
+    cg_value pending = cg_exc_peek_borrowed();
     if (!cg_isinstance(pending, &cg_exc_BaseException)) return;
     cg_exc *e = (cg_exc *)pending.u.o;
     if (e->traceback.tag != CG_V_OBJ) {
@@ -130,7 +130,7 @@ void cg_exc_type_label(cg_strbuf *b, cg_value exc) {
 }
 
 static void format_syntax_error(cg_strbuf *b, cg_value exc) {
-    cg_dict *d = cg_instance_dict(exc);
+    cg_dict *d = cg_instance_dict_borrowed(exc);
     cg_value file = d ? cg_dict_get_str_borrowed(d, cg_str_intern("filename")) : CG_STOP;
     cg_value line = d ? cg_dict_get_str_borrowed(d, cg_str_intern("lineno")) : CG_STOP;
     cg_value text = d ? cg_dict_get_str_borrowed(d, cg_str_intern("text")) : CG_STOP;

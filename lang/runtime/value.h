@@ -6,8 +6,12 @@
  * A tensor is an object wrapping an engine cg_tensor.
  *
  * Ownership (the same rule as the engine's): a function that returns a
- * cg_value returns a new reference; arguments are borrowed. Functions whose
- * name ends in `_borrowed` return borrowed references and say so.
+ * cg_value, or a pointer to a reference-counted object (a dict, an engine
+ * tensor), returns a new reference; arguments are borrowed. A function
+ * that returns a borrowed reference says so by ending in `_borrowed`
+ * (cg_dict_get_borrowed, cg_tensor_of_borrowed). Casts of a value to its
+ * own object's C type (cg_as_dict, cg_as_str) return the same object and
+ * need no suffix.
  *
  * Errors: a fallible function returns CG_ERR (tag CG_V_ERR) or -1 with a
  * pending exception set (exc.h); never aborts on a user's mistake.

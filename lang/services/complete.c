@@ -82,7 +82,7 @@ static void attribute_names(cg_session *s, const char *line, const char *dot, cg
     const char *b = dot;
     while (b > line && (cg_ident_byte((unsigned char)b[-1]) || b[-1] == '.')) b--;
     if (b == dot || isdigit((unsigned char)*b)) return;  /* `.x`, `1.` */
-    cg_value v = cg_safe_lookup(cg_session_globals(s), b, (size_t)(dot - b));
+    cg_value v = cg_safe_lookup(cg_session_globals_borrowed(s), b, (size_t)(dot - b));
     if (v.tag == CG_V_STOP) return;
     cg_attr_names(v, out);
     cg_decref(v);
@@ -97,7 +97,7 @@ static const char *magic_start(const char *line, const char *cur, const char *st
 }
 
 static void global_names(cg_session *s, cg_names *out) {
-    cg_names_add_keys(out, cg_session_globals(s));
+    cg_names_add_keys(out, cg_session_globals_borrowed(s));
     cg_names_add_keys(out, cg_ev.builtins);
     for (int i = 0; cg_keywords[i]; i++) cg_names_add(out, cg_keywords[i], strlen(cg_keywords[i]), "keyword");
 }

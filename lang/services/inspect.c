@@ -378,7 +378,7 @@ static void value_fields(fields *f, cg_value v) {
     field(f, "Type", dup(cg_type_name(v)));
     field(f, "String form", string_form(v));
     const cg_type *t = cg_typeof(v);
-    if (!(t->flags & CG_TYPE_HEAP) && t->len && !(cg_is_tensor(v) && cg_tensor_of(v)->ndim == 0)) {
+    if (!(t->flags & CG_TYPE_HEAP) && t->len && !(cg_is_tensor(v) && cg_tensor_of_borrowed(v)->ndim == 0)) {
         int64_t n = cg_len(v);
         if (n >= 0) {
             cg_strbuf s = {0};
@@ -390,7 +390,7 @@ static void value_fields(fields *f, cg_value v) {
     }
     if (cg_is_tensor(v)) tensor_fields(f, v);
     if (cg_is_type(v, &cg_type_module)) {
-        cg_value d = cg_dict_get_str_borrowed(cg_module_dict(v), cg_str_intern("__doc__"));
+        cg_value d = cg_dict_get_str_borrowed(cg_module_dict_borrowed(v), cg_str_intern("__doc__"));
         const char *doc = cg_is_str(d) ? cg_str_cstr(d) : cg_doc_lookup(cg_module_name(v));
         field(f, "Docstring", dup(doc ? doc : "<no docstring>"));
     } else {
@@ -424,7 +424,7 @@ int cg_inspect(cg_session *s, const char *code, size_t cursor_pos, int detail_le
     }
     if (!token_at_cursor(code, len, cg_utf8_offset(code, len, cursor_pos), name, sizeof name)) return 0;
     const char *dot = strrchr(name, '.');
-    cg_dict *globals = cg_session_globals(s);
+    cg_dict *globals = cg_session_globals_borrowed(s);
     cg_value parent = dot ? cg_safe_lookup(globals, name, (size_t)(dot - name)) : CG_STOP;
     cg_value v = CG_STOP;
     if (!dot) v = cg_safe_lookup(globals, name, strlen(name));

@@ -116,11 +116,11 @@ static void add_submodules(cg_names *out, const char *mod) {
 
 void cg_attr_names(cg_value v, cg_names *out) {
     if (cg_is_type(v, &cg_type_module)) {
-        cg_names_add_keys(out, cg_module_dict(v));
+        cg_names_add_keys(out, cg_module_dict_borrowed(v));
         add_submodules(out, cg_module_name(v));
         return;
     }
-    cg_dict *inst = cg_instance_dict(v);
+    cg_dict *inst = cg_instance_dict_borrowed(v);
     cg_names_add_keys(out, inst);
     for (int i = 0; inst && i < 3; i++) cg_names_add_keys(out, module_part(inst, i));
     cg_type *t = is_type_value(v) ? (cg_type *)v.u.o : cg_typeof(v);
@@ -144,7 +144,7 @@ static cg_value found(cg_value r) {
 
 cg_value cg_safe_attr(cg_value v, cg_str *name) {
     if (cg_is_type(v, &cg_type_module)) return found(cg_getattr_opt(v, name));
-    cg_dict *inst = cg_instance_dict(v);
+    cg_dict *inst = cg_instance_dict_borrowed(v);
     if (inst) {
         cg_value r = cg_dict_get_str_borrowed(inst, name);
         for (int i = 0; r.tag == CG_V_STOP && i < 3; i++) {
@@ -155,7 +155,7 @@ cg_value cg_safe_attr(cg_value v, cg_str *name) {
         cg_exc_clear();
     }
     cg_type *t = is_type_value(v) ? (cg_type *)v.u.o : cg_typeof(v);
-    cg_value r = cg_type_lookup(t, name);
+    cg_value r = cg_type_lookup_borrowed(t, name);
     if (r.tag != CG_V_STOP) return cg_is_type(r, &cg_type_property) ? CG_STOP : cg_incref(r);
     cg_type *base = builtin_base(cg_typeof(v));
     if (base && base->getattr) return found(base->getattr(v, name));

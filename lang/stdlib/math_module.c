@@ -572,7 +572,7 @@ static cg_value math_nextafter(cg_value self, const cg_args *a) {
 static cg_value rounded(cg_value v, const char *special, double (*fn)(double)) {
     if (v.tag == CG_V_FLOAT) return cg_int_from_float(fn(v.u.f));
     if (v.tag == CG_V_INT || v.tag == CG_V_BOOL) return cg_int(v.u.i);
-    cg_value m = cg_type_lookup(cg_typeof(v), cg_str_intern(special));
+    cg_value m = cg_type_lookup_borrowed(cg_typeof(v), cg_str_intern(special));
     if (m.tag != CG_V_STOP) return cg_call1(m, v);
     double x;
     if (cg_float_value(v, &x) < 0) return CG_ERR;
@@ -597,7 +597,7 @@ static cg_value math_trunc(cg_value self, const cg_args *a) {
     cg_value v = a->pos[0];
     if (v.tag == CG_V_FLOAT) return cg_int_from_float(v.u.f);
     if (v.tag == CG_V_INT || v.tag == CG_V_BOOL) return cg_int(v.u.i);
-    cg_value m = cg_type_lookup(cg_typeof(v), cg_str_intern("__trunc__"));
+    cg_value m = cg_type_lookup_borrowed(cg_typeof(v), cg_str_intern("__trunc__"));
     if (m.tag == CG_V_STOP)
         return cg_raise(&cg_exc_TypeError, "type %s doesn't define __trunc__ method", cg_type_name(v));
     return cg_call1(m, v);

@@ -59,7 +59,7 @@ static void tensor_dealloc(cg_obj *self) {
 /* ---- repr, hash, truth, len ---------------------------------------------------- */
 
 static cg_value tensor_repr(cg_value self) {
-    char *s = cg_tensor_repr(cg_tensor_of(self));
+    char *s = cg_tensor_repr(cg_tensor_of_borrowed(self));
     if (!s)
         return torch_raise();
     cg_value r = cg_str_from_c(s);
@@ -71,7 +71,7 @@ static cg_value tensor_repr(cg_value self) {
 static int64_t tensor_hash(cg_value self) { return (int64_t)(intptr_t)self.u.o; }
 
 static int tensor_truth(cg_value self) {
-    cg_tensor *t = cg_tensor_of(self);
+    cg_tensor *t = cg_tensor_of_borrowed(self);
     int64_t n = cg_tensor_numel(t);
     if (n != 1)
         return cg_raise_int(&cg_exc_RuntimeError, "Boolean value of Tensor with %s is ambiguous",
@@ -83,7 +83,7 @@ static int tensor_truth(cg_value self) {
 }
 
 static int64_t tensor_len(cg_value self) {
-    cg_tensor *t = cg_tensor_of(self);
+    cg_tensor *t = cg_tensor_of_borrowed(self);
     if (t->ndim == 0)
         return cg_raise_int(&cg_exc_TypeError, "len() of a 0-d tensor");
     return t->sizes[0];
@@ -205,7 +205,7 @@ static cg_value tensor_inplace(cg_value a, cg_value b, cg_binop op) {
     cg_tensor *tb = torch_operand(b);
     if (!tb)
         return cg_exc_pending() ? CG_ERR : cg_incref(cg_NotImplemented);
-    int rc = inplace_op(cg_tensor_of(a), tb, op);
+    int rc = inplace_op(cg_tensor_of_borrowed(a), tb, op);
     cg_tensor_release(tb);
     if (rc < 0)
         return torch_raise();
@@ -243,13 +243,13 @@ static cg_value tensor_compare(cg_value a, cg_value b, cg_cmpop op) {
     cg_tensor *tb = torch_operand(b);
     if (!tb)
         return cg_exc_pending() ? CG_ERR : cg_incref(cg_NotImplemented);
-    cg_tensor *r = fn(cg_tensor_of(a), tb);
+    cg_tensor *r = fn(cg_tensor_of_borrowed(a), tb);
     cg_tensor_release(tb);
     return cg_tensor_steal(r);
 }
 
 static cg_value tensor_unary(cg_value self, cg_unaryop op) {
-    cg_tensor *t = cg_tensor_of(self);
+    cg_tensor *t = cg_tensor_of_borrowed(self);
     switch (op) {
     case OP_USUB: return cg_tensor_steal(cg_neg(t));
     case OP_UADD: return cg_incref(self); /* torch.positive returns self */
@@ -272,7 +272,7 @@ static int tensor_contains(cg_value self, cg_value item) {
                             "Tensor.__contains__ only supports Tensor or scalar, but you passed in a <class '%s'>.",
                             cg_type_name(item));
     }
-    cg_tensor *eq = cg_eq(ti, cg_tensor_of(self));
+    cg_tensor *eq = cg_eq(ti, cg_tensor_of_borrowed(self));
     cg_tensor_release(ti);
     cg_tensor *any = eq ? cg_any(eq, 0, NULL, false) : NULL;
     cg_tensor_release(eq);
@@ -284,7 +284,7 @@ static int tensor_contains(cg_value self, cg_value item) {
 
 /* for row in x: PyTorch iterates over x.unbind(0), one UnbindBackward0. */
 static cg_value tensor_iter(cg_value self) {
-    cg_tensor *t = cg_tensor_of(self);
+    cg_tensor *t = cg_tensor_of_borrowed(self);
     if (t->ndim == 0)
         return cg_raise(&cg_exc_TypeError, "iteration over a 0-d tensor");
     int n;
@@ -336,9 +336,9 @@ static int slice_bound(cg_value v, bool *has, int64_t *out) {
         *out = v.u.i;
         return 0;
     }
-    if (cg_is_tensor(v) && cg_dtype_is_int(cg_tensor_of(v)->dtype) && cg_tensor_numel(cg_tensor_of(v)) == 1) {
+    if (cg_is_tensor(v) && cg_dtype_is_int(cg_tensor_of_borrowed(v)->dtype) && cg_tensor_numel(cg_tensor_of_borrowed(v)) == 1) {
         cg_scalar s;
-        if (cg_tensor_item(cg_tensor_of(v), &s) < 0)
+        if (cg_tensor_item(cg_tensor_of_borrowed(v), &s) < 0)
             return torch_raise_int();
         *out = cg_scalar_to_int(s);
         return 0;
@@ -395,7 +395,7 @@ static int key_item(index_key *k, cg_value v, cg_index_item *it) {
         return slice_item(v, it);
     if (cg_is_tensor(v)) {
         it->kind = CG_INDEX_TENSOR;
-        it->tensor = cg_tensor_of(v);
+        it->tensor = cg_tensor_of_borrowed(v);
         return 0;
     }
     if (v.tag == CG_V_FLOAT)
@@ -426,7 +426,7 @@ static int key_parse(cg_value key, index_key *k) {
 
 /* PyTorch's message for x[i] on a 0-d x (a single int key only). */
 static int check_0d_index(cg_value self, cg_value key) {
-    if (cg_tensor_of(self)->ndim != 0 || key.tag != CG_V_INT)
+    if (cg_tensor_of_borrowed(self)->ndim != 0 || key.tag != CG_V_INT)
         return 0;
     return cg_raise_int(&cg_exc_IndexError, "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
                                             "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number");
@@ -440,7 +440,7 @@ static cg_value tensor_getitem(cg_value self, cg_value key) {
         key_free(&k);
         return CG_ERR;
     }
-    cg_tensor *r = cg_index_get(cg_tensor_of(self), k.n, k.items);
+    cg_tensor *r = cg_index_get(cg_tensor_of_borrowed(self), k.n, k.items);
     key_free(&k);
     return cg_tensor_steal(r);
 }
@@ -451,7 +451,7 @@ static const char *legacy_type(cg_dtype dt, char *buf, size_t n) {
 }
 
 static int tensor_setitem(cg_value self, cg_value key, cg_value value) {
-    cg_tensor *t = cg_tensor_of(self);
+    cg_tensor *t = cg_tensor_of_borrowed(self);
     cg_scalar s;
     bool is_num = torch_scalar_of(value, &s);
     if (!is_num && !cg_is_tensor(value)) {
@@ -466,7 +466,7 @@ static int tensor_setitem(cg_value self, cg_value key, cg_value value) {
         key_free(&k);
         return -1;
     }
-    int rc = is_num ? cg_index_set_scalar(t, k.n, k.items, s) : cg_index_set(t, k.n, k.items, cg_tensor_of(value));
+    int rc = is_num ? cg_index_set_scalar(t, k.n, k.items, s) : cg_index_set(t, k.n, k.items, cg_tensor_of_borrowed(value));
     key_free(&k);
     return rc < 0 ? torch_raise_int() : 0;
 }
@@ -557,7 +557,7 @@ static int set_grad(cg_tensor *t, cg_value v) {
     if (!cg_is_tensor(v))
         return cg_raise_int(&cg_exc_TypeError, "assigned grad expected to be a Tensor or None but got grad of type%s",
                             cg_type_name(v));
-    cg_tensor *g = cg_tensor_of(v);
+    cg_tensor *g = cg_tensor_of_borrowed(v);
     if (g == t)
         return cg_raise_int(&cg_exc_RuntimeError, "can't assign Variable as its own grad");
     if (g->dtype != t->dtype)
@@ -606,7 +606,7 @@ static int copy_data_into_block(cg_tensor *t, cg_tensor *src) {
 static int set_data(cg_tensor *t, cg_value v) {
     if (!cg_is_tensor(v))
         return cg_raise_int(&cg_exc_TypeError, "Variable data has to be a tensor, but got %s", cg_type_name(v));
-    cg_tensor *src = cg_tensor_of(v);
+    cg_tensor *src = cg_tensor_of_borrowed(v);
     if (src->dtype != t->dtype && t->requires_grad && !cg_dtype_is_float(src->dtype))
         return cg_raise_int(&cg_exc_RuntimeError, "data set to a tensor that requires gradients must be floating "
                                                   "point or complex dtype");
@@ -666,7 +666,7 @@ static cg_value tensor_getattr(cg_value self, cg_str *name) {
     tensor_attr *a = find_attr(name);
     if (!a)
         return CG_STOP;
-    return a->get(cg_tensor_of(self));
+    return a->get(cg_tensor_of_borrowed(self));
 }
 
 static int tensor_setattr(cg_value self, cg_str *name, cg_value value) {
@@ -681,7 +681,7 @@ static int tensor_setattr(cg_value self, cg_str *name, cg_value value) {
             return cg_raise_int(&cg_exc_RuntimeError, "can't delete %s", a->name);
         value = CG_NONE;
     }
-    return a->set(cg_tensor_of(self), value);
+    return a->set(cg_tensor_of_borrowed(self), value);
 }
 
 /* ---- the type ------------------------------------------------------------------ */

@@ -34,7 +34,7 @@ extern cg_type cg_type_tensor;
 /* Is v a Tensor (or an instance of a subclass)? */
 bool cg_is_tensor(cg_value v);
 /* The engine tensor of a Tensor value, borrowed. */
-static inline cg_tensor *cg_tensor_of(cg_value v) { return ((cg_tensor_obj *)v.u.o)->t; }
+static inline cg_tensor *cg_tensor_of_borrowed(cg_value v) { return ((cg_tensor_obj *)v.u.o)->t; }
 
 /* The wrapper of t (its live one, or a new Tensor); t is borrowed. */
 cg_value cg_tensor_value(cg_tensor *t);

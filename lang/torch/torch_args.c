@@ -74,7 +74,7 @@ cg_value torch_scalar_value(cg_scalar s) {
 
 cg_tensor *torch_operand(cg_value v) {
     if (cg_is_tensor(v))
-        return cg_tensor_retain(cg_tensor_of(v));
+        return cg_tensor_retain(cg_tensor_of_borrowed(v));
     cg_scalar s;
     if (!torch_scalar_of(v, &s))
         return NULL;
@@ -84,17 +84,17 @@ cg_tensor *torch_operand(cg_value v) {
     return t;
 }
 
-cg_tensor *torch_tensor_arg(const char *fn, const char *arg, int pos, cg_value v) {
+cg_tensor *torch_tensor_arg_borrowed(const char *fn, const char *arg, int pos, cg_value v) {
     if (cg_is_tensor(v))
-        return cg_tensor_of(v);
+        return cg_tensor_of_borrowed(v);
     torch_arg_error(fn, arg, pos, "Tensor", v);
     return NULL;
 }
 
-cg_tensor *torch_tensor_opt(const char *fn, const char *arg, int pos, cg_value v, bool *err) {
+cg_tensor *torch_tensor_opt_borrowed(const char *fn, const char *arg, int pos, cg_value v, bool *err) {
     if (cg_is_none(v))
         return NULL;
-    cg_tensor *t = torch_tensor_arg(fn, arg, pos, v);
+    cg_tensor *t = torch_tensor_arg_borrowed(fn, arg, pos, v);
     if (!t)
         *err = true;
     return t;
@@ -106,7 +106,7 @@ cg_tensor *torch_tensor_opt(const char *fn, const char *arg, int pos, cg_value v
 static bool tensor_index(cg_value v, int64_t *out) {
     if (!cg_is_tensor(v))
         return false;
-    cg_tensor *t = cg_tensor_of(v);
+    cg_tensor *t = cg_tensor_of_borrowed(v);
     cg_scalar s;
     if (!cg_dtype_is_int(t->dtype) || t->ndim != 0 || cg_tensor_item(t, &s) < 0) {
         cg_error_clear();
@@ -167,7 +167,7 @@ int64_t torch_seq_len(cg_value v) {
     return ((cg_tuple *)v.u.o)->len;
 }
 
-cg_value torch_seq_item(cg_value v, int64_t i) {
+cg_value torch_seq_item_borrowed(cg_value v, int64_t i) {
     if (cg_isinstance(v, &cg_type_list))
         return ((cg_list *)v.u.o)->items[i];
     return ((cg_tuple *)v.u.o)->items[i];
@@ -185,7 +185,7 @@ int torch_shape_of(const char *fn, const char *arg, int pos, cg_value v, int *nd
         return cg_raise_int(&cg_exc_RuntimeError, "cgrad supports tensors of at most %d dimensions, got %lld",
                             CG_MAX_DIMS, (long long)n);
     for (int64_t i = 0; i < n; i++) {
-        cg_value e = torch_seq_item(v, i);
+        cg_value e = torch_seq_item_borrowed(v, i);
         if (e.tag == CG_V_INT)
             sizes[i] = e.u.i;
         else if (!tensor_index(e, &sizes[i]))
@@ -228,14 +228,14 @@ cg_tensor **torch_tensor_list(const char *fn, const char *arg, int pos, cg_value
         return NULL;
     }
     for (int64_t i = 0; i < len; i++) {
-        cg_value e = torch_seq_item(v, i);
+        cg_value e = torch_seq_item_borrowed(v, i);
         if (!cg_is_tensor(e)) {
             free(ts);
             cg_raise(&cg_exc_TypeError, "expected Tensor as element %lld in argument %d, but got %s", (long long)i,
                      pos > 0 ? pos - 1 : 0, cg_type_name(e));
             return NULL;
         }
-        ts[i] = cg_tensor_of(e);
+        ts[i] = cg_tensor_of_borrowed(e);
     }
     *n = (int)len;
     return ts;
@@ -375,11 +375,11 @@ cg_value torch_inplace_result(cg_value self, int rc) { return rc < 0 ? torch_rai
 cg_value torch_adapt_impl(const torch_op *op, cg_value *a) { return ((torch_impl)op->fn)(a); }
 
 cg_value torch_adapt_unary(const torch_op *op, cg_value *a) {
-    return cg_tensor_steal(((torch_unary_fn)op->fn)(cg_tensor_of(a[0])));
+    return cg_tensor_steal(((torch_unary_fn)op->fn)(cg_tensor_of_borrowed(a[0])));
 }
 
 cg_value torch_adapt_unary_(const torch_op *op, cg_value *a) {
-    return torch_inplace_result(a[0], ((torch_unary_fn_)op->fn)(cg_tensor_of(a[0])));
+    return torch_inplace_result(a[0], ((torch_unary_fn_)op->fn)(cg_tensor_of_borrowed(a[0])));
 }
 
 const char *torch_param_name(const torch_op *op, char buf[64]) {
@@ -396,7 +396,7 @@ const char *torch_param_name(const torch_op *op, char buf[64]) {
  * TypeError. */
 static cg_tensor *other_arg(const torch_op *op, cg_value v, bool numbers) {
     char name[64];
-    cg_tensor *t = cg_is_tensor(v) ? cg_tensor_retain(cg_tensor_of(v)) : numbers ? torch_operand(v) : NULL;
+    cg_tensor *t = cg_is_tensor(v) ? cg_tensor_retain(cg_tensor_of_borrowed(v)) : numbers ? torch_operand(v) : NULL;
     if (!t && !cg_exc_pending())
         torch_arg_error(op->name, torch_param_name(op, name), torch_pos(1), "Tensor", v);
     return t;
@@ -406,7 +406,7 @@ static cg_value binary(const torch_op *op, cg_value *a, bool numbers) {
     cg_tensor *o = other_arg(op, a[1], numbers);
     if (!o)
         return CG_ERR;
-    cg_tensor *r = ((torch_binary_fn)op->fn)(cg_tensor_of(a[0]), o);
+    cg_tensor *r = ((torch_binary_fn)op->fn)(cg_tensor_of_borrowed(a[0]), o);
     cg_tensor_release(o);
     return cg_tensor_steal(r);
 }
@@ -415,7 +415,7 @@ static cg_value binary_(const torch_op *op, cg_value *a, bool numbers) {
     cg_tensor *o = other_arg(op, a[1], numbers);
     if (!o)
         return CG_ERR;
-    int rc = ((torch_binary_fn_)op->fn)(cg_tensor_of(a[0]), o);
+    int rc = ((torch_binary_fn_)op->fn)(cg_tensor_of_borrowed(a[0]), o);
     cg_tensor_release(o);
     return torch_inplace_result(a[0], rc);
 }

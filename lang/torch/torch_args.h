@@ -57,10 +57,10 @@ cg_value torch_scalar_value(cg_scalar s);
 cg_tensor *torch_operand(cg_value v);
 /* The argument as a tensor (borrowed), or NULL with torch_arg_error's
  * TypeError. */
-cg_tensor *torch_tensor_arg(const char *fn, const char *arg, int pos, cg_value v);
-/* An optional tensor: NULL for None (no error), else as torch_tensor_arg;
+cg_tensor *torch_tensor_arg_borrowed(const char *fn, const char *arg, int pos, cg_value v);
+/* An optional tensor: NULL for None (no error), else as torch_tensor_arg_borrowed;
  * *err is set on failure. */
-cg_tensor *torch_tensor_opt(const char *fn, const char *arg, int pos, cg_value v, bool *err);
+cg_tensor *torch_tensor_opt_borrowed(const char *fn, const char *arg, int pos, cg_value v, bool *err);
 
 /* ---- ints, shapes and dims ------------------------------------------------- */
 
@@ -85,7 +85,7 @@ cg_tensor **torch_tensor_list(const char *fn, const char *arg, int pos, cg_value
 bool torch_is_seq(cg_value v);
 int64_t torch_seq_len(cg_value v);
 /* Borrowed item i of a list or tuple. */
-cg_value torch_seq_item(cg_value v, int64_t i);
+cg_value torch_seq_item_borrowed(cg_value v, int64_t i);
 
 /* ---- data to tensors (torch_creation.c) ----------------------------------- */
 

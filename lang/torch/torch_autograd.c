@@ -25,7 +25,7 @@ static cg_tensor **tensors_of(const char *fn, const char *arg, cg_value v, bool 
             cg_raise_nomemory();
             return NULL;
         }
-        ts[0] = cg_tensor_of(v);
+        ts[0] = cg_tensor_of_borrowed(v);
         *n = 1;
         return ts;
     }
@@ -41,9 +41,9 @@ static cg_tensor **tensors_of(const char *fn, const char *arg, cg_value v, bool 
         return NULL;
     }
     for (int64_t i = 0; i < len; i++) {
-        cg_value e = torch_seq_item(v, i);
+        cg_value e = torch_seq_item_borrowed(v, i);
         if (cg_is_tensor(e)) {
-            ts[i] = cg_tensor_of(e);
+            ts[i] = cg_tensor_of_borrowed(e);
         } else if (!(allow_none && cg_is_none(e))) {
             free(ts);
             cg_raise(&cg_exc_TypeError, "%s(): expected a Tensor in '%s', got %s", fn, arg, cg_type_name(e));

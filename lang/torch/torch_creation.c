@@ -33,7 +33,7 @@ static int data_sizes(data_walk *w, cg_value data) {
         w->sizes[w->ndim++] = len;
         if (len == 0)
             break;
-        data = torch_seq_item(data, 0);
+        data = torch_seq_item_borrowed(data, 0);
     }
     return 0;
 }
@@ -47,7 +47,7 @@ static int leaf_dtype(cg_value v) {
     default: break;
     }
     if (cg_is_tensor(v))
-        return (int)cg_tensor_of(v)->dtype;
+        return (int)cg_tensor_of_borrowed(v)->dtype;
     if (cg_is_str(v))
         return cg_raise_int(&cg_exc_TypeError, "new(): invalid data type 'str'");
     return cg_raise_int(&cg_exc_RuntimeError, "Could not infer dtype of %s", cg_type_name(v));
@@ -65,7 +65,7 @@ static int infer_dtype(cg_value data, int *dt) {
     }
     int64_t n = torch_seq_len(data);
     for (int64_t i = 0; i < n; i++)
-        if (infer_dtype(torch_seq_item(data, i), dt) < 0)
+        if (infer_dtype(torch_seq_item_borrowed(data, i), dt) < 0)
             return -1;
     return 0;
 }
@@ -74,7 +74,7 @@ static int store_scalar(data_walk *w, cg_value v, cg_dtype dt) {
     cg_scalar s;
     if (!torch_scalar_of(v, &s)) {
         if (cg_is_tensor(v)) {
-            cg_tensor *t = cg_tensor_of(v);
+            cg_tensor *t = cg_tensor_of_borrowed(v);
             if (cg_tensor_numel(t) != 1)
                 return cg_raise_int(&cg_exc_ValueError, "only one element tensors can be converted to Python scalars");
             if (cg_tensor_item(t, &s) < 0)
@@ -110,14 +110,14 @@ static int store(data_walk *w, cg_value data, int d, cg_dtype dt) {
         return cg_raise_int(&cg_exc_ValueError, "expected sequence of length %lld at dim %d (got %lld)",
                             (long long)w->sizes[d], d, (long long)n);
     for (int64_t i = 0; i < n; i++)
-        if (store(w, torch_seq_item(data, i), d + 1, dt) < 0)
+        if (store(w, torch_seq_item_borrowed(data, i), d + 1, dt) < 0)
             return -1;
     return 0;
 }
 
 cg_tensor *torch_tensor_from_data(const char *fn, cg_value data, int dtype, cg_device device) {
     if (cg_is_tensor(data)) {
-        cg_tensor *src = cg_tensor_of(data);
+        cg_tensor *src = cg_tensor_of_borrowed(data);
         cg_tensor *c = cg_to_dtype(src, dtype < 0 ? src->dtype : (cg_dtype)dtype);
         cg_tensor *r = c ? (cg_device_equal(device, cg_tensor_device(c)) ? cg_clone(c) : cg_to_device(c, device))
                          : NULL;
@@ -205,7 +205,7 @@ static cg_value fn_as_tensor(cg_value *a) {
         torch_device_arg("as_tensor", "device", 0, a[2], &o.device, &given) < 0)
         return CG_ERR;
     if (cg_is_tensor(a[0])) {
-        cg_tensor *t = cg_tensor_of(a[0]);
+        cg_tensor *t = cg_tensor_of_borrowed(a[0]);
         bool same_dt = o.dtype < 0 || (cg_dtype)o.dtype == t->dtype;
         bool same_dev = !given || cg_device_equal(o.device, cg_tensor_device(t));
         if (same_dt && same_dev)
@@ -227,7 +227,7 @@ static cg_tensor *legacy_new(const cg_args *args) {
         return NULL;
     }
     if (args->npos == 1 && cg_is_tensor(args->pos[0])) {
-        cg_tensor *t = cg_detach(cg_tensor_of(args->pos[0]));
+        cg_tensor *t = cg_detach(cg_tensor_of_borrowed(args->pos[0]));
         if (!t)
             torch_raise();
         return t;
@@ -266,7 +266,7 @@ static cg_tensor *subclass_new(const cg_args *args) {
         return cg_zeros(1, (int64_t[]){0}, CG_DEFAULT_DTYPE, cg_device_cpu());
     if (!cg_is_tensor(data))
         return torch_tensor_from_data("new", data, -1, cg_device_cpu());
-    cg_tensor *t = cg_detach(cg_tensor_of(data));
+    cg_tensor *t = cg_detach(cg_tensor_of_borrowed(data));
     if (!t)
         torch_raise();
     return t;
@@ -287,7 +287,7 @@ cg_value torch_tensor_new(cg_type *type, const cg_args *args) {
 static cg_value make_subclass_impl(cg_value *a) {
     if (!cg_isinstance(a[0], &cg_type_type) || !cg_type_is_subtype((cg_type *)a[0].u.o, &cg_type_tensor))
         return cg_raise(&cg_exc_TypeError, "cls must be a type (got %s)", cg_type_name(a[0]));
-    cg_tensor *src = torch_tensor_arg("_make_subclass", "data", 2, a[1]);
+    cg_tensor *src = torch_tensor_arg_borrowed("_make_subclass", "data", 2, a[1]);
     bool rg;
     if (!src || torch_bool_arg("_make_subclass", "require_grad", 3, a[2], &rg) < 0)
         return CG_ERR;
@@ -368,7 +368,7 @@ static cg_value fn_full(cg_value *a) {
 static cg_value like_as(const char *fn, cg_value *a, int kind, cg_scalar fill) {
     create_opts o;
     bool given;
-    cg_tensor *x = cg_tensor_of(a[0]);
+    cg_tensor *x = cg_tensor_of_borrowed(a[0]);
     if (torch_dtype_arg(fn, "dtype", 0, a[1], &o.dtype) < 0 ||
         torch_device_arg(fn, "device", 0, a[3], &o.device, &given) < 0 ||
         torch_bool_arg(fn, "requires_grad", 0, a[4], &o.requires_grad) < 0)
@@ -410,7 +410,7 @@ static cg_value fn_randint_like(cg_value *a) {
     if (torch_int_arg("randint_like", "high", cg_is_none(a[2]) ? 2 : 3, hv, &high) < 0)
         return CG_ERR;
     create_opts o = {0};
-    cg_tensor *x = cg_tensor_of(a[0]);
+    cg_tensor *x = cg_tensor_of_borrowed(a[0]);
     if (torch_dtype_arg("randint_like", "dtype", 0, a[3], &o.dtype) < 0 ||
         torch_bool_arg("randint_like", "requires_grad", 0, a[6], &o.requires_grad) < 0)
         return CG_ERR;

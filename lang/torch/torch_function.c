@@ -31,7 +31,7 @@
 /* Is t one of the tensor arguments? */
 static bool is_input(const cg_args *args, const cg_tensor *t) {
     for (int i = 0; i < args->npos; i++)
-        if (cg_is_tensor(args->pos[i]) && cg_tensor_of(args->pos[i]) == t)
+        if (cg_is_tensor(args->pos[i]) && cg_tensor_of_borrowed(args->pos[i]) == t)
             return true;
     return false;
 }
@@ -88,7 +88,7 @@ static cg_value alias_of(cg_tensor *t, bool detached) {
 static cg_value wrap_output(fn_ctx *c, const cg_args *args, cg_value out, bool executable) {
     if (!cg_is_tensor(out))
         return cg_incref(out);
-    cg_tensor *t = cg_tensor_of(out);
+    cg_tensor *t = cg_tensor_of_borrowed(out);
     bool dirty = torch_fn_ctx_marks(c->dirty, t), input = is_input(args, t);
     if (!differentiable(c, t, executable)) {
         if (!cg_tensor_requires_grad(t))
@@ -113,7 +113,7 @@ static int check_dirty_returned(fn_ctx *c, int nout, const cg_value *outs) {
     for (int64_t i = 0; i < d->len; i++) {
         bool found = false;
         for (int k = 0; k < nout && !found; k++)
-            found = cg_is_tensor(outs[k]) && cg_tensor_of(outs[k]) == cg_tensor_of(d->items[i]);
+            found = cg_is_tensor(outs[k]) && cg_tensor_of_borrowed(outs[k]) == cg_tensor_of_borrowed(d->items[i]);
         if (!found)
             return cg_raise_int(&cg_exc_RuntimeError,
                                 "Some elements marked as dirty during the forward method were not returned as "
@@ -141,13 +141,13 @@ static int make_node(fn_ctx *c, const cg_args *args, int nout, const cg_value *o
     }
     for (int i = 0; i < args->npos; i++)
         if (cg_is_tensor(args->pos[i]))
-            in[nin++] = cg_tensor_of(args->pos[i]);
+            in[nin++] = cg_tensor_of_borrowed(args->pos[i]);
     for (int i = 0; i < nsave; i++)
-        saved[i] = cg_is_tensor(save->items[i]) ? cg_tensor_of(save->items[i]) : NULL;
+        saved[i] = cg_is_tensor(save->items[i]) ? cg_tensor_of_borrowed(save->items[i]) : NULL;
     for (int i = 0; i < nout; i++) {
         if (!cg_is_tensor(outs[i]))
             continue;
-        out[i] = cg_tensor_of(outs[i]);
+        out[i] = cg_tensor_of_borrowed(outs[i]);
         attach[i] = differentiable(c, out[i], true);
     }
     cg_node *n;
@@ -172,7 +172,7 @@ done:
 
 static bool any_requires_grad(const cg_args *args) {
     for (int i = 0; i < args->npos; i++)
-        if (cg_is_tensor(args->pos[i]) && cg_tensor_requires_grad(cg_tensor_of(args->pos[i])))
+        if (cg_is_tensor(args->pos[i]) && cg_tensor_requires_grad(cg_tensor_of_borrowed(args->pos[i])))
             return true;
     return false;
 }

@@ -174,7 +174,7 @@ fn_ctx *torch_fn_ctx_new(cg_value cls, int nargs, const cg_value *args) {
     }
     for (int i = 0; i < nargs; i++) {
         c->arg_is_tensor[i] = cg_is_tensor(args[i]);
-        bool needs = c->arg_is_tensor[i] && cg_tensor_requires_grad(cg_tensor_of(args[i]));
+        bool needs = c->arg_is_tensor[i] && cg_tensor_requires_grad(cg_tensor_of_borrowed(args[i]));
         ((cg_tuple *)c->needs_input_grad.u.o)->items[i] = cg_bool(needs);
     }
     return c;
@@ -185,7 +185,7 @@ bool torch_fn_ctx_marks(cg_value marked, const cg_tensor *t) {
         return false;
     cg_tuple *m = (cg_tuple *)marked.u.o;
     for (int64_t i = 0; i < m->len; i++)
-        if (cg_is_tensor(m->items[i]) && cg_tensor_of(m->items[i]) == t)
+        if (cg_is_tensor(m->items[i]) && cg_tensor_of_borrowed(m->items[i]) == t)
             return true;
     return false;
 }
@@ -266,7 +266,7 @@ static int take_grads(fn_ctx *c, cg_node *n, cg_value r, cg_tensor **grads_in) {
         }
         if (!cg_is_none(g) && !cg_is_tensor(g))
             return cg_raise_int(&cg_exc_RuntimeError, "expected Variable or None (got %s)", cg_type_name(g));
-        grads_in[k++] = cg_is_none(g) ? NULL : cg_tensor_retain(cg_tensor_of(g));
+        grads_in[k++] = cg_is_none(g) ? NULL : cg_tensor_retain(cg_tensor_of_borrowed(g));
     }
     return 0;
 }

@@ -14,11 +14,11 @@
 #include "torch/torch_args.h"
 #include "torch/torch_module.h"
 
-#define T0 cg_tensor_of(a[0])
+#define T0 cg_tensor_of_borrowed(a[0])
 #define FUNCTIONAL_PY "/usr/lib/python3/dist-packages/torch/nn/functional.py"
 
 static cg_tensor *tensor_at(const char *fn, const char *name, int pos, cg_value v) {
-    return torch_tensor_arg(fn, name, pos, v);
+    return torch_tensor_arg_borrowed(fn, name, pos, v);
 }
 
 /* ---- activations ------------------------------------------------------------------- */
@@ -101,7 +101,7 @@ static cg_value softmax_like(const torch_op *op, cg_value *a) {
 static cg_value fn_linear(cg_value *a) {
     bool err = false;
     cg_tensor *w = tensor_at("linear", "weight", 2, a[1]);
-    cg_tensor *b = w ? torch_tensor_opt("linear", "bias", 3, a[2], &err) : NULL;
+    cg_tensor *b = w ? torch_tensor_opt_borrowed("linear", "bias", 3, a[2], &err) : NULL;
     if (!w || err)
         return CG_ERR;
     return cg_tensor_steal(cg_linear(T0, w, b));
@@ -224,7 +224,7 @@ static cg_value fn_nll_loss(cg_value *a) {
     bool err = false;
     int64_t ignore;
     cg_tensor *target = tensor_at("nll_loss", "target", 2, a[1]);
-    cg_tensor *weight = target ? torch_tensor_opt("nll_loss", "weight", 3, a[2], &err) : NULL;
+    cg_tensor *weight = target ? torch_tensor_opt_borrowed("nll_loss", "weight", 3, a[2], &err) : NULL;
     if (!target || err || torch_int_arg("nll_loss", "ignore_index", 5, a[4], &ignore) < 0)
         return CG_ERR;
     int red = reduction_arg("nll_loss", a[3], a[5], a[6]);
@@ -240,7 +240,7 @@ static cg_value fn_cross_entropy(cg_value *a) {
     int64_t ignore;
     double smoothing;
     cg_tensor *target = tensor_at("cross_entropy", "target", 2, a[1]);
-    cg_tensor *weight = target ? torch_tensor_opt("cross_entropy", "weight", 3, a[2], &err) : NULL;
+    cg_tensor *weight = target ? torch_tensor_opt_borrowed("cross_entropy", "weight", 3, a[2], &err) : NULL;
     if (!target || err || torch_int_arg("cross_entropy", "ignore_index", 5, a[4], &ignore) < 0 ||
         torch_double_arg("cross_entropy", "label_smoothing", 8, a[7], &smoothing) < 0)
         return CG_ERR;
@@ -255,7 +255,7 @@ static cg_value fn_cross_entropy(cg_value *a) {
 static cg_value fn_binary_cross_entropy(cg_value *a) {
     bool err = false;
     cg_tensor *target = tensor_at("binary_cross_entropy", "target", 2, a[1]);
-    cg_tensor *weight = target ? torch_tensor_opt("binary_cross_entropy", "weight", 3, a[2], &err) : NULL;
+    cg_tensor *weight = target ? torch_tensor_opt_borrowed("binary_cross_entropy", "weight", 3, a[2], &err) : NULL;
     if (!target || err)
         return CG_ERR;
     int red = reduction_arg("binary_cross_entropy", a[3], a[4], a[5]);
@@ -276,8 +276,8 @@ static cg_value fn_bce_with_logits(cg_value *a) {
     const char *fn = "binary_cross_entropy_with_logits";
     bool err = false;
     cg_tensor *target = tensor_at(fn, "target", 2, a[1]);
-    cg_tensor *weight = target ? torch_tensor_opt(fn, "weight", 3, a[2], &err) : NULL;
-    cg_tensor *pos = target && !err ? torch_tensor_opt(fn, "pos_weight", 7, a[6], &err) : NULL;
+    cg_tensor *weight = target ? torch_tensor_opt_borrowed(fn, "weight", 3, a[2], &err) : NULL;
+    cg_tensor *pos = target && !err ? torch_tensor_opt_borrowed(fn, "pos_weight", 7, a[6], &err) : NULL;
     if (!target || err)
         return CG_ERR;
     int red = reduction_arg(fn, a[3], a[4], a[5]);

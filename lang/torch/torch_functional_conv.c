@@ -10,7 +10,7 @@
 #include "torch/torch_args.h"
 #include "torch/torch_module.h"
 
-#define T0 cg_tensor_of(a[0])
+#define T0 cg_tensor_of_borrowed(a[0])
 
 /* ---- int-or-tuple arguments ---------------------------------------------------------- */
 
@@ -85,8 +85,8 @@ static cg_value conv(const torch_op *op, cg_value *a) {
     int nspatial = op->flag;
     bool err = false, asymmetric = false;
     int64_t stride[2], padding[2], dilation[2], groups, extra[4];
-    cg_tensor *w = torch_tensor_arg(fn, "weight", 2, a[1]);
-    cg_tensor *b = w ? torch_tensor_opt(fn, "bias", 3, a[2], &err) : NULL;
+    cg_tensor *w = torch_tensor_arg_borrowed(fn, "weight", 2, a[1]);
+    cg_tensor *b = w ? torch_tensor_opt_borrowed(fn, "bias", 3, a[2], &err) : NULL;
     if (!w || err || conv_ints(fn, "stride", 4, a[3], nspatial, stride) < 0 ||
         conv_ints(fn, "dilation", 6, a[5], nspatial, dilation) < 0 || torch_int_arg(fn, "groups", 7, a[6], &groups) < 0)
         return CG_ERR;
@@ -309,10 +309,10 @@ static cg_value fn_batch_norm(cg_value *a) {
     const char *fn = "batch_norm";
     bool err = false, training;
     double momentum, eps;
-    cg_tensor *rm = torch_tensor_opt(fn, "running_mean", 2, a[1], &err);
-    cg_tensor *rv = err ? NULL : torch_tensor_opt(fn, "running_var", 3, a[2], &err);
-    cg_tensor *w = err ? NULL : torch_tensor_opt(fn, "weight", 4, a[3], &err);
-    cg_tensor *b = err ? NULL : torch_tensor_opt(fn, "bias", 5, a[4], &err);
+    cg_tensor *rm = torch_tensor_opt_borrowed(fn, "running_mean", 2, a[1], &err);
+    cg_tensor *rv = err ? NULL : torch_tensor_opt_borrowed(fn, "running_var", 3, a[2], &err);
+    cg_tensor *w = err ? NULL : torch_tensor_opt_borrowed(fn, "weight", 4, a[3], &err);
+    cg_tensor *b = err ? NULL : torch_tensor_opt_borrowed(fn, "bias", 5, a[4], &err);
     if (err || torch_bool_arg(fn, "training", 6, a[5], &training) < 0 ||
         torch_double_arg(fn, "momentum", 7, a[6], &momentum) < 0 || torch_double_arg(fn, "eps", 8, a[7], &eps) < 0)
         return CG_ERR;
@@ -340,7 +340,7 @@ static cg_value fn_pad(cg_value *a) {
     int64_t pad[2 * CG_MAX_DIMS];
     int64_t n = torch_is_seq(a[1]) ? torch_seq_len(a[1]) : -1;
     for (int64_t i = 0; i < n && i < 2 * CG_MAX_DIMS; i++) {
-        cg_value e = torch_seq_item(a[1], i);
+        cg_value e = torch_seq_item_borrowed(a[1], i);
         if (e.tag != CG_V_INT) /* PyTorch takes no bools or 0-d tensors here */
             n = -1;
         else

@@ -216,7 +216,7 @@ static int take_hook_result(cg_value fn, cg_value r, int n, cg_tensor **grads) {
                                 cg_type_name(t->items[i]));
     for (int i = 0; i < n; i++) {
         cg_tensor_release(grads[i]);
-        grads[i] = cg_is_none(t->items[i]) ? NULL : cg_tensor_retain(cg_tensor_of(t->items[i]));
+        grads[i] = cg_is_none(t->items[i]) ? NULL : cg_tensor_retain(cg_tensor_of_borrowed(t->items[i]));
     }
     return 0;
 }
@@ -299,7 +299,7 @@ static int call_hook(void *ctx, cg_tensor *grad, cg_tensor **out) {
         cg_error_set(CG_RUNTIME_ERROR, "a hook raised an exception");
         return -1;
     }
-    *out = cg_tensor_retain(cg_tensor_of(r));
+    *out = cg_tensor_retain(cg_tensor_of_borrowed(r));
     cg_decref(r);
     return 0;
 }

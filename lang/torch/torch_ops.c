@@ -90,7 +90,7 @@ static cg_value fn_nonzero(cg_value *a) {
     bool as_tuple;
     if (torch_bool_arg("nonzero", "as_tuple", 0, a[1], &as_tuple) < 0)
         return CG_ERR;
-    cg_tensor *x = cg_tensor_of(a[0]);
+    cg_tensor *x = cg_tensor_of_borrowed(a[0]);
     if (as_tuple)
         return nonzero_tuple(x);
     if (x->ndim == 0) {
@@ -116,7 +116,7 @@ static cg_value fn_nonzero(cg_value *a) {
 /* where(condition) is nonzero(condition, as_tuple=True); where(condition,
  * input, other) takes tensors or Python numbers. */
 static cg_value fn_where(cg_value *a) {
-    cg_tensor *cond = cg_tensor_of(a[0]);
+    cg_tensor *cond = cg_tensor_of_borrowed(a[0]);
     if (cg_is_none(a[1]) && cg_is_none(a[2]))
         return nonzero_tuple(cond);
     cg_tensor *x = torch_operand(a[1]);
@@ -176,7 +176,7 @@ done:
 }
 
 static int close_args(const char *fn, cg_value *a, cg_tensor **y, double *rtol, double *atol, bool *nan) {
-    *y = torch_tensor_arg(fn, "other", 2, a[1]);
+    *y = torch_tensor_arg_borrowed(fn, "other", 2, a[1]);
     if (!*y || torch_double_arg(fn, "rtol", 3, a[2], rtol) < 0 || torch_double_arg(fn, "atol", 4, a[3], atol) < 0 ||
         torch_bool_arg(fn, "equal_nan", 5, a[4], nan) < 0)
         return -1;
@@ -189,7 +189,7 @@ static cg_value fn_isclose(cg_value *a) {
     bool nan;
     if (close_args("isclose", a, &y, &rtol, &atol, &nan) < 0)
         return CG_ERR;
-    return cg_tensor_steal(isclose(cg_tensor_of(a[0]), y, rtol, atol, nan));
+    return cg_tensor_steal(isclose(cg_tensor_of_borrowed(a[0]), y, rtol, atol, nan));
 }
 
 static cg_value fn_allclose(cg_value *a) {
@@ -198,7 +198,7 @@ static cg_value fn_allclose(cg_value *a) {
     bool nan;
     if (close_args("allclose", a, &y, &rtol, &atol, &nan) < 0)
         return CG_ERR;
-    cg_tensor *c = isclose(cg_tensor_of(a[0]), y, rtol, atol, nan);
+    cg_tensor *c = isclose(cg_tensor_of_borrowed(a[0]), y, rtol, atol, nan);
     cg_tensor *all = c ? cg_all(c, 0, NULL, false) : NULL;
     cg_tensor_release(c);
     cg_scalar s;
@@ -215,7 +215,7 @@ static cg_value fn_native_dropout(cg_value *a) {
         (!cg_is_none(a[2]) && torch_bool_arg("native_dropout", "train", 3, a[2], &train) < 0))
         return CG_ERR;
     cg_tensor *mask;
-    cg_tensor *out = cg_native_dropout(cg_tensor_of(a[0]), p, cg_is_none(a[2]) ? -1 : train, NULL, &mask);
+    cg_tensor *out = cg_native_dropout(cg_tensor_of_borrowed(a[0]), p, cg_is_none(a[2]) ? -1 : train, NULL, &mask);
     if (!out)
         return torch_raise();
     cg_value pair = cg_tuple_new(2);

@@ -18,7 +18,7 @@
 #include "runtime/module.h"
 #include "torch/torch_args.h"
 
-#define T0 cg_tensor_of(a[0])
+#define T0 cg_tensor_of_borrowed(a[0])
 
 
 /* ---- shared helpers ------------------------------------------------------------- */
@@ -36,7 +36,7 @@ static cg_tensor *operand_arg(const char *fn, const char *name, int k, cg_value 
 }
 
 static cg_tensor *tensor_arg(const char *fn, const char *name, int k, cg_value v) {
-    return torch_tensor_arg(fn, name, torch_pos(k), v);
+    return torch_tensor_arg_borrowed(fn, name, torch_pos(k), v);
 }
 
 static int int_arg(const char *fn, const char *name, int k, cg_value v, int64_t *out) {
@@ -55,8 +55,8 @@ static int dims_arg(const char *fn, const char *name, int k, cg_value v, int *n,
 static int scalar_arg(const char *fn, const char *name, int k, cg_value v, cg_scalar *out) {
     if (torch_scalar_of(v, out))
         return 0;
-    if (cg_is_tensor(v) && cg_tensor_numel(cg_tensor_of(v)) == 1 && cg_tensor_of(v)->ndim == 0)
-        return cg_tensor_item(cg_tensor_of(v), out) < 0 ? torch_raise_int() : 0;
+    if (cg_is_tensor(v) && cg_tensor_numel(cg_tensor_of_borrowed(v)) == 1 && cg_tensor_of_borrowed(v)->ndim == 0)
+        return cg_tensor_item(cg_tensor_of_borrowed(v), out) < 0 ? torch_raise_int() : 0;
     torch_arg_error(fn, name, torch_pos(k), "Number", v);
     return -1;
 }
@@ -201,7 +201,7 @@ static cg_value clamp_impl(const torch_op *op, cg_value *a) {
     if (t_lo || t_hi) {
         if (in_place || (has_lo || has_hi))
             return cg_raise(&cg_exc_TypeError, "%s(): expected both bounds as tensors or both as numbers", fn);
-        cg_tensor *l = t_lo ? cg_tensor_of(a[1]) : NULL, *h = t_hi ? cg_tensor_of(a[2]) : NULL;
+        cg_tensor *l = t_lo ? cg_tensor_of_borrowed(a[1]) : NULL, *h = t_hi ? cg_tensor_of_borrowed(a[2]) : NULL;
         return cg_tensor_steal(cg_clamp_tensor(T0, l, h));
     }
     if (in_place)
@@ -384,7 +384,7 @@ static cg_value extreme(const torch_op *op, cg_value *a) {
     bool is_max = op->flag;
     cg_tensor *x = T0;
     if (cg_is_tensor(a[1])) /* the binary overload: maximum */
-        return cg_tensor_steal(is_max ? cg_maximum(x, cg_tensor_of(a[1])) : cg_minimum(x, cg_tensor_of(a[1])));
+        return cg_tensor_steal(is_max ? cg_maximum(x, cg_tensor_of_borrowed(a[1])) : cg_minimum(x, cg_tensor_of_borrowed(a[1])));
     if (cg_is_none(a[1]))
         return cg_tensor_steal(is_max ? cg_max(x) : cg_min(x));
     int64_t dim;
@@ -668,7 +668,7 @@ static cg_value op_split(cg_value *a) {
             return cg_raise(&cg_exc_RuntimeError, "split(): at most 64 sections");
         int64_t len = torch_seq_len(a[1]);
         for (int64_t i = 0; i < len; i++)
-            if (int_arg("split", name, 1, torch_seq_item(a[1], i), &sizes[i]) < 0)
+            if (int_arg("split", name, 1, torch_seq_item_borrowed(a[1], i), &sizes[i]) < 0)
                 return CG_ERR;
         ns = (int)len;
         cg_tensor **parts = cg_split_with_sizes(T0, ns, sizes, d, &n);
@@ -812,11 +812,11 @@ static cg_value index_put_impl(const torch_op *op, cg_value *a) {
         return cg_raise(&cg_exc_IndexError, "too many indices for tensor of dimension %d", T0->ndim);
     cg_tensor *idx[CG_MAX_DIMS];
     for (int64_t i = 0; i < n; i++) {
-        cg_value e = torch_seq_item(a[1], i);
+        cg_value e = torch_seq_item_borrowed(a[1], i);
         if (cg_is_none(e))
             idx[i] = NULL;
         else if (cg_is_tensor(e))
-            idx[i] = cg_tensor_of(e);
+            idx[i] = cg_tensor_of_borrowed(e);
         else
             return cg_raise(&cg_exc_TypeError, "expected Tensor as element %lld in argument 0, but got %s",
                             (long long)i, cg_type_name(e));
@@ -858,7 +858,7 @@ static cg_value softmax_impl(const torch_op *op, cg_value *a) {
 /* The tensor converted to dtype and device (itself when both match and
  * copy is false), as Tensor.to. */
 static cg_value convert(cg_value self, int dtype, const cg_device *device, bool copy) {
-    cg_tensor *t = cg_tensor_of(self);
+    cg_tensor *t = cg_tensor_of_borrowed(self);
     cg_tensor *r = cg_tensor_retain(t);
     if (device && !cg_device_equal(*device, cg_tensor_device(t))) {
         cg_tensor *moved = cg_to_device(r, *device);
@@ -901,8 +901,8 @@ static cg_value op_to(cg_value *a) {
         if (torch_is_dtype(v)) {
             dtype = (int)torch_dtype_of(v);
         } else if (cg_is_tensor(v) && i == 1) {
-            dtype = (int)cg_tensor_of(v)->dtype;
-            device = cg_tensor_device(cg_tensor_of(v));
+            dtype = (int)cg_tensor_of_borrowed(v)->dtype;
+            device = cg_tensor_device(cg_tensor_of_borrowed(v));
             has_device = true;
         } else if ((cg_is_str(v) || torch_is_device(v) || v.tag == CG_V_INT) && i == 1) {
             if (torch_device_arg("to", "device", 1, v, &device, NULL) < 0)

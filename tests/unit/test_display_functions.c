@@ -62,7 +62,7 @@ static void down(void) {
 static void run(const char *src) {
     int rc = cg_session_run(session, src, strlen(src), "<cell>", NULL);
     if (rc < 0) {
-        char *tb = cg_traceback_format(cg_exc_peek());
+        char *tb = cg_traceback_format(cg_exc_peek_borrowed());
         cr_assert_fail("%s", tb);
     }
 }
@@ -110,7 +110,7 @@ Test(display_functions, clear_output_reaches_the_host) {
 Test(display_functions, bad_arguments_are_errors) {
     const char *src = "display(1, colour='red')";
     cr_assert_eq(cg_session_run(session, src, strlen(src), "<cell>", NULL), -1);
-    char *tb = cg_traceback_format(cg_exc_peek());
+    char *tb = cg_traceback_format(cg_exc_peek_borrowed());
     cr_expect(strstr(tb, "TypeError: display() got an unexpected keyword argument 'colour'"), "%s", tb);
     free(tb);
     cg_exc_clear();
@@ -152,7 +152,7 @@ Test(progress, a_fast_loop_redraws_about_ten_times_a_second) {
         "for i in trange(200000):\n"
         "    pass\n"
         "elapsed = time.time() - t\n");
-    cg_value e = cg_dict_get_str_borrowed(cg_session_globals(session), cg_str_intern("elapsed"));
+    cg_value e = cg_dict_get_str_borrowed(cg_session_globals_borrowed(session), cg_str_intern("elapsed"));
     cr_assert_eq(e.tag, CG_V_FLOAT);
     cr_expect_leq(nshown, (int)(e.u.f / 0.1) + 3, "%d redraws in %.2f s", nshown, e.u.f);
     shown *last = &log_[(nshown - 1) % 16];

@@ -122,7 +122,7 @@ Test(mime_bundle, a_failing_repr_is_an_error) {
     cg_mime_bundle b;
     cr_expect_eq(cg_mime_bundle_of(v, &b), -1);
     cr_expect_eq(b.n, 0);
-    char *tb = cg_traceback_format(cg_exc_peek());
+    char *tb = cg_traceback_format(cg_exc_peek_borrowed());
     cr_expect(strstr(tb, "ValueError: no repr"), "%s", tb);
     free(tb);
     cg_exc_clear();
@@ -191,7 +191,7 @@ Test(mime_bundle, make_dot_and_a_grad_fn_draw_their_graph) {
 Test(mime_bundle, make_dot_refuses_what_is_not_a_tensor) {
     const char *src = "from torchviz import make_dot\nmake_dot(5)";
     cr_assert_eq(cg_session_run(session, src, strlen(src), "<cell>", NULL), -1);
-    char *tb = cg_traceback_format(cg_exc_peek());
+    char *tb = cg_traceback_format(cg_exc_peek_borrowed());
     cr_expect(strstr(tb, "TypeError: make_dot expects a tensor or a tuple of tensors, not int"), "%s", tb);
     free(tb);
     cg_exc_clear();

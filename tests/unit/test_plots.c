@@ -58,14 +58,14 @@ static void down(void) {
 static void run(const char *src) {
     int rc = cg_session_run(session, src, strlen(src), "<cell>", NULL);
     if (rc < 0) {
-        char *tb = cg_traceback_format(cg_exc_peek());
+        char *tb = cg_traceback_format(cg_exc_peek_borrowed());
         cr_assert_fail("%s", tb);
     }
 }
 
 static void expect_error(const char *src, const char *line) {
     cr_assert_eq(cg_session_run(session, src, strlen(src), "<cell>", NULL), -1, "%s should fail", src);
-    char *tb = cg_traceback_format(cg_exc_peek());
+    char *tb = cg_traceback_format(cg_exc_peek_borrowed());
     cr_expect(strstr(tb, line), "%s: expected %s in\n%s", src, line, tb);
     free(tb);
     cg_exc_clear();

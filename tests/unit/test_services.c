@@ -59,7 +59,7 @@ static void take_output(char *buf, size_t n) {
 static void cell(const char *src) {
     cg_value r;
     if (cg_session_run_cell(S, src, strlen(src), "<cell>", &r) < 0) {
-        char *tb = cg_traceback_format(cg_exc_peek());
+        char *tb = cg_traceback_format(cg_exc_peek_borrowed());
         cr_assert_fail("cell failed: %s\n%s", src, tb ? tb : "?");
     }
     cg_decref(r);
@@ -343,7 +343,7 @@ static void check_docs(cg_dict *d, const char *holder, cg_strbuf *missing) {
 
 Test(services, every_builtin_function_has_a_docstring) {
     cg_strbuf missing = {0};
-    cg_dict *g = cg_session_globals(S);
+    cg_dict *g = cg_session_globals_borrowed(S);
     int64_t pos = 0;
     cg_value k, v;
     while (cg_dict_next(cg_ev.builtins, &pos, &k, &v))
@@ -360,9 +360,9 @@ Test(services, every_builtin_function_has_a_docstring) {
         cg_value m = cg_import(cg_module_known(i));
         cr_assert(!cg_is_err(m), "import %s", cg_module_known(i));
         cg_dict_set_str(g, "M", m);
-        check_docs(cg_module_dict(m), "M", &missing);
+        check_docs(cg_module_dict_borrowed(m), "M", &missing);
         pos = 0;
-        while (cg_dict_next(cg_module_dict(m), &pos, &k, &v))
+        while (cg_dict_next(cg_module_dict_borrowed(m), &pos, &k, &v))
             if (cg_is_obj(v) && cg_isinstance(v, &cg_type_type) && !(((cg_type *)v.u.o)->flags & CG_TYPE_HEAP) &&
                 ((cg_type *)v.u.o)->dict) {
                 cg_dict_set_str(g, "T", v);
