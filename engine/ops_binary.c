@@ -147,6 +147,22 @@ cg_tensor *cg_sub(cg_tensor *a, cg_tensor *b, cg_scalar alpha) { return add_sub(
 int cg_add_(cg_tensor *self, cg_tensor *other, cg_scalar alpha) { return add_sub_(CG_OP_ADD, self, other, alpha); }
 int cg_sub_(cg_tensor *self, cg_tensor *other, cg_scalar alpha) { return add_sub_(CG_OP_SUB, self, other, alpha); }
 
+/* rsub(self, other, alpha): other - alpha * self, by sub's kernels with the
+ * operands swapped. A Python number as other is PyTorch's Scalar overload
+ * (2 - x): RsubBackward1, with no edge for the number. */
+cg_tensor *cg_rsub(cg_tensor *self, cg_tensor *other, cg_scalar alpha) {
+    if (check_sub(other, self) < 0)
+        return NULL;
+    cg_dtype dt = result2(self, other);
+    if (check_alpha(dt, alpha) < 0)
+        return NULL;
+    cg_op_args args = {.s = {alpha}};
+    cg_tensor *out = cg_ew_binary(CG_OP_SUB, other, self, dt, dt, &args);
+    if (other->is_wrapped_number)
+        return cg_ew_record(out, CG_OP_RSUB_SCALAR, 1, &self, 0, NULL, &args);
+    return cg_ew_record(out, CG_OP_RSUB, 2, (cg_tensor *[]){self, other}, 0, NULL, &args);
+}
+
 /* grad * alpha, or grad itself when alpha is 1 */
 static cg_tensor *scaled(cg_tensor *g, cg_scalar alpha) {
     if (cg_scalar_to_double(alpha) == 1.0)
@@ -166,6 +182,19 @@ int bw_sub(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     gi[0] = n->next[0].node ? cg_tensor_retain(go[0]) : NULL;
     gi[1] = n->next[1].node ? cg_mul_scalar(go[0], -cg_scalar_to_double(n->args.s[0])) : NULL;
     return (n->next[1].node && !gi[1]) ? -1 : 0;
+}
+
+/* RsubBackward0: self: -grad * alpha, other: grad */
+int bw_rsub(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    gi[0] = n->next[0].node ? cg_mul_scalar(go[0], -cg_scalar_to_double(n->args.s[0])) : NULL;
+    gi[1] = n->next[1].node ? cg_tensor_retain(go[0]) : NULL;
+    return (n->next[0].node && !gi[0]) ? -1 : 0;
+}
+
+/* RsubBackward1: self: -grad * alpha */
+int bw_rsub_scalar(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    gi[0] = cg_mul_scalar(go[0], -cg_scalar_to_double(n->args.s[0]));
+    return gi[0] ? 0 : -1;
 }
 
 /* ---- mul / div ---------------------------------------------------------------------- */
@@ -490,8 +519,34 @@ int cg_div_rounding_(cg_tensor *self, cg_tensor *other, const char *rounding_mod
     return mode < 0 ? -1 : mode == CG_ROUND_NONE ? cg_div_(self, other) : div_mode_(self, other, mode);
 }
 
-cg_tensor *cg_floor_divide(cg_tensor *a, cg_tensor *b) { return div_mode(a, b, CG_ROUND_FLOOR); }
-int cg_floor_divide_(cg_tensor *self, cg_tensor *other) { return div_mode_(self, other, CG_ROUND_FLOOR); }
+/* Note [NotImplemented nodes]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * PyTorch's derivatives.yaml gives floor_divide, and remainder of a Python
+ * number by a tensor, no derivative (not_implemented), and records them
+ * under a node named NotImplemented. Ours records the node of the op that
+ * computes them (div with rounding_mode='floor', remainder) under that
+ * name, so that grad_fn and the drawn graph read as PyTorch's; its
+ * derivative is that op's (zero almost everywhere), where PyTorch's raises. */
+static const char NOT_IMPLEMENTED[] = "NotImplemented";
+
+static void name_not_implemented(cg_node *n, cg_op op) {
+    if (n && n->op == op)
+        n->name = NOT_IMPLEMENTED;
+}
+
+cg_tensor *cg_floor_divide(cg_tensor *a, cg_tensor *b) {
+    cg_tensor *r = div_mode(a, b, CG_ROUND_FLOOR);
+    if (r)
+        name_not_implemented(r->grad_fn, CG_OP_DIV_MODE);
+    return r;
+}
+
+int cg_floor_divide_(cg_tensor *self, cg_tensor *other) {
+    int rc = div_mode_(self, other, CG_ROUND_FLOOR);
+    if (rc == 0)
+        name_not_implemented(self->grad_fn, CG_OP_DIV_MODE);
+    return rc;
+}
 
 /* DivBackward2: rounding makes the quotient piecewise constant: zeros */
 int bw_div_mode(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
@@ -515,7 +570,10 @@ cg_tensor *cg_remainder(cg_tensor *a, cg_tensor *b) {
     if (b->is_wrapped_number) /* x % 2: RemainderBackward0, PyTorch's Scalar overload */
         return cg_ew_record(out, CG_OP_REMAINDER_SCALAR, 1, &a, 0, NULL, NULL);
     cg_save_spec save[] = {{a, "self"}, {b, "other"}};
-    return cg_ew_record(out, CG_OP_REMAINDER, 2, (cg_tensor *[]){a, b}, 2, save, NULL);
+    cg_tensor *r = cg_ew_record(out, CG_OP_REMAINDER, 2, (cg_tensor *[]){a, b}, 2, save, NULL);
+    if (r && a->is_wrapped_number) /* 5 % x: see Note [NotImplemented nodes] */
+        name_not_implemented(r->grad_fn, CG_OP_REMAINDER);
+    return r;
 }
 
 int cg_remainder_(cg_tensor *self, cg_tensor *other) {
@@ -536,7 +594,7 @@ int bw_remainder(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     if (n->next[0].node && !(gi[0] = cg_tensor_retain(go[0])))
         return -1;
     if (n->next[1].node) {
-        cg_tensor *q = cg_floor_divide(self, other);
+        cg_tensor *q = div_mode(self, other, CG_ROUND_FLOOR);
         cg_tensor *p = q ? cg_mul(go[0], q) : NULL;
         gi[1] = p ? cg_neg(p) : NULL;
         cg_tensor_release(q), cg_tensor_release(p);

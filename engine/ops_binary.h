@@ -12,6 +12,8 @@ cg_dtype cg_result_type(int n, cg_tensor *const *ts);
 
 cg_tensor *cg_add(cg_tensor *a, cg_tensor *b, cg_scalar alpha);
 cg_tensor *cg_sub(cg_tensor *a, cg_tensor *b, cg_scalar alpha);
+/* other - alpha * self (torch.rsub; 2 - x when other is a wrapped number) */
+cg_tensor *cg_rsub(cg_tensor *self, cg_tensor *other, cg_scalar alpha);
 cg_tensor *cg_mul(cg_tensor *a, cg_tensor *b);
 cg_tensor *cg_div(cg_tensor *a, cg_tensor *b);
 int cg_add_(cg_tensor *self, cg_tensor *other, cg_scalar alpha);

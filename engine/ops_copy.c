@@ -294,6 +294,81 @@ cg_tensor *cg_to_dtype(cg_tensor *t, cg_dtype dtype) {
 
 cg_tensor *cg_clone(cg_tensor *t) { return copy_as(t, t->dtype, CG_OP_CLONE); }
 
+/* x.repeat(*repeats): x tiled repeats[d] times along each dim d, the
+ * leading repeats making new dims. x is viewed as [1, s0, 1, s1, ...],
+ * expanded to [r0, s0, r1, s1, ...] and copied into a new tensor of
+ * [r0*s0, r1*s1, ...]; recorded as one RepeatBackward0, as PyTorch does. */
+cg_tensor *cg_repeat(cg_tensor *x, int n, const int64_t *repeats) {
+    CG_CHECK(n >= x->ndim, CG_RUNTIME_ERROR,
+             "Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor");
+    CG_CHECK(2 * n <= CG_MAX_DIMS, CG_RUNTIME_ERROR, "cgrad repeats tensors of at most %d dimensions",
+             CG_MAX_DIMS / 2);
+    int64_t pairs[CG_MAX_DIMS], tiled[CG_MAX_DIMS], sizes[CG_MAX_DIMS];
+    for (int d = 0; d < n; d++) {
+        int64_t size = d < n - x->ndim ? 1 : x->sizes[d - (n - x->ndim)];
+        pairs[2 * d] = 1, pairs[2 * d + 1] = size;
+        tiled[2 * d] = repeats[d], tiled[2 * d + 1] = size;
+        CG_CHECK(!__builtin_mul_overflow(repeats[d], size, &sizes[d]), CG_RUNTIME_ERROR,
+                 "numel: integer multiplication overflow");
+    }
+    bool was = cg_grad_set_enabled(false);
+    cg_tensor *v = cg_reshape(x, 2 * n, pairs);
+    cg_tensor *e = v ? cg_expand(v, 2 * n, tiled) : NULL;
+    cg_tensor *out = e ? cg_tensor_empty(n, sizes, x->dtype, cg_tensor_device(x)) : NULL;
+    cg_tensor *dst = out ? cg_reshape(out, 2 * n, tiled) : NULL; /* a view: out is contiguous */
+    int rc = dst ? copy_raw(dst, e) : -1;
+    cg_grad_set_enabled(was);
+    cg_tensor_release(v), cg_tensor_release(e), cg_tensor_release(dst);
+    if (rc < 0) {
+        cg_tensor_release(out);
+        return NULL;
+    }
+    cg_op_args args = {.ndims = n};
+    memcpy(args.dims, repeats, (size_t)n * sizeof *repeats);
+    if (cg_dtype_is_float(x->dtype) && cg_autograd_needed(1, &x) &&
+        cg_autograd_record(CG_OP_REPEAT, 1, &out, 1, &x, 0, NULL, &args, NULL) < 0) {
+        cg_tensor_release(out);
+        return NULL;
+    }
+    return out;
+}
+
+/* RepeatBackward0, as PyTorch's repeat_backward: zero for a zero repeat;
+ * else the new leading dims summed away one at a time, then the gradient
+ * viewed as (repeat, size) pairs where a dim was repeated and summed over
+ * the repeats at once. */
+int bw_repeat(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    const int64_t *reps = n->args.dims;
+    const cg_meta *in = &n->in_meta[0];
+    int nrep = n->args.ndims, lead = nrep - in->ndim;
+    for (int d = 0; d < nrep; d++)
+        if (reps[d] == 0)
+            return (gi[0] = cg_zeros(in->ndim, in->sizes, go[0]->dtype, cg_tensor_device(go[0]))) ? 0 : -1;
+    cg_tensor *g = cg_tensor_retain(go[0]);
+    for (int i = 0; g && i < lead; i++) {
+        cg_tensor *s = cg_sum(g, 1, (int64_t[]){0}, false);
+        cg_tensor_release(g);
+        g = s;
+    }
+    int64_t sizes[CG_MAX_DIMS], dims[CG_MAX_DIMS];
+    int k = 0, nsum = 0;
+    for (int d = 0; d < in->ndim; d++) {
+        if (reps[d + lead] != 1) {
+            sizes[k] = reps[d + lead];
+            dims[nsum++] = k++;
+        }
+        sizes[k++] = in->sizes[d];
+    }
+    cg_tensor *r = g ? cg_reshape(g, k, sizes) : NULL;
+    cg_tensor_release(g);
+    if (r && nsum) {
+        cg_tensor *s = cg_sum(r, nsum, dims, false);
+        cg_tensor_release(r);
+        r = s;
+    }
+    return (gi[0] = r) ? 0 : -1;
+}
+
 cg_tensor *cg_contiguous(cg_tensor *t) {
     if (cg_tensor_is_contiguous(t))
         return cg_tensor_retain(t);

@@ -29,6 +29,8 @@ cg_tensor *cg_to_device(cg_tensor *t, cg_device device);
 cg_tensor *cg_clone(cg_tensor *t);
 /* t itself (retained) when already contiguous. */
 cg_tensor *cg_contiguous(cg_tensor *t);
+/* x.repeat(*repeats), n >= x->ndim repeats */
+cg_tensor *cg_repeat(cg_tensor *x, int n, const int64_t *repeats);
 int cg_fill_(cg_tensor *t, cg_scalar value);
 int cg_zero_(cg_tensor *t);
 /* After an in-place op that overwrote t without reading it (fill_, zero_,

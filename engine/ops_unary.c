@@ -130,11 +130,13 @@ cg_tensor *cg_cos(cg_tensor *x) { return float_unary(CG_OP_COS, x, SAVE_SELF); }
 cg_tensor *cg_tanh(cg_tensor *x) { return float_unary(CG_OP_TANH, x, SAVE_RESULT); }
 cg_tensor *cg_sigmoid(cg_tensor *x) { return float_unary(CG_OP_SIGMOID, x, SAVE_RESULT); }
 cg_tensor *cg_erf(cg_tensor *x) { return float_unary(CG_OP_ERF, x, SAVE_SELF); }
+cg_tensor *cg_reciprocal(cg_tensor *x) { return float_unary(CG_OP_RECIPROCAL, x, SAVE_RESULT); }
 int cg_exp_(cg_tensor *self) { return float_unary_(CG_OP_EXP, self, SAVE_RESULT); }
 int cg_log_(cg_tensor *self) { return float_unary_(CG_OP_LOG, self, SAVE_SELF); }
 int cg_sqrt_(cg_tensor *self) { return float_unary_(CG_OP_SQRT, self, SAVE_RESULT); }
 int cg_sigmoid_(cg_tensor *self) { return float_unary_(CG_OP_SIGMOID, self, SAVE_RESULT); }
 int cg_tanh_(cg_tensor *self) { return float_unary_(CG_OP_TANH, self, SAVE_RESULT); }
+int cg_reciprocal_(cg_tensor *self) { return float_unary_(CG_OP_RECIPROCAL, self, SAVE_RESULT); }
 
 /* PyTorch's dispatch error for a dtype a kernel lacks: "abs_cpu" not
  * implemented for 'Bool'. */
@@ -324,6 +326,13 @@ int bw_rsqrt(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     scratch s = {0};
     cg_tensor *r = saved(n);
     return finish(gi, &s, s_mul(&s, go[0], s_scale(&s, s_mul(&s, s_mul(&s, r, r), r), -0.5)));
+}
+
+/* ReciprocalBackward0: -grad * (result * result) */
+int bw_reciprocal(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    scratch s = {0};
+    cg_tensor *r = saved(n);
+    return finish(gi, &s, s_scale(&s, s_mul(&s, go[0], s_mul(&s, r, r)), -1.0));
 }
 
 /* SinBackward0: grad * cos(self) */

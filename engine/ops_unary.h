@@ -18,6 +18,7 @@ cg_tensor *cg_log(cg_tensor *x);
 cg_tensor *cg_log1p(cg_tensor *x);
 cg_tensor *cg_sqrt(cg_tensor *x);
 cg_tensor *cg_rsqrt(cg_tensor *x);
+cg_tensor *cg_reciprocal(cg_tensor *x);
 cg_tensor *cg_sin(cg_tensor *x);
 cg_tensor *cg_cos(cg_tensor *x);
 cg_tensor *cg_tanh(cg_tensor *x);
@@ -47,6 +48,7 @@ int cg_log_(cg_tensor *self);
 int cg_sqrt_(cg_tensor *self);
 int cg_sigmoid_(cg_tensor *self);
 int cg_tanh_(cg_tensor *self);
+int cg_reciprocal_(cg_tensor *self);
 int cg_relu_(cg_tensor *self);
 int cg_clamp_(cg_tensor *self, const cg_scalar *min, const cg_scalar *max);
 /* mask must broadcast to self's shape */

@@ -295,7 +295,8 @@ CG_BCE(double, f64)
     X(cos, cosf(x), cos(x))                                                                 \
     X(tanh, cg_tanhf(x), tanh(x))                                                           \
     X(sigmoid, cg_sigmoidf(x), 1.0 / (1.0 + exp(-x)))                                       \
-    X(erf, cg_erff(x), erf(x))
+    X(erf, cg_erff(x), erf(x))                                                              \
+    X(reciprocal, 1.0f / x, 1.0 / x)
 
 /* X(op, bool expression in a and b of the promoted dtype) */
 #define CG_COMPARE_OPS(X)                                                                   \

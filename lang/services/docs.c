@@ -30,6 +30,7 @@ static const doc_row EXTRA[] = {
     {"torch.softmax", "", "Applies the softmax function along dim."},
     {"torch.log_softmax", "", "Applies softmax followed by a logarithm along dim."},
     {"torch.detach", "", "Returns a new tensor, detached from the current graph."},
+    {"torch.rsub", "", "Subtracts input, scaled by alpha, from other: other - alpha * input."},
     {"torch.native_dropout", "native_dropout(input, p, train)",
      "Dropout's primitive: returns (output, mask), the input's kept elements scaled by 1 / (1 - p) and the bool mask "
      "of those kept."},

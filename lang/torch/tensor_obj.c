@@ -91,30 +91,6 @@ static int64_t tensor_len(cg_value self) {
 
 /* ---- operators ----------------------------------------------------------------- */
 
-/* Marks a node that PyTorch records under another name, where our op has a
- * Python number as its first input. PyTorch's node has no edge for it;
- * torch_node.c leaves that edge out of next_functions. */
-static void rename_node(cg_tensor *r, const char *name) {
-    if (r && r->grad_fn)
-        r->grad_fn->name = name;
-}
-
-cg_tensor *torch_not_implemented(cg_tensor *r) {
-    rename_node(r, "NotImplemented");
-    return r;
-}
-
-/* 1 / x as PyTorch's reciprocal(): ReciprocalBackward0. */
-static cg_tensor *reciprocal(cg_tensor *x) {
-    cg_tensor *one = cg_scalar_tensor(cg_scalar_int(1));
-    if (!one)
-        return NULL;
-    cg_tensor *r = cg_div(one, x);
-    cg_tensor_release(one);
-    rename_node(r, "ReciprocalBackward0");
-    return r;
-}
-
 /* a op b with a and b as Python gives them; `num` is the operand that is a
  * wrapped Python number (a, b or NULL). Reflected forms follow
  * torch/_tensor.py: 2 - x is rsub, 2 / x is x.reciprocal() * 2, 2 + x and
@@ -125,24 +101,19 @@ static cg_tensor *binop(cg_tensor *a, cg_tensor *b, cg_binop op, const cg_tensor
     switch (op) {
     case OP_ADD: return rnum ? cg_add(b, a, one) : cg_add(a, b, one);
     case OP_MULT: return rnum ? cg_mul(b, a) : cg_mul(a, b);
-    case OP_SUB: {
-        cg_tensor *r = cg_sub(a, b, one);
-        if (rnum)
-            rename_node(r, "RsubBackward1");
-        return r;
-    }
+    case OP_SUB: return rnum ? cg_rsub(b, a, one) : cg_sub(a, b, one);
     case OP_DIV: {
         if (!rnum)
             return cg_div(a, b);
-        cg_tensor *rec = reciprocal(b);
+        cg_tensor *rec = cg_reciprocal(b);
         if (!rec)
             return NULL;
         cg_tensor *r = cg_mul(rec, a);
         cg_tensor_release(rec);
         return r;
     }
-    case OP_FLOORDIV: return torch_not_implemented(cg_floor_divide(a, b));
-    case OP_MOD: return rnum ? torch_not_implemented(cg_remainder(a, b)) : cg_remainder(a, b);
+    case OP_FLOORDIV: return cg_floor_divide(a, b);
+    case OP_MOD: return cg_remainder(a, b);
     case OP_POW: return cg_pow(a, b);
     case OP_MATMULT: return num ? NULL : cg_matmul(a, b);
     case OP_BITAND: return cg_bitwise_and(a, b);

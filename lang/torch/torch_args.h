@@ -335,10 +335,6 @@ int torch_seed_arg(const char *fn, cg_value v, uint64_t *out);
  * with the exception. (torch_autograd.c) */
 int torch_backward(cg_tensor *const *roots, int n, cg_value gradient, cg_value retain_graph, bool create_graph,
                    cg_value inputs);
-/* r (may be NULL) with its node named NotImplemented, as PyTorch records
- * floor_divide and remainder(number, tensor): ops whose derivative it does
- * not implement (ours computes the zero gradient). (tensor_obj.c) */
-cg_tensor *torch_not_implemented(cg_tensor *r);
 /* Each file's part of the Tensor type and the torch module. */
 int torch_tensor_methods_add(cg_type *type);
 int torch_tensor_statics_add(cg_type *type);

@@ -104,19 +104,11 @@ static cg_value node_repr(cg_value self) {
 
 /* ---- attributes ------------------------------------------------------------------ */
 
-/* Our nodes for 2 - x and 1 / x have an edge for the Python number, which
- * PyTorch's RsubBackward1 and ReciprocalBackward0 do not have. */
-static int hidden_edges(const cg_node *n) {
-    const char *name = n->name;
-    return strcmp(name, "RsubBackward1") == 0 || strcmp(name, "ReciprocalBackward0") == 0 ? 1 : 0;
-}
-
 static cg_value next_functions(cg_node *n) {
-    int skip = n->nin > 0 ? hidden_edges(n) : 0;
-    cg_value r = cg_tuple_new(n->nin - skip);
+    cg_value r = cg_tuple_new(n->nin);
     if (cg_is_err(r))
         return r;
-    for (int i = skip; i < n->nin; i++) {
+    for (int i = 0; i < n->nin; i++) {
         cg_value fn = torch_node_value(n->next[i].node);
         cg_value pair = cg_is_err(fn) ? CG_ERR : cg_tuple_pack(2, fn, cg_int(n->next[i].input_nr));
         cg_decref(fn);
@@ -124,7 +116,7 @@ static cg_value next_functions(cg_node *n) {
             cg_decref(r);
             return CG_ERR;
         }
-        ((cg_tuple *)r.u.o)->items[i - skip] = pair;
+        ((cg_tuple *)r.u.o)->items[i] = pair;
     }
     return r;
 }
@@ -226,14 +218,13 @@ static int take_hook_result(cg_value fn, cg_value r, int n, cg_tensor **grads) {
  * edge that next_functions shows. */
 static int call_node_hook(void *ctx, cg_node *n, cg_tensor **grads_in, cg_tensor **grads_out) {
     cg_value fn = *(cg_value *)ctx;
-    int skip = n->nin > 0 ? hidden_edges(n) : 0;
     cg_value go = grads_tuple(n->nout, grads_out);
-    cg_value gi = grads_in && !cg_is_err(go) ? grads_tuple(n->nin - skip, grads_in + skip) : CG_NONE;
+    cg_value gi = grads_in && !cg_is_err(go) ? grads_tuple(n->nin, grads_in) : CG_NONE;
     cg_value r = CG_ERR;
     if (!cg_is_err(go) && !cg_is_err(gi))
         r = grads_in ? cg_call2(fn, gi, go) : cg_call1(fn, go);
     int rc = cg_is_err(r) ? -1
-             : grads_in ? take_hook_result(fn, r, n->nin - skip, grads_in + skip)
+             : grads_in ? take_hook_result(fn, r, n->nin, grads_in)
                         : take_hook_result(fn, r, n->nout, grads_out);
     cg_decref(r), cg_decref(gi), cg_decref(go);
     if (rc < 0)

@@ -116,13 +116,6 @@ static cg_value addsub_(const torch_op *op, cg_value *a) {
     return inplace(a[0], rc);
 }
 
-static cg_tensor *floor_divide(cg_tensor *a, cg_tensor *b) { return torch_not_implemented(cg_floor_divide(a, b)); }
-static int floor_divide_(cg_tensor *a, cg_tensor *b) {
-    int rc = cg_floor_divide_(a, b);
-    if (rc == 0)
-        torch_not_implemented(a);
-    return rc;
-}
 
 
 /* torch.remainder(input, other): input may be a Python number (PyTorch's
@@ -134,7 +127,7 @@ static cg_value remainder_op(const torch_op *op, cg_value *a) {
     if (!self)
         return cg_exc_pending() ? CG_ERR : torch_arg_error("remainder", "self", 1, "Tensor", a[0]);
     cg_tensor *o = tensor_arg("remainder", "other", 1, a[1]);
-    cg_tensor *r = o ? torch_not_implemented(cg_remainder(self, o)) : NULL;
+    cg_tensor *r = o ? cg_remainder(self, o) : NULL;
     cg_tensor_release(self);
     return o ? cg_tensor_steal(r) : CG_ERR;
 }
@@ -175,17 +168,6 @@ static cg_value pow_op(const torch_op *op, cg_value *a) {
 /* ---- unary ops ------------------------------------------------------------------ */
 
 
-/* 1 / x, as tensor_obj.c's reflected division. */
-static cg_value op_reciprocal(cg_value *a) {
-    cg_tensor *one = cg_scalar_tensor(cg_scalar_int(1));
-    if (!one)
-        return torch_raise();
-    cg_tensor *r = cg_div(one, T0);
-    cg_tensor_release(one);
-    if (r && r->grad_fn)
-        r->grad_fn->name = "ReciprocalBackward0";
-    return cg_tensor_steal(r);
-}
 
 /* clamp(min=None, max=None): Python numbers or tensors as bounds. */
 static cg_value clamp_impl(const torch_op *op, cg_value *a) {
@@ -536,36 +518,6 @@ static cg_value shape_seq(const torch_op *op, cg_value *a) {
     return shape_seq_of(op->name, torch_param_name(op, name), a, (shape_fn)op->fn);
 }
 
-
-/* x.repeat(*sizes): x tiled, composed as [1, s0, 1, s1, ...] expanded to
- * [r0, s0, r1, s1, ...] and reshaped; the result's node is named as
- * PyTorch's (RepeatBackward0), the gradient flows through the chain. */
-static cg_value op_repeat(cg_value *a) {
-    cg_tensor *x = T0;
-    int n;
-    int64_t reps[CG_MAX_DIMS];
-    if (torch_shape_varargs("repeat", "repeats", a[1], &n, reps) < 0)
-        return CG_ERR;
-    if (n < x->ndim)
-        return cg_raise(&cg_exc_RuntimeError, "Number of dimensions of repeat dims can not be smaller than number "
-                                              "of dimensions of tensor");
-    if (2 * n > CG_MAX_DIMS)
-        return cg_raise(&cg_exc_RuntimeError, "cgrad repeats tensors of at most %d dimensions", CG_MAX_DIMS / 2);
-    int64_t pairs[CG_MAX_DIMS], tiled[CG_MAX_DIMS], out[CG_MAX_DIMS];
-    for (int d = 0; d < n; d++) {
-        int64_t size = d < n - x->ndim ? 1 : x->sizes[d - (n - x->ndim)];
-        pairs[2 * d] = 1, pairs[2 * d + 1] = size;
-        tiled[2 * d] = reps[d], tiled[2 * d + 1] = size;
-        out[d] = reps[d] * size;
-    }
-    cg_tensor *v = cg_reshape(x, 2 * n, pairs);
-    cg_tensor *e = v ? cg_expand(v, 2 * n, tiled) : NULL;
-    cg_tensor *r = e ? cg_reshape(e, n, out) : NULL;
-    cg_tensor_release(v), cg_tensor_release(e);
-    if (r && r->grad_fn)
-        r->grad_fn->name = "RepeatBackward0";
-    return cg_tensor_steal(r);
-}
 
 /* torch.square(x): pow(x, 2), PowBackward0 as in PyTorch. */
 static cg_value op_square(cg_value *a) { return cg_tensor_steal(cg_pow_scalar(T0, cg_scalar_int(2))); }
@@ -1214,6 +1166,7 @@ static cg_value op_dunder_repr(cg_value *a) { return cg_type_tensor.repr(a[0]); 
     X(add_, "add_", "other, *, alpha=1", ADDSUB_(cg_add_), M, NULL)                                                        \
     X(sub, "sub", "other, *, alpha=1", ADDSUB(cg_sub), B, NULL)                                                            \
     X(subtract, "subtract", "other, *, alpha=1", ADDSUB(cg_sub), B, NULL)                                                  \
+    X(rsub, "rsub", "other, *, alpha=1", ADDSUB(cg_rsub), F, NULL)                                                         \
     X(sub_, "sub_", "other, *, alpha=1", ADDSUB_(cg_sub_), M, NULL)                                                        \
     X(mul, "mul", "other", BINARY(cg_mul), B, NULL)                                                                        \
     X(multiply, "multiply", "other", BINARY(cg_mul), B, NULL)                                                              \
@@ -1222,8 +1175,8 @@ static cg_value op_dunder_repr(cg_value *a) { return cg_type_tensor.repr(a[0]); 
     X(divide, "divide", "other, *, rounding_mode=None", FAMILY(div_impl, NULL, 0), B, NULL)                                \
     X(div_, "div_", "other, *, rounding_mode=None", FAMILY(div_impl, NULL, 0), M, NULL)                                    \
     X(true_divide, "true_divide", "other", BINARY(cg_div), B, NULL)                                                        \
-    X(floor_divide, "floor_divide", "other", BINARY(floor_divide), B, NULL)                                                \
-    X(floor_divide_, "floor_divide_", "other", BINARY_(floor_divide_), M, NULL)                                            \
+    X(floor_divide, "floor_divide", "other", BINARY(cg_floor_divide), B, NULL)                                                \
+    X(floor_divide_, "floor_divide_", "other", BINARY_(cg_floor_divide_), M, NULL)                                            \
     X(remainder, "remainder", "other", FAMILY(remainder_op, cg_remainder, 0), B | TORCH_ANY_INPUT, NULL)                   \
     X(remainder_, "remainder_", "other", BINARY_(cg_remainder_), M, NULL)                                                  \
     X(pow, "pow", "exponent", FAMILY(pow_op, cg_pow, 0), B | TORCH_ANY_INPUT, "self")                                      \
@@ -1252,7 +1205,8 @@ static cg_value op_dunder_repr(cg_value *a) { return cg_type_tensor.repr(a[0]); 
     X(erf, "erf", "", UNARY(cg_erf), B, NULL)                                                                              \
     X(relu, "relu", "", UNARY(cg_relu), B, NULL)                                                                           \
     X(relu_, "relu_", "", UNARY_(cg_relu_), M, NULL)                                                                       \
-    X(reciprocal, "reciprocal", "", IMPL(op_reciprocal), B, NULL)                                                          \
+    X(reciprocal, "reciprocal", "", UNARY(cg_reciprocal), B, NULL)                                                          \
+    X(reciprocal_, "reciprocal_", "", UNARY_(cg_reciprocal_), M, NULL)                                                          \
     X(clamp, "clamp", "min=None, max=None", FAMILY(clamp_impl, NULL, 0), B, NULL)                                          \
     X(clamp_, "clamp_", "min=None, max=None", FAMILY(clamp_impl, NULL, 0), M, NULL)                                        \
     X(clip, "clip", "min=None, max=None", FAMILY(clamp_impl, NULL, 0), B, NULL)                                            \
@@ -1325,7 +1279,7 @@ static cg_value op_dunder_repr(cg_value *a) { return cg_type_tensor.repr(a[0]); 
     X(reshape_f, "reshape", "shape", SHAPE_SEQ(cg_reshape), F, NULL)                                                       \
     X(reshape_as, "reshape_as", "other", SHAPE_OF(cg_reshape), M, NULL)                                                    \
     X(expand, "expand", "*size", SHAPE_ARGS(cg_expand), M, NULL)                                                           \
-    X(repeat, "repeat", "*repeats", IMPL(op_repeat), M, NULL)                                                              \
+    X(repeat, "repeat", "*repeats", SHAPE_ARGS(cg_repeat), M, NULL)                                                              \
     X(square, "square", "", IMPL(op_square), B, NULL)                                                                      \
     X(expand_as, "expand_as", "other", SHAPE_OF(cg_expand), M, NULL)                                                       \
     X(permute_m, "permute", "*dims", SHAPE_ARGS(cg_permute), M, NULL)                                                      \

@@ -102,6 +102,29 @@ bool sample_remainder_scalar(int v, cg_sample *s) {
     }
 }
 
+/* ---- rsub ------------------------------------------------------------------------------------------------ */
+
+/* other - alpha * self; d[0] alpha, and d[1] other when it is a number */
+static cg_tensor *f_rsub(cg_tensor *const *in, const cg_sample *s) {
+    return cg_rsub(in[0], in[1], cg_scalar_float(s->d[0]));
+}
+static cg_tensor *f_rsub_scalar(cg_tensor *const *in, const cg_sample *s) {
+    cg_tensor *b = cg_scalar_tensor(cg_scalar_float(s->d[1]));
+    cg_tensor *out = b ? cg_rsub(in[0], b, cg_scalar_float(s->d[0])) : NULL;
+    cg_tensor_release(b);
+    return out;
+}
+bool sample_rsub(int v, cg_sample *s) { return layouts(v, s, f_rsub, -2, 2, -2, 2, (const double[4]){1.5}); }
+bool sample_rsub_scalar(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("2 - [A,B]", 1, {RANGE(171, false, -2, 2, S_A, S_B)}, f_rsub_scalar, .d = {1, 2});
+    case 1:
+        return SAMPLE("0.5 - 3 * [A,B] non-contiguous", 1, {RANGE(172, true, -2, 2, S_A, S_B)}, f_rsub_scalar,
+                      .d = {3, 0.5});
+    default: return false;
+    }
+}
+
 /* ---- maximum / minimum -------------------------------------------------------------------------------------- */
 
 static cg_tensor *f_maximum(cg_tensor *const *in, const cg_sample *s) { (void)s; return cg_maximum(in[0], in[1]); }

@@ -52,6 +52,20 @@ bool sample_clone(int v, cg_sample *s) {
     return false;
 }
 
+static cg_tensor *f_repeat(cg_tensor *const *in, const cg_sample *s) {
+    return cg_repeat(in[0], (int)s->i[0], &s->i[1]);
+}
+bool sample_repeat(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("[A,B] repeat (2, 3)", 1, {IN(12, false, S_A, S_B)}, f_repeat, .i = {2, 2, 3});
+    case 1:
+        return SAMPLE("[A,B] non-contiguous repeat (3, 1, 2): a new leading dim", 1, {IN(13, true, S_A, S_B)},
+                      f_repeat, .i = {3, 3, 1, 2});
+    case 2: return SAMPLE("[A] repeat (1): a copy", 1, {IN(14, false, S_A)}, f_repeat, .i = {1, 1});
+    default: return false;
+    }
+}
+
 static cg_tensor *f_fill(cg_tensor *const *in, const cg_sample *s) {
     cg_tensor *t = cg_clone(in[0]); /* the fill cuts t's dependence on in[0]: a zero gradient */
     if (t && cg_fill_(t, cg_scalar_float(s->d[0])) < 0) {

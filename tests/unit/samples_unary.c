@@ -40,6 +40,7 @@ UNARY_SAMPLE(cos, 122, -3.0, 3.0)
 UNARY_SAMPLE(tanh, 125, -2.0, 2.0)
 UNARY_SAMPLE(sigmoid, 128, -4.0, 4.0)
 UNARY_SAMPLE(erf, 131, -2.0, 2.0)
+UNARY_SAMPLE(reciprocal, 137, 0.5, 3.0)
 UNARY_SAMPLE(relu, 134, -2.0, 2.0)
 
 /* ---- activations with arguments ---------------------------------------------------------- */
