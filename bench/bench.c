@@ -122,10 +122,10 @@ static void bench_add(void) {
             ratio_inplace[r - 1] = 1.5 * (t2 - t1) / (t3 - t2);
         }
     }
-    double bw_add = 3.0 * (double)bytes / t_add * 1e-9, bw_copy = 2.0 * (double)bytes / t_copy * 1e-9;
+    double cg_bw_add = 3.0 * (double)bytes / t_add * 1e-9, cg_bw_copy = 2.0 * (double)bytes / t_copy * 1e-9;
     double bw_inplace = 3.0 * (double)bytes / t_inplace * 1e-9;
     printf("add 16M f32            engine %7.2f GB/s      memcpy      %7.2f GB/s      ratio %5.1f%%  (target >= 70%%)\n",
-           bw_add, bw_copy, 100.0 * median(ratio, REPS));
+           cg_bw_add, cg_bw_copy, 100.0 * median(ratio, REPS));
     printf("  (in place add_, no allocation: %.2f GB/s, %.1f%% of memcpy)\n", bw_inplace,
            100.0 * median(ratio_inplace, REPS));
     free(dst);

@@ -218,7 +218,7 @@ static void cuda_free(int index, void *ptr, size_t nbytes) {
 /* Any direction (host or device on either side): with unified addressing
  * cudaMemcpyDefault tells them apart. Synchronous, and ordered after the
  * kernels queued before it, so a copy to the host sees their results. */
-static int cuda_copy(void *dst, cg_device dd, const void *src, cg_device sd, size_t nbytes) {
+static int cg_cuda_copy(void *dst, cg_device dd, const void *src, cg_device sd, size_t nbytes) {
     (void)dd, (void)sd;
     if (nbytes == 0)
         return 0;
@@ -274,7 +274,7 @@ static const cg_memory_ops cuda_memory = {mem_stats,       mem_reset_peak, mem_r
 /* ---- the kernel table ----------------------------------------------------------------- */
 
 extern "C" {
-#define X(id, node, cpu, cuda, bw, sample) void cuda(const cg_call *call);
+#define X(id, node, cpu, cuda, bw, sample) void cuda(const cg_kernel_call *call);
 #include "ops.def"
 #undef X
 }
@@ -349,7 +349,7 @@ extern "C" __attribute__((visibility("default"))) int cg_cuda_module_init(int ab
     cuda_backend.name = "CUDA";
     cuda_backend.alloc = cuda_alloc;
     cuda_backend.free = cuda_free;
-    cuda_backend.copy = cuda_copy;
+    cuda_backend.copy = cg_cuda_copy;
     cuda_backend.memory = &cuda_memory;
     cuda_backend.kernels = cuda_kernels;
     cuda_backend.kernel_status = cg_cuda_kernel_status;

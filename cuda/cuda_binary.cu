@@ -20,7 +20,7 @@ template <> struct wrap_of<int64_t> { typedef uint64_t type; };
 
 /* add and sub: out = a ± alpha * b, alpha in args->s[0] (converted through
  * double, as the CPU's ALPHA) */
-extern "C" void cuda_add(const cg_call *c) {
+extern "C" void cg_cuda_add(const cg_kernel_call *c) {
     CG_DISPATCH_NUMERIC(c->it->dtypes[0], {
         typedef typename wrap_of<T>::type U;
         T alpha = (T)cg_scalar_to_double(c->args->s[0]);
@@ -32,7 +32,7 @@ extern "C" void cuda_add(const cg_call *c) {
     }
 }
 
-extern "C" void cuda_sub(const cg_call *c) {
+extern "C" void cg_cuda_sub(const cg_kernel_call *c) {
     CG_DISPATCH_NUMERIC(c->it->dtypes[0], {
         typedef typename wrap_of<T>::type U;
         T alpha = (T)cg_scalar_to_double(c->args->s[0]);
@@ -40,7 +40,7 @@ extern "C" void cuda_sub(const cg_call *c) {
     })
 }
 
-extern "C" void cuda_mul(const cg_call *c) {
+extern "C" void cg_cuda_mul(const cg_kernel_call *c) {
     CG_DISPATCH_NUMERIC(c->it->dtypes[0], {
         typedef typename wrap_of<T>::type U;
         cg_ew_launch<2, T>(c, [] __device__(T a, T b) -> T { return (T)((U)a * (U)b); });
@@ -49,12 +49,12 @@ extern "C" void cuda_mul(const cg_call *c) {
         cg_ew_launch<2, bool>(c, [] __device__(bool a, bool b) -> bool { return a && b; });
 }
 
-extern "C" void cuda_div(const cg_call *c) {
+extern "C" void cg_cuda_div(const cg_kernel_call *c) {
     CG_DISPATCH_FLOAT(c->it->dtypes[0], cg_ew_launch<2, T>(c, [] __device__(T a, T b) -> T { return a / b; }))
 }
 
 /* args->i[0]: CG_ROUND_TRUNC or CG_ROUND_FLOOR */
-extern "C" void cuda_div_mode(const cg_call *c) {
+extern "C" void cg_cuda_div_mode(const cg_kernel_call *c) {
     bool floor_mode = c->args->i[0] == CG_ROUND_FLOOR;
     CG_DISPATCH_FLOAT(c->it->dtypes[0], cg_ew_launch<2, T>(c, [=] __device__(T a, T b) -> T {
         return floor_mode ? cg_fdiv_floor(a, b) : trunc(a / b);
@@ -64,22 +64,22 @@ extern "C" void cuda_div_mode(const cg_call *c) {
     }))
 }
 
-extern "C" void cuda_remainder(const cg_call *c) {
+extern "C" void cg_cuda_remainder(const cg_kernel_call *c) {
     CG_DISPATCH_FLOAT(c->it->dtypes[0],
                       cg_ew_launch<2, T>(c, [] __device__(T a, T b) -> T { return cg_fremainder(a, b); }))
     CG_DISPATCH_INT(c->it->dtypes[0],
                     cg_ew_launch<2, T>(c, [] __device__(T a, T b) -> T { return (T)cg_iremainder(a, b); }))
 }
 
-extern "C" void cuda_pow(const cg_call *c) {
+extern "C" void cg_cuda_pow(const cg_kernel_call *c) {
     CG_DISPATCH_FLOAT(c->it->dtypes[0], cg_ew_launch<2, T>(c, [] __device__(T a, T b) -> T { return pow(a, b); }))
     CG_DISPATCH_INT(c->it->dtypes[0], cg_ew_launch<2, T>(c, [] __device__(T a, T b) -> T { return (T)cg_ipow(a, b); }))
 }
 
-extern "C" void cuda_maximum(const cg_call *c) {
+extern "C" void cg_cuda_maximum(const cg_kernel_call *c) {
     CG_DISPATCH_ALL(c->it->dtypes[0], cg_ew_launch<2, T>(c, [] __device__(T a, T b) -> T { return CG_MAXIMUM(a, b); }))
 }
 
-extern "C" void cuda_minimum(const cg_call *c) {
+extern "C" void cg_cuda_minimum(const cg_kernel_call *c) {
     CG_DISPATCH_ALL(c->it->dtypes[0], cg_ew_launch<2, T>(c, [] __device__(T a, T b) -> T { return CG_MINIMUM(a, b); }))
 }

@@ -17,7 +17,7 @@ struct win_geom {
 };
 
 /* image: the [.., H, W] tensor whose planes the kernel walks */
-static win_geom geom_of(const cg_call *c, const cg_tensor *image) {
+static win_geom geom_of(const cg_kernel_call *c, const cg_tensor *image) {
     const cg_op_args *a = c->args;
     int nd = image->ndim;
     win_geom g = {1, nd >= 3 ? image->sizes[nd - 3] : 1, image->sizes[nd - 2], image->sizes[nd - 1], a->i[0], a->i[1],
@@ -69,7 +69,7 @@ template <typename T> __global__ void col2im_kernel(const T *col, T *im, win_geo
     }
 }
 
-extern "C" void cuda_im2col(const cg_call *c) {
+extern "C" void cg_cuda_im2col(const cg_kernel_call *c) {
     win_geom g = geom_of(c, c->in[0]);
     int64_t n = cg_tensor_numel(c->out[0]);
     if (n == 0)
@@ -79,7 +79,7 @@ extern "C" void cuda_im2col(const cg_call *c) {
     cg_cuda_check_launch();
 }
 
-extern "C" void cuda_col2im(const cg_call *c) {
+extern "C" void cg_cuda_col2im(const cg_kernel_call *c) {
     win_geom g = geom_of(c, c->out[0]);
     int64_t n = cg_tensor_numel(c->out[0]);
     if (n == 0)
@@ -130,7 +130,7 @@ template <typename T> __global__ void avg_pool_kernel(const T *in, T *out, win_g
     }
 }
 
-extern "C" void cuda_max_pool2d(const cg_call *c) {
+extern "C" void cg_cuda_max_pool2d(const cg_kernel_call *c) {
     win_geom g = geom_of(c, c->in[0]);
     int64_t n = cg_tensor_numel(c->out[0]);
     if (n == 0)
@@ -142,7 +142,7 @@ extern "C" void cuda_max_pool2d(const cg_call *c) {
     cg_cuda_check_launch();
 }
 
-extern "C" void cuda_avg_pool2d(const cg_call *c) {
+extern "C" void cg_cuda_avg_pool2d(const cg_kernel_call *c) {
     win_geom g = geom_of(c, c->in[0]);
     int64_t n = cg_tensor_numel(c->out[0]);
     if (n == 0)
@@ -187,7 +187,7 @@ template <typename T> __global__ void adaptive_backward_kernel(const T *grad, T 
     }
 }
 
-extern "C" void cuda_adaptive_avg_pool2d(const cg_call *c) {
+extern "C" void cg_cuda_adaptive_avg_pool2d(const cg_kernel_call *c) {
     win_geom g = geom_of(c, c->in[0]);
     int64_t n = cg_tensor_numel(c->out[0]);
     if (n == 0)
@@ -197,7 +197,7 @@ extern "C" void cuda_adaptive_avg_pool2d(const cg_call *c) {
     cg_cuda_check_launch();
 }
 
-extern "C" void cuda_adaptive_avg_pool2d_backward(const cg_call *c) {
+extern "C" void cg_cuda_adaptive_avg_pool2d_backward(const cg_kernel_call *c) {
     win_geom g = geom_of(c, c->out[0]);
     int64_t n = cg_tensor_numel(c->out[0]);
     if (n == 0)

@@ -1,10 +1,10 @@
-/* cuda_copy.cu: the CUDA kernels of COPY (every cast and layout change on
+/* cg_cuda_copy.cu: the CUDA kernels of COPY (every cast and layout change on
  * the device: out[O] = (O)in[I], in broadcast to out) and FILL (out =
  * args->s[0]), the twins of engine/ops_copy.c's. Copies between devices
  * are the backend's copy (cuda_backend.cu), not a kernel. */
 #include "cuda_ew.cuh"
 
-extern "C" void cuda_copy(const cg_call *c) {
+extern "C" void cg_cuda_copy(const cg_kernel_call *c) {
     CG_DISPATCH_ALL(c->it->dtypes[1], {
         typedef T TI;
         CG_DISPATCH_ALL(c->it->dtypes[0],
@@ -13,7 +13,7 @@ extern "C" void cuda_copy(const cg_call *c) {
 }
 
 /* the value converted on the host by the engine's rules (cg_scalar_store) */
-extern "C" void cuda_fill(const cg_call *c) {
+extern "C" void cg_cuda_fill(const cg_kernel_call *c) {
     CG_DISPATCH_ALL(c->it->dtypes[0], {
         T v;
         cg_scalar_store(&v, c->it->dtypes[0], c->args->s[0]);

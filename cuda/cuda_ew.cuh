@@ -37,7 +37,7 @@ __global__ void cg_ew_contiguous(int64_t n, TO *o, const TA *a, const TB *b, con
 /* Any plan: element i's multi-index over it.sizes (innermost first) gives
  * each operand's byte offset. */
 template <typename TO, typename TA, typename TB, typename TC, int NIN, typename F>
-__global__ void cg_ew_strided(cg_iter it, F f) {
+__global__ void cg_ew_strided(cg_ew_iter it, F f) {
     CG_CUDA_FOR(i, it.numel) {
         int64_t off[NIN + 1];
         for (int k = 0; k <= NIN; k++)
@@ -57,7 +57,7 @@ __global__ void cg_ew_strided(cg_iter it, F f) {
 }
 
 template <typename TO, typename TA, typename TB, typename TC, int NIN>
-static inline bool cg_ew_is_contiguous(const cg_iter *it) {
+static inline bool cg_ew_is_contiguous(const cg_ew_iter *it) {
     if (it->ndim != 1 || it->strides[0][0] != (int64_t)sizeof(TO))
         return false;
     const int64_t item[3] = {(int64_t)sizeof(TA), (int64_t)sizeof(TB), (int64_t)sizeof(TC)};
@@ -69,8 +69,8 @@ static inline bool cg_ew_is_contiguous(const cg_iter *it) {
 
 /* Runs f over call->it: out TO, inputs TA, TB, TC (as many as NIN). */
 template <int NIN, typename TO, typename TA = TO, typename TB = TA, typename TC = TB, typename F>
-static void cg_ew_launch(const cg_call *call, F f) {
-    const cg_iter *it = call->it;
+static void cg_ew_launch(const cg_kernel_call *call, F f) {
+    const cg_ew_iter *it = call->it;
     if (it->numel == 0)
         return;
     unsigned blocks = cg_cuda_blocks(it->numel);

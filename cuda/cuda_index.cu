@@ -1,4 +1,4 @@
-/* cuda_index.cu: the two index kernels of Note [Index walks]
+/* cg_cuda_index.cu: the two index kernels of Note [Index walks]
  * (engine/index_walk.h) on the GPU: INDEX takes out[p] = in[p + off[p]],
  * INDEX_PUT puts out[p + off[p]] = in[p] (or adds, with args->flag). out,
  * in and off (int64 element offsets, checked by the frontend) share out's
@@ -14,7 +14,7 @@ struct walk_geom {
     int64_t strides[3][CG_MAX_DIMS]; /* out, in, off; elements */
 };
 
-static walk_geom walk_of(const cg_call *c) {
+static walk_geom walk_of(const cg_kernel_call *c) {
     walk_geom g = {};
     const cg_tensor *t[3] = {c->out[0], c->in[0], c->in[1]};
     g.ndim = t[0]->ndim;
@@ -69,7 +69,7 @@ template <typename T> __global__ void put_kernel(walk_geom g, T *o, const T *in,
 }
 
 /* out[p] = in[p + off[p]] */
-extern "C" void cuda_index(const cg_call *c) {
+extern "C" void cg_cuda_index(const cg_kernel_call *c) {
     walk_geom g = walk_of(c);
     if (g.numel == 0)
         return;
@@ -80,7 +80,7 @@ extern "C" void cuda_index(const cg_call *c) {
 }
 
 /* out[p + off[p]] = in[p], or += when args->flag */
-extern "C" void cuda_index_put(const cg_call *c) {
+extern "C" void cg_cuda_index_put(const cg_kernel_call *c) {
     walk_geom g = walk_of(c);
     bool add = c->args && c->args->flag;
     if (g.numel == 0)

@@ -91,7 +91,7 @@ __global__ void scale_kernel(T *c, int64_t n, double beta) {
 
 /* in[0]: A, in[1]: B, out: C contiguous, holding beta's addend when
  * args->s[0] (beta) is non-zero; args->s[1] alpha; no args: 1 and 0. */
-static void cuda_product(const cg_call *call) {
+static void cuda_product(const cg_kernel_call *call) {
     cg_mat3 a = cg_mat3_of(call->in[0], false), b = cg_mat3_of(call->in[1], true), c = cg_mat3_of(call->out[0], true);
     cg_scalar sbeta = call->args ? call->args->s[0] : cg_scalar_int(0);
     cg_scalar salpha = call->args ? call->args->s[1] : cg_scalar_int(1);
@@ -113,8 +113,8 @@ static void cuda_product(const cg_call *call) {
     })
 }
 
-extern "C" void cuda_mm(const cg_call *c) { cuda_product(c); }
-extern "C" void cuda_bmm(const cg_call *c) { cuda_product(c); }
-extern "C" void cuda_addmm(const cg_call *c) { cuda_product(c); }
-extern "C" void cuda_mv(const cg_call *c) { cuda_product(c); }
-extern "C" void cuda_dot(const cg_call *c) { cuda_product(c); }
+extern "C" void cg_cuda_mm(const cg_kernel_call *c) { cuda_product(c); }
+extern "C" void cg_cuda_bmm(const cg_kernel_call *c) { cuda_product(c); }
+extern "C" void cg_cuda_addmm(const cg_kernel_call *c) { cuda_product(c); }
+extern "C" void cg_cuda_mv(const cg_kernel_call *c) { cuda_product(c); }
+extern "C" void cg_cuda_dot(const cg_kernel_call *c) { cuda_product(c); }

@@ -13,18 +13,18 @@ extern "C" {
 /* ---- mse_loss, smooth_l1_loss, huber_loss ------------------------------------------ */
 
 /* out, input a, target b of one shape and float dtype; args->s[0] beta/delta */
-extern "C" void cuda_mse_loss(const cg_call *c) {
+extern "C" void cg_cuda_mse_loss(const cg_kernel_call *c) {
     CG_DISPATCH_FLOAT(c->it->dtypes[0], cg_ew_launch<2, T>(c, [] __device__(T a, T b) -> T { return cg_mse_at(a, b); }))
 }
 
-extern "C" void cuda_smooth_l1_loss(const cg_call *c) {
+extern "C" void cg_cuda_smooth_l1_loss(const cg_kernel_call *c) {
     CG_DISPATCH_FLOAT(c->it->dtypes[0], {
         T k = (T)cg_scalar_to_double(c->args->s[0]);
         cg_ew_launch<2, T>(c, [=] __device__(T a, T b) -> T { return cg_smooth_l1_at(a, b, k); });
     })
 }
 
-extern "C" void cuda_huber_loss(const cg_call *c) {
+extern "C" void cg_cuda_huber_loss(const cg_kernel_call *c) {
     CG_DISPATCH_FLOAT(c->it->dtypes[0], {
         T k = (T)cg_scalar_to_double(c->args->s[0]);
         cg_ew_launch<2, T>(c, [=] __device__(T a, T b) -> T { return cg_huber_at(a, b, k); });
@@ -32,7 +32,7 @@ extern "C" void cuda_huber_loss(const cg_call *c) {
 }
 
 /* derivative in d = a - b of order args->i[1] (1 or 2); args->flag: huber */
-extern "C" void cuda_robust_loss_grad(const cg_call *c) {
+extern "C" void cg_cuda_robust_loss_grad(const cg_kernel_call *c) {
     bool huber = c->args->flag;
     int order = (int)c->args->i[1];
     CG_DISPATCH_FLOAT(c->it->dtypes[0], {
@@ -44,24 +44,24 @@ extern "C" void cuda_robust_loss_grad(const cg_call *c) {
 /* ---- binary_cross_entropy ----------------------------------------------------------- */
 
 /* input a, target b; the partials of order args->i[1] (cg_bce_order) */
-extern "C" void cuda_bce(const cg_call *c) {
+extern "C" void cg_cuda_bce(const cg_kernel_call *c) {
     CG_DISPATCH_FLOAT(c->it->dtypes[0], cg_ew_launch<2, T>(c, [] __device__(T a, T b) -> T { return cg_bce_at(a, b); }))
 }
 
-extern "C" void cuda_bce_grad(const cg_call *c) {
+extern "C" void cg_cuda_bce_grad(const cg_kernel_call *c) {
     int order = (int)c->args->i[1];
     CG_DISPATCH_FLOAT(c->it->dtypes[0],
                       cg_ew_launch<2, T>(c, [=] __device__(T a, T b) -> T { return cg_bce_grad_at(a, b, order); }))
 }
 
 /* x logits, t target, pw pos_weight */
-extern "C" void cuda_bce_logits(const cg_call *c) {
+extern "C" void cg_cuda_bce_logits(const cg_kernel_call *c) {
     CG_DISPATCH_FLOAT(c->it->dtypes[0], cg_ew_launch<3, T>(c, [] __device__(T x, T t, T pw) -> T {
         return cg_bce_logits_at(x, t, pw);
     }))
 }
 
-extern "C" void cuda_bce_logits_grad(const cg_call *c) {
+extern "C" void cg_cuda_bce_logits_grad(const cg_kernel_call *c) {
     int order = (int)c->args->i[1];
     CG_DISPATCH_FLOAT(c->it->dtypes[0], cg_ew_launch<3, T>(c, [=] __device__(T x, T t, T pw) -> T {
         return cg_bce_logits_grad_at(x, t, pw, order);
@@ -109,7 +109,7 @@ template <typename T> __global__ void zero_scalar(T *p) { *p = 0; }
 
 /* in: input, target, weight (may be NULL), contiguous; out: loss,
  * total_weight (0-d). args: i[0] reduction, i[1] ignore_index. */
-extern "C" void cuda_nll_loss(const cg_call *c) {
+extern "C" void cg_cuda_nll_loss(const cg_kernel_call *c) {
     nll_geom g = nll_geom_of(c->in[0]->ndim, c->in[0]->sizes);
     int red = (int)c->args->i[0];
     bool none = red == CG_REDUCTION_NONE;
@@ -144,7 +144,7 @@ __global__ void nll_backward_kernel(T *gi, const T *g, const int64_t *t, const T
 
 /* out: grad_input of the input's sizes; in: grad, target, weight (may be
  * NULL), total_weight, all contiguous. args as nll_loss's. */
-extern "C" void cuda_nll_loss_backward(const cg_call *c) {
+extern "C" void cg_cuda_nll_loss_backward(const cg_kernel_call *c) {
     const cg_tensor *out = c->out[0];
     nll_geom g = nll_geom_of(out->ndim, out->sizes);
     size_t bytes = (size_t)cg_tensor_numel(out) * cg_tensor_itemsize(out);

@@ -203,7 +203,7 @@ template <typename T> struct norm_fold {
     __device__ void write(double a, char *out, char *) const { *(T *)out = (T)(p == 2 ? sqrt(a) : a); }
 };
 
-extern "C" void cuda_sum(const cg_call *c) {
+extern "C" void cg_cuda_sum(const cg_kernel_call *c) {
     const cg_reduce_iter *it = c->rit;
     CG_DISPATCH_FLOAT(it->xdtype, run_fold(it, sum_fold<T, double, T>{1.0}))
     CG_DISPATCH_INT(it->xdtype, run_fold(it, sum_fold<T, int64_t, int64_t>{1.0}))
@@ -211,12 +211,12 @@ extern "C" void cuda_sum(const cg_call *c) {
         run_fold(it, sum_fold<bool, int64_t, int64_t>{1.0});
 }
 
-extern "C" void cuda_mean(const cg_call *c) {
+extern "C" void cg_cuda_mean(const cg_kernel_call *c) {
     const cg_reduce_iter *it = c->rit;
     CG_DISPATCH_FLOAT(it->xdtype, run_fold(it, sum_fold<T, double, T>{1.0 / (double)it->nred}))
 }
 
-extern "C" void cuda_prod(const cg_call *c) {
+extern "C" void cg_cuda_prod(const cg_kernel_call *c) {
     const cg_reduce_iter *it = c->rit;
     CG_DISPATCH_FLOAT(it->xdtype, run_fold(it, prod_fold<T, double, T>{}))
     CG_DISPATCH_INT(it->xdtype, run_fold(it, prod_fold<T, int64_t, int64_t>{}))
@@ -224,16 +224,16 @@ extern "C" void cuda_prod(const cg_call *c) {
         run_fold(it, prod_fold<bool, int64_t, int64_t>{});
 }
 
-extern "C" void cuda_any(const cg_call *c) { CG_DISPATCH_ALL(c->rit->xdtype, run_fold(c->rit, logic_fold<T, false>{})) }
-extern "C" void cuda_all(const cg_call *c) { CG_DISPATCH_ALL(c->rit->xdtype, run_fold(c->rit, logic_fold<T, true>{})) }
+extern "C" void cg_cuda_any(const cg_kernel_call *c) { CG_DISPATCH_ALL(c->rit->xdtype, run_fold(c->rit, logic_fold<T, false>{})) }
+extern "C" void cg_cuda_all(const cg_kernel_call *c) { CG_DISPATCH_ALL(c->rit->xdtype, run_fold(c->rit, logic_fold<T, true>{})) }
 
 /* out: values (x's dtype); out2 (may be absent): int64 indices */
-extern "C" void cuda_max(const cg_call *c) { CG_DISPATCH_ALL(c->rit->xdtype, run_fold(c->rit, extreme_fold<T, true>{})) }
-extern "C" void cuda_min(const cg_call *c) { CG_DISPATCH_ALL(c->rit->xdtype, run_fold(c->rit, extreme_fold<T, false>{})) }
-extern "C" void cuda_argmax(const cg_call *c) { cuda_max(c); }
-extern "C" void cuda_argmin(const cg_call *c) { cuda_min(c); }
+extern "C" void cg_cuda_max(const cg_kernel_call *c) { CG_DISPATCH_ALL(c->rit->xdtype, run_fold(c->rit, extreme_fold<T, true>{})) }
+extern "C" void cg_cuda_min(const cg_kernel_call *c) { CG_DISPATCH_ALL(c->rit->xdtype, run_fold(c->rit, extreme_fold<T, false>{})) }
+extern "C" void cg_cuda_argmax(const cg_kernel_call *c) { cg_cuda_max(c); }
+extern "C" void cg_cuda_argmin(const cg_kernel_call *c) { cg_cuda_min(c); }
 
-extern "C" void cuda_norm(const cg_call *c) {
+extern "C" void cg_cuda_norm(const cg_kernel_call *c) {
     double p = cg_scalar_to_double(c->args->s[0]);
     CG_DISPATCH_FLOAT(c->rit->xdtype, run_fold(c->rit, norm_fold<T>{p}))
 }
@@ -292,7 +292,7 @@ __global__ void logsumexp_kernel(cg_reduce_iter it) {
 
 static unsigned grid_for(int64_t nout) { return (unsigned)(nout < 65535 * 16 ? nout : 65535 * 16); }
 
-static void run_var(const cg_call *c, bool take_sqrt) {
+static void run_var(const cg_kernel_call *c, bool take_sqrt) {
     const cg_reduce_iter *it = c->rit;
     if (it->nout == 0)
         return;
@@ -300,10 +300,10 @@ static void run_var(const cg_call *c, bool take_sqrt) {
                                       *it, c->args->i[0], take_sqrt))
     cg_cuda_check_launch();
 }
-extern "C" void cuda_var(const cg_call *c) { run_var(c, false); }
-extern "C" void cuda_std(const cg_call *c) { run_var(c, true); }
+extern "C" void cg_cuda_var(const cg_kernel_call *c) { run_var(c, false); }
+extern "C" void cg_cuda_std(const cg_kernel_call *c) { run_var(c, true); }
 
-extern "C" void cuda_logsumexp(const cg_call *c) {
+extern "C" void cg_cuda_logsumexp(const cg_kernel_call *c) {
     const cg_reduce_iter *it = c->rit;
     if (it->nout == 0)
         return;
@@ -330,7 +330,7 @@ __global__ void cumsum_kernel(cg_reduce_iter it, int64_t out_step, bool reverse)
 }
 
 /* x any shape; out of x's shape (int64 for integral x); dim args->dims[0] */
-extern "C" void cuda_cumsum(const cg_call *c) {
+extern "C" void cg_cuda_cumsum(const cg_kernel_call *c) {
     const cg_reduce_iter *it = c->rit;
     const cg_tensor *out = c->out[0];
     int d = out->ndim ? (int)c->args->dims[0] : 0;

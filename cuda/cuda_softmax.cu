@@ -1,4 +1,4 @@
-/* cuda_softmax.cu: the CUDA kernels of softmax and log_softmax, twins of
+/* cg_cuda_softmax.cu: the CUDA kernels of softmax and log_softmax, twins of
  * engine/ops_nn.c's: x and y contiguous, seen as [outer, C, inner] around
  * the softmax dim. One block per (outer, inner) slice folds its C values:
  * the max (NaN wins, so a NaN makes the slice NaN, as in PyTorch), then
@@ -38,7 +38,7 @@ __global__ void softmax_kernel(const T *x, T *y, int64_t outer, int64_t C, int64
 
 /* in[0] x and out[0] y contiguous of one float dtype and shape; dim in
  * args->i[0] (wrapped) */
-static void softmax_run(const cg_call *c, bool log_) {
+static void softmax_run(const cg_kernel_call *c, bool log_) {
     const cg_tensor *x = c->in[0];
     int dim = (int)c->args->i[0];
     int64_t outer = 1, C = x->ndim ? x->sizes[dim] : 1, inner = 1;
@@ -57,5 +57,5 @@ static void softmax_run(const cg_call *c, bool log_) {
     cg_cuda_check_launch();
 }
 
-extern "C" void cuda_softmax(const cg_call *c) { softmax_run(c, false); }
-extern "C" void cuda_log_softmax(const cg_call *c) { softmax_run(c, true); }
+extern "C" void cg_cuda_softmax(const cg_kernel_call *c) { softmax_run(c, false); }
+extern "C" void cg_cuda_log_softmax(const cg_kernel_call *c) { softmax_run(c, true); }

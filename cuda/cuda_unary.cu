@@ -13,7 +13,7 @@ extern "C" {
 
 /* A float op: expressions for float32 and float64 */
 #define FLOAT_KERNEL(name, e32, e64)                                                          \
-    extern "C" void cuda_##name(const cg_call *c) {                                           \
+    extern "C" void cg_cuda_##name(const cg_kernel_call *c) {                                           \
         if (c->it->dtypes[0] == CG_F32)                                                       \
             cg_ew_launch<1, float>(c, [] __device__(float x) -> float { return e32; });       \
         else                                                                                  \
@@ -23,7 +23,7 @@ extern "C" {
 CG_FLOAT_UNARY_OPS(FLOAT_KERNEL)
 
 /* args->flag: approximate='tanh' */
-extern "C" void cuda_gelu(const cg_call *c) {
+extern "C" void cg_cuda_gelu(const cg_kernel_call *c) {
     bool tanh_form = c->args->flag;
     CG_DISPATCH_FLOAT(c->it->dtypes[0], cg_ew_launch<1, T>(c, [=] __device__(T x) -> T {
         if (tanh_form)
@@ -33,18 +33,18 @@ extern "C" void cuda_gelu(const cg_call *c) {
 }
 
 /* args->s[0] negative_slope */
-extern "C" void cuda_leaky_relu(const cg_call *c) {
+extern "C" void cg_cuda_leaky_relu(const cg_kernel_call *c) {
     CG_DISPATCH_FLOAT(c->it->dtypes[0], {
         T slope = cg_scalar_as<T>(c->args->s[0]);
         cg_ew_launch<1, T>(c, [=] __device__(T x) -> T { return CG_LEAKY_RELU(x, slope); });
     })
 }
 
-extern "C" void cuda_neg(const cg_call *c) {
+extern "C" void cg_cuda_neg(const cg_kernel_call *c) {
     CG_DISPATCH_NUMERIC(c->it->dtypes[0], cg_ew_launch<1, T>(c, [] __device__(T x) -> T { return -x; }))
 }
 
-extern "C" void cuda_abs(const cg_call *c) {
+extern "C" void cg_cuda_abs(const cg_kernel_call *c) {
     CG_DISPATCH_NUMERIC(c->it->dtypes[0], cg_ew_launch<1, T>(c, [] __device__(T x) -> T {
         if constexpr ((T)0.5 != 0)
             return fabs(x);
@@ -53,12 +53,12 @@ extern "C" void cuda_abs(const cg_call *c) {
     }))
 }
 
-extern "C" void cuda_relu(const cg_call *c) {
+extern "C" void cg_cuda_relu(const cg_kernel_call *c) {
     CG_DISPATCH_NUMERIC(c->it->dtypes[0], cg_ew_launch<1, T>(c, [] __device__(T x) -> T { return CG_RELU(x); }))
 }
 
 /* bool is itself */
-extern "C" void cuda_sign(const cg_call *c) {
+extern "C" void cg_cuda_sign(const cg_kernel_call *c) {
     CG_DISPATCH_ALL(c->it->dtypes[0], cg_ew_launch<1, T>(c, [] __device__(T x) -> T {
         if constexpr (sizeof(T) == 1)
             return x;
@@ -68,7 +68,7 @@ extern "C" void cuda_sign(const cg_call *c) {
 }
 
 /* grad a, self b; args->s[0] threshold */
-extern "C" void cuda_threshold_backward(const cg_call *c) {
+extern "C" void cg_cuda_threshold_backward(const cg_kernel_call *c) {
     CG_DISPATCH_NUMERIC(c->it->dtypes[0], {
         T th = cg_scalar_as<T>(c->args->s[0]);
         cg_ew_launch<2, T>(c, [=] __device__(T a, T b) -> T { return CG_THRESHOLD_BACKWARD(a, b, th); });
@@ -76,7 +76,7 @@ extern "C" void cuda_threshold_backward(const cg_call *c) {
 }
 
 /* clamp with Python numbers: args->s[0] min, s[1] max, i[0] which given */
-extern "C" void cuda_clamp(const cg_call *c) {
+extern "C" void cg_cuda_clamp(const cg_kernel_call *c) {
     bool has_lo = c->args->i[0] & CG_CLAMP_MIN, has_hi = c->args->i[0] & CG_CLAMP_MAX;
     CG_DISPATCH_NUMERIC(c->it->dtypes[0], {
         T lo = cg_scalar_as<T>(c->args->s[0]), hi = cg_scalar_as<T>(c->args->s[1]);
@@ -85,7 +85,7 @@ extern "C" void cuda_clamp(const cg_call *c) {
 }
 
 /* out, x of one bool or integer dtype */
-extern "C" void cuda_bitwise_not(const cg_call *c) {
+extern "C" void cg_cuda_bitwise_not(const cg_kernel_call *c) {
     CG_DISPATCH_INT(c->it->dtypes[0], cg_ew_launch<1, T>(c, [] __device__(T x) -> T { return ~x; }))
     if (c->it->dtypes[0] == CG_BOOL)
         cg_ew_launch<1, bool>(c, [] __device__(bool x) -> bool { return !x; });

@@ -361,7 +361,7 @@ static const cg_memory_ops cpu_memory = {
     .mem_get_info = cpu_mem_get_info,
 };
 
-static int cpu_copy(void *dst, cg_device dd, const void *src, cg_device sd, size_t n) {
+static int cg_cpu_copy(void *dst, cg_device dd, const void *src, cg_device sd, size_t n) {
     (void)dd;
     (void)sd;
     if (n)
@@ -372,7 +372,7 @@ static int cpu_copy(void *dst, cg_device dd, const void *src, cg_device sd, size
 extern const cg_kernel_fn cg_cpu_kernels[];
 
 const cg_backend cg_cpu_backend = {
-    .name = "cpu", .alloc = cpu_alloc, .free = cpu_free, .copy = cpu_copy,
+    .name = "cpu", .alloc = cpu_alloc, .free = cpu_free, .copy = cg_cpu_copy,
     .memory = &cpu_memory, .kernels = cg_cpu_kernels,
 };
 

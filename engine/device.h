@@ -28,8 +28,8 @@ static inline bool cg_device_equal(cg_device a, cg_device b) {
 const char *cg_device_str(cg_device d, char *buf, size_t n);
 
 
-struct cg_call;
-typedef void (*cg_kernel_fn)(const struct cg_call *call);
+struct cg_kernel_call;
+typedef void (*cg_kernel_fn)(const struct cg_kernel_call *call);
 
 /* The devices of a backend that has several (CUDA): torch.cuda's
  * device_count(), current_device(), set_device(), get_device_name(),

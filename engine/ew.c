@@ -78,9 +78,9 @@ static cg_tensor *ew_run(cg_op op, int n, cg_tensor *const *in, int ndim, const 
     cg_tensor *out = cg_tensor_empty(ndim, shape, out_dtype, dev);
     if (!out)
         return NULL;
-    cg_iter it;
-    cg_iter_init(&it, out, n, in);
-    cg_call call = {.op = op, .nout = 1, .nin = n, .out = {out}, .it = &it, .args = args};
+    cg_ew_iter it;
+    cg_ew_iter_init(&it, out, n, in);
+    cg_kernel_call call = {.op = op, .nout = 1, .nin = n, .out = {out}, .it = &it, .args = args};
     memcpy(call.in, in, (size_t)n * sizeof *in);
     if (cg_op_run(&call) < 0) {
         cg_tensor_release(out);
@@ -186,17 +186,17 @@ static int inplace_apply(cg_op op, cg_tensor *self, int n, cg_tensor *const *oth
                                                                     cg_tensor_device(self));
     int rc = target ? 0 : -1;
     if (rc == 0) {
-        cg_iter it;
-        cg_iter_init(&it, target, n + 1, cast);
-        cg_call call = {.op = op, .nout = 1, .nin = n + 1, .out = {target}, .it = &it, .args = args};
+        cg_ew_iter it;
+        cg_ew_iter_init(&it, target, n + 1, cast);
+        cg_kernel_call call = {.op = op, .nout = 1, .nin = n + 1, .out = {target}, .it = &it, .args = args};
         memcpy(call.in, cast, (size_t)(n + 1) * sizeof *cast);
         rc = cg_op_run(&call);
     }
     if (rc == 0 && target != self) {
         bool was = cg_grad_set_enabled(false);
-        cg_iter it;
-        cg_iter_init(&it, self, 1, &target);
-        cg_call call = {.op = CG_OP_COPY, .nout = 1, .nin = 1, .out = {self}, .in = {target}, .it = &it};
+        cg_ew_iter it;
+        cg_ew_iter_init(&it, self, 1, &target);
+        cg_kernel_call call = {.op = CG_OP_COPY, .nout = 1, .nin = 1, .out = {self}, .in = {target}, .it = &it};
         rc = cg_op_run(&call);
         cg_grad_set_enabled(was);
     }

@@ -108,8 +108,8 @@ typedef int64_t cg_i64;
 
 /* Runs rows[dtype of operand `which`] over call->it; the common body of
  * elementwise kernels. */
-static inline void cg_ew_run(const cg_call *c, const cg_row_fn *rows, int which) {
-    cg_iter_for_each(c->it, rows[c->it->dtypes[which]], c->args);
+static inline void cg_ew_run(const cg_kernel_call *c, const cg_row_fn *rows, int which) {
+    cg_ew_iter_for_each(c->it, rows[c->it->dtypes[which]], c->args);
 }
 
 

@@ -20,7 +20,7 @@ static void broadcast_strides(const cg_tensor *t, const cg_tensor *out, int64_t 
 
 /* Every operand contiguous and of out's shape: one row of numel elements.
  * The common case of small ops, planned without the general loop. */
-static bool init_flat(cg_iter *it, cg_tensor *out, int nin, cg_tensor *const *in) {
+static bool init_flat(cg_ew_iter *it, cg_tensor *out, int nin, cg_tensor *const *in) {
     if (!cg_tensor_is_contiguous(out))
         return false;
     for (int k = 0; k < nin; k++) {
@@ -41,7 +41,7 @@ static bool init_flat(cg_iter *it, cg_tensor *out, int nin, cg_tensor *const *in
     return true;
 }
 
-void cg_iter_init(cg_iter *it, cg_tensor *out, int nin, cg_tensor *const *in) {
+void cg_ew_iter_init(cg_ew_iter *it, cg_tensor *out, int nin, cg_tensor *const *in) {
     if (init_flat(it, out, nin, in))
         return;
     int nops = nin + 1;
@@ -85,7 +85,7 @@ void cg_iter_init(cg_iter *it, cg_tensor *out, int nin, cg_tensor *const *in) {
 /* Whole rows [begin, end) of a 2-d iteration (a bias broadcast over a
  * batch): each row one step of the outer strides, without the general
  * loop's index bookkeeping. */
-static void run_rows(const cg_iter *it, int64_t begin, int64_t end, cg_row_fn fn, const void *ctx) {
+static void run_rows(const cg_ew_iter *it, int64_t begin, int64_t end, cg_row_fn fn, const void *ctx) {
     char *ptrs[CG_ITER_MAX_OPERANDS];
     int64_t inner[CG_ITER_MAX_OPERANDS];
     int nops = it->noperands;
@@ -101,7 +101,7 @@ static void run_rows(const cg_iter *it, int64_t begin, int64_t end, cg_row_fn fn
 }
 
 /* Runs fn over the flat element range [begin, end). */
-static void run_range(const cg_iter *it, int64_t begin, int64_t end, cg_row_fn fn, const void *ctx) {
+static void run_range(const cg_ew_iter *it, int64_t begin, int64_t end, cg_row_fn fn, const void *ctx) {
     if (it->ndim == 2 && begin % it->sizes[0] == 0 && end % it->sizes[0] == 0) {
         run_rows(it, begin / it->sizes[0], end / it->sizes[0], fn, ctx);
         return;
@@ -147,7 +147,7 @@ static void run_range(const cg_iter *it, int64_t begin, int64_t end, cg_row_fn f
     }
 }
 
-void cg_iter_for_each(const cg_iter *it, cg_row_fn fn, const void *ctx) {
+void cg_ew_iter_for_each(const cg_ew_iter *it, cg_row_fn fn, const void *ctx) {
     int64_t numel = it->numel;
     if (numel == 0)
         return;

@@ -16,7 +16,7 @@
 
 #define CG_ITER_MAX_OPERANDS 4
 
-typedef struct cg_iter {
+typedef struct cg_ew_iter {
     int ndim;                                  /* >= 1 */
     int noperands;
     int64_t numel;
@@ -24,7 +24,7 @@ typedef struct cg_iter {
     int64_t strides[CG_ITER_MAX_OPERANDS][CG_MAX_DIMS]; /* bytes */
     char *data[CG_ITER_MAX_OPERANDS];
     cg_dtype dtypes[CG_ITER_MAX_OPERANDS];
-} cg_iter;
+} cg_ew_iter;
 
 /* Processes n elements of one row: ptrs[k] is operand k's first element and
  * strides[k] its step in bytes. ctx is the kernel's (e.g. its cg_op_args). */
@@ -32,9 +32,9 @@ typedef void (*cg_row_fn)(char **ptrs, const int64_t *strides, int64_t n, const 
 
 /* Plans an iteration over `out` and inputs broadcastable to out's shape.
  * All operands must be on the CPU-visible address space of one device. */
-void cg_iter_init(cg_iter *it, cg_tensor *out, int nin, cg_tensor *const *in);
+void cg_ew_iter_init(cg_ew_iter *it, cg_tensor *out, int nin, cg_tensor *const *in);
 /* Calls fn over every row, in parallel when the iteration is large. */
-void cg_iter_for_each(const cg_iter *it, cg_row_fn fn, const void *ctx);
+void cg_ew_iter_for_each(const cg_ew_iter *it, cg_row_fn fn, const void *ctx);
 
 /* Below this many elements an iteration stays on one thread, so that tiny
  * ops stay cheap. */

@@ -79,7 +79,7 @@ static int gumbel_pick(const double *q, int64_t rows, int64_t cats, int64_t n, i
 
 /* q = p / exponential_(1), drawn in p's layout and dtype; returns the
  * quotients row-major as doubles (malloc'd), or NULL. */
-static double *gumbel_keys(cg_tensor *p, const double *pv, cg_generator *gen) {
+static double *gumbel_keys(cg_tensor *p, const double *pv, cg_rng *gen) {
     cg_tensor *e = cg_empty_like_preserve(p, p->dtype);
     cg_tensor *ed = NULL, *ec = NULL;
     double *q = NULL;
@@ -125,7 +125,7 @@ CUMULATIVE(float)
 CUMULATIVE(double)
 
 static int with_replacement(const double *p, cg_dtype dt, int64_t rows, int64_t cats, int64_t n, int64_t *out,
-                            cg_generator *g) {
+                            cg_rng *g) {
     double *cum = malloc((size_t)cats * sizeof *cum);
     CG_CHECK_INT(cum, CG_MEMORY_ERROR, "out of memory in multinomial");
     for (int64_t r = 0; r < rows; r++) {
@@ -167,7 +167,7 @@ static int check_rows(const double *p, cg_dtype dt, int64_t rows, int64_t cats) 
 /* With replacement on p's device: p as (rows, cats), divided by its row
  * sums, their running sums, and the sampling kernel; int64 of shape (n,)
  * for a 1-d p or (rows, n), or NULL. */
-static cg_tensor *with_replacement_device(cg_tensor *p, int64_t rows, int64_t cats, int64_t n, cg_generator *g) {
+static cg_tensor *with_replacement_device(cg_tensor *p, int64_t rows, int64_t cats, int64_t n, cg_rng *g) {
     int64_t in_sizes[2] = {rows, cats}, out_sizes[2] = {rows, n}, last = 1;
     cg_tensor *p2 = cg_reshape(p, 2, in_sizes);
     cg_tensor *pc = p2 ? cg_contiguous(p2) : NULL;
@@ -200,7 +200,7 @@ static double *values_of(cg_tensor *p) {
     return v;
 }
 
-cg_tensor *cg_multinomial(cg_tensor *p, int64_t n, bool replacement, cg_generator *gen) {
+cg_tensor *cg_multinomial(cg_tensor *p, int64_t n, bool replacement, cg_rng *gen) {
     CG_CHECK(p->ndim >= 1 && p->ndim <= 2, CG_RUNTIME_ERROR, "prob_dist must be 1 or 2 dim");
     static const char *const names[CG_DTYPE_COUNT] = {"Bool", "Int", "Long", "Float", "Double"};
     CG_CHECK(cg_dtype_is_float(p->dtype), CG_RUNTIME_ERROR,
@@ -211,7 +211,7 @@ cg_tensor *cg_multinomial(cg_tensor *p, int64_t n, bool replacement, cg_generato
              "cannot sample n_sample > prob_dist.size(-1) samples without replacement");
     CG_CHECK(cats <= (1 << 24), CG_RUNTIME_ERROR, "number of categories cannot exceed 2^24");
     bool cpu = cg_tensor_device(p).type == CG_CPU;
-    cg_generator *g = cpu ? cg_generator_cpu(gen) : cg_random_generator(p, gen);
+    cg_rng *g = cpu ? cg_rng_cpu(gen) : cg_random_generator(p, gen);
     if (!g)
         return NULL;
     bool device = g->device.type != CG_CPU; /* drawn on p's device */

@@ -136,10 +136,10 @@ static void block_f64(double *d, double mean, double std) {
         block(tail, mean, std);                                                        \
     }
 
-void cg_normal_fill_f32(float *data, int64_t n, float mean, float std, cg_generator *g) {
+void cg_normal_fill_f32(float *data, int64_t n, float mean, float std, cg_rng *g) {
     NORMAL_FILL(float, cg_uniform_f32, block_f32)
 }
 
-void cg_normal_fill_f64(double *data, int64_t n, double mean, double std, cg_generator *g) {
+void cg_normal_fill_f64(double *data, int64_t n, double mean, double std, cg_rng *g) {
     NORMAL_FILL(double, cg_uniform_f64, block_f64)
 }

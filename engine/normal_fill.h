@@ -23,19 +23,19 @@
 
 #include <stdint.h>
 
-#include "generator.h"
+#include "rng.h"
 
 /* data is (n,), n >= 16: n normal values with the given mean and std. */
-void cg_normal_fill_f32(float *data, int64_t n, float mean, float std, cg_generator *g);
-void cg_normal_fill_f64(double *data, int64_t n, double mean, double std, cg_generator *g);
+void cg_normal_fill_f32(float *data, int64_t n, float mean, float std, cg_rng *g);
+void cg_normal_fill_f64(double *data, int64_t n, double mean, double std, cg_rng *g);
 
 /* One uniform in [0, 1) as PyTorch's uniform_real_distribution draws it:
  * 24 bits of random() for float, 53 bits of random64() for double. */
-static inline float cg_uniform_f32(cg_generator *g) {
-    return (float)(cg_generator_random(g) & ((1u << 24) - 1)) * (1.0f / (float)(1u << 24));
+static inline float cg_uniform_f32(cg_rng *g) {
+    return (float)(cg_rng_random(g) & ((1u << 24) - 1)) * (1.0f / (float)(1u << 24));
 }
-static inline double cg_uniform_f64(cg_generator *g) {
-    return (double)(cg_generator_random64(g) & ((1ull << 53) - 1)) * (1.0 / (double)(1ull << 53));
+static inline double cg_uniform_f64(cg_rng *g) {
+    return (double)(cg_rng_random64(g) & ((1ull << 53) - 1)) * (1.0 / (double)(1ull << 53));
 }
 
 #endif

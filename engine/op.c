@@ -41,7 +41,7 @@ static int enter_device(const cg_backend *be, int index, int *prev) {
     return 0;
 }
 
-int cg_op_run(const cg_call *call) {
+int cg_op_run(const cg_kernel_call *call) {
     const cg_tensor *t = call->nout ? call->out[0] : call->in[0];
     cg_device dev = cg_tensor_device(t);
     const cg_backend *be = cg_backend_get(dev.type);

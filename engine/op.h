@@ -34,17 +34,17 @@ typedef struct cg_op_args {
 } cg_op_args;
 
 /* What a kernel gets: outputs allocated, inputs checked, geometry planned. */
-typedef struct cg_call {
+typedef struct cg_kernel_call {
     cg_op op;
     int nout, nin;
     cg_tensor *out[2];
     cg_tensor *in[4];
     cg_tensor *const *list;       /* ops over a tensor list (cat, stack) */
     int nlist;
-    const cg_iter *it;            /* elementwise plan, where used */
+    const cg_ew_iter *it;            /* elementwise plan, where used */
     const struct cg_reduce_iter *rit; /* reduction plan, where used */
     const cg_op_args *args;
-} cg_call;
+} cg_kernel_call;
 
 struct cg_node;
 /* A derivative: given the gradients of the node's outputs (grads_out, NULL
@@ -65,13 +65,13 @@ extern const cg_op_info cg_op_table[CG_OP_COUNT];
  * placeholders `nokernel` and `nodiff` are declared too, harmlessly: op.c
  * turns them into NULL before it builds the tables. */
 #define X(id, node, cpu, cuda, bw, sample)                                               \
-    void cpu(const cg_call *call);                                                       \
+    void cpu(const cg_kernel_call *call);                                                       \
     int bw(struct cg_node *n, cg_tensor *const *grads_out, cg_tensor **grads_in);
 #include "ops.def"
 #undef X
 
 /* Runs the kernel of call->op on the device of call->out[0] (or in[0]).
  * Returns 0, or -1 with "... not implemented for 'cuda'" style errors. */
-int cg_op_run(const cg_call *call);
+int cg_op_run(const cg_kernel_call *call);
 
 #endif

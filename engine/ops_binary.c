@@ -90,15 +90,15 @@ static const cg_row_fn maximum_rows[CG_DTYPE_COUNT] = {CG_ROWS_ALL(maximum)};
 static const cg_row_fn minimum_rows[CG_DTYPE_COUNT] = {CG_ROWS_ALL(minimum)};
 
 /* out, a, b broadcast to out's shape, all of one dtype */
-void cpu_add(const cg_call *c) { cg_ew_run(c, add_rows, 0); }
-void cpu_sub(const cg_call *c) { cg_ew_run(c, sub_rows, 0); }
-void cpu_mul(const cg_call *c) { cg_ew_run(c, mul_rows, 0); }
-void cpu_div(const cg_call *c) { cg_ew_run(c, div_rows, 0); }
-void cpu_div_mode(const cg_call *c) { cg_ew_run(c, div_mode_rows, 0); }
-void cpu_remainder(const cg_call *c) { cg_ew_run(c, remainder_rows, 0); }
-void cpu_pow(const cg_call *c) { cg_ew_run(c, pow_rows, 0); }
-void cpu_maximum(const cg_call *c) { cg_ew_run(c, maximum_rows, 0); }
-void cpu_minimum(const cg_call *c) { cg_ew_run(c, minimum_rows, 0); }
+void cg_cpu_add(const cg_kernel_call *c) { cg_ew_run(c, add_rows, 0); }
+void cg_cpu_sub(const cg_kernel_call *c) { cg_ew_run(c, sub_rows, 0); }
+void cg_cpu_mul(const cg_kernel_call *c) { cg_ew_run(c, mul_rows, 0); }
+void cg_cpu_div(const cg_kernel_call *c) { cg_ew_run(c, div_rows, 0); }
+void cg_cpu_div_mode(const cg_kernel_call *c) { cg_ew_run(c, div_mode_rows, 0); }
+void cg_cpu_remainder(const cg_kernel_call *c) { cg_ew_run(c, remainder_rows, 0); }
+void cg_cpu_pow(const cg_kernel_call *c) { cg_ew_run(c, pow_rows, 0); }
+void cg_cpu_maximum(const cg_kernel_call *c) { cg_ew_run(c, maximum_rows, 0); }
+void cg_cpu_minimum(const cg_kernel_call *c) { cg_ew_run(c, minimum_rows, 0); }
 
 /* ---- add / sub ------------------------------------------------------------------ */
 
@@ -171,28 +171,28 @@ static cg_tensor *scaled(cg_tensor *g, cg_scalar alpha) {
 }
 
 /* AddBackward0: self: grad, other: grad * alpha */
-int bw_add(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_add(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     gi[0] = n->next[0].node ? cg_tensor_retain(go[0]) : NULL;
     gi[1] = n->next[1].node ? scaled(go[0], n->args.s[0]) : NULL;
     return (n->next[1].node && !gi[1]) ? -1 : 0;
 }
 
 /* SubBackward0: self: grad, other: -grad * alpha */
-int bw_sub(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_sub(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     gi[0] = n->next[0].node ? cg_tensor_retain(go[0]) : NULL;
     gi[1] = n->next[1].node ? cg_mul_scalar(go[0], -cg_scalar_to_double(n->args.s[0])) : NULL;
     return (n->next[1].node && !gi[1]) ? -1 : 0;
 }
 
 /* RsubBackward0: self: -grad * alpha, other: grad */
-int bw_rsub(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_rsub(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     gi[0] = n->next[0].node ? cg_mul_scalar(go[0], -cg_scalar_to_double(n->args.s[0])) : NULL;
     gi[1] = n->next[1].node ? cg_tensor_retain(go[0]) : NULL;
     return (n->next[0].node && !gi[0]) ? -1 : 0;
 }
 
 /* RsubBackward1: self: -grad * alpha */
-int bw_rsub_scalar(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_rsub_scalar(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     gi[0] = cg_mul_scalar(go[0], -cg_scalar_to_double(n->args.s[0]));
     return gi[0] ? 0 : -1;
 }
@@ -256,7 +256,7 @@ int cg_div_(cg_tensor *self, cg_tensor *other) {
 }
 
 /* MulBackward0: self: grad * other, other: grad * self */
-int bw_mul(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_mul(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *self, *other;
     if (cg_node_saved_all(n, 2, &self, &other) < 0)
         return -1;
@@ -266,7 +266,7 @@ int bw_mul(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 }
 
 /* DivBackward0: self: grad / other, other: -grad * self / (other * other) */
-int bw_div(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_div(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *self, *other;
     if (cg_node_saved_all(n, 2, &self, &other) < 0)
         return -1;
@@ -313,10 +313,10 @@ static int check_int_divisor(cg_tensor *a, cg_tensor *b, cg_dtype compute) {
     /* an empty dividend divides nothing (the result is empty) */
     if (!cg_dtype_is_int(compute) || cg_tensor_device(b).type != CG_CPU || cg_tensor_numel(a) == 0)
         return 0;
-    cg_iter it;
-    cg_iter_init(&it, b, 0, NULL);
+    cg_ew_iter it;
+    cg_ew_iter_init(&it, b, 0, NULL);
     bool zero = false;
-    cg_iter_for_each(&it, has_zero_rows[b->dtype], &zero);
+    cg_ew_iter_for_each(&it, has_zero_rows[b->dtype], &zero);
     CG_CHECK_INT(!zero, CG_RUNTIME_ERROR, "ZeroDivisionError");
     return 0;
 }
@@ -422,7 +422,7 @@ static cg_tensor *pow_exponent_grad(cg_tensor *g, cg_tensor *self, cg_tensor *ex
 /* PowBackward1: self: grad * exponent * self ** (exponent - 1), 0 where
  * exponent == 0 (there the power taken is self ** 0, times 0);
  * exponent: see pow_exponent_grad */
-int bw_pow(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_pow(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *self, *exponent, *result;
     if (cg_node_saved_all(n, 3, &self, &exponent, &result) < 0)
         return -1;
@@ -445,7 +445,7 @@ int bw_pow(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 }
 
 /* PowBackward0: self: exponent == 0 ? 0 : grad * exponent * self ** (exponent - 1) */
-int bw_pow_scalar(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_pow_scalar(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *self;
     if (cg_node_saved(n, 0, &self) < 0)
         return -1;
@@ -461,7 +461,7 @@ int bw_pow_scalar(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 }
 
 /* PowBackward2: exponent: grad * result * log(self), self a Python number */
-int bw_pow_scalar_base(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_pow_scalar_base(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *exponent, *result;
     if (cg_node_saved_all(n, 2, &exponent, &result) < 0)
         return -1;
@@ -549,7 +549,7 @@ int cg_floor_divide_(cg_tensor *self, cg_tensor *other) {
 }
 
 /* DivBackward2: rounding makes the quotient piecewise constant: zeros */
-int bw_div_mode(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_div_mode(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     for (int i = 0; i < 2; i++)
         if (n->next[i].node && !(gi[i] = cg_zeros_like(go[0])))
             return -1;
@@ -587,7 +587,7 @@ int cg_remainder_(cg_tensor *self, cg_tensor *other) {
 }
 
 /* RemainderBackward1: self: grad, other: -grad * self.div(other, rounding_mode='floor') */
-int bw_remainder(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_remainder(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *self, *other;
     if (cg_node_saved_all(n, 2, &self, &other) < 0)
         return -1;
@@ -605,7 +605,7 @@ int bw_remainder(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 }
 
 /* RemainderBackward0: self: grad */
-int bw_remainder_scalar(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_remainder_scalar(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     (void)n;
     gi[0] = cg_tensor_retain(go[0]);
     return 0;
@@ -642,7 +642,7 @@ static cg_tensor *lt_swapped(cg_tensor *x, cg_tensor *y) { return cg_lt(y, x); }
 
 /* MaximumBackward0: self: grad where self >= other, halved on a tie; other
  * alike. MinimumBackward0 the same with the comparison turned round. */
-int bw_max_min(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_max_min(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *self, *other;
     if (cg_node_saved_all(n, 2, &self, &other) < 0)
         return -1;

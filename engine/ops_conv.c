@@ -61,7 +61,7 @@ typedef struct {
 } col_geom;
 
 /* image: [N, C, H, W] or [C, H, W]; the layout flag in args->flag */
-static col_geom geom_of(const cg_call *c, const cg_tensor *image) {
+static col_geom geom_of(const cg_kernel_call *c, const cg_tensor *image) {
     int nd = image->ndim;
     col_geom g = {1, image->sizes[nd - 3], image->sizes[nd - 2], image->sizes[nd - 1], c->args->i[0], c->args->i[1],
                   cg_window_of(c->args), c->args->flag};
@@ -156,13 +156,13 @@ CG_EXPAND_FLOAT(COL2IM_FN, col2im)
 typedef void (*col_fn)(const void *in, void *out, col_geom g);
 
 /* in[0] the image [N, C, H, W] or [C, H, W] contiguous, out[0] the columns, contiguous */
-void cpu_im2col(const cg_call *c) {
+void cg_cpu_im2col(const cg_kernel_call *c) {
     static const col_fn fns[CG_DTYPE_COUNT] = {CG_ROWS_NUMERIC((col_fn)im2col)};
     fns[c->in[0]->dtype](cg_tensor_data(c->in[0]), cg_tensor_data(c->out[0]), geom_of(c, c->in[0]));
 }
 
 /* in[0] the columns contiguous, out[0] the image [N, C, H, W] or [C, H, W], contiguous */
-void cpu_col2im(const cg_call *c) {
+void cg_cpu_col2im(const cg_kernel_call *c) {
     static const col_fn fns[CG_DTYPE_COUNT] = {CG_ROWS_FLOAT((col_fn)col2im)};
     fns[c->in[0]->dtype](cg_tensor_data(c->in[0]), cg_tensor_data(c->out[0]), geom_of(c, c->out[0]));
 }
@@ -177,7 +177,7 @@ static cg_tensor *run_window_op(cg_op op, cg_tensor *x, int ndim, const int64_t 
     cg_grad_set_enabled(was);
     cg_tensor *out = xc ? cg_tensor_empty(ndim, sizes, x->dtype, cg_tensor_device(x)) : NULL;
     if (out && cg_tensor_numel(out) > 0) {
-        cg_call call = {.op = op, .nout = 1, .nin = 1, .out = {out}, .in = {xc}, .args = args};
+        cg_kernel_call call = {.op = op, .nout = 1, .nin = 1, .out = {out}, .in = {xc}, .args = args};
         if (cg_op_run(&call) < 0) {
             cg_tensor_release(out);
             out = NULL;
@@ -208,7 +208,7 @@ cg_tensor *cg_col2im(cg_tensor *cols, int64_t h, int64_t w, const cg_window2d *w
 }
 
 /* Im2ColBackward0: col2im of the gradient over the input's size */
-int bw_im2col(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_im2col(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_window2d w = cg_window_of(&n->args);
     const cg_meta *m = &n->in_meta[0];
     gi[0] = cg_col2im(go[0], m->sizes[m->ndim - 2], m->sizes[m->ndim - 1], &w, n->args.i[0], n->args.i[1],
@@ -217,7 +217,7 @@ int bw_im2col(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 }
 
 /* Col2ImBackward0: im2col of the gradient */
-int bw_col2im(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_col2im(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_window2d w = cg_window_of(&n->args);
     gi[0] = cg_im2col(go[0], &w, n->args.i[0], n->args.i[1], n->args.flag);
     return gi[0] ? 0 : -1;
@@ -472,7 +472,7 @@ static cg_tensor *as_input(cg_node *n, int i, cg_tensor *v) {
 }
 
 /* ConvolutionBackward0 (Note [Convolution as im2col]) */
-int bw_convolution(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_convolution(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *x, *w;
     if (cg_node_saved_all(n, 2, &x, &w) < 0)
         return -1;

@@ -54,15 +54,15 @@ static const cg_row_fn convert_rows[CG_DTYPE_COUNT][CG_DTYPE_COUNT] = {
 };
 
 /* out is any shape, in[0] broadcast to it */
-void cpu_copy(const cg_call *c) {
-    cg_iter_for_each(c->it, convert_rows[c->it->dtypes[1]][c->it->dtypes[0]], NULL);
+void cg_cpu_copy(const cg_kernel_call *c) {
+    cg_ew_iter_for_each(c->it, convert_rows[c->it->dtypes[1]][c->it->dtypes[0]], NULL);
 }
 
 /* Copies src into dst (same device), broadcasting and casting. No checks. */
 static int copy_raw(cg_tensor *dst, cg_tensor *src) {
-    cg_iter it;
-    cg_iter_init(&it, dst, 1, &src);
-    cg_call call = {.op = CG_OP_COPY, .nout = 1, .nin = 1, .out = {dst}, .in = {src}, .it = &it};
+    cg_ew_iter it;
+    cg_ew_iter_init(&it, dst, 1, &src);
+    cg_kernel_call call = {.op = CG_OP_COPY, .nout = 1, .nin = 1, .out = {dst}, .in = {src}, .it = &it};
     return cg_op_run(&call);
 }
 
@@ -90,13 +90,13 @@ FILL_ROW(fill_f64, double, CG_F64)
 static const cg_row_fn fill_rows[CG_DTYPE_COUNT] = {CG_ROWS_ALL(fill)};
 
 /* out is any shape; args->s[0] the value */
-void cpu_fill(const cg_call *c) { cg_ew_run(c, fill_rows, 0); }
+void cg_cpu_fill(const cg_kernel_call *c) { cg_ew_run(c, fill_rows, 0); }
 
 static int fill_raw(cg_tensor *t, cg_scalar value) {
-    cg_iter it;
-    cg_iter_init(&it, t, 0, NULL);
+    cg_ew_iter it;
+    cg_ew_iter_init(&it, t, 0, NULL);
     cg_op_args args = {.s = {value}};
-    cg_call call = {.op = CG_OP_FILL, .nout = 1, .out = {t}, .it = &it, .args = &args};
+    cg_kernel_call call = {.op = CG_OP_FILL, .nout = 1, .out = {t}, .it = &it, .args = &args};
     return cg_op_run(&call);
 }
 
@@ -265,7 +265,7 @@ int cg_copy_(cg_tensor *dst, cg_tensor *src) {
 
 /* CopyBackwards: self's old value is overwritten (no gradient); src gets
  * the gradient, reduced to its shape and cast back by the engine. */
-int bw_copy(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_copy(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     gi[0] = n->next[0].node ? cg_zeros_like(go[0]) : NULL;
     gi[1] = cg_tensor_retain(go[0]);
     return (n->next[0].node && !gi[0]) ? -1 : 0;
@@ -337,7 +337,7 @@ cg_tensor *cg_repeat(cg_tensor *x, int n, const int64_t *repeats) {
  * else the new leading dims summed away one at a time, then the gradient
  * viewed as (repeat, size) pairs where a dim was repeated and summed over
  * the repeats at once. */
-int bw_repeat(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_repeat(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     const int64_t *reps = n->args.dims;
     const cg_meta *in = &n->in_meta[0];
     int nrep = n->args.ndims, lead = nrep - in->ndim;
@@ -377,12 +377,12 @@ cg_tensor *cg_contiguous(cg_tensor *t) {
 
 /* ToCopyBackward0 and CloneBackward0: the gradient passes through; the
  * engine casts it back to the input's dtype. */
-int bw_to_dtype(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_to_dtype(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     (void)n;
     gi[0] = cg_tensor_retain(go[0]);
     return 0;
 }
-int bw_clone(cg_node *n, cg_tensor *const *go, cg_tensor **gi) { return bw_to_dtype(n, go, gi); }
+int cg_bw_clone(cg_node *n, cg_tensor *const *go, cg_tensor **gi) { return cg_bw_to_dtype(n, go, gi); }
 
 cg_tensor *cg_to_device(cg_tensor *t, cg_device device) {
     cg_device from = cg_tensor_device(t);
@@ -419,7 +419,7 @@ int cg_record_overwrite(cg_tensor *t, const char *node_name) {
 
 /* fill_, zero_ and the in-place random ops: the new value does not depend
  * on the old one, so its gradient is zero */
-int bw_fill(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_fill(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     (void)n;
     return (gi[0] = cg_zeros_like(go[0])) ? 0 : -1;
 }

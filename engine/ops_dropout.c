@@ -107,7 +107,7 @@ static bool fused(const cg_tensor *x, double p, bool training) {
     return training && p > 0 && p < 1 && cg_tensor_numel(x) > 0 && cg_tensor_device(x).type != CG_CPU;
 }
 
-cg_tensor *cg_dropout(cg_tensor *x, double p, bool training, cg_generator *gen) {
+cg_tensor *cg_dropout(cg_tensor *x, double p, bool training, cg_rng *gen) {
     if (!fused(x, p, training))
         return dropout(x, p, training, fill_from_generator, gen);
     cg_tensor *mask;
@@ -115,7 +115,7 @@ cg_tensor *cg_dropout(cg_tensor *x, double p, bool training, cg_generator *gen) 
     cg_tensor_release(mask);
     return out;
 }
-int cg_dropout_(cg_tensor *x, double p, bool training, cg_generator *gen) {
+int cg_dropout_(cg_tensor *x, double p, bool training, cg_rng *gen) {
     return dropout_(x, p, training, fill_from_generator, gen);
 }
 cg_tensor *cg_dropout_with(cg_tensor *x, double p, bool training, cg_uniform_fn uniform, void *ctx) {
@@ -148,7 +148,7 @@ int cg_dropout_with_(cg_tensor *x, double p, bool training, cg_uniform_fn unifor
  * bit, since both round the same two products. */
 
 /* NativeDropoutBackward0: grad * mask * scale */
-int bw_native_dropout(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_native_dropout(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *mask;
     if (cg_node_saved(n, 0, &mask) < 0)
         return -1;
@@ -194,7 +194,7 @@ static double scale_of(const cg_tensor *x, double keep) {
 }
 
 /* train=True or None on the CPU: empty_like(x, bool).bernoulli_(1 - p) */
-static cg_tensor *native_dropout_cpu(cg_tensor *x, double p, double grad_scale, cg_generator *gen, cg_tensor **mask) {
+static cg_tensor *native_dropout_cpu(cg_tensor *x, double p, double grad_scale, cg_rng *gen, cg_tensor **mask) {
     double keep = 1.0 - p;
     *mask = cg_empty_like_preserve(x, CG_BOOL); /* drawn in x's memory order */
     if (!*mask || cg_bernoulli_(*mask, keep, gen) < 0)
@@ -203,7 +203,7 @@ static cg_tensor *native_dropout_cpu(cg_tensor *x, double p, double grad_scale, 
 }
 
 /* train=True or None on a device: the fused kernel's mask, or zeros at p == 1 */
-static cg_tensor *native_dropout_device(cg_tensor *x, double p, double grad_scale, cg_generator *gen,
+static cg_tensor *native_dropout_device(cg_tensor *x, double p, double grad_scale, cg_rng *gen,
                                         cg_tensor **mask) {
     if (!cg_dtype_is_float(x->dtype)) {
         cg_nn_not_implemented("fused_dropout", x->dtype);
@@ -218,7 +218,7 @@ static cg_tensor *native_dropout_device(cg_tensor *x, double p, double grad_scal
     return *mask ? cg_native_dropout_apply(x, *mask, scale_of(x, keep), grad_scale) : NULL;
 }
 
-cg_tensor *cg_native_dropout(cg_tensor *x, double p, int train, cg_generator *gen, cg_tensor **mask) {
+cg_tensor *cg_native_dropout(cg_tensor *x, double p, int train, cg_rng *gen, cg_tensor **mask) {
     *mask = NULL;
     bool cpu = cg_tensor_device(x).type == CG_CPU;
     cg_tensor *out;

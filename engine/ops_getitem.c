@@ -36,7 +36,7 @@ static void plan_free(plan *p) {
 static cg_tensor *step_apply(cg_tensor *t, const int64_t *s) {
     switch (s[0]) {
     case STEP_SELECT: return cg_select(t, s[1], s[2]);
-    case STEP_SLICE: return cg_slice(t, s[1], s[2], s[3], s[4]);
+    case STEP_SLICE: return cg_slice_dim(t, s[1], s[2], s[3], s[4]);
     case STEP_FLATTEN: return cg_reshape(t, 1, (int64_t[]){-1});
     default: return cg_unsqueeze(t, s[1]);
     }
@@ -199,7 +199,7 @@ static cg_tensor *alias(cg_tensor *t) {
 }
 
 /* AliasBackward0: the gradient passes through. */
-int bw_alias(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_alias(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     (void)n;
     gi[0] = cg_tensor_retain(go[0]);
     return 0;
@@ -337,7 +337,7 @@ static cg_tensor *replay(cg_tensor *g, const cg_tensor *steps) {
 
 /* CopySlices: self: grad with the written region zeroed (grad * mask, so
  * that double backward sees it); value: grad's region. */
-int bw_copy_slices(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_copy_slices(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     if (n->wrapped)
         return cg_copy_slices_wrapped(n, go, gi);
     cg_tensor *steps;

@@ -52,7 +52,7 @@ static const walk_row_fn add_rows[CG_DTYPE_COUNT] = {CG_ROWS_ALL(add)};
 
 /* out, in[0] and in[1] (int64 offsets) share out's sizes; rows along the
  * last dim, an odometer over the others. */
-static void walk(const cg_call *c, walk_row_fn row) {
+static void walk(const cg_kernel_call *c, walk_row_fn row) {
     const cg_tensor *o = c->out[0], *in = c->in[0], *f = c->in[1];
     int64_t numel = cg_tensor_numel(o);
     if (numel == 0)
@@ -79,9 +79,9 @@ static void walk(const cg_call *c, walk_row_fn row) {
 }
 
 /* out[p] = in[p + off[p]] */
-void cpu_index(const cg_call *c) { walk(c, take_rows[c->out[0]->dtype]); }
+void cg_cpu_index(const cg_kernel_call *c) { walk(c, take_rows[c->out[0]->dtype]); }
 /* out[p + off[p]] = in[p], or += when args->flag */
-void cpu_index_put(const cg_call *c) {
+void cg_cpu_index_put(const cg_kernel_call *c) {
     walk(c, (c->args && c->args->flag ? add_rows : put_rows)[c->out[0]->dtype]);
 }
 
@@ -92,7 +92,7 @@ static int run_walk(cg_op op, cg_tensor *out, cg_tensor *in, cg_tensor *off, boo
     if (!dev_off)
         return -1;
     cg_op_args args = {.flag = accumulate};
-    cg_call call = {.op = op, .nout = 1, .nin = 2, .out = {out}, .in = {in, dev_off}, .args = &args};
+    cg_kernel_call call = {.op = op, .nout = 1, .nin = 2, .out = {out}, .in = {in, dev_off}, .args = &args};
     int rc = cg_op_run(&call);
     cg_tensor_release(dev_off);
     return rc;
@@ -330,7 +330,7 @@ static int add_into_zeros(cg_node *n, cg_tensor *const *go, cg_tensor **gi,
 }
 
 /* IndexSelectBackward0: self: zeros.index_add(dim, index, grad) */
-int bw_index_select(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_index_select(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     return add_into_zeros(n, go, gi, cg_index_add_);
 }
 
@@ -389,7 +389,7 @@ cg_tensor *cg_index_add(cg_tensor *x, int64_t dim, cg_tensor *index, cg_tensor *
 }
 
 /* IndexAddBackward0: self: grad; source: grad.index_select(dim, index) */
-int bw_index_add(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_index_add(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *index;
     if (cg_node_saved(n, 0, &index) < 0)
         return -1;
@@ -429,7 +429,7 @@ cg_tensor *cg_index_fill(cg_tensor *x, int64_t dim, cg_tensor *index, cg_scalar 
 }
 
 /* IndexFillBackward0: self: grad.index_fill(dim, index, 0) */
-int bw_index_fill(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_index_fill(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *index;
     if (cg_node_saved(n, 0, &index) < 0)
         return -1;
@@ -493,7 +493,7 @@ cg_tensor *cg_gather(cg_tensor *x, int64_t dim, cg_tensor *index) {
 }
 
 /* GatherBackward0: self: zeros.scatter_add(dim, index, grad) */
-int bw_gather(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_gather(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     return add_into_zeros(n, go, gi, cg_scatter_add_);
 }
 
@@ -562,7 +562,7 @@ static int scatter_src_grad(cg_node *n, cg_tensor *g, cg_tensor *index, cg_tenso
 
 /* ScatterBackward0: self: grad.scatter(dim, index, 0); src: grad.gather(dim, index)
  * ScatterBackward1: self: grad.scatter(dim, index, 0) */
-int bw_scatter(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_scatter(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *index;
     if (cg_node_saved(n, 0, &index) < 0)
         return -1;
@@ -570,10 +570,10 @@ int bw_scatter(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
         return -1;
     return n->nin > 1 ? scatter_src_grad(n, go[0], index, &gi[1]) : 0;
 }
-int bw_scatter_value(cg_node *n, cg_tensor *const *go, cg_tensor **gi) { return bw_scatter(n, go, gi); }
+int cg_bw_scatter_value(cg_node *n, cg_tensor *const *go, cg_tensor **gi) { return cg_bw_scatter(n, go, gi); }
 
 /* ScatterAddBackward0: self: grad; src: grad.gather(dim, index) */
-int bw_scatter_add(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_scatter_add(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *index;
     if (cg_node_saved(n, 0, &index) < 0)
         return -1;
@@ -739,7 +739,7 @@ cg_tensor *cg_adv_take(cg_tensor *src, const cg_adv_index *a) {
 }
 
 /* IndexBackward0: self: zeros.index_put_(indices, grad, accumulate=True) */
-int bw_index(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_index(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_adv_index a;
     if (cg_adv_from_node(n, 0, &a) < 0)
         return -1;
@@ -804,7 +804,7 @@ int cg_adv_put_(cg_tensor *self, const cg_adv_index *a, cg_tensor *values, bool 
 
 /* IndexPutBackward0: self: accumulate ? grad : grad.index_put(indices, 0);
  * values: grad[indices] (summed to values' shape by the engine) */
-int bw_index_put(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_index_put(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_adv_index a;
     if (cg_adv_from_node(n, 0, &a) < 0)
         return -1;

@@ -96,7 +96,7 @@ cg_tensor *cg_cat(int n, cg_tensor *const *tensors, int64_t dim) {
 }
 
 /* CatBackward0: each input's slice of grad along dim. */
-int bw_cat(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_cat(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     int d = (int)n->args.i[0];
     int64_t at = 0;
     for (int i = 0; i < n->nin; i++) {
@@ -144,7 +144,7 @@ cg_tensor *cg_stack(int n, cg_tensor *const *tensors, int64_t dim) {
 }
 
 /* StackBackward0: grad.select(dim, i) for input i. */
-int bw_stack(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_stack(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     for (int i = 0; i < n->nin; i++)
         if (n->next[i].node && !(gi[i] = cg_select(go[0], n->args.i[0], i)))
             return -1;
@@ -288,5 +288,5 @@ static int join_grads(cg_node *n, cg_tensor *const *go, cg_tensor **gi, bool sta
     return rc;
 }
 
-int bw_split(cg_node *n, cg_tensor *const *go, cg_tensor **gi) { return join_grads(n, go, gi, false); }
-int bw_unbind(cg_node *n, cg_tensor *const *go, cg_tensor **gi) { return join_grads(n, go, gi, true); }
+int cg_bw_split(cg_node *n, cg_tensor *const *go, cg_tensor **gi) { return join_grads(n, go, gi, false); }
+int cg_bw_unbind(cg_node *n, cg_tensor *const *go, cg_tensor **gi) { return join_grads(n, go, gi, true); }

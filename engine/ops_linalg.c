@@ -197,7 +197,7 @@ static void scale_out(cg_tensor *out, double beta) {
  * holding beta's addend when args->s[0] (beta) is non-zero. args->s[1] is
  * alpha; no args: alpha 1, beta 0. A and B are BLAS-ready for float dtypes
  * (Note [BLAS layouts]). */
-static void cpu_product(const cg_call *call) {
+static void cpu_product(const cg_kernel_call *call) {
     cg_mat3 a = cg_mat3_of(call->in[0], false), b = cg_mat3_of(call->in[1], true), c = cg_mat3_of(call->out[0], true);
     cg_scalar sbeta = call->args ? call->args->s[0] : cg_scalar_int(0);
     cg_scalar salpha = call->args ? call->args->s[1] : cg_scalar_int(1);
@@ -218,11 +218,11 @@ static void cpu_product(const cg_call *call) {
     }
 }
 
-void cpu_mm(const cg_call *c) { cpu_product(c); }
-void cpu_bmm(const cg_call *c) { cpu_product(c); }
-void cpu_addmm(const cg_call *c) { cpu_product(c); }
-void cpu_mv(const cg_call *c) { cpu_product(c); }
-void cpu_dot(const cg_call *c) { cpu_product(c); }
+void cg_cpu_mm(const cg_kernel_call *c) { cpu_product(c); }
+void cg_cpu_bmm(const cg_kernel_call *c) { cpu_product(c); }
+void cg_cpu_addmm(const cg_kernel_call *c) { cpu_product(c); }
+void cg_cpu_mv(const cg_kernel_call *c) { cpu_product(c); }
+void cg_cpu_dot(const cg_kernel_call *c) { cpu_product(c); }
 
 /* ---- the frontend every product shares ------------------------------------------------------ */
 
@@ -259,9 +259,9 @@ static int fill_from(cg_tensor *out, cg_tensor *init) {
     cg_grad_set_enabled(was);
     if (!e)
         return -1;
-    cg_iter it;
-    cg_iter_init(&it, out, 1, &e);
-    cg_call call = {.op = CG_OP_COPY, .nout = 1, .nin = 1, .out = {out}, .in = {e}, .it = &it};
+    cg_ew_iter it;
+    cg_ew_iter_init(&it, out, 1, &e);
+    cg_kernel_call call = {.op = CG_OP_COPY, .nout = 1, .nin = 1, .out = {out}, .in = {e}, .it = &it};
     int rc = cg_op_run(&call);
     cg_tensor_release(e);
     return rc;
@@ -280,7 +280,7 @@ static cg_tensor *product(cg_op op, cg_tensor *a, cg_tensor *b, cg_tensor *init,
     if (rc == 0 && init && cg_scalar_to_double(args->s[0]) != 0)
         rc = fill_from(out, init);
     if (rc == 0) {
-        cg_call call = {.op = op, .nout = 1, .nin = 2, .out = {out}, .in = {ra, rb}, .args = args};
+        cg_kernel_call call = {.op = op, .nout = 1, .nin = 2, .out = {out}, .in = {ra, rb}, .args = args};
         rc = cg_op_run(&call);
     }
     cg_tensor_release(ra), cg_tensor_release(rb);
@@ -374,11 +374,11 @@ static int bw_products(cg_node *n, cg_tensor *g, int first, cg_scalar alpha, cg_
     return 0;
 }
 
-int bw_mm(cg_node *n, cg_tensor *const *go, cg_tensor **gi) { return bw_products(n, go[0], 0, cg_scalar_int(1), gi); }
-int bw_bmm(cg_node *n, cg_tensor *const *go, cg_tensor **gi) { return bw_products(n, go[0], 0, cg_scalar_int(1), gi); }
+int cg_bw_mm(cg_node *n, cg_tensor *const *go, cg_tensor **gi) { return bw_products(n, go[0], 0, cg_scalar_int(1), gi); }
+int cg_bw_bmm(cg_node *n, cg_tensor *const *go, cg_tensor **gi) { return bw_products(n, go[0], 0, cg_scalar_int(1), gi); }
 
 /* AddmmBackward0: self: grad * beta (summed to input's shape at the edge) */
-int bw_addmm(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_addmm(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     if (n->next[0].node && !(gi[0] = times(go[0], n->args.s[0])))
         return -1;
     return bw_products(n, go[0], 1, n->args.s[1], gi);
@@ -399,7 +399,7 @@ cg_tensor *cg_mv(cg_tensor *self, cg_tensor *vec) {
 }
 
 /* MvBackward0: self: outer(grad, vec), vec: self^T @ grad */
-int bw_mv(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_mv(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *self, *vec;
     if (cg_node_saved_all(n, 2, &self, &vec) < 0)
         return -1;
@@ -432,7 +432,7 @@ cg_tensor *cg_dot(cg_tensor *self, cg_tensor *other) {
 }
 
 /* DotBackward0: self: grad * tensor, tensor: grad * self (grad is 0-d) */
-int bw_dot(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_dot(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *self, *other;
     if (cg_node_saved_all(n, 2, &self, &other) < 0)
         return -1;

@@ -95,10 +95,10 @@ static const cg_row_fn huber_rows[CG_DTYPE_COUNT] = {CG_ROWS_FLOAT(huber)};
 static const cg_row_fn robust_grad_rows[CG_DTYPE_COUNT] = {CG_ROWS_FLOAT(robust_grad)};
 
 /* out, input, target of one shape and float dtype */
-void cpu_mse_loss(const cg_call *c) { cg_ew_run(c, mse_rows, 0); }
-void cpu_smooth_l1_loss(const cg_call *c) { cg_ew_run(c, smooth_l1_rows, 0); }
-void cpu_huber_loss(const cg_call *c) { cg_ew_run(c, huber_rows, 0); }
-void cpu_robust_loss_grad(const cg_call *c) { cg_ew_run(c, robust_grad_rows, 0); }
+void cg_cpu_mse_loss(const cg_kernel_call *c) { cg_ew_run(c, mse_rows, 0); }
+void cg_cpu_smooth_l1_loss(const cg_kernel_call *c) { cg_ew_run(c, smooth_l1_rows, 0); }
+void cg_cpu_huber_loss(const cg_kernel_call *c) { cg_ew_run(c, huber_rows, 0); }
+void cg_cpu_robust_loss_grad(const cg_kernel_call *c) { cg_ew_run(c, robust_grad_rows, 0); }
 
 /* t expanded to shape, or t itself when it has it already (no node, as
  * PyTorch's broadcast_tensors) */
@@ -196,7 +196,7 @@ static int difference_loss_grads(cg_node *n, cg_tensor *d, cg_tensor *grad, cg_r
 
 /* MseLossBackward0: self: 2 * (self - target) * grad (/ numel for 'mean');
  * target: its negation */
-int bw_mse_loss(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_mse_loss(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *self, *target;
     if (cg_node_saved_all(n, 2, &self, &target) < 0)
         return -1;
@@ -208,7 +208,7 @@ int bw_mse_loss(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 }
 
 /* SmoothL1LossBackward0, HuberLossBackward0: through ROBUST_LOSS_GRAD */
-int bw_robust_loss(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_robust_loss(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *self, *target;
     if (cg_node_saved_all(n, 2, &self, &target) < 0)
         return -1;
@@ -221,7 +221,7 @@ int bw_robust_loss(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 /* ROBUST_LOSS_GRAD's own derivative: of order 1, grad * (second
  * derivative), negated for the target; of order 2, zero (piecewise
  * constant). */
-int bw_robust_loss_grad(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_robust_loss_grad(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     if (n->args.i[1] == 2)
         return 0;
     cg_tensor *self, *target;
@@ -281,7 +281,7 @@ static const void *data_or_null(const cg_tensor *t) { return t ? cg_tensor_data(
 /* in: input, target, weight (may be NULL), contiguous; out: loss,
  * total_weight (0-d). args: i[0] reduction, i[1] ignore_index. The kernel
  * of both NLL_LOSS and NLL_LOSS2D. */
-void cpu_nll_loss(const cg_call *c) {
+void cg_cpu_nll_loss(const cg_kernel_call *c) {
     nll_geom g = nll_geom_of(c->in[0]->ndim, c->in[0]->sizes);
     cg_reduction red = (cg_reduction)c->args->i[0];
     if (c->in[0]->dtype == CG_F32)
@@ -364,7 +364,7 @@ static cg_tensor *nll_run(cg_op op, cg_tensor *x, cg_tensor *t, cg_tensor *w, co
     bool none = args->i[0] == CG_REDUCTION_NONE;
     cg_tensor *out = cg_tensor_empty(none ? t->ndim : 0, t->sizes, x->dtype, dev);
     *total = cg_tensor_empty(0, NULL, x->dtype, dev);
-    cg_call call = {.op = op, .nout = 2, .nin = 3, .out = {out, *total}, .in = {x, t, w}, .args = args};
+    cg_kernel_call call = {.op = op, .nout = 2, .nin = 3, .out = {out, *total}, .in = {x, t, w}, .args = args};
     if (!out || !*total || cg_op_run(&call) < 0) {
         cg_tensor_release(out), cg_tensor_release(*total);
         *total = NULL;
@@ -439,7 +439,7 @@ cg_tensor *cg_nll_loss(cg_tensor *input, cg_tensor *target, cg_tensor *weight, i
 }
 
 /* NllLossBackward0 and NllLoss2DBackward0: self: nll_loss_backward(grad, ...) */
-int bw_nll_loss(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_nll_loss(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *target, *weight, *total, *self;
     if (cg_node_saved_all(n, 4, &target, &weight, &total, &self) < 0)
         return -1;
@@ -470,7 +470,7 @@ NLL_BACKWARD_FN(nll_backward_f64, double)
 
 /* out: grad_input of the input's sizes; in: grad, target, weight (may be
  * NULL), total_weight, all contiguous. args as nll_loss's. */
-void cpu_nll_loss_backward(const cg_call *c) {
+void cg_cpu_nll_loss_backward(const cg_kernel_call *c) {
     nll_geom g = nll_geom_of(c->out[0]->ndim, c->out[0]->sizes);
     cg_reduction red = (cg_reduction)c->args->i[0];
     if (c->out[0]->dtype == CG_F32)
@@ -490,7 +490,7 @@ cg_tensor *cg_nll_loss_backward(cg_tensor *grad, cg_tensor *self, cg_tensor *tar
                                                                       cg_tensor_device(grad))
                                                     : NULL;
     cg_op_args args = {.i = {reduction, ignore_index}};
-    cg_call call = {.op = op, .nout = 1, .nin = 4, .out = {out}, .in = {g, t, w, tw}, .args = &args};
+    cg_kernel_call call = {.op = op, .nout = 1, .nin = 4, .out = {out}, .in = {g, t, w, tw}, .args = &args};
     if (out && cg_op_run(&call) < 0) {
         cg_tensor_release(out);
         out = NULL;
@@ -504,7 +504,7 @@ cg_tensor *cg_nll_loss_backward(cg_tensor *grad, cg_tensor *self, cg_tensor *tar
 
 /* NllLossBackwardBackward0, NllLoss2DBackwardBackward0: grad_output:
  * nll_loss(grad, target, weight, ...); self: zero (left NULL) */
-int bw_nll_loss_backward(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_nll_loss_backward(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *target, *weight;
     if (!n->next[0].node)
         return 0;
@@ -680,8 +680,8 @@ static const cg_row_fn bce_rows[CG_DTYPE_COUNT] = {CG_ROWS_FLOAT(bce)};
 static const cg_row_fn bce_grad_rows[CG_DTYPE_COUNT] = {CG_ROWS_FLOAT(bce_grad)};
 
 /* out, input, target of one shape and float dtype */
-void cpu_bce(const cg_call *c) { cg_ew_run(c, bce_rows, 0); }
-void cpu_bce_grad(const cg_call *c) { cg_ew_run(c, bce_grad_rows, 0); }
+void cg_cpu_bce(const cg_kernel_call *c) { cg_ew_run(c, bce_rows, 0); }
+void cg_cpu_bce_grad(const cg_kernel_call *c) { cg_ew_run(c, bce_grad_rows, 0); }
 
 /* Every element of x (float) lies in [lo, hi]; NaN does not. */
 static bool all_within(cg_tensor *x, double lo, double hi) {
@@ -809,9 +809,9 @@ static cg_tensor *bce_partial(cg_tensor *x, cg_tensor *t, cg_tensor *pw, int ord
 }
 
 /* BinaryCrossEntropyBackward0: self and target, through BCE_GRAD */
-int bw_bce(cg_node *n, cg_tensor *const *go, cg_tensor **gi) { return bce_backward(n, go, gi, bce_partial); }
+int cg_bw_bce(cg_node *n, cg_tensor *const *go, cg_tensor **gi) { return bce_backward(n, go, gi, bce_partial); }
 /* BCE_GRAD's own derivative, for double backward */
-int bw_bce_grad(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_bce_grad(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     return bce_partial_backward(n, go, gi, bce_partial);
 }
 
@@ -842,8 +842,8 @@ static const cg_row_fn bce_logits_rows[CG_DTYPE_COUNT] = {CG_ROWS_FLOAT(bce_logi
 static const cg_row_fn bce_logits_grad_rows[CG_DTYPE_COUNT] = {CG_ROWS_FLOAT(bce_logits_grad)};
 
 /* out, input, target, pos_weight broadcast to one shape, one float dtype */
-void cpu_bce_logits(const cg_call *c) { cg_ew_run(c, bce_logits_rows, 0); }
-void cpu_bce_logits_grad(const cg_call *c) { cg_ew_run(c, bce_logits_grad_rows, 0); }
+void cg_cpu_bce_logits(const cg_kernel_call *c) { cg_ew_run(c, bce_logits_rows, 0); }
+void cg_cpu_bce_logits_grad(const cg_kernel_call *c) { cg_ew_run(c, bce_logits_grad_rows, 0); }
 
 static int bce_logits_check(cg_tensor *x, cg_tensor *t, cg_tensor *w, cg_tensor *pw) {
     char a[160], b[160];
@@ -892,10 +892,10 @@ cg_tensor *cg_binary_cross_entropy_with_logits_grad(cg_tensor *input, cg_tensor 
 }
 
 /* BinaryCrossEntropyWithLogitsBackward0: self and target, through BCE_LOGITS_GRAD */
-int bw_bce_logits(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_bce_logits(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     return bce_backward(n, go, gi, cg_binary_cross_entropy_with_logits_grad);
 }
 /* BCE_LOGITS_GRAD's own derivative, for double backward */
-int bw_bce_logits_grad(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_bce_logits_grad(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     return bce_partial_backward(n, go, gi, cg_binary_cross_entropy_with_logits_grad);
 }

@@ -116,7 +116,7 @@ SOFTMAX_FN(softmax_f64, double, exp)
 
 /* in[0] x and out[0] y contiguous of one float dtype and shape; dim in
  * args->i[0] (wrapped) */
-static void softmax_run(const cg_call *c, bool log_) {
+static void softmax_run(const cg_kernel_call *c, bool log_) {
     const cg_tensor *x = c->in[0];
     softmax_geom g = geom_of(x, (int)c->args->i[0]);
     if (x->dtype == CG_F32)
@@ -124,8 +124,8 @@ static void softmax_run(const cg_call *c, bool log_) {
     else
         softmax_f64(cg_tensor_data(x), cg_tensor_data(c->out[0]), g, log_);
 }
-void cpu_softmax(const cg_call *c) { softmax_run(c, false); }
-void cpu_log_softmax(const cg_call *c) { softmax_run(c, true); }
+void cg_cpu_softmax(const cg_kernel_call *c) { softmax_run(c, false); }
+void cg_cpu_log_softmax(const cg_kernel_call *c) { softmax_run(c, true); }
 
 /* ---- softmax / log_softmax frontends ------------------------------------------------ */
 
@@ -154,7 +154,7 @@ static cg_tensor *softmax_common(cg_op op, cg_tensor *x, int64_t dim, int dtype)
     cg_tensor *out = xc ? cg_tensor_empty(x->ndim, x->sizes, x->dtype, cg_tensor_device(x)) : NULL;
     cg_op_args args = {.i = {d}};
     if (out) {
-        cg_call call = {.op = op, .nout = 1, .nin = 1, .out = {out}, .in = {xc}, .args = &args};
+        cg_kernel_call call = {.op = op, .nout = 1, .nin = 1, .out = {out}, .in = {xc}, .args = &args};
         if (cg_op_run(&call) < 0) {
             cg_tensor_release(out);
             out = NULL;
@@ -194,7 +194,7 @@ static cg_tensor *result_of(cg_node *n) {
 static cg_tensor *sum_dim(cg_node *n, cg_tensor *t) { return cg_sum(t, 1, &n->args.i[0], true); }
 
 /* SoftmaxBackward0: result * (grad - sum(grad * result, dim)) */
-int bw_softmax(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_softmax(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *y = result_of(n);
     if (!y)
         return -1;
@@ -207,7 +207,7 @@ int bw_softmax(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 }
 
 /* LogSoftmaxBackward0: grad - exp(result) * sum(grad, dim) */
-int bw_log_softmax(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_log_softmax(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *y = result_of(n);
     cg_tensor *e = y ? cg_exp(y) : NULL;
     cg_tensor_release(y);

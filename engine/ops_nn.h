@@ -45,7 +45,7 @@ cg_tensor *cg_batch_norm(cg_tensor *input, cg_tensor *running_mean, cg_tensor *r
 
 /* ---- dropout (ops_dropout.c) -------------------------------------------------------- */
 
-struct cg_generator;
+struct cg_rng;
 
 /* dropout(input, p=0.5, training=True): x * (bernoulli(1 - p) / (1 - p)),
  * the mask drawn from gen (NULL: the default generator) as PyTorch's CPU
@@ -54,10 +54,10 @@ struct cg_generator;
  * F.dropout's ValueError. A CUDA tensor with 0 < p < 1 gets
  * native_dropout's output instead, as in PyTorch. See Note [Dropout's
  * generator] in ops_dropout.c. */
-cg_tensor *cg_dropout(cg_tensor *x, double p, bool training, struct cg_generator *gen);
+cg_tensor *cg_dropout(cg_tensor *x, double p, bool training, struct cg_rng *gen);
 /* dropout(..., inplace=True): x.mul_(noise), MulBackward0 on x, on every
  * device (PyTorch's in-place dropout never fuses); 0 or -1. */
-int cg_dropout_(cg_tensor *x, double p, bool training, struct cg_generator *gen);
+int cg_dropout_(cg_tensor *x, double p, bool training, struct cg_rng *gen);
 
 /* A source of uniform doubles in [0, 1), one per element in row-major order. */
 typedef double (*cg_uniform_fn)(void *ctx);
@@ -71,7 +71,7 @@ int cg_dropout_with_(cg_tensor *x, double p, bool training, cg_uniform_fn unifor
  * draws mask.bernoulli_(1 - p); a CUDA tensor draws PyTorch's fused
  * kernel's mask. Records NativeDropoutBackward0. NULL with the error set.
  * See Note [native_dropout] in ops_dropout.c. */
-cg_tensor *cg_native_dropout(cg_tensor *x, double p, int train, struct cg_generator *gen, cg_tensor **mask);
+cg_tensor *cg_native_dropout(cg_tensor *x, double p, int train, struct cg_rng *gen, cg_tensor **mask);
 /* input * mask * scale, recorded as NativeDropoutBackward0 whose gradient
  * is grad * mask * grad_scale: native_dropout once its mask is drawn. */
 cg_tensor *cg_native_dropout_apply(cg_tensor *x, cg_tensor *mask, double scale, double grad_scale);

@@ -142,7 +142,7 @@ static cg_tensor *train_grad_input(cg_tensor *go, cg_tensor *x, cg_tensor *a, cg
 }
 
 /* NativeBatchNormBackward0 (Note [Batch norm]) */
-int bw_batch_norm(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_batch_norm(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *x, *w, *rm, *rv;
     if (cg_node_saved_all(n, 4, &x, &w, &rm, &rv) < 0)
         return -1;

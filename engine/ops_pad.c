@@ -101,7 +101,7 @@ cg_tensor *cg_constant_pad_nd(cg_tensor *x, int npad, const int64_t *pad, cg_sca
 /* ConstantPadNdBackward0: the gradient cropped back, constant_pad_nd with
  * the pads negated. args.dims[d] is dim d's left pad; its right pad is what
  * the sizes leave. */
-int bw_constant_pad_nd(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_constant_pad_nd(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     const cg_meta *in = &n->in_meta[0], *out = &n->out_meta[0];
     int64_t pad[2 * CG_MAX_DIMS];
     for (int d = 0; d < in->ndim; d++) {
@@ -169,7 +169,7 @@ static cg_tensor *index_pad(cg_op op, cg_tensor *x, int npad, const int64_t *pad
 
 /* ReflectionPad*DBackward0 and ReplicationPad*DBackward0: the gradient
  * added back at the source indices, one padded dim at a time. */
-int bw_index_pad(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_index_pad(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     const cg_meta *in = &n->in_meta[0];
     cg_tensor *g = cg_tensor_retain(go[0]);
     for (int j = 0; g && j < n->args.ndims; j++) {
@@ -190,7 +190,7 @@ int bw_index_pad(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 
 /* dst.copy_(src) for dst = out.slice(dim, a, b), src = from.slice(dim, c, d). */
 static int copy_slice(cg_tensor *out, int dim, int64_t a, int64_t b, cg_tensor *from, int64_t c, int64_t d) {
-    cg_tensor *dst = cg_slice(out, dim, a, b, 1), *src = dst ? cg_slice(from, dim, c, d, 1) : NULL;
+    cg_tensor *dst = cg_slice_dim(out, dim, a, b, 1), *src = dst ? cg_slice_dim(from, dim, c, d, 1) : NULL;
     int rc = src ? cg_copy_(dst, src) : -1;
     cg_tensor_release(dst), cg_tensor_release(src);
     return rc;
@@ -212,8 +212,8 @@ static cg_tensor *pad_circular(cg_tensor *x, int npad, const int64_t *pad) {
     for (int i = 0; o && in && i < nd; i++) {
         int dim = nd - i + 1;
         int64_t lo = pad[2 * i], hi = pad[2 * i + 1];
-        cg_tensor *o2 = cg_slice(o, dim, max0(lo), shape[dim] - max0(hi), 1);
-        cg_tensor *in2 = o2 ? cg_slice(in, dim, max0(-lo), x->sizes[dim] - max0(-hi), 1) : NULL;
+        cg_tensor *o2 = cg_slice_dim(o, dim, max0(lo), shape[dim] - max0(hi), 1);
+        cg_tensor *in2 = o2 ? cg_slice_dim(in, dim, max0(-lo), x->sizes[dim] - max0(-hi), 1) : NULL;
         cg_tensor_release(o), cg_tensor_release(in);
         o = o2, in = in2;
     }

@@ -37,7 +37,7 @@ typedef struct {
 } pool_geom;
 
 /* image: the tensor of [.., H, W] whose planes the kernel walks */
-static pool_geom geom_of(const cg_call *c, const cg_tensor *image) {
+static pool_geom geom_of(const cg_kernel_call *c, const cg_tensor *image) {
     int nd = image->ndim;
     pool_geom g = {1, image->sizes[nd - 2], image->sizes[nd - 1], c->args->i[0], c->args->i[1],
                    cg_window_of(c->args), c->args->flag, c->args->i[2]};
@@ -80,7 +80,7 @@ static pool_geom geom_of(const cg_call *c, const cg_tensor *image) {
 CG_EXPAND_FLOAT(MAX_POOL_FN, max_pool)
 
 /* in[0] x contiguous; out[0] the maxima, out[1] their int64 indices */
-void cpu_max_pool2d(const cg_call *c) {
+void cg_cpu_max_pool2d(const cg_kernel_call *c) {
     pool_geom g = geom_of(c, c->in[0]);
     if (c->in[0]->dtype == CG_F32)
         max_pool_f32(cg_tensor_data(c->in[0]), cg_tensor_data(c->out[0]), cg_tensor_data(c->out[1]), g);
@@ -98,7 +98,7 @@ static cg_tensor *flat_planes(cg_tensor *t) {
 }
 
 /* MaxPool2DWithIndicesBackward0: the gradient added at the saved indices */
-int bw_max_pool2d(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_max_pool2d(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *idx;
     if (cg_node_saved(n, 0, &idx) < 0)
         return -1;
@@ -170,7 +170,7 @@ static int run_pool(cg_op op, cg_tensor *x, int nout, cg_tensor **outs, const cg
     cg_grad_set_enabled(was);
     if (!xc)
         return -1;
-    cg_call call = {.op = op, .nout = nout, .nin = 1, .out = {outs[0], nout > 1 ? outs[1] : NULL}, .in = {xc},
+    cg_kernel_call call = {.op = op, .nout = nout, .nin = 1, .out = {outs[0], nout > 1 ? outs[1] : NULL}, .in = {xc},
                     .args = args};
     int rc = cg_op_run(&call);
     cg_tensor_release(xc);
@@ -249,7 +249,7 @@ static avg_window avg_window_at(const pool_geom *g, int64_t y, int64_t x) {
     }
 CG_EXPAND_FLOAT(AVG_POOL_FN, avg_pool)
 
-void cpu_avg_pool2d(const cg_call *c) {
+void cg_cpu_avg_pool2d(const cg_kernel_call *c) {
     pool_geom g = geom_of(c, c->in[0]);
     if (c->in[0]->dtype == CG_F32)
         avg_pool_f32(cg_tensor_data(c->in[0]), cg_tensor_data(c->out[0]), g);
@@ -280,7 +280,7 @@ static cg_tensor *avg_divisors(const cg_node *n, cg_dtype dt, cg_device dev) {
 
 /* AvgPool2DBackward0: each window's gradient over its divisor, spread over
  * the window by col2im (which drops what falls in the padding) */
-int bw_avg_pool2d(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_avg_pool2d(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     const cg_meta *m = &n->in_meta[0];
     cg_window2d w = cg_window_of(&n->args);
     int64_t oh = n->args.i[0], ow = n->args.i[1], k = w.kernel[0] * w.kernel[1], planes = 1;
@@ -362,7 +362,7 @@ CG_EXPAND_FLOAT(ADAPTIVE_FN, adaptive)
 CG_EXPAND_FLOAT(ADAPTIVE_BW_FN, adaptive_bw)
 
 /* in[0] x [.., H, W] contiguous, out[0] [.., oh, ow] */
-void cpu_adaptive_avg_pool2d(const cg_call *c) {
+void cg_cpu_adaptive_avg_pool2d(const cg_kernel_call *c) {
     pool_geom g = geom_of(c, c->in[0]);
     if (c->in[0]->dtype == CG_F32)
         adaptive_f32(cg_tensor_data(c->in[0]), cg_tensor_data(c->out[0]), g);
@@ -371,7 +371,7 @@ void cpu_adaptive_avg_pool2d(const cg_call *c) {
 }
 
 /* in[0] the gradient [.., oh, ow] contiguous, out[0] [.., H, W]; args as the pooling's */
-void cpu_adaptive_avg_pool2d_backward(const cg_call *c) {
+void cg_cpu_adaptive_avg_pool2d_backward(const cg_kernel_call *c) {
     pool_geom g = geom_of(c, c->out[0]);
     if (c->in[0]->dtype == CG_F32)
         adaptive_bw_f32(cg_tensor_data(c->in[0]), cg_tensor_data(c->out[0]), g);
@@ -398,14 +398,14 @@ cg_tensor *cg_adaptive_avg_pool2d_backward(cg_tensor *grad, int64_t h, int64_t w
 }
 
 /* AdaptiveAvgPool2DBackward0 */
-int bw_adaptive_avg_pool2d(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_adaptive_avg_pool2d(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     const cg_meta *m = &n->in_meta[0];
     gi[0] = cg_adaptive_avg_pool2d_backward(go[0], m->sizes[m->ndim - 2], m->sizes[m->ndim - 1]);
     return gi[0] ? 0 : -1;
 }
 
 /* AdaptiveAvgPool2DBackwardBackward0: the pooling of the gradient's gradient */
-int bw_adaptive_avg_pool2d_backward(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_adaptive_avg_pool2d_backward(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     gi[0] = adaptive_run(CG_OP_ADAPTIVE_AVG_POOL2D, go[0], n->args.i[0], n->args.i[1], n->args.i[0], n->args.i[1]);
     return gi[0] ? 0 : -1;
 }

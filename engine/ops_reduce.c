@@ -64,7 +64,7 @@ static int reduce_kernel(cg_op op, cg_tensor *x, const bool *reduced, cg_tensor 
                          const cg_op_args *args) {
     cg_reduce_iter rit;
     cg_reduce_iter_init(&rit, x, reduced, out, out2);
-    cg_call call = {.op = op, .nout = out2 ? 2 : 1, .nin = 1, .out = {out, out2}, .in = {x}, .rit = &rit,
+    cg_kernel_call call = {.op = op, .nout = out2 ? 2 : 1, .nin = 1, .out = {out, out2}, .in = {x}, .rit = &rit,
                     .args = args};
     return cg_op_run(&call);
 }
@@ -226,17 +226,17 @@ EACH_DTYPE(ALL_K)
 static const cg_reduce_kernel any_k[CG_DTYPE_COUNT] = TABLE(any);
 static const cg_reduce_kernel all_k[CG_DTYPE_COUNT] = TABLE(all);
 
-static void run_fold(const cg_call *c, const cg_reduce_kernel *table, double scale) {
+static void run_fold(const cg_kernel_call *c, const cg_reduce_kernel *table, double scale) {
     reduce_ctx ctx = {.scale = scale};
     cg_reduce_run_kernel(c->rit, &table[c->rit->xdtype], &ctx);
 }
 
 /* x is any shape; out has x's sizes with 1 on reduced dims */
-void cpu_sum(const cg_call *c) { run_fold(c, sum_k, 1.0); }
-void cpu_mean(const cg_call *c) { run_fold(c, sum_k, 1.0 / (double)c->rit->nred); }
-void cpu_prod(const cg_call *c) { run_fold(c, prod_k, 1.0); }
-void cpu_any(const cg_call *c) { run_fold(c, any_k, 1.0); }
-void cpu_all(const cg_call *c) { run_fold(c, all_k, 1.0); }
+void cg_cpu_sum(const cg_kernel_call *c) { run_fold(c, sum_k, 1.0); }
+void cg_cpu_mean(const cg_kernel_call *c) { run_fold(c, sum_k, 1.0 / (double)c->rit->nred); }
+void cg_cpu_prod(const cg_kernel_call *c) { run_fold(c, prod_k, 1.0); }
+void cg_cpu_any(const cg_kernel_call *c) { run_fold(c, any_k, 1.0); }
+void cg_cpu_all(const cg_kernel_call *c) { run_fold(c, all_k, 1.0); }
 
 /* ---- kernels: max / min with their index ------------------------------------------------- */
 
@@ -324,15 +324,15 @@ static const cg_reduce_kernel maxv_k[CG_DTYPE_COUNT] = TABLE(maxv);
 static const cg_reduce_kernel minv_k[CG_DTYPE_COUNT] = TABLE(minv);
 
 /* out: values (x's dtype); out2 (may be absent): int64 indices */
-static void run_extreme(const cg_call *c, const cg_reduce_kernel *with_index, const cg_reduce_kernel *values) {
+static void run_extreme(const cg_kernel_call *c, const cg_reduce_kernel *with_index, const cg_reduce_kernel *values) {
     const cg_reduce_kernel *k = c->rit->out2 ? with_index : values;
     cg_reduce_run_kernel(c->rit, &k[c->rit->xdtype], NULL);
 }
-void cpu_max(const cg_call *c) { run_extreme(c, max_k, maxv_k); }
-void cpu_min(const cg_call *c) { run_extreme(c, min_k, minv_k); }
+void cg_cpu_max(const cg_kernel_call *c) { run_extreme(c, max_k, maxv_k); }
+void cg_cpu_min(const cg_kernel_call *c) { run_extreme(c, min_k, minv_k); }
 /* argmax/argmin run as max/min into a scratch values tensor */
-void cpu_argmax(const cg_call *c) { cpu_max(c); }
-void cpu_argmin(const cg_call *c) { cpu_min(c); }
+void cg_cpu_argmax(const cg_kernel_call *c) { cg_cpu_max(c); }
+void cg_cpu_argmin(const cg_kernel_call *c) { cg_cpu_min(c); }
 
 /* ---- kernels: var/std, norm, logsumexp (float only) ---------------------------------------- */
 
@@ -444,13 +444,13 @@ static const cg_reduce_kernel logsumexp_k[CG_DTYPE_COUNT] = {[CG_F32] = FLOAT_EN
                                                              [CG_F64] = FLOAT_ENTRY(logsumexp_f64, NULL)};
 
 /* x float; out float of x's dtype with 1 on reduced dims */
-static void run_float(const cg_call *c, const cg_reduce_kernel *table, reduce_ctx ctx) {
+static void run_float(const cg_kernel_call *c, const cg_reduce_kernel *table, reduce_ctx ctx) {
     cg_reduce_run_kernel(c->rit, &table[c->rit->xdtype], &ctx);
 }
-void cpu_var(const cg_call *c) { run_float(c, var_k, (reduce_ctx){.correction = c->args->i[0]}); }
-void cpu_std(const cg_call *c) { run_float(c, var_k, (reduce_ctx){.correction = c->args->i[0], .sqrt = true}); }
-void cpu_norm(const cg_call *c) { run_float(c, norm_k, (reduce_ctx){.p = cg_scalar_to_double(c->args->s[0])}); }
-void cpu_logsumexp(const cg_call *c) { run_float(c, logsumexp_k, (reduce_ctx){0}); }
+void cg_cpu_var(const cg_kernel_call *c) { run_float(c, var_k, (reduce_ctx){.correction = c->args->i[0]}); }
+void cg_cpu_std(const cg_kernel_call *c) { run_float(c, var_k, (reduce_ctx){.correction = c->args->i[0], .sqrt = true}); }
+void cg_cpu_norm(const cg_kernel_call *c) { run_float(c, norm_k, (reduce_ctx){.p = cg_scalar_to_double(c->args->s[0])}); }
+void cg_cpu_logsumexp(const cg_kernel_call *c) { run_float(c, logsumexp_k, (reduce_ctx){0}); }
 
 /* ---- kernel: cumsum -------------------------------------------------------------------------- */
 
@@ -489,7 +489,7 @@ static const cg_reduce_kernel cumsum_k[CG_DTYPE_COUNT] = {
     [CG_F32] = SCAN(cumsum_f32), [CG_F64] = SCAN(cumsum_f64)};
 
 /* x any shape; out of x's shape (int64 for integral x); dim args->dims[0] */
-void cpu_cumsum(const cg_call *c) {
+void cg_cpu_cumsum(const cg_kernel_call *c) {
     const cg_tensor *out = c->out[0];
     int d = out->ndim ? (int)c->args->dims[0] : 0;
     int64_t step = out->ndim ? out->strides[d] * (int64_t)cg_tensor_itemsize(out) : 0;
@@ -837,12 +837,12 @@ static cg_tensor *constant_of(cg_tensor *(*fn)(cg_tensor *), cg_tensor *x) {
 }
 
 /* SumBackward0/1: grad expanded to the input's shape */
-int bw_sum(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_sum(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     return (gi[0] = cg_reduce_grad_expand(n, go[0])) ? 0 : -1;
 }
 
 /* MeanBackward0/1: grad expanded, divided by the number of elements folded */
-int bw_mean(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_mean(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     scratch sc = {0};
     cg_tensor *e = TMP(cg_reduce_grad_expand(n, go[0]));
     return scratch_done(&sc, TMP(cg_mul_scalar(e, 1.0 / (double)reduced_count(n))), gi);
@@ -867,7 +867,7 @@ static int any_nonzero(cg_tensor *t) {
  *   more:      0
  * whose values are exact and whose derivatives are too, so that double
  * backward through it is right where PyTorch's is. */
-int bw_prod(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_prod(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *x, *result;
     if (cg_node_saved_all(n, 2, &x, &result) < 0)
         return -1;
@@ -945,10 +945,10 @@ static int bw_minmax_dim(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     return scratch_done(&sc, TMP(cg_mul(g, onehot)), gi);
 }
 
-int bw_max(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_max(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     return n->args.ndims ? bw_minmax_dim(n, go, gi) : bw_minmax_all(n, go, gi);
 }
-int bw_min(cg_node *n, cg_tensor *const *go, cg_tensor **gi) { return bw_max(n, go, gi); }
+int cg_bw_min(cg_node *n, cg_tensor *const *go, cg_tensor **gi) { return cg_bw_max(n, go, gi); }
 
 /* The derivative of var for gk, a gradient with the reduced dims kept:
  * gk * (x - mean(x)) * 2 / (N - correction), as PyTorch's var_backward. */
@@ -961,7 +961,7 @@ static int var_grad(cg_node *n, cg_tensor *x, cg_tensor *gk, cg_tensor **gi) {
 }
 
 /* VarBackward0 */
-int bw_var(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_var(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *x;
     if (cg_node_saved(n, 0, &x) < 0)
         return -1;
@@ -985,7 +985,7 @@ static cg_tensor *over_result(cg_tensor *g, cg_tensor *r, double factor) {
 }
 
 /* StdBackward0: var's derivative of grad / (2 * std), 0 where std is 0 */
-int bw_std(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_std(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *x, *result;
     if (cg_node_saved_all(n, 2, &x, &result) < 0)
         return -1;
@@ -1001,7 +1001,7 @@ int bw_std(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 /* NormBackward1: p = 2: x * grad / norm (0 where norm is 0); p = 1:
  * sign(x) * grad; p = ±inf: sign(x) * grad split evenly among the elements
  * whose |x| equals the norm. */
-int bw_norm(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_norm(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *x, *result;
     if (cg_node_saved_all(n, 2, &x, &result) < 0)
         return -1;
@@ -1026,7 +1026,7 @@ int bw_norm(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 }
 
 /* LogsumexpBackward0: grad * exp(x - result) */
-int bw_logsumexp(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_logsumexp(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *x, *result;
     if (cg_node_saved_all(n, 2, &x, &result) < 0)
         return -1;
@@ -1039,7 +1039,7 @@ int bw_logsumexp(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 }
 
 /* CumsumBackward0: the cumulative sum of grad taken from the other end */
-int bw_cumsum(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_cumsum(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     return (gi[0] = cumsum(go[0], n->args.dims[0], !n->args.flag)) ? 0 : -1;
 }
 

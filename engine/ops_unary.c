@@ -22,7 +22,7 @@
     static const cg_row_fn name##_rows[CG_DTYPE_COUNT] = {CG_ROWS_FLOAT(name)};
 #define FLOAT_KERNEL(name, e32, e64)                                                           \
     FLOAT_ROWS(name, e32, e64)                                                                 \
-    void cpu_##name(const cg_call *c) { cg_ew_run(c, name##_rows, 0); }
+    void cg_cpu_##name(const cg_kernel_call *c) { cg_ew_run(c, name##_rows, 0); }
 
 /* out and x of one shape and dtype */
 CG_FLOAT_UNARY_OPS(FLOAT_KERNEL)
@@ -30,13 +30,13 @@ CG_FLOAT_UNARY_OPS(FLOAT_KERNEL)
 /* gelu's two forms, each one name for both dtypes; args->flag: approximate='tanh' */
 FLOAT_ROWS(gelu_erf, cg_gelu_erf_at(x), cg_gelu_erf_at(x))
 FLOAT_ROWS(gelu_tanh, cg_gelu_tanh_at(x), cg_gelu_tanh_at(x))
-void cpu_gelu(const cg_call *c) { cg_ew_run(c, c->args->flag ? gelu_tanh_rows : gelu_erf_rows, 0); }
+void cg_cpu_gelu(const cg_kernel_call *c) { cg_ew_run(c, c->args->flag ? gelu_tanh_rows : gelu_erf_rows, 0); }
 
 /* leaky_relu: args->s[0] is negative_slope */
 #define LEAKY_ROW(name, T) CG_UNARY_ROW(name, T, const T slope = CG_SCALAR_AS(T, args->s[0]), CG_LEAKY_RELU(x, slope))
 CG_EXPAND_FLOAT(LEAKY_ROW, leaky_relu)
 static const cg_row_fn leaky_relu_rows[CG_DTYPE_COUNT] = {CG_ROWS_FLOAT(leaky_relu)};
-void cpu_leaky_relu(const cg_call *c) { cg_ew_run(c, leaky_relu_rows, 0); }
+void cg_cpu_leaky_relu(const cg_kernel_call *c) { cg_ew_run(c, leaky_relu_rows, 0); }
 
 /* neg, abs, relu over numbers; sign over every dtype */
 #define NEG_ROW(name, T) CG_UNARY_ROW(name, T, CG_NOPRO, -x)
@@ -54,9 +54,9 @@ static const cg_row_fn neg_rows[CG_DTYPE_COUNT] = {CG_ROWS_NUMERIC(neg)};
 static const cg_row_fn abs_rows[CG_DTYPE_COUNT] = {CG_ROWS_NUMERIC(abs)};
 static const cg_row_fn relu_rows[CG_DTYPE_COUNT] = {CG_ROWS_NUMERIC(relu)};
 static const cg_row_fn sign_rows[CG_DTYPE_COUNT] = {CG_ROWS_ALL(sign)};
-void cpu_neg(const cg_call *c) { cg_ew_run(c, neg_rows, 0); }
-void cpu_abs(const cg_call *c) { cg_ew_run(c, abs_rows, 0); }
-void cpu_relu(const cg_call *c) { cg_ew_run(c, relu_rows, 0); }
+void cg_cpu_neg(const cg_kernel_call *c) { cg_ew_run(c, neg_rows, 0); }
+void cg_cpu_abs(const cg_kernel_call *c) { cg_ew_run(c, abs_rows, 0); }
+void cg_cpu_relu(const cg_kernel_call *c) { cg_ew_run(c, relu_rows, 0); }
 
 /* threshold_backward(grad a, self b, threshold): out T = 0 where b <=
  * threshold, else a. One pass for relu's backward, where a mask and a
@@ -65,8 +65,8 @@ void cpu_relu(const cg_call *c) { cg_ew_run(c, relu_rows, 0); }
     CG_BINARY_ROW(name, T, const T th = CG_SCALAR_AS(T, args->s[0]), CG_THRESHOLD_BACKWARD(a, b, th))
 CG_EXPAND_NUMERIC(THRESHOLD_BW_ROW, threshold_backward)
 static const cg_row_fn threshold_backward_rows[CG_DTYPE_COUNT] = {CG_ROWS_NUMERIC(threshold_backward)};
-void cpu_threshold_backward(const cg_call *c) { cg_ew_run(c, threshold_backward_rows, 0); }
-void cpu_sign(const cg_call *c) { cg_ew_run(c, sign_rows, 0); }
+void cg_cpu_threshold_backward(const cg_kernel_call *c) { cg_ew_run(c, threshold_backward_rows, 0); }
+void cg_cpu_sign(const cg_kernel_call *c) { cg_ew_run(c, sign_rows, 0); }
 
 /* clamp with Python numbers: args->s[0] min, s[1] max, i[0] which are given */
 #define CLAMP_PRO(T)                                                                            \
@@ -77,7 +77,7 @@ void cpu_sign(const cg_call *c) { cg_ew_run(c, sign_rows, 0); }
 #define CLAMP_ROW(name, T) CG_UNARY_ROW(name, T, CLAMP_PRO(T), CG_CLAMP(x, has_lo, lo, has_hi, hi))
 CG_EXPAND_NUMERIC(CLAMP_ROW, clamp)
 static const cg_row_fn clamp_rows[CG_DTYPE_COUNT] = {CG_ROWS_NUMERIC(clamp)};
-void cpu_clamp(const cg_call *c) { cg_ew_run(c, clamp_rows, 0); }
+void cg_cpu_clamp(const cg_kernel_call *c) { cg_ew_run(c, clamp_rows, 0); }
 
 /* ---- frontends ------------------------------------------------------------------ */
 
@@ -280,82 +280,82 @@ static cg_tensor *saved(cg_node *n) {
 }
 
 /* NegBackward0: -grad */
-int bw_neg(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_neg(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     (void)n;
     return (gi[0] = cg_neg(go[0])) ? 0 : -1;
 }
 
 /* ExpBackward0: grad * result */
-int bw_exp(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_exp(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     scratch s = {0};
     return finish(gi, &s, s_mul(&s, go[0], saved(n)));
 }
 
 /* AbsBackward0: grad * self.sgn(), so 0 at 0 */
-int bw_abs(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_abs(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     scratch s = {0};
     return finish(gi, &s, s_mul(&s, go[0], s_fn(&s, cg_sign, saved(n))));
 }
 
 /* SignBackward0: zeros */
-int bw_sign(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_sign(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     (void)n;
     return (gi[0] = cg_zeros_like(go[0])) ? 0 : -1;
 }
 
 /* LogBackward0: grad / self */
-int bw_log(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_log(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     scratch s = {0};
     return finish(gi, &s, s_div(&s, go[0], saved(n)));
 }
 
 /* Log1PBackward0: grad / (self + 1) */
-int bw_log1p(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_log1p(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     scratch s = {0};
     return finish(gi, &s, s_div(&s, go[0], s_shift(&s, saved(n), 1.0)));
 }
 
 /* SqrtBackward0: grad / (2 * result), inf at 0 as PyTorch */
-int bw_sqrt(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_sqrt(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     scratch s = {0};
     return finish(gi, &s, s_div(&s, go[0], s_scale(&s, saved(n), 2.0)));
 }
 
 /* RsqrtBackward0: -0.5 * grad * result^3 */
-int bw_rsqrt(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_rsqrt(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     scratch s = {0};
     cg_tensor *r = saved(n);
     return finish(gi, &s, s_mul(&s, go[0], s_scale(&s, s_mul(&s, s_mul(&s, r, r), r), -0.5)));
 }
 
 /* ReciprocalBackward0: -grad * (result * result) */
-int bw_reciprocal(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_reciprocal(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     scratch s = {0};
     cg_tensor *r = saved(n);
     return finish(gi, &s, s_scale(&s, s_mul(&s, go[0], s_mul(&s, r, r)), -1.0));
 }
 
 /* SinBackward0: grad * cos(self) */
-int bw_sin(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_sin(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     scratch s = {0};
     return finish(gi, &s, s_mul(&s, go[0], s_fn(&s, cg_cos, saved(n))));
 }
 
 /* CosBackward0: grad * -sin(self) */
-int bw_cos(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_cos(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     scratch s = {0};
     return finish(gi, &s, s_mul(&s, go[0], s_scale(&s, s_fn(&s, cg_sin, saved(n)), -1.0)));
 }
 
 /* TanhBackward0: grad * (1 - result^2) */
-int bw_tanh(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_tanh(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     scratch s = {0};
     cg_tensor *r = saved(n);
     return finish(gi, &s, s_mul(&s, go[0], s_one_minus(&s, s_mul(&s, r, r))));
 }
 
 /* SigmoidBackward0: grad * result * (1 - result) */
-int bw_sigmoid(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_sigmoid(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     scratch s = {0};
     cg_tensor *r = saved(n);
     return finish(gi, &s, s_mul(&s, go[0], s_mul(&s, r, s_one_minus(&s, r))));
@@ -367,7 +367,7 @@ static cg_tensor *s_gauss(scratch *s, cg_tensor *x, double k) {
 }
 
 /* ErfBackward0: grad * 2/sqrt(pi) * exp(-self^2) */
-int bw_erf(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_erf(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     scratch s = {0};
     return finish(gi, &s, s_mul(&s, go[0], s_scale(&s, s_gauss(&s, saved(n), 1.0), M_2_SQRTPI)));
 }
@@ -376,7 +376,7 @@ int bw_erf(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
  *   none: Phi(x) + x phi(x), Phi(x) = (1 + erf(x / sqrt 2)) / 2, phi(x) = exp(-x^2/2) / sqrt(2 pi)
  *   tanh: t = tanh(kBeta (x + kKappa x^3)),
  *         (1 + t) / 2 + x/2 (1 - t^2) kBeta (1 + 3 kKappa x^2) */
-int bw_gelu(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_gelu(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     scratch s = {0};
     cg_tensor *x = saved(n), *d;
     if (!n->args.flag) {
@@ -407,7 +407,7 @@ static cg_tensor *s_mask(scratch *s, cg_tensor *x, cg_cmp c1, cg_tensor *lo, cg_
     return keep(s, cg_range_mask(x, c1, lo, c2, hi, false));
 }
 /* ReluBackward0: threshold_backward(grad, result, 0) */
-int bw_relu(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_relu(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *result = saved(n);
     return result && (gi[0] = cg_threshold_backward(go[0], result, cg_scalar_int(0))) ? 0 : -1;
 }
@@ -415,7 +415,7 @@ int bw_relu(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 /* ThresholdBackwardBackward0: grad_output: threshold_backward(grad, self,
  * threshold); self: zeros (the function is flat in self away from the
  * threshold) */
-int bw_threshold_backward(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_threshold_backward(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *self = saved(n);
     if (!self)
         return -1;
@@ -427,7 +427,7 @@ int bw_threshold_backward(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 }
 
 /* LeakyReluBackward0: grad where self > 0, else grad * negative_slope */
-int bw_leaky_relu(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_leaky_relu(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     scratch s = {0};
     cg_tensor *zero = s_scalar(&s, cg_scalar_int(0));
     cg_tensor *m = s_mask(&s, saved(n), CG_CMP_GT, zero, CG_CMP_NONE, NULL);
@@ -436,7 +436,7 @@ int bw_leaky_relu(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 }
 
 /* ClampBackward1: grad where min <= self <= max (inclusive), else 0 */
-int bw_clamp(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_clamp(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     scratch s = {0};
     int64_t has = n->args.i[0];
     cg_tensor *lo = s_scalar(&s, n->args.s[0]), *hi = s_scalar(&s, n->args.s[1]);

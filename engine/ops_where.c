@@ -12,13 +12,13 @@
 #define WHERE_ROW(name, T) CG_TERNARY_ROW(name, T, bool, T, CG_NOPRO, a ? b : c)
 CG_EXPAND_ALL(WHERE_ROW, where)
 static const cg_row_fn where_rows[CG_DTYPE_COUNT] = {CG_ROWS_ALL(where)};
-void cpu_where(const cg_call *c) { cg_ew_run(c, where_rows, 0); }
+void cg_cpu_where(const cg_kernel_call *c) { cg_ew_run(c, where_rows, 0); }
 
 /* masked_fill: out T = b ? value : a, the mask b cast to T; args->s[0] value */
 #define FILL_ROW(name, T) CG_BINARY_ROW(name, T, const T v = CG_SCALAR_AS(T, args->s[0]), b ? v : a)
 CG_EXPAND_ALL(FILL_ROW, masked_fill)
 static const cg_row_fn masked_fill_rows[CG_DTYPE_COUNT] = {CG_ROWS_ALL(masked_fill)};
-void cpu_masked_fill(const cg_call *c) { cg_ew_run(c, masked_fill_rows, 0); }
+void cg_cpu_masked_fill(const cg_kernel_call *c) { cg_ew_run(c, masked_fill_rows, 0); }
 
 /* clamp(a, min b, max c); args->i[0] says which bounds are given (the
  * operand of an absent one is a placeholder) */
@@ -26,7 +26,7 @@ void cpu_masked_fill(const cg_call *c) { cg_ew_run(c, masked_fill_rows, 0); }
 #define CLAMP_T_ROW(name, T) CG_TERNARY_ROW(name, T, T, T, CLAMP_T_PRO, CG_CLAMP(a, has_lo, b, has_hi, c))
 CG_EXPAND_ALL(CLAMP_T_ROW, clamp_tensor)
 static const cg_row_fn clamp_tensor_rows[CG_DTYPE_COUNT] = {CG_ROWS_ALL(clamp_tensor)};
-void cpu_clamp_tensor(const cg_call *c) { cg_ew_run(c, clamp_tensor_rows, 0); }
+void cg_cpu_clamp_tensor(const cg_kernel_call *c) { cg_ew_run(c, clamp_tensor_rows, 0); }
 
 /* range mask: out bool = (a c1 b && a c2 c) != negate; args->i[0], i[1] are
  * the comparisons (cg_cmp), args->flag negate. Runs in backward only. */
@@ -36,7 +36,7 @@ void cpu_clamp_tensor(const cg_call *c) { cg_ew_run(c, clamp_tensor_rows, 0); }
 CG_EXPAND_ALL(MASK_ROW, range_mask)
 static const cg_row_fn range_mask_rows[CG_DTYPE_COUNT] = {CG_ROWS_ALL(range_mask)};
 /* rows by the inputs' dtype: the output is bool */
-void cpu_range_mask(const cg_call *c) { cg_ew_run(c, range_mask_rows, 1); }
+void cg_cpu_range_mask(const cg_kernel_call *c) { cg_ew_run(c, range_mask_rows, 1); }
 
 /* ---- frontends ------------------------------------------------------------------ */
 
@@ -123,7 +123,7 @@ static cg_tensor *select_grad(cg_tensor *mask, cg_tensor *g, bool flip) {
 }
 
 /* WhereBackward0: self: where(cond, grad, 0), other: where(cond, 0, grad) */
-int bw_where(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_where(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *cond;
     if (cg_node_saved(n, 0, &cond) < 0)
         return -1;
@@ -134,7 +134,7 @@ int bw_where(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 }
 
 /* MaskedFillBackward0: self: grad.masked_fill(mask, 0) */
-int bw_masked_fill(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_masked_fill(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *mask;
     if (cg_node_saved(n, 0, &mask) < 0)
         return -1;
@@ -155,7 +155,7 @@ static cg_tensor *clamp_tensor_mask(int k, cg_tensor *x, cg_tensor *min, cg_tens
     }
 }
 
-int bw_clamp_tensor(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_clamp_tensor(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *x, *min, *max;
     if (cg_node_saved_all(n, 3, &x, &min, &max) < 0)
         return -1;

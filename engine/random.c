@@ -11,7 +11,7 @@
  * Every op is "draw numel values in sequence into a contiguous buffer",
  * plus the placing of that buffer into the tensor in the order PyTorch's
  * TensorIterator visits its elements (see Note [Random element order]).
- * What it is not: the generator (generator.c) or the vectorised normal
+ * What it is not: the generator (rng.c) or the vectorised normal
  * (normal_fill.c). */
 #include "random.h"
 
@@ -50,7 +50,7 @@ typedef struct {
     bool contiguous;      /* the target is contiguous (normal_ picks its path by it) */
 } fill_args;
 
-typedef int (*fill_fn)(void *data, int64_t n, cg_dtype dt, const fill_args *a, cg_generator *g);
+typedef int (*fill_fn)(void *data, int64_t n, cg_dtype dt, const fill_args *a, cg_rng *g);
 
 /* Stores a double into an element of dtype dt, as static_cast does. */
 static inline void store(void *data, int64_t i, cg_dtype dt, double v) {
@@ -66,7 +66,7 @@ static inline void store(void *data, int64_t i, cg_dtype dt, double v) {
 
 /* One normal_distribution<double> draw: Box-Muller on two 53-bit uniforms,
  * the sine half cached in the generator for the next draw. */
-static double normal_one(cg_generator *g) {
+static double normal_one(cg_rng *g) {
     if (g->has_normal) {
         g->has_normal = false;
         return g->normal;
@@ -81,7 +81,7 @@ static double normal_one(cg_generator *g) {
 }
 
 /* a = mean, b = std; data is float32 or float64 (see Note [Vectorised normal]) */
-static int fill_normal(void *data, int64_t n, cg_dtype dt, const fill_args *a, cg_generator *g) {
+static int fill_normal(void *data, int64_t n, cg_dtype dt, const fill_args *a, cg_rng *g) {
     if (n >= 16 && a->contiguous) {
         if (dt == CG_F32)
             cg_normal_fill_f32(data, n, (float)a->a, (float)a->b, g);
@@ -95,7 +95,7 @@ static int fill_normal(void *data, int64_t n, cg_dtype dt, const fill_args *a, c
 }
 
 /* a = from, b = to; x * (to - from) + from in the dtype's own precision */
-static int fill_uniform(void *data, int64_t n, cg_dtype dt, const fill_args *a, cg_generator *g) {
+static int fill_uniform(void *data, int64_t n, cg_dtype dt, const fill_args *a, cg_rng *g) {
     if (dt == CG_F32) {
         float from = (float)a->a, span = (float)a->b - from;
         for (int64_t i = 0; i < n; i++)
@@ -110,10 +110,10 @@ static int fill_uniform(void *data, int64_t n, cg_dtype dt, const fill_args *a, 
 
 /* from + draw % range (uniform_int_from_to_distribution): one 32-bit draw,
  * or a 64-bit one for ranges of 2^32 and more in the 64-bit-capable dtypes */
-static int fill_random(void *data, int64_t n, cg_dtype dt, const fill_args *a, cg_generator *g) {
+static int fill_random(void *data, int64_t n, cg_dtype dt, const fill_args *a, cg_rng *g) {
     bool wide = a->range >= (1ull << 32) && dt != CG_BOOL && dt != CG_INT32;
     for (int64_t i = 0; i < n; i++) {
-        uint64_t r = wide ? cg_generator_random64(g) : cg_generator_random(g);
+        uint64_t r = wide ? cg_rng_random64(g) : cg_rng_random(g);
         int64_t v = (int64_t)(r % a->range + (uint64_t)a->from);
         switch (dt) { /* from int64 directly: one rounding, as static_cast */
         case CG_BOOL: ((bool *)data)[i] = v != 0; break;
@@ -128,7 +128,7 @@ static int fill_random(void *data, int64_t n, cg_dtype dt, const fill_args *a, c
 }
 
 /* a = p: a 53-bit uniform below p (bernoulli_distribution<double>) */
-static int fill_bernoulli(void *data, int64_t n, cg_dtype dt, const fill_args *a, cg_generator *g) {
+static int fill_bernoulli(void *data, int64_t n, cg_dtype dt, const fill_args *a, cg_rng *g) {
     for (int64_t i = 0; i < n; i++)
         store(data, i, dt, cg_uniform_f64(g) < a->a);
     return 0;
@@ -136,7 +136,7 @@ static int fill_bernoulli(void *data, int64_t n, cg_dtype dt, const fill_args *a
 
 /* a = lambda: -1/lambda * log(1 - u) of a 53-bit uniform u, in double
  * (exponential_distribution<double>) */
-static int fill_exponential(void *data, int64_t n, cg_dtype dt, const fill_args *a, cg_generator *g) {
+static int fill_exponential(void *data, int64_t n, cg_dtype dt, const fill_args *a, cg_rng *g) {
     double scale = -1.0 / a->a;
     for (int64_t i = 0; i < n; i++)
         store(data, i, dt, scale * log(1.0 - cg_uniform_f64(g)));
@@ -203,7 +203,7 @@ typedef struct {
     fill_fn fill;
     const fill_args *args;
     cg_draw draw;
-    cg_generator *g;
+    cg_rng *g;
 } drawer;
 
 static int draw_contiguous(cg_tensor *t, drawer *w) {
@@ -241,11 +241,11 @@ static int draw_through_buffer(cg_tensor *t, drawer *w) {
 /* The generator a random op on t uses: gen, or t's device's default one;
  * NULL with PyTorch's check_generator error when gen is another device's.
  * A device whose backend cannot draw (none today) draws on the CPU. */
-cg_generator *cg_random_generator(const cg_tensor *t, cg_generator *gen) {
+cg_rng *cg_random_generator(const cg_tensor *t, cg_rng *gen) {
     cg_device dev = cg_tensor_device(t);
     const cg_backend *be = dev.type == CG_CPU ? NULL : cg_backend_get(dev.type);
     cg_device_type want = be && be->draw ? dev.type : CG_CPU;
-    cg_generator *g = gen ? gen : want == CG_CPU ? cg_generator_default() : cg_generator_default_cuda(dev.index);
+    cg_rng *g = gen ? gen : want == CG_CPU ? cg_rng_default() : cg_rng_default_cuda(dev.index);
     if (!g)
         return NULL;
     static const char *const names[CG_DEVICE_TYPE_COUNT] = {"cpu", "cuda"};
@@ -258,7 +258,7 @@ cg_generator *cg_random_generator(const cg_tensor *t, cg_generator *gen) {
  * overlap check, the draw in PyTorch's order, the version bump, and PyTorch's
  * node `node` (the new values do not depend on the old ones: a zero
  * gradient). On a device the draw is kind's kernel with a's parameters. */
-static int fill_inplace(cg_tensor *t, fill_fn fill, cg_draw_kind kind, fill_args *a, cg_generator *gen,
+static int fill_inplace(cg_tensor *t, fill_fn fill, cg_draw_kind kind, fill_args *a, cg_rng *gen,
                         const char *node) {
     if (cg_autograd_check_inplace(t) < 0 || check_no_overlap(t) < 0)
         return -1;
@@ -274,7 +274,7 @@ static int fill_inplace(cg_tensor *t, fill_fn fill, cg_draw_kind kind, fill_args
 
 /* ---- in-place ops ------------------------------------------------------------------------ */
 
-int cg_normal_(cg_tensor *t, double mean, double std, cg_generator *gen) {
+int cg_normal_(cg_tensor *t, double mean, double std, cg_rng *gen) {
     CG_CHECK_INT(std >= 0.0, CG_RUNTIME_ERROR, "normal expects std >= 0.0, but found std %g", std);
     if (!cg_dtype_is_float(t->dtype))
         return not_implemented("normal_kernel_cpu", t->dtype);
@@ -282,7 +282,7 @@ int cg_normal_(cg_tensor *t, double mean, double std, cg_generator *gen) {
     return fill_inplace(t, fill_normal, CG_DRAW_NORMAL, &a, gen, "NormalBackward0");
 }
 
-int cg_uniform_(cg_tensor *t, double from, double to, cg_generator *gen) {
+int cg_uniform_(cg_tensor *t, double from, double to, cg_rng *gen) {
     if (!cg_dtype_is_float(t->dtype))
         return not_implemented("check_uniform_bounds", t->dtype);
     double max = t->dtype == CG_F32 ? FLT_MAX : DBL_MAX;
@@ -315,7 +315,7 @@ static int64_t float_bound(int64_t v, cg_dtype dt, int dir) {
     return cast + dir * ((int64_t)1 << (n - digits + 1));
 }
 
-int cg_random_(cg_tensor *t, int64_t from, int64_t to, cg_generator *gen) {
+int cg_random_(cg_tensor *t, int64_t from, int64_t to, cg_rng *gen) {
     CG_CHECK_INT(from < to, CG_RUNTIME_ERROR, "random_ expects 'from' to be less than 'to', but got from=%lld >= to=%lld",
                  (long long)from, (long long)to);
     if (cg_dtype_is_float(t->dtype)) {
@@ -339,7 +339,7 @@ int cg_random_(cg_tensor *t, int64_t from, int64_t to, cg_generator *gen) {
 /* random_kernel: uniform_int<T>(draw) is draw % (max + 1) for integer
  * types and draw % (2^digits + 1) for floats, from a 64-bit draw for
  * int64 and double and a 32-bit one otherwise (on the device too). */
-int cg_random_unbounded_(cg_tensor *t, cg_generator *gen) {
+int cg_random_unbounded_(cg_tensor *t, cg_rng *gen) {
     fill_args a = {.from = 0};
     switch (t->dtype) {
     case CG_BOOL: a.range = 2; break;
@@ -352,7 +352,7 @@ int cg_random_unbounded_(cg_tensor *t, cg_generator *gen) {
     return fill_inplace(t, fill_random, wide ? CG_DRAW_RANDOM64 : CG_DRAW_RANDOM, &a, gen, "RandomBackward2");
 }
 
-int cg_exponential_(cg_tensor *t, double lambd, cg_generator *gen) {
+int cg_exponential_(cg_tensor *t, double lambd, cg_rng *gen) {
     CG_CHECK_INT(lambd >= 0.0, CG_RUNTIME_ERROR, "exponential_ expects lambda >= 0.0, but found lambda=%g", lambd);
     if (!cg_dtype_is_float(t->dtype))
         return not_implemented("exponential_cpu", t->dtype);
@@ -360,7 +360,7 @@ int cg_exponential_(cg_tensor *t, double lambd, cg_generator *gen) {
     return fill_inplace(t, fill_exponential, CG_DRAW_EXPONENTIAL, &a, gen, "ExponentialBackward0");
 }
 
-int cg_bernoulli_(cg_tensor *t, double p, cg_generator *gen) {
+int cg_bernoulli_(cg_tensor *t, double p, cg_rng *gen) {
     CG_CHECK_INT(p >= 0 && p <= 1, CG_RUNTIME_ERROR, "bernoulli_ expects p to be in [0, 1], but got p=%g", p);
     fill_args a = {.a = p};
     return fill_inplace(t, fill_bernoulli, CG_DRAW_BERNOULLI, &a, gen, "BernoulliBackward2");
@@ -391,39 +391,39 @@ static cg_tensor *empty_cpu(int ndim, const int64_t *sizes, cg_dtype dtype) {
 }
 
 cg_tensor *cg_normal(double mean, double std, int ndim, const int64_t *sizes, cg_dtype dtype, cg_device device,
-                     cg_generator *gen) {
+                     cg_rng *gen) {
     cg_tensor *t = cg_tensor_empty(ndim, sizes, dtype, device);
     return t ? filled(t, cg_normal_(t, mean, std, gen)) : NULL;
 }
 
-cg_tensor *cg_randn(int ndim, const int64_t *sizes, cg_dtype dtype, cg_device device, cg_generator *gen) {
+cg_tensor *cg_randn(int ndim, const int64_t *sizes, cg_dtype dtype, cg_device device, cg_rng *gen) {
     return cg_normal(0, 1, ndim, sizes, dtype, device, gen);
 }
 
-cg_tensor *cg_rand(int ndim, const int64_t *sizes, cg_dtype dtype, cg_device device, cg_generator *gen) {
+cg_tensor *cg_rand(int ndim, const int64_t *sizes, cg_dtype dtype, cg_device device, cg_rng *gen) {
     cg_tensor *t = cg_tensor_empty(ndim, sizes, dtype, device);
     return t ? filled(t, cg_uniform_(t, 0, 1, gen)) : NULL;
 }
 
 cg_tensor *cg_randint(int64_t low, int64_t high, int ndim, const int64_t *sizes, cg_dtype dtype, cg_device device,
-                      cg_generator *gen) {
+                      cg_rng *gen) {
     cg_tensor *t = cg_tensor_empty(ndim, sizes, dtype, device);
     return t ? filled(t, cg_random_(t, low, high, gen)) : NULL;
 }
 
 /* randperm_cpu: the identity, then for each i < n - 1 a swap of i with
  * i + random() % (n - i); t is (n,) contiguous on the CPU */
-static int randperm_fill(cg_tensor *t, int64_t n, cg_generator *g) {
+static int randperm_fill(cg_tensor *t, int64_t n, cg_rng *g) {
     int64_t *perm = malloc((size_t)(n > 0 ? n : 1) * sizeof *perm);
     CG_CHECK_INT(perm, CG_MEMORY_ERROR, "out of memory in randperm");
     for (int64_t i = 0; i < n; i++)
         perm[i] = i;
-    if (!(g = cg_generator_cpu(g))) {
+    if (!(g = cg_rng_cpu(g))) {
         free(perm);
         return -1;
     }
     for (int64_t i = 0; i < n - 1; i++) {
-        int64_t z = (int64_t)(cg_generator_random(g) % (uint64_t)(n - i));
+        int64_t z = (int64_t)(cg_rng_random(g) % (uint64_t)(n - i));
         int64_t sav = perm[i];
         perm[i] = perm[z + i];
         perm[z + i] = sav;
@@ -437,9 +437,9 @@ static int randperm_fill(cg_tensor *t, int64_t n, cg_generator *g) {
 
 /* torch.randperm(n, device='cuda'): arange(n) sorted by random keys, drawn
  * by random_ on the device (Note [randperm on the device]) */
-static cg_tensor *randperm_device(cg_tensor *out, cg_generator *gen) {
+static cg_tensor *randperm_device(cg_tensor *out, cg_rng *gen) {
     int64_t n = cg_tensor_numel(out);
-    cg_generator *g = cg_random_generator(out, gen);
+    cg_rng *g = cg_random_generator(out, gen);
     if (!g || n == 0)
         return g ? out : NULL;
     if (n > INT32_MAX) { /* refused before the keys take any offsets */
@@ -457,7 +457,7 @@ static cg_tensor *randperm_device(cg_tensor *out, cg_generator *gen) {
     return filled(out, rc);
 }
 
-cg_tensor *cg_randperm(int64_t n, cg_dtype dtype, cg_device device, cg_generator *gen) {
+cg_tensor *cg_randperm(int64_t n, cg_dtype dtype, cg_device device, cg_rng *gen) {
     if (dtype == CG_F32 && n > (1 << 24) + 1) {
         cg_error_set(CG_RUNTIME_ERROR, "n cannot be greater than 2^24+1 for Float type.");
         return NULL;
@@ -484,9 +484,9 @@ cg_tensor *cg_randperm(int64_t n, cg_dtype dtype, cg_device device, cg_generator
 /* bernoulli_kernel(self, p_): self is a new contiguous tensor of p's dtype,
  * drawn row-major; a float32 p draws 24-bit uniforms, a float64 p 53-bit
  * ones. p is (any shape) float, on the CPU. */
-static int bernoulli_fill(cg_tensor *out, cg_tensor *p, cg_generator *g) {
+static int bernoulli_fill(cg_tensor *out, cg_tensor *p, cg_rng *g) {
     int64_t n = cg_tensor_numel(out);
-    if (!(g = cg_generator_cpu(g)))
+    if (!(g = cg_rng_cpu(g)))
         return -1;
     for (int64_t i = 0; i < n; i++) {
         bool one;
@@ -522,7 +522,7 @@ static int check_probs(cg_tensor *p) {
 }
 
 /* torch.bernoulli(p) of a device's p, drawn there as PyTorch's CUDA kernel */
-static cg_tensor *bernoulli_device(cg_tensor *p, cg_generator *g) {
+static cg_tensor *bernoulli_device(cg_tensor *p, cg_rng *g) {
     cg_tensor *d = cg_detach(p);
     cg_tensor *pc = d ? cg_contiguous(d) : NULL;
     cg_tensor *out = pc && check_probs(pc) == 0 ? cg_tensor_empty(p->ndim, p->sizes, p->dtype, cg_tensor_device(p))
@@ -536,13 +536,13 @@ static cg_tensor *bernoulli_device(cg_tensor *p, cg_generator *g) {
     return out;
 }
 
-cg_tensor *cg_bernoulli(cg_tensor *p, cg_generator *gen) {
+cg_tensor *cg_bernoulli(cg_tensor *p, cg_rng *gen) {
     if (!cg_dtype_is_float(p->dtype)) {
         not_implemented("bernoulli_tensor_cpu_p_", p->dtype);
         return NULL;
     }
     if (cg_tensor_device(p).type != CG_CPU) {
-        cg_generator *g = cg_random_generator(p, gen);
+        cg_rng *g = cg_random_generator(p, gen);
         if (!g)
             return NULL;
         if (g->device.type != CG_CPU)
@@ -594,8 +594,8 @@ cg_tensor *cg_empty_like_preserve(const cg_tensor *x, cg_dtype dtype) {
     return t;
 }
 
-cg_tensor *cg_dropout_keep_mask(cg_tensor *x, double keep, cg_generator *gen) {
-    cg_generator *g = cg_random_generator(x, gen);
+cg_tensor *cg_dropout_keep_mask(cg_tensor *x, double keep, cg_rng *gen) {
+    cg_rng *g = cg_random_generator(x, gen);
     if (!g)
         return NULL;
     CG_CHECK(g->device.type != CG_CPU, CG_RUNTIME_ERROR, "the fused dropout mask is drawn on a device");

@@ -142,12 +142,12 @@ cg_draw_policy cg_multinomial_policy(int64_t rows, int64_t samples) {
 }
 
 /* One launch: d's policy, g's offsets, the backend's draw entry */
-static int launch(cg_tensor *t, cg_draw *d, cg_draw_policy p, cg_generator *g) {
+static int launch(cg_tensor *t, cg_draw *d, cg_draw_policy p, cg_rng *g) {
     const cg_backend *be = cg_backend_get(cg_tensor_device(t).type);
     if (!be)
         return -1;
     d->seed = g->seed;
-    d->offset = cg_generator_philox_reserve(g, p.counter_offset);
+    d->offset = cg_rng_philox_reserve(g, p.counter_offset);
     d->grid = p.grid;
     d->grid_y = p.grid_y ? p.grid_y : 1;
     d->block = p.block;
@@ -157,14 +157,14 @@ static int launch(cg_tensor *t, cg_draw *d, cg_draw_policy p, cg_generator *g) {
     return 0;
 }
 
-int cg_device_bernoulli_p(cg_tensor *out, cg_tensor *probs, cg_generator *g) {
+int cg_device_bernoulli_p(cg_tensor *out, cg_tensor *probs, cg_rng *g) {
     if (cg_tensor_numel(out) == 0)
         return 0;
     cg_draw d = {.kind = CG_DRAW_BERNOULLI_P, .probs = cg_tensor_data(probs)};
     return launch(out, &d, cg_bernoulli_p_policy(cg_tensor_numel(out)), g);
 }
 
-int cg_device_randperm(cg_tensor *out, cg_tensor *keys, int bits, cg_generator *g) {
+int cg_device_randperm(cg_tensor *out, cg_tensor *keys, int bits, cg_rng *g) {
     int64_t n = cg_tensor_numel(out);
     if (n == 0)
         return 0;
@@ -172,7 +172,7 @@ int cg_device_randperm(cg_tensor *out, cg_tensor *keys, int bits, cg_generator *
     return launch(out, &d, cg_randperm_policy(n), g);
 }
 
-int cg_device_multinomial(cg_tensor *out, cg_tensor *norm, cg_tensor *cum, cg_generator *g) {
+int cg_device_multinomial(cg_tensor *out, cg_tensor *norm, cg_tensor *cum, cg_rng *g) {
     int64_t rows = norm->sizes[0], samples = out->sizes[out->ndim - 1];
     if (rows == 0)
         return 0; /* no launch: the grid would have no rows */
@@ -186,7 +186,7 @@ int cg_device_multinomial(cg_tensor *out, cg_tensor *norm, cg_tensor *cum, cg_ge
     return launch(out, &d, cg_multinomial_policy(rows, samples), g);
 }
 
-int cg_device_draw(cg_tensor *t, cg_draw *d, cg_generator *g) {
+int cg_device_draw(cg_tensor *t, cg_draw *d, cg_rng *g) {
     int64_t numel = cg_tensor_numel(t);
     if (numel == 0)
         return 0; /* no launch, no offsets reserved */

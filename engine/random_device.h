@@ -12,7 +12,7 @@
 #include <stdint.h>
 
 #include "device.h"
-#include "generator.h"
+#include "rng.h"
 #include "tensor.h"
 
 /* calc_execution_policy of PyTorch's DistributionTemplates.h: blocks of
@@ -62,19 +62,19 @@ int cg_dropout_vec(cg_dtype dt, int64_t numel, uintptr_t address, bool dense);
 /* Fills the contiguous device tensor t with d's distribution from the
  * CUDA generator g: sizes the grid, reserves g's offsets and launches.
  * 0, or -1 with the error set. */
-int cg_device_draw(cg_tensor *t, cg_draw *d, cg_generator *g);
+int cg_device_draw(cg_tensor *t, cg_draw *d, cg_rng *g);
 
 /* out (contiguous, float32 or float64) = bernoulli(probs), probs a
  * contiguous device tensor of out's dtype and size, drawn from the CUDA
  * generator g as PyTorch's bernoulli_tensor_cuda_kernel draws: element i
  * is value i % 4 of thread i / 4's first curand_uniform4. 0, or -1. */
-int cg_device_bernoulli_p(cg_tensor *out, cg_tensor *probs, cg_generator *g);
+int cg_device_bernoulli_p(cg_tensor *out, cg_tensor *probs, cg_rng *g);
 
 /* out (contiguous, of randperm's dtype, n elements) = arange(n) sorted
  * by the low bits of keys (n int32 or int64 random integers on the
  * device), runs of equal keys then shuffled from the CUDA generator g
  * (Note [randperm on the device]); n < 2^31. 0, or -1. */
-int cg_device_randperm(cg_tensor *out, cg_tensor *keys, int bits, cg_generator *g);
+int cg_device_randperm(cg_tensor *out, cg_tensor *keys, int bits, cg_rng *g);
 
 /* out (contiguous int64, rows x samples) = for each row of norm (rows x
  * cols, each row divided by its sum) samples draws with replacement from
@@ -82,6 +82,6 @@ int cg_device_randperm(cg_tensor *out, cg_tensor *keys, int bits, cg_generator *
  * sums along the row), as PyTorch's sampleMultinomialWithReplacement
  * draws them. norm and cum are contiguous, of one float dtype, on out's
  * device; every row sums to more than zero. No rows: no launch. 0, or -1. */
-int cg_device_multinomial(cg_tensor *out, cg_tensor *norm, cg_tensor *cum, cg_generator *g);
+int cg_device_multinomial(cg_tensor *out, cg_tensor *norm, cg_tensor *cum, cg_rng *g);
 
 #endif

@@ -29,7 +29,7 @@
  *
  * Scans (cumsum) use the same plan with one reduced dim and an output of the
  * input's full shape: the kernel steps through out along the scanned dim
- * itself (see cpu_cumsum). */
+ * itself (see cg_cpu_cumsum). */
 #ifndef CG_REDUCE_ITER_H
 #define CG_REDUCE_ITER_H
 

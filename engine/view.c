@@ -155,7 +155,7 @@ cg_tensor *cg_flatten(cg_tensor *t, int64_t start_dim, int64_t end_dim) {
 
 /* ViewBackward0, ReshapeAliasBackward0, UnsafeViewBackward0,
  * SqueezeBackward*, UnsqueezeBackward0: reshape back. */
-int bw_view(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_view(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     gi[0] = cg_reshape(go[0], n->in_meta[0].ndim, n->in_meta[0].sizes);
     return gi[0] ? 0 : -1;
 }
@@ -198,7 +198,7 @@ cg_tensor *cg_expand(cg_tensor *t, int ndim, const int64_t *sizes) {
 }
 
 /* ExpandBackward0: the engine's sum_to at the edge does the reduction. */
-int bw_expand(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_expand(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     (void)n;
     gi[0] = cg_tensor_retain(go[0]);
     return 0;
@@ -228,7 +228,7 @@ cg_tensor *cg_permute(cg_tensor *t, int ndim, const int64_t *dims) {
 }
 
 /* PermuteBackward0: the inverse permutation. */
-int bw_permute(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_permute(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     int64_t inv[CG_MAX_DIMS];
     for (int d = 0; d < n->args.ndims; d++)
         inv[n->args.dims[d]] = d;
@@ -261,14 +261,14 @@ cg_tensor *cg_t(cg_tensor *t) {
 }
 
 /* TransposeBackward0 / TBackward0: transpose back. */
-int bw_transpose(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_transpose(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     gi[0] = cg_transpose(go[0], n->args.i[0], n->args.i[1]);
     return gi[0] ? 0 : -1;
 }
 
 /* ---- slice / narrow / select ------------------------------------------------------ */
 
-cg_tensor *cg_slice(cg_tensor *t, int64_t dim, int64_t start, int64_t end, int64_t step) {
+cg_tensor *cg_slice_dim(cg_tensor *t, int64_t dim, int64_t start, int64_t end, int64_t step) {
     CG_CHECK(t->ndim > 0, CG_INDEX_ERROR, "slice() cannot be applied to a 0-dim tensor.");
     int d = cg_wrap_dim(dim, t->ndim);
     if (d < 0)
@@ -304,13 +304,13 @@ cg_tensor *cg_narrow(cg_tensor *t, int64_t dim, int64_t start, int64_t length) {
     CG_CHECK(length >= 0 && start <= size - length, CG_RUNTIME_ERROR,
              "start (%lld) + length (%lld) exceeds dimension size (%lld).", (long long)start, (long long)length,
              (long long)size);
-    return cg_slice(t, d, start, start + length, 1);
+    return cg_slice_dim(t, d, start, start + length, 1);
 }
 
 /* SliceBackward0: the gradient placed into zeros of the input's shape. */
-int bw_slice(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_slice(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *z = cg_node_input_zeros(n, 0, go[0]->dtype);
-    cg_tensor *part = z ? cg_slice(z, n->args.i[0], n->args.i[1], n->args.i[2], n->args.i[3]) : NULL;
+    cg_tensor *part = z ? cg_slice_dim(z, n->args.i[0], n->args.i[1], n->args.i[2], n->args.i[3]) : NULL;
     int rc = part ? cg_copy_(part, go[0]) : -1;
     cg_tensor_release(part);
     if (rc < 0) {
@@ -345,7 +345,7 @@ cg_tensor *cg_select(cg_tensor *t, int64_t dim, int64_t index) {
 }
 
 /* SelectBackward0: the gradient placed into zeros of the input's shape. */
-int bw_select(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+int cg_bw_select(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *z = cg_node_input_zeros(n, 0, go[0]->dtype);
     cg_tensor *part = z ? cg_select(z, n->args.i[0], n->args.i[1]) : NULL;
     int rc = part ? cg_copy_(part, go[0]) : -1;

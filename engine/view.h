@@ -15,7 +15,7 @@ cg_tensor *cg_permute(cg_tensor *t, int ndim, const int64_t *dims);
 cg_tensor *cg_transpose(cg_tensor *t, int64_t dim0, int64_t dim1);
 cg_tensor *cg_t(cg_tensor *t);
 /* t[start:end:step] along dim, Python's clamping of start and end. */
-cg_tensor *cg_slice(cg_tensor *t, int64_t dim, int64_t start, int64_t end, int64_t step);
+cg_tensor *cg_slice_dim(cg_tensor *t, int64_t dim, int64_t start, int64_t end, int64_t step);
 cg_tensor *cg_narrow(cg_tensor *t, int64_t dim, int64_t start, int64_t length);
 cg_tensor *cg_select(cg_tensor *t, int64_t dim, int64_t index);
 cg_tensor *cg_squeeze(cg_tensor *t);

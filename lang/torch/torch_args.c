@@ -14,10 +14,7 @@
 #include <stdio.h>
 
 #include "torch/torch_args.h"
-/* containers.h's slice struct shares its name with the engine's cg_slice() */
-#define cg_slice cg_slice_obj
 #include "runtime/containers.h"
-#undef cg_slice
 
 /* ---- errors ------------------------------------------------------------------ */
 

@@ -13,15 +13,7 @@
 #include "torch/tensor_obj.h"
 #include "runtime/value.h"
 
-/* The engine names a struct cg_iter (its elementwise plan) and a struct
- * cg_call (a kernel's arguments); lang/ has functions of those names
- * (value.h). The bindings never use the engine's two, so they are renamed
- * while its headers are read. */
-#define cg_iter cg_engine_iter
-#define cg_call cg_engine_call
 #include "ops.h"
-#undef cg_iter
-#undef cg_call
 
 /* ---- errors ---------------------------------------------------------------- */
 
@@ -326,7 +318,7 @@ int torch_set_requires_grad(cg_tensor *t, bool on, bool from_method);
 cg_value torch_tensor_new(cg_type *type, const cg_args *args);
 /* An optional torch.Generator argument: NULL for None (the default one);
  * *err set with the TypeError otherwise. (torch_creation.c) */
-struct cg_generator *torch_generator_arg(const char *fn, cg_value v, bool *err);
+struct cg_rng *torch_generator_arg(const char *fn, cg_value v, bool *err);
 /* A seed as PyTorch reads it: a negative int as its two's complement; 0
  * or -1 with the TypeError. (torch_args.c) */
 int torch_seed_arg(const char *fn, cg_value v, uint64_t *out);

@@ -466,14 +466,14 @@ static cg_value fn_eye(cg_value *a) {
 
 typedef struct {
     cg_obj head;
-    cg_generator *g;
+    cg_rng *g;
     bool owned; /* false for torch.default_generator */
 } generator_obj;
 
 static void generator_dealloc(cg_obj *self) {
     generator_obj *o = (generator_obj *)self;
     if (o->owned)
-        cg_generator_free(o->g);
+        cg_rng_free(o->g);
     torch_obj_free(self);
 }
 
@@ -504,7 +504,7 @@ static cg_type generator_type = {
 static generator_obj default_generator = {{CG_IMMORTAL, &generator_type}, NULL, false};
 
 static cg_value default_generator_value(void) {
-    default_generator.g = cg_generator_default();
+    default_generator.g = cg_rng_default();
     return cg_obj_value(&default_generator);
 }
 
@@ -521,7 +521,7 @@ static cg_value generator_new_impl(cg_value *a) {
     generator_obj *o = torch_obj_new(&generator_type);
     if (!o)
         return CG_ERR;
-    o->g = d.type == CG_CPU ? cg_generator_new() : cg_generator_new_cuda(d.index);
+    o->g = d.type == CG_CPU ? cg_rng_new() : cg_rng_new_cuda(d.index);
     o->owned = true;
     if (!o->g) {
         cg_obj_decref(o);
@@ -534,11 +534,11 @@ static cg_value generator_new(cg_type *type, const cg_args *args) {
     return torch_bind_call(&generator_new_def, args, 1, generator_new_impl);
 }
 
-cg_generator *torch_generator_arg(const char *fn, cg_value v, bool *err) {
+cg_rng *torch_generator_arg(const char *fn, cg_value v, bool *err) {
     if (cg_is_none(v))
         return NULL;
     if (cg_is_type(v, &generator_type))
-        return cg_generator_or_default(((generator_obj *)v.u.o)->g);
+        return cg_rng_or_default(((generator_obj *)v.u.o)->g);
     torch_arg_error(fn, "generator", 0, "torch.Generator", v);
     *err = true;
     return NULL;
@@ -554,16 +554,16 @@ static cg_value gen_manual_seed(cg_value self, const cg_args *args) {
     cg_decref(a[0]);
     if (rc < 0)
         return CG_ERR;
-    cg_generator_manual_seed(((generator_obj *)self.u.o)->g, s);
+    cg_rng_manual_seed(((generator_obj *)self.u.o)->g, s);
     return cg_incref(self);
 }
 
 static cg_value gen_seed(cg_value self, const cg_args *args) {
-    return cg_int((int64_t)cg_generator_seed(((generator_obj *)self.u.o)->g));
+    return cg_int((int64_t)cg_rng_seed(((generator_obj *)self.u.o)->g));
 }
 
 static cg_value gen_initial_seed(cg_value self, const cg_args *args) {
-    return cg_int((int64_t)cg_generator_initial_seed(((generator_obj *)self.u.o)->g));
+    return cg_int((int64_t)cg_rng_initial_seed(((generator_obj *)self.u.o)->g));
 }
 
 static const cg_method_def generator_methods[] = {
@@ -603,7 +603,7 @@ static cg_value random_filled(const torch_op *op, cg_value *a) {
     bool err = false;
     if (torch_shape_varargs(fn, "size", a[0], &n, sizes) < 0)
         return CG_ERR;
-    cg_generator *g = torch_generator_arg(fn, a[1], &err);
+    cg_rng *g = torch_generator_arg(fn, a[1], &err);
     if (err || opts_read(fn, a[2], a[4], a[5], &o) < 0)
         return CG_ERR;
     cg_dtype dt = o.dtype < 0 ? CG_DEFAULT_DTYPE : (cg_dtype)o.dtype;
@@ -631,7 +631,7 @@ static cg_value fn_randint(cg_value *a) {
         return cg_raise(&cg_exc_TypeError, "randint() missing required argument 'size'");
     if (torch_int_arg("randint", "high", 2, hv, &high) < 0 || torch_shape_of("randint", "size", 3, sv, &n, sizes) < 0)
         return CG_ERR;
-    cg_generator *g = torch_generator_arg("randint", a[3], &err);
+    cg_rng *g = torch_generator_arg("randint", a[3], &err);
     if (err || opts_read("randint", a[4], a[6], a[7], &o) < 0)
         return CG_ERR;
     return created(cg_randint(low, high, n, sizes, o.dtype < 0 ? CG_INT64 : (cg_dtype)o.dtype, o.device, g), &o);
@@ -643,7 +643,7 @@ static cg_value fn_randperm(cg_value *a) {
     bool err = false;
     if (torch_int_arg("randperm", "n", 1, a[0], &n) < 0)
         return CG_ERR;
-    cg_generator *g = torch_generator_arg("randperm", a[1], &err);
+    cg_rng *g = torch_generator_arg("randperm", a[1], &err);
     if (err || opts_read("randperm", a[2], a[4], a[5], &o) < 0)
         return CG_ERR;
     return created(cg_randperm(n, o.dtype < 0 ? CG_INT64 : (cg_dtype)o.dtype, o.device, g), &o);
@@ -654,7 +654,7 @@ static cg_value fn_randperm(cg_value *a) {
  * and computes out * std + mean, in that order). */
 static cg_value fn_normal(cg_value *a) {
     bool err = false;
-    cg_generator *g = torch_generator_arg("normal", a[3], &err);
+    cg_rng *g = torch_generator_arg("normal", a[3], &err);
     if (err)
         return CG_ERR;
     if (!cg_is_tensor(a[0]) && !cg_is_tensor(a[1])) {

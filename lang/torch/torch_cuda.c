@@ -85,11 +85,11 @@ static cg_value fn_synchronize(cg_value self, const cg_args *args) {
     return d->synchronize(i) < 0 ? torch_raise() : CG_NONE;
 }
 
-/* ---- seeds: the default generator of each device (engine/generator.h) ---- */
+/* ---- seeds: the default generator of each device (engine/rng.h) ---- */
 
 /* The current device's default generator; NULL (nothing raised) without
  * CUDA, where PyTorch queues the seeding for when CUDA starts. */
-static cg_generator *current_generator(void) {
+static cg_rng *current_generator(void) {
     if (!available())
         return NULL;
     int i = cg_backend_get(CG_CUDA)->devices->current();
@@ -97,7 +97,7 @@ static cg_generator *current_generator(void) {
         cg_error_clear();
         return NULL;
     }
-    return cg_generator_default_cuda(i);
+    return cg_rng_default_cuda(i);
 }
 
 /* the seed of manual_seed(seed) and manual_seed_all(seed) */
@@ -115,9 +115,9 @@ static cg_value fn_manual_seed(cg_value self, const cg_args *args) {
     uint64_t s;
     if (seed_of("manual_seed", "manual_seed(seed)", args, &s) < 0)
         return CG_ERR;
-    cg_generator *g = current_generator();
+    cg_rng *g = current_generator();
     if (g)
-        cg_generator_manual_seed(g, s);
+        cg_rng_manual_seed(g, s);
     return CG_NONE;
 }
 
@@ -130,9 +130,9 @@ static cg_value fn_manual_seed_all(cg_value self, const cg_args *args) {
 }
 
 static cg_value fn_seed(cg_value self, const cg_args *args) {
-    cg_generator *g = current_generator();
+    cg_rng *g = current_generator();
     if (g)
-        cg_generator_seed(g);
+        cg_rng_seed(g);
     return CG_NONE;
 }
 
@@ -147,8 +147,8 @@ static cg_value fn_initial_seed(cg_value self, const cg_args *args) {
     int i = d ? d->current() : -1;
     if (i < 0)
         return d ? torch_raise() : CG_ERR;
-    cg_generator *g = cg_generator_default_cuda(i);
-    return g ? cg_int((int64_t)cg_generator_initial_seed(g)) : torch_raise();
+    cg_rng *g = cg_rng_default_cuda(i);
+    return g ? cg_int((int64_t)cg_rng_initial_seed(g)) : torch_raise();
 }
 
 static const cg_method_def cuda_functions[] = {

@@ -31,7 +31,7 @@ static bool cuda_ready(void) {
 
 /* _get_device_index(device, optional=True): None is the current device,
  * which needs CUDA; a CPU device is PyTorch's ValueError. */
-static int cuda_index(cg_value device, int *index) {
+static int cg_cuda_index(cg_value device, int *index) {
     if (cg_is_none(device)) {
         if (!cg_backend_get(CG_CUDA))
             return torch_raise_int();
@@ -61,7 +61,7 @@ static int cuda_stats(cg_value device, cg_device_stats *out, bool *have) {
     if (!cuda_ready())
         return 0;
     int index;
-    if (cuda_index(device, &index) < 0)
+    if (cg_cuda_index(device, &index) < 0)
         return -1;
     const cg_memory_ops *ops = cg_memory_ops_of(CG_CUDA);
     if (!ops || !ops->stats)
@@ -147,7 +147,7 @@ static int device_ops(int k, const cg_args *a, const cg_memory_ops **ops, int *i
     cg_value device;
     if (bind_device(k, a, &device) < 0)
         return -1;
-    int rc = cuda_index(device, index);
+    int rc = cg_cuda_index(device, index);
     cg_args_release(&memory_defs[k], &device, 1);
     if (rc < 0)
         return -1;
@@ -231,7 +231,7 @@ static cg_value m_summary(cg_value self, const cg_args *a) {
             cg_raise_value(&cg_exc_KeyError, key);
             cg_decref(key);
         }
-    } else if (cuda_index(v[0], &index) == 0) {
+    } else if (cg_cuda_index(v[0], &index) == 0) {
         const cg_memory_ops *ops = cg_memory_ops_of(CG_CUDA);
         cg_device_stats s = {.max_split_size = -1};
         if (ops && ops->stats)
@@ -352,7 +352,7 @@ static cg_value h_record(cg_value self, const cg_args *a) {
         rc = -1;
     }
     int index = 0;
-    if (rc == 0 && cuda_ready() && (rc = cuda_index(v[4], &index)) == 0)
+    if (rc == 0 && cuda_ready() && (rc = cg_cuda_index(v[4], &index)) == 0)
         rc = cg_memory_record(CG_CUDA, index, on, v[3].u.i);
     cg_args_release(&history_defs[H_RECORD], v, N);
     return rc < 0 ? CG_ERR : CG_NONE;

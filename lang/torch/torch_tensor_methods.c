@@ -261,7 +261,7 @@ static cg_value op_normal_(cg_value *a) {
     if (torch_double_arg("normal_", "mean", torch_pos(1), a[1], &mean) < 0 ||
         torch_double_arg("normal_", "std", torch_pos(2), a[2], &std) < 0)
         return CG_ERR;
-    cg_generator *g = torch_generator_arg("normal_", a[3], &err);
+    cg_rng *g = torch_generator_arg("normal_", a[3], &err);
     return err ? CG_ERR : inplace(a[0], cg_normal_(T0, mean, std, g));
 }
 
@@ -271,7 +271,7 @@ static cg_value op_uniform_(cg_value *a) {
     if (torch_double_arg("uniform_", "from", torch_pos(1), a[1], &from) < 0 ||
         torch_double_arg("uniform_", "to", torch_pos(2), a[2], &to) < 0)
         return CG_ERR;
-    cg_generator *g = torch_generator_arg("uniform_", a[3], &err);
+    cg_rng *g = torch_generator_arg("uniform_", a[3], &err);
     return err ? CG_ERR : inplace(a[0], cg_uniform_(T0, from, to, g));
 }
 
@@ -280,7 +280,7 @@ static cg_value op_uniform_(cg_value *a) {
 static cg_value op_random_(cg_value *a) {
     int64_t from = 0, to;
     bool err = false;
-    cg_generator *g = torch_generator_arg("random_", a[3], &err);
+    cg_rng *g = torch_generator_arg("random_", a[3], &err);
     if (err)
         return CG_ERR;
     if (cg_is_none(a[1]) && cg_is_none(a[2]))
@@ -299,7 +299,7 @@ static cg_value op_exponential_(cg_value *a) {
     bool err = false;
     if (torch_double_arg("exponential_", "lambd", torch_pos(1), a[1], &lambd) < 0)
         return CG_ERR;
-    cg_generator *g = torch_generator_arg("exponential_", a[2], &err);
+    cg_rng *g = torch_generator_arg("exponential_", a[2], &err);
     return err ? CG_ERR : inplace(a[0], cg_exponential_(T0, lambd, g));
 }
 
@@ -308,13 +308,13 @@ static cg_value op_bernoulli_(cg_value *a) {
     bool err = false;
     if (torch_double_arg("bernoulli_", "p", torch_pos(1), a[1], &p) < 0)
         return CG_ERR;
-    cg_generator *g = torch_generator_arg("bernoulli_", a[2], &err);
+    cg_rng *g = torch_generator_arg("bernoulli_", a[2], &err);
     return err ? CG_ERR : inplace(a[0], cg_bernoulli_(T0, p, g));
 }
 
 static cg_value op_bernoulli(cg_value *a) {
     bool err = false;
-    cg_generator *g = torch_generator_arg("bernoulli", a[1], &err);
+    cg_rng *g = torch_generator_arg("bernoulli", a[1], &err);
     return err ? CG_ERR : cg_tensor_steal(cg_bernoulli(T0, g));
 }
 
@@ -324,7 +324,7 @@ static cg_value op_multinomial(cg_value *a) {
     if (int_arg("multinomial", "num_samples", 1, a[1], &n) < 0 ||
         bool_arg("multinomial", "replacement", 2, a[2], &repl) < 0)
         return CG_ERR;
-    cg_generator *g = torch_generator_arg("multinomial", a[3], &err);
+    cg_rng *g = torch_generator_arg("multinomial", a[3], &err);
     return err ? CG_ERR : cg_tensor_steal(cg_multinomial(T0, n, repl, g));
 }
 

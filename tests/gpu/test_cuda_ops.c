@@ -185,7 +185,7 @@ Test(cuda, kernel_errors_are_runtime_errors_not_aborts) {
 Test(cuda, float32_matmul_precision_switches_tf32) {
     need_cuda();
     int64_t sizes[2] = {512, 512};
-    cg_generator *g = T_OK(cg_generator_new());
+    cg_rng *g = T_OK(cg_rng_new());
     cg_tensor *a = T_OK(cg_randn(2, sizes, CG_F32, cg_device_cpu(), g)), *b = T_OK(cg_randn(2, sizes, CG_F32, cg_device_cpu(), g));
     cg_tensor *da = T_OK(cg_to_device(a, cuda0)), *db = T_OK(cg_to_device(b, cuda0));
     cg_tensor *want = T_OK(cg_matmul(a, b));
@@ -205,5 +205,5 @@ Test(cuda, float32_matmul_precision_switches_tf32) {
     cr_expect(worst_tf32 > 1e-3 && worst_tf32 < 0.5, "TF32 products: %g from the CPU's", worst_tf32);
     cg_tensor_release(hf), cg_tensor_release(ht), cg_tensor_release(fp32), cg_tensor_release(tf32);
     cg_tensor_release(want), cg_tensor_release(db), cg_tensor_release(da), cg_tensor_release(b), cg_tensor_release(a);
-    cg_generator_free(g);
+    cg_rng_free(g);
 }

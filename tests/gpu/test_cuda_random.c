@@ -51,7 +51,7 @@ static void expect_model(cg_tensor *t, const double *want, double tol, const cha
  * and offset before the op */
 #define CHECK_DRAW(expr, kind_init, dt, numel, tol, what)                                                  \
     do {                                                                                                   \
-        cg_generator *g_ = cg_generator_default_cuda(0);                                                   \
+        cg_rng *g_ = cg_rng_default_cuda(0);                                                   \
         uint64_t seed_ = g_->seed, off_ = g_->philox_offset;                                               \
         cg_tensor *t_ = T_OK(expr);                                                                        \
         double *w_ = model(kind_init, dt, numel, seed_, off_);                                             \
@@ -85,7 +85,7 @@ Test(cuda_random, in_place_ops_match_the_model) {
     cg_tensor *t = T_OK(cg_tensor_empty(1, n, CG_F32, cuda0));
 #define IN_PLACE(call, draw_init, tol, what)                                                               \
     do {                                                                                                   \
-        cg_generator *g_ = cg_generator_default_cuda(0);                                                   \
+        cg_rng *g_ = cg_rng_default_cuda(0);                                                   \
         uint64_t seed_ = g_->seed, off_ = g_->philox_offset;                                               \
         T_RC(call);                                                                                        \
         double *w_ = model(draw_init, CG_F32, n[0], seed_, off_);                                          \
@@ -121,17 +121,17 @@ Test(cuda_random, transposed_tensor_draws_in_memory_order) {
 /* offsets move as PyTorch's: 4 per launch below a device's wave */
 Test(cuda_random, generator_offsets_and_errors) {
     need_cuda();
-    cg_generator *g = T_OK(cg_generator_new_cuda(0));
+    cg_rng *g = T_OK(cg_rng_new_cuda(0));
     int64_t n[1] = {10};
     cg_tensor *a = T_OK(cg_rand(1, n, CG_F32, cuda0, g));
     cr_expect_eq(g->philox_offset, 4);
     cg_tensor *b = T_OK(cg_randn(1, n, CG_F64, cuda0, g));
     cr_expect_eq(g->philox_offset, 8);
-    cg_generator *cpu = T_OK(cg_generator_new());
+    cg_rng *cpu = T_OK(cg_rng_new());
     T_ERR(cg_rand(1, n, CG_F32, cuda0, cpu), CG_RUNTIME_ERROR,
           "Expected a 'cuda' device type for generator but found 'cpu'");
-    cg_generator_free(cpu);
-    cg_generator_free(g);
+    cg_rng_free(cpu);
+    cg_rng_free(g);
     cg_tensor_release(a), cg_tensor_release(b);
 }
 
@@ -142,7 +142,7 @@ Test(cuda_random, generator_offsets_and_errors) {
  * (a transposed x's mask is transposed too), and its output x * mask *
  * scale with the float scale of the fused kernel */
 static void check_dropout(cg_tensor *x, double p, int vec, const char *what) {
-    cg_generator *g = cg_generator_default_cuda(0);
+    cg_rng *g = cg_rng_default_cuda(0);
     uint64_t seed = g->seed, off = g->philox_offset;
     int64_t n = cg_tensor_numel(x);
     cg_tensor *mask = NULL;
@@ -174,7 +174,7 @@ Test(cuda_random, native_dropout_matches_the_fused_kernel) {
     cg_tensor *a = cuda_rand(2, square, CG_F32), *b = cuda_rand(1, odd, CG_F32), *c = cuda_rand(1, even, CG_F32);
     cg_tensor *d = cuda_rand(2, square, CG_F64), *w = cuda_rand(2, wide, CG_F32), *l = cuda_rand(1, one_more, CG_F32);
     cg_tensor *wt = T_OK(cg_transpose(w, 0, 1));
-    cg_tensor *shifted = T_OK(cg_slice(l, 0, 1, 1001, 1)); /* 4 bytes past an aligned start */
+    cg_tensor *shifted = T_OK(cg_slice_dim(l, 0, 1, 1001, 1)); /* 4 bytes past an aligned start */
     check_dropout(a, 0.1, 4, "float32 [1000, 1000]: 4 wide");
     check_dropout(b, 0.5, 1, "float32 [999]: scalar kernel");
     check_dropout(c, 0.3, 2, "float32 [1002]: 2 wide");
@@ -192,7 +192,7 @@ Test(cuda_random, dropout_is_native_dropout_on_the_device) {
     int64_t sizes[1] = {4096};
     cg_tensor *x = cuda_rand(1, sizes, CG_F32);
     x->requires_grad = true;
-    cg_generator *g = cg_generator_default_cuda(0);
+    cg_rng *g = cg_rng_default_cuda(0);
     uint64_t before = g->philox_offset;
     cg_tensor *y = T_OK(cg_dropout(x, 0.5, true, NULL));
     cr_expect_str_eq(y->grad_fn->name, "NativeDropoutBackward0");
@@ -220,7 +220,7 @@ Test(cuda_random, dropout_is_native_dropout_on_the_device) {
 /* torch.bernoulli(p) on the device against the model, which reads the
  * probabilities from a host copy; the offsets it reserves; its errors */
 static void check_bernoulli_p(cg_tensor *p, const char *what) {
-    cg_generator *g = cg_generator_default_cuda(0);
+    cg_rng *g = cg_rng_default_cuda(0);
     uint64_t seed = g->seed, off = g->philox_offset;
     cg_tensor *out = T_OK(cg_bernoulli(p, NULL));
     cr_expect_eq(g->philox_offset, off + 12, "%s: 10 offsets, rounded", what);
@@ -252,9 +252,9 @@ Test(cuda_random, bernoulli_of_probabilities_matches_the_model) {
     T_ERR(cg_bernoulli(bad, NULL), CG_RUNTIME_ERROR,
           "Expected p_in >= 0 && p_in <= 1 to be true, but got false.  (Could this error message be improved?  "
           "If so, please report an enhancement request to PyTorch.)");
-    cg_generator *cpu = T_OK(cg_generator_new());
+    cg_rng *cpu = T_OK(cg_rng_new());
     T_ERR(cg_bernoulli(p32, cpu), CG_RUNTIME_ERROR, "Expected a 'cuda' device type for generator but found 'cpu'");
-    cg_generator_free(cpu);
+    cg_rng_free(cpu);
     cg_tensor_release(bad), cg_tensor_release(two), cg_tensor_release(pt), cg_tensor_release(p64);
     cg_tensor_release(p32);
 }
@@ -265,7 +265,7 @@ Test(cuda_random, bernoulli_of_probabilities_matches_the_model) {
  * on this device's grid, then the tie shuffle's, with the offsets each
  * reserves */
 static void check_randperm(int64_t n, cg_dtype dt) {
-    cg_generator *g = cg_generator_default_cuda(0);
+    cg_rng *g = cg_rng_default_cuda(0);
     uint64_t seed = g->seed, off = g->philox_offset;
     cg_tensor *out = T_OK(cg_randperm(n, dt, cuda0, NULL));
     int bits = cg_randperm_bits(n);
@@ -305,16 +305,16 @@ Test(cuda_random, randperm_matches_the_model) {
     check_randperm(5000, CG_INT32);
     check_randperm(5000, CG_F32);
     check_randperm(40000, CG_F64);
-    cg_generator *g = cg_generator_default_cuda(0);
+    cg_rng *g = cg_rng_default_cuda(0);
     uint64_t before = g->philox_offset;
     cg_tensor *empty = T_OK(cg_randperm(0, CG_INT64, cuda0, NULL));
     cr_expect_eq(cg_tensor_numel(empty), 0);
     cr_expect_eq(g->philox_offset, before, "randperm(0) draws nothing");
     T_ERR(cg_randperm(5, CG_BOOL, cuda0, NULL), CG_RUNTIME_ERROR, "\"arange_cuda\" not implemented for 'Bool'");
-    cg_generator *cpu = T_OK(cg_generator_new());
+    cg_rng *cpu = T_OK(cg_rng_new());
     T_ERR(cg_randperm(5, CG_INT64, cuda0, cpu), CG_RUNTIME_ERROR,
           "Expected a 'cuda' device type for generator but found 'cpu'");
-    cg_generator_free(cpu);
+    cg_rng_free(cpu);
     cg_tensor_release(empty);
 }
 
@@ -323,7 +323,7 @@ Test(cuda_random, randperm_matches_the_model) {
 /* with replacement, several samples: the kernel against the model, which
  * reads the device's own row quotients and running sums */
 static void check_multinomial(cg_tensor *p, int64_t n, const char *what) {
-    cg_generator *g = cg_generator_default_cuda(0);
+    cg_rng *g = cg_rng_default_cuda(0);
     uint64_t seed = g->seed, off = g->philox_offset;
     cg_tensor *out = T_OK(cg_multinomial(p, n, true, NULL));
     int64_t rows = p->ndim == 2 ? p->sizes[0] : 1, cols = p->sizes[p->ndim - 1], last = 1, sizes[2] = {rows, cols};
@@ -355,7 +355,7 @@ static void check_multinomial(cg_tensor *p, int64_t n, const char *what) {
  * device's to the last bit, which could swap near-equal quotients), then
  * the largest p / e of each row */
 static void check_gumbel(cg_tensor *p, int64_t n, bool replacement, const char *what) {
-    cg_generator *g = cg_generator_default_cuda(0);
+    cg_rng *g = cg_rng_default_cuda(0);
     uint64_t off = g->philox_offset;
     cg_tensor *out = T_OK(cg_multinomial(p, n, replacement, NULL));
     uint64_t after = g->philox_offset;
@@ -406,10 +406,10 @@ Test(cuda_random, multinomial_matches_the_model) {
     check_multinomial(p32, 2, "the device still works after a refused call");
     int64_t no_rows[2] = {0, 5};
     cg_tensor *none = T_OK(cg_zeros(2, no_rows, CG_F32, cuda0));
-    uint64_t before = cg_generator_default_cuda(0)->philox_offset;
+    uint64_t before = cg_rng_default_cuda(0)->philox_offset;
     cg_tensor *empty = T_OK(cg_multinomial(none, 3, true, NULL));
     cr_expect(empty->ndim == 2 && empty->sizes[0] == 0 && empty->sizes[1] == 3, "no rows: a (0, 3) result");
-    cr_expect_eq(cg_generator_default_cuda(0)->philox_offset, before, "no rows: no launch");
+    cr_expect_eq(cg_rng_default_cuda(0)->philox_offset, before, "no rows: no launch");
     cg_tensor_release(empty), cg_tensor_release(none);
     cg_tensor_release(neg), cg_tensor_release(minus), cg_tensor_release(p64), cg_tensor_release(p32);
 }

@@ -72,7 +72,7 @@ cg_tensor *t_noncontig(cg_tensor *t) {
         /* every other element of a tensor twice as long */
         int64_t n2 = 2 * t->sizes[0];
         cg_tensor *big = cg_zeros(1, &n2, t->dtype, cg_device_cpu());
-        cg_tensor *v = cg_slice(big, 0, 0, n2, 2);
+        cg_tensor *v = cg_slice_dim(big, 0, 0, n2, 2);
         cg_copy_(v, t);
         cg_tensor_release(big);
         return v;
@@ -169,7 +169,7 @@ static cg_tensor *every_other(cg_tensor *t) {
     memcpy(sizes, t->sizes, (size_t)t->ndim * sizeof *sizes);
     sizes[t->ndim - 1] *= 2;
     cg_tensor *big = cg_zeros(t->ndim, sizes, t->dtype, cg_device_cpu());
-    cg_tensor *v = cg_slice(big, t->ndim - 1, 0, sizes[t->ndim - 1], 2);
+    cg_tensor *v = cg_slice_dim(big, t->ndim - 1, 0, sizes[t->ndim - 1], 2);
     cg_copy_(v, t);
     cg_tensor_release(big);
     return v;

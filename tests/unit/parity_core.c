@@ -94,7 +94,7 @@ PARITY(transpose) { return cg_transpose(p_tensor(c, 0), p_int(c, 1), p_int(c, 2)
 PARITY(t) { return cg_t(p_tensor(c, 0)); }
 PARITY(slice) {
     int64_t start = p_is_none(c, 2) ? 0 : p_int(c, 2), end = p_is_none(c, 3) ? INT64_MAX : p_int(c, 3);
-    return cg_slice(p_tensor(c, 0), p_int(c, 1), start, end, p_is_none(c, 4) ? 1 : p_int(c, 4));
+    return cg_slice_dim(p_tensor(c, 0), p_int(c, 1), start, end, p_is_none(c, 4) ? 1 : p_int(c, 4));
 }
 PARITY(narrow) { return cg_narrow(p_tensor(c, 0), p_int(c, 1), p_int(c, 2), p_int(c, 3)); }
 PARITY(select) { return cg_select(p_tensor(c, 0), p_int(c, 1), p_int(c, 2)); }

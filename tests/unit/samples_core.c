@@ -142,7 +142,7 @@ bool sample_transpose(int v, cg_sample *s) {
 }
 
 static cg_tensor *f_slice(cg_tensor *const *in, const cg_sample *s) {
-    return cg_slice(in[0], s->i[0], s->i[1], s->i[2], s->i[3]);
+    return cg_slice_dim(in[0], s->i[0], s->i[1], s->i[2], s->i[3]);
 }
 bool sample_slice(int v, cg_sample *s) {
     switch (v) {

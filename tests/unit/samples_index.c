@@ -111,7 +111,7 @@ static cg_tensor *f_copy_slices(cg_tensor *const *in, const cg_sample *s) {
 static cg_tensor *f_inplace_on_view(cg_tensor *const *in, const cg_sample *s) {
     cg_tensor *y = cg_mul_scalar(in[0], 1.0);
     cg_tensor *t = y && s->i[0] == 0 ? cg_select(y, 0, 1) : y ? cg_transpose(y, 0, 1) : NULL;
-    cg_tensor *v = t && s->i[0] == 1 ? cg_slice(t, 0, 1, t->sizes[0], 1) : cg_tensor_retain(t);
+    cg_tensor *v = t && s->i[0] == 1 ? cg_slice_dim(t, 0, 1, t->sizes[0], 1) : cg_tensor_retain(t);
     int rc = !v ? -1 : s->i[0] == 0 ? cg_mul_(v, in[1]) : cg_pow_scalar_(v, cg_scalar_float(3.0));
     cg_tensor_release(t), cg_tensor_release(v);
     if (rc < 0) {

@@ -66,7 +66,7 @@ Test(linalg, transposed_operands_give_the_same_product) {
     t_assert_values(c, 8, AB, 1e-6);
     /* a column slice: unit stride in neither dim, copied first */
     cg_tensor *wide = RAMP(CG_F64, 0, 1, 2, 6);
-    cg_tensor *cols = T_OK(cg_slice(wide, 1, 0, 6, 2)); /* [[0,2,4],[6,8,10]] = 2a */
+    cg_tensor *cols = T_OK(cg_slice_dim(wide, 1, 0, 6, 2)); /* [[0,2,4],[6,8,10]] = 2a */
     cg_tensor *bd = RAMP(CG_F64, -5, 1, 3, 4);
     cg_tensor *c2 = T_OK(cg_mm(cols, bd));
     double twice[8];
@@ -360,7 +360,7 @@ Test(linalg, transposed_views_reach_blas_without_a_copy) {
     cg_tensor *b3t = T_OK(cg_transpose(b3, 1, 2));
     cr_assert_eq(allocations(cg_bmm, a3, b3t), 1);
     /* a column slice has a unit stride in neither dim: copied first */
-    cg_tensor *wide = RAMP(CG_F32, 0, 1, 2, 6), *cols = T_OK(cg_slice(wide, 1, 0, 6, 2));
+    cg_tensor *wide = RAMP(CG_F32, 0, 1, 2, 6), *cols = T_OK(cg_slice_dim(wide, 1, 0, 6, 2));
     cr_assert_eq(allocations(cg_mm, cols, b), 2);
     release_all(10, (cg_tensor *[]){a, b, at, bt, m24, b3, a3, b3t, wide, cols});
 }

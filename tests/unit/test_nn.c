@@ -600,13 +600,13 @@ Test(dropout, draws_pytorchs_mask_from_the_generator) {
     double k = 1 / 0.7f; /* 1 / (float)(1 - p), as PyTorch's float division */
     CHECK(T_OK(cg_dropout(x, 0.3, true, NULL)), 0, 0, k, 0, k, 0, k, k, k, k, k, k);
     cg_tensor *d = T_OK(cg_ones(1, (int64_t[]){5}, CG_F64, cg_device_cpu()));
-    cg_generator *g = T_OK(cg_generator_new());
-    cg_generator_manual_seed(g, 7);
+    cg_rng *g = T_OK(cg_rng_new());
+    cg_rng_manual_seed(g, 7);
     CHECK(T_OK(cg_dropout(d, 0.5, true, g)), 2, 2, 0, 0, 0);
-    cg_generator_manual_seed(g, 7);
+    cg_rng_manual_seed(g, 7);
     T_RC(cg_dropout_(d, 0.5, true, g));
     t_assert_values(d, 5, (double[]){2, 2, 0, 0, 0}, 0);
-    cg_generator_free(g), cg_tensor_release(x), cg_tensor_release(d);
+    cg_rng_free(g), cg_tensor_release(x), cg_tensor_release(d);
 }
 
 /* d/dx sum(grad(sum(f(x, 1) * w), x)^2) with create_graph, against PyTorch:

@@ -21,10 +21,10 @@
 /* What the engine does before a launch (cg_device_draw): the policy for a
  * device of sms x threads, the offsets reserved from g; then the model's
  * values. Returns them (malloc'd). */
-static double *draw(cg_generator *g, cg_draw d, cg_dtype dt, int64_t numel, int sms, int threads) {
+static double *draw(cg_rng *g, cg_draw d, cg_dtype dt, int64_t numel, int sms, int threads) {
     cg_draw_policy p = cg_draw_policy_for(numel, cg_draw_unroll(d.kind, dt), sms, threads);
     d.seed = g->seed;
-    d.offset = cg_generator_philox_reserve(g, p.counter_offset);
+    d.offset = cg_rng_philox_reserve(g, p.counter_offset);
     d.grid = p.grid;
     d.block = p.block;
     double *out = malloc((size_t)numel * sizeof *out);
@@ -39,9 +39,9 @@ static void expect_printed(const double *got, const int64_t *index, const double
                   (long long)index[i], got[index[i]], printed[i]);
 }
 
-static cg_generator *seeded(uint64_t seed) {
-    cg_generator *g = T_OK(cg_generator_new_cuda(0));
-    cg_generator_manual_seed(g, seed);
+static cg_rng *seeded(uint64_t seed) {
+    cg_rng *g = T_OK(cg_rng_new_cuda(0));
+    cg_rng_manual_seed(g, seed);
     return g;
 }
 
@@ -90,43 +90,43 @@ Test(philox, init_skips_subsequences_and_offsets) {
 /* ---- the generator ------------------------------------------------------------------- */
 
 Test(cuda_generator, seeds_and_offsets) {
-    cg_generator *g = T_OK(cg_generator_new_cuda(1));
+    cg_rng *g = T_OK(cg_rng_new_cuda(1));
     cr_expect_eq(g->device.type, CG_CUDA);
     cr_expect_eq(g->device.index, 1);
-    cr_expect_eq(cg_generator_initial_seed(g), CG_DEFAULT_RNG_SEED);
+    cr_expect_eq(cg_rng_initial_seed(g), CG_DEFAULT_RNG_SEED);
     /* offsets move by whole curand4 calls */
-    cr_expect_eq(cg_generator_philox_reserve(g, 4), 0);
-    cr_expect_eq(cg_generator_philox_reserve(g, 5), 4);
-    cr_expect_eq(cg_generator_philox_reserve(g, 1), 12);
+    cr_expect_eq(cg_rng_philox_reserve(g, 4), 0);
+    cr_expect_eq(cg_rng_philox_reserve(g, 5), 4);
+    cr_expect_eq(cg_rng_philox_reserve(g, 1), 12);
     cr_expect_eq(g->philox_offset, 16);
-    cg_generator_manual_seed(g, 3);
-    cr_expect_eq(cg_generator_initial_seed(g), 3);
+    cg_rng_manual_seed(g, 3);
+    cr_expect_eq(cg_rng_initial_seed(g), 3);
     cr_expect_eq(g->philox_offset, 0, "a new seed starts the offsets again");
-    cg_generator_free(g);
+    cg_rng_free(g);
 }
 
 /* torch.manual_seed seeds the CPU generator and every device's */
 Test(cuda_generator, manual_seed_reaches_every_default) {
-    cg_generator *d0 = T_OK(cg_generator_default_cuda(0));
-    cg_generator_philox_reserve(d0, 8);
+    cg_rng *d0 = T_OK(cg_rng_default_cuda(0));
+    cg_rng_philox_reserve(d0, 8);
     cg_manual_seed(1234);
-    for (int i = 0; i < CG_MAX_CUDA_GENERATORS; i += 21) {
-        cg_generator *d = T_OK(cg_generator_default_cuda(i));
-        cr_expect_eq(cg_generator_initial_seed(d), 1234, "device %d", i);
+    for (int i = 0; i < CG_MAX_CUDA_RNGS; i += 21) {
+        cg_rng *d = T_OK(cg_rng_default_cuda(i));
+        cr_expect_eq(cg_rng_initial_seed(d), 1234, "device %d", i);
         cr_expect_eq(d->philox_offset, 0, "device %d", i);
     }
     cr_expect_eq(cg_initial_seed(), 1234);
     cg_cuda_manual_seed_all(99);
-    cr_expect_eq(cg_generator_initial_seed(cg_generator_default_cuda(5)), 99);
+    cr_expect_eq(cg_rng_initial_seed(cg_rng_default_cuda(5)), 99);
     cr_expect_eq(cg_initial_seed(), 1234, "torch.cuda.manual_seed_all leaves the CPU generator");
-    T_ERR(cg_generator_default_cuda(CG_MAX_CUDA_GENERATORS), CG_RUNTIME_ERROR,
+    T_ERR(cg_rng_default_cuda(CG_MAX_CUDA_RNGS), CG_RUNTIME_ERROR,
           "Expected a CUDA device index in [0, 64) for a default generator, but got 64");
 }
 
 /* A CPU tensor's op with a CUDA generator, and the ops cgrad draws on the
  * CPU for every device: PyTorch's check_generator message */
 Test(cuda_generator, wrong_device_generator) {
-    cg_generator *g = T_OK(cg_generator_new_cuda(0));
+    cg_rng *g = T_OK(cg_rng_new_cuda(0));
     int64_t n = 4;
     const char *msg = "Expected a 'cpu' device type for generator but found 'cuda'";
     T_ERR(cg_rand(1, &n, CG_F32, cg_device_cpu(), g), CG_RUNTIME_ERROR, msg);
@@ -135,7 +135,7 @@ Test(cuda_generator, wrong_device_generator) {
     T_ERR(cg_bernoulli(p, g), CG_RUNTIME_ERROR, msg);
     T_ERR(cg_multinomial(p, 2, false, g), CG_RUNTIME_ERROR, msg);
     cg_tensor_release(p);
-    cg_generator_free(g);
+    cg_rng_free(g);
 }
 
 /* ---- the launch policy ------------------------------------------------------------- */
@@ -165,27 +165,27 @@ Test(draw_policy, grid_and_offsets) {
  * distributions.Uniform(0., 1.).rsample((5,))),
  * https://github.com/pytorch/pytorch/issues/47347 */
 Test(cuda_values, rand_seed_0) {
-    cg_generator *g = seeded(0);
+    cg_rng *g = seeded(0);
     double *v = draw(g, (cg_draw){.kind = CG_DRAW_UNIFORM, .a = 0, .b = 1}, CG_F32, 5, H200_SMS, H200_THREADS);
     expect_printed(v, (int64_t[]){0, 1, 2, 3, 4}, (double[]){0.3990, 0.5167, 0.0249, 0.9401, 0.9459}, 5, "rand");
     free(v);
-    cg_generator_free(g);
+    cg_rng_free(g);
 }
 
 /* torch.manual_seed(10); torch.randn(3, device='cuda'),
  * https://github.com/pytorch/pytorch/issues/79496 */
 Test(cuda_values, randn_seed_10) {
-    cg_generator *g = seeded(10);
+    cg_rng *g = seeded(10);
     double *v = draw(g, (cg_draw){.kind = CG_DRAW_NORMAL, .a = 0, .b = 1}, CG_F32, 3, H200_SMS, H200_THREADS);
     expect_printed(v, (int64_t[]){0, 1, 2}, (double[]){-0.1029, 1.6810, -0.2708}, 3, "randn");
     free(v);
-    cg_generator_free(g);
+    cg_rng_free(g);
 }
 
 /* torch.manual_seed(14); torch.cuda.FloatTensor(1000, 100).normal_(5, 5**.5),
  * the first three rows' ends, https://github.com/pytorch/pytorch/issues/97097 */
 Test(cuda_values, normal_seed_14) {
-    cg_generator *g = seeded(14);
+    cg_rng *g = seeded(14);
     double *v = draw(g, (cg_draw){.kind = CG_DRAW_NORMAL, .a = 5, .b = sqrt(5.0)}, CG_F32, 100000, H200_SMS,
                      H200_THREADS);
     expect_printed(v, (int64_t[]){0, 1, 2, 97, 98, 99, 100, 101, 102, 197, 198, 199, 200, 201, 202},
@@ -193,18 +193,18 @@ Test(cuda_values, normal_seed_14) {
                               7.4698, 6.5552, 4.0857, 4.2315},
                    15, "normal_");
     free(v);
-    cg_generator_free(g);
+    cg_rng_free(g);
 }
 
 /* torch.Generator(device='cuda:0').manual_seed(43); normal_ of a
  * (1, 3, 128, 128) tensor, [..., 0, 0], https://github.com/pytorch/pytorch/issues/62467 */
 Test(cuda_values, generator_seed_43) {
-    cg_generator *g = seeded(43);
+    cg_rng *g = seeded(43);
     double *v = draw(g, (cg_draw){.kind = CG_DRAW_NORMAL, .a = 0, .b = 1}, CG_F32, 3 * 128 * 128, H200_SMS,
                      H200_THREADS);
     expect_printed(v, (int64_t[]){0, 16384, 32768}, (double[]){1.9983, 0.8704, 2.1127}, 3, "normal_");
     free(v);
-    cg_generator_free(g);
+    cg_rng_free(g);
 }
 
 /* torch.randn([1, 64, 2048], generator=torch.Generator(device).manual_seed(42)),
@@ -213,14 +213,14 @@ Test(cuda_values, generator_seed_43) {
  * at 168 blocks (28 multiprocessors of 1536 threads, an RTX 3060), where
  * the threads loop and the later elements take the y, z, w values. */
 Test(cuda_values, randn_seed_42_both_grids) {
-    cg_generator *g = seeded(42);
+    cg_rng *g = seeded(42);
     double *v = draw(g, (cg_draw){.kind = CG_DRAW_NORMAL, .a = 0, .b = 1}, CG_F32, 64 * 2048, H200_SMS, H200_THREADS);
     expect_printed(v, (int64_t[]){0, 1, 2, 2045, 2046, 2047, 2048, 2049, 2050, 4093, 4094, 4095, 4096},
                    (double[]){0.1940, 2.1614, -0.1721, 1.4540, -2.7733, -0.8932, -0.4574, 0.8063, 0.1580, 0.1124,
                               0.2769, -1.2535, 1.1346},
                    13, "randn, first rows");
     free(v);
-    cg_generator_manual_seed(g, 42);
+    cg_rng_manual_seed(g, 42);
     v = draw(g, (cg_draw){.kind = CG_DRAW_NORMAL, .a = 0, .b = 1}, CG_F32, 64 * 2048, 28, 1536);
     int64_t last = 61 * 2048;
     expect_printed(v, (int64_t[]){0, 1, 2, last, last + 1, last + 2, last + 2048, last + 2049, last + 4096,
@@ -229,14 +229,14 @@ Test(cuda_values, randn_seed_42_both_grids) {
                               -0.4695, -0.4841, 1.2850, -0.0282},
                    14, "randn on a capped grid");
     free(v);
-    cg_generator_free(g);
+    cg_rng_free(g);
 }
 
 /* torch.manual_seed(42); nn.Linear(1, 1) made on CUDA: weight and bias are
  * two uniform_(-1, 1) draws in a row, the second at the offset the first
  * reserved, https://github.com/mrdbourke/pytorch-deep-learning/issues/759 */
 Test(cuda_values, linear_init_two_draws) {
-    cg_generator *g = seeded(42);
+    cg_rng *g = seeded(42);
     cg_draw u = {.kind = CG_DRAW_UNIFORM, .a = -1, .b = 1};
     double *w = draw(g, u, CG_F32, 1, H200_SMS, H200_THREADS);
     double *b = draw(g, u, CG_F32, 1, H200_SMS, H200_THREADS);
@@ -245,7 +245,7 @@ Test(cuda_values, linear_init_two_draws) {
     cr_expect_eq(g->philox_offset, 8);
     free(w);
     free(b);
-    cg_generator_free(g);
+    cg_rng_free(g);
 }
 
 /* ---- dropout's fused kernel (Note [Fused dropout]) ------------------------------------ */
@@ -265,10 +265,10 @@ Test(dropout_vec, get_vector_size) {
 /* What the engine draws for native_dropout(ones(numel), p) on a device of
  * sms x threads right after manual_seed(seed): the keep mask (malloc'd). */
 static double *dropout_mask(uint64_t seed, double p, int64_t numel, int vec, int sms, int threads) {
-    cg_generator *g = seeded(seed);
+    cg_rng *g = seeded(seed);
     double *m = draw(g, (cg_draw){.kind = CG_DRAW_DROPOUT, .a = (float)(1 - p), .vec = vec}, CG_BOOL, numel, sms,
                      threads);
-    cg_generator_free(g);
+    cg_rng_free(g);
     return m;
 }
 
@@ -320,7 +320,7 @@ static float curand_uniform(uint32_t x) { return fmaf((float)x, 2.3283064e-10f, 
 /* Every launch reserves UNROLL 4's offsets, whatever the width, so the
  * vec-2 kernel's threads run past them when they loop, as in PyTorch */
 Test(cuda_values, dropout_reserves_float_offsets) {
-    cg_generator *g = seeded(3);
+    cg_rng *g = seeded(3);
     int64_t n = (int64_t)H200_SMS * 8 * 256 * 4 * 2 + 2;
     double *m = draw(g, (cg_draw){.kind = CG_DRAW_DROPOUT, .a = 0.5f, .vec = 2}, CG_BOOL, n, H200_SMS, H200_THREADS);
     cr_expect_eq(g->philox_offset, 12, "3 rounds of float4 reserved");
@@ -335,7 +335,7 @@ Test(cuda_values, dropout_reserves_float_offsets) {
         cr_expect_eq(m[2 * r * threads + 1], curand_uniform(v[1]) < 0.5f, "round %d", r);
     }
     free(m);
-    cg_generator_free(g);
+    cg_rng_free(g);
 }
 
 /* ---- bernoulli(p) of a probability tensor ----------------------------------------------- */
@@ -349,10 +349,10 @@ Test(bernoulli_p, launch_and_offsets) {
     p = cg_bernoulli_p_policy(2049);
     cr_expect_eq(p.grid, 2, "2048 elements a block");
     cr_expect_eq(cg_bernoulli_p_policy(1 << 24).grid, 8192, "never capped below 2^31 blocks");
-    cg_generator *g = seeded(9);
-    cr_expect_eq(cg_generator_philox_reserve(g, p.counter_offset), 0);
+    cg_rng *g = seeded(9);
+    cr_expect_eq(cg_rng_philox_reserve(g, p.counter_offset), 0);
     cr_expect_eq(g->philox_offset, 12);
-    cg_generator_free(g);
+    cg_rng_free(g);
 }
 
 /* element i is value i % 4 of thread i / 4's first draw, compared with <= */
@@ -375,10 +375,10 @@ Test(bernoulli_p, element_order) {
 /* ---- the other transforms of the model, by their definitions --------------------------- */
 
 Test(cuda_values, integer_and_bernoulli_transforms) {
-    cg_generator *g = seeded(5);
+    cg_rng *g = seeded(5);
     double *r = draw(g, (cg_draw){.kind = CG_DRAW_RANDOM, .base = -3, .range = 10}, CG_INT64, 1000, H200_SMS,
                      H200_THREADS);
-    cg_generator_manual_seed(g, 5);
+    cg_rng_manual_seed(g, 5);
     double *u = draw(g, (cg_draw){.kind = CG_DRAW_BERNOULLI, .a = 0.25}, CG_F32, 1000, H200_SMS, H200_THREADS);
     int ones = 0;
     for (int i = 0; i < 1000; i++) {
@@ -389,7 +389,7 @@ Test(cuda_values, integer_and_bernoulli_transforms) {
     cr_expect(ones > 200 && ones < 300, "bernoulli(0.25) gave %d ones in 1000", ones);
     free(r);
     free(u);
-    cg_generator_free(g);
+    cg_rng_free(g);
 }
 
 /* ---- randperm and multinomial on the device ----------------------------------------------- */

@@ -88,16 +88,16 @@ static cg_tensor *p_tensor(json_t *p, cg_dtype dt) {
 }
 
 typedef struct {
-    cg_generator *own;
-    uint8_t states[32][CG_GENERATOR_STATE_SIZE]; /* by call index */
+    cg_rng *own;
+    uint8_t states[32][CG_RNG_STATE_SIZE]; /* by call index */
 } replay;
 
 /* Runs one call; returns its result (a new reference), or NULL for calls
  * that return nothing; *state is set for get_state. */
 static cg_tensor *run_call(json_t *call, int index, replay *r, bool *is_state) {
     const char *op = json_string_value(json_object_get(call, "op"));
-    cg_generator *g = integer(call, "gen") ? r->own : NULL;
-    cg_generator *gg = cg_generator_or_default(g);
+    cg_rng *g = integer(call, "gen") ? r->own : NULL;
+    cg_rng *gg = cg_rng_or_default(g);
     const char *dts = json_string_value(json_object_get(call, "dtype"));
     cg_dtype dt = dts ? dtype_of(dts) : CG_F32;
     int64_t sizes[CG_MAX_DIMS];
@@ -155,16 +155,16 @@ static cg_tensor *run_call(json_t *call, int index, replay *r, bool *is_state) {
         return out;
     }
     if (!strcmp(op, "manual_seed")) {
-        cg_generator_manual_seed(gg, strtoull(json_string_value(json_object_get(call, "seed")), NULL, 10));
+        cg_rng_manual_seed(gg, strtoull(json_string_value(json_object_get(call, "seed")), NULL, 10));
         return NULL;
     }
     if (!strcmp(op, "get_state")) {
-        cg_generator_get_state(gg, r->states[index]);
+        cg_rng_get_state(gg, r->states[index]);
         *is_state = true;
         return NULL;
     }
     if (!strcmp(op, "set_state")) {
-        T_RC(cg_generator_set_state(gg, r->states[integer(call, "index")], CG_GENERATOR_STATE_SIZE));
+        T_RC(cg_rng_set_state(gg, r->states[integer(call, "index")], CG_RNG_STATE_SIZE));
         return NULL;
     }
     cr_assert_fail("unknown op %s", op);
@@ -203,8 +203,8 @@ static int compare(const char *where, cg_tensor *t, json_t *values) {
 
 static int compare_state(const char *where, const uint8_t *state, json_t *values) {
     const char *hex = json_string_value(values);
-    cr_assert_eq(strlen(hex), 2 * CG_GENERATOR_STATE_SIZE, "%s: state length", where);
-    for (int i = 0; i < CG_GENERATOR_STATE_SIZE; i++) {
+    cr_assert_eq(strlen(hex), 2 * CG_RNG_STATE_SIZE, "%s: state length", where);
+    for (int i = 0; i < CG_RNG_STATE_SIZE; i++) {
         unsigned b;
         sscanf(hex + 2 * i, "%2x", &b);
         if (b != state[i]) {
@@ -218,11 +218,11 @@ static int compare_state(const char *where, const uint8_t *state, json_t *values
 static int replay_case(json_t *cs) {
     const char *name = json_string_value(json_object_get(cs, "name"));
     replay *r = calloc(1, sizeof *r);
-    r->own = T_OK(cg_generator_new());
+    r->own = T_OK(cg_rng_new());
     cg_manual_seed((uint64_t)integer(cs, "seed"));
     json_t *gs = json_object_get(cs, "gen_seed");
     if (json_is_integer(gs))
-        cg_generator_manual_seed(r->own, (uint64_t)json_integer_value(gs));
+        cg_rng_manual_seed(r->own, (uint64_t)json_integer_value(gs));
     json_t *calls = json_object_get(cs, "calls");
     int bad = 0;
     for (size_t i = 0; i < json_array_size(calls); i++) {
@@ -237,7 +237,7 @@ static int replay_case(json_t *cs) {
             bad += compare_state(where, r->states[i], json_object_get(call, "values"));
         cg_tensor_release(t);
     }
-    cg_generator_free(r->own);
+    cg_rng_free(r->own);
     free(r);
     return bad;
 }
@@ -255,21 +255,21 @@ Test(random, matches_pytorch_draws) {
 /* ---- generators ---------------------------------------------------------------------------------- */
 
 Test(random, generator_seeds) {
-    cg_generator *g = T_OK(cg_generator_new());
-    cr_assert_eq(cg_generator_initial_seed(g), CG_DEFAULT_RNG_SEED);
-    cg_generator_manual_seed(g, 123);
-    cr_assert_eq(cg_generator_initial_seed(g), 123);
-    uint64_t s = cg_generator_seed(g);
-    cr_assert_eq(cg_generator_initial_seed(g), s);
+    cg_rng *g = T_OK(cg_rng_new());
+    cr_assert_eq(cg_rng_initial_seed(g), CG_DEFAULT_RNG_SEED);
+    cg_rng_manual_seed(g, 123);
+    cr_assert_eq(cg_rng_initial_seed(g), 123);
+    uint64_t s = cg_rng_seed(g);
+    cr_assert_eq(cg_rng_initial_seed(g), s);
     cr_assert_lt(s, 1ull << 53, "a nondeterministic seed fits a double");
     cg_manual_seed(7);
     cr_assert_eq(cg_initial_seed(), 7);
-    cr_assert_eq(cg_generator_initial_seed(cg_generator_default()), 7);
-    cr_assert_eq(cg_generator_or_default(NULL), cg_generator_default());
+    cr_assert_eq(cg_rng_initial_seed(cg_rng_default()), 7);
+    cr_assert_eq(cg_rng_or_default(NULL), cg_rng_default());
     /* torch.manual_seed(-1) reads the seed as its two's complement */
     cg_manual_seed((uint64_t)-1);
     cr_assert_eq(cg_initial_seed(), UINT64_MAX);
-    cg_generator_free(g);
+    cg_rng_free(g);
 }
 
 Test(random, the_default_generator_starts_unpredictable) {
@@ -279,37 +279,37 @@ Test(random, the_default_generator_starts_unpredictable) {
 }
 
 Test(random, same_seed_same_draws_and_generators_are_independent) {
-    cg_generator *a = T_OK(cg_generator_new()), *b = T_OK(cg_generator_new());
+    cg_rng *a = T_OK(cg_rng_new()), *b = T_OK(cg_rng_new());
     cg_manual_seed(5);
-    uint32_t first = cg_generator_random(cg_generator_default());
+    uint32_t first = cg_rng_random(cg_rng_default());
     for (int i = 0; i < 1000; i++)
-        cr_assert_eq(cg_generator_random(a), cg_generator_random(b));
+        cr_assert_eq(cg_rng_random(a), cg_rng_random(b));
     cg_manual_seed(5);
-    cg_generator_random64(a); /* another generator does not move the default one */
-    cr_assert_eq(cg_generator_random(cg_generator_default()), first);
-    cg_generator_free(a), cg_generator_free(b);
+    cg_rng_random64(a); /* another generator does not move the default one */
+    cr_assert_eq(cg_rng_random(cg_rng_default()), first);
+    cg_rng_free(a), cg_rng_free(b);
 }
 
 Test(random, state_round_trip_and_errors) {
-    cg_generator *g = T_OK(cg_generator_new());
+    cg_rng *g = T_OK(cg_rng_new());
     cg_tensor *warm = T_OK(cg_randn(1, (int64_t[]){3}, CG_F64, cg_device_cpu(), g)); /* leaves a cached normal */
-    uint8_t *state = malloc(CG_GENERATOR_STATE_SIZE);
-    cg_generator_get_state(g, state);
+    uint8_t *state = malloc(CG_RNG_STATE_SIZE);
+    cg_rng_get_state(g, state);
     cg_tensor *a = T_OK(cg_randn(1, (int64_t[]){5}, CG_F64, cg_device_cpu(), g));
-    T_RC(cg_generator_set_state(g, state, CG_GENERATOR_STATE_SIZE));
+    T_RC(cg_rng_set_state(g, state, CG_RNG_STATE_SIZE));
     cg_tensor *b = T_OK(cg_randn(1, (int64_t[]){5}, CG_F64, cg_device_cpu(), g));
     for (int i = 0; i < 5; i++)
         cr_assert_eq(t_at(a, i), t_at(b, i));
     /* an old checkpoint's legacy state (5048 bytes) is accepted */
-    T_RC(cg_generator_set_state(g, state, 5048));
-    T_ERR(cg_generator_set_state(g, state, 10), CG_RUNTIME_ERROR,
+    T_RC(cg_rng_set_state(g, state, 5048));
+    T_ERR(cg_rng_set_state(g, state, 10), CG_RUNTIME_ERROR,
           "Expected either a CPUGeneratorImplStateLegacy of size 5048 or a CPUGeneratorImplState of size 5056 but "
           "found the input RNG state size to be 10");
-    memset(state, 0, CG_GENERATOR_STATE_SIZE);
-    T_ERR(cg_generator_set_state(g, state, CG_GENERATOR_STATE_SIZE), CG_RUNTIME_ERROR, "Invalid mt19937 state");
+    memset(state, 0, CG_RNG_STATE_SIZE);
+    T_ERR(cg_rng_set_state(g, state, CG_RNG_STATE_SIZE), CG_RUNTIME_ERROR, "Invalid mt19937 state");
     free(state);
     cg_tensor_release(warm), cg_tensor_release(a), cg_tensor_release(b);
-    cg_generator_free(g);
+    cg_rng_free(g);
 }
 
 /* ---- results: dtypes, shapes, ranges ------------------------------------------------------------- */
@@ -363,13 +363,13 @@ Test(random, values_fall_where_they_should) {
 }
 
 Test(random, empty_tensors_draw_nothing) {
-    cg_generator *a = T_OK(cg_generator_new()), *b = T_OK(cg_generator_new());
+    cg_rng *a = T_OK(cg_rng_new()), *b = T_OK(cg_rng_new());
     cg_tensor *e = T_OK(cg_randn(2, (int64_t[]){0, 3}, CG_F32, cg_device_cpu(), a));
     cg_tensor *e2 = T_OK(cg_rand(1, (int64_t[]){0}, CG_F64, cg_device_cpu(), a));
     cr_assert_eq(cg_tensor_numel(e), 0);
-    cr_assert_eq(cg_generator_random(a), cg_generator_random(b));
+    cr_assert_eq(cg_rng_random(a), cg_rng_random(b));
     cg_tensor_release(e), cg_tensor_release(e2);
-    cg_generator_free(a), cg_generator_free(b);
+    cg_rng_free(a), cg_rng_free(b);
 }
 
 /* ---- in place -------------------------------------------------------------------------------------- */
@@ -467,7 +467,7 @@ Test(random, like_ops_keep_a_dense_layout) {
     cg_tensor *r = T_OK(cg_randn_like(tr, CG_F64));
     cr_assert(t_shape_is(r, 2, 4, 3) && r->dtype == CG_F64 && r->strides[0] == 1 && r->strides[1] == 4);
     cr_assert_null(r->base, "a new tensor, not a view");
-    cg_tensor *sl = T_OK(cg_slice(base, 1, 0, 4, 2)); /* not dense: contiguous result */
+    cg_tensor *sl = T_OK(cg_slice_dim(base, 1, 0, 4, 2)); /* not dense: contiguous result */
     cg_tensor *u = T_OK(cg_rand_like(sl, CG_F32));
     cr_assert(cg_tensor_is_contiguous(u) && t_shape_is(u, 2, 3, 2));
     T_ERR(cg_randn_like(base, CG_INT64), CG_RUNTIME_ERROR, "\"normal_kernel_cpu\" not implemented for 'Long'");

@@ -4,7 +4,7 @@
  * python3) holds calls and Python's answers: every float bit for bit, ints,
  * tuples, lists, and the exact exception and message of each error. Each
  * call is made here through the module as a cell makes it: cg_import,
- * cg_getattr, cg_call. Random cases are scripts run in order, so the
+ * cg_getattr, cg_kernel_call. Random cases are scripts run in order, so the
  * generator's state is checked along the way. What the fixture cannot hold
  * (clocks, sleeping, interrupts, local time) is checked directly. */
 #include <criterion/criterion.h>

@@ -1,5 +1,5 @@
 /* test_torch_bindings.c: the torch module and the Tensor type as the cell
- * language calls them (cg_call, cg_binary, cg_getitem, ...): argument
+ * language calls them (cg_kernel_call, cg_binary, cg_getitem, ...): argument
  * binding, results, and errors. Every expected text is what PyTorch 1.13
  * printed for the same call (repr of the result, or "Kind: message").
  *

@@ -1,10 +1,10 @@
-/* generator.c: the generators of generator.h: mt19937 bit for bit
+/* rng.c: the generators of rng.h: mt19937 bit for bit
  * PyTorch's CPUGeneratorImpl (aten/src/ATen/CPUGeneratorImpl.cpp and
  * ATen/core/MT19937RNGEngine.h) and its state bytes; the seed and Philox
  * offset of CUDAGeneratorImpl and the default generators of both kinds.
  *
  * What it is not: the distributions (random.c turns draws into values). */
-#include "generator.h"
+#include "rng.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -20,7 +20,7 @@
 /* ---- mt19937 ------------------------------------------------------------------------ */
 
 /* init_genrand of the reference mt19937ar: only the low 32 bits seed it. */
-static void mt_init(cg_generator *g, uint64_t seed) {
+static void mt_init(cg_rng *g, uint64_t seed) {
     g->seed = seed;
     g->state[0] = (uint32_t)seed;
     for (uint32_t j = 1; j < CG_MT_N; j++)
@@ -34,7 +34,7 @@ static inline uint32_t mt_twist(uint32_t u, uint32_t v) {
 }
 
 /* Regenerates the 624 state words (next_state of MT19937RNGEngine.h). */
-static void mt_next_state(cg_generator *g) {
+static void mt_next_state(cg_rng *g) {
     uint32_t *s = g->state;
     int k = 0;
     for (; k < CG_MT_N - MT_M; k++)
@@ -46,7 +46,7 @@ static void mt_next_state(cg_generator *g) {
     g->next = 0;
 }
 
-uint32_t cg_generator_random(cg_generator *g) {
+uint32_t cg_rng_random(cg_rng *g) {
     if (--g->left == 0)
         mt_next_state(g);
     uint32_t y = g->state[g->next++];
@@ -57,29 +57,29 @@ uint32_t cg_generator_random(cg_generator *g) {
     return y;
 }
 
-uint64_t cg_generator_random64(cg_generator *g) {
-    uint64_t hi = cg_generator_random(g);
-    uint64_t lo = cg_generator_random(g);
+uint64_t cg_rng_random64(cg_rng *g) {
+    uint64_t hi = cg_rng_random(g);
+    uint64_t lo = cg_rng_random(g);
     return hi << 32 | lo;
 }
 
 /* ---- life and seeds ---------------------------------------------------------------- */
 
-static cg_generator *generator_new(cg_device device) {
-    cg_generator *g = calloc(1, sizeof *g);
+static cg_rng *generator_new(cg_device device) {
+    cg_rng *g = calloc(1, sizeof *g);
     if (!g) {
         cg_error_set(CG_MEMORY_ERROR, "out of memory allocating a generator");
         return NULL;
     }
     g->device = device;
-    cg_generator_manual_seed(g, CG_DEFAULT_RNG_SEED);
+    cg_rng_manual_seed(g, CG_DEFAULT_RNG_SEED);
     return g;
 }
 
-cg_generator *cg_generator_new(void) { return generator_new(cg_device_cpu()); }
-cg_generator *cg_generator_new_cuda(int index) { return generator_new((cg_device){CG_CUDA, index}); }
+cg_rng *cg_rng_new(void) { return generator_new(cg_device_cpu()); }
+cg_rng *cg_rng_new_cuda(int index) { return generator_new((cg_device){CG_CUDA, index}); }
 
-void cg_generator_free(cg_generator *g) { free(g); }
+void cg_rng_free(cg_rng *g) { free(g); }
 
 /* c10::detail::getNonDeterministicRandom for the CPU: 53 bits from the
  * system's entropy, so that the seed survives a trip through a double. */
@@ -94,11 +94,11 @@ static uint64_t nondeterministic_seed(void) {
     return (((uint64_t)r[0] << 1) ^ r[1]) & 0x1FFFFFFFFFFFFFull;
 }
 
-cg_generator *cg_generator_default(void) {
-    static cg_generator def;
+cg_rng *cg_rng_default(void) {
+    static cg_rng def;
     static bool ready;
     if (!ready) {
-        cg_generator_manual_seed(&def, nondeterministic_seed());
+        cg_rng_manual_seed(&def, nondeterministic_seed());
         ready = true;
     }
     return &def;
@@ -109,28 +109,28 @@ cg_generator *cg_generator_default(void) {
 static bool cuda_all_seeded;
 static uint64_t cuda_all_seed;
 
-cg_generator *cg_generator_default_cuda(int index) {
-    static cg_generator gens[CG_MAX_CUDA_GENERATORS];
-    static bool ready[CG_MAX_CUDA_GENERATORS];
-    CG_CHECK(index >= 0 && index < CG_MAX_CUDA_GENERATORS, CG_RUNTIME_ERROR,
+cg_rng *cg_rng_default_cuda(int index) {
+    static cg_rng gens[CG_MAX_CUDA_RNGS];
+    static bool ready[CG_MAX_CUDA_RNGS];
+    CG_CHECK(index >= 0 && index < CG_MAX_CUDA_RNGS, CG_RUNTIME_ERROR,
                  "Expected a CUDA device index in [0, %d) for a default generator, but got %d",
-                 CG_MAX_CUDA_GENERATORS, index);
-    cg_generator *g = &gens[index];
+                 CG_MAX_CUDA_RNGS, index);
+    cg_rng *g = &gens[index];
     if (!ready[index]) {
         g->device = (cg_device){CG_CUDA, index};
-        cg_generator_manual_seed(g, cuda_all_seeded ? cuda_all_seed : nondeterministic_seed());
+        cg_rng_manual_seed(g, cuda_all_seeded ? cuda_all_seed : nondeterministic_seed());
         ready[index] = true;
     }
     return g;
 }
 
-cg_generator *cg_generator_cpu(cg_generator *g) {
-    g = cg_generator_or_default(g);
+cg_rng *cg_rng_cpu(cg_rng *g) {
+    g = cg_rng_or_default(g);
     CG_CHECK(g->device.type == CG_CPU, CG_RUNTIME_ERROR, "Expected a 'cpu' device type for generator but found 'cuda'");
     return g;
 }
 
-void cg_generator_manual_seed(cg_generator *g, uint64_t seed) {
+void cg_rng_manual_seed(cg_rng *g, uint64_t seed) {
     if (g->device.type == CG_CUDA) { /* CUDAGeneratorImpl::set_current_seed */
         g->seed = seed;
         g->philox_offset = 0;
@@ -143,19 +143,19 @@ void cg_generator_manual_seed(cg_generator *g, uint64_t seed) {
     g->float_normal = 0.0f;
 }
 
-uint64_t cg_generator_seed(cg_generator *g) {
+uint64_t cg_rng_seed(cg_rng *g) {
     uint64_t s = nondeterministic_seed();
-    cg_generator_manual_seed(g, s);
+    cg_rng_manual_seed(g, s);
     return s;
 }
 
-uint64_t cg_generator_initial_seed(const cg_generator *g) { return g->seed; }
+uint64_t cg_rng_initial_seed(const cg_rng *g) { return g->seed; }
 
 void cg_cuda_manual_seed_all(uint64_t seed) {
     cuda_all_seeded = true;
     cuda_all_seed = seed;
-    for (int i = 0; i < CG_MAX_CUDA_GENERATORS; i++)
-        cg_generator_manual_seed(cg_generator_default_cuda(i), seed);
+    for (int i = 0; i < CG_MAX_CUDA_RNGS; i++)
+        cg_rng_manual_seed(cg_rng_default_cuda(i), seed);
 }
 
 /* torch.cuda.seed_all(): one random seed for every device */
@@ -166,19 +166,19 @@ uint64_t cg_cuda_seed_all(void) {
 }
 
 void cg_manual_seed(uint64_t seed) {
-    cg_generator_manual_seed(cg_generator_default(), seed);
+    cg_rng_manual_seed(cg_rng_default(), seed);
     cg_cuda_manual_seed_all(seed);
 }
 
 uint64_t cg_seed(void) {
-    uint64_t s = cg_generator_seed(cg_generator_default());
+    uint64_t s = cg_rng_seed(cg_rng_default());
     cg_cuda_manual_seed_all(s);
     return s;
 }
 
-uint64_t cg_initial_seed(void) { return cg_generator_initial_seed(cg_generator_default()); }
+uint64_t cg_initial_seed(void) { return cg_rng_initial_seed(cg_rng_default()); }
 
-uint64_t cg_generator_philox_reserve(cg_generator *g, uint64_t increment) {
+uint64_t cg_rng_philox_reserve(cg_rng *g, uint64_t increment) {
     uint64_t offset = g->philox_offset;
     g->philox_offset += (increment + 3) / 4 * 4;
     return offset;
@@ -204,13 +204,13 @@ enum {
     ST_FLOAT_VALID = ST_FLOAT_NORMAL + 4,
     ST_LEGACY_SIZE = ST_FLOAT_NORMAL, /* an old checkpoint's size */
 };
-_Static_assert(ST_FLOAT_VALID + 4 == CG_GENERATOR_STATE_SIZE, "state layout");
+_Static_assert(ST_FLOAT_VALID + 4 == CG_RNG_STATE_SIZE, "state layout");
 
 #define PUT(off, type, value) do { type v_ = (value); memcpy(out + (off), &v_, sizeof v_); } while (0)
 #define GET(off, type, var) memcpy(&(var), state + (off), sizeof(type))
 
-void cg_generator_get_state(const cg_generator *g, uint8_t *out) {
-    memset(out, 0, CG_GENERATOR_STATE_SIZE);
+void cg_rng_get_state(const cg_rng *g, uint8_t *out) {
+    memset(out, 0, CG_RNG_STATE_SIZE);
     PUT(ST_SEED, uint64_t, g->seed);
     PUT(ST_LEFT, int32_t, g->left);
     PUT(ST_SEEDED, int32_t, 1);
@@ -237,12 +237,12 @@ static double state_normal(const uint8_t *state, bool legacy) {
     return legacy ? rho * sin(2.0 * M_PI * x) : y;
 }
 
-int cg_generator_set_state(cg_generator *g, const uint8_t *state, int64_t nbytes) {
+int cg_rng_set_state(cg_rng *g, const uint8_t *state, int64_t nbytes) {
     bool legacy = nbytes == ST_LEGACY_SIZE;
-    CG_CHECK_INT(legacy || nbytes == CG_GENERATOR_STATE_SIZE, CG_RUNTIME_ERROR,
+    CG_CHECK_INT(legacy || nbytes == CG_RNG_STATE_SIZE, CG_RUNTIME_ERROR,
                  "Expected either a CPUGeneratorImplStateLegacy of size %d or a CPUGeneratorImplState of size %d "
                  "but found the input RNG state size to be %lld",
-                 (int)ST_LEGACY_SIZE, CG_GENERATOR_STATE_SIZE, (long long)nbytes);
+                 (int)ST_LEGACY_SIZE, CG_RNG_STATE_SIZE, (long long)nbytes);
     int32_t left, seeded, normal_valid;
     uint64_t next;
     uint8_t float_valid = 0;
