@@ -64,8 +64,8 @@ static void bench_matmul(void) {
         double t0 = now();
         cg_tensor *out = cg_mm(a, b);
         double t1 = now();
-        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0f, cg_tensor_data(a), n,
-                    cg_tensor_data(b), n, 0.0f, c, n);
+        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0f, cg_tensor_data(a), n, cg_tensor_data(b),
+                    n, 0.0f, c, n);
         double t2 = now();
         cg_tensor_release(out);
         if (r > 0) {
@@ -74,8 +74,9 @@ static void bench_matmul(void) {
         }
     }
     double flop = 2.0 * n * n * n;
-    printf("matmul 1024x1024 f32   engine %7.1f GFLOP/s   cblas_sgemm %7.1f GFLOP/s   ratio %5.1f%%  (target >= 95%%)\n",
-           flop / t_engine * 1e-9, flop / t_blas * 1e-9, 100.0 * median(ratio, REPS));
+    printf(
+        "matmul 1024x1024 f32   engine %7.1f GFLOP/s   cblas_sgemm %7.1f GFLOP/s   ratio %5.1f%%  (target >= 95%%)\n",
+        flop / t_engine * 1e-9, flop / t_blas * 1e-9, 100.0 * median(ratio, REPS));
     free(c);
     cg_tensor_release(a), cg_tensor_release(b);
 }
@@ -124,8 +125,9 @@ static void bench_add(void) {
     }
     double cg_bw_add = 3.0 * (double)bytes / t_add * 1e-9, cg_bw_copy = 2.0 * (double)bytes / t_copy * 1e-9;
     double bw_inplace = 3.0 * (double)bytes / t_inplace * 1e-9;
-    printf("add 16M f32            engine %7.2f GB/s      memcpy      %7.2f GB/s      ratio %5.1f%%  (target >= 70%%)\n",
-           cg_bw_add, cg_bw_copy, 100.0 * median(ratio, REPS));
+    printf(
+        "add 16M f32            engine %7.2f GB/s      memcpy      %7.2f GB/s      ratio %5.1f%%  (target >= 70%%)\n",
+        cg_bw_add, cg_bw_copy, 100.0 * median(ratio, REPS));
     printf("  (in place add_, no allocation: %.2f GB/s, %.1f%% of memcpy)\n", bw_inplace,
            100.0 * median(ratio_inplace, REPS));
     free(dst);

@@ -92,9 +92,10 @@ static void bench_loop(int k, bool shared) {
         dot_ms = ms < dot_ms ? ms : dot_ms;
     }
     time_dot(dot, REPS, &layout_ms);
-    printf("y = y * w + b x %4d, w, b %-6s %5d nodes %5d edges   DOT %6.2f ms   layout+SVG %8.1f ms   total %8.1f ms%s\n",
-           k, shared ? "leaves" : "plain", count(dot, "[label="), count(dot, "->"), dot_ms, layout_ms,
-           dot_ms + layout_ms, k == 499 || k == 497 ? "  (target < 1000 ms)" : "");
+    printf(
+        "y = y * w + b x %4d, w, b %-6s %5d nodes %5d edges   DOT %6.2f ms   layout+SVG %8.1f ms   total %8.1f ms%s\n",
+        k, shared ? "leaves" : "plain", count(dot, "[label="), count(dot, "->"), dot_ms, layout_ms, dot_ms + layout_ms,
+        k == 499 || k == 497 ? "  (target < 1000 ms)" : "");
     free(dot);
     cg_tensor_release(y), cg_tensor_release(y0), cg_tensor_release(w), cg_tensor_release(b);
 }
@@ -102,7 +103,8 @@ static void bench_loop(int k, bool shared) {
 /* A wide graph: torch.stack([a[i] * b[i] for i in range(n)]).sum(), every
  * a[i], b[i] a leaf: n products side by side, 5n + 3 boxes. */
 static void bench_wide(int n) {
-    cg_tensor **leaves = check(calloc(2 * (size_t)n, sizeof *leaves)), **prods = check(calloc((size_t)n, sizeof *prods));
+    cg_tensor **leaves = check(calloc(2 * (size_t)n, sizeof *leaves)),
+              **prods = check(calloc((size_t)n, sizeof *prods));
     for (int i = 0; i < 2 * n; i++)
         leaves[i] = leaf(0.5 + i);
     for (int i = 0; i < n; i++)
@@ -119,7 +121,8 @@ static void bench_wide(int n) {
         dot_ms = ms < dot_ms ? ms : dot_ms;
     }
     time_dot(dot, REPS, &layout_ms);
-    printf("stack of %4d products of leaves       %5d nodes %5d edges   DOT %6.2f ms   layout+SVG %8.1f ms   total %8.1f ms\n",
+    printf("stack of %4d products of leaves       %5d nodes %5d edges   DOT %6.2f ms   layout+SVG %8.1f ms   total "
+           "%8.1f ms\n",
            n, count(dot, "[label="), count(dot, "->"), dot_ms, layout_ms, dot_ms + layout_ms);
     free(dot);
     cg_tensor_release(y), cg_tensor_release(st);
@@ -157,7 +160,7 @@ int main(int argc, char **argv) {
         return 0;
     }
     free(check(cg_graph_svg_from_dot("digraph { a -> b }"))); /* Graphviz's start-up, once per process */
-    const int ks[] = {49, 499, 1499}; /* 101, 1001 and 3001 nodes */
+    const int ks[] = {49, 499, 1499};                         /* 101, 1001 and 3001 nodes */
     for (size_t i = 0; i < sizeof ks / sizeof *ks; i++)
         bench_loop(ks[i], false);
     /* shared leaves: O(k^2) virtual nodes in dot unless drawn from copies,

@@ -34,7 +34,8 @@ static void bench(const char *what, cg_plot_series s) {
         }
         bytes = strlen(svg);
         free(svg);
-        if (t1 - t0 < best) best = t1 - t0;
+        if (t1 - t0 < best)
+            best = t1 - t0;
     }
     printf("plot %-28s %8.2f ms   SVG %7.1f kB   (target well under 1000 ms)\n", what, best * 1e3, bytes / 1e3);
 }
@@ -51,7 +52,8 @@ int main(void) {
     }
     bench("100k-point line", (cg_plot_series){.kind = CG_PLOT_LINE, .y = y, .n = n, .colour = -1});
     bench("100k-point scatter", (cg_plot_series){.kind = CG_PLOT_SCATTER, .x = x, .y = y, .n = n, .colour = -1});
-    bench("100k-sample hist, 50 bins", (cg_plot_series){.kind = CG_PLOT_HIST, .y = y, .n = n, .bins = 50, .colour = -1});
+    bench("100k-sample hist, 50 bins",
+          (cg_plot_series){.kind = CG_PLOT_HIST, .y = y, .n = n, .bins = 50, .colour = -1});
     bench("300x300 imshow", (cg_plot_series){.kind = CG_PLOT_IMAGE, .y = y, .rows = 300, .cols = 300, .colour = -1});
     free(x), free(y);
     return 0;

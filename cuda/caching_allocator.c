@@ -43,18 +43,18 @@ struct cg_caching_allocator {
     cg_device_stats stats;
     cg_block_pool large_blocks, small_blocks;
     cg_block_map live;             /* allocated blocks by address */
-    cg_alloc_segment *segments;  /* every segment, newest first */
+    cg_alloc_segment *segments;    /* every segment, newest first */
     size_t total_allocated_memory; /* bytes of all segments */
-    bool set_fraction;           /* set_per_process_memory_fraction was called */
+    bool set_fraction;             /* set_per_process_memory_fraction was called */
     size_t allowed_memory_maximum;
     cg_trace trace;
-    cg_alloc_block *spare;       /* unused block structs, linked by next */
+    cg_alloc_block *spare; /* unused block structs, linked by next */
     int nspare;
 };
 
 /* What one malloc is looking for (PyTorch's AllocParams). */
 typedef struct {
-    size_t size;       /* rounded */
+    size_t size; /* rounded */
     int64_t stream;
     cg_block_pool *pool;
     size_t alloc_size; /* of a new segment */
@@ -292,8 +292,7 @@ static void garbage_collect_cached_blocks(cg_caching_allocator *a) {
 
 /* ---- handing out and taking back ------------------------------------------- */
 
-static void stats_split(cg_caching_allocator *a, cg_pool_kind k, bool already_split, size_t size,
-                        size_t remaining) {
+static void stats_split(cg_caching_allocator *a, cg_pool_kind k, bool already_split, size_t size, size_t remaining) {
     if (already_split) { /* an inactive split block shrinks by size */
         cg_device_stats_decrease(&a->stats, CG_STAT_INACTIVE_SPLIT_BYTES, k, (int64_t)size);
     } else { /* a whole block becomes split: its remainder is a new inactive split block */
@@ -431,14 +430,15 @@ static int get_new_block(cg_caching_allocator *a, alloc_params *p) {
 void *cg_caching_allocator_malloc(cg_caching_allocator *a, size_t nbytes, int64_t stream) {
     if (nbytes == 0)
         return NULL;
-    CG_CHECK(nbytes < ONE_EXABYTE, CG_OUT_OF_MEMORY_ERROR, "CUDA out of memory. Tried to allocate more than 1EB memory.");
+    CG_CHECK(nbytes < ONE_EXABYTE, CG_OUT_OF_MEMORY_ERROR,
+             "CUDA out of memory. Tried to allocate more than 1EB memory.");
     /* Everything that can fail on the host is had first, so that a failure
      * leaves the allocator as it was: a segment's block and a split's. */
     if (reserve_spares(a, 2) < 0 || cg_block_map_reserve(&a->live, a->live.count + 1) < 0)
         return NULL;
     size_t size = cg_alloc_round_size(&a->conf, nbytes);
-    alloc_params p = {.size = size, .stream = stream, .pool = get_pool(a, size),
-                      .alloc_size = cg_alloc_segment_size(size)};
+    alloc_params p = {
+        .size = size, .stream = stream, .pool = get_pool(a, size), .alloc_size = cg_alloc_segment_size(size)};
     if (!get_free_block(a, &p)) {
         int found = get_new_block(a, &p);
         if (found < 0)
@@ -526,9 +526,7 @@ void cg_caching_allocator_stats(const cg_caching_allocator *a, cg_device_stats *
 
 void cg_caching_allocator_reset_peak(cg_caching_allocator *a) { cg_device_stats_reset_peak(&a->stats); }
 
-void cg_caching_allocator_reset_accumulated(cg_caching_allocator *a) {
-    cg_device_stats_reset_accumulated(&a->stats);
-}
+void cg_caching_allocator_reset_accumulated(cg_caching_allocator *a) { cg_device_stats_reset_accumulated(&a->stats); }
 
 cg_trace *cg_caching_allocator_trace(cg_caching_allocator *a) { return &a->trace; }
 
@@ -548,8 +546,8 @@ static int snapshot_segment(const cg_caching_allocator *a, const cg_alloc_segmen
     int n = 0;
     for (const cg_alloc_block *b = s->head; b; b = b->next)
         n++;
-    *out = (cg_snapshot_segment){.device = a->device, .address = s->ptr, .stream = s->stream,
-                                 .is_small = s->pool->is_small, .nblocks = n};
+    *out = (cg_snapshot_segment){
+        .device = a->device, .address = s->ptr, .stream = s->stream, .is_small = s->pool->is_small, .nblocks = n};
     out->blocks = calloc((size_t)n, sizeof *out->blocks);
     if (!out->blocks)
         return -1;

@@ -42,13 +42,13 @@ typedef struct cg_memory_provider {
 
 /* PYTORCH_CUDA_ALLOC_CONF, parsed. */
 typedef struct {
-    size_t max_split_size;                 /* SIZE_MAX: unlimited (the default) */
-    size_t max_non_split_rounding_size;    /* default 20 MiB */
-    double garbage_collection_threshold;   /* 0: off */
-    size_t roundup_power2_divisions[16];   /* per power-of-two interval from 1 MiB; 0: none */
-    bool expandable_segments;              /* accepted; segments are never expandable here */
-    bool release_lock_on_cudamalloc;       /* accepted, no effect (no lock to release) */
-    bool backend_cuda_malloc_async;        /* backend:cudaMallocAsync; accepted, the allocator stays native */
+    size_t max_split_size;               /* SIZE_MAX: unlimited (the default) */
+    size_t max_non_split_rounding_size;  /* default 20 MiB */
+    double garbage_collection_threshold; /* 0: off */
+    size_t roundup_power2_divisions[16]; /* per power-of-two interval from 1 MiB; 0: none */
+    bool expandable_segments;            /* accepted; segments are never expandable here */
+    bool release_lock_on_cudamalloc;     /* accepted, no effect (no lock to release) */
+    bool backend_cuda_malloc_async;      /* backend:cudaMallocAsync; accepted, the allocator stays native */
     /* The pinned-host options, accepted and validated as PyTorch does; no
      * pinned allocator uses them here. */
     bool pinned_use_cuda_host_register, pinned_use_background_threads;

@@ -83,8 +83,8 @@ static int device_launch_limits(int index, int *multiprocessors, int *threads_pe
     device_state *d = &devices[index];
     if (!d->threads_per_sm) {
         int sms = 0, threads = 0;
-        if (cuda_error(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, index)) < 0 ||
-            cuda_error(cudaDeviceGetAttribute(&threads, cudaDevAttrMaxThreadsPerMultiProcessor, index)) < 0)
+        if (cuda_error(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, index)) < 0
+            || cuda_error(cudaDeviceGetAttribute(&threads, cudaDevAttrMaxThreadsPerMultiProcessor, index)) < 0)
             return -1;
         d->sms = sms, d->threads_per_sm = threads;
     }
@@ -92,8 +92,8 @@ static int device_launch_limits(int index, int *multiprocessors, int *threads_pe
     return 0;
 }
 
-static const cg_device_ops cuda_devices = {device_count,      device_current,    device_set,
-                                           device_name,       device_synchronize, device_launch_limits};
+static const cg_device_ops cuda_devices = {device_count, device_current,     device_set,
+                                           device_name,  device_synchronize, device_launch_limits};
 
 /* ---- random numbers ------------------------------------------------------------------ */
 

@@ -57,11 +57,11 @@ extern "C" void cg_cuda_div(const cg_kernel_call *c) {
 extern "C" void cg_cuda_div_mode(const cg_kernel_call *c) {
     bool floor_mode = c->args->i[0] == CG_ROUND_FLOOR;
     CG_DISPATCH_FLOAT(c->it->dtypes[0], cg_ew_launch<2, T>(c, [=] __device__(T a, T b) -> T {
-        return floor_mode ? cg_fdiv_floor(a, b) : trunc(a / b);
-    }))
+                          return floor_mode ? cg_fdiv_floor(a, b) : trunc(a / b);
+                      }))
     CG_DISPATCH_INT(c->it->dtypes[0], cg_ew_launch<2, T>(c, [=] __device__(T a, T b) -> T {
-        return (T)(floor_mode ? cg_idiv_floor(a, b) : cg_idiv_trunc(a, b));
-    }))
+                        return (T)(floor_mode ? cg_idiv_floor(a, b) : cg_idiv_trunc(a, b));
+                    }))
 }
 
 extern "C" void cg_cuda_remainder(const cg_kernel_call *c) {

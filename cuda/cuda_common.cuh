@@ -57,9 +57,8 @@ static inline unsigned cg_cuda_blocks(int64_t n) {
     const int64_t cap = 65535LL * 8; /* grid-stride loops past this */
     return (unsigned)(b < 1 ? 1 : b > cap ? cap : b);
 }
-#define CG_CUDA_FOR(i, n)                                                                     \
-    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < (n);               \
-         i += (int64_t)blockDim.x * gridDim.x)
+#define CG_CUDA_FOR(i, n) \
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < (n); i += (int64_t)blockDim.x * gridDim.x)
 
 /* A Python scalar as the kernel's C type T: through double for floating T,
  * int64 otherwise (large int64 values stay exact), as CG_SCALAR_AS. */
@@ -73,47 +72,46 @@ template <> inline bool cg_scalar_as<bool>(cg_scalar s) { return cg_scalar_to_do
 /* Dtype dispatch: the body runs with T the C type of dt; dtypes outside the
  * set are not instantiated (the engine never sends them: its CPU kernel
  * has no row for them either). */
-#define CG_CASE(DT, TYPE, ...)                                                                \
-    case DT: {                                                                                \
-        typedef TYPE T;                                                                       \
-        __VA_ARGS__;                                                                          \
-        break;                                                                                \
+#define CG_CASE(DT, TYPE, ...) \
+    case DT: {                 \
+        typedef TYPE T;        \
+        __VA_ARGS__;           \
+        break;                 \
     }
-#define CG_DISPATCH_FLOAT(dt, ...)                                                            \
-    switch (dt) {                                                                             \
-        CG_CASE(CG_F32, float, __VA_ARGS__)                                                   \
-        CG_CASE(CG_F64, double, __VA_ARGS__)                                                  \
-    default: break;                                                                           \
+#define CG_DISPATCH_FLOAT(dt, ...)           \
+    switch (dt) {                            \
+        CG_CASE(CG_F32, float, __VA_ARGS__)  \
+        CG_CASE(CG_F64, double, __VA_ARGS__) \
+    default: break;                          \
     }
-#define CG_DISPATCH_INT(dt, ...)                                                              \
-    switch (dt) {                                                                             \
-        CG_CASE(CG_INT32, int32_t, __VA_ARGS__)                                               \
-        CG_CASE(CG_INT64, int64_t, __VA_ARGS__)                                               \
-    default: break;                                                                           \
+#define CG_DISPATCH_INT(dt, ...)                \
+    switch (dt) {                               \
+        CG_CASE(CG_INT32, int32_t, __VA_ARGS__) \
+        CG_CASE(CG_INT64, int64_t, __VA_ARGS__) \
+    default: break;                             \
     }
-#define CG_DISPATCH_NUMERIC(dt, ...)                                                          \
-    switch (dt) {                                                                             \
-        CG_CASE(CG_F32, float, __VA_ARGS__)                                                   \
-        CG_CASE(CG_F64, double, __VA_ARGS__)                                                  \
-        CG_CASE(CG_INT32, int32_t, __VA_ARGS__)                                               \
-        CG_CASE(CG_INT64, int64_t, __VA_ARGS__)                                               \
-    default: break;                                                                           \
+#define CG_DISPATCH_NUMERIC(dt, ...)            \
+    switch (dt) {                               \
+        CG_CASE(CG_F32, float, __VA_ARGS__)     \
+        CG_CASE(CG_F64, double, __VA_ARGS__)    \
+        CG_CASE(CG_INT32, int32_t, __VA_ARGS__) \
+        CG_CASE(CG_INT64, int64_t, __VA_ARGS__) \
+    default: break;                             \
     }
-#define CG_DISPATCH_ALL(dt, ...)                                                              \
-    switch (dt) {                                                                             \
-        CG_CASE(CG_F32, float, __VA_ARGS__)                                                   \
-        CG_CASE(CG_F64, double, __VA_ARGS__)                                                  \
-        CG_CASE(CG_INT32, int32_t, __VA_ARGS__)                                               \
-        CG_CASE(CG_INT64, int64_t, __VA_ARGS__)                                               \
-        CG_CASE(CG_BOOL, bool, __VA_ARGS__)                                                   \
-    default: break;                                                                           \
+#define CG_DISPATCH_ALL(dt, ...)                \
+    switch (dt) {                               \
+        CG_CASE(CG_F32, float, __VA_ARGS__)     \
+        CG_CASE(CG_F64, double, __VA_ARGS__)    \
+        CG_CASE(CG_INT32, int32_t, __VA_ARGS__) \
+        CG_CASE(CG_INT64, int64_t, __VA_ARGS__) \
+        CG_CASE(CG_BOOL, bool, __VA_ARGS__)     \
+    default: break;                             \
     }
 
 /* The block's value merged from every thread's (f.merge(a, b)), seen by
  * all threads; blockDim.x a power of 2, at most CG_BLOCK_MAX. */
 #define CG_BLOCK_MAX 256
-template <typename ACC, typename Fold>
-__device__ ACC cg_block_merge(ACC v, const Fold &f) {
+template <typename ACC, typename Fold> __device__ ACC cg_block_merge(ACC v, const Fold &f) {
     __shared__ ACC sh[CG_BLOCK_MAX];
     sh[threadIdx.x] = v;
     __syncthreads();

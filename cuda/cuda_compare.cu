@@ -12,19 +12,19 @@ extern "C" {
 }
 
 /* out bool; a and b of the promoted dtype (the plan's operand 1) */
-#define CMP_KERNEL(op, expr)                                                                  \
-    extern "C" void cg_cuda_##op(const cg_kernel_call *c) {                                             \
-        CG_DISPATCH_ALL(c->it->dtypes[1],                                                     \
+#define CMP_KERNEL(op, expr)                                                                           \
+    extern "C" void cg_cuda_##op(const cg_kernel_call *c) {                                            \
+        CG_DISPATCH_ALL(c->it->dtypes[1],                                                              \
                         cg_ew_launch<2, bool, T>(c, [] __device__(T a, T b) -> bool { return expr; })) \
     }
 CG_COMPARE_OPS(CMP_KERNEL)
 
 /* out, a, b of one bool or integer dtype */
-#define BITWISE_KERNEL(op, expr, bool_expr)                                                   \
-    extern "C" void cg_cuda_##op(const cg_kernel_call *c) {                                             \
+#define BITWISE_KERNEL(op, expr, bool_expr)                                                                     \
+    extern "C" void cg_cuda_##op(const cg_kernel_call *c) {                                                     \
         CG_DISPATCH_INT(c->it->dtypes[0], cg_ew_launch<2, T>(c, [] __device__(T a, T b) -> T { return expr; })) \
-        if (c->it->dtypes[0] == CG_BOOL)                                                      \
-            cg_ew_launch<2, bool>(c, [] __device__(bool a, bool b) -> bool { return bool_expr; }); \
+        if (c->it->dtypes[0] == CG_BOOL)                                                                        \
+            cg_ew_launch<2, bool>(c, [] __device__(bool a, bool b) -> bool { return bool_expr; });              \
     }
 CG_BITWISE_OPS(BITWISE_KERNEL)
 
@@ -46,8 +46,8 @@ extern "C" void cg_cuda_masked_fill(const cg_kernel_call *c) {
 extern "C" void cg_cuda_clamp_tensor(const cg_kernel_call *c) {
     bool has_lo = c->args->i[0] & CG_CLAMP_MIN, has_hi = c->args->i[0] & CG_CLAMP_MAX;
     CG_DISPATCH_ALL(c->it->dtypes[0], cg_ew_launch<3, T>(c, [=] __device__(T a, T b, T d) -> T {
-        return CG_CLAMP(a, has_lo, b, has_hi, d);
-    }))
+                        return CG_CLAMP(a, has_lo, b, has_hi, d);
+                    }))
 }
 
 /* CG_CMP_HOLDS in a function: spelled out in the lambda, it made nvcc emit
@@ -60,6 +60,6 @@ extern "C" void cg_cuda_range_mask(const cg_kernel_call *c) {
     int c1 = (int)c->args->i[0], c2 = (int)c->args->i[1];
     bool neg = c->args->flag;
     CG_DISPATCH_ALL(c->it->dtypes[1], cg_ew_launch<3, bool, T, T, T>(c, [=] __device__(T a, T b, T d) -> bool {
-        return (cmp_holds(c1, a, b) && cmp_holds(c2, a, d)) != neg;
-    }))
+                        return (cmp_holds(c1, a, b) && cmp_holds(c2, a, d)) != neg;
+                    }))
 }

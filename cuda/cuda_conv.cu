@@ -20,9 +20,22 @@ struct win_geom {
 static win_geom geom_of(const cg_kernel_call *c, const cg_tensor *image) {
     const cg_op_args *a = c->args;
     int nd = image->ndim;
-    win_geom g = {1, nd >= 3 ? image->sizes[nd - 3] : 1, image->sizes[nd - 2], image->sizes[nd - 1], a->i[0], a->i[1],
-                  a->dims[0], a->dims[1], a->dims[2], a->dims[3], a->dims[4], a->dims[5], a->dims[6], a->dims[7],
-                  a->flag, a->i[2]};
+    win_geom g = {1,
+                  nd >= 3 ? image->sizes[nd - 3] : 1,
+                  image->sizes[nd - 2],
+                  image->sizes[nd - 1],
+                  a->i[0],
+                  a->i[1],
+                  a->dims[0],
+                  a->dims[1],
+                  a->dims[2],
+                  a->dims[3],
+                  a->dims[4],
+                  a->dims[5],
+                  a->dims[6],
+                  a->dims[7],
+                  a->flag,
+                  a->i[2]};
     for (int d = 0; d < nd - 2; d++)
         g.planes *= image->sizes[d];
     return g;
@@ -135,10 +148,9 @@ extern "C" void cg_cuda_max_pool2d(const cg_kernel_call *c) {
     int64_t n = cg_tensor_numel(c->out[0]);
     if (n == 0)
         return;
-    CG_DISPATCH_FLOAT(c->in[0]->dtype,
-                      max_pool_kernel<T><<<cg_cuda_blocks(n), CG_CUDA_THREADS, 0, CG_CUDA_STREAM>>>(
-                          (const T *)cg_cuda_data(c->in[0]), (T *)cg_cuda_data(c->out[0]),
-                          (int64_t *)cg_cuda_data(c->out[1]), g))
+    CG_DISPATCH_FLOAT(c->in[0]->dtype, max_pool_kernel<T><<<cg_cuda_blocks(n), CG_CUDA_THREADS, 0, CG_CUDA_STREAM>>>(
+                                           (const T *)cg_cuda_data(c->in[0]), (T *)cg_cuda_data(c->out[0]),
+                                           (int64_t *)cg_cuda_data(c->out[1]), g))
     cg_cuda_check_launch();
 }
 
@@ -202,8 +214,8 @@ extern "C" void cg_cuda_adaptive_avg_pool2d_backward(const cg_kernel_call *c) {
     int64_t n = cg_tensor_numel(c->out[0]);
     if (n == 0)
         return;
-    CG_DISPATCH_FLOAT(c->in[0]->dtype,
-                      adaptive_backward_kernel<T><<<cg_cuda_blocks(n), CG_CUDA_THREADS, 0, CG_CUDA_STREAM>>>(
-                          (const T *)cg_cuda_data(c->in[0]), (T *)cg_cuda_data(c->out[0]), g))
+    CG_DISPATCH_FLOAT(c->in[0]->dtype, adaptive_backward_kernel<T>
+                      <<<cg_cuda_blocks(n), CG_CUDA_THREADS, 0, CG_CUDA_STREAM>>>((const T *)cg_cuda_data(c->in[0]),
+                                                                                  (T *)cg_cuda_data(c->out[0]), g))
     cg_cuda_check_launch();
 }

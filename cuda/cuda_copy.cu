@@ -7,8 +7,7 @@
 extern "C" void cg_cuda_copy(const cg_kernel_call *c) {
     CG_DISPATCH_ALL(c->it->dtypes[1], {
         typedef T TI;
-        CG_DISPATCH_ALL(c->it->dtypes[0],
-                        cg_ew_launch<1, T, TI>(c, [] __device__(TI x) -> T { return (T)x; }))
+        CG_DISPATCH_ALL(c->it->dtypes[0], cg_ew_launch<1, T, TI>(c, [] __device__(TI x) -> T { return (T)x; }))
     })
 }
 

@@ -29,8 +29,7 @@ __device__ __forceinline__ TO cg_ew_apply(F &f, const char *pa, const char *pb, 
 template <typename TO, typename TA, typename TB, typename TC, int NIN, typename F>
 __global__ void cg_ew_contiguous(int64_t n, TO *o, const TA *a, const TB *b, const TC *c, F f) {
     CG_CUDA_FOR(i, n) {
-        o[i] = cg_ew_apply<TO, TA, TB, TC, NIN>(f, (const char *)(a + i), (const char *)(b + i),
-                                                (const char *)(c + i));
+        o[i] = cg_ew_apply<TO, TA, TB, TC, NIN>(f, (const char *)(a + i), (const char *)(b + i), (const char *)(c + i));
     }
 }
 

@@ -52,13 +52,12 @@ static void gemm_blas(const cg_mat3 &a, const cg_mat3 &b, const cg_mat3 &c, doub
     /* TF32 tensor-op math where torch.set_float32_matmul_precision allows
      * it (allow_tf32), as PyTorch sets its handle's mode for each use */
     bool tf32 = cg_float32_matmul_precision() != CG_MATMUL_HIGHEST;
-    if (check_cublas(cublasSetMathMode(h, tf32 ? CUBLAS_TF32_TENSOR_OP_MATH : CUBLAS_DEFAULT_MATH),
-                     "cublasSetMathMode") < 0)
+    if (check_cublas(cublasSetMathMode(h, tf32 ? CUBLAS_TF32_TENSOR_OP_MATH : CUBLAS_DEFAULT_MATH), "cublasSetMathMode")
+        < 0)
         return;
     if constexpr (sizeof(T) == 4)
         check_cublas(cublasSgemmStridedBatched_64(h, tb, ta, n, m, k, &al, (const float *)b.p, lb.ld, b.sb,
-                                                  (const float *)a.p, la.ld, a.sb, &be, (float *)c.p, n, c.sb,
-                                                  c.batch),
+                                                  (const float *)a.p, la.ld, a.sb, &be, (float *)c.p, n, c.sb, c.batch),
                      "cublasSgemmStridedBatched");
     else
         check_cublas(cublasDgemmStridedBatched_64(h, tb, ta, n, m, k, &al, (const double *)b.p, lb.ld, b.sb,
@@ -69,8 +68,7 @@ static void gemm_blas(const cg_mat3 &a, const cg_mat3 &b, const cg_mat3 &c, doub
 
 /* c[bi,i,j] = alpha * sum_k a[bi,i,k] b[bi,k,j] + beta c[bi,i,j], in uint64
  * so that overflow wraps (no UB); one thread per element of C */
-template <typename T>
-__global__ void gemm_int(cg_mat3 a, cg_mat3 b, cg_mat3 c, uint64_t alpha, uint64_t beta) {
+template <typename T> __global__ void gemm_int(cg_mat3 a, cg_mat3 b, cg_mat3 c, uint64_t alpha, uint64_t beta) {
     int64_t per = a.rows * b.cols;
     CG_CUDA_FOR(e, c.batch * per) {
         int64_t bi = e / per, i = (e % per) / b.cols, j = e % b.cols;
@@ -84,8 +82,7 @@ __global__ void gemm_int(cg_mat3 a, cg_mat3 b, cg_mat3 c, uint64_t alpha, uint64
 }
 
 /* an empty sum (k == 0): c = beta * c, and zeros when beta is 0 */
-template <typename T>
-__global__ void scale_kernel(T *c, int64_t n, double beta) {
+template <typename T> __global__ void scale_kernel(T *c, int64_t n, double beta) {
     CG_CUDA_FOR(i, n) { c[i] = beta == 0 ? (T)0 : (T)(beta * (double)c[i]); }
 }
 

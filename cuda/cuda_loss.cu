@@ -56,16 +56,15 @@ extern "C" void cg_cuda_bce_grad(const cg_kernel_call *c) {
 
 /* x logits, t target, pw pos_weight */
 extern "C" void cg_cuda_bce_logits(const cg_kernel_call *c) {
-    CG_DISPATCH_FLOAT(c->it->dtypes[0], cg_ew_launch<3, T>(c, [] __device__(T x, T t, T pw) -> T {
-        return cg_bce_logits_at(x, t, pw);
-    }))
+    CG_DISPATCH_FLOAT(c->it->dtypes[0],
+                      cg_ew_launch<3, T>(c, [] __device__(T x, T t, T pw) -> T { return cg_bce_logits_at(x, t, pw); }))
 }
 
 extern "C" void cg_cuda_bce_logits_grad(const cg_kernel_call *c) {
     int order = (int)c->args->i[1];
     CG_DISPATCH_FLOAT(c->it->dtypes[0], cg_ew_launch<3, T>(c, [=] __device__(T x, T t, T pw) -> T {
-        return cg_bce_logits_grad_at(x, t, pw, order);
-    }))
+                          return cg_bce_logits_grad_at(x, t, pw, order);
+                      }))
 }
 
 /* ---- nll_loss -------------------------------------------------------------------------- */
@@ -121,18 +120,17 @@ extern "C" void cg_cuda_nll_loss(const cg_kernel_call *c) {
         if (none)
             zero_scalar<T><<<1, 1, 0, CG_CUDA_STREAM>>>(tw);
         if (g.N * g.S > 0 || !none)
-            nll_kernel<T><<<blocks, threads, 0, CG_CUDA_STREAM>>>((const T *)cg_cuda_data(c->in[0]),
-                                                                  (const int64_t *)cg_cuda_data(c->in[1]), w,
-                                                                  (T *)cg_cuda_data(c->out[0]), tw, g, red,
-                                                                  c->args->i[1]);
+            nll_kernel<T><<<blocks, threads, 0, CG_CUDA_STREAM>>>(
+                (const T *)cg_cuda_data(c->in[0]), (const int64_t *)cg_cuda_data(c->in[1]), w,
+                (T *)cg_cuda_data(c->out[0]), tw, g, red, c->args->i[1]);
     })
     cg_cuda_check_launch();
 }
 
 /* gi[i, t[i, s], s] = -w[t] * g (/ tw for 'mean'); gi zeroed first */
 template <typename T>
-__global__ void nll_backward_kernel(T *gi, const T *g, const int64_t *t, const T *w, const T *tw, nll_geom geo,
-                                    int red, int64_t ignore) {
+__global__ void nll_backward_kernel(T *gi, const T *g, const int64_t *t, const T *w, const T *tw, nll_geom geo, int red,
+                                    int64_t ignore) {
     CG_CUDA_FOR(k, geo.N * geo.S) {
         int64_t i = k / geo.S, s = k % geo.S, tk = t[k];
         if (tk == ignore)

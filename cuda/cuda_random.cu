@@ -136,7 +136,8 @@ template <typename T> static int draw_random(T *out, int64_t numel, const cg_dra
 /* fused_dropout_kernel_vec's mask: thread idx takes VEC adjacent elements
  * per round, from a fresh curand_uniform4 each round (VEC 2 uses x and y
  * only, as PyTorch's does). numel is a multiple of VEC. */
-template <int VEC> __global__ void dropout_vec_kernel(bool *out, int64_t numel, double keep, uint64_t seed, uint64_t offset) {
+template <int VEC>
+__global__ void dropout_vec_kernel(bool *out, int64_t numel, double keep, uint64_t seed, uint64_t offset) {
     int64_t idx = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
     curandStatePhilox4_32_10_t state;
     curand_init(seed, idx, offset, &state);
@@ -161,7 +162,8 @@ static int draw_dropout(bool *out, int64_t numel, const cg_draw *d) {
     else if (d->vec == 2)
         dropout_vec_kernel<2><<<d->grid, d->block, 0, CG_CUDA_STREAM>>>(out, numel, keep, d->seed, d->offset);
     else
-        return launch<float, 4>(numel, d, uniform_f32(), [=] __device__(int64_t i, float r) { out[i] = (double)r < keep; });
+        return launch<float, 4>(numel, d, uniform_f32(),
+                                [=] __device__(int64_t i, float r) { out[i] = (double)r < keep; });
     return cg_cuda_check_launch();
 }
 
@@ -183,7 +185,8 @@ __global__ void bernoulli_p_kernel(T *out, const T *p, int64_t numel, uint64_t s
 }
 
 template <typename T> static int draw_bernoulli_p(T *out, int64_t numel, const cg_draw *d) {
-    bernoulli_p_kernel<T><<<d->grid, d->block, 0, CG_CUDA_STREAM>>>(out, (const T *)d->probs, numel, d->seed, d->offset);
+    bernoulli_p_kernel<T>
+        <<<d->grid, d->block, 0, CG_CUDA_STREAM>>>(out, (const T *)d->probs, numel, d->seed, d->offset);
     return cg_cuda_check_launch();
 }
 

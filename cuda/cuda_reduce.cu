@@ -87,8 +87,7 @@ __global__ void merge_kernel(cg_reduce_iter it, Fold f, const typename Fold::acc
     }
 }
 
-template <typename Fold>
-static void run_fold(const cg_reduce_iter *it, const Fold &f) {
+template <typename Fold> static void run_fold(const cg_reduce_iter *it, const Fold &f) {
     typedef typename Fold::acc ACC;
     if (it->nout == 0)
         return;
@@ -108,7 +107,8 @@ static void run_fold(const cg_reduce_iter *it, const Fold &f) {
             return; /* the error is recorded */
     }
     dim3 grid(gx, (unsigned)nparts);
-    fold_kernel<Fold><<<grid, cg_block_threads(nparts > 1 ? chunk : it->nred), 0, CG_CUDA_STREAM>>>(*it, f, chunk, parts);
+    fold_kernel<Fold>
+        <<<grid, cg_block_threads(nparts > 1 ? chunk : it->nred), 0, CG_CUDA_STREAM>>>(*it, f, chunk, parts);
     cg_cuda_check_launch();
     if (parts) {
         merge_kernel<Fold><<<gx, cg_block_threads(nparts), 0, CG_CUDA_STREAM>>>(*it, f, parts, nparts);
@@ -224,12 +224,20 @@ extern "C" void cg_cuda_prod(const cg_kernel_call *c) {
         run_fold(it, prod_fold<bool, int64_t, int64_t>{});
 }
 
-extern "C" void cg_cuda_any(const cg_kernel_call *c) { CG_DISPATCH_ALL(c->rit->xdtype, run_fold(c->rit, logic_fold<T, false>{})) }
-extern "C" void cg_cuda_all(const cg_kernel_call *c) { CG_DISPATCH_ALL(c->rit->xdtype, run_fold(c->rit, logic_fold<T, true>{})) }
+extern "C" void cg_cuda_any(const cg_kernel_call *c) {
+    CG_DISPATCH_ALL(c->rit->xdtype, run_fold(c->rit, logic_fold<T, false>{}))
+}
+extern "C" void cg_cuda_all(const cg_kernel_call *c) {
+    CG_DISPATCH_ALL(c->rit->xdtype, run_fold(c->rit, logic_fold<T, true>{}))
+}
 
 /* out: values (x's dtype); out2 (may be absent): int64 indices */
-extern "C" void cg_cuda_max(const cg_kernel_call *c) { CG_DISPATCH_ALL(c->rit->xdtype, run_fold(c->rit, extreme_fold<T, true>{})) }
-extern "C" void cg_cuda_min(const cg_kernel_call *c) { CG_DISPATCH_ALL(c->rit->xdtype, run_fold(c->rit, extreme_fold<T, false>{})) }
+extern "C" void cg_cuda_max(const cg_kernel_call *c) {
+    CG_DISPATCH_ALL(c->rit->xdtype, run_fold(c->rit, extreme_fold<T, true>{}))
+}
+extern "C" void cg_cuda_min(const cg_kernel_call *c) {
+    CG_DISPATCH_ALL(c->rit->xdtype, run_fold(c->rit, extreme_fold<T, false>{}))
+}
 extern "C" void cg_cuda_argmax(const cg_kernel_call *c) { cg_cuda_max(c); }
 extern "C" void cg_cuda_argmin(const cg_kernel_call *c) { cg_cuda_min(c); }
 
@@ -241,8 +249,7 @@ extern "C" void cg_cuda_norm(const cg_kernel_call *c) {
 /* ---- two passes: var/std and logsumexp ------------------------------------------------ */
 
 /* var/std: the mean, then the squared deviations; divisor max(N - correction, 0) */
-template <typename T>
-__global__ void var_kernel(cg_reduce_iter it, int64_t correction, bool take_sqrt) {
+template <typename T> __global__ void var_kernel(cg_reduce_iter it, int64_t correction, bool take_sqrt) {
     for (int64_t o = blockIdx.x; o < it.nout; o += gridDim.x) {
         red_offsets r = kept_offsets(it, o);
         const char *x = it.x + r.x;
@@ -268,8 +275,7 @@ __global__ void var_kernel(cg_reduce_iter it, int64_t correction, bool take_sqrt
  * CPU's max starts at -inf and keeps it over a NaN (v > m is false), so a
  * NaN reaches the result through the sum: max_merge may pick the NaN as
  * the max instead (cg_max_merge), which gives NaN all the same. */
-template <typename T>
-__global__ void logsumexp_kernel(cg_reduce_iter it) {
+template <typename T> __global__ void logsumexp_kernel(cg_reduce_iter it) {
     for (int64_t o = blockIdx.x; o < it.nout; o += gridDim.x) {
         red_offsets r = kept_offsets(it, o);
         const char *x = it.x + r.x;
@@ -339,7 +345,8 @@ extern "C" void cg_cuda_cumsum(const cg_kernel_call *c) {
     if (it->nout == 0)
         return;
     unsigned b = cg_cuda_blocks(it->nout);
-    CG_DISPATCH_FLOAT(it->xdtype, cumsum_kernel<T, double, T><<<b, CG_CUDA_THREADS, 0, CG_CUDA_STREAM>>>(*it, step, rev))
+    CG_DISPATCH_FLOAT(it->xdtype,
+                      cumsum_kernel<T, double, T><<<b, CG_CUDA_THREADS, 0, CG_CUDA_STREAM>>>(*it, step, rev))
     CG_DISPATCH_INT(it->xdtype,
                     cumsum_kernel<T, int64_t, int64_t><<<b, CG_CUDA_THREADS, 0, CG_CUDA_STREAM>>>(*it, step, rev))
     if (it->xdtype == CG_BOOL)

@@ -13,9 +13,7 @@
 
 /* ---- randperm ------------------------------------------------------------------------- */
 
-template <typename T> __global__ void arange_kernel(T *out, int64_t n) {
-    CG_CUDA_FOR(i, n) out[i] = (T)i;
-}
+template <typename T> __global__ void arange_kernel(T *out, int64_t n) { CG_CUDA_FOR(i, n) out[i] = (T)i; }
 
 /* randperm_handle_duplicate_keys_kernel: the first thread of each run of
  * equal (masked) keys shuffles that run of data, Fisher-Yates from the
@@ -49,8 +47,9 @@ __global__ void shuffle_ties_kernel(const K *keys, V *data, K mask, int n, uint6
 template <typename K, typename V>
 static int sort_pairs(const K *keys, K *keys_out, const V *values, V *out, int n, int bits) {
     size_t bytes = 0;
-    if (cg_cuda_check(cub::DeviceRadixSort::SortPairs(nullptr, bytes, keys, keys_out, values, out, n, 0, bits,
-                                                      CG_CUDA_STREAM)) < 0)
+    if (cg_cuda_check(
+            cub::DeviceRadixSort::SortPairs(nullptr, bytes, keys, keys_out, values, out, n, 0, bits, CG_CUDA_STREAM))
+        < 0)
         return -1;
     void *temp = cg_cuda_scratch_alloc(bytes ? bytes : 1);
     if (!temp)

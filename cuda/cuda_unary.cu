@@ -12,12 +12,12 @@ extern "C" {
 }
 
 /* A float op: expressions for float32 and float64 */
-#define FLOAT_KERNEL(name, e32, e64)                                                          \
-    extern "C" void cg_cuda_##name(const cg_kernel_call *c) {                                           \
-        if (c->it->dtypes[0] == CG_F32)                                                       \
-            cg_ew_launch<1, float>(c, [] __device__(float x) -> float { return e32; });       \
-        else                                                                                  \
-            cg_ew_launch<1, double>(c, [] __device__(double x) -> double { return e64; });    \
+#define FLOAT_KERNEL(name, e32, e64)                                                       \
+    extern "C" void cg_cuda_##name(const cg_kernel_call *c) {                              \
+        if (c->it->dtypes[0] == CG_F32)                                                    \
+            cg_ew_launch<1, float>(c, [] __device__(float x) -> float { return e32; });    \
+        else                                                                               \
+            cg_ew_launch<1, double>(c, [] __device__(double x) -> double { return e64; }); \
     }
 
 CG_FLOAT_UNARY_OPS(FLOAT_KERNEL)
@@ -26,10 +26,10 @@ CG_FLOAT_UNARY_OPS(FLOAT_KERNEL)
 extern "C" void cg_cuda_gelu(const cg_kernel_call *c) {
     bool tanh_form = c->args->flag;
     CG_DISPATCH_FLOAT(c->it->dtypes[0], cg_ew_launch<1, T>(c, [=] __device__(T x) -> T {
-        if (tanh_form)
-            return cg_gelu_tanh_at(x);
-        return cg_gelu_erf_at(x);
-    }))
+                          if (tanh_form)
+                              return cg_gelu_tanh_at(x);
+                          return cg_gelu_erf_at(x);
+                      }))
 }
 
 /* args->s[0] negative_slope */
@@ -46,11 +46,11 @@ extern "C" void cg_cuda_neg(const cg_kernel_call *c) {
 
 extern "C" void cg_cuda_abs(const cg_kernel_call *c) {
     CG_DISPATCH_NUMERIC(c->it->dtypes[0], cg_ew_launch<1, T>(c, [] __device__(T x) -> T {
-        if constexpr ((T)0.5 != 0)
-            return fabs(x);
-        else
-            return x < 0 ? (T)-x : x;
-    }))
+                            if constexpr ((T)0.5 != 0)
+                                return fabs(x);
+                            else
+                                return x < 0 ? (T)-x : x;
+                        }))
 }
 
 extern "C" void cg_cuda_relu(const cg_kernel_call *c) {
@@ -60,11 +60,11 @@ extern "C" void cg_cuda_relu(const cg_kernel_call *c) {
 /* bool is itself */
 extern "C" void cg_cuda_sign(const cg_kernel_call *c) {
     CG_DISPATCH_ALL(c->it->dtypes[0], cg_ew_launch<1, T>(c, [] __device__(T x) -> T {
-        if constexpr (sizeof(T) == 1)
-            return x;
-        else
-            return (T)CG_SIGN(x);
-    }))
+                        if constexpr (sizeof(T) == 1)
+                            return x;
+                        else
+                            return (T)CG_SIGN(x);
+                    }))
 }
 
 /* grad a, self b; args->s[0] threshold */

@@ -14,11 +14,11 @@ void cg_alloc_format_size(uint64_t size, char out[32]);
 
 typedef struct {
     int device;
-    size_t alloc_size;            /* the segment it tried to get */
+    size_t alloc_size; /* the segment it tried to get */
     int64_t device_total, device_free;
-    bool has_allowed;             /* a per-process memory fraction is set */
+    bool has_allowed; /* a per-process memory fraction is set */
     size_t allowed;
-    int64_t allocated, reserved;  /* allocated_bytes and reserved_bytes, "all" */
+    int64_t allocated, reserved; /* allocated_bytes and reserved_bytes, "all" */
 } cg_alloc_oom;
 
 /* Sets CG_OUT_OF_MEMORY_ERROR with "CUDA out of memory. Tried to allocate

@@ -21,14 +21,14 @@
 #include "strbuf.h"
 
 typedef struct {
-    cg_strbuf body;        /* node and edge statements, one per line */
-    int64_t statements;    /* torchviz's len(dot.body), for the size */
-    cg_graph_stmt *stmts;  /* [statements] what each line of body is */
+    cg_strbuf body;       /* node and edge statements, one per line */
+    int64_t statements;   /* torchviz's len(dot.body), for the size */
+    cg_graph_stmt *stmts; /* [statements] what each line of body is */
     size_t stmts_cap;
-    cg_ptr_map seen;    /* nodes and tensors already drawn */
-    cg_ptr_map names;   /* tensor -> its name in params */
+    cg_ptr_map seen;  /* nodes and tensors already drawn */
+    cg_ptr_map names; /* tensor -> its name in params */
     cg_graph_options opt;
-    bool failed;        /* an error is set */
+    bool failed; /* an error is set */
 } dot_graph;
 
 /* One frame of the walk: a node and the next of its inputs to visit. */
@@ -194,18 +194,20 @@ static int scalar_attrs(const cg_node *fn, attr *out) {
     const char *name = fn_name(fn);
     const cg_meta *in = fn->nin > 0 ? &fn->in_meta[0] : NULL;
     int n = 0;
-    if ((fn->op == CG_OP_ADD && !strcmp(name, "AddBackward0")) ||
-        (fn->op == CG_OP_SUB && !strcmp(name, "SubBackward0"))) {
+    if ((fn->op == CG_OP_ADD && !strcmp(name, "AddBackward0"))
+        || (fn->op == CG_OP_SUB && !strcmp(name, "SubBackward0"))) {
         out[n].key = "alpha", scalar_str(out[n++].value, sizeof out->value, fn->args.s[0]);
     } else if (fn->op == CG_OP_POW_SCALAR && !strcmp(name, "PowBackward0")) {
         out[n].key = "exponent", scalar_str(out[n++].value, sizeof out->value, fn->args.s[0]);
-    } else if (in && ((fn->op == CG_OP_SUM && !strcmp(name, "SumBackward1")) ||
-                      (fn->op == CG_OP_MEAN && !strcmp(name, "MeanBackward1")))) {
+    } else if (in
+               && ((fn->op == CG_OP_SUM && !strcmp(name, "SumBackward1"))
+                   || (fn->op == CG_OP_MEAN && !strcmp(name, "MeanBackward1")))) {
         out[n].key = "dim", tuple_str(out[n++].value, sizeof out->value, fn->args.dims, fn->args.ndims);
         out[n].key = "keepdim", snprintf(out[n++].value, sizeof out->value, "%s", fn->args.keepdim ? "True" : "False");
         out[n].key = "self_sym_sizes", tuple_str(out[n++].value, sizeof out->value, in->sizes, in->ndim);
-    } else if (in && ((fn->op == CG_OP_SUM && !strcmp(name, "SumBackward0")) ||
-                      (fn->op == CG_OP_VIEW && !strcmp(name, "ViewBackward0")))) {
+    } else if (in
+               && ((fn->op == CG_OP_SUM && !strcmp(name, "SumBackward0"))
+                   || (fn->op == CG_OP_VIEW && !strcmp(name, "ViewBackward0")))) {
         out[n].key = "self_sym_sizes", tuple_str(out[n++].value, sizeof out->value, in->sizes, in->ndim);
     } else if (in && fn->op == CG_OP_MEAN && !strcmp(name, "MeanBackward0")) {
         int64_t numel = 1;
@@ -432,8 +434,8 @@ static char *document(dot_graph *g) {
     bool big = g->statements > BIG_GRAPH;
     int64_t not_drawn = 0;
     cg_strbuf body = CG_STRBUF_INIT;
-    if (big && (cg_big_graph_body(&body, g->body.data, g->stmts, (size_t)g->statements, &not_drawn) < 0 ||
-                body.failed)) {
+    if (big
+        && (cg_big_graph_body(&body, g->body.data, g->stmts, (size_t)g->statements, &not_drawn) < 0 || body.failed)) {
         free(cg_strbuf_take(&body)); /* sets the MemoryError when the append failed */
         cg_strbuf_free(&body);
         return NULL;
@@ -460,8 +462,8 @@ static int graph_init(dot_graph *g, const cg_graph_names *names, const cg_graph_
     *g = (dot_graph){.body = CG_STRBUF_INIT, .seen = CG_PTR_MAP_INIT, .names = CG_PTR_MAP_INIT};
     g->opt = opt ? *opt : (cg_graph_options)CG_GRAPH_OPTIONS_DEFAULT;
     for (int i = 0; names && i < names->count; i++)
-        if (names->items[i].tensor &&
-            cg_ptr_map_put(&g->names, names->items[i].tensor, (void *)names->items[i].name) < 0) {
+        if (names->items[i].tensor
+            && cg_ptr_map_put(&g->names, names->items[i].tensor, (void *)names->items[i].name) < 0) {
             g->failed = true;
             return -1;
         }

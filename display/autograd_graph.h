@@ -68,7 +68,8 @@ typedef struct {
     int max_attr_chars; /* make_dot's default is 50; values under 3 count as 3 */
 } cg_graph_options;
 
-#define CG_GRAPH_OPTIONS_DEFAULT {false, false, 50}
+#define CG_GRAPH_OPTIONS_DEFAULT \
+    { false, false, 50 }
 
 /* make_dot((outputs...), params=names, ...): names and opt may be NULL (no
  * names; CG_GRAPH_OPTIONS_DEFAULT). */

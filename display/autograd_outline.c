@@ -142,8 +142,8 @@ static void put_tree(outline *o, cg_node *root) {
 static bool outline_init(outline *o, const cg_graph_names *names) {
     *o = (outline){.out = CG_STRBUF_INIT};
     for (int i = 0; names && i < names->count; i++)
-        if (names->items[i].tensor &&
-            cg_ptr_map_put(&o->names, names->items[i].tensor, (void *)names->items[i].name) < 0)
+        if (names->items[i].tensor
+            && cg_ptr_map_put(&o->names, names->items[i].tensor, (void *)names->items[i].name) < 0)
             return false;
     return true;
 }

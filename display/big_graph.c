@@ -178,7 +178,7 @@ static int cut_long_edges(big_graph *g) {
             order[k++] = e;
     sort_graph = g;
     qsort(order, (size_t)nlong, sizeof *order, by_span_desc);
-    for (int64_t k = 0; k < nlong && virtual > g->nnodes; k++) {
+    for (int64_t k = 0; k<nlong &&virtual> g->nnodes; k++) {
         int64_t e = order[k];
         g->cut[e] = true;
         virtual -= span(g, e) - 1;
@@ -217,9 +217,7 @@ static int keep_nearest(big_graph *g, int64_t *not_drawn) {
 
 /* ---- writing the statements ----------------------------------------------------------- */
 
-static size_t id_len(const big_graph *g, const cg_graph_stmt *s) {
-    return strspn(g->body + s->off + 1, "0123456789");
-}
+static size_t id_len(const big_graph *g, const cg_graph_stmt *s) { return strspn(g->body + s->off + 1, "0123456789"); }
 
 /* A statement's line with its (first) id replaced by copy<k>_<id>. */
 static void put_renamed(cg_strbuf *out, const big_graph *g, const cg_graph_stmt *s, int64_t k, bool dashed) {
@@ -279,9 +277,8 @@ static void big_graph_free(big_graph *g) {
 
 int cg_big_graph_body(cg_strbuf *out, const char *body, const cg_graph_stmt *stmts, size_t n, int64_t *not_drawn) {
     big_graph g = {.body = body, .st = stmts, .n = n, .index = CG_PTR_MAP_INIT};
-    int rc = build(&g) == 0 && rank_nodes(&g) == 0 && cut_long_edges(&g) == 0 && keep_nearest(&g, not_drawn) == 0
-                 ? 0
-                 : -1;
+    int rc =
+        build(&g) == 0 && rank_nodes(&g) == 0 && cut_long_edges(&g) == 0 && keep_nearest(&g, not_drawn) == 0 ? 0 : -1;
     if (rc == 0)
         put_body(out, &g);
     else

@@ -13,7 +13,7 @@ static double load_float(const void *p, cg_dtype dt) {
 }
 
 static int64_t load_int(const void *p, cg_dtype dt) {
-    return dt == CG_INT32 ? (int64_t)*(const int32_t *)p : *(const int64_t *)p;
+    return dt == CG_INT32 ? (int64_t) * (const int32_t *)p : *(const int64_t *)p;
 }
 
 /* How Python writes a non-finite float in any format: no sign on nan. */

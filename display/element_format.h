@@ -26,9 +26,9 @@
 typedef struct {
     cg_dtype dtype;
     int precision;
-    bool int_mode;   /* floats: every finite nonzero value is integral */
-    bool sci_mode;   /* floats: scientific notation */
-    int max_width;   /* every element is padded on the left to this */
+    bool int_mode; /* floats: every finite nonzero value is integral */
+    bool sci_mode; /* floats: scientific notation */
+    int max_width; /* every element is padded on the left to this */
     /* floats, first pass: the finite nonzero values */
     int64_t nonzero;
     double min_abs, max_abs;

@@ -120,8 +120,9 @@ static void draw_segment(cg_strbuf *b, const layout *l, const cg_snapshot_segmen
     else
         snprintf(title, sizeof title, "small blocks, not listed one by one: %s in use of %s", alloc, total);
     cg_strbuf_printf(b, "<g class=\"segment\"><title>%s</title>\n", title);
-    cg_strbuf_printf(b, "<rect class=\"segment-frame\" x=\"%d\" y=\"%d\" width=\"%.2f\" height=\"%d\" fill=\"none\" "
-                        "stroke=\"currentColor\" stroke-opacity=\"0.6\"/>\n",
+    cg_strbuf_printf(b,
+                     "<rect class=\"segment-frame\" x=\"%d\" y=\"%d\" width=\"%.2f\" height=\"%d\" fill=\"none\" "
+                     "stroke=\"currentColor\" stroke-opacity=\"0.6\"/>\n",
                      PAD, (int)y, w < 0.5 ? 0.5 : w, BAR_H);
     for (int i = 0; i < seg->nblocks; i++)
         draw_block(b, l, seg, &seg->blocks[i], y);
@@ -143,8 +144,9 @@ static void header(cg_strbuf *b, const cg_memory_snapshot *s) {
     char r[32], a[32];
     size_str(reserved, r);
     size_str(allocated, a);
-    cg_strbuf_printf(b, "<text class=\"header\" x=\"%d\" y=\"16\" font-weight=\"bold\">%d segment%s: %s allocated / "
-                        "%s reserved</text>\n",
+    cg_strbuf_printf(b,
+                     "<text class=\"header\" x=\"%d\" y=\"16\" font-weight=\"bold\">%d segment%s: %s allocated / "
+                     "%s reserved</text>\n",
                      PAD, s->nsegments, s->nsegments == 1 ? "" : "s", a, r);
 }
 
@@ -177,9 +179,10 @@ char *cg_memory_segments_svg(const cg_memory_snapshot *s, const cg_memory_segmen
     l.nshown = l.nrows < max_rows ? l.nrows : max_rows;
     int height = TOP + (l.nshown + (l.nrows > l.nshown || l.nrows == 0 ? 1 : 0)) * ROW_H + PAD;
     cg_strbuf b = CG_STRBUF_INIT;
-    cg_strbuf_printf(&b, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"cgrad-memory-segments\" width=\"%d\" "
-                         "height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"12\" "
-                         "fill=\"currentColor\">\n",
+    cg_strbuf_printf(&b,
+                     "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"cgrad-memory-segments\" width=\"%d\" "
+                     "height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"12\" "
+                     "fill=\"currentColor\">\n",
                      WIDTH, height, WIDTH, height);
     header(&b, s);
     legend(&b);

@@ -201,13 +201,15 @@ static void html_row(cg_strbuf *b, const row *r, bool first) {
 static void html_caption(cg_strbuf *b, const cg_device_stats *s, cg_device d) {
     int index = d.index < 0 ? 0 : d.index;
     if (d.type == CG_CUDA)
-        cg_strbuf_printf(b, "<caption style=\"text-align: left; padding: 4px 8px; color: " FG "\"><b>PyTorch CUDA memory "
-                            "summary, device ID %d</b> &#183; CUDA OOMs: %lld &#183; cudaMalloc retries: %lld"
-                            "</caption>\n",
+        cg_strbuf_printf(b,
+                         "<caption style=\"text-align: left; padding: 4px 8px; color: " FG "\"><b>PyTorch CUDA memory "
+                         "summary, device ID %d</b> &#183; CUDA OOMs: %lld &#183; cudaMalloc retries: %lld"
+                         "</caption>\n",
                          index, (long long)s->num_ooms, (long long)s->num_alloc_retries);
     else
-        cg_strbuf_printf(b, "<caption style=\"text-align: left; padding: 4px 8px; color: " FG "\"><b>cgrad CPU memory "
-                            "summary</b> &#183; CPU OOMs: %lld &#183; malloc retries: %lld</caption>\n",
+        cg_strbuf_printf(b,
+                         "<caption style=\"text-align: left; padding: 4px 8px; color: " FG "\"><b>cgrad CPU memory "
+                         "summary</b> &#183; CPU OOMs: %lld &#183; malloc retries: %lld</caption>\n",
                          (long long)s->num_ooms, (long long)s->num_alloc_retries);
 }
 

@@ -104,15 +104,17 @@ static view make_view(const series *s, size_t nevents) {
 static void axes(cg_strbuf *b, const view *v) {
     double ticks[32], step;
     char lab[48];
-    cg_strbuf_printf(b, "<g class=\"axes\" stroke=\"currentColor\" stroke-opacity=\"0.7\" fill=\"none\">"
-                        "<path d=\"M%d %d V%d H%d\"/></g>\n",
+    cg_strbuf_printf(b,
+                     "<g class=\"axes\" stroke=\"currentColor\" stroke-opacity=\"0.7\" fill=\"none\">"
+                     "<path d=\"M%d %d V%d H%d\"/></g>\n",
                      LEFT, TOP, H - BOTTOM, W - RIGHT);
     int n = cg_plot_ticks(0, v->xhi, 8, true, ticks, 32, &step);
     for (int i = 0; i < n; i++) {
         double x = px_x(v, ticks[i]);
         cg_plot_tick_label(ticks[i], step, PLAIN, lab, sizeof lab);
-        cg_strbuf_printf(b, "<g class=\"x-tick\"><path d=\"M%.1f %d v4\" stroke=\"currentColor\"/><text x=\"%.1f\" "
-                            "y=\"%d\" text-anchor=\"middle\">%s</text></g>\n",
+        cg_strbuf_printf(b,
+                         "<g class=\"x-tick\"><path d=\"M%.1f %d v4\" stroke=\"currentColor\"/><text x=\"%.1f\" "
+                         "y=\"%d\" text-anchor=\"middle\">%s</text></g>\n",
                          x, H - BOTTOM, x, H - BOTTOM + 16, lab);
     }
     cg_strbuf_printf(b, "<text class=\"x-label\" x=\"%d\" y=\"%d\" text-anchor=\"middle\">events</text>\n",
@@ -121,9 +123,10 @@ static void axes(cg_strbuf *b, const view *v) {
     for (int i = 0; i < n; i++) {
         double y = px_y(v, ticks[i] * v->unit);
         cg_plot_tick_label(ticks[i], step, PLAIN, lab, sizeof lab);
-        cg_strbuf_printf(b, "<g class=\"y-tick\"><path d=\"M%d %.1f h-4\" stroke=\"currentColor\"/><path d=\"M%d %.1f "
-                            "H%d\" stroke=\"currentColor\" stroke-opacity=\"0.12\"/><text x=\"%d\" y=\"%.1f\" "
-                            "text-anchor=\"end\">%s %s</text></g>\n",
+        cg_strbuf_printf(b,
+                         "<g class=\"y-tick\"><path d=\"M%d %.1f h-4\" stroke=\"currentColor\"/><path d=\"M%d %.1f "
+                         "H%d\" stroke=\"currentColor\" stroke-opacity=\"0.12\"/><text x=\"%d\" y=\"%.1f\" "
+                         "text-anchor=\"end\">%s %s</text></g>\n",
                          LEFT, y, LEFT, y, W - RIGHT, LEFT - 7, y + 4, lab, v->unit_name);
     }
 }
@@ -164,8 +167,9 @@ static void cell_marks(cg_strbuf *b, const view *v, const cg_trace *t) {
         if (cell <= 0)
             continue;
         double x = px_x(v, (double)i);
-        cg_strbuf_printf(b, "<g class=\"cell-boundary\"><path d=\"M%.1f %d V%d\" stroke=\"currentColor\" "
-                            "stroke-opacity=\"0.45\" stroke-dasharray=\"3 3\"/>",
+        cg_strbuf_printf(b,
+                         "<g class=\"cell-boundary\"><path d=\"M%.1f %d V%d\" stroke=\"currentColor\" "
+                         "stroke-opacity=\"0.45\" stroke-dasharray=\"3 3\"/>",
                          x, TOP - 4, H - BOTTOM);
         if (x - last_label >= 28) {
             cg_strbuf_printf(b, "<text class=\"cell-label\" x=\"%.1f\" y=\"%d\" font-size=\"10\">[%d]</text>", x + 2,
@@ -178,16 +182,21 @@ static void cell_marks(cg_strbuf *b, const view *v, const cg_trace *t) {
 }
 
 static void legend(cg_strbuf *b, const series *s, int64_t allocated_now, int64_t reserved_now) {
-    const struct { const char *name, *colour; int64_t now; double peak; } lines[2] = {
-        {"allocated", C_ALLOCATED, allocated_now, s->peak_a}, {"reserved", C_RESERVED, reserved_now, s->peak_r}};
+    const struct {
+        const char *name, *colour;
+        int64_t now;
+        double peak;
+    } lines[2] = {{"allocated", C_ALLOCATED, allocated_now, s->peak_a},
+                  {"reserved", C_RESERVED, reserved_now, s->peak_r}};
     cg_strbuf_puts(b, "<g class=\"legend\">");
     for (int i = 0; i < 2; i++) {
         char now[32], peak[32];
         cg_memory_format_bytes(lines[i].now, now, sizeof now);
         cg_memory_format_bytes((int64_t)lines[i].peak, peak, sizeof peak);
         int x = LEFT + i * 300;
-        cg_strbuf_printf(b, "<rect x=\"%d\" y=\"8\" width=\"12\" height=\"12\" fill=\"%s\"/><text x=\"%d\" y=\"18\">"
-                            "%s: now %s, peak %s</text>",
+        cg_strbuf_printf(b,
+                         "<rect x=\"%d\" y=\"8\" width=\"12\" height=\"12\" fill=\"%s\"/><text x=\"%d\" y=\"18\">"
+                         "%s: now %s, peak %s</text>",
                          x, lines[i].colour, x + 16, lines[i].name, now, peak);
     }
     cg_strbuf_puts(b, "</g>\n");
@@ -197,9 +206,10 @@ char *cg_memory_timeline_svg(const cg_trace *t, int64_t allocated_now, int64_t r
     cg_strbuf b = CG_STRBUF_INIT;
     series s = {0};
     int height = t->count ? H : 40;
-    cg_strbuf_printf(&b, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"cgrad-memory-timeline\" width=\"%d\" "
-                         "height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"12\" "
-                         "fill=\"currentColor\">\n",
+    cg_strbuf_printf(&b,
+                     "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"cgrad-memory-timeline\" width=\"%d\" "
+                     "height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"12\" "
+                     "fill=\"currentColor\">\n",
                      W, height, W, height);
     if (!t->count) {
         cg_strbuf_puts(&b, "<text class=\"note\" x=\"10\" y=\"24\">No memory events recorded yet.</text>\n");

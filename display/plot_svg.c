@@ -19,7 +19,7 @@
 #include "strbuf.h"
 
 #define MAX_TICKS 32
-#define IMAGE_MAX 128   /* an image wider or taller is averaged down to this */
+#define IMAGE_MAX 128 /* an image wider or taller is averaged down to this */
 
 /* ---- colours ------------------------------------------------------------------------------ */
 
@@ -34,11 +34,13 @@ static const uint32_t VIRIDIS[10] = {0x440154, 0x482878, 0x3e4a89, 0x31688e, 0x2
                                      0x1f9e89, 0x35b779, 0x6dcd59, 0xb4de2c, 0xfde725};
 
 uint32_t cg_plot_viridis(double t) {
-    if (isnan(t)) return 0x808080;
+    if (isnan(t))
+        return 0x808080;
     t = t < 0 ? 0 : t > 1 ? 1 : t;
     double p = t * 9;
     int i = (int)p;
-    if (i >= 9) return VIRIDIS[9];
+    if (i >= 9)
+        return VIRIDIS[9];
     double f = p - i;
     uint32_t a = VIRIDIS[i], b = VIRIDIS[i + 1], out = 0;
     for (int s = 16; s >= 0; s -= 8) {
@@ -60,8 +62,10 @@ static void put_escaped(cg_strbuf *b, const char *s) {
         case '\'': cg_strbuf_puts(b, "&#39;"); break;
         default:
             /* control characters are not allowed in XML 1.0 */
-            if ((unsigned char)*s < 0x20 && *s != '\t' && *s != '\n') cg_strbuf_puts(b, " ");
-            else cg_strbuf_append(b, s, 1);
+            if ((unsigned char)*s < 0x20 && *s != '\t' && *s != '\n')
+                cg_strbuf_puts(b, " ");
+            else
+                cg_strbuf_append(b, s, 1);
         }
     }
 }
@@ -71,15 +75,20 @@ static void put_escaped(cg_strbuf *b, const char *s) {
 /* v as "%.1f" writes it (to within rounding of the last digit), without
  * printf: drawing a long series writes hundreds of thousands of these. */
 static int fixed1(char *out, double v) {
-    if (!(fabs(v) < 1e15)) return snprintf(out, 32, "%.1f", v);
+    if (!(fabs(v) < 1e15))
+        return snprintf(out, 32, "%.1f", v);
     long long t = llround(v * 10);
     int n = 0;
-    if (t < 0) out[n++] = '-', t = -t;
+    if (t < 0)
+        out[n++] = '-', t = -t;
     char digits[24];
     int k = 0;
     long long w = t / 10;
-    do digits[k++] = (char)('0' + w % 10), w /= 10; while (w);
-    while (k) out[n++] = digits[--k];
+    do
+        digits[k++] = (char)('0' + w % 10), w /= 10;
+    while (w);
+    while (k)
+        out[n++] = digits[--k];
     out[n++] = '.';
     out[n++] = (char)('0' + t % 10);
     return n;
@@ -101,7 +110,8 @@ int cg_plot_ticks(double lo, double hi, int max_intervals, bool integer, double 
     static const double STEPS[] = {1, 2, 2.5, 5, 10};
     if (!(hi > lo) || !isfinite(lo) || !isfinite(hi)) {
         *step = 1;
-        if (cap > 0 && isfinite(lo)) out[0] = lo;
+        if (cap > 0 && isfinite(lo))
+            out[0] = lo;
         return cap > 0 && isfinite(lo) ? 1 : 0;
     }
     double raw = (hi - lo) / max_intervals;
@@ -109,8 +119,10 @@ int cg_plot_ticks(double lo, double hi, int max_intervals, bool integer, double 
     double s = 10 * scale;
     for (int i = 0; i < 5; i++) {
         double c = STEPS[i] * scale;
-        if (integer && c < 1) continue;
-        if (integer && STEPS[i] == 2.5 && scale < 10) continue; /* 2.5 is not an integer step */
+        if (integer && c < 1)
+            continue;
+        if (integer && STEPS[i] == 2.5 && scale < 10)
+            continue; /* 2.5 is not an integer step */
         if (ceil(hi / c - 1e-9) - floor(lo / c + 1e-9) <= max_intervals) {
             s = c;
             break;
@@ -127,18 +139,22 @@ int cg_plot_ticks(double lo, double hi, int max_intervals, bool integer, double 
 static int step_decimals(double step) {
     for (int d = 0; d < 15; d++) {
         double m = step * pow(10, d);
-        if (fabs(m - round(m)) < 1e-6 * m) return d;
+        if (fabs(m - round(m)) < 1e-6 * m)
+            return d;
     }
     return 15;
 }
 
 static void strip_mantissa_zeros(char *s) {
     char *e = strchr(s, 'e');
-    if (!e) return;
+    if (!e)
+        return;
     char *dot = strchr(s, '.'), *end = e;
     if (dot && dot < e) {
-        while (end > dot + 1 && end[-1] == '0') end--;
-        if (end == dot + 1) end = dot;
+        while (end > dot + 1 && end[-1] == '0')
+            end--;
+        if (end == dot + 1)
+            end = dot;
     }
     int exp = atoi(e + 1);
     snprintf(end, 16, "e%d", exp);
@@ -146,7 +162,8 @@ static void strip_mantissa_zeros(char *s) {
 
 void cg_plot_tick_label(double v, double step, double max_abs, char *buf, int size) {
     bool sci = max_abs >= 1e5 || max_abs < 1e-4;
-    if (fabs(v) < step * 1e-9 || v == 0) v = 0; /* no -0 and no 1e-17 */
+    if (fabs(v) < step * 1e-9 || v == 0)
+        v = 0; /* no -0 and no 1e-17 */
     if (v == 0 && sci) {
         snprintf(buf, (size_t)size, "0");
         return;
@@ -168,21 +185,27 @@ int cg_plot_histogram(const double *x, int64_t n, int64_t bins, double *counts, 
     CG_CHECK_INT(bins >= 1, CG_VALUE_ERROR, "`bins` must be positive, when an integer");
     double lo = INFINITY, hi = -INFINITY;
     for (int64_t i = 0; i < n; i++)
-        if (!isnan(x[i])) lo = fmin(lo, x[i]), hi = fmax(hi, x[i]);
+        if (!isnan(x[i]))
+            lo = fmin(lo, x[i]), hi = fmax(hi, x[i]);
     CG_CHECK_INT(isfinite(lo) && isfinite(hi), CG_VALUE_ERROR, "autodetected range of [%g, %g] is not finite",
                  n && lo <= hi ? lo : NAN, n && lo <= hi ? hi : NAN);
-    if (lo == hi) lo -= 0.5, hi += 0.5;
+    if (lo == hi)
+        lo -= 0.5, hi += 0.5;
     double step = (hi - lo) / (double)bins;
     for (int64_t i = 0; i <= bins; i++) /* np.linspace's arithmetic: the last edge exactly hi */
         edges[i] = i == bins ? hi : (double)i * step + lo;
     memset(counts, 0, (size_t)bins * sizeof *counts);
     for (int64_t i = 0; i < n; i++) {
-        if (isnan(x[i])) continue;
+        if (isnan(x[i]))
+            continue;
         int64_t k = (int64_t)((x[i] - lo) / (hi - lo) * (double)bins);
-        if (k >= bins) k = bins - 1;
+        if (k >= bins)
+            k = bins - 1;
         /* numpy's correction for rounding: the edges decide */
-        if (k > 0 && x[i] < edges[k]) k--;
-        else if (k < bins - 1 && x[i] >= edges[k + 1]) k++;
+        if (k > 0 && x[i] < edges[k])
+            k--;
+        else if (k < bins - 1 && x[i] >= edges[k + 1])
+            k++;
         counts[k]++;
     }
     return 0;
@@ -192,13 +215,13 @@ int cg_plot_histogram(const double *x, int64_t n, int64_t bins, double *counts, 
 
 typedef struct {
     const cg_plot_axes *spec;
-    double x0, y0, w, h;        /* the plot area, pixels */
-    double xlo, xhi, ylo, yhi;  /* the view; x, y in log10 when logx, logy */
-    bool logx, logy, inverted;  /* inverted: y grows downwards (images) */
-    bool clip;                  /* limits were set: series are clipped to the frame */
+    double x0, y0, w, h;       /* the plot area, pixels */
+    double xlo, xhi, ylo, yhi; /* the view; x, y in log10 when logx, logy */
+    bool logx, logy, inverted; /* inverted: y grows downwards (images) */
+    bool clip;                 /* limits were set: series are clipped to the frame */
     bool integer_ticks;
     const cg_plot_series *image;
-    double vmin, vmax;          /* the image's value range */
+    double vmin, vmax; /* the image's value range */
     double **hist_counts, **hist_edges;
 } axes;
 
@@ -228,7 +251,8 @@ static void grow(bounds *b, double x, double y) {
 
 /* lo == hi: widen around the value, as matplotlib's nonsingular does. */
 static void widen(double *lo, double *hi) {
-    if (*hi > *lo) return;
+    if (*hi > *lo)
+        return;
     double d = *lo != 0 ? fabs(*lo) * 0.05 : 0.5;
     *lo -= d, *hi += d;
 }
@@ -237,8 +261,10 @@ static double bar_width(const cg_plot_series *s) { return s->width; }
 
 /* A log axis shows at least one whole decade. */
 static void two_decades(double *lo, double *hi) {
-    if (floor(*hi) - ceil(*lo) < 1) *lo = fmin(*lo, floor(*lo)), *hi = fmax(*hi, ceil(*hi));
-    if (*hi - *lo < 1) *hi = *lo + 1;
+    if (floor(*hi) - ceil(*lo) < 1)
+        *lo = fmin(*lo, floor(*lo)), *hi = fmax(*hi, ceil(*hi));
+    if (*hi - *lo < 1)
+        *hi = *lo + 1;
 }
 
 static void set_limits(axes *a) {
@@ -268,24 +294,32 @@ static void set_limits(axes *a) {
                     grow(&b, view_x(a, x_at(s, i)), view_y(a, s->y[i]));
         }
     }
-    if (!(b.xlo <= b.xhi) || !isfinite(b.xlo)) b.xlo = 0, b.xhi = a->logx ? fmax(b.xhi, 1) : 1;
-    if (!(b.ylo <= b.yhi) || !isfinite(b.ylo)) b.ylo = 0, b.yhi = a->logy ? fmax(b.yhi, 1) : 1;
+    if (!(b.xlo <= b.xhi) || !isfinite(b.xlo))
+        b.xlo = 0, b.xhi = a->logx ? fmax(b.xhi, 1) : 1;
+    if (!(b.ylo <= b.yhi) || !isfinite(b.ylo))
+        b.ylo = 0, b.yhi = a->logy ? fmax(b.yhi, 1) : 1;
     widen(&b.xlo, &b.xhi), widen(&b.ylo, &b.yhi);
     double mx = 0.05 * (b.xhi - b.xlo), my = 0.05 * (b.yhi - b.ylo);
     a->xlo = b.xlo - mx, a->xhi = b.xhi + mx;
     a->ylo = sticky_zero && b.ylo >= 0 ? fmax(b.ylo - my, 0) : b.ylo - my;
     a->yhi = b.yhi + my;
-    if (a->logy) two_decades(&a->ylo, &a->yhi);
-    if (a->logx) two_decades(&a->xlo, &a->xhi);
+    if (a->logy)
+        two_decades(&a->ylo, &a->yhi);
+    if (a->logx)
+        two_decades(&a->xlo, &a->xhi);
 }
 
 /* The caller's limits, in view units, where given (NaN: keep the data's). */
 static void set_user_limits(double *lo, double *hi, const double *lim, bool log) {
-    if (!lim) return;
+    if (!lim)
+        return;
     double l = lim[0], h = lim[1];
-    if (log) l = l > 0 ? log10(l) : NAN, h = h > 0 ? log10(h) : NAN;
-    if (isfinite(l)) *lo = l;
-    if (isfinite(h)) *hi = h;
+    if (log)
+        l = l > 0 ? log10(l) : NAN, h = h > 0 ? log10(h) : NAN;
+    if (isfinite(l))
+        *lo = l;
+    if (isfinite(h))
+        *hi = h;
     if (*lo > *hi) {
         double t = *lo;
         *lo = *hi, *hi = t;
@@ -305,8 +339,10 @@ static void set_image_limits(axes *a, const cg_plot_series *s) {
     a->w = w, a->h = h;
     a->vmin = INFINITY, a->vmax = -INFINITY;
     for (int64_t i = 0; i < s->rows * s->cols; i++)
-        if (isfinite(s->y[i])) a->vmin = fmin(a->vmin, s->y[i]), a->vmax = fmax(a->vmax, s->y[i]);
-    if (!(a->vmin <= a->vmax)) a->vmin = 0, a->vmax = 1;
+        if (isfinite(s->y[i]))
+            a->vmin = fmin(a->vmin, s->y[i]), a->vmax = fmax(a->vmax, s->y[i]);
+    if (!(a->vmin <= a->vmax))
+        a->vmin = 0, a->vmax = 1;
 }
 
 /* ---- frame, ticks, labels ---------------------------------------------------------------------- */
@@ -317,16 +353,20 @@ static int decades(double lo, double hi, int max_intervals, double *out, int cap
     double first = ceil(lo - 1e-9), last = floor(hi + 1e-9);
     double every = fmax(1, ceil((last - first) / max_intervals));
     int n = 0;
-    for (double k = ceil(first / every) * every; k <= last && n < cap; k += every) out[n++] = k;
+    for (double k = ceil(first / every) * every; k <= last && n < cap; k += every)
+        out[n++] = k;
     return n;
 }
 
 static void x_tick(const axes *a, cg_strbuf *b, double x, const char *lab, int exponent, bool log) {
     double yb = a->y0 + a->h;
     cg_strbuf_printf(b, "<line class=\"tick\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>", x, yb, x, yb + 4);
-    cg_strbuf_printf(b, "<text class=\"xtick\" stroke=\"none\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">", x, yb + 16);
-    if (log) cg_strbuf_printf(b, "10<tspan dy=\"-5\" font-size=\"8\">%d</tspan>", exponent);
-    else cg_strbuf_puts(b, lab);
+    cg_strbuf_printf(b, "<text class=\"xtick\" stroke=\"none\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">", x,
+                     yb + 16);
+    if (log)
+        cg_strbuf_printf(b, "10<tspan dy=\"-5\" font-size=\"8\">%d</tspan>", exponent);
+    else
+        cg_strbuf_puts(b, lab);
     cg_strbuf_puts(b, "</text>\n");
 }
 
@@ -335,11 +375,13 @@ static void x_ticks(const axes *a, cg_strbuf *b) {
     int max_iv = a->w < 300 ? 4 : 7;
     if (a->logx) {
         int n = decades(a->xlo, a->xhi, max_iv, t, MAX_TICKS);
-        for (int i = 0; i < n; i++) x_tick(a, b, px_x(a, pow(10, t[i])), NULL, (int)t[i], true);
+        for (int i = 0; i < n; i++)
+            x_tick(a, b, px_x(a, pow(10, t[i])), NULL, (int)t[i], true);
         return;
     }
     int n = cg_plot_ticks(a->xlo, a->xhi, max_iv, a->integer_ticks, t, MAX_TICKS, &step);
-    for (int i = 0; i < n; i++) m = fmax(m, fabs(t[i]));
+    for (int i = 0; i < n; i++)
+        m = fmax(m, fabs(t[i]));
     for (int i = 0; i < n; i++) {
         char lab[48];
         cg_plot_tick_label(t[i], step, m, lab, sizeof lab);
@@ -350,9 +392,12 @@ static void x_ticks(const axes *a, cg_strbuf *b) {
 static void y_tick(const axes *a, cg_strbuf *b, double ypx, const char *lab, int exponent, bool log) {
     double xl = a->x0;
     cg_strbuf_printf(b, "<line class=\"tick\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>", xl - 4, ypx, xl, ypx);
-    cg_strbuf_printf(b, "<text class=\"ytick\" stroke=\"none\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">", xl - 7, ypx + 4);
-    if (log) cg_strbuf_printf(b, "10<tspan dy=\"-5\" font-size=\"8\">%d</tspan>", exponent);
-    else cg_strbuf_puts(b, lab);
+    cg_strbuf_printf(b, "<text class=\"ytick\" stroke=\"none\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">", xl - 7,
+                     ypx + 4);
+    if (log)
+        cg_strbuf_printf(b, "10<tspan dy=\"-5\" font-size=\"8\">%d</tspan>", exponent);
+    else
+        cg_strbuf_puts(b, lab);
     cg_strbuf_puts(b, "</text>\n");
 }
 
@@ -361,11 +406,13 @@ static void y_ticks(const axes *a, cg_strbuf *b) {
     int max_iv = a->h < 200 ? 4 : 7;
     if (a->logy) {
         int n = decades(a->ylo, a->yhi, max_iv, t, MAX_TICKS);
-        for (int i = 0; i < n; i++) y_tick(a, b, px_y(a, pow(10, t[i])), NULL, (int)t[i], true);
+        for (int i = 0; i < n; i++)
+            y_tick(a, b, px_y(a, pow(10, t[i])), NULL, (int)t[i], true);
         return;
     }
     int n = cg_plot_ticks(a->ylo, a->yhi, max_iv, a->integer_ticks, t, MAX_TICKS, &step);
-    for (int i = 0; i < n; i++) m = fmax(m, fabs(t[i]));
+    for (int i = 0; i < n; i++)
+        m = fmax(m, fabs(t[i]));
     for (int i = 0; i < n; i++) {
         char lab[48];
         cg_plot_tick_label(t[i], step, m, lab, sizeof lab);
@@ -374,8 +421,9 @@ static void y_ticks(const axes *a, cg_strbuf *b) {
 }
 
 static void frame(const axes *a, cg_strbuf *b) {
-    cg_strbuf_printf(b, "<rect class=\"frame\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"none\" "
-                        "stroke=\"currentColor\" stroke-width=\"0.8\"/>\n",
+    cg_strbuf_printf(b,
+                     "<rect class=\"frame\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"none\" "
+                     "stroke=\"currentColor\" stroke-width=\"0.8\"/>\n",
                      a->x0, a->y0, a->w, a->h);
 }
 
@@ -395,8 +443,9 @@ static void labels(const axes *a, cg_strbuf *b, double cell_x, double cell_y) {
     }
     if (s->ylabel && *s->ylabel) {
         double x = cell_x + 14, y = a->y0 + a->h / 2;
-        cg_strbuf_printf(b, "<text class=\"ylabel\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" font-size=\"12\" "
-                            "transform=\"rotate(-90 %.1f %.1f)\">",
+        cg_strbuf_printf(b,
+                         "<text class=\"ylabel\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" font-size=\"12\" "
+                         "transform=\"rotate(-90 %.1f %.1f)\">",
                          x, y, x, y);
         put_escaped(b, s->ylabel);
         cg_strbuf_puts(b, "</text>\n");
@@ -413,20 +462,24 @@ static void labels(const axes *a, cg_strbuf *b, double cell_x, double cell_y) {
  * stays visible, and a 100k-point loss curve becomes ~1000 points. */
 static void polyline_run(const axes *a, cg_strbuf *b, const cg_plot_series *s, int64_t lo, int64_t hi,
                          uint32_t colour) {
-    cg_strbuf_printf(b, "<polyline fill=\"none\" stroke=\"#%06x\" stroke-width=\"1.5\" stroke-linejoin=\"round\" "
-                        "stroke-linecap=\"square\" points=\"",
+    cg_strbuf_printf(b,
+                     "<polyline fill=\"none\" stroke=\"#%06x\" stroke-width=\"1.5\" stroke-linejoin=\"round\" "
+                     "stroke-linecap=\"square\" points=\"",
                      colour);
     int64_t m = hi - lo, limit = 4 * (int64_t)(a->w + 1);
     int64_t chunk = m > limit ? (m + limit / 2 - 1) / (limit / 2) : 1;
     for (int64_t c = lo; c < hi; c += chunk) {
         int64_t e = c + chunk < hi ? c + chunk : hi, imin = c, imax = c;
         for (int64_t i = c + 1; i < e; i++) {
-            if (s->y[i] < s->y[imin]) imin = i;
-            if (s->y[i] > s->y[imax]) imax = i;
+            if (s->y[i] < s->y[imin])
+                imin = i;
+            if (s->y[i] > s->y[imax])
+                imax = i;
         }
         int64_t first = imin < imax ? imin : imax, second = imin < imax ? imax : imin;
         put_xy(b, px_x(a, x_at(s, first)), ',', px_y(a, s->y[first]), " ");
-        if (second != first) put_xy(b, px_x(a, x_at(s, second)), ',', px_y(a, s->y[second]), " ");
+        if (second != first)
+            put_xy(b, px_x(a, x_at(s, second)), ',', px_y(a, s->y[second]), " ");
     }
     cg_strbuf_puts(b, "\"/>\n");
 }
@@ -434,10 +487,13 @@ static void polyline_run(const axes *a, cg_strbuf *b, const cg_plot_series *s, i
 static void draw_line(const axes *a, cg_strbuf *b, const cg_plot_series *s, uint32_t colour) {
     int64_t i = 0;
     while (i < s->n) { /* each run of drawable points is one polyline */
-        while (i < s->n && !(valid_x(a, x_at(s, i)) && valid_y(a, s->y[i]))) i++;
+        while (i < s->n && !(valid_x(a, x_at(s, i)) && valid_y(a, s->y[i])))
+            i++;
         int64_t start = i;
-        while (i < s->n && valid_x(a, x_at(s, i)) && valid_y(a, s->y[i])) i++;
-        if (i > start) polyline_run(a, b, s, start, i, colour);
+        while (i < s->n && valid_x(a, x_at(s, i)) && valid_y(a, s->y[i]))
+            i++;
+        if (i > start)
+            polyline_run(a, b, s, start, i, colour);
     }
 }
 
@@ -446,15 +502,18 @@ static void draw_line(const axes *a, cg_strbuf *b, const cg_plot_series *s, uint
 static void draw_scatter(const axes *a, cg_strbuf *b, const cg_plot_series *s, uint32_t colour) {
     int64_t gw = (int64_t)(a->w / 2) + 2, gh = (int64_t)(a->h / 2) + 2;
     unsigned char *seen = calloc((size_t)(gw * gh), 1);
-    cg_strbuf_printf(b, "<path class=\"scatter\" fill=\"none\" stroke=\"#%06x\" stroke-width=\"6\" "
-                        "stroke-linecap=\"round\" d=\"",
+    cg_strbuf_printf(b,
+                     "<path class=\"scatter\" fill=\"none\" stroke=\"#%06x\" stroke-width=\"6\" "
+                     "stroke-linecap=\"round\" d=\"",
                      colour);
     for (int64_t i = 0; i < s->n; i++) {
-        if (!valid_x(a, x_at(s, i)) || !valid_y(a, s->y[i])) continue;
+        if (!valid_x(a, x_at(s, i)) || !valid_y(a, s->y[i]))
+            continue;
         double px = px_x(a, x_at(s, i)), py = px_y(a, s->y[i]);
         int64_t cx = (int64_t)((px - a->x0) / 2), cy = (int64_t)((py - a->y0) / 2);
         if (seen && cx >= 0 && cy >= 0 && cx < gw && cy < gh) {
-            if (seen[cy * gw + cx]) continue;
+            if (seen[cy * gw + cx])
+                continue;
             seen[cy * gw + cx] = 1;
         }
         cg_strbuf_puts(b, "M");
@@ -470,7 +529,8 @@ static void draw_hist(const axes *a, cg_strbuf *b, int k, uint32_t colour) {
     cg_strbuf_printf(b, "<g class=\"hist\" fill=\"#%06x\">", colour);
     for (int64_t i = 0; i < s->bins; i++) {
         double c = a->hist_counts[k][i];
-        if (c <= 0 || !valid_x(a, a->hist_edges[k][i]) || !valid_x(a, a->hist_edges[k][i + 1])) continue;
+        if (c <= 0 || !valid_x(a, a->hist_edges[k][i]) || !valid_x(a, a->hist_edges[k][i + 1]))
+            continue;
         double x0 = px_x(a, a->hist_edges[k][i]), x1 = px_x(a, a->hist_edges[k][i + 1]), top = px_y(a, c);
         cg_strbuf_printf(b, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\"/>", x0, top, x1 - x0,
                          base - top);
@@ -484,7 +544,8 @@ static void draw_bar(const axes *a, cg_strbuf *b, const cg_plot_series *s, uint3
     cg_strbuf_printf(b, "<g class=\"bar\" fill=\"#%06x\">", colour);
     for (int64_t i = 0; i < s->n; i++) {
         double x = x_at(s, i), y = s->y[i];
-        if (!isfinite(x) || !valid_y(a, y) || !valid_x(a, x - w / 2) || !valid_x(a, x + w / 2)) continue;
+        if (!isfinite(x) || !valid_y(a, y) || !valid_x(a, x - w / 2) || !valid_x(a, x + w / 2))
+            continue;
         double x0 = px_x(a, x - w / 2), x1 = px_x(a, x + w / 2), top = px_y(a, y);
         cg_strbuf_printf(b, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\"/>", fmin(x0, x1),
                          fmin(top, base), fabs(x1 - x0), fabs(base - top));
@@ -497,7 +558,8 @@ static double image_cell(const cg_plot_series *s, int64_t r0, int64_t r1, int64_
     int64_t n = 0;
     for (int64_t r = r0; r < r1; r++)
         for (int64_t c = c0; c < c1; c++)
-            if (!isnan(s->y[r * s->cols + c])) sum += s->y[r * s->cols + c], n++;
+            if (!isnan(s->y[r * s->cols + c]))
+                sum += s->y[r * s->cols + c], n++;
     return n ? sum / (double)n : NAN;
 }
 
@@ -509,8 +571,9 @@ static void draw_image(const axes *a, cg_strbuf *b, const cg_plot_series *s) {
     int64_t fr = (s->rows + IMAGE_MAX - 1) / IMAGE_MAX, fc = (s->cols + IMAGE_MAX - 1) / IMAGE_MAX;
     int64_t rows = (s->rows + fr - 1) / fr, cols = (s->cols + fc - 1) / fc;
     double span = a->vmax - a->vmin;
-    cg_strbuf_printf(b, "<g class=\"image\" shape-rendering=\"crispEdges\" transform=\"translate(%.2f %.2f) scale(%.4f %.4f)\">", a->x0, a->y0,
-                     a->w / (double)s->cols, a->h / (double)s->rows);
+    cg_strbuf_printf(
+        b, "<g class=\"image\" shape-rendering=\"crispEdges\" transform=\"translate(%.2f %.2f) scale(%.4f %.4f)\">",
+        a->x0, a->y0, a->w / (double)s->cols, a->h / (double)s->rows);
     for (int64_t r = 0; r < rows; r++) {
         int64_t c = 0;
         while (c < cols) {
@@ -519,7 +582,8 @@ static void draw_image(const axes *a, cg_strbuf *b, const cg_plot_series *s) {
             int64_t e = c + 1;
             while (e < cols) {
                 double w = image_cell(s, r * fr, fmin((r + 1) * fr, s->rows), e * fc, fmin((e + 1) * fc, s->cols));
-                if (isnan(w) != isnan(v) || cg_plot_viridis(span > 0 ? (w - a->vmin) / span : 0) != col) break;
+                if (isnan(w) != isnan(v) || cg_plot_viridis(span > 0 ? (w - a->vmin) / span : 0) != col)
+                    break;
                 e++;
             }
             int64_t x0 = c * fc, x1 = e * fc < s->cols ? e * fc : s->cols;
@@ -541,19 +605,23 @@ static void colour_bar(const axes *a, cg_strbuf *b) {
     for (int i = 0; i < 64; i++)
         cg_strbuf_printf(b, "<rect x=\"%.1f\" y=\"%.2f\" width=\"%.1f\" height=\"%.2f\" fill=\"#%06x\"/>", x,
                          y0 + h - (i + 1) * h / 64, w, h / 64 + 0.3, cg_plot_viridis((i + 0.5) / 64));
-    cg_strbuf_printf(b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"none\" "
-                        "stroke=\"currentColor\" stroke-width=\"0.8\"/>\n",
+    cg_strbuf_printf(b,
+                     "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"none\" "
+                     "stroke=\"currentColor\" stroke-width=\"0.8\"/>\n",
                      x, y0, w, h);
     double lo = a->vmin, hi = a->vmax, t[MAX_TICKS], step, m = 0;
-    if (!(hi > lo)) lo -= 0.5, hi += 0.5;
+    if (!(hi > lo))
+        lo -= 0.5, hi += 0.5;
     int n = cg_plot_ticks(lo, hi, h < 200 ? 4 : 6, false, t, MAX_TICKS, &step);
-    for (int i = 0; i < n; i++) m = fmax(m, fabs(t[i]));
+    for (int i = 0; i < n; i++)
+        m = fmax(m, fabs(t[i]));
     for (int i = 0; i < n; i++) {
         char lab[48];
         cg_plot_tick_label(t[i], step, m, lab, sizeof lab);
         double y = y0 + h - (t[i] - lo) / (hi - lo) * h;
-        cg_strbuf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"currentColor\" stroke-width=\"0.8\"/>",
-                         x + w, y, x + w + 4, y);
+        cg_strbuf_printf(
+            b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"currentColor\" stroke-width=\"0.8\"/>",
+            x + w, y, x + w + 4, y);
         cg_strbuf_printf(b, "<text x=\"%.1f\" y=\"%.1f\">%s</text>", x + w + 7, y + 4, lab);
     }
     cg_strbuf_puts(b, "</g>\n");
@@ -566,23 +634,29 @@ static void legend(const axes *a, cg_strbuf *b, const uint32_t *colours) {
         const cg_plot_series *s = &a->spec->series[k];
         if (s->label && *s->label && s->kind != CG_PLOT_IMAGE) {
             n++;
-            if (strlen(s->label) > longest) longest = strlen(s->label);
+            if (strlen(s->label) > longest)
+                longest = strlen(s->label);
         }
     }
-    if (!n) return;
+    if (!n)
+        return;
     double w = 40 + 6.5 * (double)longest, h = 8 + 18 * n, x = a->x0 + a->w - w - 8, y = a->y0 + 8;
-    cg_strbuf_printf(b, "<g class=\"legend\"><rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"3\" fill=\"#fff\" "
-                        "style=\"fill:var(--jp-layout-color0,#fff);fill-opacity:0.8\" stroke=\"currentColor\" "
-                        "stroke-opacity=\"0.3\"/>\n",
-                     x, y, w, h);
+    cg_strbuf_printf(
+        b,
+        "<g class=\"legend\"><rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"3\" fill=\"#fff\" "
+        "style=\"fill:var(--jp-layout-color0,#fff);fill-opacity:0.8\" stroke=\"currentColor\" "
+        "stroke-opacity=\"0.3\"/>\n",
+        x, y, w, h);
     int row = 0;
     for (int k = 0; k < a->spec->nseries; k++) {
         const cg_plot_series *s = &a->spec->series[k];
-        if (!s->label || !*s->label || s->kind == CG_PLOT_IMAGE) continue;
+        if (!s->label || !*s->label || s->kind == CG_PLOT_IMAGE)
+            continue;
         double cy = y + 13 + 18 * row++;
         if (s->kind == CG_PLOT_LINE)
-            cg_strbuf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#%06x\" stroke-width=\"1.5\"/>",
-                             x + 8, cy, x + 28, cy, colours[k]);
+            cg_strbuf_printf(
+                b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#%06x\" stroke-width=\"1.5\"/>",
+                x + 8, cy, x + 28, cy, colours[k]);
         else if (s->kind == CG_PLOT_SCATTER)
             cg_strbuf_printf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"#%06x\"/>", x + 18, cy, colours[k]);
         else
@@ -611,9 +685,7 @@ static int check_series(const cg_plot_series *s) {
         CG_CHECK_INT(isfinite(s->width) && s->width >= 0, CG_VALUE_ERROR, "bar width must be a finite number >= 0");
         /* fall through */
     case CG_PLOT_LINE:
-    case CG_PLOT_SCATTER:
-        CG_CHECK_INT(s->y && s->n > 0, CG_VALUE_ERROR, "cannot plot an empty series");
-        return 0;
+    case CG_PLOT_SCATTER: CG_CHECK_INT(s->y && s->n > 0, CG_VALUE_ERROR, "cannot plot an empty series"); return 0;
     }
     cg_error_set(CG_VALUE_ERROR, "unknown plot kind %d", (int)s->kind);
     return -1;
@@ -621,8 +693,10 @@ static int check_series(const cg_plot_series *s) {
 
 static void free_hists(axes *a) {
     for (int k = 0; k < a->spec->nseries; k++) {
-        if (a->hist_counts) free(a->hist_counts[k]);
-        if (a->hist_edges) free(a->hist_edges[k]);
+        if (a->hist_counts)
+            free(a->hist_counts[k]);
+        if (a->hist_edges)
+            free(a->hist_edges[k]);
     }
     free(a->hist_counts), free(a->hist_edges);
 }
@@ -634,11 +708,13 @@ static int make_hists(axes *a) {
     CG_CHECK_INT(a->hist_counts && a->hist_edges, CG_MEMORY_ERROR, "out of memory drawing a plot");
     for (int k = 0; k < n; k++) {
         const cg_plot_series *s = &a->spec->series[k];
-        if (s->kind != CG_PLOT_HIST) continue;
+        if (s->kind != CG_PLOT_HIST)
+            continue;
         a->hist_counts[k] = malloc((size_t)s->bins * sizeof(double));
         a->hist_edges[k] = malloc((size_t)(s->bins + 1) * sizeof(double));
         CG_CHECK_INT(a->hist_counts[k] && a->hist_edges[k], CG_MEMORY_ERROR, "out of memory drawing a plot");
-        if (cg_plot_histogram(s->y, s->n, s->bins, a->hist_counts[k], a->hist_edges[k]) < 0) return -1;
+        if (cg_plot_histogram(s->y, s->n, s->bins, a->hist_counts[k], a->hist_edges[k]) < 0)
+            return -1;
     }
     return 0;
 }
@@ -649,8 +725,9 @@ static int make_hists(axes *a) {
 static void begin_clip(const axes *a, cg_strbuf *b) {
     static atomic_ulong next_id;
     unsigned long id = atomic_fetch_add(&next_id, 1) + 1;
-    cg_strbuf_printf(b, "<clipPath id=\"cgrad-clip-%lu\"><rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/>"
-                        "</clipPath><g clip-path=\"url(#cgrad-clip-%lu)\">\n",
+    cg_strbuf_printf(b,
+                     "<clipPath id=\"cgrad-clip-%lu\"><rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/>"
+                     "</clipPath><g clip-path=\"url(#cgrad-clip-%lu)\">\n",
                      id, a->x0, a->y0, a->w, a->h, id);
 }
 
@@ -659,8 +736,10 @@ static int draw_axes(const cg_plot_figure *f, const cg_plot_axes *spec, cg_strbu
     double cx = (spec->index - 1) % f->ncols * cw, cy = (spec->index - 1) / f->ncols * ch;
     const cg_plot_series *image = NULL;
     for (int k = 0; k < spec->nseries; k++) {
-        if (check_series(&spec->series[k]) < 0) return -1;
-        if (spec->series[k].kind == CG_PLOT_IMAGE) image = &spec->series[k];
+        if (check_series(&spec->series[k]) < 0)
+            return -1;
+        if (spec->series[k].kind == CG_PLOT_IMAGE)
+            image = &spec->series[k];
     }
     double left = 56 + (spec->ylabel && *spec->ylabel ? 18 : 0), right = 16 + (image ? 64 : 0);
     double top = 12 + (spec->title && *spec->title ? 22 : 0), bottom = 26 + (spec->xlabel && *spec->xlabel ? 18 : 0);
@@ -670,37 +749,50 @@ static int draw_axes(const cg_plot_figure *f, const cg_plot_axes *spec, cg_strbu
         free_hists(&a);
         return -1;
     }
-    if (image) set_image_limits(&a, image);
-    else set_limits(&a);
+    if (image)
+        set_image_limits(&a, image);
+    else
+        set_limits(&a);
     set_user_limits(&a.xlo, &a.xhi, spec->xlim, a.logx);
     set_user_limits(&a.ylo, &a.yhi, spec->ylim, a.logy);
     a.clip = spec->xlim || spec->ylim;
-    if (a.clip) begin_clip(&a, b);
+    if (a.clip)
+        begin_clip(&a, b);
     if (image) { /* under everything else drawn on the axes */
         draw_image(&a, b, image);
-        if (a.clip) cg_strbuf_puts(b, "</g>\n");
+        if (a.clip)
+            cg_strbuf_puts(b, "</g>\n");
         colour_bar(&a, b);
-        if (a.clip) begin_clip(&a, b);
+        if (a.clip)
+            begin_clip(&a, b);
     }
     uint32_t *colours = calloc((size_t)spec->nseries + 1, sizeof *colours);
     int cycle = 0;
     for (int k = 0; k < spec->nseries; k++) {
         const cg_plot_series *s = &spec->series[k];
-        if (s->kind == CG_PLOT_IMAGE) continue;
+        if (s->kind == CG_PLOT_IMAGE)
+            continue;
         uint32_t c = cg_plot_tab10(s->colour >= 0 ? s->colour : cycle++);
-        if (colours) colours[k] = c;
-        if (s->kind == CG_PLOT_LINE) draw_line(&a, b, s, c);
-        else if (s->kind == CG_PLOT_SCATTER) draw_scatter(&a, b, s, c);
-        else if (s->kind == CG_PLOT_BAR) draw_bar(&a, b, s, c);
-        else draw_hist(&a, b, k, c);
+        if (colours)
+            colours[k] = c;
+        if (s->kind == CG_PLOT_LINE)
+            draw_line(&a, b, s, c);
+        else if (s->kind == CG_PLOT_SCATTER)
+            draw_scatter(&a, b, s, c);
+        else if (s->kind == CG_PLOT_BAR)
+            draw_bar(&a, b, s, c);
+        else
+            draw_hist(&a, b, k, c);
     }
-    if (a.clip) cg_strbuf_puts(b, "</g>\n");
+    if (a.clip)
+        cg_strbuf_puts(b, "</g>\n");
     frame(&a, b);
     cg_strbuf_puts(b, "<g class=\"ticks\" stroke=\"currentColor\" stroke-width=\"0.8\">\n");
     x_ticks(&a, b);
     y_ticks(&a, b);
     cg_strbuf_puts(b, "</g>\n");
-    if (colours) legend(&a, b, colours);
+    if (colours)
+        legend(&a, b, colours);
     labels(&a, b, cx, cy);
     free(colours);
     free_hists(&a);

@@ -29,27 +29,27 @@ typedef struct {
     const double *x;
     const double *y;
     int64_t n;
-    int64_t rows, cols;  /* image */
-    int64_t bins;        /* hist: equal-width bins over [min, max] (numpy's rule) */
-    double width;        /* bar: in x units (matplotlib's default is 0.8) */
-    const char *label;   /* NULL or "": not in the legend */
-    int colour;          /* index into tab10; -1: the next in the axes' cycle */
+    int64_t rows, cols; /* image */
+    int64_t bins;       /* hist: equal-width bins over [min, max] (numpy's rule) */
+    double width;       /* bar: in x units (matplotlib's default is 0.8) */
+    const char *label;  /* NULL or "": not in the legend */
+    int colour;         /* index into tab10; -1: the next in the axes' cycle */
 } cg_plot_series;
 
 typedef struct {
-    const char *title, *xlabel, *ylabel;  /* NULL: none */
-    bool logx, logy;     /* log axes: decade ticks, values <= 0 not drawn */
+    const char *title, *xlabel, *ylabel; /* NULL: none */
+    bool logx, logy;                     /* log axes: decade ticks, values <= 0 not drawn */
     /* NULL: from the data; else {lo, hi} in data units, NaN for a side
      * taken from the data (matplotlib's xlim(left=...)); hi < lo is swapped */
     const double *xlim, *ylim;
-    int index;           /* 1-based cell of the figure's grid, row-major */
+    int index; /* 1-based cell of the figure's grid, row-major */
     int nseries;
     const cg_plot_series *series;
 } cg_plot_axes;
 
 typedef struct {
-    int width, height;   /* pixels; matplotlib's default is 640x480 */
-    int nrows, ncols;    /* the grid of subplots; 1x1 for one axes */
+    int width, height; /* pixels; matplotlib's default is 640x480 */
+    int nrows, ncols;  /* the grid of subplots; 1x1 for one axes */
     int naxes;
     const cg_plot_axes *axes;
 } cg_plot_figure;

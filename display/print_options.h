@@ -15,10 +15,10 @@
 typedef enum { CG_SCI_AUTO = 0, CG_SCI_OFF, CG_SCI_ON } cg_sci_mode;
 
 typedef struct {
-    int precision;      /* digits after the point: 4 */
-    double threshold;   /* summarise when numel > threshold: 1000 (inf in 'full') */
-    int edgeitems;      /* items kept at each end of a summarised dim: 3 */
-    int linewidth;      /* characters per line before a 1-d row wraps: 80 */
+    int precision;    /* digits after the point: 4 */
+    double threshold; /* summarise when numel > threshold: 1000 (inf in 'full') */
+    int edgeitems;    /* items kept at each end of a summarised dim: 3 */
+    int linewidth;    /* characters per line before a 1-d row wraps: 80 */
     cg_sci_mode sci_mode;
 } cg_print_options;
 

@@ -17,7 +17,8 @@ typedef struct {
     size_t count;
 } cg_ptr_map;
 
-#define CG_PTR_MAP_INIT {NULL, NULL, 0, 0}
+#define CG_PTR_MAP_INIT \
+    { NULL, NULL, 0, 0 }
 
 /* Sets key's value, replacing an earlier one. -1 with MemoryError when the
  * table cannot grow. */

@@ -22,7 +22,8 @@ typedef struct {
     bool failed; /* an allocation failed; the contents are incomplete */
 } cg_strbuf;
 
-#define CG_STRBUF_INIT {NULL, 0, 0, false}
+#define CG_STRBUF_INIT \
+    { NULL, 0, 0, false }
 
 void cg_strbuf_append(cg_strbuf *b, const char *s, size_t n);
 void cg_strbuf_puts(cg_strbuf *b, const char *s);

@@ -23,9 +23,9 @@ typedef struct {
     const char *data;
     size_t item;
     bool summarize;
-    int64_t edge;       /* items kept at each end of a summarised dim */
+    int64_t edge; /* items kept at each end of a summarised dim */
     cg_element_format f;
-    double max_abs;     /* over the shown finite values, for the colours */
+    double max_abs; /* over the shown finite values, for the colours */
     bool colors;
 } html;
 
@@ -58,14 +58,17 @@ static void visit(html *h, int d, int64_t off, elem_fn fn) {
     }
     int64_t head, tail, n = h->t->sizes[d], stride = h->t->strides[d];
     dim_edges(h, n, &head, &tail);
-    for (int64_t i = 0; i < head; i++) visit(h, d + 1, off + i * stride, fn);
-    for (int64_t i = tail; i < n; i++) visit(h, d + 1, off + i * stride, fn);
+    for (int64_t i = 0; i < head; i++)
+        visit(h, d + 1, off + i * stride, fn);
+    for (int64_t i = tail; i < n; i++)
+        visit(h, d + 1, off + i * stride, fn);
 }
 
 static void scan(html *h, const void *e) {
     cg_element_format_scan(&h->f, e);
     double v = fabs(as_double(h, e));
-    if (isfinite(v) && v > h->max_abs) h->max_abs = v;
+    if (isfinite(v) && v > h->max_abs)
+        h->max_abs = v;
 }
 static void measure(html *h, const void *e) { cg_element_format_measure(&h->f, e); }
 
@@ -75,9 +78,11 @@ static void measure(html *h, const void *e) { cg_element_format_measure(&h->f, e
 #define TH "<th style=\"padding:1px 6px;text-align:right;border:none;opacity:0.55;font-weight:normal\">"
 
 static void tint(const html *h, cg_strbuf *b, const void *e) {
-    if (!h->colors || h->max_abs <= 0) return;
+    if (!h->colors || h->max_abs <= 0)
+        return;
     double v = as_double(h, e);
-    if (!isfinite(v) || v == 0) return;
+    if (!isfinite(v) || v == 0)
+        return;
     double a = 0.55 * fabs(v) / h->max_abs;
     if (v > 0)
         cg_strbuf_printf(b, ";background:rgba(214,39,40,%.3f)", a);
@@ -95,7 +100,8 @@ static int cell(const html *h, cg_strbuf *b, const void *e) {
         return -1;
     }
     const char *s = one.data ? one.data : "";
-    while (*s == ' ') s++;
+    while (*s == ' ')
+        s++;
     cg_strbuf_puts(b, s);
     cg_strbuf_free(&one);
     cg_strbuf_puts(b, "</td>");
@@ -115,10 +121,12 @@ static void column_header(const html *h, cg_strbuf *b, bool row_labels) {
     int64_t n = h->t->sizes[h->t->ndim - 1], head, tail;
     bool dots = dim_edges(h, n, &head, &tail);
     cg_strbuf_puts(b, "<thead><tr>");
-    if (row_labels) cg_strbuf_puts(b, TH "</th>");
+    if (row_labels)
+        cg_strbuf_puts(b, TH "</th>");
     for (int64_t j = 0; j < n; j = (j + 1 == head && dots) ? tail : j + 1) {
         cg_strbuf_printf(b, TH "%lld</th>", (long long)j);
-        if (dots && j + 1 == head) cg_strbuf_puts(b, TH "⋯</th>");
+        if (dots && j + 1 == head)
+            cg_strbuf_puts(b, TH "⋯</th>");
     }
     cg_strbuf_puts(b, "</tr></thead>");
 }
@@ -129,8 +137,10 @@ static int row(const html *h, cg_strbuf *b, int64_t off) {
     int64_t n = h->t->sizes[d], stride = h->t->strides[d], head, tail;
     bool dots = dim_edges(h, n, &head, &tail);
     for (int64_t j = 0; j < n; j = (j + 1 == head && dots) ? tail : j + 1) {
-        if (cell(h, b, elem_at(h, off + j * stride)) < 0) return -1;
-        if (dots && j + 1 == head) dots_cell(b, "⋯");
+        if (cell(h, b, elem_at(h, off + j * stride)) < 0)
+            return -1;
+        if (dots && j + 1 == head)
+            dots_cell(b, "⋯");
     }
     return 0;
 }
@@ -149,7 +159,8 @@ static int matrix(const html *h, cg_strbuf *b, int64_t off) {
     if (h->t->ndim == 1) {
         column_header(h, b, false);
         cg_strbuf_puts(b, "<tbody><tr>");
-        if (row(h, b, off) < 0) return -1;
+        if (row(h, b, off) < 0)
+            return -1;
         cg_strbuf_puts(b, "</tr></tbody></table>");
         return 0;
     }
@@ -160,11 +171,13 @@ static int matrix(const html *h, cg_strbuf *b, int64_t off) {
     bool dots = dim_edges(h, n, &head, &tail);
     for (int64_t i = 0; i < n; i = (i + 1 == head && dots) ? tail : i + 1) {
         cg_strbuf_printf(b, "<tr>" TH "%lld</th>", (long long)i);
-        if (row(h, b, off + i * stride) < 0) return -1;
+        if (row(h, b, off + i * stride) < 0)
+            return -1;
         cg_strbuf_puts(b, "</tr>");
         if (dots && i + 1 == head) {
             cg_strbuf_puts(b, "<tr>" TH "⋮</th>");
-            for (int64_t j = 0; j < shown_columns(h); j++) dots_cell(b, "⋮");
+            for (int64_t j = 0; j < shown_columns(h); j++)
+                dots_cell(b, "⋮");
             cg_strbuf_puts(b, "</tr>");
         }
     }
@@ -176,7 +189,8 @@ static int matrix(const html *h, cg_strbuf *b, int64_t off) {
 static int slices(const html *h, cg_strbuf *b, int d, int64_t off, int64_t *idx) {
     if (d == h->t->ndim - 2) {
         cg_strbuf_puts(b, "<div style=\"opacity:0.55;margin-top:4px\">[");
-        for (int k = 0; k < d; k++) cg_strbuf_printf(b, "%lld, ", (long long)idx[k]);
+        for (int k = 0; k < d; k++)
+            cg_strbuf_printf(b, "%lld, ", (long long)idx[k]);
         cg_strbuf_puts(b, ":, :]</div>");
         return matrix(h, b, off);
     }
@@ -184,8 +198,10 @@ static int slices(const html *h, cg_strbuf *b, int d, int64_t off, int64_t *idx)
     bool dots = dim_edges(h, n, &head, &tail);
     for (int64_t i = 0; i < n; i = (i + 1 == head && dots) ? tail : i + 1) {
         idx[d] = i;
-        if (slices(h, b, d + 1, off + i * stride, idx) < 0) return -1;
-        if (dots && i + 1 == head) cg_strbuf_puts(b, "<div style=\"opacity:0.55\">⋮</div>");
+        if (slices(h, b, d + 1, off + i * stride, idx) < 0)
+            return -1;
+        if (dots && i + 1 == head)
+            cg_strbuf_puts(b, "<div style=\"opacity:0.55\">⋮</div>");
     }
     return 0;
 }
@@ -194,7 +210,8 @@ static int slices(const html *h, cg_strbuf *b, int d, int64_t off, int64_t *idx)
 
 static void caption(const cg_tensor *t, cg_strbuf *b) {
     cg_strbuf_puts(b, "<div style=\"opacity:0.75;margin-bottom:2px\"><b>tensor</b> (");
-    for (int d = 0; d < t->ndim; d++) cg_strbuf_printf(b, d ? ", %lld" : "%lld", (long long)t->sizes[d]);
+    for (int d = 0; d < t->ndim; d++)
+        cg_strbuf_printf(b, d ? ", %lld" : "%lld", (long long)t->sizes[d]);
     cg_strbuf_puts(b, t->ndim == 1 ? ",)" : ")");
     char dev[32];
     cg_strbuf_printf(b, " · %s · %s", cg_dtype_name(t->dtype), cg_device_str(cg_tensor_device(t), dev, sizeof dev));
@@ -207,21 +224,27 @@ static void caption(const cg_tensor *t, cg_strbuf *b) {
 
 static int values(cg_tensor *host, bool colors, cg_strbuf *b) {
     const cg_print_options *o = cg_print_options_get();
-    html h = {.t = host, .data = host->storage->data, .item = cg_tensor_itemsize(host),
+    html h = {.t = host,
+              .data = host->storage->data,
+              .item = cg_tensor_itemsize(host),
               .summarize = (double)cg_tensor_numel(host) > o->threshold,
               .edge = o->edgeitems > 0 ? o->edgeitems : 1,
               .colors = colors && cg_dtype_is_float(host->dtype)};
     cg_element_format_begin(&h.f, host->dtype, o);
     visit(&h, 0, host->offset, scan);
-    if (cg_element_format_decide(&h.f)) visit(&h, 0, host->offset, measure);
-    if (cg_element_format_end(&h.f, o) < 0) return -1;
+    if (cg_element_format_decide(&h.f))
+        visit(&h, 0, host->offset, measure);
+    if (cg_element_format_end(&h.f, o) < 0)
+        return -1;
     if (host->ndim == 0) {
         cg_strbuf_puts(b, TABLE "<tbody><tr>");
-        if (cell(&h, b, elem_at(&h, host->offset)) < 0) return -1;
+        if (cell(&h, b, elem_at(&h, host->offset)) < 0)
+            return -1;
         cg_strbuf_puts(b, "</tr></tbody></table>");
         return 0;
     }
-    if (host->ndim <= 2) return matrix(&h, b, host->offset);
+    if (host->ndim <= 2)
+        return matrix(&h, b, host->offset);
     int64_t idx[CG_MAX_DIMS];
     return slices(&h, b, 0, host->offset, idx);
 }

@@ -25,7 +25,7 @@ typedef struct {
     const cg_tensor *t; /* on the CPU */
     const char *data;   /* its storage's bytes */
     size_t item;
-    bool summarize;     /* numel > threshold */
+    bool summarize; /* numel > threshold */
     const cg_print_options *o;
     const cg_element_format *f;
 } walk;

@@ -199,8 +199,7 @@ int cg_node_saved(cg_node *n, int i, cg_tensor **out) {
                      "operation: [torch.%sTensor %s]%s is at version %lld; expected version %lld instead. Hint: "
                      "enable anomaly detection to find the operation that failed to compute its gradient, with "
                      "torch.autograd.set_detect_anomaly(True).",
-                     cg_dtype_legacy_name(t->dtype),
-                     cg_sizes_str(t->ndim, t->sizes, shape, sizeof shape), producer,
+                     cg_dtype_legacy_name(t->dtype), cg_sizes_str(t->ndim, t->sizes, shape, sizeof shape), producer,
                      (long long)t->storage->version, (long long)s->version);
         return -1;
     }
@@ -265,7 +264,7 @@ cg_node *cg_tensor_gradient_edge(cg_tensor *t, int *input_nr) {
     acc->variable = t;
     meta_of(&acc->out_meta[0], t);
     t->grad_accumulator = acc; /* t owns it, see Note [AccumulateGrad lifetime] */
-    cg_node_retain(acc);         /* and the caller gets a reference */
+    cg_node_retain(acc);       /* and the caller gets a reference */
     return acc;
 }
 
@@ -409,8 +408,8 @@ int cg_node_apply(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 }
 
 int cg_custom_node_new(const char *name, int nin, cg_tensor *const *in, int nout, cg_tensor *const *outs,
-                       const bool *attach, int nsave, cg_tensor *const *save, cg_custom_backward_fn backward,
-                       void *ctx, void (*custom_free)(void *ctx), cg_node **node) {
+                       const bool *attach, int nsave, cg_tensor *const *save, cg_custom_backward_fn backward, void *ctx,
+                       void (*custom_free)(void *ctx), cg_node **node) {
     *node = NULL;
     cg_node *n = node_new(CG_OP_CUSTOM, nin, nout, NULL);
     if (!n) {
@@ -460,8 +459,7 @@ int cg_autograd_check_inplace(const cg_tensor *self) {
         return -1;
     }
     if (self->grad_fn == NULL && self->requires_grad) {
-        cg_error_set(CG_RUNTIME_ERROR,
-                     "a leaf Variable that requires grad is being used in an in-place operation.");
+        cg_error_set(CG_RUNTIME_ERROR, "a leaf Variable that requires grad is being used in an in-place operation.");
         return -1;
     }
     return 0;

@@ -90,16 +90,16 @@ typedef struct cg_node_hook {
 typedef struct cg_node {
     int64_t refcount;
     cg_op op;
-    const char *name;       /* PyTorch's node name; usually the table's */
-    uint64_t seq;           /* creation order: later nodes run first */
-    bool released;          /* saved tensors freed by a backward */
-    int nin;                /* inputs (edges) */
-    int nout;               /* outputs of the op */
-    cg_edge *next;          /* [nin] */
-    cg_meta *in_meta;       /* [nin] */
-    cg_meta *out_meta;      /* [nout] */
+    const char *name;  /* PyTorch's node name; usually the table's */
+    uint64_t seq;      /* creation order: later nodes run first */
+    bool released;     /* saved tensors freed by a backward */
+    int nin;           /* inputs (edges) */
+    int nout;          /* outputs of the op */
+    cg_edge *next;     /* [nin] */
+    cg_meta *in_meta;  /* [nin] */
+    cg_meta *out_meta; /* [nout] */
     int nsaved;
-    cg_tensor *variable;    /* AccumulateGrad: the leaf, weak, see Note [AccumulateGrad lifetime] */
+    cg_tensor *variable; /* AccumulateGrad: the leaf, weak, see Note [AccumulateGrad lifetime] */
     /* retain_grad and register_hook of non-leaf outputs: weak tensor pointers
      * and hook lists per output, allocated on first use */
     cg_tensor **retain_out; /* [nout] weak */
@@ -109,14 +109,14 @@ typedef struct cg_node {
     void *custom_ctx;
     void (*custom_free)(void *ctx);
     struct cg_node *wrapped; /* CopySlices over a view: the in-place op's node (Note [In-place ops on views]) */
-    cg_saved *saved_more;   /* [nsaved - CG_NODE_MAX_SAVED]: a Function's extra saved tensors */
+    cg_saved *saved_more;    /* [nsaved - CG_NODE_MAX_SAVED]: a Function's extra saved tensors */
     cg_node_hook *pre_hooks, *post_hooks;
-    void *owner;            /* weak back-pointer for a host's wrapper object */
+    void *owner; /* weak back-pointer for a host's wrapper object */
     /* scratch of the backward pass running over this node */
     uint64_t task;
     int64_t deps;
     bool needed;
-    cg_tensor **inbuf;      /* [nout] gradients summed so far */
+    cg_tensor **inbuf; /* [nout] gradients summed so far */
     /* The two largest members come last: a new node zeroes only what is
      * above them (Note [Node allocation]). Slot i (cg_node_slot) is valid
      * for i < nsaved. */
@@ -192,8 +192,8 @@ int cg_autograd_record(cg_op op, int nout, cg_tensor *const *outs, int nin, cg_t
  * op's. The node takes ctx (custom_free runs when it dies, and on
  * failure). Returns 0 with a new reference to the node in *node, or -1. */
 int cg_custom_node_new(const char *name, int nin, cg_tensor *const *in, int nout, cg_tensor *const *outs,
-                       const bool *attach, int nsave, cg_tensor *const *save, cg_custom_backward_fn backward,
-                       void *ctx, void (*custom_free)(void *ctx), cg_node **node);
+                       const bool *attach, int nsave, cg_tensor *const *save, cg_custom_backward_fn backward, void *ctx,
+                       void (*custom_free)(void *ctx), cg_node **node);
 
 /* The new history of `base` after an in-place op recorded `fn` on a view of
  * it: a node `op` (CopySlices) with an edge to base's previous history and
@@ -218,9 +218,8 @@ int cg_autograd_backward(int nroots, cg_tensor *const *roots, cg_tensor *const *
                          bool create_graph);
 /* torch.autograd.grad: writes new references to the gradients of inputs
  * into results (NULL where allow_unused and unreachable). */
-int cg_autograd_grad(int nroots, cg_tensor *const *roots, cg_tensor *const *grads, int nin,
-                     cg_tensor *const *inputs, bool retain_graph, bool create_graph, bool allow_unused,
-                     cg_tensor **results);
+int cg_autograd_grad(int nroots, cg_tensor *const *roots, cg_tensor *const *grads, int nin, cg_tensor *const *inputs,
+                     bool retain_graph, bool create_graph, bool allow_unused, cg_tensor **results);
 
 /* ---- hooks ----------------------------------------------------------------- */
 

@@ -79,7 +79,7 @@ static cg_node *heap_pop(node_vec *h) {
 
 typedef struct {
     uint64_t id;
-    node_vec nodes;      /* every reachable node, for cleanup */
+    node_vec nodes; /* every reachable node, for cleanup */
     bool retain_graph, create_graph, accumulate;
     /* autograd.grad: where each wanted gradient is captured */
     int nwant;
@@ -148,7 +148,8 @@ static int discover(task *tk, int nroots, cg_node **roots) {
             cg_node *n = tk->nodes.items[k];
             if (n->needed)
                 continue;
-            bool need = tk->nwant ? is_wanted(tk, n) : (n->op == CG_OP_ACCUMULATE_GRAD || n->retain_out || n->out_hooks);
+            bool need =
+                tk->nwant ? is_wanted(tk, n) : (n->op == CG_OP_ACCUMULATE_GRAD || n->retain_out || n->out_hooks);
             for (int i = 0; !need && i < n->nin; i++)
                 need = n->next[i].node && n->next[i].node->needed;
             if (need) {
@@ -403,8 +404,8 @@ static void task_cleanup(task *tk) {
 static cg_tensor *root_grad(cg_tensor *root, cg_tensor *given) {
     if (given) {
         char a[128], b[128];
-        bool same = given->ndim == root->ndim
-                    && !memcmp(given->sizes, root->sizes, (size_t)root->ndim * sizeof *root->sizes);
+        bool same =
+            given->ndim == root->ndim && !memcmp(given->sizes, root->sizes, (size_t)root->ndim * sizeof *root->sizes);
         CG_CHECK(same, CG_RUNTIME_ERROR,
                  "Mismatch in shape: grad_output[0] has a shape of torch.Size(%s) and output[0] has a shape "
                  "of torch.Size(%s).",
@@ -476,16 +477,20 @@ done:
 
 int cg_autograd_backward(int nroots, cg_tensor *const *roots, cg_tensor *const *grads, bool retain_graph,
                          bool create_graph) {
-    task tk = {.id = next_task++, .retain_graph = retain_graph || create_graph,
-               .create_graph = create_graph, .accumulate = true};
+    task tk = {.id = next_task++,
+               .retain_graph = retain_graph || create_graph,
+               .create_graph = create_graph,
+               .accumulate = true};
     return execute(&tk, nroots, roots, grads);
 }
 
-int cg_autograd_grad(int nroots, cg_tensor *const *roots, cg_tensor *const *grads, int nin,
-                     cg_tensor *const *inputs, bool retain_graph, bool create_graph, bool allow_unused,
-                     cg_tensor **results) {
-    task tk = {.id = next_task++, .retain_graph = retain_graph || create_graph, .create_graph = create_graph,
-               .accumulate = false, .nwant = nin};
+int cg_autograd_grad(int nroots, cg_tensor *const *roots, cg_tensor *const *grads, int nin, cg_tensor *const *inputs,
+                     bool retain_graph, bool create_graph, bool allow_unused, cg_tensor **results) {
+    task tk = {.id = next_task++,
+               .retain_graph = retain_graph || create_graph,
+               .create_graph = create_graph,
+               .accumulate = false,
+               .nwant = nin};
     tk.want_node = calloc((size_t)nin + 1, sizeof *tk.want_node);
     tk.want_nr = calloc((size_t)nin + 1, sizeof *tk.want_nr);
     tk.captured = calloc((size_t)nin + 1, sizeof *tk.captured);
@@ -514,7 +519,8 @@ int cg_autograd_grad(int nroots, cg_tensor *const *roots, cg_tensor *const *grad
     for (int i = 0; i < nin; i++) {
         if (rc == 0)
             results[i] = tk.captured && tk.captured[i] && !create_graph ? cg_detach(tk.captured[i])
-                         : tk.captured && tk.captured[i] ? cg_tensor_retain(tk.captured[i]) : NULL;
+                         : tk.captured && tk.captured[i]                ? cg_tensor_retain(tk.captured[i])
+                                                                        : NULL;
         if (tk.captured)
             cg_tensor_release(tk.captured[i]);
         if (tk.want_node)

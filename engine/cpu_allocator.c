@@ -164,7 +164,7 @@ static bool cache_put(void *p, size_t nbytes) {
 static struct {
     uintptr_t *addr; /* 0: empty slot */
     size_t *size;
-    size_t cap, n;   /* cap a power of two, n <= cap / 2 */
+    size_t cap, n; /* cap a power of two, n <= cap / 2 */
 } live;
 
 static size_t live_slot(uintptr_t p) { return (size_t)((p >> 6) * 0x9E3779B97F4A7C15ull) & (live.cap - 1); }
@@ -283,12 +283,18 @@ static bool add_segment(cg_memory_snapshot *out, uintptr_t addr, int64_t total, 
     cg_snapshot_block *blk = malloc(sizeof *blk);
     if (!blk)
         return false;
-    *blk = (cg_snapshot_block){.address = addr, .size = allocated ? used : total,
+    *blk = (cg_snapshot_block){.address = addr,
+                               .size = allocated ? used : total,
                                .requested_size = allocated ? used : 0,
                                .state = allocated ? CG_BLOCK_ACTIVE_ALLOCATED : CG_BLOCK_INACTIVE};
-    out->segments[out->nsegments++] = (cg_snapshot_segment){
-        .device = 0, .address = addr, .total_size = total, .allocated_size = allocated ? used : 0,
-        .active_size = allocated ? used : 0, .requested_size = allocated ? used : 0, .nblocks = 1, .blocks = blk};
+    out->segments[out->nsegments++] = (cg_snapshot_segment){.device = 0,
+                                                            .address = addr,
+                                                            .total_size = total,
+                                                            .allocated_size = allocated ? used : 0,
+                                                            .active_size = allocated ? used : 0,
+                                                            .requested_size = allocated ? used : 0,
+                                                            .nblocks = 1,
+                                                            .blocks = blk};
     return true;
 }
 
@@ -372,8 +378,12 @@ static int cg_cpu_copy(void *dst, cg_device dd, const void *src, cg_device sd, s
 extern const cg_kernel_fn cg_cpu_kernels[];
 
 const cg_backend cg_cpu_backend = {
-    .name = "cpu", .alloc = cpu_alloc, .free = cpu_free, .copy = cg_cpu_copy,
-    .memory = &cpu_memory, .kernels = cg_cpu_kernels,
+    .name = "cpu",
+    .alloc = cpu_alloc,
+    .free = cpu_free,
+    .copy = cg_cpu_copy,
+    .memory = &cpu_memory,
+    .kernels = cg_cpu_kernels,
 };
 
 /* ---- storages ------------------------------------------------------------ */

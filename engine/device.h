@@ -27,7 +27,6 @@ static inline bool cg_device_equal(cg_device a, cg_device b) {
 /* "cpu" or "cuda:0", as PyTorch prints it in messages. */
 const char *cg_device_str(cg_device d, char *buf, size_t n);
 
-
 struct cg_kernel_call;
 typedef void (*cg_kernel_fn)(const struct cg_kernel_call *call);
 

@@ -10,14 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-typedef enum {
-    CG_BOOL = 0,
-    CG_INT32,
-    CG_INT64,
-    CG_F32,
-    CG_F64,
-    CG_DTYPE_COUNT
-} cg_dtype;
+typedef enum { CG_BOOL = 0, CG_INT32, CG_INT64, CG_F32, CG_F64, CG_DTYPE_COUNT } cg_dtype;
 
 #define CG_DEFAULT_DTYPE CG_F32
 

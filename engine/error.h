@@ -40,20 +40,20 @@ void cg_error_clear(void);
 
 /* CG_CHECK(cond, kind, fmt, ...): like TORCH_CHECK, returns NULL from the
  * calling function with the error set. CG_CHECK_INT returns -1 instead. */
-#define CG_CHECK(cond, kind, ...)                                              \
-    do {                                                                       \
-        if (!(cond)) {                                                         \
-            cg_error_set((kind), __VA_ARGS__);                                 \
-            return NULL;                                                       \
-        }                                                                      \
+#define CG_CHECK(cond, kind, ...)              \
+    do {                                       \
+        if (!(cond)) {                         \
+            cg_error_set((kind), __VA_ARGS__); \
+            return NULL;                       \
+        }                                      \
     } while (0)
 
-#define CG_CHECK_INT(cond, kind, ...)                                          \
-    do {                                                                       \
-        if (!(cond)) {                                                         \
-            cg_error_set((kind), __VA_ARGS__);                                 \
-            return -1;                                                         \
-        }                                                                      \
+#define CG_CHECK_INT(cond, kind, ...)          \
+    do {                                       \
+        if (!(cond)) {                         \
+            cg_error_set((kind), __VA_ARGS__); \
+            return -1;                         \
+        }                                      \
     } while (0)
 
 #endif

@@ -181,9 +181,9 @@ static int inplace_apply(cg_op op, cg_tensor *self, int n, cg_tensor *const *oth
     if (cast_inputs(n + 1, all_in, comp, cg_tensor_device(self), cast) < 0)
         return -1;
     /* compute into a scratch tensor when self's dtype differs */
-    cg_tensor *target = self->dtype == compute[0] ? cg_tensor_retain(self)
-                                                  : cg_tensor_empty(self->ndim, self->sizes, compute[0],
-                                                                    cg_tensor_device(self));
+    cg_tensor *target = self->dtype == compute[0]
+                            ? cg_tensor_retain(self)
+                            : cg_tensor_empty(self->ndim, self->sizes, compute[0], cg_tensor_device(self));
     int rc = target ? 0 : -1;
     if (rc == 0) {
         cg_ew_iter it;
@@ -221,8 +221,8 @@ int cg_ew_unary_as_(cg_op op, cg_tensor *self, cg_dtype compute, const cg_op_arg
     return inplace_apply(op, self, 0, NULL, &compute, args);
 }
 
-cg_tensor *cg_ew_record(cg_tensor *out, cg_op op, int nin, cg_tensor *const *in, int nsave,
-                        const cg_save_spec *save, const cg_op_args *args) {
+cg_tensor *cg_ew_record(cg_tensor *out, cg_op op, int nin, cg_tensor *const *in, int nsave, const cg_save_spec *save,
+                        const cg_op_args *args) {
     if (!out || !cg_autograd_needed(nin, in))
         return out;
     if (cg_autograd_record(op, 1, &out, nin, in, nsave, save, args, NULL) < 0) {

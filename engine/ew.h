@@ -38,57 +38,57 @@ typedef double cg_f64;
 typedef int32_t cg_i32;
 typedef int64_t cg_i64;
 
-#define CG_UNARY_ROW(name, T, pro, expr)                                                  \
-    static void name(char **p, const int64_t *s, int64_t n, const void *ctx) {         \
-        const cg_op_args *args = ctx;                                                  \
-        (void)args;                                                                    \
-        pro;                                                                           \
-        if (s[0] == sizeof(T) && s[1] == sizeof(T)) {                                  \
-            T *restrict o = (T *)p[0];                                                 \
-            const T *restrict in = (const T *)p[1];                                    \
-            CG_SIMD                                                                    \
-            for (int64_t i = 0; i < n; i++) {                                          \
-                T x = in[i];                                                           \
-                o[i] = (T)(expr);                                                      \
-            }                                                                          \
-            return;                                                                    \
-        }                                                                              \
-        for (int64_t i = 0; i < n; i++) {                                              \
-            T x = *(const T *)(p[1] + i * s[1]);                                       \
-            *(T *)(p[0] + i * s[0]) = (T)(expr);                                       \
-        }                                                                              \
+#define CG_UNARY_ROW(name, T, pro, expr)                                       \
+    static void name(char **p, const int64_t *s, int64_t n, const void *ctx) { \
+        const cg_op_args *args = ctx;                                          \
+        (void)args;                                                            \
+        pro;                                                                   \
+        if (s[0] == sizeof(T) && s[1] == sizeof(T)) {                          \
+            T *restrict o = (T *)p[0];                                         \
+            const T *restrict in = (const T *)p[1];                            \
+            CG_SIMD                                                            \
+            for (int64_t i = 0; i < n; i++) {                                  \
+                T x = in[i];                                                   \
+                o[i] = (T)(expr);                                              \
+            }                                                                  \
+            return;                                                            \
+        }                                                                      \
+        for (int64_t i = 0; i < n; i++) {                                      \
+            T x = *(const T *)(p[1] + i * s[1]);                               \
+            *(T *)(p[0] + i * s[0]) = (T)(expr);                               \
+        }                                                                      \
     }
 
-#define CG_BINARY_ROW_T(name, T, TO, pro, expr)                                           \
-    static void name(char **p, const int64_t *s, int64_t n, const void *ctx) {         \
-        const cg_op_args *args = ctx;                                                  \
-        (void)args;                                                                    \
-        pro;                                                                           \
-        if (s[0] == sizeof(TO) && s[1] == sizeof(T) && s[2] == sizeof(T)) {            \
-            TO *restrict o = (TO *)p[0];                                               \
-            const T *restrict pa = (const T *)p[1], *restrict pb = (const T *)p[2];    \
-            CG_SIMD                                                                    \
-            for (int64_t i = 0; i < n; i++) {                                          \
-                T a = pa[i], b = pb[i];                                                \
-                o[i] = (TO)(expr);                                                     \
-            }                                                                          \
-            return;                                                                    \
-        }                                                                              \
-        if (s[0] == sizeof(TO) && s[1] == sizeof(T) && s[2] == 0) {                    \
-            TO *restrict o = (TO *)p[0];                                               \
-            const T *restrict pa = (const T *)p[1];                                    \
-            const T b = *(const T *)p[2];                                              \
-            CG_SIMD                                                                    \
-            for (int64_t i = 0; i < n; i++) {                                          \
-                T a = pa[i];                                                           \
-                o[i] = (TO)(expr);                                                     \
-            }                                                                          \
-            return;                                                                    \
-        }                                                                              \
-        for (int64_t i = 0; i < n; i++) {                                              \
-            T a = *(const T *)(p[1] + i * s[1]), b = *(const T *)(p[2] + i * s[2]);    \
-            *(TO *)(p[0] + i * s[0]) = (TO)(expr);                                     \
-        }                                                                              \
+#define CG_BINARY_ROW_T(name, T, TO, pro, expr)                                     \
+    static void name(char **p, const int64_t *s, int64_t n, const void *ctx) {      \
+        const cg_op_args *args = ctx;                                               \
+        (void)args;                                                                 \
+        pro;                                                                        \
+        if (s[0] == sizeof(TO) && s[1] == sizeof(T) && s[2] == sizeof(T)) {         \
+            TO *restrict o = (TO *)p[0];                                            \
+            const T *restrict pa = (const T *)p[1], *restrict pb = (const T *)p[2]; \
+            CG_SIMD                                                                 \
+            for (int64_t i = 0; i < n; i++) {                                       \
+                T a = pa[i], b = pb[i];                                             \
+                o[i] = (TO)(expr);                                                  \
+            }                                                                       \
+            return;                                                                 \
+        }                                                                           \
+        if (s[0] == sizeof(TO) && s[1] == sizeof(T) && s[2] == 0) {                 \
+            TO *restrict o = (TO *)p[0];                                            \
+            const T *restrict pa = (const T *)p[1];                                 \
+            const T b = *(const T *)p[2];                                           \
+            CG_SIMD                                                                 \
+            for (int64_t i = 0; i < n; i++) {                                       \
+                T a = pa[i];                                                        \
+                o[i] = (TO)(expr);                                                  \
+            }                                                                       \
+            return;                                                                 \
+        }                                                                           \
+        for (int64_t i = 0; i < n; i++) {                                           \
+            T a = *(const T *)(p[1] + i * s[1]), b = *(const T *)(p[2] + i * s[2]); \
+            *(TO *)(p[0] + i * s[0]) = (TO)(expr);                                  \
+        }                                                                           \
     }
 
 #define CG_BINARY_ROW(name, T, pro, expr) CG_BINARY_ROW_T(name, T, T, pro, expr)
@@ -112,7 +112,6 @@ static inline void cg_ew_run(const cg_kernel_call *c, const cg_row_fn *rows, int
     cg_ew_iter_for_each(c->it, rows[c->it->dtypes[which]], c->args);
 }
 
-
 /* ---- frontends shared by elementwise ops (ew.c) ------------------------------ */
 
 /* out = op(x) computed in `compute`, result of dtype `out_dtype`. */
@@ -132,8 +131,8 @@ int cg_ew_unary_(cg_op op, cg_tensor *self, const cg_op_args *args);
 int cg_ew_unary_as_(cg_op op, cg_tensor *self, cg_dtype compute, const cg_op_args *args);
 /* Records op for out when needed; on failure releases out and returns NULL.
  * Returns out. */
-cg_tensor *cg_ew_record(cg_tensor *out, cg_op op, int nin, cg_tensor *const *in, int nsave,
-                        const cg_save_spec *save, const cg_op_args *args);
+cg_tensor *cg_ew_record(cg_tensor *out, cg_op op, int nin, cg_tensor *const *in, int nsave, const cg_save_spec *save,
+                        const cg_op_args *args);
 /* The same for an in-place op on self: 0 or -1. */
 int cg_ew_record_(cg_tensor *self, cg_op op, int nin, cg_tensor *const *in, int nsave, const cg_save_spec *save,
                   const cg_op_args *args);

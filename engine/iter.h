@@ -17,10 +17,10 @@
 #define CG_ITER_MAX_OPERANDS 4
 
 typedef struct cg_ew_iter {
-    int ndim;                                  /* >= 1 */
+    int ndim; /* >= 1 */
     int noperands;
     int64_t numel;
-    int64_t sizes[CG_MAX_DIMS];                /* innermost first */
+    int64_t sizes[CG_MAX_DIMS];                         /* innermost first */
     int64_t strides[CG_ITER_MAX_OPERANDS][CG_MAX_DIMS]; /* bytes */
     char *data[CG_ITER_MAX_OPERANDS];
     cg_dtype dtypes[CG_ITER_MAX_OPERANDS];

@@ -62,8 +62,8 @@ void cg_memory_snapshot_free(cg_memory_snapshot *s) {
 /* ---- traces --------------------------------------------------------------- */
 
 const char *cg_trace_action_name(cg_trace_action a) {
-    static const char *const names[] = {"alloc",         "free_requested", "free_completed", "segment_alloc",
-                                        "segment_free", "snapshot",       "oom"};
+    static const char *const names[] = {
+        "alloc", "free_requested", "free_completed", "segment_alloc", "segment_free", "snapshot", "oom"};
     return names[a];
 }
 

@@ -119,13 +119,13 @@ void cg_memory_snapshot_free(cg_memory_snapshot *s);
 /* ---- the history trace ---------------------------------------------------- */
 
 typedef enum {
-    CG_TRACE_ALLOC,           /* "alloc" */
-    CG_TRACE_FREE_REQUESTED,  /* "free_requested" */
-    CG_TRACE_FREE_COMPLETED,  /* "free_completed" */
-    CG_TRACE_SEGMENT_ALLOC,   /* "segment_alloc" */
-    CG_TRACE_SEGMENT_FREE,    /* "segment_free" */
-    CG_TRACE_SNAPSHOT,        /* "snapshot" */
-    CG_TRACE_OOM,             /* "oom": size is what was asked, addr the device's free bytes */
+    CG_TRACE_ALLOC,          /* "alloc" */
+    CG_TRACE_FREE_REQUESTED, /* "free_requested" */
+    CG_TRACE_FREE_COMPLETED, /* "free_completed" */
+    CG_TRACE_SEGMENT_ALLOC,  /* "segment_alloc" */
+    CG_TRACE_SEGMENT_FREE,   /* "segment_free" */
+    CG_TRACE_SNAPSHOT,       /* "snapshot" */
+    CG_TRACE_OOM,            /* "oom": size is what was asked, addr the device's free bytes */
 } cg_trace_action;
 
 const char *cg_trace_action_name(cg_trace_action a);
@@ -138,7 +138,7 @@ typedef struct {
 
 typedef struct {
     cg_trace_action action;
-    uint64_t addr;  /* for CG_TRACE_OOM: the device's free bytes ("device_free") */
+    uint64_t addr; /* for CG_TRACE_OOM: the device's free bytes ("device_free") */
     int64_t size;
     int64_t stream;
     int64_t time_us; /* microseconds since the epoch, as PyTorch's time_us */

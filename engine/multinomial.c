@@ -83,8 +83,8 @@ static double *gumbel_keys(cg_tensor *p, const double *pv, cg_rng *gen) {
     cg_tensor *e = cg_empty_like_preserve(p, p->dtype);
     cg_tensor *ed = NULL, *ec = NULL;
     double *q = NULL;
-    if (e && cg_exponential_(e, 1.0, gen) == 0 && (ed = cg_contiguous(e)) != NULL &&
-        (ec = cg_to_device(ed, cg_device_cpu())) != NULL) {
+    if (e && cg_exponential_(e, 1.0, gen) == 0 && (ed = cg_contiguous(e)) != NULL
+        && (ec = cg_to_device(ed, cg_device_cpu())) != NULL) {
         int64_t n = cg_tensor_numel(p);
         q = malloc((size_t)(n > 0 ? n : 1) * sizeof *q);
         if (!q)
@@ -102,24 +102,24 @@ static double *gumbel_keys(cg_tensor *p, const double *pv, cg_rng *gen) {
 
 /* multinomial_with_replacement_apply: the running sum in the dtype T,
  * divided by the total, the last bucket forced to 1. */
-#define CUMULATIVE(T)                                                                               \
-    static int cumulative_##T(const double *p, int64_t cats, double *cum) {                        \
-        T sum = 0;                                                                                  \
-        for (int64_t j = 0; j < cats; j++) {                                                        \
-            T v = (T)p[j];                                                                          \
-            CG_CHECK_INT(v >= 0, CG_RUNTIME_ERROR,                                                  \
-                         "invalid multinomial distribution (encountering probability entry < 0)"); \
-            CG_CHECK_INT(isfinite(v), CG_RUNTIME_ERROR,                                             \
-                         "invalid multinomial distribution (encountering probability entry = "      \
-                         "infinity or NaN)");                                                       \
-            sum += v;                                                                               \
-            cum[j] = sum;                                                                           \
-        }                                                                                           \
+#define CUMULATIVE(T)                                                                                            \
+    static int cumulative_##T(const double *p, int64_t cats, double *cum) {                                      \
+        T sum = 0;                                                                                               \
+        for (int64_t j = 0; j < cats; j++) {                                                                     \
+            T v = (T)p[j];                                                                                       \
+            CG_CHECK_INT(v >= 0, CG_RUNTIME_ERROR,                                                               \
+                         "invalid multinomial distribution (encountering probability entry < 0)");               \
+            CG_CHECK_INT(isfinite(v), CG_RUNTIME_ERROR,                                                          \
+                         "invalid multinomial distribution (encountering probability entry = "                   \
+                         "infinity or NaN)");                                                                    \
+            sum += v;                                                                                            \
+            cum[j] = sum;                                                                                        \
+        }                                                                                                        \
         CG_CHECK_INT(sum > 0, CG_RUNTIME_ERROR, "invalid multinomial distribution (sum of probabilities <= 0)"); \
-        for (int64_t j = 0; j < cats; j++)                                                          \
-            cum[j] = (T)((T)cum[j] / sum);                                                          \
-        cum[cats - 1] = 1;                                                                          \
-        return 0;                                                                                   \
+        for (int64_t j = 0; j < cats; j++)                                                                       \
+            cum[j] = (T)((T)cum[j] / sum);                                                                       \
+        cum[cats - 1] = 1;                                                                                       \
+        return 0;                                                                                                \
     }
 CUMULATIVE(float)
 CUMULATIVE(double)

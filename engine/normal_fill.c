@@ -124,16 +124,16 @@ static void block_f64(double *d, double mean, double std) {
 
 /* n uniforms, the blocks, and the redrawn last block when 16 does not
  * divide n. */
-#define NORMAL_FILL(T, uniform, block)                                                 \
-    for (int64_t i = 0; i < n; i++)                                                    \
-        data[i] = uniform(g);                                                          \
-    for (int64_t i = 0; i + 16 <= n; i += 16)                                          \
-        block(data + i, mean, std);                                                    \
-    if (n % 16 != 0) {                                                                 \
-        T *tail = data + n - 16;                                                       \
-        for (int i = 0; i < 16; i++)                                                   \
-            tail[i] = uniform(g);                                                      \
-        block(tail, mean, std);                                                        \
+#define NORMAL_FILL(T, uniform, block)        \
+    for (int64_t i = 0; i < n; i++)           \
+        data[i] = uniform(g);                 \
+    for (int64_t i = 0; i + 16 <= n; i += 16) \
+        block(data + i, mean, std);           \
+    if (n % 16 != 0) {                        \
+        T *tail = data + n - 16;              \
+        for (int i = 0; i < 16; i++)          \
+            tail[i] = uniform(g);             \
+        block(tail, mean, std);               \
     }
 
 void cg_normal_fill_f32(float *data, int64_t n, float mean, float std, cg_rng *g) {

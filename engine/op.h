@@ -18,19 +18,19 @@ typedef enum {
     CG_OP_COUNT,
     /* autograd-only nodes that are not ops of the table */
     CG_OP_ACCUMULATE_GRAD = CG_OP_COUNT,
-    CG_OP_CUSTOM,        /* torch.autograd.Function subclasses */
+    CG_OP_CUSTOM, /* torch.autograd.Function subclasses */
     CG_OP_GRAPH_ROOT,
 } cg_op;
 
 /* The scalar and dim arguments of an op, kept by its autograd node. Each op
  * documents which fields it uses next to its kernel. */
 typedef struct cg_op_args {
-    cg_scalar s[2];               /* alpha, exponent, min/max, fill value, ... */
-    int64_t i[4];                 /* dim, start, end, step, correction, ... */
-    int ndims;                    /* dims: reduction dims or a permutation */
+    cg_scalar s[2]; /* alpha, exponent, min/max, fill value, ... */
+    int64_t i[4];   /* dim, start, end, step, correction, ... */
+    int ndims;      /* dims: reduction dims or a permutation */
     int64_t dims[CG_MAX_DIMS];
     bool keepdim;
-    bool flag;                    /* an op's boolean option */
+    bool flag; /* an op's boolean option */
 } cg_op_args;
 
 /* What a kernel gets: outputs allocated, inputs checked, geometry planned. */
@@ -39,9 +39,9 @@ typedef struct cg_kernel_call {
     int nout, nin;
     cg_tensor *out[2];
     cg_tensor *in[4];
-    cg_tensor *const *list;       /* ops over a tensor list (cat, stack) */
+    cg_tensor *const *list; /* ops over a tensor list (cat, stack) */
     int nlist;
-    const cg_ew_iter *it;            /* elementwise plan, where used */
+    const cg_ew_iter *it;             /* elementwise plan, where used */
     const struct cg_reduce_iter *rit; /* reduction plan, where used */
     const cg_op_args *args;
 } cg_kernel_call;
@@ -54,8 +54,8 @@ struct cg_node;
 typedef int (*cg_backward_fn)(struct cg_node *node, cg_tensor *const *grads_out, cg_tensor **grads_in);
 
 typedef struct {
-    const char *name;        /* "ADD" */
-    const char *node_name;   /* "AddBackward0" */
+    const char *name;      /* "ADD" */
+    const char *node_name; /* "AddBackward0" */
     cg_backward_fn backward;
 } cg_op_info;
 
@@ -64,8 +64,8 @@ extern const cg_op_info cg_op_table[CG_OP_COUNT];
 /* Every kernel and derivative named in ops.def, declared from it. The
  * placeholders `nokernel` and `nodiff` are declared too, harmlessly: op.c
  * turns them into NULL before it builds the tables. */
-#define X(id, node, cpu, cuda, bw, sample)                                               \
-    void cpu(const cg_kernel_call *call);                                                       \
+#define X(id, node, cpu, cuda, bw, sample) \
+    void cpu(const cg_kernel_call *call);  \
     int bw(struct cg_node *n, cg_tensor *const *grads_out, cg_tensor **grads_in);
 #include "ops.def"
 #undef X

@@ -40,13 +40,13 @@ static cg_dtype result2(cg_tensor *a, cg_tensor *b) {
 #define ALPHA(T) const T alpha = (T)cg_scalar_to_double(args->s[0])
 #define ADD_ROW(name, T) CG_BINARY_ROW(name, T, ALPHA(T), a + alpha * b)
 #define SUB_ROW(name, T) CG_BINARY_ROW(name, T, ALPHA(T), a - alpha * b)
-#define MUL_ROW(name, T) CG_BINARY_ROW(name, T, CG_NOPRO, a * b)
+#define MUL_ROW(name, T) CG_BINARY_ROW(name, T, CG_NOPRO, a *b)
 #define DIV_ROW(name, T) CG_BINARY_ROW(name, T, CG_NOPRO, a / b)
 /* Integers wrap on overflow as PyTorch's do: computed unsigned (signed
  * overflow is undefined in C), narrowed back as two's complement. */
-#define WRAP_ROWS(T, U, SUF)                                                            \
-    CG_BINARY_ROW(add_##SUF, T, ALPHA(T), (T)((U)a + (U)alpha * (U)b))                  \
-    CG_BINARY_ROW(sub_##SUF, T, ALPHA(T), (T)((U)a - (U)alpha * (U)b))                  \
+#define WRAP_ROWS(T, U, SUF)                                           \
+    CG_BINARY_ROW(add_##SUF, T, ALPHA(T), (T)((U)a + (U)alpha * (U)b)) \
+    CG_BINARY_ROW(sub_##SUF, T, ALPHA(T), (T)((U)a - (U)alpha * (U)b)) \
     CG_BINARY_ROW(mul_##SUF, T, CG_NOPRO, (T)((U)a * (U)b))
 WRAP_ROWS(int32_t, uint32_t, i32)
 WRAP_ROWS(int64_t, uint64_t, i64)
@@ -54,7 +54,7 @@ CG_EXPAND_FLOAT(ADD_ROW, add)
 CG_BINARY_ROW(add_bool, bool, ALPHA(bool), a || (alpha && b))
 CG_EXPAND_FLOAT(SUB_ROW, sub)
 CG_EXPAND_FLOAT(MUL_ROW, mul)
-CG_BINARY_ROW(mul_bool, bool, CG_NOPRO, a && b)
+CG_BINARY_ROW(mul_bool, bool, CG_NOPRO, a &&b)
 CG_EXPAND_FLOAT(DIV_ROW, div)
 
 /* div with rounding_mode (args->i[0] is CG_ROUND_TRUNC or CG_ROUND_FLOOR),
@@ -273,7 +273,7 @@ int cg_bw_div(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     if (n->next[0].node && !(gi[0] = cg_div(go[0], other)))
         return -1;
     if (n->next[1].node) {
-        cg_tensor *q = cg_div(go[0], other);          /* grad / other */
+        cg_tensor *q = cg_div(go[0], other);           /* grad / other */
         cg_tensor *r = q ? cg_div(self, other) : NULL; /* self / other */
         cg_tensor *p = r ? cg_mul(q, r) : NULL;
         gi[1] = p ? cg_neg(p) : NULL;
@@ -294,13 +294,13 @@ int cg_check_dtype_supported(const char *kernel, cg_dtype dt, bool supported) {
     return 0;
 }
 
-#define HAS_ZERO_ROW(name, T)                                                          \
-    static void name(char **p, const int64_t *s, int64_t n, const void *ctx) {         \
-        for (int64_t i = 0; i < n; i++)                                                \
-            if (*(const T *)(p[0] + i * s[0]) == 0) {                                  \
-                __atomic_store_n((bool *)ctx, true, __ATOMIC_RELAXED);                 \
-                return;                                                                \
-            }                                                                          \
+#define HAS_ZERO_ROW(name, T)                                                  \
+    static void name(char **p, const int64_t *s, int64_t n, const void *ctx) { \
+        for (int64_t i = 0; i < n; i++)                                        \
+            if (*(const T *)(p[0] + i * s[0]) == 0) {                          \
+                __atomic_store_n((bool *)ctx, true, __ATOMIC_RELAXED);         \
+                return;                                                        \
+            }                                                                  \
     }
 HAS_ZERO_ROW(has_zero_bool, bool)
 HAS_ZERO_ROW(has_zero_i32, int32_t)
@@ -486,8 +486,8 @@ static int parse_rounding_mode(const char *rounding_mode) {
         return CG_ROUND_TRUNC;
     if (!strcmp(rounding_mode, "floor"))
         return CG_ROUND_FLOOR;
-    cg_error_set(CG_RUNTIME_ERROR,
-                 "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '%s'", rounding_mode);
+    cg_error_set(CG_RUNTIME_ERROR, "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '%s'",
+                 rounding_mode);
     return -1;
 }
 

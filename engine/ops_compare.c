@@ -10,21 +10,21 @@
 /* ---- kernels ------------------------------------------------------------------ */
 
 /* out bool, a and b of the promoted dtype */
-#define CMP_ROWS(op, expr)                                                            \
-    CG_COMPARE_ROW(op##_f32, float, CG_NOPRO, expr)                                   \
-    CG_COMPARE_ROW(op##_f64, double, CG_NOPRO, expr)                                  \
-    CG_COMPARE_ROW(op##_i32, int32_t, CG_NOPRO, expr)                                 \
-    CG_COMPARE_ROW(op##_i64, int64_t, CG_NOPRO, expr)                                 \
-    CG_COMPARE_ROW(op##_bool, bool, CG_NOPRO, expr)                                   \
-    static const cg_row_fn op##_rows[CG_DTYPE_COUNT] = {CG_ROWS_ALL(op)};             \
+#define CMP_ROWS(op, expr)                                                \
+    CG_COMPARE_ROW(op##_f32, float, CG_NOPRO, expr)                       \
+    CG_COMPARE_ROW(op##_f64, double, CG_NOPRO, expr)                      \
+    CG_COMPARE_ROW(op##_i32, int32_t, CG_NOPRO, expr)                     \
+    CG_COMPARE_ROW(op##_i64, int64_t, CG_NOPRO, expr)                     \
+    CG_COMPARE_ROW(op##_bool, bool, CG_NOPRO, expr)                       \
+    static const cg_row_fn op##_rows[CG_DTYPE_COUNT] = {CG_ROWS_ALL(op)}; \
     void cg_cpu_##op(const cg_kernel_call *c) { cg_ew_run(c, op##_rows, 1); }
 CG_COMPARE_OPS(CMP_ROWS)
 
 /* out, a, b of one bool or integer dtype */
-#define BITWISE_ROWS(op, expr, bool_expr)                                             \
-    CG_BINARY_ROW(op##_i32, int32_t, CG_NOPRO, expr)                                  \
-    CG_BINARY_ROW(op##_i64, int64_t, CG_NOPRO, expr)                                  \
-    CG_BINARY_ROW(op##_bool, bool, CG_NOPRO, bool_expr)                               \
+#define BITWISE_ROWS(op, expr, bool_expr)                                                        \
+    CG_BINARY_ROW(op##_i32, int32_t, CG_NOPRO, expr)                                             \
+    CG_BINARY_ROW(op##_i64, int64_t, CG_NOPRO, expr)                                             \
+    CG_BINARY_ROW(op##_bool, bool, CG_NOPRO, bool_expr)                                          \
     static const cg_row_fn op##_rows[CG_DTYPE_COUNT] = {CG_ROWS_INT(op), [CG_BOOL] = op##_bool}; \
     void cg_cpu_##op(const cg_kernel_call *c) { cg_ew_run(c, op##_rows, 0); }
 CG_BITWISE_OPS(BITWISE_ROWS)

@@ -63,8 +63,14 @@ typedef struct {
 /* image: [N, C, H, W] or [C, H, W]; the layout flag in args->flag */
 static col_geom geom_of(const cg_kernel_call *c, const cg_tensor *image) {
     int nd = image->ndim;
-    col_geom g = {1, image->sizes[nd - 3], image->sizes[nd - 2], image->sizes[nd - 1], c->args->i[0], c->args->i[1],
-                  cg_window_of(c->args), c->args->flag};
+    col_geom g = {1,
+                  image->sizes[nd - 3],
+                  image->sizes[nd - 2],
+                  image->sizes[nd - 1],
+                  c->args->i[0],
+                  c->args->i[1],
+                  cg_window_of(c->args),
+                  c->args->flag};
     for (int d = 0; d < nd - 2; d++)
         g.planes *= image->sizes[d];
     return g;
@@ -92,35 +98,34 @@ static inline void valid_span(int64_t off, int64_t stride, int64_t size, int64_t
  * outside the image; p runs over N * C planes (col_row places the rows).
  * Each output row is zeros, then a strided copy of one input row, then
  * zeros: no test per element. */
-#define IM2COL_FN(name, T)                                                                                \
-    static void name(const T *im, T *col, col_geom g) {                                                  \
-        int64_t kh = g.win.kernel[0], kw = g.win.kernel[1];                                             \
-        _Pragma("omp parallel for collapse(2) if (g.planes * kh * kw * g.oh * g.ow > CG_PARALLEL_GRAIN)") \
-        for (int64_t p = 0; p < g.planes; p++)                                                          \
-            for (int64_t k = 0; k < kh * kw; k++) {                                                     \
-                int64_t i = k / kw, j = k % kw, x0, x1;                                                 \
-                int64_t off = j * g.win.dilation[1] - g.win.padding[1], sw = g.win.stride[1];          \
-                valid_span(off, sw, g.w, g.ow, &x0, &x1);                                               \
-                const T *src = im + p * g.h * g.w;                                                      \
-                T *dst = col + col_row(&g, p, k);                                                       \
-                for (int64_t y = 0; y < g.oh; y++, dst += g.ow) {                                       \
-                    int64_t r = y * g.win.stride[0] - g.win.padding[0] + i * g.win.dilation[0];         \
-                    if (r < 0 || r >= g.h) {                                                            \
-                        memset(dst, 0, (size_t)g.ow * sizeof(T));                                       \
-                        continue;                                                                       \
-                    }                                                                                   \
-                    const T *row = src + r * g.w + off;                                                 \
-                    for (int64_t x = 0; x < x0; x++)                                                    \
-                        dst[x] = 0;                                                                     \
-                    if (sw == 1)                                                                        \
-                        memcpy(dst + x0, row + x0, (size_t)(x1 - x0) * sizeof(T));                      \
-                    else                                                                                \
-                        for (int64_t x = x0; x < x1; x++)                                               \
-                            dst[x] = row[x * sw];                                                       \
-                    for (int64_t x = x1; x < g.ow; x++)                                                 \
-                        dst[x] = 0;                                                                     \
-                }                                                                                       \
-            }                                                                                           \
+#define IM2COL_FN(name, T)                                                                                      \
+    static void name(const T *im, T *col, col_geom g) {                                                         \
+        int64_t kh = g.win.kernel[0], kw = g.win.kernel[1];                                                     \
+        _Pragma("omp parallel for collapse(2) if (g.planes * kh * kw * g.oh * g.ow > CG_PARALLEL_GRAIN)") for ( \
+            int64_t p = 0; p < g.planes; p++) for (int64_t k = 0; k < kh * kw; k++) {                           \
+            int64_t i = k / kw, j = k % kw, x0, x1;                                                             \
+            int64_t off = j * g.win.dilation[1] - g.win.padding[1], sw = g.win.stride[1];                       \
+            valid_span(off, sw, g.w, g.ow, &x0, &x1);                                                           \
+            const T *src = im + p * g.h * g.w;                                                                  \
+            T *dst = col + col_row(&g, p, k);                                                                   \
+            for (int64_t y = 0; y < g.oh; y++, dst += g.ow) {                                                   \
+                int64_t r = y * g.win.stride[0] - g.win.padding[0] + i * g.win.dilation[0];                     \
+                if (r < 0 || r >= g.h) {                                                                        \
+                    memset(dst, 0, (size_t)g.ow * sizeof(T));                                                   \
+                    continue;                                                                                   \
+                }                                                                                               \
+                const T *row = src + r * g.w + off;                                                             \
+                for (int64_t x = 0; x < x0; x++)                                                                \
+                    dst[x] = 0;                                                                                 \
+                if (sw == 1)                                                                                    \
+                    memcpy(dst + x0, row + x0, (size_t)(x1 - x0) * sizeof(T));                                  \
+                else                                                                                            \
+                    for (int64_t x = x0; x < x1; x++)                                                           \
+                        dst[x] = row[x * sw];                                                                   \
+                for (int64_t x = x1; x < g.ow; x++)                                                             \
+                    dst[x] = 0;                                                                                 \
+            }                                                                                                   \
+        }                                                                                                       \
     }
 CG_EXPAND_NUMERIC(IM2COL_FN, im2col)
 
@@ -128,28 +133,29 @@ CG_EXPAND_NUMERIC(IM2COL_FN, im2col)
  * offset by offset (i, j) and row by row, which is the order PyTorch's
  * col2im adds them in, so float sums round alike. A thread owns whole
  * planes, so the additions do not race. */
-#define COL2IM_FN(name, T)                                                                                \
-    static void name(const T *col, T *im, col_geom g) {                                                  \
-        int64_t kh = g.win.kernel[0], kw = g.win.kernel[1];                                             \
-        _Pragma("omp parallel for if (g.planes * kh * kw * g.oh * g.ow > CG_PARALLEL_GRAIN)")          \
-        for (int64_t p = 0; p < g.planes; p++) {                                                        \
-            T *dst = im + p * g.h * g.w;                                                                \
-            memset(dst, 0, (size_t)(g.h * g.w) * sizeof(T));                                            \
-            for (int64_t k = 0; k < kh * kw; k++) {                                                     \
-                int64_t i = k / kw, j = k % kw, x0, x1;                                                 \
-                int64_t off = j * g.win.dilation[1] - g.win.padding[1], sw = g.win.stride[1];          \
-                valid_span(off, sw, g.w, g.ow, &x0, &x1);                                               \
-                const T *src = col + col_row(&g, p, k);                                                 \
-                for (int64_t y = 0; y < g.oh; y++, src += g.ow) {                                       \
-                    int64_t r = y * g.win.stride[0] - g.win.padding[0] + i * g.win.dilation[0];         \
-                    if (r < 0 || r >= g.h)                                                              \
-                        continue;                                                                       \
-                    T *row = dst + r * g.w + off;                                                       \
-                    for (int64_t x = x0; x < x1; x++)                                                   \
-                        row[x * sw] += src[x];                                                          \
-                }                                                                                       \
-            }                                                                                           \
-        }                                                                                               \
+#define COL2IM_FN(name, T)                                                                                        \
+    static void name(const T *col, T *im, col_geom g) {                                                           \
+        int64_t kh = g.win.kernel[0], kw = g.win.kernel[1];                                                       \
+        _Pragma("omp parallel for if (g.planes * kh * kw * g.oh * g.ow > CG_PARALLEL_GRAIN)") for (int64_t p = 0; \
+                                                                                                   p < g.planes;  \
+                                                                                                   p++) {         \
+            T *dst = im + p * g.h * g.w;                                                                          \
+            memset(dst, 0, (size_t)(g.h * g.w) * sizeof(T));                                                      \
+            for (int64_t k = 0; k < kh * kw; k++) {                                                               \
+                int64_t i = k / kw, j = k % kw, x0, x1;                                                           \
+                int64_t off = j * g.win.dilation[1] - g.win.padding[1], sw = g.win.stride[1];                     \
+                valid_span(off, sw, g.w, g.ow, &x0, &x1);                                                         \
+                const T *src = col + col_row(&g, p, k);                                                           \
+                for (int64_t y = 0; y < g.oh; y++, src += g.ow) {                                                 \
+                    int64_t r = y * g.win.stride[0] - g.win.padding[0] + i * g.win.dilation[0];                   \
+                    if (r < 0 || r >= g.h)                                                                        \
+                        continue;                                                                                 \
+                    T *row = dst + r * g.w + off;                                                                 \
+                    for (int64_t x = x0; x < x1; x++)                                                             \
+                        row[x * sw] += src[x];                                                                    \
+                }                                                                                                 \
+            }                                                                                                     \
+        }                                                                                                         \
     }
 CG_EXPAND_FLOAT(COL2IM_FN, col2im)
 
@@ -211,8 +217,8 @@ cg_tensor *cg_col2im(cg_tensor *cols, int64_t h, int64_t w, const cg_window2d *w
 int cg_bw_im2col(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_window2d w = cg_window_of(&n->args);
     const cg_meta *m = &n->in_meta[0];
-    gi[0] = cg_col2im(go[0], m->sizes[m->ndim - 2], m->sizes[m->ndim - 1], &w, n->args.i[0], n->args.i[1],
-                      n->args.flag);
+    gi[0] =
+        cg_col2im(go[0], m->sizes[m->ndim - 2], m->sizes[m->ndim - 1], &w, n->args.i[0], n->args.i[1], n->args.flag);
     return gi[0] ? 0 : -1;
 }
 
@@ -236,8 +242,8 @@ static int check_window(const cg_window2d *w) {
                  "dilation should be greater than zero, but got dilation_height: %lld dilation_width: %lld",
                  (long long)w->dilation[0], (long long)w->dilation[1]);
     CG_CHECK_INT(w->padding[0] >= 0 && w->padding[1] >= 0, CG_RUNTIME_ERROR,
-                 "padding should be non-negative, but got pad_height: %lld pad_width: %lld",
-                 (long long)w->padding[0], (long long)w->padding[1]);
+                 "padding should be non-negative, but got pad_height: %lld pad_width: %lld", (long long)w->padding[0],
+                 (long long)w->padding[1]);
     return 0;
 }
 
@@ -263,9 +269,9 @@ cg_tensor *cg_unfold(cg_tensor *input, const cg_window2d *w) {
              "Given input with spatial size (%lld, %lld), kernel_size=(%lld, %lld), dilation=(%lld, %lld), "
              "padding=(%lld, %lld), calculated shape of the array of sliding blocks as (%lld, %lld), but its "
              "components must be at least one.",
-             (long long)h, (long long)wd, (long long)w->kernel[0], (long long)w->kernel[1],
-             (long long)w->dilation[0], (long long)w->dilation[1], (long long)w->padding[0],
-             (long long)w->padding[1], (long long)oh, (long long)ow);
+             (long long)h, (long long)wd, (long long)w->kernel[0], (long long)w->kernel[1], (long long)w->dilation[0],
+             (long long)w->dilation[1], (long long)w->padding[0], (long long)w->padding[1], (long long)oh,
+             (long long)ow);
     if (!cg_dtype_is_float(input->dtype)) {
         cg_nn_not_implemented(cg_tensor_device(input).type == CG_CPU ? "im2col_out_cpu" : "im2col_out_cuda",
                               input->dtype);
@@ -291,8 +297,8 @@ cg_tensor *cg_fold(cg_tensor *input, const int64_t output_size[2], const cg_wind
              "Given output_size=(%lld, %lld), kernel_size=(%lld, %lld), dilation=(%lld, %lld), padding=(%lld, %lld), "
              "stride=(%lld, %lld)",
              (long long)output_size[0], (long long)output_size[1], (long long)w->kernel[0], (long long)w->kernel[1],
-             (long long)w->dilation[0], (long long)w->dilation[1], (long long)w->padding[0],
-             (long long)w->padding[1], (long long)w->stride[0], (long long)w->stride[1]);
+             (long long)w->dilation[0], (long long)w->dilation[1], (long long)w->padding[0], (long long)w->padding[1],
+             (long long)w->stride[0], (long long)w->stride[1]);
     CG_CHECK(oh >= 1 && ow >= 1, CG_RUNTIME_ERROR,
              "%s, calculated shape of the array of sliding blocks as (%lld, %lld), but its components must be at "
              "least one.",
@@ -319,9 +325,7 @@ typedef struct {
     int nspatial;
 } conv_spec;
 
-static conv_spec spec_of(const cg_op_args *a) {
-    return (conv_spec){cg_window_of(a), a->i[2], (int)a->i[3]};
-}
+static conv_spec spec_of(const cg_op_args *a) { return (conv_spec){cg_window_of(a), a->i[2], (int)a->i[3]}; }
 
 /* t [.., *spatial] seen with a height of one for conv1d (not recorded) */
 static cg_tensor *as_2d(cg_tensor *t, int nspatial) {
@@ -555,8 +559,7 @@ static int check_shapes(const cg_tensor *x, const cg_tensor *w, const cg_tensor 
         return -1;
     }
     char it[48], wt[48];
-    CG_CHECK_INT(x->dtype == w->dtype && cg_device_equal(cg_tensor_device(x), cg_tensor_device(w)),
-                 CG_RUNTIME_ERROR,
+    CG_CHECK_INT(x->dtype == w->dtype && cg_device_equal(cg_tensor_device(x), cg_tensor_device(w)), CG_RUNTIME_ERROR,
                  "Input type (%s) and weight type (%s) should be the same or input should be a MKLDNN tensor and "
                  "weight is a dense tensor",
                  legacy_type(x, it, sizeof it), legacy_type(w, wt, sizeof wt));
@@ -583,7 +586,8 @@ static cg_tensor *convolution_batched(cg_tensor *x, cg_tensor *w, cg_tensor *b, 
     cg_op_args args = cg_window_args(&s->win, 0, 0);
     args.i[2] = s->groups, args.i[3] = s->nspatial;
     cg_save_spec save[2] = {{x, "input"}, {w, "weight"}};
-    if (cg_autograd_record(CG_OP_CONVOLUTION, 1, &out, 3, in, 2, save, &args, NULL) < 0) { /* bias None: an empty edge, as PyTorch's */
+    if (cg_autograd_record(CG_OP_CONVOLUTION, 1, &out, 3, in, 2, save, &args, NULL)
+        < 0) { /* bias None: an empty edge, as PyTorch's */
         cg_tensor_release(out);
         return NULL;
     }

@@ -13,33 +13,33 @@
 /* Unit strides and a broadcast input (stride 0: addmm's bias filling its
  * output) take vectorised loops: one scalar store per cycle would cap a
  * copy at a third of the memory's speed. */
-#define CONVERT_ROW(name, TI, TO)                                                      \
-    static void name(char **p, const int64_t *s, int64_t n, const void *ctx) {         \
-        (void)ctx;                                                                     \
-        TO *restrict o = (TO *)p[0];                                                   \
-        const TI *restrict in = (const TI *)p[1];                                      \
-        if (s[0] == sizeof(TO) && s[1] == sizeof(TI)) {                                \
-            CG_SIMD                                                                    \
-            for (int64_t i = 0; i < n; i++)                                            \
-                o[i] = (TO)in[i];                                                      \
-            return;                                                                    \
-        }                                                                              \
-        if (s[0] == sizeof(TO) && s[1] == 0) {                                         \
-            const TO v = (TO)in[0];                                                    \
-            CG_SIMD                                                                    \
-            for (int64_t i = 0; i < n; i++)                                            \
-                o[i] = v;                                                              \
-            return;                                                                    \
-        }                                                                              \
-        for (int64_t i = 0; i < n; i++)                                                \
-            *(TO *)(p[0] + i * s[0]) = (TO) * (const TI *)(p[1] + i * s[1]);           \
+#define CONVERT_ROW(name, TI, TO)                                              \
+    static void name(char **p, const int64_t *s, int64_t n, const void *ctx) { \
+        (void)ctx;                                                             \
+        TO *restrict o = (TO *)p[0];                                           \
+        const TI *restrict in = (const TI *)p[1];                              \
+        if (s[0] == sizeof(TO) && s[1] == sizeof(TI)) {                        \
+            CG_SIMD                                                            \
+            for (int64_t i = 0; i < n; i++)                                    \
+                o[i] = (TO)in[i];                                              \
+            return;                                                            \
+        }                                                                      \
+        if (s[0] == sizeof(TO) && s[1] == 0) {                                 \
+            const TO v = (TO)in[0];                                            \
+            CG_SIMD                                                            \
+            for (int64_t i = 0; i < n; i++)                                    \
+                o[i] = v;                                                      \
+            return;                                                            \
+        }                                                                      \
+        for (int64_t i = 0; i < n; i++)                                        \
+            *(TO *)(p[0] + i * s[0]) = (TO) * (const TI *)(p[1] + i * s[1]);   \
     }
 
-#define CONVERT_FROM(TI, SI)                                                           \
-    CONVERT_ROW(conv_##SI##_bool, TI, bool)                                            \
-    CONVERT_ROW(conv_##SI##_i32, TI, int32_t)                                          \
-    CONVERT_ROW(conv_##SI##_i64, TI, int64_t)                                          \
-    CONVERT_ROW(conv_##SI##_f32, TI, float)                                            \
+#define CONVERT_FROM(TI, SI)                  \
+    CONVERT_ROW(conv_##SI##_bool, TI, bool)   \
+    CONVERT_ROW(conv_##SI##_i32, TI, int32_t) \
+    CONVERT_ROW(conv_##SI##_i64, TI, int64_t) \
+    CONVERT_ROW(conv_##SI##_f32, TI, float)   \
     CONVERT_ROW(conv_##SI##_f64, TI, double)
 CONVERT_FROM(bool, bool)
 CONVERT_FROM(int32_t, i32)
@@ -47,7 +47,8 @@ CONVERT_FROM(int64_t, i64)
 CONVERT_FROM(float, f32)
 CONVERT_FROM(double, f64)
 
-#define CONVERT_TABLE(SI) {conv_##SI##_bool, conv_##SI##_i32, conv_##SI##_i64, conv_##SI##_f32, conv_##SI##_f64}
+#define CONVERT_TABLE(SI) \
+    { conv_##SI##_bool, conv_##SI##_i32, conv_##SI##_i64, conv_##SI##_f32, conv_##SI##_f64 }
 /* convert_rows[in dtype][out dtype] */
 static const cg_row_fn convert_rows[CG_DTYPE_COUNT][CG_DTYPE_COUNT] = {
     CONVERT_TABLE(bool), CONVERT_TABLE(i32), CONVERT_TABLE(i64), CONVERT_TABLE(f32), CONVERT_TABLE(f64),
@@ -68,19 +69,19 @@ static int copy_raw(cg_tensor *dst, cg_tensor *src) {
 
 /* ---- the FILL kernel: out = args->s[0] ------------------------------------------- */
 
-#define FILL_ROW(name, T, DT)                                                          \
-    static void name(char **p, const int64_t *s, int64_t n, const void *ctx) {         \
-        const cg_op_args *a = ctx;                                                     \
-        T v;                                                                           \
-        cg_scalar_store(&v, DT, a->s[0]);                                              \
-        if (s[0] == sizeof(T)) {                                                       \
-            T *restrict o = (T *)p[0];                                                 \
-            for (int64_t i = 0; i < n; i++)                                            \
-                o[i] = v;                                                              \
-            return;                                                                    \
-        }                                                                              \
-        for (int64_t i = 0; i < n; i++)                                                \
-            *(T *)(p[0] + i * s[0]) = v;                                               \
+#define FILL_ROW(name, T, DT)                                                  \
+    static void name(char **p, const int64_t *s, int64_t n, const void *ctx) { \
+        const cg_op_args *a = ctx;                                             \
+        T v;                                                                   \
+        cg_scalar_store(&v, DT, a->s[0]);                                      \
+        if (s[0] == sizeof(T)) {                                               \
+            T *restrict o = (T *)p[0];                                         \
+            for (int64_t i = 0; i < n; i++)                                    \
+                o[i] = v;                                                      \
+            return;                                                            \
+        }                                                                      \
+        for (int64_t i = 0; i < n; i++)                                        \
+            *(T *)(p[0] + i * s[0]) = v;                                       \
     }
 FILL_ROW(fill_bool, bool, CG_BOOL)
 FILL_ROW(fill_i32, int32_t, CG_INT32)
@@ -122,12 +123,8 @@ cg_tensor *cg_ones(int ndim, const int64_t *sizes, cg_dtype dtype, cg_device dev
 cg_tensor *cg_empty_like(const cg_tensor *t) {
     return cg_tensor_empty(t->ndim, t->sizes, t->dtype, cg_tensor_device(t));
 }
-cg_tensor *cg_zeros_like(const cg_tensor *t) {
-    return cg_zeros(t->ndim, t->sizes, t->dtype, cg_tensor_device(t));
-}
-cg_tensor *cg_ones_like(const cg_tensor *t) {
-    return cg_ones(t->ndim, t->sizes, t->dtype, cg_tensor_device(t));
-}
+cg_tensor *cg_zeros_like(const cg_tensor *t) { return cg_zeros(t->ndim, t->sizes, t->dtype, cg_tensor_device(t)); }
+cg_tensor *cg_ones_like(const cg_tensor *t) { return cg_ones(t->ndim, t->sizes, t->dtype, cg_tensor_device(t)); }
 cg_tensor *cg_full_like(const cg_tensor *t, cg_scalar value) {
     return cg_full(t->ndim, t->sizes, value, t->dtype, cg_tensor_device(t));
 }
@@ -301,8 +298,7 @@ cg_tensor *cg_clone(cg_tensor *t) { return copy_as(t, t->dtype, CG_OP_CLONE); }
 cg_tensor *cg_repeat(cg_tensor *x, int n, const int64_t *repeats) {
     CG_CHECK(n >= x->ndim, CG_RUNTIME_ERROR,
              "Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor");
-    CG_CHECK(2 * n <= CG_MAX_DIMS, CG_RUNTIME_ERROR, "cgrad repeats tensors of at most %d dimensions",
-             CG_MAX_DIMS / 2);
+    CG_CHECK(2 * n <= CG_MAX_DIMS, CG_RUNTIME_ERROR, "cgrad repeats tensors of at most %d dimensions", CG_MAX_DIMS / 2);
     int64_t pairs[CG_MAX_DIMS], tiled[CG_MAX_DIMS], sizes[CG_MAX_DIMS];
     for (int d = 0; d < n; d++) {
         int64_t size = d < n - x->ndim ? 1 : x->sizes[d - (n - x->ndim)];
@@ -325,8 +321,8 @@ cg_tensor *cg_repeat(cg_tensor *x, int n, const int64_t *repeats) {
     }
     cg_op_args args = {.ndims = n};
     memcpy(args.dims, repeats, (size_t)n * sizeof *repeats);
-    if (cg_dtype_is_float(x->dtype) && cg_autograd_needed(1, &x) &&
-        cg_autograd_record(CG_OP_REPEAT, 1, &out, 1, &x, 0, NULL, &args, NULL) < 0) {
+    if (cg_dtype_is_float(x->dtype) && cg_autograd_needed(1, &x)
+        && cg_autograd_record(CG_OP_REPEAT, 1, &out, 1, &x, 0, NULL, &args, NULL) < 0) {
         cg_tensor_release(out);
         return NULL;
     }
@@ -395,8 +391,10 @@ cg_tensor *cg_to_device(cg_tensor *t, cg_device device) {
     if (!src)
         return NULL;
     cg_tensor *out = cg_tensor_empty(t->ndim, t->sizes, t->dtype, device);
-    if (out && be->copy(cg_tensor_data(out), device, cg_tensor_data(src), from,
-                        (size_t)cg_tensor_numel(t) * cg_tensor_itemsize(t)) < 0) {
+    if (out
+        && be->copy(cg_tensor_data(out), device, cg_tensor_data(src), from,
+                    (size_t)cg_tensor_numel(t) * cg_tensor_itemsize(t))
+               < 0) {
         cg_tensor_release(out);
         out = NULL;
     }

@@ -13,8 +13,7 @@ cg_tensor *cg_ones_like(const cg_tensor *t);
 cg_tensor *cg_full_like(const cg_tensor *t, cg_scalar value);
 /* A tensor of the given sizes from row-major values; dtype as torch.tensor
  * infers it when dtype < 0 (bool, int64 or the default float). */
-cg_tensor *cg_tensor_from_scalars(int ndim, const int64_t *sizes, const cg_scalar *values, int dtype,
-                                  cg_device device);
+cg_tensor *cg_tensor_from_scalars(int ndim, const int64_t *sizes, const cg_scalar *values, int dtype, cg_device device);
 /* A tensor over a copy of raw values of type src_dtype. */
 cg_tensor *cg_tensor_from_buffer(int ndim, const int64_t *sizes, cg_dtype dtype, const void *values);
 cg_tensor *cg_arange(cg_scalar start, cg_scalar end, cg_scalar step, int dtype, cg_device device);

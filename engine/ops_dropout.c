@@ -203,8 +203,7 @@ static cg_tensor *native_dropout_cpu(cg_tensor *x, double p, double grad_scale, 
 }
 
 /* train=True or None on a device: the fused kernel's mask, or zeros at p == 1 */
-static cg_tensor *native_dropout_device(cg_tensor *x, double p, double grad_scale, cg_rng *gen,
-                                        cg_tensor **mask) {
+static cg_tensor *native_dropout_device(cg_tensor *x, double p, double grad_scale, cg_rng *gen, cg_tensor **mask) {
     if (!cg_dtype_is_float(x->dtype)) {
         cg_nn_not_implemented("fused_dropout", x->dtype);
         return NULL;
@@ -233,8 +232,8 @@ cg_tensor *cg_native_dropout(cg_tensor *x, double p, int train, cg_rng *gen, cg_
         out = recorded(out, x, *mask, 1.0);
     } else {
         double grad_scale = train < 0 ? 1.0 : p == 1 ? 0.0 : 1.0 / (1.0 - p);
-        out = cpu ? native_dropout_cpu(x, p, grad_scale, gen, mask)
-                  : native_dropout_device(x, p, grad_scale, gen, mask);
+        out =
+            cpu ? native_dropout_cpu(x, p, grad_scale, gen, mask) : native_dropout_device(x, p, grad_scale, gen, mask);
     }
     if (!out) {
         cg_tensor_release(*mask);

@@ -104,7 +104,8 @@ static int tensor_item_cpu(plan *p, cg_tensor **r, int *d, cg_tensor *t) {
         (*d)++;
         return 0;
     }
-    CG_CHECK_INT(t->dtype == CG_BOOL, CG_INDEX_ERROR, "tensors used as indices must be long, int, byte or bool tensors");
+    CG_CHECK_INT(t->dtype == CG_BOOL, CG_INDEX_ERROR,
+                 "tensors used as indices must be long, int, byte or bool tensors");
     if (t->ndim == 0) {
         /* a 0-d mask adds a dim of size 1 and keeps it or not */
         if (step(p, r, STEP_UNSQUEEZE, *d, 0, 0, 0) < 0)

@@ -15,26 +15,26 @@
  * in and off along the row. */
 typedef void (*walk_row_fn)(char *o, const char *in, const int64_t *off, int64_t n, const int64_t *st);
 
-#define TAKE_ROW(name, T)                                                                      \
+#define TAKE_ROW(name, T)                                                                         \
     static void name(char *o, const char *in, const int64_t *off, int64_t n, const int64_t *st) { \
-        T *po = (T *)o;                                                                        \
-        const T *pi = (const T *)in;                                                           \
-        for (int64_t i = 0; i < n; i++)                                                        \
-            po[i * st[0]] = pi[i * st[1] + off[i * st[2]]];                                    \
+        T *po = (T *)o;                                                                           \
+        const T *pi = (const T *)in;                                                              \
+        for (int64_t i = 0; i < n; i++)                                                           \
+            po[i * st[0]] = pi[i * st[1] + off[i * st[2]]];                                       \
     }
-#define PUT_ROW(name, T)                                                                       \
+#define PUT_ROW(name, T)                                                                          \
     static void name(char *o, const char *in, const int64_t *off, int64_t n, const int64_t *st) { \
-        T *po = (T *)o;                                                                        \
-        const T *pi = (const T *)in;                                                           \
-        for (int64_t i = 0; i < n; i++)                                                        \
-            po[i * st[0] + off[i * st[2]]] = pi[i * st[1]];                                    \
+        T *po = (T *)o;                                                                           \
+        const T *pi = (const T *)in;                                                              \
+        for (int64_t i = 0; i < n; i++)                                                           \
+            po[i * st[0] + off[i * st[2]]] = pi[i * st[1]];                                       \
     }
-#define ADD_ROW(name, T)                                                                       \
+#define ADD_ROW(name, T)                                                                          \
     static void name(char *o, const char *in, const int64_t *off, int64_t n, const int64_t *st) { \
-        T *po = (T *)o;                                                                        \
-        const T *pi = (const T *)in;                                                           \
-        for (int64_t i = 0; i < n; i++)                                                        \
-            po[i * st[0] + off[i * st[2]]] += pi[i * st[1]];                                   \
+        T *po = (T *)o;                                                                           \
+        const T *pi = (const T *)in;                                                              \
+        for (int64_t i = 0; i < n; i++)                                                           \
+            po[i * st[0] + off[i * st[2]]] += pi[i * st[1]];                                      \
     }
 CG_EXPAND_ALL(TAKE_ROW, take)
 CG_EXPAND_ALL(PUT_ROW, put)
@@ -118,7 +118,9 @@ int64_t *cg_index_read_ints(const cg_tensor *t) {
     int64_t item = (int64_t)cg_tensor_itemsize(t), pos[CG_MAX_DIMS] = {0}, off = 0;
     for (int64_t i = 0; i < n; i++) {
         const char *p = base + off * item;
-        out[i] = t->dtype == CG_INT64 ? *(const int64_t *)p : t->dtype == CG_INT32 ? *(const int32_t *)p : *(const bool *)p;
+        out[i] = t->dtype == CG_INT64   ? *(const int64_t *)p
+                 : t->dtype == CG_INT32 ? *(const int32_t *)p
+                                        : *(const bool *)p;
         for (int d = t->ndim - 1; d >= 0; d--) { /* odometer, innermost first */
             off += t->strides[d];
             if (++pos[d] < t->sizes[d])
@@ -151,8 +153,8 @@ static cg_tensor *dim_view(const cg_tensor *t, int dim, int ndim, const int64_t 
  * On a bad index, PyTorch's message of the op (kind, and whether it names
  * the index). */
 typedef enum { MSG_BOUNDS, MSG_RANGE } bounds_msg;
-static cg_tensor *dim_offsets(cg_tensor *index, int dim, int64_t size, int64_t stride, bool wrap,
-                              cg_error_kind kind, bounds_msg msg) {
+static cg_tensor *dim_offsets(cg_tensor *index, int dim, int64_t size, int64_t stride, bool wrap, cg_error_kind kind,
+                              bounds_msg msg) {
     cg_tensor *idx = cg_index_to_cpu(index);
     int64_t *vals = idx ? cg_index_read_ints(idx) : NULL;
     cg_tensor *off = vals ? cg_tensor_empty(idx->ndim, idx->sizes, CG_INT64, cg_device_cpu()) : NULL;
@@ -202,8 +204,8 @@ static int record_dim_op(cg_op op, cg_tensor *out, int nin, cg_tensor *const *in
 
 /* The in-place frame every index op shares: inplace checks, the walk,
  * version bump, history. */
-static int put_and_record(cg_op op, cg_tensor *self, cg_tensor *dst, cg_tensor *values, cg_tensor *off,
-                          bool accumulate, int nin, cg_tensor *const *in, int64_t dim, cg_tensor *index) {
+static int put_and_record(cg_op op, cg_tensor *self, cg_tensor *dst, cg_tensor *values, cg_tensor *off, bool accumulate,
+                          int nin, cg_tensor *const *in, int64_t dim, cg_tensor *index) {
     bool record = cg_autograd_needed(nin, in);
     if (run_walk(op, dst, values, off, accumulate) < 0)
         return -1;
@@ -259,8 +261,8 @@ static void vec_walk_free(vec_walk *w) {
     cg_tensor_release(w->off);
 }
 
-static int vec_walk_init(vec_walk *w, cg_tensor *x, int64_t dim, cg_tensor *index, bool wrap,
-                         cg_error_kind kind, bounds_msg msg) {
+static int vec_walk_init(vec_walk *w, cg_tensor *x, int64_t dim, cg_tensor *index, bool wrap, cg_error_kind kind,
+                         bounds_msg msg) {
     memset(w, 0, sizeof *w);
     int d = cg_wrap_dim(dim, x->ndim);
     if (d < 0)
@@ -292,8 +294,7 @@ static int check_vector(const cg_tensor *index, const char *op) {
 }
 
 cg_tensor *cg_index_select(cg_tensor *x, int64_t dim, cg_tensor *index) {
-    if (check_index_dtype(index, "index_select", true) < 0
-        || check_vector(index, "index_select") < 0)
+    if (check_index_dtype(index, "index_select", true) < 0 || check_vector(index, "index_select") < 0)
         return NULL;
     vec_walk w;
     if (vec_walk_init(&w, x, dim, index, false, CG_INDEX_ERROR, MSG_RANGE) < 0) {
@@ -302,7 +303,9 @@ cg_tensor *cg_index_select(cg_tensor *x, int64_t dim, cg_tensor *index) {
     }
     cg_tensor *src = dim_view(x, w.dim, w.ndim, w.sizes);
     cg_tensor *out = src ? cg_tensor_empty(x->ndim ? w.ndim : 0, w.sizes, x->dtype, cg_tensor_device(x)) : NULL;
-    cg_tensor *walk_out = !out ? NULL : x->ndim == 0 ? restride(out, 1, w.sizes, (int64_t[]){0}) : cg_tensor_retain(out);
+    cg_tensor *walk_out = !out           ? NULL
+                          : x->ndim == 0 ? restride(out, 1, w.sizes, (int64_t[]){0})
+                                         : cg_tensor_retain(out);
     if (!walk_out || run_walk(CG_OP_INDEX_SELECT, walk_out, src, w.off, false) < 0
         || record_dim_op(CG_OP_INDEX_SELECT, out, 1, &x, w.dim, w.index) < 0) {
         cg_tensor_release(out);
@@ -335,8 +338,7 @@ int cg_bw_index_select(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 }
 
 int cg_index_add_(cg_tensor *x, int64_t dim, cg_tensor *index, cg_tensor *source) {
-    if (check_index_dtype(index, "index_add", true) < 0
-        || check_vector(index, "index_add_") < 0
+    if (check_index_dtype(index, "index_add", true) < 0 || check_vector(index, "index_add_") < 0
         || cg_autograd_check_inplace(x) < 0)
         return -1;
     CG_CHECK_INT(x->dtype == source->dtype, CG_RUNTIME_ERROR,
@@ -356,8 +358,9 @@ int cg_index_add_(cg_tensor *x, int64_t dim, cg_tensor *index, cg_tensor *source
     for (int d = 0; shape_ok && d < source->ndim; d++)
         shape_ok = source->sizes[d] == w.sizes[d];
     if (rc == 0 && !shape_ok) {
-        cg_error_set(CG_RUNTIME_ERROR, "source tensor shape must match self tensor shape, excluding the specified "
-                                       "dimension. Got self.shape = %s source.shape = %s",
+        cg_error_set(CG_RUNTIME_ERROR,
+                     "source tensor shape must match self tensor shape, excluding the specified "
+                     "dimension. Got self.shape = %s source.shape = %s",
                      cg_sizes_str(x->ndim, x->sizes, (char[128]){0}, 128),
                      cg_sizes_str(source->ndim, source->sizes, (char[128]){0}, 128));
         rc = -1;
@@ -367,8 +370,7 @@ int cg_index_add_(cg_tensor *x, int64_t dim, cg_tensor *index, cg_tensor *source
     if (!src)
         rc = -1;
     if (rc == 0)
-        rc = put_and_record(CG_OP_INDEX_ADD, x, dst, src, w.off, true, 2, (cg_tensor *[]){x, source}, w.dim,
-                            w.index);
+        rc = put_and_record(CG_OP_INDEX_ADD, x, dst, src, w.off, true, 2, (cg_tensor *[]){x, source}, w.dim, w.index);
     cg_tensor_release(dst), cg_tensor_release(src);
     vec_walk_free(&w);
     return rc;
@@ -455,14 +457,16 @@ static int check_gather_shape(const char *op, const cg_tensor *x, int dim, const
         if (!strcmp(op, "gather"))
             cg_error_set(CG_RUNTIME_ERROR,
                          "Size does not match at dimension %d expected index %s to be smaller than self %s apart "
-                         "from dimension %d", d, a, b, dim);
+                         "from dimension %d",
+                         d, a, b, dim);
         else if (src)
             cg_error_set(CG_RUNTIME_ERROR,
                          "Expected index %s to be smaller than self %s apart from dimension %d and to be smaller "
-                         "size than src %s", a, b, dim, cg_sizes_str(src->ndim, src->sizes, c, sizeof c));
+                         "size than src %s",
+                         a, b, dim, cg_sizes_str(src->ndim, src->sizes, c, sizeof c));
         else
-            cg_error_set(CG_RUNTIME_ERROR,
-                         "Expected index %s to be smaller than self %s apart from dimension %d", a, b, dim);
+            cg_error_set(CG_RUNTIME_ERROR, "Expected index %s to be smaller than self %s apart from dimension %d", a, b,
+                         dim);
         return -1;
     }
     CG_CHECK_INT(!src || src->ndim == index->ndim || (index->ndim <= 1 && src->ndim <= 1), CG_RUNTIME_ERROR,
@@ -483,8 +487,9 @@ cg_tensor *cg_gather(cg_tensor *x, int64_t dim, cg_tensor *index) {
     cg_tensor *off = gather_offsets(x, d, index);
     cg_tensor *src = off ? dim_view(x, d, index->ndim, index->sizes) : NULL;
     cg_tensor *out = src ? cg_tensor_empty(index->ndim, index->sizes, x->dtype, cg_tensor_device(x)) : NULL;
-    if (out && (run_walk(CG_OP_GATHER, out, src, off, false) < 0
-                || record_dim_op(CG_OP_GATHER, out, 1, &x, d, index) < 0)) {
+    if (out
+        && (run_walk(CG_OP_GATHER, out, src, off, false) < 0
+            || record_dim_op(CG_OP_GATHER, out, 1, &x, d, index) < 0)) {
         cg_tensor_release(out);
         out = NULL;
     }
@@ -512,8 +517,8 @@ static int scatter_impl(cg_op op, cg_tensor *x, int64_t dim, cg_tensor *index, c
     cg_tensor *vals = !dst  ? NULL
                       : src ? restride(src, index->ndim, index->sizes, src->ndim ? src->strides : (int64_t[]){0})
                             : scalar_expanded(value, x, index->ndim, index->sizes);
-    int rc = vals ? put_and_record(op, x, dst, vals, off, op == CG_OP_SCATTER_ADD, src ? 2 : 1,
-                                   (cg_tensor *[]){x, src}, d, index)
+    int rc = vals ? put_and_record(op, x, dst, vals, off, op == CG_OP_SCATTER_ADD, src ? 2 : 1, (cg_tensor *[]){x, src},
+                                   d, index)
                   : -1;
     cg_tensor_release(off), cg_tensor_release(dst), cg_tensor_release(vals);
     return rc;
@@ -778,7 +783,8 @@ static cg_tensor *values_at(cg_tensor *values, int nd, const int64_t *shape) {
 int cg_adv_put_(cg_tensor *self, const cg_adv_index *a, cg_tensor *values, bool accumulate, bool record) {
     CG_CHECK_INT(values->dtype == self->dtype, CG_RUNTIME_ERROR,
                  "Index put requires the source and destination dtypes match, got %s for the destination and %s "
-                 "for the source.", type_name(self->dtype), type_name(values->dtype));
+                 "for the source.",
+                 type_name(self->dtype), type_name(values->dtype));
     if (cg_autograd_check_inplace(self) < 0)
         return -1;
     int nd;
@@ -850,7 +856,8 @@ int cg_mask_indices(const cg_tensor *mask, const cg_tensor *r, int d, cg_tensor 
         char a[128], b[128];
         cg_error_set(CG_INDEX_ERROR,
                      "The shape of the mask %s at index %d does not match the shape of the indexed tensor %s at index "
-                     "%d", cg_sizes_str(mask->ndim, mask->sizes, a, sizeof a), j,
+                     "%d",
+                     cg_sizes_str(mask->ndim, mask->sizes, a, sizeof a), j,
                      cg_sizes_str(r->ndim, r->sizes, b, sizeof b), d + j);
         return -1;
     }

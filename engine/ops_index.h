@@ -54,7 +54,7 @@ typedef struct {
     int64_t i;                          /* CG_INDEX_INT */
     bool has_start, has_stop, has_step; /* slice fields; false is Python's None */
     int64_t start, stop, step;
-    cg_tensor *tensor;                  /* CG_INDEX_TENSOR, borrowed */
+    cg_tensor *tensor; /* CG_INDEX_TENSOR, borrowed */
 } cg_index_item;
 
 /* t[items]: a view when every item is an int, a slice, None or Ellipsis;

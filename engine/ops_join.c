@@ -120,8 +120,9 @@ cg_tensor *cg_stack(int n, cg_tensor *const *tensors, int64_t dim) {
         const cg_tensor *a = tensors[0], *b = tensors[i];
         bool same = a->ndim == b->ndim && !memcmp(a->sizes, b->sizes, (size_t)a->ndim * sizeof *a->sizes);
         char sa[128], sb[128];
-        CG_CHECK(same, CG_RUNTIME_ERROR, "stack expects each tensor to be equal size, but got %s at entry 0 and %s at "
-                                         "entry %d",
+        CG_CHECK(same, CG_RUNTIME_ERROR,
+                 "stack expects each tensor to be equal size, but got %s at entry 0 and %s at "
+                 "entry %d",
                  cg_sizes_str(a->ndim, a->sizes, sa, sizeof sa), cg_sizes_str(b->ndim, b->sizes, sb, sizeof sb), i);
     }
     int d = cg_wrap_dim(dim, tensors[0]->ndim + 1);
@@ -208,8 +209,7 @@ cg_tensor **cg_split(cg_tensor *t, int64_t split_size, int64_t dim, int *n) {
     CG_CHECK(split_size >= 0, CG_RUNTIME_ERROR, "split expects split_size be non-negative, but got split_size=%lld",
              (long long)split_size);
     CG_CHECK(split_size > 0 || t->sizes[d] == 0, CG_RUNTIME_ERROR,
-             "split_size can only be 0 if dimension size is 0, but got dimension size of %lld",
-             (long long)t->sizes[d]);
+             "split_size can only be 0 if dimension size is 0, but got dimension size of %lld", (long long)t->sizes[d]);
     return split_even(t, d, split_size, CG_OP_SPLIT, n);
 }
 

@@ -30,19 +30,19 @@ static bool blas_ready(const cg_tensor *t, bool right) {
 
 /* c[i,j] = alpha * sum_k a[i,k] * b[k,j] + beta * c[i,j], computed in
  * uint64 so that overflow wraps as PyTorch's integers do (no UB). */
-#define INT_GEMM(name, T)                                                                         \
-    static void name(const cg_mat3 *a, const cg_mat3 *b, const cg_mat3 *c, int64_t bi, uint64_t alpha,  \
-                     uint64_t beta) {                                                             \
-        const T *pa = (const T *)a->p + bi * a->sb, *pb = (const T *)b->p + bi * b->sb;           \
-        T *pc = (T *)c->p + bi * c->sb;                                                           \
-        for (int64_t i = 0; i < a->rows; i++)                                                     \
-            for (int64_t j = 0; j < b->cols; j++) {                                               \
-                uint64_t acc = 0;                                                                 \
-                for (int64_t k = 0; k < a->cols; k++)                                             \
-                    acc += (uint64_t)pa[i * a->sr + k * a->sc] * (uint64_t)pb[k * b->sr + j * b->sc]; \
-                T *o = pc + i * c->sr + j * c->sc;                                                \
-                *o = (T)(alpha * acc + (beta ? beta * (uint64_t)*o : 0));                         \
-            }                                                                                     \
+#define INT_GEMM(name, T)                                                                              \
+    static void name(const cg_mat3 *a, const cg_mat3 *b, const cg_mat3 *c, int64_t bi, uint64_t alpha, \
+                     uint64_t beta) {                                                                  \
+        const T *pa = (const T *)a->p + bi * a->sb, *pb = (const T *)b->p + bi * b->sb;                \
+        T *pc = (T *)c->p + bi * c->sb;                                                                \
+        for (int64_t i = 0; i < a->rows; i++)                                                          \
+            for (int64_t j = 0; j < b->cols; j++) {                                                    \
+                uint64_t acc = 0;                                                                      \
+                for (int64_t k = 0; k < a->cols; k++)                                                  \
+                    acc += (uint64_t)pa[i * a->sr + k * a->sc] * (uint64_t)pb[k * b->sr + j * b->sc];  \
+                T *o = pc + i * c->sr + j * c->sc;                                                     \
+                *o = (T)(alpha * acc + (beta ? beta * (uint64_t)*o : 0));                              \
+            }                                                                                          \
     }
 INT_GEMM(gemm_i32, int32_t)
 INT_GEMM(gemm_i64, int64_t)
@@ -88,8 +88,8 @@ typedef struct {
 } sgemm_args;
 
 static void sgemm_once(const sgemm_args *g) {
-    cblas_sgemm(CblasRowMajor, g->ta ? CblasTrans : CblasNoTrans, g->tb ? CblasTrans : CblasNoTrans, g->m, g->n,
-                g->k, g->alpha, g->a, g->lda, g->b, g->ldb, g->beta, g->c, g->ldc);
+    cblas_sgemm(CblasRowMajor, g->ta ? CblasTrans : CblasNoTrans, g->tb ? CblasTrans : CblasNoTrans, g->m, g->n, g->k,
+                g->alpha, g->a, g->lda, g->b, g->ldb, g->beta, g->c, g->ldc);
 }
 
 /* C = A @ B in blocks of rows of A and C; A and B untransposed */
@@ -160,8 +160,18 @@ static void gemm_blas(cg_dtype dt, const cg_mat3 *a, const cg_mat3 *b, const cg_
     blasint m = (blasint)a->rows, n = (blasint)b->cols, k = (blasint)a->cols;
     blasint lda = (blasint)la.ld, ldb = (blasint)lb.ld, ldc = n; /* c is contiguous */
     if (dt == CG_F32) {
-        sgemm_args g = {la.trans, lb.trans, m, n, k, lda, ldb, ldc, (float)alpha, (float)beta,
-                        (const float *)a->p + bi * a->sb, (const float *)b->p + bi * b->sb,
+        sgemm_args g = {la.trans,
+                        lb.trans,
+                        m,
+                        n,
+                        k,
+                        lda,
+                        ldb,
+                        ldc,
+                        (float)alpha,
+                        (float)beta,
+                        (const float *)a->p + bi * a->sb,
+                        (const float *)b->p + bi * b->sb,
                         (float *)c->p + bi * c->sb};
         sgemm_skinny(&g);
     } else {
@@ -172,11 +182,11 @@ static void gemm_blas(cg_dtype dt, const cg_mat3 *a, const cg_mat3 *b, const cg_
 }
 
 /* An empty sum (k == 0): c = beta * c, and zeros when beta is 0. */
-#define SCALE_ROW(name, T)                                                           \
-    static void name(char *p, int64_t n, double beta) {                            \
-        T *c = (T *)p;                                                             \
-        for (int64_t i = 0; i < n; i++)                                            \
-            c[i] = beta == 0 ? (T)0 : (T)(beta * (double)c[i]);                    \
+#define SCALE_ROW(name, T)                                      \
+    static void name(char *p, int64_t n, double beta) {         \
+        T *c = (T *)p;                                          \
+        for (int64_t i = 0; i < n; i++)                         \
+            c[i] = beta == 0 ? (T)0 : (T)(beta * (double)c[i]); \
     }
 CG_EXPAND_NUMERIC(SCALE_ROW, scale)
 
@@ -353,8 +363,9 @@ static cg_tensor *times(cg_tensor *g, cg_scalar s) {
  * by mm or bmm, times alpha */
 static cg_tensor *grad_product(cg_tensor *x, cg_tensor *y, bool transpose_x, cg_scalar alpha) {
     cg_tensor *t = cg_transpose(transpose_x ? x : y, -2, -1);
-    cg_tensor *p = !t ? NULL : transpose_x ? (x->ndim == 3 ? cg_bmm(t, y) : cg_mm(t, y))
-                                           : (x->ndim == 3 ? cg_bmm(x, t) : cg_mm(x, t));
+    cg_tensor *p = !t            ? NULL
+                   : transpose_x ? (x->ndim == 3 ? cg_bmm(t, y) : cg_mm(t, y))
+                                 : (x->ndim == 3 ? cg_bmm(x, t) : cg_mm(x, t));
     cg_tensor_release(t);
     cg_tensor *r = p ? times(p, alpha) : NULL;
     cg_tensor_release(p);
@@ -374,8 +385,12 @@ static int bw_products(cg_node *n, cg_tensor *g, int first, cg_scalar alpha, cg_
     return 0;
 }
 
-int cg_bw_mm(cg_node *n, cg_tensor *const *go, cg_tensor **gi) { return bw_products(n, go[0], 0, cg_scalar_int(1), gi); }
-int cg_bw_bmm(cg_node *n, cg_tensor *const *go, cg_tensor **gi) { return bw_products(n, go[0], 0, cg_scalar_int(1), gi); }
+int cg_bw_mm(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    return bw_products(n, go[0], 0, cg_scalar_int(1), gi);
+}
+int cg_bw_bmm(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    return bw_products(n, go[0], 0, cg_scalar_int(1), gi);
+}
 
 /* AddmmBackward0: self: grad * beta (summed to input's shape at the edge) */
 int cg_bw_addmm(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
@@ -390,8 +405,7 @@ cg_tensor *cg_mv(cg_tensor *self, cg_tensor *vec) {
     CG_CHECK(self->ndim == 2 && vec->ndim == 1, CG_RUNTIME_ERROR, "vector + matrix @ vector expected, got 1, %d, %d",
              self->ndim, vec->ndim);
     CG_CHECK(self->sizes[1] == vec->sizes[0], CG_RUNTIME_ERROR, "size mismatch, got %lld, %lldx%lld,%lld",
-             (long long)self->sizes[0], (long long)self->sizes[0], (long long)self->sizes[1],
-             (long long)vec->sizes[0]);
+             (long long)self->sizes[0], (long long)self->sizes[0], (long long)self->sizes[1], (long long)vec->sizes[0]);
     if (check_dtypes(self, vec, "addmv_impl_cpu") < 0)
         return NULL;
     cg_save_spec save[] = {{self, "self"}, {vec, "vec"}};
@@ -416,8 +430,8 @@ int cg_bw_mv(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 }
 
 cg_tensor *cg_dot(cg_tensor *self, cg_tensor *other) {
-    CG_CHECK(self->ndim == 1 && other->ndim == 1, CG_RUNTIME_ERROR,
-             "1D tensors expected, but got %dD and %dD tensors", self->ndim, other->ndim);
+    CG_CHECK(self->ndim == 1 && other->ndim == 1, CG_RUNTIME_ERROR, "1D tensors expected, but got %dD and %dD tensors",
+             self->ndim, other->ndim);
     CG_CHECK(self->dtype == other->dtype, CG_RUNTIME_ERROR,
              "dot : expected both vectors to have same dtype, but found %s and %s", type_name(self->dtype),
              type_name(other->dtype));

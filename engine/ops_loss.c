@@ -82,9 +82,9 @@ static cg_tensor *host_values(cg_tensor *x) {
 #define MSE_ROW(name, T) CG_BINARY_ROW(name, T, CG_NOPRO, cg_mse_at(a, b))
 #define SMOOTH_L1_ROW(name, T) CG_BINARY_ROW(name, T, PARAM(T), cg_smooth_l1_at(a, b, k))
 #define HUBER_ROW(name, T) CG_BINARY_ROW(name, T, PARAM(T), cg_huber_at(a, b, k))
-#define ROBUST_GRAD_ROW(name, T)                                                                  \
-    CG_BINARY_ROW(name, T, PARAM(T); const bool huber = args->flag; const int order = (int)args->i[1], \
-                  cg_robust_grad_at(a - b, k, huber, order))
+#define ROBUST_GRAD_ROW(name, T)                                    \
+    CG_BINARY_ROW(name, T, PARAM(T); const bool huber = args->flag; \
+                  const int order = (int)args->i[1], cg_robust_grad_at(a - b, k, huber, order))
 CG_EXPAND_FLOAT(MSE_ROW, mse)
 CG_EXPAND_FLOAT(SMOOTH_L1_ROW, smooth_l1)
 CG_EXPAND_FLOAT(HUBER_ROW, huber)
@@ -152,7 +152,7 @@ cg_tensor *cg_l1_loss(cg_tensor *input, cg_tensor *target, cg_reduction reductio
     cg_tensor *abs = d ? cg_abs(d) : NULL;
     cg_tensor *out = NULL;
     if (abs)
-        out = reduction == CG_REDUCTION_NONE ? cg_tensor_retain(abs)
+        out = reduction == CG_REDUCTION_NONE  ? cg_tensor_retain(abs)
               : reduction == CG_REDUCTION_SUM ? cg_sum(abs, 0, NULL, false)
                                               : cg_mean(abs, 0, NULL, false);
     cg_tensor_release(a), cg_tensor_release(b), cg_tensor_release(d), cg_tensor_release(abs);
@@ -183,8 +183,7 @@ cg_tensor *cg_robust_loss_grad(cg_tensor *input, cg_tensor *target, double param
 
 /* The gradients of a loss of input - target whose elementwise derivative
  * is d: self d * grad (/ numel for 'mean'), target its negation. */
-static int difference_loss_grads(cg_node *n, cg_tensor *d, cg_tensor *grad, cg_reduction reduction,
-                                 cg_tensor **gi) {
+static int difference_loss_grads(cg_node *n, cg_tensor *d, cg_tensor *grad, cg_reduction reduction, cg_tensor **gi) {
     cg_tensor *g = d ? loss_grad(d, NULL, grad, reduction) : NULL;
     if (!g)
         return -1;
@@ -256,22 +255,22 @@ static nll_geom nll_geom_of(int ndim, const int64_t *sizes) {
 /* x: [N, C, S], t: [N, S] int64, w: [C] or NULL, all contiguous. 'none':
  * out [N, S]; else out 0-d, and tw (0-d) the summed weight of counted
  * targets. */
-#define NLL_FN(name, T)                                                                            \
-    static void name(const T *x, const int64_t *t, const T *w, T *out, T *tw, nll_geom g,          \
-                     cg_reduction red, int64_t ignore) {                                           \
-        double sum = 0, total = 0;                                                                 \
-        for (int64_t i = 0; i < g.N; i++)                                                          \
-            for (int64_t s = 0; s < g.S; s++) {                                                    \
-                int64_t k = i * g.S + s, tk = t[k];                                                \
-                T wk = tk == ignore ? 0 : w ? w[tk] : 1;                                           \
-                T lk = tk == ignore ? 0 : -x[(i * g.C + tk) * g.S + s] * wk;                       \
-                if (red == CG_REDUCTION_NONE)                                                      \
-                    out[k] = lk;                                                                   \
-                sum += lk, total += wk;                                                            \
-            }                                                                                      \
-        if (red != CG_REDUCTION_NONE)                                                              \
-            *out = (T)(red == CG_REDUCTION_MEAN ? sum / total : sum);                              \
-        *tw = red == CG_REDUCTION_NONE ? 0 : (T)total;                                             \
+#define NLL_FN(name, T)                                                                                     \
+    static void name(const T *x, const int64_t *t, const T *w, T *out, T *tw, nll_geom g, cg_reduction red, \
+                     int64_t ignore) {                                                                      \
+        double sum = 0, total = 0;                                                                          \
+        for (int64_t i = 0; i < g.N; i++)                                                                   \
+            for (int64_t s = 0; s < g.S; s++) {                                                             \
+                int64_t k = i * g.S + s, tk = t[k];                                                         \
+                T wk = tk == ignore ? 0 : w ? w[tk] : 1;                                                    \
+                T lk = tk == ignore ? 0 : -x[(i * g.C + tk) * g.S + s] * wk;                                \
+                if (red == CG_REDUCTION_NONE)                                                               \
+                    out[k] = lk;                                                                            \
+                sum += lk, total += wk;                                                                     \
+            }                                                                                               \
+        if (red != CG_REDUCTION_NONE)                                                                       \
+            *out = (T)(red == CG_REDUCTION_MEAN ? sum / total : sum);                                       \
+        *tw = red == CG_REDUCTION_NONE ? 0 : (T)total;                                                      \
     }
 NLL_FN(nll_f32, float)
 NLL_FN(nll_f64, double)
@@ -285,11 +284,11 @@ void cg_cpu_nll_loss(const cg_kernel_call *c) {
     nll_geom g = nll_geom_of(c->in[0]->ndim, c->in[0]->sizes);
     cg_reduction red = (cg_reduction)c->args->i[0];
     if (c->in[0]->dtype == CG_F32)
-        nll_f32(cg_tensor_data(c->in[0]), cg_tensor_data(c->in[1]), data_or_null(c->in[2]),
-                cg_tensor_data(c->out[0]), cg_tensor_data(c->out[1]), g, red, c->args->i[1]);
+        nll_f32(cg_tensor_data(c->in[0]), cg_tensor_data(c->in[1]), data_or_null(c->in[2]), cg_tensor_data(c->out[0]),
+                cg_tensor_data(c->out[1]), g, red, c->args->i[1]);
     else
-        nll_f64(cg_tensor_data(c->in[0]), cg_tensor_data(c->in[1]), data_or_null(c->in[2]),
-                cg_tensor_data(c->out[0]), cg_tensor_data(c->out[1]), g, red, c->args->i[1]);
+        nll_f64(cg_tensor_data(c->in[0]), cg_tensor_data(c->in[1]), data_or_null(c->in[2]), cg_tensor_data(c->out[0]),
+                cg_tensor_data(c->out[1]), g, red, c->args->i[1]);
 }
 
 /* F.nll_loss's own checks (nll_loss_nd), before it picks a kernel */
@@ -452,18 +451,18 @@ int cg_bw_nll_loss(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 /* gi: [N, C, S] contiguous, zeroed here; g: [N, S] ('none') or 0-d;
  * t: [N, S]; w: [C] or NULL; tw: 0-d.
  * gi[i, t[i, s], s] = -w[t[i, s]] * g (/ tw for 'mean'). */
-#define NLL_BACKWARD_FN(name, T)                                                                   \
-    static void name(T *gi, const T *g, const int64_t *t, const T *w, const T *tw, nll_geom geo,   \
-                     cg_reduction red, int64_t ignore) {                                           \
-        memset(gi, 0, (size_t)(geo.N * geo.C * geo.S) * sizeof(T));                                \
-        for (int64_t i = 0; i < geo.N; i++)                                                        \
-            for (int64_t s = 0; s < geo.S; s++) {                                                  \
-                int64_t k = i * geo.S + s, tk = t[k];                                              \
-                if (tk == ignore)                                                                  \
-                    continue;                                                                      \
-                T gv = red == CG_REDUCTION_NONE ? g[k] : red == CG_REDUCTION_MEAN ? *g / *tw : *g; \
-                gi[(i * geo.C + tk) * geo.S + s] = -(w ? w[tk] : 1) * gv;                          \
-            }                                                                                      \
+#define NLL_BACKWARD_FN(name, T)                                                                                   \
+    static void name(T *gi, const T *g, const int64_t *t, const T *w, const T *tw, nll_geom geo, cg_reduction red, \
+                     int64_t ignore) {                                                                             \
+        memset(gi, 0, (size_t)(geo.N * geo.C * geo.S) * sizeof(T));                                                \
+        for (int64_t i = 0; i < geo.N; i++)                                                                        \
+            for (int64_t s = 0; s < geo.S; s++) {                                                                  \
+                int64_t k = i * geo.S + s, tk = t[k];                                                              \
+                if (tk == ignore)                                                                                  \
+                    continue;                                                                                      \
+                T gv = red == CG_REDUCTION_NONE ? g[k] : red == CG_REDUCTION_MEAN ? *g / *tw : *g;                 \
+                gi[(i * geo.C + tk) * geo.S + s] = -(w ? w[tk] : 1) * gv;                                          \
+            }                                                                                                      \
     }
 NLL_BACKWARD_FN(nll_backward_f32, float)
 NLL_BACKWARD_FN(nll_backward_f64, double)
@@ -486,9 +485,9 @@ cg_tensor *cg_nll_loss_backward(cg_tensor *grad, cg_tensor *self, cg_tensor *tar
     cg_op op = self->ndim == 4 ? CG_OP_NLL_LOSS2D_BACKWARD : CG_OP_NLL_LOSS_BACKWARD;
     cg_tensor *g = contiguous_nograd(grad), *t = contiguous_nograd(target);
     cg_tensor *w = weight ? contiguous_nograd(weight) : NULL, *tw = contiguous_nograd(total_weight);
-    cg_tensor *out = g && t && tw && (w || !weight) ? cg_tensor_empty(self->ndim, self->sizes, grad->dtype,
-                                                                      cg_tensor_device(grad))
-                                                    : NULL;
+    cg_tensor *out = g && t && tw && (w || !weight)
+                         ? cg_tensor_empty(self->ndim, self->sizes, grad->dtype, cg_tensor_device(grad))
+                         : NULL;
     cg_op_args args = {.i = {reduction, ignore_index}};
     cg_kernel_call call = {.op = op, .nout = 1, .nin = 4, .out = {out}, .in = {g, t, w, tw}, .args = &args};
     if (out && cg_op_run(&call) < 0) {
@@ -563,8 +562,7 @@ static cg_tensor *smooth_reduce(cg_tensor *loss, cg_reduction red, double denom)
 
 /* PyTorch's label-smoothing term: -sum(logp * weight, class dim), zeroed
  * in place where the target is ignored (MaskedFillBackward0), reduced. */
-static cg_tensor *smooth_term(cg_tensor *logp, cg_tensor *target, cg_tensor *weight, int64_t ignore,
-                              cg_reduction red) {
+static cg_tensor *smooth_term(cg_tensor *logp, cg_tensor *target, cg_tensor *weight, int64_t ignore, cg_reduction red) {
     int64_t cdim = logp->ndim >= 2 ? 1 : 0;
     cg_tensor *lw = weighted_classes(logp, weight);
     cg_tensor *s = lw ? cg_sum(lw, 1, &cdim, false) : NULL;
@@ -602,8 +600,8 @@ static cg_tensor *smooth_combine(cg_tensor *nll, cg_tensor *smooth, double ls, i
 /* Class probabilities as targets (PyTorch's cross_entropy_loss_prob_target):
  * -sum(log_softmax(x) * weight * target), smoothed toward uniform; 'mean'
  * divides by the number of rows, 'none' sums over the class dim only. */
-static cg_tensor *cross_entropy_probs(cg_tensor *input, cg_tensor *target, cg_tensor *weight,
-                                      cg_reduction reduction, double ls) {
+static cg_tensor *cross_entropy_probs(cg_tensor *input, cg_tensor *target, cg_tensor *weight, cg_reduction reduction,
+                                      double ls) {
     int64_t cdim = input->ndim >= 2 ? 1 : 0, C = input->sizes[cdim];
     cg_tensor *t = ls > 0 ? cg_mul_scalar(target, 1 - ls) : cg_tensor_retain(target);
     if (t && ls > 0) {
@@ -820,21 +818,19 @@ int cg_bw_bce_grad(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 /* x logits, t target, pw pos_weight (1 when not given): the loss, and its
  * partials of order args->i[1] (cg_bce_order); scalar_math.h's formulas,
  * shared with CUDA */
-#define BCE_LOGITS_ROW(name, T)                                                                   \
-    static void name(char **p, const int64_t *s, int64_t n, const void *ctx) {                   \
-        (void)ctx;                                                                                \
-        for (int64_t i = 0; i < n; i++)                                                           \
-            *(T *)(p[0] + i * s[0]) = cg_bce_logits_at(*(const T *)(p[1] + i * s[1]),             \
-                                                       *(const T *)(p[2] + i * s[2]),             \
-                                                       *(const T *)(p[3] + i * s[3]));            \
+#define BCE_LOGITS_ROW(name, T)                                                                                      \
+    static void name(char **p, const int64_t *s, int64_t n, const void *ctx) {                                       \
+        (void)ctx;                                                                                                   \
+        for (int64_t i = 0; i < n; i++)                                                                              \
+            *(T *)(p[0] + i * s[0]) = cg_bce_logits_at(*(const T *)(p[1] + i * s[1]), *(const T *)(p[2] + i * s[2]), \
+                                                       *(const T *)(p[3] + i * s[3]));                               \
     }
-#define BCE_LOGITS_GRAD_ROW(name, T)                                                              \
-    static void name(char **p, const int64_t *s, int64_t n, const void *ctx) {                   \
-        const int order = (int)((const cg_op_args *)ctx)->i[1];                                   \
-        for (int64_t i = 0; i < n; i++)                                                           \
-            *(T *)(p[0] + i * s[0]) = cg_bce_logits_grad_at(*(const T *)(p[1] + i * s[1]),        \
-                                                            *(const T *)(p[2] + i * s[2]),        \
-                                                            *(const T *)(p[3] + i * s[3]), order); \
+#define BCE_LOGITS_GRAD_ROW(name, T)                                                                                 \
+    static void name(char **p, const int64_t *s, int64_t n, const void *ctx) {                                       \
+        const int order = (int)((const cg_op_args *)ctx)->i[1];                                                      \
+        for (int64_t i = 0; i < n; i++)                                                                              \
+            *(T *)(p[0] + i * s[0]) = cg_bce_logits_grad_at(                                                         \
+                *(const T *)(p[1] + i * s[1]), *(const T *)(p[2] + i * s[2]), *(const T *)(p[3] + i * s[3]), order); \
     }
 CG_EXPAND_FLOAT(BCE_LOGITS_ROW, bce_logits)
 CG_EXPAND_FLOAT(BCE_LOGITS_GRAD_ROW, bce_logits_grad)
@@ -871,13 +867,12 @@ cg_tensor *cg_binary_cross_entropy_with_logits(cg_tensor *input, cg_tensor *targ
     if (bce_logits_check(input, target, weight, pos_weight) < 0)
         return NULL;
     cg_tensor *pw = pos_weight_or_one(input, pos_weight);
-    cg_tensor *out = pw ? weighted_loss(CG_OP_BCE_LOGITS, 3, (cg_tensor *[]){input, target, pw}, weight, reduction)
-                        : NULL;
+    cg_tensor *out =
+        pw ? weighted_loss(CG_OP_BCE_LOGITS, 3, (cg_tensor *[]){input, target, pw}, weight, reduction) : NULL;
     cg_tensor_release(pw);
     cg_op_args args = {.i = {reduction}};
     cg_save_spec save[] = {{input, "self"}, {target, "target"}, {weight, "weight"}, {pos_weight, "pos_weight"}};
-    return cg_ew_record(out, CG_OP_BCE_LOGITS, 4, (cg_tensor *[]){input, target, weight, pos_weight}, 4, save,
-                        &args);
+    return cg_ew_record(out, CG_OP_BCE_LOGITS, 4, (cg_tensor *[]){input, target, weight, pos_weight}, 4, save, &args);
 }
 
 cg_tensor *cg_binary_cross_entropy_with_logits_grad(cg_tensor *input, cg_tensor *target, cg_tensor *pos_weight,

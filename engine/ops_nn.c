@@ -82,34 +82,39 @@ static softmax_geom geom_of(const cg_tensor *t, int dim) {
 /* x, y: [outer, C, inner] contiguous. Subtracting the max keeps exp() in
  * range; the sum accumulates in double. A NaN anywhere in a slice makes
  * the max NaN and so the whole slice NaN, as in PyTorch. */
-#define SOFTMAX_FN(name, T, EXP)                                                                  \
-    static void name(const T *x, T *y, softmax_geom g, bool log_) {                               \
-        _Pragma("omp parallel for collapse(2) if (g.outer * g.C * g.inner > CG_PARALLEL_GRAIN)")  \
-        for (int64_t o = 0; o < g.outer; o++)                                                     \
-            for (int64_t j = 0; j < g.inner; j++) {                                               \
-                const T *px = x + o * g.C * g.inner + j;                                          \
-                T *py = y + o * g.C * g.inner + j;                                                \
-                T m = -INFINITY;                                                                  \
-                for (int64_t c = 0; c < g.C; c++) {                                               \
-                    T v = px[c * g.inner];                                                        \
-                    m = (v > m || isnan(v)) ? v : m;                                              \
-                }                                                                                 \
-                double sum = 0;                                                                   \
-                for (int64_t c = 0; c < g.C; c++) {                                               \
-                    T e = EXP(px[c * g.inner] - m);                                               \
-                    sum += e;                                                                     \
-                    if (!log_)                                                                    \
-                        py[c * g.inner] = e;                                                      \
-                }                                                                                 \
-                if (log_) { /* (x - m) - log(sum): exact where x - lse would round */          \
-                    T ls = (T)log(sum);                                                           \
-                    for (int64_t c = 0; c < g.C; c++)                                             \
-                        py[c * g.inner] = (px[c * g.inner] - m) - ls;                             \
-                } else {                                                                          \
-                    for (int64_t c = 0; c < g.C; c++)                                             \
-                        py[c * g.inner] = (T)(py[c * g.inner] / sum);                             \
-                }                                                                                 \
-            }                                                                                     \
+#define SOFTMAX_FN(name, T, EXP)                                                                                       \
+    static void name(const T *x, T *y, softmax_geom g, bool log_) {                                                    \
+        _Pragma(                                                                                                       \
+            "omp parallel for collapse(2) if (g.outer * g.C * g.inner > CG_PARALLEL_GRAIN)") for (int64_t o = 0;       \
+                                                                                                  o < g.outer;         \
+                                                                                                  o++) for (int64_t    \
+                                                                                                                j = 0; \
+                                                                                                            j          \
+                                                                                                            < g.inner; \
+                                                                                                            j++) {     \
+            const T *px = x + o * g.C * g.inner + j;                                                                   \
+            T *py = y + o * g.C * g.inner + j;                                                                         \
+            T m = -INFINITY;                                                                                           \
+            for (int64_t c = 0; c < g.C; c++) {                                                                        \
+                T v = px[c * g.inner];                                                                                 \
+                m = (v > m || isnan(v)) ? v : m;                                                                       \
+            }                                                                                                          \
+            double sum = 0;                                                                                            \
+            for (int64_t c = 0; c < g.C; c++) {                                                                        \
+                T e = EXP(px[c * g.inner] - m);                                                                        \
+                sum += e;                                                                                              \
+                if (!log_)                                                                                             \
+                    py[c * g.inner] = e;                                                                               \
+            }                                                                                                          \
+            if (log_) { /* (x - m) - log(sum): exact where x - lse would round */                                      \
+                T ls = (T)log(sum);                                                                                    \
+                for (int64_t c = 0; c < g.C; c++)                                                                      \
+                    py[c * g.inner] = (px[c * g.inner] - m) - ls;                                                      \
+            } else {                                                                                                   \
+                for (int64_t c = 0; c < g.C; c++)                                                                      \
+                    py[c * g.inner] = (T)(py[c * g.inner] / sum);                                                      \
+            }                                                                                                          \
+        }                                                                                                              \
     }
 SOFTMAX_FN(softmax_f32, float, expf)
 SOFTMAX_FN(softmax_f64, double, exp)
@@ -142,7 +147,7 @@ static cg_tensor *softmax_common(cg_op op, cg_tensor *x, int64_t dim, int dtype)
     if (!cg_dtype_is_float(x->dtype)) {
         /* PyTorch's kernel names: both ops share the one of other dims */
         bool last = x->ndim == 0 || d == x->ndim - 1;
-        cg_nn_not_implemented(!last ? "softmax_kernel_impl"
+        cg_nn_not_implemented(!last                 ? "softmax_kernel_impl"
                               : op == CG_OP_SOFTMAX ? "softmax_lastdim_kernel_impl"
                                                     : "log_softmax_lastdim_kernel_impl",
                               x->dtype);

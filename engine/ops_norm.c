@@ -129,7 +129,7 @@ static cg_tensor *train_grad_input(cg_tensor *go, cg_tensor *x, cg_tensor *a, cg
                                    cg_tensor *sum_g, cg_tensor *sum_gxhat, int64_t n) {
     cg_tensor *inv_n = cg_scalar_tensor(cg_scalar_float(1.0 / (double)n));
     cg_tensor *mg = inv_n ? cg_mul(sum_g, inv_n) : NULL, *mgx = mg ? cg_mul(sum_gxhat, inv_n) : NULL;
-    cg_tensor *t = mgx ? cg_mul(invstd, mgx) : NULL;                /* invstd * mean(go * xhat) */
+    cg_tensor *t = mgx ? cg_mul(invstd, mgx) : NULL; /* invstd * mean(go * xhat) */
     cg_tensor *at = t ? cg_mul(a, t) : NULL, *b = at ? cg_neg(at) : NULL;
     cg_tensor *tm = b ? cg_mul(t, mean) : NULL, *d = tm ? cg_sub(tm, mg, cg_scalar_int(1)) : NULL;
     cg_tensor *c = d ? cg_mul(a, d) : NULL;
@@ -167,8 +167,9 @@ int cg_bw_batch_norm(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *a = sum_gxhat ? channel_scale(invstd, w, x->ndim) : NULL;
     rc = a ? 0 : -1;
     if (rc == 0 && n->next[0].node) {
-        gi[0] = training ? train_grad_input(go[0], x, a, mean, invstd, sum_g, sum_gxhat, cg_tensor_numel(x) / x->sizes[1])
-                         : cg_mul(go[0], a);
+        gi[0] = training
+                    ? train_grad_input(go[0], x, a, mean, invstd, sum_g, sum_gxhat, cg_tensor_numel(x) / x->sizes[1])
+                    : cg_mul(go[0], a);
         rc = gi[0] ? 0 : -1;
     }
     if (rc == 0 && n->nin > 1 && n->next[1].node)
@@ -194,8 +195,8 @@ static int check_args(cg_tensor *x, cg_tensor *rm, cg_tensor *rv, cg_tensor *w, 
     int64_t c = x->sizes[1];
     CG_CHECK_INT(training || (rm && rv), CG_RUNTIME_ERROR, "running_%s must be defined in evaluation mode",
                  rm ? "var" : "mean");
-    if (check_channels("weight", w, c) < 0 || check_channels("bias", b, c) < 0 ||
-        check_channels("running_mean", rm, c) < 0 || check_channels("running_var", rv, c) < 0)
+    if (check_channels("weight", w, c) < 0 || check_channels("bias", b, c) < 0
+        || check_channels("running_mean", rm, c) < 0 || check_channels("running_var", rv, c) < 0)
         return -1;
     CG_CHECK_INT(cg_dtype_is_float(x->dtype), CG_RUNTIME_ERROR, "\"batch_norm\" not implemented for '%s'",
                  cg_nn_type_name(x->dtype));
@@ -229,7 +230,9 @@ cg_tensor *cg_batch_norm(cg_tensor *x, cg_tensor *running_mean, cg_tensor *runni
     if (!y || !cg_autograd_needed(3, in))
         return y;
     cg_op_args args = {.s = {cg_scalar_float(eps)}, .flag = training};
-    cg_save_spec save[4] = {{x, "input"}, {weight, "weight"}, {training ? NULL : running_mean, "running_mean"},
+    cg_save_spec save[4] = {{x, "input"},
+                            {weight, "weight"},
+                            {training ? NULL : running_mean, "running_mean"},
                             {training ? NULL : running_var, "running_var"}};
     if (cg_autograd_record(CG_OP_BATCH_NORM, 1, &y, 3, in, 4, save, &args, NULL) < 0) {
         cg_tensor_release(y);

@@ -28,7 +28,8 @@ static cg_tensor *cropped(cg_tensor *x, int npad, const int64_t *pad) {
             if (p >= 0)
                 continue;
             if (!side && -p > c->sizes[d]) { /* PyTorch 1.13's narrow wraps the start as a dim */
-                cg_error_set(CG_INDEX_ERROR, "Dimension out of range (expected to be in range of [%lld, %lld], but got %lld)",
+                cg_error_set(CG_INDEX_ERROR,
+                             "Dimension out of range (expected to be in range of [%lld, %lld], but got %lld)",
                              -(long long)c->sizes[d], (long long)c->sizes[d] - 1, -(long long)p);
                 cg_tensor_release(c);
                 return NULL;
@@ -78,9 +79,8 @@ cg_tensor *cg_constant_pad_nd(cg_tensor *x, int npad, const int64_t *pad, cg_sca
     if (!c)
         return NULL;
     int64_t shape[CG_MAX_DIMS];
-    cg_tensor *out = padded_shape(x, npad, pad, shape) == 0
-                         ? cg_full(x->ndim, shape, value, x->dtype, cg_tensor_device(x))
-                         : NULL;
+    cg_tensor *out =
+        padded_shape(x, npad, pad, shape) == 0 ? cg_full(x->ndim, shape, value, x->dtype, cg_tensor_device(x)) : NULL;
     was = cg_grad_set_enabled(false);
     cg_tensor *m = out ? middle(out, npad, pad) : NULL;
     int rc = m ? cg_copy_(m, c) : -1;
@@ -250,8 +250,8 @@ static int index_pad_checks(cg_op op, const cg_tensor *x, int npad, const int64_
                 for (int i = 0, len = 0; i < x->ndim && len < (int)sizeof t; i++)
                     len += snprintf(t + len, sizeof t - (size_t)len, "%s%lld", i ? "," : "", (long long)x->sizes[i]);
                 cg_error_set(CG_RUNTIME_ERROR,
-                             "%dD or %dD (batch mode) tensor expected for input, but got: [ torch.%sTensor{%s} ]", k + 1,
-                             k + 2, cg_dtype_legacy_name(x->dtype), t);
+                             "%dD or %dD (batch mode) tensor expected for input, but got: [ torch.%sTensor{%s} ]",
+                             k + 1, k + 2, cg_dtype_legacy_name(x->dtype), t);
             } else {
                 cg_error_set(CG_RUNTIME_ERROR,
                              "Expected %dD or %dD (batch mode) tensor with possibly 0 batch size and other non-zero "
@@ -261,8 +261,8 @@ static int index_pad_checks(cg_op op, const cg_tensor *x, int npad, const int64_
             return -1;
         }
     if (!cg_dtype_is_float(x->dtype)) {
-        cg_error_set(CG_RUNTIME_ERROR, "\"%s_pad%dd%s\" not implemented for '%s'", reflect ? "reflection" : "replication",
-                     k, reflect ? "" : "_cpu", cg_dtype_legacy_name(x->dtype));
+        cg_error_set(CG_RUNTIME_ERROR, "\"%s_pad%dd%s\" not implemented for '%s'",
+                     reflect ? "reflection" : "replication", k, reflect ? "" : "_cpu", cg_dtype_legacy_name(x->dtype));
         return -1;
     }
     for (int j = 0; reflect && j < k; j++) {
@@ -301,7 +301,9 @@ static int index_pad_checks(cg_op op, const cg_tensor *x, int npad, const int64_
 }
 
 cg_tensor *cg_pad(cg_tensor *x, int npad, const int64_t *pad, const char *mode, const double *value) {
-    cg_op op = strcmp(mode, "reflect") == 0 ? CG_OP_REFLECTION_PAD : strcmp(mode, "replicate") == 0 ? CG_OP_REPLICATION_PAD : CG_OP_COUNT;
+    cg_op op = strcmp(mode, "reflect") == 0     ? CG_OP_REFLECTION_PAD
+               : strcmp(mode, "replicate") == 0 ? CG_OP_REPLICATION_PAD
+                                                : CG_OP_COUNT;
     bool circular = strcmp(mode, "circular") == 0, constant = strcmp(mode, "constant") == 0;
     CG_CHECK(constant || circular || op != CG_OP_COUNT, CG_NOT_IMPLEMENTED_ERROR, "Unrecognised padding mode %s", mode);
     CG_CHECK(npad % 2 == 0, CG_RUNTIME_ERROR, "Padding length must be divisible by 2");

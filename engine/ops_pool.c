@@ -39,8 +39,14 @@ typedef struct {
 /* image: the tensor of [.., H, W] whose planes the kernel walks */
 static pool_geom geom_of(const cg_kernel_call *c, const cg_tensor *image) {
     int nd = image->ndim;
-    pool_geom g = {1, image->sizes[nd - 2], image->sizes[nd - 1], c->args->i[0], c->args->i[1],
-                   cg_window_of(c->args), c->args->flag, c->args->i[2]};
+    pool_geom g = {1,
+                   image->sizes[nd - 2],
+                   image->sizes[nd - 1],
+                   c->args->i[0],
+                   c->args->i[1],
+                   cg_window_of(c->args),
+                   c->args->flag,
+                   c->args->i[2]};
     for (int d = 0; d < nd - 2; d++)
         g.planes *= image->sizes[d];
     return g;
@@ -48,34 +54,34 @@ static pool_geom geom_of(const cg_kernel_call *c, const cg_tensor *image) {
 
 /* ---- max_pool2d ----------------------------------------------------------------------- */
 
-#define MAX_POOL_FN(name, T)                                                                            \
-    static void name(const T *in, T *out, int64_t *idx, pool_geom g) {                                 \
-        _Pragma("omp parallel for if (g.planes * g.oh * g.ow > CG_PARALLEL_GRAIN / 16)")               \
-        for (int64_t p = 0; p < g.planes; p++) {                                                       \
-            const T *src = in + p * g.h * g.w;                                                         \
-            for (int64_t y = 0; y < g.oh; y++)                                                         \
-                for (int64_t x = 0; x < g.ow; x++) {                                                   \
-                    int64_t h0 = y * g.win.stride[0] - g.win.padding[0];                               \
-                    int64_t w0 = x * g.win.stride[1] - g.win.padding[1];                               \
-                    int64_t h1 = h0 + (g.win.kernel[0] - 1) * g.win.dilation[0] + 1;                   \
-                    int64_t w1 = w0 + (g.win.kernel[1] - 1) * g.win.dilation[1] + 1;                   \
-                    h1 = h1 < g.h ? h1 : g.h, w1 = w1 < g.w ? w1 : g.w;                                \
-                    while (h0 < 0)                                                                     \
-                        h0 += g.win.dilation[0];                                                       \
-                    while (w0 < 0)                                                                     \
-                        w0 += g.win.dilation[1];                                                       \
-                    int64_t best = h0 * g.w + w0;                                                      \
-                    T m = -INFINITY;                                                                   \
-                    for (int64_t r = h0; r < h1; r += g.win.dilation[0])                               \
-                        for (int64_t s = w0; s < w1; s += g.win.dilation[1]) {                         \
-                            T v = src[r * g.w + s];                                                    \
-                            if (v > m || isnan(v))                                                     \
-                                m = v, best = r * g.w + s;                                             \
-                        }                                                                              \
-                    int64_t o = (p * g.oh + y) * g.ow + x;                                             \
-                    out[o] = m, idx[o] = best;                                                         \
-                }                                                                                      \
-        }                                                                                              \
+#define MAX_POOL_FN(name, T)                                                                                       \
+    static void name(const T *in, T *out, int64_t *idx, pool_geom g) {                                             \
+        _Pragma("omp parallel for if (g.planes * g.oh * g.ow > CG_PARALLEL_GRAIN / 16)") for (int64_t p = 0;       \
+                                                                                              p < g.planes; p++) { \
+            const T *src = in + p * g.h * g.w;                                                                     \
+            for (int64_t y = 0; y < g.oh; y++)                                                                     \
+                for (int64_t x = 0; x < g.ow; x++) {                                                               \
+                    int64_t h0 = y * g.win.stride[0] - g.win.padding[0];                                           \
+                    int64_t w0 = x * g.win.stride[1] - g.win.padding[1];                                           \
+                    int64_t h1 = h0 + (g.win.kernel[0] - 1) * g.win.dilation[0] + 1;                               \
+                    int64_t w1 = w0 + (g.win.kernel[1] - 1) * g.win.dilation[1] + 1;                               \
+                    h1 = h1 < g.h ? h1 : g.h, w1 = w1 < g.w ? w1 : g.w;                                            \
+                    while (h0 < 0)                                                                                 \
+                        h0 += g.win.dilation[0];                                                                   \
+                    while (w0 < 0)                                                                                 \
+                        w0 += g.win.dilation[1];                                                                   \
+                    int64_t best = h0 * g.w + w0;                                                                  \
+                    T m = -INFINITY;                                                                               \
+                    for (int64_t r = h0; r < h1; r += g.win.dilation[0])                                           \
+                        for (int64_t s = w0; s < w1; s += g.win.dilation[1]) {                                     \
+                            T v = src[r * g.w + s];                                                                \
+                            if (v > m || isnan(v))                                                                 \
+                                m = v, best = r * g.w + s;                                                         \
+                        }                                                                                          \
+                    int64_t o = (p * g.oh + y) * g.ow + x;                                                         \
+                    out[o] = m, idx[o] = best;                                                                     \
+                }                                                                                                  \
+        }                                                                                                          \
     }
 CG_EXPAND_FLOAT(MAX_POOL_FN, max_pool)
 
@@ -170,8 +176,8 @@ static int run_pool(cg_op op, cg_tensor *x, int nout, cg_tensor **outs, const cg
     cg_grad_set_enabled(was);
     if (!xc)
         return -1;
-    cg_kernel_call call = {.op = op, .nout = nout, .nin = 1, .out = {outs[0], nout > 1 ? outs[1] : NULL}, .in = {xc},
-                    .args = args};
+    cg_kernel_call call = {
+        .op = op, .nout = nout, .nin = 1, .out = {outs[0], nout > 1 ? outs[1] : NULL}, .in = {xc}, .args = args};
     int rc = cg_op_run(&call);
     cg_tensor_release(xc);
     return rc;
@@ -184,8 +190,8 @@ cg_tensor *cg_max_pool2d(cg_tensor *x, const cg_window2d *w, bool ceil_mode, cg_
     if (pool_shape(x, w, ceil_mode, &oh, &ow) < 0)
         return NULL;
     if (!cg_dtype_is_float(x->dtype)) {
-        cg_nn_not_implemented(cg_tensor_device(x).type == CG_CPU ? "max_pool2d" : "max_pool2d_with_indices_out_cuda_frame",
-                              x->dtype);
+        cg_nn_not_implemented(
+            cg_tensor_device(x).type == CG_CPU ? "max_pool2d" : "max_pool2d_with_indices_out_cuda_frame", x->dtype);
         return NULL;
     }
     out_sizes(x, oh, ow, sizes);
@@ -231,21 +237,21 @@ static avg_window avg_window_at(const pool_geom *g, int64_t y, int64_t x) {
     return a;
 }
 
-#define AVG_POOL_FN(name, T)                                                                            \
-    static void name(const T *in, T *out, pool_geom g) {                                               \
-        _Pragma("omp parallel for if (g.planes * g.oh * g.ow > CG_PARALLEL_GRAIN / 16)")               \
-        for (int64_t p = 0; p < g.planes; p++) {                                                       \
-            const T *src = in + p * g.h * g.w;                                                         \
-            for (int64_t y = 0; y < g.oh; y++)                                                         \
-                for (int64_t x = 0; x < g.ow; x++) {                                                   \
-                    avg_window a = avg_window_at(&g, y, x);                                            \
-                    T sum = 0;                                                                         \
-                    for (int64_t r = a.h0; r < a.h1; r++)                                              \
-                        for (int64_t s = a.w0; s < a.w1; s++)                                          \
-                            sum += src[r * g.w + s];                                                   \
-                    out[(p * g.oh + y) * g.ow + x] = a.h0 < a.h1 && a.w0 < a.w1 ? sum / (T)a.divisor : 0; \
-                }                                                                                      \
-        }                                                                                              \
+#define AVG_POOL_FN(name, T)                                                                                       \
+    static void name(const T *in, T *out, pool_geom g) {                                                           \
+        _Pragma("omp parallel for if (g.planes * g.oh * g.ow > CG_PARALLEL_GRAIN / 16)") for (int64_t p = 0;       \
+                                                                                              p < g.planes; p++) { \
+            const T *src = in + p * g.h * g.w;                                                                     \
+            for (int64_t y = 0; y < g.oh; y++)                                                                     \
+                for (int64_t x = 0; x < g.ow; x++) {                                                               \
+                    avg_window a = avg_window_at(&g, y, x);                                                        \
+                    T sum = 0;                                                                                     \
+                    for (int64_t r = a.h0; r < a.h1; r++)                                                          \
+                        for (int64_t s = a.w0; s < a.w1; s++)                                                      \
+                            sum += src[r * g.w + s];                                                               \
+                    out[(p * g.oh + y) * g.ow + x] = a.h0 < a.h1 && a.w0 < a.w1 ? sum / (T)a.divisor : 0;          \
+                }                                                                                                  \
+        }                                                                                                          \
     }
 CG_EXPAND_FLOAT(AVG_POOL_FN, avg_pool)
 
@@ -261,8 +267,14 @@ void cg_cpu_avg_pool2d(const cg_kernel_call *c) {
  * wholly in the padding get an infinite one (their gradient is zero). */
 static cg_tensor *avg_divisors(const cg_node *n, cg_dtype dt, cg_device dev) {
     const cg_meta *m = &n->in_meta[0];
-    pool_geom g = {1, m->sizes[m->ndim - 2], m->sizes[m->ndim - 1], n->args.i[0], n->args.i[1],
-                   cg_window_of(&n->args), n->args.flag, n->args.i[2]};
+    pool_geom g = {1,
+                   m->sizes[m->ndim - 2],
+                   m->sizes[m->ndim - 1],
+                   n->args.i[0],
+                   n->args.i[1],
+                   cg_window_of(&n->args),
+                   n->args.flag,
+                   n->args.i[2]};
     int64_t sizes[2] = {g.oh, g.ow};
     cg_tensor *host = cg_tensor_empty(2, sizes, CG_F64, cg_device_cpu());
     if (!host)
@@ -320,44 +332,44 @@ cg_tensor *cg_avg_pool2d(cg_tensor *x, const cg_window2d *w, bool ceil_mode, boo
 
 /* ---- adaptive_avg_pool2d ---------------------------------------------------------------- */
 
-#define ADAPTIVE_FN(name, T)                                                                             \
-    static void name(const T *in, T *out, pool_geom g) {                                                \
-        _Pragma("omp parallel for if (g.planes * g.h * g.w > CG_PARALLEL_GRAIN)")                       \
-        for (int64_t p = 0; p < g.planes; p++)                                                          \
-            for (int64_t y = 0; y < g.oh; y++) {                                                        \
-                int64_t h0 = cg_adaptive_start(y, g.h, g.oh), h1 = cg_adaptive_end(y, g.h, g.oh);       \
-                for (int64_t x = 0; x < g.ow; x++) {                                                    \
-                    int64_t w0 = cg_adaptive_start(x, g.w, g.ow), w1 = cg_adaptive_end(x, g.w, g.ow);   \
-                    T sum = 0;                                                                          \
-                    for (int64_t r = h0; r < h1; r++)                                                   \
-                        for (int64_t s = w0; s < w1; s++)                                               \
-                            sum += in[(p * g.h + r) * g.w + s];                                         \
-                    out[(p * g.oh + y) * g.ow + x] = sum / (T)((h1 - h0) * (w1 - w0));                  \
-                }                                                                                       \
-            }                                                                                           \
+#define ADAPTIVE_FN(name, T)                                                                                        \
+    static void name(const T *in, T *out, pool_geom g) {                                                            \
+        _Pragma("omp parallel for if (g.planes * g.h * g.w > CG_PARALLEL_GRAIN)") for (int64_t p = 0; p < g.planes; \
+                                                                                       p++) for (int64_t y = 0;     \
+                                                                                                 y < g.oh; y++) {   \
+            int64_t h0 = cg_adaptive_start(y, g.h, g.oh), h1 = cg_adaptive_end(y, g.h, g.oh);                       \
+            for (int64_t x = 0; x < g.ow; x++) {                                                                    \
+                int64_t w0 = cg_adaptive_start(x, g.w, g.ow), w1 = cg_adaptive_end(x, g.w, g.ow);                   \
+                T sum = 0;                                                                                          \
+                for (int64_t r = h0; r < h1; r++)                                                                   \
+                    for (int64_t s = w0; s < w1; s++)                                                               \
+                        sum += in[(p * g.h + r) * g.w + s];                                                         \
+                out[(p * g.oh + y) * g.ow + x] = sum / (T)((h1 - h0) * (w1 - w0));                                  \
+            }                                                                                                       \
+        }                                                                                                           \
     }
 CG_EXPAND_FLOAT(ADAPTIVE_FN, adaptive)
 
 /* Its adjoint: each output's gradient over its window's size, added into
  * the window, outputs in order, one plane per thread. */
-#define ADAPTIVE_BW_FN(name, T)                                                                          \
-    static void name(const T *grad, T *gin, pool_geom g) {                                              \
-        _Pragma("omp parallel for if (g.planes * g.h * g.w > CG_PARALLEL_GRAIN)")                       \
-        for (int64_t p = 0; p < g.planes; p++) {                                                        \
-            T *dst = gin + p * g.h * g.w;                                                               \
-            for (int64_t i = 0; i < g.h * g.w; i++)                                                     \
-                dst[i] = 0;                                                                             \
-            for (int64_t y = 0; y < g.oh; y++) {                                                        \
-                int64_t h0 = cg_adaptive_start(y, g.h, g.oh), h1 = cg_adaptive_end(y, g.h, g.oh);       \
-                for (int64_t x = 0; x < g.ow; x++) {                                                    \
-                    int64_t w0 = cg_adaptive_start(x, g.w, g.ow), w1 = cg_adaptive_end(x, g.w, g.ow);   \
-                    T d = grad[(p * g.oh + y) * g.ow + x] / (T)((h1 - h0) * (w1 - w0));                 \
-                    for (int64_t r = h0; r < h1; r++)                                                   \
-                        for (int64_t s = w0; s < w1; s++)                                               \
-                            dst[r * g.w + s] += d;                                                      \
-                }                                                                                       \
-            }                                                                                           \
-        }                                                                                               \
+#define ADAPTIVE_BW_FN(name, T)                                                                                     \
+    static void name(const T *grad, T *gin, pool_geom g) {                                                          \
+        _Pragma("omp parallel for if (g.planes * g.h * g.w > CG_PARALLEL_GRAIN)") for (int64_t p = 0; p < g.planes; \
+                                                                                       p++) {                       \
+            T *dst = gin + p * g.h * g.w;                                                                           \
+            for (int64_t i = 0; i < g.h * g.w; i++)                                                                 \
+                dst[i] = 0;                                                                                         \
+            for (int64_t y = 0; y < g.oh; y++) {                                                                    \
+                int64_t h0 = cg_adaptive_start(y, g.h, g.oh), h1 = cg_adaptive_end(y, g.h, g.oh);                   \
+                for (int64_t x = 0; x < g.ow; x++) {                                                                \
+                    int64_t w0 = cg_adaptive_start(x, g.w, g.ow), w1 = cg_adaptive_end(x, g.w, g.ow);               \
+                    T d = grad[(p * g.oh + y) * g.ow + x] / (T)((h1 - h0) * (w1 - w0));                             \
+                    for (int64_t r = h0; r < h1; r++)                                                               \
+                        for (int64_t s = w0; s < w1; s++)                                                           \
+                            dst[r * g.w + s] += d;                                                                  \
+                }                                                                                                   \
+            }                                                                                                       \
+        }                                                                                                           \
     }
 CG_EXPAND_FLOAT(ADAPTIVE_BW_FN, adaptive_bw)
 
@@ -426,6 +438,5 @@ cg_tensor *cg_adaptive_avg_pool2d(cg_tensor *x, const int64_t output_size[2]) {
         int64_t dims[2] = {-1, -2};
         return cg_mean(x, 2, dims, true);
     }
-    return adaptive_run(CG_OP_ADAPTIVE_AVG_POOL2D, x, output_size[0], output_size[1], output_size[0],
-                        output_size[1]);
+    return adaptive_run(CG_OP_ADAPTIVE_AVG_POOL2D, x, output_size[0], output_size[1], output_size[0], output_size[1]);
 }

@@ -64,8 +64,8 @@ static int reduce_kernel(cg_op op, cg_tensor *x, const bool *reduced, cg_tensor 
                          const cg_op_args *args) {
     cg_reduce_iter rit;
     cg_reduce_iter_init(&rit, x, reduced, out, out2);
-    cg_kernel_call call = {.op = op, .nout = out2 ? 2 : 1, .nin = 1, .out = {out, out2}, .in = {x}, .rit = &rit,
-                    .args = args};
+    cg_kernel_call call = {
+        .op = op, .nout = out2 ? 2 : 1, .nin = 1, .out = {out, out2}, .in = {x}, .rit = &rit, .args = args};
     return cg_op_run(&call);
 }
 
@@ -108,83 +108,84 @@ static const char *scalar_type_name(cg_dtype dt) {
  * value v into accumulator a; MERGE(a, b) joins two accumulators (and two
  * partial results); FINISH(a) makes the result (c is the reduce_ctx). The
  * unit-stride path keeps 8 accumulators so that the adds pipeline. */
-#define FOLD_KERNEL(name, T, ACC, OUT, INIT, STEP, MERGE, FINISH)                                         \
-    static void name##_fn(const cg_reduce_iter *it, const char *x, char *out, char *o2, const void *ctx) { \
-        const reduce_ctx *c = ctx;                                                                        \
-        (void)o2, (void)c;                                                                                \
-        ACC acc = INIT;                                                                                   \
-        if (it->ndred >= 1 && it->red_x[0] == sizeof(T)) { /* unit-stride rows, 8 accumulators */         \
-            ACC l[8];                                                                                     \
-            for (int u = 0; u < 8; u++)                                                                   \
-                l[u] = INIT;                                                                              \
-            cg_reduce_iter rows = *it; /* the rows' starts: the innermost dim's first elements */         \
-            int64_t n0 = it->red_sizes[0];                                                                \
-            rows.red_sizes[0] = 1, rows.nred = n0 ? it->nred / n0 : 0;                                    \
-            CG_REDUCE_FOR_EACH(&rows, x, {                                                                \
-                const T *p = (const T *)px;                                                               \
-                int64_t q = 0;                                                                            \
-                for (; q + 8 <= n0; q += 8)                                                               \
-                    for (int u = 0; u < 8; u++)                                                           \
-                        STEP(l[u], p[q + u]);                                                             \
-                for (; q < n0; q++)                                                                       \
-                    STEP(acc, p[q]);                                                                      \
-            });                                                                                           \
-            for (int u = 0; u < 8; u++)                                                                   \
-                acc = MERGE(acc, l[u]);                                                                   \
-        } else {                                                                                          \
-            CG_REDUCE_FOR_EACH(it, x, STEP(acc, *(const T *)px));                                         \
-        }                                                                                                 \
-        *(OUT *)out = (OUT)(FINISH(acc));                                                                 \
-    }                                                                                                     \
-    /* x: n consecutive columns (unit stride) of the reduced rows; out: n */                             \
-    static void name##_block(const cg_reduce_iter *it, const char *x, char *out, char *o2, int64_t n,      \
-                             const void *ctx) {                                                           \
-        const reduce_ctx *c = ctx;                                                                        \
-        (void)c, (void)o2;                                                                                \
-        ACC acc[CG_REDUCE_BLOCK];                                                                         \
-        for (int64_t j = 0; j < n; j++)                                                                   \
-            acc[j] = INIT;                                                                                \
-        if (it->ndred == 1) { /* four rows per pass over acc, each folded in row order */                \
-            const int64_t s0 = it->red_x[0];                                                              \
-            int64_t k = 0;                                                                                \
-            for (; k + 4 <= it->nred; k += 4) {                                                           \
-                const T *p0 = (const T *)(x + k * s0), *p1 = (const T *)(x + (k + 1) * s0);               \
-                const T *p2 = (const T *)(x + (k + 2) * s0), *p3 = (const T *)(x + (k + 3) * s0);         \
-                CG_SIMD /* a bias gradient, sum over dim 0, is this loop */                               \
-                for (int64_t j = 0; j < n; j++) {                                                         \
-                    STEP(acc[j], p0[j]);                                                                  \
-                    STEP(acc[j], p1[j]);                                                                  \
-                    STEP(acc[j], p2[j]);                                                                  \
-                    STEP(acc[j], p3[j]);                                                                  \
-                }                                                                                         \
-            }                                                                                             \
-            for (; k < it->nred; k++) {                                                                   \
-                const T *p = (const T *)(x + k * s0);                                                     \
-                CG_SIMD                                                                                   \
-                for (int64_t j = 0; j < n; j++)                                                           \
-                    STEP(acc[j], p[j]);                                                                   \
-            }                                                                                             \
-        } else {                                                                                          \
-            CG_REDUCE_FOR_EACH(it, x, {                                                                   \
-                const T *p = (const T *)px;                                                               \
-                CG_SIMD                                                                                   \
-                for (int64_t j = 0; j < n; j++)                                                           \
-                    STEP(acc[j], p[j]);                                                                   \
-            });                                                                                           \
-        }                                                                                                 \
-        for (int64_t j = 0; j < n; j++)                                                                   \
-            ((OUT *)out)[j] = (OUT)(FINISH(acc[j]));                                                      \
-    }                                                                                                     \
-    static void name##_combine(const cg_reduce_iter *it, char *out, char *out2, const char *part,          \
-                               const char *part2, const int64_t *start, int n, const void *ctx) {         \
-        (void)it, (void)out2, (void)part2, (void)start, (void)ctx;                                        \
-        ACC acc = (ACC) * (const OUT *)part;                                                              \
-        for (int i = 1; i < n; i++)                                                                       \
-            acc = MERGE(acc, (ACC) * (const OUT *)(part + i * CG_REDUCE_PART_BYTES));                     \
-        *(OUT *)out = (OUT)acc;                                                                           \
+#define FOLD_KERNEL(name, T, ACC, OUT, INIT, STEP, MERGE, FINISH)                                                    \
+    static void name##_fn(const cg_reduce_iter *it, const char *x, char *out, char *o2, const void *ctx) {           \
+        const reduce_ctx *c = ctx;                                                                                   \
+        (void)o2, (void)c;                                                                                           \
+        ACC acc = INIT;                                                                                              \
+        if (it->ndred >= 1 && it->red_x[0] == sizeof(T)) { /* unit-stride rows, 8 accumulators */                    \
+            ACC l[8];                                                                                                \
+            for (int u = 0; u < 8; u++)                                                                              \
+                l[u] = INIT;                                                                                         \
+            cg_reduce_iter rows = *it; /* the rows' starts: the innermost dim's first elements */                    \
+            int64_t n0 = it->red_sizes[0];                                                                           \
+            rows.red_sizes[0] = 1, rows.nred = n0 ? it->nred / n0 : 0;                                               \
+            CG_REDUCE_FOR_EACH(&rows, x, {                                                                           \
+                const T *p = (const T *)px;                                                                          \
+                int64_t q = 0;                                                                                       \
+                for (; q + 8 <= n0; q += 8)                                                                          \
+                    for (int u = 0; u < 8; u++)                                                                      \
+                        STEP(l[u], p[q + u]);                                                                        \
+                for (; q < n0; q++)                                                                                  \
+                    STEP(acc, p[q]);                                                                                 \
+            });                                                                                                      \
+            for (int u = 0; u < 8; u++)                                                                              \
+                acc = MERGE(acc, l[u]);                                                                              \
+        } else {                                                                                                     \
+            CG_REDUCE_FOR_EACH(it, x, STEP(acc, *(const T *)px));                                                    \
+        }                                                                                                            \
+        *(OUT *)out = (OUT)(FINISH(acc));                                                                            \
+    }                                                                                                                \
+    /* x: n consecutive columns (unit stride) of the reduced rows; out: n */                                         \
+    static void name##_block(const cg_reduce_iter *it, const char *x, char *out, char *o2, int64_t n,                \
+                             const void *ctx) {                                                                      \
+        const reduce_ctx *c = ctx;                                                                                   \
+        (void)c, (void)o2;                                                                                           \
+        ACC acc[CG_REDUCE_BLOCK];                                                                                    \
+        for (int64_t j = 0; j < n; j++)                                                                              \
+            acc[j] = INIT;                                                                                           \
+        if (it->ndred == 1) { /* four rows per pass over acc, each folded in row order */                            \
+            const int64_t s0 = it->red_x[0];                                                                         \
+            int64_t k = 0;                                                                                           \
+            for (; k + 4 <= it->nred; k += 4) {                                                                      \
+                const T *p0 = (const T *)(x + k * s0), *p1 = (const T *)(x + (k + 1) * s0);                          \
+                const T *p2 = (const T *)(x + (k + 2) * s0), *p3 = (const T *)(x + (k + 3) * s0);                    \
+                CG_SIMD /* a bias gradient, sum over dim 0, is this loop */                                          \
+                    for (int64_t j = 0; j < n; j++) {                                                                \
+                    STEP(acc[j], p0[j]);                                                                             \
+                    STEP(acc[j], p1[j]);                                                                             \
+                    STEP(acc[j], p2[j]);                                                                             \
+                    STEP(acc[j], p3[j]);                                                                             \
+                }                                                                                                    \
+            }                                                                                                        \
+            for (; k < it->nred; k++) {                                                                              \
+                const T *p = (const T *)(x + k * s0);                                                                \
+                CG_SIMD                                                                                              \
+                for (int64_t j = 0; j < n; j++)                                                                      \
+                    STEP(acc[j], p[j]);                                                                              \
+            }                                                                                                        \
+        } else {                                                                                                     \
+            CG_REDUCE_FOR_EACH(it, x, {                                                                              \
+                const T *p = (const T *)px;                                                                          \
+                CG_SIMD                                                                                              \
+                for (int64_t j = 0; j < n; j++)                                                                      \
+                    STEP(acc[j], p[j]);                                                                              \
+            });                                                                                                      \
+        }                                                                                                            \
+        for (int64_t j = 0; j < n; j++)                                                                              \
+            ((OUT *)out)[j] = (OUT)(FINISH(acc[j]));                                                                 \
+    }                                                                                                                \
+    static void name##_combine(const cg_reduce_iter *it, char *out, char *out2, const char *part, const char *part2, \
+                               const int64_t *start, int n, const void *ctx) {                                       \
+        (void)it, (void)out2, (void)part2, (void)start, (void)ctx;                                                   \
+        ACC acc = (ACC) * (const OUT *)part;                                                                         \
+        for (int i = 1; i < n; i++)                                                                                  \
+            acc = MERGE(acc, (ACC) * (const OUT *)(part + i * CG_REDUCE_PART_BYTES));                                \
+        *(OUT *)out = (OUT)acc;                                                                                      \
     }
 
-#define KERNEL(name) {name##_fn, name##_block, name##_combine}
+#define KERNEL(name) \
+    { name##_fn, name##_block, name##_combine }
 
 #define ADD_STEP(a, v) ((a) += (v))
 #define MUL_STEP(a, v) ((a) *= (v))
@@ -194,7 +195,7 @@ static const char *scalar_type_name(cg_dtype dt) {
 #define MUL(a, b) ((a) * (b))
 #define OR(a, b) ((a) || (b))
 #define AND(a, b) ((a) && (b))
-#define SCALED(a) ((a) * c->scale)
+#define SCALED(a) ((a)*c->scale)
 #define SAME(a) (a)
 
 /* sum and mean (mean is the sum scaled by 1/N): floats in double, the rest in int64 */
@@ -212,9 +213,11 @@ FOLD_KERNEL(prod_bool, bool, int64_t, int64_t, 1, MUL_STEP, MUL, SAME)
 
 /* MAKE(suffix, C type) for every dtype, and the table of the kernels made */
 #define EACH_DTYPE(MAKE) MAKE(f32, float) MAKE(f64, double) MAKE(i32, int32_t) MAKE(i64, int64_t) MAKE(bool, bool)
-#define TABLE(name)                                                                                       \
-    {[CG_BOOL] = KERNEL(name##_bool), [CG_INT32] = KERNEL(name##_i32), [CG_INT64] = KERNEL(name##_i64),   \
-     [CG_F32] = KERNEL(name##_f32), [CG_F64] = KERNEL(name##_f64)}
+#define TABLE(name)                                                                                        \
+    {                                                                                                      \
+        [CG_BOOL] = KERNEL(name##_bool), [CG_INT32] = KERNEL(name##_i32), [CG_INT64] = KERNEL(name##_i64), \
+        [CG_F32] = KERNEL(name##_f32), [CG_F64] = KERNEL(name##_f64)                                       \
+    }
 static const cg_reduce_kernel sum_k[CG_DTYPE_COUNT] = TABLE(sum);
 static const cg_reduce_kernel prod_k[CG_DTYPE_COUNT] = TABLE(prod);
 
@@ -246,56 +249,56 @@ void cg_cpu_all(const cg_kernel_call *c) { run_fold(c, all_k, 1.0); }
 
 /* out = the extreme value, out2 (when given) its flat index in the
  * reduction; every output has at least one element (the frontends check). */
-#define MINMAX_KERNEL(name, T, BEATS)                                                                     \
-    static void name##_fn(const cg_reduce_iter *it, const char *x, char *out, char *o2, const void *ctx) { \
-        (void)ctx;                                                                                        \
-        T best = *(const T *)x;                                                                           \
-        int64_t at = 0;                                                                                   \
-        CG_REDUCE_FOR_EACH(it, x, {                                                                       \
-            T v = *(const T *)px;                                                                         \
-            if (BEATS(v, best)) {                                                                         \
-                best = v;                                                                                 \
-                at = k;                                                                                   \
-            }                                                                                             \
-        });                                                                                               \
-        *(T *)out = best;                                                                                 \
-        if (o2)                                                                                           \
-            *(int64_t *)o2 = at;                                                                          \
-    }                                                                                                     \
-    /* x: n consecutive columns (unit stride) of the reduced rows; out, out2: n */                       \
-    static void name##_block(const cg_reduce_iter *it, const char *x, char *out, char *o2, int64_t n,      \
-                             const void *ctx) {                                                           \
-        (void)ctx;                                                                                        \
-        T best[CG_REDUCE_BLOCK];                                                                          \
-        int64_t at[CG_REDUCE_BLOCK] = {0};                                                                \
-        memcpy(best, x, (size_t)n * sizeof(T));                                                           \
-        CG_REDUCE_FOR_EACH(it, x, {                                                                       \
-            const T *p = (const T *)px;                                                                   \
-            for (int64_t j = 0; j < n; j++)                                                               \
-                if (BEATS(p[j], best[j])) {                                                               \
-                    best[j] = p[j];                                                                       \
-                    at[j] = k;                                                                            \
-                }                                                                                         \
-        });                                                                                               \
-        memcpy(out, best, (size_t)n * sizeof(T));                                                         \
-        if (o2)                                                                                           \
-            memcpy(o2, at, (size_t)n * sizeof(int64_t));                                                  \
-    }                                                                                                     \
-    static void name##_combine(const cg_reduce_iter *it, char *out, char *out2, const char *part,          \
-                               const char *part2, const int64_t *start, int n, const void *ctx) {         \
-        (void)it, (void)ctx;                                                                              \
-        T best = *(const T *)part;                                                                        \
-        int64_t at = *(const int64_t *)part2;                                                             \
-        for (int i = 1; i < n; i++) {                                                                     \
-            T v = *(const T *)(part + i * CG_REDUCE_PART_BYTES);                                          \
-            if (BEATS(v, best)) {                                                                         \
-                best = v;                                                                                 \
-                at = start[i] + ((const int64_t *)part2)[i];                                              \
-            }                                                                                             \
-        }                                                                                                 \
-        *(T *)out = best;                                                                                 \
-        if (out2)                                                                                         \
-            *(int64_t *)out2 = at;                                                                        \
+#define MINMAX_KERNEL(name, T, BEATS)                                                                                \
+    static void name##_fn(const cg_reduce_iter *it, const char *x, char *out, char *o2, const void *ctx) {           \
+        (void)ctx;                                                                                                   \
+        T best = *(const T *)x;                                                                                      \
+        int64_t at = 0;                                                                                              \
+        CG_REDUCE_FOR_EACH(it, x, {                                                                                  \
+            T v = *(const T *)px;                                                                                    \
+            if (BEATS(v, best)) {                                                                                    \
+                best = v;                                                                                            \
+                at = k;                                                                                              \
+            }                                                                                                        \
+        });                                                                                                          \
+        *(T *)out = best;                                                                                            \
+        if (o2)                                                                                                      \
+            *(int64_t *)o2 = at;                                                                                     \
+    }                                                                                                                \
+    /* x: n consecutive columns (unit stride) of the reduced rows; out, out2: n */                                   \
+    static void name##_block(const cg_reduce_iter *it, const char *x, char *out, char *o2, int64_t n,                \
+                             const void *ctx) {                                                                      \
+        (void)ctx;                                                                                                   \
+        T best[CG_REDUCE_BLOCK];                                                                                     \
+        int64_t at[CG_REDUCE_BLOCK] = {0};                                                                           \
+        memcpy(best, x, (size_t)n * sizeof(T));                                                                      \
+        CG_REDUCE_FOR_EACH(it, x, {                                                                                  \
+            const T *p = (const T *)px;                                                                              \
+            for (int64_t j = 0; j < n; j++)                                                                          \
+                if (BEATS(p[j], best[j])) {                                                                          \
+                    best[j] = p[j];                                                                                  \
+                    at[j] = k;                                                                                       \
+                }                                                                                                    \
+        });                                                                                                          \
+        memcpy(out, best, (size_t)n * sizeof(T));                                                                    \
+        if (o2)                                                                                                      \
+            memcpy(o2, at, (size_t)n * sizeof(int64_t));                                                             \
+    }                                                                                                                \
+    static void name##_combine(const cg_reduce_iter *it, char *out, char *out2, const char *part, const char *part2, \
+                               const int64_t *start, int n, const void *ctx) {                                       \
+        (void)it, (void)ctx;                                                                                         \
+        T best = *(const T *)part;                                                                                   \
+        int64_t at = *(const int64_t *)part2;                                                                        \
+        for (int i = 1; i < n; i++) {                                                                                \
+            T v = *(const T *)(part + i * CG_REDUCE_PART_BYTES);                                                     \
+            if (BEATS(v, best)) {                                                                                    \
+                best = v;                                                                                            \
+                at = start[i] + ((const int64_t *)part2)[i];                                                         \
+            }                                                                                                        \
+        }                                                                                                            \
+        *(T *)out = best;                                                                                            \
+        if (out2)                                                                                                    \
+            *(int64_t *)out2 = at;                                                                                   \
     }
 
 #define MAX_K(sfx, T) MINMAX_KERNEL(max_##sfx, T, MAX_BEATS)
@@ -312,11 +315,11 @@ static const cg_reduce_kernel min_k[CG_DTYPE_COUNT] = TABLE(min);
 #define MIN_STEP(a, v) ((a) = (v) < (a) || (v) != (v) ? (v) : (a))
 #define MAX_MERGE(a, b) ((b) > (a) || (b) != (b) ? (b) : (a))
 #define MIN_MERGE(a, b) ((b) < (a) || (b) != (b) ? (b) : (a))
-#define EXTREME_FOLDS(op, OP, lo_f, lo_i32, lo_i64, lo_b)                                                 \
-    FOLD_KERNEL(op##v_f32, float, float, float, lo_f, OP##_STEP, OP##_MERGE, SAME)                        \
-    FOLD_KERNEL(op##v_f64, double, double, double, lo_f, OP##_STEP, OP##_MERGE, SAME)                     \
-    FOLD_KERNEL(op##v_i32, int32_t, int32_t, int32_t, lo_i32, OP##_STEP, OP##_MERGE, SAME)                \
-    FOLD_KERNEL(op##v_i64, int64_t, int64_t, int64_t, lo_i64, OP##_STEP, OP##_MERGE, SAME)                \
+#define EXTREME_FOLDS(op, OP, lo_f, lo_i32, lo_i64, lo_b)                                  \
+    FOLD_KERNEL(op##v_f32, float, float, float, lo_f, OP##_STEP, OP##_MERGE, SAME)         \
+    FOLD_KERNEL(op##v_f64, double, double, double, lo_f, OP##_STEP, OP##_MERGE, SAME)      \
+    FOLD_KERNEL(op##v_i32, int32_t, int32_t, int32_t, lo_i32, OP##_STEP, OP##_MERGE, SAME) \
+    FOLD_KERNEL(op##v_i64, int64_t, int64_t, int64_t, lo_i64, OP##_STEP, OP##_MERGE, SAME) \
     FOLD_KERNEL(op##v_bool, bool, bool, bool, lo_b, OP##_STEP, OP##_MERGE, SAME)
 EXTREME_FOLDS(max, MAX, -INFINITY, INT32_MIN, INT64_MIN, false)
 EXTREME_FOLDS(min, MIN, INFINITY, INT32_MAX, INT64_MAX, true)
@@ -342,44 +345,51 @@ void cg_cpu_argmin(const cg_kernel_call *c) { cg_cpu_min(c); }
  * DECL(n) declares the state of n outputs, INIT sets output j's, PASS1
  * folds v into it, MID runs between the passes, PASS2 (when PASSES is 2)
  * folds v again, RESULT is output j's value. */
-#define FLOAT_KERNEL(name, T, DECL, INIT, PASS1, MID, PASSES, PASS2, RESULT)                              \
+#define FLOAT_KERNEL(name, T, DECL, INIT, PASS1, MID, PASSES, PASS2, RESULT)                               \
     static void name##_fn(const cg_reduce_iter *it, const char *x, char *out, char *o2, const void *ctx) { \
-        const reduce_ctx *c = ctx;                                                                        \
-        (void)o2, (void)c;                                                                                \
-        const int64_t j = 0;                                                                              \
-        DECL(1);                                                                                          \
-        INIT;                                                                                             \
-        CG_REDUCE_FOR_EACH(it, x, { double v = *(const T *)px; PASS1; });                                 \
-        MID;                                                                                              \
-        if (PASSES > 1)                                                                                   \
-            CG_REDUCE_FOR_EACH(it, x, { double v = *(const T *)px; (void)v; PASS2; });                    \
-        *(T *)out = (T)(RESULT);                                                                          \
-    }                                                                                                     \
+        const reduce_ctx *c = ctx;                                                                         \
+        (void)o2, (void)c;                                                                                 \
+        const int64_t j = 0;                                                                               \
+        DECL(1);                                                                                           \
+        INIT;                                                                                              \
+        CG_REDUCE_FOR_EACH(it, x, {                                                                        \
+            double v = *(const T *)px;                                                                     \
+            PASS1;                                                                                         \
+        });                                                                                                \
+        MID;                                                                                               \
+        if (PASSES > 1)                                                                                    \
+            CG_REDUCE_FOR_EACH(it, x, {                                                                    \
+                double v = *(const T *)px;                                                                 \
+                (void)v;                                                                                   \
+                PASS2;                                                                                     \
+            });                                                                                            \
+        *(T *)out = (T)(RESULT);                                                                           \
+    }                                                                                                      \
     static void name##_block(const cg_reduce_iter *it, const char *x, char *out, char *o2, int64_t n,      \
-                             const void *ctx) {                                                           \
-        const reduce_ctx *c = ctx;                                                                        \
-        (void)o2, (void)c;                                                                                \
-        DECL(CG_REDUCE_BLOCK);                                                                            \
-        for (int64_t j = 0; j < n; j++)                                                                   \
-            INIT;                                                                                         \
-        CG_REDUCE_FOR_EACH(it, x, {                                                                       \
-            for (int64_t j = 0; j < n; j++) {                                                             \
-                double v = ((const T *)px)[j];                                                            \
-                PASS1;                                                                                    \
-            }                                                                                             \
-        });                                                                                               \
-        for (int64_t j = 0; j < n; j++)                                                                   \
-            MID;                                                                                          \
-        if (PASSES > 1)                                                                                   \
-            CG_REDUCE_FOR_EACH(it, x, {                                                                   \
-                for (int64_t j = 0; j < n; j++) {                                                         \
-                    double v = ((const T *)px)[j];                                                        \
-                    (void)v;                                                                              \
-                    PASS2;                                                                                \
-                }                                                                                         \
-            });                                                                                           \
-        for (int64_t j = 0; j < n; j++)                                                                   \
-            ((T *)out)[j] = (T)(RESULT);                                                                  \
+                             const void *ctx) {                                                            \
+        const reduce_ctx *c = ctx;                                                                         \
+        (void)o2, (void)c;                                                                                 \
+        DECL(CG_REDUCE_BLOCK);                                                                             \
+        for (int64_t j = 0; j < n; j++)                                                                    \
+            INIT;                                                                                          \
+        CG_REDUCE_FOR_EACH(it, x, {                                                                        \
+            for (int64_t j = 0; j < n; j++) {                                                              \
+                double v = ((const T *)px)[j];                                                             \
+                PASS1;                                                                                     \
+            }                                                                                              \
+        });                                                                                                \
+        for (int64_t j = 0; j < n; j++)                                                                    \
+            MID;                                                                                           \
+        if (PASSES > 1)                                                                                    \
+            CG_REDUCE_FOR_EACH(it, x, {                                                                    \
+                for (int64_t j = 0; j < n; j++) {                                                          \
+                    double v = ((const T *)px)[j];                                                         \
+                    (void)v;                                                                               \
+                    PASS2;                                                                                 \
+                }                                                                                          \
+            });                                                                                            \
+        for (int64_t j = 0; j < n; j++)                                                                    \
+            ((T *)out)[j] = (T)(RESULT);                                                                   \
     }
 #define NOTHING ((void)0)
 
@@ -391,9 +401,9 @@ static double var_result(double ss, int64_t n, const reduce_ctx *c) {
     return c->sqrt ? sqrt(v) : v;
 }
 #define VAR_DECL(n) double mean[n], ss[n]
-#define VAR_K(name, T)                                                                                    \
-    FLOAT_KERNEL(name, T, VAR_DECL, (mean[j] = 0, ss[j] = 0), mean[j] += v, mean[j] /= (double)it->nred,   \
-                 2, (ss[j] += (v - mean[j]) * (v - mean[j])), var_result(ss[j], it->nred, c))
+#define VAR_K(name, T)                                                                                      \
+    FLOAT_KERNEL(name, T, VAR_DECL, (mean[j] = 0, ss[j] = 0), mean[j] += v, mean[j] /= (double)it->nred, 2, \
+                 (ss[j] += (v - mean[j]) * (v - mean[j])), var_result(ss[j], it->nred, c))
 VAR_K(var_f32, float)
 VAR_K(var_f64, double)
 
@@ -410,17 +420,17 @@ static inline double norm_step(double acc, double v, double p) {
 }
 static inline double norm_result(double acc, double p) { return p == 2 ? sqrt(acc) : acc; }
 #define NORM_DECL(n) double acc[n]
-#define NORM_K(name, T)                                                                                   \
-    FLOAT_KERNEL(name, T, NORM_DECL, acc[j] = norm_init(c->p), acc[j] = norm_step(acc[j], v, c->p),        \
-                 NOTHING, 1, NOTHING, norm_result(acc[j], c->p))                                           \
-    static void name##_combine(const cg_reduce_iter *it, char *out, char *out2, const char *part,          \
-                               const char *part2, const int64_t *start, int n, const void *ctx) {         \
-        const reduce_ctx *c = ctx;                                                                        \
-        (void)it, (void)out2, (void)part2, (void)start;                                                   \
-        double acc = norm_init(c->p);                                                                     \
-        for (int i = 0; i < n; i++)                                                                       \
-            acc = norm_step(acc, *(const T *)(part + i * CG_REDUCE_PART_BYTES), c->p);                    \
-        *(T *)out = (T)norm_result(acc, c->p);                                                            \
+#define NORM_K(name, T)                                                                                              \
+    FLOAT_KERNEL(name, T, NORM_DECL, acc[j] = norm_init(c->p), acc[j] = norm_step(acc[j], v, c->p), NOTHING, 1,      \
+                 NOTHING, norm_result(acc[j], c->p))                                                                 \
+    static void name##_combine(const cg_reduce_iter *it, char *out, char *out2, const char *part, const char *part2, \
+                               const int64_t *start, int n, const void *ctx) {                                       \
+        const reduce_ctx *c = ctx;                                                                                   \
+        (void)it, (void)out2, (void)part2, (void)start;                                                              \
+        double acc = norm_init(c->p);                                                                                \
+        for (int i = 0; i < n; i++)                                                                                  \
+            acc = norm_step(acc, *(const T *)(part + i * CG_REDUCE_PART_BYTES), c->p);                               \
+        *(T *)out = (T)norm_result(acc, c->p);                                                                       \
     }
 NORM_K(norm_f32, float)
 NORM_K(norm_f64, double)
@@ -428,28 +438,33 @@ NORM_K(norm_f64, double)
 /* logsumexp: max + log(sum(exp(x - max))), with an infinite max taken as 0
  * so that all -inf gives -inf and a +inf gives inf, as PyTorch. */
 #define LSE_DECL(n) double m[n], s[n]
-#define LSE_K(name, T, EXP)                                                                               \
-    FLOAT_KERNEL(name, T, LSE_DECL, (m[j] = -INFINITY, s[j] = 0), m[j] = v > m[j] ? v : m[j],              \
+#define LSE_K(name, T, EXP)                                                                   \
+    FLOAT_KERNEL(name, T, LSE_DECL, (m[j] = -INFINITY, s[j] = 0), m[j] = v > m[j] ? v : m[j], \
                  m[j] = isinf(m[j]) ? 0 : m[j], 2, s[j] += EXP((T)(v - m[j])), log(s[j]) + m[j])
 /* float32's exponentials in float, as PyTorch: three times faster than exp */
 LSE_K(logsumexp_f32, float, expf)
 LSE_K(logsumexp_f64, double, exp)
 
-#define FLOAT_ENTRY(name, combine) {name##_fn, name##_block, combine}
-static const cg_reduce_kernel var_k[CG_DTYPE_COUNT] = {[CG_F32] = FLOAT_ENTRY(var_f32, NULL),
-                                                       [CG_F64] = FLOAT_ENTRY(var_f64, NULL)};
-static const cg_reduce_kernel norm_k[CG_DTYPE_COUNT] = {[CG_F32] = FLOAT_ENTRY(norm_f32, norm_f32_combine),
-                                                        [CG_F64] = FLOAT_ENTRY(norm_f64, norm_f64_combine)};
-static const cg_reduce_kernel logsumexp_k[CG_DTYPE_COUNT] = {[CG_F32] = FLOAT_ENTRY(logsumexp_f32, NULL),
-                                                             [CG_F64] = FLOAT_ENTRY(logsumexp_f64, NULL)};
+#define FLOAT_ENTRY(name, combine) \
+    { name##_fn, name##_block, combine }
+static const cg_reduce_kernel var_k[CG_DTYPE_COUNT] = {
+    [CG_F32] = FLOAT_ENTRY(var_f32, NULL), [CG_F64] = FLOAT_ENTRY(var_f64, NULL)};
+static const cg_reduce_kernel norm_k[CG_DTYPE_COUNT] = {
+    [CG_F32] = FLOAT_ENTRY(norm_f32, norm_f32_combine), [CG_F64] = FLOAT_ENTRY(norm_f64, norm_f64_combine)};
+static const cg_reduce_kernel logsumexp_k[CG_DTYPE_COUNT] = {
+    [CG_F32] = FLOAT_ENTRY(logsumexp_f32, NULL), [CG_F64] = FLOAT_ENTRY(logsumexp_f64, NULL)};
 
 /* x float; out float of x's dtype with 1 on reduced dims */
 static void run_float(const cg_kernel_call *c, const cg_reduce_kernel *table, reduce_ctx ctx) {
     cg_reduce_run_kernel(c->rit, &table[c->rit->xdtype], &ctx);
 }
 void cg_cpu_var(const cg_kernel_call *c) { run_float(c, var_k, (reduce_ctx){.correction = c->args->i[0]}); }
-void cg_cpu_std(const cg_kernel_call *c) { run_float(c, var_k, (reduce_ctx){.correction = c->args->i[0], .sqrt = true}); }
-void cg_cpu_norm(const cg_kernel_call *c) { run_float(c, norm_k, (reduce_ctx){.p = cg_scalar_to_double(c->args->s[0])}); }
+void cg_cpu_std(const cg_kernel_call *c) {
+    run_float(c, var_k, (reduce_ctx){.correction = c->args->i[0], .sqrt = true});
+}
+void cg_cpu_norm(const cg_kernel_call *c) {
+    run_float(c, norm_k, (reduce_ctx){.p = cg_scalar_to_double(c->args->s[0])});
+}
 void cg_cpu_logsumexp(const cg_kernel_call *c) { run_float(c, logsumexp_k, (reduce_ctx){0}); }
 
 /* ---- kernel: cumsum -------------------------------------------------------------------------- */
@@ -457,36 +472,39 @@ void cg_cpu_logsumexp(const cg_kernel_call *c) { run_float(c, logsumexp_k, (redu
 /* One scan along the reduced dim (at most one coalesced dim): out steps by
  * c->out_step, x by red_x[0]; from the end when c->reverse. The block form
  * scans n adjacent columns at once, reading x and writing out by rows. */
-#define CUMSUM_KERNEL(name, T, ACC, OUT)                                                                  \
+#define CUMSUM_KERNEL(name, T, ACC, OUT)                                                                   \
     static void name##_fn(const cg_reduce_iter *it, const char *x, char *out, char *o2, const void *ctx) { \
-        name##_block(it, x, out, o2, 1, ctx);                                                             \
+        name##_block(it, x, out, o2, 1, ctx);                                                              \
     }
-#define CUMSUM_BLOCK(name, T, ACC, OUT)                                                                   \
-    static void name##_block(const cg_reduce_iter *it, const char *x, char *out, char *o2, int64_t n,      \
-                             const void *ctx) {                                                           \
-        const reduce_ctx *c = ctx;                                                                        \
-        (void)o2;                                                                                         \
-        ACC acc[CG_REDUCE_BLOCK];                                                                         \
-        for (int64_t j = 0; j < n; j++)                                                                   \
-            acc[j] = 0;                                                                                   \
-        for (int64_t i = 0; i < it->nred; i++) {                                                          \
-            int64_t k = c->reverse ? it->nred - 1 - i : i;                                                \
-            const T *px = (const T *)(x + k * it->red_x[0]);                                              \
-            OUT *po = (OUT *)(out + k * c->out_step);                                                     \
-            for (int64_t j = 0; j < n; j++)                                                               \
-                po[j] = (OUT)(acc[j] += px[j]);                                                           \
-        }                                                                                                 \
-    }                                                                                                     \
+#define CUMSUM_BLOCK(name, T, ACC, OUT)                                                               \
+    static void name##_block(const cg_reduce_iter *it, const char *x, char *out, char *o2, int64_t n, \
+                             const void *ctx) {                                                       \
+        const reduce_ctx *c = ctx;                                                                    \
+        (void)o2;                                                                                     \
+        ACC acc[CG_REDUCE_BLOCK];                                                                     \
+        for (int64_t j = 0; j < n; j++)                                                               \
+            acc[j] = 0;                                                                               \
+        for (int64_t i = 0; i < it->nred; i++) {                                                      \
+            int64_t k = c->reverse ? it->nred - 1 - i : i;                                            \
+            const T *px = (const T *)(x + k * it->red_x[0]);                                          \
+            OUT *po = (OUT *)(out + k * c->out_step);                                                 \
+            for (int64_t j = 0; j < n; j++)                                                           \
+                po[j] = (OUT)(acc[j] += px[j]);                                                       \
+        }                                                                                             \
+    }                                                                                                 \
     CUMSUM_KERNEL(name, T, ACC, OUT)
 CUMSUM_BLOCK(cumsum_f32, float, double, float)
 CUMSUM_BLOCK(cumsum_f64, double, double, double)
 CUMSUM_BLOCK(cumsum_i32, int32_t, int64_t, int64_t)
 CUMSUM_BLOCK(cumsum_i64, int64_t, int64_t, int64_t)
 CUMSUM_BLOCK(cumsum_bool, bool, int64_t, int64_t)
-#define SCAN(name) {name##_fn, name##_block, NULL}
-static const cg_reduce_kernel cumsum_k[CG_DTYPE_COUNT] = {
-    [CG_BOOL] = SCAN(cumsum_bool), [CG_INT32] = SCAN(cumsum_i32), [CG_INT64] = SCAN(cumsum_i64),
-    [CG_F32] = SCAN(cumsum_f32), [CG_F64] = SCAN(cumsum_f64)};
+#define SCAN(name) \
+    { name##_fn, name##_block, NULL }
+static const cg_reduce_kernel cumsum_k[CG_DTYPE_COUNT] = {[CG_BOOL] = SCAN(cumsum_bool),
+                                                          [CG_INT32] = SCAN(cumsum_i32),
+                                                          [CG_INT64] = SCAN(cumsum_i64),
+                                                          [CG_F32] = SCAN(cumsum_f32),
+                                                          [CG_F64] = SCAN(cumsum_f64)};
 
 /* x any shape; out of x's shape (int64 for integral x); dim args->dims[0] */
 void cg_cpu_cumsum(const cg_kernel_call *c) {
@@ -605,8 +623,7 @@ static void give(cg_tensor *t, cg_tensor **out) {
 /* Values and indices of the extreme over dim (NULL: all dims); either
  * output may be unwanted (NULL). argmax/argmin run the same kernel into a
  * scratch values tensor. */
-static int minmax(cg_op op, cg_tensor *x, const int64_t *dim, bool keepdim, cg_tensor **values,
-                  cg_tensor **indices) {
+static int minmax(cg_op op, cg_tensor *x, const int64_t *dim, bool keepdim, cg_tensor **values, cg_tensor **indices) {
     bool reduced[CG_MAX_DIMS];
     cg_op_args args;
     if (check_minmax(op, x, dim) < 0 || reduce_plan(x, dim ? 1 : 0, dim, keepdim, reduced, &args) < 0)
@@ -650,14 +667,18 @@ static cg_tensor *arg_extreme(cg_op op, cg_tensor *x, const int64_t *dim, bool k
     cg_tensor *i;
     return minmax(op, x, dim, keepdim, NULL, &i) < 0 ? NULL : i;
 }
-cg_tensor *cg_argmax(cg_tensor *x, const int64_t *dim, bool keepdim) { return arg_extreme(CG_OP_ARGMAX, x, dim, keepdim); }
-cg_tensor *cg_argmin(cg_tensor *x, const int64_t *dim, bool keepdim) { return arg_extreme(CG_OP_ARGMIN, x, dim, keepdim); }
+cg_tensor *cg_argmax(cg_tensor *x, const int64_t *dim, bool keepdim) {
+    return arg_extreme(CG_OP_ARGMAX, x, dim, keepdim);
+}
+cg_tensor *cg_argmin(cg_tensor *x, const int64_t *dim, bool keepdim) {
+    return arg_extreme(CG_OP_ARGMIN, x, dim, keepdim);
+}
 
 /* ---- var / std / norm / logsumexp ------------------------------------------------------------------- */
 
-static cg_tensor *var_std(cg_op op, cg_tensor *x, int ndims, const int64_t *dims, int64_t correction,
-                          bool keepdim) {
-    CG_CHECK(cg_dtype_is_float(x->dtype), CG_RUNTIME_ERROR, "std and var only support floating point and complex dtypes");
+static cg_tensor *var_std(cg_op op, cg_tensor *x, int ndims, const int64_t *dims, int64_t correction, bool keepdim) {
+    CG_CHECK(cg_dtype_is_float(x->dtype), CG_RUNTIME_ERROR,
+             "std and var only support floating point and complex dtypes");
     cg_op_args opts = {.i = {correction}};
     return reduce_op(op, x, ndims, dims, keepdim, x->dtype, &opts, SAVE_SELF | (op == CG_OP_STD ? SAVE_RESULT : 0),
                      NULL);
@@ -695,9 +716,9 @@ cg_tensor *cg_logsumexp(cg_tensor *x, int ndims, const int64_t *dims, bool keepd
     /* integral inputs are reduced in the default float dtype; they cannot
      * require grad, so recording on the cast (x itself for floats) is right */
     cg_tensor *xf = cg_to_dtype(x, cg_dtype_to_float(x->dtype));
-    cg_tensor *out = xf ? reduce_op(CG_OP_LOGSUMEXP, xf, ndims, dims, keepdim, xf->dtype, NULL,
-                                    SAVE_SELF | SAVE_RESULT, NULL)
-                        : NULL;
+    cg_tensor *out =
+        xf ? reduce_op(CG_OP_LOGSUMEXP, xf, ndims, dims, keepdim, xf->dtype, NULL, SAVE_SELF | SAVE_RESULT, NULL)
+           : NULL;
     cg_tensor_release(xf);
     return out;
 }
@@ -712,8 +733,8 @@ static cg_tensor *cumsum(cg_tensor *x, int64_t dim, bool reverse) {
     if (x->ndim)
         reduced[d] = true;
     cg_op_args args = {.ndims = 1, .dims = {d}, .flag = reverse};
-    cg_tensor *out = cg_tensor_empty(x->ndim, x->sizes, cg_dtype_is_float(x->dtype) ? x->dtype : CG_INT64,
-                                     cg_tensor_device(x));
+    cg_tensor *out =
+        cg_tensor_empty(x->ndim, x->sizes, cg_dtype_is_float(x->dtype) ? x->dtype : CG_INT64, cg_tensor_device(x));
     if (out && reduce_kernel(CG_OP_CUMSUM, x, reduced, out, NULL, &args) < 0) {
         cg_tensor_release(out);
         return NULL;
@@ -936,8 +957,8 @@ static int bw_minmax_dim(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     for (int k = 0; k < x->ndim; k++)
         shape[k] = k == d ? x->sizes[d] : 1;
     scratch sc = {0};
-    cg_tensor *ar = TMP(cg_arange(cg_scalar_int(0), cg_scalar_int(x->sizes[d]), cg_scalar_int(1), CG_INT64,
-                                  cg_tensor_device(x)));
+    cg_tensor *ar =
+        TMP(cg_arange(cg_scalar_int(0), cg_scalar_int(x->sizes[d]), cg_scalar_int(1), CG_INT64, cg_tensor_device(x)));
     cg_tensor *pos = TMP(cg_reshape(ar, x->ndim, shape));
     cg_tensor *idx = TMP(unsqueeze_reduced(n, indices));
     cg_tensor *onehot = TMP(mask_as(pos, idx, CG_MASK_EQ, go[0]->dtype));
@@ -1048,8 +1069,8 @@ int cg_bw_cumsum(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 cg_tensor *cg_sum_to(cg_tensor *x, int ndim, const int64_t *sizes) {
     int lead = x->ndim - ndim;
     char a[128], b[128];
-    CG_CHECK(lead >= 0, CG_RUNTIME_ERROR, "sum_to: %s is not expandable to %s",
-             cg_sizes_str(ndim, sizes, a, sizeof a), cg_sizes_str(x->ndim, x->sizes, b, sizeof b));
+    CG_CHECK(lead >= 0, CG_RUNTIME_ERROR, "sum_to: %s is not expandable to %s", cg_sizes_str(ndim, sizes, a, sizeof a),
+             cg_sizes_str(x->ndim, x->sizes, b, sizeof b));
     int64_t dims[CG_MAX_DIMS];
     int nd = 0;
     for (int d = 0; d < x->ndim; d++) {

@@ -56,7 +56,6 @@ cg_tensor *cg_cumsum(cg_tensor *x, int64_t dim);
 /* Sums x down to sizes (the gradient of broadcasting). */
 cg_tensor *cg_sum_to(cg_tensor *x, int ndim, const int64_t *sizes);
 
-
 struct cg_node;
 /* The gradient of a reduction recorded with args dims/keepdim, brought back
  * to the input's shape (unsqueezed at reduced dims, expanded). */

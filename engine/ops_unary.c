@@ -16,12 +16,12 @@
 
 /* A float op: one expression for float32, one for float64. Integral inputs
  * arrive already cast to float32 by the frontend. */
-#define FLOAT_ROWS(name, e32, e64)                                                             \
-    CG_UNARY_ROW(name##_f32, float, CG_NOPRO, e32)                                             \
-    CG_UNARY_ROW(name##_f64, double, CG_NOPRO, e64)                                            \
+#define FLOAT_ROWS(name, e32, e64)                  \
+    CG_UNARY_ROW(name##_f32, float, CG_NOPRO, e32)  \
+    CG_UNARY_ROW(name##_f64, double, CG_NOPRO, e64) \
     static const cg_row_fn name##_rows[CG_DTYPE_COUNT] = {CG_ROWS_FLOAT(name)};
-#define FLOAT_KERNEL(name, e32, e64)                                                           \
-    FLOAT_ROWS(name, e32, e64)                                                                 \
+#define FLOAT_KERNEL(name, e32, e64) \
+    FLOAT_ROWS(name, e32, e64)       \
     void cg_cpu_##name(const cg_kernel_call *c) { cg_ew_run(c, name##_rows, 0); }
 
 /* out and x of one shape and dtype */
@@ -69,10 +69,10 @@ void cg_cpu_threshold_backward(const cg_kernel_call *c) { cg_ew_run(c, threshold
 void cg_cpu_sign(const cg_kernel_call *c) { cg_ew_run(c, sign_rows, 0); }
 
 /* clamp with Python numbers: args->s[0] min, s[1] max, i[0] which are given */
-#define CLAMP_PRO(T)                                                                            \
-    const bool has_lo = args->i[0] & CG_CLAMP_MIN;                                              \
-    const bool has_hi = args->i[0] & CG_CLAMP_MAX;                                              \
-    const T lo = CG_SCALAR_AS(T, args->s[0]);                                                   \
+#define CLAMP_PRO(T)                               \
+    const bool has_lo = args->i[0] & CG_CLAMP_MIN; \
+    const bool has_hi = args->i[0] & CG_CLAMP_MAX; \
+    const T lo = CG_SCALAR_AS(T, args->s[0]);      \
     const T hi = CG_SCALAR_AS(T, args->s[1])
 #define CLAMP_ROW(name, T) CG_UNARY_ROW(name, T, CLAMP_PRO(T), CG_CLAMP(x, has_lo, lo, has_hi, hi))
 CG_EXPAND_NUMERIC(CLAMP_ROW, clamp)
@@ -157,7 +157,9 @@ static int check_relu(const cg_tensor *x) {
 }
 
 cg_tensor *cg_neg(cg_tensor *x) { return check_neg(x) < 0 ? NULL : unary(CG_OP_NEG, x, x->dtype, SAVE_NONE, NULL); }
-int cg_neg_(cg_tensor *self) { return check_neg(self) < 0 ? -1 : unary_(CG_OP_NEG, self, self->dtype, SAVE_NONE, NULL); }
+int cg_neg_(cg_tensor *self) {
+    return check_neg(self) < 0 ? -1 : unary_(CG_OP_NEG, self, self->dtype, SAVE_NONE, NULL);
+}
 
 cg_tensor *cg_abs(cg_tensor *x) {
     if (check_dtype(x->dtype != CG_BOOL, "abs_cpu", x->dtype) < 0)

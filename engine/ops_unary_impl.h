@@ -18,28 +18,28 @@
 
 /* out TO = expr(a: TA, b: T, c: T): where (bool, T, T), clamp and masks.
  * Unit strides take a plain loop the compiler vectorises. */
-#define CG_TERNARY_ROW(name, TO, TA, T, pro, expr)                                              \
-    static void name(char **p, const int64_t *s, int64_t n, const void *ctx) {                 \
-        const cg_op_args *args = ctx;                                                          \
-        (void)args;                                                                            \
-        pro;                                                                                   \
+#define CG_TERNARY_ROW(name, TO, TA, T, pro, expr)                                                \
+    static void name(char **p, const int64_t *s, int64_t n, const void *ctx) {                    \
+        const cg_op_args *args = ctx;                                                             \
+        (void)args;                                                                               \
+        pro;                                                                                      \
         if (s[0] == sizeof(TO) && s[1] == sizeof(TA) && s[2] == sizeof(T) && s[3] == sizeof(T)) { \
-            TO *restrict o = (TO *)p[0];                                                       \
-            const TA *restrict pa = (const TA *)p[1];                                          \
-            const T *restrict pb = (const T *)p[2], *restrict pc = (const T *)p[3];            \
-            CG_SIMD                                                                            \
-            for (int64_t i = 0; i < n; i++) {                                                  \
-                TA a = pa[i];                                                                  \
-                T b = pb[i], c = pc[i];                                                        \
-                o[i] = (TO)(expr);                                                             \
-            }                                                                                  \
-            return;                                                                            \
-        }                                                                                      \
-        for (int64_t i = 0; i < n; i++) {                                                      \
-            TA a = *(const TA *)(p[1] + i * s[1]);                                             \
-            T b = *(const T *)(p[2] + i * s[2]), c = *(const T *)(p[3] + i * s[3]);            \
-            *(TO *)(p[0] + i * s[0]) = (TO)(expr);                                             \
-        }                                                                                      \
+            TO *restrict o = (TO *)p[0];                                                          \
+            const TA *restrict pa = (const TA *)p[1];                                             \
+            const T *restrict pb = (const T *)p[2], *restrict pc = (const T *)p[3];               \
+            CG_SIMD                                                                               \
+            for (int64_t i = 0; i < n; i++) {                                                     \
+                TA a = pa[i];                                                                     \
+                T b = pb[i], c = pc[i];                                                           \
+                o[i] = (TO)(expr);                                                                \
+            }                                                                                     \
+            return;                                                                               \
+        }                                                                                         \
+        for (int64_t i = 0; i < n; i++) {                                                         \
+            TA a = *(const TA *)(p[1] + i * s[1]);                                                \
+            T b = *(const T *)(p[2] + i * s[2]), c = *(const T *)(p[3] + i * s[3]);               \
+            *(TO *)(p[0] + i * s[0]) = (TO)(expr);                                                \
+        }                                                                                         \
     }
 
 #endif

@@ -22,7 +22,9 @@ void cg_cpu_masked_fill(const cg_kernel_call *c) { cg_ew_run(c, masked_fill_rows
 
 /* clamp(a, min b, max c); args->i[0] says which bounds are given (the
  * operand of an absent one is a placeholder) */
-#define CLAMP_T_PRO const bool has_lo = args->i[0] & CG_CLAMP_MIN; const bool has_hi = args->i[0] & CG_CLAMP_MAX
+#define CLAMP_T_PRO                                \
+    const bool has_lo = args->i[0] & CG_CLAMP_MIN; \
+    const bool has_hi = args->i[0] & CG_CLAMP_MAX
 #define CLAMP_T_ROW(name, T) CG_TERNARY_ROW(name, T, T, T, CLAMP_T_PRO, CG_CLAMP(a, has_lo, b, has_hi, c))
 CG_EXPAND_ALL(CLAMP_T_ROW, clamp_tensor)
 static const cg_row_fn clamp_tensor_rows[CG_DTYPE_COUNT] = {CG_ROWS_ALL(clamp_tensor)};
@@ -30,7 +32,10 @@ void cg_cpu_clamp_tensor(const cg_kernel_call *c) { cg_ew_run(c, clamp_tensor_ro
 
 /* range mask: out bool = (a c1 b && a c2 c) != negate; args->i[0], i[1] are
  * the comparisons (cg_cmp), args->flag negate. Runs in backward only. */
-#define MASK_PRO const int64_t c1 = args->i[0]; const int64_t c2 = args->i[1]; const bool neg = args->flag
+#define MASK_PRO                   \
+    const int64_t c1 = args->i[0]; \
+    const int64_t c2 = args->i[1]; \
+    const bool neg = args->flag
 #define MASK_ROW(name, T) \
     CG_TERNARY_ROW(name, bool, T, T, MASK_PRO, (CG_CMP_HOLDS(c1, a, b) && CG_CMP_HOLDS(c2, a, c)) != neg)
 CG_EXPAND_ALL(MASK_ROW, range_mask)
@@ -98,8 +103,8 @@ cg_tensor *cg_clamp_tensor(cg_tensor *x, cg_tensor *min, cg_tensor *max) {
     CG_CHECK(min || max, CG_RUNTIME_ERROR, "torch.clamp: At least one of 'min' or 'max' must not be None");
     cg_dtype dt = result_type_of(x, min, max);
     cg_op_args args = {.i = {(min ? CG_CLAMP_MIN : 0) | (max ? CG_CLAMP_MAX : 0)}};
-    cg_tensor *out = cg_ew_ternary(CG_OP_CLAMP_TENSOR, x, min ? min : x, max ? max : x, (cg_dtype[]){dt, dt, dt}, dt,
-                                   &args);
+    cg_tensor *out =
+        cg_ew_ternary(CG_OP_CLAMP_TENSOR, x, min ? min : x, max ? max : x, (cg_dtype[]){dt, dt, dt}, dt, &args);
     cg_save_spec save[] = {{x, "self"}, {min, "min"}, {max, "max"}};
     return cg_ew_record(out, CG_OP_CLAMP_TENSOR, 3, (cg_tensor *[]){x, min, max}, 3, save, &args);
 }

@@ -25,7 +25,7 @@
 #include "random_device.h"
 
 /* The check of bernoulli_distribution's constructor, as TORCH_CHECK words it. */
-#define BERNOULLI_P_MSG                                                                                     \
+#define BERNOULLI_P_MSG                                                                                    \
     "Expected p_in >= 0 && p_in <= 1 to be true, but got false.  (Could this error message be improved?  " \
     "If so, please report an enhancement request to PyTorch.)"
 
@@ -44,10 +44,10 @@ static int not_implemented(const char *kernel, cg_dtype dt) {
 
 /* What a fill needs besides the buffer. */
 typedef struct {
-    double a, b;          /* mean and std, from and to, p */
-    int64_t from;         /* random_ */
+    double a, b;  /* mean and std, from and to, p */
+    int64_t from; /* random_ */
     uint64_t range;
-    bool contiguous;      /* the target is contiguous (normal_ picks its path by it) */
+    bool contiguous; /* the target is contiguous (normal_ picks its path by it) */
 } fill_args;
 
 typedef int (*fill_fn)(void *data, int64_t n, cg_dtype dt, const fill_args *a, cg_rng *g);
@@ -258,8 +258,7 @@ cg_rng *cg_random_generator(const cg_tensor *t, cg_rng *gen) {
  * overlap check, the draw in PyTorch's order, the version bump, and PyTorch's
  * node `node` (the new values do not depend on the old ones: a zero
  * gradient). On a device the draw is kind's kernel with a's parameters. */
-static int fill_inplace(cg_tensor *t, fill_fn fill, cg_draw_kind kind, fill_args *a, cg_rng *gen,
-                        const char *node) {
+static int fill_inplace(cg_tensor *t, fill_fn fill, cg_draw_kind kind, fill_args *a, cg_rng *gen, const char *node) {
     if (cg_autograd_check_inplace(t) < 0 || check_no_overlap(t) < 0)
         return -1;
     drawer w = {fill, a, {.kind = kind, .a = a->a, .b = a->b, .base = a->from, .range = a->range}, NULL};
@@ -289,8 +288,8 @@ int cg_uniform_(cg_tensor *t, double from, double to, cg_rng *gen) {
     const char *ctype = t->dtype == CG_F32 ? "float" : "double";
     CG_CHECK_INT(from >= -max && from <= max, CG_RUNTIME_ERROR, "from is out of bounds for %s", ctype);
     CG_CHECK_INT(to >= -max && to <= max, CG_RUNTIME_ERROR, "to is out of bounds for %s", ctype);
-    CG_CHECK_INT(from <= to, CG_RUNTIME_ERROR, "uniform_ expects to return a [from, to) range, but found from=%g > to=%g",
-                 from, to);
+    CG_CHECK_INT(from <= to, CG_RUNTIME_ERROR,
+                 "uniform_ expects to return a [from, to) range, but found from=%g > to=%g", from, to);
     CG_CHECK_INT(to - from <= max, CG_RUNTIME_ERROR,
                  "uniform_ expects to-from <= std::numeric_limits<%s>::max(), but found to=%g and from=%g which result "
                  "in to-from to exceed the limit",
@@ -316,8 +315,9 @@ static int64_t float_bound(int64_t v, cg_dtype dt, int dir) {
 }
 
 int cg_random_(cg_tensor *t, int64_t from, int64_t to, cg_rng *gen) {
-    CG_CHECK_INT(from < to, CG_RUNTIME_ERROR, "random_ expects 'from' to be less than 'to', but got from=%lld >= to=%lld",
-                 (long long)from, (long long)to);
+    CG_CHECK_INT(from < to, CG_RUNTIME_ERROR,
+                 "random_ expects 'from' to be less than 'to', but got from=%lld >= to=%lld", (long long)from,
+                 (long long)to);
     if (cg_dtype_is_float(t->dtype)) {
         from = float_bound(from, t->dtype, +1);
         to = float_bound(to, t->dtype, -1);
@@ -333,7 +333,8 @@ int cg_random_(cg_tensor *t, int64_t from, int64_t to, cg_rng *gen) {
     }
     fill_args a = {.from = from, .range = (uint64_t)to - (uint64_t)from};
     /* the CUDA kernel takes 64-bit draws from 2^28 on (DistributionTemplates.h) */
-    return fill_inplace(t, fill_random, a.range >= (1ull << 28) ? CG_DRAW_RANDOM64 : CG_DRAW_RANDOM, &a, gen, "RandomBackward0");
+    return fill_inplace(t, fill_random, a.range >= (1ull << 28) ? CG_DRAW_RANDOM64 : CG_DRAW_RANDOM, &a, gen,
+                        "RandomBackward0");
 }
 
 /* random_kernel: uniform_int<T>(draw) is draw % (max + 1) for integer
@@ -525,8 +526,8 @@ static int check_probs(cg_tensor *p) {
 static cg_tensor *bernoulli_device(cg_tensor *p, cg_rng *g) {
     cg_tensor *d = cg_detach(p);
     cg_tensor *pc = d ? cg_contiguous(d) : NULL;
-    cg_tensor *out = pc && check_probs(pc) == 0 ? cg_tensor_empty(p->ndim, p->sizes, p->dtype, cg_tensor_device(p))
-                                                : NULL;
+    cg_tensor *out =
+        pc && check_probs(pc) == 0 ? cg_tensor_empty(p->ndim, p->sizes, p->dtype, cg_tensor_device(p)) : NULL;
     if (out && cg_device_bernoulli_p(out, pc, g) < 0) {
         cg_tensor_release(out);
         out = NULL;
@@ -604,8 +605,8 @@ cg_tensor *cg_dropout_keep_mask(cg_tensor *x, double keep, cg_rng *gen) {
     int vec = cg_dropout_vec(x->dtype, numel, (uintptr_t)cg_tensor_data(x), dense);
     /* VEC > 1 numbers elements in memory order, so the mask takes x's
      * strides; the scalar kernel numbers them in logical order */
-    cg_tensor *mask = vec > 1 ? cg_empty_like_preserve(x, CG_BOOL)
-                              : cg_tensor_empty(x->ndim, x->sizes, CG_BOOL, cg_tensor_device(x));
+    cg_tensor *mask =
+        vec > 1 ? cg_empty_like_preserve(x, CG_BOOL) : cg_tensor_empty(x->ndim, x->sizes, CG_BOOL, cg_tensor_device(x));
     /* compared in the input's precision: float32's keep is a float */
     cg_draw d = {.kind = CG_DRAW_DROPOUT, .a = x->dtype == CG_F32 ? (double)(float)keep : keep, .vec = vec};
     if (mask && cg_device_draw(mask, &d, g) < 0) {

@@ -109,7 +109,9 @@ int cg_dropout_vec(cg_dtype dt, int64_t numel, uintptr_t address, bool dense) {
 cg_draw_policy cg_bernoulli_p_policy(int64_t numel) {
     uint64_t per_block = APPLY_BLOCK * APPLY_STEP, grid = ((uint64_t)numel + per_block - 1) / per_block;
     return (cg_draw_policy){
-        .grid = (uint32_t)(grid > MAX_GRID_X ? MAX_GRID_X : grid < 1 ? 1 : grid),
+        .grid = (uint32_t)(grid > MAX_GRID_X ? MAX_GRID_X
+                           : grid < 1        ? 1
+                                             : grid),
         .block = APPLY_BLOCK,
         .counter_offset = 10, /* philox_cuda_state(10) */
     };
@@ -119,7 +121,8 @@ cg_draw_policy cg_bernoulli_p_policy(int64_t numel) {
 
 cg_draw_policy cg_randperm_policy(int64_t n) {
     uint64_t grid = ((uint64_t)n + RANDPERM_BLOCK - 1) / RANDPERM_BLOCK;
-    return (cg_draw_policy){.grid = (uint32_t)(grid < 1 ? 1 : grid), .block = RANDPERM_BLOCK, .counter_offset = (uint64_t)n};
+    return (cg_draw_policy){
+        .grid = (uint32_t)(grid < 1 ? 1 : grid), .block = RANDPERM_BLOCK, .counter_offset = (uint64_t)n};
 }
 
 int cg_randperm_bits(int64_t n) {

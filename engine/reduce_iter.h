@@ -36,15 +36,15 @@
 #include "tensor.h"
 
 typedef struct cg_reduce_iter {
-    int64_t nout;                     /* output elements */
-    int64_t nred;                     /* reduced elements per output */
-    int nkept, ndred;                 /* coalesced dims in each group */
-    int64_t kept_sizes[CG_MAX_DIMS];  /* innermost first */
-    int64_t kept_x[CG_MAX_DIMS];      /* x's byte strides over kept dims */
-    int64_t kept_out[CG_MAX_DIMS];    /* out's byte strides over kept dims */
+    int64_t nout;                    /* output elements */
+    int64_t nred;                    /* reduced elements per output */
+    int nkept, ndred;                /* coalesced dims in each group */
+    int64_t kept_sizes[CG_MAX_DIMS]; /* innermost first */
+    int64_t kept_x[CG_MAX_DIMS];     /* x's byte strides over kept dims */
+    int64_t kept_out[CG_MAX_DIMS];   /* out's byte strides over kept dims */
     int64_t kept_out2[CG_MAX_DIMS];
-    int64_t red_sizes[CG_MAX_DIMS];   /* innermost first */
-    int64_t red_x[CG_MAX_DIMS];       /* x's byte strides over reduced dims */
+    int64_t red_sizes[CG_MAX_DIMS]; /* innermost first */
+    int64_t red_x[CG_MAX_DIMS];     /* x's byte strides over reduced dims */
     char *x, *out, *out2;
     cg_dtype xdtype, odtype;
 } cg_reduce_iter;
@@ -90,33 +90,33 @@ void cg_reduce_run_kernel(const cg_reduce_iter *it, const cg_reduce_kernel *k, c
 /* Walks the reduced elements of one output: `body` sees `const char *px`
  * (the element) and `int64_t k` (its flat index within the reduction, in
  * row-major order of the reduced dims). */
-#define CG_REDUCE_FOR_EACH(it, x, body)                                                \
-    do {                                                                               \
-        if ((it)->ndred <= 1) {                                                        \
-            const int64_t s0_ = (it)->ndred ? (it)->red_x[0] : 0;                      \
-            for (int64_t k = 0; k < (it)->nred; k++) {                                 \
-                const char *px = (x) + k * s0_;                                        \
-                body;                                                                  \
-            }                                                                          \
-            break;                                                                     \
-        }                                                                              \
-        /* rows of the innermost reduced dim; the odometer moves once a row */        \
-        const int64_t s0_ = (it)->red_x[0], n0_ = (it)->red_sizes[0];                 \
-        int64_t idx_[CG_MAX_DIMS] = {0};                                               \
-        const char *row_ = (x);                                                        \
-        for (int64_t k0_ = 0; n0_ > 0 && k0_ < (it)->nred; k0_ += n0_) {               \
-            for (int64_t k = k0_; k < k0_ + n0_; k++) {                                \
-                const char *px = row_ + (k - k0_) * s0_;                               \
-                body;                                                                  \
-            }                                                                          \
-            for (int d_ = 1; d_ < (it)->ndred; d_++) {                                 \
-                row_ += (it)->red_x[d_];                                               \
-                if (++idx_[d_] < (it)->red_sizes[d_])                                  \
-                    break;                                                             \
-                row_ -= (it)->red_sizes[d_] * (it)->red_x[d_];                         \
-                idx_[d_] = 0;                                                          \
-            }                                                                          \
-        }                                                                              \
+#define CG_REDUCE_FOR_EACH(it, x, body)                                        \
+    do {                                                                       \
+        if ((it)->ndred <= 1) {                                                \
+            const int64_t s0_ = (it)->ndred ? (it)->red_x[0] : 0;              \
+            for (int64_t k = 0; k < (it)->nred; k++) {                         \
+                const char *px = (x) + k * s0_;                                \
+                body;                                                          \
+            }                                                                  \
+            break;                                                             \
+        }                                                                      \
+        /* rows of the innermost reduced dim; the odometer moves once a row */ \
+        const int64_t s0_ = (it)->red_x[0], n0_ = (it)->red_sizes[0];          \
+        int64_t idx_[CG_MAX_DIMS] = {0};                                       \
+        const char *row_ = (x);                                                \
+        for (int64_t k0_ = 0; n0_ > 0 && k0_ < (it)->nred; k0_ += n0_) {       \
+            for (int64_t k = k0_; k < k0_ + n0_; k++) {                        \
+                const char *px = row_ + (k - k0_) * s0_;                       \
+                body;                                                          \
+            }                                                                  \
+            for (int d_ = 1; d_ < (it)->ndred; d_++) {                         \
+                row_ += (it)->red_x[d_];                                       \
+                if (++idx_[d_] < (it)->red_sizes[d_])                          \
+                    break;                                                     \
+                row_ -= (it)->red_sizes[d_] * (it)->red_x[d_];                 \
+                idx_[d_] = 0;                                                  \
+            }                                                                  \
+        }                                                                      \
     } while (0)
 
 /* Reduced dims from a dim list (empty: all dims), with PyTorch's errors for

@@ -113,8 +113,7 @@ cg_rng *cg_rng_default_cuda(int index) {
     static cg_rng gens[CG_MAX_CUDA_RNGS];
     static bool ready[CG_MAX_CUDA_RNGS];
     CG_CHECK(index >= 0 && index < CG_MAX_CUDA_RNGS, CG_RUNTIME_ERROR,
-                 "Expected a CUDA device index in [0, %d) for a default generator, but got %d",
-                 CG_MAX_CUDA_RNGS, index);
+             "Expected a CUDA device index in [0, %d) for a default generator, but got %d", CG_MAX_CUDA_RNGS, index);
     cg_rng *g = &gens[index];
     if (!ready[index]) {
         g->device = (cg_device){CG_CUDA, index};
@@ -206,7 +205,11 @@ enum {
 };
 _Static_assert(ST_FLOAT_VALID + 4 == CG_RNG_STATE_SIZE, "state layout");
 
-#define PUT(off, type, value) do { type v_ = (value); memcpy(out + (off), &v_, sizeof v_); } while (0)
+#define PUT(off, type, value)                \
+    do {                                     \
+        type v_ = (value);                   \
+        memcpy(out + (off), &v_, sizeof v_); \
+    } while (0)
 #define GET(off, type, var) memcpy(&(var), state + (off), sizeof(type))
 
 void cg_rng_get_state(const cg_rng *g, uint8_t *out) {

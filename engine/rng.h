@@ -28,16 +28,16 @@
 #define CG_MT_N 624
 
 typedef struct cg_rng {
-    cg_device device;           /* CG_CPU, or CG_CUDA with its index */
-    uint64_t seed;              /* initial_seed() */
-    uint64_t philox_offset;     /* CUDA: the next Philox offset per thread */
-    int left;                   /* draws left before the next twist, plus one */
-    uint32_t next;              /* index of the next state word */
+    cg_device device;       /* CG_CPU, or CG_CUDA with its index */
+    uint64_t seed;          /* initial_seed() */
+    uint64_t philox_offset; /* CUDA: the next Philox offset per thread */
+    int left;               /* draws left before the next twist, plus one */
+    uint32_t next;          /* index of the next state word */
     uint32_t state[CG_MT_N];
-    bool has_normal;            /* the cached second Box-Muller value (double) */
+    bool has_normal; /* the cached second Box-Muller value (double) */
     double normal;
-    bool has_float_normal;      /* PyTorch's float cache: no CPU op fills it, */
-    float float_normal;         /* but get_state/set_state carry it */
+    bool has_float_normal; /* PyTorch's float cache: no CPU op fills it, */
+    float float_normal;    /* but get_state/set_state carry it */
 } cg_rng;
 
 /* The seed of torch.Generator() (c10 default_rng_seed_val). */

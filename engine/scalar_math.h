@@ -64,7 +64,7 @@
 #define CG_FLOAT_FN(name, SUF) name
 #else
 #define CG_FLOAT_FN(name, SUF) name##_##SUF
-#define CG_BY_FLOAT_TYPE(name, x) _Generic((x), float: name##_f32, double: name##_f64)
+#define CG_BY_FLOAT_TYPE(name, x) _Generic((x), float : name##_f32, double : name##_f64)
 #endif
 
 /* Overloads must not take C linkage where a .cu file includes this from
@@ -121,21 +121,21 @@ CG_HOST_DEVICE int64_t cg_adaptive_end(int64_t o, int64_t in, int64_t out) { ret
 /* c10's div_floor_floating and remainder: the floor of the exact quotient,
  * signed zeros and IEEE results for a zero divisor kept. F is libm's suffix
  * for T (f for float), so that each step stays in T on both sides. */
-#define CG_FLOAT_DIVISION(T, SUF, F)                                                        \
-    CG_HOST_DEVICE T CG_FLOAT_FN(cg_fdiv_floor, SUF)(T a, T b) {                            \
-        if (b == 0)                                                                         \
-            return a / b;                                                                   \
-        T mod = fmod##F(a, b), div = (a - mod) / b;                                         \
-        if (mod != 0 && (b < 0) != (mod < 0))                                               \
-            div -= 1;                                                                       \
-        if (div == 0)                                                                       \
-            return copysign##F((T)0, a / b);                                                \
-        T fl = floor##F(div);                                                               \
-        return div - fl > (T)0.5 ? fl + 1 : fl;                                             \
-    }                                                                                       \
-    CG_HOST_DEVICE T CG_FLOAT_FN(cg_fremainder, SUF)(T a, T b) {                            \
-        T mod = fmod##F(a, b);                                                              \
-        return (mod != 0 && (b < 0) != (mod < 0)) ? mod + b : mod;                          \
+#define CG_FLOAT_DIVISION(T, SUF, F)                               \
+    CG_HOST_DEVICE T CG_FLOAT_FN(cg_fdiv_floor, SUF)(T a, T b) {   \
+        if (b == 0)                                                \
+            return a / b;                                          \
+        T mod = fmod##F(a, b), div = (a - mod) / b;                \
+        if (mod != 0 && (b < 0) != (mod < 0))                      \
+            div -= 1;                                              \
+        if (div == 0)                                              \
+            return copysign##F((T)0, a / b);                       \
+        T fl = floor##F(div);                                      \
+        return div - fl > (T)0.5 ? fl + 1 : fl;                    \
+    }                                                              \
+    CG_HOST_DEVICE T CG_FLOAT_FN(cg_fremainder, SUF)(T a, T b) {   \
+        T mod = fmod##F(a, b);                                     \
+        return (mod != 0 && (b < 0) != (mod < 0)) ? mod + b : mod; \
     }
 CG_FLOAT_DIVISION(float, f32, f)
 CG_FLOAT_DIVISION(double, f64, )
@@ -154,12 +154,10 @@ CG_HOST_DEVICE float cg_sigmoidf(float x) {
  * approximation. ERF and TANH: T's functions. */
 #define CG_GELU_BETA 0.7978845608028654
 #define CG_GELU_KAPPA 0.044715
-#define CG_GELU(T, SUF, ERF, TANH)                                                          \
-    CG_HOST_DEVICE T CG_FLOAT_FN(cg_gelu_erf_at, SUF)(T x) {                                \
-        return (T)0.5 * x * ((T)1 + ERF(x * (T)M_SQRT1_2));                                 \
-    }                                                                                       \
-    CG_HOST_DEVICE T CG_FLOAT_FN(cg_gelu_tanh_at, SUF)(T x) {                               \
-        return (T)0.5 * x * ((T)1 + TANH((T)CG_GELU_BETA * (x + (T)CG_GELU_KAPPA * x * x * x))); \
+#define CG_GELU(T, SUF, ERF, TANH)                                                                                 \
+    CG_HOST_DEVICE T CG_FLOAT_FN(cg_gelu_erf_at, SUF)(T x) { return (T)0.5 * x * ((T)1 + ERF(x * (T)M_SQRT1_2)); } \
+    CG_HOST_DEVICE T CG_FLOAT_FN(cg_gelu_tanh_at, SUF)(T x) {                                                      \
+        return (T)0.5 * x * ((T)1 + TANH((T)CG_GELU_BETA * (x + (T)CG_GELU_KAPPA * x * x * x)));                   \
     }
 CG_GELU(float, f32, cg_erff, cg_tanhf)
 CG_GELU(double, f64, erf, tanh)
@@ -171,21 +169,21 @@ CG_GELU(double, f64, erf, tanh)
  * (their backward kernels, PyTorch's comparisons: -1 / -delta at or below
  * the negated threshold, 1 / delta at or above it, else linear) or 2 (the
  * slope of that, for double backward). */
-#define CG_ROBUST_LOSSES(T, SUF)                                                            \
-    CG_HOST_DEVICE T CG_FLOAT_FN(cg_mse_at, SUF)(T a, T b) { return (a - b) * (a - b); }    \
-    CG_HOST_DEVICE T CG_FLOAT_FN(cg_smooth_l1_at, SUF)(T a, T b, T k) {                     \
-        return (T)(fabs(a - b) < k ? (T)0.5 * (a - b) * (a - b) / k : fabs(a - b) - (T)0.5 * k); \
-    }                                                                                       \
-    CG_HOST_DEVICE T CG_FLOAT_FN(cg_huber_at, SUF)(T a, T b, T k) {                         \
+#define CG_ROBUST_LOSSES(T, SUF)                                                                   \
+    CG_HOST_DEVICE T CG_FLOAT_FN(cg_mse_at, SUF)(T a, T b) { return (a - b) * (a - b); }           \
+    CG_HOST_DEVICE T CG_FLOAT_FN(cg_smooth_l1_at, SUF)(T a, T b, T k) {                            \
+        return (T)(fabs(a - b) < k ? (T)0.5 * (a - b) * (a - b) / k : fabs(a - b) - (T)0.5 * k);   \
+    }                                                                                              \
+    CG_HOST_DEVICE T CG_FLOAT_FN(cg_huber_at, SUF)(T a, T b, T k) {                                \
         return (T)(fabs(a - b) < k ? (T)0.5 * (a - b) * (a - b) : k * (fabs(a - b) - (T)0.5 * k)); \
-    }                                                                                       \
-    CG_HOST_DEVICE T CG_FLOAT_FN(cg_robust_grad_at, SUF)(T d, T k, bool huber, int order) { \
-        T lin = huber ? (T)1 : 1 / k; /* slope inside the threshold */                      \
-        if (d <= -k)                                                                        \
-            return order == 2 ? 0 : huber ? -k : -1;                                        \
-        if (d >= k)                                                                         \
-            return order == 2 ? 0 : huber ? k : 1;                                          \
-        return order == 2 ? lin : d * lin;                                                  \
+    }                                                                                              \
+    CG_HOST_DEVICE T CG_FLOAT_FN(cg_robust_grad_at, SUF)(T d, T k, bool huber, int order) {        \
+        T lin = huber ? (T)1 : 1 / k; /* slope inside the threshold */                             \
+        if (d <= -k)                                                                               \
+            return order == 2 ? 0 : huber ? -k : -1;                                               \
+        if (d >= k)                                                                                \
+            return order == 2 ? 0 : huber ? k : 1;                                                 \
+        return order == 2 ? lin : d * lin;                                                         \
     }
 CG_ROBUST_LOSSES(float, f32)
 CG_ROBUST_LOSSES(double, f64)
@@ -202,31 +200,31 @@ typedef enum { CG_BCE_DX, CG_BCE_DT, CG_BCE_DXX, CG_BCE_DXT } cg_bce_order;
  * form (1 - t) x + lw (m + log(exp(-m) + exp(-x - m))), m = max(-x, 0),
  * lw = 1 + (pw - 1) t; its partials with s = sigmoid(x): L_x = lw s - pw t,
  * L_t = (pw - 1) softplus(-x) - x, L_xx = lw s (1 - s), L_xt = (pw - 1) s - pw. */
-#define CG_BCE(T, SUF)                                                                      \
-    CG_HOST_DEVICE T CG_FLOAT_FN(cg_bce_at, SUF)(T x, T t) {                                \
-        return (T)((t - (T)1) * fmax((T)log1p(-x), (T)-100) - t * fmax((T)log(x), (T)-100)); \
-    }                                                                                       \
-    CG_HOST_DEVICE T CG_FLOAT_FN(cg_bce_grad_at, SUF)(T x, T t, int order) {                \
-        switch (order) {                                                                    \
-        case CG_BCE_DX: return (T)((x - t) / fmax((double)((1 - x) * x), CG_BCE_EPS));     \
-        case CG_BCE_DT: return (T)log((1 - x) / x);                                         \
+#define CG_BCE(T, SUF)                                                                                          \
+    CG_HOST_DEVICE T CG_FLOAT_FN(cg_bce_at, SUF)(T x, T t) {                                                    \
+        return (T)((t - (T)1) * fmax((T)log1p(-x), (T)-100) - t * fmax((T)log(x), (T)-100));                    \
+    }                                                                                                           \
+    CG_HOST_DEVICE T CG_FLOAT_FN(cg_bce_grad_at, SUF)(T x, T t, int order) {                                    \
+        switch (order) {                                                                                        \
+        case CG_BCE_DX: return (T)((x - t) / fmax((double)((1 - x) * x), CG_BCE_EPS));                          \
+        case CG_BCE_DT: return (T)log((1 - x) / x);                                                             \
         case CG_BCE_DXX: return (x * x - 2 * x * t + t) / (T)pow((x + CG_BCE_EPS) * (1 - x + CG_BCE_EPS), 2.0); \
-        default: return -1 / ((x + (T)CG_BCE_EPS) * (1 - x + (T)CG_BCE_EPS));              \
-        }                                                                                   \
-    }                                                                                       \
-    CG_HOST_DEVICE T CG_FLOAT_FN(cg_bce_logits_at, SUF)(T x, T t, T pw) {                   \
-        T m = x < 0 ? -x : 0;                                                               \
-        T lw = (pw - 1) * t + 1;                                                            \
-        return (1 - t) * x + lw * ((T)log(exp(-m) + exp(-x - m)) + m);                      \
-    }                                                                                       \
-    CG_HOST_DEVICE T CG_FLOAT_FN(cg_bce_logits_grad_at, SUF)(T x, T t, T pw, int order) {   \
-        T sig = (T)(1 / (1 + exp(-(double)x))), lw = (pw - 1) * t + 1;                      \
-        switch (order) {                                                                    \
-        case CG_BCE_DX: return lw * sig - pw * t;                                           \
-        case CG_BCE_DT: return (pw - 1) * ((x < 0 ? -x : 0) + (T)log1p(exp(-fabs((double)x)))) - x; \
-        case CG_BCE_DXX: return lw * sig * (1 - sig);                                       \
-        default: return (pw - 1) * sig - pw;                                                \
-        }                                                                                   \
+        default: return -1 / ((x + (T)CG_BCE_EPS) * (1 - x + (T)CG_BCE_EPS));                                   \
+        }                                                                                                       \
+    }                                                                                                           \
+    CG_HOST_DEVICE T CG_FLOAT_FN(cg_bce_logits_at, SUF)(T x, T t, T pw) {                                       \
+        T m = x < 0 ? -x : 0;                                                                                   \
+        T lw = (pw - 1) * t + 1;                                                                                \
+        return (1 - t) * x + lw * ((T)log(exp(-m) + exp(-x - m)) + m);                                          \
+    }                                                                                                           \
+    CG_HOST_DEVICE T CG_FLOAT_FN(cg_bce_logits_grad_at, SUF)(T x, T t, T pw, int order) {                       \
+        T sig = (T)(1 / (1 + exp(-(double)x))), lw = (pw - 1) * t + 1;                                          \
+        switch (order) {                                                                                        \
+        case CG_BCE_DX: return lw * sig - pw * t;                                                               \
+        case CG_BCE_DT: return (pw - 1) * ((x < 0 ? -x : 0) + (T)log1p(exp(-fabs((double)x)))) - x;             \
+        case CG_BCE_DXX: return lw * sig * (1 - sig);                                                           \
+        default: return (pw - 1) * sig - pw;                                                                    \
+        }                                                                                                       \
     }
 CG_BCE(float, f32)
 CG_BCE(double, f64)
@@ -261,7 +259,7 @@ CG_BCE(double, f64)
  * and a nan bound compares false, leaving x. has_lo, has_hi: which bounds
  * are given. */
 #define CG_CLAMP_LO(x, has_lo, lo) ((has_lo) && (x) < (lo) ? (lo) : (x))
-#define CG_CLAMP(x, has_lo, lo, has_hi, hi)                                                 \
+#define CG_CLAMP(x, has_lo, lo, has_hi, hi) \
     ((has_hi) && CG_CLAMP_LO(x, has_lo, lo) > (hi) ? (hi) : CG_CLAMP_LO(x, has_lo, lo))
 
 /* relu keeps nan and -0.; sign takes nan to 0 (both as PyTorch); leaky_relu
@@ -275,7 +273,7 @@ CG_BCE(double, f64)
 
 /* range mask's comparison k (a cg_cmp of ops_unary.h) of x with y; true
  * for CG_CMP_NONE, an absent bound */
-#define CG_CMP_HOLDS(k, x, y)                                                               \
+#define CG_CMP_HOLDS(k, x, y)                                                                  \
     ((k) == CG_CMP_NONE || ((k) == CG_CMP_GT && (x) > (y)) || ((k) == CG_CMP_GE && (x) >= (y)) \
      || ((k) == CG_CMP_LT && (x) < (y)) || ((k) == CG_CMP_LE && (x) <= (y)))
 
@@ -285,35 +283,35 @@ CG_BCE(double, f64)
  * such an op writes its expression once. */
 
 /* X(op, float32 expression in x, float64 expression in x) */
-#define CG_FLOAT_UNARY_OPS(X)                                                               \
-    X(exp, cg_expf(x), exp(x))                                                              \
-    X(log, cg_logf(x), log(x))                                                              \
-    X(log1p, cg_log1pf(x), log1p(x))                                                        \
-    X(sqrt, sqrtf(x), sqrt(x))                                                              \
-    X(rsqrt, 1.0f / sqrtf(x), 1.0 / sqrt(x))                                                \
-    X(sin, sinf(x), sin(x))                                                                 \
-    X(cos, cosf(x), cos(x))                                                                 \
-    X(tanh, cg_tanhf(x), tanh(x))                                                           \
-    X(sigmoid, cg_sigmoidf(x), 1.0 / (1.0 + exp(-x)))                                       \
-    X(erf, cg_erff(x), erf(x))                                                              \
+#define CG_FLOAT_UNARY_OPS(X)                         \
+    X(exp, cg_expf(x), exp(x))                        \
+    X(log, cg_logf(x), log(x))                        \
+    X(log1p, cg_log1pf(x), log1p(x))                  \
+    X(sqrt, sqrtf(x), sqrt(x))                        \
+    X(rsqrt, 1.0f / sqrtf(x), 1.0 / sqrt(x))          \
+    X(sin, sinf(x), sin(x))                           \
+    X(cos, cosf(x), cos(x))                           \
+    X(tanh, cg_tanhf(x), tanh(x))                     \
+    X(sigmoid, cg_sigmoidf(x), 1.0 / (1.0 + exp(-x))) \
+    X(erf, cg_erff(x), erf(x))                        \
     X(reciprocal, 1.0f / x, 1.0 / x)
 
 /* X(op, bool expression in a and b of the promoted dtype) */
-#define CG_COMPARE_OPS(X)                                                                   \
-    X(eq, a == b)                                                                           \
-    X(ne, a != b)                                                                           \
-    X(lt, a < b)                                                                            \
-    X(le, a <= b)                                                                           \
-    X(gt, a > b)                                                                            \
-    X(ge, a >= b)                                                                           \
-    X(logical_and, (a != 0) && (b != 0))                                                    \
-    X(logical_or, (a != 0) || (b != 0))                                                     \
+#define CG_COMPARE_OPS(X)                \
+    X(eq, a == b)                        \
+    X(ne, a != b)                        \
+    X(lt, a < b)                         \
+    X(le, a <= b)                        \
+    X(gt, a > b)                         \
+    X(ge, a >= b)                        \
+    X(logical_and, (a != 0) && (b != 0)) \
+    X(logical_or, (a != 0) || (b != 0))  \
     X(logical_xor, (a != 0) != (b != 0))
 
 /* X(op, expression over integers a and b, expression over bools) */
-#define CG_BITWISE_OPS(X)                                                                   \
-    X(bitwise_and, a & b, a && b)                                                           \
-    X(bitwise_or, a | b, a || b)                                                            \
+#define CG_BITWISE_OPS(X)        \
+    X(bitwise_and, a &b, a &&b)  \
+    X(bitwise_or, a | b, a || b) \
     X(bitwise_xor, a ^ b, a != b)
 
 #endif

@@ -73,9 +73,8 @@ cg_tensor *cg_tensor_empty(int ndim, const int64_t *sizes, cg_dtype dtype, cg_de
     int64_t numel = small_strides(ndim, sizes, strides);
     if (numel < 0) { /* a size of 0 or less, or an overflow: the careful way */
         for (int d = 0; d < ndim; d++)
-            CG_CHECK(sizes[d] >= 0, CG_RUNTIME_ERROR,
-                     "Trying to create tensor with negative dimension %lld: %s", (long long)sizes[d],
-                     cg_sizes_str(ndim, sizes, (char[128]){0}, 128));
+            CG_CHECK(sizes[d] >= 0, CG_RUNTIME_ERROR, "Trying to create tensor with negative dimension %lld: %s",
+                     (long long)sizes[d], cg_sizes_str(ndim, sizes, (char[128]){0}, 128));
         numel = cg_contiguous_strides(ndim, sizes, strides);
         if (numel < 0)
             return NULL;
@@ -160,8 +159,7 @@ const char *cg_sizes_str(int ndim, const int64_t *sizes, char *buf, size_t n) {
 int cg_wrap_dim(int64_t dim, int ndim) {
     int64_t n = ndim > 0 ? ndim : 1;
     if (dim < -n || dim >= n) {
-        cg_error_set(CG_INDEX_ERROR,
-                     "Dimension out of range (expected to be in range of [%lld, %lld], but got %lld)",
+        cg_error_set(CG_INDEX_ERROR, "Dimension out of range (expected to be in range of [%lld, %lld], but got %lld)",
                      (long long)-n, (long long)(n - 1), (long long)dim);
         return -1;
     }

@@ -32,19 +32,19 @@ typedef struct cg_tensor {
     cg_dtype dtype;
     int64_t sizes[CG_MAX_DIMS];
     int64_t strides[CG_MAX_DIMS]; /* in elements */
-    bool contiguous; /* cached: see Note [Contiguity flag] */
+    bool contiguous;              /* cached: see Note [Contiguity flag] */
 
     /* autograd; see autograd.h */
-    bool requires_grad;       /* set on leaves; a non-leaf requires grad iff grad_fn */
-    bool retains_grad;        /* retain_grad() on a non-leaf */
-    bool is_wrapped_number;   /* a Python scalar wrapped for type promotion */
-    int output_nr;            /* which output of grad_fn this is */
+    bool requires_grad;     /* set on leaves; a non-leaf requires grad iff grad_fn */
+    bool retains_grad;      /* retain_grad() on a non-leaf */
+    bool is_wrapped_number; /* a Python scalar wrapped for type promotion */
+    int output_nr;          /* which output of grad_fn this is */
     struct cg_tensor *grad;
-    struct cg_node *grad_fn;  /* NULL for leaves */
+    struct cg_node *grad_fn;          /* NULL for leaves */
     struct cg_node *grad_accumulator; /* a leaf's AccumulateGrad node, owned (autograd.h) */
-    struct cg_tensor *base;   /* for a view: the tensor it views (._base) */
-    struct cg_hook *hooks;    /* register_hook callbacks, in order */
-    void *owner;              /* weak back-pointer for a host's wrapper object */
+    struct cg_tensor *base;           /* for a view: the tensor it views (._base) */
+    struct cg_hook *hooks;            /* register_hook callbacks, in order */
+    void *owner;                      /* weak back-pointer for a host's wrapper object */
 } cg_tensor;
 
 /* ---- life ------------------------------------------------------------------ */

@@ -58,8 +58,8 @@ static int infer_size(int ndim, const int64_t *in, int64_t numel, int64_t *out) 
     return 0;
 bad : {
     char buf[128];
-    cg_error_set(CG_RUNTIME_ERROR, "shape '%s' is invalid for input of size %lld", cg_sizes_str(ndim, in, buf, sizeof buf),
-                 (long long)numel);
+    cg_error_set(CG_RUNTIME_ERROR, "shape '%s' is invalid for input of size %lld",
+                 cg_sizes_str(ndim, in, buf, sizeof buf), (long long)numel);
     return -1;
 }
 }
@@ -167,7 +167,8 @@ cg_tensor *cg_expand(cg_tensor *t, int ndim, const int64_t *sizes) {
     CG_CHECK(ndim >= t->ndim, CG_RUNTIME_ERROR,
              "expand(torch.%sTensor{%s}, size=%s): the number of sizes provided (%d) must be greater or equal to "
              "the number of dimensions in the tensor (%d)",
-             cg_dtype_legacy_name(t->dtype), cg_sizes_str(t->ndim, t->sizes, a, sizeof a), cg_sizes_str(ndim, sizes, b, sizeof b), ndim, t->ndim);
+             cg_dtype_legacy_name(t->dtype), cg_sizes_str(t->ndim, t->sizes, a, sizeof a),
+             cg_sizes_str(ndim, sizes, b, sizeof b), ndim, t->ndim);
     CG_CHECK(ndim <= CG_MAX_DIMS, CG_RUNTIME_ERROR, "cgrad supports tensors of at most %d dimensions, got %d",
              CG_MAX_DIMS, ndim);
     int64_t shape[CG_MAX_DIMS], strides[CG_MAX_DIMS];
@@ -384,8 +385,7 @@ cg_tensor *cg_unsqueeze(cg_tensor *t, int64_t dim) {
     int d = cg_wrap_dim(dim, t->ndim + 1);
     if (d < 0)
         return NULL;
-    CG_CHECK(t->ndim < CG_MAX_DIMS, CG_RUNTIME_ERROR, "cgrad supports tensors of at most %d dimensions",
-             CG_MAX_DIMS);
+    CG_CHECK(t->ndim < CG_MAX_DIMS, CG_RUNTIME_ERROR, "cgrad supports tensors of at most %d dimensions", CG_MAX_DIMS);
     int64_t sizes[CG_MAX_DIMS], strides[CG_MAX_DIMS];
     for (int k = 0, j = 0; k <= t->ndim; k++) {
         if (k == d) {

@@ -27,7 +27,8 @@
 static int readable(void *sock, long timeout_ms) {
     zmq_pollitem_t item = {sock, 0, ZMQ_POLLIN, 0};
     int n = zmq_poll(&item, 1, timeout_ms);
-    if (n < 0) return errno == EINTR ? 0 : -1;
+    if (n < 0)
+        return errno == EINTR ? 0 : -1;
     return n > 0 && (item.revents & ZMQ_POLLIN);
 }
 
@@ -45,13 +46,16 @@ void cg_shell_hold_queued(cg_kernel *k) {
         if (k->n_held == k->cap_held) {
             size_t cap = k->cap_held ? 2 * k->cap_held : 16;
             cg_msg *grown = realloc(k->held, cap * sizeof *grown);
-            if (!grown) return;   /* the rest will run: better than lost */
+            if (!grown)
+                return; /* the rest will run: better than lost */
             k->held = grown;
             k->cap_held = cap;
         }
         int rc = cg_wire_recv(k->sockets[CG_CH_SHELL], &k->signer, "shell", &k->held[k->n_held]);
-        if (rc < 0) return;
-        if (rc == 1) k->n_held++;
+        if (rc < 0)
+            return;
+        if (rc == 1)
+            k->n_held++;
     }
 }
 
@@ -90,7 +94,8 @@ static int start_evaluator(cg_kernel *k) {
     cg_lang_error err = {0};
     if (cg_lang_start(&err) < 0 || !(k->session = cg_lang_session_new(&err))) {
         cg_kernel_log("cgrad kernel: cannot start the evaluator\n");
-        for (int i = 0; i < err.n_traceback; i++) cg_kernel_log("%s\n", err.traceback[i]);
+        for (int i = 0; i < err.n_traceback; i++)
+            cg_kernel_log("%s\n", err.traceback[i]);
         cg_lang_error_free(&err);
         stop_evaluator(k);
         return -1;
@@ -122,10 +127,13 @@ void *cg_shell_thread(void *arg) {
             continue;
         }
         int ready = readable(shell, POLL_MS);
-        if (ready < 0) break;
-        if (ready) serve_next(k, CG_CH_SHELL, &k->shell_pub);
+        if (ready < 0)
+            break;
+        if (ready)
+            serve_next(k, CG_CH_SHELL, &k->shell_pub);
     }
-    while (k->n_held) cg_msg_free(&k->held[--k->n_held]);
+    while (k->n_held)
+        cg_msg_free(&k->held[--k->n_held]);
     free(k->held);
     stop_evaluator(k);
     return NULL;
@@ -143,7 +151,8 @@ static pid_t parent_to_watch(cg_kernel *k) {
 }
 
 static void stop_if_orphaned(cg_kernel *k, pid_t parent) {
-    if (!parent || getppid() == parent) return;
+    if (!parent || getppid() == parent)
+        return;
     cg_kernel_log("cgrad kernel: parent process %ld is gone; stopping\n", (long)parent);
     atomic_store(&k->stopping, true);
     cg_interrupt_requested = 1;
@@ -156,8 +165,10 @@ void *cg_control_thread(void *arg) {
     if (cg_publisher_open(&pub, k->zmq, &k->signer) == 0) {
         while (!atomic_load(&k->stopping)) {
             int ready = readable(k->sockets[CG_CH_CONTROL], POLL_MS);
-            if (ready < 0) break;
-            if (ready) serve_next(k, CG_CH_CONTROL, &pub);
+            if (ready < 0)
+                break;
+            if (ready)
+                serve_next(k, CG_CH_CONTROL, &pub);
             stop_if_orphaned(k, parent);
         }
     }

@@ -13,8 +13,8 @@
 
 const char *const cg_channel_names[CG_CH_COUNT] = {"shell", "control", "stdin", "iopub", "hb"};
 
-static int copy_string(json_t *root, const char *name, const char *fallback, char *out, size_t outlen,
-                       char *err, size_t errlen) {
+static int copy_string(json_t *root, const char *name, const char *fallback, char *out, size_t outlen, char *err,
+                       size_t errlen) {
     json_t *v = json_object_get(root, name);
     if (!v && fallback) {
         snprintf(out, outlen, "%s", fallback);
@@ -45,13 +45,15 @@ static int read_fields(json_t *root, cg_connection *c, char *err, size_t errlen)
         snprintf(err, errlen, "not a JSON object");
         return -1;
     }
-    if (copy_string(root, "transport", "tcp", c->transport, sizeof c->transport, err, errlen) < 0 ||
-        copy_string(root, "ip", "127.0.0.1", c->ip, sizeof c->ip, err, errlen) < 0 ||
-        copy_string(root, "signature_scheme", "hmac-sha256", c->signature_scheme,
-                    sizeof c->signature_scheme, err, errlen) < 0)
+    if (copy_string(root, "transport", "tcp", c->transport, sizeof c->transport, err, errlen) < 0
+        || copy_string(root, "ip", "127.0.0.1", c->ip, sizeof c->ip, err, errlen) < 0
+        || copy_string(root, "signature_scheme", "hmac-sha256", c->signature_scheme, sizeof c->signature_scheme, err,
+                       errlen)
+               < 0)
         return -1;
     for (int ch = 0; ch < CG_CH_COUNT; ch++)
-        if (read_port(root, ch, &c->ports[ch], err, errlen) < 0) return -1;
+        if (read_port(root, ch, &c->ports[ch], err, errlen) < 0)
+            return -1;
     json_t *key = json_object_get(root, "key");
     if (key && !json_is_string(key)) {
         snprintf(err, errlen, "'key' must be a string");

@@ -9,11 +9,11 @@
 enum { CG_CH_SHELL, CG_CH_CONTROL, CG_CH_STDIN, CG_CH_IOPUB, CG_CH_HB, CG_CH_COUNT };
 
 typedef struct {
-    char transport[16];          /* "tcp" or "ipc" */
+    char transport[16]; /* "tcp" or "ipc" */
     char ip[256];
-    int ports[CG_CH_COUNT];      /* indexed by CG_CH_* */
-    char *key;                   /* malloc'd; "" means unsigned messages */
-    char signature_scheme[32];   /* "hmac-sha256" */
+    int ports[CG_CH_COUNT];    /* indexed by CG_CH_* */
+    char *key;                 /* malloc'd; "" means unsigned messages */
+    char signature_scheme[32]; /* "hmac-sha256" */
 } cg_connection;
 
 /* The ports' names in the file, indexed by CG_CH_*. */

@@ -29,23 +29,25 @@ static const struct {
 };
 
 int cg_reply(cg_request *r, const char *reply_type, json_t *content) {
-    return cg_wire_send(r->sock, &r->k->signer, r->msg->ids, r->msg->n_ids, reply_type,
-                        r->msg->header, NULL, content);
+    return cg_wire_send(r->sock, &r->k->signer, r->msg->ids, r->msg->n_ids, reply_type, r->msg->header, NULL, content);
 }
 
 void cg_dispatch(cg_request *r) {
     int on = r->channel == CG_CH_CONTROL ? ON_CONTROL : ON_SHELL;
     cg_publish_status(r->pub, r->msg->header, "busy");
     size_t i = 0, n = sizeof handlers / sizeof handlers[0];
-    while (i < n && !(strcmp(handlers[i].request, r->msg->msg_type) == 0 && (handlers[i].channels & on))) i++;
+    while (i < n && !(strcmp(handlers[i].request, r->msg->msg_type) == 0 && (handlers[i].channels & on)))
+        i++;
     if (i == n) {
         /* As ipykernel: no reply, but the client still sees busy/idle. */
         cg_kernel_log("cgrad kernel: unknown message type '%s' on %s\n", r->msg->msg_type,
-                cg_channel_names[r->channel]);
+                      cg_channel_names[r->channel]);
     } else {
         json_t *content = handlers[i].handle(r);
-        if (content && handlers[i].reply) cg_reply(r, handlers[i].reply, content);
-        else json_decref(content);
+        if (content && handlers[i].reply)
+            cg_reply(r, handlers[i].reply, content);
+        else
+            json_decref(content);
     }
     cg_publish_status(r->pub, r->msg->header, "idle");
 }

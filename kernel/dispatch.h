@@ -14,9 +14,9 @@
 
 typedef struct {
     cg_kernel *k;
-    int channel;            /* CG_CH_SHELL or CG_CH_CONTROL */
-    void *sock;             /* that channel's socket */
-    cg_publisher *pub;      /* the publisher of the thread handling it */
+    int channel;       /* CG_CH_SHELL or CG_CH_CONTROL */
+    void *sock;        /* that channel's socket */
+    cg_publisher *pub; /* the publisher of the thread handling it */
     const cg_msg *msg;
 } cg_request;
 

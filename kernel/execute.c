@@ -25,7 +25,7 @@ static json_t *error_fields(const cg_lang_error *e) {
     json_t *lines = json_array();
     for (int i = 0; i < e->n_traceback; i++)
         json_array_append_new(lines, cg_json_text(e->traceback[i], strlen(e->traceback[i])));
-    const char *ename = e->ename ? e->ename : "", *evalue = e->evalue ? e->evalue : "";   /* out of memory: "" */
+    const char *ename = e->ename ? e->ename : "", *evalue = e->evalue ? e->evalue : ""; /* out of memory: "" */
     return json_pack("{s:o, s:o, s:o}", "ename", cg_json_text(ename, strlen(ename)), "evalue",
                      cg_json_text(evalue, e->evalue_len), "traceback", lines);
 }
@@ -35,7 +35,8 @@ static json_t *error_fields(const cg_lang_error *e) {
  * traceback. */
 static json_t *usage_error(cg_kernel *k, const cg_lang_error *e) {
     cg_host_write(CG_STDERR, "UsageError: ", 12);
-    if (e->evalue) cg_host_write(CG_STDERR, e->evalue, e->evalue_len);
+    if (e->evalue)
+        cg_host_write(CG_STDERR, e->evalue, e->evalue_len);
     cg_host_write(CG_STDERR, "\n", 1);
     cg_kernel_streams_flush(k);
     return error_fields(e);
@@ -60,7 +61,8 @@ static json_t *user_expressions(cg_kernel *k, json_t *wanted) {
     const char *name;
     json_t *expr;
     json_object_foreach(wanted, name, expr) {
-        if (json_is_string(expr)) json_object_set_new(out, name, user_expression(k, json_string_value(expr)));
+        if (json_is_string(expr))
+            json_object_set_new(out, name, user_expression(k, json_string_value(expr)));
     }
     return out;
 }
@@ -75,8 +77,8 @@ static bool flag(json_t *content, const char *name, bool dflt) {
 static void run_cell(cg_kernel *k, const char *code, size_t len, bool silent, cg_lang_execution *x) {
     char name[64];
     snprintf(name, sizeof name, "<cell %ld>", k->execution_count);
-    cg_lang_exec_options o = {.filename = name, .magics = true,
-                              .result = silent ? CG_LANG_NO_RESULT : CG_LANG_DISPLAY_RESULT};
+    cg_lang_exec_options o = {
+        .filename = name, .magics = true, .result = silent ? CG_LANG_NO_RESULT : CG_LANG_DISPLAY_RESULT};
     /* An interrupt that came while the kernel was idle is not for this cell. */
     cg_interrupt_requested = 0;
     cg_lang_execute(k->session, code, len, &o, x);
@@ -90,8 +92,9 @@ json_t *cg_request_execute(cg_request *r) {
     bool store_history = flag(content, "store_history", !silent) && !silent;
     bool stop_on_error = flag(content, "stop_on_error", true);
     if (!json_is_string(code))
-        return json_pack("{s:s, s:i, s:s, s:s, s:[]}", "status", "error", "execution_count", (json_int_t)k->execution_count,
-                         "ename", "ValueError", "evalue", "execute_request has no 'code' string", "traceback");
+        return json_pack("{s:s, s:i, s:s, s:s, s:[]}", "status", "error", "execution_count",
+                         (json_int_t)k->execution_count, "ename", "ValueError", "evalue",
+                         "execute_request has no 'code' string", "traceback");
     cg_blas_threads_start();
     if (store_history) {
         k->execution_count++;
@@ -112,12 +115,13 @@ json_t *cg_request_execute(cg_request *r) {
         run_cell(k, json_string_value(code), json_string_length(code), silent, &x);
     if (x.status == CG_LANG_OK) {
         if (x.has_result)
-            cg_publish(r->pub, r->msg->header, "execute_result",
-                       json_pack("{s:I, s:o, s:{}}", "execution_count", count, "data", cg_bundle_json(&x.result),
-                                 "metadata"));
+            cg_publish(
+                r->pub, r->msg->header, "execute_result",
+                json_pack("{s:I, s:o, s:{}}", "execution_count", count, "data", cg_bundle_json(&x.result), "metadata"));
         /* pyplot's figures show when the cell ends, after its result, as
          * with IPython's inline backend; one that cannot render fails the cell */
-        if (cg_lang_flush_plots(&x.error) < 0) x.status = CG_LANG_ERROR;
+        if (cg_lang_flush_plots(&x.error) < 0)
+            x.status = CG_LANG_ERROR;
         cg_kernel_streams_flush(k);
     }
     if (x.status == CG_LANG_OK) {
@@ -133,7 +137,8 @@ json_t *cg_request_execute(cg_request *r) {
         json_decref(payload);
         json_object_set_new(reply, "status", json_string("error"));
         json_object_set_new(reply, "execution_count", json_integer(count));
-        if (stop_on_error && !silent) cg_shell_hold_queued(k);
+        if (stop_on_error && !silent)
+            cg_shell_hold_queued(k);
     }
     cg_lang_execution_free(&x);
     cg_kernel_streams_parent(k, NULL);

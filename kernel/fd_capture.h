@@ -32,16 +32,16 @@
 #define CG_FD_CAPTURE_CHUNK (64 << 10)
 
 typedef struct {
-    int read_end[2];          /* the pipes' read ends: [0] fd 1's, [1] fd 2's */
-    int stop;                 /* an eventfd: the reader ends when it is written */
-    size_t drain_limit;       /* most bytes a drain reads per pipe */
+    int read_end[2];    /* the pipes' read ends: [0] fd 1's, [1] fd 2's */
+    int stop;           /* an eventfd: the reader ends when it is written */
+    size_t drain_limit; /* most bytes a drain reads per pipe */
     cg_streams *streams;
-    cg_publisher pub;         /* the reader thread's, to wake the iopub thread */
-    bool urged;               /* the reader thread's: a wake-now went out for the text waiting */
+    cg_publisher pub; /* the reader thread's, to wake the iopub thread */
+    bool urged;       /* the reader thread's: a wake-now went out for the text waiting */
     bool started;
     pthread_t thread;
-    pthread_mutex_t lock;     /* Note [Captured fd order]; guards what follows */
-    char carry[2][4];         /* the start of a UTF-8 character cut by a read */
+    pthread_mutex_t lock; /* Note [Captured fd order]; guards what follows */
+    char carry[2][4];     /* the start of a UTF-8 character cut by a read */
     size_t n_carry[2];
     char buf[CG_FD_CAPTURE_CHUNK + 4];
 } cg_fd_capture;

@@ -11,7 +11,8 @@
 #include "heartbeat.h"
 
 static void *heartbeat_thread(void *router) {
-    while (zmq_proxy(router, router, NULL) < 0 && errno == EINTR) {}
+    while (zmq_proxy(router, router, NULL) < 0 && errno == EINTR) {
+    }
     /* ETERM: the kernel is stopping */
     zmq_close(router);
     return NULL;

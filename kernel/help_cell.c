@@ -20,23 +20,30 @@
 static bool space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 
 static bool name_byte(unsigned char c) {
-    return c == '_' || c == '.' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-           c >= 0x80;
+    return c == '_' || c == '.' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+           || c >= 0x80;
 }
 
 /* The dotted name of a help line in [*start, *end), and its detail level;
  * false when code is not one. */
 static bool help_name(const char *code, size_t len, size_t *start, size_t *end, int *detail) {
     size_t a = 0, b = len;
-    while (a < b && space(code[a])) a++;
-    while (b > a && space(code[b - 1])) b--;
+    while (a < b && space(code[a]))
+        a++;
+    while (b > a && space(code[b - 1]))
+        b--;
     size_t lead = 0, trail = 0;
-    while (a < b && code[a] == '?' && lead < 2) a++, lead++;
-    while (b > a && code[b - 1] == '?' && trail < 2) b--, trail++;
-    if (!lead && !trail) return false;
-    if (a == b || code[a] == '.' || (code[a] >= '0' && code[a] <= '9') || code[b - 1] == '.') return false;
+    while (a < b && code[a] == '?' && lead < 2)
+        a++, lead++;
+    while (b > a && code[b - 1] == '?' && trail < 2)
+        b--, trail++;
+    if (!lead && !trail)
+        return false;
+    if (a == b || code[a] == '.' || (code[a] >= '0' && code[a] <= '9') || code[b - 1] == '.')
+        return false;
     for (size_t i = a; i < b; i++)
-        if (!name_byte((unsigned char)code[i])) return false;
+        if (!name_byte((unsigned char)code[i]))
+            return false;
     *start = a;
     *end = b;
     *detail = lead == 2 || trail == 2;
@@ -46,7 +53,8 @@ static bool help_name(const char *code, size_t len, size_t *start, size_t *end, 
 bool cg_help_cell(cg_kernel *k, const char *code, size_t len, json_t *payload) {
     size_t a, b;
     int detail;
-    if (memchr(code, 0, len) || !help_name(code, len, &a, &b, &detail)) return false;
+    if (memchr(code, 0, len) || !help_name(code, len, &a, &b, &detail))
+        return false;
     char name[256];
     size_t n = b - a < sizeof name ? b - a : sizeof name - 1;
     memcpy(name, code + a, n);

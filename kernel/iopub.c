@@ -44,7 +44,8 @@ static bool is_mark(zmq_msg_t *m, const char *mark) {
 static void greet(cg_iopub *io) {
     zmq_msg_t m;
     zmq_msg_init(&m);
-    while (zmq_msg_recv(&m, io->xpub, ZMQ_DONTWAIT) < 0 && errno == EINTR) {}
+    while (zmq_msg_recv(&m, io->xpub, ZMQ_DONTWAIT) < 0 && errno == EINTR) {
+    }
     const char *d = zmq_msg_data(&m);
     size_t n = zmq_msg_size(&m);
     if (n >= 1 && d[0] == 1) {
@@ -64,32 +65,36 @@ static int forward(cg_iopub *io, int flags) {
         zmq_msg_t m;
         zmq_msg_init(&m);
         int got;
-        while ((got = zmq_msg_recv(&m, io->pull, part ? 0 : flags)) < 0 && errno == EINTR) {}
+        while ((got = zmq_msg_recv(&m, io->pull, part ? 0 : flags)) < 0 && errno == EINTR) {
+        }
         if (got < 0) {
             zmq_msg_close(&m);
             return NOTHING;
         }
         int more = zmq_msg_more(&m);
         if (part == 0 && !more) {
-            int mark = is_mark(&m, STOP_MARK) ? GOT_STOP
-                     : is_mark(&m, WAKE_MARK) ? GOT_WAKE
-                     : is_mark(&m, NOW_MARK)  ? GOT_NOW
-                                              : NOTHING;
+            int mark = is_mark(&m, STOP_MARK)   ? GOT_STOP
+                       : is_mark(&m, WAKE_MARK) ? GOT_WAKE
+                       : is_mark(&m, NOW_MARK)  ? GOT_NOW
+                                                : NOTHING;
             if (mark != NOTHING) {
                 zmq_msg_close(&m);
                 return mark;
             }
         }
-        while (zmq_msg_send(&m, io->xpub, more ? ZMQ_SNDMORE : 0) < 0 && errno == EINTR) {}
+        while (zmq_msg_send(&m, io->xpub, more ? ZMQ_SNDMORE : 0) < 0 && errno == EINTR) {
+        }
         zmq_msg_close(&m);
-        if (!more) return FORWARDED;
+        if (!more)
+            return FORWARDED;
     }
 }
 
 static void forward_all(cg_iopub *io) {
     int rc;
     while ((rc = forward(io, ZMQ_DONTWAIT)) != NOTHING)
-        if (rc == GOT_STOP) io->stop = true;
+        if (rc == GOT_STOP)
+            io->stop = true;
 }
 
 static void xpub_sink(void *ctx, json_t *parent, json_t *content) {
@@ -128,15 +133,21 @@ static void *iopub_thread(void *arg) {
             long long left = io->deadline_ns - now_ns();
             timeout = left > 0 ? (long)(left / 1000000) + 1 : 0;
         }
-        if (zmq_poll(items, 2, timeout) < 0 && errno != EINTR) break;
-        if (items[1].revents & ZMQ_POLLIN) greet(io);
+        if (zmq_poll(items, 2, timeout) < 0 && errno != EINTR)
+            break;
+        if (items[1].revents & ZMQ_POLLIN)
+            greet(io);
         if (items[0].revents & ZMQ_POLLIN) {
             int rc = forward(io, ZMQ_DONTWAIT);
-            if (rc == GOT_STOP) io->stop = true;
-            if (rc == GOT_WAKE && !io->deadline_ns) io->deadline_ns = now_ns() + CG_STREAMS_DELAY_NS;
-            if (rc == GOT_NOW) io->deadline_ns = now_ns();
+            if (rc == GOT_STOP)
+                io->stop = true;
+            if (rc == GOT_WAKE && !io->deadline_ns)
+                io->deadline_ns = now_ns() + CG_STREAMS_DELAY_NS;
+            if (rc == GOT_NOW)
+                io->deadline_ns = now_ns();
         }
-        if (io->deadline_ns && now_ns() >= io->deadline_ns) publish_waiting_text(io);
+        if (io->deadline_ns && now_ns() >= io->deadline_ns)
+            publish_waiting_text(io);
     }
     /* Everything published before the stop mark is queued by now
      * (publishers are closed): pass it on, then stop. */
@@ -150,7 +161,8 @@ int cg_iopub_start(cg_iopub *io, void *zmq, void *xpub, const cg_signer *signer,
     io->signer = signer;
     io->streams = streams;
     io->pull = zmq_socket(zmq, ZMQ_PULL);
-    if (!io->pull || zmq_bind(io->pull, IOPUB_INPROC) < 0) return -1;
+    if (!io->pull || zmq_bind(io->pull, IOPUB_INPROC) < 0)
+        return -1;
     return pthread_create(&io->thread, NULL, iopub_thread, io) == 0 ? 0 : -1;
 }
 
@@ -165,7 +177,8 @@ void cg_iopub_stop(cg_iopub *io, void *last_push) {
 int cg_publisher_open(cg_publisher *p, void *zmq, const cg_signer *signer) {
     p->signer = signer;
     p->push = zmq_socket(zmq, ZMQ_PUSH);
-    if (!p->push) return -1;
+    if (!p->push)
+        return -1;
     /* Output must never be dropped for want of a high-water mark. */
     int zero = 0;
     zmq_setsockopt(p->push, ZMQ_SNDHWM, &zero, sizeof zero);
@@ -173,7 +186,8 @@ int cg_publisher_open(cg_publisher *p, void *zmq, const cg_signer *signer) {
 }
 
 void cg_publisher_close(cg_publisher *p) {
-    if (p->push) zmq_close(p->push);
+    if (p->push)
+        zmq_close(p->push);
     p->push = NULL;
 }
 

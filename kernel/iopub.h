@@ -18,11 +18,11 @@
 #include "streams.h"
 
 typedef struct {
-    void *xpub;             /* bound by the caller, owned by the thread */
-    void *pull;             /* the inproc end publishers connect to */
+    void *xpub; /* bound by the caller, owned by the thread */
+    void *pull; /* the inproc end publishers connect to */
     const cg_signer *signer;
-    cg_streams *streams;    /* text this thread publishes when it has waited */
-    long long deadline_ns;  /* when to publish it (CLOCK_MONOTONIC), or 0 */
+    cg_streams *streams;   /* text this thread publishes when it has waited */
+    long long deadline_ns; /* when to publish it (CLOCK_MONOTONIC), or 0 */
     bool stop;
     pthread_t thread;
 } cg_iopub;

@@ -29,7 +29,7 @@
 
 static const int socket_types[CG_CH_COUNT] = {
     [CG_CH_SHELL] = ZMQ_ROUTER, [CG_CH_CONTROL] = ZMQ_ROUTER, [CG_CH_STDIN] = ZMQ_ROUTER,
-    [CG_CH_IOPUB] = ZMQ_XPUB, [CG_CH_HB] = ZMQ_ROUTER,   /* heartbeat.c says why */
+    [CG_CH_IOPUB] = ZMQ_XPUB,   [CG_CH_HB] = ZMQ_ROUTER, /* heartbeat.c says why */
 };
 
 /* SIGINT (interrupt_mode "signal", and jupyter_client before a shutdown)
@@ -43,20 +43,24 @@ static void on_sigint(int sig) {
  * (held_ports.h), or -1. */
 static int open_socket(cg_kernel *k, int ch, int held) {
     void *s = zmq_socket(k->zmq, socket_types[ch]);
-    if (!s) return -1;
+    if (!s)
+        return -1;
     k->sockets[ch] = s;
     int linger = LINGER_MS, one = 1;
     zmq_setsockopt(s, ZMQ_LINGER, &linger, sizeof linger);
     /* A client that reconnects with the same identity takes its route over. */
-    if (socket_types[ch] == ZMQ_ROUTER) zmq_setsockopt(s, ZMQ_ROUTER_HANDOVER, &one, sizeof one);
+    if (socket_types[ch] == ZMQ_ROUTER)
+        zmq_setsockopt(s, ZMQ_ROUTER_HANDOVER, &one, sizeof one);
     /* Every subscription reaches the iopub thread, to be welcomed. */
-    if (ch == CG_CH_IOPUB) zmq_setsockopt(s, ZMQ_XPUB_VERBOSE, &one, sizeof one);
-    if (held >= 0) zmq_setsockopt(s, ZMQ_USE_FD, &held, sizeof held);
+    if (ch == CG_CH_IOPUB)
+        zmq_setsockopt(s, ZMQ_XPUB_VERBOSE, &one, sizeof one);
+    if (held >= 0)
+        zmq_setsockopt(s, ZMQ_USE_FD, &held, sizeof held);
     char endpoint[300];
     cg_connection_endpoint(&k->conn, ch, endpoint, sizeof endpoint);
     if (zmq_bind(s, endpoint) < 0) {
         cg_kernel_log("cgrad kernel: cannot bind the %s channel to %s: %s\n", cg_channel_names[ch], endpoint,
-                zmq_strerror(errno));
+                      zmq_strerror(errno));
         return -1;
     }
     return 0;
@@ -75,9 +79,11 @@ static int open_all(cg_kernel *k, const char *path) {
     int held[CG_CH_COUNT];
     cg_held_ports_take(&k->conn, held);
     k->zmq = zmq_ctx_new();
-    if (!k->zmq) return -1;
+    if (!k->zmq)
+        return -1;
     for (int ch = 0; ch < CG_CH_COUNT; ch++)
-        if (open_socket(k, ch, held[ch]) < 0) return -1;
+        if (open_socket(k, ch, held[ch]) < 0)
+            return -1;
     if (cg_signer_init(&k->signer, k->conn.key) < 0) {
         cg_kernel_log("cgrad kernel: OpenSSL has no HMAC\n");
         return -1;
@@ -88,8 +94,10 @@ static int open_all(cg_kernel *k, const char *path) {
 
 static void close_all(cg_kernel *k) {
     for (int ch = 0; ch < CG_CH_COUNT; ch++)
-        if (k->sockets[ch]) zmq_close(k->sockets[ch]);
-    if (k->zmq) zmq_ctx_term(k->zmq);
+        if (k->sockets[ch])
+            zmq_close(k->sockets[ch]);
+    if (k->zmq)
+        zmq_ctx_term(k->zmq);
     cg_signer_free(&k->signer);
     cg_connection_free(&k->conn);
 }
@@ -112,15 +120,19 @@ static void take_sigint(void) {
 
 static int start_threads(cg_kernel *k, pthread_t *shell) {
     cg_streams_init(&k->streams);
-    if (cg_iopub_start(&k->iopub, k->zmq, k->sockets[CG_CH_IOPUB], &k->signer, &k->streams) < 0) return -1;
-    k->sockets[CG_CH_IOPUB] = NULL;   /* the iopub thread's now */
-    if (cg_publisher_open(&k->shell_pub, k->zmq, &k->signer) < 0) return -1;
+    if (cg_iopub_start(&k->iopub, k->zmq, k->sockets[CG_CH_IOPUB], &k->signer, &k->streams) < 0)
+        return -1;
+    k->sockets[CG_CH_IOPUB] = NULL; /* the iopub thread's now */
+    if (cg_publisher_open(&k->shell_pub, k->zmq, &k->signer) < 0)
+        return -1;
     /* Before the evaluator starts; without it (logged) cells run on, and
      * what they write to fds 1 and 2 goes to the kernel's log. */
     cg_fd_capture_start(&k->capture, k->zmq, &k->signer, &k->streams);
-    if (cg_heartbeat_start(&k->heartbeat, k->sockets[CG_CH_HB]) < 0) return -1;
-    k->sockets[CG_CH_HB] = NULL;      /* the heartbeat thread's now */
-    if (pthread_create(&k->control, NULL, cg_control_thread, k) != 0) return -1;
+    if (cg_heartbeat_start(&k->heartbeat, k->sockets[CG_CH_HB]) < 0)
+        return -1;
+    k->sockets[CG_CH_HB] = NULL; /* the heartbeat thread's now */
+    if (pthread_create(&k->control, NULL, cg_control_thread, k) != 0)
+        return -1;
     pthread_attr_t attr;
     pthread_attr_init(&attr);
     pthread_attr_setstacksize(&attr, SHELL_STACK_BYTES);
@@ -134,9 +146,9 @@ static int start_threads(cg_kernel *k, pthread_t *shell) {
  * heartbeat ends when the context shuts down. */
 static void stop_threads(cg_kernel *k, pthread_t shell) {
     pthread_join(shell, NULL);
-    atomic_store(&k->stopping, true);   /* if the shell thread ended on its own */
+    atomic_store(&k->stopping, true); /* if the shell thread ended on its own */
     pthread_join(k->control, NULL);
-    cg_fd_capture_stop(&k->capture);   /* its publisher closes */
+    cg_fd_capture_stop(&k->capture); /* its publisher closes */
     cg_iopub_stop(&k->iopub, k->shell_pub.push);
     cg_publisher_close(&k->shell_pub);
     zmq_ctx_shutdown(k->zmq);
@@ -146,7 +158,7 @@ static void stop_threads(cg_kernel *k, pthread_t shell) {
 
 int cg_kernel_main(const char *connection_file) {
     take_sigint();
-    static cg_kernel k;   /* one per process; its threads share it */
+    static cg_kernel k; /* one per process; its threads share it */
     k.parent = getppid();
     cg_kernel_log_init();
     pthread_t shell;

@@ -22,7 +22,7 @@
 #include "streams.h"
 #include "wire.h"
 
-typedef struct cg_lang_session cg_lang_session;   /* lang/session.h */
+typedef struct cg_lang_session cg_lang_session; /* lang/session.h */
 
 typedef struct cg_kernel {
     cg_connection conn;
@@ -31,19 +31,19 @@ typedef struct cg_kernel {
     void *sockets[CG_CH_COUNT];
     cg_iopub iopub;
     pthread_t heartbeat, control;
-    atomic_bool stopping;      /* a shutdown_request was answered, or the parent died */
-    bool failed;               /* the evaluator could not start: exit status 1 */
-    pid_t parent;              /* getppid() at start-up */
-    cg_streams streams;        /* text written, not yet published (shell and iopub threads) */
-    cg_fd_capture capture;     /* fds 1 and 2 into streams (fd_capture.h) */
+    atomic_bool stopping;  /* a shutdown_request was answered, or the parent died */
+    bool failed;           /* the evaluator could not start: exit status 1 */
+    pid_t parent;          /* getppid() at start-up */
+    cg_streams streams;    /* text written, not yet published (shell and iopub threads) */
+    cg_fd_capture capture; /* fds 1 and 2 into streams (fd_capture.h) */
 
     /* Owned by the shell thread. */
     cg_publisher shell_pub;
-    cg_lang_session *session;   /* the language (lang/session.h), with the history of inputs */
+    cg_lang_session *session; /* the language (lang/session.h), with the history of inputs */
     long execution_count;
-    cg_msg *held;               /* requests queued behind a failed cell (channels.c) */
+    cg_msg *held; /* requests queued behind a failed cell (channels.c) */
     size_t n_held, cap_held;
-    const cg_msg *running;      /* the execute_request whose cell runs, or NULL */
+    const cg_msg *running; /* the execute_request whose cell runs, or NULL */
     bool allow_stdin;
 } cg_kernel;
 

@@ -40,20 +40,24 @@ void cg_kernel_streams_parent(cg_kernel *k, json_t *parent) {
  * next other output. A lot of text at once goes out at once. */
 static void host_write(void *ctx, int stream, const char *s, size_t n) {
     cg_kernel *k = ctx;
-    if (cg_streams_append(&k->streams, stream, s, n)) cg_publisher_wake(&k->shell_pub);
+    if (cg_streams_append(&k->streams, stream, s, n))
+        cg_publisher_wake(&k->shell_pub);
     /* not cg_kernel_streams_flush: fd text read now would follow this text */
-    if (cg_streams_pending(&k->streams) >= CG_STREAMS_MAX_BYTES) cg_streams_flush(&k->streams, shell_sink, k);
+    if (cg_streams_pending(&k->streams) >= CG_STREAMS_MAX_BYTES)
+        cg_streams_flush(&k->streams, shell_sink, k);
 }
 
 static int host_display(void *ctx, cg_value value, const char *display_id, bool update) {
     cg_kernel *k = ctx;
     cg_mime_bundle b;
-    if (cg_lang_mime_bundle(value, &b) < 0) return -1;
+    if (cg_lang_mime_bundle(value, &b) < 0)
+        return -1;
     json_t *data = cg_bundle_json(&b);
     cg_mime_bundle_free(&b);
     cg_kernel_streams_flush(k);
     json_t *content = json_pack("{s:o, s:{}}", "data", data, "metadata");
-    if (display_id) json_object_set_new(content, "transient", json_pack("{s:s}", "display_id", display_id));
+    if (display_id)
+        json_object_set_new(content, "transient", json_pack("{s:s}", "display_id", display_id));
     cg_publish(&k->shell_pub, parent_of(k), update ? "update_display_data" : "display_data", content);
     return 0;
 }
@@ -69,7 +73,8 @@ static void drain_stdin(cg_kernel *k) {
     cg_msg m;
     int rc;
     while ((rc = cg_wire_recv(k->sockets[CG_CH_STDIN], &k->signer, "stdin", &m)) >= 0)
-        if (rc == 1) cg_msg_free(&m);
+        if (rc == 1)
+            cg_msg_free(&m);
 }
 
 /* Waits for input_reply; a str, or CG_ERR (KeyboardInterrupt). */
@@ -80,9 +85,11 @@ static cg_value await_input_reply(cg_kernel *k) {
             return cg_lang_input_fail(k->session, CG_LANG_INPUT_INTERRUPTED, "Interrupted by user");
         }
         zmq_pollitem_t item = {k->sockets[CG_CH_STDIN], 0, ZMQ_POLLIN, 0};
-        if (zmq_poll(&item, 1, INPUT_POLL_MS) <= 0) continue;   /* timeout or EINTR */
+        if (zmq_poll(&item, 1, INPUT_POLL_MS) <= 0)
+            continue; /* timeout or EINTR */
         cg_msg m;
-        if (cg_wire_recv(k->sockets[CG_CH_STDIN], &k->signer, "stdin", &m) != 1) continue;
+        if (cg_wire_recv(k->sockets[CG_CH_STDIN], &k->signer, "stdin", &m) != 1)
+            continue;
         if (strcmp(m.msg_type, "input_reply")) {
             cg_msg_free(&m);
             continue;
@@ -114,8 +121,10 @@ static cg_value host_input(void *ctx, const char *prompt, bool password) {
 }
 
 void cg_kernel_host_install(cg_kernel *k) {
-    static cg_host host = {.write = host_write, .display = host_display,
-                           .clear_output = host_clear_output, .input = host_input,
+    static cg_host host = {.write = host_write,
+                           .display = host_display,
+                           .clear_output = host_clear_output,
+                           .input = host_input,
                            .notebook = true};
     host.ctx = k;
     cg_host_set(&host);

@@ -25,7 +25,8 @@ static int original[3] = {-1, 1, 2};
 void cg_kernel_log_init(void) {
     for (int fd = 1; fd <= 2; fd++) {
         int copy = fcntl(fd, F_DUPFD_CLOEXEC, 3);
-        if (copy >= 0) original[fd] = copy;
+        if (copy >= 0)
+            original[fd] = copy;
     }
 #ifdef CG_SANITIZED
     /* A sanitizer's report is the kernel's business, never a cell's
@@ -40,8 +41,10 @@ void cg_kernel_log_write(int fd, const char *s, size_t n) {
     int to = cg_kernel_log_fd(fd);
     while (n) {
         ssize_t w = write(to, s, n);
-        if (w < 0 && errno == EINTR) continue;
-        if (w <= 0) return;
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return;
         s += w;
         n -= (size_t)w;
     }
@@ -53,7 +56,8 @@ void cg_kernel_log(const char *fmt, ...) {
     char *line = NULL;
     int n = vasprintf(&line, fmt, ap);
     va_end(ap);
-    if (n < 0) return;
+    if (n < 0)
+        return;
     cg_kernel_log_write(2, line, (size_t)n);
     free(line);
 }

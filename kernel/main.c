@@ -51,27 +51,33 @@ static bool prefer_native_blas(void) {
 static void restart_with_settings(char **argv) {
     bool again = prefer_passive_openmp();
     again |= prefer_native_blas();
-    if (again) execv("/proc/self/exe", argv);
+    if (again)
+        execv("/proc/self/exe", argv);
     /* if that fails, run with the libraries' defaults */
 }
 
 int main(int argc, char **argv) {
     restart_with_settings(argv);
-    if (argc < 2) return usage(stderr);
+    if (argc < 2)
+        return usage(stderr);
     if (!strcmp(argv[1], "--version")) {
         printf("cgrad %s\n", CG_VERSION);
         return 0;
     }
-    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) return usage(stdout);
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))
+        return usage(stdout);
     if (!strcmp(argv[1], "run")) {
-        if (argc < 3) return usage(stderr);
+        if (argc < 3)
+            return usage(stderr);
         return cg_run_file(argv[2], argc - 2, argv + 2);
     }
     if (!strcmp(argv[1], "kernel")) {
-        if (argc != 4 || strcmp(argv[2], "-f")) return usage(stderr);
+        if (argc != 4 || strcmp(argv[2], "-f"))
+            return usage(stderr);
         return cg_kernel_main(argv[3]);
     }
-    if (!strcmp(argv[1], "install")) return cg_install_main(argc - 2, argv + 2);
+    if (!strcmp(argv[1], "install"))
+        return cg_install_main(argc - 2, argv + 2);
     fprintf(stderr, "cgrad: unknown command '%s'\n", argv[1]);
     return usage(stderr);
 }

@@ -24,7 +24,8 @@ static json_t *bad_request(const char *why) {
  * as jupyter_client's default); false when code is no string. */
 static bool code_and_cursor(json_t *content, const char **code, size_t *cursor) {
     json_t *c = json_object_get(content, "code"), *pos = json_object_get(content, "cursor_pos");
-    if (!json_is_string(c)) return false;
+    if (!json_is_string(c))
+        return false;
     *code = json_string_value(c);
     size_t end = cg_text_code_points(*code, json_string_length(c));
     double p = json_is_number(pos) ? json_number_value(pos) : (double)end;
@@ -43,7 +44,8 @@ static bool code_and_cursor(json_t *content, const char **code, size_t *cursor) 
 static json_t *signature_of(cg_lang_session *s, const char *code, size_t start, const char *match) {
     size_t pre = cg_text_byte_offset(code, start), n = strlen(match);
     char *completed = malloc(pre + n + 1);
-    if (!completed) return json_string("");
+    if (!completed)
+        return json_string("");
     memcpy(completed, code, pre);
     memcpy(completed + pre, match, n + 1);
     cg_inspection in;
@@ -51,7 +53,8 @@ static json_t *signature_of(cg_lang_session *s, const char *code, size_t start, 
     free(completed);
     const char *line = in.text_plain && !strncmp(in.text_plain, "Signature:", 10) ? in.text_plain : NULL;
     const char *open = line ? strchr(line, '(') : NULL, *end = line ? strchr(line, '\n') : NULL;
-    if (!end && line) end = line + strlen(line);
+    if (!end && line)
+        end = line + strlen(line);
     json_t *sig = open && open < end ? cg_json_text(open, (size_t)(end - open)) : json_string("");
     cg_inspection_free(&in);
     return sig;
@@ -61,12 +64,11 @@ static json_t *completion_types(cg_lang_session *s, const char *code, const cg_c
     json_t *types = json_array();
     for (int i = 0; i < c->n; i++) {
         bool function = !strcmp(c->types[i], "function");
-        json_array_append_new(types, json_pack("{s:I, s:I, s:o, s:s, s:o}", "start", (json_int_t)c->cursor_start,
-                                               "end", (json_int_t)c->cursor_end, "text",
-                                               cg_json_text(c->matches[i], strlen(c->matches[i])), "type",
-                                               c->types[i], "signature",
-                                               function ? signature_of(s, code, c->cursor_start, c->matches[i])
-                                                        : json_string("")));
+        json_array_append_new(
+            types, json_pack("{s:I, s:I, s:o, s:s, s:o}", "start", (json_int_t)c->cursor_start, "end",
+                             (json_int_t)c->cursor_end, "text", cg_json_text(c->matches[i], strlen(c->matches[i])),
+                             "type", c->types[i], "signature",
+                             function ? signature_of(s, code, c->cursor_start, c->matches[i]) : json_string("")));
     }
     return types;
 }
@@ -74,13 +76,15 @@ static json_t *completion_types(cg_lang_session *s, const char *code, const cg_c
 json_t *cg_request_complete(cg_request *r) {
     const char *code;
     size_t cursor;
-    if (!code_and_cursor(r->msg->content, &code, &cursor)) return bad_request("complete_request has no 'code' string");
+    if (!code_and_cursor(r->msg->content, &code, &cursor))
+        return bad_request("complete_request has no 'code' string");
     cg_completion c;
     if (cg_lang_complete(r->k->session, code, cursor, &c) < 0) {
-        c.cursor_start = c.cursor_end = cursor;   /* out of memory: no matches, still a reply */
+        c.cursor_start = c.cursor_end = cursor; /* out of memory: no matches, still a reply */
     }
     json_t *matches = json_array();
-    for (int i = 0; i < c.n; i++) json_array_append_new(matches, cg_json_text(c.matches[i], strlen(c.matches[i])));
+    for (int i = 0; i < c.n; i++)
+        json_array_append_new(matches, cg_json_text(c.matches[i], strlen(c.matches[i])));
     json_t *reply = json_pack("{s:s, s:o, s:I, s:I, s:{s:o}}", "status", "ok", "matches", matches, "cursor_start",
                               (json_int_t)c.cursor_start, "cursor_end", (json_int_t)c.cursor_end, "metadata",
                               "_jupyter_types_experimental", completion_types(r->k->session, code, &c));
@@ -91,15 +95,16 @@ json_t *cg_request_complete(cg_request *r) {
 json_t *cg_request_inspect(cg_request *r) {
     const char *code;
     size_t cursor;
-    if (!code_and_cursor(r->msg->content, &code, &cursor)) return bad_request("inspect_request has no 'code' string");
+    if (!code_and_cursor(r->msg->content, &code, &cursor))
+        return bad_request("inspect_request has no 'code' string");
     json_t *level = json_object_get(r->msg->content, "detail_level");
     cg_inspection in;
     cg_lang_inspect(r->k->session, code, cursor, json_is_integer(level) ? (int)json_integer_value(level) : 0, &in);
     json_t *data = json_object();
     if (in.found && in.text_plain)
         json_object_set_new(data, "text/plain", cg_json_text(in.text_plain, strlen(in.text_plain)));
-    json_t *reply = json_pack("{s:s, s:b, s:o, s:{}}", "status", "ok", "found", in.found && in.text_plain,
-                              "data", data, "metadata");
+    json_t *reply = json_pack("{s:s, s:b, s:o, s:{}}", "status", "ok", "found", in.found && in.text_plain, "data", data,
+                              "metadata");
     cg_inspection_free(&in);
     return reply;
 }
@@ -107,7 +112,8 @@ json_t *cg_request_inspect(cg_request *r) {
 /* A number field of a history_request, or dflt when absent or null. */
 static int int_field(json_t *content, const char *name, int dflt) {
     json_t *v = json_object_get(content, name);
-    if (!json_is_number(v)) return dflt;
+    if (!json_is_number(v))
+        return dflt;
     double d = json_number_value(v);
     return isfinite(d) ? (d > 1e9 ? 1000000000 : d < -1e9 ? -1000000000 : (int)d) : dflt;
 }
@@ -144,8 +150,9 @@ json_t *cg_request_history(cg_request *r) {
         rc = cg_lang_history_search(s, json_is_string(pattern) ? json_string_value(pattern) : "*",
                                     int_field(content, "n", 0), json_is_true(json_object_get(content, "unique")), &l);
     }
-    json_t *reply = json_pack("{s:s, s:o}", "status", "ok", "history",
-                              rc < 0 ? json_array() : history_json(&l, json_is_true(json_object_get(content, "output"))));
+    json_t *reply =
+        json_pack("{s:s, s:o}", "status", "ok", "history",
+                  rc < 0 ? json_array() : history_json(&l, json_is_true(json_object_get(content, "output"))));
     cg_history_list_free(&l);
     return reply;
 }

@@ -18,19 +18,17 @@ json_t *cg_request_kernel_info(cg_request *r) {
         "{s:s, s:s, s:s, s:s,"
         " s:{s:s, s:s, s:s, s:s, s:{s:s, s:i}, s:s, s:s},"
         " s:s, s:[{s:s, s:s}, {s:s, s:s}]}",
-        "status", "ok", "protocol_version", CG_PROTOCOL_VERSION, "implementation", "cgrad",
-        "implementation_version", CG_VERSION,
-        "language_info", "name", "python", "version", "3.11", "mimetype", "text/x-python",
-        "file_extension", ".py", "codemirror_mode", "name", "ipython", "version", 3,
-        "pygments_lexer", "ipython3", "nbconvert_exporter", "python",
-        "banner", "cgrad " CG_VERSION ": PyTorch-style Python, evaluated in C\n",
-        "help_links", "text", "PyTorch", "url", "https://pytorch.org/docs/stable/",
-        "text", "Python", "url", "https://docs.python.org/3.11/");
+        "status", "ok", "protocol_version", CG_PROTOCOL_VERSION, "implementation", "cgrad", "implementation_version",
+        CG_VERSION, "language_info", "name", "python", "version", "3.11", "mimetype", "text/x-python", "file_extension",
+        ".py", "codemirror_mode", "name", "ipython", "version", 3, "pygments_lexer", "ipython3", "nbconvert_exporter",
+        "python", "banner", "cgrad " CG_VERSION ": PyTorch-style Python, evaluated in C\n", "help_links", "text",
+        "PyTorch", "url", "https://pytorch.org/docs/stable/", "text", "Python", "url", "https://docs.python.org/3.11/");
 }
 
 json_t *cg_request_is_complete(cg_request *r) {
     json_t *code = json_object_get(r->msg->content, "code");
-    if (!json_is_string(code)) return json_pack("{s:s}", "status", "unknown");
+    if (!json_is_string(code))
+        return json_pack("{s:s}", "status", "unknown");
     char indent[64];
     switch (cg_lang_is_complete(json_string_value(code), json_string_length(code), indent)) {
     case CG_LANG_CODE_COMPLETE: return json_pack("{s:s}", "status", "complete");

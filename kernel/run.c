@@ -26,7 +26,7 @@ typedef struct {
     int argc;
     char **argv;
     int status;
-    bool interrupted;   /* ended by an uncaught KeyboardInterrupt */
+    bool interrupted; /* ended by an uncaught KeyboardInterrupt */
 } run_job;
 
 static void on_sigint(int sig) {
@@ -36,13 +36,15 @@ static void on_sigint(int sig) {
 
 static char *read_file(const char *path, size_t *len) {
     FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
+    if (!f)
+        return NULL;
     size_t cap = 1 << 16, n = 0;
     char *buf = malloc(cap);
     while (buf) {
         size_t got = fread(buf + n, 1, cap - n, f);
         n += got;
-        if (n < cap) break;
+        if (n < cap)
+            break;
         char *grown = realloc(buf, cap *= 2);
         if (!grown) {
             free(buf);
@@ -51,7 +53,8 @@ static char *read_file(const char *path, size_t *len) {
         buf = grown;
     }
     fclose(f);
-    if (buf) *len = n;
+    if (buf)
+        *len = n;
     return buf;
 }
 
@@ -68,7 +71,8 @@ static void report(const cg_lang_error *e) {
 static char *absolute_path(const char *path) {
     char cwd[4096];
     size_t n = strlen(path);
-    if (path[0] != '/' && !getcwd(cwd, sizeof cwd)) return strdup(path);
+    if (path[0] != '/' && !getcwd(cwd, sizeof cwd))
+        return strdup(path);
     size_t cap = (path[0] == '/' ? 0 : strlen(cwd)) + n + 2;
     char *joined = malloc(cap), *out = malloc(cap);
     if (!joined || !out) {
@@ -76,15 +80,20 @@ static char *absolute_path(const char *path) {
         free(out);
         return NULL;
     }
-    if (path[0] == '/') snprintf(joined, cap, "%s", path);
-    else snprintf(joined, cap, "%s/%s", cwd, path);
+    if (path[0] == '/')
+        snprintf(joined, cap, "%s", path);
+    else
+        snprintf(joined, cap, "%s/%s", cwd, path);
     /* collapse "", "." and ".." components */
     size_t len = 0;
     for (char *part = strtok(joined, "/"); part; part = strtok(NULL, "/")) {
-        if (!strcmp(part, ".")) continue;
+        if (!strcmp(part, "."))
+            continue;
         if (!strcmp(part, "..")) {
-            while (len > 0 && out[len - 1] != '/') len--;
-            if (len > 0) len--;
+            while (len > 0 && out[len - 1] != '/')
+                len--;
+            if (len > 0)
+                len--;
             continue;
         }
         out[len++] = '/';
@@ -92,7 +101,8 @@ static char *absolute_path(const char *path) {
         memcpy(out + len, part, pl);
         len += pl;
     }
-    if (len == 0) out[len++] = '/';
+    if (len == 0)
+        out[len++] = '/';
     out[len] = 0;
     free(joined);
     return out;
@@ -102,8 +112,8 @@ static void *run_thread(void *arg) {
     run_job *job = arg;
     cg_lang_session *s = NULL;
     cg_lang_execution x = {0};
-    if (cg_lang_start(&x.error) < 0 || cg_lang_set_argv(job->argc, job->argv, &x.error) < 0 ||
-        !(s = cg_lang_session_new(&x.error))) {
+    if (cg_lang_start(&x.error) < 0 || cg_lang_set_argv(job->argc, job->argv, &x.error) < 0
+        || !(s = cg_lang_session_new(&x.error))) {
         report(&x.error);
         cg_lang_execution_free(&x);
         job->status = 1;
@@ -113,11 +123,14 @@ static void *run_thread(void *arg) {
     const char *name = abs ? abs : job->path;
     /* __main__.__file__ is the script's absolute path, as Python 3.9 on sets it. */
     cg_lang_exec_options o = {.filename = name, .script = true};
-    if (cg_lang_session_set_file(s, name, &x.error) < 0) x.status = CG_LANG_ERROR;
-    else cg_lang_execute(s, job->src, job->len, &o, &x);
+    if (cg_lang_session_set_file(s, name, &x.error) < 0)
+        x.status = CG_LANG_ERROR;
+    else
+        cg_lang_execute(s, job->src, job->len, &o, &x);
     free(abs);
     if (x.status == CG_LANG_EXIT) {
-        if (x.exit_message) fprintf(stderr, "%s\n", x.exit_message);
+        if (x.exit_message)
+            fprintf(stderr, "%s\n", x.exit_message);
         job->status = x.exit_status;
     } else if (x.status == CG_LANG_ERROR) {
         job->interrupted = x.error.interrupted;
@@ -143,7 +156,7 @@ int cg_run_file(const char *path, int argc, char **argv) {
     pthread_attr_init(&attr);
     pthread_attr_setstacksize(&attr, RUN_STACK_BYTES);
     if (pthread_create(&th, &attr, run_thread, &job) != 0) {
-        run_thread(&job);  /* no thread: run on this one's stack */
+        run_thread(&job); /* no thread: run on this one's stack */
     } else {
         pthread_join(th, NULL);
     }

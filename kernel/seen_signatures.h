@@ -14,7 +14,7 @@
 
 typedef struct {
     pthread_mutex_t lock;
-    unsigned char (*slots)[16];   /* the first 128 bits of each signature; all zero = empty */
+    unsigned char (*slots)[16]; /* the first 128 bits of each signature; all zero = empty */
     size_t cap, count;
 } cg_seen_signatures;
 

@@ -15,10 +15,10 @@
 #define CG_SIG_HEX_LEN 64
 
 typedef struct {
-    char *key;      /* malloc'd copy; NULL when unsigned */
+    char *key; /* malloc'd copy; NULL when unsigned */
     size_t keylen;
-    void *mac;      /* EVP_MAC*, fetched once */
-    cg_seen_signatures *seen;   /* of verified messages, to refuse replays */
+    void *mac;                /* EVP_MAC*, fetched once */
+    cg_seen_signatures *seen; /* of verified messages, to refuse replays */
 } cg_signer;
 
 int cg_signer_init(cg_signer *s, const char *key);

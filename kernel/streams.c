@@ -23,16 +23,19 @@ void cg_streams_free(cg_streams *s) {
 static bool reserve(cg_streams *s, size_t n) {
     if (s->len + n > s->cap) {
         size_t cap = s->cap ? s->cap : 4096;
-        while (cap < s->len + n) cap *= 2;
+        while (cap < s->len + n)
+            cap *= 2;
         char *grown = realloc(s->data, cap);
-        if (!grown) return false;
+        if (!grown)
+            return false;
         s->data = grown;
         s->cap = cap;
     }
     if (s->n_runs == s->cap_runs) {
         size_t cap = s->cap_runs ? 2 * s->cap_runs : 8;
         cg_stream_run *grown = realloc(s->runs, cap * sizeof *grown);
-        if (!grown) return false;
+        if (!grown)
+            return false;
         s->runs = grown;
         s->cap_runs = cap;
     }

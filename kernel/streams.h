@@ -17,17 +17,17 @@
 
 #include <jansson.h>
 
-#define CG_STREAMS_DELAY_NS 50000000LL   /* 50 ms */
-#define CG_STREAMS_MAX_BYTES (64 << 10)  /* more than this is published at once */
+#define CG_STREAMS_DELAY_NS 50000000LL  /* 50 ms */
+#define CG_STREAMS_MAX_BYTES (64 << 10) /* more than this is published at once */
 
 typedef struct {
-    int stream;     /* CG_STDOUT or CG_STDERR */
+    int stream; /* CG_STDOUT or CG_STDERR */
     size_t len;
 } cg_stream_run;
 
 typedef struct {
     pthread_mutex_t lock;
-    json_t *parent;          /* header of the request the text belongs to, or NULL */
+    json_t *parent; /* header of the request the text belongs to, or NULL */
     char *data;
     size_t len, cap;
     cg_stream_run *runs;

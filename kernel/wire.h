@@ -22,10 +22,10 @@ typedef struct {
 } cg_frame;
 
 typedef struct {
-    cg_frame *ids;       /* routing identities (or the iopub topic) */
+    cg_frame *ids; /* routing identities (or the iopub topic) */
     size_t n_ids;
     json_t *header, *parent, *metadata, *content;
-    const char *msg_type;   /* borrowed from header */
+    const char *msg_type; /* borrowed from header */
 } cg_msg;
 
 /* Receives one message without blocking. 1: *m holds it (free with
@@ -38,8 +38,8 @@ void cg_msg_free(cg_msg *m);
 /* Sends a message with a fresh header of msg_type, the given parent header
  * (NULL for {}), metadata (NULL for {}) and content (reference stolen,
  * NULL for {}), prefixed by ids. 0, or -1 (logged). */
-int cg_wire_send(void *sock, const cg_signer *signer, const cg_frame *ids, size_t n_ids,
-                 const char *msg_type, json_t *parent, json_t *metadata, json_t *content);
+int cg_wire_send(void *sock, const cg_signer *signer, const cg_frame *ids, size_t n_ids, const char *msg_type,
+                 json_t *parent, json_t *metadata, json_t *content);
 
 /* Sends frames as one multipart message, retrying EINTR. */
 int cg_wire_send_frames(void *sock, const cg_frame *frames, size_t n);

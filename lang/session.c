@@ -20,25 +20,28 @@
 #define HISTORY_SESSION 1
 
 struct cg_lang_session {
-    cg_session *main;           /* the __main__ namespace */
+    cg_session *main; /* the __main__ namespace */
     cg_history *history;
-    cg_value stdin_error;       /* the StdinNotImplementedError class, made on first use */
+    cg_value stdin_error; /* the StdinNotImplementedError class, made on first use */
 };
 
 /* ---- errors ----------------------------------------------------------------- */
 
 void cg_lang_error_free(cg_lang_error *e) {
-    if (!e) return;
+    if (!e)
+        return;
     free(e->ename);
     free(e->evalue);
-    for (int i = 0; i < e->n_traceback; i++) free(e->traceback[i]);
+    for (int i = 0; i < e->n_traceback; i++)
+        free(e->traceback[i]);
     free(e->traceback);
     memset(e, 0, sizeof *e);
 }
 
 static char *copy_n(const char *s, size_t n) {
     char *c = malloc(n + 1);
-    if (!c) return NULL;
+    if (!c)
+        return NULL;
     memcpy(c, s, n);
     c[n] = 0;
     return c;
@@ -53,12 +56,14 @@ static void traceback_lines(cg_lang_error *e, const char *text) {
         s = nl ? nl + 1 : s + strlen(s);
     }
     e->traceback = n ? calloc((size_t)n, sizeof *e->traceback) : NULL;
-    if (!e->traceback) return;
+    if (!e->traceback)
+        return;
     for (const char *s = text; *s && e->n_traceback < n;) {
         const char *nl = strchr(s, '\n');
         size_t len = nl ? (size_t)(nl - s) : strlen(s);
         char *line = copy_n(s, len);
-        if (!line) return;   /* out of memory: the lines so far */
+        if (!line)
+            return; /* out of memory: the lines so far */
         e->traceback[e->n_traceback++] = line;
         s += len + (nl ? 1 : 0);
     }
@@ -71,13 +76,15 @@ static void error_of(cg_value exc, cg_lang_error *e) {
     e->interrupted = cg_isinstance(exc, &cg_exc_KeyboardInterrupt);
     e->ename = strdup(cg_typeof(exc)->name);
     cg_value msg = cg_exc_message(exc);
-    if (cg_is_err(msg)) cg_exc_clear();
+    if (cg_is_err(msg))
+        cg_exc_clear();
     else {
         e->evalue = copy_n(cg_str_cstr(msg), (size_t)((cg_str *)msg.u.o)->len);
         e->evalue_len = e->evalue ? (size_t)((cg_str *)msg.u.o)->len : 0;
         cg_decref(msg);
     }
-    if (!e->evalue) e->evalue = strdup("");
+    if (!e->evalue)
+        e->evalue = strdup("");
     /* IPython shows a UsageError without its traceback */
     if (!e->usage_error) {
         char *tb = cg_traceback_format(exc);
@@ -90,8 +97,10 @@ static void error_of(cg_value exc, cg_lang_error *e) {
 /* The pending exception into *err (or dropped when err is NULL); -1. */
 static int fail(cg_lang_error *err) {
     cg_value exc = cg_exc_fetch();
-    if (err) error_of(exc, err);
-    else cg_decref(exc);
+    if (err)
+        error_of(exc, err);
+    else
+        cg_decref(exc);
     return -1;
 }
 
@@ -103,7 +112,8 @@ void cg_lang_stop(void) { cg_lang_shutdown(); }
 
 int cg_lang_set_argv(int argc, char **argv, cg_lang_error *err) {
     cg_value sys = cg_import("sys");
-    if (cg_is_err(sys)) return fail(err);
+    if (cg_is_err(sys))
+        return fail(err);
     cg_value list = cg_list_new(0);
     int rc = cg_is_err(list) ? -1 : 0;
     for (int i = 0; i < argc && rc == 0; i++) {
@@ -111,7 +121,8 @@ int cg_lang_set_argv(int argc, char **argv, cg_lang_error *err) {
         rc = cg_is_err(s) ? -1 : cg_list_append(list, s);
         cg_decref(s);
     }
-    if (rc == 0) rc = cg_module_add(sys, "argv", list);
+    if (rc == 0)
+        rc = cg_module_add(sys, "argv", list);
     cg_decref(list);
     cg_decref(sys);
     return rc < 0 ? fail(err) : 0;
@@ -145,7 +156,8 @@ cg_lang_session *cg_lang_session_new(cg_lang_error *err) {
 }
 
 void cg_lang_session_free(cg_lang_session *s) {
-    if (!s) return;
+    if (!s)
+        return;
     cg_decref(s->stdin_error);
     cg_history_free(s->history);
     cg_session_free(s->main);
@@ -154,7 +166,8 @@ void cg_lang_session_free(cg_lang_session *s) {
 
 int cg_lang_session_set_file(cg_lang_session *s, const char *path, cg_lang_error *err) {
     cg_value v = cg_str_from_c(path);
-    if (cg_is_err(v)) return fail(err);
+    if (cg_is_err(v))
+        return fail(err);
     int rc = cg_dict_set_str(cg_session_globals_borrowed(s->main), "__file__", v);
     cg_decref(v);
     return rc < 0 ? fail(err) : 0;
@@ -163,8 +176,10 @@ int cg_lang_session_set_file(cg_lang_session *s, const char *path, cg_lang_error
 /* ---- execute ---------------------------------------------------------------------- */
 
 void cg_lang_execution_free(cg_lang_execution *x) {
-    if (!x) return;
-    if (x->has_result) cg_mime_bundle_free(&x->result);
+    if (!x)
+        return;
+    if (x->has_result)
+        cg_mime_bundle_free(&x->result);
     cg_lang_error_free(&x->error);
     free(x->exit_message);
     memset(x, 0, sizeof *x);
@@ -175,7 +190,8 @@ void cg_lang_execution_free(cg_lang_execution *x) {
 static void system_exit(cg_value exc, cg_lang_execution *x) {
     cg_tuple *t = (cg_tuple *)((cg_exc *)exc.u.o)->args.u.o;
     x->status = CG_LANG_EXIT;
-    if (t->len == 0 || t->items[0].tag == CG_V_NONE) return;
+    if (t->len == 0 || t->items[0].tag == CG_V_NONE)
+        return;
     cg_value code = t->items[0];
     if (code.tag == CG_V_INT || code.tag == CG_V_BOOL) {
         x->exit_status = (int)(code.u.i & 0xff);
@@ -208,12 +224,15 @@ cg_lang_status cg_lang_execute(cg_lang_session *s, const char *code, size_t len,
     cg_value v = CG_NONE, *result = o->result == CG_LANG_NO_RESULT ? NULL : &v;
     int rc = o->magics ? cg_session_run_cell(s->main, code, len, o->filename, result)
                        : cg_session_run(s->main, code, len, o->filename, result);
-    if (rc < 0) return failed(o, x);
+    if (rc < 0)
+        return failed(o, x);
     x->status = CG_LANG_OK;
     if (o->result == CG_LANG_VALUE_RESULT || (o->result == CG_LANG_DISPLAY_RESULT && !cg_is_none(v))) {
         x->has_result = cg_mime_bundle_of(v, &x->result) == 0;
-        if (!x->has_result && o->result == CG_LANG_VALUE_RESULT) failed(o, x);
-        else if (!x->has_result) cg_exc_clear();   /* a repr that failed shows nothing, as IPython's displayhook */
+        if (!x->has_result && o->result == CG_LANG_VALUE_RESULT)
+            failed(o, x);
+        else if (!x->has_result)
+            cg_exc_clear(); /* a repr that failed shows nothing, as IPython's displayhook */
     }
     cg_decref(v);
     return x->status;
@@ -231,7 +250,8 @@ int cg_lang_inspect(cg_lang_session *s, const char *code, size_t cursor_pos, int
 
 cg_lang_code_status cg_lang_is_complete(const char *code, size_t len, char indent[64]) {
     cg_code_status st;
-    if (cg_cell_is_complete(code, len, &st, indent) < 0) return CG_LANG_CODE_UNKNOWN;
+    if (cg_cell_is_complete(code, len, &st, indent) < 0)
+        return CG_LANG_CODE_UNKNOWN;
     return st == CG_CODE_COMPLETE     ? CG_LANG_CODE_COMPLETE
            : st == CG_CODE_INCOMPLETE ? CG_LANG_CODE_INCOMPLETE
                                       : CG_LANG_CODE_INVALID;
@@ -260,33 +280,39 @@ int cg_lang_mime_bundle(cg_value value, cg_mime_bundle *b) { return cg_mime_bund
 cg_value cg_lang_input_line(const char *s, size_t n) { return cg_str_new(s, n); }
 
 /* ipykernel raises IPython's StdinNotImplementedError, a NotImplementedError. */
-static const char stdin_error_src[] =
-    "class StdinNotImplementedError(NotImplementedError):\n"
-    "    \"\"\"input() in a cell whose frontend does not take input.\"\"\"\n";
+static const char stdin_error_src[] = "class StdinNotImplementedError(NotImplementedError):\n"
+                                      "    \"\"\"input() in a cell whose frontend does not take input.\"\"\"\n";
 
 static cg_value stdin_error_class(cg_lang_session *s) {
     if (cg_is_none(s->stdin_error)) {
-        cg_value mod = cg_module_from_source("IPython.core.error", stdin_error_src, sizeof stdin_error_src - 1,
-                                             "<cgrad kernel>");
-        if (cg_is_err(mod)) return mod;
+        cg_value mod =
+            cg_module_from_source("IPython.core.error", stdin_error_src, sizeof stdin_error_src - 1, "<cgrad kernel>");
+        if (cg_is_err(mod))
+            return mod;
         cg_value cls = cg_getattr(mod, cg_str_intern("StdinNotImplementedError"));
         cg_decref(mod);
-        if (cg_is_err(cls)) return cls;
+        if (cg_is_err(cls))
+            return cls;
         s->stdin_error = cls;
     }
     return s->stdin_error;
 }
 
 cg_value cg_lang_input_fail(cg_lang_session *s, cg_lang_input_failure why, const char *message) {
-    if (why == CG_LANG_INPUT_EOF) return cg_raise(&cg_exc_EOFError, "%s", message);
-    if (why == CG_LANG_INPUT_INTERRUPTED) return cg_raise(&cg_exc_KeyboardInterrupt, "%s", message);
+    if (why == CG_LANG_INPUT_EOF)
+        return cg_raise(&cg_exc_EOFError, "%s", message);
+    if (why == CG_LANG_INPUT_INTERRUPTED)
+        return cg_raise(&cg_exc_KeyboardInterrupt, "%s", message);
     cg_value cls = stdin_error_class(s);
-    if (cg_is_err(cls)) return cls;
+    if (cg_is_err(cls))
+        return cls;
     cg_value msg = cg_str_from_c(message);
-    if (cg_is_err(msg)) return msg;
+    if (cg_is_err(msg))
+        return msg;
     cg_value err = cg_call1(cls, msg);
     cg_decref(msg);
-    if (cg_is_err(err)) return err;
+    if (cg_is_err(err))
+        return err;
     cg_value raised = cg_raise_object(err);
     cg_decref(err);
     return raised;

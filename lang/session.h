@@ -31,16 +31,16 @@
 /* ---- errors ---------------------------------------------------------------
  * An exception that reached the host, as ipykernel reports it. */
 typedef struct {
-    char *ename;         /* type(e).__name__: "ValueError", "MyError" */
-    char *evalue;        /* str(e), "" when that raised; NUL-ended, but
+    char *ename;  /* type(e).__name__: "ValueError", "MyError" */
+    char *evalue; /* str(e), "" when that raised; NUL-ended, but
                           * evalue_len bytes (a Python str may hold NULs).
                           * ename and evalue are NULL only when out of memory */
     size_t evalue_len;
     int n_traceback;
-    char **traceback;    /* Python's traceback text, one line each (without
+    char **traceback; /* Python's traceback text, one line each (without
                           * the newline); none for a UsageError */
-    bool usage_error;    /* a misused magic: IPython shows only "UsageError: evalue" */
-    bool interrupted;    /* a KeyboardInterrupt */
+    bool usage_error; /* a misused magic: IPython shows only "UsageError: evalue" */
+    bool interrupted; /* a KeyboardInterrupt */
 } cg_lang_error;
 
 void cg_lang_error_free(cg_lang_error *e);
@@ -73,18 +73,18 @@ int cg_lang_session_set_file(cg_lang_session *s, const char *path, cg_lang_error
 /* ---- execute ------------------------------------------------------------- */
 
 typedef enum {
-    CG_LANG_NO_RESULT,        /* a silent cell, a script */
-    CG_LANG_DISPLAY_RESULT,   /* a cell's Out, as IPython's displayhook: nothing for
+    CG_LANG_NO_RESULT,      /* a silent cell, a script */
+    CG_LANG_DISPLAY_RESULT, /* a cell's Out, as IPython's displayhook: nothing for
                                * None, nor for a value whose repr raised */
-    CG_LANG_VALUE_RESULT,     /* a user expression: None too; a repr that raised is the error */
+    CG_LANG_VALUE_RESULT,   /* a user expression: None too; a repr that raised is the error */
 } cg_lang_result_mode;
 
 typedef struct {
-    const char *filename;     /* tracebacks name it: "<cell 3>", a script's path */
-    bool magics;              /* a notebook cell with IPython's magics (services.h), or plain
+    const char *filename; /* tracebacks name it: "<cell 3>", a script's path */
+    bool magics;          /* a notebook cell with IPython's magics (services.h), or plain
                                * Python (a .py file, where `%` is a syntax error) */
     cg_lang_result_mode result;
-    bool script;              /* a program (`cgrad run`): SystemExit ends it with Python's
+    bool script; /* a program (`cgrad run`): SystemExit ends it with Python's
                                * exit status and message instead of failing it */
 } cg_lang_exec_options;
 
@@ -92,11 +92,11 @@ typedef enum { CG_LANG_OK, CG_LANG_ERROR, CG_LANG_EXIT } cg_lang_status;
 
 typedef struct {
     cg_lang_status status;
-    bool has_result;          /* result holds the final expression's bundle */
+    bool has_result; /* result holds the final expression's bundle */
     cg_mime_bundle result;
-    cg_lang_error error;      /* status CG_LANG_ERROR */
-    int exit_status;          /* status CG_LANG_EXIT: the process's exit status */
-    char *exit_message;       /* and what Python prints on stderr first, or NULL */
+    cg_lang_error error; /* status CG_LANG_ERROR */
+    int exit_status;     /* status CG_LANG_EXIT: the process's exit status */
+    char *exit_message;  /* and what Python prints on stderr first, or NULL */
 } cg_lang_execution;
 
 /* Runs code[0..len) in the session; the outcome in *out (zeroed first).
@@ -113,9 +113,9 @@ int cg_lang_inspect(cg_lang_session *s, const char *code, size_t cursor_pos, int
 
 typedef enum {
     CG_LANG_CODE_COMPLETE,
-    CG_LANG_CODE_INCOMPLETE,  /* indent holds the next line's indentation */
+    CG_LANG_CODE_INCOMPLETE, /* indent holds the next line's indentation */
     CG_LANG_CODE_INVALID,
-    CG_LANG_CODE_UNKNOWN,     /* out of memory */
+    CG_LANG_CODE_UNKNOWN, /* out of memory */
 } cg_lang_code_status;
 
 /* Is this cell ready to run (magics included)? indent is NUL-ended. */
@@ -140,9 +140,9 @@ int cg_lang_mime_bundle(cg_value value, cg_mime_bundle *b);
 cg_value cg_lang_input_line(const char *s, size_t n);
 
 typedef enum {
-    CG_LANG_INPUT_EOF,           /* EOFError: no more input */
-    CG_LANG_INPUT_INTERRUPTED,   /* KeyboardInterrupt while waiting */
-    CG_LANG_INPUT_UNSUPPORTED,   /* IPython's StdinNotImplementedError (a
+    CG_LANG_INPUT_EOF,         /* EOFError: no more input */
+    CG_LANG_INPUT_INTERRUPTED, /* KeyboardInterrupt while waiting */
+    CG_LANG_INPUT_UNSUPPORTED, /* IPython's StdinNotImplementedError (a
                                   * NotImplementedError): no frontend takes input */
 } cg_lang_input_failure;
 

@@ -49,21 +49,21 @@ int main(void) {
     cublasCreate(&h);
     float one = 1, zero = 0;
     double t_blas = timed(10, [&] {
-        cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, (int)n, (int)n, (int)n, &one, (const float *)cg_tensor_data(b),
-                    (int)n, (const float *)cg_tensor_data(a), (int)n, &zero, c, (int)n);
+        cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, (int)n, (int)n, (int)n, &one, (const float *)cg_tensor_data(b), (int)n,
+                    (const float *)cg_tensor_data(a), (int)n, &zero, c, (int)n);
     });
-    printf("matmul 8192^2 f32: cgrad %.2f ms, cublasSgemm %.2f ms: %.0f%% (goal >= 90%%)\n", t_cg * 1e3,
-           t_blas * 1e3, 100 * t_blas / t_cg);
+    printf("matmul 8192^2 f32: cgrad %.2f ms, cublasSgemm %.2f ms: %.0f%% (goal >= 90%%)\n", t_cg * 1e3, t_blas * 1e3,
+           100 * t_blas / t_cg);
     cg_set_float32_matmul_precision(CG_MATMUL_HIGH);
     cublasSetMathMode(h, CUBLAS_TF32_TENSOR_OP_MATH);
     double t_cg32 = timed(10, [&] { cg_tensor_release(cg_matmul(a, b)); });
     double t_blas32 = timed(10, [&] {
-        cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, (int)n, (int)n, (int)n, &one, (const float *)cg_tensor_data(b),
-                    (int)n, (const float *)cg_tensor_data(a), (int)n, &zero, c, (int)n);
+        cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, (int)n, (int)n, (int)n, &one, (const float *)cg_tensor_data(b), (int)n,
+                    (const float *)cg_tensor_data(a), (int)n, &zero, c, (int)n);
     });
     cg_set_float32_matmul_precision(CG_MATMUL_HIGHEST);
-    printf("matmul 8192^2 tf32: cgrad %.2f ms, cublasSgemm (TF32 math) %.2f ms: %.0f%% (goal >= 90%%)\n",
-           t_cg32 * 1e3, t_blas32 * 1e3, 100 * t_blas32 / t_cg32);
+    printf("matmul 8192^2 tf32: cgrad %.2f ms, cublasSgemm (TF32 math) %.2f ms: %.0f%% (goal >= 90%%)\n", t_cg32 * 1e3,
+           t_blas32 * 1e3, 100 * t_blas32 / t_cg32);
 
     int64_t m = 1 << 28; /* 1 GiB of float32 per operand */
     cg_tensor *x = cg_ones(1, &m, CG_F32, dev), *y = cg_ones(1, &m, CG_F32, dev);

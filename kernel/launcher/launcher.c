@@ -22,7 +22,7 @@
 
 #define LISTEN_FDS_ENV "CGRAD_LISTEN_FDS"
 #define N_PORTS 5
-#define BACKLOG 100   /* libzmq's ZMQ_BACKLOG default */
+#define BACKLOG 100 /* libzmq's ZMQ_BACKLOG default */
 
 static const char *const names[N_PORTS] = {"shell", "control", "stdin", "iopub", "hb"};
 
@@ -32,10 +32,13 @@ static const char *value_of(const char *json, const char *key) {
     snprintf(quoted, sizeof quoted, "\"%s\"", key);
     for (const char *p = strstr(json, quoted); p; p = strstr(p + 1, quoted)) {
         const char *v = p + strlen(quoted);
-        while (isspace((unsigned char)*v)) v++;
-        if (*v != ':') continue;   /* a value that happens to read "key" */
+        while (isspace((unsigned char)*v))
+            v++;
+        if (*v != ':')
+            continue; /* a value that happens to read "key" */
         v++;
-        while (isspace((unsigned char)*v)) v++;
+        while (isspace((unsigned char)*v))
+            v++;
         return v;
     }
     return NULL;
@@ -43,10 +46,12 @@ static const char *value_of(const char *json, const char *key) {
 
 /* A JSON string's plain text into out; 0, or -1 (escapes are not for us). */
 static int string_of(const char *v, char *out, size_t outlen) {
-    if (!v || *v != '"') return -1;
+    if (!v || *v != '"')
+        return -1;
     const char *end = strchr(v + 1, '"');
     size_t n = end ? (size_t)(end - v - 1) : 0;
-    if (!end || n >= outlen || memchr(v + 1, '\\', n)) return -1;
+    if (!end || n >= outlen || memchr(v + 1, '\\', n))
+        return -1;
     memcpy(out, v + 1, n);
     out[n] = 0;
     return 0;
@@ -57,10 +62,12 @@ static int listen_on(const char *ip, long port) {
     struct sockaddr_in6 a6 = {.sin6_family = AF_INET6, .sin6_port = htons((unsigned short)port)};
     struct sockaddr_in a4 = {.sin_family = AF_INET, .sin_port = htons((unsigned short)port)};
     int v6 = inet_pton(AF_INET6, ip, &a6.sin6_addr) == 1;
-    if (!v6 && inet_pton(AF_INET, ip, &a4.sin_addr) != 1) return -1;
+    if (!v6 && inet_pton(AF_INET, ip, &a4.sin_addr) != 1)
+        return -1;
     int fd = socket(v6 ? AF_INET6 : AF_INET, SOCK_STREAM, 0), one = 1;
-    if (fd < 0) return -1;
-    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);   /* as libzmq's listener */
+    if (fd < 0)
+        return -1;
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one); /* as libzmq's listener */
     int bound = v6 ? bind(fd, (struct sockaddr *)&a6, sizeof a6) : bind(fd, (struct sockaddr *)&a4, sizeof a4);
     if (bound < 0 || listen(fd, BACKLOG) < 0) {
         close(fd);
@@ -72,11 +79,12 @@ static int listen_on(const char *ip, long port) {
 /* The connection file's text (NUL-terminated, malloc'd), or NULL. */
 static char *read_file(const char *path) {
     FILE *f = fopen(path, "r");
-    if (!f) return NULL;
+    if (!f)
+        return NULL;
     char *text = calloc(1, 65536);
     size_t n = text ? fread(text, 1, 65535, f) : 0;
     fclose(f);
-    if (text && n == 65535) {   /* not a connection file */
+    if (text && n == 65535) { /* not a connection file */
         free(text);
         return NULL;
     }
@@ -87,10 +95,11 @@ static char *read_file(const char *path) {
  * closes what it opened and sets nothing. */
 static void hold_ports(const char *path) {
     char *json = read_file(path), transport[16] = "tcp", ip[64] = "127.0.0.1", env[128] = "";
-    if (!json) return;
+    if (!json)
+        return;
     const char *t = value_of(json, "transport"), *i = value_of(json, "ip");
-    int ok = (!t || string_of(t, transport, sizeof transport) == 0) && !strcmp(transport, "tcp") &&
-             (!i || string_of(i, ip, sizeof ip) == 0);
+    int ok = (!t || string_of(t, transport, sizeof transport) == 0) && !strcmp(transport, "tcp")
+             && (!i || string_of(i, ip, sizeof ip) == 0);
     int fds[N_PORTS];
     int n = 0;
     for (; ok && n < N_PORTS; n++) {
@@ -99,8 +108,10 @@ static void hold_ports(const char *path) {
         const char *v = value_of(json, key);
         long port = v ? strtol(v, NULL, 10) : 0;
         fds[n] = port > 0 && port < 65536 ? listen_on(ip, port) : -1;
-        if (fds[n] < 0) ok = 0;
-        else snprintf(env + strlen(env), sizeof env - strlen(env), "%s%s=%d", n ? "," : "", names[n], fds[n]);
+        if (fds[n] < 0)
+            ok = 0;
+        else
+            snprintf(env + strlen(env), sizeof env - strlen(env), "%s%s=%d", n ? "," : "", names[n], fds[n]);
     }
     free(json);
     if (ok) {
@@ -108,7 +119,8 @@ static void hold_ports(const char *path) {
         return;
     }
     for (int k = 0; k < n; k++)
-        if (fds[k] >= 0) close(fds[k]);
+        if (fds[k] >= 0)
+            close(fds[k]);
 }
 
 int main(int argc, char **argv) {
@@ -117,7 +129,8 @@ int main(int argc, char **argv) {
         return 2;
     }
     unsetenv(LISTEN_FDS_ENV);
-    if (argc == 5 && !strcmp(argv[2], "kernel") && !strcmp(argv[3], "-f")) hold_ports(argv[4]);
+    if (argc == 5 && !strcmp(argv[2], "kernel") && !strcmp(argv[3], "-f"))
+        hold_ports(argv[4]);
     execv(argv[1], argv + 1);
     perror(argv[1]);
     return 127;

@@ -19,44 +19,92 @@
 
 typedef enum {
     /* statements */
-    AST_MODULE, AST_EXPR_STMT, AST_ASSIGN, AST_AUG_ASSIGN, AST_ANN_ASSIGN,
-    AST_IF, AST_FOR, AST_WHILE, AST_BREAK, AST_CONTINUE, AST_PASS,
-    AST_FUNCTION_DEF, AST_RETURN, AST_CLASS_DEF, AST_TRY, AST_RAISE,
-    AST_ASSERT, AST_WITH, AST_DELETE, AST_GLOBAL, AST_NONLOCAL, AST_IMPORT,
+    AST_MODULE,
+    AST_EXPR_STMT,
+    AST_ASSIGN,
+    AST_AUG_ASSIGN,
+    AST_ANN_ASSIGN,
+    AST_IF,
+    AST_FOR,
+    AST_WHILE,
+    AST_BREAK,
+    AST_CONTINUE,
+    AST_PASS,
+    AST_FUNCTION_DEF,
+    AST_RETURN,
+    AST_CLASS_DEF,
+    AST_TRY,
+    AST_RAISE,
+    AST_ASSERT,
+    AST_WITH,
+    AST_DELETE,
+    AST_GLOBAL,
+    AST_NONLOCAL,
+    AST_IMPORT,
     AST_IMPORT_FROM,
     /* expressions */
-    AST_NAME, AST_CONSTANT, AST_JOINED_STR, AST_FORMATTED_VALUE, AST_LIST,
-    AST_TUPLE, AST_SET, AST_DICT, AST_BIN_OP, AST_UNARY_OP, AST_BOOL_OP,
-    AST_COMPARE, AST_CALL, AST_KEYWORD, AST_ATTRIBUTE, AST_SUBSCRIPT,
-    AST_SLICE, AST_STARRED, AST_LAMBDA, AST_IF_EXP, AST_LIST_COMP,
-    AST_SET_COMP, AST_DICT_COMP, AST_GENERATOR_EXP, AST_NAMED_EXPR, AST_YIELD,
+    AST_NAME,
+    AST_CONSTANT,
+    AST_JOINED_STR,
+    AST_FORMATTED_VALUE,
+    AST_LIST,
+    AST_TUPLE,
+    AST_SET,
+    AST_DICT,
+    AST_BIN_OP,
+    AST_UNARY_OP,
+    AST_BOOL_OP,
+    AST_COMPARE,
+    AST_CALL,
+    AST_KEYWORD,
+    AST_ATTRIBUTE,
+    AST_SUBSCRIPT,
+    AST_SLICE,
+    AST_STARRED,
+    AST_LAMBDA,
+    AST_IF_EXP,
+    AST_LIST_COMP,
+    AST_SET_COMP,
+    AST_DICT_COMP,
+    AST_GENERATOR_EXP,
+    AST_NAMED_EXPR,
+    AST_YIELD,
     AST_YIELD_FROM,
     /* parts */
-    AST_COMPREHENSION, AST_EXCEPT_HANDLER, AST_ARGUMENTS, AST_ARG,
-    AST_WITH_ITEM, AST_ALIAS,
+    AST_COMPREHENSION,
+    AST_EXCEPT_HANDLER,
+    AST_ARGUMENTS,
+    AST_ARG,
+    AST_WITH_ITEM,
+    AST_ALIAS,
     AST_KIND_COUNT
 } cg_ast_kind;
 
 /* Operators, in the order of Python's ast classes. */
 typedef enum {
-    OP_ADD, OP_SUB, OP_MULT, OP_MATMULT, OP_DIV, OP_MOD, OP_POW,
-    OP_LSHIFT, OP_RSHIFT, OP_BITOR, OP_BITXOR, OP_BITAND, OP_FLOORDIV,
+    OP_ADD,
+    OP_SUB,
+    OP_MULT,
+    OP_MATMULT,
+    OP_DIV,
+    OP_MOD,
+    OP_POW,
+    OP_LSHIFT,
+    OP_RSHIFT,
+    OP_BITOR,
+    OP_BITXOR,
+    OP_BITAND,
+    OP_FLOORDIV,
     OP_BIN_COUNT
 } cg_binop;
 typedef enum { OP_INVERT, OP_NOT, OP_UADD, OP_USUB } cg_unaryop;
 typedef enum { OP_AND, OP_OR } cg_boolop;
-typedef enum {
-    OP_EQ, OP_NOT_EQ, OP_LT, OP_LT_E, OP_GT, OP_GT_E, OP_IS, OP_IS_NOT,
-    OP_IN, OP_NOT_IN
-} cg_cmpop;
+typedef enum { OP_EQ, OP_NOT_EQ, OP_LT, OP_LT_E, OP_GT, OP_GT_E, OP_IS, OP_IS_NOT, OP_IN, OP_NOT_IN } cg_cmpop;
 
 /* Expression context, as Python's Load/Store/Del. */
 typedef enum { CTX_LOAD, CTX_STORE, CTX_DEL } cg_ast_ctx;
 
-typedef enum {
-    CONST_NONE, CONST_TRUE, CONST_FALSE, CONST_ELLIPSIS, CONST_INT,
-    CONST_FLOAT, CONST_STR
-} cg_const_kind;
+typedef enum { CONST_NONE, CONST_TRUE, CONST_FALSE, CONST_ELLIPSIS, CONST_INT, CONST_FLOAT, CONST_STR } cg_const_kind;
 
 typedef struct cg_ast cg_ast;
 
@@ -78,38 +126,59 @@ typedef enum {
 
 typedef struct {
     cg_res_kind kind;
-    int slot;       /* frame slot for LOCAL/CELL/FREE */
-    void *name;     /* the interned name (a cg_str *), set by the resolver */
-    void *cache;    /* the evaluator's inline cache, owned by it */
+    int slot;    /* frame slot for LOCAL/CELL/FREE */
+    void *name;  /* the interned name (a cg_str *), set by the resolver */
+    void *cache; /* the evaluator's inline cache, owned by it */
 } cg_ast_res;
 
 struct cg_ast {
     cg_ast_kind kind;
-    int line, col;          /* 1-based line, 0-based column in bytes */
-    int end_line, end_col;  /* where the node's text ends (exclusive) */
+    int line, col;         /* 1-based line, 0-based column in bytes */
+    int end_line, end_col; /* where the node's text ends (exclusive) */
     union {
         /* AST_MODULE */
-        struct { cg_ast_list body; } module;
+        struct {
+            cg_ast_list body;
+        } module;
         /* AST_EXPR_STMT, AST_RETURN, AST_YIELD (value may be NULL),
          * AST_YIELD_FROM */
-        struct { cg_ast *value; } expr;
+        struct {
+            cg_ast *value;
+        } expr;
         /* AST_ASSIGN: a = b = value */
-        struct { cg_ast_list targets; cg_ast *value; } assign;
+        struct {
+            cg_ast_list targets;
+            cg_ast *value;
+        } assign;
         /* AST_AUG_ASSIGN: target op= value */
-        struct { cg_ast *target; cg_binop op; cg_ast *value; } aug;
+        struct {
+            cg_ast *target;
+            cg_binop op;
+            cg_ast *value;
+        } aug;
         /* AST_ANN_ASSIGN: target: annotation (= value)? */
-        struct { cg_ast *target; cg_ast *annotation; cg_ast *value; } ann;
+        struct {
+            cg_ast *target;
+            cg_ast *annotation;
+            cg_ast *value;
+        } ann;
         /* AST_IF, AST_WHILE */
-        struct { cg_ast *test; cg_ast_list body, orelse; } cond;
+        struct {
+            cg_ast *test;
+            cg_ast_list body, orelse;
+        } cond;
         /* AST_FOR */
-        struct { cg_ast *target, *iter; cg_ast_list body, orelse; } for_;
+        struct {
+            cg_ast *target, *iter;
+            cg_ast_list body, orelse;
+        } for_;
         /* AST_FUNCTION_DEF, AST_LAMBDA (body holds one AST_RETURN) */
         struct {
-            const char *name;   /* "<lambda>" for a lambda */
-            cg_ast *args;       /* AST_ARGUMENTS */
+            const char *name; /* "<lambda>" for a lambda */
+            cg_ast *args;     /* AST_ARGUMENTS */
             cg_ast_list body, decorators;
-            void *scope;        /* the resolver's cg_scope */
-            cg_ast *returns;    /* the `-> annotation` of a def, or NULL */
+            void *scope;     /* the resolver's cg_scope */
+            cg_ast *returns; /* the `-> annotation` of a def, or NULL */
         } func;
         /* AST_CLASS_DEF */
         struct {
@@ -118,28 +187,59 @@ struct cg_ast {
             void *scope;
         } cls;
         /* AST_TRY */
-        struct { cg_ast_list body, handlers, orelse, finalbody; } try_;
+        struct {
+            cg_ast_list body, handlers, orelse, finalbody;
+        } try_;
         /* AST_EXCEPT_HANDLER: except type as name: body */
-        struct { cg_ast *type; const char *name; cg_ast_res res; cg_ast_list body; } handler;
+        struct {
+            cg_ast *type;
+            const char *name;
+            cg_ast_res res;
+            cg_ast_list body;
+        } handler;
         /* AST_RAISE: raise exc from cause (both may be NULL) */
-        struct { cg_ast *exc, *cause; } raise;
+        struct {
+            cg_ast *exc, *cause;
+        } raise;
         /* AST_ASSERT */
-        struct { cg_ast *test, *msg; } assert_;
+        struct {
+            cg_ast *test, *msg;
+        } assert_;
         /* AST_WITH */
-        struct { cg_ast_list items, body; } with;
+        struct {
+            cg_ast_list items, body;
+        } with;
         /* AST_WITH_ITEM */
-        struct { cg_ast *context_expr, *optional_vars; } with_item;
+        struct {
+            cg_ast *context_expr, *optional_vars;
+        } with_item;
         /* AST_DELETE */
-        struct { cg_ast_list targets; } del;
+        struct {
+            cg_ast_list targets;
+        } del;
         /* AST_GLOBAL, AST_NONLOCAL */
-        struct { int n; const char **names; } names;
+        struct {
+            int n;
+            const char **names;
+        } names;
         /* AST_IMPORT, AST_IMPORT_FROM (module is NULL for `from . import`) */
-        struct { const char *module; int level; cg_ast_list names; } import;
+        struct {
+            const char *module;
+            int level;
+            cg_ast_list names;
+        } import;
         /* AST_ALIAS: name as asname (asname may be NULL); res is the target */
-        struct { const char *name, *asname; cg_ast_res res; } alias;
+        struct {
+            const char *name, *asname;
+            cg_ast_res res;
+        } alias;
 
         /* AST_NAME */
-        struct { const char *id; cg_ast_ctx ctx; cg_ast_res res; } name;
+        struct {
+            const char *id;
+            cg_ast_ctx ctx;
+            cg_ast_res res;
+        } name;
         /* AST_CONSTANT. A str holds its decoded UTF-8 bytes. An int literal
          * too big for 64 bits sets `overflow`: evaluating it raises
          * OverflowError; its decimal digits are then in s/len. */
@@ -150,55 +250,116 @@ struct cg_ast {
             const char *s;
             size_t len;
             bool overflow;
-            void *value;    /* the resolver's constant object */
+            void *value; /* the resolver's constant object */
         } constant;
         /* AST_JOINED_STR: parts are AST_CONSTANT strs and AST_FORMATTED_VALUEs */
-        struct { cg_ast_list values; } joined;
+        struct {
+            cg_ast_list values;
+        } joined;
         /* AST_FORMATTED_VALUE: {value!conversion:format_spec}; conversion is
          * -1 or 's', 'r', 'a'; format_spec is NULL or an AST_JOINED_STR.
          * `{x=}` is expanded by the parser as Python does. */
-        struct { cg_ast *value; int conversion; cg_ast *format_spec; } fmt;
+        struct {
+            cg_ast *value;
+            int conversion;
+            cg_ast *format_spec;
+        } fmt;
         /* AST_LIST, AST_TUPLE, AST_SET */
-        struct { cg_ast_list elts; cg_ast_ctx ctx; } seq;
+        struct {
+            cg_ast_list elts;
+            cg_ast_ctx ctx;
+        } seq;
         /* AST_DICT: a NULL key means `**values[i]` */
-        struct { cg_ast_list keys, values; } dict;
+        struct {
+            cg_ast_list keys, values;
+        } dict;
         /* AST_BIN_OP */
-        struct { cg_ast *left; cg_binop op; cg_ast *right; } bin;
+        struct {
+            cg_ast *left;
+            cg_binop op;
+            cg_ast *right;
+        } bin;
         /* AST_UNARY_OP */
-        struct { cg_unaryop op; cg_ast *operand; } unary;
+        struct {
+            cg_unaryop op;
+            cg_ast *operand;
+        } unary;
         /* AST_BOOL_OP: values[0] op values[1] op ... */
-        struct { cg_boolop op; cg_ast_list values; } boolop;
+        struct {
+            cg_boolop op;
+            cg_ast_list values;
+        } boolop;
         /* AST_COMPARE: left ops[0] comparators[0] ops[1] ... */
-        struct { cg_ast *left; int n; cg_cmpop *ops; cg_ast_list comparators; } compare;
+        struct {
+            cg_ast *left;
+            int n;
+            cg_cmpop *ops;
+            cg_ast_list comparators;
+        } compare;
         /* AST_CALL: args may hold AST_STARRED; keywords are AST_KEYWORD */
-        struct { cg_ast *func; cg_ast_list args, keywords; } call;
+        struct {
+            cg_ast *func;
+            cg_ast_list args, keywords;
+        } call;
         /* AST_KEYWORD: arg=value, or **value when arg is NULL */
-        struct { const char *arg; cg_ast *value; } keyword;
+        struct {
+            const char *arg;
+            cg_ast *value;
+        } keyword;
         /* AST_ATTRIBUTE */
-        struct { cg_ast *value; const char *attr; cg_ast_ctx ctx; void *name; void *cache; } attr;
+        struct {
+            cg_ast *value;
+            const char *attr;
+            cg_ast_ctx ctx;
+            void *name;
+            void *cache;
+        } attr;
         /* AST_SUBSCRIPT: slice is any expression, an AST_SLICE or a tuple of them */
-        struct { cg_ast *value, *slice; cg_ast_ctx ctx; } sub;
+        struct {
+            cg_ast *value, *slice;
+            cg_ast_ctx ctx;
+        } sub;
         /* AST_SLICE: lower:upper:step, each may be NULL */
-        struct { cg_ast *lower, *upper, *step; } slice;
+        struct {
+            cg_ast *lower, *upper, *step;
+        } slice;
         /* AST_STARRED */
-        struct { cg_ast *value; cg_ast_ctx ctx; } starred;
+        struct {
+            cg_ast *value;
+            cg_ast_ctx ctx;
+        } starred;
         /* AST_IF_EXP: body if test else orelse */
-        struct { cg_ast *test, *body, *orelse; } ifexp;
+        struct {
+            cg_ast *test, *body, *orelse;
+        } ifexp;
         /* AST_LIST_COMP, AST_SET_COMP, AST_GENERATOR_EXP (elt),
          * AST_DICT_COMP (key, value); generators are AST_COMPREHENSIONs */
-        struct { cg_ast *elt, *key, *value; cg_ast_list generators; void *scope; } comp;
+        struct {
+            cg_ast *elt, *key, *value;
+            cg_ast_list generators;
+            void *scope;
+        } comp;
         /* AST_COMPREHENSION: for target in iter if ifs... */
-        struct { cg_ast *target, *iter; cg_ast_list ifs; } gen;
+        struct {
+            cg_ast *target, *iter;
+            cg_ast_list ifs;
+        } gen;
         /* AST_NAMED_EXPR: target := value */
-        struct { cg_ast *target, *value; } named;
+        struct {
+            cg_ast *target, *value;
+        } named;
         /* AST_ARGUMENTS: defaults align with the last args; kw_defaults
          * with kwonlyargs (NULL entries for no default) */
         struct {
             cg_ast_list posonlyargs, args, kwonlyargs, defaults, kw_defaults;
-            cg_ast *vararg, *kwarg;   /* AST_ARG or NULL */
+            cg_ast *vararg, *kwarg; /* AST_ARG or NULL */
         } arguments;
         /* AST_ARG */
-        struct { const char *arg; cg_ast *annotation; cg_ast_res res; } arg;
+        struct {
+            const char *arg;
+            cg_ast *annotation;
+            cg_ast_res res;
+        } arg;
     } u;
 };
 
@@ -210,11 +371,11 @@ typedef struct cg_ast_arena cg_ast_arena;
 /* What the parser reports on a syntax error, as Python's SyntaxError
  * (and IndentationError / TabError, named by `kind`). */
 typedef struct {
-    char kind[32];     /* "SyntaxError", "IndentationError", "TabError" */
-    char msg[256];     /* "invalid syntax", "'(' was never closed", ... */
-    int line;          /* 1-based */
-    int col;           /* 1-based column of the caret, as Python's offset */
-    int end_col;       /* 1-based, exclusive; equal to col for one caret */
+    char kind[32]; /* "SyntaxError", "IndentationError", "TabError" */
+    char msg[256]; /* "invalid syntax", "'(' was never closed", ... */
+    int line;      /* 1-based */
+    int col;       /* 1-based column of the caret, as Python's offset */
+    int end_col;   /* 1-based, exclusive; equal to col for one caret */
 } cg_syntax_error;
 
 typedef enum { PARSE_FILE, PARSE_SINGLE_EXPR } cg_parse_mode;
@@ -224,8 +385,7 @@ typedef enum { PARSE_FILE, PARSE_SINGLE_EXPR } cg_parse_mode;
  * syntax error, NULL with *err filled. Never aborts on any input; nesting
  * deeper than Python's limit (200 parentheses, 100 blocks) is an error
  * ("too many nested parentheses", "too many statically nested blocks"). */
-cg_ast_arena *cg_parse(const char *src, size_t len, const char *filename,
-                       cg_syntax_error *err);
+cg_ast_arena *cg_parse(const char *src, size_t len, const char *filename, cg_syntax_error *err);
 
 cg_ast *cg_ast_arena_root(cg_ast_arena *arena);
 const char *cg_ast_arena_filename(const cg_ast_arena *arena);

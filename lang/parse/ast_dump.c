@@ -216,7 +216,7 @@ static void f_int(out *o, bool *first, const char *name, long v) {
 static const char *ctx_name(cg_ast_ctx c) { return c == CTX_STORE ? "Store()" : c == CTX_DEL ? "Del()" : "Load()"; }
 
 static const char *binop_name(cg_binop op) {
-    static const char *names[] = {"Add()",    "Sub()",    "Mult()",  "MatMult()", "Div()",  "Mod()",     "Pow()",
+    static const char *names[] = {"Add()",    "Sub()",    "Mult()",  "MatMult()", "Div()",    "Mod()",     "Pow()",
                                   "LShift()", "RShift()", "BitOr()", "BitXor()",  "BitAnd()", "FloorDiv()"};
     return op < OP_BIN_COUNT ? names[op] : "?";
 }
@@ -227,7 +227,8 @@ static const char *unaryop_name(cg_unaryop op) {
 }
 
 static const char *cmpop_name(cg_cmpop op) {
-    static const char *names[] = {"Eq()", "NotEq()", "Lt()", "LtE()", "Gt()", "GtE()", "Is()", "IsNot()", "In()", "NotIn()"};
+    static const char *names[] = {"Eq()",  "NotEq()", "Lt()",    "LtE()", "Gt()",
+                                  "GtE()", "Is()",    "IsNot()", "In()",  "NotIn()"};
     return names[op];
 }
 
@@ -237,23 +238,62 @@ static bool has_attributes(cg_ast_kind k) {
 
 static const char *class_name(cg_ast_kind k) {
     static const char *names[AST_KIND_COUNT] = {
-        [AST_MODULE] = "Module", [AST_EXPR_STMT] = "Expr", [AST_ASSIGN] = "Assign",
-        [AST_AUG_ASSIGN] = "AugAssign", [AST_ANN_ASSIGN] = "AnnAssign", [AST_IF] = "If", [AST_FOR] = "For",
-        [AST_WHILE] = "While", [AST_BREAK] = "Break", [AST_CONTINUE] = "Continue", [AST_PASS] = "Pass",
-        [AST_FUNCTION_DEF] = "FunctionDef", [AST_RETURN] = "Return", [AST_CLASS_DEF] = "ClassDef",
-        [AST_TRY] = "Try", [AST_RAISE] = "Raise", [AST_ASSERT] = "Assert", [AST_WITH] = "With",
-        [AST_DELETE] = "Delete", [AST_GLOBAL] = "Global", [AST_NONLOCAL] = "Nonlocal", [AST_IMPORT] = "Import",
-        [AST_IMPORT_FROM] = "ImportFrom", [AST_NAME] = "Name", [AST_CONSTANT] = "Constant",
-        [AST_JOINED_STR] = "JoinedStr", [AST_FORMATTED_VALUE] = "FormattedValue", [AST_LIST] = "List",
-        [AST_TUPLE] = "Tuple", [AST_SET] = "Set", [AST_DICT] = "Dict", [AST_BIN_OP] = "BinOp",
-        [AST_UNARY_OP] = "UnaryOp", [AST_BOOL_OP] = "BoolOp", [AST_COMPARE] = "Compare", [AST_CALL] = "Call",
-        [AST_KEYWORD] = "keyword", [AST_ATTRIBUTE] = "Attribute", [AST_SUBSCRIPT] = "Subscript",
-        [AST_SLICE] = "Slice", [AST_STARRED] = "Starred", [AST_LAMBDA] = "Lambda", [AST_IF_EXP] = "IfExp",
-        [AST_LIST_COMP] = "ListComp", [AST_SET_COMP] = "SetComp", [AST_DICT_COMP] = "DictComp",
-        [AST_GENERATOR_EXP] = "GeneratorExp", [AST_NAMED_EXPR] = "NamedExpr",
-        [AST_YIELD] = "Yield", [AST_YIELD_FROM] = "YieldFrom",
-        [AST_COMPREHENSION] = "comprehension", [AST_EXCEPT_HANDLER] = "ExceptHandler",
-        [AST_ARGUMENTS] = "arguments", [AST_ARG] = "arg", [AST_WITH_ITEM] = "withitem", [AST_ALIAS] = "alias",
+        [AST_MODULE] = "Module",
+        [AST_EXPR_STMT] = "Expr",
+        [AST_ASSIGN] = "Assign",
+        [AST_AUG_ASSIGN] = "AugAssign",
+        [AST_ANN_ASSIGN] = "AnnAssign",
+        [AST_IF] = "If",
+        [AST_FOR] = "For",
+        [AST_WHILE] = "While",
+        [AST_BREAK] = "Break",
+        [AST_CONTINUE] = "Continue",
+        [AST_PASS] = "Pass",
+        [AST_FUNCTION_DEF] = "FunctionDef",
+        [AST_RETURN] = "Return",
+        [AST_CLASS_DEF] = "ClassDef",
+        [AST_TRY] = "Try",
+        [AST_RAISE] = "Raise",
+        [AST_ASSERT] = "Assert",
+        [AST_WITH] = "With",
+        [AST_DELETE] = "Delete",
+        [AST_GLOBAL] = "Global",
+        [AST_NONLOCAL] = "Nonlocal",
+        [AST_IMPORT] = "Import",
+        [AST_IMPORT_FROM] = "ImportFrom",
+        [AST_NAME] = "Name",
+        [AST_CONSTANT] = "Constant",
+        [AST_JOINED_STR] = "JoinedStr",
+        [AST_FORMATTED_VALUE] = "FormattedValue",
+        [AST_LIST] = "List",
+        [AST_TUPLE] = "Tuple",
+        [AST_SET] = "Set",
+        [AST_DICT] = "Dict",
+        [AST_BIN_OP] = "BinOp",
+        [AST_UNARY_OP] = "UnaryOp",
+        [AST_BOOL_OP] = "BoolOp",
+        [AST_COMPARE] = "Compare",
+        [AST_CALL] = "Call",
+        [AST_KEYWORD] = "keyword",
+        [AST_ATTRIBUTE] = "Attribute",
+        [AST_SUBSCRIPT] = "Subscript",
+        [AST_SLICE] = "Slice",
+        [AST_STARRED] = "Starred",
+        [AST_LAMBDA] = "Lambda",
+        [AST_IF_EXP] = "IfExp",
+        [AST_LIST_COMP] = "ListComp",
+        [AST_SET_COMP] = "SetComp",
+        [AST_DICT_COMP] = "DictComp",
+        [AST_GENERATOR_EXP] = "GeneratorExp",
+        [AST_NAMED_EXPR] = "NamedExpr",
+        [AST_YIELD] = "Yield",
+        [AST_YIELD_FROM] = "YieldFrom",
+        [AST_COMPREHENSION] = "comprehension",
+        [AST_EXCEPT_HANDLER] = "ExceptHandler",
+        [AST_ARGUMENTS] = "arguments",
+        [AST_ARG] = "arg",
+        [AST_WITH_ITEM] = "withitem",
+        [AST_ALIAS] = "alias",
     };
     return k < AST_KIND_COUNT && names[k] ? names[k] : "?";
 }

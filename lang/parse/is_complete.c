@@ -174,8 +174,8 @@ static int from_tokens(const cg_lexed *lx, const char *src, size_t len, int *col
     if (trailing || last_nl == 0 || lx->toks[last_nl - 1].kind != TK_COLON)
         return -1;
     int first = last_nl - 1;
-    while (first > 0 && lx->toks[first - 1].kind != TK_NEWLINE && lx->toks[first - 1].kind != TK_INDENT &&
-           lx->toks[first - 1].kind != TK_DEDENT)
+    while (first > 0 && lx->toks[first - 1].kind != TK_NEWLINE && lx->toks[first - 1].kind != TK_INDENT
+           && lx->toks[first - 1].kind != TK_DEDENT)
         first--;
     *colon = lx->toks[first].col + 4;
     return CG_CODE_INCOMPLETE;

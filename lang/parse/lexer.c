@@ -22,8 +22,8 @@ enum { E_OK, E_EOF, E_ERROR, E_DEDENT, E_TABSPACE, E_TOODEEP, E_LINECONT };
 #define EOF_ (-1)
 
 typedef struct {
-    const char *buf, *end;  /* the normalised source */
-    const char *cur, *inp;  /* next byte; end of the current line */
+    const char *buf, *end; /* the normalised source */
+    const char *cur, *inp; /* next byte; end of the current line */
     const char *line_start, *start;
     const char *buf_line; /* CPython's tok->buf */
     const char *multi_line_start;
@@ -76,8 +76,8 @@ bool cg_uni_is_printable(uint32_t cp) {
         return true;
     if (cp <= 0xa0 || cp == 0xad)
         return false;
-    if (cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200f) || (cp >= 0x2028 && cp <= 0x202f) ||
-        (cp >= 0x205f && cp <= 0x206f) || cp == 0x3000 || cp == 0xfeff)
+    if (cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200f) || (cp >= 0x2028 && cp <= 0x202f)
+        || (cp >= 0x205f && cp <= 0x206f) || cp == 0x3000 || cp == 0xfeff)
         return false;
     if ((cp >= 0xd800 && cp <= 0xf8ff) || (cp >= 0xfff9 && cp <= 0xfffb) || cp >= 0xe0000)
         return false;
@@ -100,8 +100,8 @@ static bool uni_is_symbol(uint32_t cp) {
         return true;
     if ((cp >= 0x3000 && cp <= 0x3004) || (cp >= 0x3008 && cp <= 0x3020))
         return true;
-    if ((cp >= 0xff01 && cp <= 0xff0f) || (cp >= 0xff1a && cp <= 0xff20) ||
-        (cp >= 0xff3b && cp <= 0xff40 && cp != 0xff3f) || (cp >= 0xff5b && cp <= 0xff65))
+    if ((cp >= 0xff01 && cp <= 0xff0f) || (cp >= 0xff1a && cp <= 0xff20)
+        || (cp >= 0xff3b && cp <= 0xff40 && cp != 0xff3f) || (cp >= 0xff5b && cp <= 0xff65))
         return true;
     if (cp >= 0x1f000 && cp <= 0x1faff)
         return true;
@@ -117,8 +117,8 @@ static bool uni_is_xid_continue(uint32_t cp) {
 static bool uni_is_xid_start(uint32_t cp) {
     if (cp < 0x80)
         return (cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z') || cp == '_';
-    if (cp == 0xb7 || (cp >= 0x300 && cp <= 0x36f) || (cp >= 0x660 && cp <= 0x669) || cp == 0x203f ||
-        cp == 0x2040 || cp == 0x2054 || cp == 0xff3f)
+    if (cp == 0xb7 || (cp >= 0x300 && cp <= 0x36f) || (cp >= 0x660 && cp <= 0x669) || cp == 0x203f || cp == 0x2040
+        || cp == 0x2054 || cp == 0xff3f)
         return false;
     return uni_is_xid_continue(cp);
 }
@@ -150,14 +150,10 @@ int cg_lex_char_offset(const char *line, int col) {
     return n;
 }
 
-static bool is_id_start(int c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c >= 128;
-}
+static bool is_id_start(int c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c >= 128; }
 static bool is_id_char(int c) { return is_id_start(c) || (c >= '0' && c <= '9'); }
 static bool is_digit(int c) { return c >= '0' && c <= '9'; }
-static bool is_xdigit(int c) {
-    return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-}
+static bool is_xdigit(int c) { return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
 
 /* ---- reading ------------------------------------------------------- */
 
@@ -337,15 +333,15 @@ static bool verify_identifier(lx *t) {
 
 /* The keyword a name is, or TK_NAME: by first letter, then length. */
 static int keyword(const char *s, int n) {
-#define KW(word, kind)                                                                             \
-    if (n == (int)sizeof(word) - 1 && !memcmp(s, word, sizeof(word) - 1))                          \
+#define KW(word, kind)                                                    \
+    if (n == (int)sizeof(word) - 1 && !memcmp(s, word, sizeof(word) - 1)) \
         return kind;
     switch (s[0]) {
     case 'F': KW("False", TK_FALSE) break;
     case 'N': KW("None", TK_NONE) break;
     case 'T': KW("True", TK_TRUE) break;
-    case 'a': KW("and", TK_AND) KW("as", TK_AS) KW("assert", TK_ASSERT) KW("async", TK_ASYNC)
-        KW("await", TK_AWAIT) break;
+    case 'a':
+        KW("and", TK_AND) KW("as", TK_AS) KW("assert", TK_ASSERT) KW("async", TK_ASYNC) KW("await", TK_AWAIT) break;
     case 'b': KW("break", TK_BREAK) break;
     case 'c': KW("class", TK_CLASS) KW("continue", TK_CONTINUE) break;
     case 'd': KW("def", TK_DEF) KW("del", TK_DEL) break;
@@ -524,14 +520,13 @@ static int read_brackets(lx *t, int c) {
         int opening = o->paren_char[t->level];
         if (!((opening == '(' && c == ')') || (opening == '[' && c == ']') || (opening == '{' && c == '}'))) {
             if (o->paren_line[t->level] != t->lineno)
-                return syntaxerror(t, "closing parenthesis '%c' does not match opening parenthesis '%c' on line %d",
-                                   c, opening, o->paren_line[t->level]);
+                return syntaxerror(t, "closing parenthesis '%c' does not match opening parenthesis '%c' on line %d", c,
+                                   opening, o->paren_line[t->level]);
             return syntaxerror(t, "closing parenthesis '%c' does not match opening parenthesis '%c'", c, opening);
         }
         break;
     }
-    default:
-        break;
+    default: break;
     }
     return -1;
 }
@@ -908,8 +903,14 @@ int cg_lex(const char *src, size_t len, cg_lexed *out) {
     out->toks = malloc((size_t)out->cap * sizeof *out->toks);
     if (!out->toks)
         return -1;
-    lx t = {.buf = src, .end = src + len, .cur = src, .inp = src, .line_start = src, .buf_line = src,
-            .atbol = true, .out = out};
+    lx t = {.buf = src,
+            .end = src + len,
+            .cur = src,
+            .inp = src,
+            .line_start = src,
+            .buf_line = src,
+            .atbol = true,
+            .out = out};
     for (;;) {
         const char *s, *e;
         int kind = tok_get(&t, &s, &e);

@@ -168,7 +168,8 @@ static void invalid_arguments(cg_parser *p, int first) {
             int mark = p->pos;
             a = cg_p_expression(p);
             if (a && cg_p_for_if_clauses(p, &gens))
-                cg_p_raise_range(p, a, cg_p_last_comprehension_item(gens), "Generator expression must be parenthesized");
+                cg_p_raise_range(p, a, cg_p_last_comprehension_item(gens),
+                                 "Generator expression must be parenthesized");
             p->pos = mark;
             args_res r2;
             if (args(p, &r2)) {

@@ -203,8 +203,8 @@ static void invalid_expression(cg_parser *p) {
         p->pos = start + 1;
         cg_ast *b = cg_p_star_expressions(p);
         if (b && is_legacy(name))
-            cg_p_raise_range(p, name, b, "Missing parentheses in call to '%s'. Did you mean %s(...)?",
-                             name->u.name.id, name->u.name.id);
+            cg_p_raise_range(p, name, b, "Missing parentheses in call to '%s'. Did you mean %s(...)?", name->u.name.id,
+                             name->u.name.id);
         p->pos = start;
     }
 }
@@ -325,8 +325,8 @@ static bool starts_with_display(cg_parser *p, int start) {
     p->pos = start;
     cg_ast *a = cg_p_atom(p);
     p->pos = mark;
-    return a && (a->kind == AST_LIST || a->kind == AST_TUPLE || a->kind == AST_GENERATOR_EXP) &&
-           a->line == p->toks[start].line && a->col == p->toks[start].col;
+    return a && (a->kind == AST_LIST || a->kind == AST_TUPLE || a->kind == AST_GENERATOR_EXP)
+           && a->line == p->toks[start].line && a->col == p->toks[start].col;
 }
 
 /* invalid_named_expression (second pass). */
@@ -646,8 +646,7 @@ cg_ast *cg_p_trailer(cg_parser *p, int start, cg_ast *e) {
         n->u.attr.ctx = CTX_LOAD;
         return n;
     }
-    case TK_LPAR:
-        return cg_p_call_trailer(p, start, e);
+    case TK_LPAR: return cg_p_call_trailer(p, start, e);
     case TK_LSQB: {
         p->pos++;
         cg_ast *s = slices(p);
@@ -662,8 +661,7 @@ cg_ast *cg_p_trailer(cg_parser *p, int start, cg_ast *e) {
         n->u.sub.ctx = CTX_LOAD;
         return n;
     }
-    default:
-        return NULL;
+    default: return NULL;
     }
 }
 
@@ -849,7 +847,8 @@ void cg_p_invalid_comprehension(cg_parser *p, int lpar) {
         int mark = p->pos;
         cg_vec rest = {0};
         if (star_named_expressions(p, &rest) && cg_p_for_if_clauses(p, &gens))
-            cg_p_raise_range(p, a, rest.items[rest.n - 1], "did you forget parentheses around the comprehension target?");
+            cg_p_raise_range(p, a, rest.items[rest.n - 1],
+                             "did you forget parentheses around the comprehension target?");
         p->pos = mark;
         if (cg_p_for_if_clauses(p, &gens))
             cg_p_raise_at(p, "SyntaxError", a->line, a->col, comma->end_line, comma->end_col,
@@ -1187,26 +1186,13 @@ cg_ast *cg_p_atom(cg_parser *p) {
     int start = p->pos;
     cg_token *t = cg_p_peek(p);
     switch (t->kind) {
-    case TK_NAME:
-        p->pos++;
-        return cg_p_name_node(p, start, CTX_LOAD);
-    case TK_TRUE:
-        p->pos++;
-        return const_node(p, start, CONST_TRUE);
-    case TK_FALSE:
-        p->pos++;
-        return const_node(p, start, CONST_FALSE);
-    case TK_NONE:
-        p->pos++;
-        return const_node(p, start, CONST_NONE);
-    case TK_ELLIPSIS:
-        p->pos++;
-        return const_node(p, start, CONST_ELLIPSIS);
-    case TK_STRING:
-        return cg_p_strings(p);
-    case TK_NUMBER:
-        p->pos++;
-        return cg_p_number(p, t, start);
+    case TK_NAME: p->pos++; return cg_p_name_node(p, start, CTX_LOAD);
+    case TK_TRUE: p->pos++; return const_node(p, start, CONST_TRUE);
+    case TK_FALSE: p->pos++; return const_node(p, start, CONST_FALSE);
+    case TK_NONE: p->pos++; return const_node(p, start, CONST_NONE);
+    case TK_ELLIPSIS: p->pos++; return const_node(p, start, CONST_ELLIPSIS);
+    case TK_STRING: return cg_p_strings(p);
+    case TK_NUMBER: p->pos++; return cg_p_number(p, t, start);
     case TK_LPAR:
     case TK_LSQB:
     case TK_LBRACE: {
@@ -1215,8 +1201,7 @@ cg_ast *cg_p_atom(cg_parser *p) {
         cg_p_leave(p);
         return r;
     }
-    default:
-        return NULL;
+    default: return NULL;
     }
 }
 

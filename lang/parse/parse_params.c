@@ -265,11 +265,8 @@ static cg_ast *arguments_node(cg_parser *p, int start, const param_item *items, 
             kw = true;
             a->u.arguments.vararg = it->arg;
             break;
-        case IT_DSTAR:
-            a->u.arguments.kwarg = it->arg;
-            break;
-        default:
-            break;
+        case IT_DSTAR: a->u.arguments.kwarg = it->arg; break;
+        default: break;
         }
     }
     a->u.arguments.posonlyargs = cg_vec_list(&posonly);

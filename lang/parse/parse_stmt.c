@@ -25,12 +25,20 @@ static cg_ast *stmt_node(cg_parser *p, cg_ast_kind kind, int start) { return cg_
 
 static bool is_augassign(int k) {
     switch (k) {
-    case TK_PLUSEQUAL: case TK_MINEQUAL: case TK_STAREQUAL: case TK_ATEQUAL: case TK_SLASHEQUAL:
-    case TK_PERCENTEQUAL: case TK_AMPEREQUAL: case TK_VBAREQUAL: case TK_CIRCUMFLEXEQUAL:
-    case TK_LEFTSHIFTEQUAL: case TK_RIGHTSHIFTEQUAL: case TK_DOUBLESTAREQUAL: case TK_DOUBLESLASHEQUAL:
-        return true;
-    default:
-        return false;
+    case TK_PLUSEQUAL:
+    case TK_MINEQUAL:
+    case TK_STAREQUAL:
+    case TK_ATEQUAL:
+    case TK_SLASHEQUAL:
+    case TK_PERCENTEQUAL:
+    case TK_AMPEREQUAL:
+    case TK_VBAREQUAL:
+    case TK_CIRCUMFLEXEQUAL:
+    case TK_LEFTSHIFTEQUAL:
+    case TK_RIGHTSHIFTEQUAL:
+    case TK_DOUBLESTAREQUAL:
+    case TK_DOUBLESLASHEQUAL: return true;
+    default: return false;
     }
 }
 
@@ -103,8 +111,8 @@ static cg_ast *invalid_ann_assign_target(cg_parser *p) {
     if (KIND != TK_LPAR && KIND != TK_LSQB)
         return NULL;
     cg_ast *a = cg_p_atom(p);
-    if (a && (a->kind == AST_LIST || a->kind == AST_TUPLE) && a->col == p->toks[start].col &&
-        a->line == p->toks[start].line)
+    if (a && (a->kind == AST_LIST || a->kind == AST_TUPLE) && a->col == p->toks[start].col
+        && a->line == p->toks[start].line)
         return a;
     p->pos = start;
     return NULL;
@@ -117,7 +125,8 @@ static void invalid_assignment(cg_parser *p, int start) {
     if (a && KIND == TK_COLON) {
         p->pos++;
         if (cg_p_expression(p))
-            cg_p_raise_node(p, a, "only single target (not %s) can be annotated", a->kind == AST_LIST ? "list" : "tuple");
+            cg_p_raise_node(p, a, "only single target (not %s) can be annotated",
+                            a->kind == AST_LIST ? "list" : "tuple");
     }
     p->pos = start;
     a = cg_p_star_named_expression(p);
@@ -430,7 +439,8 @@ static const char *dotted_name(cg_parser *p) {
 
 static cg_ast *alias(cg_parser *p, bool dotted) {
     int start = p->pos;
-    const char *name = dotted ? dotted_name(p) : (KIND == TK_NAME ? (p->pos++, cg_p_name_of(p, &p->toks[start])) : NULL);
+    const char *name =
+        dotted ? dotted_name(p) : (KIND == TK_NAME ? (p->pos++, cg_p_name_of(p, &p->toks[start])) : NULL);
     if (!name)
         return NULL;
     const char *asname = NULL;
@@ -553,9 +563,7 @@ static cg_ast *simple_stmt(cg_parser *p) {
     case TK_IMPORT: return import_name(p);
     case TK_FROM: return import_from(p);
     case TK_RAISE: return raise_stmt(p);
-    case TK_PASS:
-        p->pos++;
-        return stmt_node(p, AST_PASS, start);
+    case TK_PASS: p->pos++; return stmt_node(p, AST_PASS, start);
     case TK_DEL: return del_stmt(p);
     case TK_YIELD: return yield_stmt(p, start);
     case TK_ASSERT: return assert_stmt(p);
@@ -1313,11 +1321,16 @@ static cg_ast *compound_stmt(cg_parser *p) {
 
 static bool is_compound_start(int k) {
     switch (k) {
-    case TK_AT: case TK_DEF: case TK_CLASS: case TK_IF: case TK_WHILE: case TK_FOR: case TK_WITH:
-    case TK_TRY: case TK_ASYNC:
-        return true;
-    default:
-        return false;
+    case TK_AT:
+    case TK_DEF:
+    case TK_CLASS:
+    case TK_IF:
+    case TK_WHILE:
+    case TK_FOR:
+    case TK_WITH:
+    case TK_TRY:
+    case TK_ASYNC: return true;
+    default: return false;
     }
 }
 

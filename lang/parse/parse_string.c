@@ -200,7 +200,14 @@ static void decode_escapes(cg_parser *p, sbuf *out, const char *s, size_t n) {
         case 'r': sb_put(p, out, "\r", 1); break;
         case 'v': sb_put(p, out, "\v", 1); break;
         case 'a': sb_put(p, out, "\a", 1); break;
-        case '0': case '1': case '2': case '3': case '4': case '5': case '6': case '7': {
+        case '0':
+        case '1':
+        case '2':
+        case '3':
+        case '4':
+        case '5':
+        case '6':
+        case '7': {
             uint32_t v = c - '0';
             for (int i = 0; i < 2 && s < end && *s >= '0' && *s <= '7'; i++, s++, pos++)
                 v = v * 8 + (uint32_t)(*s - '0');
@@ -414,9 +421,7 @@ static cg_ast *compile_expr(cg_parser *p, const char *expr_start, const char *ex
     return cg_p_fstring_expr(p, expr_start, (size_t)(expr_end - expr_start), line, col);
 }
 
-_Noreturn static void expecting_brace(cg_parser *p) {
-    cg_p_raise_last(p, "SyntaxError", "f-string: expecting '}'");
-}
+_Noreturn static void expecting_brace(cg_parser *p) { cg_p_raise_last(p, "SyntaxError", "f-string: expecting '}'"); }
 
 /* fstring_find_expr: one {expression!conversion:format_spec}. */
 static cg_ast *find_expr(cg_parser *p, const char **str, const char *end, int recurse_lvl, sbuf *expr_text,
@@ -462,8 +467,8 @@ static cg_ast *find_expr(cg_parser *p, const char **str, const char *end, int re
         } else if (nested_depth == 0 && (ch == '!' || ch == ':' || ch == '}' || ch == '=' || ch == '>' || ch == '<')) {
             if (*str + 1 < end) {
                 char next = (*str)[1];
-                if ((ch == '!' && next == '=') || (ch == '=' && next == '=') || (ch == '<' && next == '=') ||
-                    (ch == '>' && next == '=')) {
+                if ((ch == '!' && next == '=') || (ch == '=' && next == '=') || (ch == '<' && next == '=')
+                    || (ch == '>' && next == '=')) {
                     *str += 1;
                     continue;
                 }

@@ -75,10 +75,8 @@ const cg_ast *cg_p_invalid_target(const cg_ast *e, cg_targets_type type) {
         return e;
     case AST_NAME:
     case AST_SUBSCRIPT:
-    case AST_ATTRIBUTE:
-        return NULL;
-    default:
-        return e;
+    case AST_ATTRIBUTE: return NULL;
+    default: return e;
     }
 }
 
@@ -91,15 +89,9 @@ void cg_p_raise_invalid_target(cg_parser *p, cg_targets_type type, const cg_ast 
 
 bool cg_p_set_ctx(cg_ast *e, cg_ast_ctx ctx) {
     switch (e->kind) {
-    case AST_NAME:
-        e->u.name.ctx = ctx;
-        return true;
-    case AST_ATTRIBUTE:
-        e->u.attr.ctx = ctx;
-        return true;
-    case AST_SUBSCRIPT:
-        e->u.sub.ctx = ctx;
-        return true;
+    case AST_NAME: e->u.name.ctx = ctx; return true;
+    case AST_ATTRIBUTE: e->u.attr.ctx = ctx; return true;
+    case AST_SUBSCRIPT: e->u.sub.ctx = ctx; return true;
     case AST_STARRED:
         if (ctx == CTX_DEL)
             return false;
@@ -112,8 +104,7 @@ bool cg_p_set_ctx(cg_ast *e, cg_ast_ctx ctx) {
             if (!cg_p_set_ctx(e->u.seq.elts.items[i], ctx))
                 return false;
         return true;
-    default:
-        return false;
+    default: return false;
     }
 }
 
@@ -123,11 +114,17 @@ static bool is_t_lookahead(int k) { return k == TK_LPAR || k == TK_LSQB || k == 
 
 static bool can_start_atom(int k) {
     switch (k) {
-    case TK_NAME: case TK_TRUE: case TK_FALSE: case TK_NONE: case TK_STRING: case TK_NUMBER:
-    case TK_LPAR: case TK_LSQB: case TK_LBRACE: case TK_ELLIPSIS:
-        return true;
-    default:
-        return false;
+    case TK_NAME:
+    case TK_TRUE:
+    case TK_FALSE:
+    case TK_NONE:
+    case TK_STRING:
+    case TK_NUMBER:
+    case TK_LPAR:
+    case TK_LSQB:
+    case TK_LBRACE:
+    case TK_ELLIPSIS: return true;
+    default: return false;
     }
 }
 

@@ -20,7 +20,6 @@
 
 #include "parse/parser.h"
 
-
 /* ---- tokens ------------------------------------------------------------ */
 
 _Noreturn static void tokenizer_error(cg_parser *p, const cg_token *t);
@@ -130,8 +129,7 @@ _Noreturn static void raise_v(cg_parser *p, const char *kind, int line, int col,
     raise_known(p, kind, line, col1, end_line, end1, msg);
 }
 
-void cg_p_raise_at(cg_parser *p, const char *kind, int line, int col, int end_line, int end_col, const char *fmt,
-                   ...) {
+void cg_p_raise_at(cg_parser *p, const char *kind, int line, int col, int end_line, int end_col, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     raise_v(p, kind, line, col, end_line, end_col, fmt, ap);
@@ -210,31 +208,26 @@ void cg_p_symtable_error(cg_parser *p, const cg_ast *at, const char *fmt, ...) {
 static void raise_unclosed(cg_parser *p) {
     const cg_lexed *lx = p->lx;
     int i = lx->level - 1;
-    cg_p_raise_at(p, "SyntaxError", lx->paren_line[i], lx->paren_col[i], lx->paren_line[i], -1,
-                  "'%c' was never closed", lx->paren_char[i]);
+    cg_p_raise_at(p, "SyntaxError", lx->paren_line[i], lx->paren_col[i], lx->paren_line[i], -1, "'%c' was never closed",
+                  lx->paren_char[i]);
 }
 
 _Noreturn static void tokenizer_error(cg_parser *p, const cg_token *t) {
     const cg_lexed *lx = p->lx;
     switch (lx->done) {
-    case LEX_RAISED:
-        *p->err = lx->err;
-        longjmp(*p->jmp, 1);
+    case LEX_RAISED: *p->err = lx->err; longjmp(*p->jmp, 1);
     case LEX_EOF:
         if (lx->level)
             raise_unclosed(p);
         cg_p_raise_last(p, "SyntaxError", "unexpected EOF while parsing");
-    case LEX_DEDENT:
-        cg_p_raise_last(p, "IndentationError", "unindent does not match any outer indentation level");
+    case LEX_DEDENT: cg_p_raise_last(p, "IndentationError", "unindent does not match any outer indentation level");
     case LEX_TABSPACE:
         cg_p_raise_at(p, "TabError", t->line, 0, t->line, -1, "inconsistent use of tabs and spaces in indentation");
-    case LEX_TOODEEP:
-        cg_p_raise_at(p, "IndentationError", t->line, 0, t->line, -1, "too many levels of indentation");
+    case LEX_TOODEEP: cg_p_raise_at(p, "IndentationError", t->line, 0, t->line, -1, "too many levels of indentation");
     case LEX_LINECONT:
         cg_p_raise_at(p, "SyntaxError", t->line, lx->linecont_col - 1, t->line, -1,
                       "unexpected character after line continuation character");
-    default:
-        cg_p_raise_last(p, "SyntaxError", "invalid syntax");
+    default: cg_p_raise_last(p, "SyntaxError", "invalid syntax");
     }
 }
 
@@ -259,8 +252,8 @@ void cg_p_end(cg_parser *p, cg_ast *n) {
     /* the last token before pos that is not NEWLINE, INDENT, DEDENT or
      * ENDMARKER (pegen's _PyPegen_get_last_nonnwhitespace_token) */
     int m = p->pos - 1;
-    while (m > 0 && (p->toks[m].kind == TK_ENDMARKER ||
-                     (p->toks[m].kind >= TK_NEWLINE && p->toks[m].kind <= TK_DEDENT)))
+    while (m > 0
+           && (p->toks[m].kind == TK_ENDMARKER || (p->toks[m].kind >= TK_NEWLINE && p->toks[m].kind <= TK_DEDENT)))
         m--;
     if (m < 0)
         m = 0;
@@ -360,7 +353,8 @@ static cg_ast *run_parser(cg_parser *p) {
             if (t->kind == TK_INDENT || t->kind == TK_DEDENT) {
                 p->fill = last + 1;
                 final = true;
-                cg_p_raise_last(p, "IndentationError", t->kind == TK_INDENT ? "unexpected indent" : "unexpected unindent");
+                cg_p_raise_last(p, "IndentationError",
+                                t->kind == TK_INDENT ? "unexpected indent" : "unexpected unindent");
             }
             if (t->kind == TK_ERRORTOKEN && p->lx->done == LEX_EOF && p->lx->level)
                 raise_unclosed(p);

@@ -46,21 +46,21 @@ struct cg_parser {
     bool call_invalid_rules; /* the second pass */
     bool quiet_next;         /* the next expression skips invalid_expression */
     int depth;
-    cg_memo *memo;           /* ntoks * CG_MEMO_COUNT in the second pass */
+    cg_memo *memo; /* ntoks * CG_MEMO_COUNT in the second pass */
     /* The first pass remembers its last `expression` (start, end, node):
      * where a rule tries one element two ways (a call's first argument as
      * a generator's element, then as an argument; a brace's first item as
      * a dict key, then as a set element), it is parsed once. */
     int ecache_start, ecache_end;
     cg_ast *ecache_node;
-    jmp_buf *jmp;            /* where a raised error goes */
+    jmp_buf *jmp; /* where a raised error goes */
     cg_syntax_error *err;
     /* An f-string's expression is parsed by a parser of its own over
      * "(expr)": its nodes get their places in the source, its errors
      * CPython's "f-string: " prefix and columns within "(expr)". */
     bool fstring;
     cg_parser *outer;
-    int fs_line, fs_col;     /* source position of the "(" */
+    int fs_line, fs_col; /* source position of the "(" */
     /* The compiler's checks ('return' outside function, ...): the first
      * one found is reported when the parse succeeds, after the first of
      * the symbol table's (duplicate argument, ...), which CPython makes

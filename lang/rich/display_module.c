@@ -28,25 +28,30 @@ static const cg_method_def display_defs[];
 
 static cg_value d_display(cg_value self, const cg_args *a) {
     cg_value v[3];
-    if (cg_args_bind(&display_defs[D_DISPLAY], a, v, 3) < 0) return CG_ERR;
+    if (cg_args_bind(&display_defs[D_DISPLAY], a, v, 3) < 0)
+        return CG_ERR;
     cg_value id = CG_NONE;
-    if (!cg_is_none(v[1])) id = cg_to_str(v[1]);
+    if (!cg_is_none(v[1]))
+        id = cg_to_str(v[1]);
     int rc = cg_is_err(id) ? -1 : cg_truth(v[2]);
     if (rc >= 0) {
         const cg_host *h = cg_host_get();
         rc = h->display(h->ctx, v[0], cg_is_none(id) ? NULL : cg_str_cstr(id), rc == 1);
     }
-    if (!cg_is_err(id)) cg_decref(id);
+    if (!cg_is_err(id))
+        cg_decref(id);
     cg_args_release(&display_defs[D_DISPLAY], v, 3);
     return rc < 0 ? CG_ERR : CG_NONE;
 }
 
 static cg_value d_clear(cg_value self, const cg_args *a) {
     cg_value wait;
-    if (cg_args_bind(&display_defs[D_CLEAR], a, &wait, 1) < 0) return CG_ERR;
+    if (cg_args_bind(&display_defs[D_CLEAR], a, &wait, 1) < 0)
+        return CG_ERR;
     int t = cg_truth(wait);
     cg_args_release(&display_defs[D_CLEAR], &wait, 1);
-    if (t < 0) return CG_ERR;
+    if (t < 0)
+        return CG_ERR;
     const cg_host *h = cg_host_get();
     h->clear_output(h->ctx, t == 1);
     return CG_NONE;
@@ -55,11 +60,13 @@ static cg_value d_clear(cg_value self, const cg_args *a) {
 /* uuid4().hex, as IPython makes display ids. */
 static cg_value d_new_id(cg_value self, const cg_args *a) {
     unsigned char r[16];
-    if (getrandom(r, sizeof r, 0) != (ssize_t)sizeof r) return cg_raise(&cg_exc_OSError, "no random bytes");
+    if (getrandom(r, sizeof r, 0) != (ssize_t)sizeof r)
+        return cg_raise(&cg_exc_OSError, "no random bytes");
     r[6] = (unsigned char)((r[6] & 0x0f) | 0x40);
     r[8] = (unsigned char)((r[8] & 0x3f) | 0x80);
     char hex[33];
-    for (int i = 0; i < 16; i++) snprintf(hex + 2 * i, 3, "%02x", r[i]);
+    for (int i = 0; i < 16; i++)
+        snprintf(hex + 2 * i, 3, "%02x", r[i]);
     return cg_str_from_c(hex);
 }
 
@@ -75,12 +82,15 @@ static cg_value d_write_fd(cg_value self, const cg_args *a) {
     if (!cg_is_str(a->pos[1]))
         return cg_raise(&cg_exc_TypeError, "write_fd() argument 2 must be str, not %s", cg_type_name(a->pos[1]));
     int64_t fd = a->pos[0].u.i;
-    if (fd < 0 || fd > 0x7fffffff) return cg_raise(&cg_exc_OSError, "[Errno %d] %s", EBADF, strerror(EBADF));
+    if (fd < 0 || fd > 0x7fffffff)
+        return cg_raise(&cg_exc_OSError, "[Errno %d] %s", EBADF, strerror(EBADF));
     const cg_str *s = (const cg_str *)a->pos[1].u.o;
     for (size_t done = 0; done < (size_t)s->len;) {
         ssize_t n = write((int)fd, s->s + done, (size_t)s->len - done);
-        if (n < 0 && errno == EINTR) continue;
-        if (n < 0) return cg_raise(&cg_exc_OSError, "[Errno %d] %s", errno, strerror(errno));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            return cg_raise(&cg_exc_OSError, "[Errno %d] %s", errno, strerror(errno));
         done += (size_t)n;
     }
     return cg_int(s->len);
@@ -97,17 +107,17 @@ static const cg_method_def display_defs[] = {
     [D_N] = {NULL, NULL, NULL, NULL},
 };
 
-cg_value cg_cgrad_module_init(void) {
-    return cg_module_of("_cgrad", display_defs);
-}
+cg_value cg_cgrad_module_init(void) { return cg_module_of("_cgrad", display_defs); }
 
 /* builtins.display: IPython.display.display, found on first call. */
 static cg_value b_display(cg_value self, const cg_args *a) {
     cg_value mod = cg_import("IPython.display");
-    if (cg_is_err(mod)) return mod;
+    if (cg_is_err(mod))
+        return mod;
     cg_value fn = cg_getattr(mod, cg_str_intern("display"));
     cg_decref(mod);
-    if (cg_is_err(fn)) return fn;
+    if (cg_is_err(fn))
+        return fn;
     cg_value r = cg_call(fn, a);
     cg_decref(fn);
     return r;

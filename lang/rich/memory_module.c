@@ -106,7 +106,8 @@ static cg_value f_summary(cg_value self, const cg_args *a) {
     if (ops->stats)
         ops->stats(d.index, &s);
     cg_device shown = d.type == CG_CPU ? cg_device_cpu() : d;
-    return text_value(html ? cg_memory_summary_html(&s, shown, abbreviated) : cg_memory_summary_text(&s, shown, abbreviated));
+    return text_value(html ? cg_memory_summary_html(&s, shown, abbreviated)
+                           : cg_memory_summary_text(&s, shown, abbreviated));
 }
 
 static cg_value f_segments(cg_value self, const cg_args *a) {
@@ -190,9 +191,7 @@ static const cg_method_def memory_defs[] = {
     [F_COUNT] = {NULL, NULL, NULL, NULL},
 };
 
-cg_value cg_memory_module_init(void) {
-    return cg_module_of("_memory", memory_defs);
-}
+cg_value cg_memory_module_init(void) { return cg_module_of("_memory", memory_defs); }
 
 /* ---- the builtins and %memory ------------------------------------------------------------ */
 

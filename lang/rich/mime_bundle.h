@@ -19,8 +19,8 @@
 #define CG_MIME_MAX 8
 
 typedef struct {
-    const char *mime;   /* "text/plain", "text/html", ... (static) */
-    char *data;         /* malloc'd UTF-8 */
+    const char *mime; /* "text/plain", "text/html", ... (static) */
+    char *data;       /* malloc'd UTF-8 */
 } cg_mime_item;
 
 typedef struct {

@@ -18,20 +18,21 @@ static const char *const CMP_SYMBOL[] = {"==", "!=", "<", "<=", ">", ">=", "is",
 const char *cg_binop_symbol(cg_binop op) { return BINOP_SYMBOL[op]; }
 const char *cg_cmpop_symbol(cg_cmpop op) { return CMP_SYMBOL[op]; }
 
-static bool is_notimpl(cg_value v) {
-    return v.tag == CG_V_OBJ && v.u.o == cg_NotImplemented.u.o;
-}
+static bool is_notimpl(cg_value v) { return v.tag == CG_V_OBJ && v.u.o == cg_NotImplemented.u.o; }
 
 cg_value cg_repr(cg_value v) {
     cg_type *t = cg_typeof(v);
-    if (!t->repr) return cg_object_repr(v);
+    if (!t->repr)
+        return cg_object_repr(v);
     return cg_guard_recursion(t->repr, v);
 }
 
 cg_value cg_to_str(cg_value v) {
     cg_type *t = cg_typeof(v);
-    if (t == &cg_type_str) return cg_incref(v);
-    if (t->str) return cg_guard_recursion(t->str, v);
+    if (t == &cg_type_str)
+        return cg_incref(v);
+    if (t->str)
+        return cg_guard_recursion(t->str, v);
     return cg_repr(v);
 }
 
@@ -53,7 +54,8 @@ int cg_truth(cg_value v) {
     default: break;
     }
     cg_type *t = cg_typeof(v);
-    if (t->truth) return t->truth(v);
+    if (t->truth)
+        return t->truth(v);
     if (t->len) {
         int64_t n = t->len(v);
         return n < 0 ? -1 : n > 0;
@@ -86,36 +88,44 @@ cg_value cg_compare(cg_value a, cg_value b, cg_cmpop op) {
     bool b_first = ta != tb && cg_type_is_subtype(tb, ta) && tb->compare;
     if (b_first) {
         cg_value r = tb->compare(b, a, swapped(op));
-        if (!is_notimpl(r)) return r;
+        if (!is_notimpl(r))
+            return r;
         cg_decref(r);
     }
     if (ta->compare) {
         cg_value r = ta->compare(a, b, op);
-        if (!is_notimpl(r)) return r;
+        if (!is_notimpl(r))
+            return r;
         cg_decref(r);
     }
     if (!b_first && tb->compare && tb->compare != ta->compare) {
         cg_value r = tb->compare(b, a, swapped(op));
-        if (!is_notimpl(r)) return r;
+        if (!is_notimpl(r))
+            return r;
         cg_decref(r);
     }
-    if (op == OP_EQ) return cg_bool(cg_same(a, b));
-    if (op == OP_NOT_EQ) return cg_bool(!cg_same(a, b));
-    return cg_raise(&cg_exc_TypeError, "'%s' not supported between instances of '%s' and '%s'",
-                    CMP_SYMBOL[op], ta->name, tb->name);
+    if (op == OP_EQ)
+        return cg_bool(cg_same(a, b));
+    if (op == OP_NOT_EQ)
+        return cg_bool(!cg_same(a, b));
+    return cg_raise(&cg_exc_TypeError, "'%s' not supported between instances of '%s' and '%s'", CMP_SYMBOL[op],
+                    ta->name, tb->name);
 }
 
 int cg_value_eq(cg_value a, cg_value b) {
-    if (cg_same(a, b)) return 1;
+    if (cg_same(a, b))
+        return 1;
     cg_value r = cg_compare(a, b, OP_EQ);
-    if (cg_is_err(r)) return -1;
+    if (cg_is_err(r))
+        return -1;
     int t = cg_truth(r);
     cg_decref(r);
     return t;
 }
 
 bool cg_same(cg_value a, cg_value b) {
-    if (a.tag != b.tag) return false;
+    if (a.tag != b.tag)
+        return false;
     switch (a.tag) {
     case CG_V_NONE: return true;
     case CG_V_BOOL:
@@ -127,8 +137,8 @@ bool cg_same(cg_value a, cg_value b) {
 }
 
 static cg_value binary_error(cg_value a, cg_value b, const char *sym) {
-    return cg_raise(&cg_exc_TypeError, "unsupported operand type(s) for %s: '%s' and '%s'", sym,
-                    cg_type_name(a), cg_type_name(b));
+    return cg_raise(&cg_exc_TypeError, "unsupported operand type(s) for %s: '%s' and '%s'", sym, cg_type_name(a),
+                    cg_type_name(b));
 }
 
 cg_value cg_binary(cg_value a, cg_value b, cg_binop op) {
@@ -136,23 +146,25 @@ cg_value cg_binary(cg_value a, cg_value b, cg_binop op) {
     bool b_first = ta != tb && tb->binary && tb->binary != ta->binary && cg_type_is_subtype(tb, ta);
     if (b_first) {
         cg_value r = tb->binary(a, b, op);
-        if (!is_notimpl(r)) return r;
+        if (!is_notimpl(r))
+            return r;
         cg_decref(r);
     }
     if (ta->binary) {
         cg_value r = ta->binary(a, b, op);
-        if (!is_notimpl(r)) return r;
+        if (!is_notimpl(r))
+            return r;
         cg_decref(r);
     }
     if (!b_first && tb->binary && tb->binary != ta->binary) {
         cg_value r = tb->binary(a, b, op);
-        if (!is_notimpl(r)) return r;
+        if (!is_notimpl(r))
+            return r;
         cg_decref(r);
     }
     if (op == OP_POW)
-        return cg_raise(&cg_exc_TypeError,
-                        "unsupported operand type(s) for ** or pow(): '%s' and '%s'",
-                        ta->name, tb->name);
+        return cg_raise(&cg_exc_TypeError, "unsupported operand type(s) for ** or pow(): '%s' and '%s'", ta->name,
+                        tb->name);
     return binary_error(a, b, BINOP_SYMBOL[op]);
 }
 
@@ -160,7 +172,8 @@ cg_value cg_inplace(cg_value a, cg_value b, cg_binop op) {
     cg_type *ta = cg_typeof(a);
     if (ta->inplace) {
         cg_value r = ta->inplace(a, b, op);
-        if (!is_notimpl(r)) return r;
+        if (!is_notimpl(r))
+            return r;
         cg_decref(r);
     }
     cg_type *tb = cg_typeof(b);
@@ -177,8 +190,7 @@ cg_value cg_inplace(cg_value a, cg_value b, cg_binop op) {
         cg_value e = cg_exc_fetch();
         cg_value msg = cg_exc_message(e);
         const char *prefix = "unsupported operand type(s) for ";
-        if (!cg_is_err(msg) && strncmp(cg_str_cstr(msg), prefix, strlen(prefix)) == 0 &&
-            op != OP_POW) {
+        if (!cg_is_err(msg) && strncmp(cg_str_cstr(msg), prefix, strlen(prefix)) == 0 && op != OP_POW) {
             cg_decref(msg);
             cg_decref(e);
             char sym[8];
@@ -200,7 +212,8 @@ cg_value cg_unary(cg_value v, cg_unaryop op) {
     cg_type *t = cg_typeof(v);
     if (t->unary) {
         cg_value r = t->unary(v, op);
-        if (!is_notimpl(r)) return r;
+        if (!is_notimpl(r))
+            return r;
         cg_decref(r);
     }
     static const char *const names[] = {"~", "not", "+", "-"};
@@ -218,16 +231,19 @@ int64_t cg_len(cg_value v) {
 
 int cg_contains(cg_value container, cg_value item) {
     cg_type *t = cg_typeof(container);
-    if (t->contains) return t->contains(container, item);
+    if (t->contains)
+        return t->contains(container, item);
     if (!t->iter) {
         cg_raise(&cg_exc_TypeError, "argument of type '%s' is not iterable", t->name);
         return -1;
     }
     cg_value it = cg_iter(container);
-    if (cg_is_err(it)) return -1;
+    if (cg_is_err(it))
+        return -1;
     for (;;) {
         cg_value x = cg_next(it);
-        if (x.tag == CG_V_STOP) break;
+        if (x.tag == CG_V_STOP)
+            break;
         if (cg_is_err(x)) {
             cg_decref(it);
             return -1;
@@ -248,8 +264,10 @@ int cg_contains(cg_value container, cg_value item) {
  * list[int] and friends in annotations, the class itself. */
 static cg_value class_getitem(cg_value cls, cg_value key) {
     cg_value hook = cg_getattr_opt(cls, cg_str_intern("__class_getitem__"));
-    if (cg_is_err(hook)) return hook;
-    if (hook.tag == CG_V_STOP) return cg_incref(cls);
+    if (cg_is_err(hook))
+        return hook;
+    if (hook.tag == CG_V_STOP)
+        return cg_incref(cls);
     cg_value r = cg_isinstance(hook, &cg_type_function) ? cg_call2(hook, cls, key) : cg_call1(hook, key);
     cg_decref(hook);
     return r;
@@ -257,33 +275,38 @@ static cg_value class_getitem(cg_value cls, cg_value key) {
 
 cg_value cg_getitem(cg_value v, cg_value key) {
     cg_type *t = cg_typeof(v);
-    if (t->getitem) return t->getitem(v, key);
-    if (cg_isinstance(v, &cg_type_type)) return class_getitem(v, key);
+    if (t->getitem)
+        return t->getitem(v, key);
+    if (cg_isinstance(v, &cg_type_type))
+        return class_getitem(v, key);
     return cg_raise(&cg_exc_TypeError, "'%s' object is not subscriptable", t->name);
 }
 
 int cg_setitem(cg_value v, cg_value key, cg_value value) {
     cg_type *t = cg_typeof(v);
-    if (t->setitem) return t->setitem(v, key, value);
-    return cg_raise_int(&cg_exc_TypeError, "'%s' object does not support item assignment",
-                        t->name);
+    if (t->setitem)
+        return t->setitem(v, key, value);
+    return cg_raise_int(&cg_exc_TypeError, "'%s' object does not support item assignment", t->name);
 }
 
 int cg_delitem(cg_value v, cg_value key) {
     cg_type *t = cg_typeof(v);
-    if (t->delitem) return t->delitem(v, key);
+    if (t->delitem)
+        return t->delitem(v, key);
     return cg_raise_int(&cg_exc_TypeError, "'%s' object doesn't support item deletion", t->name);
 }
 
 cg_value cg_iter(cg_value v) {
     cg_type *t = cg_typeof(v);
-    if (t->iter) return t->iter(v);
+    if (t->iter)
+        return t->iter(v);
     return cg_raise(&cg_exc_TypeError, "'%s' object is not iterable", t->name);
 }
 
 cg_value cg_next(cg_value it) {
     cg_type *t = cg_typeof(it);
-    if (t->next) return t->next(it);
+    if (t->next)
+        return t->next(it);
     return cg_raise(&cg_exc_TypeError, "'%s' object is not an iterator", t->name);
 }
 
@@ -291,19 +314,22 @@ cg_value cg_getattr_opt(cg_value v, cg_str *name) {
     cg_type *t = cg_typeof(v);
     if (t->getattr) {
         cg_value r = t->getattr(v, name);
-        if (r.tag != CG_V_STOP) return r;
+        if (r.tag != CG_V_STOP)
+            return r;
     }
     return cg_generic_getattr(v, name);
 }
 
 cg_value cg_getattr(cg_value v, cg_str *name) {
     cg_value r = cg_getattr_opt(v, name);
-    if (r.tag != CG_V_STOP) return r;
+    if (r.tag != CG_V_STOP)
+        return r;
     /* A class's __getattr__ is the last resort, as in Python. */
     cg_type *t = cg_typeof(v);
     if (t->flags & CG_TYPE_HEAP) {
         cg_value ga = cg_type_lookup_borrowed(t, cg_str_intern("__getattr__"));
-        if (ga.tag != CG_V_STOP) return cg_call2(ga, v, cg_obj_value(name));
+        if (ga.tag != CG_V_STOP)
+            return cg_call2(ga, v, cg_obj_value(name));
     }
     return cg_raise_no_attribute(v, name);
 }
@@ -312,14 +338,13 @@ int cg_setattr(cg_value v, cg_str *name, cg_value value) {
     cg_type *t = cg_typeof(v);
     if (t->setattr) {
         int r = t->setattr(v, name, value);
-        if (r <= 0) return r;
+        if (r <= 0)
+            return r;
     }
     if (v.tag != CG_V_OBJ) {
         if (cg_generic_getattr(v, name).tag == CG_V_STOP)
-            return cg_raise_int(&cg_exc_AttributeError, "'%s' object has no attribute '%s'",
-                                t->name, name->s);
-        return cg_raise_int(&cg_exc_AttributeError,
-                            "'%s' object attribute '%s' is read-only", t->name, name->s);
+            return cg_raise_int(&cg_exc_AttributeError, "'%s' object has no attribute '%s'", t->name, name->s);
+        return cg_raise_int(&cg_exc_AttributeError, "'%s' object attribute '%s' is read-only", t->name, name->s);
     }
     return cg_generic_setattr(v, name, value);
 }
@@ -328,7 +353,8 @@ int cg_delattr(cg_value v, cg_str *name) { return cg_setattr(v, name, CG_ERR); }
 
 cg_value cg_call(cg_value f, const cg_args *args) {
     cg_type *t = cg_typeof(f);
-    if (t->call) return t->call(f, args);
+    if (t->call)
+        return t->call(f, args);
     return cg_raise(&cg_exc_TypeError, "'%s' object is not callable", t->name);
 }
 
@@ -350,7 +376,8 @@ cg_value cg_call2(cg_value f, cg_value x, cg_value y) {
 
 cg_value cg_call_method(cg_value obj, const char *name, int npos, const cg_value *pos) {
     cg_value m = cg_getattr(obj, cg_str_intern(name));
-    if (cg_is_err(m)) return m;
+    if (cg_is_err(m))
+        return m;
     cg_args a = {.pos = pos, .npos = npos};
     cg_value r = cg_call(m, &a);
     cg_decref(m);
@@ -366,17 +393,16 @@ int cg_index_value(cg_value v, int64_t *out) {
     cg_value idx = cg_type_lookup_borrowed(t, cg_str_intern("__index__"));
     if (idx.tag != CG_V_STOP) {
         cg_value r = cg_call1(idx, v);
-        if (cg_is_err(r)) return -1;
+        if (cg_is_err(r))
+            return -1;
         if (r.tag == CG_V_INT || r.tag == CG_V_BOOL) {
             *out = r.u.i;
             return 0;
         }
         cg_decref(r);
-        return cg_raise_int(&cg_exc_TypeError, "__index__ returned non-int (type %s)",
-                            cg_type_name(r));
+        return cg_raise_int(&cg_exc_TypeError, "__index__ returned non-int (type %s)", cg_type_name(r));
     }
-    return cg_raise_int(&cg_exc_TypeError, "'%s' object cannot be interpreted as an integer",
-                        t->name);
+    return cg_raise_int(&cg_exc_TypeError, "'%s' object cannot be interpreted as an integer", t->name);
 }
 
 int cg_float_value(cg_value v, double *out) {
@@ -389,7 +415,8 @@ int cg_float_value(cg_value v, double *out) {
     cg_value f = cg_type_lookup_borrowed(cg_typeof(v), cg_str_intern("__float__"));
     if (f.tag != CG_V_STOP) {
         cg_value r = cg_call1(f, v);
-        if (cg_is_err(r)) return -1;
+        if (cg_is_err(r))
+            return -1;
         if (r.tag == CG_V_FLOAT) {
             *out = r.u.f;
             return 0;

@@ -17,7 +17,8 @@
 
 cg_value cg_builtin_new(const cg_method_def *def, cg_value self) {
     cg_builtin *b = malloc(sizeof *b);
-    if (!b) return cg_raise_nomemory();
+    if (!b)
+        return cg_raise_nomemory();
     b->head = (cg_obj){1, &cg_type_builtin};
     b->def = def;
     b->self = cg_incref(self);
@@ -26,13 +27,15 @@ cg_value cg_builtin_new(const cg_method_def *def, cg_value self) {
 
 static void builtin_dealloc(cg_obj *o) {
     cg_builtin *b = (cg_builtin *)o;
-    if (b->self.tag != CG_V_STOP) cg_decref(b->self);
+    if (b->self.tag != CG_V_STOP)
+        cg_decref(b->self);
     free(b);
 }
 
 static cg_value builtin_call(cg_value f, const cg_args *a) {
     cg_builtin *b = (cg_builtin *)f.u.o;
-    if (b->self.tag != CG_V_STOP) return b->def->fn(b->self, a);
+    if (b->self.tag != CG_V_STOP)
+        return b->def->fn(b->self, a);
     /* list.append(xs, 1): the first argument is self. */
     if (a->npos == 0)
         return cg_raise(&cg_exc_TypeError, "unbound method %s() needs an argument", b->def->name);
@@ -45,7 +48,8 @@ static cg_value builtin_call(cg_value f, const cg_args *a) {
 static cg_value builtin_descr_get(cg_value d, cg_value obj, cg_type *owner) {
     cg_builtin *b = (cg_builtin *)d.u.o;
     (void)owner;
-    if (b->self.tag != CG_V_STOP || obj.tag == CG_V_NONE) return cg_incref(d);
+    if (b->self.tag != CG_V_STOP || obj.tag == CG_V_NONE)
+        return cg_incref(d);
     return cg_builtin_new(b->def, obj);
 }
 
@@ -53,8 +57,8 @@ static cg_value builtin_repr(cg_value f) {
     cg_builtin *b = (cg_builtin *)f.u.o;
     if (b->self.tag == CG_V_STOP || cg_is_type(b->self, &cg_type_module))
         return cg_str_fmt("<built-in function %s>", b->def->name);
-    return cg_str_fmt("<built-in method %s of %s object at %p>", b->def->name,
-                      cg_type_name(b->self), (void *)b->self.u.o);
+    return cg_str_fmt("<built-in method %s of %s object at %p>", b->def->name, cg_type_name(b->self),
+                      (void *)b->self.u.o);
 }
 
 static cg_value builtin_getattr(cg_value f, cg_str *name) {
@@ -84,15 +88,18 @@ cg_type cg_type_builtin = {
 int cg_type_add_methods(cg_type *type, const cg_method_def *defs) {
     if (!type->dict) {
         cg_value d = cg_dict_new();
-        if (cg_is_err(d)) return -1;
+        if (cg_is_err(d))
+            return -1;
         type->dict = cg_as_dict(d);
     }
     for (; defs->name; defs++) {
         cg_value f = cg_builtin_new(defs, UNBOUND);
-        if (cg_is_err(f)) return -1;
+        if (cg_is_err(f))
+            return -1;
         int rc = cg_dict_set_str(type->dict, defs->name, f);
         cg_decref(f);
-        if (rc < 0) return -1;
+        if (rc < 0)
+            return -1;
     }
     return 0;
 }
@@ -101,7 +108,8 @@ int cg_type_add_methods(cg_type *type, const cg_method_def *defs) {
 
 cg_value cg_method_new(cg_value func, cg_value self) {
     cg_method *m = malloc(sizeof *m);
-    if (!m) return cg_raise_nomemory();
+    if (!m)
+        return cg_raise_nomemory();
     m->head = (cg_obj){1, &cg_type_method};
     m->func = cg_incref(func);
     m->self = cg_incref(self);
@@ -121,22 +129,26 @@ static cg_value method_call(cg_value f, const cg_args *a) {
     cg_value small[8], *pos = small;
     if (a->npos + 1 > 8) {
         pos = malloc(sizeof *pos * (size_t)(a->npos + 1));
-        if (!pos) return cg_raise_nomemory();
+        if (!pos)
+            return cg_raise_nomemory();
     }
     pos[0] = m->self;
-    if (a->npos) memcpy(pos + 1, a->pos, sizeof *pos * (size_t)a->npos); /* a->pos may be NULL */
+    if (a->npos)
+        memcpy(pos + 1, a->pos, sizeof *pos * (size_t)a->npos); /* a->pos may be NULL */
     cg_args b = *a;
     b.pos = pos;
     b.npos = a->npos + 1;
     cg_value r = cg_call(m->func, &b);
-    if (pos != small) free(pos);
+    if (pos != small)
+        free(pos);
     return r;
 }
 
 static cg_value method_repr(cg_value f) {
     cg_method *m = (cg_method *)f.u.o;
     cg_value name = cg_getattr(m->func, cg_str_intern("__qualname__"));
-    if (cg_is_err(name)) return name;
+    if (cg_is_err(name))
+        return name;
     cg_strbuf b = {0};
     cg_strbuf_printf(&b, "<bound method %s of ", cg_is_str(name) ? cg_str_cstr(name) : "?");
     cg_decref(name);
@@ -150,8 +162,10 @@ static cg_value method_repr(cg_value f) {
 
 static cg_value method_getattr(cg_value f, cg_str *name) {
     cg_method *m = (cg_method *)f.u.o;
-    if (!strcmp(name->s, "__self__")) return cg_incref(m->self);
-    if (!strcmp(name->s, "__func__")) return cg_incref(m->func);
+    if (!strcmp(name->s, "__self__"))
+        return cg_incref(m->self);
+    if (!strcmp(name->s, "__func__"))
+        return cg_incref(m->func);
     return cg_getattr_opt(m->func, name);
 }
 
@@ -166,7 +180,8 @@ static cg_value method_compare(cg_value a, cg_value b, cg_cmpop op) {
 static int64_t method_hash(cg_value f) {
     cg_method *m = (cg_method *)f.u.o;
     int64_t a = cg_hash(m->func), b = cg_hash(m->self);
-    if (a == -1 || b == -1) return -1;
+    if (a == -1 || b == -1)
+        return -1;
     int64_t h = a ^ (b * 1000003);
     return h == -1 ? -2 : h;
 }
@@ -188,7 +203,7 @@ cg_type cg_type_method = {
 
 typedef struct {
     cg_obj head;
-    cg_value f, g, h;   /* function; for property: fget, fset, fdel */
+    cg_value f, g, h; /* function; for property: fget, fset, fdel */
 } cg_wrapper;
 
 static void wrapper_dealloc(cg_obj *o) {
@@ -203,7 +218,8 @@ static cg_value wrapper_new(cg_type *type, const cg_args *a) {
     if (a->npos < 1 || a->npos > 3 || a->nkw)
         return cg_raise(&cg_exc_TypeError, "%s expected 1 argument, got %d", type->name, a->npos);
     cg_wrapper *w = malloc(sizeof *w);
-    if (!w) return cg_raise_nomemory();
+    if (!w)
+        return cg_raise_nomemory();
     w->head = (cg_obj){1, type};
     w->f = cg_incref(a->pos[0]);
     w->g = a->npos > 1 ? cg_incref(a->pos[1]) : CG_NONE;
@@ -224,7 +240,8 @@ static cg_value class_get(cg_value d, cg_value obj, cg_type *owner) {
 
 static cg_value property_get(cg_value d, cg_value obj, cg_type *owner) {
     (void)owner;
-    if (obj.tag == CG_V_NONE) return cg_incref(d);
+    if (obj.tag == CG_V_NONE)
+        return cg_incref(d);
     return cg_call1(((cg_wrapper *)d.u.o)->f, obj);
 }
 
@@ -232,17 +249,18 @@ int cg_property_set(cg_value prop, cg_value obj, cg_value value) {
     cg_wrapper *w = (cg_wrapper *)prop.u.o;
     cg_value fn = value.tag == CG_V_ERR ? w->h : w->g;
     if (fn.tag == CG_V_NONE)
-        return cg_raise_int(&cg_exc_AttributeError, "can't %s attribute",
-                            value.tag == CG_V_ERR ? "delete" : "set");
+        return cg_raise_int(&cg_exc_AttributeError, "can't %s attribute", value.tag == CG_V_ERR ? "delete" : "set");
     cg_value r = value.tag == CG_V_ERR ? cg_call1(fn, obj) : cg_call2(fn, obj, value);
-    if (cg_is_err(r)) return -1;
+    if (cg_is_err(r))
+        return -1;
     cg_decref(r);
     return 0;
 }
 
 static cg_value property_setter(cg_value self, const cg_args *a) {
     cg_wrapper *w = (cg_wrapper *)self.u.o;
-    if (a->npos != 1) return cg_raise(&cg_exc_TypeError, "setter() takes exactly one argument");
+    if (a->npos != 1)
+        return cg_raise(&cg_exc_TypeError, "setter() takes exactly one argument");
     cg_value parts[3] = {w->f, a->pos[0], w->h};
     cg_args b = {.pos = parts, .npos = 3};
     return wrapper_new(&cg_type_property, &b);
@@ -255,21 +273,22 @@ static const cg_method_def property_methods[] = {
 
 static cg_value wrapper_getattr(cg_value self, cg_str *name) {
     cg_wrapper *w = (cg_wrapper *)self.u.o;
-    if (!strcmp(name->s, "__func__") || !strcmp(name->s, "fget")) return cg_incref(w->f);
+    if (!strcmp(name->s, "__func__") || !strcmp(name->s, "fget"))
+        return cg_incref(w->f);
     return CG_STOP;
 }
 
-#define WRAPPER_TYPE(VAR, NAME, GET)                                                          \
-    cg_type VAR = {                                                                           \
-        .head = {CG_IMMORTAL, &cg_type_type},                                                 \
-        .name = NAME,                                                                         \
-        .module = "builtins",                                                                 \
-        .basicsize = sizeof(cg_wrapper),                                                      \
-        .dealloc = wrapper_dealloc,                                                           \
-        .hash = cg_object_hash,                                                               \
-        .getattr = wrapper_getattr,                                                           \
-        .descr_get = GET,                                                                     \
-        .new_ = wrapper_new,                                                                  \
+#define WRAPPER_TYPE(VAR, NAME, GET)          \
+    cg_type VAR = {                           \
+        .head = {CG_IMMORTAL, &cg_type_type}, \
+        .name = NAME,                         \
+        .module = "builtins",                 \
+        .basicsize = sizeof(cg_wrapper),      \
+        .dealloc = wrapper_dealloc,           \
+        .hash = cg_object_hash,               \
+        .getattr = wrapper_getattr,           \
+        .descr_get = GET,                     \
+        .new_ = wrapper_new,                  \
     }
 WRAPPER_TYPE(cg_type_staticmethod, "staticmethod", static_get);
 WRAPPER_TYPE(cg_type_classmethod, "classmethod", class_get);

@@ -19,9 +19,41 @@
 #include "runtime/lang_internal.h"
 
 enum {
-    B_PRINT, B_LEN, B_SORTED, B_MIN, B_MAX, B_SUM, B_ABS, B_ROUND, B_ISINSTANCE, B_ISSUBCLASS, B_HASATTR,
-    B_GETATTR, B_SETATTR, B_DELATTR, B_REPR, B_FORMAT, B_INPUT, B_ID, B_ITER, B_NEXT, B_ANY, B_ALL, B_DIVMOD,
-    B_POW, B_HASH, B_CALLABLE, B_CHR, B_ORD, B_HEX, B_OCT, B_BIN, B_VARS, B_DIR, B_ASCII, B_COUNT
+    B_PRINT,
+    B_LEN,
+    B_SORTED,
+    B_MIN,
+    B_MAX,
+    B_SUM,
+    B_ABS,
+    B_ROUND,
+    B_ISINSTANCE,
+    B_ISSUBCLASS,
+    B_HASATTR,
+    B_GETATTR,
+    B_SETATTR,
+    B_DELATTR,
+    B_REPR,
+    B_FORMAT,
+    B_INPUT,
+    B_ID,
+    B_ITER,
+    B_NEXT,
+    B_ANY,
+    B_ALL,
+    B_DIVMOD,
+    B_POW,
+    B_HASH,
+    B_CALLABLE,
+    B_CHR,
+    B_ORD,
+    B_HEX,
+    B_OCT,
+    B_BIN,
+    B_VARS,
+    B_DIR,
+    B_ASCII,
+    B_COUNT
 };
 static const cg_method_def builtin_defs[];
 
@@ -29,7 +61,8 @@ static const cg_method_def builtin_defs[];
 
 /* METH_O functions: "len() takes exactly one argument (2 given)" */
 static int one_arg(const cg_args *a, const char *name) {
-    if (a->nkw) return cg_raise_int(&cg_exc_TypeError, "%s() takes no keyword arguments", name);
+    if (a->nkw)
+        return cg_raise_int(&cg_exc_TypeError, "%s() takes no keyword arguments", name);
     if (a->npos != 1)
         return cg_raise_int(&cg_exc_TypeError, "%s() takes exactly one argument (%d given)", name, a->npos);
     return 0;
@@ -37,15 +70,17 @@ static int one_arg(const cg_args *a, const char *name) {
 
 /* "getattr expected at least 2 arguments, got 1" and friends */
 static int npos_between(const cg_args *a, const char *name, int lo, int hi) {
-    if (a->nkw) return cg_raise_int(&cg_exc_TypeError, "%s() takes no keyword arguments", name);
+    if (a->nkw)
+        return cg_raise_int(&cg_exc_TypeError, "%s() takes no keyword arguments", name);
     if (lo == hi && a->npos != lo)
-        return cg_raise_int(&cg_exc_TypeError, "%s expected %d argument%s, got %d", name, lo, lo == 1 ? "" : "s", a->npos);
+        return cg_raise_int(&cg_exc_TypeError, "%s expected %d argument%s, got %d", name, lo, lo == 1 ? "" : "s",
+                            a->npos);
     if (a->npos < lo)
-        return cg_raise_int(&cg_exc_TypeError, "%s expected at least %d argument%s, got %d", name, lo, lo == 1 ? "" : "s",
-                            a->npos);
+        return cg_raise_int(&cg_exc_TypeError, "%s expected at least %d argument%s, got %d", name, lo,
+                            lo == 1 ? "" : "s", a->npos);
     if (a->npos > hi)
-        return cg_raise_int(&cg_exc_TypeError, "%s expected at most %d argument%s, got %d", name, hi, hi == 1 ? "" : "s",
-                            a->npos);
+        return cg_raise_int(&cg_exc_TypeError, "%s expected at most %d argument%s, got %d", name, hi,
+                            hi == 1 ? "" : "s", a->npos);
     return 0;
 }
 
@@ -64,10 +99,12 @@ static int write_to(cg_value file, const char *s, size_t n) {
         return 0;
     }
     cg_value text = cg_str_new(s, n);
-    if (cg_is_err(text)) return -1;
+    if (cg_is_err(text))
+        return -1;
     cg_value r = cg_call_method(file, "write", 1, &text);
     cg_decref(text);
-    if (cg_is_err(r)) return -1;
+    if (cg_is_err(r))
+        return -1;
     cg_decref(r);
     return 0;
 }
@@ -78,23 +115,27 @@ static int sep_or_end(cg_value v, const char *what, const char *dflt, const char
         *n = strlen(dflt);
         return 0;
     }
-    if (!cg_is_str(v)) return cg_raise_int(&cg_exc_TypeError, "%s must be None or a string, not %s", what, cg_type_name(v));
+    if (!cg_is_str(v))
+        return cg_raise_int(&cg_exc_TypeError, "%s must be None or a string, not %s", what, cg_type_name(v));
     *s = cg_str_cstr(v);
     *n = (size_t)cg_as_str(v)->len;
     return 0;
 }
 
 static cg_value b_print(cg_value self, const cg_args *a) {
-    cg_value arg[5];   /* *args, sep, end, file, flush */
-    if (BIND(B_PRINT, arg, 5) < 0) return CG_ERR;
+    cg_value arg[5]; /* *args, sep, end, file, flush */
+    if (BIND(B_PRINT, arg, 5) < 0)
+        return CG_ERR;
     cg_value r = CG_ERR;
     const char *sep, *end;
     size_t nsep, nend;
-    if (sep_or_end(arg[1], "sep", " ", &sep, &nsep) < 0 || sep_or_end(arg[2], "end", "\n", &end, &nend) < 0) goto out;
+    if (sep_or_end(arg[1], "sep", " ", &sep, &nsep) < 0 || sep_or_end(arg[2], "end", "\n", &end, &nend) < 0)
+        goto out;
     cg_tuple *items = cg_as_tuple(arg[0]);
     cg_strbuf b = {0};
     for (int64_t i = 0; i < items->len; i++) {
-        if (i) cg_strbuf_append(&b, sep, nsep);
+        if (i)
+            cg_strbuf_append(&b, sep, nsep);
         if (cg_str_into(&b, items->items[i]) < 0) {
             cg_strbuf_free(&b);
             goto out;
@@ -108,16 +149,20 @@ static cg_value b_print(cg_value self, const cg_args *a) {
     }
     int rc = write_to(arg[3], b.data ? b.data : "", b.len);
     cg_strbuf_free(&b);
-    if (rc < 0) goto out;
+    if (rc < 0)
+        goto out;
     int flush = cg_truth(arg[4]);
-    if (flush < 0) goto out;
+    if (flush < 0)
+        goto out;
     if (flush && !cg_is_none(arg[3]) && arg[3].u.o != cg_sys_stdout().u.o && arg[3].u.o != cg_sys_stderr().u.o) {
         cg_value f = cg_getattr_opt(arg[3], cg_str_intern("flush"));
-        if (cg_is_err(f)) goto out;
+        if (cg_is_err(f))
+            goto out;
         if (f.tag != CG_V_STOP) {
             cg_value fr = cg_call0(f);
             cg_decref(f);
-            if (cg_is_err(fr)) goto out;
+            if (cg_is_err(fr))
+                goto out;
             cg_decref(fr);
         }
     }
@@ -130,23 +175,30 @@ out:
 /* ---- len, sorted, min, max, sum ------------------------------------------------- */
 
 static cg_value b_len(cg_value self, const cg_args *a) {
-    if (one_arg(a, "len") < 0) return CG_ERR;
+    if (one_arg(a, "len") < 0)
+        return CG_ERR;
     int64_t n = cg_len(a->pos[0]);
     return n < 0 ? CG_ERR : cg_int(n);
 }
 
 static cg_value b_sorted(cg_value self, const cg_args *a) {
-    if (a->npos != 1) return cg_raise(&cg_exc_TypeError, "sorted expected 1 argument, got %d", a->npos);
+    if (a->npos != 1)
+        return cg_raise(&cg_exc_TypeError, "sorted expected 1 argument, got %d", a->npos);
     cg_value key = CG_NONE, reverse = CG_FALSE;
     for (int k = 0; k < a->nkw; k++) {
-        if (!strcmp(a->kwn[k]->s, "key")) key = a->kwv[k];
-        else if (!strcmp(a->kwn[k]->s, "reverse")) reverse = a->kwv[k];
-        else return cg_raise(&cg_exc_TypeError, "'%s' is an invalid keyword argument for sort()", a->kwn[k]->s);
+        if (!strcmp(a->kwn[k]->s, "key"))
+            key = a->kwv[k];
+        else if (!strcmp(a->kwn[k]->s, "reverse"))
+            reverse = a->kwv[k];
+        else
+            return cg_raise(&cg_exc_TypeError, "'%s' is an invalid keyword argument for sort()", a->kwn[k]->s);
     }
     int64_t rev;
-    if (cg_index_value(reverse, &rev) < 0) return CG_ERR;
+    if (cg_index_value(reverse, &rev) < 0)
+        return CG_ERR;
     cg_value l = cg_list_from_iterable(a->pos[0]);
-    if (cg_is_err(l)) return l;
+    if (cg_is_err(l))
+        return l;
     if (cg_list_sort(l, key, rev != 0) < 0) {
         cg_decref(l);
         return CG_ERR;
@@ -158,28 +210,37 @@ static cg_value b_sorted(cg_value self, const cg_args *a) {
 static cg_value min_max(const cg_args *a, const char *name, cg_cmpop op) {
     cg_value key = CG_NONE, dflt = CG_STOP;
     for (int k = 0; k < a->nkw; k++) {
-        if (!strcmp(a->kwn[k]->s, "key")) key = a->kwv[k];
-        else if (!strcmp(a->kwn[k]->s, "default")) dflt = a->kwv[k];
-        else return cg_raise(&cg_exc_TypeError, "%s() got an unexpected keyword argument '%s'", name, a->kwn[k]->s);
+        if (!strcmp(a->kwn[k]->s, "key"))
+            key = a->kwv[k];
+        else if (!strcmp(a->kwn[k]->s, "default"))
+            dflt = a->kwv[k];
+        else
+            return cg_raise(&cg_exc_TypeError, "%s() got an unexpected keyword argument '%s'", name, a->kwn[k]->s);
     }
-    if (a->npos == 0) return cg_raise(&cg_exc_TypeError, "%s expected at least 1 argument, got 0", name);
+    if (a->npos == 0)
+        return cg_raise(&cg_exc_TypeError, "%s expected at least 1 argument, got 0", name);
     if (a->npos > 1 && dflt.tag != CG_V_STOP)
-        return cg_raise(&cg_exc_TypeError, "Cannot specify a default for %s() with multiple positional arguments", name);
+        return cg_raise(&cg_exc_TypeError, "Cannot specify a default for %s() with multiple positional arguments",
+                        name);
     cg_value it;
     if (a->npos == 1) {
         it = cg_iter(a->pos[0]);
     } else {
         cg_value t = cg_tuple_from_array(a->npos, a->pos);
-        if (cg_is_err(t)) return t;
+        if (cg_is_err(t))
+            return t;
         it = cg_iter(t);
         cg_decref(t);
     }
-    if (cg_is_err(it)) return it;
+    if (cg_is_err(it))
+        return it;
     cg_value best = CG_STOP, best_key = CG_STOP;
     for (;;) {
         cg_value x = cg_next(it);
-        if (x.tag == CG_V_STOP) break;
-        if (cg_is_err(x)) goto fail;
+        if (x.tag == CG_V_STOP)
+            break;
+        if (cg_is_err(x))
+            goto fail;
         cg_value kx = cg_is_none(key) ? cg_incref(x) : cg_call1(key, x);
         if (cg_is_err(kx)) {
             cg_decref(x);
@@ -208,7 +269,8 @@ static cg_value min_max(const cg_args *a, const char *name, cg_cmpop op) {
     }
     cg_decref(it);
     if (best.tag == CG_V_STOP) {
-        if (dflt.tag != CG_V_STOP) return cg_incref(dflt);
+        if (dflt.tag != CG_V_STOP)
+            return cg_incref(dflt);
         return cg_raise(&cg_exc_ValueError, "%s() arg is an empty sequence", name);
     }
     cg_decref(best_key);
@@ -227,18 +289,21 @@ static cg_value b_max(cg_value self, const cg_args *a) { return min_max(a, "max"
 
 static cg_value b_sum(cg_value self, const cg_args *a) {
     cg_value arg[2];
-    if (BIND(B_SUM, arg, 2) < 0) return CG_ERR;
+    if (BIND(B_SUM, arg, 2) < 0)
+        return CG_ERR;
     cg_value acc = CG_ERR, it = CG_ERR;
     if (cg_is_str(arg[1])) {
         cg_raise(&cg_exc_TypeError, "sum() can't sum strings [use ''.join(seq) instead]");
         goto out;
     }
     it = cg_iter(arg[0]);
-    if (cg_is_err(it)) goto out;
+    if (cg_is_err(it))
+        goto out;
     acc = cg_incref(arg[1]);
     for (;;) {
         cg_value x = cg_next(it);
-        if (x.tag == CG_V_STOP) break;
+        if (x.tag == CG_V_STOP)
+            break;
         if (cg_is_err(x)) {
             cg_value_set(&acc, CG_ERR);
             break;
@@ -254,7 +319,8 @@ static cg_value b_sum(cg_value self, const cg_args *a) {
         }
         cg_decref(x);
         cg_value_set(&acc, n);
-        if (cg_is_err(acc)) break;
+        if (cg_is_err(acc))
+            break;
     }
 out:
     cg_decref(it);
@@ -265,18 +331,21 @@ out:
 /* ---- numbers ------------------------------------------------------------------------- */
 
 static cg_value b_abs(cg_value self, const cg_args *a) {
-    if (one_arg(a, "abs") < 0) return CG_ERR;
+    if (one_arg(a, "abs") < 0)
+        return CG_ERR;
     cg_value x = a->pos[0];
     switch (x.tag) {
     case CG_V_INT:
     case CG_V_BOOL:
-        if (x.u.i == INT64_MIN) return cg_int_overflow();
+        if (x.u.i == INT64_MIN)
+            return cg_int_overflow();
         return cg_int(x.u.i < 0 ? -x.u.i : x.u.i);
     case CG_V_FLOAT: return cg_float(fabs(x.u.f));
     default: break;
     }
     cg_value m = cg_type_lookup_borrowed(cg_typeof(x), cg_str_intern("__abs__"));
-    if (m.tag != CG_V_STOP) return cg_call1(m, x);
+    if (m.tag != CG_V_STOP)
+        return cg_call1(m, x);
     return cg_raise(&cg_exc_TypeError, "bad operand type for abs(): '%s'", cg_type_name(x));
 }
 
@@ -287,23 +356,27 @@ static double round_tens(double x, int64_t k) {
     snprintf(buf, sizeof buf, "%.60f", fabs(x));
     char *point = strchr(buf, '.');
     int64_t nint = point - buf;
-    if (k > nint) return 0.0 * x;   /* |x| < 10**k / 2 unless... checked below */
-    int64_t cut = nint - k;          /* digits before the cut stay */
+    if (k > nint)
+        return 0.0 * x;     /* |x| < 10**k / 2 unless... checked below */
+    int64_t cut = nint - k; /* digits before the cut stay */
     /* the rest, compared with one half of 10**k: its first digit, then any nonzero */
     int first = buf[cut] - '0';
     bool rest_nonzero = false;
     for (char *p = buf + cut + 1; *p; p++)
-        if (*p >= '1' && *p <= '9') rest_nonzero = true;
-    bool up = first > 5 || (first == 5 && rest_nonzero) ||
-              (first == 5 && !rest_nonzero && cut > 0 && (buf[cut - 1] - '0') % 2 == 1);
+        if (*p >= '1' && *p <= '9')
+            rest_nonzero = true;
+    bool up = first > 5 || (first == 5 && rest_nonzero)
+              || (first == 5 && !rest_nonzero && cut > 0 && (buf[cut - 1] - '0') % 2 == 1);
     char out[420];
     memcpy(out, buf, (size_t)cut);
     out[cut] = '\0';
-    if (cut == 0) strcpy(out, "0");
+    if (cut == 0)
+        strcpy(out, "0");
     if (up) {
         /* add one at the last kept digit */
         int64_t i = (int64_t)strlen(out) - 1;
-        while (i >= 0 && out[i] == '9') out[i--] = '0';
+        while (i >= 0 && out[i] == '9')
+            out[i--] = '0';
         if (i < 0) {
             memmove(out + 1, out, strlen(out) + 1);
             out[0] = '1';
@@ -318,62 +391,77 @@ static double round_tens(double x, int64_t k) {
 }
 
 cg_value cg_float_round(double x, int64_t ndigits) {
-    if (!isfinite(x) || x == 0.0) return cg_float(x);
+    if (!isfinite(x) || x == 0.0)
+        return cg_float(x);
     /* beyond these, rounding changes nothing / gives zero (CPython's bounds) */
-    if (ndigits > 323) return cg_float(x);
-    if (ndigits < -308) return cg_float(0.0 * x);
+    if (ndigits > 323)
+        return cg_float(x);
+    if (ndigits < -308)
+        return cg_float(0.0 * x);
     double r;
     if (ndigits >= 0) {
         int need = snprintf(NULL, 0, "%.*f", (int)ndigits, x);
         char *buf = malloc((size_t)need + 1);
-        if (!buf) return cg_raise_nomemory();
+        if (!buf)
+            return cg_raise_nomemory();
         snprintf(buf, (size_t)need + 1, "%.*f", (int)ndigits, x);
         r = strtod(buf, NULL);
         free(buf);
     } else {
-        if (fabs(x) < 1.0) return cg_float(0.0 * x);
+        if (fabs(x) < 1.0)
+            return cg_float(0.0 * x);
         r = round_tens(x, -ndigits);
     }
-    if (isinf(r)) return cg_raise(&cg_exc_OverflowError, "rounded value too large to represent");
+    if (isinf(r))
+        return cg_raise(&cg_exc_OverflowError, "rounded value too large to represent");
     return cg_float(r);
 }
 
 /* round(int, ndigits < 0): half to even at 10**-ndigits */
 static cg_value int_round(int64_t v, int64_t ndigits) {
-    if (ndigits >= 0) return cg_int(v);
-    if (ndigits < -19) return cg_int(0);
+    if (ndigits >= 0)
+        return cg_int(v);
+    if (ndigits < -19)
+        return cg_int(0);
     if (ndigits == -19) {
         /* 10**19 is past 64 bits: |v| rounds to 0 or to +-10**19 */
         uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
         return u > UINT64_C(5000000000000000000) ? cg_int_overflow() : cg_int(0);
     }
     int64_t p = 1;
-    for (int64_t i = 0; i < -ndigits; i++) p *= 10;
+    for (int64_t i = 0; i < -ndigits; i++)
+        p *= 10;
     int64_t q = v / p, r = v % p;
     if (r < 0) {
         q--;
         r += p;
     }
     /* v = q*p + r, 0 <= r < p */
-    if (r * 2 > p || (r * 2 == p && (q & 1))) q++;
+    if (r * 2 > p || (r * 2 == p && (q & 1)))
+        q++;
     int64_t out;
-    if (__builtin_mul_overflow(q, p, &out)) return cg_int_overflow();
+    if (__builtin_mul_overflow(q, p, &out))
+        return cg_int_overflow();
     return cg_int(out);
 }
 
 static cg_value b_round(cg_value self, const cg_args *a) {
     cg_value arg[2];
-    if (BIND(B_ROUND, arg, 2) < 0) return CG_ERR;
+    if (BIND(B_ROUND, arg, 2) < 0)
+        return CG_ERR;
     cg_value x = arg[0], r = CG_ERR;
     int64_t nd = 0;
     bool has_nd = !cg_is_none(arg[1]);
-    if (has_nd && cg_index_value(arg[1], &nd) < 0) goto out;
+    if (has_nd && cg_index_value(arg[1], &nd) < 0)
+        goto out;
     switch (x.tag) {
     case CG_V_INT:
     case CG_V_BOOL: r = has_nd ? int_round(x.u.i, nd) : cg_int(x.u.i); break;
     case CG_V_FLOAT:
-        if (has_nd) r = cg_float_round(x.u.f, nd);
-        else r = cg_int_from_float(nearbyint(x.u.f));
+        if (has_nd)
+            r = cg_float_round(x.u.f, nd);
+        else
+            r = cg_int_from_float(nearbyint(x.u.f));
         break;
     default: {
         cg_value m = cg_type_lookup_borrowed(cg_typeof(x), cg_str_intern("__round__"));
@@ -392,19 +480,23 @@ out:
 }
 
 static cg_value b_divmod(cg_value self, const cg_args *a) {
-    if (npos_between(a, "divmod", 2, 2) < 0) return CG_ERR;
+    if (npos_between(a, "divmod", 2, 2) < 0)
+        return CG_ERR;
     cg_value x = a->pos[0], y = a->pos[1];
-    if (cg_is_num(x) && cg_is_num(y)) return cg_number_divmod(x, y);
+    if (cg_is_num(x) && cg_is_num(y))
+        return cg_number_divmod(x, y);
     cg_value m = cg_type_lookup_borrowed(cg_typeof(x), cg_str_intern("__divmod__"));
     if (m.tag != CG_V_STOP) {
         cg_value r = cg_call2(m, x, y);
-        if (!(r.tag == CG_V_OBJ && r.u.o == cg_NotImplemented.u.o)) return r;
+        if (!(r.tag == CG_V_OBJ && r.u.o == cg_NotImplemented.u.o))
+            return r;
         cg_decref(r);
     }
     m = cg_type_lookup_borrowed(cg_typeof(y), cg_str_intern("__rdivmod__"));
     if (m.tag != CG_V_STOP) {
         cg_value r = cg_call2(m, y, x);
-        if (!(r.tag == CG_V_OBJ && r.u.o == cg_NotImplemented.u.o)) return r;
+        if (!(r.tag == CG_V_OBJ && r.u.o == cg_NotImplemented.u.o))
+            return r;
         cg_decref(r);
     }
     return cg_raise(&cg_exc_TypeError, "unsupported operand type(s) for divmod(): '%s' and '%s'", cg_type_name(x),
@@ -415,12 +507,15 @@ static int64_t mulmod(int64_t a, int64_t b, int64_t m) { return (int64_t)(((__in
 
 /* pow(base, exp, mod) for ints; a negative exp takes the inverse mod m. */
 static cg_value pow_mod(int64_t base, int64_t exp, int64_t mod) {
-    if (mod == 0) return cg_raise(&cg_exc_ValueError, "pow() 3rd argument cannot be 0");
+    if (mod == 0)
+        return cg_raise(&cg_exc_ValueError, "pow() 3rd argument cannot be 0");
     bool neg_mod = mod < 0;
-    if (mod == INT64_MIN) return cg_int_overflow();
+    if (mod == INT64_MIN)
+        return cg_int_overflow();
     int64_t m = neg_mod ? -mod : mod;
     int64_t b = base % m;
-    if (b < 0) b += m;
+    if (b < 0)
+        b += m;
     if (exp < 0) {
         /* extended Euclid for b's inverse mod m */
         int64_t r0 = m, r1 = b, s0 = 0, s1 = 1;
@@ -430,30 +525,37 @@ static cg_value pow_mod(int64_t base, int64_t exp, int64_t mod) {
             t = s0 - q * s1;
             s0 = s1, s1 = t;
         }
-        if (r0 != 1) return cg_raise(&cg_exc_ValueError, "base is not invertible for the given modulus");
+        if (r0 != 1)
+            return cg_raise(&cg_exc_ValueError, "base is not invertible for the given modulus");
         b = s0 % m;
-        if (b < 0) b += m;
-        if (exp == INT64_MIN) return cg_int_overflow();
+        if (b < 0)
+            b += m;
+        if (exp == INT64_MIN)
+            return cg_int_overflow();
         exp = -exp;
     }
     int64_t r = m == 1 ? 0 : 1;
     while (exp > 0) {
-        if (exp & 1) r = mulmod(r, b, m);
+        if (exp & 1)
+            r = mulmod(r, b, m);
         b = mulmod(b, b, m);
         exp >>= 1;
     }
-    if (neg_mod && r != 0) r -= m;
+    if (neg_mod && r != 0)
+        r -= m;
     return cg_int(r);
 }
 
 static cg_value b_pow(cg_value self, const cg_args *a) {
     cg_value arg[3];
-    if (BIND(B_POW, arg, 3) < 0) return CG_ERR;
+    if (BIND(B_POW, arg, 3) < 0)
+        return CG_ERR;
     cg_value r;
     if (cg_is_none(arg[2])) {
         r = cg_binary(arg[0], arg[1], OP_POW);
-    } else if ((arg[0].tag == CG_V_INT || arg[0].tag == CG_V_BOOL) && (arg[1].tag == CG_V_INT || arg[1].tag == CG_V_BOOL) &&
-               (arg[2].tag == CG_V_INT || arg[2].tag == CG_V_BOOL)) {
+    } else if ((arg[0].tag == CG_V_INT || arg[0].tag == CG_V_BOOL)
+               && (arg[1].tag == CG_V_INT || arg[1].tag == CG_V_BOOL)
+               && (arg[2].tag == CG_V_INT || arg[2].tag == CG_V_BOOL)) {
         r = pow_mod(arg[0].u.i, arg[1].u.i, arg[2].u.i);
     } else {
         r = cg_raise(&cg_exc_TypeError, "pow() 3rd argument not allowed unless all arguments are integers");
@@ -468,12 +570,14 @@ static bool is_type(cg_value v) { return v.tag == CG_V_OBJ && cg_isinstance(v, &
 
 /* 1, 0, or -1: is t (a type) a subtype of spec (a type or nested tuple of types)? */
 static int subtype_of(cg_type *t, cg_value spec, const char *errmsg) {
-    if (is_type(spec)) return cg_type_is_subtype(t, (cg_type *)spec.u.o);
+    if (is_type(spec))
+        return cg_type_is_subtype(t, (cg_type *)spec.u.o);
     if (cg_is_tuple(spec)) {
         cg_tuple *tu = cg_as_tuple(spec);
         for (int64_t i = 0; i < tu->len; i++) {
             int r = subtype_of(t, tu->items[i], errmsg);
-            if (r != 0) return r;
+            if (r != 0)
+                return r;
         }
         return 0;
     }
@@ -481,14 +585,18 @@ static int subtype_of(cg_type *t, cg_value spec, const char *errmsg) {
 }
 
 static cg_value b_isinstance(cg_value self, const cg_args *a) {
-    if (npos_between(a, "isinstance", 2, 2) < 0) return CG_ERR;
-    int r = subtype_of(cg_typeof(a->pos[0]), a->pos[1], "isinstance() arg 2 must be a type, a tuple of types, or a union");
+    if (npos_between(a, "isinstance", 2, 2) < 0)
+        return CG_ERR;
+    int r =
+        subtype_of(cg_typeof(a->pos[0]), a->pos[1], "isinstance() arg 2 must be a type, a tuple of types, or a union");
     return r < 0 ? CG_ERR : cg_bool(r);
 }
 
 static cg_value b_issubclass(cg_value self, const cg_args *a) {
-    if (npos_between(a, "issubclass", 2, 2) < 0) return CG_ERR;
-    if (!is_type(a->pos[0])) return cg_raise(&cg_exc_TypeError, "issubclass() arg 1 must be a class");
+    if (npos_between(a, "issubclass", 2, 2) < 0)
+        return CG_ERR;
+    if (!is_type(a->pos[0]))
+        return cg_raise(&cg_exc_TypeError, "issubclass() arg 1 must be a class");
     int r = subtype_of((cg_type *)a->pos[0].u.o, a->pos[1],
                        "issubclass() arg 2 must be a class, a tuple of classes, or a union");
     return r < 0 ? CG_ERR : cg_bool(r);
@@ -500,28 +608,34 @@ static cg_str *attr_name(cg_value v) {
         return NULL;
     }
     cg_str *s = cg_str_intern_n(cg_str_cstr(v), (size_t)cg_as_str(v)->len);
-    if (!s) cg_raise_nomemory();
+    if (!s)
+        cg_raise_nomemory();
     return s;
 }
 
 static cg_value b_hasattr(cg_value self, const cg_args *a) {
-    if (npos_between(a, "hasattr", 2, 2) < 0) return CG_ERR;
+    if (npos_between(a, "hasattr", 2, 2) < 0)
+        return CG_ERR;
     cg_str *name = attr_name(a->pos[1]);
-    if (!name) return CG_ERR;
+    if (!name)
+        return CG_ERR;
     cg_value v = cg_getattr(a->pos[0], name);
     if (!cg_is_err(v)) {
         cg_decref(v);
         return CG_TRUE;
     }
-    if (!cg_exc_matches(&cg_exc_AttributeError)) return CG_ERR;
+    if (!cg_exc_matches(&cg_exc_AttributeError))
+        return CG_ERR;
     cg_exc_clear();
     return CG_FALSE;
 }
 
 static cg_value b_getattr(cg_value self, const cg_args *a) {
-    if (npos_between(a, "getattr", 2, 3) < 0) return CG_ERR;
+    if (npos_between(a, "getattr", 2, 3) < 0)
+        return CG_ERR;
     cg_str *name = attr_name(a->pos[1]);
-    if (!name) return CG_ERR;
+    if (!name)
+        return CG_ERR;
     cg_value v = cg_getattr(a->pos[0], name);
     if (cg_is_err(v) && a->npos == 3 && cg_exc_matches(&cg_exc_AttributeError)) {
         cg_exc_clear();
@@ -531,63 +645,80 @@ static cg_value b_getattr(cg_value self, const cg_args *a) {
 }
 
 static cg_value b_setattr(cg_value self, const cg_args *a) {
-    if (npos_between(a, "setattr", 3, 3) < 0) return CG_ERR;
+    if (npos_between(a, "setattr", 3, 3) < 0)
+        return CG_ERR;
     cg_str *name = attr_name(a->pos[1]);
-    if (!name) return CG_ERR;
+    if (!name)
+        return CG_ERR;
     return cg_setattr(a->pos[0], name, a->pos[2]) < 0 ? CG_ERR : CG_NONE;
 }
 
 static cg_value b_delattr(cg_value self, const cg_args *a) {
-    if (npos_between(a, "delattr", 2, 2) < 0) return CG_ERR;
+    if (npos_between(a, "delattr", 2, 2) < 0)
+        return CG_ERR;
     cg_str *name = attr_name(a->pos[1]);
-    if (!name) return CG_ERR;
+    if (!name)
+        return CG_ERR;
     return cg_delattr(a->pos[0], name) < 0 ? CG_ERR : CG_NONE;
 }
 
 static cg_value b_callable(cg_value self, const cg_args *a) {
-    if (one_arg(a, "callable") < 0) return CG_ERR;
+    if (one_arg(a, "callable") < 0)
+        return CG_ERR;
     cg_type *t = cg_typeof(a->pos[0]);
-    if (t->flags & CG_TYPE_HEAP) return cg_bool(cg_type_lookup_borrowed(t, cg_str_intern("__call__")).tag != CG_V_STOP);
+    if (t->flags & CG_TYPE_HEAP)
+        return cg_bool(cg_type_lookup_borrowed(t, cg_str_intern("__call__")).tag != CG_V_STOP);
     return cg_bool(t->call != NULL);
 }
 
 static cg_value b_vars(cg_value self, const cg_args *a) {
-    if (npos_between(a, "vars", 1, 1) < 0) return CG_ERR;
+    if (npos_between(a, "vars", 1, 1) < 0)
+        return CG_ERR;
     cg_value v = a->pos[0];
-    if (is_type(v) && ((cg_type *)v.u.o)->dict) return cg_incref(cg_obj_value(((cg_type *)v.u.o)->dict));
-    if (cg_is_type(v, &cg_type_module)) return cg_incref(cg_obj_value(cg_module_dict_borrowed(v)));
+    if (is_type(v) && ((cg_type *)v.u.o)->dict)
+        return cg_incref(cg_obj_value(((cg_type *)v.u.o)->dict));
+    if (cg_is_type(v, &cg_type_module))
+        return cg_incref(cg_obj_value(cg_module_dict_borrowed(v)));
     cg_dict *d = cg_instance_dict_borrowed(v);
-    if (!d) return cg_raise(&cg_exc_TypeError, "vars() argument must have __dict__ attribute");
+    if (!d)
+        return cg_raise(&cg_exc_TypeError, "vars() argument must have __dict__ attribute");
     return cg_incref(cg_obj_value(d));
 }
 
 static int add_keys(cg_value set, cg_dict *d) {
-    if (!d) return 0;
+    if (!d)
+        return 0;
     int64_t pos = 0;
     cg_value k;
     while (cg_dict_next(d, &pos, &k, NULL))
-        if (cg_is_str(k) && cg_set_add(set, k) < 0) return -1;
+        if (cg_is_str(k) && cg_set_add(set, k) < 0)
+            return -1;
     return 0;
 }
 
 /* dir(obj): the instance's attributes and its class chain's, sorted. */
 static cg_value b_dir(cg_value self, const cg_args *a) {
-    if (npos_between(a, "dir", 1, 1) < 0) return CG_ERR;
+    if (npos_between(a, "dir", 1, 1) < 0)
+        return CG_ERR;
     cg_value v = a->pos[0];
     cg_value names = cg_set_new();
-    if (cg_is_err(names)) return names;
+    if (cg_is_err(names))
+        return names;
     int rc = 0;
     if (cg_is_type(v, &cg_type_module)) {
         rc = add_keys(names, cg_module_dict_borrowed(v));
     } else {
         rc = add_keys(names, cg_instance_dict_borrowed(v));
         cg_type *t = is_type(v) ? (cg_type *)v.u.o : cg_typeof(v);
-        for (; rc == 0 && t; t = t->base) rc = add_keys(names, t->dict);
-        if (rc == 0) rc = add_keys(names, cg_type_object.dict);
+        for (; rc == 0 && t; t = t->base)
+            rc = add_keys(names, t->dict);
+        if (rc == 0)
+            rc = add_keys(names, cg_type_object.dict);
     }
     cg_value l = rc < 0 ? CG_ERR : cg_list_from_iterable(names);
     cg_decref(names);
-    if (cg_is_err(l)) return l;
+    if (cg_is_err(l))
+        return l;
     if (cg_list_sort(l, CG_NONE, false) < 0) {
         cg_decref(l);
         return CG_ERR;
@@ -598,17 +729,20 @@ static cg_value b_dir(cg_value self, const cg_args *a) {
 /* ---- text ---------------------------------------------------------------------------------- */
 
 static cg_value b_repr(cg_value self, const cg_args *a) {
-    if (one_arg(a, "repr") < 0) return CG_ERR;
+    if (one_arg(a, "repr") < 0)
+        return CG_ERR;
     return cg_repr(a->pos[0]);
 }
 
 static cg_value b_ascii(cg_value self, const cg_args *a) {
-    if (one_arg(a, "ascii") < 0) return CG_ERR;
+    if (one_arg(a, "ascii") < 0)
+        return CG_ERR;
     return cg_ascii(a->pos[0]);
 }
 
 static cg_value b_format(cg_value self, const cg_args *a) {
-    if (npos_between(a, "format", 1, 2) < 0) return CG_ERR;
+    if (npos_between(a, "format", 1, 2) < 0)
+        return CG_ERR;
     if (a->npos == 1) {
         cg_value empty = cg_obj_value(cg_str_empty());
         cg_value r = cg_format(a->pos[0], empty);
@@ -619,11 +753,13 @@ static cg_value b_format(cg_value self, const cg_args *a) {
 }
 
 static cg_value b_input(cg_value self, const cg_args *a) {
-    if (npos_between(a, "input", 0, 1) < 0) return CG_ERR;
+    if (npos_between(a, "input", 0, 1) < 0)
+        return CG_ERR;
     cg_value prompt = CG_STOP;
     if (a->npos == 1) {
         prompt = cg_to_str(a->pos[0]);
-        if (cg_is_err(prompt)) return prompt;
+        if (cg_is_err(prompt))
+            return prompt;
     }
     const cg_host *h = cg_host_get();
     cg_value r = h->input(h->ctx, prompt.tag == CG_V_STOP ? "" : cg_str_cstr(prompt), false);
@@ -632,17 +768,22 @@ static cg_value b_input(cg_value self, const cg_args *a) {
 }
 
 static cg_value b_chr(cg_value self, const cg_args *a) {
-    if (one_arg(a, "chr") < 0) return CG_ERR;
+    if (one_arg(a, "chr") < 0)
+        return CG_ERR;
     int64_t i;
-    if (cg_index_value(a->pos[0], &i) < 0) return CG_ERR;
-    if (i < INT32_MIN || i > INT32_MAX) return cg_raise(&cg_exc_OverflowError, "Python int too large to convert to C int");
-    if (i < 0 || i > 0x10FFFF) return cg_raise(&cg_exc_ValueError, "chr() arg not in range(0x110000)");
+    if (cg_index_value(a->pos[0], &i) < 0)
+        return CG_ERR;
+    if (i < INT32_MIN || i > INT32_MAX)
+        return cg_raise(&cg_exc_OverflowError, "Python int too large to convert to C int");
+    if (i < 0 || i > 0x10FFFF)
+        return cg_raise(&cg_exc_ValueError, "chr() arg not in range(0x110000)");
     char u[4];
     return cg_str_new(u, (size_t)cg_cp_encode((uint32_t)i, u));
 }
 
 static cg_value b_ord(cg_value self, const cg_args *a) {
-    if (one_arg(a, "ord") < 0) return CG_ERR;
+    if (one_arg(a, "ord") < 0)
+        return CG_ERR;
     cg_value c = a->pos[0];
     if (!cg_is_str(c))
         return cg_raise(&cg_exc_TypeError, "ord() expected string of length 1, but %s found", cg_type_name(c));
@@ -654,9 +795,11 @@ static cg_value b_ord(cg_value self, const cg_args *a) {
 }
 
 static cg_value radix(const cg_args *a, const char *name, const char *spec) {
-    if (one_arg(a, name) < 0) return CG_ERR;
+    if (one_arg(a, name) < 0)
+        return CG_ERR;
     int64_t i;
-    if (cg_index_value(a->pos[0], &i) < 0) return CG_ERR;
+    if (cg_index_value(a->pos[0], &i) < 0)
+        return CG_ERR;
     cg_strbuf b = {0};
     if (cg_format_into(&b, cg_int(i), spec, strlen(spec)) < 0) {
         cg_strbuf_free(&b);
@@ -672,36 +815,46 @@ static cg_value b_bin(cg_value self, const cg_args *a) { return radix(a, "bin", 
 /* ---- identity, iteration ------------------------------------------------------------------ */
 
 static cg_value b_id(cg_value self, const cg_args *a) {
-    if (one_arg(a, "id") < 0) return CG_ERR;
+    if (one_arg(a, "id") < 0)
+        return CG_ERR;
     cg_value v = a->pos[0];
-    if (v.tag == CG_V_OBJ) return cg_int((int64_t)(uintptr_t)v.u.o);
+    if (v.tag == CG_V_OBJ)
+        return cg_int((int64_t)(uintptr_t)v.u.o);
     /* immediates have no address: a number unique to the value */
     uint64_t bits = v.tag == CG_V_FLOAT ? 0 : (uint64_t)v.u.i;
-    if (v.tag == CG_V_FLOAT) memcpy(&bits, &v.u.f, sizeof bits);
+    if (v.tag == CG_V_FLOAT)
+        memcpy(&bits, &v.u.f, sizeof bits);
     return cg_int((int64_t)((bits * 16 + (uint64_t)v.tag) & (uint64_t)INT64_MAX));
 }
 
 static cg_value b_hash(cg_value self, const cg_args *a) {
-    if (one_arg(a, "hash") < 0) return CG_ERR;
+    if (one_arg(a, "hash") < 0)
+        return CG_ERR;
     int64_t h = cg_hash(a->pos[0]);
     return h == -1 ? CG_ERR : cg_int(h);
 }
 
 static cg_value b_iter(cg_value self, const cg_args *a) {
-    if (npos_between(a, "iter", 1, 2) < 0) return CG_ERR;
+    if (npos_between(a, "iter", 1, 2) < 0)
+        return CG_ERR;
     if (a->npos == 2) {
         cg_type *t = cg_typeof(a->pos[0]);
-        if (!t->call || (t->flags & CG_TYPE_HEAP && cg_type_lookup_borrowed(t, cg_str_intern("__call__")).tag == CG_V_STOP)) return cg_raise(&cg_exc_TypeError, "iter(v, w): v must be callable");
+        if (!t->call
+            || (t->flags & CG_TYPE_HEAP && cg_type_lookup_borrowed(t, cg_str_intern("__call__")).tag == CG_V_STOP))
+            return cg_raise(&cg_exc_TypeError, "iter(v, w): v must be callable");
         return cg_callable_iter_new(a->pos[0], a->pos[1]);
     }
     return cg_iter(a->pos[0]);
 }
 
 static cg_value b_next(cg_value self, const cg_args *a) {
-    if (npos_between(a, "next", 1, 2) < 0) return CG_ERR;
+    if (npos_between(a, "next", 1, 2) < 0)
+        return CG_ERR;
     cg_value r = cg_next(a->pos[0]);
-    if (r.tag != CG_V_STOP) return r;
-    if (a->npos == 2) return cg_incref(a->pos[1]);
+    if (r.tag != CG_V_STOP)
+        return r;
+    if (a->npos == 2)
+        return cg_incref(a->pos[1]);
     if (cg_typeof(a->pos[0]) == &cg_type_generator) {
         cg_value ret = cg_gen_take_result(a->pos[0]);
         if (!cg_is_none(ret)) {
@@ -715,13 +868,16 @@ static cg_value b_next(cg_value self, const cg_args *a) {
 
 /* any/all: stop at the first element whose truth is `stop_at` */
 static cg_value any_all(const cg_args *a, const char *name, bool stop_at) {
-    if (one_arg(a, name) < 0) return CG_ERR;
+    if (one_arg(a, name) < 0)
+        return CG_ERR;
     cg_value it = cg_iter(a->pos[0]);
-    if (cg_is_err(it)) return it;
+    if (cg_is_err(it))
+        return it;
     cg_value r = cg_bool(!stop_at);
     for (;;) {
         cg_value x = cg_next(it);
-        if (x.tag == CG_V_STOP) break;
+        if (x.tag == CG_V_STOP)
+            break;
         int t = cg_is_err(x) ? -1 : cg_truth(x);
         cg_decref(x);
         if (t < 0) {
@@ -749,9 +905,11 @@ static const cg_method_def builtin_defs[] = {
     [B_SORTED] = {"sorted", b_sorted, NULL, "sorted(iterable, /, *, key=None, reverse=False)"},
     [B_MIN] = {"min", b_min, NULL, "min(iterable, *[, default=obj, key=func]) / min(arg1, arg2, *args, *[, key=func])"},
     [B_MAX] = {"max", b_max, NULL, "max(iterable, *[, default=obj, key=func]) / max(arg1, arg2, *args, *[, key=func])"},
-    [B_SUM] = {"sum", b_sum, "sum(iterable, /, start=0)", "Return the sum of a 'start' value (default: 0) plus an iterable of numbers."},
+    [B_SUM] = {"sum", b_sum, "sum(iterable, /, start=0)",
+               "Return the sum of a 'start' value (default: 0) plus an iterable of numbers."},
     [B_ABS] = {"abs", b_abs, NULL, "abs(x, /): Return the absolute value of the argument."},
-    [B_ROUND] = {"round", b_round, "round(number, ndigits=None)", "Round a number to a given precision in decimal digits."},
+    [B_ROUND] = {"round", b_round, "round(number, ndigits=None)",
+                 "Round a number to a given precision in decimal digits."},
     [B_ISINSTANCE] = {"isinstance", b_isinstance, NULL, "isinstance(obj, class_or_tuple, /)"},
     [B_ISSUBCLASS] = {"issubclass", b_issubclass, NULL, "issubclass(cls, class_or_tuple, /)"},
     [B_HASATTR] = {"hasattr", b_hasattr, NULL, "hasattr(obj, name, /)"},
@@ -767,7 +925,8 @@ static const cg_method_def builtin_defs[] = {
     [B_ANY] = {"any", b_any, NULL, "any(iterable, /)"},
     [B_ALL] = {"all", b_all, NULL, "all(iterable, /)"},
     [B_DIVMOD] = {"divmod", b_divmod, NULL, "divmod(x, y, /): Return the tuple (x//y, x%y)."},
-    [B_POW] = {"pow", b_pow, "pow(base, exp, mod=None)", "Equivalent to base**exp with 2 arguments or base**exp % mod with 3."},
+    [B_POW] = {"pow", b_pow, "pow(base, exp, mod=None)",
+               "Equivalent to base**exp with 2 arguments or base**exp % mod with 3."},
     [B_HASH] = {"hash", b_hash, NULL, "hash(obj, /): Return the hash value for the given object."},
     [B_CALLABLE] = {"callable", b_callable, NULL, "callable(obj, /)"},
     [B_CHR] = {"chr", b_chr, NULL, "chr(i, /): Return a Unicode string of one character with ordinal i."},
@@ -785,44 +944,87 @@ static const cg_method_def builtin_defs[] = {
 
 int cg_types_init(void) {
     static bool done;
-    if (done) return 0;
-    if (cg_number_types_init() < 0 || cg_type_add_methods(&cg_type_str, cg_str_methods) < 0 ||
-        cg_list_type_init() < 0 || cg_generator_type_init() < 0 || cg_tuple_type_init() < 0 || cg_dict_type_init() < 0 || cg_set_type_init() < 0 ||
-        cg_range_type_init() < 0 || cg_slice_type_init() < 0 || cg_iterator_types_init() < 0)
+    if (done)
+        return 0;
+    if (cg_number_types_init() < 0 || cg_type_add_methods(&cg_type_str, cg_str_methods) < 0 || cg_list_type_init() < 0
+        || cg_generator_type_init() < 0 || cg_tuple_type_init() < 0 || cg_dict_type_init() < 0 || cg_set_type_init() < 0
+        || cg_range_type_init() < 0 || cg_slice_type_init() < 0 || cg_iterator_types_init() < 0)
         return -1;
-    cg_type *wrapped[] = {&cg_type_list, &cg_type_tuple, &cg_type_dict, &cg_type_str, &cg_type_set,
-                          &cg_type_frozenset, &cg_type_range};
+    cg_type *wrapped[] = {&cg_type_list, &cg_type_tuple,     &cg_type_dict, &cg_type_str,
+                          &cg_type_set,  &cg_type_frozenset, &cg_type_range};
     for (size_t i = 0; i < sizeof wrapped / sizeof *wrapped; i++)
-        if (cg_add_slot_wrappers(wrapped[i]) < 0) return -1;
+        if (cg_add_slot_wrappers(wrapped[i]) < 0)
+            return -1;
     done = true;
     return 0;
 }
 
 static const char *const EXCEPTION_NAMES[] = {
-    "BaseException", "Exception", "KeyboardInterrupt", "SystemExit", "StopIteration", "GeneratorExit", "ArithmeticError",
-    "ZeroDivisionError", "OverflowError", "AssertionError", "AttributeError", "LookupError", "IndexError",
-    "KeyError", "NameError", "UnboundLocalError", "TypeError", "ValueError", "RuntimeError",
-    "NotImplementedError", "RecursionError", "ImportError", "ModuleNotFoundError", "MemoryError", "SyntaxError",
-    "IndentationError", "TabError", "UnicodeError", "UnicodeDecodeError", "Warning", "UserWarning",
-    "DeprecationWarning", "EOFError", "OSError", "FileNotFoundError", "PendingDeprecationWarning", "FutureWarning", "RuntimeWarning",
-    "SyntaxWarning", "ImportWarning", "ResourceWarning", "BytesWarning", "UnicodeWarning", "EncodingWarning",
+    "BaseException",
+    "Exception",
+    "KeyboardInterrupt",
+    "SystemExit",
+    "StopIteration",
+    "GeneratorExit",
+    "ArithmeticError",
+    "ZeroDivisionError",
+    "OverflowError",
+    "AssertionError",
+    "AttributeError",
+    "LookupError",
+    "IndexError",
+    "KeyError",
+    "NameError",
+    "UnboundLocalError",
+    "TypeError",
+    "ValueError",
+    "RuntimeError",
+    "NotImplementedError",
+    "RecursionError",
+    "ImportError",
+    "ModuleNotFoundError",
+    "MemoryError",
+    "SyntaxError",
+    "IndentationError",
+    "TabError",
+    "UnicodeError",
+    "UnicodeDecodeError",
+    "Warning",
+    "UserWarning",
+    "DeprecationWarning",
+    "EOFError",
+    "OSError",
+    "FileNotFoundError",
+    "PendingDeprecationWarning",
+    "FutureWarning",
+    "RuntimeWarning",
+    "SyntaxWarning",
+    "ImportWarning",
+    "ResourceWarning",
+    "BytesWarning",
+    "UnicodeWarning",
+    "EncodingWarning",
 };
 
 static cg_type *const TYPES[] = {
-    &cg_type_int, &cg_type_float, &cg_type_str, &cg_type_bool, &cg_type_list, &cg_type_tuple,
-    &cg_type_dict, &cg_type_set, &cg_type_frozenset, &cg_type_range, &cg_type_slice, &cg_type_object,
-    &cg_type_type, &cg_type_enumerate, &cg_type_zip, &cg_type_map, &cg_type_filter, &cg_type_reversed,
+    &cg_type_int,  &cg_type_float,     &cg_type_str,       &cg_type_bool,  &cg_type_list,   &cg_type_tuple,
+    &cg_type_dict, &cg_type_set,       &cg_type_frozenset, &cg_type_range, &cg_type_slice,  &cg_type_object,
+    &cg_type_type, &cg_type_enumerate, &cg_type_zip,       &cg_type_map,   &cg_type_filter, &cg_type_reversed,
 };
 
 int cg_builtins_init(cg_dict *builtins) {
-    if (cg_types_init() < 0) return -1;
+    if (cg_types_init() < 0)
+        return -1;
     /* the functions are bound to a `builtins` module, as in Python */
     cg_value m = cg_module_new("builtins");
-    if (cg_is_err(m)) return -1;
+    if (cg_is_err(m))
+        return -1;
     int rc = cg_module_add_methods(m, builtin_defs);
     /* then what modules add (lang/config.c) */
-    for (const cg_builtins_adder *add = cg_config_builtins; rc == 0 && *add; add++) rc = (*add)(m);
-    if (rc == 0) rc = cg_dict_update(builtins, cg_obj_value(cg_module_dict_borrowed(m)));
+    for (const cg_builtins_adder *add = cg_config_builtins; rc == 0 && *add; add++)
+        rc = (*add)(m);
+    if (rc == 0)
+        rc = cg_dict_update(builtins, cg_obj_value(cg_module_dict_borrowed(m)));
     /* the functions keep the module alive; its dict must not keep them */
     cg_dict_clear(cg_module_dict_borrowed(m));
     cg_decref(m);
@@ -830,9 +1032,12 @@ int cg_builtins_init(cg_dict *builtins) {
         rc = cg_dict_set_str(builtins, TYPES[i]->name, cg_obj_value(TYPES[i]));
     for (size_t i = 0; rc == 0 && i < sizeof EXCEPTION_NAMES / sizeof *EXCEPTION_NAMES; i++) {
         cg_type *t = cg_exc_by_name(EXCEPTION_NAMES[i]);
-        if (t) rc = cg_dict_set_str(builtins, EXCEPTION_NAMES[i], cg_obj_value(t));
+        if (t)
+            rc = cg_dict_set_str(builtins, EXCEPTION_NAMES[i], cg_obj_value(t));
     }
-    if (rc == 0) rc = cg_dict_set_str(builtins, "Ellipsis", cg_Ellipsis);
-    if (rc == 0) rc = cg_dict_set_str(builtins, "NotImplemented", cg_NotImplemented);
+    if (rc == 0)
+        rc = cg_dict_set_str(builtins, "Ellipsis", cg_Ellipsis);
+    if (rc == 0)
+        rc = cg_dict_set_str(builtins, "NotImplemented", cg_NotImplemented);
     return rc;
 }

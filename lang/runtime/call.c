@@ -42,13 +42,15 @@ cg_value cg_cell_new(cg_value v) {
 
 int cg_check_depth(void) {
     char probe;
-    if ((uintptr_t)&probe >= cg_ev.stack_limit) return 0;
+    if ((uintptr_t)&probe >= cg_ev.stack_limit)
+        return 0;
     return cg_raise_int(&cg_exc_RecursionError, "maximum recursion depth exceeded");
 }
 
 int cg_recursion_enter(const char *where) {
-    if (cg_check_depth() < 0) return -1;
-    if (++cg_ev.depth > cg_ev.limit + 50) {  /* C-level nesting: repr, compare */
+    if (cg_check_depth() < 0)
+        return -1;
+    if (++cg_ev.depth > cg_ev.limit + 50) { /* C-level nesting: repr, compare */
         cg_ev.depth--;
         return cg_raise_int(&cg_exc_RecursionError, "maximum recursion depth exceeded%s", where);
     }
@@ -58,7 +60,8 @@ int cg_recursion_enter(const char *where) {
 void cg_recursion_leave(void) { cg_ev.depth--; }
 
 cg_value cg_guard_recursion(cg_value (*fn)(cg_value), cg_value v) {
-    if (cg_recursion_enter(" while getting the repr of an object") < 0) return CG_ERR;
+    if (cg_recursion_enter(" while getting the repr of an object") < 0)
+        return CG_ERR;
     cg_value r = fn(v);
     cg_recursion_leave();
     return r;
@@ -68,14 +71,16 @@ cg_value cg_guard_recursion(cg_value (*fn)(cg_value), cg_value v) {
 
 static void function_dealloc(cg_obj *o) {
     cg_function *fn = (cg_function *)o;
-    for (int i = 0; i < fn->params.n; i++) cg_decref(fn->params.defaults[i]);
+    for (int i = 0; i < fn->params.n; i++)
+        cg_decref(fn->params.defaults[i]);
     free(fn->params.defaults);
     cg_decref(fn->closure);
     cg_decref(fn->name);
     cg_decref(fn->qualname);
     cg_decref(fn->module);
     cg_decref(fn->doc);
-    if (fn->dict) cg_obj_decref(fn->dict);
+    if (fn->dict)
+        cg_obj_decref(fn->dict);
     cg_obj_decref(fn->globals);
     cg_ast_arena_release(fn->arena);
     free(fn);
@@ -88,28 +93,35 @@ static cg_value function_repr(cg_value v) {
 
 static cg_value function_descr_get(cg_value d, cg_value obj, cg_type *owner) {
     (void)owner;
-    if (obj.tag == CG_V_NONE) return cg_incref(d);
+    if (obj.tag == CG_V_NONE)
+        return cg_incref(d);
     return cg_method_new(d, obj);
 }
 
 static cg_value function_getattr(cg_value v, cg_str *name) {
     cg_function *fn = (cg_function *)v.u.o;
     const char *n = name->s;
-    if (!strcmp(n, "__name__")) return cg_incref(fn->name);
-    if (!strcmp(n, "__qualname__")) return cg_incref(fn->qualname);
-    if (!strcmp(n, "__module__")) return cg_incref(fn->module);
-    if (!strcmp(n, "__doc__")) return cg_incref(fn->doc);
+    if (!strcmp(n, "__name__"))
+        return cg_incref(fn->name);
+    if (!strcmp(n, "__qualname__"))
+        return cg_incref(fn->qualname);
+    if (!strcmp(n, "__module__"))
+        return cg_incref(fn->module);
+    if (!strcmp(n, "__doc__"))
+        return cg_incref(fn->doc);
     if (!strcmp(n, "__dict__")) {
         if (!fn->dict) {
             cg_value d = cg_dict_new();
-            if (cg_is_err(d)) return d;
+            if (cg_is_err(d))
+                return d;
             fn->dict = cg_as_dict(d);
         }
         return cg_incref(cg_obj_value(fn->dict));
     }
     if (fn->dict) {
         cg_value r = cg_dict_get_str_borrowed(fn->dict, name);
-        if (r.tag != CG_V_STOP) return cg_incref(r);
+        if (r.tag != CG_V_STOP)
+            return cg_incref(r);
     }
     return CG_STOP;
 }
@@ -122,18 +134,21 @@ static int function_setattr(cg_value v, cg_str *name, cg_value value) {
                       : !strcmp(name->s, "__module__")   ? &fn->module
                                                          : NULL;
     if (field) {
-        if (value.tag == CG_V_ERR) return cg_raise_int(&cg_exc_TypeError, "can't delete %s", name->s);
+        if (value.tag == CG_V_ERR)
+            return cg_raise_int(&cg_exc_TypeError, "can't delete %s", name->s);
         cg_value_set(field, cg_incref(value));
         return 0;
     }
     if (!fn->dict) {
         cg_value d = cg_dict_new();
-        if (cg_is_err(d)) return -1;
+        if (cg_is_err(d))
+            return -1;
         fn->dict = cg_as_dict(d);
     }
     if (value.tag == CG_V_ERR) {
         int r = cg_dict_del(fn->dict, cg_obj_value(name));
-        if (r == 0) cg_raise_no_attribute(v, name);
+        if (r == 0)
+            cg_raise_no_attribute(v, name);
         return r > 0 ? 0 : -1;
     }
     return cg_dict_set(fn->dict, cg_obj_value(name), value);
@@ -156,25 +171,27 @@ cg_type cg_type_function = {
 };
 
 static cg_value body_docstring(const cg_ast *def) {
-    if (def->kind != AST_FUNCTION_DEF || def->u.func.body.n == 0) return CG_NONE;
+    if (def->kind != AST_FUNCTION_DEF || def->u.func.body.n == 0)
+        return CG_NONE;
     const cg_ast *s = def->u.func.body.items[0];
-    if (s->kind != AST_EXPR_STMT || s->u.expr.value->kind != AST_CONSTANT ||
-        s->u.expr.value->u.constant.kind != CONST_STR)
+    if (s->kind != AST_EXPR_STMT || s->u.expr.value->kind != AST_CONSTANT
+        || s->u.expr.value->u.constant.kind != CONST_STR)
         return CG_NONE;
     return cg_incref(*(cg_value *)s->u.expr.value->u.constant.value);
 }
 
-cg_value cg_function_new(cg_frame *f, const cg_ast *def, cg_value *defaults, int ndefaults,
-                         cg_value *kwdefaults) {
+cg_value cg_function_new(cg_frame *f, const cg_ast *def, cg_value *defaults, int ndefaults, cg_value *kwdefaults) {
     cg_scope *sc = cg_scope_of(def);
     cg_function *fn = calloc(1, sizeof *fn);
     cg_value *dflt = calloc((size_t)sc->params.n + 1, sizeof *dflt);
     cg_value closure = CG_NONE;
-    if (sc->nfree) closure = cg_tuple_new(sc->nfree);
+    if (sc->nfree)
+        closure = cg_tuple_new(sc->nfree);
     if (!fn || !dflt || cg_is_err(closure)) {
         free(fn);
         free(dflt);
-        if (!cg_is_err(closure)) cg_decref(closure);
+        if (!cg_is_err(closure))
+            cg_decref(closure);
         return cg_raise_nomemory();
     }
     fn->head = (cg_obj){1, &cg_type_function};
@@ -187,8 +204,10 @@ cg_value cg_function_new(cg_frame *f, const cg_ast *def, cg_value *defaults, int
     fn->params.defaults = dflt;
     /* defaults align with the last positional parameters */
     int npos = sc->params.npos;
-    for (int i = 0; i < sc->params.n; i++) dflt[i] = CG_STOP;
-    for (int i = 0; i < ndefaults; i++) dflt[npos - ndefaults + i] = cg_incref(defaults[i]);
+    for (int i = 0; i < sc->params.n; i++)
+        dflt[i] = CG_STOP;
+    for (int i = 0; i < ndefaults; i++)
+        dflt[npos - ndefaults + i] = cg_incref(defaults[i]);
     if (kwdefaults) {
         int k = 0;
         for (int i = 0; i < sc->params.n; i++)
@@ -218,7 +237,8 @@ cg_value cg_function_new(cg_frame *f, const cg_ast *def, cg_value *defaults, int
 static int bind(cg_function *fn, const cg_args *a, cg_value *slots) {
     const cg_params *p = &fn->params;
     if (a->nkw == 0 && a->npos == p->n && p->npos == p->n) {
-        for (int i = 0; i < a->npos; i++) slots[i] = cg_incref(a->pos[i]);
+        for (int i = 0; i < a->npos; i++)
+            slots[i] = cg_incref(a->pos[i]);
         return 0;
     }
     return cg_params_bind(p, a, slots);
@@ -231,7 +251,8 @@ static cg_value generator_of(cg_function *fn, cg_value *slots, cg_value *small) 
     if (slots == small) {
         own = malloc(sizeof *own * (n ? n : 1));
         if (!own) {
-            for (size_t i = 0; i < n; i++) cg_decref(slots[i]);
+            for (size_t i = 0; i < n; i++)
+                cg_decref(slots[i]);
             return cg_raise_nomemory();
         }
         memcpy(own, slots, sizeof *own * n);
@@ -244,10 +265,13 @@ static cg_value function_call(cg_value f, const cg_args *a) {
     cg_scope *sc = fn->scope;
     cg_value small[16];
     cg_value *slots = sc->nslots <= 16 ? small : malloc(sizeof *slots * (size_t)sc->nslots);
-    if (!slots) return cg_raise_nomemory();
-    for (int i = sc->nparams; i < sc->nslots; i++) slots[i] = CG_STOP;
+    if (!slots)
+        return cg_raise_nomemory();
+    for (int i = sc->nparams; i < sc->nslots; i++)
+        slots[i] = CG_STOP;
     if (bind(fn, a, slots) < 0) {
-        if (slots != small) free(slots);
+        if (slots != small)
+            free(slots);
         return CG_ERR;
     }
     for (int i = 0; i < sc->ncells; i++) {
@@ -256,10 +280,17 @@ static cg_value function_call(cg_value f, const cg_args *a) {
     }
     for (int i = 0; i < sc->nfree; i++)
         slots[sc->free_slots[i]] = cg_incref(((cg_tuple *)fn->closure.u.o)->items[i]);
-    if (sc->has_yield) return generator_of(fn, slots, small);
-    cg_frame frame = {.back = cg_ev.frame, .func = fn, .scope = sc, .slots = slots,
-                      .globals = fn->globals, .arena = fn->arena, .name = sc->name,
-                      .line = sc->node->line, .retval = CG_NONE};
+    if (sc->has_yield)
+        return generator_of(fn, slots, small);
+    cg_frame frame = {.back = cg_ev.frame,
+                      .func = fn,
+                      .scope = sc,
+                      .slots = slots,
+                      .globals = fn->globals,
+                      .arena = fn->arena,
+                      .name = sc->name,
+                      .line = sc->node->line,
+                      .retval = CG_NONE};
     cg_value result;
     if (cg_check_interrupt() < 0) {
         cg_ev.depth++;
@@ -280,8 +311,10 @@ static cg_value function_call(cg_value f, const cg_args *a) {
         }
     }
     cg_ev.depth--;
-    for (int i = 0; i < sc->nslots; i++) cg_decref(slots[i]);
-    if (slots != small) free(slots);
+    for (int i = 0; i < sc->nslots; i++)
+        cg_decref(slots[i]);
+    if (slots != small)
+        free(slots);
     return result;
 }
 
@@ -289,9 +322,11 @@ static cg_value function_call(cg_value f, const cg_args *a) {
  * through it: where it is raised, caught, or leaves the frame. */
 void cg_frame_add_traceback(cg_frame *f) {
     cg_value pending = cg_exc_peek_borrowed();
-    if (!cg_isinstance(pending, &cg_exc_BaseException)) return;
+    if (!cg_isinstance(pending, &cg_exc_BaseException))
+        return;
     cg_exc *e = (cg_exc *)pending.u.o;
-    if (e->tb_frame == f) return;
+    if (e->tb_frame == f)
+        return;
     e->tb_frame = f;
     const cg_ast *node = f->errnode ? f->errnode : f->stmt;
     int line = f->errnode ? f->errnode->line : f->line;
@@ -312,14 +347,15 @@ typedef struct {
 static int push_pos(call_args *c, cg_value v) {
     if (c->npos == c->cappos) {
         int cap = c->cappos * 2;
-        cg_value *n = c->pos == c->small_pos ? malloc(sizeof *n * (size_t)cap)
-                                             : realloc(c->pos, sizeof *n * (size_t)cap);
+        cg_value *n =
+            c->pos == c->small_pos ? malloc(sizeof *n * (size_t)cap) : realloc(c->pos, sizeof *n * (size_t)cap);
         if (!n) {
             cg_decref(v);
             cg_raise_nomemory();
             return -1;
         }
-        if (c->pos == c->small_pos) memcpy(n, c->small_pos, sizeof c->small_pos);
+        if (c->pos == c->small_pos)
+            memcpy(n, c->small_pos, sizeof c->small_pos);
         c->pos = n;
         c->cappos = cap;
     }
@@ -331,13 +367,13 @@ static int push_kw(call_args *c, cg_str *name, cg_value v) {
     for (int i = 0; i < c->nkw; i++)
         if (c->kwn[i] == name) {
             cg_decref(v);
-            return cg_raise_int(&cg_exc_TypeError, "got multiple values for keyword argument '%s'",
-                                name->s);
+            return cg_raise_int(&cg_exc_TypeError, "got multiple values for keyword argument '%s'", name->s);
         }
     if (c->nkw == c->capkw) {
         int cap = c->capkw ? c->capkw * 2 : 8;
         cg_str **nn = realloc(c->kwn, sizeof *nn * (size_t)cap);
-        if (nn) c->kwn = nn;
+        if (nn)
+            c->kwn = nn;
         cg_value *nv = nn ? realloc(c->kwv, sizeof *nv * (size_t)cap) : NULL;
         if (!nn || !nv) {
             cg_decref(v);
@@ -354,12 +390,14 @@ static int push_kw(call_args *c, cg_str *name, cg_value v) {
 }
 
 static void free_args(call_args *c) {
-    for (int i = 0; i < c->npos; i++) cg_decref(c->pos[i]);
+    for (int i = 0; i < c->npos; i++)
+        cg_decref(c->pos[i]);
     for (int i = 0; i < c->nkw; i++) {
         cg_obj_decref(c->kwn[i]);
         cg_decref(c->kwv[i]);
     }
-    if (c->pos != c->small_pos) free(c->pos);
+    if (c->pos != c->small_pos)
+        free(c->pos);
     free(c->kwn);
     free(c->kwv);
 }
@@ -378,7 +416,8 @@ static int star_args(call_args *c, cg_value iterable, cg_value func) {
     }
     for (;;) {
         cg_value x = cg_next(it);
-        if (x.tag == CG_V_STOP) break;
+        if (x.tag == CG_V_STOP)
+            break;
         if (cg_is_err(x) || push_pos(c, x) < 0) {
             cg_decref(it);
             return -1;
@@ -390,20 +429,22 @@ static int star_args(call_args *c, cg_value iterable, cg_value func) {
 
 static int star_kwargs(call_args *c, cg_value mapping) {
     if (!cg_is_type(mapping, &cg_type_dict))
-        return cg_raise_int(&cg_exc_TypeError, "argument after ** must be a mapping, not %s",
-                            cg_type_name(mapping));
+        return cg_raise_int(&cg_exc_TypeError, "argument after ** must be a mapping, not %s", cg_type_name(mapping));
     int64_t pos = 0;
     cg_value k, v;
     while (cg_dict_next(cg_as_dict(mapping), &pos, &k, &v)) {
-        if (!cg_is_str(k)) return cg_raise_int(&cg_exc_TypeError, "keywords must be strings");
-        if (push_kw(c, cg_str_intern(cg_str_cstr(k)), cg_incref(v)) < 0) return -1;
+        if (!cg_is_str(k))
+            return cg_raise_int(&cg_exc_TypeError, "keywords must be strings");
+        if (push_kw(c, cg_str_intern(cg_str_cstr(k)), cg_incref(v)) < 0)
+            return -1;
     }
     return 0;
 }
 
 cg_value cg_eval_call(cg_frame *f, const cg_ast *e) {
     cg_value func = cg_eval_expr(f, e->u.call.func);
-    if (cg_is_err(func)) return func;
+    if (cg_is_err(func))
+        return func;
     call_args c = {.cappos = 8};
     c.pos = c.small_pos;
     const cg_ast_list *args = &e->u.call.args;
@@ -411,11 +452,13 @@ cg_value cg_eval_call(cg_frame *f, const cg_ast *e) {
         const cg_ast *x = args->items[i];
         bool star = x->kind == AST_STARRED;
         cg_value v = cg_eval_expr(f, star ? x->u.starred.value : x);
-        if (cg_is_err(v)) goto fail;
+        if (cg_is_err(v))
+            goto fail;
         if (star) {
             int rc = star_args(&c, v, func);
             cg_decref(v);
-            if (rc < 0) goto fail;
+            if (rc < 0)
+                goto fail;
         } else if (push_pos(&c, v) < 0) {
             goto fail;
         }
@@ -424,7 +467,8 @@ cg_value cg_eval_call(cg_frame *f, const cg_ast *e) {
     for (int i = 0; i < kws->n; i++) {
         const cg_ast *k = kws->items[i];
         cg_value v = cg_eval_expr(f, k->u.keyword.value);
-        if (cg_is_err(v)) goto fail;
+        if (cg_is_err(v))
+            goto fail;
         int rc;
         if (k->u.keyword.arg) {
             rc = push_kw(&c, cg_str_of(k->u.keyword.arg), v);
@@ -432,7 +476,8 @@ cg_value cg_eval_call(cg_frame *f, const cg_ast *e) {
             rc = star_kwargs(&c, v);
             cg_decref(v);
         }
-        if (rc < 0) goto fail;
+        if (rc < 0)
+            goto fail;
     }
     cg_args a = {.pos = c.pos, .npos = c.npos, .kwn = c.kwn, .kwv = c.kwv, .nkw = c.nkw};
     cg_value r = cg_call(func, &a);

@@ -14,7 +14,8 @@
 #include "runtime/containers.h"
 
 static cg_type *static_base(cg_type *t) {
-    while (t && (t->flags & CG_TYPE_HEAP)) t = t->base;
+    while (t && (t->flags & CG_TYPE_HEAP))
+        t = t->base;
     return t ? t : &cg_type_object;
 }
 
@@ -25,9 +26,11 @@ static cg_value lookup(cg_value self, const char *name) {
 /* Calls type(self).name(self, *args), or answers CG_STOP if undefined. */
 static cg_value call_special(cg_value self, const char *name, int n, const cg_value *args) {
     cg_value m = lookup(self, name);
-    if (m.tag == CG_V_STOP) return CG_STOP;
+    if (m.tag == CG_V_STOP)
+        return CG_STOP;
     cg_value pos[4] = {self};
-    for (int i = 0; i < n && i < 3; i++) pos[i + 1] = args[i];
+    for (int i = 0; i < n && i < 3; i++)
+        pos[i + 1] = args[i];
     cg_args a = {.pos = pos, .npos = n + 1};
     /* functions are called unbound; builtins too (they take self first) */
     return cg_call(m, &a);
@@ -53,7 +56,8 @@ static cg_value user_str(cg_value self) {
         /* a class's own __repr__ wins over a C base's str */
         cg_value rep = lookup(self, "__repr__");
         cg_type *sb = static_base(cg_typeof(self));
-        if (rep.tag == CG_V_STOP && sb->str) return sb->str(self);
+        if (rep.tag == CG_V_STOP && sb->str)
+            return sb->str(self);
         return user_repr(self);
     }
     cg_value r = cg_call1(m, self);
@@ -67,42 +71,49 @@ static cg_value user_str(cg_value self) {
 
 static int64_t user_hash(cg_value self) {
     cg_value m = lookup(self, "__hash__");
-    if (m.tag == CG_V_STOP) return cg_object_hash(self);
+    if (m.tag == CG_V_STOP)
+        return cg_object_hash(self);
     if (m.tag == CG_V_NONE) { /* __hash__ = None, set in the body or later */
         cg_raise(&cg_exc_TypeError, "unhashable type: '%s'", cg_type_name(self));
         return -1;
     }
     cg_value r = cg_call1(m, self);
-    if (cg_is_err(r)) return -1;
+    if (cg_is_err(r))
+        return -1;
     int64_t h;
     int rc = cg_index_value(r, &h);
     cg_decref(r);
-    if (rc < 0) return -1;
+    if (rc < 0)
+        return -1;
     return h == -1 ? -2 : h;
 }
 
 static const char *const CMP_NAMES[] = {"__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__"};
 
 static cg_value user_compare(cg_value a, cg_value b, cg_cmpop op) {
-    if (op > OP_GT_E) return cg_incref(cg_NotImplemented);
+    if (op > OP_GT_E)
+        return cg_incref(cg_NotImplemented);
     cg_value r = call_special(a, CMP_NAMES[op], 1, &b);
-    if (r.tag != CG_V_STOP) return r;
-    if (op == OP_NOT_EQ) {   /* != defaults to the negation of == */
+    if (r.tag != CG_V_STOP)
+        return r;
+    if (op == OP_NOT_EQ) { /* != defaults to the negation of == */
         cg_value eq = call_special(a, "__eq__", 1, &b);
-        if (eq.tag == CG_V_STOP || cg_is_err(eq)) return eq.tag == CG_V_STOP ? cg_incref(cg_NotImplemented) : eq;
-        if (eq.tag == CG_V_OBJ && eq.u.o == cg_NotImplemented.u.o) return eq;
+        if (eq.tag == CG_V_STOP || cg_is_err(eq))
+            return eq.tag == CG_V_STOP ? cg_incref(cg_NotImplemented) : eq;
+        if (eq.tag == CG_V_OBJ && eq.u.o == cg_NotImplemented.u.o)
+            return eq;
         int t = cg_truth(eq);
         cg_decref(eq);
         return t < 0 ? CG_ERR : cg_bool(!t);
     }
     cg_type *sb = static_base(cg_typeof(a));
-    if (sb->compare) return sb->compare(a, b, op);
+    if (sb->compare)
+        return sb->compare(a, b, op);
     return cg_incref(cg_NotImplemented);
 }
 
 static const char *const BIN_NAMES[OP_BIN_COUNT] = {
-    "add", "sub", "mul", "matmul", "truediv", "mod", "pow", "lshift", "rshift", "or", "xor",
-    "and", "floordiv",
+    "add", "sub", "mul", "matmul", "truediv", "mod", "pow", "lshift", "rshift", "or", "xor", "and", "floordiv",
 };
 
 static bool is_user_binary(cg_value v);
@@ -113,13 +124,15 @@ static cg_value user_binary(cg_value a, cg_value b, cg_binop op) {
         snprintf(name, sizeof name, "__%s__", BIN_NAMES[op]);
         cg_value r = call_special(a, name, 1, &b);
         if (r.tag != CG_V_STOP) {
-            if (!(r.tag == CG_V_OBJ && r.u.o == cg_NotImplemented.u.o)) return r;
+            if (!(r.tag == CG_V_OBJ && r.u.o == cg_NotImplemented.u.o))
+                return r;
             cg_decref(r);
         } else {
             cg_type *sb = static_base(cg_typeof(a));
             if (sb->binary) {
                 cg_value s = sb->binary(a, b, op);
-                if (!(s.tag == CG_V_OBJ && s.u.o == cg_NotImplemented.u.o)) return s;
+                if (!(s.tag == CG_V_OBJ && s.u.o == cg_NotImplemented.u.o))
+                    return s;
                 cg_decref(s);
             }
         }
@@ -127,9 +140,11 @@ static cg_value user_binary(cg_value a, cg_value b, cg_binop op) {
     if (is_user_binary(b)) {
         snprintf(name, sizeof name, "__r%s__", BIN_NAMES[op]);
         cg_value r = call_special(b, name, 1, &a);
-        if (r.tag != CG_V_STOP) return r;
+        if (r.tag != CG_V_STOP)
+            return r;
         cg_type *sb = static_base(cg_typeof(b));
-        if (sb->binary) return sb->binary(a, b, op);
+        if (sb->binary)
+            return sb->binary(a, b, op);
     }
     return cg_incref(cg_NotImplemented);
 }
@@ -140,9 +155,11 @@ static cg_value user_inplace(cg_value a, cg_value b, cg_binop op) {
     char name[24];
     snprintf(name, sizeof name, "__i%s__", BIN_NAMES[op]);
     cg_value r = call_special(a, name, 1, &b);
-    if (r.tag != CG_V_STOP) return r;
+    if (r.tag != CG_V_STOP)
+        return r;
     cg_type *sb = static_base(cg_typeof(a));
-    if (sb->inplace) return sb->inplace(a, b, op);
+    if (sb->inplace)
+        return sb->inplace(a, b, op);
     return cg_incref(cg_NotImplemented);
 }
 
@@ -150,10 +167,12 @@ static cg_value user_unary(cg_value v, cg_unaryop op) {
     static const char *const names[] = {"__invert__", NULL, "__pos__", "__neg__"};
     if (names[op]) {
         cg_value r = call_special(v, names[op], 0, NULL);
-        if (r.tag != CG_V_STOP) return r;
+        if (r.tag != CG_V_STOP)
+            return r;
     }
     cg_type *sb = static_base(cg_typeof(v));
-    if (sb->unary) return sb->unary(v, op);
+    if (sb->unary)
+        return sb->unary(v, op);
     return cg_incref(cg_NotImplemented);
 }
 
@@ -161,16 +180,20 @@ static int64_t user_len(cg_value self) {
     cg_value r = call_special(self, "__len__", 0, NULL);
     if (r.tag == CG_V_STOP) {
         cg_type *sb = static_base(cg_typeof(self));
-        if (sb->len) return sb->len(self);
+        if (sb->len)
+            return sb->len(self);
         cg_raise(&cg_exc_TypeError, "object of type '%s' has no len()", cg_type_name(self));
         return -1;
     }
-    if (cg_is_err(r)) return -1;
+    if (cg_is_err(r))
+        return -1;
     int64_t n;
     int rc = cg_index_value(r, &n);
     cg_decref(r);
-    if (rc < 0) return -1;
-    if (n < 0) return cg_raise_int(&cg_exc_ValueError, "__len__() should return >= 0");
+    if (rc < 0)
+        return -1;
+    if (n < 0)
+        return cg_raise_int(&cg_exc_ValueError, "__len__() should return >= 0");
     return n;
 }
 
@@ -184,7 +207,8 @@ static int user_truth(cg_value self) {
         cg_type *sb = static_base(cg_typeof(self));
         return sb->truth ? sb->truth(self) : 1;
     }
-    if (cg_is_err(r)) return -1;
+    if (cg_is_err(r))
+        return -1;
     if (r.tag != CG_V_BOOL) {
         cg_raise(&cg_exc_TypeError, "__bool__ should return bool, returned %s", cg_type_name(r));
         cg_decref(r);
@@ -197,13 +221,16 @@ static int user_contains(cg_value self, cg_value item) {
     cg_value r = call_special(self, "__contains__", 1, &item);
     if (r.tag == CG_V_STOP) {
         cg_type *sb = static_base(cg_typeof(self));
-        if (sb->contains) return sb->contains(self, item);
+        if (sb->contains)
+            return sb->contains(self, item);
         /* fall back to iteration, as Python does */
         cg_value it = cg_iter(self);
-        if (cg_is_err(it)) return -1;
+        if (cg_is_err(it))
+            return -1;
         for (;;) {
             cg_value x = cg_next(it);
-            if (x.tag == CG_V_STOP) break;
+            if (x.tag == CG_V_STOP)
+                break;
             if (cg_is_err(x)) {
                 cg_decref(it);
                 return -1;
@@ -218,7 +245,8 @@ static int user_contains(cg_value self, cg_value item) {
         cg_decref(it);
         return 0;
     }
-    if (cg_is_err(r)) return -1;
+    if (cg_is_err(r))
+        return -1;
     int t = cg_truth(r);
     cg_decref(r);
     return t;
@@ -226,9 +254,11 @@ static int user_contains(cg_value self, cg_value item) {
 
 static cg_value user_getitem(cg_value self, cg_value key) {
     cg_value r = call_special(self, "__getitem__", 1, &key);
-    if (r.tag != CG_V_STOP) return r;
+    if (r.tag != CG_V_STOP)
+        return r;
     cg_type *sb = static_base(cg_typeof(self));
-    if (sb->getitem) return sb->getitem(self, key);
+    if (sb->getitem)
+        return sb->getitem(self, key);
     return cg_raise(&cg_exc_TypeError, "'%s' object is not subscriptable", cg_type_name(self));
 }
 
@@ -237,11 +267,12 @@ static int user_setitem(cg_value self, cg_value key, cg_value value) {
     cg_value r = call_special(self, "__setitem__", 2, args);
     if (r.tag == CG_V_STOP) {
         cg_type *sb = static_base(cg_typeof(self));
-        if (sb->setitem) return sb->setitem(self, key, value);
-        return cg_raise_int(&cg_exc_TypeError, "'%s' object does not support item assignment",
-                            cg_type_name(self));
+        if (sb->setitem)
+            return sb->setitem(self, key, value);
+        return cg_raise_int(&cg_exc_TypeError, "'%s' object does not support item assignment", cg_type_name(self));
     }
-    if (cg_is_err(r)) return -1;
+    if (cg_is_err(r))
+        return -1;
     cg_decref(r);
     return 0;
 }
@@ -250,11 +281,12 @@ static int user_delitem(cg_value self, cg_value key) {
     cg_value r = call_special(self, "__delitem__", 1, &key);
     if (r.tag == CG_V_STOP) {
         cg_type *sb = static_base(cg_typeof(self));
-        if (sb->delitem) return sb->delitem(self, key);
-        return cg_raise_int(&cg_exc_TypeError, "'%s' object doesn't support item deletion",
-                            cg_type_name(self));
+        if (sb->delitem)
+            return sb->delitem(self, key);
+        return cg_raise_int(&cg_exc_TypeError, "'%s' object doesn't support item deletion", cg_type_name(self));
     }
-    if (cg_is_err(r)) return -1;
+    if (cg_is_err(r))
+        return -1;
     cg_decref(r);
     return 0;
 }
@@ -270,8 +302,10 @@ static cg_value user_iter(cg_value self) {
         return r;
     }
     cg_type *sb = static_base(cg_typeof(self));
-    if (sb->iter) return sb->iter(self);
-    if (lookup(self, "__getitem__").tag != CG_V_STOP) return cg_getitem_iter_new(self);
+    if (sb->iter)
+        return sb->iter(self);
+    if (lookup(self, "__getitem__").tag != CG_V_STOP)
+        return cg_getitem_iter_new(self);
     return cg_raise(&cg_exc_TypeError, "'%s' object is not iterable", cg_type_name(self));
 }
 
@@ -279,7 +313,8 @@ static cg_value user_next(cg_value self) {
     cg_value r = call_special(self, "__next__", 0, NULL);
     if (r.tag == CG_V_STOP) {
         cg_type *sb = static_base(cg_typeof(self));
-        if (sb->next) return sb->next(self);
+        if (sb->next)
+            return sb->next(self);
         return cg_raise(&cg_exc_TypeError, "'%s' object is not an iterator", cg_type_name(self));
     }
     if (cg_is_err(r) && cg_exc_matches(&cg_exc_StopIteration)) {
@@ -293,11 +328,13 @@ static cg_value user_call(cg_value self, const cg_args *a) {
     cg_value m = lookup(self, "__call__");
     if (m.tag == CG_V_STOP) {
         cg_type *sb = static_base(cg_typeof(self));
-        if (sb->call) return sb->call(self, a);
+        if (sb->call)
+            return sb->call(self, a);
         return cg_raise(&cg_exc_TypeError, "'%s' object is not callable", cg_type_name(self));
     }
     cg_value bound = cg_method_new(m, self);
-    if (cg_is_err(bound)) return bound;
+    if (cg_is_err(bound))
+        return bound;
     cg_value r = cg_call(bound, a);
     cg_decref(bound);
     return r;
@@ -310,20 +347,23 @@ static int user_setattr(cg_value self, cg_str *name, cg_value value) {
         cg_type *sb = static_base(cg_typeof(self));
         if (sb->setattr) {
             int r = sb->setattr(self, name, value);
-            if (r <= 0) return r;
+            if (r <= 0)
+                return r;
         }
         return cg_generic_setattr(self, name, value);
     }
     cg_value r = del ? call_special(self, "__delattr__", 1, (cg_value[]){cg_obj_value(name)})
                      : call_special(self, "__setattr__", 2, (cg_value[]){cg_obj_value(name), value});
-    if (cg_is_err(r)) return -1;
+    if (cg_is_err(r))
+        return -1;
     cg_decref(r);
     return 0;
 }
 
 static cg_value user_getattr(cg_value self, cg_str *name) {
     cg_type *sb = static_base(cg_typeof(self));
-    if (sb->getattr) return sb->getattr(self, name);
+    if (sb->getattr)
+        return sb->getattr(self, name);
     return CG_STOP;
 }
 
@@ -336,8 +376,10 @@ static cg_value object_setattr_method(cg_value self, const cg_args *a) {
     cg_str *name = cg_str_intern(cg_str_cstr(a->pos[0]));
     if (sb->setattr) {
         int r = sb->setattr(self, name, a->pos[1]);
-        if (r < 0) return CG_ERR;
-        if (r == 0) return CG_NONE;
+        if (r < 0)
+            return CG_ERR;
+        if (r == 0)
+            return CG_NONE;
     }
     return cg_generic_setattr(self, name, a->pos[1]) < 0 ? CG_ERR : CG_NONE;
 }
@@ -347,7 +389,8 @@ static cg_value object_getattribute_method(cg_value self, const cg_args *a) {
         return cg_raise(&cg_exc_TypeError, "__getattribute__ expected 1 argument");
     cg_str *name = cg_str_intern(cg_str_cstr(a->pos[0]));
     cg_value r = cg_getattr_opt(self, name);
-    if (r.tag == CG_V_STOP) return cg_raise_no_attribute(self, name);
+    if (r.tag == CG_V_STOP)
+        return cg_raise_no_attribute(self, name);
     return r;
 }
 
@@ -358,8 +401,8 @@ static cg_value object_init_method(cg_value self, const cg_args *a) {
 }
 
 static bool is_object_init(cg_value init) {
-    return init.tag == CG_V_STOP ||
-           (cg_is_type(init, &cg_type_builtin) && ((cg_builtin *)init.u.o)->def->fn == object_init_method);
+    return init.tag == CG_V_STOP
+           || (cg_is_type(init, &cg_type_builtin) && ((cg_builtin *)init.u.o)->def->fn == object_init_method);
 }
 
 /* object.__new__(cls): a bare instance of cls, made by its nearest C
@@ -371,8 +414,10 @@ static cg_value object_new_method(cg_value self, const cg_args *a) {
         return cg_raise(&cg_exc_TypeError, "object.__new__(X): X is not a type object (%s)", cg_type_name(self));
     cg_type *t = (cg_type *)self.u.o;
     cg_type *sb = static_base(t);
-    if (!sb->new_) return cg_raise(&cg_exc_TypeError, "cannot create '%s' instances", t->name);
-    if ((a->npos || a->nkw) && sb == &cg_type_object && is_object_init(cg_type_lookup_borrowed(t, cg_str_intern("__init__"))))
+    if (!sb->new_)
+        return cg_raise(&cg_exc_TypeError, "cannot create '%s' instances", t->name);
+    if ((a->npos || a->nkw) && sb == &cg_type_object
+        && is_object_init(cg_type_lookup_borrowed(t, cg_str_intern("__init__"))))
         return cg_raise(&cg_exc_TypeError, "%s() takes no arguments", t->name);
     cg_args none = {0};
     return sb->new_(t, (t->flags & CG_TYPE_HEAP) && sb != &cg_type_object ? a : &none);
@@ -389,16 +434,19 @@ static const cg_method_def object_methods[] = {
 /* __new__ is a static method of every class, as Python makes it. */
 static int make_static(cg_dict *dict, const char *name) {
     cg_value f = cg_dict_get_str_borrowed(dict, cg_str_intern(name));
-    if (f.tag == CG_V_STOP || (!cg_is_type(f, &cg_type_function) && !cg_is_type(f, &cg_type_builtin))) return 0;
+    if (f.tag == CG_V_STOP || (!cg_is_type(f, &cg_type_function) && !cg_is_type(f, &cg_type_builtin)))
+        return 0;
     cg_value sm = cg_call1(cg_obj_value(&cg_type_staticmethod), f);
-    if (cg_is_err(sm)) return -1;
+    if (cg_is_err(sm))
+        return -1;
     int rc = cg_dict_set_str(dict, name, sm);
     cg_decref(sm);
     return rc;
 }
 
 int cg_object_type_init(void) {
-    if (cg_type_add_methods(&cg_type_object, object_methods) < 0) return -1;
+    if (cg_type_add_methods(&cg_type_object, object_methods) < 0)
+        return -1;
     return make_static(cg_type_object.dict, "__new__");
 }
 
@@ -419,7 +467,8 @@ int cg_user_descr_set(cg_value d, cg_value obj, cg_value value) {
     cg_value r = call_special(d, del ? "__delete__" : "__set__", del ? 1 : 2, (cg_value[]){obj, value});
     if (r.tag == CG_V_STOP) /* a descriptor with only one of the two, as CPython says */
         return cg_raise_int(&cg_exc_AttributeError, "%s", del ? "__delete__" : "__set__");
-    if (cg_is_err(r)) return -1;
+    if (cg_is_err(r))
+        return -1;
     cg_decref(r);
     return 0;
 }
@@ -429,14 +478,17 @@ int cg_user_descr_set(cg_value d, cg_value obj, cg_value value) {
  * calls may change the class's. */
 static int set_names(cg_value cls, cg_dict *dict) {
     cg_value copy = cg_dict_copy(dict);
-    if (cg_is_err(copy)) return -1;
+    if (cg_is_err(copy))
+        return -1;
     int64_t pos = 0;
     cg_value k, v;
     int rc = 0;
     while (rc == 0 && cg_dict_next(cg_as_dict(copy), &pos, &k, &v)) {
-        if (v.tag != CG_V_OBJ || !(v.u.o->type->flags & CG_TYPE_HEAP)) continue;
+        if (v.tag != CG_V_OBJ || !(v.u.o->type->flags & CG_TYPE_HEAP))
+            continue;
         cg_value r = call_special(v, "__set_name__", 2, (cg_value[]){cls, k});
-        if (cg_is_err(r)) rc = -1;
+        if (cg_is_err(r))
+            rc = -1;
         cg_decref(r);
     }
     cg_decref(copy);
@@ -447,9 +499,12 @@ static int set_names(cg_value cls, cg_dict *dict) {
 
 void cg_class_dealloc(cg_obj *o) {
     cg_type *t = (cg_type *)o;
-    if (!(t->flags & CG_TYPE_HEAP)) return;
-    if (t->dict) cg_obj_decref(t->dict);
-    if (t->base && (t->base->flags & CG_TYPE_HEAP)) cg_obj_decref(t->base);
+    if (!(t->flags & CG_TYPE_HEAP))
+        return;
+    if (t->dict)
+        cg_obj_decref(t->dict);
+    if (t->base && (t->base->flags & CG_TYPE_HEAP))
+        cg_obj_decref(t->base);
     free((char *)t->name);
     free((char *)t->module);
     free(t);
@@ -458,8 +513,8 @@ void cg_class_dealloc(cg_obj *o) {
 static void set_owner(cg_value v, cg_type *cls) {
     if (cg_is_type(v, &cg_type_function)) {
         ((cg_function *)v.u.o)->owner = cls;
-    } else if (cg_is_type(v, &cg_type_staticmethod) || cg_is_type(v, &cg_type_classmethod) ||
-               cg_is_type(v, &cg_type_property)) {
+    } else if (cg_is_type(v, &cg_type_staticmethod) || cg_is_type(v, &cg_type_classmethod)
+               || cg_is_type(v, &cg_type_property)) {
         cg_value f = cg_getattr_opt(v, cg_str_intern("__func__"));
         if (!cg_is_err(f) && f.tag != CG_V_STOP) {
             set_owner(f, cls);
@@ -470,17 +525,20 @@ static void set_owner(cg_value v, cg_type *cls) {
 
 cg_value cg_class_new(const char *name, const char *module, cg_type *base, cg_dict *dict) {
     cg_type *t = calloc(1, sizeof *t);
-    if (!t) return cg_raise_nomemory();
-    *t = *base;   /* the base's slots, then ours */
+    if (!t)
+        return cg_raise_nomemory();
+    *t = *base; /* the base's slots, then ours */
     t->head = (cg_obj){1, &cg_type_type};
     t->name = strdup(name);
     t->module = strdup(module ? module : "__main__");
     t->base = base;
-    if (base->flags & CG_TYPE_HEAP) cg_obj_incref(base);
+    if (base->flags & CG_TYPE_HEAP)
+        cg_obj_incref(base);
     t->dict = dict;
     cg_obj_incref(dict);
     t->flags = CG_TYPE_HEAP | CG_TYPE_HAS_DICT | CG_TYPE_BASETYPE | (base->flags & CG_TYPE_EXCEPTION);
-    if (t->basicsize < sizeof(cg_instance)) t->basicsize = sizeof(cg_instance);
+    if (t->basicsize < sizeof(cg_instance))
+        t->basicsize = sizeof(cg_instance);
     cg_type *sb = static_base(base);
     t->dealloc = (sb == &cg_type_object) ? cg_instance_dealloc : sb->dealloc;
     t->repr = user_repr;
@@ -505,7 +563,8 @@ cg_value cg_class_new(const char *name, const char *module, cg_type *base, cg_di
     bool has_eq = cg_dict_get_str_borrowed(dict, cg_str_intern("__eq__")).tag != CG_V_STOP;
     bool has_hash = cg_dict_get_str_borrowed(dict, cg_str_intern("__hash__")).tag != CG_V_STOP;
     t->hash = (has_eq && !has_hash) ? NULL : user_hash;
-    if (!has_eq && !has_hash && base->hash == NULL) t->hash = NULL;
+    if (!has_eq && !has_hash && base->hash == NULL)
+        t->hash = NULL;
     if (!t->name || !t->module) {
         cg_class_dealloc(&t->head);
         return cg_raise_nomemory();
@@ -515,13 +574,15 @@ cg_value cg_class_new(const char *name, const char *module, cg_type *base, cg_di
         return CG_ERR;
     }
     /* the descriptor protocol, decided once per class as CPython's slots are */
-    if (cg_type_lookup_borrowed(t, cg_str_intern("__get__")).tag != CG_V_STOP) t->descr_get = user_descr_get;
-    if (cg_type_lookup_borrowed(t, cg_str_intern("__set__")).tag != CG_V_STOP ||
-        cg_type_lookup_borrowed(t, cg_str_intern("__delete__")).tag != CG_V_STOP)
+    if (cg_type_lookup_borrowed(t, cg_str_intern("__get__")).tag != CG_V_STOP)
+        t->descr_get = user_descr_get;
+    if (cg_type_lookup_borrowed(t, cg_str_intern("__set__")).tag != CG_V_STOP
+        || cg_type_lookup_borrowed(t, cg_str_intern("__delete__")).tag != CG_V_STOP)
         t->flags |= CG_TYPE_DATA_DESCR;
     int64_t pos = 0;
     cg_value k, v;
-    while (cg_dict_next(dict, &pos, &k, &v)) set_owner(v, t);
+    while (cg_dict_next(dict, &pos, &k, &v))
+        set_owner(v, t);
     cg_value cls = cg_obj_value(t);
     if (set_names(cls, dict) < 0) {
         cg_decref(cls);
@@ -535,8 +596,8 @@ cg_value cg_class_new(const char *name, const char *module, cg_type *base, cg_di
 static cg_value class_docstring(const cg_ast *def) {
     const cg_ast_list *body = &def->u.cls.body;
     const cg_ast *s = body->n > 0 ? body->items[0] : NULL;
-    if (!s || s->kind != AST_EXPR_STMT || s->u.expr.value->kind != AST_CONSTANT ||
-        s->u.expr.value->u.constant.kind != CONST_STR)
+    if (!s || s->kind != AST_EXPR_STMT || s->u.expr.value->kind != AST_CONSTANT
+        || s->u.expr.value->u.constant.kind != CONST_STR)
         return CG_NONE;
     return *(cg_value *)s->u.expr.value->u.constant.value;
 }
@@ -544,12 +605,13 @@ static cg_value class_docstring(const cg_ast *def) {
 cg_value cg_class_from_body(cg_frame *f, const cg_ast *def, cg_type *base) {
     cg_scope *sc = cg_scope_of(def);
     cg_value ns = cg_dict_new();
-    if (cg_is_err(ns)) return ns;
+    if (cg_is_err(ns))
+        return ns;
     cg_dict *d = cg_as_dict(ns);
     cg_value modname = cg_dict_get_str_borrowed(f->globals, cg_str_intern("__name__"));
     cg_value qual = cg_str_from_c(sc->qualname);
-    if (cg_is_err(qual) || (modname.tag != CG_V_STOP && cg_dict_set_str(d, "__module__", modname) < 0) ||
-        cg_dict_set_str(d, "__qualname__", qual) < 0 || cg_dict_set_str(d, "__doc__", class_docstring(def)) < 0) {
+    if (cg_is_err(qual) || (modname.tag != CG_V_STOP && cg_dict_set_str(d, "__module__", modname) < 0)
+        || cg_dict_set_str(d, "__qualname__", qual) < 0 || cg_dict_set_str(d, "__doc__", class_docstring(def)) < 0) {
         cg_decref(qual);
         cg_decref(ns);
         return CG_ERR;
@@ -560,10 +622,19 @@ cg_value cg_class_from_body(cg_frame *f, const cg_ast *def, cg_type *base) {
         cg_decref(ns);
         return cg_raise_nomemory();
     }
-    for (int i = 0; i < sc->nslots; i++) slots[i] = CG_STOP;
-    for (int i = 0; i < sc->nfree; i++) slots[sc->free_slots[i]] = cg_incref(f->slots[sc->free_from[i]]);
-    cg_frame cf = {.back = f, .scope = sc, .slots = slots, .globals = f->globals, .locals = d,
-                   .arena = f->arena, .name = sc->name, .line = def->line, .retval = CG_NONE};
+    for (int i = 0; i < sc->nslots; i++)
+        slots[i] = CG_STOP;
+    for (int i = 0; i < sc->nfree; i++)
+        slots[sc->free_slots[i]] = cg_incref(f->slots[sc->free_from[i]]);
+    cg_frame cf = {.back = f,
+                   .scope = sc,
+                   .slots = slots,
+                   .globals = f->globals,
+                   .locals = d,
+                   .arena = f->arena,
+                   .name = sc->name,
+                   .line = def->line,
+                   .retval = CG_NONE};
     cg_ev.frame = &cf;
     cg_exec_status r = cg_exec_block(&cf, &def->u.cls.body);
     cg_ev.frame = f;
@@ -575,26 +646,32 @@ cg_value cg_class_from_body(cg_frame *f, const cg_ast *def, cg_type *base) {
         cls = cg_class_new(def->u.cls.name, mod, base, d);
     }
     cg_decref(cf.retval);
-    for (int i = 0; i < sc->nslots; i++) cg_decref(slots[i]);
-    if (slots != small) free(slots);
+    for (int i = 0; i < sc->nslots; i++)
+        cg_decref(slots[i]);
+    if (slots != small)
+        free(slots);
     cg_decref(ns);
     return cls;
 }
 
 cg_value cg_type_mro(cg_type *t) {
     int n = 0;
-    for (cg_type *b = t; b; b = b->base) n++;
+    for (cg_type *b = t; b; b = b->base)
+        n++;
     bool add_object = true;
     for (cg_type *b = t; b; b = b->base)
-        if (b == &cg_type_object) add_object = false;
+        if (b == &cg_type_object)
+            add_object = false;
     cg_value tup = cg_tuple_new(n + add_object);
-    if (cg_is_err(tup)) return tup;
+    if (cg_is_err(tup))
+        return tup;
     int i = 0;
     for (cg_type *b = t; b; b = b->base) {
         cg_obj_incref(b);
         ((cg_tuple *)tup.u.o)->items[i++] = cg_obj_value(b);
     }
-    if (add_object) ((cg_tuple *)tup.u.o)->items[i] = cg_obj_value(&cg_type_object);
+    if (add_object)
+        ((cg_tuple *)tup.u.o)->items[i] = cg_obj_value(&cg_type_object);
     return tup;
 }
 
@@ -607,7 +684,8 @@ static cg_value class_new(cg_type *t, const cg_args *a, bool *own_new) {
         return static_base(t)->new_(t, a);
     }
     cg_value f = cg_is_type(nw, &cg_type_staticmethod) ? cg_getattr_opt(nw, cg_str_intern("__func__")) : cg_incref(nw);
-    if (cg_is_err(f)) return f;
+    if (cg_is_err(f))
+        return f;
     *own_new = cg_is_type(f, &cg_type_function);
     if (!*own_new) {
         cg_decref(f);
@@ -619,13 +697,15 @@ static cg_value class_new(cg_type *t, const cg_args *a, bool *own_new) {
         return cg_raise_nomemory();
     }
     pos[0] = cg_obj_value(t);
-    for (int i = 0; i < a->npos; i++) pos[i + 1] = a->pos[i];
+    for (int i = 0; i < a->npos; i++)
+        pos[i + 1] = a->pos[i];
     cg_args b = *a;
     b.pos = pos;
     b.npos = a->npos + 1;
     cg_value obj = cg_call(f, &b);
     cg_decref(f);
-    if (pos != small) free(pos);
+    if (pos != small)
+        free(pos);
     return obj;
 }
 
@@ -633,11 +713,14 @@ static cg_value class_new(cg_type *t, const cg_args *a, bool *own_new) {
  * instance of C. */
 cg_value cg_type_instantiate(cg_type *t, const cg_args *a) {
     cg_type *sb = static_base(t);
-    if (!sb->new_) return cg_raise(&cg_exc_TypeError, "cannot create '%s' instances", t->name);
-    if (!(t->flags & CG_TYPE_HEAP)) return sb->new_(t, a);
+    if (!sb->new_)
+        return cg_raise(&cg_exc_TypeError, "cannot create '%s' instances", t->name);
+    if (!(t->flags & CG_TYPE_HEAP))
+        return sb->new_(t, a);
     bool own_new = false;
     cg_value obj = class_new(t, a, &own_new);
-    if (cg_is_err(obj) || !cg_isinstance(obj, t)) return obj; /* __new__ made something else: no __init__ */
+    if (cg_is_err(obj) || !cg_isinstance(obj, t))
+        return obj; /* __new__ made something else: no __init__ */
     cg_value init = cg_type_lookup_borrowed(t, cg_str_intern("__init__"));
     if (is_object_init(init)) {
         if ((a->npos || a->nkw) && sb == &cg_type_object && !own_new) {
@@ -647,7 +730,7 @@ cg_value cg_type_instantiate(cg_type *t, const cg_args *a) {
         return obj;
     }
     cg_value bound = cg_is_type(init, &cg_type_function) ? cg_method_new(init, obj)
-                                                          : cg_builtin_new(((cg_builtin *)init.u.o)->def, obj);
+                                                         : cg_builtin_new(((cg_builtin *)init.u.o)->def, obj);
     if (cg_is_err(bound)) {
         cg_decref(obj);
         return bound;
@@ -671,23 +754,26 @@ cg_value cg_type_instantiate(cg_type *t, const cg_args *a) {
 
 typedef struct {
     cg_obj head;
-    cg_type *type;    /* look after this class in the chain */
+    cg_type *type; /* look after this class in the chain */
     cg_value obj;
 } cg_super;
 
 static void super_dealloc(cg_obj *o) {
     cg_super *s = (cg_super *)o;
     cg_decref(s->obj);
-    if (s->type->flags & CG_TYPE_HEAP) cg_obj_decref(s->type);
+    if (s->type->flags & CG_TYPE_HEAP)
+        cg_obj_decref(s->type);
     free(s);
 }
 
 cg_value cg_super_new(cg_type *type, cg_value obj) {
     cg_super *s = malloc(sizeof *s);
-    if (!s) return cg_raise_nomemory();
+    if (!s)
+        return cg_raise_nomemory();
     s->head = (cg_obj){1, &cg_type_super};
     s->type = type;
-    if (type->flags & CG_TYPE_HEAP) cg_obj_incref(type);
+    if (type->flags & CG_TYPE_HEAP)
+        cg_obj_incref(type);
     s->obj = cg_incref(obj);
     return cg_obj_value(s);
 }
@@ -699,14 +785,16 @@ static cg_value super_getattr(cg_value self, cg_str *name) {
     if (d.tag == CG_V_STOP) {
         if (!strcmp(name->s, "__init__")) { /* object.__init__ */
             d = cg_type_lookup_borrowed(&cg_type_object, name);
-            if (d.tag == CG_V_STOP) return CG_STOP;
+            if (d.tag == CG_V_STOP)
+                return CG_STOP;
         } else {
             return cg_raise(&cg_exc_AttributeError, "'super' object has no attribute '%s'", name->s);
         }
     }
     cg_type *dt = cg_typeof(d);
     cg_type *objtype = cg_isinstance(s->obj, &cg_type_type) ? (cg_type *)s->obj.u.o : cg_typeof(s->obj);
-    if (dt->descr_get) return dt->descr_get(d, s->obj, objtype);
+    if (dt->descr_get)
+        return dt->descr_get(d, s->obj, objtype);
     return cg_incref(d);
 }
 
@@ -716,18 +804,21 @@ static cg_value super_new(cg_type *type, const cg_args *a) {
     (void)type;
     if (a->npos == 2) {
         if (!cg_isinstance(a->pos[0], &cg_type_type))
-            return cg_raise(&cg_exc_TypeError, "super() argument 1 must be a type, not %s",
-                            cg_type_name(a->pos[0]));
+            return cg_raise(&cg_exc_TypeError, "super() argument 1 must be a type, not %s", cg_type_name(a->pos[0]));
         return cg_super_new((cg_type *)a->pos[0].u.o, a->pos[1]);
     }
-    if (a->npos != 0) return cg_raise(&cg_exc_TypeError, "super() takes 0 or 2 arguments");
+    if (a->npos != 0)
+        return cg_raise(&cg_exc_TypeError, "super() takes 0 or 2 arguments");
     cg_frame *f = cg_ev.frame;
     if (!f || !f->func || !f->func->owner)
         return cg_raise(&cg_exc_RuntimeError, "super(): __class__ cell not found");
-    if (f->scope->nparams == 0) return cg_raise(&cg_exc_RuntimeError, "super(): no arguments");
+    if (f->scope->nparams == 0)
+        return cg_raise(&cg_exc_RuntimeError, "super(): no arguments");
     cg_value self = f->slots[0];
-    if (cg_is_type(self, &cg_type_cell)) self = ((cg_cell *)self.u.o)->v;
-    if (self.tag == CG_V_STOP) return cg_raise(&cg_exc_RuntimeError, "super(): arg[0] deleted");
+    if (cg_is_type(self, &cg_type_cell))
+        self = ((cg_cell *)self.u.o)->v;
+    if (self.tag == CG_V_STOP)
+        return cg_raise(&cg_exc_RuntimeError, "super(): arg[0] deleted");
     return cg_super_new(f->func->owner, self);
 }
 

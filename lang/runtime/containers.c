@@ -14,17 +14,20 @@
 
 void *cg_obj_alloc(cg_type *type) {
     cg_obj *o = calloc(1, type->basicsize);
-    if (!o) return NULL;
+    if (!o)
+        return NULL;
     o->refcnt = 1;
     o->type = type;
-    if (type->flags & CG_TYPE_HEAP) cg_obj_incref(type);
+    if (type->flags & CG_TYPE_HEAP)
+        cg_obj_incref(type);
     return o;
 }
 
 void cg_obj_free(cg_obj *o) {
     cg_type *type = o->type;
     free(o);
-    if (type->flags & CG_TYPE_HEAP) cg_obj_decref(type);
+    if (type->flags & CG_TYPE_HEAP)
+        cg_obj_decref(type);
 }
 
 /* The objects whose repr is being built, innermost last. Reprs nest only
@@ -34,7 +37,8 @@ static int repr_depth, repr_cap;
 
 int cg_repr_enter(cg_value v) {
     for (int i = 0; i < repr_depth; i++)
-        if (repr_stack[i] == v.u.o) return 1;
+        if (repr_stack[i] == v.u.o)
+            return 1;
     if (repr_depth == repr_cap) {
         int ncap = repr_cap ? repr_cap * 2 : 16;
         cg_obj **ns = realloc(repr_stack, (size_t)ncap * sizeof *ns);
@@ -50,7 +54,8 @@ int cg_repr_enter(cg_value v) {
 }
 
 void cg_repr_leave(cg_value v) {
-    if (repr_depth > 0 && repr_stack[repr_depth - 1] == v.u.o) repr_depth--;
+    if (repr_depth > 0 && repr_stack[repr_depth - 1] == v.u.o)
+        repr_depth--;
 }
 
 int cg_key_as_index(cg_value key, int64_t *out) {
@@ -58,8 +63,10 @@ int cg_key_as_index(cg_value key, int64_t *out) {
         *out = key.u.i;
         return 1;
     }
-    if (key.tag != CG_V_OBJ) return 0;
-    if (cg_type_lookup_borrowed(key.u.o->type, cg_str_intern("__index__")).tag == CG_V_STOP) return 0;
+    if (key.tag != CG_V_OBJ)
+        return 0;
+    if (cg_type_lookup_borrowed(key.u.o->type, cg_str_intern("__index__")).tag == CG_V_STOP)
+        return 0;
     return cg_index_value(key, out) < 0 ? -1 : 1;
 }
 
@@ -73,12 +80,14 @@ int cg_sequence_repeat_count(cg_value n, int64_t *k) {
 
 bool cg_other_may_handle(cg_value b) {
     cg_type *t = cg_typeof(b);
-    if (!t->binary) return false;
-    static const cg_type *const builtin[] = {&cg_type_int, &cg_type_bool, &cg_type_float, &cg_type_str,
-                                             &cg_type_list, &cg_type_tuple, &cg_type_dict, &cg_type_set,
+    if (!t->binary)
+        return false;
+    static const cg_type *const builtin[] = {&cg_type_int,       &cg_type_bool,  &cg_type_float, &cg_type_str,
+                                             &cg_type_list,      &cg_type_tuple, &cg_type_dict,  &cg_type_set,
                                              &cg_type_frozenset, &cg_type_range, &cg_type_none};
     for (size_t i = 0; i < sizeof builtin / sizeof *builtin; i++)
-        if (t == builtin[i]) return false;
+        if (t == builtin[i])
+            return false;
     return true;
 }
 
@@ -88,7 +97,8 @@ bool cg_other_may_handle(cg_value b) {
  * own slot, never the subclass's, which would call back here. */
 
 static int wrapper_args(const cg_args *a, const char *name, int n) {
-    if (a->nkw) return cg_raise_int(&cg_exc_TypeError, "%s() takes no keyword arguments", name);
+    if (a->nkw)
+        return cg_raise_int(&cg_exc_TypeError, "%s() takes no keyword arguments", name);
     if (a->npos != n)
         return cg_raise_int(&cg_exc_TypeError, "expected %d argument%s, got %d", n, n == 1 ? "" : "s", a->npos);
     return 0;
@@ -97,22 +107,25 @@ static int wrapper_args(const cg_args *a, const char *name, int n) {
 /* The builtin type of self that has the slot: self's type or a base. */
 static cg_type *builtin_base(cg_value self) {
     cg_type *t = cg_typeof(self);
-    while (t && (t->flags & CG_TYPE_HEAP)) t = t->base;
+    while (t && (t->flags & CG_TYPE_HEAP))
+        t = t->base;
     return t;
 }
 
-#define WRAP0(NAME, BODY)                                                                           \
-    static cg_value w_##NAME(cg_value self, const cg_args *a) {                                     \
-        if (wrapper_args(a, "__" #NAME "__", 0) < 0) return CG_ERR;                                 \
-        cg_type *t = builtin_base(self);                                                            \
-        BODY                                                                                        \
+#define WRAP0(NAME, BODY)                                       \
+    static cg_value w_##NAME(cg_value self, const cg_args *a) { \
+        if (wrapper_args(a, "__" #NAME "__", 0) < 0)            \
+            return CG_ERR;                                      \
+        cg_type *t = builtin_base(self);                        \
+        BODY                                                    \
     }
-#define WRAP1(NAME, BODY)                                                                           \
-    static cg_value w_##NAME(cg_value self, const cg_args *a) {                                     \
-        if (wrapper_args(a, "__" #NAME "__", 1) < 0) return CG_ERR;                                 \
-        cg_type *t = builtin_base(self);                                                            \
-        cg_value x = a->pos[0];                                                                     \
-        BODY                                                                                        \
+#define WRAP1(NAME, BODY)                                       \
+    static cg_value w_##NAME(cg_value self, const cg_args *a) { \
+        if (wrapper_args(a, "__" #NAME "__", 1) < 0)            \
+            return CG_ERR;                                      \
+        cg_type *t = builtin_base(self);                        \
+        cg_value x = a->pos[0];                                 \
+        BODY                                                    \
     }
 
 WRAP0(len, {
@@ -133,7 +146,8 @@ WRAP0(hash, {
 })
 
 static cg_value w_setitem(cg_value self, const cg_args *a) {
-    if (wrapper_args(a, "__setitem__", 2) < 0) return CG_ERR;
+    if (wrapper_args(a, "__setitem__", 2) < 0)
+        return CG_ERR;
     return builtin_base(self)->setitem(self, a->pos[0], a->pos[1]) < 0 ? CG_ERR : CG_NONE;
 }
 
@@ -160,19 +174,30 @@ int cg_add_slot_wrappers(cg_type *t) {
     static const struct {
         const char *name;
         cg_cfunc fn;
-        size_t slot;   /* offset of the slot that must be set */
+        size_t slot; /* offset of the slot that must be set */
     } rows[] = {
-        {"__len__", w_len, offsetof(cg_type, len)},          {"__getitem__", w_getitem, offsetof(cg_type, getitem)},
-        {"__setitem__", w_setitem, offsetof(cg_type, setitem)}, {"__delitem__", w_delitem, offsetof(cg_type, delitem)},
-        {"__iter__", w_iter, offsetof(cg_type, iter)},         {"__repr__", w_repr, offsetof(cg_type, repr)},
-        {"__contains__", w_contains, offsetof(cg_type, contains)}, {"__hash__", w_hash, offsetof(cg_type, hash)},
-        {"__eq__", w_eq, offsetof(cg_type, compare)},          {"__ne__", w_ne, offsetof(cg_type, compare)},
-        {"__lt__", w_lt, offsetof(cg_type, compare)},          {"__le__", w_le, offsetof(cg_type, compare)},
-        {"__gt__", w_gt, offsetof(cg_type, compare)},          {"__ge__", w_ge, offsetof(cg_type, compare)},
-        {"__add__", w_add, offsetof(cg_type, binary)},         {"__mul__", w_mul, offsetof(cg_type, binary)},
-        {"__rmul__", w_rmul, offsetof(cg_type, binary)},       {"__or__", w_or, offsetof(cg_type, binary)},
-        {"__and__", w_and, offsetof(cg_type, binary)},         {"__sub__", w_sub, offsetof(cg_type, binary)},
-        {"__xor__", w_xor, offsetof(cg_type, binary)},         {"__mod__", w_mod, offsetof(cg_type, binary)},
+        {"__len__", w_len, offsetof(cg_type, len)},
+        {"__getitem__", w_getitem, offsetof(cg_type, getitem)},
+        {"__setitem__", w_setitem, offsetof(cg_type, setitem)},
+        {"__delitem__", w_delitem, offsetof(cg_type, delitem)},
+        {"__iter__", w_iter, offsetof(cg_type, iter)},
+        {"__repr__", w_repr, offsetof(cg_type, repr)},
+        {"__contains__", w_contains, offsetof(cg_type, contains)},
+        {"__hash__", w_hash, offsetof(cg_type, hash)},
+        {"__eq__", w_eq, offsetof(cg_type, compare)},
+        {"__ne__", w_ne, offsetof(cg_type, compare)},
+        {"__lt__", w_lt, offsetof(cg_type, compare)},
+        {"__le__", w_le, offsetof(cg_type, compare)},
+        {"__gt__", w_gt, offsetof(cg_type, compare)},
+        {"__ge__", w_ge, offsetof(cg_type, compare)},
+        {"__add__", w_add, offsetof(cg_type, binary)},
+        {"__mul__", w_mul, offsetof(cg_type, binary)},
+        {"__rmul__", w_rmul, offsetof(cg_type, binary)},
+        {"__or__", w_or, offsetof(cg_type, binary)},
+        {"__and__", w_and, offsetof(cg_type, binary)},
+        {"__sub__", w_sub, offsetof(cg_type, binary)},
+        {"__xor__", w_xor, offsetof(cg_type, binary)},
+        {"__mod__", w_mod, offsetof(cg_type, binary)},
     };
     enum { NROWS = sizeof rows / sizeof *rows };
     /* one terminated table per wrapper, shared by every type (the builtin
@@ -181,10 +206,13 @@ int cg_add_slot_wrappers(cg_type *t) {
     for (size_t i = 0; i < NROWS; i++) {
         void *slot;
         memcpy(&slot, (char *)t + rows[i].slot, sizeof slot);
-        if (!slot) continue;
-        if (t->dict && cg_dict_get_cstr_borrowed(t->dict, rows[i].name).tag != CG_V_STOP) continue;
+        if (!slot)
+            continue;
+        if (t->dict && cg_dict_get_cstr_borrowed(t->dict, rows[i].name).tag != CG_V_STOP)
+            continue;
         defs[i][0] = (cg_method_def){rows[i].name, rows[i].fn, NULL, NULL};
-        if (cg_type_add_methods(t, defs[i]) < 0) return -1;
+        if (cg_type_add_methods(t, defs[i]) < 0)
+            return -1;
     }
     return 0;
 }

@@ -45,9 +45,7 @@ extern const cg_method_def cg_str_methods[];
 int64_t cg_hash_int(int64_t i);
 int64_t cg_hash_float(double f);
 /* Is v an int, a bool or a float held immediately? */
-static inline bool cg_is_num(cg_value v) {
-    return v.tag == CG_V_INT || v.tag == CG_V_BOOL || v.tag == CG_V_FLOAT;
-}
+static inline bool cg_is_num(cg_value v) { return v.tag == CG_V_INT || v.tag == CG_V_BOOL || v.tag == CG_V_FLOAT; }
 /* Exact comparison of two immediate numbers: -1, 0, 1, or 2 (unordered:
  * a nan is involved). */
 int cg_num_cmp(cg_value a, cg_value b);
@@ -61,8 +59,8 @@ int cg_key_eq(cg_value a, cg_value b);
 /* ---- list, tuple ---------------------------------------------------------- */
 static inline cg_list *cg_as_list(cg_value v) { return (cg_list *)v.u.o; }
 static inline cg_tuple *cg_as_tuple(cg_value v) { return (cg_tuple *)v.u.o; }
-bool cg_is_list(cg_value v);   /* list or a subclass */
-bool cg_is_tuple(cg_value v);  /* tuple or a subclass */
+bool cg_is_list(cg_value v);  /* list or a subclass */
+bool cg_is_tuple(cg_value v); /* tuple or a subclass */
 /* Appends v, taking its reference (v may be CG_ERR: then -1). */
 int cg_list_append_steal(cg_value list, cg_value v);
 /* A new list holding items[0..n) (borrowed). */
@@ -94,26 +92,26 @@ int cg_list_sort(cg_value list, cg_value key, bool reverse);
 /* ---- dict ------------------------------------------------------------------ */
 typedef struct {
     int64_t hash;
-    cg_value key;      /* tag CG_V_ERR: a deleted entry */
+    cg_value key; /* tag CG_V_ERR: a deleted entry */
     cg_value value;
 } cg_dict_entry;
 
 struct cg_dict {
     cg_obj head;
-    int64_t used;          /* live entries */
-    int64_t nentries;      /* entries written, deleted ones included */
-    int64_t ecap;          /* room in entries */
-    uint64_t mask;         /* index size - 1; 0 with index NULL when empty */
-    int64_t *index;        /* entry number, or EMPTY / DUMMY */
+    int64_t used;     /* live entries */
+    int64_t nentries; /* entries written, deleted ones included */
+    int64_t ecap;     /* room in entries */
+    uint64_t mask;    /* index size - 1; 0 with index NULL when empty */
+    int64_t *index;   /* entry number, or EMPTY / DUMMY */
     cg_dict_entry *entries;
-    uint64_t version;      /* bumped when the set of keys changes */
+    uint64_t version; /* bumped when the set of keys changes */
 };
 /* The entry number of a str key (found by pointer, else by text), or -1;
  * valid until the dict's version changes. */
 int64_t cg_dict_index_str(const cg_dict *d, cg_str *key);
 /* The last version handed out; unique across dicts (dict.c). */
 extern uint64_t cg_dict_versions;
-bool cg_is_dict(cg_value v);   /* dict or a subclass */
+bool cg_is_dict(cg_value v); /* dict or a subclass */
 /* d[key] = value, taking both references (either may be CG_ERR: -1). */
 int cg_dict_set_steal(cg_dict *d, cg_value key, cg_value value);
 /* Borrowed value for a C-string key, or CG_STOP. */
@@ -136,7 +134,7 @@ cg_value cg_dict_view_new(cg_value dict, cg_dict_part part);
 /* ---- set, frozenset (set.c) ----------------------------------------------- */
 typedef struct {
     int64_t hash;
-    cg_value key;       /* tag CG_V_STOP: empty; CG_V_ERR: deleted */
+    cg_value key; /* tag CG_V_STOP: empty; CG_V_ERR: deleted */
 } cg_set_entry;
 
 typedef struct {
@@ -144,11 +142,11 @@ typedef struct {
     int64_t used, fill;
     uint64_t mask;
     cg_set_entry *table;
-    int64_t hash;       /* frozenset: -1 until computed */
-    uint64_t version;   /* bumped when elements come or go */
-    uint64_t finger;    /* where pop() looks next, as CPython's */
+    int64_t hash;     /* frozenset: -1 until computed */
+    uint64_t version; /* bumped when elements come or go */
+    uint64_t finger;  /* where pop() looks next, as CPython's */
 } cg_set;
-bool cg_is_anyset(cg_value v);   /* set, frozenset, or a subclass */
+bool cg_is_anyset(cg_value v); /* set, frozenset, or a subclass */
 cg_value cg_frozenset_new(void);
 /* 1 present, 0 absent, -1 error. */
 int cg_set_contains(cg_value set, cg_value item);
@@ -182,12 +180,11 @@ cg_value cg_slice_new(cg_value start, cg_value stop, cg_value step);
 int64_t cg_slice_indices(cg_value slice, int64_t len, int64_t *start, int64_t *stop, int64_t *step);
 
 /* ---- iterators (iterators.c) ------------------------------------------- */
-extern cg_type cg_type_list_iterator, cg_type_tuple_iterator, cg_type_str_iterator,
-    cg_type_dict_keyiterator, cg_type_dict_valueiterator, cg_type_dict_itemiterator,
-    cg_type_dict_reversekeyiterator, cg_type_dict_reversevalueiterator, cg_type_dict_reverseitemiterator,
-    cg_type_set_iterator, cg_type_range_iterator, cg_type_enumerate, cg_type_zip, cg_type_map,
-    cg_type_filter, cg_type_reversed, cg_type_list_reverseiterator, cg_type_dict_keys,
-    cg_type_dict_values, cg_type_dict_items;
+extern cg_type cg_type_list_iterator, cg_type_tuple_iterator, cg_type_str_iterator, cg_type_dict_keyiterator,
+    cg_type_dict_valueiterator, cg_type_dict_itemiterator, cg_type_dict_reversekeyiterator,
+    cg_type_dict_reversevalueiterator, cg_type_dict_reverseitemiterator, cg_type_set_iterator, cg_type_range_iterator,
+    cg_type_enumerate, cg_type_zip, cg_type_map, cg_type_filter, cg_type_reversed, cg_type_list_reverseiterator,
+    cg_type_dict_keys, cg_type_dict_values, cg_type_dict_items;
 /* iter(fn, sentinel): calls fn until it returns sentinel */
 cg_value cg_callable_iter_new(cg_value fn, cg_value sentinel);
 /* reversed(seq) */

@@ -17,9 +17,7 @@ _Thread_local cg_eval_state cg_ev = {.limit = 1000};
 
 /* ---- names ------------------------------------------------------------------ */
 
-static cg_value name_error(cg_str *name) {
-    return cg_raise(&cg_exc_NameError, "name '%s' is not defined", name->s);
-}
+static cg_value name_error(cg_str *name) { return cg_raise(&cg_exc_NameError, "name '%s' is not defined", name->s); }
 
 /* Note [Global name caches]
  * ~~~~~~~~~~~~~~~~~~~~~~~~~~
@@ -33,7 +31,7 @@ static cg_value name_error(cg_str *name) {
 typedef struct {
     const cg_dict *globals;
     uint64_t globals_version;
-    const cg_dict *found_in;   /* globals or builtins */
+    const cg_dict *found_in; /* globals or builtins */
     uint64_t found_version;
     int64_t ix;
 } global_cache;
@@ -41,7 +39,8 @@ typedef struct {
 static global_cache *cache_of(cg_frame *f, const cg_ast_res *res) {
     if (!res->cache) {
         global_cache *c = cg_ast_arena_alloc(f->arena, sizeof(global_cache));
-        if (c) memset(c, 0, sizeof *c);
+        if (c)
+            memset(c, 0, sizeof *c);
         ((cg_ast_res *)res)->cache = c;
     }
     return res->cache;
@@ -50,8 +49,8 @@ static global_cache *cache_of(cg_frame *f, const cg_ast_res *res) {
 static cg_value load_global_cached(cg_frame *f, const cg_ast_res *res) {
     cg_str *name = res->name;
     global_cache *c = cache_of(f, res);
-    if (c && c->globals == f->globals && c->globals_version == f->globals->version &&
-        c->found_in->version == c->found_version)
+    if (c && c->globals == f->globals && c->globals_version == f->globals->version
+        && c->found_in->version == c->found_version)
         return cg_incref(((cg_dict *)c->found_in)->entries[c->ix].value);
     cg_dict *where = f->globals;
     int64_t ix = cg_dict_index_str(where, name);
@@ -59,16 +58,20 @@ static cg_value load_global_cached(cg_frame *f, const cg_ast_res *res) {
         where = cg_ev.builtins;
         ix = cg_dict_index_str(where, name);
     }
-    if (ix < 0) return name_error(name);
-    if (c) *c = (global_cache){f->globals, f->globals->version, where, where->version, ix};
+    if (ix < 0)
+        return name_error(name);
+    if (c)
+        *c = (global_cache){f->globals, f->globals->version, where, where->version, ix};
     return cg_incref(where->entries[ix].value);
 }
 
 static cg_value load_global(cg_frame *f, cg_str *name) {
     cg_value v = cg_dict_get_str_borrowed(f->globals, name);
-    if (v.tag != CG_V_STOP) return cg_incref(v);
+    if (v.tag != CG_V_STOP)
+        return cg_incref(v);
     v = cg_dict_get_str_borrowed(cg_ev.builtins, name);
-    if (v.tag != CG_V_STOP) return cg_incref(v);
+    if (v.tag != CG_V_STOP)
+        return cg_incref(v);
     return name_error(name);
 }
 
@@ -76,12 +79,13 @@ static cg_value load_global(cg_frame *f, cg_str *name) {
  * this module's dict; otherwise through the dict. */
 static int store_global(cg_frame *f, const cg_ast_res *res, cg_value v) {
     global_cache *c = res->cache;
-    if (c && c->found_in && c->found_in == f->globals && c->globals == f->globals &&
-        c->found_version == f->globals->version) {
+    if (c && c->found_in && c->found_in == f->globals && c->globals == f->globals
+        && c->found_version == f->globals->version) {
         cg_value_set(&f->globals->entries[c->ix].value, cg_incref(v));
         return 0;
     }
-    if (cg_dict_set(f->globals, cg_obj_value(res->name), v) < 0) return -1;
+    if (cg_dict_set(f->globals, cg_obj_value(res->name), v) < 0)
+        return -1;
     c = cache_of(f, res);
     int64_t ix = cg_dict_index_str(f->globals, res->name);
     if (c && ix >= 0)
@@ -97,24 +101,24 @@ static cg_value load_name(cg_frame *f, const cg_ast *e) {
         v = f->slots[res->slot];
         if (v.tag == CG_V_STOP)
             return cg_raise(&cg_exc_UnboundLocalError,
-                            "cannot access local variable '%s' where it is not associated with a value",
-                            e->u.name.id);
+                            "cannot access local variable '%s' where it is not associated with a value", e->u.name.id);
         return cg_incref(v);
     case RES_CELL:
     case RES_FREE:
         v = ((cg_cell *)f->slots[res->slot].u.o)->v;
-        if (v.tag != CG_V_STOP) return cg_incref(v);
+        if (v.tag != CG_V_STOP)
+            return cg_incref(v);
         if (res->kind == RES_CELL)
             return cg_raise(&cg_exc_UnboundLocalError,
-                            "cannot access local variable '%s' where it is not associated with a value",
-                            e->u.name.id);
+                            "cannot access local variable '%s' where it is not associated with a value", e->u.name.id);
         return cg_raise(&cg_exc_NameError,
                         "cannot access free variable '%s' where it is not associated with a value "
                         "in enclosing scope",
                         e->u.name.id);
     case RES_CLASS:
         v = cg_dict_get_str_borrowed(f->locals, res->name);
-        if (v.tag != CG_V_STOP) return cg_incref(v);
+        if (v.tag != CG_V_STOP)
+            return cg_incref(v);
         return load_global(f, res->name);
     default: return load_global_cached(f, res);
     }
@@ -139,7 +143,8 @@ int cg_delete_name(cg_frame *f, const cg_ast_res *res) {
     case RES_FREE: slot = &((cg_cell *)f->slots[res->slot].u.o)->v; break;
     default: {
         int r = cg_dict_del(res->kind == RES_CLASS ? f->locals : f->globals, cg_obj_value(res->name));
-        if (r == 0) name_error(res->name);
+        if (r == 0)
+            name_error(res->name);
         return r > 0 ? 0 : -1;
     }
     }
@@ -155,14 +160,16 @@ int cg_delete_name(cg_frame *f, const cg_ast_res *res) {
 
 static cg_value eval_binop(cg_frame *f, const cg_ast *e) {
     cg_value a = cg_eval_expr(f, e->u.bin.left);
-    if (cg_is_err(a)) return a;
+    if (cg_is_err(a))
+        return a;
     cg_value b = cg_eval_expr(f, e->u.bin.right);
     if (cg_is_err(b)) {
         cg_decref(a);
         return b;
     }
     cg_value r = cg_fast_binary(a, b, e->u.bin.op);
-    if (r.tag == CG_V_STOP) r = cg_binary(a, b, e->u.bin.op);
+    if (r.tag == CG_V_STOP)
+        r = cg_binary(a, b, e->u.bin.op);
     cg_decref(a);
     cg_decref(b);
     return r;
@@ -170,11 +177,15 @@ static cg_value eval_binop(cg_frame *f, const cg_ast *e) {
 
 static cg_value eval_unary(cg_frame *f, const cg_ast *e) {
     cg_value v = cg_eval_expr(f, e->u.unary.operand);
-    if (cg_is_err(v)) return v;
+    if (cg_is_err(v))
+        return v;
     cg_value r;
-    if (e->u.unary.op == OP_USUB && v.tag == CG_V_FLOAT) r = cg_float(-v.u.f);
-    else if (e->u.unary.op == OP_USUB && v.tag == CG_V_INT && v.u.i != INT64_MIN) r = cg_int(-v.u.i);
-    else r = cg_unary(v, e->u.unary.op);
+    if (e->u.unary.op == OP_USUB && v.tag == CG_V_FLOAT)
+        r = cg_float(-v.u.f);
+    else if (e->u.unary.op == OP_USUB && v.tag == CG_V_INT && v.u.i != INT64_MIN)
+        r = cg_int(-v.u.i);
+    else
+        r = cg_unary(v, e->u.unary.op);
     cg_decref(v);
     return r;
 }
@@ -183,13 +194,15 @@ static cg_value eval_boolop(cg_frame *f, const cg_ast *e) {
     cg_value v = CG_NONE;
     for (int i = 0; i < e->u.boolop.values.n; i++) {
         v = cg_eval_expr(f, e->u.boolop.values.items[i]);
-        if (cg_is_err(v) || i == e->u.boolop.values.n - 1) return v;
+        if (cg_is_err(v) || i == e->u.boolop.values.n - 1)
+            return v;
         int t = cg_truth(v);
         if (t < 0) {
             cg_decref(v);
             return CG_ERR;
         }
-        if (t == (e->u.boolop.op == OP_OR)) return v;
+        if (t == (e->u.boolop.op == OP_OR))
+            return v;
         cg_decref(v);
     }
     return v;
@@ -213,7 +226,8 @@ static inline cg_value fast_compare(cg_value a, cg_value b, cg_cmpop op) {
 /* a < b < c: each operand once, stopping at the first false. */
 static cg_value eval_compare(cg_frame *f, const cg_ast *e) {
     cg_value left = cg_eval_expr(f, e->u.compare.left);
-    if (cg_is_err(left)) return left;
+    if (cg_is_err(left))
+        return left;
     for (int i = 0; i < e->u.compare.n; i++) {
         cg_value right = cg_eval_expr(f, e->u.compare.comparators.items[i]);
         if (cg_is_err(right)) {
@@ -246,12 +260,14 @@ static cg_value eval_compare(cg_frame *f, const cg_ast *e) {
 /* Evaluates elements into a list, expanding *starred ones. */
 static cg_value eval_elements(cg_frame *f, const cg_ast_list *elts) {
     cg_value list = cg_list_new(0);
-    if (cg_is_err(list)) return list;
+    if (cg_is_err(list))
+        return list;
     for (int i = 0; i < elts->n; i++) {
         const cg_ast *el = elts->items[i];
         bool star = el->kind == AST_STARRED;
         cg_value v = cg_eval_expr(f, star ? el->u.starred.value : el);
-        if (cg_is_err(v)) goto fail;
+        if (cg_is_err(v))
+            goto fail;
         int rc;
         if (star) {
             rc = cg_list_extend(list, v);
@@ -259,7 +275,8 @@ static cg_value eval_elements(cg_frame *f, const cg_ast_list *elts) {
             rc = cg_list_append(list, v);
         }
         cg_decref(v);
-        if (rc < 0) goto fail;
+        if (rc < 0)
+            goto fail;
     }
     return list;
 fail:
@@ -269,11 +286,13 @@ fail:
 
 static cg_value eval_dict(cg_frame *f, const cg_ast *e) {
     cg_value d = cg_dict_new();
-    if (cg_is_err(d)) return d;
+    if (cg_is_err(d))
+        return d;
     for (int i = 0; i < e->u.dict.values.n; i++) {
         const cg_ast *k = e->u.dict.keys.items[i];
         cg_value v = cg_eval_expr(f, e->u.dict.values.items[i]);
-        if (cg_is_err(v)) goto fail;
+        if (cg_is_err(v))
+            goto fail;
         int rc;
         if (!k) {
             rc = cg_dict_merge(cg_as_dict(d), v);
@@ -287,7 +306,8 @@ static cg_value eval_dict(cg_frame *f, const cg_ast *e) {
             cg_decref(key);
         }
         cg_decref(v);
-        if (rc < 0) goto fail;
+        if (rc < 0)
+            goto fail;
     }
     return d;
 fail:
@@ -297,11 +317,15 @@ fail:
 
 /* A literal as CPython's constant folding sees it: 1, -1.5, 'a', None, (1, 'b'). */
 static bool is_folded_constant(const cg_ast *e) {
-    if (e->kind == AST_CONSTANT) return true;
-    if (e->kind == AST_UNARY_OP && e->u.unary.op != OP_NOT) return e->u.unary.operand->kind == AST_CONSTANT;
-    if (e->kind != AST_TUPLE) return false;
+    if (e->kind == AST_CONSTANT)
+        return true;
+    if (e->kind == AST_UNARY_OP && e->u.unary.op != OP_NOT)
+        return e->u.unary.operand->kind == AST_CONSTANT;
+    if (e->kind != AST_TUPLE)
+        return false;
     for (int i = 0; i < e->u.seq.elts.n; i++)
-        if (!is_folded_constant(e->u.seq.elts.items[i])) return false;
+        if (!is_folded_constant(e->u.seq.elts.items[i]))
+            return false;
     return true;
 }
 
@@ -309,9 +333,11 @@ static bool is_folded_constant(const cg_ast *e) {
  * order (see Note [Set displays] in set.c). */
 static cg_value eval_set(cg_frame *f, const cg_ast *e) {
     cg_value items = eval_elements(f, &e->u.seq.elts);
-    if (cg_is_err(items)) return items;
+    if (cg_is_err(items))
+        return items;
     bool constant = true;
-    for (int i = 0; i < e->u.seq.elts.n && constant; i++) constant = is_folded_constant(e->u.seq.elts.items[i]);
+    for (int i = 0; i < e->u.seq.elts.n && constant; i++)
+        constant = is_folded_constant(e->u.seq.elts.items[i]);
     cg_list *l = (cg_list *)items.u.o;
     cg_value s = cg_set_display(l->items, l->len, constant);
     cg_decref(items);
@@ -322,21 +348,25 @@ static cg_value eval_slice(cg_frame *f, const cg_ast *e) {
     cg_value parts[3] = {CG_NONE, CG_NONE, CG_NONE};
     const cg_ast *nodes[3] = {e->u.slice.lower, e->u.slice.upper, e->u.slice.step};
     for (int i = 0; i < 3; i++) {
-        if (!nodes[i]) continue;
+        if (!nodes[i])
+            continue;
         parts[i] = cg_eval_expr(f, nodes[i]);
         if (cg_is_err(parts[i])) {
-            for (int j = 0; j < i; j++) cg_decref(parts[j]);
+            for (int j = 0; j < i; j++)
+                cg_decref(parts[j]);
             return CG_ERR;
         }
     }
     cg_value s = cg_slice_new(parts[0], parts[1], parts[2]);
-    for (int i = 0; i < 3; i++) cg_decref(parts[i]);
+    for (int i = 0; i < 3; i++)
+        cg_decref(parts[i]);
     return s;
 }
 
 static cg_value eval_subscript(cg_frame *f, const cg_ast *e) {
     cg_value obj = cg_eval_expr(f, e->u.sub.value);
-    if (cg_is_err(obj)) return obj;
+    if (cg_is_err(obj))
+        return obj;
     cg_value key = cg_eval_expr(f, e->u.sub.slice);
     if (cg_is_err(key)) {
         cg_decref(obj);
@@ -357,7 +387,8 @@ static cg_value eval_subscript(cg_frame *f, const cg_ast *e) {
 
 static cg_value eval_attribute(cg_frame *f, const cg_ast *e) {
     cg_value obj = cg_eval_expr(f, e->u.attr.value);
-    if (cg_is_err(obj)) return obj;
+    if (cg_is_err(obj))
+        return obj;
     cg_value r = cg_getattr(obj, (cg_str *)e->u.attr.name);
     cg_decref(obj);
     return r;
@@ -365,10 +396,12 @@ static cg_value eval_attribute(cg_frame *f, const cg_ast *e) {
 
 static cg_value eval_ifexp(cg_frame *f, const cg_ast *e) {
     cg_value t = cg_eval_expr(f, e->u.ifexp.test);
-    if (cg_is_err(t)) return t;
+    if (cg_is_err(t))
+        return t;
     int b = cg_truth(t);
     cg_decref(t);
-    if (b < 0) return CG_ERR;
+    if (b < 0)
+        return CG_ERR;
     return cg_eval_expr(f, b ? e->u.ifexp.body : e->u.ifexp.orelse);
 }
 
@@ -376,12 +409,14 @@ static cg_value eval_ifexp(cg_frame *f, const cg_ast *e) {
 
 static cg_value eval_formatted(cg_frame *f, const cg_ast *e) {
     cg_value v = cg_eval_expr(f, e->u.fmt.value);
-    if (cg_is_err(v)) return v;
+    if (cg_is_err(v))
+        return v;
     int conv = e->u.fmt.conversion;
     if (conv == 'r' || conv == 'a' || conv == 's') {
         cg_value c = conv == 's' ? cg_to_str(v) : cg_repr(v);
         cg_decref(v);
-        if (cg_is_err(c)) return c;
+        if (cg_is_err(c))
+            return c;
         v = c;
     }
     cg_value spec = CG_STOP;
@@ -418,14 +453,15 @@ static cg_value eval_joined(cg_frame *f, const cg_ast *e) {
 
 typedef struct {
     const cg_ast *node;
-    cg_value acc;       /* list, set or dict being built */
+    cg_value acc; /* list, set or dict being built */
 } comp_state;
 
 static int comp_emit(cg_frame *f, comp_state *st) {
     const cg_ast *e = st->node;
     if (e->kind == AST_DICT_COMP) {
         cg_value k = cg_eval_expr(f, e->u.comp.key);
-        if (cg_is_err(k)) return -1;
+        if (cg_is_err(k))
+            return -1;
         cg_value v = cg_eval_expr(f, e->u.comp.value);
         if (cg_is_err(v)) {
             cg_decref(k);
@@ -437,10 +473,12 @@ static int comp_emit(cg_frame *f, comp_state *st) {
         return rc;
     }
     cg_value v = cg_eval_expr(f, e->u.comp.elt);
-    if (cg_is_err(v)) return -1;
+    if (cg_is_err(v))
+        return -1;
     if (e->kind == AST_GENERATOR_EXP) {
         cg_value sent = cg_gen_yield(f, v);
-        if (cg_is_err(sent)) return -1;
+        if (cg_is_err(sent))
+            return -1;
         cg_decref(sent);
         return 0;
     }
@@ -453,33 +491,52 @@ static int comp_emit(cg_frame *f, comp_state *st) {
  * iterable of generator 0. */
 static int comp_loop(cg_frame *f, comp_state *st, int g, cg_value first) {
     const cg_ast_list *gens = &st->node->u.comp.generators;
-    if (g == gens->n) return comp_emit(f, st);
+    if (g == gens->n)
+        return comp_emit(f, st);
     const cg_ast *gen = gens->items[g];
     cg_value iterable = g == 0 ? cg_incref(first) : cg_eval_expr(f, gen->u.gen.iter);
-    if (cg_is_err(iterable)) return -1;
+    if (cg_is_err(iterable))
+        return -1;
     cg_value it = cg_iter(iterable);
     cg_decref(iterable);
-    if (cg_is_err(it)) return -1;
+    if (cg_is_err(it))
+        return -1;
     int rc = 0;
     for (;;) {
-        if (cg_check_interrupt() < 0) { rc = -1; break; }
+        if (cg_check_interrupt() < 0) {
+            rc = -1;
+            break;
+        }
         cg_value x = cg_next(it);
-        if (x.tag == CG_V_STOP) break;
-        if (cg_is_err(x)) { rc = -1; break; }
+        if (x.tag == CG_V_STOP)
+            break;
+        if (cg_is_err(x)) {
+            rc = -1;
+            break;
+        }
         rc = cg_assign(f, gen->u.gen.target, x);
         cg_decref(x);
-        if (rc < 0) break;
+        if (rc < 0)
+            break;
         bool keep = true;
         for (int i = 0; i < gen->u.gen.ifs.n && keep; i++) {
             cg_value c = cg_eval_expr(f, gen->u.gen.ifs.items[i]);
-            if (cg_is_err(c)) { rc = -1; break; }
+            if (cg_is_err(c)) {
+                rc = -1;
+                break;
+            }
             int t = cg_truth(c);
             cg_decref(c);
-            if (t < 0) { rc = -1; break; }
+            if (t < 0) {
+                rc = -1;
+                break;
+            }
             keep = t;
         }
-        if (rc < 0) break;
-        if (keep && (rc = comp_loop(f, st, g + 1, first)) < 0) break;
+        if (rc < 0)
+            break;
+        if (keep && (rc = comp_loop(f, st, g + 1, first)) < 0)
+            break;
     }
     cg_decref(it);
     return rc;
@@ -497,10 +554,12 @@ static cg_value eval_comprehension(cg_frame *f, const cg_ast *e) {
     cg_scope *sc = cg_scope_of(e);
     const cg_ast *gen0 = e->u.comp.generators.items[0];
     cg_value first = cg_eval_expr(f, gen0->u.gen.iter);
-    if (cg_is_err(first)) return first;
-    cg_value it = cg_iter(first);   /* Python checks this up front */
+    if (cg_is_err(first))
+        return first;
+    cg_value it = cg_iter(first); /* Python checks this up front */
     cg_decref(first);
-    if (cg_is_err(it)) return it;
+    if (cg_is_err(it))
+        return it;
     first = it;
     bool lazy = e->kind == AST_GENERATOR_EXP;
     cg_value small[16];
@@ -509,12 +568,21 @@ static cg_value eval_comprehension(cg_frame *f, const cg_ast *e) {
         cg_decref(first);
         return cg_raise_nomemory();
     }
-    for (int i = 0; i < sc->nslots; i++) slots[i] = CG_STOP;
-    for (int i = 0; i < sc->ncells; i++) slots[sc->cell_slots[i]] = cg_cell_new(CG_STOP);
-    for (int i = 0; i < sc->nfree; i++) slots[sc->free_slots[i]] = cg_incref(f->slots[sc->free_from[i]]);
-    if (lazy) return cg_gen_new_genexpr(f, e, slots, first);
-    cg_frame cf = {.back = f, .scope = sc, .slots = slots, .globals = f->globals,
-                   .arena = f->arena, .name = sc->name, .line = e->line};
+    for (int i = 0; i < sc->nslots; i++)
+        slots[i] = CG_STOP;
+    for (int i = 0; i < sc->ncells; i++)
+        slots[sc->cell_slots[i]] = cg_cell_new(CG_STOP);
+    for (int i = 0; i < sc->nfree; i++)
+        slots[sc->free_slots[i]] = cg_incref(f->slots[sc->free_from[i]]);
+    if (lazy)
+        return cg_gen_new_genexpr(f, e, slots, first);
+    cg_frame cf = {.back = f,
+                   .scope = sc,
+                   .slots = slots,
+                   .globals = f->globals,
+                   .arena = f->arena,
+                   .name = sc->name,
+                   .line = e->line};
     comp_state st = {.node = e};
     st.acc = e->kind == AST_DICT_COMP ? cg_dict_new() : e->kind == AST_SET_COMP ? cg_set_new() : cg_list_new(0);
     cg_value result = st.acc;
@@ -527,8 +595,10 @@ static cg_value eval_comprehension(cg_frame *f, const cg_ast *e) {
         }
         cg_ev.frame = f;
     }
-    for (int i = 0; i < sc->nslots; i++) cg_decref(slots[i]);
-    if (slots != small) free(slots);
+    for (int i = 0; i < sc->nslots; i++)
+        cg_decref(slots[i]);
+    if (slots != small)
+        free(slots);
     cg_decref(first);
     return result;
 }
@@ -540,18 +610,21 @@ static cg_value eval_lambda(cg_frame *f, const cg_ast *e) {
     for (int i = 0; i < nd; i++) {
         defaults[i] = cg_eval_expr(f, args->u.arguments.defaults.items[i]);
         if (cg_is_err(defaults[i])) {
-            for (int j = 0; j < i; j++) cg_decref(defaults[j]);
+            for (int j = 0; j < i; j++)
+                cg_decref(defaults[j]);
             return CG_ERR;
         }
     }
     cg_value fn = cg_function_new(f, e, defaults, nd, NULL);
-    for (int i = 0; i < nd; i++) cg_decref(defaults[i]);
+    for (int i = 0; i < nd; i++)
+        cg_decref(defaults[i]);
     return fn;
 }
 
 static cg_value eval_named(cg_frame *f, const cg_ast *e) {
     cg_value v = cg_eval_expr(f, e->u.named.value);
-    if (cg_is_err(v)) return v;
+    if (cg_is_err(v))
+        return v;
     if (cg_assign(f, e->u.named.target, v) < 0) {
         cg_decref(v);
         return CG_ERR;
@@ -576,7 +649,8 @@ static cg_value eval_node(cg_frame *f, const cg_ast *e) {
     case AST_LIST: return eval_elements(f, &e->u.seq.elts);
     case AST_TUPLE: {
         cg_value l = eval_elements(f, &e->u.seq.elts);
-        if (cg_is_err(l)) return l;
+        if (cg_is_err(l))
+            return l;
         cg_value t = cg_list_to_tuple(l);
         cg_decref(l);
         return t;
@@ -594,21 +668,23 @@ static cg_value eval_node(cg_frame *f, const cg_ast *e) {
     case AST_NAMED_EXPR: return eval_named(f, e);
     case AST_YIELD: return cg_eval_yield(f, e);
     case AST_YIELD_FROM: return cg_eval_yield_from(f, e);
-    case AST_STARRED:
-        return cg_raise(&cg_exc_SyntaxError, "can't use starred expression here");
-    default:
-        return cg_raise(&cg_exc_SyntaxError, "unsupported expression");
+    case AST_STARRED: return cg_raise(&cg_exc_SyntaxError, "can't use starred expression here");
+    default: return cg_raise(&cg_exc_SyntaxError, "unsupported expression");
     }
 }
 
 cg_value cg_eval_expr(cg_frame *f, const cg_ast *e) {
-    if (e->kind == AST_CONSTANT) return cg_incref(*(cg_value *)e->u.constant.value);
+    if (e->kind == AST_CONSTANT)
+        return cg_incref(*(cg_value *)e->u.constant.value);
     if (e->kind == AST_NAME && e->u.name.res.kind == RES_LOCAL) {
         cg_value v = f->slots[e->u.name.res.slot];
-        if (v.tag != CG_V_STOP) return cg_incref(v);
+        if (v.tag != CG_V_STOP)
+            return cg_incref(v);
     }
-    if (cg_check_depth() < 0) return CG_ERR;
+    if (cg_check_depth() < 0)
+        return CG_ERR;
     cg_value r = eval_node(f, e);
-    if (r.tag == CG_V_ERR && !f->errnode) f->errnode = e;
+    if (r.tag == CG_V_ERR && !f->errnode)
+        f->errnode = e;
     return r;
 }

@@ -14,21 +14,21 @@
 /* A variable shared between a function and the functions inside it. */
 typedef struct {
     cg_obj head;
-    cg_value v;   /* CG_STOP while unbound */
+    cg_value v; /* CG_STOP while unbound */
 } cg_cell;
 extern cg_type cg_type_cell;
-cg_value cg_cell_new(cg_value v);   /* takes v's reference */
+cg_value cg_cell_new(cg_value v); /* takes v's reference */
 
 typedef struct {
     cg_obj head;
-    cg_scope *scope;          /* parameters, slots, cells: the "code" */
-    cg_ast_arena *arena;      /* keeps the tree alive */
-    cg_dict *globals;         /* the module it was defined in */
-    cg_params params;         /* scope's names and kinds, own defaults */
-    cg_value closure;         /* tuple of cells, or None */
+    cg_scope *scope;     /* parameters, slots, cells: the "code" */
+    cg_ast_arena *arena; /* keeps the tree alive */
+    cg_dict *globals;    /* the module it was defined in */
+    cg_params params;    /* scope's names and kinds, own defaults */
+    cg_value closure;    /* tuple of cells, or None */
     cg_value name, qualname, module, doc;
-    cg_dict *dict;            /* attributes set on the function */
-    cg_type *owner;           /* the class whose body defined it (super()) */
+    cg_dict *dict;  /* attributes set on the function */
+    cg_type *owner; /* the class whose body defined it (super()) */
 } cg_function;
 
 typedef enum { EXEC_OK, EXEC_ERR, EXEC_RETURN, EXEC_BREAK, EXEC_CONTINUE } cg_exec_status;
@@ -36,26 +36,26 @@ typedef enum { EXEC_OK, EXEC_ERR, EXEC_RETURN, EXEC_BREAK, EXEC_CONTINUE } cg_ex
 typedef struct cg_frame cg_frame;
 struct cg_frame {
     cg_frame *back;
-    cg_function *func;        /* NULL for module and class bodies */
+    cg_function *func; /* NULL for module and class bodies */
     cg_scope *scope;
     cg_value *slots;
     cg_dict *globals;
-    cg_dict *locals;          /* a class body's namespace; NULL otherwise */
+    cg_dict *locals; /* a class body's namespace; NULL otherwise */
     cg_ast_arena *arena;
-    const char *name;         /* for tracebacks: "<module>", "f", "<listcomp>" */
-    int line;                 /* the statement being run */
-    const cg_ast *stmt;       /* the statement being run */
-    const cg_ast *errnode;    /* the innermost node that raised, this frame */
+    const char *name;      /* for tracebacks: "<module>", "f", "<listcomp>" */
+    int line;              /* the statement being run */
+    const cg_ast *stmt;    /* the statement being run */
+    const cg_ast *errnode; /* the innermost node that raised, this frame */
     cg_value retval;
     struct cg_generator *gen; /* the generator whose body this is, or NULL */
 };
 
 /* The evaluator's per-thread state. */
 typedef struct {
-    cg_frame *frame;          /* innermost */
-    int depth;                /* calls in progress (RecursionError at the limit) */
-    int limit;                /* sys.getrecursionlimit() */
-    uintptr_t stack_limit;    /* the lowest safe C stack address */
+    cg_frame *frame;       /* innermost */
+    int depth;             /* calls in progress (RecursionError at the limit) */
+    int limit;             /* sys.getrecursionlimit() */
+    uintptr_t stack_limit; /* the lowest safe C stack address */
     cg_dict *builtins;
     /* exceptions being handled by except blocks, innermost last: bare
      * `raise` re-raises the top, and a new exception's __context__ is it */
@@ -73,9 +73,18 @@ static inline cg_value cg_fast_binary(cg_value a, cg_value b, cg_binop op) {
     if (a.tag == CG_V_INT && b.tag == CG_V_INT) {
         int64_t r;
         switch (op) {
-        case OP_ADD: if (!__builtin_add_overflow(a.u.i, b.u.i, &r)) return cg_int(r); break;
-        case OP_SUB: if (!__builtin_sub_overflow(a.u.i, b.u.i, &r)) return cg_int(r); break;
-        case OP_MULT: if (!__builtin_mul_overflow(a.u.i, b.u.i, &r)) return cg_int(r); break;
+        case OP_ADD:
+            if (!__builtin_add_overflow(a.u.i, b.u.i, &r))
+                return cg_int(r);
+            break;
+        case OP_SUB:
+            if (!__builtin_sub_overflow(a.u.i, b.u.i, &r))
+                return cg_int(r);
+            break;
+        case OP_MULT:
+            if (!__builtin_mul_overflow(a.u.i, b.u.i, &r))
+                return cg_int(r);
+            break;
         default: break;
         }
         return CG_STOP;
@@ -94,8 +103,7 @@ static inline cg_value cg_fast_binary(cg_value a, cg_value b, cg_binop op) {
 cg_exec_status cg_exec_block(cg_frame *f, const cg_ast_list *body);
 /* Makes a function object from a def or lambda node, its defaults and
  * closure taken from frame f. */
-cg_value cg_function_new(cg_frame *f, const cg_ast *def, cg_value *defaults, int ndefaults,
-                         cg_value *kwdefaults);
+cg_value cg_function_new(cg_frame *f, const cg_ast *def, cg_value *defaults, int ndefaults, cg_value *kwdefaults);
 /* Runs a class body and makes the class. */
 cg_value cg_class_from_body(cg_frame *f, const cg_ast *def, cg_type *base);
 /* Stores v (borrowed) into / deletes a resolved name. */

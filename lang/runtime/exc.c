@@ -25,7 +25,8 @@ static void exc_dealloc(cg_obj *o) {
 
 static cg_value exc_alloc(cg_type *type, cg_value args) {
     cg_value v = cg_instance_alloc(type);
-    if (cg_is_err(v)) return v;
+    if (cg_is_err(v))
+        return v;
     cg_exc *e = (cg_exc *)v.u.o;
     e->args = args;
     e->traceback = CG_NONE;
@@ -36,24 +37,30 @@ static cg_value exc_alloc(cg_type *type, cg_value args) {
 
 static cg_value exc_new(cg_type *type, const cg_args *args) {
     cg_value t = cg_tuple_new(args->npos);
-    if (cg_is_err(t)) return t;
+    if (cg_is_err(t))
+        return t;
     cg_tuple *tp = (cg_tuple *)t.u.o;
-    for (int i = 0; i < args->npos; i++) tp->items[i] = cg_incref(args->pos[i]);
+    for (int i = 0; i < args->npos; i++)
+        tp->items[i] = cg_incref(args->pos[i]);
     return exc_alloc(type, t);
 }
 
 cg_value cg_exc_message(cg_value exc) {
-    if (!cg_isinstance(exc, &cg_exc_BaseException)) return cg_to_str(exc);
+    if (!cg_isinstance(exc, &cg_exc_BaseException))
+        return cg_to_str(exc);
     cg_type *t = cg_typeof(exc);
-    if (t->str) return t->str(exc);
+    if (t->str)
+        return t->str(exc);
     return cg_to_str(exc);
 }
 
 static cg_value exc_str(cg_value self) {
     cg_tuple *args = (cg_tuple *)((cg_exc *)self.u.o)->args.u.o;
-    if (args->len == 0) return cg_str_from_c("");
+    if (args->len == 0)
+        return cg_str_from_c("");
     if (args->len == 1) {
-        if (cg_isinstance(self, &cg_exc_KeyError)) return cg_repr(args->items[0]);
+        if (cg_isinstance(self, &cg_exc_KeyError))
+            return cg_repr(args->items[0]);
         return cg_to_str(args->items[0]);
     }
     return cg_repr(cg_obj_value(args));
@@ -79,10 +86,14 @@ static cg_value exc_repr(cg_value self) {
 
 static cg_value exc_getattr(cg_value self, cg_str *name) {
     cg_exc *e = (cg_exc *)self.u.o;
-    if (!strcmp(name->s, "args")) return cg_incref(e->args);
-    if (!strcmp(name->s, "__cause__")) return cg_incref(e->cause);
-    if (!strcmp(name->s, "__context__")) return cg_incref(e->context);
-    if (!strcmp(name->s, "__traceback__")) return cg_incref(e->traceback);
+    if (!strcmp(name->s, "args"))
+        return cg_incref(e->args);
+    if (!strcmp(name->s, "__cause__"))
+        return cg_incref(e->cause);
+    if (!strcmp(name->s, "__context__"))
+        return cg_incref(e->context);
+    if (!strcmp(name->s, "__traceback__"))
+        return cg_incref(e->traceback);
     if (!strcmp(name->s, "value") && cg_isinstance(self, &cg_exc_StopIteration)) {
         const cg_tuple *t = (const cg_tuple *)e->args.u.o;
         return t->len > 0 ? cg_incref(t->items[0]) : CG_NONE;
@@ -94,7 +105,8 @@ static int exc_setattr(cg_value self, cg_str *name, cg_value value) {
     cg_exc *e = (cg_exc *)self.u.o;
     if (!strcmp(name->s, "args")) {
         cg_value t = cg_list_to_tuple(value);
-        if (cg_is_err(t)) return -1;
+        if (cg_is_err(t))
+            return -1;
         cg_value_set(&e->args, t);
         return 0;
     }
@@ -108,10 +120,13 @@ static int exc_setattr(cg_value self, cg_str *name, cg_value value) {
 /* BaseException.__init__(self, *args): sets args, as Python's does, so a
  * subclass calling super().__init__(msg) gets its message printed. */
 static cg_value exc_init(cg_value self, const cg_args *a) {
-    if (!cg_isinstance(self, &cg_exc_BaseException)) return CG_NONE;
+    if (!cg_isinstance(self, &cg_exc_BaseException))
+        return CG_NONE;
     cg_value t = cg_tuple_new(a->npos);
-    if (cg_is_err(t)) return t;
-    for (int i = 0; i < a->npos; i++) ((cg_tuple *)t.u.o)->items[i] = cg_incref(a->pos[i]);
+    if (cg_is_err(t))
+        return t;
+    for (int i = 0; i < a->npos; i++)
+        ((cg_tuple *)t.u.o)->items[i] = cg_incref(a->pos[i]);
     cg_value_set(&((cg_exc *)self.u.o)->args, t);
     return CG_NONE;
 }
@@ -122,21 +137,21 @@ static const cg_method_def exc_methods[] = {
 };
 
 #define EXC_FLAGS (CG_TYPE_BASETYPE | CG_TYPE_EXCEPTION | CG_TYPE_HAS_DICT)
-#define EXC_TYPE(NAME, BASE)                                                                  \
-    cg_type cg_exc_##NAME = {                                                                 \
-        .head = {CG_IMMORTAL, &cg_type_type},                                                 \
-        .name = #NAME,                                                                        \
-        .module = "builtins",                                                                 \
-        .base = BASE,                                                                         \
-        .flags = EXC_FLAGS,                                                                   \
-        .basicsize = sizeof(cg_exc),                                                          \
-        .dealloc = exc_dealloc,                                                               \
-        .repr = exc_repr,                                                                     \
-        .str = exc_str,                                                                       \
-        .hash = cg_object_hash,                                                               \
-        .getattr = exc_getattr,                                                               \
-        .setattr = exc_setattr,                                                               \
-        .new_ = exc_new,                                                                      \
+#define EXC_TYPE(NAME, BASE)                  \
+    cg_type cg_exc_##NAME = {                 \
+        .head = {CG_IMMORTAL, &cg_type_type}, \
+        .name = #NAME,                        \
+        .module = "builtins",                 \
+        .base = BASE,                         \
+        .flags = EXC_FLAGS,                   \
+        .basicsize = sizeof(cg_exc),          \
+        .dealloc = exc_dealloc,               \
+        .repr = exc_repr,                     \
+        .str = exc_str,                       \
+        .hash = cg_object_hash,               \
+        .getattr = exc_getattr,               \
+        .setattr = exc_setattr,               \
+        .new_ = exc_new,                      \
     }
 
 EXC_TYPE(BaseException, &cg_type_object);
@@ -186,24 +201,58 @@ EXC_TYPE(OSError, &cg_exc_Exception);
 EXC_TYPE(FileNotFoundError, &cg_exc_OSError);
 
 static cg_type *const ALL[] = {
-    &cg_exc_BaseException, &cg_exc_Exception, &cg_exc_KeyboardInterrupt, &cg_exc_SystemExit,
-    &cg_exc_StopIteration, &cg_exc_GeneratorExit, &cg_exc_ArithmeticError, &cg_exc_ZeroDivisionError,
-    &cg_exc_OverflowError, &cg_exc_AssertionError, &cg_exc_AttributeError, &cg_exc_LookupError,
-    &cg_exc_IndexError, &cg_exc_KeyError, &cg_exc_NameError, &cg_exc_UnboundLocalError,
-    &cg_exc_TypeError, &cg_exc_ValueError, &cg_exc_RuntimeError, &cg_exc_NotImplementedError,
-    &cg_exc_RecursionError, &cg_exc_ImportError, &cg_exc_ModuleNotFoundError,
-    &cg_exc_MemoryError, &cg_exc_SyntaxError, &cg_exc_IndentationError, &cg_exc_TabError,
-    &cg_exc_UnicodeError, &cg_exc_UnicodeDecodeError, &cg_exc_Warning, &cg_exc_UserWarning,
-    &cg_exc_DeprecationWarning, &cg_exc_EOFError, &cg_exc_OSError, &cg_exc_FileNotFoundError,
-    &cg_exc_PendingDeprecationWarning, &cg_exc_FutureWarning, &cg_exc_RuntimeWarning, &cg_exc_SyntaxWarning,
-    &cg_exc_ImportWarning, &cg_exc_ResourceWarning, &cg_exc_BytesWarning, &cg_exc_UnicodeWarning, &cg_exc_EncodingWarning,
+    &cg_exc_BaseException,
+    &cg_exc_Exception,
+    &cg_exc_KeyboardInterrupt,
+    &cg_exc_SystemExit,
+    &cg_exc_StopIteration,
+    &cg_exc_GeneratorExit,
+    &cg_exc_ArithmeticError,
+    &cg_exc_ZeroDivisionError,
+    &cg_exc_OverflowError,
+    &cg_exc_AssertionError,
+    &cg_exc_AttributeError,
+    &cg_exc_LookupError,
+    &cg_exc_IndexError,
+    &cg_exc_KeyError,
+    &cg_exc_NameError,
+    &cg_exc_UnboundLocalError,
+    &cg_exc_TypeError,
+    &cg_exc_ValueError,
+    &cg_exc_RuntimeError,
+    &cg_exc_NotImplementedError,
+    &cg_exc_RecursionError,
+    &cg_exc_ImportError,
+    &cg_exc_ModuleNotFoundError,
+    &cg_exc_MemoryError,
+    &cg_exc_SyntaxError,
+    &cg_exc_IndentationError,
+    &cg_exc_TabError,
+    &cg_exc_UnicodeError,
+    &cg_exc_UnicodeDecodeError,
+    &cg_exc_Warning,
+    &cg_exc_UserWarning,
+    &cg_exc_DeprecationWarning,
+    &cg_exc_EOFError,
+    &cg_exc_OSError,
+    &cg_exc_FileNotFoundError,
+    &cg_exc_PendingDeprecationWarning,
+    &cg_exc_FutureWarning,
+    &cg_exc_RuntimeWarning,
+    &cg_exc_SyntaxWarning,
+    &cg_exc_ImportWarning,
+    &cg_exc_ResourceWarning,
+    &cg_exc_BytesWarning,
+    &cg_exc_UnicodeWarning,
+    &cg_exc_EncodingWarning,
 };
 
 int cg_exc_types_init(void) {
     for (size_t i = 0; i < sizeof ALL / sizeof ALL[0]; i++)
         if (!ALL[i]->dict) {
             cg_value d = cg_dict_new();
-            if (cg_is_err(d)) return -1;
+            if (cg_is_err(d))
+                return -1;
             ALL[i]->dict = cg_as_dict(d);
         }
     cg_exc_OutOfMemoryError.module = "torch.cuda";
@@ -212,7 +261,8 @@ int cg_exc_types_init(void) {
 
 cg_type *cg_exc_by_name(const char *name) {
     for (size_t i = 0; i < sizeof ALL / sizeof ALL[0]; i++)
-        if (!strcmp(ALL[i]->name, name)) return ALL[i];
+        if (!strcmp(ALL[i]->name, name))
+            return ALL[i];
     return NULL;
 }
 
@@ -241,7 +291,8 @@ bool cg_exc_matches(const cg_type *type) {
 
 static cg_value raise_msg(cg_type *type, const char *msg) {
     cg_value s = cg_str_from_c(msg);
-    if (cg_is_err(s)) return s;
+    if (cg_is_err(s))
+        return s;
     cg_value r = cg_raise_value(type, s);
     cg_decref(s);
     return r;
@@ -249,7 +300,8 @@ static cg_value raise_msg(cg_type *type, const char *msg) {
 
 cg_value cg_raise_value(cg_type *type, cg_value arg) {
     cg_value args = cg_tuple_pack(1, arg);
-    if (cg_is_err(args)) return args;
+    if (cg_is_err(args))
+        return args;
     cg_value e = exc_alloc(type, args);
     if (cg_is_err(e)) {
         cg_decref(args);
@@ -339,10 +391,10 @@ int cg_raise_engine_int(void) {
 }
 
 cg_value cg_raise_object(cg_value exc) {
-    if (cg_isinstance(exc, &cg_type_type) &&
-        cg_type_is_subtype((cg_type *)exc.u.o, &cg_exc_BaseException)) {
+    if (cg_isinstance(exc, &cg_type_type) && cg_type_is_subtype((cg_type *)exc.u.o, &cg_exc_BaseException)) {
         cg_value inst = cg_call0(exc);
-        if (cg_is_err(inst)) return inst;
+        if (cg_is_err(inst))
+            return inst;
         cg_exc_set_context(inst);
         cg_exc_restore(inst);
         return CG_ERR;

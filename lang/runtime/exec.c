@@ -11,12 +11,13 @@
 #include "runtime/eval.h"
 #include "runtime/host.h"
 
-
 int cg_check_interrupt(void) {
-    if (!cg_interrupt_requested) return 0;
+    if (!cg_interrupt_requested)
+        return 0;
     cg_interrupt_requested = 0;
     cg_value e = cg_call0(cg_obj_value(&cg_exc_KeyboardInterrupt));
-    if (cg_is_err(e)) return -1;
+    if (cg_is_err(e))
+        return -1;
     cg_exc_restore(e);
     return -1;
 }
@@ -26,13 +27,13 @@ int cg_check_interrupt(void) {
 static int unpack(cg_frame *f, const cg_ast_list *elts, cg_value v) {
     int star = -1;
     for (int i = 0; i < elts->n; i++)
-        if (elts->items[i]->kind == AST_STARRED) star = i;
+        if (elts->items[i]->kind == AST_STARRED)
+            star = i;
     cg_value list = cg_list_from_iterable(v);
     if (cg_is_err(list)) {
         if (cg_exc_matches(&cg_exc_TypeError) && !cg_typeof(v)->iter) {
             cg_exc_clear();
-            return cg_raise_int(&cg_exc_TypeError, "cannot unpack non-iterable %s object",
-                                cg_type_name(v));
+            return cg_raise_int(&cg_exc_TypeError, "cannot unpack non-iterable %s object", cg_type_name(v));
         }
         return -1;
     }
@@ -43,11 +44,10 @@ static int unpack(cg_frame *f, const cg_ast_list *elts, cg_value v) {
         if (l->len > n)
             rc = cg_raise_int(&cg_exc_ValueError, "too many values to unpack (expected %d)", n);
         else
-            rc = cg_raise_int(&cg_exc_ValueError, "not enough values to unpack (expected %d, got %lld)",
-                              n, (long long)l->len);
+            rc = cg_raise_int(&cg_exc_ValueError, "not enough values to unpack (expected %d, got %lld)", n,
+                              (long long)l->len);
     } else if (star >= 0 && l->len < n - 1) {
-        rc = cg_raise_int(&cg_exc_ValueError,
-                          "not enough values to unpack (expected at least %d, got %lld)", n - 1,
+        rc = cg_raise_int(&cg_exc_ValueError, "not enough values to unpack (expected at least %d, got %lld)", n - 1,
                           (long long)l->len);
     }
     for (int i = 0, j = 0; rc == 0 && i < n; i++) {
@@ -55,9 +55,14 @@ static int unpack(cg_frame *f, const cg_ast_list *elts, cg_value v) {
         if (i == star) {
             int64_t take = l->len - (n - 1);
             cg_value rest = cg_list_new(0);
-            if (cg_is_err(rest)) { rc = -1; break; }
-            for (int64_t k = 0; k < take && rc == 0; k++) rc = cg_list_append(rest, l->items[j + k]);
-            if (rc == 0) rc = cg_assign(f, t->u.starred.value, rest);
+            if (cg_is_err(rest)) {
+                rc = -1;
+                break;
+            }
+            for (int64_t k = 0; k < take && rc == 0; k++)
+                rc = cg_list_append(rest, l->items[j + k]);
+            if (rc == 0)
+                rc = cg_assign(f, t->u.starred.value, rest);
             cg_decref(rest);
             j += (int)take;
         } else {
@@ -73,14 +78,16 @@ int cg_assign(cg_frame *f, const cg_ast *t, cg_value v) {
     case AST_NAME: return cg_store_name(f, &t->u.name.res, v);
     case AST_ATTRIBUTE: {
         cg_value obj = cg_eval_expr(f, t->u.attr.value);
-        if (cg_is_err(obj)) return -1;
+        if (cg_is_err(obj))
+            return -1;
         int rc = cg_setattr(obj, (cg_str *)t->u.attr.name, v);
         cg_decref(obj);
         return rc;
     }
     case AST_SUBSCRIPT: {
         cg_value obj = cg_eval_expr(f, t->u.sub.value);
-        if (cg_is_err(obj)) return -1;
+        if (cg_is_err(obj))
+            return -1;
         cg_value key = cg_eval_expr(f, t->u.sub.slice);
         if (cg_is_err(key)) {
             cg_decref(obj);
@@ -93,8 +100,7 @@ int cg_assign(cg_frame *f, const cg_ast *t, cg_value v) {
     }
     case AST_TUPLE:
     case AST_LIST: return unpack(f, &t->u.seq.elts, v);
-    case AST_STARRED:
-        return cg_raise_int(&cg_exc_SyntaxError, "starred assignment target must be in a list or tuple");
+    case AST_STARRED: return cg_raise_int(&cg_exc_SyntaxError, "starred assignment target must be in a list or tuple");
     default: return cg_raise_int(&cg_exc_SyntaxError, "cannot assign to expression");
     }
 }
@@ -104,14 +110,16 @@ static int delete_target(cg_frame *f, const cg_ast *t) {
     case AST_NAME: return cg_delete_name(f, &t->u.name.res);
     case AST_ATTRIBUTE: {
         cg_value obj = cg_eval_expr(f, t->u.attr.value);
-        if (cg_is_err(obj)) return -1;
+        if (cg_is_err(obj))
+            return -1;
         int rc = cg_delattr(obj, (cg_str *)t->u.attr.name);
         cg_decref(obj);
         return rc;
     }
     case AST_SUBSCRIPT: {
         cg_value obj = cg_eval_expr(f, t->u.sub.value);
-        if (cg_is_err(obj)) return -1;
+        if (cg_is_err(obj))
+            return -1;
         cg_value key = cg_eval_expr(f, t->u.sub.slice);
         if (cg_is_err(key)) {
             cg_decref(obj);
@@ -125,7 +133,8 @@ static int delete_target(cg_frame *f, const cg_ast *t) {
     case AST_TUPLE:
     case AST_LIST:
         for (int i = 0; i < t->u.seq.elts.n; i++)
-            if (delete_target(f, t->u.seq.elts.items[i]) < 0) return -1;
+            if (delete_target(f, t->u.seq.elts.items[i]) < 0)
+                return -1;
         return 0;
     default: return cg_raise_int(&cg_exc_SyntaxError, "cannot delete expression");
     }
@@ -139,11 +148,13 @@ static int aug_assign(cg_frame *f, const cg_ast *s) {
         old = cg_eval_expr(f, t);
     } else if (t->kind == AST_ATTRIBUTE) {
         obj = cg_eval_expr(f, t->u.attr.value);
-        if (cg_is_err(obj)) return -1;
+        if (cg_is_err(obj))
+            return -1;
         old = cg_getattr(obj, (cg_str *)t->u.attr.name);
     } else {
         obj = cg_eval_expr(f, t->u.sub.value);
-        if (cg_is_err(obj)) return -1;
+        if (cg_is_err(obj))
+            return -1;
         key = cg_eval_expr(f, t->u.sub.slice);
         old = cg_is_err(key) ? CG_ERR : cg_getitem(obj, key);
     }
@@ -152,12 +163,16 @@ static int aug_assign(cg_frame *f, const cg_ast *s) {
         cg_value v = cg_eval_expr(f, s->u.aug.value);
         if (!cg_is_err(v)) {
             cg_value r = cg_fast_binary(old, v, s->u.aug.op);
-            if (r.tag == CG_V_STOP) r = cg_inplace(old, v, s->u.aug.op);
+            if (r.tag == CG_V_STOP)
+                r = cg_inplace(old, v, s->u.aug.op);
             cg_decref(v);
             if (!cg_is_err(r)) {
-                if (t->kind == AST_NAME) rc = cg_store_name(f, &t->u.name.res, r);
-                else if (t->kind == AST_ATTRIBUTE) rc = cg_setattr(obj, (cg_str *)t->u.attr.name, r);
-                else rc = cg_setitem(obj, key, r);
+                if (t->kind == AST_NAME)
+                    rc = cg_store_name(f, &t->u.name.res, r);
+                else if (t->kind == AST_ATTRIBUTE)
+                    rc = cg_setattr(obj, (cg_str *)t->u.attr.name, r);
+                else
+                    rc = cg_setitem(obj, key, r);
                 cg_decref(r);
             }
         }
@@ -172,25 +187,33 @@ static int aug_assign(cg_frame *f, const cg_ast *s) {
 
 static cg_exec_status exec_if(cg_frame *f, const cg_ast *s) {
     cg_value t = cg_eval_expr(f, s->u.cond.test);
-    if (cg_is_err(t)) return EXEC_ERR;
+    if (cg_is_err(t))
+        return EXEC_ERR;
     int b = cg_truth(t);
     cg_decref(t);
-    if (b < 0) return EXEC_ERR;
+    if (b < 0)
+        return EXEC_ERR;
     return cg_exec_block(f, b ? &s->u.cond.body : &s->u.cond.orelse);
 }
 
 static cg_exec_status exec_while(cg_frame *f, const cg_ast *s) {
     for (;;) {
-        if (cg_check_interrupt() < 0) return EXEC_ERR;
+        if (cg_check_interrupt() < 0)
+            return EXEC_ERR;
         cg_value t = cg_eval_expr(f, s->u.cond.test);
-        if (cg_is_err(t)) return EXEC_ERR;
+        if (cg_is_err(t))
+            return EXEC_ERR;
         int b = cg_truth(t);
         cg_decref(t);
-        if (b < 0) return EXEC_ERR;
-        if (!b) return cg_exec_block(f, &s->u.cond.orelse);
+        if (b < 0)
+            return EXEC_ERR;
+        if (!b)
+            return cg_exec_block(f, &s->u.cond.orelse);
         cg_exec_status r = cg_exec_block(f, &s->u.cond.body);
-        if (r == EXEC_BREAK) return EXEC_OK;
-        if (r == EXEC_ERR || r == EXEC_RETURN) return r;
+        if (r == EXEC_BREAK)
+            return EXEC_OK;
+        if (r == EXEC_ERR || r == EXEC_RETURN)
+            return r;
         f->line = s->line;
         f->stmt = s;
         f->errnode = NULL;
@@ -199,7 +222,8 @@ static cg_exec_status exec_while(cg_frame *f, const cg_ast *s) {
 
 static cg_exec_status exec_for(cg_frame *f, const cg_ast *s) {
     cg_value iterable = cg_eval_expr(f, s->u.for_.iter);
-    if (cg_is_err(iterable)) return EXEC_ERR;
+    if (cg_is_err(iterable))
+        return EXEC_ERR;
     cg_value it = cg_iter(iterable);
     cg_decref(iterable);
     if (cg_is_err(it)) {
@@ -209,21 +233,33 @@ static cg_exec_status exec_for(cg_frame *f, const cg_ast *s) {
     cg_exec_status r = EXEC_OK;
     cg_type *t = cg_typeof(it);
     for (;;) {
-        if (cg_check_interrupt() < 0) { r = EXEC_ERR; break; }
+        if (cg_check_interrupt() < 0) {
+            r = EXEC_ERR;
+            break;
+        }
         cg_value x = t->next(it);
         if (x.tag == CG_V_STOP) {
             r = cg_exec_block(f, &s->u.for_.orelse);
             break;
         }
-        if (cg_is_err(x)) { r = EXEC_ERR; break; }
-        int rc = s->u.for_.target->kind == AST_NAME
-                     ? cg_store_name(f, &s->u.for_.target->u.name.res, x)
-                     : cg_assign(f, s->u.for_.target, x);
+        if (cg_is_err(x)) {
+            r = EXEC_ERR;
+            break;
+        }
+        int rc = s->u.for_.target->kind == AST_NAME ? cg_store_name(f, &s->u.for_.target->u.name.res, x)
+                                                    : cg_assign(f, s->u.for_.target, x);
         cg_decref(x);
-        if (rc < 0) { r = EXEC_ERR; break; }
+        if (rc < 0) {
+            r = EXEC_ERR;
+            break;
+        }
         r = cg_exec_block(f, &s->u.for_.body);
-        if (r == EXEC_BREAK) { r = EXEC_OK; break; }
-        if (r == EXEC_ERR || r == EXEC_RETURN) break;
+        if (r == EXEC_BREAK) {
+            r = EXEC_OK;
+            break;
+        }
+        if (r == EXEC_ERR || r == EXEC_RETURN)
+            break;
         r = EXEC_OK;
         f->line = s->line;
         f->stmt = s;
@@ -240,32 +276,37 @@ static int handler_matches(cg_value type) {
         cg_tuple *t = (cg_tuple *)type.u.o;
         for (int64_t i = 0; i < t->len; i++) {
             int m = handler_matches(t->items[i]);
-            if (m) return m;
+            if (m)
+                return m;
         }
         return 0;
     }
-    if (!cg_isinstance(type, &cg_type_type) ||
-        !cg_type_is_subtype((cg_type *)type.u.o, &cg_exc_BaseException))
+    if (!cg_isinstance(type, &cg_type_type) || !cg_type_is_subtype((cg_type *)type.u.o, &cg_exc_BaseException))
         return cg_raise_int(&cg_exc_TypeError,
                             "catching classes that do not inherit from BaseException is not allowed");
     return cg_exc_matches((cg_type *)type.u.o);
 }
 
 static void push_handled(cg_value exc) {
-    if (cg_ev.nhandled < 64) cg_ev.handled[cg_ev.nhandled] = cg_incref(exc);
+    if (cg_ev.nhandled < 64)
+        cg_ev.handled[cg_ev.nhandled] = cg_incref(exc);
     cg_ev.nhandled++;
 }
 
 static void pop_handled(void) {
-    if (--cg_ev.nhandled < 64) cg_decref(cg_ev.handled[cg_ev.nhandled]);
+    if (--cg_ev.nhandled < 64)
+        cg_decref(cg_ev.handled[cg_ev.nhandled]);
 }
 
 void cg_exc_set_context(cg_value exc) {
-    if (cg_ev.nhandled == 0 || cg_ev.nhandled > 64) return;
+    if (cg_ev.nhandled == 0 || cg_ev.nhandled > 64)
+        return;
     cg_value ctx = cg_ev.handled[cg_ev.nhandled - 1];
-    if (!cg_isinstance(exc, &cg_exc_BaseException) || cg_same(ctx, exc)) return;
+    if (!cg_isinstance(exc, &cg_exc_BaseException) || cg_same(ctx, exc))
+        return;
     cg_exc *e = (cg_exc *)exc.u.o;
-    if (e->context.tag == CG_V_NONE) e->context = cg_incref(ctx);
+    if (e->context.tag == CG_V_NONE)
+        e->context = cg_incref(ctx);
 }
 
 /* Runs the first except clause that matches the pending exception. */
@@ -284,9 +325,11 @@ static cg_exec_status run_handlers(cg_frame *f, const cg_ast *s, bool *handled) 
             cg_exc_restore(exc);
             m = handler_matches(type);
             cg_decref(type);
-            if (m < 0) return EXEC_ERR;
+            if (m < 0)
+                return EXEC_ERR;
         }
-        if (!m) continue;
+        if (!m)
+            continue;
         *handled = true;
         cg_value exc = cg_exc_fetch();
         f->errnode = NULL;
@@ -298,10 +341,12 @@ static cg_exec_status run_handlers(cg_frame *f, const cg_ast *s, bool *handled) 
         cg_exec_status r = cg_exec_block(f, &h->u.handler.body);
         pop_handled();
         cg_decref(exc);
-        if (h->u.handler.name) {  /* Python unbinds the name after the clause */
+        if (h->u.handler.name) { /* Python unbinds the name after the clause */
             cg_value pending = cg_exc_fetch();
-            if (cg_delete_name(f, &h->u.handler.res) < 0) cg_exc_clear();
-            if (pending.tag == CG_V_OBJ) cg_exc_restore(pending);
+            if (cg_delete_name(f, &h->u.handler.res) < 0)
+                cg_exc_clear();
+            if (pending.tag == CG_V_OBJ)
+                cg_exc_restore(pending);
         }
         return r;
     }
@@ -310,7 +355,8 @@ static cg_exec_status run_handlers(cg_frame *f, const cg_ast *s, bool *handled) 
 
 static cg_exec_status exec_try(cg_frame *f, const cg_ast *s) {
     cg_exec_status r = cg_exec_block(f, &s->u.try_.body);
-    if (r == EXEC_ERR) cg_frame_add_traceback(f);
+    if (r == EXEC_ERR)
+        cg_frame_add_traceback(f);
     if (r == EXEC_ERR && s->u.try_.handlers.n > 0) {
         if (cg_exc_matches(&cg_exc_BaseException)) {
             bool handled;
@@ -319,15 +365,18 @@ static cg_exec_status exec_try(cg_frame *f, const cg_ast *s) {
     } else if (r == EXEC_OK) {
         r = cg_exec_block(f, &s->u.try_.orelse);
     }
-    if (s->u.try_.finalbody.n == 0) return r;
+    if (s->u.try_.finalbody.n == 0)
+        return r;
     /* finally: runs whatever happened; its own exit, if abnormal, wins */
     cg_value exc = r == EXEC_ERR ? cg_exc_fetch() : CG_NONE;
     cg_value ret = f->retval;
     f->retval = CG_NONE;
     const cg_ast *errnode = f->errnode;
-    if (exc.tag == CG_V_OBJ) push_handled(exc);
+    if (exc.tag == CG_V_OBJ)
+        push_handled(exc);
     cg_exec_status fr = cg_exec_block(f, &s->u.try_.finalbody);
-    if (exc.tag == CG_V_OBJ) pop_handled();
+    if (exc.tag == CG_V_OBJ)
+        pop_handled();
     if (fr != EXEC_OK) {
         cg_decref(exc);
         cg_decref(ret);
@@ -335,7 +384,8 @@ static cg_exec_status exec_try(cg_frame *f, const cg_ast *s) {
     }
     cg_value_set(&f->retval, ret);
     f->errnode = errnode;
-    if (exc.tag == CG_V_OBJ) cg_exc_restore(exc);
+    if (exc.tag == CG_V_OBJ)
+        cg_exc_restore(exc);
     return r;
 }
 
@@ -349,7 +399,8 @@ static cg_exec_status exec_raise(cg_frame *f, const cg_ast *s) {
         return EXEC_ERR;
     }
     cg_value exc = cg_eval_expr(f, s->u.raise.exc);
-    if (cg_is_err(exc)) return EXEC_ERR;
+    if (cg_is_err(exc))
+        return EXEC_ERR;
     cg_value cause = CG_STOP;
     if (s->u.raise.cause) {
         cause = cg_eval_expr(f, s->u.raise.cause);
@@ -362,7 +413,8 @@ static cg_exec_status exec_raise(cg_frame *f, const cg_ast *s) {
     cg_decref(exc);
     /* `raise err` of a caught exception adds this frame again */
     cg_value raised = cg_exc_peek_borrowed();
-    if (cg_isinstance(raised, &cg_exc_BaseException)) ((cg_exc *)raised.u.o)->tb_frame = NULL;
+    if (cg_isinstance(raised, &cg_exc_BaseException))
+        ((cg_exc *)raised.u.o)->tb_frame = NULL;
     if (cause.tag != CG_V_STOP) {
         cg_value pending = cg_exc_peek_borrowed();
         if (cg_isinstance(cause, &cg_type_type)) {
@@ -383,18 +435,23 @@ static cg_exec_status exec_raise(cg_frame *f, const cg_ast *s) {
 
 static cg_exec_status exec_assert(cg_frame *f, const cg_ast *s) {
     cg_value t = cg_eval_expr(f, s->u.assert_.test);
-    if (cg_is_err(t)) return EXEC_ERR;
+    if (cg_is_err(t))
+        return EXEC_ERR;
     int b = cg_truth(t);
     cg_decref(t);
-    if (b < 0) return EXEC_ERR;
-    if (b) return EXEC_OK;
+    if (b < 0)
+        return EXEC_ERR;
+    if (b)
+        return EXEC_OK;
     if (!s->u.assert_.msg) {
         cg_value e = cg_call0(cg_obj_value(&cg_exc_AssertionError));
-        if (!cg_is_err(e)) cg_exc_restore(e);
+        if (!cg_is_err(e))
+            cg_exc_restore(e);
         return EXEC_ERR;
     }
     cg_value msg = cg_eval_expr(f, s->u.assert_.msg);
-    if (cg_is_err(msg)) return EXEC_ERR;
+    if (cg_is_err(msg))
+        return EXEC_ERR;
     cg_raise_value(&cg_exc_AssertionError, msg);
     cg_decref(msg);
     return EXEC_ERR;
@@ -402,17 +459,20 @@ static cg_exec_status exec_assert(cg_frame *f, const cg_ast *s) {
 
 /* with a as b, c as d: body -- nested, as Python defines it. */
 static cg_exec_status exec_with_items(cg_frame *f, const cg_ast *s, int i) {
-    if (i == s->u.with.items.n) return cg_exec_block(f, &s->u.with.body);
+    if (i == s->u.with.items.n)
+        return cg_exec_block(f, &s->u.with.body);
     const cg_ast *item = s->u.with.items.items[i];
     cg_value mgr = cg_eval_expr(f, item->u.with_item.context_expr);
-    if (cg_is_err(mgr)) return EXEC_ERR;
+    if (cg_is_err(mgr))
+        return EXEC_ERR;
     cg_value exit_fn = cg_getattr_opt(mgr, cg_str_intern("__exit__"));
     cg_value enter_fn = cg_is_err(exit_fn) ? CG_ERR : cg_getattr_opt(mgr, cg_str_intern("__enter__"));
     if (enter_fn.tag == CG_V_STOP || exit_fn.tag == CG_V_STOP) {
-        if (!cg_is_err(exit_fn)) cg_decref(exit_fn);
-        if (!cg_is_err(enter_fn)) cg_decref(enter_fn);
-        cg_raise(&cg_exc_TypeError,
-                 "'%s' object does not support the context manager protocol", cg_type_name(mgr));
+        if (!cg_is_err(exit_fn))
+            cg_decref(exit_fn);
+        if (!cg_is_err(enter_fn))
+            cg_decref(enter_fn);
+        cg_raise(&cg_exc_TypeError, "'%s' object does not support the context manager protocol", cg_type_name(mgr));
         cg_decref(mgr);
         return EXEC_ERR;
     }
@@ -457,7 +517,8 @@ static cg_exec_status exec_with_items(cg_frame *f, const cg_ast *s, int i) {
     cg_args a = {.pos = none3, .npos = 3};
     cg_value out = cg_call(exit_fn, &a);
     cg_decref(exit_fn);
-    if (cg_is_err(out)) return EXEC_ERR;
+    if (cg_is_err(out))
+        return EXEC_ERR;
     cg_decref(out);
     return r;
 }
@@ -493,31 +554,37 @@ static cg_exec_status exec_function_def(cg_frame *f, const cg_ast *s) {
     int ndec = 0;
     for (; ndec < s->u.func.decorators.n; ndec++) {
         decorators[ndec] = cg_eval_expr(f, s->u.func.decorators.items[ndec]);
-        if (cg_is_err(decorators[ndec])) goto done;
+        if (cg_is_err(decorators[ndec]))
+            goto done;
     }
     for (; made < nd; made++) {
         defaults[made] = cg_eval_expr(f, args->u.arguments.defaults.items[made]);
-        if (cg_is_err(defaults[made])) goto done;
+        if (cg_is_err(defaults[made]))
+            goto done;
     }
     for (; madek < nk; madek++) {
         const cg_ast *d = args->u.arguments.kw_defaults.items[madek];
         kwdefaults[madek] = d ? cg_eval_expr(f, d) : CG_STOP;
-        if (cg_is_err(kwdefaults[madek])) goto done;
+        if (cg_is_err(kwdefaults[madek]))
+            goto done;
     }
     fn = cg_function_new(f, s, defaults, nd, kwdefaults);
     r = decorate_and_bind(f, s->u.func.name, fn, decorators, ndec);
 done:
-    for (int i = 0; i < made; i++) cg_decref(defaults[i]);
-    for (int i = 0; i < madek && i < nk; i++) cg_decref(kwdefaults[i]);
-    for (int i = 0; i < ndec; i++) cg_decref(decorators[i]);
+    for (int i = 0; i < made; i++)
+        cg_decref(defaults[i]);
+    for (int i = 0; i < madek && i < nk; i++)
+        cg_decref(kwdefaults[i]);
+    for (int i = 0; i < ndec; i++)
+        cg_decref(decorators[i]);
     return r;
 }
 
 static cg_exec_status exec_class_def(cg_frame *f, const cg_ast *s) {
     cg_type *base = &cg_type_object;
     if (s->u.cls.bases.n > 1) {
-        cg_raise(&cg_exc_TypeError, "cgrad supports single inheritance only (class %s has %d bases)",
-                 s->u.cls.name, s->u.cls.bases.n);
+        cg_raise(&cg_exc_TypeError, "cgrad supports single inheritance only (class %s has %d bases)", s->u.cls.name,
+                 s->u.cls.bases.n);
         return EXEC_ERR;
     }
     cg_value decorators[32];
@@ -525,13 +592,15 @@ static cg_exec_status exec_class_def(cg_frame *f, const cg_ast *s) {
     cg_exec_status r = EXEC_ERR;
     for (; ndec < s->u.cls.decorators.n; ndec++) {
         decorators[ndec] = cg_eval_expr(f, s->u.cls.decorators.items[ndec]);
-        if (cg_is_err(decorators[ndec])) goto done;
+        if (cg_is_err(decorators[ndec]))
+            goto done;
     }
     if (s->u.cls.bases.n == 1) {
         cg_value b = cg_eval_expr(f, s->u.cls.bases.items[0]);
-        if (cg_is_err(b)) goto done;
+        if (cg_is_err(b))
+            goto done;
         bool ok = cg_isinstance(b, &cg_type_type);
-        cg_decref(b);   /* a base type outlives its subclass's creation */
+        cg_decref(b); /* a base type outlives its subclass's creation */
         if (!ok) {
             cg_raise(&cg_exc_TypeError, "bases must be types");
             goto done;
@@ -544,7 +613,8 @@ static cg_exec_status exec_class_def(cg_frame *f, const cg_ast *s) {
     }
     r = decorate_and_bind(f, s->u.cls.name, cg_class_from_body(f, s, base), decorators, ndec);
 done:
-    for (int i = 0; i < ndec; i++) cg_decref(decorators[i]);
+    for (int i = 0; i < ndec; i++)
+        cg_decref(decorators[i]);
     return r;
 }
 
@@ -552,9 +622,11 @@ done:
  * namespace's __annotations__ (dataclasses read them); in a function
  * body annotations are not evaluated, as in Python. */
 static int record_annotation(cg_frame *f, const cg_ast *s) {
-    if (f->scope->kind == SCOPE_FUNCTION) return 0;
+    if (f->scope->kind == SCOPE_FUNCTION)
+        return 0;
     cg_value ann = cg_eval_expr(f, s->u.ann.annotation);
-    if (cg_is_err(ann)) return -1;
+    if (cg_is_err(ann))
+        return -1;
     int rc = 0;
     if (s->u.ann.target->kind == AST_NAME) {
         cg_dict *ns = f->locals ? f->locals : f->globals;
@@ -567,7 +639,8 @@ static int record_annotation(cg_frame *f, const cg_ast *s) {
         }
         if (rc == 0 && !cg_is_type(anns, &cg_type_dict))
             rc = cg_raise_int(&cg_exc_TypeError, "'%s' object does not support item assignment", cg_type_name(anns));
-        if (rc == 0) rc = cg_dict_set_str(cg_as_dict(anns), s->u.ann.target->u.name.id, ann);
+        if (rc == 0)
+            rc = cg_dict_set_str(cg_as_dict(anns), s->u.ann.target->u.name.id, ann);
     }
     cg_decref(ann);
     return rc;
@@ -578,21 +651,25 @@ static cg_exec_status exec_import(cg_frame *f, const cg_ast *s) {
         const cg_ast *a = s->u.import.names.items[i];
         const char *name = a->u.alias.name;
         cg_value m = cg_import(name);
-        if (cg_is_err(m)) return EXEC_ERR;
+        if (cg_is_err(m))
+            return EXEC_ERR;
         if (!a->u.alias.asname && strchr(name, '.')) {
             /* `import torch.nn` binds the top package */
             cg_decref(m);
             char top[128];
             size_t n = (size_t)(strchr(name, '.') - name);
-            if (n >= sizeof top) n = sizeof top - 1;
+            if (n >= sizeof top)
+                n = sizeof top - 1;
             memcpy(top, name, n);
             top[n] = 0;
             m = cg_import(top);
-            if (cg_is_err(m)) return EXEC_ERR;
+            if (cg_is_err(m))
+                return EXEC_ERR;
         }
         int rc = cg_store_name(f, &a->u.alias.res, m);
         cg_decref(m);
-        if (rc < 0) return EXEC_ERR;
+        if (rc < 0)
+            return EXEC_ERR;
     }
     return EXEC_OK;
 }
@@ -604,7 +681,8 @@ static cg_exec_status exec_import_from(cg_frame *f, const cg_ast *s) {
     }
     const char *modname = s->u.import.module;
     cg_value m = cg_import(modname);
-    if (cg_is_err(m)) return EXEC_ERR;
+    if (cg_is_err(m))
+        return EXEC_ERR;
     cg_exec_status r = EXEC_OK;
     for (int i = 0; i < s->u.import.names.n && r == EXEC_OK; i++) {
         const cg_ast *a = s->u.import.names.items[i];
@@ -613,8 +691,10 @@ static cg_exec_status exec_import_from(cg_frame *f, const cg_ast *s) {
             cg_value k, v;
             cg_dict *d = cg_module_dict_borrowed(m);
             while (cg_dict_next(d, &pos, &k, &v)) {
-                if (!cg_is_str(k) || cg_str_cstr(k)[0] == '_') continue;
-                if (cg_dict_set(f->locals ? f->locals : f->globals, k, v) < 0) r = EXEC_ERR;
+                if (!cg_is_str(k) || cg_str_cstr(k)[0] == '_')
+                    continue;
+                if (cg_dict_set(f->locals ? f->locals : f->globals, k, v) < 0)
+                    r = EXEC_ERR;
             }
             continue;
         }
@@ -625,15 +705,16 @@ static cg_exec_status exec_import_from(cg_frame *f, const cg_ast *s) {
             v = cg_import(full);
             if (cg_is_err(v) && cg_exc_matches(&cg_exc_ModuleNotFoundError)) {
                 cg_exc_clear();
-                cg_raise(&cg_exc_ImportError, "cannot import name '%s' from '%s' (unknown location)",
-                         a->u.alias.name, modname);
+                cg_raise(&cg_exc_ImportError, "cannot import name '%s' from '%s' (unknown location)", a->u.alias.name,
+                         modname);
             }
         }
         if (cg_is_err(v)) {
             r = EXEC_ERR;
             break;
         }
-        if (cg_store_name(f, &a->u.alias.res, v) < 0) r = EXEC_ERR;
+        if (cg_store_name(f, &a->u.alias.res, v) < 0)
+            r = EXEC_ERR;
         cg_decref(v);
     }
     cg_decref(m);
@@ -648,19 +729,20 @@ static cg_exec_status exec_stmt(cg_frame *f, const cg_ast *s) {
     f->errnode = NULL;
     /* Like CPython, notice Ctrl-C at loop heads and calls; top-level
      * statements check too, so a long cell of straight-line code stops. */
-    if ((s->col == 0 && f->scope->kind == SCOPE_MODULE && cg_check_interrupt() < 0) ||
-        cg_check_depth() < 0)
+    if ((s->col == 0 && f->scope->kind == SCOPE_MODULE && cg_check_interrupt() < 0) || cg_check_depth() < 0)
         return EXEC_ERR;
     switch (s->kind) {
     case AST_EXPR_STMT: {
         cg_value v = cg_eval_expr(f, s->u.expr.value);
-        if (cg_is_err(v)) return EXEC_ERR;
+        if (cg_is_err(v))
+            return EXEC_ERR;
         cg_decref(v);
         return EXEC_OK;
     }
     case AST_ASSIGN: {
         cg_value v = cg_eval_expr(f, s->u.assign.value);
-        if (cg_is_err(v)) return EXEC_ERR;
+        if (cg_is_err(v))
+            return EXEC_ERR;
         int rc = 0;
         for (int i = 0; i < s->u.assign.targets.n && rc == 0; i++)
             rc = cg_assign(f, s->u.assign.targets.items[i], v);
@@ -672,7 +754,8 @@ static cg_exec_status exec_stmt(cg_frame *f, const cg_ast *s) {
         int rc = 0;
         if (s->u.ann.value) {
             cg_value v = cg_eval_expr(f, s->u.ann.value);
-            if (cg_is_err(v)) return EXEC_ERR;
+            if (cg_is_err(v))
+                return EXEC_ERR;
             rc = cg_assign(f, s->u.ann.target, v);
             cg_decref(v);
         }
@@ -688,7 +771,8 @@ static cg_exec_status exec_stmt(cg_frame *f, const cg_ast *s) {
     case AST_NONLOCAL: return EXEC_OK;
     case AST_RETURN: {
         cg_value v = s->u.expr.value ? cg_eval_expr(f, s->u.expr.value) : CG_NONE;
-        if (cg_is_err(v)) return EXEC_ERR;
+        if (cg_is_err(v))
+            return EXEC_ERR;
         cg_value_set(&f->retval, v);
         return EXEC_RETURN;
     }
@@ -700,7 +784,8 @@ static cg_exec_status exec_stmt(cg_frame *f, const cg_ast *s) {
     case AST_WITH: return exec_with_items(f, s, 0);
     case AST_DELETE:
         for (int i = 0; i < s->u.del.targets.n; i++)
-            if (delete_target(f, s->u.del.targets.items[i]) < 0) return EXEC_ERR;
+            if (delete_target(f, s->u.del.targets.items[i]) < 0)
+                return EXEC_ERR;
         return EXEC_OK;
     case AST_IMPORT: return exec_import(f, s);
     case AST_IMPORT_FROM: return exec_import_from(f, s);
@@ -711,8 +796,10 @@ static cg_exec_status exec_stmt(cg_frame *f, const cg_ast *s) {
 cg_exec_status cg_exec_block(cg_frame *f, const cg_ast_list *body) {
     for (int i = 0; i < body->n; i++) {
         cg_exec_status r = exec_stmt(f, body->items[i]);
-        if (r == EXEC_ERR && f->errnode) f->line = f->errnode->line;
-        if (r != EXEC_OK) return r;
+        if (r == EXEC_ERR && f->errnode)
+            f->line = f->errnode->line;
+        if (r != EXEC_OK)
+            return r;
     }
     return EXEC_OK;
 }

@@ -15,9 +15,9 @@
 #include "runtime/float_repr.h"
 
 typedef struct {
-    char d[800];   /* significant digits, no trailing zeros ("0" for zero); a double has at most 767 */
-    int n;         /* their count */
-    int decpt;     /* the value is 0.d[0]d[1]... * 10**decpt */
+    char d[800]; /* significant digits, no trailing zeros ("0" for zero); a double has at most 767 */
+    int n;       /* their count */
+    int decpt;   /* the value is 0.d[0]d[1]... * 10**decpt */
 } digits;
 
 /* Keeps the digits of text (a printf result), dropping the point. */
@@ -31,16 +31,20 @@ static void digits_from_text(digits *g, const char *t) {
             seen_point = true;
             continue;
         }
-        if (!seen_point) g->decpt++;
+        if (!seen_point)
+            g->decpt++;
         if (leading && *p == '0') {
             g->decpt--;
             continue;
         }
         leading = false;
-        if (g->n < (int)sizeof g->d - 1) g->d[g->n++] = *p;
+        if (g->n < (int)sizeof g->d - 1)
+            g->d[g->n++] = *p;
     }
-    if (*p == 'e') g->decpt += atoi(p + 1);
-    while (g->n > 0 && g->d[g->n - 1] == '0') g->n--;
+    if (*p == 'e')
+        g->decpt += atoi(p + 1);
+    while (g->n > 0 && g->d[g->n - 1] == '0')
+        g->n--;
     if (g->n == 0) {
         g->d[g->n++] = '0';
         g->decpt = 1;
@@ -53,13 +57,14 @@ static void digits_printf(digits *g, const char *fmt, int prec, double ax) {
     int need = snprintf(NULL, 0, fmt, prec, ax);
     char small[512], *t = need < (int)sizeof small ? small : malloc((size_t)need + 1);
     if (!t) {
-        snprintf(small, sizeof small, "%.17e", ax);   /* out of memory: the round-trip digits */
+        snprintf(small, sizeof small, "%.17e", ax); /* out of memory: the round-trip digits */
         digits_from_text(g, small);
         return;
     }
     snprintf(t, (size_t)need + 1, fmt, prec, ax);
     digits_from_text(g, t);
-    if (t != small) free(t);
+    if (t != small)
+        free(t);
 }
 
 /* ndigits significant digits, correctly rounded (dtoa's mode 2). */
@@ -77,10 +82,12 @@ static void digits_shortest(digits *g, double ax) {
     for (int p = 1; p <= 17; p++) {
         snprintf(t, sizeof t, "%.*e", p - 1, ax);
         double v = strtod(t, NULL);
-        if (v == ax) break;
+        if (v == ax)
+            break;
         uint64_t m = 0;
         for (const char *c = t; *c && *c != 'e'; c++)
-            if (*c != '.') m = m * 10 + (uint64_t)(*c - '0');
+            if (*c != '.')
+                m = m * 10 + (uint64_t)(*c - '0');
         int e = atoi(strchr(t, 'e') + 1) - (p - 1);
         char n[64];
         snprintf(n, sizeof n, "%llue%d", (unsigned long long)(v < ax ? m + 1 : m - 1), e);
@@ -106,10 +113,14 @@ void cg_float_body(cg_strbuf *b, double ax, char code, int precision, unsigned f
     }
     digits g;
     switch (code) {
-    case 'e': precision++; digits_significant(&g, ax, precision); break;
+    case 'e':
+        precision++;
+        digits_significant(&g, ax, precision);
+        break;
     case 'f': digits_fixed(&g, ax, precision); break;
     case 'g':
-        if (precision == 0) precision = 1;
+        if (precision == 0)
+            precision = 1;
         digits_significant(&g, ax, precision);
         break;
     default: digits_shortest(&g, ax); break;
@@ -117,14 +128,20 @@ void cg_float_body(cg_strbuf *b, double ax, char code, int precision, unsigned f
     int decpt = g.decpt, vend = g.n, exp = 0;
     bool use_exp = false;
     switch (code) {
-    case 'e': use_exp = true; vend = precision; break;
+    case 'e':
+        use_exp = true;
+        vend = precision;
+        break;
     case 'f': vend = decpt + precision; break;
     case 'g':
-        if (decpt <= -4 || decpt > (dot0 ? precision - 1 : precision)) use_exp = true;
-        if (alt) vend = precision;
+        if (decpt <= -4 || decpt > (dot0 ? precision - 1 : precision))
+            use_exp = true;
+        if (alt)
+            vend = precision;
         break;
     default:
-        if (decpt <= -4 || decpt > 16) use_exp = true;
+        if (decpt <= -4 || decpt > 16)
+            use_exp = true;
         break;
     }
     if (use_exp) {
@@ -132,8 +149,10 @@ void cg_float_body(cg_strbuf *b, double ax, char code, int precision, unsigned f
         decpt = 1;
     }
     int vstart = decpt <= 0 ? decpt - 1 : 0;
-    if (!use_exp && dot0) vend = vend > decpt ? vend : decpt + 1;
-    else vend = vend > decpt ? vend : decpt;
+    if (!use_exp && dot0)
+        vend = vend > decpt ? vend : decpt + 1;
+    else
+        vend = vend > decpt ? vend : decpt;
     size_t mark = b->len;
     if (decpt <= 0) {
         put_zeros(b, decpt - vstart);
@@ -156,12 +175,15 @@ void cg_float_body(cg_strbuf *b, double ax, char code, int precision, unsigned f
     } else {
         put_zeros(b, vend - g.n);
     }
-    if (!b->failed && b->len > mark && b->data[b->len - 1] == '.' && !alt) b->data[--b->len] = '\0';
-    if (use_exp) cg_strbuf_printf(b, "%c%+.02d", upper ? 'E' : 'e', exp);
+    if (!b->failed && b->len > mark && b->data[b->len - 1] == '.' && !alt)
+        b->data[--b->len] = '\0';
+    if (use_exp)
+        cg_strbuf_printf(b, "%c%+.02d", upper ? 'E' : 'e', exp);
 }
 
 void cg_float_repr_into(cg_strbuf *b, double x) {
-    if (signbit(x) && !isnan(x)) cg_strbuf_putc(b, '-');
+    if (signbit(x) && !isnan(x))
+        cg_strbuf_putc(b, '-');
     cg_float_body(b, fabs(x), 'r', 0, CG_FF_ADD_DOT_0);
 }
 

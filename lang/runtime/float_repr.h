@@ -10,9 +10,9 @@
 #include "runtime/value.h"
 
 enum {
-    CG_FF_ALT = 1,        /* '#': keep the point (and trailing zeros for g) */
-    CG_FF_ADD_DOT_0 = 2,  /* an integral result gets ".0" (repr, str) */
-    CG_FF_UPPER = 4,      /* 'E', 'F', 'G': "E+10", "INF", "NAN" */
+    CG_FF_ALT = 1,       /* '#': keep the point (and trailing zeros for g) */
+    CG_FF_ADD_DOT_0 = 2, /* an integral result gets ".0" (repr, str) */
+    CG_FF_UPPER = 4,     /* 'E', 'F', 'G': "E+10", "INF", "NAN" */
 };
 
 /* Appends the layout of |x| (no sign; x finite or not) for code 'e', 'f',

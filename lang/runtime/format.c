@@ -20,22 +20,21 @@
 /* ---- the spec --------------------------------------------------------------- */
 
 typedef struct {
-    char fill[5];       /* UTF-8 of the fill character */
-    char align;         /* '<' '>' '^' '=' or 0 */
-    char sign;          /* '+' '-' ' ' or 0 */
+    char fill[5]; /* UTF-8 of the fill character */
+    char align;   /* '<' '>' '^' '=' or 0 */
+    char sign;    /* '+' '-' ' ' or 0 */
     bool no_neg_0, alt, fill_given;
-    int64_t width;      /* -1: none */
-    char grouping;      /* ',' '_' or 0 */
-    int group_size;     /* 3, or 4 for '_' with b/o/x/X */
-    int64_t precision;  /* -1: none */
-    char type;          /* 0: none */
+    int64_t width;     /* -1: none */
+    char grouping;     /* ',' '_' or 0 */
+    int group_size;    /* 3, or 4 for '_' with b/o/x/X */
+    int64_t precision; /* -1: none */
+    char type;         /* 0: none */
 } spec_t;
 
 static bool is_align(uint32_t c) { return c == '<' || c == '>' || c == '^' || c == '='; }
 
 static cg_value raise_invalid_spec(const char *s, size_t n, const char *tname) {
-    return cg_raise(&cg_exc_ValueError, "Invalid format specifier '%.*s' for object of type '%s'", (int)n, s,
-                    tname);
+    return cg_raise(&cg_exc_ValueError, "Invalid format specifier '%.*s' for object of type '%s'", (int)n, s, tname);
 }
 
 /* Reads a decimal count; -1 when too long, as CPython's get_integer. */
@@ -64,7 +63,7 @@ static int parse_spec(const char *s, size_t n, char default_align, char default_
     bool align_given = false;
     if (n > 0) {
         int64_t i = 0;
-        cg_cp_next(s, (int64_t)n, &i);   /* the first code point might be a fill */
+        cg_cp_next(s, (int64_t)n, &i); /* the first code point might be a fill */
         if ((size_t)i < n && is_align((unsigned char)s[i])) {
             memcpy(f->fill, s, (size_t)i);
             f->fill[i] = '\0';
@@ -77,20 +76,28 @@ static int parse_spec(const char *s, size_t n, char default_align, char default_
             pos = 1;
         }
     }
-    if (pos < n && (s[pos] == '+' || s[pos] == '-' || s[pos] == ' ')) f->sign = s[pos++];
-    if (pos < n && s[pos] == 'z') f->no_neg_0 = true, pos++;
-    if (pos < n && s[pos] == '#') f->alt = true, pos++;
+    if (pos < n && (s[pos] == '+' || s[pos] == '-' || s[pos] == ' '))
+        f->sign = s[pos++];
+    if (pos < n && s[pos] == 'z')
+        f->no_neg_0 = true, pos++;
+    if (pos < n && s[pos] == '#')
+        f->alt = true, pos++;
     if (!f->fill_given && pos < n && s[pos] == '0') {
         strcpy(f->fill, "0");
-        if (!align_given && default_align == '>') f->align = '=';
+        if (!align_given && default_align == '>')
+            f->align = '=';
         pos++;
     }
     int c = read_count(s, n, &pos, &f->width);
-    if (c < 0) return -1;
-    if (c == 0) f->width = -1;
-    if (pos < n && s[pos] == ',') f->grouping = ',', pos++;
+    if (c < 0)
+        return -1;
+    if (c == 0)
+        f->width = -1;
+    if (pos < n && s[pos] == ',')
+        f->grouping = ',', pos++;
     if (pos < n && s[pos] == '_') {
-        if (f->grouping) return cg_raise_int(&cg_exc_ValueError, "Cannot specify both ',' and '_'.");
+        if (f->grouping)
+            return cg_raise_int(&cg_exc_ValueError, "Cannot specify both ',' and '_'.");
         f->grouping = '_';
         pos++;
     }
@@ -99,31 +106,43 @@ static int parse_spec(const char *s, size_t n, char default_align, char default_
     if (pos < n && s[pos] == '.') {
         pos++;
         c = read_count(s, n, &pos, &f->precision);
-        if (c < 0) return -1;
-        if (c == 0) return cg_raise_int(&cg_exc_ValueError, "Format specifier missing precision");
+        if (c < 0)
+            return -1;
+        if (c == 0)
+            return cg_raise_int(&cg_exc_ValueError, "Format specifier missing precision");
     }
     if (n - pos > 1) {
         raise_invalid_spec(s, n, tname);
         return -1;
     }
-    if (n - pos == 1) f->type = s[pos];
+    if (n - pos == 1)
+        f->type = s[pos];
     f->group_size = 3;
     if (f->grouping) {
         switch (f->type ? f->type : default_type) {
-        case 'd': case 'e': case 'f': case 'g': case 'E': case 'G': case '%': case 'F': case 0: break;
-        case 'b': case 'o': case 'x': case 'X':
+        case 'd':
+        case 'e':
+        case 'f':
+        case 'g':
+        case 'E':
+        case 'G':
+        case '%':
+        case 'F':
+        case 0: break;
+        case 'b':
+        case 'o':
+        case 'x':
+        case 'X':
             if (f->grouping == '_') {
                 f->group_size = 4;
                 break;
             }
             /* fall through */
-        default:
-        {
+        default: {
             char t = f->type ? f->type : default_type;
             if (t > 32 && t < 127)
                 return cg_raise_int(&cg_exc_ValueError, "Cannot specify '%c' with '%c'.", f->grouping, t);
-            return cg_raise_int(&cg_exc_ValueError, "Cannot specify '%c' with '\\x%x'.", f->grouping,
-                                (unsigned char)t);
+            return cg_raise_int(&cg_exc_ValueError, "Cannot specify '%c' with '\\x%x'.", f->grouping, (unsigned char)t);
         }
         }
     }
@@ -142,7 +161,8 @@ static void put_fill(cg_strbuf *b, const char *fill, int64_t n) {
         cg_strbuf_repeat(b, fill[0], n);
         return;
     }
-    for (int64_t i = 0; i < n; i++) cg_strbuf_puts(b, fill);
+    for (int64_t i = 0; i < n; i++)
+        cg_strbuf_puts(b, fill);
 }
 
 /* ---- laying out a number (calc_number_widths and fill_number) ------------ */
@@ -153,7 +173,7 @@ static void put_fill(cg_strbuf *b, const char *fill, int64_t n) {
 static void put_grouped(cg_strbuf *b, const char *d, int64_t nd, int64_t min_width, int size, char sep) {
     int64_t cap = nd + (min_width > 0 ? min_width : 0) + 8;
     cap += size ? cap / size + 1 : 0;
-    char *tmp = malloc((size_t)cap), *p = tmp + cap;   /* written right to left */
+    char *tmp = malloc((size_t)cap), *p = tmp + cap; /* written right to left */
     if (!tmp) {
         b->failed = true;
         return;
@@ -162,12 +182,16 @@ static void put_grouped(cg_strbuf *b, const char *d, int64_t nd, int64_t min_wid
     bool use_sep = false, broken = false;
     while (size > 0) {
         int64_t l = remaining > min_width ? remaining : min_width;
-        if (l < 1) l = 1;
-        if (l > size) l = size;
+        if (l < 1)
+            l = 1;
+        if (l > size)
+            l = size;
         int64_t zeros = l - remaining > 0 ? l - remaining : 0;
         int64_t chars = remaining < l ? remaining : l;
-        if (chars < 0) chars = 0;
-        if (use_sep) *--p = sep;
+        if (chars < 0)
+            chars = 0;
+        if (use_sep)
+            *--p = sep;
         p -= chars;
         memcpy(p, d + remaining - chars, (size_t)chars);
         p -= zeros;
@@ -183,11 +207,14 @@ static void put_grouped(cg_strbuf *b, const char *d, int64_t nd, int64_t min_wid
     }
     if (!broken) {
         int64_t l = remaining > min_width ? remaining : min_width;
-        if (l < 1) l = 1;
+        if (l < 1)
+            l = 1;
         int64_t zeros = l - remaining > 0 ? l - remaining : 0;
         int64_t chars = remaining < l ? remaining : l;
-        if (chars < 0) chars = 0;
-        if (use_sep) *--p = sep;
+        if (chars < 0)
+            chars = 0;
+        if (use_sep)
+            *--p = sep;
         p -= chars;
         memcpy(p, d + remaining - chars, (size_t)chars);
         p -= zeros;
@@ -200,7 +227,8 @@ static void put_grouped(cg_strbuf *b, const char *d, int64_t nd, int64_t min_wid
 static int64_t grouped_len(int64_t nd, int64_t min_width, int size) {
     cg_strbuf t = {0};
     char *zeros = calloc(1, (size_t)nd + 1);
-    if (!zeros) return nd;
+    if (!zeros)
+        return nd;
     memset(zeros, '0', (size_t)nd);
     put_grouped(&t, zeros, nd, min_width, size, ',');
     int64_t n = (int64_t)t.len;
@@ -222,22 +250,28 @@ static void layout_number(cg_strbuf *b, const spec_t *f, char sign_char, const c
     if (pad > 0) {
         switch (f->align) {
         case '<': rpad = pad; break;
-        case '^': lpad = pad / 2; rpad = pad - lpad; break;
+        case '^':
+            lpad = pad / 2;
+            rpad = pad - lpad;
+            break;
         case '=': spad = pad; break;
         default: lpad = pad; break;
         }
     }
     put_fill(b, f->fill, lpad);
-    if (sign_char) cg_strbuf_putc(b, sign_char);
+    if (sign_char)
+        cg_strbuf_putc(b, sign_char);
     cg_strbuf_puts(b, prefix);
     put_fill(b, f->fill, spad);
-    if (nd) put_grouped(b, d, nd, min_width, size, f->grouping ? f->grouping : ',');
+    if (nd)
+        put_grouped(b, d, nd, min_width, size, f->grouping ? f->grouping : ',');
     cg_strbuf_append(b, rest, rest_bytes);
     put_fill(b, f->fill, rpad);
 }
 
 static char sign_for(bool negative, char spec_sign) {
-    if (negative) return '-';
+    if (negative)
+        return '-';
     return spec_sign == '+' ? '+' : spec_sign == ' ' ? ' ' : 0;
 }
 
@@ -254,26 +288,42 @@ static int utoa(uint64_t u, int base, bool upper, char *buf) {
         tmp[n++] = dig[u % (uint64_t)base];
         u /= (uint64_t)base;
     } while (u);
-    for (int i = 0; i < n; i++) buf[i] = tmp[n - 1 - i];
+    for (int i = 0; i < n; i++)
+        buf[i] = tmp[n - 1 - i];
     buf[n] = '\0';
     return n;
 }
 
 static int format_int_spec(cg_strbuf *b, int64_t v, const spec_t *f, const char *tname) {
     switch (f->type) {
-    case 'e': case 'E': case 'f': case 'F': case 'g': case 'G': case '%':
-        return format_float_spec(b, (double)v, f, tname);
-    case 'b': case 'c': case 'd': case 'o': case 'x': case 'X': case 'n': case 0: break;
+    case 'e':
+    case 'E':
+    case 'f':
+    case 'F':
+    case 'g':
+    case 'G':
+    case '%': return format_float_spec(b, (double)v, f, tname);
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'o':
+    case 'x':
+    case 'X':
+    case 'n':
+    case 0: break;
     default: raise_unknown_code(f->type, tname); return -1;
     }
-    if (f->precision != -1) return cg_raise_int(&cg_exc_ValueError, "Precision not allowed in integer format specifier");
+    if (f->precision != -1)
+        return cg_raise_int(&cg_exc_ValueError, "Precision not allowed in integer format specifier");
     if (f->no_neg_0)
         return cg_raise_int(&cg_exc_ValueError, "Negative zero coercion (z) not allowed in integer format specifier");
     if (f->type == 'c') {
-        if (f->sign) return cg_raise_int(&cg_exc_ValueError, "Sign not allowed with integer format specifier 'c'");
+        if (f->sign)
+            return cg_raise_int(&cg_exc_ValueError, "Sign not allowed with integer format specifier 'c'");
         if (f->alt)
             return cg_raise_int(&cg_exc_ValueError, "Alternate form (#) not allowed with integer format specifier 'c'");
-        if (v < 0 || v > 0x10FFFF) return cg_raise_int(&cg_exc_OverflowError, "%%c arg not in range(0x110000)");
+        if (v < 0 || v > 0x10FFFF)
+            return cg_raise_int(&cg_exc_OverflowError, "%%c arg not in range(0x110000)");
         char ch[5] = {0};
         int nb = cg_cp_encode((uint32_t)v, ch);
         layout_number(b, f, 0, "", "", 0, ch, (size_t)nb, 1);
@@ -281,7 +331,8 @@ static int format_int_spec(cg_strbuf *b, int64_t v, const spec_t *f, const char 
     }
     int base = f->type == 'b' ? 2 : f->type == 'o' ? 8 : (f->type == 'x' || f->type == 'X') ? 16 : 10;
     const char *prefix = "";
-    if (f->alt) prefix = base == 2 ? "0b" : base == 8 ? "0o" : base == 16 ? (f->type == 'X' ? "0X" : "0x") : "";
+    if (f->alt)
+        prefix = base == 2 ? "0b" : base == 8 ? "0o" : base == 16 ? (f->type == 'X' ? "0X" : "0x") : "";
     uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
     char d[66];
     int nd = utoa(u, base, f->type == 'X', d);
@@ -291,19 +342,30 @@ static int format_int_spec(cg_strbuf *b, int64_t v, const spec_t *f, const char 
 
 /* Is the body a number (not inf or nan) with only zeros before any exponent? */
 static bool all_zero(const char *s) {
-    if (*s < '0' || *s > '9') return false;
+    if (*s < '0' || *s > '9')
+        return false;
     for (; *s && *s != 'e' && *s != 'E'; s++)
-        if (*s >= '1' && *s <= '9') return false;
+        if (*s >= '1' && *s <= '9')
+            return false;
     return true;
 }
 
 static int format_float_spec(cg_strbuf *b, double x, const spec_t *f, const char *tname) {
     char type = f->type;
     switch (type) {
-    case 'e': case 'E': case 'f': case 'F': case 'g': case 'G': case 'n': case '%': case 0: break;
+    case 'e':
+    case 'E':
+    case 'f':
+    case 'F':
+    case 'g':
+    case 'G':
+    case 'n':
+    case '%':
+    case 0: break;
     default: raise_unknown_code(type, tname); return -1;
     }
-    if (f->precision > 2147483647) return cg_raise_int(&cg_exc_ValueError, "precision too big");
+    if (f->precision > 2147483647)
+        return cg_raise_int(&cg_exc_ValueError, "precision too big");
     unsigned flags = f->alt ? CG_FF_ALT : 0;
     int64_t default_precision = 6;
     char code = type;
@@ -312,31 +374,37 @@ static int format_float_spec(cg_strbuf *b, double x, const spec_t *f, const char
         code = 'r';
         default_precision = 0;
     }
-    if (type == 'n') code = 'g';
+    if (type == 'n')
+        code = 'g';
     bool pct = type == '%';
     if (pct) {
         code = 'f';
         x *= 100;
     }
     int64_t precision = f->precision;
-    if (precision < 0) precision = default_precision;
-    else if (code == 'r') code = 'g';
+    if (precision < 0)
+        precision = default_precision;
+    else if (code == 'r')
+        code = 'g';
     if (code == 'E' || code == 'F' || code == 'G') {
         flags |= CG_FF_UPPER;
         code = (char)(code + 32);
     }
     cg_strbuf body = {0};
     cg_float_body(&body, fabs(x), code, (int)precision, flags);
-    if (pct) cg_strbuf_putc(&body, '%');
+    if (pct)
+        cg_strbuf_putc(&body, '%');
     if (body.failed) {
         cg_strbuf_free(&body);
         cg_raise_nomemory();
         return -1;
     }
     bool negative = signbit(x) && !isnan(x);
-    if (negative && f->no_neg_0 && all_zero(body.data)) negative = false;
+    if (negative && f->no_neg_0 && all_zero(body.data))
+        negative = false;
     int64_t nd = 0;
-    while (body.data[nd] >= '0' && body.data[nd] <= '9') nd++;
+    while (body.data[nd] >= '0' && body.data[nd] <= '9')
+        nd++;
     const char *rest = body.data + nd;
     layout_number(b, f, sign_for(negative, f->sign), "", body.data, nd, rest, strlen(rest), (int64_t)strlen(rest));
     cg_strbuf_free(&body);
@@ -348,21 +416,28 @@ static int format_str_spec(cg_strbuf *b, const cg_str *s, const spec_t *f, const
         raise_unknown_code(f->type, tname);
         return -1;
     }
-    if (f->sign == ' ') return cg_raise_int(&cg_exc_ValueError, "Space not allowed in string format specifier");
-    if (f->sign) return cg_raise_int(&cg_exc_ValueError, "Sign not allowed in string format specifier");
+    if (f->sign == ' ')
+        return cg_raise_int(&cg_exc_ValueError, "Space not allowed in string format specifier");
+    if (f->sign)
+        return cg_raise_int(&cg_exc_ValueError, "Sign not allowed in string format specifier");
     if (f->no_neg_0)
         return cg_raise_int(&cg_exc_ValueError, "Negative zero coercion (z) not allowed in string format specifier");
-    if (f->alt) return cg_raise_int(&cg_exc_ValueError, "Alternate form (#) not allowed in string format specifier");
-    if (f->align == '=') return cg_raise_int(&cg_exc_ValueError, "'=' alignment not allowed in string format specifier");
+    if (f->alt)
+        return cg_raise_int(&cg_exc_ValueError, "Alternate form (#) not allowed in string format specifier");
+    if (f->align == '=')
+        return cg_raise_int(&cg_exc_ValueError, "'=' alignment not allowed in string format specifier");
     int64_t ncp = s->ncp, nbytes = s->len;
     if (f->precision >= 0 && f->precision < ncp) {
         ncp = f->precision;
         nbytes = cg_str_offset(s, ncp);
     }
     int64_t pad = f->width > ncp ? f->width - ncp : 0, lpad = 0, rpad = 0;
-    if (f->align == '>') lpad = pad;
-    else if (f->align == '^') lpad = pad / 2, rpad = pad - lpad;
-    else rpad = pad;
+    if (f->align == '>')
+        lpad = pad;
+    else if (f->align == '^')
+        lpad = pad / 2, rpad = pad - lpad;
+    else
+        rpad = pad;
     put_fill(b, f->fill, lpad);
     cg_strbuf_append(b, s->s, (size_t)nbytes);
     put_fill(b, f->fill, rpad);
@@ -384,36 +459,45 @@ int cg_format_into(cg_strbuf *b, cg_value v, const char *s, size_t n) {
     const char *tname = cg_type_name(v);
     switch (v.tag) {
     case CG_V_BOOL:
-        if (n == 0) return cg_str_into(b, v);
+        if (n == 0)
+            return cg_str_into(b, v);
         /* a spec formats a bool as the int it is */
         __attribute__((fallthrough));
     case CG_V_INT:
-        if (n == 0) return cg_repr_into(b, cg_int(v.u.i));
-        if (parse_spec(s, n, '>', 'd', tname, &f) < 0) return -1;
+        if (n == 0)
+            return cg_repr_into(b, cg_int(v.u.i));
+        if (parse_spec(s, n, '>', 'd', tname, &f) < 0)
+            return -1;
         return format_int_spec(b, v.u.i, &f, tname);
     case CG_V_FLOAT:
         if (n == 0) {
             cg_float_repr_into(b, v.u.f);
             return 0;
         }
-        if (parse_spec(s, n, '>', 0, tname, &f) < 0) return -1;
+        if (parse_spec(s, n, '>', 0, tname, &f) < 0)
+            return -1;
         return format_float_spec(b, v.u.f, &f, tname);
     case CG_V_NONE: return default_format_into(b, v, n);
     default: break;
     }
     cg_type *t = cg_typeof(v);
     if (t == &cg_type_str) {
-        if (n == 0) return cg_str_into(b, v);
-        if (parse_spec(s, n, '<', 's', tname, &f) < 0) return -1;
+        if (n == 0)
+            return cg_str_into(b, v);
+        if (parse_spec(s, n, '<', 's', tname, &f) < 0)
+            return -1;
         return format_str_spec(b, cg_as_str(v), &f, tname);
     }
     cg_value m = cg_type_lookup_borrowed(t, cg_str_intern("__format__"));
-    if (m.tag == CG_V_STOP || m.tag == CG_V_ERR) return default_format_into(b, v, n);
+    if (m.tag == CG_V_STOP || m.tag == CG_V_ERR)
+        return default_format_into(b, v, n);
     cg_value spec = cg_str_new(s, n);
-    if (cg_is_err(spec)) return -1;
+    if (cg_is_err(spec))
+        return -1;
     cg_value r = cg_call2(m, v, spec);
     cg_decref(spec);
-    if (cg_is_err(r)) return -1;
+    if (cg_is_err(r))
+        return -1;
     if (!cg_is_str(r)) {
         cg_raise(&cg_exc_TypeError, "__format__ must return a str, not %s", cg_type_name(r));
         cg_decref(r);
@@ -427,7 +511,8 @@ int cg_format_into(cg_strbuf *b, cg_value v, const char *s, size_t n) {
 cg_value cg_format(cg_value v, cg_value spec) {
     if (!cg_is_str(spec))
         return cg_raise(&cg_exc_TypeError, "format() argument 2 must be str, not %s", cg_type_name(spec));
-    if (cg_as_str(spec)->len == 0 && cg_is_type(v, &cg_type_str)) return cg_incref(v);
+    if (cg_as_str(spec)->len == 0 && cg_is_type(v, &cg_type_str))
+        return cg_incref(v);
     cg_strbuf b = {0};
     if (cg_format_into(&b, v, cg_str_cstr(spec), (size_t)cg_as_str(spec)->len) < 0) {
         cg_strbuf_free(&b);
@@ -440,37 +525,43 @@ cg_value cg_format(cg_value v, cg_value spec) {
 
 typedef struct {
     const cg_args *args;
-    int auto_index;        /* next automatic field number; -1: manual in use */
+    int auto_index; /* next automatic field number; -1: manual in use */
     bool manual;
 } fmt_state;
 
 static cg_value field_lookup_kw(const cg_args *a, const char *name, size_t n) {
     for (int k = 0; k < a->nkw; k++)
-        if ((size_t)a->kwn[k]->len == n && memcmp(a->kwn[k]->s, name, n) == 0) return cg_incref(a->kwv[k]);
+        if ((size_t)a->kwn[k]->len == n && memcmp(a->kwn[k]->s, name, n) == 0)
+            return cg_incref(a->kwv[k]);
     cg_value key = cg_str_new(name, n);
-    if (cg_is_err(key)) return key;
+    if (cg_is_err(key))
+        return key;
     cg_raise_value(&cg_exc_KeyError, key);
     cg_decref(key);
     return CG_ERR;
 }
 
 static bool all_digits(const char *s, size_t n) {
-    if (n == 0) return false;
+    if (n == 0)
+        return false;
     for (size_t i = 0; i < n; i++)
-        if (s[i] < '0' || s[i] > '9') return false;
+        if (s[i] < '0' || s[i] > '9')
+            return false;
     return true;
 }
 
 static int64_t digits_value(const char *s, size_t n) {
     int64_t v = 0;
-    for (size_t i = 0; i < n && v < INT64_MAX / 10 - 10; i++) v = v * 10 + (s[i] - '0');
+    for (size_t i = 0; i < n && v < INT64_MAX / 10 - 10; i++)
+        v = v * 10 + (s[i] - '0');
     return v;
 }
 
 /* The object a field name ("0", "", "name", "0.x[1]") designates. */
 static cg_value field_value(fmt_state *st, const char *s, size_t n) {
     size_t i = 0;
-    while (i < n && s[i] != '.' && s[i] != '[') i++;
+    while (i < n && s[i] != '.' && s[i] != '[')
+        i++;
     cg_value obj;
     if (i == 0 || all_digits(s, i)) {
         int64_t index;
@@ -492,13 +583,15 @@ static cg_value field_value(fmt_state *st, const char *s, size_t n) {
         obj = cg_incref(st->args->pos[index]);
     } else {
         obj = field_lookup_kw(st->args, s, i);
-        if (cg_is_err(obj)) return obj;
+        if (cg_is_err(obj))
+            return obj;
     }
     while (i < n) {
         cg_value next;
         if (s[i] == '.') {
             size_t j = ++i;
-            while (i < n && s[i] != '.' && s[i] != '[') i++;
+            while (i < n && s[i] != '.' && s[i] != '[')
+                i++;
             if (i == j) {
                 cg_decref(obj);
                 return cg_raise(&cg_exc_ValueError, "Empty attribute in format string");
@@ -507,7 +600,8 @@ static cg_value field_value(fmt_state *st, const char *s, size_t n) {
             next = name ? cg_getattr(obj, name) : cg_raise_nomemory();
         } else if (s[i] == '[') {
             size_t j = ++i;
-            while (i < n && s[i] != ']') i++;
+            while (i < n && s[i] != ']')
+                i++;
             if (i == n) {
                 cg_decref(obj);
                 return cg_raise(&cg_exc_ValueError, "Missing ']' in format string");
@@ -530,7 +624,8 @@ static cg_value field_value(fmt_state *st, const char *s, size_t n) {
             return cg_raise(&cg_exc_ValueError, "Only '.' or '[' may follow ']' in format field specifier");
         }
         cg_decref(obj);
-        if (cg_is_err(next)) return next;
+        if (cg_is_err(next))
+            return next;
         obj = next;
     }
     return obj;
@@ -545,11 +640,14 @@ static int render_field(cg_strbuf *b, fmt_state *st, const char *s, size_t n, si
     while (i < n) {
         c = s[i++];
         if (c == '[') {
-            while (i < n && s[i] != ']') i++;
+            while (i < n && s[i] != ']')
+                i++;
             continue;
         }
-        if (c == '{') return cg_raise_int(&cg_exc_ValueError, "unexpected '{' in field name");
-        if (c == '}' || c == ':' || c == '!') break;
+        if (c == '{')
+            return cg_raise_int(&cg_exc_ValueError, "unexpected '{' in field name");
+        if (c == '}' || c == ':' || c == '!')
+            break;
     }
     if (i >= n && !(c == '}' || c == ':' || c == '!'))
         return cg_raise_int(&cg_exc_ValueError, "expected '}' before end of string");
@@ -557,11 +655,14 @@ static int render_field(cg_strbuf *b, fmt_state *st, const char *s, size_t n, si
     char conv = 0;
     size_t spec_start = i, spec_end = i;
     if (c == '!') {
-        if (i >= n) return cg_raise_int(&cg_exc_ValueError, "end of string while looking for conversion specifier");
+        if (i >= n)
+            return cg_raise_int(&cg_exc_ValueError, "end of string while looking for conversion specifier");
         conv = s[i++];
-        if (i >= n) return cg_raise_int(&cg_exc_ValueError, "unmatched '{' in format spec");
+        if (i >= n)
+            return cg_raise_int(&cg_exc_ValueError, "unmatched '{' in format spec");
         c = s[i++];
-        if (c != '}' && c != ':') return cg_raise_int(&cg_exc_ValueError, "expected ':' after conversion specifier");
+        if (c != '}' && c != ':')
+            return cg_raise_int(&cg_exc_ValueError, "expected ':' after conversion specifier");
         spec_start = spec_end = i;
     }
     bool expand = false;
@@ -570,33 +671,42 @@ static int render_field(cg_strbuf *b, fmt_state *st, const char *s, size_t n, si
         spec_start = i;
         while (i < n) {
             char d = s[i++];
-            if (d == '{') count++, expand = true;
-            else if (d == '}' && --count == 0) break;
+            if (d == '{')
+                count++, expand = true;
+            else if (d == '}' && --count == 0)
+                break;
         }
-        if (count > 0) return cg_raise_int(&cg_exc_ValueError, "unmatched '{' in format spec");
+        if (count > 0)
+            return cg_raise_int(&cg_exc_ValueError, "unmatched '{' in format spec");
         spec_end = i - 1;
     }
     *pos = i;
     cg_value obj = field_value(st, s + name_start, name_end - name_start);
-    if (cg_is_err(obj)) return -1;
+    if (cg_is_err(obj))
+        return -1;
     if (conv) {
         cg_value conv_obj;
-        if (conv == 'r') conv_obj = cg_repr(obj);
-        else if (conv == 'a') conv_obj = cg_ascii(obj);
-        else if (conv == 's') conv_obj = cg_to_str(obj);
+        if (conv == 'r')
+            conv_obj = cg_repr(obj);
+        else if (conv == 'a')
+            conv_obj = cg_ascii(obj);
+        else if (conv == 's')
+            conv_obj = cg_to_str(obj);
         else {
             cg_decref(obj);
             return cg_raise_int(&cg_exc_ValueError, "Unknown conversion specifier %c", conv);
         }
         cg_decref(obj);
-        if (cg_is_err(conv_obj)) return -1;
+        if (cg_is_err(conv_obj))
+            return -1;
         obj = conv_obj;
     }
     int rc;
     if (expand) {
         cg_strbuf spec = {0};
         rc = render(&spec, st, s + spec_start, spec_end - spec_start, depth - 1);
-        if (rc == 0) rc = cg_format_into(b, obj, spec.data ? spec.data : "", spec.len);
+        if (rc == 0)
+            rc = cg_format_into(b, obj, spec.data ? spec.data : "", spec.len);
         cg_strbuf_free(&spec);
     } else {
         rc = cg_format_into(b, obj, s + spec_start, spec_end - spec_start);
@@ -606,7 +716,8 @@ static int render_field(cg_strbuf *b, fmt_state *st, const char *s, size_t n, si
 }
 
 static int render(cg_strbuf *b, fmt_state *st, const char *s, size_t n, int depth) {
-    if (depth <= 0) return cg_raise_int(&cg_exc_ValueError, "Max string recursion exceeded");
+    if (depth <= 0)
+        return cg_raise_int(&cg_exc_ValueError, "Max string recursion exceeded");
     size_t i = 0;
     while (i < n) {
         char c = s[i];
@@ -619,18 +730,21 @@ static int render(cg_strbuf *b, fmt_state *st, const char *s, size_t n, int dept
             return cg_raise_int(&cg_exc_ValueError, "Single '}' encountered in format string");
         }
         if (c == '{') {
-            if (i + 1 >= n) return cg_raise_int(&cg_exc_ValueError, "Single '{' encountered in format string");
+            if (i + 1 >= n)
+                return cg_raise_int(&cg_exc_ValueError, "Single '{' encountered in format string");
             if (s[i + 1] == '{') {
                 cg_strbuf_putc(b, '{');
                 i += 2;
                 continue;
             }
             i++;
-            if (render_field(b, st, s, n, &i, depth) < 0) return -1;
+            if (render_field(b, st, s, n, &i, depth) < 0)
+                return -1;
             continue;
         }
         size_t j = i;
-        while (j < n && s[j] != '{' && s[j] != '}') j++;
+        while (j < n && s[j] != '{' && s[j] != '}')
+            j++;
         cg_strbuf_append(b, s + i, j - i);
         i = j;
     }
@@ -652,11 +766,12 @@ cg_value cg_str_format(cg_value fmt, const cg_args *args) {
 typedef struct {
     const cg_value *items;
     int64_t n, next;
-    cg_value mapping;      /* CG_STOP when args is not a mapping */
+    cg_value mapping; /* CG_STOP when args is not a mapping */
 } pct_args;
 
 static cg_value pct_next(pct_args *a) {
-    if (a->next >= a->n) return cg_raise(&cg_exc_TypeError, "not enough arguments for format string");
+    if (a->next >= a->n)
+        return cg_raise(&cg_exc_TypeError, "not enough arguments for format string");
     return a->items[a->next++];
 }
 
@@ -668,13 +783,15 @@ static int pct_int(cg_value v, char conv, int64_t *out) {
     }
     if (conv == 'x' || conv == 'X' || conv == 'o') {
         if (v.tag == CG_V_FLOAT || (cg_type_lookup_borrowed(cg_typeof(v), cg_str_intern("__index__")).tag == CG_V_STOP))
-            return cg_raise_int(&cg_exc_TypeError, "%%%c format: an integer is required, not %s", conv, cg_type_name(v));
+            return cg_raise_int(&cg_exc_TypeError, "%%%c format: an integer is required, not %s", conv,
+                                cg_type_name(v));
         return cg_index_value(v, out);
     }
-    if (v.tag == CG_V_FLOAT || cg_type_lookup_borrowed(cg_typeof(v), cg_str_intern("__int__")).tag != CG_V_STOP ||
-        cg_type_lookup_borrowed(cg_typeof(v), cg_str_intern("__index__")).tag != CG_V_STOP) {
+    if (v.tag == CG_V_FLOAT || cg_type_lookup_borrowed(cg_typeof(v), cg_str_intern("__int__")).tag != CG_V_STOP
+        || cg_type_lookup_borrowed(cg_typeof(v), cg_str_intern("__index__")).tag != CG_V_STOP) {
         cg_value r = cg_int_of(v);
-        if (cg_is_err(r)) return -1;
+        if (cg_is_err(r))
+            return -1;
         *out = r.u.i;
         return 0;
     }
@@ -688,16 +805,20 @@ typedef struct {
 
 /* sign, prefix, body: zero-padded between prefix and body, or
  * space-padded on the left or right. */
-static void pct_pad(cg_strbuf *b, const pct_flags *fl, char sign, const char *prefix, const char *body, int64_t body_cps,
-                    bool numeric) {
+static void pct_pad(cg_strbuf *b, const pct_flags *fl, char sign, const char *prefix, const char *body,
+                    int64_t body_cps, bool numeric) {
     int64_t len = (sign ? 1 : 0) + (int64_t)strlen(prefix) + body_cps;
     int64_t pad = fl->width > len ? fl->width - len : 0;
-    if (!fl->left && !(fl->zero && numeric)) cg_strbuf_repeat(b, ' ', pad);
-    if (sign) cg_strbuf_putc(b, sign);
+    if (!fl->left && !(fl->zero && numeric))
+        cg_strbuf_repeat(b, ' ', pad);
+    if (sign)
+        cg_strbuf_putc(b, sign);
     cg_strbuf_puts(b, prefix);
-    if (!fl->left && fl->zero && numeric) cg_strbuf_repeat(b, '0', pad);
+    if (!fl->left && fl->zero && numeric)
+        cg_strbuf_repeat(b, '0', pad);
     cg_strbuf_puts(b, body);
-    if (fl->left) cg_strbuf_repeat(b, ' ', pad);
+    if (fl->left)
+        cg_strbuf_repeat(b, ' ', pad);
 }
 
 static char pct_sign(bool negative, const pct_flags *fl) {
@@ -706,38 +827,57 @@ static char pct_sign(bool negative, const pct_flags *fl) {
 
 static int pct_one(cg_strbuf *b, char conv, cg_value v, const pct_flags *fl) {
     switch (conv) {
-    case 's': case 'r': case 'a': {
+    case 's':
+    case 'r':
+    case 'a': {
         cg_value s = conv == 's' ? cg_to_str(v) : conv == 'r' ? cg_repr(v) : cg_ascii(v);
-        if (cg_is_err(s)) return -1;
+        if (cg_is_err(s))
+            return -1;
         const cg_str *o = cg_as_str(s);
         int64_t ncp = o->ncp, nb = o->len;
-        if (fl->prec >= 0 && fl->prec < ncp) ncp = fl->prec, nb = cg_str_offset(o, ncp);
+        if (fl->prec >= 0 && fl->prec < ncp)
+            ncp = fl->prec, nb = cg_str_offset(o, ncp);
         char *body = strndup(o->s, (size_t)nb);
         cg_decref(s);
-        if (!body) return cg_raise_nomemory(), -1;
+        if (!body)
+            return cg_raise_nomemory(), -1;
         pct_pad(b, fl, 0, "", body, ncp, false);
         free(body);
         return 0;
     }
-    case 'd': case 'i': case 'u': case 'x': case 'X': case 'o': {
+    case 'd':
+    case 'i':
+    case 'u':
+    case 'x':
+    case 'X':
+    case 'o': {
         int64_t i;
-        if (pct_int(v, conv, &i) < 0) return -1;
+        if (pct_int(v, conv, &i) < 0)
+            return -1;
         int base = conv == 'o' ? 8 : (conv == 'x' || conv == 'X') ? 16 : 10;
         char d[130];
         int nd = utoa(i < 0 ? (uint64_t)0 - (uint64_t)i : (uint64_t)i, base, conv == 'X', d + 64);
         char *digits = d + 64;
-        while (fl->prec > nd && nd < 64) *--digits = '0', nd++;
+        while (fl->prec > nd && nd < 64)
+            *--digits = '0', nd++;
         const char *prefix = !fl->alt ? "" : base == 8 ? "0o" : conv == 'x' ? "0x" : conv == 'X' ? "0X" : "";
         pct_pad(b, fl, pct_sign(i < 0, fl), prefix, digits, nd, true);
         return 0;
     }
-    case 'e': case 'E': case 'f': case 'F': case 'g': case 'G': {
+    case 'e':
+    case 'E':
+    case 'f':
+    case 'F':
+    case 'g':
+    case 'G': {
         double x;
-        if (cg_float_value(v, &x) < 0) return -1;
+        if (cg_float_value(v, &x) < 0)
+            return -1;
         unsigned flags = (fl->alt ? CG_FF_ALT : 0) | (conv < 'a' ? CG_FF_UPPER : 0);
         cg_strbuf body = {0};
         cg_float_body(&body, fabs(x), (char)(conv | 32), fl->prec < 0 ? 6 : (int)fl->prec, flags);
-        if (body.failed) return cg_strbuf_free(&body), cg_raise_nomemory(), -1;
+        if (body.failed)
+            return cg_strbuf_free(&body), cg_raise_nomemory(), -1;
         pct_pad(b, fl, pct_sign(signbit(x) && !isnan(x), fl), "", body.data, (int64_t)body.len, true);
         cg_strbuf_free(&body);
         return 0;
@@ -745,10 +885,12 @@ static int pct_one(cg_strbuf *b, char conv, cg_value v, const pct_flags *fl) {
     case 'c': {
         char ch[5] = {0};
         if (cg_is_str(v)) {
-            if (cg_as_str(v)->ncp != 1) return cg_raise_int(&cg_exc_TypeError, "%%c requires int or char");
+            if (cg_as_str(v)->ncp != 1)
+                return cg_raise_int(&cg_exc_TypeError, "%%c requires int or char");
             memcpy(ch, cg_str_cstr(v), (size_t)cg_as_str(v)->len);
         } else if (v.tag == CG_V_INT || v.tag == CG_V_BOOL) {
-            if (v.u.i < 0 || v.u.i > 0x10FFFF) return cg_raise_int(&cg_exc_OverflowError, "%%c arg not in range(0x110000)");
+            if (v.u.i < 0 || v.u.i > 0x10FFFF)
+                return cg_raise_int(&cg_exc_OverflowError, "%%c arg not in range(0x110000)");
             cg_cp_encode((uint32_t)v.u.i, ch);
         } else {
             return cg_raise_int(&cg_exc_TypeError, "%%c requires int or char");
@@ -763,8 +905,10 @@ static int pct_one(cg_strbuf *b, char conv, cg_value v, const pct_flags *fl) {
 /* A '*' width or precision: the next argument, an int. */
 static int pct_star(pct_args *a, int64_t *out) {
     cg_value v = pct_next(a);
-    if (cg_is_err(v)) return -1;
-    if (v.tag != CG_V_INT && v.tag != CG_V_BOOL) return cg_raise_int(&cg_exc_TypeError, "* wants int");
+    if (cg_is_err(v))
+        return -1;
+    if (v.tag != CG_V_INT && v.tag != CG_V_BOOL)
+        return cg_raise_int(&cg_exc_TypeError, "* wants int");
     *out = v.u.i;
     return 0;
 }
@@ -774,51 +918,69 @@ static int pct_conversion(cg_strbuf *b, const char *s, size_t n, size_t *pos, pc
     size_t i = *pos;
     cg_value arg = CG_STOP, keyed = CG_STOP;
     if (i < n && s[i] == '(') {
-        if (a->mapping.tag == CG_V_STOP) return cg_raise_int(&cg_exc_TypeError, "format requires a mapping");
+        if (a->mapping.tag == CG_V_STOP)
+            return cg_raise_int(&cg_exc_TypeError, "format requires a mapping");
         int depth = 1;
         size_t k = ++i;
         while (i < n && depth > 0) {
-            if (s[i] == '(') depth++;
-            else if (s[i] == ')') depth--;
+            if (s[i] == '(')
+                depth++;
+            else if (s[i] == ')')
+                depth--;
             i++;
         }
-        if (depth > 0) return cg_raise_int(&cg_exc_ValueError, "incomplete format key");
+        if (depth > 0)
+            return cg_raise_int(&cg_exc_ValueError, "incomplete format key");
         cg_value key = cg_str_new(s + k, i - 1 - k);
-        if (cg_is_err(key)) return -1;
+        if (cg_is_err(key))
+            return -1;
         keyed = cg_getitem(a->mapping, key);
         cg_decref(key);
-        if (cg_is_err(keyed)) return -1;
+        if (cg_is_err(keyed))
+            return -1;
         arg = keyed;
     }
     pct_flags fl = {.width = -1, .prec = -1};
     for (; i < n; i++) {
-        if (s[i] == '-') fl.left = true;
-        else if (s[i] == '+') fl.plus = true;
-        else if (s[i] == ' ') fl.space = true;
-        else if (s[i] == '#') fl.alt = true;
-        else if (s[i] == '0') fl.zero = true;
-        else break;
+        if (s[i] == '-')
+            fl.left = true;
+        else if (s[i] == '+')
+            fl.plus = true;
+        else if (s[i] == ' ')
+            fl.space = true;
+        else if (s[i] == '#')
+            fl.alt = true;
+        else if (s[i] == '0')
+            fl.zero = true;
+        else
+            break;
     }
     int rc = -1;
     if (i < n && s[i] == '*') {
         i++;
-        if (pct_star(a, &fl.width) < 0) goto out;
-        if (fl.width < 0) fl.left = true, fl.width = -fl.width;
+        if (pct_star(a, &fl.width) < 0)
+            goto out;
+        if (fl.width < 0)
+            fl.left = true, fl.width = -fl.width;
     } else {
         fl.width = 0;
-        while (i < n && s[i] >= '0' && s[i] <= '9') fl.width = fl.width * 10 + (s[i++] - '0');
+        while (i < n && s[i] >= '0' && s[i] <= '9')
+            fl.width = fl.width * 10 + (s[i++] - '0');
     }
     if (i < n && s[i] == '.') {
         i++;
         if (i < n && s[i] == '*') {
             i++;
-            if (pct_star(a, &fl.prec) < 0) goto out;
+            if (pct_star(a, &fl.prec) < 0)
+                goto out;
         } else {
             fl.prec = 0;
-            while (i < n && s[i] >= '0' && s[i] <= '9') fl.prec = fl.prec * 10 + (s[i++] - '0');
+            while (i < n && s[i] >= '0' && s[i] <= '9')
+                fl.prec = fl.prec * 10 + (s[i++] - '0');
         }
     }
-    while (i < n && (s[i] == 'h' || s[i] == 'l' || s[i] == 'L')) i++;
+    while (i < n && (s[i] == 'h' || s[i] == 'l' || s[i] == 'L'))
+        i++;
     if (i >= n) {
         cg_raise(&cg_exc_ValueError, "incomplete format");
         goto out;
@@ -832,7 +994,8 @@ static int pct_conversion(cg_strbuf *b, const char *s, size_t n, size_t *pos, pc
     }
     if (!strchr("sradiuxXoeEfFgGc", conv)) {
         int64_t at = 0;
-        for (size_t k = 0; k + 1 < i; k++) at += ((unsigned char)s[k] & 0xC0) != 0x80;
+        for (size_t k = 0; k + 1 < i; k++)
+            at += ((unsigned char)s[k] & 0xC0) != 0x80;
         int64_t j = (int64_t)i - 1;
         uint32_t cp = cg_cp_next(s, (int64_t)n, &j);
         if (cp >= 32 && cp < 127)
@@ -845,7 +1008,8 @@ static int pct_conversion(cg_strbuf *b, const char *s, size_t n, size_t *pos, pc
     }
     if (arg.tag == CG_V_STOP) {
         arg = pct_next(a);
-        if (cg_is_err(arg)) goto out;
+        if (cg_is_err(arg))
+            goto out;
     }
     rc = pct_one(b, conv, arg, &fl);
 out:
@@ -862,7 +1026,8 @@ cg_value cg_str_percent(cg_value fmt, cg_value args) {
         a.items = &args;
         a.n = 1;
         cg_type *t = cg_typeof(args);
-        if (t->getitem && !cg_is_str(args)) a.mapping = args;
+        if (t->getitem && !cg_is_str(args))
+            a.mapping = args;
     }
     const char *s = cg_str_cstr(fmt);
     size_t n = (size_t)cg_as_str(fmt)->len, i = 0;
@@ -871,7 +1036,8 @@ cg_value cg_str_percent(cg_value fmt, cg_value args) {
         const char *pct = memchr(s + i, '%', n - i);
         size_t j = pct ? (size_t)(pct - s) : n;
         cg_strbuf_append(&b, s + i, j - i);
-        if (j == n) break;
+        if (j == n)
+            break;
         i = j + 1;
         if (pct_conversion(&b, s, n, &i, &a) < 0) {
             cg_strbuf_free(&b);

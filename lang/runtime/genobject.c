@@ -47,18 +47,18 @@ typedef struct cg_generator {
     cg_obj head;
     cg_scope *scope;
     cg_value name, qualname;
-    cg_function *fn;          /* a generator function's; NULL for an expression */
-    const cg_ast *comp;       /* a generator expression's node */
-    cg_value first;           /* and the iterator of its first `for` */
-    cg_value *slots;          /* the frame's, owned until the body ends */
+    cg_function *fn;    /* a generator function's; NULL for an expression */
+    const cg_ast *comp; /* a generator expression's node */
+    cg_value first;     /* and the iterator of its first `for` */
+    cg_value *slots;    /* the frame's, owned until the body ends */
     cg_frame frame;
     int state;
     cg_stack_ctx self, caller;
-    char *stack;              /* the usable part; its guard page is below */
-    cg_value transfer;        /* what crosses a switch: sent in, yielded out */
-    cg_value result;          /* the body's return value, until next() takes it */
+    char *stack;       /* the usable part; its guard page is below */
+    cg_value transfer; /* what crosses a switch: sent in, yielded out */
+    cg_value result;   /* the body's return value, until next() takes it */
     resume_mode mode;
-    bool failed;              /* the body ended with an exception */
+    bool failed; /* the body ended with an exception */
     /* except blocks open at the yield: handled exceptions the body will
      * pop when it goes on (exec.c keeps them on one per-thread stack) */
     cg_value *handled;
@@ -81,11 +81,13 @@ static size_t page_size(void) {
 }
 
 static char *stack_alloc(void) {
-    if (nstack_cache > 0) return stack_cache[--nstack_cache];
+    if (nstack_cache > 0)
+        return stack_cache[--nstack_cache];
     size_t guard = page_size();
     char *m = mmap(NULL, GEN_STACK_SIZE + guard, PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
-    if (m == MAP_FAILED) return NULL;
+    if (m == MAP_FAILED)
+        return NULL;
     if (mprotect(m, guard, PROT_NONE) != 0) {
         munmap(m, GEN_STACK_SIZE + guard);
         return NULL;
@@ -94,7 +96,8 @@ static char *stack_alloc(void) {
 }
 
 static void stack_free(char *s) {
-    if (!s) return;
+    if (!s)
+        return;
     if (nstack_cache < STACK_CACHE && !GEN_ASAN) {
         stack_cache[nstack_cache++] = s;
         return;
@@ -174,8 +177,10 @@ static int start_body(cg_generator *g) {
 /* ---- the frame while suspended ------------------------------------------------------------- */
 
 static void release_frame(cg_generator *g) {
-    if (!g->slots) return;
-    for (int i = 0; i < g->scope->nslots; i++) cg_decref(g->slots[i]);
+    if (!g->slots)
+        return;
+    for (int i = 0; i < g->scope->nslots; i++)
+        cg_decref(g->slots[i]);
     free(g->slots);
     g->slots = NULL;
     g->frame.slots = NULL;
@@ -187,13 +192,16 @@ static void release_frame(cg_generator *g) {
 static void save_handled(cg_generator *g, int base) {
     int n = cg_ev.nhandled - base;
     g->nhandled = 0;
-    if (n <= 0) return;
+    if (n <= 0)
+        return;
     g->handled = malloc(sizeof *g->handled * (size_t)n);
     for (int i = 0; i < n; i++) {
         int at = base + i;
         cg_value v = at < 64 ? cg_ev.handled[at] : CG_NONE;
-        if (g->handled) g->handled[i] = v;
-        else cg_decref(v);
+        if (g->handled)
+            g->handled[i] = v;
+        else
+            cg_decref(v);
     }
     g->nhandled = g->handled ? n : 0;
     cg_ev.nhandled = base;
@@ -201,8 +209,10 @@ static void save_handled(cg_generator *g, int base) {
 
 static void restore_handled(cg_generator *g) {
     for (int i = 0; i < g->nhandled; i++) {
-        if (cg_ev.nhandled < 64) cg_ev.handled[cg_ev.nhandled] = g->handled[i];
-        else cg_decref(g->handled[i]);
+        if (cg_ev.nhandled < 64)
+            cg_ev.handled[cg_ev.nhandled] = g->handled[i];
+        else
+            cg_decref(g->handled[i]);
         cg_ev.nhandled++;
     }
     free(g->handled);
@@ -219,7 +229,8 @@ static uintptr_t stack_guard(const cg_generator *g) {
 
 /* PEP 479: a StopIteration leaving the body is a RuntimeError. */
 static void stop_iteration_escaped(void) {
-    if (!cg_exc_matches(&cg_exc_StopIteration)) return;
+    if (!cg_exc_matches(&cg_exc_StopIteration))
+        return;
     cg_value inner = cg_exc_fetch();
     cg_raise(&cg_exc_RuntimeError, "generator raised StopIteration");
     cg_value outer = cg_exc_peek_borrowed();
@@ -239,25 +250,30 @@ static void finished(cg_generator *g) {
  * CG_ERR with the exception pending. With RESUME_THROW the exception to
  * throw in is pending on entry. */
 static cg_value resume(cg_generator *g, cg_value send, resume_mode mode, cg_value *retval) {
-    if (retval) *retval = CG_NONE;
+    if (retval)
+        *retval = CG_NONE;
     if (g->state == GEN_RUNNING) {
-        if (mode == RESUME_THROW) cg_exc_clear();
+        if (mode == RESUME_THROW)
+            cg_exc_clear();
         return cg_raise(&cg_exc_ValueError, "generator already executing");
     }
-    if (g->state == GEN_CLOSED) return mode == RESUME_THROW ? CG_ERR : CG_STOP;
+    if (g->state == GEN_CLOSED)
+        return mode == RESUME_THROW ? CG_ERR : CG_STOP;
     if (g->state == GEN_CREATED) {
-        if (mode == RESUME_THROW) {   /* thrown before it started: it never will */
+        if (mode == RESUME_THROW) { /* thrown before it started: it never will */
             g->state = GEN_CLOSED;
             finished(g);
             return CG_ERR;
         }
         if (!cg_is_none(send))
             return cg_raise(&cg_exc_TypeError, "can't send non-None value to a just-started generator");
-        if (start_body(g) < 0) return CG_ERR;
+        if (start_body(g) < 0)
+            return CG_ERR;
     }
     if (++cg_ev.depth > cg_ev.limit) {
         cg_ev.depth--;
-        if (mode == RESUME_THROW) cg_exc_clear();
+        if (mode == RESUME_THROW)
+            cg_exc_clear();
         return cg_raise(&cg_exc_RecursionError, "maximum recursion depth exceeded");
     }
     g->frame.back = cg_ev.frame;
@@ -277,14 +293,17 @@ static cg_value resume(cg_generator *g, cg_value send, resume_mode mode, cg_valu
     cg_ev.depth--;
     cg_value out = g->transfer;
     g->transfer = CG_NONE;
-    if (g->state == GEN_SUSPENDED) return out;
+    if (g->state == GEN_SUSPENDED)
+        return out;
     finished(g);
     if (g->failed) {
         stop_iteration_escaped();
         return CG_ERR;
     }
-    if (retval) *retval = out;
-    else cg_decref(out);
+    if (retval)
+        *retval = out;
+    else
+        cg_decref(out);
     return CG_STOP;
 }
 
@@ -307,7 +326,8 @@ static cg_value yield_value(cg_generator *g, cg_value v) {
 
 cg_value cg_eval_yield(cg_frame *f, const cg_ast *e) {
     cg_value v = e->u.expr.value ? cg_eval_expr(f, e->u.expr.value) : CG_NONE;
-    if (cg_is_err(v)) return v;
+    if (cg_is_err(v))
+        return v;
     return yield_value(f->gen, v);
 }
 
@@ -320,17 +340,21 @@ static bool is_generator(cg_value v) { return cg_is_obj(v) && v.u.o->type == &cg
  * exception) goes into a generator; any other iterator cannot take it. */
 static cg_value delegate_step(cg_value it, cg_value sent, bool throwing, cg_value *ret) {
     *ret = CG_NONE;
-    if (is_generator(it)) return resume((cg_generator *)it.u.o, sent, throwing ? RESUME_THROW : RESUME_SEND, ret);
-    if (throwing) return CG_ERR;
+    if (is_generator(it))
+        return resume((cg_generator *)it.u.o, sent, throwing ? RESUME_THROW : RESUME_SEND, ret);
+    if (throwing)
+        return CG_ERR;
     if (!cg_is_none(sent)) {
         cg_value m = cg_getattr(it, cg_str_intern("send"));
-        if (cg_is_err(m)) return m;
+        if (cg_is_err(m))
+            return m;
         cg_value r = cg_call1(m, sent);
         cg_decref(m);
         if (cg_is_err(r) && cg_exc_matches(&cg_exc_StopIteration)) {
             cg_value stop = cg_exc_fetch();
             cg_tuple *args = (cg_tuple *)((cg_exc *)stop.u.o)->args.u.o;
-            if (args->len > 0) *ret = cg_incref(args->items[0]);
+            if (args->len > 0)
+                *ret = cg_incref(args->items[0]);
             cg_decref(stop);
             return CG_STOP;
         }
@@ -341,10 +365,12 @@ static cg_value delegate_step(cg_value it, cg_value sent, bool throwing, cg_valu
 
 cg_value cg_eval_yield_from(cg_frame *f, const cg_ast *e) {
     cg_value src = cg_eval_expr(f, e->u.expr.value);
-    if (cg_is_err(src)) return src;
+    if (cg_is_err(src))
+        return src;
     cg_value it = cg_iter(src);
     cg_decref(src);
-    if (cg_is_err(it)) return it;
+    if (cg_is_err(it))
+        return it;
     cg_value sent = CG_NONE, result = CG_NONE;
     bool throwing = false;
     for (;;) {
@@ -368,7 +394,8 @@ cg_value cg_eval_yield_from(cg_frame *f, const cg_ast *e) {
             cg_decref(it);
             return CG_ERR;
         }
-        if (!throwing) sent = r;
+        if (!throwing)
+            sent = r;
     }
 }
 
@@ -377,7 +404,8 @@ cg_value cg_eval_yield_from(cg_frame *f, const cg_ast *e) {
 static cg_generator *gen_alloc(cg_scope *sc, cg_value *slots) {
     cg_generator *g = cg_obj_alloc(&cg_type_generator);
     if (!g) {
-        for (int i = 0; i < sc->nslots; i++) cg_decref(slots[i]);
+        for (int i = 0; i < sc->nslots; i++)
+            cg_decref(slots[i]);
         free(slots);
         cg_raise_nomemory();
         return NULL;
@@ -391,14 +419,21 @@ static cg_generator *gen_alloc(cg_scope *sc, cg_value *slots) {
 
 cg_value cg_gen_new(cg_function *fn, cg_value *slots) {
     cg_generator *g = gen_alloc(fn->scope, slots);
-    if (!g) return CG_ERR;
+    if (!g)
+        return CG_ERR;
     cg_obj_incref(fn);
     g->fn = fn;
     g->name = cg_incref(fn->name);
     g->qualname = cg_incref(fn->qualname);
-    g->frame = (cg_frame){.func = fn, .scope = fn->scope, .slots = slots, .globals = fn->globals,
-                          .arena = fn->arena, .name = fn->scope->name, .line = fn->scope->node->line,
-                          .retval = CG_NONE, .gen = g};
+    g->frame = (cg_frame){.func = fn,
+                          .scope = fn->scope,
+                          .slots = slots,
+                          .globals = fn->globals,
+                          .arena = fn->arena,
+                          .name = fn->scope->name,
+                          .line = fn->scope->node->line,
+                          .retval = CG_NONE,
+                          .gen = g};
     return cg_obj_value(g);
 }
 
@@ -413,12 +448,20 @@ cg_value cg_gen_new_genexpr(cg_frame *outer, const cg_ast *e, cg_value *slots, c
     g->first = first;
     cg_ast_arena_retain(outer->arena);
     cg_obj_incref(outer->globals);
-    g->frame = (cg_frame){.scope = sc, .slots = slots, .globals = outer->globals, .arena = outer->arena,
-                          .name = sc->name, .line = e->line, .retval = CG_NONE, .gen = g};
+    g->frame = (cg_frame){.scope = sc,
+                          .slots = slots,
+                          .globals = outer->globals,
+                          .arena = outer->arena,
+                          .name = sc->name,
+                          .line = e->line,
+                          .retval = CG_NONE,
+                          .gen = g};
     g->name = cg_str_from_c(sc->name);
-    if (cg_is_err(g->name)) g->name = CG_NONE;
+    if (cg_is_err(g->name))
+        g->name = CG_NONE;
     g->qualname = cg_str_from_c(sc->qualname);
-    if (cg_is_err(g->qualname)) g->qualname = CG_NONE;
+    if (cg_is_err(g->qualname))
+        g->qualname = CG_NONE;
     if (cg_is_none(g->name) || cg_is_none(g->qualname)) {
         cg_obj_decref(g);
         return CG_ERR;
@@ -432,10 +475,12 @@ static cg_value gen_close(cg_generator *g) {
         g->state = GEN_CLOSED;
         finished(g);
     }
-    if (g->state == GEN_CLOSED) return CG_NONE;
+    if (g->state == GEN_CLOSED)
+        return CG_NONE;
     cg_raise_object(cg_obj_value(&cg_exc_GeneratorExit));
     cg_value r = resume(g, CG_NONE, RESUME_THROW, NULL);
-    if (r.tag == CG_V_STOP) return CG_NONE;
+    if (r.tag == CG_V_STOP)
+        return CG_NONE;
     if (cg_is_err(r)) {
         if (cg_exc_matches(&cg_exc_GeneratorExit) || cg_exc_matches(&cg_exc_StopIteration)) {
             cg_exc_clear();
@@ -453,10 +498,11 @@ static void report_unraisable(cg_value self) {
     char *tb = cg_traceback_format(exc);
     cg_value r = cg_repr(self);
     cg_strbuf b = {0};
-    cg_strbuf_printf(&b, "Exception ignored in: %s\n%s", cg_is_err(r) ? "<generator>" : cg_str_cstr(r),
-                   tb ? tb : "");
-    if (cg_is_err(r)) cg_exc_clear();
-    if (b.data) cg_host_write(CG_STDERR, b.data, b.len);
+    cg_strbuf_printf(&b, "Exception ignored in: %s\n%s", cg_is_err(r) ? "<generator>" : cg_str_cstr(r), tb ? tb : "");
+    if (cg_is_err(r))
+        cg_exc_clear();
+    if (b.data)
+        cg_host_write(CG_STDERR, b.data, b.len);
     cg_strbuf_free(&b);
     cg_decref(r);
     free(tb);
@@ -466,14 +512,17 @@ static void report_unraisable(cg_value self) {
 static void gen_dealloc(cg_obj *o) {
     cg_generator *g = (cg_generator *)o;
     if (g->state == GEN_SUSPENDED) {
-        o->refcnt = 1;   /* alive while its finally blocks run */
+        o->refcnt = 1; /* alive while its finally blocks run */
         cg_value pending = cg_exc_pending() ? cg_exc_fetch() : CG_NONE;
-        if (cg_is_err(gen_close(g))) report_unraisable(cg_obj_value(g));
-        if (!cg_is_none(pending)) cg_exc_restore(pending);
+        if (cg_is_err(gen_close(g)))
+            report_unraisable(cg_obj_value(g));
+        if (!cg_is_none(pending))
+            cg_exc_restore(pending);
         o->refcnt = 0;
     }
     finished(g);
-    for (int i = 0; i < g->nhandled; i++) cg_decref(g->handled[i]);
+    for (int i = 0; i < g->nhandled; i++)
+        cg_decref(g->handled[i]);
     free(g->handled);
     cg_decref(g->transfer);
     cg_decref(g->result);
@@ -503,7 +552,8 @@ static cg_value gen_next(cg_value self) {
     cg_generator *g = as_gen(self);
     cg_value ret;
     cg_value r = resume(g, CG_NONE, RESUME_SEND, &ret);
-    if (r.tag == CG_V_STOP) cg_value_set(&g->result, ret);
+    if (r.tag == CG_V_STOP)
+        cg_value_set(&g->result, ret);
     return r;
 }
 
@@ -516,7 +566,8 @@ cg_value cg_gen_take_result(cg_value gen) {
 
 /* A return value leaves send() and next() as StopIteration(value). */
 static cg_value raise_stop(cg_value value) {
-    if (cg_is_none(value)) return cg_raise_object(cg_obj_value(&cg_exc_StopIteration));
+    if (cg_is_none(value))
+        return cg_raise_object(cg_obj_value(&cg_exc_StopIteration));
     cg_value r = cg_raise_value(&cg_exc_StopIteration, value);
     cg_decref(value);
     return r;
@@ -526,7 +577,8 @@ static const cg_method_def gen_methods[];
 
 static cg_value gen_send_m(cg_value self, const cg_args *a) {
     cg_value v;
-    if (cg_args_bind(&gen_methods[0], a, &v, 1) < 0) return CG_ERR;
+    if (cg_args_bind(&gen_methods[0], a, &v, 1) < 0)
+        return CG_ERR;
     cg_value ret;
     cg_value r = resume(as_gen(self), v, RESUME_SEND, &ret);
     cg_args_release(&gen_methods[0], &v, 1);
@@ -541,14 +593,17 @@ static cg_value gen_throw_m(cg_value self, const cg_args *a) {
     bool is_class = cg_is_obj(typ) && typ.u.o->type == &cg_type_type;
     if (is_class && a->npos >= 2 && !cg_is_none(a->pos[1])) {
         cg_value inst = cg_call1(typ, a->pos[1]);
-        if (cg_is_err(inst)) return inst;
+        if (cg_is_err(inst))
+            return inst;
         cg_raise_object(inst);
         cg_decref(inst);
     } else {
         if (!is_class && a->npos >= 2 && !cg_is_none(a->pos[1]))
             return cg_raise(&cg_exc_TypeError, "instance exception may not have a separate value");
-        if (!cg_is_err(cg_raise_object(typ)) || !cg_exc_pending()) return CG_ERR;
-        if (!cg_isinstance(cg_exc_peek_borrowed(), &cg_exc_BaseException)) return CG_ERR;
+        if (!cg_is_err(cg_raise_object(typ)) || !cg_exc_pending())
+            return CG_ERR;
+        if (!cg_isinstance(cg_exc_peek_borrowed(), &cg_exc_BaseException))
+            return CG_ERR;
     }
     cg_value ret;
     cg_value r = resume(as_gen(self), CG_NONE, RESUME_THROW, &ret);
@@ -556,16 +611,21 @@ static cg_value gen_throw_m(cg_value self, const cg_args *a) {
 }
 
 static cg_value gen_close_m(cg_value self, const cg_args *a) {
-    if (a->npos || a->nkw) return cg_raise(&cg_exc_TypeError, "close() takes no arguments");
+    if (a->npos || a->nkw)
+        return cg_raise(&cg_exc_TypeError, "close() takes no arguments");
     return gen_close(as_gen(self));
 }
 
 static cg_value gen_getattr(cg_value self, cg_str *name) {
     cg_generator *g = as_gen(self);
-    if (!strcmp(name->s, "__name__")) return cg_incref(g->name);
-    if (!strcmp(name->s, "__qualname__")) return cg_incref(g->qualname);
-    if (!strcmp(name->s, "gi_running")) return cg_bool(g->state == GEN_RUNNING);
-    if (!strcmp(name->s, "gi_suspended")) return cg_bool(g->state == GEN_SUSPENDED);
+    if (!strcmp(name->s, "__name__"))
+        return cg_incref(g->name);
+    if (!strcmp(name->s, "__qualname__"))
+        return cg_incref(g->qualname);
+    if (!strcmp(name->s, "gi_running"))
+        return cg_bool(g->state == GEN_RUNNING);
+    if (!strcmp(name->s, "gi_suspended"))
+        return cg_bool(g->state == GEN_SUSPENDED);
     return CG_STOP;
 }
 
@@ -573,7 +633,8 @@ static const cg_method_def gen_methods[] = {
     {"send", gen_send_m, "send(value, /)",
      "send(arg) -> send 'arg' into generator,\nreturn next yielded value or raise StopIteration."},
     {"throw", gen_throw_m, NULL,
-     "throw(value)\nthrow(type[,value[,tb]])\n\nRaise exception in generator, return next yielded value or raise\nStopIteration."},
+     "throw(value)\nthrow(type[,value[,tb]])\n\nRaise exception in generator, return next yielded value or "
+     "raise\nStopIteration."},
     {"close", gen_close_m, NULL, "close() -> raise GeneratorExit inside generator."},
     {NULL, NULL, NULL, NULL},
 };

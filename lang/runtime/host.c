@@ -12,9 +12,11 @@ volatile sig_atomic_t cg_interrupt_requested;
 static void default_write(void *ctx, int stream, const char *s, size_t n) {
     (void)ctx;
     FILE *f = stream == CG_STDERR ? stderr : stdout;
-    if (stream == CG_STDERR) fflush(stdout);
+    if (stream == CG_STDERR)
+        fflush(stdout);
     fwrite(s, 1, n, f);
-    if (stream == CG_STDERR) fflush(stderr);
+    if (stream == CG_STDERR)
+        fflush(stderr);
 }
 
 static int default_display(void *ctx, cg_value value, const char *display_id, bool update) {
@@ -22,7 +24,8 @@ static int default_display(void *ctx, cg_value value, const char *display_id, bo
     (void)display_id;
     (void)update;
     cg_value s = cg_to_str(value);
-    if (cg_is_err(s)) return -1;
+    if (cg_is_err(s))
+        return -1;
     cg_str *str = (cg_str *)s.u.o;
     default_write(NULL, CG_STDOUT, str->s, (size_t)str->len);
     default_write(NULL, CG_STDOUT, "\n", 1);
@@ -49,7 +52,8 @@ static cg_value default_input(void *ctx, const char *prompt, bool password) {
         free(line);
         return cg_raise(&cg_exc_EOFError, "EOF when reading a line");
     }
-    if (n > 0 && line[n - 1] == '\n') n--;
+    if (n > 0 && line[n - 1] == '\n')
+        n--;
     cg_value s = cg_str_new(line, (size_t)n);
     free(line);
     return s;

@@ -12,27 +12,26 @@
 #include "runtime/interp.h"
 
 struct cg_session {
-    cg_value globals;   /* dict */
+    cg_value globals; /* dict */
 };
-
 
 static bool started;
 
-static int add_builtin(const char *name, cg_type *t) {
-    return cg_dict_set_str(cg_ev.builtins, name, cg_obj_value(t));
-}
+static int add_builtin(const char *name, cg_type *t) { return cg_dict_set_str(cg_ev.builtins, name, cg_obj_value(t)); }
 
 int cg_lang_init(void) {
-    if (started) return 0;
+    if (started)
+        return 0;
     cg_value b = cg_dict_new();
-    if (cg_is_err(b)) return -1;
+    if (cg_is_err(b))
+        return -1;
     cg_ev.builtins = cg_as_dict(b);
-    started = true;   /* from here a failure has something to undo */
-    if (cg_exc_types_init() < 0 || cg_object_type_init() < 0 || cg_descriptor_types_init() < 0 ||
-        cg_builtins_init(cg_ev.builtins) < 0 || add_builtin("super", &cg_type_super) < 0 ||
-        add_builtin("staticmethod", &cg_type_staticmethod) < 0 ||
-        add_builtin("classmethod", &cg_type_classmethod) < 0 || add_builtin("property", &cg_type_property) < 0 ||
-        add_builtin("object", &cg_type_object) < 0 || add_builtin("type", &cg_type_type) < 0) {
+    started = true; /* from here a failure has something to undo */
+    if (cg_exc_types_init() < 0 || cg_object_type_init() < 0 || cg_descriptor_types_init() < 0
+        || cg_builtins_init(cg_ev.builtins) < 0 || add_builtin("super", &cg_type_super) < 0
+        || add_builtin("staticmethod", &cg_type_staticmethod) < 0
+        || add_builtin("classmethod", &cg_type_classmethod) < 0 || add_builtin("property", &cg_type_property) < 0
+        || add_builtin("object", &cg_type_object) < 0 || add_builtin("type", &cg_type_type) < 0) {
         cg_lang_shutdown();
         return -1;
     }
@@ -40,7 +39,8 @@ int cg_lang_init(void) {
 }
 
 void cg_lang_shutdown(void) {
-    if (!started) return;
+    if (!started)
+        return;
     cg_modules_shutdown();
     cg_dict_clear(cg_ev.builtins);
     cg_obj_decref(cg_ev.builtins);
@@ -57,9 +57,8 @@ cg_session *cg_session_new(void) {
     }
     s->globals = cg_dict_new();
     cg_value name = cg_str_from_c("__main__");
-    if (cg_is_err(s->globals) || cg_is_err(name) ||
-        cg_dict_set_str(cg_as_dict(s->globals), "__name__", name) < 0 ||
-        cg_dict_set_str(cg_as_dict(s->globals), "__doc__", CG_NONE) < 0) {
+    if (cg_is_err(s->globals) || cg_is_err(name) || cg_dict_set_str(cg_as_dict(s->globals), "__name__", name) < 0
+        || cg_dict_set_str(cg_as_dict(s->globals), "__doc__", CG_NONE) < 0) {
         cg_decref(name);
         cg_decref(s->globals);
         free(s);
@@ -70,7 +69,8 @@ cg_session *cg_session_new(void) {
 }
 
 void cg_session_free(cg_session *s) {
-    if (!s) return;
+    if (!s)
+        return;
     /* Functions and classes refer back to the namespace: empty it so the
      * cycles through it come apart. */
     cg_dict_clear(cg_as_dict(s->globals));
@@ -86,7 +86,8 @@ static void set_stack_limit(void) {
     pthread_attr_t attr;
     void *addr;
     size_t size;
-    if (pthread_getattr_np(pthread_self(), &attr) != 0) return;
+    if (pthread_getattr_np(pthread_self(), &attr) != 0)
+        return;
     if (pthread_attr_getstack(&attr, &addr, &size) == 0) {
         size_t margin = size / 8 > (1u << 20) ? (1u << 20) : size / 8;
 #if defined(__SANITIZE_ADDRESS__)
@@ -99,11 +100,13 @@ static void set_stack_limit(void) {
 
 static cg_value syntax_error(const cg_syntax_error *err, const char *filename, const char *src, size_t len) {
     cg_type *t = cg_exc_by_name(err->kind);
-    if (!t) t = &cg_exc_SyntaxError;
+    if (!t)
+        t = &cg_exc_SyntaxError;
     cg_raise(t, "%s", err->msg);
     cg_value e = cg_exc_peek_borrowed();
     cg_dict *d = cg_instance_dict_borrowed(e);
-    if (!d) return CG_ERR;
+    if (!d)
+        return CG_ERR;
     /* the line's text, for the caret */
     const char *p = src, *end = src + len;
     for (int l = 1; l < err->line && p < end; l++) {
@@ -125,22 +128,26 @@ static cg_value syntax_error(const cg_syntax_error *err, const char *filename, c
     cg_decref(text);
     cg_decref(file);
     cg_decref(msg);
-    if (!cg_exc_pending()) cg_exc_restore(cg_incref(e));
+    if (!cg_exc_pending())
+        cg_exc_restore(cg_incref(e));
     return CG_ERR;
 }
 
 static int run_in(cg_dict *globals, const char *src, size_t len, const char *filename, cg_value *result);
 
 int cg_session_run(cg_session *s, const char *src, size_t len, const char *filename, cg_value *result) {
-    if (result) *result = CG_NONE;
-    if (cg_lang_init() < 0) return -1;
+    if (result)
+        *result = CG_NONE;
+    if (cg_lang_init() < 0)
+        return -1;
     set_stack_limit();
     return run_in(cg_as_dict(s->globals), src, len, filename, result);
 }
 
 cg_value cg_module_from_source(const char *name, const char *src, size_t len, const char *filename) {
     cg_value m = cg_module_new(name);
-    if (cg_is_err(m)) return m;
+    if (cg_is_err(m))
+        return m;
     if (run_in(cg_module_dict_borrowed(m), src, len, filename, NULL) < 0) {
         cg_dict_clear(cg_module_dict_borrowed(m));
         cg_decref(m);
@@ -155,7 +162,8 @@ struct cg_code {
 };
 
 cg_code *cg_code_compile(const char *src, size_t len, const char *filename) {
-    if (cg_lang_init() < 0) return NULL;
+    if (cg_lang_init() < 0)
+        return NULL;
     cg_syntax_error err;
     memset(&err, 0, sizeof err);
     cg_ast_arena *arena = cg_parse(src, len, filename, &err);
@@ -166,8 +174,10 @@ cg_code *cg_code_compile(const char *src, size_t len, const char *filename) {
     cg_scope *module = cg_scope_resolve(arena, &err);
     cg_code *c = module ? malloc(sizeof *c) : NULL;
     if (!c) {
-        if (module) cg_raise_nomemory();
-        else if (err.msg[0]) syntax_error(&err, filename, src, len);
+        if (module)
+            cg_raise_nomemory();
+        else if (err.msg[0])
+            syntax_error(&err, filename, src, len);
         cg_ast_arena_release(arena);
         return NULL;
     }
@@ -176,16 +186,23 @@ cg_code *cg_code_compile(const char *src, size_t len, const char *filename) {
 }
 
 void cg_code_free(cg_code *c) {
-    if (!c) return;
+    if (!c)
+        return;
     cg_ast_arena_release(c->arena);
     free(c);
 }
 
 int cg_code_run(cg_code *c, cg_dict *globals, cg_value *result) {
-    if (result) *result = CG_NONE;
+    if (result)
+        *result = CG_NONE;
     const cg_ast_list *body = &cg_ast_arena_root(c->arena)->u.module.body;
-    cg_frame frame = {.back = cg_ev.frame, .scope = c->module, .globals = globals,
-                      .arena = c->arena, .name = "<module>", .line = 1, .retval = CG_NONE};
+    cg_frame frame = {.back = cg_ev.frame,
+                      .scope = c->module,
+                      .globals = globals,
+                      .arena = c->arena,
+                      .name = "<module>",
+                      .line = 1,
+                      .retval = CG_NONE};
     cg_ev.frame = &frame;
     int n = body->n;
     const cg_ast *last = n > 0 ? body->items[n - 1] : NULL;
@@ -198,16 +215,19 @@ int cg_code_run(cg_code *c, cg_dict *globals, cg_value *result) {
         cg_value v = cg_check_interrupt() < 0 ? CG_ERR : cg_eval_expr(&frame, last->u.expr.value);
         if (cg_is_err(v)) {
             r = EXEC_ERR;
-            if (frame.errnode) frame.line = frame.errnode->line;
+            if (frame.errnode)
+                frame.line = frame.errnode->line;
         } else {
             *result = v;
         }
     }
-    if (r == EXEC_ERR) cg_frame_add_traceback(&frame);
+    if (r == EXEC_ERR)
+        cg_frame_add_traceback(&frame);
     cg_ev.frame = frame.back;
     cg_decref(frame.retval);
-    if (r == EXEC_ERR) return -1;
-    if (r != EXEC_OK) {  /* return/break outside: the parser should have said */
+    if (r == EXEC_ERR)
+        return -1;
+    if (r != EXEC_OK) { /* return/break outside: the parser should have said */
         cg_raise(&cg_exc_SyntaxError, "'return' outside function");
         return -1;
     }
@@ -216,7 +236,8 @@ int cg_code_run(cg_code *c, cg_dict *globals, cg_value *result) {
 
 static int run_in(cg_dict *globals, const char *src, size_t len, const char *filename, cg_value *result) {
     cg_code *c = cg_code_compile(src, len, filename);
-    if (!c) return -1;
+    if (!c)
+        return -1;
     int rc = cg_code_run(c, globals, result);
     cg_code_free(c);
     return rc;

@@ -27,8 +27,7 @@ cg_dict *cg_session_globals_borrowed(cg_session *s);
  * With result non-NULL, the value of a final expression statement is
  * returned there (a new reference; None when there is none), as IPython
  * shows a cell's result. 0, or -1 with the exception pending. */
-int cg_session_run(cg_session *s, const char *src, size_t len, const char *filename,
-                   cg_value *result);
+int cg_session_run(cg_session *s, const char *src, size_t len, const char *filename, cg_value *result);
 
 /* Source parsed and resolved once, to run many times (%timeit's loops):
  * cg_code_compile returns NULL with the SyntaxError pending; each

@@ -16,29 +16,30 @@
 static cg_value self_iter(cg_value self) { return cg_incref(self); }
 
 /* Iterator types share everything but their layout and next. */
-#define ITER_TYPE(VAR, NAME, STRUCT, DEALLOC, NEXT)                                                \
-    cg_type VAR = {                                                                                \
-        .head = {CG_IMMORTAL, &cg_type_type},                                                      \
-        .name = NAME,                                                                              \
-        .module = "builtins",                                                                      \
-        .base = &cg_type_object,                                                                   \
-        .basicsize = sizeof(STRUCT),                                                               \
-        .dealloc = DEALLOC,                                                                        \
-        .iter = self_iter,                                                                         \
-        .next = NEXT,                                                                              \
+#define ITER_TYPE(VAR, NAME, STRUCT, DEALLOC, NEXT) \
+    cg_type VAR = {                                 \
+        .head = {CG_IMMORTAL, &cg_type_type},       \
+        .name = NAME,                               \
+        .module = "builtins",                       \
+        .base = &cg_type_object,                    \
+        .basicsize = sizeof(STRUCT),                \
+        .dealloc = DEALLOC,                         \
+        .iter = self_iter,                          \
+        .next = NEXT,                               \
     }
 
 /* ---- list, tuple: an index into the sequence ------------------------------------- */
 
 typedef struct {
     cg_obj head;
-    cg_value seq;       /* CG_NONE once exhausted */
+    cg_value seq; /* CG_NONE once exhausted */
     int64_t index;
 } seq_iter;
 
 cg_value cg_seq_iter_new(cg_type *type, cg_value seq) {
     seq_iter *it = cg_obj_alloc(type);
-    if (!it) return cg_raise_nomemory();
+    if (!it)
+        return cg_raise_nomemory();
     it->seq = cg_incref(seq);
     it->index = type == &cg_type_list_reverseiterator ? cg_as_list(seq)->len - 1 : 0;
     return cg_obj_value(it);
@@ -56,34 +57,42 @@ static cg_value finish(seq_iter *it) {
 
 static cg_value list_iter_next(cg_value self) {
     seq_iter *it = (seq_iter *)self.u.o;
-    if (cg_is_none(it->seq)) return CG_STOP;
+    if (cg_is_none(it->seq))
+        return CG_STOP;
     cg_list *l = cg_as_list(it->seq);
-    if (it->index >= l->len) return finish(it);
+    if (it->index >= l->len)
+        return finish(it);
     return cg_incref(l->items[it->index++]);
 }
 
 static cg_value list_reverse_next(cg_value self) {
     seq_iter *it = (seq_iter *)self.u.o;
-    if (cg_is_none(it->seq)) return CG_STOP;
+    if (cg_is_none(it->seq))
+        return CG_STOP;
     cg_list *l = cg_as_list(it->seq);
-    if (it->index < 0 || it->index >= l->len) return finish(it);
+    if (it->index < 0 || it->index >= l->len)
+        return finish(it);
     return cg_incref(l->items[it->index--]);
 }
 
 static cg_value tuple_iter_next(cg_value self) {
     seq_iter *it = (seq_iter *)self.u.o;
-    if (cg_is_none(it->seq)) return CG_STOP;
+    if (cg_is_none(it->seq))
+        return CG_STOP;
     cg_tuple *t = cg_as_tuple(it->seq);
-    if (it->index >= t->len) return finish(it);
+    if (it->index >= t->len)
+        return finish(it);
     return cg_incref(t->items[it->index++]);
 }
 
 /* str: index is a byte offset */
 static cg_value str_iter_next(cg_value self) {
     seq_iter *it = (seq_iter *)self.u.o;
-    if (cg_is_none(it->seq)) return CG_STOP;
+    if (cg_is_none(it->seq))
+        return CG_STOP;
     cg_str *s = cg_as_str(it->seq);
-    if (it->index >= s->len) return finish(it);
+    if (it->index >= s->len)
+        return finish(it);
     int64_t start = it->index;
     if ((unsigned char)s->s[start] < 0x80) {
         it->index++;
@@ -104,7 +113,8 @@ cg_value cg_str_iter_new(cg_value s) { return cg_seq_iter_new(&cg_type_str_itera
  * __iter__: obj[0], obj[1], ... until IndexError (or StopIteration). */
 static cg_value getitem_iter_next(cg_value self) {
     seq_iter *it = (seq_iter *)self.u.o;
-    if (cg_is_none(it->seq)) return CG_STOP;
+    if (cg_is_none(it->seq))
+        return CG_STOP;
     cg_value r = cg_getitem(it->seq, cg_int(it->index));
     if (cg_is_err(r) && (cg_exc_matches(&cg_exc_IndexError) || cg_exc_matches(&cg_exc_StopIteration))) {
         cg_exc_clear();
@@ -127,9 +137,11 @@ typedef struct {
 
 cg_value cg_range_iter_new(cg_value range, bool reversed) {
     cg_range *r = (cg_range *)range.u.o;
-    if (r->len < 0) return cg_raise(&cg_exc_OverflowError, "Python int too large to convert to C long");
+    if (r->len < 0)
+        return cg_raise(&cg_exc_OverflowError, "Python int too large to convert to C long");
     range_iter *it = cg_obj_alloc(&cg_type_range_iterator);
-    if (!it) return cg_raise_nomemory();
+    if (!it)
+        return cg_raise_nomemory();
     it->left = r->len;
     it->step = r->step;
     it->next = r->start;
@@ -142,7 +154,8 @@ cg_value cg_range_iter_new(cg_value range, bool reversed) {
 
 static cg_value range_iter_next(cg_value self) {
     range_iter *it = (range_iter *)self.u.o;
-    if (it->left <= 0) return CG_STOP;
+    if (it->left <= 0)
+        return CG_STOP;
     int64_t v = it->next;
     it->left--;
     it->next = (int64_t)((uint64_t)it->next + (uint64_t)it->step);
@@ -157,8 +170,8 @@ ITER_TYPE(cg_type_range_iterator, "range_iterator", range_iter, plain_dealloc, r
 
 typedef struct {
     cg_obj head;
-    cg_value dict;        /* CG_NONE once exhausted */
-    int64_t pos, used;    /* used: the size when iteration began */
+    cg_value dict;     /* CG_NONE once exhausted */
+    int64_t pos, used; /* used: the size when iteration began */
     cg_dict_part part;
     bool reversed;
 } dict_iter;
@@ -167,7 +180,8 @@ static cg_type *dict_iter_type(cg_dict_part part, bool reversed);
 
 cg_value cg_dict_iter_new(cg_value dict, cg_dict_part part, bool reversed) {
     dict_iter *it = cg_obj_alloc(dict_iter_type(part, reversed));
-    if (!it) return cg_raise_nomemory();
+    if (!it)
+        return cg_raise_nomemory();
     cg_dict *d = cg_as_dict(dict);
     it->dict = cg_incref(dict);
     it->used = d->used;
@@ -192,24 +206,28 @@ static cg_value dict_entry_value(const cg_dict_entry *e, cg_dict_part part) {
 
 static cg_value dict_iter_next(cg_value self) {
     dict_iter *it = (dict_iter *)self.u.o;
-    if (cg_is_none(it->dict)) return CG_STOP;
+    if (cg_is_none(it->dict))
+        return CG_STOP;
     cg_dict *d = cg_as_dict(it->dict);
     if (d->used != it->used) {
-        it->used = -1;   /* keep failing, as CPython does */
+        it->used = -1; /* keep failing, as CPython does */
         return cg_raise(&cg_exc_RuntimeError, "dictionary changed size during iteration");
     }
     if (it->reversed) {
         for (; it->pos >= 0; it->pos--) {
-            if (it->pos >= d->nentries) continue;
+            if (it->pos >= d->nentries)
+                continue;
             cg_dict_entry *e = &d->entries[it->pos];
-            if (e->key.tag == CG_V_ERR) continue;
+            if (e->key.tag == CG_V_ERR)
+                continue;
             it->pos--;
             return dict_entry_value(e, it->part);
         }
     } else {
         for (; it->pos < d->nentries; it->pos++) {
             cg_dict_entry *e = &d->entries[it->pos];
-            if (e->key.tag == CG_V_ERR) continue;
+            if (e->key.tag == CG_V_ERR)
+                continue;
             it->pos++;
             return dict_entry_value(e, it->part);
         }
@@ -222,10 +240,8 @@ ITER_TYPE(cg_type_dict_keyiterator, "dict_keyiterator", dict_iter, dict_iter_dea
 ITER_TYPE(cg_type_dict_valueiterator, "dict_valueiterator", dict_iter, dict_iter_dealloc, dict_iter_next);
 ITER_TYPE(cg_type_dict_itemiterator, "dict_itemiterator", dict_iter, dict_iter_dealloc, dict_iter_next);
 ITER_TYPE(cg_type_dict_reversekeyiterator, "dict_reversekeyiterator", dict_iter, dict_iter_dealloc, dict_iter_next);
-ITER_TYPE(cg_type_dict_reversevalueiterator, "dict_reversevalueiterator", dict_iter, dict_iter_dealloc,
-          dict_iter_next);
-ITER_TYPE(cg_type_dict_reverseitemiterator, "dict_reverseitemiterator", dict_iter, dict_iter_dealloc,
-          dict_iter_next);
+ITER_TYPE(cg_type_dict_reversevalueiterator, "dict_reversevalueiterator", dict_iter, dict_iter_dealloc, dict_iter_next);
+ITER_TYPE(cg_type_dict_reverseitemiterator, "dict_reverseitemiterator", dict_iter, dict_iter_dealloc, dict_iter_next);
 
 static cg_type *dict_iter_type(cg_dict_part part, bool reversed) {
     switch (part) {
@@ -244,10 +260,12 @@ typedef struct {
 } dict_view;
 
 cg_value cg_dict_view_new(cg_value dict, cg_dict_part part) {
-    cg_type *t = part == CG_DICT_KEYS ? &cg_type_dict_keys : part == CG_DICT_VALUES ? &cg_type_dict_values
-                                                                                   : &cg_type_dict_items;
+    cg_type *t = part == CG_DICT_KEYS     ? &cg_type_dict_keys
+                 : part == CG_DICT_VALUES ? &cg_type_dict_values
+                                          : &cg_type_dict_items;
     dict_view *v = cg_obj_alloc(t);
-    if (!v) return cg_raise_nomemory();
+    if (!v)
+        return cg_raise_nomemory();
     v->dict = cg_incref(dict);
     v->part = part;
     return cg_obj_value(v);
@@ -266,13 +284,16 @@ static int64_t view_len(cg_value self) { return cg_as_dict(as_view(self)->dict)-
 /* dict_keys(['a', 'b']) */
 static cg_value view_repr(cg_value self) {
     int rec = cg_repr_enter(self);
-    if (rec < 0) return CG_ERR;
-    if (rec) return cg_str_fmt("%s(...)", self.u.o->type->name);
+    if (rec < 0)
+        return CG_ERR;
+    if (rec)
+        return cg_str_fmt("%s(...)", self.u.o->type->name);
     cg_value l = cg_list_from_iterable(self);
     cg_value r = CG_ERR;
     if (!cg_is_err(l)) {
         cg_value lr = cg_repr(l);
-        if (!cg_is_err(lr)) r = cg_str_fmt("%s(%s)", self.u.o->type->name, cg_str_cstr(lr));
+        if (!cg_is_err(lr))
+            r = cg_str_fmt("%s(%s)", self.u.o->type->name, cg_str_cstr(lr));
         cg_decref(lr);
         cg_decref(l);
     }
@@ -288,10 +309,13 @@ static int view_contains(cg_value self, cg_value x) {
         return cg_is_err(r) ? -1 : r.tag != CG_V_STOP;
     }
     if (v->part == CG_DICT_ITEMS) {
-        if (!cg_is_tuple(x) || cg_as_tuple(x)->len != 2) return 0;
+        if (!cg_is_tuple(x) || cg_as_tuple(x)->len != 2)
+            return 0;
         cg_value r = cg_dict_get_borrowed(d, cg_as_tuple(x)->items[0]);
-        if (cg_is_err(r)) return -1;
-        if (r.tag == CG_V_STOP) return 0;
+        if (cg_is_err(r))
+            return -1;
+        if (r.tag == CG_V_STOP)
+            return 0;
         cg_incref(r);
         int eq = cg_value_eq(r, cg_as_tuple(x)->items[1]);
         cg_decref(r);
@@ -303,7 +327,8 @@ static int view_contains(cg_value self, cg_value x) {
         cg_incref(val);
         int eq = cg_value_eq(val, x);
         cg_decref(val);
-        if (eq != 0) return eq;
+        if (eq != 0)
+            return eq;
     }
     return 0;
 }
@@ -311,15 +336,19 @@ static int view_contains(cg_value self, cg_value x) {
 /* keys() and items() views behave as sets in comparisons and operators. */
 static cg_value as_set_operand(cg_value v, bool *owned) {
     *owned = false;
-    if (cg_is_anyset(v)) return v;
+    if (cg_is_anyset(v))
+        return v;
     if (cg_is_type(v, &cg_type_dict_keys) || cg_is_type(v, &cg_type_dict_items)) {
         cg_value s = cg_set_new();
-        if (cg_is_err(s)) return s;
+        if (cg_is_err(s))
+            return s;
         cg_value it = view_iter(v);
-        if (cg_is_err(it)) return cg_decref(s), it;
+        if (cg_is_err(it))
+            return cg_decref(s), it;
         for (;;) {
             cg_value x = cg_next(it);
-            if (x.tag == CG_V_STOP) break;
+            if (x.tag == CG_V_STOP)
+                break;
             int rc = cg_is_err(x) ? -1 : cg_set_add(s, x);
             cg_decref(x);
             if (rc < 0) {
@@ -338,24 +367,32 @@ static cg_value as_set_operand(cg_value v, bool *owned) {
 static cg_value view_setlike(cg_value a, cg_value b, int is_compare, int op) {
     bool oa, ob;
     cg_value sa = as_set_operand(a, &oa);
-    if (cg_is_err(sa)) return sa;
+    if (cg_is_err(sa))
+        return sa;
     cg_value sb = as_set_operand(b, &ob);
     if (cg_is_err(sb)) {
-        if (oa) cg_decref(sa);
+        if (oa)
+            cg_decref(sa);
         return sb;
     }
     cg_value r;
-    if (sa.tag == CG_V_STOP || sb.tag == CG_V_STOP) r = cg_incref(cg_NotImplemented);
-    else if (is_compare) r = cg_compare(sa, sb, (cg_cmpop)op);
-    else r = cg_binary(sa, sb, (cg_binop)op);
-    if (oa) cg_decref(sa);
-    if (ob) cg_decref(sb);
+    if (sa.tag == CG_V_STOP || sb.tag == CG_V_STOP)
+        r = cg_incref(cg_NotImplemented);
+    else if (is_compare)
+        r = cg_compare(sa, sb, (cg_cmpop)op);
+    else
+        r = cg_binary(sa, sb, (cg_binop)op);
+    if (oa)
+        cg_decref(sa);
+    if (ob)
+        cg_decref(sb);
     return r;
 }
 
 static cg_value view_compare(cg_value a, cg_value b, cg_cmpop op) { return view_setlike(a, b, 1, op); }
 static cg_value view_binary(cg_value a, cg_value b, cg_binop op) {
-    if (op != OP_BITOR && op != OP_BITAND && op != OP_SUB && op != OP_BITXOR) return cg_incref(cg_NotImplemented);
+    if (op != OP_BITOR && op != OP_BITAND && op != OP_SUB && op != OP_BITXOR)
+        return cg_incref(cg_NotImplemented);
     return view_setlike(a, b, 0, op);
 }
 
@@ -368,20 +405,20 @@ static const cg_method_def view_methods[] = {
     {NULL, NULL, NULL, NULL},
 };
 
-#define VIEW_TYPE(VAR, NAME, SETLIKE)                                                              \
-    cg_type VAR = {                                                                                \
-        .head = {CG_IMMORTAL, &cg_type_type},                                                      \
-        .name = NAME,                                                                              \
-        .module = "builtins",                                                                      \
-        .base = &cg_type_object,                                                                   \
-        .basicsize = sizeof(dict_view),                                                            \
-        .dealloc = view_dealloc,                                                                   \
-        .repr = view_repr,                                                                         \
-        .compare = SETLIKE ? view_compare : NULL,                                                  \
-        .binary = SETLIKE ? view_binary : NULL,                                                    \
-        .len = view_len,                                                                           \
-        .contains = view_contains,                                                                 \
-        .iter = view_iter,                                                                         \
+#define VIEW_TYPE(VAR, NAME, SETLIKE)             \
+    cg_type VAR = {                               \
+        .head = {CG_IMMORTAL, &cg_type_type},     \
+        .name = NAME,                             \
+        .module = "builtins",                     \
+        .base = &cg_type_object,                  \
+        .basicsize = sizeof(dict_view),           \
+        .dealloc = view_dealloc,                  \
+        .repr = view_repr,                        \
+        .compare = SETLIKE ? view_compare : NULL, \
+        .binary = SETLIKE ? view_binary : NULL,   \
+        .len = view_len,                          \
+        .contains = view_contains,                \
+        .iter = view_iter,                        \
     }
 VIEW_TYPE(cg_type_dict_keys, "dict_keys", 1);
 VIEW_TYPE(cg_type_dict_values, "dict_values", 0);
@@ -391,13 +428,14 @@ VIEW_TYPE(cg_type_dict_items, "dict_items", 1);
 
 typedef struct {
     cg_obj head;
-    cg_value set;       /* CG_NONE once exhausted */
+    cg_value set; /* CG_NONE once exhausted */
     int64_t pos, used;
 } set_iter;
 
 cg_value cg_set_iter_new(cg_value set) {
     set_iter *it = cg_obj_alloc(&cg_type_set_iterator);
-    if (!it) return cg_raise_nomemory();
+    if (!it)
+        return cg_raise_nomemory();
     it->set = cg_incref(set);
     it->used = ((cg_set *)set.u.o)->used;
     return cg_obj_value(it);
@@ -410,13 +448,15 @@ static void set_iter_dealloc(cg_obj *o) {
 
 static cg_value set_iter_next(cg_value self) {
     set_iter *it = (set_iter *)self.u.o;
-    if (cg_is_none(it->set)) return CG_STOP;
+    if (cg_is_none(it->set))
+        return CG_STOP;
     if (((cg_set *)it->set.u.o)->used != it->used) {
         it->used = -1;
         return cg_raise(&cg_exc_RuntimeError, "Set changed size during iteration");
     }
     cg_value item;
-    if (cg_set_next(it->set, &it->pos, &item)) return cg_incref(item);
+    if (cg_set_next(it->set, &it->pos, &item))
+        return cg_incref(item);
     cg_value_set(&it->set, CG_NONE);
     return CG_STOP;
 }
@@ -440,14 +480,18 @@ static const cg_method_def enumerate_def = {"enumerate", NULL, "enumerate(iterab
 
 static cg_value enumerate_new(cg_type *type, const cg_args *a) {
     cg_value arg[2];
-    if (cg_args_bind(&enumerate_def, a, arg, 2) < 0) return CG_ERR;
+    if (cg_args_bind(&enumerate_def, a, arg, 2) < 0)
+        return CG_ERR;
     int64_t start;
     cg_value it = CG_ERR;
-    if (cg_index_value(arg[1], &start) == 0) it = cg_iter(arg[0]);
+    if (cg_index_value(arg[1], &start) == 0)
+        it = cg_iter(arg[0]);
     cg_args_release(&enumerate_def, arg, 2);
-    if (cg_is_err(it)) return it;
+    if (cg_is_err(it))
+        return it;
     enum_obj *e = cg_obj_alloc(type);
-    if (!e) return cg_decref(it), cg_raise_nomemory();
+    if (!e)
+        return cg_decref(it), cg_raise_nomemory();
     e->it = it;
     e->count = start;
     return cg_obj_value(e);
@@ -456,7 +500,8 @@ static cg_value enumerate_new(cg_type *type, const cg_args *a) {
 static cg_value enumerate_next(cg_value self) {
     enum_obj *e = (enum_obj *)self.u.o;
     cg_value x = cg_next(e->it);
-    if (x.tag == CG_V_STOP || cg_is_err(x)) return x;
+    if (x.tag == CG_V_STOP || cg_is_err(x))
+        return x;
     cg_value items[2] = {cg_int(e->count++), x};
     return cg_tuple_steal(2, items);
 }
@@ -478,7 +523,7 @@ cg_type cg_type_enumerate = {
 
 typedef struct {
     cg_obj head;
-    cg_value fn;          /* map's function; None for zip */
+    cg_value fn; /* map's function; None for zip */
     int n;
     bool strict;
     cg_value its[];
@@ -487,15 +532,18 @@ typedef struct {
 static void multi_dealloc(cg_obj *o) {
     multi_iter *m = (multi_iter *)o;
     cg_decref(m->fn);
-    for (int i = 0; i < m->n; i++) cg_decref(m->its[i]);
+    for (int i = 0; i < m->n; i++)
+        cg_decref(m->its[i]);
     cg_obj_free(o);
 }
 
 static cg_value multi_new(cg_type *type, cg_value fn, const cg_value *srcs, int n, bool strict) {
     multi_iter *m = calloc(1, sizeof *m + (size_t)n * sizeof(cg_value));
-    if (!m) return cg_raise_nomemory();
+    if (!m)
+        return cg_raise_nomemory();
     m->head = (cg_obj){1, type};
-    if (type->flags & CG_TYPE_HEAP) cg_obj_incref(type);
+    if (type->flags & CG_TYPE_HEAP)
+        cg_obj_incref(type);
     m->fn = cg_incref(fn);
     m->strict = strict;
     for (int i = 0; i < n; i++) {
@@ -514,7 +562,8 @@ static int multi_step(multi_iter *m, cg_value *out) {
     for (int i = 0; i < m->n; i++) {
         cg_value x = cg_next(m->its[i]);
         if (x.tag == CG_V_STOP || cg_is_err(x)) {
-            for (int j = 0; j < i; j++) cg_decref(out[j]);
+            for (int j = 0; j < i; j++)
+                cg_decref(out[j]);
             if (x.tag == CG_V_STOP && m->strict) {
                 /* strict: every other iterator must be exhausted too */
                 if (i > 0)
@@ -522,7 +571,8 @@ static int multi_step(multi_iter *m, cg_value *out) {
                                         i == 1 ? " " : "s 1-", i);
                 for (int j = 1; j < m->n; j++) {
                     cg_value y = cg_next(m->its[j]);
-                    if (cg_is_err(y)) return -1;
+                    if (cg_is_err(y))
+                        return -1;
                     if (y.tag != CG_V_STOP) {
                         cg_decref(y);
                         return cg_raise_int(&cg_exc_ValueError, "zip() argument %d is longer than argument%s%d", j + 1,
@@ -539,12 +589,15 @@ static int multi_step(multi_iter *m, cg_value *out) {
 
 static cg_value zip_next(cg_value self) {
     multi_iter *m = (multi_iter *)self.u.o;
-    if (m->n == 0) return CG_STOP;
+    if (m->n == 0)
+        return CG_STOP;
     cg_value r = cg_tuple_new(m->n);
-    if (cg_is_err(r)) return r;
+    if (cg_is_err(r))
+        return r;
     int rc = multi_step(m, cg_as_tuple(r)->items);
     if (rc != 0) {
-        for (int i = 0; i < m->n; i++) cg_as_tuple(r)->items[i] = CG_NONE;
+        for (int i = 0; i < m->n; i++)
+            cg_as_tuple(r)->items[i] = CG_NONE;
         cg_decref(r);
         return rc < 0 ? CG_ERR : CG_STOP;
     }
@@ -557,7 +610,8 @@ static cg_value zip_new(cg_type *type, const cg_args *a) {
         if (strcmp(a->kwn[k]->s, "strict") != 0)
             return cg_raise(&cg_exc_TypeError, "zip() got an unexpected keyword argument '%s'", a->kwn[k]->s);
         int t = cg_truth(a->kwv[k]);
-        if (t < 0) return CG_ERR;
+        if (t < 0)
+            return CG_ERR;
         strict = t;
     }
     return multi_new(type, CG_NONE, a->pos, a->npos, strict);
@@ -566,21 +620,26 @@ static cg_value zip_new(cg_type *type, const cg_args *a) {
 static cg_value map_next(cg_value self) {
     multi_iter *m = (multi_iter *)self.u.o;
     cg_value small[8], *xs = m->n <= 8 ? small : malloc((size_t)m->n * sizeof *xs);
-    if (!xs) return cg_raise_nomemory();
+    if (!xs)
+        return cg_raise_nomemory();
     int rc = multi_step(m, xs);
     cg_value r = rc < 0 ? CG_ERR : CG_STOP;
     if (rc == 0) {
         cg_args args = {.pos = xs, .npos = m->n};
         r = cg_call(m->fn, &args);
-        for (int i = 0; i < m->n; i++) cg_decref(xs[i]);
+        for (int i = 0; i < m->n; i++)
+            cg_decref(xs[i]);
     }
-    if (xs != small) free(xs);
+    if (xs != small)
+        free(xs);
     return r;
 }
 
 static cg_value map_new(cg_type *type, const cg_args *a) {
-    if (a->nkw) return cg_raise(&cg_exc_TypeError, "map() takes no keyword arguments");
-    if (a->npos < 2) return cg_raise(&cg_exc_TypeError, "map() must have at least two arguments.");
+    if (a->nkw)
+        return cg_raise(&cg_exc_TypeError, "map() takes no keyword arguments");
+    if (a->npos < 2)
+        return cg_raise(&cg_exc_TypeError, "map() must have at least two arguments.");
     return multi_new(type, a->pos[0], a->pos + 1, a->npos - 1, false);
 }
 
@@ -623,12 +682,16 @@ static void filter_dealloc(cg_obj *o) {
 }
 
 static cg_value filter_new(cg_type *type, const cg_args *a) {
-    if (a->nkw) return cg_raise(&cg_exc_TypeError, "filter() takes no keyword arguments");
-    if (a->npos != 2) return cg_raise(&cg_exc_TypeError, "filter expected 2 arguments, got %d", a->npos);
+    if (a->nkw)
+        return cg_raise(&cg_exc_TypeError, "filter() takes no keyword arguments");
+    if (a->npos != 2)
+        return cg_raise(&cg_exc_TypeError, "filter expected 2 arguments, got %d", a->npos);
     cg_value it = cg_iter(a->pos[1]);
-    if (cg_is_err(it)) return it;
+    if (cg_is_err(it))
+        return it;
     filter_obj *f = cg_obj_alloc(type);
-    if (!f) return cg_decref(it), cg_raise_nomemory();
+    if (!f)
+        return cg_decref(it), cg_raise_nomemory();
     f->fn = cg_incref(a->pos[0]);
     f->it = it;
     return cg_obj_value(f);
@@ -638,7 +701,8 @@ static cg_value filter_next(cg_value self) {
     filter_obj *f = (filter_obj *)self.u.o;
     for (;;) {
         cg_value x = cg_next(f->it);
-        if (x.tag == CG_V_STOP || cg_is_err(x)) return x;
+        if (x.tag == CG_V_STOP || cg_is_err(x))
+            return x;
         int keep;
         if (cg_is_none(f->fn)) {
             keep = cg_truth(x);
@@ -647,9 +711,11 @@ static cg_value filter_next(cg_value self) {
             keep = cg_is_err(r) ? -1 : cg_truth(r);
             cg_decref(r);
         }
-        if (keep > 0) return x;
+        if (keep > 0)
+            return x;
         cg_decref(x);
-        if (keep < 0) return CG_ERR;
+        if (keep < 0)
+            return CG_ERR;
     }
 }
 
@@ -682,7 +748,8 @@ static void reversed_dealloc(cg_obj *o) {
 
 static cg_value reversed_next(cg_value self) {
     reversed_obj *r = (reversed_obj *)self.u.o;
-    if (r->index < 0) return CG_STOP;
+    if (r->index < 0)
+        return CG_STOP;
     cg_value x = cg_getitem(r->seq, cg_int(r->index--));
     if (cg_is_err(x) && (cg_exc_matches(&cg_exc_IndexError) || cg_exc_matches(&cg_exc_StopIteration))) {
         cg_exc_clear();
@@ -694,25 +761,33 @@ static cg_value reversed_next(cg_value self) {
 
 cg_value cg_reversed(cg_value seq) {
     cg_type *t = cg_typeof(seq);
-    if (cg_is_type(seq, &cg_type_list)) return cg_seq_iter_new(&cg_type_list_reverseiterator, seq);
-    if (cg_is_type(seq, &cg_type_range)) return cg_range_iter_new(seq, true);
-    if (cg_is_type(seq, &cg_type_dict)) return cg_dict_iter_new(seq, CG_DICT_KEYS, true);
+    if (cg_is_type(seq, &cg_type_list))
+        return cg_seq_iter_new(&cg_type_list_reverseiterator, seq);
+    if (cg_is_type(seq, &cg_type_range))
+        return cg_range_iter_new(seq, true);
+    if (cg_is_type(seq, &cg_type_dict))
+        return cg_dict_iter_new(seq, CG_DICT_KEYS, true);
     cg_value m = cg_type_lookup_borrowed(t, cg_str_intern("__reversed__"));
-    if (m.tag != CG_V_STOP) return cg_call1(m, seq);
+    if (m.tag != CG_V_STOP)
+        return cg_call1(m, seq);
     if (!t->getitem || !t->len || cg_is_dict(seq) || cg_is_anyset(seq))
         return cg_raise(&cg_exc_TypeError, "'%s' object is not reversible", t->name);
     int64_t n = cg_len(seq);
-    if (n < 0) return CG_ERR;
+    if (n < 0)
+        return CG_ERR;
     reversed_obj *r = cg_obj_alloc(&cg_type_reversed);
-    if (!r) return cg_raise_nomemory();
+    if (!r)
+        return cg_raise_nomemory();
     r->seq = cg_incref(seq);
     r->index = n - 1;
     return cg_obj_value(r);
 }
 
 static cg_value reversed_new(cg_type *type, const cg_args *a) {
-    if (a->nkw) return cg_raise(&cg_exc_TypeError, "reversed() takes no keyword arguments");
-    if (a->npos != 1) return cg_raise(&cg_exc_TypeError, "reversed expected 1 argument, got %d", a->npos);
+    if (a->nkw)
+        return cg_raise(&cg_exc_TypeError, "reversed() takes no keyword arguments");
+    if (a->npos != 1)
+        return cg_raise(&cg_exc_TypeError, "reversed expected 1 argument, got %d", a->npos);
     return cg_reversed(a->pos[0]);
 }
 
@@ -732,7 +807,7 @@ cg_type cg_type_reversed = {
 
 typedef struct {
     cg_obj head;
-    cg_value fn, sentinel;   /* fn is None once exhausted */
+    cg_value fn, sentinel; /* fn is None once exhausted */
 } callable_iter;
 
 static void callable_iter_dealloc(cg_obj *o) {
@@ -744,18 +819,22 @@ static void callable_iter_dealloc(cg_obj *o) {
 
 static cg_value callable_iter_next(cg_value self) {
     callable_iter *c = (callable_iter *)self.u.o;
-    if (cg_is_none(c->fn)) return CG_STOP;
+    if (cg_is_none(c->fn))
+        return CG_STOP;
     cg_value x = cg_call0(c->fn);
     if (cg_is_err(x)) {
-        if (!cg_exc_matches(&cg_exc_StopIteration)) return x;
+        if (!cg_exc_matches(&cg_exc_StopIteration))
+            return x;
         cg_exc_clear();
         cg_value_set(&c->fn, CG_NONE);
         return CG_STOP;
     }
     int eq = cg_value_eq(x, c->sentinel);
-    if (eq == 0) return x;
+    if (eq == 0)
+        return x;
     cg_decref(x);
-    if (eq < 0) return CG_ERR;
+    if (eq < 0)
+        return CG_ERR;
     cg_value_set(&c->fn, CG_NONE);
     return CG_STOP;
 }
@@ -764,14 +843,17 @@ ITER_TYPE(cg_type_callable_iterator, "callable_iterator", callable_iter, callabl
 
 cg_value cg_callable_iter_new(cg_value fn, cg_value sentinel) {
     callable_iter *c = cg_obj_alloc(&cg_type_callable_iterator);
-    if (!c) return cg_raise_nomemory();
+    if (!c)
+        return cg_raise_nomemory();
     c->fn = cg_incref(fn);
     c->sentinel = cg_incref(sentinel);
     return cg_obj_value(c);
 }
 
 int cg_iterator_types_init(void) {
-    if (cg_type_add_methods(&cg_type_dict_keys, view_methods) < 0) return -1;
-    if (cg_type_add_methods(&cg_type_dict_values, view_methods) < 0) return -1;
+    if (cg_type_add_methods(&cg_type_dict_keys, view_methods) < 0)
+        return -1;
+    if (cg_type_add_methods(&cg_type_dict_values, view_methods) < 0)
+        return -1;
     return cg_type_add_methods(&cg_type_dict_items, view_methods);
 }

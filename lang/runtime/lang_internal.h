@@ -14,21 +14,19 @@
 
 /* The interned cg_str whose text is id (see Note [Interned identifiers]
  * in scope.c). */
-static inline cg_str *cg_str_of(const char *id) {
-    return (cg_str *)(void *)(id - offsetof(cg_str, s));
-}
+static inline cg_str *cg_str_of(const char *id) { return (cg_str *)(void *)(id - offsetof(cg_str, s)); }
 
 /* ---- parameters (argparse.c) ------------------------------------------- */
 typedef enum { PARAM_POS_ONLY, PARAM_POS, PARAM_VAR_POS, PARAM_KW_ONLY, PARAM_VAR_KW } cg_param_kind;
 
 typedef struct {
-    const char *fname;      /* for messages: "f" in "f() missing ..." */
-    int n;                  /* parameters, in order */
-    cg_str **names;         /* interned */
+    const char *fname; /* for messages: "f" in "f() missing ..." */
+    int n;             /* parameters, in order */
+    cg_str **names;    /* interned */
     cg_param_kind *kinds;
-    cg_value *defaults;     /* CG_STOP: required */
-    int npos;               /* POS_ONLY + POS parameters (they come first) */
-    int varpos, varkw;      /* index of *args / **kwargs, or -1 */
+    cg_value *defaults; /* CG_STOP: required */
+    int npos;           /* POS_ONLY + POS parameters (they come first) */
+    int varpos, varkw;  /* index of *args / **kwargs, or -1 */
 } cg_params;
 
 /* Binds a call to parameters: out[0..p->n) get new references (a *args
@@ -40,16 +38,16 @@ const cg_params *cg_method_params(const cg_method_def *def);
 void cg_argparse_shutdown(void);
 
 /* ---- objects, attributes (object.c) ---------------------------------- */
-cg_value cg_type_lookup_borrowed(const cg_type *t, cg_str *name);   /* borrowed or CG_STOP */
-cg_dict *cg_instance_dict_borrowed(cg_value v);                     /* NULL if none */
-cg_value cg_generic_getattr(cg_value v, cg_str *name);     /* CG_STOP if absent */
+cg_value cg_type_lookup_borrowed(const cg_type *t, cg_str *name); /* borrowed or CG_STOP */
+cg_dict *cg_instance_dict_borrowed(cg_value v);                   /* NULL if none */
+cg_value cg_generic_getattr(cg_value v, cg_str *name);            /* CG_STOP if absent */
 int cg_generic_setattr(cg_value v, cg_str *name, cg_value value); /* CG_ERR value: delete */
 cg_value cg_raise_no_attribute(cg_value v, cg_str *name);
 cg_value cg_instance_alloc(cg_type *type);
 void cg_instance_dealloc(cg_obj *o);
 cg_value cg_object_repr(cg_value self);
 int64_t cg_object_hash(cg_value self);
-bool cg_same(cg_value a, cg_value b);                      /* `is` */
+bool cg_same(cg_value a, cg_value b); /* `is` */
 const char *cg_binop_symbol(cg_binop op);
 const char *cg_cmpop_symbol(cg_cmpop op);
 

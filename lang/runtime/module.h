@@ -33,7 +33,7 @@ typedef cg_value (*cg_module_init)(void);
  * the one file that names every built-in module, defines these two tables;
  * the runtime reads them and never names a module of a room above it. */
 typedef struct {
-    const char *name;       /* "torch.nn.functional" */
+    const char *name; /* "torch.nn.functional" */
     cg_module_init init;
 } cg_module_entry;
 /* Adds a module's functions to the builtins module (display, plot, ...);

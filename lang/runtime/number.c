@@ -24,13 +24,16 @@
 int64_t cg_hash_int(int64_t i) {
     uint64_t a = i < 0 ? (uint64_t)0 - (uint64_t)i : (uint64_t)i;
     int64_t h = (int64_t)(a % HASH_MODULUS);
-    if (i < 0) h = -h;
+    if (i < 0)
+        h = -h;
     return h == -1 ? -2 : h;
 }
 
 int64_t cg_hash_float(double v) {
-    if (isinf(v)) return v > 0 ? HASH_INF : -HASH_INF;
-    if (isnan(v)) return 0;
+    if (isinf(v))
+        return v > 0 ? HASH_INF : -HASH_INF;
+    if (isnan(v))
+        return 0;
     int e;
     double m = frexp(v, &e);
     int sign = 1;
@@ -46,12 +49,14 @@ int64_t cg_hash_float(double v) {
         uint64_t y = (uint64_t)m;
         m -= (double)y;
         x += y;
-        if (x >= HASH_MODULUS) x -= HASH_MODULUS;
+        if (x >= HASH_MODULUS)
+            x -= HASH_MODULUS;
     }
     e = e >= 0 ? e % HASH_BITS : HASH_BITS - 1 - ((-1 - e) % HASH_BITS);
     x = ((x << e) & HASH_MODULUS) | x >> (HASH_BITS - e);
     x = x * (uint64_t)(int64_t)sign;
-    if (x == (uint64_t)-1) x = (uint64_t)-2;
+    if (x == (uint64_t)-1)
+        x = (uint64_t)-2;
     return (int64_t)x;
 }
 
@@ -59,20 +64,26 @@ int64_t cg_hash_float(double v) {
 
 /* i <=> f without rounding i to a double: -1, 0, 1, or 2 for nan. */
 static int cmp_int_float(int64_t i, double f) {
-    if (isnan(f)) return 2;
-    if (f >= 9223372036854775808.0) return -1;
-    if (f < -9223372036854775808.0) return 1;
+    if (isnan(f))
+        return 2;
+    if (f >= 9223372036854775808.0)
+        return -1;
+    if (f < -9223372036854775808.0)
+        return 1;
     double t = trunc(f);
     int64_t fi = (int64_t)t;
-    if (i != fi) return i < fi ? -1 : 1;
+    if (i != fi)
+        return i < fi ? -1 : 1;
     double frac = f - t;
     return frac > 0 ? -1 : frac < 0 ? 1 : 0;
 }
 
 int cg_num_cmp(cg_value a, cg_value b) {
-    if (a.tag != CG_V_FLOAT && b.tag != CG_V_FLOAT) return a.u.i < b.u.i ? -1 : a.u.i > b.u.i;
+    if (a.tag != CG_V_FLOAT && b.tag != CG_V_FLOAT)
+        return a.u.i < b.u.i ? -1 : a.u.i > b.u.i;
     if (a.tag == CG_V_FLOAT && b.tag == CG_V_FLOAT) {
-        if (isnan(a.u.f) || isnan(b.u.f)) return 2;
+        if (isnan(a.u.f) || isnan(b.u.f))
+            return 2;
         return a.u.f < b.u.f ? -1 : a.u.f > b.u.f;
     }
     if (a.tag == CG_V_FLOAT) {
@@ -82,17 +93,15 @@ int cg_num_cmp(cg_value a, cg_value b) {
     return cmp_int_float(a.u.i, b.u.f);
 }
 
-
 /* ---- int arithmetic --------------------------------------------------------
  * Every result is checked: cgrad's ints are 64-bit and an overflow raises
  * OverflowError instead of wrapping (docs/language.md lists the limit). */
 
-cg_value cg_int_overflow(void) {
-    return cg_raise(&cg_exc_OverflowError, "integer overflow: cgrad's int is 64-bit");
-}
+cg_value cg_int_overflow(void) { return cg_raise(&cg_exc_OverflowError, "integer overflow: cgrad's int is 64-bit"); }
 
 static bool floordivmod(int64_t a, int64_t b, int64_t *q, int64_t *r) {
-    if (a == INT64_MIN && b == -1) return false;
+    if (a == INT64_MIN && b == -1)
+        return false;
     int64_t qq = a / b, rr = a % b;
     if (rr != 0 && ((rr < 0) != (b < 0))) {
         qq--;
@@ -107,9 +116,11 @@ static bool floordivmod(int64_t a, int64_t b, int64_t *q, int64_t *r) {
 static cg_value int_pow(int64_t a, int64_t b) {
     int64_t r = 1;
     while (b > 0) {
-        if (b & 1 && __builtin_mul_overflow(r, a, &r)) return cg_int_overflow();
+        if (b & 1 && __builtin_mul_overflow(r, a, &r))
+            return cg_int_overflow();
         b >>= 1;
-        if (b && __builtin_mul_overflow(a, a, &a)) return cg_int_overflow();
+        if (b && __builtin_mul_overflow(a, a, &a))
+            return cg_int_overflow();
     }
     return cg_int(r);
 }
@@ -123,30 +134,40 @@ static cg_value int_op(int64_t a, int64_t b, cg_binop op) {
     case OP_SUB: return __builtin_sub_overflow(a, b, &r) ? cg_int_overflow() : cg_int(r);
     case OP_MULT: return __builtin_mul_overflow(a, b, &r) ? cg_int_overflow() : cg_int(r);
     case OP_DIV:
-        if (b == 0) return cg_raise(&cg_exc_ZeroDivisionError, "division by zero");
-        if (llabs(a) < (INT64_C(1) << 53) && llabs(b) < (INT64_C(1) << 53)) return cg_float((double)a / (double)b);
+        if (b == 0)
+            return cg_raise(&cg_exc_ZeroDivisionError, "division by zero");
+        if (llabs(a) < (INT64_C(1) << 53) && llabs(b) < (INT64_C(1) << 53))
+            return cg_float((double)a / (double)b);
         return cg_float((double)((long double)a / (long double)b));
     case OP_FLOORDIV:
-        if (b == 0) return cg_raise(&cg_exc_ZeroDivisionError, "integer division or modulo by zero");
+        if (b == 0)
+            return cg_raise(&cg_exc_ZeroDivisionError, "integer division or modulo by zero");
         return floordivmod(a, b, &q, &r) ? cg_int(q) : cg_int_overflow();
     case OP_MOD:
-        if (b == 0) return cg_raise(&cg_exc_ZeroDivisionError, "integer modulo by zero");
-        if (b == -1) return cg_int(0);
+        if (b == 0)
+            return cg_raise(&cg_exc_ZeroDivisionError, "integer modulo by zero");
+        if (b == -1)
+            return cg_int(0);
         floordivmod(a, b, &q, &r);
         return cg_int(r);
     case OP_POW:
         if (b < 0) {
-            if (a == 0) return cg_raise(&cg_exc_ZeroDivisionError, "0.0 cannot be raised to a negative power");
+            if (a == 0)
+                return cg_raise(&cg_exc_ZeroDivisionError, "0.0 cannot be raised to a negative power");
             return float_op((double)a, (double)b, OP_POW);
         }
         return int_pow(a, b);
     case OP_LSHIFT:
-        if (b < 0) return cg_raise(&cg_exc_ValueError, "negative shift count");
-        if (a == 0) return cg_int(0);
-        if (b >= 63 || (a > 0 ? a > (INT64_MAX >> b) : a < (INT64_MIN >> b))) return cg_int_overflow();
+        if (b < 0)
+            return cg_raise(&cg_exc_ValueError, "negative shift count");
+        if (a == 0)
+            return cg_int(0);
+        if (b >= 63 || (a > 0 ? a > (INT64_MAX >> b) : a < (INT64_MIN >> b)))
+            return cg_int_overflow();
         return cg_int((int64_t)((uint64_t)a << b));
     case OP_RSHIFT:
-        if (b < 0) return cg_raise(&cg_exc_ValueError, "negative shift count");
+        if (b < 0)
+            return cg_raise(&cg_exc_ValueError, "negative shift count");
         return cg_int(b >= 63 ? (a < 0 ? -1 : 0) : a >> b);
     case OP_BITAND: return cg_int(a & b);
     case OP_BITOR: return cg_int(a | b);
@@ -171,7 +192,8 @@ static cg_value float_divmod(double a, double b, double *div, double *mod) {
     double fd;
     if (d) {
         fd = floor(d);
-        if (d - fd > 0.5) fd += 1.0;
+        if (d - fd > 0.5)
+            fd += 1.0;
     } else {
         fd = copysign(0.0, a / b);
     }
@@ -199,14 +221,17 @@ static cg_value float_op(double a, double b, cg_binop op) {
     case OP_SUB: return cg_float(a - b);
     case OP_MULT: return cg_float(a * b);
     case OP_DIV:
-        if (b == 0.0) return cg_raise(&cg_exc_ZeroDivisionError, "float division by zero");
+        if (b == 0.0)
+            return cg_raise(&cg_exc_ZeroDivisionError, "float division by zero");
         return cg_float(a / b);
     case OP_FLOORDIV:
-        if (b == 0.0) return cg_raise(&cg_exc_ZeroDivisionError, "float floor division by zero");
+        if (b == 0.0)
+            return cg_raise(&cg_exc_ZeroDivisionError, "float floor division by zero");
         float_divmod(a, b, &d, &m);
         return cg_float(d);
     case OP_MOD:
-        if (b == 0.0) return cg_raise(&cg_exc_ZeroDivisionError, "float modulo");
+        if (b == 0.0)
+            return cg_raise(&cg_exc_ZeroDivisionError, "float modulo");
         float_divmod(a, b, &d, &m);
         return cg_float(m);
     case OP_POW: return float_pow(a, b);
@@ -216,10 +241,10 @@ static cg_value float_op(double a, double b, cg_binop op) {
 
 /* a op b where a or b is an int, bool or float. */
 static cg_value number_binary(cg_value a, cg_value b, cg_binop op) {
-    if (!cg_is_num(a) || !cg_is_num(b)) return cg_incref(cg_NotImplemented);
+    if (!cg_is_num(a) || !cg_is_num(b))
+        return cg_incref(cg_NotImplemented);
     if (a.tag != CG_V_FLOAT && b.tag != CG_V_FLOAT) {
-        if (a.tag == CG_V_BOOL && b.tag == CG_V_BOOL &&
-            (op == OP_BITAND || op == OP_BITOR || op == OP_BITXOR)) {
+        if (a.tag == CG_V_BOOL && b.tag == CG_V_BOOL && (op == OP_BITAND || op == OP_BITOR || op == OP_BITXOR)) {
             cg_value r = int_op(a.u.i, b.u.i, op);
             return cg_bool(r.u.i != 0);
         }
@@ -232,14 +257,17 @@ static cg_value number_binary(cg_value a, cg_value b, cg_binop op) {
 
 cg_value cg_number_divmod(cg_value a, cg_value b) {
     if (a.tag != CG_V_FLOAT && b.tag != CG_V_FLOAT) {
-        if (b.u.i == 0) return cg_raise(&cg_exc_ZeroDivisionError, "integer division or modulo by zero");
+        if (b.u.i == 0)
+            return cg_raise(&cg_exc_ZeroDivisionError, "integer division or modulo by zero");
         int64_t q, r;
-        if (!floordivmod(a.u.i, b.u.i, &q, &r)) return cg_int_overflow();
+        if (!floordivmod(a.u.i, b.u.i, &q, &r))
+            return cg_int_overflow();
         return cg_tuple_pack(2, cg_int(q), cg_int(r));
     }
     double x = a.tag == CG_V_FLOAT ? a.u.f : (double)a.u.i;
     double y = b.tag == CG_V_FLOAT ? b.u.f : (double)b.u.i;
-    if (y == 0.0) return cg_raise(&cg_exc_ZeroDivisionError, "float divmod()");
+    if (y == 0.0)
+        return cg_raise(&cg_exc_ZeroDivisionError, "float divmod()");
     double d, m;
     float_divmod(x, y, &d, &m);
     return cg_tuple_pack(2, cg_float(d), cg_float(m));
@@ -262,7 +290,8 @@ static cg_value number_unary(cg_value v, cg_unaryop op) {
 }
 
 static cg_value cmp_result(int c, cg_cmpop op) {
-    if (c == 2) return cg_bool(op == OP_NOT_EQ);
+    if (c == 2)
+        return cg_bool(op == OP_NOT_EQ);
     switch (op) {
     case OP_EQ: return cg_bool(c == 0);
     case OP_NOT_EQ: return cg_bool(c != 0);
@@ -275,22 +304,25 @@ static cg_value cmp_result(int c, cg_cmpop op) {
 }
 
 static cg_value number_compare(cg_value a, cg_value b, cg_cmpop op) {
-    if (!cg_is_num(a) || !cg_is_num(b)) return cg_incref(cg_NotImplemented);
+    if (!cg_is_num(a) || !cg_is_num(b))
+        return cg_incref(cg_NotImplemented);
     return cmp_result(cg_num_cmp(a, b), op);
 }
 
-static int64_t number_hash(cg_value v) {
-    return v.tag == CG_V_FLOAT ? cg_hash_float(v.u.f) : cg_hash_int(v.u.i);
-}
+static int64_t number_hash(cg_value v) { return v.tag == CG_V_FLOAT ? cg_hash_float(v.u.f) : cg_hash_int(v.u.i); }
 
 /* x.real, x.imag (and an int's numerator, denominator) */
 static cg_value number_getattr(cg_value v, cg_str *name) {
     const char *n = name->s;
     bool is_float = v.tag == CG_V_FLOAT;
-    if (!strcmp(n, "real")) return is_float ? v : cg_int(v.u.i);
-    if (!strcmp(n, "imag")) return is_float ? cg_float(0.0) : cg_int(0);
-    if (!is_float && !strcmp(n, "numerator")) return cg_int(v.u.i);
-    if (!is_float && !strcmp(n, "denominator")) return cg_int(1);
+    if (!strcmp(n, "real"))
+        return is_float ? v : cg_int(v.u.i);
+    if (!strcmp(n, "imag"))
+        return is_float ? cg_float(0.0) : cg_int(0);
+    if (!is_float && !strcmp(n, "numerator"))
+        return cg_int(v.u.i);
+    if (!is_float && !strcmp(n, "denominator"))
+        return cg_int(1);
     return CG_STOP;
 }
 
@@ -303,19 +335,25 @@ static cg_value float_repr(cg_value v) { return cg_float_repr_value(v.u.f); }
 static bool is_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
 
 static int digit_value(char c) {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'z') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'Z') return c - 'A' + 10;
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'z')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'Z')
+        return c - 'A' + 10;
     return 99;
 }
 
 /* Python's int(text, base): 0 done, -1 not a literal, -2 too large. */
 int cg_parse_int(const char *s, size_t n, int base, int64_t *out) {
     const char *e = s + n;
-    while (s < e && is_space(*s)) s++;
-    while (e > s && is_space(e[-1])) e--;
+    while (s < e && is_space(*s))
+        s++;
+    while (e > s && is_space(e[-1]))
+        e--;
     bool neg = false;
-    if (s < e && (*s == '+' || *s == '-')) neg = *s++ == '-';
+    if (s < e && (*s == '+' || *s == '-'))
+        neg = *s++ == '-';
     bool prefixed = false;
     if (e - s >= 2 && s[0] == '0') {
         char p = (char)(s[1] | 0x20);
@@ -327,28 +365,38 @@ int cg_parse_int(const char *s, size_t n, int base, int64_t *out) {
         }
     }
     bool base0 = base == 0;
-    if (base0) base = 10;
-    if (s == e) return -1;
+    if (base0)
+        base = 10;
+    if (s == e)
+        return -1;
     uint64_t acc = 0, limit = neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX;
     bool overflow = false, prev_digit = prefixed, nonzero = false;
     const char *first = s;
     for (; s < e; s++) {
         if (*s == '_') {
-            if (!prev_digit) return -1;
+            if (!prev_digit)
+                return -1;
             prev_digit = false;
             continue;
         }
         int d = digit_value(*s);
-        if (d >= base) return -1;
+        if (d >= base)
+            return -1;
         prev_digit = true;
-        if (d) nonzero = true;
-        if (acc > (limit - (uint64_t)d) / (uint64_t)base) overflow = true;
-        else acc = acc * (uint64_t)base + (uint64_t)d;
+        if (d)
+            nonzero = true;
+        if (acc > (limit - (uint64_t)d) / (uint64_t)base)
+            overflow = true;
+        else
+            acc = acc * (uint64_t)base + (uint64_t)d;
     }
-    if (!prev_digit) return -1;
+    if (!prev_digit)
+        return -1;
     /* base 0 forbids leading zeros ("010") unless the number is zero */
-    if (base0 && !prefixed && first[0] == '0' && nonzero) return -1;
-    if (overflow) return -2;
+    if (base0 && !prefixed && first[0] == '0' && nonzero)
+        return -1;
+    if (overflow)
+        return -2;
     *out = neg ? (int64_t)(0 - acc) : (int64_t)acc;
     return 0;
 }
@@ -356,25 +404,31 @@ int cg_parse_int(const char *s, size_t n, int base, int64_t *out) {
 /* Python's float(text): 0 done, -1 not a float literal. */
 int cg_parse_float(const char *s, size_t n, double *out) {
     const char *e = s + n;
-    while (s < e && is_space(*s)) s++;
-    while (e > s && is_space(e[-1])) e--;
-    if (s == e || (size_t)(e - s) > 1000) return -1;
+    while (s < e && is_space(*s))
+        s++;
+    while (e > s && is_space(e[-1]))
+        e--;
+    if (s == e || (size_t)(e - s) > 1000)
+        return -1;
     char buf[1024];
     size_t k = 0;
     for (const char *p = s; p < e; p++) {
         char c = *p;
         if (c == '_') {
             /* one underscore between two digits */
-            if (p == s || p + 1 == e || digit_value(p[-1]) > 9 || digit_value(p[1]) > 9) return -1;
+            if (p == s || p + 1 == e || digit_value(p[-1]) > 9 || digit_value(p[1]) > 9)
+                return -1;
             continue;
         }
-        if (c == 'x' || c == 'X' || c == '(' || c == 'p' || c == 'P' || c == ' ') return -1;
+        if (c == 'x' || c == 'X' || c == '(' || c == 'p' || c == 'P' || c == ' ')
+            return -1;
         buf[k++] = c;
     }
     buf[k] = '\0';
     char *end;
     double v = strtod(buf, &end);
-    if (end == buf || *end) return -1;
+    if (end == buf || *end)
+        return -1;
     *out = v;
     return 0;
 }
@@ -383,29 +437,37 @@ int cg_parse_float(const char *s, size_t n, double *out) {
 
 static cg_value raise_bad_literal(const char *what, int base, cg_value text) {
     cg_strbuf b = {0};
-    if (base >= 0) cg_strbuf_printf(&b, "invalid literal for int() with base %d: ", base);
-    else cg_strbuf_printf(&b, "could not convert string to %s: ", what);
+    if (base >= 0)
+        cg_strbuf_printf(&b, "invalid literal for int() with base %d: ", base);
+    else
+        cg_strbuf_printf(&b, "could not convert string to %s: ", what);
     cg_str_repr_into(&b, cg_as_str(text));
     cg_value msg = cg_str_from_strbuf(&b);
-    if (cg_is_err(msg)) return msg;
+    if (cg_is_err(msg))
+        return msg;
     cg_raise_value(&cg_exc_ValueError, msg);
     cg_decref(msg);
     return CG_ERR;
 }
 
 cg_value cg_int_from_float(double f) {
-    if (isnan(f)) return cg_raise(&cg_exc_ValueError, "cannot convert float NaN to integer");
-    if (isinf(f)) return cg_raise(&cg_exc_OverflowError, "cannot convert float infinity to integer");
+    if (isnan(f))
+        return cg_raise(&cg_exc_ValueError, "cannot convert float NaN to integer");
+    if (isinf(f))
+        return cg_raise(&cg_exc_OverflowError, "cannot convert float infinity to integer");
     double t = trunc(f);
-    if (t >= 9223372036854775808.0 || t < -9223372036854775808.0) return cg_int_overflow();
+    if (t >= 9223372036854775808.0 || t < -9223372036854775808.0)
+        return cg_int_overflow();
     return cg_int((int64_t)t);
 }
 
 static cg_value int_from_text(cg_value text, int base) {
     int64_t v;
     int rc = cg_parse_int(cg_str_cstr(text), (size_t)cg_as_str(text)->len, base, &v);
-    if (rc == -2) return cg_int_overflow();
-    if (rc < 0) return raise_bad_literal("int", base, text);
+    if (rc == -2)
+        return cg_int_overflow();
+    if (rc < 0)
+        return raise_bad_literal("int", base, text);
     return cg_int(v);
 }
 
@@ -417,42 +479,53 @@ cg_value cg_int_of(cg_value x) {
     case CG_V_FLOAT: return cg_int_from_float(x.u.f);
     default: break;
     }
-    if (cg_is_str(x)) return int_from_text(x, 10);
+    if (cg_is_str(x))
+        return int_from_text(x, 10);
     static const char *const hooks[] = {"__int__", "__index__", "__trunc__"};
     for (int i = 0; i < 3; i++) {
         cg_value m = cg_type_lookup_borrowed(cg_typeof(x), cg_str_intern(hooks[i]));
-        if (m.tag == CG_V_STOP) continue;
+        if (m.tag == CG_V_STOP)
+            continue;
         cg_value r = cg_call1(m, x);
-        if (cg_is_err(r) || r.tag == CG_V_INT) return r;
-        if (r.tag == CG_V_BOOL) return cg_int(r.u.i);
+        if (cg_is_err(r) || r.tag == CG_V_INT)
+            return r;
+        if (r.tag == CG_V_BOOL)
+            return cg_int(r.u.i);
         cg_value e = cg_raise(&cg_exc_TypeError, "%s returned non-int (type %s)", hooks[i], cg_type_name(r));
         cg_decref(r);
         return e;
     }
     return cg_raise(&cg_exc_TypeError,
-                    "int() argument must be a string, a bytes-like object or a real number, not '%s'",
-                    cg_type_name(x));
+                    "int() argument must be a string, a bytes-like object or a real number, not '%s'", cg_type_name(x));
 }
 
 static cg_value int_new(cg_type *type, const cg_args *a) {
     cg_value x = CG_STOP, base = CG_STOP;
-    if (a->npos > 2) return cg_raise(&cg_exc_TypeError, "int() takes at most 2 arguments (%d given)", a->npos + a->nkw);
-    if (a->npos > 0) x = a->pos[0];
-    if (a->npos > 1) base = a->pos[1];
+    if (a->npos > 2)
+        return cg_raise(&cg_exc_TypeError, "int() takes at most 2 arguments (%d given)", a->npos + a->nkw);
+    if (a->npos > 0)
+        x = a->pos[0];
+    if (a->npos > 1)
+        base = a->pos[1];
     for (int k = 0; k < a->nkw; k++) {
         if (strcmp(a->kwn[k]->s, "base") != 0 || base.tag != CG_V_STOP)
             return cg_raise(&cg_exc_TypeError, "'%s' is an invalid keyword argument for int()", a->kwn[k]->s);
         base = a->kwv[k];
     }
     if (x.tag == CG_V_STOP) {
-        if (base.tag != CG_V_STOP) return cg_raise(&cg_exc_TypeError, "int() missing string argument");
+        if (base.tag != CG_V_STOP)
+            return cg_raise(&cg_exc_TypeError, "int() missing string argument");
         return cg_int(0);
     }
-    if (base.tag == CG_V_STOP) return cg_int_of(x);
+    if (base.tag == CG_V_STOP)
+        return cg_int_of(x);
     int64_t b;
-    if (cg_index_value(base, &b) < 0) return CG_ERR;
-    if (b != 0 && (b < 2 || b > 36)) return cg_raise(&cg_exc_ValueError, "int() base must be >= 2 and <= 36, or 0");
-    if (!cg_is_str(x)) return cg_raise(&cg_exc_TypeError, "int() can't convert non-string with explicit base");
+    if (cg_index_value(base, &b) < 0)
+        return CG_ERR;
+    if (b != 0 && (b < 2 || b > 36))
+        return cg_raise(&cg_exc_ValueError, "int() base must be >= 2 and <= 36, or 0");
+    if (!cg_is_str(x))
+        return cg_raise(&cg_exc_TypeError, "int() can't convert non-string with explicit base");
     return int_from_text(x, (int)b);
 }
 
@@ -466,36 +539,44 @@ cg_value cg_float_of(cg_value x) {
     }
     if (cg_is_str(x)) {
         double v;
-        if (cg_parse_float(cg_str_cstr(x), (size_t)cg_as_str(x)->len, &v) < 0) return raise_bad_literal("float", -1, x);
+        if (cg_parse_float(cg_str_cstr(x), (size_t)cg_as_str(x)->len, &v) < 0)
+            return raise_bad_literal("float", -1, x);
         return cg_float(v);
     }
     cg_type *t = cg_typeof(x);
     cg_value m = cg_type_lookup_borrowed(t, cg_str_intern("__float__"));
     if (m.tag != CG_V_STOP) {
         cg_value r = cg_call1(m, x);
-        if (cg_is_err(r) || r.tag == CG_V_FLOAT) return r;
+        if (cg_is_err(r) || r.tag == CG_V_FLOAT)
+            return r;
         cg_value e = cg_raise(&cg_exc_TypeError, "%s.__float__ returned non-float (type %s)", t->name, cg_type_name(r));
         cg_decref(r);
         return e;
     }
     if (cg_type_lookup_borrowed(t, cg_str_intern("__index__")).tag != CG_V_STOP) {
         int64_t i;
-        if (cg_index_value(x, &i) < 0) return CG_ERR;
+        if (cg_index_value(x, &i) < 0)
+            return CG_ERR;
         return cg_float((double)i);
     }
     return cg_raise(&cg_exc_TypeError, "float() argument must be a string or a real number, not '%s'", t->name);
 }
 
 static cg_value float_new(cg_type *type, const cg_args *a) {
-    if (a->nkw) return cg_raise(&cg_exc_TypeError, "float() takes no keyword arguments");
-    if (a->npos > 1) return cg_raise(&cg_exc_TypeError, "float expected at most 1 argument, got %d", a->npos);
+    if (a->nkw)
+        return cg_raise(&cg_exc_TypeError, "float() takes no keyword arguments");
+    if (a->npos > 1)
+        return cg_raise(&cg_exc_TypeError, "float expected at most 1 argument, got %d", a->npos);
     return a->npos ? cg_float_of(a->pos[0]) : cg_float(0.0);
 }
 
 static cg_value bool_new(cg_type *type, const cg_args *a) {
-    if (a->nkw) return cg_raise(&cg_exc_TypeError, "bool() takes no keyword arguments");
-    if (a->npos > 1) return cg_raise(&cg_exc_TypeError, "bool expected at most 1 argument, got %d", a->npos);
-    if (!a->npos) return CG_FALSE;
+    if (a->nkw)
+        return cg_raise(&cg_exc_TypeError, "bool() takes no keyword arguments");
+    if (a->npos > 1)
+        return cg_raise(&cg_exc_TypeError, "bool expected at most 1 argument, got %d", a->npos);
+    if (!a->npos)
+        return CG_FALSE;
     int t = cg_truth(a->pos[0]);
     return t < 0 ? CG_ERR : cg_bool(t);
 }
@@ -538,16 +619,20 @@ static const cg_method_def float_methods[] = {
 
 static cg_value number_format(cg_value self, const cg_args *a) {
     cg_value spec;
-    if (cg_args_bind(&int_methods[INT_FORMAT], a, &spec, 1) < 0) return CG_ERR;
-    cg_value r = cg_is_str(spec) ? cg_format(self, spec)
-                                 : cg_raise(&cg_exc_TypeError, "__format__() argument must be str, not %s", cg_type_name(spec));
+    if (cg_args_bind(&int_methods[INT_FORMAT], a, &spec, 1) < 0)
+        return CG_ERR;
+    cg_value r = cg_is_str(spec)
+                     ? cg_format(self, spec)
+                     : cg_raise(&cg_exc_TypeError, "__format__() argument must be str, not %s", cg_type_name(spec));
     cg_args_release(&int_methods[INT_FORMAT], &spec, 1);
     return r;
 }
 
 int cg_number_types_init(void) {
-    if (cg_type_add_methods(&cg_type_int, int_methods) < 0) return -1;
-    if (cg_type_add_methods(&cg_type_float, float_methods) < 0) return -1;
+    if (cg_type_add_methods(&cg_type_int, int_methods) < 0)
+        return -1;
+    if (cg_type_add_methods(&cg_type_float, float_methods) < 0)
+        return -1;
     return 0;
 }
 

@@ -35,7 +35,8 @@ const char *cg_type_name(cg_value v) { return cg_typeof(v)->name; }
 
 bool cg_type_is_subtype(const cg_type *a, const cg_type *b) {
     for (; a; a = a->base)
-        if (a == b) return true;
+        if (a == b)
+            return true;
     return b == &cg_type_object;
 }
 
@@ -46,20 +47,25 @@ bool cg_isinstance(cg_value v, const cg_type *t) { return cg_type_is_subtype(cg_
  * CG_STOP. */
 cg_value cg_type_lookup_borrowed(const cg_type *t, cg_str *name) {
     for (; t; t = t->base) {
-        if (!t->dict) continue;
+        if (!t->dict)
+            continue;
         cg_value v = cg_dict_get_str_borrowed(t->dict, name);
-        if (v.tag != CG_V_STOP) return v;
+        if (v.tag != CG_V_STOP)
+            return v;
     }
-    if (cg_type_object.dict) return cg_dict_get_str_borrowed(cg_type_object.dict, name);
+    if (cg_type_object.dict)
+        return cg_dict_get_str_borrowed(cg_type_object.dict, name);
     return CG_STOP;
 }
 
 cg_dict *cg_instance_dict_borrowed(cg_value v) {
-    if (v.tag != CG_V_OBJ || !(v.u.o->type->flags & CG_TYPE_HAS_DICT)) return NULL;
+    if (v.tag != CG_V_OBJ || !(v.u.o->type->flags & CG_TYPE_HAS_DICT))
+        return NULL;
     cg_instance *in = (cg_instance *)v.u.o;
     if (!in->dict) {
         cg_value d = cg_dict_new();
-        if (cg_is_err(d)) return NULL;
+        if (cg_is_err(d))
+            return NULL;
         in->dict = cg_as_dict(d);
     }
     return in->dict;
@@ -75,11 +81,14 @@ static bool is_data_descriptor(cg_value d) {
 cg_value cg_generic_getattr(cg_value v, cg_str *name) {
     cg_type *t = cg_typeof(v);
     if (name->s[0] == '_' && name->s[1] == '_') {
-        if (!strcmp(name->s, "__class__")) return cg_incref(cg_obj_value(t));
+        if (!strcmp(name->s, "__class__"))
+            return cg_incref(cg_obj_value(t));
         if (!strcmp(name->s, "__dict__")) {
             cg_dict *dict = cg_instance_dict_borrowed(v);
-            if (dict) return cg_incref(cg_obj_value(dict));
-            if (cg_exc_pending()) return CG_ERR;
+            if (dict)
+                return cg_incref(cg_obj_value(dict));
+            if (cg_exc_pending())
+                return CG_ERR;
         }
     }
     cg_value d = cg_type_lookup_borrowed(t, name);
@@ -88,23 +97,24 @@ cg_value cg_generic_getattr(cg_value v, cg_str *name) {
     cg_dict *dict = cg_instance_dict_borrowed(v);
     if (dict) {
         cg_value r = cg_dict_get_str_borrowed(dict, name);
-        if (r.tag != CG_V_STOP) return cg_incref(r);
+        if (r.tag != CG_V_STOP)
+            return cg_incref(r);
     }
-    if (d.tag == CG_V_STOP) return CG_STOP;
+    if (d.tag == CG_V_STOP)
+        return CG_STOP;
     cg_type *dt = cg_typeof(d);
-    if (dt->descr_get) return dt->descr_get(d, v, t);
+    if (dt->descr_get)
+        return dt->descr_get(d, v, t);
     return cg_incref(d);
 }
 
 cg_value cg_raise_no_attribute(cg_value v, cg_str *name) {
     if (cg_is_type(v, &cg_type_module))
-        return cg_raise(&cg_exc_AttributeError, "module '%s' has no attribute '%s'",
-                        cg_module_name(v), name->s);
+        return cg_raise(&cg_exc_AttributeError, "module '%s' has no attribute '%s'", cg_module_name(v), name->s);
     if (cg_isinstance(v, &cg_type_type))
-        return cg_raise(&cg_exc_AttributeError, "type object '%s' has no attribute '%s'",
-                        ((cg_type *)v.u.o)->name, name->s);
-    return cg_raise(&cg_exc_AttributeError, "'%s' object has no attribute '%s'", cg_type_name(v),
-                    name->s);
+        return cg_raise(&cg_exc_AttributeError, "type object '%s' has no attribute '%s'", ((cg_type *)v.u.o)->name,
+                        name->s);
+    return cg_raise(&cg_exc_AttributeError, "'%s' object has no attribute '%s'", cg_type_name(v), name->s);
 }
 
 /* object.__setattr__: the instance dict, unless the type has no dict. */
@@ -114,16 +124,17 @@ int cg_generic_setattr(cg_value v, cg_str *name, cg_value value) {
         return d.u.o->type == &cg_type_property ? cg_property_set(d, v, value) : cg_user_descr_set(d, v, value);
     cg_dict *dict = cg_instance_dict_borrowed(v);
     if (!dict) {
-        if (cg_exc_pending()) return -1;
+        if (cg_exc_pending())
+            return -1;
         cg_value found = cg_generic_getattr(v, name);
-        if (cg_is_err(found)) return -1;
+        if (cg_is_err(found))
+            return -1;
         bool exists = found.tag != CG_V_STOP;
         cg_decref(found);
         if (exists)
-            return cg_raise_int(&cg_exc_AttributeError, "'%s' object attribute '%s' is read-only",
-                                cg_type_name(v), name->s);
-        return cg_raise_int(&cg_exc_AttributeError, "'%s' object has no attribute '%s'",
-                            cg_type_name(v), name->s);
+            return cg_raise_int(&cg_exc_AttributeError, "'%s' object attribute '%s' is read-only", cg_type_name(v),
+                                name->s);
+        return cg_raise_int(&cg_exc_AttributeError, "'%s' object has no attribute '%s'", cg_type_name(v), name->s);
     }
     if (value.tag == CG_V_ERR) { /* delete */
         int r = cg_dict_del(dict, cg_obj_value(name));
@@ -141,9 +152,11 @@ int cg_generic_setattr(cg_value v, cg_str *name, cg_value value) {
 static void instance_dealloc(cg_obj *o) {
     cg_instance *in = (cg_instance *)o;
     cg_type *t = o->type;
-    if (in->dict) cg_obj_decref(in->dict);
+    if (in->dict)
+        cg_obj_decref(in->dict);
     free(o);
-    if (t->flags & CG_TYPE_HEAP) cg_obj_decref(t);
+    if (t->flags & CG_TYPE_HEAP)
+        cg_obj_decref(t);
 }
 
 static void plain_dealloc(cg_obj *o) { free(o); }
@@ -163,7 +176,8 @@ static int64_t object_hash(cg_value self) {
 
 static cg_value object_compare(cg_value a, cg_value b, cg_cmpop op) {
     if (op == OP_EQ || op == OP_NOT_EQ) {
-        if (a.tag == CG_V_OBJ && b.tag == CG_V_OBJ && a.u.o == b.u.o) return cg_bool(op == OP_EQ);
+        if (a.tag == CG_V_OBJ && b.tag == CG_V_OBJ && a.u.o == b.u.o)
+            return cg_bool(op == OP_EQ);
     }
     return cg_incref(cg_NotImplemented);
 }
@@ -171,10 +185,12 @@ static cg_value object_compare(cg_value a, cg_value b, cg_cmpop op) {
 cg_value cg_instance_alloc(cg_type *type) {
     size_t size = type->basicsize ? type->basicsize : sizeof(cg_instance);
     cg_obj *o = calloc(1, size);
-    if (!o) return cg_raise_nomemory();
+    if (!o)
+        return cg_raise_nomemory();
     o->refcnt = 1;
     o->type = type;
-    if (type->flags & CG_TYPE_HEAP) cg_obj_incref(type);
+    if (type->flags & CG_TYPE_HEAP)
+        cg_obj_incref(type);
     return cg_obj_value(o);
 }
 
@@ -223,32 +239,39 @@ static cg_value type_getattr(cg_value self, cg_str *name) {
     cg_type *t = (cg_type *)self.u.o;
     const char *n = name->s;
     if (n[0] == '_' && n[1] == '_') {
-        if (!strcmp(n, "__name__") || !strcmp(n, "__qualname__")) return cg_str_from_c(t->name);
-        if (!strcmp(n, "__module__")) return cg_str_from_c(t->module ? t->module : "builtins");
+        if (!strcmp(n, "__name__") || !strcmp(n, "__qualname__"))
+            return cg_str_from_c(t->name);
+        if (!strcmp(n, "__module__"))
+            return cg_str_from_c(t->module ? t->module : "builtins");
         if (!strcmp(n, "__base__")) {
-            if (!t->base) return t == &cg_type_object ? CG_NONE : cg_incref(cg_obj_value(&cg_type_object));
+            if (!t->base)
+                return t == &cg_type_object ? CG_NONE : cg_incref(cg_obj_value(&cg_type_object));
             return cg_incref(cg_obj_value(t->base));
         }
-        if (!strcmp(n, "__mro__")) return cg_type_mro(t);
-        if (!strcmp(n, "__dict__") && t->dict) return cg_incref(cg_obj_value(t->dict));
+        if (!strcmp(n, "__mro__"))
+            return cg_type_mro(t);
+        if (!strcmp(n, "__dict__") && t->dict)
+            return cg_incref(cg_obj_value(t->dict));
     }
     cg_value d = cg_type_lookup_borrowed(t, name);
-    if (d.tag == CG_V_STOP) return CG_STOP;
+    if (d.tag == CG_V_STOP)
+        return CG_STOP;
     /* Class attribute access: functions stay plain functions, but
      * classmethod/staticmethod/property still apply their rules. */
     cg_type *dt = cg_typeof(d);
-    if (dt->descr_get && dt != &cg_type_function) return dt->descr_get(d, CG_NONE, t);
+    if (dt->descr_get && dt != &cg_type_function)
+        return dt->descr_get(d, CG_NONE, t);
     return cg_incref(d);
 }
 
 static int type_setattr(cg_value self, cg_str *name, cg_value value) {
     cg_type *t = (cg_type *)self.u.o;
     if (!(t->flags & CG_TYPE_HEAP))
-        return cg_raise_int(&cg_exc_TypeError,
-                            "cannot set '%s' attribute of immutable type '%s'", name->s, t->name);
+        return cg_raise_int(&cg_exc_TypeError, "cannot set '%s' attribute of immutable type '%s'", name->s, t->name);
     if (value.tag == CG_V_ERR) {
         int r = cg_dict_del(t->dict, cg_obj_value(name));
-        if (r == 0) return cg_raise_int(&cg_exc_AttributeError, "%s", name->s);
+        if (r == 0)
+            return cg_raise_int(&cg_exc_AttributeError, "%s", name->s);
         return r < 0 ? -1 : 0;
     }
     /* no slot to update: a class's slots dispatch by name (class.c) */

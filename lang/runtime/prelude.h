@@ -9,8 +9,8 @@
 #include <stddef.h>
 
 typedef struct {
-    const char *module;     /* "torch.nn" */
-    const char *filename;   /* for tracebacks */
+    const char *module;   /* "torch.nn" */
+    const char *filename; /* for tracebacks */
     const char *text;
     size_t len;
 } cg_prelude_source;

@@ -13,10 +13,12 @@
 static int64_t range_count(int64_t start, int64_t stop, int64_t step) {
     uint64_t n;
     if (step > 0) {
-        if (start >= stop) return 0;
+        if (start >= stop)
+            return 0;
         n = ((uint64_t)stop - (uint64_t)start - 1) / (uint64_t)step + 1;
     } else {
-        if (start <= stop) return 0;
+        if (start <= stop)
+            return 0;
         n = ((uint64_t)start - (uint64_t)stop - 1) / ((uint64_t)0 - (uint64_t)step) + 1;
     }
     return n > (uint64_t)INT64_MAX ? -1 : (int64_t)n;
@@ -24,7 +26,8 @@ static int64_t range_count(int64_t start, int64_t stop, int64_t step) {
 
 cg_value cg_range_new(int64_t start, int64_t stop, int64_t step) {
     cg_range *r = cg_obj_alloc(&cg_type_range);
-    if (!r) return cg_raise_nomemory();
+    if (!r)
+        return cg_raise_nomemory();
     r->start = start;
     r->stop = stop;
     r->step = step;
@@ -35,20 +38,27 @@ cg_value cg_range_new(int64_t start, int64_t stop, int64_t step) {
 static cg_range *as_range(cg_value v) { return (cg_range *)v.u.o; }
 
 static cg_value range_new_(cg_type *type, const cg_args *a) {
-    if (a->nkw) return cg_raise(&cg_exc_TypeError, "range() takes no keyword arguments");
-    if (a->npos < 1) return cg_raise(&cg_exc_TypeError, "range expected at least 1 argument, got %d", a->npos);
-    if (a->npos > 3) return cg_raise(&cg_exc_TypeError, "range expected at most 3 arguments, got %d", a->npos);
+    if (a->nkw)
+        return cg_raise(&cg_exc_TypeError, "range() takes no keyword arguments");
+    if (a->npos < 1)
+        return cg_raise(&cg_exc_TypeError, "range expected at least 1 argument, got %d", a->npos);
+    if (a->npos > 3)
+        return cg_raise(&cg_exc_TypeError, "range expected at most 3 arguments, got %d", a->npos);
     int64_t v[3] = {0, 0, 1};
     for (int i = 0; i < a->npos; i++)
-        if (cg_index_value(a->pos[i], &v[i]) < 0) return CG_ERR;
-    if (a->npos == 1) return cg_range_new(0, v[0], 1);
-    if (a->npos == 3 && v[2] == 0) return cg_raise(&cg_exc_ValueError, "range() arg 3 must not be zero");
+        if (cg_index_value(a->pos[i], &v[i]) < 0)
+            return CG_ERR;
+    if (a->npos == 1)
+        return cg_range_new(0, v[0], 1);
+    if (a->npos == 3 && v[2] == 0)
+        return cg_raise(&cg_exc_ValueError, "range() arg 3 must not be zero");
     return cg_range_new(v[0], v[1], v[2]);
 }
 
 static cg_value range_repr(cg_value self) {
     cg_range *r = as_range(self);
-    if (r->step == 1) return cg_str_fmt("range(%lld, %lld)", (long long)r->start, (long long)r->stop);
+    if (r->step == 1)
+        return cg_str_fmt("range(%lld, %lld)", (long long)r->start, (long long)r->stop);
     return cg_str_fmt("range(%lld, %lld, %lld)", (long long)r->start, (long long)r->stop, (long long)r->step);
 }
 
@@ -73,15 +83,19 @@ static cg_value range_getitem(cg_value self, cg_value key) {
     cg_range *r = as_range(self);
     int64_t i;
     int k = cg_key_as_index(key, &i);
-    if (k < 0) return CG_ERR;
+    if (k < 0)
+        return CG_ERR;
     if (k == 1) {
-        if (i < 0) i += r->len;
-        if (i < 0 || i >= r->len) return cg_raise(&cg_exc_IndexError, "range object index out of range");
+        if (i < 0)
+            i += r->len;
+        if (i < 0 || i >= r->len)
+            return cg_raise(&cg_exc_IndexError, "range object index out of range");
         return range_item(r, i);
     }
     if (cg_is_type(key, &cg_type_slice)) {
         int64_t start, stop, step;
-        if (cg_slice_indices(key, r->len, &start, &stop, &step) < 0) return CG_ERR;
+        if (cg_slice_indices(key, r->len, &start, &stop, &step) < 0)
+            return CG_ERR;
         uint64_t s0 = (uint64_t)r->start, st = (uint64_t)r->step;
         return cg_range_new((int64_t)(s0 + (uint64_t)start * st), (int64_t)(s0 + (uint64_t)stop * st), r->step * step);
     }
@@ -90,21 +104,27 @@ static cg_value range_getitem(cg_value self, cg_value key) {
 
 /* Position of the int x in r, or -1. */
 static int64_t range_find_int(cg_range *r, int64_t x) {
-    if (r->len == 0) return -1;
-    if (r->step > 0 ? (x < r->start || x >= r->stop) : (x > r->start || x <= r->stop)) return -1;
+    if (r->len == 0)
+        return -1;
+    if (r->step > 0 ? (x < r->start || x >= r->stop) : (x > r->start || x <= r->stop))
+        return -1;
     uint64_t d = r->step > 0 ? (uint64_t)x - (uint64_t)r->start : (uint64_t)r->start - (uint64_t)x;
     uint64_t s = r->step > 0 ? (uint64_t)r->step : (uint64_t)0 - (uint64_t)r->step;
-    if (d % s != 0) return -1;
+    if (d % s != 0)
+        return -1;
     return (int64_t)(d / s);
 }
 
 /* Position of x in r (any value, compared by ==), -1 absent, -2 error. */
 static int64_t range_find(cg_range *r, cg_value x) {
-    if (x.tag == CG_V_INT || x.tag == CG_V_BOOL) return range_find_int(r, x.u.i);
+    if (x.tag == CG_V_INT || x.tag == CG_V_BOOL)
+        return range_find_int(r, x.u.i);
     for (int64_t i = 0; i < r->len; i++) {
         int eq = cg_value_eq(range_item(r, i), x);
-        if (eq < 0) return -2;
-        if (eq) return i;
+        if (eq < 0)
+            return -2;
+        if (eq)
+            return i;
     }
     return -1;
 }
@@ -115,9 +135,12 @@ static int range_contains(cg_value self, cg_value x) {
 }
 
 static bool range_equal(cg_range *a, cg_range *b) {
-    if (a->len != b->len) return false;
-    if (a->len == 0) return true;
-    if (a->start != b->start) return false;
+    if (a->len != b->len)
+        return false;
+    if (a->len == 0)
+        return true;
+    if (a->start != b->start)
+        return false;
     return a->len == 1 || a->step == b->step;
 }
 
@@ -131,9 +154,10 @@ static cg_value range_compare(cg_value a, cg_value b, cg_cmpop op) {
  * matter for equality replaced by None. */
 static int64_t range_hash(cg_value self) {
     cg_range *r = as_range(self);
-    cg_value t = cg_tuple_pack(3, cg_int(r->len), r->len ? cg_int(r->start) : CG_NONE,
-                               r->len > 1 ? cg_int(r->step) : CG_NONE);
-    if (cg_is_err(t)) return -1;
+    cg_value t =
+        cg_tuple_pack(3, cg_int(r->len), r->len ? cg_int(r->start) : CG_NONE, r->len > 1 ? cg_int(r->step) : CG_NONE);
+    if (cg_is_err(t))
+        return -1;
     int64_t h = cg_hash(t);
     cg_decref(t);
     return h;
@@ -141,35 +165,45 @@ static int64_t range_hash(cg_value self) {
 
 static cg_value range_getattr(cg_value self, cg_str *name) {
     cg_range *r = as_range(self);
-    if (!strcmp(name->s, "start")) return cg_int(r->start);
-    if (!strcmp(name->s, "stop")) return cg_int(r->stop);
-    if (!strcmp(name->s, "step")) return cg_int(r->step);
+    if (!strcmp(name->s, "start"))
+        return cg_int(r->start);
+    if (!strcmp(name->s, "stop"))
+        return cg_int(r->stop);
+    if (!strcmp(name->s, "step"))
+        return cg_int(r->step);
     return CG_STOP;
 }
 
 static cg_value range_iter(cg_value self) { return cg_range_iter_new(self, false); }
 
 static cg_value range_index_m(cg_value self, const cg_args *a) {
-    if (a->npos != 1 || a->nkw) return cg_raise(&cg_exc_TypeError, "index() takes exactly one argument (%d given)", a->npos);
+    if (a->npos != 1 || a->nkw)
+        return cg_raise(&cg_exc_TypeError, "index() takes exactly one argument (%d given)", a->npos);
     int64_t i = range_find(as_range(self), a->pos[0]);
-    if (i == -2) return CG_ERR;
-    if (i >= 0) return cg_int(i);
+    if (i == -2)
+        return CG_ERR;
+    if (i >= 0)
+        return cg_int(i);
     cg_value rep = cg_repr(a->pos[0]);
-    if (cg_is_err(rep)) return rep;
+    if (cg_is_err(rep))
+        return rep;
     cg_raise(&cg_exc_ValueError, "%s is not in range", cg_str_cstr(rep));
     cg_decref(rep);
     return CG_ERR;
 }
 
 static cg_value range_count_m(cg_value self, const cg_args *a) {
-    if (a->npos != 1 || a->nkw) return cg_raise(&cg_exc_TypeError, "count() takes exactly one argument (%d given)", a->npos);
+    if (a->npos != 1 || a->nkw)
+        return cg_raise(&cg_exc_TypeError, "count() takes exactly one argument (%d given)", a->npos);
     cg_range *r = as_range(self);
     cg_value x = a->pos[0];
-    if (x.tag == CG_V_INT || x.tag == CG_V_BOOL) return cg_int(range_find_int(r, x.u.i) >= 0);
+    if (x.tag == CG_V_INT || x.tag == CG_V_BOOL)
+        return cg_int(range_find_int(r, x.u.i) >= 0);
     int64_t n = 0;
     for (int64_t i = 0; i < r->len; i++) {
         int eq = cg_value_eq(range_item(r, i), x);
-        if (eq < 0) return CG_ERR;
+        if (eq < 0)
+            return CG_ERR;
         n += eq;
     }
     return cg_int(n);

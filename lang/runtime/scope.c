@@ -23,19 +23,19 @@
 #define MAX_DECORATORS 32
 
 enum {
-    NAME_BOUND = 1,      /* assigned, imported, defined, a parameter */
+    NAME_BOUND = 1, /* assigned, imported, defined, a parameter */
     NAME_USED = 2,
-    NAME_GLOBAL = 4,     /* declared global */
+    NAME_GLOBAL = 4, /* declared global */
     NAME_NONLOCAL = 8,
-    NAME_CELL = 16,      /* bound here and captured by an inner scope */
-    NAME_FREE = 32,      /* captured from an enclosing scope */
+    NAME_CELL = 16, /* bound here and captured by an inner scope */
+    NAME_FREE = 32, /* captured from an enclosing scope */
 };
 
 struct cg_scope_name {
     cg_str *name;
     int flags;
-    int slot;            /* local or cell slot (function scopes) */
-    int free_slot;       /* the slot holding the captured cell, or -1 */
+    int slot;      /* local or cell slot (function scopes) */
+    int free_slot; /* the slot holding the captured cell, or -1 */
 };
 
 /* A reference to resolve in step 3. */
@@ -79,7 +79,8 @@ static void note_yield(resolver *r, cg_scope *sc, const cg_ast *e) {
     case AST_LAMBDA: sc->has_yield = true; return;
     case AST_MODULE:
     case AST_CLASS_DEF:
-        if (!r->outside.msg[0]) locate(&r->outside, e, "'yield' outside function");
+        if (!r->outside.msg[0])
+            locate(&r->outside, e, "'yield' outside function");
         return;
     default: {
         static const char *const what[] = {"list comprehension", "set comprehension", "dict comprehension",
@@ -95,7 +96,8 @@ static void note_yield(resolver *r, cg_scope *sc, const cg_ast *e) {
 }
 
 static cg_str *intern(const char **id) {
-    if (!*id) return NULL;
+    if (!*id)
+        return NULL;
     cg_str *s = cg_str_intern(*id);
     *id = s->s;
     return s;
@@ -103,13 +105,15 @@ static cg_str *intern(const char **id) {
 
 static struct cg_scope_name *lookup(cg_scope *sc, cg_str *name) {
     for (int i = 0; i < sc->nnames; i++)
-        if (sc->names[i].name == name) return &sc->names[i];
+        if (sc->names[i].name == name)
+            return &sc->names[i];
     return NULL;
 }
 
 static struct cg_scope_name *entry(resolver *r, cg_scope *sc, cg_str *name) {
     struct cg_scope_name *e = lookup(sc, name);
-    if (e) return e;
+    if (e)
+        return e;
     if (sc->nnames == sc->capnames) {
         int cap = sc->capnames ? sc->capnames * 2 : 16;
         struct cg_scope_name *n = cg_ast_arena_alloc(r->arena, sizeof *n * (size_t)cap);
@@ -117,7 +121,8 @@ static struct cg_scope_name *entry(resolver *r, cg_scope *sc, cg_str *name) {
             r->failed = true;
             return NULL;
         }
-        if (sc->nnames) memcpy(n, sc->names, sizeof *n * (size_t)sc->nnames);
+        if (sc->nnames)
+            memcpy(n, sc->names, sizeof *n * (size_t)sc->nnames);
         sc->names = n;
         sc->capnames = cap;
     }
@@ -129,7 +134,8 @@ static struct cg_scope_name *entry(resolver *r, cg_scope *sc, cg_str *name) {
 static void note(resolver *r, cg_scope *sc, const char **id, cg_ast_res *res, bool bind) {
     cg_str *name = intern(id);
     struct cg_scope_name *e = entry(r, sc, name);
-    if (!e) return;
+    if (!e)
+        return;
     e->flags |= bind ? NAME_BOUND : NAME_USED;
     if (res) {
         res->name = name;
@@ -147,8 +153,7 @@ static void note(resolver *r, cg_scope *sc, const char **id, cg_ast_res *res, bo
     }
 }
 
-static cg_scope *new_scope(resolver *r, cg_scope_kind kind, cg_scope *parent, cg_ast *node,
-                           const char *name) {
+static cg_scope *new_scope(resolver *r, cg_scope_kind kind, cg_scope *parent, cg_ast *node, const char *name) {
     cg_scope *sc = cg_ast_arena_alloc(r->arena, sizeof *sc);
     if (!sc) {
         r->failed = true;
@@ -193,7 +198,8 @@ static void visit_expr(resolver *r, cg_scope *sc, cg_ast *e);
 static void visit_stmts(resolver *r, cg_scope *sc, cg_ast_list *l);
 
 static void visit_exprs(resolver *r, cg_scope *sc, cg_ast_list *l) {
-    for (int i = 0; i < l->n; i++) visit_expr(r, sc, l->items[i]);
+    for (int i = 0; i < l->n; i++)
+        visit_expr(r, sc, l->items[i]);
 }
 
 static cg_value *make_constant(resolver *r, cg_ast *e) {
@@ -209,16 +215,15 @@ static cg_value *make_constant(resolver *r, cg_ast *e) {
     case CONST_ELLIPSIS: *v = cg_Ellipsis; break;
     case CONST_INT: *v = cg_int(e->u.constant.i); break;
     case CONST_FLOAT: *v = cg_float(e->u.constant.f); break;
-    case CONST_STR:
-        *v = cg_obj_value(cg_str_intern_n(e->u.constant.s, e->u.constant.len));
-        break;
+    case CONST_STR: *v = cg_obj_value(cg_str_intern_n(e->u.constant.s, e->u.constant.len)); break;
     }
     return v;
 }
 
 /* Parameters: names bound in the function's scope, in Python's order. */
 static void declare_params(resolver *r, cg_scope *fn, cg_ast *args) {
-    if (!args) return;
+    if (!args)
+        return;
     struct {
         cg_ast_list *l;
         cg_param_kind kind;
@@ -230,7 +235,7 @@ static void declare_params(resolver *r, cg_scope *fn, cg_ast *args) {
     cg_param_kind kinds[MAX_PARAMS + 2];
     int n = 0;
     for (int g = 0; g < 2; g++)
-        for (int i = 0; i < groups[g].l->n ; i++) {
+        for (int i = 0; i < groups[g].l->n; i++) {
             order[n] = groups[g].l->items[i];
             kinds[n++] = groups[g].kind;
         }
@@ -238,7 +243,7 @@ static void declare_params(resolver *r, cg_scope *fn, cg_ast *args) {
         order[n] = args->u.arguments.vararg;
         kinds[n++] = PARAM_VAR_POS;
     }
-    for (int i = 0; i < args->u.arguments.kwonlyargs.n ; i++) {
+    for (int i = 0; i < args->u.arguments.kwonlyargs.n; i++) {
         order[n] = args->u.arguments.kwonlyargs.items[i];
         kinds[n++] = PARAM_KW_ONLY;
     }
@@ -255,35 +260,41 @@ static void declare_params(resolver *r, cg_scope *fn, cg_ast *args) {
     }
     for (int i = 0; i < n; i++) {
         cg_ast *a = order[i];
-        if (a->u.arg.annotation) visit_expr(r, fn->parent, a->u.arg.annotation);
+        if (a->u.arg.annotation)
+            visit_expr(r, fn->parent, a->u.arg.annotation);
         note(r, fn, &a->u.arg.arg, &a->u.arg.res, true);
         struct cg_scope_name *e = lookup(fn, cg_str_of(a->u.arg.arg));
-        if (e && e->slot < 0) e->slot = fn->nslots++;
+        if (e && e->slot < 0)
+            e->slot = fn->nslots++;
         p->names[i] = cg_str_of(a->u.arg.arg);
         p->kinds[i] = kinds[i];
-        if (kinds[i] == PARAM_POS || kinds[i] == PARAM_POS_ONLY) p->npos++;
-        if (kinds[i] == PARAM_VAR_POS) p->varpos = i;
-        if (kinds[i] == PARAM_VAR_KW) p->varkw = i;
+        if (kinds[i] == PARAM_POS || kinds[i] == PARAM_POS_ONLY)
+            p->npos++;
+        if (kinds[i] == PARAM_VAR_POS)
+            p->varpos = i;
+        if (kinds[i] == PARAM_VAR_KW)
+            p->varkw = i;
     }
     p->n = n;
-    p->fname = fn->qualname;   /* Python names a function by its __qualname__ here */
+    p->fname = fn->qualname; /* Python names a function by its __qualname__ here */
     fn->nparams = n;
 }
 
 static bool too_big(resolver *r, const cg_ast *node, int nparams, int ndecorators) {
-    if (nparams <= MAX_PARAMS && ndecorators <= MAX_DECORATORS) return false;
-    cg_raise(&cg_exc_SyntaxError, "cgrad supports at most %d parameters and %d decorators (line %d)",
-             MAX_PARAMS, MAX_DECORATORS, node->line);
+    if (nparams <= MAX_PARAMS && ndecorators <= MAX_DECORATORS)
+        return false;
+    cg_raise(&cg_exc_SyntaxError, "cgrad supports at most %d parameters and %d decorators (line %d)", MAX_PARAMS,
+             MAX_DECORATORS, node->line);
     r->failed = true;
     return true;
 }
 
 static void visit_function(resolver *r, cg_scope *sc, cg_ast *f) {
     cg_ast *args = f->u.func.args;
-    int nparams = !args ? 0
-                        : args->u.arguments.posonlyargs.n + args->u.arguments.args.n +
-                              args->u.arguments.kwonlyargs.n + 2;
-    if (too_big(r, f, nparams, f->u.func.decorators.n)) return;
+    int nparams =
+        !args ? 0 : args->u.arguments.posonlyargs.n + args->u.arguments.args.n + args->u.arguments.kwonlyargs.n + 2;
+    if (too_big(r, f, nparams, f->u.func.decorators.n))
+        return;
     visit_exprs(r, sc, &f->u.func.decorators);
     if (args) {
         visit_exprs(r, sc, &args->u.arguments.defaults);
@@ -291,10 +302,13 @@ static void visit_function(resolver *r, cg_scope *sc, cg_ast *f) {
             if (args->u.arguments.kw_defaults.items[i])
                 visit_expr(r, sc, args->u.arguments.kw_defaults.items[i]);
     }
-    if (f->kind == AST_FUNCTION_DEF) note(r, sc, &f->u.func.name, NULL, true);
-    else intern(&f->u.func.name);
+    if (f->kind == AST_FUNCTION_DEF)
+        note(r, sc, &f->u.func.name, NULL, true);
+    else
+        intern(&f->u.func.name);
     cg_scope *fn = new_scope(r, SCOPE_FUNCTION, sc, f, f->u.func.name);
-    if (!fn) return;
+    if (!fn)
+        return;
     f->u.func.scope = fn;
     declare_params(r, fn, args);
     visit_stmts(r, fn, &f->u.func.body);
@@ -305,27 +319,32 @@ static void visit_comprehension(resolver *r, cg_scope *sc, cg_ast *e) {
     int which = e->kind == AST_LIST_COMP ? 0 : e->kind == AST_SET_COMP ? 1 : e->kind == AST_DICT_COMP ? 2 : 3;
     cg_ast_list *gens = &e->u.comp.generators;
     /* The first iterable is evaluated where the comprehension stands. */
-    if (gens->n > 0) visit_expr(r, sc, gens->items[0]->u.gen.iter);
+    if (gens->n > 0)
+        visit_expr(r, sc, gens->items[0]->u.gen.iter);
     cg_scope *cs = new_scope(r, SCOPE_FUNCTION, sc, e, names[which]);
-    if (!cs) return;
+    if (!cs)
+        return;
     e->u.comp.scope = cs;
     for (int i = 0; i < gens->n; i++) {
         cg_ast *g = gens->items[i];
-        if (i > 0) visit_expr(r, cs, g->u.gen.iter);
+        if (i > 0)
+            visit_expr(r, cs, g->u.gen.iter);
         visit_expr(r, cs, g->u.gen.target);
         visit_exprs(r, cs, &g->u.gen.ifs);
     }
-    if (e->u.comp.elt) visit_expr(r, cs, e->u.comp.elt);
-    if (e->u.comp.key) visit_expr(r, cs, e->u.comp.key);
-    if (e->u.comp.value) visit_expr(r, cs, e->u.comp.value);
+    if (e->u.comp.elt)
+        visit_expr(r, cs, e->u.comp.elt);
+    if (e->u.comp.key)
+        visit_expr(r, cs, e->u.comp.key);
+    if (e->u.comp.value)
+        visit_expr(r, cs, e->u.comp.value);
 }
 
 static void visit_expr(resolver *r, cg_scope *sc, cg_ast *e) {
-    if (!e || r->failed) return;
+    if (!e || r->failed)
+        return;
     switch (e->kind) {
-    case AST_NAME:
-        note(r, sc, &e->u.name.id, &e->u.name.res, e->u.name.ctx != CTX_LOAD);
-        break;
+    case AST_NAME: note(r, sc, &e->u.name.id, &e->u.name.res, e->u.name.ctx != CTX_LOAD); break;
     case AST_CONSTANT: e->u.constant.value = make_constant(r, e); break;
     case AST_JOINED_STR: visit_exprs(r, sc, &e->u.joined.values); break;
     case AST_FORMATTED_VALUE:
@@ -336,7 +355,8 @@ static void visit_expr(resolver *r, cg_scope *sc, cg_ast *e) {
     case AST_TUPLE:
     case AST_SET: visit_exprs(r, sc, &e->u.seq.elts); break;
     case AST_DICT:
-        for (int i = 0; i < e->u.dict.keys.n; i++) visit_expr(r, sc, e->u.dict.keys.items[i]);
+        for (int i = 0; i < e->u.dict.keys.n; i++)
+            visit_expr(r, sc, e->u.dict.keys.items[i]);
         visit_exprs(r, sc, &e->u.dict.values);
         break;
     case AST_BIN_OP:
@@ -390,8 +410,8 @@ static void visit_expr(resolver *r, cg_scope *sc, cg_ast *e) {
     case AST_NAMED_EXPR: {
         /* := in a comprehension binds in the enclosing function */
         cg_scope *target = sc;
-        while (target->kind == SCOPE_FUNCTION && target->node &&
-               target->node->kind >= AST_LIST_COMP && target->node->kind <= AST_GENERATOR_EXP)
+        while (target->kind == SCOPE_FUNCTION && target->node && target->node->kind >= AST_LIST_COMP
+               && target->node->kind <= AST_GENERATOR_EXP)
             target = target->parent;
         visit_expr(r, sc, e->u.named.value);
         if (target == sc) {
@@ -401,7 +421,8 @@ static void visit_expr(resolver *r, cg_scope *sc, cg_ast *e) {
             note(r, target, &t->u.name.id, NULL, true);
             note(r, sc, &t->u.name.id, &t->u.name.res, false);
             struct cg_scope_name *n = lookup(sc, cg_str_of(t->u.name.id));
-            if (n) n->flags = (n->flags & ~NAME_BOUND) | NAME_USED | NAME_NONLOCAL;
+            if (n)
+                n->flags = (n->flags & ~NAME_BOUND) | NAME_USED | NAME_NONLOCAL;
         }
         break;
     }
@@ -413,7 +434,8 @@ static void declare_names(resolver *r, cg_scope *sc, cg_ast *s, int flag) {
     for (int i = 0; i < s->u.names.n; i++) {
         cg_str *name = intern(&s->u.names.names[i]);
         struct cg_scope_name *e = entry(r, sc, name);
-        if (!e) return;
+        if (!e)
+            return;
         if ((e->flags & (NAME_BOUND | NAME_USED)) && !r->err) {
             r->err = flag == NAME_GLOBAL ? "name '%s' is used prior to global declaration"
                                          : "name '%s' is used prior to nonlocal declaration";
@@ -432,7 +454,8 @@ static void declare_names(resolver *r, cg_scope *sc, cg_ast *s, int flag) {
 }
 
 static void visit_stmt(resolver *r, cg_scope *sc, cg_ast *s) {
-    if (!s || r->failed) return;
+    if (!s || r->failed)
+        return;
     switch (s->kind) {
     case AST_EXPR_STMT:
     case AST_RETURN: visit_expr(r, sc, s->u.expr.value); break;
@@ -446,14 +469,18 @@ static void visit_stmt(resolver *r, cg_scope *sc, cg_ast *s) {
         /* x += 1 reads x as well */
         if (s->u.aug.target->kind == AST_NAME) {
             struct cg_scope_name *e = lookup(sc, cg_str_of(s->u.aug.target->u.name.id));
-            if (e) e->flags |= NAME_USED;
+            if (e)
+                e->flags |= NAME_USED;
         }
         break;
     case AST_ANN_ASSIGN:
         visit_expr(r, sc, s->u.ann.value);
-        if (sc->kind != SCOPE_FUNCTION) visit_expr(r, sc, s->u.ann.annotation);
-        if (s->u.ann.value || s->u.ann.target->kind != AST_NAME) visit_expr(r, sc, s->u.ann.target);
-        else intern(&s->u.ann.target->u.name.id);
+        if (sc->kind != SCOPE_FUNCTION)
+            visit_expr(r, sc, s->u.ann.annotation);
+        if (s->u.ann.value || s->u.ann.target->kind != AST_NAME)
+            visit_expr(r, sc, s->u.ann.target);
+        else
+            intern(&s->u.ann.target->u.name.id);
         break;
     case AST_IF:
     case AST_WHILE:
@@ -469,13 +496,15 @@ static void visit_stmt(resolver *r, cg_scope *sc, cg_ast *s) {
         break;
     case AST_FUNCTION_DEF: visit_function(r, sc, s); break;
     case AST_CLASS_DEF: {
-        if (too_big(r, s, 0, s->u.cls.decorators.n)) return;
+        if (too_big(r, s, 0, s->u.cls.decorators.n))
+            return;
         visit_exprs(r, sc, &s->u.cls.decorators);
         visit_exprs(r, sc, &s->u.cls.bases);
         visit_exprs(r, sc, &s->u.cls.keywords);
         note(r, sc, &s->u.cls.name, NULL, true);
         cg_scope *cs = new_scope(r, SCOPE_CLASS, sc, s, s->u.cls.name);
-        if (!cs) return;
+        if (!cs)
+            return;
         s->u.cls.scope = cs;
         visit_stmts(r, cs, &s->u.cls.body);
         break;
@@ -485,7 +514,8 @@ static void visit_stmt(resolver *r, cg_scope *sc, cg_ast *s) {
         for (int i = 0; i < s->u.try_.handlers.n; i++) {
             cg_ast *h = s->u.try_.handlers.items[i];
             visit_expr(r, sc, h->u.handler.type);
-            if (h->u.handler.name) note(r, sc, &h->u.handler.name, &h->u.handler.res, true);
+            if (h->u.handler.name)
+                note(r, sc, &h->u.handler.name, &h->u.handler.res, true);
             visit_stmts(r, sc, &h->u.handler.body);
         }
         visit_stmts(r, sc, &s->u.try_.orelse);
@@ -516,14 +546,15 @@ static void visit_stmt(resolver *r, cg_scope *sc, cg_ast *s) {
         for (int i = 0; i < s->u.import.names.n; i++) {
             cg_ast *a = s->u.import.names.items[i];
             intern(&a->u.alias.name);
-            if (!strcmp(a->u.alias.name, "*")) continue;
+            if (!strcmp(a->u.alias.name, "*"))
+                continue;
             if (a->u.alias.asname) {
                 note(r, sc, &a->u.alias.asname, &a->u.alias.res, true);
             } else if (s->kind == AST_IMPORT) {
                 /* `import torch.nn` binds `torch` */
                 const char *dot = strchr(a->u.alias.name, '.');
-                const char *first = dot ? cg_str_intern_n(a->u.alias.name, (size_t)(dot - a->u.alias.name))->s
-                                        : a->u.alias.name;
+                const char *first =
+                    dot ? cg_str_intern_n(a->u.alias.name, (size_t)(dot - a->u.alias.name))->s : a->u.alias.name;
                 note(r, sc, &first, &a->u.alias.res, true);
             } else {
                 note(r, sc, &a->u.alias.name, &a->u.alias.res, true);
@@ -535,7 +566,8 @@ static void visit_stmt(resolver *r, cg_scope *sc, cg_ast *s) {
 }
 
 static void visit_stmts(resolver *r, cg_scope *sc, cg_ast_list *l) {
-    for (int i = 0; i < l->n && !r->failed; i++) visit_stmt(r, sc, l->items[i]);
+    for (int i = 0; i < l->n && !r->failed; i++)
+        visit_stmt(r, sc, l->items[i]);
 }
 
 /* ---- step 2: cells and free variables -------------------------------------- */
@@ -566,36 +598,46 @@ static int add_free(resolver *r, cg_scope *sc, int from) {
  * threading it through the scopes in between; -1 if it is a global. */
 static int capture(resolver *r, cg_scope *sc, cg_str *name) {
     cg_scope *p = sc->parent;
-    if (!p || p->kind == SCOPE_MODULE) return -1;
+    if (!p || p->kind == SCOPE_MODULE)
+        return -1;
     struct cg_scope_name *e = lookup(p, name);
     if (p->kind == SCOPE_FUNCTION && e && is_local(e)) {
         e->flags |= NAME_CELL;
         return e->slot;
     }
-    if (e && (e->flags & NAME_GLOBAL)) return -1;
-    if (e && e->free_slot >= 0) return e->free_slot;
+    if (e && (e->flags & NAME_GLOBAL))
+        return -1;
+    if (e && e->free_slot >= 0)
+        return e->free_slot;
     int from = capture(r, p, name);
-    if (from < 0) return -1;
-    if (!e) e = entry(r, p, name);
-    if (!e) return -1;
+    if (from < 0)
+        return -1;
+    if (!e)
+        e = entry(r, p, name);
+    if (!e)
+        return -1;
     e->flags |= NAME_FREE;
     e->free_slot = add_free(r, p, from);
     return e->free_slot;
 }
 
 static void assign_slots(cg_scope *sc) {
-    if (sc->kind != SCOPE_FUNCTION) return;
+    if (sc->kind != SCOPE_FUNCTION)
+        return;
     for (int i = 0; i < sc->nnames; i++)
-        if (is_local(&sc->names[i]) && sc->names[i].slot < 0) sc->names[i].slot = sc->nslots++;
+        if (is_local(&sc->names[i]) && sc->names[i].slot < 0)
+            sc->names[i].slot = sc->nslots++;
 }
 
 static void find_free(resolver *r, cg_scope *sc) {
-    if (sc->kind == SCOPE_MODULE) return;
+    if (sc->kind == SCOPE_MODULE)
+        return;
     for (int i = 0; i < sc->nnames && !r->failed; i++) {
         struct cg_scope_name *e = &sc->names[i];
-        bool wants = (sc->kind == SCOPE_FUNCTION && !is_local(e) && !(e->flags & NAME_GLOBAL)) ||
-                     (sc->kind == SCOPE_CLASS && !(e->flags & (NAME_GLOBAL | NAME_BOUND)));
-        if (!wants || e->free_slot >= 0) continue;
+        bool wants = (sc->kind == SCOPE_FUNCTION && !is_local(e) && !(e->flags & NAME_GLOBAL))
+                     || (sc->kind == SCOPE_CLASS && !(e->flags & (NAME_GLOBAL | NAME_BOUND)));
+        if (!wants || e->free_slot >= 0)
+            continue;
         cg_str *name = e->name;
         int from = capture(r, sc, name);
         e = lookup(sc, name); /* capture may have moved the table */
@@ -612,7 +654,8 @@ static void find_free(resolver *r, cg_scope *sc) {
 static void collect_cells(resolver *r, cg_scope *sc) {
     int n = 0;
     for (int i = 0; i < sc->nnames; i++)
-        if (sc->names[i].flags & NAME_CELL && is_local(&sc->names[i])) n++;
+        if (sc->names[i].flags & NAME_CELL && is_local(&sc->names[i]))
+            n++;
     sc->cell_slots = cg_ast_arena_alloc(r->arena, sizeof(int) * (size_t)(n + 1));
     if (!sc->cell_slots) {
         r->failed = true;
@@ -661,12 +704,17 @@ cg_scope *cg_scope_resolve(cg_ast_arena *arena, cg_syntax_error *err) {
     resolver r = {.arena = arena, .located = err};
     cg_ast *root = cg_ast_arena_root(arena);
     cg_scope *module = new_scope(&r, SCOPE_MODULE, NULL, root, "<module>");
-    if (module) visit_stmts(&r, module, &root->u.module.body);
-    for (int i = 0; i < r.nscopes && !r.failed; i++) assign_slots(r.scopes[i]);
-    for (int i = 0; i < r.nscopes && !r.failed; i++) find_free(&r, r.scopes[i]);
-    for (int i = 0; i < r.nscopes && !r.failed; i++) collect_cells(&r, r.scopes[i]);
+    if (module)
+        visit_stmts(&r, module, &root->u.module.body);
+    for (int i = 0; i < r.nscopes && !r.failed; i++)
+        assign_slots(r.scopes[i]);
+    for (int i = 0; i < r.nscopes && !r.failed; i++)
+        find_free(&r, r.scopes[i]);
+    for (int i = 0; i < r.nscopes && !r.failed; i++)
+        collect_cells(&r, r.scopes[i]);
     if (!r.failed)
-        for (int i = 0; i < r.nrefs; i++) resolve_ref(&r.refs[i]);
+        for (int i = 0; i < r.nrefs; i++)
+            resolve_ref(&r.refs[i]);
     free(r.refs);
     free(r.scopes);
     if (!r.failed && r.outside.msg[0]) {
@@ -674,8 +722,10 @@ cg_scope *cg_scope_resolve(cg_ast_arena *arena, cg_syntax_error *err) {
         return NULL;
     }
     if (r.failed) {
-        if (err->msg[0]) return NULL;
-        if (!cg_exc_pending()) cg_raise_nomemory();
+        if (err->msg[0])
+            return NULL;
+        if (!cg_exc_pending())
+            cg_raise_nomemory();
         return NULL;
     }
     return module;

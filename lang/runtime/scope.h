@@ -18,9 +18,9 @@ typedef struct cg_scope cg_scope;
 struct cg_scope {
     cg_scope_kind kind;
     cg_scope *parent;
-    cg_ast *node;              /* the def, lambda, comprehension or class */
-    const char *name;          /* "f", "<lambda>", "<listcomp>", "C" */
-    const char *qualname;      /* "C.f", "f.<locals>.g" */
+    cg_ast *node;         /* the def, lambda, comprehension or class */
+    const char *name;     /* "f", "<lambda>", "<listcomp>", "C" */
+    const char *qualname; /* "C.f", "f.<locals>.g" */
     /* the frame: nslots slots; the first nparams are the parameters in
      * order; cell_slots lists the slots that hold cells (made at entry);
      * free slots get the function's closure cells, free_from[i] being the
@@ -29,8 +29,8 @@ struct cg_scope {
     int nparams;
     int ncells, *cell_slots;
     int nfree, *free_slots, *free_from;
-    cg_params params;          /* names and kinds; defaults come at def time */
-    bool has_yield;            /* a generator function: calling it makes a generator */
+    cg_params params; /* names and kinds; defaults come at def time */
+    bool has_yield;   /* a generator function: calling it makes a generator */
     /* the resolver's name table */
     int nnames, capnames;
     struct cg_scope_name *names;

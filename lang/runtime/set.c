@@ -20,10 +20,11 @@ static bool is_dummy(const cg_set_entry *e) { return e->key.tag == CG_V_ERR; }
 static bool is_active(const cg_set_entry *e) { return e->key.tag > CG_V_STOP; }
 
 bool cg_is_anyset(cg_value v) {
-    if (v.tag != CG_V_OBJ) return false;
+    if (v.tag != CG_V_OBJ)
+        return false;
     cg_type *t = v.u.o->type;
-    return t == &cg_type_set || t == &cg_type_frozenset || cg_type_is_subtype(t, &cg_type_set) ||
-           cg_type_is_subtype(t, &cg_type_frozenset);
+    return t == &cg_type_set || t == &cg_type_frozenset || cg_type_is_subtype(t, &cg_type_set)
+           || cg_type_is_subtype(t, &cg_type_frozenset);
 }
 
 static bool is_frozen(cg_value v) {
@@ -35,14 +36,17 @@ static cg_set *as_set(cg_value v) { return (cg_set *)v.u.o; }
 
 static cg_set_entry *new_table(uint64_t size) {
     cg_set_entry *t = malloc(size * sizeof *t);
-    if (!t) return NULL;
-    for (uint64_t i = 0; i < size; i++) t[i] = (cg_set_entry){0, CG_STOP};
+    if (!t)
+        return NULL;
+    for (uint64_t i = 0; i < size; i++)
+        t[i] = (cg_set_entry){0, CG_STOP};
     return t;
 }
 
 static cg_set *set_alloc(cg_type *type) {
     cg_set *s = cg_obj_alloc(type);
-    if (!s) return NULL;
+    if (!s)
+        return NULL;
     s->table = new_table(MIN_SIZE);
     if (!s->table) {
         cg_obj_free(&s->head);
@@ -67,7 +71,8 @@ static void set_dealloc(cg_obj *o) {
     uint64_t n = s->mask + 1;
     s->table = NULL;
     for (uint64_t i = 0; t && i < n; i++)
-        if (is_active(&t[i])) cg_decref(t[i].key);
+        if (is_active(&t[i]))
+            cg_decref(t[i].key);
     free(t);
     cg_obj_free(o);
 }
@@ -78,11 +83,13 @@ static void insert_clean(cg_set_entry *table, uint64_t mask, cg_value key, int64
     uint64_t perturb = (uint64_t)hash, i = (uint64_t)hash & mask;
     for (;;) {
         cg_set_entry *e = &table[i];
-        if (is_empty(e)) goto found;
+        if (is_empty(e))
+            goto found;
         if (i + LINEAR_PROBES <= mask) {
             for (int j = 0; j < LINEAR_PROBES; j++) {
                 e++;
-                if (is_empty(e)) goto found;
+                if (is_empty(e))
+                    goto found;
             }
         }
         perturb >>= PERTURB_SHIFT;
@@ -97,23 +104,24 @@ static void insert_clean(cg_set_entry *table, uint64_t mask, cg_value key, int64
 
 static int table_resize(cg_set *s, int64_t minused) {
     uint64_t size = MIN_SIZE;
-    while (size <= (uint64_t)minused) size <<= 1;
+    while (size <= (uint64_t)minused)
+        size <<= 1;
     cg_set_entry *old = s->table, *t = new_table(size);
-    if (!t) return cg_raise_nomemory(), -1;
+    if (!t)
+        return cg_raise_nomemory(), -1;
     uint64_t oldn = s->mask + 1;
     s->table = t;
     s->mask = size - 1;
     s->fill = s->used;
     for (uint64_t i = 0; i < oldn; i++)
-        if (is_active(&old[i])) insert_clean(t, s->mask, old[i].key, old[i].hash);
+        if (is_active(&old[i]))
+            insert_clean(t, s->mask, old[i].key, old[i].hash);
     free(old);
     s->version++;
     return 0;
 }
 
-static bool same_key(cg_value a, cg_value b) {
-    return a.tag == CG_V_OBJ && b.tag == CG_V_OBJ && a.u.o == b.u.o;
-}
+static bool same_key(cg_value a, cg_value b) { return a.tag == CG_V_OBJ && b.tag == CG_V_OBJ && a.u.o == b.u.o; }
 
 /* Is the entry still holding the key compared (an __eq__ may have
  * changed the set)? */
@@ -130,10 +138,12 @@ restart:;
         cg_set_entry *e = &s->table[i];
         int probes = (i + LINEAR_PROBES <= mask) ? LINEAR_PROBES : 0;
         do {
-            if (is_empty(e)) return NULL;
+            if (is_empty(e))
+                return NULL;
             if (e->hash == hash && is_active(e)) {
                 cg_value k = e->key;
-                if (same_key(k, key)) return e;
+                if (same_key(k, key))
+                    return e;
                 cg_set_entry *table = s->table;
                 cg_incref(k);
                 int eq = cg_key_eq(k, key);
@@ -142,8 +152,10 @@ restart:;
                     *err = true;
                     return NULL;
                 }
-                if (table != s->table || !still_there(e, k)) goto restart;
-                if (eq) return e;
+                if (table != s->table || !still_there(e, k))
+                    goto restart;
+                if (eq)
+                    return e;
             }
             e++;
         } while (probes--);
@@ -161,10 +173,12 @@ restart:;
         e = &s->table[i];
         int probes = (i + LINEAR_PROBES <= mask) ? LINEAR_PROBES : 0;
         do {
-            if (is_empty(e)) goto unused;
+            if (is_empty(e))
+                goto unused;
             if (e->hash == hash && is_active(e)) {
                 cg_value k = e->key;
-                if (same_key(k, key)) goto present;
+                if (same_key(k, key))
+                    goto present;
                 cg_set_entry *table = s->table;
                 cg_incref(k);
                 int eq = cg_key_eq(k, key);
@@ -173,8 +187,10 @@ restart:;
                     cg_decref(key);
                     return -1;
                 }
-                if (eq > 0) goto present;
-                if (table != s->table || !still_there(e, k)) goto restart;
+                if (eq > 0)
+                    goto present;
+                if (table != s->table || !still_there(e, k))
+                    goto restart;
             } else if (is_dummy(e) && !freeslot) {
                 freeslot = e;
             }
@@ -195,7 +211,8 @@ unused:
     s->used++;
     e->key = key;
     e->hash = hash;
-    if ((uint64_t)s->fill * 5 < mask * 3) return 0;
+    if ((uint64_t)s->fill * 5 < mask * 3)
+        return 0;
     return table_resize(s, s->used > 50000 ? s->used * 2 : s->used * 4);
 present:
     cg_decref(key);
@@ -204,13 +221,15 @@ present:
 
 int cg_set_add(cg_value set, cg_value item) {
     int64_t h = cg_key_hash(item);
-    if (h == -1) return -1;
+    if (h == -1)
+        return -1;
     return add_entry(as_set(set), cg_incref(item), h);
 }
 
 int cg_set_contains(cg_value set, cg_value item) {
     int64_t h = cg_key_hash(item);
-    if (h == -1) return -1;
+    if (h == -1)
+        return -1;
     bool err;
     cg_set_entry *e = set_lookup(as_set(set), item, h, &err);
     return err ? -1 : e != NULL;
@@ -219,11 +238,14 @@ int cg_set_contains(cg_value set, cg_value item) {
 /* 1 removed, 0 absent, -1 error */
 static int set_discard(cg_set *s, cg_value item) {
     int64_t h = cg_key_hash(item);
-    if (h == -1) return -1;
+    if (h == -1)
+        return -1;
     bool err;
     cg_set_entry *e = set_lookup(s, item, h, &err);
-    if (err) return -1;
-    if (!e) return 0;
+    if (err)
+        return -1;
+    if (!e)
+        return 0;
     cg_value k = e->key;
     e->key = CG_ERR;
     e->hash = -1;
@@ -249,13 +271,15 @@ static void set_clear(cg_set *s) {
     cg_set_entry *old = s->table;
     uint64_t n = s->mask + 1;
     cg_set_entry *t = new_table(MIN_SIZE);
-    if (!t) return;   /* keep the old table: clearing must not fail */
+    if (!t)
+        return; /* keep the old table: clearing must not fail */
     s->table = t;
     s->mask = MIN_SIZE - 1;
     s->fill = s->used = 0;
     s->version++;
     for (uint64_t i = 0; i < n; i++)
-        if (is_active(&old[i])) cg_decref(old[i].key);
+        if (is_active(&old[i]))
+            cg_decref(old[i].key);
     free(old);
 }
 
@@ -263,11 +287,14 @@ static void set_clear(cg_set *s) {
 
 /* CPython's set_merge: another set's entries, keeping their hashes. */
 static int merge_set(cg_set *s, cg_set *o) {
-    if (o == s || o->used == 0) return 0;
-    if ((uint64_t)(s->fill + o->used) * 5 >= s->mask * 3 && table_resize(s, (s->used + o->used) * 2) < 0) return -1;
+    if (o == s || o->used == 0)
+        return 0;
+    if ((uint64_t)(s->fill + o->used) * 5 >= s->mask * 3 && table_resize(s, (s->used + o->used) * 2) < 0)
+        return -1;
     if (s->fill == 0 && s->mask == o->mask && o->fill == o->used) {
         for (uint64_t i = 0; i <= o->mask; i++)
-            if (is_active(&o->table[i])) s->table[i] = (cg_set_entry){o->table[i].hash, cg_incref(o->table[i].key)};
+            if (is_active(&o->table[i]))
+                s->table[i] = (cg_set_entry){o->table[i].hash, cg_incref(o->table[i].key)};
         s->fill = o->fill;
         s->used = o->used;
         s->version++;
@@ -275,42 +302,50 @@ static int merge_set(cg_set *s, cg_set *o) {
     }
     if (s->fill == 0) {
         for (uint64_t i = 0; i <= o->mask; i++)
-            if (is_active(&o->table[i])) insert_clean(s->table, s->mask, cg_incref(o->table[i].key), o->table[i].hash);
+            if (is_active(&o->table[i]))
+                insert_clean(s->table, s->mask, cg_incref(o->table[i].key), o->table[i].hash);
         s->fill = s->used = o->used;
         s->version++;
         return 0;
     }
     for (uint64_t i = 0; i <= o->mask; i++) {
         cg_set_entry *e = &o->table[i];
-        if (is_active(e) && add_entry(s, cg_incref(e->key), e->hash) < 0) return -1;
+        if (is_active(e) && add_entry(s, cg_incref(e->key), e->hash) < 0)
+            return -1;
     }
     return 0;
 }
 
 static int update_iterable(cg_set *s, cg_value other) {
-    if (cg_is_anyset(other)) return merge_set(s, as_set(other));
+    if (cg_is_anyset(other))
+        return merge_set(s, as_set(other));
     if (cg_is_type(other, &cg_type_dict)) {
         cg_dict *d = cg_as_dict(other);
-        if ((uint64_t)(s->fill + d->used) * 5 >= s->mask * 3 && table_resize(s, (s->used + d->used) * 2) < 0) return -1;
+        if ((uint64_t)(s->fill + d->used) * 5 >= s->mask * 3 && table_resize(s, (s->used + d->used) * 2) < 0)
+            return -1;
         int64_t pos = 0;
         cg_value k;
         while (cg_dict_next(d, &pos, &k, NULL))
-            if (add_entry(s, cg_incref(k), d->entries[pos - 1].hash) < 0) return -1;
+            if (add_entry(s, cg_incref(k), d->entries[pos - 1].hash) < 0)
+                return -1;
         return 0;
     }
     cg_value it = cg_iter(other);
-    if (cg_is_err(it)) return -1;
+    if (cg_is_err(it))
+        return -1;
     int rc = 0;
     for (;;) {
         cg_value x = cg_next(it);
-        if (x.tag == CG_V_STOP) break;
+        if (x.tag == CG_V_STOP)
+            break;
         if (cg_is_err(x)) {
             rc = -1;
             break;
         }
         int64_t h = cg_key_hash(x);
         if (h == -1 || add_entry(s, x, h) < 0) {
-            if (h == -1) cg_decref(x);
+            if (h == -1)
+                cg_decref(x);
             rc = -1;
             break;
         }
@@ -322,7 +357,8 @@ static int update_iterable(cg_set *s, cg_value other) {
 /* A new set (or frozenset) of `type` holding the elements of iterable. */
 static cg_value set_from(cg_type *type, cg_value iterable) {
     cg_value r = set_make(type);
-    if (cg_is_err(r) || iterable.tag == CG_V_STOP) return r;
+    if (cg_is_err(r) || iterable.tag == CG_V_STOP)
+        return r;
     if (update_iterable(as_set(r), iterable) < 0) {
         cg_decref(r);
         return CG_ERR;
@@ -340,25 +376,33 @@ static cg_value set_from(cg_type *type, cg_value iterable) {
  * elements in order (BUILD_SET n). */
 cg_value cg_set_display(const cg_value *items, int64_t n, bool all_constant) {
     cg_value r = cg_set_new();
-    if (cg_is_err(r)) return r;
+    if (cg_is_err(r))
+        return r;
     if (!all_constant || n <= 2) {
         for (int64_t i = 0; i < n; i++)
-            if (cg_set_add(r, items[i]) < 0) return cg_decref(r), CG_ERR;
+            if (cg_set_add(r, items[i]) < 0)
+                return cg_decref(r), CG_ERR;
         return r;
     }
     cg_value f = cg_frozenset_new();
-    if (cg_is_err(f)) return cg_decref(r), f;
+    if (cg_is_err(f))
+        return cg_decref(r), f;
     int rc = 0;
-    for (int64_t i = 0; i < n && rc == 0; i++) rc = cg_set_add(f, items[i]);
+    for (int64_t i = 0; i < n && rc == 0; i++)
+        rc = cg_set_add(f, items[i]);
     cg_value f2 = rc == 0 ? cg_frozenset_new() : CG_ERR;
-    if (cg_is_err(f2)) rc = -1;
+    if (cg_is_err(f2))
+        rc = -1;
     int64_t pos = 0;
     cg_value x;
-    while (rc == 0 && cg_set_next(f, &pos, &x)) rc = cg_set_add(f2, x);
-    if (rc == 0) rc = merge_set(as_set(r), as_set(f2));
+    while (rc == 0 && cg_set_next(f, &pos, &x))
+        rc = cg_set_add(f2, x);
+    if (rc == 0)
+        rc = merge_set(as_set(r), as_set(f2));
     cg_decref(f);
     cg_decref(f2);
-    if (rc < 0) return cg_decref(r), CG_ERR;
+    if (rc < 0)
+        return cg_decref(r), CG_ERR;
     return r;
 }
 
@@ -377,34 +421,43 @@ static cg_value as_anyset(cg_value other, bool *owned) {
 
 static cg_value set_union2(cg_value a, cg_value b) {
     cg_value r = set_copy_of(a);
-    if (cg_is_err(r)) return r;
-    if (update_iterable(as_set(r), b) < 0) return cg_decref(r), CG_ERR;
+    if (cg_is_err(r))
+        return r;
+    if (update_iterable(as_set(r), b) < 0)
+        return cg_decref(r), CG_ERR;
     return r;
 }
 
 static cg_value set_intersection2(cg_value so, cg_value other) {
     cg_value r = set_make(result_type(so));
-    if (cg_is_err(r)) return r;
+    if (cg_is_err(r))
+        return r;
     if (cg_is_anyset(other)) {
         cg_value big = so, small = other;
-        if (as_set(other)->used > as_set(so)->used) big = other, small = so;
+        if (as_set(other)->used > as_set(so)->used)
+            big = other, small = so;
         cg_set *sm = as_set(small);
         for (uint64_t i = 0; i <= sm->mask; i++) {
             cg_set_entry *e = &sm->table[i];
-            if (!is_active(e)) continue;
+            if (!is_active(e))
+                continue;
             bool err;
             cg_set_entry *hit = set_lookup(as_set(big), e->key, e->hash, &err);
-            if (err || (hit && add_entry(as_set(r), cg_incref(e->key), e->hash) < 0)) return cg_decref(r), CG_ERR;
+            if (err || (hit && add_entry(as_set(r), cg_incref(e->key), e->hash) < 0))
+                return cg_decref(r), CG_ERR;
         }
         return r;
     }
     cg_value it = cg_iter(other);
-    if (cg_is_err(it)) return cg_decref(r), CG_ERR;
+    if (cg_is_err(it))
+        return cg_decref(r), CG_ERR;
     for (;;) {
         cg_value x = cg_next(it);
-        if (x.tag == CG_V_STOP) break;
+        if (x.tag == CG_V_STOP)
+            break;
         int in = cg_is_err(x) ? -1 : cg_set_contains(so, x);
-        if (in > 0) in = cg_set_add(r, x) < 0 ? -1 : 1;
+        if (in > 0)
+            in = cg_set_add(r, x) < 0 ? -1 : 1;
         cg_decref(x);
         if (in < 0) {
             cg_decref(it);
@@ -424,18 +477,22 @@ static int difference_update(cg_set *s, cg_value other) {
             return 0;
         }
         for (uint64_t i = 0; i <= o->mask; i++)
-            if (is_active(&o->table[i]) && set_discard(s, o->table[i].key) < 0) return -1;
+            if (is_active(&o->table[i]) && set_discard(s, o->table[i].key) < 0)
+                return -1;
         return 0;
     }
     cg_value it = cg_iter(other);
-    if (cg_is_err(it)) return -1;
+    if (cg_is_err(it))
+        return -1;
     int rc = 0;
     for (;;) {
         cg_value x = cg_next(it);
-        if (x.tag == CG_V_STOP) break;
+        if (x.tag == CG_V_STOP)
+            break;
         rc = cg_is_err(x) ? -1 : set_discard(s, x);
         cg_decref(x);
-        if (rc < 0) break;
+        if (rc < 0)
+            break;
     }
     cg_decref(it);
     return rc < 0 ? -1 : 0;
@@ -444,19 +501,24 @@ static int difference_update(cg_set *s, cg_value other) {
 static cg_value set_difference2(cg_value so, cg_value other) {
     if (!cg_is_anyset(other) || as_set(so)->used >> 2 > as_set(other)->used) {
         cg_value r = set_copy_of(so);
-        if (cg_is_err(r)) return r;
-        if (difference_update(as_set(r), other) < 0) return cg_decref(r), CG_ERR;
+        if (cg_is_err(r))
+            return r;
+        if (difference_update(as_set(r), other) < 0)
+            return cg_decref(r), CG_ERR;
         return r;
     }
     cg_value r = set_make(result_type(so));
-    if (cg_is_err(r)) return r;
+    if (cg_is_err(r))
+        return r;
     cg_set *s = as_set(so);
     for (uint64_t i = 0; i <= s->mask; i++) {
         cg_set_entry *e = &s->table[i];
-        if (!is_active(e)) continue;
+        if (!is_active(e))
+            continue;
         bool err;
         cg_set_entry *hit = set_lookup(as_set(other), e->key, e->hash, &err);
-        if (err || (!hit && add_entry(as_set(r), cg_incref(e->key), e->hash) < 0)) return cg_decref(r), CG_ERR;
+        if (err || (!hit && add_entry(as_set(r), cg_incref(e->key), e->hash) < 0))
+            return cg_decref(r), CG_ERR;
     }
     return r;
 }
@@ -465,7 +527,8 @@ static cg_value set_difference2(cg_value so, cg_value other) {
 static int symmetric_update(cg_set *s, cg_value other) {
     bool owned;
     cg_value o = as_anyset(other, &owned);
-    if (cg_is_err(o)) return -1;
+    if (cg_is_err(o))
+        return -1;
     cg_set *os = as_set(o);
     int rc = 0;
     if (os == s) {
@@ -473,36 +536,46 @@ static int symmetric_update(cg_set *s, cg_value other) {
     } else {
         for (uint64_t i = 0; rc == 0 && i <= os->mask; i++) {
             cg_set_entry *e = &os->table[i];
-            if (!is_active(e)) continue;
+            if (!is_active(e))
+                continue;
             cg_value k = cg_incref(e->key);
             rc = set_discard(s, k);
-            if (rc == 0) rc = add_entry(s, cg_incref(k), e->hash);
-            else if (rc > 0) rc = 0;
+            if (rc == 0)
+                rc = add_entry(s, cg_incref(k), e->hash);
+            else if (rc > 0)
+                rc = 0;
             cg_decref(k);
         }
     }
-    if (owned) cg_decref(o);
+    if (owned)
+        cg_decref(o);
     return rc;
 }
 
 static cg_value set_symmetric2(cg_value so, cg_value other) {
     /* CPython starts from a copy of other, then toggles so's elements */
     cg_value r = set_from(result_type(so), other);
-    if (cg_is_err(r)) return r;
-    if (symmetric_update(as_set(r), so) < 0) return cg_decref(r), CG_ERR;
+    if (cg_is_err(r))
+        return r;
+    if (symmetric_update(as_set(r), so) < 0)
+        return cg_decref(r), CG_ERR;
     return r;
 }
 
 /* 1 if every element of a is in b, 0 if not, -1 error */
 static int subset(cg_set *a, cg_value b) {
-    if (a->used > as_set(b)->used) return 0;
+    if (a->used > as_set(b)->used)
+        return 0;
     for (uint64_t i = 0; i <= a->mask; i++) {
         cg_set_entry *e = &a->table[i];
-        if (!is_active(e)) continue;
+        if (!is_active(e))
+            continue;
         bool err;
         cg_set_entry *hit = set_lookup(as_set(b), e->key, e->hash, &err);
-        if (err) return -1;
-        if (!hit) return 0;
+        if (err)
+            return -1;
+        if (!hit)
+            return 0;
     }
     return 1;
 }
@@ -513,26 +586,33 @@ static cg_value set_repr(cg_value self) {
     cg_set *s = as_set(self);
     cg_type *t = self.u.o->type;
     bool plain = t == &cg_type_set;
-    if (s->used == 0) return cg_str_fmt("%s()", t->name);
+    if (s->used == 0)
+        return cg_str_fmt("%s()", t->name);
     int rec = cg_repr_enter(self);
-    if (rec < 0) return CG_ERR;
-    if (rec) return cg_str_fmt("%s(...)", t->name);
+    if (rec < 0)
+        return CG_ERR;
+    if (rec)
+        return cg_str_fmt("%s(...)", t->name);
     cg_strbuf b = {0};
-    if (!plain) cg_strbuf_printf(&b, "%s(", t->name);
+    if (!plain)
+        cg_strbuf_printf(&b, "%s(", t->name);
     cg_strbuf_putc(&b, '{');
     bool first = true;
     int rc = 0;
     int64_t pos = 0;
     cg_value item;
     while (rc == 0 && cg_set_next(self, &pos, &item)) {
-        if (!first) cg_strbuf_puts(&b, ", ");
+        if (!first)
+            cg_strbuf_puts(&b, ", ");
         first = false;
         rc = cg_repr_into(&b, item);
     }
     cg_repr_leave(self);
-    if (rc < 0) return cg_strbuf_free(&b), CG_ERR;
+    if (rc < 0)
+        return cg_strbuf_free(&b), CG_ERR;
     cg_strbuf_putc(&b, '}');
-    if (!plain) cg_strbuf_putc(&b, ')');
+    if (!plain)
+        cg_strbuf_putc(&b, ')');
     return cg_str_from_strbuf(&b);
 }
 
@@ -541,20 +621,24 @@ static uint64_t shuffle_bits(uint64_t h) { return ((h ^ UINT64_C(89869747)) ^ (h
 /* CPython's frozenset hash: order-independent, cached. */
 static int64_t frozenset_hash(cg_value self) {
     cg_set *s = as_set(self);
-    if (s->hash != -1) return s->hash;
+    if (s->hash != -1)
+        return s->hash;
     uint64_t h = 0;
     for (uint64_t i = 0; i <= s->mask; i++)
-        if (is_active(&s->table[i])) h ^= shuffle_bits((uint64_t)s->table[i].hash);
+        if (is_active(&s->table[i]))
+            h ^= shuffle_bits((uint64_t)s->table[i].hash);
     h ^= ((uint64_t)s->used + 1) * UINT64_C(1927868237);
     h ^= (h >> 11) ^ (h >> 25);
     h = h * 69069U + UINT64_C(907133923);
-    if (h == (uint64_t)-1) h = 590923713U;
+    if (h == (uint64_t)-1)
+        h = 590923713U;
     s->hash = (int64_t)h;
     return s->hash;
 }
 
 static cg_value set_compare(cg_value a, cg_value b, cg_cmpop op) {
-    if (!cg_is_anyset(a) || !cg_is_anyset(b)) return cg_incref(cg_NotImplemented);
+    if (!cg_is_anyset(a) || !cg_is_anyset(b))
+        return cg_incref(cg_NotImplemented);
     cg_set *x = as_set(a), *y = as_set(b);
     int r;
     switch (op) {
@@ -581,7 +665,8 @@ static void take_contents(cg_set *s, cg_value r) {
 }
 
 static cg_value set_binary(cg_value a, cg_value b, cg_binop op) {
-    if (!cg_is_anyset(a) || !cg_is_anyset(b)) return cg_incref(cg_NotImplemented);
+    if (!cg_is_anyset(a) || !cg_is_anyset(b))
+        return cg_incref(cg_NotImplemented);
     switch (op) {
     case OP_BITOR: return set_union2(a, b);
     case OP_BITAND: return set_intersection2(a, b);
@@ -592,7 +677,8 @@ static cg_value set_binary(cg_value a, cg_value b, cg_binop op) {
 }
 
 static cg_value set_inplace(cg_value a, cg_value b, cg_binop op) {
-    if (is_frozen(a) || !cg_is_anyset(b)) return cg_incref(cg_NotImplemented);
+    if (is_frozen(a) || !cg_is_anyset(b))
+        return cg_incref(cg_NotImplemented);
     cg_set *s = as_set(a);
     int rc;
     switch (op) {
@@ -601,7 +687,8 @@ static cg_value set_inplace(cg_value a, cg_value b, cg_binop op) {
     case OP_BITXOR: rc = symmetric_update(s, b); break;
     case OP_BITAND: {
         cg_value r = set_intersection2(a, b);
-        if (cg_is_err(r)) return r;
+        if (cg_is_err(r))
+            return r;
         take_contents(s, r);
         rc = 0;
         break;
@@ -617,33 +704,41 @@ static cg_value set_iter(cg_value self) { return cg_set_iter_new(self); }
 
 static cg_value set_new_(cg_type *type, const cg_args *a) {
     const char *name = type == &cg_type_frozenset || cg_type_is_subtype(type, &cg_type_frozenset) ? "frozenset" : "set";
-    if (a->nkw && !(type->flags & CG_TYPE_HEAP)) return cg_raise(&cg_exc_TypeError, "%s() takes no keyword arguments", name);
+    if (a->nkw && !(type->flags & CG_TYPE_HEAP))
+        return cg_raise(&cg_exc_TypeError, "%s() takes no keyword arguments", name);
     if (a->npos > 1 && !(type->flags & CG_TYPE_HEAP))
         return cg_raise(&cg_exc_TypeError, "%s expected at most 1 argument, got %d", name, a->npos);
     cg_value src = a->npos ? a->pos[0] : CG_STOP;
-    if (type == &cg_type_frozenset && src.tag != CG_V_STOP && cg_is_type(src, &cg_type_frozenset)) return cg_incref(src);
+    if (type == &cg_type_frozenset && src.tag != CG_V_STOP && cg_is_type(src, &cg_type_frozenset))
+        return cg_incref(src);
     /* a set subclass is filled by __init__; a frozenset's contents are fixed here */
-    if (type != &cg_type_frozenset && type != &cg_type_set && name[0] == 's') src = CG_STOP;
+    if (type != &cg_type_frozenset && type != &cg_type_set && name[0] == 's')
+        src = CG_STOP;
     return set_from(type, src);
 }
 
 /* ---- methods ----------------------------------------------------------------------------- */
 
 static cg_value m_add(cg_value self, const cg_args *a) {
-    if (a->npos != 1 || a->nkw) return cg_raise(&cg_exc_TypeError, "set.add() takes exactly one argument (%d given)", a->npos);
+    if (a->npos != 1 || a->nkw)
+        return cg_raise(&cg_exc_TypeError, "set.add() takes exactly one argument (%d given)", a->npos);
     return cg_set_add(self, a->pos[0]) < 0 ? CG_ERR : CG_NONE;
 }
 
 static cg_value m_remove(cg_value self, const cg_args *a) {
-    if (a->npos != 1 || a->nkw) return cg_raise(&cg_exc_TypeError, "set.remove() takes exactly one argument (%d given)", a->npos);
+    if (a->npos != 1 || a->nkw)
+        return cg_raise(&cg_exc_TypeError, "set.remove() takes exactly one argument (%d given)", a->npos);
     int r = set_discard(as_set(self), a->pos[0]);
-    if (r < 0) return CG_ERR;
-    if (r == 0) return cg_raise_value(&cg_exc_KeyError, a->pos[0]);
+    if (r < 0)
+        return CG_ERR;
+    if (r == 0)
+        return cg_raise_value(&cg_exc_KeyError, a->pos[0]);
     return CG_NONE;
 }
 
 static cg_value m_discard(cg_value self, const cg_args *a) {
-    if (a->npos != 1 || a->nkw) return cg_raise(&cg_exc_TypeError, "set.discard() takes exactly one argument (%d given)", a->npos);
+    if (a->npos != 1 || a->nkw)
+        return cg_raise(&cg_exc_TypeError, "set.discard() takes exactly one argument (%d given)", a->npos);
     return set_discard(as_set(self), a->pos[0]) < 0 ? CG_ERR : CG_NONE;
 }
 
@@ -652,13 +747,15 @@ static cg_value m_pop(cg_value self, const cg_args *a) {
     cg_set *s = as_set(self);
     if (s->used == 0) {
         cg_value msg = cg_str_from_c("pop from an empty set");
-        if (cg_is_err(msg)) return msg;
+        if (cg_is_err(msg))
+            return msg;
         cg_raise_value(&cg_exc_KeyError, msg);
         cg_decref(msg);
         return CG_ERR;
     }
     uint64_t i = s->finger & s->mask;
-    while (!is_active(&s->table[i])) i = i == s->mask ? 0 : i + 1;
+    while (!is_active(&s->table[i]))
+        i = i == s->mask ? 0 : i + 1;
     cg_value k = s->table[i].key;
     s->table[i].key = CG_ERR;
     s->table[i].hash = -1;
@@ -674,13 +771,15 @@ static cg_value m_clear(cg_value self, const cg_args *a) {
 }
 
 static cg_value m_copy(cg_value self, const cg_args *a) {
-    if (cg_is_type(self, &cg_type_frozenset)) return cg_incref(self);
+    if (cg_is_type(self, &cg_type_frozenset))
+        return cg_incref(self);
     return set_copy_of(self);
 }
 
 /* union/intersection/difference with any number of iterables */
 static cg_value fold(cg_value self, const cg_args *a, cg_value (*op)(cg_value, cg_value)) {
-    if (a->nkw) return cg_raise(&cg_exc_TypeError, "set methods take no keyword arguments");
+    if (a->nkw)
+        return cg_raise(&cg_exc_TypeError, "set methods take no keyword arguments");
     cg_value r = set_copy_of(self);
     for (int i = 0; i < a->npos && !cg_is_err(r); i++) {
         cg_value n = op(r, a->pos[i]);
@@ -706,35 +805,41 @@ static cg_value m_symmetric_difference(cg_value self, const cg_args *a) {
 
 static cg_value m_update(cg_value self, const cg_args *a) {
     for (int i = 0; i < a->npos; i++)
-        if (update_iterable(as_set(self), a->pos[i]) < 0) return CG_ERR;
+        if (update_iterable(as_set(self), a->pos[i]) < 0)
+            return CG_ERR;
     return CG_NONE;
 }
 
 static cg_value m_intersection_update(cg_value self, const cg_args *a) {
     cg_value r = m_intersection(self, a);
-    if (cg_is_err(r)) return r;
+    if (cg_is_err(r))
+        return r;
     take_contents(as_set(self), r);
     return CG_NONE;
 }
 
 static cg_value m_difference_update(cg_value self, const cg_args *a) {
     for (int i = 0; i < a->npos; i++)
-        if (difference_update(as_set(self), a->pos[i]) < 0) return CG_ERR;
+        if (difference_update(as_set(self), a->pos[i]) < 0)
+            return CG_ERR;
     return CG_NONE;
 }
 
 static cg_value m_symmetric_difference_update(cg_value self, const cg_args *a) {
     if (a->npos != 1 || a->nkw)
-        return cg_raise(&cg_exc_TypeError, "symmetric_difference_update() takes exactly one argument (%d given)", a->npos);
+        return cg_raise(&cg_exc_TypeError, "symmetric_difference_update() takes exactly one argument (%d given)",
+                        a->npos);
     return symmetric_update(as_set(self), a->pos[0]) < 0 ? CG_ERR : CG_NONE;
 }
 
 /* issubset / issuperset / isdisjoint take any iterable */
 static cg_value relation(cg_value self, const cg_args *a, const char *name, int kind) {
-    if (a->npos != 1 || a->nkw) return cg_raise(&cg_exc_TypeError, "%s() takes exactly one argument (%d given)", name, a->npos);
+    if (a->npos != 1 || a->nkw)
+        return cg_raise(&cg_exc_TypeError, "%s() takes exactly one argument (%d given)", name, a->npos);
     bool owned;
     cg_value o = as_anyset(a->pos[0], &owned);
-    if (cg_is_err(o)) return o;
+    if (cg_is_err(o))
+        return o;
     int r;
     if (kind == 0) {
         r = subset(as_set(self), o);
@@ -745,7 +850,8 @@ static cg_value relation(cg_value self, const cg_args *a, const char *name, int 
         r = cg_is_err(i) ? -1 : as_set(i)->used == 0;
         cg_decref(i);
     }
-    if (owned) cg_decref(o);
+    if (owned)
+        cg_decref(o);
     return r < 0 ? CG_ERR : cg_bool(r == 1);
 }
 
@@ -754,10 +860,13 @@ static cg_value m_issuperset(cg_value self, const cg_args *a) { return relation(
 static cg_value m_isdisjoint(cg_value self, const cg_args *a) { return relation(self, a, "isdisjoint", 2); }
 
 static cg_value m_init(cg_value self, const cg_args *a) {
-    if (a->nkw) return cg_raise(&cg_exc_TypeError, "set() takes no keyword arguments");
-    if (a->npos > 1) return cg_raise(&cg_exc_TypeError, "set expected at most 1 argument, got %d", a->npos);
+    if (a->nkw)
+        return cg_raise(&cg_exc_TypeError, "set() takes no keyword arguments");
+    if (a->npos > 1)
+        return cg_raise(&cg_exc_TypeError, "set expected at most 1 argument, got %d", a->npos);
     set_clear(as_set(self));
-    if (a->npos && update_iterable(as_set(self), a->pos[0]) < 0) return CG_ERR;
+    if (a->npos && update_iterable(as_set(self), a->pos[0]) < 0)
+        return CG_ERR;
     return CG_NONE;
 }
 
@@ -796,7 +905,8 @@ static const cg_method_def frozenset_methods[] = {
 };
 
 int cg_set_type_init(void) {
-    if (cg_type_add_methods(&cg_type_set, set_methods) < 0) return -1;
+    if (cg_type_add_methods(&cg_type_set, set_methods) < 0)
+        return -1;
     return cg_type_add_methods(&cg_type_frozenset, frozenset_methods);
 }
 

@@ -48,9 +48,10 @@ __asm__(".text\n"
 void cg_stack_ctx_init(cg_stack_ctx *ctx, char *base, size_t size, void (*entry)(void)) {
     uintptr_t top = ((uintptr_t)base + size) & ~(uintptr_t)15;
     uint64_t *sp = (uint64_t *)top;
-    *--sp = 0;                       /* entry's return address: none */
+    *--sp = 0; /* entry's return address: none */
     *--sp = (uint64_t)(uintptr_t)entry;
-    for (int i = 0; i < 6; i++) *--sp = 0;   /* rbp rbx r12 r13 r14 r15 */
+    for (int i = 0; i < 6; i++)
+        *--sp = 0;                           /* rbp rbx r12 r13 r14 r15 */
     uint32_t controls[2] = {0x1F80, 0x037F}; /* MXCSR and x87 control word at reset */
     --sp;
     memcpy(sp, controls, sizeof controls);

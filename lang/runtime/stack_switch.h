@@ -13,10 +13,14 @@
 #include <stddef.h>
 
 #if defined(__x86_64__)
-typedef struct { void *sp; } cg_stack_ctx;
+typedef struct {
+    void *sp;
+} cg_stack_ctx;
 #else
 #include <ucontext.h>
-typedef struct { ucontext_t uc; } cg_stack_ctx;
+typedef struct {
+    ucontext_t uc;
+} cg_stack_ctx;
 #endif
 
 /* Makes ctx start entry() on the stack [base, base + size) when switched

@@ -18,43 +18,68 @@
 /* ---- characters ----------------------------------------------------------- */
 
 static uint32_t cp_upper(uint32_t c) {
-    if (c < 0x80) return c >= 'a' && c <= 'z' ? c - 32 : c;
-    if (c == 0xB5) return 0x39C;
-    if (c == 0xFF) return 0x178;
-    if ((c >= 0xE0 && c <= 0xFE && c != 0xF7)) return c - 32;
-    if (c == 0x131) return 'I';   /* dotless i */
-    if (c == 0x130 || c == 0x138 || c == 0x149) return c;
+    if (c < 0x80)
+        return c >= 'a' && c <= 'z' ? c - 32 : c;
+    if (c == 0xB5)
+        return 0x39C;
+    if (c == 0xFF)
+        return 0x178;
+    if ((c >= 0xE0 && c <= 0xFE && c != 0xF7))
+        return c - 32;
+    if (c == 0x131)
+        return 'I'; /* dotless i */
+    if (c == 0x130 || c == 0x138 || c == 0x149)
+        return c;
     if (c >= 0x100 && c <= 0x17F) {
         bool odd_lower = (c <= 0x137) || (c >= 0x14A && c <= 0x177);
-        if (odd_lower) return c & 1 ? c - 1 : c;
-        if ((c >= 0x139 && c <= 0x148) || (c >= 0x179 && c <= 0x17E)) return c & 1 ? c : c - 1;
-        if (c == 0x17F) return 'S';
+        if (odd_lower)
+            return c & 1 ? c - 1 : c;
+        if ((c >= 0x139 && c <= 0x148) || (c >= 0x179 && c <= 0x17E))
+            return c & 1 ? c : c - 1;
+        if (c == 0x17F)
+            return 'S';
         return c;
     }
-    if (c == 0x3C2) return 0x3A3;
-    if (c >= 0x3B1 && c <= 0x3C9) return c - 32;
-    if (c >= 0x430 && c <= 0x44F) return c - 32;
-    if (c >= 0x450 && c <= 0x45F) return c - 80;
-    if (c >= 0x2170 && c <= 0x217F) return c - 16;   /* roman numerals */
+    if (c == 0x3C2)
+        return 0x3A3;
+    if (c >= 0x3B1 && c <= 0x3C9)
+        return c - 32;
+    if (c >= 0x430 && c <= 0x44F)
+        return c - 32;
+    if (c >= 0x450 && c <= 0x45F)
+        return c - 80;
+    if (c >= 0x2170 && c <= 0x217F)
+        return c - 16; /* roman numerals */
     return c;
 }
 
 static uint32_t cp_lower(uint32_t c) {
-    if (c < 0x80) return c >= 'A' && c <= 'Z' ? c + 32 : c;
-    if (c >= 0xC0 && c <= 0xDE && c != 0xD7) return c + 32;
-    if (c == 0x178) return 0xFF;
-    if (c == 0x130) return 'i';   /* its full lowercase is "i\u0307", see map_case */
-    if (c == 0x131 || c == 0x138 || c == 0x149) return c;
+    if (c < 0x80)
+        return c >= 'A' && c <= 'Z' ? c + 32 : c;
+    if (c >= 0xC0 && c <= 0xDE && c != 0xD7)
+        return c + 32;
+    if (c == 0x178)
+        return 0xFF;
+    if (c == 0x130)
+        return 'i'; /* its full lowercase is "i\u0307", see map_case */
+    if (c == 0x131 || c == 0x138 || c == 0x149)
+        return c;
     if (c >= 0x100 && c <= 0x17F) {
         bool even_upper = (c <= 0x137) || (c >= 0x14A && c <= 0x177);
-        if (even_upper) return c & 1 ? c : c + 1;
-        if ((c >= 0x139 && c <= 0x148) || (c >= 0x179 && c <= 0x17E)) return c & 1 ? c + 1 : c;
+        if (even_upper)
+            return c & 1 ? c : c + 1;
+        if ((c >= 0x139 && c <= 0x148) || (c >= 0x179 && c <= 0x17E))
+            return c & 1 ? c + 1 : c;
         return c;
     }
-    if (c >= 0x391 && c <= 0x3A9 && c != 0x3A2) return c + 32;
-    if (c >= 0x410 && c <= 0x42F) return c + 32;
-    if (c >= 0x400 && c <= 0x40F) return c + 80;
-    if (c >= 0x2160 && c <= 0x216F) return c + 16;
+    if (c >= 0x391 && c <= 0x3A9 && c != 0x3A2)
+        return c + 32;
+    if (c >= 0x410 && c <= 0x42F)
+        return c + 32;
+    if (c >= 0x400 && c <= 0x40F)
+        return c + 80;
+    if (c >= 0x2160 && c <= 0x216F)
+        return c + 16;
     return c;
 }
 
@@ -63,31 +88,35 @@ static const struct {
     uint32_t c;
     const char *upper, *title, *fold;
 } SPECIAL[] = {
-    {0xDF, "SS", "Ss", "ss"},     {0xFB00, "FF", "Ff", "ff"},   {0xFB01, "FI", "Fi", "fi"},
-    {0xFB02, "FL", "Fl", "fl"},   {0xFB03, "FFI", "Ffi", "ffi"}, {0xFB04, "FFL", "Ffl", "ffl"},
-    {0xFB05, "ST", "St", "st"},   {0xFB06, "ST", "St", "st"},   {0x149, "\xca\xbcN", "\xca\xbcN", "\xca\xbcn"},
+    {0xDF, "SS", "Ss", "ss"},   {0xFB00, "FF", "Ff", "ff"},    {0xFB01, "FI", "Fi", "fi"},
+    {0xFB02, "FL", "Fl", "fl"}, {0xFB03, "FFI", "Ffi", "ffi"}, {0xFB04, "FFL", "Ffl", "ffl"},
+    {0xFB05, "ST", "St", "st"}, {0xFB06, "ST", "St", "st"},    {0x149, "\xca\xbcN", "\xca\xbcN", "\xca\xbcn"},
     {0x17F, "S", "S", "s"},
 };
 
 static int special_index(uint32_t c) {
-    if (c != 0xDF && c != 0x149 && c != 0x17F && (c < 0xFB00 || c > 0xFB06)) return -1;
+    if (c != 0xDF && c != 0x149 && c != 0x17F && (c < 0xFB00 || c > 0xFB06))
+        return -1;
     for (int i = 0; i < (int)(sizeof SPECIAL / sizeof *SPECIAL); i++)
-        if (SPECIAL[i].c == c) return i;
+        if (SPECIAL[i].c == c)
+            return i;
     return -1;
 }
 
 static bool cp_is_upper(uint32_t c) { return cp_lower(c) != c; }
-static bool cp_is_lower(uint32_t c) {
-    return cp_upper(c) != c || special_index(c) >= 0 || c == 0x138 || c == 0x149;
-}
+static bool cp_is_lower(uint32_t c) { return cp_upper(c) != c || special_index(c) >= 0 || c == 0x138 || c == 0x149; }
 /* Letter numbers (Ⅻ): cased and identifiers, but not alphabetic */
 static bool cp_is_letter_number(uint32_t c) { return c >= 0x2160 && c <= 0x2188; }
 
 static bool cp_is_alpha(uint32_t c) {
-    if (c < 0x80) return (c | 32) >= 'a' && (c | 32) <= 'z';
-    if (c == 0xAA || c == 0xB5 || c == 0xBA) return true;
-    if (cp_is_letter_number(c)) return false;
-    if (cp_is_upper(c) || cp_is_lower(c)) return true;
+    if (c < 0x80)
+        return (c | 32) >= 'a' && (c | 32) <= 'z';
+    if (c == 0xAA || c == 0xB5 || c == 0xBA)
+        return true;
+    if (cp_is_letter_number(c))
+        return false;
+    if (cp_is_upper(c) || cp_is_lower(c))
+        return true;
     return (c >= 0x3040 && c <= 0x30FF) || (c >= 0x4E00 && c <= 0x9FFF) || (c >= 0xAC00 && c <= 0xD7A3);
 }
 
@@ -98,14 +127,15 @@ static bool cp_is_numeric(uint32_t c) {
 }
 
 static bool cp_is_space(uint32_t c) {
-    if (c < 0x80) return c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1C && c <= 0x1F);
-    return c == 0x85 || c == 0xA0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 ||
-           c == 0x202F || c == 0x205F || c == 0x3000;
+    if (c < 0x80)
+        return c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1C && c <= 0x1F);
+    return c == 0x85 || c == 0xA0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029
+           || c == 0x202F || c == 0x205F || c == 0x3000;
 }
 
 static bool cp_is_linebreak(uint32_t c) {
-    return c == '\n' || c == '\r' || c == 0x0B || c == 0x0C || (c >= 0x1C && c <= 0x1E) || c == 0x85 ||
-           c == 0x2028 || c == 0x2029;
+    return c == '\n' || c == '\r' || c == 0x0B || c == 0x0C || (c >= 0x1C && c <= 0x1E) || c == 0x85 || c == 0x2028
+           || c == 0x2029;
 }
 
 static void put_cp(cg_strbuf *b, uint32_t c) {
@@ -117,7 +147,7 @@ static void put_cp(cg_strbuf *b, uint32_t c) {
 
 #define S(v) cg_as_str(v)
 
-static cg_value substr(const cg_str *s, int64_t from, int64_t to) {   /* byte offsets */
+static cg_value substr(const cg_str *s, int64_t from, int64_t to) { /* byte offsets */
     return cg_str_new(s->s + from, (size_t)(to - from));
 }
 
@@ -125,40 +155,53 @@ static cg_value substr(const cg_str *s, int64_t from, int64_t to) {   /* byte of
  * returns them as byte offsets; false when start > len (nothing to find). */
 static int span_args(const cg_str *s, cg_value start, cg_value end, int64_t *bs, int64_t *be, int64_t *cs) {
     int64_t n = s->ncp, a = 0, z = n;
-    if (!cg_is_none(start) && start.tag != CG_V_STOP && cg_index_value(start, &a) < 0) return -1;
-    if (!cg_is_none(end) && end.tag != CG_V_STOP && cg_index_value(end, &z) < 0) return -1;
-    if (a < 0) a = a + n < 0 ? 0 : a + n;
-    if (z < 0) z = z + n < 0 ? 0 : z + n;
-    if (z > n) z = n;
+    if (!cg_is_none(start) && start.tag != CG_V_STOP && cg_index_value(start, &a) < 0)
+        return -1;
+    if (!cg_is_none(end) && end.tag != CG_V_STOP && cg_index_value(end, &z) < 0)
+        return -1;
+    if (a < 0)
+        a = a + n < 0 ? 0 : a + n;
+    if (z < 0)
+        z = z + n < 0 ? 0 : z + n;
+    if (z > n)
+        z = n;
     *cs = a;
-    if (a > n) return 0;
+    if (a > n)
+        return 0;
     *bs = cg_str_offset(s, a);
     *be = z < a ? *bs : cg_str_offset(s, z);
     return 1;
 }
 
 static int64_t cp_index(const cg_str *s, int64_t byte_off) {
-    if (s->ncp == s->len) return byte_off;
+    if (s->ncp == s->len)
+        return byte_off;
     int64_t n = 0;
-    for (int64_t i = 0; i < byte_off; i++) n += ((unsigned char)s->s[i] & 0xC0) != 0x80;
+    for (int64_t i = 0; i < byte_off; i++)
+        n += ((unsigned char)s->s[i] & 0xC0) != 0x80;
     return n;
 }
 
 static const char *find_bytes(const char *h, int64_t hn, const char *nd, int64_t nn) {
-    if (nn == 0) return h;
+    if (nn == 0)
+        return h;
     return memmem(h, (size_t)hn, nd, (size_t)nn);
 }
 
 static const char *rfind_bytes(const char *h, int64_t hn, const char *nd, int64_t nn) {
-    if (nn > hn) return NULL;
+    if (nn > hn)
+        return NULL;
     for (int64_t i = hn - nn; i >= 0; i--)
-        if (memcmp(h + i, nd, (size_t)nn) == 0) return h + i;
+        if (memcmp(h + i, nd, (size_t)nn) == 0)
+            return h + i;
     return NULL;
 }
 
 static int need_str(cg_value v, const char *what) {
-    if (cg_is_str(v)) return 0;
-    if (what) return cg_raise_int(&cg_exc_TypeError, "%s must be str, not %s", what, cg_type_name(v));
+    if (cg_is_str(v))
+        return 0;
+    if (what)
+        return cg_raise_int(&cg_exc_TypeError, "%s must be str, not %s", what, cg_type_name(v));
     return cg_raise_int(&cg_exc_TypeError, "must be str, not %s", cg_type_name(v));
 }
 
@@ -169,11 +212,51 @@ static int need_str(cg_value v, const char *what) {
 #define RELEASE1(idx, out) cg_args_release(&cg_str_methods[idx], out, 1)
 
 enum {
-    M_JOIN, M_SPLIT, M_RSPLIT, M_SPLITLINES, M_STRIP, M_LSTRIP, M_RSTRIP, M_REPLACE, M_STARTSWITH, M_ENDSWITH,
-    M_FIND, M_RFIND, M_INDEX, M_RINDEX, M_COUNT, M_UPPER, M_LOWER, M_TITLE, M_CAPITALIZE, M_SWAPCASE,
-    M_CASEFOLD, M_ISDIGIT, M_ISALPHA, M_ISALNUM, M_ISSPACE, M_ISUPPER, M_ISLOWER, M_ISIDENTIFIER, M_ISNUMERIC,
-    M_ISDECIMAL, M_ISTITLE, M_ISASCII, M_ISPRINTABLE, M_CENTER, M_LJUST, M_RJUST, M_ZFILL, M_PARTITION,
-    M_RPARTITION, M_FORMAT, M_REMOVEPREFIX, M_REMOVESUFFIX, M_EXPANDTABS, M_DUNDER_FORMAT, M_FORMAT_MAP,
+    M_JOIN,
+    M_SPLIT,
+    M_RSPLIT,
+    M_SPLITLINES,
+    M_STRIP,
+    M_LSTRIP,
+    M_RSTRIP,
+    M_REPLACE,
+    M_STARTSWITH,
+    M_ENDSWITH,
+    M_FIND,
+    M_RFIND,
+    M_INDEX,
+    M_RINDEX,
+    M_COUNT,
+    M_UPPER,
+    M_LOWER,
+    M_TITLE,
+    M_CAPITALIZE,
+    M_SWAPCASE,
+    M_CASEFOLD,
+    M_ISDIGIT,
+    M_ISALPHA,
+    M_ISALNUM,
+    M_ISSPACE,
+    M_ISUPPER,
+    M_ISLOWER,
+    M_ISIDENTIFIER,
+    M_ISNUMERIC,
+    M_ISDECIMAL,
+    M_ISTITLE,
+    M_ISASCII,
+    M_ISPRINTABLE,
+    M_CENTER,
+    M_LJUST,
+    M_RJUST,
+    M_ZFILL,
+    M_PARTITION,
+    M_RPARTITION,
+    M_FORMAT,
+    M_REMOVEPREFIX,
+    M_REMOVESUFFIX,
+    M_EXPANDTABS,
+    M_DUNDER_FORMAT,
+    M_FORMAT_MAP,
     M_COUNT_ALL
 };
 
@@ -181,7 +264,8 @@ enum {
 
 static cg_value str_join(cg_value self, const cg_args *a) {
     cg_value it_src;
-    if (BIND1(M_JOIN, &it_src) < 0) return CG_ERR;
+    if (BIND1(M_JOIN, &it_src) < 0)
+        return CG_ERR;
     cg_value items = CG_ERR;
     if (cg_is_list(it_src) || cg_is_tuple(it_src)) {
         items = cg_incref(it_src);
@@ -191,7 +275,8 @@ static cg_value str_join(cg_value self, const cg_args *a) {
         cg_raise(&cg_exc_TypeError, "can only join an iterable");
     }
     cg_decref(it_src);
-    if (cg_is_err(items)) return items;
+    if (cg_is_err(items))
+        return items;
     int64_t n = cg_is_list(items) ? cg_as_list(items)->len : cg_as_tuple(items)->len;
     const cg_value *v = cg_is_list(items) ? cg_as_list(items)->items : cg_as_tuple(items)->items;
     cg_strbuf b = {0};
@@ -203,7 +288,8 @@ static cg_value str_join(cg_value self, const cg_args *a) {
             cg_decref(items);
             return e;
         }
-        if (i) cg_strbuf_append(&b, S(self)->s, (size_t)S(self)->len);
+        if (i)
+            cg_strbuf_append(&b, S(self)->s, (size_t)S(self)->len);
         cg_strbuf_append(&b, S(v[i])->s, (size_t)S(v[i])->len);
     }
     cg_decref(items);
@@ -219,14 +305,16 @@ static int append_sub(cg_value list, const cg_str *s, int64_t from, int64_t to) 
 static bool space_at(const cg_str *s, int64_t i, int64_t *next) {
     int64_t j = i;
     uint32_t c = cg_cp_next(s->s, s->len, &j);
-    if (next) *next = j;
+    if (next)
+        *next = j;
     return cp_is_space(c);
 }
 
 /* The start of the code point that ends at byte i. */
 static int64_t cp_before(const cg_str *s, int64_t i) {
     i--;
-    while (i > 0 && ((unsigned char)s->s[i] & 0xC0) == 0x80) i--;
+    while (i > 0 && ((unsigned char)s->s[i] & 0xC0) == 0x80)
+        i--;
     return i;
 }
 
@@ -234,19 +322,27 @@ static int64_t cp_before(const cg_str *s, int64_t i) {
  * (leading whitespace skipped, trailing kept). */
 static cg_value split_ws(const cg_str *s, int64_t maxsplit) {
     cg_value out = cg_list_new(0);
-    if (cg_is_err(out)) return out;
-    if (maxsplit < 0) maxsplit = INT64_MAX;
+    if (cg_is_err(out))
+        return out;
+    if (maxsplit < 0)
+        maxsplit = INT64_MAX;
     int64_t i = 0, n = s->len, nx;
     while (maxsplit-- > 0) {
-        while (i < n && space_at(s, i, &nx)) i = nx;
-        if (i == n) break;
+        while (i < n && space_at(s, i, &nx))
+            i = nx;
+        if (i == n)
+            break;
         int64_t j = i;
-        while (i < n && !space_at(s, i, &nx)) i = nx;
-        if (append_sub(out, s, j, i) < 0) return cg_decref(out), CG_ERR;
+        while (i < n && !space_at(s, i, &nx))
+            i = nx;
+        if (append_sub(out, s, j, i) < 0)
+            return cg_decref(out), CG_ERR;
     }
     if (i < n) {
-        while (i < n && space_at(s, i, &nx)) i = nx;
-        if (i != n && append_sub(out, s, i, n) < 0) return cg_decref(out), CG_ERR;
+        while (i < n && space_at(s, i, &nx))
+            i = nx;
+        if (i != n && append_sub(out, s, i, n) < 0)
+            return cg_decref(out), CG_ERR;
     }
     return out;
 }
@@ -254,19 +350,27 @@ static cg_value split_ws(const cg_str *s, int64_t maxsplit) {
 /* The mirror image, from the right (rsplit_whitespace). */
 static cg_value rsplit_ws(const cg_str *s, int64_t maxsplit) {
     cg_value out = cg_list_new(0);
-    if (cg_is_err(out)) return out;
-    if (maxsplit < 0) maxsplit = INT64_MAX;
-    int64_t i = s->len;   /* the end of the part not yet split */
+    if (cg_is_err(out))
+        return out;
+    if (maxsplit < 0)
+        maxsplit = INT64_MAX;
+    int64_t i = s->len; /* the end of the part not yet split */
     while (maxsplit-- > 0) {
-        while (i > 0 && space_at(s, cp_before(s, i), NULL)) i = cp_before(s, i);
-        if (i == 0) break;
+        while (i > 0 && space_at(s, cp_before(s, i), NULL))
+            i = cp_before(s, i);
+        if (i == 0)
+            break;
         int64_t j = i;
-        while (i > 0 && !space_at(s, cp_before(s, i), NULL)) i = cp_before(s, i);
-        if (append_sub(out, s, i, j) < 0) return cg_decref(out), CG_ERR;
+        while (i > 0 && !space_at(s, cp_before(s, i), NULL))
+            i = cp_before(s, i);
+        if (append_sub(out, s, i, j) < 0)
+            return cg_decref(out), CG_ERR;
     }
     if (i > 0) {
-        while (i > 0 && space_at(s, cp_before(s, i), NULL)) i = cp_before(s, i);
-        if (i != 0 && append_sub(out, s, 0, i) < 0) return cg_decref(out), CG_ERR;
+        while (i > 0 && space_at(s, cp_before(s, i), NULL))
+            i = cp_before(s, i);
+        if (i != 0 && append_sub(out, s, 0, i) < 0)
+            return cg_decref(out), CG_ERR;
     }
     cg_list *l = cg_as_list(out);
     for (int64_t k = 0; k < l->len / 2; k++) {
@@ -279,33 +383,43 @@ static cg_value rsplit_ws(const cg_str *s, int64_t maxsplit) {
 
 static cg_value split_sep(const cg_str *s, const cg_str *sep, int64_t maxsplit) {
     cg_value out = cg_list_new(0);
-    if (cg_is_err(out)) return out;
+    if (cg_is_err(out))
+        return out;
     int64_t i = 0;
     while (maxsplit != 0) {
         const char *p = find_bytes(s->s + i, s->len - i, sep->s, sep->len);
-        if (!p) break;
+        if (!p)
+            break;
         int64_t at = p - s->s;
-        if (append_sub(out, s, i, at) < 0) return cg_decref(out), CG_ERR;
+        if (append_sub(out, s, i, at) < 0)
+            return cg_decref(out), CG_ERR;
         i = at + sep->len;
-        if (maxsplit > 0) maxsplit--;
+        if (maxsplit > 0)
+            maxsplit--;
     }
-    if (append_sub(out, s, i, s->len) < 0) return cg_decref(out), CG_ERR;
+    if (append_sub(out, s, i, s->len) < 0)
+        return cg_decref(out), CG_ERR;
     return out;
 }
 
 static cg_value rsplit_sep(const cg_str *s, const cg_str *sep, int64_t maxsplit) {
     cg_value out = cg_list_new(0);
-    if (cg_is_err(out)) return out;
+    if (cg_is_err(out))
+        return out;
     int64_t end = s->len;
     while (maxsplit != 0) {
         const char *p = rfind_bytes(s->s, end, sep->s, sep->len);
-        if (!p) break;
+        if (!p)
+            break;
         int64_t at = p - s->s;
-        if (append_sub(out, s, at + sep->len, end) < 0) return cg_decref(out), CG_ERR;
+        if (append_sub(out, s, at + sep->len, end) < 0)
+            return cg_decref(out), CG_ERR;
         end = at;
-        if (maxsplit > 0) maxsplit--;
+        if (maxsplit > 0)
+            maxsplit--;
     }
-    if (append_sub(out, s, 0, end) < 0) return cg_decref(out), CG_ERR;
+    if (append_sub(out, s, 0, end) < 0)
+        return cg_decref(out), CG_ERR;
     cg_list *l = cg_as_list(out);
     for (int64_t k = 0; k < l->len / 2; k++) {
         cg_value t = l->items[k];
@@ -317,10 +431,12 @@ static cg_value rsplit_sep(const cg_str *s, const cg_str *sep, int64_t maxsplit)
 
 static cg_value do_split(cg_value self, const cg_args *a, int idx, bool rev) {
     cg_value arg[2];
-    if (cg_args_bind(&cg_str_methods[idx], a, arg, 2) < 0) return CG_ERR;
+    if (cg_args_bind(&cg_str_methods[idx], a, arg, 2) < 0)
+        return CG_ERR;
     cg_value r = CG_ERR;
     int64_t maxsplit;
-    if (cg_index_value(arg[1], &maxsplit) < 0) goto out;
+    if (cg_index_value(arg[1], &maxsplit) < 0)
+        goto out;
     if (cg_is_none(arg[0])) {
         r = rev ? rsplit_ws(S(self), maxsplit) : split_ws(S(self), maxsplit);
     } else if (!cg_is_str(arg[0])) {
@@ -340,13 +456,16 @@ static cg_value str_rsplit(cg_value self, const cg_args *a) { return do_split(se
 
 static cg_value str_splitlines(cg_value self, const cg_args *a) {
     cg_value keep;
-    if (BIND1(M_SPLITLINES, &keep) < 0) return CG_ERR;
+    if (BIND1(M_SPLITLINES, &keep) < 0)
+        return CG_ERR;
     int k = cg_truth(keep);
     RELEASE1(M_SPLITLINES, &keep);
-    if (k < 0) return CG_ERR;
+    if (k < 0)
+        return CG_ERR;
     const cg_str *s = S(self);
     cg_value out = cg_list_new(0);
-    if (cg_is_err(out)) return out;
+    if (cg_is_err(out))
+        return out;
     int64_t i = 0, start = 0;
     while (i < s->len) {
         int64_t j = i;
@@ -355,26 +474,32 @@ static cg_value str_splitlines(cg_value self, const cg_args *a) {
             i = j;
             continue;
         }
-        if (c == '\r' && j < s->len && s->s[j] == '\n') j++;
-        if (append_sub(out, s, start, k ? j : i) < 0) return cg_decref(out), CG_ERR;
+        if (c == '\r' && j < s->len && s->s[j] == '\n')
+            j++;
+        if (append_sub(out, s, start, k ? j : i) < 0)
+            return cg_decref(out), CG_ERR;
         i = start = j;
     }
-    if (start < s->len && append_sub(out, s, start, s->len) < 0) return cg_decref(out), CG_ERR;
+    if (start < s->len && append_sub(out, s, start, s->len) < 0)
+        return cg_decref(out), CG_ERR;
     return out;
 }
 
 /* ---- strip ------------------------------------------------------------------ */
 
 static bool in_chars(uint32_t c, const cg_str *chars) {
-    if (!chars) return cp_is_space(c);
+    if (!chars)
+        return cp_is_space(c);
     for (int64_t i = 0; i < chars->len;)
-        if (cg_cp_next(chars->s, chars->len, &i) == c) return true;
+        if (cg_cp_next(chars->s, chars->len, &i) == c)
+            return true;
     return false;
 }
 
 static cg_value do_strip(cg_value self, const cg_args *a, int idx, bool left, bool right) {
     cg_value chars;
-    if (cg_args_bind(&cg_str_methods[idx], a, &chars, 1) < 0) return CG_ERR;
+    if (cg_args_bind(&cg_str_methods[idx], a, &chars, 1) < 0)
+        return CG_ERR;
     if (!cg_is_none(chars) && !cg_is_str(chars)) {
         cg_args_release(&cg_str_methods[idx], &chars, 1);
         return cg_raise(&cg_exc_TypeError, "%s arg must be None or str", cg_str_methods[idx].name);
@@ -384,21 +509,25 @@ static cg_value do_strip(cg_value self, const cg_args *a, int idx, bool left, bo
     if (left) {
         while (from < to) {
             int64_t j = from;
-            if (!in_chars(cg_cp_next(s->s, s->len, &j), cs)) break;
+            if (!in_chars(cg_cp_next(s->s, s->len, &j), cs))
+                break;
             from = j;
         }
     }
     if (right) {
         while (to > from) {
             int64_t j = to - 1;
-            while (j > from && ((unsigned char)s->s[j] & 0xC0) == 0x80) j--;
+            while (j > from && ((unsigned char)s->s[j] & 0xC0) == 0x80)
+                j--;
             int64_t k = j;
-            if (!in_chars(cg_cp_next(s->s, s->len, &k), cs)) break;
+            if (!in_chars(cg_cp_next(s->s, s->len, &k), cs))
+                break;
             to = j;
         }
     }
     cg_args_release(&cg_str_methods[idx], &chars, 1);
-    if (from == 0 && to == s->len && cg_is_type(self, &cg_type_str)) return cg_incref(self);
+    if (from == 0 && to == s->len && cg_is_type(self, &cg_type_str))
+        return cg_incref(self);
     return substr(s, from, to);
 }
 
@@ -410,7 +539,8 @@ static cg_value str_rstrip(cg_value self, const cg_args *a) { return do_strip(se
 
 static cg_value str_replace(cg_value self, const cg_args *a) {
     cg_value arg[3];
-    if (BIND(M_REPLACE, arg) < 0) return CG_ERR;
+    if (BIND(M_REPLACE, arg) < 0)
+        return CG_ERR;
     cg_value r = CG_ERR;
     int64_t count;
     if (!cg_is_str(arg[0])) {
@@ -421,15 +551,17 @@ static cg_value str_replace(cg_value self, const cg_args *a) {
         cg_raise(&cg_exc_TypeError, "replace() argument 2 must be str, not %s", cg_type_name(arg[1]));
         goto out;
     }
-    if (cg_index_value(arg[2], &count) < 0) goto out;
+    if (cg_index_value(arg[2], &count) < 0)
+        goto out;
     const cg_str *s = S(self), *old = S(arg[0]), *new = S(arg[1]);
     cg_strbuf b = {0};
     int64_t i = 0;
     if (old->len == 0) {
         /* insert `new` before every code point and at the end */
         while (count != 0 && i <= s->len) {
-            cg_strbuf_append(&b, new->s, (size_t)new->len);
-            if (count > 0) count--;
+            cg_strbuf_append(&b, new->s, (size_t) new->len);
+            if (count > 0)
+                count--;
             if (i == s->len) {
                 i++;
                 break;
@@ -439,15 +571,18 @@ static cg_value str_replace(cg_value self, const cg_args *a) {
             cg_strbuf_append(&b, s->s + i, (size_t)(j - i));
             i = j;
         }
-        if (i < s->len) cg_strbuf_append(&b, s->s + i, (size_t)(s->len - i));
+        if (i < s->len)
+            cg_strbuf_append(&b, s->s + i, (size_t)(s->len - i));
     } else {
         while (count != 0) {
             const char *p = find_bytes(s->s + i, s->len - i, old->s, old->len);
-            if (!p) break;
+            if (!p)
+                break;
             cg_strbuf_append(&b, s->s + i, (size_t)(p - (s->s + i)));
-            cg_strbuf_append(&b, new->s, (size_t)new->len);
+            cg_strbuf_append(&b, new->s, (size_t) new->len);
             i = p - s->s + old->len;
-            if (count > 0) count--;
+            if (count > 0)
+                count--;
         }
         cg_strbuf_append(&b, s->s + i, (size_t)(s->len - i));
     }
@@ -460,17 +595,20 @@ out:
 /* ---- startswith, endswith ---------------------------------------------------- */
 
 static int affix_one(const cg_str *s, const cg_str *x, int64_t bs, int64_t be, bool end) {
-    if (x->len > be - bs) return 0;
+    if (x->len > be - bs)
+        return 0;
     return memcmp(end ? s->s + be - x->len : s->s + bs, x->s, (size_t)x->len) == 0;
 }
 
 static cg_value do_affix(cg_value self, const cg_args *a, int idx, bool end) {
     cg_value arg[3];
-    if (cg_args_bind(&cg_str_methods[idx], a, arg, 3) < 0) return CG_ERR;
+    if (cg_args_bind(&cg_str_methods[idx], a, arg, 3) < 0)
+        return CG_ERR;
     cg_value r = CG_ERR;
     int64_t bs, be, cs;
     int in = span_args(S(self), arg[1], arg[2], &bs, &be, &cs);
-    if (in < 0) goto out;
+    if (in < 0)
+        goto out;
     if (cg_is_tuple(arg[0])) {
         cg_tuple *t = cg_as_tuple(arg[0]);
         r = CG_FALSE;
@@ -504,17 +642,22 @@ static cg_value str_endswith(cg_value self, const cg_args *a) { return do_affix(
 /* Code point index of sub in self[start:end], or -1; -2 on error. */
 static int64_t do_find(cg_value self, const cg_args *a, int idx, bool rev) {
     cg_value arg[3];
-    if (cg_args_bind(&cg_str_methods[idx], a, arg, 3) < 0) return -2;
+    if (cg_args_bind(&cg_str_methods[idx], a, arg, 3) < 0)
+        return -2;
     int64_t r = -2, bs, be, cs;
-    if (need_str(arg[0], NULL) < 0) goto out;
+    if (need_str(arg[0], NULL) < 0)
+        goto out;
     int in = span_args(S(self), arg[1], arg[2], &bs, &be, &cs);
-    if (in < 0) goto out;
+    if (in < 0)
+        goto out;
     r = -1;
-    if (!in) goto out;
+    if (!in)
+        goto out;
     const cg_str *s = S(self), *sub = S(arg[0]);
-    const char *p = rev ? rfind_bytes(s->s + bs, be - bs, sub->s, sub->len)
-                        : find_bytes(s->s + bs, be - bs, sub->s, sub->len);
-    if (p) r = cp_index(s, p - s->s);
+    const char *p =
+        rev ? rfind_bytes(s->s + bs, be - bs, sub->s, sub->len) : find_bytes(s->s + bs, be - bs, sub->s, sub->len);
+    if (p)
+        r = cp_index(s, p - s->s);
 out:
     cg_args_release(&cg_str_methods[idx], arg, 3);
     return r;
@@ -530,23 +673,28 @@ static cg_value str_rfind(cg_value self, const cg_args *a) {
 }
 static cg_value str_index(cg_value self, const cg_args *a) {
     int64_t r = do_find(self, a, M_INDEX, false);
-    if (r == -1) return cg_raise(&cg_exc_ValueError, "substring not found");
+    if (r == -1)
+        return cg_raise(&cg_exc_ValueError, "substring not found");
     return r == -2 ? CG_ERR : cg_int(r);
 }
 static cg_value str_rindex(cg_value self, const cg_args *a) {
     int64_t r = do_find(self, a, M_RINDEX, true);
-    if (r == -1) return cg_raise(&cg_exc_ValueError, "substring not found");
+    if (r == -1)
+        return cg_raise(&cg_exc_ValueError, "substring not found");
     return r == -2 ? CG_ERR : cg_int(r);
 }
 
 static cg_value str_count(cg_value self, const cg_args *a) {
     cg_value arg[3];
-    if (BIND(M_COUNT, arg) < 0) return CG_ERR;
+    if (BIND(M_COUNT, arg) < 0)
+        return CG_ERR;
     cg_value r = CG_ERR;
     int64_t bs, be, cs;
-    if (need_str(arg[0], NULL) < 0) goto out;
+    if (need_str(arg[0], NULL) < 0)
+        goto out;
     int in = span_args(S(self), arg[1], arg[2], &bs, &be, &cs);
-    if (in < 0) goto out;
+    if (in < 0)
+        goto out;
     const cg_str *s = S(self), *sub = S(arg[0]);
     int64_t n = 0;
     if (in && sub->len == 0) {
@@ -554,7 +702,8 @@ static cg_value str_count(cg_value self, const cg_args *a) {
     } else if (in) {
         for (int64_t i = bs;;) {
             const char *p = find_bytes(s->s + i, be - i, sub->s, sub->len);
-            if (!p) break;
+            if (!p)
+                break;
             n++;
             i = p - s->s + sub->len;
         }
@@ -575,7 +724,7 @@ static cg_value map_case(cg_value self, case_kind kind) {
     bool prev_cased = false, first = true;
     for (int64_t i = 0; i < s->len;) {
         uint32_t c = cg_cp_next(s->s, s->len, &i), m = c;
-        bool up = false;   /* does this letter go to its capital? */
+        bool up = false; /* does this letter go to its capital? */
         switch (kind) {
         case CASE_UPPER: up = true; break;
         case CASE_LOWER:
@@ -589,7 +738,7 @@ static cg_value map_case(cg_value self, case_kind kind) {
             bool title = kind == CASE_TITLE || kind == CASE_CAPITALIZE;
             cg_strbuf_puts(&b, kind == CASE_FOLD ? SPECIAL[sp].fold : title ? SPECIAL[sp].title : SPECIAL[sp].upper);
         } else if (c == 0x130 && !up) {
-            cg_strbuf_puts(&b, "i\xcc\x87");   /* İ lowers to i + combining dot */
+            cg_strbuf_puts(&b, "i\xcc\x87"); /* İ lowers to i + combining dot */
         } else {
             m = up ? cp_upper(c) : (kind == CASE_SWAP && !cp_is_upper(c)) ? c : cp_lower(c);
             put_cp(&b, m);
@@ -611,17 +760,21 @@ static cg_value str_casefold(cg_value self, const cg_args *a) { return map_case(
 
 static cg_value all_of(cg_value self, bool (*pred)(uint32_t)) {
     const cg_str *s = S(self);
-    if (s->len == 0) return CG_FALSE;
+    if (s->len == 0)
+        return CG_FALSE;
     for (int64_t i = 0; i < s->len;)
-        if (!pred(cg_cp_next(s->s, s->len, &i))) return CG_FALSE;
+        if (!pred(cg_cp_next(s->s, s->len, &i)))
+            return CG_FALSE;
     return CG_TRUE;
 }
 
 static bool cp_is_alnum(uint32_t c) { return cp_is_alpha(c) || cp_is_numeric(c); }
 static bool cp_is_ascii(uint32_t c) { return c < 0x80; }
 static bool cp_is_printable_char(uint32_t c) {
-    if (c == ' ') return true;
-    if (c < 0x20 || c == 0x7F || (c >= 0x80 && c <= 0xA0) || c == 0xAD) return false;
+    if (c == ' ')
+        return true;
+    if (c < 0x20 || c == 0x7F || (c >= 0x80 && c <= 0xA0) || c == 0xAD)
+        return false;
     return !cp_is_space(c);
 }
 
@@ -644,8 +797,10 @@ static cg_value cased_test(cg_value self, bool upper) {
     bool cased = false;
     for (int64_t i = 0; i < s->len;) {
         uint32_t c = cg_cp_next(s->s, s->len, &i);
-        if (upper ? cp_is_lower(c) : cp_is_upper(c)) return CG_FALSE;
-        if (upper ? cp_is_upper(c) : cp_is_lower(c)) cased = true;
+        if (upper ? cp_is_lower(c) : cp_is_upper(c))
+            return CG_FALSE;
+        if (upper ? cp_is_upper(c) : cp_is_lower(c))
+            cased = true;
     }
     return cg_bool(cased);
 }
@@ -659,10 +814,12 @@ static cg_value str_istitle(cg_value self, const cg_args *a) {
     for (int64_t i = 0; i < s->len;) {
         uint32_t c = cg_cp_next(s->s, s->len, &i);
         if (cp_is_upper(c)) {
-            if (prev_cased) return CG_FALSE;
+            if (prev_cased)
+                return CG_FALSE;
             prev_cased = cased = true;
         } else if (cp_is_lower(c)) {
-            if (!prev_cased) return CG_FALSE;
+            if (!prev_cased)
+                return CG_FALSE;
             prev_cased = cased = true;
         } else {
             prev_cased = false;
@@ -673,13 +830,15 @@ static cg_value str_istitle(cg_value self, const cg_args *a) {
 
 static cg_value str_isidentifier(cg_value self, const cg_args *a) {
     const cg_str *s = S(self);
-    if (s->len == 0) return CG_FALSE;
+    if (s->len == 0)
+        return CG_FALSE;
     bool first = true;
     for (int64_t i = 0; i < s->len; first = false) {
         uint32_t c = cg_cp_next(s->s, s->len, &i);
-        bool ok = c == '_' || cp_is_alpha(c) || cp_is_letter_number(c) ||
-                  (!first && (cp_is_decimal(c) || cp_is_digit(c)));
-        if (!ok) return CG_FALSE;
+        bool ok =
+            c == '_' || cp_is_alpha(c) || cp_is_letter_number(c) || (!first && (cp_is_decimal(c) || cp_is_digit(c)));
+        if (!ok)
+            return CG_FALSE;
     }
     return CG_TRUE;
 }
@@ -688,18 +847,22 @@ static cg_value str_isidentifier(cg_value self, const cg_args *a) {
 
 static cg_value pad(cg_value self, int64_t left, int64_t right, const char *fill, size_t fill_len) {
     cg_strbuf b = {0};
-    for (int64_t i = 0; i < left; i++) cg_strbuf_append(&b, fill, fill_len);
+    for (int64_t i = 0; i < left; i++)
+        cg_strbuf_append(&b, fill, fill_len);
     cg_strbuf_append(&b, S(self)->s, (size_t)S(self)->len);
-    for (int64_t i = 0; i < right; i++) cg_strbuf_append(&b, fill, fill_len);
+    for (int64_t i = 0; i < right; i++)
+        cg_strbuf_append(&b, fill, fill_len);
     return cg_str_from_strbuf(&b);
 }
 
 static cg_value do_justify(cg_value self, const cg_args *a, int idx) {
     cg_value arg[2];
-    if (cg_args_bind(&cg_str_methods[idx], a, arg, 2) < 0) return CG_ERR;
+    if (cg_args_bind(&cg_str_methods[idx], a, arg, 2) < 0)
+        return CG_ERR;
     cg_value r = CG_ERR;
     int64_t width;
-    if (cg_index_value(arg[0], &width) < 0) goto out;
+    if (cg_index_value(arg[0], &width) < 0)
+        goto out;
     if (!cg_is_str(arg[1])) {
         cg_raise(&cg_exc_TypeError, "%s() argument 2 must be str, not %s", cg_str_methods[idx].name,
                  cg_type_name(arg[1]));
@@ -727,17 +890,21 @@ static cg_value str_rjust(cg_value self, const cg_args *a) { return do_justify(s
 
 static cg_value str_zfill(cg_value self, const cg_args *a) {
     cg_value w;
-    if (BIND1(M_ZFILL, &w) < 0) return CG_ERR;
+    if (BIND1(M_ZFILL, &w) < 0)
+        return CG_ERR;
     int64_t width;
     int rc = cg_index_value(w, &width);
     RELEASE1(M_ZFILL, &w);
-    if (rc < 0) return CG_ERR;
+    if (rc < 0)
+        return CG_ERR;
     const cg_str *s = S(self);
     int64_t fill = width - s->ncp;
-    if (fill <= 0) return cg_is_type(self, &cg_type_str) ? cg_incref(self) : substr(s, 0, s->len);
+    if (fill <= 0)
+        return cg_is_type(self, &cg_type_str) ? cg_incref(self) : substr(s, 0, s->len);
     cg_strbuf b = {0};
     int64_t i = 0;
-    if (s->len > 0 && (s->s[0] == '+' || s->s[0] == '-')) cg_strbuf_putc(&b, s->s[i++]);
+    if (s->len > 0 && (s->s[0] == '+' || s->s[0] == '-'))
+        cg_strbuf_putc(&b, s->s[i++]);
     cg_strbuf_repeat(&b, '0', fill);
     cg_strbuf_append(&b, s->s + i, (size_t)(s->len - i));
     return cg_str_from_strbuf(&b);
@@ -745,11 +912,13 @@ static cg_value str_zfill(cg_value self, const cg_args *a) {
 
 static cg_value str_expandtabs(cg_value self, const cg_args *a) {
     cg_value t;
-    if (BIND1(M_EXPANDTABS, &t) < 0) return CG_ERR;
+    if (BIND1(M_EXPANDTABS, &t) < 0)
+        return CG_ERR;
     int64_t tab;
     int rc = cg_index_value(t, &tab);
     RELEASE1(M_EXPANDTABS, &t);
-    if (rc < 0) return CG_ERR;
+    if (rc < 0)
+        return CG_ERR;
     const cg_str *s = S(self);
     cg_strbuf b = {0};
     int64_t col = 0;
@@ -775,9 +944,11 @@ static cg_value str_expandtabs(cg_value self, const cg_args *a) {
 
 static cg_value do_partition(cg_value self, const cg_args *a, int idx, bool rev) {
     cg_value sep;
-    if (cg_args_bind(&cg_str_methods[idx], a, &sep, 1) < 0) return CG_ERR;
+    if (cg_args_bind(&cg_str_methods[idx], a, &sep, 1) < 0)
+        return CG_ERR;
     cg_value r = CG_ERR;
-    if (need_str(sep, NULL) < 0) goto out;
+    if (need_str(sep, NULL) < 0)
+        goto out;
     if (S(sep)->len == 0) {
         cg_raise(&cg_exc_ValueError, "empty separator");
         goto out;
@@ -808,7 +979,8 @@ static cg_value str_rpartition(cg_value self, const cg_args *a) { return do_part
 
 static cg_value do_remove_affix(cg_value self, const cg_args *a, int idx, bool suffix) {
     cg_value x;
-    if (cg_args_bind(&cg_str_methods[idx], a, &x, 1) < 0) return CG_ERR;
+    if (cg_args_bind(&cg_str_methods[idx], a, &x, 1) < 0)
+        return CG_ERR;
     cg_value r = CG_ERR;
     if (!cg_is_str(x)) {
         cg_raise(&cg_exc_TypeError, "%s() argument must be str, not %s", cg_str_methods[idx].name, cg_type_name(x));
@@ -823,8 +995,12 @@ static cg_value do_remove_affix(cg_value self, const cg_args *a, int idx, bool s
     return r;
 }
 
-static cg_value str_removeprefix(cg_value self, const cg_args *a) { return do_remove_affix(self, a, M_REMOVEPREFIX, false); }
-static cg_value str_removesuffix(cg_value self, const cg_args *a) { return do_remove_affix(self, a, M_REMOVESUFFIX, true); }
+static cg_value str_removeprefix(cg_value self, const cg_args *a) {
+    return do_remove_affix(self, a, M_REMOVEPREFIX, false);
+}
+static cg_value str_removesuffix(cg_value self, const cg_args *a) {
+    return do_remove_affix(self, a, M_REMOVESUFFIX, true);
+}
 
 /* ---- format --------------------------------------------------------------------- */
 
@@ -832,7 +1008,8 @@ static cg_value str_format(cg_value self, const cg_args *a) { return cg_str_form
 
 static cg_value str_format_map(cg_value self, const cg_args *a) {
     cg_value m;
-    if (BIND1(M_FORMAT_MAP, &m) < 0) return CG_ERR;
+    if (BIND1(M_FORMAT_MAP, &m) < 0)
+        return CG_ERR;
     cg_value r = CG_ERR;
     if (!cg_is_dict(m)) {
         cg_raise(&cg_exc_TypeError, "cgrad: format_map() needs a dict, not %s", cg_type_name(m));
@@ -844,7 +1021,8 @@ static cg_value str_format_map(cg_value self, const cg_args *a) {
         cg_value k, v;
         bool ok = names && vals;
         while (ok && cg_dict_next(d, &pos, &k, &v)) {
-            if (!cg_is_str(k)) continue;
+            if (!cg_is_str(k))
+                continue;
             names[i] = cg_as_str(k);
             vals[i++] = v;
         }
@@ -863,7 +1041,8 @@ static cg_value str_format_map(cg_value self, const cg_args *a) {
 
 static cg_value str_dunder_format(cg_value self, const cg_args *a) {
     cg_value spec;
-    if (BIND1(M_DUNDER_FORMAT, &spec) < 0) return CG_ERR;
+    if (BIND1(M_DUNDER_FORMAT, &spec) < 0)
+        return CG_ERR;
     cg_value r;
     if (!cg_is_str(spec)) {
         r = cg_raise(&cg_exc_TypeError, "__format__() argument must be str, not %s", cg_type_name(spec));

@@ -62,13 +62,16 @@ static cg_value sys_getrecursionlimit(cg_value self, const cg_args *a) {
 static cg_value sys_setrecursionlimit(cg_value self, const cg_args *a) {
     cg_value v[1];
     static const cg_method_def def = {"setrecursionlimit", NULL, "setrecursionlimit(limit, /)", NULL};
-    if (cg_args_bind(&def, a, v, 1) < 0) return CG_ERR;
+    if (cg_args_bind(&def, a, v, 1) < 0)
+        return CG_ERR;
     int64_t n;
     int rc = cg_index_value(v[0], &n);
     cg_args_release(&def, v, 1);
     (void)self;
-    if (rc < 0) return CG_ERR;
-    if (n < 1) return cg_raise(&cg_exc_ValueError, "recursion limit must be greater or equal than 1");
+    if (rc < 0)
+        return CG_ERR;
+    if (n < 1)
+        return cg_raise(&cg_exc_ValueError, "recursion limit must be greater or equal than 1");
     cg_ev.limit = n > 100000 ? 100000 : (int)n;
     return CG_NONE;
 }
@@ -76,7 +79,8 @@ static cg_value sys_setrecursionlimit(cg_value self, const cg_args *a) {
 static cg_value sys_exit(cg_value self, const cg_args *a) {
     (void)self;
     cg_value e = cg_call(cg_obj_value(&cg_exc_SystemExit), a);
-    if (cg_is_err(e)) return e;
+    if (cg_is_err(e))
+        return e;
     cg_exc_restore(e);
     return CG_ERR;
 }
@@ -90,19 +94,21 @@ static const cg_method_def sys_methods[] = {
 
 cg_value cg_sys_module_init(void) {
     cg_value m = cg_module_new("sys");
-    if (cg_is_err(m)) return m;
-    if (!stream_type.dict && cg_type_add_methods(&stream_type, stream_methods) < 0) goto fail;
+    if (cg_is_err(m))
+        return m;
+    if (!stream_type.dict && cg_type_add_methods(&stream_type, stream_methods) < 0)
+        goto fail;
     cg_value argv = cg_list_new(0);
     cg_value version = cg_str_from_c("3.11.2 (cgrad)");
     int rc = cg_is_err(argv) || cg_is_err(version) ? -1 : 0;
-    if (rc == 0) rc = cg_module_add(m, "argv", argv);
-    if (rc == 0) rc = cg_module_add(m, "version", version);
+    if (rc == 0)
+        rc = cg_module_add(m, "argv", argv);
+    if (rc == 0)
+        rc = cg_module_add(m, "version", version);
     cg_decref(argv);
     cg_decref(version);
-    if (rc < 0 || cg_module_add(m, "stdout", cg_sys_stdout()) < 0 ||
-        cg_module_add(m, "stderr", cg_sys_stderr()) < 0 ||
-        cg_module_add(m, "maxsize", cg_int(INT64_MAX)) < 0 ||
-        cg_module_add_methods(m, sys_methods) < 0)
+    if (rc < 0 || cg_module_add(m, "stdout", cg_sys_stdout()) < 0 || cg_module_add(m, "stderr", cg_sys_stderr()) < 0
+        || cg_module_add(m, "maxsize", cg_int(INT64_MAX)) < 0 || cg_module_add_methods(m, sys_methods) < 0)
         goto fail;
     return m;
 fail:

@@ -16,18 +16,22 @@
 static bool caret_anchors(const cg_ast *n, const char *text, size_t len, int *left, int *right) {
     if (n->kind == AST_BIN_OP) {
         const cg_ast *l = n->u.bin.left, *r = n->u.bin.right;
-        if (l->end_line != n->line || r->line != n->line) return false;
+        if (l->end_line != n->line || r->line != n->line)
+            return false;
         int a = l->end_col;
-        while (a < r->col && (size_t)a < len && (text[a] == ' ' || text[a] == '\t')) a++;
+        while (a < r->col && (size_t)a < len && (text[a] == ' ' || text[a] == '\t'))
+            a++;
         int b = a + 1;
-        if (b < r->col && (size_t)b < len && text[b] != ' ' && text[b] != '\t') b++;
+        if (b < r->col && (size_t)b < len && text[b] != ' ' && text[b] != '\t')
+            b++;
         *left = a - n->col;
         *right = b - n->col;
         return true;
     }
     if (n->kind == AST_SUBSCRIPT) {
         const cg_ast *v = n->u.sub.value, *sl = n->u.sub.slice;
-        if (v->end_line != n->line || sl->end_line != n->line) return false;
+        if (v->end_line != n->line || sl->end_line != n->line)
+            return false;
         *left = v->end_col - n->col;
         *right = sl->end_col + 1 - n->col;
         return true;
@@ -37,12 +41,13 @@ static bool caret_anchors(const cg_ast *n, const char *text, size_t len, int *le
 
 void cg_exc_add_traceback(const cg_ast_arena *arena, const cg_ast *node, int line, const char *func) {
     cg_value pending = cg_exc_peek_borrowed();
-    if (!cg_isinstance(pending, &cg_exc_BaseException)) return;
+    if (!cg_isinstance(pending, &cg_exc_BaseException))
+        return;
     cg_exc *e = (cg_exc *)pending.u.o;
     if (e->traceback.tag != CG_V_OBJ) {
         cg_value l = cg_list_new(0);
         if (cg_is_err(l)) {
-            cg_exc_restore(pending);  /* keep the original exception */
+            cg_exc_restore(pending); /* keep the original exception */
             return;
         }
         e->traceback = l;
@@ -53,10 +58,12 @@ void cg_exc_add_traceback(const cg_ast_arena *arena, const cg_ast *node, int lin
     if (node && text && node->line == line) {
         col = node->col;
         end = node->end_line == line ? node->end_col : -1;
-        if (end >= 0 && !caret_anchors(node, text, n, &left, &right)) left = right = -1;
+        if (end >= 0 && !caret_anchors(node, text, n, &left, &right))
+            left = right = -1;
     }
     cg_value entry = cg_tuple_new(8);
-    if (cg_is_err(entry)) return;
+    if (cg_is_err(entry))
+        return;
     cg_tuple *t = (cg_tuple *)entry.u.o;
     t->items[0] = cg_str_from_c(cg_ast_arena_filename(arena));
     t->items[1] = cg_int(line);
@@ -69,7 +76,8 @@ void cg_exc_add_traceback(const cg_ast_arena *arena, const cg_ast *node, int lin
     if (!cg_is_err(t->items[0]) && !cg_is_err(t->items[2]) && !cg_is_err(t->items[3]))
         cg_list_append(e->traceback, entry);
     for (int i = 0; i < 4; i++)
-        if (cg_is_err(t->items[i])) t->items[i] = CG_NONE;
+        if (cg_is_err(t->items[i]))
+            t->items[i] = CG_NONE;
     cg_decref(entry);
 }
 
@@ -77,7 +85,8 @@ void cg_exc_add_traceback(const cg_ast_arena *arena, const cg_ast *node, int lin
 static int64_t chars(const char *s, int64_t bytes) {
     int64_t n = 0;
     for (int64_t i = 0; i < bytes && s[i]; i++)
-        if (((unsigned char)s[i] & 0xc0) != 0x80) n++;
+        if (((unsigned char)s[i] & 0xc0) != 0x80)
+            n++;
     return n;
 }
 
@@ -85,13 +94,16 @@ static int64_t chars(const char *s, int64_t bytes) {
 static void put_carets(cg_strbuf *b, const char *line, cg_tuple *t) {
     int64_t col = t->items[4].u.i, end = t->items[5].u.i;
     int64_t left = t->items[6].u.i, right = t->items[7].u.i;
-    if (col < 0) return;
+    if (col < 0)
+        return;
     int64_t len = (int64_t)strlen(line);
     int64_t lead = 0;
-    while (line[lead] == ' ' || line[lead] == '\t' || line[lead] == '\f') lead++;
+    while (line[lead] == ' ' || line[lead] == '\t' || line[lead] == '\f')
+        lead++;
     int64_t tail = len;
-    while (tail > lead && (line[tail - 1] == ' ' || line[tail - 1] == '\r' || line[tail - 1] == '\n' ||
-                           line[tail - 1] == '\t' || line[tail - 1] == '\f'))
+    while (tail > lead
+           && (line[tail - 1] == ' ' || line[tail - 1] == '\r' || line[tail - 1] == '\n' || line[tail - 1] == '\t'
+               || line[tail - 1] == '\f'))
         tail--;
     /* CPython counts the line's newline among the stripped characters,
      * and its trailing blanks; so do we, to put the carets where it does. */
@@ -101,23 +113,31 @@ static void put_carets(cg_strbuf *b, const char *line, cg_tuple *t) {
     int64_t stop = end >= 0 ? chars(line, end) + 1 : stripped_chars + stripped_len;
     bool anchors = end >= 0 && left >= 0;
     int64_t aleft = anchors ? chars(line + col, left) : 0, aright = anchors ? chars(line + col, right) : 0;
-    if (!(stop - start < stripped_len || (anchors && aright - aleft > 0))) return;
+    if (!(stop - start < stripped_len || (anchors && aright - aleft > 0)))
+        return;
     cg_strbuf_puts(b, "    ");
-    for (int64_t i = 0; i < start - stripped_chars; i++) cg_strbuf_putc(b, ' ');
+    for (int64_t i = 0; i < start - stripped_chars; i++)
+        cg_strbuf_putc(b, ' ');
     if (anchors) {
-        for (int64_t i = 0; i < aleft; i++) cg_strbuf_putc(b, '~');
-        for (int64_t i = aleft; i < aright; i++) cg_strbuf_putc(b, '^');
-        for (int64_t i = aright; i < stop - start; i++) cg_strbuf_putc(b, '~');
+        for (int64_t i = 0; i < aleft; i++)
+            cg_strbuf_putc(b, '~');
+        for (int64_t i = aleft; i < aright; i++)
+            cg_strbuf_putc(b, '^');
+        for (int64_t i = aright; i < stop - start; i++)
+            cg_strbuf_putc(b, '~');
     } else {
-        for (int64_t i = start; i < stop; i++) cg_strbuf_putc(b, '^');
+        for (int64_t i = start; i < stop; i++)
+            cg_strbuf_putc(b, '^');
     }
     cg_strbuf_putc(b, '\n');
 }
 
 static void put_stripped(cg_strbuf *b, const char *s) {
-    while (*s == ' ' || *s == '\t' || *s == '\f') s++;
+    while (*s == ' ' || *s == '\t' || *s == '\f')
+        s++;
     size_t n = strlen(s);
-    while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\r' || s[n - 1] == '\n')) n--;
+    while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\r' || s[n - 1] == '\n'))
+        n--;
     cg_strbuf_append(b, s, n);
 }
 
@@ -141,7 +161,8 @@ static void format_syntax_error(cg_strbuf *b, cg_value exc) {
     if (cg_is_str(text)) {
         const char *s = cg_str_cstr(text);
         size_t lead = 0;
-        while (s[lead] == ' ' || s[lead] == '\t' || s[lead] == '\f') lead++;
+        while (s[lead] == ' ' || s[lead] == '\t' || s[lead] == '\f')
+            lead++;
         cg_strbuf_puts(b, "    ");
         put_stripped(b, s);
         cg_strbuf_putc(b, '\n');
@@ -151,10 +172,13 @@ static void format_syntax_error(cg_strbuf *b, cg_value exc) {
              * of its subclasses: an IndentationError gets one caret */
             bool exact = cg_typeof(exc) == &cg_exc_SyntaxError;
             int64_t width = exact && end.tag == CG_V_INT && end.u.i > off.u.i ? end.u.i - off.u.i : 1;
-            if (col < 0) col = 0;
+            if (col < 0)
+                col = 0;
             cg_strbuf_puts(b, "    ");
-            for (int64_t i = 0; i < col; i++) cg_strbuf_putc(b, ' ');
-            for (int64_t i = 0; i < width; i++) cg_strbuf_putc(b, '^');
+            for (int64_t i = 0; i < col; i++)
+                cg_strbuf_putc(b, ' ');
+            for (int64_t i = 0; i < width; i++)
+                cg_strbuf_putc(b, '^');
             cg_strbuf_putc(b, '\n');
         }
     }
@@ -164,13 +188,15 @@ static void format_syntax_error(cg_strbuf *b, cg_value exc) {
 #define RECURSIVE_CUTOFF 3
 
 static bool same_place(cg_tuple *a, cg_tuple *b) {
-    if (!a || !b) return false;
-    return a->items[1].u.i == b->items[1].u.i && cg_value_eq(a->items[0], b->items[0]) == 1 &&
-           cg_value_eq(a->items[3], b->items[3]) == 1;
+    if (!a || !b)
+        return false;
+    return a->items[1].u.i == b->items[1].u.i && cg_value_eq(a->items[0], b->items[0]) == 1
+           && cg_value_eq(a->items[3], b->items[3]) == 1;
 }
 
 static void format_one(cg_strbuf *b, cg_value exc, int depth) {
-    if (!cg_isinstance(exc, &cg_exc_BaseException)) return;
+    if (!cg_isinstance(exc, &cg_exc_BaseException))
+        return;
     cg_exc *e = (cg_exc *)exc.u.o;
     if (depth < 32) {
         if (e->cause.tag != CG_V_NONE) {
@@ -183,7 +209,8 @@ static void format_one(cg_strbuf *b, cg_value exc, int depth) {
     }
     if (e->traceback.tag == CG_V_OBJ) {
         cg_list *tb = (cg_list *)e->traceback.u.o;
-        if (tb->len) cg_strbuf_puts(b, "Traceback (most recent call last):\n");
+        if (tb->len)
+            cg_strbuf_puts(b, "Traceback (most recent call last):\n");
         cg_tuple *last = NULL;
         int64_t count = 0;
         for (int64_t i = tb->len - 1; i >= -1; i--) {
@@ -191,17 +218,17 @@ static void format_one(cg_strbuf *b, cg_value exc, int depth) {
             if (!t || !same_place(t, last)) {
                 if (count > RECURSIVE_CUTOFF)
                     cg_strbuf_printf(b, "  [Previous line repeated %lld more time%s]\n",
-                                   (long long)(count - RECURSIVE_CUTOFF),
-                                   count - RECURSIVE_CUTOFF > 1 ? "s" : "");
+                                     (long long)(count - RECURSIVE_CUTOFF), count - RECURSIVE_CUTOFF > 1 ? "s" : "");
                 last = t;
                 count = 0;
             }
-            if (!t) break;
-            if (++count > RECURSIVE_CUTOFF) continue;
+            if (!t)
+                break;
+            if (++count > RECURSIVE_CUTOFF)
+                continue;
             cg_strbuf_printf(b, "  File \"%s\", line %lld, in %s\n",
-                           cg_is_str(t->items[0]) ? cg_str_cstr(t->items[0]) : "?",
-                           (long long)t->items[1].u.i,
-                           cg_is_str(t->items[3]) ? cg_str_cstr(t->items[3]) : "?");
+                             cg_is_str(t->items[0]) ? cg_str_cstr(t->items[0]) : "?", (long long)t->items[1].u.i,
+                             cg_is_str(t->items[3]) ? cg_str_cstr(t->items[3]) : "?");
             if (cg_is_str(t->items[2]) && ((cg_str *)t->items[2].u.o)->len) {
                 cg_strbuf_puts(b, "    ");
                 put_stripped(b, cg_str_cstr(t->items[2]));
@@ -210,7 +237,8 @@ static void format_one(cg_strbuf *b, cg_value exc, int depth) {
             }
         }
     }
-    if (cg_isinstance(exc, &cg_exc_SyntaxError)) format_syntax_error(b, exc);
+    if (cg_isinstance(exc, &cg_exc_SyntaxError))
+        format_syntax_error(b, exc);
     cg_exc_type_label(b, exc);
     cg_value msg = cg_exc_message(exc);
     if (cg_is_err(msg)) {

@@ -46,9 +46,9 @@ typedef enum {
 typedef struct cg_value {
     cg_vtag tag;
     union {
-        int64_t i;   /* CG_V_INT, and CG_V_BOOL (0 or 1) */
-        double f;    /* CG_V_FLOAT */
-        cg_obj *o;   /* CG_V_OBJ */
+        int64_t i; /* CG_V_INT, and CG_V_BOOL (0 or 1) */
+        double f;  /* CG_V_FLOAT */
+        cg_obj *o; /* CG_V_OBJ */
     } u;
 } cg_value;
 
@@ -61,10 +61,10 @@ struct cg_obj {
  * strings, singletons) carry this count; it is never decremented to 0. */
 #define CG_IMMORTAL (INT64_C(1) << 60)
 
-#define CG_ERR   ((cg_value){.tag = CG_V_ERR})
-#define CG_STOP  ((cg_value){.tag = CG_V_STOP})
-#define CG_NONE  ((cg_value){.tag = CG_V_NONE})
-#define CG_TRUE  ((cg_value){.tag = CG_V_BOOL, .u.i = 1})
+#define CG_ERR ((cg_value){.tag = CG_V_ERR})
+#define CG_STOP ((cg_value){.tag = CG_V_STOP})
+#define CG_NONE ((cg_value){.tag = CG_V_NONE})
+#define CG_TRUE ((cg_value){.tag = CG_V_BOOL, .u.i = 1})
 #define CG_FALSE ((cg_value){.tag = CG_V_BOOL, .u.i = 0})
 
 static inline cg_value cg_int(int64_t i) { return (cg_value){.tag = CG_V_INT, .u.i = i}; }
@@ -81,14 +81,17 @@ void cg_obj_dealloc(cg_obj *o);
 
 static inline void cg_obj_incref(void *o) { ((cg_obj *)o)->refcnt++; }
 static inline void cg_obj_decref(void *o) {
-    if (--((cg_obj *)o)->refcnt == 0) cg_obj_dealloc((cg_obj *)o);
+    if (--((cg_obj *)o)->refcnt == 0)
+        cg_obj_dealloc((cg_obj *)o);
 }
 static inline cg_value cg_incref(cg_value v) {
-    if (v.tag == CG_V_OBJ) v.u.o->refcnt++;
+    if (v.tag == CG_V_OBJ)
+        v.u.o->refcnt++;
     return v;
 }
 static inline void cg_decref(cg_value v) {
-    if (v.tag == CG_V_OBJ) cg_obj_decref(v.u.o);
+    if (v.tag == CG_V_OBJ)
+        cg_obj_decref(v.u.o);
 }
 /* Replaces *slot by v (taking v's reference), releasing the old value. */
 static inline void cg_value_set(cg_value *slot, cg_value v) {
@@ -101,8 +104,8 @@ static inline void cg_value_set(cg_value *slot, cg_value v) {
 cg_type *cg_typeof(cg_value v);
 /* Python's name of the value's type, for messages: "int", "Tensor". */
 const char *cg_type_name(cg_value v);
-bool cg_is_type(cg_value v, const cg_type *t);      /* exactly t */
-bool cg_isinstance(cg_value v, const cg_type *t);   /* t or a subclass */
+bool cg_is_type(cg_value v, const cg_type *t);    /* exactly t */
+bool cg_isinstance(cg_value v, const cg_type *t); /* t or a subclass */
 bool cg_type_is_subtype(const cg_type *a, const cg_type *b);
 
 /* ---- arguments ---------------------------------------------------------
@@ -123,10 +126,10 @@ typedef cg_value (*cg_unaryfn)(cg_value self);
 typedef cg_value (*cg_binaryfn)(cg_value a, cg_value b, cg_binop op);
 
 enum {
-    CG_TYPE_BASETYPE = 1 << 0,  /* may be subclassed by a class statement */
-    CG_TYPE_HEAP = 1 << 1,      /* made by a class statement */
-    CG_TYPE_EXCEPTION = 1 << 2, /* BaseException or a subclass */
-    CG_TYPE_HAS_DICT = 1 << 3,  /* instances carry a __dict__ (cg_instance) */
+    CG_TYPE_BASETYPE = 1 << 0,   /* may be subclassed by a class statement */
+    CG_TYPE_HEAP = 1 << 1,       /* made by a class statement */
+    CG_TYPE_EXCEPTION = 1 << 2,  /* BaseException or a subclass */
+    CG_TYPE_HAS_DICT = 1 << 3,   /* instances carry a __dict__ (cg_instance) */
     CG_TYPE_DATA_DESCR = 1 << 4, /* a class with __set__ or __delete__: its instances are data descriptors */
 };
 
@@ -134,16 +137,16 @@ typedef struct cg_dict cg_dict;
 
 struct cg_type {
     cg_obj head;
-    const char *name;         /* "list", "Tensor", a class's __name__ */
-    const char *module;       /* "builtins", "torch", "__main__" */
-    cg_type *base;            /* single inheritance; NULL for object */
-    cg_dict *dict;            /* methods and class attributes */
+    const char *name;   /* "list", "Tensor", a class's __name__ */
+    const char *module; /* "builtins", "torch", "__main__" */
+    cg_type *base;      /* single inheritance; NULL for object */
+    cg_dict *dict;      /* methods and class attributes */
     uint32_t flags;
-    size_t basicsize;         /* bytes of an instance */
+    size_t basicsize; /* bytes of an instance */
 
     void (*dealloc)(cg_obj *self);
     cg_value (*repr)(cg_value self);
-    cg_value (*str)(cg_value self);            /* NULL: repr */
+    cg_value (*str)(cg_value self); /* NULL: repr */
     /* -1 with an exception on failure ("unhashable type: 'list'") */
     int64_t (*hash)(cg_value self);
     /* returns a value (bool or anything for tensors), or NotImplemented */
@@ -154,14 +157,14 @@ struct cg_type {
     /* a op= b in place; NULL or NotImplemented falls back to binary */
     cg_binaryfn inplace;
     cg_value (*unary)(cg_value self, cg_unaryop op);
-    int (*truth)(cg_value self);               /* 1, 0, or -1 */
-    int64_t (*len)(cg_value self);             /* -1 on error */
+    int (*truth)(cg_value self);   /* 1, 0, or -1 */
+    int64_t (*len)(cg_value self); /* -1 on error */
     int (*contains)(cg_value self, cg_value item);
     cg_value (*getitem)(cg_value self, cg_value key);
     int (*setitem)(cg_value self, cg_value key, cg_value value);
     int (*delitem)(cg_value self, cg_value key);
     cg_value (*iter)(cg_value self);
-    cg_value (*next)(cg_value self);           /* CG_STOP when exhausted */
+    cg_value (*next)(cg_value self); /* CG_STOP when exhausted */
     /* Attribute lookup before (and instead of) the generic one; returns
      * CG_STOP, with no exception, for "not mine, look in the dicts". */
     cg_value (*getattr)(cg_value self, cg_str *name);
@@ -188,7 +191,7 @@ struct cg_str {
     cg_obj head;
     int64_t len;
     int64_t ncp;
-    int64_t hash;      /* -1 until computed */
+    int64_t hash; /* -1 until computed */
     bool interned;
     char s[];
 };
@@ -223,12 +226,12 @@ typedef struct {
     cg_value items[];
 } cg_tuple;
 
-cg_value cg_list_new(int64_t len);              /* len Nones */
-int cg_list_append(cg_value list, cg_value v);  /* v borrowed */
-cg_value cg_tuple_new(int64_t len);             /* len Nones, to fill */
+cg_value cg_list_new(int64_t len);             /* len Nones */
+int cg_list_append(cg_value list, cg_value v); /* v borrowed */
+cg_value cg_tuple_new(int64_t len);            /* len Nones, to fill */
 /* A tuple of n values; steals the references in items. */
 cg_value cg_tuple_steal(int64_t n, cg_value *items);
-cg_value cg_tuple_pack(int n, ...);             /* borrowed cg_values */
+cg_value cg_tuple_pack(int n, ...); /* borrowed cg_values */
 /* Every element of an iterable into a new list (list(x)). */
 cg_value cg_list_from_iterable(cg_value iterable);
 
@@ -239,7 +242,7 @@ cg_value cg_dict_new(void);
 cg_value cg_dict_get_borrowed(cg_dict *d, cg_value key);
 /* The fast path for interned strings (names, attributes). */
 cg_value cg_dict_get_str_borrowed(cg_dict *d, cg_str *key);
-int cg_dict_set(cg_dict *d, cg_value key, cg_value value);   /* borrowed */
+int cg_dict_set(cg_dict *d, cg_value key, cg_value value); /* borrowed */
 int cg_dict_set_str(cg_dict *d, const char *key, cg_value value);
 /* 1 removed, 0 absent (no exception), -1 error. */
 int cg_dict_del(cg_dict *d, cg_value key);
@@ -285,11 +288,11 @@ void cg_args_release(const cg_method_def *def, cg_value *out, int nout);
 
 /* ---- the protocols (abstract.c): dispatch through the slots ----------- */
 cg_value cg_repr(cg_value v);
-cg_value cg_to_str(cg_value v);                         /* str(v) */
+cg_value cg_to_str(cg_value v); /* str(v) */
 int64_t cg_hash(cg_value v);
-int cg_truth(cg_value v);                                   /* bool(v) */
-cg_value cg_compare(cg_value a, cg_value b, cg_cmpop op);   /* a op b */
-int cg_value_eq(cg_value a, cg_value b);                          /* 1, 0, -1 */
+int cg_truth(cg_value v);                                 /* bool(v) */
+cg_value cg_compare(cg_value a, cg_value b, cg_cmpop op); /* a op b */
+int cg_value_eq(cg_value a, cg_value b);                  /* 1, 0, -1 */
 cg_value cg_binary(cg_value a, cg_value b, cg_binop op);
 cg_value cg_inplace(cg_value a, cg_value b, cg_binop op);
 cg_value cg_unary(cg_value v, cg_unaryop op);
@@ -299,7 +302,7 @@ cg_value cg_getitem(cg_value v, cg_value key);
 int cg_setitem(cg_value v, cg_value key, cg_value value);
 int cg_delitem(cg_value v, cg_value key);
 cg_value cg_iter(cg_value v);
-cg_value cg_next(cg_value it);                 /* CG_STOP at the end */
+cg_value cg_next(cg_value it); /* CG_STOP at the end */
 cg_value cg_getattr(cg_value v, cg_str *name);
 /* getattr that answers CG_STOP (no exception) when there is no attribute */
 cg_value cg_getattr_opt(cg_value v, cg_str *name);
@@ -319,10 +322,8 @@ int cg_float_value(cg_value v, double *out);
 
 /* ---- singletons and builtin types ------------------------------------- */
 extern cg_value cg_NotImplemented, cg_Ellipsis;
-extern cg_type cg_type_object, cg_type_type, cg_type_none, cg_type_bool,
-    cg_type_int, cg_type_float, cg_type_str, cg_type_list, cg_type_tuple,
-    cg_type_dict, cg_type_set, cg_type_frozenset, cg_type_range,
-    cg_type_slice, cg_type_builtin, cg_type_function, cg_type_method,
-    cg_type_module, cg_type_ellipsis, cg_type_notimplemented;
+extern cg_type cg_type_object, cg_type_type, cg_type_none, cg_type_bool, cg_type_int, cg_type_float, cg_type_str,
+    cg_type_list, cg_type_tuple, cg_type_dict, cg_type_set, cg_type_frozenset, cg_type_range, cg_type_slice,
+    cg_type_builtin, cg_type_function, cg_type_method, cg_type_module, cg_type_ellipsis, cg_type_notimplemented;
 
 #endif

@@ -11,7 +11,8 @@
 
 static bool blank(const char *s, size_t n) {
     for (size_t i = 0; i < n; i++)
-        if (!strchr(" \t\r\n\f\v", s[i])) return false;
+        if (!strchr(" \t\r\n\f\v", s[i]))
+            return false;
     return true;
 }
 
@@ -24,12 +25,17 @@ static bool blank(const char *s, size_t n) {
  * last line of "a\n" is "a\n", of "a\n\n" or "a\n  " the blank one. */
 static cg_code_status cell_magic_status(const char *code, size_t len, char indent[64]) {
     size_t end = len, start;
-    if (end && code[end - 1] == '\n') end--;
-    for (start = end; start && code[start - 1] != '\n'; start--) {}
-    if (blank(code + start, len - start)) return CG_CODE_COMPLETE;
+    if (end && code[end - 1] == '\n')
+        end--;
+    for (start = end; start && code[start - 1] != '\n'; start--) {
+    }
+    if (blank(code + start, len - start))
+        return CG_CODE_COMPLETE;
     size_t spaces = 0;
-    for (size_t i = start; i < len && (code[i] == ' ' || code[i] == '\t'); i++) spaces += code[i] == '\t' ? 4 : 1;
-    if (spaces >= 64) spaces = 63;
+    for (size_t i = start; i < len && (code[i] == ' ' || code[i] == '\t'); i++)
+        spaces += code[i] == '\t' ? 4 : 1;
+    if (spaces >= 64)
+        spaces = 63;
     memset(indent, ' ', spaces);
     indent[spaces] = 0;
     return CG_CODE_INCOMPLETE;
@@ -37,7 +43,8 @@ static cg_code_status cell_magic_status(const char *code, size_t len, char inden
 
 static bool is_cell_magic(const char *code, size_t len) {
     size_t i = 0;
-    while (i < len && strchr(" \t\r\n\f\v", code[i]) && code[i]) i++;
+    while (i < len && strchr(" \t\r\n\f\v", code[i]) && code[i])
+        i++;
     return len - i >= 2 && code[i] == '%' && code[i + 1] == '%';
 }
 
@@ -49,7 +56,8 @@ int cg_cell_is_complete(const char *src, size_t len, cg_code_status *status, cha
     }
     /* `%timeit x` is no Python: parse what the magics turn the cell into. */
     char *py = cg_magics_transform(src, len);
-    if (!py) return -1;
+    if (!py)
+        return -1;
     *status = cg_parse_is_complete(py, strlen(py), indent);
     free(py);
     return 0;

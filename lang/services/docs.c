@@ -37,21 +37,24 @@ static const doc_row EXTRA[] = {
     {"torch.index_fill", "", "Out-of-place version of Tensor.index_fill_."},
     {"torch.index_put", "", "Out-of-place version of Tensor.index_put_."},
     {"torch.masked_fill", "", "Out-of-place version of Tensor.masked_fill_."},
-    {"torch.device", "", "A torch.device is an object representing the device on which a torch.Tensor is or will be "
-                     "allocated."},
+    {"torch.device", "",
+     "A torch.device is an object representing the device on which a torch.Tensor is or will be "
+     "allocated."},
     {"torch.dtype", "", "A torch.dtype is an object that represents the data type of a torch.Tensor."},
     {"torch.autograd.is_grad_enabled", "", "Returns True if grad mode is currently enabled."},
     {"torch.autograd.grad_mode.enable_grad.clone", "", "Returns a new context manager of the same kind."},
     {"torch.autograd.grad_mode.inference_mode.clone", "", "Returns a new context manager of the same kind."},
     {"torch.autograd.grad_mode.no_grad.clone", "", "Returns a new context manager of the same kind."},
     {"torch.autograd.grad_mode.set_grad_enabled.clone", "", "Returns a new context manager of the same kind."},
-    {"torch.arange", "", "Returns a 1-D tensor of size ceil((end - start) / step) with values from the interval "
-                     "[start, end) taken with common difference step beginning from start."},
+    {"torch.arange", "",
+     "Returns a 1-D tensor of size ceil((end - start) / step) with values from the interval "
+     "[start, end) taken with common difference step beginning from start."},
     {"torch.set_float32_matmul_precision", "",
      "Sets the internal precision of float32 matrix multiplications: \"highest\", \"high\" or \"medium\"."},
     {"torch.get_float32_matmul_precision", "", "Returns the current value of float32 matrix multiplication precision."},
     {"torch.nn.functional.gelu", "", "Applies the Gaussian Error Linear Units function element-wise."},
-    {"torch.nn.functional.leaky_relu", "", "Applies element-wise LeakyReLU(x) = max(0, x) + negative_slope * min(0, x)."},
+    {"torch.nn.functional.leaky_relu", "",
+     "Applies element-wise LeakyReLU(x) = max(0, x) + negative_slope * min(0, x)."},
     {"torch.nn.functional.sigmoid", "", "Applies the element-wise function Sigmoid(x) = 1 / (1 + exp(-x))."},
     {"torch.nn.functional.tanh", "", "Applies the element-wise function Tanh(x) = tanh(x)."},
     {"random.random", "", "Returns the next random float in the interval [0, 1)."},
@@ -68,7 +71,8 @@ static int by_name(const void *key, const void *row) { return strcmp(key, ((cons
 
 static const doc_row *row_of(const char *qualname) {
     for (size_t i = 0; i < sizeof EXTRA / sizeof *EXTRA; i++)
-        if (strcmp(EXTRA[i].name, qualname) == 0) return &EXTRA[i];
+        if (strcmp(EXTRA[i].name, qualname) == 0)
+            return &EXTRA[i];
     return bsearch(qualname, GENERATED, sizeof GENERATED / sizeof *GENERATED, sizeof *GENERATED, by_name);
 }
 

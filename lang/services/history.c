@@ -22,13 +22,16 @@ struct cg_history {
 
 cg_history *cg_history_new(int session) {
     cg_history *h = calloc(1, sizeof *h);
-    if (h) h->session = session;
+    if (h)
+        h->session = session;
     return h;
 }
 
 void cg_history_free(cg_history *h) {
-    if (!h) return;
-    for (int i = 0; i < h->n; i++) free(h->items[i].input);
+    if (!h)
+        return;
+    for (int i = 0; i < h->n; i++)
+        free(h->items[i].input);
     free(h->items);
     free(h);
 }
@@ -37,12 +40,14 @@ int cg_history_add(cg_history *h, int line, const char *input) {
     if (h->n == h->cap) {
         int cap = h->cap ? 2 * h->cap : 64;
         entry *grown = realloc(h->items, (size_t)cap * sizeof *grown);
-        if (!grown) return -1;
+        if (!grown)
+            return -1;
         h->items = grown;
         h->cap = cap;
     }
     char *copy = strdup(input);
-    if (!copy) return -1;
+    if (!copy)
+        return -1;
     h->items[h->n++] = (entry){line, copy};
     return 0;
 }
@@ -51,7 +56,8 @@ int cg_history_add(cg_history *h, int line, const char *input) {
 static int list_of(const cg_history *h, const int *idx, int n, cg_history_list *out) {
     out->n = 0;
     out->items = n > 0 ? calloc((size_t)n, sizeof *out->items) : NULL;
-    if (n > 0 && !out->items) return -1;
+    if (n > 0 && !out->items)
+        return -1;
     for (int i = 0; i < n; i++) {
         const entry *e = &h->items[idx[i]];
         char *copy = strdup(e->input);
@@ -67,11 +73,15 @@ static int list_of(const cg_history *h, const int *idx, int n, cg_history_list *
 static int *indices(int n) { return malloc((size_t)(n > 0 ? n : 1) * sizeof(int)); }
 
 int cg_history_tail(const cg_history *h, int n, cg_history_list *out) {
-    if (n < 0) n = 0;
-    if (n > h->n) n = h->n;
+    if (n < 0)
+        n = 0;
+    if (n > h->n)
+        n = h->n;
     int *idx = indices(n);
-    if (!idx) return -1;
-    for (int i = 0; i < n; i++) idx[i] = h->n - n + i;
+    if (!idx)
+        return -1;
+    for (int i = 0; i < n; i++)
+        idx[i] = h->n - n + i;
     int rc = list_of(h, idx, n, out);
     free(idx);
     return rc;
@@ -79,10 +89,12 @@ int cg_history_tail(const cg_history *h, int n, cg_history_list *out) {
 
 int cg_history_range(const cg_history *h, int session, int start, int stop, cg_history_list *out) {
     int *idx = indices(h->n), k = 0;
-    if (!idx) return -1;
+    if (!idx)
+        return -1;
     if (session == 0 || session == h->session)
         for (int i = 0; i < h->n; i++)
-            if (h->items[i].line >= start && (stop < 0 || h->items[i].line < stop)) idx[k++] = i;
+            if (h->items[i].line >= start && (stop < 0 || h->items[i].line < stop))
+                idx[k++] = i;
     int rc = list_of(h, idx, k, out);
     free(idx);
     return rc;
@@ -92,16 +104,21 @@ int cg_history_range(const cg_history *h, int session, int start, int stop, cg_h
 static bool glob_match(const char *p, const char *s) {
     for (; *p; p++) {
         if (*p == '*') {
-            while (p[1] == '*') p++;
-            if (!p[1]) return true;
+            while (p[1] == '*')
+                p++;
+            if (!p[1])
+                return true;
             for (; *s; s++)
-                if (glob_match(p + 1, s)) return true;
+                if (glob_match(p + 1, s))
+                    return true;
             return false;
         }
-        if (!*s) return false;
+        if (!*s)
+            return false;
         if (*p == '?') {
             s++;
-            while ((*s & 0xC0) == 0x80) s++;
+            while ((*s & 0xC0) == 0x80)
+                s++;
         } else if (*p == *s) {
             s++;
         } else {
@@ -113,16 +130,19 @@ static bool glob_match(const char *p, const char *s) {
 
 static bool seen_later(const cg_history *h, const int *idx, int k, int i) {
     for (int j = 0; j < k; j++)
-        if (strcmp(h->items[idx[j]].input, h->items[i].input) == 0) return true;
+        if (strcmp(h->items[idx[j]].input, h->items[i].input) == 0)
+            return true;
     return false;
 }
 
 int cg_history_search(const cg_history *h, const char *pattern, int n, bool unique, cg_history_list *out) {
     int *idx = indices(h->n), k = 0;
-    if (!idx) return -1;
+    if (!idx)
+        return -1;
     /* newest first, so that n and unique keep the latest */
     for (int i = h->n - 1; i >= 0 && (n <= 0 || k < n); i--)
-        if (glob_match(pattern, h->items[i].input) && !(unique && seen_later(h, idx, k, i))) idx[k++] = i;
+        if (glob_match(pattern, h->items[i].input) && !(unique && seen_later(h, idx, k, i)))
+            idx[k++] = i;
     for (int a = 0, b = k - 1; a < b; a++, b--) {
         int t = idx[a];
         idx[a] = idx[b];
@@ -134,8 +154,10 @@ int cg_history_search(const cg_history *h, const char *pattern, int n, bool uniq
 }
 
 void cg_history_list_free(cg_history_list *l) {
-    if (!l) return;
-    for (int i = 0; i < l->n; i++) free(l->items[i].input);
+    if (!l)
+        return;
+    for (int i = 0; i < l->n; i++)
+        free(l->items[i].input);
     free(l->items);
     l->items = NULL;
     l->n = 0;

@@ -24,7 +24,7 @@ typedef struct {
 typedef struct {
     int n, cap;
     cg_name_kind *items;
-    bool failed;          /* an allocation failed */
+    bool failed; /* an allocation failed */
 } cg_names;
 
 void cg_names_add(cg_names *l, const char *name, size_t len, const char *kind);
@@ -43,7 +43,7 @@ cg_value cg_safe_attr(cg_value v, cg_str *name);
 cg_value cg_safe_lookup(cg_dict *globals, const char *dotted, size_t len);
 
 bool cg_is_keyword(const char *s, size_t len);
-extern const char *const cg_keywords[];  /* NULL-terminated */
+extern const char *const cg_keywords[]; /* NULL-terminated */
 
 /* The byte offset of code point cp in s (len bytes), clamped to len. */
 size_t cg_utf8_offset(const char *s, size_t len, size_t cp);

@@ -14,10 +14,10 @@
 /* The names that may replace code[cursor_start, cursor_end) (complete.c). */
 typedef struct {
     int n;
-    char **matches;          /* n UTF-8 strings */
-    const char **types;      /* n static strings, Jedi's kinds: "function", "module",
+    char **matches;      /* n UTF-8 strings */
+    const char **types;  /* n static strings, Jedi's kinds: "function", "module",
                               * "class", "instance", "keyword", "property", "magic" */
-    size_t cursor_start;     /* code points */
+    size_t cursor_start; /* code points */
     size_t cursor_end;
 } cg_completion;
 
@@ -41,7 +41,7 @@ typedef struct {
 
 typedef struct {
     int n;
-    cg_history_entry *items;   /* oldest first */
+    cg_history_entry *items; /* oldest first */
 } cg_history_list;
 
 void cg_history_list_free(cg_history_list *l);

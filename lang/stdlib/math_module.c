@@ -30,27 +30,32 @@
  * functions, and each kind words its TypeErrors its own way. */
 
 static int no_keywords(const char *name, const cg_args *a) {
-    if (a->nkw == 0) return 0;
+    if (a->nkw == 0)
+        return 0;
     return cg_raise_int(&cg_exc_TypeError, "math.%s() takes no keyword arguments", name);
 }
 
 /* METH_O: math.sqrt(x) */
 static int one_arg(const char *name, const cg_args *a) {
-    if (no_keywords(name, a) < 0) return -1;
-    if (a->npos == 1) return 0;
-    return cg_raise_int(&cg_exc_TypeError, "math.%s() takes exactly one argument (%d given)", name,
-                        a->npos);
+    if (no_keywords(name, a) < 0)
+        return -1;
+    if (a->npos == 1)
+        return 0;
+    return cg_raise_int(&cg_exc_TypeError, "math.%s() takes exactly one argument (%d given)", name, a->npos);
 }
 
 /* FASTCALL with two positional arguments: math.atan2(y, x) */
 static int two_args(const char *name, const cg_args *a) {
-    if (no_keywords(name, a) < 0) return -1;
-    if (a->npos == 2) return 0;
+    if (no_keywords(name, a) < 0)
+        return -1;
+    if (a->npos == 2)
+        return 0;
     return cg_raise_int(&cg_exc_TypeError, "%s expected 2 arguments, got %d", name, a->npos);
 }
 
 static int two_doubles(const char *name, const cg_args *a, double *x, double *y) {
-    if (two_args(name, a) < 0 || cg_float_value(a->pos[0], x) < 0) return -1;
+    if (two_args(name, a) < 0 || cg_float_value(a->pos[0], x) < 0)
+        return -1;
     return cg_float_value(a->pos[1], y);
 }
 
@@ -65,7 +70,8 @@ typedef struct {
 
 static const cg_value *find_keyword(const cg_args *a, const char *name) {
     for (int k = 0; k < a->nkw; k++)
-        if (!strcmp(a->kwn[k]->s, name)) return &a->kwv[k];
+        if (!strcmp(a->kwn[k]->s, name))
+            return &a->kwv[k];
     return NULL;
 }
 
@@ -74,39 +80,41 @@ static const cg_value *find_keyword(const cg_args *a, const char *name) {
 static int clinic_bind(const clinic_sig *s, const cg_args *a, cg_value *out) {
     int nargs = a->npos, nkw = a->nkw;
     if (nargs + nkw > s->n)
-        return cg_raise_int(&cg_exc_TypeError, "%s() takes at most %d %sargument%s (%d given)", s->fname,
-                            s->n, nargs == 0 ? "keyword " : "", s->n == 1 ? "" : "s", nargs + nkw);
+        return cg_raise_int(&cg_exc_TypeError, "%s() takes at most %d %sargument%s (%d given)", s->fname, s->n,
+                            nargs == 0 ? "keyword " : "", s->n == 1 ? "" : "s", nargs + nkw);
     if (nargs > s->maxpos)
-        return cg_raise_int(&cg_exc_TypeError, "%s() takes %s %d positional argument%s (%d given)",
-                            s->fname, s->minpos < s->maxpos ? "at most" : "exactly", s->maxpos,
-                            s->maxpos == 1 ? "" : "s", nargs);
+        return cg_raise_int(&cg_exc_TypeError, "%s() takes %s %d positional argument%s (%d given)", s->fname,
+                            s->minpos < s->maxpos ? "at most" : "exactly", s->maxpos, s->maxpos == 1 ? "" : "s", nargs);
     int minposonly = s->posonly < s->minpos ? s->posonly : s->minpos;
     if (nargs < minposonly)
-        return cg_raise_int(&cg_exc_TypeError, "%s() takes %s %d positional argument%s (%d given)",
-                            s->fname, minposonly < s->maxpos ? "at least" : "exactly", minposonly,
-                            minposonly == 1 ? "" : "s", nargs);
-    for (int i = 0; i < s->n; i++) out[i] = i < nargs ? a->pos[i] : CG_STOP;
+        return cg_raise_int(&cg_exc_TypeError, "%s() takes %s %d positional argument%s (%d given)", s->fname,
+                            minposonly < s->maxpos ? "at least" : "exactly", minposonly, minposonly == 1 ? "" : "s",
+                            nargs);
+    for (int i = 0; i < s->n; i++)
+        out[i] = i < nargs ? a->pos[i] : CG_STOP;
     for (int i = nargs > s->posonly ? nargs : s->posonly; i < s->n; i++) {
         const cg_value *v = nkw ? find_keyword(a, s->names[i]) : NULL;
         if (v) {
             out[i] = *v;
             nkw--;
         } else if (i < s->minpos) {
-            return cg_raise_int(&cg_exc_TypeError, "%s() missing required argument '%s' (pos %d)",
-                                s->fname, s->names[i], i + 1);
+            return cg_raise_int(&cg_exc_TypeError, "%s() missing required argument '%s' (pos %d)", s->fname,
+                                s->names[i], i + 1);
         }
     }
-    if (nkw == 0) return 0;
+    if (nkw == 0)
+        return 0;
     for (int i = s->posonly; i < nargs; i++)
         if (find_keyword(a, s->names[i]))
-            return cg_raise_int(&cg_exc_TypeError, "argument for %s() given by name ('%s') and position (%d)",
-                                s->fname, s->names[i], i + 1);
+            return cg_raise_int(&cg_exc_TypeError, "argument for %s() given by name ('%s') and position (%d)", s->fname,
+                                s->names[i], i + 1);
     for (int k = 0; k < a->nkw; k++) {
         bool known = false;
-        for (int i = s->posonly; i < s->n; i++) known |= !strcmp(a->kwn[k]->s, s->names[i]);
+        for (int i = s->posonly; i < s->n; i++)
+            known |= !strcmp(a->kwn[k]->s, s->names[i]);
         if (!known)
-            return cg_raise_int(&cg_exc_TypeError, "'%s' is an invalid keyword argument for %s()",
-                                a->kwn[k]->s, s->fname);
+            return cg_raise_int(&cg_exc_TypeError, "'%s' is an invalid keyword argument for %s()", a->kwn[k]->s,
+                                s->fname);
     }
     return 0;
 }
@@ -124,14 +132,17 @@ static cg_value domain_error(void) { return cg_raise(&cg_exc_ValueError, "math d
 static cg_value range_error(void) { return cg_raise(&cg_exc_OverflowError, "math range error"); }
 
 static cg_value checked_1(double x, double r, bool can_overflow) {
-    if (isnan(r) && !isnan(x)) return domain_error();
-    if (isinf(r) && isfinite(x)) return can_overflow ? range_error() : domain_error();
+    if (isnan(r) && !isnan(x))
+        return domain_error();
+    if (isinf(r) && isfinite(x))
+        return can_overflow ? range_error() : domain_error();
     return cg_float(r);
 }
 
 static cg_value math_1(const char *name, const cg_args *a, double (*fn)(double), bool can_overflow) {
     double x;
-    if (one_arg(name, a) < 0 || cg_float_value(a->pos[0], &x) < 0) return CG_ERR;
+    if (one_arg(name, a) < 0 || cg_float_value(a->pos[0], &x) < 0)
+        return CG_ERR;
     return checked_1(x, fn(x), can_overflow);
 }
 
@@ -139,27 +150,33 @@ static cg_value math_1(const char *name, const cg_args *a, double (*fn)(double),
  * finite inputs a range error. */
 static cg_value math_2(const char *name, const cg_args *a, double (*fn)(double, double)) {
     double x, y;
-    if (two_doubles(name, a, &x, &y) < 0) return CG_ERR;
+    if (two_doubles(name, a, &x, &y) < 0)
+        return CG_ERR;
     double r = fn(x, y);
-    if (isnan(r) && !isnan(x) && !isnan(y)) return domain_error();
-    if (isinf(r) && isfinite(x) && isfinite(y)) return range_error();
+    if (isnan(r) && !isnan(x) && !isnan(y))
+        return domain_error();
+    if (isinf(r) && isfinite(x) && isfinite(y))
+        return range_error();
     return cg_float(r);
 }
 
 /* ---- special cases CPython handles before libm ------------------------------ */
 
 static double m_log(double x) {
-    if (isfinite(x)) return x > 0.0 ? log(x) : (x == 0.0 ? -INFINITY : NAN);
+    if (isfinite(x))
+        return x > 0.0 ? log(x) : (x == 0.0 ? -INFINITY : NAN);
     return isnan(x) || x > 0.0 ? x : NAN;
 }
 
 static double m_log2(double x) {
-    if (isfinite(x)) return x > 0.0 ? log2(x) : (x == 0.0 ? -INFINITY : NAN);
+    if (isfinite(x))
+        return x > 0.0 ? log2(x) : (x == 0.0 ? -INFINITY : NAN);
     return isnan(x) || x > 0.0 ? x : NAN;
 }
 
 static double m_log10(double x) {
-    if (isfinite(x)) return x > 0.0 ? log10(x) : (x == 0.0 ? -INFINITY : NAN);
+    if (isfinite(x))
+        return x > 0.0 ? log10(x) : (x == 0.0 ? -INFINITY : NAN);
     return isnan(x) || x > 0.0 ? x : NAN;
 }
 
@@ -167,12 +184,15 @@ static double m_log10(double x) {
 static double m_log1p(double x) { return x == 0.0 ? x : log1p(x); }
 
 static double m_atan2(double y, double x) {
-    if (isnan(x) || isnan(y)) return NAN;
+    if (isnan(x) || isnan(y))
+        return NAN;
     if (isinf(y)) {
-        if (isinf(x)) return copysign(copysign(1.0, x) == 1.0 ? 0.25 * MATH_PI : 0.75 * MATH_PI, y);
+        if (isinf(x))
+            return copysign(copysign(1.0, x) == 1.0 ? 0.25 * MATH_PI : 0.75 * MATH_PI, y);
         return copysign(0.5 * MATH_PI, y);
     }
-    if (isinf(x) || y == 0.0) return copysign(copysign(1.0, x) == 1.0 ? 0.0 : MATH_PI, y);
+    if (isinf(x) || y == 0.0)
+        return copysign(copysign(1.0, x) == 1.0 ? 0.0 : MATH_PI, y);
     return atan2(y, x);
 }
 
@@ -180,18 +200,25 @@ static double m_atan2(double y, double x) {
  * ties to even (CPython's m_remainder). */
 static double m_remainder(double x, double y) {
     if (isfinite(x) && isfinite(y)) {
-        if (y == 0.0) return NAN;
+        if (y == 0.0)
+            return NAN;
         double absx = fabs(x), absy = fabs(y), m = fmod(absx, absy);
         /* compare m with absy - m rather than 0.5 * absy, which may round */
         double c = absy - m, r;
-        if (m < c) r = m;
-        else if (m > c) r = -c;
-        else r = m - 2.0 * fmod(0.5 * (absx - m), absy);  /* a tie: take the even multiple */
+        if (m < c)
+            r = m;
+        else if (m > c)
+            r = -c;
+        else
+            r = m - 2.0 * fmod(0.5 * (absx - m), absy); /* a tie: take the even multiple */
         return copysign(1.0, x) * r;
     }
-    if (isnan(x)) return x;
-    if (isnan(y)) return y;
-    if (isinf(x)) return NAN;
+    if (isnan(x))
+        return x;
+    if (isnan(y))
+        return y;
+    if (isinf(x))
+        return NAN;
     return x;
 }
 
@@ -206,29 +233,42 @@ static const double logpi = 1.144729885849400174143427351353058711647;
 static const double lanczos_g = 6.024680040776729583740234375;
 static const double lanczos_g_minus_half = 5.524680040776729583740234375;
 static const double lanczos_num[13] = {
-    23531376880.410759688572007674451636754734846804940,
-    42919803642.649098768957899047001988850926355848959,
-    35711959237.355668049440185451547166705960488635843,
-    17921034426.037209699919755754458931112671403265390,
-    6039542586.3520280050642916443072979210699388420708,
-    1439720407.3117216736632230727949123939715485786772,
-    248874557.86205415651146038641322942321632125127801,
-    31426415.585400194380614231628318205362874684987640,
-    2876370.6289353724412254090516208496135991145378768,
-    186056.26539522349504029498971604569928220784236328,
-    8071.6720023658162106380029022722506138218516325024,
-    210.82427775157934587250973392071336271166969580291,
+    23531376880.410759688572007674451636754734846804940, 42919803642.649098768957899047001988850926355848959,
+    35711959237.355668049440185451547166705960488635843, 17921034426.037209699919755754458931112671403265390,
+    6039542586.3520280050642916443072979210699388420708, 1439720407.3117216736632230727949123939715485786772,
+    248874557.86205415651146038641322942321632125127801, 31426415.585400194380614231628318205362874684987640,
+    2876370.6289353724412254090516208496135991145378768, 186056.26539522349504029498971604569928220784236328,
+    8071.6720023658162106380029022722506138218516325024, 210.82427775157934587250973392071336271166969580291,
     2.5066282746310002701649081771338373386264310793408,
 };
 /* x*(x+1)*...*(x+11) */
-static const double lanczos_den[13] = {0.0,      39916800.0, 120543840.0, 150917976.0, 105258076.0,
-                                       45995730.0, 13339535.0, 2637558.0,  357423.0,    32670.0,
-                                       1925.0,   66.0,       1.0};
+static const double lanczos_den[13] = {0.0,        39916800.0, 120543840.0, 150917976.0, 105258076.0,
+                                       45995730.0, 13339535.0, 2637558.0,   357423.0,    32670.0,
+                                       1925.0,     66.0,       1.0};
 static const double gamma_of_int[23] = {
-    1.0, 1.0, 2.0, 6.0, 24.0, 120.0, 720.0, 5040.0, 40320.0, 362880.0, 3628800.0, 39916800.0,
-    479001600.0, 6227020800.0, 87178291200.0, 1307674368000.0, 20922789888000.0,
-    355687428096000.0, 6402373705728000.0, 121645100408832000.0, 2432902008176640000.0,
-    51090942171709440000.0, 1124000727777607680000.0,
+    1.0,
+    1.0,
+    2.0,
+    6.0,
+    24.0,
+    120.0,
+    720.0,
+    5040.0,
+    40320.0,
+    362880.0,
+    3628800.0,
+    39916800.0,
+    479001600.0,
+    6227020800.0,
+    87178291200.0,
+    1307674368000.0,
+    20922789888000.0,
+    355687428096000.0,
+    6402373705728000.0,
+    121645100408832000.0,
+    2432902008176640000.0,
+    51090942171709440000.0,
+    1124000727777607680000.0,
 };
 
 static double lanczos_sum(double x) {
@@ -254,7 +294,7 @@ static double m_sinpi(double x) {
     switch ((int)round(2.0 * y)) {
     case 0: r = sin(MATH_PI * y); break;
     case 1: r = cos(MATH_PI * (y - 0.5)); break;
-    case 2: r = sin(MATH_PI * (1.0 - y)); break;  /* not -sin(pi*(y-1)): that gives -0.0 at 1 */
+    case 2: r = sin(MATH_PI * (1.0 - y)); break; /* not -sin(pi*(y-1)): that gives -0.0 at 1 */
     case 3: r = -cos(MATH_PI * (y - 1.5)); break;
     default: r = sin(MATH_PI * (y - 2.0)); break;
     }
@@ -263,7 +303,8 @@ static double m_sinpi(double x) {
 
 static double m_tgamma(double x, int *err) {
     if (!isfinite(x)) {
-        if (isnan(x) || x > 0.0) return x;
+        if (isnan(x) || x > 0.0)
+            return x;
         *err = M_EDOM;
         return NAN;
     }
@@ -276,16 +317,19 @@ static double m_tgamma(double x, int *err) {
             *err = M_EDOM;
             return NAN;
         }
-        if (x <= 23) return gamma_of_int[(int)x - 1];
+        if (x <= 23)
+            return gamma_of_int[(int)x - 1];
     }
     double absx = fabs(x);
     if (absx < 1e-20) {
         double r = 1.0 / x;
-        if (isinf(r)) *err = M_ERANGE;
+        if (isinf(r))
+            *err = M_ERANGE;
         return r;
     }
     if (absx > 200.0) {
-        if (x < 0.0) return 0.0 / m_sinpi(x);
+        if (x < 0.0)
+            return 0.0 / m_sinpi(x);
         *err = M_ERANGE;
         return INFINITY;
     }
@@ -321,12 +365,14 @@ static double m_tgamma(double x, int *err) {
             r *= sqrtpow;
         }
     }
-    if (isinf(r)) *err = M_ERANGE;
+    if (isinf(r))
+        *err = M_ERANGE;
     return r;
 }
 
 static double m_lgamma(double x, int *err) {
-    if (!isfinite(x)) return isnan(x) ? x : INFINITY;
+    if (!isfinite(x))
+        return isnan(x) ? x : INFINITY;
     if (x == floor(x) && x <= 2.0) {
         if (x <= 0.0) {
             *err = M_EDOM;
@@ -335,11 +381,14 @@ static double m_lgamma(double x, int *err) {
         return 0.0;
     }
     double absx = fabs(x);
-    if (absx < 1e-20) return -log(absx);
+    if (absx < 1e-20)
+        return -log(absx);
     double r = log(lanczos_sum(absx)) - lanczos_g;
     r += (absx - 0.5) * (log(absx + lanczos_g - 0.5) - 1);
-    if (x < 0.0) r = logpi - log(fabs(m_sinpi(absx))) - log(absx) - r;  /* reflection */
-    if (isinf(r)) *err = M_ERANGE;
+    if (x < 0.0)
+        r = logpi - log(fabs(m_sinpi(absx))) - log(absx) - r; /* reflection */
+    if (isinf(r))
+        *err = M_ERANGE;
     return r;
 }
 
@@ -347,20 +396,23 @@ static double m_lgamma(double x, int *err) {
  * result is an underflow, which Python ignores. */
 static cg_value math_1a(const char *name, const cg_args *a, double (*fn)(double, int *)) {
     double x;
-    if (one_arg(name, a) < 0 || cg_float_value(a->pos[0], &x) < 0) return CG_ERR;
+    if (one_arg(name, a) < 0 || cg_float_value(a->pos[0], &x) < 0)
+        return CG_ERR;
     int err = M_OK;
     double r = fn(x, &err);
-    if (err == M_EDOM) return domain_error();
-    if (err == M_ERANGE && fabs(r) >= 1.5) return range_error();
+    if (err == M_EDOM)
+        return domain_error();
+    if (err == M_ERANGE && fabs(r) >= 1.5)
+        return range_error();
     return cg_float(r);
 }
 
 /* ---- one-argument float functions ------------------------------------------- */
 
-#define MATH1(name, fn, can_overflow)                                         \
-    static cg_value math_##name(cg_value self, const cg_args *a) {          \
-        (void)self;                                                           \
-        return math_1(#name, a, fn, can_overflow);                           \
+#define MATH1(name, fn, can_overflow)                              \
+    static cg_value math_##name(cg_value self, const cg_args *a) { \
+        (void)self;                                                \
+        return math_1(#name, a, fn, can_overflow);                 \
     }
 MATH1(acos, acos, false)
 MATH1(acosh, acosh, false)
@@ -383,68 +435,105 @@ MATH1(tan, tan, false)
 MATH1(tanh, tanh, false)
 #undef MATH1
 
-static double erf_(double x, int *err) { (void)err; return erf(x); }
-static double erfc_(double x, int *err) { (void)err; return erfc(x); }
+static double erf_(double x, int *err) {
+    (void)err;
+    return erf(x);
+}
+static double erfc_(double x, int *err) {
+    (void)err;
+    return erfc(x);
+}
 
-static cg_value math_erf(cg_value self, const cg_args *a) { (void)self; return math_1a("erf", a, erf_); }
-static cg_value math_erfc(cg_value self, const cg_args *a) { (void)self; return math_1a("erfc", a, erfc_); }
-static cg_value math_gamma(cg_value self, const cg_args *a) { (void)self; return math_1a("gamma", a, m_tgamma); }
-static cg_value math_lgamma(cg_value self, const cg_args *a) { (void)self; return math_1a("lgamma", a, m_lgamma); }
+static cg_value math_erf(cg_value self, const cg_args *a) {
+    (void)self;
+    return math_1a("erf", a, erf_);
+}
+static cg_value math_erfc(cg_value self, const cg_args *a) {
+    (void)self;
+    return math_1a("erfc", a, erfc_);
+}
+static cg_value math_gamma(cg_value self, const cg_args *a) {
+    (void)self;
+    return math_1a("gamma", a, m_tgamma);
+}
+static cg_value math_lgamma(cg_value self, const cg_args *a) {
+    (void)self;
+    return math_1a("lgamma", a, m_lgamma);
+}
 
-static cg_value math_atan2(cg_value self, const cg_args *a) { (void)self; return math_2("atan2", a, m_atan2); }
-static cg_value math_copysign(cg_value self, const cg_args *a) { (void)self; return math_2("copysign", a, copysign); }
-static cg_value math_remainder(cg_value self, const cg_args *a) { (void)self; return math_2("remainder", a, m_remainder); }
+static cg_value math_atan2(cg_value self, const cg_args *a) {
+    (void)self;
+    return math_2("atan2", a, m_atan2);
+}
+static cg_value math_copysign(cg_value self, const cg_args *a) {
+    (void)self;
+    return math_2("copysign", a, copysign);
+}
+static cg_value math_remainder(cg_value self, const cg_args *a) {
+    (void)self;
+    return math_2("remainder", a, m_remainder);
+}
 
 /* One float in, one value out: degrees, isnan, ulp, ... */
 static int one_double(const char *name, const cg_args *a, double *x) {
-    if (one_arg(name, a) < 0) return -1;
+    if (one_arg(name, a) < 0)
+        return -1;
     return cg_float_value(a->pos[0], x);
 }
 
 static cg_value math_degrees(cg_value self, const cg_args *a) {
     double x;
     (void)self;
-    if (one_double("degrees", a, &x) < 0) return CG_ERR;
+    if (one_double("degrees", a, &x) < 0)
+        return CG_ERR;
     return cg_float(x * (180.0 / MATH_PI));
 }
 
 static cg_value math_radians(cg_value self, const cg_args *a) {
     double x;
     (void)self;
-    if (one_double("radians", a, &x) < 0) return CG_ERR;
+    if (one_double("radians", a, &x) < 0)
+        return CG_ERR;
     return cg_float(x * (MATH_PI / 180.0));
 }
 
 static cg_value math_isnan(cg_value self, const cg_args *a) {
     double x;
     (void)self;
-    if (one_double("isnan", a, &x) < 0) return CG_ERR;
+    if (one_double("isnan", a, &x) < 0)
+        return CG_ERR;
     return cg_bool(isnan(x));
 }
 
 static cg_value math_isinf(cg_value self, const cg_args *a) {
     double x;
     (void)self;
-    if (one_double("isinf", a, &x) < 0) return CG_ERR;
+    if (one_double("isinf", a, &x) < 0)
+        return CG_ERR;
     return cg_bool(isinf(x));
 }
 
 static cg_value math_isfinite(cg_value self, const cg_args *a) {
     double x;
     (void)self;
-    if (one_double("isfinite", a, &x) < 0) return CG_ERR;
+    if (one_double("isfinite", a, &x) < 0)
+        return CG_ERR;
     return cg_bool(isfinite(x));
 }
 
 static cg_value math_ulp(cg_value self, const cg_args *a) {
     double x;
     (void)self;
-    if (one_double("ulp", a, &x) < 0) return CG_ERR;
-    if (isnan(x)) return cg_float(x);
+    if (one_double("ulp", a, &x) < 0)
+        return CG_ERR;
+    if (isnan(x))
+        return cg_float(x);
     x = fabs(x);
-    if (isinf(x)) return cg_float(x);
+    if (isinf(x))
+        return cg_float(x);
     double up = nextafter(x, INFINITY);
-    if (isinf(up)) return cg_float(x - nextafter(x, -INFINITY));  /* x is the largest float */
+    if (isinf(up))
+        return cg_float(x - nextafter(x, -INFINITY)); /* x is the largest float */
     return cg_float(up - x);
 }
 
@@ -452,17 +541,22 @@ static cg_value math_frexp(cg_value self, const cg_args *a) {
     double x;
     int e = 0;
     (void)self;
-    if (one_double("frexp", a, &x) < 0) return CG_ERR;
-    if (isfinite(x) && x != 0.0) x = frexp(x, &e);
+    if (one_double("frexp", a, &x) < 0)
+        return CG_ERR;
+    if (isfinite(x) && x != 0.0)
+        x = frexp(x, &e);
     return cg_tuple_pack(2, cg_float(x), cg_int(e));
 }
 
 static cg_value math_modf(cg_value self, const cg_args *a) {
     double x, ip;
     (void)self;
-    if (one_double("modf", a, &x) < 0) return CG_ERR;
-    if (isinf(x)) return cg_tuple_pack(2, cg_float(copysign(0.0, x)), cg_float(x));
-    if (isnan(x)) return cg_tuple_pack(2, cg_float(x), cg_float(x));
+    if (one_double("modf", a, &x) < 0)
+        return CG_ERR;
+    if (isinf(x))
+        return cg_tuple_pack(2, cg_float(copysign(0.0, x)), cg_float(x));
+    if (isnan(x))
+        return cg_tuple_pack(2, cg_float(x), cg_float(x));
     double frac = modf(x, &ip);
     return cg_tuple_pack(2, cg_float(frac), cg_float(ip));
 }
@@ -473,35 +567,44 @@ static cg_value math_modf(cg_value self, const cg_args *a) {
 
 static cg_value loghelper(cg_value x, double (*fn)(double)) {
     if (x.tag == CG_V_INT || x.tag == CG_V_BOOL) {
-        if (x.u.i <= 0) return domain_error();
+        if (x.u.i <= 0)
+            return domain_error();
         return cg_float(fn((double)x.u.i));
     }
     double d;
-    if (cg_float_value(x, &d) < 0) return CG_ERR;
+    if (cg_float_value(x, &d) < 0)
+        return CG_ERR;
     return checked_1(d, fn(d), false);
 }
 
 static cg_value math_log(cg_value self, const cg_args *a) {
     (void)self;
-    if (a->nkw) return cg_raise(&cg_exc_TypeError, "log() takes no keyword arguments");
-    if (a->npos < 1 || a->npos > 2) return cg_raise(&cg_exc_TypeError, "math.log requires 1 to 2 arguments");
+    if (a->nkw)
+        return cg_raise(&cg_exc_TypeError, "log() takes no keyword arguments");
+    if (a->npos < 1 || a->npos > 2)
+        return cg_raise(&cg_exc_TypeError, "math.log requires 1 to 2 arguments");
     cg_value num = loghelper(a->pos[0], m_log);
-    if (cg_is_err(num) || a->npos == 1) return num;
+    if (cg_is_err(num) || a->npos == 1)
+        return num;
     cg_value den = loghelper(a->pos[1], m_log);
-    if (cg_is_err(den)) return den;
-    if (den.u.f == 0.0) return cg_raise(&cg_exc_ZeroDivisionError, "float division by zero");
+    if (cg_is_err(den))
+        return den;
+    if (den.u.f == 0.0)
+        return cg_raise(&cg_exc_ZeroDivisionError, "float division by zero");
     return cg_float(num.u.f / den.u.f);
 }
 
 static cg_value math_log2(cg_value self, const cg_args *a) {
     (void)self;
-    if (one_arg("log2", a) < 0) return CG_ERR;
+    if (one_arg("log2", a) < 0)
+        return CG_ERR;
     return loghelper(a->pos[0], m_log2);
 }
 
 static cg_value math_log10(cg_value self, const cg_args *a) {
     (void)self;
-    if (one_arg("log10", a) < 0) return CG_ERR;
+    if (one_arg("log10", a) < 0)
+        return CG_ERR;
     return loghelper(a->pos[0], m_log10);
 }
 
@@ -512,56 +615,77 @@ static cg_value math_log10(cg_value self, const cg_args *a) {
 static cg_value math_pow(cg_value self, const cg_args *a) {
     double x, y, r;
     (void)self;
-    if (two_doubles("pow", a, &x, &y) < 0) return CG_ERR;
+    if (two_doubles("pow", a, &x, &y) < 0)
+        return CG_ERR;
     if (!isfinite(x) || !isfinite(y)) {
-        if (isnan(x)) r = y == 0.0 ? 1.0 : x;
-        else if (isnan(y)) r = x == 1.0 ? 1.0 : y;
+        if (isnan(x))
+            r = y == 0.0 ? 1.0 : x;
+        else if (isnan(y))
+            r = x == 1.0 ? 1.0 : y;
         else if (isinf(x)) {
             bool odd_y = isfinite(y) && fmod(fabs(y), 2.0) == 1.0;
-            if (y > 0.0) r = odd_y ? x : fabs(x);
-            else if (y == 0.0) r = 1.0;
-            else r = odd_y ? copysign(0.0, x) : 0.0;
-        } else if (fabs(x) == 1.0) r = 1.0;
-        else if (y > 0.0 && fabs(x) > 1.0) r = y;
-        else if (y < 0.0 && fabs(x) < 1.0) r = -y;
-        else r = 0.0;
+            if (y > 0.0)
+                r = odd_y ? x : fabs(x);
+            else if (y == 0.0)
+                r = 1.0;
+            else
+                r = odd_y ? copysign(0.0, x) : 0.0;
+        } else if (fabs(x) == 1.0)
+            r = 1.0;
+        else if (y > 0.0 && fabs(x) > 1.0)
+            r = y;
+        else if (y < 0.0 && fabs(x) < 1.0)
+            r = -y;
+        else
+            r = 0.0;
         return cg_float(r);
     }
     r = pow(x, y);
-    if (isnan(r)) return domain_error();
-    if (isinf(r)) return x == 0.0 ? domain_error() : range_error();
+    if (isnan(r))
+        return domain_error();
+    if (isinf(r))
+        return x == 0.0 ? domain_error() : range_error();
     return cg_float(r);
 }
 
 static cg_value math_fmod(cg_value self, const cg_args *a) {
     double x, y;
     (void)self;
-    if (two_doubles("fmod", a, &x, &y) < 0) return CG_ERR;
-    if (isinf(y) && isfinite(x)) return cg_float(x);
+    if (two_doubles("fmod", a, &x, &y) < 0)
+        return CG_ERR;
+    if (isinf(y) && isfinite(x))
+        return cg_float(x);
     double r = fmod(x, y);
-    if (isnan(r) && !isnan(x) && !isnan(y)) return domain_error();
+    if (isnan(r) && !isnan(x) && !isnan(y))
+        return domain_error();
     return cg_float(r);
 }
 
 static cg_value math_ldexp(cg_value self, const cg_args *a) {
     double x, r;
     (void)self;
-    if (two_args("ldexp", a) < 0 || cg_float_value(a->pos[0], &x) < 0) return CG_ERR;
+    if (two_args("ldexp", a) < 0 || cg_float_value(a->pos[0], &x) < 0)
+        return CG_ERR;
     cg_value i = a->pos[1];
     if (i.tag != CG_V_INT && i.tag != CG_V_BOOL)
         return cg_raise(&cg_exc_TypeError, "Expected an int as second argument to ldexp.");
     int64_t e = i.u.i;
-    if (x == 0.0 || !isfinite(x)) r = x;
-    else if (e > INT_MAX) return range_error();
-    else if (e < INT_MIN) r = copysign(0.0, x);
-    else if (isinf(r = ldexp(x, (int)e))) return range_error();
+    if (x == 0.0 || !isfinite(x))
+        r = x;
+    else if (e > INT_MAX)
+        return range_error();
+    else if (e < INT_MIN)
+        r = copysign(0.0, x);
+    else if (isinf(r = ldexp(x, (int)e)))
+        return range_error();
     return cg_float(r);
 }
 
 static cg_value math_nextafter(cg_value self, const cg_args *a) {
     double x, y;
     (void)self;
-    if (two_doubles("nextafter", a, &x, &y) < 0) return CG_ERR;
+    if (two_doubles("nextafter", a, &x, &y) < 0)
+        return CG_ERR;
     return cg_float(nextafter(x, y));
 }
 
@@ -570,33 +694,42 @@ static cg_value math_nextafter(cg_value self, const cg_args *a) {
  * float; trunc only for __trunc__. */
 
 static cg_value rounded(cg_value v, const char *special, double (*fn)(double)) {
-    if (v.tag == CG_V_FLOAT) return cg_int_from_float(fn(v.u.f));
-    if (v.tag == CG_V_INT || v.tag == CG_V_BOOL) return cg_int(v.u.i);
+    if (v.tag == CG_V_FLOAT)
+        return cg_int_from_float(fn(v.u.f));
+    if (v.tag == CG_V_INT || v.tag == CG_V_BOOL)
+        return cg_int(v.u.i);
     cg_value m = cg_type_lookup_borrowed(cg_typeof(v), cg_str_intern(special));
-    if (m.tag != CG_V_STOP) return cg_call1(m, v);
+    if (m.tag != CG_V_STOP)
+        return cg_call1(m, v);
     double x;
-    if (cg_float_value(v, &x) < 0) return CG_ERR;
+    if (cg_float_value(v, &x) < 0)
+        return CG_ERR;
     return cg_int_from_float(fn(x));
 }
 
 static cg_value math_floor(cg_value self, const cg_args *a) {
     (void)self;
-    if (one_arg("floor", a) < 0) return CG_ERR;
+    if (one_arg("floor", a) < 0)
+        return CG_ERR;
     return rounded(a->pos[0], "__floor__", floor);
 }
 
 static cg_value math_ceil(cg_value self, const cg_args *a) {
     (void)self;
-    if (one_arg("ceil", a) < 0) return CG_ERR;
+    if (one_arg("ceil", a) < 0)
+        return CG_ERR;
     return rounded(a->pos[0], "__ceil__", ceil);
 }
 
 static cg_value math_trunc(cg_value self, const cg_args *a) {
     (void)self;
-    if (one_arg("trunc", a) < 0) return CG_ERR;
+    if (one_arg("trunc", a) < 0)
+        return CG_ERR;
     cg_value v = a->pos[0];
-    if (v.tag == CG_V_FLOAT) return cg_int_from_float(v.u.f);
-    if (v.tag == CG_V_INT || v.tag == CG_V_BOOL) return cg_int(v.u.i);
+    if (v.tag == CG_V_FLOAT)
+        return cg_int_from_float(v.u.f);
+    if (v.tag == CG_V_INT || v.tag == CG_V_BOOL)
+        return cg_int(v.u.i);
     cg_value m = cg_type_lookup_borrowed(cg_typeof(v), cg_str_intern("__trunc__"));
     if (m.tag == CG_V_STOP)
         return cg_raise(&cg_exc_TypeError, "type %s doesn't define __trunc__ method", cg_type_name(v));
@@ -605,9 +738,7 @@ static cg_value math_trunc(cg_value self, const cg_args *a) {
 
 /* ---- integer functions ---------------------------------------------------------- */
 
-static cg_value uint_result(uint64_t u) {
-    return u > INT64_MAX ? cg_int_overflow() : cg_int((int64_t)u);
-}
+static cg_value uint_result(uint64_t u) { return u > INT64_MAX ? cg_int_overflow() : cg_int((int64_t)u); }
 
 static uint64_t uabs(int64_t i) { return i < 0 ? 0 - (uint64_t)i : (uint64_t)i; }
 
@@ -623,21 +754,27 @@ static uint64_t ugcd(uint64_t a, uint64_t b) {
 static cg_value math_factorial(cg_value self, const cg_args *a) {
     int64_t n;
     (void)self;
-    if (one_arg("factorial", a) < 0 || cg_index_value(a->pos[0], &n) < 0) return CG_ERR;
-    if (n < 0) return cg_raise(&cg_exc_ValueError, "factorial() not defined for negative values");
-    if (n > 20) return cg_int_overflow();  /* 21! > 2**63 */
+    if (one_arg("factorial", a) < 0 || cg_index_value(a->pos[0], &n) < 0)
+        return CG_ERR;
+    if (n < 0)
+        return cg_raise(&cg_exc_ValueError, "factorial() not defined for negative values");
+    if (n > 20)
+        return cg_int_overflow(); /* 21! > 2**63 */
     int64_t r = 1;
-    for (int64_t i = 2; i <= n; i++) r *= i;
+    for (int64_t i = 2; i <= n; i++)
+        r *= i;
     return cg_int(r);
 }
 
 static cg_value math_gcd(cg_value self, const cg_args *a) {
     (void)self;
-    if (no_keywords("gcd", a) < 0) return CG_ERR;
+    if (no_keywords("gcd", a) < 0)
+        return CG_ERR;
     uint64_t g = 0;
     for (int i = 0; i < a->npos; i++) {
         int64_t x;
-        if (cg_index_value(a->pos[i], &x) < 0) return CG_ERR;
+        if (cg_index_value(a->pos[i], &x) < 0)
+            return CG_ERR;
         g = ugcd(g, uabs(x));
     }
     return uint_result(g);
@@ -645,18 +782,21 @@ static cg_value math_gcd(cg_value self, const cg_args *a) {
 
 static cg_value math_lcm(cg_value self, const cg_args *a) {
     (void)self;
-    if (no_keywords("lcm", a) < 0) return CG_ERR;
+    if (no_keywords("lcm", a) < 0)
+        return CG_ERR;
     uint64_t l = 1;
-    bool too_big = false;  /* an lcm past 64 bits, unless a later 0 makes it 0 */
+    bool too_big = false; /* an lcm past 64 bits, unless a later 0 makes it 0 */
     for (int i = 0; i < a->npos; i++) {
         int64_t x;
-        if (cg_index_value(a->pos[i], &x) < 0) return CG_ERR;
+        if (cg_index_value(a->pos[i], &x) < 0)
+            return CG_ERR;
         uint64_t ux = uabs(x);
         if (l == 0 || ux == 0) {
-            l = 0;  /* the rest are only checked to be ints */
+            l = 0; /* the rest are only checked to be ints */
             continue;
         }
-        if (too_big) continue;
+        if (too_big)
+            continue;
         unsigned __int128 m = (unsigned __int128)(l / ugcd(l, ux)) * ux;
         too_big = m > UINT64_MAX;
         l = (uint64_t)m;
@@ -667,55 +807,72 @@ static cg_value math_lcm(cg_value self, const cg_args *a) {
 static cg_value math_isqrt(cg_value self, const cg_args *a) {
     int64_t n;
     (void)self;
-    if (one_arg("isqrt", a) < 0 || cg_index_value(a->pos[0], &n) < 0) return CG_ERR;
-    if (n < 0) return cg_raise(&cg_exc_ValueError, "isqrt() argument must be nonnegative");
+    if (one_arg("isqrt", a) < 0 || cg_index_value(a->pos[0], &n) < 0)
+        return CG_ERR;
+    if (n < 0)
+        return cg_raise(&cg_exc_ValueError, "isqrt() argument must be nonnegative");
     /* the double square root is within one of the answer; fix it exactly */
     uint64_t r = (uint64_t)sqrt((double)n);
-    while (r > 0 && (unsigned __int128)r * r > (uint64_t)n) r--;
-    while ((unsigned __int128)(r + 1) * (r + 1) <= (uint64_t)n) r++;
+    while (r > 0 && (unsigned __int128)r * r > (uint64_t)n)
+        r--;
+    while ((unsigned __int128)(r + 1) * (r + 1) <= (uint64_t)n)
+        r++;
     return cg_int((int64_t)r);
 }
 
 /* n and k as non-negative ints, with CPython's messages */
 static int comb_args(const cg_args *a, int64_t *n, int64_t *k) {
-    if (cg_index_value(a->pos[0], n) < 0 || cg_index_value(a->pos[1], k) < 0) return -1;
-    if (*n < 0) return cg_raise_int(&cg_exc_ValueError, "n must be a non-negative integer");
-    if (*k < 0) return cg_raise_int(&cg_exc_ValueError, "k must be a non-negative integer");
+    if (cg_index_value(a->pos[0], n) < 0 || cg_index_value(a->pos[1], k) < 0)
+        return -1;
+    if (*n < 0)
+        return cg_raise_int(&cg_exc_ValueError, "n must be a non-negative integer");
+    if (*k < 0)
+        return cg_raise_int(&cg_exc_ValueError, "k must be a non-negative integer");
     return 0;
 }
 
 static cg_value math_comb(cg_value self, const cg_args *a) {
     int64_t n, k;
     (void)self;
-    if (two_args("comb", a) < 0 || comb_args(a, &n, &k) < 0) return CG_ERR;
-    if (k > n) return cg_int(0);
-    if (k > n - k) k = n - k;
+    if (two_args("comb", a) < 0 || comb_args(a, &n, &k) < 0)
+        return CG_ERR;
+    if (k > n)
+        return cg_int(0);
+    if (k > n - k)
+        k = n - k;
     /* C(n-k+i, i) for i = 1..k: each step exact, and increasing, so the
      * first one past 2**63 means the answer is too */
     unsigned __int128 r = 1;
     for (int64_t i = 1; i <= k; i++) {
         r = r * (uint64_t)(n - k + i) / (uint64_t)i;
-        if (r > INT64_MAX) return cg_int_overflow();
+        if (r > INT64_MAX)
+            return cg_int_overflow();
     }
     return cg_int((int64_t)r);
 }
 
 static cg_value math_perm(cg_value self, const cg_args *a) {
     (void)self;
-    if (no_keywords("perm", a) < 0) return CG_ERR;
-    if (a->npos < 1) return cg_raise(&cg_exc_TypeError, "perm expected at least 1 argument, got %d", a->npos);
-    if (a->npos > 2) return cg_raise(&cg_exc_TypeError, "perm expected at most 2 arguments, got %d", a->npos);
+    if (no_keywords("perm", a) < 0)
+        return CG_ERR;
+    if (a->npos < 1)
+        return cg_raise(&cg_exc_TypeError, "perm expected at least 1 argument, got %d", a->npos);
+    if (a->npos > 2)
+        return cg_raise(&cg_exc_TypeError, "perm expected at most 2 arguments, got %d", a->npos);
     if (a->npos == 1 || cg_is_none(a->pos[1])) {
         cg_args one = {a->pos, 1, NULL, NULL, 0};
         return math_factorial(self, &one);
     }
     int64_t n, k;
-    if (comb_args(a, &n, &k) < 0) return CG_ERR;
-    if (k > n) return cg_int(0);
+    if (comb_args(a, &n, &k) < 0)
+        return CG_ERR;
+    if (k > n)
+        return cg_int(0);
     unsigned __int128 r = 1;
     for (int64_t i = 0; i < k; i++) {
         r *= (uint64_t)(n - i);
-        if (r > INT64_MAX) return cg_int_overflow();
+        if (r > INT64_MAX)
+            return cg_int_overflow();
     }
     return cg_int((int64_t)r);
 }
@@ -748,15 +905,19 @@ static int fsum_add(fsum_state *s, double x) {
         hi = x + y;
         yr = hi - x;
         lo = y - yr;
-        if (lo != 0.0) s->p[i++] = lo;
+        if (lo != 0.0)
+            s->p[i++] = lo;
         x = hi;
     }
     s->n = i;
-    if (x == 0.0) return 0;
+    if (x == 0.0)
+        return 0;
     if (!isfinite(x)) {
         /* an overflow of finite summands, or an inf/nan among them */
-        if (isfinite(xsave)) return cg_raise_int(&cg_exc_OverflowError, "intermediate overflow in fsum");
-        if (isinf(xsave)) s->inf_sum += xsave;
+        if (isfinite(xsave))
+            return cg_raise_int(&cg_exc_OverflowError, "intermediate overflow in fsum");
+        if (isinf(xsave))
+            s->inf_sum += xsave;
         s->special_sum += xsave;
         s->n = 0;
         return 0;
@@ -764,7 +925,8 @@ static int fsum_add(fsum_state *s, double x) {
     if (s->n == s->cap) {
         int64_t cap = s->cap ? 2 * s->cap : 32;
         double *p = realloc(s->p, (size_t)cap * sizeof *p);
-        if (!p) return cg_raise_nomemory(), -1;
+        if (!p)
+            return cg_raise_nomemory(), -1;
         s->p = p;
         s->cap = cap;
     }
@@ -775,43 +937,53 @@ static int fsum_add(fsum_state *s, double x) {
 static double fsum_finish(fsum_state *s) {
     volatile double hi = 0.0, yr, lo = 0.0;
     int64_t n = s->n;
-    if (n == 0) return 0.0;
+    if (n == 0)
+        return 0.0;
     hi = s->p[--n];
-    while (n > 0) {  /* from the top, until the sum becomes inexact */
+    while (n > 0) { /* from the top, until the sum becomes inexact */
         double x = hi, y = s->p[--n];
         hi = x + y;
         yr = hi - x;
         lo = y - yr;
-        if (lo != 0.0) break;
+        if (lo != 0.0)
+            break;
     }
     /* half-even rounding across partials: sum([1e-16, 1, 1e16]) is 1e16+2 */
     if (n > 0 && ((lo < 0.0 && s->p[n - 1] < 0.0) || (lo > 0.0 && s->p[n - 1] > 0.0))) {
         double y = lo * 2.0, x = hi + y;
         yr = x - hi;
-        if (y == yr) hi = x;
+        if (y == yr)
+            hi = x;
     }
     return hi;
 }
 
 static cg_value math_fsum(cg_value self, const cg_args *a) {
     (void)self;
-    if (one_arg("fsum", a) < 0) return CG_ERR;
+    if (one_arg("fsum", a) < 0)
+        return CG_ERR;
     cg_value it = cg_iter(a->pos[0]);
-    if (cg_is_err(it)) return it;
+    if (cg_is_err(it))
+        return it;
     fsum_state s = {0};
     cg_value r = CG_ERR;
     for (;;) {
         cg_value item = cg_next(it);
-        if (item.tag == CG_V_STOP) break;
-        if (cg_is_err(item)) goto done;
+        if (item.tag == CG_V_STOP)
+            break;
+        if (cg_is_err(item))
+            goto done;
         double x;
         int rc = cg_float_value(item, &x);
         cg_decref(item);
-        if (rc < 0 || fsum_add(&s, x) < 0) goto done;
+        if (rc < 0 || fsum_add(&s, x) < 0)
+            goto done;
     }
     if (s.special_sum != 0.0) {
-        if (isnan(s.inf_sum)) cg_raise(&cg_exc_ValueError, "-inf + inf in fsum");
-        else r = cg_float(s.special_sum);
+        if (isnan(s.inf_sum))
+            cg_raise(&cg_exc_ValueError, "-inf + inf in fsum");
+        else
+            r = cg_float(s.special_sum);
         goto done;
     }
     r = cg_float(fsum_finish(&s));
@@ -826,20 +998,24 @@ static cg_value math_prod(cg_value self, const cg_args *a) {
     static const clinic_sig sig = {"prod", names, 2, 1, 1, 1};
     cg_value v[2];
     (void)self;
-    if (clinic_bind(&sig, a, v) < 0) return CG_ERR;
+    if (clinic_bind(&sig, a, v) < 0)
+        return CG_ERR;
     cg_value it = cg_iter(v[0]);
-    if (cg_is_err(it)) return it;
+    if (cg_is_err(it))
+        return it;
     cg_value r = cg_incref(v[1].tag == CG_V_STOP ? cg_int(1) : v[1]);
     for (;;) {
         cg_value item = cg_next(it);
-        if (item.tag == CG_V_STOP) break;
+        if (item.tag == CG_V_STOP)
+            break;
         if (cg_is_err(item)) {
             cg_value_set(&r, CG_ERR);
             break;
         }
         cg_value_set(&r, cg_binary(r, item, OP_MULT));
         cg_decref(item);
-        if (cg_is_err(r)) break;
+        if (cg_is_err(r))
+            break;
     }
     cg_decref(it);
     return r;
@@ -853,9 +1029,12 @@ static cg_value math_prod(cg_value self, const cg_args *a) {
 static double vector_norm(int64_t n, const double *vec, double max, bool found_nan) {
     const double T27 = 134217729.0; /* 2**27 + 1 */
     double csum = 1.0, frac1 = 0.0, frac2 = 0.0, frac3 = 0.0, x, t, hi, lo, oldcsum;
-    if (isinf(max)) return max;
-    if (found_nan) return NAN;
-    if (max == 0.0 || n <= 1) return max;
+    if (isinf(max))
+        return max;
+    if (found_nan)
+        return NAN;
+    if (max == 0.0 || n <= 1)
+        return max;
     int max_e;
     frexp(max, &max_e);
     if (max_e < -1023) {
@@ -909,9 +1088,11 @@ static double vector_norm(int64_t n, const double *vec, double max, bool found_n
 
 static cg_value math_hypot(cg_value self, const cg_args *a) {
     (void)self;
-    if (no_keywords("hypot", a) < 0) return CG_ERR;
+    if (no_keywords("hypot", a) < 0)
+        return CG_ERR;
     double *v = malloc(sizeof(double) * (size_t)(a->npos ? a->npos : 1)), max = 0.0;
-    if (!v) return cg_raise_nomemory();
+    if (!v)
+        return cg_raise_nomemory();
     bool found_nan = false;
     for (int i = 0; i < a->npos; i++) {
         if (cg_float_value(a->pos[i], &v[i]) < 0) {
@@ -920,7 +1101,8 @@ static cg_value math_hypot(cg_value self, const cg_args *a) {
         }
         v[i] = fabs(v[i]);
         found_nan |= isnan(v[i]);
-        if (v[i] > max) max = v[i];
+        if (v[i] > max)
+            max = v[i];
     }
     double r = vector_norm(a->npos, v, max, found_nan);
     free(v);
@@ -929,9 +1111,11 @@ static cg_value math_hypot(cg_value self, const cg_args *a) {
 
 static cg_value math_dist(cg_value self, const cg_args *a) {
     (void)self;
-    if (two_args("dist", a) < 0) return CG_ERR;
+    if (two_args("dist", a) < 0)
+        return CG_ERR;
     cg_value p = cg_list_to_tuple(a->pos[0]);
-    if (cg_is_err(p)) return p;
+    if (cg_is_err(p))
+        return p;
     cg_value q = cg_list_to_tuple(a->pos[1]);
     if (cg_is_err(q)) {
         cg_decref(p);
@@ -951,12 +1135,12 @@ static cg_value math_dist(cg_value self, const cg_args *a) {
     bool found_nan = false;
     for (int64_t i = 0; i < n; i++) {
         double px, qx;
-        if (cg_float_value(cg_as_tuple(p)->items[i], &px) < 0 ||
-            cg_float_value(cg_as_tuple(q)->items[i], &qx) < 0)
+        if (cg_float_value(cg_as_tuple(p)->items[i], &px) < 0 || cg_float_value(cg_as_tuple(q)->items[i], &qx) < 0)
             goto done;
         d[i] = fabs(px - qx);
         found_nan |= isnan(d[i]);
-        if (d[i] > max) max = d[i];
+        if (d[i] > max)
+            max = d[i];
     }
     r = cg_float(vector_norm(n, d, max, found_nan));
 done:
@@ -974,13 +1158,18 @@ static cg_value math_isclose(cg_value self, const cg_args *a) {
     cg_value v[4];
     double x[4] = {0, 0, 1e-09, 0.0};
     (void)self;
-    if (clinic_bind(&sig, a, v) < 0) return CG_ERR;
+    if (clinic_bind(&sig, a, v) < 0)
+        return CG_ERR;
     for (int i = 0; i < 4; i++)
-        if (v[i].tag != CG_V_STOP && cg_float_value(v[i], &x[i]) < 0) return CG_ERR;
+        if (v[i].tag != CG_V_STOP && cg_float_value(v[i], &x[i]) < 0)
+            return CG_ERR;
     double fa = x[0], fb = x[1], rel_tol = x[2], abs_tol = x[3];
-    if (rel_tol < 0.0 || abs_tol < 0.0) return cg_raise(&cg_exc_ValueError, "tolerances must be non-negative");
-    if (fa == fb) return CG_TRUE;  /* also two infinities of one sign */
-    if (isinf(fa) || isinf(fb)) return CG_FALSE;
+    if (rel_tol < 0.0 || abs_tol < 0.0)
+        return cg_raise(&cg_exc_ValueError, "tolerances must be non-negative");
+    if (fa == fb)
+        return CG_TRUE; /* also two infinities of one sign */
+    if (isinf(fa) || isinf(fb))
+        return CG_FALSE;
     double diff = fabs(fb - fa);
     return cg_bool(diff <= fabs(rel_tol * fb) || diff <= fabs(rel_tol * fa) || diff <= abs_tol);
 }
@@ -1048,10 +1237,11 @@ static const cg_method_def math_methods[] = {
 
 cg_value cg_math_module_init(void) {
     cg_value m = cg_module_new("math");
-    if (cg_is_err(m)) return m;
-    if (cg_module_add(m, "pi", cg_float(MATH_PI)) < 0 || cg_module_add(m, "e", cg_float(MATH_E)) < 0 ||
-        cg_module_add(m, "tau", cg_float(MATH_TAU)) < 0 || cg_module_add(m, "inf", cg_float(INFINITY)) < 0 ||
-        cg_module_add(m, "nan", cg_float(NAN)) < 0 || cg_module_add_methods(m, math_methods) < 0) {
+    if (cg_is_err(m))
+        return m;
+    if (cg_module_add(m, "pi", cg_float(MATH_PI)) < 0 || cg_module_add(m, "e", cg_float(MATH_E)) < 0
+        || cg_module_add(m, "tau", cg_float(MATH_TAU)) < 0 || cg_module_add(m, "inf", cg_float(INFINITY)) < 0
+        || cg_module_add(m, "nan", cg_float(NAN)) < 0 || cg_module_add_methods(m, math_methods) < 0) {
         cg_decref(m);
         return CG_ERR;
     }

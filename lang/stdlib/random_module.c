@@ -28,21 +28,22 @@
 /* ---- the Mersenne Twister (MT19937, as CPython's _randommodule.c) -------- */
 
 enum { MT_N = 624, MT_M = 397 };
-#define TWOPI 6.2831853071795864769252867665590057683943  /* math.tau */
-#define MATH_PI_ 3.14159265358979323846                       /* math.pi */
-#define MATH_E_ 2.7182818284590452354                         /* math.e */
+#define TWOPI 6.2831853071795864769252867665590057683943 /* math.tau */
+#define MATH_PI_ 3.14159265358979323846                  /* math.pi */
+#define MATH_E_ 2.7182818284590452354                    /* math.e */
 
 typedef struct {
     cg_obj head;
     uint32_t state[MT_N];
     int index;
-    cg_value gauss_next;    /* random.py's self.gauss_next: None or a float */
+    cg_value gauss_next; /* random.py's self.gauss_next: None or a float */
 } cg_random;
 
 static void mt_init_genrand(cg_random *r, uint32_t s) {
     uint32_t *mt = r->state;
     mt[0] = s;
-    for (int i = 1; i < MT_N; i++) mt[i] = 1812433253u * (mt[i - 1] ^ (mt[i - 1] >> 30)) + (uint32_t)i;
+    for (int i = 1; i < MT_N; i++)
+        mt[i] = 1812433253u * (mt[i - 1] ^ (mt[i - 1] >> 30)) + (uint32_t)i;
     r->index = MT_N;
 }
 
@@ -58,7 +59,8 @@ static void mt_init_by_array(cg_random *r, const uint32_t *key, size_t len) {
             mt[0] = mt[MT_N - 1];
             i = 1;
         }
-        if (j >= len) j = 0;
+        if (j >= len)
+            j = 0;
     }
     for (size_t k = MT_N - 1; k; k--) {
         mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941u)) - (uint32_t)i;
@@ -105,7 +107,8 @@ static double mt_random(cg_random *r) {
 /* getrandbits(k), 0 < k <= 64: whole draws from the least significant
  * word up; the last one keeps its top bits. */
 static uint64_t mt_bits(cg_random *r, int k) {
-    if (k <= 32) return mt_next(r) >> (32 - k);
+    if (k <= 32)
+        return mt_next(r) >> (32 - k);
     uint64_t lo = mt_next(r);
     return lo | (uint64_t)(mt_next(r) >> (64 - k)) << 32;
 }
@@ -116,7 +119,8 @@ static uint64_t mt_bits(cg_random *r, int k) {
 static uint64_t mt_below(cg_random *r, uint64_t n) {
     int k = 64 - __builtin_clzll(n);
     uint64_t v;
-    do v = mt_bits(r, k);
+    do
+        v = mt_bits(r, k);
     while (v >= n);
     return v;
 }
@@ -125,26 +129,22 @@ static uint64_t mt_below(cg_random *r, uint64_t n) {
  * random.seed("text") seeds from int.from_bytes(text + sha512(text)). */
 
 static const uint64_t sha512_k[80] = {
-    0x428a2f98d728ae22u, 0x7137449123ef65cdu, 0xb5c0fbcfec4d3b2fu, 0xe9b5dba58189dbbcu,
-    0x3956c25bf348b538u, 0x59f111f1b605d019u, 0x923f82a4af194f9bu, 0xab1c5ed5da6d8118u,
-    0xd807aa98a3030242u, 0x12835b0145706fbeu, 0x243185be4ee4b28cu, 0x550c7dc3d5ffb4e2u,
-    0x72be5d74f27b896fu, 0x80deb1fe3b1696b1u, 0x9bdc06a725c71235u, 0xc19bf174cf692694u,
-    0xe49b69c19ef14ad2u, 0xefbe4786384f25e3u, 0x0fc19dc68b8cd5b5u, 0x240ca1cc77ac9c65u,
-    0x2de92c6f592b0275u, 0x4a7484aa6ea6e483u, 0x5cb0a9dcbd41fbd4u, 0x76f988da831153b5u,
-    0x983e5152ee66dfabu, 0xa831c66d2db43210u, 0xb00327c898fb213fu, 0xbf597fc7beef0ee4u,
-    0xc6e00bf33da88fc2u, 0xd5a79147930aa725u, 0x06ca6351e003826fu, 0x142929670a0e6e70u,
-    0x27b70a8546d22ffcu, 0x2e1b21385c26c926u, 0x4d2c6dfc5ac42aedu, 0x53380d139d95b3dfu,
-    0x650a73548baf63deu, 0x766a0abb3c77b2a8u, 0x81c2c92e47edaee6u, 0x92722c851482353bu,
-    0xa2bfe8a14cf10364u, 0xa81a664bbc423001u, 0xc24b8b70d0f89791u, 0xc76c51a30654be30u,
-    0xd192e819d6ef5218u, 0xd69906245565a910u, 0xf40e35855771202au, 0x106aa07032bbd1b8u,
-    0x19a4c116b8d2d0c8u, 0x1e376c085141ab53u, 0x2748774cdf8eeb99u, 0x34b0bcb5e19b48a8u,
-    0x391c0cb3c5c95a63u, 0x4ed8aa4ae3418acbu, 0x5b9cca4f7763e373u, 0x682e6ff3d6b2b8a3u,
-    0x748f82ee5defb2fcu, 0x78a5636f43172f60u, 0x84c87814a1f0ab72u, 0x8cc702081a6439ecu,
-    0x90befffa23631e28u, 0xa4506cebde82bde9u, 0xbef9a3f7b2c67915u, 0xc67178f2e372532bu,
-    0xca273eceea26619cu, 0xd186b8c721c0c207u, 0xeada7dd6cde0eb1eu, 0xf57d4f7fee6ed178u,
-    0x06f067aa72176fbau, 0x0a637dc5a2c898a6u, 0x113f9804bef90daeu, 0x1b710b35131c471bu,
-    0x28db77f523047d84u, 0x32caab7b40c72493u, 0x3c9ebe0a15c9bebcu, 0x431d67c49c100d4cu,
-    0x4cc5d4becb3e42b6u, 0x597f299cfc657e2au, 0x5fcb6fab3ad6faecu, 0x6c44198c4a475817u,
+    0x428a2f98d728ae22u, 0x7137449123ef65cdu, 0xb5c0fbcfec4d3b2fu, 0xe9b5dba58189dbbcu, 0x3956c25bf348b538u,
+    0x59f111f1b605d019u, 0x923f82a4af194f9bu, 0xab1c5ed5da6d8118u, 0xd807aa98a3030242u, 0x12835b0145706fbeu,
+    0x243185be4ee4b28cu, 0x550c7dc3d5ffb4e2u, 0x72be5d74f27b896fu, 0x80deb1fe3b1696b1u, 0x9bdc06a725c71235u,
+    0xc19bf174cf692694u, 0xe49b69c19ef14ad2u, 0xefbe4786384f25e3u, 0x0fc19dc68b8cd5b5u, 0x240ca1cc77ac9c65u,
+    0x2de92c6f592b0275u, 0x4a7484aa6ea6e483u, 0x5cb0a9dcbd41fbd4u, 0x76f988da831153b5u, 0x983e5152ee66dfabu,
+    0xa831c66d2db43210u, 0xb00327c898fb213fu, 0xbf597fc7beef0ee4u, 0xc6e00bf33da88fc2u, 0xd5a79147930aa725u,
+    0x06ca6351e003826fu, 0x142929670a0e6e70u, 0x27b70a8546d22ffcu, 0x2e1b21385c26c926u, 0x4d2c6dfc5ac42aedu,
+    0x53380d139d95b3dfu, 0x650a73548baf63deu, 0x766a0abb3c77b2a8u, 0x81c2c92e47edaee6u, 0x92722c851482353bu,
+    0xa2bfe8a14cf10364u, 0xa81a664bbc423001u, 0xc24b8b70d0f89791u, 0xc76c51a30654be30u, 0xd192e819d6ef5218u,
+    0xd69906245565a910u, 0xf40e35855771202au, 0x106aa07032bbd1b8u, 0x19a4c116b8d2d0c8u, 0x1e376c085141ab53u,
+    0x2748774cdf8eeb99u, 0x34b0bcb5e19b48a8u, 0x391c0cb3c5c95a63u, 0x4ed8aa4ae3418acbu, 0x5b9cca4f7763e373u,
+    0x682e6ff3d6b2b8a3u, 0x748f82ee5defb2fcu, 0x78a5636f43172f60u, 0x84c87814a1f0ab72u, 0x8cc702081a6439ecu,
+    0x90befffa23631e28u, 0xa4506cebde82bde9u, 0xbef9a3f7b2c67915u, 0xc67178f2e372532bu, 0xca273eceea26619cu,
+    0xd186b8c721c0c207u, 0xeada7dd6cde0eb1eu, 0xf57d4f7fee6ed178u, 0x06f067aa72176fbau, 0x0a637dc5a2c898a6u,
+    0x113f9804bef90daeu, 0x1b710b35131c471bu, 0x28db77f523047d84u, 0x32caab7b40c72493u, 0x3c9ebe0a15c9bebcu,
+    0x431d67c49c100d4cu, 0x4cc5d4becb3e42b6u, 0x597f299cfc657e2au, 0x5fcb6fab3ad6faecu, 0x6c44198c4a475817u,
 };
 
 static uint64_t rotr64(uint64_t x, int n) { return (x >> n) | (x << (64 - n)); }
@@ -153,7 +153,8 @@ static void sha512_block(uint64_t h[8], const unsigned char *p) {
     uint64_t w[80], v[8];
     for (int i = 0; i < 16; i++) {
         w[i] = 0;
-        for (int b = 0; b < 8; b++) w[i] = w[i] << 8 | p[8 * i + b];
+        for (int b = 0; b < 8; b++)
+            w[i] = w[i] << 8 | p[8 * i + b];
     }
     for (int i = 16; i < 80; i++) {
         uint64_t s0 = rotr64(w[i - 15], 1) ^ rotr64(w[i - 15], 8) ^ (w[i - 15] >> 7);
@@ -171,25 +172,30 @@ static void sha512_block(uint64_t h[8], const unsigned char *p) {
         v[4] += t1;
         v[0] = t1 + S0 + maj;
     }
-    for (int i = 0; i < 8; i++) h[i] += v[i];
+    for (int i = 0; i < 8; i++)
+        h[i] += v[i];
 }
 
 static void sha512(const unsigned char *msg, size_t len, unsigned char out[64]) {
     uint64_t h[8] = {0x6a09e667f3bcc908u, 0xbb67ae8584caa73bu, 0x3c6ef372fe94f82bu, 0xa54ff53a5f1d36f1u,
                      0x510e527fade682d1u, 0x9b05688c2b3e6c1fu, 0x1f83d9abfb41bd6bu, 0x5be0cd19137e2179u};
     size_t full = len / 128 * 128;
-    for (size_t i = 0; i < full; i += 128) sha512_block(h, msg + i);
+    for (size_t i = 0; i < full; i += 128)
+        sha512_block(h, msg + i);
     /* the tail, a 1 bit, zeros, and the length in bits (128-bit big-endian) */
     unsigned char tail[256] = {0};
     size_t rest = len - full, n = rest + 17 <= 128 ? 128 : 256;
     memcpy(tail, msg + full, rest);
     tail[rest] = 0x80;
     uint64_t bits = (uint64_t)len * 8;
-    for (int b = 0; b < 8; b++) tail[n - 1 - b] = (unsigned char)(bits >> (8 * b));
+    for (int b = 0; b < 8; b++)
+        tail[n - 1 - b] = (unsigned char)(bits >> (8 * b));
     tail[n - 9] = (unsigned char)((uint64_t)len >> 61);
-    for (size_t i = 0; i < n; i += 128) sha512_block(h, tail + i);
+    for (size_t i = 0; i < n; i += 128)
+        sha512_block(h, tail + i);
     for (int i = 0; i < 8; i++)
-        for (int b = 0; b < 8; b++) out[8 * i + b] = (unsigned char)(h[i] >> (56 - 8 * b));
+        for (int b = 0; b < 8; b++)
+            out[8 * i + b] = (unsigned char)(h[i] >> (56 - 8 * b));
 }
 
 /* ---- seeding ---------------------------------------------------------------------- */
@@ -226,13 +232,14 @@ static int seed_text_v2(cg_random *r, const cg_str *s) {
     }
     memcpy(bytes, s->s, (size_t)s->len);
     sha512((const unsigned char *)s->s, (size_t)s->len, bytes + s->len);
-    size_t first = 0;  /* leading zero bytes do not count in the int's size */
-    while (first < n && bytes[first] == 0) first++;
+    size_t first = 0; /* leading zero bytes do not count in the int's size */
+    while (first < n && bytes[first] == 0)
+        first++;
     size_t nwords = n - first == 0 ? 1 : (n - first + 3) / 4;
     for (size_t w = 0; w < nwords; w++) {
         uint32_t v = 0;
         for (int b = 3; b >= 0; b--) {
-            size_t pos = 4 * w + (size_t)b;  /* bytes from the least significant end */
+            size_t pos = 4 * w + (size_t)b; /* bytes from the least significant end */
             v = v << 8 | (pos < n ? bytes[n - 1 - pos] : 0);
         }
         key[w] = v;
@@ -251,7 +258,8 @@ static void seed_text_v1(cg_random *r, const cg_str *s) {
         int64_t j = 0;
         x = (uint64_t)cg_cp_next(s->s, s->len, &j) << 7;
     }
-    while (i < s->len) x = (1000003u * x) ^ cg_cp_next(s->s, s->len, &i);
+    while (i < s->len)
+        x = (1000003u * x) ^ cg_cp_next(s->s, s->len, &i);
     x ^= (uint64_t)s->ncp;
     seed_u64(r, x);
 }
@@ -261,14 +269,19 @@ static void seed_text_v1(cg_random *r, const cg_str *s) {
 static int random_seed_value(cg_random *r, cg_value a, cg_value version) {
     bool is_int = a.tag == CG_V_INT || a.tag == CG_V_BOOL;
     bool v1 = version.tag == CG_V_INT && version.u.i == 1, v2 = version.tag == CG_V_INT && version.u.i == 2;
-    if (cg_is_none(a)) seed_os(r);
-    else if (is_int) seed_u64(r, a.u.i < 0 ? 0 - (uint64_t)a.u.i : (uint64_t)a.u.i);
+    if (cg_is_none(a))
+        seed_os(r);
+    else if (is_int)
+        seed_u64(r, a.u.i < 0 ? 0 - (uint64_t)a.u.i : (uint64_t)a.u.i);
     else if (cg_is_str(a) && v2) {
-        if (seed_text_v2(r, cg_as_str(a)) < 0) return -1;
-    } else if (cg_is_str(a) && v1) seed_text_v1(r, cg_as_str(a));
+        if (seed_text_v2(r, cg_as_str(a)) < 0)
+            return -1;
+    } else if (cg_is_str(a) && v1)
+        seed_text_v1(r, cg_as_str(a));
     else if (a.tag == CG_V_FLOAT || cg_is_str(a)) {
         int64_t h = cg_hash(a);
-        if (h == -1 && cg_exc_pending()) return -1;
+        if (h == -1 && cg_exc_pending())
+            return -1;
         seed_u64(r, (uint64_t)h);
     } else {
         return cg_raise_int(&cg_exc_TypeError,
@@ -289,10 +302,29 @@ static void random_dealloc(cg_obj *o) {
 
 static const cg_method_def random_methods[], random_init_def;
 enum {
-    M_SEED, M_RANDOM, M_GETRANDBITS, M_GETSTATE, M_SETSTATE, M_RANDRANGE, M_RANDINT, M_CHOICE,
-    M_SHUFFLE, M_SAMPLE, M_CHOICES, M_UNIFORM, M_TRIANGULAR, M_NORMALVARIATE, M_GAUSS,
-    M_LOGNORMVARIATE, M_EXPOVARIATE, M_PARETOVARIATE, M_WEIBULLVARIATE, M_VONMISESVARIATE,
-    M_GAMMAVARIATE, M_BETAVARIATE, M_COUNT
+    M_SEED,
+    M_RANDOM,
+    M_GETRANDBITS,
+    M_GETSTATE,
+    M_SETSTATE,
+    M_RANDRANGE,
+    M_RANDINT,
+    M_CHOICE,
+    M_SHUFFLE,
+    M_SAMPLE,
+    M_CHOICES,
+    M_UNIFORM,
+    M_TRIANGULAR,
+    M_NORMALVARIATE,
+    M_GAUSS,
+    M_LOGNORMVARIATE,
+    M_EXPOVARIATE,
+    M_PARETOVARIATE,
+    M_WEIBULLVARIATE,
+    M_VONMISESVARIATE,
+    M_GAMMAVARIATE,
+    M_BETAVARIATE,
+    M_COUNT
 };
 
 /* random.py's methods are Python functions: their TypeErrors count self
@@ -301,18 +333,22 @@ enum {
  * self; release out with cg_args_release. */
 static int bind(const cg_method_def *def, cg_value self, const cg_args *a, cg_value *out, int n) {
     cg_value small[8], *pos = a->npos < 8 ? small : malloc(sizeof(cg_value) * (size_t)(a->npos + 1));
-    if (!pos) return cg_raise_nomemory(), -1;
+    if (!pos)
+        return cg_raise_nomemory(), -1;
     pos[0] = self;
-    for (int i = 0; i < a->npos; i++) pos[i + 1] = a->pos[i];
+    for (int i = 0; i < a->npos; i++)
+        pos[i + 1] = a->pos[i];
     cg_args b = {pos, a->npos + 1, a->kwn, a->kwv, a->nkw};
     int rc = cg_args_bind(def, &b, out, n);
-    if (pos != small) free(pos);
+    if (pos != small)
+        free(pos);
     return rc;
 }
 
 static cg_value random_new(cg_type *type, const cg_args *a) {
     cg_random *r = malloc(sizeof *r);
-    if (!r) return cg_raise_nomemory();
+    if (!r)
+        return cg_raise_nomemory();
     r->head = (cg_obj){1, type};
     r->gauss_next = CG_NONE;
     cg_value self = cg_obj_value(r), x[2];
@@ -345,7 +381,8 @@ static cg_type random_type = {
 
 static cg_value random_seed(cg_value self, const cg_args *a) {
     cg_value x[3];
-    if (bind(&random_methods[M_SEED], self, a, x, 3) < 0) return CG_ERR;
+    if (bind(&random_methods[M_SEED], self, a, x, 3) < 0)
+        return CG_ERR;
     int rc = random_seed_value(as_random(self), x[1], x[2]);
     cg_args_release(&random_methods[M_SEED], x, 3);
     return rc < 0 ? CG_ERR : CG_NONE;
@@ -353,32 +390,42 @@ static cg_value random_seed(cg_value self, const cg_args *a) {
 
 /* random() and getrandbits(k) are C methods in CPython: METH_NOARGS and METH_O */
 static cg_value random_random(cg_value self, const cg_args *a) {
-    if (a->nkw) return cg_raise(&cg_exc_TypeError, "Random.random() takes no keyword arguments");
-    if (a->npos) return cg_raise(&cg_exc_TypeError, "Random.random() takes no arguments (%d given)", a->npos);
+    if (a->nkw)
+        return cg_raise(&cg_exc_TypeError, "Random.random() takes no keyword arguments");
+    if (a->npos)
+        return cg_raise(&cg_exc_TypeError, "Random.random() takes no arguments (%d given)", a->npos);
     return cg_float(mt_random(as_random(self)));
 }
 
 static cg_value random_getrandbits(cg_value self, const cg_args *a) {
     int64_t k;
-    if (a->nkw) return cg_raise(&cg_exc_TypeError, "Random.getrandbits() takes no keyword arguments");
+    if (a->nkw)
+        return cg_raise(&cg_exc_TypeError, "Random.getrandbits() takes no keyword arguments");
     if (a->npos != 1)
         return cg_raise(&cg_exc_TypeError, "Random.getrandbits() takes exactly one argument (%d given)", a->npos);
-    if (cg_index_value(a->pos[0], &k) < 0) return CG_ERR;
-    if (k < 0) return cg_raise(&cg_exc_ValueError, "number of bits must be non-negative");
-    if (k == 0) return cg_int(0);
-    if (k > 63) return cg_int_overflow();  /* before drawing: the state stays */
+    if (cg_index_value(a->pos[0], &k) < 0)
+        return CG_ERR;
+    if (k < 0)
+        return cg_raise(&cg_exc_ValueError, "number of bits must be non-negative");
+    if (k == 0)
+        return cg_int(0);
+    if (k > 63)
+        return cg_int_overflow(); /* before drawing: the state stays */
     return cg_int((int64_t)mt_bits(as_random(self), (int)k));
 }
 
 /* getstate(): (3, the 624 words and the index, gauss_next) */
 static cg_value random_getstate(cg_value self, const cg_args *a) {
     cg_value x[1];
-    if (bind(&random_methods[M_GETSTATE], self, a, x, 1) < 0) return CG_ERR;
+    if (bind(&random_methods[M_GETSTATE], self, a, x, 1) < 0)
+        return CG_ERR;
     cg_args_release(&random_methods[M_GETSTATE], x, 1);
     cg_random *r = as_random(self);
     cg_value words = cg_tuple_new(MT_N + 1);
-    if (cg_is_err(words)) return words;
-    for (int i = 0; i < MT_N; i++) cg_as_tuple(words)->items[i] = cg_int(r->state[i]);
+    if (cg_is_err(words))
+        return words;
+    for (int i = 0; i < MT_N; i++)
+        cg_as_tuple(words)->items[i] = cg_int(r->state[i]);
     cg_as_tuple(words)->items[MT_N] = cg_int(r->index);
     cg_value t = cg_tuple_pack(3, cg_int(3), words, r->gauss_next);
     cg_decref(words);
@@ -387,22 +434,29 @@ static cg_value random_getstate(cg_value self, const cg_args *a) {
 
 /* _random.Random.setstate(words); version 2 words are reduced mod 2**32 */
 static int set_words(cg_random *r, cg_value words, bool reduce) {
-    if (!cg_is_tuple(words)) return cg_raise_int(&cg_exc_TypeError, "state vector must be a tuple");
+    if (!cg_is_tuple(words))
+        return cg_raise_int(&cg_exc_TypeError, "state vector must be a tuple");
     cg_tuple *t = cg_as_tuple(words);
-    if (t->len != MT_N + 1) return cg_raise_int(&cg_exc_ValueError, "state vector is the wrong size");
+    if (t->len != MT_N + 1)
+        return cg_raise_int(&cg_exc_ValueError, "state vector is the wrong size");
     uint32_t state[MT_N];
     for (int i = 0; i < MT_N; i++) {
         int64_t w;
         cg_value v = t->items[i];
-        if (v.tag != CG_V_INT && v.tag != CG_V_BOOL) return cg_raise_int(&cg_exc_TypeError, "an integer is required");
+        if (v.tag != CG_V_INT && v.tag != CG_V_BOOL)
+            return cg_raise_int(&cg_exc_TypeError, "an integer is required");
         w = v.u.i;
-        if (reduce) w = (int64_t)((uint64_t)w & 0xffffffffu);
-        if (w < 0) return cg_raise_int(&cg_exc_OverflowError, "can't convert negative value to unsigned int");
-        state[i] = (uint32_t)w;  /* C's unsigned long, cut to 32 bits */
+        if (reduce)
+            w = (int64_t)((uint64_t)w & 0xffffffffu);
+        if (w < 0)
+            return cg_raise_int(&cg_exc_OverflowError, "can't convert negative value to unsigned int");
+        state[i] = (uint32_t)w; /* C's unsigned long, cut to 32 bits */
     }
     int64_t index;
-    if (cg_index_value(t->items[MT_N], &index) < 0) return -1;
-    if (index < 0 || index > MT_N) return cg_raise_int(&cg_exc_ValueError, "invalid state");
+    if (cg_index_value(t->items[MT_N], &index) < 0)
+        return -1;
+    if (index < 0 || index > MT_N)
+        return cg_raise_int(&cg_exc_ValueError, "invalid state");
     memcpy(r->state, state, sizeof state);
     r->index = (int)index;
     return 0;
@@ -410,16 +464,20 @@ static int set_words(cg_random *r, cg_value words, bool reduce) {
 
 static int setstate_of(cg_random *r, cg_value state) {
     cg_value version = cg_getitem(state, cg_int(0));
-    if (cg_is_err(version)) return -1;
+    if (cg_is_err(version))
+        return -1;
     int rc = -1;
     if (version.tag == CG_V_INT && (version.u.i == 3 || version.u.i == 2)) {
-        cg_value parts = cg_list_from_iterable(state);  /* version, internalstate, gauss_next = state */
-        if (cg_is_err(parts)) goto done;
+        cg_value parts = cg_list_from_iterable(state); /* version, internalstate, gauss_next = state */
+        if (cg_is_err(parts))
+            goto done;
         int64_t n = cg_as_list(parts)->len;
         if (n != 3)
-            cg_raise(&cg_exc_ValueError, n > 3 ? "too many values to unpack (expected 3)"
-                                               : "not enough values to unpack (expected 3, got %lld)", (long long)n);
-        else {  /* the unpacking sets gauss_next before the words are checked */
+            cg_raise(&cg_exc_ValueError,
+                     n > 3 ? "too many values to unpack (expected 3)"
+                           : "not enough values to unpack (expected 3, got %lld)",
+                     (long long)n);
+        else { /* the unpacking sets gauss_next before the words are checked */
             cg_value_set(&r->gauss_next, cg_incref(cg_as_list(parts)->items[2]));
             rc = set_words(r, cg_as_list(parts)->items[1], version.u.i == 2);
         }
@@ -427,7 +485,8 @@ static int setstate_of(cg_random *r, cg_value state) {
     } else {
         cg_value s = cg_to_str(version);
         if (!cg_is_err(s))
-            cg_raise(&cg_exc_ValueError, "state with version %s passed to Random.setstate() of version 3", cg_str_cstr(s));
+            cg_raise(&cg_exc_ValueError, "state with version %s passed to Random.setstate() of version 3",
+                     cg_str_cstr(s));
         cg_decref(s);
     }
 done:
@@ -437,7 +496,8 @@ done:
 
 static cg_value random_setstate(cg_value self, const cg_args *a) {
     cg_value x[2];
-    if (bind(&random_methods[M_SETSTATE], self, a, x, 2) < 0) return CG_ERR;
+    if (bind(&random_methods[M_SETSTATE], self, a, x, 2) < 0)
+        return CG_ERR;
     int rc = setstate_of(as_random(self), x[1]);
     cg_args_release(&random_methods[M_SETSTATE], x, 2);
     return rc < 0 ? CG_ERR : CG_NONE;
@@ -448,55 +508,70 @@ static cg_value random_setstate(cg_value self, const cg_args *a) {
 /* random.py's `istart = _index(start)`, falling back to int() for a
  * value equal to an int (2.0); what names the argument in the message. */
 static int randrange_int(cg_value v, const char *what, int64_t *out) {
-    if (cg_index_value(v, out) == 0) return 0;
-    if (!cg_exc_matches(&cg_exc_TypeError)) return -1;
+    if (cg_index_value(v, out) == 0)
+        return 0;
+    if (!cg_exc_matches(&cg_exc_TypeError))
+        return -1;
     cg_exc_clear();
     cg_value i = cg_int_of(v);
-    if (cg_is_err(i)) return -1;
+    if (cg_is_err(i))
+        return -1;
     int eq = cg_value_eq(i, v);
     *out = i.u.i;
     cg_decref(i);
-    if (eq < 0) return -1;
-    if (!eq) return cg_raise_int(&cg_exc_ValueError, "non-integer %s for randrange()", what);
+    if (eq < 0)
+        return -1;
+    if (!eq)
+        return cg_raise_int(&cg_exc_ValueError, "non-integer %s for randrange()", what);
     return 0;
 }
 
 /* Python's //: rounds toward minus infinity */
 static __int128 floordiv128(__int128 a, __int128 b) {
     __int128 q = a / b;
-    if (a % b != 0 && (a < 0) != (b < 0)) q--;
+    if (a % b != 0 && (a < 0) != (b < 0))
+        q--;
     return q;
 }
 
 static cg_value randrange_of(cg_random *r, cg_value start, cg_value stop, cg_value step) {
     int64_t istart, istop, istep;
-    if (randrange_int(start, "arg 1", &istart) < 0) return CG_ERR;
+    if (randrange_int(start, "arg 1", &istart) < 0)
+        return CG_ERR;
     if (cg_is_none(stop)) {
-        if (!(step.tag == CG_V_INT && step.u.i == 1))  /* `step is not _ONE` */
+        if (!(step.tag == CG_V_INT && step.u.i == 1)) /* `step is not _ONE` */
             return cg_raise(&cg_exc_TypeError, "Missing a non-None stop argument");
-        if (istart > 0) return cg_int((int64_t)mt_below(r, (uint64_t)istart));
+        if (istart > 0)
+            return cg_int((int64_t)mt_below(r, (uint64_t)istart));
         return cg_raise(&cg_exc_ValueError, "empty range for randrange()");
     }
-    if (randrange_int(stop, "stop", &istop) < 0) return CG_ERR;
-    __int128 width = (__int128)istop - istart;  /* fits in 65 bits */
-    if (randrange_int(step, "step", &istep) < 0) return CG_ERR;
+    if (randrange_int(stop, "stop", &istop) < 0)
+        return CG_ERR;
+    __int128 width = (__int128)istop - istart; /* fits in 65 bits */
+    if (randrange_int(step, "step", &istep) < 0)
+        return CG_ERR;
     if (istep == 1) {
-        if (width > 0) return cg_int((int64_t)(istart + (__int128)mt_below(r, (uint64_t)width)));
+        if (width > 0)
+            return cg_int((int64_t)(istart + (__int128)mt_below(r, (uint64_t)width)));
         return cg_raise(&cg_exc_ValueError, "empty range for randrange() (%lld, %lld, %s%llu)", (long long)istart,
-                        (long long)istop, width < 0 ? "-" : "",
-                        (unsigned long long)(width < 0 ? -width : width));
+                        (long long)istop, width < 0 ? "-" : "", (unsigned long long)(width < 0 ? -width : width));
     }
     __int128 n;
-    if (istep > 0) n = floordiv128((__int128)width + istep - 1, istep);
-    else if (istep < 0) n = floordiv128((__int128)width + istep + 1, istep);
-    else return cg_raise(&cg_exc_ValueError, "zero step for randrange()");
-    if (n <= 0) return cg_raise(&cg_exc_ValueError, "empty range for randrange()");
+    if (istep > 0)
+        n = floordiv128((__int128)width + istep - 1, istep);
+    else if (istep < 0)
+        n = floordiv128((__int128)width + istep + 1, istep);
+    else
+        return cg_raise(&cg_exc_ValueError, "zero step for randrange()");
+    if (n <= 0)
+        return cg_raise(&cg_exc_ValueError, "empty range for randrange()");
     return cg_int((int64_t)(istart + (__int128)istep * mt_below(r, (uint64_t)n)));
 }
 
 static cg_value random_randrange(cg_value self, const cg_args *a) {
     cg_value x[4];
-    if (bind(&random_methods[M_RANDRANGE], self, a, x, 4) < 0) return CG_ERR;
+    if (bind(&random_methods[M_RANDRANGE], self, a, x, 4) < 0)
+        return CG_ERR;
     cg_value v = randrange_of(as_random(self), x[1], x[2], x[3]);
     cg_args_release(&random_methods[M_RANDRANGE], x, 4);
     return v;
@@ -504,8 +579,9 @@ static cg_value random_randrange(cg_value self, const cg_args *a) {
 
 static cg_value random_randint(cg_value self, const cg_args *a) {
     cg_value x[3];
-    if (bind(&random_methods[M_RANDINT], self, a, x, 3) < 0) return CG_ERR;
-    cg_value stop = cg_binary(x[2], cg_int(1), OP_ADD);  /* randrange(a, b+1) */
+    if (bind(&random_methods[M_RANDINT], self, a, x, 3) < 0)
+        return CG_ERR;
+    cg_value stop = cg_binary(x[2], cg_int(1), OP_ADD); /* randrange(a, b+1) */
     cg_value v = cg_is_err(stop) ? stop : randrange_of(as_random(self), x[1], stop, cg_int(1));
     cg_decref(stop);
     cg_args_release(&random_methods[M_RANDINT], x, 3);
@@ -516,10 +592,13 @@ static cg_value random_randint(cg_value self, const cg_args *a) {
 
 static cg_value random_choice(cg_value self, const cg_args *a) {
     cg_value x[2], v = CG_ERR;
-    if (bind(&random_methods[M_CHOICE], self, a, x, 2) < 0) return CG_ERR;
+    if (bind(&random_methods[M_CHOICE], self, a, x, 2) < 0)
+        return CG_ERR;
     int64_t n = cg_len(x[1]);
-    if (n == 0) cg_raise(&cg_exc_IndexError, "Cannot choose from an empty sequence");
-    else if (n > 0) v = cg_getitem(x[1], cg_int(mt_below(as_random(self), n)));
+    if (n == 0)
+        cg_raise(&cg_exc_IndexError, "Cannot choose from an empty sequence");
+    else if (n > 0)
+        v = cg_getitem(x[1], cg_int(mt_below(as_random(self), n)));
     cg_args_release(&random_methods[M_CHOICE], x, 2);
     return v;
 }
@@ -527,7 +606,8 @@ static cg_value random_choice(cg_value self, const cg_args *a) {
 /* for i in reversed(range(1, len(x))): j = randbelow(i+1); x[i], x[j] = x[j], x[i] */
 static int shuffle_of(cg_random *r, cg_value x) {
     int64_t n = cg_len(x);
-    if (n < 0) return -1;
+    if (n < 0)
+        return -1;
     for (int64_t i = n - 1; i >= 1; i--) {
         int64_t j = mt_below(r, i + 1);
         if (cg_is_type(x, &cg_type_list) && cg_as_list(x)->len == n) {
@@ -537,20 +617,24 @@ static int shuffle_of(cg_random *r, cg_value x) {
             continue;
         }
         cg_value xj = cg_getitem(x, cg_int(j));
-        if (cg_is_err(xj)) return -1;
+        if (cg_is_err(xj))
+            return -1;
         cg_value xi = cg_getitem(x, cg_int(i));
         int rc = cg_is_err(xi) ? -1 : cg_setitem(x, cg_int(i), xj);
-        if (rc == 0) rc = cg_setitem(x, cg_int(j), xi);
+        if (rc == 0)
+            rc = cg_setitem(x, cg_int(j), xi);
         cg_decref(xj);
         cg_decref(xi);
-        if (rc < 0) return -1;
+        if (rc < 0)
+            return -1;
     }
     return 0;
 }
 
 static cg_value random_shuffle(cg_value self, const cg_args *a) {
     cg_value x[2];
-    if (bind(&random_methods[M_SHUFFLE], self, a, x, 2) < 0) return CG_ERR;
+    if (bind(&random_methods[M_SHUFFLE], self, a, x, 2) < 0)
+        return CG_ERR;
     int rc = shuffle_of(as_random(self), x[1]);
     cg_args_release(&random_methods[M_SHUFFLE], x, 2);
     return rc < 0 ? CG_ERR : CG_NONE;
@@ -561,12 +645,16 @@ static int64_t bisect_right(const cg_value *a, cg_value x, int64_t lo, int64_t h
     while (lo < hi) {
         int64_t mid = (lo + hi) / 2;
         cg_value lt = cg_compare(x, a[mid], OP_LT);
-        if (cg_is_err(lt)) return -1;
+        if (cg_is_err(lt))
+            return -1;
         int t = cg_truth(lt);
         cg_decref(lt);
-        if (t < 0) return -1;
-        if (t) hi = mid;
-        else lo = mid + 1;
+        if (t < 0)
+            return -1;
+        if (t)
+            hi = mid;
+        else
+            lo = mid + 1;
     }
     return lo;
 }
@@ -574,7 +662,8 @@ static int64_t bisect_right(const cg_value *a, cg_value x, int64_t lo, int64_t h
 /* list(itertools.accumulate(iterable)): running sums with Python's + */
 static cg_value accumulate(cg_value iterable) {
     cg_value l = cg_list_from_iterable(iterable);
-    if (cg_is_err(l)) return l;
+    if (cg_is_err(l))
+        return l;
     cg_list *xs = cg_as_list(l);
     for (int64_t i = 1; i < xs->len; i++) {
         cg_value s = cg_binary(xs->items[i - 1], xs->items[i], OP_ADD);
@@ -589,14 +678,15 @@ static cg_value accumulate(cg_value iterable) {
 
 /* Indices already drawn, for sample's set method: open addressing. */
 typedef struct {
-    int64_t *slots;  /* -1: empty */
+    int64_t *slots; /* -1: empty */
     int64_t cap;
 } index_set;
 
 static int index_set_add(index_set *s, int64_t j) {
     uint64_t h = (uint64_t)j * 0x9e3779b97f4a7c15u;
     for (int64_t i = (int64_t)(h >> 32) & (s->cap - 1);; i = (i + 1) & (s->cap - 1)) {
-        if (s->slots[i] == j) return 0;
+        if (s->slots[i] == j)
+            return 0;
         if (s->slots[i] == -1) {
             s->slots[i] = j;
             return 1;
@@ -607,15 +697,19 @@ static int index_set_add(index_set *s, int64_t j) {
 /* random.py's sample without counts: a pool when the population is small
  * next to a k-set (CPython's memory rule), else redraws against a set. */
 static cg_value sample_of(cg_random *r, cg_value population, int64_t n, int64_t k) {
-    if (k < 0 || k > n) return cg_raise(&cg_exc_ValueError, "Sample larger than population or is negative");
+    if (k < 0 || k > n)
+        return cg_raise(&cg_exc_ValueError, "Sample larger than population or is negative");
     cg_value result = cg_list_new(k);
-    if (cg_is_err(result)) return result;
+    if (cg_is_err(result))
+        return result;
     cg_value *out = cg_as_list(result)->items;
     double setsize = 21;
-    if (k > 5) setsize += pow(4.0, ceil(log((double)(k * 3)) / log(4.0)));
+    if (k > 5)
+        setsize += pow(4.0, ceil(log((double)(k * 3)) / log(4.0)));
     if ((double)n <= setsize) {
         cg_value pool = cg_list_from_iterable(population);
-        if (cg_is_err(pool)) goto fail;
+        if (cg_is_err(pool))
+            goto fail;
         cg_value *p = cg_as_list(pool)->items;
         for (int64_t i = 0; i < k; i++) {
             int64_t j = mt_below(r, n - i);
@@ -626,7 +720,8 @@ static cg_value sample_of(cg_random *r, cg_value population, int64_t n, int64_t 
         return result;
     }
     index_set seen = {NULL, 16};
-    while (seen.cap < 4 * k) seen.cap *= 2;
+    while (seen.cap < 4 * k)
+        seen.cap *= 2;
     if (!(seen.slots = malloc(sizeof(int64_t) * (size_t)seen.cap))) {
         cg_raise_nomemory();
         goto fail;
@@ -634,7 +729,8 @@ static cg_value sample_of(cg_random *r, cg_value population, int64_t n, int64_t 
     memset(seen.slots, 0xff, sizeof(int64_t) * (size_t)seen.cap);
     for (int64_t i = 0; i < k; i++) {
         int64_t j;
-        do j = mt_below(r, n);
+        do
+            j = mt_below(r, n);
         while (!index_set_add(&seen, j));
         cg_value v = cg_getitem(population, cg_int(j));
         if (cg_is_err(v)) {
@@ -654,7 +750,8 @@ fail:
  * mapped back to its population element through the cumulative counts. */
 static cg_value sample_counts(cg_random *r, cg_value population, int64_t n, cg_value counts, int64_t k) {
     cg_value cum = accumulate(counts), res = CG_ERR, sel = CG_ERR;
-    if (cg_is_err(cum)) return cum;
+    if (cg_is_err(cum))
+        return cum;
     cg_list *c = cg_as_list(cum);
     if (c->len != n) {
         cg_raise(&cg_exc_ValueError, "The number of counts does not match the population");
@@ -674,10 +771,12 @@ static cg_value sample_counts(cg_random *r, cg_value population, int64_t n, cg_v
         goto done;
     }
     cg_value range = cg_range_new(0, total.u.i, 1);
-    if (cg_is_err(range)) goto done;
+    if (cg_is_err(range))
+        goto done;
     sel = sample_of(r, range, total.u.i, k);
     cg_decref(range);
-    if (cg_is_err(sel) || cg_is_err(res = cg_list_new(k))) goto done;
+    if (cg_is_err(sel) || cg_is_err(res = cg_list_new(k)))
+        goto done;
     for (int64_t i = 0; i < k; i++) {
         int64_t at = bisect_right(c->items, cg_as_list(sel)->items[i], 0, n - 1);
         cg_value v = at < 0 ? CG_ERR : cg_getitem(population, cg_int(at));
@@ -699,7 +798,8 @@ static bool is_sequence(cg_value v) {
 
 static cg_value random_sample(cg_value self, const cg_args *a) {
     cg_value x[4], v = CG_ERR;
-    if (bind(&random_methods[M_SAMPLE], self, a, x, 4) < 0) return CG_ERR;
+    if (bind(&random_methods[M_SAMPLE], self, a, x, 4) < 0)
+        return CG_ERR;
     int64_t n, k;
     if (!is_sequence(x[1]))
         cg_raise(&cg_exc_TypeError, "Population must be a sequence.  For dicts or sets, use sorted(d).");
@@ -716,8 +816,10 @@ static cg_value choices_uniform(cg_random *r, cg_value population, int64_t n, in
     for (int64_t i = 0; !cg_is_err(res) && i < k; i++) {
         double u = floor(mt_random(r) * (double)n);
         cg_value v = cg_getitem(population, cg_int((int64_t)u));
-        if (cg_is_err(v)) cg_value_set(&res, CG_ERR);
-        else cg_value_set(&cg_as_list(res)->items[i], v);
+        if (cg_is_err(v))
+            cg_value_set(&res, CG_ERR);
+        else
+            cg_value_set(&cg_as_list(res)->items[i], v);
     }
     return res;
 }
@@ -725,15 +827,19 @@ static cg_value choices_uniform(cg_random *r, cg_value population, int64_t n, in
 /* choices with cumulative weights: bisect(cum, random() * total, 0, n-1) */
 static cg_value choices_weighted(cg_random *r, cg_value population, int64_t n, cg_value cum, int64_t k) {
     cg_list *c = cg_as_list(cum);
-    if (c->len != n) return cg_raise(&cg_exc_ValueError, "The number of weights does not match the population");
-    if (n == 0) return cg_raise(&cg_exc_IndexError, "list index out of range");
+    if (c->len != n)
+        return cg_raise(&cg_exc_ValueError, "The number of weights does not match the population");
+    if (n == 0)
+        return cg_raise(&cg_exc_IndexError, "list index out of range");
     cg_value total = cg_binary(c->items[n - 1], cg_float(0.0), OP_ADD), res = CG_ERR;
-    if (cg_is_err(total)) return total;
+    if (cg_is_err(total))
+        return total;
     cg_value le = cg_compare(total, cg_float(0.0), OP_LT_E);
     int nonpositive = cg_is_err(le) ? -1 : cg_truth(le);
     cg_decref(le);
     double ftotal;
-    if (nonpositive < 0 || cg_float_value(total, &ftotal) < 0) goto done;
+    if (nonpositive < 0 || cg_float_value(total, &ftotal) < 0)
+        goto done;
     if (nonpositive) {
         cg_raise(&cg_exc_ValueError, "Total of weights must be greater than zero");
         goto done;
@@ -748,8 +854,10 @@ static cg_value choices_weighted(cg_random *r, cg_value population, int64_t n, c
         int64_t at = cg_is_err(u) ? -1 : bisect_right(c->items, u, 0, n - 1);
         cg_decref(u);
         cg_value v = at < 0 ? CG_ERR : cg_getitem(population, cg_int(at));
-        if (cg_is_err(v)) cg_value_set(&res, CG_ERR);
-        else cg_value_set(&cg_as_list(res)->items[i], v);
+        if (cg_is_err(v))
+            cg_value_set(&res, CG_ERR);
+        else
+            cg_value_set(&cg_as_list(res)->items[i], v);
     }
 done:
     cg_decref(total);
@@ -758,16 +866,18 @@ done:
 
 static cg_value choices_of(cg_random *r, cg_value population, cg_value weights, cg_value cum_weights, cg_value kv) {
     int64_t n = cg_len(population), k;
-    if (n < 0) return CG_ERR;
+    if (n < 0)
+        return CG_ERR;
     cg_value cum;
     if (cg_is_none(cum_weights)) {
         if (cg_is_none(weights)) {
-            if (cg_index_value(kv, &k) < 0) return CG_ERR;
+            if (cg_index_value(kv, &k) < 0)
+                return CG_ERR;
             return choices_uniform(r, population, n, k);
         }
         cum = accumulate(weights);
-        if (cg_is_err(cum) && (weights.tag == CG_V_INT || weights.tag == CG_V_BOOL) &&
-            cg_exc_matches(&cg_exc_TypeError)) {
+        if (cg_is_err(cum) && (weights.tag == CG_V_INT || weights.tag == CG_V_BOOL)
+            && cg_exc_matches(&cg_exc_TypeError)) {
             cg_exc_clear();
             cg_value rep = cg_repr(weights);
             if (!cg_is_err(rep))
@@ -778,19 +888,23 @@ static cg_value choices_of(cg_random *r, cg_value population, cg_value weights, 
     } else if (!cg_is_none(weights)) {
         return cg_raise(&cg_exc_TypeError, "Cannot specify both weights and cumulative weights");
     } else {
-        if (cg_len(cum_weights) < 0) return CG_ERR;
+        if (cg_len(cum_weights) < 0)
+            return CG_ERR;
         cum = cg_list_from_iterable(cum_weights);
     }
-    if (cg_is_err(cum)) return cum;
+    if (cg_is_err(cum))
+        return cum;
     cg_value res = CG_ERR;
-    if (cg_index_value(kv, &k) == 0) res = choices_weighted(r, population, n, cum, k);
+    if (cg_index_value(kv, &k) == 0)
+        res = choices_weighted(r, population, n, cum, k);
     cg_decref(cum);
     return res;
 }
 
 static cg_value random_choices(cg_value self, const cg_args *a) {
     cg_value x[5];
-    if (bind(&random_methods[M_CHOICES], self, a, x, 5) < 0) return CG_ERR;
+    if (bind(&random_methods[M_CHOICES], self, a, x, 5) < 0)
+        return CG_ERR;
     cg_value v = choices_of(as_random(self), x[1], x[2], x[3], x[4]);
     cg_args_release(&random_methods[M_CHOICES], x, 5);
     return v;
@@ -802,7 +916,8 @@ static cg_value random_choices(cg_value self, const cg_args *a) {
 
 static cg_value add_mul(cg_value a, cg_value z, cg_value b) {
     cg_value m = cg_binary(z, b, OP_MULT);
-    if (cg_is_err(m)) return m;
+    if (cg_is_err(m))
+        return m;
     cg_value r = cg_binary(a, m, OP_ADD);
     cg_decref(m);
     return r;
@@ -810,8 +925,9 @@ static cg_value add_mul(cg_value a, cg_value z, cg_value b) {
 
 static cg_value random_uniform(cg_value self, const cg_args *a) {
     cg_value x[3];
-    if (bind(&random_methods[M_UNIFORM], self, a, x, 3) < 0) return CG_ERR;
-    cg_value d = cg_binary(x[2], x[1], OP_SUB);  /* a + (b - a) * random() */
+    if (bind(&random_methods[M_UNIFORM], self, a, x, 3) < 0)
+        return CG_ERR;
+    cg_value d = cg_binary(x[2], x[1], OP_SUB); /* a + (b - a) * random() */
     cg_value v = cg_is_err(d) ? d : add_mul(x[1], d, cg_float(mt_random(as_random(self))));
     cg_decref(d);
     cg_args_release(&random_methods[M_UNIFORM], x, 3);
@@ -823,7 +939,7 @@ static cg_value triangular_of(cg_random *r, cg_value low, cg_value high, cg_valu
     cg_value c;
     if (cg_is_none(mode)) {
         c = cg_float(0.5);
-    } else {  /* (mode - low) / (high - low); ZeroDivisionError: low */
+    } else { /* (mode - low) / (high - low); ZeroDivisionError: low */
         cg_value num = cg_binary(mode, low, OP_SUB), den = CG_ERR;
         c = cg_is_err(num) || cg_is_err(den = cg_binary(high, low, OP_SUB)) ? CG_ERR : cg_binary(num, den, OP_DIV);
         cg_decref(num);
@@ -832,29 +948,34 @@ static cg_value triangular_of(cg_random *r, cg_value low, cg_value high, cg_valu
             cg_exc_clear();
             return cg_incref(low);
         }
-        if (cg_is_err(c)) return c;
+        if (cg_is_err(c))
+            return c;
     }
     cg_value gt = cg_compare(cg_float(u), c, OP_GT), v = CG_ERR, uc = CG_ERR;
     int swap = cg_is_err(gt) ? -1 : cg_truth(gt);
     cg_decref(gt);
-    if (swap < 0) goto done;
+    if (swap < 0)
+        goto done;
     if (swap) {
         u = 1.0 - u;
         cg_value_set(&c, cg_binary(cg_float(1.0), c, OP_SUB));
         cg_value t = low;
         low = high;
         high = t;
-        if (cg_is_err(c)) goto done;
+        if (cg_is_err(c))
+            goto done;
     }
     double s;
-    uc = cg_binary(cg_float(u), c, OP_MULT);  /* low + (high - low) * sqrt(u * c) */
-    if (cg_is_err(uc) || cg_float_value(uc, &s) < 0) goto done;
+    uc = cg_binary(cg_float(u), c, OP_MULT); /* low + (high - low) * sqrt(u * c) */
+    if (cg_is_err(uc) || cg_float_value(uc, &s) < 0)
+        goto done;
     if (s < 0) {
         cg_raise(&cg_exc_ValueError, "math domain error");
         goto done;
     }
     cg_value d = cg_binary(high, low, OP_SUB);
-    if (!cg_is_err(d)) v = add_mul(low, d, cg_float(sqrt(s)));
+    if (!cg_is_err(d))
+        v = add_mul(low, d, cg_float(sqrt(s)));
     cg_decref(d);
 done:
     cg_decref(uc);
@@ -864,7 +985,8 @@ done:
 
 static cg_value random_triangular(cg_value self, const cg_args *a) {
     cg_value x[4];
-    if (bind(&random_methods[M_TRIANGULAR], self, a, x, 4) < 0) return CG_ERR;
+    if (bind(&random_methods[M_TRIANGULAR], self, a, x, 4) < 0)
+        return CG_ERR;
     cg_value v = triangular_of(as_random(self), x[1], x[2], x[3]);
     cg_args_release(&random_methods[M_TRIANGULAR], x, 4);
     return v;
@@ -876,13 +998,15 @@ static double normal_draw(cg_random *r) {
     for (;;) {
         double u1 = mt_random(r), u2 = 1.0 - mt_random(r);
         double z = nv_magicconst * (u1 - 0.5) / u2, zz = z * z / 4.0;
-        if (zz <= -log(u2)) return z;
+        if (zz <= -log(u2))
+            return z;
     }
 }
 
 static cg_value random_normalvariate(cg_value self, const cg_args *a) {
     cg_value x[3];
-    if (bind(&random_methods[M_NORMALVARIATE], self, a, x, 3) < 0) return CG_ERR;
+    if (bind(&random_methods[M_NORMALVARIATE], self, a, x, 3) < 0)
+        return CG_ERR;
     cg_value v = add_mul(x[1], cg_float(normal_draw(as_random(self))), x[2]);
     cg_args_release(&random_methods[M_NORMALVARIATE], x, 3);
     return v;
@@ -891,7 +1015,8 @@ static cg_value random_normalvariate(cg_value self, const cg_args *a) {
 /* Box-Muller: two normals per two draws, the second kept for next time */
 static cg_value random_gauss(cg_value self, const cg_args *a) {
     cg_value x[3];
-    if (bind(&random_methods[M_GAUSS], self, a, x, 3) < 0) return CG_ERR;
+    if (bind(&random_methods[M_GAUSS], self, a, x, 3) < 0)
+        return CG_ERR;
     cg_random *r = as_random(self);
     cg_value z = r->gauss_next;
     r->gauss_next = CG_NONE;
@@ -909,12 +1034,14 @@ static cg_value random_gauss(cg_value self, const cg_args *a) {
 
 static cg_value random_lognormvariate(cg_value self, const cg_args *a) {
     cg_value x[3];
-    if (bind(&random_methods[M_LOGNORMVARIATE], self, a, x, 3) < 0) return CG_ERR;
+    if (bind(&random_methods[M_LOGNORMVARIATE], self, a, x, 3) < 0)
+        return CG_ERR;
     cg_value n = add_mul(x[1], cg_float(normal_draw(as_random(self))), x[2]), v = n;
     double d;
-    if (!cg_is_err(n)) {  /* math.exp of it */
+    if (!cg_is_err(n)) { /* math.exp of it */
         v = cg_float_value(n, &d) < 0 ? CG_ERR : cg_float(exp(d));
-        if (!cg_is_err(v) && isinf(v.u.f) && isfinite(d)) v = cg_raise(&cg_exc_OverflowError, "math range error");
+        if (!cg_is_err(v) && isinf(v.u.f) && isfinite(d))
+            v = cg_raise(&cg_exc_OverflowError, "math range error");
         cg_decref(n);
     }
     cg_args_release(&random_methods[M_LOGNORMVARIATE], x, 3);
@@ -923,8 +1050,9 @@ static cg_value random_lognormvariate(cg_value self, const cg_args *a) {
 
 static cg_value random_expovariate(cg_value self, const cg_args *a) {
     cg_value x[2];
-    if (bind(&random_methods[M_EXPOVARIATE], self, a, x, 2) < 0) return CG_ERR;
-    double e = -log(1.0 - mt_random(as_random(self)));  /* -_log(1.0 - random()) / lambd */
+    if (bind(&random_methods[M_EXPOVARIATE], self, a, x, 2) < 0)
+        return CG_ERR;
+    double e = -log(1.0 - mt_random(as_random(self))); /* -_log(1.0 - random()) / lambd */
     cg_value v = cg_binary(cg_float(e), x[1], OP_DIV);
     cg_args_release(&random_methods[M_EXPOVARIATE], x, 2);
     return v;
@@ -932,8 +1060,9 @@ static cg_value random_expovariate(cg_value self, const cg_args *a) {
 
 static cg_value random_paretovariate(cg_value self, const cg_args *a) {
     cg_value x[2];
-    if (bind(&random_methods[M_PARETOVARIATE], self, a, x, 2) < 0) return CG_ERR;
-    double u = 1.0 - mt_random(as_random(self));  /* u ** (-1.0 / alpha) */
+    if (bind(&random_methods[M_PARETOVARIATE], self, a, x, 2) < 0)
+        return CG_ERR;
+    double u = 1.0 - mt_random(as_random(self)); /* u ** (-1.0 / alpha) */
     cg_value e = cg_binary(cg_float(-1.0), x[1], OP_DIV);
     cg_value v = cg_is_err(e) ? e : cg_binary(cg_float(u), e, OP_POW);
     cg_decref(e);
@@ -943,10 +1072,12 @@ static cg_value random_paretovariate(cg_value self, const cg_args *a) {
 
 static cg_value random_weibullvariate(cg_value self, const cg_args *a) {
     cg_value x[3];
-    if (bind(&random_methods[M_WEIBULLVARIATE], self, a, x, 3) < 0) return CG_ERR;
-    double u = 1.0 - mt_random(as_random(self));  /* alpha * (-_log(u)) ** (1.0 / beta) */
+    if (bind(&random_methods[M_WEIBULLVARIATE], self, a, x, 3) < 0)
+        return CG_ERR;
+    double u = 1.0 - mt_random(as_random(self)); /* alpha * (-_log(u)) ** (1.0 / beta) */
     cg_value e = cg_binary(cg_float(1.0), x[2], OP_DIV), p = CG_ERR, v = CG_ERR;
-    if (!cg_is_err(e) && !cg_is_err(p = cg_binary(cg_float(-log(u)), e, OP_POW))) v = cg_binary(x[1], p, OP_MULT);
+    if (!cg_is_err(e) && !cg_is_err(p = cg_binary(cg_float(-log(u)), e, OP_POW)))
+        v = cg_binary(x[1], p, OP_MULT);
     cg_decref(e);
     cg_decref(p);
     cg_args_release(&random_methods[M_WEIBULLVARIATE], x, 3);
@@ -956,7 +1087,8 @@ static cg_value random_weibullvariate(cg_value self, const cg_args *a) {
 /* v <= x with Python's operator: 1, 0, or -1 with an exception */
 static int less_equal(cg_value v, double x) {
     cg_value le = cg_compare(v, cg_float(x), OP_LT_E);
-    if (cg_is_err(le)) return -1;
+    if (cg_is_err(le))
+        return -1;
     int t = cg_truth(le);
     cg_decref(le);
     return t;
@@ -966,24 +1098,29 @@ static int less_equal(cg_value v, double x) {
 static cg_value random_vonmisesvariate(cg_value self, const cg_args *a) {
     cg_value x[3], v = CG_ERR;
     double kappa;
-    if (bind(&random_methods[M_VONMISESVARIATE], self, a, x, 3) < 0) return CG_ERR;
+    if (bind(&random_methods[M_VONMISESVARIATE], self, a, x, 3) < 0)
+        return CG_ERR;
     cg_random *r = as_random(self);
     int tiny = less_equal(x[2], 1e-6);
-    if (tiny < 0) goto done;
+    if (tiny < 0)
+        goto done;
     if (tiny) {
         v = cg_float(TWOPI * mt_random(r));
         goto done;
     }
-    if (cg_float_value(x[2], &kappa) < 0) goto done;
+    if (cg_float_value(x[2], &kappa) < 0)
+        goto done;
     double s = 0.5 / kappa, rr = s + sqrt(1.0 + s * s), z;
     for (;;) {
         z = cos(MATH_PI_ * mt_random(r));
         double d = z / (rr + z), u2 = mt_random(r);
-        if (u2 < 1.0 - d * d || u2 <= (1.0 - d) * exp(d)) break;
+        if (u2 < 1.0 - d * d || u2 <= (1.0 - d) * exp(d))
+            break;
     }
     double q = 1.0 / rr, f = (q + z) / (1.0 + q * z);
     cg_value angle = cg_binary(x[1], cg_float(acos(f)), mt_random(r) > 0.5 ? OP_ADD : OP_SUB);
-    if (!cg_is_err(angle)) v = cg_binary(angle, cg_float(TWOPI), OP_MOD);
+    if (!cg_is_err(angle))
+        v = cg_binary(angle, cg_float(TWOPI), OP_MOD);
     cg_decref(angle);
 done:
     cg_args_release(&random_methods[M_VONMISESVARIATE], x, 3);
@@ -998,36 +1135,44 @@ static double gamma_draw(cg_random *r, double alpha) {
         double ainv = sqrt(2.0 * alpha - 1.0), bbb = alpha - log4, ccc = alpha + ainv;
         for (;;) {
             double u1 = mt_random(r);
-            if (!(1e-7 < u1 && u1 < 0.9999999)) continue;
+            if (!(1e-7 < u1 && u1 < 0.9999999))
+                continue;
             double u2 = 1.0 - mt_random(r);
             double v = log(u1 / (1.0 - u1)) / ainv, x = alpha * exp(v);
             double z = u1 * u1 * u2, rr = bbb + ccc * v - x;
-            if (rr + sg_magicconst - 4.5 * z >= 0.0 || rr >= log(z)) return x;
+            if (rr + sg_magicconst - 4.5 * z >= 0.0 || rr >= log(z))
+                return x;
         }
     }
-    if (alpha == 1.0) return -log(1.0 - mt_random(r));
+    if (alpha == 1.0)
+        return -log(1.0 - mt_random(r));
     for (;;) {
         double u = mt_random(r), b = (MATH_E_ + alpha) / MATH_E_, p = b * u, x;
         x = p <= 1.0 ? pow(p, 1.0 / alpha) : -log((b - p) / alpha);
         double u1 = mt_random(r);
-        if (p > 1.0 ? u1 <= pow(x, alpha - 1.0) : u1 <= exp(-x)) return x;
+        if (p > 1.0 ? u1 <= pow(x, alpha - 1.0) : u1 <= exp(-x))
+            return x;
     }
 }
 
 /* `if alpha <= 0.0 or beta <= 0.0: raise ValueError(...)`, then alpha as a float */
 static int gamma_args(cg_value alpha, cg_value beta, double *a) {
     int bad = less_equal(alpha, 0.0);
-    if (bad == 0) bad = less_equal(beta, 0.0);
-    if (bad < 0) return -1;
-    if (bad) return cg_raise_int(&cg_exc_ValueError, "gammavariate: alpha and beta must be > 0.0");
+    if (bad == 0)
+        bad = less_equal(beta, 0.0);
+    if (bad < 0)
+        return -1;
+    if (bad)
+        return cg_raise_int(&cg_exc_ValueError, "gammavariate: alpha and beta must be > 0.0");
     return cg_float_value(alpha, a);
 }
 
 static cg_value random_gammavariate(cg_value self, const cg_args *a) {
     cg_value x[3], v = CG_ERR;
     double alpha;
-    if (bind(&random_methods[M_GAMMAVARIATE], self, a, x, 3) < 0) return CG_ERR;
-    if (gamma_args(x[1], x[2], &alpha) == 0)  /* x * beta */
+    if (bind(&random_methods[M_GAMMAVARIATE], self, a, x, 3) < 0)
+        return CG_ERR;
+    if (gamma_args(x[1], x[2], &alpha) == 0) /* x * beta */
         v = cg_binary(cg_float(gamma_draw(as_random(self), alpha)), x[2], OP_MULT);
     cg_args_release(&random_methods[M_GAMMAVARIATE], x, 3);
     return v;
@@ -1037,12 +1182,15 @@ static cg_value random_gammavariate(cg_value self, const cg_args *a) {
 static cg_value random_betavariate(cg_value self, const cg_args *a) {
     cg_value x[3], v = CG_ERR;
     double alpha, beta;
-    if (bind(&random_methods[M_BETAVARIATE], self, a, x, 3) < 0) return CG_ERR;
+    if (bind(&random_methods[M_BETAVARIATE], self, a, x, 3) < 0)
+        return CG_ERR;
     cg_random *r = as_random(self);
     if (gamma_args(x[1], cg_float(1.0), &alpha) == 0) {
         double y = gamma_draw(r, alpha);
-        if (y == 0.0) v = cg_float(0.0);
-        else if (gamma_args(x[2], cg_float(1.0), &beta) == 0) v = cg_float(y / (y + gamma_draw(r, beta)));
+        if (y == 0.0)
+            v = cg_float(0.0);
+        else if (gamma_args(x[2], cg_float(1.0), &beta) == 0)
+            v = cg_float(y / (y + gamma_draw(r, beta)));
     }
     cg_args_release(&random_methods[M_BETAVARIATE], x, 3);
     return v;
@@ -1053,34 +1201,55 @@ static cg_value random_betavariate(cg_value self, const cg_args *a) {
 static const cg_method_def random_methods[] = {
     [M_SEED] = {"seed", random_seed, "Random.seed(self, a=None, version=2)", "Initialize internal state from a seed."},
     [M_RANDOM] = {"random", random_random, NULL, "random() -> x in the interval [0, 1)."},
-    [M_GETRANDBITS] = {"getrandbits", random_getrandbits, NULL, "getrandbits(k) -> x.  Generates an int with k random bits."},
-    [M_GETSTATE] = {"getstate", random_getstate, "Random.getstate(self)", "Return internal state; can be passed to setstate() later."},
-    [M_SETSTATE] = {"setstate", random_setstate, "Random.setstate(self, state)", "Restore internal state from object returned by getstate()."},
-    [M_RANDRANGE] = {"randrange", random_randrange, "Random.randrange(self, start, stop=None, step=1)", "Choose a random item from range(stop) or range(start, stop[, step])."},
-    [M_RANDINT] = {"randint", random_randint, "Random.randint(self, a, b)", "Return random integer in range [a, b], including both end points."},
-    [M_CHOICE] = {"choice", random_choice, "Random.choice(self, seq)", "Choose a random element from a non-empty sequence."},
+    [M_GETRANDBITS] = {"getrandbits", random_getrandbits, NULL,
+                       "getrandbits(k) -> x.  Generates an int with k random bits."},
+    [M_GETSTATE] = {"getstate", random_getstate, "Random.getstate(self)",
+                    "Return internal state; can be passed to setstate() later."},
+    [M_SETSTATE] = {"setstate", random_setstate, "Random.setstate(self, state)",
+                    "Restore internal state from object returned by getstate()."},
+    [M_RANDRANGE] = {"randrange", random_randrange, "Random.randrange(self, start, stop=None, step=1)",
+                     "Choose a random item from range(stop) or range(start, stop[, step])."},
+    [M_RANDINT] = {"randint", random_randint, "Random.randint(self, a, b)",
+                   "Return random integer in range [a, b], including both end points."},
+    [M_CHOICE] = {"choice", random_choice, "Random.choice(self, seq)",
+                  "Choose a random element from a non-empty sequence."},
     [M_SHUFFLE] = {"shuffle", random_shuffle, "Random.shuffle(self, x)", "Shuffle list x in place, and return None."},
-    [M_SAMPLE] = {"sample", random_sample, "Random.sample(self, population, k, *, counts=None)", "Chooses k unique random elements from a population sequence."},
-    [M_CHOICES] = {"choices", random_choices, "Random.choices(self, population, weights=None, *, cum_weights=None, k=1)", "Return a k sized list of population elements chosen with replacement."},
-    [M_UNIFORM] = {"uniform", random_uniform, "Random.uniform(self, a, b)", "Get a random number in the range [a, b) or [a, b] depending on rounding."},
-    [M_TRIANGULAR] = {"triangular", random_triangular, "Random.triangular(self, low=0.0, high=1.0, mode=None)", "Triangular distribution."},
-    [M_NORMALVARIATE] = {"normalvariate", random_normalvariate, "Random.normalvariate(self, mu=0.0, sigma=1.0)", "Normal distribution."},
+    [M_SAMPLE] = {"sample", random_sample, "Random.sample(self, population, k, *, counts=None)",
+                  "Chooses k unique random elements from a population sequence."},
+    [M_CHOICES] = {"choices", random_choices,
+                   "Random.choices(self, population, weights=None, *, cum_weights=None, k=1)",
+                   "Return a k sized list of population elements chosen with replacement."},
+    [M_UNIFORM] = {"uniform", random_uniform, "Random.uniform(self, a, b)",
+                   "Get a random number in the range [a, b) or [a, b] depending on rounding."},
+    [M_TRIANGULAR] = {"triangular", random_triangular, "Random.triangular(self, low=0.0, high=1.0, mode=None)",
+                      "Triangular distribution."},
+    [M_NORMALVARIATE] = {"normalvariate", random_normalvariate, "Random.normalvariate(self, mu=0.0, sigma=1.0)",
+                         "Normal distribution."},
     [M_GAUSS] = {"gauss", random_gauss, "Random.gauss(self, mu=0.0, sigma=1.0)", "Gaussian distribution."},
-    [M_LOGNORMVARIATE] = {"lognormvariate", random_lognormvariate, "Random.lognormvariate(self, mu, sigma)", "Log normal distribution."},
-    [M_EXPOVARIATE] = {"expovariate", random_expovariate, "Random.expovariate(self, lambd)", "Exponential distribution."},
-    [M_PARETOVARIATE] = {"paretovariate", random_paretovariate, "Random.paretovariate(self, alpha)", "Pareto distribution.  alpha is the shape parameter."},
-    [M_WEIBULLVARIATE] = {"weibullvariate", random_weibullvariate, "Random.weibullvariate(self, alpha, beta)", "Weibull distribution."},
-    [M_VONMISESVARIATE] = {"vonmisesvariate", random_vonmisesvariate, "Random.vonmisesvariate(self, mu, kappa)", "Circular data distribution."},
-    [M_GAMMAVARIATE] = {"gammavariate", random_gammavariate, "Random.gammavariate(self, alpha, beta)", "Gamma distribution.  Not the gamma function!"},
-    [M_BETAVARIATE] = {"betavariate", random_betavariate, "Random.betavariate(self, alpha, beta)", "Beta distribution."},
+    [M_LOGNORMVARIATE] = {"lognormvariate", random_lognormvariate, "Random.lognormvariate(self, mu, sigma)",
+                          "Log normal distribution."},
+    [M_EXPOVARIATE] = {"expovariate", random_expovariate, "Random.expovariate(self, lambd)",
+                       "Exponential distribution."},
+    [M_PARETOVARIATE] = {"paretovariate", random_paretovariate, "Random.paretovariate(self, alpha)",
+                         "Pareto distribution.  alpha is the shape parameter."},
+    [M_WEIBULLVARIATE] = {"weibullvariate", random_weibullvariate, "Random.weibullvariate(self, alpha, beta)",
+                          "Weibull distribution."},
+    [M_VONMISESVARIATE] = {"vonmisesvariate", random_vonmisesvariate, "Random.vonmisesvariate(self, mu, kappa)",
+                           "Circular data distribution."},
+    [M_GAMMAVARIATE] = {"gammavariate", random_gammavariate, "Random.gammavariate(self, alpha, beta)",
+                        "Gamma distribution.  Not the gamma function!"},
+    [M_BETAVARIATE] = {"betavariate", random_betavariate, "Random.betavariate(self, alpha, beta)",
+                       "Beta distribution."},
     [M_COUNT] = {NULL},
 };
 static const cg_method_def random_init_def = {"__init__", NULL, "Random.__init__(self, x=None)", NULL};
 
 cg_value cg_random_module_init(void) {
-    if (!random_type.dict && cg_type_add_methods(&random_type, random_methods) < 0) return CG_ERR;
+    if (!random_type.dict && cg_type_add_methods(&random_type, random_methods) < 0)
+        return CG_ERR;
     cg_value m = cg_module_new("random");
-    if (cg_is_err(m)) return m;
+    if (cg_is_err(m))
+        return m;
     cg_value inst = random_new(&random_type, &(cg_args){0});
     int rc = cg_is_err(inst) ? -1 : cg_module_add(m, "_inst", inst);
     for (int i = 0; rc == 0 && i < M_COUNT; i++) {
@@ -1088,7 +1257,8 @@ cg_value cg_random_module_init(void) {
         rc = cg_is_err(f) ? -1 : cg_module_add(m, random_methods[i].name, f);
         cg_decref(f);
     }
-    if (rc == 0) rc = cg_module_add(m, "Random", cg_obj_value(&random_type));
+    if (rc == 0)
+        rc = cg_module_add(m, "Random", cg_obj_value(&random_type));
     cg_decref(inst);
     if (rc < 0) {
         cg_decref(m);

@@ -24,22 +24,27 @@
 /* ---- argument conventions (METH_NOARGS, METH_O, PyArg_ParseTuple) --------- */
 
 static int no_args(const char *name, const cg_args *a) {
-    if (a->nkw) return cg_raise_int(&cg_exc_TypeError, "time.%s() takes no keyword arguments", name);
-    if (a->npos == 0) return 0;
+    if (a->nkw)
+        return cg_raise_int(&cg_exc_TypeError, "time.%s() takes no keyword arguments", name);
+    if (a->npos == 0)
+        return 0;
     return cg_raise_int(&cg_exc_TypeError, "time.%s() takes no arguments (%d given)", name, a->npos);
 }
 
 static int one_arg(const char *name, const cg_args *a) {
-    if (a->nkw) return cg_raise_int(&cg_exc_TypeError, "time.%s() takes no keyword arguments", name);
-    if (a->npos == 1) return 0;
-    return cg_raise_int(&cg_exc_TypeError, "time.%s() takes exactly one argument (%d given)", name,
-                        a->npos);
+    if (a->nkw)
+        return cg_raise_int(&cg_exc_TypeError, "time.%s() takes no keyword arguments", name);
+    if (a->npos == 1)
+        return 0;
+    return cg_raise_int(&cg_exc_TypeError, "time.%s() takes exactly one argument (%d given)", name, a->npos);
 }
 
 /* "|O:name": zero or one argument */
 static int optional_arg(const char *name, const cg_args *a) {
-    if (a->nkw) return cg_raise_int(&cg_exc_TypeError, "%s() takes no keyword arguments", name);
-    if (a->npos <= 1) return 0;
+    if (a->nkw)
+        return cg_raise_int(&cg_exc_TypeError, "%s() takes no keyword arguments", name);
+    if (a->npos <= 1)
+        return 0;
     return cg_raise_int(&cg_exc_TypeError, "%s() takes at most 1 argument (%d given)", name, a->npos);
 }
 
@@ -53,20 +58,23 @@ static int64_t clock_ns(clockid_t clock) {
 
 /* nanoseconds as seconds, rounded as CPython's _PyTime_AsSecondsDouble */
 static double ns_to_seconds(int64_t ns) {
-    if (ns % 1000000000 == 0) return (double)(ns / 1000000000);
+    if (ns % 1000000000 == 0)
+        return (double)(ns / 1000000000);
     return (double)ns / 1e9;
 }
 
-#define CLOCK_FUNCS(name, clock)                                               \
-    static cg_value time_##name(cg_value self, const cg_args *a) {           \
-        (void)self;                                                            \
-        if (no_args(#name, a) < 0) return CG_ERR;                             \
-        return cg_float(ns_to_seconds(clock_ns(clock)));                       \
-    }                                                                          \
-    static cg_value time_##name##_ns(cg_value self, const cg_args *a) {      \
-        (void)self;                                                            \
-        if (no_args(#name "_ns", a) < 0) return CG_ERR;                       \
-        return cg_int(clock_ns(clock));                                        \
+#define CLOCK_FUNCS(name, clock)                                        \
+    static cg_value time_##name(cg_value self, const cg_args *a) {      \
+        (void)self;                                                     \
+        if (no_args(#name, a) < 0)                                      \
+            return CG_ERR;                                              \
+        return cg_float(ns_to_seconds(clock_ns(clock)));                \
+    }                                                                   \
+    static cg_value time_##name##_ns(cg_value self, const cg_args *a) { \
+        (void)self;                                                     \
+        if (no_args(#name "_ns", a) < 0)                                \
+            return CG_ERR;                                              \
+        return cg_int(clock_ns(clock));                                 \
     }
 CLOCK_FUNCS(time, CLOCK_REALTIME)
 CLOCK_FUNCS(perf_counter, CLOCK_MONOTONIC)
@@ -82,7 +90,8 @@ CLOCK_FUNCS(thread_time, CLOCK_THREAD_CPUTIME_ID)
 static int seconds_to_ns(cg_value v, int64_t *ns) {
     if (v.tag == CG_V_FLOAT) {
         double d = v.u.f;
-        if (isnan(d)) return cg_raise_int(&cg_exc_ValueError, "Invalid value NaN (not a number)");
+        if (isnan(d))
+            return cg_raise_int(&cg_exc_ValueError, "Invalid value NaN (not a number)");
         d = ceil(d * 1e9);
         if (!(d >= -9223372036854775808.0 && d < 9223372036854775808.0))
             return cg_raise_int(&cg_exc_OverflowError, "timestamp out of range for platform time_t");
@@ -90,7 +99,8 @@ static int seconds_to_ns(cg_value v, int64_t *ns) {
         return 0;
     }
     int64_t s;
-    if (cg_index_value(v, &s) < 0) return -1;
+    if (cg_index_value(v, &s) < 0)
+        return -1;
     if (s > INT64_MAX / 1000000000 || s < INT64_MIN / 1000000000)
         return cg_raise_int(&cg_exc_OverflowError, "timestamp too large to convert to C _PyTime_t");
     *ns = s * 1000000000;
@@ -105,16 +115,21 @@ static cg_value time_sleep(cg_value self, const cg_args *a) {
     enum { SLICE_NS = 50000000 };
     int64_t ns = 0;
     (void)self;
-    if (one_arg("sleep", a) < 0 || seconds_to_ns(a->pos[0], &ns) < 0) return CG_ERR;
-    if (ns < 0) return cg_raise(&cg_exc_ValueError, "sleep length must be non-negative");
+    if (one_arg("sleep", a) < 0 || seconds_to_ns(a->pos[0], &ns) < 0)
+        return CG_ERR;
+    if (ns < 0)
+        return cg_raise(&cg_exc_ValueError, "sleep length must be non-negative");
     int64_t start = clock_ns(CLOCK_MONOTONIC);
     for (;;) {
         int64_t left = ns - (clock_ns(CLOCK_MONOTONIC) - start);
-        if (left <= 0) break;
-        if (left > SLICE_NS) left = SLICE_NS;
+        if (left <= 0)
+            break;
+        if (left > SLICE_NS)
+            left = SLICE_NS;
         struct timespec ts = {(time_t)(left / 1000000000), (long)(left % 1000000000)};
         nanosleep(&ts, NULL);
-        if (cg_interrupt_requested && cg_check_interrupt() < 0) return CG_ERR;
+        if (cg_interrupt_requested && cg_check_interrupt() < 0)
+            return CG_ERR;
     }
     return CG_NONE;
 }
@@ -141,8 +156,9 @@ static cg_value struct_time_repr(cg_value self) {
 
 static cg_value struct_time_getattr(cg_value self, cg_str *name) {
     for (int i = 0; i < 9; i++)
-        if (!strcmp(name->s, tm_fields[i])) return cg_incref(cg_as_tuple(self)->items[i]);
-    cg_value r = cg_generic_getattr(self, name);  /* tuple's methods */
+        if (!strcmp(name->s, tm_fields[i]))
+            return cg_incref(cg_as_tuple(self)->items[i]);
+    cg_value r = cg_generic_getattr(self, name); /* tuple's methods */
     if (r.tag == CG_V_STOP)
         return cg_raise(&cg_exc_AttributeError, "'time.struct_time' object has no attribute '%s'", name->s);
     return r;
@@ -166,7 +182,8 @@ static cg_type struct_time_type = {
  * by itself. */
 static void struct_time_type_init(void) {
     cg_type *t = &struct_time_type, *b = &cg_type_tuple;
-    if (t->getitem) return;
+    if (t->getitem)
+        return;
     t->dealloc = b->dealloc;
     t->hash = b->hash;
     t->compare = b->compare;
@@ -179,10 +196,12 @@ static void struct_time_type_init(void) {
 
 static cg_value struct_time_of(const struct tm *tm) {
     cg_value r = cg_tuple_new_of(&struct_time_type, 9);
-    if (cg_is_err(r)) return r;
-    const int v[9] = {tm->tm_year + 1900, tm->tm_mon + 1, tm->tm_mday, tm->tm_hour, tm->tm_min,
-                      tm->tm_sec, (tm->tm_wday + 6) % 7, tm->tm_yday + 1, tm->tm_isdst};
-    for (int i = 0; i < 9; i++) cg_as_tuple(r)->items[i] = cg_int(v[i]);
+    if (cg_is_err(r))
+        return r;
+    const int v[9] = {tm->tm_year + 1900, tm->tm_mon + 1,        tm->tm_mday,     tm->tm_hour, tm->tm_min,
+                      tm->tm_sec,         (tm->tm_wday + 6) % 7, tm->tm_yday + 1, tm->tm_isdst};
+    for (int i = 0; i < 9; i++)
+        cg_as_tuple(r)->items[i] = cg_int(v[i]);
     return r;
 }
 
@@ -192,17 +211,22 @@ static cg_value struct_time_new(cg_type *type, const cg_args *a) {
         return cg_raise(&cg_exc_TypeError, "structseq() missing required argument 'sequence' (pos 1)");
     if (a->nkw || a->npos > 1)
         return cg_raise(&cg_exc_TypeError, "structseq() takes at most 2 arguments (%d given)", a->npos + a->nkw);
-    if (!cg_typeof(a->pos[0])->iter) return cg_raise(&cg_exc_TypeError, "constructor requires a sequence");
+    if (!cg_typeof(a->pos[0])->iter)
+        return cg_raise(&cg_exc_TypeError, "constructor requires a sequence");
     cg_value seq = cg_list_from_iterable(a->pos[0]);
-    if (cg_is_err(seq)) return seq;
+    if (cg_is_err(seq))
+        return seq;
     int64_t n = cg_as_list(seq)->len;
     cg_value r = CG_ERR;
     if (n < 9)
-        cg_raise(&cg_exc_TypeError, "time.struct_time() takes an at least 9-sequence (%lld-sequence given)", (long long)n);
+        cg_raise(&cg_exc_TypeError, "time.struct_time() takes an at least 9-sequence (%lld-sequence given)",
+                 (long long)n);
     else if (n > 11)
-        cg_raise(&cg_exc_TypeError, "time.struct_time() takes an at most 11-sequence (%lld-sequence given)", (long long)n);
+        cg_raise(&cg_exc_TypeError, "time.struct_time() takes an at most 11-sequence (%lld-sequence given)",
+                 (long long)n);
     else if (!cg_is_err(r = cg_tuple_new_of(&struct_time_type, 9)))
-        for (int i = 0; i < 9; i++) cg_as_tuple(r)->items[i] = cg_incref(cg_as_list(seq)->items[i]);
+        for (int i = 0; i < 9; i++)
+            cg_as_tuple(r)->items[i] = cg_incref(cg_as_list(seq)->items[i]);
     cg_decref(seq);
     return r;
 }
@@ -217,7 +241,8 @@ static int seconds_arg(const cg_args *a, time_t *out) {
     }
     cg_value v = a->pos[0];
     if (v.tag == CG_V_FLOAT) {
-        if (isnan(v.u.f)) return cg_raise_int(&cg_exc_ValueError, "Invalid value NaN (not a number)");
+        if (isnan(v.u.f))
+            return cg_raise_int(&cg_exc_ValueError, "Invalid value NaN (not a number)");
         double d = floor(v.u.f);
         if (!(d >= -9223372036854775808.0 && d < 9223372036854775808.0))
             return cg_raise_int(&cg_exc_OverflowError, "timestamp out of range for platform time_t");
@@ -225,7 +250,8 @@ static int seconds_arg(const cg_args *a, time_t *out) {
         return 0;
     }
     int64_t s;
-    if (cg_index_value(v, &s) < 0) return -1;
+    if (cg_index_value(v, &s) < 0)
+        return -1;
     *out = (time_t)s;
     return 0;
 }
@@ -233,10 +259,12 @@ static int seconds_arg(const cg_args *a, time_t *out) {
 static cg_value broken_down(const char *name, const cg_args *a, struct tm *(*fn)(const time_t *, struct tm *)) {
     time_t t;
     struct tm tm;
-    if (optional_arg(name, a) < 0 || seconds_arg(a, &t) < 0) return CG_ERR;
+    if (optional_arg(name, a) < 0 || seconds_arg(a, &t) < 0)
+        return CG_ERR;
     errno = 0;
     if (!fn(&t, &tm)) {
-        if (errno == 0) errno = EINVAL;
+        if (errno == 0)
+            errno = EINVAL;
         return cg_raise(&cg_exc_OSError, "[Errno %d] %s", errno, strerror(errno));
     }
     return struct_time_of(&tm);
@@ -257,12 +285,15 @@ static cg_value time_localtime(cg_value self, const cg_args *a) {
 /* CPython's gettmarg: any tuple of nine ints; what is "illegal" names the
  * function. tm_wday counts from Sunday in C and from Monday in Python. */
 static int tm_of(cg_value v, const char *illegal, struct tm *tm) {
-    if (!cg_is_tuple(v)) return cg_raise_int(&cg_exc_TypeError, "Tuple or struct_time argument required");
+    if (!cg_is_tuple(v))
+        return cg_raise_int(&cg_exc_TypeError, "Tuple or struct_time argument required");
     cg_tuple *t = cg_as_tuple(v);
-    if (t->len != 9) return cg_raise_int(&cg_exc_TypeError, "%s", illegal);
+    if (t->len != 9)
+        return cg_raise_int(&cg_exc_TypeError, "%s", illegal);
     int64_t f[9];
     for (int i = 0; i < 9; i++)
-        if (cg_index_value(t->items[i], &f[i]) < 0) return -1;
+        if (cg_index_value(t->items[i], &f[i]) < 0)
+            return -1;
     memset(tm, 0, sizeof *tm);
     tm->tm_year = (int)(f[0] - 1900);
     tm->tm_mon = (int)f[1] - 1;
@@ -279,24 +310,37 @@ static int tm_of(cg_value v, const char *illegal, struct tm *tm) {
 /* CPython's checktm: fields C's formatting would index out of bounds. */
 static int tm_check(struct tm *tm) {
     const char *bad = NULL;
-    if (tm->tm_mon == -1) tm->tm_mon = 0;
-    else if (tm->tm_mon < 0 || tm->tm_mon > 11) bad = "month out of range";
-    if (bad) return cg_raise_int(&cg_exc_ValueError, "%s", bad);
-    if (tm->tm_mday == 0) tm->tm_mday = 1;
-    else if (tm->tm_mday < 0 || tm->tm_mday > 31) bad = "day of month out of range";
-    else if (tm->tm_hour < 0 || tm->tm_hour > 23) bad = "hour out of range";
-    else if (tm->tm_min < 0 || tm->tm_min > 59) bad = "minute out of range";
-    else if (tm->tm_sec < 0 || tm->tm_sec > 61) bad = "seconds out of range";
-    else if (tm->tm_wday < 0) bad = "day of week out of range";
-    if (bad) return cg_raise_int(&cg_exc_ValueError, "%s", bad);
-    if (tm->tm_yday == -1) tm->tm_yday = 0;
-    else if (tm->tm_yday < 0 || tm->tm_yday > 365) return cg_raise_int(&cg_exc_ValueError, "day of year out of range");
+    if (tm->tm_mon == -1)
+        tm->tm_mon = 0;
+    else if (tm->tm_mon < 0 || tm->tm_mon > 11)
+        bad = "month out of range";
+    if (bad)
+        return cg_raise_int(&cg_exc_ValueError, "%s", bad);
+    if (tm->tm_mday == 0)
+        tm->tm_mday = 1;
+    else if (tm->tm_mday < 0 || tm->tm_mday > 31)
+        bad = "day of month out of range";
+    else if (tm->tm_hour < 0 || tm->tm_hour > 23)
+        bad = "hour out of range";
+    else if (tm->tm_min < 0 || tm->tm_min > 59)
+        bad = "minute out of range";
+    else if (tm->tm_sec < 0 || tm->tm_sec > 61)
+        bad = "seconds out of range";
+    else if (tm->tm_wday < 0)
+        bad = "day of week out of range";
+    if (bad)
+        return cg_raise_int(&cg_exc_ValueError, "%s", bad);
+    if (tm->tm_yday == -1)
+        tm->tm_yday = 0;
+    else if (tm->tm_yday < 0 || tm->tm_yday > 365)
+        return cg_raise_int(&cg_exc_ValueError, "day of year out of range");
     return 0;
 }
 
 /* The struct tm of an optional time-tuple argument (now when absent). */
 static int tm_arg(const cg_args *a, int index, const char *illegal, struct tm *tm) {
-    if (a->npos > index) return tm_of(a->pos[index], illegal, tm) < 0 ? -1 : tm_check(tm);
+    if (a->npos > index)
+        return tm_of(a->pos[index], illegal, tm) < 0 ? -1 : tm_check(tm);
     time_t now = time(NULL);
     localtime_r(&now, tm);
     return 0;
@@ -305,14 +349,20 @@ static int tm_arg(const cg_args *a, int index, const char *illegal, struct tm *t
 static cg_value time_strftime(cg_value self, const cg_args *a) {
     struct tm tm;
     (void)self;
-    if (a->nkw) return cg_raise(&cg_exc_TypeError, "strftime() takes no keyword arguments");
-    if (a->npos < 1) return cg_raise(&cg_exc_TypeError, "strftime() takes at least 1 argument (0 given)");
-    if (a->npos > 2) return cg_raise(&cg_exc_TypeError, "strftime() takes at most 2 arguments (%d given)", a->npos);
+    if (a->nkw)
+        return cg_raise(&cg_exc_TypeError, "strftime() takes no keyword arguments");
+    if (a->npos < 1)
+        return cg_raise(&cg_exc_TypeError, "strftime() takes at least 1 argument (0 given)");
+    if (a->npos > 2)
+        return cg_raise(&cg_exc_TypeError, "strftime() takes at most 2 arguments (%d given)", a->npos);
     if (!cg_is_str(a->pos[0]))
         return cg_raise(&cg_exc_TypeError, "strftime() argument 1 must be str, not %s", cg_type_name(a->pos[0]));
-    if (tm_arg(a, 1, "strftime(): illegal time tuple argument", &tm) < 0) return CG_ERR;
-    if (tm.tm_isdst < -1) tm.tm_isdst = -1;
-    else if (tm.tm_isdst > 1) tm.tm_isdst = 1;
+    if (tm_arg(a, 1, "strftime(): illegal time tuple argument", &tm) < 0)
+        return CG_ERR;
+    if (tm.tm_isdst < -1)
+        tm.tm_isdst = -1;
+    else if (tm.tm_isdst > 1)
+        tm.tm_isdst = 1;
     const char *fmt = cg_str_cstr(a->pos[0]);
     size_t fmtlen = strlen(fmt);
     /* C's strftime returns 0 both for "too small" and for an empty result:
@@ -320,7 +370,8 @@ static cg_value time_strftime(cg_value self, const cg_args *a) {
      * format could need (CPython's rule). */
     for (size_t cap = 1024;; cap += cap) {
         char *buf = malloc(cap);
-        if (!buf) return cg_raise_nomemory();
+        if (!buf)
+            return cg_raise_nomemory();
         size_t n = strftime(buf, cap, fmt, &tm);
         if (n > 0 || cap >= 256 * fmtlen) {
             cg_value r = cg_str_new(buf, n);
@@ -333,10 +384,9 @@ static cg_value time_strftime(cg_value self, const cg_args *a) {
 
 static cg_value format_asctime(const struct tm *tm) {
     static const char wday[7][4] = {"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"};
-    static const char mon[12][4] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
-                                    "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
-    return cg_str_fmt("%s %s%3d %.2d:%.2d:%.2d %d", wday[tm->tm_wday], mon[tm->tm_mon], tm->tm_mday,
-                      tm->tm_hour, tm->tm_min, tm->tm_sec, 1900 + tm->tm_year);
+    static const char mon[12][4] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+    return cg_str_fmt("%s %s%3d %.2d:%.2d:%.2d %d", wday[tm->tm_wday], mon[tm->tm_mon], tm->tm_mday, tm->tm_hour,
+                      tm->tm_min, tm->tm_sec, 1900 + tm->tm_year);
 }
 
 static cg_value time_asctime(cg_value self, const cg_args *a) {
@@ -351,8 +401,10 @@ static cg_value time_ctime(cg_value self, const cg_args *a) {
     time_t t;
     struct tm tm;
     (void)self;
-    if (optional_arg("ctime", a) < 0 || seconds_arg(a, &t) < 0) return CG_ERR;
-    if (!localtime_r(&t, &tm)) return cg_raise(&cg_exc_OverflowError, "timestamp out of range for platform time_t");
+    if (optional_arg("ctime", a) < 0 || seconds_arg(a, &t) < 0)
+        return CG_ERR;
+    if (!localtime_r(&t, &tm))
+        return cg_raise(&cg_exc_OverflowError, "timestamp out of range for platform time_t");
     return format_asctime(&tm);
 }
 
@@ -361,7 +413,7 @@ static cg_value time_mktime(cg_value self, const cg_args *a) {
     (void)self;
     if (one_arg("mktime", a) < 0 || tm_of(a->pos[0], "mktime(): illegal time tuple argument", &tm) < 0)
         return CG_ERR;
-    tm.tm_wday = -1;  /* mktime sets it: -1 left there means failure, not the time -1 */
+    tm.tm_wday = -1; /* mktime sets it: -1 left there means failure, not the time -1 */
     time_t t = mktime(&tm);
     if (t == (time_t)-1 && tm.tm_wday == -1)
         return cg_raise(&cg_exc_OverflowError, "mktime argument out of range");
@@ -394,9 +446,10 @@ static const cg_method_def time_methods[] = {
 cg_value cg_time_module_init(void) {
     struct_time_type_init();
     cg_value m = cg_module_new("time");
-    if (cg_is_err(m)) return m;
-    if (cg_module_add(m, "struct_time", cg_obj_value(&struct_time_type)) < 0 ||
-        cg_module_add_methods(m, time_methods) < 0) {
+    if (cg_is_err(m))
+        return m;
+    if (cg_module_add(m, "struct_time", cg_obj_value(&struct_time_type)) < 0
+        || cg_module_add_methods(m, time_methods) < 0) {
         cg_decref(m);
         return CG_ERR;
     }

@@ -31,27 +31,34 @@ static cg_value frame_module(const cg_frame *f) {
 static cg_value frame_line(const cg_frame *f) {
     size_t n = 0;
     const char *text = f->arena ? cg_ast_arena_line(f->arena, f->line, &n) : NULL;
-    if (!text) return CG_NONE;
-    while (n && (text[n - 1] == '\n' || text[n - 1] == '\r')) n--;
+    if (!text)
+        return CG_NONE;
+    while (n && (text[n - 1] == '\n' || text[n - 1] == '\r'))
+        n--;
     return cg_str_new(text, (int64_t)n);
 }
 
 static cg_value w_caller(cg_value self, const cg_args *a) {
     cg_value level;
-    if (cg_args_bind(&warnings_defs[W_CALLER], a, &level, 1) < 0) return CG_ERR;
+    if (cg_args_bind(&warnings_defs[W_CALLER], a, &level, 1) < 0)
+        return CG_ERR;
     int64_t k;
     int rc = cg_index_value(level, &k);
     cg_args_release(&warnings_defs[W_CALLER], &level, 1);
-    if (rc < 0) return CG_ERR;
+    if (rc < 0)
+        return CG_ERR;
     const cg_frame *f = cg_ev.frame;
-    for (int64_t i = 0; f && i < (k < 1 ? 1 : k); i++) f = f->back;
-    if (!f || !f->arena) return CG_NONE;
+    for (int64_t i = 0; f && i < (k < 1 ? 1 : k); i++)
+        f = f->back;
+    if (!f || !f->arena)
+        return CG_NONE;
     cg_value items[4] = {cg_str_from_c(cg_ast_arena_filename(f->arena)), cg_int(f->line), frame_module(f),
                          frame_line(f)};
     for (int i = 0; i < 4; i++)
         if (cg_is_err(items[i])) {
             for (int j = 0; j < 4; j++)
-                if (!cg_is_err(items[j])) cg_decref(items[j]);
+                if (!cg_is_err(items[j]))
+                    cg_decref(items[j]);
             return CG_ERR;
         }
     return cg_tuple_steal(4, items);
@@ -69,15 +76,18 @@ static void translate(const char *p, cg_strbuf *out) {
             p++;
             continue;
         }
-        if (*p == '[') in_bracket = true;
-        else if (*p == ']') in_bracket = false;
+        if (*p == '[')
+            in_bracket = true;
+        else if (*p == ']')
+            in_bracket = false;
         cg_strbuf_putc(out, *p);
     }
 }
 
 static cg_value w_match(cg_value self, const cg_args *a) {
     cg_value v[2];
-    if (cg_args_bind(&warnings_defs[W_MATCH], a, v, 2) < 0) return CG_ERR;
+    if (cg_args_bind(&warnings_defs[W_MATCH], a, v, 2) < 0)
+        return CG_ERR;
     cg_value r = CG_ERR;
     if (!cg_is_str(v[0]) || !cg_is_str(v[1])) {
         cg_raise(&cg_exc_TypeError, "match() arguments must be str");
@@ -116,6 +126,4 @@ static const cg_method_def warnings_defs[] = {
     [W_N] = {NULL, NULL, NULL, NULL},
 };
 
-cg_value cg_warnings_native_module_init(void) {
-    return cg_module_of("_warnings", warnings_defs);
-}
+cg_value cg_warnings_native_module_init(void) { return cg_module_of("_warnings", warnings_defs); }

@@ -31,7 +31,9 @@ typedef struct {
     int64_t value;
 } flat_item;
 
-static int by_key(const void *a, const void *b) { return strcmp(((const flat_item *)a)->key, ((const flat_item *)b)->key); }
+static int by_key(const void *a, const void *b) {
+    return strcmp(((const flat_item *)a)->key, ((const flat_item *)b)->key);
+}
 
 static int put_int(cg_dict *d, const char *key, int64_t v) { return cg_dict_set_str(d, key, cg_int(v)); }
 
@@ -67,18 +69,18 @@ static cg_value family_dict(const cg_device_stats *s, cg_stat_family f) {
 }
 
 static cg_value nested_stats(const cg_device_stats *s) {
-    static const cg_stat_family order[] = {CG_STAT_ALLOCATION,      CG_STAT_SEGMENT,         CG_STAT_ACTIVE,
-                                           CG_STAT_INACTIVE_SPLIT,  CG_STAT_ALLOCATED_BYTES, CG_STAT_RESERVED_BYTES,
-                                           CG_STAT_ACTIVE_BYTES,    CG_STAT_INACTIVE_SPLIT_BYTES,
-                                           CG_STAT_REQUESTED_BYTES};
+    static const cg_stat_family order[] = {
+        CG_STAT_ALLOCATION,      CG_STAT_SEGMENT,        CG_STAT_ACTIVE,       CG_STAT_INACTIVE_SPLIT,
+        CG_STAT_ALLOCATED_BYTES, CG_STAT_RESERVED_BYTES, CG_STAT_ACTIVE_BYTES, CG_STAT_INACTIVE_SPLIT_BYTES,
+        CG_STAT_REQUESTED_BYTES};
     cg_value v = cg_dict_new();
     if (cg_is_err(v))
         return v;
     cg_dict *d = cg_as_dict(v);
-    int rc = put_int(d, "num_alloc_retries", s->num_alloc_retries) | put_int(d, "num_ooms", s->num_ooms) |
-             put_int(d, "max_split_size", s->max_split_size) |
-             put_int(d, "num_sync_all_streams", s->num_sync_all_streams) |
-             put_int(d, "num_device_alloc", s->num_device_alloc) | put_int(d, "num_device_free", s->num_device_free);
+    int rc = put_int(d, "num_alloc_retries", s->num_alloc_retries) | put_int(d, "num_ooms", s->num_ooms)
+             | put_int(d, "max_split_size", s->max_split_size)
+             | put_int(d, "num_sync_all_streams", s->num_sync_all_streams)
+             | put_int(d, "num_device_alloc", s->num_device_alloc) | put_int(d, "num_device_free", s->num_device_free);
     for (size_t i = 0; rc == 0 && i < sizeof order / sizeof *order; i++)
         rc = put_steal(d, cg_stat_family_name(order[i]), family_dict(s, order[i]));
     if (rc == 0)
@@ -102,17 +104,24 @@ static int flat_items(const cg_device_stats *s, flat_item *out) {
                          FIELDS[i]);
                 out[n].value = field(&s->stat[f][p], i);
             }
-    const struct { const char *name; const cg_stat *stat; } oversize[] = {
-        {"oversize_allocations", &s->oversize_allocations}, {"oversize_segments", &s->oversize_segments}};
+    const struct {
+        const char *name;
+        const cg_stat *stat;
+    } oversize[] = {{"oversize_allocations", &s->oversize_allocations}, {"oversize_segments", &s->oversize_segments}};
     for (int k = 0; k < 2; k++)
         for (int i = 0; i < 4; i++, n++) {
             snprintf(out[n].key, sizeof out[n].key, "%s.%s", oversize[k].name, FIELDS[i]);
             out[n].value = field(oversize[k].stat, i);
         }
-    const struct { const char *name; int64_t v; } counters[] = {
-        {"max_split_size", s->max_split_size},     {"num_alloc_retries", s->num_alloc_retries},
-        {"num_device_alloc", s->num_device_alloc}, {"num_device_free", s->num_device_free},
-        {"num_ooms", s->num_ooms},                 {"num_sync_all_streams", s->num_sync_all_streams}};
+    const struct {
+        const char *name;
+        int64_t v;
+    } counters[] = {{"max_split_size", s->max_split_size},
+                    {"num_alloc_retries", s->num_alloc_retries},
+                    {"num_device_alloc", s->num_device_alloc},
+                    {"num_device_free", s->num_device_free},
+                    {"num_ooms", s->num_ooms},
+                    {"num_sync_all_streams", s->num_sync_all_streams}};
     for (int k = 0; k < 6; k++, n++) {
         snprintf(out[n].key, sizeof out[n].key, "%s", counters[k].name);
         out[n].value = counters[k].v;
@@ -145,8 +154,8 @@ static cg_value block_dict(const cg_snapshot_block *b) {
         return v;
     cg_dict *d = cg_as_dict(v);
     cg_value state = cg_str_from_c(cg_block_state_name(b->state));
-    int rc = put_int(d, "address", (int64_t)b->address) | put_int(d, "size", b->size) |
-             put_int(d, "requested_size", b->requested_size);
+    int rc = put_int(d, "address", (int64_t)b->address) | put_int(d, "size", b->size)
+             | put_int(d, "requested_size", b->requested_size);
     if (rc == 0)
         rc = put_steal(d, "state", state);
     else if (!cg_is_err(state))
@@ -177,10 +186,10 @@ static cg_value segment_dict(const cg_snapshot_segment *s) {
     if (cg_is_err(v))
         return v;
     cg_dict *d = cg_as_dict(v);
-    int rc = put_int(d, "device", s->device) | put_int(d, "address", (int64_t)s->address) |
-             put_int(d, "total_size", s->total_size) | put_int(d, "allocated_size", s->allocated_size) |
-             put_int(d, "active_size", s->active_size) | put_int(d, "requested_size", s->requested_size) |
-             put_int(d, "stream", s->stream);
+    int rc = put_int(d, "device", s->device) | put_int(d, "address", (int64_t)s->address)
+             | put_int(d, "total_size", s->total_size) | put_int(d, "allocated_size", s->allocated_size)
+             | put_int(d, "active_size", s->active_size) | put_int(d, "requested_size", s->requested_size)
+             | put_int(d, "stream", s->stream);
     if (rc == 0)
         rc = put_steal(d, "segment_type", cg_str_from_c(s->is_small ? "small" : "large"));
     if (rc == 0)
@@ -250,8 +259,8 @@ static cg_value entry_dict(const cg_trace_entry *e) {
     cg_dict *d = cg_as_dict(v);
     int rc = put_steal(d, "action", cg_str_from_c(cg_trace_action_name(e->action)));
     if (rc == 0)
-        rc = put_int(d, e->action == CG_TRACE_OOM ? "device_free" : "addr", (int64_t)e->addr) |
-             put_int(d, "size", e->size) | put_int(d, "stream", e->stream) | put_int(d, "time_us", e->time_us);
+        rc = put_int(d, e->action == CG_TRACE_OOM ? "device_free" : "addr", (int64_t)e->addr)
+             | put_int(d, "size", e->size) | put_int(d, "stream", e->stream) | put_int(d, "time_us", e->time_us);
     if (rc == 0)
         rc = put_steal(d, "frames", frames_list(e->where));
     if (rc < 0) {

@@ -307,7 +307,8 @@ static int slice_bound(cg_value v, bool *has, int64_t *out) {
         *out = v.u.i;
         return 0;
     }
-    if (cg_is_tensor(v) && cg_dtype_is_int(cg_tensor_of_borrowed(v)->dtype) && cg_tensor_numel(cg_tensor_of_borrowed(v)) == 1) {
+    if (cg_is_tensor(v) && cg_dtype_is_int(cg_tensor_of_borrowed(v)->dtype)
+        && cg_tensor_numel(cg_tensor_of_borrowed(v)) == 1) {
         cg_scalar s;
         if (cg_tensor_item(cg_tensor_of_borrowed(v), &s) < 0)
             return torch_raise_int();
@@ -351,9 +352,8 @@ static int key_item(index_key *k, cg_value v, cg_index_item *it) {
         return 0;
     }
     if (v.tag == CG_V_BOOL) /* as a 0-d bool mask */
-        return own_tensor(k, it, cg_full(0, NULL, cg_scalar_bool(v.u.i), CG_BOOL, cg_device_cpu()))
-                   ? torch_raise_int()
-                   : 0;
+        return own_tensor(k, it, cg_full(0, NULL, cg_scalar_bool(v.u.i), CG_BOOL, cg_device_cpu())) ? torch_raise_int()
+                                                                                                    : 0;
     if (cg_is_none(v)) {
         it->kind = CG_INDEX_NONE;
         return 0;
@@ -387,8 +387,7 @@ static int key_parse(cg_value key, index_key *k) {
         return key_item(k, key, &k->items[k->n++]);
     cg_tuple *tu = (cg_tuple *)key.u.o;
     if (tu->len > MAX_INDEX_ITEMS)
-        return cg_raise_int(&cg_exc_IndexError, "too many indices for tensor of dimension %d",
-                            CG_MAX_DIMS);
+        return cg_raise_int(&cg_exc_IndexError, "too many indices for tensor of dimension %d", CG_MAX_DIMS);
     for (int64_t i = 0; i < tu->len; i++)
         if (key_item(k, tu->items[i], &k->items[k->n++]) < 0)
             return -1;
@@ -437,7 +436,8 @@ static int tensor_setitem(cg_value self, cg_value key, cg_value value) {
         key_free(&k);
         return -1;
     }
-    int rc = is_num ? cg_index_set_scalar(t, k.n, k.items, s) : cg_index_set(t, k.n, k.items, cg_tensor_of_borrowed(value));
+    int rc =
+        is_num ? cg_index_set_scalar(t, k.n, k.items, s) : cg_index_set(t, k.n, k.items, cg_tensor_of_borrowed(value));
     key_free(&k);
     return rc < 0 ? torch_raise_int() : 0;
 }
@@ -459,14 +459,15 @@ static cg_value get_base(cg_tensor *t) { return t->base ? cg_tensor_value(t->bas
 static cg_value get_output_nr(cg_tensor *t) { return cg_int(t->output_nr); }
 
 static cg_value get_grad(cg_tensor *t) {
-    if (t->grad_fn && !t->retains_grad && !t->grad &&
-        torch_warn("UserWarning",
-                   "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
-                   "attribute won't be populated during autograd.backward(). If you indeed want the .grad field "
-                   "to be populated for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. If you "
-                   "access the non-leaf Tensor by mistake, make sure you access the leaf Tensor instead. See "
-                   "github.com/pytorch/pytorch/pull/30531 for more informations. (Triggered internally at  "
-                   "./build/aten/src/ATen/core/TensorBody.h:480.)") < 0)
+    if (t->grad_fn && !t->retains_grad && !t->grad
+        && torch_warn("UserWarning",
+                      "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
+                      "attribute won't be populated during autograd.backward(). If you indeed want the .grad field "
+                      "to be populated for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. If you "
+                      "access the non-leaf Tensor by mistake, make sure you access the leaf Tensor instead. See "
+                      "github.com/pytorch/pytorch/pull/30531 for more informations. (Triggered internally at  "
+                      "./build/aten/src/ATen/core/TensorBody.h:480.)")
+               < 0)
         return CG_ERR;
     return t->grad ? cg_tensor_value(t->grad) : CG_NONE;
 }
@@ -474,12 +475,13 @@ static cg_value get_grad(cg_tensor *t) {
 /* x.T: the dims reversed by a permute (PermuteBackward0, also for 2-d
  * tensors), with PyTorch 1.13's deprecation warning unless 0-d or 2-d. */
 static cg_value get_T(cg_tensor *t) {
-    if (t->ndim != 0 && t->ndim != 2 &&
-        torch_warn_once("UserWarning",
-                   "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated "
-                   "and it will throw an error in a future release. Consider `x.mT` to transpose batches of "
-                   "matrices or `x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the dimensions of a "
-                   "tensor. (Triggered internally at  ./aten/src/ATen/native/TensorShape.cpp:3277.)") < 0)
+    if (t->ndim != 0 && t->ndim != 2
+        && torch_warn_once("UserWarning",
+                           "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated "
+                           "and it will throw an error in a future release. Consider `x.mT` to transpose batches of "
+                           "matrices or `x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the dimensions of a "
+                           "tensor. (Triggered internally at  ./aten/src/ATen/native/TensorShape.cpp:3277.)")
+               < 0)
         return CG_ERR;
     int64_t dims[CG_MAX_DIMS];
     for (int d = 0; d < t->ndim; d++)
@@ -490,8 +492,9 @@ static cg_value get_T(cg_tensor *t) {
 /* x.mT: the last two dims swapped. */
 static cg_value get_mT(cg_tensor *t) {
     if (t->ndim < 2)
-        return cg_raise(&cg_exc_RuntimeError, "tensor.mT is only supported on matrices or batches of matrices. "
-                                              "Got %dD tensor.",
+        return cg_raise(&cg_exc_RuntimeError,
+                        "tensor.mT is only supported on matrices or batches of matrices. "
+                        "Got %dD tensor.",
                         t->ndim);
     return cg_tensor_steal(cg_transpose(t, -2, -1));
 }
@@ -657,7 +660,6 @@ static int tensor_setattr(cg_value self, cg_str *name, cg_value value) {
 
 /* ---- the type ------------------------------------------------------------------ */
 
-
 cg_type cg_type_tensor = {
     .head = {CG_IMMORTAL, &cg_type_type},
     .name = "Tensor",
@@ -682,7 +684,6 @@ cg_type cg_type_tensor = {
     .setattr = tensor_setattr,
     .new_ = torch_tensor_new,
 };
-
 
 int cg_tensor_type_init(void) {
     if (cg_type_tensor.dict)

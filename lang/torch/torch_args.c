@@ -35,8 +35,7 @@ cg_value torch_arg_error(const char *fn, const char *arg, int pos, const char *e
     if (pos > 0)
         return cg_raise(&cg_exc_TypeError, "%s(): argument '%s' (position %d) must be %s, not %s", fn, arg, pos,
                         expected, cg_type_name(got));
-    return cg_raise(&cg_exc_TypeError, "%s(): argument '%s' must be %s, not %s", fn, arg, expected,
-                    cg_type_name(got));
+    return cg_raise(&cg_exc_TypeError, "%s(): argument '%s' must be %s, not %s", fn, arg, expected, cg_type_name(got));
 }
 
 /* ---- objects ------------------------------------------------------------------- */
@@ -438,7 +437,7 @@ static struct defs_made {
     unsigned where;
     cg_method_def *defs;
     struct defs_made *next;
-} *made;
+} * made;
 
 cg_method_def *torch_ops_defs(const torch_op *ops, int n, unsigned where) {
     for (struct defs_made *m = made; m; m = m->next)

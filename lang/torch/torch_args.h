@@ -196,13 +196,13 @@ struct torch_op {
     const char *params;  /* the parameters after the tensor: "dim=None, keepdim=False" */
     torch_adapter adapt; /* how fn is called: see the binders below */
     torch_fn fn;
-    int flag;            /* told to the adapter: picks one op of a family */
-    unsigned where;      /* TORCH_METHOD, TORCH_FUNCTION or both, | TORCH_ANY_INPUT */
-    const char *input;   /* the function form's first parameter; NULL: "input" */
-    cg_cfunc mfn, ffn;   /* the trampolines (TORCH_OP_FNS) */
+    int flag;          /* told to the adapter: picks one op of a family */
+    unsigned where;    /* TORCH_METHOD, TORCH_FUNCTION or both, | TORCH_ANY_INPUT */
+    const char *input; /* the function form's first parameter; NULL: "input" */
+    cg_cfunc mfn, ffn; /* the trampolines (TORCH_OP_FNS) */
     /* built by torch_ops_prepare: */
     cg_method_def method, function;
-    int nparams;         /* of the function form */
+    int nparams; /* of the function form */
 };
 
 /* Note [Op rows]
@@ -293,20 +293,20 @@ cg_value torch_bind_call(const cg_method_def *def, const cg_args *args, int n, t
  * A C function cannot know which def called it, so each row gets its own
  * two trampolines. One table per file. */
 #define TORCH_OP_ENUM(id, name, params, bind, where, input) TORCH_OP_I_##id,
-#define TORCH_OP_FNS(id, name, params, bind, where, input)                                         \
-    __attribute__((unused)) static cg_value TORCH_M_##id(cg_value self, const cg_args *args) {     \
-        return torch_op_call_method(&TORCH_TAB[TORCH_OP_I_##id], self, args);                     \
-    }                                                                                              \
-    __attribute__((unused)) static cg_value TORCH_F_##id(cg_value self, const cg_args *args) {     \
-        (void)self;                                                                                \
-        return torch_op_call_function(&TORCH_TAB[TORCH_OP_I_##id], args);                         \
+#define TORCH_OP_FNS(id, name, params, bind, where, input)                                     \
+    __attribute__((unused)) static cg_value TORCH_M_##id(cg_value self, const cg_args *args) { \
+        return torch_op_call_method(&TORCH_TAB[TORCH_OP_I_##id], self, args);                  \
+    }                                                                                          \
+    __attribute__((unused)) static cg_value TORCH_F_##id(cg_value self, const cg_args *args) { \
+        (void)self;                                                                            \
+        return torch_op_call_function(&TORCH_TAB[TORCH_OP_I_##id], args);                      \
     }
 #define TORCH_OP_ROW(id, name, params, bind, where, input) \
     {name, params, bind, where, input, TORCH_M_##id, TORCH_F_##id, {0}, {0}, 0},
-#define TORCH_OP_TABLE(OPS)                                                                        \
-    enum { OPS(TORCH_OP_ENUM) TORCH_OP_COUNT };                                                    \
-    static torch_op TORCH_TAB[TORCH_OP_COUNT];                                                     \
-    OPS(TORCH_OP_FNS)                                                                              \
+#define TORCH_OP_TABLE(OPS)                     \
+    enum { OPS(TORCH_OP_ENUM) TORCH_OP_COUNT }; \
+    static torch_op TORCH_TAB[TORCH_OP_COUNT];  \
+    OPS(TORCH_OP_FNS)                           \
     static torch_op TORCH_TAB[TORCH_OP_COUNT] = {OPS(TORCH_OP_ROW)};
 
 /* ---- between the bindings' files -------------------------------------------- */

@@ -169,9 +169,9 @@ static cg_value fn_backward(cg_value self, const cg_args *args) {
  * gradients, None where allow_unused and unreachable. */
 static cg_value grad_impl(cg_value *a) {
     bool create, allow_unused, retain;
-    if (torch_bool_arg("grad", "create_graph", 0, a[4], &create) < 0 ||
-        torch_bool_arg("grad", "allow_unused", 0, a[6], &allow_unused) < 0 ||
-        retain_arg("grad", a[3], create, &retain) < 0)
+    if (torch_bool_arg("grad", "create_graph", 0, a[4], &create) < 0
+        || torch_bool_arg("grad", "allow_unused", 0, a[6], &allow_unused) < 0
+        || retain_arg("grad", a[3], create, &retain) < 0)
         return CG_ERR;
     int nout, nin;
     cg_tensor **outs = tensors_of("grad", "outputs", a[0], false, &nout);
@@ -310,8 +310,7 @@ static cg_value mode_fn_descr_get(cg_value descr, cg_value obj, cg_type *owner) 
 static cg_value mode_call(cg_value self, const cg_args *args) {
     grad_mode_obj *m = (grad_mode_obj *)self.u.o;
     if (args->npos != 1 || args->nkw)
-        return cg_raise(&cg_exc_TypeError, "%s object is not callable with these arguments",
-                        self.u.o->type->name);
+        return cg_raise(&cg_exc_TypeError, "%s object is not callable with these arguments", self.u.o->type->name);
     return mode_fn_new(args->pos[0], m->mode);
 }
 
@@ -324,11 +323,11 @@ static const cg_method_def mode_methods[] = {
 
 static cg_value mode_new(cg_type *type, const cg_args *args);
 
-#define MODE_TYPE(pyname)                                                                              \
-    {                                                                                                  \
-        .head = {CG_IMMORTAL, &cg_type_type}, .name = pyname, .module = "torch.autograd.grad_mode",   \
-        .base = &cg_type_object, .basicsize = sizeof(grad_mode_obj), .dealloc = torch_obj_free,        \
-        .repr = mode_repr, .call = mode_call, .new_ = mode_new,                                        \
+#define MODE_TYPE(pyname)                                                                                          \
+    {                                                                                                              \
+        .head = {CG_IMMORTAL, &cg_type_type}, .name = pyname, .module = "torch.autograd.grad_mode",                \
+        .base = &cg_type_object, .basicsize = sizeof(grad_mode_obj), .dealloc = torch_obj_free, .repr = mode_repr, \
+        .call = mode_call, .new_ = mode_new,                                                                       \
     }
 static cg_type mode_types[] = {MODE_TYPE("no_grad"), MODE_TYPE("enable_grad"), MODE_TYPE("set_grad_enabled"),
                                MODE_TYPE("inference_mode")};
@@ -419,8 +418,8 @@ cg_value cg_torch_autograd_module_init(void) {
     cg_value m = cg_module_new("torch.autograd");
     if (cg_is_err(m))
         return m;
-    if (cg_module_add_methods(m, autograd_functions) < 0 || add_grad_modes(m) < 0 || torch_function_add(m) < 0 ||
-        cg_module_add(m, "Variable", cg_obj_value(&cg_type_tensor)) < 0) {
+    if (cg_module_add_methods(m, autograd_functions) < 0 || add_grad_modes(m) < 0 || torch_function_add(m) < 0
+        || cg_module_add(m, "Variable", cg_obj_value(&cg_type_tensor)) < 0) {
         cg_decref(m);
         return CG_ERR;
     }

@@ -13,7 +13,6 @@
 #include "runtime/module.h"
 #include "torch/torch_args.h"
 
-
 /* ---- torch.tensor(data) ------------------------------------------------------------ */
 
 typedef struct {
@@ -82,8 +81,7 @@ static int store_scalar(data_walk *w, cg_value v, cg_dtype dt) {
         } else if (cg_dtype_is_float(dt)) {
             return cg_raise_int(&cg_exc_TypeError, "must be real number, not %s", cg_type_name(v));
         } else {
-            return cg_raise_int(&cg_exc_TypeError, "'%s' object cannot be interpreted as an integer",
-                                cg_type_name(v));
+            return cg_raise_int(&cg_exc_TypeError, "'%s' object cannot be interpreted as an integer", cg_type_name(v));
         }
     }
     if (w->n == w->cap) {
@@ -119,8 +117,8 @@ cg_tensor *torch_tensor_from_data(const char *fn, cg_value data, int dtype, cg_d
     if (cg_is_tensor(data)) {
         cg_tensor *src = cg_tensor_of_borrowed(data);
         cg_tensor *c = cg_to_dtype(src, dtype < 0 ? src->dtype : (cg_dtype)dtype);
-        cg_tensor *r = c ? (cg_device_equal(device, cg_tensor_device(c)) ? cg_clone(c) : cg_to_device(c, device))
-                         : NULL;
+        cg_tensor *r =
+            c ? (cg_device_equal(device, cg_tensor_device(c)) ? cg_clone(c) : cg_to_device(c, device)) : NULL;
         cg_tensor_release(c);
         if (!r) {
             torch_raise();
@@ -160,9 +158,9 @@ typedef struct {
 } create_opts;
 
 static int opts_read(const char *fn, cg_value dtype, cg_value device, cg_value rg, create_opts *o) {
-    if (torch_dtype_arg(fn, "dtype", 0, dtype, &o->dtype) < 0 ||
-        torch_device_arg(fn, "device", 0, device, &o->device, NULL) < 0 ||
-        torch_bool_arg(fn, "requires_grad", 0, rg, &o->requires_grad) < 0)
+    if (torch_dtype_arg(fn, "dtype", 0, dtype, &o->dtype) < 0
+        || torch_device_arg(fn, "device", 0, device, &o->device, NULL) < 0
+        || torch_bool_arg(fn, "requires_grad", 0, rg, &o->requires_grad) < 0)
         return -1;
     return torch_device_check(o->device);
 }
@@ -187,10 +185,12 @@ static cg_value fn_tensor(cg_value *a) {
     create_opts o;
     if (opts_read("tensor", a[1], a[2], a[3], &o) < 0)
         return CG_ERR;
-    if (cg_is_tensor(a[0]) &&
-        torch_warn("UserWarning", "To copy construct from a tensor, it is recommended to use "
-                                  "sourceTensor.clone().detach() or sourceTensor.clone().detach().requires_grad_(True), "
-                                  "rather than torch.tensor(sourceTensor).") < 0)
+    if (cg_is_tensor(a[0])
+        && torch_warn("UserWarning",
+                      "To copy construct from a tensor, it is recommended to use "
+                      "sourceTensor.clone().detach() or sourceTensor.clone().detach().requires_grad_(True), "
+                      "rather than torch.tensor(sourceTensor).")
+               < 0)
         return CG_ERR;
     cg_tensor *t = torch_tensor_from_data("new", a[0], o.dtype, o.device);
     return t ? created(t, &o) : CG_ERR;
@@ -201,8 +201,8 @@ static cg_value fn_tensor(cg_value *a) {
 static cg_value fn_as_tensor(cg_value *a) {
     create_opts o = {0};
     bool given;
-    if (torch_dtype_arg("as_tensor", "dtype", 0, a[1], &o.dtype) < 0 ||
-        torch_device_arg("as_tensor", "device", 0, a[2], &o.device, &given) < 0)
+    if (torch_dtype_arg("as_tensor", "dtype", 0, a[1], &o.dtype) < 0
+        || torch_device_arg("as_tensor", "device", 0, a[2], &o.device, &given) < 0)
         return CG_ERR;
     if (cg_is_tensor(a[0])) {
         cg_tensor *t = cg_tensor_of_borrowed(a[0]);
@@ -340,12 +340,11 @@ static cg_value filled(const torch_op *op, cg_value *a) {
     if (opts_read(fn, a[2], a[4], a[5], &o) < 0)
         return CG_ERR;
     cg_dtype dt = o.dtype < 0 ? CG_DEFAULT_DTYPE : (cg_dtype)o.dtype;
-    cg_tensor *t = kind == 0 ? cg_zeros(n, sizes, dt, o.device)
+    cg_tensor *t = kind == 0   ? cg_zeros(n, sizes, dt, o.device)
                    : kind == 1 ? cg_ones(n, sizes, dt, o.device)
                                : cg_tensor_empty(n, sizes, dt, o.device);
     return created(t, &o);
 }
-
 
 /* full(size, fill_value): the dtype follows the value (bool, int64 or the
  * default float) unless given. */
@@ -369,9 +368,9 @@ static cg_value like_as(const char *fn, cg_value *a, int kind, cg_scalar fill) {
     create_opts o;
     bool given;
     cg_tensor *x = cg_tensor_of_borrowed(a[0]);
-    if (torch_dtype_arg(fn, "dtype", 0, a[1], &o.dtype) < 0 ||
-        torch_device_arg(fn, "device", 0, a[3], &o.device, &given) < 0 ||
-        torch_bool_arg(fn, "requires_grad", 0, a[4], &o.requires_grad) < 0)
+    if (torch_dtype_arg(fn, "dtype", 0, a[1], &o.dtype) < 0
+        || torch_device_arg(fn, "device", 0, a[3], &o.device, &given) < 0
+        || torch_bool_arg(fn, "requires_grad", 0, a[4], &o.requires_grad) < 0)
         return CG_ERR;
     if (!given)
         o.device = cg_tensor_device(x);
@@ -393,7 +392,6 @@ static cg_value like_as(const char *fn, cg_value *a, int kind, cg_scalar fill) {
 /* zeros_like, ones_like, ...: the row's flag says which */
 static cg_value like(const torch_op *op, cg_value *a) { return like_as(op->name, a, op->flag, cg_scalar_int(0)); }
 
-
 static cg_value fn_full_like(cg_value *a) {
     cg_scalar v;
     if (!torch_scalar_of(a[1], &v))
@@ -411,8 +409,8 @@ static cg_value fn_randint_like(cg_value *a) {
         return CG_ERR;
     create_opts o = {0};
     cg_tensor *x = cg_tensor_of_borrowed(a[0]);
-    if (torch_dtype_arg("randint_like", "dtype", 0, a[3], &o.dtype) < 0 ||
-        torch_bool_arg("randint_like", "requires_grad", 0, a[6], &o.requires_grad) < 0)
+    if (torch_dtype_arg("randint_like", "dtype", 0, a[3], &o.dtype) < 0
+        || torch_bool_arg("randint_like", "requires_grad", 0, a[6], &o.requires_grad) < 0)
         return CG_ERR;
     return created(cg_randint_like(x, low, high, o.dtype < 0 ? x->dtype : (cg_dtype)o.dtype), &o);
 }
@@ -441,12 +439,11 @@ static cg_value fn_linspace(cg_value *a) {
     double start, end;
     int64_t steps;
     create_opts o;
-    if (torch_double_arg("linspace", "start", 1, a[0], &start) < 0 ||
-        torch_double_arg("linspace", "end", 2, a[1], &end) < 0 ||
-        torch_int_arg("linspace", "steps", 3, a[2], &steps) < 0 || opts_read("linspace", a[3], a[5], a[6], &o) < 0)
+    if (torch_double_arg("linspace", "start", 1, a[0], &start) < 0
+        || torch_double_arg("linspace", "end", 2, a[1], &end) < 0
+        || torch_int_arg("linspace", "steps", 3, a[2], &steps) < 0 || opts_read("linspace", a[3], a[5], a[6], &o) < 0)
         return CG_ERR;
-    return created(cg_linspace(start, end, steps, o.dtype < 0 ? CG_DEFAULT_DTYPE : (cg_dtype)o.dtype, o.device),
-                   &o);
+    return created(cg_linspace(start, end, steps, o.dtype < 0 ? CG_DEFAULT_DTYPE : (cg_dtype)o.dtype, o.device), &o);
 }
 
 static cg_value fn_eye(cg_value *a) {
@@ -610,7 +607,6 @@ static cg_value random_filled(const torch_op *op, cg_value *a) {
     return created(normal ? cg_randn(n, sizes, dt, o.device, g) : cg_rand(n, sizes, dt, o.device, g), &o);
 }
 
-
 /* randint(high, size) / randint(low, high, size) */
 static cg_value fn_randint(cg_value *a) {
     int64_t low = 0, high;
@@ -662,16 +658,15 @@ static cg_value fn_normal(cg_value *a) {
         int n;
         int64_t sizes[CG_MAX_DIMS];
         create_opts o;
-        if (torch_double_arg("normal", "mean", 1, a[0], &mean) < 0 ||
-            torch_double_arg("normal", "std", 2, a[1], &std) < 0)
+        if (torch_double_arg("normal", "mean", 1, a[0], &mean) < 0
+            || torch_double_arg("normal", "std", 2, a[1], &std) < 0)
             return CG_ERR;
         if (cg_is_none(a[2]))
             return cg_raise(&cg_exc_TypeError, "normal() received an invalid combination of arguments - got "
                                                "(float, float), but expected a size");
         if (torch_shape_of("normal", "size", 3, a[2], &n, sizes) < 0 || opts_read("normal", a[4], a[6], a[7], &o) < 0)
             return CG_ERR;
-        return created(cg_normal(mean, std, n, sizes, o.dtype < 0 ? CG_DEFAULT_DTYPE : (cg_dtype)o.dtype, o.device,
-                                 g),
+        return created(cg_normal(mean, std, n, sizes, o.dtype < 0 ? CG_DEFAULT_DTYPE : (cg_dtype)o.dtype, o.device, g),
                        &o);
     }
     cg_tensor *mean = torch_operand(a[0]), *std = torch_operand(a[1]);
@@ -686,8 +681,8 @@ static cg_value fn_normal(cg_value *a) {
     if (cg_broadcast_shapes(mean->ndim, mean->sizes, std->ndim, std->sizes, &nd, shape) < 0)
         goto engine_error;
     out = cg_tensor_empty(nd, shape, cg_result_type(2, (cg_tensor *[]){mean, std}), cg_tensor_device(mean));
-    if (!out || cg_normal_(out, 0, 1, g) < 0 || !(scaled = cg_mul(out, std)) ||
-        !(r = cg_add(scaled, mean, cg_scalar_int(1))))
+    if (!out || cg_normal_(out, 0, 1, g) < 0 || !(scaled = cg_mul(out, std))
+        || !(r = cg_add(scaled, mean, cg_scalar_int(1))))
         goto engine_error;
     goto done;
 engine_error:
@@ -750,8 +745,8 @@ int torch_creation_add(cg_value module) {
     cg_method_def *defs = torch_ops_defs(creation_ops, TORCH_OP_COUNT, TORCH_FUNCTION);
     if (!defs || cg_module_add_methods(module, defs) < 0 || cg_module_add_methods(module, seed_functions) < 0)
         return -1;
-    if (cg_module_add(module, "Generator", cg_obj_value(&generator_type)) < 0 ||
-        cg_module_add(module, "default_generator", default_generator_value()) < 0)
+    if (cg_module_add(module, "Generator", cg_obj_value(&generator_type)) < 0
+        || cg_module_add(module, "default_generator", default_generator_value()) < 0)
         return -1;
     return 0;
 }

@@ -73,13 +73,27 @@ static int cuda_stats(cg_value device, cg_device_stats *out, bool *have) {
 }
 
 enum {
-    M_STATS, M_NESTED, M_ALLOCATED, M_MAX_ALLOCATED, M_RESERVED, M_MAX_RESERVED, M_RESET_PEAK, M_RESET_MAX,
-    M_RESET_ACC, M_MEM_GET_INFO, M_SUMMARY, M_SNAPSHOT, M_EMPTY_CACHE, M_COUNT
+    M_STATS,
+    M_NESTED,
+    M_ALLOCATED,
+    M_MAX_ALLOCATED,
+    M_RESERVED,
+    M_MAX_RESERVED,
+    M_RESET_PEAK,
+    M_RESET_MAX,
+    M_RESET_ACC,
+    M_MEM_GET_INFO,
+    M_SUMMARY,
+    M_SNAPSHOT,
+    M_EMPTY_CACHE,
+    M_COUNT
 };
 static const cg_method_def memory_defs[];
 
 /* Binds the one `device` argument of function k. */
-static int bind_device(int k, const cg_args *a, cg_value *device) { return cg_args_bind(&memory_defs[k], a, device, 1); }
+static int bind_device(int k, const cg_args *a, cg_value *device) {
+    return cg_args_bind(&memory_defs[k], a, device, 1);
+}
 
 /* collections.OrderedDict(d), as memory_stats() returns; d is stolen. */
 static cg_value ordered(cg_value d) {
@@ -179,7 +193,8 @@ static cg_value m_reset_acc(cg_value self, const cg_args *a) { return reset(M_RE
 
 static cg_value m_reset_max(cg_value self, const cg_args *a) {
     if (torch_warn("FutureWarning", "torch.cuda.reset_max_memory_allocated now calls "
-                                    "torch.cuda.reset_peak_memory_stats, which resets /all/ peak memory stats.") < 0)
+                                    "torch.cuda.reset_peak_memory_stats, which resets /all/ peak memory stats.")
+        < 0)
         return CG_ERR;
     return reset(M_RESET_MAX, a, true);
 }
@@ -333,9 +348,9 @@ static int history_args(const cg_value *v, bool *on) {
         return 0;
     }
     *on = !cg_is_none(v[0]);
-    if (option_in(v[0], true, states, "expected state to be 'state', 'all', or None") < 0 ||
-        option_in(v[1], true, contexts, "expected context to be 'state', 'alloc', 'all', or None") < 0 ||
-        option_in(v[2], false, stacks, "expected stacks to be 'python', or 'all'") < 0)
+    if (option_in(v[0], true, states, "expected state to be 'state', 'all', or None") < 0
+        || option_in(v[1], true, contexts, "expected context to be 'state', 'alloc', 'all', or None") < 0
+        || option_in(v[2], false, stacks, "expected stacks to be 'python', or 'all'") < 0)
         return -1;
     return 0;
 }
@@ -374,7 +389,8 @@ static cg_value h_snapshot(cg_value self, const cg_args *a) {
             cg_decref(one);
     }
     if (rc == 0)
-        rc = cg_dict_set_str(cg_as_dict(d), "segments", segments) | cg_dict_set_str(cg_as_dict(d), "device_traces", traces);
+        rc = cg_dict_set_str(cg_as_dict(d), "segments", segments)
+             | cg_dict_set_str(cg_as_dict(d), "device_traces", traces);
     if (!cg_is_err(segments))
         cg_decref(segments);
     if (!cg_is_err(traces))

@@ -67,7 +67,7 @@ static const struct {
     const char *name;
     cg_dtype dtype;
 } names[] = {
-    {"float32", CG_F32}, {"float", CG_F32},  {"float64", CG_F64}, {"double", CG_F64}, {"int64", CG_INT64},
+    {"float32", CG_F32}, {"float", CG_F32},   {"float64", CG_F64}, {"double", CG_F64}, {"int64", CG_INT64},
     {"long", CG_INT64},  {"int32", CG_INT32}, {"int", CG_INT32},   {"bool", CG_BOOL},
 };
 

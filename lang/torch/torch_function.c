@@ -52,9 +52,12 @@ static int check_marked(cg_value marked, cg_type *kind, const char *fmt) {
 
 static int check_marks(fn_ctx *c) {
     if (check_marked(c->to_save, &cg_exc_TypeError,
-                     "save_for_backward can only save variables, but argument %d is of type %s") < 0 ||
-        check_marked(c->dirty, &cg_exc_TypeError, "mark_dirty can only accept variables, but argument %d is of "
-                                                  "type %s") < 0)
+                     "save_for_backward can only save variables, but argument %d is of type %s")
+            < 0
+        || check_marked(c->dirty, &cg_exc_TypeError,
+                        "mark_dirty can only accept variables, but argument %d is of "
+                        "type %s")
+               < 0)
         return -1;
     if (!cg_is_type(c->non_differentiable, &cg_type_tuple))
         return 0;
@@ -154,7 +157,8 @@ static int make_node(fn_ctx *c, const cg_args *args, int nout, const cg_value *o
     cg_obj_incref(c); /* the node's reference: Note [Function ctx] */
     const char *name = c->base.head.type->name;
     if (cg_custom_node_new(name, nin, in, nout, out, attach, nsave, saved, torch_fn_ctx_backward, c,
-                           torch_fn_ctx_release, &n) < 0) {
+                           torch_fn_ctx_release, &n)
+        < 0) {
         torch_raise();
         goto done;
     }
@@ -314,8 +318,8 @@ static int function_init(void) {
     if (cg_is_err(d))
         return -1;
     function_type.dict = cg_as_dict(d);
-    if (add_wrapped(&apply_def, &cg_type_classmethod) < 0 || add_wrapped(&forward_def, &cg_type_staticmethod) < 0 ||
-        add_wrapped(&backward_def, &cg_type_staticmethod) < 0)
+    if (add_wrapped(&apply_def, &cg_type_classmethod) < 0 || add_wrapped(&forward_def, &cg_type_staticmethod) < 0
+        || add_wrapped(&backward_def, &cg_type_staticmethod) < 0)
         return -1;
     return torch_function_ctx_init();
 }
@@ -332,8 +336,8 @@ cg_value cg_torch_autograd_function_module_init(void) {
     cg_value m = cg_module_new("torch.autograd.function");
     if (cg_is_err(m))
         return m;
-    if (cg_module_add(m, "Function", cg_obj_value(&function_type)) < 0 ||
-        cg_module_add(m, "FunctionCtx", cg_obj_value(&torch_type_function_ctx)) < 0) {
+    if (cg_module_add(m, "Function", cg_obj_value(&function_type)) < 0
+        || cg_module_add(m, "FunctionCtx", cg_obj_value(&torch_type_function_ctx)) < 0) {
         cg_decref(m);
         return CG_ERR;
     }

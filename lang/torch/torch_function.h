@@ -20,17 +20,17 @@
 #include "torch/torch_args.h"
 
 typedef struct {
-    torch_node_obj base;      /* dict: the user's attributes; node: weak */
-    cg_value cls;             /* the Function subclass */
-    cg_value needs_input_grad; /* a tuple of bools, one per forward argument */
-    cg_value to_save;         /* save_for_backward's tuple until apply saves it; None */
-    cg_value dirty;           /* mark_dirty's tuple, or None */
+    torch_node_obj base;         /* dict: the user's attributes; node: weak */
+    cg_value cls;                /* the Function subclass */
+    cg_value needs_input_grad;   /* a tuple of bools, one per forward argument */
+    cg_value to_save;            /* save_for_backward's tuple until apply saves it; None */
+    cg_value dirty;              /* mark_dirty's tuple, or None */
     cg_value non_differentiable; /* mark_non_differentiable's tuple, or None */
-    bool materialize_grads;   /* None gradients reach backward as zeros */
+    bool materialize_grads;      /* None gradients reach backward as zeros */
     int nargs;
-    bool *arg_is_tensor;      /* [nargs] */
+    bool *arg_is_tensor; /* [nargs] */
     int nout;
-    bool *out_is_tensor;      /* [nout], set by apply */
+    bool *out_is_tensor; /* [nout], set by apply */
 } fn_ctx;
 
 /* torch.autograd.function.FunctionCtx, the base of every ctx type. */

@@ -115,11 +115,11 @@ static void ctx_dealloc(cg_obj *self) {
     torch_obj_free(self);
 }
 
-#define CTX_TYPE(pyname, basetype)                                                                      \
-    {                                                                                                   \
-        .head = {CG_IMMORTAL, &cg_type_type}, .name = pyname, .module = "torch.autograd.function",     \
-        .base = basetype, .flags = CG_TYPE_BASETYPE | CG_TYPE_HAS_DICT, .basicsize = sizeof(fn_ctx),    \
-        .dealloc = ctx_dealloc, .repr = cg_object_repr, .hash = cg_object_hash, .getattr = ctx_getattr, \
+#define CTX_TYPE(pyname, basetype)                                                                                   \
+    {                                                                                                                \
+        .head = {CG_IMMORTAL, &cg_type_type}, .name = pyname, .module = "torch.autograd.function", .base = basetype, \
+        .flags = CG_TYPE_BASETYPE | CG_TYPE_HAS_DICT, .basicsize = sizeof(fn_ctx), .dealloc = ctx_dealloc,           \
+        .repr = cg_object_repr, .hash = cg_object_hash, .getattr = ctx_getattr,                                      \
     }
 cg_type torch_type_function_ctx = CTX_TYPE("FunctionCtx", &cg_type_torch_node);
 static cg_type backward_cfunction_type = CTX_TYPE("BackwardCFunction", &torch_type_function_ctx);
@@ -130,8 +130,7 @@ static cg_type backward_cfunction_type = CTX_TYPE("BackwardCFunction", &torch_ty
 static cg_type *ctx_type_of(cg_type *cls) {
     cg_str *key = cg_str_intern("_backward_cls");
     cg_value t = cls->dict ? cg_dict_get_str_borrowed(cls->dict, key) : CG_STOP;
-    if (t.tag == CG_V_OBJ && cg_isinstance(t, &cg_type_type) &&
-        ((cg_type *)t.u.o)->base == &backward_cfunction_type)
+    if (t.tag == CG_V_OBJ && cg_isinstance(t, &cg_type_type) && ((cg_type *)t.u.o)->base == &backward_cfunction_type)
         return (cg_type *)t.u.o;
     size_t len = strlen(cls->name);
     char *name = malloc(len + sizeof "Backward");
@@ -252,8 +251,8 @@ static int take_grads(fn_ctx *c, cg_node *n, cg_value r, cg_tensor **grads_in) {
         count = c->nargs;
     if (count != c->nargs)
         return cg_raise_int(&cg_exc_RuntimeError,
-                            "function %s returned an incorrect number of gradients (expected %d, got %lld)",
-                            n->name, c->nargs, (long long)count);
+                            "function %s returned an incorrect number of gradients (expected %d, got %lld)", n->name,
+                            c->nargs, (long long)count);
     for (int i = 0, k = 0; i < c->nargs; i++) {
         cg_value g = items[i];
         if (!c->arg_is_tensor[i]) {

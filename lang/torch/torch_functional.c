@@ -33,12 +33,11 @@ static cg_value fn_relu(cg_value *a) {
     return cg_tensor_steal(cg_relu(T0));
 }
 
-
 static cg_value fn_leaky_relu(cg_value *a) {
     double slope;
     bool in_place;
-    if (torch_double_arg("leaky_relu", "negative_slope", 2, a[1], &slope) < 0 ||
-        torch_bool_arg("leaky_relu", "inplace", 3, a[2], &in_place) < 0)
+    if (torch_double_arg("leaky_relu", "negative_slope", 2, a[1], &slope) < 0
+        || torch_bool_arg("leaky_relu", "inplace", 3, a[2], &in_place) < 0)
         return CG_ERR;
     cg_tensor *r = cg_leaky_relu(T0, slope);
     if (!in_place || !r)
@@ -71,7 +70,6 @@ static cg_value deprecated(const torch_op *op, cg_value *a) {
     return cg_tensor_steal(((torch_unary_fn)op->fn)(T0));
 }
 
-
 /* softmax/log_softmax/softmin(input, dim=None, _stacklevel=3, dtype=None):
  * no dim is PyTorch's deprecated implicit choice, with its warning. */
 typedef cg_tensor *(*softmax_fn)(cg_tensor *, int64_t, int);
@@ -97,7 +95,6 @@ static cg_value softmax_like(const torch_op *op, cg_value *a) {
     return cg_tensor_steal(((softmax_fn)op->fn)(T0, dim, dt));
 }
 
-
 static cg_value fn_linear(cg_value *a) {
     bool err = false;
     cg_tensor *w = tensor_at("linear", "weight", 2, a[1]);
@@ -110,8 +107,9 @@ static cg_value fn_linear(cg_value *a) {
 static cg_value fn_dropout(cg_value *a) {
     double p;
     bool training, in_place;
-    if (torch_double_arg("dropout", "p", 2, a[1], &p) < 0 || torch_bool_arg("dropout", "training", 3, a[2], &training) < 0 ||
-        torch_bool_arg("dropout", "inplace", 4, a[3], &in_place) < 0)
+    if (torch_double_arg("dropout", "p", 2, a[1], &p) < 0
+        || torch_bool_arg("dropout", "training", 3, a[2], &training) < 0
+        || torch_bool_arg("dropout", "inplace", 4, a[3], &in_place) < 0)
         return CG_ERR;
     if (p < 0 || p > 1) { /* the number as Python prints it */
         cg_value text = cg_repr(a[1]);
@@ -148,7 +146,8 @@ static int reduction_arg(const char *fn, cg_value size_average, cg_value reduce,
     snprintf(msg, sizeof msg, "size_average and reduce args will be deprecated, please use reduction='%s' instead.",
              name);
     if (torch_warn_at("UserWarning", msg, "/usr/lib/python3/dist-packages/torch/nn/_reduction.py", 42,
-                      "warnings.warn(warning.format(ret))") < 0)
+                      "warnings.warn(warning.format(ret))")
+        < 0)
         return -1;
     return cg_reduction_from_str(name);
 }
@@ -192,7 +191,6 @@ static cg_value simple_loss(const torch_op *op, cg_value *a) {
         return CG_ERR;
     return cg_tensor_steal(((pair_loss)op->fn)(T0, target, (cg_reduction)red));
 }
-
 
 /* smooth_l1_loss(input, target, size_average, reduce, reduction, beta=1.0) */
 static cg_value fn_smooth_l1_loss(cg_value *a) {
@@ -241,8 +239,8 @@ static cg_value fn_cross_entropy(cg_value *a) {
     double smoothing;
     cg_tensor *target = tensor_at("cross_entropy", "target", 2, a[1]);
     cg_tensor *weight = target ? torch_tensor_opt_borrowed("cross_entropy", "weight", 3, a[2], &err) : NULL;
-    if (!target || err || torch_int_arg("cross_entropy", "ignore_index", 5, a[4], &ignore) < 0 ||
-        torch_double_arg("cross_entropy", "label_smoothing", 8, a[7], &smoothing) < 0)
+    if (!target || err || torch_int_arg("cross_entropy", "ignore_index", 5, a[4], &ignore) < 0
+        || torch_double_arg("cross_entropy", "label_smoothing", 8, a[7], &smoothing) < 0)
         return CG_ERR;
     int red = reduction_arg("cross_entropy", a[3], a[5], a[6]);
     if (red < 0)
@@ -295,32 +293,32 @@ static cg_value fn_bce_with_logits(cg_value *a) {
 
 #define F TORCH_FUNCTION
 #define LEGACY "size_average=None, reduce=None, reduction='mean'"
-#define OPS(X)                                                                                                  \
-    X(relu, "relu", "inplace=False", IMPL(fn_relu), F, NULL)                                                    \
-    X(relu_, "relu_", "", UNARY_(cg_relu_), F, NULL)                                                            \
-    X(leaky_relu, "leaky_relu", "negative_slope=0.01, inplace=False", IMPL(fn_leaky_relu), F, NULL)             \
-    X(gelu, "gelu", "approximate='none'", IMPL(fn_gelu), F, NULL)                                               \
-    X(sigmoid, "sigmoid", "", DEPRECATED(cg_sigmoid, 1967), F, NULL)                                            \
-    X(tanh, "tanh", "", DEPRECATED(cg_tanh, 1956), F, NULL)                                                     \
-    X(softmax, "softmax", "dim=None, _stacklevel=3, dtype=None", SOFTMAX_LIKE(cg_softmax), F, NULL)             \
-    X(log_softmax, "log_softmax", "dim=None, _stacklevel=3, dtype=None", SOFTMAX_LIKE(cg_log_softmax), F, NULL) \
-    X(softmin, "softmin", "dim=None, _stacklevel=3, dtype=None", SOFTMAX_LIKE(cg_softmin), F, NULL)             \
-    X(linear, "linear", "weight, bias=None", IMPL(fn_linear), F, NULL)                                          \
-    X(dropout, "dropout", "p=0.5, training=True, inplace=False", IMPL(fn_dropout), F, NULL)                     \
-    X(mse_loss, "mse_loss", "target, " LEGACY, PAIR_LOSS(cg_mse_loss), F, NULL)                                 \
-    X(l1_loss, "l1_loss", "target, " LEGACY, PAIR_LOSS(cg_l1_loss), F, NULL)                                    \
-    X(smooth_l1_loss, "smooth_l1_loss", "target, " LEGACY ", beta=1.0", IMPL(fn_smooth_l1_loss), F, NULL)       \
-    X(huber_loss, "huber_loss", "target, reduction='mean', delta=1.0", IMPL(fn_huber_loss), F, NULL)            \
-    X(nll_loss, "nll_loss",                                                                                     \
-      "target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean'",               \
-      IMPL(fn_nll_loss), F, NULL)                                                                               \
-    X(cross_entropy, "cross_entropy",                                                                           \
-      "target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean', "              \
-      "label_smoothing=0.0",                                                                                    \
-      IMPL(fn_cross_entropy), F, NULL)                                                                          \
-    X(binary_cross_entropy, "binary_cross_entropy", "target, weight=None, " LEGACY,                             \
-      IMPL(fn_binary_cross_entropy), F, NULL)                                                                   \
-    X(binary_cross_entropy_with_logits, "binary_cross_entropy_with_logits",                                     \
+#define OPS(X)                                                                                                        \
+    X(relu, "relu", "inplace=False", IMPL(fn_relu), F, NULL)                                                          \
+    X(relu_, "relu_", "", UNARY_(cg_relu_), F, NULL)                                                                  \
+    X(leaky_relu, "leaky_relu", "negative_slope=0.01, inplace=False", IMPL(fn_leaky_relu), F, NULL)                   \
+    X(gelu, "gelu", "approximate='none'", IMPL(fn_gelu), F, NULL)                                                     \
+    X(sigmoid, "sigmoid", "", DEPRECATED(cg_sigmoid, 1967), F, NULL)                                                  \
+    X(tanh, "tanh", "", DEPRECATED(cg_tanh, 1956), F, NULL)                                                           \
+    X(softmax, "softmax", "dim=None, _stacklevel=3, dtype=None", SOFTMAX_LIKE(cg_softmax), F, NULL)                   \
+    X(log_softmax, "log_softmax", "dim=None, _stacklevel=3, dtype=None", SOFTMAX_LIKE(cg_log_softmax), F, NULL)       \
+    X(softmin, "softmin", "dim=None, _stacklevel=3, dtype=None", SOFTMAX_LIKE(cg_softmin), F, NULL)                   \
+    X(linear, "linear", "weight, bias=None", IMPL(fn_linear), F, NULL)                                                \
+    X(dropout, "dropout", "p=0.5, training=True, inplace=False", IMPL(fn_dropout), F, NULL)                           \
+    X(mse_loss, "mse_loss", "target, " LEGACY, PAIR_LOSS(cg_mse_loss), F, NULL)                                       \
+    X(l1_loss, "l1_loss", "target, " LEGACY, PAIR_LOSS(cg_l1_loss), F, NULL)                                          \
+    X(smooth_l1_loss, "smooth_l1_loss", "target, " LEGACY ", beta=1.0", IMPL(fn_smooth_l1_loss), F, NULL)             \
+    X(huber_loss, "huber_loss", "target, reduction='mean', delta=1.0", IMPL(fn_huber_loss), F, NULL)                  \
+    X(nll_loss, "nll_loss",                                                                                           \
+      "target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean'", IMPL(fn_nll_loss),  \
+      F, NULL)                                                                                                        \
+    X(cross_entropy, "cross_entropy",                                                                                 \
+      "target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean', "                    \
+      "label_smoothing=0.0",                                                                                          \
+      IMPL(fn_cross_entropy), F, NULL)                                                                                \
+    X(binary_cross_entropy, "binary_cross_entropy", "target, weight=None, " LEGACY, IMPL(fn_binary_cross_entropy), F, \
+      NULL)                                                                                                           \
+    X(binary_cross_entropy_with_logits, "binary_cross_entropy_with_logits",                                           \
       "target, weight=None, " LEGACY ", pos_weight=None", IMPL(fn_bce_with_logits), F, NULL)
 
 #define TORCH_TAB functional_ops

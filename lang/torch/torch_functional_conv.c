@@ -87,8 +87,9 @@ static cg_value conv(const torch_op *op, cg_value *a) {
     int64_t stride[2], padding[2], dilation[2], groups, extra[4];
     cg_tensor *w = torch_tensor_arg_borrowed(fn, "weight", 2, a[1]);
     cg_tensor *b = w ? torch_tensor_opt_borrowed(fn, "bias", 3, a[2], &err) : NULL;
-    if (!w || err || conv_ints(fn, "stride", 4, a[3], nspatial, stride) < 0 ||
-        conv_ints(fn, "dilation", 6, a[5], nspatial, dilation) < 0 || torch_int_arg(fn, "groups", 7, a[6], &groups) < 0)
+    if (!w || err || conv_ints(fn, "stride", 4, a[3], nspatial, stride) < 0
+        || conv_ints(fn, "dilation", 6, a[5], nspatial, dilation) < 0
+        || torch_int_arg(fn, "groups", 7, a[6], &groups) < 0)
         return CG_ERR;
     if (cg_is_str(a[4])) {
         if (padding_str(w, nspatial, stride, dilation, cg_str_cstr(a[4]), padding, extra, &asymmetric) < 0)
@@ -100,7 +101,8 @@ static cg_value conv(const torch_op *op, cg_value *a) {
         return cg_tensor_steal(cg_convolution(T0, w, b, nspatial, stride, padding, dilation, groups));
     if (torch_warn_once("UserWarning", "Using padding='same' with even kernel lengths and odd dilation may require a "
                                        "zero-padded copy of the input be created (Triggered internally at  "
-                                       "./aten/src/ATen/native/Convolution.cpp:895.)") < 0)
+                                       "./aten/src/ATen/native/Convolution.cpp:895.)")
+        < 0)
         return CG_ERR;
     cg_tensor *x = cg_constant_pad_nd(T0, 2 * nspatial, extra, cg_scalar_int(0));
     cg_tensor *r = x ? cg_convolution(x, w, b, nspatial, stride, padding, dilation, groups) : NULL;
@@ -120,10 +122,10 @@ static int window_ints(const char *fn, const char *arg, int pos, cg_value v, int
 
 /* the window of unfold/fold from (kernel_size, dilation, padding, stride) at a[k..k+3] */
 static int window_args(const char *fn, cg_value *a, int k, cg_window2d *w) {
-    if (window_ints(fn, "kernel_size", k + 1, a[k], w->kernel) < 0 ||
-        window_ints(fn, "dilation", k + 2, a[k + 1], w->dilation) < 0 ||
-        window_ints(fn, "padding", k + 3, a[k + 2], w->padding) < 0 ||
-        window_ints(fn, "stride", k + 4, a[k + 3], w->stride) < 0)
+    if (window_ints(fn, "kernel_size", k + 1, a[k], w->kernel) < 0
+        || window_ints(fn, "dilation", k + 2, a[k + 1], w->dilation) < 0
+        || window_ints(fn, "padding", k + 3, a[k + 2], w->padding) < 0
+        || window_ints(fn, "stride", k + 4, a[k + 3], w->stride) < 0)
         return -1;
     return 0;
 }
@@ -209,9 +211,9 @@ static int pool_arg(const char *fn, const char *arg, int pos, cg_value v, int ns
 static int pool_window(const char *fn, cg_value *a, int nspatial, cg_window2d *w) {
     *w = (cg_window2d){{1, 1}, {1, 1}, {0, 0}, {1, 1}};
     int klen, slen, plen;
-    if (pool_arg(fn, "kernel_size", 2, a[1], nspatial, w->kernel, false, &klen) < 0 ||
-        pool_arg(fn, "stride", 3, a[2], nspatial, w->stride, true, &slen) < 0 ||
-        pool_arg(fn, "padding", 4, a[3], nspatial, w->padding, false, &plen) < 0)
+    if (pool_arg(fn, "kernel_size", 2, a[1], nspatial, w->kernel, false, &klen) < 0
+        || pool_arg(fn, "stride", 3, a[2], nspatial, w->stride, true, &slen) < 0
+        || pool_arg(fn, "padding", 4, a[3], nspatial, w->padding, false, &plen) < 0)
         return -1;
     if (slen == 0)
         memcpy(w->stride, w->kernel, sizeof w->stride);
@@ -226,10 +228,10 @@ static cg_value max_pool_common(const torch_op *op, cg_value *a) {
     pool_spec p = {0};
     bool want;
     int len;
-    if (pool_window(fn, a, nspatial, &p.win) < 0 ||
-        pool_arg(fn, "dilation", 5, a[4], nspatial, p.win.dilation, false, &len) < 0 ||
-        torch_bool_arg(fn, "ceil_mode", 6, a[5], &p.ceil_mode) < 0 ||
-        torch_bool_arg(fn, "return_indices", 7, a[6], &want) < 0)
+    if (pool_window(fn, a, nspatial, &p.win) < 0
+        || pool_arg(fn, "dilation", 5, a[4], nspatial, p.win.dilation, false, &len) < 0
+        || torch_bool_arg(fn, "ceil_mode", 6, a[5], &p.ceil_mode) < 0
+        || torch_bool_arg(fn, "return_indices", 7, a[6], &want) < 0)
         return CG_ERR;
     if (nspatial == 1)
         return pool1d(fn, T0, max_pool, &p, want);
@@ -248,8 +250,8 @@ static cg_value avg_pool_common(const torch_op *op, cg_value *a) {
     const char *fn = op->name;
     int nspatial = op->flag;
     pool_spec p = {0};
-    if (pool_window(fn, a, nspatial, &p.win) < 0 || torch_bool_arg(fn, "ceil_mode", 5, a[4], &p.ceil_mode) < 0 ||
-        torch_bool_arg(fn, "count_include_pad", 6, a[5], &p.count_include_pad) < 0)
+    if (pool_window(fn, a, nspatial, &p.win) < 0 || torch_bool_arg(fn, "ceil_mode", 5, a[4], &p.ceil_mode) < 0
+        || torch_bool_arg(fn, "count_include_pad", 6, a[5], &p.count_include_pad) < 0)
         return CG_ERR;
     if (nspatial == 1)
         return pool1d(fn, T0, avg_pool, &p, false);
@@ -313,8 +315,8 @@ static cg_value fn_batch_norm(cg_value *a) {
     cg_tensor *rv = err ? NULL : torch_tensor_opt_borrowed(fn, "running_var", 3, a[2], &err);
     cg_tensor *w = err ? NULL : torch_tensor_opt_borrowed(fn, "weight", 4, a[3], &err);
     cg_tensor *b = err ? NULL : torch_tensor_opt_borrowed(fn, "bias", 5, a[4], &err);
-    if (err || torch_bool_arg(fn, "training", 6, a[5], &training) < 0 ||
-        torch_double_arg(fn, "momentum", 7, a[6], &momentum) < 0 || torch_double_arg(fn, "eps", 8, a[7], &eps) < 0)
+    if (err || torch_bool_arg(fn, "training", 6, a[5], &training) < 0
+        || torch_double_arg(fn, "momentum", 7, a[6], &momentum) < 0 || torch_double_arg(fn, "eps", 8, a[7], &eps) < 0)
         return CG_ERR;
     cg_tensor *x = T0;
     if (training && x->ndim >= 2) {

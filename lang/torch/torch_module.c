@@ -7,11 +7,9 @@
 #include "torch/torch_args.h"
 #include "torch/torch_module.h"
 
-
 /* The types and their method tables, before any tensor exists. */
 static int types_init(void) {
-    if (cg_tensor_type_init() < 0 || torch_size_init() < 0 || torch_return_types_init() < 0 ||
-        torch_node_init() < 0)
+    if (cg_tensor_type_init() < 0 || torch_size_init() < 0 || torch_return_types_init() < 0 || torch_node_init() < 0)
         return -1;
     return 0;
 }
@@ -27,22 +25,20 @@ static int add_submodule(cg_value torch, const char *name, const char *full) {
 }
 
 static int torch_fill(cg_value m) {
-    if (types_init() < 0 || torch_tensor_functions_add(m) < 0 || torch_creation_add(m) < 0 ||
-        torch_ops_add(m, &cg_type_tensor) < 0 || torch_autograd_add(m) < 0 || torch_dtype_add_all(m) < 0 ||
-        torch_matmul_precision_add(m) < 0)
+    if (types_init() < 0 || torch_tensor_functions_add(m) < 0 || torch_creation_add(m) < 0
+        || torch_ops_add(m, &cg_type_tensor) < 0 || torch_autograd_add(m) < 0 || torch_dtype_add_all(m) < 0
+        || torch_matmul_precision_add(m) < 0)
         return -1;
-    if (cg_module_add(m, "Tensor", cg_obj_value(&cg_type_tensor)) < 0 ||
-        cg_module_add(m, "Size", cg_obj_value(&cg_type_torch_size)) < 0 ||
-        cg_module_add(m, "device", cg_obj_value(&cg_type_torch_device)) < 0)
+    if (cg_module_add(m, "Tensor", cg_obj_value(&cg_type_tensor)) < 0
+        || cg_module_add(m, "Size", cg_obj_value(&cg_type_torch_size)) < 0
+        || cg_module_add(m, "device", cg_obj_value(&cg_type_torch_device)) < 0)
         return -1;
     cg_value version = cg_str_from_c("1.13.0");
     int rc = cg_is_err(version) ? -1 : cg_module_add(m, "__version__", version);
     cg_decref(version);
     if (rc < 0)
         return -1;
-    return add_submodule(m, "autograd", "torch.autograd") < 0 || add_submodule(m, "cuda", "torch.cuda") < 0
-               ? -1
-               : 0;
+    return add_submodule(m, "autograd", "torch.autograd") < 0 || add_submodule(m, "cuda", "torch.cuda") < 0 ? -1 : 0;
 }
 
 cg_value cg_torch_module_init(void) {

@@ -98,9 +98,7 @@ static void node_dealloc(cg_obj *self) {
     torch_obj_free(self);
 }
 
-static cg_value node_repr(cg_value self) {
-    return cg_str_fmt("<%s object at %p>", name_of(self), (void *)self.u.o);
-}
+static cg_value node_repr(cg_value self) { return cg_str_fmt("<%s object at %p>", name_of(self), (void *)self.u.o); }
 
 /* ---- attributes ------------------------------------------------------------------ */
 
@@ -197,7 +195,8 @@ static int take_hook_result(cg_value fn, cg_value r, int n, cg_tensor **grads) {
     cg_tuple *t = (cg_tuple *)r.u.o;
     if (t->len != n) {
         cg_value name = cg_getattr(fn, cg_str_intern("__name__"));
-        cg_raise(&cg_exc_RuntimeError, "hook '%s' has returned an incorrect number of values (got %lld, but expected %d)",
+        cg_raise(&cg_exc_RuntimeError,
+                 "hook '%s' has returned an incorrect number of values (got %lld, but expected %d)",
                  cg_is_err(name) || !cg_is_str(name) ? "?" : cg_str_cstr(name), (long long)t->len, n);
         cg_decref(name);
         return -1;
@@ -224,8 +223,8 @@ static int call_node_hook(void *ctx, cg_node *n, cg_tensor **grads_in, cg_tensor
     if (!cg_is_err(go) && !cg_is_err(gi))
         r = grads_in ? cg_call2(fn, gi, go) : cg_call1(fn, go);
     int rc = cg_is_err(r) ? -1
-             : grads_in ? take_hook_result(fn, r, n->nin, grads_in)
-                        : take_hook_result(fn, r, n->nout, grads_out);
+             : grads_in   ? take_hook_result(fn, r, n->nin, grads_in)
+                          : take_hook_result(fn, r, n->nout, grads_out);
     cg_decref(r), cg_decref(gi), cg_decref(go);
     if (rc < 0)
         cg_error_set(CG_RUNTIME_ERROR, "a hook raised an exception"); /* the pending one wins: torch_raise */
@@ -256,9 +255,7 @@ static cg_value register_node_hook(cg_value self, const cg_args *args, bool pre)
     return node_handle_new(n, id);
 }
 
-static cg_value node_register_hook(cg_value self, const cg_args *args) {
-    return register_node_hook(self, args, false);
-}
+static cg_value node_register_hook(cg_value self, const cg_args *args) { return register_node_hook(self, args, false); }
 
 static cg_value node_register_prehook(cg_value self, const cg_args *args) {
     return register_node_hook(self, args, true);

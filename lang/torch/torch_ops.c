@@ -32,7 +32,6 @@ static cg_value join(const torch_op *op, cg_value *a) {
     return cg_tensor_steal(r);
 }
 
-
 /* ---- nonzero and where ------------------------------------------------------------- */
 
 /* The coordinates along each dim of x's nonzero elements, in row-major
@@ -125,8 +124,8 @@ static cg_value fn_where(cg_value *a) {
         cg_tensor_release(x);
         if (cg_exc_pending())
             return CG_ERR;
-        return x ? torch_arg_error("where", "other", 3, "Tensor", a[2]) : torch_arg_error("where", "input", 2,
-                                                                                         "Tensor", a[1]);
+        return x ? torch_arg_error("where", "other", 3, "Tensor", a[2])
+                 : torch_arg_error("where", "input", 2, "Tensor", a[1]);
     }
     cg_tensor *r = cg_where(cond, x, y);
     cg_tensor_release(x), cg_tensor_release(y);
@@ -177,8 +176,8 @@ done:
 
 static int close_args(const char *fn, cg_value *a, cg_tensor **y, double *rtol, double *atol, bool *nan) {
     *y = torch_tensor_arg_borrowed(fn, "other", 2, a[1]);
-    if (!*y || torch_double_arg(fn, "rtol", 3, a[2], rtol) < 0 || torch_double_arg(fn, "atol", 4, a[3], atol) < 0 ||
-        torch_bool_arg(fn, "equal_nan", 5, a[4], nan) < 0)
+    if (!*y || torch_double_arg(fn, "rtol", 3, a[2], rtol) < 0 || torch_double_arg(fn, "atol", 4, a[3], atol) < 0
+        || torch_bool_arg(fn, "equal_nan", 5, a[4], nan) < 0)
         return -1;
     return 0;
 }
@@ -211,8 +210,8 @@ static cg_value fn_allclose(cg_value *a) {
 static cg_value fn_native_dropout(cg_value *a) {
     double p;
     bool train = true;
-    if (torch_double_arg("native_dropout", "p", 2, a[1], &p) < 0 ||
-        (!cg_is_none(a[2]) && torch_bool_arg("native_dropout", "train", 3, a[2], &train) < 0))
+    if (torch_double_arg("native_dropout", "p", 2, a[1], &p) < 0
+        || (!cg_is_none(a[2]) && torch_bool_arg("native_dropout", "train", 3, a[2], &train) < 0))
         return CG_ERR;
     cg_tensor *mask;
     cg_tensor *out = cg_native_dropout(cg_tensor_of_borrowed(a[0]), p, cg_is_none(a[2]) ? -1 : train, NULL, &mask);
@@ -254,9 +253,7 @@ static cg_value fn_is_tensor(cg_value self, const cg_args *args) {
     return torch_bind_call(&def, args, 1, is_tensor_impl);
 }
 
-static cg_value fn_get_default_dtype(cg_value self, const cg_args *args) {
-    return torch_dtype_value(CG_DEFAULT_DTYPE);
-}
+static cg_value fn_get_default_dtype(cg_value self, const cg_args *args) { return torch_dtype_value(CG_DEFAULT_DTYPE); }
 
 static int opt_int(const char *name, cg_value v, bool *has, int *out) {
     int64_t i;
@@ -273,9 +270,9 @@ static int opt_int(const char *name, cg_value v, bool *has, int *out) {
  * linewidth=None, profile=None, sci_mode=None) */
 static cg_value set_printoptions_impl(cg_value *a) {
     cg_printoptions_args o = {0};
-    if (opt_int("precision", a[0], &o.has_precision, &o.precision) < 0 ||
-        opt_int("edgeitems", a[2], &o.has_edgeitems, &o.edgeitems) < 0 ||
-        opt_int("linewidth", a[3], &o.has_linewidth, &o.linewidth) < 0)
+    if (opt_int("precision", a[0], &o.has_precision, &o.precision) < 0
+        || opt_int("edgeitems", a[2], &o.has_edgeitems, &o.edgeitems) < 0
+        || opt_int("linewidth", a[3], &o.has_linewidth, &o.linewidth) < 0)
         return CG_ERR;
     o.has_threshold = !cg_is_none(a[1]);
     if (o.has_threshold && torch_double_arg("set_printoptions", "threshold", 0, a[1], &o.threshold) < 0)
@@ -307,7 +304,8 @@ int torch_ops_add(cg_value module, cg_type *tensor_type) {
         return -1;
     cg_method_def *fdefs = torch_ops_defs(function_ops, TORCH_OP_COUNT, TORCH_FUNCTION);
     cg_method_def *mdefs = torch_ops_defs(function_ops, TORCH_OP_COUNT, TORCH_METHOD);
-    if (!fdefs || !mdefs || cg_module_add_methods(module, fdefs) < 0 || cg_module_add_methods(module, plain_functions) < 0)
+    if (!fdefs || !mdefs || cg_module_add_methods(module, fdefs) < 0
+        || cg_module_add_methods(module, plain_functions) < 0)
         return -1;
     return cg_type_add_methods(tensor_type, mdefs);
 }

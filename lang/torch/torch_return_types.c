@@ -39,11 +39,8 @@ static void pair_dealloc(cg_obj *o) {
     cg_type_tuple.dealloc(o);
 }
 
-#define RETURN_TYPE(pyname)                                                                        \
-    {                                                                                              \
-        .head = {CG_IMMORTAL, &cg_type_type}, .name = pyname, .module = "torch.return_types",     \
-        .base = &cg_type_tuple,                                                                    \
-    }
+#define RETURN_TYPE(pyname) \
+    { .head = {CG_IMMORTAL, &cg_type_type}, .name = pyname, .module = "torch.return_types", .base = &cg_type_tuple, }
 static cg_type return_types[] = {RETURN_TYPE("max"), RETURN_TYPE("min")};
 #define NTYPES ((int)(sizeof return_types / sizeof return_types[0]))
 

@@ -111,7 +111,8 @@ static cg_value size_new(cg_type *type, const cg_args *args) {
         cg_value e = l->items[i];
         if (e.tag == CG_V_INT) {
             sizes[i] = e.u.i;
-        } else if (cg_is_tensor(e) && cg_dtype_is_int(cg_tensor_of_borrowed(e)->dtype) && cg_tensor_of_borrowed(e)->ndim == 0) {
+        } else if (cg_is_tensor(e) && cg_dtype_is_int(cg_tensor_of_borrowed(e)->dtype)
+                   && cg_tensor_of_borrowed(e)->ndim == 0) {
             cg_scalar s;
             if (cg_tensor_item(cg_tensor_of_borrowed(e), &s) < 0) {
                 torch_raise();

@@ -20,7 +20,6 @@
 
 #define T0 cg_tensor_of_borrowed(a[0])
 
-
 /* ---- shared helpers ------------------------------------------------------------- */
 
 /* The result of an in-place op: self, or the error. */
@@ -116,8 +115,6 @@ static cg_value addsub_(const torch_op *op, cg_value *a) {
     return inplace(a[0], rc);
 }
 
-
-
 /* torch.remainder(input, other): input may be a Python number (PyTorch's
  * Scalar overload, recorded as NotImplemented). */
 static cg_value remainder_op(const torch_op *op, cg_value *a) {
@@ -150,7 +147,6 @@ static cg_value div_impl(const torch_op *op, cg_value *a) {
     return r;
 }
 
-
 /* torch.pow(input, exponent): input may be a Python number (PowBackward2
  * when the exponent needs grad, as torch.pow(2, x)). */
 static cg_value pow_op(const torch_op *op, cg_value *a) {
@@ -164,10 +160,7 @@ static cg_value pow_op(const torch_op *op, cg_value *a) {
     return torch_adapt_binary(op, a);
 }
 
-
 /* ---- unary ops ------------------------------------------------------------------ */
-
-
 
 /* clamp(min=None, max=None): Python numbers or tensors as bounds. */
 static cg_value clamp_impl(const torch_op *op, cg_value *a) {
@@ -191,10 +184,7 @@ static cg_value clamp_impl(const torch_op *op, cg_value *a) {
     return cg_tensor_steal(cg_clamp(T0, has_lo ? &lo : NULL, has_hi ? &hi : NULL));
 }
 
-
-
 /* ---- comparisons and logic -------------------------------------------------------------- */
-
 
 /* x.equal(other): same shape and values. */
 static cg_value op_equal(cg_value *a) {
@@ -226,7 +216,6 @@ static cg_value masked_fill_impl(const torch_op *op, cg_value *a) {
     return cg_tensor_steal(cg_masked_fill(T0, mask, v));
 }
 
-
 /* x.where(condition, y) is torch.where(condition, x, y). */
 static cg_value op_where_method(cg_value *a) {
     cg_tensor *cond = tensor_arg("where", "condition", 1, a[1]);
@@ -254,12 +243,11 @@ static cg_value op_copy_(cg_value *a) {
     return src ? inplace(a[0], cg_copy_(T0, src)) : CG_ERR;
 }
 
-
 static cg_value op_normal_(cg_value *a) {
     double mean, std;
     bool err = false;
-    if (torch_double_arg("normal_", "mean", torch_pos(1), a[1], &mean) < 0 ||
-        torch_double_arg("normal_", "std", torch_pos(2), a[2], &std) < 0)
+    if (torch_double_arg("normal_", "mean", torch_pos(1), a[1], &mean) < 0
+        || torch_double_arg("normal_", "std", torch_pos(2), a[2], &std) < 0)
         return CG_ERR;
     cg_rng *g = torch_generator_arg("normal_", a[3], &err);
     return err ? CG_ERR : inplace(a[0], cg_normal_(T0, mean, std, g));
@@ -268,8 +256,8 @@ static cg_value op_normal_(cg_value *a) {
 static cg_value op_uniform_(cg_value *a) {
     double from, to;
     bool err = false;
-    if (torch_double_arg("uniform_", "from", torch_pos(1), a[1], &from) < 0 ||
-        torch_double_arg("uniform_", "to", torch_pos(2), a[2], &to) < 0)
+    if (torch_double_arg("uniform_", "from", torch_pos(1), a[1], &from) < 0
+        || torch_double_arg("uniform_", "to", torch_pos(2), a[2], &to) < 0)
         return CG_ERR;
     cg_rng *g = torch_generator_arg("uniform_", a[3], &err);
     return err ? CG_ERR : inplace(a[0], cg_uniform_(T0, from, to, g));
@@ -321,8 +309,8 @@ static cg_value op_bernoulli(cg_value *a) {
 static cg_value op_multinomial(cg_value *a) {
     int64_t n;
     bool repl, err = false;
-    if (int_arg("multinomial", "num_samples", 1, a[1], &n) < 0 ||
-        bool_arg("multinomial", "replacement", 2, a[2], &repl) < 0)
+    if (int_arg("multinomial", "num_samples", 1, a[1], &n) < 0
+        || bool_arg("multinomial", "replacement", 2, a[2], &repl) < 0)
         return CG_ERR;
     cg_rng *g = torch_generator_arg("multinomial", a[3], &err);
     return err ? CG_ERR : cg_tensor_steal(cg_multinomial(T0, n, repl, g));
@@ -348,7 +336,6 @@ static cg_value reduce_as(const char *fn, cg_value *a, cg_value dtype, reduce_fn
     return cg_tensor_steal(r);
 }
 
-
 #define REDUCE(f) reduce, TORCH_FN(reduce_fn, f), 0
 static cg_value reduce(const torch_op *op, cg_value *a) {
     return reduce_as(op->name, a, op->nparams > 3 ? a[3] : CG_NONE, (reduce_fn)op->fn);
@@ -366,7 +353,8 @@ static cg_value extreme(const torch_op *op, cg_value *a) {
     bool is_max = op->flag;
     cg_tensor *x = T0;
     if (cg_is_tensor(a[1])) /* the binary overload: maximum */
-        return cg_tensor_steal(is_max ? cg_maximum(x, cg_tensor_of_borrowed(a[1])) : cg_minimum(x, cg_tensor_of_borrowed(a[1])));
+        return cg_tensor_steal(is_max ? cg_maximum(x, cg_tensor_of_borrowed(a[1]))
+                                      : cg_minimum(x, cg_tensor_of_borrowed(a[1])));
     if (cg_is_none(a[1]))
         return cg_tensor_steal(is_max ? cg_max(x) : cg_min(x));
     int64_t dim;
@@ -380,7 +368,6 @@ static cg_value extreme(const torch_op *op, cg_value *a) {
     return torch_return_pair(fn, cg_tensor_steal(v), cg_tensor_steal(i));
 }
 
-
 static cg_value arg_extreme(const torch_op *op, cg_value *a) {
     const char *fn = op->name;
     bool is_max = op->flag;
@@ -392,7 +379,6 @@ static cg_value arg_extreme(const torch_op *op, cg_value *a) {
     return cg_tensor_steal(is_max ? cg_argmax(T0, has_dim ? &dim : NULL, keepdim)
                                   : cg_argmin(T0, has_dim ? &dim : NULL, keepdim));
 }
-
 
 /* var/std(dim=None, unbiased=True, keepdim=False, *, correction=None); a
  * bool first argument is `unbiased`, as PyTorch's var(unbiased) overload. */
@@ -407,8 +393,8 @@ static cg_value var_std(const torch_op *op, cg_value *a) {
     int nd;
     int64_t dims[CG_MAX_DIMS], correction = 1;
     bool keepdim, ub;
-    if (dims_arg(fn, "dim", 1, dim, &nd, dims) < 0 || bool_arg(fn, "unbiased", 2, unbiased, &ub) < 0 ||
-        bool_arg(fn, "keepdim", 3, a[3], &keepdim) < 0)
+    if (dims_arg(fn, "dim", 1, dim, &nd, dims) < 0 || bool_arg(fn, "unbiased", 2, unbiased, &ub) < 0
+        || bool_arg(fn, "keepdim", 3, a[3], &keepdim) < 0)
         return CG_ERR;
     correction = ub ? 1 : 0;
     if (!cg_is_none(a[4]) && torch_int_arg(fn, "correction", 0, a[4], &correction) < 0)
@@ -417,7 +403,6 @@ static cg_value var_std(const torch_op *op, cg_value *a) {
     return cg_tensor_steal(is_std ? cg_std(x, nd, nd ? dims : NULL, correction, keepdim)
                                   : cg_var(x, nd, nd ? dims : NULL, correction, keepdim));
 }
-
 
 /* norm(p='fro', dim=None, keepdim=False, dtype=None) */
 static cg_value op_norm(cg_value *a) {
@@ -461,7 +446,6 @@ static cg_value op_cumsum(cg_value *a) {
 }
 
 /* ---- linear algebra ----------------------------------------------------------------------- */
-
 
 static cg_value op_addmm(cg_value *a) {
     cg_tensor *m1 = tensor_arg("addmm", "mat1", 1, a[1]), *m2 = m1 ? tensor_arg("addmm", "mat2", 2, a[2]) : NULL;
@@ -518,7 +502,6 @@ static cg_value shape_seq(const torch_op *op, cg_value *a) {
     return shape_seq_of(op->name, torch_param_name(op, name), a, (shape_fn)op->fn);
 }
 
-
 /* torch.square(x): pow(x, 2), PowBackward0 as in PyTorch. */
 static cg_value op_square(cg_value *a) { return cg_tensor_steal(cg_pow_scalar(T0, cg_scalar_int(2))); }
 
@@ -527,7 +510,6 @@ static cg_value as_shape_of(const torch_op *op, cg_value *a) {
     cg_tensor *o = tensor_arg(op->name, "other", 1, a[1]);
     return o ? cg_tensor_steal(((shape_fn)op->fn)(T0, o->ndim, o->sizes)) : CG_ERR;
 }
-
 
 static cg_value op_flatten(cg_value *a) {
     int64_t s, e;
@@ -542,7 +524,6 @@ static cg_value op_transpose(cg_value *a) {
         return CG_ERR;
     return cg_tensor_steal(cg_transpose(T0, d0, d1));
 }
-
 
 static cg_value op_squeeze(cg_value *a) {
     if (cg_is_none(a[1]))
@@ -562,8 +543,8 @@ static cg_value op_unsqueeze(cg_value *a) {
 
 static cg_value op_narrow(cg_value *a) {
     int64_t d, s, n;
-    if (int_arg("narrow", "dim", 1, a[1], &d) < 0 || int_arg("narrow", "start", 2, a[2], &s) < 0 ||
-        int_arg("narrow", "length", 3, a[3], &n) < 0)
+    if (int_arg("narrow", "dim", 1, a[1], &d) < 0 || int_arg("narrow", "start", 2, a[2], &s) < 0
+        || int_arg("narrow", "length", 3, a[3], &n) < 0)
         return CG_ERR;
     return cg_tensor_steal(cg_narrow(T0, d, s, n));
 }
@@ -624,7 +605,7 @@ static cg_value op_split(cg_value *a) {
                 return CG_ERR;
         ns = (int)len;
         cg_tensor **parts = cg_split_with_sizes(T0, ns, sizes, d, &n);
-    return tensor_tuple(parts, n);
+        return tensor_tuple(parts, n);
     }
     int64_t size;
     if (int_arg("split", name, 1, a[1], &size) < 0)
@@ -641,7 +622,6 @@ static cg_value op_chunk(cg_value *a) {
     cg_tensor **parts = cg_chunk(T0, c, d, &n);
     return tensor_tuple(parts, n);
 }
-
 
 /* detach_(): self loses its history in place. */
 static cg_value op_detach_(cg_value *a) {
@@ -706,7 +686,6 @@ static cg_value scatter_impl(const torch_op *op, cg_value *a) {
     return cg_tensor_steal(add ? cg_scatter_add(T0, d, idx, src) : cg_scatter(T0, d, idx, src));
 }
 
-
 static cg_value index_add_impl(const torch_op *op, cg_value *a) {
     const char *fn = op->name;
     bool in_place = torch_op_in_place(op);
@@ -729,12 +708,11 @@ static cg_value index_add_impl(const torch_op *op, cg_value *a) {
         if (!scaled)
             return torch_raise();
     }
-    cg_value r = in_place ? inplace(a[0], cg_index_add_(T0, d, idx, scaled))
-                          : cg_tensor_steal(cg_index_add(T0, d, idx, scaled));
+    cg_value r =
+        in_place ? inplace(a[0], cg_index_add_(T0, d, idx, scaled)) : cg_tensor_steal(cg_index_add(T0, d, idx, scaled));
     cg_tensor_release(scaled);
     return r;
 }
-
 
 static cg_value index_fill_impl(const torch_op *op, cg_value *a) {
     const char *fn = op->name;
@@ -750,7 +728,6 @@ static cg_value index_fill_impl(const torch_op *op, cg_value *a) {
         return inplace(a[0], cg_index_fill_(T0, d, idx, v));
     return cg_tensor_steal(cg_index_fill(T0, d, idx, v));
 }
-
 
 /* index_put(indices, values, accumulate=False): indices a tuple of tensors
  * (or None for a whole dim). */
@@ -788,7 +765,6 @@ static cg_value index_put_impl(const torch_op *op, cg_value *a) {
     return r;
 }
 
-
 /* ---- softmax ---------------------------------------------------------------------------- */
 
 typedef cg_tensor *(*softmax_fn)(cg_tensor *, int64_t, int);
@@ -803,7 +779,6 @@ static cg_value softmax_impl(const torch_op *op, cg_value *a) {
         return CG_ERR;
     return cg_tensor_steal(((softmax_fn)op->fn)(T0, dim, dt));
 }
-
 
 /* ---- conversions ------------------------------------------------------------------------- */
 
@@ -879,7 +854,6 @@ static cg_value op_to(cg_value *a) {
 
 /* float()/double()/long()/int()/bool(): to the row's dtype */
 static cg_value to_dtype(const torch_op *op, cg_value *a) { return convert(a[0], op->flag, NULL, false); }
-
 
 static cg_value op_type_as(cg_value *a) {
     cg_tensor *o = tensor_arg("type_as", "other", 1, a[1]);
@@ -1002,16 +976,15 @@ static cg_value size_or_stride(const torch_op *op, cg_value *a) {
     return cg_int(stride ? t->strides[d] : t->sizes[d]);
 }
 
-
 /* ---- new tensors like self --------------------------------------------------------------- */
 
 /* new_*(size, *, dtype=None, device=None, requires_grad=False): self's
  * dtype and device unless given. a[k] is the first keyword. */
 static int new_opts(const char *fn, cg_value *a, int k, int *dtype, cg_device *device, bool *rg) {
     bool given;
-    if (torch_dtype_arg(fn, "dtype", 0, a[k], dtype) < 0 ||
-        torch_device_arg(fn, "device", 0, a[k + 1], device, &given) < 0 ||
-        torch_bool_arg(fn, "requires_grad", 0, a[k + 2], rg) < 0)
+    if (torch_dtype_arg(fn, "dtype", 0, a[k], dtype) < 0
+        || torch_device_arg(fn, "device", 0, a[k + 1], device, &given) < 0
+        || torch_bool_arg(fn, "requires_grad", 0, a[k + 2], rg) < 0)
         return -1;
     if (*dtype < 0)
         *dtype = (int)T0->dtype;
@@ -1045,15 +1018,14 @@ static cg_value new_filled(const torch_op *op, cg_value *a) {
     return finish_new(t, rg);
 }
 
-
 static cg_value op_new_full(cg_value *a) {
     int n, dtype;
     int64_t sizes[CG_MAX_DIMS];
     cg_device dev;
     bool rg;
     cg_scalar v;
-    if (torch_shape_of("new_full", "size", torch_pos(1), a[1], &n, sizes) < 0 ||
-        scalar_arg("new_full", "fill_value", 2, a[2], &v) < 0 || new_opts("new_full", a, 3, &dtype, &dev, &rg) < 0)
+    if (torch_shape_of("new_full", "size", torch_pos(1), a[1], &n, sizes) < 0
+        || scalar_arg("new_full", "fill_value", 2, a[2], &v) < 0 || new_opts("new_full", a, 3, &dtype, &dev, &rg) < 0)
         return CG_ERR;
     return finish_new(cg_full(n, sizes, v, (cg_dtype)dtype, dev), rg);
 }
@@ -1071,7 +1043,6 @@ static cg_value op_new_tensor(cg_value *a) {
 }
 
 /* ---- autograd ----------------------------------------------------------------------------- */
-
 
 /* backward(gradient=None, retain_graph=None, create_graph=False, inputs=None) */
 static cg_value op_backward(cg_value *a) {
@@ -1131,7 +1102,6 @@ static cg_value number_of(const torch_op *op, cg_value *a) {
     return cg_int(cg_scalar_to_int(s));
 }
 
-
 /* f"{x:.4f}": a 0-d tensor formats as its item; others only with an
  * empty spec, as their str (object.__format__). */
 static cg_value op_dunder_format(cg_value *a) {
@@ -1161,202 +1131,202 @@ static cg_value op_dunder_repr(cg_value *a) { return cg_type_tensor.repr(a[0]); 
 #define M TORCH_METHOD
 #define F TORCH_FUNCTION
 #define B TORCH_BOTH
-#define OPS(X)                                                                                                             \
-    X(add, "add", "other, *, alpha=1", ADDSUB(cg_add), B, NULL)                                                            \
-    X(add_, "add_", "other, *, alpha=1", ADDSUB_(cg_add_), M, NULL)                                                        \
-    X(sub, "sub", "other, *, alpha=1", ADDSUB(cg_sub), B, NULL)                                                            \
-    X(subtract, "subtract", "other, *, alpha=1", ADDSUB(cg_sub), B, NULL)                                                  \
-    X(rsub, "rsub", "other, *, alpha=1", ADDSUB(cg_rsub), F, NULL)                                                         \
-    X(sub_, "sub_", "other, *, alpha=1", ADDSUB_(cg_sub_), M, NULL)                                                        \
-    X(mul, "mul", "other", BINARY(cg_mul), B, NULL)                                                                        \
-    X(multiply, "multiply", "other", BINARY(cg_mul), B, NULL)                                                              \
-    X(mul_, "mul_", "other", BINARY_(cg_mul_), M, NULL)                                                                    \
-    X(div, "div", "other, *, rounding_mode=None", FAMILY(div_impl, NULL, 0), B, NULL)                                      \
-    X(divide, "divide", "other, *, rounding_mode=None", FAMILY(div_impl, NULL, 0), B, NULL)                                \
-    X(div_, "div_", "other, *, rounding_mode=None", FAMILY(div_impl, NULL, 0), M, NULL)                                    \
-    X(true_divide, "true_divide", "other", BINARY(cg_div), B, NULL)                                                        \
-    X(floor_divide, "floor_divide", "other", BINARY(cg_floor_divide), B, NULL)                                                \
-    X(floor_divide_, "floor_divide_", "other", BINARY_(cg_floor_divide_), M, NULL)                                            \
-    X(remainder, "remainder", "other", FAMILY(remainder_op, cg_remainder, 0), B | TORCH_ANY_INPUT, NULL)                   \
-    X(remainder_, "remainder_", "other", BINARY_(cg_remainder_), M, NULL)                                                  \
-    X(pow, "pow", "exponent", FAMILY(pow_op, cg_pow, 0), B | TORCH_ANY_INPUT, "self")                                      \
-    X(pow_, "pow_", "exponent", BINARY_(cg_pow_), M, NULL)                                                                 \
-    X(neg, "neg", "", UNARY(cg_neg), B, NULL)                                                                              \
-    X(negative, "negative", "", UNARY(cg_neg), B, NULL)                                                                    \
-    X(neg_, "neg_", "", UNARY_(cg_neg_), M, NULL)                                                                          \
-    X(abs, "abs", "", UNARY(cg_abs), B, NULL)                                                                              \
-    X(absolute, "absolute", "", UNARY(cg_abs), B, NULL)                                                                    \
-    X(abs_, "abs_", "", UNARY_(cg_abs_), M, NULL)                                                                          \
-    X(sign, "sign", "", UNARY(cg_sign), B, NULL)                                                                           \
-    X(exp, "exp", "", UNARY(cg_exp), B, NULL)                                                                              \
-    X(exp_, "exp_", "", UNARY_(cg_exp_), M, NULL)                                                                          \
-    X(log, "log", "", UNARY(cg_log), B, NULL)                                                                              \
-    X(log_, "log_", "", UNARY_(cg_log_), M, NULL)                                                                          \
-    X(log1p, "log1p", "", UNARY(cg_log1p), B, NULL)                                                                        \
-    X(sqrt, "sqrt", "", UNARY(cg_sqrt), B, NULL)                                                                           \
-    X(sqrt_, "sqrt_", "", UNARY_(cg_sqrt_), M, NULL)                                                                       \
-    X(rsqrt, "rsqrt", "", UNARY(cg_rsqrt), B, NULL)                                                                        \
-    X(sin, "sin", "", UNARY(cg_sin), B, NULL)                                                                              \
-    X(cos, "cos", "", UNARY(cg_cos), B, NULL)                                                                              \
-    X(tanh, "tanh", "", UNARY(cg_tanh), B, NULL)                                                                           \
-    X(tanh_, "tanh_", "", UNARY_(cg_tanh_), M, NULL)                                                                       \
-    X(sigmoid, "sigmoid", "", UNARY(cg_sigmoid), B, NULL)                                                                  \
-    X(sigmoid_, "sigmoid_", "", UNARY_(cg_sigmoid_), M, NULL)                                                              \
-    X(erf, "erf", "", UNARY(cg_erf), B, NULL)                                                                              \
-    X(relu, "relu", "", UNARY(cg_relu), B, NULL)                                                                           \
-    X(relu_, "relu_", "", UNARY_(cg_relu_), M, NULL)                                                                       \
-    X(reciprocal, "reciprocal", "", UNARY(cg_reciprocal), B, NULL)                                                          \
-    X(reciprocal_, "reciprocal_", "", UNARY_(cg_reciprocal_), M, NULL)                                                          \
-    X(clamp, "clamp", "min=None, max=None", FAMILY(clamp_impl, NULL, 0), B, NULL)                                          \
-    X(clamp_, "clamp_", "min=None, max=None", FAMILY(clamp_impl, NULL, 0), M, NULL)                                        \
-    X(clip, "clip", "min=None, max=None", FAMILY(clamp_impl, NULL, 0), B, NULL)                                            \
-    X(clip_, "clip_", "min=None, max=None", FAMILY(clamp_impl, NULL, 0), M, NULL)                                          \
-    X(maximum, "maximum", "other", TBINARY(cg_maximum), B, NULL)                                                           \
-    X(minimum, "minimum", "other", TBINARY(cg_minimum), B, NULL)                                                           \
-    X(eq, "eq", "other", BINARY(cg_eq), B, NULL)                                                                           \
-    X(ne, "ne", "other", BINARY(cg_ne), B, NULL)                                                                           \
-    X(lt, "lt", "other", BINARY(cg_lt), B, NULL)                                                                           \
-    X(le, "le", "other", BINARY(cg_le), B, NULL)                                                                           \
-    X(gt, "gt", "other", BINARY(cg_gt), B, NULL)                                                                           \
-    X(ge, "ge", "other", BINARY(cg_ge), B, NULL)                                                                           \
-    X(greater, "greater", "other", BINARY(cg_gt), B, NULL)                                                                 \
-    X(less, "less", "other", BINARY(cg_lt), B, NULL)                                                                       \
-    X(equal, "equal", "other", IMPL(op_equal), B, NULL)                                                                    \
-    X(logical_and, "logical_and", "other", TBINARY(cg_logical_and), B, NULL)                                               \
-    X(logical_or, "logical_or", "other", TBINARY(cg_logical_or), B, NULL)                                                  \
-    X(logical_xor, "logical_xor", "other", TBINARY(cg_logical_xor), B, NULL)                                               \
-    X(logical_not, "logical_not", "", UNARY(cg_logical_not), B, NULL)                                                      \
-    X(logical_and_, "logical_and_", "other", TBINARY_(cg_logical_and_), M, NULL)                                           \
-    X(logical_or_, "logical_or_", "other", TBINARY_(cg_logical_or_), M, NULL)                                              \
-    X(logical_xor_, "logical_xor_", "other", TBINARY_(cg_logical_xor_), M, NULL)                                           \
-    X(logical_not_, "logical_not_", "", UNARY_(cg_logical_not_), M, NULL)                                                  \
-    X(bitwise_and, "bitwise_and", "other", BINARY(cg_bitwise_and), B, NULL)                                                \
-    X(bitwise_or, "bitwise_or", "other", BINARY(cg_bitwise_or), B, NULL)                                                   \
-    X(bitwise_xor, "bitwise_xor", "other", BINARY(cg_bitwise_xor), B, NULL)                                                \
-    X(bitwise_not, "bitwise_not", "", UNARY(cg_bitwise_not), B, NULL)                                                      \
-    X(bitwise_and_, "bitwise_and_", "other", BINARY_(cg_bitwise_and_), M, NULL)                                            \
-    X(bitwise_or_, "bitwise_or_", "other", BINARY_(cg_bitwise_or_), M, NULL)                                               \
-    X(bitwise_xor_, "bitwise_xor_", "other", BINARY_(cg_bitwise_xor_), M, NULL)                                            \
-    X(bitwise_not_, "bitwise_not_", "", UNARY_(cg_bitwise_not_), M, NULL)                                                  \
-    X(masked_fill, "masked_fill", "mask, value", FAMILY(masked_fill_impl, NULL, 0), B, NULL)                               \
-    X(masked_fill_, "masked_fill_", "mask, value", FAMILY(masked_fill_impl, NULL, 0), M, NULL)                             \
-    X(where, "where", "condition, other", IMPL(op_where_method), M, NULL)                                                  \
-    X(fill_, "fill_", "value", IMPL(op_fill_), M, NULL)                                                                    \
-    X(zero_, "zero_", "", UNARY_(cg_zero_), M, NULL)                                                                       \
-    X(copy_, "copy_", "src, non_blocking=False", IMPL(op_copy_), M, NULL)                                                  \
-    X(normal_, "normal_", "mean=0, std=1, *, generator=None", IMPL(op_normal_), M, NULL)                                   \
-    X(uniform_, "uniform_", "from=0, to=1, *, generator=None", IMPL(op_uniform_), M, NULL)                                 \
-    X(random_, "random_", "from=None, to=None, *, generator=None", IMPL(op_random_), M, NULL)                              \
-    X(exponential_, "exponential_", "lambd=1, *, generator=None", IMPL(op_exponential_), M, NULL)                          \
-    X(bernoulli_, "bernoulli_", "p=0.5, *, generator=None", IMPL(op_bernoulli_), M, NULL)                                  \
-    X(bernoulli, "bernoulli", "*, generator=None", IMPL(op_bernoulli), B, NULL)                                            \
-    X(multinomial, "multinomial", "num_samples, replacement=False, *, generator=None", IMPL(op_multinomial), B,            \
-      NULL)                                                                                                                \
-    X(sum, "sum", "dim=None, keepdim=False, *, dtype=None", REDUCE(cg_sum), B, NULL)                                       \
-    X(mean, "mean", "dim=None, keepdim=False, *, dtype=None", REDUCE(cg_mean), B, NULL)                                    \
-    X(prod, "prod", "dim=None, keepdim=False, *, dtype=None", IMPL(op_prod), B, NULL)                                      \
-    X(max, "max", "dim=None, keepdim=False", FAMILY(extreme, NULL, 1), B, NULL)                                            \
-    X(min, "min", "dim=None, keepdim=False", FAMILY(extreme, NULL, 0), B, NULL)                                            \
-    X(argmax, "argmax", "dim=None, keepdim=False", FAMILY(arg_extreme, NULL, 1), B, NULL)                                  \
-    X(argmin, "argmin", "dim=None, keepdim=False", FAMILY(arg_extreme, NULL, 0), B, NULL)                                  \
-    X(var, "var", "dim=None, unbiased=True, keepdim=False, *, correction=None", FAMILY(var_std, NULL, 0), B, NULL)         \
-    X(std, "std", "dim=None, unbiased=True, keepdim=False, *, correction=None", FAMILY(var_std, NULL, 1), B, NULL)         \
-    X(norm, "norm", "p='fro', dim=None, keepdim=False, dtype=None", IMPL(op_norm), B, NULL)                                \
-    X(logsumexp, "logsumexp", "dim, keepdim=False", REDUCE(cg_logsumexp), B, NULL)                                         \
-    X(any, "any", "dim=None, keepdim=False", REDUCE(cg_any), B, NULL)                                                      \
-    X(all, "all", "dim=None, keepdim=False", REDUCE(cg_all), B, NULL)                                                      \
-    X(cumsum, "cumsum", "dim, *, dtype=None", IMPL(op_cumsum), B, NULL)                                                    \
-    X(mm, "mm", "mat2", TBINARY(cg_mm), B, NULL)                                                                           \
-    X(bmm, "bmm", "mat2", TBINARY(cg_bmm), B, NULL)                                                                        \
-    X(matmul, "matmul", "other", TBINARY(cg_matmul), B, NULL)                                                              \
-    X(mv, "mv", "vec", TBINARY(cg_mv), B, NULL)                                                                            \
-    X(dot, "dot", "tensor", TBINARY(cg_dot), B, NULL)                                                                      \
-    X(outer, "outer", "vec2", TBINARY(cg_outer), B, NULL)                                                                  \
-    X(addmm, "addmm", "mat1, mat2, *, beta=1, alpha=1", IMPL(op_addmm), B, NULL)                                           \
-    X(view, "view", "*size", IMPL(op_view), M, NULL)                                                                       \
-    X(view_as, "view_as", "other", SHAPE_OF(cg_view), M, NULL)                                                             \
-    X(reshape_m, "reshape", "*shape", SHAPE_ARGS(cg_reshape), M, NULL)                                                     \
-    X(reshape_f, "reshape", "shape", SHAPE_SEQ(cg_reshape), F, NULL)                                                       \
-    X(reshape_as, "reshape_as", "other", SHAPE_OF(cg_reshape), M, NULL)                                                    \
-    X(expand, "expand", "*size", SHAPE_ARGS(cg_expand), M, NULL)                                                           \
-    X(repeat, "repeat", "*repeats", SHAPE_ARGS(cg_repeat), M, NULL)                                                              \
-    X(square, "square", "", IMPL(op_square), B, NULL)                                                                      \
-    X(expand_as, "expand_as", "other", SHAPE_OF(cg_expand), M, NULL)                                                       \
-    X(permute_m, "permute", "*dims", SHAPE_ARGS(cg_permute), M, NULL)                                                      \
-    X(permute_f, "permute", "dims", SHAPE_SEQ(cg_permute), F, NULL)                                                        \
-    X(flatten, "flatten", "start_dim=0, end_dim=-1", IMPL(op_flatten), B, NULL)                                            \
-    X(transpose, "transpose", "dim0, dim1", IMPL(op_transpose), B, NULL)                                                   \
-    X(swapaxes, "swapaxes", "dim0, dim1", IMPL(op_transpose), B, NULL)                                                     \
-    X(t, "t", "", UNARY(cg_t), B, NULL)                                                                                    \
-    X(squeeze, "squeeze", "dim=None", IMPL(op_squeeze), B, NULL)                                                           \
-    X(unsqueeze, "unsqueeze", "dim", IMPL(op_unsqueeze), B, NULL)                                                          \
-    X(narrow, "narrow", "dim, start, length", IMPL(op_narrow), B, NULL)                                                    \
-    X(select, "select", "dim, index", IMPL(op_select), B, NULL)                                                            \
-    X(unbind, "unbind", "dim=0", IMPL(op_unbind), B, NULL)                                                                 \
-    X(split, "split", "split_size, dim=0", IMPL(op_split), M, NULL)                                                        \
-    X(split_f, "split", "split_size_or_sections, dim=0", IMPL(op_split), F, "tensor")                                      \
-    X(chunk, "chunk", "chunks, dim=0", IMPL(op_chunk), B, NULL)                                                            \
-    X(contiguous, "contiguous", "memory_format=None", UNARY(cg_contiguous), M, NULL)                                       \
-    X(clone, "clone", "*, memory_format=None", UNARY(cg_clone), B, NULL)                                                   \
-    X(detach, "detach", "", UNARY(cg_detach), B, NULL)                                                                     \
-    X(detach_, "detach_", "", IMPL(op_detach_), M, NULL)                                                                   \
-    X(index_select, "index_select", "dim, index", IMPL(op_index_select), B, NULL)                                          \
-    X(gather, "gather", "dim, index", IMPL(op_gather), B, NULL)                                                            \
-    X(scatter, "scatter", "dim, index, src", FAMILY(scatter_impl, NULL, 0), B, NULL)                                       \
-    X(scatter_, "scatter_", "dim, index, src", FAMILY(scatter_impl, NULL, 0), M, NULL)                                     \
-    X(scatter_add, "scatter_add", "dim, index, src", FAMILY(scatter_impl, NULL, 1), B, NULL)                               \
-    X(scatter_add_, "scatter_add_", "dim, index, src", FAMILY(scatter_impl, NULL, 1), M, NULL)                             \
-    X(index_add, "index_add", "dim, index, source, *, alpha=1", FAMILY(index_add_impl, NULL, 0), B, NULL)                  \
-    X(index_add_, "index_add_", "dim, index, source, *, alpha=1", FAMILY(index_add_impl, NULL, 0), M, NULL)                \
-    X(index_fill, "index_fill", "dim, index, value", FAMILY(index_fill_impl, NULL, 0), B, NULL)                            \
-    X(index_fill_, "index_fill_", "dim, index, value", FAMILY(index_fill_impl, NULL, 0), M, NULL)                          \
-    X(index_put, "index_put", "indices, values, accumulate=False", FAMILY(index_put_impl, NULL, 0), B, NULL)               \
-    X(index_put_, "index_put_", "indices, values, accumulate=False", FAMILY(index_put_impl, NULL, 0), M, NULL)             \
-    X(softmax, "softmax", "dim, dtype=None", SOFTMAX(cg_softmax), B, NULL)                                                 \
-    X(log_softmax, "log_softmax", "dim, dtype=None", SOFTMAX(cg_log_softmax), B, NULL)                                     \
-    X(to, "to", "a=None, b=None, non_blocking=False, copy=False, *, dtype=None, device=None", IMPL(op_to), M,              \
-      NULL)                                                                                                                \
-    X(float, "float", "memory_format=None", FAMILY(to_dtype, NULL, CG_F32), M, NULL)                                       \
-    X(double, "double", "memory_format=None", FAMILY(to_dtype, NULL, CG_F64), M, NULL)                                     \
-    X(long, "long", "memory_format=None", FAMILY(to_dtype, NULL, CG_INT64), M, NULL)                                       \
-    X(int, "int", "memory_format=None", FAMILY(to_dtype, NULL, CG_INT32), M, NULL)                                         \
-    X(bool, "bool", "memory_format=None", FAMILY(to_dtype, NULL, CG_BOOL), M, NULL)                                        \
-    X(type_as, "type_as", "other", IMPL(op_type_as), M, NULL)                                                              \
-    X(type, "type", "dtype=None, non_blocking=False", IMPL(op_type), M, NULL)                                              \
-    X(cpu, "cpu", "memory_format=None", IMPL(op_cpu), M, NULL)                                                             \
-    X(cuda, "cuda", "device=None, non_blocking=False, memory_format=None", IMPL(op_cuda), M, NULL)                         \
-    X(item, "item", "", IMPL(op_item), M, NULL)                                                                            \
-    X(tolist, "tolist", "", IMPL(op_tolist), M, NULL)                                                                      \
-    X(numel, "numel", "", IMPL(op_numel), B, NULL)                                                                         \
-    X(nelement, "nelement", "", IMPL(op_numel), M, NULL)                                                                   \
-    X(dim, "dim", "", IMPL(op_dim), M, NULL)                                                                               \
-    X(ndimension, "ndimension", "", IMPL(op_dim), M, NULL)                                                                 \
-    X(element_size, "element_size", "", IMPL(op_element_size), M, NULL)                                                    \
-    X(is_contiguous, "is_contiguous", "memory_format=None", IMPL(op_is_contiguous), M, NULL)                               \
-    X(is_floating_point, "is_floating_point", "", IMPL(op_is_floating_point), B, NULL)                                     \
-    X(storage_offset, "storage_offset", "", IMPL(op_storage_offset), M, NULL)                                              \
-    X(data_ptr, "data_ptr", "", IMPL(op_data_ptr), M, NULL)                                                                \
-    X(get_device, "get_device", "", IMPL(op_get_device), M, NULL)                                                          \
-    X(size, "size", "dim=None", FAMILY(size_or_stride, NULL, 0), M, NULL)                                                  \
-    X(stride, "stride", "dim=None", FAMILY(size_or_stride, NULL, 1), M, NULL)                                              \
-    X(new_zeros, "new_zeros", "*size, dtype=None, device=None, requires_grad=False", FAMILY(new_filled, NULL, 0), M, NULL) \
-    X(new_ones, "new_ones", "*size, dtype=None, device=None, requires_grad=False", FAMILY(new_filled, NULL, 1), M, NULL)   \
-    X(new_empty, "new_empty", "*size, dtype=None, device=None, requires_grad=False", FAMILY(new_filled, NULL, 2), M, NULL) \
-    X(new_full, "new_full", "size, fill_value, *, dtype=None, device=None, requires_grad=False",                           \
-      IMPL(op_new_full), M, NULL)                                                                                          \
-    X(new_tensor, "new_tensor", "data, *, dtype=None, device=None, requires_grad=False", IMPL(op_new_tensor), M,           \
-      NULL)                                                                                                                \
-    X(backward, "backward", "gradient=None, retain_graph=None, create_graph=False, inputs=None",                           \
-      IMPL(op_backward), M, NULL)                                                                                          \
-    X(requires_grad_, "requires_grad_", "requires_grad=True", IMPL(op_requires_grad_), M, NULL)                            \
-    X(retain_grad, "retain_grad", "", IMPL(op_retain_grad), M, NULL)                                                       \
-    X(register_hook, "register_hook", "hook", IMPL(op_register_hook), M, NULL)                                             \
-    X(dunder_abs, "__abs__", "", UNARY(cg_abs), M, NULL)                                                                   \
-    X(dunder_neg, "__neg__", "", UNARY(cg_neg), M, NULL)                                                                   \
-    X(dunder_float, "__float__", "", FAMILY(number_of, NULL, 0), M, NULL)                                                  \
-    X(dunder_int, "__int__", "", FAMILY(number_of, NULL, 1), M, NULL)                                                      \
-    X(dunder_index, "__index__", "", FAMILY(number_of, NULL, 2), M, NULL)                                                  \
-    X(dunder_format, "__format__", "format_spec", IMPL(op_dunder_format), M, NULL)                                         \
+#define OPS(X)                                                                                                         \
+    X(add, "add", "other, *, alpha=1", ADDSUB(cg_add), B, NULL)                                                        \
+    X(add_, "add_", "other, *, alpha=1", ADDSUB_(cg_add_), M, NULL)                                                    \
+    X(sub, "sub", "other, *, alpha=1", ADDSUB(cg_sub), B, NULL)                                                        \
+    X(subtract, "subtract", "other, *, alpha=1", ADDSUB(cg_sub), B, NULL)                                              \
+    X(rsub, "rsub", "other, *, alpha=1", ADDSUB(cg_rsub), F, NULL)                                                     \
+    X(sub_, "sub_", "other, *, alpha=1", ADDSUB_(cg_sub_), M, NULL)                                                    \
+    X(mul, "mul", "other", BINARY(cg_mul), B, NULL)                                                                    \
+    X(multiply, "multiply", "other", BINARY(cg_mul), B, NULL)                                                          \
+    X(mul_, "mul_", "other", BINARY_(cg_mul_), M, NULL)                                                                \
+    X(div, "div", "other, *, rounding_mode=None", FAMILY(div_impl, NULL, 0), B, NULL)                                  \
+    X(divide, "divide", "other, *, rounding_mode=None", FAMILY(div_impl, NULL, 0), B, NULL)                            \
+    X(div_, "div_", "other, *, rounding_mode=None", FAMILY(div_impl, NULL, 0), M, NULL)                                \
+    X(true_divide, "true_divide", "other", BINARY(cg_div), B, NULL)                                                    \
+    X(floor_divide, "floor_divide", "other", BINARY(cg_floor_divide), B, NULL)                                         \
+    X(floor_divide_, "floor_divide_", "other", BINARY_(cg_floor_divide_), M, NULL)                                     \
+    X(remainder, "remainder", "other", FAMILY(remainder_op, cg_remainder, 0), B | TORCH_ANY_INPUT, NULL)               \
+    X(remainder_, "remainder_", "other", BINARY_(cg_remainder_), M, NULL)                                              \
+    X(pow, "pow", "exponent", FAMILY(pow_op, cg_pow, 0), B | TORCH_ANY_INPUT, "self")                                  \
+    X(pow_, "pow_", "exponent", BINARY_(cg_pow_), M, NULL)                                                             \
+    X(neg, "neg", "", UNARY(cg_neg), B, NULL)                                                                          \
+    X(negative, "negative", "", UNARY(cg_neg), B, NULL)                                                                \
+    X(neg_, "neg_", "", UNARY_(cg_neg_), M, NULL)                                                                      \
+    X(abs, "abs", "", UNARY(cg_abs), B, NULL)                                                                          \
+    X(absolute, "absolute", "", UNARY(cg_abs), B, NULL)                                                                \
+    X(abs_, "abs_", "", UNARY_(cg_abs_), M, NULL)                                                                      \
+    X(sign, "sign", "", UNARY(cg_sign), B, NULL)                                                                       \
+    X(exp, "exp", "", UNARY(cg_exp), B, NULL)                                                                          \
+    X(exp_, "exp_", "", UNARY_(cg_exp_), M, NULL)                                                                      \
+    X(log, "log", "", UNARY(cg_log), B, NULL)                                                                          \
+    X(log_, "log_", "", UNARY_(cg_log_), M, NULL)                                                                      \
+    X(log1p, "log1p", "", UNARY(cg_log1p), B, NULL)                                                                    \
+    X(sqrt, "sqrt", "", UNARY(cg_sqrt), B, NULL)                                                                       \
+    X(sqrt_, "sqrt_", "", UNARY_(cg_sqrt_), M, NULL)                                                                   \
+    X(rsqrt, "rsqrt", "", UNARY(cg_rsqrt), B, NULL)                                                                    \
+    X(sin, "sin", "", UNARY(cg_sin), B, NULL)                                                                          \
+    X(cos, "cos", "", UNARY(cg_cos), B, NULL)                                                                          \
+    X(tanh, "tanh", "", UNARY(cg_tanh), B, NULL)                                                                       \
+    X(tanh_, "tanh_", "", UNARY_(cg_tanh_), M, NULL)                                                                   \
+    X(sigmoid, "sigmoid", "", UNARY(cg_sigmoid), B, NULL)                                                              \
+    X(sigmoid_, "sigmoid_", "", UNARY_(cg_sigmoid_), M, NULL)                                                          \
+    X(erf, "erf", "", UNARY(cg_erf), B, NULL)                                                                          \
+    X(relu, "relu", "", UNARY(cg_relu), B, NULL)                                                                       \
+    X(relu_, "relu_", "", UNARY_(cg_relu_), M, NULL)                                                                   \
+    X(reciprocal, "reciprocal", "", UNARY(cg_reciprocal), B, NULL)                                                     \
+    X(reciprocal_, "reciprocal_", "", UNARY_(cg_reciprocal_), M, NULL)                                                 \
+    X(clamp, "clamp", "min=None, max=None", FAMILY(clamp_impl, NULL, 0), B, NULL)                                      \
+    X(clamp_, "clamp_", "min=None, max=None", FAMILY(clamp_impl, NULL, 0), M, NULL)                                    \
+    X(clip, "clip", "min=None, max=None", FAMILY(clamp_impl, NULL, 0), B, NULL)                                        \
+    X(clip_, "clip_", "min=None, max=None", FAMILY(clamp_impl, NULL, 0), M, NULL)                                      \
+    X(maximum, "maximum", "other", TBINARY(cg_maximum), B, NULL)                                                       \
+    X(minimum, "minimum", "other", TBINARY(cg_minimum), B, NULL)                                                       \
+    X(eq, "eq", "other", BINARY(cg_eq), B, NULL)                                                                       \
+    X(ne, "ne", "other", BINARY(cg_ne), B, NULL)                                                                       \
+    X(lt, "lt", "other", BINARY(cg_lt), B, NULL)                                                                       \
+    X(le, "le", "other", BINARY(cg_le), B, NULL)                                                                       \
+    X(gt, "gt", "other", BINARY(cg_gt), B, NULL)                                                                       \
+    X(ge, "ge", "other", BINARY(cg_ge), B, NULL)                                                                       \
+    X(greater, "greater", "other", BINARY(cg_gt), B, NULL)                                                             \
+    X(less, "less", "other", BINARY(cg_lt), B, NULL)                                                                   \
+    X(equal, "equal", "other", IMPL(op_equal), B, NULL)                                                                \
+    X(logical_and, "logical_and", "other", TBINARY(cg_logical_and), B, NULL)                                           \
+    X(logical_or, "logical_or", "other", TBINARY(cg_logical_or), B, NULL)                                              \
+    X(logical_xor, "logical_xor", "other", TBINARY(cg_logical_xor), B, NULL)                                           \
+    X(logical_not, "logical_not", "", UNARY(cg_logical_not), B, NULL)                                                  \
+    X(logical_and_, "logical_and_", "other", TBINARY_(cg_logical_and_), M, NULL)                                       \
+    X(logical_or_, "logical_or_", "other", TBINARY_(cg_logical_or_), M, NULL)                                          \
+    X(logical_xor_, "logical_xor_", "other", TBINARY_(cg_logical_xor_), M, NULL)                                       \
+    X(logical_not_, "logical_not_", "", UNARY_(cg_logical_not_), M, NULL)                                              \
+    X(bitwise_and, "bitwise_and", "other", BINARY(cg_bitwise_and), B, NULL)                                            \
+    X(bitwise_or, "bitwise_or", "other", BINARY(cg_bitwise_or), B, NULL)                                               \
+    X(bitwise_xor, "bitwise_xor", "other", BINARY(cg_bitwise_xor), B, NULL)                                            \
+    X(bitwise_not, "bitwise_not", "", UNARY(cg_bitwise_not), B, NULL)                                                  \
+    X(bitwise_and_, "bitwise_and_", "other", BINARY_(cg_bitwise_and_), M, NULL)                                        \
+    X(bitwise_or_, "bitwise_or_", "other", BINARY_(cg_bitwise_or_), M, NULL)                                           \
+    X(bitwise_xor_, "bitwise_xor_", "other", BINARY_(cg_bitwise_xor_), M, NULL)                                        \
+    X(bitwise_not_, "bitwise_not_", "", UNARY_(cg_bitwise_not_), M, NULL)                                              \
+    X(masked_fill, "masked_fill", "mask, value", FAMILY(masked_fill_impl, NULL, 0), B, NULL)                           \
+    X(masked_fill_, "masked_fill_", "mask, value", FAMILY(masked_fill_impl, NULL, 0), M, NULL)                         \
+    X(where, "where", "condition, other", IMPL(op_where_method), M, NULL)                                              \
+    X(fill_, "fill_", "value", IMPL(op_fill_), M, NULL)                                                                \
+    X(zero_, "zero_", "", UNARY_(cg_zero_), M, NULL)                                                                   \
+    X(copy_, "copy_", "src, non_blocking=False", IMPL(op_copy_), M, NULL)                                              \
+    X(normal_, "normal_", "mean=0, std=1, *, generator=None", IMPL(op_normal_), M, NULL)                               \
+    X(uniform_, "uniform_", "from=0, to=1, *, generator=None", IMPL(op_uniform_), M, NULL)                             \
+    X(random_, "random_", "from=None, to=None, *, generator=None", IMPL(op_random_), M, NULL)                          \
+    X(exponential_, "exponential_", "lambd=1, *, generator=None", IMPL(op_exponential_), M, NULL)                      \
+    X(bernoulli_, "bernoulli_", "p=0.5, *, generator=None", IMPL(op_bernoulli_), M, NULL)                              \
+    X(bernoulli, "bernoulli", "*, generator=None", IMPL(op_bernoulli), B, NULL)                                        \
+    X(multinomial, "multinomial", "num_samples, replacement=False, *, generator=None", IMPL(op_multinomial), B, NULL)  \
+    X(sum, "sum", "dim=None, keepdim=False, *, dtype=None", REDUCE(cg_sum), B, NULL)                                   \
+    X(mean, "mean", "dim=None, keepdim=False, *, dtype=None", REDUCE(cg_mean), B, NULL)                                \
+    X(prod, "prod", "dim=None, keepdim=False, *, dtype=None", IMPL(op_prod), B, NULL)                                  \
+    X(max, "max", "dim=None, keepdim=False", FAMILY(extreme, NULL, 1), B, NULL)                                        \
+    X(min, "min", "dim=None, keepdim=False", FAMILY(extreme, NULL, 0), B, NULL)                                        \
+    X(argmax, "argmax", "dim=None, keepdim=False", FAMILY(arg_extreme, NULL, 1), B, NULL)                              \
+    X(argmin, "argmin", "dim=None, keepdim=False", FAMILY(arg_extreme, NULL, 0), B, NULL)                              \
+    X(var, "var", "dim=None, unbiased=True, keepdim=False, *, correction=None", FAMILY(var_std, NULL, 0), B, NULL)     \
+    X(std, "std", "dim=None, unbiased=True, keepdim=False, *, correction=None", FAMILY(var_std, NULL, 1), B, NULL)     \
+    X(norm, "norm", "p='fro', dim=None, keepdim=False, dtype=None", IMPL(op_norm), B, NULL)                            \
+    X(logsumexp, "logsumexp", "dim, keepdim=False", REDUCE(cg_logsumexp), B, NULL)                                     \
+    X(any, "any", "dim=None, keepdim=False", REDUCE(cg_any), B, NULL)                                                  \
+    X(all, "all", "dim=None, keepdim=False", REDUCE(cg_all), B, NULL)                                                  \
+    X(cumsum, "cumsum", "dim, *, dtype=None", IMPL(op_cumsum), B, NULL)                                                \
+    X(mm, "mm", "mat2", TBINARY(cg_mm), B, NULL)                                                                       \
+    X(bmm, "bmm", "mat2", TBINARY(cg_bmm), B, NULL)                                                                    \
+    X(matmul, "matmul", "other", TBINARY(cg_matmul), B, NULL)                                                          \
+    X(mv, "mv", "vec", TBINARY(cg_mv), B, NULL)                                                                        \
+    X(dot, "dot", "tensor", TBINARY(cg_dot), B, NULL)                                                                  \
+    X(outer, "outer", "vec2", TBINARY(cg_outer), B, NULL)                                                              \
+    X(addmm, "addmm", "mat1, mat2, *, beta=1, alpha=1", IMPL(op_addmm), B, NULL)                                       \
+    X(view, "view", "*size", IMPL(op_view), M, NULL)                                                                   \
+    X(view_as, "view_as", "other", SHAPE_OF(cg_view), M, NULL)                                                         \
+    X(reshape_m, "reshape", "*shape", SHAPE_ARGS(cg_reshape), M, NULL)                                                 \
+    X(reshape_f, "reshape", "shape", SHAPE_SEQ(cg_reshape), F, NULL)                                                   \
+    X(reshape_as, "reshape_as", "other", SHAPE_OF(cg_reshape), M, NULL)                                                \
+    X(expand, "expand", "*size", SHAPE_ARGS(cg_expand), M, NULL)                                                       \
+    X(repeat, "repeat", "*repeats", SHAPE_ARGS(cg_repeat), M, NULL)                                                    \
+    X(square, "square", "", IMPL(op_square), B, NULL)                                                                  \
+    X(expand_as, "expand_as", "other", SHAPE_OF(cg_expand), M, NULL)                                                   \
+    X(permute_m, "permute", "*dims", SHAPE_ARGS(cg_permute), M, NULL)                                                  \
+    X(permute_f, "permute", "dims", SHAPE_SEQ(cg_permute), F, NULL)                                                    \
+    X(flatten, "flatten", "start_dim=0, end_dim=-1", IMPL(op_flatten), B, NULL)                                        \
+    X(transpose, "transpose", "dim0, dim1", IMPL(op_transpose), B, NULL)                                               \
+    X(swapaxes, "swapaxes", "dim0, dim1", IMPL(op_transpose), B, NULL)                                                 \
+    X(t, "t", "", UNARY(cg_t), B, NULL)                                                                                \
+    X(squeeze, "squeeze", "dim=None", IMPL(op_squeeze), B, NULL)                                                       \
+    X(unsqueeze, "unsqueeze", "dim", IMPL(op_unsqueeze), B, NULL)                                                      \
+    X(narrow, "narrow", "dim, start, length", IMPL(op_narrow), B, NULL)                                                \
+    X(select, "select", "dim, index", IMPL(op_select), B, NULL)                                                        \
+    X(unbind, "unbind", "dim=0", IMPL(op_unbind), B, NULL)                                                             \
+    X(split, "split", "split_size, dim=0", IMPL(op_split), M, NULL)                                                    \
+    X(split_f, "split", "split_size_or_sections, dim=0", IMPL(op_split), F, "tensor")                                  \
+    X(chunk, "chunk", "chunks, dim=0", IMPL(op_chunk), B, NULL)                                                        \
+    X(contiguous, "contiguous", "memory_format=None", UNARY(cg_contiguous), M, NULL)                                   \
+    X(clone, "clone", "*, memory_format=None", UNARY(cg_clone), B, NULL)                                               \
+    X(detach, "detach", "", UNARY(cg_detach), B, NULL)                                                                 \
+    X(detach_, "detach_", "", IMPL(op_detach_), M, NULL)                                                               \
+    X(index_select, "index_select", "dim, index", IMPL(op_index_select), B, NULL)                                      \
+    X(gather, "gather", "dim, index", IMPL(op_gather), B, NULL)                                                        \
+    X(scatter, "scatter", "dim, index, src", FAMILY(scatter_impl, NULL, 0), B, NULL)                                   \
+    X(scatter_, "scatter_", "dim, index, src", FAMILY(scatter_impl, NULL, 0), M, NULL)                                 \
+    X(scatter_add, "scatter_add", "dim, index, src", FAMILY(scatter_impl, NULL, 1), B, NULL)                           \
+    X(scatter_add_, "scatter_add_", "dim, index, src", FAMILY(scatter_impl, NULL, 1), M, NULL)                         \
+    X(index_add, "index_add", "dim, index, source, *, alpha=1", FAMILY(index_add_impl, NULL, 0), B, NULL)              \
+    X(index_add_, "index_add_", "dim, index, source, *, alpha=1", FAMILY(index_add_impl, NULL, 0), M, NULL)            \
+    X(index_fill, "index_fill", "dim, index, value", FAMILY(index_fill_impl, NULL, 0), B, NULL)                        \
+    X(index_fill_, "index_fill_", "dim, index, value", FAMILY(index_fill_impl, NULL, 0), M, NULL)                      \
+    X(index_put, "index_put", "indices, values, accumulate=False", FAMILY(index_put_impl, NULL, 0), B, NULL)           \
+    X(index_put_, "index_put_", "indices, values, accumulate=False", FAMILY(index_put_impl, NULL, 0), M, NULL)         \
+    X(softmax, "softmax", "dim, dtype=None", SOFTMAX(cg_softmax), B, NULL)                                             \
+    X(log_softmax, "log_softmax", "dim, dtype=None", SOFTMAX(cg_log_softmax), B, NULL)                                 \
+    X(to, "to", "a=None, b=None, non_blocking=False, copy=False, *, dtype=None, device=None", IMPL(op_to), M, NULL)    \
+    X(float, "float", "memory_format=None", FAMILY(to_dtype, NULL, CG_F32), M, NULL)                                   \
+    X(double, "double", "memory_format=None", FAMILY(to_dtype, NULL, CG_F64), M, NULL)                                 \
+    X(long, "long", "memory_format=None", FAMILY(to_dtype, NULL, CG_INT64), M, NULL)                                   \
+    X(int, "int", "memory_format=None", FAMILY(to_dtype, NULL, CG_INT32), M, NULL)                                     \
+    X(bool, "bool", "memory_format=None", FAMILY(to_dtype, NULL, CG_BOOL), M, NULL)                                    \
+    X(type_as, "type_as", "other", IMPL(op_type_as), M, NULL)                                                          \
+    X(type, "type", "dtype=None, non_blocking=False", IMPL(op_type), M, NULL)                                          \
+    X(cpu, "cpu", "memory_format=None", IMPL(op_cpu), M, NULL)                                                         \
+    X(cuda, "cuda", "device=None, non_blocking=False, memory_format=None", IMPL(op_cuda), M, NULL)                     \
+    X(item, "item", "", IMPL(op_item), M, NULL)                                                                        \
+    X(tolist, "tolist", "", IMPL(op_tolist), M, NULL)                                                                  \
+    X(numel, "numel", "", IMPL(op_numel), B, NULL)                                                                     \
+    X(nelement, "nelement", "", IMPL(op_numel), M, NULL)                                                               \
+    X(dim, "dim", "", IMPL(op_dim), M, NULL)                                                                           \
+    X(ndimension, "ndimension", "", IMPL(op_dim), M, NULL)                                                             \
+    X(element_size, "element_size", "", IMPL(op_element_size), M, NULL)                                                \
+    X(is_contiguous, "is_contiguous", "memory_format=None", IMPL(op_is_contiguous), M, NULL)                           \
+    X(is_floating_point, "is_floating_point", "", IMPL(op_is_floating_point), B, NULL)                                 \
+    X(storage_offset, "storage_offset", "", IMPL(op_storage_offset), M, NULL)                                          \
+    X(data_ptr, "data_ptr", "", IMPL(op_data_ptr), M, NULL)                                                            \
+    X(get_device, "get_device", "", IMPL(op_get_device), M, NULL)                                                      \
+    X(size, "size", "dim=None", FAMILY(size_or_stride, NULL, 0), M, NULL)                                              \
+    X(stride, "stride", "dim=None", FAMILY(size_or_stride, NULL, 1), M, NULL)                                          \
+    X(new_zeros, "new_zeros", "*size, dtype=None, device=None, requires_grad=False", FAMILY(new_filled, NULL, 0), M,   \
+      NULL)                                                                                                            \
+    X(new_ones, "new_ones", "*size, dtype=None, device=None, requires_grad=False", FAMILY(new_filled, NULL, 1), M,     \
+      NULL)                                                                                                            \
+    X(new_empty, "new_empty", "*size, dtype=None, device=None, requires_grad=False", FAMILY(new_filled, NULL, 2), M,   \
+      NULL)                                                                                                            \
+    X(new_full, "new_full", "size, fill_value, *, dtype=None, device=None, requires_grad=False", IMPL(op_new_full), M, \
+      NULL)                                                                                                            \
+    X(new_tensor, "new_tensor", "data, *, dtype=None, device=None, requires_grad=False", IMPL(op_new_tensor), M, NULL) \
+    X(backward, "backward", "gradient=None, retain_graph=None, create_graph=False, inputs=None", IMPL(op_backward), M, \
+      NULL)                                                                                                            \
+    X(requires_grad_, "requires_grad_", "requires_grad=True", IMPL(op_requires_grad_), M, NULL)                        \
+    X(retain_grad, "retain_grad", "", IMPL(op_retain_grad), M, NULL)                                                   \
+    X(register_hook, "register_hook", "hook", IMPL(op_register_hook), M, NULL)                                         \
+    X(dunder_abs, "__abs__", "", UNARY(cg_abs), M, NULL)                                                               \
+    X(dunder_neg, "__neg__", "", UNARY(cg_neg), M, NULL)                                                               \
+    X(dunder_float, "__float__", "", FAMILY(number_of, NULL, 0), M, NULL)                                              \
+    X(dunder_int, "__int__", "", FAMILY(number_of, NULL, 1), M, NULL)                                                  \
+    X(dunder_index, "__index__", "", FAMILY(number_of, NULL, 2), M, NULL)                                              \
+    X(dunder_format, "__format__", "format_spec", IMPL(op_dunder_format), M, NULL)                                     \
     X(dunder_repr, "__repr__", "", IMPL(op_dunder_repr), M, NULL)
 
 #define TORCH_TAB tensor_ops

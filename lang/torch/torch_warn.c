@@ -85,9 +85,12 @@ static int warn_through_module(const char *category, const char *message, const 
     cg_decref(mod);
     if (cg_is_err(fn))
         return -1;
-    cg_value pos[6] = {cg_str_from_c(message), cg_obj_value(type ? type : &cg_exc_UserWarning),
-                       cg_str_from_c(file ? file : "sys"), cg_int(file ? line : 1),
-                       module ? cg_str_from_c(module) : CG_NONE, source && source[0] ? cg_str_from_c(source) : CG_NONE};
+    cg_value pos[6] = {cg_str_from_c(message),
+                       cg_obj_value(type ? type : &cg_exc_UserWarning),
+                       cg_str_from_c(file ? file : "sys"),
+                       cg_int(file ? line : 1),
+                       module ? cg_str_from_c(module) : CG_NONE,
+                       source && source[0] ? cg_str_from_c(source) : CG_NONE};
     cg_value r = CG_ERR;
     if (!cg_is_err(pos[0]) && !cg_is_err(pos[2]) && !cg_is_err(pos[4]) && !cg_is_err(pos[5]))
         r = cg_call(fn, &(cg_args){.pos = pos, .npos = 6});

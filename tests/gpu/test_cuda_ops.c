@@ -186,7 +186,8 @@ Test(cuda, float32_matmul_precision_switches_tf32) {
     need_cuda();
     int64_t sizes[2] = {512, 512};
     cg_rng *g = T_OK(cg_rng_new());
-    cg_tensor *a = T_OK(cg_randn(2, sizes, CG_F32, cg_device_cpu(), g)), *b = T_OK(cg_randn(2, sizes, CG_F32, cg_device_cpu(), g));
+    cg_tensor *a = T_OK(cg_randn(2, sizes, CG_F32, cg_device_cpu(), g)),
+              *b = T_OK(cg_randn(2, sizes, CG_F32, cg_device_cpu(), g));
     cg_tensor *da = T_OK(cg_to_device(a, cuda0)), *db = T_OK(cg_to_device(b, cuda0));
     cg_tensor *want = T_OK(cg_matmul(a, b));
     cg_set_float32_matmul_precision(CG_MATMUL_HIGH);

@@ -49,15 +49,15 @@ static void expect_model(cg_tensor *t, const double *want, double tol, const cha
 
 /* one op's draw on the device against the model at the generator's seed
  * and offset before the op */
-#define CHECK_DRAW(expr, kind_init, dt, numel, tol, what)                                                  \
-    do {                                                                                                   \
-        cg_rng *g_ = cg_rng_default_cuda(0);                                                   \
-        uint64_t seed_ = g_->seed, off_ = g_->philox_offset;                                               \
-        cg_tensor *t_ = T_OK(expr);                                                                        \
-        double *w_ = model(kind_init, dt, numel, seed_, off_);                                             \
-        expect_model(t_, w_, tol, what);                                                                   \
-        free(w_);                                                                                          \
-        cg_tensor_release(t_);                                                                             \
+#define CHECK_DRAW(expr, kind_init, dt, numel, tol, what)      \
+    do {                                                       \
+        cg_rng *g_ = cg_rng_default_cuda(0);                   \
+        uint64_t seed_ = g_->seed, off_ = g_->philox_offset;   \
+        cg_tensor *t_ = T_OK(expr);                            \
+        double *w_ = model(kind_init, dt, numel, seed_, off_); \
+        expect_model(t_, w_, tol, what);                       \
+        free(w_);                                              \
+        cg_tensor_release(t_);                                 \
     } while (0)
 
 Test(cuda_random, creation_ops_match_the_model) {
@@ -66,12 +66,12 @@ Test(cuda_random, creation_ops_match_the_model) {
     int64_t small[1] = {5}, wide[2] = {1000, 1000}, big[1] = {1 << 22};
     CHECK_DRAW(cg_rand(1, small, CG_F32, cuda0, NULL), ((cg_draw){.kind = CG_DRAW_UNIFORM, .b = 1}), CG_F32, 5, 0,
                "rand(5)");
-    CHECK_DRAW(cg_rand(2, wide, CG_F64, cuda0, NULL), ((cg_draw){.kind = CG_DRAW_UNIFORM, .b = 1}), CG_F64,
-               1000000, 0, "rand(1000, 1000, float64)");
-    CHECK_DRAW(cg_randn(1, big, CG_F32, cuda0, NULL), ((cg_draw){.kind = CG_DRAW_NORMAL, .b = 1}), CG_F32,
-               1 << 22, 1e-5, "randn(2^22)");
-    CHECK_DRAW(cg_randn(2, wide, CG_F64, cuda0, NULL), ((cg_draw){.kind = CG_DRAW_NORMAL, .b = 1}), CG_F64,
-               1000000, 1e-12, "randn float64");
+    CHECK_DRAW(cg_rand(2, wide, CG_F64, cuda0, NULL), ((cg_draw){.kind = CG_DRAW_UNIFORM, .b = 1}), CG_F64, 1000000, 0,
+               "rand(1000, 1000, float64)");
+    CHECK_DRAW(cg_randn(1, big, CG_F32, cuda0, NULL), ((cg_draw){.kind = CG_DRAW_NORMAL, .b = 1}), CG_F32, 1 << 22,
+               1e-5, "randn(2^22)");
+    CHECK_DRAW(cg_randn(2, wide, CG_F64, cuda0, NULL), ((cg_draw){.kind = CG_DRAW_NORMAL, .b = 1}), CG_F64, 1000000,
+               1e-12, "randn float64");
     CHECK_DRAW(cg_randint(-5, 9, 2, wide, CG_INT64, cuda0, NULL),
                ((cg_draw){.kind = CG_DRAW_RANDOM, .base = -5, .range = 14}), CG_INT64, 1000000, 0, "randint");
     CHECK_DRAW(cg_randint(0, 1LL << 40, 1, big, CG_INT64, cuda0, NULL),
@@ -83,14 +83,14 @@ Test(cuda_random, in_place_ops_match_the_model) {
     cg_manual_seed(7);
     int64_t n[1] = {300001};
     cg_tensor *t = T_OK(cg_tensor_empty(1, n, CG_F32, cuda0));
-#define IN_PLACE(call, draw_init, tol, what)                                                               \
-    do {                                                                                                   \
-        cg_rng *g_ = cg_rng_default_cuda(0);                                                   \
-        uint64_t seed_ = g_->seed, off_ = g_->philox_offset;                                               \
-        T_RC(call);                                                                                        \
-        double *w_ = model(draw_init, CG_F32, n[0], seed_, off_);                                          \
-        expect_model(t, w_, tol, what);                                                                    \
-        free(w_);                                                                                          \
+#define IN_PLACE(call, draw_init, tol, what)                      \
+    do {                                                          \
+        cg_rng *g_ = cg_rng_default_cuda(0);                      \
+        uint64_t seed_ = g_->seed, off_ = g_->philox_offset;      \
+        T_RC(call);                                               \
+        double *w_ = model(draw_init, CG_F32, n[0], seed_, off_); \
+        expect_model(t, w_, tol, what);                           \
+        free(w_);                                                 \
     } while (0)
     IN_PLACE(cg_uniform_(t, -2, 3, NULL), ((cg_draw){.kind = CG_DRAW_UNIFORM, .a = -2, .b = 3}), 0, "uniform_");
     IN_PLACE(cg_normal_(t, 1, 0.5, NULL), ((cg_draw){.kind = CG_DRAW_NORMAL, .a = 1, .b = 0.5}), 1e-5, "normal_");
@@ -159,7 +159,8 @@ static void check_dropout(cg_tensor *x, double p, int vec, const char *what) {
     cg_tensor *ho = T_OK(cg_to_device(out, cg_device_cpu())), *he = T_OK(cg_to_device(expected, cg_device_cpu()));
     t_assert_close(ho, he, 0, 0);
     free(want);
-    cg_tensor_release(ho), cg_tensor_release(he), cg_tensor_release(expected), cg_tensor_release(xm), cg_tensor_release(scale), cg_tensor_release(memory_order);
+    cg_tensor_release(ho), cg_tensor_release(he), cg_tensor_release(expected), cg_tensor_release(xm),
+        cg_tensor_release(scale), cg_tensor_release(memory_order);
     cg_tensor_release(out), cg_tensor_release(mask);
 }
 
@@ -228,7 +229,11 @@ static void check_bernoulli_p(cg_tensor *p, const char *what) {
     cg_tensor *hp = T_OK(cg_to_device(pc, cg_device_cpu()));
     int64_t n = cg_tensor_numel(p);
     cg_draw_policy pol = cg_bernoulli_p_policy(n);
-    cg_draw d = {.kind = CG_DRAW_BERNOULLI_P, .seed = seed, .offset = off, .grid = pol.grid, .block = pol.block,
+    cg_draw d = {.kind = CG_DRAW_BERNOULLI_P,
+                 .seed = seed,
+                 .offset = off,
+                 .grid = pol.grid,
+                 .block = pol.block,
                  .probs = cg_tensor_data(hp)};
     double *want = malloc((size_t)n * sizeof *want);
     cr_assert(want);
@@ -333,9 +338,18 @@ static void check_multinomial(cg_tensor *p, int64_t n, const char *what) {
     cg_tensor *hn = T_OK(cg_to_device(norm, cg_device_cpu())), *hc = T_OK(cg_to_device(cum, cg_device_cpu()));
     cg_draw_policy pol = cg_multinomial_policy(rows, n);
     cr_expect_eq(g->philox_offset, off + pol.counter_offset, "%s: offsets", what);
-    cg_draw d = {.kind = CG_DRAW_MULTINOMIAL, .seed = seed, .offset = off, .grid = pol.grid, .grid_y = pol.grid_y,
-                 .block = pol.block, .probs = cg_tensor_data(hn), .cum = cg_tensor_data(hc), .src = p->dtype,
-                 .rows = rows, .cols = cols, .samples = n};
+    cg_draw d = {.kind = CG_DRAW_MULTINOMIAL,
+                 .seed = seed,
+                 .offset = off,
+                 .grid = pol.grid,
+                 .grid_y = pol.grid_y,
+                 .block = pol.block,
+                 .probs = cg_tensor_data(hn),
+                 .cum = cg_tensor_data(hc),
+                 .src = p->dtype,
+                 .rows = rows,
+                 .cols = cols,
+                 .samples = n};
     int64_t *want = malloc((size_t)(rows * n) * sizeof *want);
     double *wantd = malloc((size_t)(rows * n) * sizeof *wantd);
     cr_assert(want && wantd);

@@ -111,8 +111,7 @@ void t_assert_close(const cg_tensor *a, const cg_tensor *b, double rtol, double 
         double x = t_at(a, i), y = t_at(b, i);
         if (isnan(x) && isnan(y))
             continue;
-        cr_assert(fabs(x - y) <= atol + rtol * fabs(y) || x == y, "element %lld: %.10g vs %.10g", (long long)i, x,
-                  y);
+        cr_assert(fabs(x - y) <= atol + rtol * fabs(y) || x == y, "element %lld: %.10g vs %.10g", (long long)i, x, y);
     }
 }
 
@@ -154,8 +153,8 @@ const char *s_draw_str(void) {
     static char buf[64];
     int used = 0;
     for (int k = 0; k < S_NSIZES; k++)
-        used += snprintf(buf + used, sizeof buf - (size_t)used, "%s%c=%lld", k ? " " : "", 'A' + k,
-                         (long long)drawn[k]);
+        used +=
+            snprintf(buf + used, sizeof buf - (size_t)used, "%s%c=%lld", k ? " " : "", 'A' + k, (long long)drawn[k]);
     return buf;
 }
 
@@ -198,7 +197,9 @@ cg_tensor *s_const_range(const int64_t *sizes, int ndim, uint64_t seed, double l
     return t_rand(CG_F64, ndim, sizes, lo, hi, value_seed(seed));
 }
 
-cg_tensor *s_const(const int64_t *sizes, int ndim, uint64_t seed) { return s_const_range(sizes, ndim, seed, -2.0, 2.0); }
+cg_tensor *s_const(const int64_t *sizes, int ndim, uint64_t seed) {
+    return s_const_range(sizes, ndim, seed, -2.0, 2.0);
+}
 
 cg_tensor *s_mask(const int64_t *sizes, int ndim, uint64_t seed) {
     cg_tensor *r = s_const_range(sizes, ndim, seed, 0.0, 1.0);

@@ -29,12 +29,11 @@ double *t_values(const cg_tensor *t);
 bool t_shape_is(const cg_tensor *t, int ndim, ...);
 
 /* Fails the current test with the engine's error when t is NULL. */
-#define T_OK(expr)                                                                                 \
-    ({                                                                                             \
-        __typeof__(expr) t_ok_ = (expr);                                                           \
-        cr_assert(t_ok_, "%s failed: %s: %s", #expr, cg_error_kind_name(cg_error_kind_get()),      \
-                  cg_error_message());                                                             \
-        t_ok_;                                                                                     \
+#define T_OK(expr)                                                                                                 \
+    ({                                                                                                             \
+        __typeof__(expr) t_ok_ = (expr);                                                                           \
+        cr_assert(t_ok_, "%s failed: %s: %s", #expr, cg_error_kind_name(cg_error_kind_get()), cg_error_message()); \
+        t_ok_;                                                                                                     \
     })
 #define T_RC(expr)                                                                                 \
     do {                                                                                           \
@@ -43,14 +42,14 @@ bool t_shape_is(const cg_tensor *t, int ndim, ...);
                   cg_error_message());                                                             \
     } while (0)
 /* Asserts that expr failed with the given kind and exact message. */
-#define T_ERR(expr, kind, msg)                                                                     \
-    do {                                                                                           \
-        cg_error_clear();                                                                          \
-        __typeof__(expr) t_err_ = (expr);                                                          \
-        cr_assert(!t_err_ || (intptr_t)t_err_ == -1, "%s should have failed", #expr);             \
-        cr_assert_eq(cg_error_kind_get(), kind, "%s: kind %s, expected %s", #expr,                 \
-                     cg_error_kind_name(cg_error_kind_get()), cg_error_kind_name(kind));           \
-        cr_assert_str_eq(cg_error_message(), msg);                                                 \
+#define T_ERR(expr, kind, msg)                                                           \
+    do {                                                                                 \
+        cg_error_clear();                                                                \
+        __typeof__(expr) t_err_ = (expr);                                                \
+        cr_assert(!t_err_ || (intptr_t)t_err_ == -1, "%s should have failed", #expr);    \
+        cr_assert_eq(cg_error_kind_get(), kind, "%s: kind %s, expected %s", #expr,       \
+                     cg_error_kind_name(cg_error_kind_get()), cg_error_kind_name(kind)); \
+        cr_assert_str_eq(cg_error_message(), msg);                                       \
     } while (0)
 
 /* Asserts |a - b| <= atol + rtol * |b| elementwise, and equal shapes. */

@@ -25,7 +25,7 @@ typedef struct parity_call {
     cg_tensor *tensors[PARITY_MAX_ARGS]; /* tensor arguments, by position (NULL if not a tensor) */
     cg_tensor *list[PARITY_MAX_ARGS];    /* a list-of-tensors argument, if any */
     int nlist;
-    int nouts;                           /* PARITY_MULTI: outputs written to outs */
+    int nouts; /* PARITY_MULTI: outputs written to outs */
     cg_tensor *outs[PARITY_MAX_OUTS];
 } parity_call;
 
@@ -35,18 +35,14 @@ void parity_register(const char *name, parity_fn fn, parity_multi_fn multi);
 /* The adapter registered under name: 0, or -1 when there is none. */
 int parity_find(const char *name, parity_fn *fn, parity_multi_fn *multi);
 
-#define PARITY(name)                                                                           \
-    static cg_tensor *parity_##name(parity_call *c);                                           \
-    __attribute__((constructor)) static void parity_reg_##name(void) {                         \
-        parity_register(#name, parity_##name, NULL);                                           \
-    }                                                                                          \
+#define PARITY(name)                                                                                                  \
+    static cg_tensor *parity_##name(parity_call *c);                                                                  \
+    __attribute__((constructor)) static void parity_reg_##name(void) { parity_register(#name, parity_##name, NULL); } \
     static cg_tensor *parity_##name(parity_call *c)
 
-#define PARITY_MULTI(name)                                                                     \
-    static int parity_##name(parity_call *c);                                                  \
-    __attribute__((constructor)) static void parity_reg_##name(void) {                         \
-        parity_register(#name, NULL, parity_##name);                                           \
-    }                                                                                          \
+#define PARITY_MULTI(name)                                                                                            \
+    static int parity_##name(parity_call *c);                                                                         \
+    __attribute__((constructor)) static void parity_reg_##name(void) { parity_register(#name, NULL, parity_##name); } \
     static int parity_##name(parity_call *c)
 
 /* A JSON number of the fixtures: numbers, booleans, and "nan"/"inf"/"-inf"

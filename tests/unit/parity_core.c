@@ -43,7 +43,7 @@ PARITY(eye) { return cg_eye(p_int(c, 0), p_nargs(c) > 1 ? p_int(c, 1) : -1, CG_F
 /* torch.tensor(nested list): flattened here, shape from the nesting */
 static void flatten(json_t *v, cg_scalar *out, int *n, int64_t *sizes, int depth, int *ndim) {
     if (!json_is_array(v)) {
-        out[(*n)++] = json_is_boolean(v) ? cg_scalar_bool(json_is_true(v))
+        out[(*n)++] = json_is_boolean(v)   ? cg_scalar_bool(json_is_true(v))
                       : json_is_integer(v) ? cg_scalar_int((int64_t)json_integer_value(v))
                                            : cg_scalar_float(json_number_value(v));
         return;
@@ -98,9 +98,7 @@ PARITY(slice) {
 }
 PARITY(narrow) { return cg_narrow(p_tensor(c, 0), p_int(c, 1), p_int(c, 2), p_int(c, 3)); }
 PARITY(select) { return cg_select(p_tensor(c, 0), p_int(c, 1), p_int(c, 2)); }
-PARITY(squeeze) {
-    return p_nargs(c) > 1 ? cg_squeeze_dim(p_tensor(c, 0), p_int(c, 1)) : cg_squeeze(p_tensor(c, 0));
-}
+PARITY(squeeze) { return p_nargs(c) > 1 ? cg_squeeze_dim(p_tensor(c, 0), p_int(c, 1)) : cg_squeeze(p_tensor(c, 0)); }
 PARITY(unsqueeze) { return cg_unsqueeze(p_tensor(c, 0), p_int(c, 1)); }
 
 /* ---- arithmetic --------------------------------------------------------------------------- */

@@ -48,7 +48,7 @@ PARITY(setitem) {
     cg_tensor *y = x->requires_grad ? cg_mul_scalar(x, 1) : cg_clone(x);
     cg_index_item items[PARITY_MAX_ARGS];
     int n = items_from(c, 2, items);
-    int rc = !y ? -1
+    int rc = !y                  ? -1
              : p_is_tensor(c, 1) ? cg_index_set(y, n, items, p_tensor(c, 1))
                                  : cg_index_set_scalar(y, n, items, p_scalar(c, 1));
     if (rc < 0) {

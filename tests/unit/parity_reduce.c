@@ -10,11 +10,11 @@ static int dims_at(const parity_call *c, int i, int64_t *dims) {
     return p_nargs(c) > i && !p_is_none(c, i) ? p_ints(c, i, dims, CG_MAX_DIMS) : 0;
 }
 
-#define PARITY_DIMS(name, fn)                                                                      \
-    PARITY(name) {                                                                                 \
-        int64_t dims[CG_MAX_DIMS];                                                                 \
-        int n = dims_at(c, 1, dims);                                                               \
-        return fn(p_tensor(c, 0), n, dims, p_kw_bool(c, "keepdim", false));                        \
+#define PARITY_DIMS(name, fn)                                               \
+    PARITY(name) {                                                          \
+        int64_t dims[CG_MAX_DIMS];                                          \
+        int n = dims_at(c, 1, dims);                                        \
+        return fn(p_tensor(c, 0), n, dims, p_kw_bool(c, "keepdim", false)); \
     }
 PARITY_DIMS(mean, cg_mean)
 PARITY_DIMS(prod, cg_prod)

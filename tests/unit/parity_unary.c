@@ -56,11 +56,11 @@ static cg_tensor *inplace(cg_tensor *a, bool copy, int (*op)(cg_tensor *, const 
     return t;
 }
 
-#define INPLACE(name)                                                                          \
-    static int do_##name(cg_tensor *t, const parity_call *c) {                                 \
-        (void)c;                                                                               \
-        return cg_##name(t);                                                                   \
-    }                                                                                          \
+#define INPLACE(name)                                          \
+    static int do_##name(cg_tensor *t, const parity_call *c) { \
+        (void)c;                                               \
+        return cg_##name(t);                                   \
+    }                                                          \
     PARITY(name) { return inplace(p_tensor(c, 0), true, do_##name, c); }
 INPLACE(abs_)
 INPLACE(neg_)

@@ -14,7 +14,7 @@
 #define PHILOX_M1 0xCD9E8D57u
 #define PHILOX_W0 0x9E3779B9u
 #define PHILOX_W1 0xBB67AE85u
-#define TWO_POW32_INV 2.3283064e-10f           /* CURAND_2POW32_INV */
+#define TWO_POW32_INV 2.3283064e-10f /* CURAND_2POW32_INV */
 #define TWO_POW32_INV_2PI (2.3283064e-10f * 6.2831855f)
 #define TWO_POW53_INV 1.1102230246251565e-16 /* CURAND_2POW53_INV_DOUBLE */
 #define PI_DOUBLE 3.1415926535897932
@@ -50,7 +50,7 @@ static void add_high(philox_ref *s, uint64_t n) {
 
 void philox_ref_init(philox_ref *s, uint64_t seed, uint64_t subsequence, uint64_t offset) {
     *s = (philox_ref){.key = {(uint32_t)seed, (uint32_t)(seed >> 32)}};
-    add_high(s, subsequence); /* skipahead_sequence */
+    add_high(s, subsequence);          /* skipahead_sequence */
     s->state = (unsigned)(offset & 3); /* skipahead(offset) */
     add_low(s, offset / 4);
     philox_ref_block(s->ctr, s->key, s->out);
@@ -159,8 +159,8 @@ static int round_values(const cg_draw *d, cg_dtype dt, philox_ref *s, double *v)
             v[k] = as_dtype(f64 ? u < d->a : (float)u < (float)d->a, dt);
         } else if (d->kind == CG_DRAW_EXPONENTIAL) {
             v[k] = f64 ? -1.0 / d->a * (u >= 1 - DBL_EPSILON / 2 ? -DBL_EPSILON / 2 : log(u))
-                       : (double)(-1.0f / (float)d->a *
-                                  ((float)u >= 1 - FLT_EPSILON / 2 ? -FLT_EPSILON / 2 : logf((float)u)));
+                       : (double)(-1.0f / (float)d->a
+                                  * ((float)u >= 1 - FLT_EPSILON / 2 ? -FLT_EPSILON / 2 : logf((float)u)));
         } else if (f64) {
             double x = fma(u, d->b - d->a, d->a);
             v[k] = x == d->b ? d->a : x;
@@ -302,21 +302,21 @@ void philox_ref_randperm(const cg_draw *keys, const cg_draw *shuffle, int64_t n,
 /* ---- multinomial with replacement ------------------------------------------------------ */
 
 /* binarySearchForMultinomial, in the dtype of cum and dist */
-#define SEARCH_BUCKET(T)                                                                \
+#define SEARCH_BUCKET(T)                                                                 \
     static int64_t search_bucket_##T(const T *cum, const T *dist, int64_t size, T val) { \
-        int64_t start = 0, end = size;                                                  \
-        while (end - start > 0) {                                                       \
-            int64_t mid = start + (end - start) / 2;                                    \
-            if (cum[mid] < val)                                                         \
-                start = mid + 1;                                                        \
-            else                                                                        \
-                end = mid;                                                              \
-        }                                                                               \
-        if (start == size)                                                              \
-            start = size - 1;                                                           \
-        while (start >= 1 && dist[start] == 0)                                          \
-            start--;                                                                    \
-        return start;                                                                   \
+        int64_t start = 0, end = size;                                                   \
+        while (end - start > 0) {                                                        \
+            int64_t mid = start + (end - start) / 2;                                     \
+            if (cum[mid] < val)                                                          \
+                start = mid + 1;                                                         \
+            else                                                                         \
+                end = mid;                                                               \
+        }                                                                                \
+        if (start == size)                                                               \
+            start = size - 1;                                                            \
+        while (start >= 1 && dist[start] == 0)                                           \
+            start--;                                                                     \
+        return start;                                                                    \
     }
 SEARCH_BUCKET(float)
 SEARCH_BUCKET(double)
@@ -335,7 +335,8 @@ void philox_ref_multinomial(const cg_draw *d, int64_t *out) {
                     int64_t at = row * d->cols;
                     out[row * d->samples + smp] =
                         d->src == CG_F64
-                            ? search_bucket_double((const double *)d->cum + at, (const double *)d->probs + at, d->cols, u)
+                            ? search_bucket_double((const double *)d->cum + at, (const double *)d->probs + at, d->cols,
+                                                   u)
                             : search_bucket_float((const float *)d->cum + at, (const float *)d->probs + at, d->cols, u);
                 }
         }

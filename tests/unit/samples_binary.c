@@ -41,7 +41,10 @@ static bool layouts(int v, cg_sample *s, sample_op fn, double alo, double ahi, d
 
 /* ---- pow ---------------------------------------------------------------------------- */
 
-static cg_tensor *f_pow(cg_tensor *const *in, const cg_sample *s) { (void)s; return cg_pow(in[0], in[1]); }
+static cg_tensor *f_pow(cg_tensor *const *in, const cg_sample *s) {
+    (void)s;
+    return cg_pow(in[0], in[1]);
+}
 static cg_tensor *f_pow_scalar(cg_tensor *const *in, const cg_sample *s) {
     return cg_pow_scalar(in[0], s->i[0] ? cg_scalar_int(s->i[1]) : cg_scalar_float(s->d[0]));
 }
@@ -77,7 +80,10 @@ bool sample_pow_scalar_base(int v, cg_sample *s) {
 static cg_tensor *f_div_mode(cg_tensor *const *in, const cg_sample *s) {
     return cg_div_rounding(in[0], in[1], s->d[0] ? "floor" : "trunc");
 }
-static cg_tensor *f_remainder(cg_tensor *const *in, const cg_sample *s) { (void)s; return cg_remainder(in[0], in[1]); }
+static cg_tensor *f_remainder(cg_tensor *const *in, const cg_sample *s) {
+    (void)s;
+    return cg_remainder(in[0], in[1]);
+}
 static cg_tensor *f_remainder_scalar(cg_tensor *const *in, const cg_sample *s) {
     cg_tensor *b = cg_scalar_tensor(cg_scalar_float(s->d[0]));
     cg_tensor *out = b ? cg_remainder(in[0], b) : NULL;
@@ -85,9 +91,7 @@ static cg_tensor *f_remainder_scalar(cg_tensor *const *in, const cg_sample *s) {
     return out;
 }
 
-bool sample_div_mode(int v, cg_sample *s) {
-    return layouts(v, s, f_div_mode, -2.0, 2.0, 0.5, 2.0, (double[4]){v % 2});
-}
+bool sample_div_mode(int v, cg_sample *s) { return layouts(v, s, f_div_mode, -2.0, 2.0, 0.5, 2.0, (double[4]){v % 2}); }
 /* negative divisors too: the result takes the divisor's sign */
 bool sample_remainder(int v, cg_sample *s) {
     return layouts(v, s, f_remainder, -2.0, 2.0, v == 1 ? -2.0 : 0.5, v == 1 ? -0.5 : 2.0, NULL);
@@ -127,8 +131,14 @@ bool sample_rsub_scalar(int v, cg_sample *s) {
 
 /* ---- maximum / minimum -------------------------------------------------------------------------------------- */
 
-static cg_tensor *f_maximum(cg_tensor *const *in, const cg_sample *s) { (void)s; return cg_maximum(in[0], in[1]); }
-static cg_tensor *f_minimum(cg_tensor *const *in, const cg_sample *s) { (void)s; return cg_minimum(in[0], in[1]); }
+static cg_tensor *f_maximum(cg_tensor *const *in, const cg_sample *s) {
+    (void)s;
+    return cg_maximum(in[0], in[1]);
+}
+static cg_tensor *f_minimum(cg_tensor *const *in, const cg_sample *s) {
+    (void)s;
+    return cg_minimum(in[0], in[1]);
+}
 bool sample_maximum(int v, cg_sample *s) { return layouts(v, s, f_maximum, -2, 2, -2, 2, NULL); }
 bool sample_minimum(int v, cg_sample *s) { return layouts(v, s, f_minimum, -2, 2, -2, 2, NULL); }
 
@@ -151,8 +161,11 @@ static bool discrete(int v, cg_sample *s, sample_op fn, cg_dtype dt) {
     return true;
 }
 
-#define NODIFF_SAMPLE(op, dt)                                                                       \
-    static cg_tensor *f_##op(cg_tensor *const *in, const cg_sample *s) { (void)s; return cg_##op(in[0], in[1]); } \
+#define NODIFF_SAMPLE(op, dt)                                            \
+    static cg_tensor *f_##op(cg_tensor *const *in, const cg_sample *s) { \
+        (void)s;                                                         \
+        return cg_##op(in[0], in[1]);                                    \
+    }                                                                    \
     bool sample_##op(int v, cg_sample *s) { return discrete(v, s, f_##op, dt); }
 NODIFF_SAMPLE(eq, CG_F64)
 NODIFF_SAMPLE(ne, CG_INT32)
@@ -167,7 +180,10 @@ NODIFF_SAMPLE(bitwise_and, CG_INT64)
 NODIFF_SAMPLE(bitwise_or, CG_INT32)
 NODIFF_SAMPLE(bitwise_xor, CG_BOOL)
 
-static cg_tensor *f_bitwise_not(cg_tensor *const *in, const cg_sample *s) { (void)s; return cg_bitwise_not(in[0]); }
+static cg_tensor *f_bitwise_not(cg_tensor *const *in, const cg_sample *s) {
+    (void)s;
+    return cg_bitwise_not(in[0]);
+}
 bool sample_bitwise_not(int v, cg_sample *s) {
     if (!discrete(v, s, f_bitwise_not, v == 1 ? CG_BOOL : CG_INT64))
         return false;

@@ -24,11 +24,15 @@ static cg_tensor *f_unfold(cg_tensor *const *in, const cg_sample *s) {
 }
 bool sample_im2col(int v, cg_sample *s) {
     switch (v) {
-    case 0: return SAMPLE("2x2 [A,B,C+1,D+1]", 1, {IN(401, false, S_A, S_B, S_C + 1, S_D + 1)}, f_unfold, .i = {2, 2, 1, 0, 1});
-    case 1: return SAMPLE("2x3 stride 2 padding 1 dilation 2, non-contiguous", 1,
-                          {IN(402, true, S_A, S_B, S_C + 2, S_D + 3)}, f_unfold, .i = {2, 3, 2, 1, 2});
-    case 2: return SAMPLE("unbatched [B,C+2,D+2] 3x3 padding 1", 1, {IN(403, false, S_B, S_C + 2, S_D + 2)}, f_unfold,
-                          .i = {3, 3, 1, 1, 1});
+    case 0:
+        return SAMPLE("2x2 [A,B,C+1,D+1]", 1, {IN(401, false, S_A, S_B, S_C + 1, S_D + 1)}, f_unfold,
+                      .i = {2, 2, 1, 0, 1});
+    case 1:
+        return SAMPLE("2x3 stride 2 padding 1 dilation 2, non-contiguous", 1,
+                      {IN(402, true, S_A, S_B, S_C + 2, S_D + 3)}, f_unfold, .i = {2, 3, 2, 1, 2});
+    case 2:
+        return SAMPLE("unbatched [B,C+2,D+2] 3x3 padding 1", 1, {IN(403, false, S_B, S_C + 2, S_D + 2)}, f_unfold,
+                      .i = {3, 3, 1, 1, 1});
     default: return false;
     }
 }
@@ -40,10 +44,12 @@ static cg_tensor *f_fold(cg_tensor *const *in, const cg_sample *s) {
 }
 bool sample_col2im(int v, cg_sample *s) {
     switch (v) {
-    case 0: return SAMPLE("2x2 into [C+1,C+1]", 1, {IN(411, false, S_A, S_B * 4, S_C * S_C)}, f_fold,
-                          .i = {2, 2, 1, 0, 1, S_C + 1});
-    case 1: return SAMPLE("3x3 stride 2 padding 1 into [2C+1,2C+1], unbatched", 1,
-                          {IN(412, false, S_B * 9, (S_C + 1) * (S_C + 1))}, f_fold, .i = {3, 3, 2, 1, 1, 2 * S_C + 1});
+    case 0:
+        return SAMPLE("2x2 into [C+1,C+1]", 1, {IN(411, false, S_A, S_B * 4, S_C * S_C)}, f_fold,
+                      .i = {2, 2, 1, 0, 1, S_C + 1});
+    case 1:
+        return SAMPLE("3x3 stride 2 padding 1 into [2C+1,2C+1], unbatched", 1,
+                      {IN(412, false, S_B * 9, (S_C + 1) * (S_C + 1))}, f_fold, .i = {3, 3, 2, 1, 1, 2 * S_C + 1});
     default: return false;
     }
 }
@@ -58,22 +64,27 @@ static cg_tensor *f_conv(cg_tensor *const *in, const cg_sample *s) {
 }
 bool sample_convolution(int v, cg_sample *s) {
     switch (v) {
-    case 0: return SAMPLE("conv2d 3x3 padding 1, bias", 3,
-                          {IN(421, false, S_A, S_B, S_C + 2, S_D + 2), IN(422, false, S_E, S_B, 3, 3), IN(423, false, S_E)},
-                          f_conv, .i = {2, 1, 1, 1, 1});
-    case 1: return SAMPLE("conv2d stride 2 dilation 2, non-contiguous input", 2,
-                          {IN(424, true, S_A, S_B, S_C + 4, S_D + 4), IN(425, false, S_E, S_B, 2, 3)}, f_conv,
-                          .i = {2, 2, 0, 2, 1});
-    case 2: return SAMPLE("conv2d groups 2, bias", 3,
-                          {IN(426, false, S_A, 2 * S_B, S_C + 1, S_D + 1), IN(427, false, 2 * S_E, S_B, 2, 2),
-                           IN(428, false, 2 * S_E)},
-                          f_conv, .i = {2, 1, 0, 1, 2});
-    case 3: return SAMPLE("conv1d stride 2 padding 1, bias", 3,
-                          {IN(429, false, S_A, S_B, S_C + 2), IN(430, false, S_E, S_B, 3), IN(431, false, S_E)}, f_conv,
-                          .i = {1, 2, 1, 1, 1});
-    case 4: return SAMPLE("conv2d depthwise (groups B, two filters each)", 2,
-                          {IN(432, false, S_A, S_B, S_C + 1, S_D + 1), IN(433, false, 2 * S_B, 1, 2, 2)}, f_conv,
-                          .i = {2, 1, 0, 1, S_B});
+    case 0:
+        return SAMPLE("conv2d 3x3 padding 1, bias", 3,
+                      {IN(421, false, S_A, S_B, S_C + 2, S_D + 2), IN(422, false, S_E, S_B, 3, 3), IN(423, false, S_E)},
+                      f_conv, .i = {2, 1, 1, 1, 1});
+    case 1:
+        return SAMPLE("conv2d stride 2 dilation 2, non-contiguous input", 2,
+                      {IN(424, true, S_A, S_B, S_C + 4, S_D + 4), IN(425, false, S_E, S_B, 2, 3)}, f_conv,
+                      .i = {2, 2, 0, 2, 1});
+    case 2:
+        return SAMPLE("conv2d groups 2, bias", 3,
+                      {IN(426, false, S_A, 2 * S_B, S_C + 1, S_D + 1), IN(427, false, 2 * S_E, S_B, 2, 2),
+                       IN(428, false, 2 * S_E)},
+                      f_conv, .i = {2, 1, 0, 1, 2});
+    case 3:
+        return SAMPLE("conv1d stride 2 padding 1, bias", 3,
+                      {IN(429, false, S_A, S_B, S_C + 2), IN(430, false, S_E, S_B, 3), IN(431, false, S_E)}, f_conv,
+                      .i = {1, 2, 1, 1, 1});
+    case 4:
+        return SAMPLE("conv2d depthwise (groups B, two filters each)", 2,
+                      {IN(432, false, S_A, S_B, S_C + 1, S_D + 1), IN(433, false, 2 * S_B, 1, 2, 2)}, f_conv,
+                      .i = {2, 1, 0, 1, S_B});
     default: return false;
     }
 }
@@ -87,12 +98,15 @@ static cg_tensor *f_max_pool(cg_tensor *const *in, const cg_sample *s) {
 }
 bool sample_max_pool2d(int v, cg_sample *s) {
     switch (v) {
-    case 0: return SAMPLE("2x2 [A,B,2C,2D]", 1, {IN(441, false, S_A, S_B, 2 * S_C, 2 * S_D)}, f_max_pool,
-                          .i = {2, 2, 2, 0, 1, 0});
-    case 1: return SAMPLE("3x3 stride 2 padding 1 ceil_mode, non-contiguous", 1,
-                          {IN(442, true, S_A, S_B, S_C + 2, S_D + 2)}, f_max_pool, .i = {3, 3, 2, 1, 1, 1});
-    case 2: return SAMPLE("2x2 dilation 2, unbatched [B,C+2,D+2]", 1, {IN(443, false, S_B, S_C + 2, S_D + 2)},
-                          f_max_pool, .i = {2, 2, 1, 0, 2, 0});
+    case 0:
+        return SAMPLE("2x2 [A,B,2C,2D]", 1, {IN(441, false, S_A, S_B, 2 * S_C, 2 * S_D)}, f_max_pool,
+                      .i = {2, 2, 2, 0, 1, 0});
+    case 1:
+        return SAMPLE("3x3 stride 2 padding 1 ceil_mode, non-contiguous", 1,
+                      {IN(442, true, S_A, S_B, S_C + 2, S_D + 2)}, f_max_pool, .i = {3, 3, 2, 1, 1, 1});
+    case 2:
+        return SAMPLE("2x2 dilation 2, unbatched [B,C+2,D+2]", 1, {IN(443, false, S_B, S_C + 2, S_D + 2)}, f_max_pool,
+                      .i = {2, 2, 1, 0, 2, 0});
     default: return false;
     }
 }
@@ -105,13 +119,15 @@ static cg_tensor *f_avg_pool(cg_tensor *const *in, const cg_sample *s) {
 }
 bool sample_avg_pool2d(int v, cg_sample *s) {
     switch (v) {
-    case 0: return SAMPLE("2x2 [A,B,2C,2D]", 1, {IN(451, false, S_A, S_B, 2 * S_C, 2 * S_D)}, f_avg_pool,
-                          .i = {2, 2, 2, 0, 1, 0});
-    case 1: return SAMPLE("3x3 stride 2 padding 1 ceil_mode, padding not counted, non-contiguous", 1,
-                          {IN(452, true, S_A, S_B, S_C + 2, S_D + 2)}, f_avg_pool, .i = {3, 3, 2, 1, 1, 1},
-                          .d = {1, 0});
-    case 2: return SAMPLE("2x2 stride 1 divisor 3, unbatched", 1, {IN(453, false, S_B, S_C + 1, S_D + 1)}, f_avg_pool,
-                          .i = {2, 2, 1, 0, 1, 0}, .d = {0, 3});
+    case 0:
+        return SAMPLE("2x2 [A,B,2C,2D]", 1, {IN(451, false, S_A, S_B, 2 * S_C, 2 * S_D)}, f_avg_pool,
+                      .i = {2, 2, 2, 0, 1, 0});
+    case 1:
+        return SAMPLE("3x3 stride 2 padding 1 ceil_mode, padding not counted, non-contiguous", 1,
+                      {IN(452, true, S_A, S_B, S_C + 2, S_D + 2)}, f_avg_pool, .i = {3, 3, 2, 1, 1, 1}, .d = {1, 0});
+    case 2:
+        return SAMPLE("2x2 stride 1 divisor 3, unbatched", 1, {IN(453, false, S_B, S_C + 1, S_D + 1)}, f_avg_pool,
+                      .i = {2, 2, 1, 0, 1, 0}, .d = {0, 3});
     default: return false;
     }
 }
@@ -121,10 +137,11 @@ static cg_tensor *f_adaptive(cg_tensor *const *in, const cg_sample *s) {
 }
 bool sample_adaptive_avg_pool2d(int v, cg_sample *s) {
     switch (v) {
-    case 0: return SAMPLE("[A,B,C+3,D+2] to 3x2", 1, {IN(461, false, S_A, S_B, S_C + 3, S_D + 2)}, f_adaptive,
-                          .i = {3, 2});
-    case 1: return SAMPLE("unbatched [B,C,D] to 2x3 (windows overlap), non-contiguous", 1,
-                          {IN(462, true, S_B, S_C, S_D)}, f_adaptive, .i = {2, 3});
+    case 0:
+        return SAMPLE("[A,B,C+3,D+2] to 3x2", 1, {IN(461, false, S_A, S_B, S_C + 3, S_D + 2)}, f_adaptive, .i = {3, 2});
+    case 1:
+        return SAMPLE("unbatched [B,C,D] to 2x3 (windows overlap), non-contiguous", 1, {IN(462, true, S_B, S_C, S_D)},
+                      f_adaptive, .i = {2, 3});
     default: return false;
     }
 }
@@ -134,8 +151,9 @@ static cg_tensor *f_adaptive_backward(cg_tensor *const *in, const cg_sample *s) 
 }
 bool sample_adaptive_avg_pool2d_backward(int v, cg_sample *s) {
     switch (v) {
-    case 0: return SAMPLE("[A,B,3,2] to [C+3,D+2]", 1, {IN(471, false, S_A, S_B, 3, 2)}, f_adaptive_backward,
-                          .i = {S_C + 3, S_D + 2});
+    case 0:
+        return SAMPLE("[A,B,3,2] to [C+3,D+2]", 1, {IN(471, false, S_A, S_B, 3, 2)}, f_adaptive_backward,
+                      .i = {S_C + 3, S_D + 2});
     case 1: return SAMPLE("[B,2,3] to [C,D]", 1, {IN(472, false, S_B, 2, 3)}, f_adaptive_backward, .i = {S_C, S_D});
     default: return false;
     }
@@ -150,21 +168,24 @@ static cg_tensor *f_batch_norm(cg_tensor *const *in, const cg_sample *s) {
     int64_t c = in[0]->sizes[1];
     cg_tensor *rm = s->i[1] ? s_const_range(&c, 1, 484, -1, 1) : NULL;
     cg_tensor *rv = s->i[1] ? s_const_range(&c, 1, 485, 0.5, 2) : NULL;
-    cg_tensor *out = cg_batch_norm(in[0], rm, rv, affine ? in[1] : NULL, affine ? in[2] : NULL, s->i[0], s->d[0],
-                                   s->d[1]);
+    cg_tensor *out =
+        cg_batch_norm(in[0], rm, rv, affine ? in[1] : NULL, affine ? in[2] : NULL, s->i[0], s->d[0], s->d[1]);
     cg_tensor_release(rm), cg_tensor_release(rv);
     return out;
 }
 bool sample_batch_norm(int v, cg_sample *s) {
     switch (v) {
-    case 0: return SAMPLE("training [A+1,B,C], affine, running stats", 3,
-                          {IN(481, false, S_A + 1, S_B, S_C), IN(482, false, S_B), IN(483, false, S_B)}, f_batch_norm,
-                          .i = {1, 1, 1}, .d = {0.1, 1e-5});
-    case 1: return SAMPLE("evaluation [A,B,C,D], affine, non-contiguous", 3,
-                          {IN(486, true, S_A, S_B, S_C, S_D), IN(487, false, S_B), IN(488, false, S_B)}, f_batch_norm,
-                          .i = {0, 1, 1}, .d = {0.1, 1e-3});
-    case 2: return SAMPLE("training [A+1,B], no weight, no running stats", 1, {IN(491, false, S_A + 1, S_B)},
-                          f_batch_norm, .i = {1, 0, 0}, .d = {0.1, 1e-5});
+    case 0:
+        return SAMPLE("training [A+1,B,C], affine, running stats", 3,
+                      {IN(481, false, S_A + 1, S_B, S_C), IN(482, false, S_B), IN(483, false, S_B)}, f_batch_norm,
+                      .i = {1, 1, 1}, .d = {0.1, 1e-5});
+    case 1:
+        return SAMPLE("evaluation [A,B,C,D], affine, non-contiguous", 3,
+                      {IN(486, true, S_A, S_B, S_C, S_D), IN(487, false, S_B), IN(488, false, S_B)}, f_batch_norm,
+                      .i = {0, 1, 1}, .d = {0.1, 1e-3});
+    case 2:
+        return SAMPLE("training [A+1,B], no weight, no running stats", 1, {IN(491, false, S_A + 1, S_B)}, f_batch_norm,
+                      .i = {1, 0, 0}, .d = {0.1, 1e-5});
     default: return false;
     }
 }
@@ -181,35 +202,45 @@ static cg_tensor *f_replication_pad(cg_tensor *const *in, const cg_sample *s) { 
 
 bool sample_constant_pad_nd(int v, cg_sample *s) {
     switch (v) {
-    case 0: return SAMPLE("[A,B] (1, 2) value 0.5", 1, {IN(501, false, S_A, S_B)}, f_constant_pad, .i = {1, 2, 0, 0, 0, 0, 2},
-                          .d = {0.5});
-    case 1: return SAMPLE("[A,B+2,C+1] (1, 0, -1, 2), a crop, non-contiguous", 1, {IN(502, true, S_A, S_B + 2, S_C + 1)},
-                          f_constant_pad, .i = {1, 0, -1, 2, 0, 0, 4});
+    case 0:
+        return SAMPLE("[A,B] (1, 2) value 0.5", 1, {IN(501, false, S_A, S_B)}, f_constant_pad,
+                      .i = {1, 2, 0, 0, 0, 0, 2}, .d = {0.5});
+    case 1:
+        return SAMPLE("[A,B+2,C+1] (1, 0, -1, 2), a crop, non-contiguous", 1, {IN(502, true, S_A, S_B + 2, S_C + 1)},
+                      f_constant_pad, .i = {1, 0, -1, 2, 0, 0, 4});
     default: return false;
     }
 }
 
 bool sample_reflection_pad(int v, cg_sample *s) {
     switch (v) {
-    case 0: return SAMPLE("1d [A,B,C+2] (2, 1)", 1, {IN(511, false, S_A, S_B, S_C + 2)}, f_reflection_pad,
-                          .i = {2, 1, 0, 0, 0, 0, 2});
-    case 1: return SAMPLE("2d [A,B,C+2,D+2] (1, 2, 2, 0), non-contiguous", 1, {IN(512, true, S_A, S_B, S_C + 2, S_D + 2)},
-                          f_reflection_pad, .i = {1, 2, 2, 0, 0, 0, 4});
-    case 2: return SAMPLE("3d unbatched [B,C+1,D+1,E+1] (1, 1, 0, 1, 1, 0)", 1, {IN(513, false, S_B, S_C + 1, S_D + 1, S_E + 1)},
-                          f_reflection_pad, .i = {1, 1, 0, 1, 1, 0, 6});
-    case 3: return SAMPLE("1d unbatched [A,C+2] (-1, 1)", 1, {IN(514, false, S_A, S_C + 2)}, f_reflection_pad,
-                          .i = {-1, 1, 0, 0, 0, 0, 2});
+    case 0:
+        return SAMPLE("1d [A,B,C+2] (2, 1)", 1, {IN(511, false, S_A, S_B, S_C + 2)}, f_reflection_pad,
+                      .i = {2, 1, 0, 0, 0, 0, 2});
+    case 1:
+        return SAMPLE("2d [A,B,C+2,D+2] (1, 2, 2, 0), non-contiguous", 1, {IN(512, true, S_A, S_B, S_C + 2, S_D + 2)},
+                      f_reflection_pad, .i = {1, 2, 2, 0, 0, 0, 4});
+    case 2:
+        return SAMPLE("3d unbatched [B,C+1,D+1,E+1] (1, 1, 0, 1, 1, 0)", 1,
+                      {IN(513, false, S_B, S_C + 1, S_D + 1, S_E + 1)}, f_reflection_pad, .i = {1, 1, 0, 1, 1, 0, 6});
+    case 3:
+        return SAMPLE("1d unbatched [A,C+2] (-1, 1)", 1, {IN(514, false, S_A, S_C + 2)}, f_reflection_pad,
+                      .i = {-1, 1, 0, 0, 0, 0, 2});
     default: return false;
     }
 }
 
 bool sample_replication_pad(int v, cg_sample *s) {
     switch (v) {
-    case 0: return SAMPLE("1d [A,B,C] (3, 1)", 1, {IN(521, false, S_A, S_B, S_C)}, f_replication_pad, .i = {3, 1, 0, 0, 0, 0, 2});
-    case 1: return SAMPLE("2d [A,B,C+1,D] (2, 0, 1, 3), non-contiguous", 1, {IN(522, true, S_A, S_B, S_C + 1, S_D)},
-                          f_replication_pad, .i = {2, 0, 1, 3, 0, 0, 4});
-    case 2: return SAMPLE("3d [A,B,C,D,E] (1, 0, 0, 2, 1, 1)", 1, {IN(523, false, S_A, S_B, S_C, S_D, S_E)}, f_replication_pad,
-                          .i = {1, 0, 0, 2, 1, 1, 6});
+    case 0:
+        return SAMPLE("1d [A,B,C] (3, 1)", 1, {IN(521, false, S_A, S_B, S_C)}, f_replication_pad,
+                      .i = {3, 1, 0, 0, 0, 0, 2});
+    case 1:
+        return SAMPLE("2d [A,B,C+1,D] (2, 0, 1, 3), non-contiguous", 1, {IN(522, true, S_A, S_B, S_C + 1, S_D)},
+                      f_replication_pad, .i = {2, 0, 1, 3, 0, 0, 4});
+    case 2:
+        return SAMPLE("3d [A,B,C,D,E] (1, 0, 0, 2, 1, 1)", 1, {IN(523, false, S_A, S_B, S_C, S_D, S_E)},
+                      f_replication_pad, .i = {1, 0, 0, 2, 1, 1, 6});
     default: return false;
     }
 }

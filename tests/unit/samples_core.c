@@ -59,8 +59,8 @@ bool sample_repeat(int v, cg_sample *s) {
     switch (v) {
     case 0: return SAMPLE("[A,B] repeat (2, 3)", 1, {IN(12, false, S_A, S_B)}, f_repeat, .i = {2, 2, 3});
     case 1:
-        return SAMPLE("[A,B] non-contiguous repeat (3, 1, 2): a new leading dim", 1, {IN(13, true, S_A, S_B)},
-                      f_repeat, .i = {3, 3, 1, 2});
+        return SAMPLE("[A,B] non-contiguous repeat (3, 1, 2): a new leading dim", 1, {IN(13, true, S_A, S_B)}, f_repeat,
+                      .i = {3, 3, 1, 2});
     case 2: return SAMPLE("[A] repeat (1): a copy", 1, {IN(14, false, S_A)}, f_repeat, .i = {1, 1});
     default: return false;
     }
@@ -82,9 +82,7 @@ bool sample_fill(int v, cg_sample *s) {
 
 /* ---- views ---------------------------------------------------------------------------- */
 
-static cg_tensor *f_view(cg_tensor *const *in, const cg_sample *s) {
-    return cg_view(in[0], (int)s->i[0], &s->i[1]);
-}
+static cg_tensor *f_view(cg_tensor *const *in, const cg_sample *s) { return cg_view(in[0], (int)s->i[0], &s->i[1]); }
 bool sample_view(int v, cg_sample *s) {
     switch (v) {
     case 0: return SAMPLE("[A,B] -> [B,A]", 1, {IN(8, false, S_A, S_B)}, f_view, .i = {2, S_B, S_A});
@@ -114,8 +112,7 @@ static cg_tensor *f_expand(cg_tensor *const *in, const cg_sample *s) {
 bool sample_expand(int v, cg_sample *s) {
     switch (v) {
     case 0: return SAMPLE("[B,1] -> [A,B,C]", 1, {IN(10, false, S_B, 1)}, f_expand, .i = {3, S_A, S_B, S_C});
-    case 1:
-        return SAMPLE("[1,B] -> [A,-1] non-contiguous", 1, {IN(11, true, 1, S_B)}, f_expand, .i = {2, S_A, -1});
+    case 1: return SAMPLE("[1,B] -> [A,-1] non-contiguous", 1, {IN(11, true, 1, S_B)}, f_expand, .i = {2, S_A, -1});
     default: return false;
     }
 }
@@ -135,8 +132,7 @@ static cg_tensor *f_transpose(cg_tensor *const *in, const cg_sample *s) {
 bool sample_transpose(int v, cg_sample *s) {
     switch (v) {
     case 0: return SAMPLE("[A,B] (0,1)", 1, {IN(13, false, S_A, S_B)}, f_transpose, .i = {0, 1});
-    case 1:
-        return SAMPLE("[A,B,C] (-1,0) non-contiguous", 1, {IN(14, true, S_A, S_B, S_C)}, f_transpose, .i = {-1, 0});
+    case 1: return SAMPLE("[A,B,C] (-1,0) non-contiguous", 1, {IN(14, true, S_A, S_B, S_C)}, f_transpose, .i = {-1, 0});
     default: return false;
     }
 }
@@ -153,9 +149,7 @@ bool sample_slice(int v, cg_sample *s) {
     }
 }
 
-static cg_tensor *f_select(cg_tensor *const *in, const cg_sample *s) {
-    return cg_select(in[0], s->i[0], s->i[1]);
-}
+static cg_tensor *f_select(cg_tensor *const *in, const cg_sample *s) { return cg_select(in[0], s->i[0], s->i[1]); }
 bool sample_select(int v, cg_sample *s) {
     switch (v) {
     case 0: return SAMPLE("[A,B+1][:, 1]", 1, {IN(17, false, S_A, S_B + 1)}, f_select, .i = {1, 1});
@@ -186,8 +180,14 @@ bool sample_unsqueeze(int v, cg_sample *s) {
 
 /* ---- unary ------------------------------------------------------------------------------- */
 
-static cg_tensor *f_neg(cg_tensor *const *in, const cg_sample *s) { (void)s; return cg_neg(in[0]); }
-static cg_tensor *f_exp(cg_tensor *const *in, const cg_sample *s) { (void)s; return cg_exp(in[0]); }
+static cg_tensor *f_neg(cg_tensor *const *in, const cg_sample *s) {
+    (void)s;
+    return cg_neg(in[0]);
+}
+static cg_tensor *f_exp(cg_tensor *const *in, const cg_sample *s) {
+    (void)s;
+    return cg_exp(in[0]);
+}
 
 bool sample_neg(int v, cg_sample *s) {
     return v < 2 && SAMPLE(v ? "[A,B] non-contiguous" : "[A,B]", 1, {IN(23 + v, v == 1, S_A, S_B)}, f_neg);
@@ -204,12 +204,18 @@ static cg_tensor *f_add(cg_tensor *const *in, const cg_sample *s) {
 static cg_tensor *f_sub(cg_tensor *const *in, const cg_sample *s) {
     return cg_sub(in[0], in[1], cg_scalar_float(s->d[0]));
 }
-static cg_tensor *f_mul(cg_tensor *const *in, const cg_sample *s) { (void)s; return cg_mul(in[0], in[1]); }
-static cg_tensor *f_div(cg_tensor *const *in, const cg_sample *s) { (void)s; return cg_div(in[0], in[1]); }
+static cg_tensor *f_mul(cg_tensor *const *in, const cg_sample *s) {
+    (void)s;
+    return cg_mul(in[0], in[1]);
+}
+static cg_tensor *f_div(cg_tensor *const *in, const cg_sample *s) {
+    (void)s;
+    return cg_div(in[0], in[1]);
+}
 
 /* The three shapes every binary op is checked on. */
-static bool binary_sample(int v, cg_sample *s, cg_tensor *(*fn)(cg_tensor *const *, const cg_sample *),
-                          double alpha, bool positive_b) {
+static bool binary_sample(int v, cg_sample *s, cg_tensor *(*fn)(cg_tensor *const *, const cg_sample *), double alpha,
+                          bool positive_b) {
     double lo = positive_b ? 0.5 : -2.0;
     switch (v) {
     case 0:

@@ -15,13 +15,19 @@ static cg_tensor *ix(int ndim, const int64_t *sizes, const int64_t *v) {
     return cg_tensor_from_buffer(ndim, sizes, CG_INT64, v);
 }
 #define IX(sizes, ...) ix((int)(sizeof((int64_t[])sizes) / sizeof(int64_t)), (int64_t[])sizes, (int64_t[]){__VA_ARGS__})
-#define SZ(...) {__VA_ARGS__}
+#define SZ(...) \
+    { __VA_ARGS__ }
 
 static cg_index_item it_int(int64_t i) { return (cg_index_item){.kind = CG_INDEX_INT, .i = i}; }
 static cg_index_item it_all(void) { return (cg_index_item){.kind = CG_INDEX_SLICE}; }
 static cg_index_item it_slice(int64_t a, int64_t b, int64_t c) {
-    return (cg_index_item){.kind = CG_INDEX_SLICE, .has_start = true, .has_stop = true, .has_step = true,
-                           .start = a, .stop = b, .step = c};
+    return (cg_index_item){.kind = CG_INDEX_SLICE,
+                           .has_start = true,
+                           .has_stop = true,
+                           .has_step = true,
+                           .start = a,
+                           .stop = b,
+                           .step = c};
 }
 static cg_index_item it_t(cg_tensor *t) { return (cg_index_item){.kind = CG_INDEX_TENSOR, .tensor = t}; }
 
@@ -32,27 +38,28 @@ static cg_tensor *f_index(cg_tensor *const *in, const cg_sample *s) {
     cg_index_item items[3];
     int n = 0;
     switch (s->i[0]) {
-    case 0: items[n++] = it_t(in[1]); break;                                   /* x[i] */
+    case 0: items[n++] = it_t(in[1]); break;                                                  /* x[i] */
     case 1: items[n++] = it_all(), items[n++] = it_t(in[1]), items[n++] = it_t(in[2]); break; /* x[:, i, j] */
     case 2: items[n++] = it_t(in[1]), items[n++] = it_all(), items[n++] = it_t(in[2]); break; /* x[i, :, j] */
-    default: items[n++] = it_t(in[1]); break;                                  /* x[mask] */
+    default: items[n++] = it_t(in[1]); break;                                                 /* x[mask] */
     }
     return cg_index_get(in[0], n, items);
 }
 bool sample_index(int v, cg_sample *s) {
     switch (v) {
     case 0:
-        return SAMPLE("[A+2,B][[2,0,2,-1]] (repeats accumulate)", 2, {IN(101, false, S_A + 2, S_B), IX(SZ(4), 2, 0, 2, -1)},
-                      f_index);
+        return SAMPLE("[A+2,B][[2,0,2,-1]] (repeats accumulate)", 2,
+                      {IN(101, false, S_A + 2, S_B), IX(SZ(4), 2, 0, 2, -1)}, f_index);
     case 1:
         return SAMPLE("[A,B+2,C+3][:, i, j] broadcast, non-contiguous", 3,
-                      {IN(102, true, S_A, S_B + 2, S_C + 3), IX(SZ(2, 1), 0, 2), IX(SZ(3), 1, 3, 0)}, f_index, .i = {1});
+                      {IN(102, true, S_A, S_B + 2, S_C + 3), IX(SZ(2, 1), 0, 2), IX(SZ(3), 1, 3, 0)}, f_index,
+                      .i = {1});
     case 2:
         return SAMPLE("[A+1,B,C+3][i, :, j] separated dims go first", 3,
                       {IN(103, false, S_A + 1, S_B, S_C + 3), IX(SZ(2), 1, 0), IX(SZ(2), 3, 2)}, f_index, .i = {2});
     case 3:
-        return SAMPLE("[A,B,C][mask [A,B]]", 2, {IN(104, false, S_A, S_B, S_C), s_mask(S_SIZES(S_A, S_B), 105)}, f_index,
-                      .i = {3});
+        return SAMPLE("[A,B,C][mask [A,B]]", 2, {IN(104, false, S_A, S_B, S_C), s_mask(S_SIZES(S_A, S_B), 105)},
+                      f_index, .i = {3});
     default: return false;
     }
 }
@@ -69,7 +76,8 @@ bool sample_index_put(int v, cg_sample *s) {
     switch (v) {
     case 0:
         return SAMPLE("[A+2,B][[[0],[2]]] = v [B] broadcast", 3,
-                      {IN(111, false, S_A + 2, S_B), IN(112, false, S_B), IX(SZ(2, 1), 0, 2)}, f_index_put, .i = {1, 0});
+                      {IN(111, false, S_A + 2, S_B), IN(112, false, S_B), IX(SZ(2, 1), 0, 2)}, f_index_put,
+                      .i = {1, 0});
     case 1:
         return SAMPLE("[A+2,B+1][i, j] += v accumulate, repeats, non-contiguous", 4,
                       {IN(113, true, S_A + 2, S_B + 1), IN(114, false, 3), IX(SZ(3), 0, 2, 0), IX(SZ(3), 1, 1, 1)},
@@ -123,13 +131,15 @@ static cg_tensor *f_inplace_on_view(cg_tensor *const *in, const cg_sample *s) {
 
 bool sample_copy_slices(int v, cg_sample *s) {
     switch (v) {
-    case 0: return SAMPLE("y [A+1,B]; y[1] = v [B]", 2, {IN(121, false, S_A + 1, S_B), IN(122, false, S_B)}, f_copy_slices, .i = {0});
+    case 0:
+        return SAMPLE("y [A+1,B]; y[1] = v [B]", 2, {IN(121, false, S_A + 1, S_B), IN(122, false, S_B)}, f_copy_slices,
+                      .i = {0});
     case 1:
         return SAMPLE("y [A,B+2] non-contiguous; y[:, 0:3:2] = v [1,2] broadcast", 2,
                       {IN(123, true, S_A, S_B + 2), IN(124, false, 1, 2)}, f_copy_slices, .i = {1});
     case 2:
-        return SAMPLE("y [A,B+2]; y[0, [2, 0]] = v [2]", 3, {IN(125, false, S_A, S_B + 2), IN(126, false, 2), IX(SZ(2), 2, 0)},
-                      f_copy_slices, .i = {2});
+        return SAMPLE("y [A,B+2]; y[0, [2, 0]] = v [2]", 3,
+                      {IN(125, false, S_A, S_B + 2), IN(126, false, 2), IX(SZ(2), 2, 0)}, f_copy_slices, .i = {2});
     case 3:
         return SAMPLE("y [A+1,B+2] non-contiguous; y[1][0:3:2] = v [2]", 2,
                       {IN(128, true, S_A + 1, S_B + 2), IN(129, false, 2)}, f_copy_slices, .i = {3});
@@ -159,11 +169,11 @@ static cg_tensor *f_index_select(cg_tensor *const *in, const cg_sample *s) {
 bool sample_index_select(int v, cg_sample *s) {
     switch (v) {
     case 0:
-        return SAMPLE("[A+2,B] dim 0, repeats", 2, {IN(131, false, S_A + 2, S_B), IX(SZ(4), 2, 0, 2, 1)}, f_index_select,
-                      .i = {0});
+        return SAMPLE("[A+2,B] dim 0, repeats", 2, {IN(131, false, S_A + 2, S_B), IX(SZ(4), 2, 0, 2, 1)},
+                      f_index_select, .i = {0});
     case 1:
-        return SAMPLE("[A,B+2] dim -1 non-contiguous", 2, {IN(132, true, S_A, S_B + 2), IX(SZ(2), 2, 0)}, f_index_select,
-                      .i = {-1});
+        return SAMPLE("[A,B+2] dim -1 non-contiguous", 2, {IN(132, true, S_A, S_B + 2), IX(SZ(2), 2, 0)},
+                      f_index_select, .i = {-1});
     default: return false;
     }
 }
@@ -208,12 +218,12 @@ static cg_tensor *f_scatter(cg_tensor *const *in, const cg_sample *s) {
 bool sample_scatter(int v, cg_sample *s) {
     if (v == 0)
         return SAMPLE("[A+1,B+3] dim 1, src and index [2,2]", 3,
-                      {IN(171, false, S_A + 1, S_B + 3), IN(172, false, 2, 2), IX(SZ(2, 2), 3, 0, 1, 2)},
-                      f_scatter, .i = {1});
+                      {IN(171, false, S_A + 1, S_B + 3), IN(172, false, 2, 2), IX(SZ(2, 2), 3, 0, 1, 2)}, f_scatter,
+                      .i = {1});
     if (v == 1)
         return SAMPLE("[A+2,B+1] dim 0 non-contiguous, src and index [2,2]", 3,
-                      {IN(173, true, S_A + 2, S_B + 1), IN(174, false, 2, 2), IX(SZ(2, 2), 2, 0, 0, 1)},
-                      f_scatter, .i = {0});
+                      {IN(173, true, S_A + 2, S_B + 1), IN(174, false, 2, 2), IX(SZ(2, 2), 2, 0, 0, 1)}, f_scatter,
+                      .i = {0});
     return false;
 }
 
@@ -243,13 +253,15 @@ bool sample_scatter_add(int v, cg_sample *s) {
 static cg_tensor *f_cat(cg_tensor *const *in, const cg_sample *s) { return cg_cat(s->nin, in, s->i[0]); }
 bool sample_cat(int v, cg_sample *s) {
     switch (v) {
-    case 0: return SAMPLE("[A,B] and [C,B] dim 0", 2, {IN(201, false, S_A, S_B), IN(202, true, S_C, S_B)}, f_cat, .i = {0});
+    case 0:
+        return SAMPLE("[A,B] and [C,B] dim 0", 2, {IN(201, false, S_A, S_B), IN(202, true, S_C, S_B)}, f_cat, .i = {0});
     case 1:
         return SAMPLE("[A,B], [A,C] and [A,D] dim -1", 3,
                       {IN(203, false, S_A, S_B), IN(204, true, S_A, S_C), IN(205, false, S_A, S_D)}, f_cat, .i = {-1});
     case 2:
         return SAMPLE("[A,B] with a skipped empty tensor", 2,
-                      {IN(206, false, S_A, S_B), cg_zeros(1, (int64_t[]){0}, CG_F64, cg_device_cpu())}, f_cat, .i = {1});
+                      {IN(206, false, S_A, S_B), cg_zeros(1, (int64_t[]){0}, CG_F64, cg_device_cpu())}, f_cat,
+                      .i = {1});
     default: return false;
     }
 }
@@ -257,7 +269,8 @@ bool sample_cat(int v, cg_sample *s) {
 static cg_tensor *f_stack(cg_tensor *const *in, const cg_sample *s) { return cg_stack(s->nin, in, s->i[0]); }
 bool sample_stack(int v, cg_sample *s) {
     switch (v) {
-    case 0: return SAMPLE("[A,B] twice, dim 0", 2, {IN(211, false, S_A, S_B), IN(212, true, S_A, S_B)}, f_stack, .i = {0});
+    case 0:
+        return SAMPLE("[A,B] twice, dim 0", 2, {IN(211, false, S_A, S_B), IN(212, true, S_A, S_B)}, f_stack, .i = {0});
     case 1:
         return SAMPLE("[A] three times, dim -1", 3, {IN(213, false, S_A), IN(214, false, S_A), IN(215, true, S_A)},
                       f_stack, .i = {-1});

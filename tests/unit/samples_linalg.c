@@ -9,7 +9,10 @@
 #define IN(seed, nc, ...) s_input(S_SIZES(__VA_ARGS__), seed, nc)
 #define SAMPLE(...) (*s = (cg_sample){__VA_ARGS__}, true)
 
-static cg_tensor *f_mm(cg_tensor *const *in, const cg_sample *s) { (void)s; return cg_mm(in[0], in[1]); }
+static cg_tensor *f_mm(cg_tensor *const *in, const cg_sample *s) {
+    (void)s;
+    return cg_mm(in[0], in[1]);
+}
 bool sample_mm(int v, cg_sample *s) {
     switch (v) {
     case 0: return SAMPLE("[A,B] @ [B,C]", 2, {IN(101, false, S_A, S_B), IN(102, false, S_B, S_C)}, f_mm);
@@ -60,12 +63,16 @@ bool sample_addmm(int v, cg_sample *s) {
                       .d = {1.0, 1.0});
     case 2:
         return SAMPLE("input [1], mat2 transposed, beta 0", 3,
-                      {IN(127, false, 1), IN(128, false, S_A, S_B), IN(129, true, S_B, S_C)}, f_addmm, .d = {0.0, -1.5});
+                      {IN(127, false, 1), IN(128, false, S_A, S_B), IN(129, true, S_B, S_C)}, f_addmm,
+                      .d = {0.0, -1.5});
     default: return false;
     }
 }
 
-static cg_tensor *f_mv(cg_tensor *const *in, const cg_sample *s) { (void)s; return cg_mv(in[0], in[1]); }
+static cg_tensor *f_mv(cg_tensor *const *in, const cg_sample *s) {
+    (void)s;
+    return cg_mv(in[0], in[1]);
+}
 bool sample_mv(int v, cg_sample *s) {
     switch (v) {
     case 0: return SAMPLE("[A,B] @ [B]", 2, {IN(131, false, S_A, S_B), IN(132, false, S_B)}, f_mv);
@@ -74,11 +81,15 @@ bool sample_mv(int v, cg_sample *s) {
     }
 }
 
-static cg_tensor *f_dot(cg_tensor *const *in, const cg_sample *s) { (void)s; return cg_dot(in[0], in[1]); }
+static cg_tensor *f_dot(cg_tensor *const *in, const cg_sample *s) {
+    (void)s;
+    return cg_dot(in[0], in[1]);
+}
 bool sample_dot(int v, cg_sample *s) {
     switch (v) {
     case 0: return SAMPLE("[A] . [A]", 2, {IN(141, false, S_A), IN(142, false, S_A)}, f_dot);
-    case 1: return SAMPLE("strided [A+1] . contiguous [A+1]", 2, {IN(143, true, S_A + 1), IN(144, false, S_A + 1)}, f_dot);
+    case 1:
+        return SAMPLE("strided [A+1] . contiguous [A+1]", 2, {IN(143, true, S_A + 1), IN(144, false, S_A + 1)}, f_dot);
     default: return false;
     }
 }

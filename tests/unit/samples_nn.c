@@ -17,9 +17,7 @@
 /* ---- softmax / log_softmax --------------------------------------------------------- */
 
 static cg_tensor *f_softmax(cg_tensor *const *in, const cg_sample *s) { return cg_softmax(in[0], s->i[0], -1); }
-static cg_tensor *f_log_softmax(cg_tensor *const *in, const cg_sample *s) {
-    return cg_log_softmax(in[0], s->i[0], -1);
-}
+static cg_tensor *f_log_softmax(cg_tensor *const *in, const cg_sample *s) { return cg_log_softmax(in[0], s->i[0], -1); }
 
 static bool softmax_sample(int v, cg_sample *s, cg_tensor *(*fn)(cg_tensor *const *, const cg_sample *)) {
     switch (v) {
@@ -41,11 +39,13 @@ static cg_tensor *f_native_dropout(cg_tensor *const *in, const cg_sample *s) {
 }
 bool sample_native_dropout(int v, cg_sample *s) {
     switch (v) {
-    case 0: return SAMPLE("p 0.2 [A,B]", 2, {IN(131, false, S_A, S_B), s_mask(S_SIZES(S_A, S_B), 132)},
-                          f_native_dropout, .d = {1.25, 1.25});
-    case 1: return SAMPLE("p 0.5 [A,B,C] non-contiguous", 2,
-                          {IN(133, true, S_A, S_B, S_C), s_mask(S_SIZES(S_A, S_B, S_C), 134)}, f_native_dropout,
-                          .d = {2.0, 2.0});
+    case 0:
+        return SAMPLE("p 0.2 [A,B]", 2, {IN(131, false, S_A, S_B), s_mask(S_SIZES(S_A, S_B), 132)}, f_native_dropout,
+                      .d = {1.25, 1.25});
+    case 1:
+        return SAMPLE("p 0.5 [A,B,C] non-contiguous", 2,
+                      {IN(133, true, S_A, S_B, S_C), s_mask(S_SIZES(S_A, S_B, S_C), 134)}, f_native_dropout,
+                      .d = {2.0, 2.0});
     default: return false;
     }
 }
@@ -60,12 +60,15 @@ bool sample_mse_loss(int v, cg_sample *s) {
     case 0:
         return SAMPLE("mean [A,B]", 2, {IN(111, false, S_A, S_B), CONST(112, -2, 2, S_A, S_B)}, f_mse,
                       .i = {CG_REDUCTION_MEAN});
-    case 1: return SAMPLE("sum [A,B], target requires grad", 2, {IN(113, false, S_A, S_B), IN(114, true, S_A, S_B)}, f_mse,
-                          .i = {CG_REDUCTION_SUM});
-    case 2: return SAMPLE("none [A,B] non-contiguous", 2, {IN(115, true, S_A, S_B), IN(116, false, S_A, S_B)}, f_mse,
-                          .i = {CG_REDUCTION_NONE});
-    case 3: return SAMPLE("mean [A,B], target [B] broadcast", 2, {IN(117, false, S_A, S_B), IN(118, false, S_B)}, f_mse,
-                          .i = {CG_REDUCTION_MEAN});
+    case 1:
+        return SAMPLE("sum [A,B], target requires grad", 2, {IN(113, false, S_A, S_B), IN(114, true, S_A, S_B)}, f_mse,
+                      .i = {CG_REDUCTION_SUM});
+    case 2:
+        return SAMPLE("none [A,B] non-contiguous", 2, {IN(115, true, S_A, S_B), IN(116, false, S_A, S_B)}, f_mse,
+                      .i = {CG_REDUCTION_NONE});
+    case 3:
+        return SAMPLE("mean [A,B], target [B] broadcast", 2, {IN(117, false, S_A, S_B), IN(118, false, S_B)}, f_mse,
+                      .i = {CG_REDUCTION_MEAN});
     default: return false;
     }
 }
@@ -79,12 +82,15 @@ static cg_tensor *f_huber(cg_tensor *const *in, const cg_sample *s) {
 /* beta/delta 0.7 puts elements of both sides of the threshold (|d| < 4) */
 static bool robust_sample(int v, cg_sample *s, cg_tensor *(*fn)(cg_tensor *const *, const cg_sample *)) {
     switch (v) {
-    case 0: return SAMPLE("mean [A,B]", 2, {IN(171, false, S_A, S_B), CONST(172, -2, 2, S_A, S_B)}, fn,
-                          .i = {CG_REDUCTION_MEAN}, .d = {0.7});
-    case 1: return SAMPLE("sum [A,B], target requires grad, non-contiguous", 2,
-                          {IN(173, true, S_A, S_B), IN(174, false, S_A, S_B)}, fn, .i = {CG_REDUCTION_SUM}, .d = {0.7});
-    case 2: return SAMPLE("none [A,B], target [B] broadcast", 2, {IN(175, false, S_A, S_B), IN(176, false, S_B)}, fn,
-                          .i = {CG_REDUCTION_NONE}, .d = {1.5});
+    case 0:
+        return SAMPLE("mean [A,B]", 2, {IN(171, false, S_A, S_B), CONST(172, -2, 2, S_A, S_B)}, fn,
+                      .i = {CG_REDUCTION_MEAN}, .d = {0.7});
+    case 1:
+        return SAMPLE("sum [A,B], target requires grad, non-contiguous", 2,
+                      {IN(173, true, S_A, S_B), IN(174, false, S_A, S_B)}, fn, .i = {CG_REDUCTION_SUM}, .d = {0.7});
+    case 2:
+        return SAMPLE("none [A,B], target [B] broadcast", 2, {IN(175, false, S_A, S_B), IN(176, false, S_B)}, fn,
+                      .i = {CG_REDUCTION_NONE}, .d = {1.5});
     default: return false;
     }
 }
@@ -97,12 +103,15 @@ static cg_tensor *f_robust_grad(cg_tensor *const *in, const cg_sample *s) {
 }
 bool sample_robust_loss_grad(int v, cg_sample *s) {
     switch (v) {
-    case 0: return SAMPLE("smooth_l1, order 1, [A,B]", 2, {IN(177, false, S_A, S_B), IN(178, false, S_A, S_B)},
-                          f_robust_grad, .i = {0, 1}, .d = {0.7});
-    case 1: return SAMPLE("huber, order 1, [A,B] non-contiguous", 2, {IN(179, true, S_A, S_B), CONST(180, -2, 2, S_A, S_B)},
-                          f_robust_grad, .i = {1, 1}, .d = {0.7});
-    case 2: return SAMPLE("huber, order 2, [A,B]", 2, {CONST(181, -2, 2, S_A, S_B), CONST(182, -2, 2, S_A, S_B)},
-                          f_robust_grad, .i = {1, 2}, .d = {0.7});
+    case 0:
+        return SAMPLE("smooth_l1, order 1, [A,B]", 2, {IN(177, false, S_A, S_B), IN(178, false, S_A, S_B)},
+                      f_robust_grad, .i = {0, 1}, .d = {0.7});
+    case 1:
+        return SAMPLE("huber, order 1, [A,B] non-contiguous", 2, {IN(179, true, S_A, S_B), CONST(180, -2, 2, S_A, S_B)},
+                      f_robust_grad, .i = {1, 1}, .d = {0.7});
+    case 2:
+        return SAMPLE("huber, order 2, [A,B]", 2, {CONST(181, -2, 2, S_A, S_B), CONST(182, -2, 2, S_A, S_B)},
+                      f_robust_grad, .i = {1, 2}, .d = {0.7});
     default: return false;
     }
 }
@@ -115,19 +124,23 @@ static cg_tensor *f_nll(cg_tensor *const *in, const cg_sample *s) {
 }
 bool sample_nll_loss(int v, cg_sample *s) {
     switch (v) {
-    case 0: return SAMPLE("mean, [A,B] input", 2, {IN(121, false, S_A, S_B), TARGETS(221, S_B, -1, S_A)}, f_nll,
-                          .i = {CG_REDUCTION_MEAN, -100});
-    case 1: return SAMPLE("sum, weight, [A,B] input", 3,
-                          {IN(122, false, S_A, S_B), TARGETS(222, S_B, -1, S_A), CONST(123, 0.5, 2, S_B)}, f_nll,
-                          .i = {CG_REDUCTION_SUM, -100});
-    case 2: return SAMPLE("none, ignore_index 1, [A,B+1] non-contiguous", 2,
-                          {IN(124, true, S_A, S_B + 1), TARGETS(224, S_B + 1, 1, S_A)}, f_nll,
-                          .i = {CG_REDUCTION_NONE, 1});
-    case 3: return SAMPLE("mean, weight, ignore_index 2, [A,B+2] input", 3,
-                          {IN(125, false, S_A, S_B + 2), TARGETS(225, S_B + 2, 2, S_A), CONST(126, 0.5, 2, S_B + 2)},
-                          f_nll, .i = {CG_REDUCTION_MEAN, 2});
-    case 4: return SAMPLE("[B] input, 0-d target", 2, {IN(127, false, S_B), TARGETS(227, S_B, -1)}, f_nll,
-                          .i = {CG_REDUCTION_MEAN, -100});
+    case 0:
+        return SAMPLE("mean, [A,B] input", 2, {IN(121, false, S_A, S_B), TARGETS(221, S_B, -1, S_A)}, f_nll,
+                      .i = {CG_REDUCTION_MEAN, -100});
+    case 1:
+        return SAMPLE("sum, weight, [A,B] input", 3,
+                      {IN(122, false, S_A, S_B), TARGETS(222, S_B, -1, S_A), CONST(123, 0.5, 2, S_B)}, f_nll,
+                      .i = {CG_REDUCTION_SUM, -100});
+    case 2:
+        return SAMPLE("none, ignore_index 1, [A,B+1] non-contiguous", 2,
+                      {IN(124, true, S_A, S_B + 1), TARGETS(224, S_B + 1, 1, S_A)}, f_nll, .i = {CG_REDUCTION_NONE, 1});
+    case 3:
+        return SAMPLE("mean, weight, ignore_index 2, [A,B+2] input", 3,
+                      {IN(125, false, S_A, S_B + 2), TARGETS(225, S_B + 2, 2, S_A), CONST(126, 0.5, 2, S_B + 2)}, f_nll,
+                      .i = {CG_REDUCTION_MEAN, 2});
+    case 4:
+        return SAMPLE("[B] input, 0-d target", 2, {IN(127, false, S_B), TARGETS(227, S_B, -1)}, f_nll,
+                      .i = {CG_REDUCTION_MEAN, -100});
     default: return false;
     }
 }
@@ -148,12 +161,14 @@ static cg_tensor *f_nll_backward(cg_tensor *const *in, const cg_sample *s) {
 }
 bool sample_nll_loss_backward(int v, cg_sample *s) {
     switch (v) {
-    case 0: return SAMPLE("mean, self [A,B]", 3, {IN(131, false), TARGETS(231, S_B, -1, S_A), CONST(130, -2, 0, S_A, S_B)},
-                          f_nll_backward, .i = {CG_REDUCTION_MEAN, -100});
-    case 1: return SAMPLE("none, weight, ignore_index 0, self [A,B+1]", 4,
-                          {IN(132, false, S_A), TARGETS(232, S_B + 1, 0, S_A), CONST(129, -2, 0, S_A, S_B + 1),
-                           CONST(133, 0.5, 2, S_B + 1)},
-                          f_nll_backward, .i = {CG_REDUCTION_NONE, 0});
+    case 0:
+        return SAMPLE("mean, self [A,B]", 3, {IN(131, false), TARGETS(231, S_B, -1, S_A), CONST(130, -2, 0, S_A, S_B)},
+                      f_nll_backward, .i = {CG_REDUCTION_MEAN, -100});
+    case 1:
+        return SAMPLE("none, weight, ignore_index 0, self [A,B+1]", 4,
+                      {IN(132, false, S_A), TARGETS(232, S_B + 1, 0, S_A), CONST(129, -2, 0, S_A, S_B + 1),
+                       CONST(133, 0.5, 2, S_B + 1)},
+                      f_nll_backward, .i = {CG_REDUCTION_NONE, 0});
     default: return false;
     }
 }
@@ -161,28 +176,33 @@ bool sample_nll_loss_backward(int v, cg_sample *s) {
 /* [N, C, H, W] log-probs against [N, H, W] targets: [A, B, C, D] and [A, C, D] */
 bool sample_nll_loss2d(int v, cg_sample *s) {
     switch (v) {
-    case 0: return SAMPLE("mean", 2, {IN(134, false, S_A, S_B, S_C, S_D), TARGETS(234, S_B, -1, S_A, S_C, S_D)}, f_nll,
-                          .i = {CG_REDUCTION_MEAN, -100});
-    case 1: return SAMPLE("none, weight, ignore_index 1, [A,B+1,C,D] non-contiguous", 3,
-                          {IN(135, true, S_A, S_B + 1, S_C, S_D), TARGETS(235, S_B + 1, 1, S_A, S_C, S_D),
-                           CONST(136, 0.5, 2, S_B + 1)},
-                          f_nll, .i = {CG_REDUCTION_NONE, 1});
-    case 2: return SAMPLE("sum, weight, [A,B,1,D]", 3,
-                          {IN(137, false, S_A, S_B, 1, S_D), TARGETS(237, S_B, -1, S_A, 1, S_D), CONST(138, 0.5, 2, S_B)},
-                          f_nll, .i = {CG_REDUCTION_SUM, -100});
+    case 0:
+        return SAMPLE("mean", 2, {IN(134, false, S_A, S_B, S_C, S_D), TARGETS(234, S_B, -1, S_A, S_C, S_D)}, f_nll,
+                      .i = {CG_REDUCTION_MEAN, -100});
+    case 1:
+        return SAMPLE("none, weight, ignore_index 1, [A,B+1,C,D] non-contiguous", 3,
+                      {IN(135, true, S_A, S_B + 1, S_C, S_D), TARGETS(235, S_B + 1, 1, S_A, S_C, S_D),
+                       CONST(136, 0.5, 2, S_B + 1)},
+                      f_nll, .i = {CG_REDUCTION_NONE, 1});
+    case 2:
+        return SAMPLE("sum, weight, [A,B,1,D]", 3,
+                      {IN(137, false, S_A, S_B, 1, S_D), TARGETS(237, S_B, -1, S_A, 1, S_D), CONST(138, 0.5, 2, S_B)},
+                      f_nll, .i = {CG_REDUCTION_SUM, -100});
     default: return false;
     }
 }
 bool sample_nll_loss2d_backward(int v, cg_sample *s) {
     switch (v) {
-    case 0: return SAMPLE("mean, weight, self [A,B,C,D]", 4,
-                          {IN(139, false), TARGETS(239, S_B, -1, S_A, S_C, S_D), CONST(128, -2, 0, S_A, S_B, S_C, S_D),
-                           CONST(140, 0.5, 2, S_B)},
-                          f_nll_backward, .i = {CG_REDUCTION_MEAN, -100});
-    case 1: return SAMPLE("none, ignore_index 2, self [A,B+2,C,D]", 3,
-                          {IN(141, false, S_A, S_C, S_D), TARGETS(241, S_B + 2, 2, S_A, S_C, S_D),
-                           CONST(127, -2, 0, S_A, S_B + 2, S_C, S_D)},
-                          f_nll_backward, .i = {CG_REDUCTION_NONE, 2});
+    case 0:
+        return SAMPLE("mean, weight, self [A,B,C,D]", 4,
+                      {IN(139, false), TARGETS(239, S_B, -1, S_A, S_C, S_D), CONST(128, -2, 0, S_A, S_B, S_C, S_D),
+                       CONST(140, 0.5, 2, S_B)},
+                      f_nll_backward, .i = {CG_REDUCTION_MEAN, -100});
+    case 1:
+        return SAMPLE("none, ignore_index 2, self [A,B+2,C,D]", 3,
+                      {IN(141, false, S_A, S_C, S_D), TARGETS(241, S_B + 2, 2, S_A, S_C, S_D),
+                       CONST(127, -2, 0, S_A, S_B + 2, S_C, S_D)},
+                      f_nll_backward, .i = {CG_REDUCTION_NONE, 2});
     default: return false;
     }
 }
@@ -199,11 +219,13 @@ bool sample_bce(int v, cg_sample *s) {
     case 0:
         return SAMPLE("mean [A,B]", 2, {PROBS(141, false, S_A, S_B), CONST(142, 0, 1, S_A, S_B)}, f_bce,
                       .i = {CG_REDUCTION_MEAN});
-    case 1: return SAMPLE("sum [A,B], weight [B], target requires grad", 3,
-                          {PROBS(143, false, S_A, S_B), PROBS(144, false, S_A, S_B), CONST(145, 0.5, 2, S_B)}, f_bce,
-                          .i = {CG_REDUCTION_SUM});
-    case 2: return SAMPLE("none [A,B] non-contiguous", 2, {PROBS(146, true, S_A, S_B), PROBS(147, true, S_A, S_B)}, f_bce,
-                          .i = {CG_REDUCTION_NONE});
+    case 1:
+        return SAMPLE("sum [A,B], weight [B], target requires grad", 3,
+                      {PROBS(143, false, S_A, S_B), PROBS(144, false, S_A, S_B), CONST(145, 0.5, 2, S_B)}, f_bce,
+                      .i = {CG_REDUCTION_SUM});
+    case 2:
+        return SAMPLE("none [A,B] non-contiguous", 2, {PROBS(146, true, S_A, S_B), PROBS(147, true, S_A, S_B)}, f_bce,
+                      .i = {CG_REDUCTION_NONE});
     default: return false;
     }
 }
@@ -233,15 +255,19 @@ static cg_tensor *f_bce_logits(cg_tensor *const *in, const cg_sample *s) {
 }
 bool sample_bce_logits(int v, cg_sample *s) {
     switch (v) {
-    case 0: return SAMPLE("mean [A,B]", 2, {IN(151, false, S_A, S_B), CONST(152, 0, 1, S_A, S_B)}, f_bce_logits,
-                          .i = {CG_REDUCTION_MEAN});
-    case 1: return SAMPLE("sum [A,B], weight and pos_weight [B], target requires grad", 4,
-                          {IN(153, false, S_A, S_B), PROBS(154, false, S_A, S_B), CONST(155, 0.5, 2, S_B),
-                           CONST(156, 0.5, 3, S_B)},
-                          f_bce_logits, .i = {CG_REDUCTION_SUM});
-    case 2: return SAMPLE("none [A,B] non-contiguous, pos_weight [B]", 4,
-                          {IN(157, true, S_A, S_B), PROBS(158, true, S_A, S_B), CONST(159, 0, 1, 0), CONST(160, 0.5, 3, S_B)},
-                          f_bce_logits, .i = {CG_REDUCTION_NONE});
+    case 0:
+        return SAMPLE("mean [A,B]", 2, {IN(151, false, S_A, S_B), CONST(152, 0, 1, S_A, S_B)}, f_bce_logits,
+                      .i = {CG_REDUCTION_MEAN});
+    case 1:
+        return SAMPLE(
+            "sum [A,B], weight and pos_weight [B], target requires grad", 4,
+            {IN(153, false, S_A, S_B), PROBS(154, false, S_A, S_B), CONST(155, 0.5, 2, S_B), CONST(156, 0.5, 3, S_B)},
+            f_bce_logits, .i = {CG_REDUCTION_SUM});
+    case 2:
+        return SAMPLE(
+            "none [A,B] non-contiguous, pos_weight [B]", 4,
+            {IN(157, true, S_A, S_B), PROBS(158, true, S_A, S_B), CONST(159, 0, 1, 0), CONST(160, 0.5, 3, S_B)},
+            f_bce_logits, .i = {CG_REDUCTION_NONE});
     default: return false;
     }
 }

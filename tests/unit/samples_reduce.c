@@ -27,9 +27,9 @@ static bool dims_sample(int v, cg_sample *s, cg_tensor *(*fn)(cg_tensor *const *
     }
 }
 
-#define DIMS_FN(name, call)                                                                        \
-    static cg_tensor *f_##name(cg_tensor *const *in, const cg_sample *s) {                         \
-        return call(in[0], (int)s->i[0], &s->i[2], s->i[1]);                                       \
+#define DIMS_FN(name, call)                                                \
+    static cg_tensor *f_##name(cg_tensor *const *in, const cg_sample *s) { \
+        return call(in[0], (int)s->i[0], &s->i[2], s->i[1]);               \
     }
 DIMS_FN(mean, cg_mean)
 DIMS_FN(prod, cg_prod)
@@ -59,8 +59,8 @@ bool sample_prod(int v, cg_sample *s) {
                       {with_zeros(IN(247, false, S_A + 1, w), 3, (int64_t[]){1, w, w + 2})}, f_prod, .i = {1, 0, 1});
     }
     case 6:
-        return SAMPLE("[A,B] all dims with one zero", 1, {with_zeros(IN(248, false, S_A, S_B), 1, (int64_t[]){0})}, f_prod,
-                      .i = {0, 0});
+        return SAMPLE("[A,B] all dims with one zero", 1, {with_zeros(IN(248, false, S_A, S_B), 1, (int64_t[]){0})},
+                      f_prod, .i = {0, 0});
     case 7:
         return SAMPLE("[A,B+1] all dims with two zeros", 1,
                       {with_zeros(IN(249, false, S_A, S_B + 1), 2, (int64_t[]){0, S_A * (S_B + 1) - 1})}, f_prod,
@@ -77,8 +77,12 @@ static cg_tensor *minmax_values(int (*fn)(cg_tensor *, int64_t, bool, cg_tensor 
     cg_tensor *v = NULL;
     return fn(x, s->i[2], s->i[1], &v, NULL) < 0 ? NULL : v;
 }
-static cg_tensor *f_max(cg_tensor *const *in, const cg_sample *s) { return minmax_values(cg_max_dim, cg_max, in[0], s); }
-static cg_tensor *f_min(cg_tensor *const *in, const cg_sample *s) { return minmax_values(cg_min_dim, cg_min, in[0], s); }
+static cg_tensor *f_max(cg_tensor *const *in, const cg_sample *s) {
+    return minmax_values(cg_max_dim, cg_max, in[0], s);
+}
+static cg_tensor *f_min(cg_tensor *const *in, const cg_sample *s) {
+    return minmax_values(cg_min_dim, cg_min, in[0], s);
+}
 static bool minmax_sample(int v, cg_sample *s, cg_tensor *(*fn)(cg_tensor *const *, const cg_sample *), uint64_t seed) {
     switch (v) {
     case 0: return SAMPLE("[A,B] all dims", 1, {IN(seed, false, S_A, S_B)}, fn, .i = {0});
@@ -113,13 +117,13 @@ static cg_tensor *f_std(cg_tensor *const *in, const cg_sample *s) {
 static bool var_sample(int v, cg_sample *s, cg_tensor *(*fn)(cg_tensor *const *, const cg_sample *), uint64_t seed) {
     switch (v) {
     case 0: return SAMPLE("[A,B+1] all dims", 1, {IN(seed, false, S_A, S_B + 1)}, fn, .i = {0, 0, 0, 0, 0, 1});
-    case 1:
-        return SAMPLE("[A,B+1,C] dim 1", 1, {IN(seed + 1, false, S_A, S_B + 1, S_C)}, fn, .i = {1, 0, 1, 0, 0, 1});
+    case 1: return SAMPLE("[A,B+1,C] dim 1", 1, {IN(seed + 1, false, S_A, S_B + 1, S_C)}, fn, .i = {1, 0, 1, 0, 0, 1});
     case 2:
         return SAMPLE("[A+1,B,C] dims (0,2) keepdim non-contiguous", 1, {IN(seed + 2, true, S_A + 1, S_B, S_C)}, fn,
                       .i = {2, 1, 0, -1, 0, 1});
     case 3:
-        return SAMPLE("[A+1,B] dim 0 correction 0", 1, {IN(seed + 3, false, S_A + 1, S_B)}, fn, .i = {1, 0, 0, 0, 0, 0});
+        return SAMPLE("[A+1,B] dim 0 correction 0", 1, {IN(seed + 3, false, S_A + 1, S_B)}, fn,
+                      .i = {1, 0, 0, 0, 0, 0});
     case 4:
         return SAMPLE("[A+1,B+1] all dims correction 2", 1, {IN(seed + 4, false, S_A + 1, S_B + 1)}, fn,
                       .i = {0, 0, 0, 0, 0, 2});
@@ -141,7 +145,8 @@ bool sample_norm(int v, cg_sample *s) {
     case 2: return SAMPLE("p=1 [A,B] dim 0 keepdim", 1, {IN(313, false, S_A, S_B)}, f_norm, .i = {1, 1, 0}, .d = {1});
     case 3: return SAMPLE("p=inf [A,B] all dims", 1, {IN(314, false, S_A, S_B)}, f_norm, .i = {0}, .d = {INFINITY});
     case 4:
-        return SAMPLE("p=inf [A,B,C] dim 1", 1, {IN(315, false, S_A, S_B, S_C)}, f_norm, .i = {1, 0, 1}, .d = {INFINITY});
+        return SAMPLE("p=inf [A,B,C] dim 1", 1, {IN(315, false, S_A, S_B, S_C)}, f_norm, .i = {1, 0, 1},
+                      .d = {INFINITY});
     case 5:
         return SAMPLE("p=-inf [A,B] dim 0", 1, {IN(316, false, S_A, S_B)}, f_norm, .i = {1, 0, 0}, .d = {-INFINITY});
     default: return false;
@@ -158,4 +163,3 @@ bool sample_cumsum(int v, cg_sample *s) {
     default: return false;
     }
 }
-

@@ -22,11 +22,11 @@ static bool unary_sample(int v, cg_sample *s, cg_tensor *(*fn)(cg_tensor *const 
     }
 }
 
-#define UNARY_SAMPLE(name, seed, lo, hi)                                                         \
-    static cg_tensor *f_##name(cg_tensor *const *in, const cg_sample *s) {                       \
-        (void)s;                                                                                 \
-        return cg_##name(in[0]);                                                                 \
-    }                                                                                            \
+#define UNARY_SAMPLE(name, seed, lo, hi)                                   \
+    static cg_tensor *f_##name(cg_tensor *const *in, const cg_sample *s) { \
+        (void)s;                                                           \
+        return cg_##name(in[0]);                                           \
+    }                                                                      \
     bool sample_##name(int v, cg_sample *s) { return unary_sample(v, s, f_##name, seed, lo, hi); }
 
 UNARY_SAMPLE(abs, 101, -2.0, 2.0)
@@ -49,8 +49,9 @@ static cg_tensor *f_gelu(cg_tensor *const *in, const cg_sample *s) { return cg_g
 bool sample_gelu(int v, cg_sample *s) {
     switch (v) {
     case 0: return SAMPLE("approximate='none' [A,B]", 1, {IN_RANGE(140, false, -3.0, 3.0, S_A, S_B)}, f_gelu, .i = {0});
-    case 1: return SAMPLE("approximate='tanh' [A,B] non-contiguous", 1, {IN_RANGE(141, true, -3.0, 3.0, S_A, S_B)},
-                          f_gelu, .i = {1});
+    case 1:
+        return SAMPLE("approximate='tanh' [A,B] non-contiguous", 1, {IN_RANGE(141, true, -3.0, 3.0, S_A, S_B)}, f_gelu,
+                      .i = {1});
     default: return false;
     }
 }
@@ -72,7 +73,8 @@ static cg_tensor *f_clamp(cg_tensor *const *in, const cg_sample *s) {
 bool sample_clamp(int v, cg_sample *s) {
     switch (v) {
     case 0: return SAMPLE("min -0.5 max 0.7 [A,B]", 1, {IN(144, false, S_A, S_B)}, f_clamp, .i = {3}, .d = {-0.5, 0.7});
-    case 1: return SAMPLE("min only, [A,B] non-contiguous", 1, {IN(145, true, S_A, S_B)}, f_clamp, .i = {1}, .d = {0.3});
+    case 1:
+        return SAMPLE("min only, [A,B] non-contiguous", 1, {IN(145, true, S_A, S_B)}, f_clamp, .i = {1}, .d = {0.3});
     case 2: return SAMPLE("max only [A]", 1, {IN(146, false, S_A)}, f_clamp, .i = {2}, .d = {0, -0.25});
     default: return false;
     }
@@ -85,12 +87,15 @@ static cg_tensor *f_threshold_backward(cg_tensor *const *in, const cg_sample *s)
 }
 bool sample_threshold_backward(int v, cg_sample *s) {
     switch (v) {
-    case 0: return SAMPLE("threshold 0 [A,B]", 2, {IN(190, false, S_A, S_B), IN(191, false, S_A, S_B)},
-                          f_threshold_backward);
-    case 1: return SAMPLE("threshold 0.5 [A,B] non-contiguous, self constant", 2,
-                          {IN(192, true, S_A, S_B), s_const(S_SIZES(S_A, S_B), 193)}, f_threshold_backward, .d = {0.5});
-    case 2: return SAMPLE("self [B] broadcast", 2, {IN(194, false, S_A, S_B), IN(195, false, S_B)},
-                          f_threshold_backward, .d = {-0.25});
+    case 0:
+        return SAMPLE("threshold 0 [A,B]", 2, {IN(190, false, S_A, S_B), IN(191, false, S_A, S_B)},
+                      f_threshold_backward);
+    case 1:
+        return SAMPLE("threshold 0.5 [A,B] non-contiguous, self constant", 2,
+                      {IN(192, true, S_A, S_B), s_const(S_SIZES(S_A, S_B), 193)}, f_threshold_backward, .d = {0.5});
+    case 2:
+        return SAMPLE("self [B] broadcast", 2, {IN(194, false, S_A, S_B), IN(195, false, S_B)}, f_threshold_backward,
+                      .d = {-0.25});
     default: return false;
     }
 }
@@ -105,10 +110,10 @@ static cg_tensor *f_clamp_tensor(cg_tensor *const *in, const cg_sample *s) {
 bool sample_clamp_tensor(int v, cg_sample *s) {
     switch (v) {
     case 0:
-        return SAMPLE("x [A,B], min [A,1], max [B] broadcast", 3,
-                      {IN(150, false, S_A, S_B), IN_RANGE(151, false, -1.5, -0.2, S_A, 1),
-                       IN_RANGE(152, false, 0.2, 1.5, S_B)},
-                      f_clamp_tensor, .i = {3});
+        return SAMPLE(
+            "x [A,B], min [A,1], max [B] broadcast", 3,
+            {IN(150, false, S_A, S_B), IN_RANGE(151, false, -1.5, -0.2, S_A, 1), IN_RANGE(152, false, 0.2, 1.5, S_B)},
+            f_clamp_tensor, .i = {3});
     case 1:
         /* min above max in places: max wins and gets the gradient */
         return SAMPLE("crossed bounds, [A,B] non-contiguous", 3,
@@ -118,8 +123,9 @@ bool sample_clamp_tensor(int v, cg_sample *s) {
         return SAMPLE("min only [A,B]", 3, {IN(156, false, S_A, S_B), IN(157, false, S_A, S_B), s_const(S_SIZES(1), 1)},
                       f_clamp_tensor, .i = {1});
     case 3:
-        return SAMPLE("max only [B] into [A,B]", 3, {IN(158, false, S_A, S_B), s_const(S_SIZES(1), 1), IN(159, false, S_B)},
-                      f_clamp_tensor, .i = {2});
+        return SAMPLE("max only [B] into [A,B]", 3,
+                      {IN(158, false, S_A, S_B), s_const(S_SIZES(1), 1), IN(159, false, S_B)}, f_clamp_tensor,
+                      .i = {2});
     default: return false;
     }
 }
@@ -146,9 +152,12 @@ static cg_tensor *f_masked_fill(cg_tensor *const *in, const cg_sample *s) {
 }
 bool sample_masked_fill(int v, cg_sample *s) {
     switch (v) {
-    case 0: return SAMPLE("same shape [A,B]", 2, {IN(170, false, S_A, S_B), MASK(171, S_A, S_B)}, f_masked_fill, .d = {0.5});
-    case 1: return SAMPLE("mask [B] broadcast, [A,B] non-contiguous", 2, {IN(172, true, S_A, S_B), MASK(173, S_B)},
-                          f_masked_fill, .d = {-1.0});
+    case 0:
+        return SAMPLE("same shape [A,B]", 2, {IN(170, false, S_A, S_B), MASK(171, S_A, S_B)}, f_masked_fill,
+                      .d = {0.5});
+    case 1:
+        return SAMPLE("mask [B] broadcast, [A,B] non-contiguous", 2, {IN(172, true, S_A, S_B), MASK(173, S_B)},
+                      f_masked_fill, .d = {-1.0});
     case 2: return SAMPLE("self [B] grows to mask [A,B]", 2, {IN(174, false, S_B), MASK(175, S_A, S_B)}, f_masked_fill);
     default: return false;
     }
@@ -160,6 +169,8 @@ static cg_tensor *f_range_mask(cg_tensor *const *in, const cg_sample *s) {
     return cg_range_mask(in[0], CG_CMP_GE, in[1], CG_CMP_LT, in[2], false);
 }
 bool sample_range_mask(int v, cg_sample *s) {
-    return v == 0 && SAMPLE("lo [B] <= x [A,B] < hi [A,1]", 3, {s_const(S_SIZES(S_A, S_B), 180), s_const(S_SIZES(S_B), 181),
-                                                              s_const(S_SIZES(S_A, 1), 182)}, f_range_mask);
+    return v == 0
+           && SAMPLE("lo [B] <= x [A,B] < hi [A,1]", 3,
+                     {s_const(S_SIZES(S_A, S_B), 180), s_const(S_SIZES(S_B), 181), s_const(S_SIZES(S_A, 1), 182)},
+                     f_range_mask);
 }

@@ -358,8 +358,8 @@ Test(autograd_graph, show_attrs_lists_saved_scalars_as_pytorch_does) {
     assert_box(dr, ab->grad_fn, "AddBackward0\n------------\nalpha: 1", LIGHTGREY);
     assert_box(dr, m->grad_fn, "MeanBackward0\n-----------------\nself_numel:    12\nself_sizes: (12,)", LIGHTGREY);
     assert_box(dr, v->grad_fn, "ViewBackward0\n----------------------\nself_sym_sizes: (4, 3)", LIGHTGREY);
-    assert_box(dr, p->grad_fn, "PowBackward0\n------------------------\nexponent:              2\nself    : [saved tensor]",
-               LIGHTGREY);
+    assert_box(dr, p->grad_fn,
+               "PowBackward0\n------------------------\nexponent:              2\nself    : [saved tensor]", LIGHTGREY);
     assert_box(dr, d->grad_fn, "SubBackward0\n------------\nalpha: 1", LIGHTGREY);
     assert_box(dr, q->grad_fn, "AddBackward0\n------------\nalpha: 2.5", LIGHTGREY);
     drawing_free(dr);
@@ -415,7 +415,8 @@ Test(autograd_graph, outline_writes_shared_nodes_once) {
                               "    AddBackward0 (#1, above)\n");
     free(outline);
     outline = T_OK(cg_graph_outline_node(sq->grad_fn, NULL));
-    cr_assert_str_eq(outline, "MulBackward0\n  AddBackward0 (#1)\n    AccumulateGrad ((3,))\n  AddBackward0 (#1, above)\n");
+    cr_assert_str_eq(outline,
+                     "MulBackward0\n  AddBackward0 (#1)\n    AccumulateGrad ((3,))\n  AddBackward0 (#1, above)\n");
     free(outline);
     /* a displayed grad_fn: the same graph without an output box */
     drawing *d = read_svg(cg_graph_svg_node(y->grad_fn, &names, NULL));

@@ -69,8 +69,8 @@ static cg_stat *stat_for(cg_device_stats *s, const char *key) {
 }
 
 static int64_t *counter_for(cg_device_stats *s, const char *key) {
-    static const char *const names[] = {"num_alloc_retries", "num_ooms", "num_sync_all_streams",
-                                        "num_device_alloc", "num_device_free", "max_split_size"};
+    static const char *const names[] = {"num_alloc_retries", "num_ooms",        "num_sync_all_streams",
+                                        "num_device_alloc",  "num_device_free", "max_split_size"};
     int64_t *fields[] = {&s->num_alloc_retries, &s->num_ooms,        &s->num_sync_all_streams,
                          &s->num_device_alloc,  &s->num_device_free, &s->max_split_size};
     for (size_t i = 0; i < sizeof names / sizeof *names; i++)
@@ -109,8 +109,8 @@ static void expect_rows(cg_device_stats *e, const row *rows, int n) {
 }
 
 static void compare_stat(const char *name, const cg_stat *got, const cg_stat *want, int line) {
-    cr_expect(got->current == want->current && got->peak == want->peak && got->allocated == want->allocated &&
-                  got->freed == want->freed,
+    cr_expect(got->current == want->current && got->peak == want->peak && got->allocated == want->allocated
+                  && got->freed == want->freed,
               "line %d: %s is {%ld, %ld, %ld, %ld}, expected {%ld, %ld, %ld, %ld}", line, name, (long)got->current,
               (long)got->peak, (long)got->allocated, (long)got->freed, (long)want->current, (long)want->peak,
               (long)want->allocated, (long)want->freed);
@@ -129,15 +129,15 @@ static void check_stats(ctx *c, const row *rows, int n, int line) {
         }
     compare_stat("oversize_allocations", &got.oversize_allocations, &want->oversize_allocations, line);
     compare_stat("oversize_segments", &got.oversize_segments, &want->oversize_segments, line);
-    static const char *const names[] = {"num_alloc_retries", "num_ooms", "num_sync_all_streams",
-                                        "num_device_alloc", "num_device_free", "max_split_size"};
+    static const char *const names[] = {"num_alloc_retries", "num_ooms",        "num_sync_all_streams",
+                                        "num_device_alloc",  "num_device_free", "max_split_size"};
     for (size_t i = 0; i < sizeof names / sizeof *names; i++)
         cr_expect_eq(*counter_for(&got, names[i]), *counter_for(want, names[i]), "line %d: %s is %ld, expected %ld",
                      line, names[i], (long)*counter_for(&got, names[i]), (long)*counter_for(want, names[i]));
 }
 
-#define STATS(c, ...)                                                                                              \
-    check_stats((c), (row[]){{"num_ooms", (c)->expected.num_ooms}, __VA_ARGS__},                                   \
+#define STATS(c, ...)                                                            \
+    check_stats((c), (row[]){{"num_ooms", (c)->expected.num_ooms}, __VA_ARGS__}, \
                 (int)(sizeof((row[]){{NULL}, __VA_ARGS__}) / sizeof(row)), __LINE__)
 #define STATS_SAME(c) check_stats((c), NULL, 0, __LINE__)
 
@@ -183,8 +183,8 @@ Test(caching_allocator, rounds_sizes) {
 }
 
 Test(caching_allocator, sizes_segments_by_pool) {
-    cr_expect_eq(cg_alloc_segment_size(512), 2 * M);     /* small pool: 2 MiB segments */
-    cr_expect_eq(cg_alloc_segment_size(1 * M), 2 * M);   /* 1 MiB is still small */
+    cr_expect_eq(cg_alloc_segment_size(512), 2 * M);      /* small pool: 2 MiB segments */
+    cr_expect_eq(cg_alloc_segment_size(1 * M), 2 * M);    /* 1 MiB is still small */
     cr_expect_eq(cg_alloc_segment_size(M + 512), 20 * M); /* 1-10 MiB: a 20 MiB segment */
     cr_expect_eq(cg_alloc_segment_size(10 * M - 512), 20 * M);
     cr_expect_eq(cg_alloc_segment_size(10 * M), 10 * M); /* from 10 MiB: rounded to 2 MiB */
@@ -272,9 +272,9 @@ Test(caching_allocator, takes_the_best_fit_and_keeps_small_remainders) {
     uintptr_t x3 = alloc_ok(&c, 3 * M, 0);
     uintptr_t x4 = alloc_ok(&c, 2 * M, 0);
     cr_expect(x1 == BASE && x2 == BASE + 4 * M && x3 == BASE + 6 * M && x4 == BASE + 9 * M);
-    STATS(&c, {"inactive_split_bytes.large_pool", 9 * M, 16 * M, 16 * M, 7 * M},
-          {"allocation.large_pool", 4, 4, 4, 0}, {"allocated_bytes.large_pool", 11 * M, 11 * M, 11 * M, 0},
-          {"active.large_pool", 4, 4, 4, 0}, {"active_bytes.large_pool", 11 * M, 11 * M, 11 * M, 0},
+    STATS(&c, {"inactive_split_bytes.large_pool", 9 * M, 16 * M, 16 * M, 7 * M}, {"allocation.large_pool", 4, 4, 4, 0},
+          {"allocated_bytes.large_pool", 11 * M, 11 * M, 11 * M, 0}, {"active.large_pool", 4, 4, 4, 0},
+          {"active_bytes.large_pool", 11 * M, 11 * M, 11 * M, 0},
           {"requested_bytes.large_pool", 11 * M, 11 * M, 11 * M, 0});
     /* x1 and x3 freed between live blocks: free blocks of 4 M, 3 M, 9 M */
     release(&c, x1);
@@ -293,9 +293,10 @@ Test(caching_allocator, takes_the_best_fit_and_keeps_small_remainders) {
     uintptr_t x5 = alloc_ok(&c, 5 * M / 2, 0);
     cr_expect_eq(x5, BASE + 6 * M);
     cr_expect_eq(c.dev.mallocs, 1);
-    STATS(&c, {"inactive_split.large_pool", 2, 3, 3, 1}, {"inactive_split_bytes.large_pool", 13 * M, 16 * M, 23 * M, 10 * M},
-          {"allocation.large_pool", 3, 4, 5, 2}, {"allocated_bytes.large_pool", 7 * M, 11 * M, 14 * M, 7 * M},
-          {"active.large_pool", 3, 4, 5, 2}, {"active_bytes.large_pool", 7 * M, 11 * M, 14 * M, 7 * M},
+    STATS(&c, {"inactive_split.large_pool", 2, 3, 3, 1},
+          {"inactive_split_bytes.large_pool", 13 * M, 16 * M, 23 * M, 10 * M}, {"allocation.large_pool", 3, 4, 5, 2},
+          {"allocated_bytes.large_pool", 7 * M, 11 * M, 14 * M, 7 * M}, {"active.large_pool", 3, 4, 5, 2},
+          {"active_bytes.large_pool", 7 * M, 11 * M, 14 * M, 7 * M},
           {"requested_bytes.large_pool", 13 * M / 2, 11 * M, 27 * M / 2, 7 * M});
 
     /* the snapshot: one large segment, its five blocks by address */
@@ -451,9 +452,9 @@ Test(caching_allocator, frees_the_cache_and_retries_before_failing) {
     release(&c, alloc_ok(&c, M + 1, 0));
     STATS(&c, {"segment.large_pool", 1, 1, 1, 0}, {"reserved_bytes.large_pool", 20 * M, 20 * M, 20 * M, 0},
           {"inactive_split.large_pool", 0, 1, 1, 1},
-          {"inactive_split_bytes.large_pool", 0, 19922432, 19922432, 19922432},
-          {"allocation.large_pool", 0, 1, 1, 1}, {"allocated_bytes.large_pool", 0, M + 512, M + 512, M + 512},
-          {"active.large_pool", 0, 1, 1, 1}, {"active_bytes.large_pool", 0, M + 512, M + 512, M + 512},
+          {"inactive_split_bytes.large_pool", 0, 19922432, 19922432, 19922432}, {"allocation.large_pool", 0, 1, 1, 1},
+          {"allocated_bytes.large_pool", 0, M + 512, M + 512, M + 512}, {"active.large_pool", 0, 1, 1, 1},
+          {"active_bytes.large_pool", 0, M + 512, M + 512, M + 512},
           {"requested_bytes.large_pool", 0, M + 1, M + 1, M + 1}, {"num_device_alloc", 1});
     /* 30 M: 20 + 30 > 40; no max_split_size, so nothing oversize to free;
      * then every whole cached segment goes (the 20 M one) and the retry
@@ -578,8 +579,7 @@ Test(caching_allocator, empties_only_whole_cached_segments) {
           {"inactive_split.small_pool", 0, 1, 1, 1}, {"inactive_split_bytes.small_pool", 0, 2096128, 2096128, 2096128},
           {"allocation.small_pool", 0, 1, 1, 1}, {"allocated_bytes.small_pool", 0, 1024, 1024, 1024},
           {"active.small_pool", 0, 1, 1, 1}, {"active_bytes.small_pool", 0, 1024, 1024, 1024},
-          {"requested_bytes.small_pool", 0, 1000, 1000, 1000}, {"num_device_free", 2},
-          {"num_sync_all_streams", 2});
+          {"requested_bytes.small_pool", 0, 1000, 1000, 1000}, {"num_device_free", 2}, {"num_sync_all_streams", 2});
     cr_expect_eq(c.dev.used, 0);
     ctx_free(&c);
 }
@@ -760,12 +760,14 @@ Test(alloc_conf, refuses_bad_settings_with_pytorchs_messages) {
         {"max_split_size_mb", "Error parsing CachingAllocator settings, expected :"},
         {"max_split_size_mb:abc", "stoi"},
         {"max_split_size_mb=30", "Unrecognized CachingAllocator option: max_split_size_mb=30"},
-        {"max_split_size_mb:100 garbage_collection_threshold:0.5", "Error parsing CachingAllocator settings, expected ,"},
+        {"max_split_size_mb:100 garbage_collection_threshold:0.5",
+         "Error parsing CachingAllocator settings, expected ,"},
         {"garbage_collection_threshold:0", "garbage_collect_threshold too small, set it 0.0~1.0"},
         {"garbage_collection_threshold:1.0", "garbage_collect_threshold too big, set it 0.0~1.0"},
         {"garbage_collection_threshold:x", "stod"},
         {"roundup_power2_divisions:3", "For roundups, the divisions has to be power of 2 "},
-        {"roundup_power2_divisions:[256:3]", "For roundups, the divisions has to be power of 2 or 0 to disable roundup "},
+        {"roundup_power2_divisions:[256:3]",
+         "For roundups, the divisions has to be power of 2 or 0 to disable roundup "},
         {"roundup_power2_divisions:[300:2]", "For roundups, the intervals have to be power of 2 "},
         {"expandable_segments:true", "Expected a single True/False argument for expandable_segments"},
         {"release_lock_on_cudamalloc:1", "Expected a single True/False argument for release_lock_on_cudamalloc"},

@@ -48,8 +48,8 @@ static cg_tensor *scaled(cg_tensor *x, cg_tensor *other, scale_ctx *c, int nsave
     cg_tensor *in[2] = {x, other};
     cg_tensor *save[6] = {x, y, NULL, x, y, x};
     cg_node *n;
-    T_RC(cg_custom_node_new("ScaleBackward", 2, in, 1, &y, (bool[]){true}, nsave, save, scale_backward, c,
-                            scale_free, &n));
+    T_RC(cg_custom_node_new("ScaleBackward", 2, in, 1, &y, (bool[]){true}, nsave, save, scale_backward, c, scale_free,
+                            &n));
     cr_assert_eq(y->grad_fn, n);
     cr_assert_str_eq(n->name, "ScaleBackward");
     cr_assert_eq(n->nsaved, nsave);

@@ -24,7 +24,8 @@ static bool last_wait;
 static int record(void *ctx, cg_value v, const char *id, bool update) {
     (void)ctx;
     cg_mime_bundle b;
-    if (cg_mime_bundle_of(v, &b) < 0) return -1;
+    if (cg_mime_bundle_of(v, &b) < 0)
+        return -1;
     shown *s = &log_[nshown++ % 16];
     const char *html = cg_mime_bundle_get(&b, "text/html");
     snprintf(s->html, sizeof s->html, "%s", html ? html : "");
@@ -179,7 +180,6 @@ Test(progress, postfix_and_manual_updates) {
         "        bar.update(1)\n"
         "        bar.set_postfix(loss=1 / 3, step=i)\n");
     shown *last = &log_[(nshown - 1) % 16];
-    cr_expect(strstr(last->plain, "4/4 [") && strstr(last->plain, "it/s, loss=0.333, step=3]"), "%s",
-              last->plain);
+    cr_expect(strstr(last->plain, "4/4 [") && strstr(last->plain, "it/s, loss=0.333, step=3]"), "%s", last->plain);
     cr_expect(strstr(last->html, "loss=0.333, step=3]"), "%s", last->html);
 }

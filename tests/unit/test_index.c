@@ -19,10 +19,10 @@ static cg_tensor *arange_f(int ndim, const int64_t *sizes) {
     return t;
 }
 #define ARANGE(...) arange_f((int)(sizeof((int64_t[]){__VA_ARGS__}) / sizeof(int64_t)), (int64_t[]){__VA_ARGS__})
-#define LONGS(...)                                                                                            \
-    cg_tensor_from_buffer(1, (int64_t[]){sizeof((int64_t[]){__VA_ARGS__}) / sizeof(int64_t)}, CG_INT64,      \
+#define LONGS(...)                                                                                      \
+    cg_tensor_from_buffer(1, (int64_t[]){sizeof((int64_t[]){__VA_ARGS__}) / sizeof(int64_t)}, CG_INT64, \
                           (int64_t[]){__VA_ARGS__})
-#define VALS(t, ...)                                                                                          \
+#define VALS(t, ...) \
     t_assert_values(t, (int)(sizeof((double[]){__VA_ARGS__}) / sizeof(double)), (double[]){__VA_ARGS__}, 1e-6)
 
 static cg_index_item I(int64_t i) { return (cg_index_item){.kind = CG_INDEX_INT, .i = i}; }
@@ -31,7 +31,8 @@ static cg_index_item FROM(int64_t a) { return (cg_index_item){.kind = CG_INDEX_S
 static cg_index_item NONE(void) { return (cg_index_item){.kind = CG_INDEX_NONE}; }
 static cg_index_item ELL(void) { return (cg_index_item){.kind = CG_INDEX_ELLIPSIS}; }
 static cg_index_item TEN(cg_tensor *t) { return (cg_index_item){.kind = CG_INDEX_TENSOR, .tensor = t}; }
-#define ITEMS(...) (int)(sizeof((cg_index_item[]){__VA_ARGS__}) / sizeof(cg_index_item)), (cg_index_item[]){__VA_ARGS__}
+#define ITEMS(...) \
+    (int)(sizeof((cg_index_item[]){__VA_ARGS__}) / sizeof(cg_index_item)), (cg_index_item[]) { __VA_ARGS__ }
 
 static cg_tensor *leaf(cg_tensor *t) {
     t->requires_grad = true;
@@ -123,7 +124,8 @@ Test(getitem, masks) {
           "tensors used as indices must be long, int, byte or bool tensors");
     cg_tensor *five = LONGS(5), *minus4 = LONGS(-4);
     T_ERR(cg_index_get(y3, ITEMS(TEN(five))), CG_INDEX_ERROR, "index 5 is out of bounds for dimension 0 with size 3");
-    T_ERR(cg_index_get(y3, ITEMS(TEN(minus4))), CG_INDEX_ERROR, "index -4 is out of bounds for dimension 0 with size 3");
+    T_ERR(cg_index_get(y3, ITEMS(TEN(minus4))), CG_INDEX_ERROR,
+          "index -4 is out of bounds for dimension 0 with size 3");
     T_ERR(cg_index_get(y3, ITEMS(TEN(five), TEN(five))), CG_INDEX_ERROR, "too many indices for tensor of dimension 1");
     cg_tensor *two = LONGS(0, 1), *three = LONGS(0, 1, 2);
     T_ERR(cg_index_get(x, ITEMS(TEN(two), TEN(three))), CG_INDEX_ERROR,
@@ -305,7 +307,8 @@ Test(index_ops, gather_and_scatter) {
     T_ERR(cg_gather(x, 0, two), CG_RUNTIME_ERROR, "index 2 is out of bounds for dimension 0 with size 2");
     T_ERR(cg_scatter_value(x, 0, two, cg_scalar_int(1)), CG_RUNTIME_ERROR,
           "index 2 is out of bounds for dimension 0 with size 2");
-    T_ERR(cg_gather(x, 0, one), CG_RUNTIME_ERROR, "Index tensor must have the same number of dimensions as input tensor");
+    T_ERR(cg_gather(x, 0, one), CG_RUNTIME_ERROR,
+          "Index tensor must have the same number of dimensions as input tensor");
     cg_tensor *i32 = cg_tensor_from_buffer(2, (int64_t[]){1, 1}, CG_INT32, (int32_t[]){0});
     T_ERR(cg_gather(x, 0, i32), CG_RUNTIME_ERROR, "gather(): Expected dtype int64 for index");
     cg_tensor *dsrc = cg_zeros(2, (int64_t[]){2, 2}, CG_F64, cg_device_cpu());

@@ -155,7 +155,8 @@ static void check_matmul(int na, const int64_t *sa, int nb, const int64_t *sb, i
         cr_assert_str_eq(next_name(c), next);
     release_all(3, (cg_tensor *[]){a, b, c});
 }
-#define S(...) (int)(sizeof((int64_t[]){__VA_ARGS__}) / sizeof(int64_t)), (int64_t[]){__VA_ARGS__}
+#define S(...) \
+    (int)(sizeof((int64_t[]){__VA_ARGS__}) / sizeof(int64_t)), (int64_t[]) { __VA_ARGS__ }
 
 Test(linalg, matmul_shapes_and_nodes_follow_pytorch) {
     check_matmul(S(3), S(3), 0, NULL, "DotBackward0", NULL);
@@ -206,7 +207,8 @@ Test(linalg, broadcast_matmul_values_and_gradients) {
 }
 
 Test(linalg, linear_records_what_pytorch_records) {
-    cg_tensor *w = leaf(RAMP(CG_F32, 0, 1, 4, 3)), *bias = leaf(t_from(CG_F32, 1, (int64_t[]){4}, (double[]){1, 0, 0, -1}));
+    cg_tensor *w = leaf(RAMP(CG_F32, 0, 1, 4, 3)),
+              *bias = leaf(t_from(CG_F32, 1, (int64_t[]){4}, (double[]){1, 0, 0, -1}));
     cg_tensor *x = leaf(RAMP(CG_F32, 0, 1, 2, 3));
     cg_tensor *y = T_OK(cg_linear(x, w, bias));
     assert_node(y, "AddmmBackward0");
@@ -264,8 +266,10 @@ Test(linalg, errors_read_as_pytorch_writes_them) {
     T_ERR(cg_mm(m23, m32d), E, "expected scalar type Float but found Double");
     T_ERR(cg_mm(m23l, m32i), E, "expected scalar type Long but found Int");
     T_ERR(cg_mm(bl, bl), E, "\"addmm_impl_cpu_\" not implemented for 'Bool'");
-    T_ERR(cg_bmm(b223, b223), E, "Expected size for first two dimensions of batch2 tensor to be: [2, 3] but got: [2, 2].");
-    T_ERR(cg_bmm(b223, b332), E, "Expected size for first two dimensions of batch2 tensor to be: [2, 3] but got: [3, 3].");
+    T_ERR(cg_bmm(b223, b223), E,
+          "Expected size for first two dimensions of batch2 tensor to be: [2, 3] but got: [2, 2].");
+    T_ERR(cg_bmm(b223, b332), E,
+          "Expected size for first two dimensions of batch2 tensor to be: [2, 3] but got: [3, 3].");
     T_ERR(cg_bmm(m23, b332), E, "batch1 must be a 3D tensor");
     T_ERR(cg_bmm(b223, m23), E, "batch2 must be a 3D tensor");
     T_ERR(cg_bmm(bl3, bl3), E, "\"bmm\" not implemented for 'Bool'");
@@ -282,10 +286,8 @@ Test(linalg, errors_read_as_pytorch_writes_them) {
     T_ERR(cg_addmm(v4, m23, m23, cg_scalar_int(1), cg_scalar_int(1)), E,
           "mat1 and mat2 shapes cannot be multiplied (2x3 and 2x3)");
     T_ERR(cg_addmm(v4, m23d, m32d, cg_scalar_int(1), cg_scalar_int(1)), E, "self and mat2 must have the same dtype");
-    T_ERR(cg_addmm(v4, m23d, m34, cg_scalar_int(1), cg_scalar_int(1)), E,
-          "mat1 and mat2 must have the same dtype");
-    T_ERR(cg_addmm(v4, v3, m34, cg_scalar_int(1), cg_scalar_int(1)), E,
-          "mat1 must be a matrix, got 1-D tensor");
+    T_ERR(cg_addmm(v4, m23d, m34, cg_scalar_int(1), cg_scalar_int(1)), E, "mat1 and mat2 must have the same dtype");
+    T_ERR(cg_addmm(v4, v3, m34, cg_scalar_int(1), cg_scalar_int(1)), E, "mat1 must be a matrix, got 1-D tensor");
     T_ERR(cg_addmm(bias3, m23, m34, cg_scalar_int(1), cg_scalar_int(1)), E,
           "The expanded size of the tensor (4) must match the existing size (3) at non-singleton dimension 1.  "
           "Target sizes: [2, 4].  Tensor sizes: [3]");
@@ -297,8 +299,7 @@ Test(linalg, errors_read_as_pytorch_writes_them) {
           "and 3 elements respectively");
     T_ERR(cg_matmul(v3, m22), E, "mat1 and mat2 shapes cannot be multiplied (1x3 and 2x2)");
     T_ERR(cg_matmul(m32, v3), E, "size mismatch, got 3, 3x2,3");
-    T_ERR(cg_matmul(m32, b532), E,
-          "mat1 and mat2 shapes cannot be multiplied (10x3 and 2x3)");
+    T_ERR(cg_matmul(m32, b532), E, "mat1 and mat2 shapes cannot be multiplied (10x3 and 2x3)");
     T_ERR(cg_matmul(b2532, v3), E, "size mismatch, got 30, 30x2,3");
     T_ERR(cg_matmul(b223, b223), E,
           "Expected size for first two dimensions of batch2 tensor to be: [2, 3] but got: [2, 2].");
@@ -306,8 +307,7 @@ Test(linalg, errors_read_as_pytorch_writes_them) {
           "The size of tensor a (2) must match the size of tensor b (3) at non-singleton dimension 0");
     T_ERR(cg_linear(m23, m42, NULL), E, "mat1 and mat2 shapes cannot be multiplied (2x3 and 2x4)");
     T_ERR(cg_linear(m23, b223, NULL), E, "t() expects a tensor with <= 2 dimensions, but self is 3D");
-    T_ERR(cg_linear(s, m43, NULL), E,
-          "both arguments to matmul need to be at least 1D, but they are 0D and 2D");
+    T_ERR(cg_linear(s, m43, NULL), E, "both arguments to matmul need to be at least 1D, but they are 0D and 2D");
     T_ERR(cg_outer(m23, v3), E, "outer: Expected 1-D argument self, but got 2-D");
     T_ERR(cg_outer(v3, s), E, "outer: Expected 1-D argument vec2, but got 0-D");
     release_all(12, (cg_tensor *[]){m23, m23d, v3, v4, v3d, b223, b332, m32d, m32i, m23l, s, bias3});
@@ -347,7 +347,8 @@ static int64_t allocations(cg_tensor *(*f)(cg_tensor *, cg_tensor *), cg_tensor 
     cg_tensor *c = T_OK(f(a, b));
     cg_cpu_memory_stats(&after);
     cg_tensor_release(c);
-    return after.stat[CG_STAT_ALLOCATION][CG_POOL_ALL].allocated - before.stat[CG_STAT_ALLOCATION][CG_POOL_ALL].allocated;
+    return after.stat[CG_STAT_ALLOCATION][CG_POOL_ALL].allocated
+           - before.stat[CG_STAT_ALLOCATION][CG_POOL_ALL].allocated;
 }
 
 Test(linalg, transposed_views_reach_blas_without_a_copy) {
@@ -416,10 +417,10 @@ Test(linalg, large_skinny_products_match_float64) {
     cg_tensor *g = t_rand(CG_F32, 2, (int64_t[]){3000, 64}, -1, 1, 2);
     cg_tensor *x2 = t_rand(CG_F32, 2, (int64_t[]){3000, 2}, -1, 1, 3);
     cg_tensor *w = t_rand(CG_F32, 2, (int64_t[]){64, 64}, -1, 1, 4);
-    check_f32_against_f64(f_mm, g, w);        /* rows of A and C */
-    check_f32_against_f64(f_mm_bt, x, w);     /* a copy of w^T, then rows */
-    check_f32_against_f64(f_linear, x, w);    /* the same with beta 1 */
-    check_f32_against_f64(f_mm_at, g, x);     /* blocks of the inner dim */
+    check_f32_against_f64(f_mm, g, w);     /* rows of A and C */
+    check_f32_against_f64(f_mm_bt, x, w);  /* a copy of w^T, then rows */
+    check_f32_against_f64(f_linear, x, w); /* the same with beta 1 */
+    check_f32_against_f64(f_mm_at, g, x);  /* blocks of the inner dim */
     check_f32_against_f64(f_mm_at, g, x2);
     release_all(4, (cg_tensor *[]){x, g, x2, w});
     openblas_set_num_threads(threads);

@@ -57,7 +57,8 @@ static cg_snapshot_block summary_block[] = {{0, 48 << 10, 48 << 10, CG_BLOCK_ACT
 static cg_memory_snapshot sample(cg_snapshot_segment *segs) {
     segs[0] = (cg_snapshot_segment){0, 0, 64 << 10, 48 << 10, 48 << 10, 48 << 10, 0, true, 1, summary_block};
     segs[1] = (cg_snapshot_segment){0, 0x1000, 2 * MIB, 1 * MIB, 1 * MIB, 1 * MIB - 100, 0, true, 2, small_blocks};
-    segs[2] = (cg_snapshot_segment){0, 0x40000000, 20 * MIB, 8 * MIB, 10 * MIB, 10 * MIB - 512, 0, false, 3, large_blocks};
+    segs[2] =
+        (cg_snapshot_segment){0, 0x40000000, 20 * MIB, 8 * MIB, 10 * MIB, 10 * MIB - 512, 0, false, 3, large_blocks};
     return (cg_memory_snapshot){3, segs};
 }
 

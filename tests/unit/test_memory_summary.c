@@ -27,7 +27,8 @@ static json_t *load_fixture(void) {
 
 static cg_stat json_stat(json_t *o) {
     return (cg_stat){json_integer_value(json_object_get(o, "current")), json_integer_value(json_object_get(o, "peak")),
-                     json_integer_value(json_object_get(o, "allocated")), json_integer_value(json_object_get(o, "freed"))};
+                     json_integer_value(json_object_get(o, "allocated")),
+                     json_integer_value(json_object_get(o, "freed"))};
 }
 
 /* memory_stats_as_nested_dict()'s shape, back into the C struct. */
@@ -115,7 +116,8 @@ Test(memory_summary, cpu_table_has_the_same_layout_in_cpu_words) {
     cr_assert(text);
     expect_width(text);
     cr_expect(strstr(text, "cgrad CPU memory summary"));
-    cr_expect(strstr(text, "| CPU reserved memory   |   4096 KiB |   4096 KiB |   4096 KiB |      0 B   |"), "%s", text);
+    cr_expect(strstr(text, "| CPU reserved memory   |   4096 KiB |   4096 KiB |   4096 KiB |      0 B   |"), "%s",
+              text);
     cr_expect(strstr(text, "| Oversize CPU segments |"));
     cr_expect_null(strstr(text, "GPU"));
     cr_expect_null(strstr(text, "CUDA"));

@@ -15,7 +15,8 @@ static char captured[4096];
 static size_t ncaptured;
 static void capture(void *ctx, int stream, const char *s, size_t n) {
     (void)ctx;
-    if (stream != CG_STDERR) return;
+    if (stream != CG_STDERR)
+        return;
     size_t room = sizeof captured - 1 - ncaptured;
     n = n < room ? n : room;
     memcpy(captured + ncaptured, s, n);
@@ -143,13 +144,14 @@ Test(mime_bundle, a_module_has_its_repr_and_a_parameter_table) {
                            "  (2): Linear(in_features=64, out_features=1, bias=True)\n)");
     /* the repr on top, then one row per parameter and the totals */
     cr_expect(strstr(html, "<pre") && strstr(html, "(1): ReLU()"), "%s", html);
-    const char *rows[] = {">0.weight</td>", ">(64, 2)</td>", ">128</td>", ">0.bias</td>", ">(64,)</td>",
-                          ">2.weight</td>", ">(1, 64)</td>", ">2.bias</td>", ">257</td>", ">trainable 256</td>"};
+    const char *rows[] = {">0.weight</td>", ">(64, 2)</td>", ">128</td>",    ">0.bias</td>", ">(64,)</td>",
+                          ">2.weight</td>", ">(1, 64)</td>", ">2.bias</td>", ">257</td>",    ">trainable 256</td>"};
     const char *at = html;
     for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
         const char *p = strstr(at, rows[i]);
         cr_expect(p, "%s missing or out of order in %s", rows[i], html);
-        if (p) at = p;
+        if (p)
+            at = p;
     }
     cr_expect(!strstr(html, "black") && strstr(html, "color:inherit"));
     cg_mime_bundle_free(&b);
@@ -157,7 +159,8 @@ Test(mime_bundle, a_module_has_its_repr_and_a_parameter_table) {
 
 static int count_of(const char *s, const char *needle) {
     int n = 0;
-    for (const char *p = strstr(s, needle); p; p = strstr(p + 1, needle)) n++;
+    for (const char *p = strstr(s, needle); p; p = strstr(p + 1, needle))
+        n++;
     return n;
 }
 

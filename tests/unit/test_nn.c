@@ -90,8 +90,9 @@ Test(softmax, gradients_and_double_backward) {
                     (double[]){-0.030360255, -0.024451185, 0.0059547632, 0.048856677, -0.013343564, 0.010810541,
                                -0.013967615, 0.016500637, 0.020885103, -0.11258265, 0.093073905, -0.0013763601},
                     1e-7);
-    CHECK(grad_of(g, g, x, false), /* d sum(g * g) / dx */ 0.00079156929, 0.0010758636, -0.0055662575, 0.0036988245, 0.00037929548, -6.9711478e-05, 0.00065881187,
-          -0.00096839587, 0.00094988773, -0.0044595959, 0.0087575251, -0.005247817);
+    CHECK(grad_of(g, g, x, false), /* d sum(g * g) / dx */ 0.00079156929, 0.0010758636, -0.0055662575, 0.0036988245,
+          0.00037929548, -6.9711478e-05, 0.00065881187, -0.00096839587, 0.00094988773, -0.0044595959, 0.0087575251,
+          -0.005247817);
     cg_tensor *z = T_OK(cg_log_softmax(x, 0, -1));
     cr_assert_str_eq(z->grad_fn->name, "LogSoftmaxBackward0");
     CHECK(grad_of(z, w, x, false), 0.010554257, -0.19158207, 0.42230343, 0.94929022, -0.6867951, 0.42938148,
@@ -121,7 +122,8 @@ Test(softmax, errors) {
     cg_tensor *i = I64(SZ(1, 2), 1, 2), *x = logits(false);
     T_ERR(cg_softmax(i, 1, -1), CG_RUNTIME_ERROR, "\"softmax_lastdim_kernel_impl\" not implemented for 'Long'");
     T_ERR(cg_softmax(i, 0, -1), CG_RUNTIME_ERROR, "\"softmax_kernel_impl\" not implemented for 'Long'");
-    T_ERR(cg_log_softmax(i, -1, -1), CG_RUNTIME_ERROR, "\"log_softmax_lastdim_kernel_impl\" not implemented for 'Long'");
+    T_ERR(cg_log_softmax(i, -1, -1), CG_RUNTIME_ERROR,
+          "\"log_softmax_lastdim_kernel_impl\" not implemented for 'Long'");
     T_ERR(cg_log_softmax(i, 0, -1), CG_RUNTIME_ERROR, "\"softmax_kernel_impl\" not implemented for 'Long'");
     T_ERR(cg_log_softmax(x, 2, -1), CG_INDEX_ERROR,
           "Dimension out of range (expected to be in range of [-2, 1], but got 2)");
@@ -132,9 +134,7 @@ Test(softmax, errors) {
 
 /* ---- mse_loss ------------------------------------------------------------------------------ */
 
-static cg_tensor *mse_target(void) {
-    return F64(SZ(3, 4), 0, 1, 2, 3, 1, 1, 1, 1, -1, 0, 0.5, 2);
-}
+static cg_tensor *mse_target(void) { return F64(SZ(3, 4), 0, 1, 2, 3, 1, 1, 1, 1, -1, 0, 0.5, 2); }
 
 Test(mse_loss, values_for_each_reduction_and_gradients) {
     cg_tensor *x = logits(true), *t = mse_target();
@@ -208,9 +208,12 @@ Test(cross_entropy, values_for_reductions_weights_ignore_index_and_smoothing) {
         {w, 3, 0.2, 1.1383144, 3.4149433, NONE3(2.0259083, 0, 1.389035)},
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
-        cr_assert_float_eq(ce(cases[k].w, cases[k].ignore, CG_REDUCTION_MEAN, cases[k].ls), cases[k].mean, 1e-6, "%zu", k);
-        cr_assert_float_eq(ce(cases[k].w, cases[k].ignore, CG_REDUCTION_SUM, cases[k].ls), cases[k].sum, 1e-6, "%zu", k);
-        cr_assert_float_eq(ce(cases[k].w, cases[k].ignore, CG_REDUCTION_NONE, cases[k].ls), cases[k].none, 1e-5, "%zu", k);
+        cr_assert_float_eq(ce(cases[k].w, cases[k].ignore, CG_REDUCTION_MEAN, cases[k].ls), cases[k].mean, 1e-6, "%zu",
+                           k);
+        cr_assert_float_eq(ce(cases[k].w, cases[k].ignore, CG_REDUCTION_SUM, cases[k].ls), cases[k].sum, 1e-6, "%zu",
+                           k);
+        cr_assert_float_eq(ce(cases[k].w, cases[k].ignore, CG_REDUCTION_NONE, cases[k].ls), cases[k].none, 1e-5, "%zu",
+                           k);
     }
     cg_tensor_release(w);
 }
@@ -226,12 +229,12 @@ Test(cross_entropy, graph_gradients_and_double_backward) {
                     (double[]){-0.21038882, 0.0088384484, 0.17752498, 0.024025394, 0.042563384, 0.012194614,
                                0.0044861477, -0.059244146, 0.013245131, -0.23396442, 0.16135873, 0.05936056},
                     1e-7);
-    CHECK(grad_of(g, gw, x, false), -0.0075900637, -0.0061127963, 0.0014886908, 0.012214169, -0.003335891,
-          0.0027026354, -0.0034919037, 0.0041251593, 0.010442551, -0.056291324, 0.046536953, -0.00068818003);
+    CHECK(grad_of(g, gw, x, false), -0.0075900637, -0.0061127963, 0.0014886908, 0.012214169, -0.003335891, 0.0027026354,
+          -0.0034919037, 0.0041251593, 0.010442551, -0.056291324, 0.046536953, -0.00068818003);
     cg_tensor *ls = T_OK(cg_cross_entropy(x, t, w, 3, CG_REDUCTION_MEAN, 0.2));
     cr_assert_str_eq(ls->grad_fn->name, "AddBackward0");
     /* the smoothing branch, node by node as torch 1.13 builds it */
-    const char *chain[] = {"MulBackward1", "DivBackward0", "SumBackward0", "IndexPutBackward0", "NegBackward0",
+    const char *chain[] = {"MulBackward1", "DivBackward0", "SumBackward0",        "IndexPutBackward0", "NegBackward0",
                            "SumBackward1", "MulBackward0", "LogSoftmaxBackward0", "AccumulateGrad"};
     cg_node *node = ls->grad_fn->next[1].node;
     for (size_t k = 0; k < sizeof chain / sizeof chain[0]; k++, node = node->nin ? node->next[0].node : NULL)
@@ -275,11 +278,14 @@ Test(nll_loss, errors) {
     T_ERR(cg_cross_entropy(x, bad, NULL, -100, CG_REDUCTION_MEAN, 0), CG_INDEX_ERROR, "Target 5 is out of bounds.");
     T_ERR(cg_nll_loss(x, two, NULL, -100, CG_REDUCTION_MEAN), CG_VALUE_ERROR,
           "Expected input batch_size (3) to match target batch_size (2).");
-    T_ERR(cg_nll_loss(x, flt, NULL, -100, CG_REDUCTION_MEAN), CG_RUNTIME_ERROR, "expected scalar type Long but found Double");
-    T_ERR(cg_nll_loss(x, i32, NULL, -100, CG_REDUCTION_MEAN), CG_RUNTIME_ERROR, "expected scalar type Long but found Int");
+    T_ERR(cg_nll_loss(x, flt, NULL, -100, CG_REDUCTION_MEAN), CG_RUNTIME_ERROR,
+          "expected scalar type Long but found Double");
+    T_ERR(cg_nll_loss(x, i32, NULL, -100, CG_REDUCTION_MEAN), CG_RUNTIME_ERROR,
+          "expected scalar type Long but found Int");
     T_ERR(cg_nll_loss(x, col, NULL, -100, CG_REDUCTION_MEAN), CG_RUNTIME_ERROR,
           "0D or 1D target tensor expected, multi-target not supported");
-    T_ERR(cg_nll_loss(v, t1, NULL, -100, CG_REDUCTION_MEAN), CG_RUNTIME_ERROR, "size mismatch (got input: [4], target: [1])");
+    T_ERR(cg_nll_loss(v, t1, NULL, -100, CG_REDUCTION_MEAN), CG_RUNTIME_ERROR,
+          "size mismatch (got input: [4], target: [1])");
     T_ERR(cg_nll_loss(s, t1, NULL, -100, CG_REDUCTION_MEAN), CG_VALUE_ERROR, "Expected 1 or more dimensions (got 0)");
     T_ERR(cg_nll_loss(x, t, w3, -100, CG_REDUCTION_MEAN), CG_RUNTIME_ERROR,
           "weight tensor should be defined either for all 4 classes or no classes but got weight tensor of shape: [3]");
@@ -352,7 +358,8 @@ Test(binary_cross_entropy, errors) {
           "all elements of input should be between 0 and 1");
     T_ERR(cg_binary_cross_entropy(one, big, NULL, CG_REDUCTION_MEAN), CG_RUNTIME_ERROR,
           "all elements of target should be between 0 and 1");
-    T_ERR(cg_binary_cross_entropy(one, f, NULL, CG_REDUCTION_MEAN), CG_RUNTIME_ERROR, "Found dtype Float but expected Double");
+    T_ERR(cg_binary_cross_entropy(one, f, NULL, CG_REDUCTION_MEAN), CG_RUNTIME_ERROR,
+          "Found dtype Float but expected Double");
     T_ERR(cg_binary_cross_entropy(i, i, NULL, CG_REDUCTION_MEAN), CG_RUNTIME_ERROR,
           "\"binary_cross_entropy\" not implemented for 'Long'");
     T_ERR(cg_binary_cross_entropy(one, one, w2, CG_REDUCTION_MEAN), CG_RUNTIME_ERROR,

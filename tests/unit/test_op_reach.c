@@ -33,28 +33,27 @@ TestSuite(op_reach, .init = up, .fini = down);
 /* Run before each snippet: the leaves it may use, and the walk over y's
  * graph (grad_fn, then next_functions) that names its nodes as a user sees
  * them, type(node).__name__. */
-static const char prelude[] =
-    "import torch\n"
-    "import torch.nn.functional as F\n"
-    "torch.manual_seed(0)\n"
-    "x = torch.randn(3, 4, requires_grad=True)\n"
-    "w = torch.randn(4, 5, requires_grad=True)\n"
-    "v = torch.randn(4, requires_grad=True)\n"
-    "b = torch.randn(2, 3, 4, requires_grad=True)\n"
-    "p = torch.rand(3, 4, requires_grad=True)\n" /* in (0, 1): log, sqrt, bce */
-    "img = torch.randn(1, 2, 5, 5, requires_grad=True)\n"
-    "i = torch.tensor([0, 2])\n"
-    "col = torch.tensor([[0], [1], [2]])\n"
-    "zeros = torch.zeros(3, 4)\n"
-    "half = torch.full((3, 4), 0.5)\n"
-    "def graph_names(t):\n"
-    "    names, todo = [], [t.grad_fn]\n"
-    "    while todo and len(names) < 1000:\n"
-    "        f = todo.pop()\n"
-    "        if f is not None:\n"
-    "            names.append(type(f).__name__)\n"
-    "            todo.extend(g for g, _ in f.next_functions)\n"
-    "    return ' '.join(names)\n";
+static const char prelude[] = "import torch\n"
+                              "import torch.nn.functional as F\n"
+                              "torch.manual_seed(0)\n"
+                              "x = torch.randn(3, 4, requires_grad=True)\n"
+                              "w = torch.randn(4, 5, requires_grad=True)\n"
+                              "v = torch.randn(4, requires_grad=True)\n"
+                              "b = torch.randn(2, 3, 4, requires_grad=True)\n"
+                              "p = torch.rand(3, 4, requires_grad=True)\n" /* in (0, 1): log, sqrt, bce */
+                              "img = torch.randn(1, 2, 5, 5, requires_grad=True)\n"
+                              "i = torch.tensor([0, 2])\n"
+                              "col = torch.tensor([[0], [1], [2]])\n"
+                              "zeros = torch.zeros(3, 4)\n"
+                              "half = torch.full((3, 4), 0.5)\n"
+                              "def graph_names(t):\n"
+                              "    names, todo = [], [t.grad_fn]\n"
+                              "    while todo and len(names) < 1000:\n"
+                              "        f = todo.pop()\n"
+                              "        if f is not None:\n"
+                              "            names.append(type(f).__name__)\n"
+                              "            todo.extend(g for g, _ in f.next_functions)\n"
+                              "    return ' '.join(names)\n";
 
 /* What a user writes to record each row's node, in PyTorch's public
  * spelling. The backward kernels recorded as nodes of their own (*_GRAD,
@@ -199,8 +198,8 @@ Test(op_reach, every_differentiable_row_is_reached_or_internal) {
         const cg_op_info *row = &cg_op_table[op];
         int listed = (reach[op] != NULL) + (internal[op] != NULL);
         if (row->backward)
-            cr_expect_eq(listed, 1, "ops.def row %s (%s) is differentiable: give it a snippet in reach[] %s",
-                         row->name, row->node_name, listed ? "or INTERNAL, not both" : "or list it INTERNAL");
+            cr_expect_eq(listed, 1, "ops.def row %s (%s) is differentiable: give it a snippet in reach[] %s", row->name,
+                         row->node_name, listed ? "or INTERNAL, not both" : "or list it INTERNAL");
         else
             cr_expect_eq(listed, 0, "ops.def row %s is nodiff: it has no place in reach[] or INTERNAL", row->name);
     }
@@ -270,8 +269,8 @@ static cg_cfunc builtin_fn(cg_value o, const char *name) {
 }
 
 static bool generic_adapter(torch_adapter a) {
-    return a == torch_adapt_impl || a == torch_adapt_unary || a == torch_adapt_unary_ || a == torch_adapt_binary ||
-           a == torch_adapt_binary_ || a == torch_adapt_tbinary || a == torch_adapt_tbinary_;
+    return a == torch_adapt_impl || a == torch_adapt_unary || a == torch_adapt_unary_ || a == torch_adapt_binary
+           || a == torch_adapt_binary_ || a == torch_adapt_tbinary || a == torch_adapt_tbinary_;
 }
 
 /* The first row of any table whose adapter is a. */

@@ -97,8 +97,8 @@ static void gradcheck(const row *r, cg_sample *s, int draw) {
             double numeric = (hi - lo) / (2 * eps);
             double analytic = grads[k] ? t_at(grads[k], j) : 0.0;
             cr_assert(fabs(numeric - analytic) <= atol + rtol * fabs(numeric),
-                      "%s [%s] (%s): d/d input %d element %lld: analytic %.8g, numeric %.8g", r->name, s->desc,
-                      where, k, (long long)j, analytic, numeric);
+                      "%s [%s] (%s): d/d input %d element %lld: analytic %.8g, numeric %.8g", r->name, s->desc, where,
+                      k, (long long)j, analytic, numeric);
         }
         cg_tensor_release(grads[k]);
     }

@@ -12,7 +12,6 @@
 
 #define FIXTURE "tests/fixtures/parity.json"
 
-
 static json_t *load_cases(void) {
     json_error_t err;
     json_t *root = json_load_file(FIXTURE, 0, &err);
@@ -67,8 +66,8 @@ static void compare(const char *what, const cg_tensor *got, json_t *want) {
             cr_assert(isnan(g), "%s: element %zu is %.9g, expected nan", what, k, g);
             continue;
         }
-        cr_assert(g == w || fabs(g - w) <= atol + rtol * fabs(w), "%s: element %zu is %.9g, expected %.9g", what,
-                  k, g, w);
+        cr_assert(g == w || fabs(g - w) <= atol + rtol * fabs(w), "%s: element %zu is %.9g, expected %.9g", what, k, g,
+                  w);
     }
 }
 
@@ -121,8 +120,7 @@ static void check_case(json_t *c) {
                   json_string_value(json_object_get(err, "message")));
         cr_expect_str_eq(cg_error_kind_name(cg_error_kind_get()), json_string_value(json_object_get(err, "kind")),
                          "%s: error kind", name);
-        cr_assert_str_eq(cg_error_message(), json_string_value(json_object_get(err, "message")), "%s: message",
-                         name);
+        cr_assert_str_eq(cg_error_message(), json_string_value(json_object_get(err, "message")), "%s: message", name);
     } else {
         cr_assert(call.nouts > 0, "%s failed: %s: %s", name, cg_error_kind_name(cg_error_kind_get()),
                   cg_error_message());

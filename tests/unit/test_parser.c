@@ -372,8 +372,8 @@ static void parse_anything(const char *src, size_t len) {
         free(d);
         cg_ast_arena_release(a);
     } else {
-        cr_assert(!strcmp(err.kind, "SyntaxError") || !strcmp(err.kind, "IndentationError") ||
-                      !strcmp(err.kind, "TabError"),
+        cr_assert(!strcmp(err.kind, "SyntaxError") || !strcmp(err.kind, "IndentationError")
+                      || !strcmp(err.kind, "TabError"),
                   "kind %s", err.kind);
         cr_assert(err.msg[0], "empty message");
         cr_assert(err.line >= 1, "line %d for %s", err.line, err.msg);
@@ -433,13 +433,14 @@ Test(parser, random_bytes) {
 
 Test(parser, random_token_soups) {
     static const char *vocab[] = {
-        "x",  "y",     "self",  "torch", "1",      "2.5",    "0x1f",   "'s'",     "\"t\"",  "f'{x}'", "f'{",
-        "(",  ")",     "[",     "]",     "{",      "}",      ":",      ",",       ";",      ".",      "=",
-        "==", "+",     "-",     "*",     "**",     "/",      "//",     "@",       "->",     ":=",     "+=",
-        "if", "else",  "elif",  "for",   "in",     "while",  "def",    "class",   "return", "lambda", "not",
-        "and", "or",   "is",    "try",   "except", "finally", "with",  "as",      "import", "from",   "pass",
-        "del", "global", "raise", "assert", "yield", "async", "await", "...",    "\\\n",   "#c\n",   "\n",
-        "\n    ", "\n        ", "\n\t", "'''", "*args", "**kw", "print", "None", "True", "break", "continue",
+        "x",     "y",      "self",   "torch", "1",    "2.5",   "0x1f",     "'s'",        "\"t\"",  "f'{x}'",
+        "f'{",   "(",      ")",      "[",     "]",    "{",     "}",        ":",          ",",      ";",
+        ".",     "=",      "==",     "+",     "-",    "*",     "**",       "/",          "//",     "@",
+        "->",    ":=",     "+=",     "if",    "else", "elif",  "for",      "in",         "while",  "def",
+        "class", "return", "lambda", "not",   "and",  "or",    "is",       "try",        "except", "finally",
+        "with",  "as",     "import", "from",  "pass", "del",   "global",   "raise",      "assert", "yield",
+        "async", "await",  "...",    "\\\n",  "#c\n", "\n",    "\n    ",   "\n        ", "\n\t",   "'''",
+        "*args", "**kw",   "print",  "None",  "True", "break", "continue",
     };
     size_t nv = sizeof vocab / sizeof vocab[0];
     char buf[2048];
@@ -479,14 +480,29 @@ Test(parser, deep_nesting_is_an_error_not_a_crash) {
         int count;
         const char *tail;
     } cases[] = {
-        {"", "(", 100000, ""},       {"x = ", "[", 100000, "1"},      {"", "-", 100000, "x"},
-        {"", "not ", 100000, "x"},   {"", "~+", 50000, "x"},          {"x = ", "2 ** ", 50000, "2"},
-        {"f = ", "lambda: ", 20000, "0"}, {"", "a if b else ", 20000, "c"}, {"x", "[0]", 100000, ""},
-        {"a", ".b", 100000, ""},     {"f", "()", 100000, ""},         {"", "*", 100000, "a = 1"},
-        {"x = ", "f(", 1000, ""},    {"x = ", "{1: ", 1000, ""},      {"", "@d\n", 10000, "def f(): pass"},
-        {"x = ", "'a' ", 100000, ""}, {"x = 1", " + 1", 100000, ""},  {"x = ", "(a, ", 150, "1"},
-        {"print(f'", "{x:", 100, "}')"}, {"for x in ", "(y for y in ", 150, "z"},
-        {"", "del (", 150, "a"},      {"", "[", 150, "a"},            {"f(", "x=", 10000, "1)"},
+        {"", "(", 100000, ""},
+        {"x = ", "[", 100000, "1"},
+        {"", "-", 100000, "x"},
+        {"", "not ", 100000, "x"},
+        {"", "~+", 50000, "x"},
+        {"x = ", "2 ** ", 50000, "2"},
+        {"f = ", "lambda: ", 20000, "0"},
+        {"", "a if b else ", 20000, "c"},
+        {"x", "[0]", 100000, ""},
+        {"a", ".b", 100000, ""},
+        {"f", "()", 100000, ""},
+        {"", "*", 100000, "a = 1"},
+        {"x = ", "f(", 1000, ""},
+        {"x = ", "{1: ", 1000, ""},
+        {"", "@d\n", 10000, "def f(): pass"},
+        {"x = ", "'a' ", 100000, ""},
+        {"x = 1", " + 1", 100000, ""},
+        {"x = ", "(a, ", 150, "1"},
+        {"print(f'", "{x:", 100, "}')"},
+        {"for x in ", "(y for y in ", 150, "z"},
+        {"", "del (", 150, "a"},
+        {"", "[", 150, "a"},
+        {"f(", "x=", 10000, "1)"},
         {"x = \"", "\\", 100001, "\""},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {

@@ -186,8 +186,8 @@ Test(cuda_values, randn_seed_10) {
  * the first three rows' ends, https://github.com/pytorch/pytorch/issues/97097 */
 Test(cuda_values, normal_seed_14) {
     cg_rng *g = seeded(14);
-    double *v = draw(g, (cg_draw){.kind = CG_DRAW_NORMAL, .a = 5, .b = sqrt(5.0)}, CG_F32, 100000, H200_SMS,
-                     H200_THREADS);
+    double *v =
+        draw(g, (cg_draw){.kind = CG_DRAW_NORMAL, .a = 5, .b = sqrt(5.0)}, CG_F32, 100000, H200_SMS, H200_THREADS);
     expect_printed(v, (int64_t[]){0, 1, 2, 97, 98, 99, 100, 101, 102, 197, 198, 199, 200, 201, 202},
                    (double[]){2.8731, 5.2727, 2.9889, 1.6853, 9.6331, 6.6319, 3.9968, 3.8097, 5.7328, 4.4029, 3.9804,
                               7.4698, 6.5552, 4.0857, 4.2315},
@@ -200,8 +200,8 @@ Test(cuda_values, normal_seed_14) {
  * (1, 3, 128, 128) tensor, [..., 0, 0], https://github.com/pytorch/pytorch/issues/62467 */
 Test(cuda_values, generator_seed_43) {
     cg_rng *g = seeded(43);
-    double *v = draw(g, (cg_draw){.kind = CG_DRAW_NORMAL, .a = 0, .b = 1}, CG_F32, 3 * 128 * 128, H200_SMS,
-                     H200_THREADS);
+    double *v =
+        draw(g, (cg_draw){.kind = CG_DRAW_NORMAL, .a = 0, .b = 1}, CG_F32, 3 * 128 * 128, H200_SMS, H200_THREADS);
     expect_printed(v, (int64_t[]){0, 16384, 32768}, (double[]){1.9983, 0.8704, 2.1127}, 3, "normal_");
     free(v);
     cg_rng_free(g);
@@ -223,8 +223,9 @@ Test(cuda_values, randn_seed_42_both_grids) {
     cg_rng_manual_seed(g, 42);
     v = draw(g, (cg_draw){.kind = CG_DRAW_NORMAL, .a = 0, .b = 1}, CG_F32, 64 * 2048, 28, 1536);
     int64_t last = 61 * 2048;
-    expect_printed(v, (int64_t[]){0, 1, 2, last, last + 1, last + 2, last + 2048, last + 2049, last + 4096,
-                                  last + 4097, last + 4098, 131069, 131070, 131071},
+    expect_printed(v,
+                   (int64_t[]){0, 1, 2, last, last + 1, last + 2, last + 2048, last + 2049, last + 4096, last + 4097,
+                               last + 4098, 131069, 131070, 131071},
                    (double[]){0.1940, 2.1614, -0.1721, -0.4861, 0.3358, 1.0578, 0.7881, 0.8339, -1.2356, -0.4083,
                               -0.4695, -0.4841, 1.2850, -0.0282},
                    14, "randn on a capped grid");
@@ -266,8 +267,8 @@ Test(dropout_vec, get_vector_size) {
  * sms x threads right after manual_seed(seed): the keep mask (malloc'd). */
 static double *dropout_mask(uint64_t seed, double p, int64_t numel, int vec, int sms, int threads) {
     cg_rng *g = seeded(seed);
-    double *m = draw(g, (cg_draw){.kind = CG_DRAW_DROPOUT, .a = (float)(1 - p), .vec = vec}, CG_BOOL, numel, sms,
-                     threads);
+    double *m =
+        draw(g, (cg_draw){.kind = CG_DRAW_DROPOUT, .a = (float)(1 - p), .vec = vec}, CG_BOOL, numel, sms, threads);
     cg_rng_free(g);
     return m;
 }
@@ -376,8 +377,8 @@ Test(bernoulli_p, element_order) {
 
 Test(cuda_values, integer_and_bernoulli_transforms) {
     cg_rng *g = seeded(5);
-    double *r = draw(g, (cg_draw){.kind = CG_DRAW_RANDOM, .base = -3, .range = 10}, CG_INT64, 1000, H200_SMS,
-                     H200_THREADS);
+    double *r =
+        draw(g, (cg_draw){.kind = CG_DRAW_RANDOM, .base = -3, .range = 10}, CG_INT64, 1000, H200_SMS, H200_THREADS);
     cg_rng_manual_seed(g, 5);
     double *u = draw(g, (cg_draw){.kind = CG_DRAW_BERNOULLI, .a = 0.25}, CG_F32, 1000, H200_SMS, H200_THREADS);
     int ones = 0;
@@ -417,16 +418,20 @@ Test(randperm_model, permutations) {
         int bits = forced[c] ? forced[c] : cg_randperm_bits(n);
         bool wide = bits > 32;
         cg_draw_policy kp = cg_draw_policy_for(n, 2, H200_SMS, H200_THREADS);
-        cg_draw keys = {.kind = CG_DRAW_RANDOM64, .range = wide ? UINT64_MAX : UINT32_MAX,
-                        .base = wide ? INT64_MIN : INT32_MIN, .seed = 5, .grid = kp.grid, .block = kp.block};
+        cg_draw keys = {.kind = CG_DRAW_RANDOM64,
+                        .range = wide ? UINT64_MAX : UINT32_MAX,
+                        .base = wide ? INT64_MIN : INT32_MIN,
+                        .seed = 5,
+                        .grid = kp.grid,
+                        .block = kp.block};
         cg_draw shuffle = {.seed = 5, .offset = kp.counter_offset};
         int64_t *out = malloc((size_t)n * sizeof *out);
         bool *seen = calloc((size_t)n, 1);
         cr_assert(out && seen);
         philox_ref_randperm(&keys, &shuffle, n, bits, out);
         for (int64_t i = 0; i < n; i++) {
-            cr_assert(out[i] >= 0 && out[i] < n && !seen[out[i]], "n = %lld: %lld twice or out of range",
-                      (long long)n, (long long)out[i]);
+            cr_assert(out[i] >= 0 && out[i] < n && !seen[out[i]], "n = %lld: %lld twice or out of range", (long long)n,
+                      (long long)out[i]);
             seen[out[i]] = true;
         }
         free(seen), free(out);
@@ -451,8 +456,17 @@ Test(multinomial_policy, grid_and_offsets) {
 Test(multinomial_model, buckets) {
     float dist[4] = {0.25f, 0.0f, 0.75f, 0.0f}, cum[4] = {0.25f, 0.25f, 0.99999f, 0.99999f};
     cg_draw_policy p = cg_multinomial_policy(1, 2000);
-    cg_draw d = {.kind = CG_DRAW_MULTINOMIAL, .seed = 9, .grid = p.grid, .grid_y = p.grid_y, .block = p.block,
-                 .probs = dist, .cum = cum, .src = CG_F32, .rows = 1, .cols = 4, .samples = 2000};
+    cg_draw d = {.kind = CG_DRAW_MULTINOMIAL,
+                 .seed = 9,
+                 .grid = p.grid,
+                 .grid_y = p.grid_y,
+                 .block = p.block,
+                 .probs = dist,
+                 .cum = cum,
+                 .src = CG_F32,
+                 .rows = 1,
+                 .cols = 4,
+                 .samples = 2000};
     int64_t out[2000];
     philox_ref_multinomial(&d, out);
     int count[4] = {0};

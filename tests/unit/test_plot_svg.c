@@ -25,7 +25,8 @@ static xmlDocPtr parse(const char *svg) {
 
 static int points_in(const char *points) {
     int n = 0;
-    for (const char *p = points; *p; p++) n += *p == ',';
+    for (const char *p = points; *p; p++)
+        n += *p == ',';
     return n;
 }
 
@@ -41,7 +42,8 @@ static void expect_ticks(double lo, double hi, int n_expected, const double *exp
     double t[32], step;
     int n = cg_plot_ticks(lo, hi, 7, false, t, 32, &step);
     cr_assert_eq(n, n_expected, "[%g, %g]: %d ticks", lo, hi, n);
-    for (int i = 0; i < n; i++) cr_expect_float_eq(t[i], expected[i], 1e-12, "[%g, %g] tick %d", lo, hi, i);
+    for (int i = 0; i < n; i++)
+        cr_expect_float_eq(t[i], expected[i], 1e-12, "[%g, %g] tick %d", lo, hi, i);
 }
 
 Test(plot_svg, ticks_are_nice_steps_inside_the_range) {
@@ -56,8 +58,8 @@ Test(plot_svg, ticks_are_nice_steps_inside_the_range) {
         int n = cg_plot_ticks(0, hi, 7, false, t, 32, &step);
         cr_expect(n >= 3 && n <= 8, "[0, %g]: %d ticks", hi, n);
         double m = step / pow(10, floor(log10(step)));
-        cr_expect(fabs(m - 1) < 1e-9 || fabs(m - 2) < 1e-9 || fabs(m - 2.5) < 1e-9 || fabs(m - 5) < 1e-9,
-                  "step %g", step);
+        cr_expect(fabs(m - 1) < 1e-9 || fabs(m - 2) < 1e-9 || fabs(m - 2.5) < 1e-9 || fabs(m - 5) < 1e-9, "step %g",
+                  step);
     }
     int n = cg_plot_ticks(-0.5, 2.5, 7, true, t, 32, &step);
     cr_expect_eq(step, 1, "an image's ticks are whole pixels");
@@ -121,7 +123,8 @@ Test(plot_svg, nan_breaks_a_line_and_long_lines_are_thinned) {
 
     int64_t n = 100000;
     double *big = malloc((size_t)n * sizeof *big);
-    for (int64_t i = 0; i < n; i++) big[i] = sin((double)i * 0.001) + (i == 54321 ? 20 : 0);
+    for (int64_t i = 0; i < n; i++)
+        big[i] = sin((double)i * 0.001) + (i == 54321 ? 20 : 0);
     svg = one_series((cg_plot_series){.kind = CG_PLOT_LINE, .y = big, .n = n, .colour = -1}, NULL);
     doc = parse(svg);
     char *pts = svg_attr(doc, "//svg:polyline", "points");
@@ -149,7 +152,8 @@ Test(plot_svg, several_labelled_series_get_a_legend_and_the_colour_cycle) {
     cr_expect_eq(svg_count(doc, "//svg:path[@class='scatter'][@stroke='#ff7f0e']"), 1);
     char *d = svg_attr(doc, "//svg:path[@class='scatter']", "d");
     int markers = 0;
-    for (const char *p = d; (p = strstr(p, "h0")); p++) markers++;
+    for (const char *p = d; (p = strstr(p, "h0")); p++)
+        markers++;
     cr_expect_eq(markers, 3);
     svg_texts(doc, "//svg:text[@class='xlabel'] | //svg:text[@class='ylabel']", buf, sizeof buf);
     cr_expect_str_eq(buf, "epoch|loss");
@@ -187,8 +191,8 @@ static double num_attr(xmlDocPtr doc, const char *xpath, const char *name) {
 Test(plot_svg, a_log_x_axis_and_set_limits_clip_to_the_frame) {
     double x[] = {1, 10, 100, 1000, 1e4};
     cg_plot_series s = {.kind = CG_PLOT_LINE, .x = x, .y = x, .n = 5, .colour = -1};
-    cg_plot_axes ax = {.logx = true, .xlim = (double[]){10, 100}, .ylim = (double[]){0, 50}, .index = 1,
-                       .nseries = 1, .series = &s};
+    cg_plot_axes ax = {
+        .logx = true, .xlim = (double[]){10, 100}, .ylim = (double[]){0, 50}, .index = 1, .nseries = 1, .series = &s};
     cg_plot_figure f = {640, 480, 1, 1, 1, &ax};
     char *svg = cg_plot_svg(&f);
     xmlDocPtr doc = parse(svg);
@@ -255,15 +259,17 @@ Test(plot_svg, histogram_counts_are_numpys) {
     cr_expect(e[0] == 1 && e[3] == 4);
     cr_assert_eq(cg_plot_histogram((double[]){0, .1, .2, .3, .4, .5, .6, .7, .8, .9, 1}, 11, 5, c, e), 0);
     double want[] = {2, 2, 3, 1, 3};
-    for (int i = 0; i < 5; i++) cr_expect_eq(c[i], want[i], "bin %d: %g", i, c[i]);
+    for (int i = 0; i < 5; i++)
+        cr_expect_eq(c[i], want[i], "bin %d: %g", i, c[i]);
     cr_assert_eq(cg_plot_histogram((double[]){5, 5, 5}, 3, 4, c, e), 0);
     cr_expect(c[0] == 0 && c[1] == 0 && c[2] == 3 && c[3] == 0 && e[0] == 4.5 && e[4] == 5.5);
     cr_assert_eq(cg_plot_histogram((double[]){-1.5, 2.25, 0.3, 0.31, 7, 6.99, 3.3}, 7, 7, c, e), 0);
     double want7[] = {1, 2, 0, 2, 0, 0, 2};
-    for (int i = 0; i < 7; i++) cr_expect_eq(c[i], want7[i], "bin %d: %g", i, c[i]);
+    for (int i = 0; i < 7; i++)
+        cr_expect_eq(c[i], want7[i], "bin %d: %g", i, c[i]);
 
-    cg_plot_series s = {.kind = CG_PLOT_HIST, .y = (double[]){1, 2, 2, 3, 3, 3, 4, 4, 4, 4}, .n = 10, .bins = 3,
-                        .colour = -1};
+    cg_plot_series s = {
+        .kind = CG_PLOT_HIST, .y = (double[]){1, 2, 2, 3, 3, 3, 4, 4, 4, 4}, .n = 10, .bins = 3, .colour = -1};
     char *svg = one_series(s, NULL);
     xmlDocPtr doc = parse(svg);
     cr_expect_eq(svg_count(doc, "//svg:g[@class='hist']/svg:rect"), 3);
@@ -274,8 +280,8 @@ Test(plot_svg, histogram_counts_are_numpys) {
     free(svg);
 
     /* on a log axis, with an empty bin: decades up to the tallest bar */
-    cg_plot_series gap = {.kind = CG_PLOT_HIST, .y = (double[]){0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3}, .n = 13,
-                          .bins = 3, .colour = -1};
+    cg_plot_series gap = {
+        .kind = CG_PLOT_HIST, .y = (double[]){0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3}, .n = 13, .bins = 3, .colour = -1};
     cg_plot_axes ax = {.logy = true, .index = 1, .nseries = 1, .series = &gap};
     cg_plot_figure f = {640, 480, 1, 1, 1, &ax};
     svg = cg_plot_svg(&f);
@@ -303,7 +309,8 @@ Test(plot_svg, an_image_is_cells_in_viridis_with_a_colour_bar) {
 
     int64_t r = 300, c = 200;
     double *big = malloc((size_t)(r * c) * sizeof *big);
-    for (int64_t i = 0; i < r * c; i++) big[i] = (double)(i % c) + 1000 * (double)(i / c);
+    for (int64_t i = 0; i < r * c; i++)
+        big[i] = (double)(i % c) + 1000 * (double)(i / c);
     svg = one_series((cg_plot_series){.kind = CG_PLOT_IMAGE, .y = big, .rows = r, .cols = c, .colour = -1}, NULL);
     doc = parse(svg);
     int cells = svg_count(doc, "//svg:g[@class='image']/svg:rect");

@@ -17,7 +17,7 @@
 
 typedef struct {
     char plain[128];
-    char *svg;   /* malloc'd, or NULL */
+    char *svg; /* malloc'd, or NULL */
 } shown;
 static shown log_[8];
 static int nshown;
@@ -25,7 +25,8 @@ static int nshown;
 static int record(void *ctx, cg_value v, const char *id, bool update) {
     (void)ctx, (void)id, (void)update;
     cg_mime_bundle b;
-    if (cg_mime_bundle_of(v, &b) < 0) return -1;
+    if (cg_mime_bundle_of(v, &b) < 0)
+        return -1;
     if (nshown < 8) {
         shown *s = &log_[nshown];
         snprintf(s->plain, sizeof s->plain, "%s", cg_mime_bundle_get(&b, "text/plain"));
@@ -50,7 +51,8 @@ static void up(void) {
 }
 
 static void down(void) {
-    for (int i = 0; i < nshown && i < 8; i++) free(log_[i].svg);
+    for (int i = 0; i < nshown && i < 8; i++)
+        free(log_[i].svg);
     cg_session_free(session);
     cg_lang_shutdown();
 }
@@ -73,7 +75,8 @@ static void expect_error(const char *src, const char *line) {
 
 static int occurrences(const char *s, const char *what) {
     int n = 0;
-    for (const char *p = s; (p = strstr(p, what)); p++) n++;
+    for (const char *p = s; (p = strstr(p, what)); p++)
+        n++;
     return n;
 }
 
@@ -82,7 +85,8 @@ static int in_group(const char *svg, const char *cls, const char *what) {
     char open[64];
     snprintf(open, sizeof open, "<g class=\"%s\"", cls);
     const char *start = strstr(svg, open);
-    if (!start) return -1;
+    if (!start)
+        return -1;
     const char *end = strstr(start, "</g>");
     char *g = strndup(start, (size_t)(end - start));
     int n = occurrences(g, what);

@@ -19,8 +19,8 @@ static json_t *load_fixture(void) {
     /* __FILE__ is tests/unit/test_random.c relative to the repository root,
      * where the tests run */
     char path[512];
-    snprintf(path, sizeof path, "%.*s/../fixtures/random/expected.json",
-             (int)(strrchr(__FILE__, '/') - __FILE__), __FILE__);
+    snprintf(path, sizeof path, "%.*s/../fixtures/random/expected.json", (int)(strrchr(__FILE__, '/') - __FILE__),
+             __FILE__);
     json_error_t err;
     json_t *root = json_load_file(path, 0, &err);
     cr_assert(root, "cannot read %s: %s (line %d)", path, err.text, err.line);
@@ -118,8 +118,7 @@ static cg_tensor *run_call(json_t *call, int index, replay *r, bool *is_state) {
         cg_tensor_release(p);
         return out;
     }
-    if (!strcmp(op, "normal_") || !strcmp(op, "uniform_") || !strcmp(op, "bernoulli_")
-        || !strcmp(op, "exponential_")) {
+    if (!strcmp(op, "normal_") || !strcmp(op, "uniform_") || !strcmp(op, "bernoulli_") || !strcmp(op, "exponential_")) {
         cg_tensor *t = target(call);
         if (op[0] == 'n')
             T_RC(cg_normal_(t, num(call, "a"), num(call, "b"), g));
@@ -138,8 +137,8 @@ static cg_tensor *run_call(json_t *call, int index, replay *r, bool *is_state) {
             pt = T_OK(cg_transpose(c, 0, 1));
             cg_tensor_release(tr), cg_tensor_release(c);
         }
-        cg_tensor *out = T_OK(cg_multinomial(pt ? pt : p, integer(call, "n"),
-                                             json_is_true(json_object_get(call, "replacement")), g));
+        cg_tensor *out = T_OK(
+            cg_multinomial(pt ? pt : p, integer(call, "n"), json_is_true(json_object_get(call, "replacement")), g));
         cg_tensor_release(p), cg_tensor_release(pt);
         return out;
     }
@@ -188,7 +187,7 @@ static int compare(const char *where, cg_tensor *t, json_t *values) {
             same = c->dtype == CG_F32 ? (float)want == (float)got : want == got;
             same = same || (isnan(want) && isnan(got));
         } else {
-            int64_t w = json_integer_value(v), gi = c->dtype == CG_INT64 ? ((int64_t *)cg_tensor_data(c))[i]
+            int64_t w = json_integer_value(v), gi = c->dtype == CG_INT64   ? ((int64_t *)cg_tensor_data(c))[i]
                                                     : c->dtype == CG_INT32 ? ((int32_t *)cg_tensor_data(c))[i]
                                                                            : ((bool *)cg_tensor_data(c))[i];
             same = w == gi;
@@ -431,7 +430,8 @@ Test(random, errors_as_pytorch_words_them) {
     T_ERR(cg_randint((1 << 25) + 1, (1 << 25) + 2, 1, &three, CG_F32, cpu, NULL), CG_RUNTIME_ERROR,
           "random_ expects 'from' casted to dtype to be less than 'to' casted to dtype, but got from=33554436 >= "
           "to=33554434");
-    T_ERR(cg_randn(1, &three, CG_INT64, cpu, NULL), CG_RUNTIME_ERROR, "\"normal_kernel_cpu\" not implemented for 'Long'");
+    T_ERR(cg_randn(1, &three, CG_INT64, cpu, NULL), CG_RUNTIME_ERROR,
+          "\"normal_kernel_cpu\" not implemented for 'Long'");
     T_ERR(cg_rand(1, &three, CG_INT32, cpu, NULL), CG_RUNTIME_ERROR,
           "\"check_uniform_bounds\" not implemented for 'Int'");
     T_ERR(cg_randn(1, (int64_t[]){-1}, CG_F32, cpu, NULL), CG_RUNTIME_ERROR,

@@ -252,7 +252,8 @@ Test(reduce, norm_orders_and_gradients) {
     cg_tensor *i = x23(CG_INT64);
     T_ERR(cg_norm(i, 2, 0, NULL, false), CG_RUNTIME_ERROR,
           "norm(): input dtype should be either floating point or complex. Got Long instead.");
-    cg_tensor *e = empty03(), *ne = T_OK(cg_norm(e, 2, 0, NULL, false)), *nie = T_OK(cg_norm(e, INFINITY, 0, NULL, false));
+    cg_tensor *e = empty03(), *ne = T_OK(cg_norm(e, 2, 0, NULL, false)),
+              *nie = T_OK(cg_norm(e, INFINITY, 0, NULL, false));
     cr_assert(t_at(ne, 0) == 0 && t_at(nie, 0) == 0);
     cg_tensor_release(x), cg_tensor_release(n2), cg_tensor_release(n1), cg_tensor_release(ni), cg_tensor_release(t);
     cg_tensor_release(nt), cg_tensor_release(t0), cg_tensor_release(n10), cg_tensor_release(z), cg_tensor_release(nz);
@@ -489,7 +490,8 @@ static double dot(cg_tensor *a, cg_tensor *b) {
  * central differences of g: checks that double backward is right. */
 static void check_double_backward(const char *what, unary_fn f, cg_tensor *x) {
     cg_tensor *probe = T_OK(f(x));
-    cg_tensor *w = t_rand(CG_F64, probe->ndim, probe->sizes, -1, 1, 3), *v = t_rand(CG_F64, x->ndim, x->sizes, -1, 1, 4);
+    cg_tensor *w = t_rand(CG_F64, probe->ndim, probe->sizes, -1, 1, 3),
+              *v = t_rand(CG_F64, x->ndim, x->sizes, -1, 1, 4);
     cg_tensor *g = first_grad(f, x, w, true), *gv = T_OK(cg_mul(g, v)), *l2 = T_OK(cg_sum(gv, 0, NULL, false));
     cg_tensor *h = NULL;
     /* a derivative that does not depend on x (mean, cumsum) is not recorded: h is 0 */
@@ -504,8 +506,8 @@ static void check_double_backward(const char *what, unary_fn f, cg_tensor *x) {
         cg_tensor *lo = first_grad(f, x, w, false);
         t_set(x, j, x0);
         double numeric = (dot(hi, v) - dot(lo, v)) / (2 * eps), analytic = h ? t_at(h, j) : 0;
-        cr_assert(fabs(numeric - analytic) <= 1e-5 + 1e-4 * fabs(numeric), "%s: element %lld: analytic %.8g, numeric %.8g",
-                  what, (long long)j, analytic, numeric);
+        cr_assert(fabs(numeric - analytic) <= 1e-5 + 1e-4 * fabs(numeric),
+                  "%s: element %lld: analytic %.8g, numeric %.8g", what, (long long)j, analytic, numeric);
         cg_tensor_release(hi), cg_tensor_release(lo);
     }
     cg_tensor_release(probe), cg_tensor_release(w), cg_tensor_release(v), cg_tensor_release(g);

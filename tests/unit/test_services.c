@@ -23,7 +23,8 @@ static cg_strbuf out_text;
 
 static void capture_write(void *ctx, int stream, const char *s, size_t n) {
     (void)ctx;
-    if (stream == CG_STDOUT) cg_strbuf_append(&out_text, s, n);
+    if (stream == CG_STDOUT)
+        cg_strbuf_append(&out_text, s, n);
 }
 
 static cg_host capture_host;
@@ -78,7 +79,8 @@ static void cell_result(const char *src, char *buf, size_t n) {
 
 static size_t cps(const char *s) {
     size_t k = 0;
-    for (; *s; s++) k += ((unsigned char)*s & 0xC0) != 0x80;
+    for (; *s; s++)
+        k += ((unsigned char)*s & 0xC0) != 0x80;
     return k;
 }
 
@@ -90,7 +92,8 @@ static cg_completion complete_at_end(const char *code) {
 
 static int index_of(const cg_completion *c, const char *name) {
     for (int i = 0; i < c->n; i++)
-        if (!strcmp(c->matches[i], name)) return i;
+        if (!strcmp(c->matches[i], name))
+            return i;
     return -1;
 }
 
@@ -136,13 +139,15 @@ Test(services, completes_torch_members_sorted) {
     cr_assert_eq(c.cursor_end, 6);
     for (int i = 0; i < c.n; i++) {
         cr_assert_neq(c.matches[i][0], '_', "%s is private", c.matches[i]);
-        if (i) cr_assert_lt(strcmp(c.matches[i - 1], c.matches[i]), 0, "%s before %s", c.matches[i - 1], c.matches[i]);
+        if (i)
+            cr_assert_lt(strcmp(c.matches[i - 1], c.matches[i]), 0, "%s before %s", c.matches[i - 1], c.matches[i]);
     }
     cg_completion_free(&c);
     c = complete_at_end("y = torch.ze");
     cr_assert_geq(index_of(&c, "zeros"), 0);
     cr_assert_geq(index_of(&c, "zeros_like"), 0);
-    for (int i = 0; i < c.n; i++) cr_assert_eq(strncmp(c.matches[i], "ze", 2), 0);
+    for (int i = 0; i < c.n; i++)
+        cr_assert_eq(strncmp(c.matches[i], "ze", 2), 0);
     cr_assert_eq(c.cursor_start, 10);
     cg_completion_free(&c);
     c = complete_at_end("torch.nn.functional.rel");
@@ -330,13 +335,15 @@ static void check_docs(cg_dict *d, const char *holder, cg_strbuf *missing) {
     cg_value k, v;
     while (cg_dict_next(d, &pos, &k, &v)) {
         const char *name = cg_str_cstr(k);
-        if (name[0] == '_' || !cg_is_type(v, &cg_type_builtin)) continue;
+        if (name[0] == '_' || !cg_is_type(v, &cg_type_builtin))
+            continue;
         char code[256];
         snprintf(code, sizeof code, "%s.%s", holder, name);
         cg_inspection r;
         cr_assert_eq(cg_inspect(S, code, cps(code), 0, &r), 0);
         cr_assert(r.found, "%s not found", code);
-        if (strstr(r.text_plain, "<no docstring>")) cg_strbuf_printf(missing, " %s", code);
+        if (strstr(r.text_plain, "<no docstring>"))
+            cg_strbuf_printf(missing, " %s", code);
         cg_inspection_free(&r);
     }
 }
@@ -350,10 +357,12 @@ Test(services, every_builtin_function_has_a_docstring) {
         if (cg_is_type(v, &cg_type_builtin)) {
             char code[128];
             snprintf(code, sizeof code, "%s", cg_str_cstr(k));
-            if (code[0] == '_') continue;
+            if (code[0] == '_')
+                continue;
             cg_inspection r;
             cr_assert_eq(cg_inspect(S, code, cps(code), 0, &r), 0);
-            if (!r.found || strstr(r.text_plain, "<no docstring>")) cg_strbuf_printf(&missing, " %s", code);
+            if (!r.found || strstr(r.text_plain, "<no docstring>"))
+                cg_strbuf_printf(&missing, " %s", code);
             cg_inspection_free(&r);
         }
     for (int i = 0; cg_module_known(i); i++) {
@@ -363,15 +372,16 @@ Test(services, every_builtin_function_has_a_docstring) {
         check_docs(cg_module_dict_borrowed(m), "M", &missing);
         pos = 0;
         while (cg_dict_next(cg_module_dict_borrowed(m), &pos, &k, &v))
-            if (cg_is_obj(v) && cg_isinstance(v, &cg_type_type) && !(((cg_type *)v.u.o)->flags & CG_TYPE_HEAP) &&
-                ((cg_type *)v.u.o)->dict) {
+            if (cg_is_obj(v) && cg_isinstance(v, &cg_type_type) && !(((cg_type *)v.u.o)->flags & CG_TYPE_HEAP)
+                && ((cg_type *)v.u.o)->dict) {
                 cg_dict_set_str(g, "T", v);
                 check_docs(((cg_type *)v.u.o)->dict, "T", &missing);
             }
         cg_decref(m);
     }
     cg_strbuf_putc(&missing, 0);
-    cr_assert_str_eq(missing.data, "", "functions without a docstring (add them to lang/services/docs.c):%s", missing.data);
+    cr_assert_str_eq(missing.data, "", "functions without a docstring (add them to lang/services/docs.c):%s",
+                     missing.data);
     free(missing.data);
 }
 
@@ -518,7 +528,8 @@ static void assert_lines(const cg_history_list *l, int n, const int *lines) {
 Test(services, history_tail_range_and_search) {
     cg_history *h = cg_history_new(7);
     const char *inputs[] = {"a = 1", "b = 2", "print(a)", "a = 1", "abc"};
-    for (int i = 0; i < 5; i++) cr_assert_eq(cg_history_add(h, i + 1, inputs[i]), 0);
+    for (int i = 0; i < 5; i++)
+        cr_assert_eq(cg_history_add(h, i + 1, inputs[i]), 0);
     cg_history_list l;
     cr_assert_eq(cg_history_tail(h, 2, &l), 0);
     assert_lines(&l, 2, (int[]){4, 5});

@@ -27,8 +27,8 @@ static void lang_down(void) { cg_lang_shutdown(); }
 
 static json_t *load_fixture(void) {
     char path[512];
-    snprintf(path, sizeof path, "%.*s/../fixtures/stdlib/expected.json",
-             (int)(strrchr(__FILE__, '/') - __FILE__), __FILE__);
+    snprintf(path, sizeof path, "%.*s/../fixtures/stdlib/expected.json", (int)(strrchr(__FILE__, '/') - __FILE__),
+             __FILE__);
     json_error_t err;
     json_t *root = json_load_file(path, 0, &err);
     cr_assert(root, "cannot read %s: %s (line %d)", path, err.text, err.line);
@@ -73,19 +73,27 @@ static cg_value decode_seq(json_t *items, bool tuple) {
     size_t n = json_array_size(items);
     cg_value r = tuple ? cg_tuple_new((int64_t)n) : cg_list_new((int64_t)n);
     cg_value *dst = tuple ? cg_as_tuple(r)->items : cg_as_list(r)->items;
-    for (size_t i = 0; i < n; i++) dst[i] = decode(json_array_get(items, i));
+    for (size_t i = 0; i < n; i++)
+        dst[i] = decode(json_array_get(items, i));
     return r;
 }
 
 static cg_value decode(json_t *j) {
     json_t *v;
-    if (json_is_null(j)) return CG_NONE;
-    if ((v = json_object_get(j, "bool"))) return cg_bool(json_is_true(v));
-    if ((v = json_object_get(j, "int"))) return cg_int(dec_int(v));
-    if ((v = json_object_get(j, "float"))) return cg_float(hex_float(v));
-    if ((v = json_object_get(j, "str"))) return cg_str_from_c(json_string_value(v));
-    if ((v = json_object_get(j, "list"))) return decode_seq(v, false);
-    if ((v = json_object_get(j, "tuple"))) return decode_seq(v, true);
+    if (json_is_null(j))
+        return CG_NONE;
+    if ((v = json_object_get(j, "bool")))
+        return cg_bool(json_is_true(v));
+    if ((v = json_object_get(j, "int")))
+        return cg_int(dec_int(v));
+    if ((v = json_object_get(j, "float")))
+        return cg_float(hex_float(v));
+    if ((v = json_object_get(j, "str")))
+        return cg_str_from_c(json_string_value(v));
+    if ((v = json_object_get(j, "list")))
+        return decode_seq(v, false);
+    if ((v = json_object_get(j, "tuple")))
+        return decode_seq(v, true);
     if ((v = json_object_get(j, "range")))
         return cg_range_new(json_integer_value(json_array_get(v, 0)), json_integer_value(json_array_get(v, 1)),
                             json_integer_value(json_array_get(v, 2)));
@@ -94,27 +102,35 @@ static cg_value decode(json_t *j) {
 }
 
 static bool same_double(double a, double b) {
-    if (isnan(a) || isnan(b)) return isnan(a) && isnan(b);
-    return memcmp(&a, &b, sizeof a) == 0;  /* -0.0 is not 0.0 */
+    if (isnan(a) || isnan(b))
+        return isnan(a) && isnan(b);
+    return memcmp(&a, &b, sizeof a) == 0; /* -0.0 is not 0.0 */
 }
 
 static bool matches(cg_value got, json_t *j);
 
 static bool matches_seq(const cg_value *items, int64_t n, json_t *exp) {
-    if ((int64_t)json_array_size(exp) != n) return false;
+    if ((int64_t)json_array_size(exp) != n)
+        return false;
     for (int64_t i = 0; i < n; i++)
-        if (!matches(items[i], json_array_get(exp, (size_t)i))) return false;
+        if (!matches(items[i], json_array_get(exp, (size_t)i)))
+            return false;
     return true;
 }
 
 /* got is exactly the value Python gave: same type, same bits */
 static bool matches(cg_value got, json_t *j) {
     json_t *v;
-    if (json_is_null(j)) return cg_is_none(got);
-    if ((v = json_object_get(j, "bool"))) return got.tag == CG_V_BOOL && got.u.i == json_is_true(v);
-    if ((v = json_object_get(j, "int"))) return got.tag == CG_V_INT && got.u.i == dec_int(v);
-    if ((v = json_object_get(j, "float"))) return got.tag == CG_V_FLOAT && same_double(got.u.f, hex_float(v));
-    if ((v = json_object_get(j, "str"))) return cg_is_str(got) && !strcmp(cg_str_cstr(got), json_string_value(v));
+    if (json_is_null(j))
+        return cg_is_none(got);
+    if ((v = json_object_get(j, "bool")))
+        return got.tag == CG_V_BOOL && got.u.i == json_is_true(v);
+    if ((v = json_object_get(j, "int")))
+        return got.tag == CG_V_INT && got.u.i == dec_int(v);
+    if ((v = json_object_get(j, "float")))
+        return got.tag == CG_V_FLOAT && same_double(got.u.f, hex_float(v));
+    if ((v = json_object_get(j, "str")))
+        return cg_is_str(got) && !strcmp(cg_str_cstr(got), json_string_value(v));
     if ((v = json_object_get(j, "list")))
         return cg_is_type(got, &cg_type_list) && matches_seq(cg_as_list(got)->items, cg_as_list(got)->len, v);
     if ((v = json_object_get(j, "tuple")))
@@ -133,7 +149,8 @@ static bool run_case(cg_value target, json_t *c, char *why, size_t n, cg_value *
     int npos = (int)json_array_size(jargs), nkw = jkw ? (int)json_object_size(jkw) : 0;
     cg_value pos[16], kwv[8];
     cg_str *kwn[8];
-    for (int i = 0; i < npos; i++) pos[i] = decode(json_array_get(jargs, (size_t)i));
+    for (int i = 0; i < npos; i++)
+        pos[i] = decode(json_array_get(jargs, (size_t)i));
     const char *key;
     json_t *val;
     int k = 0;
@@ -180,10 +197,13 @@ static bool run_case(cg_value target, json_t *c, char *why, size_t n, cg_value *
         snprintf(why, n, "%.300s\n   got  %.600s\n   want %.600s", cs, got, want);
         free(cs);
     }
-    if (result && !cg_is_err(r)) *result = cg_incref(r);
+    if (result && !cg_is_err(r))
+        *result = cg_incref(r);
     cg_decref(r);
-    for (int i = 0; i < npos; i++) cg_decref(pos[i]);
-    for (int i = 0; i < nkw; i++) cg_decref(kwv[i]);
+    for (int i = 0; i < npos; i++)
+        cg_decref(pos[i]);
+    for (int i = 0; i < nkw; i++)
+        cg_decref(kwv[i]);
     return ok;
 }
 
@@ -211,7 +231,8 @@ static void run_cases(cg_value target, json_t *cases, const char *what) {
             cg_decref(a);
             continue;
         }
-        if (!run_case(t, c, why, sizeof why, &r) && failed++ < 12) cr_log_error("%s case %zu: %s", what, i, why);
+        if (!run_case(t, c, why, sizeof why, &r) && failed++ < 12)
+            cr_log_error("%s case %zu: %s", what, i, why);
         cg_decref(r);
     }
     cg_decref(inst);
@@ -346,7 +367,8 @@ Test(stdlib, time_clocks_tick) {
     cr_assert(fabs(t - (double)time(NULL)) < 2, "time.time() is the epoch time");
     double p0 = call_float(m, "perf_counter"), m0 = call_float(m, "monotonic");
     double c0 = call_float(m, "process_time");
-    for (volatile int i = 0; i < 3000000; i++) {}
+    for (volatile int i = 0; i < 3000000; i++) {
+    }
     cr_assert(call_float(m, "perf_counter") > p0 && call_float(m, "monotonic") > m0);
     cr_assert(call_float(m, "process_time") > c0, "a busy loop uses CPU time");
     cg_value ns = cg_call_method(m, "perf_counter_ns", 0, NULL);
@@ -368,7 +390,7 @@ static void *interrupt_later(void *arg) {
     (void)arg;
     struct timespec ts = {0, 100000000};
     nanosleep(&ts, NULL);
-    cg_interrupt_requested = 1;  /* as the kernel's control thread does */
+    cg_interrupt_requested = 1; /* as the kernel's control thread does */
     return NULL;
 }
 
@@ -394,7 +416,8 @@ Test(stdlib, time_local_time_round_trips) {
     cg_value back = cg_call_method(m, "mktime", 1, &lt);
     cr_assert(back.tag == CG_V_FLOAT && back.u.f == 1e9, "mktime(localtime(t)) == t");
     cg_value c = cg_call_method(m, "ctime", 1, &secs), a = cg_call_method(m, "asctime", 1, &lt);
-    cr_assert(cg_is_str(c) && cg_is_str(a) && !strcmp(cg_str_cstr(c), cg_str_cstr(a)), "ctime(t) == asctime(localtime(t))");
+    cr_assert(cg_is_str(c) && cg_is_str(a) && !strcmp(cg_str_cstr(c), cg_str_cstr(a)),
+              "ctime(t) == asctime(localtime(t))");
     cg_value year = cg_getattr(lt, cg_str_intern("tm_year"));
     cr_assert(year.tag == CG_V_INT && year.u.i == 2001, "tm_year by name");
     cg_value bad = cg_getattr(lt, cg_str_intern("tm_foo"));

@@ -70,10 +70,15 @@ Test(tensor, cpu_memory_statistics_follow_allocations) {
     cg_cpu_memory_stats(&before);
     cg_tensor *t = T_OK(cg_zeros(1, (int64_t[]){1000}, CG_F64, cg_device_cpu()));
     cg_cpu_memory_stats(&during);
-    cr_assert_eq(during.stat[CG_STAT_ALLOCATED_BYTES][CG_POOL_ALL].current - before.stat[CG_STAT_ALLOCATED_BYTES][CG_POOL_ALL].current, 8000);
-    cr_assert_geq(during.stat[CG_STAT_ALLOCATED_BYTES][CG_POOL_ALL].peak, during.stat[CG_STAT_ALLOCATED_BYTES][CG_POOL_ALL].current);
+    cr_assert_eq(during.stat[CG_STAT_ALLOCATED_BYTES][CG_POOL_ALL].current
+                     - before.stat[CG_STAT_ALLOCATED_BYTES][CG_POOL_ALL].current,
+                 8000);
+    cr_assert_geq(during.stat[CG_STAT_ALLOCATED_BYTES][CG_POOL_ALL].peak,
+                  during.stat[CG_STAT_ALLOCATED_BYTES][CG_POOL_ALL].current);
     cg_tensor_release(t);
     cg_cpu_memory_stats(&after);
-    cr_assert_eq(after.stat[CG_STAT_ALLOCATED_BYTES][CG_POOL_ALL].current, before.stat[CG_STAT_ALLOCATED_BYTES][CG_POOL_ALL].current);
-    cr_assert_eq(after.stat[CG_STAT_ALLOCATION][CG_POOL_ALL].freed - before.stat[CG_STAT_ALLOCATION][CG_POOL_ALL].freed, 1);
+    cr_assert_eq(after.stat[CG_STAT_ALLOCATED_BYTES][CG_POOL_ALL].current,
+                 before.stat[CG_STAT_ALLOCATED_BYTES][CG_POOL_ALL].current);
+    cr_assert_eq(after.stat[CG_STAT_ALLOCATION][CG_POOL_ALL].freed - before.stat[CG_STAT_ALLOCATION][CG_POOL_ALL].freed,
+                 1);
 }

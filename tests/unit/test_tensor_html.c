@@ -31,10 +31,13 @@ static int repr_values(const char *repr, char out[][32], int max) {
     int n = 0;
     const char *p = strchr(repr, '(') + 1;
     while (*p && n < max) {
-        while (*p == '[' || *p == ' ' || *p == ',' || *p == '\n' || *p == ']') p++;
-        if (!*p || *p == ')' || !strncmp(p, "dtype", 5) || !strncmp(p, "grad_fn", 7) || !strncmp(p, "requires", 8)) break;
+        while (*p == '[' || *p == ' ' || *p == ',' || *p == '\n' || *p == ']')
+            p++;
+        if (!*p || *p == ')' || !strncmp(p, "dtype", 5) || !strncmp(p, "grad_fn", 7) || !strncmp(p, "requires", 8))
+            break;
         size_t len = strcspn(p, ",]\n) ");
-        if (strncmp(p, "...", 3)) snprintf(out[n++], 32, "%.*s", (int)len, p);
+        if (strncmp(p, "...", 3))
+            snprintf(out[n++], 32, "%.*s", (int)len, p);
         p += len;
     }
     return n;
@@ -48,9 +51,11 @@ static bool well_formed(const char *html) {
         bool closing = p[1] == '/';
         const char *name = p + 1 + closing;
         size_t len = strcspn(name, " >");
-        if (len == 0 || len >= 16) return false;
+        if (len == 0 || len >= 16)
+            return false;
         if (!closing) {
-            if (depth == 64) return false;
+            if (depth == 64)
+                return false;
             snprintf(stack[depth++], 16, "%.*s", (int)len, name);
         } else if (depth == 0 || strlen(stack[depth - 1]) != len || strncmp(stack[--depth], name, len)) {
             return false;
@@ -61,7 +66,8 @@ static bool well_formed(const char *html) {
 
 static int count(const char *s, const char *needle) {
     int n = 0;
-    for (const char *p = strstr(s, needle); p; p = strstr(p + 1, needle)) n++;
+    for (const char *p = strstr(s, needle); p; p = strstr(p + 1, needle))
+        n++;
     return n;
 }
 
@@ -73,15 +79,15 @@ static void expect_same_values(cg_tensor *t) {
     int nh = 0, nr = repr_values(repr, r, 4096);
     int n = cells(html, false, all, 4096);
     for (int i = 0; i < n; i++)
-        if (strcmp(all[i], "⋯") && strcmp(all[i], "⋮")) memcpy(h[nh++], all[i], sizeof all[i]);
+        if (strcmp(all[i], "⋯") && strcmp(all[i], "⋮"))
+            memcpy(h[nh++], all[i], sizeof all[i]);
     cr_expect_eq(nh, nr, "%d cells for %d values\n%s\n%s", nh, nr, repr, html);
-    for (int i = 0; i < nh && i < nr; i++) cr_expect_str_eq(h[i], r[i], "value %d", i);
+    for (int i = 0; i < nh && i < nr; i++)
+        cr_expect_str_eq(h[i], r[i], "value %d", i);
     cr_expect(well_formed(html), "%s", html);
     free(html);
     free(repr);
 }
-
-
 
 Test(tensor_html, matrix_caption_numbers_and_digits) {
     int64_t sizes[2] = {2, 3};
@@ -94,7 +100,8 @@ Test(tensor_html, matrix_caption_numbers_and_digits) {
     /* the corner, columns 0 1 2, then rows 0 1 */
     cr_assert_eq(n, 6);
     const char *want[] = {"", "0", "1", "2", "0", "1"};
-    for (int i = 0; i < n; i++) cr_expect_str_eq(th[i], want[i]);
+    for (int i = 0; i < n; i++)
+        cr_expect_str_eq(th[i], want[i]);
     cr_expect_eq(count(html, "<tr>"), 3);
     free(html);
     expect_same_values(x);
@@ -126,7 +133,8 @@ Test(tensor_html, summarised_like_the_text) {
     /* corner, 0 1 2 ⋯ 27 28 29, then rows 0 1 2 ⋮ 37 38 39 */
     const char *want[] = {"", "0", "1", "2", "⋯", "27", "28", "29", "0", "1", "2", "⋮", "37", "38", "39"};
     cr_assert_eq(n, 15, "%s", html);
-    for (int i = 0; i < n; i++) cr_expect_str_eq(th[i], want[i]);
+    for (int i = 0; i < n; i++)
+        cr_expect_str_eq(th[i], want[i]);
     free(html);
     expect_same_values(x);
     cg_tensor *t = T_OK(cg_t(x)); /* non-contiguous */

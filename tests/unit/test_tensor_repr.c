@@ -105,8 +105,8 @@ static int host_copy(void *dst, cg_device dd, const void *src, cg_device sd, siz
     return 0;
 }
 static const cg_kernel_fn no_kernels[CG_OP_COUNT];
-static const cg_backend host_cuda = {"cuda (host memory, for tests)", host_alloc, host_free, host_copy, NULL,
-                                     no_kernels};
+static const cg_backend host_cuda = {
+    "cuda (host memory, for tests)", host_alloc, host_free, host_copy, NULL, no_kernels};
 
 static const cg_backend *cuda_backend(void) {
     const cg_backend *be = cg_backend_get(CG_CUDA);
@@ -133,7 +133,8 @@ static cg_storage *move_to_cuda(cg_tensor *t) {
 }
 
 static void move_back(cg_tensor *t, cg_storage *old) {
-    if (!old) return;
+    if (!old)
+        return;
     cg_storage_release(t->storage);
     t->storage = old;
 }
@@ -179,8 +180,7 @@ static void check_case(json_t *c) {
                   json_string_value(json_object_get(err, "message")), got);
         cr_expect_str_eq(cg_error_kind_name(cg_error_kind_get()), json_string_value(json_object_get(err, "kind")),
                          "%s: error kind", name);
-        cr_expect_str_eq(cg_error_message(), json_string_value(json_object_get(err, "message")), "%s: message",
-                         name);
+        cr_expect_str_eq(cg_error_message(), json_string_value(json_object_get(err, "message")), "%s: message", name);
     } else {
         const char *want = json_string_value(json_object_get(c, "repr"));
         cr_assert(got, "%s failed: %s: %s", name, cg_error_kind_name(cg_error_kind_get()), cg_error_message());

@@ -42,9 +42,11 @@ typedef struct {
     cg_value v;
 } kw;
 
-#define POS(...) (int)(sizeof((cg_value[]){__VA_ARGS__}) / sizeof(cg_value)), (cg_value[]){__VA_ARGS__}
+#define POS(...) \
+    (int)(sizeof((cg_value[]){__VA_ARGS__}) / sizeof(cg_value)), (cg_value[]) { __VA_ARGS__ }
 #define NOPOS 0, NULL
-#define KW(...) (int)(sizeof((kw[]){__VA_ARGS__}) / sizeof(kw)), (kw[]){__VA_ARGS__}
+#define KW(...) \
+    (int)(sizeof((kw[]){__VA_ARGS__}) / sizeof(kw)), (kw[]) { __VA_ARGS__ }
 #define NOKW 0, NULL
 
 static cg_value keep(cg_value v) { return cg_incref(v); }
@@ -135,11 +137,11 @@ static char *text_of(cg_value v) {
     return out;
 }
 
-#define EXPECT(v, text)                                                                            \
-    do {                                                                                           \
-        char *got_ = text_of(v);                                                                   \
-        cr_expect_str_eq(got_, text, "%s\n  gave   %s\n  wanted %s", #v, got_, text);             \
-        free(got_);                                                                                \
+#define EXPECT(v, text)                                                               \
+    do {                                                                              \
+        char *got_ = text_of(v);                                                      \
+        cr_expect_str_eq(got_, text, "%s\n  gave   %s\n  wanted %s", #v, got_, text); \
+        free(got_);                                                                   \
     } while (0)
 
 /* A float tensor from values, of the given shape. */
@@ -177,14 +179,14 @@ Test(torch_bindings, tensor_errors_are_pytorchs) {
     EXPECT(T_("tensor", POS(L(L(I(1), I(2)), I(3))), NOKW), "TypeError: not a sequence");
     EXPECT(T_("tensor", POS(S("a")), NOKW), "TypeError: new(): invalid data type 'str'");
     EXPECT(T_("tensor", POS(CG_NONE), NOKW), "RuntimeError: Could not infer dtype of NoneType");
-    EXPECT(T_("tensor", POS(L(I(1), L(I(2)))), NOKW),
-           "TypeError: 'list' object cannot be interpreted as an integer");
+    EXPECT(T_("tensor", POS(L(I(1), L(I(2)))), NOKW), "TypeError: 'list' object cannot be interpreted as an integer");
     EXPECT(T_("tensor", POS(L(I(1), I(2))), KW({"requires_grad", CG_TRUE})),
            "RuntimeError: Only Tensors of floating point and complex dtype can require gradients");
 }
 
 Test(torch_bindings, tensor_of_tensors) {
-    cg_value a = T_("tensor", POS(D(1)), NOKW), b = T_("tensor", POS(D(2.5)), KW({"dtype", attr(keep(torch_m), "float64")}));
+    cg_value a = T_("tensor", POS(D(1)), NOKW),
+             b = T_("tensor", POS(D(2.5)), KW({"dtype", attr(keep(torch_m), "float64")}));
     EXPECT(T_("tensor", POS(L(keep(a), keep(b))), NOKW), "tensor([1.0000, 2.5000], dtype=torch.float64)");
     cg_value v = T_("ones", POS(I(2)), NOKW);
     EXPECT(T_("tensor", POS(L(keep(v), keep(v))), NOKW),
@@ -305,7 +307,8 @@ Test(torch_bindings, inplace_operators) {
     EXPECT(attr(keep(y), "_version"), "1");
     EXPECT(keep(y), "tensor([2., 2.])");
     cg_value l = T_("zeros", POS(I(2)), KW({"dtype", attr(keep(torch_m), "long")}));
-    EXPECT(inp_(keep(l), D(0.5), OP_ADD), "RuntimeError: result type Float can't be cast to the desired output type Long");
+    EXPECT(inp_(keep(l), D(0.5), OP_ADD),
+           "RuntimeError: result type Float can't be cast to the desired output type Long");
     cg_decref(l), cg_decref(y), cg_decref(x);
 }
 
@@ -324,7 +327,8 @@ Test(torch_bindings, truth_len_hash_contains_iter) {
     cr_expect_eq(cg_contains(two, I(1)), 1);
     cr_expect_eq(cg_contains(two, I(3)), 0);
     cr_expect_eq(cg_contains(two, S("a")), -1);
-    EXPECT(CG_ERR, "RuntimeError: Tensor.__contains__ only supports Tensor or scalar, but you passed in a <class 'str'>.");
+    EXPECT(CG_ERR,
+           "RuntimeError: Tensor.__contains__ only supports Tensor or scalar, but you passed in a <class 'str'>.");
     EXPECT(cg_iter(zero_d), "TypeError: iteration over a 0-d tensor");
     cg_value m = T_("ones", POS(I(2), I(2)), KW({"requires_grad", CG_TRUE}));
     cg_value it = cg_iter(m);
@@ -348,13 +352,14 @@ Test(torch_bindings, getitem_forms) {
     EXPECT(gi_(keep(x), L(I(1), I(0))), "tensor([[4., 5., 6.],\n        [1., 2., 3.]], grad_fn=<IndexBackward0>)");
     EXPECT(attr(gi_(keep(x), CG_NONE), "shape"), "torch.Size([1, 2, 3])");
     EXPECT(gi_(keep(x), D(1.5)), "IndexError: only integers, slices (`:`), ellipsis (`...`), None and long or byte "
-                                  "Variables are valid indices (got float)");
+                                 "Variables are valid indices (got float)");
     EXPECT(gi_(keep(x), I(5)), "IndexError: index 5 is out of bounds for dimension 0 with size 2");
     EXPECT(gi_(keep(x), cg_slice_new(CG_NONE, CG_NONE, I(-1))), "ValueError: step must be greater than zero");
     cg_value a = T_("arange", POS(I(6)), NOKW);
     cg_value v = M_(keep(a), "view", POS(I(2), I(3)), NOKW);
     EXPECT(gi_(keep(v), L(I(1), I(0))), "tensor([[3, 4, 5],\n        [0, 1, 2]])");
-    EXPECT(gi_(keep(v), L(L(I(0), I(1)), L(I(1), I(2)))), "IndexError: index 2 is out of bounds for dimension 0 with size 2");
+    EXPECT(gi_(keep(v), L(L(I(0), I(1)), L(I(1), I(2)))),
+           "IndexError: index 2 is out of bounds for dimension 0 with size 2");
     EXPECT(gi_(keep(v), TU(L(I(0), I(1)), L(I(1), I(2)))), "tensor([1, 5])");
     EXPECT(gi_(keep(v), CG_TRUE), "tensor([[[0, 1, 2],\n         [3, 4, 5]]])");
     EXPECT(gi_(keep(v), TU(T_("tensor", POS(I(1)), NOKW), CG_NONE)), "tensor([[3, 4, 5]])");
@@ -377,7 +382,7 @@ Test(torch_bindings, setitem_forms) {
                    "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number");
     EXPECT(gi_(keep(z0), TU(I(0))), "IndexError: too many indices for tensor of dimension 0");
     EXPECT(gi_(keep(z0), I(0)), "IndexError: invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
-                                 "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number");
+                                "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number");
     cg_decref(z0), cg_decref(l), cg_decref(z);
 }
 
@@ -407,14 +412,15 @@ Test(torch_bindings, attributes) {
     cr_expect_eq(cg_setattr(l, cg_str_intern("requires_grad"), CG_TRUE), -1);
     EXPECT(CG_ERR, "RuntimeError: only Tensors of floating point and complex dtype can require gradients");
     EXPECT(M_(keep(l), "requires_grad_", NOPOS, NOKW), "RuntimeError: only Tensors of floating point dtype can require "
-                                                 "gradients");
+                                                       "gradients");
     cg_decref(l), cg_decref(y), cg_decref(x);
 }
 
 Test(torch_bindings, grad_assignment) {
     cg_value x = T_("ones", POS(I(2)), KW({"requires_grad", CG_TRUE}));
     cg_str *grad = cg_str_intern("grad");
-    cg_value g3 = T_("ones", POS(I(3)), NOKW), g64 = T_("ones", POS(I(2)), KW({"dtype", attr(keep(torch_m), "float64")}));
+    cg_value g3 = T_("ones", POS(I(3)), NOKW),
+             g64 = T_("ones", POS(I(2)), KW({"dtype", attr(keep(torch_m), "float64")}));
     cr_expect_eq(cg_setattr(x, grad, g3), -1);
     EXPECT(CG_ERR, "RuntimeError: assigned grad has data of a different size");
     cr_expect_eq(cg_setattr(x, grad, g64), -1);
@@ -479,7 +485,7 @@ Test(torch_bindings, reductions) {
     EXPECT(M_(keep(x), "norm", NOPOS, KW({"p", I(1)}, {"dim", I(1)})), "tensor([ 6., 15.], grad_fn=<NormBackward1>)");
     cg_value l = T_("ones", POS(I(2)), KW({"dtype", attr(keep(torch_m), "long")}));
     EXPECT(M_(keep(l), "mean", NOPOS, NOKW), "RuntimeError: mean(): could not infer output dtype. Input dtype must be "
-                                       "either a floating point or complex dtype. Got: Long");
+                                             "either a floating point or complex dtype. Got: Long");
     cg_decref(l), cg_decref(x);
 }
 
@@ -489,24 +495,27 @@ Test(torch_bindings, shapes_and_views) {
     EXPECT(M_(keep(x), "view", POS(I(3), I(2)), NOKW), v32);
     EXPECT(M_(keep(x), "view", POS(TU(I(3), I(2))), NOKW), v32);
     EXPECT(M_(keep(x), "view", POS(I(-1)), NOKW), "tensor([1., 2., 3., 4., 5., 6.], grad_fn=<ViewBackward0>)");
-    EXPECT(M_(keep(x), "reshape", POS(I(6)), NOKW), "tensor([1., 2., 3., 4., 5., 6.], grad_fn=<ReshapeAliasBackward0>)");
+    EXPECT(M_(keep(x), "reshape", POS(I(6)), NOKW),
+           "tensor([1., 2., 3., 4., 5., 6.], grad_fn=<ReshapeAliasBackward0>)");
     EXPECT(T_("reshape", POS(keep(x), TU(I(3), I(2))), NOKW),
            "tensor([[1., 2.],\n        [3., 4.],\n        [5., 6.]], grad_fn=<ReshapeAliasBackward0>)");
     EXPECT(M_(keep(x), "permute", POS(I(1), I(0)), NOKW),
            "tensor([[1., 4.],\n        [2., 5.],\n        [3., 6.]], grad_fn=<PermuteBackward0>)");
-    EXPECT(M_(keep(x), "t", NOPOS, NOKW), "tensor([[1., 4.],\n        [2., 5.],\n        [3., 6.]], grad_fn=<TBackward0>)");
+    EXPECT(M_(keep(x), "t", NOPOS, NOKW),
+           "tensor([[1., 4.],\n        [2., 5.],\n        [3., 6.]], grad_fn=<TBackward0>)");
     EXPECT(M_(M_(keep(x), "transpose", POS(I(0), I(1)), NOKW), "is_contiguous", NOPOS, NOKW), "False");
     EXPECT(attr(M_(M_(keep(x), "unsqueeze", POS(I(0)), NOKW), "squeeze", NOPOS, NOKW), "shape"), "torch.Size([2, 3])");
     EXPECT(attr(M_(keep(x), "expand", POS(I(2), I(2), I(3)), NOKW), "shape"), "torch.Size([2, 2, 3])");
     EXPECT(M_(keep(x), "split", POS(I(1)), NOKW), "(tensor([[1., 2., 3.]], grad_fn=<SplitBackward0>), "
-                                           "tensor([[4., 5., 6.]], grad_fn=<SplitBackward0>))");
+                                                  "tensor([[4., 5., 6.]], grad_fn=<SplitBackward0>))");
     EXPECT(attr(T_("cat", POS(L(keep(x), keep(x))), KW({"dim", I(0)})), "shape"), "torch.Size([4, 3])");
     EXPECT(attr(T_("stack", POS(L(keep(x), keep(x))), NOKW), "shape"), "torch.Size([2, 2, 3])");
     EXPECT(M_(keep(x), "view", POS(I(1), D(2.0)), NOKW),
            "TypeError: view(): argument 'size' must be tuple of SymInts, but found element of type float at pos 2");
     EXPECT(M_(keep(x), "unsqueeze", POS(D(1.5)), NOKW),
            "TypeError: unsqueeze(): argument 'dim' (position 1) must be int, not float");
-    EXPECT(T_("cat", POS(L(keep(x), I(1))), NOKW), "TypeError: expected Tensor as element 1 in argument 0, but got int");
+    EXPECT(T_("cat", POS(L(keep(x), I(1))), NOKW),
+           "TypeError: expected Tensor as element 1 in argument 0, but got int");
     EXPECT(T_("cat", POS(keep(x)), NOKW), "TypeError: cat(): argument 'tensors' (position 1) must be tuple of Tensors, "
                                           "not Tensor");
     cg_decref(x);
@@ -514,23 +523,29 @@ Test(torch_bindings, shapes_and_views) {
 
 Test(torch_bindings, elementwise_methods) {
     cg_value x = x23();
-    EXPECT(M_(keep(x), "clamp", NOPOS, KW({"min", I(2)})), "tensor([[2., 2., 3.],\n        [4., 5., 6.]], grad_fn=<ClampBackward1>)");
-    EXPECT(M_(keep(x), "clamp", POS(I(2), I(5)), NOKW), "tensor([[2., 2., 3.],\n        [4., 5., 5.]], grad_fn=<ClampBackward1>)");
-    EXPECT(T_("clamp", POS(keep(x)), NOKW), "RuntimeError: torch.clamp: At least one of 'min' or 'max' must not be None");
+    EXPECT(M_(keep(x), "clamp", NOPOS, KW({"min", I(2)})),
+           "tensor([[2., 2., 3.],\n        [4., 5., 6.]], grad_fn=<ClampBackward1>)");
+    EXPECT(M_(keep(x), "clamp", POS(I(2), I(5)), NOKW),
+           "tensor([[2., 2., 3.],\n        [4., 5., 5.]], grad_fn=<ClampBackward1>)");
+    EXPECT(T_("clamp", POS(keep(x)), NOKW),
+           "RuntimeError: torch.clamp: At least one of 'min' or 'max' must not be None");
     EXPECT(M_(keep(x), "masked_fill", POS(cmp_(keep(x), I(3), OP_GT), I(0)), NOKW),
            "tensor([[1., 2., 3.],\n        [0., 0., 0.]], grad_fn=<MaskedFillBackward0>)");
     EXPECT(T_("where", POS(cmp_(keep(x), I(3), OP_GT), keep(x), T_("zeros_like", POS(keep(x)), NOKW)), NOKW),
            "tensor([[0., 0., 0.],\n        [4., 5., 6.]], grad_fn=<WhereBackward0>)");
-    EXPECT(M_(keep(x), "add", POS(I(1)), KW({"alpha", I(2)})), "tensor([[3., 4., 5.],\n        [6., 7., 8.]], grad_fn=<AddBackward0>)");
+    EXPECT(M_(keep(x), "add", POS(I(1)), KW({"alpha", I(2)})),
+           "tensor([[3., 4., 5.],\n        [6., 7., 8.]], grad_fn=<AddBackward0>)");
     EXPECT(M_(keep(x), "div", POS(I(2)), KW({"rounding_mode", S("floor")})),
            "tensor([[0., 1., 1.],\n        [2., 2., 3.]], grad_fn=<DivBackward2>)");
-    EXPECT(M_(keep(x), "add", POS(S("a")), NOKW), "TypeError: add(): argument 'other' (position 1) must be Tensor, not str");
+    EXPECT(M_(keep(x), "add", POS(S("a")), NOKW),
+           "TypeError: add(): argument 'other' (position 1) must be Tensor, not str");
     EXPECT(T_("mm", POS(keep(x), I(2)), NOKW), "TypeError: mm(): argument 'mat2' (position 2) must be Tensor, not int");
     EXPECT(T_("maximum", POS(keep(x), I(2)), NOKW),
            "TypeError: maximum(): argument 'other' (position 2) must be Tensor, not int");
     EXPECT(T_("maximum", POS(I(2), keep(x)), NOKW),
            "TypeError: maximum(): argument 'input' (position 1) must be Tensor, not int");
-    EXPECT(M_(keep(x), "matmul", POS(attr(keep(x), "T")), NOKW), "tensor([[14., 32.],\n        [32., 77.]], grad_fn=<MmBackward0>)");
+    EXPECT(M_(keep(x), "matmul", POS(attr(keep(x), "T")), NOKW),
+           "tensor([[14., 32.],\n        [32., 77.]], grad_fn=<MmBackward0>)");
     EXPECT(M_(keep(x), "softmax", POS(I(1)), NOKW),
            "tensor([[0.0900, 0.2447, 0.6652],\n        [0.0900, 0.2447, 0.6652]], grad_fn=<SoftmaxBackward0>)");
     cg_decref(x);
@@ -554,9 +569,10 @@ Test(torch_bindings, conversions_and_values) {
     EXPECT(M_(keep(x), "item", NOPOS, NOKW), "ValueError: only one element tensors can be converted to Python scalars");
     EXPECT(M_(T_("tensor", POS(D(1)), NOKW), "__index__", NOPOS, NOKW),
            "TypeError: only integer tensors of a single element can be converted to an index");
-    EXPECT(M_(keep(x), "cuda", NOPOS, NOKW), "RuntimeError: Found no NVIDIA driver on your system. Please check that you "
-                                       "have an NVIDIA GPU and installed a driver from "
-                                       "http://www.nvidia.com/Download/index.aspx");
+    EXPECT(M_(keep(x), "cuda", NOPOS, NOKW),
+           "RuntimeError: Found no NVIDIA driver on your system. Please check that you "
+           "have an NVIDIA GPU and installed a driver from "
+           "http://www.nvidia.com/Download/index.aspx");
     cg_decref(x);
 }
 
@@ -565,7 +581,8 @@ Test(torch_bindings, conversions_and_values) {
 Test(torch_bindings, backward_and_grad) {
     cg_value x = T_("ones", POS(I(2)), KW({"requires_grad", CG_TRUE}));
     cg_value y = bin_(keep(x), I(2), OP_MULT);
-    EXPECT(M_(keep(y), "backward", NOPOS, NOKW), "RuntimeError: grad can be implicitly created only for scalar outputs");
+    EXPECT(M_(keep(y), "backward", NOPOS, NOKW),
+           "RuntimeError: grad can be implicitly created only for scalar outputs");
     cg_value s = M_(keep(y), "sum", NOPOS, NOKW);
     EXPECT(M_(keep(s), "backward", NOPOS, KW({"retain_graph", CG_TRUE})), "None");
     EXPECT(attr(keep(x), "grad"), "tensor([2., 2.])");
@@ -627,11 +644,13 @@ Test(torch_bindings, hooks_and_handles) {
     EXPECT(M_(M_(keep(x), "sum", NOPOS, NOKW), "backward", NOPOS, NOKW), "None");
     EXPECT(attr(keep(x), "grad"), "tensor([3., 3.])");
     cg_value h2 = M_(keep(x), "register_hook", POS(cg_builtin_new(&bad_def, CG_NONE)), NOKW);
-    EXPECT(M_(M_(keep(x), "sum", NOPOS, NOKW), "backward", NOPOS, NOKW), "TypeError: expected Variable, but hook returned 'int'");
+    EXPECT(M_(M_(keep(x), "sum", NOPOS, NOKW), "backward", NOPOS, NOKW),
+           "TypeError: expected Variable, but hook returned 'int'");
     cg_value n = T_("ones", POS(I(2)), NOKW);
     EXPECT(M_(keep(n), "register_hook", POS(cg_builtin_new(&double_def, CG_NONE)), NOKW),
            "RuntimeError: cannot register a hook on a tensor that doesn't require gradient");
-    EXPECT(M_(keep(n), "retain_grad", NOPOS, NOKW), "RuntimeError: can't retain_grad on Tensor that has requires_grad=False");
+    EXPECT(M_(keep(n), "retain_grad", NOPOS, NOKW),
+           "RuntimeError: can't retain_grad on Tensor that has requires_grad=False");
     cg_decref(n), cg_decref(h2), cg_decref(h), cg_decref(x);
 }
 
@@ -671,7 +690,8 @@ Test(torch_bindings, subclass_instances) {
     /* the data is shared, the autograd flags are not */
     EXPECT(attr(keep(data), "requires_grad"), "False");
     cr_expect_eq(si_(keep(p), I(0), D(5)), -1);
-    EXPECT(CG_ERR, "RuntimeError: a view of a leaf Variable that requires grad is being used in an in-place operation.");
+    EXPECT(CG_ERR,
+           "RuntimeError: a view of a leaf Variable that requires grad is being used in an in-place operation.");
     cr_expect_eq(si_(keep(data), I(0), D(5)), 0);
     EXPECT(keep(p), "tensor([5., 1.], requires_grad=True)");
     cg_decref(p), cg_decref(data), cg_decref(tensor_t);
@@ -685,8 +705,9 @@ Test(torch_bindings, functional) {
     cg_value x = tensor2(2, 2, (double[]){1, -2, 3, 4}, true);
     EXPECT(callk(attr(keep(F), "softmax"), POS(keep(x)), KW({"dim", I(1)})),
            "tensor([[0.9526, 0.0474],\n        [0.2689, 0.7311]], grad_fn=<SoftmaxBackward0>)");
-    EXPECT(callk(attr(keep(F), "mse_loss"), POS(keep(x), T_("ones", POS(I(2), I(2)), NOKW)), KW({"reduction", S("foo")})),
-           "ValueError: foo is not a valid value for reduction");
+    EXPECT(
+        callk(attr(keep(F), "mse_loss"), POS(keep(x), T_("ones", POS(I(2), I(2)), NOKW)), KW({"reduction", S("foo")})),
+        "ValueError: foo is not a valid value for reduction");
     EXPECT(callk(attr(keep(F), "relu"), POS(keep(x)), KW({"inplace", CG_TRUE})),
            "RuntimeError: a leaf Variable that requires grad is being used in an in-place operation.");
     EXPECT(callk(attr(keep(F), "leaky_relu"), POS(keep(x), D(0.2)), NOKW),
@@ -700,7 +721,8 @@ Test(torch_bindings, functional) {
     EXPECT(callk(attr(keep(F), "linear"), POS(keep(x), T_("ones", POS(I(3), I(2)), NOKW)), NOKW),
            "tensor([[-1., -1., -1.],\n        [ 7.,  7.,  7.]], grad_fn=<MmBackward0>)");
     cg_value target = T_("tensor", POS(L(I(0), I(1))), NOKW);
-    EXPECT(callk(attr(keep(F), "nll_loss"), POS(keep(x), keep(target)), NOKW), "tensor(-2.5000, grad_fn=<NllLossBackward0>)");
+    EXPECT(callk(attr(keep(F), "nll_loss"), POS(keep(x), keep(target)), NOKW),
+           "tensor(-2.5000, grad_fn=<NllLossBackward0>)");
     EXPECT(callk(attr(keep(F), "cross_entropy"), POS(keep(x), keep(target)), KW({"label_smoothing", D(0.1)})),
            "tensor(0.2809, grad_fn=<AddBackward0>)");
     cg_value sig = T_("sigmoid", POS(keep(x)), NOKW);
@@ -711,14 +733,17 @@ Test(torch_bindings, functional) {
            "(torch.Size([2, 2])) is deprecated. Please ensure they have the same size.");
     EXPECT(callk(attr(keep(F), "binary_cross_entropy_with_logits"), POS(keep(x), T_("ones", POS(I(2)), NOKW)), NOKW),
            "ValueError: Target size (torch.Size([2])) must be the same as input size (torch.Size([2, 2]))");
-    EXPECT(callk(attr(keep(F), "smooth_l1_loss"), POS(keep(x), T_("zeros", POS(I(2), I(2)), NOKW)), KW({"beta", D(0.5)})),
-           "tensor(2.2500, grad_fn=<SmoothL1LossBackward0>)");
+    EXPECT(
+        callk(attr(keep(F), "smooth_l1_loss"), POS(keep(x), T_("zeros", POS(I(2), I(2)), NOKW)), KW({"beta", D(0.5)})),
+        "tensor(2.2500, grad_fn=<SmoothL1LossBackward0>)");
     EXPECT(callk(attr(keep(F), "huber_loss"), POS(keep(x), T_("zeros", POS(I(2), I(2)), NOKW)), KW({"delta", D(0.5)})),
            "tensor(1.1250, grad_fn=<HuberLossBackward0>)");
-    EXPECT(callk(attr(keep(F), "l1_loss"), POS(keep(x), T_("zeros", POS(I(2), I(2)), NOKW)), KW({"reduction", S("sum")})),
-           "tensor(10., grad_fn=<SumBackward0>)");
-    EXPECT(callk(attr(keep(F), "relu"), POS(I(1)), NOKW), "TypeError: relu(): argument 'input' (position 1) must be Tensor, "
-                                                   "not int");
+    EXPECT(
+        callk(attr(keep(F), "l1_loss"), POS(keep(x), T_("zeros", POS(I(2), I(2)), NOKW)), KW({"reduction", S("sum")})),
+        "tensor(10., grad_fn=<SumBackward0>)");
+    EXPECT(callk(attr(keep(F), "relu"), POS(I(1)), NOKW),
+           "TypeError: relu(): argument 'input' (position 1) must be Tensor, "
+           "not int");
     cg_decref(sig), cg_decref(target), cg_decref(x), cg_decref(F);
 }
 

@@ -44,29 +44,59 @@ static cg_tensor *leaky(cg_tensor *x) { return cg_leaky_relu(x, 0.01); }
 static const unary_case cases[] = {
     {"abs", cg_abs, X, 7, {2.5, 1, 0.25, 0, 0.3, 1, 2}, {-1, -1, -1, 0, 1, 1, 1}},
     {"sign", cg_sign, X, 7, {-1, -1, -1, 0, 1, 1, 1}, {0, 0, 0, 0, 0, 0, 0}},
-    {"sin", cg_sin, X, 7, {-0.598472118, -0.841470957, -0.247403964, 0, 0.295520216, 0.841470957, 0.909297407},
+    {"sin",
+     cg_sin,
+     X,
+     7,
+     {-0.598472118, -0.841470957, -0.247403964, 0, 0.295520216, 0.841470957, 0.909297407},
      {-0.801143587, 0.540302336, 0.968912423, 1, 0.955336511, 0.540302336, -0.416146845}},
-    {"cos", cg_cos, X, 7, {-0.801143587, 0.540302336, 0.968912423, 1, 0.955336511, 0.540302336, -0.416146845},
+    {"cos",
+     cg_cos,
+     X,
+     7,
+     {-0.801143587, 0.540302336, 0.968912423, 1, 0.955336511, 0.540302336, -0.416146845},
      {0.598472118, 0.841470957, 0.247403964, 0, -0.295520216, -0.841470957, -0.909297407}},
-    {"tanh", cg_tanh, X, 7, {-0.986614287, -0.761594176, -0.244918659, 0, 0.291312635, 0.761594176, 0.964027584},
+    {"tanh",
+     cg_tanh,
+     X,
+     7,
+     {-0.986614287, -0.761594176, -0.244918659, 0, 0.291312635, 0.761594176, 0.964027584},
      {0.0265922267, 0.419974342, 0.940014849, 1, 0.915136955, 0.419974342, 0.0706508249}},
-    {"sigmoid", cg_sigmoid, X, 7, {0.0758581758, 0.268941432, 0.437823504, 0.5, 0.574442506, 0.731058598, 0.880797029},
+    {"sigmoid",
+     cg_sigmoid,
+     X,
+     7,
+     {0.0758581758, 0.268941432, 0.437823504, 0.5, 0.574442506, 0.731058598, 0.880797029},
      {0.0701037165, 0.196611933, 0.246134083, 0.25, 0.244458311, 0.196611933, 0.104993585}},
-    {"erf", cg_erf, X, 7, {-0.999593019, -0.842700779, -0.276326388, 0, 0.328626782, 0.842700779, 0.995322287},
+    {"erf",
+     cg_erf,
+     X,
+     7,
+     {-0.999593019, -0.842700779, -0.276326388, 0, 0.328626782, 0.842700779, 0.995322287},
      {0.00217828423, 0.415107497, 1.06001413, 1.12837917, 1.0312609, 0.415107497, 0.0206669854}},
     {"relu", cg_relu, X, 7, {0, 0, 0, 0, 0.3, 1, 2}, {0, 0, 0, 0, 1, 1, 1}},
-    {"gelu", gelu_none, X, 7, {-0.0155241787, -0.158655286, -0.100323431, 0, 0.185373425, 0.841344714, 1.95449996},
+    {"gelu",
+     gelu_none,
+     X,
+     7,
+     {-0.0155241787, -0.158655286, -0.100323431, 0, 0.185373425, 0.841344714, 1.95449996},
      {-0.0376110859, -0.0833154706, 0.304626645, 0.5, 0.732327776, 1.08331547, 1.0852318}},
-    {"gelu tanh", gelu_tanh, X, 7,
+    {"gelu tanh",
+     gelu_tanh,
+     X,
+     7,
      {-0.0150842965, -0.158807993, -0.100324646, 0, 0.185370937, 0.841192007, 1.95459771},
      {-0.0379515762, -0.0829640838, 0.304645905, 0.5, 0.73229546, 1.08296408, 1.08609926}},
     {"leaky_relu", leaky, X, 7, {-0.025, -0.01, -0.0025, 0, 0.3, 1, 2}, {0.01, 0.01, 0.01, 0.01, 1, 1, 1}},
     {"log", cg_log, P, 5, {-INFINITY, -1.38629436, 0, 0.693147182, 2.19722462}, {INFINITY, 4, 1, 0.5, 0.111111112}},
-    {"log1p", cg_log1p, P, 5, {0, 0.223143548, 0.693147182, 1.09861231, 2.30258512},
-     {1, 0.8, 0.5, 0.333333343, 0.1}},
+    {"log1p", cg_log1p, P, 5, {0, 0.223143548, 0.693147182, 1.09861231, 2.30258512}, {1, 0.8, 0.5, 0.333333343, 0.1}},
     {"sqrt", cg_sqrt, P, 5, {0, 0.5, 1, 1.41421354, 3}, {INFINITY, 1, 0.5, 0.353553385, 0.166666672}},
-    {"rsqrt", cg_rsqrt, P, 5, {INFINITY, 2, 1, 0.707106769, 0.333333343}, {-INFINITY, -4, -0.5, -0.176776677,
-                                                                             -0.0185185205}},
+    {"rsqrt",
+     cg_rsqrt,
+     P,
+     5,
+     {INFINITY, 2, 1, 0.707106769, 0.333333343},
+     {-INFINITY, -4, -0.5, -0.176776677, -0.0185185205}},
 };
 
 Test(unary, values_and_gradients_match_pytorch) {
@@ -88,11 +118,11 @@ Test(unary, node_names_are_pytorchs) {
     static const struct {
         cg_tensor *(*fn)(cg_tensor *);
         const char *node;
-    } names[] = {{cg_abs, "AbsBackward0"},   {cg_sign, "SignBackward0"},       {cg_log, "LogBackward0"},
-                 {cg_log1p, "Log1PBackward0"}, {cg_sqrt, "SqrtBackward0"},     {cg_rsqrt, "RsqrtBackward0"},
-                 {cg_sin, "SinBackward0"},   {cg_cos, "CosBackward0"},         {cg_tanh, "TanhBackward0"},
-                 {cg_sigmoid, "SigmoidBackward0"}, {cg_relu, "ReluBackward0"}, {gelu_none, "GeluBackward0"},
-                 {gelu_tanh, "GeluBackward0"}, {leaky, "LeakyReluBackward0"},  {cg_erf, "ErfBackward0"}};
+    } names[] = {{cg_abs, "AbsBackward0"},         {cg_sign, "SignBackward0"},    {cg_log, "LogBackward0"},
+                 {cg_log1p, "Log1PBackward0"},     {cg_sqrt, "SqrtBackward0"},    {cg_rsqrt, "RsqrtBackward0"},
+                 {cg_sin, "SinBackward0"},         {cg_cos, "CosBackward0"},      {cg_tanh, "TanhBackward0"},
+                 {cg_sigmoid, "SigmoidBackward0"}, {cg_relu, "ReluBackward0"},    {gelu_none, "GeluBackward0"},
+                 {gelu_tanh, "GeluBackward0"},     {leaky, "LeakyReluBackward0"}, {cg_erf, "ErfBackward0"}};
     cg_tensor *x = leaf(CG_F32, 2, (double[]){0.5, 1});
     for (int k = 0; k < N(names); k++) {
         cg_tensor *y = T_OK(names[k].fn(x));
@@ -129,8 +159,8 @@ Test(unary, double_backward_matches_pytorch) {
 /* ---- dtypes --------------------------------------------------------------------------------- */
 
 Test(unary, float_ops_promote_integers_to_float32) {
-    cg_tensor *(*const float_ops[])(cg_tensor *) = {cg_exp,  cg_log,  cg_log1p,   cg_sqrt, cg_rsqrt,
-                                                    cg_sin,  cg_cos,  cg_tanh,    cg_sigmoid, cg_erf};
+    cg_tensor *(*const float_ops[])(cg_tensor *) = {cg_exp, cg_log, cg_log1p, cg_sqrt,    cg_rsqrt,
+                                                    cg_sin, cg_cos, cg_tanh,  cg_sigmoid, cg_erf};
     const cg_dtype ints[] = {CG_INT32, CG_INT64, CG_BOOL};
     for (int d = 0; d < N(ints); d++) {
         cg_tensor *x = vec(ints[d], 3, (double[]){1, 0, 2});
@@ -283,8 +313,8 @@ Test(where, promotion_as_pytorch) {
         cg_dtype dt;
         double v[3];
     } want[] = {
-        {i, f, CG_F32, {1, 0, -2}},  {i, s25, CG_F32, {1, 2.5, -2}}, {s1, s2, CG_INT64, {1, 2, 1}},
-        {d, f, CG_F64, {1, 0, -2}},  {st, sf, CG_BOOL, {1, 0, 1}},   {b, s1, CG_INT64, {1, 1, 1}},
+        {i, f, CG_F32, {1, 0, -2}}, {i, s25, CG_F32, {1, 2.5, -2}}, {s1, s2, CG_INT64, {1, 2, 1}},
+        {d, f, CG_F64, {1, 0, -2}}, {st, sf, CG_BOOL, {1, 0, 1}},   {b, s1, CG_INT64, {1, 1, 1}},
     };
     for (int k = 0; k < N(want); k++) {
         cg_tensor *y = T_OK(cg_where(b, want[k].a, want[k].b));
@@ -383,10 +413,10 @@ static cg_tensor *relu6(cg_tensor *t) {
 }
 
 static const inplace_case inplace[] = {
-    {"abs_", cg_abs_, cg_abs, "AbsBackward0"},       {"neg_", cg_neg_, cg_neg, "NegBackward0"},
-    {"exp_", cg_exp_, cg_exp, "ExpBackward0"},       {"log_", cg_log_, cg_log, "LogBackward0"},
-    {"sqrt_", cg_sqrt_, cg_sqrt, "SqrtBackward0"},   {"sigmoid_", cg_sigmoid_, cg_sigmoid, "SigmoidBackward0"},
-    {"tanh_", cg_tanh_, cg_tanh, "TanhBackward0"},   {"relu_", cg_relu_, cg_relu, "ReluBackward0"},
+    {"abs_", cg_abs_, cg_abs, "AbsBackward0"},     {"neg_", cg_neg_, cg_neg, "NegBackward0"},
+    {"exp_", cg_exp_, cg_exp, "ExpBackward0"},     {"log_", cg_log_, cg_log, "LogBackward0"},
+    {"sqrt_", cg_sqrt_, cg_sqrt, "SqrtBackward0"}, {"sigmoid_", cg_sigmoid_, cg_sigmoid, "SigmoidBackward0"},
+    {"tanh_", cg_tanh_, cg_tanh, "TanhBackward0"}, {"relu_", cg_relu_, cg_relu, "ReluBackward0"},
     {"clamp_", relu6_, relu6, "ClampBackward1"},
 };
 
@@ -407,8 +437,9 @@ Test(inplace, match_out_of_place_and_bump_versions) {
         t_assert_close(y, want, 1e-12, 0);
         cg_tensor *g = grad_of(y, x, false);
         t_assert_close(g, gwant, 1e-12, 0);
-        T_ERR(c->inplace(x), CG_RUNTIME_ERROR, "a leaf Variable that requires grad is being used in an in-place "
-                                               "operation.");
+        T_ERR(c->inplace(x), CG_RUNTIME_ERROR,
+              "a leaf Variable that requires grad is being used in an in-place "
+              "operation.");
         cg_tensor_release(x), cg_tensor_release(want), cg_tensor_release(gwant), cg_tensor_release(y);
         cg_tensor_release(g);
     }

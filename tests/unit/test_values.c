@@ -23,7 +23,7 @@
 
 #define FIXTURE "tests/fixtures/values/expected.json"
 
-static cg_dict *B;   /* the builtins namespace */
+static cg_dict *B; /* the builtins namespace */
 
 static void setup(void) {
     cr_assert(cg_exc_types_init() == 0 && cg_object_type_init() == 0 && cg_descriptor_types_init() == 0);
@@ -57,18 +57,25 @@ static cg_value dec(json_t *j) {
     const char *tag;
     json_t *v;
     json_object_foreach(j, tag, v) {
-        if (!strcmp(tag, "int")) return cg_int((int64_t)json_integer_value(v));
-        if (!strcmp(tag, "bool")) return cg_bool(json_is_true(v));
-        if (!strcmp(tag, "none")) return CG_NONE;
-        if (!strcmp(tag, "float")) return cg_float(strtod(json_string_value(v), NULL));
-        if (!strcmp(tag, "str")) return cg_str_new(json_string_value(v), json_string_length(v));
-        if (!strcmp(tag, "builtin")) return cg_incref(builtin(json_string_value(v)));
+        if (!strcmp(tag, "int"))
+            return cg_int((int64_t)json_integer_value(v));
+        if (!strcmp(tag, "bool"))
+            return cg_bool(json_is_true(v));
+        if (!strcmp(tag, "none"))
+            return CG_NONE;
+        if (!strcmp(tag, "float"))
+            return cg_float(strtod(json_string_value(v), NULL));
+        if (!strcmp(tag, "str"))
+            return cg_str_new(json_string_value(v), json_string_length(v));
+        if (!strcmp(tag, "builtin"))
+            return cg_incref(builtin(json_string_value(v)));
         if (!strcmp(tag, "list") || !strcmp(tag, "tuple")) {
             cg_value l = cg_list_new(0);
             size_t i;
             json_t *x;
             json_array_foreach(v, i, x) cg_list_append_steal(l, dec(x));
-            if (tag[0] == 'l') return l;
+            if (tag[0] == 'l')
+                return l;
             cg_value t = cg_list_to_tuple(l);
             cg_decref(l);
             return t;
@@ -88,7 +95,8 @@ static cg_value dec(json_t *j) {
             cg_value d = cg_dict_new();
             size_t i;
             json_t *kv;
-            json_array_foreach(v, i, kv) cg_dict_set_steal(cg_as_dict(d), dec(json_array_get(kv, 0)), dec(json_array_get(kv, 1)));
+            json_array_foreach(v, i, kv)
+                cg_dict_set_steal(cg_as_dict(d), dec(json_array_get(kv, 0)), dec(json_array_get(kv, 1)));
             return d;
         }
     }
@@ -127,7 +135,8 @@ static char *outcome_of(cg_value r) {
 
 static char *expected_of(json_t *c) {
     json_t *r = json_object_get(c, "repr");
-    if (r) return strdup(json_string_value(r));
+    if (r)
+        return strdup(json_string_value(r));
     json_t *e = json_object_get(c, "error");
     cr_assert(e, "a case with neither repr nor error");
     const char *t = json_string_value(json_array_get(e, 0)), *m = json_string_value(json_array_get(e, 1));
@@ -178,7 +187,8 @@ static cg_value call_json(cg_value f, json_t *args, json_t *kwargs) {
     cg_value pos[8], kwv[4];
     cg_str *kwn[4];
     cr_assert(n <= 8 && nk <= 4);
-    for (size_t i = 0; i < n; i++) pos[i] = dec(json_array_get(args, i));
+    for (size_t i = 0; i < n; i++)
+        pos[i] = dec(json_array_get(args, i));
     size_t k = 0;
     const char *key;
     json_t *v;
@@ -190,8 +200,10 @@ static cg_value call_json(cg_value f, json_t *args, json_t *kwargs) {
     }
     cg_args a = {.pos = pos, .npos = (int)n, .kwn = kwn, .kwv = kwv, .nkw = (int)nk};
     cg_value r = cg_call(f, &a);
-    for (size_t i = 0; i < n; i++) cg_decref(pos[i]);
-    for (size_t i = 0; i < nk; i++) cg_decref(kwv[i]);
+    for (size_t i = 0; i < n; i++)
+        cg_decref(pos[i]);
+    for (size_t i = 0; i < nk; i++)
+        cg_decref(kwv[i]);
     return r;
 }
 
@@ -245,10 +257,12 @@ static int binop_of(const char *op, bool *is_cmp) {
     static const char *const cmp[] = {"==", "!=", "<", "<=", ">", ">="};
     *is_cmp = false;
     for (int i = 0; i < 13; i++)
-        if (!strcmp(op, bin[i])) return i;
+        if (!strcmp(op, bin[i]))
+            return i;
     *is_cmp = true;
     for (int i = 0; i < 6; i++)
-        if (!strcmp(op, cmp[i])) return i;
+        if (!strcmp(op, cmp[i]))
+            return i;
     cr_assert_fail("unknown operator %s", op);
     return -1;
 }
@@ -463,10 +477,13 @@ Test(values, dict_keeps_insertion_order_through_deletes_and_growth) {
     enum { N = 2000 };
     /* insert 0..N-1, delete the multiples of 3, reinsert some: order is
      * insertion order of the survivors, then the reinserted */
-    for (int i = 0; i < N; i++) cr_assert(cg_dict_set(dd, cg_int(i), cg_int(i * 10)) == 0);
-    for (int i = 0; i < N; i += 3) cr_assert_eq(cg_dict_del(dd, cg_int(i)), 1);
+    for (int i = 0; i < N; i++)
+        cr_assert(cg_dict_set(dd, cg_int(i), cg_int(i * 10)) == 0);
+    for (int i = 0; i < N; i += 3)
+        cr_assert_eq(cg_dict_del(dd, cg_int(i)), 1);
     cr_assert_eq(cg_dict_del(dd, cg_int(0)), 0);
-    for (int i = 0; i < 30; i += 3) cr_assert(cg_dict_set(dd, cg_int(i), cg_int(-i)) == 0);
+    for (int i = 0; i < 30; i += 3)
+        cr_assert(cg_dict_set(dd, cg_int(i), cg_int(-i)) == 0);
     int64_t pos = 0, n = 0, last = -1;
     cg_value k, v;
     bool in_tail = false;
@@ -532,21 +549,23 @@ Test(values, sort_is_stable_with_keys_and_reverse) {
     cg_value l = cg_list_new(0);
     int keys[] = {3, 1, 2, 3, 1, 2, 3, 1, 2, 0, 5, 4, 5, 4, 0, 3, 3, 3, 1, 1, 2, 2, 0, 0, 9, 8, 7, 6, 5, 4, 3, 2, 1};
     int n = (int)(sizeof keys / sizeof *keys);
-    for (int i = 0; i < n; i++) cg_list_append_steal(l, cg_tuple_pack(2, cg_int(keys[i]), cg_int(i)));
-    cg_value getter = cg_getattr(l, cg_str_intern("index"));   /* any callable; replaced below */
+    for (int i = 0; i < n; i++)
+        cg_list_append_steal(l, cg_tuple_pack(2, cg_int(keys[i]), cg_int(i)));
+    cg_value getter = cg_getattr(l, cg_str_intern("index")); /* any callable; replaced below */
     cg_decref(getter);
     /* key=None compares whole tuples: positions break ties, which is stable too */
     cr_assert(cg_list_sort(l, CG_NONE, true) == 0);
     cg_list *ll = cg_as_list(l);
     for (int i = 1; i < n; i++) {
         cg_tuple *a = cg_as_tuple(ll->items[i - 1]), *b = cg_as_tuple(ll->items[i]);
-        cr_assert(a->items[0].u.i > b->items[0].u.i ||
-                  (a->items[0].u.i == b->items[0].u.i && a->items[1].u.i > b->items[1].u.i));
+        cr_assert(a->items[0].u.i > b->items[0].u.i
+                  || (a->items[0].u.i == b->items[0].u.i && a->items[1].u.i > b->items[1].u.i));
     }
     /* sorted(..., key=len) keeps equal keys in their first order */
     cg_value words = cg_list_new(0);
     const char *w[] = {"bb", "a", "cc", "d", "eee", "ff", "g"};
-    for (int i = 0; i < 7; i++) cg_list_append_steal(words, S(w[i]));
+    for (int i = 0; i < 7; i++)
+        cg_list_append_steal(words, S(w[i]));
     cg_value kw_key = cg_incref(builtin("len"));
     cg_str *kn[1] = {cg_str_intern("key")};
     cg_args a = {.pos = &words, .npos = 1, .kwn = kn, .kwv = &kw_key, .nkw = 1};
@@ -573,7 +592,8 @@ Test(values, sort_reports_python_comparison_error_and_keeps_items) {
 
 Test(values, list_slice_assignment_and_deletion) {
     cg_value l = cg_list_new(0);
-    for (int i = 0; i < 6; i++) cg_list_append(l, cg_int(i));
+    for (int i = 0; i < 6; i++)
+        cg_list_append(l, cg_int(i));
     cg_value sl = cg_slice_new(cg_int(1), cg_int(3), CG_NONE);
     cg_value xy = S("xy");
     cr_assert(cg_setitem(l, sl, xy) == 0);
@@ -638,10 +658,12 @@ Test(values, tuples_print_and_hash_as_python) {
 Test(values, sets_iterate_in_python_order) {
     cg_value s = cg_set_new();
     int xs[] = {-1, -2, 5, 100, 33};
-    for (int i = 0; i < 5; i++) cg_set_add(s, cg_int(xs[i]));
+    for (int i = 0; i < 5; i++)
+        cg_set_add(s, cg_int(xs[i]));
     assert_repr(s, "{33, 100, 5, -2, -1}");
     cg_value big = cg_set_new();
-    for (int i = 1000; i > 0; i--) cg_set_add(big, cg_int(i));
+    for (int i = 1000; i > 0; i--)
+        cg_set_add(big, cg_int(i));
     cr_assert_eq(cg_len(big), 1000);
     for (int i = 1; i <= 1000; i += 2) {
         cg_value m = cg_getattr(big, cg_str_intern("discard"));
@@ -687,7 +709,8 @@ Test(values, ranges_index_slice_and_count) {
 
 Test(values, enumerate_zip_map_filter) {
     cg_value l = cg_list_new(0);
-    for (int i = 0; i < 3; i++) cg_list_append_steal(l, cg_str_fmt("%c", 'a' + i));
+    for (int i = 0; i < 3; i++)
+        cg_list_append_steal(l, cg_str_fmt("%c", 'a' + i));
     cg_value start = cg_int(5);
     cg_str *kn[1] = {cg_str_intern("start")};
     cg_args ea = {.pos = &l, .npos = 1, .kwn = kn, .kwv = &start, .nkw = 1};
@@ -707,7 +730,8 @@ Test(values, enumerate_zip_map_filter) {
     cg_value bad = cg_call1(cg_obj_value(&cg_type_map), l);
     assert_raises(bad, &cg_exc_TypeError, "map() must have at least two arguments.");
     cg_value *all[] = {&fl, &flt, &ml, &m, &zl, &z, &r, &el, &e, &l};
-    for (size_t i = 0; i < sizeof all / sizeof *all; i++) cg_decref(*all[i]);
+    for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+        cg_decref(*all[i]);
 }
 
 Test(values, dict_iteration_detects_changes) {
@@ -774,7 +798,8 @@ Test(values, print_writes_through_the_host) {
 
 Test(values, iter_with_a_sentinel_calls_until_it_comes) {
     cg_value l = cg_list_new(0);
-    for (int i = 1; i <= 4; i++) cg_list_append(l, cg_int(i));
+    for (int i = 1; i <= 4; i++)
+        cg_list_append(l, cg_int(i));
     cg_value pop = cg_getattr(l, cg_str_intern("pop"));
     cg_value it = cg_call2(builtin("iter"), pop, cg_int(2));
     cg_value got = cg_list_from_iterable(it);
