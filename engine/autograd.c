@@ -1,10 +1,8 @@
-/* autograd.c: nodes, recording, and the backward engine (autograd.h).
+/* autograd.c: grad mode, nodes and their saved tensors, and recording an
+ * op's node on its outputs (autograd.h).
  *
- * Backward is PyTorch's scheduler, single-threaded: count, for every node
- * reachable from the roots, how many edges lead into it; run nodes from a
- * ready queue ordered by sequence number (the latest node first), summing
- * the gradients that meet in a node's input buffer before it runs. No
- * recursion anywhere, so a graph unrolled over 100k steps is fine. */
+ * Not the backward engine, which runs the recorded graph (backward.c), nor
+ * the rebase of a view's base after an in-place op (view_rebase.c). */
 #include "autograd.h"
 
 #include <assert.h>

@@ -31,14 +31,16 @@
 /* ---- errors ---------------------------------------------------------------
  * An exception that reached the host, as ipykernel reports it. */
 typedef struct {
-    char *ename;  /* type(e).__name__: "ValueError", "MyError" */
-    char *evalue; /* str(e), "" when that raised; NUL-ended, but
-                          * evalue_len bytes (a Python str may hold NULs).
-                          * ename and evalue are NULL only when out of memory */
+    char *ename; /* type(e).__name__: "ValueError", "MyError" */
+    /* str(e), "" when that raised; NUL-ended, but evalue_len bytes (a
+     * Python str may hold NULs). ename and evalue are NULL only when out of
+     * memory. */
+    char *evalue;
     size_t evalue_len;
+    /* Python's traceback text, one line each (without the newline); none
+     * for a UsageError */
     int n_traceback;
-    char **traceback; /* Python's traceback text, one line each (without
-                          * the newline); none for a UsageError */
+    char **traceback;
     bool usage_error; /* a misused magic: IPython shows only "UsageError: evalue" */
     bool interrupted; /* a KeyboardInterrupt */
 } cg_lang_error;
@@ -73,19 +75,20 @@ int cg_lang_session_set_file(cg_lang_session *s, const char *path, cg_lang_error
 /* ---- execute ------------------------------------------------------------- */
 
 typedef enum {
-    CG_LANG_NO_RESULT,      /* a silent cell, a script */
-    CG_LANG_DISPLAY_RESULT, /* a cell's Out, as IPython's displayhook: nothing for
-                               * None, nor for a value whose repr raised */
-    CG_LANG_VALUE_RESULT,   /* a user expression: None too; a repr that raised is the error */
+    CG_LANG_NO_RESULT, /* a silent cell, a script */
+    /* a cell's Out, as IPython's displayhook: nothing for None, nor for a
+     * value whose repr raised */
+    CG_LANG_DISPLAY_RESULT,
+    CG_LANG_VALUE_RESULT, /* a user expression: None too; a repr that raised is the error */
 } cg_lang_result_mode;
 
 typedef struct {
     const char *filename; /* tracebacks name it: "<cell 3>", a script's path */
     bool magics;          /* a notebook cell with IPython's magics (services.h), or plain
-                               * Python (a .py file, where `%` is a syntax error) */
+                           * Python (a .py file, where `%` is a syntax error) */
     cg_lang_result_mode result;
     bool script; /* a program (`cgrad run`): SystemExit ends it with Python's
-                               * exit status and message instead of failing it */
+                  * exit status and message instead of failing it */
 } cg_lang_exec_options;
 
 typedef enum { CG_LANG_OK, CG_LANG_ERROR, CG_LANG_EXIT } cg_lang_status;
@@ -143,7 +146,7 @@ typedef enum {
     CG_LANG_INPUT_EOF,         /* EOFError: no more input */
     CG_LANG_INPUT_INTERRUPTED, /* KeyboardInterrupt while waiting */
     CG_LANG_INPUT_UNSUPPORTED, /* IPython's StdinNotImplementedError (a
-                                  * NotImplementedError): no frontend takes input */
+                                * NotImplementedError): no frontend takes input */
 } cg_lang_input_failure;
 
 /* Always CG_ERR, with the exception raised. */

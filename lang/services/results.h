@@ -16,7 +16,7 @@ typedef struct {
     int n;
     char **matches;      /* n UTF-8 strings */
     const char **types;  /* n static strings, Jedi's kinds: "function", "module",
-                              * "class", "instance", "keyword", "property", "magic" */
+                          * "class", "instance", "keyword", "property", "magic" */
     size_t cursor_start; /* code points */
     size_t cursor_end;
 } cg_completion;
