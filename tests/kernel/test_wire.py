@@ -175,3 +175,47 @@ def test_replayed_message_is_dropped(kernel, raw):
     reply, msgs = execute(kernel.kc, "replays")
     assert outputs(msgs, "execute_result")[0]["data"]["text/plain"] == "1"
     assert "duplicate signature" in kernel.stderr()
+
+
+def test_replay_after_100000_messages_is_dropped(start_kernel):
+    """A captured execute_request replayed after 100,000 other signed
+    messages is still refused (Note [Replay window] in
+    kernel/seen_signatures.c): the kernel forgets only its oldest
+    signatures, never all at once. The others are kernel_info_requests,
+    sent without waiting for their replies (ROUTER drops what our DEALER
+    does not read, and iopub what the client is too slow to take)."""
+    k = start_kernel()
+    info = k.km.get_connection_info()
+    key = info["key"]
+    sock = zmq.Context.instance().socket(zmq.DEALER)
+    sock.linger = 0
+    sock.connect(f"tcp://{info['ip']}:{info['shell_port']}")
+    try:
+        captured = frames_of(key, "execute_request", {"code": "try:\n    late += 1\nexcept NameError:\n    late = 1"})
+        sock.send_multipart(captured)
+        assert sock.poll(TIMEOUT * 1000)
+        assert json.loads(sock.recv_multipart()[5])["status"] == "ok"
+        hdr = header("kernel_info_request")
+        prefix = json.dumps(dict(hdr, msg_id="")).encode().split(b'"msg_id": ""')
+        for i in range(100_000):
+            parts = [(b'"msg_id": "%d"' % i).join(prefix), b"{}", b"{}", b"{}"]
+            sock.send_multipart(signed(key, parts))
+        last = frames_of(key, "kernel_info_request", {})
+        sock.send_multipart(last)
+        want = json.loads(last[2])["msg_id"]
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:  # the replies to the flood, some dropped, then ours
+            assert sock.poll(TIMEOUT * 1000)
+            if json.loads(sock.recv_multipart()[3]).get("msg_id") == want:
+                break
+        sock.send_multipart(captured)
+        assert not sock.poll(300)
+        # asked on this socket: the client's iopub is still taking in the flood's
+        check = frames_of(key, "execute_request", {"code": "", "silent": True, "user_expressions": {"n": "late"}})
+        sock.send_multipart(check)
+        assert sock.poll(TIMEOUT * 1000)
+        reply = json.loads(sock.recv_multipart()[5])
+        assert reply["user_expressions"]["n"]["data"]["text/plain"] == "1"
+    finally:
+        sock.close()
+    assert "duplicate signature" in k.stderr()
