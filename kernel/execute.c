@@ -42,11 +42,59 @@ static json_t *usage_error(cg_kernel *k, const cg_lang_error *e) {
     return error_fields(e);
 }
 
-static json_t *user_expression(cg_kernel *k, const char *expr) {
-    cg_lang_execution x;
+// Note [Sources compile() refuses]
+// ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+// A cell or user expression may hold a NUL or a lone surrogate (Note
+// [Strings Jansson refuses] in json_text.c). Python cannot compile either,
+// and ipykernel answers before anything runs: its compiler encodes the
+// source to UTF-8 first, which fails on a lone surrogate with
+// UnicodeEncodeError (position in code points); then compile() refuses a
+// NUL, with ValueError in CPython 3.11, the version language_info names
+// (3.12 made it a SyntaxError with the same message). The reply, the
+// error output and execute_input (the surrogate written as \udxxx) come
+// as for any failing cell; ipykernel itself fails to send execute_input
+// for most lone surrogates and never replies, which is not copied.
+
+/* Fills *e and returns true when Python could not compile code[0, len). */
+static bool refused_source(const char *code, size_t len, cg_lang_error *e) {
+    const unsigned char *u = (const unsigned char *)code;
+    char evalue[128];
+    const char *ename = NULL;
+    for (size_t i = 0; i + 2 < len && !ename; i++)
+        if (u[i] == 0xED && (u[i + 1] & 0xE0) == 0xA0 && (u[i + 2] & 0xC0) == 0x80) {
+            unsigned cp = 0xD000u | (unsigned)(u[i + 1] & 0x3F) << 6 | (u[i + 2] & 0x3F);
+            snprintf(evalue, sizeof evalue,
+                     "'utf-8' codec can't encode character '\\u%04x' in position %zu: surrogates not allowed", cp,
+                     cg_text_code_points(code, i));
+            ename = "UnicodeEncodeError";
+        }
+    if (!ename && memchr(code, 0, len)) {
+        snprintf(evalue, sizeof evalue, "source code string cannot contain null bytes");
+        ename = "ValueError";
+    }
+    if (!ename)
+        return false;
+    memset(e, 0, sizeof *e);
+    e->ename = strdup(ename);
+    e->evalue = strdup(evalue);
+    e->evalue_len = strlen(evalue);
+    e->traceback = malloc(sizeof *e->traceback);
+    if (e->traceback && asprintf(&e->traceback[0], "%s: %s", ename, evalue) >= 0)
+        e->n_traceback = 1;
+    return true;
+}
+
+static json_t *user_expression(cg_kernel *k, json_t *expr) {
+    cg_lang_execution x = {0};
     cg_lang_exec_options o = {.filename = "<user_expression>", .result = CG_LANG_VALUE_RESULT};
     json_t *out;
-    if (cg_lang_execute(k->session, expr, strlen(expr), &o, &x) == CG_LANG_OK) {
+    const char *src = json_string_value(expr);
+    size_t len = json_string_length(expr);
+    if (refused_source(src, len, &x.error))
+        x.status = CG_LANG_ERROR;
+    else
+        cg_lang_execute(k->session, src, len, &o, &x);
+    if (x.status == CG_LANG_OK) {
         out = json_pack("{s:s, s:o, s:{}}", "status", "ok", "data", cg_bundle_json(&x.result), "metadata");
     } else {
         out = error_fields(&x.error);
@@ -62,7 +110,7 @@ static json_t *user_expressions(cg_kernel *k, json_t *wanted) {
     json_t *expr;
     json_object_foreach(wanted, name, expr) {
         if (json_is_string(expr))
-            json_object_set_new(out, name, user_expression(k, json_string_value(expr)));
+            json_object_set_new(out, name, user_expression(k, expr));
     }
     return out;
 }
@@ -111,8 +159,12 @@ json_t *cg_request_execute(cg_request *r) {
     cg_kernel_streams_parent(k, r->msg->header);
     cg_lang_execution x = {0};
     json_t *reply, *payload = json_array();
-    if (!cg_help_cell(k, json_string_value(code), json_string_length(code), payload))
-        run_cell(k, json_string_value(code), json_string_length(code), silent, &x);
+    const char *src = json_string_value(code);
+    size_t len = json_string_length(code);
+    if (refused_source(src, len, &x.error))
+        x.status = CG_LANG_ERROR;
+    else if (!cg_help_cell(k, src, len, payload))
+        run_cell(k, src, len, silent, &x);
     if (x.status == CG_LANG_OK) {
         if (x.has_result)
             cg_publish(

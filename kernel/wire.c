@@ -12,6 +12,7 @@
 #include <zmq.h>
 
 #include "header.h"
+#include "json_text.h"
 #include "kernel_log.h"
 #include "wire.h"
 
@@ -78,7 +79,7 @@ static int drop(const char *channel, const char *why) {
 }
 
 static json_t *parse_object(const cg_frame *f) {
-    json_t *j = json_loadb(f->data, f->len, 0, NULL);
+    json_t *j = cg_json_load(f->data, f->len); /* NULs and lone surrogates too */
     if (j && !json_is_object(j)) {
         json_decref(j);
         return NULL;
@@ -169,7 +170,7 @@ int cg_wire_send_frames(void *sock, const cg_frame *frames, size_t n) {
     return 0;
 }
 
-static char *dump(json_t *j) { return j ? json_dumps(j, JSON_COMPACT) : strdup("{}"); }
+static char *dump(json_t *j) { return j ? cg_json_dump(j) : strdup("{}"); }
 
 int cg_wire_send(void *sock, const cg_signer *signer, const cg_frame *ids, size_t n_ids, const char *msg_type,
                  json_t *parent, json_t *metadata, json_t *content) {

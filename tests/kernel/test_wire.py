@@ -9,9 +9,9 @@ import uuid
 
 import pytest
 import zmq
-from jupyter_client.session import Session
+from jupyter_client.session import Session, json_default, json_packer
 
-from protocol import execute, outputs, reply_to, stream_text, TIMEOUT
+from protocol import execute, outputs, reply_to, stream_text, types, TIMEOUT
 
 ISO_UTC = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$")
 
@@ -104,7 +104,6 @@ BAD_JSON = {
     "not-json": [b"{not json", b"{}", b"{}", b"{}"],
     "header-array": [b"[1, 2]", b"{}", b"{}", b"{}"],
     "no-msg-type": [json.dumps({"msg_id": "x"}).encode(), b"{}", b"{}", b"{}"],
-    "content-not-utf8": [json.dumps(header("execute_request")).encode(), b"{}", b"{}", b'{"code": "\xff"}'],
     "content-null": [json.dumps(header("kernel_info_request")).encode(), b"{}", b"{}", b"null"],
 }
 
@@ -219,3 +218,62 @@ def test_replay_after_100000_messages_is_dropped(start_kernel):
     finally:
         sock.close()
     assert "duplicate signature" in k.stderr()
+
+
+# Note [Strings Jansson refuses] (kernel/json_text.c) and Note [Sources
+# compile() refuses] (kernel/execute.c). The expected answers are what
+# ipykernel 7.4 on CPython 3.11 (the Python of .venv and of language_info)
+# gives for the same messages.
+NUL_ERROR = ("ValueError", "source code string cannot contain null bytes")
+
+
+def surrogate_error(char, position):
+    return ("UnicodeEncodeError",
+            f"'utf-8' codec can't encode character '\\u{ord(char):04x}' in position {position}: surrogates not allowed")
+
+
+@pytest.fixture
+def escaping_client(kernel):
+    """kernel.kc, writing its JSON with escapes (\\u0000, \\ud800) as a
+    browser's JSON.stringify does."""
+    session = kernel.kc.session
+    session.pack = lambda obj: json.dumps(obj, default=json_default).encode()
+    yield kernel.kc
+    session.pack = json_packer
+
+
+@pytest.mark.parametrize("code, error", [
+    ("refused = 1\x00", NUL_ERROR),
+    ("refused = '\ud800'", surrogate_error("\ud800", 11)),
+    ("r\u00e9fus\u00e9 = 1\n'\udc80' + '\x00'", surrogate_error("\udc80", 12)),  # the surrogate is found first
+], ids=["nul", "lone-surrogate", "both"])
+def test_cell_that_python_cannot_compile(kernel, escaping_client, code, error):
+    reply, msgs = execute(escaping_client, code)
+    assert types(msgs) == ["busy", "execute_input", "error", "idle"]
+    assert outputs(msgs, "execute_input")[0]["code"] == code
+    for content in (reply["content"], outputs(msgs, "error")[0]):
+        assert (content["ename"], content["evalue"]) == error
+        assert content["traceback"] == [f"{error[0]}: {error[1]}"]
+    assert reply["content"]["status"] == "error"
+    reply, msgs = execute(kernel.kc, "try:\n    refused\nexcept NameError:\n    print('not run')")
+    assert stream_text(msgs, "stdout") == "not run\n"
+
+
+def test_user_expressions_that_python_cannot_compile(escaping_client):
+    reply, _ = execute(escaping_client, "1", user_expressions={"nul": "1\x00", "sur": "'\ud800'", "ok": "2"})
+    got = reply["content"]["user_expressions"]
+    assert reply["content"]["status"] == "ok"
+    assert (got["nul"]["status"], got["nul"]["ename"], got["nul"]["evalue"]) == ("error",) + NUL_ERROR
+    assert (got["sur"]["status"], got["sur"]["ename"], got["sur"]["evalue"]) == ("error",) + surrogate_error("\ud800", 1)
+    assert got["ok"]["data"]["text/plain"] == "2"
+
+
+def test_bytes_that_are_not_utf8_read_as_replacement_characters(kernel, raw):
+    """jupyter_client writes U+DC80-U+DCFF as raw bytes (surrogateescape)
+    and reads bytes that are not UTF-8 as U+FFFD; so does the kernel."""
+    sock, key = raw
+    content = b'{"code": "", "silent": true, "user_expressions": {"r": "\'\xff\'"}}'
+    sock.send_multipart(signed(key, [json.dumps(header("execute_request")).encode(), b"{}", b"{}", content]))
+    assert sock.poll(TIMEOUT * 1000)
+    content = json.loads(sock.recv_multipart()[5])
+    assert content["user_expressions"]["r"]["data"]["text/plain"] == "'\ufffd'"
