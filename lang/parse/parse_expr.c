@@ -1182,6 +1182,25 @@ static cg_ast *brace_atom(cg_parser *p) {
     return NULL;
 }
 
+/* Note [Atoms memoized]
+ * ~~~~~~~~~~~~~~~~~~~~~~
+ * In the second pass, named_expression tries invalid_named_expression,
+ * whose negative lookahead parses the list, tuple or genexp that starts
+ * there, and then parses the same brackets again as an expression. Each
+ * parse of a bracket re-enters named_expression for its first element, so
+ * n nested unclosed brackets ("[" * n + "_:") cost 2^n parses: 7 s and
+ * 1.6 GB at n = 24. A bracketed atom is therefore memoized at its
+ * position, as expression and bitwise_or are; only while the invalid rules
+ * are on, so that what an atom raises with them on is never hidden by what
+ * it parsed to with them off (in invalid_expression's lookahead). */
+static cg_ast *bracket_atom(cg_parser *p) {
+    cg_tok_kind k = cg_p_peek(p)->kind;
+    cg_p_enter(p);
+    cg_ast *r = k == TK_LPAR ? paren_atom(p) : k == TK_LSQB ? list_atom(p) : brace_atom(p);
+    cg_p_leave(p);
+    return r;
+}
+
 cg_ast *cg_p_atom(cg_parser *p) {
     int start = p->pos;
     cg_token *t = cg_p_peek(p);
@@ -1195,12 +1214,7 @@ cg_ast *cg_p_atom(cg_parser *p) {
     case TK_NUMBER: p->pos++; return cg_p_number(p, t, start);
     case TK_LPAR:
     case TK_LSQB:
-    case TK_LBRACE: {
-        cg_p_enter(p);
-        cg_ast *r = t->kind == TK_LPAR ? paren_atom(p) : t->kind == TK_LSQB ? list_atom(p) : brace_atom(p);
-        cg_p_leave(p);
-        return r;
-    }
+    case TK_LBRACE: return p->memo && p->call_invalid_rules ? memoized(p, CG_MEMO_ATOM, bracket_atom) : bracket_atom(p);
     default: return NULL;
     }
 }

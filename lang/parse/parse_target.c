@@ -265,11 +265,8 @@ cg_ast *cg_p_star_targets(cg_parser *p) {
 
 static cg_ast *del_target(cg_parser *p);
 
-/* ','.del_target+ [','] into v; false if none. */
-static bool del_target_list(cg_parser *p, cg_vec *v) {
-    cg_ast *a = del_target(p);
-    if (!a)
-        return false;
+/* The rest of ','.del_target+ [','] after its first target a, into v. */
+static void more_del_targets(cg_parser *p, cg_vec *v, cg_ast *a) {
     cg_vec_push(p, v, a);
     while (KIND == TK_COMMA) {
         p->pos++;
@@ -281,7 +278,14 @@ static bool del_target_list(cg_parser *p, cg_vec *v) {
         }
         cg_vec_push(p, v, b);
     }
-    return true;
+}
+
+/* ','.del_target+ [','] into v; false if none. */
+static bool del_target_list(cg_parser *p, cg_vec *v) {
+    cg_ast *a = del_target(p);
+    if (a)
+        more_del_targets(p, v, a);
+    return a != NULL;
 }
 
 /* del_t_atom: NAME | '(' del_target ')' | '(' [del_targets] ')' | '[' [del_targets] ']' */
@@ -300,13 +304,16 @@ static cg_ast *del_t_atom(cg_parser *p) {
     cg_ast *r = NULL;
     cg_vec v = {0};
     int first = p->pos;
-    cg_ast *a = k == TK_LPAR ? del_target(p) : NULL;
-    if (a && KIND == TK_RPAR) {
+    /* The first target is parsed once, for both alternatives: parsed again
+     * for the list, n nested '(' cost 2^n parses. */
+    cg_ast *a = del_target(p);
+    if (a && k == TK_LPAR && KIND == TK_RPAR) {
         p->pos++;
         r = a;
     } else {
-        p->pos = first;
-        if (!del_target_list(p, &v))
+        if (a)
+            more_del_targets(p, &v, a);
+        else
             p->pos = first;
         if (KIND == close) {
             p->pos++;

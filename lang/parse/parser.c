@@ -231,9 +231,27 @@ _Noreturn static void tokenizer_error(cg_parser *p, const cg_token *t) {
     }
 }
 
+/* Note [Parse budget]
+ * ~~~~~~~~~~~~~~~~~~~~
+ * The parser backtracks, and where it would parse the same text again at
+ * every level of nesting it memoizes (Note [Atoms memoized] in
+ * parse_expr.c, del_t_atom in parse_target.c), so that every input seen
+ * parses in time about linear in its tokens. As a backstop against a
+ * pattern not yet seen, a parse may enter at most a fixed number of rules
+ * per token (real programs enter a few dozen) and ends with CPython's
+ * MemoryError for a source too complex to parse rather than run for
+ * minutes holding the kernel: what `python3` answers for a source its
+ * parser cannot follow. */
+cg_parse_budget cg_parse_budget_limits = {.floor = 1000000, .per_token = 256};
+
 void cg_p_enter(cg_parser *p) {
     if (++p->depth > CG_PARSE_MAX_DEPTH)
         cg_p_raise_tok(p, cg_p_peek(p), "too many nested expressions");
+    if (++p->steps > cg_parse_budget_limits.floor + cg_parse_budget_limits.per_token * (int64_t)p->ntoks) {
+        snprintf(p->err->kind, sizeof p->err->kind, "MemoryError");
+        snprintf(p->err->msg, sizeof p->err->msg, "Parser stack overflowed - Python source too complex to parse");
+        longjmp(*p->jmp, 2);
+    }
 }
 
 /* ---- nodes and lists -------------------------------------------------------- */

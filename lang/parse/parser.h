@@ -26,10 +26,20 @@
  * CPython's compiler stops near the same depth (RecursionError). */
 #define CG_PARSE_MAX_DEPTH 3000
 
+/* How many rules one parse may enter: floor + per_token * tokens (Note
+ * [Parse budget] in parser.c); real programs enter under one per token.
+ * A variable so that a test can make it small. */
+typedef struct {
+    int64_t floor, per_token;
+} cg_parse_budget;
+extern cg_parse_budget cg_parse_budget_limits;
+
 /* The second pass memoizes the rules it re-parses at one position (as
  * pegen's (memo) rules), so that trying the invalid_* alternatives stays
- * linear. */
-enum { CG_MEMO_EXPRESSION, CG_MEMO_BITWISE_OR, CG_MEMO_COUNT };
+ * linear: expression, bitwise_or, and a bracketed atom, which
+ * invalid_named_expression's lookahead parses again at every level of
+ * nested brackets (Note [Atoms memoized]). */
+enum { CG_MEMO_EXPRESSION, CG_MEMO_BITWISE_OR, CG_MEMO_ATOM, CG_MEMO_COUNT };
 typedef struct {
     cg_ast *node;
     int end; /* 0: not parsed, -1: failed, else the position after it + 1 */
@@ -46,6 +56,7 @@ struct cg_parser {
     bool call_invalid_rules; /* the second pass */
     bool quiet_next;         /* the next expression skips invalid_expression */
     int depth;
+    int64_t steps; /* rules entered so far: Note [Parse budget] */
     cg_memo *memo; /* ntoks * CG_MEMO_COUNT in the second pass */
     /* The first pass remembers its last `expression` (start, end, node):
      * where a rule tries one element two ways (a call's first argument as

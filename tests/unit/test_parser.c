@@ -255,6 +255,23 @@ Test(parser, u_strings_and_soft_keywords_parse) {
     cg_ast_arena_release(a);
 }
 
+/* The budget of Note [Parse budget]: a parse that enters more rules than
+ * it allows ends in CPython's MemoryError for a source too complex to
+ * parse; the same source parses under the real budget. */
+Test(parser, a_parse_past_its_budget_is_a_memory_error) {
+    const char *src = "x = [[1, 2], (3, {4: 5})]\n";
+    cg_parse_budget saved = cg_parse_budget_limits;
+    cg_parse_budget_limits = (cg_parse_budget){.floor = 5, .per_token = 0};
+    cg_syntax_error err;
+    cg_ast_arena *a = cg_parse(src, strlen(src), "<cell>", &err);
+    cg_parse_budget_limits = saved;
+    cr_assert(!a);
+    cr_expect_str_eq(err.kind, "MemoryError");
+    cr_expect_str_eq(err.msg, "Parser stack overflowed - Python source too complex to parse");
+    a = parse_ok(src);
+    cg_ast_arena_release(a);
+}
+
 Test(parser, source_bytes_python_refuses) {
     expect_error("x = 1\ny = a\0b", 13, "SyntaxError", "source code cannot contain null bytes", 2, 6);
     expect_error("x = 1\ny = '\xff'\n", 14, "SyntaxError",
