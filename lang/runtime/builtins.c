@@ -154,7 +154,11 @@ static cg_value b_print(cg_value self, const cg_args *a) {
     int flush = cg_truth(arg[4]);
     if (flush < 0)
         goto out;
-    if (flush && !cg_is_none(arg[3]) && arg[3].u.o != cg_sys_stdout().u.o && arg[3].u.o != cg_sys_stderr().u.o) {
+    if (flush && (cg_is_none(arg[3]) || arg[3].u.o == cg_sys_stdout().u.o)) {
+        cg_host_flush(CG_STDOUT);
+    } else if (flush && arg[3].u.o == cg_sys_stderr().u.o) {
+        cg_host_flush(CG_STDERR);
+    } else if (flush) {
         cg_value f = cg_getattr_opt(arg[3], cg_str_intern("flush"));
         if (cg_is_err(f))
             goto out;

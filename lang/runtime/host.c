@@ -19,6 +19,11 @@ static void default_write(void *ctx, int stream, const char *s, size_t n) {
         fflush(stderr);
 }
 
+static void default_flush(void *ctx, int stream) {
+    (void)ctx;
+    fflush(stream == CG_STDERR ? stderr : stdout);
+}
+
 static int default_display(void *ctx, cg_value value, const char *display_id, bool update) {
     (void)ctx;
     (void)display_id;
@@ -61,6 +66,7 @@ static cg_value default_input(void *ctx, const char *prompt, bool password) {
 
 static const cg_host default_host = {
     .write = default_write,
+    .flush = default_flush,
     .display = default_display,
     .clear_output = default_clear_output,
     .input = default_input,
@@ -71,3 +77,8 @@ void cg_host_set(const cg_host *host) { current = host ? host : &default_host; }
 const cg_host *cg_host_get(void) { return current; }
 
 void cg_host_write(int stream, const char *s, size_t n) { current->write(current->ctx, stream, s, n); }
+
+void cg_host_flush(int stream) {
+    if (current->flush)
+        current->flush(current->ctx, stream);
+}

@@ -22,6 +22,10 @@ typedef struct cg_host {
     /* display(value): shows a value as the kernel would (display_id may be
      * NULL); -1 with an exception. The CLI prints str(value). */
     int (*display)(void *ctx, cg_value value, const char *display_id, bool update);
+    /* sys.stdout.flush(), print(..., flush=True): the text written so far
+     * goes out now (a `cgrad run` whose stdout is a pipe buffers it, as
+     * Python does). NULL: the host sends text as it comes. */
+    void (*flush)(void *ctx, int stream);
     /* clear_output(wait) */
     void (*clear_output)(void *ctx, bool wait);
     /* input(prompt): a str without the newline, or CG_ERR (EOFError when
@@ -37,6 +41,7 @@ typedef struct cg_host {
 void cg_host_set(const cg_host *host);
 const cg_host *cg_host_get(void);
 void cg_host_write(int stream, const char *s, size_t n);
+void cg_host_flush(int stream);
 
 /* Set by a signal handler or the host's control thread; the evaluator
  * turns it into KeyboardInterrupt at its next check and clears it. */

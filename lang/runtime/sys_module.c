@@ -22,8 +22,8 @@ static cg_value stream_write(cg_value self, const cg_args *a) {
 }
 
 static cg_value stream_flush(cg_value self, const cg_args *a) {
-    (void)self;
     (void)a;
+    cg_host_flush(((cg_stream *)self.u.o)->stream);
     return CG_NONE;
 }
 

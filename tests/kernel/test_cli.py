@@ -2,6 +2,7 @@
 kernelspec it writes, connection file errors, and an unsigned kernel."""
 import json
 import os
+import select
 import socket
 import subprocess
 import sys
@@ -126,3 +127,39 @@ def test_kernel_exits_when_its_parent_dies(cgrad, tmp_path):
         os.kill(pid, 9)
     assert not still
     assert "parent process" in log.read_text() and "is gone; stopping" in log.read_text()
+
+
+def readline_within(f, seconds):
+    """A line from f, or an assertion that none came within `seconds`."""
+    ready, _, _ = select.select([f], [], [], seconds)
+    assert ready, "nothing was written through"
+    return f.readline()
+
+
+def test_run_flush_writes_through_a_pipe(cgrad, tmp_path):
+    """`cgrad run` into a pipe buffers its output, as Python does; print(...,
+    flush=True) and sys.stdout.flush() send what was written at once, so
+    that a job reading the log sees it while the script still runs."""
+    script = tmp_path / "log.py"
+    script.write_text("import sys\n"
+                      "print('epoch 1', flush=True)\n"
+                      "input()\n"
+                      "sys.stdout.write('epoch 2\\n')\n"
+                      "sys.stdout.flush()\n"
+                      "input()\n"
+                      "print('buffered')\n"
+                      "sys.stderr.write('err\\n')\n"
+                      "print('done', file=sys.stderr, flush=True)\n")
+    proc = subprocess.Popen([cgrad, "run", str(script)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        assert readline_within(proc.stdout, 10) == "epoch 1\n"
+        proc.stdin.write("\n")
+        proc.stdin.flush()
+        assert readline_within(proc.stdout, 10) == "epoch 2\n"
+        out, err = proc.communicate("\n", timeout=30)
+    finally:
+        proc.kill()
+    assert out == "buffered\n"
+    assert err == "err\ndone\n"
+    assert proc.returncode == 0
