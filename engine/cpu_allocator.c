@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/sysinfo.h>
 #include <unistd.h>
 
 #include "block_cache.h"
@@ -224,6 +225,24 @@ static void live_remove(const void *p) {
     }
 }
 
+/* Note [Absurd allocations]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * A request larger than the machine's memory and swap together can never
+ * be met; with overcommit it could still be "granted" and kill the process
+ * on first touch. So it fails at once, with the error PyTorch's CPU
+ * allocator gives when malloc refuses (torch.empty(2**40) on a small
+ * machine), before malloc is asked (and before a sanitizer's allocator
+ * warns about it). */
+static size_t memory_and_swap(void) {
+    static size_t total;
+    struct sysinfo si;
+    if (!total && sysinfo(&si) == 0) {
+        uint64_t t = ((uint64_t)si.totalram + si.totalswap) * si.mem_unit;
+        total = t > SIZE_MAX ? SIZE_MAX : (size_t)t;
+    }
+    return total ? total : SIZE_MAX;
+}
+
 static void *cpu_alloc(int index, size_t nbytes) {
     (void)index;
     bool large = nbytes >= HUGE_PAGE;
@@ -234,11 +253,14 @@ static void *cpu_alloc(int index, size_t nbytes) {
         return p;
     }
     size_t align = large ? HUGE_PAGE : CG_ALIGN;
-    size_t rounded = (nbytes + align - 1) / align * align;
-    p = rounded ? aligned_alloc(align, rounded) : NULL;
-    if (rounded && !p) {
-        cg_error_set(CG_OUT_OF_MEMORY_ERROR,
-                     "[enforce fail at alloc_cpu.cpp] . DefaultCPUAllocator: can't allocate memory: "
+    size_t rounded = 0; /* a size so large that rounding overflows is refused as too large */
+    bool too_large = __builtin_add_overflow(nbytes, align - 1, &rounded);
+    rounded = rounded / align * align;
+    too_large |= rounded > memory_and_swap(); /* see Note [Absurd allocations] */
+    p = rounded && !too_large ? aligned_alloc(align, rounded) : NULL;
+    if ((rounded || too_large) && !p) { /* PyTorch's text and type (a RuntimeError on the CPU) */
+        cg_error_set(CG_RUNTIME_ERROR,
+                     "[enforce fail at alloc_cpu.cpp:75] err == 0. DefaultCPUAllocator: can't allocate memory: "
                      "you tried to allocate %zu bytes. Error code 12 (Cannot allocate memory)",
                      nbytes);
         return NULL;

@@ -47,9 +47,15 @@ cg_window2d cg_window_of(const cg_op_args *a) {
     return w;
 }
 
-/* positions of a window along one dim, by unfold's (and conv's) rule */
+/* positions of a window along one dim, by unfold's (and conv's) rule;
+ * in 128 bits, so that user sizes near 2^63 cannot overflow: a count
+ * beyond int64 saturates and fails later (as too small, or as too large to
+ * allocate), never wraps to a small one. */
 static int64_t positions(int64_t in, const cg_window2d *w, int d) {
-    return (in + 2 * w->padding[d] - w->dilation[d] * (w->kernel[d] - 1) - 1) / w->stride[d] + 1;
+    __int128 n = ((__int128)in + 2 * (__int128)w->padding[d] - (__int128)w->dilation[d] * (w->kernel[d] - 1) - 1)
+                     / w->stride[d]
+                 + 1;
+    return n > INT64_MAX ? INT64_MAX : n < INT64_MIN ? INT64_MIN : (int64_t)n;
 }
 
 /* ---- kernels ------------------------------------------------------------------------- */
@@ -541,9 +547,12 @@ static int check_shapes(const cg_tensor *x, const cg_tensor *w, const cg_tensor 
     bool fits = true;
     for (int d = 0; d < s->nspatial; d++) {
         int k = 2 - s->nspatial + d; /* the window's dim */
-        padded[d] = x->sizes[2 + d] + 2 * s->win.padding[k];
-        kernel[d] = s->win.dilation[k] * (w->sizes[2 + d] - 1) + 1;
-        fits = fits && padded[d] >= kernel[d];
+        /* compared wrapped to int64, as PyTorch compares and shows them, and
+         * refused where the exact (128-bit) value does not fit int64 */
+        __int128 p = (__int128)x->sizes[2 + d] + 2 * (__int128)s->win.padding[k];
+        __int128 kn = (__int128)s->win.dilation[k] * (w->sizes[2 + d] - 1) + 1;
+        padded[d] = (int64_t)(uint64_t)p, kernel[d] = (int64_t)(uint64_t)kn;
+        fits = fits && padded[d] >= kernel[d] && p == padded[d] && kn == kernel[d];
     }
     if (!fits) {
         if (s->nspatial == 1)

@@ -170,14 +170,18 @@ cg_tensor *cg_arange(cg_scalar start, cg_scalar end, cg_scalar step, int dtype, 
         bool any_float = start.kind == CG_SCALAR_FLOAT || end.kind == CG_SCALAR_FLOAT || step.kind == CG_SCALAR_FLOAT;
         dtype = any_float ? CG_DEFAULT_DTYPE : CG_INT64;
     }
-    int64_t n = (int64_t)ceil((e - s) / st);
+    double size = ceil((e - s) / st);
+    CG_CHECK(size >= 0 && size < 0x1p63, CG_RUNTIME_ERROR, "invalid size, possible overflow?");
+    int64_t n = (int64_t)size;
     cg_tensor *t = cg_tensor_empty(1, &n, (cg_dtype)dtype, cg_device_cpu());
     if (!t)
         return NULL;
     char *p = cg_tensor_data(t);
     bool ints = start.kind != CG_SCALAR_FLOAT && step.kind != CG_SCALAR_FLOAT;
     for (int64_t i = 0; i < n; i++) {
-        cg_scalar v = ints ? cg_scalar_int(cg_scalar_to_int(start) + i * cg_scalar_to_int(step))
+        /* wraps rather than overflows where the double count rounded up */
+        cg_scalar v = ints ? cg_scalar_int((int64_t)((uint64_t)cg_scalar_to_int(start)
+                                                     + (uint64_t)i * (uint64_t)cg_scalar_to_int(step)))
                            : cg_scalar_float(s + (double)i * st);
         cg_scalar_store(p + i * (int64_t)cg_tensor_itemsize(t), t->dtype, v);
     }
@@ -213,6 +217,8 @@ cg_tensor *cg_eye(int64_t n, int64_t m, cg_dtype dtype, cg_device device) {
     if (m < 0)
         m = n;
     int64_t sizes[2] = {n, m};
+    if (cg_check_numel(2, sizes) < 0) /* PyTorch resizes an empty tensor: its numel check comes first */
+        return NULL;
     cg_tensor *t = cg_zeros(2, sizes, dtype, cg_device_cpu());
     if (!t)
         return NULL;
@@ -304,14 +310,18 @@ cg_tensor *cg_repeat(cg_tensor *x, int n, const int64_t *repeats) {
         int64_t size = d < n - x->ndim ? 1 : x->sizes[d - (n - x->ndim)];
         pairs[2 * d] = 1, pairs[2 * d + 1] = size;
         tiled[2 * d] = repeats[d], tiled[2 * d + 1] = size;
-        CG_CHECK(!__builtin_mul_overflow(repeats[d], size, &sizes[d]), CG_RUNTIME_ERROR,
-                 "numel: integer multiplication overflow");
+        sizes[d] = (int64_t)((uint64_t)repeats[d] * (uint64_t)size); /* wraps as PyTorch's */
     }
+    /* the result first, as PyTorch makes it: a wrapped product fails there
+     * ("Storage size calculation overflowed"), or in the numel check of the
+     * expand below (Note [Size overflow] in tensor.c) */
+    cg_tensor *out = cg_tensor_empty(n, sizes, x->dtype, cg_tensor_device(x));
+    if (!out)
+        return NULL;
     bool was = cg_grad_set_enabled(false);
     cg_tensor *v = cg_reshape(x, 2 * n, pairs);
     cg_tensor *e = v ? cg_expand(v, 2 * n, tiled) : NULL;
-    cg_tensor *out = e ? cg_tensor_empty(n, sizes, x->dtype, cg_tensor_device(x)) : NULL;
-    cg_tensor *dst = out ? cg_reshape(out, 2 * n, tiled) : NULL; /* a view: out is contiguous */
+    cg_tensor *dst = e ? cg_reshape(out, 2 * n, tiled) : NULL; /* a view: out is contiguous */
     int rc = dst ? copy_raw(dst, e) : -1;
     cg_grad_set_enabled(was);
     cg_tensor_release(v), cg_tensor_release(e), cg_tensor_release(dst);

@@ -41,7 +41,9 @@ static int cat_shape(int n, cg_tensor *const *ts, int64_t dim, int *d, int *ref,
                          "Sizes of tensors must match except in dimension %d. Expected size %lld but got size %lld "
                          "for tensor number %d in the list.",
                          *d, (long long)r->sizes[k], (long long)t->sizes[k], i);
-        sizes[*d] += t->sizes[*d];
+        /* wraps as PyTorch's: a sum past int64 fails as a negative size in
+         * cg_tensor_empty, or (wrapped past 0) in the narrows that copy */
+        sizes[*d] = (int64_t)((uint64_t)sizes[*d] + (uint64_t)t->sizes[*d]);
     }
     return 0;
 }
@@ -190,7 +192,7 @@ static int split_dim(const cg_tensor *t, int64_t dim) {
 /* Pieces of split_size (the last one shorter) covering size. */
 static cg_tensor **split_even(cg_tensor *t, int d, int64_t split_size, cg_op op, int *n) {
     int64_t size = t->sizes[d];
-    int64_t count = split_size ? (size + split_size - 1) / split_size : 1;
+    int64_t count = split_size ? (size == 0 ? 0 : (size - 1) / split_size + 1) : 1; /* no overflow near 2^63 */
     if (size == 0)
         count = 1;
     int64_t *lengths = malloc((size_t)count * sizeof *lengths);
@@ -227,7 +229,7 @@ cg_tensor **cg_split_with_sizes(cg_tensor *t, int nsizes, const int64_t *sizes, 
                          buf);
             return NULL;
         }
-        total += sizes[i];
+        total = (int64_t)((uint64_t)total + (uint64_t)sizes[i]); /* wraps as PyTorch's, never equal then */
     }
     if (total != t->sizes[d]) {
         cg_sizes_str(nsizes, sizes, buf, sizeof buf);
@@ -247,7 +249,11 @@ cg_tensor **cg_chunk(cg_tensor *t, int64_t chunks, int64_t dim, int *n) {
     if (d < 0)
         return NULL;
     int64_t size = t->sizes[d];
-    return split_even(t, d, (size + chunks - 1) / chunks, CG_OP_SPLIT, n);
+    /* wraps as PyTorch's, so that chunks near 2^63 fail as there ("split_size can only be 0 ...") */
+    int64_t split_size = (int64_t)((uint64_t)size + (uint64_t)chunks - 1) / chunks;
+    if (size > 0)
+        return cg_split(t, split_size, d, n);
+    return split_even(t, d, split_size, CG_OP_SPLIT, n);
 }
 
 cg_tensor **cg_unbind(cg_tensor *t, int64_t dim, int *n) {

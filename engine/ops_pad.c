@@ -27,10 +27,10 @@ static cg_tensor *cropped(cg_tensor *x, int npad, const int64_t *pad) {
             int64_t p = side ? hi : lo;
             if (p >= 0)
                 continue;
-            if (!side && -p > c->sizes[d]) { /* PyTorch 1.13's narrow wraps the start as a dim */
+            if (!side && p < -c->sizes[d]) { /* PyTorch 1.13's narrow wraps the start as a dim */
                 cg_error_set(CG_INDEX_ERROR,
-                             "Dimension out of range (expected to be in range of [%lld, %lld], but got %lld)",
-                             -(long long)c->sizes[d], (long long)c->sizes[d] - 1, -(long long)p);
+                             "Dimension out of range (expected to be in range of [%lld, %lld], but got %llu)",
+                             -(long long)c->sizes[d], (long long)c->sizes[d] - 1, -(unsigned long long)p);
                 cg_tensor_release(c);
                 return NULL;
             }
@@ -58,7 +58,14 @@ static int padded_shape(const cg_tensor *x, int npad, const int64_t *pad, int64_
     memcpy(shape, x->sizes, (size_t)x->ndim * sizeof *shape);
     for (int d = x->ndim - npad / 2; d < x->ndim; d++) {
         int64_t lo = pad[2 * (x->ndim - d - 1)], hi = pad[2 * (x->ndim - d - 1) + 1];
-        shape[d] = x->sizes[d] + lo + hi;
+        /* wraps as PyTorch's sum (whose message shows a wrapped negative
+         * size); a sum that wraps back to a non-negative one is refused too */
+        int64_t part;
+        bool overflow = __builtin_add_overflow(x->sizes[d], lo, &part);
+        overflow |= __builtin_add_overflow(part, hi, &shape[d]);
+        CG_CHECK_INT(!overflow || shape[d] < 0, CG_RUNTIME_ERROR,
+                     "The input size %lld, plus padding %lld and %lld overflows int64 at dimension %d of your input.",
+                     (long long)x->sizes[d], (long long)lo, (long long)hi, d);
         CG_CHECK_INT(shape[d] >= 0, CG_RUNTIME_ERROR,
                      "The input size %lld, plus negative padding %lld and %lld resulted in a negative output size, "
                      "which is invalid. Check dimension %d of your input.",

@@ -17,11 +17,13 @@
 #include "scalar_math.h"
 
 int64_t cg_pool_output_size(int64_t in, int64_t kernel, int64_t pad, int64_t stride, int64_t dilation, bool ceil_mode) {
-    int64_t span = in + 2 * pad - dilation * (kernel - 1) - 1 + (ceil_mode ? stride - 1 : 0);
-    int64_t out = (span < 0 ? span - stride + 1 : span) / stride + 1; /* floor division */
-    if (ceil_mode && (out - 1) * stride >= in + pad)
+    /* in 128 bits: user sizes near 2^63 saturate instead of wrapping */
+    __int128 span = (__int128)in + 2 * (__int128)pad - (__int128)dilation * (kernel - 1) - 1
+                    + (ceil_mode ? stride - 1 : 0);
+    __int128 out = (span < 0 ? span - stride + 1 : span) / stride + 1; /* floor division */
+    if (ceil_mode && (out - 1) * stride >= (__int128)in + pad)
         out--; /* the last window must start inside the input or its left padding */
-    return out;
+    return out > INT64_MAX ? INT64_MAX : out < INT64_MIN ? INT64_MIN : (int64_t)out;
 }
 
 /* ---- geometry -------------------------------------------------------------------------- */

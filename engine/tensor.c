@@ -21,37 +21,56 @@ static void tensor_init(cg_tensor *t, cg_storage *s, int64_t offset, int ndim, c
 }
 
 static bool geometry_contiguous(int ndim, const int64_t *sizes, const int64_t *strides) {
-    int64_t expected = 1;
+    uint64_t expected = 1; /* wraps only for a shape with a 0 in it (Note [Size overflow]) */
     for (int d = ndim - 1; d >= 0; d--) {
         if (sizes[d] == 0)
             return true;
-        if (sizes[d] != 1 && strides[d] != expected)
+        if (sizes[d] != 1 && (uint64_t)strides[d] != expected)
             return false;
-        expected *= sizes[d];
+        expected *= (uint64_t)sizes[d];
     }
     return true;
 }
 
-int64_t cg_contiguous_strides(int ndim, const int64_t *sizes, int64_t *strides) {
-    int64_t n = 1;
-    for (int d = ndim - 1; d >= 0; d--) {
-        if (strides)
-            strides[d] = n;
-        int64_t s = sizes[d] > 1 ? sizes[d] : 1;
-        if (sizes[d] == 0)
-            n = 0;
-        else if (n && __builtin_mul_overflow(n, s, &n))
-            goto overflow;
-    }
-    /* numel as a separate product: a 0 in sizes zeroes it */
-    int64_t numel = 1;
+/* Note [Size overflow]
+ * ~~~~~~~~~~~~~~~~~~~~
+ * Sizes come from users, so every product of them is checked. PyTorch
+ * multiplies sizes as uint64 with a sticky overflow flag
+ * (c10::safe_multiplies_u64): a negative size reads as a huge one, and a 0
+ * after an overflow does not clear it ([2**62, 8, 0] overflows while
+ * [0, 2**62, 8] does not). A product above INT64_MAX is an overflow too.
+ * We multiply the same way so that the same shapes fail with the same
+ * message: "numel: integer multiplication overflow" for a tensor's shape,
+ * "Storage size calculation overflowed" for the bytes of a new storage.
+ * Strides of a shape with a 0 in it may wrap, as PyTorch's do; no element
+ * is ever addressed through them. */
+bool cg_sizes_product_overflows(int ndim, const int64_t *sizes, uint64_t *out) {
+    uint64_t n = 1;
+    bool overflow = false;
     for (int d = 0; d < ndim; d++)
-        if (__builtin_mul_overflow(numel, sizes[d], &numel))
-            goto overflow;
-    return numel;
-overflow:
-    cg_error_set(CG_RUNTIME_ERROR, "numel: integer multiplication overflow");
-    return -1;
+        overflow |= __builtin_mul_overflow(n, (uint64_t)sizes[d], &n);
+    *out = n;
+    return overflow || n > (uint64_t)INT64_MAX;
+}
+
+int cg_check_numel(int ndim, const int64_t *sizes) {
+    uint64_t n;
+    CG_CHECK_INT(!cg_sizes_product_overflows(ndim, sizes, &n), CG_RUNTIME_ERROR,
+                 "numel: integer multiplication overflow");
+    return 0;
+}
+
+int64_t cg_contiguous_strides(int ndim, const int64_t *sizes, int64_t *strides) {
+    uint64_t numel, n = 1;
+    if (cg_sizes_product_overflows(ndim, sizes, &numel)) {
+        cg_error_set(CG_RUNTIME_ERROR, "numel: integer multiplication overflow");
+        return -1;
+    }
+    for (int d = ndim - 1; d >= 0 && strides; d--) { /* wraps only when numel is 0 */
+        strides[d] = (int64_t)n;
+        n *= (uint64_t)(sizes[d] > 1 ? sizes[d] : 1);
+    }
+    return (int64_t)numel;
 }
 
 /* cg_contiguous_strides for the common shape, every size at least 1 and
@@ -71,17 +90,24 @@ cg_tensor *cg_tensor_empty(int ndim, const int64_t *sizes, cg_dtype dtype, cg_de
              CG_MAX_DIMS, ndim);
     int64_t strides[CG_MAX_DIMS];
     int64_t numel = small_strides(ndim, sizes, strides);
+    size_t item = cg_dtype_size(dtype), nbytes;
     if (numel < 0) { /* a size of 0 or less, or an overflow: the careful way */
+        char buf[CG_SIZES_STR_MAX];
         for (int d = 0; d < ndim; d++)
             CG_CHECK(sizes[d] >= 0, CG_RUNTIME_ERROR, "Trying to create tensor with negative dimension %lld: %s",
-                     (long long)sizes[d], cg_sizes_str(ndim, sizes, (char[128]){0}, 128));
+                     (long long)sizes[d], cg_sizes_str(ndim, sizes, buf, sizeof buf));
+        uint64_t n; /* PyTorch's computeStorageNbytesContiguous; see Note [Size overflow] */
+        bool overflow = cg_sizes_product_overflows(ndim, sizes, &n);
+        overflow |= __builtin_mul_overflow(n, (uint64_t)item, &n) || n > (uint64_t)INT64_MAX;
+        CG_CHECK(!overflow, CG_RUNTIME_ERROR, "Storage size calculation overflowed with sizes=%s",
+                 cg_sizes_str(ndim, sizes, buf, sizeof buf));
         numel = cg_contiguous_strides(ndim, sizes, strides);
-        if (numel < 0)
-            return NULL;
+        nbytes = (size_t)n;
+    } else {
+        CG_CHECK(!__builtin_mul_overflow((uint64_t)numel, (uint64_t)item, &nbytes) && nbytes <= (size_t)INT64_MAX,
+                 CG_RUNTIME_ERROR, "Storage size calculation overflowed with sizes=%s",
+                 cg_sizes_str(ndim, sizes, (char[CG_SIZES_STR_MAX]){0}, CG_SIZES_STR_MAX));
     }
-    size_t item = cg_dtype_size(dtype), nbytes;
-    CG_CHECK(!__builtin_mul_overflow((size_t)numel, item, &nbytes), CG_RUNTIME_ERROR,
-             "numel: integer multiplication overflow");
     if (device.type == CG_CPU && nbytes <= CG_TENSOR_BLOCK_MAX_BYTES) {
         void *mem; /* see Note [Tensor blocks] in cpu_allocator.c */
         cg_storage *s = cg_storage_new_in_block(nbytes, &mem);

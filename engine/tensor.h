@@ -82,7 +82,8 @@ static inline size_t cg_tensor_itemsize(const cg_tensor *t) { return cg_dtype_si
 static inline void *cg_tensor_data(const cg_tensor *t) {
     return (char *)t->storage->data + t->offset * (int64_t)cg_dtype_size(t->dtype);
 }
-/* Writes "[2, 3]" into buf. */
+/* Writes "[2, 3]" into buf; CG_SIZES_STR_MAX bytes hold any shape. */
+#define CG_SIZES_STR_MAX (CG_MAX_DIMS * 22 + 3)
 const char *cg_sizes_str(int ndim, const int64_t *sizes, char *buf, size_t n);
 
 /* Whether two shapes are equal; inline, because shapes are short and this
@@ -96,9 +97,16 @@ static inline bool cg_sizes_equal(int na, const int64_t *a, int nb, const int64_
     return true;
 }
 
-/* Contiguous strides for sizes; returns the element count, or -1 with an
- * error when it overflows int64. */
+/* Contiguous strides for sizes (strides may be NULL); returns the element
+ * count, or -1 with PyTorch's "numel: integer multiplication overflow"
+ * when it overflows (Note [Size overflow] in tensor.c). */
 int64_t cg_contiguous_strides(int ndim, const int64_t *sizes, int64_t *strides);
+/* Whether the product of sizes overflows as PyTorch counts it (uint64,
+ * sticky, above INT64_MAX); *out gets the wrapped product. */
+bool cg_sizes_product_overflows(int ndim, const int64_t *sizes, uint64_t *out);
+/* 0, or -1 with "numel: integer multiplication overflow" when a tensor of
+ * these sizes could not exist: every new shape and view goes through it. */
+int cg_check_numel(int ndim, const int64_t *sizes);
 /* Wraps a possibly negative dim into [0, ndim), or -1 with PyTorch's
  * "Dimension out of range" IndexError. A 0-d tensor accepts dims -1 and 0. */
 int cg_wrap_dim(int64_t dim, int ndim);

@@ -12,6 +12,8 @@ static cg_tensor *make_view(cg_tensor *t, int ndim, const int64_t *sizes, const 
                             cg_op op, const cg_op_args *args, const char *node_name) {
     CG_CHECK(ndim <= CG_MAX_DIMS, CG_RUNTIME_ERROR, "cgrad supports tensors of at most %d dimensions, got %d",
              CG_MAX_DIMS, ndim);
+    if (cg_check_numel(ndim, sizes) < 0) /* see Note [Size overflow] in tensor.c */
+        return NULL;
     cg_tensor *v = cg_tensor_from_storage(t->storage, offset, ndim, sizes, strides, t->dtype);
     if (!v)
         return NULL;
@@ -30,38 +32,38 @@ static cg_tensor *make_view(cg_tensor *t, int ndim, const int64_t *sizes, const 
 
 /* ---- view / reshape ------------------------------------------------------------ */
 
-/* Resolves one -1 in sizes against numel (PyTorch's infer_size). */
+/* Resolves one -1 in sizes against numel (PyTorch's infer_size). The
+ * product of the given sizes wraps as PyTorch's does, so that a shape whose
+ * product wraps to numel gets past here and fails as PyTorch's does, in the
+ * numel check of make_view (Note [Size overflow] in tensor.c). */
 static int infer_size(int ndim, const int64_t *in, int64_t numel, int64_t *out) {
     int infer = -1;
-    int64_t known = 1;
+    uint64_t known = 1;
+    char buf[CG_SIZES_STR_MAX];
     for (int d = 0; d < ndim; d++) {
         out[d] = in[d];
         if (in[d] == -1) {
-            if (infer >= 0) {
-                cg_error_set(CG_RUNTIME_ERROR, "only one dimension can be inferred");
-                return -1;
-            }
+            CG_CHECK_INT(infer < 0, CG_RUNTIME_ERROR, "only one dimension can be inferred");
             infer = d;
-        } else if (in[d] < 0) {
-            cg_error_set(CG_RUNTIME_ERROR, "invalid shape dimension %lld", (long long)in[d]);
-            return -1;
         } else {
-            known *= in[d];
+            CG_CHECK_INT(in[d] >= 0, CG_RUNTIME_ERROR, "invalid shape dimension %lld", (long long)in[d]);
+            known *= (uint64_t)in[d];
         }
     }
-    if (infer >= 0 && known != 0 && numel % known == 0)
-        out[infer] = numel / known;
-    else if (infer >= 0 || known != numel)
-        goto bad;
-    if (infer >= 0 && known == 0)
-        goto bad;
-    return 0;
-bad : {
-    char buf[128];
-    cg_error_set(CG_RUNTIME_ERROR, "shape '%s' is invalid for input of size %lld",
-                 cg_sizes_str(ndim, in, buf, sizeof buf), (long long)numel);
+    int64_t newsize = (int64_t)known;
+    if (numel == newsize || (infer >= 0 && newsize > 0 && numel % newsize == 0)) {
+        if (infer >= 0) {
+            CG_CHECK_INT(newsize != 0, CG_RUNTIME_ERROR,
+                         "cannot reshape tensor of 0 elements into shape %s because the unspecified dimension size "
+                         "-1 can be any value and is ambiguous",
+                         cg_sizes_str(ndim, in, buf, sizeof buf));
+            out[infer] = numel / newsize;
+        }
+        return 0;
+    }
+    cg_error_set(CG_RUNTIME_ERROR, "shape '%s' is invalid for input of size %lld", cg_sizes_str(ndim, in, buf, sizeof buf),
+                 (long long)numel);
     return -1;
-}
 }
 
 /* Strides for viewing (osizes, ostrides) as nsizes without a copy, or -1
@@ -113,8 +115,8 @@ static cg_tensor *view_as(cg_tensor *t, int ndim, const int64_t *sizes, view_kin
     CG_CHECK(ndim <= CG_MAX_DIMS, CG_RUNTIME_ERROR, "cgrad supports tensors of at most %d dimensions, got %d",
              CG_MAX_DIMS, ndim);
     int64_t shape[CG_MAX_DIMS], strides[CG_MAX_DIMS];
-    if (infer_size(ndim, sizes, cg_tensor_numel(t), shape) < 0)
-        return NULL;
+    if (infer_size(ndim, sizes, cg_tensor_numel(t), shape) < 0 || cg_check_numel(ndim, shape) < 0)
+        return NULL; /* a product that wrapped to numel fails the second: Note [Size overflow] */
     if (view_strides(t->ndim, t->sizes, t->strides, ndim, shape, strides) == 0)
         return make_view(t, ndim, shape, strides, t->offset, view_ops[kind], NULL, NULL);
     CG_CHECK(kind == AS_RESHAPE, CG_RUNTIME_ERROR,
@@ -144,10 +146,10 @@ cg_tensor *cg_flatten(cg_tensor *t, int64_t start_dim, int64_t end_dim) {
     int n = 0;
     for (int d = 0; d < s; d++)
         sizes[n++] = t->sizes[d];
-    int64_t m = 1;
+    uint64_t m = 1; /* wraps only for a tensor with a 0 in its shape, as PyTorch's */
     for (int d = s; d <= e; d++)
-        m *= t->sizes[d];
-    sizes[n++] = m;
+        m *= (uint64_t)t->sizes[d];
+    sizes[n++] = (int64_t)m;
     for (int d = e + 1; d < t->ndim; d++)
         sizes[n++] = t->sizes[d];
     return cg_reshape(t, n, sizes);
@@ -177,7 +179,7 @@ cg_tensor *cg_expand(cg_tensor *t, int ndim, const int64_t *sizes) {
         int td = d - lead;
         int64_t want = sizes[d];
         if (td < 0) {
-            CG_CHECK(want >= 0, CG_RUNTIME_ERROR,
+            CG_CHECK(want != -1, CG_RUNTIME_ERROR, /* other negatives fail the numel check, as in PyTorch */
                      "The expanded size of the tensor (%lld) isn't allowed in a leading, non-existing dimension 0",
                      (long long)want);
             shape[d] = want;
@@ -285,8 +287,8 @@ cg_tensor *cg_slice_dim(cg_tensor *t, int64_t dim, int64_t start, int64_t end, i
     int64_t sizes[CG_MAX_DIMS], strides[CG_MAX_DIMS];
     memcpy(sizes, t->sizes, sizeof sizes);
     memcpy(strides, t->strides, sizeof strides);
-    sizes[d] = (end - start + step - 1) / step;
-    strides[d] = t->strides[d] * step;
+    sizes[d] = end == start ? 0 : (end - start - 1) / step + 1; /* no overflow for a step near 2^63 */
+    strides[d] = (int64_t)((uint64_t)t->strides[d] * (uint64_t)step); /* wraps as PyTorch's */
     cg_op_args args = {.i = {d, start, end, step}};
     return make_view(t, t->ndim, sizes, strides, t->offset + start * t->strides[d], CG_OP_SLICE, &args, NULL);
 }
@@ -390,7 +392,7 @@ cg_tensor *cg_unsqueeze(cg_tensor *t, int64_t dim) {
     for (int k = 0, j = 0; k <= t->ndim; k++) {
         if (k == d) {
             sizes[k] = 1;
-            strides[k] = d < t->ndim ? t->sizes[d] * t->strides[d] : 1;
+            strides[k] = d < t->ndim ? (int64_t)((uint64_t)t->sizes[d] * (uint64_t)t->strides[d]) : 1;
             continue;
         }
         sizes[k] = t->sizes[j];

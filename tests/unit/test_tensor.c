@@ -46,10 +46,10 @@ Test(tensor, bad_sizes_are_errors_not_crashes) {
     T_ERR(cg_zeros(2, (int64_t[]){2, -3}, CG_F32, cg_device_cpu()), CG_RUNTIME_ERROR,
           "Trying to create tensor with negative dimension -3: [2, -3]");
     T_ERR(cg_zeros(3, (int64_t[]){INT64_MAX / 2, 4, 4}, CG_F32, cg_device_cpu()), CG_RUNTIME_ERROR,
-          "numel: integer multiplication overflow");
+          "Storage size calculation overflowed with sizes=[4611686018427387903, 4, 4]");
     /* the element count fits in int64 but not its byte size */
     T_ERR(cg_zeros(1, (int64_t[]){INT64_MAX / 2}, CG_F64, cg_device_cpu()), CG_RUNTIME_ERROR,
-          "numel: integer multiplication overflow");
+          "Storage size calculation overflowed with sizes=[4611686018427387903]");
     cg_tensor *e = T_OK(cg_zeros(2, (int64_t[]){0, 5}, CG_F32, cg_device_cpu()));
     cr_assert_eq(cg_tensor_numel(e), 0);
     cg_tensor *s = T_OK(cg_sum(e, 0, NULL, false));
@@ -57,12 +57,67 @@ Test(tensor, bad_sizes_are_errors_not_crashes) {
     cg_tensor_release(e), cg_tensor_release(s);
 }
 
+/* Note [Size overflow]: products of sizes count as PyTorch's, in uint64
+ * with a sticky overflow flag, so that the same shapes fail. */
+Test(tensor, size_products_overflow_as_in_pytorch) {
+    uint64_t n;
+    cr_assert(cg_sizes_product_overflows(2, (int64_t[]){INT64_C(1) << 62, 2}, &n)); /* 2^63 > INT64_MAX */
+    cr_assert(cg_sizes_product_overflows(3, (int64_t[]){INT64_C(1) << 62, 8, 0}, &n)); /* sticky past the 0 */
+    cr_assert(!cg_sizes_product_overflows(3, (int64_t[]){0, INT64_C(1) << 62, 8}, &n) && n == 0);
+    cr_assert(cg_sizes_product_overflows(1, (int64_t[]){-2}, &n)); /* a negative size reads as huge */
+    cr_assert(!cg_sizes_product_overflows(2, (int64_t[]){INT64_MAX, 1}, &n) && n == (uint64_t)INT64_MAX);
+    T_ERR(cg_check_numel(2, (int64_t[]){6148914691236517207, 3}), CG_RUNTIME_ERROR,
+          "numel: integer multiplication overflow");
+    /* strides of an empty shape may wrap (as PyTorch's); its numel is 0 */
+    int64_t strides[3];
+    cr_assert_eq(cg_contiguous_strides(3, (int64_t[]){0, INT64_C(1) << 62, 8}, strides), 0);
+    cr_assert(strides[1] == 8 && strides[2] == 1);
+    T_ERR(cg_contiguous_strides(2, (int64_t[]){INT64_MAX, 2}, strides), CG_RUNTIME_ERROR,
+          "numel: integer multiplication overflow");
+}
+
+/* The view that used to pass: 6148914691236517207 * 3 wraps to 5. */
+Test(tensor, views_whose_size_product_wraps_are_refused) {
+    cg_tensor *x = t_from(CG_F32, 1, (int64_t[]){5}, (double[]){0, 1, 2, 3, 4});
+    T_ERR(cg_view(x, 2, (int64_t[]){6148914691236517207, 3}), CG_RUNTIME_ERROR,
+          "numel: integer multiplication overflow");
+    T_ERR(cg_reshape(x, 3, (int64_t[]){-1, 6148914691236517207, 3}), CG_RUNTIME_ERROR,
+          "numel: integer multiplication overflow");
+    T_ERR(cg_view(x, 2, (int64_t[]){INT64_C(1) << 62, 4}), CG_RUNTIME_ERROR,
+          "shape '[4611686018427387904, 4]' is invalid for input of size 5");
+    T_ERR(cg_expand(x, 3, (int64_t[]){INT64_C(1) << 62, 4, 5}), CG_RUNTIME_ERROR,
+          "numel: integer multiplication overflow");
+    T_ERR(cg_expand(x, 2, (int64_t[]){-2, 5}), CG_RUNTIME_ERROR, "numel: integer multiplication overflow");
+    T_ERR(cg_repeat(x, 1, (int64_t[]){INT64_C(1) << 62}), CG_RUNTIME_ERROR,
+          "Storage size calculation overflowed with sizes=[4611686018427387904]");
+    cg_tensor *e = T_OK(cg_zeros(1, (int64_t[]){0}, CG_F32, cg_device_cpu()));
+    T_ERR(cg_view(e, 3, (int64_t[]){-1, INT64_C(1) << 62, 4}), CG_RUNTIME_ERROR,
+          "cannot reshape tensor of 0 elements into shape [-1, 4611686018427387904, 4] because the unspecified "
+          "dimension size -1 can be any value and is ambiguous");
+    cg_tensor_release(x), cg_tensor_release(e);
+}
+
+Test(tensor, creation_sizes_near_2_63_are_errors) {
+    T_ERR(cg_zeros(2, (int64_t[]){INT64_C(1) << 62, 8}, CG_F32, cg_device_cpu()), CG_RUNTIME_ERROR,
+          "Storage size calculation overflowed with sizes=[4611686018427387904, 8]");
+    T_ERR(cg_zeros(3, (int64_t[]){INT64_C(1) << 62, 8, 0}, CG_F32, cg_device_cpu()), CG_RUNTIME_ERROR,
+          "Storage size calculation overflowed with sizes=[4611686018427387904, 8, 0]");
+    cg_tensor *z = T_OK(cg_zeros(3, (int64_t[]){0, INT64_C(1) << 62, 8}, CG_F32, cg_device_cpu()));
+    cr_assert_eq(cg_tensor_numel(z), 0);
+    cg_tensor_release(z);
+    T_ERR(cg_arange(cg_scalar_int(-INT64_MAX), cg_scalar_int(INT64_MAX), cg_scalar_int(1), -1, cg_device_cpu()),
+          CG_RUNTIME_ERROR, "invalid size, possible overflow?");
+}
+
 Test(tensor, out_of_memory_is_an_error) {
     /* 2^40 float64 elements: 8 TiB, refused by the allocator */
     cg_error_clear();
     cg_tensor *huge = cg_tensor_empty(1, (int64_t[]){(int64_t)1 << 40}, CG_F64, cg_device_cpu());
     cr_assert_null(huge);
-    cr_assert_eq(cg_error_kind_get(), CG_OUT_OF_MEMORY_ERROR);
+    cr_assert_eq(cg_error_kind_get(), CG_RUNTIME_ERROR); /* PyTorch's CPU allocator raises RuntimeError */
+    cr_assert_str_eq(cg_error_message(),
+                     "[enforce fail at alloc_cpu.cpp:75] err == 0. DefaultCPUAllocator: can't allocate memory: you "
+                     "tried to allocate 8796093022208 bytes. Error code 12 (Cannot allocate memory)");
 }
 
 Test(tensor, cpu_memory_statistics_follow_allocations) {
