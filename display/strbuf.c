@@ -31,6 +31,8 @@ static bool reserve(cg_strbuf *b, size_t n) {
     return true;
 }
 
+bool cg_strbuf_reserve(cg_strbuf *b, size_t n) { return reserve(b, n); }
+
 void cg_strbuf_append(cg_strbuf *b, const char *s, size_t n) {
     if (!reserve(b, n))
         return;

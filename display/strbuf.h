@@ -28,6 +28,11 @@ typedef struct {
 void cg_strbuf_append(cg_strbuf *b, const char *s, size_t n);
 void cg_strbuf_puts(cg_strbuf *b, const char *s);
 void cg_strbuf_putc(cg_strbuf *b, char c);
+/* Makes room for n more bytes at once, for a result whose size is known
+ * before it is built: a size beyond what the machine can give fails here,
+ * at once (the buffer marked failed, false), rather than after appends
+ * have spent the machine's memory. */
+bool cg_strbuf_reserve(cg_strbuf *b, size_t n);
 /* Appends n copies of c (padding and indentation); nothing when n <= 0. */
 void cg_strbuf_repeat(cg_strbuf *b, char c, int64_t n);
 void cg_strbuf_printf(cg_strbuf *b, const char *fmt, ...) CG_PRINTF(2, 3);

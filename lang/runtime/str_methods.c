@@ -7,6 +7,7 @@
  * on bytes. Case mapping and character classes cover ASCII, Latin-1,
  * Latin Extended-A, Greek and Cyrillic (cgrad carries no Unicode tables);
  * other characters are left as they are. */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -847,6 +848,10 @@ static cg_value str_isidentifier(cg_value self, const cg_args *a) {
 
 static cg_value pad(cg_value self, int64_t left, int64_t right, const char *fill, size_t fill_len) {
     cg_strbuf b = {0};
+    size_t bytes;
+    if (__builtin_mul_overflow((size_t)left + (size_t)right, fill_len, &bytes)
+        || !cg_strbuf_reserve(&b, bytes + (size_t)S(self)->len))
+        return cg_str_from_strbuf(&b); /* MemoryError, as Python's for a width it cannot hold */
     for (int64_t i = 0; i < left; i++)
         cg_strbuf_append(&b, fill, fill_len);
     cg_strbuf_append(&b, S(self)->s, (size_t)S(self)->len);
@@ -919,6 +924,8 @@ static cg_value str_expandtabs(cg_value self, const cg_args *a) {
     RELEASE1(M_EXPANDTABS, &t);
     if (rc < 0)
         return CG_ERR;
+    if (tab > INT_MAX || tab < INT_MIN) /* tabsize is a C int in CPython */
+        return cg_raise(&cg_exc_OverflowError, "Python int too large to convert to C int");
     const cg_str *s = S(self);
     cg_strbuf b = {0};
     int64_t col = 0;

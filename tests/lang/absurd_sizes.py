@@ -1,0 +1,20 @@
+# Sizes no machine can hold fail at once with Python's errors, instead of
+# growing until the machine's memory is gone (issue 19).
+cases = [
+    lambda: 'a'.center(10**12),
+    lambda: 'a'.ljust(10**12, '*'),
+    lambda: 'abc'.rjust(10**13),
+    lambda: 'a'.zfill(10**12),
+    lambda: 'a' * 10**12,
+    lambda: [0] * 10**12,
+    lambda: (0,) * 10**12,
+    lambda: '\t'.expandtabs(10**12),
+    lambda: 'x\ty'.expandtabs(-10**12),
+]
+for f in cases:
+    try:
+        f()
+        print('ok')
+    except (MemoryError, OverflowError) as e:
+        print(type(e).__name__, e)
+print('x'.center(7, '-'), 'ab\tc'.expandtabs(4), 'a'.rjust(3))
