@@ -105,6 +105,8 @@ static bool uni_is_symbol(uint32_t cp) {
         return true;
     if (cp >= 0x1f000 && cp <= 0x1faff)
         return true;
+    if (cp >= 0xfff0 && cp <= 0xffff) /* Specials: the replacement character U+FFFD, U+FFFC */
+        return true;
     return !cg_uni_is_printable(cp);
 }
 
