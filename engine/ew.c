@@ -143,7 +143,9 @@ cg_tensor *cg_ew_ternary(cg_op op, cg_tensor *a, cg_tensor *b, cg_tensor *c, con
 
 static int inplace_apply(cg_op op, cg_tensor *self, int n, cg_tensor *const *others, const cg_dtype *compute,
                          const cg_op_args *args) {
-    if (cg_autograd_check_inplace(self) < 0)
+    /* masked_fill_ writes expanded tensors, as PyTorch's does (it only warns
+     * that this is deprecated) */
+    if (cg_autograd_check_inplace(self) < 0 || (op != CG_OP_MASKED_FILL && cg_tensor_check_no_overlap(self) < 0))
         return -1;
     cg_tensor *all[CG_ITER_MAX_OPERANDS] = {self};
     if (n) /* others may be NULL for a unary op */

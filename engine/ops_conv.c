@@ -52,9 +52,9 @@ cg_window2d cg_window_of(const cg_op_args *a) {
  * beyond int64 saturates and fails later (as too small, or as too large to
  * allocate), never wraps to a small one. */
 static int64_t positions(int64_t in, const cg_window2d *w, int d) {
-    __int128 n = ((__int128)in + 2 * (__int128)w->padding[d] - (__int128)w->dilation[d] * (w->kernel[d] - 1) - 1)
-                     / w->stride[d]
-                 + 1;
+    __int128 n =
+        ((__int128)in + 2 * (__int128)w->padding[d] - (__int128)w->dilation[d] * (w->kernel[d] - 1) - 1) / w->stride[d]
+        + 1;
     return n > INT64_MAX ? INT64_MAX : n < INT64_MIN ? INT64_MIN : (int64_t)n;
 }
 
@@ -586,6 +586,11 @@ static cg_tensor *convolution_batched(cg_tensor *x, cg_tensor *w, cg_tensor *b, 
         return NULL;
     CG_CHECK(cg_dtype_is_float(x->dtype), CG_RUNTIME_ERROR, "\"slow_conv2d_cpu\" not implemented for '%s'",
              cg_nn_type_name(x->dtype));
+    /* slow_conv2d's shape check; a 1-d kernel is a 2-d one of height 1 */
+    int64_t kh = s->nspatial == 1 ? 1 : w->sizes[2], kw = w->sizes[w->ndim - 1];
+    CG_CHECK(kh > 0 && kw > 0, CG_RUNTIME_ERROR,
+             "kernel size should be greater than zero, but got kernel_height: %lld kernel_width: %lld", (long long)kh,
+             (long long)kw);
     bool was = cg_grad_set_enabled(false);
     cg_tensor *out = conv_forward(x, w, b, s);
     cg_grad_set_enabled(was);

@@ -180,8 +180,8 @@ cg_tensor *cg_arange(cg_scalar start, cg_scalar end, cg_scalar step, int dtype, 
     bool ints = start.kind != CG_SCALAR_FLOAT && step.kind != CG_SCALAR_FLOAT;
     for (int64_t i = 0; i < n; i++) {
         /* wraps rather than overflows where the double count rounded up */
-        cg_scalar v = ints ? cg_scalar_int((int64_t)((uint64_t)cg_scalar_to_int(start)
-                                                     + (uint64_t)i * (uint64_t)cg_scalar_to_int(step)))
+        cg_scalar v = ints ? cg_scalar_int(
+                          (int64_t)((uint64_t)cg_scalar_to_int(start) + (uint64_t)i * (uint64_t)cg_scalar_to_int(step)))
                            : cg_scalar_float(s + (double)i * st);
         cg_scalar_store(p + i * (int64_t)cg_tensor_itemsize(t), t->dtype, v);
     }
@@ -255,7 +255,7 @@ int cg_copy_(cg_tensor *dst, cg_tensor *src) {
                      cg_sizes_str(dst->ndim, dst->sizes, a, sizeof a), cg_sizes_str(n, shape, b, sizeof b));
         return -1;
     }
-    if (cg_autograd_check_inplace(dst) < 0 || check_same_device(dst, src) < 0)
+    if (cg_autograd_check_inplace(dst) < 0 || cg_tensor_check_no_overlap(dst) < 0 || check_same_device(dst, src) < 0)
         return -1;
     bool record = cg_autograd_needed(2, (cg_tensor *[]){dst, src});
     if (copy_raw(dst, src) < 0)

@@ -525,12 +525,18 @@ static int scatter_impl(cg_op op, cg_tensor *x, int64_t dim, cg_tensor *index, c
 }
 
 int cg_scatter_(cg_tensor *x, int64_t dim, cg_tensor *index, cg_tensor *src) {
+    if (cg_tensor_check_no_overlap(x) < 0)
+        return -1;
     return scatter_impl(CG_OP_SCATTER, x, dim, index, src, cg_scalar_int(0));
 }
 int cg_scatter_value_(cg_tensor *x, int64_t dim, cg_tensor *index, cg_scalar value) {
+    if (cg_tensor_check_no_overlap(x) < 0)
+        return -1;
     return scatter_impl(CG_OP_SCATTER_VALUE, x, dim, index, NULL, value);
 }
 int cg_scatter_add_(cg_tensor *x, int64_t dim, cg_tensor *index, cg_tensor *src) {
+    if (cg_tensor_check_no_overlap(x) < 0)
+        return -1;
     return scatter_impl(CG_OP_SCATTER_ADD, x, dim, index, src, cg_scalar_int(0));
 }
 

@@ -187,15 +187,6 @@ static void iteration_order(const cg_tensor *t, int64_t *dims) {
         dims[i] = perm[n - 1 - i];
 }
 
-/* has_internal_overlap's cheap test: a dim of size > 1 with stride 0 */
-static int check_no_overlap(const cg_tensor *t) {
-    for (int d = 0; d < t->ndim; d++)
-        CG_CHECK_INT(t->sizes[d] == 1 || t->strides[d] != 0, CG_RUNTIME_ERROR,
-                     "unsupported operation: more than one element of the written-to tensor refers to a single "
-                     "memory location. Please clone() the tensor before performing the operation.");
-    return 0;
-}
-
 /* How a tensor's values are drawn: by a fill into a contiguous CPU buffer
  * from the mt19937 generator, or by the device's kernel (a CUDA tensor,
  * from its Philox generator). */
@@ -259,7 +250,7 @@ cg_rng *cg_random_generator(const cg_tensor *t, cg_rng *gen) {
  * node `node` (the new values do not depend on the old ones: a zero
  * gradient). On a device the draw is kind's kernel with a's parameters. */
 static int fill_inplace(cg_tensor *t, fill_fn fill, cg_draw_kind kind, fill_args *a, cg_rng *gen, const char *node) {
-    if (cg_autograd_check_inplace(t) < 0 || check_no_overlap(t) < 0)
+    if (cg_autograd_check_inplace(t) < 0 || cg_tensor_check_no_overlap(t) < 0)
         return -1;
     drawer w = {fill, a, {.kind = kind, .a = a->a, .b = a->b, .base = a->from, .range = a->range}, NULL};
     if (!(w.g = cg_random_generator(t, gen)))

@@ -239,3 +239,11 @@ cg_tensor *cg_scalar_tensor(cg_scalar s) {
     t->is_wrapped_number = true;
     return t;
 }
+
+int cg_tensor_check_no_overlap(const cg_tensor *t) {
+    for (int d = 0; d < t->ndim; d++)
+        CG_CHECK_INT(t->sizes[d] == 1 || t->strides[d] != 0, CG_RUNTIME_ERROR,
+                     "unsupported operation: more than one element of the written-to tensor refers to a single "
+                     "memory location. Please clone() the tensor before performing the operation.");
+    return 0;
+}

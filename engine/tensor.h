@@ -107,6 +107,12 @@ bool cg_sizes_product_overflows(int ndim, const int64_t *sizes, uint64_t *out);
 /* 0, or -1 with "numel: integer multiplication overflow" when a tensor of
  * these sizes could not exist: every new shape and view goes through it. */
 int cg_check_numel(int ndim, const int64_t *sizes);
+/* An op about to write into t refuses a t whose elements share memory (an
+ * expanded tensor: a dim of size > 1 with stride 0), as PyTorch's
+ * assert_no_internal_overlap does for the outputs of its elementwise, copy,
+ * scatter and random ops; 0, or -1 with its RuntimeError. fill_, zero_,
+ * masked_fill_ and index_fill_ write such tensors, as PyTorch's do. */
+int cg_tensor_check_no_overlap(const cg_tensor *t);
 /* Wraps a possibly negative dim into [0, ndim), or -1 with PyTorch's
  * "Dimension out of range" IndexError. A 0-d tensor accepts dims -1 and 0. */
 int cg_wrap_dim(int64_t dim, int ndim);
