@@ -270,6 +270,42 @@ static const cg_method_def node_methods[] = {
 
 /* ---- tensor hooks and their handles ---------------------------------------------------- */
 
+/* "torch.FloatTensor", "torch.cuda.DoubleTensor": a tensor's type as
+ * PyTorch's hook messages name it */
+static const char *legacy_type(const cg_tensor *t, char *buf, size_t n) {
+    snprintf(buf, n, "torch.%s%sTensor", cg_tensor_device(t).type == CG_CPU ? "" : "cuda.",
+             cg_dtype_legacy_name(t->dtype));
+    return buf;
+}
+
+/* PyTorch's check of what a tensor hook returned (check_single_result):
+ * the same type, device and size as the gradient it was given; -1 with
+ * the RuntimeError that names the hook. */
+static int check_hook_result(cg_value fn, const cg_tensor *grad, const cg_tensor *r) {
+    const char *what = NULL;
+    char was[48], got[48];
+    if (grad->dtype != r->dtype || !cg_device_equal(cg_tensor_device(grad), cg_tensor_device(r)))
+        what = "type";
+    else if (!cg_sizes_equal(grad->ndim, grad->sizes, r->ndim, r->sizes))
+        what = "size";
+    if (!what)
+        return 0;
+    cg_value name = cg_getattr_opt(fn, cg_str_intern("__name__"));
+    if (cg_is_err(name) || !cg_is_str(name)) {
+        cg_exc_clear();
+        cg_decref(name);
+        name = cg_repr(fn);
+    }
+    const char *label = cg_is_err(name) ? "?" : cg_str_cstr(name);
+    if (what[0] == 't')
+        cg_raise(&cg_exc_RuntimeError, "hook '%s' has changed the type of value (was %s got %s)", label,
+                 legacy_type(grad, was, sizeof was), legacy_type(r, got, sizeof got));
+    else
+        cg_raise(&cg_exc_RuntimeError, "hook '%s' has changed the size of value", label);
+    cg_decref(name);
+    return -1;
+}
+
 static int call_hook(void *ctx, cg_tensor *grad, cg_tensor **out) {
     cg_value fn = *(cg_value *)ctx;
     cg_value g = cg_tensor_value(grad);
@@ -283,6 +319,11 @@ static int call_hook(void *ctx, cg_tensor *grad, cg_tensor **out) {
         return 0;
     if (!cg_is_tensor(r)) {
         cg_raise(&cg_exc_TypeError, "expected Variable, but hook returned '%s'", cg_type_name(r));
+        cg_decref(r);
+        cg_error_set(CG_RUNTIME_ERROR, "a hook raised an exception");
+        return -1;
+    }
+    if (check_hook_result(fn, grad, cg_tensor_of_borrowed(r)) < 0) {
         cg_decref(r);
         cg_error_set(CG_RUNTIME_ERROR, "a hook raised an exception");
         return -1;
