@@ -122,55 +122,87 @@ void cg_node_release_saved(cg_node *n) {
     }
 }
 
-/* Releasing a node can release a long chain of nodes behind it; a worklist
- * instead of recursion keeps deep graphs from overflowing the stack. */
-void cg_node_release(cg_node *first) {
-    if (!first || --first->refcount > 0)
-        return;
+/* Note [Releasing a graph]
+ * Releasing a node can release a long chain of nodes behind it: through its
+ * edges, and through its saved tensors, whose grad_fn dies with them (a
+ * loss accumulated over a million steps, each node saving the running
+ * total). The outermost cg_node_release keeps a worklist; a release that
+ * happens while it runs (a saved tensor's, a hook's closure's) only adds
+ * its node to that list, so the C stack stays flat for any graph. */
+typedef struct {
+    cg_node **work;
+    size_t n, cap;
     cg_node *stack[16]; /* most releases never need the heap */
-    cg_node **work = stack;
-    size_t nwork = 0, cap = 16;
-    cg_node *n = first;
-    for (;;) {
-        for (int i = 0; i <= n->nin; i++) { /* the edges, then a CopySlices' wrapped node */
-            cg_node *next = i < n->nin ? n->next[i].node : n->wrapped;
-            if (next && --next->refcount == 0) {
-                if (nwork == cap) {
-                    cap *= 2;
-                    cg_node **grown = work == stack ? malloc(cap * sizeof *work) : realloc(work, cap * sizeof *work);
-                    if (!grown)
-                        abort(); /* cannot free without memory: an internal failure */
-                    if (work == stack)
-                        memcpy(grown, stack, sizeof stack);
-                    work = grown;
-                }
-                work[nwork++] = next;
-            }
-        }
-        cg_node_release_saved(n);
-        if (n->variable) /* the leaf outlives its node, but be safe */
-            n->variable->grad_accumulator = NULL;
-        for (int i = 0; n->out_hooks && i < n->nout; i++)
-            cg_hooks_free(n->out_hooks[i]);
-        if (n->custom_free)
-            n->custom_free(n->custom_ctx);
-        if (n->saved_more || n->pre_hooks || n->post_hooks) { /* a Function's, or hooked */
-            free(n->saved_more);
-            cg_node_hooks_free(n->pre_hooks);
-            cg_node_hooks_free(n->post_hooks);
-        }
-        if (n->out_hooks || n->retain_out || n->inbuf) { /* rarely set: skip three calls of free(NULL) */
-            free(n->out_hooks);
-            free(n->retain_out);
-            free(n->inbuf); /* next, in_meta and out_meta live in n's block */
-        }
-        node_block_free(n);
-        if (!nwork)
-            break;
-        n = work[--nwork];
+} node_worklist;
+
+static _Thread_local node_worklist *releasing;
+
+static void worklist_grow(node_worklist *w) {
+    w->cap *= 2;
+    cg_node **grown = w->work == w->stack ? malloc(w->cap * sizeof *grown) : realloc(w->work, w->cap * sizeof *grown);
+    if (!grown)
+        abort(); /* cannot free without memory: an internal failure */
+    if (w->work == w->stack)
+        memcpy(grown, w->stack, sizeof w->stack);
+    w->work = grown;
+}
+
+static inline void worklist_push(node_worklist *w, cg_node *n) {
+    if (w->n == w->cap)
+        worklist_grow(w);
+    w->work[w->n++] = n;
+}
+
+/* Frees n alone; the nodes it held that die go on w. */
+static void node_free(cg_node *n, node_worklist *w) {
+    for (int i = 0; i <= n->nin; i++) { /* the edges, then a CopySlices' wrapped node */
+        cg_node *next = i < n->nin ? n->next[i].node : n->wrapped;
+        if (next && --next->refcount == 0)
+            worklist_push(w, next);
     }
-    if (work != stack)
-        free(work);
+    cg_node_release_saved(n); /* nodes that die here come back through releasing */
+    if (n->variable)          /* the leaf outlives its node, but be safe */
+        n->variable->grad_accumulator = NULL;
+    for (int i = 0; n->out_hooks && i < n->nout; i++)
+        cg_hooks_free(n->out_hooks[i]);
+    if (n->custom_free)
+        n->custom_free(n->custom_ctx);
+    if (n->saved_more || n->pre_hooks || n->post_hooks) { /* a Function's, or hooked */
+        free(n->saved_more);
+        cg_node_hooks_free(n->pre_hooks);
+        cg_node_hooks_free(n->post_hooks);
+    }
+    if (n->out_hooks || n->retain_out || n->inbuf) { /* rarely set: skip three calls of free(NULL) */
+        free(n->out_hooks);
+        free(n->retain_out);
+        free(n->inbuf); /* next, in_meta and out_meta live in n's block */
+    }
+    node_block_free(n);
+}
+
+/* Frees first, a node whose count reached zero, and every node that dies
+ * with it. Out of line, so that the common release (a count that stays
+ * above zero) is a few instructions. */
+static __attribute__((noinline)) void node_release_dead(cg_node *first) {
+    if (releasing) { /* see Note [Releasing a graph] */
+        worklist_push(releasing, first);
+        return;
+    }
+    node_worklist w;
+    w.work = w.stack;
+    w.n = 0;
+    w.cap = sizeof w.stack / sizeof *w.stack;
+    releasing = &w;
+    for (cg_node *n = first; n; n = w.n ? w.work[--w.n] : NULL)
+        node_free(n, &w);
+    releasing = NULL;
+    if (w.work != w.stack)
+        free(w.work);
+}
+
+void cg_node_release(cg_node *n) {
+    if (n && --n->refcount == 0)
+        node_release_dead(n);
 }
 
 int cg_node_saved(cg_node *n, int i, cg_tensor **out) {

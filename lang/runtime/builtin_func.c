@@ -191,6 +191,7 @@ cg_type cg_type_method = {
     .name = "method",
     .module = "builtins",
     .basicsize = sizeof(cg_method),
+    .flags = CG_TYPE_TRASHCAN,
     .dealloc = method_dealloc,
     .repr = method_repr,
     .hash = method_hash,

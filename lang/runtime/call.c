@@ -23,6 +23,7 @@ cg_type cg_type_cell = {
     .name = "cell",
     .module = "builtins",
     .basicsize = sizeof(cg_cell),
+    .flags = CG_TYPE_TRASHCAN,
     .dealloc = cell_dealloc,
     .hash = cg_object_hash,
 };
@@ -161,6 +162,7 @@ cg_type cg_type_function = {
     .name = "function",
     .module = "builtins",
     .basicsize = sizeof(cg_function),
+    .flags = CG_TYPE_TRASHCAN,
     .dealloc = function_dealloc,
     .repr = function_repr,
     .hash = cg_object_hash,

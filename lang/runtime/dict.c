@@ -547,7 +547,10 @@ static int dict_equal(cg_dict *a, cg_dict *b) {
 static cg_value dict_compare(cg_value a, cg_value b, cg_cmpop op) {
     if (!cg_is_dict(a) || !cg_is_dict(b) || (op != OP_EQ && op != OP_NOT_EQ))
         return cg_incref(cg_NotImplemented);
+    if (cg_recursion_enter(" in comparison") < 0) /* values compare through cg_compare */
+        return CG_ERR;
     int eq = dict_equal(cg_as_dict(a), cg_as_dict(b));
+    cg_recursion_leave();
     return eq < 0 ? CG_ERR : cg_bool((eq == 1) == (op == OP_EQ));
 }
 
@@ -800,6 +803,7 @@ cg_type cg_type_dict = {
     .base = &cg_type_object,
     /* CG_TYPE_BASETYPE waits for instance dicts at an offset: see containers.h */
     .basicsize = sizeof(cg_dict),
+    .flags = CG_TYPE_TRASHCAN,
     .dealloc = dict_dealloc,
     .repr = dict_repr,
     .compare = dict_compare,

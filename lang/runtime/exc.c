@@ -136,7 +136,7 @@ static const cg_method_def exc_methods[] = {
     {NULL},
 };
 
-#define EXC_FLAGS (CG_TYPE_BASETYPE | CG_TYPE_EXCEPTION | CG_TYPE_HAS_DICT)
+#define EXC_FLAGS (CG_TYPE_BASETYPE | CG_TYPE_EXCEPTION | CG_TYPE_HAS_DICT | CG_TYPE_TRASHCAN)
 #define EXC_TYPE(NAME, BASE)                  \
     cg_type cg_exc_##NAME = {                 \
         .head = {CG_IMMORTAL, &cg_type_type}, \

@@ -109,9 +109,15 @@ cg_value cg_sys_module_init(void);
 cg_value cg_sys_stdout(void);
 cg_value cg_sys_stderr(void);
 
-/* ---- recursion guard (eval.c) ---------------------------------------- */
+/* ---- recursion guard (call.c) ---------------------------------------- */
 /* Calls fn(v) one level deeper; RecursionError past the limit. */
 cg_value cg_guard_recursion(cg_value (*fn)(cg_value), cg_value v);
+/* RecursionError if the C stack is used up: for recursions that CPython
+ * leaves unguarded but bounded by the stack (hash of nested tuples). */
+int cg_check_depth(void);
+/* One level deeper for C code that recurses through the data (comparing,
+ * printing nested containers); -1 with RecursionError whose message ends
+ * in `where` (" in comparison"). Each success is paired with a leave. */
 int cg_recursion_enter(const char *where);
 void cg_recursion_leave(void);
 

@@ -156,9 +156,7 @@ cg_value cg_seq_repr(cg_value self, const cg_value *items, int64_t n, const char
 }
 
 /* Lexicographic comparison, as CPython's list_richcompare. */
-cg_value cg_seq_compare(const cg_value *x, int64_t nx, const cg_value *y, int64_t ny, cg_cmpop op) {
-    if ((op == OP_EQ || op == OP_NOT_EQ) && nx != ny)
-        return cg_bool(op == OP_NOT_EQ);
+static cg_value seq_compare(const cg_value *x, int64_t nx, const cg_value *y, int64_t ny, cg_cmpop op) {
     int64_t i = 0;
     for (; i < nx && i < ny; i++) {
         cg_value a = cg_incref(x[i]), b = cg_incref(y[i]);
@@ -183,6 +181,18 @@ cg_value cg_seq_compare(const cg_value *x, int64_t nx, const cg_value *y, int64_
     case OP_GT: return cg_bool(c > 0);
     default: return cg_bool(c >= 0);
     }
+}
+
+/* Items compare through cg_compare, which may come back here: a list that
+ * holds itself, or one nested a million deep, ends in RecursionError. */
+cg_value cg_seq_compare(const cg_value *x, int64_t nx, const cg_value *y, int64_t ny, cg_cmpop op) {
+    if ((op == OP_EQ || op == OP_NOT_EQ) && nx != ny)
+        return cg_bool(op == OP_NOT_EQ);
+    if (cg_recursion_enter(" in comparison") < 0)
+        return CG_ERR;
+    cg_value r = seq_compare(x, nx, y, ny, op);
+    cg_recursion_leave();
+    return r;
 }
 
 static cg_value list_repr(cg_value self) {
@@ -823,6 +833,7 @@ cg_type cg_type_list = {
     .base = &cg_type_object,
     /* CG_TYPE_BASETYPE waits for instance dicts at an offset: see containers.h */
     .basicsize = sizeof(cg_list),
+    .flags = CG_TYPE_TRASHCAN,
     .dealloc = list_dealloc,
     .repr = list_repr,
     .compare = list_compare,

@@ -12,12 +12,50 @@
 #include "runtime/lang_internal.h"
 #include "runtime/value.h"
 
+/* Note [The trashcan]
+ * Freeing a container releases its items, and an item that dies frees its
+ * own items: freeing `a` after `for i in range(10**7): a = [a]` would nest
+ * ten million deallocs on the C stack. As CPython's trashcan, the deallocs
+ * of CG_TYPE_TRASHCAN types (the containers: list, tuple, dict, set,
+ * instances, functions, cells, exceptions) count how deep they nest; past
+ * CG_TRASHCAN_DEPTH such an object is not freed there but put on a list,
+ * and the outermost of them frees the list's objects one at a time, each
+ * again at most CG_TRASHCAN_DEPTH deep. A waiting object is dead: no one
+ * holds a reference (which is why the flag is only for types that no one
+ * points to without one), so its count field holds the link to the next.
+ * Other types (a Tensor, the most freed) pay one test of the flag. */
+#define CG_TRASHCAN_DEPTH 50
+
+static int trashcan_depth;
+static cg_obj *trashcan_later; /* linked through refcnt */
+
+static void trashcan_dealloc(cg_obj *o) {
+    if (trashcan_depth >= CG_TRASHCAN_DEPTH) {
+        o->refcnt = (int64_t)(intptr_t)trashcan_later;
+        trashcan_later = o;
+        return;
+    }
+    trashcan_depth++;
+    o->type->dealloc(o);
+    if (trashcan_depth == 1) /* the outermost: free what waits */
+        while (trashcan_later) {
+            cg_obj *next = trashcan_later;
+            trashcan_later = (cg_obj *)(intptr_t)next->refcnt;
+            next->refcnt = 0;
+            next->type->dealloc(next);
+        }
+    trashcan_depth--;
+}
+
 void cg_obj_dealloc(cg_obj *o) {
     if (o->refcnt >= CG_IMMORTAL / 2) { /* never free an immortal */
         o->refcnt = CG_IMMORTAL;
         return;
     }
-    o->type->dealloc(o);
+    if (o->type->flags & CG_TYPE_TRASHCAN)
+        trashcan_dealloc(o);
+    else
+        o->type->dealloc(o);
 }
 
 cg_type *cg_typeof(cg_value v) {

@@ -636,9 +636,7 @@ static int64_t frozenset_hash(cg_value self) {
     return s->hash;
 }
 
-static cg_value set_compare(cg_value a, cg_value b, cg_cmpop op) {
-    if (!cg_is_anyset(a) || !cg_is_anyset(b))
-        return cg_incref(cg_NotImplemented);
+static cg_value set_relation(cg_value a, cg_value b, cg_cmpop op) {
     cg_set *x = as_set(a), *y = as_set(b);
     int r;
     switch (op) {
@@ -653,6 +651,18 @@ static cg_value set_compare(cg_value a, cg_value b, cg_cmpop op) {
     default: return cg_incref(cg_NotImplemented);
     }
     return r < 0 ? CG_ERR : cg_bool(r == 1);
+}
+
+/* Keys compare through cg_compare: frozensets nested deep end in
+ * RecursionError. */
+static cg_value set_compare(cg_value a, cg_value b, cg_cmpop op) {
+    if (!cg_is_anyset(a) || !cg_is_anyset(b))
+        return cg_incref(cg_NotImplemented);
+    if (cg_recursion_enter(" in comparison") < 0)
+        return CG_ERR;
+    cg_value r = set_relation(a, b, op);
+    cg_recursion_leave();
+    return r;
 }
 
 /* s gets the contents of the new set r (which is released). */
@@ -917,6 +927,7 @@ cg_type cg_type_set = {
     .base = &cg_type_object,
     /* CG_TYPE_BASETYPE waits for instance dicts at an offset: see containers.h */
     .basicsize = sizeof(cg_set),
+    .flags = CG_TYPE_TRASHCAN,
     .dealloc = set_dealloc,
     .repr = set_repr,
     .compare = set_compare,
@@ -935,6 +946,7 @@ cg_type cg_type_frozenset = {
     .base = &cg_type_object,
     /* CG_TYPE_BASETYPE waits for instance dicts at an offset: see containers.h */
     .basicsize = sizeof(cg_set),
+    .flags = CG_TYPE_TRASHCAN,
     .dealloc = set_dealloc,
     .repr = set_repr,
     .hash = frozenset_hash,

@@ -116,6 +116,8 @@ static int64_t tuple_hash(cg_value self) {
     const uint64_t P1 = UINT64_C(11400714785074694791), P2 = UINT64_C(14029467366897019727),
                    P5 = UINT64_C(2870177450012600261);
     cg_tuple *t = cg_as_tuple(self);
+    if (cg_check_depth() < 0) /* tuples nested a million deep */
+        return -1;
     uint64_t acc = P5;
     for (int64_t i = 0; i < t->len; i++) {
         int64_t h = cg_key_hash(t->items[i]);
@@ -311,6 +313,7 @@ cg_type cg_type_tuple = {
     .base = &cg_type_object,
     /* not subclassable by a class statement: the items end the object */
     .basicsize = sizeof(cg_tuple),
+    .flags = CG_TYPE_TRASHCAN,
     .dealloc = tuple_dealloc,
     .repr = tuple_repr,
     .hash = tuple_hash,

@@ -131,6 +131,11 @@ enum {
     CG_TYPE_EXCEPTION = 1 << 2,  /* BaseException or a subclass */
     CG_TYPE_HAS_DICT = 1 << 3,   /* instances carry a __dict__ (cg_instance) */
     CG_TYPE_DATA_DESCR = 1 << 4, /* a class with __set__ or __delete__: its instances are data descriptors */
+    /* Freed through the trashcan: a deep chain of these is freed by a loop,
+     * not by recursion (Note [The trashcan] in object.c). Only for types
+     * that no one points to without a reference (not Tensor: its engine
+     * tensor points back at its wrapper). */
+    CG_TYPE_TRASHCAN = 1 << 5,
 };
 
 typedef struct cg_dict cg_dict;
