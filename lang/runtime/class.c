@@ -536,7 +536,8 @@ cg_value cg_class_new(const char *name, const char *module, cg_type *base, cg_di
         cg_obj_incref(base);
     t->dict = dict;
     cg_obj_incref(dict);
-    t->flags = CG_TYPE_HEAP | CG_TYPE_HAS_DICT | CG_TYPE_BASETYPE | (base->flags & (CG_TYPE_EXCEPTION | CG_TYPE_TRASHCAN));
+    t->flags =
+        CG_TYPE_HEAP | CG_TYPE_HAS_DICT | CG_TYPE_BASETYPE | (base->flags & (CG_TYPE_EXCEPTION | CG_TYPE_TRASHCAN));
     if (t->basicsize < sizeof(cg_instance))
         t->basicsize = sizeof(cg_instance);
     cg_type *sb = static_base(base);
