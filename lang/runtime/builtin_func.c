@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "runtime/exc.h"
+#include "runtime/gc.h"
 #include "runtime/lang_internal.h"
 
 /* An unbound method in a type's dict has this as its self. */
@@ -22,7 +23,14 @@ cg_value cg_builtin_new(const cg_method_def *def, cg_value self) {
     b->head = (cg_obj){1, &cg_type_builtin};
     b->def = def;
     b->self = cg_incref(self);
+    b->gc = (cg_gc_link){0};
+    if (self.tag == CG_V_OBJ && self.u.o->type->gc_offset)
+        cg_gc_track(b);
     return cg_obj_value(b);
+}
+
+static void builtin_traverse(cg_obj *o, cg_visitfn visit, void *arg) {
+    cg_visit_value(((cg_builtin *)o)->self, visit, arg);
 }
 
 static void builtin_dealloc(cg_obj *o) {
@@ -78,6 +86,8 @@ cg_type cg_type_builtin = {
     .module = "builtins",
     .basicsize = sizeof(cg_builtin),
     .dealloc = builtin_dealloc,
+    .gc_offset = offsetof(cg_builtin, gc),
+    .traverse = builtin_traverse,
     .repr = builtin_repr,
     .hash = cg_object_hash,
     .call = builtin_call,
@@ -113,7 +123,15 @@ cg_value cg_method_new(cg_value func, cg_value self) {
     m->head = (cg_obj){1, &cg_type_method};
     m->func = cg_incref(func);
     m->self = cg_incref(self);
+    m->gc = (cg_gc_link){0};
+    cg_gc_track(m);
     return cg_obj_value(m);
+}
+
+static void method_traverse(cg_obj *o, cg_visitfn visit, void *arg) {
+    cg_method *m = (cg_method *)o;
+    cg_visit_value(m->func, visit, arg);
+    cg_visit_value(m->self, visit, arg);
 }
 
 static void method_dealloc(cg_obj *o) {
@@ -193,6 +211,8 @@ cg_type cg_type_method = {
     .basicsize = sizeof(cg_method),
     .flags = CG_TYPE_TRASHCAN,
     .dealloc = method_dealloc,
+    .gc_offset = offsetof(cg_method, gc),
+    .traverse = method_traverse,
     .repr = method_repr,
     .hash = method_hash,
     .compare = method_compare,
@@ -205,7 +225,15 @@ cg_type cg_type_method = {
 typedef struct {
     cg_obj head;
     cg_value f, g, h; /* function; for property: fget, fset, fdel */
+    cg_gc_link gc;
 } cg_wrapper;
+
+static void wrapper_traverse(cg_obj *o, cg_visitfn visit, void *arg) {
+    cg_wrapper *w = (cg_wrapper *)o;
+    cg_visit_value(w->f, visit, arg);
+    cg_visit_value(w->g, visit, arg);
+    cg_visit_value(w->h, visit, arg);
+}
 
 static void wrapper_dealloc(cg_obj *o) {
     cg_wrapper *w = (cg_wrapper *)o;
@@ -225,6 +253,8 @@ static cg_value wrapper_new(cg_type *type, const cg_args *a) {
     w->f = cg_incref(a->pos[0]);
     w->g = a->npos > 1 ? cg_incref(a->pos[1]) : CG_NONE;
     w->h = a->npos > 2 ? cg_incref(a->pos[2]) : CG_NONE;
+    w->gc = (cg_gc_link){0};
+    cg_gc_track(w);
     return cg_obj_value(w);
 }
 
@@ -286,6 +316,8 @@ static cg_value wrapper_getattr(cg_value self, cg_str *name) {
         .module = "builtins",                 \
         .basicsize = sizeof(cg_wrapper),      \
         .dealloc = wrapper_dealloc,           \
+        .gc_offset = offsetof(cg_wrapper, gc), \
+        .traverse = wrapper_traverse,         \
         .hash = cg_object_hash,               \
         .getattr = wrapper_getattr,           \
         .descr_get = GET,                     \

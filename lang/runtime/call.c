@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "runtime/eval.h"
+#include "runtime/gc.h"
 #include "runtime/genobject.h"
 
 /* ---- cells ------------------------------------------------------------------- */
@@ -18,6 +19,11 @@ static void cell_dealloc(cg_obj *o) {
     free(o);
 }
 
+static void cell_traverse(cg_obj *o, cg_visitfn visit, void *arg) { cg_visit_value(((cg_cell *)o)->v, visit, arg); }
+
+/* An emptied cell reads as unbound (NameError), never as freed memory. */
+static void cell_clear(cg_obj *o) { cg_value_set(&((cg_cell *)o)->v, CG_STOP); }
+
 cg_type cg_type_cell = {
     .head = {CG_IMMORTAL, &cg_type_type},
     .name = "cell",
@@ -25,6 +31,9 @@ cg_type cg_type_cell = {
     .basicsize = sizeof(cg_cell),
     .flags = CG_TYPE_TRASHCAN,
     .dealloc = cell_dealloc,
+    .gc_offset = offsetof(cg_cell, gc),
+    .traverse = cell_traverse,
+    .clear = cell_clear,
     .hash = cg_object_hash,
 };
 
@@ -36,6 +45,8 @@ cg_value cg_cell_new(cg_value v) {
     }
     c->head = (cg_obj){1, &cg_type_cell};
     c->v = v;
+    c->gc = (cg_gc_link){0};
+    cg_gc_track(c);
     return cg_obj_value(c);
 }
 
@@ -85,6 +96,30 @@ static void function_dealloc(cg_obj *o) {
     cg_obj_decref(fn->globals);
     cg_ast_arena_release(fn->arena);
     free(fn);
+}
+
+static void function_traverse(cg_obj *o, cg_visitfn visit, void *arg) {
+    cg_function *fn = (cg_function *)o;
+    for (int i = 0; i < fn->params.n; i++)
+        cg_visit_value(fn->params.defaults[i], visit, arg);
+    cg_visit_value(fn->closure, visit, arg);
+    cg_visit_value(fn->module, visit, arg);
+    cg_visit_value(fn->doc, visit, arg);
+    cg_visit_obj(fn->dict, visit, arg);
+    visit((cg_obj *)fn->globals, arg);
+}
+
+/* Drops what may have been set after the function was made (its
+ * attributes, its doc): the rest it references is older than it, so a
+ * cycle through it passes through something cleared elsewhere. */
+static void function_clear(cg_obj *o) {
+    cg_function *fn = (cg_function *)o;
+    cg_dict *d = fn->dict;
+    fn->dict = NULL;
+    if (d)
+        cg_obj_decref(d);
+    cg_value_set(&fn->doc, CG_NONE);
+    cg_value_set(&fn->module, CG_NONE);
 }
 
 static cg_value function_repr(cg_value v) {
@@ -164,6 +199,9 @@ cg_type cg_type_function = {
     .basicsize = sizeof(cg_function),
     .flags = CG_TYPE_TRASHCAN,
     .dealloc = function_dealloc,
+    .gc_offset = offsetof(cg_function, gc),
+    .traverse = function_traverse,
+    .clear = function_clear,
     .repr = function_repr,
     .hash = cg_object_hash,
     .call = function_call,
@@ -231,6 +269,7 @@ cg_value cg_function_new(cg_frame *f, const cg_ast *def, cg_value *defaults, int
         cg_obj_decref(fn);
         return CG_ERR;
     }
+    cg_gc_track(fn);
     return cg_obj_value(fn);
 }
 

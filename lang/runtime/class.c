@@ -10,8 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runtime/eval.h"
 #include "runtime/containers.h"
+#include "runtime/eval.h"
+#include "runtime/gc.h"
 
 static cg_type *static_base(cg_type *t) {
     while (t && (t->flags & CG_TYPE_HEAP))
@@ -34,6 +35,29 @@ static cg_value call_special(cg_value self, const char *name, int n, const cg_va
     cg_args a = {.pos = pos, .npos = n + 1};
     /* functions are called unbound; builtins too (they take self first) */
     return cg_call(m, &a);
+}
+
+/* __del__: errors in it are printed, never raised (no one could catch
+ * them). */
+static void user_finalize(cg_obj *o) {
+    cg_value self = cg_obj_value(o);
+    cg_value r = call_special(self, "__del__", 0, NULL);
+    if (cg_is_err(r)) {
+        cg_value del = lookup(self, "__del__");
+        cg_report_unraisable(del.tag == CG_V_STOP ? self : del);
+    }
+    cg_decref(r);
+}
+
+/* A class's finalizer: __del__ if it or a base defines one. */
+static void set_finalizer(cg_type *t) {
+    bool has_del = cg_type_lookup_borrowed(t, cg_str_intern("__del__")).tag != CG_V_STOP;
+    t->finalize = has_del ? user_finalize : static_base(t)->finalize;
+}
+
+void cg_class_attribute_changed(cg_type *t, cg_str *name) {
+    if (!strcmp(name->s, "__del__"))
+        set_finalizer(t);
 }
 
 static cg_value user_repr(cg_value self) {
@@ -497,6 +521,23 @@ static int set_names(cg_value cls, cg_dict *dict) {
 
 /* ---- making classes ------------------------------------------------------------ */
 
+/* A class references its namespace and its base (and, through its
+ * functions, often itself: C.f.__globals__ holds C). */
+void cg_class_traverse(cg_obj *o, cg_visitfn visit, void *arg) {
+    cg_type *t = (cg_type *)o;
+    cg_visit_obj(t->dict, visit, arg);
+    if (t->base && (t->base->flags & CG_TYPE_HEAP))
+        visit(&t->base->head, arg);
+}
+
+/* Empties the namespace (classes hand out no other way to it that could
+ * outlive them); the dict itself stays for lookups. */
+void cg_class_clear(cg_obj *o) {
+    cg_type *t = (cg_type *)o;
+    if (t->dict)
+        cg_dict_clear(t->dict);
+}
+
 void cg_class_dealloc(cg_obj *o) {
     cg_type *t = (cg_type *)o;
     if (!(t->flags & CG_TYPE_HEAP))
@@ -529,6 +570,7 @@ cg_value cg_class_new(const char *name, const char *module, cg_type *base, cg_di
         return cg_raise_nomemory();
     *t = *base; /* the base's slots, then ours */
     t->head = (cg_obj){1, &cg_type_type};
+    t->gc = (cg_gc_link){0};
     t->name = strdup(name);
     t->module = strdup(module ? module : "__main__");
     t->base = base;
@@ -542,8 +584,12 @@ cg_value cg_class_new(const char *name, const char *module, cg_type *base, cg_di
         t->basicsize = sizeof(cg_instance);
     cg_type *sb = static_base(base);
     t->dealloc = (sb == &cg_type_object) ? cg_instance_dealloc : sb->dealloc;
-    if (sb == &cg_type_object) /* plain instances: a chain of them is freed by a loop */
+    if (sb == &cg_type_object) { /* plain instances: freed by a loop when chained, and collected */
         t->flags |= CG_TYPE_TRASHCAN;
+        t->gc_offset = offsetof(cg_instance, gc);
+        t->traverse = cg_instance_traverse;
+        t->clear = cg_instance_clear;
+    }
     t->repr = user_repr;
     t->str = user_str;
     t->compare = user_compare;
@@ -582,10 +628,12 @@ cg_value cg_class_new(const char *name, const char *module, cg_type *base, cg_di
     if (cg_type_lookup_borrowed(t, cg_str_intern("__set__")).tag != CG_V_STOP
         || cg_type_lookup_borrowed(t, cg_str_intern("__delete__")).tag != CG_V_STOP)
         t->flags |= CG_TYPE_DATA_DESCR;
+    set_finalizer(t);
     int64_t pos = 0;
     cg_value k, v;
     while (cg_dict_next(dict, &pos, &k, &v))
         set_owner(v, t);
+    cg_gc_track(t);
     cg_value cls = cg_obj_value(t);
     if (set_names(cls, dict) < 0) {
         cg_decref(cls);
@@ -759,7 +807,15 @@ typedef struct {
     cg_obj head;
     cg_type *type; /* look after this class in the chain */
     cg_value obj;
+    cg_gc_link gc;
 } cg_super;
+
+static void super_traverse(cg_obj *o, cg_visitfn visit, void *arg) {
+    cg_super *s = (cg_super *)o;
+    if (s->type->flags & CG_TYPE_HEAP)
+        visit(&s->type->head, arg);
+    cg_visit_value(s->obj, visit, arg);
+}
 
 static void super_dealloc(cg_obj *o) {
     cg_super *s = (cg_super *)o;
@@ -778,6 +834,8 @@ cg_value cg_super_new(cg_type *type, cg_value obj) {
     if (type->flags & CG_TYPE_HEAP)
         cg_obj_incref(type);
     s->obj = cg_incref(obj);
+    s->gc = (cg_gc_link){0};
+    cg_gc_track(s);
     return cg_obj_value(s);
 }
 
@@ -836,6 +894,8 @@ cg_type cg_type_super = {
     .module = "builtins",
     .basicsize = sizeof(cg_super),
     .dealloc = super_dealloc,
+    .gc_offset = offsetof(cg_super, gc),
+    .traverse = super_traverse,
     .repr = super_repr,
     .hash = cg_object_hash,
     .getattr = super_getattr,

@@ -10,6 +10,7 @@
 
 #include <stdarg.h>
 
+#include "runtime/gc.h"
 #include "runtime/value.h"
 
 /* ---- str (str.c, str_methods.c) ---------------------------------------- */
@@ -105,7 +106,14 @@ struct cg_dict {
     int64_t *index;   /* entry number, or EMPTY / DUMMY */
     cg_dict_entry *entries;
     uint64_t version; /* bumped when the set of keys changes */
+    cg_gc_link gc;    /* tracked from the first value that may hold references */
 };
+/* A dict is followed by the collector only once it holds something that
+ * can be part of a cycle, as CPython's: most hold only numbers and strs. */
+static inline void cg_dict_track_for(cg_dict *d, cg_value v) {
+    if (!d->gc.prev && v.tag == CG_V_OBJ && v.u.o->type->gc_offset && d->head.type->gc_offset)
+        cg_gc_track(d);
+}
 /* The entry number of a str key (found by pointer, else by text), or -1;
  * valid until the dict's version changes. */
 int64_t cg_dict_index_str(const cg_dict *d, cg_str *key);
@@ -145,6 +153,7 @@ typedef struct {
     int64_t hash;     /* frozenset: -1 until computed */
     uint64_t version; /* bumped when elements come or go */
     uint64_t finger;  /* where pop() looks next, as CPython's */
+    cg_gc_link gc;
 } cg_set;
 bool cg_is_anyset(cg_value v); /* set, frozenset, or a subclass */
 cg_value cg_frozenset_new(void);

@@ -146,6 +146,8 @@ static int resize(cg_dict *d, int64_t need) {
 static int insert_new(cg_dict *d, cg_value key, cg_value value, int64_t hash) {
     if (d->nentries >= d->ecap && resize(d, d->used * 2 + 1) < 0)
         return -1;
+    cg_dict_track_for(d, key);
+    cg_dict_track_for(d, value);
     int64_t ix = d->nentries++;
     d->entries[ix] = (cg_dict_entry){hash, key, value};
     d->index[free_slot(d, hash)] = ix;
@@ -160,6 +162,7 @@ static int set_with_hash(cg_dict *d, cg_value key, cg_value value, int64_t hash)
     if (ix == -2)
         goto fail;
     if (ix >= 0) {
+        cg_dict_track_for(d, value);
         cg_value_set(&d->entries[ix].value, value);
         cg_decref(key);
         return 0;
@@ -336,6 +339,18 @@ cg_value cg_dict_new(void) {
     d->version = ++cg_dict_versions;
     return cg_obj_value(d);
 }
+
+static void dict_traverse(cg_obj *o, cg_visitfn visit, void *arg) {
+    cg_dict *d = (cg_dict *)o;
+    for (int64_t j = 0; j < d->nentries; j++) {
+        if (d->entries[j].key.tag == CG_V_ERR)
+            continue;
+        cg_visit_value(d->entries[j].key, visit, arg);
+        cg_visit_value(d->entries[j].value, visit, arg);
+    }
+}
+
+static void dict_gc_clear(cg_obj *o) { cg_dict_clear((cg_dict *)o); }
 
 static void dict_dealloc(cg_obj *o) {
     cg_dict_clear((cg_dict *)o);
@@ -805,6 +820,9 @@ cg_type cg_type_dict = {
     .basicsize = sizeof(cg_dict),
     .flags = CG_TYPE_TRASHCAN,
     .dealloc = dict_dealloc,
+    .gc_offset = offsetof(cg_dict, gc),
+    .traverse = dict_traverse,
+    .clear = dict_gc_clear,
     .repr = dict_repr,
     .compare = dict_compare,
     .binary = dict_binary,

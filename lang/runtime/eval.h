@@ -15,6 +15,7 @@
 typedef struct {
     cg_obj head;
     cg_value v; /* CG_STOP while unbound */
+    cg_gc_link gc;
 } cg_cell;
 extern cg_type cg_type_cell;
 cg_value cg_cell_new(cg_value v); /* takes v's reference */
@@ -28,7 +29,8 @@ typedef struct {
     cg_value closure;    /* tuple of cells, or None */
     cg_value name, qualname, module, doc;
     cg_dict *dict;  /* attributes set on the function */
-    cg_type *owner; /* the class whose body defined it (super()) */
+    cg_type *owner; /* the class whose body defined it (super()); borrowed */
+    cg_gc_link gc;
 } cg_function;
 
 typedef enum { EXEC_OK, EXEC_ERR, EXEC_RETURN, EXEC_BREAK, EXEC_CONTINUE } cg_exec_status;

@@ -5,11 +5,13 @@
  * hierarchy; user classes subclass them like any class. Tracebacks are
  * appended by the evaluator and printed by traceback.c. */
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "runtime/exc.h"
+#include "runtime/gc.h"
 #include "runtime/lang_internal.h"
 
 static _Thread_local cg_value pending = {.tag = CG_V_NONE};
@@ -21,6 +23,23 @@ static void exc_dealloc(cg_obj *o) {
     cg_decref(e->cause);
     cg_decref(e->context);
     cg_instance_dealloc(o);
+}
+
+static void exc_traverse(cg_obj *o, cg_visitfn visit, void *arg) {
+    cg_exc *e = (cg_exc *)o;
+    cg_visit_value(e->args, visit, arg);
+    cg_visit_value(e->traceback, visit, arg);
+    cg_visit_value(e->cause, visit, arg);
+    cg_visit_value(e->context, visit, arg);
+    cg_instance_traverse(o, visit, arg);
+}
+
+static void exc_clear(cg_obj *o) {
+    cg_exc *e = (cg_exc *)o;
+    cg_value_set(&e->traceback, CG_NONE);
+    cg_value_set(&e->cause, CG_NONE);
+    cg_value_set(&e->context, CG_NONE);
+    cg_instance_clear(o);
 }
 
 static cg_value exc_alloc(cg_type *type, cg_value args) {
@@ -152,6 +171,9 @@ static const cg_method_def exc_methods[] = {
         .getattr = exc_getattr,               \
         .setattr = exc_setattr,               \
         .new_ = exc_new,                      \
+        .gc_offset = offsetof(cg_instance, gc), \
+        .traverse = exc_traverse,             \
+        .clear = exc_clear,                   \
     }
 
 EXC_TYPE(BaseException, &cg_type_object);

@@ -63,6 +63,11 @@ cg_value cg_exc_peek_borrowed(void);
  * repr of a KeyError's key, or "" for no args. */
 cg_value cg_exc_message(cg_value exc);
 
+/* Prints the pending exception as one no one can catch ("Exception
+ * ignored in: <repr of where>" and its traceback, on stderr) and clears
+ * it (traceback.c). */
+void cg_report_unraisable(cg_value where);
+
 /* The exception class with Python's name, or NULL (builtins module). */
 cg_type *cg_exc_by_name(const char *name);
 

@@ -9,9 +9,11 @@
 #include <string.h>
 
 #include "runtime/eval.h"
+#include "runtime/gc.h"
 #include "runtime/host.h"
 
 int cg_check_interrupt(void) {
+    cg_gc_safe_point(); /* loop heads and calls are where collections run */
     if (!cg_interrupt_requested)
         return 0;
     cg_interrupt_requested = 0;

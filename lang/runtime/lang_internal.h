@@ -45,6 +45,9 @@ int cg_generic_setattr(cg_value v, cg_str *name, cg_value value); /* CG_ERR valu
 cg_value cg_raise_no_attribute(cg_value v, cg_str *name);
 cg_value cg_instance_alloc(cg_type *type);
 void cg_instance_dealloc(cg_obj *o);
+/* The collector's slots of instances (their dict, their heap class). */
+void cg_instance_traverse(cg_obj *o, cg_visitfn visit, void *arg);
+void cg_instance_clear(cg_obj *o);
 cg_value cg_object_repr(cg_value self);
 int64_t cg_object_hash(cg_value self);
 bool cg_same(cg_value a, cg_value b); /* `is` */
@@ -62,12 +65,14 @@ typedef struct {
     cg_obj head;
     const cg_method_def *def;
     cg_value self;
+    cg_gc_link gc; /* tracked when self may be */
 } cg_builtin;
 /* A bound method: a function with its first argument. */
 typedef struct {
     cg_obj head;
     cg_value func;
     cg_value self;
+    cg_gc_link gc;
 } cg_method;
 cg_value cg_method_new(cg_value func, cg_value self);
 
@@ -77,6 +82,11 @@ cg_value cg_class_new(const char *name, const char *module, cg_type *base, cg_di
 cg_value cg_type_instantiate(cg_type *t, const cg_args *args);
 cg_value cg_type_mro(cg_type *t);
 void cg_class_dealloc(cg_obj *o);
+/* The collector's slots of classes (their namespace, their base). */
+void cg_class_traverse(cg_obj *o, cg_visitfn visit, void *arg);
+void cg_class_clear(cg_obj *o);
+/* Keeps a class's slots in step with its namespace (type_setattr). */
+void cg_class_attribute_changed(cg_type *t, cg_str *name);
 /* super() bound to (type, obj) */
 cg_value cg_super_new(cg_type *type, cg_value obj);
 extern cg_type cg_type_super;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "runtime/containers.h"
+#include "runtime/gc.h"
 #include "runtime/exc.h"
 #include "runtime/lang_internal.h"
 #include "runtime/value.h"
@@ -43,6 +44,7 @@ static cg_list *list_alloc(cg_type *type, int64_t len) {
     for (int64_t i = 0; i < len; i++)
         l->items[i] = CG_NONE;
     l->len = len;
+    cg_gc_track(l);
     return l;
 }
 
@@ -114,6 +116,25 @@ cg_value cg_list_from_iterable(cg_value iterable) {
         return CG_ERR;
     }
     return r;
+}
+
+static void list_traverse(cg_obj *o, cg_visitfn visit, void *arg) {
+    cg_list *l = (cg_list *)o;
+    for (int64_t i = 0; i < l->len; i++)
+        cg_visit_value(l->items[i], visit, arg);
+}
+
+/* Empties the list; the items go after it is empty, since one of them
+ * dying may run code that looks at the list. */
+static void list_clear(cg_obj *o) {
+    cg_list *l = (cg_list *)o;
+    cg_value *items = l->items;
+    int64_t n = l->len;
+    l->items = NULL;
+    l->len = l->cap = 0;
+    for (int64_t i = n - 1; i >= 0; i--)
+        cg_decref(items[i]);
+    free(items);
 }
 
 static void list_dealloc(cg_obj *o) {
@@ -835,6 +856,9 @@ cg_type cg_type_list = {
     .basicsize = sizeof(cg_list),
     .flags = CG_TYPE_TRASHCAN,
     .dealloc = list_dealloc,
+    .gc_offset = offsetof(cg_list, gc),
+    .traverse = list_traverse,
+    .clear = list_clear,
     .repr = list_repr,
     .compare = list_compare,
     .binary = list_binary,

@@ -14,6 +14,7 @@ typedef struct {
     cg_obj head;
     cg_str *name;
     cg_dict *dict;
+    cg_gc_link gc;
 } cg_module;
 
 cg_value cg_module_new(const char *name);

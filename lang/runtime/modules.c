@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime/gc.h"
 #include "runtime/interp.h"
 #include "runtime/lang_internal.h"
 #include "runtime/prelude.h"
@@ -18,6 +19,8 @@ static void module_dealloc(cg_obj *o) {
     cg_obj_decref(m->name);
     free(m);
 }
+
+static void module_traverse(cg_obj *o, cg_visitfn visit, void *arg) { visit((cg_obj *)((cg_module *)o)->dict, arg); }
 
 static cg_value module_repr(cg_value v) {
     return cg_str_fmt("<module '%s' (built-in)>", ((cg_module *)v.u.o)->name->s);
@@ -66,6 +69,8 @@ cg_type cg_type_module = {
     .module = "builtins",
     .basicsize = sizeof(cg_module),
     .dealloc = module_dealloc,
+    .gc_offset = offsetof(cg_module, gc),
+    .traverse = module_traverse, /* its dict's clear breaks its cycles */
     .repr = module_repr,
     .hash = cg_object_hash,
     .getattr = module_getattr,
@@ -85,6 +90,8 @@ cg_value cg_module_new(const char *name) {
     m->head = (cg_obj){1, &cg_type_module};
     m->dict = cg_as_dict(d);
     m->name = (cg_str *)n.u.o;
+    m->gc = (cg_gc_link){0};
+    cg_gc_track(m);
     if (cg_dict_set_str(m->dict, "__name__", n) < 0) {
         cg_obj_decref(m);
         return CG_ERR;

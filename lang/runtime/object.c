@@ -4,11 +4,13 @@
  *
  * Not here: the protocols other than attributes (abstract.c), classes made
  * by a class statement (class.c), any one builtin type's methods. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "runtime/exc.h"
+#include "runtime/gc.h"
 #include "runtime/lang_internal.h"
 #include "runtime/value.h"
 
@@ -52,6 +54,10 @@ void cg_obj_dealloc(cg_obj *o) {
         o->refcnt = CG_IMMORTAL;
         return;
     }
+    if (o->type->finalize && cg_gc_finalize(o))
+        return; /* __del__ resurrected it */
+    if (o->type->gc_offset)
+        cg_gc_untrack(o);
     if (o->type->flags & CG_TYPE_TRASHCAN)
         trashcan_dealloc(o);
     else
@@ -187,6 +193,22 @@ int cg_generic_setattr(cg_value v, cg_str *name, cg_value value) {
 
 /* ---- object ------------------------------------------------------------ */
 
+static void instance_traverse(cg_obj *o, cg_visitfn visit, void *arg) {
+    cg_visit_obj(((cg_instance *)o)->dict, visit, arg);
+    if (o->type->flags & CG_TYPE_HEAP)
+        visit(&o->type->head, arg);
+}
+
+/* Drops the attribute dict (someone outside may hold the dict itself, so
+ * it is let go, not emptied); a later lookup makes a new empty one. */
+static void instance_clear(cg_obj *o) {
+    cg_instance *in = (cg_instance *)o;
+    cg_dict *d = in->dict;
+    in->dict = NULL;
+    if (d)
+        cg_obj_decref(d);
+}
+
 static void instance_dealloc(cg_obj *o) {
     cg_instance *in = (cg_instance *)o;
     cg_type *t = o->type;
@@ -229,6 +251,8 @@ cg_value cg_instance_alloc(cg_type *type) {
     o->type = type;
     if (type->flags & CG_TYPE_HEAP)
         cg_obj_incref(type);
+    if (type->gc_offset)
+        cg_gc_track(o);
     return cg_obj_value(o);
 }
 
@@ -312,8 +336,11 @@ static int type_setattr(cg_value self, cg_str *name, cg_value value) {
             return cg_raise_int(&cg_exc_AttributeError, "%s", name->s);
         return r < 0 ? -1 : 0;
     }
-    /* no slot to update: a class's slots dispatch by name (class.c) */
-    return cg_dict_set(t->dict, cg_obj_value(name), value);
+    /* the slots dispatch by name (class.c), but for __del__ */
+    if (cg_dict_set(t->dict, cg_obj_value(name), value) < 0)
+        return -1;
+    cg_class_attribute_changed(t, name);
+    return 0;
 }
 
 static int64_t type_hash(cg_value self) { return object_hash(self); }
@@ -324,6 +351,9 @@ cg_type cg_type_type = {
     .module = "builtins",
     .basicsize = sizeof(cg_type),
     .dealloc = cg_class_dealloc,
+    .gc_offset = offsetof(cg_type, gc),
+    .traverse = cg_class_traverse,
+    .clear = cg_class_clear,
     .repr = type_repr,
     .hash = type_hash,
     .compare = object_compare,
@@ -333,5 +363,7 @@ cg_type cg_type_type = {
 };
 
 void cg_instance_dealloc(cg_obj *o) { instance_dealloc(o); }
+void cg_instance_traverse(cg_obj *o, cg_visitfn visit, void *arg) { instance_traverse(o, visit, arg); }
+void cg_instance_clear(cg_obj *o) { instance_clear(o); }
 cg_value cg_object_repr(cg_value self) { return object_repr(self); }
 int64_t cg_object_hash(cg_value self) { return object_hash(self); }

@@ -54,6 +54,7 @@ static cg_set *set_alloc(cg_type *type) {
     }
     s->mask = MIN_SIZE - 1;
     s->hash = -1;
+    cg_gc_track(s);
     return s;
 }
 
@@ -64,6 +65,16 @@ static cg_value set_make(cg_type *type) {
 
 cg_value cg_set_new(void) { return set_make(&cg_type_set); }
 cg_value cg_frozenset_new(void) { return set_make(&cg_type_frozenset); }
+
+static void set_traverse(cg_obj *o, cg_visitfn visit, void *arg) {
+    cg_set *s = (cg_set *)o;
+    for (uint64_t i = 0; s->table && i <= s->mask; i++)
+        if (is_active(&s->table[i]))
+            cg_visit_value(s->table[i].key, visit, arg);
+}
+
+static void set_clear(cg_set *s);
+static void set_gc_clear(cg_obj *o) { set_clear((cg_set *)o); }
 
 static void set_dealloc(cg_obj *o) {
     cg_set *s = (cg_set *)o;
@@ -929,6 +940,9 @@ cg_type cg_type_set = {
     .basicsize = sizeof(cg_set),
     .flags = CG_TYPE_TRASHCAN,
     .dealloc = set_dealloc,
+    .gc_offset = offsetof(cg_set, gc),
+    .traverse = set_traverse,
+    .clear = set_gc_clear,
     .repr = set_repr,
     .compare = set_compare,
     .binary = set_binary,
@@ -948,6 +962,9 @@ cg_type cg_type_frozenset = {
     .basicsize = sizeof(cg_set),
     .flags = CG_TYPE_TRASHCAN,
     .dealloc = set_dealloc,
+    .gc_offset = offsetof(cg_set, gc),
+    .traverse = set_traverse,
+    .clear = set_gc_clear,
     .repr = set_repr,
     .hash = frozenset_hash,
     .compare = set_compare,

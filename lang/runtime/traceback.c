@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime/host.h"
 #include "runtime/interp.h"
 #include "runtime/lang_internal.h"
 
@@ -265,4 +266,25 @@ char *cg_traceback_format(cg_value exc) {
         return NULL;
     }
     return b.data;
+}
+
+/* An error no one can catch (in __del__, a gc callback, closing a dropped
+ * generator) is printed to stderr and the program goes on, as CPython's
+ * unraisable hook does: "Exception ignored in: <what raised>" and the
+ * traceback. */
+void cg_report_unraisable(cg_value where) {
+    cg_value exc = cg_exc_fetch();
+    char *tb = cg_traceback_format(exc);
+    cg_value r = cg_repr(where);
+    if (cg_is_err(r))
+        cg_exc_clear();
+    cg_strbuf b = {0};
+    cg_strbuf_printf(&b, "Exception ignored in: %s\n%s", cg_is_err(r) ? "<object repr() failed>" : cg_str_cstr(r),
+                     tb ? tb : "");
+    if (b.data)
+        cg_host_write(CG_STDERR, b.data, b.len);
+    cg_strbuf_free(&b);
+    cg_decref(r);
+    free(tb);
+    cg_decref(exc);
 }

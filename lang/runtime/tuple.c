@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "runtime/containers.h"
+#include "runtime/gc.h"
 #include "runtime/exc.h"
 #include "runtime/lang_internal.h"
 #include "runtime/value.h"
@@ -28,6 +29,9 @@ static cg_tuple *tuple_alloc(cg_type *type, int64_t len) {
     t->len = len;
     for (int64_t i = 0; i < len; i++)
         t->items[i] = CG_NONE;
+    t->gc = (cg_gc_link){0};
+    if (type->gc_offset)
+        cg_gc_track(t);
     return t;
 }
 
@@ -97,6 +101,12 @@ cg_value cg_list_to_tuple(cg_value seq) {
     if (cg_is_list(seq))
         return cg_tuple_from_array(cg_as_list(seq)->len, cg_as_list(seq)->items);
     return cg_tuple_from_iterable(seq);
+}
+
+static void tuple_traverse(cg_obj *o, cg_visitfn visit, void *arg) {
+    cg_tuple *t = (cg_tuple *)o;
+    for (int64_t i = 0; i < t->len; i++)
+        cg_visit_value(t->items[i], visit, arg);
 }
 
 static void tuple_dealloc(cg_obj *o) {
@@ -315,6 +325,10 @@ cg_type cg_type_tuple = {
     .basicsize = sizeof(cg_tuple),
     .flags = CG_TYPE_TRASHCAN,
     .dealloc = tuple_dealloc,
+    /* no clear slot: a cycle through a tuple passes through something
+     * mutable, which breaks it */
+    .gc_offset = offsetof(cg_tuple, gc),
+    .traverse = tuple_traverse,
     .repr = tuple_repr,
     .hash = tuple_hash,
     .compare = tuple_compare,

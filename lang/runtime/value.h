@@ -57,6 +57,13 @@ struct cg_obj {
     cg_type *type;
 };
 
+/* The cycle collector's links (gc.h): objects of a type with a gc_offset
+ * carry one at that offset, tracked or not. */
+typedef struct cg_gc_link {
+    struct cg_gc_link *next, *prev; /* NULL while untracked */
+    uint64_t state;                 /* the collector's marks, the link's offset in its object, counts */
+} cg_gc_link;
+
 /* Objects that live as long as the process (builtin types, interned
  * strings, singletons) carry this count; it is never decremented to 0. */
 #define CG_IMMORTAL (INT64_C(1) << 60)
@@ -138,6 +145,10 @@ enum {
     CG_TYPE_TRASHCAN = 1 << 5,
 };
 
+/* A container's references, for the cycle collector (gc.h): visit is
+ * called with each object the container holds a counted reference to. */
+typedef void (*cg_visitfn)(cg_obj *o, void *arg);
+
 typedef struct cg_dict cg_dict;
 
 struct cg_type {
@@ -181,6 +192,18 @@ struct cg_type {
     cg_value (*descr_get)(cg_value descr, cg_value obj, cg_type *owner);
     /* The constructor: type(args) calls this with the type itself. */
     cg_value (*new_)(cg_type *type, const cg_args *args);
+    /* The cycle collector's slots (gc.h): where instances keep their
+     * cg_gc_link (0: instances hold no references the collector follows),
+     * the references they hold, and how to drop the ones that can make a
+     * cycle, leaving a valid object (NULL: nothing to drop). */
+    uint32_t gc_offset;
+    void (*traverse)(cg_obj *self, cg_visitfn visit, void *arg);
+    void (*clear)(cg_obj *self);
+    /* __del__ (a class's) or close (a generator's): run once, when the
+     * count falls to 0 or when the collector finds the object unreachable
+     * (PEP 442); it reports its own errors and leaves none pending. */
+    void (*finalize)(cg_obj *self);
+    cg_gc_link gc; /* a heap class is itself collected */
 };
 
 /* Instances of classes made by a class statement (and of exceptions):
@@ -188,6 +211,7 @@ struct cg_type {
 typedef struct {
     cg_obj head;
     cg_dict *dict;
+    cg_gc_link gc;
 } cg_instance;
 
 /* ---- strings (str.c) ----------------------------------------------------
@@ -223,11 +247,13 @@ typedef struct {
     cg_obj head;
     int64_t len, cap;
     cg_value *items;
+    cg_gc_link gc;
 } cg_list;
 
 typedef struct {
     cg_obj head;
     int64_t len;
+    cg_gc_link gc;
     cg_value items[];
 } cg_tuple;
 

@@ -57,6 +57,10 @@ static const doc_row EXTRA[] = {
      "Applies element-wise LeakyReLU(x) = max(0, x) + negative_slope * min(0, x)."},
     {"torch.nn.functional.sigmoid", "", "Applies the element-wise function Sigmoid(x) = 1 / (1 + exp(-x))."},
     {"torch.nn.functional.tanh", "", "Applies the element-wise function Tanh(x) = tanh(x)."},
+    {"gc.set_threshold", "set_threshold(threshold0, [threshold1, threshold2])",
+     "Set the collection thresholds; 0 for threshold0 turns automatic collection off."},
+    {"gc.get_referrers", "get_referrers(*objs)", "Return the tracked objects that refer to any of objs."},
+    {"gc.get_referents", "get_referents(*objs)", "Return the objects any of objs refers to."},
     {"random.random", "", "Returns the next random float in the interval [0, 1)."},
     {"random.Random.random", "", "Returns the next random float in the interval [0, 1)."},
 };

@@ -68,6 +68,8 @@ int torch_return_types_init(void) {
             continue;
         s->basicsize = t->basicsize;
         s->flags = t->flags & ~(uint32_t)CG_TYPE_BASETYPE;
+        s->gc_offset = t->gc_offset; /* tuples retyped in place: the collector's too */
+        s->traverse = t->traverse;
         s->hash = t->hash;
         s->compare = t->compare;
         s->binary = t->binary;

@@ -151,6 +151,8 @@ int torch_size_init(void) {
     const cg_type *t = &cg_type_tuple;
     s->basicsize = t->basicsize;
     s->flags = t->flags & ~(uint32_t)CG_TYPE_BASETYPE;
+    s->gc_offset = t->gc_offset; /* tuples retyped in place: the collector's too */
+    s->traverse = t->traverse;
     s->hash = t->hash;
     s->compare = t->compare;
     s->inplace = t->inplace;
