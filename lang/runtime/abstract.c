@@ -6,8 +6,10 @@
  * answers. Types' own behaviour lives with the types. */
 #include <string.h>
 
+#include "runtime/eval.h"
 #include "runtime/exc.h"
 #include "runtime/lang_internal.h"
+#include "runtime/stack_grow.h"
 #include "runtime/value.h"
 
 static const char *const BINOP_SYMBOL[OP_BIN_COUNT] = {
@@ -19,6 +21,28 @@ const char *cg_binop_symbol(cg_binop op) { return BINOP_SYMBOL[op]; }
 const char *cg_cmpop_symbol(cg_cmpop op) { return CMP_SYMBOL[op]; }
 
 static bool is_notimpl(cg_value v) { return v.tag == CG_V_OBJ && v.u.o == cg_NotImplemented.u.o; }
+
+/* Deep in a generator's small stack, the doors of recursion go on in a
+ * fresh one (stack_grow.h): a job each, run there. */
+typedef struct {
+    cg_value a, b, result;
+    cg_cmpop op;
+    const cg_args *args;
+} grown_job;
+
+static void run_call(void *p) {
+    grown_job *j = p;
+    j->result = cg_call(j->a, j->args);
+}
+
+static void run_compare(void *p) {
+    grown_job *j = p;
+    j->result = cg_compare(j->a, j->b, j->op);
+}
+
+static cg_value run_grown(void (*run)(void *), grown_job *j) {
+    return cg_stack_run_grown(run, j) < 0 ? CG_ERR : j->result;
+}
 
 cg_value cg_repr(cg_value v) {
     cg_type *t = cg_typeof(v);
@@ -74,6 +98,8 @@ static cg_cmpop swapped(cg_cmpop op) {
 }
 
 cg_value cg_compare(cg_value a, cg_value b, cg_cmpop op) {
+    if (cg_stack_should_grow())
+        return run_grown(run_compare, &(grown_job){.a = a, .b = b, .op = op});
     switch (op) {
     case OP_IS: return cg_bool(cg_same(a, b));
     case OP_IS_NOT: return cg_bool(!cg_same(a, b));
@@ -353,8 +379,11 @@ int cg_delattr(cg_value v, cg_str *name) { return cg_setattr(v, name, CG_ERR); }
 
 cg_value cg_call(cg_value f, const cg_args *args) {
     cg_type *t = cg_typeof(f);
-    if (t->call)
+    if (t->call) {
+        if (cg_stack_should_grow())
+            return run_grown(run_call, &(grown_job){.a = f, .args = args});
         return t->call(f, args);
+    }
     return cg_raise(&cg_exc_TypeError, "'%s' object is not callable", t->name);
 }
 

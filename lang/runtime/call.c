@@ -11,6 +11,7 @@
 #include "runtime/eval.h"
 #include "runtime/gc.h"
 #include "runtime/genobject.h"
+#include "runtime/stack_grow.h"
 
 /* ---- cells ------------------------------------------------------------------- */
 
@@ -71,7 +72,21 @@ int cg_recursion_enter(const char *where) {
 
 void cg_recursion_leave(void) { cg_ev.depth--; }
 
+typedef struct {
+    cg_value (*fn)(cg_value);
+    cg_value v, result;
+} guarded_job;
+
+static void run_guarded(void *p) {
+    guarded_job *j = p;
+    j->result = cg_guard_recursion(j->fn, j->v);
+}
+
 cg_value cg_guard_recursion(cg_value (*fn)(cg_value), cg_value v) {
+    if (cg_stack_should_grow()) { /* deep in a generator's small stack */
+        guarded_job j = {.fn = fn, .v = v};
+        return cg_stack_run_grown(run_guarded, &j) < 0 ? CG_ERR : j.result;
+    }
     if (cg_recursion_enter(" while getting the repr of an object") < 0)
         return CG_ERR;
     cg_value r = fn(v);

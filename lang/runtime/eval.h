@@ -58,6 +58,7 @@ typedef struct {
     int depth;             /* calls in progress (RecursionError at the limit) */
     int limit;             /* sys.getrecursionlimit() */
     uintptr_t stack_limit; /* the lowest safe C stack address */
+    uintptr_t stack_grow;  /* below it, a call moves to a fresh C stack (stack_grow.h); 0 on a thread's own */
     cg_dict *builtins;
     /* exceptions being handled by except blocks, innermost last: bare
      * `raise` re-raises the top, and a new exception's __context__ is it */

@@ -22,22 +22,19 @@
  * C frames on its stack unwind and release what they hold. */
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
 #include "runtime/containers.h"
 #include "runtime/genobject.h"
 #include "runtime/host.h"
 #include "runtime/interp.h"
+#include "runtime/stack_slots.h"
 #include "runtime/stack_switch.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #include <sanitizer/common_interface_defs.h>
 #define GEN_ASAN 1
-#define GEN_STACK_SIZE ((size_t)16 << 20)
 #else
 #define GEN_ASAN 0
-#define GEN_STACK_SIZE ((size_t)4 << 20)
 #endif
 
 enum { GEN_CREATED, GEN_SUSPENDED, GEN_RUNNING, GEN_CLOSED };
@@ -54,7 +51,7 @@ typedef struct cg_generator {
     cg_frame frame;
     int state;
     cg_stack_ctx self, caller;
-    char *stack;       /* the usable part; its guard page is below */
+    char *stack;       /* its slot (stack_slots.h), from start to end */
     cg_value transfer; /* what crosses a switch: sent in, yielded out */
     cg_value result;   /* the body's return value, until next() takes it */
     resume_mode mode;
@@ -69,43 +66,6 @@ typedef struct cg_generator {
     size_t caller_size;
 } cg_generator;
 
-/* ---- stacks ---------------------------------------------------------------------------- */
-
-#define STACK_CACHE 4
-static _Thread_local char *stack_cache[STACK_CACHE];
-static _Thread_local int nstack_cache;
-
-static size_t page_size(void) {
-    long p = sysconf(_SC_PAGESIZE);
-    return p > 0 ? (size_t)p : 4096;
-}
-
-static char *stack_alloc(void) {
-    if (nstack_cache > 0)
-        return stack_cache[--nstack_cache];
-    size_t guard = page_size();
-    char *m = mmap(NULL, GEN_STACK_SIZE + guard, PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
-    if (m == MAP_FAILED)
-        return NULL;
-    if (mprotect(m, guard, PROT_NONE) != 0) {
-        munmap(m, GEN_STACK_SIZE + guard);
-        return NULL;
-    }
-    return m + guard;
-}
-
-static void stack_free(char *s) {
-    if (!s)
-        return;
-    if (nstack_cache < STACK_CACHE && !GEN_ASAN) {
-        stack_cache[nstack_cache++] = s;
-        return;
-    }
-    size_t guard = page_size();
-    munmap(s - guard, GEN_STACK_SIZE + guard);
-}
-
 /* ---- switching ----------------------------------------------------------------------------- */
 
 /* From the resumer's stack into the generator's, and back when it yields
@@ -113,7 +73,7 @@ static void stack_free(char *s) {
 static void switch_in(cg_generator *g) {
 #if GEN_ASAN
     void *fake = NULL;
-    __sanitizer_start_switch_fiber(&fake, g->stack, GEN_STACK_SIZE);
+    __sanitizer_start_switch_fiber(&fake, g->stack, CG_SLOT_SIZE);
     cg_stack_switch(&g->caller, &g->self);
     __sanitizer_finish_switch_fiber(fake, NULL, NULL);
 #else
@@ -164,12 +124,12 @@ static void gen_main(void) {
 }
 
 static int start_body(cg_generator *g) {
-    g->stack = stack_alloc();
+    g->stack = cg_stack_slot_alloc();
     if (!g->stack) {
         cg_raise_nomemory();
         return -1;
     }
-    cg_stack_ctx_init(&g->self, g->stack, GEN_STACK_SIZE, gen_main);
+    cg_stack_ctx_init(&g->self, g->stack, CG_SLOT_SIZE, gen_main);
     starting = g;
     return 0;
 }
@@ -222,11 +182,6 @@ static void restore_handled(cg_generator *g) {
 
 /* ---- resuming ------------------------------------------------------------------------------ */
 
-/* The margin below which the C-stack guard raises RecursionError. */
-static uintptr_t stack_guard(const cg_generator *g) {
-    return (uintptr_t)g->stack + GEN_STACK_SIZE / (GEN_ASAN ? 4 : 8);
-}
-
 /* PEP 479: a StopIteration leaving the body is a RuntimeError. */
 static void stop_iteration_escaped(void) {
     if (!cg_exc_matches(&cg_exc_StopIteration))
@@ -240,7 +195,8 @@ static void stop_iteration_escaped(void) {
 }
 
 static void finished(cg_generator *g) {
-    stack_free(g->stack);
+    /* a body still suspended when the object goes leaves its frames there */
+    cg_stack_slot_free(g->stack, g->state != GEN_CLOSED);
     g->stack = NULL;
     release_frame(g);
 }
@@ -278,8 +234,9 @@ static cg_value resume(cg_generator *g, cg_value send, resume_mode mode, cg_valu
     }
     g->frame.back = cg_ev.frame;
     cg_ev.frame = &g->frame;
-    uintptr_t limit = cg_ev.stack_limit;
-    cg_ev.stack_limit = stack_guard(g);
+    uintptr_t limit = cg_ev.stack_limit, grow = cg_ev.stack_grow;
+    cg_ev.stack_limit = (uintptr_t)g->stack + CG_SLOT_LIMIT;
+    cg_ev.stack_grow = (uintptr_t)g->stack + CG_SLOT_GROW;
     int base = cg_ev.nhandled;
     restore_handled(g);
     g->transfer = cg_incref(send);
@@ -288,6 +245,7 @@ static cg_value resume(cg_generator *g, cg_value send, resume_mode mode, cg_valu
     switch_in(g);
     save_handled(g, base);
     cg_ev.stack_limit = limit;
+    cg_ev.stack_grow = grow;
     cg_ev.frame = g->frame.back;
     g->frame.back = NULL;
     cg_ev.depth--;

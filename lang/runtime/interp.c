@@ -94,6 +94,7 @@ static void set_stack_limit(void) {
         margin = size / 4;
 #endif
         cg_ev.stack_limit = (uintptr_t)addr + margin;
+        cg_ev.stack_grow = 0;
     }
     pthread_attr_destroy(&attr);
 }
