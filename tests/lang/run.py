@@ -6,7 +6,13 @@ name the file as Python does), with NAME.stdin as its input when present.
 Its stdout, stderr and exit status must equal those recorded in
 NAME.expected, which regen.py wrote by running the same file under python3
 with PyTorch. A header line `# interrupt-after: SECONDS` sends SIGINT that
-long after the start, as a user pressing Ctrl-C.
+long after the start, as a user pressing Ctrl-C. `# rlimit-as: BYTES` runs
+the program (here and in regen.py) with its address space limited to that
+many bytes, to make memory run out. Under the sanitizer build (linked with
+AddressSanitizer), `# sanitizer-args: ARGS` passes ARGS to the program (so
+it can scale heavy work down; its output must not change), and
+`# release-only: WHY` skips the program (ASan cannot start under an
+address-space limit).
 
 usage: run.py CGRAD REPORT.count [NAME...]
 Prints a line per failure (with a diff) and writes "passed failed" to the
@@ -16,6 +22,7 @@ import json
 import os
 import pathlib
 import re
+import resource
 import signal
 import subprocess
 import sys
@@ -43,14 +50,30 @@ def header(src, key):
     return m.group(1).strip() if m else None
 
 
-def run_one(cgrad, name):
+def limits(src):
+    """What to do in the child before it runs the program: the limits
+    its header asks for."""
+    limit = header(src, "rlimit-as")
+    if not limit:
+        return None
+    return lambda: resource.setrlimit(resource.RLIMIT_AS, (int(limit), int(limit)))
+
+
+def sanitized(cgrad):
+    """Whether cgrad is the sanitizer build."""
+    out = subprocess.run(["ldd", cgrad], capture_output=True, text=True).stdout
+    return "libasan" in out
+
+
+def run_one(cgrad, name, sanitizer=False):
     src = (HERE / f"{name}.py").read_text()
     stdin_path = HERE / f"{name}.stdin"
     stdin = stdin_path.read_bytes() if stdin_path.exists() else b""
     env = dict(os.environ, OMP_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1")
-    proc = subprocess.Popen([cgrad, "run", f"{name}.py"], cwd=HERE, env=env,
+    args = (header(src, "sanitizer-args") or "").split() if sanitizer else []
+    proc = subprocess.Popen([cgrad, "run", f"{name}.py", *args], cwd=HERE, env=env,
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE)
+                            stderr=subprocess.PIPE, preexec_fn=limits(src))
     after = header(src, "interrupt-after")
     if after:
         time.sleep(float(after))
@@ -77,9 +100,12 @@ def main():
                                    if (HERE / f"{p.stem}.expected").exists()
                                    and p.name not in ("run.py", "regen.py"))
     passed = failed = 0
+    sanitizer = sanitized(cgrad)
     for name in names:
+        if sanitizer and header((HERE / f"{name}.py").read_text(), "release-only"):
+            continue
         want = json.loads((HERE / f"{name}.expected").read_text())
-        got = run_one(cgrad, name)
+        got = run_one(cgrad, name, sanitizer)
         problems = []
         if SANITIZER.search(got["stderr"]):
             problems.append("sanitizer report:\n" + got["stderr"])
