@@ -11,11 +11,38 @@
  * the frame chain while it runs (tracebacks go through it), the call depth
  * counted, and the C-stack guard moved to the generator's stack.
  *
- * Stacks are mapped with no memory reserved and a guard page below them;
- * only the pages a body touches cost memory. A few are kept per thread
- * for the next generator, since a loop over a fresh generator per
- * iteration is common. Under AddressSanitizer the switches are announced
- * to it (the fiber interface), as its documentation asks.
+ * A million suspended generators must fit (CPython holds them in ~200
+ * bytes each), so a generator's stack is a slot of 256 KiB (1 MiB under
+ * AddressSanitizer) carved from big reservations made with no memory
+ * reserved (stack_slots.c): no mapping and no guard page of its own, so
+ * neither the kernel's mapping limit nor the address space runs out, and
+ * a suspended small generator costs the one page its body touched plus
+ * its share of a page table, about 4.5 KiB. An unstarted generator has no
+ * slot; one that ends or is closed gives it back at once.
+ *
+ * A slot has no guard page, so nothing may run off its end. Two guards
+ * see to that while a generator runs: below CG_SLOT_LIMIT the evaluator
+ * raises RecursionError (cg_check_depth), and below CG_SLOT_GROW the
+ * doors that recursion passes through (cg_call, cg_compare, the repr
+ * guard) move the call onto a segment, a big stack with a guard page lent
+ * for that call (stack_grow.c). So a function a generator calls may
+ * recurse as deep as the recursion limit allows, as on the main stack.
+ * This is sound because a generator yields only from its own frame, on
+ * its own slot, never from inside a call it made: a segment is always
+ * given back before the generator that took it is suspended.
+ *
+ * Frames on a slot stay where they are (nothing is copied), so pointers
+ * into them (the frame chain, argument arrays) stay valid while the
+ * generator is suspended or resumed from any other stack. Under
+ * AddressSanitizer every switch is announced to it (the fiber interface),
+ * as its documentation asks.
+ *
+ * What a suspended generator holds, for a collector: the values in its
+ * frame's slots (g->slots, scope->nslots of them), g->first, g->transfer,
+ * g->result, g->handled, its function or globals, and the values held by
+ * the C frames on its slot (iterators of its `for` loops, partial results
+ * of the expression it is suspended in), which only unwinding the body
+ * (close) can reach.
  *
  * A suspended generator that is dropped is closed as Python closes it:
  * GeneratorExit is raised at its yield, so its finally blocks run and the
