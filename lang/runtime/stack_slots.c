@@ -136,10 +136,3 @@ void cg_stack_slot_free(char *base, int abandoned) {
     live--;
     pthread_mutex_unlock(&lock);
 }
-
-size_t cg_stack_slots_live(void) {
-    pthread_mutex_lock(&lock);
-    size_t n = live;
-    pthread_mutex_unlock(&lock);
-    return n;
-}

@@ -32,7 +32,5 @@ char *cg_stack_slot_alloc(void);
 /* Gives a slot back. `abandoned`: frames were left on it without
  * returning (AddressSanitizer's marks must go). */
 void cg_stack_slot_free(char *base, int abandoned);
-/* Slots handed out and not given back, for tests and reports. */
-size_t cg_stack_slots_live(void);
 
 #endif
