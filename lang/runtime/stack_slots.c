@@ -14,7 +14,9 @@
  * range and given back with one call (one TLB flush) per RELEASE_SLOTS;
  * a slot of the range taken again before that sends the range back first.
  * The list's room is grown with the reservations, so giving back never
- * allocates and never fails.
+ * allocates and never fails. A few slots wait per thread in front of the
+ * list, taken and given back with no lock: a loop that makes a generator
+ * per iteration never reaches the list (the cap counts them as live).
  *
  * The cap on live slots (live_cap) turns the machine's memory running
  * out, which the kernel would answer by killing the process, into a
@@ -39,6 +41,9 @@ static char **free_list; /* room for every slot ever carved */
 static size_t nfree, carved;
 static char *next_slot, *arena_end; /* the uncarved rest of the newest reservation */
 static size_t live;
+#define THREAD_SLOTS 4
+static _Thread_local char *thread_slots[THREAD_SLOTS];
+static _Thread_local int nthread_slots;
 static char *release_lo, *release_hi; /* given-back slots whose pages are still in */
 
 /* At most one live slot per 8 KiB of the machine's memory: a suspended
@@ -112,6 +117,8 @@ static char *take_slot(void) {
 }
 
 char *cg_stack_slot_alloc(void) {
+    if (nthread_slots > 0)
+        return thread_slots[--nthread_slots];
     pthread_mutex_lock(&lock);
     char *s = take_slot();
     if (s)
@@ -126,9 +133,11 @@ void cg_stack_slot_free(char *base, int abandoned) {
 #if defined(__SANITIZE_ADDRESS__)
     if (abandoned)
         __asan_unpoison_memory_region(base, CG_SLOT_SIZE);
-#else
-    (void)abandoned;
 #endif
+    if (nthread_slots < THREAD_SLOTS) {
+        thread_slots[nthread_slots++] = base;
+        return;
+    }
     pthread_mutex_lock(&lock);
     if (nfree >= HOT_SLOTS)
         release_slot(base);
