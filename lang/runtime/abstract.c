@@ -8,6 +8,7 @@
 
 #include "runtime/eval.h"
 #include "runtime/exc.h"
+#include "runtime/host.h"
 #include "runtime/lang_internal.h"
 #include "runtime/stack_grow.h"
 #include "runtime/value.h"
@@ -330,6 +331,10 @@ cg_value cg_iter(cg_value v) {
 }
 
 cg_value cg_next(cg_value it) {
+    /* Every C loop over an iterator comes here (sum, list(), sorted, join,
+     * min, any, ...): one of them over range(10**10) stops on Ctrl-C. */
+    if (cg_check_interrupt() < 0)
+        return CG_ERR;
     cg_type *t = cg_typeof(it);
     if (t->next)
         return t->next(it);

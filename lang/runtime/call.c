@@ -11,6 +11,7 @@
 #include "runtime/eval.h"
 #include "runtime/gc.h"
 #include "runtime/genobject.h"
+#include "runtime/host.h"
 #include "runtime/stack_grow.h"
 
 /* ---- cells ------------------------------------------------------------------- */

@@ -115,8 +115,6 @@ int cg_delete_name(cg_frame *f, const cg_ast_res *res);
 /* Assigns v (borrowed) to a target expression. */
 int cg_assign(cg_frame *f, const cg_ast *target, cg_value v);
 
-/* Raises KeyboardInterrupt if the host asked for it. */
-int cg_check_interrupt(void);
 /* Adds the frame's current line to the pending exception's traceback. */
 void cg_frame_add_traceback(cg_frame *f);
 

@@ -46,5 +46,9 @@ void cg_host_flush(int stream);
 /* Set by a signal handler or the host's control thread; the evaluator
  * turns it into KeyboardInterrupt at its next check and clears it. */
 extern volatile sig_atomic_t cg_interrupt_requested;
+/* Raises KeyboardInterrupt (-1) if the host asked for it; 0 otherwise.
+ * Cheap while the flag is clear: C loops that may run long (cg_next,
+ * sorting) call it as they go. See Note [Where interrupts land]. */
+int cg_check_interrupt(void);
 
 #endif

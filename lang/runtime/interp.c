@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "runtime/eval.h"
+#include "runtime/host.h"
 #include "runtime/interp.h"
 
 struct cg_session {
@@ -221,6 +222,17 @@ int cg_code_run(cg_code *c, cg_dict *globals, cg_value *result) {
         } else {
             *result = v;
         }
+    }
+    /* Note [Where interrupts land]: the evaluator checks the flag before
+     * each statement, at loop heads, calls and in C loops over iterators
+     * (cg_next). A Ctrl-C that comes during the last statement, or during
+     * one long engine op in it, finds no later check: it is taken here, so
+     * the cell ends with KeyboardInterrupt instead of success, as CPython
+     * stops at the bytecode after the op. */
+    if (r == EXEC_OK && cg_check_interrupt() < 0) {
+        if (result)
+            cg_value_set(result, CG_NONE);
+        r = EXEC_ERR;
     }
     if (r == EXEC_ERR)
         cg_frame_add_traceback(&frame);

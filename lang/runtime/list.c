@@ -10,6 +10,7 @@
 #include "runtime/containers.h"
 #include "runtime/gc.h"
 #include "runtime/exc.h"
+#include "runtime/host.h"
 #include "runtime/lang_internal.h"
 #include "runtime/value.h"
 
@@ -534,6 +535,9 @@ static int merge_sort(sort_pair *p, sort_pair *tmp, int64_t n) {
         return insertion_sort(p, n);
     int64_t h = n / 2;
     if (merge_sort(p, tmp, h) < 0 || merge_sort(p + h, tmp, n - h) < 0)
+        return -1;
+    /* between merges every item is in p: a long sort can stop here */
+    if (n >= 4096 && cg_check_interrupt() < 0)
         return -1;
     memcpy(tmp, p, (size_t)h * sizeof *p);
     int64_t i = 0, j = h, k = 0;

@@ -14,6 +14,7 @@
 #include "runtime/containers.h"
 #include "runtime/exc.h"
 #include "runtime/format.h"
+#include "runtime/host.h"
 #include "runtime/lang_internal.h"
 
 /* ---- characters ----------------------------------------------------------- */
@@ -292,6 +293,11 @@ static cg_value str_join(cg_value self, const cg_args *a) {
         if (i)
             cg_strbuf_append(&b, S(self)->s, (size_t)S(self)->len);
         cg_strbuf_append(&b, S(v[i])->s, (size_t)S(v[i])->len);
+        if ((i & 0xffff) == 0xffff && cg_check_interrupt() < 0) {
+            cg_strbuf_free(&b);
+            cg_decref(items);
+            return CG_ERR;
+        }
     }
     cg_decref(items);
     return cg_str_from_strbuf(&b);

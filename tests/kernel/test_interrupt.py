@@ -5,6 +5,7 @@ import signal
 import threading
 import time
 
+import pytest
 from jupyter_client import KernelManager
 
 from conftest import SANITIZER
@@ -123,3 +124,42 @@ def test_interrupt_while_waiting_for_input(start_kernel):
     reply = reply_to(k.kc.shell_channel, msg_id)["content"]
     assert reply["ename"] == "KeyboardInterrupt"
     assert execute(k.kc, "2")[0]["content"]["status"] == "ok"
+
+
+@pytest.mark.parametrize("cell", ["x = 1\nsum(range(10**13))", "x = max(range(10**13))",
+                                  "s = '-'.join(map(str, range(10**13)))"])
+def test_interrupt_during_a_long_builtin(start_kernel, cell):
+    """Builtins that loop in C over an iterator (sum, max, join) stop on
+    Ctrl-C, also as a cell's last statement."""
+    k = start_kernel("cgrad")
+    msg_id = k.kc.execute(cell)
+    wait_for_execute_input(k.kc, msg_id)
+    time.sleep(0.3)
+    k.km.interrupt_kernel()
+    reply = reply_to(k.kc.shell_channel, msg_id)["content"]
+    assert (reply["status"], reply["ename"]) == ("error", "KeyboardInterrupt")
+    assert execute(k.kc, "2")[0]["content"]["status"] == "ok"
+
+
+def test_interrupt_during_the_last_engine_op(start_kernel):
+    """A Ctrl-C during one long engine op, the cell's last statement, is not
+    lost: the op runs to its end (as PyTorch's does), then the cell ends
+    with KeyboardInterrupt instead of reporting success."""
+    k = start_kernel("cgrad")
+    n = 1024
+    while True:  # a matmul long enough to interrupt in its middle
+        execute(k.kc, f"import torch\na = torch.ones({n}, {n})")
+        start = time.monotonic()
+        assert execute(k.kc, "b = a @ a")[0]["content"]["status"] == "ok"
+        took = time.monotonic() - start
+        if took > 1.0 or n >= 8192:
+            break
+        n *= 2
+    msg_id = k.kc.execute("b = None\nb = a @ a")
+    wait_for_execute_input(k.kc, msg_id)
+    time.sleep(took / 4)
+    k.km.interrupt_kernel()
+    reply = reply_to(k.kc.shell_channel, msg_id)["content"]
+    assert (reply["status"], reply["ename"]) == ("error", "KeyboardInterrupt")
+    reply, msgs = execute(k.kc, "b is None or b.shape")
+    assert reply["content"]["status"] == "ok"
