@@ -92,6 +92,19 @@ int cg_list_extend(cg_value list, cg_value iterable) {
         l->len += n;
         return 0;
     }
+    /* A range knows its length: reserve it first, as CPython does from its
+     * length hint, so that list(range(10**10)) is MemoryError at once
+     * instead of growing until the machine's memory is gone. */
+    if (cg_is_type(iterable, &cg_type_range)) {
+        cg_list *l = cg_as_list(list);
+        int64_t n = ((cg_range *)iterable.u.o)->len;
+        if (n > INT64_MAX / (int64_t)sizeof(cg_value) - l->len) {
+            cg_raise_nomemory();
+            return -1;
+        }
+        if (list_reserve(l, l->len + n) < 0)
+            return -1;
+    }
     cg_value it = cg_iter(iterable);
     if (cg_is_err(it))
         return -1;
