@@ -373,6 +373,9 @@ int cg_setattr(cg_value v, cg_str *name, cg_value value) {
             return r;
     }
     if (v.tag != CG_V_OBJ) {
+        int special = cg_instance_set_special(v, name, value); /* (1).__class__ = C is Python's TypeError */
+        if (special <= 0)
+            return special;
         if (cg_generic_getattr(v, name).tag == CG_V_STOP)
             return cg_raise_int(&cg_exc_AttributeError, "'%s' object has no attribute '%s'", t->name, name->s);
         return cg_raise_int(&cg_exc_AttributeError, "'%s' object attribute '%s' is read-only", t->name, name->s);

@@ -87,6 +87,12 @@ void cg_class_traverse(cg_obj *o, cg_visitfn visit, void *arg);
 void cg_class_clear(cg_obj *o);
 /* Keeps a class's slots in step with its namespace (type_setattr). */
 void cg_class_attribute_changed(cg_type *t, cg_str *name);
+/* Stores (or deletes, value CG_ERR) obj.__class__ / obj.__dict__ and
+ * C.__name__ / C.__bases__ (class_assign.c): -1 with an exception, 0 done,
+ * 1 "not one of these". */
+int cg_instance_set_special(cg_value v, cg_str *name, cg_value value);
+int cg_type_set_special(cg_type *t, cg_str *name, cg_value value);
+cg_value cg_type_bases(const cg_type *t);
 /* super() bound to (type, obj) */
 cg_value cg_super_new(cg_type *type, cg_value obj);
 extern cg_type cg_type_super;

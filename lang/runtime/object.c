@@ -163,6 +163,11 @@ cg_value cg_raise_no_attribute(cg_value v, cg_str *name) {
 
 /* object.__setattr__: the instance dict, unless the type has no dict. */
 int cg_generic_setattr(cg_value v, cg_str *name, cg_value value) {
+    if (name->s[0] == '_' && name->s[1] == '_') {
+        int r = cg_instance_set_special(v, name, value);
+        if (r <= 0)
+            return r;
+    }
     cg_value d = cg_type_lookup_borrowed(cg_typeof(v), name);
     if (d.tag != CG_V_STOP && is_data_descriptor(d))
         return d.u.o->type == &cg_type_property ? cg_property_set(d, v, value) : cg_user_descr_set(d, v, value);
@@ -312,6 +317,8 @@ static cg_value type_getattr(cg_value self, cg_str *name) {
         }
         if (!strcmp(n, "__mro__"))
             return cg_type_mro(t);
+        if (!strcmp(n, "__bases__"))
+            return cg_type_bases(t);
         if (!strcmp(n, "__dict__") && t->dict)
             return cg_incref(cg_obj_value(t->dict));
     }
@@ -330,6 +337,9 @@ static int type_setattr(cg_value self, cg_str *name, cg_value value) {
     cg_type *t = (cg_type *)self.u.o;
     if (!(t->flags & CG_TYPE_HEAP))
         return cg_raise_int(&cg_exc_TypeError, "cannot set '%s' attribute of immutable type '%s'", name->s, t->name);
+    int special = cg_type_set_special(t, name, value);
+    if (special <= 0)
+        return special;
     if (value.tag == CG_V_ERR) {
         int r = cg_dict_del(t->dict, cg_obj_value(name));
         if (r == 0)
