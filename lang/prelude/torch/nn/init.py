@@ -3,9 +3,9 @@
 # (bit-exact with PyTorch's CPU generator) under no_grad, with PyTorch's
 # gains, fans and bounds.
 # Not here: trunc_normal_ (needs erfinv_), orthogonal_ (needs linalg.qr),
-# sparse_, dirac_, the deprecated un-suffixed names; the "Initializing
-# zero-element tensors is a no-op" warning is not printed.
+# sparse_, dirac_, the deprecated un-suffixed names.
 import math
+import warnings
 import torch
 
 
@@ -119,6 +119,7 @@ def _calculate_correct_fan(tensor, mode):
 
 def kaiming_uniform_(tensor, a=0, mode='fan_in', nonlinearity='leaky_relu'):
     if 0 in tensor.shape:
+        warnings.warn("Initializing zero-element tensors is a no-op")
         return tensor
     fan = _calculate_correct_fan(tensor, mode)
     gain = calculate_gain(nonlinearity, a)
@@ -130,6 +131,7 @@ def kaiming_uniform_(tensor, a=0, mode='fan_in', nonlinearity='leaky_relu'):
 
 def kaiming_normal_(tensor, a=0, mode='fan_in', nonlinearity='leaky_relu'):
     if 0 in tensor.shape:
+        warnings.warn("Initializing zero-element tensors is a no-op")
         return tensor
     fan = _calculate_correct_fan(tensor, mode)
     gain = calculate_gain(nonlinearity, a)
