@@ -349,7 +349,7 @@ static cg_value function_call(cg_value f, const cg_args *a) {
                       .line = sc->node->line,
                       .retval = CG_NONE};
     cg_value result;
-    if (cg_check_interrupt() < 0) {
+    if (cg_eval_poll() < 0) {
         cg_ev.depth++;
         result = CG_ERR;
     } else if (++cg_ev.depth > cg_ev.limit) {

@@ -504,7 +504,7 @@ static int comp_loop(cg_frame *f, comp_state *st, int g, cg_value first) {
         return -1;
     int rc = 0;
     for (;;) {
-        if (cg_check_interrupt() < 0) {
+        if (cg_eval_poll() < 0) {
             rc = -1;
             break;
         }

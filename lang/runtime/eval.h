@@ -8,6 +8,7 @@
 #ifndef CG_EVAL_H
 #define CG_EVAL_H
 
+#include "runtime/gc.h"
 #include "runtime/lang_internal.h"
 #include "runtime/scope.h"
 
@@ -69,6 +70,14 @@ typedef struct {
 extern _Thread_local cg_eval_state cg_ev;
 
 cg_value cg_eval_expr(cg_frame *f, const cg_ast *e);
+/* The evaluator's poll at loop heads, calls and top-level statements: a
+ * due collection runs (only here, never inside C code that loops, which
+ * polls the interrupt flag alone), then Ctrl-C is noticed. */
+int cg_check_interrupt(void); /* host.h */
+static inline int cg_eval_poll(void) {
+    cg_gc_safe_point();
+    return cg_check_interrupt();
+}
 cg_value cg_eval_call(cg_frame *f, const cg_ast *e);
 /* a op b for two ints or floats, when the answer needs no error handling;
  * CG_STOP when the general path must decide. */

@@ -13,7 +13,6 @@
 #include "runtime/host.h"
 
 int cg_check_interrupt(void) {
-    cg_gc_safe_point(); /* loop heads and calls are where collections run */
     if (!cg_interrupt_requested)
         return 0;
     cg_interrupt_requested = 0;
@@ -200,7 +199,7 @@ static cg_exec_status exec_if(cg_frame *f, const cg_ast *s) {
 
 static cg_exec_status exec_while(cg_frame *f, const cg_ast *s) {
     for (;;) {
-        if (cg_check_interrupt() < 0)
+        if (cg_eval_poll() < 0)
             return EXEC_ERR;
         cg_value t = cg_eval_expr(f, s->u.cond.test);
         if (cg_is_err(t))
@@ -235,7 +234,7 @@ static cg_exec_status exec_for(cg_frame *f, const cg_ast *s) {
     cg_exec_status r = EXEC_OK;
     cg_type *t = cg_typeof(it);
     for (;;) {
-        if (cg_check_interrupt() < 0) {
+        if (cg_eval_poll() < 0) {
             r = EXEC_ERR;
             break;
         }
@@ -731,7 +730,7 @@ static cg_exec_status exec_stmt(cg_frame *f, const cg_ast *s) {
     f->errnode = NULL;
     /* Like CPython, notice Ctrl-C at loop heads and calls; top-level
      * statements check too, so a long cell of straight-line code stops. */
-    if ((s->col == 0 && f->scope->kind == SCOPE_MODULE && cg_check_interrupt() < 0) || cg_check_depth() < 0)
+    if ((s->col == 0 && f->scope->kind == SCOPE_MODULE && cg_eval_poll() < 0) || cg_check_depth() < 0)
         return EXEC_ERR;
     switch (s->kind) {
     case AST_EXPR_STMT: {

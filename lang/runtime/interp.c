@@ -214,7 +214,7 @@ int cg_code_run(cg_code *c, cg_dict *globals, cg_value *result) {
     if (r == EXEC_OK && want) {
         frame.line = last->line;
         frame.errnode = NULL;
-        cg_value v = cg_check_interrupt() < 0 ? CG_ERR : cg_eval_expr(&frame, last->u.expr.value);
+        cg_value v = cg_eval_poll() < 0 ? CG_ERR : cg_eval_expr(&frame, last->u.expr.value);
         if (cg_is_err(v)) {
             r = EXEC_ERR;
             if (frame.errnode)
@@ -229,7 +229,7 @@ int cg_code_run(cg_code *c, cg_dict *globals, cg_value *result) {
      * one long engine op in it, finds no later check: it is taken here, so
      * the cell ends with KeyboardInterrupt instead of success, as CPython
      * stops at the bytecode after the op. */
-    if (r == EXEC_OK && cg_check_interrupt() < 0) {
+    if (r == EXEC_OK && cg_eval_poll() < 0) {
         if (result)
             cg_value_set(result, CG_NONE);
         r = EXEC_ERR;
