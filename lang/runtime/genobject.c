@@ -51,6 +51,7 @@
 #include <string.h>
 
 #include "runtime/containers.h"
+#include "runtime/gc.h"
 #include "runtime/genobject.h"
 #include "runtime/host.h"
 #include "runtime/interp.h"
@@ -69,6 +70,7 @@ typedef enum { RESUME_SEND, RESUME_THROW } resume_mode;
 
 typedef struct cg_generator {
     cg_obj head;
+    cg_gc_link gc;
     cg_scope *scope;
     cg_value name, qualname;
     cg_function *fn;    /* a generator function's; NULL for an expression */
@@ -163,16 +165,18 @@ static int start_body(cg_generator *g) {
 
 /* ---- the frame while suspended ------------------------------------------------------------- */
 
+/* The slots leave g before their values go: a value's __del__ may run a
+ * collection, which must not see them. */
 static void release_frame(cg_generator *g) {
-    if (!g->slots)
+    cg_value *slots = g->slots;
+    if (!slots)
         return;
-    for (int i = 0; i < g->scope->nslots; i++)
-        cg_decref(g->slots[i]);
-    free(g->slots);
     g->slots = NULL;
     g->frame.slots = NULL;
-    cg_decref(g->frame.retval);
-    g->frame.retval = CG_NONE;
+    for (int i = 0; i < g->scope->nslots; i++)
+        cg_decref(slots[i]);
+    free(slots);
+    cg_value_set(&g->frame.retval, CG_NONE);
 }
 
 /* Moves the handled exceptions the body left open, above `base`, into g. */
@@ -386,6 +390,47 @@ cg_value cg_eval_yield_from(cg_frame *f, const cg_ast *e) {
 
 /* ---- the generator object ---------------------------------------------------------------------- */
 
+/* What the collector sees of a generator: its frame's slots and what it
+ * keeps between switches. Values held by the C frames on a suspended
+ * body's stack (a loop's iterator, a partial result) are not visible: they
+ * count as references from outside, so such a generator in a cycle is
+ * kept, never freed early. */
+static void gen_traverse(cg_obj *o, cg_visitfn visit, void *arg) {
+    cg_generator *g = (cg_generator *)o;
+    for (int i = 0; g->slots && i < g->scope->nslots; i++)
+        cg_visit_value(g->slots[i], visit, arg);
+    cg_visit_value(g->first, visit, arg);
+    cg_visit_value(g->transfer, visit, arg);
+    cg_visit_value(g->result, visit, arg);
+    for (int i = 0; i < g->nhandled; i++)
+        cg_visit_value(g->handled[i], visit, arg);
+    if (g->fn)
+        visit(&g->fn->head, arg);
+    else if (g->frame.globals)
+        visit((cg_obj *)g->frame.globals, arg);
+}
+
+/* An unreachable generator that never started lets go of its arguments;
+ * a suspended one was closed by its finalizer already. */
+static void gen_clear(cg_obj *o) {
+    cg_generator *g = (cg_generator *)o;
+    if (g->state != GEN_CREATED)
+        return;
+    g->state = GEN_CLOSED;
+    finished(g);
+    cg_value_set(&g->first, CG_NONE);
+}
+
+static cg_value gen_close(cg_generator *g);
+
+/* Python closes a suspended generator that is dropped or found in a
+ * garbage cycle: its finally blocks run, once. */
+static void gen_finalize(cg_obj *o) {
+    cg_generator *g = (cg_generator *)o;
+    if (g->state == GEN_SUSPENDED && cg_is_err(gen_close(g)))
+        cg_report_unraisable(cg_obj_value(g));
+}
+
 static cg_generator *gen_alloc(cg_scope *sc, cg_value *slots) {
     cg_generator *g = cg_obj_alloc(&cg_type_generator);
     if (!g) {
@@ -399,6 +444,7 @@ static cg_generator *gen_alloc(cg_scope *sc, cg_value *slots) {
     g->slots = slots;
     g->name = g->qualname = g->first = g->transfer = g->result = CG_NONE;
     g->state = GEN_CREATED;
+    cg_gc_track(g);
     return g;
 }
 
@@ -477,22 +523,6 @@ static cg_value gen_close(cg_generator *g) {
     return cg_raise(&cg_exc_RuntimeError, "generator ignored GeneratorExit");
 }
 
-/* Python reports an error while closing a dropped generator, and goes on. */
-static void report_unraisable(cg_value self) {
-    cg_value exc = cg_exc_fetch();
-    char *tb = cg_traceback_format(exc);
-    cg_value r = cg_repr(self);
-    cg_strbuf b = {0};
-    cg_strbuf_printf(&b, "Exception ignored in: %s\n%s", cg_is_err(r) ? "<generator>" : cg_str_cstr(r), tb ? tb : "");
-    if (cg_is_err(r))
-        cg_exc_clear();
-    if (b.data)
-        cg_host_write(CG_STDERR, b.data, b.len);
-    cg_strbuf_free(&b);
-    cg_decref(r);
-    free(tb);
-    cg_decref(exc);
-}
 
 static void gen_dealloc(cg_obj *o) {
     cg_generator *g = (cg_generator *)o;
@@ -500,7 +530,7 @@ static void gen_dealloc(cg_obj *o) {
         o->refcnt = 1; /* alive while its finally blocks run */
         cg_value pending = cg_exc_pending() ? cg_exc_fetch() : CG_NONE;
         if (cg_is_err(gen_close(g)))
-            report_unraisable(cg_obj_value(g));
+            cg_report_unraisable(cg_obj_value(g));
         if (!cg_is_none(pending))
             cg_exc_restore(pending);
         o->refcnt = 0;
@@ -633,6 +663,10 @@ cg_type cg_type_generator = {
     .base = &cg_type_object,
     .basicsize = sizeof(cg_generator),
     .dealloc = gen_dealloc,
+    .gc_offset = offsetof(cg_generator, gc),
+    .traverse = gen_traverse,
+    .clear = gen_clear,
+    .finalize = gen_finalize,
     .repr = gen_repr,
     .hash = cg_object_hash,
     .iter = gen_iter,

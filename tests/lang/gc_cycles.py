@@ -151,6 +151,25 @@ o = make_class()
 del o
 report("local class:")
 
+# a suspended generator that holds its owner: closed (its finally runs)
+class Stream(Tracked):
+    def __init__(self, name):
+        super().__init__(name)
+        self.gen = self.run()
+        next(self.gen)
+
+    def run(self):
+        try:
+            while True:
+                yield self
+        finally:
+            freed.append(self.name + " closed")
+
+
+s = Stream("stream")
+del s
+report("generator in a cycle:")
+
 # __del__ runs once, even when it resurrects its object
 class Phoenix:
     count = 0
