@@ -111,7 +111,7 @@ struct cg_dict {
 /* A dict is followed by the collector only once it holds something that
  * can be part of a cycle, as CPython's: most hold only numbers and strs. */
 static inline void cg_dict_track_for(cg_dict *d, cg_value v) {
-    if (!d->gc.prev && v.tag == CG_V_OBJ && v.u.o->type->gc_offset && d->head.type->gc_offset)
+    if (v.tag == CG_V_OBJ && !d->gc.prev && v.u.o->type->gc_offset)
         cg_gc_track(d);
 }
 /* The entry number of a str key (found by pointer, else by text), or -1;

@@ -81,7 +81,7 @@ static int store_global(cg_frame *f, const cg_ast_res *res, cg_value v) {
     global_cache *c = res->cache;
     if (c && c->found_in && c->found_in == f->globals && c->globals == f->globals
         && c->found_version == f->globals->version) {
-        cg_dict_track_for(f->globals, v);
+        /* globals are a module's dict, tracked from the start (modules.c) */
         cg_value_set(&f->globals->entries[c->ix].value, cg_incref(v));
         return 0;
     }

@@ -10,6 +10,7 @@
 
 #include "runtime/eval.h"
 #include "runtime/host.h"
+#include "runtime/gc.h"
 #include "runtime/interp.h"
 
 struct cg_session {
@@ -66,6 +67,7 @@ cg_session *cg_session_new(void) {
         return NULL;
     }
     cg_decref(name);
+    cg_gc_track(s->globals.u.o); /* as a module's namespace (modules.c) */
     return s;
 }
 

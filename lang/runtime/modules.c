@@ -92,6 +92,9 @@ cg_value cg_module_new(const char *name) {
     m->name = (cg_str *)n.u.o;
     m->gc = (cg_gc_link){0};
     cg_gc_track(m);
+    /* a namespace nearly always holds functions: tracked at once, so that
+     * the evaluator's fast store into globals need not ask (eval.c) */
+    cg_gc_track(m->dict);
     if (cg_dict_set_str(m->dict, "__name__", n) < 0) {
         cg_obj_decref(m);
         return CG_ERR;
