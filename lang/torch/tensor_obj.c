@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime/gc.h"
 #include "tensor_repr.h"
 #include "torch/torch_args.h"
 
@@ -21,6 +22,7 @@ static cg_value wrap_new(cg_type *type, cg_tensor *t) {
         return CG_ERR;
     o->t = cg_tensor_retain(t);
     t->owner = o;
+    cg_gc_track(o);
     return cg_obj_value(o);
 }
 
@@ -54,6 +56,32 @@ static void tensor_dealloc(cg_obj *self) {
     if (o->dict)
         cg_obj_decref(o->dict);
     torch_obj_free(self);
+}
+
+/* Note [Tensors and the collector]
+ * A Tensor is collected like an instance: its subclass attributes, its
+ * class, and the functions registered with register_hook, which often
+ * capture the tensor itself (x.register_hook(lambda g: g * x)). The hooks
+ * belong to the engine tensor, which other tensors or nodes may hold too;
+ * the wrapper counts them as its own only while it holds the engine
+ * tensor's one reference, so that no reference is counted twice. */
+static void tensor_traverse(cg_obj *self, cg_visitfn visit, void *arg) {
+    cg_tensor_obj *o = (cg_tensor_obj *)self;
+    cg_visit_obj(o->dict, visit, arg);
+    if (self->type->flags & CG_TYPE_HEAP)
+        visit(&self->type->head, arg);
+    if (o->t->refcount == 1)
+        torch_tensor_hooks_traverse(o->t, visit, arg);
+}
+
+static void tensor_clear(cg_obj *self) {
+    cg_tensor_obj *o = (cg_tensor_obj *)self;
+    cg_dict *d = o->dict;
+    o->dict = NULL;
+    if (d)
+        cg_obj_decref(d);
+    if (o->t->refcount == 1)
+        torch_tensor_hooks_clear(o->t);
 }
 
 /* ---- repr, hash, truth, len ---------------------------------------------------- */
@@ -668,6 +696,9 @@ cg_type cg_type_tensor = {
     .flags = CG_TYPE_BASETYPE,
     .basicsize = sizeof(cg_tensor_obj),
     .dealloc = tensor_dealloc,
+    .gc_offset = offsetof(cg_tensor_obj, gc),
+    .traverse = tensor_traverse,
+    .clear = tensor_clear,
     .repr = tensor_repr,
     .hash = tensor_hash,
     .compare = tensor_compare,

@@ -27,6 +27,7 @@ typedef struct {
     cg_obj head;
     cg_dict *dict; /* attributes of subclass instances; NULL for a Tensor */
     cg_tensor *t;  /* owned */
+    cg_gc_link gc;
 } cg_tensor_obj;
 
 extern cg_type cg_type_tensor;

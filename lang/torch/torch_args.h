@@ -156,6 +156,10 @@ int torch_node_init(void);
 cg_value torch_hook_handle_new(cg_tensor *t, int64_t id);
 /* The engine hook that calls a cell function with the gradient. */
 int64_t torch_register_tensor_hook(cg_tensor *t, cg_value fn);
+/* The functions registered on t with register_hook, for the collector
+ * (tensor_obj.c), and dropping them all. */
+void torch_tensor_hooks_traverse(const cg_tensor *t, cg_visitfn visit, void *arg);
+void torch_tensor_hooks_clear(cg_tensor *t);
 
 /* ---- warnings (torch_warn.c) ----------------------------------------------- */
 

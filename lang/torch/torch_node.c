@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime/gc.h"
 #include "torch/torch_args.h"
 
 static cg_node *node_of(cg_value v) { return ((torch_node_obj *)v.u.o)->node; }
@@ -336,6 +337,18 @@ static int call_hook(void *ctx, cg_tensor *grad, cg_tensor **out) {
 static void free_hook(void *ctx) {
     cg_decref(*(cg_value *)ctx);
     free(ctx);
+}
+
+void torch_tensor_hooks_traverse(const cg_tensor *t, cg_visitfn visit, void *arg) {
+    for (const cg_hook *h = t->hooks; h; h = h->next)
+        if (h->fn == call_hook)
+            cg_visit_value(*(cg_value *)h->ctx, visit, arg);
+}
+
+void torch_tensor_hooks_clear(cg_tensor *t) {
+    cg_hook *h = t->hooks;
+    t->hooks = NULL; /* gone before the functions are released */
+    cg_hooks_free(h);
 }
 
 int64_t torch_register_tensor_hook(cg_tensor *t, cg_value fn) {
