@@ -985,6 +985,7 @@ static const char *const EXCEPTION_NAMES[] = {
     "RuntimeError",
     "NotImplementedError",
     "RecursionError",
+    "ReferenceError",
     "ImportError",
     "ModuleNotFoundError",
     "MemoryError",

@@ -150,9 +150,26 @@ static cg_value function_descr_get(cg_value d, cg_value obj, cg_type *owner) {
     return cg_method_new(d, obj);
 }
 
+/* f.__get__(obj, type=None): the descriptor call, a method bound to obj
+ * (f itself for None). */
+static cg_value function_get_m(cg_value self, const cg_args *a);
+static const cg_method_def function_get_def = {"__get__", function_get_m, "__get__(instance, owner=None, /)",
+                                               "Return an attribute of instance, which is of type owner."};
+
+static cg_value function_get_m(cg_value self, const cg_args *a) {
+    cg_value v[2];
+    if (cg_args_bind(&function_get_def, a, v, 2) < 0)
+        return CG_ERR;
+    cg_value r = v[0].tag == CG_V_NONE ? cg_incref(self) : cg_method_new(self, v[0]);
+    cg_args_release(&function_get_def, v, 2);
+    return r;
+}
+
 static cg_value function_getattr(cg_value v, cg_str *name) {
     cg_function *fn = (cg_function *)v.u.o;
     const char *n = name->s;
+    if (!strcmp(n, "__get__"))
+        return cg_builtin_new(&function_get_def, v);
     if (!strcmp(n, "__name__"))
         return cg_incref(fn->name);
     if (!strcmp(n, "__qualname__"))
@@ -213,7 +230,7 @@ cg_type cg_type_function = {
     .name = "function",
     .module = "builtins",
     .basicsize = sizeof(cg_function),
-    .flags = CG_TYPE_TRASHCAN,
+    .flags = CG_TYPE_TRASHCAN | CG_TYPE_WEAKREF,
     .dealloc = function_dealloc,
     .gc_offset = offsetof(cg_function, gc),
     .traverse = function_traverse,

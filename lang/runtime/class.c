@@ -580,6 +580,8 @@ cg_value cg_class_new(const char *name, const char *module, cg_type *base, cg_di
     cg_obj_incref(dict);
     t->flags =
         CG_TYPE_HEAP | CG_TYPE_HAS_DICT | CG_TYPE_BASETYPE | (base->flags & (CG_TYPE_EXCEPTION | CG_TYPE_TRASHCAN));
+    if (t->gc_offset || static_base(base) == &cg_type_object) /* a class's instances can be weakly referenced */
+        t->flags |= CG_TYPE_WEAKREF;
     if (t->basicsize < sizeof(cg_instance))
         t->basicsize = sizeof(cg_instance);
     cg_type *sb = static_base(base);

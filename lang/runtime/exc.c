@@ -197,6 +197,7 @@ EXC_TYPE(ValueError, &cg_exc_Exception);
 EXC_TYPE(RuntimeError, &cg_exc_Exception);
 EXC_TYPE(NotImplementedError, &cg_exc_RuntimeError);
 EXC_TYPE(RecursionError, &cg_exc_RuntimeError);
+EXC_TYPE(ReferenceError, &cg_exc_Exception);
 EXC_TYPE(ImportError, &cg_exc_Exception);
 EXC_TYPE(ModuleNotFoundError, &cg_exc_ImportError);
 EXC_TYPE(MemoryError, &cg_exc_Exception);
@@ -244,6 +245,7 @@ static cg_type *const ALL[] = {
     &cg_exc_RuntimeError,
     &cg_exc_NotImplementedError,
     &cg_exc_RecursionError,
+    &cg_exc_ReferenceError,
     &cg_exc_ImportError,
     &cg_exc_ModuleNotFoundError,
     &cg_exc_MemoryError,

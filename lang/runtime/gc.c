@@ -46,7 +46,7 @@ enum {
     GC_FINALIZED = 1,   /* __del__ ran (or must never run) */
     GC_COLLECTING = 2,  /* in the group being collected */
     GC_UNREACHABLE = 4, /* tentatively garbage */
-    GC_FLAG_BITS = 3,
+    GC_WEAKREFS = 8,    /* weak references point at it (weakref.c) */
 };
 
 cg_gc_state cg_gc = {.enabled = true, .threshold = {700, 10, 10}};
@@ -61,9 +61,9 @@ static cg_value garbage_list, callbacks_list;
 /* A link's state: flags in the low bits, then the link's offset in its
  * object (to find the object from the link), then, during a collection,
  * the count of references from outside the group. */
-#define OFFSET_SHIFT 3
+#define OFFSET_SHIFT 4
 #define OFFSET_MASK UINT64_C(0xFFFF)
-#define REFS_SHIFT 19
+#define REFS_SHIFT 20
 #define LOW_BITS ((UINT64_C(1) << REFS_SHIFT) - 1)
 #define REFS_MAX (INT64_C(1) << 40)
 
@@ -72,8 +72,8 @@ static cg_obj *obj_of(cg_gc_link *l) {
 }
 static int64_t refs_of(const cg_gc_link *l) { return (int64_t)(l->state >> REFS_SHIFT); }
 static void set_refs(cg_gc_link *l, int64_t r) { l->state = (l->state & LOW_BITS) | ((uint64_t)r << REFS_SHIFT); }
-/* Back to the state outside collections: the offset and FINALIZED. */
-static void reset_state(cg_gc_link *l) { l->state &= (OFFSET_MASK << OFFSET_SHIFT) | GC_FINALIZED; }
+/* Back to the state outside collections: the offset and the lasting marks. */
+static void reset_state(cg_gc_link *l) { l->state &= (OFFSET_MASK << OFFSET_SHIFT) | GC_FINALIZED | GC_WEAKREFS; }
 
 /* The link of o if o is tracked and in the group being collected. */
 static cg_gc_link *collecting_link(cg_obj *o) {
@@ -131,7 +131,7 @@ void cg_gc_track(void *p) {
     cg_gc_link *l = cg_gc_link_of(o);
     if (l->prev)
         return;
-    l->state = ((uint64_t)o->type->gc_offset << OFFSET_SHIFT) | (l->state & GC_FINALIZED);
+    l->state = ((uint64_t)o->type->gc_offset << OFFSET_SHIFT) | (l->state & (GC_FINALIZED | GC_WEAKREFS));
     list_append(l, &gens[0]);
     if (++cg_gc.count[0] > cg_gc.threshold[0] && cg_gc.threshold[0] > 0 && cg_gc.enabled && !cg_gc.collecting)
         cg_gc_due = true;
@@ -149,6 +149,17 @@ void cg_gc_untrack(void *p) {
 }
 
 bool cg_gc_is_finalized(const cg_obj *o) { return o->type->gc_offset && (cg_gc_link_of(o)->state & GC_FINALIZED); }
+
+bool cg_gc_has_weakrefs(const cg_obj *o) { return o->type->gc_offset && (cg_gc_link_of(o)->state & GC_WEAKREFS); }
+
+void cg_gc_set_has_weakrefs(cg_obj *o, bool on) {
+    cg_gc_link *l = cg_gc_link_of(o);
+    l->state = on ? l->state | GC_WEAKREFS : l->state & ~(uint64_t)GC_WEAKREFS;
+}
+
+bool cg_gc_is_garbage(const cg_obj *o) {
+    return o->type->gc_offset && cg_gc_link_of(o)->prev && (cg_gc_link_of(o)->state & GC_UNREACHABLE);
+}
 
 /* ---- finding the garbage --------------------------------------------------- */
 
@@ -294,6 +305,28 @@ static void keep_resurrected(cg_gc_link *unreachable, cg_gc_link *survivors) {
     list_merge(&again, survivors);
 }
 
+/* Before the garbage is cleared, weak references to it die, and the
+ * callbacks of those that are not garbage themselves run (CPython's rule:
+ * a callback in the garbage could see it half cleared). */
+static void clear_weakrefs(cg_gc_link *unreachable) {
+    cg_value callbacks = CG_ERR;
+    for (cg_gc_link *l = unreachable->next; l != unreachable; l = l->next) {
+        if (!(l->state & GC_WEAKREFS))
+            continue;
+        if (cg_is_err(callbacks))
+            callbacks = cg_list_new(0);
+        if (cg_is_err(callbacks)) {
+            cg_exc_clear();
+            return; /* they die when their objects do, callbacks and all */
+        }
+        cg_weakrefs_detach(obj_of(l), callbacks);
+    }
+    if (!cg_is_err(callbacks)) {
+        cg_weakrefs_call(callbacks);
+        cg_decref(callbacks);
+    }
+}
+
 /* Step 4: each garbage object drops its references; what survives that
  * (an object a clear slot could not free) joins the old generation. */
 static void delete_garbage(cg_gc_link *unreachable, cg_gc_link *old) {
@@ -375,6 +408,7 @@ static int64_t collect(int gen) {
             finalize_garbage(&unreachable);
             keep_resurrected(&unreachable, old);
         }
+        clear_weakrefs(&unreachable);
         delete_garbage(&unreachable, old);
     }
     cg_gc.collections[gen]++;

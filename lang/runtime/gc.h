@@ -80,4 +80,19 @@ cg_value cg_gc_garbage_borrowed(void);
 cg_value cg_gc_callbacks_borrowed(void);
 bool cg_gc_is_finalized(const cg_obj *o);
 
+/* Weak references (weakref.c): whether any point at o, kept in its link. */
+bool cg_gc_has_weakrefs(const cg_obj *o);
+void cg_gc_set_has_weakrefs(cg_obj *o, bool on);
+/* Is o found unreachable by the collection under way? */
+bool cg_gc_is_garbage(const cg_obj *o);
+/* Detaches every weak reference to o; those with a callback that are not
+ * garbage themselves are appended to the list `callbacks` (weakref.c). */
+void cg_weakrefs_detach(cg_obj *o, cg_value callbacks);
+/* Calls each weak reference's callback with it, reporting errors as
+ * unraisable. */
+void cg_weakrefs_call(cg_value callbacks);
+/* dealloc's part: o is dying; its weak references die and their
+ * callbacks run. */
+void cg_weakrefs_clear(cg_obj *o);
+
 #endif

@@ -662,6 +662,7 @@ cg_type cg_type_generator = {
     .module = "builtins",
     .base = &cg_type_object,
     .basicsize = sizeof(cg_generator),
+    .flags = CG_TYPE_WEAKREF,
     .dealloc = gen_dealloc,
     .gc_offset = offsetof(cg_generator, gc),
     .traverse = gen_traverse,

@@ -12,6 +12,7 @@
 #include "runtime/host.h"
 #include "runtime/gc.h"
 #include "runtime/interp.h"
+#include "runtime/weakref.h"
 
 struct cg_session {
     cg_value globals; /* dict */
@@ -44,6 +45,7 @@ void cg_lang_shutdown(void) {
     if (!started)
         return;
     cg_modules_shutdown();
+    cg_weakref_shutdown();
     cg_dict_clear(cg_ev.builtins);
     cg_obj_decref(cg_ev.builtins);
     cg_ev.builtins = NULL;

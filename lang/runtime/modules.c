@@ -68,6 +68,7 @@ cg_type cg_type_module = {
     .name = "module",
     .module = "builtins",
     .basicsize = sizeof(cg_module),
+    .flags = CG_TYPE_WEAKREF,
     .dealloc = module_dealloc,
     .gc_offset = offsetof(cg_module, gc),
     .traverse = module_traverse, /* its dict's clear breaks its cycles */

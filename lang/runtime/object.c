@@ -56,8 +56,11 @@ void cg_obj_dealloc(cg_obj *o) {
     }
     if (o->type->finalize && cg_gc_finalize(o))
         return; /* __del__ resurrected it */
-    if (o->type->gc_offset)
+    if (o->type->gc_offset) {
+        if (cg_gc_has_weakrefs(o))
+            cg_weakrefs_clear(o);
         cg_gc_untrack(o);
+    }
     if (o->type->flags & CG_TYPE_TRASHCAN)
         trashcan_dealloc(o);
     else
@@ -360,6 +363,7 @@ cg_type cg_type_type = {
     .name = "type",
     .module = "builtins",
     .basicsize = sizeof(cg_type),
+    .flags = CG_TYPE_WEAKREF,
     .dealloc = cg_class_dealloc,
     .gc_offset = offsetof(cg_type, gc),
     .traverse = cg_class_traverse,

@@ -938,7 +938,7 @@ cg_type cg_type_set = {
     .base = &cg_type_object,
     /* CG_TYPE_BASETYPE waits for instance dicts at an offset: see containers.h */
     .basicsize = sizeof(cg_set),
-    .flags = CG_TYPE_TRASHCAN,
+    .flags = CG_TYPE_TRASHCAN | CG_TYPE_WEAKREF,
     .dealloc = set_dealloc,
     .gc_offset = offsetof(cg_set, gc),
     .traverse = set_traverse,
@@ -960,7 +960,7 @@ cg_type cg_type_frozenset = {
     .base = &cg_type_object,
     /* CG_TYPE_BASETYPE waits for instance dicts at an offset: see containers.h */
     .basicsize = sizeof(cg_set),
-    .flags = CG_TYPE_TRASHCAN,
+    .flags = CG_TYPE_TRASHCAN | CG_TYPE_WEAKREF,
     .dealloc = set_dealloc,
     .gc_offset = offsetof(cg_set, gc),
     .traverse = set_traverse,

@@ -143,6 +143,9 @@ enum {
      * that no one points to without a reference (not Tensor: its engine
      * tensor points back at its wrapper). */
     CG_TYPE_TRASHCAN = 1 << 5,
+    /* Instances can be pointed at by weak references (weakref.c); the
+     * type also has a gc_offset, where the mark that some do is kept. */
+    CG_TYPE_WEAKREF = 1 << 6,
 };
 
 /* A container's references, for the cycle collector (gc.h): visit is
