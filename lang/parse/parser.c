@@ -242,7 +242,7 @@ _Noreturn static void tokenizer_error(cg_parser *p, const cg_token *t) {
  * MemoryError for a source too complex to parse rather than run for
  * minutes holding the kernel: what `python3` answers for a source its
  * parser cannot follow. */
-cg_parse_budget cg_parse_budget_limits = {.floor = 1000000, .per_token = 256};
+cg_parse_budget cg_parse_budget_limits = {.floor = 1000000, .per_token = 256, .interrupt = NULL};
 
 void cg_p_enter(cg_parser *p) {
     if (++p->depth > CG_PARSE_MAX_DEPTH)
@@ -250,6 +250,12 @@ void cg_p_enter(cg_parser *p) {
     if (++p->steps > cg_parse_budget_limits.floor + cg_parse_budget_limits.per_token * (int64_t)p->ntoks) {
         snprintf(p->err->kind, sizeof p->err->kind, "MemoryError");
         snprintf(p->err->msg, sizeof p->err->msg, "Parser stack overflowed - Python source too complex to parse");
+        longjmp(*p->jmp, 2);
+    }
+    /* a long parse (a cell of megabytes) stops at Ctrl-C like a loop */
+    if ((p->steps & 4095) == 0 && cg_parse_budget_limits.interrupt && *cg_parse_budget_limits.interrupt) {
+        snprintf(p->err->kind, sizeof p->err->kind, "KeyboardInterrupt");
+        p->err->msg[0] = 0;
         longjmp(*p->jmp, 2);
     }
 }

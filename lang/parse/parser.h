@@ -17,6 +17,8 @@
 #include <setjmp.h>
 #include <stdbool.h>
 
+#include <signal.h>
+
 #include "parse/ast.h"
 #include "parse/lexer.h"
 
@@ -28,9 +30,12 @@
 
 /* How many rules one parse may enter: floor + per_token * tokens (Note
  * [Parse budget] in parser.c); real programs enter under one per token.
- * A variable so that a test can make it small. */
+ * A variable so that a test can make it small. interrupt, when set, is a
+ * flag the parse polls: set, it ends the parse with the kind
+ * "KeyboardInterrupt" (the runtime points it at Ctrl-C's flag). */
 typedef struct {
     int64_t floor, per_token;
+    volatile const sig_atomic_t *interrupt;
 } cg_parse_budget;
 extern cg_parse_budget cg_parse_budget_limits;
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "parse/parser.h"
 #include "runtime/eval.h"
 #include "runtime/host.h"
 #include "runtime/gc.h"
@@ -29,6 +30,7 @@ int cg_lang_init(void) {
     if (cg_is_err(b))
         return -1;
     cg_ev.builtins = cg_as_dict(b);
+    cg_parse_budget_limits.interrupt = &cg_interrupt_requested;
     started = true; /* from here a failure has something to undo */
     if (cg_exc_types_init() < 0 || cg_object_type_init() < 0 || cg_descriptor_types_init() < 0
         || cg_builtins_init(cg_ev.builtins) < 0 || add_builtin("super", &cg_type_super) < 0
@@ -105,6 +107,11 @@ static void set_stack_limit(void) {
 }
 
 static cg_value syntax_error(const cg_syntax_error *err, const char *filename, const char *src, size_t len) {
+    if (!strcmp(err->kind, "KeyboardInterrupt")) { /* Ctrl-C stopped the parse */
+        if (cg_check_interrupt() == 0)
+            cg_raise_object(cg_obj_value(&cg_exc_KeyboardInterrupt));
+        return CG_ERR;
+    }
     cg_type *t = cg_exc_by_name(err->kind);
     if (!t)
         t = &cg_exc_SyntaxError;

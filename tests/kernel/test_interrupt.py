@@ -163,3 +163,20 @@ def test_interrupt_during_the_last_engine_op(start_kernel):
     assert (reply["status"], reply["ename"]) == ("error", "KeyboardInterrupt")
     reply, msgs = execute(k.kc, "b is None or b.shape")
     assert reply["content"]["status"] == "ok"
+
+
+def test_interrupt_during_a_long_parse(start_kernel):
+    """A cell of megabytes takes a while to parse; a Ctrl-C then stops it
+    with KeyboardInterrupt (the parser polls the flag), and the kernel
+    keeps its state."""
+    k = start_kernel("cgrad")
+    execute(k.kc, "kept = 'state'")
+    cell = "if False:\n    x = [" + "1, " * 3_000_000 + "]\n"
+    msg_id = k.kc.execute(cell)
+    wait_for_execute_input(k.kc, msg_id)
+    time.sleep(0.2)
+    k.km.interrupt_kernel()
+    reply = reply_to(k.kc.shell_channel, msg_id)["content"]
+    assert (reply["status"], reply["ename"]) == ("error", "KeyboardInterrupt")
+    reply, msgs = execute(k.kc, "kept")
+    assert outputs(msgs, "execute_result")[0]["data"]["text/plain"] == "'state'"

@@ -272,6 +272,31 @@ Test(parser, a_parse_past_its_budget_is_a_memory_error) {
     cg_ast_arena_release(a);
 }
 
+/* Ctrl-C during a long parse ends it with the kind KeyboardInterrupt, and
+ * the flag is left for the runtime to clear when it raises. */
+Test(parser, a_parse_stops_at_an_interrupt) {
+    size_t n = 200000;
+    char *src = malloc(n * 2 + 8);
+    cr_assert(src);
+    strcpy(src, "x = [");
+    for (size_t i = 0; i < n; i++)
+        strcat(src + 5 + 2 * i, "1,");
+    strcat(src, "]\n");
+    volatile sig_atomic_t flag = 1;
+    cg_parse_budget saved = cg_parse_budget_limits;
+    cg_parse_budget_limits.interrupt = &flag;
+    cg_syntax_error err;
+    cg_ast_arena *a = cg_parse(src, strlen(src), "<cell>", &err);
+    cg_parse_budget_limits = saved;
+    cr_assert(!a);
+    cr_expect_str_eq(err.kind, "KeyboardInterrupt");
+    cr_expect(flag == 1);
+    flag = 0;
+    a = parse_ok(src);
+    cg_ast_arena_release(a);
+    free(src);
+}
+
 Test(parser, source_bytes_python_refuses) {
     expect_error("x = 1\ny = a\0b", 13, "SyntaxError", "source code cannot contain null bytes", 2, 6);
     expect_error("x = 1\ny = '\xff'\n", 14, "SyntaxError",
