@@ -339,16 +339,49 @@ static void free_hook(void *ctx) {
     free(ctx);
 }
 
-void torch_tensor_hooks_traverse(const cg_tensor *t, cg_visitfn visit, void *arg) {
-    for (const cg_hook *h = t->hooks; h; h = h->next)
+static void visit_hooks(const cg_hook *h, cg_visitfn visit, void *arg) {
+    for (; h; h = h->next)
         if (h->fn == call_hook)
             cg_visit_value(*(cg_value *)h->ctx, visit, arg);
 }
 
+static void visit_node_hooks(const cg_node_hook *h, cg_visitfn visit, void *arg) {
+    for (; h; h = h->next)
+        if (h->fn == call_node_hook)
+            cg_visit_value(*(cg_value *)h->ctx, visit, arg);
+}
+
+/* A leaf keeps its hooks; a computed tensor's are its grad_fn's, with the
+ * node's own hooks: those count as t's only while t holds the node's one
+ * reference (Note [Tensors and the collector] in tensor_obj.c). */
+void torch_tensor_hooks_traverse(const cg_tensor *t, cg_visitfn visit, void *arg) {
+    visit_hooks(t->hooks, visit, arg);
+    const cg_node *n = t->grad_fn;
+    if (!n || n->refcount != 1)
+        return;
+    for (int i = 0; n->out_hooks && i < n->nout; i++)
+        visit_hooks(n->out_hooks[i], visit, arg);
+    visit_node_hooks(n->pre_hooks, visit, arg);
+    visit_node_hooks(n->post_hooks, visit, arg);
+}
+
+/* Each list leaves its owner before its functions are released. */
 void torch_tensor_hooks_clear(cg_tensor *t) {
     cg_hook *h = t->hooks;
-    t->hooks = NULL; /* gone before the functions are released */
+    t->hooks = NULL;
     cg_hooks_free(h);
+    cg_node *n = t->grad_fn;
+    if (!n || n->refcount != 1)
+        return;
+    for (int i = 0; n->out_hooks && i < n->nout; i++) {
+        h = n->out_hooks[i];
+        n->out_hooks[i] = NULL;
+        cg_hooks_free(h);
+    }
+    cg_node_hook *pre = n->pre_hooks, *post = n->post_hooks;
+    n->pre_hooks = n->post_hooks = NULL;
+    cg_node_hooks_free(pre);
+    cg_node_hooks_free(post);
 }
 
 int64_t torch_register_tensor_hook(cg_tensor *t, cg_value fn) {

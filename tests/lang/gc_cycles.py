@@ -170,6 +170,28 @@ s = Stream("stream")
 del s
 report("generator in a cycle:")
 
+# tensors whose hooks capture them: a leaf's, a computed tensor's, its grad_fn's
+for i in range(3):
+    leaf = torch.ones(3, requires_grad=True)
+    mark = Tracked("leaf%d" % i)
+    leaf.register_hook(lambda g: g if (mark, leaf) else g)
+    out = leaf * 2
+    mark2 = Tracked("out%d" % i)
+    out.register_hook(lambda g: g if (mark2, out) else g)
+    loss = out.sum()
+    mark3 = Tracked("grad_fn%d" % i)
+    loss.grad_fn.register_hook(lambda gi, go: None if (mark3, loss) else None)
+    del leaf, mark, out, mark2, loss, mark3
+report("tensor hooks:")
+x = torch.ones(3, requires_grad=True)
+y = x * 2
+seen = []
+y.register_hook(lambda g: seen.append(g.sum().item()))
+y.grad_fn.register_hook(lambda gi, go: seen.append("post"))
+gc.collect()
+y.sum().backward()
+print(seen, x.grad)
+
 # __del__ runs once, even when it resurrects its object
 class Phoenix:
     count = 0
