@@ -31,6 +31,7 @@ typedef struct {
     bool *arg_is_tensor; /* [nargs] */
     int nout;
     bool *out_is_tensor; /* [nout], set by apply */
+    cg_gc_link gc;
 } fn_ctx;
 
 /* torch.autograd.function.FunctionCtx, the base of every ctx type. */

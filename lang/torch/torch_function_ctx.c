@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "runtime/lang_internal.h"
+#include "runtime/gc.h"
 #include "torch/torch_function.h"
 
 static fn_ctx *ctx_of(cg_value v) { return (fn_ctx *)v.u.o; }
@@ -115,11 +116,39 @@ static void ctx_dealloc(cg_obj *self) {
     torch_obj_free(self);
 }
 
+/* A ctx is collected: ctx.out = out (an output kept as an attribute, not
+ * saved) makes a cycle through the engine's node (tensor_obj.c). */
+static void ctx_traverse(cg_obj *self, cg_visitfn visit, void *arg) {
+    fn_ctx *c = (fn_ctx *)self;
+    cg_visit_obj(c->base.dict, visit, arg);
+    cg_visit_value(c->base.metadata, visit, arg);
+    cg_visit_value(c->cls, visit, arg);
+    cg_visit_value(c->needs_input_grad, visit, arg);
+    cg_visit_value(c->to_save, visit, arg);
+    cg_visit_value(c->dirty, visit, arg);
+    cg_visit_value(c->non_differentiable, visit, arg);
+    if (self->type->flags & CG_TYPE_HEAP)
+        visit(&self->type->head, arg);
+}
+
+static void ctx_clear(cg_obj *self) {
+    fn_ctx *c = (fn_ctx *)self;
+    cg_dict *d = c->base.dict;
+    c->base.dict = NULL;
+    if (d)
+        cg_obj_decref(d);
+    cg_value_set(&c->base.metadata, CG_NONE);
+    cg_value_set(&c->to_save, CG_NONE);
+    cg_value_set(&c->dirty, CG_NONE);
+    cg_value_set(&c->non_differentiable, CG_NONE);
+}
+
 #define CTX_TYPE(pyname, basetype)                                                                                   \
     {                                                                                                                \
         .head = {CG_IMMORTAL, &cg_type_type}, .name = pyname, .module = "torch.autograd.function", .base = basetype, \
         .flags = CG_TYPE_BASETYPE | CG_TYPE_HAS_DICT, .basicsize = sizeof(fn_ctx), .dealloc = ctx_dealloc,           \
-        .repr = cg_object_repr, .hash = cg_object_hash, .getattr = ctx_getattr,                                      \
+        .repr = cg_object_repr, .hash = cg_object_hash, .getattr = ctx_getattr, .gc_offset = offsetof(fn_ctx, gc),  \
+        .traverse = ctx_traverse, .clear = ctx_clear,                                                                \
     }
 cg_type torch_type_function_ctx = CTX_TYPE("FunctionCtx", &cg_type_torch_node);
 static cg_type backward_cfunction_type = CTX_TYPE("BackwardCFunction", &torch_type_function_ctx);
@@ -176,6 +205,7 @@ fn_ctx *torch_fn_ctx_new(cg_value cls, int nargs, const cg_value *args) {
         bool needs = c->arg_is_tensor[i] && cg_tensor_requires_grad(cg_tensor_of_borrowed(args[i]));
         ((cg_tuple *)c->needs_input_grad.u.o)->items[i] = cg_bool(needs);
     }
+    cg_gc_track(c);
     return c;
 }
 

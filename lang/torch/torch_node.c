@@ -18,6 +18,7 @@
 
 #include "runtime/gc.h"
 #include "torch/torch_args.h"
+#include "torch/torch_function.h"
 
 static cg_node *node_of(cg_value v) { return ((torch_node_obj *)v.u.o)->node; }
 
@@ -363,6 +364,8 @@ void torch_tensor_hooks_traverse(const cg_tensor *t, cg_visitfn visit, void *arg
         visit_hooks(n->out_hooks[i], visit, arg);
     visit_node_hooks(n->pre_hooks, visit, arg);
     visit_node_hooks(n->post_hooks, visit, arg);
+    if (n->custom_free == torch_fn_ctx_release) /* a Function's ctx, which the node owns */
+        visit((cg_obj *)n->custom_ctx, arg);
 }
 
 /* Each list leaves its owner before its functions are released. */

@@ -192,6 +192,32 @@ gc.collect()
 y.sum().backward()
 print(seen, x.grad)
 
+# a custom Function whose ctx keeps its output as an attribute
+class Double(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.mark = Tracked("ctx")
+        return x * 2
+
+    @staticmethod
+    def backward(ctx, g):
+        return g * 2
+
+
+inp = torch.ones(2, requires_grad=True)
+res = Double.apply(inp)
+res.grad_fn.out = res
+del inp, res
+report("Function ctx:")
+inp = torch.ones(2, requires_grad=True)
+res = Double.apply(inp)
+gc.collect()
+res.sum().backward()
+print(inp.grad)
+del inp, res
+gc.collect()
+freed.clear()
+
 # __del__ runs once, even when it resurrects its object
 class Phoenix:
     count = 0
