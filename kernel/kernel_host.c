@@ -125,7 +125,8 @@ void cg_kernel_host_install(cg_kernel *k) {
                            .display = host_display,
                            .clear_output = host_clear_output,
                            .input = host_input,
-                           .notebook = true};
+                           .notebook = true,
+                           .any_text = true};
     host.ctx = k;
     cg_host_set(&host);
 }

@@ -1,8 +1,10 @@
 /* streams.c: the buffer of stream text, shared by the shell and iopub
  * threads under one mutex. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime/containers.h"
 #include "runtime/host.h"
 #include "json_text.h"
 #include "streams.h"
@@ -77,14 +79,58 @@ size_t cg_streams_pending(cg_streams *s) {
     return n;
 }
 
+/* Note [Stream text with a lone surrogate]
+ * The kernel's sys.stdout takes any str (Note [Lone surrogates on the way
+ * out] in lang/runtime/host.c), as ipykernel's does. ipykernel's session
+ * then fails to encode the stream message's JSON ({"name": ..., "text":
+ * ...}, written with ensure_ascii=False): that text is lost, the cell
+ * still succeeds, and the error goes to the frontend's stderr stream. The
+ * kernel does the same, with the error's last line only (ipykernel's is a
+ * traceback of its own internals), its position counted in that JSON. */
+
+/* The characters JSON takes to write code point cp, as Python's json. */
+static size_t json_width(uint32_t cp) {
+    if (cp == '"' || cp == '\\' || cp == '\b' || cp == '\f' || cp == '\n' || cp == '\r' || cp == '\t')
+        return 2;
+    return cp < 0x20 ? 6 : 1;
+}
+
+/* NULL when text can be sent; else the stderr text that replaces it. */
+static char *unsendable(const char *name, const char *text, size_t n) {
+    int64_t at = cg_text_find_surrogate(text, n, 0);
+    if (at < 0)
+        return NULL;
+    size_t end = (size_t)at + 3;
+    while (cg_text_find_surrogate(text, n, end) == (int64_t)end)
+        end += 3;
+    size_t pos = strlen("{\"name\": \"\", \"text\": \"") + strlen(name);
+    for (int64_t i = 0; i < at;)
+        pos += json_width(cg_cp_next(text, at, &i));
+    size_t count = (end - (size_t)at) / 3;
+    unsigned first = 0xD000u | ((unsigned)(text[at + 1] & 0x3F) << 6) | (unsigned)(text[at + 2] & 0x3F);
+    char *msg = NULL;
+    int rc = count == 1 ? asprintf(&msg, "UnicodeEncodeError: 'utf-8' codec can't encode character '\\u%04x' in "
+                                          "position %zu: surrogates not allowed\n", first, pos)
+                        : asprintf(&msg, "UnicodeEncodeError: 'utf-8' codec can't encode characters in position "
+                                          "%zu-%zu: surrogates not allowed\n", pos, pos + count - 1);
+    return rc < 0 ? NULL : msg;
+}
+
+static void send_run(cg_streams *s, int stream, const char *text, size_t n, cg_stream_sink sink, void *ctx) {
+    const char *name = stream == CG_STDERR ? "stderr" : "stdout";
+    char *refused = unsendable(name, text, n);
+    json_t *content = json_object();
+    json_object_set_new(content, "name", json_string(refused ? "stderr" : name));
+    json_object_set_new(content, "text", refused ? json_string(refused) : cg_json_text(text, n));
+    free(refused);
+    sink(ctx, s->parent, content);
+}
+
 void cg_streams_flush_locked(cg_streams *s, cg_stream_sink sink, void *ctx) {
     size_t at = 0;
     for (size_t i = 0; i < s->n_runs; i++) {
-        json_t *content = json_object();
-        json_object_set_new(content, "name", json_string(s->runs[i].stream == CG_STDERR ? "stderr" : "stdout"));
-        json_object_set_new(content, "text", cg_json_text(s->data + at, s->runs[i].len));
+        send_run(s, s->runs[i].stream, s->data + at, s->runs[i].len, sink, ctx);
         at += s->runs[i].len;
-        sink(ctx, s->parent, content);
     }
     s->len = 0;
     s->n_runs = 0;

@@ -109,6 +109,28 @@ static int write_to(cg_value file, const char *s, size_t n) {
     return 0;
 }
 
+/* The host stream file is (sys.stdout, sys.stderr or None), or 0. */
+static int host_stream(cg_value file) {
+    if (cg_is_none(file) || (file.tag == CG_V_OBJ && file.u.o == cg_sys_stdout().u.o))
+        return CG_STDOUT;
+    if (file.tag == CG_V_OBJ && file.u.o == cg_sys_stderr().u.o)
+        return CG_STDERR;
+    return 0;
+}
+
+/* print's line so far is b; its last piece, from byte `piece`, is one the
+ * host's stream cannot take: the pieces before it go out, b is freed,
+ * and -1 comes back with UnicodeEncodeError (Note [Lone surrogates on the
+ * way out] in host.c). 0 when the stream takes it. */
+static int refused(int stream, cg_strbuf *b, size_t piece) {
+    if (!stream || cg_host_check_text(stream, b->data + piece, b->len - piece) == 0)
+        return 0;
+    if (piece)
+        cg_host_write(stream, b->data, piece);
+    cg_strbuf_free(b);
+    return -1;
+}
+
 static int sep_or_end(cg_value v, const char *what, const char *dflt, const char **s, size_t *n) {
     if (cg_is_none(v)) {
         *s = dflt;
@@ -133,15 +155,27 @@ static cg_value b_print(cg_value self, const cg_args *a) {
         goto out;
     cg_tuple *items = cg_as_tuple(arg[0]);
     cg_strbuf b = {0};
+    int stream = host_stream(arg[3]);
+    size_t piece = 0;
     for (int64_t i = 0; i < items->len; i++) {
-        if (i)
+        if (i) {
+            piece = b.len;
             cg_strbuf_append(&b, sep, nsep);
+            if (!b.failed && refused(stream, &b, piece) < 0)
+                goto out;
+        }
+        piece = b.len;
         if (cg_str_into(&b, items->items[i]) < 0) {
             cg_strbuf_free(&b);
             goto out;
         }
+        if (!b.failed && refused(stream, &b, piece) < 0)
+            goto out;
     }
+    piece = b.len;
     cg_strbuf_append(&b, end, nend);
+    if (!b.failed && refused(stream, &b, piece) < 0)
+        goto out;
     if (b.failed) {
         cg_strbuf_free(&b);
         cg_raise_nomemory();
@@ -994,6 +1028,8 @@ static const char *const EXCEPTION_NAMES[] = {
     "TabError",
     "UnicodeError",
     "UnicodeDecodeError",
+    "UnicodeEncodeError",
+    "UnicodeTranslateError",
     "Warning",
     "UserWarning",
     "DeprecationWarning",

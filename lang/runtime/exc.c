@@ -54,7 +54,7 @@ static cg_value exc_alloc(cg_type *type, cg_value args) {
     return v;
 }
 
-static cg_value exc_new(cg_type *type, const cg_args *args) {
+cg_value cg_exc_new_with_args(cg_type *type, const cg_args *args) {
     cg_value t = cg_tuple_new(args->npos);
     if (cg_is_err(t))
         return t;
@@ -170,7 +170,7 @@ static const cg_method_def exc_methods[] = {
         .hash = cg_object_hash,               \
         .getattr = exc_getattr,               \
         .setattr = exc_setattr,               \
-        .new_ = exc_new,                      \
+        .new_ = cg_exc_new_with_args,         \
         .gc_offset = offsetof(cg_instance, gc), \
         .traverse = exc_traverse,             \
         .clear = exc_clear,                   \
@@ -207,6 +207,8 @@ EXC_TYPE(TabError, &cg_exc_IndentationError);
 EXC_TYPE(OutOfMemoryError, &cg_exc_RuntimeError);
 EXC_TYPE(UnicodeError, &cg_exc_ValueError);
 EXC_TYPE(UnicodeDecodeError, &cg_exc_UnicodeError);
+EXC_TYPE(UnicodeEncodeError, &cg_exc_UnicodeError);
+EXC_TYPE(UnicodeTranslateError, &cg_exc_UnicodeError);
 EXC_TYPE(Warning, &cg_exc_Exception);
 EXC_TYPE(UserWarning, &cg_exc_Warning);
 EXC_TYPE(DeprecationWarning, &cg_exc_Warning);
@@ -254,6 +256,8 @@ static cg_type *const ALL[] = {
     &cg_exc_TabError,
     &cg_exc_UnicodeError,
     &cg_exc_UnicodeDecodeError,
+    &cg_exc_UnicodeEncodeError,
+    &cg_exc_UnicodeTranslateError,
     &cg_exc_Warning,
     &cg_exc_UserWarning,
     &cg_exc_DeprecationWarning,
@@ -280,6 +284,12 @@ int cg_exc_types_init(void) {
             ALL[i]->dict = cg_as_dict(d);
         }
     cg_exc_OutOfMemoryError.module = "torch.cuda";
+    /* Their arguments are checked and kept as attributes (exc_unicode.c). */
+    cg_type *const unicode[] = {&cg_exc_UnicodeDecodeError, &cg_exc_UnicodeEncodeError, &cg_exc_UnicodeTranslateError};
+    for (size_t i = 0; i < 3; i++) {
+        unicode[i]->new_ = cg_unicode_error_new;
+        unicode[i]->str = cg_unicode_error_str;
+    }
     return cg_type_add_methods(&cg_exc_BaseException, exc_methods);
 }
 

@@ -35,6 +35,10 @@ typedef struct cg_host {
      * progress bars draw as HTML that updates in place, not as a line
      * rewritten with \r on stderr. */
     bool notebook;
+    /* stdout and stderr take any str, lone surrogates included, as
+     * ipykernel's streams do (the kernel); otherwise they are UTF-8 files,
+     * as Python's: Note [Lone surrogates on the way out] in host.c. */
+    bool any_text;
 } cg_host;
 
 /* The host of this process; never NULL (a default writes to fds 1 and 2). */
@@ -42,6 +46,13 @@ void cg_host_set(const cg_host *host);
 const cg_host *cg_host_get(void);
 void cg_host_write(int stream, const char *s, size_t n);
 void cg_host_flush(int stream);
+/* Can the host's stream take the str s[0, n) (print's piece, the argument
+ * of sys.stdout.write)? 0 if so; -1 with Python's UnicodeEncodeError if
+ * it holds a lone surrogate that stream must refuse. */
+int cg_host_check_text(int stream, const char *s, size_t n);
+/* The byte offset of the first lone surrogate's 3-byte form in s[from, n),
+ * or -1. */
+int64_t cg_text_find_surrogate(const char *s, size_t n, size_t from);
 
 /* Set by a signal handler or the host's control thread; the evaluator
  * turns it into KeyboardInterrupt at its next check and clears it. */

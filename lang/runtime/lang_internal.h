@@ -105,6 +105,11 @@ void cg_modules_shutdown(void);
 int cg_exc_types_init(void);
 /* Sets exc.__context__ to the exception being handled, if any (eval.c). */
 void cg_exc_set_context(cg_value exc);
+/* An exception of type with args as its args tuple (BaseException's new). */
+cg_value cg_exc_new_with_args(cg_type *type, const cg_args *args);
+/* The Unicode*Error classes' new and str (exc_unicode.c). */
+cg_value cg_unicode_error_new(cg_type *type, const cg_args *args);
+cg_value cg_unicode_error_str(cg_value self);
 /* Appends a traceback entry (file, line, its text, function) to the
  * pending exception; the evaluator calls this as the exception leaves a
  * frame (traceback.c). */

@@ -17,7 +17,10 @@ static cg_value stream_write(cg_value self, const cg_args *a) {
     if (!cg_is_str(a->pos[0]))
         return cg_raise(&cg_exc_TypeError, "write() argument must be str, not %s", cg_type_name(a->pos[0]));
     cg_str *s = (cg_str *)a->pos[0].u.o;
-    cg_host_write(((cg_stream *)self.u.o)->stream, s->s, (size_t)s->len);
+    int stream = ((cg_stream *)self.u.o)->stream;
+    if (cg_host_check_text(stream, s->s, (size_t)s->len) < 0)
+        return CG_ERR;
+    cg_host_write(stream, s->s, (size_t)s->len);
     return cg_int(s->ncp);
 }
 

@@ -227,3 +227,22 @@ def test_warnings_show_on_stderr_and_filters_last_across_cells(kernel):
     assert reply["content"]["ename"] == "UserWarning"
     assert reply["content"]["evalue"].startswith("Implicit dimension choice for softmin")
     execute(kc, "warnings.resetwarnings()")
+
+
+def test_lone_surrogate_in_a_stream_is_lost_as_in_ipykernel(kernel):
+    """print('\\ud800') does not raise in a cell (ipykernel's sys.stdout takes
+    any str); the stream text cannot be encoded as UTF-8, so it is replaced
+    by the error ipykernel's session reports on stderr (its position counted
+    in the message's JSON, as there); the cell succeeds and output goes on."""
+    reply, msgs = execute(kernel.kc, "import sys\nprint('e\\ud800', file=sys.stderr)")
+    assert reply["content"]["status"] == "ok"
+    assert stream_text(msgs, "stderr") == ("UnicodeEncodeError: 'utf-8' codec can't encode character '\\ud800' "
+                                           "in position 29: surrogates not allowed\n")
+    reply, msgs = execute(kernel.kc, "sys.stdout.write('q\\n\\udfff\\udc00r')")
+    assert reply["content"]["status"] == "ok"
+    assert stream_text(msgs, "stdout") == ""
+    assert stream_text(msgs, "stderr") == ("UnicodeEncodeError: 'utf-8' codec can't encode characters "
+                                           "in position 31-32: surrogates not allowed\n")
+    assert outputs(msgs, "execute_result")[0]["data"] == {"text/plain": "5"}
+    reply, msgs = execute(kernel.kc, "print('ok')")
+    assert stream_text(msgs, "stdout") == "ok\n"
