@@ -17,6 +17,27 @@
 #include "signing.h"
 #include "streams.h"
 
+// Note [Subscriptions the kernel takes]
+// ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+// libzmq keeps an XPUB's subscriptions in a trie with a node per byte: a
+// 20 MB topic from one subscriber cost the kernel about 700 MB for as long
+// as it stayed connected (ipykernel has the same weakness). Real frontends
+// subscribe to "" only. So the iopub socket's ZMQ_MAXMSGSIZE is
+// CG_IOPUB_MAX_FRAME, a topic of CG_IOPUB_MAX_TOPIC bytes in the longer of
+// ZMTP's two forms (3.1's SUBSCRIBE command, "\x09SUBSCRIBE" + topic; 3.0's
+// message "\x01" + topic): libzmq reads a frame's size before its body and
+// disconnects a peer whose frame is longer, so
+// such a topic is never buffered, never in the trie and never welcomed;
+// other subscribers are not touched. ZMQ_XPUB_MANUAL would not do: libzmq
+// still keeps every manual subscription in a trie of its own, to cancel it
+// when the pipe goes. The peer's disconnection is all libzmq reports, so
+// the drop leaves no line in the log.
+
+/* The longest subscription topic the iopub socket takes, in bytes, and the
+ * longest frame it reads. */
+#define CG_IOPUB_MAX_TOPIC 1024
+#define CG_IOPUB_MAX_FRAME (CG_IOPUB_MAX_TOPIC + 10)
+
 typedef struct {
     void *xpub; /* bound by the caller, owned by the thread */
     void *pull; /* the inproc end publishers connect to */

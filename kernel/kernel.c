@@ -16,6 +16,7 @@
 
 #include "channels.h"
 #include "header.h"
+#include "iopub.h"
 #include "held_ports.h"
 #include "heartbeat.h"
 #include "runtime/host.h"
@@ -52,8 +53,11 @@ static int open_socket(cg_kernel *k, int ch, int held) {
     if (socket_types[ch] == ZMQ_ROUTER)
         zmq_setsockopt(s, ZMQ_ROUTER_HANDOVER, &one, sizeof one);
     /* Every subscription reaches the iopub thread, to be welcomed. */
-    if (ch == CG_CH_IOPUB)
+    if (ch == CG_CH_IOPUB) {
         zmq_setsockopt(s, ZMQ_XPUB_VERBOSE, &one, sizeof one);
+        int64_t most = CG_IOPUB_MAX_FRAME; /* Note [Subscriptions the kernel takes] in iopub.h */
+        zmq_setsockopt(s, ZMQ_MAXMSGSIZE, &most, sizeof most);
+    }
     if (held >= 0)
         zmq_setsockopt(s, ZMQ_USE_FD, &held, sizeof held);
     char endpoint[300];

@@ -4,6 +4,8 @@ import hashlib
 import hmac
 import json
 import re
+import socket
+import struct
 import time
 import uuid
 
@@ -277,3 +279,80 @@ def test_bytes_that_are_not_utf8_read_as_replacement_characters(kernel, raw):
     assert sock.poll(TIMEOUT * 1000)
     content = json.loads(sock.recv_multipart()[5])
     assert content["user_expressions"]["r"]["data"]["text/plain"] == "'\ufffd'"
+
+
+def rss_kib(pid):
+    for line in open(f"/proc/{pid}/status"):
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+
+
+def zmtp_subscriber(ip, port, topic):
+    """A SUB peer spoken by hand (ZMTP 3.0, NULL mechanism) that sends one
+    subscription; pyzmq's own SUB would keep the topic in its trie too and
+    overflow its stack freeing a 20 MB one."""
+    sock = socket.create_connection((ip, port), timeout=TIMEOUT)
+    sock.sendall(b"\xff" + bytes(8) + b"\x7f" + b"\x03\x00" + b"NULL".ljust(20, b"\0") + bytes(32))
+    got = b""
+    while len(got) < 64:
+        got += sock.recv(64 - len(got))
+    ready = b"\x05READY" + b"\x0bSocket-Type" + struct.pack(">I", 3) + b"SUB"
+    sock.sendall(b"\x04" + bytes([len(ready)]) + ready)
+    body = b"\x01" + topic
+    try:
+        sock.sendall(b"\x02" + struct.pack(">Q", len(body)) + body)
+    except (BrokenPipeError, ConnectionResetError):
+        pass  # hung up on before the end: what the kernel does to such a topic
+    return sock
+
+
+def hung_up(sock):
+    """True once the peer has closed the connection."""
+    try:
+        while sock.recv(1 << 16):
+            pass
+    except ConnectionResetError:
+        pass
+    return True
+
+
+def rss_kib(pid):
+    for line in open(f"/proc/{pid}/status"):
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+
+
+def test_oversized_iopub_subscription_is_dropped(start_kernel):
+    """A 20 MB subscription would cost ~700 MB in libzmq's trie for as long
+    as its subscriber stays; the kernel disconnects a peer whose topic is
+    over 1 KiB, and a normal client still gets its welcome and its output."""
+    k = start_kernel()
+    pid = k.km.provisioner.process.pid
+    execute(k.kc, "1")
+    before = rss_kib(pid)
+    info = k.km.get_connection_info()
+    big = zmtp_subscriber(info["ip"], info["iopub_port"], b"k" * (20 << 20))
+    edge = zmq.Context.instance().socket(zmq.SUB)
+    edge.linger = 0
+    edge.setsockopt(zmq.SUBSCRIBE, b"k" * 1024)
+    edge.connect(f"tcp://{info['ip']}:{info['iopub_port']}")
+    try:
+        assert hung_up(big)  # after the kernel's READY
+        # A topic of exactly the limit is still taken and welcomed.
+        assert edge.poll(TIMEOUT * 1000)
+        frames = edge.recv_multipart()
+        session = Session(key=info["key"], signature_scheme=info["signature_scheme"])
+        welcome = session.deserialize(session.feed_identities(frames)[1])
+        assert welcome["msg_type"] == "iopub_welcome"
+        assert welcome["content"]["subscription"] == "k" * 1024
+        reply, msgs = execute(k.kc, "print('still here')")
+        assert stream_text(msgs, "stdout") == "still here\n"
+        # The trie would hold ~700 MB; what remains is the read's buffers.
+        assert rss_kib(pid) - before < 150 * 1024, (before, rss_kib(pid))
+        kc2 = k.km.client()
+        kc2.start_channels()
+        kc2.wait_for_ready(timeout=TIMEOUT)  # waits for its iopub_welcome
+        kc2.stop_channels()
+    finally:
+        big.close()
+        edge.close()
