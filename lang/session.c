@@ -248,7 +248,26 @@ int cg_lang_inspect(cg_lang_session *s, const char *code, size_t cursor_pos, int
     return cg_inspect(s->main, code, cursor_pos, detail_level, out);
 }
 
+/* A cell with a NUL cannot compile; IPython still calls it incomplete when
+ * its brackets or block are open before the end (its tokenizer reads on
+ * past the NUL), and invalid otherwise, as ipykernel answers. */
+static cg_lang_code_status with_nul(const char *code, size_t len, char indent[64]) {
+    char *copy = malloc(len);
+    if (!copy)
+        return CG_LANG_CODE_UNKNOWN;
+    for (size_t i = 0; i < len; i++)
+        copy[i] = code[i] ? code[i] : ' ';
+    cg_code_status st;
+    int rc = cg_cell_is_complete(copy, len, &st, indent);
+    free(copy);
+    if (rc < 0)
+        return CG_LANG_CODE_UNKNOWN;
+    return st == CG_CODE_INCOMPLETE ? CG_LANG_CODE_INCOMPLETE : CG_LANG_CODE_INVALID;
+}
+
 cg_lang_code_status cg_lang_is_complete(const char *code, size_t len, char indent[64]) {
+    if (memchr(code, 0, len))
+        return with_nul(code, len, indent);
     cg_code_status st;
     if (cg_cell_is_complete(code, len, &st, indent) < 0)
         return CG_LANG_CODE_UNKNOWN;

@@ -140,6 +140,17 @@ def test_is_complete(kernel):
         assert_bracketed(iopub_of(kc, msg_id))
 
 
+def test_is_complete_reads_past_a_nul(kernel):
+    """A NUL does not end the cell: open brackets after it still make it
+    incomplete, and a cell that is whole is invalid (it cannot compile), as
+    ipykernel answers."""
+    cases = {"a = 1\x00\nb = [": "incomplete", "a = [\x00": "incomplete", "a = 1\x00": "invalid",
+             "\x00": "invalid"}
+    for code, status in cases.items():
+        content = reply_to(kernel.kc.shell_channel, kernel.kc.is_complete(code))["content"]
+        assert content["status"] == status, code
+
+
 def test_comm_info(kernel):
     kc = kernel.kc
     msg_id = kc.comm_info()
