@@ -81,3 +81,13 @@ def kernel(kernels_dir, tmp_path_factory):
     k = Kernel("cgrad", tmp_path_factory.mktemp("log") / "kernel.log")
     yield k
     k.close()
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Prints the figures a test recorded as its "summary" property (the
+    soak test's RSS), passed or failed, so that they show under -q too."""
+    for outcome in ("passed", "failed"):
+        for report in terminalreporter.stats.get(outcome, []):
+            for name, value in getattr(report, "user_properties", []):
+                if name == "summary" and report.when == "call":
+                    terminalreporter.write_line(value)
