@@ -2,6 +2,8 @@
 user_expressions and stop_on_error; and the small shell requests."""
 import re
 
+import pytest
+
 from protocol import (TIMEOUT, assert_bracketed, execute, iopub_of, no_message, outputs, reply_to, send,
                       stream_text, types)
 
@@ -257,3 +259,21 @@ def test_lone_surrogate_in_a_stream_is_lost_as_in_ipykernel(kernel):
     assert outputs(msgs, "execute_result")[0]["data"] == {"text/plain": "5"}
     reply, msgs = execute(kernel.kc, "print('ok')")
     assert stream_text(msgs, "stdout") == "ok\n"
+
+
+# Issue 19, item 2: the parser once backtracked exponentially on these (the
+# 26-byte "[" * 24 + "_:" took 7 s and 1.6 GB, each two more brackets four
+# times that), pinning the kernel. The statuses are IPython 9's.
+UNCLOSED = ["[" * 40 + "_:", "(" * 40 + "x for x in", "del " + "(" * 40 + "a"]
+
+
+@pytest.mark.parametrize("code", UNCLOSED, ids=["brackets", "generator", "del"])
+def test_unclosed_brackets_are_answered(kernel, code):
+    kc = kernel.kc
+    msg_id = kc.is_complete(code)
+    content = reply_to(kc.shell_channel, msg_id)["content"]
+    assert (content["status"], content["indent"]) == ("incomplete", "")
+    assert_bracketed(iopub_of(kc, msg_id))
+    reply, msgs = execute(kc, code)
+    assert reply["content"]["ename"] == "SyntaxError"
+    assert outputs(msgs, "error")
