@@ -46,12 +46,14 @@ int cg_lang_init(void) {
 void cg_lang_shutdown(void) {
     if (!started)
         return;
+    cg_gc.enabled = false; /* no collection while the namespaces come apart */
     cg_modules_shutdown();
-    cg_weakref_shutdown();
     cg_dict_clear(cg_ev.builtins);
     cg_obj_decref(cg_ev.builtins);
     cg_ev.builtins = NULL;
     cg_argparse_shutdown();
+    cg_weakref_shutdown();
+    cg_gc.enabled = true;
     started = false;
 }
 
