@@ -147,7 +147,7 @@ json_t *cg_request_execute(cg_request *r) {
     if (store_history) {
         k->execution_count++;
         /* As IPython, the input is stored before it runs: a cell that fails is history too. */
-        cg_lang_history_add(k->session, (int)k->execution_count, json_string_value(code));
+        cg_lang_history_add(k->session, (int)k->execution_count, json_string_value(code), json_string_length(code));
     }
     json_int_t count = k->execution_count;
     if (!silent)

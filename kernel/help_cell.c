@@ -60,7 +60,7 @@ bool cg_help_cell(cg_kernel *k, const char *code, size_t len, json_t *payload) {
     memcpy(name, code + a, n);
     name[n] = 0;
     cg_inspection in;
-    cg_lang_inspect(k->session, name, cg_text_code_points(name, n), detail, &in);
+    cg_lang_inspect(k->session, name, n, cg_text_code_points(name, n), detail, &in);
     if (in.found && in.text_plain) {
         json_array_append_new(payload, json_pack("{s:s, s:{s:o}, s:i}", "source", "page", "data", "text/plain",
                                                  cg_json_text(in.text_plain, strlen(in.text_plain)), "start", 0));

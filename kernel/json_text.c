@@ -60,9 +60,9 @@ size_t cg_text_code_points(const char *s, size_t n) {
     return cp;
 }
 
-size_t cg_text_byte_offset(const char *s, size_t cp) {
+size_t cg_text_byte_offset(const char *s, size_t n, size_t cp) {
     size_t i = 0;
-    for (; s[i]; i++)
+    for (; i < n; i++)
         if (((unsigned char)s[i] & 0xC0) != 0x80 && cp-- == 0)
             break;
     return i;

@@ -28,8 +28,8 @@ char *cg_json_dump(const json_t *j);
 
 /* Jupyter counts positions in code points (protocol 5.2), strings from
  * Jansson are valid UTF-8: the code points in s[0, n), and the byte
- * offset of code point cp in the NUL-ended s (clamped to its end). */
+ * offset of code point cp in s[0, n) (clamped to n). */
 size_t cg_text_code_points(const char *s, size_t n);
-size_t cg_text_byte_offset(const char *s, size_t cp);
+size_t cg_text_byte_offset(const char *s, size_t n, size_t cp);
 
 #endif

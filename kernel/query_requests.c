@@ -20,14 +20,17 @@ static json_t *bad_request(const char *why) {
     return json_pack("{s:s, s:s, s:s, s:[]}", "status", "error", "ename", "ValueError", "evalue", why, "traceback");
 }
 
-/* content.code, and content.cursor_pos (the end of the code when absent,
- * as jupyter_client's default); false when code is no string. */
-static bool code_and_cursor(json_t *content, const char **code, size_t *cursor) {
+/* content.code and its length in bytes (a \u0000 in it is one more
+ * character, as IPython reads it), and content.cursor_pos (the end of the
+ * code when absent, as jupyter_client's default); false when code is no
+ * string. */
+static bool code_and_cursor(json_t *content, const char **code, size_t *len, size_t *cursor) {
     json_t *c = json_object_get(content, "code"), *pos = json_object_get(content, "cursor_pos");
     if (!json_is_string(c))
         return false;
     *code = json_string_value(c);
-    size_t end = cg_text_code_points(*code, json_string_length(c));
+    *len = json_string_length(c);
+    size_t end = cg_text_code_points(*code, *len);
     double p = json_is_number(pos) ? json_number_value(pos) : (double)end;
     *cursor = p < 0 ? 0 : p > (double)end ? end : (size_t)p;
     return true;
@@ -41,15 +44,15 @@ static bool code_and_cursor(json_t *content, const char **code, size_t *cursor) 
  * IPython fills `signature` from Jedi for functions only, as the
  * parenthesised parameters ("(input, other)"), and "" for the rest; here
  * it comes from what inspect_request would show for the completed name. */
-static json_t *signature_of(cg_lang_session *s, const char *code, size_t start, const char *match) {
-    size_t pre = cg_text_byte_offset(code, start), n = strlen(match);
+static json_t *signature_of(cg_lang_session *s, const char *code, size_t len, size_t start, const char *match) {
+    size_t pre = cg_text_byte_offset(code, len, start), n = strlen(match);
     char *completed = malloc(pre + n + 1);
     if (!completed)
         return json_string("");
     memcpy(completed, code, pre);
     memcpy(completed + pre, match, n + 1);
     cg_inspection in;
-    cg_lang_inspect(s, completed, cg_text_code_points(completed, pre + n), 0, &in);
+    cg_lang_inspect(s, completed, pre + n, cg_text_code_points(completed, pre + n), 0, &in);
     free(completed);
     const char *line = in.text_plain && !strncmp(in.text_plain, "Signature:", 10) ? in.text_plain : NULL;
     const char *open = line ? strchr(line, '(') : NULL, *end = line ? strchr(line, '\n') : NULL;
@@ -60,7 +63,7 @@ static json_t *signature_of(cg_lang_session *s, const char *code, size_t start, 
     return sig;
 }
 
-static json_t *completion_types(cg_lang_session *s, const char *code, const cg_completion *c) {
+static json_t *completion_types(cg_lang_session *s, const char *code, size_t len, const cg_completion *c) {
     json_t *types = json_array();
     for (int i = 0; i < c->n; i++) {
         bool function = !strcmp(c->types[i], "function");
@@ -68,18 +71,18 @@ static json_t *completion_types(cg_lang_session *s, const char *code, const cg_c
             types, json_pack("{s:I, s:I, s:o, s:s, s:o}", "start", (json_int_t)c->cursor_start, "end",
                              (json_int_t)c->cursor_end, "text", cg_json_text(c->matches[i], strlen(c->matches[i])),
                              "type", c->types[i], "signature",
-                             function ? signature_of(s, code, c->cursor_start, c->matches[i]) : json_string("")));
+                             function ? signature_of(s, code, len, c->cursor_start, c->matches[i]) : json_string("")));
     }
     return types;
 }
 
 json_t *cg_request_complete(cg_request *r) {
     const char *code;
-    size_t cursor;
-    if (!code_and_cursor(r->msg->content, &code, &cursor))
+    size_t len, cursor;
+    if (!code_and_cursor(r->msg->content, &code, &len, &cursor))
         return bad_request("complete_request has no 'code' string");
     cg_completion c;
-    if (cg_lang_complete(r->k->session, code, cursor, &c) < 0) {
+    if (cg_lang_complete(r->k->session, code, len, cursor, &c) < 0) {
         c.cursor_start = c.cursor_end = cursor; /* out of memory: no matches, still a reply */
     }
     json_t *matches = json_array();
@@ -87,19 +90,20 @@ json_t *cg_request_complete(cg_request *r) {
         json_array_append_new(matches, cg_json_text(c.matches[i], strlen(c.matches[i])));
     json_t *reply = json_pack("{s:s, s:o, s:I, s:I, s:{s:o}}", "status", "ok", "matches", matches, "cursor_start",
                               (json_int_t)c.cursor_start, "cursor_end", (json_int_t)c.cursor_end, "metadata",
-                              "_jupyter_types_experimental", completion_types(r->k->session, code, &c));
+                              "_jupyter_types_experimental", completion_types(r->k->session, code, len, &c));
     cg_completion_free(&c);
     return reply;
 }
 
 json_t *cg_request_inspect(cg_request *r) {
     const char *code;
-    size_t cursor;
-    if (!code_and_cursor(r->msg->content, &code, &cursor))
+    size_t len, cursor;
+    if (!code_and_cursor(r->msg->content, &code, &len, &cursor))
         return bad_request("inspect_request has no 'code' string");
     json_t *level = json_object_get(r->msg->content, "detail_level");
     cg_inspection in;
-    cg_lang_inspect(r->k->session, code, cursor, json_is_integer(level) ? (int)json_integer_value(level) : 0, &in);
+    cg_lang_inspect(r->k->session, code, len, cursor, json_is_integer(level) ? (int)json_integer_value(level) : 0,
+                    &in);
     json_t *data = json_object();
     if (in.found && in.text_plain)
         json_object_set_new(data, "text/plain", cg_json_text(in.text_plain, strlen(in.text_plain)));
@@ -125,7 +129,7 @@ static json_t *history_json(const cg_history_list *l, bool output) {
     json_t *out = json_array();
     for (int i = 0; i < l->n; i++) {
         const cg_history_entry *e = &l->items[i];
-        json_t *input = cg_json_text(e->input, strlen(e->input));
+        json_t *input = cg_json_text(e->input, e->len);
         json_t *last = output ? json_pack("[o, n]", input) : input;
         json_array_append_new(out, json_pack("[i, i, o]", e->session, e->line, last));
     }

@@ -240,12 +240,13 @@ cg_lang_status cg_lang_execute(cg_lang_session *s, const char *code, size_t len,
 
 /* ---- what else a frontend asks ------------------------------------------------------ */
 
-int cg_lang_complete(cg_lang_session *s, const char *code, size_t cursor_pos, cg_completion *out) {
-    return cg_complete(s->main, code, cursor_pos, out);
+int cg_lang_complete(cg_lang_session *s, const char *code, size_t len, size_t cursor_pos, cg_completion *out) {
+    return cg_complete(s->main, code, len, cursor_pos, out);
 }
 
-int cg_lang_inspect(cg_lang_session *s, const char *code, size_t cursor_pos, int detail_level, cg_inspection *out) {
-    return cg_inspect(s->main, code, cursor_pos, detail_level, out);
+int cg_lang_inspect(cg_lang_session *s, const char *code, size_t len, size_t cursor_pos, int detail_level,
+                    cg_inspection *out) {
+    return cg_inspect(s->main, code, len, cursor_pos, detail_level, out);
 }
 
 /* A cell with a NUL cannot compile; IPython still calls it incomplete when
@@ -276,8 +277,8 @@ cg_lang_code_status cg_lang_is_complete(const char *code, size_t len, char inden
                                       : CG_LANG_CODE_INVALID;
 }
 
-int cg_lang_history_add(cg_lang_session *s, int line, const char *input) {
-    return cg_history_add(s->history, line, input);
+int cg_lang_history_add(cg_lang_session *s, int line, const char *input, size_t len) {
+    return cg_history_add(s->history, line, input, len);
 }
 
 int cg_lang_history_tail(cg_lang_session *s, int n, cg_history_list *out) {

@@ -109,10 +109,12 @@ cg_lang_status cg_lang_execute(cg_lang_session *s, const char *code, size_t len,
 void cg_lang_execution_free(cg_lang_execution *x);
 
 /* ---- what else a frontend asks (services.h tells how) --------------------
- * Positions in Unicode code points. 0, or -1 when out of memory (the
+ * code is len bytes (a NUL among them is a character, as to IPython);
+ * positions in Unicode code points. 0, or -1 when out of memory (the
  * result then empty). */
-int cg_lang_complete(cg_lang_session *s, const char *code, size_t cursor_pos, cg_completion *out);
-int cg_lang_inspect(cg_lang_session *s, const char *code, size_t cursor_pos, int detail_level, cg_inspection *out);
+int cg_lang_complete(cg_lang_session *s, const char *code, size_t len, size_t cursor_pos, cg_completion *out);
+int cg_lang_inspect(cg_lang_session *s, const char *code, size_t len, size_t cursor_pos, int detail_level,
+                    cg_inspection *out);
 
 typedef enum {
     CG_LANG_CODE_COMPLETE,
@@ -127,8 +129,9 @@ cg_lang_code_status cg_lang_is_complete(const char *code, size_t len, char inden
 /* The inputs of executed cells. This process is the only history session,
  * the first (IPython numbers a fresh database's so); session 0 in a query
  * means it. cg_lang_history_add stores input as `line`, its execution
- * count. The queries are services.h's cg_history_tail/range/search. */
-int cg_lang_history_add(cg_lang_session *s, int line, const char *input);
+ * count; code, input: len bytes, NULs among them. The queries are
+ * services.h's cg_history_tail/range/search. */
+int cg_lang_history_add(cg_lang_session *s, int line, const char *input, size_t len);
 int cg_lang_history_tail(cg_lang_session *s, int n, cg_history_list *out);
 int cg_lang_history_range(cg_lang_session *s, int session, int start, int stop, cg_history_list *out);
 int cg_lang_history_search(cg_lang_session *s, const char *pattern, int n, bool unique, cg_history_list *out);

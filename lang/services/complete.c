@@ -7,7 +7,8 @@
  * magics, else the session's globals, builtins and keywords. Matches are
  * sorted as IPython's completions_sorting_key sorts them. Not inspection
  * (inspect.c), and no parsing of the cell: a half-typed cell rarely
- * parses. */
+ * parses. The cell is read by its length, never to a NUL: IPython reads
+ * on past one, so the text after it completes as any other. */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,6 +47,13 @@ static const char *skip_space(const char *p, const char *end) {
     return p;
 }
 
+/* The first of p[0, end) that is a space, tab or newline, or end. */
+static const char *word_end(const char *p, const char *end) {
+    while (p < end && *p != ' ' && *p != '\t' && *p != '\n')
+        p++;
+    return p;
+}
+
 /* `import a.b, c.d|` and `from a.b|`: module names. `from m import x, y|`:
  * m's members. Returns false when the line is no import. */
 static bool import_context(const char *line, const char *cur, const char *start, cg_names *out) {
@@ -58,11 +66,11 @@ static bool import_context(const char *line, const char *cur, const char *start,
         tok--;
     if (from) {
         const char *mod = skip_space(p + 4, cur);
-        size_t mlen = strcspn(mod, " \t\n");
+        size_t mlen = (size_t)(word_end(mod, cur) - mod);
         const char *after = skip_space(mod + mlen, cur);
         if (starts_word(after, cur, "import") && tok > after) {
             char name[256];
-            if (mlen >= sizeof name)
+            if (mlen >= sizeof name || memchr(mod, 0, mlen))
                 return true;
             memcpy(name, mod, mlen);
             name[mlen] = 0;
@@ -156,9 +164,9 @@ static int finish(cg_names *names, const char *prefix, size_t plen, cg_completio
     return 0;
 }
 
-int cg_complete(cg_session *s, const char *code, size_t cursor_pos, cg_completion *out) {
+int cg_complete(cg_session *s, const char *code, size_t len, size_t cursor_pos, cg_completion *out) {
     *out = (cg_completion){0};
-    size_t len = strlen(code), at = cg_utf8_offset(code, len, cursor_pos);
+    size_t at = cg_utf8_offset(code, len, cursor_pos);
     const char *cur = code + at, *line = cur;
     while (line > code && line[-1] != '\n')
         line--;

@@ -11,7 +11,8 @@
 
 typedef struct {
     int line;
-    char *input;
+    char *input; /* len bytes and a NUL after them */
+    size_t len;
 } entry;
 
 struct cg_history {
@@ -36,7 +37,17 @@ void cg_history_free(cg_history *h) {
     free(h);
 }
 
-int cg_history_add(cg_history *h, int line, const char *input) {
+/* input[0, len) and a NUL after it, malloc'd. */
+static char *copy_of(const char *input, size_t len) {
+    char *copy = malloc(len + 1);
+    if (copy) {
+        memcpy(copy, input, len);
+        copy[len] = 0;
+    }
+    return copy;
+}
+
+int cg_history_add(cg_history *h, int line, const char *input, size_t len) {
     if (h->n == h->cap) {
         int cap = h->cap ? 2 * h->cap : 64;
         entry *grown = realloc(h->items, (size_t)cap * sizeof *grown);
@@ -45,10 +56,10 @@ int cg_history_add(cg_history *h, int line, const char *input) {
         h->items = grown;
         h->cap = cap;
     }
-    char *copy = strdup(input);
+    char *copy = copy_of(input, len);
     if (!copy)
         return -1;
-    h->items[h->n++] = (entry){line, copy};
+    h->items[h->n++] = (entry){line, copy, len};
     return 0;
 }
 
@@ -60,12 +71,12 @@ static int list_of(const cg_history *h, const int *idx, int n, cg_history_list *
         return -1;
     for (int i = 0; i < n; i++) {
         const entry *e = &h->items[idx[i]];
-        char *copy = strdup(e->input);
+        char *copy = copy_of(e->input, e->len);
         if (!copy) {
             cg_history_list_free(out);
             return -1;
         }
-        out->items[out->n++] = (cg_history_entry){h->session, e->line, copy};
+        out->items[out->n++] = (cg_history_entry){h->session, e->line, copy, e->len};
     }
     return 0;
 }
@@ -100,7 +111,9 @@ int cg_history_range(const cg_history *h, int session, int start, int stop, cg_h
     return rc;
 }
 
-/* sqlite's GLOB over UTF-8: `*` any run, `?` one code point. */
+/* sqlite's GLOB over UTF-8: `*` any run, `?` one code point. It reads a
+ * text up to its first NUL, as sqlite does (IPython's search then matches
+ * "1 + 1\0 + 2" with "1 + 1*" and not with "*2"). */
 static bool glob_match(const char *p, const char *s) {
     for (; *p; p++) {
         if (*p == '*') {
@@ -130,7 +143,8 @@ static bool glob_match(const char *p, const char *s) {
 
 static bool seen_later(const cg_history *h, const int *idx, int k, int i) {
     for (int j = 0; j < k; j++)
-        if (strcmp(h->items[idx[j]].input, h->items[i].input) == 0)
+        if (h->items[idx[j]].len == h->items[i].len
+            && memcmp(h->items[idx[j]].input, h->items[i].input, h->items[i].len) == 0)
             return true;
     return false;
 }

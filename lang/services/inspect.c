@@ -88,11 +88,12 @@ static bool next_token(const char **p, const char *end, const char *code, token 
             q++;
         t->kind = TK_OTHER;
     } else {
-        /* `=` alone matters; `==`, `+=`, `**=` are other operators */
+        /* `=` alone matters; `==`, `+=`, `**=` are other operators. A NUL
+         * (one character of the cell) is none: strchr finds every string's. */
         size_t n = 1;
-        if (q + 1 < end && strchr("*/<>", c) && q[1] == (char)c)
+        if (c && q + 1 < end && strchr("*/<>", c) && q[1] == (char)c)
             n = 2;
-        if (q + n < end && q[n] == '=' && strchr("=!<>+-*/%&|^:@", c))
+        if (c && q + n < end && q[n] == '=' && strchr("=!<>+-*/%&|^:@", c))
             n++;
         q += n;
         t->kind = TK_OP;
@@ -455,11 +456,10 @@ static char *describe(const char *oname, cg_value v, cg_value parent) {
     return format_fields(&f);
 }
 
-int cg_inspect(cg_session *s, const char *code, size_t cursor_pos, int detail_level, cg_inspection *out) {
+int cg_inspect(cg_session *s, const char *code, size_t len, size_t cursor_pos, int detail_level, cg_inspection *out) {
     (void)detail_level;
     *out = (cg_inspection){0};
     char name[256];
-    size_t len = strlen(code);
     if (cg_lang_init() < 0) {
         cg_exc_clear();
         return -1;

@@ -36,7 +36,8 @@ void cg_inspection_free(cg_inspection *r);
 typedef struct {
     int session;
     int line;
-    char *input;
+    char *input; /* len bytes, NUL-ended; a NUL may be among them */
+    size_t len;
 } cg_history_entry;
 
 typedef struct {

@@ -8,7 +8,9 @@
  * caller owns (plain C, results.h), freed with the matching _free; none
  * aborts, none leaves an exception pending (cg_session_run_cell excepted,
  * which behaves as cg_session_run). Positions are in Unicode code points,
- * as Jupyter counts them. This is not the evaluator (interp.h). */
+ * as Jupyter counts them. A cell is its bytes and their count: a NUL in it
+ * is one more character, as it is to IPython. This is not the evaluator
+ * (interp.h). */
 #ifndef CG_SERVICES_H
 #define CG_SERVICES_H
 
@@ -28,7 +30,7 @@
  * Sorted as IPython sorts them: public names alphabetically, then `_x`,
  * then `__x`; names starting with `_` only when the typed prefix does.
  * 0, or -1 when out of memory (out then empty). */
-int cg_complete(cg_session *s, const char *code, size_t cursor_pos, cg_completion *out);
+int cg_complete(cg_session *s, const char *code, size_t len, size_t cursor_pos, cg_completion *out);
 
 /* ---- inspection (inspect.c) ------------------------------------------------
  * What IPython's `obj?` shows for the name the cursor is in or just after
@@ -37,7 +39,7 @@ int cg_complete(cg_session *s, const char *code, size_t cursor_pos, cg_completio
  * "String form:", ...). Tensors add their shape, dtype, device,
  * requires_grad and grad_fn. found is false when there is no name there or
  * it names nothing; text_plain is NULL then. */
-int cg_inspect(cg_session *s, const char *code, size_t cursor_pos, int detail_level, cg_inspection *out);
+int cg_inspect(cg_session *s, const char *code, size_t len, size_t cursor_pos, int detail_level, cg_inspection *out);
 
 /* The one-line docstring of a builtin function or type by its qualified
  * name ("torch.zeros", "torch.Tensor.add", "math.sqrt", "builtins.len"),
@@ -78,15 +80,16 @@ typedef struct cg_history cg_history;
 
 cg_history *cg_history_new(int session);
 void cg_history_free(cg_history *h);
-/* Records a cell's input as `line` (its execution count). 0 or -1. */
-int cg_history_add(cg_history *h, int line, const char *input);
+/* Records a cell's input, len bytes, as `line` (its execution count). 0 or -1. */
+int cg_history_add(cg_history *h, int line, const char *input, size_t len);
 /* The last n entries (n <= 0: none). */
 int cg_history_tail(const cg_history *h, int n, cg_history_list *out);
 /* Lines start <= line < stop of a session; stop < 0: to the end. */
 int cg_history_range(const cg_history *h, int session, int start, int stop, cg_history_list *out);
 /* Entries whose whole input matches the glob pattern (`*` any text, `?`
- * one character, case-sensitive as sqlite's GLOB), the last n of them
- * (n <= 0: all); unique keeps only the latest of equal inputs. */
+ * one character, case-sensitive as sqlite's GLOB, which reads an input
+ * only up to a NUL), the last n of them (n <= 0: all); unique keeps only
+ * the latest of equal inputs. */
 int cg_history_search(const cg_history *h, const char *pattern, int n, bool unique, cg_history_list *out);
 
 #endif

@@ -171,3 +171,41 @@ def test_history_keeps_failed_cells_and_magics(start_kernel):
     assert reply["content"]["status"] == "error"
     ok(kc, "%who")
     assert history(kc, hist_access_type="tail", n=5) == [[1, 1, "1 / 0"], [1, 2, "%who"]]
+
+
+# A \u0000 in a request's code is one more character, as ipykernel reads
+# it: the text after it completes, inspects and is stored in the history.
+# The expected answers are what ipykernel 7.4 (IPython, Jedi) gives for
+# the same requests.
+def test_complete_reads_past_a_nul(kernel):
+    kc = kernel.kc
+    ok(kc, "abcdef_nul = 1")
+    content = complete(kc, "abcdef_nul = 1\x00\nabcdef_n")
+    assert (content["matches"], content["cursor_start"], content["cursor_end"]) == (["abcdef_nul"], 16, 24)
+    content = complete(kc, "\u00e9 = 1\x00\nabcdef_", cursor_pos=12)
+    assert (content["matches"], content["cursor_start"], content["cursor_end"]) == (["abcdef_nul"], 7, 12)
+
+
+def test_inspect_reads_past_a_nul(kernel):
+    kc = kernel.kc
+    content = inspect(kc, "x = 1\x00\nlen")
+    assert content["found"]
+    assert content["data"]["text/plain"].startswith("Signature: len(obj, /)")
+    assert inspect(kc, "len\x00 + 1", cursor_pos=2)["found"]
+    assert not inspect(kc, "x = 1\x00\nnot_defined_anywhere")["found"]
+
+
+def test_history_keeps_a_cell_with_a_nul_whole(start_kernel):
+    """The cell cannot compile (ValueError, test_wire.py) but is history,
+    whole; a search reads an input up to its NUL, as sqlite's GLOB does."""
+    kc = start_kernel().kc
+    for code in ["1 + 1\x00 + 2", "1 + 1\x00 + 3", "1 + 1\x00 + 2"]:
+        reply, _ = execute(kc, code)
+        assert reply["content"]["ename"] == "ValueError"
+    everything = [[1, 1, "1 + 1\x00 + 2"], [1, 2, "1 + 1\x00 + 3"], [1, 3, "1 + 1\x00 + 2"]]
+    assert history(kc, hist_access_type="tail", n=3) == everything
+    assert history(kc, hist_access_type="range", session=0, start=2, output=True) == [
+        [1, 2, ["1 + 1\x00 + 3", None]], [1, 3, ["1 + 1\x00 + 2", None]]]
+    assert history(kc, hist_access_type="search", pattern="1 + 1") == everything
+    assert history(kc, hist_access_type="search", pattern="1 + 1*", unique=True) == everything[1:]
+    assert history(kc, hist_access_type="search", pattern="*2") == []

@@ -86,7 +86,7 @@ static size_t cps(const char *s) {
 
 static cg_completion complete_at_end(const char *code) {
     cg_completion c;
-    cr_assert_eq(cg_complete(S, code, cps(code), &c), 0);
+    cr_assert_eq(cg_complete(S, code, strlen(code), cps(code), &c), 0);
     return c;
 }
 
@@ -199,7 +199,7 @@ Test(services, cursor_counts_code_points) {
     cg_completion_free(&c);
     /* a cursor in the middle: only the text before it counts */
     code = "é = x.requ + 1";
-    cr_assert_eq(cg_complete(S, code, 10, &c), 0);
+    cr_assert_eq(cg_complete(S, code, strlen(code), 10, &c), 0);
     cr_assert_eq(c.cursor_start, 6);
     cr_assert_eq(c.cursor_end, 10);
     cr_assert_geq(index_of(&c, "requires_grad"), 0);
@@ -262,7 +262,7 @@ Test(services, completes_module_names_and_magics) {
 
 static char *inspect_at_end(const char *code) {
     cg_inspection r;
-    cr_assert_eq(cg_inspect(S, code, cps(code), 0, &r), 0);
+    cr_assert_eq(cg_inspect(S, code, strlen(code), cps(code), 0, &r), 0);
     cr_assert(r.found, "nothing found for %s", code);
     char *t = r.text_plain;
     r.text_plain = NULL;
@@ -323,7 +323,7 @@ Test(services, inspects_user_functions_and_values) {
                       "sequence\\.$");
     free(t);
     cg_inspection r;
-    cr_assert_eq(cg_inspect(S, "nothing_here", 5, 0, &r), 0);
+    cr_assert_eq(cg_inspect(S, "nothing_here", 12, 5, 0, &r), 0);
     cr_assert(!r.found);
     cr_assert_null(r.text_plain);
     cg_inspection_free(&r);
@@ -340,7 +340,7 @@ static void check_docs(cg_dict *d, const char *holder, cg_strbuf *missing) {
         char code[256];
         snprintf(code, sizeof code, "%s.%s", holder, name);
         cg_inspection r;
-        cr_assert_eq(cg_inspect(S, code, cps(code), 0, &r), 0);
+        cr_assert_eq(cg_inspect(S, code, strlen(code), cps(code), 0, &r), 0);
         cr_assert(r.found, "%s not found", code);
         if (strstr(r.text_plain, "<no docstring>"))
             cg_strbuf_printf(missing, " %s", code);
@@ -360,7 +360,7 @@ Test(services, every_builtin_function_has_a_docstring) {
             if (code[0] == '_')
                 continue;
             cg_inspection r;
-            cr_assert_eq(cg_inspect(S, code, cps(code), 0, &r), 0);
+            cr_assert_eq(cg_inspect(S, code, strlen(code), cps(code), 0, &r), 0);
             if (!r.found || strstr(r.text_plain, "<no docstring>"))
                 cg_strbuf_printf(&missing, " %s", code);
             cg_inspection_free(&r);
@@ -529,7 +529,7 @@ Test(services, history_tail_range_and_search) {
     cg_history *h = cg_history_new(7);
     const char *inputs[] = {"a = 1", "b = 2", "print(a)", "a = 1", "abc"};
     for (int i = 0; i < 5; i++)
-        cr_assert_eq(cg_history_add(h, i + 1, inputs[i]), 0);
+        cr_assert_eq(cg_history_add(h, i + 1, inputs[i], strlen(inputs[i])), 0);
     cg_history_list l;
     cr_assert_eq(cg_history_tail(h, 2, &l), 0);
     assert_lines(&l, 2, (int[]){4, 5});
