@@ -49,16 +49,16 @@ cg_value cg_repr(cg_value v) {
     cg_type *t = cg_typeof(v);
     if (!t->repr)
         return cg_object_repr(v);
-    return cg_guard_recursion(t->repr, v);
+    return cg_guard_recursion(t->repr, v, CG_IN_REPR);
 }
 
 cg_value cg_to_str(cg_value v) {
     cg_type *t = cg_typeof(v);
     if (t == &cg_type_str)
         return cg_incref(v);
-    if (t->str)
-        return cg_guard_recursion(t->str, v);
-    return cg_repr(v);
+    if (t->str || t->repr) /* object's str is the type's repr, called under this one guard */
+        return cg_guard_recursion(t->str ? t->str : t->repr, v, CG_IN_STR);
+    return cg_object_repr(v);
 }
 
 int64_t cg_hash(cg_value v) {

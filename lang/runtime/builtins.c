@@ -766,10 +766,12 @@ static cg_value b_dir(cg_value self, const cg_args *a) {
 
 /* ---- text ---------------------------------------------------------------------------------- */
 
+/* repr() and hash() take a call level of their own, as CPython's builtins
+ * of one argument do (Note [One recursion counter]). */
 static cg_value b_repr(cg_value self, const cg_args *a) {
     if (one_arg(a, "repr") < 0)
         return CG_ERR;
-    return cg_repr(a->pos[0]);
+    return cg_guard_recursion(cg_repr, a->pos[0], CG_IN_CALL);
 }
 
 static cg_value b_ascii(cg_value self, const cg_args *a) {
@@ -865,11 +867,15 @@ static cg_value b_id(cg_value self, const cg_args *a) {
     return cg_int((int64_t)((bits * 16 + (uint64_t)v.tag) & (uint64_t)INT64_MAX));
 }
 
+static cg_value hash_value(cg_value v) {
+    int64_t h = cg_hash(v);
+    return h == -1 ? CG_ERR : cg_int(h);
+}
+
 static cg_value b_hash(cg_value self, const cg_args *a) {
     if (one_arg(a, "hash") < 0)
         return CG_ERR;
-    int64_t h = cg_hash(a->pos[0]);
-    return h == -1 ? CG_ERR : cg_int(h);
+    return cg_guard_recursion(hash_value, a->pos[0], CG_IN_CALL);
 }
 
 static cg_value b_iter(cg_value self, const cg_args *a) {

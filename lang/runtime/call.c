@@ -54,6 +54,25 @@ cg_value cg_cell_new(cg_value v) {
 
 /* ---- depth ------------------------------------------------------------------- */
 
+/* Note [One recursion counter]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * CPython 3.11 counts Python frames and C-level nesting in one counter
+ * against one limit: each frame takes a level (the module's too), and so
+ * does each of its C guards: calling what has no fast call path (an
+ * instance's __call__, a class, builtins such as repr and hash: " while
+ * calling a Python object"), getting a repr or a str (" while getting the
+ * repr/str of an object") and comparing (" in comparison"). Which message
+ * a runaway recursion ends with is the message of the guard that takes
+ * the level past the limit, so a cycle __repr__ -> repr() -> __repr__
+ * ends at whichever of its three levels comes last. cg_ev.depth is that
+ * counter: a function call enters through call_function, the guards
+ * through cg_recursion_enter, at the places CPython's code (as it runs
+ * once specialised: len(), str(x) and isinstance() take no call level
+ * there) has them. Other calls of builtins take none, nor do comparisons
+ * that reach no user __eq__/__lt__ (CPython specialises those of ints,
+ * floats and strs in an if's or while's test; a level it counts for them
+ * elsewhere, as in `x = n == 0`, is not modelled). */
+
 int cg_check_depth(void) {
     char probe;
     if ((uintptr_t)&probe >= cg_ev.stack_limit)
@@ -64,7 +83,7 @@ int cg_check_depth(void) {
 int cg_recursion_enter(const char *where) {
     if (cg_check_depth() < 0)
         return -1;
-    if (++cg_ev.depth > cg_ev.limit + 50) { /* C-level nesting: repr, compare */
+    if (++cg_ev.depth > cg_ev.limit) { /* see Note [One recursion counter] */
         cg_ev.depth--;
         return cg_raise_int(&cg_exc_RecursionError, "maximum recursion depth exceeded%s", where);
     }
@@ -76,19 +95,20 @@ void cg_recursion_leave(void) { cg_ev.depth--; }
 typedef struct {
     cg_value (*fn)(cg_value);
     cg_value v, result;
+    const char *where;
 } guarded_job;
 
 static void run_guarded(void *p) {
     guarded_job *j = p;
-    j->result = cg_guard_recursion(j->fn, j->v);
+    j->result = cg_guard_recursion(j->fn, j->v, j->where);
 }
 
-cg_value cg_guard_recursion(cg_value (*fn)(cg_value), cg_value v) {
+cg_value cg_guard_recursion(cg_value (*fn)(cg_value), cg_value v, const char *where) {
     if (cg_stack_should_grow()) { /* deep in a generator's small stack */
-        guarded_job j = {.fn = fn, .v = v};
+        guarded_job j = {.fn = fn, .v = v, .where = where};
         return cg_stack_run_grown(run_guarded, &j) < 0 ? CG_ERR : j.result;
     }
-    if (cg_recursion_enter(" while getting the repr of an object") < 0)
+    if (cg_recursion_enter(where) < 0)
         return CG_ERR;
     cg_value r = fn(v);
     cg_recursion_leave();

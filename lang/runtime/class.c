@@ -114,9 +114,20 @@ static int64_t user_hash(cg_value self) {
 
 static const char *const CMP_NAMES[] = {"__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__"};
 
+static cg_value user_compare_in(cg_value a, cg_value b, cg_cmpop op);
+
+/* One comparison level, as CPython's PyObject_RichCompare takes. */
 static cg_value user_compare(cg_value a, cg_value b, cg_cmpop op) {
     if (op > OP_GT_E)
         return cg_incref(cg_NotImplemented);
+    if (cg_recursion_enter(CG_IN_COMPARISON) < 0)
+        return CG_ERR;
+    cg_value r = user_compare_in(a, b, op);
+    cg_recursion_leave();
+    return r;
+}
+
+static cg_value user_compare_in(cg_value a, cg_value b, cg_cmpop op) {
     cg_value r = call_special(a, CMP_NAMES[op], 1, &b);
     if (r.tag != CG_V_STOP)
         return r;
@@ -359,7 +370,11 @@ static cg_value user_call(cg_value self, const cg_args *a) {
     cg_value bound = cg_method_new(m, self);
     if (cg_is_err(bound))
         return bound;
-    cg_value r = cg_call(bound, a);
+    cg_value r = CG_ERR;
+    if (cg_recursion_enter(CG_IN_CALL) == 0) { /* an instance has no fast call in CPython */
+        r = cg_call(bound, a);
+        cg_recursion_leave();
+    }
     cg_decref(bound);
     return r;
 }
@@ -762,14 +777,26 @@ static cg_value class_new(cg_type *t, const cg_args *a, bool *own_new) {
     return obj;
 }
 
+static cg_value instantiate_class(cg_type *t, const cg_args *a);
+
 /* C(*args): make the instance (class_new), then run __init__ if it is an
- * instance of C. */
+ * instance of C. A class statement's class takes a call level, as it has
+ * no fast call in CPython (Note [One recursion counter]). */
 cg_value cg_type_instantiate(cg_type *t, const cg_args *a) {
     cg_type *sb = static_base(t);
     if (!sb->new_)
         return cg_raise(&cg_exc_TypeError, "cannot create '%s' instances", t->name);
     if (!(t->flags & CG_TYPE_HEAP))
         return sb->new_(t, a);
+    if (cg_recursion_enter(CG_IN_CALL) < 0)
+        return CG_ERR;
+    cg_value obj = instantiate_class(t, a);
+    cg_recursion_leave();
+    return obj;
+}
+
+static cg_value instantiate_class(cg_type *t, const cg_args *a) {
+    cg_type *sb = static_base(t);
     bool own_new = false;
     cg_value obj = class_new(t, a, &own_new);
     if (cg_is_err(obj) || !cg_isinstance(obj, t))

@@ -446,12 +446,18 @@ static int format_str_spec(cg_strbuf *b, const cg_str *s, const spec_t *f, const
 
 /* ---- format(v, spec) -------------------------------------------------------- */
 
+/* object.__format__: str(v), one call level deeper, as CPython calls the
+ * builtin method (Note [One recursion counter]). */
 static int default_format_into(cg_strbuf *b, cg_value v, size_t n) {
     if (n > 0) {
         cg_raise(&cg_exc_TypeError, "unsupported format string passed to %s.__format__", cg_type_name(v));
         return -1;
     }
-    return cg_str_into(b, v);
+    if (cg_recursion_enter(CG_IN_CALL) < 0)
+        return -1;
+    int rc = cg_str_into(b, v);
+    cg_recursion_leave();
+    return rc;
 }
 
 int cg_format_into(cg_strbuf *b, cg_value v, const char *s, size_t n) {

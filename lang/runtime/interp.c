@@ -210,6 +210,10 @@ void cg_code_free(cg_code *c) {
 int cg_code_run(cg_code *c, cg_dict *globals, cg_value *result) {
     if (result)
         *result = CG_NONE;
+    if (++cg_ev.depth > cg_ev.limit) { /* the module's frame is a level: Note [One recursion counter] */
+        cg_ev.depth--;
+        return cg_raise_int(&cg_exc_RecursionError, "maximum recursion depth exceeded");
+    }
     const cg_ast_list *body = &cg_ast_arena_root(c->arena)->u.module.body;
     cg_frame frame = {.back = cg_ev.frame,
                       .scope = c->module,
@@ -250,6 +254,7 @@ int cg_code_run(cg_code *c, cg_dict *globals, cg_value *result) {
     if (r == EXEC_ERR)
         cg_frame_add_traceback(&frame);
     cg_ev.frame = frame.back;
+    cg_ev.depth--;
     cg_decref(frame.retval);
     if (r == EXEC_ERR)
         return -1;

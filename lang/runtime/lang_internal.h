@@ -131,8 +131,13 @@ cg_value cg_sys_stdout(void);
 cg_value cg_sys_stderr(void);
 
 /* ---- recursion guard (call.c) ---------------------------------------- */
-/* Calls fn(v) one level deeper; RecursionError past the limit. */
-cg_value cg_guard_recursion(cg_value (*fn)(cg_value), cg_value v);
+/* Calls fn(v) one level deeper; RecursionError past the limit, its
+ * message ending in `where` (CG_IN_REPR, CG_IN_STR, CG_IN_CALL). */
+cg_value cg_guard_recursion(cg_value (*fn)(cg_value), cg_value v, const char *where);
+#define CG_IN_REPR " while getting the repr of an object"
+#define CG_IN_STR " while getting the str of an object"
+#define CG_IN_CALL " while calling a Python object"
+#define CG_IN_COMPARISON " in comparison"
 /* RecursionError if the C stack is used up: for recursions that CPython
  * leaves unguarded but bounded by the stack (hash of nested tuples). */
 int cg_check_depth(void);
