@@ -8,6 +8,7 @@
 #   make test-kernel  only the Jupyter protocol tests (ARGS=... for pytest)
 #   make test-clients only the real-client tests: nbclient, jupyter console,
 #                   JupyterLab in headless Chromium (ARGS=... for pytest)
+#   make fuzz       run each libFuzzer harness of tests/fuzz for FUZZ_TIME seconds
 #   make bench      benchmarks side by side with PyTorch and ipykernel, as ratios
 #   make install    install the cgrad program (PREFIX=/usr/local)
 #   make deps       install what the build and tests need, when missing
@@ -86,7 +87,7 @@ UNIT_OBJ    := $(UNIT_SRC:%.c=$(BUILD)/%.o)
 LAYERS      := lang display engine
 LAYER_LIBS  := $(LAYERS:%=$(BUILD)/libcg%.a)
 SAN_LAYER_LIBS = $(LAYERS:%=$(SAN)/libcg%.a)
-ALL_SRC     := $(ENGINE_SRC) $(DISPLAY_SRC) $(LANG_SRC) $(KERNEL_SRC) $(UNIT_SRC) $(PRELUDE_PY)
+ALL_SRC     := $(ENGINE_SRC) $(DISPLAY_SRC) $(LANG_SRC) $(KERNEL_SRC) $(UNIT_SRC) $(PRELUDE_PY) $(wildcard tests/fuzz/*.c)
 
 # The sanitizer build: the same sources, compiled again with ASan and UBSan.
 SAN        := $(BUILD)/san
@@ -96,7 +97,7 @@ SAN_UNIT_OBJ   := $(UNIT_SRC:%.c=$(SAN)/%.o)
 $(UNIT_OBJ) $(SAN_UNIT_OBJ): CFLAGS += $(XML_CFLAGS)
 
 
-.PHONY: FORCE all test test-gpu gpu-kit test-unit test-unit-san test-kernel test-clients lab bench install clean deps
+.PHONY: FORCE all fuzz fuzz-build test test-gpu gpu-kit test-unit test-unit-san test-kernel test-clients lab bench install clean deps
 all: $(LAYER_LIBS) $(BUILD)/unit-tests $(if $(KERNEL_SRC),$(BUILD)/cgrad $(BUILD)/cgrad-launcher) $(CUDA_MODULE)
 
 $(BUILD)/%.o: %.c
@@ -162,6 +163,49 @@ $(BUILD)/unit-tests: $(UNIT_OBJ) $(LAYER_LIBS) $(BUILD)/sources.list
 $(SAN)/unit-tests: $(SAN_UNIT_OBJ) $(SAN_LAYER_LIBS) $(BUILD)/sources.list
 	$(CC) $(CFLAGS) $(SANFLAGS) -o $@ $(SAN_UNIT_OBJ) $(SAN_LAYER_LIBS) $(CRIT_LIBS) $(LDLIBS) $(EXPORT_LDFLAGS)
 
+# Fuzzing (tests/fuzz/README.md): libFuzzer harnesses over the wire parser,
+# the language parser and the evaluator, linked against the same sources
+# compiled again by clang with ASan and UBSan into build/fuzz (never mixed
+# with gcc's objects). `make fuzz` runs each for FUZZ_TIME seconds, adding
+# what it finds to tests/fuzz/corpus and tests/fuzz/crashes; `make test`
+# replays both and fuzzes briefly (FUZZ_TEST_TIME seconds in all).
+FUZZ_CC        ?= clang
+FUZZ           := $(BUILD)/fuzz
+FUZZ_TIME      ?= 60
+FUZZ_TEST_TIME ?= 30
+FUZZ_HARNESSES := wire parse eval
+FUZZ_BINS      := $(FUZZ_HARNESSES:%=$(FUZZ)/fuzz_%)
+FUZZ_SANFLAGS  := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+FUZZ_CFLAGS     = $(CSTD) $(WARN) -O1 -g $(MATHFLAGS) -fopenmp $(BLAS_CFLAGS) $(GV_CFLAGS) $(KERNEL_CFLAGS) \
+                  -Iengine -Icuda -Idisplay -Ilang -Ikernel $(FUZZ_SANFLAGS) -fsanitize=fuzzer-no-link \
+                  -Wno-pass-failed
+FUZZ_LDFLAGS    = $(FUZZ_SANFLAGS) -fsanitize=fuzzer -fopenmp
+FUZZ_LAYER_LIBS = $(LAYERS:%=$(FUZZ)/libcg%.a)
+# the kernel's receiving half: frames, signatures, the replay window, JSON
+# (the harness brings a silent kernel_log)
+FUZZ_WIRE_SRC  := kernel/wire.c kernel/signing.c kernel/seen_signatures.c kernel/json_text.c kernel/header.c
+$(FUZZ)/engine/device.o: FUZZ_CFLAGS += -DCG_CUDA_MODULE_DIR='"$(CUDA_MODULE_DIR)"'
+
+$(FUZZ)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -MMD -MP -c $< -o $@
+$(FUZZ)/libcgengine.a: $(ENGINE_SRC:%.c=$(FUZZ)/%.o)
+$(FUZZ)/libcgdisplay.a: $(DISPLAY_SRC:%.c=$(FUZZ)/%.o)
+$(FUZZ)/libcglang.a: $(LANG_SRC:%.c=$(FUZZ)/%.o)
+$(FUZZ_LAYER_LIBS): $(BUILD)/sources.list
+	rm -f $@ && ar rcs $@ $(filter %.o,$^)
+$(FUZZ)/fuzz_wire: $(FUZZ)/tests/fuzz/fuzz_wire.o $(FUZZ_WIRE_SRC:%.c=$(FUZZ)/%.o)
+	$(FUZZ_CC) $(FUZZ_LDFLAGS) -o $@ $^ $(KERNEL_LIBS)
+$(FUZZ)/fuzz_parse: $(FUZZ)/tests/fuzz/fuzz_parse.o $(FUZZ_LAYER_LIBS)
+	$(FUZZ_CC) $(FUZZ_LDFLAGS) -o $@ $^
+$(FUZZ)/fuzz_eval: $(FUZZ)/tests/fuzz/fuzz_eval.o $(FUZZ_LAYER_LIBS)
+	$(FUZZ_CC) $(FUZZ_LDFLAGS) -o $@ $< $(FUZZ_LAYER_LIBS) $(LDLIBS) $(EXPORT_LDFLAGS)
+
+fuzz-build: $(FUZZ_BINS)
+fuzz: deps
+	@$(MAKE) --no-print-directory -j$(shell nproc) fuzz-build
+	scripts/fuzz.sh run $(FUZZ) $(FUZZ_TIME) $(FUZZ_HARNESSES)
+
 deps:
 	@scripts/deps.sh
 
@@ -189,7 +233,7 @@ $(VENV)/bench-requirements.txt: bench/requirements.txt $(VENV)/requirements.txt
 REPORTS := $(BUILD)/reports
 test: deps
 	@$(MAKE) --no-print-directory -j$(shell nproc) all $(SAN)/unit-tests $(if $(KERNEL_SRC),$(SAN)/cgrad $(SAN)/cgrad-launcher) \
-	  $(VENV)/requirements.txt
+	  $(VENV)/requirements.txt $(FUZZ_BINS)
 	@rm -rf $(REPORTS) && mkdir -p $(REPORTS)
 	@status=0; \
 	$(BUILD)/unit-tests --json=$(REPORTS)/unit.json -j2 || status=1; \
@@ -208,6 +252,7 @@ test: deps
 	  $(VENV)/bin/python -m pytest -q -p no:cacheprovider tests/clients --cgrad=$(BUILD)/cgrad \
 	    --count-file=$(REPORTS)/clients.count || status=1; \
 	fi; \
+	scripts/fuzz.sh replay $(FUZZ) $(FUZZ_TEST_TIME) $(REPORTS)/fuzz.count $(FUZZ_HARNESSES) || status=1; \
 	$(PYTHON) tests/summary.py $(REPORTS) || status=1; \
 	exit $$status
 
@@ -281,4 +326,4 @@ install: $(BUILD)/libcgengine.a $(BUILD)/cgrad $(BUILD)/cgrad-launcher $(CUDA_MO
 clean:
 	rm -rf $(BUILD)
 
--include $(filter %.d,$(ALL_SRC:%.c=$(BUILD)/%.d) $(ALL_SRC:%.c=$(SAN)/%.d))
+-include $(filter %.d,$(ALL_SRC:%.c=$(BUILD)/%.d) $(ALL_SRC:%.c=$(SAN)/%.d) $(ALL_SRC:%.c=$(FUZZ)/%.d))

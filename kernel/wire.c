@@ -87,17 +87,19 @@ static json_t *parse_object(const cg_frame *f) {
     return j;
 }
 
-static int parse(const frame_list *fl, const cg_signer *signer, const char *channel, cg_msg *m) {
+int cg_wire_parse(const cg_frame *f, size_t n, bool incomplete, const cg_signer *signer, const char *channel,
+                  cg_msg *m) {
+    memset(m, 0, sizeof *m);
     size_t d = 0;
-    while (d < fl->n && !(fl->f[d].len == DELIM_LEN && !memcmp(fl->f[d].data, DELIM, DELIM_LEN)))
+    while (d < n && !(f[d].len == DELIM_LEN && !memcmp(f[d].data, DELIM, DELIM_LEN)))
         d++;
-    if (fl->overflow)
+    if (incomplete)
         return drop(channel, "too many frames or out of memory");
-    if (d == fl->n)
+    if (d == n)
         return drop(channel, "no <IDS|MSG> delimiter");
-    if (fl->n - d < 6)
+    if (n - d < 6)
         return drop(channel, "fewer than 5 frames after <IDS|MSG>");
-    const cg_frame *sig = &fl->f[d + 1], *parts = &fl->f[d + 2];
+    const cg_frame *sig = &f[d + 1], *parts = &f[d + 2];
     cg_sign_parts sp;
     for (int i = 0; i < 4; i++) {
         sp.data[i] = parts[i].data;
@@ -126,7 +128,7 @@ static int parse(const frame_list *fl, const cg_signer *signer, const char *chan
     }
     m->n_ids = d;
     for (size_t i = 0; i < d; i++)
-        m->ids[i] = fl->f[i]; /* ownership moves */
+        m->ids[i] = f[i]; /* ownership moves */
     m->header = obj[0];
     m->parent = obj[1];
     m->metadata = obj[2];
@@ -140,7 +142,7 @@ int cg_wire_recv(void *sock, const cg_signer *signer, const char *channel, cg_ms
     memset(m, 0, sizeof *m);
     if (recv_frames(sock, &fl) < 0)
         return -1;
-    int rc = parse(&fl, signer, channel, m);
+    int rc = cg_wire_parse(fl.f, fl.n, fl.overflow, signer, channel, m);
     /* The identities' buffers now belong to m; free the rest. */
     for (size_t i = rc == 1 ? m->n_ids : 0; i < fl.n; i++)
         free(fl.f[i].data);

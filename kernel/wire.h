@@ -10,6 +10,7 @@
 #ifndef CG_WIRE_H
 #define CG_WIRE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include <jansson.h>
@@ -34,6 +35,13 @@ typedef struct {
  * retried. */
 int cg_wire_recv(void *sock, const cg_signer *signer, const char *channel, cg_msg *m);
 void cg_msg_free(cg_msg *m);
+/* The checks of cg_wire_recv over frames already read (incomplete: some
+ * were lost, too many or out of memory): 1 or 0 as cg_wire_recv. On 1
+ * the identities' buffers, f[0..m->n_ids), belong to *m; the caller frees
+ * the other frames' (all of them on 0). tests/fuzz/fuzz_wire.c calls it
+ * without a socket. */
+int cg_wire_parse(const cg_frame *f, size_t n, bool incomplete, const cg_signer *signer, const char *channel,
+                  cg_msg *m);
 
 /* Sends a message with a fresh header of msg_type, the given parent header
  * (NULL for {}), metadata (NULL for {}) and content (reference stolen,

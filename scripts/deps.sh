@@ -4,12 +4,15 @@
 # .venv: see Makefile). As root it uses apt-get; otherwise it names what to
 # install and fails.
 #   scripts/deps.sh            what `make`, `make lab` and `make test` need
-#                              (Chromium and its driver: the JupyterLab test)
+#                              (Chromium and its driver: the JupyterLab test;
+#                              clang with libFuzzer and its OpenMP: the fuzz
+#                              harnesses, tests/fuzz)
 #   scripts/deps.sh bench      also what `make bench` compares against
 set -euo pipefail
 
 packages=(build-essential pkg-config libopenblas-dev libcriterion-dev libjansson-dev libxml2-dev
-          libgraphviz-dev libzmq3-dev libssl-dev python3 python3-venv chromium chromium-driver)
+          libgraphviz-dev libzmq3-dev libssl-dev python3 python3-venv chromium chromium-driver
+          clang libclang-rt-dev libomp-dev)
 if [ "${1:-}" = bench ]; then
     packages+=(python3-torch)
 fi

@@ -1,0 +1,157 @@
+/* fuzz_eval.c: libFuzzer harness for parse + evaluate of short programs.
+ *
+ * One input is one cell, run in a fresh session (its own __main__) as the
+ * kernel runs a cell: its value displayed as a MIME bundle, what it prints
+ * formatted and dropped, input() ending in EOFError. The language's
+ * promise is that nothing a cell does ends the process or corrupts it:
+ * every failure is a Python exception (session.h). A sanitizer report, an
+ * abort or a stack overflow is a crash; a cell that outlives its time is a
+ * timeout, both for libFuzzer to report.
+ *
+ * Bounds, so that a finding is a bug rather than a program that asked for
+ * too much (Note [Fuzzing bounds]). Not the kernel's protocol: fuzz_wire.c. */
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "runtime/host.h"
+#include "session.h"
+
+// Note [Fuzzing bounds]
+// ~~~~~~~~~~~~~~~~~~~~~
+// Time: a watchdog thread raises the interrupt flag (KeyboardInterrupt,
+// as the kernel's interrupt_request does) once a cell has run for
+// CELL_SECONDS, and again every poll while it keeps running, so a loop
+// that catches one KeyboardInterrupt gets the next; libFuzzer's -timeout
+// (scripts/fuzz.sh) is the backstop, and what reaches it is either a
+// place that never polls the flag (a bug: an interrupt must land) or a
+// loop that swallows every interrupt with a bare except (not a bug:
+// CPython behaves alike). Memory: any one allocation over 256 MiB and any
+// allocation once the process holds 1.5 GiB fail (malloc returns NULL, so
+// the cell gets MemoryError as it would on a full machine), below
+// libFuzzer's -rss_limit_mb. Leaks: not checked here, since reference
+// cycles leak until the cycle collector lands (issue 19); fuzz_parse and
+// fuzz_wire check them. The outside: the language reaches no file but
+// savefig's, and runs in a fresh temporary directory.
+#define CELL_SECONDS 2
+
+const char *__asan_default_options(void);
+const char *__asan_default_options(void) {
+    return "allocator_may_return_null=1:max_allocation_size_mb=256:soft_rss_limit_mb=1536:detect_leaks=0";
+}
+
+static pthread_mutex_t watch_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct timespec cell_started;
+static int cell_running;
+
+static void *watchdog(void *arg) {
+    (void)arg;
+    for (;;) {
+        struct timespec nap = {0, 50 * 1000 * 1000}, now;
+        nanosleep(&nap, NULL);
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        pthread_mutex_lock(&watch_lock);
+        if (cell_running && now.tv_sec - cell_started.tv_sec >= CELL_SECONDS)
+            cg_interrupt_requested = 1;
+        pthread_mutex_unlock(&watch_lock);
+    }
+    return NULL;
+}
+
+static void watch(int running) {
+    pthread_mutex_lock(&watch_lock);
+    cell_running = running;
+    clock_gettime(CLOCK_MONOTONIC, &cell_started);
+    cg_interrupt_requested = 0;
+    pthread_mutex_unlock(&watch_lock);
+}
+
+static cg_lang_session *session;
+
+static void host_write(void *ctx, int stream, const char *s, size_t n) {
+    (void)ctx;
+    (void)stream;
+    volatile char sink = 0;
+    for (size_t i = 0; i < n; i += 4096) /* touched, so ASan checks what it was given */
+        sink ^= s[i];
+    (void)sink;
+}
+
+static int host_display(void *ctx, cg_value value, const char *display_id, bool update) {
+    (void)ctx;
+    (void)display_id;
+    (void)update;
+    cg_mime_bundle b;
+    if (cg_lang_mime_bundle(value, &b) < 0)
+        return -1;
+    cg_mime_bundle_free(&b);
+    return 0;
+}
+
+static void host_clear_output(void *ctx, bool wait) {
+    (void)ctx;
+    (void)wait;
+}
+
+static cg_value host_input(void *ctx, const char *prompt, bool password) {
+    (void)ctx;
+    (void)prompt;
+    (void)password;
+    return cg_lang_input_fail(session, CG_LANG_INPUT_EOF, "EOF when reading a line");
+}
+
+static const cg_host fuzz_host = {
+    .write = host_write,
+    .display = host_display,
+    .clear_output = host_clear_output,
+    .input = host_input,
+    .notebook = true,
+};
+
+static void start(void) {
+    char dir[] = "/tmp/cgrad-fuzz-eval-XXXXXX";
+    if (!mkdtemp(dir) || chdir(dir) != 0) {
+        perror("fuzz_eval: a temporary directory");
+        abort();
+    }
+    cg_host_set(&fuzz_host);
+    cg_lang_error err = {0};
+    if (cg_lang_start(&err) < 0) {
+        fprintf(stderr, "fuzz_eval: the language did not start: %s: %s\n", err.ename, err.evalue);
+        abort();
+    }
+    pthread_t th;
+    if (pthread_create(&th, NULL, watchdog, NULL) != 0)
+        abort();
+    pthread_detach(th);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    static int started;
+    if (!started) {
+        start();
+        started = 1;
+    }
+    char *code = malloc(size ? size : 1); /* exactly size bytes, for ASan */
+    if (!code)
+        return 0;
+    memcpy(code, data, size);
+    cg_lang_execution x = {0};
+    session = cg_lang_session_new(&x.error);
+    if (session) {
+        cg_lang_exec_options o = {.filename = "<fuzz>", .result = CG_LANG_DISPLAY_RESULT};
+        watch(1);
+        cg_lang_execute(session, code, size, &o, &x);
+        watch(0);
+        cg_lang_session_free(session);
+        session = NULL;
+    }
+    cg_lang_execution_free(&x);
+    free(code);
+    return 0;
+}
