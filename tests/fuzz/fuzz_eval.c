@@ -16,7 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "runtime/host.h"
 #include "session.h"
@@ -35,8 +34,10 @@
 // the cell gets MemoryError as it would on a full machine), below
 // libFuzzer's -rss_limit_mb. Leaks: not checked here, since reference
 // cycles leak until the cycle collector lands (issue 19); fuzz_parse and
-// fuzz_wire check them. The outside: the language reaches no file but
-// savefig's, and runs in a fresh temporary directory.
+// fuzz_wire check them. The outside: the language has no os module and
+// no open(); the one file it writes is savefig's, through _plot.write,
+// which start() replaces before any input runs (a cell cannot get the
+// original back), so no input writes where the fuzzer runs.
 #define CELL_SECONDS 2
 
 const char *__asan_default_options(void);
@@ -112,18 +113,28 @@ static const cg_host fuzz_host = {
     .notebook = true,
 };
 
-static void start(void) {
-    char dir[] = "/tmp/cgrad-fuzz-eval-XXXXXX";
-    if (!mkdtemp(dir) || chdir(dir) != 0) {
-        perror("fuzz_eval: a temporary directory");
+/* Runs the harness's own setup cell; a failure ends the run, since every
+ * input would then test something else. */
+static void setup_cell(const char *code) {
+    cg_lang_execution x = {0};
+    cg_lang_session *s = cg_lang_session_new(&x.error);
+    cg_lang_exec_options o = {.filename = "<fuzz setup>"};
+    if (!s || cg_lang_execute(s, code, strlen(code), &o, &x) != CG_LANG_OK) {
+        fprintf(stderr, "fuzz_eval: the setup cell failed: %s: %s\n", x.error.ename, x.error.evalue);
         abort();
     }
+    cg_lang_execution_free(&x);
+    cg_lang_session_free(s);
+}
+
+static void start(void) {
     cg_host_set(&fuzz_host);
     cg_lang_error err = {0};
     if (cg_lang_start(&err) < 0) {
         fprintf(stderr, "fuzz_eval: the language did not start: %s: %s\n", err.ename, err.evalue);
         abort();
     }
+    setup_cell("import _plot\n_plot.write = lambda path, text: None\n");
     pthread_t th;
     if (pthread_create(&th, NULL, watchdog, NULL) != 0)
         abort();
