@@ -16,15 +16,16 @@
 #   scripts/fuzz.sh seed FUZZDIR HARNESS
 #       the seeds a fresh corpus starts from, written under FUZZDIR.
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 
 # libFuzzer's options per harness: the longest input, the seconds one input
-# may take (tests/fuzz/fuzz_eval.c: Note [Fuzzing bounds]).
+# may take (tests/fuzz/fuzz_eval.c: Note [Fuzzing bounds]), the tokens
+# mutations insert.
 options() {
     case $1 in
     wire) echo "-max_len=16384 -timeout=10" ;;
-    parse) echo "-max_len=8192 -timeout=10" ;;
-    eval) echo "-max_len=2048 -timeout=30 -rss_limit_mb=2560" ;;
+    parse) echo "-max_len=8192 -timeout=10 -dict=tests/fuzz/python.dict" ;;
+    eval) echo "-max_len=2048 -timeout=30 -rss_limit_mb=2560 -dict=tests/fuzz/python.dict" ;;
     esac
 }
 
@@ -55,7 +56,12 @@ run() {
         # shellcheck disable=SC2046
         "$fuzz/fuzz_$h" $(options "$h") -merge=1 "$corpus" "$new" "$fuzz/seeds/$h" 2>&1 | grep -E "^MERGE-OUTER: [0-9]+ new" || true
     done
-    ls tests/fuzz/crashes/*/* 2>/dev/null && echo "the crashes above are new: fix them or report them, and commit them"
+    local found
+    found=$(git ls-files --others --exclude-standard tests/fuzz/crashes)
+    if [ -n "$found" ]; then
+        echo "$found"
+        echo "new crashes, leaks or timeouts above: fix them or report them, and commit them (tests/fuzz/README.md)"
+    fi
     return $status
 }
 
