@@ -4,8 +4,8 @@
 # what each harness checks.
 #   scripts/fuzz.sh run FUZZDIR SECONDS HARNESS...
 #       `make fuzz`: fuzzes each harness for SECONDS from its seeds (the
-#       tests' programs) and tests/fuzz/corpus/HARNESS, then merges what
-#       found new coverage into that corpus (-merge=1, so it stays small);
+#       tests' programs) and tests/fuzz/corpus/HARNESS, then makes that
+#       corpus anew from what reaches new edges (-merge=1, so it stays small);
 #       a crash, leak or timeout lands in tests/fuzz/crashes/HARNESS/.
 #   scripts/fuzz.sh replay FUZZDIR SECONDS COUNT_FILE HARNESS...
 #       `make test`: replays every input of tests/fuzz/crashes/HARNESS, one
@@ -53,8 +53,20 @@ run() {
         "$fuzz/fuzz_$h" $(options "$h") -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
             -max_total_time="$seconds" -artifact_prefix="$crashes/" -print_final_stats=1 \
             "$new" "$corpus" "$(seed "$fuzz" "$h")" || status=1
+        # The corpus anew: the fewest inputs, smallest first, that reach
+        # every edge the old corpus, the seeds and the new inputs reach
+        # (hit counts aside, which would keep thousands).
+        local merged=$fuzz/merged/$h
+        rm -rf "$merged" && mkdir -p "$merged"
         # shellcheck disable=SC2046
-        "$fuzz/fuzz_$h" $(options "$h") -merge=1 "$corpus" "$new" "$fuzz/seeds/$h" 2>&1 | grep -E "^MERGE-OUTER: [0-9]+ new" || true
+        if "$fuzz/fuzz_$h" $(options "$h") -merge=1 -use_counters=0 "$merged" "$corpus" "$new" "$fuzz/seeds/$h" \
+            >"$fuzz/merge-$h.log" 2>&1; then
+            rm -rf "$corpus" && mv "$merged" "$corpus"
+            echo "$h: $(find "$corpus" -type f | wc -l) inputs in $corpus"
+        else
+            echo "$h: the merge failed ($fuzz/merge-$h.log); $corpus is as it was" >&2
+            status=1
+        fi
     done
     local found
     found=$(git ls-files --others --exclude-standard tests/fuzz/crashes)
