@@ -172,7 +172,7 @@ $(SAN)/unit-tests: $(SAN_UNIT_OBJ) $(SAN_LAYER_LIBS) $(BUILD)/sources.list
 FUZZ_CC        ?= clang
 FUZZ           := $(BUILD)/fuzz
 FUZZ_TIME      ?= 60
-FUZZ_TEST_TIME ?= 24
+FUZZ_TEST_TIME ?= 18
 FUZZ_HARNESSES := wire parse eval
 FUZZ_BINS      := $(FUZZ_HARNESSES:%=$(FUZZ)/fuzz_%)
 FUZZ_SANFLAGS  := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined

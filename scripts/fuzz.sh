@@ -25,7 +25,7 @@ options() {
     case $1 in
     wire) echo "-max_len=16384 -timeout=10" ;;
     parse) echo "-max_len=8192 -timeout=10 -dict=tests/fuzz/python.dict" ;;
-    eval) echo "-max_len=2048 -timeout=30 -rss_limit_mb=2560 -dict=tests/fuzz/python.dict" ;;
+    eval) echo "-max_len=2048 -timeout=30 -rss_limit_mb=3072 -dict=tests/fuzz/python.dict" ;;
     esac
 }
 
