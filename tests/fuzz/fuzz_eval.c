@@ -54,6 +54,25 @@ const char *__asan_default_options(void) {
            "allocator_release_to_os_interval_ms=500";
 }
 
+/* ASan's own strdup and strndup (LLVM 14) copy into the NULL their malloc
+ * returns once the memory bound is reached, a crash that is not ours;
+ * these, the process's, return NULL as libc's do. */
+char *strdup(const char *s) {
+    size_t n = strlen(s) + 1;
+    char *p = malloc(n);
+    return p ? memcpy(p, s, n) : NULL;
+}
+
+char *strndup(const char *s, size_t max) {
+    size_t n = strnlen(s, max);
+    char *p = malloc(n + 1);
+    if (!p)
+        return NULL;
+    memcpy(p, s, n);
+    p[n] = 0;
+    return p;
+}
+
 static pthread_mutex_t watch_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct timespec cell_started;
 static int cell_running;
