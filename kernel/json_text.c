@@ -362,8 +362,33 @@ static json_t *marked_copy(const json_t *j, int k) {
     return out;
 }
 
+/* Are all keys in j valid UTF-8? Jansson refuses a string value that is
+ * not, but writes such a key as a broken string ({"a\ud800b": 1} came
+ * out as {":1}), so those take the marked path too. */
+static bool keys_utf8(const json_t *j) {
+    if (json_is_array(j)) {
+        for (size_t i = 0; i < json_array_size(j); i++)
+            if (!keys_utf8(json_array_get(j, i)))
+                return false;
+        return true;
+    }
+    if (!json_is_object(j))
+        return true;
+    const char *key;
+    size_t key_len;
+    json_t *v;
+    json_object_keylen_foreach((json_t *)j, key, key_len, v) {
+        for (size_t i = 0, len; i < key_len; i += len)
+            if (!(len = utf8_seq((const unsigned char *)key + i, key_len - i)))
+                return false;
+        if (!keys_utf8(v))
+            return false;
+    }
+    return true;
+}
+
 char *cg_json_dump(const json_t *j) {
-    char *text = json_dumps(j, JSON_COMPACT);
+    char *text = keys_utf8(j) ? json_dumps(j, JSON_COMPACT) : NULL;
     if (text)
         return text;
     int k = free_marker(tree_markers(j));

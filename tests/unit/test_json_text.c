@@ -38,6 +38,18 @@ Test(json_text, lone_surrogates_round_trip) {
     json_decref(j);
 }
 
+Test(json_text, a_lone_surrogate_in_a_key_alone_round_trips) {
+    /* found by fuzz_wire: Jansson writes such a key broken, not refusing it */
+    json_t *j = load("{\"a\\ud800b\": 1}");
+    char *text = cg_json_dump(j);
+    cr_assert_str_eq(text, "{\"a\\ud800b\":1}");
+    json_t *back = load(text);
+    cr_assert(json_equal(j, back));
+    json_decref(back);
+    free(text);
+    json_decref(j);
+}
+
 Test(json_text, markers_already_in_the_frame_are_left_alone) {
     /* U+FDD0 raw and U+FDD1 escaped: the marker is U+FDD2 */
     json_t *j = load("{\"code\": \"\xef\xb7\x90\\ufdd1\\ud800abc\"}");
