@@ -179,7 +179,9 @@ static void release_frame(cg_generator *g) {
     cg_value_set(&g->frame.retval, CG_NONE);
 }
 
-/* Moves the handled exceptions the body left open, above `base`, into g. */
+/* Moves the handled exceptions the body left open, above `base`, into g.
+ * Their count is kept even when memory for them is not: the body's except
+ * blocks pop as many when it goes on, so as many come back (as None). */
 static void save_handled(cg_generator *g, int base) {
     int n = cg_ev.nhandled - base;
     g->nhandled = 0;
@@ -194,16 +196,17 @@ static void save_handled(cg_generator *g, int base) {
         else
             cg_decref(v);
     }
-    g->nhandled = g->handled ? n : 0;
+    g->nhandled = n;
     cg_ev.nhandled = base;
 }
 
 static void restore_handled(cg_generator *g) {
     for (int i = 0; i < g->nhandled; i++) {
+        cg_value v = g->handled ? g->handled[i] : CG_NONE;
         if (cg_ev.nhandled < 64)
-            cg_ev.handled[cg_ev.nhandled] = g->handled[i];
+            cg_ev.handled[cg_ev.nhandled] = v;
         else
-            cg_decref(g->handled[i]);
+            cg_decref(v);
         cg_ev.nhandled++;
     }
     free(g->handled);
@@ -402,7 +405,7 @@ static void gen_traverse(cg_obj *o, cg_visitfn visit, void *arg) {
     cg_visit_value(g->first, visit, arg);
     cg_visit_value(g->transfer, visit, arg);
     cg_visit_value(g->result, visit, arg);
-    for (int i = 0; i < g->nhandled; i++)
+    for (int i = 0; g->handled && i < g->nhandled; i++)
         cg_visit_value(g->handled[i], visit, arg);
     if (g->fn)
         visit(&g->fn->head, arg);
@@ -536,7 +539,7 @@ static void gen_dealloc(cg_obj *o) {
         o->refcnt = 0;
     }
     finished(g);
-    for (int i = 0; i < g->nhandled; i++)
+    for (int i = 0; g->handled && i < g->nhandled; i++)
         cg_decref(g->handled[i]);
     free(g->handled);
     cg_decref(g->transfer);
