@@ -57,9 +57,11 @@ void cg_obj_dealloc(cg_obj *o) {
     if (o->type->finalize && cg_gc_finalize(o))
         return; /* __del__ resurrected it */
     if (o->type->gc_offset) {
+        /* untracked first: a weak reference's callback runs Python code,
+         * where a collection may start, and must not find o (count 0) */
+        cg_gc_untrack(o);
         if (cg_gc_has_weakrefs(o))
             cg_weakrefs_clear(o);
-        cg_gc_untrack(o);
     }
     if (o->type->flags & CG_TYPE_TRASHCAN)
         trashcan_dealloc(o);
