@@ -35,6 +35,16 @@ del b
 gc.collect()
 print(rb(), log[-1])
 
+# a callback that runs a collection while its object is being freed
+calls = []
+def collecting_callback(wr):
+    calls.append(gc.collect() >= 0)
+for i in range(100):
+    c = A(i)
+    rc = weakref.ref(c, collecting_callback)
+    del c
+print(len(calls), all(calls))
+
 # hash and equality
 c = A(3)
 r1, r2 = weakref.ref(c), weakref.ref(c, lambda wr: None)
