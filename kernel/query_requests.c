@@ -102,8 +102,7 @@ json_t *cg_request_inspect(cg_request *r) {
         return bad_request("inspect_request has no 'code' string");
     json_t *level = json_object_get(r->msg->content, "detail_level");
     cg_inspection in;
-    cg_lang_inspect(r->k->session, code, len, cursor, json_is_integer(level) ? (int)json_integer_value(level) : 0,
-                    &in);
+    cg_lang_inspect(r->k->session, code, len, cursor, json_is_integer(level) ? (int)json_integer_value(level) : 0, &in);
     json_t *data = json_object();
     if (in.found && in.text_plain)
         json_object_set_new(data, "text/plain", cg_json_text(in.text_plain, strlen(in.text_plain)));

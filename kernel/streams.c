@@ -109,10 +109,14 @@ static char *unsendable(const char *name, const char *text, size_t n) {
     size_t count = (end - (size_t)at) / 3;
     unsigned first = 0xD000u | ((unsigned)(text[at + 1] & 0x3F) << 6) | (unsigned)(text[at + 2] & 0x3F);
     char *msg = NULL;
-    int rc = count == 1 ? asprintf(&msg, "UnicodeEncodeError: 'utf-8' codec can't encode character '\\u%04x' in "
-                                          "position %zu: surrogates not allowed\n", first, pos)
-                        : asprintf(&msg, "UnicodeEncodeError: 'utf-8' codec can't encode characters in position "
-                                          "%zu-%zu: surrogates not allowed\n", pos, pos + count - 1);
+    int rc = count == 1 ? asprintf(&msg,
+                                   "UnicodeEncodeError: 'utf-8' codec can't encode character '\\u%04x' in "
+                                   "position %zu: surrogates not allowed\n",
+                                   first, pos)
+                        : asprintf(&msg,
+                                   "UnicodeEncodeError: 'utf-8' codec can't encode characters in position "
+                                   "%zu-%zu: surrogates not allowed\n",
+                                   pos, pos + count - 1);
     return rc < 0 ? NULL : msg;
 }
 

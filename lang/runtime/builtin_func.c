@@ -309,19 +309,19 @@ static cg_value wrapper_getattr(cg_value self, cg_str *name) {
     return CG_STOP;
 }
 
-#define WRAPPER_TYPE(VAR, NAME, GET)          \
-    cg_type VAR = {                           \
-        .head = {CG_IMMORTAL, &cg_type_type}, \
-        .name = NAME,                         \
-        .module = "builtins",                 \
-        .basicsize = sizeof(cg_wrapper),      \
-        .dealloc = wrapper_dealloc,           \
+#define WRAPPER_TYPE(VAR, NAME, GET)           \
+    cg_type VAR = {                            \
+        .head = {CG_IMMORTAL, &cg_type_type},  \
+        .name = NAME,                          \
+        .module = "builtins",                  \
+        .basicsize = sizeof(cg_wrapper),       \
+        .dealloc = wrapper_dealloc,            \
         .gc_offset = offsetof(cg_wrapper, gc), \
-        .traverse = wrapper_traverse,         \
-        .hash = cg_object_hash,               \
-        .getattr = wrapper_getattr,           \
-        .descr_get = GET,                     \
-        .new_ = wrapper_new,                  \
+        .traverse = wrapper_traverse,          \
+        .hash = cg_object_hash,                \
+        .getattr = wrapper_getattr,            \
+        .descr_get = GET,                      \
+        .new_ = wrapper_new,                   \
     }
 WRAPPER_TYPE(cg_type_staticmethod, "staticmethod", static_get);
 WRAPPER_TYPE(cg_type_classmethod, "classmethod", class_get);

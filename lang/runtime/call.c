@@ -150,10 +150,7 @@ static void function_traverse(cg_obj *o, cg_visitfn visit, void *arg) {
  * cycle through it passes through something cleared elsewhere. */
 static void function_clear(cg_obj *o) {
     cg_function *fn = (cg_function *)o;
-    cg_dict *d = fn->dict;
-    fn->dict = NULL;
-    if (d)
-        cg_obj_decref(d);
+    CG_CLEAR_OBJ(fn->dict);
     cg_value_set(&fn->doc, CG_NONE);
     cg_value_set(&fn->module, CG_NONE);
 }

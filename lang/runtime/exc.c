@@ -156,24 +156,24 @@ static const cg_method_def exc_methods[] = {
 };
 
 #define EXC_FLAGS (CG_TYPE_BASETYPE | CG_TYPE_EXCEPTION | CG_TYPE_HAS_DICT | CG_TYPE_TRASHCAN)
-#define EXC_TYPE(NAME, BASE)                  \
-    cg_type cg_exc_##NAME = {                 \
-        .head = {CG_IMMORTAL, &cg_type_type}, \
-        .name = #NAME,                        \
-        .module = "builtins",                 \
-        .base = BASE,                         \
-        .flags = EXC_FLAGS,                   \
-        .basicsize = sizeof(cg_exc),          \
-        .dealloc = exc_dealloc,               \
-        .repr = exc_repr,                     \
-        .str = exc_str,                       \
-        .hash = cg_object_hash,               \
-        .getattr = exc_getattr,               \
-        .setattr = exc_setattr,               \
-        .new_ = cg_exc_new_with_args,         \
+#define EXC_TYPE(NAME, BASE)                    \
+    cg_type cg_exc_##NAME = {                   \
+        .head = {CG_IMMORTAL, &cg_type_type},   \
+        .name = #NAME,                          \
+        .module = "builtins",                   \
+        .base = BASE,                           \
+        .flags = EXC_FLAGS,                     \
+        .basicsize = sizeof(cg_exc),            \
+        .dealloc = exc_dealloc,                 \
+        .repr = exc_repr,                       \
+        .str = exc_str,                         \
+        .hash = cg_object_hash,                 \
+        .getattr = exc_getattr,                 \
+        .setattr = exc_setattr,                 \
+        .new_ = cg_exc_new_with_args,           \
         .gc_offset = offsetof(cg_instance, gc), \
-        .traverse = exc_traverse,             \
-        .clear = exc_clear,                   \
+        .traverse = exc_traverse,               \
+        .clear = exc_clear,                     \
     }
 
 EXC_TYPE(BaseException, &cg_type_object);

@@ -29,11 +29,11 @@ extern cg_type cg_exc_BaseException, cg_exc_Exception, cg_exc_KeyboardInterrupt,
     cg_exc_StopIteration, cg_exc_GeneratorExit, cg_exc_ArithmeticError, cg_exc_ZeroDivisionError, cg_exc_OverflowError,
     cg_exc_AssertionError, cg_exc_AttributeError, cg_exc_LookupError, cg_exc_IndexError, cg_exc_KeyError,
     cg_exc_NameError, cg_exc_UnboundLocalError, cg_exc_TypeError, cg_exc_ValueError, cg_exc_RuntimeError,
-    cg_exc_NotImplementedError, cg_exc_RecursionError, cg_exc_ReferenceError, cg_exc_ImportError, cg_exc_ModuleNotFoundError,
-    cg_exc_MemoryError, cg_exc_SyntaxError, cg_exc_IndentationError, cg_exc_TabError, cg_exc_OutOfMemoryError,
-    cg_exc_UnicodeError, cg_exc_UnicodeDecodeError, cg_exc_UnicodeEncodeError,
-    cg_exc_UnicodeTranslateError, cg_exc_Warning, cg_exc_UserWarning, cg_exc_DeprecationWarning,
-    cg_exc_EOFError, cg_exc_OSError, cg_exc_FileNotFoundError, cg_exc_PendingDeprecationWarning, cg_exc_FutureWarning,
+    cg_exc_NotImplementedError, cg_exc_RecursionError, cg_exc_ReferenceError, cg_exc_ImportError,
+    cg_exc_ModuleNotFoundError, cg_exc_MemoryError, cg_exc_SyntaxError, cg_exc_IndentationError, cg_exc_TabError,
+    cg_exc_OutOfMemoryError, cg_exc_UnicodeError, cg_exc_UnicodeDecodeError, cg_exc_UnicodeEncodeError,
+    cg_exc_UnicodeTranslateError, cg_exc_Warning, cg_exc_UserWarning, cg_exc_DeprecationWarning, cg_exc_EOFError,
+    cg_exc_OSError, cg_exc_FileNotFoundError, cg_exc_PendingDeprecationWarning, cg_exc_FutureWarning,
     cg_exc_RuntimeWarning, cg_exc_SyntaxWarning, cg_exc_ImportWarning, cg_exc_ResourceWarning, cg_exc_BytesWarning,
     cg_exc_UnicodeWarning, cg_exc_EncodingWarning;
 
@@ -50,8 +50,7 @@ cg_value cg_raise_object(cg_value exc);
 cg_value cg_raise_nomemory(void);
 /* Raises UnicodeEncodeError(encoding, object, start, end, reason): object
  * is the str that could not be encoded, [start, end) the code points. */
-cg_value cg_raise_unicode_encode(const char *encoding, cg_value object, int64_t start, int64_t end,
-                                 const char *reason);
+cg_value cg_raise_unicode_encode(const char *encoding, cg_value object, int64_t start, int64_t end, const char *reason);
 
 bool cg_exc_pending(void);
 /* The pending exception (its reference moves to the caller), cleared. */

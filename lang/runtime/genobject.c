@@ -526,7 +526,6 @@ static cg_value gen_close(cg_generator *g) {
     return cg_raise(&cg_exc_RuntimeError, "generator ignored GeneratorExit");
 }
 
-
 static void gen_dealloc(cg_obj *o) {
     cg_generator *g = (cg_generator *)o;
     if (g->state == GEN_SUSPENDED) {

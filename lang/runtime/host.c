@@ -130,8 +130,7 @@ int cg_host_check_text(int stream, const char *s, size_t n) {
     if (cg_is_err(object))
         return -1;
     int64_t start = code_points(s, (size_t)at);
-    cg_raise_unicode_encode("utf-8", object, start, start + (int64_t)(end - (size_t)at) / 3,
-                            "surrogates not allowed");
+    cg_raise_unicode_encode("utf-8", object, start, start + (int64_t)(end - (size_t)at) / 3, "surrogates not allowed");
     cg_decref(object);
     return -1;
 }

@@ -211,13 +211,7 @@ static void instance_traverse(cg_obj *o, cg_visitfn visit, void *arg) {
 
 /* Drops the attribute dict (someone outside may hold the dict itself, so
  * it is let go, not emptied); a later lookup makes a new empty one. */
-static void instance_clear(cg_obj *o) {
-    cg_instance *in = (cg_instance *)o;
-    cg_dict *d = in->dict;
-    in->dict = NULL;
-    if (d)
-        cg_obj_decref(d);
-}
+static void instance_clear(cg_obj *o) { CG_CLEAR_OBJ(((cg_instance *)o)->dict); }
 
 static void instance_dealloc(cg_obj *o) {
     cg_instance *in = (cg_instance *)o;

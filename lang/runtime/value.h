@@ -100,6 +100,16 @@ static inline void cg_decref(cg_value v) {
     if (v.tag == CG_V_OBJ)
         cg_obj_decref(v.u.o);
 }
+/* Empties an object field (a dict pointer, ...) before releasing what it
+ * held, so that code the release runs never sees it half gone. */
+#define CG_CLEAR_OBJ(field)      \
+    do {                         \
+        void *old_ = (field);    \
+        (field) = NULL;          \
+        if (old_)                \
+            cg_obj_decref(old_); \
+    } while (0)
+
 /* Replaces *slot by v (taking v's reference), releasing the old value. */
 static inline void cg_value_set(cg_value *slot, cg_value v) {
     cg_value old = *slot;

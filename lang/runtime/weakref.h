@@ -7,10 +7,10 @@
 typedef struct cg_weakref cg_weakref;
 struct cg_weakref {
     cg_obj head;
-    cg_dict *dict;     /* a subclass's attributes (instance layout) */
-    cg_obj *referent;  /* not counted; NULL once it died */
-    cg_value callback; /* None or called with the reference when it dies */
-    int64_t hash;      /* the referent's, once taken; -1 before */
+    cg_dict *dict;           /* a subclass's attributes (instance layout) */
+    cg_obj *referent;        /* not counted; NULL once it died */
+    cg_value callback;       /* None or called with the reference when it dies */
+    int64_t hash;            /* the referent's, once taken; -1 before */
     cg_weakref *prev, *next; /* the referent's other weak references */
     cg_gc_link gc;
 };

@@ -228,8 +228,7 @@ static const cg_method_def gc_defs[] = {
     [G_DISABLE] = {"disable", g_disable, "disable()", "Disable automatic garbage collection."},
     [G_ISENABLED] = {"isenabled", g_isenabled, "isenabled()",
                      "Returns true if automatic garbage collection is enabled."},
-    [G_GET_COUNT] = {"get_count", g_get_count, "get_count()",
-                     "Return a three-tuple of the current collection counts."},
+    [G_GET_COUNT] = {"get_count", g_get_count, "get_count()", "Return a three-tuple of the current collection counts."},
     [G_GET_THRESHOLD] = {"get_threshold", g_get_threshold, "get_threshold()",
                          "Return the current collection thresholds."},
     /* reading their own arguments, these three have their docs in services/docs.c */
@@ -264,8 +263,11 @@ cg_value cg_gc_module_init(void) {
     static const struct {
         const char *name;
         int value;
-    } flags[] = {{"DEBUG_STATS", 1},    {"DEBUG_COLLECTABLE", 2}, {"DEBUG_UNCOLLECTABLE", 4},
-                 {"DEBUG_SAVEALL", 32}, {"DEBUG_LEAK", 38}};
+    } flags[] = {{"DEBUG_STATS", 1},
+                 {"DEBUG_COLLECTABLE", 2},
+                 {"DEBUG_UNCOLLECTABLE", 4},
+                 {"DEBUG_SAVEALL", 32},
+                 {"DEBUG_LEAK", 38}};
     for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
         if (cg_module_add(m, flags[i].name, cg_int(flags[i].value)) < 0)
             goto fail;

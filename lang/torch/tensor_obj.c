@@ -76,10 +76,7 @@ static void tensor_traverse(cg_obj *self, cg_visitfn visit, void *arg) {
 
 static void tensor_clear(cg_obj *self) {
     cg_tensor_obj *o = (cg_tensor_obj *)self;
-    cg_dict *d = o->dict;
-    o->dict = NULL;
-    if (d)
-        cg_obj_decref(d);
+    CG_CLEAR_OBJ(o->dict);
     if (o->t->refcount == 1)
         torch_tensor_hooks_clear(o->t);
 }

@@ -133,10 +133,7 @@ static void ctx_traverse(cg_obj *self, cg_visitfn visit, void *arg) {
 
 static void ctx_clear(cg_obj *self) {
     fn_ctx *c = (fn_ctx *)self;
-    cg_dict *d = c->base.dict;
-    c->base.dict = NULL;
-    if (d)
-        cg_obj_decref(d);
+    CG_CLEAR_OBJ(c->base.dict);
     cg_value_set(&c->base.metadata, CG_NONE);
     cg_value_set(&c->to_save, CG_NONE);
     cg_value_set(&c->dirty, CG_NONE);
@@ -147,7 +144,7 @@ static void ctx_clear(cg_obj *self) {
     {                                                                                                                \
         .head = {CG_IMMORTAL, &cg_type_type}, .name = pyname, .module = "torch.autograd.function", .base = basetype, \
         .flags = CG_TYPE_BASETYPE | CG_TYPE_HAS_DICT, .basicsize = sizeof(fn_ctx), .dealloc = ctx_dealloc,           \
-        .repr = cg_object_repr, .hash = cg_object_hash, .getattr = ctx_getattr, .gc_offset = offsetof(fn_ctx, gc),  \
+        .repr = cg_object_repr, .hash = cg_object_hash, .getattr = ctx_getattr, .gc_offset = offsetof(fn_ctx, gc),   \
         .traverse = ctx_traverse, .clear = ctx_clear,                                                                \
     }
 cg_type torch_type_function_ctx = CTX_TYPE("FunctionCtx", &cg_type_torch_node);
