@@ -6,16 +6,19 @@
  * Every iterator returns itself from iter() and CG_STOP when exhausted. An
  * iterator over a dict or set raises Python's RuntimeError when its
  * container changes size under it. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "runtime/containers.h"
 #include "runtime/exc.h"
+#include "runtime/gc.h"
 #include "runtime/lang_internal.h"
 
 static cg_value self_iter(cg_value self) { return cg_incref(self); }
 
-/* Iterator types share everything but their layout and next. */
+/* Iterator types share everything but their layout and next. Each holds
+ * what it iterates, so the collector follows it (STRUCT##_traverse). */
 #define ITER_TYPE(VAR, NAME, STRUCT, DEALLOC, NEXT) \
     cg_type VAR = {                                 \
         .head = {CG_IMMORTAL, &cg_type_type},       \
@@ -24,8 +27,16 @@ static cg_value self_iter(cg_value self) { return cg_incref(self); }
         .base = &cg_type_object,                    \
         .basicsize = sizeof(STRUCT),                \
         .dealloc = DEALLOC,                         \
+        .gc_offset = offsetof(STRUCT, gc),          \
+        .traverse = STRUCT##_traverse,              \
         .iter = self_iter,                          \
         .next = NEXT,                               \
+    }
+
+/* The common case: an iterator over one value (a list, a dict, a set). */
+#define TRAVERSE_ONE(STRUCT, FIELD)                                         \
+    static void STRUCT##_traverse(cg_obj *o, cg_visitfn visit, void *arg) { \
+        cg_visit_value(((STRUCT *)o)->FIELD, visit, arg);                   \
     }
 
 /* ---- list, tuple: an index into the sequence ------------------------------------- */
@@ -34,7 +45,9 @@ typedef struct {
     cg_obj head;
     cg_value seq; /* CG_NONE once exhausted */
     int64_t index;
+    cg_gc_link gc;
 } seq_iter;
+TRAVERSE_ONE(seq_iter, seq)
 
 cg_value cg_seq_iter_new(cg_type *type, cg_value seq) {
     seq_iter *it = cg_obj_alloc(type);
@@ -42,6 +55,7 @@ cg_value cg_seq_iter_new(cg_type *type, cg_value seq) {
         return cg_raise_nomemory();
     it->seq = cg_incref(seq);
     it->index = type == &cg_type_list_reverseiterator ? cg_as_list(seq)->len - 1 : 0;
+    cg_gc_track(it);
     return cg_obj_value(it);
 }
 
@@ -164,7 +178,17 @@ static cg_value range_iter_next(cg_value self) {
 
 static void plain_dealloc(cg_obj *o) { cg_obj_free(o); }
 
-ITER_TYPE(cg_type_range_iterator, "range_iterator", range_iter, plain_dealloc, range_iter_next);
+/* holds only numbers: nothing for the collector */
+cg_type cg_type_range_iterator = {
+    .head = {CG_IMMORTAL, &cg_type_type},
+    .name = "range_iterator",
+    .module = "builtins",
+    .base = &cg_type_object,
+    .basicsize = sizeof(range_iter),
+    .dealloc = plain_dealloc,
+    .iter = self_iter,
+    .next = range_iter_next,
+};
 
 /* ---- dict ---------------------------------------------------------------------------- */
 
@@ -174,7 +198,9 @@ typedef struct {
     int64_t pos, used; /* used: the size when iteration began */
     cg_dict_part part;
     bool reversed;
+    cg_gc_link gc;
 } dict_iter;
+TRAVERSE_ONE(dict_iter, dict)
 
 static cg_type *dict_iter_type(cg_dict_part part, bool reversed);
 
@@ -188,6 +214,7 @@ cg_value cg_dict_iter_new(cg_value dict, cg_dict_part part, bool reversed) {
     it->part = part;
     it->reversed = reversed;
     it->pos = reversed ? d->nentries - 1 : 0;
+    cg_gc_track(it);
     return cg_obj_value(it);
 }
 
@@ -257,7 +284,9 @@ typedef struct {
     cg_obj head;
     cg_value dict;
     cg_dict_part part;
+    cg_gc_link gc;
 } dict_view;
+TRAVERSE_ONE(dict_view, dict)
 
 cg_value cg_dict_view_new(cg_value dict, cg_dict_part part) {
     cg_type *t = part == CG_DICT_KEYS     ? &cg_type_dict_keys
@@ -268,6 +297,7 @@ cg_value cg_dict_view_new(cg_value dict, cg_dict_part part) {
         return cg_raise_nomemory();
     v->dict = cg_incref(dict);
     v->part = part;
+    cg_gc_track(v);
     return cg_obj_value(v);
 }
 
@@ -413,6 +443,8 @@ static const cg_method_def view_methods[] = {
         .base = &cg_type_object,                  \
         .basicsize = sizeof(dict_view),           \
         .dealloc = view_dealloc,                  \
+        .gc_offset = offsetof(dict_view, gc),     \
+        .traverse = dict_view_traverse,           \
         .repr = view_repr,                        \
         .compare = SETLIKE ? view_compare : NULL, \
         .binary = SETLIKE ? view_binary : NULL,   \
@@ -430,7 +462,9 @@ typedef struct {
     cg_obj head;
     cg_value set; /* CG_NONE once exhausted */
     int64_t pos, used;
+    cg_gc_link gc;
 } set_iter;
+TRAVERSE_ONE(set_iter, set)
 
 cg_value cg_set_iter_new(cg_value set) {
     set_iter *it = cg_obj_alloc(&cg_type_set_iterator);
@@ -438,6 +472,7 @@ cg_value cg_set_iter_new(cg_value set) {
         return cg_raise_nomemory();
     it->set = cg_incref(set);
     it->used = ((cg_set *)set.u.o)->used;
+    cg_gc_track(it);
     return cg_obj_value(it);
 }
 
@@ -469,7 +504,9 @@ typedef struct {
     cg_obj head;
     cg_value it;
     int64_t count;
+    cg_gc_link gc;
 } enum_obj;
+TRAVERSE_ONE(enum_obj, it)
 
 static void enum_dealloc(cg_obj *o) {
     cg_decref(((enum_obj *)o)->it);
@@ -494,6 +531,7 @@ static cg_value enumerate_new(cg_type *type, const cg_args *a) {
         return cg_decref(it), cg_raise_nomemory();
     e->it = it;
     e->count = start;
+    cg_gc_track(e);
     return cg_obj_value(e);
 }
 
@@ -514,6 +552,8 @@ cg_type cg_type_enumerate = {
     /* CG_TYPE_BASETYPE waits for instance dicts at an offset: see containers.h */
     .basicsize = sizeof(enum_obj),
     .dealloc = enum_dealloc,
+    .gc_offset = offsetof(enum_obj, gc),
+    .traverse = enum_obj_traverse,
     .iter = self_iter,
     .next = enumerate_next,
     .new_ = enumerate_new,
@@ -526,8 +566,16 @@ typedef struct {
     cg_value fn; /* map's function; None for zip */
     int n;
     bool strict;
+    cg_gc_link gc;
     cg_value its[];
 } multi_iter;
+
+static void multi_iter_traverse(cg_obj *o, cg_visitfn visit, void *arg) {
+    multi_iter *m = (multi_iter *)o;
+    cg_visit_value(m->fn, visit, arg);
+    for (int i = 0; i < m->n; i++)
+        cg_visit_value(m->its[i], visit, arg);
+}
 
 static void multi_dealloc(cg_obj *o) {
     multi_iter *m = (multi_iter *)o;
@@ -554,6 +602,7 @@ static cg_value multi_new(cg_type *type, cg_value fn, const cg_value *srcs, int 
         }
         m->its[m->n++] = it;
     }
+    cg_gc_track(m);
     return cg_obj_value(m);
 }
 
@@ -650,6 +699,8 @@ cg_type cg_type_zip = {
     .base = &cg_type_object,
     .basicsize = sizeof(multi_iter),
     .dealloc = multi_dealloc,
+    .gc_offset = offsetof(multi_iter, gc),
+    .traverse = multi_iter_traverse,
     .iter = self_iter,
     .next = zip_next,
     .new_ = zip_new,
@@ -662,6 +713,8 @@ cg_type cg_type_map = {
     .base = &cg_type_object,
     .basicsize = sizeof(multi_iter),
     .dealloc = multi_dealloc,
+    .gc_offset = offsetof(multi_iter, gc),
+    .traverse = multi_iter_traverse,
     .iter = self_iter,
     .next = map_next,
     .new_ = map_new,
@@ -672,7 +725,13 @@ cg_type cg_type_map = {
 typedef struct {
     cg_obj head;
     cg_value fn, it;
+    cg_gc_link gc;
 } filter_obj;
+
+static void filter_obj_traverse(cg_obj *o, cg_visitfn visit, void *arg) {
+    cg_visit_value(((filter_obj *)o)->fn, visit, arg);
+    cg_visit_value(((filter_obj *)o)->it, visit, arg);
+}
 
 static void filter_dealloc(cg_obj *o) {
     filter_obj *f = (filter_obj *)o;
@@ -694,6 +753,7 @@ static cg_value filter_new(cg_type *type, const cg_args *a) {
         return cg_decref(it), cg_raise_nomemory();
     f->fn = cg_incref(a->pos[0]);
     f->it = it;
+    cg_gc_track(f);
     return cg_obj_value(f);
 }
 
@@ -726,6 +786,8 @@ cg_type cg_type_filter = {
     .base = &cg_type_object,
     .basicsize = sizeof(filter_obj),
     .dealloc = filter_dealloc,
+    .gc_offset = offsetof(filter_obj, gc),
+    .traverse = filter_obj_traverse,
     .iter = self_iter,
     .next = filter_next,
     .new_ = filter_new,
@@ -739,7 +801,9 @@ typedef struct {
     cg_obj head;
     cg_value seq;
     int64_t index;
+    cg_gc_link gc;
 } reversed_obj;
+TRAVERSE_ONE(reversed_obj, seq)
 
 static void reversed_dealloc(cg_obj *o) {
     cg_decref(((reversed_obj *)o)->seq);
@@ -780,6 +844,7 @@ cg_value cg_reversed(cg_value seq) {
         return cg_raise_nomemory();
     r->seq = cg_incref(seq);
     r->index = n - 1;
+    cg_gc_track(r);
     return cg_obj_value(r);
 }
 
@@ -798,6 +863,8 @@ cg_type cg_type_reversed = {
     .base = &cg_type_object,
     .basicsize = sizeof(reversed_obj),
     .dealloc = reversed_dealloc,
+    .gc_offset = offsetof(reversed_obj, gc),
+    .traverse = reversed_obj_traverse,
     .iter = self_iter,
     .next = reversed_next,
     .new_ = reversed_new,
@@ -808,7 +875,13 @@ cg_type cg_type_reversed = {
 typedef struct {
     cg_obj head;
     cg_value fn, sentinel; /* fn is None once exhausted */
+    cg_gc_link gc;
 } callable_iter;
+
+static void callable_iter_traverse(cg_obj *o, cg_visitfn visit, void *arg) {
+    cg_visit_value(((callable_iter *)o)->fn, visit, arg);
+    cg_visit_value(((callable_iter *)o)->sentinel, visit, arg);
+}
 
 static void callable_iter_dealloc(cg_obj *o) {
     callable_iter *c = (callable_iter *)o;
@@ -847,6 +920,7 @@ cg_value cg_callable_iter_new(cg_value fn, cg_value sentinel) {
         return cg_raise_nomemory();
     c->fn = cg_incref(fn);
     c->sentinel = cg_incref(sentinel);
+    cg_gc_track(c);
     return cg_obj_value(c);
 }
 

@@ -151,6 +151,16 @@ o = make_class()
 del o
 report("local class:")
 
+# iterators and views over what holds them
+for i in range(3):
+    owner = Tracked("iter%d" % i)
+    owner.items = [owner]
+    owner.its = [iter(owner.items), enumerate(owner.items), zip(owner.items, owner.items), map(id, owner.items),
+                 filter(None, owner.items), {owner: 1}.keys(), reversed((owner,)), iter(owner.items.pop, None)]
+    del owner
+report("iterators:")
+print(gc.is_tracked(iter([])), gc.is_tracked(iter(range(3))))
+
 # a suspended generator that holds its owner: closed (its finally runs)
 class Stream(Tracked):
     def __init__(self, name):
