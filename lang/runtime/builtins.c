@@ -222,22 +222,14 @@ static cg_value b_len(cg_value self, const cg_args *a) {
 static cg_value b_sorted(cg_value self, const cg_args *a) {
     if (a->npos != 1)
         return cg_raise(&cg_exc_TypeError, "sorted expected 1 argument, got %d", a->npos);
-    cg_value key = CG_NONE, reverse = CG_FALSE;
-    for (int k = 0; k < a->nkw; k++) {
-        if (!strcmp(a->kwn[k]->s, "key"))
-            key = a->kwv[k];
-        else if (!strcmp(a->kwn[k]->s, "reverse"))
-            reverse = a->kwv[k];
-        else
-            return cg_raise(&cg_exc_TypeError, "'%s' is an invalid keyword argument for sort()", a->kwn[k]->s);
-    }
-    int64_t rev;
-    if (cg_index_value(reverse, &rev) < 0)
+    cg_value key;
+    bool reverse;
+    if (cg_sort_keywords(a, &key, &reverse) < 0)
         return CG_ERR;
     cg_value l = cg_list_from_iterable(a->pos[0]);
     if (cg_is_err(l))
         return l;
-    if (cg_list_sort(l, key, rev != 0) < 0) {
+    if (cg_list_sort(l, key, reverse) < 0) {
         cg_decref(l);
         return CG_ERR;
     }

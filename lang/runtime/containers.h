@@ -89,6 +89,9 @@ int cg_range_type_init(void);
 int cg_slice_type_init(void);
 /* Sorts a list in place (stable; key may be None; reverse). */
 int cg_list_sort(cg_value list, cg_value key, bool reverse);
+/* The keywords of list.sort and sorted (key=, reverse=), borrowed into
+ * *key and *reverse; -1 with Python's TypeError. */
+int cg_sort_keywords(const cg_args *a, cg_value *key, bool *reverse);
 
 /* ---- dict ------------------------------------------------------------------ */
 typedef struct {

@@ -86,7 +86,8 @@ void cg_gc_set_has_weakrefs(cg_obj *o, bool on);
 /* Is o found unreachable by the collection under way? */
 bool cg_gc_is_garbage(const cg_obj *o);
 /* Detaches every weak reference to o; those with a callback that are not
- * garbage themselves are appended to the list `callbacks` (weakref.c). */
+ * garbage themselves are appended to the list `callbacks` (weakref.c),
+ * unless it is CG_ERR (no memory for one: no callback runs). */
 void cg_weakrefs_detach(cg_obj *o, cg_value callbacks);
 /* Calls each weak reference's callback with it, reporting errors as
  * unraisable. */

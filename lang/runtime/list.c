@@ -796,22 +796,32 @@ static cg_value list_count_m(cg_value self, const cg_args *a) {
     return cg_is_err(r) ? r : cg_int(n);
 }
 
+int cg_sort_keywords(const cg_args *a, cg_value *key, bool *reverse) {
+    cg_value rev_arg = CG_FALSE;
+    *key = CG_NONE;
+    for (int k = 0; k < a->nkw; k++) {
+        if (!strcmp(a->kwn[k]->s, "key"))
+            *key = a->kwv[k];
+        else if (!strcmp(a->kwn[k]->s, "reverse"))
+            rev_arg = a->kwv[k];
+        else
+            return cg_raise_int(&cg_exc_TypeError, "'%s' is an invalid keyword argument for sort()", a->kwn[k]->s);
+    }
+    int64_t rev;
+    if (cg_index_value(rev_arg, &rev) < 0)
+        return -1;
+    *reverse = rev != 0;
+    return 0;
+}
+
 static cg_value list_sort_m(cg_value self, const cg_args *a) {
     if (a->npos)
         return cg_raise(&cg_exc_TypeError, "sort() takes no positional arguments");
-    cg_value key = CG_NONE, reverse = CG_FALSE;
-    for (int k = 0; k < a->nkw; k++) {
-        if (!strcmp(a->kwn[k]->s, "key"))
-            key = a->kwv[k];
-        else if (!strcmp(a->kwn[k]->s, "reverse"))
-            reverse = a->kwv[k];
-        else
-            return cg_raise(&cg_exc_TypeError, "'%s' is an invalid keyword argument for sort()", a->kwn[k]->s);
-    }
-    int64_t rev;
-    if (cg_index_value(reverse, &rev) < 0)
+    cg_value key;
+    bool reverse;
+    if (cg_sort_keywords(a, &key, &reverse) < 0)
         return CG_ERR;
-    return cg_list_sort(self, key, rev != 0) < 0 ? CG_ERR : CG_NONE;
+    return cg_list_sort(self, key, reverse) < 0 ? CG_ERR : CG_NONE;
 }
 
 static cg_value list_reverse_m(cg_value self, const cg_args *a) {

@@ -198,7 +198,7 @@ void cg_weakrefs_detach(cg_obj *o, cg_value callbacks) {
         cg_weakref *next = w->next;
         w->referent = NULL;
         w->prev = w->next = NULL;
-        if (w->callback.tag != CG_V_NONE && !cg_gc_is_garbage(&w->head)
+        if (!cg_is_err(callbacks) && w->callback.tag != CG_V_NONE && !cg_gc_is_garbage(&w->head)
             && cg_list_append_steal(callbacks, cg_incref(cg_obj_value(w))) < 0)
             cg_exc_clear();
         w = next;
@@ -219,27 +219,11 @@ void cg_weakrefs_call(cg_value callbacks) {
 }
 
 void cg_weakrefs_clear(cg_obj *o) {
+    cg_value pending = cg_exc_pending() ? cg_exc_fetch() : CG_NONE;
     cg_value callbacks = cg_list_new(0);
-    cg_value pending = CG_NONE;
-    if (cg_is_err(callbacks)) { /* the references die all the same, silently */
+    if (cg_is_err(callbacks)) /* the references die all the same, silently */
         cg_exc_clear();
-        callbacks = CG_ERR;
-    }
-    if (!cg_is_err(callbacks) && cg_exc_pending())
-        pending = cg_exc_fetch();
-    table_slot *s = find(o);
-    for (cg_weakref *w = s ? s->first : NULL; w;) {
-        cg_weakref *next = w->next;
-        w->referent = NULL;
-        w->prev = w->next = NULL;
-        if (!cg_is_err(callbacks) && w->callback.tag != CG_V_NONE
-            && cg_list_append_steal(callbacks, cg_incref(cg_obj_value(w))) < 0)
-            cg_exc_clear();
-        w = next;
-    }
-    if (s)
-        remove_slot(s);
-    cg_gc_set_has_weakrefs(o, false);
+    cg_weakrefs_detach(o, callbacks);
     if (!cg_is_err(callbacks)) {
         cg_weakrefs_call(callbacks);
         cg_decref(callbacks);

@@ -32,7 +32,8 @@ enum {
 };
 static const cg_method_def gc_defs[];
 
-/* The one int argument of def, or def's default; -1 with an exception. */
+/* The one int argument of def into *out, left as it is for None; -1 with
+ * an exception. */
 static int int_arg(int which, const cg_args *a, int64_t *out) {
     cg_value v;
     if (cg_args_bind(&gc_defs[which], a, &v, 1) < 0)
@@ -104,13 +105,8 @@ static cg_value g_set_debug(cg_value self, const cg_args *a) {
 }
 
 static cg_value g_get_objects(cg_value self, const cg_args *a) {
-    int64_t gen = -1;
-    cg_value v;
-    if (cg_args_bind(&gc_defs[G_GET_OBJECTS], a, &v, 1) < 0)
-        return CG_ERR;
-    int rc = v.tag == CG_V_NONE ? 0 : cg_index_value(v, &gen);
-    cg_args_release(&gc_defs[G_GET_OBJECTS], &v, 1);
-    if (rc < 0)
+    int64_t gen = -1; /* None: every generation */
+    if (int_arg(G_GET_OBJECTS, a, &gen) < 0)
         return CG_ERR;
     if (gen >= 3)
         return cg_raise(&cg_exc_ValueError,
