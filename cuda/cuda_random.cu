@@ -87,6 +87,12 @@ template <typename T> static int draw_uniform(T *out, int64_t numel, const cg_dr
     });
 }
 
+/* PyTorch's at::log on the device: the fast __logf for float (and the
+ * types computed in float), the exact log for double. Its float results
+ * differ from logf's in the last bits, so the draws that use it must too. */
+static __device__ float device_log(float x) { return __logf(x); }
+static __device__ double device_log(double x) { return log(x); }
+
 /* transformation::exponential on CUDA: -1 / lambda * log(rand), rand in
  * (0, 1], with log taken as -epsilon / 2 from 1 - epsilon / 2 up, so that
  * no value is 0 (pytorch#16706) */
@@ -94,7 +100,7 @@ template <typename T> static int draw_exponential(T *out, int64_t numel, const c
     T lambda = (T)d->a;
     const T half_eps = std::numeric_limits<T>::epsilon() / 2;
     return launch_uniform<T>(numel, d, [=] __device__(int64_t i, T r) {
-        T lg = r >= (T)1 - half_eps ? -half_eps : log(r);
+        T lg = r >= (T)1 - half_eps ? -half_eps : device_log(r);
         out[i] = (T)-1.0 / lambda * lg;
     });
 }

@@ -679,6 +679,10 @@ static int adv_walk(const cg_tensor *src, const cg_adv_index *a, int *nd, int64_
                     cg_tensor **off) {
     *view = *off = NULL;
     const cg_tensor *lin = a->lin;
+    if (cg_tensor_device(lin).type != CG_CPU) { /* indices are decoded on the host */
+        cg_error_set(CG_RUNTIME_ERROR, "advanced index positions must be on the CPU");
+        return -1;
+    }
     bool indexed[CG_MAX_DIMS] = {0};
     for (int j = 0; j < a->k; j++)
         indexed[a->dims[j]] = true;

@@ -100,8 +100,11 @@ int cg_view_rebase(cg_tensor *v, cg_node *fn) {
     cg_tensor *base = v->base;
     bool whole = false;
     cg_tensor *pos = positions(v, base, &whole);
-    cg_tensor *lin = pos && !whole ? cg_to_device(pos, cg_tensor_device(base)) : NULL;
-    cg_tensor_release(pos);
+    /* The positions stay on the host, whatever base's device: the walk of
+     * an advanced index reads them there (adv_walk), as for getitem. */
+    cg_tensor *lin = pos && !whole ? pos : NULL;
+    if (!lin)
+        cg_tensor_release(pos);
     if (!whole && !lin)
         return -1;
     cg_op_args args = {0};

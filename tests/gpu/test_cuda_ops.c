@@ -6,7 +6,10 @@
  * the caching allocator's statistics follow real allocations. Not part of
  * `make test`: without a device every test fails with the reason. */
 #include <criterion/criterion.h>
+#include <execinfo.h>
 #include <math.h>
+#include <signal.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +31,42 @@ static const row rows[] = {
 };
 
 static const cg_device cuda0 = {CG_CUDA, 0};
+
+/* Criterion says only that the test crashed; on a GPU machine, where each
+ * run is costly, the log must say in which op and where. The handler names
+ * the row and prints a backtrace (module+offset, for addr2line against the
+ * build that made the kit), then dies of the same signal. */
+static const char *current_row;
+static int current_draw, current_variant;
+
+static void say_where(int sig) {
+    char line[256];
+    int n = snprintf(line, sizeof line, "\ncrash (signal %d) in op %s, draw %d, sample %d\n", sig,
+                     current_row ? current_row : "?", current_draw, current_variant);
+    if (n > 0 && write(2, line, (size_t)n) < 0)
+        _exit(3);
+    void *frames[64];
+    backtrace_symbols_fd(frames, backtrace(frames, 64), 2);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+/* CGRAD_GPU_SKIP=ID,ID,...: rows left out, so that one run on a GPU
+ * machine can go on past an op that crashes and test all the others. */
+static bool skipped(const char *name) {
+    const char *list = getenv("CGRAD_GPU_SKIP");
+    size_t n = strlen(name);
+    for (const char *p = list; p && *p; p = strchr(p, ',') ? strchr(p, ',') + 1 : "")
+        if (!strncmp(p, name, n) && (p[n] == ',' || !p[n]))
+            return true;
+    return false;
+}
+
+static void trace_crashes(void) {
+    int sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGABRT, SIGILL};
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+        signal(sigs[i], say_where);
+}
 
 /* Every test starts here: no device is a failure that says why. */
 static void need_cuda(void) {
@@ -103,12 +142,19 @@ static void check_sample(const row *r, cg_sample *s, int draw) {
 
 Test(cuda, every_op_matches_the_cpu_with_its_gradients) {
     need_cuda();
+    trace_crashes();
     for (size_t k = 0; k < sizeof rows / sizeof rows[0]; k++) {
         const row *r = &rows[k];
+        if (skipped(r->name))
+            continue;
+        current_row = r->name;
+        if (getenv("CGRAD_GPU_TRACE"))
+            fprintf(stderr, "row %s\n", r->name);
         for (int draw = 0; draw < DRAWS; draw++) {
             s_draw(0x5eed0000ULL + draw * 7919ULL + k);
             cg_sample s = {0};
             for (int v = 0; r->sample(v, &s); v++) {
+                current_draw = draw, current_variant = v;
                 check_sample(r, &s, draw);
                 for (int i = 0; i < s.nin; i++)
                     cg_tensor_release(s.in[i]);

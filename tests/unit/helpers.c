@@ -197,6 +197,15 @@ cg_tensor *s_const_range(const int64_t *sizes, int ndim, uint64_t seed, double l
     return t_rand(CG_F64, ndim, sizes, lo, hi, value_seed(seed));
 }
 
+cg_tensor *s_on_device_of(const cg_tensor *like, cg_tensor *t) {
+    cg_device dev = like ? cg_tensor_device(like) : cg_device_cpu();
+    if (!t || cg_tensor_device(t).type == dev.type)
+        return t;
+    cg_tensor *moved = cg_to_device(t, dev);
+    cg_tensor_release(t);
+    return moved;
+}
+
 cg_tensor *s_const(const int64_t *sizes, int ndim, uint64_t seed) {
     return s_const_range(sizes, ndim, seed, -2.0, 2.0);
 }

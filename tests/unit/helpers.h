@@ -121,6 +121,10 @@ cg_tensor *s_input_range(const int64_t *sizes, int ndim, uint64_t seed, bool non
 /* A float64 tensor that does not require grad (targets, weights). */
 cg_tensor *s_const(const int64_t *sizes, int ndim, uint64_t seed);
 cg_tensor *s_const_range(const int64_t *sizes, int ndim, uint64_t seed, double lo, double hi);
+/* t moved to like's device (the CPU when like is NULL), for tensors a sample
+ * makes inside its function: the GPU tests run samples with their inputs on
+ * CUDA. Takes t's reference; NULL when t is. */
+cg_tensor *s_on_device_of(const cg_tensor *like, cg_tensor *t);
 /* A bool tensor, true at about half of its elements. */
 cg_tensor *s_mask(const int64_t *sizes, int ndim, uint64_t seed);
 /* int64 class indices in [0, classes); element 0 is not `avoid` (pass -1

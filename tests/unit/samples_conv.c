@@ -166,8 +166,8 @@ bool sample_adaptive_avg_pool2d_backward(int v, cg_sample *s) {
 static cg_tensor *f_batch_norm(cg_tensor *const *in, const cg_sample *s) {
     bool affine = s->i[2];
     int64_t c = in[0]->sizes[1];
-    cg_tensor *rm = s->i[1] ? s_const_range(&c, 1, 484, -1, 1) : NULL;
-    cg_tensor *rv = s->i[1] ? s_const_range(&c, 1, 485, 0.5, 2) : NULL;
+    cg_tensor *rm = s->i[1] ? s_on_device_of(in[0], s_const_range(&c, 1, 484, -1, 1)) : NULL;
+    cg_tensor *rv = s->i[1] ? s_on_device_of(in[0], s_const_range(&c, 1, 485, 0.5, 2)) : NULL;
     cg_tensor *out =
         cg_batch_norm(in[0], rm, rv, affine ? in[1] : NULL, affine ? in[2] : NULL, s->i[0], s->d[0], s->d[1]);
     cg_tensor_release(rm), cg_tensor_release(rv);

@@ -149,12 +149,15 @@ bool sample_nll_loss(int v, cg_sample *s) {
  * total_weight is what nll_loss would have found: the counted weights. */
 static cg_tensor *f_nll_backward(cg_tensor *const *in, const cg_sample *s) {
     cg_tensor *w = s->nin > 3 ? in[3] : NULL;
+    cg_tensor *target = s_on_device_of(NULL, cg_tensor_retain(in[1]));
+    cg_tensor *weight = w ? s_on_device_of(NULL, cg_tensor_retain(w)) : NULL;
     double total = 0;
-    for (int64_t i = 0; i < cg_tensor_numel(in[1]); i++) {
-        int64_t t = (int64_t)t_at(in[1], i);
-        total += t == s->i[1] ? 0 : w ? t_at(w, t) : 1;
+    for (int64_t i = 0; i < cg_tensor_numel(target); i++) {
+        int64_t t = (int64_t)t_at(target, i);
+        total += t == s->i[1] ? 0 : weight ? t_at(weight, t) : 1;
     }
-    cg_tensor *tw = t_from(CG_F64, 0, NULL, &total);
+    cg_tensor_release(target), cg_tensor_release(weight);
+    cg_tensor *tw = s_on_device_of(in[0], t_from(CG_F64, 0, NULL, &total));
     cg_tensor *out = cg_nll_loss_backward(in[0], in[2], in[1], w, (cg_reduction)s->i[0], s->i[1], tw);
     cg_tensor_release(tw);
     return out;
