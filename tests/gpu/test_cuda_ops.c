@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "../unit/helpers.h"
+#include "memory_summary.h"
 
 #define DRAWS 3
 
@@ -195,6 +196,18 @@ Test(cuda, allocator_statistics_follow_real_allocations) {
                  sizes[0] * 4);
     cr_assert(during.stat[CG_STAT_RESERVED_BYTES][CG_POOL_ALL].current
               >= during.stat[CG_STAT_ALLOCATED_BYTES][CG_POOL_ALL].current);
+    /* memory_summary() of the real statistics: PyTorch's title, and the
+     * allocated row's current column as PyTorch formats it */
+    char *text = cg_memory_summary_text(&during, cuda0, true);
+    cr_assert(text, "%s", cg_error_message());
+    cr_assert(strstr(text, "|                  PyTorch CUDA memory summary, device ID 0                 |"), "%s",
+              text);
+    const cg_stat *alloc = &during.stat[CG_STAT_ALLOCATED_BYTES][CG_POOL_ALL];
+    char cell[32], want[128];
+    cg_memory_format_size(alloc->current, alloc->current, cell);
+    snprintf(want, sizeof want, "| Allocated memory      | %s ", cell);
+    cr_assert(strstr(text, want), "no '%s' in\n%s", want, text);
+    free(text);
     cg_tensor_release(t);
     m->stats(0, &after);
     cr_assert_eq(after.stat[CG_STAT_ALLOCATED_BYTES][CG_POOL_ALL].current,
