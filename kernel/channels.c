@@ -92,7 +92,13 @@ static void stop_evaluator(cg_kernel *k) {
 
 static int start_evaluator(cg_kernel *k) {
     cg_lang_error err = {0};
-    if (cg_lang_start(&err) < 0 || !(k->session = cg_lang_session_new(&err))) {
+    /* sys.argv as in ipykernel: the program, then -f and the connection
+     * file (a script's argparse.parse_args() meets them there too) */
+    static char exe[4096];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    snprintf(exe + (n > 0 ? n : 0), sizeof exe - (size_t)(n > 0 ? n : 0), "%s", n > 0 ? "" : "cgrad");
+    char *argv[] = {exe, "-f", (char *)k->connection_file};
+    if (cg_lang_start(&err) < 0 || cg_lang_set_argv(3, argv, &err) < 0 || !(k->session = cg_lang_session_new(&err))) {
         cg_kernel_log("cgrad kernel: cannot start the evaluator\n");
         for (int i = 0; i < err.n_traceback; i++)
             cg_kernel_log("%s\n", err.traceback[i]);

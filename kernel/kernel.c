@@ -164,6 +164,7 @@ int cg_kernel_main(const char *connection_file) {
     take_sigint();
     static cg_kernel k; /* one per process; its threads share it */
     k.parent = getppid();
+    k.connection_file = connection_file;
     cg_kernel_log_init();
     pthread_t shell;
     if (open_all(&k, connection_file) < 0) {

@@ -26,6 +26,7 @@ typedef struct cg_lang_session cg_lang_session; /* lang/session.h */
 
 typedef struct cg_kernel {
     cg_connection conn;
+    const char *connection_file; /* as given on the command line: sys.argv names it, as ipykernel's does */
     cg_signer signer;
     void *zmq;
     void *sockets[CG_CH_COUNT];

@@ -9,13 +9,16 @@
 #include "rich/graph_module.h"
 #include "rich/memory_module.h"
 #include "rich/plot_module.h"
+#include "runtime/builtins.h"
 #include "runtime/lang_internal.h"
 #include "runtime/module.h"
+#include "services/services.h"
 #include "stdlib/stdlib.h"
 #include "torch/torch_module.h"
 
 const cg_module_entry cg_config_modules[] = {
     {"sys", cg_sys_module_init},
+    {"builtins", cg_builtins_module_init},
     {"math", cg_math_module_init},
     {"time", cg_time_module_init},
     {"random", cg_random_module_init},
@@ -40,5 +43,6 @@ const cg_builtins_adder cg_config_builtins[] = {
     cg_display_builtins_init,
     cg_plot_builtins_init,
     cg_memory_builtins_init,
+    cg_help_builtins_init,
     NULL,
 };

@@ -702,8 +702,10 @@ static cg_value b_callable(cg_value self, const cg_args *a) {
 }
 
 static cg_value b_vars(cg_value self, const cg_args *a) {
-    if (npos_between(a, "vars", 1, 1) < 0)
+    if (npos_between(a, "vars", 0, 1) < 0)
         return CG_ERR;
+    if (a->npos == 0) /* vars() is locals() */
+        return cg_locals_of_caller();
     cg_value v = a->pos[0];
     if (is_type(v) && ((cg_type *)v.u.o)->dict)
         return cg_incref(cg_obj_value(((cg_type *)v.u.o)->dict));
@@ -728,14 +730,18 @@ static int add_keys(cg_value set, cg_dict *d) {
 
 /* dir(obj): the instance's attributes and its class chain's, sorted. */
 static cg_value b_dir(cg_value self, const cg_args *a) {
-    if (npos_between(a, "dir", 1, 1) < 0)
+    if (npos_between(a, "dir", 0, 1) < 0)
         return CG_ERR;
-    cg_value v = a->pos[0];
+    cg_value v = a->npos ? a->pos[0] : CG_STOP;
     cg_value names = cg_set_new();
     if (cg_is_err(names))
         return names;
     int rc = 0;
-    if (cg_is_type(v, &cg_type_module)) {
+    if (v.tag == CG_V_STOP) { /* dir(): the names of the running scope */
+        cg_value here = cg_locals_of_caller();
+        rc = cg_is_err(here) ? -1 : add_keys(names, cg_as_dict(here));
+        cg_decref(here);
+    } else if (cg_is_type(v, &cg_type_module)) {
         rc = add_keys(names, cg_module_dict_borrowed(v));
     } else {
         rc = add_keys(names, cg_instance_dict_borrowed(v));
@@ -970,8 +976,8 @@ static const cg_method_def builtin_defs[] = {
     [B_HEX] = {"hex", b_hex, NULL, "hex(number, /)"},
     [B_OCT] = {"oct", b_oct, NULL, "oct(number, /)"},
     [B_BIN] = {"bin", b_bin, NULL, "bin(number, /)"},
-    [B_VARS] = {"vars", b_vars, NULL, "vars(object): the object's __dict__"},
-    [B_DIR] = {"dir", b_dir, NULL, "dir(object): the object's attribute names, sorted"},
+    [B_VARS] = {"vars", b_vars, NULL, "vars([object]): the object's __dict__, or locals() without an argument"},
+    [B_DIR] = {"dir", b_dir, NULL, "dir([object]): the object's attribute names, or the running scope's, sorted"},
     [B_ASCII] = {"ascii", b_ascii, NULL, "ascii(obj, /)"},
     [B_COUNT] = {NULL, NULL, NULL, NULL},
 };
@@ -995,56 +1001,6 @@ int cg_types_init(void) {
     return 0;
 }
 
-static const char *const EXCEPTION_NAMES[] = {
-    "BaseException",
-    "Exception",
-    "KeyboardInterrupt",
-    "SystemExit",
-    "StopIteration",
-    "GeneratorExit",
-    "ArithmeticError",
-    "ZeroDivisionError",
-    "OverflowError",
-    "AssertionError",
-    "AttributeError",
-    "LookupError",
-    "IndexError",
-    "KeyError",
-    "NameError",
-    "UnboundLocalError",
-    "TypeError",
-    "ValueError",
-    "RuntimeError",
-    "NotImplementedError",
-    "RecursionError",
-    "ReferenceError",
-    "ImportError",
-    "ModuleNotFoundError",
-    "MemoryError",
-    "SyntaxError",
-    "IndentationError",
-    "TabError",
-    "UnicodeError",
-    "UnicodeDecodeError",
-    "UnicodeEncodeError",
-    "UnicodeTranslateError",
-    "Warning",
-    "UserWarning",
-    "DeprecationWarning",
-    "EOFError",
-    "OSError",
-    "FileNotFoundError",
-    "PendingDeprecationWarning",
-    "FutureWarning",
-    "RuntimeWarning",
-    "SyntaxWarning",
-    "ImportWarning",
-    "ResourceWarning",
-    "BytesWarning",
-    "UnicodeWarning",
-    "EncodingWarning",
-};
-
 static cg_type *const TYPES[] = {
     &cg_type_int,  &cg_type_float,     &cg_type_str,       &cg_type_bool,  &cg_type_list,   &cg_type_tuple,
     &cg_type_dict, &cg_type_set,       &cg_type_frozenset, &cg_type_range, &cg_type_slice,  &cg_type_object,
@@ -1059,6 +1015,10 @@ int cg_builtins_init(cg_dict *builtins) {
     if (cg_is_err(m))
         return -1;
     int rc = cg_module_add_methods(m, builtin_defs);
+    if (rc == 0)
+        rc = cg_module_add_methods(m, cg_exec_builtins);
+    if (rc == 0)
+        rc = cg_site_builtins_add(m);
     /* then what modules add (lang/config.c) */
     for (const cg_builtins_adder *add = cg_config_builtins; rc == 0 && *add; add++)
         rc = (*add)(m);
@@ -1069,14 +1029,27 @@ int cg_builtins_init(cg_dict *builtins) {
     cg_decref(m);
     for (size_t i = 0; rc == 0 && i < sizeof TYPES / sizeof *TYPES; i++)
         rc = cg_dict_set_str(builtins, TYPES[i]->name, cg_obj_value(TYPES[i]));
-    for (size_t i = 0; rc == 0 && i < sizeof EXCEPTION_NAMES / sizeof *EXCEPTION_NAMES; i++) {
-        cg_type *t = cg_exc_by_name(EXCEPTION_NAMES[i]);
-        if (t)
-            rc = cg_dict_set_str(builtins, EXCEPTION_NAMES[i], cg_obj_value(t));
-    }
+    for (size_t i = 0; rc == 0 && cg_exc_builtin(i); i++)
+        rc = cg_dict_set_str(builtins, cg_exc_builtin(i)->name, cg_obj_value(cg_exc_builtin(i)));
+    /* Python 3's old names of OSError */
+    if (rc == 0)
+        rc = cg_dict_set_str(builtins, "EnvironmentError", cg_obj_value(&cg_exc_OSError));
+    if (rc == 0)
+        rc = cg_dict_set_str(builtins, "IOError", cg_obj_value(&cg_exc_OSError));
     if (rc == 0)
         rc = cg_dict_set_str(builtins, "Ellipsis", cg_Ellipsis);
     if (rc == 0)
         rc = cg_dict_set_str(builtins, "NotImplemented", cg_NotImplemented);
     return rc;
+}
+
+cg_value cg_builtins_module_init(void) {
+    cg_value m = cg_module_new("builtins");
+    if (cg_is_err(m))
+        return m;
+    cg_module *mod = (cg_module *)m.u.o;
+    cg_obj_incref(cg_ev.builtins);
+    CG_CLEAR_OBJ(mod->dict);
+    mod->dict = cg_ev.builtins;
+    return m;
 }

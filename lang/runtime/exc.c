@@ -103,6 +103,24 @@ static cg_value exc_repr(cg_value self) {
     return cg_str_from_strbuf(&b);
 }
 
+/* SyntaxError's fields read as None until set (the parser sets them);
+ * msg is the first argument, as SyntaxError('x').msg is 'x'. */
+static cg_value syntax_error_getattr(cg_value self, cg_str *name) {
+    static const char *const FIELDS[] = {"msg",  "filename",   "lineno",     "offset",
+                                         "text", "end_lineno", "end_offset", "print_file_and_line"};
+    for (size_t i = 0; i < sizeof FIELDS / sizeof FIELDS[0]; i++) {
+        if (strcmp(name->s, FIELDS[i]))
+            continue;
+        cg_dict *d = ((cg_instance *)self.u.o)->dict;
+        cg_value v = d ? cg_dict_get_borrowed(d, cg_obj_value(name)) : CG_STOP;
+        if (v.tag != CG_V_STOP)
+            return cg_incref(v);
+        const cg_tuple *args = (const cg_tuple *)((cg_exc *)self.u.o)->args.u.o;
+        return i == 0 && args->len > 0 ? cg_incref(args->items[0]) : CG_NONE;
+    }
+    return CG_STOP;
+}
+
 static cg_value exc_getattr(cg_value self, cg_str *name) {
     cg_exc *e = (cg_exc *)self.u.o;
     if (!strcmp(name->s, "args"))
@@ -113,6 +131,14 @@ static cg_value exc_getattr(cg_value self, cg_str *name) {
         return cg_incref(e->context);
     if (!strcmp(name->s, "__traceback__"))
         return cg_incref(e->traceback);
+    if (cg_isinstance(self, &cg_exc_OSError))
+        return cg_os_error_getattr(self, name);
+    if (cg_isinstance(self, &cg_exc_SyntaxError))
+        return syntax_error_getattr(self, name);
+    if (!strcmp(name->s, "code") && cg_isinstance(self, &cg_exc_SystemExit)) { /* None, the argument, or all of them */
+        const cg_tuple *t = (const cg_tuple *)e->args.u.o;
+        return t->len == 0 ? CG_NONE : cg_incref(t->len == 1 ? t->items[0] : e->args);
+    }
     if (!strcmp(name->s, "value") && cg_isinstance(self, &cg_exc_StopIteration)) {
         const cg_tuple *t = (const cg_tuple *)e->args.u.o;
         return t->len > 0 ? cg_incref(t->items[0]) : CG_NONE;
@@ -147,6 +173,8 @@ static cg_value exc_init(cg_value self, const cg_args *a) {
     for (int i = 0; i < a->npos; i++)
         ((cg_tuple *)t.u.o)->items[i] = cg_incref(a->pos[i]);
     cg_value_set(&((cg_exc *)self.u.o)->args, t);
+    if (cg_isinstance(self, &cg_exc_OSError) && cg_os_error_init(self, a) < 0)
+        return CG_ERR;
     return CG_NONE;
 }
 
@@ -224,6 +252,24 @@ EXC_TYPE(EncodingWarning, &cg_exc_Warning);
 EXC_TYPE(EOFError, &cg_exc_Exception);
 EXC_TYPE(OSError, &cg_exc_Exception);
 EXC_TYPE(FileNotFoundError, &cg_exc_OSError);
+EXC_TYPE(BufferError, &cg_exc_Exception);
+EXC_TYPE(FloatingPointError, &cg_exc_ArithmeticError);
+EXC_TYPE(SystemError, &cg_exc_Exception);
+EXC_TYPE(StopAsyncIteration, &cg_exc_Exception);
+EXC_TYPE(BlockingIOError, &cg_exc_OSError);
+EXC_TYPE(ChildProcessError, &cg_exc_OSError);
+EXC_TYPE(ConnectionError, &cg_exc_OSError);
+EXC_TYPE(BrokenPipeError, &cg_exc_ConnectionError);
+EXC_TYPE(ConnectionAbortedError, &cg_exc_ConnectionError);
+EXC_TYPE(ConnectionRefusedError, &cg_exc_ConnectionError);
+EXC_TYPE(ConnectionResetError, &cg_exc_ConnectionError);
+EXC_TYPE(FileExistsError, &cg_exc_OSError);
+EXC_TYPE(InterruptedError, &cg_exc_OSError);
+EXC_TYPE(IsADirectoryError, &cg_exc_OSError);
+EXC_TYPE(NotADirectoryError, &cg_exc_OSError);
+EXC_TYPE(PermissionError, &cg_exc_OSError);
+EXC_TYPE(ProcessLookupError, &cg_exc_OSError);
+EXC_TYPE(TimeoutError, &cg_exc_OSError);
 
 static cg_type *const ALL[] = {
     &cg_exc_BaseException,
@@ -273,7 +319,31 @@ static cg_type *const ALL[] = {
     &cg_exc_BytesWarning,
     &cg_exc_UnicodeWarning,
     &cg_exc_EncodingWarning,
+    &cg_exc_BufferError,
+    &cg_exc_FloatingPointError,
+    &cg_exc_SystemError,
+    &cg_exc_StopAsyncIteration,
+    &cg_exc_BlockingIOError,
+    &cg_exc_ChildProcessError,
+    &cg_exc_ConnectionError,
+    &cg_exc_BrokenPipeError,
+    &cg_exc_ConnectionAbortedError,
+    &cg_exc_ConnectionRefusedError,
+    &cg_exc_ConnectionResetError,
+    &cg_exc_FileExistsError,
+    &cg_exc_InterruptedError,
+    &cg_exc_IsADirectoryError,
+    &cg_exc_NotADirectoryError,
+    &cg_exc_PermissionError,
+    &cg_exc_ProcessLookupError,
+    &cg_exc_TimeoutError,
 };
+
+/* OSError's message, or BaseException's when it has no errno fields */
+static cg_value os_error_str(cg_value self) {
+    cg_value s = cg_os_error_str(self);
+    return s.tag == CG_V_STOP ? exc_str(self) : s;
+}
 
 int cg_exc_types_init(void) {
     for (size_t i = 0; i < sizeof ALL / sizeof ALL[0]; i++)
@@ -284,6 +354,12 @@ int cg_exc_types_init(void) {
             ALL[i]->dict = cg_as_dict(d);
         }
     cg_exc_OutOfMemoryError.module = "torch.cuda";
+    /* errno, strerror and the file names (exc_os.c); subclasses inherit */
+    for (size_t i = 0; i < sizeof ALL / sizeof ALL[0]; i++)
+        if (cg_type_is_subtype(ALL[i], &cg_exc_OSError)) {
+            ALL[i]->new_ = cg_os_error_new;
+            ALL[i]->str = os_error_str;
+        }
     /* Their arguments are checked and kept as attributes (exc_unicode.c). */
     cg_type *const unicode[] = {&cg_exc_UnicodeDecodeError, &cg_exc_UnicodeEncodeError, &cg_exc_UnicodeTranslateError};
     for (size_t i = 0; i < 3; i++) {
@@ -292,6 +368,8 @@ int cg_exc_types_init(void) {
     }
     return cg_type_add_methods(&cg_exc_BaseException, exc_methods);
 }
+
+cg_type *cg_exc_builtin(size_t i) { return i < sizeof ALL / sizeof ALL[0] ? ALL[i] : NULL; }
 
 cg_type *cg_exc_by_name(const char *name) {
     for (size_t i = 0; i < sizeof ALL / sizeof ALL[0]; i++)

@@ -35,7 +35,11 @@ extern cg_type cg_exc_BaseException, cg_exc_Exception, cg_exc_KeyboardInterrupt,
     cg_exc_UnicodeTranslateError, cg_exc_Warning, cg_exc_UserWarning, cg_exc_DeprecationWarning, cg_exc_EOFError,
     cg_exc_OSError, cg_exc_FileNotFoundError, cg_exc_PendingDeprecationWarning, cg_exc_FutureWarning,
     cg_exc_RuntimeWarning, cg_exc_SyntaxWarning, cg_exc_ImportWarning, cg_exc_ResourceWarning, cg_exc_BytesWarning,
-    cg_exc_UnicodeWarning, cg_exc_EncodingWarning;
+    cg_exc_UnicodeWarning, cg_exc_EncodingWarning, cg_exc_BufferError, cg_exc_FloatingPointError, cg_exc_SystemError,
+    cg_exc_StopAsyncIteration, cg_exc_BlockingIOError, cg_exc_ChildProcessError, cg_exc_ConnectionError,
+    cg_exc_BrokenPipeError, cg_exc_ConnectionAbortedError, cg_exc_ConnectionRefusedError, cg_exc_ConnectionResetError,
+    cg_exc_FileExistsError, cg_exc_InterruptedError, cg_exc_IsADirectoryError, cg_exc_NotADirectoryError,
+    cg_exc_PermissionError, cg_exc_ProcessLookupError, cg_exc_TimeoutError;
 
 /* Raises type(message); returns CG_ERR (or -1 for the _int form). */
 cg_value cg_raise(cg_type *type, const char *fmt, ...) CG_PRINTF(2, 3);
@@ -74,5 +78,19 @@ void cg_report_unraisable(cg_value where);
 
 /* The exception class with Python's name, or NULL (builtins module). */
 cg_type *cg_exc_by_name(const char *name);
+/* The builtin exception classes in order, NULL past the last. */
+cg_type *cg_exc_builtin(size_t i);
+
+/* OSError (exc_os.c): OSError(errno, strerror[, filename[, winerror[,
+ * filename2]]]) becomes the subclass of its errno, as Python's does. */
+cg_value cg_os_error_new(cg_type *type, const cg_args *args);
+int cg_os_error_init(cg_value self, const cg_args *args);
+cg_value cg_os_error_str(cg_value self); /* CG_STOP: no errno fields, BaseException's message */
+cg_value cg_os_error_getattr(cg_value self, cg_str *name);
+/* Raises the OSError subclass of errno errnum with strerror's text and
+ * the file names (NULL for none): "[Errno 2] No such file or directory:
+ * 'x.txt'". Returns CG_ERR (-1 for the _int form). */
+cg_value cg_raise_os_error(int errnum, const char *filename, const char *filename2);
+int cg_raise_os_error_int(int errnum, const char *filename, const char *filename2);
 
 #endif

@@ -200,6 +200,17 @@ cg_code *cg_code_compile(const char *src, size_t len, const char *filename) {
     return c;
 }
 
+bool cg_code_is_expression(const cg_code *c, int *line) {
+    const cg_ast_list *body = &cg_ast_arena_root(c->arena)->u.module.body;
+    *line = body->n > 0 ? body->items[0]->line : 1;
+    for (int i = 0; i < body->n; i++)
+        if (body->items[i]->kind != AST_EXPR_STMT || i > 0) {
+            *line = body->items[i]->line;
+            return false;
+        }
+    return body->n == 1;
+}
+
 void cg_code_free(cg_code *c) {
     if (!c)
         return;

@@ -37,6 +37,8 @@ typedef struct cg_code cg_code;
 cg_code *cg_code_compile(const char *src, size_t len, const char *filename);
 int cg_code_run(cg_code *c, cg_dict *globals, cg_value *result);
 void cg_code_free(cg_code *c);
+/* Whether c is one expression statement (what eval() accepts); its line. */
+bool cg_code_is_expression(const cg_code *c, int *line);
 
 /* A module made by running Python source in a fresh namespace (the
  * prelude's torch.nn, torch.optim). */

@@ -730,3 +730,17 @@ cg_scope *cg_scope_resolve(cg_ast_arena *arena, cg_syntax_error *err) {
     }
     return module;
 }
+
+int cg_scope_each_slot(const cg_scope *sc, int (*fn)(void *arg, cg_str *name, int slot, bool cell), void *arg) {
+    for (int i = 0; i < sc->nnames; i++) {
+        const struct cg_scope_name *e = &sc->names[i];
+        int rc = 0;
+        if (is_local(e) && e->slot >= 0)
+            rc = fn(arg, e->name, e->slot, (e->flags & NAME_CELL) != 0);
+        else if (e->free_slot >= 0)
+            rc = fn(arg, e->name, e->free_slot, true);
+        if (rc < 0)
+            return -1;
+    }
+    return 0;
+}

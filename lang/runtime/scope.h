@@ -42,6 +42,12 @@ struct cg_scope {
  * binding, ...). err starts zeroed. */
 cg_scope *cg_scope_resolve(cg_ast_arena *arena, cg_syntax_error *err);
 
+/* Calls fn for each name of function scope sc that lives in a frame slot
+ * (its locals, its cells, the variables it captures), in the order the
+ * names first appear; cell says the slot holds a cg_cell. Stops at the
+ * first fn that returns -1, and returns it. */
+int cg_scope_each_slot(const cg_scope *sc, int (*fn)(void *arg, cg_str *name, int slot, bool cell), void *arg);
+
 /* How a name bound by a statement of scope sc (a def, a class) is stored. */
 void cg_scope_binding(const cg_scope *sc, cg_str *name, cg_ast_res *out);
 

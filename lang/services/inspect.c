@@ -456,6 +456,8 @@ static char *describe(const char *oname, cg_value v, cg_value parent) {
     return format_fields(&f);
 }
 
+char *cg_describe(const char *name, cg_value v) { return describe(name, v, CG_STOP); }
+
 int cg_inspect(cg_session *s, const char *code, size_t len, size_t cursor_pos, int detail_level, cg_inspection *out) {
     (void)detail_level;
     *out = (cg_inspection){0};

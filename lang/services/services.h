@@ -41,6 +41,13 @@ int cg_complete(cg_session *s, const char *code, size_t len, size_t cursor_pos, 
  * it names nothing; text_plain is NULL then. */
 int cg_inspect(cg_session *s, const char *code, size_t len, size_t cursor_pos, int detail_level, cg_inspection *out);
 
+/* What `name?` shows for the value v (Signature:, Docstring:, Type: ...),
+ * malloc'd; NULL with nothing pending when it cannot be made. */
+char *cg_describe(const char *name, cg_value v);
+/* Adds help() to the builtins (help.c): help(obj) prints what `obj?`
+ * shows; help('name') looks the name up as a module first. */
+int cg_help_builtins_init(cg_value builtins_module);
+
 /* The one-line docstring of a builtin function or type by its qualified
  * name ("torch.zeros", "torch.Tensor.add", "math.sqrt", "builtins.len"),
  * or NULL (docs.c). */
