@@ -9,6 +9,7 @@
 
 #include "rich/mime_bundle.h"
 #include "rich/plot_module.h"
+#include "runtime/containers.h"
 #include "runtime/exc.h"
 #include "runtime/interp.h"
 #include "runtime/module.h"
@@ -170,6 +171,18 @@ int cg_lang_session_set_file(cg_lang_session *s, const char *path, cg_lang_error
         return fail(err);
     int rc = cg_dict_set_str(cg_session_globals_borrowed(s->main), "__file__", v);
     cg_decref(v);
+    /* sys.path[0] is the script's directory, as Python's */
+    const char *slash = strrchr(path, '/');
+    cg_value dir = slash ? cg_str_new(path, slash == path ? 1 : (size_t)(slash - path)) : cg_str_from_c("");
+    cg_value sys = rc < 0 || cg_is_err(dir) ? CG_ERR : cg_import("sys");
+    cg_value sys_path = cg_is_err(sys) ? CG_ERR : cg_getattr(sys, cg_str_intern("path"));
+    if (cg_is_err(sys_path))
+        rc = -1;
+    else if (cg_is_type(sys_path, &cg_type_list) && cg_as_list(sys_path)->len > 0)
+        rc = cg_setitem(sys_path, cg_int(0), dir);
+    cg_decref(sys_path);
+    cg_decref(sys);
+    cg_decref(dir);
     return rc < 0 ? fail(err) : 0;
 }
 

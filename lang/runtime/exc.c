@@ -121,6 +121,19 @@ static cg_value syntax_error_getattr(cg_value self, cg_str *name) {
     return CG_STOP;
 }
 
+/* ImportError's name and path read as None until set; msg is the first
+ * argument. */
+static cg_value import_error_getattr(cg_value self, cg_str *name) {
+    if (strcmp(name->s, "name") && strcmp(name->s, "path") && strcmp(name->s, "msg"))
+        return CG_STOP;
+    cg_dict *d = ((cg_instance *)self.u.o)->dict;
+    cg_value v = d ? cg_dict_get_borrowed(d, cg_obj_value(name)) : CG_STOP;
+    if (v.tag != CG_V_STOP)
+        return cg_incref(v);
+    const cg_tuple *args = (const cg_tuple *)((cg_exc *)self.u.o)->args.u.o;
+    return !strcmp(name->s, "msg") && args->len > 0 ? cg_incref(args->items[0]) : CG_NONE;
+}
+
 static cg_value exc_getattr(cg_value self, cg_str *name) {
     cg_exc *e = (cg_exc *)self.u.o;
     if (!strcmp(name->s, "args"))
@@ -135,6 +148,8 @@ static cg_value exc_getattr(cg_value self, cg_str *name) {
         return cg_os_error_getattr(self, name);
     if (cg_isinstance(self, &cg_exc_SyntaxError))
         return syntax_error_getattr(self, name);
+    if (cg_isinstance(self, &cg_exc_ImportError))
+        return import_error_getattr(self, name);
     if (!strcmp(name->s, "code") && cg_isinstance(self, &cg_exc_SystemExit)) { /* None, the argument, or all of them */
         const cg_tuple *t = (const cg_tuple *)e->args.u.o;
         return t->len == 0 ? CG_NONE : cg_incref(t->len == 1 ? t->items[0] : e->args);

@@ -647,81 +647,6 @@ static int record_annotation(cg_frame *f, const cg_ast *s) {
     return rc;
 }
 
-static cg_exec_status exec_import(cg_frame *f, const cg_ast *s) {
-    for (int i = 0; i < s->u.import.names.n; i++) {
-        const cg_ast *a = s->u.import.names.items[i];
-        const char *name = a->u.alias.name;
-        cg_value m = cg_import(name);
-        if (cg_is_err(m))
-            return EXEC_ERR;
-        if (!a->u.alias.asname && strchr(name, '.')) {
-            /* `import torch.nn` binds the top package */
-            cg_decref(m);
-            char top[128];
-            size_t n = (size_t)(strchr(name, '.') - name);
-            if (n >= sizeof top)
-                n = sizeof top - 1;
-            memcpy(top, name, n);
-            top[n] = 0;
-            m = cg_import(top);
-            if (cg_is_err(m))
-                return EXEC_ERR;
-        }
-        int rc = cg_store_name(f, &a->u.alias.res, m);
-        cg_decref(m);
-        if (rc < 0)
-            return EXEC_ERR;
-    }
-    return EXEC_OK;
-}
-
-static cg_exec_status exec_import_from(cg_frame *f, const cg_ast *s) {
-    if (s->u.import.level > 0 || !s->u.import.module) {
-        cg_raise(&cg_exc_ImportError, "attempted relative import with no known parent package");
-        return EXEC_ERR;
-    }
-    const char *modname = s->u.import.module;
-    cg_value m = cg_import(modname);
-    if (cg_is_err(m))
-        return EXEC_ERR;
-    cg_exec_status r = EXEC_OK;
-    for (int i = 0; i < s->u.import.names.n && r == EXEC_OK; i++) {
-        const cg_ast *a = s->u.import.names.items[i];
-        if (!strcmp(a->u.alias.name, "*")) {
-            int64_t pos = 0;
-            cg_value k, v;
-            cg_dict *d = cg_module_dict_borrowed(m);
-            while (cg_dict_next(d, &pos, &k, &v)) {
-                if (!cg_is_str(k) || cg_str_cstr(k)[0] == '_')
-                    continue;
-                if (cg_dict_set(f->locals ? f->locals : f->globals, k, v) < 0)
-                    r = EXEC_ERR;
-            }
-            continue;
-        }
-        cg_value v = cg_getattr_opt(m, cg_str_of(a->u.alias.name));
-        if (v.tag == CG_V_STOP) {
-            char full[256];
-            snprintf(full, sizeof full, "%s.%s", modname, a->u.alias.name);
-            v = cg_import(full);
-            if (cg_is_err(v) && cg_exc_matches(&cg_exc_ModuleNotFoundError)) {
-                cg_exc_clear();
-                cg_raise(&cg_exc_ImportError, "cannot import name '%s' from '%s' (unknown location)", a->u.alias.name,
-                         modname);
-            }
-        }
-        if (cg_is_err(v)) {
-            r = EXEC_ERR;
-            break;
-        }
-        if (cg_store_name(f, &a->u.alias.res, v) < 0)
-            r = EXEC_ERR;
-        cg_decref(v);
-    }
-    cg_decref(m);
-    return r;
-}
-
 /* ---- dispatch ---------------------------------------------------------------------- */
 
 static cg_exec_status exec_stmt(cg_frame *f, const cg_ast *s) {
@@ -788,8 +713,8 @@ static cg_exec_status exec_stmt(cg_frame *f, const cg_ast *s) {
             if (delete_target(f, s->u.del.targets.items[i]) < 0)
                 return EXEC_ERR;
         return EXEC_OK;
-    case AST_IMPORT: return exec_import(f, s);
-    case AST_IMPORT_FROM: return exec_import_from(f, s);
+    case AST_IMPORT: return cg_exec_import(f, s);
+    case AST_IMPORT_FROM: return cg_exec_import_from(f, s);
     default: cg_raise(&cg_exc_SyntaxError, "unsupported statement"); return EXEC_ERR;
     }
 }

@@ -13,10 +13,12 @@
 #include "runtime/host.h"
 #include "runtime/gc.h"
 #include "runtime/interp.h"
+#include "runtime/module.h"
 #include "runtime/weakref.h"
 
 struct cg_session {
     cg_value globals; /* dict */
+    cg_value main;    /* the __main__ module over globals, in sys.modules */
 };
 
 static bool started;
@@ -63,6 +65,7 @@ cg_session *cg_session_new(void) {
         cg_raise_nomemory();
         return NULL;
     }
+    s->main = CG_NONE;
     s->globals = cg_dict_new();
     cg_value name = cg_str_from_c("__main__");
     if (cg_is_err(s->globals) || cg_is_err(name) || cg_dict_set_str(cg_as_dict(s->globals), "__name__", name) < 0
@@ -74,6 +77,22 @@ cg_session *cg_session_new(void) {
     }
     cg_decref(name);
     cg_gc_track(s->globals.u.o); /* as a module's namespace (modules.c) */
+    /* sys.modules['__main__'] is the session's namespace (pickle and
+     * dataclasses look classes up there) */
+    s->main = cg_module_new("__main__");
+    cg_dict *modules = cg_sys_modules();
+    if (cg_is_err(s->main) || !modules) {
+        cg_session_free(s);
+        return NULL;
+    }
+    cg_module *m = (cg_module *)s->main.u.o;
+    cg_obj_incref(s->globals.u.o);
+    CG_CLEAR_OBJ(m->dict);
+    m->dict = cg_as_dict(s->globals);
+    if (cg_dict_set_str(modules, "__main__", s->main) < 0) {
+        cg_session_free(s);
+        return NULL;
+    }
     return s;
 }
 
@@ -82,7 +101,13 @@ void cg_session_free(cg_session *s) {
         return;
     /* Functions and classes refer back to the namespace: empty it so the
      * cycles through it come apart. */
+    cg_dict *modules = cg_sys_modules();
+    cg_value registered = modules ? cg_dict_get_str_borrowed(modules, cg_str_intern("__main__")) : CG_STOP;
+    if (registered.tag == CG_V_OBJ && registered.u.o == s->main.u.o)
+        cg_dict_del(modules, cg_obj_value(cg_str_intern("__main__")));
     cg_dict_clear(cg_as_dict(s->globals));
+    if (s->main.tag == CG_V_OBJ)
+        cg_decref(s->main);
     cg_decref(s->globals);
     free(s);
 }
@@ -169,6 +194,10 @@ cg_value cg_module_from_source(const char *name, const char *src, size_t len, co
         return CG_ERR;
     }
     return m;
+}
+
+int cg_module_exec(cg_value module, const char *src, size_t len, const char *filename) {
+    return run_in(cg_module_dict_borrowed(module), src, len, filename, NULL);
 }
 
 struct cg_code {

@@ -48,6 +48,21 @@ extern const cg_builtins_adder cg_config_builtins[];
  * ModuleNotFoundError for an unknown name. */
 cg_value cg_import(const char *name);
 
+/* sys.modules, made on first use; borrowed. NULL when out of memory. */
+cg_dict *cg_sys_modules(void);
+
+/* Runs Python source in module's namespace (the module's code); 0, or -1
+ * with the exception pending (interp.c). */
+int cg_module_exec(cg_value module, const char *src, size_t len, const char *filename);
+
+/* Disk imports (import_path.c): the module or package `name` (dotted)
+ * looked for in search_dirs (a list of directories), made, registered in
+ * modules and run; CG_STOP when none is there (*namespace_only says that
+ * a directory without __init__.py was); CG_ERR when running it failed. */
+cg_value cg_import_from_path(const char *name, cg_value search_dirs, cg_dict *modules, bool *namespace_only);
+/* The namespace package `name` over every directory of that name. */
+cg_value cg_import_namespace(const char *name, cg_value search_dirs, cg_dict *modules);
+
 /* The name of built-in module i ("torch.nn"), or NULL past the last: what
  * `import` can find, for completion. */
 const char *cg_module_known(int i);

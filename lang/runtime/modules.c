@@ -1,9 +1,11 @@
 /* modules.c: module objects and the registry of built-in modules.
  *
- * `import name` finds `name` in the registry (lang/config.c's table and
- * the embedded prelude), runs its maker once, and keeps the module for the
- * rest of the process (as sys.modules does).
- * Nothing is read from disk: every module cgrad has is compiled in. */
+ * `import name` looks in sys.modules, then in the registry of modules
+ * written in C (lang/config.c), then on disk along sys.path or the
+ * package's __path__ (import_path.c), then in the embedded prelude (the
+ * standard library and torch.nn written in Python), as Python looks in
+ * sys.modules, its builtin modules, then sys.path, whose first entry (the
+ * script's directory) comes before the standard library's. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,7 +25,20 @@ static void module_dealloc(cg_obj *o) {
 static void module_traverse(cg_obj *o, cg_visitfn visit, void *arg) { visit((cg_obj *)((cg_module *)o)->dict, arg); }
 
 static cg_value module_repr(cg_value v) {
-    return cg_str_fmt("<module '%s' (built-in)>", ((cg_module *)v.u.o)->name->s);
+    cg_module *m = (cg_module *)v.u.o;
+    cg_value file = cg_dict_get_str_borrowed(m->dict, cg_str_intern("__file__"));
+    if (cg_is_str(file))
+        return cg_str_fmt("<module '%s' from '%s'>", m->name->s, cg_str_cstr(file));
+    cg_value path = cg_dict_get_str_borrowed(m->dict, cg_str_intern("__path__"));
+    if (path.tag == CG_V_OBJ) { /* a namespace package */
+        cg_value r = cg_repr(path);
+        if (cg_is_err(r))
+            return r;
+        cg_value out = cg_str_fmt("<module '%s' (namespace) from %s>", m->name->s, cg_str_cstr(r));
+        cg_decref(r);
+        return out;
+    }
+    return cg_str_fmt("<module '%s' (built-in)>", m->name->s);
 }
 
 static bool module_exists(const char *name);
@@ -189,18 +204,164 @@ const char *cg_module_known(int i) {
     return slot_name((size_t)i);
 }
 
-cg_value cg_import(const char *name) {
-    if (registry_init() < 0)
-        return cg_raise_nomemory();
+/* sys.modules: every module imported, by name (Note [The module registry]). */
+static cg_dict *modules;
+
+cg_dict *cg_sys_modules(void) {
+    if (!modules) {
+        cg_value d = cg_dict_new();
+        if (cg_is_err(d))
+            return NULL;
+        modules = cg_as_dict(d);
+    }
+    return modules;
+}
+
+/* Registry slot i's module, made on first use and put into sys.modules. */
+static cg_value registry_import(size_t i, const char *name) {
+    if (loaded[i].tag != CG_V_OBJ) {
+        cg_value mod = slot_make(i);
+        if (cg_is_err(mod))
+            return mod;
+        loaded[i] = mod;
+    }
+    if (cg_dict_set_str(modules, name, loaded[i]) < 0)
+        return CG_ERR;
+    return cg_incref(loaded[i]);
+}
+
+/* A dotted module of the registry, made without importing its parent
+ * first (the parent's maker may be what imports it); it becomes the
+ * parent's attribute when the parent is already there. */
+static cg_value registry_submodule(size_t slot, const char *name, const char *dot) {
+    cg_value m = registry_import(slot, name);
+    if (cg_is_err(m))
+        return m;
+    cg_value parent_name = cg_str_new(name, (size_t)(dot - name));
+    if (cg_is_err(parent_name)) {
+        cg_decref(m);
+        return parent_name;
+    }
+    cg_value parent = cg_dict_get_borrowed(modules, parent_name);
+    cg_decref(parent_name);
+    if (parent.tag != CG_V_OBJ)
+        return m;
+    cg_dict *pd = cg_is_type(parent, &cg_type_module) ? cg_module_dict_borrowed(parent) : NULL;
+    if (pd && cg_dict_get_str_borrowed(pd, cg_str_intern(dot + 1)).tag == CG_V_STOP
+        && cg_dict_set_str(pd, dot + 1, m) < 0)
+        cg_value_set(&m, CG_ERR);
+    return m;
+}
+
+/* Where a module named `name` is looked for on disk: sys.path for a
+ * top-level name, its package's __path__ for a submodule (none when the
+ * package has no __path__: a module of the registry). New reference or
+ * CG_STOP. */
+static cg_value search_dirs(cg_value parent) {
+    if (cg_is_none(parent)) {
+        cg_value sys = cg_dict_get_str_borrowed(modules, cg_str_intern("sys"));
+        if (sys.tag != CG_V_OBJ) {
+            ptrdiff_t i = slot_of("sys");
+            sys = i >= 0 ? registry_import((size_t)i, "sys") : CG_STOP;
+            if (cg_is_err(sys))
+                return sys;
+            cg_decref(sys); /* sys.modules holds it */
+        }
+        return cg_getattr_opt(sys, cg_str_intern("path"));
+    }
+    return cg_getattr_opt(parent, cg_str_intern("__path__"));
+}
+
+/* Whether registry module `name` has submodules (torch has torch.nn). */
+static bool registry_package(const char *name) {
+    size_t n = strlen(name);
+    for (size_t i = 0; i < nloaded; i++)
+        if (!strncmp(slot_name(i), name, n) && slot_name(i)[n] == '.')
+            return true;
+    return false;
+}
+
+static bool has_path(cg_value module) {
+    cg_value p = cg_getattr_opt(module, cg_str_intern("__path__"));
+    if (cg_is_err(p))
+        cg_exc_clear();
+    cg_decref(p);
+    return p.tag == CG_V_OBJ;
+}
+
+/* ModuleNotFoundError with its name attribute, as Python's. */
+static cg_value not_found(const char *name, cg_value parent, const char *parent_name) {
+    if (!cg_is_none(parent) && !has_path(parent) && !registry_package(parent_name))
+        cg_raise(&cg_exc_ModuleNotFoundError, "No module named '%s'; '%s' is not a package", name, parent_name);
+    else
+        cg_raise(&cg_exc_ModuleNotFoundError, "No module named '%s'", name);
+    cg_value n = cg_str_from_c(name);
+    if (!cg_is_err(n)) {
+        cg_value e = cg_exc_fetch();
+        if (cg_setattr(e, cg_str_intern("name"), n) < 0)
+            cg_exc_clear();
+        cg_exc_restore(e);
+        cg_decref(n);
+    }
+    return CG_ERR;
+}
+
+/* The first import of `name`, its parent package (or None) imported. */
+static cg_value import_new(const char *name, cg_value parent, const char *parent_name) {
     ptrdiff_t i = slot_of(name);
-    if (i < 0)
-        return cg_raise(&cg_exc_ModuleNotFoundError, "No module named '%s'", name);
-    if (loaded[i].tag == CG_V_OBJ)
-        return cg_incref(loaded[i]);
-    cg_value mod = slot_make((size_t)i);
-    if (!cg_is_err(mod))
-        loaded[i] = cg_incref(mod);
-    return mod;
+    if (i >= 0 && (size_t)i < nnative)
+        return registry_import((size_t)i, name);
+    cg_value dirs = search_dirs(parent);
+    if (cg_is_err(dirs))
+        return dirs;
+    bool namespace_only = false;
+    cg_value r = dirs.tag == CG_V_STOP ? CG_STOP : cg_import_from_path(name, dirs, modules, &namespace_only);
+    if (r.tag == CG_V_STOP && i >= 0)
+        r = registry_import((size_t)i, name);
+    if (r.tag == CG_V_STOP && namespace_only)
+        r = cg_import_namespace(name, dirs, modules);
+    cg_decref(dirs);
+    return r.tag == CG_V_STOP ? not_found(name, parent, parent_name) : r;
+}
+
+cg_value cg_import(const char *name) {
+    if (registry_init() < 0 || !cg_sys_modules())
+        return cg_raise_nomemory();
+    if (!name[0])
+        return cg_raise(&cg_exc_ValueError, "Empty module name");
+    cg_value have = cg_dict_get_str_borrowed(modules, cg_str_intern(name));
+    if (have.tag == CG_V_OBJ)
+        return cg_incref(have);
+    if (cg_is_none(have))
+        return cg_raise(&cg_exc_ModuleNotFoundError, "import of %s halted; None in sys.modules", name);
+    cg_value parent = CG_NONE;
+    const char *dot = strrchr(name, '.');
+    char parent_name[512] = "";
+    ptrdiff_t slot = slot_of(name);
+    if (dot && slot >= 0) /* torch.nn while torch is being made: the registry needs no parent first */
+        return registry_submodule((size_t)slot, name, dot);
+    if (dot) {
+        size_t n = (size_t)(dot - name);
+        if (n >= sizeof parent_name)
+            return cg_raise(&cg_exc_ModuleNotFoundError, "No module named '%s'", name);
+        memcpy(parent_name, name, n);
+        parent_name[n] = 0;
+        parent = cg_import(parent_name);
+        if (cg_is_err(parent))
+            return parent;
+        /* importing the parent may have imported this one */
+        have = cg_dict_get_str_borrowed(modules, cg_str_intern(name));
+        if (have.tag == CG_V_OBJ) {
+            cg_decref(parent);
+            return cg_incref(have);
+        }
+    }
+    cg_value m = import_new(name, parent, parent_name);
+    /* a package's submodule becomes its attribute, as Python binds it */
+    if (!cg_is_err(m) && dot && cg_setattr(parent, cg_str_intern(dot + 1), m) < 0)
+        cg_value_set(&m, CG_ERR);
+    cg_decref(parent);
+    return m;
 }
 
 void cg_modules_shutdown(void) {
@@ -214,4 +375,13 @@ void cg_modules_shutdown(void) {
     free(loaded);
     loaded = NULL;
     nnative = nloaded = 0;
+    if (modules) { /* modules from disk: the same, through sys.modules */
+        int64_t pos = 0;
+        cg_value k, v;
+        while (cg_dict_next(modules, &pos, &k, &v))
+            if (cg_is_type(v, &cg_type_module))
+                cg_dict_clear(cg_module_dict_borrowed(v));
+        cg_dict_clear(modules);
+        CG_CLEAR_OBJ(modules);
+    }
 }

@@ -1,7 +1,9 @@
 /* sys_module.c: the `sys` module: stdout and stderr (writing through the
  * host), argv, version, the recursion limit and exit. */
+#include <stdlib.h>
 #include <string.h>
 
+#include "runtime/containers.h"
 #include "runtime/eval.h"
 #include "runtime/host.h"
 
@@ -95,6 +97,32 @@ static const cg_method_def sys_methods[] = {
     {NULL},
 };
 
+/* sys.path: '' (the current directory; a script's run puts its own
+ * directory there instead) and $PYTHONPATH's entries; sys.modules. */
+static int add_import_state(cg_value m) {
+    cg_value path = cg_list_new(0);
+    if (cg_is_err(path))
+        return -1;
+    int rc = cg_list_append(path, cg_obj_value(cg_str_empty()));
+    const char *env = getenv("PYTHONPATH");
+    for (const char *p = env; rc == 0 && p && *p;) {
+        const char *colon = strchr(p, ':');
+        size_t n = colon ? (size_t)(colon - p) : strlen(p);
+        if (n) {
+            cg_value dir = cg_str_new(p, n);
+            rc = cg_is_err(dir) ? -1 : cg_list_append_steal(path, dir);
+        }
+        p += n + (colon != NULL);
+    }
+    if (rc == 0)
+        rc = cg_module_add(m, "path", path);
+    cg_decref(path);
+    cg_dict *modules = cg_sys_modules();
+    if (rc == 0)
+        rc = modules ? cg_module_add(m, "modules", cg_obj_value(modules)) : -1;
+    return rc;
+}
+
 cg_value cg_sys_module_init(void) {
     cg_value m = cg_module_new("sys");
     if (cg_is_err(m))
@@ -110,6 +138,8 @@ cg_value cg_sys_module_init(void) {
         rc = cg_module_add(m, "version", version);
     cg_decref(argv);
     cg_decref(version);
+    if (rc == 0)
+        rc = add_import_state(m);
     if (rc < 0 || cg_module_add(m, "stdout", cg_sys_stdout()) < 0 || cg_module_add(m, "stderr", cg_sys_stderr()) < 0
         || cg_module_add(m, "maxsize", cg_int(INT64_MAX)) < 0 || cg_module_add_methods(m, sys_methods) < 0)
         goto fail;

@@ -1,0 +1,2 @@
+STARTED = True
+raise ValueError("broken while importing")

@@ -1,0 +1,1 @@
+X = "namespace module"

@@ -1,0 +1,2 @@
+def core_fn():
+    return "core " + __name__ + " " + __package__

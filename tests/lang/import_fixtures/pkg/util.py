@@ -1,0 +1,2 @@
+from .core import core_fn
+NAME = "util"
