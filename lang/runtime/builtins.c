@@ -13,6 +13,7 @@
 #include "runtime/builtins.h"
 #include "runtime/containers.h"
 #include "runtime/exc.h"
+#include "runtime/fileio.h"
 #include "runtime/format.h"
 #include "runtime/genobject.h"
 #include "runtime/host.h"
@@ -990,7 +991,8 @@ int cg_types_init(void) {
         return 0;
     if (cg_number_types_init() < 0 || cg_type_add_methods(&cg_type_str, cg_str_methods) < 0 || cg_list_type_init() < 0
         || cg_generator_type_init() < 0 || cg_tuple_type_init() < 0 || cg_dict_type_init() < 0 || cg_set_type_init() < 0
-        || cg_range_type_init() < 0 || cg_slice_type_init() < 0 || cg_iterator_types_init() < 0)
+        || cg_range_type_init() < 0 || cg_slice_type_init() < 0 || cg_iterator_types_init() < 0
+        || cg_fileio_types_init() < 0)
         return -1;
     cg_type *wrapped[] = {&cg_type_list, &cg_type_tuple,     &cg_type_dict, &cg_type_str,
                           &cg_type_set,  &cg_type_frozenset, &cg_type_range};
@@ -1019,6 +1021,8 @@ int cg_builtins_init(cg_dict *builtins) {
         rc = cg_module_add_methods(m, cg_exec_builtins);
     if (rc == 0)
         rc = cg_site_builtins_add(m);
+    if (rc == 0)
+        rc = cg_module_add_methods(m, cg_open_builtin);
     /* then what modules add (lang/config.c) */
     for (const cg_builtins_adder *add = cg_config_builtins; rc == 0 && *add; add++)
         rc = (*add)(m);

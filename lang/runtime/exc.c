@@ -267,6 +267,7 @@ EXC_TYPE(EncodingWarning, &cg_exc_Warning);
 EXC_TYPE(EOFError, &cg_exc_Exception);
 EXC_TYPE(OSError, &cg_exc_Exception);
 EXC_TYPE(FileNotFoundError, &cg_exc_OSError);
+EXC_TYPE(UnsupportedOperation, &cg_exc_OSError); /* io's, not a builtin */
 EXC_TYPE(BufferError, &cg_exc_Exception);
 EXC_TYPE(FloatingPointError, &cg_exc_ArithmeticError);
 EXC_TYPE(SystemError, &cg_exc_Exception);
@@ -369,6 +370,15 @@ int cg_exc_types_init(void) {
             ALL[i]->dict = cg_as_dict(d);
         }
     cg_exc_OutOfMemoryError.module = "torch.cuda";
+    cg_exc_UnsupportedOperation.module = "io";
+    if (!cg_exc_UnsupportedOperation.dict) {
+        cg_value d = cg_dict_new();
+        if (cg_is_err(d))
+            return -1;
+        cg_exc_UnsupportedOperation.dict = cg_as_dict(d);
+    }
+    cg_exc_UnsupportedOperation.new_ = cg_os_error_new;
+    cg_exc_UnsupportedOperation.str = os_error_str;
     /* errno, strerror and the file names (exc_os.c); subclasses inherit */
     for (size_t i = 0; i < sizeof ALL / sizeof ALL[0]; i++)
         if (cg_type_is_subtype(ALL[i], &cg_exc_OSError)) {

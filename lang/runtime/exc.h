@@ -40,6 +40,8 @@ extern cg_type cg_exc_BaseException, cg_exc_Exception, cg_exc_KeyboardInterrupt,
     cg_exc_BrokenPipeError, cg_exc_ConnectionAbortedError, cg_exc_ConnectionRefusedError, cg_exc_ConnectionResetError,
     cg_exc_FileExistsError, cg_exc_InterruptedError, cg_exc_IsADirectoryError, cg_exc_NotADirectoryError,
     cg_exc_PermissionError, cg_exc_ProcessLookupError, cg_exc_TimeoutError;
+/* io.UnsupportedOperation (an OSError; Python's is a ValueError too) */
+extern cg_type cg_exc_UnsupportedOperation;
 
 /* Raises type(message); returns CG_ERR (or -1 for the _int form). */
 cg_value cg_raise(cg_type *type, const char *fmt, ...) CG_PRINTF(2, 3);

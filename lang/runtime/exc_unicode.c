@@ -83,7 +83,8 @@ cg_value cg_unicode_error_str(cg_value self) {
             /* Made without its arguments (a subclass's __new__): Python's
              * falls back to the plain message. */
             cg_exc_clear();
-            return cg_str_from_c("");
+            const cg_tuple *args = (const cg_tuple *)((cg_exc *)self.u.o)->args.u.o;
+            return args->len == 1 ? cg_to_str(args->items[0]) : cg_str_from_c("");
         }
     }
     cg_value r = CG_ERR;

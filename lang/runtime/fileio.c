@@ -1,0 +1,817 @@
+/* fileio.c: open() and text files (fileio.h).
+ *
+ * Note [Text files]
+ * A text file keeps two buffers over its descriptor: bytes read but not
+ * decoded yet (a character cut at a chunk's end waits there), and text
+ * decoded but not handed out yet. Newlines are translated as text leaves
+ * (read, readline), not as it is decoded, so that tell() can say where the
+ * next character starts in the file: the descriptor's position, less the
+ * undecoded bytes, less the encoded length of the text not handed out.
+ * Writes collect in a third buffer, flushed when it fills, before reads,
+ * seeks and tell, and on close; a failed write (a full disk) is an OSError
+ * there, never a silent loss. Reading after writing and writing after
+ * reading reposition the descriptor where the user is, as Python's
+ * buffered random-access files do. */
+#include <errno.h>
+#include <fcntl.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "runtime/containers.h"
+#include "runtime/exc.h"
+#include "runtime/fileio.h"
+#include "runtime/host.h"
+#include "runtime/lang_internal.h"
+#include "runtime/text_codec.h"
+
+#define CHUNK 65536
+#define WRITE_FLUSH 8192
+
+typedef enum { NL_UNIVERSAL, NL_UNTRANSLATED, NL_LF, NL_CR, NL_CRLF } newline_mode;
+
+typedef struct {
+    cg_obj head;
+    int fd;
+    bool readable, writable, appending, closefd, closed, eof;
+    cg_value name; /* the path as given, or the descriptor */
+    char mode[8];  /* as given to open() */
+    char encoding[64], errors[32];
+    cg_codec codec;
+    cg_errors handler;
+    newline_mode newline;
+    unsigned char *raw; /* bytes read, not decoded */
+    size_t raw_len;
+    cg_strbuf text; /* decoded, not handed out: text.data[text_pos, text.len) */
+    size_t text_pos;
+    cg_strbuf out; /* encoded, not written */
+} cg_file;
+
+bool cg_is_file(cg_value v) { return cg_is_type(v, &cg_type_text_file); }
+
+static cg_file *file_of(cg_value v) { return (cg_file *)v.u.o; }
+
+/* ---- checks ---------------------------------------------------------------------------- */
+
+static cg_type *unsupported_operation(void); /* io.UnsupportedOperation */
+
+static int check_open(cg_file *f) {
+    return f->closed ? cg_raise_int(&cg_exc_ValueError, "I/O operation on closed file.") : 0;
+}
+
+static int check_readable(cg_file *f) {
+    if (check_open(f) < 0)
+        return -1;
+    return f->readable ? 0 : cg_raise_int(unsupported_operation(), "not readable");
+}
+
+static int check_writable(cg_file *f) {
+    if (check_open(f) < 0)
+        return -1;
+    return f->writable ? 0 : cg_raise_int(unsupported_operation(), "not writable");
+}
+
+static int os_error(cg_file *f) { return cg_raise_os_error_int(errno, NULL, NULL); }
+
+/* ---- the descriptor -------------------------------------------------------------------- */
+
+/* Writes out everything collected; the buffer keeps what could not go. */
+static int flush_out(cg_file *f) {
+    size_t done = 0;
+    while (done < f->out.len) {
+        ssize_t n = write(f->fd, f->out.data + done, f->out.len - done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0) {
+            memmove(f->out.data, f->out.data + done, f->out.len - done);
+            f->out.len -= done;
+            return os_error(f);
+        }
+        done += (size_t)n;
+    }
+    f->out.len = 0;
+    return 0;
+}
+
+/* Where the user is in the file, in bytes. */
+static int64_t logical_pos(cg_file *f) {
+    off_t at = lseek(f->fd, 0, SEEK_CUR);
+    if (at < 0)
+        return os_error(f);
+    size_t pending = cg_text_encoded_length(f->codec, f->text.data + f->text_pos, f->text.len - f->text_pos);
+    return (int64_t)at - (int64_t)f->raw_len - (int64_t)pending + (int64_t)f->out.len;
+}
+
+static void drop_read_buffers(cg_file *f) {
+    f->raw_len = 0;
+    f->text.len = f->text_pos = 0;
+    f->eof = false;
+}
+
+/* Before writing after reading: the descriptor goes back to where the user
+ * is, and what was read ahead is dropped. */
+static int stop_reading(cg_file *f) {
+    if (f->raw_len == 0 && f->text.len == f->text_pos)
+        return 0;
+    int64_t at = logical_pos(f);
+    if (at < 0)
+        return -1;
+    drop_read_buffers(f);
+    return lseek(f->fd, (off_t)at, SEEK_SET) < 0 ? os_error(f) : 0;
+}
+
+/* Reads one chunk and decodes what is whole of it; 0 at the end of the
+ * file (where a cut character is an error), 1 when text came, -1. */
+static int fill(cg_file *f) {
+    if (f->eof)
+        return 0;
+    if (f->out.len && flush_out(f) < 0)
+        return -1;
+    unsigned char *grown = realloc(f->raw, f->raw_len + CHUNK);
+    if (!grown)
+        return cg_raise_nomemory(), -1;
+    f->raw = grown;
+    ssize_t n;
+    do
+        n = read(f->fd, f->raw + f->raw_len, CHUNK);
+    while (n < 0 && errno == EINTR);
+    if (n < 0)
+        return os_error(f);
+    f->raw_len += (size_t)n;
+    f->eof = n == 0;
+    if (cg_check_interrupt() < 0)
+        return -1;
+    if (f->text_pos == f->text.len) /* everything handed out: start the text buffer over */
+        f->text.len = f->text_pos = 0;
+    size_t used = 0;
+    if (cg_text_decode(f->codec, f->handler, f->raw, f->raw_len, f->eof, 0, &f->text, &used) < 0)
+        return -1;
+    memmove(f->raw, f->raw + used, f->raw_len - used);
+    f->raw_len -= used;
+    return n > 0 ? 1 : 0;
+}
+
+/* ---- handing text out ------------------------------------------------------------------ */
+
+/* Takes text into b: up to `limit` characters (-1: no limit), stopping
+ * after a line's end when `line`; newlines translated as the file's mode
+ * says (Note [Text files]). 0, or -1. */
+static int take(cg_file *f, int64_t limit, bool line, cg_strbuf *b) {
+    int64_t taken = 0;
+    for (;;) {
+        if (f->text_pos == f->text.len) {
+            int got = fill(f);
+            if (got < 0)
+                return -1;
+            if (got == 0 && f->text_pos == f->text.len)
+                return 0;
+            continue;
+        }
+        const char *p = f->text.data + f->text_pos, *end = f->text.data + f->text.len;
+        while (p < end && (limit < 0 || taken < limit)) {
+            unsigned char c = (unsigned char)*p;
+            if (c == '\r' && (f->newline == NL_UNIVERSAL || f->newline == NL_UNTRANSLATED || f->newline == NL_CRLF)) {
+                if (p + 1 == end && !f->eof) /* is a \n next? read on to see */
+                    break;
+                bool crlf = p + 1 < end && p[1] == '\n';
+                if (f->newline == NL_UNIVERSAL) {
+                    cg_strbuf_putc(b, '\n');
+                    p += crlf ? 2 : 1;
+                } else if (crlf || f->newline == NL_UNTRANSLATED) {
+                    cg_strbuf_append(b, p, crlf ? 2 : 1);
+                    p += crlf ? 2 : 1;
+                } else { /* a lone \r when lines end with \r\n */
+                    cg_strbuf_putc(b, '\r');
+                    p++;
+                    taken++;
+                    continue;
+                }
+                taken++;
+                if (line) {
+                    f->text_pos = (size_t)(p - f->text.data);
+                    return 0;
+                }
+                continue;
+            }
+            size_t n = (size_t)(c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4);
+            cg_strbuf_append(b, p, n);
+            p += n;
+            taken++;
+            bool ends =
+                (c == '\n' && f->newline != NL_CR && f->newline != NL_CRLF) || (c == '\r' && f->newline == NL_CR);
+            if (line && ends) {
+                f->text_pos = (size_t)(p - f->text.data);
+                return 0;
+            }
+        }
+        f->text_pos = (size_t)(p - f->text.data);
+        if (limit >= 0 && taken >= limit)
+            return 0;
+        if (p < end) { /* stopped at a \r to look past: keep it, read more */
+            size_t keep = (size_t)(end - p);
+            memmove(f->text.data, p, keep);
+            f->text.len = keep;
+            f->text_pos = 0;
+            int got = fill(f);
+            if (got < 0)
+                return -1;
+        }
+    }
+}
+
+static cg_value taken_text(cg_strbuf *b, int rc) {
+    if (rc < 0) {
+        cg_strbuf_free(b);
+        return CG_ERR;
+    }
+    return cg_str_from_strbuf(b);
+}
+
+static int64_t size_arg(const cg_args *a, const char *name) {
+    if (a->nkw)
+        return cg_raise_int(&cg_exc_TypeError, "%s() takes no keyword arguments", name), -2;
+    if (a->npos > 1)
+        return cg_raise_int(&cg_exc_TypeError, "%s expected at most 1 argument, got %d", name, a->npos), -2;
+    int64_t n = -1;
+    if (a->npos && !cg_is_none(a->pos[0])) {
+        if (a->pos[0].tag != CG_V_INT && a->pos[0].tag != CG_V_BOOL)
+            return cg_raise_int(&cg_exc_TypeError, "argument should be integer or None, not '%s'",
+                                cg_type_name(a->pos[0])),
+                   -2;
+        n = a->pos[0].u.i;
+    }
+    return n < 0 ? -1 : n;
+}
+
+static cg_value file_read(cg_value self, const cg_args *a) {
+    cg_file *f = file_of(self);
+    int64_t n = size_arg(a, "read");
+    if (n < -1 || check_readable(f) < 0)
+        return CG_ERR;
+    cg_strbuf b = {0};
+    return taken_text(&b, take(f, n, false, &b));
+}
+
+static cg_value file_readline(cg_value self, const cg_args *a) {
+    cg_file *f = file_of(self);
+    int64_t n = size_arg(a, "readline");
+    if (n < -1 || check_readable(f) < 0)
+        return CG_ERR;
+    cg_strbuf b = {0};
+    return taken_text(&b, take(f, n, true, &b));
+}
+
+static cg_value file_next(cg_value self) {
+    cg_file *f = file_of(self);
+    if (check_readable(f) < 0)
+        return CG_ERR;
+    cg_strbuf b = {0};
+    cg_value line = taken_text(&b, take(f, -1, true, &b));
+    if (cg_is_err(line) || cg_as_str(line)->len > 0)
+        return line;
+    cg_decref(line);
+    return CG_STOP;
+}
+
+static cg_value file_readlines(cg_value self, const cg_args *a) {
+    cg_file *f = file_of(self);
+    int64_t hint = size_arg(a, "readlines");
+    if (hint < -1 || check_readable(f) < 0)
+        return CG_ERR;
+    cg_value lines = cg_list_new(0);
+    int64_t total = 0;
+    while (!cg_is_err(lines) && (hint <= 0 || total < hint)) {
+        cg_value line = file_next(self);
+        if (line.tag == CG_V_STOP)
+            break;
+        if (cg_is_err(line) || cg_list_append_steal(lines, line) < 0)
+            cg_value_set(&lines, CG_ERR);
+        else
+            total += cg_as_str(line)->ncp;
+    }
+    return lines;
+}
+
+/* ---- writing --------------------------------------------------------------------------- */
+
+static int put_text(cg_file *f, cg_value s) {
+    const cg_str *str = cg_as_str(s);
+    const char *nl = f->newline == NL_CR ? "\r" : f->newline == NL_CRLF ? "\r\n" : NULL;
+    if (!nl)
+        return cg_text_encode(f->codec, f->handler, str->s, (size_t)str->len, s, &f->out);
+    cg_strbuf t = {0}; /* \n becomes the file's newline before encoding */
+    for (int64_t i = 0; i < str->len; i++)
+        str->s[i] == '\n' ? cg_strbuf_puts(&t, nl) : cg_strbuf_putc(&t, str->s[i]);
+    int rc = t.failed ? (cg_raise_nomemory(), -1)
+                      : cg_text_encode(f->codec, f->handler, t.data ? t.data : "", t.len, s, &f->out);
+    cg_strbuf_free(&t);
+    return rc;
+}
+
+static cg_value file_write(cg_value self, const cg_args *a) {
+    cg_file *f = file_of(self);
+    if (a->nkw || a->npos != 1)
+        return cg_raise(&cg_exc_TypeError, "write() takes exactly one argument (%d given)", a->npos + a->nkw);
+    if (check_writable(f) < 0)
+        return CG_ERR;
+    cg_value s = a->pos[0];
+    if (!cg_is_str(s))
+        return cg_raise(&cg_exc_TypeError, "write() argument must be str, not %s", cg_type_name(s));
+    if (stop_reading(f) < 0 || put_text(f, s) < 0)
+        return CG_ERR;
+    if (f->out.len >= WRITE_FLUSH && flush_out(f) < 0)
+        return CG_ERR;
+    return cg_int(cg_as_str(s)->ncp);
+}
+
+static cg_value file_writelines(cg_value self, const cg_args *a) {
+    if (a->nkw || a->npos != 1)
+        return cg_raise(&cg_exc_TypeError, "writelines() takes exactly one argument (%d given)", a->npos + a->nkw);
+    cg_value it = cg_iter(a->pos[0]);
+    if (cg_is_err(it))
+        return it;
+    cg_value line, r = CG_NONE;
+    while ((line = cg_next(it)).tag != CG_V_STOP) {
+        if (cg_is_err(line)) {
+            r = CG_ERR;
+            break;
+        }
+        cg_value w = file_write(self, &(cg_args){.pos = &line, .npos = 1});
+        cg_decref(line);
+        if (cg_is_err(w)) {
+            r = CG_ERR;
+            break;
+        }
+    }
+    cg_decref(it);
+    return r;
+}
+
+static cg_value file_flush(cg_value self, const cg_args *a) {
+    cg_file *f = file_of(self);
+    if (check_open(f) < 0 || flush_out(f) < 0)
+        return CG_ERR;
+    return CG_NONE;
+}
+
+/* ---- position -------------------------------------------------------------------------- */
+
+static cg_value file_tell(cg_value self, const cg_args *a) {
+    cg_file *f = file_of(self);
+    if (check_open(f) < 0)
+        return CG_ERR;
+    if (f->out.len && flush_out(f) < 0)
+        return CG_ERR;
+    int64_t at = logical_pos(f);
+    return at < 0 ? CG_ERR : cg_int(at);
+}
+
+static cg_value file_seek(cg_value self, const cg_args *a) {
+    cg_file *f = file_of(self);
+    if (a->nkw || a->npos < 1 || a->npos > 2)
+        return cg_raise(&cg_exc_TypeError, "seek expected at least 1 argument, got %d", a->npos);
+    int64_t off, whence = 0;
+    if (check_open(f) < 0 || cg_index_value(a->pos[0], &off) < 0
+        || (a->npos == 2 && cg_index_value(a->pos[1], &whence) < 0))
+        return CG_ERR;
+    if (whence < 0 || whence > 2)
+        return cg_raise(&cg_exc_ValueError, "invalid whence (%lld, should be 0, 1 or 2)", (long long)whence);
+    if (whence == 1 && off != 0)
+        return cg_raise(unsupported_operation(), "can't do nonzero cur-relative seeks");
+    if (whence == 2 && off != 0)
+        return cg_raise(unsupported_operation(), "can't do nonzero end-relative seeks");
+    if (whence == 0 && off < 0)
+        return cg_raise(&cg_exc_ValueError, "negative seek position %lld", (long long)off);
+    if (flush_out(f) < 0)
+        return CG_ERR;
+    int64_t target = off;
+    if (whence == 1 && (target = logical_pos(f)) < 0)
+        return CG_ERR;
+    drop_read_buffers(f);
+    off_t at = lseek(f->fd, (off_t)target, whence == 2 ? SEEK_END : SEEK_SET);
+    return at < 0 ? (os_error(f), CG_ERR) : cg_int(at);
+}
+
+static cg_value file_truncate(cg_value self, const cg_args *a) {
+    cg_file *f = file_of(self);
+    if (check_writable(f) < 0 || flush_out(f) < 0 || stop_reading(f) < 0)
+        return CG_ERR;
+    int64_t size;
+    if (a->npos && !cg_is_none(a->pos[0])) {
+        if (cg_index_value(a->pos[0], &size) < 0)
+            return CG_ERR;
+    } else if ((size = logical_pos(f)) < 0) {
+        return CG_ERR;
+    }
+    if (ftruncate(f->fd, (off_t)size) < 0)
+        return os_error(f), CG_ERR;
+    return cg_int(size);
+}
+
+/* ---- closing --------------------------------------------------------------------------- */
+
+/* Flushes and closes; the file is closed even when the flush fails, and
+ * then the flush's error is what the caller gets. */
+static int close_file(cg_file *f) {
+    if (f->closed)
+        return 0;
+    int rc = flush_out(f);
+    f->closed = true;
+    if (f->closefd && close(f->fd) < 0 && rc == 0)
+        rc = os_error(f);
+    return rc;
+}
+
+static cg_value file_close(cg_value self, const cg_args *a) { return close_file(file_of(self)) < 0 ? CG_ERR : CG_NONE; }
+
+static cg_value file_enter(cg_value self, const cg_args *a) {
+    if (check_open(file_of(self)) < 0)
+        return CG_ERR;
+    return cg_incref(self);
+}
+
+static cg_value file_exit(cg_value self, const cg_args *a) { return file_close(self, a); }
+
+static void file_dealloc(cg_obj *o) {
+    cg_file *f = (cg_file *)o;
+    if (!f->closed) { /* a file nobody closed: what it still holds goes out, quietly */
+        cg_value pending = cg_exc_fetch();
+        if (close_file(f) < 0)
+            cg_exc_clear();
+        cg_exc_restore(pending);
+    }
+    cg_decref(f->name);
+    free(f->raw);
+    cg_strbuf_free(&f->text);
+    cg_strbuf_free(&f->out);
+    free(f);
+}
+
+/* ---- questions ------------------------------------------------------------------------- */
+
+static cg_value file_fileno(cg_value self, const cg_args *a) {
+    cg_file *f = file_of(self);
+    return check_open(f) < 0 ? CG_ERR : cg_int(f->fd);
+}
+
+static cg_value file_isatty(cg_value self, const cg_args *a) {
+    cg_file *f = file_of(self);
+    return check_open(f) < 0 ? CG_ERR : cg_bool(isatty(f->fd));
+}
+
+static cg_value file_readable(cg_value self, const cg_args *a) {
+    cg_file *f = file_of(self);
+    return check_open(f) < 0 ? CG_ERR : cg_bool(f->readable);
+}
+
+static cg_value file_writable(cg_value self, const cg_args *a) {
+    cg_file *f = file_of(self);
+    return check_open(f) < 0 ? CG_ERR : cg_bool(f->writable);
+}
+
+static cg_value file_seekable(cg_value self, const cg_args *a) {
+    cg_file *f = file_of(self);
+    return check_open(f) < 0 ? CG_ERR : cg_bool(lseek(f->fd, 0, SEEK_CUR) >= 0);
+}
+
+static cg_value file_getattr(cg_value self, cg_str *name) {
+    cg_file *f = file_of(self);
+    const char *n = name->s;
+    if (!strcmp(n, "name"))
+        return cg_incref(f->name);
+    if (!strcmp(n, "mode"))
+        return cg_str_from_c(f->mode);
+    if (!strcmp(n, "closed"))
+        return cg_bool(f->closed);
+    if (!strcmp(n, "encoding"))
+        return cg_str_from_c(f->encoding);
+    if (!strcmp(n, "errors"))
+        return cg_str_from_c(f->errors);
+    if (!strcmp(n, "line_buffering") || !strcmp(n, "write_through"))
+        return CG_FALSE;
+    if (!strcmp(n, "newlines"))
+        return CG_NONE;
+    return CG_STOP;
+}
+
+static cg_value file_repr(cg_value self) {
+    cg_file *f = file_of(self);
+    cg_value name = cg_repr(f->name);
+    if (cg_is_err(name))
+        return name;
+    cg_value r =
+        cg_str_fmt("<_io.TextIOWrapper name=%s mode='%s' encoding='%s'>", cg_str_cstr(name), f->mode, f->encoding);
+    cg_decref(name);
+    return r;
+}
+
+static cg_value file_iter(cg_value self) {
+    if (check_open(file_of(self)) < 0)
+        return CG_ERR;
+    return cg_incref(self);
+}
+
+static const cg_method_def file_methods[] = {
+    {"read", file_read, NULL, "read(size=-1, /): Read at most size characters; all of them by default."},
+    {"readline", file_readline, NULL, "readline(size=-1, /): Read until a newline or the end of the file."},
+    {"readlines", file_readlines, NULL, "readlines(hint=-1, /): Return a list of lines from the stream."},
+    {"write", file_write, NULL, "write(text, /): Write a string; return the number of characters written."},
+    {"writelines", file_writelines, NULL, "writelines(lines, /): Write a list of lines to the stream."},
+    {"flush", file_flush, NULL, "flush(): Flush the write buffers of the stream."},
+    {"seek", file_seek, NULL, "seek(cookie, whence=0, /): Set the stream position."},
+    {"tell", file_tell, NULL, "tell(): Return the current stream position."},
+    {"truncate", file_truncate, NULL, "truncate(pos=None, /): Truncate the file to at most pos bytes."},
+    {"close", file_close, NULL, "close(): Flush and close the file."},
+    {"fileno", file_fileno, NULL, "fileno(): Return the underlying file descriptor."},
+    {"isatty", file_isatty, NULL, "isatty(): Whether the stream is interactive."},
+    {"readable", file_readable, NULL, "readable(): Whether the stream can be read from."},
+    {"writable", file_writable, NULL, "writable(): Whether the stream supports writing."},
+    {"seekable", file_seekable, NULL, "seekable(): Whether the stream supports random access."},
+    {"__enter__", file_enter, NULL, NULL},
+    {"__exit__", file_exit, NULL, NULL},
+    {NULL},
+};
+
+cg_type cg_type_text_file = {
+    .head = {CG_IMMORTAL, &cg_type_type},
+    .name = "TextIOWrapper",
+    .module = "_io",
+    .basicsize = sizeof(cg_file),
+    .dealloc = file_dealloc,
+    .repr = file_repr,
+    .hash = cg_object_hash,
+    .getattr = file_getattr,
+    .iter = file_iter,
+    .next = file_next,
+};
+
+/* ---- open() ---------------------------------------------------------------------------- */
+
+/* io.UnsupportedOperation: made here so that the runtime can raise it; the
+ * io module exports it. */
+static cg_type *unsupported_operation(void) { return &cg_exc_UnsupportedOperation; }
+
+typedef struct {
+    bool read, write, append, create, plus, binary, text;
+} mode_flags;
+
+/* Python's checks of the mode string, with its messages. */
+static int parse_mode(const char *mode, mode_flags *m) {
+    *m = (mode_flags){0};
+    int kinds = 0;
+    for (const char *p = mode; *p; p++) {
+        bool *flag = *p == 'r'   ? &m->read
+                     : *p == 'w' ? &m->write
+                     : *p == 'a' ? &m->append
+                     : *p == 'x' ? &m->create
+                     : *p == '+' ? &m->plus
+                     : *p == 'b' ? &m->binary
+                     : *p == 't' ? &m->text
+                                 : NULL;
+        if (!flag || *flag || strchr(p + 1, *p))
+            return cg_raise_int(&cg_exc_ValueError, "invalid mode: '%s'", mode);
+        *flag = true;
+        kinds += *p == 'r' || *p == 'w' || *p == 'a' || *p == 'x';
+    }
+    if (m->text && m->binary)
+        return cg_raise_int(&cg_exc_ValueError, "can't have text and binary mode at once");
+    if (kinds > 1)
+        return cg_raise_int(&cg_exc_ValueError, "must have exactly one of create/read/write/append mode");
+    if (kinds == 0) /* what Python's FileIO says of it */
+        return cg_raise_int(&cg_exc_ValueError,
+                            "Must have exactly one of create/read/write/append mode and at most one plus");
+    return 0;
+}
+
+/* The encoding a text file gets when none is named: Python's UTF-8 mode
+ * in the C or POSIX locale (and with PYTHONUTF8=1), else the locale's. */
+static void default_encoding(char *out, size_t cap) {
+    const char *utf8 = getenv("PYTHONUTF8");
+    if (utf8 && !strcmp(utf8, "1")) {
+        snprintf(out, cap, "utf-8");
+        return;
+    }
+    const char *lc = getenv("LC_ALL");
+    if (!lc || !*lc)
+        lc = getenv("LC_CTYPE");
+    if (!lc || !*lc)
+        lc = getenv("LANG");
+    if (!lc || !*lc || !strcmp(lc, "C") || !strcmp(lc, "POSIX")) {
+        snprintf(out, cap, "utf-8");
+        return;
+    }
+    locale_t loc = newlocale(LC_CTYPE_MASK, lc, (locale_t)0);
+    const char *codeset = loc ? nl_langinfo_l(CODESET, loc) : "UTF-8";
+    snprintf(out, cap, "%s", codeset && *codeset ? codeset : "UTF-8");
+    if (loc)
+        freelocale(loc);
+}
+
+static int newline_of(cg_value v, newline_mode *out) {
+    if (cg_is_none(v)) {
+        *out = NL_UNIVERSAL;
+        return 0;
+    }
+    if (!cg_is_str(v))
+        return cg_raise_int(&cg_exc_TypeError, "open() argument 'newline' must be str or None, not %s",
+                            cg_type_name(v));
+    const char *s = cg_str_cstr(v);
+    if (!strcmp(s, ""))
+        *out = NL_UNTRANSLATED;
+    else if (!strcmp(s, "\n"))
+        *out = NL_LF;
+    else if (!strcmp(s, "\r"))
+        *out = NL_CR;
+    else if (!strcmp(s, "\r\n"))
+        *out = NL_CRLF;
+    else {
+        cg_value r = cg_repr(v);
+        if (!cg_is_err(r)) {
+            cg_raise(&cg_exc_ValueError, "illegal newline value: %s", cg_str_cstr(r));
+            cg_decref(r);
+        }
+        return -1;
+    }
+    return 0;
+}
+
+/* The path of open()'s first argument: a str, or what __fspath__ gives. */
+static cg_value path_of(cg_value file) {
+    if (cg_is_str(file))
+        return cg_incref(file);
+    cg_value fs = cg_type_lookup_borrowed(cg_typeof(file), cg_str_intern("__fspath__"));
+    if (fs.tag != CG_V_STOP) {
+        cg_value p = cg_call1(fs, file);
+        if (!cg_is_err(p) && !cg_is_str(p)) {
+            cg_raise(&cg_exc_TypeError, "expected %s.__fspath__() to return str or bytes, not %s", cg_type_name(file),
+                     cg_type_name(p));
+            cg_value_set(&p, CG_ERR);
+        }
+        return p;
+    }
+    return cg_raise(&cg_exc_TypeError, "expected str, bytes or os.PathLike object, not %s", cg_type_name(file));
+}
+
+static int open_flags(const mode_flags *m) {
+    int flags = O_CLOEXEC;
+    if (m->plus)
+        flags |= O_RDWR;
+    else if (m->read)
+        flags |= O_RDONLY;
+    else
+        flags |= O_WRONLY;
+    if (m->write)
+        flags |= O_CREAT | O_TRUNC;
+    if (m->append)
+        flags |= O_CREAT | O_APPEND;
+    if (m->create)
+        flags |= O_CREAT | O_EXCL;
+    return flags;
+}
+
+/* The descriptor: the int given, or the path opened; a directory opened
+ * for reading is IsADirectoryError, as Python checks. */
+static int open_fd(cg_value file, const mode_flags *m, cg_value *name) {
+    if (file.tag == CG_V_INT) {
+        if (file.u.i < 0)
+            return cg_raise_int(&cg_exc_ValueError, "negative file descriptor");
+        *name = file;
+        return (int)file.u.i;
+    }
+    *name = path_of(file);
+    if (cg_is_err(*name))
+        return -1;
+    const char *path = cg_str_cstr(*name);
+    if (strlen(path) != (size_t)cg_as_str(*name)->len)
+        return cg_raise_int(&cg_exc_ValueError, "embedded null byte");
+    int fd;
+    do
+        fd = open(path, open_flags(m), 0666);
+    while (fd < 0 && errno == EINTR);
+    if (fd < 0)
+        return cg_raise_os_error_int(errno, path, NULL);
+    struct stat st;
+    if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+        close(fd);
+        return cg_raise_os_error_int(EISDIR, path, NULL);
+    }
+    if (m->append)
+        lseek(fd, 0, SEEK_END);
+    return fd;
+}
+
+static const cg_method_def OPEN_DEF = {"open", NULL,
+                                       "open(file, mode='r', buffering=-1, encoding=None, errors=None, newline=None, "
+                                       "closefd=True, opener=None)",
+                                       NULL};
+
+static cg_value text_file_new(int fd, cg_value name, const char *mode, const mode_flags *m, const char *encoding,
+                              cg_codec codec, const char *errors, cg_errors handler, newline_mode nl, bool closefd) {
+    cg_file *f = calloc(1, sizeof *f);
+    if (!f)
+        return cg_raise_nomemory();
+    f->head = (cg_obj){1, &cg_type_text_file};
+    f->fd = fd;
+    f->readable = m->read || m->plus;
+    f->writable = m->write || m->append || m->create || m->plus;
+    f->appending = m->append;
+    f->closefd = closefd;
+    f->name = cg_incref(name);
+    snprintf(f->mode, sizeof f->mode, "%s", mode);
+    snprintf(f->encoding, sizeof f->encoding, "%s", encoding);
+    snprintf(f->errors, sizeof f->errors, "%s", errors);
+    f->codec = codec;
+    f->handler = handler;
+    f->newline = nl;
+    return cg_obj_value(f);
+}
+
+static cg_value b_open(cg_value self, const cg_args *a) {
+    cg_value arg[8];
+    if (cg_args_bind(&OPEN_DEF, a, arg, 8) < 0)
+        return CG_ERR;
+    cg_value r = CG_ERR, name = CG_NONE;
+    mode_flags m;
+    char enc[64] = "";
+    cg_codec codec = CG_CODEC_UTF8;
+    cg_errors handler = CG_ERRORS_STRICT;
+    newline_mode nl = NL_UNIVERSAL;
+    int64_t buffering = -1;
+    int fd = -1;
+    const char *mode = cg_is_str(arg[1]) ? cg_str_cstr(arg[1]) : NULL;
+    if (!mode) {
+        cg_raise(&cg_exc_TypeError, "open() argument 'mode' must be str, not %s", cg_type_name(arg[1]));
+        goto out;
+    }
+    if (parse_mode(mode, &m) < 0 || cg_index_value(arg[2], &buffering) < 0)
+        goto out;
+    if (!cg_is_none(arg[3]) && !cg_is_str(arg[3])) {
+        cg_raise(&cg_exc_TypeError, "open() argument 'encoding' must be str or None, not %s", cg_type_name(arg[3]));
+        goto out;
+    }
+    if (!cg_is_none(arg[4]) && !cg_is_str(arg[4])) {
+        cg_raise(&cg_exc_TypeError, "open() argument 'errors' must be str or None, not %s", cg_type_name(arg[4]));
+        goto out;
+    }
+    if (m.binary) {
+        if (!cg_is_none(arg[3]))
+            cg_raise(&cg_exc_ValueError, "binary mode doesn't take an encoding argument");
+        else if (!cg_is_none(arg[4]))
+            cg_raise(&cg_exc_ValueError, "binary mode doesn't take an errors argument");
+        else if (!cg_is_none(arg[5]))
+            cg_raise(&cg_exc_ValueError, "binary mode doesn't take a newline argument");
+        else
+            cg_raise(&cg_exc_NotImplementedError, "open(): binary mode needs bytes, which cgrad does not have yet");
+        goto out;
+    }
+    if (buffering == 0) {
+        cg_raise(&cg_exc_ValueError, "can't have unbuffered text I/O");
+        goto out;
+    }
+    if (newline_of(arg[5], &nl) < 0)
+        goto out;
+    if (cg_is_str(arg[3]))
+        snprintf(enc, sizeof enc, "%s", cg_str_cstr(arg[3]));
+    else
+        default_encoding(enc, sizeof enc);
+    const char *errors = cg_is_str(arg[4]) ? cg_str_cstr(arg[4]) : "strict";
+    if (cg_codec_lookup(enc, &codec) < 0 || cg_errors_lookup(errors, &handler) < 0)
+        goto out;
+    if (!cg_is_none(arg[7])) {
+        cg_raise(&cg_exc_NotImplementedError, "open(): opener= is not supported");
+        goto out;
+    }
+    int closefd = cg_truth(arg[6]);
+    if (closefd < 0)
+        goto out;
+    if (!closefd && arg[0].tag != CG_V_INT) {
+        cg_raise(&cg_exc_ValueError, "Cannot use closefd=False with file name");
+        goto out;
+    }
+    fd = open_fd(arg[0], &m, &name);
+    if (fd < 0)
+        goto out;
+    r = text_file_new(fd, name, mode, &m, enc, codec, errors, handler, nl, closefd);
+    if (cg_is_err(r) && closefd)
+        close(fd);
+out:
+    if (name.tag == CG_V_OBJ)
+        cg_decref(name);
+    cg_args_release(&OPEN_DEF, arg, 8);
+    return r;
+}
+
+const cg_method_def cg_open_builtin[] = {
+    {"open", b_open, NULL,
+     "open(file, mode='r', buffering=-1, encoding=None, errors=None, newline=None, closefd=True, "
+     "opener=None): Open file and return a stream."},
+    {NULL},
+};
+
+int cg_fileio_types_init(void) {
+    return cg_type_text_file.dict ? 0 : cg_type_add_methods(&cg_type_text_file, file_methods);
+}

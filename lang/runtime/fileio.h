@@ -1,0 +1,23 @@
+/* fileio.h: open() and the file objects it returns, as Python's io:
+ * text files (_io.TextIOWrapper) decoding and encoding with newline
+ * translation, over buffered reads and writes of a file descriptor.
+ *
+ * Binary files (_io.BufferedReader, BufferedWriter, BufferedRandom,
+ * FileIO) come with bytes. */
+#ifndef CG_FILEIO_H
+#define CG_FILEIO_H
+
+#include "runtime/value.h"
+
+extern cg_type cg_type_text_file;
+
+/* The builtin open(). */
+extern const cg_method_def cg_open_builtin[];
+
+/* The file types' methods (idempotent). */
+int cg_fileio_types_init(void);
+
+/* Whether v is a file object of this module. */
+bool cg_is_file(cg_value v);
+
+#endif
