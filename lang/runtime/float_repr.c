@@ -5,6 +5,7 @@
  * exponent, padding zeros) is CPython's format_float_short, step by step.
  *
  * Not here: signs, widths, fills and grouping (format.c). */
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -76,10 +77,16 @@ static void digits_fixed(digits *g, double ax, int places) { digits_printf(g, "%
 /* The shortest digits that read back as ax (dtoa's mode 0). For each
  * length the nearest decimal is tried first; at a power of two the gap
  * below ax is half the gap above, so the nearest may fall outside while
- * its neighbour on the other side of ax still reads back: try that too. */
+ * its neighbour on the other side of ax still reads back: try that too.
+ * For normal doubles the search starts at 15 digits: any decimal of at
+ * most 15 significant digits (DBL_DIG) comes back unchanged from a normal
+ * double at 15 digits (subnormals hold fewer digits), so if
+ * a shorter one reads back as ax, the 15-digit text is it padded with
+ * zeros, which digits_from_text drops. Most doubles then take one printf
+ * and one strtod, not up to 17 (json.dumps writes millions of them). */
 static void digits_shortest(digits *g, double ax) {
     char t[64];
-    for (int p = 1; p <= 17; p++) {
+    for (int p = ax >= DBL_MIN ? DBL_DIG : 1; p <= 17; p++) {
         snprintf(t, sizeof t, "%.*e", p - 1, ax);
         double v = strtod(t, NULL);
         if (v == ax)

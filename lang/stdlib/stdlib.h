@@ -17,5 +17,7 @@ cg_value cg_gc_module_init(void);
 cg_value cg_weakref_native_module_init(void);
 /* _warnings, under the prelude's warnings module */
 cg_value cg_warnings_native_module_init(void);
+/* _json, under the prelude's json package */
+cg_value cg_json_native_module_init(void);
 
 #endif
