@@ -40,7 +40,9 @@ XML_CFLAGS  := $(shell pkg-config --cflags libxml-2.0 2>/dev/null || echo -I/usr
 # so lets GCC vectorise loops with sqrtf and float selects (ops_unary_math.h).
 MATHFLAGS := -fno-math-errno -fno-trapping-math
 CFLAGS   += $(CSTD) $(WARN) $(OPT) $(MATHFLAGS) -fopenmp $(BLAS_CFLAGS) $(GV_CFLAGS) -Iengine -Icuda -Idisplay -Ilang
-LDLIBS   += $(GV_LIBS) $(BLAS_LIBS) -fopenmp -lm
+# re runs its matches on PCRE2 (lang/stdlib/re_code.c).
+PCRE2_LIBS  := $(shell pkg-config --libs libpcre2-8 2>/dev/null || echo -lpcre2-8)
+LDLIBS   += $(GV_LIBS) $(BLAS_LIBS) $(PCRE2_LIBS) -fopenmp -lm
 
 ifeq ($(CUDA),auto)
   HAVE_NVCC := $(shell command -v nvcc >/dev/null 2>&1 && echo 1 || echo 0)
