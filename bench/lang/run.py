@@ -23,6 +23,7 @@ BENCHES = [
     ("seed_workload", "MLP 2-64-64-1, Adam, 200 epochs on 10k points", 1.0),
     ("cnn_workload", "CNN conv-bn-relu-pool x2, batch 64 of 28x28, SGD, 20 steps", 0.5),
     ("json_bench", "json.dumps then json.loads of a ~20 MB document", 1.0),
+    ("re_bench", "re.findall of two patterns over a ~50 MB text", 1.0),
 ]
 
 

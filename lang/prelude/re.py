@@ -101,7 +101,7 @@ class _GroupIndex:
         return dict(self._d)
 
     def __repr__(self):
-        return "mappingproxy(%r)" % (self._d,)
+        return repr(self._d)
 
 
 _MAXSIZE = 9223372036854775807
@@ -202,7 +202,7 @@ class Pattern:
             expand = repl
         else:
             if not isinstance(repl, str):
-                raise TypeError("expected str instance, %s found" % type(repl).__name__)
+                raise TypeError("decoding to str: need a bytes-like object, %s found" % type(repl).__name__)
             if "\\" not in repl:
                 expand = lambda m: repl
             else:
@@ -214,14 +214,15 @@ class Pattern:
             if count and n >= count:
                 break
             start, end = m._spans[0], m._spans[1]
-            out.append(string[last:start])
+            if last < start:
+                out.append(string[last:start])
             piece = expand(m)
-            if not isinstance(piece, str):
-                raise TypeError("expected str instance, %s found" % type(piece).__name__)
-            out.append(piece)
+            if piece is not None:  # as CPython: None adds nothing; "".join checks the rest
+                out.append(piece)
             last = end
             n += 1
-        out.append(string[last:])
+        if last < len(string):
+            out.append(string[last:])
         return "".join(out), n
 
     def sub(self, repl, string, count=0):
@@ -332,7 +333,7 @@ class Match:
         return _expand(self, _template(self.re, template))
 
     def __repr__(self):
-        return "<re.Match object; span=(%d, %d), match=%r>" % (self._spans[0], self._spans[1], self.group(0))
+        return "<re.Match object; span=(%d, %d), match=%s>" % (self._spans[0], self._spans[1], repr(self.group(0))[:50])
 
     def __copy__(self):
         return self
@@ -394,6 +395,8 @@ def _template(pattern, repl):
             if i >= n or repl[i] != "<":
                 raise error("missing <", repl, i)
             close = repl.find(">", i + 1)
+            if close < 0 and i + 1 >= n:
+                raise error("missing group name", repl, i + 1)
             if close < 0:
                 raise error("missing >, unterminated name", repl, i + 1)
             name = repl[i + 1:close]

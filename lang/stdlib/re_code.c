@@ -54,7 +54,8 @@ cg_type cg_re_code_type = {
 /* PCRE2's options for Python's flags. \d, \w, \s and \b are Unicode's
  * unless ASCII (PCRE2_UCP); case folding likewise. */
 static uint32_t pcre_options(int flags) {
-    uint32_t o = PCRE2_UTF | PCRE2_NO_UTF_CHECK;
+    /* Python's multiline ^ also matches after a newline that ends the text */
+    uint32_t o = PCRE2_UTF | PCRE2_NO_UTF_CHECK | PCRE2_ALT_CIRCUMFLEX;
     if (!(flags & CG_RE_A))
         o |= PCRE2_UCP;
     if (flags & CG_RE_I)
@@ -76,8 +77,7 @@ static cg_value pcre_error(cg_value pattern, cg_value error, int code) {
     cg_value m = cg_str_from_c(msg);
     if (cg_is_err(m))
         return m;
-    cg_value args[2] = {m, pattern};
-    cg_value exc = cg_call(error, &(cg_args){.pos = args, .npos = 2});
+    cg_value exc = cg_call1(error, m);
     cg_decref(m);
     if (!cg_is_err(exc)) {
         cg_raise_object(exc);

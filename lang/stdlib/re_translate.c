@@ -106,10 +106,11 @@ static bool group_open(const parser *ps, int g) {
     return false;
 }
 
-/* A back reference to group g, checked as Python checks it. */
+/* A back reference \g to group g (its backslash at `at`), checked as
+ * Python checks it. */
 static int backref(parser *ps, int g, int64_t at) {
     if (g > ps->info->ngroups)
-        return fail(ps, at, "invalid group reference %d", g);
+        return fail(ps, at + 1, "invalid group reference %d", g);
     if (group_open(ps, g))
         return fail(ps, at, "cannot refer to an open group");
     cg_strbuf_printf(&ps->out, "(?:\\g{%d})", g);
@@ -202,7 +203,7 @@ static int escape(parser *ps, bool *atom) {
         int g = c - '0';
         if (is_digit(peek(ps)))
             g = g * 10 + (ps->p[ps->i++] - '0');
-        return backref(ps, g, start + 1);
+        return backref(ps, g, start);
     }
     if (is_ascii_letter(c) || is_digit(c))
         return fail(ps, start, "bad escape \\%c", c);
@@ -294,7 +295,9 @@ static int group_name(parser *ps, char end, const char **name, int64_t *len) {
     while (!at_end(ps) && ps->p[ps->i] != end)
         ps->i++;
     if (at_end(ps))
-        return fail(ps, start, end == '>' ? "missing >, unterminated name" : "missing ), unterminated name");
+        return fail(ps, start, ps->i == start ? "missing group name"
+                               : end == '>'   ? "missing >, unterminated name"
+                                              : "missing ), unterminated name");
     *name = ps->p + start;
     *len = ps->i - start;
     ps->i++;
@@ -348,7 +351,7 @@ static int inline_flags(parser *ps, int64_t paren, bool first) {
     static const int bits[] = {CG_RE_A, CG_RE_I, CG_RE_L, CG_RE_M, CG_RE_S, CG_RE_U, CG_RE_X};
     while (!at_end(ps) && strchr(letters, ps->p[ps->i]) && ps->p[ps->i])
         on |= bits[strchr(letters, ps->p[ps->i++]) - letters];
-    if ((on & CG_RE_A) + !!(on & CG_RE_U) + !!(on & CG_RE_L) > 1 || ((on & CG_RE_A) && (on & (CG_RE_U | CG_RE_L))))
+    if (!!(on & CG_RE_A) + !!(on & CG_RE_U) + !!(on & CG_RE_L) > 1)
         return fail(ps, ps->i, "bad inline flags: flags 'a', 'u' and 'L' are incompatible");
     if (peek(ps) == '-') {
         ps->i++;
@@ -366,12 +369,12 @@ static int inline_flags(parser *ps, int64_t paren, bool first) {
     if (at_end(ps))
         return fail(ps, ps->i, "missing -, : or )");
     char c = ps->p[ps->i];
+    if ((c == ')' || c == ':') && (on & CG_RE_L))
+        return fail(ps, ps->i, "bad inline flags: cannot use 'L' flag with a str pattern");
     if (c == ')' && !off) {
         ps->i++;
         if (!first)
             return fail(ps, paren, "global flags not at the start of the expression");
-        if ((on & CG_RE_L))
-            return fail(ps, -1, "bad inline flags: cannot use 'L' flag with a str pattern");
         ps->info->flags |= on;
         if (on & CG_RE_X)
             ps->verbose = true;
@@ -383,8 +386,6 @@ static int inline_flags(parser *ps, int64_t paren, bool first) {
         return fail(ps, ps->i, "missing -, : or )");
     }
     ps->i++;
-    if (on & CG_RE_L)
-        return fail(ps, -1, "bad inline flags: cannot use 'L' flag with a str pattern");
     cg_strbuf_puts(&ps->out, "(?");
     static const char pcre[] = "ims", *const py = "ims";
     for (int k = 0; k < 3; k++)
@@ -498,7 +499,7 @@ static int group(parser *ps, bool first, bool *atom) {
             cg_strbuf_printf(&ps->out, "(?:\\g{%d})", g);
             return 0;
         }
-        return fail(ps, ps->i - 1, "unknown extension ?P%c", c);
+        return fail(ps, paren + 1, "unknown extension ?P%c", c);
     case ':':
     case '>':
         cg_strbuf_puts(&ps->out, c == ':' ? "(?:" : "(?>");
