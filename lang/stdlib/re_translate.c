@@ -32,6 +32,7 @@ typedef struct {
     int nopen, capopen;
     cg_value error; /* re.error */
     cg_value pattern;
+    int64_t second_bar; /* where the current alternation's second '|' is, or -1 */
 } parser;
 
 /* Raises re.error(msg, pattern, pos) with pos at byte offset at. */
@@ -449,6 +450,8 @@ static int conditional(parser *ps, int64_t paren) {
     cg_strbuf_printf(&ps->out, "(?(%d)", g);
     if (parse_alt(ps, 1, false) < 0)
         return -1;
+    if (ps->second_bar >= 0)
+        return fail(ps, ps->second_bar, "conditional backref with more than two branches");
     return close_group(ps, paren);
 }
 
@@ -591,6 +594,8 @@ static int quantifier(parser *ps) {
 /* Alternatives up to ')' (depth > 0) or the end. */
 static int parse_alt(parser *ps, int depth, bool top) {
     bool first = top, atom = false;
+    int bars = 0;
+    ps->second_bar = -1;
     for (;;) {
         skip_verbose(ps);
         if (at_end(ps))
@@ -659,12 +664,17 @@ static int parse_alt(parser *ps, int depth, bool top) {
         case '|':
             cg_strbuf_putc(&ps->out, '|');
             atom = false;
+            if (++bars == 2)
+                ps->second_bar = at;
             break;
-        case '(':
+        case '(': {
+            int64_t mine = ps->second_bar;
             rc = group(ps, was_first, &atom);
+            ps->second_bar = mine;
             if (rc == 0 && !atom && was_first && ps->out.len == 0)
                 first = true; /* global flags: more may follow at the start */
             break;
+        }
         case '[': rc = char_class(ps); break;
         case '\\': rc = escape(ps, &atom); break;
         case '^':
