@@ -198,32 +198,32 @@ class Pattern:
     def _subx(self, repl, string, count):
         if not isinstance(string, str):
             raise TypeError("expected string or bytes-like object, got '%s'" % type(string).__name__)
-        if callable(repl):
-            expand = repl
-        else:
+        pieces = None
+        if not callable(repl):
             if not isinstance(repl, str):
                 raise TypeError("decoding to str: need a bytes-like object, %s found" % type(repl).__name__)
-            if "\\" not in repl:
-                expand = lambda m: repl
-            else:
-                pieces = _template(self, repl)
-                expand = lambda m: _expand(m, pieces)
+            pieces = _template(self, repl) if "\\" in repl else [repl]
         out = []
-        last = n = 0
-        for m in self._iter(string, 0, _MAXSIZE):
-            if count and n >= count:
-                break
-            start, end = m._spans[0], m._spans[1]
+        last = 0
+        all_spans = self._code.spans(string, 0, _MAXSIZE, count)
+        for spans in all_spans:
+            start = spans[0]
             if last < start:
                 out.append(string[last:start])
-            piece = expand(m)
-            if piece is not None:  # as CPython: None adds nothing; "".join checks the rest
-                out.append(piece)
-            last = end
-            n += 1
+            if pieces is None:
+                piece = repl(Match(self, string, 0, _MAXSIZE, spans))
+                if piece is not None:  # as CPython: None adds nothing; "".join checks the rest
+                    out.append(piece)
+            else:
+                for p in pieces:
+                    if p.__class__ is str:
+                        out.append(p)
+                    elif spans[2 * p] >= 0:
+                        out.append(string[spans[2 * p]:spans[2 * p + 1]])
+            last = spans[1]
         if last < len(string):
             out.append(string[last:])
-        return "".join(out), n
+        return "".join(out), len(all_spans)
 
     def sub(self, repl, string, count=0):
         """string with the leftmost non-overlapping matches replaced by
@@ -240,14 +240,12 @@ class Pattern:
         if not isinstance(string, str):
             raise TypeError("expected string or bytes-like object, got '%s'" % type(string).__name__)
         out = []
-        last = n = 0
-        for m in self._iter(string, 0, _MAXSIZE):
-            if maxsplit and n >= maxsplit:
-                break
-            out.append(string[last:m._spans[0]])
-            out.extend(m.groups())
-            last = m._spans[1]
-            n += 1
+        last = 0
+        for spans in self._code.spans(string, 0, _MAXSIZE, maxsplit):
+            out.append(string[last:spans[0]])
+            for g in range(1, self.groups + 1):
+                out.append(string[spans[2 * g]:spans[2 * g + 1]] if spans[2 * g] >= 0 else None)
+            last = spans[1]
         out.append(string[last:])
         return out
 
@@ -263,12 +261,18 @@ class Match:
         self.pos = min(max(pos, 0), n)
         self.endpos = min(max(endpos, 0), n)
         self._spans = spans
+
+    @property
+    def lastindex(self):
+        # the group that closed last: the latest end; of groups ending
+        # together, the one that encloses the others
+        spans = self._spans
         last, best = None, None
-        for g in range(1, pattern.groups + 1):
+        for g in range(1, self.re.groups + 1):
             s, e = spans[2 * g], spans[2 * g + 1]
             if s >= 0 and (best is None or e > best[1] or (e == best[1] and s < best[0])):
                 last, best = g, (s, e)
-        self.lastindex = last
+        return last
 
     @property
     def lastgroup(self):

@@ -37,7 +37,7 @@ static void code_dealloc(cg_obj *o) {
     cg_obj_free(o);
 }
 
-enum { C_SEARCH, C_FINDALL, C_INFO, C_N };
+enum { C_SEARCH, C_FINDALL, C_SPANS, C_INFO, C_N };
 static const cg_method_def code_methods[];
 
 cg_type cg_re_code_type = {
@@ -259,44 +259,68 @@ static cg_value findall_item(re_code *c, const cg_str *s) {
     return t;
 }
 
-/* findall(string, pos, endpos): every match from the left, none
- * overlapping; an empty match may touch the one before it but not start
- * where an empty one did (Python 3.7's rule). */
-static cg_value code_findall(cg_value self, const cg_args *a) {
-    cg_value v[4];
-    if (bind_self(&code_methods[C_FINDALL], self, a, v, 4) < 0)
+/* The spans of one match as a flat tuple of code points, counted on from
+ * the pair (*base_b, *base_cp), which moves to the match's end. */
+static cg_value spans_item(re_code *c, const subject *sj, int64_t *base_b, int64_t *base_cp) {
+    PCRE2_SIZE *ov = pcre2_get_ovector_pointer(c->md);
+    int n = 2 * (c->info.ngroups + 1);
+    cg_value t = cg_tuple_new(n);
+    if (cg_is_err(t))
+        return t;
+    for (int k = 0; k < n; k++)
+        cg_as_tuple(t)->items[k] = cg_int(ov[k] == PCRE2_UNSET ? -1 : cp_of(sj, *base_b, *base_cp, (int64_t)ov[k]));
+    int64_t end = cp_of(sj, *base_b, *base_cp, (int64_t)ov[1]);
+    *base_b = (int64_t)ov[1];
+    *base_cp = end;
+    return t;
+}
+
+/* Every match from the left, none overlapping; an empty match may touch
+ * the one before it but not start where an empty one did (Python 3.7's
+ * rule): findall's items (spans false) or each match's spans, at most
+ * `limit` of them when limit > 0. */
+static cg_value all_matches(int which, cg_value self, const cg_args *a, bool spans) {
+    cg_value v[5];
+    int nv = spans ? 5 : 4;
+    if (bind_self(&code_methods[which], self, a, v, nv) < 0)
         return CG_ERR;
     cg_value list = CG_ERR;
     subject sj;
-    if (subject_init(&sj, v[1], v[2], v[3]) < 0)
+    int64_t limit = 0;
+    if (subject_init(&sj, v[1], v[2], v[3]) < 0 || (spans && cg_index_value(v[4], &limit) < 0))
         goto out;
     re_code *c = as_code(self);
     list = cg_list_new(0);
     if (cg_is_err(list) || sj.endpos < sj.pos)
         goto out;
-    int64_t at = sj.bpos;
+    int64_t at = sj.bpos, base_b = sj.bpos, base_cp = sj.pos, count = 0;
     uint32_t opts = 0;
-    while (at <= sj.bendpos) {
+    while (at <= sj.bendpos && (limit <= 0 || count < limit)) {
         int rc = run(c, &sj, at, opts);
         if (rc <= 0) {
             if (rc < 0)
                 goto fail;
             break;
         }
-        if (cg_list_append_steal(list, findall_item(c, sj.s)) < 0)
+        cg_value item = spans ? spans_item(c, &sj, &base_b, &base_cp) : findall_item(c, sj.s);
+        if (cg_list_append_steal(list, item) < 0)
             goto fail;
         PCRE2_SIZE *ov = pcre2_get_ovector_pointer(c->md);
         opts = ov[0] == ov[1] ? PCRE2_NOTEMPTY_ATSTART : 0;
         at = (int64_t)ov[1];
+        count++;
     }
     goto out;
 fail:
     cg_decref(list);
     list = CG_ERR;
 out:
-    cg_args_release(&code_methods[C_FINDALL], v, 4);
+    cg_args_release(&code_methods[which], v, nv);
     return list;
 }
+
+static cg_value code_findall(cg_value self, const cg_args *a) { return all_matches(C_FINDALL, self, a, false); }
+static cg_value code_spans(cg_value self, const cg_args *a) { return all_matches(C_SPANS, self, a, true); }
 
 /* info(): (flags, groups, names), names a tuple of the groups' names or
  * None, from group 1. */
@@ -324,6 +348,8 @@ static const cg_method_def code_methods[] = {
                   "The spans of a match of the pattern in string[pos:endpos], or None."},
     [C_FINDALL] = {"findall", code_findall, "findall(self, string, pos, endpos)",
                    "Every match in string[pos:endpos], as re.findall lists them."},
+    [C_SPANS] = {"spans", code_spans, "spans(self, string, pos, endpos, limit)",
+                 "The spans of every match (at most limit when it is positive), as search gives them."},
     [C_INFO] = {"info", code_info, NULL, "(flags, groups, names)."},
     [C_N] = {NULL, NULL, NULL, NULL},
 };
