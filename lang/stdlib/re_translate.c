@@ -11,8 +11,10 @@
  * Groups come out unnamed ("(") and named references as numbers (\g{2}):
  * the names stay on this side (groupindex), so any identifier works. The
  * verbose flag is applied here (whitespace and comments dropped), not
- * given to PCRE2. Scoped ASCII/UNICODE flags ((?a:...)) are accepted but
- * the whole pattern keeps the outer setting. Not here: matching
+ * given to PCRE2. PCRE2 sets Unicode classes for a whole pattern only, so
+ * inside a scoped (?a:...) or (?u:...) that differs, \d, \w and \s are
+ * written out as the classes they stand for there (\b and case folding
+ * keep the pattern's setting). Not here: matching
  * (re_code.c). */
 #include <stdarg.h>
 #include <stdlib.h>
@@ -33,7 +35,30 @@ typedef struct {
     cg_value error; /* re.error */
     cg_value pattern;
     int64_t second_bar; /* where the current alternation's second '|' is, or -1 */
+    bool ascii;         /* inside (?a:...), or the whole pattern ASCII */
 } parser;
+
+/* \d, \w, \s (c lower case) as the members of a class, for a scope
+ * whose ASCII setting is not the pattern's (PCRE2 has no scoped UCP). */
+static const char *class_members(const parser *ps, char c) {
+    if (ps->ascii == ((ps->info->flags & CG_RE_A) != 0))
+        return NULL;
+    if (ps->ascii)
+        return c == 'd' ? "0-9" : c == 'w' ? "A-Za-z0-9_" : "\\x{20}\\x{9}-\\x{d}";
+    return c == 'd' ? "\\p{Nd}" : c == 'w' ? "\\p{L}\\p{N}_" : "\\p{Xps}";
+}
+
+/* A class escape (\d \D \w \W \s \S) outside a class. */
+static void put_class_escape(parser *ps, char c) {
+    char lower = (char)(c | 0x20);
+    const char *members = class_members(ps, lower);
+    if (!members) {
+        cg_strbuf_putc(&ps->out, '\\');
+        cg_strbuf_putc(&ps->out, c);
+        return;
+    }
+    cg_strbuf_printf(&ps->out, "[%s%s]", c == lower ? "" : "^", members);
+}
 
 /* Raises re.error(msg, pattern, pos) with pos at byte offset at. */
 static int fail(parser *ps, int64_t at, const char *fmt, ...) CG_PRINTF(3, 4);
@@ -182,8 +207,7 @@ static int escape(parser *ps, bool *atom) {
         cg_strbuf_puts(&ps->out, "\\z");
         return 0;
     case 'd': case 'D': case 's': case 'S': case 'w': case 'W':
-        cg_strbuf_putc(&ps->out, '\\');
-        cg_strbuf_putc(&ps->out, c);
+        put_class_escape(ps, c);
         return 0;
     case '0':
         if (octal(ps, start, 0, 2, &cp) < 0)
@@ -281,8 +305,11 @@ static int char_class(parser *ps) {
             put_cp(ps, hi);
             continue;
         }
+        const char *members = k ? NULL : class_members(ps, ps->p[lo_at + 1]);
         if (k)
             put_cp(ps, lo);
+        else if (members && ps->p[lo_at + 1] >= 'a') /* a negated one keeps PCRE2's meaning */
+            cg_strbuf_puts(&ps->out, members);
         else
             cg_strbuf_append(&ps->out, ps->p + lo_at, (size_t)(ps->i - lo_at));
     }
@@ -379,6 +406,8 @@ static int inline_flags(parser *ps, int64_t paren, bool first) {
         ps->info->flags |= on;
         if (on & CG_RE_X)
             ps->verbose = true;
+        if (on & CG_RE_A)
+            ps->ascii = true;
         return 0;
     }
     if (c != ':') {
@@ -399,13 +428,16 @@ static int inline_flags(parser *ps, int64_t paren, bool first) {
                 cg_strbuf_putc(&ps->out, pcre[k]);
     }
     cg_strbuf_putc(&ps->out, ':');
-    bool outer = ps->verbose;
+    bool outer = ps->verbose, outer_ascii = ps->ascii;
     if (on & CG_RE_X)
         ps->verbose = true;
     if (off & CG_RE_X)
         ps->verbose = false;
+    if (on & (CG_RE_A | CG_RE_U))
+        ps->ascii = (on & CG_RE_A) != 0;
     int rc = parse_alt(ps, 1, false);
     ps->verbose = outer;
+    ps->ascii = outer_ascii;
     return rc < 0 ? -1 : 1;
 }
 
@@ -696,7 +728,7 @@ static int parse_alt(parser *ps, int depth, bool top) {
 
 int cg_re_translate(cg_value pattern, int flags, cg_value error, cg_re_info *info, char **out) {
     parser ps = {.p = cg_as_str(pattern)->s, .n = cg_as_str(pattern)->len, .info = info, .error = error,
-                 .pattern = pattern, .verbose = (flags & CG_RE_X) != 0};
+                 .pattern = pattern, .verbose = (flags & CG_RE_X) != 0, .ascii = (flags & CG_RE_A) != 0};
     info->flags = flags;
     info->ngroups = 0;
     info->names = calloc(1, sizeof(char *));

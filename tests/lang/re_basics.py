@@ -19,7 +19,8 @@ print(re.findall(r"""(\d+)   # a number
                      (\w+)   # a word""", text, re.X))
 print(re.findall(r"(?i)spain", text), re.findall(r"(?i:S)pain|(?-i:s)tays", "SPAIN Spain stays Stays"))
 print(re.findall(r"(?m)^\w+", text), re.findall(r"(?s)plain.{3}", text), re.findall(r"(?x) d o g s", text))
-print(re.findall(r"\w+", "héllo wörld ñ 中文 _x1"), re.findall(r"(?a)\w+", "héllo wörld"))
+print(re.findall(r"\w+", "héllo wörld ñ 中文 _x1"), re.findall(r"(?a)\w+", "héllo wörld"), re.findall(r"(?a:\w+)|\d", "héllo ٣"))
+print(re.findall(r"(?u:\w+\s\d)", "héllo ٣", re.A), re.findall(r"(?a:[\w\s]+)", "héllo wörld"), re.findall(r"(?a:\W+)", "héllo"))
 print(re.findall(r"\d", "1²٣"), re.findall(r"(?a)\d", "1²٣"), re.findall(r"\s", "a\u00a0b\tc"))
 print(re.search("É", "café É", re.I), re.findall("straße", "STRASSE straße", re.I))
 
