@@ -107,11 +107,18 @@ class _GroupIndex:
 _MAXSIZE = 9223372036854775807
 
 
+def _future_warning(msg):
+    import warnings
+    # stacklevel 5: past this function, Pattern.__init__, _compile and
+    # re.compile (or re.search, ...), at their caller, as CPython's
+    warnings.warn(msg, FutureWarning, stacklevel=5)
+
+
 class Pattern:
     """A compiled regular expression (re.compile's result)."""
 
     def __init__(self, pattern, flags):
-        self._code = _re.compile(pattern, flags, error)
+        self._code = _re.compile(pattern, flags, error, _future_warning)
         self.pattern = pattern
         self.flags, self.groups, names = self._code.info()
         self._names = names

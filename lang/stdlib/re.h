@@ -27,12 +27,13 @@ typedef struct {
 
 /* Reads pattern (a str) by Python's rules and writes the PCRE2 pattern
  * into *out (malloc'd); fills info. -1 with re.error (the class `error`,
- * called with msg, pattern, pos) or MemoryError raised. */
-int cg_re_translate(cg_value pattern, int flags, cg_value error, cg_re_info *info, char **out);
+ * called with msg, pattern, pos) or MemoryError raised. CPython's
+ * FutureWarnings go to warn(msg) as they come, unless warn is None. */
+int cg_re_translate(cg_value pattern, int flags, cg_value error, cg_value warn, cg_re_info *info, char **out);
 void cg_re_info_free(cg_re_info *info);
 
-/* _re.compile(pattern, flags, error): the code object. */
-cg_value cg_re_code_compile(cg_value pattern, cg_value flags, cg_value error);
+/* _re.compile(pattern, flags, error, warn): the code object. */
+cg_value cg_re_code_compile(cg_value pattern, cg_value flags, cg_value error, cg_value warn);
 extern cg_type cg_re_code_type;
 
 #endif

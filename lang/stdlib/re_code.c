@@ -86,7 +86,7 @@ static cg_value pcre_error(cg_value pattern, cg_value error, int code) {
     return CG_ERR;
 }
 
-cg_value cg_re_code_compile(cg_value pattern, cg_value flags_v, cg_value error) {
+cg_value cg_re_code_compile(cg_value pattern, cg_value flags_v, cg_value error, cg_value warn) {
     if (!cg_is_str(pattern))
         return cg_raise(&cg_exc_TypeError, "first argument must be string or compiled pattern");
     int64_t flags;
@@ -101,7 +101,7 @@ cg_value cg_re_code_compile(cg_value pattern, cg_value flags_v, cg_value error) 
         return cg_raise_nomemory();
     cg_value self = cg_obj_value(c);
     char *text;
-    if (cg_re_translate(pattern, (int)flags, error, &c->info, &text) < 0) {
+    if (cg_re_translate(pattern, (int)flags, error, warn, &c->info, &text) < 0) {
         cg_decref(self);
         return CG_ERR;
     }
@@ -360,17 +360,18 @@ enum { R_COMPILE, R_N };
 static const cg_method_def re_defs[];
 
 static cg_value r_compile(cg_value self, const cg_args *a) {
-    cg_value v[3];
-    if (cg_args_bind(&re_defs[R_COMPILE], a, v, 3) < 0)
+    cg_value v[4];
+    if (cg_args_bind(&re_defs[R_COMPILE], a, v, 4) < 0)
         return CG_ERR;
-    cg_value r = cg_re_code_compile(v[0], v[1], v[2]);
-    cg_args_release(&re_defs[R_COMPILE], v, 3);
+    cg_value r = cg_re_code_compile(v[0], v[1], v[2], v[3]);
+    cg_args_release(&re_defs[R_COMPILE], v, 4);
     return r;
 }
 
 static const cg_method_def re_defs[] = {
-    [R_COMPILE] = {"compile", r_compile, "compile(pattern, flags, error)",
-                   "The code of a Python regular expression; re.error through `error`."},
+    [R_COMPILE] = {"compile", r_compile, "compile(pattern, flags, error, warn=None)",
+                   "The code of a Python regular expression; re.error through `error`, FutureWarnings through "
+                   "warn(msg)."},
     [R_N] = {NULL, NULL, NULL, NULL},
 };
 

@@ -36,6 +36,7 @@ typedef struct {
     cg_value pattern;
     int64_t second_bar; /* where the current alternation's second '|' is, or -1 */
     bool ascii;         /* inside (?a:...), or the whole pattern ASCII */
+    cg_value warn;      /* re.py's FutureWarning giver, or None */
 } parser;
 
 /* \d, \w, \s (c lower case) as the members of a class, for a scope
@@ -60,6 +61,8 @@ static void put_class_escape(parser *ps, char c) {
     cg_strbuf_printf(&ps->out, "[%s%s]", c == lower ? "" : "^", members);
 }
 
+static int64_t cp_pos(const parser *ps, int64_t at);
+
 /* Raises re.error(msg, pattern, pos) with pos at byte offset at. */
 static int fail(parser *ps, int64_t at, const char *fmt, ...) CG_PRINTF(3, 4);
 static int fail(parser *ps, int64_t at, const char *fmt, ...) {
@@ -69,10 +72,7 @@ static int fail(parser *ps, int64_t at, const char *fmt, ...) {
     va_end(ap);
     if (cg_is_err(msg))
         return -1;
-    int64_t cp = 0;
-    for (int64_t k = 0; k < at && k < ps->n; k++)
-        cp += (ps->p[k] & 0xC0) != 0x80;
-    cg_value args[3] = {msg, ps->pattern, at < 0 ? CG_NONE : cg_int(cp)};
+    cg_value args[3] = {msg, ps->pattern, at < 0 ? CG_NONE : cg_int(cp_pos(ps, at))};
     cg_value exc = cg_call(ps->error, &(cg_args){.pos = args, .npos = 3});
     cg_decref(msg);
     if (!cg_is_err(exc)) {
@@ -80,6 +80,30 @@ static int fail(parser *ps, int64_t at, const char *fmt, ...) {
         cg_decref(exc);
     }
     return -1;
+}
+
+static int64_t cp_pos(const parser *ps, int64_t at) {
+    int64_t cp = 0;
+    for (int64_t k = 0; k < at && k < ps->n; k++)
+        cp += (ps->p[k] & 0xC0) != 0x80;
+    return cp;
+}
+
+/* Gives CPython's FutureWarning for syntax that a later Python may read
+ * as set operations, through re.py's warn(msg); -1 when it raised (the
+ * warning filtered into an error). */
+static int warn(parser *ps, const char *what, int64_t at) {
+    if (cg_is_none(ps->warn))
+        return 0;
+    cg_value msg = cg_str_fmt("Possible %s at position %lld", what, (long long)cp_pos(ps, at));
+    if (cg_is_err(msg))
+        return -1;
+    cg_value r = cg_call1(ps->warn, msg);
+    cg_decref(msg);
+    if (cg_is_err(r))
+        return -1;
+    cg_decref(r);
+    return 0;
 }
 
 static bool at_end(const parser *ps) { return ps->i >= ps->n; }
@@ -274,6 +298,8 @@ static int class_item(parser *ps, uint32_t *cp, int64_t *text) {
 static int char_class(parser *ps) {
     int64_t start = ps->i - 1;
     cg_strbuf_putc(&ps->out, '[');
+    if (peek(ps) == '[' && warn(ps, "nested set", ps->i) < 0)
+        return -1;
     if (peek(ps) == '^') {
         cg_strbuf_putc(&ps->out, '^');
         ps->i++;
@@ -287,6 +313,10 @@ static int char_class(parser *ps) {
             cg_strbuf_putc(&ps->out, ']');
             return 0;
         }
+        char c = ps->p[ps->i];
+        if (!first && strchr("-&~|", c) && ps->i + 1 < ps->n && ps->p[ps->i + 1] == c
+            && warn(ps, c == '-' ? "set difference" : c == '&' ? "set intersection" : c == '~' ? "set symmetric difference" : "set union", ps->i) < 0)
+            return -1;
         first = false;
         uint32_t lo, hi;
         int64_t lo_at, hi_at;
@@ -295,6 +325,8 @@ static int char_class(parser *ps) {
             return -1;
         if (peek(ps) == '-' && ps->i + 1 < ps->n && ps->p[ps->i + 1] != ']') {
             ps->i++;
+            if (ps->p[ps->i] == '-' && warn(ps, "set difference", ps->i - 1) < 0)
+                return -1;
             int k2 = class_item(ps, &hi, &hi_at);
             if (k2 < 0)
                 return -1;
@@ -726,8 +758,8 @@ static int parse_alt(parser *ps, int depth, bool top) {
     }
 }
 
-int cg_re_translate(cg_value pattern, int flags, cg_value error, cg_re_info *info, char **out) {
-    parser ps = {.p = cg_as_str(pattern)->s, .n = cg_as_str(pattern)->len, .info = info, .error = error,
+int cg_re_translate(cg_value pattern, int flags, cg_value error, cg_value warn_fn, cg_re_info *info, char **out) {
+    parser ps = {.warn = warn_fn, .p = cg_as_str(pattern)->s, .n = cg_as_str(pattern)->len, .info = info, .error = error,
                  .pattern = pattern, .verbose = (flags & CG_RE_X) != 0, .ascii = (flags & CG_RE_A) != 0};
     info->flags = flags;
     info->ngroups = 0;

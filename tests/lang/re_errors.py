@@ -7,7 +7,8 @@ bad = ["(", ")", "a)", "(a", "((a)", "*", "+a", "?", "a**", "a*?*", "a{2}{3}", "
        "(?P<>a)", "(?P<1a>x)", "(?P<a b>x)", "(?P<a>x)(?P<a>y)", "(?P=b)", "(?P=a)(?P<a>x)", "(?P<a>(?P=a))",
        "(?Px)", "(a)\\2", "(a\\1)", r"\10", "(?z)", "(?<a>x)", "(?<x)", "(?i", "(?i-", "(?-)", "(?-a:x)", "(?au:x)",
        "a(?i)b", "(?i)a(?m)b", "(?#abc", "(?(1)a|b)", "(a)(?(1)a|b|c)", "(a)(?(1)(x|y|z)|b)", "(a)(?(2)b)", "(?(x)a)", "(?(0)a)", "(?<=a+)b",
-       "(?L)a", "(?iL)a", "(?iz)x", "[a[:]", "a{1", "x{,", "a{,3}b", "a{3,}"]
+       "(?L)a", "(?iL)a", "(?iz)x", "[a[:]", "[[:alpha:]]", "[a--b]", "[a&&b]", "[a~~b]", "[a||b]", "[--]",
+       "a{1", "x{,", "a{,3}b", "a{3,}"]
 for p in bad:
     try:
         c = re.compile(p)
@@ -27,3 +28,10 @@ for call in [lambda: re.compile(3), lambda: re.search("a", 3), lambda: re.findal
         call()
     except (TypeError, ValueError, OverflowError) as e:
         print(type(e).__name__ + ":", e)
+import warnings
+with warnings.catch_warnings():
+    warnings.simplefilter("error")
+    try:
+        re.compile("[[x]]")
+    except FutureWarning as e:
+        print("FutureWarning:", e)
