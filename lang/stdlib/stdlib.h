@@ -15,6 +15,8 @@ cg_value cg_random_module_init(void);
 cg_value cg_gc_module_init(void);
 /* _weakref, under the prelude's weakref module */
 cg_value cg_weakref_native_module_init(void);
+/* _io, under the prelude's io module */
+cg_value cg_io_native_module_init(void);
 /* _warnings, under the prelude's warnings module */
 cg_value cg_warnings_native_module_init(void);
 /* _json, under the prelude's json package */

@@ -1,0 +1,246 @@
+"""The io module: open and text files (the C half, _io), and StringIO, the
+in-memory text stream, written here."""
+import _io
+from _io import (DEFAULT_BUFFER_SIZE, SEEK_CUR, SEEK_END, SEEK_SET, TextIOWrapper, UnsupportedOperation, open)
+
+BlockingIOError = BlockingIOError
+
+
+class IOBase:
+    """The base of the stream classes."""
+
+
+class RawIOBase(IOBase):
+    """The base of raw binary streams."""
+
+
+class BufferedIOBase(IOBase):
+    """The base of buffered binary streams."""
+
+
+class TextIOBase(IOBase):
+    """The base of text streams."""
+
+
+def text_encoding(encoding, stacklevel=2):
+    """The encoding to use: encoding itself, or "locale" when it is None."""
+    return "locale" if encoding is None else encoding
+
+
+def open_code(path):
+    """Opens path for reading code, as open(path, 'rb')."""
+    if not isinstance(path, str):
+        raise TypeError("open_code() argument 'path' must be str, not %s" % type(path).__name__)
+    return open(path, "rb")
+
+
+class StringIO(TextIOBase):
+    """An in-memory text stream: a str that reads and writes like a file.
+
+    Writes at the end collect in a list and are joined when something else
+    needs the whole text, so that many small writes stay cheap."""
+
+    __module__ = "_io"
+
+    def __init__(self, initial_value="", newline="\n"):
+        if newline is not None and not isinstance(newline, str):
+            raise TypeError("newline must be str or None, not %s" % type(newline).__name__)
+        if newline not in (None, "", "\n", "\r", "\r\n"):
+            raise ValueError("illegal newline value: %r" % (newline,))
+        if initial_value is not None and not isinstance(initial_value, str):
+            raise TypeError("initial_value must be str or None, not %s" % type(initial_value).__name__)
+        self._newline = newline
+        self._text = ""
+        self._parts = []
+        self._pos = 0
+        self._closed = False
+        if initial_value:
+            self.write(initial_value)
+            self._pos = 0
+
+    # -- state --
+    def _check(self):
+        if self._closed:
+            raise ValueError("I/O operation on closed file")
+
+    def _value(self):
+        if self._parts:
+            self._text = self._text + "".join(self._parts)
+            self._parts = []
+        return self._text
+
+    def _translated(self, s):
+        nl = self._newline
+        if nl is None:
+            return s.replace("\r\n", "\n").replace("\r", "\n")
+        if nl in ("\r", "\r\n"):
+            return s.replace("\n", nl)
+        return s
+
+    @property
+    def closed(self):
+        return self._closed
+
+    @property
+    def line_buffering(self):
+        return False
+
+    @property
+    def newlines(self):
+        return None
+
+    encoding = None
+    errors = None
+
+    # -- writing --
+    def write(self, s):
+        self._check()
+        if not isinstance(s, str):
+            raise TypeError("string argument expected, got '%s'" % type(s).__name__)
+        n = len(s)
+        s = self._translated(s)
+        end = len(self._text) + sum(len(p) for p in self._parts) if self._parts else len(self._text)
+        if self._pos == end:
+            self._parts.append(s)
+        else:
+            text = self._value()
+            if self._pos > len(text):
+                text = text + "\0" * (self._pos - len(text))
+            self._text = text[:self._pos] + s + text[self._pos + len(s):]
+        self._pos += len(s)
+        return n
+
+    def writelines(self, lines):
+        for line in lines:
+            self.write(line)
+
+    def truncate(self, size=None):
+        self._check()
+        if size is None:
+            size = self._pos
+        elif size < 0:
+            raise ValueError("Negative size value %d" % size)
+        text = self._value()
+        if size < len(text):
+            self._text = text[:size]
+        return size
+
+    # -- reading --
+    def getvalue(self):
+        self._check()
+        return self._value()
+
+    def read(self, size=-1):
+        self._check()
+        if size is not None and not isinstance(size, int):
+            raise TypeError("argument should be integer or None, not '%s'" % type(size).__name__)
+        text = self._value()
+        start = min(self._pos, len(text))
+        end = len(text) if size is None or size < 0 else min(len(text), start + size)
+        self._pos = max(self._pos, end)
+        return text[start:end]
+
+    def _line_end(self, text, start):
+        nl = self._newline
+        if nl == "":
+            for i in range(start, len(text)):
+                c = text[i]
+                if c == "\n":
+                    return i + 1
+                if c == "\r":
+                    return i + 2 if i + 1 < len(text) and text[i + 1] == "\n" else i + 1
+            return len(text)
+        sep = "\n" if nl is None else nl
+        i = text.find(sep, start)
+        return len(text) if i < 0 else i + len(sep)
+
+    def readline(self, size=-1):
+        self._check()
+        if size is not None and not isinstance(size, int):
+            raise TypeError("integer argument expected, got '%s'" % type(size).__name__)
+        text = self._value()
+        start = min(self._pos, len(text))
+        end = self._line_end(text, start)
+        if size is not None and size >= 0:
+            end = min(end, start + size)
+        self._pos = max(self._pos, end)
+        return text[start:end]
+
+    def readlines(self, hint=-1):
+        lines, total = [], 0
+        while True:
+            line = self.readline()
+            if not line:
+                return lines
+            lines.append(line)
+            total += len(line)
+            if hint is not None and 0 < hint <= total:
+                return lines
+
+    def __iter__(self):
+        self._check()
+        return self
+
+    def __next__(self):
+        line = self.readline()
+        if not line:
+            raise StopIteration
+        return line
+
+    # -- position --
+    def tell(self):
+        self._check()
+        return self._pos
+
+    def seek(self, pos, whence=0):
+        self._check()
+        if not isinstance(pos, int):
+            raise TypeError("an integer is required (got type %s)" % type(pos).__name__)
+        if whence not in (0, 1, 2):
+            raise ValueError("Invalid whence (%d, should be 0, 1 or 2)" % whence)
+        if whence == 0 and pos < 0:
+            raise ValueError("Negative seek position %d" % pos)
+        if whence != 0 and pos != 0:
+            raise OSError("Can't do nonzero cur-relative seeks")
+        if whence == 2:
+            pos = len(self._value())
+        elif whence == 1:
+            pos = self._pos
+        self._pos = pos
+        return pos
+
+    # -- the rest of a file's methods --
+    def close(self):
+        self._closed = True
+
+    def flush(self):
+        self._check()
+
+    def readable(self):
+        self._check()
+        return True
+
+    def writable(self):
+        self._check()
+        return True
+
+    def seekable(self):
+        self._check()
+        return True
+
+    def isatty(self):
+        self._check()
+        return False
+
+    def fileno(self):
+        raise UnsupportedOperation("fileno")
+
+    def detach(self):
+        raise UnsupportedOperation("detach")
+
+    def __enter__(self):
+        self._check()
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
