@@ -38,6 +38,10 @@ static cg_value module_repr(cg_value v) {
         cg_decref(r);
         return out;
     }
+    /* made by module(name) (types.ModuleType): it has a __loader__ key;
+     * the registry's modules have none */
+    if (cg_dict_get_str_borrowed(m->dict, cg_str_intern("__loader__")).tag != CG_V_STOP)
+        return cg_str_fmt("<module '%s'>", m->name->s);
     return cg_str_fmt("<module '%s' (built-in)>", m->name->s);
 }
 
@@ -78,6 +82,27 @@ static int module_setattr(cg_value v, cg_str *name, cg_value value) {
     return cg_dict_set(m->dict, cg_obj_value(name), value);
 }
 
+/* module(name, doc=None): types.ModuleType, what importlib's
+ * module_from_spec makes */
+static cg_value module_new_(cg_type *type, const cg_args *a) {
+    if (a->nkw || a->npos < 1 || a->npos > 2)
+        return cg_raise(&cg_exc_TypeError, "module() takes at most 2 arguments (%d given)", a->npos + a->nkw);
+    if (!cg_is_str(a->pos[0]))
+        return cg_raise(&cg_exc_TypeError, "module.__init__() argument 'name' must be str, not %s",
+                        cg_type_name(a->pos[0]));
+    cg_value m = cg_module_new(cg_str_cstr(a->pos[0]));
+    if (cg_is_err(m))
+        return m;
+    cg_dict *d = cg_module_dict_borrowed(m);
+    if (cg_dict_set_str(d, "__doc__", a->npos > 1 ? a->pos[1] : CG_NONE) < 0
+        || cg_dict_set_str(d, "__package__", CG_NONE) < 0 || cg_dict_set_str(d, "__loader__", CG_NONE) < 0
+        || cg_dict_set_str(d, "__spec__", CG_NONE) < 0) {
+        cg_decref(m);
+        return CG_ERR;
+    }
+    return m;
+}
+
 cg_type cg_type_module = {
     .head = {CG_IMMORTAL, &cg_type_type},
     .name = "module",
@@ -91,6 +116,7 @@ cg_type cg_type_module = {
     .hash = cg_object_hash,
     .getattr = module_getattr,
     .setattr = module_setattr,
+    .new_ = module_new_,
 };
 
 cg_value cg_module_new(const char *name) {
