@@ -1356,6 +1356,49 @@ static bool statements(cg_parser *p, cg_vec *out) {
     return out->n > n0;
 }
 
+static bool is_future_import(const cg_ast *s) {
+    return s->kind == AST_IMPORT_FROM && s->u.import.level == 0 && s->u.import.module
+           && !strcmp(s->u.import.module, "__future__");
+}
+
+/* What Python's compiler checks of `from __future__ import ...`: only at
+ * the top of the file (after a docstring), and only features Python has;
+ * `braces` is its old joke. */
+static void check_future(cg_parser *p, const cg_ast_list *body) {
+    static const char *const FEATURES[] = {"nested_scopes", "generators", "division", "absolute_import",
+                                           "with_statement", "print_function", "unicode_literals",
+                                           "barry_as_FLUFL", "generator_stop", "annotations"};
+    int i = 0;
+    const cg_ast *first = body->n ? body->items[0] : NULL;
+    if (first && first->kind == AST_EXPR_STMT && first->u.expr.value->kind == AST_CONSTANT
+        && first->u.expr.value->u.constant.kind == CONST_STR)
+        i++;
+    bool leading = true;
+    for (; i < body->n; i++) {
+        const cg_ast *s = body->items[i];
+        if (!is_future_import(s)) {
+            leading = false;
+            continue;
+        }
+        if (!leading) {
+            cg_p_compile_error(p, s, "from __future__ imports must occur at the beginning of the file");
+            return;
+        }
+        cg_ast at = *s; /* Python marks these with one caret, at the statement's start */
+        at.end_col = at.col;
+        for (int k = 0; k < s->u.import.names.n; k++) {
+            const char *name = s->u.import.names.items[k]->u.alias.name;
+            bool known = false;
+            for (size_t f = 0; f < sizeof FEATURES / sizeof FEATURES[0]; f++)
+                known |= !strcmp(name, FEATURES[f]);
+            if (!strcmp(name, "braces"))
+                cg_p_compile_error(p, &at, "not a chance");
+            else if (!known)
+                cg_p_compile_error(p, &at, "future feature %s is not defined", name);
+        }
+    }
+}
+
 /* file: [statements] ENDMARKER */
 cg_ast *cg_p_file(cg_parser *p) {
     cg_vec v = {0};
@@ -1364,6 +1407,7 @@ cg_ast *cg_p_file(cg_parser *p) {
         return NULL;
     cg_ast *m = cg_p_node(p, AST_MODULE, 0);
     m->u.module.body = cg_vec_list(&v);
+    check_future(p, &m->u.module.body);
     return m;
 }
 
