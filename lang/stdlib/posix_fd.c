@@ -156,12 +156,48 @@ INT_FUNC(sendfile, "sendfile(out_fd, in_fd, offset, count)", 4, {
     off_t off = (off_t)v[2];
     return err_or_int(sendfile((int)v[0], (int)v[1], &off, (size_t)v[3]));
 })
-INT_FUNC(copy_file_range, "copy_file_range(src, dst, count, offset_src=None, offset_dst=None)", 3, {
-    return err_or_int(copy_file_range((int)v[0], NULL, (int)v[1], NULL, (size_t)v[2], 0));
-})
-INT_FUNC(splice, "splice(src, dst, count, offset_src=None, offset_dst=None, flags=0)", 3, {
-    return err_or_int(splice((int)v[0], NULL, (int)v[1], NULL, (size_t)v[2], 0));
-})
+/* copy_file_range and splice: offsets of None read from (and move) the
+ * descriptors' own positions */
+static int offset_arg(cg_value v, loff_t *off, loff_t **ptr) {
+    int64_t i;
+    *ptr = NULL;
+    if (cg_is_none(v))
+        return 0;
+    if (cg_index_value(v, &i) < 0)
+        return -1;
+    *off = i;
+    *ptr = off;
+    return 0;
+}
+
+static cg_value range_copy(const cg_args *a, bool is_splice) {
+    static const cg_method_def dcopy = {"copy_file_range", NULL,
+                                        "copy_file_range(src, dst, count, offset_src=None, offset_dst=None)", NULL};
+    static const cg_method_def dsplice = {
+        "splice", NULL, "splice(src, dst, count, offset_src=None, offset_dst=None, flags=0)", NULL};
+    const cg_method_def *def = is_splice ? &dsplice : &dcopy;
+    int n = is_splice ? 6 : 5, src, dst, flags = 0;
+    int64_t count;
+    loff_t o1, o2, *p1, *p2;
+    cg_value x[6];
+    if (cg_args_bind(def, a, x, n) < 0)
+        return CG_ERR;
+    cg_value r = CG_ERR;
+    if (cg_posix_int(x[0], &src) == 0 && cg_posix_int(x[1], &dst) == 0 && cg_index_value(x[2], &count) == 0
+        && offset_arg(x[3], &o1, &p1) == 0 && offset_arg(x[4], &o2, &p2) == 0
+        && (!is_splice || cg_posix_int(x[5], &flags) == 0)) {
+        if (count < 0)
+            r = cg_raise(&cg_exc_ValueError, "count must be non-negative");
+        else
+            r = err_or_int(is_splice ? splice(src, p1, dst, p2, (size_t)count, (unsigned)flags)
+                                     : copy_file_range(src, p1, dst, p2, (size_t)count, 0));
+    }
+    cg_args_release(def, x, n);
+    return r;
+}
+
+static cg_value posix_copy_file_range(cg_value self, const cg_args *a) { return range_copy(a, false); }
+static cg_value posix_splice(cg_value self, const cg_args *a) { return range_copy(a, true); }
 
 static cg_value posix_memfd_create(cg_value self, const cg_args *a) {
     static const cg_method_def def = {"memfd_create", NULL, "memfd_create(name, flags=1)", NULL};
