@@ -77,30 +77,31 @@ static int dir_fd_arg(cg_value v, int *out) {
 
 static int mode_arg(cg_value v, int *out) { return cg_posix_int(v, out); }
 
-/* Runs a call on one path argument out[0] read with flags; the rest of
- * out is the caller's. */
+/* These two end a function whose bound arguments are x[] under the
+ * signature defp. A def is never copied: argparse caches the parsed
+ * signature by the def's address. */
 #define PATH_OR_FAIL(fn, argname, v, flags, p)                    \
     do {                                                          \
         if (cg_path_arg(fn, argname, v, flags, p) < 0) {          \
-            cg_args_release(&def, x, (int)(sizeof x / sizeof *x)); \
+            cg_args_release(defp, x, (int)(sizeof x / sizeof *x)); \
             return CG_ERR;                                        \
         }                                                         \
     } while (0)
 
 #define DONE(result)                                           \
     do {                                                       \
-        cg_args_release(&def, x, (int)(sizeof x / sizeof *x)); \
+        cg_args_release(defp, x, (int)(sizeof x / sizeof *x)); \
         return (result);                                       \
     } while (0)
 
 /* ---- stat, lstat, access ---------------------------------------------------- */
 
 static cg_value do_stat(const char *name, const cg_method_def *pdef, const cg_args *a, bool lstat_) {
-    const cg_method_def def = *pdef;
+    const cg_method_def *defp = pdef;
     cg_value x[3];
     cg_path p;
     int dfd, follow;
-    if (CG_POSIX_BIND(&def, a, x) < 0)
+    if (CG_POSIX_BIND(defp, a, x) < 0)
         return CG_ERR;
     if (dir_fd_arg(x[1], &dfd) < 0 || (follow = cg_truth(x[2])) < 0)
         DONE(CG_ERR);
@@ -121,10 +122,11 @@ static cg_value posix_lstat(cg_value self, const cg_args *a) { return do_stat("l
 static cg_value posix_access(cg_value self, const cg_args *a) {
     static const cg_method_def def = {
         "access", NULL, "access(path, mode, *, dir_fd=None, effective_ids=False, follow_symlinks=True)", NULL};
+    const cg_method_def *defp = &def;
     cg_value x[5];
     cg_path p;
     int mode, dfd, follow, eff;
-    if (CG_POSIX_BIND(&def, a, x) < 0)
+    if (CG_POSIX_BIND(defp, a, x) < 0)
         return CG_ERR;
     if (mode_arg(x[1], &mode) < 0 || dir_fd_arg(x[2], &dfd) < 0 || (eff = cg_truth(x[3])) < 0
         || (follow = cg_truth(x[4])) < 0)
@@ -151,9 +153,10 @@ static cg_value posix_getcwd(cg_value self, const cg_args *a) {
 
 static cg_value posix_chdir(cg_value self, const cg_args *a) {
     static const cg_method_def def = {"chdir", NULL, "chdir(path)", NULL};
+    const cg_method_def *defp = &def;
     cg_value x[1];
     cg_path p;
-    if (CG_POSIX_BIND(&def, a, x) < 0)
+    if (CG_POSIX_BIND(defp, a, x) < 0)
         return CG_ERR;
     PATH_OR_FAIL("chdir", "path", x[0], CG_PATH_FD, &p);
     int rc = p.is_fd ? fchdir(p.fd) : chdir(p.s);
@@ -164,9 +167,10 @@ static cg_value posix_chdir(cg_value self, const cg_args *a) {
 
 static cg_value posix_chroot(cg_value self, const cg_args *a) {
     static const cg_method_def def = {"chroot", NULL, "chroot(path)", NULL};
+    const cg_method_def *defp = &def;
     cg_value x[1];
     cg_path p;
-    if (CG_POSIX_BIND(&def, a, x) < 0)
+    if (CG_POSIX_BIND(defp, a, x) < 0)
         return CG_ERR;
     PATH_OR_FAIL("chroot", "path", x[0], 0, &p);
     cg_value r = chroot(p.s) < 0 ? cg_posix_error(errno, &p, NULL) : CG_NONE;
@@ -178,10 +182,11 @@ static cg_value posix_chroot(cg_value self, const cg_args *a) {
 
 static cg_value posix_mkdir(cg_value self, const cg_args *a) {
     static const cg_method_def def = {"mkdir", NULL, "mkdir(path, mode=511, *, dir_fd=None)", NULL};
+    const cg_method_def *defp = &def;
     cg_value x[3];
     cg_path p;
     int mode, dfd;
-    if (CG_POSIX_BIND(&def, a, x) < 0)
+    if (CG_POSIX_BIND(defp, a, x) < 0)
         return CG_ERR;
     if (mode_arg(x[1], &mode) < 0 || dir_fd_arg(x[2], &dfd) < 0)
         DONE(CG_ERR);
@@ -193,10 +198,11 @@ static cg_value posix_mkdir(cg_value self, const cg_args *a) {
 
 static cg_value posix_mkfifo(cg_value self, const cg_args *a) {
     static const cg_method_def def = {"mkfifo", NULL, "mkfifo(path, mode=438, *, dir_fd=None)", NULL};
+    const cg_method_def *defp = &def;
     cg_value x[3];
     cg_path p;
     int mode, dfd;
-    if (CG_POSIX_BIND(&def, a, x) < 0)
+    if (CG_POSIX_BIND(defp, a, x) < 0)
         return CG_ERR;
     if (mode_arg(x[1], &mode) < 0 || dir_fd_arg(x[2], &dfd) < 0)
         DONE(CG_ERR);
@@ -208,11 +214,12 @@ static cg_value posix_mkfifo(cg_value self, const cg_args *a) {
 
 static cg_value posix_mknod(cg_value self, const cg_args *a) {
     static const cg_method_def def = {"mknod", NULL, "mknod(path, mode=384, device=0, *, dir_fd=None)", NULL};
+    const cg_method_def *defp = &def;
     cg_value x[4];
     cg_path p;
     int mode, dfd;
     int64_t dev;
-    if (CG_POSIX_BIND(&def, a, x) < 0)
+    if (CG_POSIX_BIND(defp, a, x) < 0)
         return CG_ERR;
     if (mode_arg(x[1], &mode) < 0 || cg_index_value(x[2], &dev) < 0 || dir_fd_arg(x[3], &dfd) < 0)
         DONE(CG_ERR);
@@ -224,15 +231,15 @@ static cg_value posix_mknod(cg_value self, const cg_args *a) {
 
 /* rmdir, unlink and remove: one path, dir_fd, an *at call with flags */
 static cg_value remove_common(const cg_method_def *pdef, const cg_args *a, int at_flags) {
-    const cg_method_def def = *pdef;
+    const cg_method_def *defp = pdef;
     cg_value x[2];
     cg_path p;
     int dfd;
-    if (CG_POSIX_BIND(&def, a, x) < 0)
+    if (CG_POSIX_BIND(defp, a, x) < 0)
         return CG_ERR;
     if (dir_fd_arg(x[1], &dfd) < 0)
         DONE(CG_ERR);
-    PATH_OR_FAIL(def.name, "path", x[0], 0, &p);
+    PATH_OR_FAIL(defp->name, "path", x[0], 0, &p);
     cg_value r = unlinkat(dfd, p.s, at_flags) < 0 ? cg_posix_error(errno, &p, NULL) : CG_NONE;
     cg_path_release(&p);
     DONE(r);
@@ -253,16 +260,16 @@ static cg_value posix_remove(cg_value self, const cg_args *a) {
 
 /* rename, replace, link: two paths, each with its own dir_fd */
 static cg_value two_paths(const cg_method_def *pdef, const cg_args *a, int kind) {
-    const cg_method_def def = *pdef;
+    const cg_method_def *defp = pdef;
     cg_value x[4];
     cg_path p, q;
     int d1, d2;
-    if (CG_POSIX_BIND(&def, a, x) < 0)
+    if (CG_POSIX_BIND(defp, a, x) < 0)
         return CG_ERR;
     if (dir_fd_arg(x[2], &d1) < 0 || dir_fd_arg(x[3], &d2) < 0)
         DONE(CG_ERR);
-    PATH_OR_FAIL(def.name, "src", x[0], 0, &p);
-    if (cg_path_arg(def.name, "dst", x[1], 0, &q) < 0) {
+    PATH_OR_FAIL(defp->name, "src", x[0], 0, &p);
+    if (cg_path_arg(defp->name, "dst", x[1], 0, &q) < 0) {
         cg_path_release(&p);
         DONE(CG_ERR);
     }
@@ -290,10 +297,11 @@ static cg_value posix_link(cg_value self, const cg_args *a) {
 static cg_value posix_symlink(cg_value self, const cg_args *a) {
     static const cg_method_def def = {"symlink", NULL,
                                       "symlink(src, dst, target_is_directory=False, *, dir_fd=None)", NULL};
+    const cg_method_def *defp = &def;
     cg_value x[4];
     cg_path p, q;
     int dfd;
-    if (CG_POSIX_BIND(&def, a, x) < 0)
+    if (CG_POSIX_BIND(defp, a, x) < 0)
         return CG_ERR;
     if (dir_fd_arg(x[3], &dfd) < 0)
         DONE(CG_ERR);
@@ -310,10 +318,11 @@ static cg_value posix_symlink(cg_value self, const cg_args *a) {
 
 static cg_value posix_readlink(cg_value self, const cg_args *a) {
     static const cg_method_def def = {"readlink", NULL, "readlink(path, *, dir_fd=None)", NULL};
+    const cg_method_def *defp = &def;
     cg_value x[2];
     cg_path p;
     int dfd;
-    if (CG_POSIX_BIND(&def, a, x) < 0)
+    if (CG_POSIX_BIND(defp, a, x) < 0)
         return CG_ERR;
     if (dir_fd_arg(x[1], &dfd) < 0)
         DONE(CG_ERR);
@@ -330,10 +339,11 @@ static cg_value posix_readlink(cg_value self, const cg_args *a) {
 static cg_value posix_chmod(cg_value self, const cg_args *a) {
     static const cg_method_def def = {"chmod", NULL, "chmod(path, mode, *, dir_fd=None, follow_symlinks=True)",
                                       NULL};
+    const cg_method_def *defp = &def;
     cg_value x[4];
     cg_path p;
     int mode, dfd, follow;
-    if (CG_POSIX_BIND(&def, a, x) < 0)
+    if (CG_POSIX_BIND(defp, a, x) < 0)
         return CG_ERR;
     if (mode_arg(x[1], &mode) < 0 || dir_fd_arg(x[2], &dfd) < 0 || (follow = cg_truth(x[3])) < 0)
         DONE(CG_ERR);
@@ -345,16 +355,16 @@ static cg_value posix_chmod(cg_value self, const cg_args *a) {
 }
 
 static cg_value chown_common(const cg_method_def *pdef, const cg_args *a, bool nofollow) {
-    const cg_method_def def = *pdef;
+    const cg_method_def *defp = pdef;
     cg_value x[5];
     cg_path p;
     int uid, gid, dfd, follow;
-    if (CG_POSIX_BIND(&def, a, x) < 0)
+    if (CG_POSIX_BIND(defp, a, x) < 0)
         return CG_ERR;
     if (cg_posix_int(x[1], &uid) < 0 || cg_posix_int(x[2], &gid) < 0 || dir_fd_arg(x[3], &dfd) < 0
         || (follow = cg_truth(x[4])) < 0)
         DONE(CG_ERR);
-    PATH_OR_FAIL(def.name, "path", x[0], nofollow ? 0 : CG_PATH_FD, &p);
+    PATH_OR_FAIL(defp->name, "path", x[0], nofollow ? 0 : CG_PATH_FD, &p);
     int rc = p.is_fd ? fchown(p.fd, (uid_t)uid, (gid_t)gid)
                      : fchownat(dfd, p.s, (uid_t)uid, (gid_t)gid, follow && !nofollow ? 0 : AT_SYMLINK_NOFOLLOW);
     cg_value r = rc < 0 ? cg_posix_error(errno, &p, NULL) : CG_NONE;
@@ -422,11 +432,12 @@ static int times_arg(cg_value times, cg_value ns, struct timespec ts[2]) {
 static cg_value posix_utime(cg_value self, const cg_args *a) {
     static const cg_method_def def = {
         "utime", NULL, "utime(path, times=None, *, ns=None, dir_fd=None, follow_symlinks=True)", NULL};
+    const cg_method_def *defp = &def;
     cg_value x[5];
     cg_path p;
     int dfd, follow;
     struct timespec ts[2];
-    if (CG_POSIX_BIND(&def, a, x) < 0)
+    if (CG_POSIX_BIND(defp, a, x) < 0)
         return CG_ERR;
     if (times_arg(x[1], x[2], ts) < 0 || dir_fd_arg(x[3], &dfd) < 0 || (follow = cg_truth(x[4])) < 0)
         DONE(CG_ERR);
@@ -439,10 +450,11 @@ static cg_value posix_utime(cg_value self, const cg_args *a) {
 
 static cg_value posix_truncate(cg_value self, const cg_args *a) {
     static const cg_method_def def = {"truncate", NULL, "truncate(path, length)", NULL};
+    const cg_method_def *defp = &def;
     cg_value x[2];
     cg_path p;
     int64_t len;
-    if (CG_POSIX_BIND(&def, a, x) < 0)
+    if (CG_POSIX_BIND(defp, a, x) < 0)
         return CG_ERR;
     if (cg_index_value(x[1], &len) < 0)
         DONE(CG_ERR);
@@ -476,9 +488,10 @@ static cg_value list_names(DIR *d) {
 
 static cg_value posix_listdir(cg_value self, const cg_args *a) {
     static const cg_method_def def = {"listdir", NULL, "listdir(path=None)", NULL};
+    const cg_method_def *defp = &def;
     cg_value x[1];
     cg_path p;
-    if (CG_POSIX_BIND(&def, a, x) < 0)
+    if (CG_POSIX_BIND(defp, a, x) < 0)
         return CG_ERR;
     PATH_OR_FAIL("listdir", "path", x[0], CG_PATH_FD | CG_PATH_NONE, &p);
     DIR *d;
@@ -514,9 +527,10 @@ static cg_value statvfs_of(const struct statvfs *s) {
 
 static cg_value posix_statvfs(cg_value self, const cg_args *a) {
     static const cg_method_def def = {"statvfs", NULL, "statvfs(path)", NULL};
+    const cg_method_def *defp = &def;
     cg_value x[1];
     cg_path p;
-    if (CG_POSIX_BIND(&def, a, x) < 0)
+    if (CG_POSIX_BIND(defp, a, x) < 0)
         return CG_ERR;
     PATH_OR_FAIL("statvfs", "path", x[0], CG_PATH_FD, &p);
     struct statvfs s;
@@ -528,10 +542,11 @@ static cg_value posix_statvfs(cg_value self, const cg_args *a) {
 
 static cg_value posix_fstatvfs(cg_value self, const cg_args *a) {
     static const cg_method_def def = {"fstatvfs", NULL, "fstatvfs(fd, /)", NULL};
+    const cg_method_def *defp = &def;
     cg_value x[1];
     int fd;
     struct statvfs s;
-    if (CG_POSIX_BIND(&def, a, x) < 0)
+    if (CG_POSIX_BIND(defp, a, x) < 0)
         return CG_ERR;
     if (cg_posix_int(x[0], &fd) < 0)
         DONE(CG_ERR);
@@ -583,10 +598,11 @@ cg_value cg_posix_pathconf_names(void) {
 
 static cg_value posix_pathconf(cg_value self, const cg_args *a) {
     static const cg_method_def def = {"pathconf", NULL, "pathconf(path, name)", NULL};
+    const cg_method_def *defp = &def;
     cg_value x[2];
     cg_path p;
     int name;
-    if (CG_POSIX_BIND(&def, a, x) < 0)
+    if (CG_POSIX_BIND(defp, a, x) < 0)
         return CG_ERR;
     if (pathconf_name(x[1], &name) < 0)
         DONE(CG_ERR);
@@ -600,10 +616,11 @@ static cg_value posix_pathconf(cg_value self, const cg_args *a) {
 
 static cg_value posix_fpathconf(cg_value self, const cg_args *a) {
     static const cg_method_def def = {"fpathconf", NULL, "fpathconf(fd, name, /)", NULL};
+    const cg_method_def *defp = &def;
     cg_value x[2];
     cg_path p;
     int name;
-    if (CG_POSIX_BIND(&def, a, x) < 0)
+    if (CG_POSIX_BIND(defp, a, x) < 0)
         return CG_ERR;
     if (pathconf_name(x[1], &name) < 0)
         DONE(CG_ERR);
@@ -619,9 +636,10 @@ static cg_value posix_fpathconf(cg_value self, const cg_args *a) {
 
 static cg_value posix_major(cg_value self, const cg_args *a) {
     static const cg_method_def def = {"major", NULL, "major(device, /)", NULL};
+    const cg_method_def *defp = &def;
     cg_value x[1];
     int64_t d;
-    if (CG_POSIX_BIND(&def, a, x) < 0)
+    if (CG_POSIX_BIND(defp, a, x) < 0)
         return CG_ERR;
     if (cg_index_value(x[0], &d) < 0)
         DONE(CG_ERR);
@@ -630,9 +648,10 @@ static cg_value posix_major(cg_value self, const cg_args *a) {
 
 static cg_value posix_minor(cg_value self, const cg_args *a) {
     static const cg_method_def def = {"minor", NULL, "minor(device, /)", NULL};
+    const cg_method_def *defp = &def;
     cg_value x[1];
     int64_t d;
-    if (CG_POSIX_BIND(&def, a, x) < 0)
+    if (CG_POSIX_BIND(defp, a, x) < 0)
         return CG_ERR;
     if (cg_index_value(x[0], &d) < 0)
         DONE(CG_ERR);
@@ -641,9 +660,10 @@ static cg_value posix_minor(cg_value self, const cg_args *a) {
 
 static cg_value posix_makedev(cg_value self, const cg_args *a) {
     static const cg_method_def def = {"makedev", NULL, "makedev(major, minor, /)", NULL};
+    const cg_method_def *defp = &def;
     cg_value x[2];
     int64_t ma, mi;
-    if (CG_POSIX_BIND(&def, a, x) < 0)
+    if (CG_POSIX_BIND(defp, a, x) < 0)
         return CG_ERR;
     if (cg_index_value(x[0], &ma) < 0 || cg_index_value(x[1], &mi) < 0)
         DONE(CG_ERR);
