@@ -30,6 +30,7 @@ const cg_module_entry cg_config_modules[] = {
     {"_json", cg_json_native_module_init},
     {"_re", cg_re_native_module_init},
     {"posix", cg_posix_module_init},
+    {"errno", cg_errno_module_init},
     {"_graph", cg_graph_module_init},
     {"_plot", cg_plot_module_init},
     {"_memory", cg_memory_module_init},

@@ -14,8 +14,9 @@
 #include "stdlib/structseq.h"
 
 /* A path argument: text (s, borrowed from str) or a descriptor (is_fd).
- * obj is what the user passed (for error messages), str the str that
- * holds s; both are references. */
+ * obj is what an error names as its filename (the path's str, or the
+ * descriptor or None given); str is the str that holds s; both are
+ * references. */
 typedef struct {
     const char *s;
     int fd;
@@ -32,7 +33,7 @@ void cg_path_release(cg_path *p);
 /* os.fspath(v): a str (or the __fspath__ result), new reference. */
 cg_value cg_fspath(cg_value v);
 
-/* Raises the OSError subclass of errnum with the paths' original objects
+/* Raises the OSError subclass of errnum with the paths' obj
  * as filename (and filename2); either may be NULL. */
 cg_value cg_posix_error(int errnum, const cg_path *p, const cg_path *p2);
 int cg_posix_error_int(int errnum, const cg_path *p, const cg_path *p2);

@@ -1,7 +1,8 @@
 /* posix_path.c: the path arguments of the posix functions and their
  * errors (posix.h), as CPython's path_converter and path_error: a str, an
  * object with __fspath__, or (where the function allows) a descriptor;
- * the OSError carries the object the user passed as its filename.
+ * the OSError carries the path as text (what __fspath__ gave) as its
+ * filename.
  *
  * Not here: bytes paths (no bytes type yet). */
 #include <errno.h>
@@ -66,6 +67,8 @@ int cg_path_arg(const char *fn, const char *argname, cg_value v, int flags, cg_p
         return cg_raise_int(&cg_exc_ValueError, "%s: embedded null character in %s", fn, argname);
     }
     p->s = s->s;
+    /* the error's filename is the text, not the path object (CPython's) */
+    cg_value_set(&p->obj, cg_incref(p->str));
     return 0;
 }
 

@@ -23,6 +23,8 @@ cg_value cg_warnings_native_module_init(void);
 cg_value cg_json_native_module_init(void);
 /* _re, under the prelude's re module */
 cg_value cg_re_native_module_init(void);
+/* errno (errno_module.c) */
+cg_value cg_errno_module_init(void);
 /* posix, under the prelude's os module (posix_module.c and its posix_*.c) */
 cg_value cg_posix_module_init(void);
 
