@@ -64,7 +64,7 @@ int cg_path_arg(const char *fn, const char *argname, cg_value v, int flags, cg_p
     cg_str *s = cg_as_str(p->str);
     if ((int64_t)strlen(s->s) != s->len) {
         cg_path_release(p);
-        return cg_raise_int(&cg_exc_ValueError, "%s: embedded null character in %s", fn, argname);
+        return cg_raise_int(&cg_exc_ValueError, "embedded null byte");
     }
     p->s = s->s;
     /* the error's filename is the text, not the path object (CPython's) */

@@ -597,7 +597,7 @@ static cg_value env_pair(const cg_args *a, bool set) {
     cg_value r = CG_ERR, k = cg_fspath(x[0]), v = CG_NONE;
     if (!cg_is_err(k) && (!set || !cg_is_err(v = cg_fspath(x[1])))) {
         const char *ks = cg_str_cstr(k);
-        if (!*ks || strchr(ks, '='))
+        if (strchr(ks, '='))
             r = cg_raise(&cg_exc_ValueError, "illegal environment variable name");
         else if ((int64_t)strlen(ks) != cg_as_str(k)->len || (set && (int64_t)strlen(cg_str_cstr(v)) != cg_as_str(v)->len))
             r = cg_raise(&cg_exc_ValueError, "embedded null byte");
