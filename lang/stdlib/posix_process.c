@@ -20,6 +20,7 @@
 #include <sys/times.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "runtime/containers.h"
@@ -198,14 +199,25 @@ static cg_value posix_getlogin(cg_value self, const cg_args *a) {
 INT_FUNC(kill, "kill(pid, signal, /)", 2, { return err_or_none(kill((pid_t)v[0], (int)v[1])); })
 INT_FUNC(killpg, "killpg(pgid, signal, /)", 2, { return err_or_none(killpg((pid_t)v[0], (int)v[1])); })
 
-/* waitpid loops over EINTR but lets the user's Ctrl-C through */
+/* Note [Interruptible wait]: the kernel's interrupt request may come from
+ * its control thread, which sends no signal, so a blocking waitpid would
+ * never see it. A blocking wait is WNOHANG polls instead, 1 ms apart at
+ * first and at most 50 ms later, with the interrupt flag read between
+ * them (as time.sleep does). -2: interrupted. */
 static pid_t wait_retry(pid_t pid, int *status, int options) {
+    long nap_ns = 1000000;
     for (;;) {
-        pid_t r = waitpid(pid, status, options);
-        if (r >= 0 || errno != EINTR)
+        pid_t r = waitpid(pid, status, options | WNOHANG);
+        if (r < 0 && errno != EINTR)
+            return r;
+        if (r > 0 || (r == 0 && (options & WNOHANG)))
             return r;
         if (cg_interrupt_requested)
             return -2;
+        struct timespec ts = {0, nap_ns};
+        nanosleep(&ts, NULL);
+        if (nap_ns < 50000000)
+            nap_ns *= 2;
     }
 }
 
