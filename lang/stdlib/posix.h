@@ -40,6 +40,24 @@ int cg_posix_error_int(int errnum, const cg_path *p, const cg_path *p2);
 
 /* An int argument as a C int (an index, not a float): -1 with TypeError. */
 int cg_posix_int(cg_value v, int *out);
+/* Binds a call whose parameters are all ints (def's signature, n of
+ * them, at most 8) into out: -1 with Python's TypeError. */
+int cg_posix_int_args(const cg_method_def *def, const cg_args *a, int64_t *out, int n);
+/* A system call's result: None (or the int) when rc >= 0, else the
+ * OSError of errno. */
+cg_value cg_posix_none_or_error(int64_t rc);
+cg_value cg_posix_int_or_error(int64_t rc);
+/* A posix function of int parameters: static posix_NAME binding sig's n
+ * ints into v[], then the body (which returns). */
+#define CG_POSIX_INT_FUNC(name, sig, n, ...)                        \
+    static cg_value posix_##name(cg_value self, const cg_args *a) { \
+        static const cg_method_def def = {#name, NULL, sig, NULL};  \
+        int64_t v[(n) + 1];                                         \
+        (void)self;                                                 \
+        if (cg_posix_int_args(&def, a, v, n) < 0)                   \
+            return CG_ERR;                                          \
+        __VA_ARGS__                                                 \
+    }
 /* Binds a to def's signature into out[n]; release with cg_args_release. */
 #define CG_POSIX_BIND(def, a, out) cg_args_bind((def), (a), (out), (int)(sizeof(out) / sizeof((out)[0])))
 

@@ -34,7 +34,8 @@
 #define O_FSYNC O_SYNC
 #endif
 
-#define C(name) {#name, (int64_t)(name)}
+#define C(name) \
+    { #name, (int64_t)(name) }
 static const struct {
     const char *name;
     int64_t value;

@@ -23,76 +23,50 @@
 #include "runtime/lang_internal.h"
 #include "stdlib/posix.h"
 
-/* Binds a call whose parameters are all ints (def's signature) into out. */
-static int int_args(const cg_method_def *def, const cg_args *a, int64_t *out, int n) {
-    cg_value x[8];
-    if (cg_args_bind(def, a, x, n) < 0)
-        return -1;
-    int rc = 0;
-    for (int i = 0; i < n && rc == 0; i++) {
-        if (x[i].tag == CG_V_FLOAT)
-            rc = cg_raise_int(&cg_exc_TypeError, "'float' object cannot be interpreted as an integer");
-        else
-            rc = cg_index_value(x[i], &out[i]);
-    }
-    cg_args_release(def, x, n);
-    return rc;
-}
-
-#define INT_FUNC(name, sig, n, ...)                             \
-    static cg_value posix_##name(cg_value self, const cg_args *a) { \
-        static const cg_method_def def = {#name, NULL, sig, NULL}; \
-        int64_t v[n];                                            \
-        (void)self;                                              \
-        if (int_args(&def, a, v, n) < 0)                         \
-            return CG_ERR;                                       \
-        __VA_ARGS__                                                     \
-    }
-
-static cg_value err_or_none(int rc) { return rc < 0 ? cg_posix_error(errno, NULL, NULL) : CG_NONE; }
-static cg_value err_or_int(int64_t rc) { return rc < 0 ? cg_posix_error(errno, NULL, NULL) : cg_int(rc); }
-
-INT_FUNC(close, "close(fd)", 1, { return err_or_none(close((int)v[0])); })
-INT_FUNC(closerange, "closerange(fd_low, fd_high, /)", 2, {
+CG_POSIX_INT_FUNC(close, "close(fd)", 1, { return cg_posix_none_or_error(close((int)v[0])); })
+CG_POSIX_INT_FUNC(closerange, "closerange(fd_low, fd_high, /)", 2, {
     for (int64_t fd = v[0]; fd < v[1]; fd++)
         close((int)fd);
     return CG_NONE;
 })
-INT_FUNC(dup, "dup(fd, /)", 1, { return err_or_int(fcntl((int)v[0], F_DUPFD_CLOEXEC, 0)); })
-INT_FUNC(lseek, "lseek(fd, position, whence, /)", 3, { return err_or_int(lseek((int)v[0], v[1], (int)v[2])); })
-INT_FUNC(fsync, "fsync(fd)", 1, { return err_or_none(fsync((int)v[0])); })
-INT_FUNC(fdatasync, "fdatasync(fd)", 1, { return err_or_none(fdatasync((int)v[0])); })
-INT_FUNC(ftruncate, "ftruncate(fd, length, /)", 2, { return err_or_none(ftruncate((int)v[0], v[1])); })
-INT_FUNC(fchdir, "fchdir(fd)", 1, { return err_or_none(fchdir((int)v[0])); })
-INT_FUNC(fchmod, "fchmod(fd, mode)", 2, { return err_or_none(fchmod((int)v[0], (mode_t)v[1])); })
-INT_FUNC(fchown, "fchown(fd, uid, gid)", 3, { return err_or_none(fchown((int)v[0], (uid_t)v[1], (gid_t)v[2])); })
-INT_FUNC(isatty, "isatty(fd, /)", 1, { return cg_bool(isatty((int)v[0])); })
-INT_FUNC(lockf, "lockf(fd, command, length, /)", 3, { return err_or_none(lockf((int)v[0], (int)v[1], v[2])); })
-INT_FUNC(posix_fallocate, "posix_fallocate(fd, offset, len, /)", 3, {
+CG_POSIX_INT_FUNC(dup, "dup(fd, /)", 1, { return cg_posix_int_or_error(fcntl((int)v[0], F_DUPFD_CLOEXEC, 0)); })
+CG_POSIX_INT_FUNC(lseek, "lseek(fd, position, whence, /)", 3,
+                  { return cg_posix_int_or_error(lseek((int)v[0], v[1], (int)v[2])); })
+CG_POSIX_INT_FUNC(fsync, "fsync(fd)", 1, { return cg_posix_none_or_error(fsync((int)v[0])); })
+CG_POSIX_INT_FUNC(fdatasync, "fdatasync(fd)", 1, { return cg_posix_none_or_error(fdatasync((int)v[0])); })
+CG_POSIX_INT_FUNC(ftruncate, "ftruncate(fd, length, /)", 2,
+                  { return cg_posix_none_or_error(ftruncate((int)v[0], v[1])); })
+CG_POSIX_INT_FUNC(fchdir, "fchdir(fd)", 1, { return cg_posix_none_or_error(fchdir((int)v[0])); })
+CG_POSIX_INT_FUNC(fchmod, "fchmod(fd, mode)", 2, { return cg_posix_none_or_error(fchmod((int)v[0], (mode_t)v[1])); })
+CG_POSIX_INT_FUNC(fchown, "fchown(fd, uid, gid)", 3,
+                  { return cg_posix_none_or_error(fchown((int)v[0], (uid_t)v[1], (gid_t)v[2])); })
+CG_POSIX_INT_FUNC(isatty, "isatty(fd, /)", 1, { return cg_bool(isatty((int)v[0])); })
+CG_POSIX_INT_FUNC(lockf, "lockf(fd, command, length, /)", 3,
+                  { return cg_posix_none_or_error(lockf((int)v[0], (int)v[1], v[2])); })
+CG_POSIX_INT_FUNC(posix_fallocate, "posix_fallocate(fd, offset, len, /)", 3, {
     int e = posix_fallocate((int)v[0], v[1], v[2]);
     return e ? cg_posix_error(e, NULL, NULL) : CG_NONE;
 })
-INT_FUNC(posix_fadvise, "posix_fadvise(fd, offset, len, advice, /)", 4, {
+CG_POSIX_INT_FUNC(posix_fadvise, "posix_fadvise(fd, offset, len, advice, /)", 4, {
     int e = posix_fadvise((int)v[0], v[1], v[2], (int)v[3]);
     return e ? cg_posix_error(e, NULL, NULL) : CG_NONE;
 })
-INT_FUNC(get_inheritable, "get_inheritable(fd, /)", 1, {
+CG_POSIX_INT_FUNC(get_inheritable, "get_inheritable(fd, /)", 1, {
     int flags = fcntl((int)v[0], F_GETFD);
     return flags < 0 ? cg_posix_error(errno, NULL, NULL) : cg_bool(!(flags & FD_CLOEXEC));
 })
-INT_FUNC(get_blocking, "get_blocking(fd, /)", 1, {
+CG_POSIX_INT_FUNC(get_blocking, "get_blocking(fd, /)", 1, {
     int flags = fcntl((int)v[0], F_GETFL);
     return flags < 0 ? cg_posix_error(errno, NULL, NULL) : cg_bool(!(flags & O_NONBLOCK));
 })
-INT_FUNC(ttyname, "ttyname(fd, /)", 1, {
+CG_POSIX_INT_FUNC(ttyname, "ttyname(fd, /)", 1, {
     char buf[256];
     int e = ttyname_r((int)v[0], buf, sizeof buf);
     return e ? cg_posix_error(e, NULL, NULL) : cg_str_from_c(buf);
 })
-INT_FUNC(device_encoding, "device_encoding(fd)", 1, {
-    return isatty((int)v[0]) ? cg_str_from_c("UTF-8") : CG_NONE;
-})
-INT_FUNC(fstat, "fstat(fd)", 1, {
+CG_POSIX_INT_FUNC(device_encoding, "device_encoding(fd)", 1,
+                  { return isatty((int)v[0]) ? cg_str_from_c("UTF-8") : CG_NONE; })
+CG_POSIX_INT_FUNC(fstat, "fstat(fd)", 1, {
     struct stat st;
     return fstat((int)v[0], &st) < 0 ? cg_posix_error(errno, NULL, NULL) : cg_stat_result_of(&st);
 })
@@ -104,12 +78,10 @@ static int set_fd_flag(int fd, int get, int set, int flag, bool on) {
     return fcntl(fd, set, on ? flags | flag : flags & ~flag);
 }
 
-INT_FUNC(set_inheritable, "set_inheritable(fd, inheritable, /)", 2, {
-    return err_or_none(set_fd_flag((int)v[0], F_GETFD, F_SETFD, FD_CLOEXEC, !v[1]));
-})
-INT_FUNC(set_blocking, "set_blocking(fd, blocking, /)", 2, {
-    return err_or_none(set_fd_flag((int)v[0], F_GETFL, F_SETFL, O_NONBLOCK, !v[1]));
-})
+CG_POSIX_INT_FUNC(set_inheritable, "set_inheritable(fd, inheritable, /)", 2,
+                  { return cg_posix_none_or_error(set_fd_flag((int)v[0], F_GETFD, F_SETFD, FD_CLOEXEC, !v[1])); })
+CG_POSIX_INT_FUNC(set_blocking, "set_blocking(fd, blocking, /)", 2,
+                  { return cg_posix_none_or_error(set_fd_flag((int)v[0], F_GETFL, F_SETFL, O_NONBLOCK, !v[1])); })
 
 static cg_value posix_dup2(cg_value self, const cg_args *a) {
     static const cg_method_def def = {"dup2", NULL, "dup2(fd, fd2, inheritable=True)", NULL};
@@ -119,7 +91,7 @@ static cg_value posix_dup2(cg_value self, const cg_args *a) {
         return CG_ERR;
     cg_value r = CG_ERR;
     if (cg_posix_int(x[0], &fd) == 0 && cg_posix_int(x[1], &fd2) == 0 && (inh = cg_truth(x[2])) >= 0)
-        r = err_or_int(inh ? dup2(fd, fd2) : dup3(fd, fd2, O_CLOEXEC));
+        r = cg_posix_int_or_error(inh ? dup2(fd, fd2) : dup3(fd, fd2, O_CLOEXEC));
     cg_args_release(&def, x, 3);
     return r;
 }
@@ -136,25 +108,27 @@ static cg_value posix_pipe(cg_value self, const cg_args *a) {
     return pipe2(fds, O_CLOEXEC) < 0 ? cg_posix_error(errno, NULL, NULL) : fd_pair(fds);
 }
 
-INT_FUNC(pipe2, "pipe2(flags, /)", 1, {
+CG_POSIX_INT_FUNC(pipe2, "pipe2(flags, /)", 1, {
     int fds[2];
     return pipe2(fds, (int)v[0]) < 0 ? cg_posix_error(errno, NULL, NULL) : fd_pair(fds);
 })
 
 /* ---- Linux's own descriptor calls ---------------------------------------------- */
 
-INT_FUNC(eventfd, "eventfd(initval, flags=524288)", 2, { return err_or_int(eventfd((unsigned)v[0], (int)v[1])); })
-INT_FUNC(eventfd_read, "eventfd_read(fd)", 1, {
+CG_POSIX_INT_FUNC(eventfd, "eventfd(initval, flags=524288)", 2,
+                  { return cg_posix_int_or_error(eventfd((unsigned)v[0], (int)v[1])); })
+CG_POSIX_INT_FUNC(eventfd_read, "eventfd_read(fd)", 1, {
     eventfd_t value;
     return eventfd_read((int)v[0], &value) < 0 ? cg_posix_error(errno, NULL, NULL) : cg_int((int64_t)value);
 })
-INT_FUNC(eventfd_write, "eventfd_write(fd, value)", 2,
-         { return err_or_none(eventfd_write((int)v[0], (eventfd_t)v[1])); })
-INT_FUNC(pidfd_open, "pidfd_open(pid, flags=0)", 2, { return err_or_int(syscall(SYS_pidfd_open, (pid_t)v[0], (unsigned)v[1])); })
-INT_FUNC(login_tty, "login_tty(fd, /)", 1, { return err_or_none(login_tty((int)v[0])); })
-INT_FUNC(sendfile, "sendfile(out_fd, in_fd, offset, count)", 4, {
+CG_POSIX_INT_FUNC(eventfd_write, "eventfd_write(fd, value)", 2,
+                  { return cg_posix_none_or_error(eventfd_write((int)v[0], (eventfd_t)v[1])); })
+CG_POSIX_INT_FUNC(pidfd_open, "pidfd_open(pid, flags=0)", 2,
+                  { return cg_posix_int_or_error(syscall(SYS_pidfd_open, (pid_t)v[0], (unsigned)v[1])); })
+CG_POSIX_INT_FUNC(login_tty, "login_tty(fd, /)", 1, { return cg_posix_none_or_error(login_tty((int)v[0])); })
+CG_POSIX_INT_FUNC(sendfile, "sendfile(out_fd, in_fd, offset, count)", 4, {
     off_t off = (off_t)v[2];
-    return err_or_int(sendfile((int)v[0], (int)v[1], &off, (size_t)v[3]));
+    return cg_posix_int_or_error(sendfile((int)v[0], (int)v[1], &off, (size_t)v[3]));
 })
 /* copy_file_range and splice: offsets of None read from (and move) the
  * descriptors' own positions */
@@ -173,8 +147,8 @@ static int offset_arg(cg_value v, loff_t *off, loff_t **ptr) {
 static cg_value range_copy(const cg_args *a, bool is_splice) {
     static const cg_method_def dcopy = {"copy_file_range", NULL,
                                         "copy_file_range(src, dst, count, offset_src=None, offset_dst=None)", NULL};
-    static const cg_method_def dsplice = {
-        "splice", NULL, "splice(src, dst, count, offset_src=None, offset_dst=None, flags=0)", NULL};
+    static const cg_method_def dsplice = {"splice", NULL,
+                                          "splice(src, dst, count, offset_src=None, offset_dst=None, flags=0)", NULL};
     const cg_method_def *def = is_splice ? &dsplice : &dcopy;
     int n = is_splice ? 6 : 5, src, dst, flags = 0;
     int64_t count;
@@ -189,8 +163,8 @@ static cg_value range_copy(const cg_args *a, bool is_splice) {
         if (count < 0)
             r = cg_raise(&cg_exc_ValueError, "count must be non-negative");
         else
-            r = err_or_int(is_splice ? splice(src, p1, dst, p2, (size_t)count, (unsigned)flags)
-                                     : copy_file_range(src, p1, dst, p2, (size_t)count, 0));
+            r = cg_posix_int_or_error(is_splice ? splice(src, p1, dst, p2, (size_t)count, (unsigned)flags)
+                                                : copy_file_range(src, p1, dst, p2, (size_t)count, 0));
     }
     cg_args_release(def, x, n);
     return r;
@@ -208,7 +182,7 @@ static cg_value posix_memfd_create(cg_value self, const cg_args *a) {
     cg_value r = CG_ERR, name = cg_fspath(x[0]);
     if (!cg_is_err(name)) {
         if (cg_posix_int(x[1], &flags) == 0)
-            r = err_or_int(memfd_create(cg_str_cstr(name), (unsigned)flags));
+            r = cg_posix_int_or_error(memfd_create(cg_str_cstr(name), (unsigned)flags));
         cg_decref(name);
     }
     cg_args_release(&def, x, 2);
@@ -288,7 +262,7 @@ cg_value cg_posix_decode(const char *s, size_t n) {
 static cg_value posix_read_all(cg_value self, const cg_args *a) {
     static const cg_method_def def = {"_read_all", NULL, "_read_all(fd, /)", NULL};
     int64_t v[1];
-    if (int_args(&def, a, v, 1) < 0)
+    if (cg_posix_int_args(&def, a, v, 1) < 0)
         return CG_ERR;
     cg_strbuf b = {0};
     char buf[65536];
@@ -354,9 +328,11 @@ const cg_method_def cg_posix_fd_methods[] = {
     {"fstat", posix_fstat, NULL, "Perform a stat system call on the given file descriptor."},
     {"isatty", posix_isatty, NULL, "Return True if the fd is connected to a terminal."},
     {"ttyname", posix_ttyname, NULL, "Return the name of the terminal device connected to 'fd'."},
-    {"device_encoding", posix_device_encoding, NULL, "Return a string describing the encoding of a terminal's file descriptor."},
+    {"device_encoding", posix_device_encoding, NULL,
+     "Return a string describing the encoding of a terminal's file descriptor."},
     {"lockf", posix_lockf, NULL, "Apply, test or remove a POSIX lock on an open file descriptor."},
-    {"posix_fallocate", posix_posix_fallocate, NULL, "Ensure a file has allocated at least a particular number of bytes on disk."},
+    {"posix_fallocate", posix_posix_fallocate, NULL,
+     "Ensure a file has allocated at least a particular number of bytes on disk."},
     {"posix_fadvise", posix_posix_fadvise, NULL, "Announce an intention to access data in a specific pattern."},
     {"get_inheritable", posix_get_inheritable, NULL, "Get the close-on-exe flag of the specified file descriptor."},
     {"set_inheritable", posix_set_inheritable, NULL, "Set the inheritable flag of the specified file descriptor."},

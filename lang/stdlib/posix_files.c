@@ -25,16 +25,16 @@
 /* ---- stat_result -------------------------------------------------------- */
 
 static const char *const stat_names[] = {
-    "st_mode",     "st_ino",      "st_dev",      "st_nlink",   "st_uid",     "st_gid",
-    "st_size",     NULL,  NULL,  NULL, "st_atime",   "st_mtime",
-    "st_ctime",    "st_atime_ns", "st_mtime_ns", "st_ctime_ns", "st_blksize", "st_blocks",
-    "st_rdev",
+    "st_mode",     "st_ino",      "st_dev",     "st_nlink",  "st_uid",   "st_gid",   "st_size",
+    NULL,          NULL,          NULL,         "st_atime",  "st_mtime", "st_ctime", "st_atime_ns",
+    "st_mtime_ns", "st_ctime_ns", "st_blksize", "st_blocks", "st_rdev",
 };
 /* The three integer times are items 7..9 and print as st_atime=...; the
  * attributes st_atime.. are the float ones (CPython's layout). */
 static const char *const stat_repr_names[] = {"st_mode", "st_ino",  "st_dev",   "st_nlink", "st_uid",
                                               "st_gid",  "st_size", "st_atime", "st_mtime", "st_ctime"};
-cg_structseq_type cg_stat_result_type = CG_STRUCTSEQ_TYPE("os", "stat_result", "os.stat_result", stat_names, 10, 19, stat_repr_names);
+cg_structseq_type cg_stat_result_type =
+    CG_STRUCTSEQ_TYPE("os", "stat_result", "os.stat_result", stat_names, 10, 19, stat_repr_names);
 
 static double ts_float(struct timespec ts) { return (double)ts.tv_sec + ts.tv_nsec * 1e-9; }
 static int64_t ts_ns(struct timespec ts) { return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec; }
@@ -80,12 +80,12 @@ static int mode_arg(cg_value v, int *out) { return cg_posix_int(v, out); }
 /* These two end a function whose bound arguments are x[] under the
  * signature defp. A def is never copied: argparse caches the parsed
  * signature by the def's address. */
-#define PATH_OR_FAIL(fn, argname, v, flags, p)                    \
-    do {                                                          \
-        if (cg_path_arg(fn, argname, v, flags, p) < 0) {          \
+#define PATH_OR_FAIL(fn, argname, v, flags, p)                     \
+    do {                                                           \
+        if (cg_path_arg(fn, argname, v, flags, p) < 0) {           \
             cg_args_release(defp, x, (int)(sizeof x / sizeof *x)); \
-            return CG_ERR;                                        \
-        }                                                         \
+            return CG_ERR;                                         \
+        }                                                          \
     } while (0)
 
 #define DONE(result)                                           \
@@ -285,8 +285,7 @@ static cg_value posix_rename(cg_value self, const cg_args *a) {
     return two_paths(&def, a, 0);
 }
 static cg_value posix_replace(cg_value self, const cg_args *a) {
-    static const cg_method_def def = {"replace", NULL, "replace(src, dst, *, src_dir_fd=None, dst_dir_fd=None)",
-                                      NULL};
+    static const cg_method_def def = {"replace", NULL, "replace(src, dst, *, src_dir_fd=None, dst_dir_fd=None)", NULL};
     return two_paths(&def, a, 0);
 }
 static cg_value posix_link(cg_value self, const cg_args *a) {
@@ -295,8 +294,8 @@ static cg_value posix_link(cg_value self, const cg_args *a) {
 }
 
 static cg_value posix_symlink(cg_value self, const cg_args *a) {
-    static const cg_method_def def = {"symlink", NULL,
-                                      "symlink(src, dst, target_is_directory=False, *, dir_fd=None)", NULL};
+    static const cg_method_def def = {"symlink", NULL, "symlink(src, dst, target_is_directory=False, *, dir_fd=None)",
+                                      NULL};
     const cg_method_def *defp = &def;
     cg_value x[4];
     cg_path p, q;
@@ -337,8 +336,7 @@ static cg_value posix_readlink(cg_value self, const cg_args *a) {
 /* ---- changing what a file is -------------------------------------------------- */
 
 static cg_value posix_chmod(cg_value self, const cg_args *a) {
-    static const cg_method_def def = {"chmod", NULL, "chmod(path, mode, *, dir_fd=None, follow_symlinks=True)",
-                                      NULL};
+    static const cg_method_def def = {"chmod", NULL, "chmod(path, mode, *, dir_fd=None, follow_symlinks=True)", NULL};
     const cg_method_def *defp = &def;
     cg_value x[4];
     cg_path p;
@@ -373,8 +371,8 @@ static cg_value chown_common(const cg_method_def *pdef, const cg_args *a, bool n
 }
 
 static cg_value posix_chown(cg_value self, const cg_args *a) {
-    static const cg_method_def def = {"chown", NULL,
-                                      "chown(path, uid, gid, *, dir_fd=None, follow_symlinks=True)", NULL};
+    static const cg_method_def def = {"chown", NULL, "chown(path, uid, gid, *, dir_fd=None, follow_symlinks=True)",
+                                      NULL};
     return chown_common(&def, a, false);
 }
 static cg_value posix_lchown(cg_value self, const cg_args *a) {
@@ -394,8 +392,9 @@ static int times_arg(cg_value times, cg_value ns, struct timespec ts[2]) {
         return 0;
     }
     if (!cg_is_tuple(t) || cg_as_tuple(t)->len != 2)
-        return cg_raise_int(&cg_exc_TypeError, cg_is_none(times) ? "utime: 'ns' must be a tuple of two ints"
-                                                                : "utime: 'times' must be either a tuple of two ints or None");
+        return cg_raise_int(&cg_exc_TypeError, cg_is_none(times)
+                                                   ? "utime: 'ns' must be a tuple of two ints"
+                                                   : "utime: 'times' must be either a tuple of two ints or None");
     for (int i = 0; i < 2; i++) {
         cg_value v = cg_as_tuple(t)->items[i];
         if (!cg_is_none(ns)) {
@@ -430,8 +429,8 @@ static int times_arg(cg_value times, cg_value ns, struct timespec ts[2]) {
 }
 
 static cg_value posix_utime(cg_value self, const cg_args *a) {
-    static const cg_method_def def = {
-        "utime", NULL, "utime(path, times=None, *, ns=None, dir_fd=None, follow_symlinks=True)", NULL};
+    static const cg_method_def def = {"utime", NULL,
+                                      "utime(path, times=None, *, ns=None, dir_fd=None, follow_symlinks=True)", NULL};
     const cg_method_def *defp = &def;
     cg_value x[5];
     cg_path p;
@@ -512,15 +511,15 @@ static cg_value posix_listdir(cg_value self, const cg_args *a) {
 
 /* ---- statvfs, pathconf ----------------------------------------------------- */
 
-static const char *const statvfs_names[] = {"f_bsize", "f_frsize", "f_blocks", "f_bfree",  "f_bavail", "f_files",
+static const char *const statvfs_names[] = {"f_bsize", "f_frsize", "f_blocks", "f_bfree",   "f_bavail", "f_files",
                                             "f_ffree", "f_favail", "f_flag",   "f_namemax", "f_fsid"};
 static cg_structseq_type statvfs_type =
     CG_STRUCTSEQ_TYPE("os", "statvfs_result", "os.statvfs_result", statvfs_names, 10, 11, NULL);
 
 static cg_value statvfs_of(const struct statvfs *s) {
-    cg_value v[11] = {cg_int((int64_t)s->f_bsize),  cg_int((int64_t)s->f_frsize), cg_int((int64_t)s->f_blocks),
-                      cg_int((int64_t)s->f_bfree),  cg_int((int64_t)s->f_bavail), cg_int((int64_t)s->f_files),
-                      cg_int((int64_t)s->f_ffree),  cg_int((int64_t)s->f_favail), cg_int((int64_t)s->f_flag),
+    cg_value v[11] = {cg_int((int64_t)s->f_bsize),   cg_int((int64_t)s->f_frsize), cg_int((int64_t)s->f_blocks),
+                      cg_int((int64_t)s->f_bfree),   cg_int((int64_t)s->f_bavail), cg_int((int64_t)s->f_files),
+                      cg_int((int64_t)s->f_ffree),   cg_int((int64_t)s->f_favail), cg_int((int64_t)s->f_flag),
                       cg_int((int64_t)s->f_namemax), cg_int((int64_t)s->f_fsid)};
     return cg_structseq_new(&statvfs_type, v);
 }
@@ -558,16 +557,26 @@ static const struct {
     const char *name;
     int value;
 } PATHCONF[] = {
-    {"PC_ASYNC_IO", _PC_ASYNC_IO},     {"PC_CHOWN_RESTRICTED", _PC_CHOWN_RESTRICTED},
-    {"PC_FILESIZEBITS", _PC_FILESIZEBITS}, {"PC_LINK_MAX", _PC_LINK_MAX},
-    {"PC_MAX_CANON", _PC_MAX_CANON},   {"PC_MAX_INPUT", _PC_MAX_INPUT},
-    {"PC_NAME_MAX", _PC_NAME_MAX},     {"PC_NO_TRUNC", _PC_NO_TRUNC},
-    {"PC_PATH_MAX", _PC_PATH_MAX},     {"PC_PIPE_BUF", _PC_PIPE_BUF},
-    {"PC_PRIO_IO", _PC_PRIO_IO},       {"PC_SOCK_MAXBUF", _PC_SOCK_MAXBUF},
-    {"PC_SYNC_IO", _PC_SYNC_IO},       {"PC_VDISABLE", _PC_VDISABLE},
-    {"PC_ALLOC_SIZE_MIN", _PC_ALLOC_SIZE_MIN}, {"PC_REC_INCR_XFER_SIZE", _PC_REC_INCR_XFER_SIZE},
-    {"PC_REC_MAX_XFER_SIZE", _PC_REC_MAX_XFER_SIZE}, {"PC_REC_MIN_XFER_SIZE", _PC_REC_MIN_XFER_SIZE},
-    {"PC_REC_XFER_ALIGN", _PC_REC_XFER_ALIGN}, {"PC_SYMLINK_MAX", _PC_SYMLINK_MAX},
+    {"PC_ASYNC_IO", _PC_ASYNC_IO},
+    {"PC_CHOWN_RESTRICTED", _PC_CHOWN_RESTRICTED},
+    {"PC_FILESIZEBITS", _PC_FILESIZEBITS},
+    {"PC_LINK_MAX", _PC_LINK_MAX},
+    {"PC_MAX_CANON", _PC_MAX_CANON},
+    {"PC_MAX_INPUT", _PC_MAX_INPUT},
+    {"PC_NAME_MAX", _PC_NAME_MAX},
+    {"PC_NO_TRUNC", _PC_NO_TRUNC},
+    {"PC_PATH_MAX", _PC_PATH_MAX},
+    {"PC_PIPE_BUF", _PC_PIPE_BUF},
+    {"PC_PRIO_IO", _PC_PRIO_IO},
+    {"PC_SOCK_MAXBUF", _PC_SOCK_MAXBUF},
+    {"PC_SYNC_IO", _PC_SYNC_IO},
+    {"PC_VDISABLE", _PC_VDISABLE},
+    {"PC_ALLOC_SIZE_MIN", _PC_ALLOC_SIZE_MIN},
+    {"PC_REC_INCR_XFER_SIZE", _PC_REC_INCR_XFER_SIZE},
+    {"PC_REC_MAX_XFER_SIZE", _PC_REC_MAX_XFER_SIZE},
+    {"PC_REC_MIN_XFER_SIZE", _PC_REC_MIN_XFER_SIZE},
+    {"PC_REC_XFER_ALIGN", _PC_REC_XFER_ALIGN},
+    {"PC_SYMLINK_MAX", _PC_SYMLINK_MAX},
     {"PC_2_SYMLINKS", _PC_2_SYMLINKS},
 };
 

@@ -111,6 +111,24 @@ int cg_posix_int(cg_value v, int *out) {
     return 0;
 }
 
+int cg_posix_int_args(const cg_method_def *def, const cg_args *a, int64_t *out, int n) {
+    cg_value x[8];
+    if (cg_args_bind(def, a, x, n) < 0)
+        return -1;
+    int rc = 0;
+    for (int i = 0; i < n && rc == 0; i++) {
+        if (x[i].tag == CG_V_FLOAT)
+            rc = cg_raise_int(&cg_exc_TypeError, "'float' object cannot be interpreted as an integer");
+        else
+            rc = cg_index_value(x[i], &out[i]);
+    }
+    cg_args_release(def, x, n);
+    return rc;
+}
+
+cg_value cg_posix_none_or_error(int64_t rc) { return rc < 0 ? cg_posix_error(errno, NULL, NULL) : CG_NONE; }
+cg_value cg_posix_int_or_error(int64_t rc) { return rc < 0 ? cg_posix_error(errno, NULL, NULL) : cg_int(rc); }
+
 static cg_value posix_fspath(cg_value self, const cg_args *a) {
     static const cg_method_def def = {"fspath", NULL, "fspath(path)", NULL};
     cg_value x[1];

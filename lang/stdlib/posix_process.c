@@ -28,40 +28,13 @@
 #include "runtime/lang_internal.h"
 #include "stdlib/posix.h"
 
-static int int_args(const cg_method_def *def, const cg_args *a, int64_t *out, int n) {
-    cg_value x[8];
-    if (cg_args_bind(def, a, x, n) < 0)
-        return -1;
-    int rc = 0;
-    for (int i = 0; i < n && rc == 0; i++) {
-        if (x[i].tag == CG_V_FLOAT)
-            rc = cg_raise_int(&cg_exc_TypeError, "'float' object cannot be interpreted as an integer");
-        else
-            rc = cg_index_value(x[i], &out[i]);
-    }
-    cg_args_release(def, x, n);
-    return rc;
-}
-
-#define INT_FUNC(name, sig, n, ...)                               \
-    static cg_value posix_##name(cg_value self, const cg_args *a) { \
-        static const cg_method_def def = {#name, NULL, sig, NULL}; \
-        int64_t v[n + 1];                                          \
-        (void)self;                                                \
-        if (int_args(&def, a, v, n) < 0)                           \
-            return CG_ERR;                                         \
-        __VA_ARGS__                                                       \
-    }
-#define NOARG_FUNC(name, expr)                                     \
-    static cg_value posix_##name(cg_value self, const cg_args *a) { \
-        (void)self;                                                \
-        if (a->npos || a->nkw)                                     \
+#define NOARG_FUNC(name, expr)                                                                              \
+    static cg_value posix_##name(cg_value self, const cg_args *a) {                                         \
+        (void)self;                                                                                         \
+        if (a->npos || a->nkw)                                                                              \
             return cg_raise(&cg_exc_TypeError, #name "() takes no arguments (%d given)", a->npos + a->nkw); \
-        return expr;                                               \
+        return expr;                                                                                        \
     }
-
-static cg_value err_or_none(int rc) { return rc < 0 ? cg_posix_error(errno, NULL, NULL) : CG_NONE; }
-static cg_value err_or_int(int64_t rc) { return rc < 0 ? cg_posix_error(errno, NULL, NULL) : cg_int(rc); }
 
 /* ---- ids ---------------------------------------------------------------------- */
 
@@ -72,26 +45,30 @@ NOARG_FUNC(geteuid, cg_int(geteuid()))
 NOARG_FUNC(getgid, cg_int(getgid()))
 NOARG_FUNC(getegid, cg_int(getegid()))
 NOARG_FUNC(getpgrp, cg_int(getpgrp()))
-NOARG_FUNC(setpgrp, err_or_none(setpgid(0, 0)))
-NOARG_FUNC(setsid, err_or_none(setsid()))
+NOARG_FUNC(setpgrp, cg_posix_none_or_error(setpgid(0, 0)))
+NOARG_FUNC(setsid, cg_posix_none_or_error(setsid()))
 NOARG_FUNC(sched_yield, (sched_yield(), CG_NONE))
 NOARG_FUNC(abort, (abort(), CG_NONE))
 NOARG_FUNC(ctermid, cg_str_from_c(ctermid(NULL)))
-INT_FUNC(getpgid, "getpgid(pid)", 1, { return err_or_int(getpgid((pid_t)v[0])); })
-INT_FUNC(getsid, "getsid(pid, /)", 1, { return err_or_int(getsid((pid_t)v[0])); })
-INT_FUNC(setpgid, "setpgid(pid, pgrp, /)", 2, { return err_or_none(setpgid((pid_t)v[0], (pid_t)v[1])); })
-INT_FUNC(setuid, "setuid(uid, /)", 1, { return err_or_none(setuid((uid_t)v[0])); })
-INT_FUNC(seteuid, "seteuid(euid, /)", 1, { return err_or_none(seteuid((uid_t)v[0])); })
-INT_FUNC(setgid, "setgid(gid, /)", 1, { return err_or_none(setgid((gid_t)v[0])); })
-INT_FUNC(setegid, "setegid(egid, /)", 1, { return err_or_none(setegid((gid_t)v[0])); })
-INT_FUNC(setreuid, "setreuid(ruid, euid, /)", 2, { return err_or_none(setreuid((uid_t)v[0], (uid_t)v[1])); })
-INT_FUNC(setregid, "setregid(rgid, egid, /)", 2, { return err_or_none(setregid((gid_t)v[0], (gid_t)v[1])); })
-INT_FUNC(setresuid, "setresuid(ruid, euid, suid, /)", 3,
-         { return err_or_none(setresuid((uid_t)v[0], (uid_t)v[1], (uid_t)v[2])); })
-INT_FUNC(setresgid, "setresgid(rgid, egid, sgid, /)", 3,
-         { return err_or_none(setresgid((gid_t)v[0], (gid_t)v[1], (gid_t)v[2])); })
-INT_FUNC(tcgetpgrp, "tcgetpgrp(fd, /)", 1, { return err_or_int(tcgetpgrp((int)v[0])); })
-INT_FUNC(tcsetpgrp, "tcsetpgrp(fd, pgid, /)", 2, { return err_or_none(tcsetpgrp((int)v[0], (pid_t)v[1])); })
+CG_POSIX_INT_FUNC(getpgid, "getpgid(pid)", 1, { return cg_posix_int_or_error(getpgid((pid_t)v[0])); })
+CG_POSIX_INT_FUNC(getsid, "getsid(pid, /)", 1, { return cg_posix_int_or_error(getsid((pid_t)v[0])); })
+CG_POSIX_INT_FUNC(setpgid, "setpgid(pid, pgrp, /)", 2,
+                  { return cg_posix_none_or_error(setpgid((pid_t)v[0], (pid_t)v[1])); })
+CG_POSIX_INT_FUNC(setuid, "setuid(uid, /)", 1, { return cg_posix_none_or_error(setuid((uid_t)v[0])); })
+CG_POSIX_INT_FUNC(seteuid, "seteuid(euid, /)", 1, { return cg_posix_none_or_error(seteuid((uid_t)v[0])); })
+CG_POSIX_INT_FUNC(setgid, "setgid(gid, /)", 1, { return cg_posix_none_or_error(setgid((gid_t)v[0])); })
+CG_POSIX_INT_FUNC(setegid, "setegid(egid, /)", 1, { return cg_posix_none_or_error(setegid((gid_t)v[0])); })
+CG_POSIX_INT_FUNC(setreuid, "setreuid(ruid, euid, /)", 2,
+                  { return cg_posix_none_or_error(setreuid((uid_t)v[0], (uid_t)v[1])); })
+CG_POSIX_INT_FUNC(setregid, "setregid(rgid, egid, /)", 2,
+                  { return cg_posix_none_or_error(setregid((gid_t)v[0], (gid_t)v[1])); })
+CG_POSIX_INT_FUNC(setresuid, "setresuid(ruid, euid, suid, /)", 3,
+                  { return cg_posix_none_or_error(setresuid((uid_t)v[0], (uid_t)v[1], (uid_t)v[2])); })
+CG_POSIX_INT_FUNC(setresgid, "setresgid(rgid, egid, sgid, /)", 3,
+                  { return cg_posix_none_or_error(setresgid((gid_t)v[0], (gid_t)v[1], (gid_t)v[2])); })
+CG_POSIX_INT_FUNC(tcgetpgrp, "tcgetpgrp(fd, /)", 1, { return cg_posix_int_or_error(tcgetpgrp((int)v[0])); })
+CG_POSIX_INT_FUNC(tcsetpgrp, "tcsetpgrp(fd, pgid, /)", 2,
+                  { return cg_posix_none_or_error(tcsetpgrp((int)v[0], (pid_t)v[1])); })
 
 static cg_value id_triple(int rc, unsigned a, unsigned b, unsigned c) {
     if (rc < 0) /* a, b and c are unset then, but not read */
@@ -145,7 +122,7 @@ static cg_value posix_setgroups(cg_value self, const cg_args *a) {
     cg_decref(list);
     if (cg_is_err(r))
         return r;
-    return err_or_none(setgroups((size_t)(n < 256 ? n : 256), g));
+    return cg_posix_none_or_error(setgroups((size_t)(n < 256 ? n : 256), g));
 }
 
 static cg_value posix_getgrouplist(cg_value self, const cg_args *a) {
@@ -182,7 +159,7 @@ static cg_value posix_initgroups(cg_value self, const cg_args *a) {
     if (!cg_is_str(x[0]))
         cg_raise(&cg_exc_TypeError, "initgroups() argument 1 must be str, not %s", cg_type_name(x[0]));
     else if (cg_posix_int(x[1], &gid) == 0)
-        r = err_or_none(initgroups(cg_str_cstr(x[0]), (gid_t)gid));
+        r = cg_posix_none_or_error(initgroups(cg_str_cstr(x[0]), (gid_t)gid));
     cg_args_release(&def, x, 2);
     return r;
 }
@@ -196,8 +173,9 @@ static cg_value posix_getlogin(cg_value self, const cg_args *a) {
 
 /* ---- signals and waiting ------------------------------------------------------ */
 
-INT_FUNC(kill, "kill(pid, signal, /)", 2, { return err_or_none(kill((pid_t)v[0], (int)v[1])); })
-INT_FUNC(killpg, "killpg(pgid, signal, /)", 2, { return err_or_none(killpg((pid_t)v[0], (int)v[1])); })
+CG_POSIX_INT_FUNC(kill, "kill(pid, signal, /)", 2, { return cg_posix_none_or_error(kill((pid_t)v[0], (int)v[1])); })
+CG_POSIX_INT_FUNC(killpg, "killpg(pgid, signal, /)", 2,
+                  { return cg_posix_none_or_error(killpg((pid_t)v[0], (int)v[1])); })
 
 /* Note [Interruptible wait]: the kernel's interrupt request may come from
  * its control thread, which sends no signal, so a blocking waitpid would
@@ -229,7 +207,7 @@ static cg_value wait_result(pid_t r, int status) {
     return cg_tuple_pack(2, cg_int(r), cg_int(status));
 }
 
-INT_FUNC(waitpid, "waitpid(pid, options, /)", 2, {
+CG_POSIX_INT_FUNC(waitpid, "waitpid(pid, options, /)", 2, {
     int status = 0;
     pid_t r = wait_retry((pid_t)v[0], &status, (int)v[1]);
     return wait_result(r, status);
@@ -241,10 +219,10 @@ static cg_value posix_wait(cg_value self, const cg_args *a) {
     return wait_result(wait_retry(-1, &status, 0), status);
 }
 
-#define STATUS_FUNC(name, expr)                                               \
-    INT_FUNC(name, #name "(status)", 1, {                                     \
-        int status = (int)v[0];                                               \
-        return expr;                                                          \
+#define STATUS_FUNC(name, expr)                    \
+    CG_POSIX_INT_FUNC(name, #name "(status)", 1, { \
+        int status = (int)v[0];                    \
+        return expr;                               \
     })
 STATUS_FUNC(WCOREDUMP, cg_bool(WCOREDUMP(status)))
 STATUS_FUNC(WIFCONTINUED, cg_bool(WIFCONTINUED(status)))
@@ -258,7 +236,7 @@ STATUS_FUNC(WSTOPSIG, cg_int(WSTOPSIG(status)))
 static cg_value posix_waitstatus_to_exitcode(cg_value self, const cg_args *a) {
     static const cg_method_def def = {"waitstatus_to_exitcode", NULL, "waitstatus_to_exitcode(status)", NULL};
     int64_t v[1];
-    if (int_args(&def, a, v, 1) < 0)
+    if (cg_posix_int_args(&def, a, v, 1) < 0)
         return CG_ERR;
     int status = (int)v[0];
     if (WIFEXITED(status))
@@ -273,7 +251,7 @@ static cg_structseq_type waitid_type =
     CG_STRUCTSEQ_TYPE("posix", "waitid_result", "posix.waitid_result", waitid_names, 5, 5, NULL);
 
 /* waitid(idtype, id, options): None when WNOHANG found no child ready */
-INT_FUNC(waitid, "waitid(idtype, id, options, /)", 3, {
+CG_POSIX_INT_FUNC(waitid, "waitid(idtype, id, options, /)", 3, {
     siginfo_t si;
     memset(&si, 0, sizeof si);
     if (waitid((idtype_t)v[0], (id_t)v[1], &si, (int)v[2]) < 0)
@@ -287,8 +265,8 @@ INT_FUNC(waitid, "waitid(idtype, id, options, /)", 3, {
 
 /* ---- creating processes --------------------------------------------------------- */
 
-NOARG_FUNC(fork, err_or_int(fork()))
-INT_FUNC(_exit, "_exit(status)", 1, {
+NOARG_FUNC(fork, cg_posix_int_or_error(fork()))
+CG_POSIX_INT_FUNC(_exit, "_exit(status)", 1, {
     _exit((int)v[0]);
     return CG_NONE;
 })
@@ -416,23 +394,24 @@ static cg_value posix_system(cg_value self, const cg_args *a) {
 
 /* ---- priorities, scheduling ------------------------------------------------------ */
 
-INT_FUNC(nice, "nice(increment, /)", 1, {
+CG_POSIX_INT_FUNC(nice, "nice(increment, /)", 1, {
     errno = 0;
     int r = nice((int)v[0]);
     return r == -1 && errno ? cg_posix_error(errno, NULL, NULL) : cg_int(r);
 })
-INT_FUNC(getpriority, "getpriority(which, who)", 2, {
+CG_POSIX_INT_FUNC(getpriority, "getpriority(which, who)", 2, {
     errno = 0;
     int r = getpriority((int)v[0], (id_t)v[1]);
     return r == -1 && errno ? cg_posix_error(errno, NULL, NULL) : cg_int(r);
 })
-INT_FUNC(setpriority, "setpriority(which, who, priority)", 3,
-         { return err_or_none(setpriority((int)v[0], (id_t)v[1], (int)v[2])); })
-INT_FUNC(sched_get_priority_max, "sched_get_priority_max(policy)", 1,
-         { return err_or_int(sched_get_priority_max((int)v[0])); })
-INT_FUNC(sched_get_priority_min, "sched_get_priority_min(policy)", 1,
-         { return err_or_int(sched_get_priority_min((int)v[0])); })
-INT_FUNC(sched_getscheduler, "sched_getscheduler(pid, /)", 1, { return err_or_int(sched_getscheduler((pid_t)v[0])); })
+CG_POSIX_INT_FUNC(setpriority, "setpriority(which, who, priority)", 3,
+                  { return cg_posix_none_or_error(setpriority((int)v[0], (id_t)v[1], (int)v[2])); })
+CG_POSIX_INT_FUNC(sched_get_priority_max, "sched_get_priority_max(policy)", 1,
+                  { return cg_posix_int_or_error(sched_get_priority_max((int)v[0])); })
+CG_POSIX_INT_FUNC(sched_get_priority_min, "sched_get_priority_min(policy)", 1,
+                  { return cg_posix_int_or_error(sched_get_priority_min((int)v[0])); })
+CG_POSIX_INT_FUNC(sched_getscheduler, "sched_getscheduler(pid, /)", 1,
+                  { return cg_posix_int_or_error(sched_getscheduler((pid_t)v[0])); })
 static const char *const sched_param_names[] = {"sched_priority"};
 static cg_structseq_type sched_param_type =
     CG_STRUCTSEQ_TYPE("posix", "sched_param", "posix.sched_param", sched_param_names, 1, 1, NULL);
@@ -449,7 +428,7 @@ static int sched_priority_arg(cg_value v, int *out) {
     return cg_posix_int(cg_as_tuple(v)->items[0], out);
 }
 
-INT_FUNC(sched_getparam, "sched_getparam(pid, /)", 1, {
+CG_POSIX_INT_FUNC(sched_getparam, "sched_getparam(pid, /)", 1, {
     struct sched_param sp;
     if (sched_getparam((pid_t)v[0], &sp) < 0)
         return cg_posix_error(errno, NULL, NULL);
@@ -458,8 +437,7 @@ INT_FUNC(sched_getparam, "sched_getparam(pid, /)", 1, {
 
 static cg_value sched_set(const cg_args *a, bool with_policy) {
     static const cg_method_def dparam = {"sched_setparam", NULL, "sched_setparam(pid, param, /)", NULL};
-    static const cg_method_def dsched = {"sched_setscheduler", NULL, "sched_setscheduler(pid, policy, param, /)",
-                                         NULL};
+    static const cg_method_def dsched = {"sched_setscheduler", NULL, "sched_setscheduler(pid, policy, param, /)", NULL};
     const cg_method_def *def = with_policy ? &dsched : &dparam;
     int n = with_policy ? 3 : 2, pid, policy = 0;
     cg_value x[3];
@@ -469,7 +447,7 @@ static cg_value sched_set(const cg_args *a, bool with_policy) {
     cg_value r = CG_ERR;
     if (cg_posix_int(x[0], &pid) == 0 && (!with_policy || cg_posix_int(x[1], &policy) == 0)
         && sched_priority_arg(x[n - 1], &sp.sched_priority) == 0)
-        r = err_or_none(with_policy ? sched_setscheduler(pid, policy, &sp) : sched_setparam(pid, &sp));
+        r = cg_posix_none_or_error(with_policy ? sched_setscheduler(pid, policy, &sp) : sched_setparam(pid, &sp));
     cg_args_release(def, x, n);
     return r;
 }
@@ -477,7 +455,7 @@ static cg_value sched_set(const cg_args *a, bool with_policy) {
 static cg_value posix_sched_setparam(cg_value self, const cg_args *a) { return sched_set(a, false); }
 static cg_value posix_sched_setscheduler(cg_value self, const cg_args *a) { return sched_set(a, true); }
 
-INT_FUNC(sched_rr_get_interval, "sched_rr_get_interval(pid, /)", 1, {
+CG_POSIX_INT_FUNC(sched_rr_get_interval, "sched_rr_get_interval(pid, /)", 1, {
     struct timespec ts;
     if (sched_rr_get_interval((pid_t)v[0], &ts) < 0)
         return cg_posix_error(errno, NULL, NULL);
@@ -488,7 +466,7 @@ static cg_value posix_sched_getaffinity(cg_value self, const cg_args *a) {
     static const cg_method_def def = {"sched_getaffinity", NULL, "sched_getaffinity(pid, /)", NULL};
     int64_t v[1];
     cpu_set_t set;
-    if (int_args(&def, a, v, 1) < 0)
+    if (cg_posix_int_args(&def, a, v, 1) < 0)
         return CG_ERR;
     if (sched_getaffinity((pid_t)v[0], sizeof set, &set) < 0)
         return cg_posix_error(errno, NULL, NULL);
@@ -522,7 +500,7 @@ static cg_value posix_sched_setaffinity(cg_value self, const cg_args *a) {
                 CPU_SET(cpu, &set);
         }
         if (!cg_is_err(r))
-            r = err_or_none(sched_setaffinity((pid_t)pid, sizeof set, &set));
+            r = cg_posix_none_or_error(sched_setaffinity((pid_t)pid, sizeof set, &set));
         cg_decref(list);
     }
     cg_args_release(&def, x, 2);
@@ -572,7 +550,7 @@ static cg_value posix_times(cg_value self, const cg_args *a) {
 static cg_value posix_get_terminal_size(cg_value self, const cg_args *a) {
     static const cg_method_def def = {"get_terminal_size", NULL, "get_terminal_size(fd=1, /)", NULL};
     int64_t v[1];
-    if (int_args(&def, a, v, 1) < 0)
+    if (cg_posix_int_args(&def, a, v, 1) < 0)
         return CG_ERR;
     struct winsize w;
     if (ioctl((int)v[0], TIOCGWINSZ, &w) < 0)
@@ -595,8 +573,8 @@ static cg_value posix_getloadavg(cg_value self, const cg_args *a) {
     return cg_tuple_pack(3, cg_float(l[0]), cg_float(l[1]), cg_float(l[2]));
 }
 
-INT_FUNC(umask, "umask(mask, /)", 1, { return cg_int(umask((mode_t)v[0])); })
-INT_FUNC(strerror, "strerror(code, /)", 1, { return cg_str_from_c(strerror((int)v[0])); })
+CG_POSIX_INT_FUNC(umask, "umask(mask, /)", 1, { return cg_int(umask((mode_t)v[0])); })
+CG_POSIX_INT_FUNC(strerror, "strerror(code, /)", 1, { return cg_str_from_c(strerror((int)v[0])); })
 
 static cg_value env_pair(const cg_args *a, bool set) {
     static const cg_method_def dput = {"putenv", NULL, "putenv(name, value, /)", NULL};
@@ -611,10 +589,11 @@ static cg_value env_pair(const cg_args *a, bool set) {
         const char *ks = cg_str_cstr(k);
         if (strchr(ks, '='))
             r = cg_raise(&cg_exc_ValueError, "illegal environment variable name");
-        else if ((int64_t)strlen(ks) != cg_as_str(k)->len || (set && (int64_t)strlen(cg_str_cstr(v)) != cg_as_str(v)->len))
+        else if ((int64_t)strlen(ks) != cg_as_str(k)->len
+                 || (set && (int64_t)strlen(cg_str_cstr(v)) != cg_as_str(v)->len))
             r = cg_raise(&cg_exc_ValueError, "embedded null byte");
         else
-            r = err_or_none(set ? setenv(ks, cg_str_cstr(v), 1) : unsetenv(ks));
+            r = cg_posix_none_or_error(set ? setenv(ks, cg_str_cstr(v), 1) : unsetenv(ks));
     }
     if (cg_is_err(v))
         v = CG_NONE;
@@ -634,14 +613,27 @@ static const struct {
     const char *name;
     int value;
 } SYSCONF[] = {
-    {"SC_ARG_MAX", _SC_ARG_MAX},       {"SC_CHILD_MAX", _SC_CHILD_MAX},     {"SC_CLK_TCK", _SC_CLK_TCK},
-    {"SC_NGROUPS_MAX", _SC_NGROUPS_MAX}, {"SC_OPEN_MAX", _SC_OPEN_MAX},     {"SC_PAGESIZE", _SC_PAGESIZE},
-    {"SC_PAGE_SIZE", _SC_PAGE_SIZE},   {"SC_NPROCESSORS_CONF", _SC_NPROCESSORS_CONF},
-    {"SC_NPROCESSORS_ONLN", _SC_NPROCESSORS_ONLN}, {"SC_PHYS_PAGES", _SC_PHYS_PAGES},
-    {"SC_AVPHYS_PAGES", _SC_AVPHYS_PAGES}, {"SC_LINE_MAX", _SC_LINE_MAX},   {"SC_HOST_NAME_MAX", _SC_HOST_NAME_MAX},
-    {"SC_LOGIN_NAME_MAX", _SC_LOGIN_NAME_MAX}, {"SC_TTY_NAME_MAX", _SC_TTY_NAME_MAX},
-    {"SC_IOV_MAX", _SC_IOV_MAX},       {"SC_VERSION", _SC_VERSION},         {"SC_STREAM_MAX", _SC_STREAM_MAX},
-    {"SC_TZNAME_MAX", _SC_TZNAME_MAX}, {"SC_JOB_CONTROL", _SC_JOB_CONTROL}, {"SC_SAVED_IDS", _SC_SAVED_IDS},
+    {"SC_ARG_MAX", _SC_ARG_MAX},
+    {"SC_CHILD_MAX", _SC_CHILD_MAX},
+    {"SC_CLK_TCK", _SC_CLK_TCK},
+    {"SC_NGROUPS_MAX", _SC_NGROUPS_MAX},
+    {"SC_OPEN_MAX", _SC_OPEN_MAX},
+    {"SC_PAGESIZE", _SC_PAGESIZE},
+    {"SC_PAGE_SIZE", _SC_PAGE_SIZE},
+    {"SC_NPROCESSORS_CONF", _SC_NPROCESSORS_CONF},
+    {"SC_NPROCESSORS_ONLN", _SC_NPROCESSORS_ONLN},
+    {"SC_PHYS_PAGES", _SC_PHYS_PAGES},
+    {"SC_AVPHYS_PAGES", _SC_AVPHYS_PAGES},
+    {"SC_LINE_MAX", _SC_LINE_MAX},
+    {"SC_HOST_NAME_MAX", _SC_HOST_NAME_MAX},
+    {"SC_LOGIN_NAME_MAX", _SC_LOGIN_NAME_MAX},
+    {"SC_TTY_NAME_MAX", _SC_TTY_NAME_MAX},
+    {"SC_IOV_MAX", _SC_IOV_MAX},
+    {"SC_VERSION", _SC_VERSION},
+    {"SC_STREAM_MAX", _SC_STREAM_MAX},
+    {"SC_TZNAME_MAX", _SC_TZNAME_MAX},
+    {"SC_JOB_CONTROL", _SC_JOB_CONTROL},
+    {"SC_SAVED_IDS", _SC_SAVED_IDS},
     {"SC_MINSIGSTKSZ", 249},
 };
 static const struct {
@@ -653,15 +645,15 @@ static const struct {
     {"CS_GNU_LIBPTHREAD_VERSION", _CS_GNU_LIBPTHREAD_VERSION},
 };
 
-#define NAME_TABLE_DICT(table)                                                                   \
-    do {                                                                                         \
-        cg_value d = cg_dict_new();                                                              \
-        for (size_t i = 0; !cg_is_err(d) && i < sizeof table / sizeof table[0]; i++)             \
-            if (cg_dict_set_str(cg_as_dict(d), table[i].name, cg_int(table[i].value)) < 0) {     \
-                cg_decref(d);                                                                    \
-                d = CG_ERR;                                                                      \
-            }                                                                                    \
-        return d;                                                                                \
+#define NAME_TABLE_DICT(table)                                                               \
+    do {                                                                                     \
+        cg_value d = cg_dict_new();                                                          \
+        for (size_t i = 0; !cg_is_err(d) && i < sizeof table / sizeof table[0]; i++)         \
+            if (cg_dict_set_str(cg_as_dict(d), table[i].name, cg_int(table[i].value)) < 0) { \
+                cg_decref(d);                                                                \
+                d = CG_ERR;                                                                  \
+            }                                                                                \
+        return d;                                                                            \
     } while (0)
 
 static cg_value sysconf_names(void) { NAME_TABLE_DICT(SYSCONF); }
@@ -742,7 +734,8 @@ int cg_posix_process_init(cg_value module) {
     return rc;
 }
 
-#define ROW(name, doc) {#name, posix_##name, NULL, doc}
+#define ROW(name, doc) \
+    { #name, posix_##name, NULL, doc }
 const cg_method_def cg_posix_process_methods[] = {
     ROW(getpid, "Return the current process id."),
     ROW(getppid, "Return the parent's process id."),

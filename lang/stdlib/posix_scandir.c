@@ -22,7 +22,7 @@ typedef struct {
     cg_value name, path; /* strs */
     unsigned char d_type;
     int64_t ino;
-    int dir_fd; /* scandir(fd): stat relative to it; else -1 */
+    int dir_fd;           /* scandir(fd): stat relative to it; else -1 */
     cg_value stat, lstat; /* cached stat_results, or None */
 } dir_entry;
 
@@ -236,8 +236,7 @@ static cg_value make_entry(scandir_it *it, struct dirent *d) {
     } else {
         const char *base = cg_str_cstr(it->base);
         size_t n = strlen(base);
-        e->path = n == 0 ? cg_incref(e->name)
-                         : cg_str_fmt("%s%s%s", base, base[n - 1] == '/' ? "" : "/", d->d_name);
+        e->path = n == 0 ? cg_incref(e->name) : cg_str_fmt("%s%s%s", base, base[n - 1] == '/' ? "" : "/", d->d_name);
         if (cg_is_err(e->path)) {
             e->path = CG_NONE;
             cg_obj_decref(e);

@@ -225,8 +225,8 @@ static cg_value buffer_text(reader *r, bool wanted) {
  * stream not piped; closes the descriptors; (out, err) with None for the
  * ones not piped, or None when the timeout passed first. */
 static cg_value posix_communicate(cg_value self, const cg_args *a) {
-    static const cg_method_def def = {"_communicate", NULL,
-                                      "_communicate(stdin, input, stdout, stderr, timeout, /)", NULL};
+    static const cg_method_def def = {"_communicate", NULL, "_communicate(stdin, input, stdout, stderr, timeout, /)",
+                                      NULL};
     cg_value x[5];
     if (cg_args_bind(&def, a, x, 5) < 0)
         return CG_ERR;

@@ -27,13 +27,14 @@ void cg_structseq_type_init(cg_structseq_type *t);
  * taken, also on failure). */
 cg_value cg_structseq_new(cg_structseq_type *t, cg_value *values);
 
-#define CG_STRUCTSEQ_TYPE(module_, name_, full_, names_, nseq_, nfields_, repr_names_)                                   \
-    {.type = {.head = {CG_IMMORTAL, &cg_type_type}, .name = name_, .module = module_, .base = &cg_type_tuple, \
-              .basicsize = sizeof(cg_tuple)},                                                               \
-     .full_name = full_,                                                                                    \
-     .names = names_,                                                                                       \
-     .repr_names = repr_names_,                                                                             \
-     .n_seq = nseq_,                                                                                        \
-     .n_fields = nfields_}
+#define CG_STRUCTSEQ_TYPE(module_, name_, full_, names_, nseq_, nfields_, repr_names_)                       \
+    {                                                                                                        \
+        .type = {.head = {CG_IMMORTAL, &cg_type_type},                                                       \
+                 .name = name_,                                                                              \
+                 .module = module_,                                                                          \
+                 .base = &cg_type_tuple,                                                                     \
+                 .basicsize = sizeof(cg_tuple)},                                                             \
+        .full_name = full_, .names = names_, .repr_names = repr_names_, .n_seq = nseq_, .n_fields = nfields_ \
+    }
 
 #endif
