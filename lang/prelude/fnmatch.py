@@ -157,7 +157,9 @@ def _set_regex(token):
             parts.append('\\' + lo if lo in '\\-' else lo)
         else:
             parts.append(('\\\\' if lo == '\\' else lo) + '-' + ('\\\\' if hi == '\\' else hi))
-    body = ''.join(parts)
+    # &, ~ and | are escaped too: a regular expression may one day read
+    # them as set operations (CPython escapes them)
+    body = ''.join('\\' + c if c in '&~|' else c for c in ''.join(parts))
     if negate:
         body = '^' + body
     elif body[0] in '^[':

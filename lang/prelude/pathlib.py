@@ -260,7 +260,7 @@ class PurePath:
         to = type(self)(*other)
         n = len(to._cparts)
         if self._root != to._root or self._cparts[:n] != to._cparts:
-            formatted = str(to)
+            formatted = to._root + '/'.join(to._tail)  # '' stays '', not '.
             raise ValueError("{!r} is not in the subpath of {!r} OR one path is relative and the "
                              "other is absolute.".format(str(self), formatted))
         return self._make('', self._cparts[n:])
