@@ -263,23 +263,22 @@ class Popen:
                 f.close()
         self.wait()
 
-    def _set_status(self, status):
-        if os.WIFSIGNALED(status):
-            self.returncode = -os.WTERMSIG(status)
-        elif os.WIFEXITED(status):
-            self.returncode = os.WEXITSTATUS(status)
-        else:
-            self.returncode = status
+    def _reap(self, options):
+        """waitpid for the child, recording its returncode in the same
+        statement, with no Python call in between: the interrupt flag is
+        read at each statement, and must not leave a reaped child without
+        a returncode. False if it has not ended."""
+        try:
+            self.returncode = (os.waitstatus_to_exitcode(w[1]) if (w := os.waitpid(self.pid, options))[0]
+                               else self.returncode)
+        except ChildProcessError:
+            pass
+        return self.returncode is not None
 
     def poll(self):
         """Check if child process has terminated; the returncode or None."""
         if self.returncode is None:
-            try:
-                pid, status = os.waitpid(self.pid, os.WNOHANG)
-            except ChildProcessError:
-                return self.returncode
-            if pid == self.pid:
-                self._set_status(status)
+            self._reap(os.WNOHANG)
         return self.returncode
 
     def wait(self, timeout=None):
@@ -287,11 +286,7 @@ class Popen:
         if self.returncode is not None:
             return self.returncode
         if timeout is None:
-            try:
-                pid, status = os.waitpid(self.pid, 0)
-            except ChildProcessError:
-                return self.returncode
-            self._set_status(status)
+            self._reap(0)
             return self.returncode
         end = time.monotonic() + timeout
         delay = 0.0005
@@ -332,7 +327,10 @@ class Popen:
         """Send a signal to the process (if it has not been waited for)."""
         self.poll()
         if self.returncode is None:
-            os.kill(self.pid, sig)
+            try:
+                os.kill(self.pid, sig)
+            except ProcessLookupError:
+                pass  # reaped meanwhile, as CPython tolerates
 
     def terminate(self):
         """Terminate the process with SIGTERM"""

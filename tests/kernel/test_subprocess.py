@@ -32,6 +32,6 @@ def test_interrupt_while_waiting_for_a_child(start_kernel, name):
     time.sleep(0.5)
     k.km.interrupt_kernel()
     reply = reply_to(k.kc.shell_channel, msg_id)["content"]
-    assert (reply["status"], reply["ename"]) == ("error", "KeyboardInterrupt")
+    assert (reply["status"], reply["ename"]) == ("error", "KeyboardInterrupt"), "\n".join(reply["traceback"])
     reply, msgs = execute(k.kc, "print(time.monotonic() - start < 30)")
     assert stream_text(msgs, "stdout") == "True\n"
