@@ -599,37 +599,60 @@ static cg_value b_pow(cg_value self, const cg_args *a) {
 
 static bool is_type(cg_value v) { return v.tag == CG_V_OBJ && cg_isinstance(v, &cg_type_type); }
 
-/* 1, 0, or -1: is t (a type) a subtype of spec (a type or nested tuple of types)? */
-static int subtype_of(cg_type *t, cg_value spec, const char *errmsg) {
-    if (is_type(spec))
-        return cg_type_is_subtype(t, (cg_type *)spec.u.o);
+/* A metaclass's __instancecheck__ / __subclasscheck__ (abc's), or CG_STOP. */
+static cg_value check_hook(cg_value cls, cg_value x, const char *hook) {
+    cg_type *meta = cg_typeof(cls);
+    if (!(meta->flags & CG_TYPE_HEAP))
+        return CG_STOP;
+    cg_value m = cg_type_lookup_borrowed(meta, cg_str_intern(hook));
+    if (m.tag == CG_V_STOP || cg_is_type(m, &cg_type_builtin))
+        return CG_STOP;
+    return cg_call2(m, cls, x);
+}
+
+/* 1, 0, or -1: is x an instance (inst) or a subclass of spec (a class or
+ * nested tuple of classes)? Python's rules: type(x) is spec first, then
+ * the metaclass's hook, then the MRO. */
+static int check_spec(cg_value x, bool inst, cg_value spec, const char *errmsg) {
     if (cg_is_tuple(spec)) {
         cg_tuple *tu = cg_as_tuple(spec);
         for (int64_t i = 0; i < tu->len; i++) {
-            int r = subtype_of(t, tu->items[i], errmsg);
+            int r = check_spec(x, inst, tu->items[i], errmsg);
             if (r != 0)
                 return r;
         }
         return 0;
     }
-    return cg_raise_int(&cg_exc_TypeError, "%s", errmsg);
+    if (inst && spec.tag == CG_V_OBJ && cg_typeof(x) == (cg_type *)spec.u.o)
+        return 1;
+    cg_value h = spec.tag == CG_V_OBJ ? check_hook(spec, x, inst ? "__instancecheck__" : "__subclasscheck__") : CG_STOP;
+    if (h.tag != CG_V_STOP) {
+        if (cg_is_err(h))
+            return -1;
+        int t = cg_truth(h);
+        cg_decref(h);
+        return t;
+    }
+    if (!is_type(spec))
+        return cg_raise_int(&cg_exc_TypeError, "%s", errmsg);
+    if (!inst && !is_type(x))
+        return cg_raise_int(&cg_exc_TypeError, "issubclass() arg 1 must be a class");
+    if (!inst)
+        return cg_type_is_subtype((cg_type *)x.u.o, (cg_type *)spec.u.o);
+    return cg_isinstance(x, (cg_type *)spec.u.o);
 }
 
 static cg_value b_isinstance(cg_value self, const cg_args *a) {
     if (npos_between(a, "isinstance", 2, 2) < 0)
         return CG_ERR;
-    int r =
-        subtype_of(cg_typeof(a->pos[0]), a->pos[1], "isinstance() arg 2 must be a type, a tuple of types, or a union");
+    int r = check_spec(a->pos[0], true, a->pos[1], "isinstance() arg 2 must be a type, a tuple of types, or a union");
     return r < 0 ? CG_ERR : cg_bool(r);
 }
 
 static cg_value b_issubclass(cg_value self, const cg_args *a) {
     if (npos_between(a, "issubclass", 2, 2) < 0)
         return CG_ERR;
-    if (!is_type(a->pos[0]))
-        return cg_raise(&cg_exc_TypeError, "issubclass() arg 1 must be a class");
-    int r = subtype_of((cg_type *)a->pos[0].u.o, a->pos[1],
-                       "issubclass() arg 2 must be a class, a tuple of classes, or a union");
+    int r = check_spec(a->pos[0], false, a->pos[1], "issubclass() arg 2 must be a class, a tuple of classes, or a union");
     return r < 0 ? CG_ERR : cg_bool(r);
 }
 
@@ -746,11 +769,13 @@ static cg_value b_dir(cg_value self, const cg_args *a) {
         rc = add_keys(names, cg_module_dict_borrowed(v));
     } else {
         rc = add_keys(names, cg_instance_dict_borrowed(v));
-        cg_type *t = is_type(v) ? (cg_type *)v.u.o : cg_typeof(v);
-        for (; rc == 0 && t; t = t->base)
-            rc = add_keys(names, t->dict);
-        if (rc == 0)
-            rc = add_keys(names, cg_type_object.dict);
+        cg_value mro = cg_type_mro(is_type(v) ? (cg_type *)v.u.o : cg_typeof(v));
+        if (cg_is_err(mro))
+            rc = -1;
+        for (int64_t i = 0; rc == 0 && i < cg_as_tuple(mro)->len; i++)
+            rc = add_keys(names, ((cg_type *)cg_as_tuple(mro)->items[i].u.o)->dict);
+        if (!cg_is_err(mro))
+            cg_decref(mro);
     }
     cg_value l = rc < 0 ? CG_ERR : cg_list_from_iterable(names);
     cg_decref(names);

@@ -532,13 +532,12 @@ static int star_kwargs(call_args *c, cg_value mapping) {
     return 0;
 }
 
-cg_value cg_eval_call(cg_frame *f, const cg_ast *e) {
-    cg_value func = cg_eval_expr(f, e->u.call.func);
-    if (cg_is_err(func))
-        return func;
+/* Evaluates a call's arguments (args may hold *x, keywords **m) and hands
+ * them to fn; a class statement's bases and keywords take this path too. */
+cg_value cg_eval_args_then(cg_frame *f, cg_value func, const cg_ast_list *args, const cg_ast_list *kws,
+                           cg_value (*fn)(void *ctx, const cg_args *a), void *ctx) {
     call_args c = {.cappos = 8};
     c.pos = c.small_pos;
-    const cg_ast_list *args = &e->u.call.args;
     for (int i = 0; i < args->n; i++) {
         const cg_ast *x = args->items[i];
         bool star = x->kind == AST_STARRED;
@@ -554,7 +553,6 @@ cg_value cg_eval_call(cg_frame *f, const cg_ast *e) {
             goto fail;
         }
     }
-    const cg_ast_list *kws = &e->u.call.keywords;
     for (int i = 0; i < kws->n; i++) {
         const cg_ast *k = kws->items[i];
         cg_value v = cg_eval_expr(f, k->u.keyword.value);
@@ -571,12 +569,21 @@ cg_value cg_eval_call(cg_frame *f, const cg_ast *e) {
             goto fail;
     }
     cg_args a = {.pos = c.pos, .npos = c.npos, .kwn = c.kwn, .kwv = c.kwv, .nkw = c.nkw};
-    cg_value r = cg_call(func, &a);
+    cg_value r = fn(ctx, &a);
     free_args(&c);
-    cg_decref(func);
     return r;
 fail:
     free_args(&c);
-    cg_decref(func);
     return CG_ERR;
+}
+
+static cg_value call_func(void *ctx, const cg_args *a) { return cg_call(*(cg_value *)ctx, a); }
+
+cg_value cg_eval_call(cg_frame *f, const cg_ast *e) {
+    cg_value func = cg_eval_expr(f, e->u.call.func);
+    if (cg_is_err(func))
+        return func;
+    cg_value r = cg_eval_args_then(f, func, &e->u.call.args, &e->u.call.keywords, call_func, &func);
+    cg_decref(func);
+    return r;
 }

@@ -5,7 +5,8 @@
  * methods (__repr__, __add__, __getitem__, __call__, ...) dispatch to
  * them by name, so a class may define or inherit any of them, and a base
  * written in C (Exception, nn-style types) keeps its own behaviour for the
- * rest. Single inheritance only. */
+ * rest. Several bases are read in C3 order (class_mro.c); a class's
+ * metaclass is the type of the class object. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -462,6 +463,15 @@ static cg_value object_new_method(cg_value self, const cg_args *a) {
     return sb->new_(t, (t->flags & CG_TYPE_HEAP) && sb != &cg_type_object ? a : &none);
 }
 
+/* object.__init_subclass__: the end of the chain of __init_subclass__,
+ * which takes no class keywords. */
+static cg_value object_init_subclass(cg_value cls, const cg_args *a) {
+    if (a->npos || a->nkw)
+        return cg_raise(&cg_exc_TypeError, "%s.__init_subclass__() takes no keyword arguments",
+                        cg_isinstance(cls, &cg_type_type) ? ((cg_type *)cls.u.o)->name : cg_type_name(cls));
+    return CG_NONE;
+}
+
 static const cg_method_def object_methods[] = {
     {"__setattr__", object_setattr_method, NULL, "Implement setattr(self, name, value)."},
     {"__getattribute__", object_getattribute_method, NULL, "Return getattr(self, name)."},
@@ -483,10 +493,89 @@ static int make_static(cg_dict *dict, const char *name) {
     return rc;
 }
 
-int cg_object_type_init(void) {
-    if (cg_type_add_methods(&cg_type_object, object_methods) < 0)
+/* Wraps name's function in classmethod, as Python does for
+ * __init_subclass__ and __class_getitem__. */
+static int make_classmethod(cg_dict *dict, const char *name) {
+    cg_value f = cg_dict_get_str_borrowed(dict, cg_str_intern(name));
+    if (f.tag == CG_V_STOP || (!cg_is_type(f, &cg_type_function) && !cg_is_type(f, &cg_type_builtin)))
+        return 0;
+    cg_value cm = cg_call1(cg_obj_value(&cg_type_classmethod), f);
+    if (cg_is_err(cm))
         return -1;
-    return make_static(cg_type_object.dict, "__new__");
+    int rc = cg_dict_set_str(dict, name, cm);
+    cg_decref(cm);
+    return rc;
+}
+
+static const cg_method_def init_subclass_def = {"__init_subclass__", object_init_subclass, NULL,
+                                                "This method is called when a class is subclassed."};
+
+/* ---- type's methods, for metaclasses that call up to them --------------------------- */
+
+static cg_value type_call_method(cg_value self, const cg_args *a) {
+    if (!cg_isinstance(self, &cg_type_type))
+        return cg_raise(&cg_exc_TypeError, "descriptor '__call__' requires a 'type' object");
+    if (self.u.o == &cg_type_type.head)
+        return cg_call(self, a);
+    return cg_type_instantiate((cg_type *)self.u.o, a);
+}
+
+static cg_value type_new_method(cg_value self, const cg_args *a) {
+    if (!cg_isinstance(self, &cg_type_type))
+        return cg_raise(&cg_exc_TypeError, "type.__new__(X): X is not a type object (%s)", cg_type_name(self));
+    cg_type *meta = (cg_type *)self.u.o;
+    if (!cg_type_is_subtype(meta, &cg_type_type))
+        return cg_raise(&cg_exc_TypeError, "type.__new__(%s): %s is not a subtype of type", meta->name, meta->name);
+    if (a->npos == 1 && a->nkw == 0 && meta == &cg_type_type)
+        return cg_incref(cg_obj_value(cg_typeof(a->pos[0])));
+    return cg_type_new_class(meta, a);
+}
+
+static cg_value type_prepare_method(cg_value self, const cg_args *a) { return cg_dict_new(); }
+
+static cg_value type_mro_method(cg_value self, const cg_args *a) {
+    if (a->npos || a->nkw)
+        return cg_raise(&cg_exc_TypeError, "mro() takes no arguments");
+    cg_value t = cg_type_mro((cg_type *)self.u.o);
+    if (cg_is_err(t))
+        return t;
+    cg_value l = cg_list_from_iterable(t);
+    cg_decref(t);
+    return l;
+}
+
+static const cg_method_def type_methods[] = {
+    {"__call__", type_call_method, NULL, "Call self as a function."},
+    {"mro", type_mro_method, NULL, "Return a type's method resolution order."},
+    {NULL},
+};
+static const cg_method_def type_static_defs[] = {
+    {"__new__", type_new_method, NULL, "Create and return a new object.  See help(type) for accurate signature."},
+    {"__prepare__", type_prepare_method, NULL, "__prepare__() -> dict\nused to create the namespace for the class statement"},
+};
+
+int cg_object_type_init(void) {
+    if (cg_type_add_methods(&cg_type_object, object_methods) < 0 || make_static(cg_type_object.dict, "__new__") < 0)
+        return -1;
+    cg_value f = cg_builtin_new(&init_subclass_def, CG_STOP);
+    if (cg_is_err(f))
+        return -1;
+    int rc = cg_dict_set_str(cg_type_object.dict, "__init_subclass__", f);
+    cg_decref(f);
+    if (rc < 0 || make_classmethod(cg_type_object.dict, "__init_subclass__") < 0)
+        return -1;
+    if (cg_type_add_methods(&cg_type_type, type_methods) < 0)
+        return -1;
+    for (int i = 0; i < 2; i++) {
+        cg_value g = cg_builtin_new(&type_static_defs[i], CG_STOP);
+        if (cg_is_err(g))
+            return -1;
+        rc = cg_dict_set_str(cg_type_type.dict, type_static_defs[i].name, g);
+        cg_decref(g);
+        if (rc < 0 || make_static(cg_type_type.dict, type_static_defs[i].name) < 0)
+            return -1;
+    }
+    return 0;
 }
 
 /* ---- descriptors written in Python ------------------------------------------------ */
@@ -543,6 +632,10 @@ void cg_class_traverse(cg_obj *o, cg_visitfn visit, void *arg) {
     cg_visit_obj(t->dict, visit, arg);
     if (t->base && (t->base->flags & CG_TYPE_HEAP))
         visit(&t->base->head, arg);
+    cg_visit_obj(t->bases, visit, arg);
+    cg_visit_obj(t->mro_rest, visit, arg);
+    if (o->type->flags & CG_TYPE_HEAP) /* its metaclass */
+        visit(&o->type->head, arg);
 }
 
 /* Empties the namespace (classes hand out no other way to it that could
@@ -561,9 +654,17 @@ void cg_class_dealloc(cg_obj *o) {
         cg_obj_decref(t->dict);
     if (t->base && (t->base->flags & CG_TYPE_HEAP))
         cg_obj_decref(t->base);
+    if (t->bases)
+        cg_obj_decref(t->bases);
+    if (t->mro_rest)
+        cg_obj_decref(t->mro_rest);
+    cg_type *meta = o->type;
     free((char *)t->name);
     free((char *)t->module);
+    free((char *)t->qualname);
     free(t);
+    if (meta->flags & CG_TYPE_HEAP)
+        cg_obj_decref(meta);
 }
 
 static void set_owner(cg_value v, cg_type *cls) {
@@ -580,21 +681,83 @@ static void set_owner(cg_value v, cg_type *cls) {
 }
 
 cg_value cg_class_new(const char *name, const char *module, cg_type *base, cg_dict *dict) {
+    cg_value bases = cg_tuple_new(1);
+    if (cg_is_err(bases))
+        return bases;
+    cg_obj_incref(base);
+    cg_as_tuple(bases)->items[0] = cg_obj_value(base);
+    cg_value r = cg_class_new_full(name, module, &cg_type_type, bases, dict);
+    cg_decref(bases);
+    return r;
+}
+
+/* __qualname__ leaves the namespace for the class itself, as in Python. */
+static int take_qualname(cg_type *t, cg_dict *dict) {
+    cg_str *key = cg_str_intern("__qualname__");
+    cg_value q = cg_dict_get_str_borrowed(dict, key);
+    if (q.tag == CG_V_STOP)
+        return 0;
+    if (!cg_is_str(q))
+        return cg_raise_int(&cg_exc_TypeError, "type __qualname__ must be a str, not %s", cg_type_name(q));
+    if (strcmp(cg_str_cstr(q), t->name) != 0 && !(t->qualname = strdup(cg_str_cstr(q)))) {
+        cg_raise_nomemory();
+        return -1;
+    }
+    return cg_dict_del(dict, cg_obj_value(key)) < 0 ? -1 : 0;
+}
+
+static cg_type *class_alloc(const char *name, const char *module, cg_type *meta, const cg_tuple *bt) {
+    if (cg_class_check_bases(bt) < 0)
+        return NULL;
+    cg_type *base = cg_class_best_base(bt);
+    if (!base)
+        return NULL;
+    cg_value rest = cg_class_mro_rest(bt);
+    if (cg_is_err(rest))
+        return NULL;
     cg_type *t = calloc(1, sizeof *t);
-    if (!t)
-        return cg_raise_nomemory();
+    if (!t) {
+        cg_decref(rest);
+        cg_raise_nomemory();
+        return NULL;
+    }
     *t = *base; /* the base's slots, then ours */
-    t->head = (cg_obj){1, &cg_type_type};
+    t->head = (cg_obj){1, meta};
+    if (meta->flags & CG_TYPE_HEAP)
+        cg_obj_incref(meta);
     t->gc = (cg_gc_link){0};
     t->name = strdup(name);
     t->module = strdup(module ? module : "__main__");
+    t->qualname = NULL;
+    t->bases = cg_incref(cg_obj_value((cg_obj *)bt)).u.o;
+    t->mro_rest = rest.u.o;
     t->base = base;
     if (base->flags & CG_TYPE_HEAP)
         cg_obj_incref(base);
+    t->dict = NULL;
+    return t;
+}
+
+cg_value cg_class_new_full(const char *name, const char *module, cg_type *meta, cg_value bases, cg_dict *dict) {
+    const cg_tuple *bt = cg_as_tuple(bases);
+    cg_value obj_only = CG_NONE;
+    if (bt->len == 0) {
+        obj_only = cg_tuple_new(1);
+        if (cg_is_err(obj_only))
+            return obj_only;
+        cg_as_tuple(obj_only)->items[0] = cg_obj_value(&cg_type_object);
+        bt = cg_as_tuple(obj_only);
+    }
+    cg_type *t = class_alloc(name, module, meta, bt);
+    cg_decref(obj_only);
+    if (!t)
+        return CG_ERR;
+    cg_type *base = t->base;
     t->dict = dict;
     cg_obj_incref(dict);
-    t->flags =
-        CG_TYPE_HEAP | CG_TYPE_HAS_DICT | CG_TYPE_BASETYPE | (base->flags & (CG_TYPE_EXCEPTION | CG_TYPE_TRASHCAN));
+    bool is_meta = cg_type_is_subtype(base, &cg_type_type); /* its instances are classes */
+    t->flags = CG_TYPE_HEAP | (is_meta ? 0 : CG_TYPE_HAS_DICT) | CG_TYPE_BASETYPE
+               | (base->flags & (CG_TYPE_EXCEPTION | CG_TYPE_TRASHCAN));
     if (t->gc_offset || static_base(base) == &cg_type_object) /* a class's instances can be weakly referenced */
         t->flags |= CG_TYPE_WEAKREF;
     if (t->basicsize < sizeof(cg_instance))
@@ -635,7 +798,8 @@ cg_value cg_class_new(const char *name, const char *module, cg_type *base, cg_di
         cg_class_dealloc(&t->head);
         return cg_raise_nomemory();
     }
-    if (make_static(dict, "__new__") < 0) {
+    if (make_static(dict, "__new__") < 0 || make_classmethod(dict, "__init_subclass__") < 0
+        || make_classmethod(dict, "__class_getitem__") < 0 || take_qualname(t, dict) < 0) {
         cg_class_dealloc(&t->head);
         return CG_ERR;
     }
@@ -670,25 +834,25 @@ static cg_value class_docstring(const cg_ast *def) {
     return *(cg_value *)s->u.expr.value->u.constant.value;
 }
 
-cg_value cg_class_from_body(cg_frame *f, const cg_ast *def, cg_type *base) {
+/* The class body, run with ns (a dict, or a dict subclass a __prepare__
+ * made) as its locals. */
+static int run_body(cg_frame *f, const cg_ast *def, cg_value ns) {
     cg_scope *sc = cg_scope_of(def);
-    cg_value ns = cg_dict_new();
-    if (cg_is_err(ns))
-        return ns;
     cg_dict *d = cg_as_dict(ns);
     cg_value modname = cg_dict_get_str_borrowed(f->globals, cg_str_intern("__name__"));
     cg_value qual = cg_str_from_c(sc->qualname);
-    if (cg_is_err(qual) || (modname.tag != CG_V_STOP && cg_dict_set_str(d, "__module__", modname) < 0)
-        || cg_dict_set_str(d, "__qualname__", qual) < 0 || cg_dict_set_str(d, "__doc__", class_docstring(def)) < 0) {
+    if (cg_is_err(qual) || (modname.tag != CG_V_STOP && cg_setitem(ns, cg_obj_value(cg_str_intern("__module__")), modname) < 0)
+        || cg_setitem(ns, cg_obj_value(cg_str_intern("__qualname__")), qual) < 0) {
         cg_decref(qual);
-        cg_decref(ns);
-        return CG_ERR;
+        return -1;
     }
     cg_decref(qual);
+    if (cg_setitem(ns, cg_obj_value(cg_str_intern("__doc__")), class_docstring(def)) < 0)
+        return -1;
     cg_value small[16], *slots = sc->nslots <= 16 ? small : malloc(sizeof *slots * (size_t)sc->nslots);
     if (!slots) {
-        cg_decref(ns);
-        return cg_raise_nomemory();
+        cg_raise_nomemory();
+        return -1;
     }
     for (int i = 0; i < sc->nslots; i++)
         slots[i] = CG_STOP;
@@ -706,41 +870,147 @@ cg_value cg_class_from_body(cg_frame *f, const cg_ast *def, cg_type *base) {
     cg_ev.frame = &cf;
     cg_exec_status r = cg_exec_block(&cf, &def->u.cls.body);
     cg_ev.frame = f;
-    cg_value cls = CG_ERR;
-    if (r == EXEC_ERR) {
+    if (r == EXEC_ERR)
         cg_frame_add_traceback(&cf);
-    } else {
-        const char *mod = modname.tag != CG_V_STOP && cg_is_str(modname) ? cg_str_cstr(modname) : "__main__";
-        cls = cg_class_new(def->u.cls.name, mod, base, d);
-    }
     cg_decref(cf.retval);
     for (int i = 0; i < sc->nslots; i++)
         cg_decref(slots[i]);
     if (slots != small)
         free(slots);
+    return r == EXEC_ERR ? -1 : 0;
+}
+
+/* The class keywords but metaclass=, for __prepare__, the metaclass and
+ * __init_subclass__. */
+typedef struct {
+    cg_str *kwn[16];
+    cg_value kwv[16];
+    int nkw;
+    cg_value meta; /* CG_STOP: none given */
+} class_kw;
+
+static int split_keywords(const cg_args *a, class_kw *k) {
+    k->nkw = 0;
+    k->meta = CG_STOP;
+    for (int i = 0; i < a->nkw; i++) {
+        if (!strcmp(a->kwn[i]->s, "metaclass")) {
+            k->meta = a->kwv[i];
+        } else if (k->nkw < 16) {
+            k->kwn[k->nkw] = a->kwn[i];
+            k->kwv[k->nkw++] = a->kwv[i];
+        } else {
+            return cg_raise_int(&cg_exc_TypeError, "too many class keywords");
+        }
+    }
+    return 0;
+}
+
+/* Python's __build_class__: the metaclass (given, or the most derived of
+ * the bases' types), its __prepare__'s namespace, the body run in it, then
+ * metaclass(name, bases, namespace, **keywords). */
+cg_value cg_class_from_body(cg_frame *f, const cg_ast *def, const cg_args *a) {
+    class_kw k;
+    if (split_keywords(a, &k) < 0)
+        return CG_ERR;
+    cg_value bases = cg_tuple_new(a->npos);
+    if (cg_is_err(bases))
+        return bases;
+    for (int i = 0; i < a->npos; i++)
+        cg_as_tuple(bases)->items[i] = cg_incref(a->pos[i]);
+    cg_value meta = k.meta;
+    if (meta.tag == CG_V_STOP)
+        meta = a->npos ? cg_obj_value(cg_typeof(a->pos[0])) : cg_obj_value(&cg_type_type);
+    if (cg_isinstance(meta, &cg_type_type)) {
+        cg_type *w = cg_class_winner_meta((cg_type *)meta.u.o, cg_as_tuple(bases));
+        if (!w) {
+            cg_decref(bases);
+            return CG_ERR;
+        }
+        meta = cg_obj_value(w);
+    }
+    cg_value name = cg_str_from_c(def->u.cls.name);
+    cg_value pos[3] = {name, bases, CG_NONE};
+    cg_args pa = {.pos = pos, .npos = 2, .kwn = k.kwn, .kwv = k.kwv, .nkw = k.nkw};
+    cg_value prep = cg_getattr_opt(meta, cg_str_intern("__prepare__"));
+    cg_value ns = CG_ERR, cls = CG_ERR;
+    if (cg_is_err(prep))
+        goto done;
+    ns = prep.tag == CG_V_STOP ? cg_dict_new() : cg_call(prep, &pa);
+    cg_decref(prep);
+    if (cg_is_err(ns))
+        goto done;
+    if (!cg_isinstance(ns, &cg_type_dict)) {
+        cg_raise(&cg_exc_TypeError, "%s.__prepare__() must return a mapping, not %s",
+                 cg_isinstance(meta, &cg_type_type) ? ((cg_type *)meta.u.o)->name : "<metaclass>", cg_type_name(ns));
+        goto done;
+    }
+    if (run_body(f, def, ns) < 0)
+        goto done;
+    pos[2] = ns;
+    pa.npos = 3;
+    cls = cg_call(meta, &pa);
+done:
     cg_decref(ns);
+    cg_decref(name);
+    cg_decref(bases);
     return cls;
 }
 
-cg_value cg_type_mro(cg_type *t) {
-    int n = 0;
-    for (cg_type *b = t; b; b = b->base)
-        n++;
-    bool add_object = true;
-    for (cg_type *b = t; b; b = b->base)
-        if (b == &cg_type_object)
-            add_object = false;
-    cg_value tup = cg_tuple_new(n + add_object);
-    if (cg_is_err(tup))
-        return tup;
-    int i = 0;
-    for (cg_type *b = t; b; b = b->base) {
-        cg_obj_incref(b);
-        ((cg_tuple *)tup.u.o)->items[i++] = cg_obj_value(b);
+/* super(cls, cls).__init_subclass__(**kw), once the class is made */
+static int init_subclass(cg_value cls, const cg_args *a) {
+    cg_value sup = cg_super_new((cg_type *)cls.u.o, cls);
+    if (cg_is_err(sup))
+        return -1;
+    cg_value m = cg_getattr(sup, cg_str_intern("__init_subclass__"));
+    cg_decref(sup);
+    if (cg_is_err(m))
+        return -1;
+    cg_args k = {.kwn = a->kwn, .kwv = a->kwv, .nkw = a->nkw};
+    cg_value r = cg_call(m, &k);
+    cg_decref(m);
+    if (cg_is_err(r))
+        return -1;
+    cg_decref(r);
+    return 0;
+}
+
+/* The module a class made by type() belongs to: its namespace's
+ * __module__, else the calling frame's __name__. */
+static const char *class_module(cg_dict *ns) {
+    cg_value m = cg_dict_get_str_borrowed(ns, cg_str_intern("__module__"));
+    if (m.tag != CG_V_STOP && cg_is_str(m))
+        return cg_str_cstr(m);
+    cg_frame *f = cg_ev.frame;
+    cg_value g = f && f->globals ? cg_dict_get_str_borrowed(f->globals, cg_str_intern("__name__")) : CG_STOP;
+    if (g.tag != CG_V_STOP && cg_is_str(g) && cg_dict_set_str(ns, "__module__", g) == 0)
+        return cg_str_cstr(g);
+    return "builtins";
+}
+
+cg_value cg_type_new_class(cg_type *meta, const cg_args *a) {
+    if (a->npos != 3)
+        return cg_raise(&cg_exc_TypeError, "type.__new__() takes exactly 3 arguments (%d given)", a->npos);
+    if (!cg_is_str(a->pos[0]))
+        return cg_raise(&cg_exc_TypeError, "type.__new__() argument 1 must be str, not %s", cg_type_name(a->pos[0]));
+    if (!cg_is_tuple(a->pos[1]))
+        return cg_raise(&cg_exc_TypeError, "type.__new__() argument 2 must be tuple, not %s", cg_type_name(a->pos[1]));
+    if (!cg_isinstance(a->pos[2], &cg_type_dict))
+        return cg_raise(&cg_exc_TypeError, "type.__new__() argument 3 must be dict, not %s", cg_type_name(a->pos[2]));
+    const cg_tuple *bt = cg_as_tuple(a->pos[1]);
+    cg_type *winner = cg_class_winner_meta(meta, bt);
+    if (!winner)
+        return CG_ERR;
+    cg_value ns = cg_dict_copy(cg_as_dict(a->pos[2]));
+    if (cg_is_err(ns))
+        return ns;
+    const char *module = class_module(cg_as_dict(ns));
+    cg_value cls = cg_class_new_full(cg_str_cstr(a->pos[0]), module, winner, a->pos[1], cg_as_dict(ns));
+    cg_decref(ns);
+    if (!cg_is_err(cls) && init_subclass(cls, a) < 0) {
+        cg_decref(cls);
+        return CG_ERR;
     }
-    if (add_object)
-        ((cg_tuple *)tup.u.o)->items[i] = cg_obj_value(&cg_type_object);
-    return tup;
+    return cls;
 }
 
 /* The instance C(*args) starts as: what a __new__ of the class's own
@@ -868,24 +1138,41 @@ cg_value cg_super_new(cg_type *type, cg_value obj) {
     return cg_obj_value(s);
 }
 
+/* The attribute after s->type in the MRO of obj's type (of obj itself when
+ * obj is a class, as in a classmethod), bound to obj. */
 static cg_value super_getattr(cg_value self, cg_str *name) {
     cg_super *s = (cg_super *)self.u.o;
-    cg_type *start = s->type->base;
-    cg_value d = start ? cg_type_lookup_borrowed(start, name) : CG_STOP;
-    if (d.tag == CG_V_STOP) {
-        if (!strcmp(name->s, "__init__")) { /* object.__init__ */
-            d = cg_type_lookup_borrowed(&cg_type_object, name);
-            if (d.tag == CG_V_STOP)
-                return CG_STOP;
-        } else {
-            return cg_raise(&cg_exc_AttributeError, "'super' object has no attribute '%s'", name->s);
-        }
+    bool obj_is_class = cg_isinstance(s->obj, &cg_type_type) && cg_type_is_subtype((cg_type *)s->obj.u.o, s->type);
+    cg_type *objtype = obj_is_class ? (cg_type *)s->obj.u.o : cg_typeof(s->obj);
+    if (!strcmp(name->s, "__class__"))
+        return CG_STOP;
+    cg_value mro = cg_type_mro(objtype);
+    if (cg_is_err(mro))
+        return mro;
+    const cg_tuple *m = cg_as_tuple(mro);
+    int64_t i = 0;
+    while (i < m->len && m->items[i].u.o != &s->type->head)
+        i++;
+    cg_value d = CG_STOP;
+    for (i++; d.tag == CG_V_STOP && i < m->len; i++) {
+        const cg_type *b = (const cg_type *)m->items[i].u.o;
+        if (b->dict)
+            d = cg_dict_get_str_borrowed(b->dict, name);
     }
+    cg_decref(mro); /* d stays alive: the classes of the MRO hold it */
+    if (d.tag == CG_V_STOP) {
+        cg_value w = cg_slot_wrapper_mro(objtype, s->type, name, obj_is_class ? CG_STOP : s->obj);
+        if (w.tag != CG_V_STOP)
+            return w;
+    }
+    if (d.tag == CG_V_STOP)
+        return cg_raise(&cg_exc_AttributeError, "'super' object has no attribute '%s'", name->s);
     cg_type *dt = cg_typeof(d);
-    cg_type *objtype = cg_isinstance(s->obj, &cg_type_type) ? (cg_type *)s->obj.u.o : cg_typeof(s->obj);
-    if (dt->descr_get)
-        return dt->descr_get(d, s->obj, objtype);
-    return cg_incref(d);
+    if (!dt->descr_get)
+        return cg_incref(d);
+    if (obj_is_class) /* an unbound function, a classmethod bound to the class */
+        return dt == &cg_type_function ? cg_incref(d) : dt->descr_get(d, CG_NONE, objtype);
+    return dt->descr_get(d, s->obj, objtype);
 }
 
 /* super() finds the class and first argument of the calling method; super(C, obj)
@@ -895,7 +1182,11 @@ static cg_value super_new(cg_type *type, const cg_args *a) {
     if (a->npos == 2) {
         if (!cg_isinstance(a->pos[0], &cg_type_type))
             return cg_raise(&cg_exc_TypeError, "super() argument 1 must be a type, not %s", cg_type_name(a->pos[0]));
-        return cg_super_new((cg_type *)a->pos[0].u.o, a->pos[1]);
+        cg_type *t = (cg_type *)a->pos[0].u.o;
+        cg_value o = a->pos[1];
+        if (!cg_isinstance(o, t) && !(cg_isinstance(o, &cg_type_type) && cg_type_is_subtype((cg_type *)o.u.o, t)))
+            return cg_raise(&cg_exc_TypeError, "super(type, obj): obj must be an instance or subtype of type");
+        return cg_super_new(t, o);
     }
     if (a->npos != 0)
         return cg_raise(&cg_exc_TypeError, "super() takes 0 or 2 arguments");

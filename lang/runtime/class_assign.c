@@ -105,16 +105,9 @@ static int set_name(cg_type *t, cg_value value) {
     return 0;
 }
 
-static bool inherits(const cg_type *t, const cg_type *base) {
-    for (; t; t = t->base)
-        if (t == base)
-            return true;
-    return false;
-}
-
-/* C.__bases__ = (B,): our classes have one base, so a tuple of one class,
- * with CPython's checks (a class, no cycle, the same layout as the base
- * it replaces). */
+/* C.__bases__ = (B, ...): with CPython's checks (classes, no cycle, the
+ * layout of the base it replaces, a consistent MRO); the class's MRO is
+ * made again (Note [Multiple inheritance] in class_mro.c). */
 static int set_bases(cg_type *t, cg_value value) {
     if (!cg_is_tuple(value))
         return cg_raise_int(&cg_exc_TypeError, "can only assign tuple to %s.__bases__, not %s", t->name,
@@ -127,21 +120,29 @@ static int set_bases(cg_type *t, cg_value value) {
         if (!cg_isinstance(b, &cg_type_type))
             return cg_raise_int(&cg_exc_TypeError, "%s.__bases__ must be tuple of classes, not '%s'", t->name,
                                 cg_type_name(b));
-        if (inherits((cg_type *)b.u.o, t))
+        if (cg_type_is_subtype((cg_type *)b.u.o, t))
             return cg_raise_int(&cg_exc_TypeError, "a __bases__ item causes an inheritance cycle");
     }
-    if (bases->len > 1)
-        return cg_raise_int(&cg_exc_TypeError,
-                            "cgrad's classes have a single base: cannot assign %lld bases to %s.__bases__",
-                            (long long)bases->len, t->name);
-    cg_type *from = t->base ? t->base : &cg_type_object, *to = (cg_type *)bases->items[0].u.o;
-    if (compatible(from, to, "__bases__") < 0)
+    if (cg_class_check_bases(bases) < 0)
+        return -1;
+    cg_type *from = t->base ? t->base : &cg_type_object, *to = cg_class_best_base(bases);
+    if (!to || compatible(from, to, "__bases__") < 0)
+        return -1;
+    cg_value rest = cg_class_mro_rest(bases);
+    if (cg_is_err(rest))
         return -1;
     if (to->flags & CG_TYPE_HEAP)
         cg_obj_incref(to);
     t->base = to;
     if (from->flags & CG_TYPE_HEAP)
         cg_obj_decref(from);
+    cg_obj *old_bases = t->bases, *old_rest = t->mro_rest;
+    t->bases = cg_incref(value).u.o;
+    t->mro_rest = rest.u.o;
+    if (old_bases)
+        cg_obj_decref(old_bases);
+    if (old_rest)
+        cg_obj_decref(old_rest);
     return 0;
 }
 
@@ -155,6 +156,8 @@ int cg_type_set_special(cg_type *t, cg_str *name, cg_value value) {
 }
 
 cg_value cg_type_bases(const cg_type *t) {
+    if (t->bases)
+        return cg_incref(cg_obj_value(t->bases));
     if (t == &cg_type_object)
         return cg_tuple_new(0);
     cg_type *base = t->base ? t->base : &cg_type_object;

@@ -131,7 +131,10 @@ int cg_store_name(cg_frame *f, const cg_ast_res *res, cg_value v) {
     case RES_LOCAL: cg_value_set(&f->slots[res->slot], cg_incref(v)); return 0;
     case RES_CELL:
     case RES_FREE: cg_value_set(&((cg_cell *)f->slots[res->slot].u.o)->v, cg_incref(v)); return 0;
-    case RES_CLASS: return cg_dict_set(f->locals, cg_obj_value(res->name), v);
+    case RES_CLASS: /* a __prepare__'s dict subclass sees each store */
+        if (f->locals->head.type != &cg_type_dict)
+            return cg_setitem(cg_obj_value(f->locals), cg_obj_value(res->name), v);
+        return cg_dict_set(f->locals, cg_obj_value(res->name), v);
     default: return store_global(f, res, v);
     }
 }

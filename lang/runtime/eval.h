@@ -79,6 +79,8 @@ static inline int cg_eval_poll(void) {
     return cg_check_interrupt();
 }
 cg_value cg_eval_call(cg_frame *f, const cg_ast *e);
+cg_value cg_eval_args_then(cg_frame *f, cg_value func, const cg_ast_list *args, const cg_ast_list *kws,
+                           cg_value (*fn)(void *ctx, const cg_args *a), void *ctx);
 /* a op b for two ints or floats, when the answer needs no error handling;
  * CG_STOP when the general path must decide. */
 static inline cg_value cg_fast_binary(cg_value a, cg_value b, cg_binop op) {
@@ -120,7 +122,9 @@ cg_exec_status cg_exec_import_from(cg_frame *f, const cg_ast *s);
  * closure taken from frame f. */
 cg_value cg_function_new(cg_frame *f, const cg_ast *def, cg_value *defaults, int ndefaults, cg_value *kwdefaults);
 /* Runs a class body and makes the class. */
-cg_value cg_class_from_body(cg_frame *f, const cg_ast *def, cg_type *base);
+/* A class statement once its bases and keywords are evaluated: the
+ * metaclass, __prepare__, the body, then metaclass(name, bases, ns, **kw). */
+cg_value cg_class_from_body(cg_frame *f, const cg_ast *def, const cg_args *a);
 /* Stores v (borrowed) into / deletes a resolved name. */
 int cg_store_name(cg_frame *f, const cg_ast_res *res, cg_value v);
 int cg_delete_name(cg_frame *f, const cg_ast_res *res);

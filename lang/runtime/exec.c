@@ -581,13 +581,17 @@ done:
     return r;
 }
 
+typedef struct {
+    cg_frame *f;
+    const cg_ast *def;
+} class_ctx;
+
+static cg_value build_class(void *ctx, const cg_args *a) {
+    class_ctx *c = ctx;
+    return cg_class_from_body(c->f, c->def, a);
+}
+
 static cg_exec_status exec_class_def(cg_frame *f, const cg_ast *s) {
-    cg_type *base = &cg_type_object;
-    if (s->u.cls.bases.n > 1) {
-        cg_raise(&cg_exc_TypeError, "cgrad supports single inheritance only (class %s has %d bases)", s->u.cls.name,
-                 s->u.cls.bases.n);
-        return EXEC_ERR;
-    }
     cg_value decorators[32];
     int ndec = 0;
     cg_exec_status r = EXEC_ERR;
@@ -596,23 +600,9 @@ static cg_exec_status exec_class_def(cg_frame *f, const cg_ast *s) {
         if (cg_is_err(decorators[ndec]))
             goto done;
     }
-    if (s->u.cls.bases.n == 1) {
-        cg_value b = cg_eval_expr(f, s->u.cls.bases.items[0]);
-        if (cg_is_err(b))
-            goto done;
-        bool ok = cg_isinstance(b, &cg_type_type);
-        cg_decref(b); /* a base type outlives its subclass's creation */
-        if (!ok) {
-            cg_raise(&cg_exc_TypeError, "bases must be types");
-            goto done;
-        }
-        base = (cg_type *)b.u.o;
-        if (!(base->flags & CG_TYPE_BASETYPE)) {
-            cg_raise(&cg_exc_TypeError, "type '%s' is not an acceptable base type", base->name);
-            goto done;
-        }
-    }
-    r = decorate_and_bind(f, s->u.cls.name, cg_class_from_body(f, s, base), decorators, ndec);
+    class_ctx c = {f, s};
+    cg_value cls = cg_eval_args_then(f, CG_NONE, &s->u.cls.bases, &s->u.cls.keywords, build_class, &c);
+    r = decorate_and_bind(f, s->u.cls.name, cls, decorators, ndec);
 done:
     for (int i = 0; i < ndec; i++)
         cg_decref(decorators[i]);

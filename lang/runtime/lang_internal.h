@@ -79,8 +79,19 @@ cg_value cg_method_new(cg_value func, cg_value self);
 /* ---- classes (class.c) ------------------------------------------------ */
 /* class Name(base): body -- dict is the class body's namespace. */
 cg_value cg_class_new(const char *name, const char *module, cg_type *base, cg_dict *dict);
+/* The same with a metaclass and bases (a tuple of types) */
+cg_value cg_class_new_full(const char *name, const char *module, cg_type *meta, cg_value bases, cg_dict *dict);
+/* type.__new__(meta, name, bases, ns, **kw): a new class, its
+ * __set_name__s and its base's __init_subclass__ run */
+cg_value cg_type_new_class(cg_type *meta, const cg_args *a);
 cg_value cg_type_instantiate(cg_type *t, const cg_args *args);
+/* ---- multiple inheritance (class_mro.c) ------------------------------- */
 cg_value cg_type_mro(cg_type *t);
+/* the MRO past the class (C3 over bases), or CG_ERR with CPython's TypeError */
+cg_value cg_class_mro_rest(const cg_tuple *bases);
+cg_type *cg_class_best_base(const cg_tuple *bases); /* NULL: lay-out conflict */
+int cg_class_check_bases(const cg_tuple *bases);
+cg_type *cg_class_winner_meta(cg_type *meta, const cg_tuple *bases); /* NULL: conflict */
 void cg_class_dealloc(cg_obj *o);
 /* The collector's slots of classes (their namespace, their base). */
 void cg_class_traverse(cg_obj *o, cg_visitfn visit, void *arg);
@@ -93,6 +104,12 @@ void cg_class_attribute_changed(cg_type *t, cg_str *name);
 int cg_instance_set_special(cg_value v, cg_str *name, cg_value value);
 int cg_type_set_special(cg_type *t, cg_str *name, cg_value value);
 cg_value cg_type_bases(const cg_type *t);
+/* A C type's special method read as an attribute (slot_wrapper.c): the
+ * wrapper of t's own slot, or CG_STOP; the first C type in t's MRO (past
+ * `after` when not NULL) with the slot, bound to self unless it is CG_STOP. */
+cg_value cg_slot_wrapper(cg_type *t, cg_str *name);
+cg_value cg_slot_wrapper_mro(cg_type *t, const cg_type *after, cg_str *name, cg_value self);
+extern cg_type cg_type_slot_wrapper;
 /* super() bound to (type, obj) */
 cg_value cg_super_new(cg_type *type, cg_value obj);
 extern cg_type cg_type_super;

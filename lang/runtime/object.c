@@ -83,6 +83,15 @@ cg_type *cg_typeof(cg_value v) {
 const char *cg_type_name(cg_value v) { return cg_typeof(v)->name; }
 
 bool cg_type_is_subtype(const cg_type *a, const cg_type *b) {
+    if (a && a->mro_rest) { /* Note [Multiple inheritance] */
+        if (a == b)
+            return true;
+        const cg_tuple *m = (const cg_tuple *)a->mro_rest;
+        for (int64_t i = 0; i < m->len; i++)
+            if (m->items[i].u.o == &b->head)
+                return true;
+        return b == &cg_type_object;
+    }
     for (; a; a = a->base)
         if (a == b)
             return true;
@@ -95,6 +104,16 @@ bool cg_isinstance(cg_value v, const cg_type *t) { return cg_type_is_subtype(cg_
 /* The value `name` has in the dicts of t and its bases (borrowed), or
  * CG_STOP. */
 cg_value cg_type_lookup_borrowed(const cg_type *t, cg_str *name) {
+    if (t->mro_rest) { /* Note [Multiple inheritance] */
+        cg_value v = t->dict ? cg_dict_get_str_borrowed(t->dict, name) : CG_STOP;
+        const cg_tuple *m = (const cg_tuple *)t->mro_rest;
+        for (int64_t i = 0; v.tag == CG_V_STOP && i < m->len; i++) {
+            const cg_type *b = (const cg_type *)m->items[i].u.o;
+            if (b->dict)
+                v = cg_dict_get_str_borrowed(b->dict, name);
+        }
+        return v;
+    }
     for (; t; t = t->base) {
         if (!t->dict)
             continue;
@@ -149,8 +168,8 @@ cg_value cg_generic_getattr(cg_value v, cg_str *name) {
         if (r.tag != CG_V_STOP)
             return cg_incref(r);
     }
-    if (d.tag == CG_V_STOP)
-        return CG_STOP;
+    if (d.tag == CG_V_STOP) /* x.__eq__ of a C type's slot */
+        return cg_slot_wrapper_mro(t, NULL, name, v);
     cg_type *dt = cg_typeof(d);
     if (dt->descr_get)
         return dt->descr_get(d, v, t);
@@ -296,7 +315,9 @@ static cg_value type_call(cg_value self, const cg_args *args) {
             cg_obj_incref(r);
             return cg_obj_value(r);
         }
-        return cg_raise(&cg_exc_TypeError, "type() takes 1 argument");
+        if (args->npos == 3)
+            return cg_type_new_class(t, args);
+        return cg_raise(&cg_exc_TypeError, "type() takes 1 or 3 arguments");
     }
     return cg_type_instantiate(t, args);
 }
@@ -305,8 +326,10 @@ static cg_value type_getattr(cg_value self, cg_str *name) {
     cg_type *t = (cg_type *)self.u.o;
     const char *n = name->s;
     if (n[0] == '_' && n[1] == '_') {
-        if (!strcmp(n, "__name__") || !strcmp(n, "__qualname__"))
+        if (!strcmp(n, "__name__"))
             return cg_str_from_c(t->name);
+        if (!strcmp(n, "__qualname__"))
+            return cg_str_from_c(t->qualname ? t->qualname : t->name);
         if (!strcmp(n, "__module__"))
             return cg_str_from_c(t->module ? t->module : "builtins");
         if (!strcmp(n, "__base__")) {
@@ -322,8 +345,8 @@ static cg_value type_getattr(cg_value self, cg_str *name) {
             return cg_incref(cg_obj_value(t->dict));
     }
     cg_value d = cg_type_lookup_borrowed(t, name);
-    if (d.tag == CG_V_STOP)
-        return CG_STOP;
+    if (d.tag == CG_V_STOP) /* object.__hash__, list.__len__: a C type's slot */
+        return cg_slot_wrapper_mro(t, NULL, name, CG_STOP);
     /* Class attribute access: functions stay plain functions, but
      * classmethod/staticmethod/property still apply their rules. */
     cg_type *dt = cg_typeof(d);
@@ -359,7 +382,7 @@ cg_type cg_type_type = {
     .name = "type",
     .module = "builtins",
     .basicsize = sizeof(cg_type),
-    .flags = CG_TYPE_WEAKREF,
+    .flags = CG_TYPE_WEAKREF | CG_TYPE_BASETYPE,
     .dealloc = cg_class_dealloc,
     .gc_offset = offsetof(cg_type, gc),
     .traverse = cg_class_traverse,
@@ -370,6 +393,7 @@ cg_type cg_type_type = {
     .getattr = type_getattr,
     .setattr = type_setattr,
     .call = type_call,
+    .new_ = cg_type_new_class,
 };
 
 void cg_instance_dealloc(cg_obj *o) { instance_dealloc(o); }

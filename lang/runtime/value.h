@@ -168,7 +168,13 @@ struct cg_type {
     cg_obj head;
     const char *name;   /* "list", "Tensor", a class's __name__ */
     const char *module; /* "builtins", "torch", "__main__" */
-    cg_type *base;      /* single inheritance; NULL for object */
+    const char *qualname; /* a class's __qualname__ when it differs from name; else NULL */
+    cg_type *base;      /* the base whose layout instances have (__base__); NULL for object */
+    /* A class statement's class: its bases and its MRO past itself (tuples
+     * of types, C3 order: Note [Multiple inheritance] in class_mro.c); NULL
+     * for a type written in C, whose MRO is its chain of bases. */
+    cg_obj *bases;
+    cg_obj *mro_rest;
     cg_dict *dict;      /* methods and class attributes */
     uint32_t flags;
     size_t basicsize; /* bytes of an instance */
