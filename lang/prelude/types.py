@@ -86,8 +86,9 @@ class SimpleNamespace:
     """An object whose attributes are the keyword arguments it was made
     with; its repr lists them."""
 
-    def __init__(self, mapping_or_iterable=(), /, **kwargs):
-        self.__dict__.update(dict(mapping_or_iterable))
+    def __init__(self, *args, **kwargs):
+        if args:
+            raise TypeError("no positional arguments expected")
         self.__dict__.update(kwargs)
 
     def __repr__(self):

@@ -50,7 +50,7 @@ static cg_value builtin_call(cg_value f, const cg_args *a) {
     cg_args rest = *a;
     rest.pos++;
     rest.npos--;
-    return b->def->fn(a->pos[0], &rest);
+    return b->def->fn(cg_boxed_self(a->pos[0], f, b->def->name), &rest);
 }
 
 static cg_value builtin_descr_get(cg_value d, cg_value obj, cg_type *owner) {
@@ -58,7 +58,7 @@ static cg_value builtin_descr_get(cg_value d, cg_value obj, cg_type *owner) {
     (void)owner;
     if (b->self.tag != CG_V_STOP || obj.tag == CG_V_NONE)
         return cg_incref(d);
-    return cg_builtin_new(b->def, obj);
+    return cg_builtin_new(b->def, cg_boxed_self(obj, d, b->def->name));
 }
 
 static cg_value builtin_repr(cg_value f) {

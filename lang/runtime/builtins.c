@@ -361,10 +361,20 @@ out:
 
 /* ---- numbers ------------------------------------------------------------------------- */
 
+/* The int or float a subclass's instance holds, for a builtin that takes
+ * numbers, unless its class defines the hook itself. */
+static cg_value unbox_unless(cg_value x, const char *hook) {
+    if (!(cg_typeof(x)->flags & CG_TYPE_BOXED))
+        return x;
+    if (cg_type_lookup_borrowed(cg_typeof(x), cg_str_intern(hook)).tag != CG_V_STOP)
+        return x;
+    return cg_unbox(x);
+}
+
 static cg_value b_abs(cg_value self, const cg_args *a) {
     if (one_arg(a, "abs") < 0)
         return CG_ERR;
-    cg_value x = a->pos[0];
+    cg_value x = unbox_unless(a->pos[0], "__abs__");
     switch (x.tag) {
     case CG_V_INT:
     case CG_V_BOOL:
@@ -480,7 +490,7 @@ static cg_value b_round(cg_value self, const cg_args *a) {
     cg_value arg[2];
     if (BIND(B_ROUND, arg, 2) < 0)
         return CG_ERR;
-    cg_value x = arg[0], r = CG_ERR;
+    cg_value x = unbox_unless(arg[0], "__round__"), r = CG_ERR;
     int64_t nd = 0;
     bool has_nd = !cg_is_none(arg[1]);
     if (has_nd && cg_index_value(arg[1], &nd) < 0)
@@ -652,7 +662,8 @@ static cg_value b_isinstance(cg_value self, const cg_args *a) {
 static cg_value b_issubclass(cg_value self, const cg_args *a) {
     if (npos_between(a, "issubclass", 2, 2) < 0)
         return CG_ERR;
-    int r = check_spec(a->pos[0], false, a->pos[1], "issubclass() arg 2 must be a class, a tuple of classes, or a union");
+    int r =
+        check_spec(a->pos[0], false, a->pos[1], "issubclass() arg 2 must be a class, a tuple of classes, or a union");
     return r < 0 ? CG_ERR : cg_bool(r);
 }
 

@@ -65,7 +65,7 @@ static cg_value user_repr(cg_value self) {
     cg_value r = call_special(self, "__repr__", 0, NULL);
     if (r.tag == CG_V_STOP) {
         cg_type *sb = static_base(cg_typeof(self));
-        return sb->repr ? sb->repr(self) : cg_object_repr(self);
+        return sb->repr ? sb->repr(cg_unbox(self)) : cg_object_repr(self);
     }
     if (!cg_is_err(r) && !cg_is_str(r)) {
         cg_raise(&cg_exc_TypeError, "__repr__ returned non-string (type %s)", cg_type_name(r));
@@ -75,14 +75,30 @@ static cg_value user_repr(cg_value self) {
     return r;
 }
 
+/* Whether a class statement in t's MRO defines name (not a C base). */
+static bool defined_by_class(cg_type *t, const char *name) {
+    cg_str *n = cg_str_intern(name);
+    if (cg_dict_get_str_borrowed(t->dict, n).tag != CG_V_STOP)
+        return true;
+    const cg_tuple *m = (const cg_tuple *)t->mro_rest;
+    for (int64_t i = 0; m && i < m->len; i++) {
+        const cg_type *b = (const cg_type *)m->items[i].u.o;
+        if ((b->flags & CG_TYPE_HEAP) && cg_dict_get_str_borrowed(b->dict, n).tag != CG_V_STOP)
+            return true;
+    }
+    return false;
+}
+
 static cg_value user_str(cg_value self) {
     cg_value m = lookup(self, "__str__");
     if (m.tag == CG_V_STOP) {
         /* a class's own __repr__ wins over a C base's str */
         cg_value rep = lookup(self, "__repr__");
         cg_type *sb = static_base(cg_typeof(self));
+        if ((cg_typeof(self)->flags & CG_TYPE_BOXED) && !defined_by_class(cg_typeof(self), "__repr__"))
+            return cg_to_str(cg_unbox(self)); /* str(S('a')) is 'a' */
         if (rep.tag == CG_V_STOP && sb->str)
-            return sb->str(self);
+            return sb->str(cg_unbox(self));
         return user_repr(self);
     }
     cg_value r = cg_call1(m, self);
@@ -96,6 +112,12 @@ static cg_value user_str(cg_value self) {
 
 static int64_t user_hash(cg_value self) {
     cg_value m = lookup(self, "__hash__");
+    if (m.tag == CG_V_STOP && (cg_typeof(self)->flags & CG_TYPE_BOXED)) {
+        cg_type *sb = static_base(cg_typeof(self));
+        if (!sb->hash)
+            return cg_raise_int(&cg_exc_TypeError, "unhashable type: '%s'", cg_type_name(self));
+        return sb->hash(cg_unbox(self));
+    }
     if (m.tag == CG_V_STOP)
         return cg_object_hash(self);
     if (m.tag == CG_V_NONE) { /* __hash__ = None, set in the body or later */
@@ -144,7 +166,7 @@ static cg_value user_compare_in(cg_value a, cg_value b, cg_cmpop op) {
     }
     cg_type *sb = static_base(cg_typeof(a));
     if (sb->compare)
-        return sb->compare(a, b, op);
+        return sb->compare(cg_unbox(a), cg_unbox(b), op);
     return cg_incref(cg_NotImplemented);
 }
 
@@ -166,7 +188,7 @@ static cg_value user_binary(cg_value a, cg_value b, cg_binop op) {
         } else {
             cg_type *sb = static_base(cg_typeof(a));
             if (sb->binary) {
-                cg_value s = sb->binary(a, b, op);
+                cg_value s = sb->binary(cg_unbox(a), cg_unbox(b), op);
                 if (!(s.tag == CG_V_OBJ && s.u.o == cg_NotImplemented.u.o))
                     return s;
                 cg_decref(s);
@@ -180,7 +202,7 @@ static cg_value user_binary(cg_value a, cg_value b, cg_binop op) {
             return r;
         cg_type *sb = static_base(cg_typeof(b));
         if (sb->binary)
-            return sb->binary(a, b, op);
+            return sb->binary(cg_unbox(a), cg_unbox(b), op);
     }
     return cg_incref(cg_NotImplemented);
 }
@@ -194,8 +216,14 @@ static cg_value user_inplace(cg_value a, cg_value b, cg_binop op) {
     if (r.tag != CG_V_STOP)
         return r;
     cg_type *sb = static_base(cg_typeof(a));
-    if (sb->inplace)
-        return sb->inplace(a, b, op);
+    if (sb->inplace) { /* a list subclass's += answers the instance, not its value */
+        cg_value r2 = sb->inplace(cg_unbox(a), cg_unbox(b), op);
+        if (r2.tag == CG_V_OBJ && r2.u.o == cg_unbox(a).u.o && r2.u.o != a.u.o) {
+            cg_decref(r2);
+            return cg_incref(a);
+        }
+        return r2;
+    }
     return cg_incref(cg_NotImplemented);
 }
 
@@ -208,7 +236,7 @@ static cg_value user_unary(cg_value v, cg_unaryop op) {
     }
     cg_type *sb = static_base(cg_typeof(v));
     if (sb->unary)
-        return sb->unary(v, op);
+        return sb->unary(cg_unbox(v), op);
     return cg_incref(cg_NotImplemented);
 }
 
@@ -217,7 +245,7 @@ static int64_t user_len(cg_value self) {
     if (r.tag == CG_V_STOP) {
         cg_type *sb = static_base(cg_typeof(self));
         if (sb->len)
-            return sb->len(self);
+            return sb->len(cg_unbox(self));
         cg_raise(&cg_exc_TypeError, "object of type '%s' has no len()", cg_type_name(self));
         return -1;
     }
@@ -241,7 +269,7 @@ static int user_truth(cg_value self) {
             return n < 0 ? -1 : n > 0;
         }
         cg_type *sb = static_base(cg_typeof(self));
-        return sb->truth ? sb->truth(self) : 1;
+        return sb->truth ? sb->truth(cg_unbox(self)) : 1;
     }
     if (cg_is_err(r))
         return -1;
@@ -258,7 +286,7 @@ static int user_contains(cg_value self, cg_value item) {
     if (r.tag == CG_V_STOP) {
         cg_type *sb = static_base(cg_typeof(self));
         if (sb->contains)
-            return sb->contains(self, item);
+            return sb->contains(cg_unbox(self), item);
         /* fall back to iteration, as Python does */
         cg_value it = cg_iter(self);
         if (cg_is_err(it))
@@ -289,12 +317,24 @@ static int user_contains(cg_value self, cg_value item) {
 }
 
 static cg_value user_getitem(cg_value self, cg_value key) {
-    cg_value r = call_special(self, "__getitem__", 1, &key);
+    /* the base's own __getitem__ (a builtin) is its slot, below */
+    cg_value r = cg_is_type(lookup(self, "__getitem__"), &cg_type_builtin) ? CG_STOP
+                                                                           : call_special(self, "__getitem__", 1, &key);
     if (r.tag != CG_V_STOP)
         return r;
     cg_type *sb = static_base(cg_typeof(self));
-    if (sb->getitem)
-        return sb->getitem(self, key);
+    if (sb->getitem) {
+        r = sb->getitem(cg_unbox(self), key);
+        if (cg_is_err(r) && sb == &cg_type_dict
+            && cg_exc_matches(&cg_exc_KeyError)) { /* a dict subclass's __missing__ */
+            cg_value m = lookup(self, "__missing__");
+            if (m.tag != CG_V_STOP) {
+                cg_exc_clear();
+                return cg_call2(m, self, key);
+            }
+        }
+        return r;
+    }
     return cg_raise(&cg_exc_TypeError, "'%s' object is not subscriptable", cg_type_name(self));
 }
 
@@ -304,7 +344,7 @@ static int user_setitem(cg_value self, cg_value key, cg_value value) {
     if (r.tag == CG_V_STOP) {
         cg_type *sb = static_base(cg_typeof(self));
         if (sb->setitem)
-            return sb->setitem(self, key, value);
+            return sb->setitem(cg_unbox(self), key, value);
         return cg_raise_int(&cg_exc_TypeError, "'%s' object does not support item assignment", cg_type_name(self));
     }
     if (cg_is_err(r))
@@ -318,7 +358,7 @@ static int user_delitem(cg_value self, cg_value key) {
     if (r.tag == CG_V_STOP) {
         cg_type *sb = static_base(cg_typeof(self));
         if (sb->delitem)
-            return sb->delitem(self, key);
+            return sb->delitem(cg_unbox(self), key);
         return cg_raise_int(&cg_exc_TypeError, "'%s' object doesn't support item deletion", cg_type_name(self));
     }
     if (cg_is_err(r))
@@ -339,7 +379,7 @@ static cg_value user_iter(cg_value self) {
     }
     cg_type *sb = static_base(cg_typeof(self));
     if (sb->iter)
-        return sb->iter(self);
+        return sb->iter(cg_unbox(self));
     if (lookup(self, "__getitem__").tag != CG_V_STOP)
         return cg_getitem_iter_new(self);
     return cg_raise(&cg_exc_TypeError, "'%s' object is not iterable", cg_type_name(self));
@@ -350,7 +390,7 @@ static cg_value user_next(cg_value self) {
     if (r.tag == CG_V_STOP) {
         cg_type *sb = static_base(cg_typeof(self));
         if (sb->next)
-            return sb->next(self);
+            return sb->next(cg_unbox(self));
         return cg_raise(&cg_exc_TypeError, "'%s' object is not an iterator", cg_type_name(self));
     }
     if (cg_is_err(r) && cg_exc_matches(&cg_exc_StopIteration)) {
@@ -365,7 +405,7 @@ static cg_value user_call(cg_value self, const cg_args *a) {
     if (m.tag == CG_V_STOP) {
         cg_type *sb = static_base(cg_typeof(self));
         if (sb->call)
-            return sb->call(self, a);
+            return sb->call(cg_unbox(self), a);
         return cg_raise(&cg_exc_TypeError, "'%s' object is not callable", cg_type_name(self));
     }
     cg_value bound = cg_method_new(m, self);
@@ -403,7 +443,7 @@ static int user_setattr(cg_value self, cg_str *name, cg_value value) {
 static cg_value user_getattr(cg_value self, cg_str *name) {
     cg_type *sb = static_base(cg_typeof(self));
     if (sb->getattr)
-        return sb->getattr(self, name);
+        return sb->getattr(cg_unbox(self), name);
     return CG_STOP;
 }
 
@@ -460,6 +500,8 @@ static cg_value object_new_method(cg_value self, const cg_args *a) {
         && is_object_init(cg_type_lookup_borrowed(t, cg_str_intern("__init__"))))
         return cg_raise(&cg_exc_TypeError, "%s() takes no arguments", t->name);
     cg_args none = {0};
+    if (t->flags & CG_TYPE_BOXED)
+        return cg_boxed_new(t, sb, a);
     return sb->new_(t, (t->flags & CG_TYPE_HEAP) && sb != &cg_type_object ? a : &none);
 }
 
@@ -551,7 +593,8 @@ static const cg_method_def type_methods[] = {
 };
 static const cg_method_def type_static_defs[] = {
     {"__new__", type_new_method, NULL, "Create and return a new object.  See help(type) for accurate signature."},
-    {"__prepare__", type_prepare_method, NULL, "__prepare__() -> dict\nused to create the namespace for the class statement"},
+    {"__prepare__", type_prepare_method, NULL,
+     "__prepare__() -> dict\nused to create the namespace for the class statement"},
 };
 
 int cg_object_type_init(void) {
@@ -769,6 +812,8 @@ cg_value cg_class_new_full(const char *name, const char *module, cg_type *meta, 
         t->gc_offset = offsetof(cg_instance, gc);
         t->traverse = cg_instance_traverse;
         t->clear = cg_instance_clear;
+    } else if (cg_type_is_boxable(sb)) {
+        cg_boxed_class_init(t);
     }
     t->repr = user_repr;
     t->str = user_str;
@@ -838,10 +883,11 @@ static cg_value class_docstring(const cg_ast *def) {
  * made) as its locals. */
 static int run_body(cg_frame *f, const cg_ast *def, cg_value ns) {
     cg_scope *sc = cg_scope_of(def);
-    cg_dict *d = cg_as_dict(ns);
+    cg_dict *d = cg_as_dict(cg_unbox(ns));
     cg_value modname = cg_dict_get_str_borrowed(f->globals, cg_str_intern("__name__"));
     cg_value qual = cg_str_from_c(sc->qualname);
-    if (cg_is_err(qual) || (modname.tag != CG_V_STOP && cg_setitem(ns, cg_obj_value(cg_str_intern("__module__")), modname) < 0)
+    if (cg_is_err(qual)
+        || (modname.tag != CG_V_STOP && cg_setitem(ns, cg_obj_value(cg_str_intern("__module__")), modname) < 0)
         || cg_setitem(ns, cg_obj_value(cg_str_intern("__qualname__")), qual) < 0) {
         cg_decref(qual);
         return -1;
@@ -863,6 +909,7 @@ static int run_body(cg_frame *f, const cg_ast *def, cg_value ns) {
                    .slots = slots,
                    .globals = f->globals,
                    .locals = d,
+                   .locals_map = ns.u.o != &d->head ? ns.u.o : NULL,
                    .arena = f->arena,
                    .name = sc->name,
                    .line = def->line,
@@ -939,7 +986,7 @@ cg_value cg_class_from_body(cg_frame *f, const cg_ast *def, const cg_args *a) {
     cg_decref(prep);
     if (cg_is_err(ns))
         goto done;
-    if (!cg_isinstance(ns, &cg_type_dict)) {
+    if (!cg_isinstance(cg_unbox(ns), &cg_type_dict)) {
         cg_raise(&cg_exc_TypeError, "%s.__prepare__() must return a mapping, not %s",
                  cg_isinstance(meta, &cg_type_type) ? ((cg_type *)meta.u.o)->name : "<metaclass>", cg_type_name(ns));
         goto done;
@@ -994,13 +1041,13 @@ cg_value cg_type_new_class(cg_type *meta, const cg_args *a) {
         return cg_raise(&cg_exc_TypeError, "type.__new__() argument 1 must be str, not %s", cg_type_name(a->pos[0]));
     if (!cg_is_tuple(a->pos[1]))
         return cg_raise(&cg_exc_TypeError, "type.__new__() argument 2 must be tuple, not %s", cg_type_name(a->pos[1]));
-    if (!cg_isinstance(a->pos[2], &cg_type_dict))
+    if (!cg_isinstance(cg_unbox(a->pos[2]), &cg_type_dict))
         return cg_raise(&cg_exc_TypeError, "type.__new__() argument 3 must be dict, not %s", cg_type_name(a->pos[2]));
     const cg_tuple *bt = cg_as_tuple(a->pos[1]);
     cg_type *winner = cg_class_winner_meta(meta, bt);
     if (!winner)
         return CG_ERR;
-    cg_value ns = cg_dict_copy(cg_as_dict(a->pos[2]));
+    cg_value ns = cg_dict_copy(cg_as_dict(cg_unbox(a->pos[2])));
     if (cg_is_err(ns))
         return ns;
     const char *module = class_module(cg_as_dict(ns));
@@ -1013,13 +1060,22 @@ cg_value cg_type_new_class(cg_type *meta, const cg_args *a) {
     return cls;
 }
 
+/* What the nearest C base makes for t: a box holding a builtin value for
+ * a subclass of int, str, list... (class_boxed.c). */
+static cg_value base_new(cg_type *t, const cg_args *a) {
+    cg_type *sb = static_base(t);
+    if (t->flags & CG_TYPE_BOXED)
+        return cg_boxed_new(t, sb, a);
+    return sb->new_(t, a);
+}
+
 /* The instance C(*args) starts as: what a __new__ of the class's own
  * returns, or else what the nearest C base's constructor makes. */
 static cg_value class_new(cg_type *t, const cg_args *a, bool *own_new) {
     cg_value nw = cg_type_lookup_borrowed(t, cg_str_intern("__new__"));
     if (nw.tag == CG_V_OBJ && nw.u.o == cg_dict_get_str_borrowed(cg_type_object.dict, cg_str_intern("__new__")).u.o) {
         *own_new = false; /* object.__new__: the common case, without unwrapping it */
-        return static_base(t)->new_(t, a);
+        return base_new(t, a);
     }
     cg_value f = cg_is_type(nw, &cg_type_staticmethod) ? cg_getattr_opt(nw, cg_str_intern("__func__")) : cg_incref(nw);
     if (cg_is_err(f))
@@ -1027,7 +1083,7 @@ static cg_value class_new(cg_type *t, const cg_args *a, bool *own_new) {
     *own_new = cg_is_type(f, &cg_type_function);
     if (!*own_new) {
         cg_decref(f);
-        return static_base(t)->new_(t, a);
+        return base_new(t, a);
     }
     cg_value small[8], *pos = a->npos < 8 ? small : malloc(sizeof *pos * (size_t)(a->npos + 1));
     if (!pos) {

@@ -67,7 +67,7 @@ static int set_class(cg_value v, cg_value value) {
 /* obj.__dict__ = d replaces the attribute dict; del obj.__dict__ drops it
  * (the next access makes an empty one). */
 static int set_dict(cg_value v, cg_value value) {
-    if (value.tag != CG_V_ERR && !cg_isinstance(value, &cg_type_dict))
+    if (value.tag != CG_V_ERR && !cg_is_type(value, &cg_type_dict))
         return cg_raise_int(&cg_exc_TypeError, "__dict__ must be set to a dictionary, not a '%s'", cg_type_name(value));
     cg_instance *in = (cg_instance *)v.u.o;
     cg_dict *old = in->dict;

@@ -358,7 +358,7 @@ static void dict_dealloc(cg_obj *o) {
 }
 
 bool cg_is_dict(cg_value v) {
-    return v.tag == CG_V_OBJ && (v.u.o->type == &cg_type_dict || cg_type_is_subtype(v.u.o->type, &cg_type_dict));
+    return v.tag == CG_V_OBJ && (v.u.o->type == &cg_type_dict || cg_type_is_layout_subtype(v.u.o->type, &cg_type_dict));
 }
 
 cg_value cg_dict_copy(cg_dict *src) {

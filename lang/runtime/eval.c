@@ -117,6 +117,13 @@ static cg_value load_name(cg_frame *f, const cg_ast *e) {
                         "in enclosing scope",
                         e->u.name.id);
     case RES_CLASS:
+        if (f->locals_map) { /* its __getitem__ (or __missing__) may answer */
+            v = cg_getitem(cg_obj_value(f->locals_map), cg_obj_value(res->name));
+            if (!cg_is_err(v) || !cg_exc_matches(&cg_exc_KeyError))
+                return v;
+            cg_exc_clear();
+            return load_global(f, res->name);
+        }
         v = cg_dict_get_str_borrowed(f->locals, res->name);
         if (v.tag != CG_V_STOP)
             return cg_incref(v);
@@ -132,8 +139,8 @@ int cg_store_name(cg_frame *f, const cg_ast_res *res, cg_value v) {
     case RES_CELL:
     case RES_FREE: cg_value_set(&((cg_cell *)f->slots[res->slot].u.o)->v, cg_incref(v)); return 0;
     case RES_CLASS: /* a __prepare__'s dict subclass sees each store */
-        if (f->locals->head.type != &cg_type_dict)
-            return cg_setitem(cg_obj_value(f->locals), cg_obj_value(res->name), v);
+        if (f->locals_map)
+            return cg_setitem(cg_obj_value(f->locals_map), cg_obj_value(res->name), v);
         return cg_dict_set(f->locals, cg_obj_value(res->name), v);
     default: return store_global(f, res, v);
     }
@@ -146,6 +153,8 @@ int cg_delete_name(cg_frame *f, const cg_ast_res *res) {
     case RES_CELL:
     case RES_FREE: slot = &((cg_cell *)f->slots[res->slot].u.o)->v; break;
     default: {
+        if (res->kind == RES_CLASS && f->locals_map)
+            return cg_delitem(cg_obj_value(f->locals_map), cg_obj_value(res->name));
         int r = cg_dict_del(res->kind == RES_CLASS ? f->locals : f->globals, cg_obj_value(res->name));
         if (r == 0)
             name_error(res->name);

@@ -44,6 +44,9 @@ struct cg_frame {
     cg_value *slots;
     cg_dict *globals;
     cg_dict *locals; /* a class body's namespace; NULL otherwise */
+    /* the namespace when a __prepare__ made it a dict subclass (locals is
+     * then the dict it holds): stores and loads go through its methods */
+    cg_obj *locals_map;
     cg_ast_arena *arena;
     const char *name;      /* for tracebacks: "<module>", "f", "<listcomp>" */
     int line;              /* the statement being run */

@@ -38,7 +38,8 @@ int cg_lang_init(void) {
         || cg_builtins_init(cg_ev.builtins) < 0 || add_builtin("super", &cg_type_super) < 0
         || add_builtin("staticmethod", &cg_type_staticmethod) < 0
         || add_builtin("classmethod", &cg_type_classmethod) < 0 || add_builtin("property", &cg_type_property) < 0
-        || add_builtin("object", &cg_type_object) < 0 || add_builtin("type", &cg_type_type) < 0) {
+        || add_builtin("object", &cg_type_object) < 0 || add_builtin("type", &cg_type_type) < 0
+        || cg_boxed_types_init() < 0) {
         cg_lang_shutdown();
         return -1;
     }

@@ -104,6 +104,16 @@ void cg_class_attribute_changed(cg_type *t, cg_str *name);
 int cg_instance_set_special(cg_value v, cg_str *name, cg_value value);
 int cg_type_set_special(cg_type *t, cg_str *name, cg_value value);
 cg_value cg_type_bases(const cg_type *t);
+/* ---- subclasses of builtin values (class_boxed.c) --------------------- */
+bool cg_type_is_boxable(const cg_type *t);
+void cg_boxed_class_init(cg_type *t);
+/* an instance of t (boxed) holding sb's constructor's value of a */
+cg_value cg_boxed_new(cg_type *t, cg_type *sb, const cg_args *a);
+cg_value cg_unbox(cg_value v); /* the builtin value of a boxed instance; else v */
+/* what `method` (a builtin read as `name`) binds to: obj's value when it
+ * is the method of obj's builtin base, else obj */
+cg_value cg_boxed_self(cg_value obj, cg_value method, const char *name);
+int cg_boxed_types_init(void);
 /* A C type's special method read as an attribute (slot_wrapper.c): the
  * wrapper of t's own slot, or CG_STOP; the first C type in t's MRO (past
  * `after` when not NULL) with the slot, bound to self unless it is CG_STOP. */

@@ -15,7 +15,7 @@
 #include "runtime/value.h"
 
 bool cg_is_list(cg_value v) {
-    return v.tag == CG_V_OBJ && (v.u.o->type == &cg_type_list || cg_type_is_subtype(v.u.o->type, &cg_type_list));
+    return v.tag == CG_V_OBJ && (v.u.o->type == &cg_type_list || cg_type_is_layout_subtype(v.u.o->type, &cg_type_list));
 }
 
 static int list_reserve(cg_list *l, int64_t need) {

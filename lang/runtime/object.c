@@ -341,8 +341,8 @@ static cg_value type_getattr(cg_value self, cg_str *name) {
             return cg_type_mro(t);
         if (!strcmp(n, "__bases__"))
             return cg_type_bases(t);
-        if (!strcmp(n, "__dict__") && t->dict)
-            return cg_incref(cg_obj_value(t->dict));
+        if (!strcmp(n, "__dict__")) /* a type written in C without methods has none: an empty one */
+            return t->dict ? cg_incref(cg_obj_value(t->dict)) : cg_dict_new();
     }
     cg_value d = cg_type_lookup_borrowed(t, name);
     if (d.tag == CG_V_STOP) /* object.__hash__, list.__len__: a C type's slot */

@@ -16,8 +16,25 @@
 #include "runtime/lang_internal.h"
 #include "runtime/value.h"
 
-typedef enum { K_REPR, K_STR, K_HASH, K_CMP, K_BIN, K_RBIN, K_LEN, K_GETITEM, K_SETITEM, K_DELITEM, K_CONTAINS,
-               K_ITER, K_NEXT, K_BOOL, K_CALL, K_GET, K_SET } slot_kind;
+typedef enum {
+    K_REPR,
+    K_STR,
+    K_HASH,
+    K_CMP,
+    K_BIN,
+    K_RBIN,
+    K_LEN,
+    K_GETITEM,
+    K_SETITEM,
+    K_DELITEM,
+    K_CONTAINS,
+    K_ITER,
+    K_NEXT,
+    K_BOOL,
+    K_CALL,
+    K_GET,
+    K_SET
+} slot_kind;
 
 typedef struct {
     const char *name;
@@ -26,22 +43,52 @@ typedef struct {
 } slot_row;
 
 static const slot_row ROWS[] = {
-    {"__repr__", K_REPR, 0},       {"__str__", K_STR, 0},           {"__hash__", K_HASH, 0},
-    {"__eq__", K_CMP, OP_EQ},      {"__ne__", K_CMP, OP_NOT_EQ},    {"__lt__", K_CMP, OP_LT},
-    {"__le__", K_CMP, OP_LT_E},    {"__gt__", K_CMP, OP_GT},        {"__ge__", K_CMP, OP_GT_E},
-    {"__len__", K_LEN, 0},         {"__getitem__", K_GETITEM, 0},   {"__setitem__", K_SETITEM, 0},
-    {"__delitem__", K_DELITEM, 0}, {"__contains__", K_CONTAINS, 0}, {"__iter__", K_ITER, 0},
-    {"__next__", K_NEXT, 0},       {"__bool__", K_BOOL, 0},         {"__call__", K_CALL, 0},
-    {"__get__", K_GET, 0},         {"__set__", K_SET, 0},
-    {"__add__", K_BIN, OP_ADD},    {"__sub__", K_BIN, OP_SUB},      {"__mul__", K_BIN, OP_MULT},
-    {"__matmul__", K_BIN, OP_MATMULT}, {"__truediv__", K_BIN, OP_DIV}, {"__mod__", K_BIN, OP_MOD},
-    {"__pow__", K_BIN, OP_POW},    {"__lshift__", K_BIN, OP_LSHIFT}, {"__rshift__", K_BIN, OP_RSHIFT},
-    {"__or__", K_BIN, OP_BITOR},   {"__xor__", K_BIN, OP_BITXOR},   {"__and__", K_BIN, OP_BITAND},
-    {"__floordiv__", K_BIN, OP_FLOORDIV}, {"__radd__", K_RBIN, OP_ADD}, {"__rsub__", K_RBIN, OP_SUB},
-    {"__rmul__", K_RBIN, OP_MULT}, {"__rmatmul__", K_RBIN, OP_MATMULT}, {"__rtruediv__", K_RBIN, OP_DIV},
-    {"__rmod__", K_RBIN, OP_MOD},  {"__rpow__", K_RBIN, OP_POW},    {"__rlshift__", K_RBIN, OP_LSHIFT},
-    {"__rrshift__", K_RBIN, OP_RSHIFT}, {"__ror__", K_RBIN, OP_BITOR}, {"__rxor__", K_RBIN, OP_BITXOR},
-    {"__rand__", K_RBIN, OP_BITAND}, {"__rfloordiv__", K_RBIN, OP_FLOORDIV},
+    {"__repr__", K_REPR, 0},
+    {"__str__", K_STR, 0},
+    {"__hash__", K_HASH, 0},
+    {"__eq__", K_CMP, OP_EQ},
+    {"__ne__", K_CMP, OP_NOT_EQ},
+    {"__lt__", K_CMP, OP_LT},
+    {"__le__", K_CMP, OP_LT_E},
+    {"__gt__", K_CMP, OP_GT},
+    {"__ge__", K_CMP, OP_GT_E},
+    {"__len__", K_LEN, 0},
+    {"__getitem__", K_GETITEM, 0},
+    {"__setitem__", K_SETITEM, 0},
+    {"__delitem__", K_DELITEM, 0},
+    {"__contains__", K_CONTAINS, 0},
+    {"__iter__", K_ITER, 0},
+    {"__next__", K_NEXT, 0},
+    {"__bool__", K_BOOL, 0},
+    {"__call__", K_CALL, 0},
+    {"__get__", K_GET, 0},
+    {"__set__", K_SET, 0},
+    {"__add__", K_BIN, OP_ADD},
+    {"__sub__", K_BIN, OP_SUB},
+    {"__mul__", K_BIN, OP_MULT},
+    {"__matmul__", K_BIN, OP_MATMULT},
+    {"__truediv__", K_BIN, OP_DIV},
+    {"__mod__", K_BIN, OP_MOD},
+    {"__pow__", K_BIN, OP_POW},
+    {"__lshift__", K_BIN, OP_LSHIFT},
+    {"__rshift__", K_BIN, OP_RSHIFT},
+    {"__or__", K_BIN, OP_BITOR},
+    {"__xor__", K_BIN, OP_BITXOR},
+    {"__and__", K_BIN, OP_BITAND},
+    {"__floordiv__", K_BIN, OP_FLOORDIV},
+    {"__radd__", K_RBIN, OP_ADD},
+    {"__rsub__", K_RBIN, OP_SUB},
+    {"__rmul__", K_RBIN, OP_MULT},
+    {"__rmatmul__", K_RBIN, OP_MATMULT},
+    {"__rtruediv__", K_RBIN, OP_DIV},
+    {"__rmod__", K_RBIN, OP_MOD},
+    {"__rpow__", K_RBIN, OP_POW},
+    {"__rlshift__", K_RBIN, OP_LSHIFT},
+    {"__rrshift__", K_RBIN, OP_RSHIFT},
+    {"__ror__", K_RBIN, OP_BITOR},
+    {"__rxor__", K_RBIN, OP_BITXOR},
+    {"__rand__", K_RBIN, OP_BITAND},
+    {"__rfloordiv__", K_RBIN, OP_FLOORDIV},
 };
 
 typedef struct {
@@ -91,6 +138,8 @@ static int nargs(slot_kind k) {
 }
 
 static cg_value call_slot(cg_type *t, const slot_row *r, cg_value self, const cg_args *a) {
+    if (!(t->flags & CG_TYPE_HEAP)) /* int.__add__(I(1), 2): the value of a subclass's instance */
+        self = cg_unbox(self);
     if (r->kind == K_GET && a->npos == 1 && !a->nkw) { /* d.__get__(obj): the owner is obj's type */
         cg_value two[2] = {a->pos[0], cg_obj_value(cg_typeof(a->pos[0]))};
         cg_args b = {.pos = two, .npos = 2};
@@ -179,8 +228,15 @@ cg_value cg_slot_wrapper_mro(cg_type *t, const cg_type *after, cg_str *name, cg_
         i++;
     }
     cg_value r = CG_STOP;
-    for (; i < m->len && r.tag == CG_V_STOP; i++)
-        r = cg_slot_wrapper((cg_type *)m->items[i].u.o, name);
+    bool hash = !strcmp(name->s, "__hash__");
+    for (; i < m->len && r.tag == CG_V_STOP; i++) {
+        cg_type *b = (cg_type *)m->items[i].u.o;
+        if (hash && !(b->flags & CG_TYPE_HEAP) && !b->hash) { /* list.__hash__ is None, as in CPython */
+            r = CG_NONE;
+            break;
+        }
+        r = cg_slot_wrapper(b, name);
+    }
     cg_decref(mro);
     if (r.tag == CG_V_OBJ && self.tag != CG_V_STOP) {
         slot_wrapper *w = (slot_wrapper *)r.u.o;
@@ -197,8 +253,8 @@ static cg_value wrapper_call(cg_value f, const cg_args *a) {
         return cg_raise(&cg_exc_TypeError, "descriptor '%s' of '%s' object needs an argument", w->row->name,
                         w->owner->name);
     if (!cg_isinstance(a->pos[0], w->owner))
-        return cg_raise(&cg_exc_TypeError, "descriptor '%s' requires a '%s' object but received a '%s'",
-                        w->row->name, w->owner->name, cg_type_name(a->pos[0]));
+        return cg_raise(&cg_exc_TypeError, "descriptor '%s' requires a '%s' object but received a '%s'", w->row->name,
+                        w->owner->name, cg_type_name(a->pos[0]));
     cg_args rest = *a;
     rest.pos++;
     rest.npos--;

@@ -81,7 +81,7 @@ cg_value cg_str_fmt(const char *fmt, ...) {
 }
 
 bool cg_is_str(cg_value v) {
-    return v.tag == CG_V_OBJ && (v.u.o->type == &cg_type_str || cg_type_is_subtype(v.u.o->type, &cg_type_str));
+    return v.tag == CG_V_OBJ && (v.u.o->type == &cg_type_str || cg_type_is_layout_subtype(v.u.o->type, &cg_type_str));
 }
 
 /* ---- hashing ------------------------------------------------------------

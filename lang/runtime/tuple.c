@@ -13,7 +13,8 @@
 #include "runtime/value.h"
 
 bool cg_is_tuple(cg_value v) {
-    return v.tag == CG_V_OBJ && (v.u.o->type == &cg_type_tuple || cg_type_is_subtype(v.u.o->type, &cg_type_tuple));
+    return v.tag == CG_V_OBJ
+           && (v.u.o->type == &cg_type_tuple || cg_type_is_layout_subtype(v.u.o->type, &cg_type_tuple));
 }
 
 static cg_tuple empty_tuple = {.head = {CG_IMMORTAL, &cg_type_tuple}, .len = 0};

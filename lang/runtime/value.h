@@ -156,6 +156,9 @@ enum {
     /* Instances can be pointed at by weak references (weakref.c); the
      * type also has a gc_offset, where the mark that some do is kept. */
     CG_TYPE_WEAKREF = 1 << 6,
+    /* A class derived from int, str, list, ...: its instances hold the
+     * builtin value (Note [Boxed builtin values] in class_boxed.c). */
+    CG_TYPE_BOXED = 1 << 7,
 };
 
 /* A container's references, for the cycle collector (gc.h): visit is
@@ -166,16 +169,16 @@ typedef struct cg_dict cg_dict;
 
 struct cg_type {
     cg_obj head;
-    const char *name;   /* "list", "Tensor", a class's __name__ */
-    const char *module; /* "builtins", "torch", "__main__" */
+    const char *name;     /* "list", "Tensor", a class's __name__ */
+    const char *module;   /* "builtins", "torch", "__main__" */
     const char *qualname; /* a class's __qualname__ when it differs from name; else NULL */
-    cg_type *base;      /* the base whose layout instances have (__base__); NULL for object */
+    cg_type *base;        /* the base whose layout instances have (__base__); NULL for object */
     /* A class statement's class: its bases and its MRO past itself (tuples
      * of types, C3 order: Note [Multiple inheritance] in class_mro.c); NULL
      * for a type written in C, whose MRO is its chain of bases. */
     cg_obj *bases;
     cg_obj *mro_rest;
-    cg_dict *dict;      /* methods and class attributes */
+    cg_dict *dict; /* methods and class attributes */
     uint32_t flags;
     size_t basicsize; /* bytes of an instance */
 
@@ -224,6 +227,12 @@ struct cg_type {
     void (*finalize)(cg_obj *self);
     cg_gc_link gc; /* a heap class is itself collected */
 };
+
+/* a derives from b and has b's C layout: not a class whose instances
+ * box a builtin value (Note [Boxed builtin values] in class_boxed.c) */
+static inline bool cg_type_is_layout_subtype(const cg_type *a, const cg_type *b) {
+    return !(a->flags & CG_TYPE_BOXED) && cg_type_is_subtype(a, b);
+}
 
 /* Instances of classes made by a class statement (and of exceptions):
  * an object with its attribute dict. */

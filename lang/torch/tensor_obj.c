@@ -408,7 +408,7 @@ static int key_item(index_key *k, cg_value v, cg_index_item *it) {
 static int key_parse(cg_value key, index_key *k) {
     k->n = 0;
     k->nowned = 0;
-    if (!cg_isinstance(key, &cg_type_tuple))
+    if (!cg_type_is_layout_subtype(cg_typeof(key), &cg_type_tuple))
         return key_item(k, key, &k->items[k->n++]);
     cg_tuple *tu = (cg_tuple *)key.u.o;
     if (tu->len > MAX_INDEX_ITEMS)

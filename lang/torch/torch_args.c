@@ -155,16 +155,19 @@ int torch_str_arg(const char *fn, const char *arg, int pos, cg_value v, bool all
     return -1;
 }
 
-bool torch_is_seq(cg_value v) { return cg_isinstance(v, &cg_type_list) || cg_isinstance(v, &cg_type_tuple); }
+bool torch_is_seq(cg_value v) {
+    return cg_type_is_layout_subtype(cg_typeof(v), &cg_type_list)
+           || cg_type_is_layout_subtype(cg_typeof(v), &cg_type_tuple);
+}
 
 int64_t torch_seq_len(cg_value v) {
-    if (cg_isinstance(v, &cg_type_list))
+    if (cg_type_is_layout_subtype(cg_typeof(v), &cg_type_list))
         return ((cg_list *)v.u.o)->len;
     return ((cg_tuple *)v.u.o)->len;
 }
 
 cg_value torch_seq_item_borrowed(cg_value v, int64_t i) {
-    if (cg_isinstance(v, &cg_type_list))
+    if (cg_type_is_layout_subtype(cg_typeof(v), &cg_type_list))
         return ((cg_list *)v.u.o)->items[i];
     return ((cg_tuple *)v.u.o)->items[i];
 }

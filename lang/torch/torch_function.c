@@ -204,7 +204,7 @@ static cg_value run_forward(cg_value cls, fn_ctx *c, const cg_args *args) {
 
 /* The outputs wrapped, the node made; the value apply returns. */
 static cg_value wrap_outputs(fn_ctx *c, const cg_args *args, cg_value result) {
-    bool is_tuple = cg_isinstance(result, &cg_type_tuple);
+    bool is_tuple = cg_type_is_layout_subtype(cg_typeof(result), &cg_type_tuple);
     int nout = is_tuple ? (int)((cg_tuple *)result.u.o)->len : 1;
     const cg_value *items = is_tuple ? ((cg_tuple *)result.u.o)->items : &result;
     bool executable = cg_grad_enabled() && any_requires_grad(args);

@@ -273,8 +273,10 @@ static cg_tensor *adaptive_pool(cg_tensor *x, const void *ctx, cg_tensor **indic
 static cg_value fn_adaptive_avg_pool2d(cg_value *a) {
     int64_t size[2];
     cg_tensor *x = T0;
-    bool tuple = cg_isinstance(a[1], &cg_type_tuple);
-    if (tuple || cg_isinstance(a[1], &cg_type_list)) { /* value.h's layouts: containers.h clashes with ops.h */
+    bool tuple = cg_type_is_layout_subtype(cg_typeof(a[1]), &cg_type_tuple);
+    if (tuple
+        || cg_type_is_layout_subtype(cg_typeof(a[1]),
+                                     &cg_type_list)) { /* value.h's layouts: containers.h clashes with ops.h */
         int64_t n = tuple ? ((cg_tuple *)a[1].u.o)->len : ((cg_list *)a[1].u.o)->len;
         const cg_value *items = tuple ? ((cg_tuple *)a[1].u.o)->items : ((cg_list *)a[1].u.o)->items;
         if (n != 2)
