@@ -125,7 +125,8 @@ cg_value cg_compare(cg_value a, cg_value b, cg_cmpop op) {
             return r;
         cg_decref(r);
     }
-    if (!b_first && tb->compare && tb->compare != ta->compare) {
+    /* a class's __lt__ answers its own instances' >, as in Python */
+    if (!b_first && tb->compare && (tb->compare != ta->compare || (tb->flags & CG_TYPE_HEAP))) {
         cg_value r = tb->compare(b, a, swapped(op));
         if (!is_notimpl(r))
             return r;

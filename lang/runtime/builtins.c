@@ -768,6 +768,20 @@ static cg_value b_dir(cg_value self, const cg_args *a) {
     if (npos_between(a, "dir", 0, 1) < 0)
         return CG_ERR;
     cg_value v = a->npos ? a->pos[0] : CG_STOP;
+    cg_type *vt = cg_typeof(v);
+    cg_value hook = v.tag != CG_V_STOP && (vt->flags & CG_TYPE_HEAP)
+                        ? cg_type_lookup_borrowed(vt, cg_str_intern("__dir__"))
+                        : CG_STOP;
+    if (hook.tag != CG_V_STOP && !cg_is_type(hook, &cg_type_builtin)) { /* a class's own __dir__, sorted */
+        cg_value r = cg_call1(hook, v);
+        cg_value l = cg_is_err(r) ? r : cg_list_from_iterable(r);
+        cg_decref(r);
+        if (!cg_is_err(l) && cg_list_sort(l, CG_NONE, false) < 0) {
+            cg_decref(l);
+            return CG_ERR;
+        }
+        return l;
+    }
     cg_value names = cg_set_new();
     if (cg_is_err(names))
         return names;

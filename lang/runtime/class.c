@@ -56,9 +56,20 @@ static void set_finalizer(cg_type *t) {
     t->finalize = has_del ? user_finalize : static_base(t)->finalize;
 }
 
+/* Whether reads go through a __getattribute__ written in Python. */
+static void set_getattribute(cg_type *t) {
+    cg_value ga = cg_type_lookup_borrowed(t, cg_str_intern("__getattribute__"));
+    if (ga.tag != CG_V_STOP && !cg_is_type(ga, &cg_type_builtin))
+        t->flags |= CG_TYPE_GETATTRIBUTE;
+    else
+        t->flags &= ~(uint32_t)CG_TYPE_GETATTRIBUTE;
+}
+
 void cg_class_attribute_changed(cg_type *t, cg_str *name) {
     if (!strcmp(name->s, "__del__"))
         set_finalizer(t);
+    if (!strcmp(name->s, "__getattribute__"))
+        set_getattribute(t);
 }
 
 static cg_value user_repr(cg_value self) {
@@ -134,6 +145,8 @@ static int64_t user_hash(cg_value self) {
         return -1;
     return h == -1 ? -2 : h;
 }
+
+static bool is_slot(cg_type *t, cg_str *name);
 
 static const char *const CMP_NAMES[] = {"__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__"};
 
@@ -422,6 +435,19 @@ static cg_value user_call(cg_value self, const cg_args *a) {
 
 static int user_setattr(cg_value self, cg_str *name, cg_value value) {
     bool del = value.tag == CG_V_ERR;
+    if ((cg_typeof(self)->flags & CG_TYPE_SLOTS) && !is_slot(cg_typeof(self), name)) {
+        cg_value d = cg_type_lookup_borrowed(cg_typeof(self), name);
+        bool descr =
+            d.tag == CG_V_OBJ && (cg_is_type(d, &cg_type_property) || (d.u.o->type->flags & CG_TYPE_DATA_DESCR));
+        cg_value m = lookup(self, del ? "__delattr__" : "__setattr__");
+        if (!descr && (m.tag == CG_V_STOP || cg_is_type(m, &cg_type_builtin))) {
+            if (cg_type_lookup_borrowed(cg_typeof(self), name).tag != CG_V_STOP)
+                return cg_raise_int(&cg_exc_AttributeError, "'%s' object attribute '%s' is read-only",
+                                    cg_type_name(self), name->s);
+            return cg_raise_int(&cg_exc_AttributeError, "'%s' object has no attribute '%s'", cg_type_name(self),
+                                name->s);
+        }
+    }
     cg_value m = lookup(self, del ? "__delattr__" : "__setattr__");
     if (m.tag == CG_V_STOP || cg_is_type(m, &cg_type_builtin)) {
         cg_type *sb = static_base(cg_typeof(self));
@@ -441,6 +467,17 @@ static int user_setattr(cg_value self, cg_str *name, cg_value value) {
 }
 
 static cg_value user_getattr(cg_value self, cg_str *name) {
+    if (cg_typeof(self)->flags & CG_TYPE_GETATTRIBUTE) { /* its own __getattribute__, then __getattr__ */
+        cg_value r = call_special(self, "__getattribute__", 1, (cg_value[]){cg_obj_value(name)});
+        if (r.tag != CG_V_STOP) {
+            cg_value ga = lookup(self, "__getattr__");
+            if (cg_is_err(r) && ga.tag != CG_V_STOP && cg_exc_matches(&cg_exc_AttributeError)) {
+                cg_exc_clear();
+                return cg_call2(ga, self, cg_obj_value(name));
+            }
+            return r;
+        }
+    }
     cg_type *sb = static_base(cg_typeof(self));
     if (sb->getattr)
         return sb->getattr(cg_unbox(self), name);
@@ -468,10 +505,20 @@ static cg_value object_getattribute_method(cg_value self, const cg_args *a) {
     if (a->npos != 1 || !cg_is_str(a->pos[0]))
         return cg_raise(&cg_exc_TypeError, "__getattribute__ expected 1 argument");
     cg_str *name = cg_str_intern(cg_str_cstr(a->pos[0]));
-    cg_value r = cg_getattr_opt(self, name);
+    cg_type *sb = static_base(cg_typeof(self)); /* not the class's own __getattribute__ again */
+    cg_value r = sb->getattr ? sb->getattr(cg_unbox(self), name) : CG_STOP;
+    if (r.tag == CG_V_STOP)
+        r = cg_generic_getattr(self, name);
     if (r.tag == CG_V_STOP)
         return cg_raise_no_attribute(self, name);
     return r;
+}
+
+static cg_value object_delattr_method(cg_value self, const cg_args *a) {
+    if (a->npos != 1 || !cg_is_str(a->pos[0]))
+        return cg_raise(&cg_exc_TypeError, "__delattr__ expected 1 argument");
+    cg_str *name = cg_str_intern(cg_str_cstr(a->pos[0]));
+    return cg_generic_setattr(self, name, CG_ERR) < 0 ? CG_ERR : CG_NONE;
 }
 
 static cg_value object_init_method(cg_value self, const cg_args *a) {
@@ -517,6 +564,7 @@ static cg_value object_init_subclass(cg_value cls, const cg_args *a) {
 static const cg_method_def object_methods[] = {
     {"__setattr__", object_setattr_method, NULL, "Implement setattr(self, name, value)."},
     {"__getattribute__", object_getattribute_method, NULL, "Return getattr(self, name)."},
+    {"__delattr__", object_delattr_method, NULL, "Implement delattr(self, name)."},
     {"__init__", object_init_method, NULL, "Initialize self."},
     {"__new__", object_new_method, NULL, "Create and return a new object.  See help(type) for accurate signature."},
     {NULL},
@@ -749,6 +797,82 @@ static int take_qualname(cg_type *t, cg_dict *dict) {
     return cg_dict_del(dict, cg_obj_value(key)) < 0 ? -1 : 0;
 }
 
+/* __slots__: names checked against the class's own variables; without
+ * "__dict__" among them (nor a base that has one), instances take no
+ * other attribute (the store of user_setattr refuses it, and they show
+ * no __dict__). Their values live in the instance's own dict all the
+ * same, which no one can reach. */
+static int take_slots(cg_type *t, cg_dict *dict) {
+    cg_value sl = cg_dict_get_str_borrowed(dict, cg_str_intern("__slots__"));
+    if (sl.tag == CG_V_STOP)
+        return 0;
+    cg_value names = cg_is_str(sl) ? cg_tuple_pack(1, sl) : cg_list_from_iterable(sl);
+    if (cg_is_err(names))
+        return -1;
+    bool has_dict = false;
+    int rc = 0;
+    cg_value it = cg_iter(names);
+    for (cg_value n; rc == 0 && !cg_is_err(it) && (n = cg_next(it)).tag != CG_V_STOP;) {
+        if (cg_is_err(n) || !cg_is_str(n)) {
+            if (!cg_is_err(n))
+                cg_raise(&cg_exc_TypeError, "__slots__ items must be strings, not '%s'", cg_type_name(n));
+            cg_decref(n);
+            rc = -1;
+            break;
+        }
+        if (!strcmp(cg_str_cstr(n), "__dict__"))
+            has_dict = true;
+        else if (cg_dict_get_str_borrowed(dict, cg_str_intern(cg_str_cstr(n))).tag != CG_V_STOP)
+            rc = cg_raise_int(&cg_exc_ValueError, "'%s' in __slots__ conflicts with class variable", cg_str_cstr(n));
+        cg_decref(n);
+    }
+    if (cg_is_err(it))
+        rc = -1;
+    cg_decref(it);
+    cg_decref(names);
+    bool base_dict = false; /* a base without __slots__ gives its instances a dict */
+    const cg_tuple *m = (const cg_tuple *)t->mro_rest;
+    for (int64_t i = 0; m && i < m->len; i++) {
+        const cg_type *b = (const cg_type *)m->items[i].u.o;
+        if ((b->flags & CG_TYPE_HEAP) && !(b->flags & CG_TYPE_SLOTS))
+            base_dict = true;
+    }
+    if (rc == 0 && !has_dict && !base_dict && static_base(t) == &cg_type_object)
+        t->flags |= CG_TYPE_SLOTS;
+    return rc;
+}
+
+/* Whether name is a slot of t or of a base with __slots__. */
+static bool is_slot(cg_type *t, cg_str *name) {
+    cg_value mro = cg_type_mro(t);
+    if (cg_is_err(mro)) {
+        cg_exc_clear();
+        return false;
+    }
+    bool found = false;
+    for (int64_t i = 0; !found && i < cg_as_tuple(mro)->len; i++) {
+        cg_type *b = (cg_type *)cg_as_tuple(mro)->items[i].u.o;
+        cg_value sl =
+            (b->flags & CG_TYPE_HEAP) ? cg_dict_get_str_borrowed(b->dict, cg_str_intern("__slots__")) : CG_STOP;
+        if (sl.tag == CG_V_STOP)
+            continue;
+        if (cg_is_str(sl)) {
+            found = !strcmp(cg_str_cstr(sl), name->s);
+            continue;
+        }
+        cg_value c = cg_list_from_iterable(sl);
+        if (cg_is_err(c)) {
+            cg_exc_clear();
+            continue;
+        }
+        for (int64_t j = 0; !found && j < cg_as_list(c)->len; j++)
+            found = cg_is_str(cg_as_list(c)->items[j]) && !strcmp(cg_str_cstr(cg_as_list(c)->items[j]), name->s);
+        cg_decref(c);
+    }
+    cg_decref(mro);
+    return found;
+}
+
 static cg_type *class_alloc(const char *name, const char *module, cg_type *meta, const cg_tuple *bt) {
     if (cg_class_check_bases(bt) < 0)
         return NULL;
@@ -855,6 +979,11 @@ cg_value cg_class_new_full(const char *name, const char *module, cg_type *meta, 
         || cg_type_lookup_borrowed(t, cg_str_intern("__delete__")).tag != CG_V_STOP)
         t->flags |= CG_TYPE_DATA_DESCR;
     set_finalizer(t);
+    set_getattribute(t);
+    if (take_slots(t, dict) < 0) {
+        cg_class_dealloc(&t->head);
+        return CG_ERR;
+    }
     int64_t pos = 0;
     cg_value k, v;
     while (cg_dict_next(dict, &pos, &k, &v))

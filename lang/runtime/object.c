@@ -151,7 +151,7 @@ cg_value cg_generic_getattr(cg_value v, cg_str *name) {
     if (name->s[0] == '_' && name->s[1] == '_') {
         if (!strcmp(name->s, "__class__"))
             return cg_incref(cg_obj_value(t));
-        if (!strcmp(name->s, "__dict__")) {
+        if (!strcmp(name->s, "__dict__") && !(t->flags & CG_TYPE_SLOTS)) {
             cg_dict *dict = cg_instance_dict_borrowed(v);
             if (dict)
                 return cg_incref(cg_obj_value(dict));

@@ -159,6 +159,10 @@ enum {
     /* A class derived from int, str, list, ...: its instances hold the
      * builtin value (Note [Boxed builtin values] in class_boxed.c). */
     CG_TYPE_BOXED = 1 << 7,
+    /* A class (or a base) defines __getattribute__: every read calls it. */
+    CG_TYPE_GETATTRIBUTE = 1 << 8,
+    /* A class with __slots__ and no __dict__ slot: it stores no other names. */
+    CG_TYPE_SLOTS = 1 << 9,
 };
 
 /* A container's references, for the cycle collector (gc.h): visit is
