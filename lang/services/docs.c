@@ -19,6 +19,9 @@ typedef struct {
 } doc_row;
 
 static const doc_row EXTRA[] = {
+    {"builtins.generator.throw", "throw(typ[, val[, tb]])",
+     "Raise an exception in the generator, return its next yielded value or raise StopIteration."},
+    {"builtins.generator.close", "close()", "Raise GeneratorExit inside the generator."},
     {"torch.Size", "", "A tuple of ints: the sizes of a tensor's dimensions."},
     {"torch.Size.numel", "", "Returns the number of elements a tensor of this size holds."},
     {"torch.Tensor", "", "A multi-dimensional matrix containing elements of a single data type."},
