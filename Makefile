@@ -42,7 +42,7 @@ MATHFLAGS := -fno-math-errno -fno-trapping-math
 CFLAGS   += $(CSTD) $(WARN) $(OPT) $(MATHFLAGS) -fopenmp $(BLAS_CFLAGS) $(GV_CFLAGS) -Iengine -Icuda -Idisplay -Ilang
 # re runs its matches on PCRE2 (lang/stdlib/re_code.c).
 PCRE2_LIBS  := $(shell pkg-config --libs libpcre2-8 2>/dev/null || echo -lpcre2-8)
-LDLIBS   += $(GV_LIBS) $(BLAS_LIBS) $(PCRE2_LIBS) -fopenmp -lm
+LDLIBS   += $(GV_LIBS) $(BLAS_LIBS) $(PCRE2_LIBS) -lgmp -fopenmp -lm
 
 ifeq ($(CUDA),auto)
   HAVE_NVCC := $(shell command -v nvcc >/dev/null 2>&1 && echo 1 || echo 0)

@@ -6,6 +6,7 @@
  * answers. Types' own behaviour lives with the types. */
 #include <string.h>
 
+#include "runtime/bigint.h"
 #include "runtime/eval.h"
 #include "runtime/exc.h"
 #include "runtime/host.h"
@@ -422,25 +423,33 @@ cg_value cg_call_method(cg_value obj, const char *name, int npos, const cg_value
     return r;
 }
 
+cg_value cg_index(cg_value v) {
+    if (v.tag == CG_V_INT || v.tag == CG_V_BOOL)
+        return cg_int(v.u.i);
+    if (cg_is_bigint(v))
+        return cg_incref(v);
+    cg_type *t = cg_typeof(v);
+    cg_value idx = cg_type_lookup_borrowed(t, cg_str_intern("__index__"));
+    if (idx.tag == CG_V_STOP)
+        return cg_raise(&cg_exc_TypeError, "'%s' object cannot be interpreted as an integer", t->name);
+    cg_value r = cg_call1(idx, v);
+    if (cg_is_err(r) || cg_is_int(r))
+        return r.tag == CG_V_BOOL ? cg_int(r.u.i) : r;
+    cg_decref(r);
+    return cg_raise(&cg_exc_TypeError, "__index__ returned non-int (type %s)", cg_type_name(r));
+}
+
 int cg_index_value(cg_value v, int64_t *out) {
     if (v.tag == CG_V_INT || v.tag == CG_V_BOOL) {
         *out = v.u.i;
         return 0;
     }
-    cg_type *t = cg_typeof(v);
-    cg_value idx = cg_type_lookup_borrowed(t, cg_str_intern("__index__"));
-    if (idx.tag != CG_V_STOP) {
-        cg_value r = cg_call1(idx, v);
-        if (cg_is_err(r))
-            return -1;
-        if (r.tag == CG_V_INT || r.tag == CG_V_BOOL) {
-            *out = r.u.i;
-            return 0;
-        }
-        cg_decref(r);
-        return cg_raise_int(&cg_exc_TypeError, "__index__ returned non-int (type %s)", cg_type_name(r));
-    }
-    return cg_raise_int(&cg_exc_TypeError, "'%s' object cannot be interpreted as an integer", t->name);
+    cg_value r = cg_index(v);
+    if (cg_is_err(r))
+        return -1;
+    int rc = cg_int_as_index(r, out, &cg_exc_OverflowError, "cannot fit 'int' into an index-sized integer");
+    cg_decref(r);
+    return rc;
 }
 
 int cg_float_value(cg_value v, double *out) {
@@ -450,6 +459,8 @@ int cg_float_value(cg_value v, double *out) {
     case CG_V_BOOL: *out = (double)v.u.i; return 0;
     default: break;
     }
+    if (cg_is_bigint(v))
+        return cg_int_to_double(v, out);
     cg_value f = cg_type_lookup_borrowed(cg_typeof(v), cg_str_intern("__float__"));
     if (f.tag != CG_V_STOP) {
         cg_value r = cg_call1(f, v);

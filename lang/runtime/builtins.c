@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime/bigint.h"
 #include "runtime/builtins.h"
 #include "runtime/containers.h"
 #include "runtime/exc.h"
@@ -340,9 +341,9 @@ static cg_value b_sum(cg_value self, const cg_args *a) {
             break;
         }
         cg_value n;
-        if (acc.tag == CG_V_INT && x.tag == CG_V_INT) {
-            int64_t s;
-            n = __builtin_add_overflow(acc.u.i, x.u.i, &s) ? cg_int_overflow() : cg_int(s);
+        int64_t s;
+        if (acc.tag == CG_V_INT && x.tag == CG_V_INT && !__builtin_add_overflow(acc.u.i, x.u.i, &s)) {
+            n = cg_int(s);
         } else if (acc.tag == CG_V_FLOAT && x.tag == CG_V_FLOAT) {
             n = cg_float(acc.u.f + x.u.f);
         } else {
@@ -379,11 +380,13 @@ static cg_value b_abs(cg_value self, const cg_args *a) {
     case CG_V_INT:
     case CG_V_BOOL:
         if (x.u.i == INT64_MIN)
-            return cg_int_overflow();
+            return cg_bigint_unary(x, OP_USUB);
         return cg_int(x.u.i < 0 ? -x.u.i : x.u.i);
     case CG_V_FLOAT: return cg_float(fabs(x.u.f));
     default: break;
     }
+    if (cg_is_bigint(x))
+        return cg_bigint_unary(x, mpz_sgn(cg_bigint_mpz(x)) < 0 ? OP_USUB : OP_UADD);
     cg_value m = cg_type_lookup_borrowed(cg_typeof(x), cg_str_intern("__abs__"));
     if (m.tag != CG_V_STOP)
         return cg_call1(m, x);
@@ -458,34 +461,6 @@ cg_value cg_float_round(double x, int64_t ndigits) {
     return cg_float(r);
 }
 
-/* round(int, ndigits < 0): half to even at 10**-ndigits */
-static cg_value int_round(int64_t v, int64_t ndigits) {
-    if (ndigits >= 0)
-        return cg_int(v);
-    if (ndigits < -19)
-        return cg_int(0);
-    if (ndigits == -19) {
-        /* 10**19 is past 64 bits: |v| rounds to 0 or to +-10**19 */
-        uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
-        return u > UINT64_C(5000000000000000000) ? cg_int_overflow() : cg_int(0);
-    }
-    int64_t p = 1;
-    for (int64_t i = 0; i < -ndigits; i++)
-        p *= 10;
-    int64_t q = v / p, r = v % p;
-    if (r < 0) {
-        q--;
-        r += p;
-    }
-    /* v = q*p + r, 0 <= r < p */
-    if (r * 2 > p || (r * 2 == p && (q & 1)))
-        q++;
-    int64_t out;
-    if (__builtin_mul_overflow(q, p, &out))
-        return cg_int_overflow();
-    return cg_int(out);
-}
-
 static cg_value b_round(cg_value self, const cg_args *a) {
     cg_value arg[2];
     if (BIND(B_ROUND, arg, 2) < 0)
@@ -497,7 +472,7 @@ static cg_value b_round(cg_value self, const cg_args *a) {
         goto out;
     switch (x.tag) {
     case CG_V_INT:
-    case CG_V_BOOL: r = has_nd ? int_round(x.u.i, nd) : cg_int(x.u.i); break;
+    case CG_V_BOOL: r = has_nd ? cg_int_round(cg_int(x.u.i), nd) : cg_int(x.u.i); break;
     case CG_V_FLOAT:
         if (has_nd)
             r = cg_float_round(x.u.f, nd);
@@ -505,6 +480,10 @@ static cg_value b_round(cg_value self, const cg_args *a) {
             r = cg_int_from_float(nearbyint(x.u.f));
         break;
     default: {
+        if (cg_is_bigint(x)) {
+            r = cg_int_round(x, has_nd ? nd : 0);
+            break;
+        }
         cg_value m = cg_type_lookup_borrowed(cg_typeof(x), cg_str_intern("__round__"));
         if (m.tag == CG_V_STOP) {
             cg_raise(&cg_exc_TypeError, "type %s doesn't define __round__ method", cg_type_name(x));
@@ -524,7 +503,7 @@ static cg_value b_divmod(cg_value self, const cg_args *a) {
     if (npos_between(a, "divmod", 2, 2) < 0)
         return CG_ERR;
     cg_value x = a->pos[0], y = a->pos[1];
-    if (cg_is_num(x) && cg_is_num(y))
+    if ((cg_is_num(x) || cg_is_bigint(x)) && (cg_is_num(y) || cg_is_bigint(y)))
         return cg_number_divmod(x, y);
     cg_value m = cg_type_lookup_borrowed(cg_typeof(x), cg_str_intern("__divmod__"));
     if (m.tag != CG_V_STOP) {
@@ -544,49 +523,6 @@ static cg_value b_divmod(cg_value self, const cg_args *a) {
                     cg_type_name(y));
 }
 
-static int64_t mulmod(int64_t a, int64_t b, int64_t m) { return (int64_t)(((__int128)a * b) % m); }
-
-/* pow(base, exp, mod) for ints; a negative exp takes the inverse mod m. */
-static cg_value pow_mod(int64_t base, int64_t exp, int64_t mod) {
-    if (mod == 0)
-        return cg_raise(&cg_exc_ValueError, "pow() 3rd argument cannot be 0");
-    bool neg_mod = mod < 0;
-    if (mod == INT64_MIN)
-        return cg_int_overflow();
-    int64_t m = neg_mod ? -mod : mod;
-    int64_t b = base % m;
-    if (b < 0)
-        b += m;
-    if (exp < 0) {
-        /* extended Euclid for b's inverse mod m */
-        int64_t r0 = m, r1 = b, s0 = 0, s1 = 1;
-        while (r1) {
-            int64_t q = r0 / r1, t = r0 - q * r1;
-            r0 = r1, r1 = t;
-            t = s0 - q * s1;
-            s0 = s1, s1 = t;
-        }
-        if (r0 != 1)
-            return cg_raise(&cg_exc_ValueError, "base is not invertible for the given modulus");
-        b = s0 % m;
-        if (b < 0)
-            b += m;
-        if (exp == INT64_MIN)
-            return cg_int_overflow();
-        exp = -exp;
-    }
-    int64_t r = m == 1 ? 0 : 1;
-    while (exp > 0) {
-        if (exp & 1)
-            r = mulmod(r, b, m);
-        b = mulmod(b, b, m);
-        exp >>= 1;
-    }
-    if (neg_mod && r != 0)
-        r -= m;
-    return cg_int(r);
-}
-
 static cg_value b_pow(cg_value self, const cg_args *a) {
     cg_value arg[3];
     if (BIND(B_POW, arg, 3) < 0)
@@ -594,10 +530,8 @@ static cg_value b_pow(cg_value self, const cg_args *a) {
     cg_value r;
     if (cg_is_none(arg[2])) {
         r = cg_binary(arg[0], arg[1], OP_POW);
-    } else if ((arg[0].tag == CG_V_INT || arg[0].tag == CG_V_BOOL)
-               && (arg[1].tag == CG_V_INT || arg[1].tag == CG_V_BOOL)
-               && (arg[2].tag == CG_V_INT || arg[2].tag == CG_V_BOOL)) {
-        r = pow_mod(arg[0].u.i, arg[1].u.i, arg[2].u.i);
+    } else if (cg_is_int(arg[0]) && cg_is_int(arg[1]) && cg_is_int(arg[2])) {
+        r = cg_int_pow_mod(arg[0], arg[1], arg[2]);
     } else {
         r = cg_raise(&cg_exc_TypeError, "pow() 3rd argument not allowed unless all arguments are integers");
     }
@@ -859,9 +793,11 @@ static cg_value b_input(cg_value self, const cg_args *a) {
 static cg_value b_chr(cg_value self, const cg_args *a) {
     if (one_arg(a, "chr") < 0)
         return CG_ERR;
-    int64_t i;
-    if (cg_index_value(a->pos[0], &i) < 0)
+    cg_value v = cg_index(a->pos[0]);
+    if (cg_is_err(v))
         return CG_ERR;
+    int64_t i = cg_is_bigint(v) ? INT64_MAX : v.u.i;
+    cg_decref(v);
     if (i < INT32_MIN || i > INT32_MAX)
         return cg_raise(&cg_exc_OverflowError, "Python int too large to convert to C int");
     if (i < 0 || i > 0x10FFFF)
@@ -886,11 +822,13 @@ static cg_value b_ord(cg_value self, const cg_args *a) {
 static cg_value radix(const cg_args *a, const char *name, const char *spec) {
     if (one_arg(a, name) < 0)
         return CG_ERR;
-    int64_t i;
-    if (cg_index_value(a->pos[0], &i) < 0)
+    cg_value i = cg_index(a->pos[0]);
+    if (cg_is_err(i))
         return CG_ERR;
     cg_strbuf b = {0};
-    if (cg_format_into(&b, cg_int(i), spec, strlen(spec)) < 0) {
+    int rc = cg_format_into(&b, i, spec, strlen(spec));
+    cg_decref(i);
+    if (rc < 0) {
         cg_strbuf_free(&b);
         return CG_ERR;
     }

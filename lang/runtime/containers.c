@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime/bigint.h"
 #include "runtime/containers.h"
 #include "runtime/lang_internal.h"
 #include "runtime/exc.h"
@@ -58,7 +59,9 @@ void cg_repr_leave(cg_value v) {
         repr_depth--;
 }
 
-int cg_key_as_index(cg_value key, int64_t *out) {
+int cg_key_as_index(cg_value key, int64_t *out) { return cg_key_as_index_or(key, out, &cg_exc_IndexError); }
+
+int cg_key_as_index_or(cg_value key, int64_t *out, cg_type *overflow) {
     if (key.tag == CG_V_INT || key.tag == CG_V_BOOL) {
         *out = key.u.i;
         return 1;
@@ -67,11 +70,20 @@ int cg_key_as_index(cg_value key, int64_t *out) {
         return 0;
     if (cg_type_lookup_borrowed(key.u.o->type, cg_str_intern("__index__")).tag == CG_V_STOP)
         return 0;
-    return cg_index_value(key, out) < 0 ? -1 : 1;
+    cg_value i = cg_index(key);
+    if (cg_is_err(i))
+        return -1;
+    int rc = 0;
+    if (!overflow && cg_is_bigint(i))
+        *out = mpz_sgn(cg_bigint_mpz(i)) < 0 ? INT64_MIN : INT64_MAX;
+    else
+        rc = cg_int_as_index(i, out, overflow, "cannot fit 'int' into an index-sized integer");
+    cg_decref(i);
+    return rc < 0 ? -1 : 1;
 }
 
 int cg_sequence_repeat_count(cg_value n, int64_t *k) {
-    int r = cg_key_as_index(n, k);
+    int r = cg_key_as_index_or(n, k, &cg_exc_OverflowError);
     if (r != 0 || cg_other_may_handle(n))
         return r;
     cg_raise(&cg_exc_TypeError, "can't multiply sequence by non-int of type '%s'", cg_type_name(n));

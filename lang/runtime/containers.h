@@ -219,8 +219,12 @@ cg_value cg_seq_iter_new(cg_type *type, cg_value seq);
 
 /* ---- shared helpers ------------------------------------------------------- */
 /* Is key an index (int, bool, or __index__)? 1 with *out set, 0 not an
- * index, -1 when __index__ raised. */
+ * index, -1 when __index__ raised, or IndexError "cannot fit 'int' into
+ * an index-sized integer" for an int beyond 64 bits (as indexing says). */
 int cg_key_as_index(cg_value key, int64_t *out);
+/* The same, with overflow raised for an int beyond 64 bits; overflow NULL
+ * clamps it to INT64_MIN / INT64_MAX instead (slice bounds). */
+int cg_key_as_index_or(cg_value key, int64_t *out, cg_type *overflow);
 /* Might b's type answer a binary operator with a builtin sequence (a
  * class with __radd__, a tensor)? Then the sequence returns NotImplemented
  * instead of raising its own TypeError. */

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime/bigint.h"
 #include "runtime/containers.h"
 #include "runtime/exc.h"
 #include "runtime/float_repr.h"
@@ -294,7 +295,22 @@ static int utoa(uint64_t u, int base, bool upper, char *buf) {
     return n;
 }
 
-static int format_int_spec(cg_strbuf *b, int64_t v, const spec_t *f, const char *tname) {
+/* The digits of |v| (an int of either form) in base, into d (a strbuf's
+ * memory the caller frees); their count, or -1 with an exception. */
+static int64_t int_digits(cg_strbuf *d, cg_value v, int base, bool upper) {
+    if (cg_is_bigint(v))
+        return cg_int_digits_into(d, v, base, upper) < 0 ? -1 : (int64_t)d->len;
+    uint64_t u = v.u.i < 0 ? (uint64_t)0 - (uint64_t)v.u.i : (uint64_t)v.u.i;
+    char buf[66];
+    int nd = utoa(u, base, upper, buf);
+    cg_strbuf_append(d, buf, (size_t)nd);
+    return nd;
+}
+
+static bool int_negative(cg_value v) { return cg_is_bigint(v) ? mpz_sgn(cg_bigint_mpz(v)) < 0 : v.u.i < 0; }
+
+static int format_int_spec(cg_strbuf *b, cg_value v, const spec_t *f, const char *tname) {
+    double x;
     switch (f->type) {
     case 'e':
     case 'E':
@@ -302,7 +318,7 @@ static int format_int_spec(cg_strbuf *b, int64_t v, const spec_t *f, const char 
     case 'F':
     case 'g':
     case 'G':
-    case '%': return format_float_spec(b, (double)v, f, tname);
+    case '%': return cg_float_value(v, &x) < 0 ? -1 : format_float_spec(b, x, f, tname);
     case 'b':
     case 'c':
     case 'd':
@@ -322,10 +338,12 @@ static int format_int_spec(cg_strbuf *b, int64_t v, const spec_t *f, const char 
             return cg_raise_int(&cg_exc_ValueError, "Sign not allowed with integer format specifier 'c'");
         if (f->alt)
             return cg_raise_int(&cg_exc_ValueError, "Alternate form (#) not allowed with integer format specifier 'c'");
-        if (v < 0 || v > 0x10FFFF)
+        if (cg_is_bigint(v))
+            return cg_raise_int(&cg_exc_OverflowError, "Python int too large to convert to C long");
+        if (v.u.i < 0 || v.u.i > 0x10FFFF)
             return cg_raise_int(&cg_exc_OverflowError, "%%c arg not in range(0x110000)");
         char ch[5] = {0};
-        int nb = cg_cp_encode((uint32_t)v, ch);
+        int nb = cg_cp_encode((uint32_t)v.u.i, ch);
         layout_number(b, f, 0, "", "", 0, ch, (size_t)nb, 1);
         return 0;
     }
@@ -333,11 +351,12 @@ static int format_int_spec(cg_strbuf *b, int64_t v, const spec_t *f, const char 
     const char *prefix = "";
     if (f->alt)
         prefix = base == 2 ? "0b" : base == 8 ? "0o" : base == 16 ? (f->type == 'X' ? "0X" : "0x") : "";
-    uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
-    char d[66];
-    int nd = utoa(u, base, f->type == 'X', d);
-    layout_number(b, f, sign_for(v < 0, f->sign), prefix, d, nd, "", 0, 0);
-    return 0;
+    cg_strbuf d = {0};
+    int64_t nd = int_digits(&d, v, base, f->type == 'X');
+    if (nd >= 0)
+        layout_number(b, f, sign_for(int_negative(v), f->sign), prefix, d.data, nd, "", 0, 0);
+    cg_strbuf_free(&d);
+    return nd < 0 ? -1 : 0;
 }
 
 /* Is the body a number (not inf or nan) with only zeros before any exponent? */
@@ -474,7 +493,7 @@ int cg_format_into(cg_strbuf *b, cg_value v, const char *s, size_t n) {
             return cg_repr_into(b, cg_int(v.u.i));
         if (parse_spec(s, n, '>', 'd', tname, &f) < 0)
             return -1;
-        return format_int_spec(b, v.u.i, &f, tname);
+        return format_int_spec(b, cg_int(v.u.i), &f, tname);
     case CG_V_FLOAT:
         if (n == 0) {
             cg_float_repr_into(b, v.u.f);
@@ -485,6 +504,13 @@ int cg_format_into(cg_strbuf *b, cg_value v, const char *s, size_t n) {
         return format_float_spec(b, v.u.f, &f, tname);
     case CG_V_NONE: return default_format_into(b, v, n);
     default: break;
+    }
+    if (cg_is_bigint(v)) {
+        if (n == 0)
+            return cg_repr_into(b, v);
+        if (parse_spec(s, n, '>', 'd', tname, &f) < 0)
+            return -1;
+        return format_int_spec(b, v, &f, tname);
     }
     cg_type *t = cg_typeof(v);
     if (t == &cg_type_str) {
@@ -781,27 +807,20 @@ static cg_value pct_next(pct_args *a) {
     return a->items[a->next++];
 }
 
-/* %d %i %u: an int from an int, a float (truncated) or __int__. */
-static int pct_int(cg_value v, char conv, int64_t *out) {
-    if (v.tag == CG_V_INT || v.tag == CG_V_BOOL) {
-        *out = v.u.i;
-        return 0;
-    }
+/* %d %i %u: an int (new reference, either form) from an int, a float
+ * (truncated) or __int__; %x %o: from an int or __index__. */
+static cg_value pct_int(cg_value v, char conv) {
+    if (cg_is_int(v))
+        return cg_index(v);
     if (conv == 'x' || conv == 'X' || conv == 'o') {
         if (v.tag == CG_V_FLOAT || (cg_type_lookup_borrowed(cg_typeof(v), cg_str_intern("__index__")).tag == CG_V_STOP))
-            return cg_raise_int(&cg_exc_TypeError, "%%%c format: an integer is required, not %s", conv,
-                                cg_type_name(v));
-        return cg_index_value(v, out);
+            return cg_raise(&cg_exc_TypeError, "%%%c format: an integer is required, not %s", conv, cg_type_name(v));
+        return cg_index(v);
     }
     if (v.tag == CG_V_FLOAT || cg_type_lookup_borrowed(cg_typeof(v), cg_str_intern("__int__")).tag != CG_V_STOP
-        || cg_type_lookup_borrowed(cg_typeof(v), cg_str_intern("__index__")).tag != CG_V_STOP) {
-        cg_value r = cg_int_of(v);
-        if (cg_is_err(r))
-            return -1;
-        *out = r.u.i;
-        return 0;
-    }
-    return cg_raise_int(&cg_exc_TypeError, "%%%c format: a real number is required, not %s", conv, cg_type_name(v));
+        || cg_type_lookup_borrowed(cg_typeof(v), cg_str_intern("__index__")).tag != CG_V_STOP)
+        return cg_int_of(v);
+    return cg_raise(&cg_exc_TypeError, "%%%c format: a real number is required, not %s", conv, cg_type_name(v));
 }
 
 typedef struct {
@@ -857,17 +876,24 @@ static int pct_one(cg_strbuf *b, char conv, cg_value v, const pct_flags *fl) {
     case 'x':
     case 'X':
     case 'o': {
-        int64_t i;
-        if (pct_int(v, conv, &i) < 0)
+        cg_value i = pct_int(v, conv);
+        if (cg_is_err(i))
             return -1;
         int base = conv == 'o' ? 8 : (conv == 'x' || conv == 'X') ? 16 : 10;
-        char d[130];
-        int nd = utoa(i < 0 ? (uint64_t)0 - (uint64_t)i : (uint64_t)i, base, conv == 'X', d + 64);
-        char *digits = d + 64;
-        while (fl->prec > nd && nd < 64)
-            *--digits = '0', nd++;
+        cg_strbuf d = {0};
+        int64_t nd = int_digits(&d, i, base, conv == 'X');
+        bool neg = int_negative(i);
+        cg_decref(i);
+        if (nd < 0)
+            return cg_strbuf_free(&d), -1;
+        cg_strbuf body = {0};
+        if (fl->prec > nd)
+            cg_strbuf_repeat(&body, '0', fl->prec - nd);
+        cg_strbuf_append(&body, d.data, d.len);
+        cg_strbuf_free(&d);
         const char *prefix = !fl->alt ? "" : base == 8 ? "0o" : conv == 'x' ? "0x" : conv == 'X' ? "0X" : "";
-        pct_pad(b, fl, pct_sign(i < 0, fl), prefix, digits, nd, true);
+        pct_pad(b, fl, pct_sign(neg, fl), prefix, body.data ? body.data : "", (int64_t)body.len, true);
+        cg_strbuf_free(&body);
         return 0;
     }
     case 'e':

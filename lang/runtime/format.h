@@ -24,12 +24,10 @@ cg_value cg_int_of(cg_value x);
 cg_value cg_float_of(cg_value x);
 cg_value cg_int_from_float(double f);
 /* Python's int(text, base) / float(text): 0 done, -1 not a literal, -2
- * (ints) too large for 64 bits. */
+ * (ints) a literal too large for 64 bits (int_parse.c makes those). */
 int cg_parse_int(const char *s, size_t n, int base, int64_t *out);
 int cg_parse_float(const char *s, size_t n, double *out);
-/* OverflowError for an int result beyond 64 bits (a cgrad limit). */
-cg_value cg_int_overflow(void);
-/* divmod(a, b) for two immediate numbers. */
+/* divmod(a, b) for two numbers (ints of either form, floats). */
 cg_value cg_number_divmod(cg_value a, cg_value b);
 int cg_number_types_init(void);
 

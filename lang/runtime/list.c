@@ -296,7 +296,7 @@ static cg_value list_inplace(cg_value a, cg_value b, cg_binop op) {
     }
     if (op == OP_MULT) {
         int64_t k;
-        int r = cg_key_as_index(b, &k);
+        int r = cg_key_as_index_or(b, &k, &cg_exc_OverflowError);
         if (r < 0)
             return CG_ERR;
         if (r == 0)
@@ -742,9 +742,9 @@ static cg_value list_remove_m(cg_value self, const cg_args *a) {
 int cg_seq_index_bounds(cg_value start, cg_value stop, int64_t len, int64_t *a, int64_t *z) {
     *a = 0;
     *z = len;
-    if (start.tag != CG_V_STOP && !cg_is_none(start) && cg_key_as_index(start, a) != 1)
+    if (start.tag != CG_V_STOP && !cg_is_none(start) && cg_key_as_index_or(start, a, NULL) != 1)
         return cg_raise_int(&cg_exc_TypeError, "slice indices must be integers or have an __index__ method");
-    if (stop.tag != CG_V_STOP && !cg_is_none(stop) && cg_key_as_index(stop, z) != 1)
+    if (stop.tag != CG_V_STOP && !cg_is_none(stop) && cg_key_as_index_or(stop, z, NULL) != 1)
         return cg_raise_int(&cg_exc_TypeError, "slice indices must be integers or have an __index__ method");
     if (*a < 0)
         *a = *a + len < 0 ? 0 : *a + len;

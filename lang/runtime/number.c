@@ -3,12 +3,15 @@
  * and floats, the numeric hash shared by all three, the int() and float()
  * constructors, and their methods.
  *
- * ints are 64-bit: a result that does not fit raises OverflowError, a
- * documented cgrad limit. Float repr is float_repr.c. */
+ * ints are unbounded: an int that fits in 64 bits is an immediate and its
+ * arithmetic is here; a larger one, or a result that overflows, goes to
+ * bigint_ops.c (Note [Two forms of int] in bigint.c). Float repr is
+ * float_repr.c. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime/bigint.h"
 #include "runtime/containers.h"
 #include "runtime/exc.h"
 #include "runtime/float_repr.h"
@@ -78,7 +81,20 @@ static int cmp_int_float(int64_t i, double f) {
     return frac > 0 ? -1 : frac < 0 ? 1 : 0;
 }
 
+/* a <=> b where a or b is a heap int. */
+static int big_num_cmp(cg_value a, cg_value b) {
+    if (a.tag == CG_V_FLOAT) {
+        int c = cg_int_cmp_float(b, a.u.f);
+        return c == 2 ? 2 : -c;
+    }
+    if (b.tag == CG_V_FLOAT)
+        return cg_int_cmp_float(a, b.u.f);
+    return cg_int_cmp(a, b);
+}
+
 int cg_num_cmp(cg_value a, cg_value b) {
+    if (cg_is_bigint(a) || cg_is_bigint(b))
+        return big_num_cmp(a, b);
     if (a.tag != CG_V_FLOAT && b.tag != CG_V_FLOAT)
         return a.u.i < b.u.i ? -1 : a.u.i > b.u.i;
     if (a.tag == CG_V_FLOAT && b.tag == CG_V_FLOAT) {
@@ -94,10 +110,11 @@ int cg_num_cmp(cg_value a, cg_value b) {
 }
 
 /* ---- int arithmetic --------------------------------------------------------
- * Every result is checked: cgrad's ints are 64-bit and an overflow raises
- * OverflowError instead of wrapping (docs/language.md lists the limit). */
+ * Every result is checked: one that does not fit in 64 bits is redone by
+ * GMP (bigint_ops.c). */
 
-cg_value cg_int_overflow(void) { return cg_raise(&cg_exc_OverflowError, "integer overflow: cgrad's int is 64-bit"); }
+/* a op b again, unbounded: the immediate result overflowed. */
+static cg_value int_overflow(int64_t a, int64_t b, cg_binop op) { return cg_bigint_binary(cg_int(a), cg_int(b), op); }
 
 static bool floordivmod(int64_t a, int64_t b, int64_t *q, int64_t *r) {
     if (a == INT64_MIN && b == -1)
@@ -114,13 +131,13 @@ static bool floordivmod(int64_t a, int64_t b, int64_t *q, int64_t *r) {
 
 /* a ** b for b >= 0 by squaring, checked. */
 static cg_value int_pow(int64_t a, int64_t b) {
-    int64_t r = 1;
-    while (b > 0) {
-        if (b & 1 && __builtin_mul_overflow(r, a, &r))
-            return cg_int_overflow();
-        b >>= 1;
-        if (b && __builtin_mul_overflow(a, a, &a))
-            return cg_int_overflow();
+    int64_t r = 1, base = a, e = b;
+    while (e > 0) {
+        if (e & 1 && __builtin_mul_overflow(r, base, &r))
+            return int_overflow(a, b, OP_POW);
+        e >>= 1;
+        if (e && __builtin_mul_overflow(base, base, &base))
+            return int_overflow(a, b, OP_POW);
     }
     return cg_int(r);
 }
@@ -130,19 +147,20 @@ static cg_value float_op(double a, double b, cg_binop op);
 static cg_value int_op(int64_t a, int64_t b, cg_binop op) {
     int64_t r, q;
     switch (op) {
-    case OP_ADD: return __builtin_add_overflow(a, b, &r) ? cg_int_overflow() : cg_int(r);
-    case OP_SUB: return __builtin_sub_overflow(a, b, &r) ? cg_int_overflow() : cg_int(r);
-    case OP_MULT: return __builtin_mul_overflow(a, b, &r) ? cg_int_overflow() : cg_int(r);
+    case OP_ADD: return __builtin_add_overflow(a, b, &r) ? int_overflow(a, b, op) : cg_int(r);
+    case OP_SUB: return __builtin_sub_overflow(a, b, &r) ? int_overflow(a, b, op) : cg_int(r);
+    case OP_MULT: return __builtin_mul_overflow(a, b, &r) ? int_overflow(a, b, op) : cg_int(r);
     case OP_DIV:
         if (b == 0)
             return cg_raise(&cg_exc_ZeroDivisionError, "division by zero");
-        if (llabs(a) < (INT64_C(1) << 53) && llabs(b) < (INT64_C(1) << 53))
+        /* both exact as doubles: one rounding, CPython's result */
+        if (a < (INT64_C(1) << 53) && a > -(INT64_C(1) << 53) && b < (INT64_C(1) << 53) && b > -(INT64_C(1) << 53))
             return cg_float((double)a / (double)b);
-        return cg_float((double)((long double)a / (long double)b));
+        return cg_int_true_divide(cg_int(a), cg_int(b));
     case OP_FLOORDIV:
         if (b == 0)
             return cg_raise(&cg_exc_ZeroDivisionError, "integer division or modulo by zero");
-        return floordivmod(a, b, &q, &r) ? cg_int(q) : cg_int_overflow();
+        return floordivmod(a, b, &q, &r) ? cg_int(q) : int_overflow(a, b, op);
     case OP_MOD:
         if (b == 0)
             return cg_raise(&cg_exc_ZeroDivisionError, "integer modulo by zero");
@@ -163,7 +181,7 @@ static cg_value int_op(int64_t a, int64_t b, cg_binop op) {
         if (a == 0)
             return cg_int(0);
         if (b >= 63 || (a > 0 ? a > (INT64_MAX >> b) : a < (INT64_MIN >> b)))
-            return cg_int_overflow();
+            return int_overflow(a, b, op);
         return cg_int((int64_t)((uint64_t)a << b));
     case OP_RSHIFT:
         if (b < 0)
@@ -239,10 +257,29 @@ static cg_value float_op(double a, double b, cg_binop op) {
     }
 }
 
+/* Is v an int (either form), a bool or a float? */
+static bool is_number(cg_value v) { return cg_is_num(v) || cg_is_bigint(v); }
+
+/* a op b where a or b is a heap int: GMP, or float arithmetic when the
+ * other is a float (the heap int converted, or OverflowError). */
+static cg_value big_binary(cg_value a, cg_value b, cg_binop op) {
+    if (a.tag != CG_V_FLOAT && b.tag != CG_V_FLOAT)
+        return cg_bigint_binary(a, b, op);
+    if (op != OP_ADD && op != OP_SUB && op != OP_MULT && op != OP_DIV && op != OP_FLOORDIV && op != OP_MOD
+        && op != OP_POW)
+        return cg_incref(cg_NotImplemented);
+    double x, y;
+    if (cg_float_value(a, &x) < 0 || cg_float_value(b, &y) < 0)
+        return CG_ERR;
+    return float_op(x, y, op);
+}
+
 /* a op b where a or b is an int, bool or float. */
 static cg_value number_binary(cg_value a, cg_value b, cg_binop op) {
-    if (!cg_is_num(a) || !cg_is_num(b))
+    if (!is_number(a) || !is_number(b))
         return cg_incref(cg_NotImplemented);
+    if (a.tag == CG_V_OBJ || b.tag == CG_V_OBJ)
+        return big_binary(a, b, op);
     if (a.tag != CG_V_FLOAT && b.tag != CG_V_FLOAT) {
         if (a.tag == CG_V_BOOL && b.tag == CG_V_BOOL && (op == OP_BITAND || op == OP_BITOR || op == OP_BITXOR)) {
             cg_value r = int_op(a.u.i, b.u.i, op);
@@ -257,15 +294,14 @@ static cg_value number_binary(cg_value a, cg_value b, cg_binop op) {
 
 cg_value cg_number_divmod(cg_value a, cg_value b) {
     if (a.tag != CG_V_FLOAT && b.tag != CG_V_FLOAT) {
-        if (b.u.i == 0)
-            return cg_raise(&cg_exc_ZeroDivisionError, "integer division or modulo by zero");
         int64_t q, r;
-        if (!floordivmod(a.u.i, b.u.i, &q, &r))
-            return cg_int_overflow();
+        if (a.tag == CG_V_OBJ || b.tag == CG_V_OBJ || b.u.i == 0 || !floordivmod(a.u.i, b.u.i, &q, &r))
+            return cg_bigint_divmod(a, b);
         return cg_tuple_pack(2, cg_int(q), cg_int(r));
     }
-    double x = a.tag == CG_V_FLOAT ? a.u.f : (double)a.u.i;
-    double y = b.tag == CG_V_FLOAT ? b.u.f : (double)b.u.i;
+    double x, y;
+    if (cg_float_value(a, &x) < 0 || cg_float_value(b, &y) < 0)
+        return CG_ERR;
     if (y == 0.0)
         return cg_raise(&cg_exc_ZeroDivisionError, "float divmod()");
     double d, m;
@@ -274,6 +310,8 @@ cg_value cg_number_divmod(cg_value a, cg_value b) {
 }
 
 static cg_value number_unary(cg_value v, cg_unaryop op) {
+    if (v.tag == CG_V_OBJ || (v.tag == CG_V_INT && v.u.i == INT64_MIN))
+        return cg_bigint_unary(v, op);
     if (v.tag == CG_V_FLOAT) {
         switch (op) {
         case OP_USUB: return cg_float(-v.u.f);
@@ -282,7 +320,7 @@ static cg_value number_unary(cg_value v, cg_unaryop op) {
         }
     }
     switch (op) {
-    case OP_USUB: return v.u.i == INT64_MIN ? cg_int_overflow() : cg_int(-v.u.i);
+    case OP_USUB: return cg_int(-v.u.i);
     case OP_UADD: return cg_int(v.u.i);
     case OP_INVERT: return cg_int(~v.u.i);
     default: return cg_incref(cg_NotImplemented);
@@ -304,29 +342,32 @@ static cg_value cmp_result(int c, cg_cmpop op) {
 }
 
 static cg_value number_compare(cg_value a, cg_value b, cg_cmpop op) {
-    if (!cg_is_num(a) || !cg_is_num(b))
+    if (!is_number(a) || !is_number(b))
         return cg_incref(cg_NotImplemented);
     return cmp_result(cg_num_cmp(a, b), op);
 }
 
-static int64_t number_hash(cg_value v) { return v.tag == CG_V_FLOAT ? cg_hash_float(v.u.f) : cg_hash_int(v.u.i); }
+static int64_t number_hash(cg_value v) { return v.tag == CG_V_FLOAT ? cg_hash_float(v.u.f) : cg_int_hash(v); }
 
 /* x.real, x.imag (and an int's numerator, denominator) */
 static cg_value number_getattr(cg_value v, cg_str *name) {
     const char *n = name->s;
     bool is_float = v.tag == CG_V_FLOAT;
+    /* an int's real part and numerator are the int itself (a bool's: as int) */
+    cg_value self = v.tag == CG_V_BOOL ? cg_int(v.u.i) : cg_incref(v);
     if (!strcmp(n, "real"))
-        return is_float ? v : cg_int(v.u.i);
+        return self;
+    cg_decref(self);
     if (!strcmp(n, "imag"))
         return is_float ? cg_float(0.0) : cg_int(0);
     if (!is_float && !strcmp(n, "numerator"))
-        return cg_int(v.u.i);
+        return v.tag == CG_V_BOOL ? cg_int(v.u.i) : cg_incref(v);
     if (!is_float && !strcmp(n, "denominator"))
         return cg_int(1);
     return CG_STOP;
 }
 
-static cg_value int_repr(cg_value v) { return cg_str_fmt("%lld", (long long)v.u.i); }
+static cg_value int_repr(cg_value v) { return cg_int_repr(v); }
 static cg_value bool_repr(cg_value v) { return cg_str_from_c(v.u.i ? "True" : "False"); }
 static cg_value float_repr(cg_value v) { return cg_float_repr_value(v.u.f); }
 
@@ -455,20 +496,14 @@ cg_value cg_int_from_float(double f) {
         return cg_raise(&cg_exc_ValueError, "cannot convert float NaN to integer");
     if (isinf(f))
         return cg_raise(&cg_exc_OverflowError, "cannot convert float infinity to integer");
-    double t = trunc(f);
-    if (t >= 9223372036854775808.0 || t < -9223372036854775808.0)
-        return cg_int_overflow();
-    return cg_int((int64_t)t);
+    return cg_int_from_double(f);
 }
 
 static cg_value int_from_text(cg_value text, int base) {
-    int64_t v;
-    int rc = cg_parse_int(cg_str_cstr(text), (size_t)cg_as_str(text)->len, base, &v);
-    if (rc == -2)
-        return cg_int_overflow();
-    if (rc < 0)
+    cg_value v = cg_int_parse(cg_str_cstr(text), (size_t)cg_as_str(text)->len, base);
+    if (v.tag == CG_V_STOP)
         return raise_bad_literal("int", base, text);
-    return cg_int(v);
+    return v;
 }
 
 /* int(x): numbers, strings, and objects with __int__ / __index__ / __trunc__. */
@@ -479,6 +514,8 @@ cg_value cg_int_of(cg_value x) {
     case CG_V_FLOAT: return cg_int_from_float(x.u.f);
     default: break;
     }
+    if (cg_is_bigint(x))
+        return cg_incref(x);
     if (cg_is_str(x))
         return int_from_text(x, 10);
     static const char *const hooks[] = {"__int__", "__index__", "__trunc__"};
@@ -487,7 +524,7 @@ cg_value cg_int_of(cg_value x) {
         if (m.tag == CG_V_STOP)
             continue;
         cg_value r = cg_call1(m, x);
-        if (cg_is_err(r) || r.tag == CG_V_INT)
+        if (cg_is_err(r) || r.tag == CG_V_INT || cg_is_bigint(r))
             return r;
         if (r.tag == CG_V_BOOL)
             return cg_int(r.u.i);
@@ -537,6 +574,10 @@ cg_value cg_float_of(cg_value x) {
     case CG_V_BOOL: return cg_float((double)x.u.i);
     default: break;
     }
+    if (cg_is_bigint(x)) {
+        double d;
+        return cg_int_to_double(x, &d) < 0 ? CG_ERR : cg_float(d);
+    }
     if (cg_is_str(x)) {
         double v;
         if (cg_parse_float(cg_str_cstr(x), (size_t)cg_as_str(x)->len, &v) < 0)
@@ -554,10 +595,12 @@ cg_value cg_float_of(cg_value x) {
         return e;
     }
     if (cg_type_lookup_borrowed(t, cg_str_intern("__index__")).tag != CG_V_STOP) {
-        int64_t i;
-        if (cg_index_value(x, &i) < 0)
+        cg_value i = cg_int_of(x);
+        if (cg_is_err(i))
             return CG_ERR;
-        return cg_float((double)i);
+        cg_value f = cg_float_of(i);
+        cg_decref(i);
+        return f;
     }
     return cg_raise(&cg_exc_TypeError, "float() argument must be a string or a real number, not '%s'", t->name);
 }
@@ -583,13 +626,34 @@ static cg_value bool_new(cg_type *type, const cg_args *a) {
 
 /* ---- methods --------------------------------------------------------------- */
 
-static cg_value int_bit_length(cg_value self, const cg_args *a) {
-    uint64_t u = self.u.i < 0 ? (uint64_t)0 - (uint64_t)self.u.i : (uint64_t)self.u.i;
-    return cg_int(u ? 64 - __builtin_clzll(u) : 0);
+static cg_value int_bit_length(cg_value self, const cg_args *a) { return cg_int(cg_int_bit_length(self)); }
+
+static cg_value int_bit_count(cg_value self, const cg_args *a) {
+    if (!cg_is_bigint(self)) {
+        uint64_t u = self.u.i < 0 ? (uint64_t)0 - (uint64_t)self.u.i : (uint64_t)self.u.i;
+        return cg_int(__builtin_popcountll(u));
+    }
+    mpz_t z;
+    mpz_init(z);
+    mpz_abs(z, cg_bigint_mpz(self));
+    int64_t n = (int64_t)mpz_popcount(z);
+    mpz_clear(z);
+    return cg_int(n);
 }
 
-static cg_value int_index(cg_value self, const cg_args *a) { return cg_int(self.u.i); }
-static cg_value int_float(cg_value self, const cg_args *a) { return cg_float((double)self.u.i); }
+/* The int itself (a bool's: the int it is). */
+static cg_value int_index(cg_value self, const cg_args *a) {
+    return self.tag == CG_V_BOOL ? cg_int(self.u.i) : cg_incref(self);
+}
+
+static cg_value int_float(cg_value self, const cg_args *a) { return cg_float_of(self); }
+
+static cg_value int_as_integer_ratio(cg_value self, const cg_args *a) {
+    cg_value n = int_index(self, a);
+    cg_value t = cg_tuple_pack(2, n, cg_int(1));
+    cg_decref(n);
+    return t;
+}
 static cg_value float_int(cg_value self, const cg_args *a) { return cg_int_from_float(self.u.f); }
 static cg_value float_float(cg_value self, const cg_args *a) { return self; }
 
@@ -599,9 +663,15 @@ static cg_value float_is_integer(cg_value self, const cg_args *a) {
 
 static cg_value number_format(cg_value self, const cg_args *a);
 
-enum { INT_BIT_LENGTH, INT_INDEX, INT_FORMAT };
+enum { INT_BIT_LENGTH, INT_BIT_COUNT, INT_AS_INTEGER_RATIO, INT_CONJUGATE, INT_TRUNC, INT_FLOOR, INT_CEIL, INT_INDEX, INT_FORMAT };
 static const cg_method_def int_methods[] = {
     {"bit_length", int_bit_length, "bit_length()", "Number of bits necessary to represent self in binary."},
+    {"bit_count", int_bit_count, "bit_count()", "Number of ones in the binary representation of abs(self)."},
+    {"as_integer_ratio", int_as_integer_ratio, "as_integer_ratio()", "Return a pair of integers whose ratio is self."},
+    {"conjugate", int_index, "conjugate()", "Returns self, the complex conjugate of any int."},
+    {"__trunc__", int_index, "__trunc__()", NULL},
+    {"__floor__", int_index, "__floor__()", NULL},
+    {"__ceil__", int_index, "__ceil__()", NULL},
     {"__index__", int_index, "__index__()", NULL},
     {"__format__", number_format, "__format__(format_spec, /)", NULL},
     {"__int__", int_index, "__int__()", NULL},
@@ -641,6 +711,7 @@ cg_type cg_type_int = {
     .name = "int",
     .module = "builtins",
     .base = &cg_type_object,
+    .dealloc = cg_bigint_dealloc,
     .repr = int_repr,
     .hash = number_hash,
     .compare = number_compare,

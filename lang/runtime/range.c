@@ -82,7 +82,7 @@ static cg_value range_item(cg_range *r, int64_t i) {
 static cg_value range_getitem(cg_value self, cg_value key) {
     cg_range *r = as_range(self);
     int64_t i;
-    int k = cg_key_as_index(key, &i);
+    int k = cg_key_as_index_or(key, &i, NULL); /* a big index is out of range */
     if (k < 0)
         return CG_ERR;
     if (k == 1) {

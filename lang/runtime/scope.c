@@ -15,6 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime/bigint.h"
+#include "runtime/exc.h"
 #include "runtime/scope.h"
 
 /* The evaluator keeps a def's defaults and decorators in fixed arrays;
@@ -213,7 +215,16 @@ static cg_value *make_constant(resolver *r, cg_ast *e) {
     case CONST_TRUE: *v = CG_TRUE; break;
     case CONST_FALSE: *v = CG_FALSE; break;
     case CONST_ELLIPSIS: *v = cg_Ellipsis; break;
-    case CONST_INT: *v = cg_int(e->u.constant.i); break;
+    case CONST_INT:
+        /* Note [Big literals] in int_parse.c */
+        *v = e->u.constant.overflow ? cg_int_literal(e->u.constant.s, (size_t)e->u.constant.len)
+                                    : cg_int(e->u.constant.i);
+        if (cg_is_err(*v)) {
+            cg_exc_clear();
+            r->failed = true;
+            return NULL;
+        }
+        break;
     case CONST_FLOAT: *v = cg_float(e->u.constant.f); break;
     case CONST_STR: *v = cg_obj_value(cg_str_intern_n(e->u.constant.s, e->u.constant.len)); break;
     }

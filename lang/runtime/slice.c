@@ -27,7 +27,7 @@ static void slice_dealloc(cg_obj *o) {
 }
 
 static int slice_part(cg_value v, int64_t *out) {
-    int r = cg_key_as_index(v, out);
+    int r = cg_key_as_index_or(v, out, NULL); /* CPython clamps a big bound */
     if (r == 1)
         return 0;
     if (r == 0)

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime/bigint.h"
 #include "runtime/containers.h"
 #include "runtime/eval.h"
 #include "runtime/host.h"
@@ -90,7 +91,35 @@ static cg_value sys_exit(cg_value self, const cg_args *a) {
     return CG_ERR;
 }
 
+static cg_value sys_get_int_max_str_digits(cg_value self, const cg_args *a) {
+    (void)self;
+    (void)a;
+    return cg_int(cg_int_max_str_digits());
+}
+
+/* CPython's bounds: 0 (no limit) or at least its check threshold, 640 */
+static cg_value sys_set_int_max_str_digits(cg_value self, const cg_args *a) {
+    cg_value v[1];
+    static const cg_method_def def = {"set_int_max_str_digits", NULL, "set_int_max_str_digits(maxdigits)", NULL};
+    if (cg_args_bind(&def, a, v, 1) < 0)
+        return CG_ERR;
+    int64_t n;
+    int rc = cg_index_value(v[0], &n);
+    cg_args_release(&def, v, 1);
+    (void)self;
+    if (rc < 0)
+        return CG_ERR;
+    if (n != 0 && n < 640)
+        return cg_raise(&cg_exc_ValueError, "maxdigits must be 0 or larger than 640");
+    cg_int_set_max_str_digits(n);
+    return CG_NONE;
+}
+
 static const cg_method_def sys_methods[] = {
+    {"get_int_max_str_digits", sys_get_int_max_str_digits, NULL,
+     "Return the maximum string digits limit for non-binary int<->str conversions."},
+    {"set_int_max_str_digits", sys_set_int_max_str_digits, NULL,
+     "Set the maximum string digits limit for non-binary int<->str conversions."},
     {"getrecursionlimit", sys_getrecursionlimit, NULL, "Return the current value of the recursion limit."},
     {"setrecursionlimit", sys_setrecursionlimit, NULL, "Set the maximum depth of the Python interpreter stack to n."},
     {"exit", sys_exit, NULL, "Exit the interpreter by raising SystemExit(status)."},

@@ -380,6 +380,9 @@ cg_value cg_call_method(cg_value obj, const char *name, int npos, const cg_value
 /* An int's value as int64 (ints, bools, and __index__): -1 and an
  * exception ("'float' object cannot be interpreted as an integer"). */
 int cg_index_value(cg_value v, int64_t *out);
+/* operator.index(v): the int (either form, a bool as int) that v is or
+ * that its __index__ gives; new reference. */
+cg_value cg_index(cg_value v);
 /* A number as double (int, bool, float, a 1-element tensor via item). */
 int cg_float_value(cg_value v, double *out);
 

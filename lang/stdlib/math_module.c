@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime/bigint.h"
 #include "runtime/containers.h"
 #include "runtime/format.h"
 #include "runtime/lang_internal.h"
@@ -571,6 +572,13 @@ static cg_value loghelper(cg_value x, double (*fn)(double)) {
             return domain_error();
         return cg_float(fn((double)x.u.i));
     }
+    if (cg_is_bigint(x)) { /* m * 2**e with m in [0.5, 1): log m + e log 2 */
+        if (mpz_sgn(cg_bigint_mpz(x)) <= 0)
+            return domain_error();
+        long e;
+        double m = mpz_get_d_2exp(&e, cg_bigint_mpz(x));
+        return cg_float(fn(m) + (double)e * fn(2.0));
+    }
     double d;
     if (cg_float_value(x, &d) < 0)
         return CG_ERR;
@@ -667,9 +675,11 @@ static cg_value math_ldexp(cg_value self, const cg_args *a) {
     if (two_args("ldexp", a) < 0 || cg_float_value(a->pos[0], &x) < 0)
         return CG_ERR;
     cg_value i = a->pos[1];
-    if (i.tag != CG_V_INT && i.tag != CG_V_BOOL)
+    if (!cg_is_int(i))
         return cg_raise(&cg_exc_TypeError, "Expected an int as second argument to ldexp.");
-    int64_t e = i.u.i;
+    int64_t e;
+    if (cg_int_to_int64(i, &e) < 0) /* past any exponent: only the sign matters */
+        e = mpz_sgn(cg_bigint_mpz(i)) > 0 ? INT64_MAX : INT64_MIN;
     if (x == 0.0 || !isfinite(x))
         r = x;
     else if (e > INT_MAX)
@@ -696,8 +706,8 @@ static cg_value math_nextafter(cg_value self, const cg_args *a) {
 static cg_value rounded(cg_value v, const char *special, double (*fn)(double)) {
     if (v.tag == CG_V_FLOAT)
         return cg_int_from_float(fn(v.u.f));
-    if (v.tag == CG_V_INT || v.tag == CG_V_BOOL)
-        return cg_int(v.u.i);
+    if (cg_is_int(v))
+        return cg_index(v);
     cg_value m = cg_type_lookup_borrowed(cg_typeof(v), cg_str_intern(special));
     if (m.tag != CG_V_STOP)
         return cg_call1(m, v);
@@ -728,127 +738,163 @@ static cg_value math_trunc(cg_value self, const cg_args *a) {
     cg_value v = a->pos[0];
     if (v.tag == CG_V_FLOAT)
         return cg_int_from_float(v.u.f);
-    if (v.tag == CG_V_INT || v.tag == CG_V_BOOL)
-        return cg_int(v.u.i);
+    if (cg_is_int(v))
+        return cg_index(v);
     cg_value m = cg_type_lookup_borrowed(cg_typeof(v), cg_str_intern("__trunc__"));
     if (m.tag == CG_V_STOP)
         return cg_raise(&cg_exc_TypeError, "type %s doesn't define __trunc__ method", cg_type_name(v));
     return cg_call1(m, v);
 }
 
-/* ---- integer functions ---------------------------------------------------------- */
+/* ---- integer functions ----------------------------------------------------------
+ * Over GMP, for ints of any size (runtime/bigint.h). */
 
-static cg_value uint_result(uint64_t u) { return u > INT64_MAX ? cg_int_overflow() : cg_int((int64_t)u); }
+/* The int operator.index(v) gives, into the initialised z. */
+static int index_mpz(cg_value v, mpz_ptr z) {
+    cg_value i = cg_index(v);
+    if (cg_is_err(i))
+        return -1;
+    cg_int_get_mpz(i, z);
+    cg_decref(i);
+    return 0;
+}
 
-static uint64_t uabs(int64_t i) { return i < 0 ? 0 - (uint64_t)i : (uint64_t)i; }
+/* z as an unsigned long for GMP, or OverflowError "<what> should not exceed
+ * 9223372036854775807" (CPython's bound: a C long long). */
+static int small_arg(mpz_srcptr z, const char *what, unsigned long *out) {
+    if (mpz_cmp_ui(z, (unsigned long)INT64_MAX) > 0)
+        return cg_raise_int(&cg_exc_OverflowError, "%s %s not exceed %lld", what,
+                            strncmp(what, "factorial", 9) ? "must" : "should", (long long)INT64_MAX);
+    *out = mpz_get_ui(z);
+    return 0;
+}
 
-static uint64_t ugcd(uint64_t a, uint64_t b) {
-    while (b) {
-        uint64_t t = a % b;
-        a = b;
-        b = t;
+/* MemoryError before GMP would need more than the int limit of bits. */
+static int fits_bits(double bits) {
+    if (bits > (double)CG_BIGINT_MAX_BITS) {
+        cg_raise_nomemory();
+        return -1;
     }
-    return a;
+    return 0;
 }
 
 static cg_value math_factorial(cg_value self, const cg_args *a) {
-    int64_t n;
     (void)self;
-    if (one_arg("factorial", a) < 0 || cg_index_value(a->pos[0], &n) < 0)
+    if (one_arg("factorial", a) < 0)
         return CG_ERR;
-    if (n < 0)
-        return cg_raise(&cg_exc_ValueError, "factorial() not defined for negative values");
-    if (n > 20)
-        return cg_int_overflow(); /* 21! > 2**63 */
-    int64_t r = 1;
-    for (int64_t i = 2; i <= n; i++)
-        r *= i;
-    return cg_int(r);
-}
-
-static cg_value math_gcd(cg_value self, const cg_args *a) {
-    (void)self;
-    if (no_keywords("gcd", a) < 0)
+    mpz_t z;
+    mpz_init(z);
+    unsigned long n = 0;
+    int rc = index_mpz(a->pos[0], z);
+    if (rc == 0 && mpz_sgn(z) < 0)
+        rc = cg_raise_int(&cg_exc_ValueError, "factorial() not defined for negative values");
+    if (rc == 0)
+        rc = small_arg(z, "factorial() argument", &n);
+    if (rc == 0)
+        rc = fits_bits((double)n * log2((double)n + 1.0));
+    if (rc < 0) {
+        mpz_clear(z);
         return CG_ERR;
-    uint64_t g = 0;
-    for (int i = 0; i < a->npos; i++) {
-        int64_t x;
-        if (cg_index_value(a->pos[i], &x) < 0)
-            return CG_ERR;
-        g = ugcd(g, uabs(x));
     }
-    return uint_result(g);
+    mpz_fac_ui(z, n);
+    return cg_int_take_mpz(z);
 }
 
-static cg_value math_lcm(cg_value self, const cg_args *a) {
-    (void)self;
-    if (no_keywords("lcm", a) < 0)
+/* gcd / lcm of every argument: GMP's, folded, non-negative. */
+static cg_value gcd_lcm(const char *name, const cg_args *a, bool lcm) {
+    if (no_keywords(name, a) < 0)
         return CG_ERR;
-    uint64_t l = 1;
-    bool too_big = false; /* an lcm past 64 bits, unless a later 0 makes it 0 */
+    mpz_t acc, x;
+    mpz_init_set_ui(acc, lcm ? 1 : 0);
+    mpz_init(x);
     for (int i = 0; i < a->npos; i++) {
-        int64_t x;
-        if (cg_index_value(a->pos[i], &x) < 0)
+        if (index_mpz(a->pos[i], x) < 0) {
+            mpz_clears(acc, x, NULL);
             return CG_ERR;
-        uint64_t ux = uabs(x);
-        if (l == 0 || ux == 0) {
-            l = 0; /* the rest are only checked to be ints */
-            continue;
         }
-        if (too_big)
-            continue;
-        unsigned __int128 m = (unsigned __int128)(l / ugcd(l, ux)) * ux;
-        too_big = m > UINT64_MAX;
-        l = (uint64_t)m;
+        if (!lcm)
+            mpz_gcd(acc, acc, x);
+        else if (mpz_sgn(acc) && (!mpz_sgn(x) || fits_bits((double)mpz_sizeinbase(acc, 2) + (double)mpz_sizeinbase(x, 2)) == 0))
+            mpz_lcm(acc, acc, x);
+        else if (mpz_sgn(acc) && mpz_sgn(x)) {
+            mpz_clears(acc, x, NULL);
+            return CG_ERR;
+        }
     }
-    return too_big && l ? cg_int_overflow() : uint_result(l);
+    mpz_clear(x);
+    return cg_int_take_mpz(acc);
 }
+
+static cg_value math_gcd(cg_value self, const cg_args *a) { return gcd_lcm("gcd", a, false); }
+static cg_value math_lcm(cg_value self, const cg_args *a) { return gcd_lcm("lcm", a, true); }
 
 static cg_value math_isqrt(cg_value self, const cg_args *a) {
-    int64_t n;
     (void)self;
-    if (one_arg("isqrt", a) < 0 || cg_index_value(a->pos[0], &n) < 0)
+    if (one_arg("isqrt", a) < 0)
         return CG_ERR;
-    if (n < 0)
-        return cg_raise(&cg_exc_ValueError, "isqrt() argument must be nonnegative");
-    /* the double square root is within one of the answer; fix it exactly */
-    uint64_t r = (uint64_t)sqrt((double)n);
-    while (r > 0 && (unsigned __int128)r * r > (uint64_t)n)
-        r--;
-    while ((unsigned __int128)(r + 1) * (r + 1) <= (uint64_t)n)
-        r++;
-    return cg_int((int64_t)r);
+    mpz_t z;
+    mpz_init(z);
+    if (index_mpz(a->pos[0], z) < 0 || (mpz_sgn(z) < 0 && cg_raise_int(&cg_exc_ValueError, "isqrt() argument must be nonnegative"))) {
+        mpz_clear(z);
+        return CG_ERR;
+    }
+    mpz_sqrt(z, z);
+    return cg_int_take_mpz(z);
 }
 
 /* n and k as non-negative ints, with CPython's messages */
-static int comb_args(const cg_args *a, int64_t *n, int64_t *k) {
-    if (cg_index_value(a->pos[0], n) < 0 || cg_index_value(a->pos[1], k) < 0)
+static int comb_args(const cg_args *a, mpz_ptr n, mpz_ptr k) {
+    if (index_mpz(a->pos[0], n) < 0 || index_mpz(a->pos[1], k) < 0)
         return -1;
-    if (*n < 0)
+    if (mpz_sgn(n) < 0)
         return cg_raise_int(&cg_exc_ValueError, "n must be a non-negative integer");
-    if (*k < 0)
+    if (mpz_sgn(k) < 0)
         return cg_raise_int(&cg_exc_ValueError, "k must be a non-negative integer");
     return 0;
 }
 
-static cg_value math_comb(cg_value self, const cg_args *a) {
-    int64_t n, k;
-    (void)self;
-    if (two_args("comb", a) < 0 || comb_args(a, &n, &k) < 0)
-        return CG_ERR;
-    if (k > n)
-        return cg_int(0);
-    if (k > n - k)
-        k = n - k;
-    /* C(n-k+i, i) for i = 1..k: each step exact, and increasing, so the
-     * first one past 2**63 means the answer is too */
-    unsigned __int128 r = 1;
-    for (int64_t i = 1; i <= k; i++) {
-        r = r * (uint64_t)(n - k + i) / (uint64_t)i;
-        if (r > INT64_MAX)
-            return cg_int_overflow();
+/* comb(n, k) (perm: times k!), with k <= n; into n. */
+static int comb_perm(mpz_ptr n, mpz_ptr k, bool perm) {
+    mpz_t rest;
+    mpz_init(rest);
+    mpz_sub(rest, n, k);
+    if (!perm && mpz_cmp(rest, k) < 0)
+        mpz_set(k, rest); /* C(n, k) == C(n, n - k) */
+    mpz_clear(rest);
+    unsigned long kk = 0;
+    if (small_arg(k, perm ? "k" : "min(n - k, k)", &kk) < 0)
+        return -1;
+    if (fits_bits((double)kk * (double)mpz_sizeinbase(n, 2)) < 0)
+        return -1;
+    mpz_bin_ui(n, n, kk);
+    if (perm) {
+        mpz_fac_ui(k, kk);
+        mpz_mul(n, n, k);
     }
-    return cg_int((int64_t)r);
+    return 0;
+}
+
+static cg_value comb_or_perm(const cg_args *a, bool perm) {
+    mpz_t n, k;
+    mpz_inits(n, k, NULL);
+    int rc = comb_args(a, n, k);
+    if (rc == 0 && mpz_cmp(k, n) > 0)
+        mpz_set_ui(n, 0);
+    else if (rc == 0)
+        rc = comb_perm(n, k, perm);
+    mpz_clear(k);
+    if (rc < 0) {
+        mpz_clear(n);
+        return CG_ERR;
+    }
+    return cg_int_take_mpz(n);
+}
+
+static cg_value math_comb(cg_value self, const cg_args *a) {
+    (void)self;
+    if (two_args("comb", a) < 0)
+        return CG_ERR;
+    return comb_or_perm(a, false);
 }
 
 static cg_value math_perm(cg_value self, const cg_args *a) {
@@ -863,18 +909,7 @@ static cg_value math_perm(cg_value self, const cg_args *a) {
         cg_args one = {a->pos, 1, NULL, NULL, 0};
         return math_factorial(self, &one);
     }
-    int64_t n, k;
-    if (comb_args(a, &n, &k) < 0)
-        return CG_ERR;
-    if (k > n)
-        return cg_int(0);
-    unsigned __int128 r = 1;
-    for (int64_t i = 0; i < k; i++) {
-        r *= (uint64_t)(n - i);
-        if (r > INT64_MAX)
-            return cg_int_overflow();
-    }
-    return cg_int((int64_t)r);
+    return comb_or_perm(a, true);
 }
 
 /* ---- sums and products -------------------------------------------------------------- */

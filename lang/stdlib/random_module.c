@@ -20,6 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "runtime/bigint.h"
 #include "runtime/containers.h"
 #include "runtime/format.h"
 #include "runtime/lang_internal.h"
@@ -397,6 +398,22 @@ static cg_value random_random(cg_value self, const cg_args *a) {
     return cg_float(mt_random(as_random(self)));
 }
 
+/* k > 63 random bits as CPython draws them: 32-bit words, least
+ * significant first, the last one cut to the bits left. */
+static cg_value random_bits_big(cg_random *r, int64_t k) {
+    size_t words = (size_t)((k - 1) / 32 + 1);
+    uint32_t *w = malloc(words * sizeof *w);
+    if (!w)
+        return cg_raise_nomemory();
+    for (size_t i = 0; i < words; i++, k -= 32)
+        w[i] = k < 32 ? mt_next(r) >> (32 - k) : mt_next(r);
+    mpz_t z;
+    mpz_init(z);
+    mpz_import(z, words, -1, sizeof *w, 0, 0, w);
+    free(w);
+    return cg_int_take_mpz(z);
+}
+
 static cg_value random_getrandbits(cg_value self, const cg_args *a) {
     int64_t k;
     if (a->nkw)
@@ -409,9 +426,11 @@ static cg_value random_getrandbits(cg_value self, const cg_args *a) {
         return cg_raise(&cg_exc_ValueError, "number of bits must be non-negative");
     if (k == 0)
         return cg_int(0);
-    if (k > 63)
-        return cg_int_overflow(); /* before drawing: the state stays */
-    return cg_int((int64_t)mt_bits(as_random(self), (int)k));
+    if (k <= 63)
+        return cg_int((int64_t)mt_bits(as_random(self), (int)k));
+    if ((uint64_t)k > CG_BIGINT_MAX_BITS)
+        return cg_raise_nomemory(); /* before drawing: the state stays */
+    return random_bits_big(as_random(self), k);
 }
 
 /* getstate(): (3, the 624 words and the index, gauss_next) */

@@ -14,6 +14,7 @@
 #include <stdio.h>
 
 #include "torch/torch_args.h"
+#include "runtime/bigint.h"
 #include "runtime/containers.h"
 
 /* ---- errors ------------------------------------------------------------------ */
@@ -72,6 +73,10 @@ cg_tensor *torch_operand(cg_value v) {
     if (cg_is_tensor(v))
         return cg_tensor_retain(cg_tensor_of_borrowed(v));
     cg_scalar s;
+    if (cg_is_bigint(v)) { /* PyTorch reads a Python int as a C long long */
+        cg_raise(&cg_exc_RuntimeError, "Overflow when unpacking long");
+        return NULL;
+    }
     if (!torch_scalar_of(v, &s))
         return NULL;
     cg_tensor *t = cg_scalar_tensor(s);

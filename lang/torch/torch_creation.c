@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime/bigint.h"
 #include "runtime/module.h"
 #include "torch/torch_args.h"
 
@@ -49,6 +50,8 @@ static int leaf_dtype(cg_value v) {
         return (int)cg_tensor_of_borrowed(v)->dtype;
     if (cg_is_str(v))
         return cg_raise_int(&cg_exc_TypeError, "new(): invalid data type 'str'");
+    if (cg_is_bigint(v)) /* PyTorch reads a Python int as a C long long */
+        return cg_raise_int(&cg_exc_RuntimeError, "Overflow when unpacking long");
     return cg_raise_int(&cg_exc_RuntimeError, "Could not infer dtype of %s", cg_type_name(v));
 }
 
