@@ -20,6 +20,7 @@ REPEATS = 3
 BENCHES = [
     ("tensor_loop", "c = a * b + a, 4x4 with grad, 100k iterations", 5.0),
     ("int_loop", "s += i, 1M iterations", 1.0),
+    ("bignum", "factorial(5000), pow(3, 10**5, p), str(2**100000), 20 times", 1.0),
     ("seed_workload", "MLP 2-64-64-1, Adam, 200 epochs on 10k points", 1.0),
     ("cnn_workload", "CNN conv-bn-relu-pool x2, batch 64 of 28x28, SGD, 20 steps", 0.5),
     ("json_bench", "json.dumps then json.loads of a ~20 MB document", 1.0),

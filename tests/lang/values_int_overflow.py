@@ -1,6 +1,4 @@
-# expected: by hand
-# cgrad's ints are 64-bit: a result that does not fit raises OverflowError
-# (docs/language.md). Python would print the exact big integers.
+# ints are unbounded: results past 64 bits are exact, as Python's.
 big = 9223372036854775807
 print(big, -big - 1, big // 2 * 2 + 1)
 for f in [lambda: big + 1, lambda: -big - 2, lambda: big * 2, lambda: 2 ** 64, lambda: 1 << 63,

@@ -1,0 +1,72 @@
+# The errors unbounded ints raise, with CPython's types and messages.
+import math
+import sys
+
+import torch
+
+
+def attempt(what, f):
+    try:
+        print(what, "->", f())
+    except Exception as e:
+        print(what, "->", type(e).__name__ + ":", e)
+
+
+big = 2 ** 70
+attempt("float(10**400)", lambda: float(10 ** 400))
+attempt("10**400 / 1", lambda: 10 ** 400 / 1)
+attempt("10**400 / 3", lambda: 10 ** 400 / 3)
+attempt("10**400 + 1.0", lambda: 10 ** 400 + 1.0)
+attempt("10**400 * 1.0", lambda: 10 ** 400 * 1.0)
+attempt("(10**400) ** -1", lambda: (10 ** 400) ** -1)
+attempt("big // 0", lambda: big // 0)
+attempt("big % 0", lambda: big % 0)
+attempt("divmod(big, 0)", lambda: divmod(big, 0))
+attempt("big / 0", lambda: big / 0)
+attempt("0 ** -big", lambda: 0 ** -big)
+attempt("1 >> -big", lambda: 1 >> -big)
+attempt("big << -1", lambda: big << -1)
+attempt("1 << 2**63", lambda: 1 << 2 ** 63)
+attempt("0 << 2**100", lambda: 0 << 2 ** 100)
+attempt("pow(3, -1, 6)", lambda: pow(3, -1, 6))
+attempt("pow(big, 2, 0)", lambda: pow(big, 2, 0))
+attempt("pow(big, 2, 1.5)", lambda: pow(big, 2, 1.5))
+attempt("[1][big]", lambda: [1][big])
+attempt("(1,)[-big]", lambda: (1,)[-big])
+attempt("'ab'[big]", lambda: "ab"[big])
+attempt("[1, 2, 3][:big]", lambda: [1, 2, 3][:big])
+attempt("[1, 2, 3][-big:2]", lambda: [1, 2, 3][-big:2])
+attempt("[1] * big", lambda: [1] * big)
+attempt("'a' * big", lambda: "a" * big)
+attempt("(1,) * -big", lambda: (1,) * -big)
+attempt("chr(big)", lambda: chr(big))
+attempt("int(float('inf'))", lambda: int(float("inf")))
+attempt("int(float('nan'))", lambda: int(float("nan")))
+attempt("int('x')", lambda: int("x"))
+attempt("int('12', 1)", lambda: int("12", 1))
+attempt("int('1__0')", lambda: int("1__0"))
+attempt("int('_10')", lambda: int("_10"))
+attempt("int('0x' + 'f' * 20)", lambda: int("0x" + "f" * 20))
+attempt("int('9' * 30, 8)", lambda: int("9" * 30, 8))
+attempt("int('1' * 5000)", lambda: int("1" * 5000))
+attempt("str(10 ** 5000)", lambda: str(10 ** 5000))
+attempt("f'{10 ** 5000}'", lambda: f"{10 ** 5000}")
+attempt("repr([10 ** 5000])", lambda: repr([10 ** 5000]))
+attempt("set_int_max_str_digits(5)", lambda: sys.set_int_max_str_digits(5))
+attempt("format(big, 'c')", lambda: format(big, "c"))
+attempt("format(big, '.2d')", lambda: format(big, ".2d"))
+attempt("math.factorial(-1)", lambda: math.factorial(-1))
+attempt("math.factorial(big)", lambda: math.factorial(big))
+attempt("math.isqrt(-big)", lambda: math.isqrt(-big))
+attempt("math.log(-big)", lambda: math.log(-big))
+attempt("math.sqrt(10 ** 400)", lambda: math.sqrt(10 ** 400))
+attempt("math.comb(-big, 2)", lambda: math.comb(-big, 2))
+attempt("math.comb(big, 3)", lambda: math.comb(big, 3) % 1000)
+attempt("math.floor(float('inf'))", lambda: math.floor(float("inf")))
+attempt("range(big)", lambda: range(3)[big])
+attempt("len(range(2 ** 64 - 1))", lambda: len(range(2 ** 63 - 1)))
+attempt("torch.tensor(big)", lambda: torch.tensor(big))
+attempt("torch.tensor([1, big])", lambda: torch.tensor([1, big]))
+attempt("torch.tensor(2 ** 63)", lambda: torch.tensor(2 ** 63))
+attempt("torch.zeros(2) + big", lambda: torch.zeros(2) + big)
+attempt("torch.tensor(2 ** 63 - 1)", lambda: torch.tensor(2 ** 63 - 1))
