@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime/bigint.h"
 #include "runtime/builtins.h"
 #include "runtime/containers.h"
 #include "runtime/exc.h"
@@ -827,4 +828,36 @@ Test(values, set_displays_of_constants_print_in_python_order) {
     cg_decref(s);
     cg_decref(t);
     cg_decref(u);
+}
+
+/* cg_int_to_bytes / cg_int_from_bytes, the C API int.to_bytes and
+ * int.from_bytes bind: two's complement, either byte order, CPython's
+ * OverflowErrors. The bytes are the definition of the encoding. */
+Test(values, int_bytes_round_trip_in_twos_complement) {
+    unsigned char b[12];
+    cr_assert_eq(cg_int_to_bytes(cg_int(-1), b, 2, false, true), 0);
+    cr_assert(b[0] == 0xff && b[1] == 0xff);
+    cr_assert_eq(cg_int_to_bytes(cg_int(258), b, 3, true, false), 0);
+    cr_assert(b[0] == 2 && b[1] == 1 && b[2] == 0);
+    cg_value big = cg_binary(cg_int(-2), cg_int(71), OP_POW); /* -(2**71): a heap int */
+    cg_value big_neg = cg_unary(big, OP_USUB);
+    cg_value vals[] = {cg_int(0), cg_int(127), cg_int(-128), cg_int(INT64_MIN), big, big_neg};
+    for (int i = 0; i < 6; i++) {
+        for (int little = 0; little < 2; little++) {
+            cr_assert_eq(cg_int_to_bytes(vals[i], b, sizeof b, little, true), 0);
+            cg_value back = cg_int_from_bytes(b, sizeof b, little, true);
+            cr_assert_eq(cg_int_cmp(back, vals[i]), 0, "value %d, little %d", i, little);
+            cg_decref(back);
+        }
+    }
+    cr_assert_eq(cg_int_to_bytes(big, b, 2, false, true), -1);
+    assert_raises(CG_ERR, &cg_exc_OverflowError, "int too big to convert");
+    cr_assert_eq(cg_int_to_bytes(cg_int(-1), b, 2, false, false), -1);
+    assert_raises(CG_ERR, &cg_exc_OverflowError, "can't convert negative int to unsigned");
+    cr_assert_eq(cg_int_to_bytes(cg_int(128), b, 1, false, true), -1);
+    assert_raises(CG_ERR, &cg_exc_OverflowError, "int too big to convert");
+    cg_value u = cg_int_from_bytes((const unsigned char *)"\xff\xff", 2, false, false);
+    cr_assert(u.tag == CG_V_INT && u.u.i == 65535);
+    cg_decref(big);
+    cg_decref(big_neg);
 }
