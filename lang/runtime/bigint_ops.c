@@ -158,11 +158,27 @@ cg_value cg_bigint_unary(cg_value v, cg_unaryop op) {
     return cg_int_take_mpz(z);
 }
 
+/* pow(a, b, m) for immediates with b >= 0 and m > 0: square and multiply
+ * in 128-bit products, without GMP's allocations. */
+static int64_t small_pow_mod(int64_t a, int64_t b, int64_t m) {
+    int64_t x = a % m, r = m == 1 ? 0 : 1;
+    if (x < 0)
+        x += m;
+    for (; b > 0; b >>= 1) {
+        if (b & 1)
+            r = (int64_t)((__int128)r * x % m);
+        x = (int64_t)((__int128)x * x % m);
+    }
+    return r;
+}
+
 /* pow(a, b, m): m != 0; b < 0 takes a's inverse modulo m. The result has
  * m's sign, as a % m does. */
 cg_value cg_int_pow_mod(cg_value a, cg_value b, cg_value m) {
     if (is_zero(m))
         return cg_raise(&cg_exc_ValueError, "pow() 3rd argument cannot be 0");
+    if (!cg_is_bigint(a) && !cg_is_bigint(b) && !cg_is_bigint(m) && b.u.i >= 0 && m.u.i > 0)
+        return cg_int(small_pow_mod(a.u.i, b.u.i, m.u.i));
     mpz_t x, e, n, r;
     mpz_inits(x, e, n, r, NULL);
     cg_int_get_mpz(a, x);
