@@ -10,6 +10,7 @@
 #include "rich/memory_module.h"
 #include "rich/plot_module.h"
 #include "runtime/builtins.h"
+#include "runtime/bytes.h"
 #include "runtime/lang_internal.h"
 #include "runtime/module.h"
 #include "services/services.h"
@@ -45,6 +46,7 @@ const cg_module_entry cg_config_modules[] = {
 
 /* In this order after Python's own builtins (runtime/builtins.c). */
 const cg_builtins_adder cg_config_builtins[] = {
+    cg_bytes_builtins_init,
     cg_display_builtins_init,
     cg_plot_builtins_init,
     cg_memory_builtins_init,

@@ -104,7 +104,17 @@ typedef enum { OP_EQ, OP_NOT_EQ, OP_LT, OP_LT_E, OP_GT, OP_GT_E, OP_IS, OP_IS_NO
 /* Expression context, as Python's Load/Store/Del. */
 typedef enum { CTX_LOAD, CTX_STORE, CTX_DEL } cg_ast_ctx;
 
-typedef enum { CONST_NONE, CONST_TRUE, CONST_FALSE, CONST_ELLIPSIS, CONST_INT, CONST_FLOAT, CONST_STR } cg_const_kind;
+typedef enum {
+    CONST_NONE,
+    CONST_TRUE,
+    CONST_FALSE,
+    CONST_ELLIPSIS,
+    CONST_INT,
+    CONST_FLOAT,
+    CONST_STR,
+    CONST_BYTES,   /* s/len: the bytes */
+    CONST_COMPLEX, /* f: the imaginary part of an imaginary literal (2j) */
+} cg_const_kind;
 
 typedef struct cg_ast cg_ast;
 

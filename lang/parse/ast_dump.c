@@ -143,6 +143,28 @@ static void repr_float(out *o, double x) {
     putf(o, "e%c%02d", exp10 < 0 ? '-' : '+', exp10 < 0 ? -exp10 : exp10);
 }
 
+static void repr_bytes(out *o, const char *s, size_t n) {
+    bool sq = memchr(s, '\'', n) != NULL, dq = memchr(s, '"', n) != NULL;
+    char q = sq && !dq ? '"' : '\'';
+    putf(o, "b%c", q);
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == q || c == '\\')
+            putf(o, "\\%c", c);
+        else if (c == '\t')
+            puts_(o, "\\t");
+        else if (c == '\n')
+            puts_(o, "\\n");
+        else if (c == '\r')
+            puts_(o, "\\r");
+        else if (c < 32 || c >= 127)
+            putf(o, "\\x%02x", c);
+        else
+            putf(o, "%c", c);
+    }
+    putf(o, "%c", q);
+}
+
 static void repr_constant(out *o, const cg_ast *n) {
     switch (n->u.constant.kind) {
     case CONST_NONE: puts_(o, "None"); break;
@@ -157,6 +179,19 @@ static void repr_constant(out *o, const cg_ast *n) {
         break;
     case CONST_FLOAT: repr_float(o, n->u.constant.f); break;
     case CONST_STR: repr_str(o, n->u.constant.s, n->u.constant.len); break;
+    case CONST_BYTES: repr_bytes(o, n->u.constant.s, n->u.constant.len); break;
+    case CONST_COMPLEX: {
+        /* repr(2j) is "2j": the float's repr without its ".0" */
+        out t = {0};
+        repr_float(&t, n->u.constant.f);
+        size_t k = t.b.len;
+        if (k >= 2 && t.b.data[k - 2] == '.' && t.b.data[k - 1] == '0')
+            k -= 2;
+        put(o, t.b.data, k);
+        puts_(o, "j");
+        cg_strbuf_free(&t.b);
+        break;
+    }
     }
 }
 

@@ -5,8 +5,9 @@
  * by a parser of its own over "(expr)", and the node positions, the
  * messages ("f-string: ...") and their order follow that file.
  *
- * Not supported by cgrad, said so with a SyntaxError: bytes literals,
- * complex (imaginary) literals and \N{NAME} escapes.
+ * Bytes literals become CONST_BYTES (their own escapes: no \u, \N), and
+ * imaginary literals (2j) CONST_COMPLEX. Not supported by cgrad, said so
+ * with a SyntaxError: \N{NAME} escapes in strs.
  *
  * This is not the tokenizer: string tokens arrive already delimited. */
 #include <stdio.h>
@@ -14,10 +15,6 @@
 #include <string.h>
 
 #include "parse/parser.h"
-
-_Noreturn static void unsupported(cg_parser *p, const cg_token *t, const char *what) {
-    cg_p_raise_tok(p, t, "%s not supported by cgrad", what);
-}
 
 /* ---- numbers --------------------------------------------------------- */
 
@@ -64,8 +61,12 @@ cg_ast *cg_p_number(cg_parser *p, const cg_token *t, int start) {
             buf[len++] = t->s[i];
     buf[len] = 0;
     char last = buf[len - 1];
-    if (last == 'j' || last == 'J')
-        unsupported(p, t, "complex numbers are");
+    if (last == 'j' || last == 'J') {
+        buf[len - 1] = 0;
+        n->u.constant.kind = CONST_COMPLEX;
+        n->u.constant.f = strtod(buf, NULL);
+        return n;
+    }
     int base = 10;
     const char *digits = buf;
     if (len > 1 && buf[0] == '0' && strchr("xXoObB", buf[1])) {
@@ -244,6 +245,51 @@ static void decode_escapes(cg_parser *p, sbuf *out, const char *s, size_t n) {
         if (v > 0x10ffff)
             unicode_error(p, start, pos, "illegal Unicode character");
         sb_code_point(p, out, v);
+    }
+}
+
+/* The escapes of a bytes literal (\xhh, octal, \n, ...; \u and \N are
+ * not escapes there), s[0..n) being ASCII. */
+static void decode_bytes_escapes(cg_parser *p, sbuf *out, const char *s, size_t n) {
+    const char *end = s + n, *begin = s;
+    while (s < end) {
+        char c = *s++;
+        if (c != '\\' || s >= end) {
+            sb_put(p, out, &c, 1);
+            continue;
+        }
+        c = *s++;
+        char v;
+        switch (c) {
+        case '\n': continue;
+        case '\\': case '\'': case '"': v = c; break;
+        case 'b': v = '\b'; break;
+        case 'f': v = '\f'; break;
+        case 't': v = '\t'; break;
+        case 'n': v = '\n'; break;
+        case 'r': v = '\r'; break;
+        case 'v': v = '\v'; break;
+        case 'a': v = '\a'; break;
+        case '0': case '1': case '2': case '3': case '4': case '5': case '6': case '7': {
+            unsigned x = (unsigned)(c - '0');
+            for (int i = 0; i < 2 && s < end && *s >= '0' && *s <= '7'; i++, s++)
+                x = x * 8 + (unsigned)(*s - '0');
+            v = (char)(x & 0xff);
+            break;
+        }
+        case 'x':
+            if (end - s < 2 || hexval((unsigned char)s[0]) < 0 || hexval((unsigned char)s[1]) < 0)
+                cg_p_raise_last(p, "SyntaxError", "(value error) invalid \\x escape at position %d",
+                                (int)(s - 2 - begin));
+            v = (char)(hexval((unsigned char)s[0]) * 16 + hexval((unsigned char)s[1]));
+            s += 2;
+            break;
+        default:
+            sb_put(p, out, "\\", 1);
+            v = c;
+            break;
+        }
+        sb_put(p, out, &v, 1);
     }
 }
 
@@ -594,13 +640,18 @@ cg_ast *cg_p_strings(cg_parser *p) {
             fstring_concat(p, &st, &s, sp.body + sp.len, 0, &fc);
         } else if (sp.raw || !memchr(sp.body, '\\', sp.len)) {
             concat(p, &st, sp.body, sp.len);
+        } else if (sp.bytes) {
+            sbuf b = {0};
+            decode_bytes_escapes(p, &b, sp.body, sp.len);
+            concat(p, &st, b.b, b.n);
         } else {
             sbuf b = {0};
             decode_escapes(p, &b, sp.body, sp.len);
             concat(p, &st, b.b, b.n);
         }
     }
+    cg_ast *r = finish(p, &st, tf, tl);
     if (bytesmode)
-        unsupported(p, tf, "bytes literals are");
-    return finish(p, &st, tf, tl);
+        r->u.constant.kind = CONST_BYTES;
+    return r;
 }

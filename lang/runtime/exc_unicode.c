@@ -3,11 +3,12 @@
  * five (four) arguments, the attributes encoding, object, start, end and
  * reason, and a message built from them, as CPython's.
  *
- * Not here: the classes themselves (exc.c) and who raises them (host.c,
- * for text a UTF-8 stream cannot take). The attributes live in the
+ * Not here: the classes themselves (exc.c) and who raises them (codecs.c,
+ * and host.c for text a UTF-8 stream cannot take). The attributes live in the
  * instance's __dict__, so assigning e.start changes str(e), as there. */
 #include <string.h>
 
+#include "runtime/bytes.h"
 #include "runtime/containers.h"
 #include "runtime/exc.h"
 #include "runtime/lang_internal.h"
@@ -29,10 +30,11 @@ static int set_attributes(cg_value self, cg_type *t, const cg_args *a) {
     if (!translate && !cg_is_str(p[0]))
         return cg_raise_int(&cg_exc_TypeError, "argument 1 must be str, not %s", cg_type_name(p[0]));
     cg_value object = p[translate ? 0 : 1];
-    /* Decoding errors hold bytes; the language has none yet. */
-    if (cg_type_is_subtype(t, &cg_exc_UnicodeDecodeError))
+    /* Decoding errors hold bytes (a bytes-like object, kept as bytes). */
+    bool decode = cg_type_is_subtype(t, &cg_exc_UnicodeDecodeError);
+    if (decode && !cg_has_buffer(object))
         return cg_raise_int(&cg_exc_TypeError, "a bytes-like object is required, not '%s'", cg_type_name(object));
-    if (!cg_is_str(object))
+    if (!decode && !cg_is_str(object))
         return cg_raise_int(&cg_exc_TypeError, "argument %d must be str, not %s", translate ? 1 : 2,
                             cg_type_name(object));
     int64_t n;
@@ -42,11 +44,15 @@ static int set_attributes(cg_value self, cg_type *t, const cg_args *a) {
     if (!cg_is_str(p[want - 1]))
         return cg_raise_int(&cg_exc_TypeError, "argument %d must be str, not %s", want, cg_type_name(p[want - 1]));
     cg_value encoding = translate ? CG_NONE : p[0];
-    cg_value values[5] = {encoding, object, p[want - 3], p[want - 2], p[want - 1]};
-    for (int i = 0; i < 5; i++)
-        if (cg_setattr(self, cg_str_intern(ATTRS[i]), values[i]) < 0)
-            return -1;
-    return 0;
+    cg_value kept = decode ? cg_call1(cg_obj_value(&cg_type_bytes), object) : cg_incref(object);
+    if (cg_is_err(kept))
+        return -1;
+    cg_value values[5] = {encoding, kept, p[want - 3], p[want - 2], p[want - 1]};
+    int rc = 0;
+    for (int i = 0; i < 5 && rc == 0; i++)
+        rc = cg_setattr(self, cg_str_intern(ATTRS[i]), values[i]);
+    cg_decref(kept);
+    return rc;
 }
 
 cg_value cg_unicode_error_new(cg_type *type, const cg_args *args) {
@@ -99,6 +105,16 @@ cg_value cg_unicode_error_str(cg_value self) {
             goto fail;
         cg_strbuf_puts(&b, " codec ");
     }
+    if (cg_is_bytes(v[1])) {
+        /* "can't decode byte 0xff in position 0" / "bytes in position 0-2" */
+        cg_bytes *o = cg_as_bytes(v[1]);
+        if (end == start + 1 && start >= 0 && start < o->len)
+            cg_strbuf_printf(&b, "can't decode byte 0x%02x in position %lld", (unsigned char)o->s[start],
+                             (long long)start);
+        else
+            cg_strbuf_printf(&b, "can't decode bytes in position %lld-%lld", (long long)start, (long long)(end - 1));
+        goto reason;
+    }
     cg_strbuf_puts(&b, translate ? "can't translate" : "can't encode");
     int64_t cp = cg_is_str(v[1]) && end == start + 1 ? code_point_at(cg_as_str(v[1]), start) : -1;
     if (cp < 0)
@@ -109,6 +125,7 @@ cg_value cg_unicode_error_str(cg_value self) {
         cg_strbuf_printf(&b, " character '\\u%04x' in position %lld", (unsigned)cp, (long long)start);
     else
         cg_strbuf_printf(&b, " character '\\U%08x' in position %lld", (unsigned)cp, (long long)start);
+reason:
     cg_strbuf_puts(&b, ": ");
     cg_strbuf_append(&b, cg_str_cstr(reason), (size_t)cg_as_str(reason)->len);
     r = cg_str_from_strbuf(&b);

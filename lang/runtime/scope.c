@@ -16,6 +16,8 @@
 #include <string.h>
 
 #include "runtime/bigint.h"
+#include "runtime/bytes.h"
+#include "runtime/complex.h"
 #include "runtime/exc.h"
 #include "runtime/scope.h"
 
@@ -227,6 +229,12 @@ static cg_value *make_constant(resolver *r, cg_ast *e) {
         break;
     case CONST_FLOAT: *v = cg_float(e->u.constant.f); break;
     case CONST_STR: *v = cg_obj_value(cg_str_intern_n(e->u.constant.s, e->u.constant.len)); break;
+    case CONST_BYTES: *v = cg_bytes_constant(e->u.constant.s ? e->u.constant.s : "", e->u.constant.len); break;
+    case CONST_COMPLEX: *v = cg_complex_constant(e->u.constant.f); break;
+    }
+    if (cg_is_err(*v)) {
+        r->failed = true;
+        return NULL;
     }
     return v;
 }
