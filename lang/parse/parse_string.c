@@ -630,7 +630,7 @@ cg_ast *cg_p_strings(cg_parser *p) {
         if (sp.bytes)
             for (size_t k = 0; k < sp.len; k++)
                 if ((unsigned char)sp.body[k] >= 0x80)
-                    cg_p_raise_tok(p, t, "bytes can only contain ASCII literal characters");
+                    cg_p_raise_last(p, "SyntaxError", "bytes can only contain ASCII literal characters");
         if (i != first && bytesmode != sp.bytes)
             cg_p_raise_last(p, "SyntaxError", "cannot mix bytes and nonbytes literals");
         bytesmode = sp.bytes;

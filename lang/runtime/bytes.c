@@ -178,7 +178,7 @@ int cg_bytes_from_object(cg_value x, bool bytearray, char **out, int64_t *len) {
     }
     if (cg_is_str(x))
         return cg_raise_int(&cg_exc_TypeError, "string argument without an encoding");
-    if (!cg_typeof(x)->iter && !cg_type_lookup_borrowed(cg_typeof(x), cg_str_intern("__getitem__")).tag)
+    if (!cg_typeof(x)->iter && cg_type_lookup_borrowed(cg_typeof(x), cg_str_intern("__getitem__")).tag == CG_V_STOP)
         return cg_raise_int(&cg_exc_TypeError, "cannot convert '%s' object to %s", cg_type_name(x), what);
     return from_iterable(x, bytearray, out, len);
 }
@@ -422,10 +422,11 @@ int cg_byteslike_contains(cg_value self, cg_value item) {
     }
     if (!cg_has_buffer(item)) {
         int64_t k;
-        if (cg_typeof(item)->name && cg_type_lookup_borrowed(cg_typeof(item), cg_str_intern("__index__")).tag
-            && cg_index_value(item, &k) == 0)
+        if (cg_type_lookup_borrowed(cg_typeof(item), cg_str_intern("__index__")).tag != CG_V_STOP) {
+            if (cg_index_value(item, &k) < 0)
+                return -1;
             return cg_byteslike_contains(self, cg_int(k));
-        cg_exc_clear();
+        }
         return cg_raise_int(&cg_exc_TypeError, "a bytes-like object is required, not '%s'", cg_type_name(item));
     }
     cg_buffer y;

@@ -268,8 +268,7 @@ static cg_value do_split(cg_value self, const cg_args *a, int idx, bool reverse)
         goto out;
     if (maxsplit < 0)
         maxsplit = INT64_MAX;
-    int64_t pieces[2 * 1024], np = 0; /* collected as (start, end) */
-    (void)pieces;
+    int64_t np = 0; /* pieces split off so far */
     cg_value tmp = cg_list_new(0);
     if (cg_is_err(tmp)) {
         cg_decref(list);
@@ -286,10 +285,7 @@ static cg_value do_split(cg_value self, const cg_args *a, int idx, bool reverse)
                 if (i >= n)
                     break;
                 if (np == maxsplit) {
-                    int64_t z = n;
-                    while (z > i && is_space((unsigned char)s[z - 1]))
-                        z--;
-                    rc = push_piece(self, tmp, s + i, z - i);
+                    rc = push_piece(self, tmp, s + i, n - i);
                     break;
                 }
                 int64_t j = i;
@@ -307,10 +303,7 @@ static cg_value do_split(cg_value self, const cg_args *a, int idx, bool reverse)
                 if (z <= 0)
                     break;
                 if (np == maxsplit) {
-                    int64_t i = 0;
-                    while (i < z && is_space((unsigned char)s[i]))
-                        i++;
-                    rc = push_piece(self, tmp, s + i, z - i);
+                    rc = push_piece(self, tmp, s, z);
                     break;
                 }
                 int64_t j = z;
@@ -437,9 +430,10 @@ static cg_value b_join(cg_value self, const cg_args *a) {
     for (int64_t i = 0; i < l->len; i++) {
         if (!cg_has_buffer(l->items[i])) {
             cg_strbuf_free(&b);
+            cg_raise(&cg_exc_TypeError, "sequence item %lld: expected a bytes-like object, %s found", (long long)i,
+                     cg_type_name(l->items[i]));
             cg_decref(items);
-            return cg_raise(&cg_exc_TypeError, "sequence item %lld: expected a bytes-like object, %s found",
-                            (long long)i, cg_type_name(l->items[i]));
+            return CG_ERR;
         }
         cg_buffer v;
         if (cg_buffer_get(l->items[i], &v) < 0) {

@@ -1,0 +1,2 @@
+print("before")
+x = b"ok\x4"
