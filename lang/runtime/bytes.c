@@ -524,6 +524,9 @@ int cg_bytes_types_init(void) {
         || cg_bytearray_type_init() < 0
         || cg_memoryview_type_init() < 0 || cg_complex_type_init() < 0 || cg_codecs_init() < 0)
         return -1;
+    for (size_t i = 0; i < sizeof types / sizeof *types; i++)
+        if (cg_add_slot_wrappers(types[i]) < 0)
+            return -1;
     done = true;
     return 0;
 }
