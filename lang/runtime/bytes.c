@@ -158,6 +158,15 @@ static int from_iterable(cg_value x, bool bytearray, char **out, int64_t *len) {
 
 int cg_bytes_from_object(cg_value x, bool bytearray, char **out, int64_t *len) {
     const char *what = bytearray ? "bytearray" : "bytes";
+    if (cg_is_type(x, &cg_type_memoryview)) {
+        /* a strided view lends no flat buffer: its items in order */
+        cg_value flat = cg_call_method(x, "tobytes", 0, NULL);
+        if (cg_is_err(flat))
+            return -1;
+        int rc = cg_bytes_from_object(flat, bytearray, out, len);
+        cg_decref(flat);
+        return rc;
+    }
     if (cg_has_buffer(x)) {
         cg_buffer view;
         if (cg_buffer_get(x, &view) < 0)
