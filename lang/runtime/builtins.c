@@ -12,6 +12,7 @@
 
 #include "runtime/bigint.h"
 #include "runtime/builtins.h"
+#include "runtime/complex.h"
 #include "runtime/containers.h"
 #include "runtime/exc.h"
 #include "runtime/fileio.h"
@@ -532,6 +533,8 @@ static cg_value b_pow(cg_value self, const cg_args *a) {
         r = cg_binary(arg[0], arg[1], OP_POW);
     } else if (cg_is_int(arg[0]) && cg_is_int(arg[1]) && cg_is_int(arg[2])) {
         r = cg_int_pow_mod(arg[0], arg[1], arg[2]);
+    } else if (cg_is_complex(arg[0]) || cg_is_complex(arg[1])) {
+        r = cg_raise(&cg_exc_ValueError, "complex modulo");
     } else {
         r = cg_raise(&cg_exc_TypeError, "pow() 3rd argument not allowed unless all arguments are integers");
     }

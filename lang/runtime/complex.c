@@ -427,6 +427,11 @@ int cg_complex_value(cg_value v, cg_cpx *out) {
     return cg_raise_int(&cg_exc_TypeError, "must be real number, not %s", cg_type_name(v));
 }
 
+static bool is_complex_like(cg_value v) {
+    return cg_is_complex(v)
+           || (cg_is_obj(v) && cg_type_lookup_borrowed(cg_typeof(v), cg_str_intern("__complex__")).tag != CG_V_STOP);
+}
+
 static cg_value complex_new_(cg_type *type, const cg_args *a) {
     static const cg_method_def def = {"complex", NULL, "complex(real=0, imag=0)", NULL};
     cg_value arg[2];
@@ -464,10 +469,13 @@ static cg_value complex_new_(cg_type *type, const cg_args *a) {
         cg_raise(&cg_exc_TypeError, "complex() second argument must be a number, not '%s'", cg_type_name(arg[1]));
         goto out;
     }
-    /* real + imag*1j, with CPython's care for the signs of zeros */
-    r = cg_complex_new(x.re - y.im, x.im + y.re);
-    if (!cg_is_err(r) && !cg_is_complex(arg[1]) && x.im == 0.0)
-        ((cg_complex *)r.u.o)->z = (cg_cpx){x.re, y.re + (cg_is_complex(arg[0]) ? x.im : 0.0)};
+    /* real + imag*1j, where only complex parts add terms, so that the
+     * signs of zeros stay as given: complex(1, -0.0) is (1-0j) */
+    if (!have_imag)
+        r = cg_complex_new(x.re, x.im);
+    else
+        r = cg_complex_new(is_complex_like(arg[1]) ? x.re - y.im : x.re,
+                           is_complex_like(arg[0]) ? y.re + x.im : y.re);
 out:
     cg_args_release(&def, arg, 2);
     if (!cg_is_err(r))
