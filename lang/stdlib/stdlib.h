@@ -10,6 +10,7 @@
 #include "runtime/value.h"
 
 cg_value cg_math_module_init(void);
+cg_value cg_cmath_module_init(void);
 cg_value cg_time_module_init(void);
 cg_value cg_random_module_init(void);
 cg_value cg_gc_module_init(void);
