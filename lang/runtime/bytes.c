@@ -531,7 +531,8 @@ int cg_bytes_types_init(void) {
         || cg_type_add_methods(&cg_type_bytearray, cg_bytearray_methods) < 0
         || cg_bytes_add_class_methods(&cg_type_bytes) < 0 || cg_bytes_add_class_methods(&cg_type_bytearray) < 0
         || cg_bytearray_type_init() < 0
-        || cg_memoryview_type_init() < 0 || cg_complex_type_init() < 0 || cg_codecs_init() < 0)
+        || cg_memoryview_type_init() < 0 || cg_complex_type_init() < 0 || cg_codecs_init() < 0
+        || cg_int_bytes_init() < 0)
         return -1;
     for (size_t i = 0; i < sizeof types / sizeof *types; i++)
         if (cg_add_slot_wrappers(types[i]) < 0)

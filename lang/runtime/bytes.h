@@ -108,6 +108,8 @@ cg_value cg_hex_of(const char *s, int64_t n, cg_value sep, cg_value bytes_per_se
 int cg_bytearray_type_init(void);
 int cg_memoryview_type_init(void);
 int cg_complex_type_init(void);
+/* int.to_bytes and int.from_bytes (int_bytes.c) */
+int cg_int_bytes_init(void);
 int cg_bytes_types_init(void);
 /* Adds bytes, bytearray, memoryview and complex to builtins
  * (lang/config.c lists it). */

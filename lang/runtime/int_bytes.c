@@ -1,0 +1,143 @@
+/* int_bytes.c: int.to_bytes and int.from_bytes, for the ints cgrad holds
+ * (64-bit immediates), with CPython 3.11's defaults (length 1, byteorder
+ * 'big') and messages. An integer of more bytes than 8 is filled with its
+ * sign; a value beyond 64 bits is OverflowError, as cgrad's other ints. */
+#include <string.h>
+
+#include "runtime/bytes.h"
+#include "runtime/containers.h"
+#include "runtime/exc.h"
+#include "runtime/format.h"
+#include "runtime/lang_internal.h"
+
+static int byteorder_of(cg_value v, bool *little) {
+    if (!cg_is_str(v))
+        return cg_raise_int(&cg_exc_TypeError, "to_bytes() argument 'byteorder' must be str, not %s",
+                            cg_type_name(v));
+    if (!strcmp(cg_str_cstr(v), "little"))
+        *little = true;
+    else if (!strcmp(cg_str_cstr(v), "big"))
+        *little = false;
+    else
+        return cg_raise_int(&cg_exc_ValueError, "byteorder must be either 'little' or 'big'");
+    return 0;
+}
+
+static const cg_method_def int_bytes_methods[], from_bytes_def;
+
+static cg_value int_to_bytes(cg_value self, const cg_args *a) {
+    cg_value arg[3];
+    if (cg_args_bind(&int_bytes_methods[0], a, arg, 3) < 0)
+        return CG_ERR;
+    cg_value r = CG_ERR;
+    int64_t len, v = self.u.i;
+    bool little;
+    int sgn = cg_truth(arg[2]);
+    if (sgn < 0 || cg_index_value(arg[0], &len) < 0 || byteorder_of(arg[1], &little) < 0)
+        goto out;
+    if (len < 0) {
+        cg_raise(&cg_exc_ValueError, "length argument must be non-negative");
+        goto out;
+    }
+    if (v < 0 && !sgn) {
+        cg_raise(&cg_exc_OverflowError, "can't convert negative int to unsigned");
+        goto out;
+    }
+    /* does v fit in len bytes? */
+    if (len < 8) {
+        int64_t bits = 8 * len;
+        bool fits = sgn ? (bits == 0 ? v == 0 : v >= -(INT64_C(1) << (bits - 1)) && v < (INT64_C(1) << (bits - 1)))
+                        : (uint64_t)v < (UINT64_C(1) << bits);
+        if (!fits) {
+            cg_raise(&cg_exc_OverflowError, "int too big to convert");
+            goto out;
+        }
+    }
+    cg_bytes *b = cg_bytes_alloc((size_t)len);
+    if (!b) {
+        cg_raise_nomemory();
+        goto out;
+    }
+    for (int64_t i = 0; i < len; i++) {
+        unsigned char byte = i < 8 ? (unsigned char)((uint64_t)v >> (8 * i)) : (v < 0 ? 0xff : 0);
+        b->s[little ? i : len - 1 - i] = (char)byte;
+    }
+    r = cg_obj_value(b);
+out:
+    cg_args_release(&int_bytes_methods[0], arg, 3);
+    return r;
+}
+
+static cg_value int_from_bytes(cg_value type, const cg_args *a) {
+    cg_value arg[3];
+    if (cg_args_bind(&from_bytes_def, a, arg, 3) < 0)
+        return CG_ERR;
+    cg_value r = CG_ERR, data = CG_ERR;
+    bool little;
+    int sgn = cg_truth(arg[2]);
+    if (sgn < 0 || byteorder_of(arg[1], &little) < 0)
+        goto out;
+    if (cg_is_str(arg[0])) {
+        cg_raise(&cg_exc_TypeError, "cannot convert 'str' object to bytes");
+        goto out;
+    }
+    data = cg_call1(cg_obj_value(&cg_type_bytes), arg[0]);
+    if (cg_is_err(data))
+        goto out;
+    const cg_bytes *b = cg_as_bytes(data);
+    uint64_t v = 0;
+    bool negative = sgn && b->len && ((unsigned char)b->s[little ? b->len - 1 : 0] & 0x80);
+    for (int64_t k = 0; k < b->len; k++) {
+        /* k counts from the most significant byte */
+        unsigned char byte = (unsigned char)b->s[little ? b->len - 1 - k : k];
+        if (b->len - k > 8) {
+            if (byte != (negative ? 0xff : 0)) {
+                r = cg_int_overflow();
+                goto out;
+            }
+            continue;
+        }
+        v = (v << 8) | byte;
+    }
+    if (b->len < 8 && negative)
+        v |= ~UINT64_C(0) << (8 * b->len);
+    if (!negative && v > (uint64_t)INT64_MAX) {
+        r = cg_int_overflow();
+        goto out;
+    }
+    if (negative && b->len >= 8 && !(v >> 63)) {
+        r = cg_int_overflow();
+        goto out;
+    }
+    r = cg_int((int64_t)v);
+    if ((cg_type *)type.u.o != &cg_type_int) {
+        cg_value sub = cg_call1(type, r);
+        r = sub;
+    }
+out:
+    cg_decref(data);
+    cg_args_release(&from_bytes_def, arg, 3);
+    return r;
+}
+
+static const cg_method_def int_bytes_methods[] = {
+    {"to_bytes", int_to_bytes, "to_bytes(length=1, byteorder='big', *, signed=False)",
+     "Return an array of bytes representing an integer."},
+    {NULL, NULL, NULL, NULL},
+};
+
+/* a classmethod: bound to the type */
+static const cg_method_def from_bytes_def = {"from_bytes", int_from_bytes,
+                                             "from_bytes(bytes, byteorder='big', *, signed=False)",
+                                             "Return the integer represented by the given array of bytes."};
+
+int cg_int_bytes_init(void) {
+    if (cg_type_add_methods(&cg_type_int, int_bytes_methods) < 0)
+        return -1;
+    cg_value f = cg_builtin_new(&from_bytes_def, cg_obj_value(&cg_type_int));
+    if (cg_is_err(f))
+        return -1;
+    int rc = cg_dict_set_str(cg_type_int.dict, "from_bytes", f);
+    cg_decref(f);
+    return rc;
+}
