@@ -395,7 +395,6 @@ cg_type cg_type_bytearray = {
     .name = "bytearray",
     .module = "builtins",
     .base = &cg_type_object,
-    .flags = CG_TYPE_BASETYPE,
     .basicsize = sizeof(cg_bytearray),
     .dealloc = ba_dealloc,
     .repr = ba_repr,

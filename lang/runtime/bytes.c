@@ -497,7 +497,6 @@ cg_type cg_type_bytes = {
     .name = "bytes",
     .module = "builtins",
     .base = &cg_type_object,
-    .flags = CG_TYPE_BASETYPE,
     .basicsize = sizeof(cg_bytes),
     .dealloc = bytes_dealloc,
     .repr = bytes_repr,

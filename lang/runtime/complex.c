@@ -518,7 +518,6 @@ cg_type cg_type_complex = {
     .name = "complex",
     .module = "builtins",
     .base = &cg_type_object,
-    .flags = CG_TYPE_BASETYPE,
     .basicsize = sizeof(cg_complex),
     .dealloc = complex_dealloc,
     .repr = complex_repr,
