@@ -364,14 +364,14 @@ static cg_value ba_copy(cg_value self, const cg_args *a) {
 }
 
 const cg_method_def cg_bytearray_methods[] = {
-    [A_APPEND] = {"append", ba_append, "append(item, /)", NULL},
-    [A_EXTEND] = {"extend", ba_extend, "extend(iterable_of_ints, /)", NULL},
-    [A_INSERT] = {"insert", ba_insert, "insert(index, item, /)", NULL},
-    [A_POP] = {"pop", ba_pop, "pop(index=-1, /)", NULL},
-    [A_REMOVE] = {"remove", ba_remove, "remove(value, /)", NULL},
-    [A_CLEAR] = {"clear", ba_clear, "clear()", NULL},
-    [A_REVERSE] = {"reverse", ba_reverse, "reverse()", NULL},
-    [A_COPY] = {"copy", ba_copy, "copy()", NULL},
+    [A_APPEND] = {"append", ba_append, "append(item, /)", "Append one byte (an int in range(256)) at the end."},
+    [A_EXTEND] = {"extend", ba_extend, "extend(iterable_of_ints, /)", "Append the bytes of an iterable of ints or a bytes-like object."},
+    [A_INSERT] = {"insert", ba_insert, "insert(index, item, /)", "Insert one byte before index."},
+    [A_POP] = {"pop", ba_pop, "pop(index=-1, /)", "Remove and return the byte at index (the last by default)."},
+    [A_REMOVE] = {"remove", ba_remove, "remove(value, /)", "Remove the first occurrence of a byte value."},
+    [A_CLEAR] = {"clear", ba_clear, "clear()", "Remove all bytes."},
+    [A_REVERSE] = {"reverse", ba_reverse, "reverse()", "Reverse the bytes in place."},
+    [A_COPY] = {"copy", ba_copy, "copy()", "Return a copy of this bytearray."},
     {NULL, NULL, NULL, NULL},
 };
 

@@ -521,11 +521,11 @@ static const cg_method_def mv_methods[] = {
     {"tobytes", mv_tobytes, NULL, "Return the data in the buffer as a byte string."},
     {"tolist", mv_tolist, NULL, "Return the data in the buffer as a list of elements."},
     {"release", mv_release, NULL, "Release the underlying buffer exposed by the memoryview object."},
-    {"hex", mv_hex, "hex(sep=None, bytes_per_sep=1)", NULL},
-    {"cast", mv_cast, "cast(format, shape=None)", NULL},
-    {"__enter__", mv_enter, NULL, NULL},
-    {"__exit__", mv_exit, NULL, NULL},
-    {"toreadonly", mv_toreadonly, NULL, NULL},
+    {"hex", mv_hex, "hex(sep=None, bytes_per_sep=1)", "Return the data as a string of hexadecimal digits, optionally grouped with sep."},
+    {"cast", mv_cast, "cast(format, shape=None)", "Return a view of the same memory with another format and shape."},
+    {"__enter__", mv_enter, NULL, "Enter the with block: the view itself."},
+    {"__exit__", mv_exit, NULL, "Leave the with block: release the view."},
+    {"toreadonly", mv_toreadonly, NULL, "Return a read-only view of the same memory."},
     {NULL, NULL, NULL, NULL},
 };
 
