@@ -691,6 +691,8 @@ static cg_value b_expandtabs(cg_value self, const cg_args *a) {
     RELEASE(M_EXPANDTABS, arg);
     if (rc < 0)
         return CG_ERR;
+    if (tab > INT32_MAX || tab < INT32_MIN) /* CPython reads it as a C int */
+        return cg_raise(&cg_exc_OverflowError, "Python int too large to convert to C int");
     int64_t n, col = 0;
     const char *s = data(self, &n);
     cg_strbuf b = {0};
