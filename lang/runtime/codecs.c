@@ -315,7 +315,7 @@ static int decode_error(decoder *d, cg_strbuf *b, const char *s, int64_t n, int6
         return cg_raise_int(&cg_exc_TypeError, "don't know how to handle UnicodeDecodeError in error callback");
     default: break;
     }
-    cg_raise_unicode_decode(d->name, s, n, start, end, why);
+    cg_raise_decode_error(d->name, s, n, start, end, why);
     return -1;
 }
 
@@ -455,8 +455,8 @@ cg_value cg_bytes_decode(const char *s, int64_t n, const char *encoding, const c
     return cg_str_from_strbuf(&b);
 }
 
-cg_value cg_raise_unicode_decode(const char *encoding, const char *s, int64_t n, int64_t start, int64_t end,
-                                 const char *reason) {
+cg_value cg_raise_decode_error(const char *encoding, const char *s, int64_t n, int64_t start, int64_t end,
+                               const char *reason) {
     cg_value enc = cg_str_from_c(encoding), obj = cg_bytes_new(s, (size_t)n), why = cg_str_from_c(reason);
     cg_value e = CG_ERR;
     if (!cg_is_err(enc) && !cg_is_err(obj) && !cg_is_err(why)) {

@@ -14,9 +14,10 @@ cg_value cg_str_encode(cg_value str, const char *encoding, const char *errors);
 /* bytes -> str; LookupError, UnicodeDecodeError */
 cg_value cg_bytes_decode(const char *s, int64_t n, const char *encoding, const char *errors);
 /* Raises UnicodeDecodeError(encoding, object (bytes of s[0..n)), start,
- * end, reason). */
-cg_value cg_raise_unicode_decode(const char *encoding, const char *s, int64_t n, int64_t start, int64_t end,
-                                 const char *reason);
+ * end, reason): the exception with its attributes, which text files
+ * (text_codec.c) raise through it too. */
+cg_value cg_raise_decode_error(const char *encoding, const char *s, int64_t n, int64_t start, int64_t end,
+                               const char *reason);
 /* str.encode bound on the str type (bytes.c's start-up adds it). */
 int cg_codecs_init(void);
 

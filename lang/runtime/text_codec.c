@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "runtime/codecs.h"
 #include "runtime/containers.h"
 #include "runtime/exc.h"
 #include "runtime/lang_internal.h"
@@ -80,15 +81,9 @@ const char *cg_codec_name(cg_codec c) {
 
 int cg_raise_unicode_decode(const char *encoding, const unsigned char *data, size_t n, int64_t start, int64_t end,
                             const char *reason) {
-    (void)n;
-    char msg[256];
-    if (end - start == 1)
-        snprintf(msg, sizeof msg, "'%s' codec can't decode byte 0x%02x in position %lld: %s", encoding, data[start],
-                 (long long)start, reason);
-    else
-        snprintf(msg, sizeof msg, "'%s' codec can't decode bytes in position %lld-%lld: %s", encoding, (long long)start,
-                 (long long)(end - 1), reason);
-    return cg_raise_int(&cg_exc_UnicodeDecodeError, "%s", msg);
+    /* the exception with its object and positions, as bytes.decode's */
+    cg_raise_decode_error(encoding, (const char *)data, (int64_t)n, start, end, reason);
+    return -1;
 }
 
 /* The length of a valid UTF-8 sequence at p (p < end), 0 when it is
