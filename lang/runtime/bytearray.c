@@ -91,7 +91,7 @@ static int64_t ba_len(cg_value self) { return cg_as_bytearray(self)->len; }
 
 static int byte_of(cg_value v, char *out) {
     int64_t k;
-    if (cg_index_value(v, &k) < 0)
+    if (cg_byte_index(v, &k) < 0)
         return -1;
     if (k < 0 || k > 255)
         return cg_raise_int(&cg_exc_ValueError, "byte must be in range(0, 256)");
@@ -120,8 +120,7 @@ static int splice(cg_bytearray *b, int64_t start, int64_t stop, const char *s, i
 static int assigned_bytes(cg_value v, char **out, int64_t *n) {
     if (v.tag == CG_V_INT || v.tag == CG_V_BOOL || cg_is_str(v) || v.tag == CG_V_FLOAT || cg_is_none(v)
         || (!cg_has_buffer(v) && !cg_typeof(v)->iter))
-        return cg_raise_int(&cg_exc_TypeError,
-                            "can assign only bytes, buffers, or iterables of ints in range(0, 256)");
+        return cg_raise_int(&cg_exc_TypeError, "can assign only bytes, buffers, or iterables of ints in range(0, 256)");
     return cg_bytes_from_object(v, true, out, n);
 }
 
@@ -365,7 +364,8 @@ static cg_value ba_copy(cg_value self, const cg_args *a) {
 
 const cg_method_def cg_bytearray_methods[] = {
     [A_APPEND] = {"append", ba_append, "append(item, /)", "Append one byte (an int in range(256)) at the end."},
-    [A_EXTEND] = {"extend", ba_extend, "extend(iterable_of_ints, /)", "Append the bytes of an iterable of ints or a bytes-like object."},
+    [A_EXTEND] = {"extend", ba_extend, "extend(iterable_of_ints, /)",
+                  "Append the bytes of an iterable of ints or a bytes-like object."},
     [A_INSERT] = {"insert", ba_insert, "insert(index, item, /)", "Insert one byte before index."},
     [A_POP] = {"pop", ba_pop, "pop(index=-1, /)", "Remove and return the byte at index (the last by default)."},
     [A_REMOVE] = {"remove", ba_remove, "remove(value, /)", "Remove the first occurrence of a byte value."},

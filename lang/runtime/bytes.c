@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime/bigint.h"
 #include "runtime/bytes.h"
 #include "runtime/codecs.h"
 #include "runtime/containers.h"
@@ -117,14 +118,22 @@ cg_value cg_bytes_constant(const char *s, size_t len) {
 
 bool cg_is_bytes(cg_value v) { return cg_is_obj(v) && cg_type_is_subtype(v.u.o->type, &cg_type_bytes); }
 
+int cg_byte_index(cg_value v, int64_t *k) {
+    if (cg_is_bigint(v)) {
+        *k = -1;
+        return 0;
+    }
+    return cg_index_value(v, k);
+}
+
 /* One item of an iterable of ints, checked as CPython checks it. */
 static int byte_value(cg_value item, bool bytearray, char *out) {
     int64_t k;
-    if (cg_index_value(item, &k) < 0)
+    if (cg_byte_index(item, &k) < 0)
         return -1;
     if (k < 0 || k > 255)
-        return cg_raise_int(&cg_exc_ValueError, bytearray ? "byte must be in range(0, 256)"
-                                                          : "bytes must be in range(0, 256)");
+        return cg_raise_int(&cg_exc_ValueError,
+                            bytearray ? "byte must be in range(0, 256)" : "bytes must be in range(0, 256)");
     *out = (char)k;
     return 0;
 }
@@ -432,7 +441,7 @@ int cg_byteslike_contains(cg_value self, cg_value item) {
     if (!cg_has_buffer(item)) {
         int64_t k;
         if (cg_type_lookup_borrowed(cg_typeof(item), cg_str_intern("__index__")).tag != CG_V_STOP) {
-            if (cg_index_value(item, &k) < 0)
+            if (cg_byte_index(item, &k) < 0)
                 return -1;
             return cg_byteslike_contains(self, cg_int(k));
         }
@@ -529,9 +538,8 @@ int cg_bytes_types_init(void) {
         || cg_type_add_methods(&cg_type_bytearray, cg_bytes_methods) < 0
         || cg_type_add_methods(&cg_type_bytearray, cg_bytearray_methods) < 0
         || cg_bytes_add_class_methods(&cg_type_bytes) < 0 || cg_bytes_add_class_methods(&cg_type_bytearray) < 0
-        || cg_bytearray_type_init() < 0
-        || cg_memoryview_type_init() < 0 || cg_complex_type_init() < 0 || cg_codecs_init() < 0
-        || cg_int_bytes_init() < 0)
+        || cg_bytearray_type_init() < 0 || cg_memoryview_type_init() < 0 || cg_complex_type_init() < 0
+        || cg_codecs_init() < 0 || cg_int_bytes_init() < 0)
         return -1;
     for (size_t i = 0; i < sizeof types / sizeof *types; i++)
         if (cg_add_slot_wrappers(types[i]) < 0)

@@ -115,4 +115,9 @@ int cg_bytes_types_init(void);
  * (lang/config.c lists it). */
 int cg_bytes_builtins_init(cg_value builtins_module);
 
+/* A byte's value from an int-like v: *k as cg_index_value gives it, but a
+ * big int is -1 (out of range), so that the caller's range check says
+ * "byte must be in range(0, 256)" as CPython does, not OverflowError. */
+int cg_byte_index(cg_value v, int64_t *k);
+
 #endif

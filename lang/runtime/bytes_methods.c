@@ -16,10 +16,45 @@
 #include "runtime/lang_internal.h"
 
 enum {
-    M_COUNT, M_FIND, M_RFIND, M_INDEX, M_RINDEX, M_STARTSWITH, M_ENDSWITH, M_REPLACE, M_SPLIT, M_RSPLIT,
-    M_SPLITLINES, M_PARTITION, M_RPARTITION, M_JOIN, M_STRIP, M_LSTRIP, M_RSTRIP, M_REMOVEPREFIX, M_REMOVESUFFIX,
-    M_UPPER, M_LOWER, M_SWAPCASE, M_TITLE, M_CAPITALIZE, M_ISALNUM, M_ISALPHA, M_ISASCII, M_ISDIGIT, M_ISLOWER,
-    M_ISUPPER, M_ISSPACE, M_ISTITLE, M_CENTER, M_LJUST, M_RJUST, M_ZFILL, M_EXPANDTABS, M_HEX, M_DECODE,
+    M_COUNT,
+    M_FIND,
+    M_RFIND,
+    M_INDEX,
+    M_RINDEX,
+    M_STARTSWITH,
+    M_ENDSWITH,
+    M_REPLACE,
+    M_SPLIT,
+    M_RSPLIT,
+    M_SPLITLINES,
+    M_PARTITION,
+    M_RPARTITION,
+    M_JOIN,
+    M_STRIP,
+    M_LSTRIP,
+    M_RSTRIP,
+    M_REMOVEPREFIX,
+    M_REMOVESUFFIX,
+    M_UPPER,
+    M_LOWER,
+    M_SWAPCASE,
+    M_TITLE,
+    M_CAPITALIZE,
+    M_ISALNUM,
+    M_ISALPHA,
+    M_ISASCII,
+    M_ISDIGIT,
+    M_ISLOWER,
+    M_ISUPPER,
+    M_ISSPACE,
+    M_ISTITLE,
+    M_CENTER,
+    M_LJUST,
+    M_RJUST,
+    M_ZFILL,
+    M_EXPANDTABS,
+    M_HEX,
+    M_DECODE,
     M_TRANSLATE,
 };
 enum { K_FROMHEX, K_MAKETRANS };
@@ -70,7 +105,7 @@ static int needle_get(cg_value v, needle *nd) {
         && (!cg_is_obj(v) || cg_type_lookup_borrowed(cg_typeof(v), cg_str_intern("__index__")).tag == CG_V_STOP))
         return cg_raise_int(&cg_exc_TypeError, "argument should be integer or bytes-like object, not '%s'",
                             cg_type_name(v));
-    if (cg_index_value(v, &k) < 0)
+    if (cg_byte_index(v, &k) < 0)
         return -1;
     if (k < 0 || k > 255)
         return cg_raise_int(&cg_exc_ValueError, "byte must be in range(0, 256)");
@@ -758,7 +793,10 @@ static cg_value b_hex(cg_value self, const cg_args *a) {
 }
 
 static int hexdigit(int c) {
-    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+    return c >= '0' && c <= '9'   ? c - '0'
+           : c >= 'a' && c <= 'f' ? c - 'a' + 10
+           : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                  : -1;
 }
 
 cg_value cg_bytes_fromhex(cg_value type, const cg_args *a) {
@@ -789,7 +827,7 @@ cg_value cg_bytes_fromhex(cg_value type, const cg_args *a) {
         i += 2;
     }
     r = cg_type_is_subtype((cg_type *)type.u.o, &cg_type_bytearray) ? cg_bytearray_new(b.data ? b.data : "", b.len)
-                                                                     : cg_bytes_new(b.data ? b.data : "", b.len);
+                                                                    : cg_bytes_new(b.data ? b.data : "", b.len);
     cg_strbuf_free(&b);
 out:
     cg_args_release(&class_methods[K_FROMHEX], arg, 1);
@@ -876,53 +914,86 @@ out:
 }
 
 const cg_method_def cg_bytes_methods[] = {
-    [M_COUNT] = {"count", b_count, "count(sub, start=None, end=None, /)", "Return the number of non-overlapping occurrences of sub in the range [start, end]."},
-    [M_FIND] = {"find", b_find, "find(sub, start=None, end=None, /)", "Return the lowest index where sub is found, or -1."},
-    [M_RFIND] = {"rfind", b_rfind, "rfind(sub, start=None, end=None, /)", "Return the highest index where sub is found, or -1."},
-    [M_INDEX] = {"index", b_index, "index(sub, start=None, end=None, /)", "Like find, but raise ValueError when sub is not found."},
-    [M_RINDEX] = {"rindex", b_rindex, "rindex(sub, start=None, end=None, /)", "Like rfind, but raise ValueError when sub is not found."},
-    [M_STARTSWITH] = {"startswith", b_startswith, "startswith(prefix, start=None, end=None, /)", "Return True if the data starts with the given prefix (or one of a tuple of them)."},
-    [M_ENDSWITH] = {"endswith", b_endswith, "endswith(suffix, start=None, end=None, /)", "Return True if the data ends with the given suffix (or one of a tuple of them)."},
-    [M_REPLACE] = {"replace", b_replace, "replace(old, new, count=-1, /)", "Return a copy with occurrences of old replaced by new, at most count of them."},
-    [M_SPLIT] = {"split", b_split, "split(sep=None, maxsplit=-1)", "Return a list of the sections, split at sep (runs of ASCII whitespace when None)."},
+    [M_COUNT] = {"count", b_count, "count(sub, start=None, end=None, /)",
+                 "Return the number of non-overlapping occurrences of sub in the range [start, end]."},
+    [M_FIND] = {"find", b_find, "find(sub, start=None, end=None, /)",
+                "Return the lowest index where sub is found, or -1."},
+    [M_RFIND] = {"rfind", b_rfind, "rfind(sub, start=None, end=None, /)",
+                 "Return the highest index where sub is found, or -1."},
+    [M_INDEX] = {"index", b_index, "index(sub, start=None, end=None, /)",
+                 "Like find, but raise ValueError when sub is not found."},
+    [M_RINDEX] = {"rindex", b_rindex, "rindex(sub, start=None, end=None, /)",
+                  "Like rfind, but raise ValueError when sub is not found."},
+    [M_STARTSWITH] = {"startswith", b_startswith, "startswith(prefix, start=None, end=None, /)",
+                      "Return True if the data starts with the given prefix (or one of a tuple of them)."},
+    [M_ENDSWITH] = {"endswith", b_endswith, "endswith(suffix, start=None, end=None, /)",
+                    "Return True if the data ends with the given suffix (or one of a tuple of them)."},
+    [M_REPLACE] = {"replace", b_replace, "replace(old, new, count=-1, /)",
+                   "Return a copy with occurrences of old replaced by new, at most count of them."},
+    [M_SPLIT] = {"split", b_split, "split(sep=None, maxsplit=-1)",
+                 "Return a list of the sections, split at sep (runs of ASCII whitespace when None)."},
     [M_RSPLIT] = {"rsplit", b_rsplit, "rsplit(sep=None, maxsplit=-1)", "Like split, but splitting from the right."},
-    [M_SPLITLINES] = {"splitlines", b_splitlines, "splitlines(keepends=False)", "Return a list of the lines, split at line boundaries."},
-    [M_PARTITION] = {"partition", b_partition, "partition(sep, /)", "Split at the first occurrence of sep into (head, sep, tail)."},
-    [M_RPARTITION] = {"rpartition", b_rpartition, "rpartition(sep, /)", "Split at the last occurrence of sep into (head, sep, tail)."},
-    [M_JOIN] = {"join", b_join, "join(iterable_of_bytes, /)", "Concatenate bytes-like objects with this data between them."},
-    [M_STRIP] = {"strip", b_strip, "strip(bytes=None, /)", "Strip leading and trailing bytes (ASCII whitespace by default)."},
+    [M_SPLITLINES] = {"splitlines", b_splitlines, "splitlines(keepends=False)",
+                      "Return a list of the lines, split at line boundaries."},
+    [M_PARTITION] = {"partition", b_partition, "partition(sep, /)",
+                     "Split at the first occurrence of sep into (head, sep, tail)."},
+    [M_RPARTITION] = {"rpartition", b_rpartition, "rpartition(sep, /)",
+                      "Split at the last occurrence of sep into (head, sep, tail)."},
+    [M_JOIN] = {"join", b_join, "join(iterable_of_bytes, /)",
+                "Concatenate bytes-like objects with this data between them."},
+    [M_STRIP] = {"strip", b_strip, "strip(bytes=None, /)",
+                 "Strip leading and trailing bytes (ASCII whitespace by default)."},
     [M_LSTRIP] = {"lstrip", b_lstrip, "lstrip(bytes=None, /)", "Strip leading bytes (ASCII whitespace by default)."},
     [M_RSTRIP] = {"rstrip", b_rstrip, "rstrip(bytes=None, /)", "Strip trailing bytes (ASCII whitespace by default)."},
-    [M_REMOVEPREFIX] = {"removeprefix", b_removeprefix, "removeprefix(prefix, /)", "Return the data without the given prefix, if it starts with it."},
-    [M_REMOVESUFFIX] = {"removesuffix", b_removesuffix, "removesuffix(suffix, /)", "Return the data without the given suffix, if it ends with it."},
+    [M_REMOVEPREFIX] = {"removeprefix", b_removeprefix, "removeprefix(prefix, /)",
+                        "Return the data without the given prefix, if it starts with it."},
+    [M_REMOVESUFFIX] = {"removesuffix", b_removesuffix, "removesuffix(suffix, /)",
+                        "Return the data without the given suffix, if it ends with it."},
     [M_UPPER] = {"upper", b_upper, "upper()", "Return a copy with ASCII lowercase letters made uppercase."},
     [M_LOWER] = {"lower", b_lower, "lower()", "Return a copy with ASCII uppercase letters made lowercase."},
     [M_SWAPCASE] = {"swapcase", b_swapcase, "swapcase()", "Return a copy with the case of ASCII letters swapped."},
     [M_TITLE] = {"title", b_title, "title()", "Return a titlecased copy: words start uppercase, the rest lowercase."},
-    [M_CAPITALIZE] = {"capitalize", b_capitalize, "capitalize()", "Return a copy with the first byte uppercase and the rest lowercase."},
-    [M_ISALNUM] = {"isalnum", b_isalnum, "isalnum()", "Return True if all bytes are ASCII letters or digits and there is at least one."},
-    [M_ISALPHA] = {"isalpha", b_isalpha, "isalpha()", "Return True if all bytes are ASCII letters and there is at least one."},
+    [M_CAPITALIZE] = {"capitalize", b_capitalize, "capitalize()",
+                      "Return a copy with the first byte uppercase and the rest lowercase."},
+    [M_ISALNUM] = {"isalnum", b_isalnum, "isalnum()",
+                   "Return True if all bytes are ASCII letters or digits and there is at least one."},
+    [M_ISALPHA] = {"isalpha", b_isalpha, "isalpha()",
+                   "Return True if all bytes are ASCII letters and there is at least one."},
     [M_ISASCII] = {"isascii", b_isascii, "isascii()", "Return True if all bytes are ASCII (0 to 127)."},
-    [M_ISDIGIT] = {"isdigit", b_isdigit, "isdigit()", "Return True if all bytes are ASCII digits and there is at least one."},
-    [M_ISLOWER] = {"islower", b_islower, "islower()", "Return True if there is a lowercase ASCII letter and no uppercase one."},
-    [M_ISUPPER] = {"isupper", b_isupper, "isupper()", "Return True if there is an uppercase ASCII letter and no lowercase one."},
-    [M_ISSPACE] = {"isspace", b_isspace, "isspace()", "Return True if all bytes are ASCII whitespace and there is at least one."},
-    [M_ISTITLE] = {"istitle", b_istitle, "istitle()", "Return True if the data is titlecased and has at least one cased byte."},
-    [M_CENTER] = {"center", b_center, "center(width, fillchar=b' ', /)", "Return the data centered in a field of the given width."},
-    [M_LJUST] = {"ljust", b_ljust, "ljust(width, fillchar=b' ', /)", "Return the data left-justified in a field of the given width."},
-    [M_RJUST] = {"rjust", b_rjust, "rjust(width, fillchar=b' ', /)", "Return the data right-justified in a field of the given width."},
+    [M_ISDIGIT] = {"isdigit", b_isdigit, "isdigit()",
+                   "Return True if all bytes are ASCII digits and there is at least one."},
+    [M_ISLOWER] = {"islower", b_islower, "islower()",
+                   "Return True if there is a lowercase ASCII letter and no uppercase one."},
+    [M_ISUPPER] = {"isupper", b_isupper, "isupper()",
+                   "Return True if there is an uppercase ASCII letter and no lowercase one."},
+    [M_ISSPACE] = {"isspace", b_isspace, "isspace()",
+                   "Return True if all bytes are ASCII whitespace and there is at least one."},
+    [M_ISTITLE] = {"istitle", b_istitle, "istitle()",
+                   "Return True if the data is titlecased and has at least one cased byte."},
+    [M_CENTER] = {"center", b_center, "center(width, fillchar=b' ', /)",
+                  "Return the data centered in a field of the given width."},
+    [M_LJUST] = {"ljust", b_ljust, "ljust(width, fillchar=b' ', /)",
+                 "Return the data left-justified in a field of the given width."},
+    [M_RJUST] = {"rjust", b_rjust, "rjust(width, fillchar=b' ', /)",
+                 "Return the data right-justified in a field of the given width."},
     [M_ZFILL] = {"zfill", b_zfill, "zfill(width, /)", "Pad a numeric string with zeros on the left, after any sign."},
-    [M_EXPANDTABS] = {"expandtabs", b_expandtabs, "expandtabs(tabsize=8)", "Return a copy where tabs are replaced by spaces up to the next tab stop."},
-    [M_HEX] = {"hex", b_hex, "hex(sep=None, bytes_per_sep=1)", "Return the data as a string of hexadecimal digits, optionally grouped with sep."},
-    [M_DECODE] = {"decode", b_decode, "decode(encoding='utf-8', errors='strict')", "Decode the data into a str with the given codec."},
-    [M_TRANSLATE] = {"translate", b_translate, "translate(table, /, delete=b'')", "Map every byte through table, deleting the bytes in delete."},
+    [M_EXPANDTABS] = {"expandtabs", b_expandtabs, "expandtabs(tabsize=8)",
+                      "Return a copy where tabs are replaced by spaces up to the next tab stop."},
+    [M_HEX] = {"hex", b_hex, "hex(sep=None, bytes_per_sep=1)",
+               "Return the data as a string of hexadecimal digits, optionally grouped with sep."},
+    [M_DECODE] = {"decode", b_decode, "decode(encoding='utf-8', errors='strict')",
+                  "Decode the data into a str with the given codec."},
+    [M_TRANSLATE] = {"translate", b_translate, "translate(table, /, delete=b'')",
+                     "Map every byte through table, deleting the bytes in delete."},
     {NULL, NULL, NULL, NULL},
 };
 
 /* Bound to the type itself (bytes.fromhex, bytearray.maketrans). */
 static const cg_method_def class_methods[] = {
-    [K_FROMHEX] = {"fromhex", cg_bytes_fromhex, "fromhex(string, /)", "Make an object of this type from a string of hexadecimal digits."},
-    [K_MAKETRANS] = {"maketrans", cg_bytes_maketrans, "maketrans(frm, to, /)", "Return a translation table mapping each byte of frm to the byte at the same place in to."},
+    [K_FROMHEX] = {"fromhex", cg_bytes_fromhex, "fromhex(string, /)",
+                   "Make an object of this type from a string of hexadecimal digits."},
+    [K_MAKETRANS] = {"maketrans", cg_bytes_maketrans, "maketrans(frm, to, /)",
+                     "Return a translation table mapping each byte of frm to the byte at the same place in to."},
     {NULL, NULL, NULL, NULL},
 };
 

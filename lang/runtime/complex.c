@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "runtime/bytes.h"
+#include "runtime/bigint.h"
 #include "runtime/complex.h"
 #include "runtime/containers.h"
 #include "runtime/exc.h"
@@ -122,8 +123,16 @@ static int c_pow(cg_cpx a, cg_cpx b, cg_cpx *out) {
     return 0;
 }
 
-/* An operand as complex: 1 yes, 0 not a number we take. */
+/* An operand as complex: 1 yes, 0 not a number we take, -1 an int too
+ * large for a double (OverflowError). */
 static int operand(cg_value v, cg_cpx *out) {
+    if (cg_is_bigint(v)) { /* OverflowError "int too large to convert to float" past a double */
+        double d;
+        if (cg_int_to_double(v, &d) < 0)
+            return -1;
+        *out = (cg_cpx){d, 0.0};
+        return 1;
+    }
     switch (v.tag) {
     case CG_V_INT:
     case CG_V_BOOL: *out = (cg_cpx){(double)v.u.i, 0.0}; return 1;
@@ -139,7 +148,10 @@ static int operand(cg_value v, cg_cpx *out) {
 
 static cg_value complex_binary(cg_value a, cg_value b, cg_binop op) {
     cg_cpx x, y, r;
-    if (!operand(a, &x) || !operand(b, &y))
+    int ka = operand(a, &x), kb = ka > 0 ? operand(b, &y) : 0;
+    if (ka < 0 || kb < 0)
+        return CG_ERR;
+    if (!ka || !kb)
         return cg_incref(cg_NotImplemented);
     bool dz;
     switch (op) {
@@ -175,13 +187,20 @@ static cg_value complex_unary(cg_value self, cg_unaryop op) {
 static int complex_truth(cg_value self) { return Z(self).re != 0.0 || Z(self).im != 0.0; }
 
 static cg_value complex_compare(cg_value a, cg_value b, cg_cmpop op) {
-    cg_cpx x, y;
-    if ((op != OP_EQ && op != OP_NOT_EQ) || !operand(a, &x) || !operand(b, &y))
+    cg_cpx x = {0, 0}, y = {0, 0};
+    if (op != OP_EQ && op != OP_NOT_EQ)
+        return cg_incref(cg_NotImplemented);
+    int ka = operand(a, &x), kb = ka > 0 ? operand(b, &y) : 0;
+    if (ka < 0 || kb < 0) /* an int past a double's range equals no complex */
+        cg_exc_clear();
+    if (ka < 0 || kb < 0)
+        return cg_bool(op == OP_NOT_EQ);
+    if (!ka || !kb)
         return cg_incref(cg_NotImplemented);
     bool eq;
     /* an int compares exactly with the real part when the imaginary is 0 */
     cg_value ri = cg_is_complex(a) ? b : a;
-    if ((ri.tag == CG_V_INT) && (cg_is_complex(a) ? x.im : y.im) == 0.0) {
+    if (cg_is_int(ri) && ri.tag != CG_V_BOOL && (cg_is_complex(a) ? x.im : y.im) == 0.0) {
         double re = cg_is_complex(a) ? x.re : y.re;
         eq = cg_num_cmp(cg_float(re), ri) == 0;
     } else
@@ -397,8 +416,9 @@ static int parse_complex(const char *s, size_t n, cg_cpx *out) {
 }
 
 int cg_complex_value(cg_value v, cg_cpx *out) {
-    if (operand(v, out))
-        return 0;
+    int k = operand(v, out);
+    if (k != 0)
+        return k > 0 ? 0 : -1;
     if (cg_is_obj(v)) {
         cg_value m = cg_type_lookup_borrowed(cg_typeof(v), cg_str_intern("__complex__"));
         if (m.tag != CG_V_STOP && m.tag != CG_V_ERR) {
@@ -474,8 +494,7 @@ static cg_value complex_new_(cg_type *type, const cg_args *a) {
     if (!have_imag)
         r = cg_complex_new(x.re, x.im);
     else
-        r = cg_complex_new(is_complex_like(arg[1]) ? x.re - y.im : x.re,
-                           is_complex_like(arg[0]) ? y.re + x.im : y.re);
+        r = cg_complex_new(is_complex_like(arg[1]) ? x.re - y.im : x.re, is_complex_like(arg[0]) ? y.re + x.im : y.re);
 out:
     cg_args_release(&def, arg, 2);
     if (!cg_is_err(r))

@@ -1,9 +1,9 @@
-/* int_bytes.c: int.to_bytes and int.from_bytes, for the ints cgrad holds
- * (64-bit immediates), with CPython 3.11's defaults (length 1, byteorder
- * 'big') and messages. An integer of more bytes than 8 is filled with its
- * sign; a value beyond 64 bits is OverflowError, as cgrad's other ints. */
+/* int_bytes.c: int.to_bytes and int.from_bytes, with CPython 3.11's
+ * defaults (length 1, byteorder 'big') and messages, over bigint.h's
+ * conversions (either form of int). */
 #include <string.h>
 
+#include "runtime/bigint.h"
 #include "runtime/bytes.h"
 #include "runtime/containers.h"
 #include "runtime/exc.h"
@@ -12,8 +12,7 @@
 
 static int byteorder_of(cg_value v, bool *little) {
     if (!cg_is_str(v))
-        return cg_raise_int(&cg_exc_TypeError, "to_bytes() argument 'byteorder' must be str, not %s",
-                            cg_type_name(v));
+        return cg_raise_int(&cg_exc_TypeError, "to_bytes() argument 'byteorder' must be str, not %s", cg_type_name(v));
     if (!strcmp(cg_str_cstr(v), "little"))
         *little = true;
     else if (!strcmp(cg_str_cstr(v), "big"))
@@ -30,7 +29,7 @@ static cg_value int_to_bytes(cg_value self, const cg_args *a) {
     if (cg_args_bind(&int_bytes_methods[0], a, arg, 3) < 0)
         return CG_ERR;
     cg_value r = CG_ERR;
-    int64_t len, v = self.u.i;
+    int64_t len;
     bool little;
     int sgn = cg_truth(arg[2]);
     if (sgn < 0 || cg_index_value(arg[0], &len) < 0 || byteorder_of(arg[1], &little) < 0)
@@ -39,28 +38,14 @@ static cg_value int_to_bytes(cg_value self, const cg_args *a) {
         cg_raise(&cg_exc_ValueError, "length argument must be non-negative");
         goto out;
     }
-    if (v < 0 && !sgn) {
-        cg_raise(&cg_exc_OverflowError, "can't convert negative int to unsigned");
-        goto out;
-    }
-    /* does v fit in len bytes? */
-    if (len < 8) {
-        int64_t bits = 8 * len;
-        bool fits = sgn ? (bits == 0 ? v == 0 : v >= -(INT64_C(1) << (bits - 1)) && v < (INT64_C(1) << (bits - 1)))
-                        : (uint64_t)v < (UINT64_C(1) << bits);
-        if (!fits) {
-            cg_raise(&cg_exc_OverflowError, "int too big to convert");
-            goto out;
-        }
-    }
     cg_bytes *b = cg_bytes_alloc((size_t)len);
     if (!b) {
         cg_raise_nomemory();
         goto out;
     }
-    for (int64_t i = 0; i < len; i++) {
-        unsigned char byte = i < 8 ? (unsigned char)((uint64_t)v >> (8 * i)) : (v < 0 ? 0xff : 0);
-        b->s[little ? i : len - 1 - i] = (char)byte;
+    if (cg_int_to_bytes(self, (unsigned char *)b->s, (size_t)len, little, sgn) < 0) {
+        cg_obj_decref(b);
+        goto out;
     }
     r = cg_obj_value(b);
 out:
@@ -85,33 +70,10 @@ static cg_value int_from_bytes(cg_value type, const cg_args *a) {
     if (cg_is_err(data))
         goto out;
     const cg_bytes *b = cg_as_bytes(data);
-    uint64_t v = 0;
-    bool negative = sgn && b->len && ((unsigned char)b->s[little ? b->len - 1 : 0] & 0x80);
-    for (int64_t k = 0; k < b->len; k++) {
-        /* k counts from the most significant byte */
-        unsigned char byte = (unsigned char)b->s[little ? b->len - 1 - k : k];
-        if (b->len - k > 8) {
-            if (byte != (negative ? 0xff : 0)) {
-                r = cg_int_overflow();
-                goto out;
-            }
-            continue;
-        }
-        v = (v << 8) | byte;
-    }
-    if (b->len < 8 && negative)
-        v |= ~UINT64_C(0) << (8 * b->len);
-    if (!negative && v > (uint64_t)INT64_MAX) {
-        r = cg_int_overflow();
-        goto out;
-    }
-    if (negative && b->len >= 8 && !(v >> 63)) {
-        r = cg_int_overflow();
-        goto out;
-    }
-    r = cg_int((int64_t)v);
-    if ((cg_type *)type.u.o != &cg_type_int) {
+    r = cg_int_from_bytes((const unsigned char *)b->s, (size_t)b->len, little, sgn);
+    if (!cg_is_err(r) && (cg_type *)type.u.o != &cg_type_int) {
         cg_value sub = cg_call1(type, r);
+        cg_decref(r);
         r = sub;
     }
 out:

@@ -56,3 +56,13 @@ print(math.isqrt(10 ** 50), math.isqrt(2 ** 127 - 1), math.comb(100, 50), math.p
 print(math.log(10 ** 400), math.log2(2 ** 1000), math.log10(10 ** 500), math.log(2 ** 70, 2), math.log(2 ** 64 + 1))
 print(math.floor(1e300) == 10 ** 300, math.ceil(-1.5e20), math.trunc(2.5e25), math.floor(2 ** 70), math.ceil(-2 ** 70))
 print(math.sqrt(2 ** 100), math.ldexp(1.0, 2 ** 70 - 2 ** 70 + 5), math.fsum([2 ** 60, 1.0]))
+
+# where big ints meet bytes and complex
+print((2**70).to_bytes(10, "big"), int.from_bytes(b"\x01" + b"\x00" * 9, "big"), (-1).to_bytes(12, "little", signed=True))
+for f in [lambda: bytes([2**70]), lambda: bytearray([-(2**70)]), lambda: 2**70 in b"abc", lambda: b"abc"[2**70],
+          lambda: (2**64).to_bytes(8, "big"), lambda: complex(2**70, 1) + 2**70, lambda: 2**2000 + 1j]:
+    try:
+        print(f())
+    except Exception as e:
+        print(type(e).__name__, e)
+print(2**2000 == 1j, 2**70 == complex(2**70), 2**53 + 1 == complex(2**53 + 1))
