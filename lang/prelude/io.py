@@ -1,7 +1,8 @@
-"""The io module: open and text files (the C half, _io), and StringIO, the
-in-memory text stream, written here."""
+"""The io module: open and files (the C half, _io), and StringIO and
+BytesIO, the in-memory streams, written here."""
 import _io
-from _io import (DEFAULT_BUFFER_SIZE, SEEK_CUR, SEEK_END, SEEK_SET, TextIOWrapper, UnsupportedOperation, open)
+from _io import (DEFAULT_BUFFER_SIZE, SEEK_CUR, SEEK_END, SEEK_SET, BufferedRandom, BufferedReader, BufferedWriter,
+                 FileIO, TextIOWrapper, UnsupportedOperation, open)
 
 BlockingIOError = BlockingIOError
 
@@ -237,6 +238,153 @@ class StringIO(TextIOBase):
 
     def detach(self):
         raise UnsupportedOperation("detach")
+
+    def __enter__(self):
+        self._check()
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+class BytesIO(BufferedIOBase):
+    """An in-memory binary stream over a bytearray."""
+
+    __module__ = "_io"
+
+    def __init__(self, initial_bytes=b""):
+        self._buf = bytearray(initial_bytes if initial_bytes is not None else b"")
+        self._pos = 0
+        self._closed = False
+
+    def _check(self):
+        if self._closed:
+            raise ValueError("I/O operation on closed file.")
+
+    @property
+    def closed(self):
+        return self._closed
+
+    def getvalue(self):
+        self._check()
+        return bytes(self._buf)
+
+    def getbuffer(self):
+        self._check()
+        return memoryview(self._buf)
+
+    def write(self, b):
+        self._check()
+        if isinstance(b, str):
+            raise TypeError("a bytes-like object is required, not 'str'")
+        data = bytes(b)
+        end = self._pos + len(data)
+        if self._pos > len(self._buf):
+            self._buf.extend(b"\0" * (self._pos - len(self._buf)))
+        self._buf[self._pos:end] = data
+        self._pos = end
+        return len(data)
+
+    def writelines(self, lines):
+        for line in lines:
+            self.write(line)
+
+    def read(self, size=-1):
+        self._check()
+        start = min(self._pos, len(self._buf))
+        end = len(self._buf) if size is None or size < 0 else min(len(self._buf), start + size)
+        self._pos = max(self._pos, end)
+        return bytes(self._buf[start:end])
+
+    read1 = read
+
+    def readline(self, size=-1):
+        self._check()
+        start = min(self._pos, len(self._buf))
+        i = self._buf.find(b"\n", start)
+        end = len(self._buf) if i < 0 else i + 1
+        if size is not None and size >= 0:
+            end = min(end, start + size)
+        self._pos = max(self._pos, end)
+        return bytes(self._buf[start:end])
+
+    def readlines(self, hint=-1):
+        lines, total = [], 0
+        while True:
+            line = self.readline()
+            if not line:
+                return lines
+            lines.append(line)
+            total += len(line)
+            if hint is not None and 0 < hint <= total:
+                return lines
+
+    def readinto(self, b):
+        data = self.read(len(b))
+        b[:len(data)] = data
+        return len(data)
+
+    def __iter__(self):
+        self._check()
+        return self
+
+    def __next__(self):
+        line = self.readline()
+        if not line:
+            raise StopIteration
+        return line
+
+    def tell(self):
+        self._check()
+        return self._pos
+
+    def seek(self, pos, whence=0):
+        self._check()
+        if whence == 0:
+            if pos < 0:
+                raise ValueError("negative seek value %d" % pos)
+            self._pos = pos
+        elif whence == 1:
+            self._pos = max(0, self._pos + pos)
+        elif whence == 2:
+            self._pos = max(0, len(self._buf) + pos)
+        else:
+            raise ValueError("invalid whence (%d, should be 0, 1 or 2)" % whence)
+        return self._pos
+
+    def truncate(self, size=None):
+        self._check()
+        if size is None:
+            size = self._pos
+        elif size < 0:
+            raise ValueError("negative size value %d" % size)
+        del self._buf[size:]
+        return size
+
+    def close(self):
+        self._closed = True
+
+    def flush(self):
+        self._check()
+
+    def readable(self):
+        self._check()
+        return True
+
+    def writable(self):
+        self._check()
+        return True
+
+    def seekable(self):
+        self._check()
+        return True
+
+    def isatty(self):
+        self._check()
+        return False
+
+    def fileno(self):
+        raise UnsupportedOperation("fileno")
 
     def __enter__(self):
         self._check()

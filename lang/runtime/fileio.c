@@ -17,11 +17,13 @@
 #include <langinfo.h>
 #include <locale.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "runtime/bytes.h"
 #include "runtime/containers.h"
 #include "runtime/exc.h"
 #include "runtime/fileio.h"
@@ -38,6 +40,7 @@ typedef struct {
     cg_obj head;
     int fd;
     bool readable, writable, appending, closefd, closed, eof;
+    bool binary;   /* a Buffered* or FileIO: bytes in and out, nothing decoded */
     cg_value name; /* the path as given, or the descriptor */
     char mode[8];  /* as given to open() */
     char encoding[64], errors[32];
@@ -51,7 +54,11 @@ typedef struct {
     cg_strbuf out; /* encoded, not written */
 } cg_file;
 
-bool cg_is_file(cg_value v) { return cg_is_type(v, &cg_type_text_file); }
+bool cg_is_file(cg_value v) {
+    return cg_is_type(v, &cg_type_text_file) || cg_is_type(v, &cg_type_buffered_reader)
+           || cg_is_type(v, &cg_type_buffered_writer) || cg_is_type(v, &cg_type_buffered_random)
+           || cg_is_type(v, &cg_type_file_io);
+}
 
 static cg_file *file_of(cg_value v) { return (cg_file *)v.u.o; }
 
@@ -66,13 +73,13 @@ static int check_open(cg_file *f) {
 static int check_readable(cg_file *f) {
     if (check_open(f) < 0)
         return -1;
-    return f->readable ? 0 : cg_raise_int(unsupported_operation(), "not readable");
+    return f->readable ? 0 : cg_raise_int(unsupported_operation(), f->binary ? "read" : "not readable");
 }
 
 static int check_writable(cg_file *f) {
     if (check_open(f) < 0)
         return -1;
-    return f->writable ? 0 : cg_raise_int(unsupported_operation(), "not writable");
+    return f->writable ? 0 : cg_raise_int(unsupported_operation(), f->binary ? "write" : "not writable");
 }
 
 static int os_error(cg_file *f) { return cg_raise_os_error_int(errno, NULL, NULL); }
@@ -145,6 +152,8 @@ static int fill(cg_file *f) {
     f->eof = n == 0;
     if (cg_check_interrupt() < 0)
         return -1;
+    if (f->binary)
+        return n > 0 ? 1 : 0;
     if (f->text_pos == f->text.len) /* everything handed out: start the text buffer over */
         f->text.len = f->text_pos = 0;
     size_t used = 0;
@@ -153,6 +162,29 @@ static int fill(cg_file *f) {
     memmove(f->raw, f->raw + used, f->raw_len - used);
     f->raw_len -= used;
     return n > 0 ? 1 : 0;
+}
+
+/* ---- handing bytes out (binary files) -------------------------------------------------- */
+
+/* Up to `limit` bytes (-1: all), stopping after a b'\n' when `line`. */
+static cg_value take_bytes(cg_file *f, int64_t limit, bool line) {
+    size_t want = limit < 0 ? SIZE_MAX : (size_t)limit;
+    for (;;) {
+        size_t upto = f->raw_len < want ? f->raw_len : want;
+        const unsigned char *nl = line && upto ? memchr(f->raw, '\n', upto) : NULL;
+        if (!nl && f->raw_len < want && !f->eof) {
+            if (fill(f) < 0)
+                return CG_ERR;
+            continue;
+        }
+        size_t n = nl ? (size_t)(nl - f->raw) + 1 : upto;
+        cg_value b = cg_bytes_new((const char *)f->raw, n);
+        if (!cg_is_err(b)) {
+            memmove(f->raw, f->raw + n, f->raw_len - n);
+            f->raw_len -= n;
+        }
+        return b;
+    }
 }
 
 /* ---- handing text out ------------------------------------------------------------------ */
@@ -252,6 +284,8 @@ static cg_value file_read(cg_value self, const cg_args *a) {
     int64_t n = size_arg(a, "read");
     if (n < -1 || check_readable(f) < 0)
         return CG_ERR;
+    if (f->binary)
+        return take_bytes(f, n, false);
     cg_strbuf b = {0};
     return taken_text(&b, take(f, n, false, &b));
 }
@@ -261,6 +295,8 @@ static cg_value file_readline(cg_value self, const cg_args *a) {
     int64_t n = size_arg(a, "readline");
     if (n < -1 || check_readable(f) < 0)
         return CG_ERR;
+    if (f->binary)
+        return take_bytes(f, n, true);
     cg_strbuf b = {0};
     return taken_text(&b, take(f, n, true, &b));
 }
@@ -269,6 +305,13 @@ static cg_value file_next(cg_value self) {
     cg_file *f = file_of(self);
     if (check_readable(f) < 0)
         return CG_ERR;
+    if (f->binary) {
+        cg_value bl = take_bytes(f, -1, true);
+        if (cg_is_err(bl) || cg_as_bytes(bl)->len > 0)
+            return bl;
+        cg_decref(bl);
+        return CG_STOP;
+    }
     cg_strbuf b = {0};
     cg_value line = taken_text(&b, take(f, -1, true, &b));
     if (cg_is_err(line) || cg_as_str(line)->len > 0)
@@ -288,10 +331,11 @@ static cg_value file_readlines(cg_value self, const cg_args *a) {
         cg_value line = file_next(self);
         if (line.tag == CG_V_STOP)
             break;
+        int64_t len = cg_is_err(line) ? 0 : f->binary ? cg_as_bytes(line)->len : cg_as_str(line)->ncp;
         if (cg_is_err(line) || cg_list_append_steal(lines, line) < 0)
             cg_value_set(&lines, CG_ERR);
         else
-            total += cg_as_str(line)->ncp;
+            total += len;
     }
     return lines;
 }
@@ -312,6 +356,25 @@ static int put_text(cg_file *f, cg_value s) {
     return rc;
 }
 
+/* A binary file's write: any bytes-like object; the count of bytes. An
+ * unbuffered FileIO writes at once. */
+static cg_value write_bytes(cg_file *f, cg_value s) {
+    if (cg_is_str(s) || !cg_has_buffer(s))
+        return cg_raise(&cg_exc_TypeError, "a bytes-like object is required, not '%s'", cg_type_name(s));
+    cg_buffer view;
+    if (stop_reading(f) < 0 || cg_buffer_get(s, &view) < 0)
+        return CG_ERR;
+    cg_strbuf_append(&f->out, view.buf, (size_t)view.len);
+    int64_t n = view.len;
+    cg_buffer_release(&view);
+    if (f->out.failed)
+        return cg_raise_nomemory();
+    bool unbuffered = f->head.type == &cg_type_file_io;
+    if ((unbuffered || f->out.len >= WRITE_FLUSH) && flush_out(f) < 0)
+        return CG_ERR;
+    return cg_int(n);
+}
+
 static cg_value file_write(cg_value self, const cg_args *a) {
     cg_file *f = file_of(self);
     if (a->nkw || a->npos != 1)
@@ -319,6 +382,8 @@ static cg_value file_write(cg_value self, const cg_args *a) {
     if (check_writable(f) < 0)
         return CG_ERR;
     cg_value s = a->pos[0];
+    if (f->binary)
+        return write_bytes(f, s);
     if (!cg_is_str(s))
         return cg_raise(&cg_exc_TypeError, "write() argument must be str, not %s", cg_type_name(s));
     if (stop_reading(f) < 0 || put_text(f, s) < 0)
@@ -380,6 +445,16 @@ static cg_value file_seek(cg_value self, const cg_args *a) {
         return CG_ERR;
     if (whence < 0 || whence > 2)
         return cg_raise(&cg_exc_ValueError, "invalid whence (%lld, should be 0, 1 or 2)", (long long)whence);
+    if (f->binary) { /* any offset from any origin */
+        if (flush_out(f) < 0)
+            return CG_ERR;
+        int64_t base = 0;
+        if (whence == 1 && (base = logical_pos(f)) < 0)
+            return CG_ERR;
+        drop_read_buffers(f);
+        off_t at = lseek(f->fd, (off_t)(whence == 1 ? base + off : off), whence == 2 ? SEEK_END : SEEK_SET);
+        return at < 0 ? (os_error(f), CG_ERR) : cg_int(at);
+    }
     if (whence == 1 && off != 0)
         return cg_raise(unsupported_operation(), "can't do nonzero cur-relative seeks");
     if (whence == 2 && off != 0)
@@ -487,10 +562,12 @@ static cg_value file_getattr(cg_value self, cg_str *name) {
         return cg_str_from_c(f->mode);
     if (!strcmp(n, "closed"))
         return cg_bool(f->closed);
-    if (!strcmp(n, "encoding"))
+    if (!f->binary && !strcmp(n, "encoding"))
         return cg_str_from_c(f->encoding);
-    if (!strcmp(n, "errors"))
+    if (!f->binary && !strcmp(n, "errors"))
         return cg_str_from_c(f->errors);
+    if (!strcmp(n, "closefd") && f->head.type == &cg_type_file_io)
+        return cg_bool(f->closefd);
     if (!strcmp(n, "line_buffering") || !strcmp(n, "write_through"))
         return CG_FALSE;
     if (!strcmp(n, "newlines"))
@@ -503,8 +580,14 @@ static cg_value file_repr(cg_value self) {
     cg_value name = cg_repr(f->name);
     if (cg_is_err(name))
         return name;
-    cg_value r =
-        cg_str_fmt("<_io.TextIOWrapper name=%s mode='%s' encoding='%s'>", cg_str_cstr(name), f->mode, f->encoding);
+    cg_value r;
+    if (f->head.type == &cg_type_file_io)
+        r = cg_str_fmt("<_io.FileIO name=%s mode='%s' closefd=%s>", cg_str_cstr(name), f->mode,
+                       f->closefd ? "True" : "False");
+    else if (f->binary)
+        r = cg_str_fmt("<_io.%s name=%s>", f->head.type->name, cg_str_cstr(name));
+    else
+        r = cg_str_fmt("<_io.TextIOWrapper name=%s mode='%s' encoding='%s'>", cg_str_cstr(name), f->mode, f->encoding);
     cg_decref(name);
     return r;
 }
@@ -536,18 +619,26 @@ static const cg_method_def file_methods[] = {
     {NULL},
 };
 
-cg_type cg_type_text_file = {
-    .head = {CG_IMMORTAL, &cg_type_type},
-    .name = "TextIOWrapper",
-    .module = "_io",
-    .basicsize = sizeof(cg_file),
-    .dealloc = file_dealloc,
-    .repr = file_repr,
-    .hash = cg_object_hash,
-    .getattr = file_getattr,
-    .iter = file_iter,
-    .next = file_next,
-};
+/* One C struct for every kind of file; the class says which it is. */
+#define FILE_TYPE(VAR, NAME)                  \
+    cg_type VAR = {                           \
+        .head = {CG_IMMORTAL, &cg_type_type}, \
+        .name = NAME,                         \
+        .module = "_io",                      \
+        .basicsize = sizeof(cg_file),         \
+        .dealloc = file_dealloc,              \
+        .repr = file_repr,                    \
+        .hash = cg_object_hash,               \
+        .getattr = file_getattr,              \
+        .iter = file_iter,                    \
+        .next = file_next,                    \
+    }
+
+FILE_TYPE(cg_type_text_file, "TextIOWrapper");
+FILE_TYPE(cg_type_buffered_reader, "BufferedReader");
+FILE_TYPE(cg_type_buffered_writer, "BufferedWriter");
+FILE_TYPE(cg_type_buffered_random, "BufferedRandom");
+FILE_TYPE(cg_type_file_io, "FileIO");
 
 /* ---- open() ---------------------------------------------------------------------------- */
 
@@ -730,6 +821,22 @@ static cg_value text_file_new(int fd, cg_value name, const char *mode, const mod
     return cg_obj_value(f);
 }
 
+/* A binary file's class, and its mode as Python normalises it ("w+b" is
+ * "rb+"). */
+static void make_binary(cg_file *f, const mode_flags *m, bool unbuffered) {
+    f->binary = true;
+    snprintf(f->mode, sizeof f->mode, "%cb%s",
+             m->create              ? 'x'
+             : m->append            ? 'a'
+             : (m->read || m->plus) ? 'r'
+                                    : 'w',
+             m->plus ? "+" : "");
+    f->head.type = unbuffered ? &cg_type_file_io
+                   : m->plus  ? &cg_type_buffered_random
+                   : m->read  ? &cg_type_buffered_reader
+                              : &cg_type_buffered_writer;
+}
+
 static cg_value b_open(cg_value self, const cg_args *a) {
     cg_value arg[8];
     if (cg_args_bind(&OPEN_DEF, a, arg, 8) < 0)
@@ -757,18 +864,14 @@ static cg_value b_open(cg_value self, const cg_args *a) {
         cg_raise(&cg_exc_TypeError, "open() argument 'errors' must be str or None, not %s", cg_type_name(arg[4]));
         goto out;
     }
-    if (m.binary) {
-        if (!cg_is_none(arg[3]))
-            cg_raise(&cg_exc_ValueError, "binary mode doesn't take an encoding argument");
-        else if (!cg_is_none(arg[4]))
-            cg_raise(&cg_exc_ValueError, "binary mode doesn't take an errors argument");
-        else if (!cg_is_none(arg[5]))
-            cg_raise(&cg_exc_ValueError, "binary mode doesn't take a newline argument");
-        else
-            cg_raise(&cg_exc_NotImplementedError, "open(): binary mode needs bytes, which cgrad does not have yet");
+    if (m.binary && (!cg_is_none(arg[3]) || !cg_is_none(arg[4]) || !cg_is_none(arg[5]))) {
+        cg_raise(&cg_exc_ValueError, "binary mode doesn't take %s argument",
+                 !cg_is_none(arg[3])   ? "an encoding"
+                 : !cg_is_none(arg[4]) ? "an errors"
+                                       : "a newline");
         goto out;
     }
-    if (buffering == 0) {
+    if (buffering == 0 && !m.binary) {
         cg_raise(&cg_exc_ValueError, "can't have unbuffered text I/O");
         goto out;
     }
@@ -779,7 +882,7 @@ static cg_value b_open(cg_value self, const cg_args *a) {
     else
         default_encoding(enc, sizeof enc);
     const char *errors = cg_is_str(arg[4]) ? cg_str_cstr(arg[4]) : "strict";
-    if (cg_codec_lookup(enc, &codec) < 0 || cg_errors_lookup(errors, &handler) < 0)
+    if (!m.binary && (cg_codec_lookup(enc, &codec) < 0 || cg_errors_lookup(errors, &handler) < 0))
         goto out;
     if (!cg_is_none(arg[7])) {
         cg_raise(&cg_exc_NotImplementedError, "open(): opener= is not supported");
@@ -796,6 +899,8 @@ static cg_value b_open(cg_value self, const cg_args *a) {
     if (fd < 0)
         goto out;
     r = text_file_new(fd, name, mode, &m, enc, codec, errors, handler, nl, closefd);
+    if (!cg_is_err(r) && m.binary)
+        make_binary(file_of(r), &m, buffering == 0);
     if (cg_is_err(r) && closefd)
         close(fd);
 out:
@@ -813,5 +918,10 @@ const cg_method_def cg_open_builtin[] = {
 };
 
 int cg_fileio_types_init(void) {
-    return cg_type_text_file.dict ? 0 : cg_type_add_methods(&cg_type_text_file, file_methods);
+    cg_type *types[] = {&cg_type_text_file, &cg_type_buffered_reader, &cg_type_buffered_writer,
+                        &cg_type_buffered_random, &cg_type_file_io};
+    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
+        if (!types[i]->dict && cg_type_add_methods(types[i], file_methods) < 0)
+            return -1;
+    return 0;
 }

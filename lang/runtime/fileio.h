@@ -1,15 +1,16 @@
 /* fileio.h: open() and the file objects it returns, as Python's io:
  * text files (_io.TextIOWrapper) decoding and encoding with newline
- * translation, over buffered reads and writes of a file descriptor.
- *
- * Binary files (_io.BufferedReader, BufferedWriter, BufferedRandom,
- * FileIO) come with bytes. */
+ * translation, over buffered reads and writes of a file descriptor, and
+ * binary files (_io.BufferedReader, BufferedWriter, BufferedRandom, and
+ * FileIO unbuffered) over the same buffers, in bytes. */
 #ifndef CG_FILEIO_H
 #define CG_FILEIO_H
 
 #include "runtime/value.h"
 
 extern cg_type cg_type_text_file;
+/* binary files: open(..., 'rb'), 'wb'/'ab'/'xb', with '+', and buffering=0 */
+extern cg_type cg_type_buffered_reader, cg_type_buffered_writer, cg_type_buffered_random, cg_type_file_io;
 
 /* The builtin open(). */
 extern const cg_method_def cg_open_builtin[];

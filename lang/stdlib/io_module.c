@@ -24,6 +24,10 @@ cg_value cg_io_native_module_init(void) {
         if (cg_module_add(m, ints[i].name, cg_int(ints[i].value)) < 0)
             goto fail;
     if (cg_module_add(m, "TextIOWrapper", cg_obj_value(&cg_type_text_file)) < 0
+        || cg_module_add(m, "BufferedReader", cg_obj_value(&cg_type_buffered_reader)) < 0
+        || cg_module_add(m, "BufferedWriter", cg_obj_value(&cg_type_buffered_writer)) < 0
+        || cg_module_add(m, "BufferedRandom", cg_obj_value(&cg_type_buffered_random)) < 0
+        || cg_module_add(m, "FileIO", cg_obj_value(&cg_type_file_io)) < 0
         || cg_module_add(m, "UnsupportedOperation", cg_obj_value(&cg_exc_UnsupportedOperation)) < 0)
         goto fail;
     return m;
