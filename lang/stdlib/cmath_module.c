@@ -27,7 +27,15 @@ static int one_arg(const char *name, const cg_args *a) {
     return 0;
 }
 
-static double complex to_c(cg_cpx z) { return CMPLX(z.re, z.im); }
+/* C11 lays a double complex out as double[2]; filling the two halves
+ * keeps infinities and NaNs as they are (x + I*y would not), and needs
+ * no CMPLX, which clang's view of glibc's headers may lack. */
+static double complex to_c(cg_cpx z) {
+    double complex c;
+    ((double *)&c)[0] = z.re;
+    ((double *)&c)[1] = z.im;
+    return c;
+}
 static cg_cpx of_c(double complex c) { return (cg_cpx){creal(c), cimag(c)}; }
 
 /* Note [cmath's formulas]: for finite arguments the functions below
