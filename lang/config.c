@@ -28,6 +28,7 @@ const cg_module_entry cg_config_modules[] = {
     {"_weakref", cg_weakref_native_module_init},
     {"_cgrad", cg_cgrad_module_init},
     {"_warnings", cg_warnings_native_module_init},
+    {"_csv", cg_csv_native_module_init},
     {"_io", cg_io_native_module_init},
     {"_json", cg_json_native_module_init},
     {"_re", cg_re_native_module_init},

@@ -148,6 +148,15 @@ static int set_bases(cg_type *t, cg_value value) {
 
 int cg_type_set_special(cg_type *t, cg_str *name, cg_value value) {
     bool is_name = !strcmp(name->s, "__name__"), is_bases = !strcmp(name->s, "__bases__");
+    if (!strcmp(name->s, "__module__") && value.tag != CG_V_ERR && cg_is_str(value)) {
+        /* C.__module__ = "m": what repr and pickling name; the dict keeps it too */
+        char *m = strdup(cg_str_cstr(value));
+        if (!m)
+            return cg_raise_nomemory(), -1;
+        free((char *)t->module);
+        t->module = m;
+        return 1;
+    }
     if (!is_name && !is_bases)
         return 1;
     if (value.tag == CG_V_ERR)

@@ -22,6 +22,8 @@ cg_value cg_io_native_module_init(void);
 cg_value cg_warnings_native_module_init(void);
 /* _json, under the prelude's json package */
 cg_value cg_json_native_module_init(void);
+/* _csv, under the prelude's csv module */
+cg_value cg_csv_native_module_init(void);
 /* _re, under the prelude's re module */
 cg_value cg_re_native_module_init(void);
 /* errno (errno_module.c) */

@@ -1,0 +1,594 @@
+/* csv_module.c: `_csv`, the C half of the csv module (prelude/csv.py
+ * holds the reader and writer objects, dialects and their registry,
+ * DictReader, DictWriter and Sniffer). Here are the two loops whose cost
+ * is per character: read_row, Python's reader state machine over the
+ * lines an iterator yields, and join_row, the writer's quoting of one
+ * record; plus field_size_limit, the QUOTE_ constants and __version__.
+ *
+ * Note [csv dialect tuple]
+ * csv.py validates a dialect once (its Dialect objects) and hands both
+ * functions its settings as one tuple, in this order:
+ *   (delimiter, quotechar, escapechar, doublequote, skipinitialspace,
+ *    strict, quoting, lineterminator, Error)
+ * where the three characters are 1-character strs (quotechar and
+ * escapechar may be None), quoting is 0..3 and Error is csv.Error, the
+ * class the messages of the state machine are raised as. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/containers.h"
+#include "runtime/exc.h"
+#include "runtime/float_repr.h"
+#include "runtime/module.h"
+#include "stdlib/stdlib.h"
+
+enum { QUOTE_MINIMAL, QUOTE_ALL, QUOTE_NONNUMERIC, QUOTE_NONE };
+enum { NOT_SET = -1, EOL = -2 };
+
+static int64_t field_limit = 128 * 1024;
+
+typedef struct {
+    int32_t delimiter, quotechar, escapechar; /* code points, or NOT_SET */
+    bool doublequote, skipinitialspace, strict;
+    int quoting;
+    cg_value lineterminator; /* borrowed str */
+    cg_value error;          /* borrowed: csv.Error */
+} dialect;
+
+/* The code point at s (UTF-8, well formed); *len gets its byte count. */
+static int32_t decode_cp(const unsigned char *s, int *len) {
+    unsigned char c = s[0];
+    if (c < 0x80) {
+        *len = 1;
+        return c;
+    }
+    if (c < 0xE0) {
+        *len = 2;
+        return (int32_t)(c & 0x1F) << 6 | (s[1] & 0x3F);
+    }
+    if (c < 0xF0) {
+        *len = 3;
+        return (int32_t)(c & 0x0F) << 12 | (int32_t)(s[1] & 0x3F) << 6 | (s[2] & 0x3F);
+    }
+    *len = 4;
+    return (int32_t)(c & 0x07) << 18 | (int32_t)(s[1] & 0x3F) << 12 | (int32_t)(s[2] & 0x3F) << 6 | (s[3] & 0x3F);
+}
+
+static int32_t char_of(cg_value v) {
+    if (cg_is_none(v))
+        return NOT_SET;
+    int len;
+    return decode_cp((const unsigned char *)cg_str_cstr(v), &len);
+}
+
+/* Reads the dialect tuple (Note [csv dialect tuple]); -1 with TypeError. */
+static int read_dialect(cg_value t, dialect *d) {
+    if (t.tag != CG_V_OBJ || t.u.o->type != &cg_type_tuple || ((cg_tuple *)t.u.o)->len != 9) {
+        cg_raise(&cg_exc_TypeError, "_csv: bad dialect tuple");
+        return -1;
+    }
+    const cg_value *it = ((cg_tuple *)t.u.o)->items;
+    for (int k = 0; k < 3; k++)
+        if (!cg_is_none(it[k]) && !cg_is_str(it[k])) {
+            cg_raise(&cg_exc_TypeError, "_csv: bad dialect tuple");
+            return -1;
+        }
+    if (!cg_is_str(it[0]) || !cg_is_str(it[7]) || it[6].tag != CG_V_INT) {
+        cg_raise(&cg_exc_TypeError, "_csv: bad dialect tuple");
+        return -1;
+    }
+    d->delimiter = char_of(it[0]);
+    d->quotechar = char_of(it[1]);
+    d->escapechar = char_of(it[2]);
+    d->doublequote = cg_truth(it[3]) == 1;
+    d->skipinitialspace = cg_truth(it[4]) == 1;
+    d->strict = cg_truth(it[5]) == 1;
+    d->quoting = (int)it[6].u.i;
+    d->lineterminator = it[7];
+    d->error = it[8];
+    return 0;
+}
+
+/* Raises csv.Error(msg); returns -1. */
+static int csv_error(const dialect *d, const char *fmt, ...) CG_PRINTF(2, 3);
+static int csv_error(const dialect *d, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    cg_value msg = cg_str_vfmt(fmt, ap);
+    va_end(ap);
+    if (cg_is_err(msg))
+        return -1;
+    cg_value exc = cg_call1(d->error, msg);
+    cg_decref(msg);
+    if (cg_is_err(exc))
+        return -1;
+    cg_raise_object(exc);
+    cg_decref(exc);
+    return -1;
+}
+
+/* ---- the reader --------------------------------------------------------- */
+
+typedef enum {
+    START_RECORD,
+    START_FIELD,
+    ESCAPED_CHAR,
+    IN_FIELD,
+    IN_QUOTED_FIELD,
+    ESCAPE_IN_QUOTED_FIELD,
+    QUOTE_IN_QUOTED_FIELD,
+    EAT_CRNL,
+    AFTER_ESCAPED_CRNL,
+} parse_state;
+
+typedef struct {
+    const dialect *d;
+    parse_state state;
+    cg_strbuf field; /* the bytes of the field being read */
+    int64_t field_ncp;
+    bool numeric; /* an unquoted field under QUOTE_NONNUMERIC: saved as float */
+    cg_value fields; /* the list of the record */
+    bool special[256]; /* bytes that stop the plain-character runs */
+} parser;
+
+static int add_bytes(parser *p, const unsigned char *s, size_t n, int64_t ncp) {
+    if (p->field_ncp + ncp > field_limit)
+        return csv_error(p->d, "field larger than field limit (%lld)", (long long)field_limit);
+    cg_strbuf_append(&p->field, (const char *)s, n);
+    p->field_ncp += ncp;
+    return 0;
+}
+
+static int add_cp(parser *p, int32_t c) {
+    char u[4];
+    return add_bytes(p, (const unsigned char *)u, (size_t)cg_cp_encode((uint32_t)c, u), 1);
+}
+
+static int save_field(parser *p) {
+    if (p->field.failed) {
+        cg_raise_nomemory();
+        return -1;
+    }
+    cg_value s = cg_str_new(p->field.data ? p->field.data : "", p->field.len);
+    p->field.len = 0;
+    p->field_ncp = 0;
+    if (cg_is_err(s))
+        return -1;
+    if (p->numeric) {
+        p->numeric = false;
+        cg_value f = cg_call1(cg_obj_value(&cg_type_float), s);
+        cg_decref(s);
+        if (cg_is_err(f))
+            return -1;
+        s = f;
+    }
+    return cg_list_append_steal(p->fields, s);
+}
+
+static bool is_crlf(int32_t c) { return c == '\n' || c == '\r'; }
+
+/* Ends a field at a line break or the end of a line. */
+static int end_record_field(parser *p, int32_t c) {
+    if (save_field(p) < 0)
+        return -1;
+    p->state = c == EOL ? START_RECORD : EAT_CRNL;
+    return 0;
+}
+
+/* One character c (or EOL) through the state machine, as CPython's. */
+static int process_char(parser *p, int32_t c) {
+    const dialect *d = p->d;
+    switch (p->state) {
+    case START_RECORD:
+        if (c == EOL)
+            return 0; /* an empty line: the record [] */
+        if (is_crlf(c)) {
+            p->state = EAT_CRNL;
+            return 0;
+        }
+        p->state = START_FIELD;
+        /* fall through */
+    case START_FIELD:
+        if (is_crlf(c) || c == EOL)
+            return end_record_field(p, c);
+        if (c == d->quotechar && d->quoting != QUOTE_NONE)
+            p->state = IN_QUOTED_FIELD;
+        else if (c == d->escapechar)
+            p->state = ESCAPED_CHAR;
+        else if (c == ' ' && d->skipinitialspace)
+            ;
+        else if (c == d->delimiter)
+            return save_field(p);
+        else {
+            if (d->quoting == QUOTE_NONNUMERIC)
+                p->numeric = true;
+            p->state = IN_FIELD;
+            return add_cp(p, c);
+        }
+        return 0;
+    case ESCAPED_CHAR:
+        if (is_crlf(c)) {
+            p->state = AFTER_ESCAPED_CRNL;
+            return add_cp(p, c);
+        }
+        p->state = IN_FIELD;
+        return add_cp(p, c == EOL ? '\n' : c);
+    case AFTER_ESCAPED_CRNL:
+        if (c == EOL)
+            return 0;
+        p->state = IN_FIELD;
+        /* fall through */
+    case IN_FIELD:
+        if (is_crlf(c) || c == EOL)
+            return end_record_field(p, c);
+        if (c == d->escapechar)
+            p->state = ESCAPED_CHAR;
+        else if (c == d->delimiter) {
+            p->state = START_FIELD;
+            return save_field(p);
+        } else
+            return add_cp(p, c);
+        return 0;
+    case IN_QUOTED_FIELD:
+        if (c == EOL)
+            ;
+        else if (c == d->escapechar)
+            p->state = ESCAPE_IN_QUOTED_FIELD;
+        else if (c == d->quotechar && d->quoting != QUOTE_NONE)
+            p->state = d->doublequote ? QUOTE_IN_QUOTED_FIELD : IN_FIELD;
+        else
+            return add_cp(p, c);
+        return 0;
+    case ESCAPE_IN_QUOTED_FIELD:
+        p->state = IN_QUOTED_FIELD;
+        return add_cp(p, c == EOL ? '\n' : c);
+    case QUOTE_IN_QUOTED_FIELD:
+        if (d->quoting != QUOTE_NONE && c == d->quotechar) {
+            p->state = IN_QUOTED_FIELD;
+            return add_cp(p, c);
+        }
+        if (c == d->delimiter) {
+            p->state = START_FIELD;
+            return save_field(p);
+        }
+        if (is_crlf(c) || c == EOL)
+            return end_record_field(p, c);
+        if (!d->strict) {
+            p->state = IN_FIELD;
+            return add_cp(p, c);
+        }
+        char dl[5] = {0}, qu[5] = {0};
+        cg_cp_encode((uint32_t)d->delimiter, dl);
+        cg_cp_encode((uint32_t)d->quotechar, qu);
+        return csv_error(d, "'%s' expected after '%s'", dl, qu);
+    case EAT_CRNL:
+        if (is_crlf(c))
+            return 0;
+        if (c == EOL) {
+            p->state = START_RECORD;
+            return 0;
+        }
+        return csv_error(d, "new-line character seen in unquoted field - do you need to open the file in universal-newline mode?");
+    }
+    return 0;
+}
+
+/* Note [csv plain runs]
+ * Most characters of a field are none of the dialect's: inside a field
+ * the reader copies the run up to the next delimiter, quote, escape or
+ * line break at once instead of a character at a time. `special` marks
+ * the bytes that end a run; when a dialect character is not ASCII every
+ * byte >= 0x80 ends one and goes through the state machine. */
+static void mark_specials(parser *p) {
+    memset(p->special, 0, sizeof p->special);
+    int32_t ch[5] = {p->d->delimiter, p->d->quotechar, p->d->escapechar, '\n', '\r'};
+    for (int k = 0; k < 5; k++) {
+        if (ch[k] >= 0x80)
+            memset(p->special + 0x80, 1, 0x80);
+        else if (ch[k] >= 0)
+            p->special[ch[k]] = true;
+    }
+}
+
+static int process_line(parser *p, cg_str *line) {
+    const unsigned char *s = (const unsigned char *)line->s;
+    int64_t n = line->len, i = 0;
+    while (i < n) {
+        if ((p->state == IN_FIELD || p->state == IN_QUOTED_FIELD) && !p->special[s[i]]) {
+            int64_t j = i, ncp = 0;
+            while (j < n && !p->special[s[j]])
+                ncp += (s[j++] & 0xC0) != 0x80;
+            if (add_bytes(p, s + i, (size_t)(j - i), ncp) < 0)
+                return -1;
+            i = j;
+            continue;
+        }
+        int len;
+        int32_t c = decode_cp(s + i, &len);
+        if (process_char(p, c) < 0)
+            return -1;
+        i += len;
+    }
+    return process_char(p, EOL);
+}
+
+static int bump_line_num(cg_value counter) {
+    cg_list *l = cg_as_list(counter);
+    if (l->len < 1 || l->items[0].tag != CG_V_INT) {
+        cg_raise(&cg_exc_TypeError, "_csv: bad line counter");
+        return -1;
+    }
+    l->items[0].u.i++;
+    return 0;
+}
+
+/* The record at the end of the input: what an unfinished field gives. */
+static cg_value at_end(parser *p) {
+    if (p->field.len == 0 && p->state != IN_QUOTED_FIELD)
+        return CG_NONE;
+    if (p->d->strict) {
+        csv_error(p->d, "unexpected end of data");
+        return CG_ERR;
+    }
+    if (save_field(p) < 0)
+        return CG_ERR;
+    cg_incref(p->fields);
+    return p->fields;
+}
+
+/* read_row(it, dialect, counter): the next record of the lines `it`
+ * yields, as a list of fields; None at the end. counter[0] counts the
+ * lines read (the reader's line_num). */
+static cg_value read_row(const dialect *d, cg_value it, cg_value counter) {
+    parser p = {.d = d, .state = START_RECORD};
+    mark_specials(&p);
+    p.fields = cg_list_new(0);
+    if (cg_is_err(p.fields))
+        return p.fields;
+    cg_value r = CG_ERR;
+    do {
+        cg_value line = cg_next(it);
+        if (line.tag == CG_V_STOP) {
+            r = at_end(&p);
+            goto done;
+        }
+        if (cg_is_err(line))
+            goto done;
+        if (!cg_is_str(line)) {
+            csv_error(d, "iterator should return strings, not %s (the file should be opened in text mode)",
+                      cg_type_name(line));
+            cg_decref(line);
+            goto done;
+        }
+        int rc = bump_line_num(counter) < 0 ? -1 : process_line(&p, cg_as_str(line));
+        cg_decref(line);
+        if (rc < 0)
+            goto done;
+    } while (p.state != START_RECORD);
+    cg_incref(p.fields);
+    r = p.fields;
+done:
+    cg_decref(p.fields);
+    cg_strbuf_free(&p.field);
+    return r;
+}
+
+/* ---- the writer --------------------------------------------------------- */
+
+static bool is_number(cg_value v) {
+    if (v.tag == CG_V_INT || v.tag == CG_V_BOOL || v.tag == CG_V_FLOAT)
+        return true;
+    if (v.tag != CG_V_OBJ || cg_is_str(v))
+        return false;
+    static const char *const slots[] = {"__index__", "__float__", "__int__"};
+    for (int k = 0; k < 3; k++) {
+        cg_value m = cg_getattr_opt(v, cg_str_intern(slots[k]));
+        if (cg_is_err(m)) {
+            cg_exc_clear();
+            continue;
+        }
+        if (m.tag != CG_V_STOP) {
+            cg_decref(m);
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The text of one field: str as is, None as '', float as its repr. */
+static cg_value field_text(cg_value v) {
+    if (cg_is_str(v)) {
+        cg_incref(v);
+        return v;
+    }
+    if (cg_is_none(v))
+        return cg_str_new("", 0);
+    if (v.tag == CG_V_FLOAT)
+        return cg_float_repr_value(v.u.f);
+    return cg_to_str(v);
+}
+
+static bool in_lineterminator(const dialect *d, int32_t c) {
+    const unsigned char *s = (const unsigned char *)cg_str_cstr(d->lineterminator);
+    int64_t n = cg_as_str(d->lineterminator)->len;
+    for (int64_t i = 0; i < n;) {
+        int len;
+        if (decode_cp(s + i, &len) == c)
+            return true;
+        i += len;
+    }
+    return false;
+}
+
+/* Appends one field's text to b, escaped; *quoted is set when it must be
+ * quoted. -1 with csv.Error when it needs an escapechar it lacks. */
+static int append_field(const dialect *d, cg_strbuf *b, cg_str *text, bool *quoted) {
+    const unsigned char *s = (const unsigned char *)text->s;
+    for (int64_t i = 0; i < text->len;) {
+        int len;
+        int32_t c = decode_cp(s + i, &len);
+        if (c == d->delimiter || c == d->escapechar || c == d->quotechar || in_lineterminator(d, c)) {
+            bool want_escape = false;
+            if (d->quoting == QUOTE_NONE)
+                want_escape = true;
+            else {
+                if (c == d->quotechar) {
+                    if (d->doublequote)
+                        cg_strbuf_append(b, (const char *)s + i, (size_t)len);
+                    else
+                        want_escape = true;
+                } else if (c == d->escapechar)
+                    want_escape = true;
+                if (!want_escape)
+                    *quoted = true;
+            }
+            if (want_escape) {
+                if (d->escapechar == NOT_SET)
+                    return csv_error(d, "need to escape, but no escapechar set");
+                char u[4];
+                cg_strbuf_append(b, u, (size_t)cg_cp_encode((uint32_t)d->escapechar, u));
+            }
+        }
+        cg_strbuf_append(b, (const char *)s + i, (size_t)len);
+        i += len;
+    }
+    return 0;
+}
+
+static void put_cp(cg_strbuf *b, int32_t c) {
+    char u[4];
+    cg_strbuf_append(b, u, (size_t)cg_cp_encode((uint32_t)c, u));
+}
+
+/* One field of a record of nfields into b. */
+static int join_field(const dialect *d, cg_strbuf *b, cg_value v, int64_t nfields) {
+    bool quoted = d->quoting == QUOTE_ALL || (d->quoting == QUOTE_NONNUMERIC && !is_number(v));
+    cg_value text = field_text(v);
+    if (cg_is_err(text))
+        return -1;
+    cg_strbuf body = CG_STRBUF_INIT;
+    int rc = append_field(d, &body, cg_as_str(text), &quoted);
+    if (rc == 0 && cg_as_str(text)->len == 0 && nfields == 1) {
+        if (d->quoting == QUOTE_NONE)
+            rc = csv_error(d, "single empty field record must be quoted");
+        else
+            quoted = true;
+    }
+    cg_decref(text);
+    if (rc == 0) {
+        if (quoted)
+            put_cp(b, d->quotechar);
+        cg_strbuf_append(b, body.data ? body.data : "", body.len);
+        if (quoted)
+            put_cp(b, d->quotechar);
+    }
+    cg_strbuf_free(&body);
+    return rc;
+}
+
+/* join_row(dialect, row): the line the writer writes for row. */
+static cg_value join_row(const dialect *d, cg_value row) {
+    cg_value it = cg_iter(row);
+    if (cg_is_err(it)) {
+        if (!cg_exc_matches(&cg_exc_TypeError))
+            return CG_ERR;
+        cg_exc_clear();
+        csv_error(d, "iterable expected, not %s", cg_type_name(row));
+        return CG_ERR;
+    }
+    cg_value items = cg_list_from_iterable(it);
+    cg_decref(it);
+    if (cg_is_err(items))
+        return items;
+    cg_list *l = cg_as_list(items);
+    cg_strbuf b = CG_STRBUF_INIT;
+    int rc = 0;
+    for (int64_t k = 0; k < l->len && rc == 0; k++) {
+        if (k > 0)
+            put_cp(&b, d->delimiter);
+        rc = join_field(d, &b, l->items[k], l->len);
+    }
+    cg_decref(items);
+    if (rc < 0) {
+        cg_strbuf_free(&b);
+        return CG_ERR;
+    }
+    cg_strbuf_append(&b, cg_str_cstr(d->lineterminator), (size_t)cg_as_str(d->lineterminator)->len);
+    return cg_str_from_strbuf(&b);
+}
+
+/* ---- the bindings ------------------------------------------------------- */
+
+enum { C_READ_ROW, C_JOIN_ROW, C_FIELD_SIZE_LIMIT, C_N };
+static const cg_method_def csv_defs[];
+
+static cg_value c_read_row(cg_value self, const cg_args *a) {
+    cg_value v[3];
+    if (cg_args_bind(&csv_defs[C_READ_ROW], a, v, 3) < 0)
+        return CG_ERR;
+    dialect d;
+    cg_value r = CG_ERR;
+    if (v[2].tag != CG_V_OBJ || v[2].u.o->type != &cg_type_list)
+        cg_raise(&cg_exc_TypeError, "_csv: bad line counter");
+    else if (read_dialect(v[1], &d) == 0)
+        r = read_row(&d, v[0], v[2]);
+    cg_args_release(&csv_defs[C_READ_ROW], v, 3);
+    return r;
+}
+
+static cg_value c_join_row(cg_value self, const cg_args *a) {
+    cg_value v[2];
+    if (cg_args_bind(&csv_defs[C_JOIN_ROW], a, v, 2) < 0)
+        return CG_ERR;
+    dialect d;
+    cg_value r = read_dialect(v[0], &d) < 0 ? CG_ERR : join_row(&d, v[1]);
+    cg_args_release(&csv_defs[C_JOIN_ROW], v, 2);
+    return r;
+}
+
+static cg_value c_field_size_limit(cg_value self, const cg_args *a) {
+    if (a->nkw > 0)
+        return cg_raise(&cg_exc_TypeError, "field_size_limit() takes no keyword arguments");
+    if (a->npos > 1)
+        return cg_raise(&cg_exc_TypeError, "field_size_limit() takes at most 1 argument (%d given)", a->npos);
+    int64_t old = field_limit;
+    if (a->npos == 1) {
+        cg_value v = a->pos[0];
+        if (v.tag != CG_V_INT)
+            return cg_raise(&cg_exc_TypeError, "limit must be an integer");
+        field_limit = v.u.i;
+    }
+    return cg_int(old);
+}
+
+static const cg_method_def csv_defs[] = {
+    [C_READ_ROW] = {"read_row", c_read_row, "read_row(it, dialect, counter, /)",
+                    "The next record of the lines it yields, or None at their end."},
+    [C_JOIN_ROW] = {"join_row", c_join_row, "join_row(dialect, row, /)", "The line a csv writer writes for row."},
+    [C_FIELD_SIZE_LIMIT] = {"field_size_limit", c_field_size_limit, NULL,
+                            "Sets an upper limit on parsed fields.\n    csv.field_size_limit([limit])\n\n"
+                            "Returns old limit. If limit is not given, no new limit is set and\n"
+                            "the old limit is returned"},
+    [C_N] = {NULL, NULL, NULL, NULL},
+};
+
+cg_value cg_csv_native_module_init(void) {
+    cg_value m = cg_module_of("_csv", csv_defs);
+    if (cg_is_err(m))
+        return m;
+    static const char *const names[] = {"QUOTE_MINIMAL", "QUOTE_ALL", "QUOTE_NONNUMERIC", "QUOTE_NONE"};
+    for (int k = 0; k < 4; k++)
+        if (cg_module_add(m, names[k], cg_int(k)) < 0)
+            goto fail;
+    cg_value version = cg_str_from_c("1.0");
+    if (cg_is_err(version))
+        goto fail;
+    int rc = cg_module_add(m, "__version__", version);
+    cg_decref(version);
+    if (rc < 0)
+        goto fail;
+    return m;
+fail:
+    cg_decref(m);
+    return CG_ERR;
+}
