@@ -25,6 +25,7 @@ BENCHES = [
     ("cnn_workload", "CNN conv-bn-relu-pool x2, batch 64 of 28x28, SGD, 20 steps", 0.5),
     ("json_bench", "json.dumps then json.loads of a ~20 MB document", 1.0),
     ("re_bench", "re.findall of two patterns over a ~50 MB text", 1.0),
+    ("csv_bench", "for row in csv.reader(f) over a ~100 MB file", 1.0),
 ]
 
 

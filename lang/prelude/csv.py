@@ -21,6 +21,7 @@ __all__ = ["QUOTE_MINIMAL", "QUOTE_ALL", "QUOTE_NONNUMERIC", "QUOTE_NONE", "Erro
 class Error(Exception):
     __module__ = "_csv"
 
+_read_row = _csv.read_row
 _PARAMS = ("delimiter", "doublequote", "escapechar", "lineterminator", "quotechar", "quoting",
            "skipinitialspace", "strict")
 _MISSING = object()
@@ -135,7 +136,7 @@ class _reader:
         return self
 
     def __next__(self):
-        row = _csv.read_row(self._it, self._params, self._count)
+        row = _read_row(self._it, self._params, self._count)
         if row is None:
             raise StopIteration
         return row

@@ -205,6 +205,16 @@ static int take(cg_file *f, int64_t limit, bool line, cg_strbuf *b) {
         }
         const char *p = f->text.data + f->text_pos, *end = f->text.data + f->text.len;
         while (p < end && (limit < 0 || taken < limit)) {
+            if (limit < 0) { /* no count to keep: copy up to the next \r or \n at once */
+                const char *q = p;
+                while (q < end && *q != '\n' && *q != '\r')
+                    q++;
+                if (q > p) {
+                    cg_strbuf_append(b, p, (size_t)(q - p));
+                    p = q;
+                    continue;
+                }
+            }
             unsigned char c = (unsigned char)*p;
             if (c == '\r' && (f->newline == NL_UNIVERSAL || f->newline == NL_UNTRANSLATED || f->newline == NL_CRLF)) {
                 if (p + 1 == end && !f->eof) /* is a \n next? read on to see */
@@ -301,6 +311,36 @@ static cg_value file_readline(cg_value self, const cg_args *a) {
     return taken_text(&b, take(f, n, true, &b));
 }
 
+/* Note [A line already decoded]
+ * Iterating a file reads line after line; most lie whole in the decoded
+ * buffer. Such a line (ended by \n, or for newline='' by \r or \r\n
+ * seen whole) becomes its str at once, without going through take()'s
+ * builder. Anything else (a translated \r, a line cut by the buffer's
+ * end, the other newline modes) is left to take(): CG_STOP. */
+static cg_value line_in_buffer(cg_file *f) {
+    if (f->binary)
+        return CG_STOP;
+    if (f->newline != NL_UNTRANSLATED && f->newline != NL_UNIVERSAL && f->newline != NL_LF)
+        return CG_STOP;
+    if (f->text_pos == f->text.len)
+        return CG_STOP;
+    const char *p = f->text.data + f->text_pos, *end = f->text.data + f->text.len, *q = p;
+    while (q < end && *q != '\n' && *q != '\r')
+        q++;
+    if (q == end)
+        return CG_STOP;
+    const char *stop = q + 1;
+    if (*q == '\r') {
+        if (f->newline != NL_UNTRANSLATED || q + 1 == end)
+            return CG_STOP;
+        stop += q[1] == '\n';
+    }
+    cg_value line = cg_str_new(p, (size_t)(stop - p));
+    if (!cg_is_err(line))
+        f->text_pos += (size_t)(stop - p);
+    return line;
+}
+
 static cg_value file_next(cg_value self) {
     cg_file *f = file_of(self);
     if (check_readable(f) < 0)
@@ -312,6 +352,9 @@ static cg_value file_next(cg_value self) {
         cg_decref(bl);
         return CG_STOP;
     }
+    cg_value whole = line_in_buffer(f);
+    if (whole.tag != CG_V_STOP)
+        return whole;
     cg_strbuf b = {0};
     cg_value line = taken_text(&b, take(f, -1, true, &b));
     if (cg_is_err(line) || cg_as_str(line)->len > 0)

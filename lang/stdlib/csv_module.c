@@ -144,12 +144,24 @@ static int add_cp(parser *p, int32_t c) {
     return add_bytes(p, (const unsigned char *)u, (size_t)cg_cp_encode((uint32_t)c, u), 1);
 }
 
+/* The field read so far as a str; its code points are already counted. */
+static cg_value field_str(const parser *p) {
+    if (p->field.len <= 1)
+        return cg_str_new(p->field.data ? p->field.data : "", p->field.len);
+    cg_str *o = cg_str_alloc(p->field.len);
+    if (!o)
+        return cg_raise_nomemory();
+    memcpy(o->s, p->field.data, p->field.len);
+    o->ncp = p->field_ncp;
+    return cg_obj_value(o);
+}
+
 static int save_field(parser *p) {
     if (p->field.failed) {
         cg_raise_nomemory();
         return -1;
     }
-    cg_value s = cg_str_new(p->field.data ? p->field.data : "", p->field.len);
+    cg_value s = field_str(p);
     p->field.len = 0;
     p->field_ncp = 0;
     if (cg_is_err(s))
@@ -339,13 +351,32 @@ static cg_value at_end(parser *p) {
 /* read_row(it, dialect, counter): the next record of the lines `it`
  * yields, as a list of fields; None at the end. counter[0] counts the
  * lines read (the reader's line_num). */
+/* Note [csv field buffer]
+ * A record's fields are built in one buffer that the next record reuses,
+ * so that reading allocates only the strs and the list. A reader called
+ * again while one reads (its iterator may itself read CSV) takes a
+ * buffer of its own. */
+static cg_strbuf spare;
+static bool spare_in_use;
+static int64_t last_nfields;
+
 static cg_value read_row(const dialect *d, cg_value it, cg_value counter) {
     parser p = {.d = d, .state = START_RECORD};
+    bool own_spare = !spare_in_use;
+    if (own_spare) {
+        p.field = spare;
+        p.field.len = 0;
+        p.field.failed = false;
+        spare_in_use = true;
+    }
     mark_specials(&p);
-    p.fields = cg_list_new(0);
-    if (cg_is_err(p.fields))
-        return p.fields;
     cg_value r = CG_ERR;
+    /* records of a file mostly have as many fields as the one before:
+     * the list starts with room for that many */
+    p.fields = cg_list_new(last_nfields);
+    if (cg_is_err(p.fields))
+        goto done;
+    cg_as_list(p.fields)->len = 0; /* the room stays, empty */
     do {
         cg_value line = cg_next(it);
         if (line.tag == CG_V_STOP) {
@@ -365,11 +396,21 @@ static cg_value read_row(const dialect *d, cg_value it, cg_value counter) {
         if (rc < 0)
             goto done;
     } while (p.state != START_RECORD);
+    last_nfields = cg_as_list(p.fields)->len < 1024 ? cg_as_list(p.fields)->len : 1024;
     cg_incref(p.fields);
     r = p.fields;
 done:
     cg_decref(p.fields);
-    cg_strbuf_free(&p.field);
+    if (own_spare && !p.field.failed && p.field.cap <= 1 << 20) {
+        spare = p.field;
+        spare_in_use = false;
+    } else {
+        cg_strbuf_free(&p.field);
+        if (own_spare) {
+            spare = (cg_strbuf)CG_STRBUF_INIT;
+            spare_in_use = false;
+        }
+    }
     return r;
 }
 
