@@ -131,3 +131,12 @@ attempt(lambda: set_name(D, 5))
 attempt(lambda: set_name(D, 'a\0b'))
 attempt(lambda: set_name(int, 'x'))
 attempt(lambda: del_name(D))
+
+# __module__ set in the body or assigned later names the class's module
+class Moved:
+    __module__ = "elsewhere"
+
+
+print(Moved, Moved.__module__, repr(Moved()).split(" object")[0])
+Moved.__module__ = "again"
+print(Moved, Moved.__module__)

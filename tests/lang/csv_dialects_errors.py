@@ -107,3 +107,6 @@ err(lambda: csv.reader([], escapechar="ab"))
 show(csv.reader([], doublequote=[], strict=5, skipinitialspace="y", escapechar="\\").dialect)
 err(lambda: csv.writer(io.StringIO(), delimiter=None))
 err(lambda: csv.writer(io.StringIO(), quoting=9))
+
+# the types print as CPython's _csv types
+print(type(csv.reader([])), type(csv.writer(io.StringIO())), type(csv.reader([]).dialect), csv.Error)
