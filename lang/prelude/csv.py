@@ -21,7 +21,6 @@ __all__ = ["QUOTE_MINIMAL", "QUOTE_ALL", "QUOTE_NONNUMERIC", "QUOTE_NONE", "Erro
 class Error(Exception):
     __module__ = "_csv"
 
-_read_row = _csv.read_row
 _PARAMS = ("delimiter", "doublequote", "escapechar", "lineterminator", "quotechar", "quoting",
            "skipinitialspace", "strict")
 _MISSING = object()
@@ -135,11 +134,7 @@ class _reader:
     def __iter__(self):
         return self
 
-    def __next__(self):
-        row = _read_row(self._it, self._params, self._count)
-        if row is None:
-            raise StopIteration
-        return row
+    __next__ = _csv.reader_next  # Note [The reader's __next__ in C]
 
 
 _reader.__name__ = "reader"

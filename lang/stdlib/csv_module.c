@@ -1,7 +1,7 @@
 /* csv_module.c: `_csv`, the C half of the csv module (prelude/csv.py
  * holds the reader and writer objects, dialects and their registry,
  * DictReader, DictWriter and Sniffer). Here are the two loops whose cost
- * is per character: read_row, Python's reader state machine over the
+ * is per character: reader_next, Python's reader state machine over the
  * lines an iterator yields, and join_row, the writer's quoting of one
  * record; plus field_size_limit, the QUOTE_ constants and __version__.
  *
@@ -348,9 +348,8 @@ static cg_value at_end(parser *p) {
     return p->fields;
 }
 
-/* read_row(it, dialect, counter): the next record of the lines `it`
- * yields, as a list of fields; None at the end. counter[0] counts the
- * lines read (the reader's line_num). */
+/* The next record of the lines `it` yields, as a list of fields; None at
+ * the end. counter[0] counts the lines read (the reader's line_num). */
 /* Note [csv field buffer]
  * A record's fields are built in one buffer that the next record reuses,
  * so that reading allocates only the strs and the list. A reader called
@@ -560,22 +559,8 @@ static cg_value join_row(const dialect *d, cg_value row) {
 
 /* ---- the bindings ------------------------------------------------------- */
 
-enum { C_READ_ROW, C_JOIN_ROW, C_FIELD_SIZE_LIMIT, C_N };
+enum { C_JOIN_ROW, C_FIELD_SIZE_LIMIT, C_N };
 static const cg_method_def csv_defs[];
-
-static cg_value c_read_row(cg_value self, const cg_args *a) {
-    cg_value v[3];
-    if (cg_args_bind(&csv_defs[C_READ_ROW], a, v, 3) < 0)
-        return CG_ERR;
-    dialect d;
-    cg_value r = CG_ERR;
-    if (v[2].tag != CG_V_OBJ || v[2].u.o->type != &cg_type_list)
-        cg_raise(&cg_exc_TypeError, "_csv: bad line counter");
-    else if (read_dialect(v[1], &d) == 0)
-        r = read_row(&d, v[0], v[2]);
-    cg_args_release(&csv_defs[C_READ_ROW], v, 3);
-    return r;
-}
 
 static cg_value c_join_row(cg_value self, const cg_args *a) {
     cg_value v[2];
@@ -602,9 +587,39 @@ static cg_value c_field_size_limit(cg_value self, const cg_args *a) {
     return cg_int(old);
 }
 
+/* Note [The reader's __next__ in C]
+ * csv.py's reader class takes this as its __next__ (an unbound builtin,
+ * so that it binds to the reader as a method does): a record costs no
+ * Python frame. It reads the reader's _it, _params and _count. */
+static cg_value reader_next(cg_value self, const cg_args *a) {
+    if (a->npos || a->nkw)
+        return cg_raise(&cg_exc_TypeError, "expected 0 arguments, got %d", a->npos + a->nkw);
+    static const char *const names[3] = {"_it", "_params", "_count"};
+    cg_value v[3];
+    for (int k = 0; k < 3; k++) {
+        v[k] = cg_getattr(self, cg_str_intern(names[k]));
+        if (cg_is_err(v[k]) || v[k].tag == CG_V_STOP) {
+            for (int j = 0; j < k; j++)
+                cg_decref(v[j]);
+            return v[k].tag == CG_V_STOP ? cg_raise(&cg_exc_AttributeError, "%s", names[k]) : CG_ERR;
+        }
+    }
+    dialect d;
+    cg_value r = CG_ERR;
+    if (v[2].tag != CG_V_OBJ || v[2].u.o->type != &cg_type_list)
+        cg_raise(&cg_exc_TypeError, "_csv: bad line counter");
+    else if (read_dialect(v[1], &d) == 0)
+        r = read_row(&d, v[0], v[2]);
+    for (int k = 0; k < 3; k++)
+        cg_decref(v[k]);
+    if (cg_is_none(r))
+        return cg_raise_object(cg_obj_value(&cg_exc_StopIteration));
+    return r;
+}
+
+static const cg_method_def reader_next_def = {"__next__", reader_next, NULL, "Implement next(self)."};
+
 static const cg_method_def csv_defs[] = {
-    [C_READ_ROW] = {"read_row", c_read_row, "read_row(it, dialect, counter, /)",
-                    "The next record of the lines it yields, or None at their end."},
     [C_JOIN_ROW] = {"join_row", c_join_row, "join_row(dialect, row, /)", "The line a csv writer writes for row."},
     [C_FIELD_SIZE_LIMIT] = {"field_size_limit", c_field_size_limit, NULL,
                             "Sets an upper limit on parsed fields.\n    csv.field_size_limit([limit])\n\n"
@@ -621,6 +636,13 @@ cg_value cg_csv_native_module_init(void) {
     for (int k = 0; k < 4; k++)
         if (cg_module_add(m, names[k], cg_int(k)) < 0)
             goto fail;
+    cg_value next = cg_builtin_new(&reader_next_def, CG_STOP);
+    if (cg_is_err(next))
+        goto fail;
+    int added = cg_module_add(m, "reader_next", next);
+    cg_decref(next);
+    if (added < 0)
+        goto fail;
     cg_value version = cg_str_from_c("1.0");
     if (cg_is_err(version))
         goto fail;
