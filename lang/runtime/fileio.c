@@ -325,8 +325,9 @@ static cg_value line_in_buffer(cg_file *f) {
     if (f->text_pos == f->text.len)
         return CG_STOP;
     const char *p = f->text.data + f->text_pos, *end = f->text.data + f->text.len, *q = p;
+    int64_t ncp = 0; /* counted on the way: the str need not count again */
     while (q < end && *q != '\n' && *q != '\r')
-        q++;
+        ncp += (*q++ & 0xC0) != 0x80;
     if (q == end)
         return CG_STOP;
     const char *stop = q + 1;
@@ -335,10 +336,14 @@ static cg_value line_in_buffer(cg_file *f) {
             return CG_STOP;
         stop += q[1] == '\n';
     }
-    cg_value line = cg_str_new(p, (size_t)(stop - p));
-    if (!cg_is_err(line))
-        f->text_pos += (size_t)(stop - p);
-    return line;
+    size_t n = (size_t)(stop - p);
+    cg_str *line = cg_str_alloc(n);
+    if (!line)
+        return cg_raise_nomemory();
+    memcpy(line->s, p, n);
+    line->ncp = ncp + (int64_t)(stop - q);
+    f->text_pos += n;
+    return cg_obj_value(line);
 }
 
 static cg_value file_next(cg_value self) {

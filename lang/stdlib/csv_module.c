@@ -140,6 +140,13 @@ static int add_bytes(parser *p, const unsigned char *s, size_t n, int64_t ncp) {
 }
 
 static int add_cp(parser *p, int32_t c) {
+    if (c < 0x80 && p->field.len + 1 < p->field.cap && p->field_ncp < field_limit) {
+        /* the common case, an ASCII character with room for it (and the NUL the buffer keeps) */
+        p->field.data[p->field.len++] = (char)c;
+        p->field.data[p->field.len] = '\0';
+        p->field_ncp++;
+        return 0;
+    }
     char u[4];
     return add_bytes(p, (const unsigned char *)u, (size_t)cg_cp_encode((uint32_t)c, u), 1);
 }
@@ -595,9 +602,12 @@ static cg_value reader_next(cg_value self, const cg_args *a) {
     if (a->npos || a->nkw)
         return cg_raise(&cg_exc_TypeError, "expected 0 arguments, got %d", a->npos + a->nkw);
     static const char *const names[3] = {"_it", "_params", "_count"};
+    static cg_str *interned[3];
     cg_value v[3];
     for (int k = 0; k < 3; k++) {
-        v[k] = cg_getattr(self, cg_str_intern(names[k]));
+        if (!interned[k])
+            interned[k] = cg_str_intern(names[k]);
+        v[k] = cg_getattr(self, interned[k]);
         if (cg_is_err(v[k]) || v[k].tag == CG_V_STOP) {
             for (int j = 0; j < k; j++)
                 cg_decref(v[j]);
