@@ -463,8 +463,8 @@ class Sniffer:
                 continue
             for col in list(kinds):
                 try:
-                    float(row[col])
-                    kind = float
+                    complex(row[col])
+                    kind = complex
                 except (ValueError, OverflowError):
                     kind = len(row[col])
                 if kind != kinds[col]:

@@ -427,8 +427,9 @@ static bool is_number(cg_value v) {
         return true;
     if (v.tag != CG_V_OBJ || cg_is_str(v))
         return false;
-    static const char *const slots[] = {"__index__", "__float__", "__int__"};
-    for (int k = 0; k < 3; k++) {
+    /* Python's number check: what converts to an int or a float, and complex */
+    static const char *const slots[] = {"__index__", "__float__", "__int__", "__complex__"};
+    for (int k = 0; k < 4; k++) {
         cg_value m = cg_getattr_opt(v, cg_str_intern(slots[k]));
         if (cg_is_err(m)) {
             cg_exc_clear();

@@ -72,6 +72,7 @@ print(sn.has_header('name,age\r\nAnn,30\r\nBob,25\r\n'))
 print(sn.has_header('1,2\r\n3,4\r\n5,6\r\n'))
 print(sn.has_header('title,year\r\n"A long title",1999\r\n"B",2001\r\n'))
 print(sn.has_header('a,b\r\n'))
+print(sn.has_header('a,b\r\n1j,2\r\n3j,4\r\n'))
 
 # interop: the records of a file the reference's csv module wrote
 data = [["id", "text", "value"], ["1", "plain", "0.5"], ["2", "with, comma", ""],
