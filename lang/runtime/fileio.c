@@ -317,33 +317,54 @@ static cg_value file_readline(cg_value self, const cg_args *a) {
  * seen whole) becomes its str at once, without going through take()'s
  * builder. Anything else (a translated \r, a line cut by the buffer's
  * end, the other newline modes) is left to take(): CG_STOP. */
-static cg_value line_in_buffer(cg_file *f) {
+static bool whole_line(const cg_file *f, size_t *n, int64_t *ncp) {
     if (f->binary)
-        return CG_STOP;
+        return false;
     if (f->newline != NL_UNTRANSLATED && f->newline != NL_UNIVERSAL && f->newline != NL_LF)
-        return CG_STOP;
+        return false;
     if (f->text_pos == f->text.len)
-        return CG_STOP;
+        return false;
     const char *p = f->text.data + f->text_pos, *end = f->text.data + f->text.len, *q = p;
-    int64_t ncp = 0; /* counted on the way: the str need not count again */
+    int64_t k = 0; /* counted on the way: the str need not count again */
     while (q < end && *q != '\n' && *q != '\r')
-        ncp += (*q++ & 0xC0) != 0x80;
+        k += (*q++ & 0xC0) != 0x80;
     if (q == end)
-        return CG_STOP;
+        return false;
     const char *stop = q + 1;
     if (*q == '\r') {
         if (f->newline != NL_UNTRANSLATED || q + 1 == end)
-            return CG_STOP;
+            return false;
         stop += q[1] == '\n';
     }
-    size_t n = (size_t)(stop - p);
+    *n = (size_t)(stop - p);
+    *ncp = k + (int64_t)(stop - q);
+    return true;
+}
+
+static cg_value line_in_buffer(cg_file *f) {
+    size_t n;
+    int64_t ncp;
+    if (!whole_line(f, &n, &ncp))
+        return CG_STOP;
     cg_str *line = cg_str_alloc(n);
     if (!line)
         return cg_raise_nomemory();
-    memcpy(line->s, p, n);
-    line->ncp = ncp + (int64_t)(stop - q);
+    memcpy(line->s, f->text.data + f->text_pos, n);
+    line->ncp = ncp;
     f->text_pos += n;
     return cg_obj_value(line);
+}
+
+int cg_text_file_line_view(cg_value file, const char **s, size_t *n) {
+    cg_file *f = file_of(file);
+    if (check_readable(f) < 0)
+        return -1;
+    int64_t ncp;
+    if (!whole_line(f, n, &ncp))
+        return 0;
+    *s = f->text.data + f->text_pos;
+    f->text_pos += *n;
+    return 1;
 }
 
 static cg_value file_next(cg_value self) {

@@ -18,6 +18,7 @@
 
 #include "runtime/containers.h"
 #include "runtime/exc.h"
+#include "runtime/fileio.h"
 #include "runtime/float_repr.h"
 #include "runtime/module.h"
 #include "stdlib/stdlib.h"
@@ -309,9 +310,9 @@ static void mark_specials(parser *p) {
     }
 }
 
-static int process_line(parser *p, cg_str *line) {
-    const unsigned char *s = (const unsigned char *)line->s;
-    int64_t n = line->len, i = 0;
+static int process_line(parser *p, const char *text, size_t size) {
+    const unsigned char *s = (const unsigned char *)text;
+    int64_t n = (int64_t)size, i = 0;
     while (i < n) {
         if ((p->state == IN_FIELD || p->state == IN_QUOTED_FIELD) && !p->special[s[i]]) {
             int64_t j = i, ncp = 0;
@@ -322,11 +323,11 @@ static int process_line(parser *p, cg_str *line) {
             i = j;
             continue;
         }
-        int len;
-        int32_t c = decode_cp(s + i, &len);
+        int width;
+        int32_t c = decode_cp(s + i, &width);
         if (process_char(p, c) < 0)
             return -1;
-        i += len;
+        i += width;
     }
     return process_char(p, EOL);
 }
@@ -383,21 +384,33 @@ static cg_value read_row(const dialect *d, cg_value it, cg_value counter) {
     if (cg_is_err(p.fields))
         goto done;
     cg_as_list(p.fields)->len = 0; /* the room stays, empty */
+    bool text_file = it.tag == CG_V_OBJ && it.u.o->type == &cg_type_text_file;
     do {
-        cg_value line = cg_next(it);
-        if (line.tag == CG_V_STOP) {
-            r = at_end(&p);
+        /* Note [A line already decoded] in fileio.c: a file's line is read in place */
+        const char *s;
+        size_t n;
+        int viewed = text_file ? cg_text_file_line_view(it, &s, &n) : 0;
+        if (viewed < 0)
             goto done;
+        cg_value line = CG_NONE;
+        if (!viewed) {
+            line = cg_next(it);
+            if (line.tag == CG_V_STOP) {
+                r = at_end(&p);
+                goto done;
+            }
+            if (cg_is_err(line))
+                goto done;
+            if (!cg_is_str(line)) {
+                csv_error(d, "iterator should return strings, not %s (the file should be opened in text mode)",
+                          cg_type_name(line));
+                cg_decref(line);
+                goto done;
+            }
+            s = cg_str_cstr(line);
+            n = (size_t)cg_as_str(line)->len;
         }
-        if (cg_is_err(line))
-            goto done;
-        if (!cg_is_str(line)) {
-            csv_error(d, "iterator should return strings, not %s (the file should be opened in text mode)",
-                      cg_type_name(line));
-            cg_decref(line);
-            goto done;
-        }
-        int rc = bump_line_num(counter) < 0 ? -1 : process_line(&p, cg_as_str(line));
+        int rc = bump_line_num(counter) < 0 ? -1 : process_line(&p, s, n);
         cg_decref(line);
         if (rc < 0)
             goto done;
