@@ -35,13 +35,86 @@ def open_code(path):
     return open(path, "rb")
 
 
-class StringIO(TextIOBase):
+class _InMemory:
+    """What StringIO and BytesIO share: lines, iteration, closing and the
+    questions a file answers."""
+
+    _closed_message = "I/O operation on closed file."
+
+    def _check(self):
+        if self._closed:
+            raise ValueError(self._closed_message)
+
+    @property
+    def closed(self):
+        return self._closed
+
+    def readlines(self, hint=-1):
+        lines, total = [], 0
+        while True:
+            line = self.readline()
+            if not line:
+                return lines
+            lines.append(line)
+            total += len(line)
+            if hint is not None and 0 < hint <= total:
+                return lines
+
+    def writelines(self, lines):
+        for line in lines:
+            self.write(line)
+
+    def __iter__(self):
+        self._check()
+        return self
+
+    def __next__(self):
+        line = self.readline()
+        if not line:
+            raise StopIteration
+        return line
+
+    def close(self):
+        self._closed = True
+
+    def flush(self):
+        self._check()
+
+    def readable(self):
+        self._check()
+        return True
+
+    def writable(self):
+        self._check()
+        return True
+
+    def seekable(self):
+        self._check()
+        return True
+
+    def isatty(self):
+        self._check()
+        return False
+
+    def fileno(self):
+        raise UnsupportedOperation("fileno")
+
+    def __enter__(self):
+        self._check()
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+class StringIO(_InMemory, TextIOBase):
     """An in-memory text stream: a str that reads and writes like a file.
 
     Writes at the end collect in a list and are joined when something else
     needs the whole text, so that many small writes stay cheap."""
 
     __module__ = "_io"
+    _closed_message = "I/O operation on closed file"
 
     def __init__(self, initial_value="", newline="\n"):
         if newline is not None and not isinstance(newline, str):
@@ -60,10 +133,6 @@ class StringIO(TextIOBase):
             self._pos = 0
 
     # -- state --
-    def _check(self):
-        if self._closed:
-            raise ValueError("I/O operation on closed file")
-
     def _value(self):
         if self._parts:
             self._text = self._text + "".join(self._parts)
@@ -77,10 +146,6 @@ class StringIO(TextIOBase):
         if nl in ("\r", "\r\n"):
             return s.replace("\n", nl)
         return s
-
-    @property
-    def closed(self):
-        return self._closed
 
     @property
     def line_buffering(self):
@@ -110,10 +175,6 @@ class StringIO(TextIOBase):
             self._text = text[:self._pos] + s + text[self._pos + len(s):]
         self._pos += len(s)
         return n
-
-    def writelines(self, lines):
-        for line in lines:
-            self.write(line)
 
     def truncate(self, size=None):
         self._check()
@@ -167,28 +228,6 @@ class StringIO(TextIOBase):
         self._pos = max(self._pos, end)
         return text[start:end]
 
-    def readlines(self, hint=-1):
-        lines, total = [], 0
-        while True:
-            line = self.readline()
-            if not line:
-                return lines
-            lines.append(line)
-            total += len(line)
-            if hint is not None and 0 < hint <= total:
-                return lines
-
-    def __iter__(self):
-        self._check()
-        return self
-
-    def __next__(self):
-        line = self.readline()
-        if not line:
-            raise StopIteration
-        return line
-
-    # -- position --
     def tell(self):
         self._check()
         return self._pos
@@ -211,43 +250,10 @@ class StringIO(TextIOBase):
         return pos
 
     # -- the rest of a file's methods --
-    def close(self):
-        self._closed = True
-
-    def flush(self):
-        self._check()
-
-    def readable(self):
-        self._check()
-        return True
-
-    def writable(self):
-        self._check()
-        return True
-
-    def seekable(self):
-        self._check()
-        return True
-
-    def isatty(self):
-        self._check()
-        return False
-
-    def fileno(self):
-        raise UnsupportedOperation("fileno")
-
     def detach(self):
         raise UnsupportedOperation("detach")
 
-    def __enter__(self):
-        self._check()
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
-
-class BytesIO(BufferedIOBase):
+class BytesIO(_InMemory, BufferedIOBase):
     """An in-memory binary stream over a bytearray."""
 
     __module__ = "_io"
@@ -256,14 +262,6 @@ class BytesIO(BufferedIOBase):
         self._buf = bytearray(initial_bytes if initial_bytes is not None else b"")
         self._pos = 0
         self._closed = False
-
-    def _check(self):
-        if self._closed:
-            raise ValueError("I/O operation on closed file.")
-
-    @property
-    def closed(self):
-        return self._closed
 
     def getvalue(self):
         self._check()
@@ -285,10 +283,6 @@ class BytesIO(BufferedIOBase):
         self._pos = end
         return len(data)
 
-    def writelines(self, lines):
-        for line in lines:
-            self.write(line)
-
     def read(self, size=-1):
         self._check()
         start = min(self._pos, len(self._buf))
@@ -308,31 +302,10 @@ class BytesIO(BufferedIOBase):
         self._pos = max(self._pos, end)
         return bytes(self._buf[start:end])
 
-    def readlines(self, hint=-1):
-        lines, total = [], 0
-        while True:
-            line = self.readline()
-            if not line:
-                return lines
-            lines.append(line)
-            total += len(line)
-            if hint is not None and 0 < hint <= total:
-                return lines
-
     def readinto(self, b):
         data = self.read(len(b))
         b[:len(data)] = data
         return len(data)
-
-    def __iter__(self):
-        self._check()
-        return self
-
-    def __next__(self):
-        line = self.readline()
-        if not line:
-            raise StopIteration
-        return line
 
     def tell(self):
         self._check()
@@ -360,35 +333,3 @@ class BytesIO(BufferedIOBase):
             raise ValueError("negative size value %d" % size)
         del self._buf[size:]
         return size
-
-    def close(self):
-        self._closed = True
-
-    def flush(self):
-        self._check()
-
-    def readable(self):
-        self._check()
-        return True
-
-    def writable(self):
-        self._check()
-        return True
-
-    def seekable(self):
-        self._check()
-        return True
-
-    def isatty(self):
-        self._check()
-        return False
-
-    def fileno(self):
-        raise UnsupportedOperation("fileno")
-
-    def __enter__(self):
-        self._check()
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
