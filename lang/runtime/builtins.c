@@ -151,6 +151,11 @@ static cg_value b_print(cg_value self, const cg_args *a) {
     cg_value arg[5]; /* *args, sep, end, file, flush */
     if (BIND(B_PRINT, arg, 5) < 0)
         return CG_ERR;
+    if (cg_is_none(arg[3])) {
+        /* file=None is whatever sys.stdout is now (a script may have set
+         * it: contextlib.redirect_stdout); RELEASE drops this reference. */
+        arg[3] = cg_sys_current_stdout();
+    }
     cg_value r = CG_ERR;
     const char *sep, *end;
     size_t nsep, nend;

@@ -156,6 +156,7 @@ int cg_descriptor_types_init(void);
 cg_value cg_sys_module_init(void);
 cg_value cg_sys_stdout(void);
 cg_value cg_sys_stderr(void);
+cg_value cg_sys_current_stdout(void);
 
 /* ---- recursion guard (call.c) ---------------------------------------- */
 /* Calls fn(v) one level deeper; RecursionError past the limit, its

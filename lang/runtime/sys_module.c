@@ -59,6 +59,25 @@ static cg_stream sys_stderr = {{CG_IMMORTAL, &stream_type}, CG_STDERR};
 cg_value cg_sys_stdout(void) { return cg_obj_value(&sys_stdout); }
 cg_value cg_sys_stderr(void) { return cg_obj_value(&sys_stderr); }
 
+/* sys.stdout as the program has set it (a new reference): print() with no
+ * file writes there, as Python's does. The host's stream when sys or its
+ * stdout is gone or None. */
+cg_value cg_sys_current_stdout(void) {
+    cg_dict *modules = cg_sys_modules();
+    cg_value sys = modules ? cg_dict_get_cstr_borrowed(modules, "sys") : CG_STOP;
+    if (sys.tag == CG_V_STOP || cg_is_err(sys)) {
+        cg_exc_clear();
+        return cg_sys_stdout();
+    }
+    cg_value out = cg_getattr_opt(sys, cg_str_intern("stdout"));
+    if (out.tag == CG_V_STOP || cg_is_err(out) || cg_is_none(out)) {
+        if (cg_is_err(out))
+            cg_exc_clear();
+        return cg_sys_stdout();
+    }
+    return out;
+}
+
 static cg_value sys_getrecursionlimit(cg_value self, const cg_args *a) {
     (void)self;
     (void)a;
@@ -170,6 +189,7 @@ cg_value cg_sys_module_init(void) {
     if (rc == 0)
         rc = add_import_state(m);
     if (rc < 0 || cg_module_add(m, "stdout", cg_sys_stdout()) < 0 || cg_module_add(m, "stderr", cg_sys_stderr()) < 0
+        || cg_module_add(m, "__stdout__", cg_sys_stdout()) < 0 || cg_module_add(m, "__stderr__", cg_sys_stderr()) < 0
         || cg_module_add(m, "maxsize", cg_int(INT64_MAX)) < 0 || cg_module_add_methods(m, sys_methods) < 0)
         goto fail;
     return m;
