@@ -18,7 +18,7 @@ import time
 
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from run import header, limits, local  # noqa: E402
+from run import header, limits, local, script_args  # noqa: E402
 
 
 def main():
@@ -32,7 +32,7 @@ def main():
             continue
         stdin_path = HERE / f"{name}.stdin"
         stdin = stdin_path.read_bytes() if stdin_path.exists() else b""
-        proc = subprocess.Popen([sys.executable, f"{name}.py"], cwd=HERE, env=env,
+        proc = subprocess.Popen([sys.executable, f"{name}.py", *script_args(src)], cwd=HERE, env=env,
                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                 stderr=subprocess.PIPE, preexec_fn=limits(src))
         after = header(src, "interrupt-after")

@@ -8,7 +8,8 @@ NAME.expected, which regen.py wrote by running the same file under python3
 with PyTorch. A header line `# interrupt-after: SECONDS` sends SIGINT that
 long after the start, as a user pressing Ctrl-C. `# rlimit-as: BYTES` runs
 the program (here and in regen.py) with its address space limited to that
-many bytes, to make memory run out. Under the sanitizer build (linked with
+many bytes, to make memory run out. `# args: A B` passes those
+command-line arguments to the program (here and in regen.py). Under the sanitizer build (linked with
 AddressSanitizer), `# sanitizer-args: ARGS` passes ARGS to the program (so
 it can scale heavy work down; its output must not change), and
 `# release-only: WHY` skips the program (ASan cannot start under an
@@ -50,6 +51,13 @@ def header(src, key):
     return m.group(1).strip() if m else None
 
 
+def script_args(src):
+    """The command-line arguments a `# args: A B ...` header gives the
+    program (split as a shell would, with shlex)."""
+    import shlex
+    return shlex.split(header(src, "args") or "")
+
+
 def limits(src):
     """What to do in the child before it runs the program: the limits
     its header asks for."""
@@ -70,7 +78,8 @@ def run_one(cgrad, name, sanitizer=False):
     stdin_path = HERE / f"{name}.stdin"
     stdin = stdin_path.read_bytes() if stdin_path.exists() else b""
     env = dict(os.environ, OMP_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1")
-    args = (header(src, "sanitizer-args") or "").split() if sanitizer else []
+    args = script_args(src)
+    args += (header(src, "sanitizer-args") or "").split() if sanitizer else []
     proc = subprocess.Popen([cgrad, "run", f"{name}.py", *args], cwd=HERE, env=env,
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, preexec_fn=limits(src))
