@@ -13,6 +13,7 @@ matched greedily as a group, as many of them as the strings allow."""
 import os as _os
 import re as _re
 import sys as _sys
+import warnings
 
 __all__ = ['ArgumentParser', 'ArgumentError', 'ArgumentTypeError', 'BooleanOptionalAction',
            'FileType', 'HelpFormatter', 'ArgumentDefaultsHelpFormatter',
@@ -1344,8 +1345,7 @@ class ArgumentParser(_ActionsContainer):
                 namespace, remaining_args = self.parse_known_args(args, namespace)
                 for action in positionals:
                     if hasattr(namespace, action.dest) and getattr(namespace, action.dest) == []:
-                        from warnings import warn
-                        warn('Do not expect %s in %s' % (action.dest, namespace))
+                        warnings.warn('Do not expect %s in %s' % (action.dest, namespace))
                         delattr(namespace, action.dest)
             finally:
                 for action in positionals:

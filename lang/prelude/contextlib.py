@@ -2,8 +2,20 @@
 closing, nullcontext, ExitStack, redirect_stdout/stderr, chdir, the
 abstract bases and ContextDecorator), as CPython 3.11's module."""
 
+import abc
+import os
 import sys
 from functools import wraps
+
+
+class _Bound:
+    def method(self):
+        pass
+
+
+# CPython takes these from types, which cgrad does not have yet.
+MethodType = type(_Bound().method)
+GenericAlias = type(list[int])
 
 __all__ = ["asynccontextmanager", "contextmanager", "closing", "nullcontext",
            "AbstractContextManager", "AbstractAsyncContextManager",
@@ -320,10 +332,8 @@ class chdir(AbstractContextManager):
         self._old_cwd = []
 
     def __enter__(self):
-        import os
         self._old_cwd.append(os.getcwd())
         os.chdir(self.path)
 
     def __exit__(self, *excinfo):
-        import os
         os.chdir(self._old_cwd.pop())

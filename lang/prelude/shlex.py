@@ -1,6 +1,7 @@
 """shlex: a lexer for shell-like syntax (split, quote, join and the shlex
 class), as CPython 3.11's module, in POSIX and non-POSIX modes."""
 
+import os
 import re
 import sys
 from io import StringIO
@@ -211,7 +212,6 @@ class shlex:
     def sourcehook(self, newfile):
         if newfile[0] == '"':
             newfile = newfile[1:-1]
-        import os.path
         if isinstance(self.infile, str) and not os.path.isabs(newfile):
             newfile = os.path.join(os.path.dirname(self.infile), newfile)
         return (newfile, open(newfile, "r"))
