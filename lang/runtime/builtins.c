@@ -985,7 +985,8 @@ int cg_types_init(void) {
     static bool done;
     if (done)
         return 0;
-    if (cg_number_types_init() < 0 || cg_type_add_methods(&cg_type_str, cg_str_methods) < 0 || cg_list_type_init() < 0
+    if (cg_number_types_init() < 0 || cg_type_add_methods(&cg_type_str, cg_str_methods) < 0
+        || cg_str_translate_init(&cg_type_str) < 0 || cg_list_type_init() < 0
         || cg_generator_type_init() < 0 || cg_tuple_type_init() < 0 || cg_dict_type_init() < 0 || cg_set_type_init() < 0
         || cg_range_type_init() < 0 || cg_slice_type_init() < 0 || cg_iterator_types_init() < 0
         || cg_fileio_types_init() < 0)

@@ -40,6 +40,8 @@ cg_value cg_str_repeat(const cg_str *x, int64_t n);
 cg_value cg_str_iter_new(cg_value s);
 /* The methods table of str (str_methods.c). */
 extern const cg_method_def cg_str_methods[];
+/* str.translate and str.maketrans (str_translate.c). */
+int cg_str_translate_init(cg_type *str_type);
 
 /* ---- numbers (number.c) ------------------------------------------------- */
 /* Python's numeric hash: equal numbers of any type hash alike. */
