@@ -42,6 +42,7 @@ typedef enum {
     AST_NONLOCAL,
     AST_IMPORT,
     AST_IMPORT_FROM,
+    AST_MATCH,
     /* expressions */
     AST_NAME,
     AST_CONSTANT,
@@ -77,6 +78,17 @@ typedef enum {
     AST_ARG,
     AST_WITH_ITEM,
     AST_ALIAS,
+    AST_MATCH_CASE,
+    /* patterns of a match statement's cases (Note [Patterns] in
+     * runtime/exec_match.c) */
+    AST_MATCH_VALUE,
+    AST_MATCH_SINGLETON,
+    AST_MATCH_SEQUENCE,
+    AST_MATCH_MAPPING,
+    AST_MATCH_CLASS,
+    AST_MATCH_STAR,
+    AST_MATCH_AS,
+    AST_MATCH_OR,
     AST_KIND_COUNT
 } cg_ast_kind;
 
@@ -370,6 +382,34 @@ struct cg_ast {
             cg_ast *annotation;
             cg_ast_res res;
         } arg;
+        /* AST_MATCH: match subject: cases (AST_MATCH_CASEs) */
+        struct {
+            cg_ast *subject;
+            cg_ast_list cases;
+        } match;
+        /* AST_MATCH_CASE: case pattern if guard: body (guard may be NULL) */
+        struct {
+            cg_ast *pattern, *guard;
+            cg_ast_list body;
+        } match_case;
+        /* Every pattern, as Python's classes:
+         *   MatchValue(value)            value: an expression
+         *   MatchSingleton(value)        value: an AST_CONSTANT (None, True, False)
+         *   MatchSequence(patterns)
+         *   MatchMapping(keys, patterns, rest)   rest: name or NULL
+         *   MatchClass(cls, patterns, kwd_attrs, kwd_patterns)   cls: value
+         *   MatchStar(name)              name may be NULL (`*_`)
+         *   MatchAs(pattern, name)       both may be NULL (`_`)
+         *   MatchOr(patterns)
+         * res is where `name` is stored, filled in by the resolver. */
+        struct {
+            cg_ast *value, *pattern;
+            cg_ast_list patterns, keys, kwd_patterns;
+            int nkwd;
+            const char **kwd_attrs;
+            const char *name;
+            cg_ast_res res;
+        } pat;
     } u;
 };
 

@@ -268,7 +268,7 @@ static const char *cmpop_name(cg_cmpop op) {
 }
 
 static bool has_attributes(cg_ast_kind k) {
-    return k != AST_MODULE && k != AST_COMPREHENSION && k != AST_ARGUMENTS && k != AST_WITH_ITEM;
+    return k != AST_MODULE && k != AST_COMPREHENSION && k != AST_ARGUMENTS && k != AST_WITH_ITEM && k != AST_MATCH_CASE;
 }
 
 static const char *class_name(cg_ast_kind k) {
@@ -329,6 +329,16 @@ static const char *class_name(cg_ast_kind k) {
         [AST_ARG] = "arg",
         [AST_WITH_ITEM] = "withitem",
         [AST_ALIAS] = "alias",
+        [AST_MATCH] = "Match",
+        [AST_MATCH_CASE] = "match_case",
+        [AST_MATCH_VALUE] = "MatchValue",
+        [AST_MATCH_SINGLETON] = "MatchSingleton",
+        [AST_MATCH_SEQUENCE] = "MatchSequence",
+        [AST_MATCH_MAPPING] = "MatchMapping",
+        [AST_MATCH_CLASS] = "MatchClass",
+        [AST_MATCH_STAR] = "MatchStar",
+        [AST_MATCH_AS] = "MatchAs",
+        [AST_MATCH_OR] = "MatchOr",
     };
     return k < AST_KIND_COUNT && names[k] ? names[k] : "?";
 }
@@ -348,6 +358,47 @@ static void names_field(out *o, bool *first, const cg_ast *n) {
 static bool ann_simple(const cg_ast *n) {
     const cg_ast *t = n->u.ann.target;
     return t->kind == AST_NAME && t->line == n->line && t->col == n->col;
+}
+
+static void f_opt_str(out *o, bool *f, const char *name, const char *s) {
+    if (s)
+        f_str(o, f, name, s);
+}
+
+static void pattern_fields(out *o, const cg_ast *n, bool *f) {
+    switch (n->kind) {
+    case AST_MATCH_VALUE: f_node(o, f, "value", n->u.pat.value); break;
+    case AST_MATCH_SINGLETON:
+        field(o, f, "value");
+        repr_constant(o, n->u.pat.value);
+        break;
+    case AST_MATCH_SEQUENCE:
+    case AST_MATCH_OR: f_list(o, f, "patterns", n->u.pat.patterns); break;
+    case AST_MATCH_MAPPING:
+        f_list(o, f, "keys", n->u.pat.keys);
+        f_list(o, f, "patterns", n->u.pat.patterns);
+        f_opt_str(o, f, "rest", n->u.pat.name);
+        break;
+    case AST_MATCH_CLASS:
+        f_node(o, f, "cls", n->u.pat.value);
+        f_list(o, f, "patterns", n->u.pat.patterns);
+        field(o, f, "kwd_attrs");
+        puts_(o, "[");
+        for (int i = 0; i < n->u.pat.nkwd; i++) {
+            if (i)
+                puts_(o, ", ");
+            repr_str(o, n->u.pat.kwd_attrs[i], strlen(n->u.pat.kwd_attrs[i]));
+        }
+        puts_(o, "]");
+        f_list(o, f, "kwd_patterns", n->u.pat.kwd_patterns);
+        break;
+    case AST_MATCH_STAR: f_opt_str(o, f, "name", n->u.pat.name); break;
+    case AST_MATCH_AS:
+        f_opt(o, f, "pattern", n->u.pat.pattern);
+        f_opt_str(o, f, "name", n->u.pat.name);
+        break;
+    default: break;
+    }
 }
 
 static void fields(out *o, const cg_ast *n, bool *f) {
@@ -568,7 +619,16 @@ static void fields(out *o, const cg_ast *n, bool *f) {
         f_str(o, f, "arg", n->u.arg.arg);
         f_opt(o, f, "annotation", n->u.arg.annotation);
         break;
-    default: break;
+    case AST_MATCH:
+        f_node(o, f, "subject", n->u.match.subject);
+        f_list(o, f, "cases", n->u.match.cases);
+        break;
+    case AST_MATCH_CASE:
+        f_node(o, f, "pattern", n->u.match_case.pattern);
+        f_opt(o, f, "guard", n->u.match_case.guard);
+        f_list(o, f, "body", n->u.match_case.body);
+        break;
+    default: pattern_fields(o, n, f); break;
     }
 }
 

@@ -15,7 +15,6 @@
 /* ---- statements --------------------------------------------------------------- */
 
 static bool statements(cg_parser *p, cg_vec *out);
-static bool block(cg_parser *p, cg_ast_list *out);
 
 _Noreturn static void unsupported(cg_parser *p, const cg_token *t, const char *what) {
     cg_p_raise_tok(p, t, "%s is not supported by cgrad", what);
@@ -620,7 +619,7 @@ static void expect_indented(cg_parser *p, const cg_token *kw, const char *what) 
 }
 
 /* block: NEWLINE INDENT statements DEDENT | simple_stmts | invalid_block */
-static bool block(cg_parser *p, cg_ast_list *out) {
+bool cg_p_block(cg_parser *p, cg_ast_list *out) {
     int start = p->pos;
     cg_vec v = {0};
     if (KIND == TK_NEWLINE) {
@@ -648,17 +647,12 @@ static bool block(cg_parser *p, cg_ast_list *out) {
  * which the parser has read first: the body's first error is set aside
  * while the statement's own checks run, and comes back if they find
  * nothing. */
-typedef struct {
-    bool had, body_err;
-    cg_syntax_error err;
-} err_order;
-
-static void body_begins(cg_parser *p, err_order *o) {
+void cg_p_body_begins(cg_parser *p, cg_err_order *o) {
     o->had = p->has_compile_error;
     o->body_err = false;
 }
 
-static void own_checks_begin(cg_parser *p, err_order *o) {
+void cg_p_own_checks_begin(cg_parser *p, cg_err_order *o) {
     o->body_err = !o->had && p->has_compile_error;
     if (o->body_err) {
         o->err = p->compile_err;
@@ -666,7 +660,7 @@ static void own_checks_begin(cg_parser *p, err_order *o) {
     }
 }
 
-static void own_checks_end(cg_parser *p, err_order *o) {
+void cg_p_own_checks_end(cg_parser *p, cg_err_order *o) {
     if (o->body_err && !p->has_compile_error) {
         p->has_compile_error = true;
         p->compile_err = o->err;
@@ -685,7 +679,7 @@ static void check_fblocks(cg_parser *p, int opened, const cg_ast *s) {
 /* The block of a loop: break and continue are allowed in it. */
 static bool loop_block(cg_parser *p, cg_ast_list *out) {
     p->loop_depth++;
-    bool ok = block(p, out);
+    bool ok = cg_p_block(p, out);
     p->loop_depth--;
     return ok;
 }
@@ -700,13 +694,13 @@ static bool else_block(cg_parser *p, cg_ast_list *out) {
         p->pos--;
     }
     cg_p_expect_forced(p, TK_COLON, ":");
-    return block(p, out);
+    return cg_p_block(p, out);
 }
 
 /* The ':' that ends a compound statement's header, and the indented block
  * that must follow it; false when the ':' is missing ("expected ':'" on
  * the second pass when the line ends there). */
-static bool header_colon(cg_parser *p, const cg_token *kw, const char *what) {
+bool cg_p_header_colon(cg_parser *p, const cg_token *kw, const char *what) {
     if (KIND != TK_COLON) {
         if (p->call_invalid_rules && KIND == TK_NEWLINE)
             cg_p_raise_last(p, "SyntaxError", "expected ':'");
@@ -727,12 +721,12 @@ static cg_ast *if_stmt(cg_parser *p) {
         p->pos = start;
         return NULL;
     }
-    if (!header_colon(p, kw, kw->kind == TK_IF ? "'if' statement" : "'elif' statement")) {
+    if (!cg_p_header_colon(p, kw, kw->kind == TK_IF ? "'if' statement" : "'elif' statement")) {
         p->pos = start;
         return NULL;
     }
     cg_ast_list body, orelse = {0};
-    if (!block(p, &body)) {
+    if (!cg_p_block(p, &body)) {
         p->pos = start;
         return NULL;
     }
@@ -769,10 +763,10 @@ static bool loop_else(cg_parser *p, cg_ast_list *orelse) {
 /* A loop's ':' block [else_block], after its header; false (position
  * unchanged for the caller to reset) when there is no such tail. */
 static bool loop_rest(cg_parser *p, cg_token *kw, const char *what, cg_ast_list *body, cg_ast_list *orelse,
-                      err_order *eo) {
-    if (!header_colon(p, kw, what))
+                      cg_err_order *eo) {
+    if (!cg_p_header_colon(p, kw, what))
         return false;
-    body_begins(p, eo);
+    cg_p_body_begins(p, eo);
     p->fblocks++;
     bool ok = loop_block(p, body);
     p->fblocks--;
@@ -791,7 +785,7 @@ static cg_ast *while_stmt(cg_parser *p) {
         return NULL;
     }
     cg_ast_list body, orelse = {0};
-    err_order eo;
+    cg_err_order eo;
     if (!loop_rest(p, kw, "'while' statement", &body, &orelse, &eo)) {
         p->pos = start;
         return NULL;
@@ -800,9 +794,9 @@ static cg_ast *while_stmt(cg_parser *p) {
     s->u.cond.test = test;
     s->u.cond.body = body;
     s->u.cond.orelse = orelse;
-    own_checks_begin(p, &eo);
+    cg_p_own_checks_begin(p, &eo);
     check_fblocks(p, 1, s);
-    own_checks_end(p, &eo);
+    cg_p_own_checks_end(p, &eo);
     return s;
 }
 
@@ -822,7 +816,7 @@ static cg_ast *for_stmt(cg_parser *p) {
             return NULL; /* the cut */
         }
         cg_ast_list body, orelse = {0};
-        err_order eo;
+        cg_err_order eo;
         if (!loop_rest(p, kw, "'for' statement", &body, &orelse, &eo)) {
             p->pos = start;
             return NULL;
@@ -832,11 +826,11 @@ static cg_ast *for_stmt(cg_parser *p) {
         s->u.for_.iter = iter;
         s->u.for_.body = body;
         s->u.for_.orelse = orelse;
-        own_checks_begin(p, &eo);
+        cg_p_own_checks_begin(p, &eo);
         check_fblocks(p, 1, s);
         check_starred_load(p, iter);
         cg_p_check_assign_target(p, target);
-        own_checks_end(p, &eo);
+        cg_p_own_checks_end(p, &eo);
         return s;
     }
     if (p->call_invalid_rules) {
@@ -969,10 +963,10 @@ static cg_ast *with_stmt(cg_parser *p) {
     p->pos++;
     expect_indented(p, kw, "'with' statement");
     cg_ast_list body;
-    err_order eo;
-    body_begins(p, &eo);
+    cg_err_order eo;
+    cg_p_body_begins(p, &eo);
     p->fblocks += items.n; /* one block an item */
-    bool body_ok = block(p, &body);
+    bool body_ok = cg_p_block(p, &body);
     p->fblocks -= items.n;
     if (!body_ok) {
         p->pos = start;
@@ -981,13 +975,13 @@ static cg_ast *with_stmt(cg_parser *p) {
     cg_ast *s = stmt_node(p, AST_WITH, start);
     s->u.with.items = cg_vec_list(&items);
     s->u.with.body = body;
-    own_checks_begin(p, &eo);
+    cg_p_own_checks_begin(p, &eo);
     for (int i = 0; i < items.n; i++) {
         check_fblocks(p, i + 1, s);
         if (items.items[i]->u.with_item.optional_vars)
             cg_p_check_assign_target(p, items.items[i]->u.with_item.optional_vars);
     }
-    own_checks_end(p, &eo);
+    cg_p_own_checks_end(p, &eo);
     return s;
 }
 
@@ -1016,7 +1010,7 @@ static cg_ast *except_block(cg_parser *p) {
         p->pos++;
         expect_indented(p, kw, "'except' statement");
         cg_ast_list body;
-        if (block(p, &body)) {
+        if (cg_p_block(p, &body)) {
             cg_ast *h = cg_p_node(p, AST_EXCEPT_HANDLER, start);
             h->u.handler.type = type;
             h->u.handler.name = name;
@@ -1067,10 +1061,10 @@ static cg_ast *try_stmt(cg_parser *p) {
     /* the compiler's blocks: one around the body (two with both handlers
      * and finally, which the parser does not know yet: one is counted),
      * two around a handler, one around the finally */
-    err_order eo;
-    body_begins(p, &eo);
+    cg_err_order eo;
+    cg_p_body_begins(p, &eo);
     p->fblocks++;
-    bool ok = block(p, &body);
+    bool ok = cg_p_block(p, &body);
     p->fblocks--;
     if (!ok) {
         p->pos = start;
@@ -1101,7 +1095,7 @@ static cg_ast *try_stmt(cg_parser *p) {
         }
         cg_p_expect_forced(p, TK_COLON, ":");
         p->fblocks++;
-        if (!block(p, &finalbody))
+        if (!cg_p_block(p, &finalbody))
             p->pos = mark;
         p->fblocks--;
     }
@@ -1116,9 +1110,9 @@ static cg_ast *try_stmt(cg_parser *p) {
     s->u.try_.handlers = cg_vec_list(&handlers);
     s->u.try_.orelse = orelse;
     s->u.try_.finalbody = finalbody;
-    own_checks_begin(p, &eo);
+    cg_p_own_checks_begin(p, &eo);
     check_fblocks(p, handlers.n && finalbody.n ? 2 : 1, s);
-    own_checks_end(p, &eo);
+    cg_p_own_checks_end(p, &eo);
     return s;
 }
 
@@ -1167,7 +1161,7 @@ static bool scope_block(cg_parser *p, cg_ast_list *body, bool function) {
     p->loop_depth = 0;
     p->fblocks = 0;
     p->func_depth = function ? saved_func + 1 : 0;
-    bool ok = block(p, body);
+    bool ok = cg_p_block(p, body);
     p->loop_depth = saved_loop;
     p->func_depth = saved_func;
     p->fblocks = saved_blocks;
@@ -1273,18 +1267,6 @@ static cg_ast *class_def(cg_parser *p, cg_vec *decos) {
     return s;
 }
 
-/* `match` used as a statement (PEP 634 is not supported). */
-static void match_stmt(cg_parser *p) {
-    cg_token *t = cg_p_peek(p);
-    if (!(t->kind == TK_NAME && t->len == 5 && !memcmp(t->s, "match", 5)))
-        return;
-    int start = p->pos;
-    p->pos++;
-    if (cg_p_star_named_expression(p) && KIND == TK_COLON && cg_p_kind_at(p, p->pos + 1) == TK_NEWLINE)
-        unsupported(p, t, "the 'match' statement");
-    p->pos = start;
-}
-
 static cg_ast *compound_stmt(cg_parser *p) {
     cg_token *t = cg_p_peek(p);
     cg_vec decos = {0};
@@ -1312,10 +1294,7 @@ static cg_ast *compound_stmt(cg_parser *p) {
     case TK_WITH: return with_stmt(p);
     case TK_TRY: return try_stmt(p);
     case TK_ASYNC: unsupported(p, t, "'async'");
-    default:
-        if (p->call_invalid_rules || cg_p_kind_at(p, p->pos + 1) != TK_COLON)
-            match_stmt(p);
-        return NULL;
+    default: return NULL;
     }
 }
 
@@ -1343,8 +1322,13 @@ static bool statement(cg_parser *p, cg_vec *out) {
         cg_vec_push(p, out, s);
         return true;
     }
-    if (KIND == TK_NAME)
-        match_stmt(p);
+    if (KIND == TK_NAME) {
+        cg_ast *m = cg_p_match_stmt(p);
+        if (m) {
+            cg_vec_push(p, out, m);
+            return true;
+        }
+    }
     return simple_stmts(p, out);
 }
 

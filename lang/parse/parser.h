@@ -198,6 +198,22 @@ cg_ast *cg_p_comp_node(cg_parser *p, cg_ast_kind kind, int start, cg_ast *elt, c
 void cg_p_invalid_comprehension(cg_parser *p, int lpar);
 /* parse_call.c: a call trailer at '(' */
 cg_ast *cg_p_call_trailer(cg_parser *p, int start, cg_ast *func);
+/* parse_stmt.c: a block, a compound statement's ':' (with the errors
+ * CPython gives when it or the indented block is missing), and the order
+ * of a statement's own compile errors against its body's: the body's
+ * first error is set aside while the statement's own checks run, and
+ * comes back if they find nothing. */
+bool cg_p_block(cg_parser *p, cg_ast_list *out);
+bool cg_p_header_colon(cg_parser *p, const cg_token *kw, const char *what);
+typedef struct {
+    bool had, body_err;
+    cg_syntax_error err;
+} cg_err_order;
+void cg_p_body_begins(cg_parser *p, cg_err_order *o);
+void cg_p_own_checks_begin(cg_parser *p, cg_err_order *o);
+void cg_p_own_checks_end(cg_parser *p, cg_err_order *o);
+/* parse_match.c: a match statement at a NAME `match`, or NULL */
+cg_ast *cg_p_match_stmt(cg_parser *p);
 /* parse_stmt.c: the start rules */
 cg_ast *cg_p_file(cg_parser *p);
 cg_ast *cg_p_fstring_input(cg_parser *p);

@@ -594,6 +594,10 @@ static int check_spec(cg_value x, bool inst, cg_value spec, const char *errmsg) 
     return cg_isinstance(x, (cg_type *)spec.u.o);
 }
 
+int cg_isinstance_check(cg_value x, cg_value cls) {
+    return check_spec(x, true, cls, "isinstance() arg 2 must be a type, a tuple of types, or a union");
+}
+
 static cg_value b_isinstance(cg_value self, const cg_args *a) {
     if (npos_between(a, "isinstance", 2, 2) < 0)
         return CG_ERR;

@@ -121,6 +121,8 @@ cg_exec_status cg_exec_block(cg_frame *f, const cg_ast_list *body);
 /* `import a.b as c` and `from .m import x, *` (exec_import.c). */
 cg_exec_status cg_exec_import(cg_frame *f, const cg_ast *s);
 cg_exec_status cg_exec_import_from(cg_frame *f, const cg_ast *s);
+/* The match statement (exec_match.c). */
+cg_exec_status cg_exec_match(cg_frame *f, const cg_ast *s);
 /* Makes a function object from a def or lambda node, its defaults and
  * closure taken from frame f. */
 cg_value cg_function_new(cg_frame *f, const cg_ast *def, cg_value *defaults, int ndefaults, cg_value *kwdefaults);

@@ -705,6 +705,7 @@ static cg_exec_status exec_stmt(cg_frame *f, const cg_ast *s) {
         return EXEC_OK;
     case AST_IMPORT: return cg_exec_import(f, s);
     case AST_IMPORT_FROM: return cg_exec_import_from(f, s);
+    case AST_MATCH: return cg_exec_match(f, s);
     default: cg_raise(&cg_exc_SyntaxError, "unsupported statement"); return EXEC_ERR;
     }
 }

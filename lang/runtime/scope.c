@@ -472,6 +472,8 @@ static void declare_names(resolver *r, cg_scope *sc, cg_ast *s, int flag) {
     }
 }
 
+static void visit_match(resolver *r, cg_scope *sc, cg_ast *s);
+
 static void visit_stmt(resolver *r, cg_scope *sc, cg_ast *s) {
     if (!s || r->failed)
         return;
@@ -559,6 +561,7 @@ static void visit_stmt(resolver *r, cg_scope *sc, cg_ast *s) {
     case AST_DELETE: visit_exprs(r, sc, &s->u.del.targets); break;
     case AST_GLOBAL: declare_names(r, sc, s, NAME_GLOBAL); break;
     case AST_NONLOCAL: declare_names(r, sc, s, NAME_NONLOCAL); break;
+    case AST_MATCH: visit_match(r, sc, s); break;
     case AST_IMPORT:
     case AST_IMPORT_FROM:
         intern(&s->u.import.module);
@@ -581,6 +584,34 @@ static void visit_stmt(resolver *r, cg_scope *sc, cg_ast *s) {
         }
         break;
     default: break;
+    }
+}
+
+static void visit_pattern(resolver *r, cg_scope *sc, cg_ast *p) {
+    if (!p || r->failed)
+        return;
+    switch (p->kind) {
+    case AST_MATCH_VALUE: visit_expr(r, sc, p->u.pat.value); break;
+    case AST_MATCH_CLASS: visit_expr(r, sc, p->u.pat.value); break;
+    case AST_MATCH_MAPPING: visit_exprs(r, sc, &p->u.pat.keys); break;
+    default: break;
+    }
+    visit_pattern(r, sc, p->u.pat.pattern);
+    for (int i = 0; i < p->u.pat.patterns.n; i++)
+        visit_pattern(r, sc, p->u.pat.patterns.items[i]);
+    for (int i = 0; i < p->u.pat.kwd_patterns.n; i++)
+        visit_pattern(r, sc, p->u.pat.kwd_patterns.items[i]);
+    if (p->u.pat.name)
+        note(r, sc, &p->u.pat.name, &p->u.pat.res, true);
+}
+
+static void visit_match(resolver *r, cg_scope *sc, cg_ast *s) {
+    visit_expr(r, sc, s->u.match.subject);
+    for (int i = 0; i < s->u.match.cases.n; i++) {
+        cg_ast *c = s->u.match.cases.items[i];
+        visit_pattern(r, sc, c->u.match_case.pattern);
+        visit_expr(r, sc, c->u.match_case.guard);
+        visit_stmts(r, sc, &c->u.match_case.body);
     }
 }
 

@@ -123,6 +123,9 @@ cg_type *cg_typeof(cg_value v);
 const char *cg_type_name(cg_value v);
 bool cg_is_type(cg_value v, const cg_type *t);    /* exactly t */
 bool cg_isinstance(cg_value v, const cg_type *t); /* t or a subclass */
+/* isinstance(x, cls) as the builtin: the metaclass's __instancecheck__ too;
+ * 1, 0, or -1 with an exception. */
+int cg_isinstance_check(cg_value x, cg_value cls);
 bool cg_type_is_subtype(const cg_type *a, const cg_type *b);
 
 /* ---- arguments ---------------------------------------------------------
