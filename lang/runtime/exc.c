@@ -355,6 +355,34 @@ static cg_type *const ALL[] = {
     &cg_exc_TimeoutError,
 };
 
+/* str(SyntaxError): its msg, then "(file, line N)" with the file's base
+ * name, as CPython prints it (tracebacks show the msg alone). */
+static cg_value syntax_error_str(cg_value self) {
+    cg_value msg = syntax_error_getattr(self, cg_str_intern("msg"));
+    cg_value file = syntax_error_getattr(self, cg_str_intern("filename"));
+    cg_value line = syntax_error_getattr(self, cg_str_intern("lineno"));
+    cg_value text = cg_to_str(msg);
+    cg_value r = text;
+    if (!cg_is_err(text) && (cg_is_str(file) || line.tag == CG_V_INT)) {
+        cg_strbuf b = {0};
+        cg_strbuf_puts(&b, cg_str_cstr(text));
+        const char *base = cg_is_str(file) ? strrchr(cg_str_cstr(file), '/') : NULL;
+        base = base ? base + 1 : cg_is_str(file) ? cg_str_cstr(file) : NULL;
+        if (base && line.tag == CG_V_INT)
+            cg_strbuf_printf(&b, " (%s, line %lld)", base, (long long)line.u.i);
+        else if (base)
+            cg_strbuf_printf(&b, " (%s)", base);
+        else
+            cg_strbuf_printf(&b, " (line %lld)", (long long)line.u.i);
+        cg_decref(text);
+        r = cg_str_from_strbuf(&b);
+    }
+    cg_decref(msg);
+    cg_decref(file);
+    cg_decref(line);
+    return r;
+}
+
 /* OSError's message, or BaseException's when it has no errno fields */
 static cg_value os_error_str(cg_value self) {
     cg_value s = cg_os_error_str(self);
@@ -384,6 +412,8 @@ int cg_exc_types_init(void) {
         if (cg_type_is_subtype(ALL[i], &cg_exc_OSError)) {
             ALL[i]->new_ = cg_os_error_new;
             ALL[i]->str = os_error_str;
+        } else if (cg_type_is_subtype(ALL[i], &cg_exc_SyntaxError)) {
+            ALL[i]->str = syntax_error_str;
         }
     /* Their arguments are checked and kept as attributes (exc_unicode.c). */
     cg_type *const unicode[] = {&cg_exc_UnicodeDecodeError, &cg_exc_UnicodeEncodeError, &cg_exc_UnicodeTranslateError};

@@ -238,10 +238,17 @@ static void format_one(cg_strbuf *b, cg_value exc, int depth) {
             }
         }
     }
-    if (cg_isinstance(exc, &cg_exc_SyntaxError))
+    bool syntax = cg_isinstance(exc, &cg_exc_SyntaxError);
+    if (syntax)
         format_syntax_error(b, exc);
     cg_exc_type_label(b, exc);
-    cg_value msg = cg_exc_message(exc);
+    /* a SyntaxError's place is shown above: its line gets the msg alone */
+    cg_value msg = syntax ? cg_getattr(exc, cg_str_intern("msg")) : cg_exc_message(exc);
+    if (syntax && !cg_is_err(msg)) {
+        cg_value s = cg_to_str(msg);
+        cg_decref(msg);
+        msg = s;
+    }
     if (cg_is_err(msg)) {
         cg_exc_clear();
         cg_strbuf_puts(b, ": <exception str() failed>");
