@@ -3,8 +3,8 @@
  * A builtin function (print, list.append, torch.sum) is a cg_method_def
  * plus the object it is bound to; found in a type's dict it binds to the
  * instance it is read from. Bound methods of functions written in the
- * language, staticmethod, classmethod and property live here too, since
- * they are the same descriptor machinery. None, Ellipsis and
+ * language live here too (staticmethod, classmethod and property are in
+ * descriptors.c). None, Ellipsis and
  * NotImplemented are here as the smallest types of all. */
 #include <stdlib.h>
 #include <string.h>
@@ -219,115 +219,6 @@ cg_type cg_type_method = {
     .call = method_call,
     .getattr = method_getattr,
 };
-
-/* ---- staticmethod, classmethod, property ---------------------------------- */
-
-typedef struct {
-    cg_obj head;
-    cg_value f, g, h; /* function; for property: fget, fset, fdel */
-    cg_gc_link gc;
-} cg_wrapper;
-
-static void wrapper_traverse(cg_obj *o, cg_visitfn visit, void *arg) {
-    cg_wrapper *w = (cg_wrapper *)o;
-    cg_visit_value(w->f, visit, arg);
-    cg_visit_value(w->g, visit, arg);
-    cg_visit_value(w->h, visit, arg);
-}
-
-static void wrapper_dealloc(cg_obj *o) {
-    cg_wrapper *w = (cg_wrapper *)o;
-    cg_decref(w->f);
-    cg_decref(w->g);
-    cg_decref(w->h);
-    free(w);
-}
-
-static cg_value wrapper_new(cg_type *type, const cg_args *a) {
-    if (a->npos < 1 || a->npos > 3 || a->nkw)
-        return cg_raise(&cg_exc_TypeError, "%s expected 1 argument, got %d", type->name, a->npos);
-    cg_wrapper *w = malloc(sizeof *w);
-    if (!w)
-        return cg_raise_nomemory();
-    w->head = (cg_obj){1, type};
-    w->f = cg_incref(a->pos[0]);
-    w->g = a->npos > 1 ? cg_incref(a->pos[1]) : CG_NONE;
-    w->h = a->npos > 2 ? cg_incref(a->pos[2]) : CG_NONE;
-    w->gc = (cg_gc_link){0};
-    cg_gc_track(w);
-    return cg_obj_value(w);
-}
-
-static cg_value static_get(cg_value d, cg_value obj, cg_type *owner) {
-    (void)obj;
-    (void)owner;
-    return cg_incref(((cg_wrapper *)d.u.o)->f);
-}
-
-static cg_value class_get(cg_value d, cg_value obj, cg_type *owner) {
-    (void)obj;
-    return cg_method_new(((cg_wrapper *)d.u.o)->f, cg_obj_value(owner));
-}
-
-static cg_value property_get(cg_value d, cg_value obj, cg_type *owner) {
-    (void)owner;
-    if (obj.tag == CG_V_NONE)
-        return cg_incref(d);
-    return cg_call1(((cg_wrapper *)d.u.o)->f, obj);
-}
-
-int cg_property_set(cg_value prop, cg_value obj, cg_value value) {
-    cg_wrapper *w = (cg_wrapper *)prop.u.o;
-    cg_value fn = value.tag == CG_V_ERR ? w->h : w->g;
-    if (fn.tag == CG_V_NONE)
-        return cg_raise_int(&cg_exc_AttributeError, "can't %s attribute", value.tag == CG_V_ERR ? "delete" : "set");
-    cg_value r = value.tag == CG_V_ERR ? cg_call1(fn, obj) : cg_call2(fn, obj, value);
-    if (cg_is_err(r))
-        return -1;
-    cg_decref(r);
-    return 0;
-}
-
-static cg_value property_setter(cg_value self, const cg_args *a) {
-    cg_wrapper *w = (cg_wrapper *)self.u.o;
-    if (a->npos != 1)
-        return cg_raise(&cg_exc_TypeError, "setter() takes exactly one argument");
-    cg_value parts[3] = {w->f, a->pos[0], w->h};
-    cg_args b = {.pos = parts, .npos = 3};
-    return wrapper_new(&cg_type_property, &b);
-}
-
-static const cg_method_def property_methods[] = {
-    {"setter", property_setter, NULL, "Descriptor to obtain a copy of the property with a different setter."},
-    {NULL},
-};
-
-static cg_value wrapper_getattr(cg_value self, cg_str *name) {
-    cg_wrapper *w = (cg_wrapper *)self.u.o;
-    if (!strcmp(name->s, "__func__") || !strcmp(name->s, "fget"))
-        return cg_incref(w->f);
-    return CG_STOP;
-}
-
-#define WRAPPER_TYPE(VAR, NAME, GET)           \
-    cg_type VAR = {                            \
-        .head = {CG_IMMORTAL, &cg_type_type},  \
-        .name = NAME,                          \
-        .module = "builtins",                  \
-        .basicsize = sizeof(cg_wrapper),       \
-        .dealloc = wrapper_dealloc,            \
-        .gc_offset = offsetof(cg_wrapper, gc), \
-        .traverse = wrapper_traverse,          \
-        .hash = cg_object_hash,                \
-        .getattr = wrapper_getattr,            \
-        .descr_get = GET,                      \
-        .new_ = wrapper_new,                   \
-    }
-WRAPPER_TYPE(cg_type_staticmethod, "staticmethod", static_get);
-WRAPPER_TYPE(cg_type_classmethod, "classmethod", class_get);
-WRAPPER_TYPE(cg_type_property, "property", property_get);
-
-int cg_descriptor_types_init(void) { return cg_type_add_methods(&cg_type_property, property_methods); }
 
 /* ---- None, Ellipsis, NotImplemented ------------------------------------------ */
 

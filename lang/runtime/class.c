@@ -703,7 +703,7 @@ static int set_names(cg_value cls, cg_dict *dict) {
     cg_value k, v;
     int rc = 0;
     while (rc == 0 && cg_dict_next(cg_as_dict(copy), &pos, &k, &v)) {
-        if (v.tag != CG_V_OBJ || !(v.u.o->type->flags & CG_TYPE_HEAP))
+        if (v.tag != CG_V_OBJ || !((v.u.o->type->flags & CG_TYPE_HEAP) || cg_is_property(v)))
             continue;
         cg_value r = call_special(v, "__set_name__", 2, (cg_value[]){cls, k});
         if (cg_is_err(r))
@@ -761,11 +761,14 @@ void cg_class_dealloc(cg_obj *o) {
 static void set_owner(cg_value v, cg_type *cls) {
     if (cg_is_type(v, &cg_type_function)) {
         ((cg_function *)v.u.o)->owner = cls;
-    } else if (cg_is_type(v, &cg_type_staticmethod) || cg_is_type(v, &cg_type_classmethod)
-               || cg_is_type(v, &cg_type_property)) {
-        cg_value f = cg_getattr_opt(v, cg_str_intern("__func__"));
-        if (!cg_is_err(f) && f.tag != CG_V_STOP) {
-            set_owner(f, cls);
+    } else if (cg_is_type(v, &cg_type_staticmethod) || cg_is_type(v, &cg_type_classmethod) || cg_is_property(v)) {
+        static const char *const parts[] = {"__func__", "fget", "fset", "fdel"};
+        for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
+            cg_value f = cg_getattr_opt(v, cg_str_intern(parts[i]));
+            if (!cg_is_err(f) && f.tag != CG_V_STOP)
+                set_owner(f, cls);
+            if (cg_is_err(f))
+                cg_exc_clear();
             cg_decref(f);
         }
     }
@@ -924,7 +927,7 @@ cg_value cg_class_new_full(const char *name, const char *module, cg_type *meta, 
     cg_obj_incref(dict);
     bool is_meta = cg_type_is_subtype(base, &cg_type_type); /* its instances are classes */
     t->flags = CG_TYPE_HEAP | (is_meta ? 0 : CG_TYPE_HAS_DICT) | CG_TYPE_BASETYPE
-               | (base->flags & (CG_TYPE_EXCEPTION | CG_TYPE_TRASHCAN));
+               | (base->flags & (CG_TYPE_EXCEPTION | CG_TYPE_TRASHCAN | CG_TYPE_DATA_DESCR));
     if (t->gc_offset || static_base(base) == &cg_type_object) /* a class's instances can be weakly referenced */
         t->flags |= CG_TYPE_WEAKREF;
     if (t->basicsize < sizeof(cg_instance))
@@ -956,7 +959,9 @@ cg_value cg_class_new_full(const char *name, const char *module, cg_type *meta, 
     t->setattr = user_setattr;
     t->getattr = user_getattr;
     t->len = user_len;
-    t->descr_get = NULL; /* user_descr_get once the class is made, if it has __get__ */
+    /* a C base's own (a property subclass's); user_descr_get once the
+     * class is made, if it has __get__ */
+    t->descr_get = sb->descr_get;
     /* __eq__ without __hash__ makes instances unhashable, as in Python */
     bool has_eq = cg_dict_get_str_borrowed(dict, cg_str_intern("__eq__")).tag != CG_V_STOP;
     bool has_hash = cg_dict_get_str_borrowed(dict, cg_str_intern("__hash__")).tag != CG_V_STOP;

@@ -140,7 +140,7 @@ cg_dict *cg_instance_dict_borrowed(cg_value v) {
 }
 
 static bool is_data_descriptor(cg_value d) {
-    return d.tag == CG_V_OBJ && (d.u.o->type == &cg_type_property || (d.u.o->type->flags & CG_TYPE_DATA_DESCR));
+    return d.tag == CG_V_OBJ && (d.u.o->type->flags & CG_TYPE_DATA_DESCR);
 }
 
 /* Python's object.__getattribute__: data descriptors on the type, then the
@@ -194,7 +194,7 @@ int cg_generic_setattr(cg_value v, cg_str *name, cg_value value) {
     }
     cg_value d = cg_type_lookup_borrowed(cg_typeof(v), name);
     if (d.tag != CG_V_STOP && is_data_descriptor(d))
-        return d.u.o->type == &cg_type_property ? cg_property_set(d, v, value) : cg_user_descr_set(d, v, value);
+        return cg_is_property(d) ? cg_property_set(d, v, value) : cg_user_descr_set(d, v, value);
     cg_dict *dict = cg_instance_dict_borrowed(v);
     if (!dict) {
         if (cg_exc_pending())
