@@ -142,6 +142,8 @@ static cg_value exc_getattr(cg_value self, cg_str *name) {
         return cg_incref(e->cause);
     if (!strcmp(name->s, "__context__"))
         return cg_incref(e->context);
+    if (!strcmp(name->s, "__suppress_context__"))
+        return cg_bool(e->suppress_context);
     if (!strcmp(name->s, "__traceback__"))
         return cg_incref(e->traceback);
     if (cg_isinstance(self, &cg_exc_OSError))
@@ -170,8 +172,21 @@ static int exc_setattr(cg_value self, cg_str *name, cg_value value) {
         cg_value_set(&e->args, t);
         return 0;
     }
-    if (!strcmp(name->s, "__cause__")) {
-        cg_value_set(&e->cause, cg_incref(value));
+    if (!strcmp(name->s, "__cause__") || !strcmp(name->s, "__context__")) {
+        bool cause = name->s[2] == 'c' && name->s[3] == 'a';
+        if (!cg_is_none(value) && !cg_isinstance(value, &cg_exc_BaseException))
+            return cg_raise_int(&cg_exc_TypeError, "exception %s must be None or derive from BaseException",
+                                cause ? "cause" : "context");
+        cg_value_set(cause ? &e->cause : &e->context, cg_incref(value));
+        if (cause)
+            e->suppress_context = true;
+        return 0;
+    }
+    if (!strcmp(name->s, "__suppress_context__")) {
+        int t = cg_truth(value);
+        if (t < 0)
+            return -1;
+        e->suppress_context = t;
         return 0;
     }
     return 1;

@@ -22,6 +22,7 @@ typedef struct {
     cg_value cause;       /* `raise ... from cause`, or None */
     cg_value context;     /* the exception being handled when raised, or None */
     const void *tb_frame; /* the frame whose traceback entry was added last */
+    bool suppress_context; /* __suppress_context__: set by `raise ... from` */
 } cg_exc;
 
 /* The builtin exception classes, by Python's names. */

@@ -405,7 +405,13 @@ static cg_exec_status exec_raise(cg_frame *f, const cg_ast *s) {
     cg_value cause = CG_STOP;
     if (s->u.raise.cause) {
         cause = cg_eval_expr(f, s->u.raise.cause);
-        if (cg_is_err(cause)) {
+        bool ok = !cg_is_err(cause) && (cg_is_none(cause) || cg_isinstance(cause, &cg_exc_BaseException)
+                                        || (cg_isinstance(cause, &cg_type_type)
+                                            && cg_type_is_subtype((cg_type *)cause.u.o, &cg_exc_BaseException)));
+        if (!ok) {
+            if (!cg_is_err(cause))
+                cg_raise(&cg_exc_TypeError, "exception causes must derive from BaseException");
+            cg_decref(cause);
             cg_decref(exc);
             return EXEC_ERR;
         }
@@ -426,6 +432,7 @@ static cg_exec_status exec_raise(cg_frame *f, const cg_ast *s) {
         if (cg_isinstance(pending, &cg_exc_BaseException) && !cg_is_err(cause)) {
             cg_exc *e = (cg_exc *)pending.u.o;
             cg_value_set(&e->cause, cause);
+            e->suppress_context = true;
         } else {
             cg_decref(cause);
         }

@@ -203,7 +203,7 @@ static void format_one(cg_strbuf *b, cg_value exc, int depth) {
         if (e->cause.tag != CG_V_NONE) {
             format_one(b, e->cause, depth + 1);
             cg_strbuf_puts(b, "\nThe above exception was the direct cause of the following exception:\n\n");
-        } else if (e->context.tag != CG_V_NONE) {
+        } else if (e->context.tag != CG_V_NONE && !e->suppress_context) {
             format_one(b, e->context, depth + 1);
             cg_strbuf_puts(b, "\nDuring handling of the above exception, another exception occurred:\n\n");
         }
