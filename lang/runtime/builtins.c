@@ -373,7 +373,8 @@ out:
 static cg_value unbox_unless(cg_value x, const char *hook) {
     if (!(cg_typeof(x)->flags & CG_TYPE_BOXED))
         return x;
-    if (cg_type_lookup_borrowed(cg_typeof(x), cg_str_intern(hook)).tag != CG_V_STOP)
+    cg_value h = cg_type_lookup_borrowed(cg_typeof(x), cg_str_intern(hook));
+    if (h.tag != CG_V_STOP && !cg_is_type(h, &cg_type_builtin)) /* not int's own */
         return x;
     return cg_unbox(x);
 }

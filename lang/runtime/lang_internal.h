@@ -153,6 +153,8 @@ int cg_list_extend(cg_value list, cg_value iterable);
 cg_value cg_slice_new(cg_value start, cg_value stop, cg_value step);
 int cg_object_type_init(void);
 int cg_descriptor_types_init(void);
+/* float.hex/fromhex/as_integer_ratio and the rounding methods of float and int (float_methods.c). */
+int cg_float_methods_init(void);
 /* An instance of property or of a subclass of it (descriptors.c). */
 bool cg_is_property(cg_value v);
 cg_value cg_sys_module_init(void);

@@ -703,7 +703,7 @@ int cg_number_types_init(void) {
         return -1;
     if (cg_type_add_methods(&cg_type_float, float_methods) < 0)
         return -1;
-    return 0;
+    return cg_float_methods_init();
 }
 
 cg_type cg_type_int = {
