@@ -33,7 +33,8 @@ typedef enum {
     K_BOOL,
     K_CALL,
     K_GET,
-    K_SET
+    K_SET,
+    K_UNARY
 } slot_kind;
 
 typedef struct {
@@ -89,6 +90,9 @@ static const slot_row ROWS[] = {
     {"__rxor__", K_RBIN, OP_BITXOR},
     {"__rand__", K_RBIN, OP_BITAND},
     {"__rfloordiv__", K_RBIN, OP_FLOORDIV},
+    {"__neg__", K_UNARY, OP_USUB},
+    {"__pos__", K_UNARY, OP_UADD},
+    {"__invert__", K_UNARY, OP_INVERT},
 };
 
 typedef struct {
@@ -118,6 +122,7 @@ static bool has_slot(const cg_type *t, const slot_row *r) {
     case K_CALL: return t->call != NULL;
     case K_GET: return t->descr_get != NULL;
     case K_SET: return t == &cg_type_property;
+    case K_UNARY: return t->unary != NULL && !(t == &cg_type_float && r->op == OP_INVERT);
     }
     return false;
 }
@@ -188,6 +193,7 @@ static cg_value call_slot(cg_type *t, const slot_row *r, cg_value self, const cg
         return t->descr_get(self, p[0], owner);
     }
     case K_SET: return cg_property_set(self, p[0], p[1]) < 0 ? CG_ERR : CG_NONE;
+    case K_UNARY: return t->unary(self, (cg_unaryop)r->op);
     }
     return CG_ERR;
 }

@@ -22,3 +22,9 @@ class I(int): pass
 print(abs(I(-5)), round(F(2.5)), round(F(2.567), 2), F(2.5).__round__(), I(7).__round__(-1), I(-3).__abs__(), F(-1.5).hex(), F(0.5).as_integer_ratio())
 print((5).__round__(), (15).__round__(-1), (25).__round__(-1), (-7).__abs__(), True.__abs__(), (10**30).__round__(-29), (-10**30).__abs__())
 print((2**70 + 0.0).as_integer_ratio(), (0.5).as_integer_ratio(), (-0.75).as_integer_ratio())
+print((5).__neg__(), (5).__pos__(), (5).__invert__(), (2.5).__neg__(), (2.5).__pos__(), True.__neg__(), (2**70).__neg__(), (1+2j).__neg__())
+print(int.__neg__(3), float.__neg__(1.5), hasattr(float, "__invert__"), hasattr(int, "__invert__"))
+class I(int):
+    def __neg__(self):
+        return "custom"
+print(-I(3), int.__neg__(I(3)), I(3).__pos__(), super(I, I(4)).__neg__())
