@@ -181,8 +181,11 @@ static cg_value int_round(cg_value self, const cg_args *a) {
         r = int_value(self);
     else if (cg_index_value(nd, &n) < 0)
         r = CG_ERR;
-    else
-        r = cg_int_round(int_value(self), n);
+    else {
+        cg_value v = int_value(self);
+        r = cg_int_round(v, n);
+        cg_decref(v);
+    }
     cg_args_release(&int_extra[I_ROUND], &nd, 1);
     return r;
 }
