@@ -2,9 +2,9 @@
 # EnumType turns the names a class body binds into members (instances of
 # the class), keeps them in definition order with their aliases, and makes
 # Color(1), Color['RED'], iteration, len and `in` work on the class.
-# IntEnum, StrEnum and IntFlag members are not instances of int/str here
-# (cgrad's classes cannot derive from int or str yet): they compare, hash,
-# format and compute as their values, and lend them their other methods.
+# A mixed-in data type (IntEnum's int, StrEnum's str, a user's
+# `class E(float, Enum)`) makes the members instances of it: they are made
+# by the data type's __new__ and compute, compare and hash as it does.
 import sys
 from functools import reduce
 from types import DynamicClassAttribute, MappingProxyType
@@ -143,8 +143,6 @@ class EnumType(type):
         for key, value in members:
             if key in ("mro", ""):
                 raise ValueError("invalid enum member name: %r" % (key,))
-        if "_member_type_" in body:  # IntEnum, StrEnum: members stand for ints, strs
-            member_type = body["_member_type_"]
         enum_class = super().__new__(metacls, cls, bases, body, **kwds)
         type.__setattr__(enum_class, "_member_names_", [])
         type.__setattr__(enum_class, "_member_map_", {})
@@ -162,6 +160,8 @@ class EnumType(type):
                 value = value.value
             metacls._add_member_(enum_class, key, value)
             last_values.append(value)
+        if member_type is not object:
+            _keep_enum_methods(enum_class, classdict, member_type, first_enum)
         if issubclass(enum_class, Flag) if Flag is not None else False:
             bits = 0
             for m in enum_class._member_map_.values():
@@ -175,15 +175,15 @@ class EnumType(type):
         member_type = enum_class._member_type_
         if member_type is str and not isinstance(value, str):
             raise TypeError("%r is not a string" % (value,))
-        new = enum_class.__dict__.get("__new__")
+        new = _own_new(enum_class)
         if new is not None:
-            if isinstance(new, staticmethod):
-                new = new.__func__
             enum_member = new(enum_class, *args)
-        else:
+        elif member_type is object:
             enum_member = object.__new__(enum_class)
+        else:
+            enum_member = member_type.__new__(enum_class, *args)
         if not hasattr(enum_member, "_value_"):
-            enum_member._value_ = member_type(*args) if member_type in (int, str, float) else value
+            enum_member._value_ = value if member_type is object else member_type(*args)
         enum_member._name_ = name
         enum_member.__objclass__ = enum_class
         enum_member._sort_order_ = len(enum_class._member_names_)
@@ -221,15 +221,7 @@ class EnumType(type):
         if not isinstance(first_enum, EnumType):
             raise TypeError("new enumerations should be created as "
                             "`EnumName([mixin_type, ...] [data_type,] enum_type)`")
-        member_type = object
-        for base in bases:
-            for klass in base.__mro__:
-                if klass in (int, str, float) or "_member_type_" in klass.__dict__ and klass.__dict__["_member_type_"] is not object:
-                    member_type = klass if klass in (int, str, float) else klass.__dict__["_member_type_"]
-                    break
-            if member_type is not object:
-                break
-        return member_type, first_enum
+        return _data_type(bases), first_enum
 
     def __call__(cls, value, names=None, *, module=None, qualname=None, type=None, start=1, boundary=None):
         if names is None:
@@ -328,6 +320,60 @@ class EnumType(type):
 EnumMeta = EnumType
 Flag = None
 Enum = None
+ReprEnum = None
+
+
+def _data_type(bases):
+    """The type an enumeration's members are instances of besides the
+    enumeration: the first non-enum class with a __new__ of its own in
+    the bases' MROs (int, str, a user's class), or an enum base's."""
+    for base in bases:
+        for klass in base.__mro__:
+            if klass is object:
+                continue
+            if isinstance(klass, EnumType):
+                if klass.__dict__.get("_member_type_", object) is not object:
+                    return klass._member_type_
+                continue
+            if "__new__" in klass.__dict__ or klass.__module__ == "builtins":
+                return klass
+    return object
+
+
+def _keep_enum_methods(enum_class, classdict, member_type, first_enum):
+    """With a data type mixed in before the enum, its repr, str, format and
+    pickling would win: the enum's stay, as CPython's EnumType keeps them
+    (a ReprEnum keeps the data type's str and format). The data type's
+    hash does win, as it comes first in the MRO."""
+    repr_enum = ReprEnum is not None and issubclass(enum_class, ReprEnum)
+    for name in ("__repr__", "__str__", "__format__", "__reduce_ex__"):
+        if name in classdict or (repr_enum and name in ("__str__", "__format__")):
+            continue
+        owner = next((k for k in enum_class.__mro__ if name in k.__dict__), object)
+        if not isinstance(owner, EnumType):
+            type.__setattr__(enum_class, name, getattr(first_enum, name))
+    if "__hash__" not in classdict:
+        owner = next((k for k in enum_class.__mro__ if "__hash__" in k.__dict__), object)
+        if isinstance(owner, EnumType) and owner.__dict__["__hash__"] is Enum.__dict__["__hash__"]:
+            type.__setattr__(enum_class, "__hash__", member_type.__hash__)
+
+
+def _own_new(enum_class):
+    """A __new__ that the enumeration (or an enum base) defines itself."""
+    for klass in enum_class.__mro__:
+        if not isinstance(klass, EnumType):
+            break
+        new = klass.__dict__.get("__new__")
+        if new is not None:
+            return new.__func__ if isinstance(new, staticmethod) else new
+    return None
+
+
+def _new_member(cls, value):
+    """A member made on the fly (a Flag's combination of bits)."""
+    if cls._member_type_ is object:
+        return object.__new__(cls)
+    return cls._member_type_.__new__(cls, value)
 
 
 class Enum(metaclass=EnumType):
@@ -401,135 +447,22 @@ class ReprEnum(Enum):
         return format(self._value_, format_spec)
 
 
-class _ValueLike:
-    """Members that behave as their values: equality, hashing, ordering,
-    arithmetic, and the value's other methods."""
-
-    def __getattr__(self, name):
-        if name.startswith("__") or name in ("_value_", "_name_"):
-            raise AttributeError("%r object has no attribute %r" % (type(self).__name__, name))
-        return getattr(self._value_, name)
-
-    def __eq__(self, other):
-        return self._value_ == _plain(other)
-
-    def __ne__(self, other):
-        return self._value_ != _plain(other)
-
-    def __lt__(self, other):
-        return self._value_ < _plain(other)
-
-    def __le__(self, other):
-        return self._value_ <= _plain(other)
-
-    def __gt__(self, other):
-        return self._value_ > _plain(other)
-
-    def __ge__(self, other):
-        return self._value_ >= _plain(other)
-
-    def __hash__(self):
-        return hash(self._value_)
-
-    def __len__(self):
-        return len(self._value_)
-
-    def __getitem__(self, key):
-        return self._value_[key]
-
-    def __iter__(self):
-        return iter(self._value_)
-
-    def __contains__(self, item):
-        return item in self._value_
-
-    def __add__(self, other):
-        return self._value_ + _plain(other)
-
-    def __radd__(self, other):
-        return _plain(other) + self._value_
-
-    def __mul__(self, other):
-        return self._value_ * _plain(other)
-
-    def __rmul__(self, other):
-        return _plain(other) * self._value_
-
-    def __mod__(self, other):
-        return self._value_ % _plain(other)
-
-
-def _plain(x):
-    return x._value_ if isinstance(x, _ValueLike) else x
-
-
-class _IntLike(_ValueLike):
-    def __int__(self):
-        return int(self._value_)
-
-    def __index__(self):
-        return int(self._value_)
-
-    def __float__(self):
-        return float(self._value_)
-
-    def __bool__(self):
-        return bool(self._value_)
-
-    def __sub__(self, other):
-        return self._value_ - _plain(other)
-
-    def __rsub__(self, other):
-        return _plain(other) - self._value_
-
-    def __truediv__(self, other):
-        return self._value_ / _plain(other)
-
-    def __rtruediv__(self, other):
-        return _plain(other) / self._value_
-
-    def __floordiv__(self, other):
-        return self._value_ // _plain(other)
-
-    def __rfloordiv__(self, other):
-        return _plain(other) // self._value_
-
-    def __rmod__(self, other):
-        return _plain(other) % self._value_
-
-    def __pow__(self, other):
-        return self._value_ ** _plain(other)
-
-    def __rpow__(self, other):
-        return _plain(other) ** self._value_
-
-    def __lshift__(self, other):
-        return self._value_ << _plain(other)
-
-    def __rshift__(self, other):
-        return self._value_ >> _plain(other)
-
-    def __neg__(self):
-        return -self._value_
-
-    def __pos__(self):
-        return +self._value_
-
-    def __abs__(self):
-        return abs(self._value_)
-
-    def __round__(self, ndigits=None):
-        return round(self._value_, ndigits)
-
-
-class IntEnum(_IntLike, ReprEnum):
+class IntEnum(int, ReprEnum):
     """An enum whose members are also integers."""
-    _member_type_ = int
 
 
-class StrEnum(_ValueLike, ReprEnum):
+class StrEnum(str, ReprEnum):
     """An enum whose members are also strings."""
-    _member_type_ = str
+
+    def __new__(cls, *values):
+        if len(values) > 3:
+            raise TypeError("too many arguments for str(): %r" % (values,))
+        if len(values) == 1 and not isinstance(values[0], str):
+            raise TypeError("%r is not a string" % (values[0],))
+        value = str(*values)
+        member = str.__new__(cls, value)
+        member._value_ = value
+        return member
 
     @staticmethod
     def _generate_next_value_(name, start, count, last_values):
@@ -569,7 +502,7 @@ class Flag(Enum, boundary=STRICT):
         if value < 0:
             value = max(cls._all_bits_ + 1, 2 ** value.bit_length()) + value
         unknown = value & ~flag_mask
-        pseudo = object.__new__(cls)
+        pseudo = _new_member(cls, value)
         pseudo._value_ = value
         names = [m._name_ for m in cls._iter_members_(value)]
         pseudo._name_ = "|".join(names) if names or unknown == 0 else None
@@ -648,9 +581,8 @@ class Flag(Enum, boundary=STRICT):
     __rxor__ = __xor__
 
 
-class IntFlag(_IntLike, ReprEnum, Flag, boundary=KEEP):
+class IntFlag(int, ReprEnum, Flag, boundary=KEEP):
     """Flags that are also integers."""
-    _member_type_ = int
 
     def __str__(self):
         return str(self._value_)

@@ -48,6 +48,7 @@ static const cg_buffer_procs *procs_of(cg_value v) {
 bool cg_has_buffer(cg_value v) { return procs_of(v) != NULL; }
 
 int cg_buffer_get(cg_value v, cg_buffer *out) {
+    v = cg_unbox(v); /* a subclass of bytes lends its value's buffer */
     const cg_buffer_procs *p = procs_of(v);
     *out = (cg_buffer){.owner = CG_NONE};
     if (!p)

@@ -826,9 +826,15 @@ cg_value cg_bytes_fromhex(cg_value type, const cg_args *a) {
         cg_strbuf_putc(&b, (char)(hi * 16 + lo));
         i += 2;
     }
-    r = cg_type_is_subtype((cg_type *)type.u.o, &cg_type_bytearray) ? cg_bytearray_new(b.data ? b.data : "", b.len)
-                                                                    : cg_bytes_new(b.data ? b.data : "", b.len);
+    cg_type *t = (cg_type *)type.u.o;
+    r = cg_type_is_subtype(t, &cg_type_bytearray) ? cg_bytearray_new(b.data ? b.data : "", b.len)
+                                                  : cg_bytes_new(b.data ? b.data : "", b.len);
     cg_strbuf_free(&b);
+    if (!cg_is_err(r) && t != &cg_type_bytes && t != &cg_type_bytearray) { /* a subclass: cls(value) */
+        cg_value made = cg_call1(type, r);
+        cg_decref(r);
+        r = made;
+    }
 out:
     cg_args_release(&class_methods[K_FROMHEX], arg, 1);
     return r;
@@ -999,7 +1005,16 @@ static const cg_method_def class_methods[] = {
 
 int cg_bytes_add_class_methods(cg_type *t) {
     for (const cg_method_def *d = class_methods; d->name; d++) {
-        cg_value f = cg_builtin_new(d, cg_obj_value(t));
+        /* fromhex is a classmethod (B.fromhex makes a B); maketrans a
+         * static method, the same through any class */
+        bool cls = d == &class_methods[K_FROMHEX];
+        cg_value f = cg_builtin_new(d, cls ? CG_STOP : cg_obj_value(t));
+        if (cls && !cg_is_err(f)) {
+            cg_args ca = {.pos = &f, .npos = 1};
+            cg_value cm = cg_type_classmethod.new_(&cg_type_classmethod, &ca);
+            cg_decref(f);
+            f = cm;
+        }
         if (cg_is_err(f))
             return -1;
         int rc = cg_dict_set_str(t->dict, d->name, f);

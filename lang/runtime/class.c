@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime/bytes.h"
 #include "runtime/containers.h"
 #include "runtime/eval.h"
 #include "runtime/gc.h"
@@ -72,11 +73,19 @@ void cg_class_attribute_changed(cg_type *t, cg_str *name) {
         set_getattribute(t);
 }
 
+static bool defined_by_class(cg_type *t, const char *name);
+
 static cg_value user_repr(cg_value self) {
-    cg_value r = call_special(self, "__repr__", 0, NULL);
+    cg_type *t = cg_typeof(self);
+    cg_value r = (t->flags & CG_TYPE_BOXED) && !defined_by_class(t, "__repr__")
+                     ? CG_STOP
+                     : call_special(self, "__repr__", 0, NULL);
     if (r.tag == CG_V_STOP) {
-        cg_type *sb = static_base(cg_typeof(self));
-        return sb->repr ? sb->repr(cg_unbox(self)) : cg_object_repr(self);
+        cg_type *sb = static_base(t);
+        if (!sb->repr)
+            return cg_object_repr(self);
+        r = sb->repr(cg_unbox(self));
+        return cg_is_err(r) ? r : cg_boxed_repr_named(self, sb, r);
     }
     if (!cg_is_err(r) && !cg_is_str(r)) {
         cg_raise(&cg_exc_TypeError, "__repr__ returned non-string (type %s)", cg_type_name(r));
@@ -106,8 +115,11 @@ static cg_value user_str(cg_value self) {
         /* a class's own __repr__ wins over a C base's str */
         cg_value rep = lookup(self, "__repr__");
         cg_type *sb = static_base(cg_typeof(self));
-        if ((cg_typeof(self)->flags & CG_TYPE_BOXED) && !defined_by_class(cg_typeof(self), "__repr__"))
+        if ((cg_typeof(self)->flags & CG_TYPE_BOXED) && !defined_by_class(cg_typeof(self), "__repr__")) {
+            if (sb == &cg_type_set || sb == &cg_type_frozenset || sb == &cg_type_bytearray)
+                return user_repr(self); /* their str is their repr, which names the class */
             return cg_to_str(cg_unbox(self)); /* str(S('a')) is 'a' */
+        }
         if (rep.tag == CG_V_STOP && sb->str)
             return sb->str(cg_unbox(self));
         return user_repr(self);

@@ -1,5 +1,5 @@
-/* class_boxed.c: classes derived from int, float, str, tuple, list, dict,
- * set and frozenset.
+/* class_boxed.c: classes derived from int, float, complex, str, bytes,
+ * bytearray, tuple, list, dict, set and frozenset.
  *
  * Note [Boxed builtin values]
  * The builtin types keep their values in layouts of their own (an int or a
@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime/bytes.h"
 #include "runtime/containers.h"
 #include "runtime/exc.h"
 #include "runtime/gc.h"
@@ -27,14 +28,31 @@ typedef struct {
     cg_value value;
 } cg_boxed;
 
-static cg_type *const BOXABLE[] = {&cg_type_int,  &cg_type_float, &cg_type_str, &cg_type_tuple,
-                                   &cg_type_list, &cg_type_dict,  &cg_type_set, &cg_type_frozenset};
+static cg_type *const BOXABLE[] = {&cg_type_int,       &cg_type_float, &cg_type_str,   &cg_type_tuple,
+                                   &cg_type_list,      &cg_type_dict,  &cg_type_set,   &cg_type_frozenset,
+                                   &cg_type_bytes,     &cg_type_bytearray, &cg_type_complex};
 
 bool cg_type_is_boxable(const cg_type *t) {
     for (size_t i = 0; i < sizeof BOXABLE / sizeof BOXABLE[0]; i++)
         if (BOXABLE[i] == t)
             return true;
     return false;
+}
+
+/* set, frozenset and bytearray name a subclass in their repr, as
+ * CPython's: S({1, 2}), S(), BA(b'x'). Takes base_repr. */
+cg_value cg_boxed_repr_named(cg_value self, const cg_type *base, cg_value base_repr) {
+    if (base != &cg_type_set && base != &cg_type_frozenset && base != &cg_type_bytearray)
+        return base_repr;
+    const char *r = cg_str_cstr(base_repr), *bn = base->name;
+    size_t bl = strlen(bn);
+    cg_value out;
+    if (!strncmp(r, bn, bl) && r[bl] == '(') /* set(), frozenset({1}), bytearray(b'') */
+        out = cg_str_fmt("%s%s", cg_type_name(self), r + bl);
+    else
+        out = cg_str_fmt("%s(%s)", cg_type_name(self), r);
+    cg_decref(base_repr);
+    return out;
 }
 
 static bool is_boxed(cg_value v) { return v.tag == CG_V_OBJ && (v.u.o->type->flags & CG_TYPE_BOXED); }

@@ -225,10 +225,15 @@ static const cg_method_def fromhex_def[] = {
 int cg_float_methods_init(void) {
     if (cg_type_add_methods(&cg_type_float, float_extra) < 0 || cg_type_add_methods(&cg_type_int, int_extra) < 0)
         return -1;
-    cg_value f = cg_builtin_new(&fromhex_def[0], cg_obj_value(&cg_type_float));
+    cg_value f = cg_builtin_new(&fromhex_def[0], CG_STOP);
     if (cg_is_err(f))
         return -1;
-    int rc = cg_dict_set_str(cg_type_float.dict, "fromhex", f);
+    cg_args ca = {.pos = &f, .npos = 1}; /* a classmethod: F.fromhex makes an F */
+    cg_value cm = cg_type_classmethod.new_(&cg_type_classmethod, &ca);
     cg_decref(f);
+    if (cg_is_err(cm))
+        return -1;
+    int rc = cg_dict_set_str(cg_type_float.dict, "fromhex", cm);
+    cg_decref(cm);
     return rc;
 }

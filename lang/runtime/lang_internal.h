@@ -109,6 +109,7 @@ bool cg_type_is_boxable(const cg_type *t);
 void cg_boxed_class_init(cg_type *t);
 /* an instance of t (boxed) holding sb's constructor's value of a */
 cg_value cg_boxed_new(cg_type *t, cg_type *sb, const cg_args *a);
+cg_value cg_boxed_repr_named(cg_value self, const cg_type *base, cg_value base_repr);
 cg_value cg_unbox(cg_value v); /* the builtin value of a boxed instance; else v */
 /* what `method` (a builtin read as `name`) binds to: obj's value when it
  * is the method of obj's builtin base, else obj */

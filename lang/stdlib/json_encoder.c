@@ -220,6 +220,7 @@ static int encode_list(encoder *e, cg_value v) {
 /* A dict key as JSON's object keys must be: a str. 1 written, 0 skipped
  * (skipkeys), -1 error. */
 static int encode_key(encoder *e, cg_value k) {
+    k = cg_unbox(k);
     if (cg_is_str(k)) {
         cg_json_quote(&e->out, cg_as_str(k), e->ensure_ascii);
         return 1;
@@ -342,6 +343,7 @@ static int encode_default(encoder *e, cg_value v) {
 }
 
 static int encode_value(encoder *e, cg_value v) {
+    v = cg_unbox(v); /* a subclass of int, str, list...: its builtin value, as CPython's encoder reads it */
     switch (v.tag) {
     case CG_V_NONE: cg_strbuf_append(&e->out, "null", 4); return 0;
     case CG_V_BOOL: cg_strbuf_puts(&e->out, v.u.i ? "true" : "false"); return 0;

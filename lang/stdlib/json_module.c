@@ -2,6 +2,7 @@
  * JSONEncoder, JSONDecoder, dump and load, is prelude/json/): the encoder
  * (json_encoder.c) and the scanner (json_scanner.c), bound here. */
 #include "runtime/containers.h"
+#include "runtime/lang_internal.h"
 #include "runtime/exc.h"
 #include "runtime/module.h"
 #include "stdlib/json.h"
@@ -29,11 +30,12 @@ static cg_value quote(int which, const cg_args *a, bool ascii) {
     if (cg_args_bind(&json_defs[which], a, &s, 1) < 0)
         return CG_ERR;
     cg_value r;
-    if (!cg_is_str(s)) {
+    cg_value text = cg_unbox(s); /* a str subclass quotes as its text */
+    if (!cg_is_str(text)) {
         r = cg_raise(&cg_exc_TypeError, "first argument must be a string, not %s", cg_type_name(s));
     } else {
         cg_strbuf b = CG_STRBUF_INIT;
-        cg_json_quote(&b, cg_as_str(s), ascii);
+        cg_json_quote(&b, cg_as_str(text), ascii);
         r = cg_str_from_strbuf(&b);
     }
     cg_decref(s);
