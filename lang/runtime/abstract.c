@@ -288,15 +288,28 @@ int cg_contains(cg_value container, cg_value item) {
     return 0;
 }
 
+/* The builtin classes that annotations subscript: list[int] is a
+ * types.GenericAlias. */
+static bool builtin_generic(const cg_type *t) {
+    static const cg_type *const generic[] = {&cg_type_list, &cg_type_dict, &cg_type_tuple, &cg_type_set,
+                                             &cg_type_frozenset, &cg_type_type};
+    for (size_t i = 0; i < sizeof generic / sizeof generic[0]; i++)
+        if (t == generic[i])
+            return true;
+    return !strcmp(t->name, "enumerate") && t->module && !strcmp(t->module, "builtins");
+}
+
 /* cls[key]: cls.__class_getitem__(key) where the class defines it (a
- * plain function there is a classmethod, as in Python); otherwise, for
- * list[int] and friends in annotations, the class itself. */
+ * plain function there is a classmethod, as in Python); list[int] and
+ * the other builtin generics make a GenericAlias. */
 static cg_value class_getitem(cg_value cls, cg_value key) {
+    if (builtin_generic((cg_type *)cls.u.o))
+        return cg_generic_alias_new(cls, key);
     cg_value hook = cg_getattr_opt(cls, cg_str_intern("__class_getitem__"));
     if (cg_is_err(hook))
         return hook;
     if (hook.tag == CG_V_STOP)
-        return cg_incref(cls);
+        return cg_raise(&cg_exc_TypeError, "type '%s' is not subscriptable", ((cg_type *)cls.u.o)->name);
     cg_value r = cg_isinstance(hook, &cg_type_function) ? cg_call2(hook, cls, key) : cg_call1(hook, key);
     cg_decref(hook);
     return r;

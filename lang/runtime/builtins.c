@@ -563,6 +563,14 @@ static cg_value check_hook(cg_value cls, cg_value x, const char *hook) {
     return cg_call2(m, cls, x);
 }
 
+static int check_spec(cg_value x, bool inst, cg_value spec, const char *errmsg);
+
+static int check_union_member(cg_value x, bool inst, cg_value member) {
+    return check_spec(x, inst, member,
+                      inst ? "isinstance() arg 2 must be a type, a tuple of types, or a union"
+                           : "issubclass() arg 2 must be a class, a tuple of classes, or a union");
+}
+
 /* 1, 0, or -1: is x an instance (inst) or a subclass of spec (a class or
  * nested tuple of classes)? Python's rules: type(x) is spec first, then
  * the metaclass's hook, then the MRO. */
@@ -578,6 +586,11 @@ static int check_spec(cg_value x, bool inst, cg_value spec, const char *errmsg) 
     }
     if (inst && spec.tag == CG_V_OBJ && cg_typeof(x) == (cg_type *)spec.u.o)
         return 1;
+    if (cg_is_type(spec, &cg_type_generic_alias))
+        return cg_raise_int(&cg_exc_TypeError, "%s() argument 2 cannot be a parameterized generic",
+                            inst ? "isinstance" : "issubclass");
+    if (cg_is_type(spec, &cg_type_union))
+        return cg_union_check(x, spec, inst, check_union_member);
     cg_value h = spec.tag == CG_V_OBJ ? check_hook(spec, x, inst ? "__instancecheck__" : "__subclasscheck__") : CG_STOP;
     if (h.tag != CG_V_STOP) {
         if (cg_is_err(h))

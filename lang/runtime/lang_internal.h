@@ -109,6 +109,11 @@ bool cg_type_is_boxable(const cg_type *t);
 void cg_boxed_class_init(cg_type *t);
 /* an instance of t (boxed) holding sb's constructor's value of a */
 cg_value cg_boxed_new(cg_type *t, cg_type *sb, const cg_args *a);
+/* list[int] and int | None (generic_alias.c). */
+extern cg_type cg_type_generic_alias, cg_type_union;
+cg_value cg_generic_alias_new(cg_value origin, cg_value key);
+cg_value cg_type_or(cg_value a, cg_value b, cg_binop op);
+int cg_union_check(cg_value x, cg_value u, bool inst, int (*check)(cg_value, bool, cg_value));
 cg_value cg_boxed_repr_named(cg_value self, const cg_type *base, cg_value base_repr);
 cg_value cg_unbox(cg_value v); /* the builtin value of a boxed instance; else v */
 /* what `method` (a builtin read as `name`) binds to: obj's value when it

@@ -393,6 +393,7 @@ cg_type cg_type_type = {
     .getattr = type_getattr,
     .setattr = type_setattr,
     .call = type_call,
+    .binary = cg_type_or,
     .new_ = cg_type_new_class,
 };
 
