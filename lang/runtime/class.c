@@ -648,6 +648,7 @@ static cg_value type_mro_method(cg_value self, const cg_args *a) {
 
 static const cg_method_def type_methods[] = {
     {"__call__", type_call_method, NULL, "Call self as a function."},
+    {"__subclasses__", cg_type_subclasses, "__subclasses__()", "Return a list of immediate subclasses."},
     {"mro", type_mro_method, NULL, "Return a type's method resolution order."},
     {NULL},
 };
@@ -753,6 +754,7 @@ void cg_class_dealloc(cg_obj *o) {
     cg_type *t = (cg_type *)o;
     if (!(t->flags & CG_TYPE_HEAP))
         return;
+    cg_class_forget_subclasses(t);
     if (t->dict)
         cg_obj_decref(t->dict);
     if (t->base && (t->base->flags & CG_TYPE_HEAP))
@@ -1007,7 +1009,7 @@ cg_value cg_class_new_full(const char *name, const char *module, cg_type *meta, 
         set_owner(v, t);
     cg_gc_track(t);
     cg_value cls = cg_obj_value(t);
-    if (set_names(cls, dict) < 0) {
+    if (cg_class_note_subclass(t) < 0 || set_names(cls, dict) < 0) {
         cg_decref(cls);
         return CG_ERR;
     }

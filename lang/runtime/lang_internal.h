@@ -114,6 +114,11 @@ extern cg_type cg_type_generic_alias, cg_type_union;
 cg_value cg_generic_alias_new(cg_value origin, cg_value key);
 cg_value cg_type_or(cg_value a, cg_value b, cg_binop op);
 int cg_union_check(cg_value x, cg_value u, bool inst, int (*check)(cg_value, bool, cg_value));
+/* type.__subclasses__ (class_subclasses.c): a class made is noted under
+ * its bases, and forgotten as a base when it dies. */
+int cg_class_note_subclass(cg_type *cls);
+void cg_class_forget_subclasses(const cg_type *cls);
+cg_value cg_type_subclasses(cg_value self, const cg_args *a);
 cg_value cg_boxed_repr_named(cg_value self, const cg_type *base, cg_value base_repr);
 cg_value cg_unbox(cg_value v); /* the builtin value of a boxed instance; else v */
 /* what `method` (a builtin read as `name`) binds to: obj's value when it

@@ -62,6 +62,17 @@ static bool contiguous(const mview *m) {
     return true;
 }
 
+/* Fortran order: the first dimension varies fastest. */
+static bool f_contiguous(const mview *m) {
+    int64_t want = m->itemsize;
+    for (int d = 0; d < m->ndim; d++) {
+        if (m->shape[d] > 1 && m->strides[d] != want)
+            return false;
+        want *= m->shape[d];
+    }
+    return true;
+}
+
 static mview *mv_alloc(void) {
     mview *m = calloc(1, sizeof *m);
     if (!m)
@@ -381,8 +392,14 @@ static cg_value mv_getattr(cg_value self, cg_str *name) {
         return check_live(m) < 0 ? CG_ERR : int_tuple(m->ndim, m->shape);
     if (!strcmp(n, "strides"))
         return check_live(m) < 0 ? CG_ERR : int_tuple(m->ndim, m->strides);
-    if (!strcmp(n, "c_contiguous") || !strcmp(n, "contiguous"))
+    if (!strcmp(n, "c_contiguous"))
         return check_live(m) < 0 ? CG_ERR : cg_bool(contiguous(m));
+    if (!strcmp(n, "f_contiguous"))
+        return check_live(m) < 0 ? CG_ERR : cg_bool(f_contiguous(m));
+    if (!strcmp(n, "contiguous"))
+        return check_live(m) < 0 ? CG_ERR : cg_bool(contiguous(m) || f_contiguous(m));
+    if (!strcmp(n, "suboffsets"))
+        return check_live(m) < 0 ? CG_ERR : cg_tuple_new(0);
     return CG_STOP;
 }
 
