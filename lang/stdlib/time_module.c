@@ -7,9 +7,13 @@
  * flag between them, so Ctrl-C (or the kernel's interrupt) stops it with
  * KeyboardInterrupt as it stops a loop.
  *
- * Not here: time zones beyond the C library's (tzname, timezone,
- * struct_time's tm_zone and tm_gmtoff), strptime, get_clock_info. */
+ * Also the zone attributes (timezone, altzone, daylight, tzname, tzset),
+ * the clock_* functions over a clock id, and get_clock_info.
+ *
+ * Not here: strptime's parsing, which is Python in prelude/_strptime.py
+ * (datetime shares it). */
 #include <errno.h>
+#include <pthread.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +24,7 @@
 #include "runtime/host.h"
 #include "runtime/lang_internal.h"
 #include "stdlib/stdlib.h"
+#include "stdlib/structseq.h"
 
 /* ---- argument conventions (METH_NOARGS, METH_O, PyArg_ParseTuple) --------- */
 
@@ -134,101 +139,25 @@ static cg_value time_sleep(cg_value self, const cg_args *a) {
     return CG_NONE;
 }
 
-/* ---- struct_time: a 9-tuple with named fields ------------------------------ */
+/* ---- struct_time: a struct sequence of nine items and two attributes ------ */
 
-static const char *const tm_fields[9] = {"tm_year", "tm_mon",  "tm_mday", "tm_hour", "tm_min",
-                                         "tm_sec",  "tm_wday", "tm_yday", "tm_isdst"};
+static const char *const tm_fields[11] = {"tm_year", "tm_mon",  "tm_mday", "tm_hour",  "tm_min",   "tm_sec",
+                                          "tm_wday", "tm_yday", "tm_isdst", "tm_zone", "tm_gmtoff"};
 
-static cg_value struct_time_repr(cg_value self) {
-    cg_tuple *t = cg_as_tuple(self);
-    cg_strbuf b = {0};
-    cg_strbuf_puts(&b, "time.struct_time(");
-    for (int i = 0; i < 9; i++) {
-        cg_strbuf_printf(&b, "%s%s=", i ? ", " : "", tm_fields[i]);
-        if (cg_repr_into(&b, t->items[i]) < 0) {
-            cg_strbuf_free(&b);
-            return CG_ERR;
-        }
-    }
-    cg_strbuf_putc(&b, ')');
-    return cg_str_from_strbuf(&b);
-}
-
-static cg_value struct_time_getattr(cg_value self, cg_str *name) {
-    for (int i = 0; i < 9; i++)
-        if (!strcmp(name->s, tm_fields[i]))
-            return cg_incref(cg_as_tuple(self)->items[i]);
-    cg_value r = cg_generic_getattr(self, name); /* tuple's methods */
-    if (r.tag == CG_V_STOP)
-        return cg_raise(&cg_exc_AttributeError, "'time.struct_time' object has no attribute '%s'", name->s);
-    return r;
-}
-
-static cg_value struct_time_new(cg_type *type, const cg_args *a);
-
-/* C's name is "time.struct_time" (its tp_name); the class prints as that. */
-static cg_type struct_time_type = {
-    .head = {CG_IMMORTAL, &cg_type_type},
-    .name = "struct_time",
-    .module = "time",
-    .base = &cg_type_tuple,
-    .basicsize = sizeof(cg_tuple),
-    .repr = struct_time_repr,
-    .getattr = struct_time_getattr,
-    .new_ = struct_time_new,
-};
-
-/* A tuple's behaviour for struct_time: slots a C subtype does not inherit
- * by itself. */
-static void struct_time_type_init(void) {
-    cg_type *t = &struct_time_type, *b = &cg_type_tuple;
-    if (t->getitem)
-        return;
-    t->dealloc = b->dealloc;
-    t->hash = b->hash;
-    t->compare = b->compare;
-    t->binary = b->binary;
-    t->len = b->len;
-    t->contains = b->contains;
-    t->getitem = b->getitem;
-    t->iter = b->iter;
-}
+static cg_structseq_type struct_time_type = CG_STRUCTSEQ_TYPE("time", "struct_time", "time.struct_time", tm_fields, 9,
+                                                              11, NULL);
 
 static cg_value struct_time_of(const struct tm *tm) {
-    cg_value r = cg_tuple_new_of(&struct_time_type, 9);
-    if (cg_is_err(r))
-        return r;
     const int v[9] = {tm->tm_year + 1900, tm->tm_mon + 1,        tm->tm_mday,     tm->tm_hour, tm->tm_min,
                       tm->tm_sec,         (tm->tm_wday + 6) % 7, tm->tm_yday + 1, tm->tm_isdst};
+    cg_value items[11];
     for (int i = 0; i < 9; i++)
-        cg_as_tuple(r)->items[i] = cg_int(v[i]);
-    return r;
-}
-
-static cg_value struct_time_new(cg_type *type, const cg_args *a) {
-    (void)type;
-    if (a->npos + a->nkw == 0)
-        return cg_raise(&cg_exc_TypeError, "structseq() missing required argument 'sequence' (pos 1)");
-    if (a->nkw || a->npos > 1)
-        return cg_raise(&cg_exc_TypeError, "structseq() takes at most 2 arguments (%d given)", a->npos + a->nkw);
-    if (!cg_typeof(a->pos[0])->iter)
-        return cg_raise(&cg_exc_TypeError, "constructor requires a sequence");
-    cg_value seq = cg_list_from_iterable(a->pos[0]);
-    if (cg_is_err(seq))
-        return seq;
-    int64_t n = cg_as_list(seq)->len;
-    cg_value r = CG_ERR;
-    if (n < 9)
-        cg_raise(&cg_exc_TypeError, "time.struct_time() takes an at least 9-sequence (%lld-sequence given)",
-                 (long long)n);
-    else if (n > 11)
-        cg_raise(&cg_exc_TypeError, "time.struct_time() takes an at most 11-sequence (%lld-sequence given)",
-                 (long long)n);
-    else if (!cg_is_err(r = cg_tuple_new_of(&struct_time_type, 9)))
-        for (int i = 0; i < 9; i++)
-            cg_as_tuple(r)->items[i] = cg_incref(cg_as_list(seq)->items[i]);
-    cg_decref(seq);
-    return r;
+        items[i] = cg_int(v[i]);
+    items[9] = tm->tm_zone ? cg_str_from_c(tm->tm_zone) : CG_NONE;
+    items[10] = cg_int(tm->tm_gmtoff);
+    if (cg_is_err(items[9]))
+        return CG_ERR;
+    return cg_structseq_new(&struct_time_type, items);
 }
 
 /* ---- from seconds to struct_time --------------------------------------------- */
@@ -295,6 +224,14 @@ static int tm_of(cg_value v, const char *illegal, struct tm *tm) {
         if (cg_index_value(t->items[i], &f[i]) < 0)
             return -1;
     memset(tm, 0, sizeof *tm);
+    if (cg_typeof(v) == &struct_time_type.type) { /* its zone travels with it, for %Z and %z */
+        cg_value zone = t->items[9], off = t->items[10];
+        tm->tm_zone = cg_is_str(zone) ? cg_str_cstr(zone) : NULL;
+        int64_t gmtoff = 0;
+        if (!cg_is_none(off) && cg_index_value(off, &gmtoff) < 0)
+            return -1;
+        tm->tm_gmtoff = (long)gmtoff;
+    }
     tm->tm_year = (int)(f[0] - 1900);
     tm->tm_mon = (int)f[1] - 1;
     tm->tm_mday = (int)f[2];
@@ -420,6 +357,230 @@ static cg_value time_mktime(cg_value self, const cg_args *a) {
     return cg_float((double)t);
 }
 
+/* ---- strptime: the parsing lives in the prelude's _strptime ------------------- */
+
+static cg_value time_strptime(cg_value self, const cg_args *a) {
+    (void)self;
+    cg_value mod = cg_import("_strptime");
+    if (cg_is_err(mod))
+        return mod;
+    cg_value f = cg_getattr(mod, cg_str_intern("_strptime_time"));
+    cg_decref(mod);
+    if (cg_is_err(f))
+        return f;
+    cg_value r = cg_call(f, a);
+    cg_decref(f);
+    return r;
+}
+
+/* ---- time zones: timezone, altzone, daylight, tzname, tzset --------------------- */
+
+/* Note [Zone attributes]: as CPython, the module's zone attributes come
+ * from the C library's view of two instants half a year apart (early in
+ * January and in July of this year); the zone with the smaller offset west
+ * of UTC is the summer one, which also covers the southern hemisphere. */
+static int zone_attributes_set(cg_value m) {
+    const time_t year = (time_t)((365 * 24 + 6) * 3600);
+    time_t t = (time(NULL) / year) * year;
+    struct tm jan, jul;
+    localtime_r(&t, &jan);
+    t += year / 2;
+    localtime_r(&t, &jul);
+    long janzone = -jan.tm_gmtoff, julzone = -jul.tm_gmtoff;
+    const char *janname = jan.tm_zone ? jan.tm_zone : "   ", *julname = jul.tm_zone ? jul.tm_zone : "   ";
+    bool south = janzone < julzone;
+    long zone = south ? julzone : janzone, alt = south ? janzone : julzone;
+    cg_value names = cg_tuple_new(2);
+    if (cg_is_err(names))
+        return -1;
+    cg_tuple *nt = cg_as_tuple(names);
+    nt->items[0] = cg_str_from_c(south ? julname : janname);
+    nt->items[1] = cg_str_from_c(south ? janname : julname);
+    int rc = cg_is_err(nt->items[0]) || cg_is_err(nt->items[1]) ? -1 : 0;
+    if (rc == 0)
+        rc = cg_module_add(m, "tzname", names);
+    cg_decref(names);
+    if (rc < 0 || cg_module_add(m, "timezone", cg_int(zone)) < 0 || cg_module_add(m, "altzone", cg_int(alt)) < 0
+        || cg_module_add(m, "daylight", cg_int(janzone != julzone)) < 0)
+        return -1;
+    return 0;
+}
+
+static cg_value time_tzset(cg_value self, const cg_args *a) {
+    if (no_args("tzset", a) < 0)
+        return CG_ERR;
+    tzset();
+    return zone_attributes_set(self) < 0 ? CG_ERR : CG_NONE;
+}
+
+/* ---- clock_gettime and friends over a clock id ----------------------------------- */
+
+static int clock_id_arg(const char *name, const cg_args *a, int n, clockid_t *id) {
+    if (a->nkw)
+        return cg_raise_int(&cg_exc_TypeError, "time.%s() takes no keyword arguments", name);
+    if (a->npos != n) {
+        if (n == 1)
+            return cg_raise_int(&cg_exc_TypeError, "time.%s() takes exactly one argument (%d given)", name, a->npos);
+        return cg_raise_int(&cg_exc_TypeError, "%s expected %d arguments, got %d", name, n, a->npos);
+    }
+    int64_t v;
+    if (cg_index_value(a->pos[0], &v) < 0)
+        return -1;
+    if (v < INT32_MIN || v > INT32_MAX)
+        return cg_raise_int(&cg_exc_OverflowError, "Python int too large to convert to C int");
+    *id = (clockid_t)v;
+    return 0;
+}
+
+static cg_value os_error(void) { return cg_raise(&cg_exc_OSError, "[Errno %d] %s", errno, strerror(errno)); }
+
+static cg_value clock_read(const char *name, const cg_args *a, int (*fn)(clockid_t, struct timespec *), bool ns) {
+    clockid_t id = 0;
+    struct timespec ts;
+    if (clock_id_arg(name, a, 1, &id) < 0)
+        return CG_ERR;
+    if (fn(id, &ts) != 0)
+        return os_error();
+    int64_t v = (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+    return ns ? cg_int(v) : cg_float(ns_to_seconds(v));
+}
+
+static cg_value time_clock_gettime(cg_value self, const cg_args *a) {
+    (void)self;
+    return clock_read("clock_gettime", a, clock_gettime, false);
+}
+
+static cg_value time_clock_gettime_ns(cg_value self, const cg_args *a) {
+    (void)self;
+    return clock_read("clock_gettime_ns", a, clock_gettime, true);
+}
+
+static cg_value time_clock_getres(cg_value self, const cg_args *a) {
+    (void)self;
+    return clock_read("clock_getres", a, clock_getres, false);
+}
+
+static cg_value clock_write(const char *name, const cg_args *a, bool ns) {
+    clockid_t id = 0;
+    int64_t v;
+    if (clock_id_arg(name, a, 2, &id) < 0)
+        return CG_ERR;
+    if (ns) {
+        if (a->pos[1].tag == CG_V_FLOAT)
+            return cg_raise(&cg_exc_TypeError, "'float' object cannot be interpreted as an integer");
+        if (cg_index_value(a->pos[1], &v) < 0)
+            return CG_ERR;
+    } else if (seconds_to_ns(a->pos[1], &v) < 0) {
+        return CG_ERR;
+    }
+    int64_t sec = v / 1000000000, nsec = v % 1000000000;
+    if (nsec < 0) {
+        nsec += 1000000000;
+        sec -= 1;
+    }
+    struct timespec ts = {(time_t)sec, (long)nsec};
+    if (clock_settime(id, &ts) != 0)
+        return os_error();
+    return CG_NONE;
+}
+
+static cg_value time_clock_settime(cg_value self, const cg_args *a) {
+    (void)self;
+    return clock_write("clock_settime", a, false);
+}
+
+static cg_value time_clock_settime_ns(cg_value self, const cg_args *a) {
+    (void)self;
+    return clock_write("clock_settime_ns", a, true);
+}
+
+static cg_value time_pthread_getcpuclockid(cg_value self, const cg_args *a) {
+    (void)self;
+    if (one_arg("pthread_getcpuclockid", a) < 0)
+        return CG_ERR;
+    cg_value v = cg_index(a->pos[0]);
+    if (cg_is_err(v))
+        return v;
+    int64_t id;
+    int rc = cg_index_value(v, &id);
+    cg_decref(v);
+    if (rc < 0)
+        return CG_ERR;
+    clockid_t clk;
+    int err = pthread_getcpuclockid((pthread_t)(uint64_t)id, &clk);
+    if (err) {
+        errno = err;
+        return os_error();
+    }
+    return cg_int(clk);
+}
+
+/* The clocks get_clock_info describes: what CPython 3.11 says on Linux. */
+static const struct {
+    const char *name, *impl;
+    clockid_t id;
+    bool monotonic, adjustable;
+} clock_infos[] = {
+    {"time", "clock_gettime(CLOCK_REALTIME)", CLOCK_REALTIME, false, true},
+    {"monotonic", "clock_gettime(CLOCK_MONOTONIC)", CLOCK_MONOTONIC, true, false},
+    {"perf_counter", "clock_gettime(CLOCK_MONOTONIC)", CLOCK_MONOTONIC, true, false},
+    {"process_time", "clock_gettime(CLOCK_PROCESS_CPUTIME_ID)", CLOCK_PROCESS_CPUTIME_ID, true, false},
+    {"thread_time", "clock_gettime(CLOCK_THREAD_CPUTIME_ID)", CLOCK_THREAD_CPUTIME_ID, true, false},
+};
+
+/* A types.SimpleNamespace(implementation=, monotonic=, adjustable=, resolution=). */
+static cg_value time_get_clock_info(cg_value self, const cg_args *a) {
+    (void)self;
+    if (one_arg("get_clock_info", a) < 0)
+        return CG_ERR;
+    if (!cg_is_str(a->pos[0]))
+        return cg_raise(&cg_exc_TypeError, "get_clock_info() argument 1 must be str, not %s", cg_type_name(a->pos[0]));
+    const char *name = cg_str_cstr(a->pos[0]);
+    for (size_t i = 0; i < sizeof clock_infos / sizeof clock_infos[0]; i++) {
+        if (strcmp(name, clock_infos[i].name))
+            continue;
+        struct timespec res;
+        clock_getres(clock_infos[i].id, &res);
+        cg_value types = cg_import("types");
+        if (cg_is_err(types))
+            return types;
+        cg_value ns = cg_getattr(types, cg_str_intern("SimpleNamespace"));
+        cg_decref(types);
+        if (cg_is_err(ns))
+            return ns;
+        cg_str *kwn[4] = {cg_str_intern("implementation"), cg_str_intern("monotonic"), cg_str_intern("adjustable"),
+                          cg_str_intern("resolution")};
+        cg_value kwv[4] = {cg_str_from_c(clock_infos[i].impl), cg_bool(clock_infos[i].monotonic),
+                           cg_bool(clock_infos[i].adjustable),
+                           cg_float((double)res.tv_sec + (double)res.tv_nsec * 1e-9)};
+        cg_args args = {.kwn = kwn, .kwv = kwv, .nkw = 4};
+        cg_value r = cg_is_err(kwv[0]) ? CG_ERR : cg_call(ns, &args);
+        cg_decref(kwv[0]);
+        cg_decref(ns);
+        return r;
+    }
+    return cg_raise(&cg_exc_ValueError, "unknown clock");
+}
+
+static int add_clock_constants(cg_value m) {
+    static const struct {
+        const char *name;
+        clockid_t id;
+    } ids[] = {
+        {"CLOCK_BOOTTIME", CLOCK_BOOTTIME},
+        {"CLOCK_MONOTONIC", CLOCK_MONOTONIC},
+        {"CLOCK_MONOTONIC_RAW", CLOCK_MONOTONIC_RAW},
+        {"CLOCK_PROCESS_CPUTIME_ID", CLOCK_PROCESS_CPUTIME_ID},
+        {"CLOCK_REALTIME", CLOCK_REALTIME},
+        {"CLOCK_TAI", CLOCK_TAI},
+        {"CLOCK_THREAD_CPUTIME_ID", CLOCK_THREAD_CPUTIME_ID},
+    };
+    for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++)
+        if (cg_module_add(m, ids[i].name, cg_int(ids[i].id)) < 0)
+            return -1;
+    return 0;
+}
+
 /* ---- the module ------------------------------------------------------------------ */
 
 static const cg_method_def time_methods[] = {
@@ -440,16 +601,25 @@ static const cg_method_def time_methods[] = {
     {"strftime", time_strftime, NULL, "Convert a time tuple to a string according to a format specification."},
     {"asctime", time_asctime, NULL, "Convert a time tuple to a string, e.g. 'Sat Jun 06 16:26:11 1998'."},
     {"ctime", time_ctime, NULL, "Convert a time in seconds since the Epoch to a string in local time."},
+    {"strptime", time_strptime, NULL, "Parse a string to a time tuple according to a format specification."},
+    {"tzset", time_tzset, NULL, "Initialize, or reinitialize, the local timezone to the value of TZ."},
+    {"clock_gettime", time_clock_gettime, NULL, "Return the time of the specified clock clk_id."},
+    {"clock_gettime_ns", time_clock_gettime_ns, NULL, "Return the time of the specified clock clk_id as nanoseconds."},
+    {"clock_getres", time_clock_getres, NULL, "Return the resolution (precision) of the specified clock clk_id."},
+    {"clock_settime", time_clock_settime, NULL, "Set the time of the specified clock clk_id."},
+    {"clock_settime_ns", time_clock_settime_ns, NULL, "Set the time of the specified clock clk_id with nanoseconds."},
+    {"pthread_getcpuclockid", time_pthread_getcpuclockid, NULL, "Return the clk_id of a thread's CPU time clock."},
+    {"get_clock_info", time_get_clock_info, NULL, "Get information of the specified clock."},
     {NULL},
 };
 
 cg_value cg_time_module_init(void) {
-    struct_time_type_init();
+    cg_structseq_type_init(&struct_time_type);
     cg_value m = cg_module_new("time");
     if (cg_is_err(m))
         return m;
-    if (cg_module_add(m, "struct_time", cg_obj_value(&struct_time_type)) < 0
-        || cg_module_add_methods(m, time_methods) < 0) {
+    if (cg_module_add(m, "struct_time", cg_obj_value(&struct_time_type.type)) < 0
+        || cg_module_add_methods(m, time_methods) < 0 || add_clock_constants(m) < 0 || zone_attributes_set(m) < 0) {
         cg_decref(m);
         return CG_ERR;
     }
