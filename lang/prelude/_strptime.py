@@ -154,7 +154,7 @@ def _parse_offset(z):
     return offset, micro
 
 
-def _check_iso(year, iso_year, iso_week, weekday, julian):
+def _check_iso(year, iso_year, iso_week, weekday, julian, week_of_year):
     """The ISO directives need each other; a calendar year does not mix."""
     if year is None and iso_year is not None:
         if iso_week is None or weekday is None:
@@ -163,8 +163,8 @@ def _check_iso(year, iso_year, iso_week, weekday, julian):
         if julian is not None:
             raise ValueError("Day of the year directive '%j' is not compatible with ISO year directive "
                              "'%G'. Use '%Y' instead.")
-    elif iso_week is not None:
-        if year is None or weekday is None:
+    elif week_of_year == -1 and iso_week is not None:
+        if weekday is None:
             raise ValueError("ISO week directive '%V' must be used with the ISO year directive '%G' "
                              "and a weekday directive ('%A', '%a', '%w', or '%u').")
         raise ValueError("ISO week directive '%V' is incompatible with the year directive '%Y'. "
@@ -254,7 +254,7 @@ def _strptime(data_string, format="%a %b %d %H:%M:%S %Y"):
             if name in ("utc", "gmt"):
                 tz = 0
             tzname = value
-    _check_iso(year, iso_year, iso_week, weekday, julian)
+    _check_iso(year, iso_year, iso_week, weekday, julian, week_of_year)
     leap_year_fix = False
     if year is None and month == 2 and day == 29:
         year = 1904  # so that Feb 29 is a date; put back below

@@ -312,7 +312,9 @@ def _parse_iso_time_body(s):
 
 
 def _parse_iso_time(s):
-    """(hour, minute, second, microsecond, tzinfo) of a time with an optional offset."""
+    """(hour, minute, second, microsecond, offset) of a time with an optional
+    offset (a timedelta; None when absent). The zone is made by _iso_zone,
+    outside the parse, so that an offset out of range says so."""
     tz = None
     cut = len(s)
     for i, ch in enumerate(s):
@@ -323,14 +325,19 @@ def _parse_iso_time(s):
     fields = _parse_iso_time_body(body)
     if zone:
         if zone == "Z":
-            tz = timezone.utc
+            tz = timedelta(0)
         else:
             f = _parse_iso_time_body(zone[1:])
-            off = timedelta(hours=f[0], minutes=f[1], seconds=f[2], microseconds=f[3])
+            tz = timedelta(hours=f[0], minutes=f[1], seconds=f[2], microseconds=f[3])
             if zone[0] == "-":
-                off = -off
-            tz = timezone.utc if not off else timezone(off)
+                tz = -tz
     return fields[0], fields[1], fields[2], fields[3], tz
+
+
+def _iso_zone(offset):
+    if offset is None:
+        return None
+    return timezone.utc if not offset else timezone(offset)
 
 
 # ---- timedelta --------------------------------------------------------------
@@ -455,12 +462,12 @@ class timedelta:
             return self._to_microseconds() / other._to_microseconds()
         if isinstance(other, int):
             if other == 0:
-                raise ZeroDivisionError("division by zero")
+                raise ZeroDivisionError("integer division or modulo by zero")
             return timedelta._from_microseconds(_divide_and_round(self._to_microseconds(), other))
         if isinstance(other, float):
             n, d = _float_ratio(other)
             if n == 0:
-                raise ZeroDivisionError("division by zero")
+                raise ZeroDivisionError("integer division or modulo by zero")
             return timedelta._from_microseconds(_divide_and_round(self._to_microseconds() * d, n))
         return NotImplemented
 
@@ -620,9 +627,10 @@ class date:
         if len(date_string) not in (7, 8, 10):
             raise _invalid_iso(date_string)
         try:
-            return cls(*_parse_iso_date(date_string))
-        except ValueError:
+            fields = _parse_iso_date(date_string)
+        except (ValueError, IndexError):
             raise _invalid_iso(date_string) from None
+        return cls(*fields)
 
     @classmethod
     def fromisocalendar(cls, year, week, day):
@@ -636,7 +644,7 @@ class date:
             if not 0 < week <= last_week:
                 raise ValueError("Invalid week: %d" % week)
         if not 0 < day < 8:
-            raise ValueError("Invalid weekday: %d (range is [1, 7])" % day)
+            raise ValueError("Invalid day: %d (range is [1, 7])" % day)
         ordinal = _iso_week1_monday(year) + (week - 1) * 7 + day - 1
         return cls(*_ord2ymd(ordinal))
 
@@ -901,9 +909,9 @@ class time:
         s = time_string[1:] if time_string[:1] == "T" else time_string
         try:
             hh, mm, ss, us, tz = _parse_iso_time(s)
-            return cls(hh, mm, ss, us, tz)
         except (ValueError, IndexError):
             raise _invalid_iso(time_string) from None
+        return cls(hh, mm, ss, us, _iso_zone(tz))
 
     def utcoffset(self):
         if self._tzinfo is None:
@@ -1081,7 +1089,7 @@ def _local_to_posix(t, fold):
         return u2
     if t1 == t:
         return u1
-    return max(u1, u2) if fold else min(u1, u2)
+    return min(u1, u2) if fold else max(u1, u2)
 
 
 def _split_timestamp(t):
@@ -1216,9 +1224,9 @@ class datetime(date):
             tz = None
             if len(date_string) > n:
                 hh, mm, ss, us, tz = _parse_iso_time(date_string[n + 1:])
-            return cls(y, m, d, hh, mm, ss, us, tz)
         except (ValueError, IndexError):
             raise _invalid_iso(date_string) from None
+        return cls(y, m, d, hh, mm, ss, us, _iso_zone(tz))
 
     @classmethod
     def strptime(cls, date_string, format):
@@ -1291,23 +1299,18 @@ class datetime(date):
         return timezone(timedelta(seconds=local.tm_gmtoff), local.tm_zone)
 
     def astimezone(self, tz=None):
-        if tz is None:
-            tz = self._local_timezone()
-        elif not isinstance(tz, tzinfo_base):
-            raise TypeError("tzinfo argument must be an instance of tzinfo")
+        _check_tzinfo(tz)
         mytz = self._tzinfo
-        if mytz is None:
-            mytz = self._local_timezone()
+        offset = None if mytz is None else mytz.utcoffset(self)
+        if offset is None:  # naive: the local zone at this wall-clock time
+            mytz = self.replace(tzinfo=None)._local_timezone()
             offset = mytz.utcoffset(self)
-        else:
-            offset = mytz.utcoffset(self)
-            if offset is None:
-                mytz = self.replace(tzinfo=None)._local_timezone()
-                offset = mytz.utcoffset(self)
         if tz is mytz:
             return self
-        utc = (self - offset).replace(tzinfo=tz)
-        return tz.fromutc(utc)
+        utc = (self - offset).replace(tzinfo=timezone.utc)
+        if tz is None:  # the local zone at that instant
+            tz = utc._local_timezone()
+        return tz.fromutc(utc.replace(tzinfo=tz))
 
     # -- text --
 

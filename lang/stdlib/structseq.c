@@ -44,7 +44,10 @@ static cg_value structseq_getattr(cg_value self, cg_str *name) {
             return cg_incref(cg_as_tuple(self)->items[i]);
     if (!strcmp(name->s, "n_sequence_fields") || !strcmp(name->s, "n_fields"))
         return cg_int(name->s[2] == 's' ? st->n_seq : st->n_fields);
-    return CG_STOP; /* tuple's methods, then AttributeError */
+    cg_value r = cg_generic_getattr(self, name); /* tuple's methods */
+    if (r.tag == CG_V_STOP) /* the error names the type as its repr does */
+        return cg_raise(&cg_exc_AttributeError, "'%s' object has no attribute '%s'", st->full_name, name->s);
+    return r;
 }
 
 static int structseq_setattr(cg_value self, cg_str *name, cg_value value) {
