@@ -340,6 +340,33 @@ def _iso_zone(offset):
     return timezone.utc if not offset else timezone(offset)
 
 
+def _rebuild(obj, memo):
+    """A copy of obj made as unpickling makes it, from __reduce_ex__(4):
+    the copy module gives the same objects as CPython's whatever it does
+    with __reduce_ex__ itself. memo: deep-copy the parts (copy.deepcopy)."""
+    reduced = obj.__reduce_ex__(4)
+    cls, args = reduced[0], reduced[1]
+    state = reduced[2] if len(reduced) > 2 else None
+    if memo is not None:
+        # The other parts (state bytes, numbers, str) are immutable.
+        import copy
+        args = tuple(copy.deepcopy(a, memo) if isinstance(a, tzinfo) else a for a in args)
+        if state:
+            state = copy.deepcopy(state, memo)
+    new = cls(*args)
+    if state:
+        new.__dict__.update(state)
+    return new
+
+
+def _copy(self):
+    return _rebuild(self, None)
+
+
+def _deepcopy(self, memo):
+    return _rebuild(self, memo)
+
+
 # ---- timedelta --------------------------------------------------------------
 
 class timedelta:
@@ -526,11 +553,11 @@ class timedelta:
     def __reduce__(self):
         return (type(self), self._key())
 
-    def __copy__(self):
-        return self
+    def __reduce_ex__(self, protocol):
+        return self.__reduce__()
 
-    def __deepcopy__(self, memo):
-        return self
+    __copy__ = _copy
+    __deepcopy__ = _deepcopy
 
 
 timedelta.min = timedelta(-_MAX_DELTA_DAYS)
@@ -772,11 +799,11 @@ class date:
     def __reduce__(self):
         return (type(self), (bytes([self._year >> 8, self._year & 255, self._month, self._day]),))
 
-    def __copy__(self):
-        return self
+    def __reduce_ex__(self, protocol):
+        return self.__reduce__()
 
-    def __deepcopy__(self, memo):
-        return self
+    __copy__ = _copy
+    __deepcopy__ = _deepcopy
 
 
 _MAX_ORDINAL = _ymd2ord(MAXYEAR, 12, 31)
@@ -832,6 +859,12 @@ class tzinfo:
         args = getinitargs() if getinitargs else ()
         state = getattr(self, "__dict__", None)
         return (type(self), args, state or None)
+
+    def __reduce_ex__(self, protocol):
+        return self.__reduce__()
+
+    __copy__ = _copy
+    __deepcopy__ = _deepcopy
 
 
 # ---- time -------------------------------------------------------------------
@@ -1036,11 +1069,8 @@ class time:
     def __reduce__(self):
         return self.__reduce_ex__(2)
 
-    def __copy__(self):
-        return self
-
-    def __deepcopy__(self, memo):
-        return self
+    __copy__ = _copy
+    __deepcopy__ = _deepcopy
 
 
 tzinfo_base = tzinfo

@@ -136,3 +136,19 @@ for text in ("2024-13-01", "2024-02-30", "2024-01-01T24:00", "2024-01-01T12:60",
         print(repr(datetime.fromisoformat(text)))
     except Exception as e:
         print(type(e).__name__, e)
+
+# copies: rebuilt from the pickled form, as CPython's copy module does
+import copy
+
+
+class D(date):
+    pass
+
+
+sub = D(2024, 1, 2)
+sub.extra = 5
+for v in (date(2024, 1, 2), datetime(2024, 1, 2, 3, tzinfo=timezone.utc), time(1, 2, fold=1), timedelta(3),
+          timezone(timedelta(hours=1), "X"), sub, timezone.utc):
+    c1, c2 = copy.copy(v), copy.deepcopy(v)
+    print(repr(c1), repr(c2), c1 == v, c2 == v, type(c1).__name__, getattr(c2, "extra", None), c1 is timezone.utc)
+print(date(2024, 1, 2).__reduce_ex__(2), time(1, fold=1).__reduce_ex__(2), D(2024, 1, 2).__reduce_ex__(2)[:2])
