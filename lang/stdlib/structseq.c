@@ -80,6 +80,8 @@ static cg_value structseq_construct(cg_type *type, const cg_args *a) {
         return cg_raise(&cg_exc_TypeError, "structseq() missing required argument 'sequence' (pos 1)");
     if (a->nkw || a->npos > 1)
         return cg_raise(&cg_exc_TypeError, "structseq() takes at most 2 arguments (%d given)", a->npos + a->nkw);
+    if (!cg_typeof(a->pos[0])->iter) /* PySequence_Fast's message */
+        return cg_raise(&cg_exc_TypeError, "constructor requires a sequence");
     cg_value seq = cg_list_from_iterable(a->pos[0]);
     if (cg_is_err(seq))
         return seq;

@@ -44,3 +44,22 @@ for f in errors:
         print(f())
     except Exception as e:
         print(type(e).__name__, e)
+
+# struct sequences take any iterable of the right length
+for v in (5, None, "abcdefghi", range(9), iter(range(9))):
+    try:
+        print(time.struct_time(v))
+    except Exception as e:
+        print(type(e).__name__, e)
+    try:
+        print(os.stat_result(v))
+    except Exception as e:
+        print(type(e).__name__, e)
+
+
+class Nine:
+    def __iter__(self):
+        return iter(range(9))
+
+
+print(time.struct_time(Nine()))
