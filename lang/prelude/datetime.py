@@ -133,7 +133,7 @@ def _check_offset(name, offset):
         raise TypeError("tzinfo.%s() must return None or timedelta, not '%s'" % (name, type(offset).__name__))
     if not -timedelta(1) < offset < timedelta(1):
         raise ValueError("offset must be a timedelta strictly between -timedelta(hours=24) and "
-                         "timedelta(hours=24), not %r." % (offset,))
+                         "timedelta(hours=24).")
     return offset
 
 
@@ -1351,10 +1351,10 @@ class datetime(date):
         elif self._second:
             fields.append(self._second)
         s = "%s(%s" % (_type_name(self), ", ".join("%d" % f for f in fields))
+        if self._fold:  # before tzinfo here, after it in time's repr (CPython's orders)
+            s += ", fold=1"
         if self._tzinfo is not None:
             s += ", tzinfo=%r" % (self._tzinfo,)
-        if self._fold:
-            s += ", fold=1"
         return s + ")"
 
     def isoformat(self, sep="T", timespec="auto"):
