@@ -93,7 +93,8 @@ def _int_arg(value):
 
 
 def _check_date_fields(year, month, day):
-    year, month, day = _int_arg(year), _int_arg(month), _int_arg(day)
+    if type(year) is not int or type(month) is not int or type(day) is not int:
+        year, month, day = _int_arg(year), _int_arg(month), _int_arg(day)
     if not MINYEAR <= year <= MAXYEAR:
         raise ValueError("year %d is out of range" % year)
     if not 1 <= month <= 12:
@@ -104,8 +105,10 @@ def _check_date_fields(year, month, day):
 
 
 def _check_time_fields(hour, minute, second, microsecond, fold):
-    hour, minute, second = _int_arg(hour), _int_arg(minute), _int_arg(second)
-    microsecond, fold = _int_arg(microsecond), _int_arg(fold)
+    if (type(hour) is not int or type(minute) is not int or type(second) is not int
+            or type(microsecond) is not int or type(fold) is not int):
+        hour, minute, second = _int_arg(hour), _int_arg(minute), _int_arg(second)
+        microsecond, fold = _int_arg(microsecond), _int_arg(fold)
     if not 0 <= hour <= 23:
         raise ValueError("hour must be in 0..23")
     if not 0 <= minute <= 59:
@@ -371,7 +374,7 @@ def _deepcopy(self, memo):
 
 class timedelta:
     """A duration: days, seconds (0..86399) and microseconds (0..999999)."""
-    __slots__ = ("_days", "_seconds", "_microseconds", "_hashcode")
+    __slots__ = ("_days", "_seconds", "_microseconds")
 
     def __new__(cls, days=0, seconds=0, microseconds=0, milliseconds=0, minutes=0, hours=0, weeks=0):
         # Sum exactly, in microseconds over a common denominator, then round
@@ -400,7 +403,6 @@ class timedelta:
         self._days = days
         self._seconds = seconds
         self._microseconds = us
-        self._hashcode = -1
         return self
 
     @property
@@ -543,9 +545,7 @@ class timedelta:
         return NotImplemented
 
     def __hash__(self):
-        if self._hashcode == -1:
-            self._hashcode = hash(self._key())
-        return self._hashcode
+        return hash(self._key())
 
     def __bool__(self):
         return bool(self._days or self._seconds or self._microseconds)
@@ -604,6 +604,7 @@ def _date_state(data):
 
 class date:
     """A day of the proleptic Gregorian calendar."""
+    # _hashcode: datetime's cache (its hash may call a tzinfo); set on first use.
     __slots__ = ("_year", "_month", "_day", "_hashcode")
 
     def __new__(cls, year, month=None, day=None):
@@ -624,7 +625,6 @@ class date:
         self._year = year
         self._month = month
         self._day = day
-        self._hashcode = -1
         return self
 
     # -- constructors --
@@ -775,9 +775,7 @@ class date:
         return NotImplemented
 
     def __hash__(self):
-        if self._hashcode == -1:
-            self._hashcode = hash(self._ymd())
-        return self._hashcode
+        return hash(self._ymd())
 
     def __add__(self, other):
         if isinstance(other, timedelta):
@@ -908,7 +906,6 @@ class time:
         self._microsecond = microsecond
         self._tzinfo = tz
         self._fold = fold
-        self._hashcode = -1
         return self
 
     @property
@@ -1046,13 +1043,14 @@ class time:
         return NotImplemented
 
     def __hash__(self):
-        if self._hashcode == -1:
+        h = getattr(self, "_hashcode", None)  # unset until the first hash
+        if h is None:
             # Equal times in different zones hash alike: hash the UTC reading.
             t = self.replace(fold=0) if self._fold else self
             off = t.utcoffset()
             us = ((t._hour * 60 + t._minute) * 60 + t._second) * 1000000 + t._microsecond
-            self._hashcode = hash(us - off._to_microseconds() if off else us)
-        return self._hashcode
+            h = self._hashcode = hash(us - off._to_microseconds() if off else us)
+        return h
 
     def __bool__(self):
         return True
@@ -1170,7 +1168,6 @@ class datetime(date):
         self._microsecond = microsecond
         self._tzinfo = tz
         self._fold = fold
-        self._hashcode = -1
         return self
 
     hour = time.hour
@@ -1446,14 +1443,15 @@ class datetime(date):
                 + self._microsecond)
 
     def __hash__(self):
-        if self._hashcode == -1:
+        h = getattr(self, "_hashcode", None)  # unset until the first hash
+        if h is None:
             t = self.replace(fold=0) if self._fold else self
             off = t.utcoffset()
             us = t._total_microseconds()
             if off:
                 us -= off._to_microseconds()
-            self._hashcode = hash(us)
-        return self._hashcode
+            h = self._hashcode = hash(us)
+        return h
 
     def __add__(self, other):
         if not isinstance(other, timedelta):
