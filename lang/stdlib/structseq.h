@@ -1,11 +1,12 @@
 /* structseq.h: struct sequences, the tuples with named fields that the
  * standard library returns (os.stat_result, os.uname_result,
- * os.terminal_size, os.times_result), as CPython's PyStructSequence.
+ * os.terminal_size, os.times_result, time.struct_time), as CPython's
+ * PyStructSequence.
  *
  * The first n_seq fields are the tuple's items; the rest (stat_result's
  * st_atime as a float, st_blksize, ...) are attributes only, kept past the
- * tuple's length in the same allocation. Not time.struct_time, which
- * predates this (stdlib/time_module.c). */
+ * tuple's length in the same allocation. time.struct_time is one too
+ * (tm_zone and tm_gmtoff hidden; stdlib/time_module.c). */
 #ifndef CG_STRUCTSEQ_H
 #define CG_STRUCTSEQ_H
 
