@@ -860,34 +860,51 @@ static int take_slots(cg_type *t, cg_dict *dict) {
 }
 
 /* Whether name is a slot of t or of a base with __slots__. */
-static bool is_slot(cg_type *t, cg_str *name) {
-    cg_value mro = cg_type_mro(t);
-    if (cg_is_err(mro)) {
+static bool slot_named(cg_value s, const cg_str *name) {
+    return cg_is_str(s) && (s.u.o == &name->head || !strcmp(cg_str_cstr(s), name->s));
+}
+
+/* Whether one class's __slots__ (a str, or an iterable of them) names it;
+ * a tuple or list is read in place, since this runs on every store. */
+static bool slots_name(cg_value sl, const cg_str *name) {
+    if (cg_is_str(sl))
+        return slot_named(sl, name);
+    if (cg_is_type(sl, &cg_type_tuple) || cg_is_type(sl, &cg_type_list)) {
+        const cg_value *items = cg_is_type(sl, &cg_type_tuple) ? cg_as_tuple(sl)->items : cg_as_list(sl)->items;
+        int64_t n = cg_is_type(sl, &cg_type_tuple) ? cg_as_tuple(sl)->len : cg_as_list(sl)->len;
+        for (int64_t j = 0; j < n; j++)
+            if (slot_named(items[j], name))
+                return true;
+        return false;
+    }
+    cg_value c = cg_list_from_iterable(sl);
+    if (cg_is_err(c)) {
         cg_exc_clear();
         return false;
     }
     bool found = false;
-    for (int64_t i = 0; !found && i < cg_as_tuple(mro)->len; i++) {
-        cg_type *b = (cg_type *)cg_as_tuple(mro)->items[i].u.o;
-        cg_value sl =
-            (b->flags & CG_TYPE_HEAP) ? cg_dict_get_str_borrowed(b->dict, cg_str_intern("__slots__")) : CG_STOP;
-        if (sl.tag == CG_V_STOP)
-            continue;
-        if (cg_is_str(sl)) {
-            found = !strcmp(cg_str_cstr(sl), name->s);
-            continue;
-        }
-        cg_value c = cg_list_from_iterable(sl);
-        if (cg_is_err(c)) {
-            cg_exc_clear();
-            continue;
-        }
-        for (int64_t j = 0; !found && j < cg_as_list(c)->len; j++)
-            found = cg_is_str(cg_as_list(c)->items[j]) && !strcmp(cg_str_cstr(cg_as_list(c)->items[j]), name->s);
-        cg_decref(c);
-    }
-    cg_decref(mro);
+    for (int64_t j = 0; !found && j < cg_as_list(c)->len; j++)
+        found = slot_named(cg_as_list(c)->items[j], name);
+    cg_decref(c);
     return found;
+}
+
+static bool class_slots_name(const cg_type *b, const cg_str *name) {
+    if (!(b->flags & CG_TYPE_HEAP))
+        return false;
+    cg_value sl = cg_dict_get_str_borrowed(b->dict, cg_str_intern("__slots__"));
+    return sl.tag != CG_V_STOP && slots_name(sl, name);
+}
+
+/* Whether a class in t's MRO lists name in its __slots__. */
+static bool is_slot(cg_type *t, cg_str *name) {
+    if (class_slots_name(t, name))
+        return true;
+    const cg_tuple *rest = (const cg_tuple *)t->mro_rest;
+    for (int64_t i = 0; rest && i < rest->len; i++)
+        if (class_slots_name((const cg_type *)rest->items[i].u.o, name))
+            return true;
+    return false;
 }
 
 static cg_type *class_alloc(const char *name, const char *module, cg_type *meta, const cg_tuple *bt) {

@@ -180,7 +180,28 @@ cg_str *cg_str_intern_n(const char *s, size_t len) {
     return o;
 }
 
-cg_str *cg_str_intern(const char *s) { return cg_str_intern_n(s, strlen(s)); }
+/* Note [Interning C names]: the runtime looks special methods up by C
+ * string ("__setattr__", "__slots__") on every attribute store, call or
+ * comparison of a class's instances. Those strings are literals at fixed
+ * addresses, so a small cache keyed by the address answers without
+ * hashing; the text is still compared, since a caller's buffer may hold
+ * other text at the same address later. Interned strings are immortal, so
+ * a cached one never dangles. */
+cg_str *cg_str_intern(const char *s) {
+    static struct {
+        const char *at;
+        cg_str *str;
+    } cache[512];
+    size_t h = ((uintptr_t)s >> 3) & 511;
+    if (cache[h].at == s && cache[h].str && !strcmp(cache[h].str->s, s))
+        return cache[h].str;
+    cg_str *r = cg_str_intern_n(s, strlen(s));
+    if (r) {
+        cache[h].at = s;
+        cache[h].str = r;
+    }
+    return r;
+}
 
 cg_str *cg_str_empty(void) {
     if (!empty_str)
