@@ -42,7 +42,10 @@ MATHFLAGS := -fno-math-errno -fno-trapping-math
 CFLAGS   += $(CSTD) $(WARN) $(OPT) $(MATHFLAGS) -fopenmp $(BLAS_CFLAGS) $(GV_CFLAGS) -Iengine -Icuda -Idisplay -Ilang
 # re runs its matches on PCRE2 (lang/stdlib/re_code.c).
 PCRE2_LIBS  := $(shell pkg-config --libs libpcre2-8 2>/dev/null || echo -lpcre2-8)
-LDLIBS   += $(GV_LIBS) $(BLAS_LIBS) $(PCRE2_LIBS) -lgmp -fopenmp -lm
+# zlib, gzip and zipfile compress with zlib; hashlib's digests are OpenSSL's.
+ZLIB_LIBS   := $(shell pkg-config --libs zlib 2>/dev/null || echo -lz)
+CRYPTO_LIBS := $(shell pkg-config --libs libcrypto 2>/dev/null || echo -lcrypto)
+LDLIBS   += $(GV_LIBS) $(BLAS_LIBS) $(PCRE2_LIBS) $(ZLIB_LIBS) $(CRYPTO_LIBS) -lgmp -fopenmp -lm
 
 ifeq ($(CUDA),auto)
   HAVE_NVCC := $(shell command -v nvcc >/dev/null 2>&1 && echo 1 || echo 0)

@@ -68,6 +68,7 @@ extern const cg_method_def cg_posix_fd_methods[];
 extern const cg_method_def cg_posix_process_methods[];
 extern const cg_method_def cg_posix_spawn_methods[];
 extern const cg_method_def cg_posix_scandir_methods[];
+extern const cg_method_def cg_posix_random_methods[]; /* urandom */
 int cg_posix_add_constants(cg_value module);
 int cg_posix_add_scandir_types(cg_value module);
 /* stat_result of a struct stat */

@@ -46,7 +46,8 @@ static cg_value environ_dict(void) {
 cg_value cg_posix_module_init(void) {
     static const cg_method_def *const tables[] = {cg_posix_path_methods,  cg_posix_file_methods,
                                                   cg_posix_fd_methods,    cg_posix_process_methods,
-                                                  cg_posix_spawn_methods, cg_posix_scandir_methods};
+                                                  cg_posix_spawn_methods, cg_posix_scandir_methods,
+                                                  cg_posix_random_methods};
     cg_value m = cg_module_new("posix");
     if (cg_is_err(m))
         return m;

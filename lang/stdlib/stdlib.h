@@ -30,5 +30,17 @@ cg_value cg_re_native_module_init(void);
 cg_value cg_errno_module_init(void);
 /* posix, under the prelude's os module (posix_module.c and its posix_*.c) */
 cg_value cg_posix_module_init(void);
+/* _binascii, under the prelude's binascii module (binascii_module.c) */
+cg_value cg_binascii_native_module_init(void);
+/* zlib (zlib_module.c) */
+cg_value cg_zlib_module_init(void);
+/* _hashlib, under the prelude's hashlib and hmac (hashlib_module.c) */
+cg_value cg_hashlib_native_module_init(void);
+/* binascii.crc32(data, start): zlib's CRC-32 of a bytes-like object, as an
+ * int; zlib.crc32 is the same function. */
+cg_value cg_crc32_of(cg_value data, cg_value start);
+/* The exception class `name` of a C module (made once, kept for the
+ * process in *slot, which starts as None); borrowed. */
+cg_value cg_stdlib_error_class(cg_value *slot, const char *name, const char *module, cg_type *base);
 
 #endif
