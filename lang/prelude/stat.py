@@ -160,5 +160,5 @@ def filemode(mode):
                 out.append(char)
                 break
         else:
-            out.append('-')
+            out.append('?' if i == 0 else '-')  # no file type bits: CPython's '?'
     return ''.join(out)
