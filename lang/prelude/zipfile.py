@@ -12,6 +12,7 @@ import itertools
 import os
 import pathlib
 import posixpath
+import re
 import shutil
 import stat
 import sys
