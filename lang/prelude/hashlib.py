@@ -50,7 +50,9 @@ def file_digest(fileobj, digest, /, *, _bufsize=2 ** 18):
     if hasattr(fileobj, "getbuffer"):
         digestobj.update(fileobj.getbuffer())
         return digestobj
-    if not (hasattr(fileobj, "readinto") and hasattr(fileobj, "readable") and fileobj.readable()):
+    # CPython asks for readinto; files here may lack it, so a binary
+    # stream is one that is readable and reads bytes
+    if not (hasattr(fileobj, "readable") and fileobj.readable() and isinstance(fileobj.read(0), bytes)):
         raise ValueError(f"'{fileobj!r}' is not a file-like object in binary reading mode.")
     while True:
         chunk = fileobj.read(_bufsize)

@@ -13,6 +13,10 @@ def _digest_maker(digestmod):
     if callable(digestmod):
         return digestmod
     if isinstance(digestmod, str):
+        try:
+            _hashlib_mod.new(digestmod)
+        except ValueError:  # CPython's HMAC asks OpenSSL, whose words these are
+            raise ValueError("[digital envelope routines] unsupported") from None
         return lambda d=b"": _hashlib_mod.new(digestmod, d)
     return lambda d=b"": digestmod.new(d)
 

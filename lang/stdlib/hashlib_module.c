@@ -157,19 +157,29 @@ static cg_value h_update(cg_value self, const cg_args *a) {
     return rc < 0 ? CG_ERR : CG_NONE;
 }
 
+/* CPython's words for arguments to a method that takes none. */
+static int no_args(cg_value self, const char *method, const cg_args *a) {
+    if (a->npos + a->nkw == 0)
+        return 0;
+    return cg_raise_int(&cg_exc_TypeError, "%s.%s() takes no arguments (%d given)", self.u.o->type->name, method,
+                        a->npos + a->nkw);
+}
+
 static cg_value h_digest(cg_value self, const cg_args *a) {
-    if (cg_args_bind(&hash_methods[H_DIGEST], a, NULL, 0) < 0)
+    if (no_args(self, "digest", a) < 0)
         return CG_ERR;
     return digest_value(as_hash(self), digest_size_of(as_hash(self)), false);
 }
 
 static cg_value h_hexdigest(cg_value self, const cg_args *a) {
-    if (cg_args_bind(&hash_methods[H_HEXDIGEST], a, NULL, 0) < 0)
+    if (no_args(self, "hexdigest", a) < 0)
         return CG_ERR;
     return digest_value(as_hash(self), digest_size_of(as_hash(self)), true);
 }
 
 static cg_value xof_digest(int which, cg_value self, const cg_args *a) {
+    if (a->npos + a->nkw == 0)
+        return cg_raise(&cg_exc_TypeError, "%s() missing required argument 'length' (pos 1)", xof_methods[which].name);
     cg_value v;
     if (cg_args_bind(&xof_methods[which], a, &v, 1) < 0)
         return CG_ERR;
@@ -198,8 +208,8 @@ static cg_value h_copy(cg_value self, const cg_args *a) {
 
 static const cg_method_def hash_methods[] = {
     [H_UPDATE] = {"update", h_update, "update(obj, /)", "Update this hash object's state with the provided string."},
-    [H_DIGEST] = {"digest", h_digest, "digest()", "Return the digest value as a bytes object."},
-    [H_HEXDIGEST] = {"hexdigest", h_hexdigest, "hexdigest()", "Return the digest value as a string of hexadecimal digits."},
+    [H_DIGEST] = {"digest", h_digest, NULL, "Return the digest value as a bytes object."},
+    [H_HEXDIGEST] = {"hexdigest", h_hexdigest, NULL, "Return the digest value as a string of hexadecimal digits."},
     [H_COPY] = {"copy", h_copy, NULL, "Return a copy of the hash object."},
     [H_N] = {NULL, NULL, NULL, NULL},
 };
@@ -565,7 +575,7 @@ static cg_value m_compare(cg_value self, const cg_args *a) {
             r = cg_raise(&cg_exc_TypeError, "comparing strings with non-ASCII characters is not supported");
         else
             r = cg_bool(equal_in_constant_time(x->s, x->len, y->s, y->len));
-    } else if (!cg_is_str(v[0]) && !cg_is_str(v[1]) && cg_has_buffer(v[0]) && cg_has_buffer(v[1])) {
+    } else if (cg_has_buffer(v[0]) || cg_has_buffer(v[1])) { /* either lends: the other must too */
         cg_buffer x, y;
         if (cg_buffer_get(v[0], &x) == 0) {
             if (cg_buffer_get(v[1], &y) == 0) {
