@@ -54,15 +54,6 @@ def b64encode(s, altchars=None):
     return encoded
 
 
-_B64_ALPHABET = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
-
-
-def _is_strict_base64(s):
-    # the alphabet only, then at most two '=' at the end
-    body = s.rstrip(b"=")
-    return len(s) - len(body) <= 2 and all(c in _B64_ALPHABET for c in body)
-
-
 def b64decode(s, altchars=None, validate=False):
     """Decode the Base64 encoded bytes-like object or ASCII string s."""
     s = _bytes_from_decode_data(s)
@@ -70,9 +61,7 @@ def b64decode(s, altchars=None, validate=False):
         altchars = _bytes_from_decode_data(altchars)
         assert len(altchars) == 2, repr(altchars)
         s = s.translate(bytes.maketrans(altchars, b"+/"))
-    if validate and not _is_strict_base64(s):
-        raise binascii.Error("Non-base64 digit found")
-    return binascii.a2b_base64(s)
+    return binascii.a2b_base64(s, strict_mode=validate)
 
 
 def standard_b64encode(s):
@@ -271,7 +260,7 @@ def a85decode(b, *, foldspaces=False, adobe=False, ignorechars=b" \t\n\r\v"):
         elif x in ignorechars:
             continue
         else:
-            raise ValueError("Non-Ascii85 digit found: %c" % x)
+            raise ValueError("Non-Ascii85 digit found: " + chr(x))
     padding = 4 - len(group)
     if padding:
         del out[len(out) - padding:]

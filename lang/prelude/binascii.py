@@ -46,9 +46,12 @@ def b2a_uu(data, /, *, backtick=False):
 
 def a2b_uu(data, /):
     """Decode a line of uuencoded data."""
-    data = _ascii_bytes(data).rstrip(b" \t\r\n")
+    data = _ascii_bytes(data)
     if not data:
         return b"\0" * 32
+    data = data.rstrip(b" \t\r\n")
+    if not data:
+        return b""
     n = (data[0] - 0x20) & 0x3F
     bits = 0
     nbits = 0
@@ -101,14 +104,14 @@ def b2a_qp(data, quotetabs=False, istext=True, header=False):
             i += 2 if c == 0x0D else 1
             continue
         at_end = i + 1 == n or (istext and data[i + 1] in (0x0A, 0x0D))
-        if (c == 0x3D or c > 126 or (c < 32 and c not in (0x09, 0x20) and not (c in (0x0A, 0x0D) and not istext))
+        if header and c == 0x20:
+            emit(b"_")
+        elif (c == 0x3D or c > 126 or (c < 32 and c not in (0x09, 0x20) and not (c in (0x0A, 0x0D) and not istext))
                 or (c == 0x2E and line == 0 and at_end)
                 or (c in (0x09, 0x20) and (quotetabs or at_end))
                 or (header and c == 0x5F)
                 or (not istext and c in (0x0A, 0x0D))):
             emit(b"=" + _HEX[c >> 4:(c >> 4) + 1] + _HEX[c & 15:(c & 15) + 1])
-        elif header and c == 0x20:
-            emit(b"_")
         else:
             emit(bytes([c]))
         i += 1
