@@ -28,7 +28,7 @@ static cg_value raise_zerror(const z_stream *zs, int err, const char *what) {
         case Z_BUF_ERROR: why = "incomplete or truncated stream"; break;
         case Z_STREAM_ERROR: why = "inconsistent stream state"; break;
         case Z_DATA_ERROR: why = "invalid input data"; break;
-        default: why = "library error"; break;
+        default: return cg_raise((cg_type *)zlib_error.u.o, "Error %d while %s", err, what);
         }
     }
     return cg_raise((cg_type *)zlib_error.u.o, "Error %d while %s: %.200s", err, what, why);
@@ -178,8 +178,9 @@ static const cg_method_def zlib_defs[], compress_methods[], decompress_methods[]
 /* Runs deflate over input (may be empty) with `flush` until zlib has
  * nothing more to give; the output, or CG_ERR. */
 static cg_value deflate_all(zobj *z, const char *in, int64_t n, int flush, const char *what) {
+    static const z_stream ended; /* no message: zlib's words for an ended stream */
     if (!z->inited)
-        return raise_zerror(&z->zs, Z_STREAM_ERROR, what);
+        return raise_zerror(&ended, Z_STREAM_ERROR, what);
     outbuf o = {0};
     z->zs.next_in = (Bytef *)in;
     int err = Z_OK;
@@ -388,6 +389,9 @@ static cg_value d_decompress(cg_value self, const cg_args *a) {
     if (cg_index_value(v[1], &max_length) == 0) {
         if (max_length < 0) {
             cg_raise(&cg_exc_ValueError, "max_length must be non-negative");
+        } else if (!((zobj *)self.u.o)->inited) { /* ended by a finished flush */
+            static const z_stream ended;
+            raise_zerror(&ended, Z_STREAM_ERROR, "decompressing data");
         } else if (cg_buffer_get(v[0], &buf) == 0) {
             r = inflate_some((zobj *)self.u.o, buf.buf, buf.len, (size_t)max_length, Z_SYNC_FLUSH,
                              "decompressing data");
