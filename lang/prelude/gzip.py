@@ -265,7 +265,7 @@ class GzipFile(io.BufferedIOBase):
 
     def _check_not_closed(self):
         if self.closed:
-            raise ValueError("I/O operation on closed file.")
+            raise ValueError("I/O operation on closed file")
 
     def write(self, data):
         self._check_not_closed()
@@ -476,11 +476,13 @@ class GzipFile(io.BufferedIOBase):
 
 def _simple_header(compresslevel, mtime):
     return (b"\037\213\010\000" + (int(mtime) & 0xffffffff).to_bytes(4, "little") + _xfl(compresslevel)
-            + b"\003")
+            + b"\377")
 
 
 def compress(data, compresslevel=_COMPRESS_LEVEL_BEST, *, mtime=None):
     """Compress data in one shot and return the compressed string."""
+    if mtime == 0:  # zlib writes this header itself: mtime 0, OS 3
+        return zlib.compress(data, level=compresslevel, wbits=31)
     if mtime is None:
         mtime = time.time()
     data = bytes(memoryview(data))
