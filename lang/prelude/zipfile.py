@@ -297,9 +297,7 @@ class ZipInfo(object):
         self.external_attr = 0
         self.compress_size = 0
         self.file_size = 0
-        self._end_offset = None
-        self.header_offset = 0
-        self.CRC = 0
+        # header_offset and CRC are set when the member is written or read
 
     def __repr__(self):
         result = ["<%s filename=%r" % (self.__class__.__name__, self.filename)]
