@@ -45,12 +45,21 @@ except ImportError:
 
         def randrange(self, start, stop=None, step=1):
             """Choose a random item from range(start, stop[, step])."""
-            r = range(start) if stop is None else range(start, stop, step)
-            if not r:
-                if stop is None:
-                    raise ValueError("empty range for randrange()")
-                raise ValueError("empty range for randrange() (%d, %d, %d)" % (start, stop, step))
-            return r[self._randbelow(len(r))]
+            if stop is None:
+                if start > 0:
+                    return self._randbelow(start)
+                raise ValueError("empty range for randrange()")
+            width = stop - start
+            if step == 1:
+                if width > 0:
+                    return start + self._randbelow(width)
+                raise ValueError("empty range for randrange() (%d, %d, %d)" % (start, stop, width))
+            if step == 0:
+                raise ValueError("zero step for randrange()")
+            n = (width + step - 1) // step if step > 0 else (width + step + 1) // step
+            if n <= 0:
+                raise ValueError("empty range for randrange()")
+            return start + step * self._randbelow(n)
 
         def randint(self, a, b):
             """Return random integer in range [a, b], including both end points."""

@@ -53,11 +53,11 @@ class UUID:
             if len(fields) != 6:
                 raise ValueError("fields is not a 6-tuple")
             (time_low, time_mid, time_hi_version, clock_seq_hi_variant, clock_seq_low, node) = fields
-            limits = ((time_low, 32), (time_mid, 16), (time_hi_version, 16), (clock_seq_hi_variant, 8),
-                      (clock_seq_low, 8), (node, 48))
+            limits = ((time_low, "a 32"), (time_mid, "a 16"), (time_hi_version, "a 16"),
+                      (clock_seq_hi_variant, "an 8"), (clock_seq_low, "an 8"), (node, "a 48"))
             for k, (value, bits) in enumerate(limits, 1):
-                if not 0 <= value < 1 << bits:
-                    raise ValueError("field %d out of range (need a %d-bit value)" % (k, bits))
+                if not 0 <= value < 1 << int_(bits.split()[1]):
+                    raise ValueError("field %d out of range (need %s-bit value)" % (k, bits))
             clock_seq = (clock_seq_hi_variant << 8) | clock_seq_low
             int = ((time_low << 96) | (time_mid << 80) | (time_hi_version << 64) | (clock_seq << 48) | node)
         if int is not None and not 0 <= int < 1 << 128:
@@ -258,9 +258,7 @@ def uuid1(node=None, clock_seq=None):
 def uuid3(namespace, name):
     """Generate a UUID from the MD5 hash of a namespace UUID and a name."""
     from hashlib import md5
-    if isinstance(name, str):
-        name = bytes(name, "utf-8")
-    digest = md5(namespace.bytes + name, usedforsecurity=False).digest()
+    digest = md5(namespace.bytes + bytes(name, "utf-8"), usedforsecurity=False).digest()
     return UUID(bytes=digest[:16], version=3)
 
 
@@ -272,9 +270,7 @@ def uuid4():
 def uuid5(namespace, name):
     """Generate a UUID from the SHA-1 hash of a namespace UUID and a name."""
     from hashlib import sha1
-    if isinstance(name, str):
-        name = bytes(name, "utf-8")
-    hash = sha1(namespace.bytes + name, usedforsecurity=False).digest()
+    hash = sha1(namespace.bytes + bytes(name, "utf-8")).digest()
     return UUID(bytes=hash[:16], version=5)
 
 
