@@ -46,7 +46,7 @@ def _input_bytes(s):
 # ---- Base64 ----------------------------------------------------------------
 
 def b64encode(s, altchars=None):
-    """Encode the bytes-like object s using Base64 and return a bytes object."""
+    """s in Base64 (altchars: two bytes for '+' and '/')."""
     encoded = binascii.b2a_base64(s, newline=False)
     if altchars is not None:
         assert len(altchars) == 2, repr(altchars)
@@ -55,7 +55,7 @@ def b64encode(s, altchars=None):
 
 
 def b64decode(s, altchars=None, validate=False):
-    """Decode the Base64 encoded bytes-like object or ASCII string s."""
+    """The bytes of Base64 text s; validate refuses anything but the alphabet."""
     s = _bytes_from_decode_data(s)
     if altchars is not None:
         altchars = _bytes_from_decode_data(altchars)
@@ -65,12 +65,12 @@ def b64decode(s, altchars=None, validate=False):
 
 
 def standard_b64encode(s):
-    """Encode bytes-like object s using the standard Base64 alphabet."""
+    """s in standard Base64."""
     return b64encode(s)
 
 
 def standard_b64decode(s):
-    """Decode bytes encoded with the standard Base64 alphabet."""
+    """The bytes of standard Base64 text s."""
     return b64decode(s)
 
 
@@ -79,12 +79,12 @@ _urlsafe_decode = bytes.maketrans(b"-_", b"+/")
 
 
 def urlsafe_b64encode(s):
-    """Encode bytes using the URL- and filesystem-safe Base64 alphabet."""
+    """s in URL-safe Base64 ('-' and '_')."""
     return b64encode(s).translate(_urlsafe_encode)
 
 
 def urlsafe_b64decode(s):
-    """Decode bytes using the URL- and filesystem-safe Base64 alphabet."""
+    """The bytes of URL-safe Base64 text s."""
     s = _bytes_from_decode_data(s)
     s = s.translate(_urlsafe_decode)
     return b64decode(s)
@@ -145,29 +145,29 @@ def _b32decode(alphabet, s, casefold=False, map01=None):
 
 
 def b32encode(s):
-    """Encode the bytes-like objects using base32 and return a bytes object."""
+    """s in Base32."""
     return _b32encode(_B32, s)
 
 
 def b32decode(s, casefold=False, map01=None):
-    """Decode the base32 encoded bytes-like object or ASCII string s."""
+    """The bytes of Base32 text s (casefold: lower case too; map01: what '1' reads as)."""
     return _b32decode(_B32, s, casefold, map01)
 
 
 def b32hexencode(s):
-    """Encode the bytes-like objects using base32hex and return a bytes object."""
+    """s in Base32 with the extended hex alphabet."""
     return _b32encode(_B32HEX, s)
 
 
 def b32hexdecode(s, casefold=False):
-    """Decode the base32hex encoded bytes-like object or ASCII string s."""
+    """The bytes of base32hex text s."""
     return _b32decode(_B32HEX, s, casefold)
 
 
 # ---- Base16 ----------------------------------------------------------------
 
 def b16encode(s):
-    """Encode the bytes-like object s using Base16 and return a bytes object."""
+    """s in Base16 (upper-case hex)."""
     return binascii.hexlify(s).upper()
 
 
@@ -175,7 +175,7 @@ _B16_ALPHABET = frozenset(b"0123456789ABCDEF")
 
 
 def b16decode(s, casefold=False):
-    """Decode the Base16 encoded bytes-like object or ASCII string s."""
+    """The bytes of Base16 text s."""
     s = _bytes_from_decode_data(s)
     if casefold:
         s = s.upper()
@@ -214,7 +214,8 @@ def _85encode(b, alphabet, pad=False, foldnuls=False, foldspaces=False):
 
 
 def a85encode(b, *, foldspaces=False, wrapcol=0, pad=False, adobe=False):
-    """Encode bytes-like object b using Ascii85 and return a bytes object."""
+    """b in Ascii85 ('z' for zero words; 'y' for spaces with foldspaces; lines of
+    wrapcol; Adobe's <~ ~> with adobe)."""
     result = _85encode(b, _A85, pad, True, foldspaces)
     if adobe:
         result = b"<~" + result
@@ -230,7 +231,7 @@ def a85encode(b, *, foldspaces=False, wrapcol=0, pad=False, adobe=False):
 
 
 def a85decode(b, *, foldspaces=False, adobe=False, ignorechars=b" \t\n\r\v"):
-    """Decode the Ascii85 encoded bytes-like object or ASCII string b."""
+    """The bytes of Ascii85 text b."""
     b = _bytes_from_decode_data(b)
     if adobe:
         if not b.endswith(b"~>"):
@@ -268,7 +269,7 @@ def a85decode(b, *, foldspaces=False, adobe=False, ignorechars=b" \t\n\r\v"):
 
 
 def b85encode(b, pad=False):
-    """Encode bytes-like object b in base85 format and return a bytes object."""
+    """b in Base85 (git's alphabet)."""
     return _85encode(b, _B85, pad)
 
 
@@ -276,7 +277,7 @@ _B85_VALUES = {c: i for i, c in enumerate(_B85)}
 
 
 def b85decode(b):
-    """Decode the base85-encoded bytes-like object or ASCII string b."""
+    """The bytes of Base85 text b."""
     b = _bytes_from_decode_data(b)
     padding = -len(b) % 5
     b = b + b"~" * padding
@@ -299,7 +300,7 @@ def b85decode(b):
 # ---- MIME-style line-wrapped Base64 --------------------------------------------
 
 def encode(input, output):
-    """Encode a file; input and output are binary files."""
+    """Writes input's bytes to output as Base64 lines of 76 characters."""
     while True:
         s = input.read(MAXBINSIZE)
         if not s:
@@ -313,7 +314,7 @@ def encode(input, output):
 
 
 def decode(input, output):
-    """Decode a file; input and output are binary files."""
+    """Writes the bytes of input's Base64 lines to output."""
     while True:
         line = input.readline()
         if not line:
@@ -333,21 +334,20 @@ def _input_type_check(s):
 
 
 def encodebytes(s):
-    """Encode a bytestring into a bytes object containing multiple lines
-    of base-64 data."""
+    """s as Base64 lines of 76 characters."""
     _input_type_check(s)
     s = _input_bytes(s)
     return b"".join(binascii.b2a_base64(s[i:i + MAXBINSIZE]) for i in range(0, len(s), MAXBINSIZE))
 
 
 def decodebytes(s):
-    """Decode a bytestring of base-64 data into a bytes object."""
+    """The bytes of Base64 lines."""
     _input_type_check(s)
     return binascii.a2b_base64(s)
 
 
 def main():
-    """Small main program: base64 -e|-d|-t [file]."""
+    """base64's command line: -e (encode, the default), -d, -t."""
     import sys
     args = sys.argv[1:]
     func = encode

@@ -30,7 +30,8 @@ READ_BUFFER_SIZE = 128 * 1024
 
 
 def open(filename, mode="rb", compresslevel=_COMPRESS_LEVEL_BEST, encoding=None, errors=None, newline=None):
-    """Open a gzip-compressed file in binary or text mode."""
+    """Opens a gzip file by name or over a file object; binary by default,
+    text with 't' in mode."""
     gz_mode = _compression.text_mode_args(mode, encoding, errors, newline)
     if isinstance(filename, (str, bytes, os.PathLike)):
         binary_file = GzipFile(filename, gz_mode, compresslevel)
@@ -44,12 +45,12 @@ def open(filename, mode="rb", compresslevel=_COMPRESS_LEVEL_BEST, encoding=None,
 
 
 def write32u(output, value):
-    # The L format writes the bit pattern correctly whether signed or unsigned.
+    # four little-endian bytes of the low 32 bits
     output.write((value & 0xffffffff).to_bytes(4, "little"))
 
 
 class BadGzipFile(OSError):
-    """Exception raised in some cases for invalid gzip files."""
+    """The data is not a valid gzip stream."""
 
 
 def _xfl(compresslevel):
@@ -160,7 +161,7 @@ class _Member:
             raise BadGzipFile("CRC check failed %s != %s" % (hex(crc32), hex(self._crc)))
         if isize != (self._size & 0xffffffff):
             raise BadGzipFile("Incorrect length of data produced")
-        # gzip files can be padded with zeroes after a member
+        # zero bytes may follow a member: skip them
         while True:
             if not self._buf:
                 self._buf = self._fp.read(READ_BUFFER_SIZE)
@@ -174,8 +175,8 @@ class _Member:
 
 
 class GzipFile(io.BufferedIOBase):
-    """The GzipFile class simulates most of the methods of a file object with
-    the exception of the truncate() method."""
+    """A gzip file: reads (every member in turn) or writes one member, as a
+    binary stream."""
 
     myfileobj = None
 
@@ -226,7 +227,7 @@ class GzipFile(io.BufferedIOBase):
 
     @property
     def mtime(self):
-        """Last modification time read from stream, or None"""
+        """The mtime of the member last read (None when writing)."""
         return self._reader._last_mtime if self.mode == READ else None
 
     def __repr__(self):
@@ -363,12 +364,11 @@ class GzipFile(io.BufferedIOBase):
             self.fileobj.flush()
 
     def fileno(self):
-        """Invoke the underlying file object's fileno() method."""
+        """The file descriptor of the file underneath."""
         return self.fileobj.fileno()
 
     def rewind(self):
-        """Return the uncompressed stream file position indicator to the
-        beginning of the file"""
+        """Starts reading again from the first byte."""
         if self.mode != READ:
             raise OSError("Can't rewind in write mode")
         self.fileobj.seek(0)
@@ -480,7 +480,7 @@ def _simple_header(compresslevel, mtime):
 
 
 def compress(data, compresslevel=_COMPRESS_LEVEL_BEST, *, mtime=None):
-    """Compress data in one shot and return the compressed string."""
+    """data as gzip bytes."""
     if mtime == 0:  # zlib writes this header itself: mtime 0, OS 3
         return zlib.compress(data, level=compresslevel, wbits=31)
     if mtime is None:
@@ -491,8 +491,7 @@ def compress(data, compresslevel=_COMPRESS_LEVEL_BEST, *, mtime=None):
 
 
 def decompress(data):
-    """Decompress a gzip compressed string in one shot.
-    Return the decompressed string."""
+    """The data of every member of gzip bytes."""
     reader = _Member(io.BytesIO(bytes(memoryview(data))))
     parts = []
     while True:

@@ -14,8 +14,7 @@ __all__ = ("md5", "sha1", "sha224", "sha256", "sha384", "sha512", "blake2b", "bl
 
 
 def new(name, data=b"", **kwargs):
-    """new(name, data=b'') - Return a new hashing object using the named algorithm;
-    optionally initialized with data (which must be a bytes-like object)."""
+    """A hash object of the named algorithm over data."""
     if name in ("blake2b", "blake2s"):
         return (blake2b if name == "blake2b" else blake2s)(data, **kwargs)
     return _hashlib.new(name, data, **kwargs)
@@ -45,7 +44,7 @@ shake_256 = _constructor("shake_256")
 
 
 def file_digest(fileobj, digest, /, *, _bufsize=2 ** 18):
-    """Hash the contents of a file-like object. Returns a digest object."""
+    """The hash object of digest over a binary file's contents."""
     digestobj = new(digest) if isinstance(digest, str) else digest()
     if hasattr(fileobj, "getbuffer"):
         digestobj.update(fileobj.getbuffer())

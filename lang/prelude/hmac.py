@@ -22,7 +22,7 @@ def _digest_maker(digestmod):
 
 
 class HMAC:
-    """RFC 2104 HMAC class. Also complies with RFC 4231."""
+    """A keyed hash (RFC 2104) over one of hashlib's digests."""
     blocksize = 64
 
     __slots__ = ("_inner", "_outer", "_digest_size", "_block_size", "_name")
@@ -62,11 +62,11 @@ class HMAC:
         return self._block_size
 
     def update(self, msg):
-        """Feed data from msg into this hashing object."""
+        """Adds msg to the message."""
         self._inner.update(msg)
 
     def copy(self):
-        """Return a separate copy of this hashing object."""
+        """An independent copy."""
         other = self.__class__.__new__(self.__class__)
         other._inner = self._inner.copy()
         other._outer = self._outer.copy()
@@ -81,19 +81,19 @@ class HMAC:
         return h
 
     def digest(self):
-        """Return the hash value of this hashing object."""
+        """The MAC of the message so far, as bytes."""
         return self._current().digest()
 
     def hexdigest(self):
-        """Like digest(), but returns a string of hexadecimal digits instead."""
+        """The MAC so far, as hex text."""
         return self._current().hexdigest()
 
 
 def new(key, msg=None, digestmod=""):
-    """Create a new hashing object and return it."""
+    """A new HMAC of key over msg, with digestmod's digest."""
     return HMAC(key, msg, digestmod)
 
 
 def digest(key, msg, digest):
-    """Fast inline implementation of HMAC."""
+    """The MAC of msg under key with the named digest, in one call."""
     return HMAC(key, msg, digest).digest()

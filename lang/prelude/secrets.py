@@ -12,15 +12,14 @@ try:
     from random import SystemRandom
 except ImportError:
     class SystemRandom:
-        """Alternate random number generator using sources provided by the
-        operating system (os.urandom); it keeps no state to seed."""
+        """Random numbers from os.urandom; nothing to seed, no state."""
 
         def random(self):
-            """Get the next random number in the range 0.0 <= X < 1.0."""
+            """A float in [0.0, 1.0) with 53 random bits."""
             return (int.from_bytes(os.urandom(7), "big") >> 3) * 2.0 ** -53
 
         def getrandbits(self, k):
-            """getrandbits(k) -> x.  Generates an int with k random bits."""
+            """An int of k random bits."""
             if k < 0:
                 raise ValueError("number of bits must be non-negative")
             numbytes = (k + 7) // 8
@@ -28,7 +27,7 @@ except ImportError:
             return x >> (numbytes * 8 - k)
 
         def seed(self, *args, **kwds):
-            """Stub method.  Not used for a system random number generator."""
+            """Does nothing: the system source takes no seed."""
             return None
 
         def _notimplemented(self, *args, **kwds):
@@ -44,7 +43,7 @@ except ImportError:
             return r
 
         def randrange(self, start, stop=None, step=1):
-            """Choose a random item from range(start, stop[, step])."""
+            """A random element of range(start, stop, step)."""
             if stop is None:
                 if start > 0:
                     return self._randbelow(start)
@@ -62,23 +61,23 @@ except ImportError:
             return start + step * self._randbelow(n)
 
         def randint(self, a, b):
-            """Return random integer in range [a, b], including both end points."""
+            """A random int from a to b, both included."""
             return self.randrange(a, b + 1)
 
         def choice(self, seq):
-            """Choose a random element from a non-empty sequence."""
+            """A random element of a non-empty sequence."""
             if not len(seq):
                 raise IndexError("Cannot choose from an empty sequence")
             return seq[self._randbelow(len(seq))]
 
         def shuffle(self, x):
-            """Shuffle list x in place, and return None."""
+            """Shuffles the list x in place."""
             for i in reversed(range(1, len(x))):
                 j = self._randbelow(i + 1)
                 x[i], x[j] = x[j], x[i]
 
         def sample(self, population, k):
-            """Chooses k unique random elements from a population sequence."""
+            """k distinct elements of population, in random order."""
             pool = list(population)
             if not 0 <= k <= len(pool):
                 raise ValueError("Sample larger than population or is negative")
@@ -88,7 +87,7 @@ except ImportError:
             return out
 
         def uniform(self, a, b):
-            """Get a random number in the range [a, b) or [a, b] depending on rounding."""
+            """A random float between a and b."""
             return a + (b - a) * self.random()
 
 _sysrand = SystemRandom()
@@ -98,7 +97,7 @@ choice = _sysrand.choice
 
 
 def randbelow(exclusive_upper_bound):
-    """Return a random int in the range [0, n)."""
+    """A random int in [0, exclusive_upper_bound)."""
     if exclusive_upper_bound <= 0:
         raise ValueError("Upper bound must be positive.")
     return _sysrand._randbelow(exclusive_upper_bound)
@@ -108,18 +107,18 @@ DEFAULT_ENTROPY = 32  # number of bytes to return by default
 
 
 def token_bytes(nbytes=None):
-    """Return a random byte string containing *nbytes* bytes."""
+    """nbytes random bytes (DEFAULT_ENTROPY when None)."""
     if nbytes is None:
         nbytes = DEFAULT_ENTROPY
     return os.urandom(nbytes)
 
 
 def token_hex(nbytes=None):
-    """Return a random text string, in hexadecimal."""
+    """nbytes random bytes as hex text."""
     return binascii.hexlify(token_bytes(nbytes)).decode("ascii")
 
 
 def token_urlsafe(nbytes=None):
-    """Return a random URL-safe text string, in Base64 encoding."""
+    """nbytes random bytes as URL-safe Base64 text without padding."""
     tok = token_bytes(nbytes)
     return base64.urlsafe_b64encode(tok).rstrip(b"=").decode("ascii")

@@ -4,8 +4,6 @@ headers written are byte for byte CPython 3.11's, so archives go both
 ways. bz2 and xz compression raise CompressionError ("bz2 module is not
 available"), as a CPython built without those modules does."""
 version = "0.9.0"
-__author__ = "Lars Gust\u00e4bel (lars@gustaebel.de)"
-__credits__ = "Gustavo Niemeyer, Niels Gust\u00e4bel, Richard Townsend."
 
 from builtins import open as bltn_open
 import copy
@@ -83,7 +81,7 @@ ENCODING = "utf-8"
 # ---- fields of a header -------------------------------------------------------
 
 def stn(s, length, encoding, errors):
-    """Convert a string to a null-terminated bytes object."""
+    """s encoded, cut or NUL-padded to length bytes."""
     if s is None:
         raise ValueError("metadata cannot contain None")
     s = s.encode(encoding, errors)
@@ -91,7 +89,7 @@ def stn(s, length, encoding, errors):
 
 
 def nts(s, encoding, errors):
-    """Convert a null-terminated bytes object to a string."""
+    """The text before the first NUL of s."""
     p = s.find(b"\0")
     if p != -1:
         s = s[:p]
@@ -99,7 +97,7 @@ def nts(s, encoding, errors):
 
 
 def nti(s):
-    """Convert a number field to a python number."""
+    """The number in a header field: octal text, or GNU's base-256 form."""
     if s[0] in (0o200, 0o377):
         # base-256: the first byte's high bit marks it, 0o377 a negative
         n = 0
@@ -116,7 +114,7 @@ def nti(s):
 
 
 def itn(n, digits=8, format=DEFAULT_FORMAT):
-    """Convert a python number to a number field."""
+    """n as a header field of digits bytes: octal, or base-256 in the GNU format."""
     original = n
     n = int(n)
     if 0 <= n < 8 ** (digits - 1):
@@ -142,8 +140,7 @@ def calc_chksums(buf):
 
 
 def copyfileobj(src, dst, length=None, exception=OSError, bufsize=None):
-    """Copy length bytes from fileobj src to fileobj dst.
-    If length is None, copy the entire content."""
+    """Copies length bytes (all when None) from src to dst; exception when src ends early."""
     bufsize = bufsize or 16 * 1024
     if length == 0:
         return
@@ -167,47 +164,47 @@ def _safe_print(s):
 # ---- exceptions ---------------------------------------------------------------
 
 class TarError(Exception):
-    """Base exception."""
+    """The base of tarfile's exceptions."""
 
 
 class ExtractError(TarError):
-    """General exception for extract errors."""
+    """Extracting a member failed (permissions, times, links)."""
 
 
 class ReadError(TarError):
-    """Exception for unreadable tar archives."""
+    """The data is not a tar archive this module can read."""
 
 
 class CompressionError(TarError):
-    """Exception for unavailable compression methods."""
+    """The compression asked for is unknown or not available."""
 
 
 class StreamError(TarError):
-    """Exception for unsupported operations on stream-like TarFiles."""
+    """What a '|' stream cannot do (seek back, links as files)."""
 
 
 class HeaderError(TarError):
-    """Base exception for header errors."""
+    """The base of the errors in a member's header."""
 
 
 class EmptyHeaderError(HeaderError):
-    """Exception for empty headers."""
+    """A header block with no bytes."""
 
 
 class TruncatedHeaderError(HeaderError):
-    """Exception for truncated headers."""
+    """A header block shorter than 512 bytes."""
 
 
 class EOFHeaderError(HeaderError):
-    """Exception for end of file headers."""
+    """A block of zeros: the end of the archive."""
 
 
 class InvalidHeaderError(HeaderError):
-    """Exception for invalid headers."""
+    """A header whose numbers or checksum are wrong."""
 
 
 class SubsequentHeaderError(HeaderError):
-    """Exception for missing and invalid extended headers."""
+    """A long-name or pax header not followed by a valid header."""
 
 
 # ---- streams ----------------------------------------------------------------------
@@ -578,36 +575,11 @@ class ExFileObject(io.BufferedIOBase):
 # ---- TarInfo --------------------------------------------------------------------
 
 class TarInfo(object):
-    """Informational class which holds the details about an
-    archive member given by a tar header block.
-    TarInfo objects are returned by TarFile.getmember(),
-    TarFile.getmembers() and TarFile.gettarinfo() and are
-    usually created internally."""
+    """One member of a tar archive: the fields of its header."""
 
-    __slots__ = dict(
-        name="Name of the archive member.",
-        mode="Permission bits.",
-        uid="User ID of the user who originally stored this member.",
-        gid="Group ID of the user who originally stored this member.",
-        size="Size in bytes.",
-        mtime="Time of last modification.",
-        chksum="Header checksum.",
-        type="File type: REGTYPE, AREGTYPE, LNKTYPE, SYMTYPE, DIRTYPE, FIFOTYPE, CONTTYPE, CHRTYPE, BLKTYPE, "
-             "GNUTYPE_SPARSE.",
-        linkname="Name of the target file name, which is only present in TarInfo objects of type LNKTYPE "
-                 "and SYMTYPE.",
-        uname="User name.",
-        gname="Group name.",
-        devmajor="Device major number.",
-        devminor="Device minor number.",
-        offset="The tar header starts here.",
-        offset_data="The file's data starts here.",
-        pax_headers="A dictionary containing key-value pairs of an associated pax extended header.",
-        sparse="Sparse member information.",
-        tarfile=None,
-        _sparse_structs=None,
-        _link_target=None,
-    )
+    __slots__ = ("name", "mode", "uid", "gid", "size", "mtime", "chksum", "type", "linkname", "uname", "gname",
+                 "devmajor", "devminor", "offset", "offset_data", "pax_headers", "sparse", "tarfile", "_sparse_structs",
+                 "_link_target")
 
     def __init__(self, name=""):
         self.name = name
@@ -631,7 +603,7 @@ class TarInfo(object):
 
     @property
     def path(self):
-        """In pax headers, "name" is called "path"."""
+        """The member's name, under its pax name."""
         return self.name
 
     @path.setter
@@ -640,7 +612,7 @@ class TarInfo(object):
 
     @property
     def linkpath(self):
-        """In pax headers, "linkname" is called "linkpath"."""
+        """The link target, under its pax name."""
         return self.linkname
 
     @linkpath.setter
@@ -651,7 +623,7 @@ class TarInfo(object):
         return "<%s %r at %#x>" % (self.__class__.__name__, self.name, id(self))
 
     def get_info(self):
-        """Return the TarInfo's attributes as a dictionary."""
+        """The header fields as a dict."""
         info = {
             "name": self.name,
             "mode": self.mode & 0o7777,
@@ -672,7 +644,7 @@ class TarInfo(object):
         return info
 
     def tobuf(self, format=DEFAULT_FORMAT, encoding=ENCODING, errors="surrogateescape"):
-        """Return a tar header as a string of 512 byte blocks."""
+        """The member's header blocks in format (USTAR, GNU or PAX)."""
         info = self.get_info()
         for name, value in info.items():
             if value is None:
@@ -687,7 +659,7 @@ class TarInfo(object):
             raise ValueError("invalid format")
 
     def create_ustar_header(self, info, encoding, errors):
-        """Return the object as a ustar header block."""
+        """A ustar header (a long name split into prefix and name)."""
         info["magic"] = POSIX_MAGIC
         if len(info["linkname"].encode(encoding, errors)) > LENGTH_LINK:
             raise ValueError("linkname is too long")
@@ -696,7 +668,7 @@ class TarInfo(object):
         return self._create_header(info, USTAR_FORMAT, encoding, errors)
 
     def create_gnu_header(self, info, encoding, errors):
-        """Return the object as a GNU header block sequence."""
+        """A GNU header, after long-name and long-link blocks when needed."""
         info["magic"] = GNU_MAGIC
         buf = b""
         if len(info["linkname"].encode(encoding, errors)) > LENGTH_LINK:
@@ -706,9 +678,7 @@ class TarInfo(object):
         return buf + self._create_header(info, GNU_FORMAT, encoding, errors)
 
     def create_pax_header(self, info, encoding):
-        """Return the object as a ustar header block. If it cannot be
-        represented this way, prepend a pax extended header sequence
-        with supplement information."""
+        """A ustar header after a pax extended header for what ustar cannot hold."""
         info["magic"] = POSIX_MAGIC
         pax_headers = self.pax_headers.copy()
         # names that are not ASCII or too long go in the extended header
@@ -745,7 +715,7 @@ class TarInfo(object):
 
     @classmethod
     def create_pax_global_header(cls, pax_headers):
-        """Return the object as a pax global header block sequence."""
+        """A pax global header holding pax_headers."""
         return cls._create_pax_generic_header(pax_headers, XGLTYPE, "utf-8")
 
     def _posix_split_name(self, name, encoding, errors):
@@ -838,7 +808,7 @@ class TarInfo(object):
 
     @classmethod
     def frombuf(cls, buf, encoding, errors):
-        """Construct a TarInfo object from a 512 byte bytes object."""
+        """The TarInfo of one 512-byte header block; HeaderError subclasses when it is not one."""
         if len(buf) == 0:
             raise EmptyHeaderError("empty header")
         if len(buf) != BLOCKSIZE:
@@ -887,8 +857,7 @@ class TarInfo(object):
 
     @classmethod
     def fromtarfile(cls, tarfile):
-        """Return the next TarInfo object from TarFile object
-        tarfile."""
+        """The next member of tarfile, with its extended headers applied."""
         buf = tarfile.fileobj.read(BLOCKSIZE)
         obj = cls.frombuf(buf, tarfile.encoding, tarfile.errors)
         obj.offset = tarfile.fileobj.tell() - BLOCKSIZE
@@ -1032,49 +1001,49 @@ class TarInfo(object):
             return value.decode(fallback_encoding, fallback_errors)
 
     def _block(self, count):
-        """Round up a byte count by BLOCKSIZE and return it."""
+        """count rounded up to whole blocks."""
         blocks, remainder = divmod(count, BLOCKSIZE)
         if remainder:
             blocks += 1
         return blocks * BLOCKSIZE
 
     def isreg(self):
-        "Return True if the Tarinfo object is a regular file."
+        "True for a regular file."
         return self.type in REGULAR_TYPES
 
     def isfile(self):
-        "Return True if the Tarinfo object is a regular file."
+        "True for a regular file (isreg)."
         return self.isreg()
 
     def isdir(self):
-        "Return True if it is a directory."
+        "True for a directory."
         return self.type == DIRTYPE
 
     def issym(self):
-        "Return True if it is a symbolic link."
+        "True for a symbolic link."
         return self.type == SYMTYPE
 
     def islnk(self):
-        "Return True if it is a hard link."
+        "True for a hard link."
         return self.type == LNKTYPE
 
     def ischr(self):
-        "Return True if it is a character device."
+        "True for a character device."
         return self.type == CHRTYPE
 
     def isblk(self):
-        "Return True if it is a block device."
+        "True for a block device."
         return self.type == BLKTYPE
 
     def isfifo(self):
-        "Return True if it is a FIFO."
+        "True for a FIFO."
         return self.type == FIFOTYPE
 
     def issparse(self):
         return self.sparse is not None
 
     def isdev(self):
-        "Return True if it is one of character device, block device or FIFO."
+        "True for a character or block device or a FIFO."
         return self.type in (CHRTYPE, BLKTYPE, FIFOTYPE)
 
 
@@ -1105,7 +1074,7 @@ def _copy_info(tarinfo):
 
 
 class TarFile(object):
-    """The TarFile Class provides an interface to tar archives."""
+    """A tar archive opened to read, write, create or append."""
 
     debug = 0
     dereference = False
@@ -1194,26 +1163,9 @@ class TarFile(object):
 
     @classmethod
     def open(cls, name=None, mode="r", fileobj=None, bufsize=RECORDSIZE, **kwargs):
-        """Open a tar archive for reading, writing or appending. Return
-        an appropriate TarFile class.
-
-        mode:
-        'r' or 'r:*' open for reading with transparent compression
-        'r:'         open for reading exclusively uncompressed
-        'r:gz'       open for reading with gzip compression
-        'a' or 'a:'  open for appending, creating the file if necessary
-        'w' or 'w:'  open for writing without compression
-        'w:gz'       open for writing with gzip compression
-        'x' or 'x:'  create a tarfile exclusively without compression, raise
-                     an exception if the file is already created
-        'x:gz'       create a gzip compressed tarfile, raise an exception
-                     if the file is already created
-        'r|*'        open a stream of tar blocks with transparent compression
-        'r|'         open an uncompressed stream of tar blocks for reading
-        'r|gz'       open a gzip compressed stream of tar blocks
-        'w|'         open an uncompressed stream for writing
-        'w|gz'       open a gzip compressed stream for writing
-        """
+        """Opens a tar archive; mode is 'r', 'w', 'x' or 'a', with ':' and a compression
+        ('', 'gz', '*' to detect on reading) or '|' and one for a stream of blocks
+        ('r|gz', 'w|'). bz2 and xz raise CompressionError here."""
         if not name and not fileobj:
             raise ValueError("nothing to open")
         if mode in ("r", "r:*"):
@@ -1263,15 +1215,14 @@ class TarFile(object):
 
     @classmethod
     def taropen(cls, name, mode="r", fileobj=None, **kwargs):
-        """Open uncompressed tar archive name for reading or writing."""
+        """An uncompressed archive."""
         if mode not in ("r", "a", "w", "x"):
             raise ValueError("mode must be 'r', 'a', 'w' or 'x'")
         return cls(name, mode, fileobj, **kwargs)
 
     @classmethod
     def gzopen(cls, name, mode="r", fileobj=None, compresslevel=9, **kwargs):
-        """Open gzip compressed tar archive name for reading or writing.
-        Appending is not allowed."""
+        """A gzip-compressed archive (not in append mode)."""
         if mode not in ("r", "w", "x"):
             raise ValueError("mode must be 'r', 'w' or 'x'")
         try:
@@ -1299,16 +1250,14 @@ class TarFile(object):
 
     @classmethod
     def bz2open(cls, name, mode="r", fileobj=None, compresslevel=9, **kwargs):
-        """Open bzip2 compressed tar archive name for reading or writing.
-        Appending is not allowed."""
+        """bzip2: not available here (CompressionError)."""
         if mode not in ("r", "w", "x"):
             raise ValueError("mode must be 'r', 'w' or 'x'")
         raise CompressionError("bz2 module is not available")
 
     @classmethod
     def xzopen(cls, name, mode="r", fileobj=None, preset=None, **kwargs):
-        """Open lzma compressed tar archive name for reading or writing.
-        Appending is not allowed."""
+        """xz: not available here (CompressionError)."""
         if mode not in ("r", "w", "x"):
             raise ValueError("mode must be 'r', 'w' or 'x'")
         raise CompressionError("lzma module is not available")
@@ -1321,8 +1270,7 @@ class TarFile(object):
     }
 
     def close(self):
-        """Close the TarFile. In write-mode, two finishing zero blocks are
-        appended to the archive."""
+        """Closes the archive, after the end-of-archive blocks when writing."""
         if self.closed:
             return
         self.closed = True
@@ -1338,26 +1286,25 @@ class TarFile(object):
                 self.fileobj.close()
 
     def getmember(self, name):
-        """Return a TarInfo object for member 'name'."""
+        """The last member named name; KeyError when there is none."""
         tarinfo = self._getmember(name.rstrip("/"))
         if tarinfo is None:
             raise KeyError("filename %r not found" % name)
         return tarinfo
 
     def getmembers(self):
-        """Return the members of the archive as a list of TarInfo objects."""
+        """Every member's TarInfo, reading the whole archive first."""
         self._check()
         if not self._loaded:
             self._load()
         return self.members
 
     def getnames(self):
-        """Return the members of the archive as a list of their names."""
+        """Every member's name."""
         return [tarinfo.name for tarinfo in self.getmembers()]
 
     def gettarinfo(self, name=None, arcname=None, fileobj=None):
-        """Create a TarInfo object from the result of os.stat or equivalent
-        on an existing file."""
+        """A TarInfo for the file name (or the open file fileobj), as arcname."""
         self._check("awx")
         if fileobj is not None:
             name = fileobj.name
@@ -1426,7 +1373,7 @@ class TarFile(object):
         return tarinfo
 
     def list(self, verbose=True, *, members=None):
-        """Print a table of contents to sys.stdout."""
+        """Prints the members, with mode, owner, size and time when verbose."""
         self._check()
         if members is None:
             members = self
@@ -1454,7 +1401,8 @@ class TarFile(object):
             print()
 
     def add(self, name, arcname=None, recursive=True, *, filter=None):
-        """Add the file 'name' to the archive."""
+        """Adds the file name as arcname (directories with their contents when
+        recursive); filter(tarinfo) may change a member or drop it (None)."""
         self._check("awx")
         if arcname is None:
             arcname = name
@@ -1483,9 +1431,7 @@ class TarFile(object):
             self.addfile(tarinfo)
 
     def addfile(self, tarinfo, fileobj=None):
-        """Add the TarInfo object 'tarinfo' to the archive. If 'fileobj' is
-        given, it should be a binary file, and tarinfo.size bytes are read
-        from it and added to the archive."""
+        """Adds a member: tarinfo's header, then tarinfo.size bytes of fileobj."""
         self._check("awx")
         tarinfo = _copy_info(tarinfo)
         buf = tarinfo.tobuf(self.format, self.encoding, self.errors)
@@ -1501,9 +1447,7 @@ class TarFile(object):
         self.members.append(tarinfo)
 
     def extractall(self, path=".", members=None, *, numeric_owner=False):
-        """Extract all members from the archive to the current working
-        directory and set owner, modification time and permissions on
-        directories afterwards."""
+        """Writes members (default: all) under path, directories' modes and times last."""
         directories = []
         if members is None:
             members = self
@@ -1528,8 +1472,7 @@ class TarFile(object):
                 self._dbg(1, "tarfile: %s" % e)
 
     def extract(self, member, path="", set_attrs=True, *, numeric_owner=False):
-        """Extract a member from the archive to the current working directory,
-        using its full name."""
+        """Writes one member under path."""
         self._check("r")
         if isinstance(member, str):
             tarinfo = self.getmember(member)
@@ -1553,7 +1496,7 @@ class TarFile(object):
             self._dbg(1, "tarfile: %s" % e)
 
     def extractfile(self, member):
-        """Extract a member from the archive as a file object."""
+        """A binary file reading member's data (None for a directory and the like)."""
         self._check("r")
         if isinstance(member, str):
             tarinfo = self.getmember(member)
@@ -1598,14 +1541,14 @@ class TarFile(object):
                 self.utime(tarinfo, targetpath)
 
     def makedir(self, tarinfo, targetpath):
-        """Make a directory called targetpath."""
+        """Creates the directory targetpath."""
         try:
             os.mkdir(targetpath, 0o700)
         except FileExistsError:
             pass
 
     def makefile(self, tarinfo, targetpath):
-        """Make a file called targetpath."""
+        """Writes the member's data to targetpath."""
         source = self.fileobj
         source.seek(tarinfo.offset_data)
         bufsize = self.copybufsize
@@ -1620,20 +1563,19 @@ class TarFile(object):
                 copyfileobj(source, target, tarinfo.size, ReadError, bufsize)
 
     def makeunknown(self, tarinfo, targetpath):
-        """Make a file from a TarInfo object with an unknown type
-        at targetpath."""
+        """Writes a member of unknown type as a regular file."""
         self.makefile(tarinfo, targetpath)
         self._dbg(1, "tarfile: Unknown file type %r, extracted as regular file." % tarinfo.type)
 
     def makefifo(self, tarinfo, targetpath):
-        """Make a fifo called targetpath."""
+        """Creates a FIFO at targetpath."""
         if hasattr(os, "mkfifo"):
             os.mkfifo(targetpath)
         else:
             raise ExtractError("fifo not supported by system")
 
     def makedev(self, tarinfo, targetpath):
-        """Make a character or block device called targetpath."""
+        """Creates a device node at targetpath."""
         if not hasattr(os, "mknod") or not hasattr(os, "makedev"):
             raise ExtractError("special devices not supported by system")
         mode = tarinfo.mode
@@ -1644,9 +1586,8 @@ class TarFile(object):
         os.mknod(targetpath, mode, os.makedev(tarinfo.devmajor, tarinfo.devminor))
 
     def makelink(self, tarinfo, targetpath):
-        """Make a (symbolic) link called targetpath. If it cannot be created
-        (platform limitation), we try to make a copy of the referenced file
-        instead of a link."""
+        """Creates the link targetpath, or copies its target from the archive
+        when links cannot be made."""
         try:
             if tarinfo.issym():
                 if os.path.lexists(targetpath):
@@ -1664,8 +1605,7 @@ class TarFile(object):
                 raise ExtractError("unable to resolve link inside archive") from None
 
     def chown(self, tarinfo, targetpath, numeric_owner):
-        """Set owner of targetpath according to tarinfo. If numeric_owner
-        is True, use .gid/.uid instead of .gname/.uname."""
+        """Gives targetpath the member's owner (as root only)."""
         if hasattr(os, "geteuid") and os.geteuid() == 0:
             g = tarinfo.gid
             u = tarinfo.uid
@@ -1689,7 +1629,7 @@ class TarFile(object):
                 raise ExtractError("could not change owner") from e
 
     def chmod(self, tarinfo, targetpath):
-        """Set file permissions of targetpath according to tarinfo."""
+        """Gives targetpath the member's mode."""
         if tarinfo.mode is None:
             return
         try:
@@ -1698,7 +1638,7 @@ class TarFile(object):
             raise ExtractError("could not change mode") from e
 
     def utime(self, tarinfo, targetpath):
-        """Set modification time of targetpath according to tarinfo."""
+        """Gives targetpath the member's modification time."""
         mtime = tarinfo.mtime
         if mtime is None:
             return
@@ -1710,9 +1650,7 @@ class TarFile(object):
             raise ExtractError("could not change modification time") from e
 
     def next(self):
-        """Return the next member of the archive as a TarInfo object, when
-        TarFile is opened for reading. Return None if there is no more
-        available."""
+        """The next member, or None at the end (reading mode)."""
         self._check("ra")
         if self.firstmember is not None:
             m = self.firstmember
@@ -1847,8 +1785,7 @@ class TarFile(object):
 
 
 def is_tarfile(name):
-    """Return True if name points to a tar archive that we
-    are able to handle, else return False."""
+    """True when name (a path or a binary file) opens as a tar archive here."""
     try:
         if hasattr(name, "read"):
             pos = name.tell()

@@ -5,7 +5,6 @@ import platform
 import sys
 from enum import Enum
 
-__author__ = "Ka-Ping Yee <ping@zesty.ca>"
 
 RESERVED_NCS, RFC_4122, RESERVED_MICROSOFT, RESERVED_FUTURE = [
     "reserved for NCS compatibility", "specified in RFC 4122",
@@ -22,8 +21,8 @@ class SafeUUID(Enum):
 
 
 class UUID:
-    """Instances of the UUID class represent UUIDs as specified in RFC 4122.
-    UUID objects are immutable, hashable, and usable as dictionary keys."""
+    """A 128-bit identifier (RFC 4122), immutable and hashable, made from
+    one of hex, bytes, bytes_le, fields or int."""
 
     __slots__ = ("int", "is_safe", "__weakref__")
 
@@ -190,7 +189,7 @@ class UUID:
 
     @property
     def version(self):
-        # The version bits are only meaningful for RFC 4122 UUIDs.
+        # only an RFC 4122 UUID has a version
         if self.variant == RFC_4122:
             return int((self.int >> 76) & 0xf)
 
@@ -221,7 +220,8 @@ _node = None
 
 
 def getnode():
-    """Get the hardware address as a 48-bit positive integer."""
+    """This machine's 48-bit node number: a network interface's MAC address, or a
+    random number with the multicast bit set."""
     global _node
     if _node is None:
         _node = _sysfs_node() or _random_getnode()
@@ -232,12 +232,11 @@ _last_timestamp = None
 
 
 def uuid1(node=None, clock_seq=None):
-    """Generate a UUID from a host ID, sequence number, and the current time."""
+    """A version 1 UUID: the time, a clock sequence and the node."""
     global _last_timestamp
     import time
     nanoseconds = time.time_ns()
-    # 0x01b21dd213814000 is the number of 100-ns intervals between the
-    # UUID epoch 1582-10-15 00:00:00 and the Unix epoch 1970-01-01 00:00:00.
+    # 100-ns ticks since 1582-10-15 (the Gregorian reform), RFC 4122's epoch
     timestamp = nanoseconds // 100 + 0x01b21dd213814000
     if _last_timestamp is not None and timestamp <= _last_timestamp:
         timestamp = _last_timestamp + 1
@@ -256,26 +255,26 @@ def uuid1(node=None, clock_seq=None):
 
 
 def uuid3(namespace, name):
-    """Generate a UUID from the MD5 hash of a namespace UUID and a name."""
+    """A version 3 UUID: MD5 of the namespace's bytes and the name."""
     from hashlib import md5
     digest = md5(namespace.bytes + bytes(name, "utf-8"), usedforsecurity=False).digest()
     return UUID(bytes=digest[:16], version=3)
 
 
 def uuid4():
-    """Generate a random UUID."""
+    """A version 4 UUID: 122 random bits."""
     return UUID(bytes=os.urandom(16), version=4)
 
 
 def uuid5(namespace, name):
-    """Generate a UUID from the SHA-1 hash of a namespace UUID and a name."""
+    """A version 5 UUID: SHA-1 of the namespace's bytes and the name."""
     from hashlib import sha1
     hash = sha1(namespace.bytes + bytes(name, "utf-8")).digest()
     return UUID(bytes=hash[:16], version=5)
 
 
 def main():
-    """Run the uuid command line interface."""
+    """uuid's command line: prints a new UUID of the chosen kind."""
     import argparse
     uuid_funcs = {"uuid1": uuid1, "uuid3": uuid3, "uuid4": uuid4, "uuid5": uuid5}
     uuid_namespace_funcs = ("uuid3", "uuid5")

@@ -41,8 +41,7 @@ class BadZipFile(Exception):
 
 
 class LargeZipFile(Exception):
-    """Raised when writing a zipfile, the zipfile requires ZIP64 extensions
-    and those extensions are disabled."""
+    """Writing would need ZIP64 records, and the archive was opened with allowZip64=False."""
 
 
 error = BadZipfile = BadZipFile
@@ -157,7 +156,7 @@ def _decode_name(raw, flags, encoding=None):
 
 
 def _strip_extra(extra, xids):
-    # Remove Extra Fields with specified IDs.
+    # extra less its fields whose header IDs are in xids
     unpacked = []
     modified = False
     i = j = 0
@@ -187,7 +186,7 @@ def _check_zipfile(fp):
 
 
 def is_zipfile(filename):
-    """Quickly see if a file is a ZIP file by checking the magic number."""
+    """True when filename (a path or a binary file) ends with a ZIP end-of-archive record."""
     result = False
     try:
         if hasattr(filename, "read"):
@@ -201,7 +200,7 @@ def is_zipfile(filename):
 
 
 def _EndRecData64(fpin, offset, endrec):
-    """Read the ZIP64 end-of-archive records and use that to update endrec"""
+    """endrec, updated from the ZIP64 end records when the archive has them."""
     try:
         fpin.seek(offset - sizeEndCentDir64Locator, 2)
     except OSError:
@@ -233,7 +232,7 @@ def _EndRecData64(fpin, offset, endrec):
 
 
 def _EndRecData(fpin):
-    """Return data from the "End of Central Directory" record, or None."""
+    """The end-of-central-directory record as a list (plus comment and offset), or None."""
     fpin.seek(0, 2)
     filesize = fpin.tell()
     try:
@@ -265,7 +264,7 @@ def _EndRecData(fpin):
 
 
 class ZipInfo(object):
-    """Class with attributes describing each file in the ZIP archive."""
+    """One member of an archive: its name, times, sizes, CRC, flags and offsets."""
 
     __slots__ = ("orig_filename", "filename", "date_time", "compress_type", "_compresslevel", "comment", "extra",
                  "create_system", "create_version", "extract_version", "reserved", "flag_bits", "volume",
@@ -325,7 +324,7 @@ class ZipInfo(object):
         return dosdate, dostime
 
     def FileHeader(self, zip64=None):
-        """Return the per-file header as a bytes object."""
+        """The local file header of this member, as bytes."""
         dosdate, dostime = self._dos_time()
         if self.flag_bits & _MASK_USE_DATA_DESCRIPTOR:
             CRC = compress_size = file_size = 0
@@ -364,7 +363,7 @@ class ZipInfo(object):
             return self.filename.encode("utf-8"), self.flag_bits | _MASK_UTF_FILENAME
 
     def _decodeExtra(self):
-        # Try to decode the extra field: the ZIP64 sizes and offset.
+        # the ZIP64 field (ID 1) holds the sizes and offset that overflowed
         extra = self.extra
         while len(extra) >= 4:
             tp, ln = _unpack("<HH", extra[:4])
@@ -396,7 +395,7 @@ class ZipInfo(object):
 
     @classmethod
     def from_file(cls, filename, arcname=None, *, strict_timestamps=True):
-        """Construct an appropriate ZipInfo for a file on the filesystem."""
+        """A ZipInfo for a file or directory on disk, named arcname in the archive."""
         if isinstance(filename, os.PathLike):
             filename = os.fspath(filename)
         st = os.stat(filename)
@@ -424,7 +423,7 @@ class ZipInfo(object):
         return zinfo
 
     def is_dir(self):
-        """Return True if this archive member is a directory."""
+        """True when the member's name ends with '/'."""
         return self.filename[-1] == "/"
 
 
@@ -519,8 +518,7 @@ class _Tellable:
 
 
 class ZipExtFile(io.BufferedIOBase):
-    """File-like object for reading an archive member.
-    Is returned by ZipFile.open()."""
+    """A member opened for reading (what ZipFile.open gives): decompresses and checks the CRC at the end."""
 
     MAX_N = 1 << 31 - 1
     MIN_READ_SIZE = 4096
@@ -664,7 +662,7 @@ class ZipExtFile(io.BufferedIOBase):
         return self.read(n) if not self._eof else b""
 
     def peek(self, n=1):
-        """Returns buffered bytes without advancing the position."""
+        """Bytes ahead of the position, without moving it."""
         if n > len(self._readbuffer) - self._offset:
             chunk = self.read(n)
             if len(chunk) > self._offset:
@@ -675,7 +673,7 @@ class ZipExtFile(io.BufferedIOBase):
         return self._readbuffer[self._offset: self._offset + 512]
 
     def readline(self, limit=-1):
-        """Read and return a line from the stream."""
+        """One line (up to limit bytes), with its newline."""
         parts = []
         size = 0
         while limit is None or limit < 0 or size < limit:
@@ -847,10 +845,7 @@ class _ZipWriteFile(io.BufferedIOBase):
 
 
 class ZipFile:
-    """Class with methods to open, read, write, close, list zip files.
-
-    z = ZipFile(file, mode="r", compression=ZIP_STORED, allowZip64=True,
-                compresslevel=None)"""
+    """A ZIP archive, opened to read ('r'), write ('w'), create ('x') or append ('a')."""
 
     fp = None
     _windows_illegal_name_trans_table = None
@@ -947,7 +942,7 @@ class ZipFile:
         return "".join(result)
 
     def _RealGetContents(self):
-        """Read in the table of contents for the ZIP file."""
+        """Reads the central directory into filelist and NameToInfo."""
         fp = self.fp
         try:
             endrec = _EndRecData(fp)
@@ -999,23 +994,22 @@ class ZipFile:
             total = total + sizeCentralDir + n_name + n_extra + n_comment
 
     def namelist(self):
-        """Return a list of file names in the archive."""
+        """The members' names, in archive order."""
         return [data.filename for data in self.filelist]
 
     def infolist(self):
-        """Return a list of class ZipInfo instances for files in the
-        archive."""
+        """The members' ZipInfo objects, in archive order."""
         return self.filelist
 
     def printdir(self, file=None):
-        """Print a table of contents for the zip file."""
+        """Prints name, modification time and size of every member."""
         print("%-46s %19s %12s" % ("File Name", "Modified    ", "Size"), file=file)
         for zinfo in self.filelist:
             date = "%d-%02d-%02d %02d:%02d:%02d" % zinfo.date_time[:6]
             print("%-46s %s %12d" % (zinfo.filename, date, zinfo.file_size), file=file)
 
     def testzip(self):
-        """Read all the files and check the CRC."""
+        """Reads every member; the name of the first with a bad CRC, or None."""
         chunk_size = 2 ** 20
         for zinfo in self.filelist:
             try:
@@ -1026,21 +1020,21 @@ class ZipFile:
                 return zinfo.filename
 
     def getinfo(self, name):
-        """Return the instance of ZipInfo given 'name'."""
+        """The ZipInfo of member name; KeyError when there is none."""
         info = self.NameToInfo.get(name)
         if info is None:
             raise KeyError("There is no item named %r in the archive" % name)
         return info
 
     def setpassword(self, pwd):
-        """Set default password for encrypted files."""
+        """The password used for encrypted members when open() gets none."""
         if pwd and not isinstance(pwd, bytes):
             raise TypeError("pwd: expected bytes, got %s" % type(pwd).__name__)
         self.pwd = pwd if pwd else None
 
     @property
     def comment(self):
-        """The comment text associated with the ZIP file."""
+        """The archive's comment (bytes)."""
         return self._comment
 
     @comment.setter
@@ -1055,12 +1049,12 @@ class ZipFile:
         self._didModify = True
 
     def read(self, name, pwd=None):
-        """Return file bytes for name."""
+        """The contents of member name, as bytes."""
         with self.open(name, "r", pwd) as fp:
             return fp.read()
 
     def open(self, name, mode="r", pwd=None, *, force_zip64=False):
-        """Return file-like object for 'name'."""
+        """Opens member name to read ('r') or to write a new member ('w')."""
         if mode not in {"r", "w"}:
             raise ValueError('open() requires mode "r" or "w"')
         if pwd and (mode == "w"):
@@ -1139,8 +1133,7 @@ class ZipFile:
         return _ZipWriteFile(self, zinfo, zip64)
 
     def extract(self, member, path=None, pwd=None):
-        """Extract a member from the archive to the current working directory,
-        using its full name. Returns the normalized path created."""
+        """Writes member into path (default: the current directory); the path written."""
         if path is None:
             path = os.getcwd()
         else:
@@ -1148,8 +1141,7 @@ class ZipFile:
         return self._extract_member(member, path, pwd)
 
     def extractall(self, path=None, members=None, pwd=None):
-        """Extract all members from the archive to the current working
-        directory."""
+        """Writes members (default: all) into path (default: the current directory)."""
         if members is None:
             members = self.namelist()
         if path is None:
@@ -1186,7 +1178,7 @@ class ZipFile:
         return targetpath
 
     def _writecheck(self, zinfo):
-        """Check for errors before writing a file to the archive."""
+        """Raises what writing zinfo would run into (mode, closed archive, limits)."""
         if zinfo.filename in self.NameToInfo:
             import warnings
             warnings.warn("Duplicate name: %r" % zinfo.filename, stacklevel=3)
@@ -1207,8 +1199,7 @@ class ZipFile:
                 raise LargeZipFile(requires_zip64 + " would require ZIP64 extensions")
 
     def write(self, filename, arcname=None, compress_type=None, compresslevel=None):
-        """Put the bytes from filename into the archive under the name
-        arcname."""
+        """Adds the file or directory filename, as arcname."""
         if not self.fp:
             raise ValueError("Attempt to write to ZIP archive that was already closed")
         if self._writing:
@@ -1225,8 +1216,7 @@ class ZipFile:
                 shutil.copyfileobj(src, dest, 1024 * 8)
 
     def writestr(self, zinfo_or_arcname, data, compress_type=None, compresslevel=None):
-        """Write a file into the archive.  The contents is 'data', which
-        may be either a 'str' or a 'bytes' instance."""
+        """Adds a member whose contents are data (bytes, or str written as UTF-8)."""
         if isinstance(data, str):
             data = data.encode("utf-8")
         if not isinstance(zinfo_or_arcname, ZipInfo):
@@ -1253,7 +1243,7 @@ class ZipFile:
             dest.write(data)
 
     def mkdir(self, zinfo_or_directory_name, mode=511):
-        """Creates a directory inside the zip archive."""
+        """Adds a directory member."""
         if isinstance(zinfo_or_directory_name, ZipInfo):
             zinfo = zinfo_or_directory_name
             if not zinfo.is_dir():
@@ -1282,15 +1272,14 @@ class ZipFile:
         self.start_dir = self.fp.tell()
 
     def __del__(self):
-        """Call the "close()" method in case the user forgot."""
+        """Closes the archive if the program did not."""
         try:
             self.close()
         except Exception:
             pass
 
     def close(self):
-        """Close the file, and for mode 'w', 'x' and 'a' write the ending
-        records."""
+        """Writes the central directory when the archive changed, and closes the file."""
         if self.fp is None:
             return
         if self._writing:
@@ -1440,8 +1429,7 @@ def _difference(minuend, subtrahend):
 
 
 class CompleteDirs(ZipFile):
-    """A ZipFile subclass that ensures that implied directories are always
-    included in the namelist."""
+    """A ZipFile whose namelist also holds the directories that member names imply."""
 
     @staticmethod
     def _implied_dirs(names):
@@ -1457,15 +1445,14 @@ class CompleteDirs(ZipFile):
         return set(self.namelist())
 
     def resolve_dir(self, name):
-        """If the name represents a directory, return that name as a
-        directory (with the trailing slash)."""
+        """name with a trailing '/' when that is the directory's entry."""
         names = self._name_set()
         dirname = name + "/"
         dir_match = name not in names and dirname in names
         return dirname if dir_match else name
 
     def getinfo(self, name):
-        """Supplement getinfo for implied dirs."""
+        """getinfo, which also answers for implied directories."""
         try:
             return super().getinfo(name)
         except KeyError:
@@ -1475,8 +1462,7 @@ class CompleteDirs(ZipFile):
 
     @classmethod
     def make(cls, source):
-        """Given a source (filename or zipfile), return an appropriate
-        CompleteDirs subclass."""
+        """source as a CompleteDirs (a ZipFile is converted in place)."""
         if isinstance(source, CompleteDirs):
             return source
         if not isinstance(source, ZipFile):
@@ -1488,8 +1474,7 @@ class CompleteDirs(ZipFile):
 
 
 class FastLookup(CompleteDirs):
-    """ZipFile subclass to ensure implicit dirs exist and are resolved
-    rapidly."""
+    """CompleteDirs that caches its name list and name set."""
 
     def namelist(self):
         with contextlib.suppress(AttributeError):
@@ -1505,7 +1490,7 @@ class FastLookup(CompleteDirs):
 
 
 class Path:
-    """A pathlib-compatible interface for zip files."""
+    """A path inside a ZIP archive, used like pathlib.Path."""
 
     __repr = "{self.__class__.__name__}({self.root.filename!r}, {self.at!r})"
 
@@ -1514,9 +1499,7 @@ class Path:
         self.at = at
 
     def open(self, mode="r", *args, pwd=None, **kwargs):
-        """Open this entry as text or binary following the semantics of
-        pathlib.Path.open() by passing arguments through to
-        io.TextIOWrapper()."""
+        """Opens this member: text (the default) or binary with 'b' in mode."""
         if self.is_dir():
             raise IsADirectoryError(self)
         zip_mode = mode[0]

@@ -328,17 +328,17 @@ static cg_value b_crc_hqx(cg_value self, const cg_args *a) {
 
 static const cg_method_def binascii_defs[] = {
     [B_A2B_BASE64] = {"a2b_base64", b_a2b_base64, "a2b_base64(data, /, *, strict_mode=False)",
-                      "Decode a line of base64 data."},
+                      "The bytes of a line of Base64 text."},
     [B_B2A_BASE64] = {"b2a_base64", b_b2a_base64, "b2a_base64(data, /, *, newline=True)",
-                      "Base64-code line of data."},
+                      "A line of Base64 text for data (ending in a newline when newline is true)."},
     [B_HEXLIFY] = {"hexlify", b_hexlify, "hexlify(data, sep=None, bytes_per_sep=1)",
-                   "Hexadecimal representation of binary data."},
+                   "data as hex digits, optionally grouped by sep."},
     [B_B2A_HEX] = {"b2a_hex", b_b2a_hex, "b2a_hex(data, sep=None, bytes_per_sep=1)",
-                   "Hexadecimal representation of binary data."},
-    [B_UNHEXLIFY] = {"unhexlify", b_unhexlify, "unhexlify(hexstr, /)", "Binary data of hexadecimal representation."},
-    [B_A2B_HEX] = {"a2b_hex", b_a2b_hex, "a2b_hex(hexstr, /)", "Binary data of hexadecimal representation."},
-    [B_CRC32] = {"crc32", b_crc32, "crc32(data, crc=0, /)", "Compute CRC-32 incrementally."},
-    [B_CRC_HQX] = {"crc_hqx", b_crc_hqx, "crc_hqx(data, crc, /)", "Compute CRC-CCITT incrementally."},
+                   "data as hex digits, optionally grouped by sep."},
+    [B_UNHEXLIFY] = {"unhexlify", b_unhexlify, "unhexlify(hexstr, /)", "The bytes that pairs of hex digits spell."},
+    [B_A2B_HEX] = {"a2b_hex", b_a2b_hex, "a2b_hex(hexstr, /)", "The bytes that pairs of hex digits spell."},
+    [B_CRC32] = {"crc32", b_crc32, "crc32(data, crc=0, /)", "The CRC-32 of data, continuing from crc."},
+    [B_CRC_HQX] = {"crc_hqx", b_crc_hqx, "crc_hqx(data, crc, /)", "The CRC-CCITT (BinHex) of data, continuing from crc."},
     [B_N] = {NULL, NULL, NULL, NULL},
 };
 

@@ -207,19 +207,19 @@ static cg_value h_copy(cg_value self, const cg_args *a) {
 }
 
 static const cg_method_def hash_methods[] = {
-    [H_UPDATE] = {"update", h_update, "update(obj, /)", "Update this hash object's state with the provided string."},
-    [H_DIGEST] = {"digest", h_digest, NULL, "Return the digest value as a bytes object."},
-    [H_HEXDIGEST] = {"hexdigest", h_hexdigest, NULL, "Return the digest value as a string of hexadecimal digits."},
-    [H_COPY] = {"copy", h_copy, NULL, "Return a copy of the hash object."},
+    [H_UPDATE] = {"update", h_update, "update(obj, /)", "Adds the bytes of obj to the message."},
+    [H_DIGEST] = {"digest", h_digest, NULL, "The digest of the message so far."},
+    [H_HEXDIGEST] = {"hexdigest", h_hexdigest, NULL, "The digest of the message so far, as hex text."},
+    [H_COPY] = {"copy", h_copy, NULL, "An independent copy of the hash object."},
     [H_N] = {NULL, NULL, NULL, NULL},
 };
 
 static const cg_method_def xof_methods[] = {
-    [H_UPDATE] = {"update", h_update, "update(obj, /)", "Update this hash object's state with the provided string."},
-    [H_DIGEST] = {"digest", x_digest, "digest(length)", "Return the digest value as a bytes object."},
+    [H_UPDATE] = {"update", h_update, "update(obj, /)", "Adds the bytes of obj to the message."},
+    [H_DIGEST] = {"digest", x_digest, "digest(length)", "The digest of the message so far."},
     [H_HEXDIGEST] = {"hexdigest", x_hexdigest, "hexdigest(length)",
-                     "Return the digest value as a string of hexadecimal digits."},
-    [H_COPY] = {"copy", h_copy, NULL, "Return a copy of the hash object."},
+                     "The digest of the message so far, as hex text."},
+    [H_COPY] = {"copy", h_copy, NULL, "An independent copy of the hash object."},
     [H_N] = {NULL, NULL, NULL, NULL},
 };
 
@@ -594,12 +594,12 @@ static cg_value m_compare(cg_value self, const cg_args *a) {
 
 static const cg_method_def hashlib_defs[] = {
     [M_NEW] = {"new", m_new, "new(name, data=None, *, usedforsecurity=True)",
-               "Return a new hash object using the named algorithm."},
+               "A hash object of the named OpenSSL digest over data."},
     [M_PBKDF2] = {"pbkdf2_hmac", m_pbkdf2, "pbkdf2_hmac(hash_name, password, salt, iterations, dklen=None)",
-                  "Password based key derivation function 2 (PKCS #5 v2.0) with HMAC as pseudorandom function."},
+                  "PBKDF2 (PKCS #5) with HMAC over the named digest: dklen bytes of key."},
     [M_SCRYPT] = {"scrypt", m_scrypt, "scrypt(password, *, salt=None, n=None, r=None, p=None, maxmem=0, dklen=64)",
-                  "scrypt password-based key derivation function."},
-    [M_COMPARE] = {"compare_digest", m_compare, "compare_digest(a, b, /)", "Return 'a == b'."},
+                  "scrypt (RFC 7914): dklen bytes of key from password and salt."},
+    [M_COMPARE] = {"compare_digest", m_compare, "compare_digest(a, b, /)", "a == b, in time that does not depend on where they differ."},
     [M_N] = {NULL, NULL, NULL, NULL},
 };
 

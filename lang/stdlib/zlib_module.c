@@ -607,33 +607,33 @@ static cg_value zlib_adler32(cg_value self, const cg_args *a) { return checksum(
 
 static const cg_method_def compress_methods[] = {
     [C_COMPRESS] = {"compress", c_compress, "compress(data, /)",
-                    "Returns a bytes object containing compressed data."},
-    [C_FLUSH] = {"flush", c_flush, "flush(mode=4, /)", "Return a bytes object containing any remaining compressed data."},
-    [C_COPY] = {"copy", c_copy, NULL, "Return a copy of the compression object."},
+                    "Compressed bytes for data so far (some may wait for flush)."},
+    [C_FLUSH] = {"flush", c_flush, "flush(mode=4, /)", "What the compressor still holds; Z_FINISH ends the stream."},
+    [C_COPY] = {"copy", c_copy, NULL, "An independent copy of the compressor."},
     [C_N] = {NULL, NULL, NULL, NULL},
 };
 
 static const cg_method_def decompress_methods[] = {
     [D_DECOMPRESS] = {"decompress", d_decompress, "decompress(data, /, max_length=0)",
-                      "Return a bytes object containing the decompressed version of the data."},
+                      "The bytes data decompresses to (at most max_length when it is not 0)."},
     [D_FLUSH] = {"flush", d_flush, "flush(length=16384, /)",
-                 "Return a bytes object containing any remaining decompressed data."},
-    [D_COPY] = {"copy", d_copy, NULL, "Return a copy of the decompression object."},
+                 "What is left of the data, the unconsumed tail included."},
+    [D_COPY] = {"copy", d_copy, NULL, "An independent copy of the decompressor."},
     [D_N] = {NULL, NULL, NULL, NULL},
 };
 
 static const cg_method_def zlib_defs[] = {
     [Z_COMPRESS_FN] = {"compress", zlib_compress, "compress(data, /, level=-1, wbits=15)",
-                       "Returns a bytes object containing compressed data."},
+                       "data compressed in one call."},
     [Z_DECOMPRESS_FN] = {"decompress", zlib_decompress, "decompress(data, /, wbits=15, bufsize=16384)",
-                         "Returns a bytes object containing the uncompressed data."},
+                         "The bytes that data decompresses to, in one call."},
     [Z_COMPRESSOBJ] = {"compressobj", zlib_compressobj,
                        "compressobj(level=-1, method=8, wbits=15, memLevel=8, strategy=0, zdict=None)",
-                       "Return a compressor object."},
+                       "A Compress object for data given in pieces."},
     [Z_DECOMPRESSOBJ] = {"decompressobj", zlib_decompressobj, "decompressobj(wbits=15, zdict=None)",
-                         "Return a decompressor object."},
-    [Z_CRC32_FN] = {"crc32", zlib_crc32, "crc32(data, value=0, /)", "Compute a CRC-32 checksum of data."},
-    [Z_ADLER32_FN] = {"adler32", zlib_adler32, "adler32(data, value=1, /)", "Compute an Adler-32 checksum of data."},
+                         "A Decompress object for data given in pieces."},
+    [Z_CRC32_FN] = {"crc32", zlib_crc32, "crc32(data, value=0, /)", "The CRC-32 of data, continuing from value."},
+    [Z_ADLER32_FN] = {"adler32", zlib_adler32, "adler32(data, value=1, /)", "The Adler-32 of data, continuing from value."},
     [Z_FNS_N] = {NULL, NULL, NULL, NULL},
 };
 
