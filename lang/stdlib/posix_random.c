@@ -29,6 +29,6 @@ CG_POSIX_INT_FUNC(urandom, "urandom(size, /)", 1, {
 })
 
 const cg_method_def cg_posix_random_methods[] = {
-    {"urandom", posix_urandom, "urandom(size, /)", "Return a bytes object containing random bytes suitable for cryptographic use."},
+    {"urandom", posix_urandom, "urandom(size, /)", "size bytes from the kernel's random source (getrandom)."},
     {NULL, NULL, NULL, NULL},
 };
