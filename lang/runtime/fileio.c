@@ -179,7 +179,7 @@ static cg_value take_bytes(cg_file *f, int64_t limit, bool line) {
         }
         size_t n = nl ? (size_t)(nl - f->raw) + 1 : upto;
         cg_value b = cg_bytes_new((const char *)f->raw, n);
-        if (!cg_is_err(b)) {
+        if (!cg_is_err(b) && n) { /* read(0) before any read: raw is still NULL */
             memmove(f->raw, f->raw + n, f->raw_len - n);
             f->raw_len -= n;
         }

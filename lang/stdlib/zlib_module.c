@@ -83,23 +83,18 @@ typedef struct {
     cg_value unused_data, unconsumed_tail, zdict;
 } zobj;
 
-static void compress_dealloc(cg_obj *o) {
+static void zobj_dealloc(cg_obj *o, bool deflating) {
     zobj *z = (zobj *)o;
     if (z->inited)
-        deflateEnd(&z->zs);
-    cg_decref(z->zdict);
-    cg_obj_free(o);
-}
-
-static void decompress_dealloc(cg_obj *o) {
-    zobj *z = (zobj *)o;
-    if (z->inited)
-        inflateEnd(&z->zs);
+        deflating ? deflateEnd(&z->zs) : inflateEnd(&z->zs);
     cg_decref(z->unused_data);
     cg_decref(z->unconsumed_tail);
     cg_decref(z->zdict);
     cg_obj_free(o);
 }
+
+static void compress_dealloc(cg_obj *o) { zobj_dealloc(o, true); }
+static void decompress_dealloc(cg_obj *o) { zobj_dealloc(o, false); }
 
 static cg_value decompress_getattr(cg_value self, cg_str *name);
 
