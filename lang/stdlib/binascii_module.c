@@ -52,19 +52,16 @@ static void input_release(cg_buffer *buf) {
 
 static const char b64_alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
-/* The value of a base64 character, or 64 for any other byte. */
-static unsigned b64_value(unsigned char c) {
-    if (c >= 'A' && c <= 'Z')
-        return c - 'A';
-    if (c >= 'a' && c <= 'z')
-        return c - 'a' + 26;
-    if (c >= '0' && c <= '9')
-        return c - '0' + 52;
-    if (c == '+')
-        return 62;
-    if (c == '/')
-        return 63;
-    return 64;
+/* The value of each byte as a base64 character; 64 for the others.
+ * Filled on first use from the alphabet. */
+static unsigned char b64_values[256];
+
+static void b64_values_init(void) {
+    if (b64_values[0] == 64)
+        return;
+    memset(b64_values, 64, sizeof b64_values);
+    for (int i = 0; i < 64; i++)
+        b64_values[(unsigned char)b64_alphabet[i]] = (unsigned char)i;
 }
 
 /* Note [base64 decoding]: as binascii's, the non-strict decoder skips
@@ -74,6 +71,7 @@ static unsigned b64_value(unsigned char c) {
 static cg_value decode_base64(const unsigned char *s, int64_t n, bool strict) {
     if (strict && n > 0 && s[0] == '=')
         return raise_error("Leading padding not allowed");
+    b64_values_init();
     cg_bytes *out = cg_bytes_alloc((size_t)(n / 4 * 3 + 3));
     if (!out)
         return cg_raise_nomemory();
@@ -94,7 +92,7 @@ static cg_value decode_base64(const unsigned char *s, int64_t n, bool strict) {
             }
             continue;
         }
-        unsigned v = b64_value(c);
+        unsigned v = b64_values[c];
         if (v >= 64) {
             if (strict)
                 why = "Only base64 data is allowed";

@@ -20,17 +20,33 @@ static const unsigned char sigma[10][16] = {
     {6, 15, 14, 9, 11, 3, 0, 8, 12, 2, 13, 7, 1, 4, 10, 5}, {10, 2, 8, 4, 7, 6, 1, 5, 15, 11, 9, 14, 3, 12, 13, 0},
 };
 
-/* The column and diagonal steps of a round: (a, b, c, d) indices. */
-static const unsigned char steps[8][4] = {
-    {0, 4, 8, 12}, {1, 5, 9, 13}, {2, 6, 10, 14}, {3, 7, 11, 15},
-    {0, 5, 10, 15}, {1, 6, 11, 12}, {2, 7, 8, 13}, {3, 4, 9, 14},
-};
+/* A round: G on the four columns, then on the four diagonals, written
+ * out so that the indices are constants the compiler can keep in
+ * registers. */
+#define ROUND(G)                 \
+    do {                         \
+        G(0, 4, 8, 12, 0);       \
+        G(1, 5, 9, 13, 1);       \
+        G(2, 6, 10, 14, 2);      \
+        G(3, 7, 11, 15, 3);      \
+        G(0, 5, 10, 15, 4);      \
+        G(1, 6, 11, 12, 5);      \
+        G(2, 7, 8, 13, 6);       \
+        G(3, 4, 9, 14, 7);       \
+    } while (0)
 
+/* Little-endian words; one load where the machine is little-endian. */
 static uint64_t load64(const unsigned char *p) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t w;
+    memcpy(&w, p, 8);
+    return w;
+#else
     uint64_t w = 0;
     for (int i = 7; i >= 0; i--)
         w = w << 8 | p[i];
     return w;
+#endif
 }
 
 static uint32_t load32(const unsigned char *p) {
@@ -56,20 +72,22 @@ static void compress_b(cg_blake2 *s, const unsigned char *block, bool last) {
         if (s->last_node)
             v[15] = ~v[15];
     }
+#define G64(a, b, c, d, k)                          \
+    do {                                            \
+        v[a] += v[b] + m[sg[2 * (k)]];              \
+        v[d] = rotr64(v[d] ^ v[a], 32);             \
+        v[c] += v[d];                               \
+        v[b] = rotr64(v[b] ^ v[c], 24);             \
+        v[a] += v[b] + m[sg[2 * (k) + 1]];          \
+        v[d] = rotr64(v[d] ^ v[a], 16);             \
+        v[c] += v[d];                               \
+        v[b] = rotr64(v[b] ^ v[c], 63);             \
+    } while (0)
     for (int r = 0; r < 12; r++) {
         const unsigned char *sg = sigma[r % 10];
-        for (int k = 0; k < 8; k++) {
-            int a = steps[k][0], b = steps[k][1], c = steps[k][2], d = steps[k][3];
-            v[a] += v[b] + m[sg[2 * k]];
-            v[d] = rotr64(v[d] ^ v[a], 32);
-            v[c] += v[d];
-            v[b] = rotr64(v[b] ^ v[c], 24);
-            v[a] += v[b] + m[sg[2 * k + 1]];
-            v[d] = rotr64(v[d] ^ v[a], 16);
-            v[c] += v[d];
-            v[b] = rotr64(v[b] ^ v[c], 63);
-        }
+        ROUND(G64);
     }
+#undef G64
     for (int i = 0; i < 8; i++)
         s->h[i] ^= v[i] ^ v[i + 8];
 }
@@ -90,20 +108,22 @@ static void compress_s(cg_blake2 *s, const unsigned char *block, bool last) {
         if (s->last_node)
             v[15] = ~v[15];
     }
+#define G32(a, b, c, d, k)                          \
+    do {                                            \
+        v[a] += v[b] + m[sg[2 * (k)]];              \
+        v[d] = rotr32(v[d] ^ v[a], 16);             \
+        v[c] += v[d];                               \
+        v[b] = rotr32(v[b] ^ v[c], 12);             \
+        v[a] += v[b] + m[sg[2 * (k) + 1]];          \
+        v[d] = rotr32(v[d] ^ v[a], 8);              \
+        v[c] += v[d];                               \
+        v[b] = rotr32(v[b] ^ v[c], 7);              \
+    } while (0)
     for (int r = 0; r < 10; r++) {
         const unsigned char *sg = sigma[r];
-        for (int k = 0; k < 8; k++) {
-            int a = steps[k][0], b = steps[k][1], c = steps[k][2], d = steps[k][3];
-            v[a] += v[b] + m[sg[2 * k]];
-            v[d] = rotr32(v[d] ^ v[a], 16);
-            v[c] += v[d];
-            v[b] = rotr32(v[b] ^ v[c], 12);
-            v[a] += v[b] + m[sg[2 * k + 1]];
-            v[d] = rotr32(v[d] ^ v[a], 8);
-            v[c] += v[d];
-            v[b] = rotr32(v[b] ^ v[c], 7);
-        }
+        ROUND(G32);
     }
+#undef G32
     for (int i = 0; i < 8; i++)
         s->h[i] = (uint32_t)s->h[i] ^ v[i] ^ v[i + 8];
 }
