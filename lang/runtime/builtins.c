@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "runtime/bigint.h"
+#include "runtime/bytes.h"
 #include "runtime/builtins.h"
 #include "runtime/complex.h"
 #include "runtime/containers.h"
@@ -835,7 +836,19 @@ static cg_value b_chr(cg_value self, const cg_args *a) {
 static cg_value b_ord(cg_value self, const cg_args *a) {
     if (one_arg(a, "ord") < 0)
         return CG_ERR;
-    cg_value c = a->pos[0];
+    cg_value c = cg_unbox(a->pos[0]);
+    if (cg_is_bytes(c) || cg_is_type(c, &cg_type_bytearray)) { /* ord(b'x') */
+        cg_buffer view;
+        if (cg_buffer_get(c, &view) < 0)
+            return CG_ERR;
+        int64_t n = view.len;
+        int v = n == 1 ? (unsigned char)view.buf[0] : 0;
+        cg_buffer_release(&view);
+        if (n != 1)
+            return cg_raise(&cg_exc_TypeError, "ord() expected a character, but string of length %lld found",
+                            (long long)n);
+        return cg_int(v);
+    }
     if (!cg_is_str(c))
         return cg_raise(&cg_exc_TypeError, "ord() expected string of length 1, but %s found", cg_type_name(c));
     if (cg_as_str(c)->ncp != 1)

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "runtime/bigint.h"
+#include "runtime/bytes.h"
 #include "runtime/containers.h"
 #include "runtime/exc.h"
 #include "runtime/float_repr.h"
@@ -482,7 +483,12 @@ static cg_value raise_bad_literal(const char *what, int base, cg_value text) {
         cg_strbuf_printf(&b, "invalid literal for int() with base %d: ", base);
     else
         cg_strbuf_printf(&b, "could not convert string to %s: ", what);
-    cg_str_repr_into(&b, cg_as_str(text));
+    if (cg_is_str(text))
+        cg_str_repr_into(&b, cg_as_str(text));
+    else if (cg_repr_into(&b, text) < 0) { /* bytes: b'zz' */
+        cg_strbuf_free(&b);
+        return CG_ERR;
+    }
     cg_value msg = cg_str_from_strbuf(&b);
     if (cg_is_err(msg))
         return msg;
@@ -499,12 +505,23 @@ cg_value cg_int_from_float(double f) {
     return cg_int_from_double(f);
 }
 
+/* A str, or a bytes-like object (int(b'ff', 16)), parsed. */
 static cg_value int_from_text(cg_value text, int base) {
+    if (!cg_is_str(text)) {
+        cg_buffer view;
+        if (cg_buffer_get(text, &view) < 0)
+            return CG_ERR;
+        cg_value v = cg_int_parse(view.buf, (size_t)view.len, base);
+        cg_buffer_release(&view);
+        return v.tag == CG_V_STOP ? raise_bad_literal("int", base, text) : v;
+    }
     cg_value v = cg_int_parse(cg_str_cstr(text), (size_t)cg_as_str(text)->len, base);
     if (v.tag == CG_V_STOP)
         return raise_bad_literal("int", base, text);
     return v;
 }
+
+static bool is_text(cg_value x) { return cg_is_str(x) || cg_has_buffer(x); }
 
 /* int(x): numbers, strings, and objects with __int__ / __index__ / __trunc__. */
 cg_value cg_int_of(cg_value x) {
@@ -516,7 +533,7 @@ cg_value cg_int_of(cg_value x) {
     }
     if (cg_is_bigint(x))
         return cg_incref(x);
-    if (cg_is_str(x))
+    if (is_text(x))
         return int_from_text(x, 10);
     static const char *const hooks[] = {"__int__", "__index__", "__trunc__"};
     for (int i = 0; i < 3; i++) {
@@ -561,7 +578,7 @@ static cg_value int_new(cg_type *type, const cg_args *a) {
         return CG_ERR;
     if (b != 0 && (b < 2 || b > 36))
         return cg_raise(&cg_exc_ValueError, "int() base must be >= 2 and <= 36, or 0");
-    if (!cg_is_str(x))
+    if (!is_text(x))
         return cg_raise(&cg_exc_TypeError, "int() can't convert non-string with explicit base");
     return int_from_text(x, (int)b);
 }
@@ -583,6 +600,15 @@ cg_value cg_float_of(cg_value x) {
         if (cg_parse_float(cg_str_cstr(x), (size_t)cg_as_str(x)->len, &v) < 0)
             return raise_bad_literal("float", -1, x);
         return cg_float(v);
+    }
+    if (cg_has_buffer(x)) { /* float(b'1.5') */
+        cg_buffer view;
+        if (cg_buffer_get(x, &view) < 0)
+            return CG_ERR;
+        double v;
+        int rc = cg_parse_float(view.buf, (size_t)view.len, &v);
+        cg_buffer_release(&view);
+        return rc < 0 ? raise_bad_literal("float", -1, x) : cg_float(v);
     }
     cg_type *t = cg_typeof(x);
     cg_value m = cg_type_lookup_borrowed(t, cg_str_intern("__float__"));
