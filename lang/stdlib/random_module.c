@@ -10,9 +10,12 @@
  * that ints, floats and tensors mix as they do there. Module-level
  * functions are the methods of one hidden Random instance, as in Python.
  *
- * Not here: SystemRandom, randbytes (cgrad has no bytes); the
- * DeprecationWarning for float arguments to randrange is not printed. getrandbits(k) and seeds are
- * limited by cgrad's 64-bit ints. */
+ * SystemRandom is the same type drawing every 32-bit word from the OS
+ * (getrandom) instead of the twister, so every method works over it.
+ *
+ * Not here: the DeprecationWarning for float arguments to randrange is
+ * not printed; a Python subclass that overrides random() does not change
+ * what the other methods draw. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +24,7 @@
 #include <unistd.h>
 
 #include "runtime/bigint.h"
+#include "runtime/bytes.h"
 #include "runtime/containers.h"
 #include "runtime/format.h"
 #include "runtime/lang_internal.h"
@@ -38,6 +42,7 @@ typedef struct {
     uint32_t state[MT_N];
     int index;
     cg_value gauss_next; /* random.py's self.gauss_next: None or a float */
+    bool system;         /* a SystemRandom: every word comes from the OS */
 } cg_random;
 
 static void mt_init_genrand(cg_random *r, uint32_t s) {
@@ -74,9 +79,20 @@ static void mt_init_by_array(cg_random *r, const uint32_t *key, size_t len) {
     mt[0] = 0x80000000u; /* a non-zero state */
 }
 
+/* SystemRandom's word: the OS's entropy (getrandom waits for it, and
+ * retries when a signal cuts it short). */
+static uint32_t os_word(void) {
+    uint32_t w = 0;
+    while (getrandom(&w, sizeof w, 0) != (ssize_t)sizeof w)
+        ;
+    return w;
+}
+
 static uint32_t mt_next(cg_random *r) {
     static const uint32_t mag01[2] = {0x0u, 0x9908b0dfu};
     uint32_t *mt = r->state, y;
+    if (r->system)
+        return os_word();
     if (r->index >= MT_N) {
         int kk = 0;
         for (; kk < MT_N - MT_M; kk++) {
@@ -201,7 +217,27 @@ static void sha512(const unsigned char *msg, size_t len, unsigned char out[64]) 
 
 /* ---- seeding ---------------------------------------------------------------------- */
 
-/* An unsigned number's 32-bit words, least significant first; at least one. */
+/* Seeds from |z|: its 32-bit words, least significant first (one word for 0). */
+static int seed_mpz(cg_random *r, mpz_srcptr z) {
+    size_t n = (mpz_sizeinbase(z, 2) + 31) / 32, count = 0;
+    uint32_t *key = calloc(n, sizeof *key);
+    if (!key)
+        return cg_raise_nomemory(), -1;
+    mpz_export(key, &count, -1, sizeof *key, 0, 0, z);
+    mt_init_by_array(r, key, count ? count : 1);
+    free(key);
+    return 0;
+}
+
+static int seed_int(cg_random *r, cg_value a) {
+    mpz_t z;
+    mpz_init(z);
+    cg_int_get_mpz(a, z);
+    int rc = seed_mpz(r, z);
+    mpz_clear(z);
+    return rc;
+}
+
 static void seed_u64(cg_random *r, uint64_t u) {
     uint32_t key[2] = {(uint32_t)u, (uint32_t)(u >> 32)};
     mt_init_by_array(r, key, key[1] ? 2 : 1);
@@ -221,66 +257,68 @@ static void seed_os(cg_random *r) {
     mt_init_by_array(r, k, 4);
 }
 
-/* version 2: the int whose big-endian bytes are text + sha512(text) */
-static int seed_text_v2(cg_random *r, const cg_str *s) {
-    size_t n = (size_t)s->len + 64;
-    unsigned char *bytes = malloc(n);
-    uint32_t *key = malloc((n / 4 + 1) * sizeof *key);
-    if (!bytes || !key) {
-        free(bytes);
-        free(key);
+/* version 2 for str (as its UTF-8), bytes and bytearray: the int whose
+ * big-endian bytes are the data followed by sha512(data). */
+static int seed_bytes_v2(cg_random *r, const char *s, size_t len) {
+    unsigned char *bytes = malloc(len + 64);
+    if (!bytes)
         return cg_raise_nomemory(), -1;
-    }
-    memcpy(bytes, s->s, (size_t)s->len);
-    sha512((const unsigned char *)s->s, (size_t)s->len, bytes + s->len);
-    size_t first = 0; /* leading zero bytes do not count in the int's size */
-    while (first < n && bytes[first] == 0)
-        first++;
-    size_t nwords = n - first == 0 ? 1 : (n - first + 3) / 4;
-    for (size_t w = 0; w < nwords; w++) {
-        uint32_t v = 0;
-        for (int b = 3; b >= 0; b--) {
-            size_t pos = 4 * w + (size_t)b; /* bytes from the least significant end */
-            v = v << 8 | (pos < n ? bytes[n - 1 - pos] : 0);
-        }
-        key[w] = v;
-    }
-    mt_init_by_array(r, key, nwords);
+    memcpy(bytes, s, len);
+    sha512((const unsigned char *)s, len, bytes + len);
+    mpz_t z;
+    mpz_init(z);
+    mpz_import(z, len + 64, 1, 1, 0, 0, bytes);
     free(bytes);
-    free(key);
-    return 0;
+    int rc = seed_mpz(r, z);
+    mpz_clear(z);
+    return rc;
 }
 
-/* version 1 (Python 2's str seeding): a 64-bit string hash */
-static void seed_text_v1(cg_random *r, const cg_str *s) {
-    uint64_t x = 0;
-    int64_t i = 0;
-    if (s->len > 0) {
-        int64_t j = 0;
-        x = (uint64_t)cg_cp_next(s->s, s->len, &j) << 7;
+/* version 1 (Python 2's str seeding): a 64-bit hash of the code points
+ * (of a bytes, its bytes as Latin-1). */
+static void seed_text_v1(cg_random *r, cg_value a) {
+    uint64_t x = 0, n = 0;
+    if (cg_is_str(a)) {
+        const cg_str *s = cg_as_str(a);
+        int64_t i = 0, j = 0;
+        if (s->len > 0)
+            x = (uint64_t)cg_cp_next(s->s, s->len, &j) << 7;
+        while (i < s->len)
+            x = (1000003u * x) ^ cg_cp_next(s->s, s->len, &i);
+        n = (uint64_t)s->ncp;
+    } else {
+        int64_t len;
+        const unsigned char *b = (const unsigned char *)cg_byteslike_data(a, &len);
+        if (len > 0)
+            x = (uint64_t)b[0] << 7;
+        for (int64_t i = 0; i < len; i++)
+            x = (1000003u * x) ^ b[i];
+        n = (uint64_t)len;
     }
-    while (i < s->len)
-        x = (1000003u * x) ^ cg_cp_next(s->s, s->len, &i);
-    x ^= (uint64_t)s->ncp;
-    seed_u64(r, x);
+    seed_u64(r, x ^ n);
 }
 
-/* random.py's seed over _random's: ints by their absolute value, floats
- * (and other hashables) by their hash as unsigned, str through sha512. */
+/* random.py's seed over _random's: ints by their absolute value, str,
+ * bytes and bytearray through sha512 (version 2) or Python 2's hash
+ * (version 1), floats (and str of other versions) by their hash as
+ * unsigned. */
 static int random_seed_value(cg_random *r, cg_value a, cg_value version) {
-    bool is_int = a.tag == CG_V_INT || a.tag == CG_V_BOOL;
     bool v1 = version.tag == CG_V_INT && version.u.i == 1, v2 = version.tag == CG_V_INT && version.u.i == 2;
+    bool text = cg_is_str(a) || (a.tag == CG_V_OBJ && cg_is_bytes(a));
+    bool bytearray = a.tag == CG_V_OBJ && cg_is_bytearray(a);
+    int rc = 0;
     if (cg_is_none(a))
         seed_os(r);
-    else if (is_int)
-        seed_u64(r, a.u.i < 0 ? 0 - (uint64_t)a.u.i : (uint64_t)a.u.i);
-    else if (cg_is_str(a) && v2) {
-        if (seed_text_v2(r, cg_as_str(a)) < 0)
-            return -1;
-    } else if (cg_is_str(a) && v1)
-        seed_text_v1(r, cg_as_str(a));
-    else if (a.tag == CG_V_FLOAT || cg_is_str(a)) {
-        int64_t h = cg_hash(a);
+    else if (a.tag == CG_V_INT || cg_is_bigint(a))
+        rc = seed_int(r, a);
+    else if (text && v1)
+        seed_text_v1(r, a);
+    else if ((text || bytearray) && v2) {
+        int64_t len = cg_is_str(a) ? cg_as_str(a)->len : 0;
+        const char *s = cg_is_str(a) ? cg_as_str(a)->s : cg_byteslike_data(a, &len);
+        rc = seed_bytes_v2(r, s, (size_t)len);
+    } else if (a.tag == CG_V_FLOAT || a.tag == CG_V_BOOL || text || bytearray || cg_is_int(a)) {
+        int64_t h = cg_hash(a); /* bytearray: "unhashable type" as CPython's */
         if (h == -1 && cg_exc_pending())
             return -1;
         seed_u64(r, (uint64_t)h);
@@ -288,6 +326,8 @@ static int random_seed_value(cg_random *r, cg_value a, cg_value version) {
         return cg_raise_int(&cg_exc_TypeError,
                             "The only supported seed types are: None,\nint, float, str, bytes, and bytearray.");
     }
+    if (rc < 0)
+        return -1;
     cg_value_set(&r->gauss_next, CG_NONE);
     return 0;
 }
@@ -302,6 +342,7 @@ static void random_dealloc(cg_obj *o) {
 }
 
 static const cg_method_def random_methods[], random_init_def;
+static cg_type system_random_type;
 enum {
     M_SEED,
     M_RANDOM,
@@ -325,6 +366,7 @@ enum {
     M_VONMISESVARIATE,
     M_GAMMAVARIATE,
     M_BETAVARIATE,
+    M_RANDBYTES,
     M_COUNT
 };
 
@@ -352,12 +394,14 @@ static cg_value random_new(cg_type *type, const cg_args *a) {
         return cg_raise_nomemory();
     r->head = (cg_obj){1, type};
     r->gauss_next = CG_NONE;
+    r->system = cg_type_is_subtype(type, &system_random_type);
+    r->index = MT_N;
     cg_value self = cg_obj_value(r), x[2];
     if (bind(&random_init_def, self, a, x, 2) < 0) {
         cg_decref(self);
         return CG_ERR;
     }
-    int rc = random_seed_value(r, x[1], cg_int(2));
+    int rc = r->system ? 0 : random_seed_value(r, x[1], cg_int(2));
     cg_args_release(&random_init_def, x, 2);
     if (rc < 0) {
         cg_decref(self);
@@ -526,23 +570,22 @@ static cg_value random_setstate(cg_value self, const cg_args *a) {
 
 /* random.py's `istart = _index(start)`, falling back to int() for a
  * value equal to an int (2.0); what names the argument in the message. */
-static int randrange_int(cg_value v, const char *what, int64_t *out) {
-    if (cg_index_value(v, out) == 0)
-        return 0;
-    if (!cg_exc_matches(&cg_exc_TypeError))
-        return -1;
+/* randrange's argument as an int (new reference): its __index__, or a
+ * float equal to an int (3.11 still takes one, with a DeprecationWarning). */
+static cg_value randrange_int(cg_value v, const char *what) {
+    cg_value i = cg_index(v);
+    if (!cg_is_err(i) || !cg_exc_matches(&cg_exc_TypeError))
+        return i;
     cg_exc_clear();
-    cg_value i = cg_int_of(v);
+    i = cg_int_of(v);
     if (cg_is_err(i))
-        return -1;
+        return i;
     int eq = cg_value_eq(i, v);
-    *out = i.u.i;
-    cg_decref(i);
-    if (eq < 0)
-        return -1;
-    if (!eq)
-        return cg_raise_int(&cg_exc_ValueError, "non-integer %s for randrange()", what);
-    return 0;
+    if (eq <= 0) {
+        cg_decref(i);
+        return eq < 0 ? CG_ERR : cg_raise(&cg_exc_ValueError, "non-integer %s for randrange()", what);
+    }
+    return i;
 }
 
 /* Python's //: rounds toward minus infinity */
@@ -553,22 +596,66 @@ static __int128 floordiv128(__int128 a, __int128 b) {
     return q;
 }
 
-static cg_value randrange_of(cg_random *r, cg_value start, cg_value stop, cg_value step) {
-    int64_t istart, istop, istep;
-    if (randrange_int(start, "arg 1", &istart) < 0)
-        return CG_ERR;
-    if (cg_is_none(stop)) {
-        if (!(step.tag == CG_V_INT && step.u.i == 1)) /* `step is not _ONE` */
-            return cg_raise(&cg_exc_TypeError, "Missing a non-None stop argument");
-        if (istart > 0)
-            return cg_int((int64_t)mt_below(r, (uint64_t)istart));
-        return cg_raise(&cg_exc_ValueError, "empty range for randrange()");
+/* _randbelow(n) for n > 0 of any size: n.bit_length() bits until below n */
+static int mt_below_mpz(cg_random *r, mpz_srcptr n, mpz_ptr out) {
+    int64_t k = (int64_t)mpz_sizeinbase(n, 2);
+    do {
+        cg_value v = random_bits_big(r, k);
+        if (cg_is_err(v))
+            return -1;
+        cg_int_get_mpz(v, out);
+        cg_decref(v);
+    } while (mpz_cmp(out, n) >= 0);
+    return 0;
+}
+
+/* randrange over ints past 64 bits: the same steps in GMP integers */
+static cg_value randrange_big(cg_random *r, cg_value start, cg_value stop, cg_value step) {
+    mpz_t a, b, c, n, v;
+    mpz_inits(a, b, c, n, v, NULL);
+    cg_int_get_mpz(start, a);
+    cg_int_get_mpz(stop, b);
+    cg_int_get_mpz(step, c);
+    mpz_sub(n, b, a); /* the width */
+    cg_value out = CG_ERR;
+    if (mpz_cmp_ui(c, 1) == 0) {
+        if (mpz_sgn(n) <= 0) {
+            char *sa = mpz_get_str(NULL, 10, a), *sb = mpz_get_str(NULL, 10, b), *sn = mpz_get_str(NULL, 10, n);
+            cg_raise(&cg_exc_ValueError, "empty range for randrange() (%s, %s, %s)", sa, sb, sn);
+            free(sa), free(sb), free(sn);
+            goto done;
+        }
+    } else if (mpz_sgn(c) == 0) {
+        cg_raise(&cg_exc_ValueError, "zero step for randrange()");
+        goto done;
+    } else {
+        mpz_add(n, n, c);
+        if (mpz_sgn(c) > 0)
+            mpz_sub_ui(n, n, 1);
+        else
+            mpz_add_ui(n, n, 1);
+        mpz_fdiv_q(n, n, c);
+        if (mpz_sgn(n) <= 0) {
+            cg_raise(&cg_exc_ValueError, "empty range for randrange()");
+            goto done;
+        }
     }
-    if (randrange_int(stop, "stop", &istop) < 0)
-        return CG_ERR;
-    __int128 width = (__int128)istop - istart; /* fits in 65 bits */
-    if (randrange_int(step, "step", &istep) < 0)
-        return CG_ERR;
+    if (mpz_sizeinbase(n, 2) > CG_BIGINT_MAX_BITS) {
+        cg_raise_nomemory();
+        goto done;
+    }
+    if (mt_below_mpz(r, n, v) < 0)
+        goto done;
+    mpz_addmul(a, v, c);
+    out = cg_int_from_mpz(a);
+done:
+    mpz_clears(a, b, c, n, v, NULL);
+    return out;
+}
+
+/* randrange over three ints that fit in 64 bits (the width fits in 65) */
+static cg_value randrange_small(cg_random *r, int64_t istart, int64_t istop, int64_t istep) {
+    __int128 width = (__int128)istop - istart;
     if (istep == 1) {
         if (width > 0)
             return cg_int((int64_t)(istart + (__int128)mt_below(r, (uint64_t)width)));
@@ -584,7 +671,41 @@ static cg_value randrange_of(cg_random *r, cg_value start, cg_value stop, cg_val
         return cg_raise(&cg_exc_ValueError, "zero step for randrange()");
     if (n <= 0)
         return cg_raise(&cg_exc_ValueError, "empty range for randrange()");
+    if (n > (__int128)UINT64_MAX)
+        return CG_NONE; /* the caller takes the big path */
     return cg_int((int64_t)(istart + (__int128)istep * mt_below(r, (uint64_t)n)));
+}
+
+static cg_value randrange_of(cg_random *r, cg_value start, cg_value stop, cg_value step) {
+    cg_value a = randrange_int(start, "arg 1"), b = CG_NONE, c = CG_NONE, out = CG_ERR;
+    if (cg_is_err(a))
+        return a;
+    if (cg_is_none(stop)) {
+        if (!(step.tag == CG_V_INT && step.u.i == 1)) /* `step is not _ONE` */
+            cg_raise(&cg_exc_TypeError, "Missing a non-None stop argument");
+        else if (cg_int_cmp(a, cg_int(0)) <= 0)
+            cg_raise(&cg_exc_ValueError, "empty range for randrange()");
+        else if (a.tag == CG_V_INT)
+            out = cg_int((int64_t)mt_below(r, (uint64_t)a.u.i));
+        else
+            out = randrange_big(r, cg_int(0), a, cg_int(1));
+        cg_decref(a);
+        return out;
+    }
+    b = randrange_int(stop, "stop");
+    if (!cg_is_err(b))
+        c = randrange_int(step, "step");
+    if (!cg_is_err(b) && !cg_is_err(c)) {
+        int64_t x, y, z;
+        bool small = cg_int_to_int64(a, &x) == 0 && cg_int_to_int64(b, &y) == 0 && cg_int_to_int64(c, &z) == 0;
+        out = small ? randrange_small(r, x, y, z) : CG_NONE;
+        if (cg_is_none(out))
+            out = randrange_big(r, a, b, c);
+    }
+    cg_decref(a);
+    cg_decref(b);
+    cg_decref(c);
+    return out;
 }
 
 static cg_value random_randrange(cg_value self, const cg_args *a) {
@@ -1217,6 +1338,68 @@ static cg_value random_betavariate(cg_value self, const cg_args *a) {
 
 /* ---- the module ----------------------------------------------------------------------------- */
 
+/* randbytes(n): getrandbits(n * 8) as n little-endian bytes */
+static cg_value random_randbytes(cg_value self, const cg_args *a) {
+    cg_value x[2];
+    int64_t n;
+    if (bind(&random_methods[M_RANDBYTES], self, a, x, 2) < 0)
+        return CG_ERR;
+    int rc = cg_index_value(x[1], &n);
+    cg_args_release(&random_methods[M_RANDBYTES], x, 2);
+    if (rc < 0)
+        return CG_ERR;
+    if (n < 0)
+        return cg_raise(&cg_exc_ValueError, as_random(self)->system ? "negative argument not allowed"
+                                                                    : "number of bits must be non-negative");
+    if ((uint64_t)n > CG_BIGINT_MAX_BITS / 8)
+        return cg_raise_nomemory();
+    cg_bytes *b = cg_bytes_alloc((size_t)n);
+    if (!b)
+        return CG_ERR;
+    unsigned char *out = (unsigned char *)b->s;
+    for (int64_t i = 0; i < n; i += 4) { /* whole words, least significant first */
+        uint32_t w = mt_next(as_random(self));
+        int64_t left = n - i;
+        if (left < 4)
+            w >>= 32 - 8 * left; /* the last word keeps its top bits */
+        for (int64_t j = 0; j < 4 && j < left; j++)
+            out[i + j] = (unsigned char)(w >> (8 * j));
+    }
+    return cg_obj_value(b);
+}
+
+/* SystemRandom has no state to seed, save or restore. */
+static cg_value system_seed(cg_value self, const cg_args *a) {
+    (void)self;
+    (void)a;
+    return CG_NONE;
+}
+
+static cg_value system_nostate(cg_value self, const cg_args *a) {
+    (void)self;
+    (void)a;
+    return cg_raise(&cg_exc_NotImplementedError, "System entropy source does not have state.");
+}
+
+static const cg_method_def system_methods[] = {
+    {"seed", system_seed, "SystemRandom.seed(self, *args, **kwds)", "Stub method.  Not used for a system random number generator."},
+    {"getstate", system_nostate, "SystemRandom.getstate(self, *args, **kwds)", "Method should not be called for a system random number generator."},
+    {"setstate", system_nostate, "SystemRandom.setstate(self, *args, **kwds)", "Method should not be called for a system random number generator."},
+    {NULL},
+};
+
+static cg_type system_random_type = {
+    .head = {CG_IMMORTAL, &cg_type_type},
+    .name = "SystemRandom",
+    .module = "random",
+    .base = &random_type,
+    .basicsize = sizeof(cg_random),
+    .dealloc = random_dealloc,
+    .repr = cg_object_repr,
+    .hash = cg_object_hash,
+    .new_ = random_new,
+};
+
 static const cg_method_def random_methods[] = {
     [M_SEED] = {"seed", random_seed, "Random.seed(self, a=None, version=2)", "Initialize internal state from a seed."},
     [M_RANDOM] = {"random", random_random, NULL, "random() -> x in the interval [0, 1)."},
@@ -1259,12 +1442,15 @@ static const cg_method_def random_methods[] = {
                         "Gamma distribution.  Not the gamma function!"},
     [M_BETAVARIATE] = {"betavariate", random_betavariate, "Random.betavariate(self, alpha, beta)",
                        "Beta distribution."},
+    [M_RANDBYTES] = {"randbytes", random_randbytes, "Random.randbytes(self, n)", "Generate n random bytes."},
     [M_COUNT] = {NULL},
 };
 static const cg_method_def random_init_def = {"__init__", NULL, "Random.__init__(self, x=None)", NULL};
 
 cg_value cg_random_module_init(void) {
     if (!random_type.dict && cg_type_add_methods(&random_type, random_methods) < 0)
+        return CG_ERR;
+    if (!system_random_type.dict && cg_type_add_methods(&system_random_type, system_methods) < 0)
         return CG_ERR;
     cg_value m = cg_module_new("random");
     if (cg_is_err(m))
@@ -1278,6 +1464,19 @@ cg_value cg_random_module_init(void) {
     }
     if (rc == 0)
         rc = cg_module_add(m, "Random", cg_obj_value(&random_type));
+    if (rc == 0)
+        rc = cg_module_add(m, "SystemRandom", cg_obj_value(&system_random_type));
+    /* random.py's constants */
+    const struct {
+        const char *name;
+        double v;
+    } consts[] = {{"NV_MAGICCONST", 4 * exp(-0.5) / sqrt(2.0)}, {"TWOPI", TWOPI},
+                  {"LOG4", log(4.0)},                           {"SG_MAGICCONST", 1.0 + log(4.5)},
+                  {"RECIP_BPF", 1.0 / 9007199254740992.0}};
+    for (size_t i = 0; rc == 0 && i < sizeof consts / sizeof consts[0]; i++)
+        rc = cg_module_add(m, consts[i].name, cg_float(consts[i].v));
+    if (rc == 0)
+        rc = cg_module_add(m, "BPF", cg_int(53));
     cg_decref(inst);
     if (rc < 0) {
         cg_decref(m);
