@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "runtime/bigint.h"
+#include "runtime/bytes.h"
 #include "runtime/eval.h"
 #include "runtime/exc.h"
 #include "runtime/host.h"
@@ -170,6 +171,12 @@ static cg_value binary_error(cg_value a, cg_value b, const char *sym) {
                     cg_type_name(b));
 }
 
+/* Can v be repeated by `*` (CPython's sq_repeat)? */
+static bool is_repeatable(cg_value v) {
+    return cg_is_str(v) || cg_isinstance(v, &cg_type_list) || cg_isinstance(v, &cg_type_tuple) ||
+           cg_isinstance(v, &cg_type_bytes) || cg_isinstance(v, &cg_type_bytearray);
+}
+
 cg_value cg_binary(cg_value a, cg_value b, cg_binop op) {
     cg_type *ta = cg_typeof(a), *tb = cg_typeof(b);
     bool b_first = ta != tb && tb->binary && tb->binary != ta->binary && cg_type_is_subtype(tb, ta);
@@ -194,6 +201,9 @@ cg_value cg_binary(cg_value a, cg_value b, cg_binop op) {
     if (op == OP_POW)
         return cg_raise(&cg_exc_TypeError, "unsupported operand type(s) for ** or pow(): '%s' and '%s'", ta->name,
                         tb->name);
+    if (op == OP_MULT && (is_repeatable(a) || is_repeatable(b))) /* both sides declined: CPython's repeat error */
+        return cg_raise(&cg_exc_TypeError, "can't multiply sequence by non-int of type '%s'",
+                        cg_type_name(is_repeatable(a) ? b : a));
     return binary_error(a, b, BINOP_SYMBOL[op]);
 }
 
