@@ -115,6 +115,9 @@ class FloatOperation(DecimalException, TypeError):
 # libmpdec's order: the first trapped signal of an operation is raised
 _SIGNALS = [InvalidOperation, FloatOperation, DivisionByZero, Overflow, Underflow, Subnormal, Inexact,
             Rounded, Clamped]
+# the order of libmpdec's status bits, which Context's repr follows
+_REPR_ORDER = [Clamped, InvalidOperation, DivisionByZero, Inexact, FloatOperation, Overflow, Rounded, Subnormal,
+               Underflow]
 _CONDITION_SIGNAL = {ConversionSyntax: InvalidOperation, DivisionImpossible: InvalidOperation,
                      DivisionUndefined: InvalidOperation, InvalidContext: InvalidOperation}
 
@@ -135,7 +138,10 @@ class SignalDict(dict):
 
     def __setitem__(self, key, value):
         if key not in _SIGNALS:
-            raise KeyError('invalid signal dict')
+            raise KeyError('valid values for signals are:\n'
+                           '  [InvalidOperation, FloatOperation, DivisionByZero,\n'
+                           '   Overflow, Underflow, Subnormal, Inexact, Rounded,\n'
+                           '   Clamped]')
         dict.__setitem__(self, key, bool(value))
 
     def __delitem__(self, key):
@@ -249,6 +255,8 @@ class Context(object):
     @staticmethod
     def _signal_dict(v):
         if isinstance(v, dict):
+            if len(v) != len(_SIGNALS):
+                raise KeyError('invalid signal dict')
             d = SignalDict()
             for k, on in v.items():
                 if k not in _SIGNALS:
@@ -298,7 +306,7 @@ class Context(object):
         raise AttributeError('context attributes cannot be deleted')
 
     def __repr__(self):
-        on = lambda d: ', '.join(s.__name__ for s in _SIGNALS if dict.__getitem__(d, s))
+        on = lambda d: ', '.join(s.__name__ for s in _REPR_ORDER if dict.__getitem__(d, s))
         return ('Context(prec=%d, rounding=%s, Emin=%d, Emax=%d, capitals=%d, clamp=%d, flags=[%s], traps=[%s])'
                 % (self.prec, self.rounding, self.Emin, self.Emax, self.capitals, self.clamp,
                    on(self.flags), on(self.traps)))
@@ -532,7 +540,7 @@ class Context(object):
 
 def _as_ssize(v):
     if not isinstance(v, int):
-        raise TypeError("'%s' object cannot be interpreted as an integer" % type(v).__name__)
+        raise TypeError('an integer is required')
     if not -2 ** 63 <= v < 2 ** 63:
         raise OverflowError('Python int too large to convert to C ssize_t')
     return v
@@ -615,6 +623,25 @@ def _convert(v, strict=False):
     return NotImplemented
 
 
+# builtin types whose own operators never take a Decimal: a mixed operation
+# fails, and the message names the C module's type as 'decimal.Decimal'
+_FOREIGN = (float, complex, str, bytes, bytearray, list, tuple, dict, set, frozenset, type(None))
+
+
+def _operand(self, other, symbol, reflected=False):
+    """other as a Decimal for a binary operator, or NotImplemented."""
+    if isinstance(other, Decimal):
+        return other
+    if isinstance(other, int):
+        return Decimal(other)
+    if type(other) in _FOREIGN and not (symbol == '*' and isinstance(other, (str, bytes, bytearray, list, tuple))):
+        names = (type(other).__name__, 'decimal.Decimal') if reflected else ('decimal.Decimal', type(other).__name__)
+        if symbol == '**':
+            raise TypeError("unsupported operand type(s) for ** or pow(): '%s' and '%s'" % names)
+        raise TypeError("unsupported operand type(s) for %s: '%s' and '%s'" % ((symbol,) + names))
+    return NotImplemented
+
+
 def _convert_cmp(v, context, equality):
     """An operand of a comparison: also rationals exactly, and floats
     (FloatOperation is signalled; for <, <= ... it is trapped when asked)."""
@@ -645,17 +672,7 @@ Context._signal_float = _context_signal_float
 def _parse_decimal(s):
     """(sign, coefficient, exponent) of a numeric string (exponent 'n', 'N'
     or 'F' for the specials); None when it is not one."""
-    s = s.strip()
-    if '_' in s:
-        parts = s.split('_')
-        if any(not p or not p[0].isdigit() and parts.index(p) > 0 for p in parts):
-            pass
-        s2 = s.replace('_', '')
-        # an underscore only between digits
-        for i, ch in enumerate(s):
-            if ch == '_' and not (0 < i < len(s) - 1 and s[i - 1].isdigit() and s[i + 1].isdigit()):
-                return None
-        s = s2
+    s = s.strip().replace('_', '')  # the C module drops every underscore
     sign = 0
     if s[:1] in ('+', '-'):
         sign = 1 if s[0] == '-' else 0
@@ -709,6 +726,7 @@ class Decimal(object):
             self._sign, self._int, self._exp = parsed
             return self
         if isinstance(value, int):
+            value = int(value)
             self._sign = 1 if value < 0 else 0
             self._int = -value if value < 0 else value
             self._exp = 0
@@ -1038,13 +1056,13 @@ class Decimal(object):
 
     def __add__(self, other, context=None):
         """self + other"""
-        other = _convert(other)
+        other = _operand(self, other, '+')
         if other is NotImplemented:
             return other
         return self._add(other, _ctx(context))
 
     def __radd__(self, other, context=None):
-        other = _convert(other)
+        other = _operand(self, other, '+', True)
         if other is NotImplemented:
             return other
         return other._add(self, _ctx(context))
@@ -1056,13 +1074,13 @@ class Decimal(object):
 
     def __sub__(self, other, context=None):
         """self - other"""
-        other = _convert(other)
+        other = _operand(self, other, '-')
         if other is NotImplemented:
             return other
         return self._sub(other, _ctx(context))
 
     def __rsub__(self, other, context=None):
-        other = _convert(other)
+        other = _operand(self, other, '-', True)
         if other is NotImplemented:
             return other
         return other._sub(self, _ctx(context))
@@ -1082,13 +1100,13 @@ class Decimal(object):
 
     def __mul__(self, other, context=None):
         """self * other"""
-        other = _convert(other)
+        other = _operand(self, other, '*')
         if other is NotImplemented:
             return other
         return self._mul(other, _ctx(context))
 
     def __rmul__(self, other, context=None):
-        other = _convert(other)
+        other = _operand(self, other, '*', True)
         if other is NotImplemented:
             return other
         return other._mul(self, _ctx(context))
@@ -1130,13 +1148,13 @@ class Decimal(object):
 
     def __truediv__(self, other, context=None):
         """self / other"""
-        other = _convert(other)
+        other = _operand(self, other, '/')
         if other is NotImplemented:
             return other
         return self._truediv(other, _ctx(context))
 
     def __rtruediv__(self, other, context=None):
-        other = _convert(other)
+        other = _operand(self, other, '/', True)
         if other is NotImplemented:
             return other
         return other._truediv(self, _ctx(context))
@@ -1182,39 +1200,39 @@ class Decimal(object):
 
     def __floordiv__(self, other, context=None):
         """self // other"""
-        other = _convert(other)
+        other = _operand(self, other, '//')
         if other is NotImplemented:
             return other
         return self._divmod(other, _ctx(context), 'q')
 
     def __rfloordiv__(self, other, context=None):
-        other = _convert(other)
+        other = _operand(self, other, '//', True)
         if other is NotImplemented:
             return other
         return other._divmod(self, _ctx(context), 'q')
 
     def __mod__(self, other, context=None):
         """self % other"""
-        other = _convert(other)
+        other = _operand(self, other, '%')
         if other is NotImplemented:
             return other
         return self._divmod(other, _ctx(context), 'r')
 
     def __rmod__(self, other, context=None):
-        other = _convert(other)
+        other = _operand(self, other, '%', True)
         if other is NotImplemented:
             return other
         return other._divmod(self, _ctx(context), 'r')
 
     def __divmod__(self, other, context=None):
         """divmod(self, other)"""
-        other = _convert(other)
+        other = _operand(self, other, 'divmod()')
         if other is NotImplemented:
             return other
         return self._divmod(other, _ctx(context))
 
     def __rdivmod__(self, other, context=None):
-        other = _convert(other)
+        other = _operand(self, other, 'divmod()', True)
         if other is NotImplemented:
             return other
         return other._divmod(self, _ctx(context))
@@ -1267,7 +1285,7 @@ class Decimal(object):
 
     def __pow__(self, other, modulo=None, context=None):
         """self ** other [% modulo]"""
-        other = _convert(other)
+        other = _operand(self, other, '**')
         if other is NotImplemented:
             return other
         context = _ctx(context)
@@ -1276,7 +1294,7 @@ class Decimal(object):
         return _power(self, other, context)
 
     def __rpow__(self, other, modulo=None, context=None):
-        other = _convert(other)
+        other = _operand(self, other, '**', True)
         if other is NotImplemented:
             return other
         return other.__pow__(self, modulo, context=context)
@@ -1519,7 +1537,7 @@ class Decimal(object):
         # see Note [Hash of a rational] in fractions.py: c * 10**e modulo
         # 2**61 - 1, the inverse of 10 for negative exponents
         if self._exp == 'N':
-            raise TypeError('Cannot hash a signaling NaN value.')
+            raise TypeError('Cannot hash a signaling NaN value')
         if self._exp == 'n':
             return object.__hash__(self)
         if self._exp == 'F':
@@ -1568,9 +1586,9 @@ class Decimal(object):
 
     def _int_rounded(self, rounding):
         if self.is_nan():
-            raise ValueError('cannot round a NaN')
+            raise ValueError('cannot convert NaN to integer')
         if self._exp == 'F':
-            raise OverflowError('cannot round an infinity')
+            raise OverflowError('cannot convert Infinity to integer')
         return int(self._rescale(0, rounding))
 
     def __round__(self, n=None):
@@ -1580,9 +1598,9 @@ class Decimal(object):
                 raise TypeError('optional arg must be an integer')
             return self.quantize(_dec(0, 1, -n))
         if self.is_nan():
-            raise ValueError('cannot round a NaN')
+            raise ValueError('cannot convert NaN to integer')
         if self._exp == 'F':
-            raise OverflowError('cannot round an infinity')
+            raise OverflowError('cannot convert Infinity to integer')
         return int(self._rescale(0, ROUND_HALF_EVEN))
 
     def __reduce__(self):
@@ -2348,11 +2366,12 @@ Decimal.copy_sign_int = _copy_sign_int
 
 def _parse_spec(spec):
     import re
-    m = re.fullmatch(r'(?:(.)?([<>=^]))?([-+ ])?(z)?(#)?(0)?(\d+)?([,_])?(?:\.(\d+))?([eEfFgGn%])?', spec,
-                     re.DOTALL)
+    # the C module's grammar: no '#' and no '_' separator
+    m = re.fullmatch(r'(?:(.)?([<>=^]))?([-+ ])?(z)?(0)?(\d+)?(,)?(?:\.(\d+))?([eEfFgGn%])?', spec, re.DOTALL)
     if m is None:
         raise ValueError('invalid format string')
-    fill, align, sign, z, alt, zero, width, sep, prec, kind = m.groups()
+    fill, align, sign, z, zero, width, sep, prec, kind = m.groups()
+    alt = False
     if zero and fill is None and align is None:
         fill, align = '0', '='
     return {'fill': fill if fill is not None else ' ', 'align': align or '>', 'sign': sign or '-',
@@ -2371,6 +2390,8 @@ def _format(d, spec_text):
         body = str(d.copy_abs())
         if kind == '%':
             body += '%'
+        if spec['zero'] and spec['fill'] == '0' and spec['align'] == '=':
+            spec['fill'], spec['align'] = ' ', '>'  # no zero padding for specials
         return _align(sign, body, spec, numeric=False)
     if kind is None:
         kind = 'G' if context.capitals else 'g'
@@ -2434,6 +2455,8 @@ def _format(d, spec_text):
 def _round_digits(d, n, rounding):
     """d rounded to n significant digits (a carry keeps n digits)."""
     nd = _digits(d._int)
+    if nd < n and d._int:  # pad: '.3e' shows 4 digits
+        return _dec(d._sign, d._int * 10 ** (n - nd), d._exp - (n - nd))
     if nd <= n:
         return d
     c, _ = _drop_digits(d._sign, d._int, nd - n, rounding)
