@@ -193,6 +193,9 @@ def _make_decimal_tuple():
 DecimalTuple = _make_decimal_tuple()
 
 
+_POW10 = {}  # prec -> 10**prec, for _round_result's quick check
+
+
 def _digits(n):
     """The number of decimal digits of an int n >= 0 (1 for 0)."""
     return len(str(n))
@@ -671,7 +674,8 @@ Context._signal_float = _context_signal_float
 
 def _parse_decimal(s):
     """(sign, coefficient, exponent) of a numeric string (exponent 'n', 'N'
-    or 'F' for the specials); None when it is not one."""
+    or 'F' for the specials); None when it is not one. Digits are any
+    Unicode decimal digits, as int() takes them."""
     s = s.strip().replace('_', '')  # the C module drops every underscore
     sign = 0
     if s[:1] in ('+', '-'):
@@ -685,25 +689,22 @@ def _parse_decimal(s):
             payload = s[len(prefix):]
             if payload == '':
                 return sign, 0, kind
-            if not (payload.isdigit() and all(ch.isdigit() for ch in payload)):
+            if not payload.isdecimal():
                 return None
             return sign, int(payload), kind
-    mant, e, exp = s, '', 0
-    for i, ch in enumerate(s):
-        if ch in 'eE':
-            mant, e = s[:i], s[i + 1:]
-            break
-    if e != '' or s[-1:] in ('e', 'E'):
+    mant, exp = low, 0
+    cut = low.find('e')
+    if cut >= 0:
+        mant, e = low[:cut], low[cut + 1:]
         body = e[1:] if e[:1] in ('+', '-') else e
-        if not body or not all(ch.isdigit() for ch in body):
+        if not body.isdecimal():
             return None
         exp = int(e)
     intpart, dot, frac = mant.partition('.')
-    if not intpart and not frac:
+    digits = intpart + frac
+    if not digits.isdecimal():  # also the empty string
         return None
-    if not all(ch.isdigit() for ch in intpart + frac):
-        return None
-    return sign, int(intpart + frac), exp - len(frac)
+    return sign, int(digits), exp - len(frac)
 
 
 class Decimal(object):
@@ -881,6 +882,13 @@ class Decimal(object):
         """self rounded to the context: precision, exponent range, clamping
         (the spec's 'finalize'); conditions signalled."""
         sign, c, e = self._sign, self._int, self._exp
+        if type(e) is int and c and context.Emin <= e <= context.Emax - context.prec + 1:
+            p = context.prec
+            limit = _POW10.get(p)
+            if limit is None:
+                limit = _POW10[p] = 10 ** p
+            if c < limit:  # prec digits at most, normal, no clamping: as it is
+                return self
         if e == 'F' or e == 'N':
             return self
         if e == 'n':
@@ -943,6 +951,9 @@ class Decimal(object):
         """The NaN result when an operand is a NaN (sNaN first, then qNaN,
         left to right), after signalling InvalidOperation for an sNaN; None
         when no operand is a NaN."""
+        if type(self._exp) is int and (other is None or type(other._exp) is int) and \
+                (third is None or type(third._exp) is int):
+            return None  # the common case: finite operands
         ops = [self, other] if third is None else [self, other, third]
         for d in ops:
             if d is not None and d._exp == 'N':

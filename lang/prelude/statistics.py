@@ -23,7 +23,9 @@ from collections import defaultdict
 try:  # where cgrad's collections has them
     from collections import Counter, namedtuple
 except ImportError:
-    Counter = namedtuple = None
+    _HAVE_COLLECTIONS = False
+else:
+    _HAVE_COLLECTIONS = True
 
 __all__ = [
     'NormalDist', 'StatisticsError', 'correlation', 'covariance', 'fmean', 'geometric_mean',
@@ -146,7 +148,7 @@ def _fail_neg(values, errmsg='negative value'):
 
 def _counts(data):
     """value -> occurrences, in order of first appearance (Counter's)."""
-    if Counter is not None:
+    if _HAVE_COLLECTIONS:
         return Counter(iter(data))
     counts = {}
     for x in data:
@@ -577,7 +579,7 @@ def correlation(x, y, /):
 
 
 def _make_linear_regression():
-    if namedtuple is not None:
+    if _HAVE_COLLECTIONS:
         return namedtuple('LinearRegression', ('slope', 'intercept'))
 
     class LinearRegression(tuple):
