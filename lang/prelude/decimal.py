@@ -1678,6 +1678,10 @@ class Decimal(object):
             if result._int * 10 ** (result._exp - self._exp) != self._int:
                 conds.append(Inexact)
             conds.append(Rounded)
+        etop = context.Emax - context.prec + 1
+        if context.clamp and result._exp > etop:  # fold down, as every result
+            result = _dec(result._sign, result._int * 10 ** (result._exp - etop), etop)
+            conds.append(Clamped)
         if conds:
             conds.sort(key=_SIGNALS.index)
             context._signal(conds)
@@ -1941,15 +1945,20 @@ class Decimal(object):
             return _dec(0, 0, 0) if self._sign else self
         if self._int == 0:
             return _dec(0, 1, 0)
-        # far too large or small: the result over- or underflows
+        # far too large or small: the result over- or underflows (rounded
+        # half even, as every exp result)
         adj = self.adjusted()
-        if adj > len(str(context.Emax)) + 2 or (self._sign == 0 and adj >= 1 and
-                                                 float(self) > (context.Emax + 1) * 2.302585093 + 2):
+        huge = adj > len(str(context.Emax)) + 2 or (adj >= 1 and abs(float(self)) > (context.Emax + 1) * 2.302585093 + 2)
+        if huge or (self._sign and adj >= 1 and float(self) < (context.Emin - context.prec - 2) * 2.302585093):
+            work = _half_even(context)
+            work.clear_traps()
+            work.clear_flags()
             if self._sign == 0:
-                return _overflow(0, context)
-            return _dec(0, 1, context.Emin - context.prec - 1)._round_result(context)
-        if self._sign and adj >= 1 and float(self) < (context.Emin - context.prec - 2) * 2.302585093:
-            return _dec(0, 1, context.Emin - context.prec - 1)._round_result(context)
+                result = _overflow(0, work)
+            else:
+                result = _dec(0, 1, context.Emin - context.prec - 1)._round_result(work)
+            _merge_flags(context, work)
+            return result
         if adj < -context.prec - 2:
             # exp(x) = 1 + x + ...: 1 with a sticky digit on x's side
             p = context.prec
@@ -2108,23 +2117,24 @@ def _half_even(context):
 # and A + 1 round to the same prec digits, so does the value. Otherwise more
 # guard digits are asked for.
 
-def _correctly_rounded(f, context):
+def _correctly_rounded(f, context, rounding=ROUND_HALF_EVEN):
+    """The value f approximates, rounded to context's precision by the
+    rounding mode (exp, ln and log10 always round half even, power by the
+    context's mode); Inexact and Rounded always signalled."""
     g = 3
     p = context.prec
     while True:
         a, e = f(p + g)
         sign = 1 if a < 0 else 0
         a = abs(a)
-        lo = _dec(sign, a - 1, e)
-        hi = _dec(sign, a + 1, e)
         scratch = context.copy()
-        scratch.rounding = ROUND_HALF_EVEN
+        scratch.rounding = rounding
         scratch.clear_traps()
-        r1 = lo._round_result(scratch)
-        scratch2 = scratch.copy()
-        r2 = hi._round_result(scratch2)
+        r1 = _dec(sign, a - 1, e)._round_result(scratch)
+        r2 = _dec(sign, a + 1, e)._round_result(scratch.copy())
         if (r1._int == r2._int and r1._exp == r2._exp) or g > 400:
-            work = _half_even(context)
+            work = context.copy()
+            work.rounding = rounding
             work.clear_traps()
             work.clear_flags()
             result = _dec(sign, a, e)._round_result(work)
@@ -2350,7 +2360,7 @@ def _power(x, y, context):
         return (-a if sign else a), e
     # libmpdec treats every non-integral power as inexact, even 4 ** 0.5:
     # the result has full precision and Inexact, Rounded are signalled
-    return _correctly_rounded(approx, context)
+    return _correctly_rounded(approx, context, context.rounding)
 
 
 def _ln_exact_work(d, p):
@@ -2382,6 +2392,8 @@ def _parse_spec(spec):
     if m is None:
         raise ValueError('invalid format string')
     fill, align, sign, z, zero, width, sep, prec, kind = m.groups()
+    if (zero and align) or (sep and kind == 'n'):  # the C module refuses both
+        raise ValueError('invalid format string')
     alt = False
     if zero and fill is None and align is None:
         fill, align = '0', '='

@@ -93,3 +93,11 @@ try:
     format(a, '.2f')
 except TypeError as e:
     print('TypeError', e)
+from decimal import Decimal
+print(repr(F(Decimal('1.25'))), repr(F.from_decimal(Decimal('-0.5'))), repr(F.from_decimal(3)), F(Decimal('1e3')))
+print(F(1, 3) == Decimal('0.5'), F(1, 2) == Decimal('0.5'), F(1, 2) < Decimal('0.6'), hash(F(1, 4)) == hash(Decimal('0.25')))
+for bad in [lambda: F(Decimal('NaN')), lambda: F(Decimal('-Infinity')), lambda: F.from_decimal(0.5)]:
+    try:
+        bad()
+    except (ValueError, OverflowError, TypeError) as e:
+        print(type(e).__name__, e)
