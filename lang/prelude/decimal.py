@@ -377,7 +377,7 @@ class Context(object):
     def create_decimal(self, num='0'):
         """Create a new Decimal instance from num, rounded to this context."""
         if isinstance(num, str) and (num != num.strip() or '_' in num):
-            return self._invalid(ConversionSyntax) if True else None
+            return self._invalid(ConversionSyntax)  # stricter than Decimal()
         d = Decimal(num, context=self)
         if d._exp == 'n' or d._exp == 'N':
             limit = self.prec - self.clamp
@@ -1453,21 +1453,18 @@ class Decimal(object):
         return Decimal(self._cmp(other))
 
     def _total_key(self):
-        """The rank of self in the total order, sign ignored."""
-        kind = {'N': 3, 'n': 4, 'F': 2}.get(self._exp, 1) if isinstance(self._exp, str) else 1
-        return kind
+        """The rank of self's kind in the total order, sign ignored:
+        finite < infinite < sNaN < NaN."""
+        return {'F': 2, 'N': 3, 'n': 4}.get(self._exp, 1) if isinstance(self._exp, str) else 1
 
     def compare_total(self, other, context=None):
         """Compare two operands using their abstract representation rather than
         their numerical value."""
         other = _convert(other, True)
-        if self._sign != other._sign:
-            return _dec(0 if self._sign == 0 else 1, 1, 0)._neg_if(self._sign)
+        if self._sign != other._sign:  # every negative is below every positive
+            return Decimal(-1 if self._sign else 1)
         r = self._total_mag(other)
         return Decimal(-r if self._sign else r)
-
-    def _neg_if(self, flag):
-        return Decimal(-1) if flag else Decimal(1)
 
     def _total_mag(self, other):
         ka, kb = self._total_key(), other._total_key()
@@ -1499,8 +1496,7 @@ class Decimal(object):
     def _minmax(self, other, context, pick_max, mag):
         other = _convert(other, True)
         if self.is_nan() or other.is_nan():
-            if self._exp == 'N' or other._exp == 'N' or not (self.is_nan() and other.is_nan()) is False:
-                pass
+            # a quiet NaN gives way to a number; otherwise NaN propagation
             if self._exp != 'N' and other._exp != 'N':
                 if not self.is_nan():
                     return self._round_result(context)
@@ -1514,9 +1510,7 @@ class Decimal(object):
         if r == 0:
             # equal values: the total order decides (exponent and sign)
             r = self.compare_total(other)._to_int()
-        chosen = self if (r > 0) == pick_max else other
-        if r == 0:
-            chosen = self
+        chosen = self if r == 0 or (r > 0) == pick_max else other
         return chosen._round_result(context)
 
     def max(self, other, context=None):
@@ -2113,9 +2107,11 @@ def _half_even(context):
 # Note [Rounding by guard digits]: exp, ln and log10 are transcendental:
 # their exact value is never a short decimal (save the cases handled before),
 # so it is never exactly halfway between two results. f(g) gives an int A
-# and an exponent E with |A * 10**E - value| < 10**E (one unit); when A - 1
-# and A + 1 round to the same prec digits, so does the value. Otherwise more
-# guard digits are asked for.
+# and an exponent E with |A * 10**E - value| < 10**E (one unit, A having
+# about g more digits than the precision); when A - 2 and A + 2 round to the
+# same prec digits, so does the value. Otherwise more guard digits are asked
+# for (past 400, A is rounded as it is: only an exact power such as
+# 4 ** 0.5 in a directed rounding comes that far).
 
 def _correctly_rounded(f, context, rounding=ROUND_HALF_EVEN):
     """The value f approximates, rounded to context's precision by the
@@ -2130,8 +2126,9 @@ def _correctly_rounded(f, context, rounding=ROUND_HALF_EVEN):
         scratch = context.copy()
         scratch.rounding = rounding
         scratch.clear_traps()
-        r1 = _dec(sign, a - 1, e)._round_result(scratch)
-        r2 = _dec(sign, a + 1, e)._round_result(scratch.copy())
+        # two units either side: the approximations promise one
+        r1 = _dec(sign, a - 2, e)._round_result(scratch)
+        r2 = _dec(sign, a + 2, e)._round_result(scratch.copy())
         if (r1._int == r2._int and r1._exp == r2._exp) or g > 400:
             work = context.copy()
             work.rounding = rounding
@@ -2202,13 +2199,10 @@ def _exp_scaled(d, p):
     ln10 = _ln10_fixed(q2 + 2) // 100
     r = _fixed(d, q2) - n * ln10
     v = _exp_fixed(r, q2)
-    # v * 10**(n - q2) is exp(d); the error is below 10**(guard-ish) units:
-    # drop the guard digits into the unit
+    # v * 10**(n - q2) is exp(d), a few thousand units off at most (the
+    # squarings double the error): the guard digits dropped leave < 1 unit
     drop = q2 - p
-    if drop > 0:
-        v //= 10 ** (drop - 1)
-        return v // 10 if v % 10 == 0 else v // 10, n - q2 + drop
-    return v, n - q2
+    return v // 10 ** drop, n - q2 + drop
 
 
 _LN10_CACHE = [0, 0]
@@ -2268,25 +2262,21 @@ def _ln_scaled(d, p):
     a = d._exp + len(digits) - 1
     extra = len(str(abs(a))) + 4
     q = p + extra
-    # where ln(d) is tiny (d near 1) more digits are needed: count zeros
-    near = d._round_result_quiet_diff_one()
-    q += near
+    # where ln(d) is tiny (d near 1) more digits are needed: as many as
+    # |d - 1| has leading zeros
+    q += _zeros_after_one(d)
     M = 10 ** q
-    m = int(digits) * M // 10 ** (len(digits) - 1) if len(digits) > 1 else int(digits) * M
-    if len(digits) - 1 > 0 and (int(digits) * M) % 10 ** (len(digits) - 1):
-        pass
+    m = d._int * M // 10 ** (len(digits) - 1)  # d's digits as [1, 10), truncated
     j = 0
     while m > M * 3 // 2:
         m = m // 2
         j += 1
     v = _ln_fixed_small(m, q) + j * _ln2_fixed(q) + a * _ln10_fixed(q)
-    drop = q - p
-    if near:
-        drop -= near
-    return v // 10 ** max(drop - 1, 0), -q + max(drop - 1, 0)
+    drop = extra - 1  # keep one guard digit beyond p + the zeros
+    return v // 10 ** drop, drop - q
 
 
-def _round_result_quiet_diff_one(self):
+def _zeros_after_one(self):
     """How many more digits ln needs near 1: the zeros of |self - 1|."""
     if self._exp >= 0:
         return 0
@@ -2297,7 +2287,6 @@ def _round_result_quiet_diff_one(self):
     return max(0, _digits(one) - _digits(diff))
 
 
-Decimal._round_result_quiet_diff_one = _round_result_quiet_diff_one
 
 
 def _log10_scaled(d, p):
@@ -2305,7 +2294,7 @@ def _log10_scaled(d, p):
     q = -e
     ln10 = _ln10_fixed(q)
     v = a * 10 ** q // ln10
-    return v // 10 - (1 if v < 0 else 0) * 0, e + 1
+    return v // 10, e + 1
 
 
 # ---- power ----
@@ -2332,22 +2321,14 @@ def _power(x, y, context):
     if y._exp == 'F':
         cmp = x.copy_abs()._cmp(_dec(0, 1, 0))
         if cmp == 0:
-            r = _dec(0, 10 ** context.prec // 10 ** 0 * 0 + 1, 0)
             return _one_inexact(context)
         big = (cmp > 0) != bool(y._sign)
         return _dec(0, 0, 'F') if big else _dec(0, 0, 0)
     if y._int == 0:
-        return _dec(0, 1, 0)._round_result(context)
+        return _dec(0, 1, 0)  # as it is, even where clamping would pad it
     xa = x.copy_abs()
     if y._is_integer():
-        n = y._to_int()
-        digits_x = _digits(x._int)
-        est = abs(n) * digits_x
-        if est <= 100000 or x._int == 1:
-            if n > 0:
-                return _dec(sign, x._int ** n, x._exp * n)._round_result(context)
-            denom = _dec(0, x._int ** -n, x._exp * -n)
-            return _dec(0, 1, 0)._truediv(denom, context).copy_sign_int(sign)
+        return _int_power(xa, y, sign, context)
     # inexact in general: exp(y * ln |x|) with guard digits
     if x._sign == 0 and x._int == 1 and x._exp == 0:
         return _one_inexact(context)
@@ -2363,6 +2344,36 @@ def _power(x, y, context):
     return _correctly_rounded(approx, context, context.rounding)
 
 
+def _int_power(x, y, sign, context):
+    """x ** y for a finite positive x and an integral y, as libmpdec computes
+    it: left-to-right binary powering in a wider half-even context (1 / x
+    first for a negative y), every product rounded there, then the result
+    rounded to the context. Exact powers come out exact; others may differ
+    from the correctly rounded value in the last digit, as the C module's
+    do, and a power far below the subnormal range is a zero."""
+    n = y._to_int()
+    work = Context(prec=context.prec + _digits(y._int) + y._exp + 2, rounding=ROUND_HALF_EVEN,
+                   Emin=context.Emin, Emax=context.Emax, clamp=0, traps=[])
+    base = x
+    if n < 0:
+        work.prec += 1
+        base = _dec(0, 1, 0)._truediv(x, work)
+        n = -n
+    result = base
+    for bit in bin(n)[3:]:
+        result = result._mul(result, work)
+        if bit == '1':
+            result = result._mul(base, work)
+        if result._exp == 'F' or (result._int == 0 and dict.__getitem__(work.flags, Clamped)):
+            break
+    if result._exp == 'F':  # an overflow: the context's rounding decides its result
+        result = _dec(sign, 1, 2 * MAX_EMAX)
+    else:
+        result = _dec(sign, result._int, result._exp)
+    _merge_flags(context, work)
+    return result._round_result(context)
+
+
 def _ln_exact_work(d, p):
     a, e = _ln_scaled(d, p)
     return _dec(1 if a < 0 else 0, abs(a), e)
@@ -2374,13 +2385,6 @@ def _one_inexact(context):
     return _dec(0, 10 ** (p - 1), 1 - p)
 
 
-def _copy_sign_int(self, sign):
-    if sign and not self.is_nan():
-        return _dec(1 - self._sign if self._sign else 1, self._int, self._exp)
-    return self
-
-
-Decimal.copy_sign_int = _copy_sign_int
 
 
 # ---- formatting ----

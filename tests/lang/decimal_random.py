@@ -50,3 +50,25 @@ for i in range(1200):
         except Exception as e:
             r = type(e).__name__ + str(e)
         print(i, d, repr(spec), repr(r), d.to_eng_string(), float(d), int(d) if abs(d.adjusted()) < 30 else '-', hash(d))
+# powers, exp, ln, log10 and sqrt: libmpdec's integral powers round in a
+# wider context first, the others are correctly rounded
+R = random.Random(5)
+for i in range(800):
+    prec = R.choice([1, 2, 5, 9, 16, 28])
+    emax = R.choice([9, 99, 999999])
+    c = Context(prec=prec, rounding=R.choice(['ROUND_HALF_EVEN', 'ROUND_HALF_UP', 'ROUND_DOWN', 'ROUND_UP',
+                                              'ROUND_CEILING', 'ROUND_FLOOR', 'ROUND_05UP']),
+                Emax=emax, Emin=-emax, clamp=R.choice([0, 0, 1]), traps=[])
+    a, b = Decimal(rnd()), Decimal(rnd())
+    op = R.choice(['power', 'power', 'power', 'exp', 'ln', 'log10', 'sqrt'])
+    if op == 'power':
+        if b.is_finite() and abs(b) > 50:
+            b = Decimal(R.randint(-5, 20))
+        f = lambda: c.power(a, b)
+    else:
+        f = lambda: getattr(c, op)(a)
+    try:
+        r = f()
+    except Exception as e:
+        r = type(e).__name__
+    print(i, op, prec, c.rounding, emax, c.clamp, a, b, r, ''.join(s.__name__[:3] for s in SIGS if c.flags[s]))
