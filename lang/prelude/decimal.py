@@ -321,33 +321,32 @@ class Context(object):
                                  flags, traps))
 
     def copy(self):
-        """Return a duplicate of the context with all flags cleared."""
+        """A copy of the context, flags and traps included."""
         return Context(self.prec, self.rounding, self.Emin, self.Emax, self.capitals, self.clamp,
                        self.flags.copy(), self.traps.copy())
 
     __copy__ = copy
 
     def clear_flags(self):
-        """Reset all flags to False."""
+        """Set every flag to False."""
         for s in _SIGNALS:
             dict.__setitem__(self.flags, s, False)
 
     def clear_traps(self):
-        """Set all traps to False."""
+        """Set every trap to False."""
         for s in _SIGNALS:
             dict.__setitem__(self.traps, s, False)
 
     def Etiny(self):
-        """Return a value equal to Emin - prec + 1, the minimum exponent
-        value for subnormal results."""
+        """Emin - prec + 1: the smallest exponent of a subnormal result."""
         return self.Emin - self.prec + 1
 
     def Etop(self):
-        """Return a value equal to Emax - prec + 1."""
+        """Emax - prec + 1: the largest exponent of a result."""
         return self.Emax - self.prec + 1
 
     def radix(self):
-        """Return 10."""
+        """Decimal(10)."""
         return Decimal(10)
 
     def _signal(self, conditions):
@@ -375,7 +374,8 @@ class Context(object):
     # ---- creation ----
 
     def create_decimal(self, num='0'):
-        """Create a new Decimal instance from num, rounded to this context."""
+        """num as a Decimal rounded to this context (strings must not have
+        surrounding spaces or underscores)."""
         if isinstance(num, str) and (num != num.strip() or '_' in num):
             return self._invalid(ConversionSyntax)  # stricter than Decimal()
         d = Decimal(num, context=self)
@@ -386,77 +386,77 @@ class Context(object):
         return d._round_result(self)
 
     def create_decimal_from_float(self, f):
-        """Create a new Decimal from a float, rounded to this context."""
+        """The float f as a Decimal rounded to this context."""
         return Decimal.from_float(f)._round_result(self)
 
     # ---- the operations, each the Decimal method of its name ----
 
     def abs(self, a):
-        """Return the absolute value of the operand."""
+        """abs(a) in this context."""
         return _convert(a, True).__abs__(context=self)
 
     def add(self, a, b):
-        """Return the sum of the two operands."""
+        """a + b in this context."""
         return _convert(a, True)._add(_convert(b, True), self)
 
     def subtract(self, a, b):
-        """Return the difference between the two operands."""
+        """a - b in this context."""
         return _convert(a, True)._sub(_convert(b, True), self)
 
     def multiply(self, a, b):
-        """Multiply two operands."""
+        """a * b in this context."""
         return _convert(a, True)._mul(_convert(b, True), self)
 
     def divide(self, a, b):
-        """Decimal division in a specified context."""
+        """a / b in this context."""
         return _convert(a, True)._truediv(_convert(b, True), self)
 
     def divide_int(self, a, b):
-        """Divide two numbers, returning the integer part of the result."""
+        """a // b (truncated toward zero) in this context."""
         return _convert(a, True)._divmod(_convert(b, True), self, 'q')
 
     def remainder(self, a, b):
-        """Return the remainder from integer division (the sign of the dividend)."""
+        """a % b, with the sign of a, in this context."""
         return _convert(a, True)._divmod(_convert(b, True), self, 'r')
 
     def divmod(self, a, b):
-        """Return the integer part and the remainder of a / b."""
+        """(a // b, a % b) in this context."""
         return _convert(a, True)._divmod(_convert(b, True), self)
 
     def power(self, a, b, modulo=None):
-        """Raise a to the power of b, modulo modulo when given."""
+        """a ** b, or a ** b % modulo for three integers, in this context."""
         return _convert(a, True).__pow__(_convert(b, True), modulo, context=self)
 
     def minus(self, a):
-        """Minus corresponds to unary prefix minus in Python."""
+        """-a in this context."""
         return _convert(a, True).__neg__(context=self)
 
     def plus(self, a):
-        """Plus corresponds to unary prefix plus in Python."""
+        """+a in this context (a rounded to it)."""
         return _convert(a, True).__pos__(context=self)
 
     def copy_decimal(self, a):
-        """Return a copy of a."""
+        """a as a Decimal, unchanged."""
         return Decimal(_convert(a, True))
 
     def is_subnormal(self, a):
-        """Return True if the operand is subnormal."""
+        """Whether a is nonzero, finite and below Emin."""
         return _convert(a, True).is_subnormal(context=self)
 
     def is_normal(self, a):
-        """Return True if the operand is a normal number."""
+        """Whether a is nonzero, finite and at least Emin."""
         return _convert(a, True).is_normal(context=self)
 
     def to_sci_string(self, a):
-        """Convert a number to a string, using scientific notation."""
+        """a as text in scientific notation."""
         return _convert(a, True).__str__(context=self)
 
     def to_eng_string(self, a):
-        """Convert a number to a string, using engineering notation."""
+        """a as text in engineering notation."""
         return _convert(a, True).to_eng_string(context=self)
 
     def to_integral(self, a):
-        """Round to an integer."""
+        """a rounded to an integer by this context's rounding."""
         return _convert(a, True).to_integral_value(context=self)
 
     def _unary(name, doc):
@@ -480,64 +480,64 @@ class Context(object):
         method.__doc__ = doc
         return method
 
-    canonical = _plain('canonical', 'Return a new instance of a.')
-    copy_abs = _plain('copy_abs', 'Return a copy of a with the sign set to 0.')
-    copy_negate = _plain('copy_negate', 'Return a copy of the operand with the sign inverted.')
-    is_canonical = _plain('is_canonical', 'Return True if the operand is canonical.')
-    is_finite = _plain('is_finite', 'Return True if the operand is finite.')
-    is_infinite = _plain('is_infinite', 'Return True if the operand is infinite.')
-    is_nan = _plain('is_nan', 'Return True if the operand is a qNaN or sNaN.')
-    is_qnan = _plain('is_qnan', 'Return True if the operand is a quiet NaN.')
-    is_signed = _plain('is_signed', 'Return True if the operand is negative.')
-    is_snan = _plain('is_snan', 'Return True if the operand is a signaling NaN.')
-    is_zero = _plain('is_zero', 'Return True if the operand is a zero.')
-    exp = _unary('exp', 'Return e ** a.')
-    ln = _unary('ln', 'Return the natural (base e) logarithm of the operand.')
-    log10 = _unary('log10', 'Return the base 10 logarithm of the operand.')
-    logb = _unary('logb', "Return the exponent of the magnitude of the operand's MSD.")
-    logical_invert = _unary('logical_invert', 'Invert all the digits in the operand.')
-    next_minus = _unary('next_minus', 'Return the largest representable number smaller than a.')
-    next_plus = _unary('next_plus', 'Return the smallest representable number larger than a.')
-    normalize = _unary('normalize', 'Reduce a to its simplest form.')
-    number_class = _unary('number_class', 'Return an indication of the class of the operand.')
-    sqrt = _unary('sqrt', 'Square root of a non-negative number to context precision.')
-    to_integral_exact = _unary('to_integral_exact', 'Round to an integer, signalling Inexact.')
-    to_integral_value = _unary('to_integral_value', 'Round to an integer.')
-    compare = _binary('compare', 'Compare values numerically.')
-    compare_signal = _binary('compare_signal', 'Compare numerically, all NaNs signalling.')
-    logical_and = _binary('logical_and', 'Apply the logical operation and between each digit.')
-    logical_or = _binary('logical_or', 'Apply the logical operation or between each digit.')
-    logical_xor = _binary('logical_xor', 'Apply the logical operation xor between each digit.')
-    max = _binary('max', 'max compares two values numerically and returns the maximum.')
-    max_mag = _binary('max_mag', 'Compare the values numerically with their sign ignored.')
-    min = _binary('min', 'min compares two values numerically and returns the minimum.')
-    min_mag = _binary('min_mag', 'Compare the values numerically with their sign ignored.')
-    next_toward = _binary('next_toward', 'Return the number closest to a, in direction towards b.')
-    quantize = _binary('quantize', 'Return a value equal to a with the exponent of b.')
-    remainder_near = _binary('remainder_near', 'Return the remainder nearest to zero.')
-    rotate = _binary('rotate', 'Return a rotated copy of a, b times.')
-    scaleb = _binary('scaleb', 'Return the first operand after adding the second value its exp.')
-    shift = _binary('shift', 'Return a shifted copy of a, b times.')
+    canonical = _plain('canonical', 'a itself (every Decimal is canonical).')
+    copy_abs = _plain('copy_abs', 'a with a positive sign.')
+    copy_negate = _plain('copy_negate', 'a with the other sign.')
+    is_canonical = _plain('is_canonical', 'True: every Decimal is canonical.')
+    is_finite = _plain('is_finite', 'Whether a is finite.')
+    is_infinite = _plain('is_infinite', 'Whether a is an infinity.')
+    is_nan = _plain('is_nan', 'Whether a is a NaN.')
+    is_qnan = _plain('is_qnan', 'Whether a is a quiet NaN.')
+    is_signed = _plain('is_signed', 'Whether a has a negative sign.')
+    is_snan = _plain('is_snan', 'Whether a is a signalling NaN.')
+    is_zero = _plain('is_zero', 'Whether a is a zero.')
+    exp = _unary('exp', 'e ** a in this context.')
+    ln = _unary('ln', 'ln(a) in this context.')
+    log10 = _unary('log10', 'log10(a) in this context.')
+    logb = _unary('logb', 'a.logb() in this context.')
+    logical_invert = _unary('logical_invert', 'a.logical_invert() in this context.')
+    next_minus = _unary('next_minus', 'The next number below a.')
+    next_plus = _unary('next_plus', 'The next number above a.')
+    normalize = _unary('normalize', 'a.normalize() in this context.')
+    number_class = _unary('number_class', 'a.number_class() in this context.')
+    sqrt = _unary('sqrt', 'sqrt(a) in this context.')
+    to_integral_exact = _unary('to_integral_exact', 'a.to_integral_exact() in this context.')
+    to_integral_value = _unary('to_integral_value', 'a.to_integral_value() in this context.')
+    compare = _binary('compare', 'a.compare(b) in this context.')
+    compare_signal = _binary('compare_signal', 'a.compare_signal(b) in this context.')
+    logical_and = _binary('logical_and', 'a.logical_and(b) in this context.')
+    logical_or = _binary('logical_or', 'a.logical_or(b) in this context.')
+    logical_xor = _binary('logical_xor', 'a.logical_xor(b) in this context.')
+    max = _binary('max', 'a.max(b) in this context.')
+    max_mag = _binary('max_mag', 'a.max_mag(b) in this context.')
+    min = _binary('min', 'a.min(b) in this context.')
+    min_mag = _binary('min_mag', 'a.min_mag(b) in this context.')
+    next_toward = _binary('next_toward', 'a.next_toward(b) in this context.')
+    quantize = _binary('quantize', 'a.quantize(b) in this context.')
+    remainder_near = _binary('remainder_near', 'a.remainder_near(b) in this context.')
+    rotate = _binary('rotate', 'a.rotate(b) in this context.')
+    scaleb = _binary('scaleb', 'a.scaleb(b) in this context.')
+    shift = _binary('shift', 'a.shift(b) in this context.')
     del _unary, _binary, _plain
 
     def compare_total(self, a, b):
-        """Compare two operands using their abstract representation."""
+        """a.compare_total(b)."""
         return _convert(a, True).compare_total(b)
 
     def compare_total_mag(self, a, b):
-        """Compare two operands using their abstract representation ignoring sign."""
+        """a.compare_total_mag(b)."""
         return _convert(a, True).compare_total_mag(b)
 
     def copy_sign(self, a, b):
-        """Copy the sign from b to a."""
+        """a with the sign of b."""
         return _convert(a, True).copy_sign(b)
 
     def same_quantum(self, a, b):
-        """Return True if the two operands have the same exponent."""
+        """Whether a and b have the same exponent."""
         return _convert(a, True).same_quantum(b)
 
     def fma(self, a, b, c):
-        """Return a multiplied by b, plus c."""
+        """a * b + c, rounded once, in this context."""
         return _convert(a, True).fma(b, c, context=self)
 
 
@@ -555,7 +555,7 @@ _current = None
 
 
 def getcontext():
-    """Get the current default context."""
+    """The current thread's context (a copy of DefaultContext at first)."""
     global _current
     if _current is None:
         _current = DefaultContext.copy()
@@ -563,7 +563,7 @@ def getcontext():
 
 
 def setcontext(context):
-    """Set a new default context."""
+    """Make context the current one (a predefined context is copied first)."""
     global _current
     if not isinstance(context, Context):
         raise TypeError('argument must be a context')
@@ -591,9 +591,8 @@ class ContextManager(object):
 
 
 def localcontext(ctx=None, **kwargs):
-    """Return a context manager that will set the default context to a copy
-    of ctx on entry to the with-statement and restore the previous default
-    context when exiting the with-statement."""
+    """A context manager: inside the with block the current context is a
+    copy of ctx (or of the current one) with the keyword arguments set."""
     if ctx is None:
         ctx = getcontext()
     manager = ContextManager(ctx)
@@ -708,12 +707,10 @@ def _parse_decimal(s):
 
 
 class Decimal(object):
-    """Construct a new Decimal object. 'value' can be an integer, string, tuple,
-    or another Decimal object. If no value is given, return Decimal('0'). The
-    context does not affect the conversion and is only passed to determine if
-    the InvalidOperation trap is active.
-
-    """
+    """A decimal floating-point number: Decimal(value='0', context=None) from
+    an int, a str, a float (exactly), a (sign, digits, exponent) tuple or
+    another Decimal. The value is taken as it is, never rounded; context
+    only decides whether a malformed string raises."""
     __module__ = 'decimal'
     __slots__ = ('_sign', '_int', '_exp')
 
@@ -750,11 +747,8 @@ class Decimal(object):
 
     @classmethod
     def from_float(cls, f):
-        """Class method that converts a float to a decimal number, exactly.
-        Since 0.1 is not exactly representable in binary floating point,
-        Decimal.from_float(0.1) is not the same as Decimal('0.1').
-
-        """
+        """The float f (or an int) as a Decimal, exactly: from_float(0.1) has
+        fifty-five digits."""
         if isinstance(f, int):
             d = Decimal(f)
         elif isinstance(f, float):
@@ -777,67 +771,65 @@ class Decimal(object):
         return isinstance(self._exp, str)
 
     def is_nan(self):
-        """Return True if the argument is a (quiet or signaling) NaN and False otherwise."""
+        """Whether self is a NaN, quiet or signalling."""
         return self._exp == 'n' or self._exp == 'N'
 
     def is_qnan(self):
-        """Return True if the argument is a quiet NaN, and False otherwise."""
+        """Whether self is a quiet NaN."""
         return self._exp == 'n'
 
     def is_snan(self):
-        """Return True if the argument is a signaling NaN and False otherwise."""
+        """Whether self is a signalling NaN."""
         return self._exp == 'N'
 
     def is_infinite(self):
-        """Return True if the argument is infinite, and False otherwise."""
+        """Whether self is an infinity."""
         return self._exp == 'F'
 
     def is_finite(self):
-        """Return True if the argument is a finite number, and False otherwise."""
+        """Whether self is neither an infinity nor a NaN."""
         return not isinstance(self._exp, str)
 
     def is_zero(self):
-        """Return True if the argument is a (positive or negative) zero and False otherwise."""
+        """Whether self is a zero of either sign."""
         return not isinstance(self._exp, str) and self._int == 0
 
     def is_signed(self):
-        """Return True if the argument has a negative sign and False otherwise."""
+        """Whether self's sign is negative (also -0 and -NaN)."""
         return self._sign == 1
 
     def is_canonical(self):
-        """Return True if the argument is canonical and False otherwise."""
+        """True: every Decimal is canonical."""
         return True
 
     def canonical(self):
-        """Return the canonical encoding of the argument."""
+        """self (every Decimal is canonical)."""
         return self
 
     def is_normal(self, context=None):
-        """Return True if the argument is a normal finite non-zero number with
-        an adjusted exponent greater than or equal to Emin."""
+        """Whether self is nonzero, finite and its adjusted exponent at least Emin."""
         if not self.is_finite() or self._int == 0:
             return False
         return _ctx(context).Emin <= self.adjusted()
 
     def is_subnormal(self, context=None):
-        """Return True if the argument is subnormal, and False otherwise."""
+        """Whether self is nonzero, finite and its adjusted exponent below Emin."""
         if not self.is_finite() or self._int == 0:
             return False
         return self.adjusted() < _ctx(context).Emin
 
     def adjusted(self):
-        """Return the adjusted exponent of the number.  Defined as exp + digits - 1."""
+        """The exponent of self's first digit: exponent + digits - 1."""
         if isinstance(self._exp, str):
             return 0
         return self._exp + _digits(self._int) - 1
 
     def radix(self):
-        """Return Decimal(10), the radix (base) in which the Decimal class does
-        all its arithmetic. Included for compatibility with the specification."""
+        """Decimal(10)."""
         return Decimal(10)
 
     def as_tuple(self):
-        """Return a tuple representation of the number."""
+        """DecimalTuple(sign, digits, exponent)."""
         if self._exp == 'F':
             digits = (0,)
         elif self.is_nan() and self._int == 0:
@@ -847,11 +839,7 @@ class Decimal(object):
         return DecimalTuple(self._sign, digits, self._exp)
 
     def as_integer_ratio(self):
-        """Return a pair of integers, whose ratio is exactly equal to the original
-        Decimal and with a positive denominator. The ratio is in lowest terms.
-        Raise OverflowError on infinities and a ValueError on NaNs.
-
-        """
+        """(n, d) in lowest terms with n / d == self exactly, d > 0."""
         if self.is_nan():
             raise ValueError('cannot convert NaN to integer ratio')
         if self._exp == 'F':
@@ -1005,18 +993,15 @@ class Decimal(object):
         return self.__pos__(context=context)
 
     def copy_abs(self):
-        """Return the absolute value of the argument. This operation is unaffected
-        by context and is quiet: no flags are changed and no rounding is performed."""
+        """self with a positive sign; no rounding, no flags."""
         return _dec(0, self._int, self._exp)
 
     def copy_negate(self):
-        """Return the negation of the argument. This operation is unaffected by
-        context and is quiet: no flags are changed and no rounding is performed."""
+        """self with the other sign; no rounding, no flags."""
         return _dec(1 - self._sign, self._int, self._exp)
 
     def copy_sign(self, other, context=None):
-        """Return a copy of the first operand with the sign set to be the same as
-        the sign of the second operand."""
+        """self with the sign of other; no rounding, no flags."""
         other = _convert(other, True)
         return _dec(other._sign, self._int, self._exp)
 
@@ -1249,9 +1234,8 @@ class Decimal(object):
         return other._divmod(self, _ctx(context))
 
     def remainder_near(self, other, context=None):
-        """Return the remainder from dividing self by other.  This differs from
-        self % other in that the sign of the remainder is chosen so as to minimize
-        its absolute value."""
+        """self - n * other for the integer n nearest to self / other (the even
+        one on a tie): a remainder of the smallest magnitude."""
         context = _ctx(context)
         other = _convert(other, True)
         nan = self._nan_operands(other, context)
@@ -1424,13 +1408,8 @@ class Decimal(object):
         return NotImplemented if r is None else (r != 'nan' and r >= 0)
 
     def compare(self, other, context=None):
-        """Compare self to other.  Return a decimal value:
-
-            a or b is a NaN ==> Decimal('NaN')
-            a < b           ==> Decimal('-1')
-            a == b          ==> Decimal('0')
-            a > b           ==> Decimal('1')
-        """
+        """Decimal(-1), Decimal(0) or Decimal(1) as self is below, equal to or
+        above other; a NaN when either is one."""
         context = _ctx(context)
         other = _convert(other, True)
         nan = self._nan_operands(other, context)
@@ -1439,7 +1418,7 @@ class Decimal(object):
         return Decimal(self._cmp(other))
 
     def compare_signal(self, other, context=None):
-        """Identical to compare, except that all NaNs signal."""
+        """compare(), but any NaN signals InvalidOperation."""
         context = _ctx(context)
         other = _convert(other, True)
         if self.is_nan() or other.is_nan():
@@ -1458,8 +1437,8 @@ class Decimal(object):
         return {'F': 2, 'N': 3, 'n': 4}.get(self._exp, 1) if isinstance(self._exp, str) else 1
 
     def compare_total(self, other, context=None):
-        """Compare two operands using their abstract representation rather than
-        their numerical value."""
+        """-1, 0 or 1 by the total order of representations: by value, then
+        exponent, with NaNs above infinities and -0 below 0."""
         other = _convert(other, True)
         if self._sign != other._sign:  # every negative is below every positive
             return Decimal(-1 if self._sign else 1)
@@ -1480,14 +1459,13 @@ class Decimal(object):
         return (self._exp > other._exp) - (self._exp < other._exp)
 
     def compare_total_mag(self, other, context=None):
-        """Compare two operands using their abstract representation rather than
-        their value as in compare_total(), but ignoring the sign of each operand."""
+        """compare_total() of the absolute values."""
         other = _convert(other, True)
         return Decimal(self._total_mag(other))
 
     def same_quantum(self, other, context=None):
-        """Test whether self and other have the same exponent or whether both are
-        NaN."""
+        """Whether self and other have the same exponent (or are both NaN, or
+        both infinite)."""
         other = _convert(other, True)
         if self._is_special() or other._is_special():
             return (self.is_nan() and other.is_nan()) or (self._exp == 'F' and other._exp == 'F')
@@ -1514,23 +1492,19 @@ class Decimal(object):
         return chosen._round_result(context)
 
     def max(self, other, context=None):
-        """Maximum of self and other.  If one operand is a quiet NaN and the other
-        is numeric, the numeric operand is returned."""
+        """The larger of self and other; a number wins over a quiet NaN."""
         return self._minmax(other, _ctx(context), True, False)
 
     def min(self, other, context=None):
-        """Minimum of self and other. If one operand is a quiet NaN and the other
-        is numeric, the numeric operand is returned."""
+        """The smaller of self and other; a number wins over a quiet NaN."""
         return self._minmax(other, _ctx(context), False, False)
 
     def max_mag(self, other, context=None):
-        """Similar to the max() method, but the comparison is done using the
-        absolute values of the operands."""
+        """The one of self and other with the larger absolute value."""
         return self._minmax(other, _ctx(context), True, True)
 
     def min_mag(self, other, context=None):
-        """Similar to the min() method, but the comparison is done using the
-        absolute values of the operands."""
+        """The one of self and other with the smaller absolute value."""
         return self._minmax(other, _ctx(context), False, True)
 
     # ---- conversions ----
@@ -1636,10 +1610,9 @@ class Decimal(object):
         return _dec(self._sign, c, e)
 
     def quantize(self, exp, rounding=None, context=None):
-        """Quantize self so its exponent is the same as that of exp.
-
-        Similar to self._rescale(exp._exp) but with error checking.
-        """
+        """self with the exponent of exp, rounded by rounding (or the
+        context's); InvalidOperation when the result would not fit the
+        context's precision."""
         context = _ctx(context)
         exp = _convert(exp, True)
         if rounding is None:
@@ -1682,8 +1655,8 @@ class Decimal(object):
         return result
 
     def to_integral_exact(self, rounding=None, context=None):
-        """Round to the nearest integer, signaling Inexact or Rounded as
-        appropriate if rounding occurs."""
+        """self rounded to an integer, signalling Inexact and Rounded when
+        digits go."""
         context = _ctx(context)
         nan = self._nan_operands(None, context)
         if nan is not None:
@@ -1701,7 +1674,7 @@ class Decimal(object):
         return result
 
     def to_integral_value(self, rounding=None, context=None):
-        """Round to the nearest integer without signaling Inexact or Rounded."""
+        """self rounded to an integer, quietly."""
         context = _ctx(context)
         nan = self._nan_operands(None, context)
         if nan is not None:
@@ -1713,8 +1686,8 @@ class Decimal(object):
     to_integral = to_integral_value
 
     def normalize(self, context=None):
-        """Normalize the number by stripping the rightmost trailing zeros and
-        converting any result equal to Decimal('0') to Decimal('0e0')."""
+        """self rounded to the context with trailing zeros removed (a zero
+        becomes 0 or -0)."""
         context = _ctx(context)
         nan = self._nan_operands(None, context)
         if nan is not None:
@@ -1732,7 +1705,7 @@ class Decimal(object):
         return _dec(d._sign, c, e)
 
     def scaleb(self, other, context=None):
-        """Return the first operand with exponent adjusted by the second."""
+        """self times 10 ** other, for an integral other."""
         context = _ctx(context)
         other = _convert(other, True)
         nan = self._nan_operands(other, context)
@@ -1749,7 +1722,7 @@ class Decimal(object):
         return _dec(self._sign, self._int, self._exp + n)._round_result(context)
 
     def logb(self, context=None):
-        """Returns the exponent of the magnitude of self's MSD."""
+        """The adjusted exponent of self as a Decimal."""
         context = _ctx(context)
         nan = self._nan_operands(None, context)
         if nan is not None:
@@ -1762,11 +1735,11 @@ class Decimal(object):
         return Decimal(self.adjusted())._round_result(context)
 
     def next_plus(self, context=None):
-        """Returns the smallest representable number larger than itself."""
+        """The next number above self in the context."""
         return self._next(_ctx(context), 0)
 
     def next_minus(self, context=None):
-        """Returns the largest representable number smaller than itself."""
+        """The next number below self in the context."""
         return self._next(_ctx(context), 1)
 
     def _next(self, context, down):
@@ -1787,7 +1760,7 @@ class Decimal(object):
         return d._add(tiny, probe)
 
     def next_toward(self, other, context=None):
-        """Returns the number closest to self, in the direction towards other."""
+        """The next number from self in the direction of other."""
         context = _ctx(context)
         other = _convert(other, True)
         nan = self._nan_operands(other, context)
@@ -1809,7 +1782,8 @@ class Decimal(object):
         return d
 
     def number_class(self, context=None):
-        """Returns an indication of the class of self."""
+        """The class of self as a str: 'sNaN', 'NaN', '-Infinity', '-Normal',
+        '-Subnormal', '-Zero', '+Zero', '+Subnormal', '+Normal' or '+Infinity'."""
         if self._exp == 'N':
             return 'sNaN'
         if self._exp == 'n':
@@ -1839,19 +1813,19 @@ class Decimal(object):
         return _dec(0, int(digits), 0)
 
     def logical_and(self, other, context=None):
-        """Applies an 'and' operation between self and other's digits."""
+        """Digit-wise and of two Decimals made of 0s and 1s."""
         return self._logical(other, _ctx(context), lambda x, y: x & y)
 
     def logical_or(self, other, context=None):
-        """Applies an 'or' operation between self and other's digits."""
+        """Digit-wise or of two Decimals made of 0s and 1s."""
         return self._logical(other, _ctx(context), lambda x, y: x | y)
 
     def logical_xor(self, other, context=None):
-        """Applies an 'xor' operation between self and other's digits."""
+        """Digit-wise xor of two Decimals made of 0s and 1s."""
         return self._logical(other, _ctx(context), lambda x, y: x ^ y)
 
     def logical_invert(self, context=None):
-        """Invert all its digits."""
+        """Digit-wise not of a Decimal made of 0s and 1s, over prec digits."""
         context = _ctx(context)
         return self._logical(_dec(0, int('1' * context.prec), 0), context, lambda x, y: x ^ y)
 
@@ -1865,7 +1839,8 @@ class Decimal(object):
         return None, other._to_int()
 
     def rotate(self, other, context=None):
-        """Returns a rotated copy of self, value-of-other times."""
+        """self's coefficient (as prec digits) rotated left by other digits
+        (right when negative)."""
         context = _ctx(context)
         bad, n = self._shift_amount(other, context)
         if bad is not None:
@@ -1878,7 +1853,8 @@ class Decimal(object):
         return _dec(self._sign, int(digits), self._exp)
 
     def shift(self, other, context=None):
-        """Returns a shifted copy of self, value-of-other times."""
+        """self's coefficient (as prec digits) shifted left by other digits
+        (right when negative)."""
         context = _ctx(context)
         bad, n = self._shift_amount(other, context)
         if bad is not None:
@@ -1892,7 +1868,7 @@ class Decimal(object):
     # ---- square root, exp and logarithms ----
 
     def sqrt(self, context=None):
-        """Return the square root of self."""
+        """The square root of self, correctly rounded half even."""
         context = _ctx(context)
         nan = self._nan_operands(None, context)
         if nan is not None:
@@ -1930,7 +1906,7 @@ class Decimal(object):
         return result
 
     def exp(self, context=None):
-        """Returns e ** self."""
+        """e ** self, correctly rounded half even."""
         context = _ctx(context)
         nan = self._nan_operands(None, context)
         if nan is not None:
@@ -1965,7 +1941,7 @@ class Decimal(object):
         return _correctly_rounded(lambda g: _exp_scaled(self, g), context)
 
     def ln(self, context=None):
-        """Returns the natural (base e) logarithm of self."""
+        """The natural logarithm of self, correctly rounded half even."""
         context = _ctx(context)
         nan = self._nan_operands(None, context)
         if nan is not None:
@@ -1981,7 +1957,7 @@ class Decimal(object):
         return _correctly_rounded(lambda g: _ln_scaled(self, g), context)
 
     def log10(self, context=None):
-        """Returns the base ten logarithm of self."""
+        """The base-10 logarithm of self, correctly rounded half even."""
         context = _ctx(context)
         nan = self._nan_operands(None, context)
         if nan is not None:
@@ -2000,10 +1976,7 @@ class Decimal(object):
     # ---- text ----
 
     def __str__(self, eng=False, context=None):
-        """Return string representation of the number in scientific notation.
-
-        Captures all of the information in the underlying representation.
-        """
+        """self in scientific notation (the spec's to-scientific-string)."""
         sign = '-' if self._sign else ''
         if self._exp == 'F':
             return sign + 'Infinity'
@@ -2032,15 +2005,11 @@ class Decimal(object):
         return sign + text
 
     def to_eng_string(self, context=None):
-        """Convert to an engineering-type string.
-
-        Engineering notation has an exponent which is a multiple of 3, so there
-        are up to 3 digits left of the decimal place.
-        """
+        """self in engineering notation: exponents are multiples of three."""
         return self.__str__(eng=True, context=context)
 
     def __repr__(self):
-        """Represents the number as an instance of Decimal."""
+        """Decimal('...')."""
         return "Decimal('%s')" % str(self)
 
     def __format__(self, spec, _localeconv=None):

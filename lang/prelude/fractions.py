@@ -102,25 +102,12 @@ def _arith(exact, inexact, name):
 
 
 class Fraction(numbers.Rational):
-    """This class implements rational numbers.
-
-    In the two-argument form of the constructor, Fraction(8, 6) will
-    produce a rational number equivalent to 4/3. Both arguments must
-    be Rational. The numerator defaults to 0 and the denominator
-    defaults to 1 so that Fraction(3) == 3 and Fraction() == 0.
-
-    Fractions can also be constructed from:
-
-      - numeric strings similar to those accepted by the
-        float constructor (for example, '-2.3' or '1e10')
-
-      - strings of the form '123/456'
-
-      - float and Decimal instances
-
-      - other Rational instances (including integers)
-
-    """
+    """A rational number: an int numerator over a positive int denominator,
+    kept in lowest terms.
+    
+    Fraction(n, d) takes two Rationals (ints, Fractions); Fraction(x) takes
+    a Rational, a float or a Decimal (exactly), or a string such as '3/4',
+    '-1.5', '2e-3' or ' 7 '. Fraction() is 0."""
 
     __slots__ = ('_numerator', '_denominator')
 
@@ -163,11 +150,8 @@ class Fraction(numbers.Rational):
 
     @classmethod
     def from_float(cls, f):
-        """Converts a finite float to a rational number, exactly.
-
-        Beware that Fraction.from_float(0.3) != Fraction(3, 10).
-
-        """
+        """The float f (or an int) as a Fraction, exactly: from_float(0.1) is
+        not Fraction(1, 10)."""
         if isinstance(f, numbers.Integral):
             return cls(f)
         if not isinstance(f, float):
@@ -177,7 +161,7 @@ class Fraction(numbers.Rational):
 
     @classmethod
     def from_decimal(cls, dec):
-        """Converts a finite Decimal instance to a rational number, exactly."""
+        """The finite Decimal dec (or an int) as a Fraction, exactly."""
         if isinstance(dec, numbers.Integral):
             dec = Decimal(int(dec))
         elif not isinstance(dec, Decimal):
@@ -186,23 +170,12 @@ class Fraction(numbers.Rational):
         return cls(*dec.as_integer_ratio())
 
     def as_integer_ratio(self):
-        """Return the integer ratio as a tuple.
-
-        Return a tuple of two integers, whose ratio is equal to the
-        Fraction and with a positive denominator.
-        """
+        """(numerator, denominator), the denominator positive."""
         return (self._numerator, self._denominator)
 
     def limit_denominator(self, max_denominator=1000000):
-        """Closest Fraction to self with denominator at most max_denominator.
-
-        >>> Fraction('3.141592653589793').limit_denominator(10)
-        Fraction(22, 7)
-        >>> Fraction('3.141592653589793').limit_denominator(100)
-        Fraction(311, 99)
-        >>> Fraction(4321, 8765).limit_denominator(10000)
-        Fraction(4321, 8765)
-        """
+        """The Fraction nearest to self whose denominator is at most
+        max_denominator (self itself when its denominator is small enough)."""
         if max_denominator < 1:
             raise ValueError('max_denominator should be at least 1')
         if self._denominator <= max_denominator:
@@ -304,13 +277,8 @@ class Fraction(numbers.Rational):
     __mod__, __rmod__ = _arith(_mod, operator.mod, 'mod')
 
     def __pow__(a, b):
-        """a ** b
-
-        If b is not an integer, the result will be a float or complex
-        since roots are generally irrational. If b is an integer, the
-        result will be rational.
-
-        """
+        """a ** b: a Fraction for an integral b, a float (or complex)
+        otherwise."""
         if isinstance(b, numbers.Rational):
             if b.denominator == 1:
                 p = b.numerator
@@ -333,7 +301,7 @@ class Fraction(numbers.Rational):
         return a ** float(b)
 
     def __pos__(a):
-        """+a: Coerces a subclass instance to Fraction"""
+        """+a, a Fraction even for a subclass."""
         return Fraction(a._numerator, a._denominator, _normalize=False)
 
     def __neg__(a):
@@ -365,10 +333,8 @@ class Fraction(numbers.Rational):
         return -(-a.numerator // a.denominator)
 
     def __round__(self, ndigits=None):
-        """round(self, ndigits)
-
-        Rounds half toward even.
-        """
+        """round(self) to the nearest int, or to ndigits digits as a Fraction;
+        halves go to the even neighbour."""
         if ndigits is None:
             q, r = divmod(self.numerator, self.denominator)
             twice = 2 * r

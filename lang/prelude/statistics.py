@@ -199,13 +199,7 @@ def _decimal_sqrt_of_frac(n, m):
 # ---- averages ----
 
 def mean(data):
-    """Return the sample arithmetic mean of data.
-
-    >>> mean([1, 2, 3, 4, 4])
-    2.8
-
-    If ``data`` is empty, StatisticsError will be raised.
-    """
+    """The arithmetic mean of data, exact, of the data's type."""
     T, total, n = _sum(data)
     if n < 1:
         raise StatisticsError('mean requires at least one data point')
@@ -213,14 +207,8 @@ def mean(data):
 
 
 def fmean(data, weights=None):
-    """Convert data to floats and compute the arithmetic mean.
-
-    This runs faster than the mean() function and it always returns a float.
-    If the input dataset is empty, it raises a StatisticsError.
-
-    >>> fmean([3.5, 4.0, 5.25])
-    4.25
-    """
+    """The arithmetic mean of data as a float (computed with fsum), weighted
+    when weights are given."""
     try:
         n = len(data)
     except TypeError:
@@ -247,14 +235,7 @@ def fmean(data, weights=None):
 
 
 def geometric_mean(data):
-    """Convert data to floats and compute the geometric mean.
-
-    Raises a StatisticsError if the input dataset is empty,
-    if it contains a zero, or if it contains a negative value.
-
-    No special efforts are made to achieve exact results.
-    (However, this may change in the future.)
-    """
+    """The geometric mean of data (all positive), as a float."""
     try:
         return exp(fmean(map(log, data)))
     except ValueError:
@@ -263,15 +244,8 @@ def geometric_mean(data):
 
 
 def harmonic_mean(data, weights=None):
-    """Return the harmonic mean of data.
-
-    The harmonic mean is the reciprocal of the arithmetic mean of the
-    reciprocals of the data.  It can be used for averaging ratios or
-    rates, for example speeds.
-
-    If ``data`` is empty, or any element is less than zero,
-    ``harmonic_mean`` will raise ``StatisticsError``.
-    """
+    """The harmonic mean of data: the reciprocal of the mean of the
+    reciprocals, weighted when weights are given. 0 when a value is 0."""
     if iter(data) is data:
         data = list(data)
     errmsg = 'harmonic mean does not support negative values'
@@ -305,18 +279,8 @@ def harmonic_mean(data, weights=None):
 
 
 def median(data):
-    """Return the median (middle value) of numeric data.
-
-    When the number of data points is odd, return the middle data point.
-    When the number of data points is even, the median is interpolated by
-    taking the average of the two middle values:
-
-    >>> median([1, 3, 5])
-    3
-    >>> median([1, 3, 5, 7])
-    4.0
-
-    """
+    """The middle value of data; for an even count, the mean of the two
+    middle values."""
     data = sorted(data)
     n = len(data)
     if n == 0:
@@ -327,11 +291,7 @@ def median(data):
 
 
 def median_low(data):
-    """Return the low median of numeric data.
-
-    When the number of data points is odd, the middle value is returned.
-    When it is even, the smaller of the two middle values is returned.
-    """
+    """The middle value of data; for an even count, the lower of the two."""
     data = sorted(data)
     n = len(data)
     if n == 0:
@@ -340,11 +300,7 @@ def median_low(data):
 
 
 def median_high(data):
-    """Return the high median of data.
-
-    When the number of data points is odd, the middle value is returned.
-    When it is even, the larger of the two middle values is returned.
-    """
+    """The middle value of data; for an even count, the higher of the two."""
     data = sorted(data)
     n = len(data)
     if n == 0:
@@ -353,14 +309,8 @@ def median_high(data):
 
 
 def median_grouped(data, interval=1.0):
-    """Estimates the median for numeric data binned around the midpoints
-    of consecutive, fixed-width intervals.
-
-    The *data* can be any iterable of numeric data with each value being
-    exactly the midpoint of a bin.  At least one value must be present.
-
-    The *interval* is width of each bin.
-    """
+    """The median of data seen as bins of width interval centred on the
+    values, by interpolation inside the median's bin."""
     data = sorted(data)
     n = len(data)
     if not n:
@@ -378,14 +328,7 @@ def median_grouped(data, interval=1.0):
 
 
 def mode(data):
-    """Return the most common data point from discrete or nominal data.
-
-    ``mode`` assumes discrete data, and returns a single value. If there are
-    multiple modes with same frequency, return the first one encountered.
-
-    If *data* is empty, ``mode``, raises StatisticsError.
-
-    """
+    """The most frequent value of data (the first seen among equals)."""
     counts = _counts(data)
     best = None
     for value, count in counts.items():
@@ -397,18 +340,8 @@ def mode(data):
 
 
 def multimode(data):
-    """Return a list of the most frequently occurring values.
-
-    Will return more than one result if there are multiple modes
-    or an empty list if *data* is empty.
-
-    >>> multimode('aabbbbbbbbcc')
-    ['b']
-    >>> multimode('aabbbbccddddeeffffgg')
-    ['b', 'd', 'f']
-    >>> multimode('')
-    []
-    """
+    """Every value that occurs most often in data, in order of first
+    appearance; [] for no data."""
     counts = _counts(data)
     if not counts:
         return []
@@ -417,21 +350,10 @@ def multimode(data):
 
 
 def quantiles(data, *, n=4, method='exclusive'):
-    """Divide *data* into *n* continuous intervals with equal probability.
-
-    Returns a list of (n - 1) cut points separating the intervals.
-
-    Set *n* to 4 for quartiles (the default).  Set *n* to 10 for deciles.
-    Set *n* to 100 for percentiles which gives the 99 cuts points that
-    separate *data* in to 100 equal sized groups.
-
-    The *data* can be any iterable containing sample.
-    The cut points are linearly interpolated between data points.
-
-    If *method* is set to *inclusive*, *data* is treated as population
-    data.  The minimum value is treated as the 0th percentile and the
-    maximum value is treated as the 100th percentile.
-    """
+    """The n - 1 cut points that divide data into n groups of equal
+    probability, interpolated between data points. method 'exclusive'
+    treats data as a sample; 'inclusive' as the whole population, its
+    minimum and maximum the 0th and 100th percentiles."""
     if n < 1:
         raise StatisticsError('n must be at least 1')
     data = sorted(data)
@@ -458,15 +380,8 @@ def quantiles(data, *, n=4, method='exclusive'):
 # ---- spread ----
 
 def variance(data, xbar=None):
-    """Return the sample variance of data.
-
-    data should be an iterable of Real-valued numbers, with at least two
-    values. The optional argument xbar, if given, should be the mean of
-    the data. If it is missing or None, the mean is automatically calculated.
-
-    Use this function when your data is a sample from a population. To
-    calculate the variance from the entire population, see ``pvariance``.
-    """
+    """The sample variance of data (n - 1 in the denominator); xbar is
+    the mean when already known."""
     T, ss, c, n = _ss(data, xbar)
     if n < 2:
         raise StatisticsError('variance requires at least two data points')
@@ -474,12 +389,8 @@ def variance(data, xbar=None):
 
 
 def pvariance(data, mu=None):
-    """Return the population variance of ``data``.
-
-    data should be a sequence or iterable of Real-valued numbers, with at least one
-    value. The optional argument mu, if given, should be the mean of
-    the data. If it is missing or None, the mean is automatically calculated.
-    """
+    """The population variance of data (n in the denominator); mu is the
+    mean when already known."""
     T, ss, c, n = _ss(data, mu)
     if n < 1:
         raise StatisticsError('pvariance requires at least one data point')
@@ -493,14 +404,8 @@ def _root(T, ms):
 
 
 def stdev(data, xbar=None):
-    """Return the square root of the sample variance.
-
-    See ``variance`` for arguments and other details.
-
-    >>> stdev([1.5, 2.5, 2.5, 2.75, 3.25, 4.75])
-    1.0810874155219827
-
-    """
+    """The sample standard deviation: the square root of variance(),
+    correctly rounded."""
     T, ss, c, n = _ss(data, xbar)
     if n < 2:
         raise StatisticsError('stdev requires at least two data points')
@@ -508,14 +413,8 @@ def stdev(data, xbar=None):
 
 
 def pstdev(data, mu=None):
-    """Return the square root of the population variance.
-
-    See ``pvariance`` for arguments and other details.
-
-    >>> pstdev([1.5, 2.5, 2.5, 2.75, 3.25, 4.75])
-    0.986893273527251
-
-    """
+    """The population standard deviation: the square root of pvariance(),
+    correctly rounded."""
     T, ss, c, n = _ss(data, mu)
     if n < 1:
         raise StatisticsError('pstdev requires at least one data point')
@@ -546,11 +445,7 @@ def _pair_check(x, y, what):
 
 
 def covariance(x, y, /):
-    """Covariance
-
-    Return the sample covariance of two inputs *x* and *y*. Covariance
-    is a measure of the joint variability of two inputs.
-    """
+    """The sample covariance of x and y (equal lengths, at least two)."""
     n = _pair_check(x, y, 'covariance')
     xbar = fsum(x) / n
     ybar = fsum(y) / n
@@ -558,14 +453,7 @@ def covariance(x, y, /):
 
 
 def correlation(x, y, /):
-    """Pearson's correlation coefficient
-
-    Return the Pearson's correlation coefficient for two inputs. Pearson's
-    correlation coefficient *r* takes values between -1 and +1. It measures the
-    strength and direction of the linear relationship, where +1 means very
-    strong, positive linear relationship, -1 very strong, negative linear
-    relationship, and 0 no linear relationship.
-    """
+    """Pearson's correlation coefficient of x and y, between -1 and 1."""
     n = _pair_check(x, y, 'correlation')
     xbar = fsum(x) / n
     ybar = fsum(y) / n
@@ -607,18 +495,8 @@ LinearRegression = _make_linear_regression()
 
 
 def linear_regression(x, y, /, *, proportional=False):
-    """Slope and intercept for simple linear regression.
-
-    Return the slope and intercept of simple linear regression
-    parameters estimated using ordinary least squares. Simple linear
-    regression describes relationship between an independent variable
-    *x* and a dependent variable *y* in terms of a linear function:
-
-        y = slope * x + intercept + noise
-
-    If *proportional* is true, the independent variable *x* and the
-    dependent variable *y* are assumed to be directly proportional.
-    """
+    """(slope, intercept) of the least-squares line through the points
+    (x, y); with proportional=True the line goes through the origin."""
     n = _pair_check(x, y, 'linear regression')
     if proportional:
         sxy = fsum(xi * yi for xi, yi in zip(x, y))
@@ -697,12 +575,12 @@ _SQRT2 = sqrt(2.0)
 
 
 class NormalDist:
-    "Normal distribution of a random variable"
+    """A normal distribution with mean mu and standard deviation sigma."""
 
     __slots__ = ('_mu', '_sigma')
 
     def __init__(self, mu=0.0, sigma=1.0):
-        "NormalDist where mu is the mean and sigma is the standard deviation."
+        """A normal distribution with mean mu and standard deviation sigma >= 0."""
         if sigma < 0.0:
             raise StatisticsError('sigma must be non-negative')
         self._mu = float(mu)
@@ -710,17 +588,18 @@ class NormalDist:
 
     @classmethod
     def from_samples(cls, data):
-        "Make a normal distribution instance from sample data."
+        """The normal distribution with the mean and sample standard deviation
+        of data."""
         return cls(*_mean_stdev(data))
 
     def samples(self, n, *, seed=None):
-        "Generate *n* samples for a given mean and standard deviation."
+        """n random draws (seeded by seed when given)."""
         gauss = random.gauss if seed is None else random.Random(seed).gauss
         mu, sigma = self._mu, self._sigma
         return [gauss(mu, sigma) for i in range(n)]
 
     def pdf(self, x):
-        "Probability density function.  P(x <= X < x+dx) / dx"
+        """The probability density at x."""
         variance = self._sigma * self._sigma
         if not variance:
             raise StatisticsError('pdf() not defined when sigma is zero')
@@ -728,18 +607,13 @@ class NormalDist:
         return exp(diff * diff / (-2.0 * variance)) / sqrt(tau * variance)
 
     def cdf(self, x):
-        "Cumulative distribution function.  P(X <= x)"
+        """The probability of a value at most x."""
         if not self._sigma:
             raise StatisticsError('cdf() not defined when sigma is zero')
         return 0.5 * (1.0 + erf((x - self._mu) / (self._sigma * _SQRT2)))
 
     def inv_cdf(self, p):
-        """Inverse cumulative distribution function.  x : P(X <= x) = p
-
-        Finds the value of the random variable such that the probability of
-        the variable being less than or equal to that value equals the given
-        probability.
-        """
+        """The value x with cdf(x) == p, for 0 < p < 1."""
         if p <= 0.0 or p >= 1.0:
             raise StatisticsError('p must be in the range 0.0 < p < 1.0')
         if self._sigma <= 0.0:
@@ -747,19 +621,14 @@ class NormalDist:
         return _normal_dist_inv_cdf(p, self._mu, self._sigma)
 
     def quantiles(self, n=4):
-        """Divide into *n* continuous intervals with equal probability.
-
-        Returns a list of (n - 1) cut points separating the intervals.
-        """
+        """The n - 1 cut points that divide data into n groups of equal
+        probability, interpolated between data points. method 'exclusive'
+        treats data as a sample; 'inclusive' as the whole population, its
+        minimum and maximum the 0th and 100th percentiles."""
         return [self.inv_cdf(i / n) for i in range(1, n)]
 
     def overlap(self, other):
-        """Compute the overlapping coefficient (OVL) between two normal distributions.
-
-        Measures the agreement between two normal probability distributions.
-        Returns a value between 0.0 and 1.0 giving the overlapping area in
-        the two underlying probability density functions.
-        """
+        """The area the densities of self and other have in common, from 0 to 1."""
         if not isinstance(other, NormalDist):
             raise TypeError('Expected another NormalDist instance')
         X, Y = self, other
@@ -780,112 +649,82 @@ class NormalDist:
         return 1.0 - (fabs(Y.cdf(x1) - X.cdf(x1)) + fabs(Y.cdf(x2) - X.cdf(x2)))
 
     def zscore(self, x):
-        """Compute the Standard Score.  (x - mean) / stdev
-
-        Describes *x* in terms of the number of standard deviations
-        above or below the mean of the normal distribution.
-        """
+        """How many standard deviations x lies above the mean."""
         if not self._sigma:
             raise StatisticsError('zscore() not defined when sigma is zero')
         return (x - self._mu) / self._sigma
 
     @property
     def mean(self):
-        "Arithmetic mean of the normal distribution."
+        """The mean mu."""
         return self._mu
 
     @property
     def median(self):
-        "Return the median of the normal distribution"
+        """The median: the mean."""
         return self._mu
 
     @property
     def mode(self):
-        """Return the mode of the normal distribution
-
-        The mode is the value x where which the probability density
-        function (pdf) takes its maximum value.
-        """
+        """The value of highest density: the mean."""
         return self._mu
 
     @property
     def stdev(self):
-        "Standard deviation of the normal distribution."
+        """The standard deviation sigma."""
         return self._sigma
 
     @property
     def variance(self):
-        "Square of the standard deviation."
+        """sigma squared."""
         return self._sigma * self._sigma
 
     def __add__(x1, x2):
-        """Add a constant or another NormalDist instance.
-
-        If *other* is a constant, translate mu by the constant,
-        leaving sigma unchanged.
-
-        If *other* is a NormalDist, add both the means and the variances.
-        Mathematically, this works only if the two distributions are
-        independent or if they are jointly normally distributed.
-        """
+        """The distribution shifted by a constant, or the sum with an independent
+        NormalDist (means add, variances add)."""
         if isinstance(x2, NormalDist):
             return NormalDist(x1._mu + x2._mu, hypot(x1._sigma, x2._sigma))
         return NormalDist(x1._mu + x2, x1._sigma)
 
     def __sub__(x1, x2):
-        """Subtract a constant or another NormalDist instance.
-
-        If *other* is a constant, translate by the constant mu,
-        leaving sigma unchanged.
-
-        If *other* is a NormalDist, subtract the means and add the variances.
-        Mathematically, this works only if the two distributions are
-        independent or if they are jointly normally distributed.
-        """
+        """The distribution shifted by -constant, or the difference with an
+        independent NormalDist (means subtract, variances add)."""
         if isinstance(x2, NormalDist):
             return NormalDist(x1._mu - x2._mu, hypot(x1._sigma, x2._sigma))
         return NormalDist(x1._mu - x2, x1._sigma)
 
     def __mul__(x1, x2):
-        """Multiply both mu and sigma by a constant.
-
-        Used for rescaling, perhaps to change measurement units.
-        Sigma is scaled with the absolute value of the constant.
-        """
+        """The distribution scaled by a constant (sigma by its absolute value)."""
         return NormalDist(x1._mu * x2, x1._sigma * fabs(x2))
 
     def __truediv__(x1, x2):
-        """Divide both mu and sigma by a constant.
-
-        Used for rescaling, perhaps to change measurement units.
-        Sigma is scaled with the absolute value of the constant.
-        """
+        """The distribution divided by a constant (sigma by its absolute value)."""
         return NormalDist(x1._mu / x2, x1._sigma / fabs(x2))
 
     def __pos__(x1):
-        "Return a copy of the instance."
+        """A copy."""
         return NormalDist(x1._mu, x1._sigma)
 
     def __neg__(x1):
-        "Negates mu while keeping sigma the same."
+        """The mirror image: -mu, the same sigma."""
         return NormalDist(-x1._mu, x1._sigma)
 
     __radd__ = __add__
 
     def __rsub__(x1, x2):
-        "Subtract a NormalDist from a constant or another NormalDist."
+        """constant - self."""
         return -(x1 - x2)
 
     __rmul__ = __mul__
 
     def __eq__(x1, x2):
-        "Two NormalDist objects are equal if their mu and sigma are both equal."
+        """Equal when mu and sigma are."""
         if not isinstance(x2, NormalDist):
             return NotImplemented
         return x1._mu == x2._mu and x1._sigma == x2._sigma
 
     def __hash__(self):
-        "NormalDist objects hash equal if their mu and sigma are both equal."
+        """The hash of (mu, sigma)."""
         return hash((self._mu, self._sigma))
 
     def __repr__(self):

@@ -173,8 +173,8 @@ static cg_value binary_error(cg_value a, cg_value b, const char *sym) {
 
 /* Can v be repeated by `*` (CPython's sq_repeat)? */
 static bool is_repeatable(cg_value v) {
-    return cg_is_str(v) || cg_isinstance(v, &cg_type_list) || cg_isinstance(v, &cg_type_tuple) ||
-           cg_isinstance(v, &cg_type_bytes) || cg_isinstance(v, &cg_type_bytearray);
+    return cg_is_str(v) || cg_isinstance(v, &cg_type_list) || cg_isinstance(v, &cg_type_tuple)
+           || cg_isinstance(v, &cg_type_bytes) || cg_isinstance(v, &cg_type_bytearray);
 }
 
 cg_value cg_binary(cg_value a, cg_value b, cg_binop op) {

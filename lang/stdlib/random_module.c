@@ -1382,9 +1382,11 @@ static cg_value system_nostate(cg_value self, const cg_args *a) {
 }
 
 static const cg_method_def system_methods[] = {
-    {"seed", system_seed, "SystemRandom.seed(self, *args, **kwds)", "Stub method.  Not used for a system random number generator."},
-    {"getstate", system_nostate, "SystemRandom.getstate(self, *args, **kwds)", "Method should not be called for a system random number generator."},
-    {"setstate", system_nostate, "SystemRandom.setstate(self, *args, **kwds)", "Method should not be called for a system random number generator."},
+    {"seed", system_seed, "SystemRandom.seed(self, *args, **kwds)", "Does nothing: the OS's entropy takes no seed."},
+    {"getstate", system_nostate, "SystemRandom.getstate(self, *args, **kwds)",
+     "Raises NotImplementedError: the OS's entropy has no state to save."},
+    {"setstate", system_nostate, "SystemRandom.setstate(self, *args, **kwds)",
+     "Raises NotImplementedError: the OS's entropy has no state to restore."},
     {NULL},
 };
 
@@ -1442,7 +1444,8 @@ static const cg_method_def random_methods[] = {
                         "Gamma distribution.  Not the gamma function!"},
     [M_BETAVARIATE] = {"betavariate", random_betavariate, "Random.betavariate(self, alpha, beta)",
                        "Beta distribution."},
-    [M_RANDBYTES] = {"randbytes", random_randbytes, "Random.randbytes(self, n)", "Generate n random bytes."},
+    [M_RANDBYTES] = {"randbytes", random_randbytes, "Random.randbytes(self, n)",
+                     "n random bytes (getrandbits(8 * n))."},
     [M_COUNT] = {NULL},
 };
 static const cg_method_def random_init_def = {"__init__", NULL, "Random.__init__(self, x=None)", NULL};
@@ -1470,8 +1473,10 @@ cg_value cg_random_module_init(void) {
     const struct {
         const char *name;
         double v;
-    } consts[] = {{"NV_MAGICCONST", 4 * exp(-0.5) / sqrt(2.0)}, {"TWOPI", TWOPI},
-                  {"LOG4", log(4.0)},                           {"SG_MAGICCONST", 1.0 + log(4.5)},
+    } consts[] = {{"NV_MAGICCONST", 4 * exp(-0.5) / sqrt(2.0)},
+                  {"TWOPI", TWOPI},
+                  {"LOG4", log(4.0)},
+                  {"SG_MAGICCONST", 1.0 + log(4.5)},
                   {"RECIP_BPF", 1.0 / 9007199254740992.0}};
     for (size_t i = 0; rc == 0 && i < sizeof consts / sizeof consts[0]; i++)
         rc = cg_module_add(m, consts[i].name, cg_float(consts[i].v));
