@@ -209,29 +209,23 @@ def mean(data):
 def fmean(data, weights=None):
     """The arithmetic mean of data as a float (computed with fsum), weighted
     when weights are given."""
-    try:
-        n = len(data)
-    except TypeError:
-        items = list(data)
-        n = len(items)
-        data = items
+    if not hasattr(data, '__len__'):
+        data = list(data)
+    count = len(data)
     if weights is None:
         total = fsum(data)
-        if not n:
+        if not count:
             raise StatisticsError('fmean requires at least one data point')
-        return total / n
-    try:
-        num_weights = len(weights)
-    except TypeError:
+        return total / count
+    if not hasattr(weights, '__len__'):
         weights = list(weights)
-        num_weights = len(weights)
-    num = fsum(map(mul, data, weights))
-    if n != num_weights:
+    weighted = fsum(map(mul, data, weights))
+    if count != len(weights):
         raise StatisticsError('data and weights must be the same length')
-    den = fsum(weights)
-    if not den:
+    total_weight = fsum(weights)
+    if not total_weight:
         raise StatisticsError('sum of weights must be non-zero')
-    return num / den
+    return weighted / total_weight
 
 
 def geometric_mean(data):
@@ -246,36 +240,33 @@ def geometric_mean(data):
 def harmonic_mean(data, weights=None):
     """The harmonic mean of data: the reciprocal of the mean of the
     reciprocals, weighted when weights are given. 0 when a value is 0."""
-    if iter(data) is data:
-        data = list(data)
-    errmsg = 'harmonic mean does not support negative values'
-    n = len(data)
-    if n < 1:
+    negative = 'harmonic mean does not support negative values'
+    values = list(data) if iter(data) is data else data
+    count = len(values)
+    if count < 1:
         raise StatisticsError('harmonic_mean requires at least one data point')
-    if n == 1 and weights is None:
-        x = data[0]
-        if not isinstance(x, (numbers.Real, Decimal)):
+    if count == 1 and weights is None:  # the value itself, if it is a number
+        only = values[0]
+        if not isinstance(only, (numbers.Real, Decimal)):
             raise TypeError('unsupported type')
-        if x < 0:
-            raise StatisticsError(errmsg)
-        return x
+        if only < 0:
+            raise StatisticsError(negative)
+        return only
     if weights is None:
-        weights = repeat(1, n)
-        sum_weights = n
+        weights, total_weight = repeat(1, count), count
     else:
-        if iter(weights) is weights:
-            weights = list(weights)
-        if len(weights) != n:
+        weights = list(weights) if iter(weights) is weights else weights
+        if len(weights) != count:
             raise StatisticsError('Number of weights does not match data size')
-        _, sum_weights, _ = _sum(w for w in _fail_neg(weights, errmsg))
+        total_weight = _sum(_fail_neg(weights, negative))[1]
+    # sum of weight / value, exactly; a zero value makes the mean 0
     try:
-        data = _fail_neg(data, errmsg)
-        T, total, count = _sum(w / x if w else 0 for w, x in zip(weights, data))
+        T, reciprocals, _ = _sum(w / x if w else 0 for w, x in zip(weights, _fail_neg(values, negative)))
     except ZeroDivisionError:
         return 0
-    if total <= 0:
+    if reciprocals <= 0:
         raise StatisticsError('Weighted sum must be positive')
-    return _convert(sum_weights / total, T)
+    return _convert(total_weight / reciprocals, T)
 
 
 def median(data):
