@@ -687,36 +687,6 @@ static cg_value float_is_integer(cg_value self, const cg_args *a) {
     return cg_bool(isfinite(self.u.f) && self.u.f == floor(self.u.f));
 }
 
-/* The exact ratio of a finite float, in lowest terms with a positive
- * denominator (a power of two). */
-static cg_value float_as_integer_ratio(cg_value self, const cg_args *a) {
-    double f = self.u.f;
-    if (isinf(f))
-        return cg_raise(&cg_exc_OverflowError, "cannot convert Infinity to integer ratio");
-    if (isnan(f))
-        return cg_raise(&cg_exc_ValueError, "cannot convert NaN to integer ratio");
-    int e;
-    double m = frexp(f, &e);
-    int64_t n = (int64_t)ldexp(m, 53); /* exact: 53 bits */
-    e = n == 0 ? 0 : e - 53;
-    while (n != 0 && (n & 1) == 0 && e < 0) {
-        n >>= 1;
-        e++;
-    }
-    mpz_t num, den;
-    mpz_init_set_si(num, n);
-    mpz_init_set_ui(den, 1);
-    if (e > 0)
-        mpz_mul_2exp(num, num, (mp_bitcnt_t)e);
-    else
-        mpz_mul_2exp(den, den, (mp_bitcnt_t)-e);
-    cg_value vn = cg_int_take_mpz(num), vd = cg_int_take_mpz(den);
-    cg_value t = cg_tuple_pack(2, vn, vd);
-    cg_decref(vn);
-    cg_decref(vd);
-    return t;
-}
-
 static cg_value number_format(cg_value self, const cg_args *a);
 
 enum { INT_BIT_LENGTH, INT_BIT_COUNT, INT_AS_INTEGER_RATIO, INT_CONJUGATE, INT_TRUNC, INT_FLOOR, INT_CEIL, INT_INDEX, INT_FORMAT };
@@ -737,8 +707,6 @@ static const cg_method_def int_methods[] = {
 
 static const cg_method_def float_methods[] = {
     {"is_integer", float_is_integer, "is_integer()", "Return True if the float is an integer."},
-    {"as_integer_ratio", float_as_integer_ratio, "as_integer_ratio()",
-     "Return a pair of integers, whose ratio is exactly equal to the original float."},
     {"__format__", number_format, "__format__(format_spec, /)", NULL},
     {"__int__", float_int, "__int__()", NULL},
     {"__float__", float_float, "__float__()", NULL},
