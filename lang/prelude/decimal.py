@@ -1183,6 +1183,10 @@ class Decimal(object):
                 return None, context._invalid()
             context._signal([DivisionByZero] + ([InvalidOperation] if want == 'qr' else []))
             return _dec(sign, 0, 'F'), _NAN
+        if self._int and self.adjusted() - other.adjusted() > context.prec:
+            # the quotient has more than prec digits: no need to build it
+            nan = context._invalid(DivisionImpossible)
+            return nan, nan
         e = min(self._exp, other._exp)
         a = self._int * 10 ** (self._exp - e)
         b = other._int * 10 ** (other._exp - e)
@@ -1247,6 +1251,8 @@ class Decimal(object):
             return self._round_result(context)
         if other._int == 0:
             return context._invalid(DivisionUndefined if self._int == 0 else InvalidOperation)
+        if self._int and self.adjusted() - other.adjusted() > context.prec:
+            return context._invalid(DivisionImpossible)
         e = min(self._exp, other._exp)
         a = self._int * 10 ** (self._exp - e)
         b = other._int * 10 ** (other._exp - e)

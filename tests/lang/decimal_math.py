@@ -62,3 +62,12 @@ for a, b in [('1', '2'), ('1.5', '3'), ('-7', '-2'), ('1E+5', '-3'), ('Infinity'
 print(run(c, lambda: c.logical_and(Decimal('1100'), Decimal('1010'))), run(c, lambda: c.logical_or(Decimal('1100'), Decimal('1010'))),
       run(c, lambda: c.logical_xor(Decimal('1100'), Decimal('1010'))), run(c, lambda: c.logical_invert(Decimal('101'))),
       run(c, lambda: c.logical_and(Decimal('12'), Decimal('1'))))
+
+# operands a million orders of magnitude apart: no digits are spelled out
+c = Context(traps=[])
+for x, y in [('1e999999', '1e-999999'), ('1e999999', '7'), ('123', '1e-999999'), ('1e-999999', '1e999999'),
+             ('5', '3e-999990')]:
+    a, b = Decimal(x), Decimal(y)
+    print(x, y, run(c, lambda: c.remainder(a, b)), run(c, lambda: c.divide_int(a, b)),
+          run(c, lambda: c.remainder_near(a, b)), run(c, lambda: c.add(a, b)), run(c, lambda: c.compare(a, b)),
+          run(c, lambda: c.divide(a, b)), run(c, lambda: c.multiply(a, b)), run(c, lambda: c.subtract(b, a)))
