@@ -2302,7 +2302,21 @@ def _power(x, y, context):
     if y._int == 0:
         return _dec(0, 1, 0)  # as it is, even where clamping would pad it
     xa = x.copy_abs()
-    if y._is_integer():
+    integral = y._is_integer()
+    if not (xa._int == 1 and xa._exp == 0):
+        # a power far past the exponent limits is settled by its size alone
+        # (Note [Power bounds])
+        size = _log10_size(xa) * float(y)
+        huge = size > context.Emax + 5 or size < context.Emin - context.prec - 5
+        if huge and (not integral or abs(y.adjusted()) > 18):
+            return _power_out_of_range(size > 0, sign, context)
+    if integral and xa._int == 1 and xa._exp == 0:
+        return _dec(sign, 1, 0)  # 1 ** n and (-1) ** n: exact, however large n is
+    if integral and abs(y.adjusted()) > 18 and xa._cmp(_dec(0, 1, 0)) == 0:
+        # 1.000 ** n for a huge n: every squaring rounds to the wider context
+        context._signal([Rounded])
+        return _dec(sign, 10 ** (context.prec - 1), 1 - context.prec)
+    if integral:
         return _int_power(xa, y, sign, context)
     # inexact in general: exp(y * ln |x|) with guard digits
     if x._sign == 0 and x._int == 1 and x._exp == 0:
@@ -2317,6 +2331,32 @@ def _power(x, y, context):
     # libmpdec treats every non-integral power as inexact, even 4 ** 0.5:
     # the result has full precision and Inexact, Rounded are signalled
     return _correctly_rounded(approx, context, context.rounding)
+
+
+def _log10_size(x):
+    """log10(x) for a finite positive x, as a float (good to a few digits:
+    only used to tell a power past the exponent limits)."""
+    digits = str(x._int)
+    lead = float(digits[:17]) / 10 ** (min(len(digits), 17) - 1)
+    return x.adjusted() + _math.log10(lead)
+
+
+# Note [Power bounds]: libmpdec settles some powers without computing them,
+# when the size of the result, y * log10(x), is certainly past the exponent
+# limits: the result is then 1E+huge or 1E-(Etiny+1) rounded by the context
+# (so ROUND_UP gives the smallest subnormal where binary powering would have
+# underflowed to zero). We do the same where the powering cannot be done (an
+# integral y past 64 bits) or the series would spell out y * ln x (any other
+# y); libmpdec's own test is finer, and for a small integral y whose power
+# lies some dozens of orders below Etiny it sometimes settles the power
+# where we compute it (a zero where it gives the smallest subnormal).
+
+def _power_out_of_range(overflow, sign, context):
+    """The result of a power past the exponent limits (Note [Power
+    bounds]): 1E+huge or 1E-tiny rounded by the context."""
+    if overflow:
+        return _dec(sign, 1, 2 * MAX_EMAX)._round_result(context)
+    return _dec(sign, 1, context.Emin - context.prec - 1)._round_result(context)
 
 
 def _int_power(x, y, sign, context):

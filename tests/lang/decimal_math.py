@@ -71,3 +71,11 @@ for x, y in [('1e999999', '1e-999999'), ('1e999999', '7'), ('123', '1e-999999'),
     print(x, y, run(c, lambda: c.remainder(a, b)), run(c, lambda: c.divide_int(a, b)),
           run(c, lambda: c.remainder_near(a, b)), run(c, lambda: c.add(a, b)), run(c, lambda: c.compare(a, b)),
           run(c, lambda: c.divide(a, b)), run(c, lambda: c.multiply(a, b)), run(c, lambda: c.subtract(b, a)))
+
+# powers far past the exponent limits, and powers of one
+for rounding in [ROUND_HALF_EVEN, ROUND_UP, ROUND_DOWN, ROUND_CEILING, ROUND_FLOOR]:
+    c = Context(prec=9, rounding=rounding, traps=[])
+    for x, y in [('2', '1e999999'), ('2', '-1e999999'), ('0.5', '1e30'), ('-3', '1e25'), ('-3', '10000000000000000000000001'),
+                 ('1.0000001', '1e40'), ('2', '1.5e999999'), ('0.1', '2.5e20'), ('1', '1e999999'), ('1.000', '1e30'),
+                 ('-1', '1e20'), ('10', '99999999999999999999')]:
+        print(rounding, x, y, run(c, lambda: c.power(Decimal(x), Decimal(y))))
