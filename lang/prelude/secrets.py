@@ -100,7 +100,7 @@ def randbelow(exclusive_upper_bound):
     """A random int in [0, exclusive_upper_bound)."""
     if exclusive_upper_bound <= 0:
         raise ValueError("Upper bound must be positive.")
-    return _sysrand._randbelow(exclusive_upper_bound)
+    return _sysrand.randrange(exclusive_upper_bound)
 
 
 DEFAULT_ENTROPY = 32  # number of bytes to return by default
