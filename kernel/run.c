@@ -137,6 +137,7 @@ static void *run_thread(void *arg) {
         report(&x.error);
         job->status = 1;
     }
+    cg_lang_wait_threads();
     cg_lang_execution_free(&x);
     cg_lang_session_free(s);
     cg_lang_stop();

@@ -25,6 +25,7 @@ const cg_module_entry cg_config_modules[] = {
     {"time", cg_time_module_init},
     {"random", cg_random_module_init},
     {"gc", cg_gc_module_init},
+    {"_thread", cg_thread_module_init},
     {"_weakref", cg_weakref_native_module_init},
     {"_cgrad", cg_cgrad_module_init},
     {"_warnings", cg_warnings_native_module_init},

@@ -11,6 +11,7 @@
 #include "rich/plot_module.h"
 #include "runtime/containers.h"
 #include "runtime/exc.h"
+#include "runtime/gil.h"
 #include "runtime/interp.h"
 #include "runtime/module.h"
 #include "services/services.h"
@@ -109,9 +110,28 @@ static int fail(cg_lang_error *err) {
 
 int cg_lang_start(cg_lang_error *err) { return cg_lang_init() < 0 ? fail(err) : 0; }
 
-void cg_lang_stop(void) { cg_lang_shutdown(); }
+void cg_lang_wait_threads(void) {
+    cg_gil_enter();
+    cg_dict *modules = cg_sys_modules();
+    cg_value threading = modules ? cg_dict_get_str_borrowed(modules, cg_str_intern("threading")) : CG_STOP;
+    if (threading.tag == CG_V_OBJ) {
+        cg_value r = cg_call_method(threading, "_shutdown", 0, NULL);
+        if (cg_is_err(r))
+            cg_report_unraisable(threading);
+        cg_decref(r);
+    }
+    cg_gil_exit();
+}
 
-int cg_lang_set_argv(int argc, char **argv, cg_lang_error *err) {
+static void lang_stop_locked(void) { cg_lang_shutdown(); }
+
+void cg_lang_stop(void) {
+    cg_gil_enter();
+    lang_stop_locked();
+    cg_gil_exit();
+}
+
+static int lang_set_argv_locked(int argc, char **argv, cg_lang_error *err) {
     cg_value sys = cg_import("sys");
     if (cg_is_err(sys))
         return fail(err);
@@ -129,11 +149,25 @@ int cg_lang_set_argv(int argc, char **argv, cg_lang_error *err) {
     return rc < 0 ? fail(err) : 0;
 }
 
-int cg_lang_flush_plots(cg_lang_error *err) { return cg_plot_flush() < 0 ? fail(err) : 0; }
+int cg_lang_set_argv(int argc, char **argv, cg_lang_error *err) {
+    cg_gil_enter();
+    int r = lang_set_argv_locked(argc, argv, err);
+    cg_gil_exit();
+    return r;
+}
+
+static int lang_flush_plots_locked(cg_lang_error *err) { return cg_plot_flush() < 0 ? fail(err) : 0; }
+
+int cg_lang_flush_plots(cg_lang_error *err) {
+    cg_gil_enter();
+    int r = lang_flush_plots_locked(err);
+    cg_gil_exit();
+    return r;
+}
 
 /* ---- sessions -------------------------------------------------------------------- */
 
-cg_lang_session *cg_lang_session_new(cg_lang_error *err) {
+static cg_lang_session *lang_session_new_locked(cg_lang_error *err) {
     cg_lang_session *s = calloc(1, sizeof *s);
     if (!s) {
         cg_raise_nomemory();
@@ -156,7 +190,14 @@ cg_lang_session *cg_lang_session_new(cg_lang_error *err) {
     return s;
 }
 
-void cg_lang_session_free(cg_lang_session *s) {
+cg_lang_session *cg_lang_session_new(cg_lang_error *err) {
+    cg_gil_enter();
+    cg_lang_session *r = lang_session_new_locked(err);
+    cg_gil_exit();
+    return r;
+}
+
+static void lang_session_free_locked(cg_lang_session *s) {
     if (!s)
         return;
     cg_decref(s->stdin_error);
@@ -165,7 +206,13 @@ void cg_lang_session_free(cg_lang_session *s) {
     free(s);
 }
 
-int cg_lang_session_set_file(cg_lang_session *s, const char *path, cg_lang_error *err) {
+void cg_lang_session_free(cg_lang_session *s) {
+    cg_gil_enter();
+    lang_session_free_locked(s);
+    cg_gil_exit();
+}
+
+static int lang_session_set_file_locked(cg_lang_session *s, const char *path, cg_lang_error *err) {
     cg_value v = cg_str_from_c(path);
     if (cg_is_err(v))
         return fail(err);
@@ -184,6 +231,13 @@ int cg_lang_session_set_file(cg_lang_session *s, const char *path, cg_lang_error
     cg_decref(sys);
     cg_decref(dir);
     return rc < 0 ? fail(err) : 0;
+}
+
+int cg_lang_session_set_file(cg_lang_session *s, const char *path, cg_lang_error *err) {
+    cg_gil_enter();
+    int r = lang_session_set_file_locked(s, path, err);
+    cg_gil_exit();
+    return r;
 }
 
 /* ---- execute ---------------------------------------------------------------------- */
@@ -231,8 +285,8 @@ static cg_lang_status failed(const cg_lang_exec_options *o, cg_lang_execution *x
     return x->status = CG_LANG_ERROR;
 }
 
-cg_lang_status cg_lang_execute(cg_lang_session *s, const char *code, size_t len, const cg_lang_exec_options *o,
-                               cg_lang_execution *x) {
+static cg_lang_status lang_execute_locked(cg_lang_session *s, const char *code, size_t len,
+                                          const cg_lang_exec_options *o, cg_lang_execution *x) {
     memset(x, 0, sizeof *x);
     cg_value v = CG_NONE, *result = o->result == CG_LANG_NO_RESULT ? NULL : &v;
     int rc = o->magics ? cg_session_run_cell(s->main, code, len, o->filename, result)
@@ -251,15 +305,39 @@ cg_lang_status cg_lang_execute(cg_lang_session *s, const char *code, size_t len,
     return x->status;
 }
 
+cg_lang_status cg_lang_execute(cg_lang_session *s, const char *code, size_t len, const cg_lang_exec_options *o,
+                               cg_lang_execution *x) {
+    cg_gil_enter();
+    cg_lang_status r = lang_execute_locked(s, code, len, o, x);
+    cg_gil_exit();
+    return r;
+}
+
 /* ---- what else a frontend asks ------------------------------------------------------ */
 
-int cg_lang_complete(cg_lang_session *s, const char *code, size_t len, size_t cursor_pos, cg_completion *out) {
+static int lang_complete_locked(cg_lang_session *s, const char *code, size_t len, size_t cursor_pos,
+                                cg_completion *out) {
     return cg_complete(s->main, code, len, cursor_pos, out);
+}
+
+int cg_lang_complete(cg_lang_session *s, const char *code, size_t len, size_t cursor_pos, cg_completion *out) {
+    cg_gil_enter();
+    int r = lang_complete_locked(s, code, len, cursor_pos, out);
+    cg_gil_exit();
+    return r;
+}
+
+static int lang_inspect_locked(cg_lang_session *s, const char *code, size_t len, size_t cursor_pos, int detail_level,
+                               cg_inspection *out) {
+    return cg_inspect(s->main, code, len, cursor_pos, detail_level, out);
 }
 
 int cg_lang_inspect(cg_lang_session *s, const char *code, size_t len, size_t cursor_pos, int detail_level,
                     cg_inspection *out) {
-    return cg_inspect(s->main, code, len, cursor_pos, detail_level, out);
+    cg_gil_enter();
+    int r = lang_inspect_locked(s, code, len, cursor_pos, detail_level, out);
+    cg_gil_exit();
+    return r;
 }
 
 /* A cell with a NUL cannot compile; IPython still calls it incomplete when
@@ -308,7 +386,14 @@ int cg_lang_history_search(cg_lang_session *s, const char *pattern, int n, bool 
 
 /* ---- for the host's callbacks -------------------------------------------------------- */
 
-int cg_lang_mime_bundle(cg_value value, cg_mime_bundle *b) { return cg_mime_bundle_of(value, b); }
+static int lang_mime_bundle_locked(cg_value value, cg_mime_bundle *b) { return cg_mime_bundle_of(value, b); }
+
+int cg_lang_mime_bundle(cg_value value, cg_mime_bundle *b) {
+    cg_gil_enter();
+    int r = lang_mime_bundle_locked(value, b);
+    cg_gil_exit();
+    return r;
+}
 
 cg_value cg_lang_input_line(const char *s, size_t n) { return cg_str_new(s, n); }
 
@@ -331,7 +416,7 @@ static cg_value stdin_error_class(cg_lang_session *s) {
     return s->stdin_error;
 }
 
-cg_value cg_lang_input_fail(cg_lang_session *s, cg_lang_input_failure why, const char *message) {
+static cg_value lang_input_fail_locked(cg_lang_session *s, cg_lang_input_failure why, const char *message) {
     if (why == CG_LANG_INPUT_EOF)
         return cg_raise(&cg_exc_EOFError, "%s", message);
     if (why == CG_LANG_INPUT_INTERRUPTED)
@@ -349,4 +434,11 @@ cg_value cg_lang_input_fail(cg_lang_session *s, cg_lang_input_failure why, const
     cg_value raised = cg_raise_object(err);
     cg_decref(err);
     return raised;
+}
+
+cg_value cg_lang_input_fail(cg_lang_session *s, cg_lang_input_failure why, const char *message) {
+    cg_gil_enter();
+    cg_value r = lang_input_fail_locked(s, why, message);
+    cg_gil_exit();
+    return r;
 }

@@ -53,6 +53,10 @@ void cg_lang_error_free(cg_lang_error *e);
  * -1 with *err filled (err may be NULL). */
 int cg_lang_start(cg_lang_error *err);
 /* Releases what cg_lang_start made and every cached module. */
+/* Waits for the threads a program started that are not daemons
+ * (threading._shutdown), as Python does before it exits; an error there
+ * is printed and ignored. */
+void cg_lang_wait_threads(void);
 void cg_lang_stop(void);
 /* sys.argv = argv[0..argc) (the script's path first, as Python's). */
 int cg_lang_set_argv(int argc, char **argv, cg_lang_error *err);

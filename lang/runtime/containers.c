@@ -31,10 +31,17 @@ void cg_obj_free(cg_obj *o) {
         cg_obj_decref(type);
 }
 
-/* The objects whose repr is being built, innermost last. Reprs nest only
- * as deep as the data, so a small array that grows is enough. */
-static cg_obj **repr_stack;
-static int repr_depth, repr_cap;
+/* The objects whose repr is being built, innermost last, per thread (two
+ * threads may print the same list). Reprs nest only as deep as the data,
+ * so a small array that grows is enough. */
+static _Thread_local cg_obj **repr_stack;
+static _Thread_local int repr_depth, repr_cap;
+
+void cg_repr_stack_free(void) {
+    free(repr_stack);
+    repr_stack = NULL;
+    repr_depth = repr_cap = 0;
+}
 
 int cg_repr_enter(cg_value v) {
     for (int i = 0; i < repr_depth; i++)

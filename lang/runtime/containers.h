@@ -241,6 +241,8 @@ int cg_add_slot_wrappers(cg_type *t);
 /* Repr recursion guard (`[...]`): 1 when v is already being printed. */
 int cg_repr_enter(cg_value v);
 void cg_repr_leave(cg_value v);
+/* Frees the calling thread's repr guard (a thread's end). */
+void cg_repr_stack_free(void);
 /* A new object of a builtin type with refcount 1 (calloc'd, basicsize). */
 void *cg_obj_alloc(cg_type *type);
 /* Frees a builtin object's memory (for dealloc slots). */

@@ -10,10 +10,11 @@
 
 #include "runtime/eval.h"
 #include "runtime/gc.h"
+#include "runtime/gil.h"
 #include "runtime/host.h"
 
 int cg_check_interrupt(void) {
-    if (!cg_interrupt_requested)
+    if (!cg_interrupt_requested || cg_thread_spawned) /* Ctrl-C is the first thread's, as CPython's */
         return 0;
     cg_interrupt_requested = 0;
     cg_value e = cg_call0(cg_obj_value(&cg_exc_KeyboardInterrupt));

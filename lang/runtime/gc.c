@@ -39,6 +39,7 @@
 #include "runtime/containers.h"
 #include "runtime/exc.h"
 #include "runtime/gc.h"
+#include "runtime/gil.h"
 #include "runtime/host.h"
 #include "runtime/lang_internal.h"
 
@@ -463,6 +464,8 @@ int64_t cg_gc_collect(int generation) { return collect_with_callbacks(generation
 
 void cg_gc_collect_due(void) {
     cg_gc_due = false;
+    if (cg_gil_drop_request) /* the flag doubles as the evaluator's hand-over poll: Note [The interpreter lock] */
+        cg_gil_yield();
     if (!cg_gc.enabled || cg_gc.collecting)
         return;
     for (int gen = 2; gen >= 0; gen--) {

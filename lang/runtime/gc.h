@@ -36,7 +36,8 @@ static inline void cg_visit_obj(void *o, cg_visitfn visit, void *arg) {
         visit((cg_obj *)o, arg);
 }
 
-/* A collection is due: cg_gc_safe_point runs it. */
+/* A collection is due: cg_gc_safe_point runs it. Another thread waiting
+ * for the interpreter lock sets it too (Note [The interpreter lock]). */
 extern bool cg_gc_due;
 void cg_gc_collect_due(void);
 /* Runs a due collection; the evaluator calls this between statements. */

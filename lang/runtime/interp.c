@@ -9,9 +9,11 @@
 #include <string.h>
 
 #include "parse/parser.h"
+#include "runtime/containers.h"
 #include "runtime/eval.h"
 #include "runtime/host.h"
 #include "runtime/gc.h"
+#include "runtime/gil.h"
 #include "runtime/interp.h"
 #include "runtime/module.h"
 #include "runtime/weakref.h"
@@ -49,6 +51,7 @@ int cg_lang_init(void) {
 void cg_lang_shutdown(void) {
     if (!started)
         return;
+    cg_gil_finalize();     /* threads still running stop where they are */
     cg_gc.enabled = false; /* no collection while the namespaces come apart */
     cg_modules_shutdown();
     cg_dict_clear(cg_ev.builtins);
@@ -133,6 +136,24 @@ static void set_stack_limit(void) {
     }
     pthread_attr_destroy(&attr);
 }
+
+void cg_thread_state_init(const cg_thread_start *from) {
+    cg_ev.builtins = from->builtins;
+    cg_ev.limit = from->limit;
+    cg_ev.frame = NULL;
+    cg_ev.depth = 0;
+    set_stack_limit();
+}
+
+void cg_thread_state_clear(void) {
+    while (cg_ev.nhandled > 0)
+        cg_decref(cg_ev.handled[--cg_ev.nhandled]);
+    cg_exc_clear();
+    cg_repr_stack_free();
+    cg_ev.builtins = NULL;
+}
+
+cg_thread_start cg_thread_state_here(void) { return (cg_thread_start){cg_ev.builtins, cg_ev.limit}; }
 
 static cg_value syntax_error(const cg_syntax_error *err, const char *filename, const char *src, size_t len) {
     if (!strcmp(err->kind, "KeyboardInterrupt")) { /* Ctrl-C stopped the parse */

@@ -17,6 +17,18 @@ int cg_lang_init(void);
 /* Releases what cg_lang_init made and every cached module. */
 void cg_lang_shutdown(void);
 
+/* A thread started by _thread (stdlib/thread_module.c): what it takes
+ * from the thread that starts it (cg_thread_state_here there), set up in
+ * the new thread with its own C stack's limits; and, at its end, the
+ * release of what the thread's state still holds. */
+typedef struct {
+    cg_dict *builtins;
+    int limit;
+} cg_thread_start;
+cg_thread_start cg_thread_state_here(void);
+void cg_thread_state_init(const cg_thread_start *from);
+void cg_thread_state_clear(void);
+
 typedef struct cg_session cg_session;
 cg_session *cg_session_new(void);
 void cg_session_free(cg_session *s);

@@ -28,8 +28,10 @@
  * Other types (a Tensor, the most freed) pay one test of the flag. */
 #define CG_TRASHCAN_DEPTH 50
 
-static int trashcan_depth;
-static cg_obj *trashcan_later; /* linked through refcnt */
+/* per thread: a thread that drops the interpreter lock in a __del__ leaves
+ * its chain half freed (Note [The interpreter lock]) */
+static _Thread_local int trashcan_depth;
+static _Thread_local cg_obj *trashcan_later; /* linked through refcnt */
 
 static void trashcan_dealloc(cg_obj *o) {
     if (trashcan_depth >= CG_TRASHCAN_DEPTH) {

@@ -6,6 +6,7 @@
 #include "runtime/bigint.h"
 #include "runtime/containers.h"
 #include "runtime/eval.h"
+#include "runtime/gil.h"
 #include "runtime/host.h"
 
 /* A text stream whose write() goes to the host's stdout or stderr. */
@@ -78,6 +79,25 @@ cg_value cg_sys_current_stdout(void) {
     return out;
 }
 
+/* The interpreter lock's hand-over period (Note [The interpreter lock]). */
+static cg_value sys_setswitchinterval(cg_value self, const cg_args *a) {
+    static const cg_method_def def = {"setswitchinterval", NULL, "setswitchinterval(interval, /)", NULL};
+    cg_value x[1];
+    double seconds = 0;
+    if (cg_args_bind(&def, a, x, 1) < 0)
+        return CG_ERR;
+    int rc = cg_float_value(x[0], &seconds);
+    cg_args_release(&def, x, 1);
+    if (rc < 0)
+        return CG_ERR;
+    if (!(seconds > 0))
+        return cg_raise(&cg_exc_ValueError, "switch interval must be strictly positive");
+    cg_gil_set_interval(seconds);
+    return CG_NONE;
+}
+
+static cg_value sys_getswitchinterval(cg_value self, const cg_args *a) { return cg_float(cg_gil_get_interval()); }
+
 static cg_value sys_getrecursionlimit(cg_value self, const cg_args *a) {
     (void)self;
     (void)a;
@@ -139,6 +159,8 @@ static const cg_method_def sys_methods[] = {
      "Return the maximum string digits limit for non-binary int<->str conversions."},
     {"set_int_max_str_digits", sys_set_int_max_str_digits, NULL,
      "Set the maximum string digits limit for non-binary int<->str conversions."},
+    {"setswitchinterval", sys_setswitchinterval, NULL, "Set the ideal thread switching delay inside the interpreter."},
+    {"getswitchinterval", sys_getswitchinterval, NULL, "Return the current thread switch interval."},
     {"getrecursionlimit", sys_getrecursionlimit, NULL, "Return the current value of the recursion limit."},
     {"setrecursionlimit", sys_setrecursionlimit, NULL, "Set the maximum depth of the Python interpreter stack to n."},
     {"exit", sys_exit, NULL, "Exit the interpreter by raising SystemExit(status)."},

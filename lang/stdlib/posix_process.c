@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "runtime/containers.h"
+#include "runtime/gil.h"
 #include "runtime/host.h"
 #include "runtime/lang_internal.h"
 #include "stdlib/posix.h"
@@ -193,7 +194,9 @@ static pid_t wait_retry(pid_t pid, int *status, int options) {
         if (cg_interrupt_requested)
             return -2;
         struct timespec ts = {0, nap_ns};
+        bool unlocked = cg_gil_unlock(); /* other threads run meanwhile */
         nanosleep(&ts, NULL);
+        cg_gil_relock(unlocked);
         if (nap_ns < 50000000)
             nap_ns *= 2;
     }

@@ -14,6 +14,8 @@ cg_value cg_cmath_module_init(void);
 cg_value cg_time_module_init(void);
 cg_value cg_random_module_init(void);
 cg_value cg_gc_module_init(void);
+/* _thread, under the prelude's threading module (thread_module.c) */
+cg_value cg_thread_module_init(void);
 /* _weakref, under the prelude's weakref module */
 cg_value cg_weakref_native_module_init(void);
 /* _io, under the prelude's io module */

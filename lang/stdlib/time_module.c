@@ -15,12 +15,14 @@
 #include <errno.h>
 #include <pthread.h>
 #include <math.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "runtime/containers.h"
 #include "runtime/eval.h"
+#include "runtime/gil.h"
 #include "runtime/host.h"
 #include "runtime/lang_internal.h"
 #include "stdlib/stdlib.h"
@@ -124,6 +126,11 @@ static cg_value time_sleep(cg_value self, const cg_args *a) {
         return CG_ERR;
     if (ns < 0)
         return cg_raise(&cg_exc_ValueError, "sleep length must be non-negative");
+    if (ns == 0) { /* sleep(0) lets the other threads have a turn */
+        bool unlocked = cg_gil_unlock();
+        sched_yield();
+        cg_gil_relock(unlocked);
+    }
     int64_t start = clock_ns(CLOCK_MONOTONIC);
     for (;;) {
         int64_t left = ns - (clock_ns(CLOCK_MONOTONIC) - start);
@@ -132,7 +139,9 @@ static cg_value time_sleep(cg_value self, const cg_args *a) {
         if (left > SLICE_NS)
             left = SLICE_NS;
         struct timespec ts = {(time_t)(left / 1000000000), (long)(left % 1000000000)};
+        bool unlocked = cg_gil_unlock(); /* other threads run meanwhile */
         nanosleep(&ts, NULL);
+        cg_gil_relock(unlocked);
         if (cg_interrupt_requested && cg_check_interrupt() < 0)
             return CG_ERR;
     }
