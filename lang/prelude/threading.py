@@ -373,8 +373,6 @@ class Barrier:
     """Lets a fixed number of threads wait until all of them have arrived."""
 
     def __init__(self, parties, action=None, timeout=None):
-        if parties < 1:
-            raise ValueError("parties must be > 0")
         self._cond = Condition(Lock())
         self._action = action
         self._timeout = timeout

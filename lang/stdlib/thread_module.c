@@ -148,7 +148,9 @@ static int acquire_args(const cg_args *a, double *timeout) {
     if (!blocking && *timeout != -1)
         return cg_raise_int(&cg_exc_ValueError, "can't specify a timeout for a non-blocking call");
     if (*timeout < 0 && *timeout != -1)
-        return cg_raise_int(&cg_exc_ValueError, "timeout value must be a non-negative number");
+        return cg_raise_int(&cg_exc_ValueError, "timeout value must be positive");
+    if (*timeout * 1e9 >= 9223372036854775807.0)
+        return cg_raise_int(&cg_exc_OverflowError, "timestamp too large to convert to C _PyTime_t");
     if (*timeout > TIMEOUT_MAX)
         return cg_raise_int(&cg_exc_OverflowError, "timeout value is too large");
     if (!blocking)
