@@ -13,8 +13,11 @@
 #include "runtime/gil.h"
 #include "runtime/host.h"
 
-int cg_check_interrupt(void) {
-    if (!cg_interrupt_requested || cg_thread_spawned) /* Ctrl-C is the first thread's, as CPython's */
+/* Ctrl-C is the first thread's, as CPython's: a thread started by _thread
+ * leaves the flag for it. Out of line, so that cg_check_interrupt (inlined
+ * at every statement) stays one test. */
+__attribute__((noinline)) static int raise_interrupt(void) {
+    if (cg_thread_spawned)
         return 0;
     cg_interrupt_requested = 0;
     cg_value e = cg_call0(cg_obj_value(&cg_exc_KeyboardInterrupt));
@@ -22,6 +25,12 @@ int cg_check_interrupt(void) {
         return -1;
     cg_exc_restore(e);
     return -1;
+}
+
+int cg_check_interrupt(void) {
+    if (!cg_interrupt_requested)
+        return 0;
+    return raise_interrupt();
 }
 
 /* ---- assignment targets ------------------------------------------------------- */
