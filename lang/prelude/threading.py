@@ -41,24 +41,24 @@ _profile_hook = None
 
 
 def settrace(func):
-    """Set a trace function for all threads started from the threading module."""
+    """Have threads started from here on run under this trace function."""
     global _trace_hook
     _trace_hook = func
 
 
 def gettrace():
-    """Get the trace function as set by threading.settrace()."""
+    """The trace function threads started from here on get (settrace's)."""
     return _trace_hook
 
 
 def setprofile(func):
-    """Set a profile function for all threads started from the threading module."""
+    """Have threads started from here on run under this profile function."""
     global _profile_hook
     _profile_hook = func
 
 
 def getprofile():
-    """Get the profiler function as set by threading.setprofile()."""
+    """The profile function threads started from here on get (setprofile's)."""
     return _profile_hook
 
 
@@ -130,7 +130,7 @@ _CRLock = None
 
 
 def RLock(*args, **kwargs):
-    """Factory function that returns a new reentrant lock."""
+    """A new reentrant lock."""
     return _RLock(*args, **kwargs)
 
 
@@ -231,11 +231,11 @@ class Condition:
             n -= 1
 
     def notify_all(self):
-        """Wake up all threads waiting on this condition."""
+        """Wake every thread waiting on this condition."""
         self.notify(len(self._waiters))
 
     def notifyAll(self):
-        """Wake up all threads waiting on this condition (deprecated alias)."""
+        """Wake every thread waiting on this condition (deprecated: use notify_all)."""
         _deprecated('notifyAll', 'notify_all')
         self.notify_all()
 
@@ -332,11 +332,11 @@ class Event:
         self._cond._at_fork_reinit()
 
     def is_set(self):
-        """Return true if and only if the internal flag is true."""
+        """Whether the flag is set."""
         return self._flag
 
     def isSet(self):
-        """Return true if and only if the internal flag is true (deprecated alias)."""
+        """Whether the flag is set (deprecated: use is_set)."""
         _deprecated('isSet', 'is_set')
         return self.is_set()
 
@@ -676,7 +676,7 @@ class Thread:
 
     @property
     def name(self):
-        """A string used for identification purposes only."""
+        """The thread's name: for people reading logs, not unique."""
         assert self._initialized, "Thread.__init__() not called"
         return self._name
 
@@ -724,7 +724,7 @@ class Thread:
         self.daemon = daemonic
 
     def getName(self):
-        """Return a string used for identification purposes only (deprecated: use name)."""
+        """The thread's name (deprecated: use the name attribute)."""
         import warnings
         warnings.warn('getName() is deprecated, get the name attribute instead', DeprecationWarning, stacklevel=2)
         return self.name
@@ -748,7 +748,7 @@ class Timer(Thread):
         self.finished = Event()
 
     def cancel(self):
-        """Stop the timer if it hasn't finished yet."""
+        """Call the function off, if the interval has not passed yet."""
         self.finished.set()
 
     def run(self):
