@@ -499,6 +499,8 @@ static cg_value str_slice(cg_value self, cg_value key) {
         return CG_ERR;
     if (n == s->ncp && step == 1 && cg_is_type(self, &cg_type_str))
         return cg_incref(self);
+    if (n == 0) /* "x"[2:-2]: stop before start */
+        return cg_str_new("", 0);
     if (step == 1) {
         int64_t a = cg_str_offset(s, start);
         int64_t z = s->ncp == s->len ? stop : a + (cg_str_offset(s, stop) - a);
