@@ -26,11 +26,27 @@ static cg_value lookup(cg_value self, const char *name) {
     return cg_type_lookup_borrowed(cg_typeof(self), cg_str_intern(name));
 }
 
+/* A special method that is not a plain function, as CPython's slots take
+ * it: a descriptor (staticmethod, a class with __get__) is bound to self
+ * first; any other callable (a mock set as __len__) is called without self. */
+static cg_value call_bound_special(cg_value m, cg_type *mt, cg_value self, int n, const cg_value *args) {
+    cg_value f = mt->descr_get ? mt->descr_get(m, self, cg_typeof(self)) : cg_incref(m);
+    if (cg_is_err(f))
+        return f;
+    cg_args a = {.pos = args, .npos = n};
+    cg_value r = cg_call(f, &a);
+    cg_decref(f);
+    return r;
+}
+
 /* Calls type(self).name(self, *args), or answers CG_STOP if undefined. */
 static cg_value call_special(cg_value self, const char *name, int n, const cg_value *args) {
     cg_value m = lookup(self, name);
     if (m.tag == CG_V_STOP)
         return CG_STOP;
+    cg_type *mt = cg_typeof(m);
+    if (mt != &cg_type_function && mt != &cg_type_builtin)
+        return call_bound_special(m, mt, self, n, args);
     cg_value pos[4] = {self};
     for (int i = 0; i < n && i < 3; i++)
         pos[i + 1] = args[i];
