@@ -59,6 +59,7 @@ void cg_lang_shutdown(void) {
     cg_ev.builtins = NULL;
     cg_argparse_shutdown();
     cg_weakref_shutdown();
+    cg_repr_stack_free(); /* this thread's; a started thread frees its own at its end */
     cg_gc.enabled = true;
     started = false;
 }
