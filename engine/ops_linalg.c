@@ -15,6 +15,7 @@
 
 #include "blas_layout.h"
 #include "ew.h"
+#include "long_op.h"
 #include "ops.h"
 
 /* ---- layouts ------------------------------------------------------------------------ */
@@ -66,6 +67,8 @@ INT_GEMM(gemm_i64, int64_t)
  * products are summed, as any other blocking would, not the precision.
  * With more BLAS threads the packed path splits across them instead. */
 #define SMALL_MNK 1e6
+/* products this large let the host's lock go (long_op.h) */
+#define LONG_OP_MNK 262144.0
 #define MIN_PIECE 32
 
 /* OpenBLAS has small-matrix sgemm kernels for the core it picked (cached:
@@ -218,6 +221,9 @@ static void cpu_product(const cg_kernel_call *call) {
         return;
     }
     cg_dtype dt = call->out[0]->dtype;
+    /* past a 64x64x64 product, other threads may run Python meanwhile */
+    bool long_op = (double)c.batch * (double)a.rows * (double)a.cols * (double)b.cols >= LONG_OP_MNK;
+    void *token = long_op ? cg_long_op_begin() : NULL;
     for (int64_t bi = 0; bi < c.batch; bi++) {
         if (dt == CG_F32 || dt == CG_F64)
             gemm_blas(dt, &a, &b, &c, bi, cg_scalar_to_double(salpha), cg_scalar_to_double(sbeta));
@@ -226,6 +232,8 @@ static void cpu_product(const cg_kernel_call *call) {
         else
             gemm_i64(&a, &b, &c, bi, (uint64_t)cg_scalar_to_int(salpha), (uint64_t)cg_scalar_to_int(sbeta));
     }
+    if (long_op)
+        cg_long_op_end(token);
 }
 
 void cg_cpu_mm(const cg_kernel_call *c) { cpu_product(c); }

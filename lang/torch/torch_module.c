@@ -3,6 +3,10 @@
  * torch_tensor_methods.c, torch_creation.c, torch_ops.c and
  * torch_autograd.c, and the torch.autograd and torch.cuda submodules.
  * modules.c makes it once and keeps it: `import torch` twice is one module. */
+#include <stdint.h>
+
+#include "long_op.h"
+#include "runtime/gil.h"
 #include "runtime/module.h"
 #include "torch/torch_args.h"
 #include "torch/torch_module.h"
@@ -41,7 +45,13 @@ static int torch_fill(cg_value m) {
     return add_submodule(m, "autograd", "torch.autograd") < 0 || add_submodule(m, "cuda", "torch.cuda") < 0 ? -1 : 0;
 }
 
+/* A long engine kernel (a big matmul) lets the interpreter lock go, as
+ * PyTorch's ops drop the GIL (engine/long_op.h). */
+static void *release_interpreter(void) { return (void *)(uintptr_t)cg_gil_unlock(); }
+static void reacquire_interpreter(void *token) { cg_gil_relock((bool)(uintptr_t)token); }
+
 cg_value cg_torch_module_init(void) {
+    cg_long_op_set_hooks((cg_long_op_hooks){release_interpreter, reacquire_interpreter});
     cg_value m = cg_module_new("torch");
     if (cg_is_err(m))
         return m;

@@ -69,3 +69,21 @@ for t in ts:
 for t in ts:
     t.join()
 print(out)
+
+# big products let the interpreter lock go while they run; results are the same
+torch.manual_seed(0)
+mats = [torch.randn(200, 200) for _ in range(4)]
+expected = [(m @ m).sum().item() for m in mats]
+got = {}
+
+
+def product(i):
+    got[i] = (mats[i] @ mats[i]).sum().item()
+
+
+ts = [threading.Thread(target=product, args=(i,)) for i in range(4)]
+for t in ts:
+    t.start()
+for t in ts:
+    t.join()
+print([got[i] == expected[i] for i in range(4)])
