@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "runtime/containers.h"
+#include "runtime/gil.h"
 #include "runtime/lang_internal.h"
 #include "stdlib/posix.h"
 
@@ -267,7 +268,9 @@ static cg_value posix_read_all(cg_value self, const cg_args *a) {
     cg_strbuf b = {0};
     char buf[65536];
     for (;;) {
+        bool unlocked = cg_gil_unlock(); /* a pipe may wait long: other threads run meanwhile */
         ssize_t n = read((int)v[0], buf, sizeof buf);
+        cg_gil_relock(unlocked);
         if (n < 0 && errno == EINTR)
             continue;
         if (n < 0) {
@@ -298,7 +301,9 @@ static cg_value posix_write_str(cg_value self, const cg_args *a) {
             cg_str *s = cg_as_str(x[1]);
             int64_t done = 0;
             while (done < s->len) {
+                bool unlocked = cg_gil_unlock(); /* s is immutable and held by the call */
                 ssize_t n = write(fd, s->s + done, (size_t)(s->len - done));
+                cg_gil_relock(unlocked);
                 if (n < 0 && errno == EINTR)
                     continue;
                 if (n < 0)

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "runtime/containers.h"
+#include "runtime/gil.h"
 #include "runtime/host.h"
 #include "runtime/lang_internal.h"
 #include "stdlib/posix.h"
@@ -185,7 +186,9 @@ static int pump(int *in_fd, const char *input, int64_t in_len, int64_t *in_done,
         }
     if (n == 0)
         return 1;
+    bool unlocked = cg_gil_unlock(); /* the child may take long: other threads run meanwhile */
     int k = poll(p, (nfds_t)n, wait_ms);
+    cg_gil_relock(unlocked);
     if (k < 0)
         return errno == EINTR ? 0 : -1;
     for (int j = 0; j < n; j++) {
