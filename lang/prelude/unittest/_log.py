@@ -1,7 +1,6 @@
 """unittest._log: the context manager of assertLogs and assertNoLogs,
-over the logging module."""
-
-import logging
+over the logging module (imported when first used, so that this module
+imports without it)."""
 
 from unittest.case import _BaseTestCaseContext
 
@@ -18,20 +17,29 @@ class _LoggingWatcher(tuple):
     output = property(lambda self: self[1])
 
 
-class _CapturingHandler(logging.Handler):
-    """A handler that keeps the records and their formatted text."""
+_handler_class = None
 
-    def __init__(self):
-        logging.Handler.__init__(self)
-        self.watcher = _LoggingWatcher([], [])
 
-    def flush(self):
-        pass
+def _capturing_handler():
+    """A logging handler that keeps the records and their formatted text (its class made once)."""
+    global _handler_class
+    if _handler_class is None:
+        import logging
 
-    def emit(self, record):
-        self.watcher.records.append(record)
-        msg = self.format(record)
-        self.watcher.output.append(msg)
+        class _CapturingHandler(logging.Handler):
+            def __init__(self):
+                logging.Handler.__init__(self)
+                self.watcher = _LoggingWatcher([], [])
+
+            def flush(self):
+                pass
+
+            def emit(self, record):
+                self.watcher.records.append(record)
+                self.watcher.output.append(self.format(record))
+
+        _handler_class = _CapturingHandler
+    return _handler_class()
 
 
 class _AssertLogsContext(_BaseTestCaseContext):
@@ -40,6 +48,7 @@ class _AssertLogsContext(_BaseTestCaseContext):
     LOGGING_FORMAT = "%(levelname)s:%(name)s:%(message)s"
 
     def __init__(self, test_case, logger_name, level, no_logs):
+        import logging
         _BaseTestCaseContext.__init__(self, test_case)
         self.logger_name = logger_name
         if level:
@@ -50,14 +59,14 @@ class _AssertLogsContext(_BaseTestCaseContext):
         self.no_logs = no_logs
 
     def __enter__(self):
+        import logging
         if isinstance(self.logger_name, logging.Logger):
             logger = self.logger = self.logger_name
         else:
             logger = self.logger = logging.getLogger(self.logger_name)
-        formatter = logging.Formatter(self.LOGGING_FORMAT)
-        handler = _CapturingHandler()
+        handler = _capturing_handler()
         handler.setLevel(self.level)
-        handler.setFormatter(formatter)
+        handler.setFormatter(logging.Formatter(self.LOGGING_FORMAT))
         self.watcher = handler.watcher
         self.old_handlers = logger.handlers[:]
         self.old_level = logger.level
@@ -70,6 +79,7 @@ class _AssertLogsContext(_BaseTestCaseContext):
         return handler.watcher
 
     def __exit__(self, exc_type, exc_value, tb):
+        import logging
         self.logger.handlers = self.old_handlers
         self.logger.propagate = self.old_propagate
         self.logger.setLevel(self.old_level)
