@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "runtime/exc.h"
+#include "runtime/gil.h"
 #include "runtime/host.h"
 
 volatile sig_atomic_t cg_interrupt_requested;
@@ -82,7 +83,9 @@ static cg_value default_input(void *ctx, const char *prompt, bool password) {
     }
     char *line = NULL;
     size_t cap = 0;
+    bool unlocked = cg_gil_unlock(); /* other threads run while we wait for the line */
     ssize_t n = getline(&line, &cap, stdin);
+    cg_gil_relock(unlocked);
     if (n < 0) {
         free(line);
         return cg_raise(&cg_exc_EOFError, "EOF when reading a line");
