@@ -16,6 +16,8 @@
 #include "runtime/gil.h"
 #include "runtime/interp.h"
 #include "runtime/module.h"
+#include "runtime/stack_grow.h"
+#include "runtime/stack_slots.h"
 #include "runtime/weakref.h"
 
 struct cg_session {
@@ -151,6 +153,8 @@ void cg_thread_state_clear(void) {
         cg_decref(cg_ev.handled[--cg_ev.nhandled]);
     cg_exc_clear();
     cg_repr_stack_free();
+    cg_stack_slots_thread_exit();
+    cg_stack_segments_thread_exit();
     cg_ev.builtins = NULL;
 }
 

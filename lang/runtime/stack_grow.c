@@ -58,6 +58,12 @@ static void segment_free(char *s) {
     munmap(s - guard, CG_SEGMENT_SIZE + guard);
 }
 
+void cg_stack_segments_thread_exit(void) {
+    size_t guard = page_size();
+    while (nsegment_cache > 0)
+        munmap(segment_cache[--nsegment_cache] - guard, CG_SEGMENT_SIZE + guard);
+}
+
 /* ---- the call ------------------------------------------------------------------------------ */
 
 typedef struct {

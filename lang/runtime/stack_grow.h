@@ -30,4 +30,7 @@ static inline bool cg_stack_should_grow(void) { return (uintptr_t)__builtin_fram
  * run). */
 int cg_stack_run_grown(void (*fn)(void *), void *arg);
 
+/* A thread's end: the segments cached for it are unmapped. */
+void cg_stack_segments_thread_exit(void);
+
 #endif

@@ -127,6 +127,16 @@ char *cg_stack_slot_alloc(void) {
     return s;
 }
 
+/* A slot back on the shared free list. */
+static void give_back(char *base) {
+    pthread_mutex_lock(&lock);
+    if (nfree >= HOT_SLOTS)
+        release_slot(base);
+    free_list[nfree++] = base;
+    live--;
+    pthread_mutex_unlock(&lock);
+}
+
 void cg_stack_slot_free(char *base, int abandoned) {
     if (!base)
         return;
@@ -138,10 +148,10 @@ void cg_stack_slot_free(char *base, int abandoned) {
         thread_slots[nthread_slots++] = base;
         return;
     }
-    pthread_mutex_lock(&lock);
-    if (nfree >= HOT_SLOTS)
-        release_slot(base);
-    free_list[nfree++] = base;
-    live--;
-    pthread_mutex_unlock(&lock);
+    give_back(base);
+}
+
+void cg_stack_slots_thread_exit(void) {
+    while (nthread_slots > 0)
+        give_back(thread_slots[--nthread_slots]);
 }

@@ -32,5 +32,7 @@ char *cg_stack_slot_alloc(void);
 /* Gives a slot back. `abandoned`: frames were left on it without
  * returning (AddressSanitizer's marks must go). */
 void cg_stack_slot_free(char *base, int abandoned);
+/* A thread's end: the slots waiting in front of the list for it go back on the list. */
+void cg_stack_slots_thread_exit(void);
 
 #endif
