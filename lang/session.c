@@ -3,7 +3,12 @@
  * Glue: each call runs what the rooms below provide (the evaluator of
  * runtime/interp.h, the services, rich's MIME bundles and plots) and turns
  * a pending exception into a cg_lang_error, so no Python object crosses
- * the door. Not the evaluator, nor the services themselves. */
+ * the door. Not the evaluator, nor the services themselves.
+ *
+ * Each door that touches objects holds the interpreter lock while it runs
+ * (cg_gil_enter/exit around a `_locked` body): between calls the host
+ * holds nothing, so threads a cell started run while the kernel waits
+ * for the next request (Note [The interpreter lock] in runtime/gil.c). */
 #include <stdlib.h>
 #include <string.h>
 
