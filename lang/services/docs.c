@@ -66,6 +66,10 @@ static const doc_row EXTRA[] = {
     {"gc.get_referents", "get_referents(*objs)", "Return the objects any of objs refers to."},
     {"random.random", "", "Returns the next random float in the interval [0, 1)."},
     {"random.Random.random", "", "Returns the next random float in the interval [0, 1)."},
+    {"random.SystemRandom.random", "", "Returns the next random float in the interval [0, 1), from the OS's entropy."},
+    {"random.SystemRandom.getrandbits", "getrandbits(k, /)", "Returns an int with k random bits from the OS's entropy."},
+    {"random.Random.getrandbits", "getrandbits(k, /)", "Returns an int with k random bits."},
+    {"random.getrandbits", "getrandbits(k, /)", "Returns an int with k random bits."},
 };
 
 #define DOC(name, sig, doc) {name, sig, doc},
