@@ -32,6 +32,8 @@ const cg_module_entry cg_config_modules[] = {
     {"_csv", cg_csv_native_module_init},
     {"_io", cg_io_native_module_init},
     {"_json", cg_json_native_module_init},
+    {"_pickle", cg_pickle_native_module_init},
+    {"_struct", cg_struct_native_module_init},
     {"_re", cg_re_native_module_init},
     {"posix", cg_posix_module_init},
     {"errno", cg_errno_module_init},

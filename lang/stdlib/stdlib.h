@@ -24,6 +24,10 @@ cg_value cg_io_native_module_init(void);
 cg_value cg_warnings_native_module_init(void);
 /* _json, under the prelude's json package */
 cg_value cg_json_native_module_init(void);
+/* _pickle, under the prelude's pickle module */
+cg_value cg_pickle_native_module_init(void);
+/* _struct, under the prelude's struct module */
+cg_value cg_struct_native_module_init(void);
 /* _csv, under the prelude's csv module */
 cg_value cg_csv_native_module_init(void);
 /* _re, under the prelude's re module */
