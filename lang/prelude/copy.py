@@ -1,14 +1,20 @@
-# copy.py: Python's copy module, written after CPython 3.11's Lib/copy.py,
-# with PyTorch's Tensor.__deepcopy__ and __reduce_ex__ folded in (the
-# language cannot add methods to the Tensor type from Python), so that
-# copy.deepcopy(model) gives a model with parameters of its own, as in
-# PyTorch.
-# Not the real thing: there is no __reduce_ex__ protocol; an object is
-# copied by its __copy__/__deepcopy__, as a built-in container, or as an
-# instance of a class (cls.__new__(cls), then its __dict__, through
-# __getstate__/__setstate__ when the class defines them). A tensor's deep
-# copy is a clone: views of one storage copied together do not share the
-# new storage, as they do in PyTorch.
+# copy.py: Python's copy module, as CPython 3.11's: copy and deepcopy by
+# a table of the builtin types, then __copy__/__deepcopy__, then
+# copyreg's dispatch table, then the object's reduction (__reduce_ex__(4),
+# object's through copyreg: Note [object.__reduce_ex__ in copyreg]), from
+# which _reconstruct builds the copy; a memo keeps shared and recursive
+# structure.
+# PyTorch's Tensor.__deepcopy__ and Tensor.__reduce_ex__ are folded in
+# (the language cannot add methods to the Tensor type from Python), so
+# that copy.deepcopy(model) gives a model with parameters of its own, as
+# in PyTorch. Not the real thing there: views of one storage copied
+# together do not share the new storage, as they do in PyTorch.
+
+import sys as _sys
+import types as _types
+import weakref as _weakref
+import copyreg as _copyreg
+from copyreg import dispatch_table
 
 
 class Error(Exception):
@@ -17,52 +23,66 @@ class Error(Exception):
 
 error = Error
 
-
-import sys as _sys
-
-
-def _function():
-    pass
+__all__ = ["Error", "copy", "deepcopy"]
 
 
-# What copy and deepcopy give back as they are.
-_ATOMIC = (type(None), int, float, bool, str, type, range, slice,
-           type(Ellipsis), type(NotImplemented), type(len), type(_function),
-           property, type(_sys))
+def _tensor_type():
+    torch = _sys.modules.get('torch')
+    return getattr(torch, 'Tensor', None) if torch is not None else None
 
 
 def _is_tensor(x):
-    import torch
-    return isinstance(x, torch.Tensor)
+    t = _tensor_type()
+    return t is not None and isinstance(x, t)
+
+
+def _reduction(x, cls):
+    """x's reduction for copying: the dispatch table's, else protocol 4's."""
+    reductor = dispatch_table.get(cls)
+    if reductor is not None:
+        return reductor(x)
+    return _copyreg._reduce(x, 4)
 
 
 def copy(x):
-    """Shallow copy operation on arbitrary Python objects.
-
-    See the module's __doc__ string for more info.
-    """
+    """A shallow copy of x."""
     cls = type(x)
-    if cls in _ATOMIC or cls is tuple or cls is frozenset:
+    copier = _copy_dispatch.get(cls)
+    if copier is not None:
+        return copier(x)
+    if issubclass(cls, type):
         return x
-    if cls is list:
-        return x[:]
-    if cls is dict:
-        return dict(x)
-    if cls is set:
-        return set(x)
-    copier = getattr(cls, '__copy__', None)
+    copier = getattr(cls, "__copy__", None)
     if copier is not None:
         return copier(x)
     if _is_tensor(x):
         return _copy_tensor(x)
-    return _reconstruct(x, None)
+    rv = _reduction(x, cls)
+    if isinstance(rv, str):
+        return x
+    return _reconstruct(x, None, *rv)
+
+
+def _copy_immutable(x):
+    return x
+
+
+_copy_dispatch = d = {}
+for t in (type(None), int, float, bool, complex, str, tuple, bytes,
+          frozenset, type, range, slice, property, _types.BuiltinFunctionType,
+          type(Ellipsis), type(NotImplemented), _types.FunctionType,
+          _weakref.ref):
+    d[t] = _copy_immutable
+d[list] = list.copy
+d[dict] = dict.copy
+d[set] = set.copy
+d[bytearray] = bytearray.copy
+del d, t
 
 
 def deepcopy(x, memo=None, _nil=[]):
-    """Deep copy operation on arbitrary Python objects.
-
-    See the module's __doc__ string for more info.
-    """
+    """A deep copy of x; memo maps the id of each object copied so far
+    to its copy."""
     if memo is None:
         memo = {}
     d = id(x)
@@ -70,43 +90,46 @@ def deepcopy(x, memo=None, _nil=[]):
     if y is not _nil:
         return y
     cls = type(x)
-    if cls in _ATOMIC:
-        return x
-    if cls is list:
-        y = _deepcopy_list(x, memo)
-    elif cls is tuple:
-        y = _deepcopy_tuple(x, memo)
-    elif cls is dict:
-        y = _deepcopy_dict(x, memo)
-    elif cls is set or cls is frozenset:
-        y = cls([deepcopy(a, memo) for a in x])
+    copier = _deepcopy_dispatch.get(cls)
+    if copier is not None:
+        y = copier(x, memo)
+    elif issubclass(cls, type):
+        y = x
     else:
-        copier = getattr(x, '__deepcopy__', None)
+        copier = getattr(x, "__deepcopy__", None)
         if copier is not None:
             y = copier(memo)
         elif _is_tensor(x):
             y = _deepcopy_tensor(x, memo)
         else:
-            y = _reconstruct(x, memo)
-    # If is its own copy, don't memoize.
+            rv = _reduction(x, cls)
+            if isinstance(rv, str):
+                y = x
+            else:
+                y = _reconstruct(x, memo, *rv)
     if y is not x:
         memo[d] = y
-        _keep_alive(x, memo)  # Make sure x lives at least as long as d
+        _keep_alive(x, memo)
     return y
 
 
-def _deepcopy_list(x, memo):
+def _deepcopy_atomic(x, memo):
+    return x
+
+
+def _deepcopy_list(x, memo, deepcopy=deepcopy):
     y = []
     memo[id(x)] = y
+    append = y.append
     for a in x:
-        y.append(deepcopy(a, memo))
+        append(deepcopy(a, memo))
     return y
 
 
-def _deepcopy_tuple(x, memo):
+def _deepcopy_tuple(x, memo, deepcopy=deepcopy):
     y = [deepcopy(a, memo) for a in x]
-    # We're not going to put the tuple in the memo, but it's still important we
-    # check for it, in case the tuple contains recursive mutable structures.
+    # A tuple that holds itself through a list was copied (and memoized)
+    # while its items were.
     try:
         return memo[id(x)]
     except KeyError:
@@ -117,7 +140,7 @@ def _deepcopy_tuple(x, memo):
     return x
 
 
-def _deepcopy_dict(x, memo):
+def _deepcopy_dict(x, memo, deepcopy=deepcopy):
     y = {}
     memo[id(x)] = y
     for key, value in x.items():
@@ -125,49 +148,75 @@ def _deepcopy_dict(x, memo):
     return y
 
 
-def _keep_alive(x, memo):
-    """Keeps a reference to the object x in the memo.
+def _deepcopy_method(x, memo):
+    owner = deepcopy(x.__self__, memo)
+    try:
+        return type(x)(x.__func__, owner)
+    except TypeError:
+        # the runtime's method type has no constructor: bind through the
+        # function's descriptor
+        return x.__func__.__get__(owner, type(owner))
 
-    Because we remember objects by their id, we have
-    to assure that possibly temporary objects are kept
-    alive by referencing them.
-    We store a reference at the id of the memo, which should
-    normally not be used unless someone tries to deepcopy
-    the memo itself...
-    """
+
+_deepcopy_dispatch = d = {}
+for t in (type(None), type(Ellipsis), type(NotImplemented), int, float,
+          bool, complex, bytes, str, type, range, _types.BuiltinFunctionType,
+          _types.FunctionType, _weakref.ref, property):
+    d[t] = _deepcopy_atomic
+d[list] = _deepcopy_list
+d[tuple] = _deepcopy_tuple
+d[dict] = _deepcopy_dict
+d[_types.MethodType] = _deepcopy_method
+del d, t
+
+
+def _keep_alive(x, memo):
+    """Holds x in the memo (under the memo's own id), so that no object
+    made later takes x's id while the memo is in use."""
     try:
         memo[id(memo)].append(x)
     except KeyError:
-        # aha, this is the first one :-)
         memo[id(memo)] = [x]
 
 
-def _reconstruct(x, memo):
-    """An instance of a class: a new one of the same class, made without
-    __init__, given x's state (its __dict__, or what __getstate__ says),
-    deep-copied when memo is not None."""
-    cls = type(x)
-    state = None
-    getstate = getattr(x, '__getstate__', None)
-    if getstate is not None:
-        state = getstate()
-    else:
-        state = getattr(x, '__dict__', None)
-        if state is None or getattr(cls, '__module__', None) == 'builtins':
-            # what copyreg says of a built-in object without __reduce_ex__
-            raise TypeError("cannot pickle '%s' object" % cls.__name__)
-    y = cls.__new__(cls)
-    if memo is not None:
+def _reconstruct(x, memo, func, args,
+                 state=None, listiter=None, dictiter=None,
+                 *, deepcopy=deepcopy):
+    deep = memo is not None
+    if deep and args:
+        args = deepcopy(args, memo)
+    y = func(*args)
+    if deep:
         memo[id(x)] = y
-    if state is None:
-        return y
-    if memo is not None:
-        state = deepcopy(state, memo)
-    setstate = getattr(y, '__setstate__', None)
-    if setstate is not None:
-        setstate(state)
-    else:
-        y.__dict__.update(state)
+    if state is not None:
+        if deep:
+            state = deepcopy(state, memo)
+        if hasattr(y, '__setstate__'):
+            y.__setstate__(state)
+        else:
+            if isinstance(state, tuple) and len(state) == 2:
+                state, slotstate = state
+            else:
+                slotstate = None
+            if state is not None:
+                y.__dict__.update(state)
+            if slotstate is not None:
+                for key, value in slotstate.items():
+                    setattr(y, key, value)
+    if listiter is not None:
+        if deep:
+            for item in listiter:
+                y.append(deepcopy(item, memo))
+        else:
+            for item in listiter:
+                y.append(item)
+    if dictiter is not None:
+        if deep:
+            for key, value in dictiter:
+                y[deepcopy(key, memo)] = deepcopy(value, memo)
+        else:
+            for key, value in dictiter:
+                y[key] = value
     return y
 
 
