@@ -217,6 +217,14 @@ def _reduce_builtin(obj, cls, proto):
         return cls, (obj.start, obj.stop, obj.step)
     if cls is range:
         return cls, (obj.start, obj.stop, obj.step)
+    if isinstance(obj, BaseException):
+        d = dict(getattr(obj, '__dict__', None) or {})
+        if isinstance(obj, OSError):
+            # the runtime keeps OSError's fields in the instance dict;
+            # CPython's args give them back
+            for name in ('errno', 'strerror', 'filename', 'filename2'):
+                d.pop(name, None)
+        return (cls, obj.args, d) if d else (cls, obj.args)
     if isinstance(obj, (set, frozenset)) and cls.__module__ != 'builtins':
         return cls, (list(obj),), _state_or_none(obj)
     return None

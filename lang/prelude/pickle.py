@@ -26,21 +26,7 @@ import copyreg as _copyreg
 import _pickle
 
 __all__ = ["PickleError", "PicklingError", "UnpicklingError", "Pickler",
-           "Unpickler", "dump", "dumps", "load", "loads", "PickleBuffer",
-           "ADDITEMS", "APPEND", "APPENDS", "BINBYTES", "BINBYTES8",
-           "BINFLOAT", "BINGET", "BININT", "BININT1", "BININT2", "BINPERSID",
-           "BINPUT", "BINSTRING", "BINUNICODE", "BINUNICODE8", "BUILD",
-           "BYTEARRAY8", "DEFAULT_PROTOCOL", "DICT", "DUP", "EMPTY_DICT",
-           "EMPTY_LIST", "EMPTY_SET", "EMPTY_TUPLE", "EXT1", "EXT2", "EXT4",
-           "FALSE", "FLOAT", "FRAME", "FROZENSET", "GET", "GLOBAL",
-           "HIGHEST_PROTOCOL", "INST", "INT", "LIST", "LONG", "LONG1",
-           "LONG4", "LONG_BINGET", "LONG_BINPUT", "MARK", "MEMOIZE",
-           "NEWFALSE", "NEWOBJ", "NEWOBJ_EX", "NEWTRUE", "NEXT_BUFFER",
-           "NONE", "OBJ", "PERSID", "POP", "POP_MARK", "PROTO", "PUT",
-           "READONLY_BUFFER", "REDUCE", "SETITEM", "SETITEMS",
-           "SHORT_BINBYTES", "SHORT_BINSTRING", "SHORT_BINUNICODE",
-           "STACK_GLOBAL", "STOP", "STRING", "TRUE", "TUPLE", "TUPLE1",
-           "TUPLE2", "TUPLE3", "UNICODE"]
+           "Unpickler", "dump", "dumps", "load", "loads", "PickleBuffer"]
 
 bytes_types = (bytes, bytearray)
 
@@ -462,13 +448,13 @@ def _escape_decode(data):
         elif c == 10:
             pass
         elif c == ord('x'):
-            out.append(int(data[i:i + 2], 16))
+            out.append(int(data[i:i + 2].decode('ascii'), 16))
             i += 2
         elif 48 <= c <= 55:
             j = i
             while j < n and j < i + 2 and 48 <= data[j] <= 55:
                 j += 1
-            out.append(int(data[i - 1:j], 8) & 0xff)
+            out.append(int(data[i - 1:j].decode('ascii'), 8) & 0xff)
             i = j
         else:
             out.append(92)
@@ -489,7 +475,11 @@ class Unpickler:
                             "attributes") from None
         self._setup(fix_imports, encoding, errors, buffers)
 
-    def _setup(self, fix_imports, encoding, errors, buffers):
+    def _setup(self, fix_imports, encoding, errors, buffers, who='Unpickler'):
+        for name, v in (('encoding', encoding), ('errors', errors)):
+            if not isinstance(v, str):
+                raise TypeError("%s() argument '%s' must be str, not %s"
+                                % (who, name, type(v).__name__))
         self._buffers = iter(buffers) if buffers is not None else None
         self.encoding = encoding
         self.errors = errors
@@ -549,7 +539,7 @@ class Unpickler:
         return obj
 
     def _c_readonly(self, obj):
-        view = memoryview(obj)
+        view = obj.raw() if isinstance(obj, PickleBuffer) else memoryview(obj)
         return obj if view.readonly else view.toreadonly()
 
 
@@ -577,7 +567,7 @@ def loads(data, /, *, fix_imports=True, encoding="ASCII", errors="strict",
     if isinstance(data, str):
         raise TypeError("a bytes-like object is required, not 'str'")
     u = Unpickler.__new__(Unpickler)
-    u._setup(fix_imports, encoding, errors, buffers)
+    u._setup(fix_imports, encoding, errors, buffers, 'loads')
     return _pickle.load(u, data, None, None, u._buffers)
 
 

@@ -401,10 +401,11 @@ static int save_codecs_encode(pickler *p, const char *s, int64_t n, cg_value obj
         cg_decref(txt);
         return -1;
     }
-    cg_value l1 = cg_str_from_c("latin1");
+    /* one 'latin1' for the whole pickle, as CPython's interned one: the
+     * memo names it again */
+    cg_value l1 = cg_obj_value(cg_str_intern("latin1"));
     cg_value args = cg_tuple_pack(2, txt, l1);
     cg_value rv = cg_tuple_pack(2, enc, args);
-    cg_decref(l1);
     cg_decref(txt);
     cg_decref(enc);
     cg_decref(args);
@@ -930,7 +931,7 @@ static int save_global(pickler *p, cg_value v, cg_value name) {
              : code <= 0xffff ? op_arg(p, PK_EXT2, (uint64_t)code, 2)
                               : op_arg(p, PK_EXT4, (uint64_t)code, 4);
     } else if (kind == 2) {
-        rc = save_reduce(p, t->items[1], CG_NONE);
+        rc = save_reduce(p, t->items[1], v);
     } else if (p->proto >= 4) {
         cg_value mod = module_name_obj(p, t->items[1]);
         rc = cg_is_err(mod) ? -1 : save(p, mod, false);

@@ -411,11 +411,7 @@ static int load_binstring(unpickler *u, int nbytes) {
     const char *s = take(u, nbytes);
     if (!s)
         return -1;
-    n = nbytes == 1 ? (unsigned char)s[0] : (int32_t)rd_le(s, 4);
-    if (n < 0) {
-        uerr("BINSTRING pickle has negative byte count");
-        return -1;
-    }
+    n = (int64_t)rd_le(s, nbytes);
     s = take(u, n);
     return s ? load_py2_string(u, s, n, false) : -1;
 }
@@ -636,13 +632,14 @@ static int load_newobj(unpickler *u, bool ex) {
     cg_value args = pop(u);
     cg_value cls = cg_is_err(args) ? CG_ERR : pop(u);
     int rc = -1;
+    const char *what = ex ? "NEWOBJ_EX" : "NEWOBJ";
     if (cg_is_err(cls)) {
-    } else if (!cg_is_tuple(args)) {
-        uerr(ex ? "NEWOBJ_EX args argument must be a tuple" : "NEWOBJ expected an arg tuple.");
     } else if (!cg_isinstance(cls, &cg_type_type)) {
-        uerr(ex ? "NEWOBJ_EX class argument must be a type" : "NEWOBJ class argument isn't a type object");
+        cg_pickle_raise("UnpicklingError", "%s class argument must be a type, not %s", what, cg_type_name(cls));
+    } else if (!cg_is_tuple(args)) {
+        cg_pickle_raise("UnpicklingError", "%s args argument must be a tuple, not %s", what, cg_type_name(args));
     } else if (ex && !cg_is_dict(kwargs)) {
-        uerr("NEWOBJ_EX kwargs argument must be a dict");
+        cg_pickle_raise("UnpicklingError", "%s kwargs argument must be a dict, not %s", what, cg_type_name(kwargs));
     } else {
         rc = push(u, new_instance(cls, args, kwargs));
     }

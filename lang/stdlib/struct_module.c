@@ -78,6 +78,7 @@ static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c ==
 static int parse(cg_value fmtv, st_format *f) {
     int64_t len;
     const char *s;
+    memset(f, 0, sizeof *f);
     if (cg_is_str(fmtv)) {
         s = cg_str_cstr(fmtv);
         len = cg_as_str(fmtv)->len;
@@ -87,7 +88,6 @@ static int parse(cg_value fmtv, st_format *f) {
         return cg_raise_int(&cg_exc_TypeError, "Struct() argument 1 must be a str or bytes object, not %s",
                             cg_type_name(fmtv));
     }
-    memset(f, 0, sizeof *f);
     f->native = true;
     f->little = true; /* the machines cgrad builds for are little-endian */
     int64_t i = 0;
@@ -171,39 +171,44 @@ static const char *range_name(char c) {
     }
 }
 
+/* The integer codes as CPython converts them: b, B, h, H, i (and std
+ * l) through a signed 64-bit value, I (and std L) through an unsigned
+ * one, then the code's range; q, Q, n, N and native l/L the 64-bit
+ * conversion alone; P any value a pointer's 64 bits can hold. CPython's
+ * big-endian packers differ a little: H through an unsigned value, h
+ * and H named by their letter, q and Q "int too large to convert". */
 static int pack_int(const st_format *f, char c, int size, cg_value v, unsigned char *p) {
     cg_value n = as_int(v);
     if (cg_is_err(n))
         return -1;
-    bool is_unsigned = c == 'B' || c == 'H' || c == 'I' || c == 'L' || c == 'Q' || c == 'N' || c == 'P';
-    int rc = 0;
-    if (size == 8 || (f->native && (c == 'l' || c == 'L'))) {
-        unsigned char b[8];
-        if (cg_int_to_bytes(n, b, 8, true, !is_unsigned) < 0) {
-            cg_exc_clear();
-            rc = c == 'P' ? st_error("int too large to convert") : st_error("argument out of range");
-        } else {
-            put_uint(p, get_uint(b, 8, true), 8, f->little);
-        }
-        cg_decref(n);
-        return rc;
-    }
-    int64_t x;
-    if (cg_int_to_int64(n, &x) < 0) {
+    bool big = !f->native && !f->little;
+    bool via_unsigned = c == 'I' || c == 'L' || c == 'Q' || c == 'N' || (big && c == 'H');
+    unsigned char b[8];
+    int rc = cg_int_to_bytes(n, b, 8, true, !via_unsigned);
+    if (rc < 0 && c == 'P') {
         cg_exc_clear();
-        cg_decref(n);
-        return st_error("argument out of range");
+        rc = cg_int_to_bytes(n, b, 8, true, false);
     }
     cg_decref(n);
-    int64_t lo = is_unsigned ? 0 : -(INT64_C(1) << (8 * size - 1));
-    int64_t hi = is_unsigned ? (INT64_C(1) << (8 * size)) - 1 : (INT64_C(1) << (8 * size - 1)) - 1;
-    if (x < lo || x > hi) {
-        const char *name = range_name(c);
-        if (name)
-            return st_error("%s format requires %lld <= number <= %lld", name, (long long)lo, (long long)hi);
-        return st_error("'%c' format requires %lld <= number <= %lld", c, (long long)lo, (long long)hi);
+    if (rc < 0) {
+        cg_exc_clear();
+        bool big_long = big && (c == 'q' || c == 'Q');
+        return c == 'P' || big_long ? st_error("int too large to convert") : st_error("argument out of range");
     }
-    put_uint(p, (uint64_t)x, size, f->little);
+    uint64_t u = get_uint(b, 8, true);
+    if (size < 8) {
+        bool is_unsigned = c == 'B' || c == 'H' || c == 'I' || c == 'L';
+        int64_t lo = is_unsigned ? 0 : -(INT64_C(1) << (8 * size - 1));
+        int64_t hi = is_unsigned ? (INT64_C(1) << (8 * size)) - 1 : (INT64_C(1) << (8 * size - 1)) - 1;
+        bool out = via_unsigned ? u > (uint64_t)hi : ((int64_t)u < lo || (int64_t)u > hi);
+        if (out) {
+            const char *name = big && (c == 'h' || c == 'H') ? NULL : range_name(c);
+            if (name)
+                return st_error("%s format requires %lld <= number <= %lld", name, (long long)lo, (long long)hi);
+            return st_error("'%c' format requires %lld <= number <= %lld", c, (long long)lo, (long long)hi);
+        }
+    }
+    put_uint(p, u, size, f->little);
     return 0;
 }
 
@@ -283,8 +288,11 @@ static int pack_float(const st_format *f, char c, cg_value v, unsigned char *p) 
         put_uint(p, u, 4, f->little);
     } else {
         uint16_t h;
-        if (half_bits(x, &h) < 0)
+        if (half_bits(x, &h) < 0) {
+            if (cg_is_int(v)) /* CPython's quirk: an int says so as struct.error */
+                return st_error("int too large to convert");
             return cg_raise_int(&cg_exc_OverflowError, "float too large to pack with e format");
+        }
         put_uint(p, h, 2, f->little);
     }
     return 0;
