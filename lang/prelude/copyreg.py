@@ -14,6 +14,8 @@
 # Not here: the pickling itself (pickle.py and _pickle).
 
 
+import sys as _sys
+
 __all__ = ["pickle", "constructor",
            "add_extension", "remove_extension", "clear_extension_cache"]
 
@@ -237,6 +239,12 @@ def _reduce_object(obj, proto):
     r = _reduce_builtin(obj, cls, proto)
     if r is not None:
         return r
+    torch = _sys.modules.get('torch')
+    if torch is not None and isinstance(obj, torch.Tensor):
+        # PyTorch's Tensor.__reduce_ex__ (storages, torch.save) is not
+        # here yet: refuse rather than write a tensor without its data
+        raise TypeError(f"cannot pickle {cls.__name__!r} object: pickling "
+                        f"tensors is not supported yet")
     if _is_builtin_type(cls) and cls not in (object, list, dict):
         raise TypeError(f"cannot pickle {cls.__name__!r} object")
     if proto >= 2:
