@@ -26,6 +26,7 @@ BENCHES = [
     ("json_bench", "json.dumps then json.loads of a ~20 MB document", 1.0),
     ("re_bench", "re.findall of two patterns over a ~50 MB text", 1.0),
     ("csv_bench", "for row in csv.reader(f) over a ~100 MB file", 1.0),
+    ("pickle_bench", "pickle.dumps then pickle.loads of a 1M-element list of ints, floats, strs", 1.0),
 ]
 
 
