@@ -34,6 +34,7 @@ typedef struct {
     int64_t nmarks, mcap;
     cg_value *memo; /* CG_STOP: no entry */
     int64_t memo_cap, memo_count;
+    cg_value memo_far; /* a dict for indices far past the entries there are, or None */
     int proto;
     cg_value self, buffers, pers_load;
 } unpickler;
@@ -223,9 +224,25 @@ static cg_value pop_tuple(unpickler *u, int64_t k) {
 
 /* ---- the memo --------------------------------------------------------------- */
 
+/* An index far past the entries there are comes from a crafted pickle:
+ * it goes to a dict, not into an array that size. */
+static bool far_index(const unpickler *u, int64_t idx) {
+    return idx >= u->memo_cap && idx > 4 * u->memo_count + 65536;
+}
+
 static int memo_set(unpickler *u, int64_t idx, cg_value v) {
     if (idx < 0)
         return cg_raise_int(&cg_exc_ValueError, "negative PUT argument");
+    if (far_index(u, idx)) {
+        if (cg_is_none(u->memo_far)) {
+            u->memo_far = cg_dict_new();
+            if (cg_is_err(u->memo_far)) {
+                u->memo_far = CG_NONE;
+                return -1;
+            }
+        }
+        return cg_dict_set(cg_as_dict(u->memo_far), cg_int(idx), v);
+    }
     if (idx >= u->memo_cap) {
         int64_t cap = u->memo_cap ? u->memo_cap : 64;
         while (cap <= idx)
@@ -254,6 +271,11 @@ static int memo_put_top(unpickler *u, int64_t idx) {
 }
 
 static int memo_get(unpickler *u, int64_t idx) {
+    if (idx >= u->memo_cap && !cg_is_none(u->memo_far)) {
+        cg_value v = cg_dict_get_borrowed(cg_as_dict(u->memo_far), cg_int(idx));
+        if (v.tag != CG_V_STOP && !cg_is_err(v))
+            return push(u, cg_incref(v));
+    }
     if (idx < 0 || idx >= u->memo_cap || u->memo[idx].tag == CG_V_STOP) {
         cg_pickle_raise("UnpicklingError", "Memo value not found at index %lld", (long long)idx);
         return -1;
@@ -1045,6 +1067,7 @@ cg_value cg_pickle_load(cg_value *v) {
     u.self = v[0];
     u.owner = CG_NONE;
     u.buffers = CG_NONE;
+    u.memo_far = CG_NONE;
     if (cg_is_none(v[1])) {
         u.file = true;
         u.read = v[2];
@@ -1079,6 +1102,7 @@ cg_value cg_pickle_load(cg_value *v) {
     free(u.marks);
     free(u.memo);
     cg_decref(u.owner);
+    cg_decref(u.memo_far);
     cg_decref(u.buffers);
     cg_decref(u.pers_load);
     return r;
