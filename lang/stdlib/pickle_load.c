@@ -88,6 +88,8 @@ static const char *read_file(unpickler *u, int64_t n) {
 }
 
 static const char *take(unpickler *u, int64_t n) {
+    if (n == 0)
+        return u->buf ? u->buf + u->pos : "";
     if (n <= u->len - u->pos) {
         const char *s = u->buf + u->pos;
         u->pos += n;
@@ -102,8 +104,8 @@ static const char *take(unpickler *u, int64_t n) {
 
 /* One line, without its newline: *n its length. */
 static const char *take_line(unpickler *u, int64_t *n) {
-    const char *s = u->buf + u->pos;
-    const char *nl = u->len > u->pos ? memchr(s, '\n', (size_t)(u->len - u->pos)) : NULL;
+    const char *s = u->len > u->pos ? u->buf + u->pos : NULL;
+    const char *nl = s ? memchr(s, '\n', (size_t)(u->len - u->pos)) : NULL;
     if (nl) {
         *n = nl - s;
         u->pos += *n + 1;
@@ -130,7 +132,8 @@ static const char *take_line(unpickler *u, int64_t *n) {
         cg_raise_nomemory();
         return NULL;
     }
-    memcpy(b->s, u->buf + u->pos, (size_t)rest);
+    if (rest)
+        memcpy(b->s, u->buf + u->pos, (size_t)rest);
     memcpy(b->s + rest, t, (size_t)got);
     cg_decref(r);
     set_owner(u, cg_obj_value(b));
