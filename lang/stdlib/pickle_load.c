@@ -511,8 +511,14 @@ static int appends(unpickler *u, int64_t k) {
     cg_value target = u->stack[k - 1];
     int rc = 0;
     if (cg_is_type(target, &cg_type_list)) {
-        for (int64_t i = k; i < u->sp && rc == 0; i++)
-            rc = cg_list_append(target, u->stack[i]);
+        /* the stack's references move into the list */
+        int64_t i = k;
+        while (i < u->sp && rc == 0)
+            rc = cg_list_append_steal(target, u->stack[i++]);
+        for (; i < u->sp; i++)
+            cg_decref(u->stack[i]);
+        u->sp = k;
+        return rc;
     } else {
         cg_value ext = cg_getattr_opt(target, cg_str_intern("extend"));
         if (cg_is_err(ext))
