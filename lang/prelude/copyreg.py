@@ -4,10 +4,11 @@
 # _slotnames, and the extension-code registry.
 #
 # Note [object.__reduce_ex__ in copyreg]
-# The runtime's object type has no __reduce_ex__, __reduce__ nor
-# __getstate__; _reduce_object (private to this module and to pickle and
-# copy) gives what CPython's object.__reduce_ex__(protocol) gives for an
-# instance that does not define its own: for protocol 2 and up the
+# The runtime's object.__reduce_ex__, __reduce__ and __getstate__ call
+# _object_reduce_ex, _object_reduce and _object_getstate here (Note
+# [object.__reduce_ex__] in runtime/class.c), as CPython's call copyreg:
+# _reduce_object gives what CPython's object.__reduce_ex__(protocol)
+# gives for an instance whose class does not define its own: for protocol 2 and up the
 # __newobj__ form with the state, list items and dict items, below it the
 # _reconstructor form; and the reductions of the builtin types that have
 # them in CPython (set, frozenset, bytearray, slice, range, ...).
@@ -80,9 +81,8 @@ def _reduce_ex(self, proto):
             raise TypeError(f"cannot pickle {cls.__name__!r} object")
         state = base(self)
     args = (cls, base, state)
-    getstate = getattr(cls, '__getstate__', None)
-    if getstate is not None:
-        dict = getstate(self)
+    if _overrides(cls, '__getstate__'):
+        dict = self.__getstate__()
     else:
         if getattr(cls, "__slots__", None):
             raise TypeError("a class that defines __slots__ without "
@@ -134,15 +134,29 @@ def _slotnames(cls):
 
 # ---- object.__reduce_ex__ (Note [object.__reduce_ex__ in copyreg]) ----
 
+def _overrides(cls, name):
+    """Whether a class before object in cls's MRO defines name."""
+    for k in cls.__mro__:
+        if name in k.__dict__:
+            return k is not object
+    return False
+
+
 def _default_state(obj, cls, required):
-    getstate = getattr(cls, '__getstate__', None)
-    if getstate is not None:
-        return getstate(obj)
+    if _overrides(cls, '__getstate__'):
+        return obj.__getstate__()
     if required and _is_builtin_type(cls):
         raise TypeError(f"cannot pickle {cls.__name__!r} object")
+    return _object_getstate(obj)
+
+
+def _object_getstate(obj):
+    """object.__getstate__(): the instance dict (None when empty), with
+    the __slots__ values as a second dict when there are some."""
     state = getattr(obj, '__dict__', None)
-    state = dict(state) if state else None
-    names = _slotnames(cls)
+    if not state:
+        state = None
+    names = _slotnames(type(obj))
     if names:
         slots = {}
         for name in names:
@@ -219,6 +233,13 @@ def _reduce_builtin(obj, cls, proto):
         return cls, (obj.start, obj.stop, obj.step)
     if cls is range:
         return cls, (obj.start, obj.stop, obj.step)
+    if cls is type(len):
+        owner = getattr(obj, '__self__', None)
+        if owner is None or type(owner) is type(_sys):
+            return obj.__name__
+        return getattr, (owner, obj.__name__)
+    if obj is ... or obj is NotImplemented:
+        return 'Ellipsis' if obj is ... else 'NotImplemented'
     if isinstance(obj, BaseException):
         d = dict(getattr(obj, '__dict__', None) or {})
         if isinstance(obj, OSError):
@@ -252,16 +273,28 @@ def _reduce_object(obj, proto):
     return _reduce_ex(obj, proto)
 
 
+def _object_reduce_ex(obj, proto):
+    """object.__reduce_ex__(proto): a class's own __reduce__ where it has
+    one, else object's reduction."""
+    if _overrides(type(obj), '__reduce__'):
+        return obj.__reduce__()
+    return _reduce_object(obj, proto)
+
+
+def _object_reduce(obj):
+    """object.__reduce__()"""
+    return _reduce_object(obj, 0)
+
+
 def _reduce(obj, proto):
-    """obj's reduction as pickle and copy take it: its class's
-    __reduce_ex__ or __reduce__ where it defines one, else object's."""
-    cls = type(obj)
-    reduce_ex = getattr(cls, '__reduce_ex__', None)
+    """obj's reduction as pickle and copy take it: __reduce_ex__(proto),
+    else __reduce__()."""
+    reduce_ex = getattr(obj, '__reduce_ex__', None)
     if reduce_ex is not None:
-        return reduce_ex(obj, proto)
-    reduce = getattr(cls, '__reduce__', None)
+        return reduce_ex(proto)
+    reduce = getattr(obj, '__reduce__', None)
     if reduce is not None:
-        return reduce(obj)
+        return reduce()
     return _reduce_object(obj, proto)
 
 

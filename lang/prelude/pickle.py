@@ -410,15 +410,6 @@ class Pickler:
             return reduce(obj)
         if issubclass(t, type):
             return None
-        if obj is ... or obj is NotImplemented:
-            return 'Ellipsis' if obj is ... else 'NotImplemented'
-        if t is type(len):
-            owner = getattr(obj, '__self__', None)
-            if owner is None or type(owner) is type(sys):
-                return obj.__name__
-            return getattr, (owner, obj.__name__)
-        if t is type(sys):
-            raise TypeError("cannot pickle 'module' object")
         return _copyreg._reduce(obj, self.proto)
 
     def _c_newobj_ex(self, argtup):

@@ -15,6 +15,7 @@
 #include "runtime/containers.h"
 #include "runtime/eval.h"
 #include "runtime/gc.h"
+#include "runtime/module.h"
 
 static cg_type *static_base(cg_type *t) {
     while (t && (t->flags & CG_TYPE_HEAP))
@@ -589,7 +590,50 @@ static cg_value object_init_subclass(cg_value cls, const cg_args *a) {
     return CG_NONE;
 }
 
+/* Note [object.__reduce_ex__]: object's pickling methods are written in
+ * Python, in copyreg (Note [object.__reduce_ex__ in copyreg] there), as
+ * CPython's call into copyreg for the same work; these call them. */
+static cg_value call_copyreg(const char *fn, int n, const cg_value *args) {
+    cg_value mod = cg_import("copyreg");
+    if (cg_is_err(mod))
+        return CG_ERR;
+    cg_value f = cg_getattr(mod, cg_str_intern(fn));
+    cg_decref(mod);
+    if (cg_is_err(f))
+        return CG_ERR;
+    cg_args a = {.pos = args, .npos = n};
+    cg_value r = cg_call(f, &a);
+    cg_decref(f);
+    return r;
+}
+
+static cg_value object_reduce_ex_method(cg_value self, const cg_args *a) {
+    if (a->npos != 1 || a->nkw)
+        return cg_raise(&cg_exc_TypeError, "object.__reduce_ex__() takes exactly one argument (%d given)",
+                        a->npos + a->nkw);
+    int64_t proto;
+    if (cg_index_value(a->pos[0], &proto) < 0)
+        return CG_ERR;
+    cg_value args[2] = {self, cg_int(proto)};
+    return call_copyreg("_object_reduce_ex", 2, args);
+}
+
+static cg_value object_reduce_method(cg_value self, const cg_args *a) {
+    if (a->npos || a->nkw)
+        return cg_raise(&cg_exc_TypeError, "object.__reduce__() takes no arguments (%d given)", a->npos + a->nkw);
+    return call_copyreg("_object_reduce", 1, &self);
+}
+
+static cg_value object_getstate_method(cg_value self, const cg_args *a) {
+    if (a->npos || a->nkw)
+        return cg_raise(&cg_exc_TypeError, "object.__getstate__() takes no arguments (%d given)", a->npos + a->nkw);
+    return call_copyreg("_object_getstate", 1, &self);
+}
+
 static const cg_method_def object_methods[] = {
+    {"__reduce_ex__", object_reduce_ex_method, NULL, "Helper for pickle."},
+    {"__reduce__", object_reduce_method, NULL, "Helper for pickle."},
+    {"__getstate__", object_getstate_method, NULL, "Helper for pickle."},
     {"__setattr__", object_setattr_method, NULL, "Implement setattr(self, name, value)."},
     {"__getattribute__", object_getattribute_method, NULL, "Return getattr(self, name)."},
     {"__delattr__", object_delattr_method, NULL, "Implement delattr(self, name)."},
