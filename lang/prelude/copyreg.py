@@ -145,7 +145,7 @@ def _overrides(cls, name):
 def _default_state(obj, cls, required):
     if _overrides(cls, '__getstate__'):
         return obj.__getstate__()
-    if required and _is_builtin_type(cls):
+    if required and _is_builtin_type(cls) and cls is not object:
         raise TypeError(f"cannot pickle {cls.__name__!r} object")
     return _object_getstate(obj)
 
@@ -158,6 +158,9 @@ def _object_getstate(obj):
         state = None
     names = _slotnames(type(obj))
     if names:
+        if state:
+            # the runtime may keep slot values in the instance dict
+            state = {k: v for k, v in state.items() if k not in names} or None
         slots = {}
         for name in names:
             try:
