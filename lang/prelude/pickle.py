@@ -10,8 +10,7 @@
 # function lives (Pickler._c_global), how an object reduces
 # (Pickler._c_reduce, through copyreg), and how an imported name maps
 # between Python 2 and 3 (fix_imports).
-# Not here: a Pickler's memo across dump() calls (each dump starts a new
-# one, so `memo` is always empty), the "fast" mode, and pickletools.
+# Not here: the "fast" mode, a memo given as a dict, and pickletools.
 
 import sys
 import io
@@ -323,7 +322,19 @@ class Pickler:
         self.fast = 0
         self.fix_imports = bool(fix_imports) and self.proto < 3
         self._buffer_callback = buffer_callback
-        self.memo = {}
+        self._memo = _pickle.PicklerMemo()
+
+    @property
+    def memo(self):
+        """The objects pickled so far (kept from one dump to the next)."""
+        return self._memo
+
+    @memo.setter
+    def memo(self, value):
+        if not isinstance(value, _pickle.PicklerMemo):
+            raise TypeError("'memo' attribute must be a PicklerMemoProxy "
+                            "object or dict, not %s" % type(value).__name__)
+        self._memo = value
 
     def dump(self, obj):
         """Writes a pickle of obj to the file."""
@@ -331,11 +342,11 @@ class Pickler:
             raise PicklingError("Pickler.__init__() was not called by %s"
                                 ".__init__()" % type(self).__name__)
         _pickle.dump(self, obj, self.proto, self._write, self.fix_imports,
-                     self._buffer_callback)
+                     self._buffer_callback, self._memo)
 
     def clear_memo(self):
         """Forgets the objects pickled so far."""
-        self.memo.clear()
+        self._memo.clear()
 
     # ---- what the C pickler asks ---------------------------------------------
 
@@ -476,7 +487,19 @@ class Unpickler:
         self.errors = errors
         self.proto = 0
         self.fix_imports = fix_imports
-        self.memo = {}
+        self._memo = _pickle.UnpicklerMemo()
+
+    @property
+    def memo(self):
+        """The objects read so far (kept from one load to the next)."""
+        return self._memo
+
+    @memo.setter
+    def memo(self, value):
+        if not isinstance(value, _pickle.UnpicklerMemo):
+            raise TypeError("'memo' attribute must be an UnpicklerMemoProxy "
+                            "object or dict, not %s" % type(value).__name__)
+        self._memo = value
 
     def load(self):
         """Reads one pickle from the file: the object it holds."""
@@ -485,7 +508,7 @@ class Unpickler:
                                   "%s.__init__()" % type(self).__name__)
         self.proto = 0
         return _pickle.load(self, None, self._read, self._readline,
-                            self._buffers)
+                            self._buffers, self._memo)
 
     def find_class(self, module, name):
         """The object the global module.name refers to."""

@@ -41,12 +41,46 @@ enum {
 #define PK_FRAME_TARGET (64 * 1024)
 #define PK_FRAME_HEADER 9
 
-/* _pickle.dump(pickler, obj, protocol, write, fix_imports, buffer_callback):
+/* A pickler's memo: object -> index, open addressing over the object's
+ * address (Note [Memo probing] in pickle_dump.c); each key is held (a
+ * reference), so that its address is not reused. Key and index sit side
+ * by side: one cache line per probe. */
+typedef struct {
+    cg_obj *key;
+    int64_t val;
+} pk_memo_entry;
+
+typedef struct {
+    cg_obj head;
+    pk_memo_entry *e;
+    int64_t cap, len;
+    int64_t next; /* the index the next memoized object gets */
+} pk_dump_memo;
+
+/* An unpickler's memo: index -> value, an array, and a dict for indices
+ * far past the entries there are (a crafted pickle's). */
+typedef struct {
+    cg_obj head;
+    cg_value *arr; /* CG_STOP: no entry */
+    int64_t cap, count;
+    cg_value far; /* a dict, or None */
+} pk_load_memo;
+
+/* _pickle.PicklerMemo and _pickle.UnpicklerMemo (pickle_memo.c): the memo
+ * a Pickler or Unpickler keeps from one dump or load to the next. */
+extern cg_type cg_type_pickler_memo, cg_type_unpickler_memo;
+void cg_pickle_dump_memo_clear(pk_dump_memo *m);
+void cg_pickle_load_memo_clear(pk_load_memo *m);
+int cg_pickle_memo_types_init(void);
+
+/* _pickle.dump(pickler, obj, protocol, write, fix_imports, buffer_callback, memo):
  * v holds the bound arguments. The bytes when write is None, else None
- * after writing them through write. */
+ * after writing them through write. memo: a PicklerMemo to go on from,
+ * or None for a memo of this dump's own. */
 cg_value cg_pickle_dump(cg_value *v);
-/* _pickle.load(unpickler, data, read, readline, buffers): data is a
- * bytes-like object to read from, or None to read through read/readline. */
+/* _pickle.load(unpickler, data, read, readline, buffers, memo): data is a
+ * bytes-like object to read from, or None to read through read/readline;
+ * memo an UnpicklerMemo to go on from, or None. */
 cg_value cg_pickle_load(cg_value *v);
 
 /* pickle.PicklingError / UnpicklingError (prelude/pickle.py's classes,

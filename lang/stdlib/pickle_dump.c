@@ -34,18 +34,8 @@
 #include "runtime/module.h"
 #include "stdlib/pickle.h"
 
-/* The memo: object -> index, open addressing over the object's address;
- * each key is held (a reference), so that its address is not reused.
- * Key and index sit side by side: one cache line per probe. */
-typedef struct {
-    cg_obj *key;
-    int64_t val;
-} memo_entry;
-
-typedef struct {
-    memo_entry *e;
-    int64_t cap, len;
-} memo_table;
+typedef pk_memo_entry memo_entry;
+typedef pk_dump_memo memo_table;
 
 typedef struct {
     char *data;
@@ -57,8 +47,7 @@ typedef struct {
     cg_value pers_func, reducer_override, buffer_callback; /* CG_NONE: none */
     cg_value pbuf_type;                                    /* pickle.PickleBuffer */
     cg_value modnames;                                     /* dict: module name text -> the str saved */
-    memo_table memo;
-    int64_t memo_next; /* the index the next memoized object gets */
+    memo_table *memo;
 } pickler;
 
 cg_value cg_pickle_raise(const char *cls, const char *fmt, ...) {
@@ -122,7 +111,7 @@ static void memo_insert(memo_table *m, cg_obj *o, int64_t v) {
 static int memo_add(memo_table *m, cg_obj *o, int64_t v) {
     if (2 * (m->len + 1) > m->cap) {
         int64_t cap = m->cap ? 2 * m->cap : 64;
-        memo_table g = {calloc((size_t)cap, sizeof(memo_entry)), cap, m->len};
+        memo_table g = {.e = calloc((size_t)cap, sizeof(memo_entry)), .cap = cap};
         if (!g.e) {
             cg_raise_nomemory();
             return -1;
@@ -131,7 +120,8 @@ static int memo_add(memo_table *m, cg_obj *o, int64_t v) {
             if (m->e[i].key)
                 memo_insert(&g, m->e[i].key, m->e[i].val);
         free(m->e);
-        *m = g;
+        m->e = g.e;
+        m->cap = cap;
     }
     cg_obj_incref(o);
     memo_insert(m, o, v);
@@ -139,11 +129,13 @@ static int memo_add(memo_table *m, cg_obj *o, int64_t v) {
     return 0;
 }
 
-static void memo_free(memo_table *m) {
+void cg_pickle_dump_memo_clear(memo_table *m) {
     for (int64_t i = 0; i < m->cap; i++)
         if (m->e[i].key)
             cg_obj_decref(m->e[i].key);
     free(m->e);
+    m->e = NULL;
+    m->cap = m->len = m->next = 0;
 }
 
 /* ---- output and frames -------------------------------------------------- */
@@ -286,8 +278,8 @@ static int memo_op(pickler *p, int64_t idx) {
 }
 
 static int memo_put(pickler *p, cg_obj *o) {
-    int64_t idx = p->memo_next++;
-    if (memo_add(&p->memo, o, idx) < 0)
+    int64_t idx = p->memo->next++;
+    if (memo_add(p->memo, o, idx) < 0)
         return -1;
     return memo_op(p, idx);
 }
@@ -513,7 +505,7 @@ static int save_tuple(pickler *p, cg_value v) {
     for (int64_t i = 0; i < n; i++)
         if (save(p, t->items[i], false) < 0)
             return -1;
-    int64_t idx = memo_find(&p->memo, v.u.o);
+    int64_t idx = memo_find(p->memo, v.u.o);
     if (idx >= 0) { /* the tuple holds itself: drop what was pushed, take the memo's */
         if (short_form || !p->bin) {
             for (int64_t i = 0; i < n + (short_form ? 0 : 1); i++)
@@ -543,7 +535,7 @@ static int save_unshared(pickler *p, cg_value v) {
         return 0;
     if (opcode_boundary(p) < 0 || save_str_data(p, cg_as_str(v)) < 0)
         return -1;
-    return memo_op(p, p->memo_next++) < 0 ? -1 : 1;
+    return memo_op(p, p->memo->next++) < 0 ? -1 : 1;
 }
 
 /* Items of an iterator, appended in batches (APPEND for a lone one). */
@@ -820,7 +812,7 @@ static int save_frozenset(pickler *p, cg_value v) {
         if (rc < 0)
             return -1;
     }
-    int64_t idx = memo_find(&p->memo, v.u.o);
+    int64_t idx = memo_find(p->memo, v.u.o);
     if (idx >= 0)
         return op(p, PK_POP_MARK) < 0 ? -1 : memo_get(p, idx);
     return op(p, PK_FROZENSET) < 0 ? -1 : memo_put(p, v.u.o);
@@ -1088,7 +1080,7 @@ static int save_reduce(pickler *p, cg_value rv, cg_value obj) {
     if (rc < 0)
         return -1;
     if (!cg_is_none(obj) && cg_is_obj(obj)) {
-        int64_t idx = memo_find(&p->memo, obj.u.o);
+        int64_t idx = memo_find(p->memo, obj.u.o);
         if (idx >= 0)
             return op(p, PK_POP) < 0 ? -1 : memo_get(p, idx);
         if (memo_put(p, obj.u.o) < 0)
@@ -1151,7 +1143,7 @@ static int save_other(pickler *p, cg_value v, cg_value rv) {
 
 static int save_obj(pickler *p, cg_value v) {
     cg_type *t = cg_typeof(v);
-    int64_t idx = memo_find(&p->memo, v.u.o);
+    int64_t idx = memo_find(p->memo, v.u.o);
     if (idx >= 0)
         return memo_get(p, idx);
     if (t == &cg_type_bytes) {
@@ -1237,7 +1229,12 @@ static cg_value optional_attr(cg_value o, const char *name) {
 
 cg_value cg_pickle_dump(cg_value *v) {
     pickler p = {0};
+    memo_table own = {0};
     p.pickler = v[0];
+    if (cg_is_type(v[6], &cg_type_pickler_memo))
+        p.memo = (memo_table *)v[6].u.o;
+    else
+        p.memo = &own;
     int64_t proto;
     if (cg_index_value(v[2], &proto) < 0)
         return CG_ERR;
@@ -1275,7 +1272,7 @@ cg_value cg_pickle_dump(cg_value *v) {
         result = flush(&p) < 0 ? CG_ERR : CG_NONE;
 out:
     free(p.data);
-    memo_free(&p.memo);
+    cg_pickle_dump_memo_clear(&own);
     cg_decref(p.pers_func);
     cg_decref(p.reducer_override);
     cg_decref(p.pbuf_type);

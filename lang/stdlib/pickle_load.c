@@ -32,9 +32,7 @@ typedef struct {
     int64_t sp, scap;
     int64_t *marks;
     int64_t nmarks, mcap;
-    cg_value *memo; /* CG_STOP: no entry */
-    int64_t memo_cap, memo_count;
-    cg_value memo_far; /* a dict for indices far past the entries there are, or None */
+    pk_load_memo *memo;
     int proto;
     cg_value self, buffers, pers_load;
 } unpickler;
@@ -230,41 +228,41 @@ static cg_value pop_tuple(unpickler *u, int64_t k) {
 /* An index far past the entries there are comes from a crafted pickle:
  * it goes to a dict, not into an array that size. */
 static bool far_index(const unpickler *u, int64_t idx) {
-    return idx >= u->memo_cap && idx > 4 * u->memo_count + 65536;
+    return idx >= u->memo->cap && idx > 4 * u->memo->count + 65536;
 }
 
 static int memo_set(unpickler *u, int64_t idx, cg_value v) {
     if (idx < 0)
         return cg_raise_int(&cg_exc_ValueError, "negative PUT argument");
     if (far_index(u, idx)) {
-        if (cg_is_none(u->memo_far)) {
-            u->memo_far = cg_dict_new();
-            if (cg_is_err(u->memo_far)) {
-                u->memo_far = CG_NONE;
+        if (cg_is_none(u->memo->far)) {
+            u->memo->far = cg_dict_new();
+            if (cg_is_err(u->memo->far)) {
+                u->memo->far = CG_NONE;
                 return -1;
             }
         }
-        return cg_dict_set(cg_as_dict(u->memo_far), cg_int(idx), v);
+        return cg_dict_set(cg_as_dict(u->memo->far), cg_int(idx), v);
     }
-    if (idx >= u->memo_cap) {
-        int64_t cap = u->memo_cap ? u->memo_cap : 64;
+    if (idx >= u->memo->cap) {
+        int64_t cap = u->memo->cap ? u->memo->cap : 64;
         while (cap <= idx)
             cap *= 2;
-        cg_value *m = realloc(u->memo, (size_t)cap * sizeof *m);
+        cg_value *m = realloc(u->memo->arr, (size_t)cap * sizeof *m);
         if (!m) {
             cg_raise_nomemory();
             return -1;
         }
-        for (int64_t i = u->memo_cap; i < cap; i++)
+        for (int64_t i = u->memo->cap; i < cap; i++)
             m[i] = CG_STOP;
-        u->memo = m;
-        u->memo_cap = cap;
+        u->memo->arr = m;
+        u->memo->cap = cap;
     }
-    if (u->memo[idx].tag == CG_V_STOP)
-        u->memo_count++;
+    if (u->memo->arr[idx].tag == CG_V_STOP)
+        u->memo->count++;
     else
-        cg_decref(u->memo[idx]);
-    u->memo[idx] = cg_incref(v);
+        cg_decref(u->memo->arr[idx]);
+    u->memo->arr[idx] = cg_incref(v);
     return 0;
 }
 
@@ -274,16 +272,16 @@ static int memo_put_top(unpickler *u, int64_t idx) {
 }
 
 static int memo_get(unpickler *u, int64_t idx) {
-    if (idx >= u->memo_cap && !cg_is_none(u->memo_far)) {
-        cg_value v = cg_dict_get_borrowed(cg_as_dict(u->memo_far), cg_int(idx));
+    if (idx >= u->memo->cap && !cg_is_none(u->memo->far)) {
+        cg_value v = cg_dict_get_borrowed(cg_as_dict(u->memo->far), cg_int(idx));
         if (v.tag != CG_V_STOP && !cg_is_err(v))
             return push(u, cg_incref(v));
     }
-    if (idx < 0 || idx >= u->memo_cap || u->memo[idx].tag == CG_V_STOP) {
+    if (idx < 0 || idx >= u->memo->cap || u->memo->arr[idx].tag == CG_V_STOP) {
         cg_pickle_raise("UnpicklingError", "Memo value not found at index %lld", (long long)idx);
         return -1;
     }
-    return push(u, cg_incref(u->memo[idx]));
+    return push(u, cg_incref(u->memo->arr[idx]));
 }
 
 /* A decimal argument on its own line (GET, PUT, ...). */
@@ -969,7 +967,7 @@ static int step(unpickler *u, int c) {
     case PK_BINBYTES: return load_bytes(u, 4, false);
     case PK_BINBYTES8: return load_bytes(u, 8, false);
     case PK_BYTEARRAY8: return load_bytes(u, 8, true);
-    case PK_MEMOIZE: return memo_put_top(u, u->memo_count);
+    case PK_MEMOIZE: return memo_put_top(u, u->memo->count);
     case PK_BINPUT: return (s = take(u, 1)) ? memo_put_top(u, (unsigned char)s[0]) : -1;
     case PK_LONG_BINPUT: return (s = take(u, 4)) ? memo_put_top(u, (int64_t)rd_le(s, 4)) : -1;
     case PK_PUT: return line_index(u, &idx) < 0 ? -1 : memo_put_top(u, idx);
@@ -1071,12 +1069,25 @@ static cg_value run(unpickler *u) {
     }
 }
 
+void cg_pickle_load_memo_clear(pk_load_memo *m) {
+    for (int64_t i = 0; i < m->cap; i++)
+        if (m->arr[i].tag != CG_V_STOP)
+            cg_decref(m->arr[i]);
+    free(m->arr);
+    m->arr = NULL;
+    m->cap = m->count = 0;
+    cg_value far = m->far;
+    m->far = CG_NONE;
+    cg_decref(far);
+}
+
 cg_value cg_pickle_load(cg_value *v) {
     unpickler u = {0};
+    pk_load_memo own = {.far = CG_NONE};
     u.self = v[0];
     u.owner = CG_NONE;
     u.buffers = CG_NONE;
-    u.memo_far = CG_NONE;
+    u.memo = cg_is_type(v[5], &cg_type_unpickler_memo) ? (pk_load_memo *)v[5].u.o : &own;
     if (cg_is_none(v[1])) {
         u.file = true;
         u.read = v[2];
@@ -1104,14 +1115,10 @@ cg_value cg_pickle_load(cg_value *v) {
     cg_value r = run(&u);
     for (int64_t i = 0; i < u.sp; i++)
         cg_decref(u.stack[i]);
-    for (int64_t i = 0; i < u.memo_cap; i++)
-        if (u.memo[i].tag != CG_V_STOP)
-            cg_decref(u.memo[i]);
+    cg_pickle_load_memo_clear(&own);
     free(u.stack);
     free(u.marks);
-    free(u.memo);
     cg_decref(u.owner);
-    cg_decref(u.memo_far);
     cg_decref(u.buffers);
     cg_decref(u.pers_load);
     return r;
