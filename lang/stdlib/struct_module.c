@@ -644,11 +644,12 @@ static const cg_method_def struct_defs[] = {
     [S_ITER_UNPACK] = {"iter_unpack", s_iter_unpack, "iter_unpack(format, buffer, /)",
                        "An iterator over the tuples of values packed one after another in buffer."},
     [S_CALCSIZE] = {"calcsize", s_calcsize, "calcsize(format, /)", "The size in bytes of what format packs."},
-    {"pack", s_pack, NULL, "pack(format, v1, v2, ...) -> bytes: the values packed as format says."},
-    {"pack_into", s_pack_into, NULL,
-     "pack_into(format, buffer, offset, v1, v2, ...): packs the values into buffer at offset."},
-    {"unpack", s_unpack, NULL, "unpack(format, buffer, /) -> tuple: the values packed in buffer."},
-    {"_count", s_count, NULL, "The number of values a format packs."},
+    /* these read their arguments themselves; the signatures are for help() */
+    {"pack", s_pack, "pack(format, /, *values)", "The values packed into bytes as format says."},
+    {"pack_into", s_pack_into, "pack_into(format, buffer, offset, /, *values)",
+     "Packs the values into the writable buffer at offset, as format says."},
+    {"unpack", s_unpack, "unpack(format, buffer, /)", "The tuple of values packed in buffer, as format says."},
+    {"_count", s_count, "_count(format, /)", "The number of values a format packs."},
     {NULL, NULL, NULL, NULL},
 };
 
