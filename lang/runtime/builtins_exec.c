@@ -40,7 +40,7 @@ static int put_slot(void *arg, cg_str *name, int slot, bool cell) {
 
 /* The namespace of frame f as locals() gives it: the class body's dict,
  * the module's globals, or a new dict of a function's bound variables. */
-static cg_value frame_locals(cg_frame *f) {
+cg_value cg_frame_locals(cg_frame *f) {
     if (!f)
         return cg_dict_new();
     if (f->locals)
@@ -75,10 +75,10 @@ static cg_value b_globals(cg_value self, const cg_args *a) {
 static cg_value b_locals(cg_value self, const cg_args *a) {
     if (no_arguments(a, "locals") < 0)
         return CG_ERR;
-    return frame_locals(cg_ev.frame);
+    return cg_frame_locals(cg_ev.frame);
 }
 
-cg_value cg_locals_of_caller(void) { return frame_locals(cg_ev.frame); }
+cg_value cg_locals_of_caller(void) { return cg_frame_locals(cg_ev.frame); }
 
 /* ---- code objects ---------------------------------------------------------------------- */
 
@@ -223,7 +223,7 @@ static int namespaces(const char *fname, cg_value *g, cg_value *l, cg_value *own
             return cg_raise_int(&cg_exc_SystemError, "%s(): no current frame", fname);
         *g = cg_obj_value(cg_ev.frame->globals);
         if (cg_is_none(*l)) {
-            *owned_l = frame_locals(cg_ev.frame);
+            *owned_l = cg_frame_locals(cg_ev.frame);
             if (cg_is_err(*owned_l))
                 return -1;
             *l = *owned_l;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "runtime/eval.h"
+#include "runtime/frame_obj.h"
 #include "runtime/gc.h"
 #include "runtime/genobject.h"
 #include "runtime/host.h"
@@ -182,6 +183,35 @@ static cg_value function_get_m(cg_value self, const cg_args *a) {
     return r;
 }
 
+static int function_setattr(cg_value v, cg_str *name, cg_value value);
+
+/* __defaults__: a tuple of the positional parameters' defaults, or None;
+ * __kwdefaults__: a dict of the keyword-only ones, or None. */
+static cg_value function_defaults(cg_function *fn, bool kw) {
+    const cg_params *p = &fn->params;
+    int n = 0, first = -1;
+    for (int i = 0; i < p->n; i++)
+        if (p->defaults[i].tag != CG_V_STOP && (p->kinds[i] == PARAM_KW_ONLY) == kw) {
+            n++;
+            if (first < 0)
+                first = i;
+        }
+    if (n == 0)
+        return CG_NONE;
+    cg_value r = kw ? cg_dict_new() : cg_tuple_new(n);
+    for (int i = 0, k = 0; !cg_is_err(r) && i < p->n; i++) {
+        if (p->defaults[i].tag == CG_V_STOP || (p->kinds[i] == PARAM_KW_ONLY) != kw)
+            continue;
+        if (!kw) {
+            ((cg_tuple *)r.u.o)->items[k++] = cg_incref(p->defaults[i]);
+        } else if (cg_dict_set(cg_as_dict(r), cg_obj_value(p->names[i]), p->defaults[i]) < 0) {
+            cg_decref(r);
+            return CG_ERR;
+        }
+    }
+    return r;
+}
+
 static cg_value function_getattr(cg_value v, cg_str *name) {
     cg_function *fn = (cg_function *)v.u.o;
     const char *n = name->s;
@@ -195,6 +225,22 @@ static cg_value function_getattr(cg_value v, cg_str *name) {
         return cg_incref(fn->module);
     if (!strcmp(n, "__doc__"))
         return cg_incref(fn->doc);
+    if (!strcmp(n, "__code__"))
+        return cg_function_code(v);
+    if (!strcmp(n, "__globals__"))
+        return cg_incref(cg_obj_value(fn->globals));
+    if (!strcmp(n, "__closure__"))
+        return cg_incref(fn->closure);
+    if (!strcmp(n, "__defaults__") || !strcmp(n, "__kwdefaults__"))
+        return function_defaults(fn, n[2] == 'k');
+    if (!strcmp(n, "__annotations__") && !(fn->dict && cg_dict_get_str_borrowed(fn->dict, name).tag != CG_V_STOP)) {
+        cg_value d = cg_dict_new();
+        if (cg_is_err(d) || function_setattr(v, name, d) < 0) {
+            cg_decref(d);
+            return CG_ERR;
+        }
+        return d;
+    }
     if (!strcmp(n, "__dict__")) {
         if (!fn->dict) {
             cg_value d = cg_dict_new();
@@ -421,7 +467,7 @@ void cg_frame_add_traceback(cg_frame *f) {
     e->tb_frame = f;
     const cg_ast *node = f->errnode ? f->errnode : f->stmt;
     int line = f->errnode ? f->errnode->line : f->line;
-    cg_exc_add_traceback(f->arena, node, line, f->name);
+    cg_exc_add_traceback(f, node, line);
 }
 
 /* ---- call expressions ---------------------------------------------------------------- */

@@ -56,6 +56,11 @@ struct cg_frame {
     struct cg_generator *gen; /* the generator whose body this is, or NULL */
 };
 
+/* The namespace of frame f as locals() gives it: the class body's dict,
+ * the module's globals, or a new dict of a function's bound variables
+ * (builtins_exec.c). */
+cg_value cg_frame_locals(cg_frame *f);
+
 /* The evaluator's per-thread state. */
 typedef struct {
     cg_frame *frame;       /* innermost */

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "runtime/exc.h"
+#include "runtime/frame_obj.h"
 #include "runtime/gc.h"
 #include "runtime/lang_internal.h"
 
@@ -145,7 +146,7 @@ static cg_value exc_getattr(cg_value self, cg_str *name) {
     if (!strcmp(name->s, "__suppress_context__"))
         return cg_bool(e->suppress_context);
     if (!strcmp(name->s, "__traceback__"))
-        return cg_incref(e->traceback);
+        return cg_traceback_objects(e->traceback);
     if (cg_isinstance(self, &cg_exc_OSError))
         return cg_os_error_getattr(self, name);
     if (cg_isinstance(self, &cg_exc_SyntaxError))
@@ -189,6 +190,14 @@ static int exc_setattr(cg_value self, cg_str *name, cg_value value) {
         e->suppress_context = t;
         return 0;
     }
+    if (!strcmp(name->s, "__traceback__")) {
+        cg_value l = cg_traceback_entries(value);
+        if (cg_is_err(l))
+            return -1;
+        cg_value_set(&e->traceback, l);
+        e->tb_frame = NULL;
+        return 0;
+    }
     return 1;
 }
 
@@ -208,8 +217,51 @@ static cg_value exc_init(cg_value self, const cg_args *a) {
     return CG_NONE;
 }
 
+/* e.with_traceback(tb): sets __traceback__ and returns e. */
+static cg_value exc_with_traceback(cg_value self, const cg_args *a) {
+    if (a->npos != 1 || a->nkw)
+        return cg_raise(&cg_exc_TypeError, "BaseException.with_traceback() takes exactly one argument (%d given)",
+                        a->npos + a->nkw);
+    if (!cg_isinstance(self, &cg_exc_BaseException))
+        return cg_raise(&cg_exc_TypeError, "descriptor 'with_traceback' requires a 'BaseException' object");
+    if (exc_setattr(self, cg_str_intern("__traceback__"), a->pos[0]) < 0)
+        return CG_ERR;
+    return cg_incref(self);
+}
+
+/* e.add_note(note): appends to e.__notes__ (a list in e's __dict__, as
+ * CPython 3.11 keeps it); the printed traceback shows each note. */
+static cg_value exc_add_note(cg_value self, const cg_args *a) {
+    if (a->npos != 1 || a->nkw)
+        return cg_raise(&cg_exc_TypeError, "BaseException.add_note() takes exactly one argument (%d given)",
+                        a->npos + a->nkw);
+    if (!cg_is_str(a->pos[0]))
+        return cg_raise(&cg_exc_TypeError, "note must be a str, not '%s'", cg_type_name(a->pos[0]));
+    cg_str *key = cg_str_intern("__notes__");
+    cg_value notes = cg_getattr_opt(self, key);
+    if (cg_is_err(notes))
+        return notes;
+    if (notes.tag == CG_V_STOP) {
+        notes = cg_list_new(0);
+        if (cg_is_err(notes) || cg_setattr(self, key, notes) < 0) {
+            cg_decref(notes);
+            return CG_ERR;
+        }
+    }
+    if (!cg_is_type(notes, &cg_type_list) && !cg_isinstance(notes, &cg_type_list)) {
+        cg_decref(notes);
+        return cg_raise(&cg_exc_TypeError, "Cannot add note: __notes__ is not a list");
+    }
+    int rc = cg_list_append(notes, a->pos[0]);
+    cg_decref(notes);
+    return rc < 0 ? CG_ERR : CG_NONE;
+}
+
 static const cg_method_def exc_methods[] = {
     {"__init__", exc_init, NULL, "Initialize self."},
+    {"with_traceback", exc_with_traceback, NULL,
+     "Exception.with_traceback(tb) --\n    set self.__traceback__ to tb and return self."},
+    {"add_note", exc_add_note, NULL, "Exception.add_note(note) --\n    add a note to the exception"},
     {NULL},
 };
 

@@ -560,6 +560,65 @@ static cg_exec_status decorate_and_bind(cg_frame *f, const char *name, cg_value 
     return r;
 }
 
+/* The text of an annotation, for a module under `from __future__ import
+ * annotations` (which stores annotations unevaluated). */
+static cg_value annotation_text(cg_frame *f, const cg_ast *a) {
+    size_t n = 0;
+    const char *line = cg_ast_arena_line(f->arena, a->line, &n);
+    if (!line || a->end_line != a->line || a->end_col > (int)n || a->col > a->end_col)
+        return cg_eval_expr(f, a);
+    return cg_str_new(line + a->col, (size_t)(a->end_col - a->col));
+}
+
+static bool future_annotations(cg_frame *f) {
+    cg_value v = cg_dict_get_str_borrowed(f->globals, cg_str_intern("annotations"));
+    return v.tag == CG_V_OBJ && !strcmp(cg_typeof(v)->name, "_Feature");
+}
+
+static int add_annotation(cg_frame *f, cg_value *d, const char *name, const cg_ast *a, bool text) {
+    if (!a)
+        return 0;
+    if (d->tag == CG_V_NONE) {
+        *d = cg_dict_new();
+        if (cg_is_err(*d))
+            return -1;
+    }
+    cg_value v = text ? annotation_text(f, a) : cg_eval_expr(f, a);
+    if (cg_is_err(v))
+        return -1;
+    int rc = cg_dict_set(cg_as_dict(*d), cg_obj_value(cg_str_intern(name)), v);
+    cg_decref(v);
+    return rc;
+}
+
+/* A def's parameter and return annotations, evaluated at definition as
+ * Python 3.11 does, into fn.__annotations__. */
+static int set_annotations(cg_frame *f, const cg_ast *s, cg_value fn) {
+    const cg_ast *args = s->u.func.args;
+    cg_value d = CG_NONE;
+    bool text = future_annotations(f);
+    int rc = 0;
+    if (args) {
+        const cg_ast_list *lists[] = {&args->u.arguments.posonlyargs, &args->u.arguments.args, NULL,
+                                      &args->u.arguments.kwonlyargs, NULL};
+        const cg_ast *single[] = {NULL, NULL, args->u.arguments.vararg, NULL, args->u.arguments.kwarg};
+        for (int k = 0; rc == 0 && k < 5; k++) {
+            if (single[k])
+                rc = add_annotation(f, &d, single[k]->u.arg.arg, single[k]->u.arg.annotation, text);
+            for (int i = 0; lists[k] && rc == 0 && i < lists[k]->n; i++) {
+                const cg_ast *arg = lists[k]->items[i];
+                rc = add_annotation(f, &d, arg->u.arg.arg, arg->u.arg.annotation, text);
+            }
+        }
+    }
+    if (rc == 0)
+        rc = add_annotation(f, &d, "return", s->u.func.returns, text);
+    if (rc == 0 && d.tag != CG_V_NONE)
+        rc = cg_setattr(fn, cg_str_intern("__annotations__"), d);
+    cg_decref(d);
+    return rc;
+}
+
 static cg_exec_status exec_function_def(cg_frame *f, const cg_ast *s) {
     cg_ast *args = s->u.func.args;
     int nd = args ? args->u.arguments.defaults.n : 0;
@@ -587,6 +646,10 @@ static cg_exec_status exec_function_def(cg_frame *f, const cg_ast *s) {
             goto done;
     }
     fn = cg_function_new(f, s, defaults, nd, kwdefaults);
+    if (!cg_is_err(fn) && set_annotations(f, s, fn) < 0) {
+        cg_decref(fn);
+        fn = CG_ERR;
+    }
     r = decorate_and_bind(f, s->u.func.name, fn, decorators, ndec);
 done:
     for (int i = 0; i < made; i++)

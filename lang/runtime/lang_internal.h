@@ -148,10 +148,12 @@ cg_value cg_exc_new_with_args(cg_type *type, const cg_args *args);
 /* The Unicode*Error classes' new and str (exc_unicode.c). */
 cg_value cg_unicode_error_new(cg_type *type, const cg_args *args);
 cg_value cg_unicode_error_str(cg_value self);
-/* Appends a traceback entry (file, line, its text, function) to the
- * pending exception; the evaluator calls this as the exception leaves a
- * frame (traceback.c). */
-void cg_exc_add_traceback(const cg_ast_arena *arena, const cg_ast *node, int line, const char *func);
+/* Appends a traceback entry (file, line, its text, function, columns,
+ * the frame's globals, qualified name and first line) to the pending
+ * exception; the evaluator calls this as the exception leaves a frame
+ * (traceback.c). */
+struct cg_frame;
+void cg_exc_add_traceback(const struct cg_frame *f, const cg_ast *node, int line);
 /* tuple(x) for x a list or tuple */
 cg_value cg_list_to_tuple(cg_value seq);
 

@@ -321,6 +321,8 @@ static void visit_function(resolver *r, cg_scope *sc, cg_ast *f) {
             if (args->u.arguments.kw_defaults.items[i])
                 visit_expr(r, sc, args->u.arguments.kw_defaults.items[i]);
     }
+    if (f->kind == AST_FUNCTION_DEF && f->u.func.returns) /* evaluated where the def stands */
+        visit_expr(r, sc, f->u.func.returns);
     if (f->kind == AST_FUNCTION_DEF)
         note(r, sc, &f->u.func.name, NULL, true);
     else

@@ -6,6 +6,7 @@
 #include "runtime/bigint.h"
 #include "runtime/containers.h"
 #include "runtime/eval.h"
+#include "runtime/frame_obj.h"
 #include "runtime/gil.h"
 #include "runtime/host.h"
 
@@ -154,7 +155,61 @@ static cg_value sys_set_int_max_str_digits(cg_value self, const cg_args *a) {
     return CG_NONE;
 }
 
+/* The exception an except block (or a finally after one) is handling,
+ * innermost; None outside any. */
+static cg_value handled_exception(void) {
+    for (int i = cg_ev.nhandled - 1; i >= 0; i--)
+        if (cg_isinstance(cg_ev.handled[i], &cg_exc_BaseException))
+            return cg_ev.handled[i];
+    return CG_NONE;
+}
+
+static cg_value sys_exception(cg_value self, const cg_args *a) {
+    (void)self;
+    if (a->npos || a->nkw)
+        return cg_raise(&cg_exc_TypeError, "exception() takes no arguments (%d given)", a->npos + a->nkw);
+    return cg_incref(handled_exception());
+}
+
+static cg_value sys_exc_info(cg_value self, const cg_args *a) {
+    (void)self;
+    if (a->npos || a->nkw)
+        return cg_raise(&cg_exc_TypeError, "exc_info() takes no arguments (%d given)", a->npos + a->nkw);
+    cg_value e = handled_exception();
+    cg_value t = cg_tuple_new(3);
+    if (cg_is_err(t) || e.tag == CG_V_NONE)
+        return t;
+    cg_tuple *r = (cg_tuple *)t.u.o;
+    r->items[0] = cg_incref(cg_obj_value(cg_typeof(e)));
+    r->items[1] = cg_incref(e);
+    r->items[2] = cg_traceback_objects(((cg_exc *)e.u.o)->traceback);
+    if (cg_is_err(r->items[2])) {
+        r->items[2] = CG_NONE;
+        cg_decref(t);
+        return CG_ERR;
+    }
+    return t;
+}
+
+static cg_value sys_getframe(cg_value self, const cg_args *a) {
+    cg_value v[1];
+    static const cg_method_def def = {"_getframe", NULL, "_getframe(depth=0, /)", NULL};
+    if (cg_args_bind(&def, a, v, 1) < 0)
+        return CG_ERR;
+    int64_t n = 0;
+    int rc = cg_is_none(v[0]) ? 0 : cg_index_value(v[0], &n);
+    cg_args_release(&def, v, 1);
+    (void)self;
+    if (rc < 0)
+        return CG_ERR;
+    /* depth 0 is the caller of _getframe: the builtin call adds no frame */
+    return cg_frame_object(n < 0 ? 0 : n > INT32_MAX ? INT32_MAX : (int)n);
+}
+
 static const cg_method_def sys_methods[] = {
+    {"exc_info", sys_exc_info, NULL, "Return current exception information: (type, value, traceback)."},
+    {"exception", sys_exception, NULL, "Return the current exception."},
+    {"_getframe", sys_getframe, NULL, "Return a frame object from the call stack."},
     {"get_int_max_str_digits", sys_get_int_max_str_digits, NULL,
      "Return the maximum string digits limit for non-binary int<->str conversions."},
     {"set_int_max_str_digits", sys_set_int_max_str_digits, NULL,

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime/eval.h"
 #include "runtime/host.h"
 #include "runtime/interp.h"
 #include "runtime/lang_internal.h"
@@ -40,7 +41,16 @@ static bool caret_anchors(const cg_ast *n, const char *text, size_t len, int *le
     return false;
 }
 
-void cg_exc_add_traceback(const cg_ast_arena *arena, const cg_ast *node, int line, const char *func) {
+/* The first line of the code a frame runs: its def's, or 1 for a module. */
+static int64_t first_line(const cg_frame *f) {
+    if (!f->scope || f->scope->kind == SCOPE_MODULE || !f->scope->node)
+        return 1;
+    return f->scope->node->line;
+}
+
+void cg_exc_add_traceback(const cg_frame *f, const cg_ast *node, int line) {
+    const cg_ast_arena *arena = f->arena;
+    const char *func = f->name;
     cg_value pending = cg_exc_peek_borrowed();
     if (!cg_isinstance(pending, &cg_exc_BaseException))
         return;
@@ -62,7 +72,7 @@ void cg_exc_add_traceback(const cg_ast_arena *arena, const cg_ast *node, int lin
         if (end >= 0 && !caret_anchors(node, text, n, &left, &right))
             left = right = -1;
     }
-    cg_value entry = cg_tuple_new(8);
+    cg_value entry = cg_tuple_new(11);
     if (cg_is_err(entry))
         return;
     cg_tuple *t = (cg_tuple *)entry.u.o;
@@ -74,6 +84,11 @@ void cg_exc_add_traceback(const cg_ast_arena *arena, const cg_ast *node, int lin
     t->items[5] = cg_int(end);
     t->items[6] = cg_int(left);
     t->items[7] = cg_int(right);
+    t->items[8] = cg_incref(cg_obj_value(f->globals));
+    t->items[9] = f->func ? cg_incref(f->func->qualname) : cg_str_from_c(func);
+    t->items[10] = cg_int(first_line(f));
+    if (cg_is_err(t->items[9]))
+        t->items[9] = CG_NONE;
     if (!cg_is_err(t->items[0]) && !cg_is_err(t->items[2]) && !cg_is_err(t->items[3]))
         cg_list_append(e->traceback, entry);
     for (int i = 0; i < 4; i++)
@@ -185,6 +200,38 @@ static void format_syntax_error(cg_strbuf *b, cg_value exc) {
     }
 }
 
+/* The notes add_note gave the exception, one per line after its message,
+ * as 3.11 prints them. */
+static void put_notes(cg_strbuf *b, cg_value exc) {
+    cg_dict *d = cg_instance_dict_borrowed(exc);
+    cg_value notes = d ? cg_dict_get_str_borrowed(d, cg_str_intern("__notes__")) : CG_STOP;
+    if (notes.tag == CG_V_STOP)
+        return;
+    if (!cg_is_type(notes, &cg_type_list) && !cg_is_type(notes, &cg_type_tuple)) {
+        cg_value r = cg_repr(notes);
+        if (cg_is_err(r)) {
+            cg_exc_clear();
+            cg_strbuf_puts(b, "<__notes__ repr() failed>\n");
+            return;
+        }
+        cg_strbuf_printf(b, "%s\n", cg_str_cstr(r));
+        cg_decref(r);
+        return;
+    }
+    int64_t n = cg_is_type(notes, &cg_type_list) ? ((cg_list *)notes.u.o)->len : ((cg_tuple *)notes.u.o)->len;
+    cg_value *items = cg_is_type(notes, &cg_type_list) ? ((cg_list *)notes.u.o)->items : ((cg_tuple *)notes.u.o)->items;
+    for (int64_t i = 0; i < n; i++) {
+        cg_value s = cg_is_str(items[i]) ? cg_incref(items[i]) : cg_to_str(items[i]);
+        if (cg_is_err(s)) {
+            cg_exc_clear();
+            cg_strbuf_puts(b, "<note str() failed>\n");
+            continue;
+        }
+        cg_strbuf_printf(b, "%s\n", cg_str_cstr(s));
+        cg_decref(s);
+    }
+}
+
 /* Python prints three repetitions of a frame, then counts the rest. */
 #define RECURSIVE_CUTOFF 3
 
@@ -260,6 +307,7 @@ static void format_one(cg_strbuf *b, cg_value exc, int depth) {
         cg_decref(msg);
     }
     cg_strbuf_putc(b, '\n');
+    put_notes(b, exc);
 }
 
 char *cg_traceback_format(cg_value exc) {
