@@ -18,7 +18,7 @@
 #include "torch/torch_module.h"
 
 const cg_module_entry cg_config_modules[] = {
-    {"sys", cg_sys_module_init},
+    {"sys", cg_sys_full_module_init},
     {"builtins", cg_builtins_module_init},
     {"math", cg_math_module_init},
     {"cmath", cg_cmath_module_init},

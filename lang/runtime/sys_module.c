@@ -35,15 +35,92 @@ static cg_value stream_flush(cg_value self, const cg_args *a) {
     return CG_NONE;
 }
 
+
+/* The stream number of sys.stdin (host.h numbers stdout and stderr). */
+enum { CG_STDIN = 0 };
+
+/* sys.stdin's readline(): a line from the host (the terminal, or the
+ * frontend's input box in a kernel) with its newline; '' at the end. */
+static cg_value stream_readline(cg_value self, const cg_args *a) {
+    (void)a;
+    if (((cg_stream *)self.u.o)->stream != CG_STDIN)
+        return cg_raise(&cg_exc_UnsupportedOperation, "not readable");
+    const cg_host *h = cg_host_get();
+    cg_value line = h->input(h->ctx, "", false);
+    if (cg_is_err(line)) {
+        if (!cg_exc_matches(&cg_exc_EOFError))
+            return line;
+        cg_exc_clear();
+        return cg_obj_value(cg_str_empty());
+    }
+    cg_value r = cg_str_fmt("%s\n", cg_str_cstr(line));
+    cg_decref(line);
+    return r;
+}
+
+/* read(): every line to the end. */
+static cg_value stream_read(cg_value self, const cg_args *a) {
+    cg_strbuf b = {0};
+    for (;;) {
+        cg_value line = stream_readline(self, a);
+        if (cg_is_err(line)) {
+            cg_strbuf_free(&b);
+            return line;
+        }
+        cg_str *s = (cg_str *)line.u.o;
+        bool end = s->len == 0;
+        cg_strbuf_append(&b, s->s, (size_t)s->len);
+        cg_decref(line);
+        if (end)
+            break;
+    }
+    if (b.failed) {
+        cg_strbuf_free(&b);
+        return cg_raise_nomemory();
+    }
+    cg_value r = cg_str_new(b.data ? b.data : "", b.len);
+    cg_strbuf_free(&b);
+    return r;
+}
+
+static cg_value stream_isatty(cg_value self, const cg_args *a) {
+    (void)self;
+    (void)a;
+    return CG_FALSE;
+}
+
+static cg_value stream_fileno(cg_value self, const cg_args *a) {
+    (void)a;
+    int s = ((cg_stream *)self.u.o)->stream;
+    return cg_int(s == CG_STDIN ? 0 : s);
+}
+
+static cg_value stream_readable(cg_value self, const cg_args *a) {
+    (void)a;
+    return cg_bool(((cg_stream *)self.u.o)->stream == CG_STDIN);
+}
+
+static cg_value stream_writable(cg_value self, const cg_args *a) {
+    (void)a;
+    return cg_bool(((cg_stream *)self.u.o)->stream != CG_STDIN);
+}
+
 static const cg_method_def stream_methods[] = {
     {"write", stream_write, NULL, "Write string s to stream."},
     {"flush", stream_flush, NULL, "Flush the stream."},
+    {"readline", stream_readline, NULL, "Read until newline or EOF."},
+    {"read", stream_read, NULL, "Read until EOF."},
+    {"isatty", stream_isatty, NULL, "Return whether this is an 'interactive' stream."},
+    {"fileno", stream_fileno, NULL, "Return the underlying file descriptor."},
+    {"readable", stream_readable, NULL, "Return whether the stream can be read."},
+    {"writable", stream_writable, NULL, "Return whether the stream can be written."},
     {NULL},
 };
 
 static cg_value stream_repr(cg_value self) {
-    return cg_str_fmt("<_io.TextIOWrapper name='<%s>' mode='w' encoding='utf-8'>",
-                      ((cg_stream *)self.u.o)->stream == CG_STDOUT ? "stdout" : "stderr");
+    int s = ((cg_stream *)self.u.o)->stream;
+    return cg_str_fmt("<_io.TextIOWrapper name='<%s>' mode='%s' encoding='utf-8'>",
+                      s == CG_STDOUT ? "stdout" : s == CG_STDERR ? "stderr" : "stdin", s == CG_STDIN ? "r" : "w");
 }
 
 static cg_type stream_type = {
@@ -57,6 +134,7 @@ static cg_type stream_type = {
 
 static cg_stream sys_stdout = {{CG_IMMORTAL, &stream_type}, CG_STDOUT};
 static cg_stream sys_stderr = {{CG_IMMORTAL, &stream_type}, CG_STDERR};
+static cg_stream sys_stdin = {{CG_IMMORTAL, &stream_type}, CG_STDIN};
 
 cg_value cg_sys_stdout(void) { return cg_obj_value(&sys_stdout); }
 cg_value cg_sys_stderr(void) { return cg_obj_value(&sys_stderr); }
@@ -268,6 +346,7 @@ cg_value cg_sys_module_init(void) {
     if (rc == 0)
         rc = add_import_state(m);
     if (rc < 0 || cg_module_add(m, "stdout", cg_sys_stdout()) < 0 || cg_module_add(m, "stderr", cg_sys_stderr()) < 0
+        || cg_module_add(m, "stdin", cg_obj_value(&sys_stdin)) < 0
         || cg_module_add(m, "__stdout__", cg_sys_stdout()) < 0 || cg_module_add(m, "__stderr__", cg_sys_stderr()) < 0
         || cg_module_add(m, "maxsize", cg_int(INT64_MAX)) < 0 || cg_module_add_methods(m, sys_methods) < 0)
         goto fail;

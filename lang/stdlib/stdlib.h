@@ -9,6 +9,8 @@
 
 #include "runtime/value.h"
 
+/* sys: the runtime's sys module and what sys_info.c adds to it. */
+cg_value cg_sys_full_module_init(void);
 cg_value cg_math_module_init(void);
 cg_value cg_cmath_module_init(void);
 cg_value cg_time_module_init(void);
