@@ -117,7 +117,16 @@ static cg_value syntax_error_getattr(cg_value self, cg_str *name) {
         if (v.tag != CG_V_STOP)
             return cg_incref(v);
         const cg_tuple *args = (const cg_tuple *)((cg_exc *)self.u.o)->args.u.o;
-        return i == 0 && args->len > 0 ? cg_incref(args->items[0]) : CG_NONE;
+        if (i == 0)
+            return args->len > 0 ? cg_incref(args->items[0]) : CG_NONE;
+        /* SyntaxError(msg, (filename, lineno, offset, text[, end_lineno,
+         * end_offset])) describes the place in its second argument */
+        if (args->len == 2 && cg_is_type(args->items[1], &cg_type_tuple) && i < 7) {
+            const cg_tuple *place = (const cg_tuple *)args->items[1].u.o;
+            if (place->len >= 4 && (size_t)place->len >= i)
+                return cg_incref(place->items[i - 1]);
+        }
+        return CG_NONE;
     }
     return CG_STOP;
 }

@@ -50,6 +50,11 @@ int cg_lang_init(void) {
     return 0;
 }
 
+/* The source of every cell run, by its name ("<cell 3>"): linecache (and
+ * so traceback, inspect.getsource) reads a cell's lines there, as
+ * IPython puts them in Python's linecache. Files are read from disk. */
+static cg_dict *cell_sources;
+
 void cg_lang_shutdown(void) {
     if (!started)
         return;
@@ -60,6 +65,10 @@ void cg_lang_shutdown(void) {
     cg_obj_decref(cg_ev.builtins);
     cg_ev.builtins = NULL;
     cg_argparse_shutdown();
+    if (cell_sources) {
+        cg_dict_clear(cell_sources);
+        CG_CLEAR_OBJ(cell_sources);
+    }
     cg_weakref_shutdown();
     cg_repr_stack_free(); /* this thread's; a started thread frees its own at its end */
     cg_gc.enabled = true;
@@ -202,12 +211,39 @@ static cg_value syntax_error(const cg_syntax_error *err, const char *filename, c
 
 static int run_in(cg_dict *globals, const char *src, size_t len, const char *filename, cg_value *result);
 
+cg_dict *cg_cell_sources_borrowed(void) {
+    if (!cell_sources) {
+        cg_value d = cg_dict_new();
+        if (cg_is_err(d))
+            return NULL;
+        cell_sources = cg_as_dict(d);
+    }
+    return cell_sources;
+}
+
+static int remember_cell(const char *src, size_t len, const char *filename) {
+    if (!filename || filename[0] != '<')
+        return 0;
+    cg_dict *d = cg_cell_sources_borrowed();
+    cg_value key = cg_str_from_c(filename);
+    cg_value text = cg_is_err(key) ? CG_ERR : cg_str_new(src, len);
+    int rc = !d || cg_is_err(text) ? -1 : cg_dict_set(d, key, text);
+    if (!cg_is_err(key))
+        cg_decref(key);
+    if (!cg_is_err(text))
+        cg_decref(text);
+    if (rc < 0)
+        cg_exc_clear(); /* only linecache loses the lines */
+    return 0;
+}
+
 int cg_session_run(cg_session *s, const char *src, size_t len, const char *filename, cg_value *result) {
     if (result)
         *result = CG_NONE;
     if (cg_lang_init() < 0)
         return -1;
     set_stack_limit();
+    remember_cell(src, len, filename);
     return run_in(cg_as_dict(s->globals), src, len, filename, result);
 }
 

@@ -171,6 +171,8 @@ int cg_float_methods_init(void);
 /* An instance of property or of a subclass of it (descriptors.c). */
 bool cg_is_property(cg_value v);
 cg_value cg_sys_module_init(void);
+/* The source text of each cell run so far, by its filename (interp.c). */
+cg_dict *cg_cell_sources_borrowed(void);
 cg_value cg_sys_stdout(void);
 cg_value cg_sys_stderr(void);
 cg_value cg_sys_current_stdout(void);

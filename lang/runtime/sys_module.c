@@ -325,6 +325,9 @@ static int add_import_state(cg_value m) {
     cg_dict *modules = cg_sys_modules();
     if (rc == 0)
         rc = modules ? cg_module_add(m, "modules", cg_obj_value(modules)) : -1;
+    cg_dict *cells = cg_cell_sources_borrowed();
+    if (rc == 0) /* what linecache reads a cell's lines from */
+        rc = cells ? cg_module_add(m, "_cell_sources", cg_obj_value(cells)) : -1;
     return rc;
 }
 
