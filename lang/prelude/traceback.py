@@ -7,6 +7,7 @@ the `^^^^` and `~~~^^^` lines sit where CPython 3.11 draws them. Frames
 taken from a running stack (extract_stack) know their line, not the
 expression within it, and print without carets."""
 import collections
+import collections.abc
 import itertools
 import linecache
 import sys
@@ -282,7 +283,7 @@ class StackSummary(list):
             if limit >= 0:
                 frame_gen = itertools.islice(frame_gen, limit)
             else:
-                frame_gen = collections.deque(frame_gen, maxlen=-limit)
+                frame_gen = list(frame_gen)[limit:]
         result = klass()
         fnames = set()
         for f, (lineno, position) in frame_gen:

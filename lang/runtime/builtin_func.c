@@ -77,6 +77,12 @@ static cg_value builtin_getattr(cg_value f, cg_str *name) {
         return b->def->doc ? cg_str_from_c(b->def->doc) : CG_NONE;
     if (!strcmp(name->s, "__self__"))
         return b->self.tag == CG_V_STOP ? CG_NONE : cg_incref(b->self);
+    /* "(iterable, /, *, key=None)": the parameters of the signature text
+     * argparse binds by, for inspect.signature; None when there is none */
+    if (!strcmp(name->s, "__text_signature__")) {
+        const char *open = b->def->sig ? strchr(b->def->sig, '(') : NULL;
+        return open ? cg_str_from_c(open) : CG_NONE;
+    }
     return CG_STOP;
 }
 

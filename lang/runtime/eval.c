@@ -619,18 +619,27 @@ static cg_value eval_comprehension(cg_frame *f, const cg_ast *e) {
 static cg_value eval_lambda(cg_frame *f, const cg_ast *e) {
     cg_ast *args = e->u.func.args;
     int nd = args ? args->u.arguments.defaults.n : 0;
-    cg_value defaults[256];
-    for (int i = 0; i < nd; i++) {
-        defaults[i] = cg_eval_expr(f, args->u.arguments.defaults.items[i]);
-        if (cg_is_err(defaults[i])) {
-            for (int j = 0; j < i; j++)
-                cg_decref(defaults[j]);
-            return CG_ERR;
-        }
+    int nk = args ? args->u.arguments.kwonlyargs.n : 0;
+    cg_value defaults[256], kwdefaults[256];
+    int made = 0, madek = 0;
+    cg_value fn = CG_ERR;
+    for (; made < nd; made++) {
+        defaults[made] = cg_eval_expr(f, args->u.arguments.defaults.items[made]);
+        if (cg_is_err(defaults[made]))
+            goto done;
     }
-    cg_value fn = cg_function_new(f, e, defaults, nd, NULL);
-    for (int i = 0; i < nd; i++)
+    for (; madek < nk; madek++) { /* `lambda *, y=1: y` has keyword-only defaults too */
+        const cg_ast *d = args->u.arguments.kw_defaults.items[madek];
+        kwdefaults[madek] = d ? cg_eval_expr(f, d) : CG_STOP;
+        if (cg_is_err(kwdefaults[madek]))
+            goto done;
+    }
+    fn = cg_function_new(f, e, defaults, nd, kwdefaults);
+done:
+    for (int i = 0; i < made; i++)
         cg_decref(defaults[i]);
+    for (int i = 0; i < madek && i < nk; i++)
+        cg_decref(kwdefaults[i]);
     return fn;
 }
 

@@ -223,7 +223,11 @@ static cg_value arena_filename(const cg_ast_arena *arena) {
 
 /* The code of a function scope: names, counts and flags. */
 static cg_value code_of_scope(const cg_scope *sc, const cg_ast_arena *arena, cg_value qualname) {
-    pycode *c = code_alloc(cg_str_from_c(sc->name), cg_incref(qualname), arena_filename(arena), sc->node->line);
+    /* a decorated def's code starts at its first decorator, as CPython's */
+    const cg_ast *def = sc->node;
+    int64_t first = def->kind == AST_FUNCTION_DEF && def->u.func.decorators.n ? def->u.func.decorators.items[0]->line
+                                                                               : def->line;
+    pycode *c = code_alloc(cg_str_from_c(sc->name), cg_incref(qualname), arena_filename(arena), first);
     if (!c)
         return cg_raise_nomemory();
     if (code_failed(c) || fill_names(c, sc) < 0) {
@@ -431,6 +435,12 @@ static cg_value snapshot(cg_frame *f, int depth) {
     if (cg_is_err(back))
         return back;
     return snapshot_one(f, back);
+}
+
+cg_value cg_frame_object_of(cg_frame *f, bool with_back) {
+    if (with_back)
+        return snapshot(f, 0);
+    return snapshot_one(f, CG_NONE);
 }
 
 cg_value cg_frame_object(int depth) {

@@ -51,6 +51,7 @@
 #include <string.h>
 
 #include "runtime/containers.h"
+#include "runtime/frame_obj.h"
 #include "runtime/gc.h"
 #include "runtime/genobject.h"
 #include "runtime/host.h"
@@ -643,6 +644,14 @@ static cg_value gen_getattr(cg_value self, cg_str *name) {
         return cg_bool(g->state == GEN_RUNNING);
     if (!strcmp(name->s, "gi_suspended"))
         return cg_bool(g->state == GEN_SUSPENDED);
+    /* the body's frame (its locals now; no f_back while it is not
+     * running), None once it has finished */
+    if (!strcmp(name->s, "gi_frame"))
+        return g->state == GEN_CLOSED ? CG_NONE : cg_frame_object_of(&g->frame, g->state == GEN_RUNNING);
+    if (!strcmp(name->s, "gi_code") && g->fn)
+        return cg_function_code(cg_obj_value(g->fn));
+    if (!strcmp(name->s, "gi_yieldfrom"))
+        return CG_NONE;
     return CG_STOP;
 }
 
