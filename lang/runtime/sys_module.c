@@ -123,12 +123,30 @@ static cg_value stream_repr(cg_value self) {
                       s == CG_STDOUT ? "stdout" : s == CG_STDERR ? "stderr" : "stdin", s == CG_STDIN ? "r" : "w");
 }
 
+/* name, mode, encoding and errors, as the TextIOWrapper of CPython's
+ * standard streams answer them */
+static cg_value stream_getattr(cg_value self, cg_str *name) {
+    int s = ((cg_stream *)self.u.o)->stream;
+    if (!strcmp(name->s, "name"))
+        return cg_str_from_c(s == CG_STDOUT ? "<stdout>" : s == CG_STDERR ? "<stderr>" : "<stdin>");
+    if (!strcmp(name->s, "mode"))
+        return cg_str_from_c(s == CG_STDIN ? "r" : "w");
+    if (!strcmp(name->s, "encoding"))
+        return cg_str_from_c("utf-8");
+    if (!strcmp(name->s, "errors"))
+        return cg_str_from_c(s == CG_STDERR ? "backslashreplace" : "strict");
+    if (!strcmp(name->s, "closed"))
+        return CG_FALSE;
+    return CG_STOP;
+}
+
 static cg_type stream_type = {
     .head = {CG_IMMORTAL, &cg_type_type},
     .name = "TextIOWrapper",
     .module = "_io",
     .basicsize = sizeof(cg_stream),
     .repr = stream_repr,
+    .getattr = stream_getattr,
     .hash = cg_object_hash,
 };
 
