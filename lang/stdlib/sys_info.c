@@ -195,7 +195,7 @@ static cg_value sys_call_tracing(cg_value self, const cg_args *a) {
     if (a->nkw || a->npos != 2)
         return cg_raise(&cg_exc_TypeError, "call_tracing expected 2 arguments, got %d", a->npos + a->nkw);
     if (!cg_isinstance(a->pos[1], &cg_type_tuple))
-        return cg_raise(&cg_exc_TypeError, "call_tracing(): argument 2 must be tuple, not %s",
+        return cg_raise(&cg_exc_TypeError, "call_tracing() argument 2 must be tuple, not %s",
                         cg_type_name(a->pos[1]));
     cg_tuple *t = (cg_tuple *)a->pos[1].u.o;
     cg_args ca = {.pos = t->items, .npos = (int)t->len};
