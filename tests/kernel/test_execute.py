@@ -277,3 +277,30 @@ def test_unclosed_brackets_are_answered(kernel, code):
     reply, msgs = execute(kc, code)
     assert reply["content"]["ename"] == "SyntaxError"
     assert outputs(msgs, "error")
+
+
+def test_source_of_a_cell_and_its_tracebacks(kernel):
+    """inspect and traceback read a cell's lines (linecache), as IPython
+    lets them; logging names the cell's function as the record's."""
+    kc = kernel.kc
+    reply, _ = execute(kc, "def twice(x):\n    # doubles\n    return 2 * x\n")
+    assert reply["content"]["status"] == "ok"
+    code = ("import inspect, traceback, logging, sys\n"
+            "print(inspect.getsource(twice), end='')\n"
+            "try:\n"
+            "    twice(None) + 1\n"
+            "except TypeError:\n"
+            "    print(traceback.format_exc(), end='')\n"
+            "def shout():\n"
+            "    logging.getLogger('k').warning('from %s', 'cell')\n"
+            "logging.basicConfig(stream=sys.stdout, format='%(funcName)s:%(lineno)d:%(message)s', force=True)\n"
+            "shout()\n")
+    reply, msgs = execute(kc, code)
+    assert reply["content"]["status"] == "ok"
+    out = stream_text(msgs, "stdout")
+    assert out.startswith("def twice(x):\n    # doubles\n    return 2 * x\n")
+    assert "Traceback (most recent call last):\n" in out
+    assert "    twice(None) + 1\n" in out
+    assert "    return 2 * x\n           ~~^~~\n" in out
+    assert "TypeError: unsupported operand type(s) for *: 'int' and 'NoneType'\n" in out
+    assert out.endswith("shout:8:from cell\n")
