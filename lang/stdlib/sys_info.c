@@ -433,7 +433,7 @@ static const cg_method_def info_methods[] = {
     {"unraisablehook", sys_unraisablehook, NULL, "Handle an unraisable exception."},
     {"intern", sys_intern, NULL, "``Intern'' the given string."},
     {"getrefcount", sys_getrefcount, NULL, "Return the reference count of object."},
-    {"getsizeof", sys_getsizeof, NULL, "getsizeof(object [, default]) -> int"},
+    {"getsizeof", sys_getsizeof, NULL, "Return the size of object in bytes."},
     {"is_finalizing", sys_is_finalizing, NULL, "Return True if Python is exiting."},
     {"getdefaultencoding", sys_getdefaultencoding, NULL, "Return the current default encoding used by the Unicode implementation."},
     {"getfilesystemencoding", sys_getfilesystemencoding, NULL, "Return the encoding used to convert Unicode filenames to OS filenames."},
