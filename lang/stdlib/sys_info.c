@@ -101,10 +101,9 @@ static cg_value implementation(void) {
 
 /* ---- hooks ------------------------------------------------------------------------------ */
 
-/* What settrace, setprofile, addaudithook and the switch interval keep. */
+/* What settrace, setprofile and addaudithook keep. */
 static cg_value trace_fn = {.tag = CG_V_NONE}, profile_fn = {.tag = CG_V_NONE};
 static cg_value audit_hooks = {.tag = CG_V_NONE};
-static double switch_interval = 0.005;
 static int64_t dlopen_flags = 2;
 
 static int one_arg(const cg_args *a, const char *name) {
@@ -382,26 +381,6 @@ static cg_value sys_getfilesystemencodeerrors(cg_value self, const cg_args *a) {
     return no_args(a, "getfilesystemencodeerrors") < 0 ? CG_ERR : cg_str_from_c("surrogateescape");
 }
 
-static cg_value sys_getswitchinterval(cg_value self, const cg_args *a) {
-    return no_args(a, "getswitchinterval") < 0 ? CG_ERR : cg_float(switch_interval);
-}
-
-static cg_value sys_setswitchinterval(cg_value self, const cg_args *a) {
-    if (one_arg(a, "setswitchinterval") < 0)
-        return CG_ERR;
-    double d;
-    if (a->pos[0].tag == CG_V_FLOAT)
-        d = a->pos[0].u.f;
-    else if (a->pos[0].tag == CG_V_INT || a->pos[0].tag == CG_V_BOOL)
-        d = (double)a->pos[0].u.i;
-    else
-        return cg_raise(&cg_exc_TypeError, "must be real number, not %s", cg_type_name(a->pos[0]));
-    if (!(d > 0))
-        return cg_raise(&cg_exc_ValueError, "switch interval must be strictly positive");
-    switch_interval = d;
-    return CG_NONE;
-}
-
 static cg_value sys_getdlopenflags(cg_value self, const cg_args *a) {
     return no_args(a, "getdlopenflags") < 0 ? CG_ERR : cg_int(dlopen_flags);
 }
@@ -438,8 +417,6 @@ static const cg_method_def info_methods[] = {
     {"getdefaultencoding", sys_getdefaultencoding, NULL, "Return the current default encoding used by the Unicode implementation."},
     {"getfilesystemencoding", sys_getfilesystemencoding, NULL, "Return the encoding used to convert Unicode filenames to OS filenames."},
     {"getfilesystemencodeerrors", sys_getfilesystemencodeerrors, NULL, "Return the error mode used Unicode to OS filename conversion."},
-    {"getswitchinterval", sys_getswitchinterval, NULL, "Return the current thread switch interval; see sys.setswitchinterval()."},
-    {"setswitchinterval", sys_setswitchinterval, NULL, "Set the ideal thread switching delay inside the Python interpreter."},
     {"getdlopenflags", sys_getdlopenflags, NULL, "Return the current value of the flags that are used for dlopen calls."},
     {"setdlopenflags", sys_setdlopenflags, NULL, "Set the flags used by the interpreter for dlopen calls."},
     {"getallocatedblocks", sys_getallocatedblocks, NULL, "Return the number of memory blocks currently allocated."},
