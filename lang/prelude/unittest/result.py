@@ -25,7 +25,9 @@ def _own_folder():
         raise RuntimeError
     except RuntimeError as e:
         tb = e.__traceback__
-        return os.path.dirname(tb[0][0]) if isinstance(tb, list) and tb else None
+        if isinstance(tb, list):
+            return os.path.dirname(tb[0][0]) if tb else None
+        return os.path.dirname(tb.tb_frame.f_code.co_filename) if tb is not None else None
 
 
 _HERE = _own_folder()
@@ -49,10 +51,17 @@ def _format_exception(exc):
     tb = exc.__traceback__
     if isinstance(tb, list):  # cgrad's traceback: (filename, line, ...) entries, innermost first
         tb[:] = [entry for entry in tb if not _is_unittest_frame(entry[0])]
-    else:
-        while tb is not None and _is_unittest_frame(tb.tb_frame.f_code.co_filename):
+    else:  # traceback objects: keep the frames outside unittest, relinked
+        kept = []
+        while tb is not None:
+            if not ('__unittest' in tb.tb_frame.f_globals or _is_unittest_frame(tb.tb_frame.f_code.co_filename)):
+                kept.append(tb)
             tb = tb.tb_next
-        exc = exc.with_traceback(tb)
+        for outer, inner in zip(kept, kept[1:]):
+            outer.tb_next = inner
+        if kept:
+            kept[-1].tb_next = None
+        exc = exc.with_traceback(kept[0] if kept else None)
     try:
         import traceback
         return ''.join(traceback.format_exception(type(exc), exc, exc.__traceback__))
