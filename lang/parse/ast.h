@@ -272,7 +272,8 @@ struct cg_ast {
             const char *s;
             size_t len;
             bool overflow;
-            void *value; /* the resolver's constant object */
+            bool u_prefix; /* a str written u'...': ast's kind='u' */
+            void *value;   /* the resolver's constant object */
         } constant;
         /* AST_JOINED_STR: parts are AST_CONSTANT strs and AST_FORMATTED_VALUEs */
         struct {

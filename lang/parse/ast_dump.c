@@ -509,6 +509,8 @@ static void fields(out *o, const cg_ast *n, bool *f) {
     case AST_CONSTANT:
         field(o, f, "value");
         repr_constant(o, n);
+        if (n->u.constant.u_prefix)
+            f_str(o, f, "kind", "u");
         break;
     case AST_JOINED_STR: f_list(o, f, "values", n->u.joined.values); break;
     case AST_FORMATTED_VALUE:

@@ -653,5 +653,7 @@ cg_ast *cg_p_strings(cg_parser *p) {
     cg_ast *r = finish(p, &st, tf, tl);
     if (bytesmode)
         r->u.constant.kind = CONST_BYTES;
+    if (r->kind == AST_CONSTANT && (tf->s[0] == 'u' || tf->s[0] == 'U'))
+        r->u.constant.u_prefix = true; /* ast's Constant(kind='u') */
     return r;
 }

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime/bigint.h"
 #include "runtime/builtins.h"
 #include "runtime/containers.h"
 #include "runtime/eval.h"
@@ -282,6 +283,27 @@ static cg_value b_exec(cg_value self, const cg_args *a) { return run_source(MODE
 
 static cg_value b_eval(cg_value self, const cg_args *a) { return run_source(MODE_EVAL, a); }
 
+/* Note [compile() of an AST]: a source that is not a str (an ast node,
+ * bytes) or the flag PyCF_ONLY_AST (0x400) goes to the prelude's ast
+ * module, whose _compile_source gives back either the tree to return or
+ * the text to compile (ast.unparse of a node: the same program, since
+ * the evaluator runs its own tree and not ast's objects). */
+static bool wants_ast_module(const cg_value *arg) {
+    int64_t flags = 0;
+    if (cg_is_int(arg[3]) && cg_index_value(arg[3], &flags) < 0)
+        cg_exc_clear();
+    return !cg_is_str(arg[0]) || (flags & 0x400);
+}
+
+static cg_value ast_compile_hook(const cg_value *arg) {
+    cg_value ast = cg_import("ast");
+    if (cg_is_err(ast))
+        return CG_ERR;
+    cg_value r = cg_call_method(ast, "_compile_source", 4, arg);
+    cg_decref(ast);
+    return r;
+}
+
 static cg_value b_compile(cg_value self, const cg_args *a) {
     static const cg_method_def def = {"compile", NULL,
                                       "compile(source, filename, mode, flags=0, dont_inherit=False, optimize=-1, *, "
@@ -291,10 +313,21 @@ static cg_value b_compile(cg_value self, const cg_args *a) {
     if (cg_args_bind(&def, a, arg, 7) < 0)
         return CG_ERR;
     int mode;
-    cg_value r = CG_ERR;
+    cg_value r = CG_ERR, hooked = CG_NONE;
     size_t len;
     const char *text = NULL;
-    if (mode_of(arg[2], &mode) == 0 && (text = source_text(arg[0], "compile", &len))) {
+    bool mode_ok = mode_of(arg[2], &mode) == 0;
+    if (mode_ok && wants_ast_module(arg)) {
+        hooked = ast_compile_hook(arg);
+        if (cg_is_err(hooked) || !cg_is_str(hooked)) { /* an error, or the tree PyCF_ONLY_AST asked for */
+            cg_args_release(&def, arg, 7);
+            return hooked;
+        }
+        cg_value old = arg[0];
+        arg[0] = hooked;
+        hooked = old;
+    }
+    if (mode_ok && (text = source_text(arg[0], "compile", &len))) {
         const char *fn = cg_is_str(arg[1]) ? cg_str_cstr(arg[1]) : "<string>";
         cg_code *c = compile_source(text, len, fn, mode);
         code_obj *o = c ? malloc(sizeof *o) : NULL;
@@ -305,6 +338,11 @@ static cg_value b_compile(cg_value self, const cg_args *a) {
             *o = (code_obj){{1, &cg_type_code}, c, cg_str_from_c(fn), mode};
             r = cg_obj_value(o);
         }
+    }
+    if (!cg_is_none(hooked)) { /* arg[0] is the unparsed text: give back the caller's source */
+        cg_value text_value = arg[0];
+        arg[0] = hooked;
+        cg_decref(text_value);
     }
     cg_args_release(&def, arg, 7);
     return r;

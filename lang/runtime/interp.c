@@ -292,6 +292,27 @@ cg_code *cg_code_compile(const char *src, size_t len, const char *filename) {
     return c;
 }
 
+/* Note [ast.parse over the dump]: the ast module builds its node objects
+ * by evaluating the parser's dump with positions (ast_dump.c), which is
+ * a Python expression of the node classes' constructors: one walker of the
+ * tree for both the parser's tests and the ast module. */
+cg_value cg_parse_dump(const char *src, size_t len, const char *filename) {
+    if (cg_lang_init() < 0)
+        return CG_ERR;
+    cg_syntax_error err;
+    memset(&err, 0, sizeof err);
+    cg_ast_arena *arena = cg_parse(src, len, filename, &err);
+    if (!arena)
+        return syntax_error(&err, filename, src, len);
+    char *text = cg_ast_dump_ex(cg_ast_arena_root(arena), true);
+    cg_ast_arena_release(arena);
+    if (!text)
+        return cg_raise_nomemory();
+    cg_value r = cg_str_from_c(text);
+    free(text);
+    return r;
+}
+
 bool cg_code_is_expression(const cg_code *c, int *line) {
     const cg_ast_list *body = &cg_ast_arena_root(c->arena)->u.module.body;
     *line = body->n > 0 ? body->items[0]->line : 1;

@@ -52,6 +52,11 @@ void cg_code_free(cg_code *c);
 /* Whether c is one expression statement (what eval() accepts); its line. */
 bool cg_code_is_expression(const cg_code *c, int *line);
 
+/* ast.parse's source of truth: the positioned dump of src's tree as
+ * Python text (Note [ast.parse over the dump]), or CG_ERR with the
+ * SyntaxError pending. */
+cg_value cg_parse_dump(const char *src, size_t len, const char *filename);
+
 /* A module made by running Python source in a fresh namespace (the
  * prelude's torch.nn, torch.optim). */
 cg_value cg_module_from_source(const char *name, const char *src, size_t len, const char *filename);
