@@ -828,10 +828,10 @@ typedef struct {
     int64_t width, prec;
 } pct_flags;
 
-/* sign, prefix, body: zero-padded between prefix and body, or
- * space-padded on the left or right. */
+/* sign, prefix, body (body_len bytes, NULs included): zero-padded
+ * between prefix and body, or space-padded on the left or right. */
 static void pct_pad(cg_strbuf *b, const pct_flags *fl, char sign, const char *prefix, const char *body,
-                    int64_t body_cps, bool numeric) {
+                    size_t body_len, int64_t body_cps, bool numeric) {
     int64_t len = (sign ? 1 : 0) + (int64_t)strlen(prefix) + body_cps;
     int64_t pad = fl->width > len ? fl->width - len : 0;
     if (!fl->left && !(fl->zero && numeric))
@@ -841,7 +841,7 @@ static void pct_pad(cg_strbuf *b, const pct_flags *fl, char sign, const char *pr
     cg_strbuf_puts(b, prefix);
     if (!fl->left && fl->zero && numeric)
         cg_strbuf_repeat(b, '0', pad);
-    cg_strbuf_puts(b, body);
+    cg_strbuf_append(b, body, body_len);
     if (fl->left)
         cg_strbuf_repeat(b, ' ', pad);
 }
@@ -862,12 +862,8 @@ static int pct_one(cg_strbuf *b, char conv, cg_value v, const pct_flags *fl) {
         int64_t ncp = o->ncp, nb = o->len;
         if (fl->prec >= 0 && fl->prec < ncp)
             ncp = fl->prec, nb = cg_str_offset(o, ncp);
-        char *body = strndup(o->s, (size_t)nb);
+        pct_pad(b, fl, 0, "", o->s, (size_t)nb, ncp, false);
         cg_decref(s);
-        if (!body)
-            return cg_raise_nomemory(), -1;
-        pct_pad(b, fl, 0, "", body, ncp, false);
-        free(body);
         return 0;
     }
     case 'd':
@@ -892,7 +888,7 @@ static int pct_one(cg_strbuf *b, char conv, cg_value v, const pct_flags *fl) {
         cg_strbuf_append(&body, d.data, d.len);
         cg_strbuf_free(&d);
         const char *prefix = !fl->alt ? "" : base == 8 ? "0o" : conv == 'x' ? "0x" : conv == 'X' ? "0X" : "";
-        pct_pad(b, fl, pct_sign(neg, fl), prefix, body.data ? body.data : "", (int64_t)body.len, true);
+        pct_pad(b, fl, pct_sign(neg, fl), prefix, body.data ? body.data : "", body.len, (int64_t)body.len, true);
         cg_strbuf_free(&body);
         return 0;
     }
@@ -910,7 +906,7 @@ static int pct_one(cg_strbuf *b, char conv, cg_value v, const pct_flags *fl) {
         cg_float_body(&body, fabs(x), (char)(conv | 32), fl->prec < 0 ? 6 : (int)fl->prec, flags);
         if (body.failed)
             return cg_strbuf_free(&body), cg_raise_nomemory(), -1;
-        pct_pad(b, fl, pct_sign(signbit(x) && !isnan(x), fl), "", body.data, (int64_t)body.len, true);
+        pct_pad(b, fl, pct_sign(signbit(x) && !isnan(x), fl), "", body.data, body.len, (int64_t)body.len, true);
         cg_strbuf_free(&body);
         return 0;
     }
@@ -927,7 +923,7 @@ static int pct_one(cg_strbuf *b, char conv, cg_value v, const pct_flags *fl) {
         } else {
             return cg_raise_int(&cg_exc_TypeError, "%%c requires int or char");
         }
-        pct_pad(b, fl, 0, "", ch, 1, false);
+        pct_pad(b, fl, 0, "", ch, ch[0] ? strlen(ch) : 1, 1, false); /* %c of 0 is one NUL */
         return 0;
     }
     default: return 0;

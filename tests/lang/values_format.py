@@ -41,3 +41,6 @@ for fmt, args in [("%d", "x"), ("%d %d", (1,)), ("%d", (1, 2)), ("%z", 1), ("%(a
         print(fmt % args)
     except (TypeError, ValueError) as e:
         print(repr(fmt), type(e).__name__, e)
+
+# NUL characters pass through % whole (HtmlDiff marks changes with them)
+print(repr("%c|%s|%5s|%-4s|%r" % (0, "a\0b", "\0", "x\0", "\0y")))
