@@ -16,6 +16,7 @@
 #include "runtime/containers.h"
 #include "runtime/exc.h"
 #include "runtime/lang_internal.h"
+#include "runtime/module.h"
 
 typedef enum { C_UTF8, C_ASCII, C_LATIN1, C_UTF16, C_UTF16LE, C_UTF16BE, C_UTF32, C_UTF32LE, C_UTF32BE } codec;
 
@@ -138,8 +139,35 @@ static const char *encode_reason(codec c) {
                                                                       : "surrogates not allowed";
 }
 
+/* Whether C runs this codec with this handler; the rest goes to the
+ * prelude's codecs (Note [Codecs beyond C] in prelude/_codecs.py). */
+static bool runs_here(const char *encoding, const char *errors, bool decoding) {
+    codec c;
+    handler h = E_STRICT;
+    if (lookup(encoding, &c) < 0 || handler_of(errors, &h) < 0) {
+        cg_exc_clear();
+        return false;
+    }
+    return !(decoding && h == E_XMLCHARREF);
+}
+
+/* _codecs.<fn>(obj, encoding, errors) */
+static cg_value python_codec(const char *fn, cg_value obj, const char *encoding, const char *errors) {
+    cg_value mod = cg_import("_codecs");
+    if (cg_is_err(mod))
+        return CG_ERR;
+    cg_value args[3] = {obj, cg_str_from_c(encoding), cg_str_from_c(errors)};
+    cg_value r = cg_is_err(args[1]) || cg_is_err(args[2]) ? CG_ERR : cg_call_method(mod, fn, 3, args);
+    cg_decref(args[1]);
+    cg_decref(args[2]);
+    cg_decref(mod);
+    return r;
+}
+
 cg_value cg_str_encode(cg_value str, const char *encoding, const char *errors) {
     codec c;
+    if (!runs_here(encoding, errors, false))
+        return python_codec("_text_encode", str, encoding, errors);
     if (lookup(encoding, &c) < 0)
         return CG_ERR;
     const cg_str *s = cg_as_str(str);
@@ -436,6 +464,12 @@ static int decode_wide(decoder *d, cg_strbuf *b, const char *s, int64_t n) {
 }
 
 cg_value cg_bytes_decode(const char *s, int64_t n, const char *encoding, const char *errors) {
+    if (!runs_here(encoding, errors, true)) {
+        cg_value data = cg_bytes_new(s, (size_t)n);
+        cg_value r = cg_is_err(data) ? CG_ERR : python_codec("_text_decode", data, encoding, errors);
+        cg_decref(data);
+        return r;
+    }
     decoder d = {.errors = errors};
     if (lookup(encoding, &d.c) < 0)
         return CG_ERR;
