@@ -36,6 +36,7 @@ const cg_module_entry cg_config_modules[] = {
     {"_struct", cg_struct_native_module_init},
     {"_re", cg_re_native_module_init},
     {"_ast", cg_ast_native_module_init},
+    {"array", cg_array_module_init},
     {"posix", cg_posix_module_init},
     {"errno", cg_errno_module_init},
     {"_binascii", cg_binascii_native_module_init},

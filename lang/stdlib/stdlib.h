@@ -36,6 +36,8 @@ cg_value cg_csv_native_module_init(void);
 cg_value cg_re_native_module_init(void);
 /* _ast, under the prelude's ast module */
 cg_value cg_ast_native_module_init(void);
+/* array (array_module.c, array_methods.c) */
+cg_value cg_array_module_init(void);
 /* errno (errno_module.c) */
 cg_value cg_errno_module_init(void);
 /* posix, under the prelude's os module (posix_module.c and its posix_*.c) */
