@@ -143,6 +143,24 @@ def _text_decode(data, encoding, errors):
     return result
 
 
+def _text_file_codec(encoding, errors):
+    """open()'s (encoder, decoder) for an encoding C does not run (Note
+    [Text files beyond C] in runtime/text_codec.h)."""
+    info = lookup(encoding)
+    if not getattr(info, '_is_text_encoding', True):
+        raise LookupError("'%s' is not a text encoding; use codecs.open() to handle arbitrary codecs" % encoding)
+    return info.incrementalencoder(errors), info.incrementaldecoder(errors)
+
+
+def _encoded_length(encoding, text):
+    """The bytes text takes in encoding, without a BOM (a text file's
+    tell())."""
+    info = lookup(encoding)
+    data = info.encode(text)[0]
+    bom = {'utf-16': 2, 'utf-32': 4, 'utf-8-sig': 3}.get(info.name, 0)
+    return len(data) - bom
+
+
 # ---- error handlers ---------------------------------------------------------------
 
 def register_error(name, handler):

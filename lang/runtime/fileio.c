@@ -46,6 +46,9 @@ typedef struct {
     char encoding[64], errors[32];
     cg_codec codec;
     cg_errors handler;
+    /* the codecs module's incremental encoder and decoder when C does not
+     * run the encoding (Note [Text files beyond C] in text_codec.h) */
+    cg_value py_encoder, py_decoder;
     newline_mode newline;
     unsigned char *raw; /* bytes read, not decoded */
     size_t raw_len;
@@ -109,7 +112,15 @@ static int64_t logical_pos(cg_file *f) {
     off_t at = lseek(f->fd, 0, SEEK_CUR);
     if (at < 0)
         return os_error(f);
-    size_t pending = cg_text_encoded_length(f->codec, f->text.data + f->text_pos, f->text.len - f->text_pos);
+    const char *rest = f->text.data + f->text_pos;
+    size_t rest_len = f->text.len - f->text_pos, pending;
+    if (cg_is_obj(f->py_decoder)) {
+        int64_t n = rest_len ? cg_text_encoded_length_python(f->encoding, rest, rest_len) : 0;
+        if (n < 0)
+            return -1;
+        pending = (size_t)n;
+    } else
+        pending = cg_text_encoded_length(f->codec, rest, rest_len);
     return (int64_t)at - (int64_t)f->raw_len - (int64_t)pending + (int64_t)f->out.len;
 }
 
@@ -117,6 +128,12 @@ static void drop_read_buffers(cg_file *f) {
     f->raw_len = 0;
     f->text.len = f->text_pos = 0;
     f->eof = false;
+    if (cg_is_obj(f->py_decoder)) { /* a decoder starts over where the reading does */
+        cg_value r = cg_call_method(f->py_decoder, "reset", 0, NULL);
+        if (cg_is_err(r))
+            cg_exc_clear();
+        cg_decref(r);
+    }
 }
 
 /* Before writing after reading: the descriptor goes back to where the user
@@ -156,8 +173,9 @@ static int fill(cg_file *f) {
         return n > 0 ? 1 : 0;
     if (f->text_pos == f->text.len) /* everything handed out: start the text buffer over */
         f->text.len = f->text_pos = 0;
-    size_t used = 0;
-    if (cg_text_decode(f->codec, f->handler, f->raw, f->raw_len, f->eof, 0, &f->text, &used) < 0)
+    size_t used = f->raw_len; /* a Python decoder keeps what it cannot decode yet */
+    if (cg_is_obj(f->py_decoder) ? cg_text_decode_python(f->py_decoder, f->raw, f->raw_len, f->eof, &f->text) < 0
+                                 : cg_text_decode(f->codec, f->handler, f->raw, f->raw_len, f->eof, 0, &f->text, &used) < 0)
         return -1;
     memmove(f->raw, f->raw + used, f->raw_len - used);
     f->raw_len -= used;
@@ -415,12 +433,14 @@ static int put_text(cg_file *f, cg_value s) {
     const cg_str *str = cg_as_str(s);
     const char *nl = f->newline == NL_CR ? "\r" : f->newline == NL_CRLF ? "\r\n" : NULL;
     if (!nl)
-        return cg_text_encode(f->codec, f->handler, str->s, (size_t)str->len, s, &f->out);
+        return cg_is_obj(f->py_encoder) ? cg_text_encode_python(f->py_encoder, str->s, (size_t)str->len, &f->out)
+                                        : cg_text_encode(f->codec, f->handler, str->s, (size_t)str->len, s, &f->out);
     cg_strbuf t = {0}; /* \n becomes the file's newline before encoding */
     for (int64_t i = 0; i < str->len; i++)
         str->s[i] == '\n' ? cg_strbuf_puts(&t, nl) : cg_strbuf_putc(&t, str->s[i]);
-    int rc = t.failed ? (cg_raise_nomemory(), -1)
-                      : cg_text_encode(f->codec, f->handler, t.data ? t.data : "", t.len, s, &f->out);
+    int rc = t.failed                  ? (cg_raise_nomemory(), -1)
+             : cg_is_obj(f->py_encoder) ? cg_text_encode_python(f->py_encoder, t.data ? t.data : "", t.len, &f->out)
+                                        : cg_text_encode(f->codec, f->handler, t.data ? t.data : "", t.len, s, &f->out);
     cg_strbuf_free(&t);
     return rc;
 }
@@ -589,6 +609,8 @@ static void file_dealloc(cg_obj *o) {
         cg_exc_restore(pending);
     }
     cg_decref(f->name);
+    cg_decref(f->py_encoder);
+    cg_decref(f->py_decoder);
     free(f->raw);
     cg_strbuf_free(&f->text);
     cg_strbuf_free(&f->out);
@@ -886,6 +908,7 @@ static cg_value text_file_new(int fd, cg_value name, const char *mode, const mod
     snprintf(f->errors, sizeof f->errors, "%s", errors);
     f->codec = codec;
     f->handler = handler;
+    f->py_encoder = f->py_decoder = CG_NONE;
     f->newline = nl;
     return cg_obj_value(f);
 }
@@ -951,8 +974,9 @@ static cg_value b_open(cg_value self, const cg_args *a) {
     else
         default_encoding(enc, sizeof enc);
     const char *errors = cg_is_str(arg[4]) ? cg_str_cstr(arg[4]) : "strict";
-    if (!m.binary && (cg_codec_lookup(enc, &codec) < 0 || cg_errors_lookup(errors, &handler) < 0))
-        goto out;
+    bool in_c = m.binary || (cg_codec_lookup(enc, &codec) == 0 && cg_errors_lookup(errors, &handler) == 0);
+    if (!in_c)
+        cg_exc_clear(); /* not C's: the codecs module's, or its LookupError, below */
     if (!cg_is_none(arg[7])) {
         cg_raise(&cg_exc_NotImplementedError, "open(): opener= is not supported");
         goto out;
@@ -964,10 +988,23 @@ static cg_value b_open(cg_value self, const cg_args *a) {
         cg_raise(&cg_exc_ValueError, "Cannot use closefd=False with file name");
         goto out;
     }
-    fd = open_fd(arg[0], &m, &name);
-    if (fd < 0)
+    cg_value py_encoder = CG_NONE, py_decoder = CG_NONE;
+    if (!in_c && cg_text_codec_python(enc, errors, &py_encoder, &py_decoder) < 0)
         goto out;
+    fd = open_fd(arg[0], &m, &name);
+    if (fd < 0) {
+        cg_decref(py_encoder);
+        cg_decref(py_decoder);
+        goto out;
+    }
     r = text_file_new(fd, name, mode, &m, enc, codec, errors, handler, nl, closefd);
+    if (!cg_is_err(r)) {
+        file_of(r)->py_encoder = py_encoder;
+        file_of(r)->py_decoder = py_decoder;
+    } else {
+        cg_decref(py_encoder);
+        cg_decref(py_decoder);
+    }
     if (!cg_is_err(r) && m.binary)
         make_binary(file_of(r), &m, buffering == 0);
     if (cg_is_err(r) && closefd)

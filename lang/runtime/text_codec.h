@@ -48,6 +48,19 @@ int cg_text_encode(cg_codec c, cg_errors e, const char *text, size_t n, cg_value
  * length under c (exact for text that decoded without errors). */
 size_t cg_text_encoded_length(cg_codec c, const char *text, size_t n);
 
+/* Note [Text files beyond C]: a file whose encoding or error handler C
+ * does not run (cp1252, utf-16, a registered handler) reads and writes
+ * through the codecs module's incremental decoder and encoder, made by
+ * _codecs._text_file_codec (its LookupErrors are open()'s). */
+int cg_text_codec_python(const char *encoding, const char *errors, cg_value *encoder, cg_value *decoder);
+/* decoder.decode(data[0, n), final) appended to out (cgrad's UTF-8). */
+int cg_text_decode_python(cg_value decoder, const unsigned char *data, size_t n, bool final, cg_strbuf *out);
+/* encoder.encode(text[0, n)) appended to out. */
+int cg_text_encode_python(cg_value encoder, const char *text, size_t n, cg_strbuf *out);
+/* How many bytes text[0, n) takes in encoding (no BOM); -1 with an
+ * exception. */
+int64_t cg_text_encoded_length_python(const char *encoding, const char *text, size_t n);
+
 /* Raises UnicodeDecodeError(encoding, data[0, n), start, end, reason). */
 int cg_raise_unicode_decode(const char *encoding, const unsigned char *data, size_t n, int64_t start, int64_t end,
                             const char *reason);
