@@ -164,14 +164,10 @@ static cg_value python_codec(const char *fn, cg_value obj, const char *encoding,
     return r;
 }
 
-cg_value cg_str_encode(cg_value str, const char *encoding, const char *errors) {
-    codec c;
-    if (!runs_here(encoding, errors, false))
-        return python_codec("_text_encode", str, encoding, errors);
-    if (lookup(encoding, &c) < 0)
-        return CG_ERR;
+/* Appends str (a str value) encoded by c onto b; -1 with the exception. */
+static int encode_into(codec c, const char *errors, cg_value str, cg_strbuf *out) {
     const cg_str *s = cg_as_str(str);
-    cg_strbuf b = {0};
+    cg_strbuf b = *out;
     if (c == C_UTF16)
         put_unit(&b, 0xFEFF, 2, false);
     if (c == C_UTF32)
@@ -200,8 +196,8 @@ cg_value cg_str_encode(cg_value str, const char *encoding, const char *errors) {
             end++;
         }
         if (!have_handler && handler_of(errors, &h) < 0) {
-            cg_strbuf_free(&b);
-            return CG_ERR;
+            *out = b; /* the caller frees what is there */
+            return -1;
         }
         have_handler = true;
         bool fail = h == E_STRICT;
@@ -242,15 +238,27 @@ cg_value cg_str_encode(cg_value str, const char *encoding, const char *errors) {
             }
         }
         if (fail) {
-            cg_strbuf_free(&b);
-            return cg_raise_unicode_encode(CODEC_NAMES[c], str, start, end, encode_reason(c));
+            *out = b;
+            cg_raise_unicode_encode(CODEC_NAMES[c], str, start, end, encode_reason(c));
+            return -1;
         }
         i = j;
         pos = end;
     }
-    if (b.failed) {
+    *out = b;
+    return b.failed ? (cg_raise_nomemory(), -1) : 0;
+}
+
+cg_value cg_str_encode(cg_value str, const char *encoding, const char *errors) {
+    codec c;
+    if (!runs_here(encoding, errors, false))
+        return python_codec("_text_encode", str, encoding, errors);
+    if (lookup(encoding, &c) < 0)
+        return CG_ERR;
+    cg_strbuf b = {0};
+    if (encode_into(c, errors, str, &b) < 0) {
         cg_strbuf_free(&b);
-        return cg_raise_nomemory();
+        return CG_ERR;
     }
     cg_value r = cg_bytes_new(b.data ? b.data : "", b.len);
     cg_strbuf_free(&b);
@@ -314,6 +322,8 @@ typedef struct {
     handler h;
     bool have_handler;
     const char *errors;
+    bool partial;     /* not the final data: a character cut at the end waits */
+    int64_t consumed; /* the bytes decoded (all of them unless partial) */
 } decoder;
 
 /* One undecodable span [start, end): the handler's text, or -1 raised. */
@@ -353,6 +363,10 @@ static int decode_utf8(decoder *d, cg_strbuf *b, const char *s, int64_t n) {
         uint32_t cp;
         const char *why = NULL;
         int k = utf8_seq(u, i, n, &cp, &why);
+        if (k < 0 && d->partial && i - k >= n && !strcmp(why, "unexpected end of data")) {
+            d->consumed = i; /* the rest may be completed by the next data */
+            return 0;
+        }
         if (k > 0) {
             cg_strbuf_append(b, s + i, (size_t)k);
             i += k;
@@ -378,6 +392,7 @@ static int decode_utf8(decoder *d, cg_strbuf *b, const char *s, int64_t n) {
             return -1;
         i -= k;
     }
+    d->consumed = n;
     return 0;
 }
 
@@ -389,7 +404,21 @@ static int decode_8bit(decoder *d, cg_strbuf *b, const char *s, int64_t n) {
         else if (decode_error(d, b, s, n, i, i + 1, "ordinal not in range(128)") < 0)
             return -1;
     }
+    d->consumed = n;
     return 0;
+}
+
+/* Whether the handler is surrogatepass (looked up now if not yet; an
+ * unknown name is decode_error's LookupError later). */
+static bool passes_surrogates(decoder *d) {
+    if (!d->have_handler) {
+        if (handler_of(d->errors, &d->h) < 0) {
+            cg_exc_clear();
+            return false;
+        }
+        d->have_handler = true;
+    }
+    return d->h == E_SURROGATEPASS;
 }
 
 static uint32_t unit_at(const unsigned char *u, int size, bool big) {
@@ -415,6 +444,11 @@ static int decode_wide(decoder *d, cg_strbuf *b, const char *s, int64_t n) {
         d->name = size == 2 ? (big ? "utf-16-be" : "utf-16-le") : (big ? "utf-32-be" : "utf-32-le");
     }
     while (i < n) {
+        if (d->partial && (n - i < size || (size == 2 && n - i < 4 && unit_at(u + i, 2, big) >= 0xD800
+                                            && unit_at(u + i, 2, big) < 0xDC00))) {
+            d->consumed = i; /* a unit or a surrogate pair cut at the end */
+            return 0;
+        }
         if (n - i < size) {
             if (decode_error(d, b, s, n, i, n, "truncated data") < 0)
                 return -1;
@@ -425,7 +459,7 @@ static int decode_wide(decoder *d, cg_strbuf *b, const char *s, int64_t n) {
             const char *why = v > 0x10FFFF ? "code point not in range(0x110000)"
                               : is_surrogate(v) ? "code point in surrogate code point range(0xd800, 0xe000)"
                                                 : NULL;
-            if (why && !(is_surrogate(v) && d->h == E_SURROGATEPASS && d->have_handler)) {
+            if (why && !(is_surrogate(v) && passes_surrogates(d))) {
                 if (decode_error(d, b, s, n, i, i + 4, why) < 0)
                     return -1;
             } else
@@ -438,9 +472,19 @@ static int decode_wide(decoder *d, cg_strbuf *b, const char *s, int64_t n) {
             i += 2;
             continue;
         }
+        if (v >= 0xDC00 && passes_surrogates(d)) { /* a lone low surrogate, let through */
+            put_utf8(b, v);
+            i += 2;
+            continue;
+        }
         if (v >= 0xDC00) {
             if (decode_error(d, b, s, n, i, i + 2, "illegal encoding") < 0)
                 return -1;
+            i += 2;
+            continue;
+        }
+        if (n - i < 4 && passes_surrogates(d)) { /* a lone high surrogate at the end */
+            put_utf8(b, v);
             i += 2;
             continue;
         }
@@ -451,6 +495,11 @@ static int decode_wide(decoder *d, cg_strbuf *b, const char *s, int64_t n) {
             break;
         }
         uint32_t w = unit_at(u + i + 2, 2, big);
+        if ((w < 0xDC00 || w > 0xDFFF) && passes_surrogates(d)) { /* a lone high surrogate */
+            put_utf8(b, v);
+            i += 2;
+            continue;
+        }
         if (w < 0xDC00 || w > 0xDFFF) {
             if (decode_error(d, b, s, n, i, i + 2, "illegal UTF-16 surrogate") < 0)
                 return -1;
@@ -460,6 +509,7 @@ static int decode_wide(decoder *d, cg_strbuf *b, const char *s, int64_t n) {
         put_utf8(b, 0x10000 + ((v - 0xD800) << 10) + (w - 0xDC00));
         i += 4;
     }
+    d->consumed = n;
     return 0;
 }
 
@@ -470,23 +520,69 @@ cg_value cg_bytes_decode(const char *s, int64_t n, const char *encoding, const c
         cg_decref(data);
         return r;
     }
-    decoder d = {.errors = errors};
-    if (lookup(encoding, &d.c) < 0)
-        return CG_ERR;
-    d.name = CODEC_NAMES[d.c];
     cg_strbuf b = {0};
-    int rc;
-    if (d.c == C_UTF8)
-        rc = decode_utf8(&d, &b, s, n);
-    else if (d.c == C_ASCII || d.c == C_LATIN1)
-        rc = decode_8bit(&d, &b, s, n);
-    else
-        rc = decode_wide(&d, &b, s, n);
-    if (rc < 0) {
+    int64_t used;
+    if (cg_codecs_decode_into(encoding, errors, s, n, true, &b, &used) < 0) {
         cg_strbuf_free(&b);
         return CG_ERR;
     }
     return cg_str_from_strbuf(&b);
+}
+
+/* ---- the pieces text files use --------------------------------------------------------- */
+
+bool cg_codecs_run_in_c(const char *encoding, const char *errors, bool stateless) {
+    codec c;
+    if (!runs_here(encoding, errors, false) || !runs_here(encoding, errors, true) || lookup(encoding, &c) < 0) {
+        cg_exc_clear();
+        return false;
+    }
+    return !stateless || (c != C_UTF16 && c != C_UTF32);
+}
+
+int cg_codecs_decode_into(const char *encoding, const char *errors, const char *s, int64_t n, bool final,
+                          cg_strbuf *out, int64_t *consumed) {
+    decoder d = {.errors = errors, .partial = !final};
+    if (lookup(encoding, &d.c) < 0)
+        return -1;
+    d.name = CODEC_NAMES[d.c];
+    int rc;
+    if (d.c == C_UTF8)
+        rc = decode_utf8(&d, out, s, n);
+    else if (d.c == C_ASCII || d.c == C_LATIN1)
+        rc = decode_8bit(&d, out, s, n);
+    else
+        rc = decode_wide(&d, out, s, n);
+    *consumed = d.consumed;
+    if (rc == 0 && out->failed)
+        return cg_raise_nomemory(), -1;
+    return rc;
+}
+
+int cg_codecs_encode_into(const char *encoding, const char *errors, cg_value str, cg_strbuf *out) {
+    codec c;
+    if (lookup(encoding, &c) < 0)
+        return -1;
+    return encode_into(c, errors, str, out);
+}
+
+int64_t cg_codecs_encoded_length(const char *encoding, const char *text, size_t n) {
+    codec c;
+    if (lookup(encoding, &c) < 0) {
+        cg_exc_clear();
+        return (int64_t)n;
+    }
+    if (c == C_UTF8)
+        return (int64_t)n;
+    int64_t total = 0, i = 0;
+    while (i < (int64_t)n) {
+        uint32_t cp = cg_cp_next(text, (int64_t)n, &i);
+        total += c == C_ASCII || c == C_LATIN1                       ? 1
+                 : c == C_UTF32 || c == C_UTF32LE || c == C_UTF32BE ? 4
+                 : cp >= 0x10000                                     ? 4
+                                                                     : 2;
+    }
+    return total;
 }
 
 cg_value cg_raise_decode_error(const char *encoding, const char *s, int64_t n, int64_t start, int64_t end,

@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "runtime/bytes.h"
+#include "runtime/codecs.h"
 #include "runtime/containers.h"
 #include "runtime/exc.h"
 #include "runtime/fileio.h"
@@ -44,8 +45,6 @@ typedef struct {
     cg_value name; /* the path as given, or the descriptor */
     char mode[8];  /* as given to open() */
     char encoding[64], errors[32];
-    cg_codec codec;
-    cg_errors handler;
     /* the codecs module's incremental encoder and decoder when C does not
      * run the encoding (Note [Text files beyond C] in text_codec.h) */
     cg_value py_encoder, py_decoder;
@@ -120,7 +119,7 @@ static int64_t logical_pos(cg_file *f) {
             return -1;
         pending = (size_t)n;
     } else
-        pending = cg_text_encoded_length(f->codec, rest, rest_len);
+        pending = (size_t)cg_codecs_encoded_length(f->encoding, rest, rest_len);
     return (int64_t)at - (int64_t)f->raw_len - (int64_t)pending + (int64_t)f->out.len;
 }
 
@@ -173,12 +172,13 @@ static int fill(cg_file *f) {
         return n > 0 ? 1 : 0;
     if (f->text_pos == f->text.len) /* everything handed out: start the text buffer over */
         f->text.len = f->text_pos = 0;
-    size_t used = f->raw_len; /* a Python decoder keeps what it cannot decode yet */
+    int64_t used = (int64_t)f->raw_len; /* a Python decoder keeps what it cannot decode yet */
     if (cg_is_obj(f->py_decoder) ? cg_text_decode_python(f->py_decoder, f->raw, f->raw_len, f->eof, &f->text) < 0
-                                 : cg_text_decode(f->codec, f->handler, f->raw, f->raw_len, f->eof, 0, &f->text, &used) < 0)
+                                 : cg_codecs_decode_into(f->encoding, f->errors, (const char *)f->raw,
+                                                         (int64_t)f->raw_len, f->eof, &f->text, &used) < 0)
         return -1;
-    memmove(f->raw, f->raw + used, f->raw_len - used);
-    f->raw_len -= used;
+    memmove(f->raw, f->raw + used, f->raw_len - (size_t)used);
+    f->raw_len -= (size_t)used;
     return n > 0 ? 1 : 0;
 }
 
@@ -434,14 +434,24 @@ static int put_text(cg_file *f, cg_value s) {
     const char *nl = f->newline == NL_CR ? "\r" : f->newline == NL_CRLF ? "\r\n" : NULL;
     if (!nl)
         return cg_is_obj(f->py_encoder) ? cg_text_encode_python(f->py_encoder, str->s, (size_t)str->len, &f->out)
-                                        : cg_text_encode(f->codec, f->handler, str->s, (size_t)str->len, s, &f->out);
+                                        : cg_codecs_encode_into(f->encoding, f->errors, s, &f->out);
     cg_strbuf t = {0}; /* \n becomes the file's newline before encoding */
     for (int64_t i = 0; i < str->len; i++)
         str->s[i] == '\n' ? cg_strbuf_puts(&t, nl) : cg_strbuf_putc(&t, str->s[i]);
-    int rc = t.failed                  ? (cg_raise_nomemory(), -1)
-             : cg_is_obj(f->py_encoder) ? cg_text_encode_python(f->py_encoder, t.data ? t.data : "", t.len, &f->out)
-                                        : cg_text_encode(f->codec, f->handler, t.data ? t.data : "", t.len, s, &f->out);
-    cg_strbuf_free(&t);
+    if (t.failed) {
+        cg_strbuf_free(&t);
+        return cg_raise_nomemory(), -1;
+    }
+    if (cg_is_obj(f->py_encoder)) {
+        int rc = cg_text_encode_python(f->py_encoder, t.data ? t.data : "", t.len, &f->out);
+        cg_strbuf_free(&t);
+        return rc;
+    }
+    cg_value translated = cg_str_from_strbuf(&t);
+    if (cg_is_err(translated))
+        return -1;
+    int rc = cg_codecs_encode_into(f->encoding, f->errors, translated, &f->out);
+    cg_decref(translated);
     return rc;
 }
 
@@ -892,7 +902,7 @@ static const cg_method_def OPEN_DEF = {"open", NULL,
                                        NULL};
 
 static cg_value text_file_new(int fd, cg_value name, const char *mode, const mode_flags *m, const char *encoding,
-                              cg_codec codec, const char *errors, cg_errors handler, newline_mode nl, bool closefd) {
+                              const char *errors, newline_mode nl, bool closefd) {
     cg_file *f = calloc(1, sizeof *f);
     if (!f)
         return cg_raise_nomemory();
@@ -906,8 +916,6 @@ static cg_value text_file_new(int fd, cg_value name, const char *mode, const mod
     snprintf(f->mode, sizeof f->mode, "%s", mode);
     snprintf(f->encoding, sizeof f->encoding, "%s", encoding);
     snprintf(f->errors, sizeof f->errors, "%s", errors);
-    f->codec = codec;
-    f->handler = handler;
     f->py_encoder = f->py_decoder = CG_NONE;
     f->newline = nl;
     return cg_obj_value(f);
@@ -936,8 +944,6 @@ static cg_value b_open(cg_value self, const cg_args *a) {
     cg_value r = CG_ERR, name = CG_NONE;
     mode_flags m;
     char enc[64] = "";
-    cg_codec codec = CG_CODEC_UTF8;
-    cg_errors handler = CG_ERRORS_STRICT;
     newline_mode nl = NL_UNIVERSAL;
     int64_t buffering = -1;
     int fd = -1;
@@ -974,9 +980,9 @@ static cg_value b_open(cg_value self, const cg_args *a) {
     else
         default_encoding(enc, sizeof enc);
     const char *errors = cg_is_str(arg[4]) ? cg_str_cstr(arg[4]) : "strict";
-    bool in_c = m.binary || (cg_codec_lookup(enc, &codec) == 0 && cg_errors_lookup(errors, &handler) == 0);
-    if (!in_c)
-        cg_exc_clear(); /* not C's: the codecs module's, or its LookupError, below */
+    /* C's codecs (Note [One set of codecs] in codecs.h), or the codecs
+     * module's, whose LookupError comes below */
+    bool in_c = m.binary || cg_codecs_run_in_c(enc, errors, true);
     if (!cg_is_none(arg[7])) {
         cg_raise(&cg_exc_NotImplementedError, "open(): opener= is not supported");
         goto out;
@@ -997,7 +1003,7 @@ static cg_value b_open(cg_value self, const cg_args *a) {
         cg_decref(py_decoder);
         goto out;
     }
-    r = text_file_new(fd, name, mode, &m, enc, codec, errors, handler, nl, closefd);
+    r = text_file_new(fd, name, mode, &m, enc, errors, nl, closefd);
     if (!cg_is_err(r)) {
         file_of(r)->py_encoder = py_encoder;
         file_of(r)->py_decoder = py_decoder;

@@ -147,3 +147,9 @@ with tempfile.TemporaryDirectory() as tmp:
     raw = io.BytesIO('é€'.encode('utf-8'))
     ef = codecs.EncodedFile(raw, 'utf-16-le', 'utf-8')
     print(ef.read(), ef.data_encoding, ef.file_encoding)
+
+# lone surrogates through utf-16 and utf-32 with surrogatepass, both ways
+for enc in ('utf-16-le', 'utf-16-be', 'utf-32-le', 'utf-16', 'utf-32'):
+    for s in ('\udc80a', 'a\ud800', '\ud800\ud800', 'x\ud83d\ude00'):
+        data = s.encode(enc, 'surrogatepass')
+        print(enc, ascii(s), data, data.decode(enc, 'surrogatepass') == s)
