@@ -32,6 +32,8 @@ PROGRAMS = [
     "x = a | b ^ c & d << e + f * g\ny = ((a | b) ^ c) & d",
     "x = ~(a + b)\ny = not not a\nz = -(-a)",
     "x = 'a' 'b'\ny = f'{x}' 'lit'\nz = f'{x!s}{y!a}'",
+    "match cmd:\n    case [x, y, *rest] if x > 0:\n        pass\n    case {'k': v, **kw}:\n        pass\n"
+    "    case Point(1, y=2) | None:\n        pass\n    case (1 | 2) as n:\n        pass\n    case _:\n        pass",
 ]
 
 for src in PROGRAMS:
