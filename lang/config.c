@@ -30,6 +30,7 @@ const cg_module_entry cg_config_modules[] = {
     {"_cgrad", cg_cgrad_module_init},
     {"_warnings", cg_warnings_native_module_init},
     {"_csv", cg_csv_native_module_init},
+    {"_collections", cg_collections_native_module_init},
     {"_io", cg_io_native_module_init},
     {"_json", cg_json_native_module_init},
     {"_pickle", cg_pickle_native_module_init},

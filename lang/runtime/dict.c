@@ -560,6 +560,9 @@ static int dict_equal(cg_dict *a, cg_dict *b) {
 }
 
 static cg_value dict_compare(cg_value a, cg_value b, cg_cmpop op) {
+    /* a subclass whose __eq__ gave NotImplemented compares as its dict */
+    a = cg_unbox(a);
+    b = cg_unbox(b);
     if (!cg_is_dict(a) || !cg_is_dict(b) || (op != OP_EQ && op != OP_NOT_EQ))
         return cg_incref(cg_NotImplemented);
     if (cg_recursion_enter(" in comparison") < 0) /* values compare through cg_compare */

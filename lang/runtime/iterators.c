@@ -834,6 +834,11 @@ cg_value cg_reversed(cg_value seq) {
     cg_value m = cg_type_lookup_borrowed(t, cg_str_intern("__reversed__"));
     if (m.tag != CG_V_STOP)
         return cg_call1(m, seq);
+    /* a subclass of list or dict reverses its value, as list.__reversed__ does */
+    cg_value inner = cg_unbox(seq);
+    if (inner.tag == CG_V_OBJ && inner.u.o != seq.u.o
+        && (cg_is_type(inner, &cg_type_list) || cg_is_type(inner, &cg_type_dict)))
+        return cg_reversed(inner);
     if (!t->getitem || !t->len || cg_is_dict(seq) || cg_is_anyset(seq))
         return cg_raise(&cg_exc_TypeError, "'%s' object is not reversible", t->name);
     int64_t n = cg_len(seq);

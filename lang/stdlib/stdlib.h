@@ -20,6 +20,7 @@ cg_value cg_gc_module_init(void);
 cg_value cg_thread_module_init(void);
 /* _weakref, under the prelude's weakref module */
 cg_value cg_weakref_native_module_init(void);
+cg_value cg_collections_native_module_init(void);
 /* _io, under the prelude's io module */
 cg_value cg_io_native_module_init(void);
 /* _warnings, under the prelude's warnings module */
