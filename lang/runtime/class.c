@@ -1180,22 +1180,73 @@ static int split_keywords(const cg_args *a, class_kw *k) {
 /* Python's __build_class__: the metaclass (given, or the most derived of
  * the bases' types), its __prepare__'s namespace, the body run in it, then
  * metaclass(name, bases, namespace, **keywords). */
+/* PEP 560: a base that is not a class but has __mro_entries__ (typing's
+ * List[int], Generic[T]) stands for the classes that method returns.
+ * Returns the new bases tuple; *changed tells whether any base was
+ * replaced (the namespace then gets __orig_bases__). */
+static cg_value resolve_bases(cg_value orig, bool *changed) {
+    cg_value list = cg_list_new(0);
+    if (cg_is_err(list))
+        return list;
+    *changed = false;
+    cg_tuple *t = cg_as_tuple(orig);
+    for (int64_t i = 0; i < t->len; i++) {
+        cg_value b = t->items[i];
+        cg_value m = cg_isinstance(b, &cg_type_type) ? CG_STOP : cg_getattr_opt(b, cg_str_intern("__mro_entries__"));
+        if (cg_is_err(m))
+            goto fail;
+        if (m.tag == CG_V_STOP) {
+            if (cg_list_append_steal(list, cg_incref(b)) < 0)
+                goto fail;
+            continue;
+        }
+        cg_value entries = cg_call1(m, orig);
+        cg_decref(m);
+        if (cg_is_err(entries))
+            goto fail;
+        if (!cg_is_type(entries, &cg_type_tuple)) {
+            cg_decref(entries);
+            cg_raise(&cg_exc_TypeError, "__mro_entries__ must return a tuple");
+            goto fail;
+        }
+        int rc = cg_list_extend(list, entries);
+        cg_decref(entries);
+        if (rc < 0)
+            goto fail;
+        *changed = true;
+    }
+    cg_value r = cg_tuple_from_array(cg_as_list(list)->len, cg_as_list(list)->items);
+    cg_decref(list);
+    return r;
+fail:
+    cg_decref(list);
+    return CG_ERR;
+}
+
 cg_value cg_class_from_body(cg_frame *f, const cg_ast *def, const cg_args *a) {
     class_kw k;
     if (split_keywords(a, &k) < 0)
         return CG_ERR;
-    cg_value bases = cg_tuple_new(a->npos);
-    if (cg_is_err(bases))
-        return bases;
+    cg_value orig_bases = cg_tuple_new(a->npos);
+    if (cg_is_err(orig_bases))
+        return orig_bases;
     for (int i = 0; i < a->npos; i++)
-        cg_as_tuple(bases)->items[i] = cg_incref(a->pos[i]);
+        cg_as_tuple(orig_bases)->items[i] = cg_incref(a->pos[i]);
+    bool resolved;
+    cg_value bases = resolve_bases(orig_bases, &resolved);
+    if (cg_is_err(bases)) {
+        cg_decref(orig_bases);
+        return bases;
+    }
     cg_value meta = k.meta;
     if (meta.tag == CG_V_STOP)
-        meta = a->npos ? cg_obj_value(cg_typeof(a->pos[0])) : cg_obj_value(&cg_type_type);
+        meta = cg_as_tuple(bases)->len ? cg_obj_value(cg_typeof(cg_as_tuple(bases)->items[0]))
+                                       : cg_obj_value(&cg_type_type);
     if (cg_isinstance(meta, &cg_type_type)) {
         cg_type *w = cg_class_winner_meta((cg_type *)meta.u.o, cg_as_tuple(bases));
         if (!w) {
             cg_decref(bases);
+            cg_decref(orig_bases);
             return CG_ERR;
         }
         meta = cg_obj_value(w);
@@ -1216,6 +1267,8 @@ cg_value cg_class_from_body(cg_frame *f, const cg_ast *def, const cg_args *a) {
                  cg_isinstance(meta, &cg_type_type) ? ((cg_type *)meta.u.o)->name : "<metaclass>", cg_type_name(ns));
         goto done;
     }
+    if (resolved && cg_setitem(ns, cg_obj_value(cg_str_intern("__orig_bases__")), orig_bases) < 0)
+        goto done;
     if (run_body(f, def, ns) < 0)
         goto done;
     pos[2] = ns;
@@ -1225,6 +1278,7 @@ done:
     cg_decref(ns);
     cg_decref(name);
     cg_decref(bases);
+    cg_decref(orig_bases);
     return cls;
 }
 
