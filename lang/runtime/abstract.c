@@ -327,10 +327,15 @@ static cg_value class_getitem(cg_value cls, cg_value key) {
 
 cg_value cg_getitem(cg_value v, cg_value key) {
     cg_type *t = cg_typeof(v);
-    if (t->getitem)
+    /* a class whose metaclass defines no __getitem__ (ABCMeta's classes,
+     * typing's Protocol) goes to __class_getitem__ like any class */
+    if (t->getitem && (t == &cg_type_type || !(t->flags & CG_TYPE_HEAP) || !cg_isinstance(v, &cg_type_type)
+                       || cg_type_lookup_borrowed(t, cg_str_intern("__getitem__")).tag != CG_V_STOP))
         return t->getitem(v, key);
     if (cg_isinstance(v, &cg_type_type))
         return class_getitem(v, key);
+    if (t->getitem)
+        return t->getitem(v, key);
     return cg_raise(&cg_exc_TypeError, "'%s' object is not subscriptable", t->name);
 }
 

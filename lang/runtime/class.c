@@ -706,10 +706,27 @@ static cg_value type_mro_method(cg_value self, const cg_args *a) {
     return l;
 }
 
+/* type.__or__ and __ror__ in type's dict, so that a metaclass's classes
+ * (ABCMeta's: collections.abc.Sequence | None) unite too: the binary slot
+ * of type (generic_alias.c) does the work. */
+static cg_value type_or_method(cg_value self, const cg_args *a) {
+    if (a->npos != 1 || a->nkw)
+        return cg_raise(&cg_exc_TypeError, "expected 1 argument, got %d", a->npos);
+    return cg_type_or(self, a->pos[0], OP_BITOR);
+}
+
+static cg_value type_ror_method(cg_value self, const cg_args *a) {
+    if (a->npos != 1 || a->nkw)
+        return cg_raise(&cg_exc_TypeError, "expected 1 argument, got %d", a->npos);
+    return cg_type_or(a->pos[0], self, OP_BITOR);
+}
+
 static const cg_method_def type_methods[] = {
     {"__call__", type_call_method, NULL, "Call self as a function."},
     {"__subclasses__", cg_type_subclasses, "__subclasses__()", "Return a list of immediate subclasses."},
     {"mro", type_mro_method, NULL, "Return a type's method resolution order."},
+    {"__or__", type_or_method, NULL, "Return self|value."},
+    {"__ror__", type_ror_method, NULL, "Return value|self."},
     {NULL},
 };
 static const cg_method_def type_static_defs[] = {
