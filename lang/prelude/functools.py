@@ -1,8 +1,46 @@
-# functools.py: Python's functools, written after CPython 3.11's
-# Lib/functools.py: partial, reduce, wraps and update_wrapper, lru_cache
-# and cache, cached_property, total_ordering, cmp_to_key.
-# Not here: singledispatch, partialmethod; cache_info() is a small class
-# that prints and compares as CPython's CacheInfo namedtuple does.
+# functools.py: Python's functools, written for cgrad after CPython 3.11's
+# behaviour: partial and partialmethod, reduce, wraps and update_wrapper,
+# lru_cache and cache, cached_property, total_ordering, cmp_to_key,
+# singledispatch and singledispatchmethod, recursive_repr.
+# Not the real thing: RLock is _thread's where that module exists, else a
+# lock for the interpreter's one thread (reentrant, never blocks).
+from abc import get_cache_token
+from collections import namedtuple
+from types import GenericAlias
+
+try:
+    from _thread import RLock
+except ImportError:
+    class RLock:
+        """A reentrant lock; with one thread it counts and never blocks."""
+
+        def __init__(self):
+            self._count = 0
+
+        def acquire(self, blocking=True, timeout=-1):
+            self._count += 1
+            return True
+
+        def release(self):
+            if self._count == 0:
+                raise RuntimeError('cannot release un-acquired lock')
+            self._count -= 1
+
+        def _is_owned(self):
+            return self._count > 0
+
+        __enter__ = acquire
+
+        def __exit__(self, *exc):
+            self.release()
+
+        def __repr__(self):
+            state = 'locked' if self._count else 'unlocked'
+            return '<%s %s object count=%d at %s>' % (state, type(self).__name__, self._count, hex(id(self)))
+
+__all__ = ['update_wrapper', 'wraps', 'WRAPPER_ASSIGNMENTS', 'WRAPPER_UPDATES', 'total_ordering',
+           'cache', 'cmp_to_key', 'lru_cache', 'reduce', 'partial', 'partialmethod',
+           'singledispatch', 'singledispatchmethod', 'cached_property']
 
 WRAPPER_ASSIGNMENTS = ('__module__', '__name__', '__qualname__', '__doc__', '__annotations__')
 WRAPPER_UPDATES = ('__dict__',)
@@ -82,29 +120,7 @@ class partial:
         return f"functools.partial({', '.join(parts)})"
 
 
-class _CacheInfo:
-    """CacheInfo(hits, misses, maxsize, currsize), as the namedtuple."""
-
-    _fields = ('hits', 'misses', 'maxsize', 'currsize')
-
-    def __init__(self, hits, misses, maxsize, currsize):
-        self.hits, self.misses, self.maxsize, self.currsize = hits, misses, maxsize, currsize
-
-    def __iter__(self):
-        return iter((self.hits, self.misses, self.maxsize, self.currsize))
-
-    def __getitem__(self, i):
-        return tuple(self)[i]
-
-    def __len__(self):
-        return 4
-
-    def __eq__(self, other):
-        return tuple(self) == tuple(other)
-
-    def __repr__(self):
-        return (f"CacheInfo(hits={self.hits}, misses={self.misses}, "
-                f"maxsize={self.maxsize}, currsize={self.currsize})")
+_CacheInfo = namedtuple('CacheInfo', ['hits', 'misses', 'maxsize', 'currsize'])
 
 
 def _make_key(args, kwds, typed):
@@ -295,3 +311,227 @@ def cmp_to_key(mycmp):
         __hash__ = None
 
     return K
+
+
+# ---- partialmethod ------------------------------------------------------------
+
+class partialmethod:
+    """Method descriptor with partial application of the given arguments
+    and keywords: a partial that binds like the function it wraps."""
+
+    def __init__(self, func, /, *args, **keywords):
+        if not callable(func) and not hasattr(func, '__get__'):
+            raise TypeError('{!r} is not callable or a descriptor'.format(func))
+        if isinstance(func, partialmethod):
+            args = func.args + args
+            keywords = {**func.keywords, **keywords}
+            func = func.func
+        self.func = func
+        self.args = args
+        self.keywords = keywords
+
+    def __repr__(self):
+        parts = [repr(self.func)]
+        parts.extend(repr(x) for x in self.args)
+        parts.extend('{}={!r}'.format(k, v) for k, v in self.keywords.items())
+        return '{}.{}({})'.format(type(self).__module__, type(self).__qualname__, ', '.join(parts))
+
+    def _unbound(self):
+        pm = self
+
+        def _method(cls_or_self, /, *args, **keywords):
+            return pm.func(cls_or_self, *pm.args, *args, **{**pm.keywords, **keywords})
+        _method.__isabstractmethod__ = self.__isabstractmethod__
+        _method._partialmethod = self
+        return _method
+
+    def __get__(self, obj, cls=None):
+        get = getattr(self.func, '__get__', None)
+        if get is not None:
+            bound = get(obj, cls)
+            if bound is not self.func:
+                result = partial(bound, *self.args, **self.keywords)
+                try:
+                    result.__self__ = bound.__self__
+                except AttributeError:
+                    pass
+                return result
+        return self._unbound().__get__(obj, cls)
+
+    @property
+    def __isabstractmethod__(self):
+        return getattr(self.func, '__isabstractmethod__', False)
+
+    __class_getitem__ = classmethod(GenericAlias)
+
+
+# ---- recursive_repr -----------------------------------------------------------
+
+def recursive_repr(fillvalue='...'):
+    """Decorator to make a repr function return fillvalue for a recursive call"""
+
+    def decorating_function(user_function):
+        running = set()
+
+        def wrapper(self):
+            key = id(self)
+            if key in running:
+                return fillvalue
+            running.add(key)
+            try:
+                return user_function(self)
+            finally:
+                running.discard(key)
+
+        for attr in ('__module__', '__doc__', '__name__', '__qualname__'):
+            try:
+                setattr(wrapper, attr, getattr(user_function, attr))
+            except AttributeError:
+                pass
+        return wrapper
+
+    return decorating_function
+
+
+# ---- singledispatch -------------------------------------------------------------
+
+def _is_union(cls):
+    import typing
+    return typing.get_origin(cls) in (typing.Union, _union_type())
+
+
+def _union_type():
+    try:
+        import types
+        return types.UnionType
+    except AttributeError:
+        return None
+
+
+def _is_valid_dispatch_type(cls):
+    if isinstance(cls, type):
+        return True
+    if _is_union(cls):
+        import typing
+        return all(isinstance(arg, type) for arg in typing.get_args(cls))
+    return False
+
+
+def _find_impl(cls, registry):
+    """The implementation for cls: the first class of its MRO with one;
+    a registered ABC counts where cls is its subclass, at the place of the
+    most derived class of the MRO that is a subclass of it too."""
+    mro = getattr(cls, '__mro__', (cls, object))
+    candidates = []
+    for t in registry:
+        if t in mro:
+            candidates.append((mro.index(t), t))
+        elif isinstance(t, type) and issubclass(cls, t):
+            # an ABC (or a virtual base): ranks with the last MRO class still its subclass
+            rank = max(i for i, base in enumerate(mro) if issubclass(base, t)) if t is not object else len(mro)
+            candidates.append((rank + 0.5, t))
+    if not candidates:
+        return None
+    candidates.sort(key=lambda c: c[0])
+    best = candidates[0]
+    for other in candidates[1:]:
+        if other[0] == best[0] and not issubclass(best[1], other[1]) and not issubclass(other[1], best[1]):
+            raise RuntimeError('Ambiguous dispatch: {} or {}'.format(best[1], other[1]))
+    return registry[best[1]]
+
+
+def singledispatch(func):
+    """Single-dispatch generic function decorator: the implementation is
+    chosen by the type of the first argument, over its MRO."""
+    import types
+    registry = {}
+    cache = {}
+    token = [None]
+
+    def dispatch(cls):
+        if token[0] is not None and token[0] != get_cache_token():
+            cache.clear()
+            token[0] = get_cache_token()
+        try:
+            return cache[cls]
+        except KeyError:
+            pass
+        except TypeError:
+            return _find_impl(cls, registry)
+        impl = _find_impl(cls, registry)
+        cache[cls] = impl
+        return impl
+
+    def register(cls, func=None):
+        if _is_valid_dispatch_type(cls):
+            if func is None:
+                return lambda f: register(cls, f)
+        else:
+            if func is not None:
+                raise TypeError(
+                    f"Invalid first argument to `register()`. {cls!r} is not a class or union type.")
+            ann = getattr(cls, '__annotations__', {})
+            if not ann:
+                raise TypeError(
+                    f"Invalid first argument to `register()`: {cls!r}. "
+                    f"Use either `@register(some_class)` or plain `@register` "
+                    f"on an annotated function.")
+            func = cls
+            from typing import get_type_hints
+            argname, cls = next(iter(get_type_hints(func).items()))
+            if not _is_valid_dispatch_type(cls):
+                if _is_union(cls):
+                    raise TypeError(f"Invalid annotation for {argname!r}. {cls!r} not all arguments are classes.")
+                raise TypeError(f"Invalid annotation for {argname!r}. {cls!r} is not a class.")
+        if _is_union(cls):
+            import typing
+            for arg in typing.get_args(cls):
+                registry[arg] = func
+        else:
+            registry[cls] = func
+        if token[0] is None and hasattr(cls, '__abstractmethods__'):
+            token[0] = get_cache_token()
+        cache.clear()
+        return func
+
+    def wrapper(*args, **kw):
+        if not args:
+            raise TypeError(f'{funcname} requires at least 1 positional argument')
+        return dispatch(args[0].__class__)(*args, **kw)
+
+    funcname = getattr(func, '__name__', 'singledispatch function')
+    registry[object] = func
+    wrapper.register = register
+    wrapper.dispatch = dispatch
+    wrapper.registry = types.MappingProxyType(registry)
+    wrapper._clear_cache = cache.clear
+    update_wrapper(wrapper, func)
+    return wrapper
+
+
+class singledispatchmethod:
+    """Single-dispatch generic method descriptor: dispatches on the type
+    of the first argument after self (or cls)."""
+
+    def __init__(self, func):
+        if not callable(func) and not hasattr(func, '__get__'):
+            raise TypeError(f'{func!r} is not callable or a descriptor')
+        self.dispatcher = singledispatch(func)
+        self.func = func
+
+    def register(self, cls, method=None):
+        return self.dispatcher.register(cls, func=method)
+
+    def __get__(self, obj, cls=None):
+        def _method(*args, **kwargs):
+            method = self.dispatcher.dispatch(args[0].__class__)
+            return method.__get__(obj, cls)(*args, **kwargs)
+
+        _method.__isabstractmethod__ = self.__isabstractmethod__
+        _method.register = self.register
+        update_wrapper(_method, self.func)
+        return _method
+
+    @property
+    def __isabstractmethod__(self):
+        return getattr(self.func, '__isabstractmethod__', False)
