@@ -376,6 +376,18 @@ class _GenericAlias(_BaseAlias, _root=True):
     def copy_with(self, args):
         return self.__class__(self.__origin__, args, name=self._name, inst=self._inst)
 
+    def __mro_entries__(self, bases):
+        if self._name:
+            return super().__mro_entries__(bases)
+        if self.__origin__ is Generic:
+            if Protocol in bases:
+                return ()
+            i = bases.index(self)
+            for b in bases[i + 1:]:
+                if isinstance(b, _BaseAlias) and b is not self:
+                    return ()
+        return (self.__origin__,)
+
     def __repr__(self):
         if self._name:
             name = 'typing.' + self._name
@@ -804,7 +816,7 @@ class _ProtocolMeta(ABCMeta):
             return super().__instancecheck__(instance)
         if not getattr(cls, '_is_runtime_protocol', False):
             raise TypeError('Instance and class checks can only be used with @runtime_checkable protocols')
-        if super().__instancecheck__(instance):
+        if cls in type(instance).__mro__:
             return True
         for attr in _protocol_attrs(cls):
             if not hasattr(instance, attr):
@@ -1516,7 +1528,7 @@ _overload_registry = defaultdict(functools.partial(defaultdict, dict))
 def _overload_dummy(*args, **kwds):
     raise NotImplementedError(
         'You should not call an overloaded function. '
-        'A series of @typing.overload-decorated functions '
+        'A series of @overload-decorated functions '
         'outside a stub module should always be followed '
         'by an implementation that is not @overload-ed.')
 
