@@ -5,6 +5,7 @@
 # plain classes over collections.abc.
 # Not here: subclassing deque (see stdlib/deque.c).
 import sys as _sys
+from keyword import iskeyword as _iskeyword
 from operator import itemgetter as _itemgetter
 from _collections import deque
 import collections.abc as _abc
@@ -363,16 +364,6 @@ def namedtuple(typename, field_names, *, rename=False, defaults=None, module=Non
             module = '__main__'
     result.__module__ = module
     return result
-
-
-def _iskeyword(name):
-    return name in _KEYWORDS
-
-
-_KEYWORDS = frozenset(['False', 'None', 'True', 'and', 'as', 'assert', 'async', 'await', 'break',
-                       'class', 'continue', 'def', 'del', 'elif', 'else', 'except', 'finally', 'for',
-                       'from', 'global', 'if', 'import', 'in', 'is', 'lambda', 'nonlocal', 'not', 'or',
-                       'pass', 'raise', 'return', 'try', 'while', 'with', 'yield'])
 
 
 # ---- Counter ----------------------------------------------------------------------
