@@ -4,7 +4,9 @@
 # gives them (os.scandir), not sorted, as CPython's; names starting with
 # '.' match only a pattern that starts with '.', unless include_hidden.
 
+import contextlib
 import os
+import re
 import sys
 import stat
 import fnmatch

@@ -1,6 +1,7 @@
 """The io module: open and files (the C half, _io), and StringIO and
 BytesIO, the in-memory streams, written here."""
 import _io
+import abc
 from _io import (DEFAULT_BUFFER_SIZE, SEEK_CUR, SEEK_END, SEEK_SET, BufferedRandom, BufferedReader, BufferedWriter,
                  FileIO, TextIOWrapper, UnsupportedOperation, open)
 
@@ -21,6 +22,133 @@ class BufferedIOBase(IOBase):
 
 class TextIOBase(IOBase):
     """The base of text streams."""
+
+
+class BufferedRWPair(BufferedIOBase):
+    """A reader and a writer joined into one stream (a pipe's two ends):
+    reads go to the reader, writes to the writer."""
+
+    def __init__(self, reader, writer, buffer_size=DEFAULT_BUFFER_SIZE, /):
+        if not reader.readable():
+            raise UnsupportedOperation('"reader" argument must be readable.')
+        if not writer.writable():
+            raise UnsupportedOperation('"writer" argument must be writable.')
+        if buffer_size <= 0:
+            raise ValueError('buffer size must be strictly positive')
+        self.reader = reader
+        self.writer = writer
+
+    def read(self, size=-1):
+        return self.reader.read(-1 if size is None else size)
+
+    def readinto(self, b):
+        return self.reader.readinto(b)
+
+    def write(self, b):
+        return self.writer.write(b)
+
+    def peek(self, size=0):
+        return self.reader.peek(size)
+
+    def read1(self, size=-1):
+        return self.reader.read1(size)
+
+    def readinto1(self, b):
+        return self.reader.readinto1(b)
+
+    def readable(self):
+        return self.reader.readable()
+
+    def writable(self):
+        return self.writer.writable()
+
+    def seekable(self):
+        return False
+
+    def flush(self):
+        return self.writer.flush()
+
+    def close(self):
+        try:
+            self.writer.close()
+        finally:
+            self.reader.close()
+
+    def isatty(self):
+        return self.reader.isatty() or self.writer.isatty()
+
+    @property
+    def closed(self):
+        return self.writer.closed
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+class IncrementalNewlineDecoder:
+    """Turns \r\n and \r into \n (when translate is true) in what a
+    decoder (or None: str input) gives, across chunks: a \r at the end of
+    one chunk waits for the next. newlines tells which endings were seen."""
+
+    _NEWLINES = (None, '\n', '\r', ('\r', '\n'), '\r\n', ('\n', '\r\n'), ('\r', '\r\n'),
+                 ('\r', '\n', '\r\n'))
+
+    def __init__(self, decoder, translate, errors='strict'):
+        self.decoder = decoder
+        self.translate = translate
+        self.errors = errors
+        self._seen = 0  # bits: 1 LF, 2 CR, 4 CRLF
+        self._pendingcr = False
+
+    def decode(self, input, final=False):
+        if self.decoder is None:
+            if not isinstance(input, str):
+                raise TypeError('decoder should return a string result, not \'%s\'' % type(input).__name__)
+            output = input
+        else:
+            output = self.decoder.decode(input, final=final)
+        if self._pendingcr and (output or final):
+            output = '\r' + output
+            self._pendingcr = False
+        if output.endswith('\r') and not final:
+            output = output[:-1]
+            self._pendingcr = True
+        crlf = output.count('\r\n')
+        cr = output.count('\r') - crlf
+        lf = output.count('\n') - crlf
+        self._seen |= (1 if lf else 0) | (2 if cr else 0) | (4 if crlf else 0)
+        if self.translate:
+            if crlf:
+                output = output.replace('\r\n', '\n')
+            if cr:
+                output = output.replace('\r', '\n')
+        return output
+
+    def getstate(self):
+        if self.decoder is None:
+            buf, flag = b'', 0
+        else:
+            buf, flag = self.decoder.getstate()
+        return buf, (flag << 1) | (1 if self._pendingcr else 0)
+
+    def setstate(self, state):
+        buf, flag = state
+        self._pendingcr = bool(flag & 1)
+        if self.decoder is not None:
+            self.decoder.setstate((buf, flag >> 1))
+
+    def reset(self):
+        self._seen = 0
+        self._pendingcr = False
+        if self.decoder is not None:
+            self.decoder.reset()
+
+    @property
+    def newlines(self):
+        return self._NEWLINES[self._seen]
 
 
 def text_encoding(encoding, stacklevel=2):

@@ -14,12 +14,16 @@
 
 import fnmatch
 import functools
+import io
 import os
 import posix
 import posixpath
+import re
 import sys
 import warnings
+from collections.abc import Sequence
 from errno import EBADF, ELOOP, ENOENT, ENOTDIR
+from operator import attrgetter
 from stat import S_ISBLK, S_ISCHR, S_ISDIR, S_ISFIFO, S_ISLNK, S_ISREG, S_ISSOCK
 
 __all__ = ["PurePath", "PurePosixPath", "PureWindowsPath", "Path", "PosixPath", "WindowsPath"]

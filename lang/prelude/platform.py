@@ -7,7 +7,11 @@
 # Not here: the answers of other systems (java_ver, mac_ver, win32_ver
 # give CPython's empty answers on Linux).
 
+import collections
+import functools
+import itertools
 import os
+import re
 import sys
 
 __version__ = '1.0.8'

@@ -4,6 +4,7 @@ class), as CPython 3.11's module, in POSIX and non-POSIX modes."""
 import os
 import re
 import sys
+from collections import deque
 from io import StringIO
 
 __all__ = ["shlex", "split", "quote", "join"]
@@ -35,11 +36,11 @@ class shlex:
         self.escape = '\\'
         self.escapedquotes = '"'
         self.state = ' '
-        self.pushback = []
+        self.pushback = deque()
         self.lineno = 1
         self.debug = 0
         self.token = ''
-        self.filestack = []
+        self.filestack = deque()
         self.source = None
         if not punctuation_chars:
             punctuation_chars = ''
@@ -47,7 +48,7 @@ class shlex:
             punctuation_chars = '();<>|&'
         self._punctuation_chars = punctuation_chars
         if punctuation_chars:
-            self._pushback_chars = []
+            self._pushback_chars = deque()
             self.wordchars += '~-./*?='
             self.wordchars = ''.join(c for c in self.wordchars if c not in punctuation_chars)
 
@@ -56,24 +57,24 @@ class shlex:
         return self._punctuation_chars
 
     def push_token(self, tok):
-        self.pushback.insert(0, tok)
+        self.pushback.appendleft(tok)
 
     def push_source(self, newstream, newfile=None):
         if isinstance(newstream, str):
             newstream = StringIO(newstream)
-        self.filestack.insert(0, (self.infile, self.instream, self.lineno))
+        self.filestack.appendleft((self.infile, self.instream, self.lineno))
         self.infile = newfile
         self.instream = newstream
         self.lineno = 1
 
     def pop_source(self):
         self.instream.close()
-        (self.infile, self.instream, self.lineno) = self.filestack.pop(0)
+        (self.infile, self.instream, self.lineno) = self.filestack.popleft()
         self.state = ' '
 
     def get_token(self):
         if self.pushback:
-            return self.pushback.pop(0)
+            return self.pushback.popleft()
         raw = self.read_token()
         if self.source is not None:
             while raw == self.source:
@@ -198,7 +199,7 @@ class shlex:
                     if self.punctuation_chars:
                         self._pushback_chars.append(nextchar)
                     else:
-                        self.pushback.insert(0, nextchar)
+                        self.pushback.appendleft(nextchar)
                     self.state = ' '
                     if self.token or (self.posix and quoted):
                         break

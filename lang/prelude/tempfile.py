@@ -102,6 +102,25 @@ def gettempdir():
     return tempdir
 
 
+def _fsencode(name):
+    """A path as the bytes the file system sees (UTF-8, undecodable bytes
+    kept as they were)."""
+    try:
+        return name.encode('utf-8', 'surrogateescape')
+    except LookupError:
+        return name.encode('utf-8')
+
+
+def gettempprefixb():
+    """The default prefix for temporary directories as bytes."""
+    return _fsencode(gettempprefix())
+
+
+def gettempdirb():
+    """Returns tempfile.tempdir as bytes."""
+    return _fsencode(gettempdir())
+
+
 def _sanitize_params(prefix, suffix, dir):
     if suffix is None:
         suffix = ""

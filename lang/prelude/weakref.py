@@ -4,6 +4,8 @@
 # this module builds the rest on them: proxies, WeakMethod, the weak
 # dictionaries and set, and finalize, with the behaviour CPython 3.11
 # documents for them.
+import itertools
+import sys
 from _weakref import ref, ReferenceType, getweakrefcount, getweakrefs
 
 __all__ = ["ref", "proxy", "getweakrefcount", "getweakrefs", "WeakKeyDictionary", "ReferenceType", "ProxyType",
