@@ -27,6 +27,7 @@ BENCHES = [
     ("re_bench", "re.findall of two patterns over a ~50 MB text", 1.0),
     ("csv_bench", "for row in csv.reader(f) over a ~100 MB file", 1.0),
     ("pickle_bench", "pickle.dumps then pickle.loads of a 1M-element list of ints, floats, strs", 1.0),
+    ("deque_bench", "deque: 1M append then 1M popleft, then 1M append/popleft", 1.0),
 ]
 
 

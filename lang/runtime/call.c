@@ -625,8 +625,62 @@ fail:
 
 static cg_value call_func(void *ctx, const cg_args *a) { return cg_call(*(cg_value *)ctx, a); }
 
+/* Note [Builtin method calls]
+ * obj.name(...) where obj's type is written in C, keeps no instance dict
+ * and has no getattr slot (list, dict, str, set, collections.deque, ...),
+ * and name is an unbound builtin method of that type: the method's C
+ * function is called with obj as self, and no bound method object is
+ * made (CPython's LOAD_METHOD does the same). The generic path would find
+ * the same function, since nothing on the instance can shadow it. Calls
+ * with *args keep the generic path (its messages name the bound method). */
+typedef struct {
+    const cg_method_def *def;
+    cg_value self;
+} method_call;
+
+static cg_value call_method_def(void *ctx, const cg_args *a) {
+    method_call *m = ctx;
+    return m->def->fn(m->self, a);
+}
+
+static const cg_method_def *c_method_of(cg_value obj, cg_str *name) {
+    if (obj.tag != CG_V_OBJ)
+        return NULL;
+    cg_type *t = obj.u.o->type;
+    if (t->getattr || (t->flags & (CG_TYPE_HEAP | CG_TYPE_HAS_DICT | CG_TYPE_GETATTRIBUTE)))
+        return NULL;
+    cg_value m = cg_type_lookup_borrowed(t, name);
+    if (m.tag != CG_V_OBJ || m.u.o->type != &cg_type_builtin || ((cg_builtin *)m.u.o)->self.tag != CG_V_STOP)
+        return NULL;
+    return ((cg_builtin *)m.u.o)->def;
+}
+
+static bool has_star_args(const cg_ast_list *args) {
+    for (int i = 0; i < args->n; i++)
+        if (args->items[i]->kind == AST_STARRED)
+            return true;
+    return false;
+}
+
 cg_value cg_eval_call(cg_frame *f, const cg_ast *e) {
-    cg_value func = cg_eval_expr(f, e->u.call.func);
+    const cg_ast *fe = e->u.call.func;
+    cg_value func;
+    if (fe->kind == AST_ATTRIBUTE && !has_star_args(&e->u.call.args)) {
+        cg_value obj = cg_eval_expr(f, fe->u.attr.value);
+        if (cg_is_err(obj))
+            return obj;
+        const cg_method_def *def = c_method_of(obj, (cg_str *)fe->u.attr.name);
+        if (def) {
+            method_call m = {def, obj};
+            cg_value r = cg_eval_args_then(f, CG_NONE, &e->u.call.args, &e->u.call.keywords, call_method_def, &m);
+            cg_decref(obj);
+            return r;
+        }
+        func = cg_getattr(obj, (cg_str *)fe->u.attr.name);
+        cg_decref(obj);
+    } else {
+        func = cg_eval_expr(f, fe);
+    }
     if (cg_is_err(func))
         return func;
     cg_value r = cg_eval_args_then(f, func, &e->u.call.args, &e->u.call.keywords, call_func, &func);

@@ -47,22 +47,29 @@ static int reserve(deque *d, int64_t left, int64_t right) {
         return 0;
     int64_t need = d->len + left + right;
     int64_t ncap = d->cap;
-    if (ncap < 16 || need * 2 > ncap)
-        ncap = need * 2 < 16 ? 16 : need * 2;
-    int64_t nstart = left + (ncap - need) / 2;
+    if (ncap < 16 || need * 2 > ncap || (need * 8 < ncap && ncap > 64))
+        ncap = need * 2 < 16 ? 16 : need * 2; /* grow, or shrink a drained queue's array */
+    /* the free room goes where it was asked for: a queue's to the right */
+    int64_t spare = ncap - need;
+    int64_t nstart = left == 0 ? 0 : right == 0 ? left + spare : left + spare / 2;
     if (ncap == d->cap) {
         memmove(d->buf + nstart, items(d), (size_t)d->len * sizeof(cg_value));
-    } else {
-        cg_value *nb = malloc((size_t)ncap * sizeof(cg_value));
+    } else if (ncap > d->cap) {
+        /* realloc keeps big arrays' pages (no copy, no fresh zeroed pages) */
+        cg_value *nb = realloc(d->buf, (size_t)ncap * sizeof(cg_value));
         if (!nb) {
             cg_raise_nomemory();
             return -1;
         }
-        if (d->len)
-            memcpy(nb + nstart, items(d), (size_t)d->len * sizeof(cg_value));
-        free(d->buf);
+        memmove(nb + nstart, nb + d->start, (size_t)d->len * sizeof(cg_value));
         d->buf = nb;
         d->cap = ncap;
+    } else {
+        memmove(d->buf + nstart, items(d), (size_t)d->len * sizeof(cg_value));
+        cg_value *nb = realloc(d->buf, (size_t)ncap * sizeof(cg_value));
+        if (nb)
+            d->buf = nb; /* a failed shrink keeps the larger array */
+        d->cap = nb ? ncap : d->cap;
     }
     d->start = nstart;
     return 0;
@@ -478,12 +485,29 @@ static cg_value deque_inplace(cg_value a, cg_value b, cg_binop op) {
     return cg_incref(cg_NotImplemented);
 }
 
-static cg_value deque_getattr(cg_value self, cg_str *name) {
-    if (!strcmp(name->s, "maxlen")) {
-        int64_t m = as_deque(self)->maxlen;
-        return m < 0 ? CG_NONE : cg_int(m);
-    }
-    return CG_STOP;
+/* maxlen is a property of the type (not a getattr slot), so that method
+ * calls take the fast path of Note [Builtin method calls] in call.c. */
+static cg_value maxlen_get(cg_value self, const cg_args *a) {
+    /* called unbound by property: the deque arrives as self */
+    if (a->npos || !is_deque(self))
+        return cg_raise(&cg_exc_TypeError, "descriptor 'maxlen' for 'collections.deque' objects doesn't apply");
+    int64_t m = as_deque(self)->maxlen;
+    return m < 0 ? CG_NONE : cg_int(m);
+}
+
+static const cg_method_def maxlen_def = {"maxlen", maxlen_get, NULL, "maximum size of a deque or None if unbounded"};
+
+static int add_maxlen_property(void) {
+    cg_value getter = cg_builtin_new(&maxlen_def, CG_STOP);
+    if (cg_is_err(getter))
+        return -1;
+    cg_value prop = cg_call1(cg_obj_value(&cg_type_property), getter);
+    cg_decref(getter);
+    if (cg_is_err(prop))
+        return -1;
+    int rc = cg_dict_set_str(cg_type_deque.dict, "maxlen", prop);
+    cg_decref(prop);
+    return rc;
 }
 
 /* ---- methods ------------------------------------------------------------- */
@@ -751,7 +775,6 @@ cg_type cg_type_deque = {
     .setitem = deque_setitem,
     .delitem = deque_delitem,
     .iter = deque_iter_slot,
-    .getattr = deque_getattr,
     .new_ = deque_new_,
 };
 
@@ -775,7 +798,8 @@ DEQUE_ITER_TYPE(cg_type_deque_reverse_iterator, "_deque_reverse_iterator");
 cg_value cg_collections_native_module_init(void) {
     static bool ready;
     if (!ready) {
-        if (cg_type_add_methods(&cg_type_deque, deque_methods) < 0 || cg_add_slot_wrappers(&cg_type_deque) < 0)
+        if (cg_type_add_methods(&cg_type_deque, deque_methods) < 0 || cg_add_slot_wrappers(&cg_type_deque) < 0
+            || add_maxlen_property() < 0)
             return CG_ERR;
         ready = true;
     }
