@@ -9,5 +9,15 @@ kwlist = ['False', 'None', 'True', 'and', 'as', 'assert', 'async', 'await', 'bre
 
 softkwlist = ['_', 'case', 'match']
 
-iskeyword = frozenset(kwlist).__contains__
-issoftkeyword = frozenset(softkwlist).__contains__
+_KEYWORDS = frozenset(kwlist)
+_SOFT_KEYWORDS = frozenset(softkwlist)
+
+
+def iskeyword(s, /):
+    """Is s a keyword of the language?"""
+    return s in _KEYWORDS
+
+
+def issoftkeyword(s, /):
+    """Is s a soft keyword (a keyword only in some places: match, case, _)?"""
+    return s in _SOFT_KEYWORDS
