@@ -107,3 +107,8 @@ for orig in [OrderedDict([('b', [1]), ('a', [2])]), defaultdict(list, x=[1]), Co
     shallow, deep = copy.copy(orig), copy.deepcopy(orig)
     print(type(shallow).__name__, shallow, deep, shallow == orig, deep == orig)
 dd = copy.deepcopy(defaultdict(list, x=[1])); dd['new'].append(1); print(dd)
+
+# a namedtuple's __match_args__ in a class pattern
+match Point(3, 4):
+    case Point(x, y=4):
+        print('matched', x)

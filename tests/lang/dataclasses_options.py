@@ -245,3 +245,10 @@ for make in [mutable_default, mutable_dict, order_of_defaults, no_annotation, bo
              lambda: replace(Options('n'), name='m'), lambda: make_dataclass('X', ['a', 'a']),
              lambda: make_dataclass('X', ['class']), lambda: make_dataclass('X', ['1a'])]:
     attempt(make)
+
+match Options('m', level=5):
+    case Options(name, verbose=False, level=lvl):
+        print('matched', name, lvl)
+match Version(2, 1):
+    case Version(2, minor):
+        print('version 2 minor', minor)
