@@ -19,7 +19,8 @@ abc = _abc
 
 def _repr_once(fn):
     """Wraps a __repr__ so that a container holding itself prints '...'
-    (the guard CPython's reprlib.recursive_repr gives)."""
+    (functools.recursive_repr's guard; functools imports this module, so
+    it cannot lend its own)."""
     running = set()
 
     def wrapper(self):

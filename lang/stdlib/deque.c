@@ -8,12 +8,13 @@
  * The items live in one array, contiguous from `start` for `len` items,
  * with free room on both sides. append and pop work at the right end,
  * appendleft and popleft at the left, all O(1) while there is room; when
- * an end runs out of room the items are moved to the middle of an array
- * that is large enough (twice the items, at least 16), so a queue (append
- * right, pop left) costs O(1) per item amortized. Contiguous items let
- * repr, comparison and indexing share the list's code. Every mutation
- * bumps `state`, which the iterators check (CPython's "deque mutated
- * during iteration"). */
+ * an end runs out of room the items move within an array twice their
+ * number (at least 16; an array eight times too large for a drained queue
+ * shrinks), with the free room on the side that ran out (both sides when
+ * both did), so a queue (append right, pop left) costs O(1) per item
+ * amortized. Contiguous items let repr and comparison share the list's
+ * code. Every mutation bumps `state`, which the iterators check
+ * (CPython's "deque mutated during iteration"). */
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
