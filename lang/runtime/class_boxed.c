@@ -33,6 +33,8 @@ static cg_type *const BOXABLE[] = {&cg_type_int,       &cg_type_float, &cg_type_
                                    &cg_type_bytes,     &cg_type_bytearray, &cg_type_complex};
 
 bool cg_type_is_boxable(const cg_type *t) {
+    if (t->flags & CG_TYPE_BOXABLE)
+        return true;
     for (size_t i = 0; i < sizeof BOXABLE / sizeof BOXABLE[0]; i++)
         if (BOXABLE[i] == t)
             return true;
@@ -84,11 +86,13 @@ void cg_boxed_class_init(cg_type *t) {
 }
 
 /* The mutable ones start empty: their __init__ fills them, as in CPython. */
-static bool mutable_base(const cg_type *sb) { return sb == &cg_type_list || sb == &cg_type_dict || sb == &cg_type_set; }
+static bool mutable_base(const cg_type *sb) {
+    return sb == &cg_type_list || sb == &cg_type_dict || sb == &cg_type_set || (sb->flags & CG_TYPE_BOXABLE);
+}
 
 cg_value cg_boxed_new(cg_type *t, cg_type *sb, const cg_args *a) {
     cg_args none = {0};
-    cg_value v = sb->new_(sb, mutable_base(sb) ? &none : a);
+    cg_value v = sb->new_((sb->flags & CG_TYPE_BOXABLE) ? t : sb, mutable_base(sb) ? &none : a);
     if (cg_is_err(v))
         return v;
     cg_value box = cg_instance_alloc(t);

@@ -166,6 +166,12 @@ enum {
     CG_TYPE_GETATTRIBUTE = 1 << 8,
     /* A class with __slots__ and no __dict__ slot: it stores no other names. */
     CG_TYPE_SLOTS = 1 << 9,
+    /* A C type outside the runtime (collections.deque) that classes derive
+     * from by boxing, as from list (Note [Boxed builtin values]): its
+     * constructor, given the subclass and no arguments, makes an empty
+     * value of its own type (noting the subclass if it wants), which the
+     * type's __init__ fills. */
+    CG_TYPE_BOXABLE = 1 << 10,
 };
 
 /* A container's references, for the cycle collector (gc.h): visit is

@@ -1,8 +1,8 @@
 /* deque.c: `_collections`, the C half of the collections module: the
  * deque type (collections.deque) and its iterators. The rest of the
  * module (namedtuple, Counter, OrderedDict, ...) is prelude/collections.py.
- * Not here: subclassing deque (a class statement cannot derive from a C
- * type that is not boxable: Note [Boxed builtin values]).
+ * A class derives from deque by boxing (CG_TYPE_BOXABLE): its instances
+ * hold a deque, made empty and filled by deque.__init__.
  *
  * Note [Deque buffer]
  * The items live in one array, contiguous from `start` for `len` items,
@@ -32,6 +32,10 @@ typedef struct {
     int64_t cap, start, len;
     int64_t maxlen; /* -1: unbounded */
     uint64_t state;
+    /* The class of the instance this deque is the value of (a subclass of
+     * deque, given to the constructor), or NULL: repr and copy name it, as
+     * CPython's. */
+    cg_type *owner;
     cg_gc_link gc;
 } deque;
 
@@ -172,6 +176,8 @@ static void deque_clear_slot(cg_obj *o) { deque_clear_items((deque *)o); }
 
 static void deque_dealloc(cg_obj *o) {
     deque_clear_items((deque *)o);
+    if (((deque *)o)->owner)
+        cg_obj_decref(((deque *)o)->owner);
     cg_obj_free(o);
 }
 
@@ -213,6 +219,10 @@ static cg_value deque_new_(cg_type *type, const cg_args *a) {
         d = deque_alloc(maxlen);
         rc = d ? 0 : (cg_raise_nomemory(), -1);
     }
+    if (rc == 0 && type != &cg_type_deque) { /* the value of a subclass's instance (CG_TYPE_BOXABLE) */
+        d->owner = type;
+        cg_obj_incref(type);
+    }
     if (rc == 0 && arg[0].tag != CG_V_STOP)
         rc = extend_side(d, arg[0], false);
     cg_args_release(&new_def, arg, 2);
@@ -222,6 +232,30 @@ static cg_value deque_new_(cg_type *type, const cg_args *a) {
         return CG_ERR;
     }
     return cg_obj_value(d);
+}
+
+static const cg_method_def init_def = {"__init__", NULL, "__init__(iterable=(), maxlen=None)", NULL};
+
+/* deque.__init__: empties the deque (the value of a subclass's instance)
+ * and fills it again, as CPython's does when called twice. */
+static cg_value deque_init_m(cg_value self, const cg_args *a) {
+    cg_value inner = cg_unbox(self);
+    if (!is_deque(inner))
+        return cg_raise(&cg_exc_TypeError, "descriptor '__init__' requires a 'collections.deque' object");
+    cg_value arg[2];
+    if (cg_args_bind(&init_def, a, arg, 2) < 0)
+        return CG_ERR;
+    deque *d = as_deque(inner);
+    int64_t maxlen;
+    int rc = maxlen_of(arg[1], &maxlen);
+    if (rc == 0) {
+        deque_clear_items(d);
+        d->maxlen = maxlen;
+        if (arg[0].tag != CG_V_STOP)
+            rc = extend_side(d, arg[0], false);
+    }
+    cg_args_release(&init_def, arg, 2);
+    return rc < 0 ? CG_ERR : CG_NONE;
 }
 
 static cg_value deque_copy_of(deque *d) {
@@ -256,13 +290,16 @@ static cg_value deque_repr(cg_value self) {
     cg_decref(l);
     if (cg_is_err(inner))
         return inner;
-    cg_value r = d->maxlen >= 0 ? cg_str_fmt("deque(%s, maxlen=%lld)", cg_str_cstr(inner), (long long)d->maxlen)
-                                : cg_str_fmt("deque(%s)", cg_str_cstr(inner));
+    const char *name = d->owner ? d->owner->name : "deque";
+    cg_value r = d->maxlen >= 0 ? cg_str_fmt("%s(%s, maxlen=%lld)", name, cg_str_cstr(inner), (long long)d->maxlen)
+                                : cg_str_fmt("%s(%s)", name, cg_str_cstr(inner));
     cg_decref(inner);
     return r;
 }
 
 static cg_value deque_compare(cg_value a, cg_value b, cg_cmpop op) {
+    a = cg_unbox(a); /* a subclass's instance compares as its deque */
+    b = cg_unbox(b);
     if (!is_deque(a) || !is_deque(b))
         return cg_incref(cg_NotImplemented);
     /* copies: an item's __eq__ may change either deque */
@@ -442,6 +479,8 @@ static int repeat_in_place(deque *d, int64_t n) {
 }
 
 static cg_value deque_binary(cg_value a, cg_value b, cg_binop op) {
+    a = cg_unbox(a);
+    b = cg_unbox(b);
     if (op == OP_ADD && is_deque(a)) {
         if (!is_deque(b))
             return cg_raise(&cg_exc_TypeError, "can only concatenate deque (not \"%s\") to deque", cg_type_name(b));
@@ -489,10 +528,11 @@ static cg_value deque_inplace(cg_value a, cg_value b, cg_binop op) {
 /* maxlen is a property of the type (not a getattr slot), so that method
  * calls take the fast path of Note [Builtin method calls] in call.c. */
 static cg_value maxlen_get(cg_value self, const cg_args *a) {
-    /* called unbound by property: the deque arrives as self */
-    if (a->npos || !is_deque(self))
+    /* called unbound by property: the deque (or a subclass's instance) arrives as self */
+    cg_value d = cg_unbox(self);
+    if (a->npos || !is_deque(d))
         return cg_raise(&cg_exc_TypeError, "descriptor 'maxlen' for 'collections.deque' objects doesn't apply");
-    int64_t m = as_deque(self)->maxlen;
+    int64_t m = as_deque(d)->maxlen;
     return m < 0 ? CG_NONE : cg_int(m);
 }
 
@@ -515,7 +555,7 @@ static int add_maxlen_property(void) {
 
 enum {
     M_APPEND, M_APPENDLEFT, M_POP, M_POPLEFT, M_EXTEND, M_EXTENDLEFT, M_ROTATE, M_CLEAR, M_COPY, M_DUNDER_COPY, M_COUNT,
-    M_INDEX, M_INSERT, M_REMOVE, M_REVERSE, M_REVERSED, M_REDUCE, M_N
+    M_INDEX, M_INSERT, M_REMOVE, M_REVERSE, M_REVERSED, M_REDUCE, M_INIT, M_N
 };
 static const cg_method_def deque_methods[];
 
@@ -604,7 +644,16 @@ static cg_value m_clear(cg_value self, const cg_args *a) {
     return CG_NONE;
 }
 
-static cg_value m_copy(cg_value self, const cg_args *a) { return deque_copy_of(as_deque(self)); }
+/* A subclass's copy is made by calling the subclass with the items (and
+ * maxlen), as CPython's. */
+static cg_value m_copy(cg_value self, const cg_args *a) {
+    deque *d = as_deque(self);
+    if (!d->owner)
+        return deque_copy_of(d);
+    cg_value args[2] = {self, d->maxlen >= 0 ? cg_int(d->maxlen) : CG_NONE};
+    cg_args ca = {.pos = args, .npos = d->maxlen >= 0 ? 2 : 1};
+    return cg_call(cg_obj_value(d->owner), &ca);
+}
 
 static cg_value m_count(cg_value self, const cg_args *a) {
     if (a->npos != 1 || a->nkw)
@@ -751,6 +800,7 @@ static const cg_method_def deque_methods[] = {
     [M_REVERSE] = {"reverse", m_reverse, "reverse()", "D.reverse() -- reverse *IN PLACE*"},
     [M_REVERSED] = {"__reversed__", m_reversed, "__reversed__()", "D.__reversed__() -- return a reverse iterator over the deque"},
     [M_REDUCE] = {"__reduce__", m_reduce, "__reduce__()", "Return state information for pickling."},
+    [M_INIT] = {"__init__", deque_init_m, NULL, "Initialize self."},
     [M_N] = {NULL, NULL, NULL, NULL},
 };
 
@@ -760,7 +810,7 @@ cg_type cg_type_deque = {
     .module = "collections",
     .base = &cg_type_object,
     .basicsize = sizeof(deque),
-    .flags = CG_TYPE_TRASHCAN,
+    .flags = CG_TYPE_TRASHCAN | CG_TYPE_BASETYPE | CG_TYPE_BOXABLE,
     .dealloc = deque_dealloc,
     .gc_offset = offsetof(deque, gc),
     .traverse = deque_traverse,

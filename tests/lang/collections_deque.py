@@ -71,3 +71,29 @@ try:
         it.append(v)
 except RuntimeError as exc:
     print('RuntimeError', exc)
+
+# subclasses: deque's methods on the instance, __init__ through super(),
+# repr and copy name the subclass
+class Window(deque):
+    def __init__(self, items, size):
+        super().__init__(items, maxlen=size)
+        self.size = size
+
+    def push(self, x):
+        self.append(x)
+        return sum(self) / len(self)
+
+
+w = Window([1, 2], 3)
+print([w.push(x) for x in (3, 4, 5)], w, w.maxlen, w.size, len(w), w[0], 4 in w, isinstance(w, deque))
+w += [9]
+print(type(w).__name__, w, type(w.copy()).__name__, w.copy() == w)
+
+
+class Plain(deque):
+    pass
+
+
+p = Plain('abc')
+p.rotate(1)
+print(p, list(reversed(p)), p == deque('cab'), bool(Plain()), Plain('xy').copy())
