@@ -670,6 +670,25 @@ cg_value cg_eval_call(cg_frame *f, const cg_ast *e) {
         if (cg_is_err(obj))
             return obj;
         const cg_method_def *def = c_method_of(obj, (cg_str *)fe->u.attr.name);
+        if (def && e->u.call.keywords.n == 0 && e->u.call.args.n <= 4) {
+            /* the common case, a few positional arguments: evaluated into a local array */
+            cg_value pos[4];
+            int n = 0;
+            cg_value r = CG_ERR;
+            for (; n < e->u.call.args.n; n++) {
+                pos[n] = cg_eval_expr(f, e->u.call.args.items[n]);
+                if (cg_is_err(pos[n]))
+                    break;
+            }
+            if (n == e->u.call.args.n) {
+                cg_args a = {.pos = pos, .npos = n};
+                r = def->fn(obj, &a);
+            }
+            for (int i = 0; i < n; i++)
+                cg_decref(pos[i]);
+            cg_decref(obj);
+            return r;
+        }
         if (def) {
             method_call m = {def, obj};
             cg_value r = cg_eval_args_then(f, CG_NONE, &e->u.call.args, &e->u.call.keywords, call_method_def, &m);
