@@ -5,6 +5,7 @@
 # plain classes over collections.abc.
 # Not here: subclassing deque (see stdlib/deque.c).
 import sys as _sys
+from types import GenericAlias as _GenericAlias
 from keyword import iskeyword as _iskeyword
 from operator import itemgetter as _itemgetter
 from _collections import deque
@@ -107,6 +108,8 @@ class _OrderedView:
 class OrderedDict(dict):
     'Dictionary that remembers insertion order'
 
+    __class_getitem__ = classmethod(_GenericAlias)
+
     def popitem(self, last=True):
         """Remove and return a (key, value) pair from the dictionary.
 
@@ -199,6 +202,8 @@ class OrderedDict(dict):
 
 class defaultdict(dict):
     """defaultdict(default_factory=None, /, [...]) --> dict with default factory"""
+
+    __class_getitem__ = classmethod(_GenericAlias)
 
     def __init__(self, default_factory=None, /, *args, **kwargs):
         if default_factory is not None and not callable(default_factory):
@@ -371,6 +376,8 @@ def namedtuple(typename, field_names, *, rename=False, defaults=None, module=Non
 
 class Counter(dict):
     """Dict subclass for counting hashable items."""
+
+    __class_getitem__ = classmethod(_GenericAlias)
 
     def __init__(self, iterable=None, /, **kwds):
         dict.__init__(self)
@@ -588,6 +595,8 @@ class ChainMap(_abc.MutableMapping):
     """A ChainMap groups multiple dicts (or other mappings) together to
     create a single, updateable view."""
 
+    __class_getitem__ = classmethod(_GenericAlias)
+
     def __init__(self, *maps):
         self.maps = list(maps) or [{}]
 
@@ -699,6 +708,8 @@ class ChainMap(_abc.MutableMapping):
 class UserDict(_abc.MutableMapping):
     """A dict held in .data, for subclassing."""
 
+    __class_getitem__ = classmethod(_GenericAlias)
+
     def __init__(self, dict=None, /, **kwargs):
         self.data = {}
         if dict is not None:
@@ -786,6 +797,8 @@ class UserDict(_abc.MutableMapping):
 
 class UserList(_abc.MutableSequence):
     """A list held in .data, for subclassing."""
+
+    __class_getitem__ = classmethod(_GenericAlias)
 
     def __init__(self, initlist=None):
         self.data = []

@@ -112,3 +112,6 @@ dd = copy.deepcopy(defaultdict(list, x=[1])); dd['new'].append(1); print(dd)
 match Point(3, 4):
     case Point(x, y=4):
         print('matched', x)
+
+# PEP 585 aliases of the collections classes
+print(OrderedDict[str, int], collections.deque[int], Counter[str], defaultdict[str, list], ChainMap[str, int], UserList[int])
