@@ -2,8 +2,8 @@
 # behaviour: partial and partialmethod, reduce, wraps and update_wrapper,
 # lru_cache and cache, cached_property, total_ordering, cmp_to_key,
 # singledispatch and singledispatchmethod, recursive_repr.
-# Not the real thing: RLock is _thread's where that module exists, else a
-# lock for the interpreter's one thread (reentrant, never blocks).
+# Not the real thing: RLock is _thread's where that module has one, else a
+# function that makes threading's.
 from abc import get_cache_token
 from collections import namedtuple
 from types import GenericAlias
@@ -11,32 +11,11 @@ from types import GenericAlias
 try:
     from _thread import RLock
 except ImportError:
-    class RLock:
-        """A reentrant lock; with one thread it counts and never blocks."""
-
-        def __init__(self):
-            self._count = 0
-
-        def acquire(self, blocking=True, timeout=-1):
-            self._count += 1
-            return True
-
-        def release(self):
-            if self._count == 0:
-                raise RuntimeError('cannot release un-acquired lock')
-            self._count -= 1
-
-        def _is_owned(self):
-            return self._count > 0
-
-        __enter__ = acquire
-
-        def __exit__(self, *exc):
-            self.release()
-
-        def __repr__(self):
-            state = 'locked' if self._count else 'unlocked'
-            return '<%s %s object count=%d at %s>' % (state, type(self).__name__, self._count, hex(id(self)))
+    def RLock(*args, **kwargs):
+        """A reentrant lock: threading's, looked up when first made
+        (threading imports this module)."""
+        import threading
+        return threading.RLock(*args, **kwargs)
 
 __all__ = ['update_wrapper', 'wraps', 'WRAPPER_ASSIGNMENTS', 'WRAPPER_UPDATES', 'total_ordering',
            'cache', 'cmp_to_key', 'lru_cache', 'reduce', 'partial', 'partialmethod',
