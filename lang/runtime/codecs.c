@@ -359,25 +359,30 @@ static int decode_error(decoder *d, cg_strbuf *b, const char *s, int64_t n, int6
 
 static int decode_utf8(decoder *d, cg_strbuf *b, const char *s, int64_t n) {
     const unsigned char *u = (const unsigned char *)s;
+    int64_t run = 0; /* valid text since here, copied at once when it ends */
     for (int64_t i = 0; i < n;) {
+        if (u[i] < 0x80) { /* ASCII: the common case, no decoding needed */
+            i++;
+            continue;
+        }
         uint32_t cp;
         const char *why = NULL;
         int k = utf8_seq(u, i, n, &cp, &why);
+        if (k > 0) {
+            i += k;
+            continue;
+        }
+        cg_strbuf_append(b, s + run, (size_t)(i - run));
+        run = i;
         if (k < 0 && d->partial && i - k >= n && !strcmp(why, "unexpected end of data")) {
             d->consumed = i; /* the rest may be completed by the next data */
             return 0;
-        }
-        if (k > 0) {
-            cg_strbuf_append(b, s + i, (size_t)k);
-            i += k;
-            continue;
         }
         if (d->h == E_SURROGATEPASS && d->have_handler && u[i] == 0xED && i + 2 < n) {
             /* a surrogate written out as UTF-8 */
             uint32_t q = ((u[i] & 0x0Fu) << 12) | ((u[i + 1] & 0x3Fu) << 6) | (u[i + 2] & 0x3Fu);
             if ((u[i + 1] & 0xC0) == 0x80 && (u[i + 2] & 0xC0) == 0x80 && is_surrogate(q)) {
-                cg_strbuf_append(b, s + i, 3);
-                i += 3;
+                i += 3; /* kept as it is, with the run */
                 continue;
             }
         }
@@ -391,7 +396,9 @@ static int decode_utf8(decoder *d, cg_strbuf *b, const char *s, int64_t n) {
         if (decode_error(d, b, s, n, i, i - k, why) < 0)
             return -1;
         i -= k;
+        run = i;
     }
+    cg_strbuf_append(b, s + run, (size_t)(n - run));
     d->consumed = n;
     return 0;
 }
