@@ -179,3 +179,29 @@ void cg_ew_iter_for_each(const cg_ew_iter *it, cg_row_fn fn, const void *ctx) {
 #endif
     run_range(it, 0, numel, fn, ctx);
 }
+
+int64_t cg_parallel_parts(int64_t n) {
+#ifdef _OPENMP
+    int64_t threads = omp_in_parallel() ? 1 : omp_get_max_threads();
+#else
+    int64_t threads = 1;
+#endif
+    if (n <= CG_PARALLEL_GRAIN || threads <= 1)
+        return 1;
+    int64_t parts = (n + CG_PARALLEL_GRAIN - 1) / CG_PARALLEL_GRAIN;
+    return parts < threads ? parts : threads;
+}
+
+void cg_set_num_threads(int n) {
+#ifdef _OPENMP
+    omp_set_num_threads(n);
+#endif
+}
+
+int cg_get_num_threads(void) {
+#ifdef _OPENMP
+    return omp_get_max_threads();
+#else
+    return 1;
+#endif
+}

@@ -40,4 +40,16 @@ void cg_ew_iter_for_each(const cg_ew_iter *it, cg_row_fn fn, const void *ctx);
  * ops stay cheap. */
 #define CG_PARALLEL_GRAIN 32768
 
+/* How many ranges of equal length (the last shorter) PyTorch's parallel_for
+ * over n iterations with that grain makes on the engine's threads: 1 unless
+ * n exceeds the grain, else one per grain's worth, at most one per thread.
+ * Kernels whose values depend on where a range starts (a vectorised loop
+ * restarts there) split as it does. */
+int64_t cg_parallel_parts(int64_t n);
+
+/* The engine's thread count (OpenMP's), as torch.set_num_threads sets it.
+ * OpenBLAS keeps its own: its products give the same bits on any count. */
+void cg_set_num_threads(int n);
+int cg_get_num_threads(void);
+
 #endif

@@ -192,18 +192,64 @@ cg_tensor *cg_arange(cg_scalar start, cg_scalar end, cg_scalar step, int dtype, 
     return moved;
 }
 
+/* PyTorch's linspace loop: the first half counted up from start, the second
+ * down from end, so both ends are exact. Its vectorised loop makes two
+ * vectors of W lanes at a time, each lane its vector's first value plus
+ * lane * step, and the elements past the last pair one by one; the values
+ * depend on that grouping, so it is followed here. Floats compute in their
+ * own type, integers through a double step. PyTorch's build fuses the
+ * multiply-add of start + step * idx (an FMA, rounded once) but not the
+ * lanes' base + lane * step, so neither is done here. */
+#define LINSPACE_FILL(name, T, STEP_T, FMA, W)                                                                    \
+    static void name(char *out, int64_t begin, int64_t end_i, int64_t steps, double start_d, double end_d) { \
+        T *p = (T *)out;                                                                                    \
+        const T start = (T)start_d, end = (T)end_d;                                                         \
+        const STEP_T step = ((STEP_T)end - (STEP_T)start) / (STEP_T)(steps - 1);                            \
+        const int64_t half = steps / 2;                                                                     \
+        int64_t idx = begin;                                                                                \
+        for (; idx + 2 * W <= end_i;)                                                                       \
+            for (int v = 0; v < 2; v++, idx += W) {                                                         \
+                T base = idx < half ? (T)FMA(step, (STEP_T)idx, (STEP_T)start)                              \
+                                    : (T)FMA(-step, (STEP_T)(steps - idx - 1), (STEP_T)end);                \
+                p[idx] = base;                                                                              \
+                for (int l = 1; l < W; l++)                                                                 \
+                    p[idx + l] = (T)(base + (STEP_T)l * step);                                              \
+            }                                                                                               \
+        for (; idx < end_i; idx++)                                                                          \
+            p[idx] = idx < half ? (T)FMA(step, (STEP_T)idx, (STEP_T)start)                                  \
+                                : (T)FMA(-step, (STEP_T)(steps - idx - 1), (STEP_T)end);                    \
+    }
+LINSPACE_FILL(linspace_f32, float, float, fmaf, 8)
+LINSPACE_FILL(linspace_f64, double, double, fma, 4)
+LINSPACE_FILL(linspace_i32, int32_t, double, fma, 8)
+LINSPACE_FILL(linspace_i64, int64_t, double, fma, 4)
+
 cg_tensor *cg_linspace(double start, double end, int64_t steps, cg_dtype dtype, cg_device device) {
     CG_CHECK(steps >= 0, CG_RUNTIME_ERROR, "number of steps must be non-negative");
     cg_tensor *t = cg_tensor_empty(1, &steps, dtype, cg_device_cpu());
     if (!t)
         return NULL;
     char *p = cg_tensor_data(t);
-    double step = steps > 1 ? (end - start) / (double)(steps - 1) : 0.0;
-    /* PyTorch fills the first half from start and the second from end */
-    int64_t half = steps / 2;
-    for (int64_t i = 0; i < steps; i++) {
-        double v = i < half ? start + step * (double)i : end - step * (double)(steps - i - 1);
-        cg_scalar_store(p + i * (int64_t)cg_dtype_size(dtype), dtype, cg_scalar_float(v));
+    if (steps == 1) {
+        cg_scalar_store(p, dtype, cg_scalar_float(start));
+    } else if (steps > 1) {
+        void (*fill)(char *, int64_t, int64_t, int64_t, double, double) = dtype == CG_F32   ? linspace_f32
+                                                                          : dtype == CG_F64 ? linspace_f64
+                                                                          : dtype == CG_INT32 ? linspace_i32
+                                                                                              : linspace_i64;
+        if (dtype == CG_BOOL) { /* no vectors of bools: element by element, through int64 */
+            for (int64_t i = 0; i < steps; i++) {
+                double step = (end - start) / (double)(steps - 1);
+                double v = i < steps / 2 ? start + step * (double)i : end - step * (double)(steps - i - 1);
+                cg_scalar_store(p + i, dtype, cg_scalar_float(v));
+            }
+        } else {
+            /* PyTorch's threads split the steps into ranges, each vectorised from its start */
+            int64_t parts = cg_parallel_parts(steps);
+            int64_t chunk = (steps + parts - 1) / parts;
+            for (int64_t b = 0; b < steps; b += chunk)
+                fill(p, b, b + chunk < steps ? b + chunk : steps, steps, start, end);
+        }
     }
     if (device.type == CG_CPU)
         return t;

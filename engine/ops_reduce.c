@@ -17,6 +17,7 @@
 #include "ew.h"
 #include "ops.h"
 #include "reduce_iter.h"
+#include "sum_order.h"
 
 /* The parameters of a reduction kernel, read from the call's cg_op_args. */
 typedef struct {
@@ -235,8 +236,29 @@ static void run_fold(const cg_kernel_call *c, const cg_reduce_kernel *table, dou
 }
 
 /* x is any shape; out has x's sizes with 1 on reduced dims */
-void cg_cpu_sum(const cg_kernel_call *c) { run_fold(c, sum_k, 1.0); }
-void cg_cpu_mean(const cg_kernel_call *c) { run_fold(c, sum_k, 1.0 / (double)c->rit->nred); }
+/* Floating sums add in PyTorch's order (Note [Reductions in PyTorch's
+ * order]); mean is that sum divided by N in the dtype, as PyTorch's CPU mean. */
+void cg_cpu_sum(const cg_kernel_call *c) {
+    if (cg_dtype_is_float(c->in[0]->dtype))
+        cg_sum_torch_order(c->in[0], c->out[0]);
+    else
+        run_fold(c, sum_k, 1.0);
+}
+
+void cg_cpu_mean(const cg_kernel_call *c) {
+    cg_tensor *out = c->out[0];
+    cg_sum_torch_order(c->in[0], out);
+    int64_t n = cg_tensor_numel(out), count = c->rit->nred;
+    if (out->dtype == CG_F32) {
+        float *o = cg_tensor_data(out);
+        for (int64_t i = 0; i < n; i++)
+            o[i] /= (float)count;
+    } else {
+        double *o = cg_tensor_data(out);
+        for (int64_t i = 0; i < n; i++)
+            o[i] /= (double)count;
+    }
+}
 void cg_cpu_prod(const cg_kernel_call *c) { run_fold(c, prod_k, 1.0); }
 void cg_cpu_any(const cg_kernel_call *c) { run_fold(c, any_k, 1.0); }
 void cg_cpu_all(const cg_kernel_call *c) { run_fold(c, all_k, 1.0); }

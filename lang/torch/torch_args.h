@@ -341,5 +341,8 @@ int torch_autograd_add(cg_value torch);
 /* torch.set_float32_matmul_precision, get_float32_matmul_precision
  * (torch_matmul_precision.c). */
 int torch_matmul_precision_add(cg_value torch);
+/* torch.set_num_threads, get_num_threads and the interop pair
+ * (torch_threads.c). */
+int torch_threads_add(cg_value torch);
 
 #endif

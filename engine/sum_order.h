@@ -1,0 +1,45 @@
+/* sum_order.h: floating sums in PyTorch 1.13's order, to the last bit.
+ *
+ * Note [Reductions in PyTorch's order]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * A float sum's last bits depend on the order of its additions, and users
+ * compare cgrad's printed numbers with PyTorch's. So a floating reduction
+ * here adds in the order PyTorch's CPU kernels add, not in the order that
+ * would be most exact or fastest. For sums (and mean, which PyTorch computes
+ * as sum / N) that order comes from three layers, each followed here:
+ *
+ * 1. The iteration plan (ATen's TensorIterator for a reduction): the dims in
+ *    the input's stride order with the reduced dims first, adjacent dims
+ *    merged where strides allow, then walked as 2-d slabs of the first two
+ *    dims; each slab's partial sums are added into the output (which starts
+ *    at 0), so a reduction over dims that do not merge is a sum of sums.
+ * 2. The slab kernel (ATen's cascade sum, SumKernel.cpp): four ways to walk
+ *    a slab, chosen from the strides (reduced dim contiguous, kept dim
+ *    contiguous, or neither), each summing rows with a four-level cascade
+ *    (chunks of 16 or more, chunk sums summed in chunks, ...) over vector
+ *    lanes and four-way interleaved partial sums, accumulating in the
+ *    input's own floating type.
+ * 3. The thread split: with T > 1 threads and 32768 or more elements, a
+ *    reduction to one value splits the elements into T ranges summed
+ *    separately and then added; otherwise the outermost kept dim is split,
+ *    at multiples of 128 bytes where it is contiguous.
+ *
+ * The vector width is PyTorch's on x86 with its default "CPU capability"
+ * (AVX2, and also the generic build): 32 bytes, 8 floats or 4 doubles.
+ * cgrad uses the engine's thread count (torch.set_num_threads) for T, so a
+ * program run with the same thread count as a PyTorch one gives its bits.
+ *
+ * Every new floating reduction follows the same rule: find the loop PyTorch
+ * 1.13's CPU kernel runs for it (ATen/native/cpu/), and add in that order;
+ * integer reductions are exact in any order and keep the fastest one. */
+#ifndef CG_SUM_ORDER_H
+#define CG_SUM_ORDER_H
+
+#include "tensor.h"
+
+/* out = x summed over the dims where out has size 1 and x does not; out has
+ * x's dims (keepdim sizes), is contiguous, and has x's dtype, float32 or
+ * float64. Runs on the engine's threads as PyTorch splits the work. */
+void cg_sum_torch_order(const cg_tensor *x, cg_tensor *out);
+
+#endif
