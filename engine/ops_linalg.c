@@ -5,8 +5,8 @@
  * Every product runs through one kernel: C = alpha * A @ B + beta * C over
  * a batch, where a 1-d left operand is a row, a 1-d right operand a column.
  * Float dtypes call cblas_sgemm/dgemm, with a transposed operand passed as
- * CblasTrans rather than copied (see Note [BLAS layouts] in blas_layout.h;
- * the one copy is of a small weight, Note [Skinny products]); integer dtypes
+ * CblasTrans rather than copied (see Note [BLAS layouts] in blas_layout.h),
+ * as PyTorch calls it (Note [Products in PyTorch's order]); integer dtypes
  * run a plain loop, as PyTorch allows them on the CPU. Not here: batched
  * linear algebra beyond products (solve, inverse, decompositions). */
 #include <cblas.h>
@@ -48,139 +48,46 @@ static bool blas_ready(const cg_tensor *t, bool right) {
 INT_GEMM(gemm_i32, int32_t)
 INT_GEMM(gemm_i64, int64_t)
 
-/* Note [Skinny products]
- * ~~~~~~~~~~~~~~~~~~~~~~~
- * OpenBLAS's SkylakeX kernels (also used for Cooperlake and Sapphire
- * Rapids) multiply a small sgemm, m*n*k <= 100^3, with "small-matrix"
- * kernels that read the operands where they lie; a larger one is packed
- * into panels first. A layer of a small MLP over a large batch
- * ([10000,64] @ [64,64], and its weight gradient [64,10000] @ [10000,64])
- * is large by that measure, and there the packing costs as much as the
- * arithmetic. So, single-threaded on those cores, such a product runs as
- * pieces that are small: blocks of rows of A and C when op(A) is A (the
- * small kernels want the other operand untransposed, so a transposed B of
- * at most SMALL_MNK / MIN_PIECE elements, a weight, is first copied
- * out transposed: a few KiB against megabytes of packing), or blocks of
- * the inner dim when op(A) is A^T, accumulated with beta 1 after the
- * first. Measured on the seed workload's shapes (bench/README.md): each
- * product 1.5-3x faster. The pieces change the order in which float
- * products are summed, as any other blocking would, not the precision.
- * With more BLAS threads the packed path splits across them instead. */
-#define SMALL_MNK 1e6
+/* Note [Products in PyTorch's order]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * PyTorch's CPU products (addmm_impl_cpu_) make one BLAS call, and cgrad
+ * makes the same one against the same OpenBLAS, so that a product's bits
+ * are PyTorch's. What decides OpenBLAS's bits is which of the result's
+ * dims it is told are m and n (its blocking sums the k products in other
+ * groupings); the transpose flags, leading dims and copies of operands do
+ * not. PyTorch passes the column-major view of its row-major result: m is
+ * the result's column count, n its row count (the operands swapped), except
+ * for a one-column result, which it passes as m rows and n = 1. Below, the
+ * first case is cblas's row-major call (which is that swap), the second a
+ * column-major call. The derivatives follow PyTorch's too (bw_products).
+ * Splitting a product into pieces, or choosing other OpenBLAS kernels
+ * than PyTorch's process gets (OPENBLAS_CORETYPE), would change the sums:
+ * cgrad does neither unless the user sets OPENBLAS_CORETYPE, which then
+ * applies to PyTorch run with it alike. */
 /* products this large let the host's lock go (long_op.h) */
 #define LONG_OP_MNK 262144.0
-#define MIN_PIECE 32
-
-/* OpenBLAS has small-matrix sgemm kernels for the core it picked (cached:
- * the core does not change while we run) */
-static bool small_kernels_core(void) {
-    static int known = -1;
-    if (known < 0) {
-        const char *core = openblas_get_corename();
-        known = core && (!strcmp(core, "SkylakeX") || !strcmp(core, "Cooperlake") || !strcmp(core, "SapphireRapids"));
-    }
-    return known;
-}
-
-typedef struct {
-    bool ta, tb;
-    blasint m, n, k, lda, ldb, ldc;
-    float alpha, beta;
-    const float *a, *b;
-    float *c;
-} sgemm_args;
-
-static void sgemm_once(const sgemm_args *g) {
-    cblas_sgemm(CblasRowMajor, g->ta ? CblasTrans : CblasNoTrans, g->tb ? CblasTrans : CblasNoTrans, g->m, g->n, g->k,
-                g->alpha, g->a, g->lda, g->b, g->ldb, g->beta, g->c, g->ldc);
-}
-
-/* C = A @ B in blocks of rows of A and C; A and B untransposed */
-static void sgemm_row_blocks(sgemm_args g, blasint rows) {
-    const float *a = g.a;
-    float *c = g.c;
-    for (blasint i = 0, m = g.m; i < m; i += rows) {
-        g.m = m - i < rows ? m - i : rows;
-        g.a = a + (int64_t)i * g.lda;
-        g.c = c + (int64_t)i * g.ldc;
-        sgemm_once(&g);
-    }
-}
-
-/* C = A^T @ B in blocks of the inner dim, summed into C; B untransposed */
-static void sgemm_inner_blocks(sgemm_args g, blasint depth) {
-    const float *a = g.a, *b = g.b;
-    for (blasint i = 0, k = g.k; i < k; i += depth) {
-        g.k = k - i < depth ? k - i : depth;
-        g.a = a + (int64_t)i * g.lda;
-        g.b = b + (int64_t)i * g.ldb;
-        sgemm_once(&g);
-        g.beta = 1.0f;
-    }
-}
-
-/* C = A @ B^T as A @ (a copy of B^T), in blocks of rows; false when no
- * memory could be had for the copy */
-static bool sgemm_copied_bt(sgemm_args g, blasint rows) {
-    float *bt = malloc((size_t)g.k * (size_t)g.n * sizeof *bt);
-    if (!bt)
-        return false;
-    for (blasint j = 0; j < g.n; j++) /* B^T[kk, j] = B[j, kk] */
-        for (blasint kk = 0; kk < g.k; kk++)
-            bt[(int64_t)kk * g.n + j] = g.b[(int64_t)j * g.ldb + kk];
-    g.tb = false, g.b = bt, g.ldb = g.n;
-    sgemm_row_blocks(g, rows);
-    free(bt);
-    return true;
-}
-
-/* One sgemm, as pieces where Note [Skinny products] says they are faster. */
-static void sgemm_skinny(const sgemm_args *g) {
-    double mnk = (double)g->m * g->n * g->k;
-    if (mnk <= SMALL_MNK || (g->ta && g->tb) || openblas_get_num_threads() != 1 || !small_kernels_core()) {
-        sgemm_once(g);
-        return;
-    }
-    double rows = SMALL_MNK / ((double)g->n * g->k), depth = SMALL_MNK / ((double)g->m * g->n);
-    if (!g->ta && rows >= MIN_PIECE) {
-        if (!g->tb)
-            sgemm_row_blocks(*g, (blasint)rows);
-        else if (!sgemm_copied_bt(*g, (blasint)rows))
-            sgemm_once(g);
-    } else if (g->ta && depth >= MIN_PIECE) {
-        sgemm_inner_blocks(*g, (blasint)depth);
-    } else {
-        sgemm_once(g);
-    }
-}
 
 /* The float path: one BLAS call per batch entry, layouts from the strides. */
 static void gemm_blas(cg_dtype dt, const cg_mat3 *a, const cg_mat3 *b, const cg_mat3 *c, int64_t bi, double alpha,
                       double beta) {
     cg_blas_layout la = cg_blas_layout_of(a->rows, a->cols, a->sr, a->sc);
     cg_blas_layout lb = cg_blas_layout_of(b->rows, b->cols, b->sr, b->sc);
-    enum CBLAS_TRANSPOSE ta = la.trans ? CblasTrans : CblasNoTrans, tb = lb.trans ? CblasTrans : CblasNoTrans;
     blasint m = (blasint)a->rows, n = (blasint)b->cols, k = (blasint)a->cols;
-    blasint lda = (blasint)la.ld, ldb = (blasint)lb.ld, ldc = n; /* c is contiguous */
+    blasint lda = (blasint)la.ld, ldb = (blasint)lb.ld;
+    /* one column: column-major, where a row-major layout is the other flag */
+    bool column = n == 1;
+    enum CBLAS_ORDER order = column ? CblasColMajor : CblasRowMajor;
+    enum CBLAS_TRANSPOSE ta = la.trans != column ? CblasTrans : CblasNoTrans;
+    enum CBLAS_TRANSPOSE tb = lb.trans != column ? CblasTrans : CblasNoTrans;
+    blasint ldc = column ? (m > 1 ? m : 1) : n; /* c is contiguous */
     if (dt == CG_F32) {
-        sgemm_args g = {la.trans,
-                        lb.trans,
-                        m,
-                        n,
-                        k,
-                        lda,
-                        ldb,
-                        ldc,
-                        (float)alpha,
-                        (float)beta,
-                        (const float *)a->p + bi * a->sb,
-                        (const float *)b->p + bi * b->sb,
-                        (float *)c->p + bi * c->sb};
-        sgemm_skinny(&g);
+        const float *pa = (const float *)a->p + bi * a->sb, *pb = (const float *)b->p + bi * b->sb;
+        float *pc = (float *)c->p + bi * c->sb;
+        cblas_sgemm(order, ta, tb, m, n, k, (float)alpha, pa, lda, pb, ldb, (float)beta, pc, ldc);
     } else {
         const double *pa = (const double *)a->p + bi * a->sb, *pb = (const double *)b->p + bi * b->sb;
         double *pc = (double *)c->p + bi * c->sb;
-        cblas_dgemm(CblasRowMajor, ta, tb, m, n, k, alpha, pa, lda, pb, ldb, beta, pc, ldc);
+        cblas_dgemm(order, ta, tb, m, n, k, alpha, pa, lda, pb, ldb, beta, pc, ldc);
     }
 }
 
@@ -380,16 +287,55 @@ static cg_tensor *grad_product(cg_tensor *x, cg_tensor *y, bool transpose_x, cg_
     return r;
 }
 
-/* MmBackward0 / BmmBackward0 / AddmmBackward0's mat1 and mat2:
- *   mat1: grad @ mat2^T * alpha      mat2: mat1^T @ grad * alpha */
+/* A matrix laid out column by column (PyTorch's test: stride 1 down the
+ * rows and the row count across), such as a weight's .t() in linear. */
+static bool column_major(const cg_tensor *t) {
+    return t->ndim == 2 && t->strides[0] == 1 && t->strides[1] == t->sizes[0];
+}
+
+/* (x @ y)^T, times alpha: PyTorch's gradient of a column-major operand,
+ * computed as the transpose of the product it makes */
+static cg_tensor *transposed_product(cg_tensor *x, cg_tensor *y, cg_scalar alpha) {
+    cg_tensor *p = cg_mm(x, y), *t = p ? cg_t(p) : NULL;
+    cg_tensor_release(p);
+    cg_tensor *r = t ? times(t, alpha) : NULL;
+    cg_tensor_release(t);
+    return r;
+}
+
+/* MmBackward0 / BmmBackward0 / AddmmBackward0's mat1 and mat2, as PyTorch's
+ * mm_mat1_backward / mm_mat2_backward compute them (the products' order of
+ * operands decides their bits, Note [Products in PyTorch's order]):
+ *   mat1: grad @ mat2^T * alpha, or (mat2 @ grad^T)^T where mat1 is
+ *         column-major
+ *   mat2: mat1^T @ grad * alpha, or (grad^T @ mat1)^T where mat2 is
+ *         column-major (a weight's .t() in linear) */
 static int bw_products(cg_node *n, cg_tensor *g, int first, cg_scalar alpha, cg_tensor **gi) {
     cg_tensor *m1, *m2;
     if (cg_node_saved_all(n, 2, &m1, &m2) < 0)
         return -1;
-    if (n->next[first].node && !(gi[first] = grad_product(g, m2, false, alpha)))
-        return -1;
-    if (n->next[first + 1].node && !(gi[first + 1] = grad_product(m1, g, true, alpha)))
-        return -1;
+    if (n->next[first].node) {
+        if (column_major(m1)) {
+            cg_tensor *gt = cg_t(g);
+            gi[first] = gt ? transposed_product(m2, gt, alpha) : NULL;
+            cg_tensor_release(gt);
+        } else {
+            gi[first] = grad_product(g, m2, false, alpha);
+        }
+        if (!gi[first])
+            return -1;
+    }
+    if (n->next[first + 1].node) {
+        if (column_major(m2)) {
+            cg_tensor *gt = cg_t(g);
+            gi[first + 1] = gt ? transposed_product(gt, m1, alpha) : NULL;
+            cg_tensor_release(gt);
+        } else {
+            gi[first + 1] = grad_product(m1, g, true, alpha);
+        }
+        if (!gi[first + 1])
+            return -1;
+    }
     return 0;
 }
 

@@ -1,8 +1,8 @@
 /* ops_reduce.c: reductions over dims (reduce_iter.h), the cumulative sum,
  * and their derivatives written with engine ops.
  *
- * Float folds accumulate in double, so a float32 sum may differ from
- * PyTorch's float cascade in the last bit; integer sums and products in
+ * Floating sum and mean add in PyTorch's order (sum_order.h); the other
+ * float folds accumulate in double. Integer sums and products fold in
  * int64, which is also their result dtype, as in PyTorch. max/min propagate
  * NaN and keep the first index among ties, as PyTorch's CPU kernels do.
  *

@@ -10,7 +10,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "blas_core.h"
 #include "install.h"
 #include "kernel.h"
 #include "run.h"
@@ -41,17 +40,14 @@ static bool prefer_passive_openmp(void) {
     return !getenv("OMP_WAIT_POLICY") && setenv("OMP_WAIT_POLICY", "PASSIVE", 1) == 0;
 }
 
-/* See Note [OpenBLAS core on unknown CPUs] in blas_core.h. */
-static bool prefer_native_blas(void) {
-    const char *core = cg_blas_core_override();
-    return core && setenv("OPENBLAS_CORETYPE", core, 1) == 0;
-}
-
-/* Both settings are read before main: one start again serves the two. */
+/* The setting is read before main, so the process starts again with it.
+ * OpenBLAS's kernels are left as it picks them, even where it falls back to
+ * old ones on a CPU it does not know: PyTorch's process gets the same
+ * kernels, and other kernels would sum products in another order (Note
+ * [Products in PyTorch's order] in engine/ops_linalg.c). A user who sets
+ * OPENBLAS_CORETYPE gets those kernels, in PyTorch and here alike. */
 static void restart_with_settings(char **argv) {
-    bool again = prefer_passive_openmp();
-    again |= prefer_native_blas();
-    if (again)
+    if (prefer_passive_openmp())
         execv("/proc/self/exe", argv);
     /* if that fails, run with the libraries' defaults */
 }

@@ -407,9 +407,8 @@ static cg_tensor *f_linear(cg_tensor *a, cg_tensor *w) { /* addmm with a bias of
     return out;
 }
 
-/* Note [Skinny products]: at one BLAS thread, on cores with small-matrix
- * kernels, these run in pieces (3000 rows: pieces of 244 and a remainder);
- * elsewhere in one call. Either way they are the product. */
+/* Large skinny products, each operand layout of linear and its
+ * derivatives, at one BLAS thread: one BLAS call each, the product. */
 Test(linalg, large_skinny_products_match_float64) {
     int threads = openblas_get_num_threads();
     openblas_set_num_threads(1);
