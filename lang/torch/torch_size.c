@@ -4,6 +4,7 @@
  * with an int give a Size, as in PyTorch, and it has numel(). */
 #include <string.h>
 
+#include "runtime/containers.h"
 #include "torch/torch_args.h"
 
 static cg_value size_wrap(cg_value tuple);
@@ -33,12 +34,10 @@ static cg_value size_wrap(cg_value tuple) {
         return tuple;
     }
     cg_tuple *tu = (cg_tuple *)tuple.u.o;
-    cg_value r = cg_tuple_new(tu->len);
-    if (!cg_is_err(r)) {
+    cg_value r = cg_tuple_new_of(&cg_type_torch_size, tu->len);
+    if (!cg_is_err(r))
         for (int64_t i = 0; i < tu->len; i++)
             ((cg_tuple *)r.u.o)->items[i] = cg_incref(tu->items[i]);
-        r.u.o->type = &cg_type_torch_size;
-    }
     cg_decref(tuple);
     return r;
 }
@@ -79,13 +78,14 @@ static const cg_method_def size_methods[] = {
     {NULL, NULL, NULL, NULL},
 };
 
+/* A new Size object, even when empty: the empty tuple is shared and must
+ * never be retyped. */
 cg_value torch_size_new(int ndim, const int64_t *sizes) {
-    cg_value r = cg_tuple_new(ndim);
+    cg_value r = cg_tuple_new_of(&cg_type_torch_size, ndim);
     if (cg_is_err(r))
         return r;
     for (int i = 0; i < ndim; i++)
         ((cg_tuple *)r.u.o)->items[i] = cg_int(sizes[i]);
-    r.u.o->type = &cg_type_torch_size;
     return r;
 }
 
@@ -125,12 +125,7 @@ static cg_value size_new(cg_type *type, const cg_args *args) {
             goto done;
         }
     }
-    r = cg_tuple_new(l->len);
-    if (!cg_is_err(r)) {
-        for (int64_t i = 0; i < l->len; i++)
-            ((cg_tuple *)r.u.o)->items[i] = cg_int(sizes[i]);
-        r.u.o->type = &cg_type_torch_size;
-    }
+    r = torch_size_new((int)l->len, sizes);
 done:
     cg_decref(list);
     return r;

@@ -45,3 +45,7 @@ total = 0
 for v in z * 2:
     total = total + v
 print(total)
+
+# an empty Size is its own object: () stays a plain tuple after one is made
+s0 = torch.zeros(3).sum().shape
+print(type(s0), s0, type(()), type(tuple(s0)), tuple(s0) == (), type(torch.Size([])), type(torch.Size([2])[5:]))
