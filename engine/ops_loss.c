@@ -193,17 +193,25 @@ static int difference_loss_grads(cg_node *n, cg_tensor *d, cg_tensor *grad, cg_r
     return n->next[1].node && !gi[1] ? -1 : 0;
 }
 
-/* MseLossBackward0: self: 2 * (self - target) * grad (/ numel for 'mean');
- * target: its negation */
+/* MseLossBackward0: self: norm * (self - target) * grad, with norm 2 / numel
+ * for 'mean' (2 otherwise) rounded to the dtype, multiplied in that order
+ * as PyTorch's mse_backward kernel does; target: its negation, which is
+ * norm * (target - self) * grad exactly. */
 int cg_bw_mse_loss(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *self, *target;
     if (cg_node_saved_all(n, 2, &self, &target) < 0)
         return -1;
+    double norm = (cg_reduction)n->args.i[0] == CG_REDUCTION_MEAN ? 2.0 / (double)cg_tensor_numel(self) : 2.0;
     cg_tensor *diff = cg_sub(self, target, cg_scalar_int(1));
-    cg_tensor *d = diff ? cg_mul_scalar(diff, 2.0) : NULL;
-    int rc = difference_loss_grads(n, d, go[0], (cg_reduction)n->args.i[0], gi);
+    cg_tensor *d = diff ? cg_mul_scalar(diff, norm) : NULL;
+    cg_tensor *g = d ? cg_mul(d, go[0]) : NULL;
     cg_tensor_release(diff), cg_tensor_release(d);
-    return rc;
+    if (!g)
+        return -1;
+    gi[0] = n->next[0].node ? cg_tensor_retain(g) : NULL;
+    gi[1] = n->next[1].node ? cg_neg(g) : NULL;
+    cg_tensor_release(g);
+    return n->next[1].node && !gi[1] ? -1 : 0;
 }
 
 /* SmoothL1LossBackward0, HuberLossBackward0: through ROBUST_LOSS_GRAD */
