@@ -262,23 +262,57 @@ static nll_geom nll_geom_of(int ndim, const int64_t *sizes) {
 
 /* x: [N, C, S], t: [N, S] int64, w: [C] or NULL, all contiguous. 'none':
  * out [N, S]; else out 0-d, and tw (0-d) the summed weight of counted
- * targets. */
+ * targets. The sums are PyTorch's (nll_loss_out_frame, and nll_loss2d's
+ * alike): in the dtype, over eight levels, where counted target k (of the
+ * N*S in order) is subtracted at level 0 and then, while k's next group of
+ * level_power bits is zero, each level is moved up into the next; the
+ * levels are added in order at the end. */
 #define NLL_FN(name, T)                                                                                     \
     static void name(const T *x, const int64_t *t, const T *w, T *out, T *tw, nll_geom g, cg_reduction red, \
                      int64_t ignore) {                                                                      \
-        double sum = 0, total = 0;                                                                          \
-        for (int64_t i = 0; i < g.N; i++)                                                                   \
-            for (int64_t s = 0; s < g.S; s++) {                                                             \
-                int64_t k = i * g.S + s, tk = t[k];                                                         \
-                T wk = tk == ignore ? 0 : w ? w[tk] : 1;                                                    \
-                T lk = tk == ignore ? 0 : -x[(i * g.C + tk) * g.S + s] * wk;                                \
+        enum { LEVELS = 8 };                                                                                \
+        T loss[LEVELS] = {0}, weight[LEVELS] = {0};                                                         \
+        const int64_t n = g.N * g.S;                                                                        \
+        int64_t power = (n <= 2 ? 1 : 64 - __builtin_clzll((unsigned long long)(n - 1))) / LEVELS;          \
+        power = power < 4 ? 4 : power;                                                                      \
+        const int64_t mask = ((int64_t)1 << power) - 1;                                                     \
+        int64_t ignored = 0;                                                                                \
+        for (int64_t k = 0; k < n; k++) {                                                                   \
+            int64_t i = k / g.S, s = k % g.S, tk = t[k];                                                    \
+            if (tk == ignore) {                                                                             \
+                ignored++;                                                                                  \
                 if (red == CG_REDUCTION_NONE)                                                               \
-                    out[k] = lk;                                                                            \
-                sum += lk, total += wk;                                                                     \
+                    out[k] = 0;                                                                             \
+                continue;                                                                                   \
             }                                                                                               \
-        if (red != CG_REDUCTION_NONE)                                                                       \
-            *out = (T)(red == CG_REDUCTION_MEAN ? sum / total : sum);                                       \
-        *tw = red == CG_REDUCTION_NONE ? 0 : (T)total;                                                      \
+            T v = x[(i * g.C + tk) * g.S + s];                                                              \
+            if (red == CG_REDUCTION_NONE) {                                                                 \
+                out[k] = -v * (w ? w[tk] : (T)1);                                                           \
+                continue;                                                                                   \
+            }                                                                                               \
+            if (w) {                                                                                        \
+                loss[0] -= v * w[tk];                                                                       \
+                weight[0] += w[tk];                                                                         \
+            } else {                                                                                        \
+                loss[0] -= v;                                                                               \
+            }                                                                                               \
+            for (int j = 0; j + 1 < LEVELS && (k & (mask << (j * power))) == 0; j++) {                      \
+                weight[j + 1] += weight[j], loss[j + 1] += loss[j];                                         \
+                weight[j] = 0, loss[j] = 0;                                                                 \
+            }                                                                                               \
+        }                                                                                                   \
+        if (red == CG_REDUCTION_NONE) {                                                                     \
+            *tw = 0;                                                                                        \
+            return;                                                                                         \
+        }                                                                                                   \
+        T total = w ? 0 : (T)(n - ignored), sum = 0;                                                        \
+        for (int j = 0; j < LEVELS; j++) {                                                                  \
+            if (w)                                                                                          \
+                total += weight[j];                                                                         \
+            sum += loss[j];                                                                                 \
+        }                                                                                                   \
+        *out = red == CG_REDUCTION_MEAN ? sum / total : sum;                                                \
+        *tw = total;                                                                                        \
     }
 NLL_FN(nll_f32, float)
 NLL_FN(nll_f64, double)
