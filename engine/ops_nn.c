@@ -119,11 +119,62 @@ static softmax_geom geom_of(const cg_tensor *t, int dim) {
 SOFTMAX_FN(softmax_f32, float, expf)
 SOFTMAX_FN(softmax_f64, double, exp)
 
+/* exp and log of a vector's lanes. PyTorch's vectors compute them with
+ * SLEEF's u10 functions, which round some values otherwise than libm. */
+static inline void lanes_exp_f32(float *v) {
+    for (int l = 0; l < 8; l++)
+        v[l] = expf(v[l]);
+}
+static inline void lanes_log_f32(float *v) {
+    for (int l = 0; l < 8; l++)
+        v[l] = logf(v[l]);
+}
+static inline void lanes_exp_f64(double *v) {
+    for (int l = 0; l < 4; l++)
+        v[l] = exp(v[l]);
+}
+static inline void lanes_log_f64(double *v) {
+    for (int l = 0; l < 4; l++)
+        v[l] = log(v[l]);
+}
+
+#define T float
+#define W 8
+#define SFX f32
+#define VEXP lanes_exp_f32
+#define VLOG lanes_log_f32
+#include "softmax_loop.h"
+#undef T
+#undef W
+#undef SFX
+#undef VEXP
+#undef VLOG
+#define T double
+#define W 4
+#define SFX f64
+#define VEXP lanes_exp_f64
+#define VLOG lanes_log_f64
+#include "softmax_loop.h"
+#undef T
+#undef W
+#undef SFX
+#undef VEXP
+#undef VLOG
+
 /* in[0] x and out[0] y contiguous of one float dtype and shape; dim in
- * args->i[0] (wrapped) */
+ * args->i[0] (wrapped). Over the last dim the order is PyTorch's
+ * (softmax_loop.h). */
 static void softmax_run(const cg_kernel_call *c, bool log_) {
     const cg_tensor *x = c->in[0];
     softmax_geom g = geom_of(x, (int)c->args->i[0]);
+    if (g.inner == 1 && g.C > 0) {
+        void *y = cg_tensor_data(c->out[0]);
+        if (x->dtype == CG_F32)
+            (log_ ? log_softmax_rows_f32 : softmax_rows_f32)(cg_tensor_data(x), y, g.outer, g.C);
+        else
+            (log_ ? log_softmax_rows_f64 : softmax_rows_f64)(cg_tensor_data(x), y, g.outer, g.C);
+        return;
+    }
     if (x->dtype == CG_F32)
         softmax_f32(cg_tensor_data(x), cg_tensor_data(c->out[0]), g, log_);
     else

@@ -1,0 +1,129 @@
+/* softmax_loop.h: softmax and log_softmax over the last dim in PyTorch
+ * 1.13's order (its _vec_softmax_lastdim / _vec_log_softmax_lastdim over
+ * ATen's vec::reduce_all, map_reduce_all and map), included by ops_nn.c once
+ * per type with
+ *   T    the element type,
+ *   W    PyTorch's vector lanes for T (32 bytes),
+ *   SFX  the names' suffix,
+ *   VEXP / VLOG  exp and log of W lanes in place, as PyTorch's vectors
+ *        compute them.
+ * A row shorter than W is one partial vector (zeros past its end) whose
+ * first lanes are folded in order; a longer one is folded vector by vector
+ * (a partial last vector updating only its lanes), then its W lanes in
+ * order. */
+
+#define SL_CAT2(a, b) a##_##b
+#define SL_CAT(a, b) SL_CAT2(a, b)
+#define SL(name) SL_CAT(name, SFX)
+
+/* max(a, b) as PyTorch's vec::maximum: NaN in either gives NaN */
+static inline T SL(vmax)(T a, T b) { return (a != a || b != b) ? (T)NAN : a > b ? a : b; }
+
+/* Folds lanes 1..n-1 of v into lane 0, in order (vec_reduce_all). */
+static inline T SL(fold_lanes)(const T *v, int n, bool add) {
+    T acc = v[0];
+    for (int i = 1; i < n; i++)
+        acc = add ? acc + v[i] : SL(vmax)(acc, v[i]);
+    return acc;
+}
+
+/* W lanes of x[0..n) (n <= W), zeros past n */
+static inline void SL(load)(T *v, const T *x, int64_t n) {
+    for (int l = 0; l < W; l++)
+        v[l] = l < n ? x[l] : 0;
+}
+
+/* vec::reduce_all with maximum (add false) or + (add true) over x[0..n) */
+static T SL(reduce_all)(const T *x, int64_t n, bool add) {
+    T acc[W], v[W];
+    if (n < W) {
+        SL(load)(acc, x, n);
+        return SL(fold_lanes)(acc, (int)n, add);
+    }
+    SL(load)(acc, x, W);
+    int64_t d = W;
+    for (; d < n - n % W; d += W)
+        for (int l = 0; l < W; l++)
+            acc[l] = add ? acc[l] + x[d + l] : SL(vmax)(acc[l], x[d + l]);
+    if (n - d > 0) {
+        SL(load)(v, x + d, n - d);
+        for (int l = 0; l < n - d; l++)
+            acc[l] = add ? acc[l] + v[l] : SL(vmax)(acc[l], v[l]);
+    }
+    return SL(fold_lanes)(acc, W, add);
+}
+
+/* exp(v - m) over W lanes */
+static inline void SL(exp_shifted)(T *v, T m) {
+    for (int l = 0; l < W; l++)
+        v[l] = v[l] - m;
+    VEXP(v);
+}
+
+/* vec::map_reduce_all of exp(x - m) with +: the sum of a row's exps */
+static T SL(sum_exp)(const T *x, int64_t n, T m) {
+    T acc[W], v[W];
+    if (n < W) {
+        SL(load)(acc, x, n);
+        SL(exp_shifted)(acc, m);
+        return SL(fold_lanes)(acc, (int)n, true);
+    }
+    SL(load)(acc, x, W);
+    SL(exp_shifted)(acc, m);
+    int64_t d = W;
+    for (; d < n - n % W; d += W) {
+        SL(load)(v, x + d, W);
+        SL(exp_shifted)(v, m);
+        for (int l = 0; l < W; l++)
+            acc[l] += v[l];
+    }
+    if (n - d > 0) {
+        SL(load)(v, x + d, n - d);
+        SL(exp_shifted)(v, m);
+        for (int l = 0; l < n - d; l++)
+            acc[l] += v[l];
+    }
+    return SL(fold_lanes)(acc, W, true);
+}
+
+/* log_softmax of rows of C: x - max - log(sum of exps), left to right; the
+ * logs are taken as vectors too (PyTorch maps log over its chunk of sums) */
+static void SL(log_softmax_rows)(const T *x, T *y, int64_t rows, int64_t C) {
+#pragma omp parallel for schedule(static) if (rows * C > 32768)
+    for (int64_t r = 0; r < rows; r++) {
+        const T *px = x + r * C;
+        T *py = y + r * C;
+        T m = SL(reduce_all)(px, C, false);
+        T s[W];
+        SL(load)(s, (T[]){SL(sum_exp)(px, C, m)}, 1);
+        VLOG(s);
+        for (int64_t c = 0; c < C; c++)
+            py[c] = px[c] - m - s[0];
+    }
+}
+
+/* softmax of rows of C: exp(x - max) stored, summed as stored, then each
+ * times 1 / sum */
+static void SL(softmax_rows)(const T *x, T *y, int64_t rows, int64_t C) {
+#pragma omp parallel for schedule(static) if (rows * C > 32768)
+    for (int64_t r = 0; r < rows; r++) {
+        const T *px = x + r * C;
+        T *py = y + r * C;
+        T m = SL(reduce_all)(px, C, false);
+        T v[W];
+        for (int64_t d = 0; d < C; d += W) {
+            int64_t k = C - d < W ? C - d : W;
+            SL(load)(v, px + d, k);
+            SL(exp_shifted)(v, m);
+            for (int64_t l = 0; l < k; l++)
+                py[d + l] = v[l];
+        }
+        T inv = 1 / SL(reduce_all)(py, C, true);
+        for (int64_t c = 0; c < C; c++)
+            py[c] = py[c] * inv;
+    }
+}
+
+#undef SL
+#undef SL_CAT
+#undef SL_CAT2
