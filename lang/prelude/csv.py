@@ -118,30 +118,6 @@ _Dialect.__qualname__ = "Dialect"
 _Dialect.__module__ = "_csv"
 
 
-class _reader:
-    """CSV reader: iterates over the records of the lines an iterable yields."""
-
-    def __init__(self, iterable, dialect, fmtparams):
-        self._it = iter(iterable)
-        self.dialect = _Dialect(dialect, **fmtparams)
-        self._params = self.dialect._params
-        self._count = [0]
-
-    @property
-    def line_num(self):
-        return self._count[0]
-
-    def __iter__(self):
-        return self
-
-    __next__ = _csv.reader_next  # Note [The reader's __next__ in C]
-
-
-_reader.__name__ = "reader"
-_reader.__qualname__ = "reader"
-_reader.__module__ = "_csv"
-
-
 class _writer:
     """CSV writer: writes records to a file-like object as delimited lines."""
 
@@ -173,7 +149,9 @@ def reader(*args, **fmtparams):
     if len(args) > 2:
         raise TypeError("expected at most 2 arguments, got %d" % len(args))
     dialect = fmtparams.pop("dialect", args[1] if len(args) > 1 else None)
-    return _reader(args[0], dialect, fmtparams)
+    it = iter(args[0])
+    dialect = _Dialect(dialect, **fmtparams)
+    return _csv.make_reader(it, dialect, dialect._params)  # Note [The csv reader type] in csv_module.c
 
 
 def writer(*args, **fmtparams):

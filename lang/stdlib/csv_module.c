@@ -1,9 +1,10 @@
 /* csv_module.c: `_csv`, the C half of the csv module (prelude/csv.py
- * holds the reader and writer objects, dialects and their registry,
- * DictReader, DictWriter and Sniffer). Here are the two loops whose cost
- * is per character: reader_next, Python's reader state machine over the
- * lines an iterator yields, and join_row, the writer's quoting of one
- * record; plus field_size_limit, the QUOTE_ constants and __version__.
+ * holds the writer object, dialects and their registry, DictReader,
+ * DictWriter and Sniffer). Here are the reader type (_csv.reader, made by
+ * make_reader) with Python's reader state machine over the lines an
+ * iterator yields, and join_row, the writer's quoting of one record: the
+ * two loops whose cost is per character; plus field_size_limit, the
+ * QUOTE_ constants and __version__.
  *
  * Note [csv dialect tuple]
  * csv.py validates a dialect once (its Dialect objects) and hands both
@@ -13,12 +14,14 @@
  * where the three characters are 1-character strs (quotechar and
  * escapechar may be None), quoting is 0..3 and Error is csv.Error, the
  * class the messages of the state machine are raised as. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "runtime/containers.h"
 #include "runtime/exc.h"
 #include "runtime/fileio.h"
+#include "runtime/gc.h"
 #include "runtime/float_repr.h"
 #include "runtime/module.h"
 #include "stdlib/stdlib.h"
@@ -129,7 +132,7 @@ typedef struct {
     int64_t field_ncp;
     bool numeric; /* an unquoted field under QUOTE_NONNUMERIC: saved as float */
     cg_value fields; /* the list of the record */
-    bool special[256]; /* bytes that stop the plain-character runs */
+    const bool *special; /* bytes that stop the plain-character runs */
 } parser;
 
 static int add_bytes(parser *p, const unsigned char *s, size_t n, int64_t ncp) {
@@ -299,14 +302,14 @@ static int process_char(parser *p, int32_t c) {
  * line break at once instead of a character at a time. `special` marks
  * the bytes that end a run; when a dialect character is not ASCII every
  * byte >= 0x80 ends one and goes through the state machine. */
-static void mark_specials(parser *p) {
-    memset(p->special, 0, sizeof p->special);
-    int32_t ch[5] = {p->d->delimiter, p->d->quotechar, p->d->escapechar, '\n', '\r'};
+static void mark_specials(const dialect *d, bool special[256]) {
+    memset(special, 0, 256);
+    int32_t ch[5] = {d->delimiter, d->quotechar, d->escapechar, '\n', '\r'};
     for (int k = 0; k < 5; k++) {
         if (ch[k] >= 0x80)
-            memset(p->special + 0x80, 1, 0x80);
+            memset(special + 0x80, 1, 0x80);
         else if (ch[k] >= 0)
-            p->special[ch[k]] = true;
+            special[ch[k]] = true;
     }
 }
 
@@ -332,16 +335,6 @@ static int process_line(parser *p, const char *text, size_t size) {
     return process_char(p, EOL);
 }
 
-static int bump_line_num(cg_value counter) {
-    cg_list *l = cg_as_list(counter);
-    if (l->len < 1 || l->items[0].tag != CG_V_INT) {
-        cg_raise(&cg_exc_TypeError, "_csv: bad line counter");
-        return -1;
-    }
-    l->items[0].u.i++;
-    return 0;
-}
-
 /* The record at the end of the input: what an unfinished field gives. */
 static cg_value at_end(parser *p) {
     if (p->field.len == 0 && p->state != IN_QUOTED_FIELD)
@@ -356,8 +349,6 @@ static cg_value at_end(parser *p) {
     return p->fields;
 }
 
-/* The next record of the lines `it` yields, as a list of fields; None at
- * the end. counter[0] counts the lines read (the reader's line_num). */
 /* Note [csv field buffer]
  * A record's fields are built in one buffer that the next record reuses,
  * so that reading allocates only the strs and the list. A reader called
@@ -367,8 +358,28 @@ static cg_strbuf spare;
 static bool spare_in_use;
 static int64_t last_nfields;
 
-static cg_value read_row(const dialect *d, cg_value it, cg_value counter) {
-    parser p = {.d = d, .state = START_RECORD};
+/* Note [The csv reader type]
+ * _csv.reader is a C type, as CPython's: the for loop calls its next slot
+ * directly, and the dialect is read once, when the reader is made, not
+ * at every record. csv.reader() (prelude/csv.py) validates the dialect
+ * and makes the reader with make_reader(iterator, dialect, params). */
+typedef struct {
+    cg_obj head;
+    cg_value it;      /* the iterator of the lines; None once cleared */
+    cg_value dialect; /* csv.py's Dialect object: the reader's .dialect */
+    cg_value params;  /* its tuple (Note [csv dialect tuple]), which d borrows from */
+    dialect d;
+    bool special[256]; /* see Note [csv plain runs] */
+    int64_t line_num;
+    cg_gc_link gc;
+} reader;
+
+/* The next record of the lines r->it yields, as a list of fields; None at
+ * the end. */
+static cg_value read_row(reader *rd) {
+    const dialect *d = &rd->d;
+    cg_value it = rd->it;
+    parser p = {.d = d, .state = START_RECORD, .special = rd->special};
     bool own_spare = !spare_in_use;
     if (own_spare) {
         p.field = spare;
@@ -376,7 +387,6 @@ static cg_value read_row(const dialect *d, cg_value it, cg_value counter) {
         p.field.failed = false;
         spare_in_use = true;
     }
-    mark_specials(&p);
     cg_value r = CG_ERR;
     /* records of a file mostly have as many fields as the one before:
      * the list starts with room for that many */
@@ -410,7 +420,8 @@ static cg_value read_row(const dialect *d, cg_value it, cg_value counter) {
             s = cg_str_cstr(line);
             n = (size_t)cg_as_str(line)->len;
         }
-        int rc = bump_line_num(counter) < 0 ? -1 : process_line(&p, s, n);
+        rd->line_num++;
+        int rc = process_line(&p, s, n);
         cg_decref(line);
         if (rc < 0)
             goto done;
@@ -580,7 +591,7 @@ static cg_value join_row(const dialect *d, cg_value row) {
 
 /* ---- the bindings ------------------------------------------------------- */
 
-enum { C_JOIN_ROW, C_FIELD_SIZE_LIMIT, C_N };
+enum { C_JOIN_ROW, C_FIELD_SIZE_LIMIT, C_MAKE_READER, C_N };
 static const cg_method_def csv_defs[];
 
 static cg_value c_join_row(cg_value self, const cg_args *a) {
@@ -608,40 +619,89 @@ static cg_value c_field_size_limit(cg_value self, const cg_args *a) {
     return cg_int(old);
 }
 
-/* Note [The reader's __next__ in C]
- * csv.py's reader class takes this as its __next__ (an unbound builtin,
- * so that it binds to the reader as a method does): a record costs no
- * Python frame. It reads the reader's _it, _params and _count. */
-static cg_value reader_next(cg_value self, const cg_args *a) {
-    if (a->npos || a->nkw)
-        return cg_raise(&cg_exc_TypeError, "expected 0 arguments, got %d", a->npos + a->nkw);
-    static const char *const names[3] = {"_it", "_params", "_count"};
-    static cg_str *interned[3];
-    cg_value v[3];
-    for (int k = 0; k < 3; k++) {
-        if (!interned[k])
-            interned[k] = cg_str_intern(names[k]);
-        v[k] = cg_getattr(self, interned[k]);
-        if (cg_is_err(v[k]) || v[k].tag == CG_V_STOP) {
-            for (int j = 0; j < k; j++)
-                cg_decref(v[j]);
-            return v[k].tag == CG_V_STOP ? cg_raise(&cg_exc_AttributeError, "%s", names[k]) : CG_ERR;
-        }
-    }
-    dialect d;
-    cg_value r = CG_ERR;
-    if (v[2].tag != CG_V_OBJ || v[2].u.o->type != &cg_type_list)
-        cg_raise(&cg_exc_TypeError, "_csv: bad line counter");
-    else if (read_dialect(v[1], &d) == 0)
-        r = read_row(&d, v[0], v[2]);
-    for (int k = 0; k < 3; k++)
-        cg_decref(v[k]);
-    if (cg_is_none(r))
-        return cg_raise_object(cg_obj_value(&cg_exc_StopIteration));
-    return r;
+/* ---- the reader type (Note [The csv reader type]) ----------------------- */
+
+static reader *reader_of(cg_value v) { return (reader *)v.u.o; }
+
+static cg_value reader_iternext(cg_value self) {
+    reader *r = reader_of(self);
+    if (cg_is_none(r->it)) /* cleared by the cycle collector */
+        return CG_STOP;
+    cg_value row = read_row(r);
+    return cg_is_none(row) ? CG_STOP : row;
 }
 
-static const cg_method_def reader_next_def = {"__next__", reader_next, NULL, "Implement next(self)."};
+static cg_value reader_iter(cg_value self) { return cg_incref(self); }
+
+static cg_value reader_getattr(cg_value self, cg_str *name) {
+    reader *r = reader_of(self);
+    if (!strcmp(name->s, "line_num"))
+        return cg_int(r->line_num);
+    if (!strcmp(name->s, "dialect"))
+        return cg_incref(r->dialect);
+    return CG_STOP;
+}
+
+/* The reader's attributes are read-only, and it keeps no others. */
+static int reader_setattr(cg_value self, cg_str *name, cg_value value) {
+    if (!strcmp(name->s, "line_num") || !strcmp(name->s, "dialect"))
+        return cg_raise_int(&cg_exc_AttributeError, "readonly attribute");
+    return cg_raise_int(&cg_exc_AttributeError, "'_csv.reader' object has no attribute '%s'", name->s);
+}
+
+static void reader_traverse(cg_obj *o, cg_visitfn visit, void *arg) {
+    reader *r = (reader *)o;
+    cg_visit_value(r->it, visit, arg);
+    cg_visit_value(r->dialect, visit, arg);
+    cg_visit_value(r->params, visit, arg);
+}
+
+static void reader_clear(cg_obj *o) {
+    reader *r = (reader *)o;
+    cg_value_set(&r->it, CG_NONE);
+    cg_value_set(&r->dialect, CG_NONE);
+    cg_value_set(&r->params, CG_NONE);
+}
+
+static void reader_dealloc(cg_obj *o) {
+    reader_clear(o);
+    cg_obj_free(o);
+}
+
+static cg_type cg_type_csv_reader = {
+    .head = {CG_IMMORTAL, &cg_type_type},
+    .name = "reader",
+    .module = "_csv",
+    .base = &cg_type_object,
+    .basicsize = sizeof(reader),
+    .dealloc = reader_dealloc,
+    .gc_offset = offsetof(reader, gc),
+    .traverse = reader_traverse,
+    .clear = reader_clear,
+    .getattr = reader_getattr,
+    .setattr = reader_setattr,
+    .iter = reader_iter,
+    .next = reader_iternext,
+};
+
+/* make_reader(iterator, dialect, params): csv.reader()'s object. */
+static cg_value c_make_reader(cg_value self, const cg_args *a) {
+    if (a->npos != 3 || a->nkw)
+        return cg_raise(&cg_exc_TypeError, "make_reader() takes 3 arguments");
+    dialect d;
+    if (read_dialect(a->pos[2], &d) < 0)
+        return CG_ERR;
+    reader *r = cg_obj_alloc(&cg_type_csv_reader);
+    if (!r)
+        return cg_raise_nomemory();
+    r->it = cg_incref(a->pos[0]);
+    r->dialect = cg_incref(a->pos[1]);
+    r->params = cg_incref(a->pos[2]);
+    r->d = d;
+    mark_specials(&d, r->special);
+    cg_gc_track(r);
+    return cg_obj_value(r);
+}
 
 static const cg_method_def csv_defs[] = {
     [C_JOIN_ROW] = {"join_row", c_join_row, "join_row(dialect, row, /)", "The line a csv writer writes for row."},
@@ -649,6 +709,8 @@ static const cg_method_def csv_defs[] = {
                             "Sets an upper limit on parsed fields.\n    csv.field_size_limit([limit])\n\n"
                             "Returns old limit. If limit is not given, no new limit is set and\n"
                             "the old limit is returned"},
+    [C_MAKE_READER] = {"make_reader", c_make_reader, "make_reader(iterator, dialect, params, /)",
+                       "The reader csv.reader() returns, over an iterator of lines."},
     [C_N] = {NULL, NULL, NULL, NULL},
 };
 
@@ -660,13 +722,6 @@ cg_value cg_csv_native_module_init(void) {
     for (int k = 0; k < 4; k++)
         if (cg_module_add(m, names[k], cg_int(k)) < 0)
             goto fail;
-    cg_value next = cg_builtin_new(&reader_next_def, CG_STOP);
-    if (cg_is_err(next))
-        goto fail;
-    int added = cg_module_add(m, "reader_next", next);
-    cg_decref(next);
-    if (added < 0)
-        goto fail;
     cg_value version = cg_str_from_c("1.0");
     if (cg_is_err(version))
         goto fail;
