@@ -17,6 +17,7 @@
 #include "runtime/exc.h"
 #include "runtime/lang_internal.h"
 #include "runtime/module.h"
+#include "runtime/utf8_scan.h"
 
 typedef enum { C_UTF8, C_ASCII, C_LATIN1, C_UTF16, C_UTF16LE, C_UTF16BE, C_UTF32, C_UTF32LE, C_UTF32BE } codec;
 
@@ -361,8 +362,10 @@ static int decode_utf8(decoder *d, cg_strbuf *b, const char *s, int64_t n) {
     const unsigned char *u = (const unsigned char *)s;
     int64_t run = 0; /* valid text since here, copied at once when it ends */
     for (int64_t i = 0; i < n;) {
-        if (u[i] < 0x80) { /* ASCII: the common case, no decoding needed */
+        if (u[i] < 0x80) { /* ASCII: the common case, no decoding needed, skipped a word at a time */
             i++;
+            while (i + 8 <= n && !(cg_utf8_word(s + i) & CG_UTF8_HIGHS))
+                i += 8;
             continue;
         }
         uint32_t cp;

@@ -31,6 +31,7 @@
 #include "runtime/host.h"
 #include "runtime/lang_internal.h"
 #include "runtime/text_codec.h"
+#include "runtime/utf8_scan.h"
 
 #define CHUNK 65536
 #define WRITE_FLUSH 8192
@@ -224,9 +225,7 @@ static int take(cg_file *f, int64_t limit, bool line, cg_strbuf *b) {
         const char *p = f->text.data + f->text_pos, *end = f->text.data + f->text.len;
         while (p < end && (limit < 0 || taken < limit)) {
             if (limit < 0) { /* no count to keep: copy up to the next \r or \n at once */
-                const char *q = p;
-                while (q < end && *q != '\n' && *q != '\r')
-                    q++;
+                const char *q = cg_utf8_find_eol(p, end);
                 if (q > p) {
                     cg_strbuf_append(b, p, (size_t)(q - p));
                     p = q;
@@ -335,17 +334,15 @@ static cg_value file_readline(cg_value self, const cg_args *a) {
  * seen whole) becomes its str at once, without going through take()'s
  * builder. Anything else (a translated \r, a line cut by the buffer's
  * end, the other newline modes) is left to take(): CG_STOP. */
-static bool whole_line(const cg_file *f, size_t *n, int64_t *ncp) {
+static bool whole_line(const cg_file *f, size_t *n) {
     if (f->binary)
         return false;
     if (f->newline != NL_UNTRANSLATED && f->newline != NL_UNIVERSAL && f->newline != NL_LF)
         return false;
     if (f->text_pos == f->text.len)
         return false;
-    const char *p = f->text.data + f->text_pos, *end = f->text.data + f->text.len, *q = p;
-    int64_t k = 0; /* counted on the way: the str need not count again */
-    while (q < end && *q != '\n' && *q != '\r')
-        k += (*q++ & 0xC0) != 0x80;
+    const char *p = f->text.data + f->text_pos, *end = f->text.data + f->text.len;
+    const char *q = cg_utf8_find_eol(p, end);
     if (q == end)
         return false;
     const char *stop = q + 1;
@@ -355,20 +352,18 @@ static bool whole_line(const cg_file *f, size_t *n, int64_t *ncp) {
         stop += q[1] == '\n';
     }
     *n = (size_t)(stop - p);
-    *ncp = k + (int64_t)(stop - q);
     return true;
 }
 
 static cg_value line_in_buffer(cg_file *f) {
     size_t n;
-    int64_t ncp;
-    if (!whole_line(f, &n, &ncp))
+    if (!whole_line(f, &n))
         return CG_STOP;
     cg_str *line = cg_str_alloc(n);
     if (!line)
         return cg_raise_nomemory();
     memcpy(line->s, f->text.data + f->text_pos, n);
-    line->ncp = ncp;
+    line->ncp = cg_utf8_count(line->s, n);
     f->text_pos += n;
     return cg_obj_value(line);
 }
@@ -377,8 +372,7 @@ int cg_text_file_line_view(cg_value file, const char **s, size_t *n) {
     cg_file *f = file_of(file);
     if (check_readable(f) < 0)
         return -1;
-    int64_t ncp;
-    if (!whole_line(f, n, &ncp))
+    if (!whole_line(f, n))
         return 0;
     *s = f->text.data + f->text_pos;
     f->text_pos += *n;

@@ -24,6 +24,7 @@
 #include "runtime/gc.h"
 #include "runtime/float_repr.h"
 #include "runtime/module.h"
+#include "runtime/utf8_scan.h"
 #include "stdlib/stdlib.h"
 
 enum { QUOTE_MINIMAL, QUOTE_ALL, QUOTE_NONNUMERIC, QUOTE_NONE };
@@ -129,33 +130,46 @@ typedef struct {
     const dialect *d;
     parse_state state;
     cg_strbuf field; /* the bytes of the field being read */
-    int64_t field_ncp;
+    bool wide;       /* the field has a character beyond ASCII (Note [csv field length]) */
     bool numeric; /* an unquoted field under QUOTE_NONNUMERIC: saved as float */
     cg_value fields; /* the list of the record */
     const bool *special; /* bytes that stop the plain-character runs */
 } parser;
 
-static int add_bytes(parser *p, const unsigned char *s, size_t n, int64_t ncp) {
-    if (p->field_ncp + ncp > field_limit)
+/* Note [csv field length]
+ * The field limit counts characters; the buffer counts bytes, never
+ * fewer. Only when the bytes pass the limit are the characters counted;
+ * a field's str has as many characters as bytes unless the field took a
+ * byte >= 0x80 (`wide`), when they are counted once, as it is made
+ * (Note [Eight bytes at a time] in utf8_scan.h). */
+static int add_bytes(parser *p, const unsigned char *s, size_t n) {
+    if ((int64_t)(p->field.len + n) > field_limit
+        && cg_utf8_count(p->field.data ? p->field.data : "", p->field.len) + cg_utf8_count((const char *)s, n)
+               > field_limit)
         return csv_error(p->d, "field larger than field limit (%lld)", (long long)field_limit);
+    if (p->field.len + n < p->field.cap) { /* room for the bytes and the NUL the buffer keeps */
+        memcpy(p->field.data + p->field.len, s, n);
+        p->field.len += n;
+        p->field.data[p->field.len] = '\0';
+        return 0;
+    }
     cg_strbuf_append(&p->field, (const char *)s, n);
-    p->field_ncp += ncp;
     return 0;
 }
 
 static int add_cp(parser *p, int32_t c) {
-    if (c < 0x80 && p->field.len + 1 < p->field.cap && p->field_ncp < field_limit) {
+    if (c < 0x80 && p->field.len + 1 < p->field.cap && (int64_t)p->field.len < field_limit) {
         /* the common case, an ASCII character with room for it (and the NUL the buffer keeps) */
         p->field.data[p->field.len++] = (char)c;
         p->field.data[p->field.len] = '\0';
-        p->field_ncp++;
         return 0;
     }
     char u[4];
-    return add_bytes(p, (const unsigned char *)u, (size_t)cg_cp_encode((uint32_t)c, u), 1);
+    p->wide |= c >= 0x80;
+    return add_bytes(p, (const unsigned char *)u, (size_t)cg_cp_encode((uint32_t)c, u));
 }
 
-/* The field read so far as a str; its code points are already counted. */
+/* The field read so far as a str. */
 static cg_value field_str(const parser *p) {
     if (p->field.len <= 1)
         return cg_str_new(p->field.data ? p->field.data : "", p->field.len);
@@ -163,7 +177,7 @@ static cg_value field_str(const parser *p) {
     if (!o)
         return cg_raise_nomemory();
     memcpy(o->s, p->field.data, p->field.len);
-    o->ncp = p->field_ncp;
+    o->ncp = p->wide ? cg_utf8_count(o->s, p->field.len) : (int64_t)p->field.len;
     return cg_obj_value(o);
 }
 
@@ -174,7 +188,7 @@ static int save_field(parser *p) {
     }
     cg_value s = field_str(p);
     p->field.len = 0;
-    p->field_ncp = 0;
+    p->wide = false;
     if (cg_is_err(s))
         return -1;
     if (p->numeric) {
@@ -318,16 +332,18 @@ static int process_line(parser *p, const char *text, size_t size) {
     int64_t n = (int64_t)size, i = 0;
     while (i < n) {
         if ((p->state == IN_FIELD || p->state == IN_QUOTED_FIELD) && !p->special[s[i]]) {
-            int64_t j = i, ncp = 0;
+            int64_t j = i + 1;
+            unsigned char seen = s[i]; /* the bytes of the run or'ed: is any >= 0x80? */
             while (j < n && !p->special[s[j]])
-                ncp += (s[j++] & 0xC0) != 0x80;
-            if (add_bytes(p, s + i, (size_t)(j - i), ncp) < 0)
+                seen |= s[j++];
+            p->wide |= seen >= 0x80;
+            if (add_bytes(p, s + i, (size_t)(j - i)) < 0)
                 return -1;
             i = j;
             continue;
         }
-        int width;
-        int32_t c = decode_cp(s + i, &width);
+        int width = 1;
+        int32_t c = s[i] < 0x80 ? s[i] : decode_cp(s + i, &width);
         if (process_char(p, c) < 0)
             return -1;
         i += width;
