@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime/containers.h"
 #include "runtime/eval.h"
 #include "runtime/frame_obj.h"
 #include "runtime/gc.h"
@@ -643,13 +644,47 @@ static cg_value call_method_def(void *ctx, const cg_args *a) {
     return m->def->fn(m->self, a);
 }
 
+/* Note [Method lookup cache]
+ * The lookup of obj.name(...)'s method in its C type's dict is the same
+ * at every run of a loop: a small direct-mapped table, keyed by the type
+ * and the name, remembers where in the type's own dict the name was
+ * found. A (dict, version) pair names one set of keys (dict.c), so while
+ * the version holds the entry is still that name's and no entry of the
+ * type's dict (first in the lookup order) has come to shadow it; its
+ * value is read afresh each time. Names found in a base's dict are not
+ * kept. The table is only read and written by the thread that holds the
+ * interpreter lock. */
+#define METHOD_CACHE_SIZE 256
+
+typedef struct {
+    const cg_type *type;
+    const cg_str *name;
+    uint64_t version;
+    int64_t ix;
+} method_cache_entry;
+
+static method_cache_entry method_cache[METHOD_CACHE_SIZE];
+
+static cg_value c_type_lookup_cached(const cg_type *t, cg_str *name) {
+    if (!t->dict)
+        return cg_type_lookup_borrowed(t, name);
+    method_cache_entry *c = &method_cache[((uintptr_t)t >> 4 ^ (uintptr_t)name >> 4) % METHOD_CACHE_SIZE];
+    if (c->type == t && c->name == name && c->version == t->dict->version)
+        return t->dict->entries[c->ix].value;
+    int64_t ix = cg_dict_index_str(t->dict, name);
+    if (ix < 0)
+        return cg_type_lookup_borrowed(t, name);
+    *c = (method_cache_entry){t, name, t->dict->version, ix};
+    return t->dict->entries[ix].value;
+}
+
 static const cg_method_def *c_method_of(cg_value obj, cg_str *name) {
     if (obj.tag != CG_V_OBJ)
         return NULL;
     cg_type *t = obj.u.o->type;
     if (t->getattr || (t->flags & (CG_TYPE_HEAP | CG_TYPE_HAS_DICT | CG_TYPE_GETATTRIBUTE)))
         return NULL;
-    cg_value m = cg_type_lookup_borrowed(t, name);
+    cg_value m = c_type_lookup_cached(t, name);
     if (m.tag != CG_V_OBJ || m.u.o->type != &cg_type_builtin || ((cg_builtin *)m.u.o)->self.tag != CG_V_STOP)
         return NULL;
     return ((cg_builtin *)m.u.o)->def;
@@ -662,36 +697,45 @@ static bool has_star_args(const cg_ast_list *args) {
     return false;
 }
 
+/* Note [Calls with few arguments]
+ * Most calls pass a few positional arguments and nothing else: they are
+ * evaluated into an array on the C stack and handed to fn, without the
+ * growable argument lists cg_eval_args_then keeps for *x and keywords. */
+enum { FEW_ARGS = 4 };
+
+/* inlined at each call, where fn is known: its call is direct */
+__attribute__((always_inline)) static inline cg_value call_few_args(cg_frame *f, const cg_ast_list *args,
+                                                                   cg_value (*fn)(void *ctx, const cg_args *a),
+                                                                   void *ctx) {
+    cg_value pos[FEW_ARGS];
+    int n = 0;
+    cg_value r = CG_ERR;
+    for (; n < args->n; n++) {
+        pos[n] = cg_eval_expr(f, args->items[n]);
+        if (cg_is_err(pos[n]))
+            break;
+    }
+    if (n == args->n)
+        r = fn(ctx, &(cg_args){.pos = pos, .npos = n});
+    for (int i = 0; i < n; i++)
+        cg_decref(pos[i]);
+    return r;
+}
+
 cg_value cg_eval_call(cg_frame *f, const cg_ast *e) {
     const cg_ast *fe = e->u.call.func;
+    bool star = has_star_args(&e->u.call.args);
+    bool few = !star && e->u.call.keywords.n == 0 && e->u.call.args.n <= FEW_ARGS;
     cg_value func;
-    if (fe->kind == AST_ATTRIBUTE && !has_star_args(&e->u.call.args)) {
+    if (fe->kind == AST_ATTRIBUTE && !star) {
         cg_value obj = cg_eval_expr(f, fe->u.attr.value);
         if (cg_is_err(obj))
             return obj;
         const cg_method_def *def = c_method_of(obj, (cg_str *)fe->u.attr.name);
-        if (def && e->u.call.keywords.n == 0 && e->u.call.args.n <= 4) {
-            /* the common case, a few positional arguments: evaluated into a local array */
-            cg_value pos[4];
-            int n = 0;
-            cg_value r = CG_ERR;
-            for (; n < e->u.call.args.n; n++) {
-                pos[n] = cg_eval_expr(f, e->u.call.args.items[n]);
-                if (cg_is_err(pos[n]))
-                    break;
-            }
-            if (n == e->u.call.args.n) {
-                cg_args a = {.pos = pos, .npos = n};
-                r = def->fn(obj, &a);
-            }
-            for (int i = 0; i < n; i++)
-                cg_decref(pos[i]);
-            cg_decref(obj);
-            return r;
-        }
         if (def) {
             method_call m = {def, obj};
-            cg_value r = cg_eval_args_then(f, CG_NONE, &e->u.call.args, &e->u.call.keywords, call_method_def, &m);
+            cg_value r = few ? call_few_args(f, &e->u.call.args, call_method_def, &m)
+                             : cg_eval_args_then(f, CG_NONE, &e->u.call.args, &e->u.call.keywords, call_method_def, &m);
             cg_decref(obj);
             return r;
         }
@@ -702,7 +746,8 @@ cg_value cg_eval_call(cg_frame *f, const cg_ast *e) {
     }
     if (cg_is_err(func))
         return func;
-    cg_value r = cg_eval_args_then(f, func, &e->u.call.args, &e->u.call.keywords, call_func, &func);
+    cg_value r = few ? call_few_args(f, &e->u.call.args, call_func, &func)
+                     : cg_eval_args_then(f, func, &e->u.call.args, &e->u.call.keywords, call_func, &func);
     cg_decref(func);
     return r;
 }
