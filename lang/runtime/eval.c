@@ -46,12 +46,20 @@ static global_cache *cache_of(cg_frame *f, const cg_ast_res *res) {
     return res->cache;
 }
 
+/* The entry c says holds the name's value, while that still holds. */
+static inline const cg_value *global_cache_hit(const cg_frame *f, const global_cache *c) {
+    if (c && c->globals == f->globals && c->globals_version == f->globals->version
+        && c->found_in->version == c->found_version)
+        return &c->found_in->entries[c->ix].value;
+    return NULL;
+}
+
 static cg_value load_global_cached(cg_frame *f, const cg_ast_res *res) {
     cg_str *name = res->name;
     global_cache *c = cache_of(f, res);
-    if (c && c->globals == f->globals && c->globals_version == f->globals->version
-        && c->found_in->version == c->found_version)
-        return cg_incref(((cg_dict *)c->found_in)->entries[c->ix].value);
+    const cg_value *hit = global_cache_hit(f, c);
+    if (hit)
+        return cg_incref(*hit);
     cg_dict *where = f->globals;
     int64_t ix = cg_dict_index_str(where, name);
     if (ix < 0) {
@@ -656,7 +664,8 @@ static cg_value eval_named(cg_frame *f, const cg_ast *e) {
 
 /* ---- dispatch ---------------------------------------------------------------------- */
 
-static cg_value eval_node(cg_frame *f, const cg_ast *e) {
+/* Out of line (Note [The evaluator's fast paths]). */
+__attribute__((noinline)) static cg_value eval_node(cg_frame *f, const cg_ast *e) {
     switch (e->kind) {
     case AST_NAME: return load_name(f, e);
     case AST_CONSTANT: return cg_incref(*(cg_value *)e->u.constant.value);
@@ -695,15 +704,27 @@ static cg_value eval_node(cg_frame *f, const cg_ast *e) {
     }
 }
 
+/* Note [The evaluator's fast paths]
+ * Constants, bound locals and globals found where their cache says (Note
+ * [Global name caches]) are most of the expressions evaluated: they are
+ * answered here, before the stack check and the call to eval_node, whose
+ * big switch costs a long prologue to enter. */
 cg_value cg_eval_expr(cg_frame *f, const cg_ast *e) {
     if (e->kind == AST_CONSTANT)
         return cg_incref(*(cg_value *)e->u.constant.value);
-    if (e->kind == AST_NAME && e->u.name.res.kind == RES_LOCAL) {
-        cg_value v = f->slots[e->u.name.res.slot];
-        if (v.tag != CG_V_STOP)
-            return cg_incref(v);
+    if (e->kind == AST_NAME) {
+        const cg_ast_res *res = &e->u.name.res;
+        if (res->kind == RES_LOCAL) {
+            cg_value v = f->slots[res->slot];
+            if (v.tag != CG_V_STOP)
+                return cg_incref(v);
+        } else if (res->kind == RES_GLOBAL) {
+            const cg_value *hit = global_cache_hit(f, res->cache);
+            if (hit)
+                return cg_incref(*hit);
+        }
     }
-    if (cg_check_depth() < 0)
+    if (cg_eval_check_depth() < 0)
         return CG_ERR;
     cg_value r = eval_node(f, e);
     if (r.tag == CG_V_ERR && !f->errnode)

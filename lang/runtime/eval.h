@@ -77,6 +77,14 @@ typedef struct {
 
 extern _Thread_local cg_eval_state cg_ev;
 
+/* cg_check_depth (lang_internal.h) with its test inline: the evaluator
+ * asks at every expression and statement, and the stack is almost always
+ * fine. */
+static inline int cg_eval_check_depth(void) {
+    char probe;
+    return (uintptr_t)&probe >= cg_ev.stack_limit ? 0 : cg_check_depth();
+}
+
 cg_value cg_eval_expr(cg_frame *f, const cg_ast *e);
 /* The evaluator's poll at loop heads, calls and top-level statements: a
  * due collection runs (only here, never inside C code that loops, which

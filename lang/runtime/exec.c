@@ -725,7 +725,7 @@ static cg_exec_status exec_stmt(cg_frame *f, const cg_ast *s) {
     f->errnode = NULL;
     /* Like CPython, notice Ctrl-C at loop heads and calls; top-level
      * statements check too, so a long cell of straight-line code stops. */
-    if ((s->col == 0 && f->scope->kind == SCOPE_MODULE && cg_eval_poll() < 0) || cg_check_depth() < 0)
+    if ((s->col == 0 && f->scope->kind == SCOPE_MODULE && cg_eval_poll() < 0) || cg_eval_check_depth() < 0)
         return EXEC_ERR;
     switch (s->kind) {
     case AST_EXPR_STMT: {
