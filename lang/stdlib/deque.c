@@ -95,6 +95,11 @@ static cg_value take_left(deque *d) {
 /* Adds v (a new reference, stolen) at one end; a full bounded deque drops
  * the item at the other end. */
 static int push_right(deque *d, cg_value v) {
+    if (d->maxlen < 0 && d->start + d->len < d->cap) { /* unbounded, with room: a queue's common case */
+        d->buf[d->start + d->len++] = v;
+        d->state++;
+        return 0;
+    }
     if (d->maxlen == 0) {
         cg_decref(v);
         return 0;
