@@ -224,8 +224,11 @@ static int take(cg_file *f, int64_t limit, bool line, cg_strbuf *b) {
         }
         const char *p = f->text.data + f->text_pos, *end = f->text.data + f->text.len;
         while (p < end && (limit < 0 || taken < limit)) {
-            if (limit < 0) { /* no count to keep: copy up to the next \r or \n at once */
-                const char *q = cg_utf8_find_eol(p, end);
+            if (limit < 0) { /* no count to keep: copy up to the next character to look at, at once */
+                const char *q = line                          ? cg_utf8_find_eol(p, end)
+                                : f->newline != NL_UNIVERSAL ? end /* nothing translated */
+                                                              : memchr(p, '\r', (size_t)(end - p));
+                q = q ? q : end;
                 if (q > p) {
                     cg_strbuf_append(b, p, (size_t)(q - p));
                     p = q;

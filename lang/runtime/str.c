@@ -13,16 +13,10 @@
 #include "runtime/containers.h"
 #include "runtime/exc.h"
 #include "runtime/format.h"
+#include "runtime/utf8_scan.h"
 #include "runtime/value.h"
 
 /* ---- making strings ----------------------------------------------------- */
-
-static int64_t utf8_count(const char *s, size_t len) {
-    int64_t n = 0;
-    for (size_t i = 0; i < len; i++)
-        n += ((unsigned char)s[i] & 0xC0) != 0x80;
-    return n;
-}
 
 /* An uninitialised str of len bytes (the caller fills s and ncp). */
 cg_str *cg_str_alloc(size_t len) {
@@ -51,7 +45,7 @@ cg_value cg_str_new(const char *s, size_t len) {
     if (!o)
         return cg_raise_nomemory();
     memcpy(o->s, s, len);
-    o->ncp = utf8_count(s, len);
+    o->ncp = cg_utf8_count(s, len);
     return cg_obj_value(o);
 }
 
@@ -68,7 +62,7 @@ cg_value cg_str_vfmt(const char *fmt, va_list ap) {
     if (!o)
         return cg_raise_nomemory();
     vsnprintf(o->s, (size_t)n + 1, fmt, ap);
-    o->ncp = utf8_count(o->s, (size_t)n);
+    o->ncp = cg_utf8_count(o->s, (size_t)n);
     return cg_obj_value(o);
 }
 
@@ -171,7 +165,7 @@ cg_str *cg_str_intern_n(const char *s, size_t len) {
     if (!o)
         return NULL;
     memcpy(o->s, s, len);
-    o->ncp = utf8_count(s, len);
+    o->ncp = cg_utf8_count(s, len);
     o->hash = h;
     o->interned = true;
     o->head.refcnt = CG_IMMORTAL;
