@@ -92,6 +92,21 @@ print(type(d).__name__, type(d).__module__, d.delimiter, repr(d.quotechar), d.es
       d.skipinitialspace, d.strict, repr(d.lineterminator), d.quoting)
 print(type(csv.reader([])).__name__, iter(r) is r)
 
+# the reader object: its own iterator, read-only line_num and dialect
+r = csv.reader(["a,b\n", 'c,"d\ne"\n', "x"])
+print(type(r).__module__, r.line_num, r.__next__(), r.line_num, next(r), r.line_num, list(r), r.line_num, list(r))
+err(lambda: setattr(r, "line_num", 3))
+err(lambda: setattr(r, "dialect", None))
+err(lambda: next(csv.reader([1])))
+
+# the field limit counts characters, not bytes
+for lim in (5, 4, 0):
+    old = csv.field_size_limit(lim)
+    for text in ['ééé,ab\n', 'éééé,a\n', 'ééééé,a\n', '"éé"é"é",x\n', 'abcde,f\n', 'abcdef,g\n', '€😀,"😀""y"\n']:
+        rows(text)
+    csv.field_size_limit(old)
+print([[len(f) for f in row] for row in csv.reader(['aé€😀b,"x😀""y",z\r\n', 'é,q'])])
+
 # over a real file, opened with newline=''
 p = "/tmp/cgrad_lang_csv_reader_%d.csv" % random.randrange(10**12)
 with open(p, "w", newline="") as f:

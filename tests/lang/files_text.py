@@ -117,6 +117,21 @@ with open(p) as f:
         except Exception as e:
             print(type(e).__name__, e)
 print(repr(f).replace(p, "P").replace("'UTF-8'", "'utf-8'"))
+
+# read(), iteration and read(n) agree in every newline mode, with lines
+# and \r\n pairs cut by the reading chunks
+data = ("a" * 65535 + "\r\n" + "b\rc\n" + "é" * 40000 + "\r" + "x\r\ny\n" + "z" * 70000 + "\r") * 2
+with open(p, "w", newline="") as f:
+    f.write(data)
+for nl in (None, "", "\n", "\r", "\r\n"):
+    with open(p, newline=nl) as f:
+        whole = f.read()
+    with open(p, newline=nl) as f:
+        lines = list(f)
+    with open(p, newline=nl) as f:
+        parts = iter(lambda: f.read(1000), "")
+        print(repr(nl), len(whole), "".join(lines) == whole, "".join(parts) == whole, [len(l) for l in lines],
+              whole.count("\r"), whole.count("\n"))
 try:
     import os
     os.remove(p)
