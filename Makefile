@@ -74,6 +74,10 @@ CUDA_MODULE_DIR := $(PREFIX)/lib/cgrad
 CUDA_SRC   := $(if $(filter 1,$(HAVE_NVCC)),$(wildcard cuda/*.cu))
 CUDA_MODULE := $(if $(CUDA_SRC),$(BUILD)/libcgcuda.so)
 EXPORT_LDFLAGS := -Wl,--dynamic-list=engine/exports.list -Wl,-u,cg_caching_allocator_new -ldl
+# The kernels that add in PyTorch's lane order (Note [Reductions in PyTorch's
+# order]) are written lane by lane; -O3 turns the lanes into vector adds,
+# which round exactly as the scalar adds they replace.
+$(BUILD)/engine/sum_order.o $(BUILD)/engine/ops_nn.o: CFLAGS += -O3
 $(BUILD)/engine/device.o $(BUILD)/san/engine/device.o: CFLAGS += -DCG_CUDA_MODULE_DIR='"$(CUDA_MODULE_DIR)"'
 
 ifneq ($(CUDA_MODULE),)

@@ -18,15 +18,28 @@ static inline __attribute__((always_inline)) void SO(multi_row_sum)(T *ret, cons
                                                                     int64_t col_stride, int64_t size, int nrows,
                                                                     int L) {
     enum { LEVELS = 4 };
-    T acc[LEVELS][4 * W];
     const int n = nrows * L;
-    for (int j = 0; j < LEVELS; j++)
-        for (int m = 0; m < n; m++)
-            acc[j][m] = 0;
     int64_t level_power = so_ceil_log2(size) / LEVELS;
     if (level_power < 4)
         level_power = 4;
     const int64_t level_step = (int64_t)1 << level_power, level_mask = level_step - 1;
+    if (size < level_step) { /* one chunk or less: the upper levels stay 0, and x + 0 is x (no sum here is -0) */
+        for (int m = 0; m < n; m++)
+            ret[m] = 0;
+        for (int64_t i = 0; i < size; i++) {
+            const char *row = in + i * row_stride;
+            for (int k = 0; k < nrows; k++) {
+                const T *p = (const T *)(row + k * col_stride);
+                for (int l = 0; l < L; l++)
+                    ret[k * L + l] += p[l];
+            }
+        }
+        return;
+    }
+    T acc[LEVELS][4 * W];
+    for (int j = 0; j < LEVELS; j++)
+        for (int m = 0; m < n; m++)
+            acc[j][m] = 0;
     int64_t i = 0;
     while (i + level_step <= size) {
         for (int64_t j = 0; j < level_step; j++, i++) {

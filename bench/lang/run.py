@@ -28,6 +28,7 @@ BENCHES = [
     ("csv_bench", "for row in csv.reader(f) over a ~100 MB file", 1.0),
     ("pickle_bench", "pickle.dumps then pickle.loads of a 1M-element list of ints, floats, strs", 1.0),
     ("deque_bench", "deque: 1M append then 1M popleft, then 1M append/popleft", 1.0),
+    ("reduce_bench", "sum/mean of 4M and 2000x1000 over each dim, small sums, softmax of 4096x10", 1.0),
 ]
 
 
