@@ -457,15 +457,14 @@ static inline double norm_result(double acc, double p) { return p == 2 ? sqrt(ac
 NORM_K(norm_f32, float)
 NORM_K(norm_f64, double)
 
-/* logsumexp: max + log(sum(exp(x - max))), with an infinite max taken as 0
- * so that all -inf gives -inf and a +inf gives inf, as PyTorch. */
-#define LSE_DECL(n) double m[n], s[n]
-#define LSE_K(name, T, EXP)                                                                   \
-    FLOAT_KERNEL(name, T, LSE_DECL, (m[j] = -INFINITY, s[j] = 0), m[j] = v > m[j] ? v : m[j], \
-                 m[j] = isinf(m[j]) ? 0 : m[j], 2, s[j] += EXP((T)(v - m[j])), log(s[j]) + m[j])
-/* float32's exponentials in float, as PyTorch: three times faster than exp */
-LSE_K(logsumexp_f32, float, expf)
-LSE_K(logsumexp_f64, double, exp)
+/* logsumexp's shift: the max (NaN if any is), an infinite max taken as 0
+ * so that all -inf gives -inf and a +inf gives inf, as PyTorch */
+#define LSE_DECL(n) double m[n]
+#define LSE_K(name, T)                                                                                   \
+    FLOAT_KERNEL(name, T, LSE_DECL, m[j] = -INFINITY, m[j] = (v > m[j] || v != v) && m[j] == m[j] ? v : m[j], \
+                 NOTHING, 1, NOTHING, isinf(m[j]) ? 0 : m[j])
+LSE_K(lse_shift_f32, float)
+LSE_K(lse_shift_f64, double)
 
 #define FLOAT_ENTRY(name, combine) \
     { name##_fn, name##_block, combine }
@@ -473,8 +472,8 @@ static const cg_reduce_kernel var_k[CG_DTYPE_COUNT] = {
     [CG_F32] = FLOAT_ENTRY(var_f32, NULL), [CG_F64] = FLOAT_ENTRY(var_f64, NULL)};
 static const cg_reduce_kernel norm_k[CG_DTYPE_COUNT] = {
     [CG_F32] = FLOAT_ENTRY(norm_f32, norm_f32_combine), [CG_F64] = FLOAT_ENTRY(norm_f64, norm_f64_combine)};
-static const cg_reduce_kernel logsumexp_k[CG_DTYPE_COUNT] = {
-    [CG_F32] = FLOAT_ENTRY(logsumexp_f32, NULL), [CG_F64] = FLOAT_ENTRY(logsumexp_f64, NULL)};
+static const cg_reduce_kernel lse_shift_k[CG_DTYPE_COUNT] = {
+    [CG_F32] = FLOAT_ENTRY(lse_shift_f32, NULL), [CG_F64] = FLOAT_ENTRY(lse_shift_f64, NULL)};
 
 /* x float; out float of x's dtype with 1 on reduced dims */
 static void run_float(const cg_kernel_call *c, const cg_reduce_kernel *table, reduce_ctx ctx) {
@@ -487,7 +486,27 @@ void cg_cpu_std(const cg_kernel_call *c) {
 void cg_cpu_norm(const cg_kernel_call *c) {
     run_float(c, norm_k, (reduce_ctx){.p = cg_scalar_to_double(c->args->s[0])});
 }
-void cg_cpu_logsumexp(const cg_kernel_call *c) { run_float(c, logsumexp_k, (reduce_ctx){0}); }
+/* logsumexp as PyTorch composes it: m = the shift (above), then
+ * log(sum(exp(x - m))) + m with its elementwise ops and its sum, so that
+ * each step rounds (and sums in the order) PyTorch's does. */
+void cg_cpu_logsumexp(const cg_kernel_call *c) {
+    cg_tensor *x = c->in[0], *out = c->out[0];
+    run_float(c, lse_shift_k, (reduce_ctx){0});
+    bool was = cg_grad_set_enabled(false);
+    cg_tensor *m = cg_clone(out);
+    cg_tensor *d = m ? cg_sub(x, m, cg_scalar_int(1)) : NULL, *e = d ? cg_exp(d) : NULL;
+    cg_tensor *s = e ? cg_tensor_empty(out->ndim, out->sizes, out->dtype, cg_tensor_device(out)) : NULL;
+    if (s)
+        cg_sum_torch_order(e, s);
+    cg_tensor *l = s ? cg_log(s) : NULL, *r = l ? cg_add(l, m, cg_scalar_int(1)) : NULL;
+    if (r)
+        memcpy(cg_tensor_data(out), cg_tensor_data(r), (size_t)cg_tensor_numel(r) * cg_tensor_itemsize(r));
+    else /* out of memory: the value is lost, and the error says so */
+        memset(cg_tensor_data(out), 0xff, (size_t)cg_tensor_numel(out) * cg_tensor_itemsize(out));
+    cg_grad_set_enabled(was);
+    cg_tensor_release(m), cg_tensor_release(d), cg_tensor_release(e);
+    cg_tensor_release(s), cg_tensor_release(l), cg_tensor_release(r);
+}
 
 /* ---- kernel: cumsum -------------------------------------------------------------------------- */
 
