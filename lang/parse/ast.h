@@ -71,6 +71,7 @@ typedef enum {
     AST_NAMED_EXPR,
     AST_YIELD,
     AST_YIELD_FROM,
+    AST_AWAIT,
     /* parts */
     AST_COMPREHENSION,
     AST_EXCEPT_HANDLER,
@@ -161,9 +162,12 @@ struct cg_ast {
         /* AST_MODULE */
         struct {
             cg_ast_list body;
+            /* set before resolving a notebook cell: `await` may stand at
+             * its top level (IPython's autoawait) */
+            bool top_level_await;
         } module;
         /* AST_EXPR_STMT, AST_RETURN, AST_YIELD (value may be NULL),
-         * AST_YIELD_FROM */
+         * AST_YIELD_FROM, AST_AWAIT */
         struct {
             cg_ast *value;
         } expr;
@@ -189,10 +193,11 @@ struct cg_ast {
             cg_ast *test;
             cg_ast_list body, orelse;
         } cond;
-        /* AST_FOR */
+        /* AST_FOR (`async for` when is_async) */
         struct {
             cg_ast *target, *iter;
             cg_ast_list body, orelse;
+            bool is_async;
         } for_;
         /* AST_FUNCTION_DEF, AST_LAMBDA (body holds one AST_RETURN) */
         struct {
@@ -201,6 +206,7 @@ struct cg_ast {
             cg_ast_list body, decorators;
             void *scope;     /* the resolver's cg_scope */
             cg_ast *returns; /* the `-> annotation` of a def, or NULL */
+            bool is_async;   /* `async def` */
         } func;
         /* AST_CLASS_DEF */
         struct {
@@ -227,9 +233,10 @@ struct cg_ast {
         struct {
             cg_ast *test, *msg;
         } assert_;
-        /* AST_WITH */
+        /* AST_WITH (`async with` when is_async) */
         struct {
             cg_ast_list items, body;
+            bool is_async;
         } with;
         /* AST_WITH_ITEM */
         struct {
@@ -362,10 +369,11 @@ struct cg_ast {
             cg_ast_list generators;
             void *scope;
         } comp;
-        /* AST_COMPREHENSION: for target in iter if ifs... */
+        /* AST_COMPREHENSION: (async) for target in iter if ifs... */
         struct {
             cg_ast *target, *iter;
             cg_ast_list ifs;
+            bool is_async;
         } gen;
         /* AST_NAMED_EXPR: target := value */
         struct {

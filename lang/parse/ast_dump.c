@@ -271,6 +271,13 @@ static bool has_attributes(cg_ast_kind k) {
     return k != AST_MODULE && k != AST_COMPREHENSION && k != AST_ARGUMENTS && k != AST_WITH_ITEM && k != AST_MATCH_CASE;
 }
 
+/* AsyncFunctionDef, AsyncFor, AsyncWith: the plain node's fields under
+ * the name with "Async" before it. */
+static bool is_async_stmt(const cg_ast *n) {
+    return (n->kind == AST_FUNCTION_DEF && n->u.func.is_async) || (n->kind == AST_FOR && n->u.for_.is_async)
+           || (n->kind == AST_WITH && n->u.with.is_async);
+}
+
 static const char *class_name(cg_ast_kind k) {
     static const char *names[AST_KIND_COUNT] = {
         [AST_MODULE] = "Module",
@@ -323,6 +330,7 @@ static const char *class_name(cg_ast_kind k) {
         [AST_NAMED_EXPR] = "NamedExpr",
         [AST_YIELD] = "Yield",
         [AST_YIELD_FROM] = "YieldFrom",
+        [AST_AWAIT] = "Await",
         [AST_COMPREHENSION] = "comprehension",
         [AST_EXCEPT_HANDLER] = "ExceptHandler",
         [AST_ARGUMENTS] = "arguments",
@@ -410,7 +418,8 @@ static void fields(out *o, const cg_ast *n, bool *f) {
     case AST_EXPR_STMT: f_node(o, f, "value", n->u.expr.value); break;
     case AST_RETURN:
     case AST_YIELD: f_opt(o, f, "value", n->u.expr.value); break;
-    case AST_YIELD_FROM: f_node(o, f, "value", n->u.expr.value); break;
+    case AST_YIELD_FROM:
+    case AST_AWAIT: f_node(o, f, "value", n->u.expr.value); break;
     case AST_ASSIGN:
         f_list(o, f, "targets", n->u.assign.targets);
         f_node(o, f, "value", n->u.assign.value);
@@ -602,7 +611,7 @@ static void fields(out *o, const cg_ast *n, bool *f) {
         f_node(o, f, "target", n->u.gen.target);
         f_node(o, f, "iter", n->u.gen.iter);
         f_list(o, f, "ifs", n->u.gen.ifs);
-        f_raw(o, f, "is_async", "0");
+        f_int(o, f, "is_async", n->u.gen.is_async);
         break;
     case AST_NAMED_EXPR:
         f_node(o, f, "target", n->u.named.target);
@@ -635,6 +644,7 @@ static void fields(out *o, const cg_ast *n, bool *f) {
 }
 
 static void node(out *o, const cg_ast *n) {
+    puts_(o, is_async_stmt(n) ? "Async" : "");
     puts_(o, class_name(n->kind));
     puts_(o, "(");
     bool first = true;

@@ -55,10 +55,6 @@ static bool is_legacy(const cg_ast *a) {
     return a->kind == AST_NAME && (!strcmp(a->u.name.id, "print") || !strcmp(a->u.name.id, "exec"));
 }
 
-_Noreturn static void unsupported(cg_parser *p, const cg_token *t, const char *what) {
-    cg_p_raise_tok(p, t, "%s is not supported by cgrad", what);
-}
-
 /* ---- memoization (second pass only) ---------------------------------- */
 
 typedef cg_ast *(*rule_fn)(cg_parser *);
@@ -583,9 +579,19 @@ cg_ast *cg_p_bitwise_or(cg_parser *p) { return memoized(p, CG_MEMO_BITWISE_OR, b
 /* power: await_primary '**' factor | await_primary */
 static cg_ast *power(cg_parser *p) {
     int start = p->pos;
-    if (KIND == TK_AWAIT)
-        unsupported(p, cg_p_peek(p), "'await'");
-    cg_ast *a = primary(p);
+    cg_ast *a;
+    if (KIND == TK_AWAIT) { /* await_primary: 'await' primary */
+        p->pos++;
+        cg_ast *v = primary(p);
+        if (!v) {
+            p->pos = start;
+            return NULL;
+        }
+        a = cg_p_node(p, AST_AWAIT, start);
+        a->u.expr.value = v;
+    } else {
+        a = primary(p);
+    }
     if (!a || KIND != TK_DOUBLESTAR)
         return a;
     int mark = p->pos;
@@ -774,14 +780,18 @@ bool cg_p_for_if_clauses(cg_parser *p, cg_ast_list *out) {
     cg_vec v = {0};
     while (KIND == TK_FOR || KIND == TK_ASYNC) {
         int mark = p->pos;
-        if (KIND == TK_ASYNC)
-            unsupported(p, cg_p_peek(p), "'async for'");
+        bool is_async = KIND == TK_ASYNC;
+        if (is_async) {
+            if (cg_p_kind_at(p, p->pos + 1) != TK_FOR)
+                break;
+            p->pos++;
+        }
         p->pos++;
         cg_ast *target = cg_p_star_targets(p);
         if (!target || KIND != TK_IN) {
             p->pos = mark;
             if (p->call_invalid_rules) {
-                p->pos = mark + 1;
+                p->pos = mark + 1 + is_async;
                 cg_ast *a = cg_p_star_expressions(p);
                 if (a)
                     cg_p_raise_invalid_target(p, TARGETS_FOR, a);
@@ -811,6 +821,7 @@ bool cg_p_for_if_clauses(cg_parser *p, cg_ast_list *out) {
         g->u.gen.target = target;
         g->u.gen.iter = iter;
         g->u.gen.ifs = cg_vec_list(&ifs);
+        g->u.gen.is_async = is_async;
         cg_vec_push(p, &v, g);
     }
     if (!v.n)

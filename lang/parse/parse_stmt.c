@@ -1267,6 +1267,33 @@ static cg_ast *class_def(cg_parser *p, cg_vec *decos) {
     return s;
 }
 
+/* async_stmt: 'async' (function_def_raw | for_stmt | with_stmt); the node
+ * is the plain one marked is_async, placed at the 'async'. */
+static cg_ast *async_stmt(cg_parser *p, cg_vec *decos) {
+    int start = p->pos;
+    p->pos++;
+    cg_ast *s = NULL;
+    switch (KIND) {
+    case TK_DEF: s = function_def(p, decos); break;
+    case TK_FOR: s = for_stmt(p); break;
+    case TK_WITH: s = with_stmt(p); break;
+    default: break;
+    }
+    if (!s) {
+        p->pos = start;
+        return NULL;
+    }
+    s->line = p->toks[start].line;
+    s->col = p->toks[start].col;
+    if (s->kind == AST_FUNCTION_DEF)
+        s->u.func.is_async = true;
+    else if (s->kind == AST_FOR)
+        s->u.for_.is_async = true;
+    else
+        s->u.with.is_async = true;
+    return s;
+}
+
 static cg_ast *compound_stmt(cg_parser *p) {
     cg_token *t = cg_p_peek(p);
     cg_vec decos = {0};
@@ -1280,8 +1307,8 @@ static cg_ast *compound_stmt(cg_parser *p) {
             s = function_def(p, &decos);
         else if (KIND == TK_CLASS)
             s = class_def(p, &decos);
-        else if (KIND == TK_ASYNC)
-            unsupported(p, cg_p_peek(p), "'async'");
+        else if (KIND == TK_ASYNC && cg_p_kind_at(p, p->pos + 1) == TK_DEF)
+            s = async_stmt(p, &decos);
         if (!s)
             p->pos = start;
         return s;
@@ -1293,7 +1320,7 @@ static cg_ast *compound_stmt(cg_parser *p) {
     case TK_FOR: return for_stmt(p);
     case TK_WITH: return with_stmt(p);
     case TK_TRY: return try_stmt(p);
-    case TK_ASYNC: unsupported(p, t, "'async'");
+    case TK_ASYNC: return async_stmt(p, &decos);
     default: return NULL;
     }
 }

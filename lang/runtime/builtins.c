@@ -1051,6 +1051,8 @@ int cg_builtins_init(cg_dict *builtins) {
         rc = cg_site_builtins_add(m);
     if (rc == 0)
         rc = cg_module_add_methods(m, cg_open_builtin);
+    if (rc == 0)
+        rc = cg_module_add_methods(m, cg_async_builtins);
     /* then what modules add (lang/config.c) */
     for (const cg_builtins_adder *add = cg_config_builtins; rc == 0 && *add; add++)
         rc = (*add)(m);

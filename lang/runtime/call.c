@@ -418,7 +418,7 @@ static cg_value function_call(cg_value f, const cg_args *a) {
     }
     for (int i = 0; i < sc->nfree; i++)
         slots[sc->free_slots[i]] = cg_incref(((cg_tuple *)fn->closure.u.o)->items[i]);
-    if (sc->has_yield)
+    if (sc->has_yield || sc->is_async)
         return generator_of(fn, slots, small);
     cg_frame frame = {.back = cg_ev.frame,
                       .func = fn,

@@ -518,7 +518,8 @@ static int comp_loop(cg_frame *f, comp_state *st, int g, cg_value first) {
     cg_value iterable = g == 0 ? cg_incref(first) : cg_eval_expr(f, gen->u.gen.iter);
     if (cg_is_err(iterable))
         return -1;
-    cg_value it = cg_iter(iterable);
+    bool is_async = gen->u.gen.is_async;
+    cg_value it = !is_async ? cg_iter(iterable) : g == 0 ? cg_incref(iterable) : cg_async_iter(iterable);
     cg_decref(iterable);
     if (cg_is_err(it))
         return -1;
@@ -528,7 +529,7 @@ static int comp_loop(cg_frame *f, comp_state *st, int g, cg_value first) {
             rc = -1;
             break;
         }
-        cg_value x = cg_next(it);
+        cg_value x = is_async ? cg_async_next(f, it) : cg_next(it);
         if (x.tag == CG_V_STOP)
             break;
         if (cg_is_err(x)) {
@@ -577,7 +578,8 @@ static cg_value eval_comprehension(cg_frame *f, const cg_ast *e) {
     cg_value first = cg_eval_expr(f, gen0->u.gen.iter);
     if (cg_is_err(first))
         return first;
-    cg_value it = cg_iter(first); /* Python checks this up front */
+    /* Python checks this up front */
+    cg_value it = gen0->u.gen.is_async ? cg_async_iter(first) : cg_iter(first);
     cg_decref(first);
     if (cg_is_err(it))
         return it;
@@ -603,7 +605,8 @@ static cg_value eval_comprehension(cg_frame *f, const cg_ast *e) {
                    .globals = f->globals,
                    .arena = f->arena,
                    .name = sc->name,
-                   .line = e->line};
+                   .line = e->line,
+                   .gen = f->gen}; /* an await in it suspends the coroutine it runs in */
     comp_state st = {.node = e};
     st.acc = e->kind == AST_DICT_COMP ? cg_dict_new() : e->kind == AST_SET_COMP ? cg_set_new() : cg_list_new(0);
     cg_value result = st.acc;
@@ -699,6 +702,7 @@ __attribute__((noinline)) static cg_value eval_node(cg_frame *f, const cg_ast *e
     case AST_NAMED_EXPR: return eval_named(f, e);
     case AST_YIELD: return cg_eval_yield(f, e);
     case AST_YIELD_FROM: return cg_eval_yield_from(f, e);
+    case AST_AWAIT: return cg_eval_await(f, e);
     case AST_STARRED: return cg_raise(&cg_exc_SyntaxError, "can't use starred expression here");
     default: return cg_raise(&cg_exc_SyntaxError, "unsupported expression");
     }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "runtime/eval.h"
+#include "runtime/genobject.h"
 #include "runtime/gc.h"
 #include "runtime/gil.h"
 #include "runtime/host.h"
@@ -235,7 +236,8 @@ static cg_exec_status exec_for(cg_frame *f, const cg_ast *s) {
     cg_value iterable = cg_eval_expr(f, s->u.for_.iter);
     if (cg_is_err(iterable))
         return EXEC_ERR;
-    cg_value it = cg_iter(iterable);
+    bool is_async = s->u.for_.is_async;
+    cg_value it = is_async ? cg_async_iter(iterable) : cg_iter(iterable);
     cg_decref(iterable);
     if (cg_is_err(it)) {
         f->errnode = s->u.for_.iter;
@@ -248,7 +250,7 @@ static cg_exec_status exec_for(cg_frame *f, const cg_ast *s) {
             r = EXEC_ERR;
             break;
         }
-        cg_value x = t->next(it);
+        cg_value x = is_async ? cg_async_next(f, it) : t->next(it);
         if (x.tag == CG_V_STOP) {
             r = cg_exec_block(f, &s->u.for_.orelse);
             break;
@@ -483,14 +485,17 @@ static cg_exec_status exec_with_items(cg_frame *f, const cg_ast *s, int i) {
     cg_value mgr = cg_eval_expr(f, item->u.with_item.context_expr);
     if (cg_is_err(mgr))
         return EXEC_ERR;
-    cg_value exit_fn = cg_getattr_opt(mgr, cg_str_intern("__exit__"));
-    cg_value enter_fn = cg_is_err(exit_fn) ? CG_ERR : cg_getattr_opt(mgr, cg_str_intern("__enter__"));
+    bool is_async = s->u.with.is_async;
+    cg_value exit_fn = cg_getattr_opt(mgr, cg_str_intern(is_async ? "__aexit__" : "__exit__"));
+    cg_value enter_fn =
+        cg_is_err(exit_fn) ? CG_ERR : cg_getattr_opt(mgr, cg_str_intern(is_async ? "__aenter__" : "__enter__"));
     if (enter_fn.tag == CG_V_STOP || exit_fn.tag == CG_V_STOP) {
         if (!cg_is_err(exit_fn))
             cg_decref(exit_fn);
         if (!cg_is_err(enter_fn))
             cg_decref(enter_fn);
-        cg_raise(&cg_exc_TypeError, "'%s' object does not support the context manager protocol", cg_type_name(mgr));
+        cg_raise(&cg_exc_TypeError, "'%s' object does not support the %scontext manager protocol", cg_type_name(mgr),
+                 is_async ? "asynchronous " : "");
         cg_decref(mgr);
         return EXEC_ERR;
     }
@@ -501,6 +506,8 @@ static cg_exec_status exec_with_items(cg_frame *f, const cg_ast *s, int i) {
     }
     cg_value entered = cg_call0(enter_fn);
     cg_decref(enter_fn);
+    if (is_async && !cg_is_err(entered))
+        entered = cg_await(f, entered);
     if (cg_is_err(entered)) {
         cg_decref(exit_fn);
         return EXEC_ERR;
@@ -515,6 +522,8 @@ static cg_exec_status exec_with_items(cg_frame *f, const cg_ast *s, int i) {
         cg_args a = {.pos = args, .npos = 3};
         push_handled(exc);
         cg_value out = cg_call(exit_fn, &a);
+        if (is_async && !cg_is_err(out))
+            out = cg_await(f, out);
         pop_handled();
         cg_decref(exit_fn);
         if (cg_is_err(out)) {
@@ -535,6 +544,8 @@ static cg_exec_status exec_with_items(cg_frame *f, const cg_ast *s, int i) {
     cg_args a = {.pos = none3, .npos = 3};
     cg_value out = cg_call(exit_fn, &a);
     cg_decref(exit_fn);
+    if (is_async && !cg_is_err(out))
+        out = cg_await(f, out);
     if (cg_is_err(out))
         return EXEC_ERR;
     cg_decref(out);

@@ -151,7 +151,16 @@ static int note_slot(void *arg, cg_str *name, int slot, bool cell) {
 }
 
 /* CPython's CO_* bits that describe a function's shape. */
-enum { CO_OPTIMIZED = 1, CO_NEWLOCALS = 2, CO_VARARGS = 4, CO_VARKEYWORDS = 8, CO_NESTED = 16, CO_GENERATOR = 32 };
+enum {
+    CO_OPTIMIZED = 1,
+    CO_NEWLOCALS = 2,
+    CO_VARARGS = 4,
+    CO_VARKEYWORDS = 8,
+    CO_NESTED = 16,
+    CO_GENERATOR = 32,
+    CO_COROUTINE = 128,
+    CO_ASYNC_GENERATOR = 512
+};
 
 /* varnames: the parameters, then the other locals that are not captured
  * from outside; cellvars: the locals inner functions capture; freevars:
@@ -247,7 +256,9 @@ static cg_value code_of_scope(const cg_scope *sc, const cg_ast_arena *arena, cg_
     c->flags |= CO_OPTIMIZED | CO_NEWLOCALS;
     if (sc->parent && sc->parent->kind == SCOPE_FUNCTION)
         c->flags |= CO_NESTED;
-    if (sc->has_yield)
+    if (sc->is_async && sc->kind == SCOPE_FUNCTION)
+        c->flags |= sc->has_yield || sc->node->kind == AST_GENERATOR_EXP ? CO_ASYNC_GENERATOR : CO_COROUTINE;
+    else if (sc->has_yield)
         c->flags |= CO_GENERATOR;
     return cg_obj_value(c);
 }

@@ -53,6 +53,7 @@
 #include "runtime/containers.h"
 #include "runtime/frame_obj.h"
 #include "runtime/gc.h"
+#include "runtime/gen_internal.h"
 #include "runtime/genobject.h"
 #include "runtime/host.h"
 #include "runtime/interp.h"
@@ -65,36 +66,6 @@
 #else
 #define GEN_ASAN 0
 #endif
-
-enum { GEN_CREATED, GEN_SUSPENDED, GEN_RUNNING, GEN_CLOSED };
-typedef enum { RESUME_SEND, RESUME_THROW } resume_mode;
-
-typedef struct cg_generator {
-    cg_obj head;
-    cg_gc_link gc;
-    cg_scope *scope;
-    cg_value name, qualname;
-    cg_function *fn;    /* a generator function's; NULL for an expression */
-    const cg_ast *comp; /* a generator expression's node */
-    cg_value first;     /* and the iterator of its first `for` */
-    cg_value *slots;    /* the frame's, owned until the body ends */
-    cg_frame frame;
-    int state;
-    cg_stack_ctx self, caller;
-    char *stack;       /* its slot (stack_slots.h), from start to end */
-    cg_value transfer; /* what crosses a switch: sent in, yielded out */
-    cg_value result;   /* the body's return value, until next() takes it */
-    resume_mode mode;
-    bool failed; /* the body ended with an exception */
-    /* except blocks open at the yield: handled exceptions the body will
-     * pop when it goes on (exec.c keeps them on one per-thread stack) */
-    cg_value *handled;
-    int nhandled;
-    /* the stack that resumed it, for AddressSanitizer */
-    void *asan_fake;
-    const void *caller_bottom;
-    size_t caller_size;
-} cg_generator;
 
 /* ---- switching ----------------------------------------------------------------------------- */
 
@@ -131,13 +102,28 @@ static void switch_out(cg_generator *g) {
 
 static _Thread_local cg_generator *starting;
 
+/* A cell with top-level await: its statements, then its last expression,
+ * whose value the coroutine returns (the cell's Out). */
+static cg_exec_status run_cell(cg_generator *g) {
+    cg_exec_status r = cg_exec_block(&g->frame, g->cell_body);
+    if (r != EXEC_OK || !g->cell_last)
+        return r;
+    g->frame.line = g->cell_last->line;
+    cg_value v = cg_eval_expr(&g->frame, g->cell_last->u.expr.value);
+    if (cg_is_err(v))
+        return EXEC_ERR;
+    cg_value_set(&g->frame.retval, v);
+    return EXEC_OK;
+}
+
 /* The body, on the generator's stack. It never returns: when the body
  * ends, control goes back to the resumer for the last time. */
 static void gen_main(void) {
     cg_generator *g = starting;
     entered(g);
-    cg_exec_status r = g->comp ? (cg_genexpr_run(&g->frame, g->comp, g->first) < 0 ? EXEC_ERR : EXEC_OK)
-                               : cg_exec_block(&g->frame, &g->scope->node->u.func.body);
+    cg_exec_status r = g->comp        ? (cg_genexpr_run(&g->frame, g->comp, g->first) < 0 ? EXEC_ERR : EXEC_OK)
+                       : g->cell_body ? run_cell(g)
+                                      : cg_exec_block(&g->frame, &g->scope->node->u.func.body);
     if (r == EXEC_ERR) {
         cg_frame_add_traceback(&g->frame);
         g->failed = true;
@@ -217,12 +203,17 @@ static void restore_handled(cg_generator *g) {
 
 /* ---- resuming ------------------------------------------------------------------------------ */
 
-/* PEP 479: a StopIteration leaving the body is a RuntimeError. */
-static void stop_iteration_escaped(void) {
-    if (!cg_exc_matches(&cg_exc_StopIteration))
+/* PEP 479: a StopIteration leaving the body is a RuntimeError (and so is
+ * a StopAsyncIteration leaving an async generator's, PEP 525). */
+static void stop_iteration_escaped(cg_generator *g) {
+    bool agen = g->head.type == &cg_type_async_generator;
+    const char *what = cg_exc_matches(&cg_exc_StopIteration)                 ? "StopIteration"
+                       : agen && cg_exc_matches(&cg_exc_StopAsyncIteration) ? "StopAsyncIteration"
+                                                                             : NULL;
+    if (!what)
         return;
     cg_value inner = cg_exc_fetch();
-    cg_raise(&cg_exc_RuntimeError, "generator raised StopIteration");
+    cg_raise(&cg_exc_RuntimeError, "%s raised %s", cg_gen_kind_name(g), what);
     cg_value outer = cg_exc_peek_borrowed();
     cg_exc *e = (cg_exc *)outer.u.o;
     cg_value_set(&e->cause, cg_incref(inner));
@@ -236,17 +227,19 @@ static void finished(cg_generator *g) {
     release_frame(g);
 }
 
-/* Runs g until it yields or ends. Returns the yielded value, CG_STOP when
- * the body returned (its value in *retval when retval is not NULL), or
- * CG_ERR with the exception pending. With RESUME_THROW the exception to
- * throw in is pending on entry. */
-static cg_value resume(cg_generator *g, cg_value send, resume_mode mode, cg_value *retval) {
+/* Runs g until it yields or ends (gen_internal.h). */
+cg_value cg_gen_resume(cg_generator *g, cg_value send, resume_mode mode, cg_value *retval) {
     if (retval)
         *retval = CG_NONE;
     if (g->state == GEN_RUNNING) {
         if (mode == RESUME_THROW)
             cg_exc_clear();
-        return cg_raise(&cg_exc_ValueError, "generator already executing");
+        return cg_raise(&cg_exc_ValueError, "%s already executing", cg_gen_kind_name(g));
+    }
+    if (g->state == GEN_CLOSED && g->head.type == &cg_type_coroutine) {
+        if (mode == RESUME_THROW)
+            cg_exc_clear();
+        return cg_raise(&cg_exc_RuntimeError, "cannot reuse already awaited coroutine");
     }
     if (g->state == GEN_CLOSED)
         return mode == RESUME_THROW ? CG_ERR : CG_STOP;
@@ -257,7 +250,7 @@ static cg_value resume(cg_generator *g, cg_value send, resume_mode mode, cg_valu
             return CG_ERR;
         }
         if (!cg_is_none(send))
-            return cg_raise(&cg_exc_TypeError, "can't send non-None value to a just-started generator");
+            return cg_raise(&cg_exc_TypeError, "can't send non-None value to a just-started %s", cg_gen_kind_name(g));
         if (start_body(g) < 0)
             return CG_ERR;
     }
@@ -290,7 +283,7 @@ static cg_value resume(cg_generator *g, cg_value send, resume_mode mode, cg_valu
         return out;
     finished(g);
     if (g->failed) {
-        stop_iteration_escaped();
+        stop_iteration_escaped(g);
         return CG_ERR;
     }
     if (retval)
@@ -303,8 +296,11 @@ static cg_value resume(cg_generator *g, cg_value send, resume_mode mode, cg_valu
 /* ---- yield ----------------------------------------------------------------------------------- */
 
 /* Hands v (owned) to the resumer; returns what it sends back, or CG_ERR
- * with what it throws in. */
-static cg_value yield_value(cg_generator *g, cg_value v) {
+ * with what it throws in. An async generator's own yields are told from
+ * the values its awaits pass through (Note [Async generators] in
+ * coroutine.c). */
+cg_value cg_gen_yield_out(cg_generator *g, cg_value v, bool own) {
+    g->own_yield = own;
     g->transfer = v;
     g->state = GEN_SUSPENDED;
     switch_out(g);
@@ -321,39 +317,125 @@ cg_value cg_eval_yield(cg_frame *f, const cg_ast *e) {
     cg_value v = e->u.expr.value ? cg_eval_expr(f, e->u.expr.value) : CG_NONE;
     if (cg_is_err(v))
         return v;
-    return yield_value(f->gen, v);
+    return cg_gen_yield_out(f->gen, v, true);
 }
 
-cg_value cg_gen_yield(cg_frame *f, cg_value v) { return yield_value(f->gen, v); }
+cg_value cg_gen_yield(cg_frame *f, cg_value v) { return cg_gen_yield_out(f->gen, v, true); }
 
-static bool is_generator(cg_value v) { return cg_is_obj(v) && v.u.o->type == &cg_type_generator; }
+bool cg_is_gen_struct(cg_value v) {
+    if (!cg_is_obj(v))
+        return false;
+    cg_type *t = v.u.o->type;
+    return t == &cg_type_generator || t == &cg_type_coroutine || t == &cg_type_async_generator;
+}
 
-/* One step of the iterator `yield from` delegates to: its next value, or
- * CG_STOP with its return value in *ret, or CG_ERR. A throw (pending
- * exception) goes into a generator; any other iterator cannot take it. */
-static cg_value delegate_step(cg_value it, cg_value sent, bool throwing, cg_value *ret) {
-    *ret = CG_NONE;
-    if (is_generator(it))
-        return resume((cg_generator *)it.u.o, sent, throwing ? RESUME_THROW : RESUME_SEND, ret);
-    if (throwing)
+const char *cg_gen_kind_name(const cg_generator *g) {
+    cg_type *t = g->head.type;
+    return t == &cg_type_coroutine ? "coroutine" : t == &cg_type_async_generator ? "async generator" : "generator";
+}
+
+/* A call's StopIteration as the end of a delegate: CG_STOP, its value in
+ * *ret. */
+static cg_value stop_to_return(cg_value r, cg_value *ret) {
+    if (!cg_is_err(r) || !cg_exc_matches(&cg_exc_StopIteration))
+        return r;
+    cg_value stop = cg_exc_fetch();
+    cg_tuple *args = (cg_tuple *)((cg_exc *)stop.u.o)->args.u.o;
+    if (args->len > 0)
+        *ret = cg_incref(args->items[0]);
+    cg_decref(stop);
+    return CG_STOP;
+}
+
+/* A throw into an iterator written in Python: its throw(exc) if it has
+ * one, else the exception goes on in the delegator. */
+static cg_value throw_into(cg_value it, cg_value *ret) {
+    cg_value m = cg_getattr(it, cg_str_intern("throw"));
+    if (cg_is_err(m)) {
+        cg_exc_clear();
         return CG_ERR;
+    }
+    cg_value exc = cg_exc_fetch();
+    cg_value r = cg_call1(m, exc);
+    cg_decref(m);
+    cg_decref(exc);
+    return stop_to_return(r, ret);
+}
+
+/* One step of the iterator `yield from` / `await` delegates to: its next
+ * value, or CG_STOP with its return value in *ret, or CG_ERR. A throw
+ * (pending exception) goes into it. */
+cg_value cg_gen_delegate_step(cg_value it, cg_value sent, bool throwing, cg_value *ret) {
+    *ret = CG_NONE;
+    if (cg_is_gen_struct(it))
+        return cg_gen_resume((cg_generator *)it.u.o, sent, throwing ? RESUME_THROW : RESUME_SEND, ret);
+    if (cg_is_awaitable_op(it))
+        return cg_awaitable_op_step(it, sent, throwing, ret);
+    if (throwing)
+        return throw_into(it, ret);
     if (!cg_is_none(sent)) {
         cg_value m = cg_getattr(it, cg_str_intern("send"));
         if (cg_is_err(m))
             return m;
         cg_value r = cg_call1(m, sent);
         cg_decref(m);
-        if (cg_is_err(r) && cg_exc_matches(&cg_exc_StopIteration)) {
-            cg_value stop = cg_exc_fetch();
-            cg_tuple *args = (cg_tuple *)((cg_exc *)stop.u.o)->args.u.o;
-            if (args->len > 0)
-                *ret = cg_incref(args->items[0]);
-            cg_decref(stop);
-            return CG_STOP;
-        }
-        return r;
+        return stop_to_return(r, ret);
     }
-    return cg_next(it);
+    cg_value r = cg_next(it);
+    if (r.tag == CG_V_STOP && cg_is_gen_struct(it))
+        *ret = cg_gen_take_result(it);
+    return r;
+}
+
+/* Closing the delegator closes the delegate first (its close(), if it
+ * has one); an error there replaces the GeneratorExit. */
+static void close_delegate(cg_value it) {
+    cg_value exit = cg_exc_fetch(), r;
+    if (cg_is_gen_struct(it)) {
+        r = cg_gen_close((cg_generator *)it.u.o);
+    } else {
+        cg_value m = cg_getattr(it, cg_str_intern("close"));
+        if (cg_is_err(m)) {
+            cg_exc_clear();
+            r = CG_NONE;
+        } else {
+            r = cg_call0(m);
+            cg_decref(m);
+        }
+    }
+    if (cg_is_err(r)) {
+        cg_decref(exit);
+        return;
+    }
+    cg_decref(r);
+    cg_exc_restore(exit);
+}
+
+cg_value cg_gen_delegate(cg_frame *f, cg_value it) {
+    cg_generator *g = f->gen;
+    cg_value sent = CG_NONE, result = CG_NONE;
+    bool throwing = false;
+    for (;;) {
+        cg_value y = cg_gen_delegate_step(it, sent, throwing, &result);
+        cg_decref(sent);
+        sent = CG_NONE;
+        if (y.tag == CG_V_STOP || cg_is_err(y)) {
+            g->awaiting = CG_NONE;
+            cg_decref(it);
+            return cg_is_err(y) ? y : result;
+        }
+        g->awaiting = it;
+        cg_value r = cg_gen_yield_out(g, y, false);
+        throwing = cg_is_err(r);
+        if (throwing && cg_exc_matches(&cg_exc_GeneratorExit)) {
+            g->awaiting = CG_NONE;
+            close_delegate(it);
+            cg_decref(it);
+            return CG_ERR;
+        }
+        if (!throwing)
+            sent = r;
+    }
 }
 
 cg_value cg_eval_yield_from(cg_frame *f, const cg_ast *e) {
@@ -364,32 +446,7 @@ cg_value cg_eval_yield_from(cg_frame *f, const cg_ast *e) {
     cg_decref(src);
     if (cg_is_err(it))
         return it;
-    cg_value sent = CG_NONE, result = CG_NONE;
-    bool throwing = false;
-    for (;;) {
-        cg_value y = delegate_step(it, sent, throwing, &result);
-        cg_decref(sent);
-        sent = CG_NONE;
-        if (y.tag == CG_V_STOP || cg_is_err(y)) {
-            cg_decref(it);
-            return cg_is_err(y) ? y : result;
-        }
-        cg_value r = yield_value(f->gen, y);
-        throwing = cg_is_err(r);
-        if (throwing && cg_exc_matches(&cg_exc_GeneratorExit)) {
-            /* closing the delegator closes the delegate first */
-            if (is_generator(it)) {
-                cg_value exit = cg_exc_fetch();
-                cg_value c = resume((cg_generator *)it.u.o, CG_NONE, RESUME_SEND, NULL);
-                (void)c;
-                cg_exc_restore(exit);
-            }
-            cg_decref(it);
-            return CG_ERR;
-        }
-        if (!throwing)
-            sent = r;
-    }
+    return cg_gen_delegate(f, it);
 }
 
 /* ---- the generator object ---------------------------------------------------------------------- */
@@ -425,18 +482,16 @@ static void gen_clear(cg_obj *o) {
     cg_value_set(&g->first, CG_NONE);
 }
 
-static cg_value gen_close(cg_generator *g);
-
 /* Python closes a suspended generator that is dropped or found in a
  * garbage cycle: its finally blocks run, once. */
 static void gen_finalize(cg_obj *o) {
     cg_generator *g = (cg_generator *)o;
-    if (g->state == GEN_SUSPENDED && cg_is_err(gen_close(g)))
+    if (g->state == GEN_SUSPENDED && cg_is_err(cg_gen_close(g)))
         cg_report_unraisable(cg_obj_value(g));
 }
 
-static cg_generator *gen_alloc(cg_scope *sc, cg_value *slots) {
-    cg_generator *g = cg_obj_alloc(&cg_type_generator);
+static cg_generator *gen_alloc(cg_type *type, cg_scope *sc, cg_value *slots) {
+    cg_generator *g = cg_obj_alloc(type);
     if (!g) {
         for (int i = 0; i < sc->nslots; i++)
             cg_decref(slots[i]);
@@ -446,14 +501,22 @@ static cg_generator *gen_alloc(cg_scope *sc, cg_value *slots) {
     }
     g->scope = sc;
     g->slots = slots;
-    g->name = g->qualname = g->first = g->transfer = g->result = CG_NONE;
+    g->name = g->qualname = g->first = g->transfer = g->result = g->awaiting = CG_NONE;
     g->state = GEN_CREATED;
     cg_gc_track(g);
     return g;
 }
 
+/* What calling a function of scope sc, or running a generator
+ * expression, makes. */
+static cg_type *kind_of(const cg_scope *sc) {
+    if (!sc->is_async)
+        return &cg_type_generator;
+    return sc->has_yield || sc->node->kind == AST_GENERATOR_EXP ? &cg_type_async_generator : &cg_type_coroutine;
+}
+
 cg_value cg_gen_new(cg_function *fn, cg_value *slots) {
-    cg_generator *g = gen_alloc(fn->scope, slots);
+    cg_generator *g = gen_alloc(kind_of(fn->scope), fn->scope, slots);
     if (!g)
         return CG_ERR;
     cg_obj_incref(fn);
@@ -474,7 +537,7 @@ cg_value cg_gen_new(cg_function *fn, cg_value *slots) {
 
 cg_value cg_gen_new_genexpr(cg_frame *outer, const cg_ast *e, cg_value *slots, cg_value first) {
     cg_scope *sc = cg_scope_of(e);
-    cg_generator *g = gen_alloc(sc, slots);
+    cg_generator *g = gen_alloc(kind_of(sc), sc, slots);
     if (!g) {
         cg_decref(first);
         return CG_ERR;
@@ -504,8 +567,30 @@ cg_value cg_gen_new_genexpr(cg_frame *outer, const cg_ast *e, cg_value *slots, c
     return cg_obj_value(g);
 }
 
+cg_value cg_coro_new_cell(cg_scope *module, cg_dict *globals, cg_ast_arena *arena, const cg_ast_list *body,
+                          const cg_ast *last) {
+    cg_generator *g = gen_alloc(&cg_type_coroutine, module, NULL);
+    if (!g)
+        return CG_ERR;
+    g->cell_body = body;
+    g->cell_last = last;
+    cg_ast_arena_retain(arena);
+    cg_obj_incref(globals);
+    g->frame = (cg_frame){.scope = module,
+                          .globals = globals,
+                          .arena = arena,
+                          .name = "<module>",
+                          .line = 1,
+                          .retval = CG_NONE,
+                          .gen = g};
+    g->name = g->qualname = cg_obj_value(cg_str_intern("<module>"));
+    cg_incref(g->name);
+    cg_incref(g->qualname);
+    return cg_obj_value(g);
+}
+
 /* close(): GeneratorExit at the yield; the body may not yield again. */
-static cg_value gen_close(cg_generator *g) {
+cg_value cg_gen_close(cg_generator *g) {
     if (g->state == GEN_CREATED) {
         g->state = GEN_CLOSED;
         finished(g);
@@ -513,7 +598,7 @@ static cg_value gen_close(cg_generator *g) {
     if (g->state == GEN_CLOSED)
         return CG_NONE;
     cg_raise_object(cg_obj_value(&cg_exc_GeneratorExit));
-    cg_value r = resume(g, CG_NONE, RESUME_THROW, NULL);
+    cg_value r = cg_gen_resume(g, CG_NONE, RESUME_THROW, NULL);
     if (r.tag == CG_V_STOP)
         return CG_NONE;
     if (cg_is_err(r)) {
@@ -524,15 +609,17 @@ static cg_value gen_close(cg_generator *g) {
         return r;
     }
     cg_decref(r);
-    return cg_raise(&cg_exc_RuntimeError, "generator ignored GeneratorExit");
+    return cg_raise(&cg_exc_RuntimeError, "%s ignored GeneratorExit", cg_gen_kind_name(g));
 }
 
 static void gen_dealloc(cg_obj *o) {
     cg_generator *g = (cg_generator *)o;
-    if (g->state == GEN_SUSPENDED) {
+    if (g->state == GEN_SUSPENDED || (g->state == GEN_CREATED && o->type == &cg_type_coroutine)) {
         o->refcnt = 1; /* alive while its finally blocks run */
         cg_value pending = cg_exc_pending() ? cg_exc_fetch() : CG_NONE;
-        if (cg_is_err(gen_close(g)))
+        if (g->state == GEN_CREATED)
+            cg_coro_warn_unawaited(g);
+        else if (cg_is_err(cg_gen_close(g)))
             cg_report_unraisable(cg_obj_value(g));
         if (!cg_is_none(pending))
             cg_exc_restore(pending);
@@ -559,7 +646,8 @@ static void gen_dealloc(cg_obj *o) {
 static cg_generator *as_gen(cg_value v) { return (cg_generator *)v.u.o; }
 
 static cg_value gen_repr(cg_value self) {
-    return cg_str_fmt("<generator object %s at %p>", cg_str_cstr(as_gen(self)->qualname), (void *)self.u.o);
+    cg_type *t = self.u.o->type;
+    return cg_str_fmt("<%s object %s at %p>", t->name, cg_str_cstr(as_gen(self)->qualname), (void *)self.u.o);
 }
 
 static cg_value gen_iter(cg_value self) { return cg_incref(self); }
@@ -569,7 +657,7 @@ static cg_value gen_iter(cg_value self) { return cg_incref(self); }
 static cg_value gen_next(cg_value self) {
     cg_generator *g = as_gen(self);
     cg_value ret;
-    cg_value r = resume(g, CG_NONE, RESUME_SEND, &ret);
+    cg_value r = cg_gen_resume(g, CG_NONE, RESUME_SEND, &ret);
     if (r.tag == CG_V_STOP)
         cg_value_set(&g->result, ret);
     return r;
@@ -583,7 +671,7 @@ cg_value cg_gen_take_result(cg_value gen) {
 }
 
 /* A return value leaves send() and next() as StopIteration(value). */
-static cg_value raise_stop(cg_value value) {
+cg_value cg_gen_raise_stop(cg_value value) {
     if (cg_is_none(value))
         return cg_raise_object(cg_obj_value(&cg_exc_StopIteration));
     cg_value r = cg_raise_value(&cg_exc_StopIteration, value);
@@ -593,45 +681,63 @@ static cg_value raise_stop(cg_value value) {
 
 static const cg_method_def gen_methods[];
 
-static cg_value gen_send_m(cg_value self, const cg_args *a) {
+cg_value cg_gen_send_method(cg_value self, const cg_args *a) {
     cg_value v;
     if (cg_args_bind(&gen_methods[0], a, &v, 1) < 0)
         return CG_ERR;
     cg_value ret;
-    cg_value r = resume(as_gen(self), v, RESUME_SEND, &ret);
+    cg_value r = cg_gen_resume(as_gen(self), v, RESUME_SEND, &ret);
     cg_args_release(&gen_methods[0], &v, 1);
-    return r.tag == CG_V_STOP ? raise_stop(ret) : r;
+    return r.tag == CG_V_STOP ? cg_gen_raise_stop(ret) : r;
 }
 
-/* throw(exc) / throw(type[, value]): raises it at the yield. */
-static cg_value gen_throw_m(cg_value self, const cg_args *a) {
-    if (a->npos < 1 || a->npos > 3 || a->nkw)
-        return cg_raise(&cg_exc_TypeError, "throw expected at least 1 argument, got %d", a->npos);
+/* throw(exc) / throw(type[, value]): the exception, pending. */
+int cg_gen_set_thrown(const cg_args *a) {
+    if (a->npos < 1 || a->npos > 3 || a->nkw) {
+        cg_raise(&cg_exc_TypeError, "throw expected at least 1 argument, got %d", a->npos);
+        return -1;
+    }
     cg_value typ = a->pos[0];
     bool is_class = cg_is_obj(typ) && typ.u.o->type == &cg_type_type;
     if (is_class && a->npos >= 2 && !cg_is_none(a->pos[1])) {
         cg_value inst = cg_call1(typ, a->pos[1]);
         if (cg_is_err(inst))
-            return inst;
+            return -1;
         cg_raise_object(inst);
         cg_decref(inst);
-    } else {
-        if (!is_class && a->npos >= 2 && !cg_is_none(a->pos[1]))
-            return cg_raise(&cg_exc_TypeError, "instance exception may not have a separate value");
-        if (!cg_is_err(cg_raise_object(typ)) || !cg_exc_pending())
-            return CG_ERR;
-        if (!cg_isinstance(cg_exc_peek_borrowed(), &cg_exc_BaseException))
-            return CG_ERR;
+        return 0;
     }
+    if (!is_class && a->npos >= 2 && !cg_is_none(a->pos[1])) {
+        cg_raise(&cg_exc_TypeError, "instance exception may not have a separate value");
+        return -1;
+    }
+    if (!cg_is_err(cg_raise_object(typ)) || !cg_exc_pending())
+        return -1;
+    if (!cg_isinstance(cg_exc_peek_borrowed(), &cg_exc_BaseException))
+        return -1;
+    return 0;
+}
+
+/* throw(): raises it at the yield. */
+cg_value cg_gen_throw_method(cg_value self, const cg_args *a) {
+    if (cg_gen_set_thrown(a) < 0)
+        return CG_ERR;
     cg_value ret;
-    cg_value r = resume(as_gen(self), CG_NONE, RESUME_THROW, &ret);
-    return r.tag == CG_V_STOP ? raise_stop(ret) : r;
+    cg_value r = cg_gen_resume(as_gen(self), CG_NONE, RESUME_THROW, &ret);
+    return r.tag == CG_V_STOP ? cg_gen_raise_stop(ret) : r;
 }
 
 static cg_value gen_close_m(cg_value self, const cg_args *a) {
     if (a->npos || a->nkw)
         return cg_raise(&cg_exc_TypeError, "close() takes no arguments");
-    return gen_close(as_gen(self));
+    return cg_gen_close(as_gen(self));
+}
+
+/* gi_running, cr_running, ag_running, ...: the prefix is the type's. */
+static const char *attr_suffix(cg_value self, const char *name) {
+    cg_type *t = self.u.o->type;
+    const char *prefix = t == &cg_type_coroutine ? "cr_" : t == &cg_type_async_generator ? "ag_" : "gi_";
+    return strncmp(name, prefix, 3) ? NULL : name + 3;
 }
 
 static cg_value gen_getattr(cg_value self, cg_str *name) {
@@ -640,32 +746,42 @@ static cg_value gen_getattr(cg_value self, cg_str *name) {
         return cg_incref(g->name);
     if (!strcmp(name->s, "__qualname__"))
         return cg_incref(g->qualname);
-    if (!strcmp(name->s, "gi_running"))
+    const char *a = attr_suffix(self, name->s);
+    if (!a)
+        return CG_STOP;
+    if (!strcmp(a, "running"))
         return cg_bool(g->state == GEN_RUNNING);
-    if (!strcmp(name->s, "gi_suspended"))
+    if (!strcmp(a, "suspended"))
         return cg_bool(g->state == GEN_SUSPENDED);
     /* the body's frame (its locals now; no f_back while it is not
      * running), None once it has finished */
-    if (!strcmp(name->s, "gi_frame"))
+    if (!strcmp(a, "frame"))
         return g->state == GEN_CLOSED ? CG_NONE : cg_frame_object_of(&g->frame, g->state == GEN_RUNNING);
-    if (!strcmp(name->s, "gi_code") && g->fn)
+    if (!strcmp(a, "code") && g->fn)
         return cg_function_code(cg_obj_value(g->fn));
-    if (!strcmp(name->s, "gi_yieldfrom"))
+    /* what it is suspended in a `yield from` or `await` on */
+    if (!strcmp(a, self.u.o->type == &cg_type_generator ? "yieldfrom" : "await"))
+        return g->state == GEN_SUSPENDED ? cg_incref(g->awaiting) : CG_NONE;
+    if (!strcmp(a, "origin") && self.u.o->type == &cg_type_coroutine)
         return CG_NONE;
     return CG_STOP;
 }
 
 static const cg_method_def gen_methods[] = {
-    {"send", gen_send_m, "send(value, /)",
+    {"send", cg_gen_send_method, "send(value, /)",
      "send(arg) -> send 'arg' into generator,\nreturn next yielded value or raise StopIteration."},
-    {"throw", gen_throw_m, NULL,
+    {"throw", cg_gen_throw_method, NULL,
      "throw(value)\nthrow(type[,value[,tb]])\n\nRaise exception in generator, return next yielded value or "
      "raise\nStopIteration."},
     {"close", gen_close_m, NULL, "close() -> raise GeneratorExit inside generator."},
     {NULL, NULL, NULL, NULL},
 };
 
-int cg_generator_type_init(void) { return cg_type_add_methods(&cg_type_generator, gen_methods); }
+int cg_generator_type_init(void) {
+    if (cg_type_add_methods(&cg_type_generator, gen_methods) < 0)
+        return -1;
+    return cg_coroutine_types_init(gen_methods);
+}
 
 cg_type cg_type_generator = {
     .head = {CG_IMMORTAL, &cg_type_type},
@@ -683,5 +799,42 @@ cg_type cg_type_generator = {
     .hash = cg_object_hash,
     .iter = gen_iter,
     .next = gen_next,
+    .getattr = gen_getattr,
+};
+
+/* A coroutine is a generator that only `await` drives: no iteration. */
+cg_type cg_type_coroutine = {
+    .head = {CG_IMMORTAL, &cg_type_type},
+    .name = "coroutine",
+    .module = "builtins",
+    .base = &cg_type_object,
+    .basicsize = sizeof(cg_generator),
+    .flags = CG_TYPE_WEAKREF,
+    .dealloc = gen_dealloc,
+    .gc_offset = offsetof(cg_generator, gc),
+    .traverse = gen_traverse,
+    .clear = gen_clear,
+    .finalize = gen_finalize,
+    .repr = gen_repr,
+    .hash = cg_object_hash,
+    .getattr = gen_getattr,
+};
+
+/* An async generator: driven through the awaitables of asend(), athrow()
+ * and aclose() (coroutine.c). */
+cg_type cg_type_async_generator = {
+    .head = {CG_IMMORTAL, &cg_type_type},
+    .name = "async_generator",
+    .module = "builtins",
+    .base = &cg_type_object,
+    .basicsize = sizeof(cg_generator),
+    .flags = CG_TYPE_WEAKREF,
+    .dealloc = gen_dealloc,
+    .gc_offset = offsetof(cg_generator, gc),
+    .traverse = gen_traverse,
+    .clear = gen_clear,
+    .finalize = gen_finalize,
+    .repr = gen_repr,
+    .hash = cg_object_hash,
     .getattr = gen_getattr,
 };

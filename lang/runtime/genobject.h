@@ -37,4 +37,26 @@ cg_value cg_gen_take_result(cg_value gen);
 cg_value cg_eval_yield(cg_frame *f, const cg_ast *e);
 cg_value cg_eval_yield_from(cg_frame *f, const cg_ast *e);
 
+/* ---- coroutines (coroutine.c) ---- */
+
+extern cg_type cg_type_coroutine, cg_type_async_generator;
+
+/* `await v` in frame f, which is a coroutine's (or a comprehension's in
+ * one): the result, or CG_ERR. Takes v. */
+cg_value cg_await(cg_frame *f, cg_value v);
+cg_value cg_eval_await(cg_frame *f, const cg_ast *e);
+/* The iterator of `async for`: type(v).__aiter__(v), checked to have
+ * __anext__ (new reference, or CG_ERR). */
+cg_value cg_async_iter(cg_value v);
+/* The next value of `async for`'s iterator, awaited in f: CG_STOP at
+ * StopAsyncIteration. */
+cg_value cg_async_next(cg_frame *f, cg_value it);
+/* A notebook cell with top-level await, as a coroutine: its statements
+ * run in a frame over globals, then `last` (may be NULL), whose value
+ * it returns. Keeps the arena and globals alive. */
+cg_value cg_coro_new_cell(cg_scope *module, cg_dict *globals, cg_ast_arena *arena, const cg_ast_list *body,
+                          const cg_ast *last);
+/* builtins aiter() and anext() */
+extern const cg_method_def cg_async_builtins[];
+
 #endif

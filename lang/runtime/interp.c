@@ -14,6 +14,7 @@
 #include "runtime/host.h"
 #include "runtime/gc.h"
 #include "runtime/gil.h"
+#include "runtime/genobject.h"
 #include "runtime/interp.h"
 #include "runtime/module.h"
 #include "runtime/stack_grow.h"
@@ -209,7 +210,8 @@ static cg_value syntax_error(const cg_syntax_error *err, const char *filename, c
     return CG_ERR;
 }
 
-static int run_in(cg_dict *globals, const char *src, size_t len, const char *filename, cg_value *result);
+static int run_in(cg_dict *globals, const char *src, size_t len, const char *filename, cg_value *result,
+                  bool top_level_await);
 
 cg_dict *cg_cell_sources_borrowed(void) {
     if (!cell_sources) {
@@ -244,14 +246,24 @@ int cg_session_run(cg_session *s, const char *src, size_t len, const char *filen
         return -1;
     set_stack_limit();
     remember_cell(src, len, filename);
-    return run_in(cg_as_dict(s->globals), src, len, filename, result);
+    return run_in(cg_as_dict(s->globals), src, len, filename, result, false);
+}
+
+int cg_session_run_cell_async(cg_session *s, const char *src, size_t len, const char *filename, cg_value *result) {
+    if (result)
+        *result = CG_NONE;
+    if (cg_lang_init() < 0)
+        return -1;
+    set_stack_limit();
+    remember_cell(src, len, filename);
+    return run_in(cg_as_dict(s->globals), src, len, filename, result, true);
 }
 
 cg_value cg_module_from_source(const char *name, const char *src, size_t len, const char *filename) {
     cg_value m = cg_module_new(name);
     if (cg_is_err(m))
         return m;
-    if (run_in(cg_module_dict_borrowed(m), src, len, filename, NULL) < 0) {
+    if (run_in(cg_module_dict_borrowed(m), src, len, filename, NULL, false) < 0) {
         cg_dict_clear(cg_module_dict_borrowed(m));
         cg_decref(m);
         return CG_ERR;
@@ -260,7 +272,7 @@ cg_value cg_module_from_source(const char *name, const char *src, size_t len, co
 }
 
 int cg_module_exec(cg_value module, const char *src, size_t len, const char *filename) {
-    return run_in(cg_module_dict_borrowed(module), src, len, filename, NULL);
+    return run_in(cg_module_dict_borrowed(module), src, len, filename, NULL, false);
 }
 
 struct cg_code {
@@ -269,6 +281,10 @@ struct cg_code {
 };
 
 cg_code *cg_code_compile(const char *src, size_t len, const char *filename) {
+    return cg_code_compile_cell(src, len, filename, false);
+}
+
+cg_code *cg_code_compile_cell(const char *src, size_t len, const char *filename, bool top_level_await) {
     if (cg_lang_init() < 0)
         return NULL;
     cg_syntax_error err;
@@ -278,6 +294,7 @@ cg_code *cg_code_compile(const char *src, size_t len, const char *filename) {
         syntax_error(&err, filename, src, len);
         return NULL;
     }
+    cg_ast_arena_root(arena)->u.module.top_level_await = top_level_await;
     cg_scope *module = cg_scope_resolve(arena, &err);
     cg_code *c = module ? malloc(sizeof *c) : NULL;
     if (!c) {
@@ -331,9 +348,45 @@ void cg_code_free(cg_code *c) {
     free(c);
 }
 
+/* Note [Top-level await]: a notebook cell with `await` at its top level
+ * is, as IPython's autoawait makes it, a coroutine over the module's
+ * namespace, run to completion on asyncio's event loop of this thread
+ * (get_event_loop().run_until_complete): the loop persists between cells,
+ * so tasks one cell creates go on running in the next cell that awaits. */
+static int run_cell_coroutine(cg_code *c, cg_dict *globals, cg_value *result) {
+    const cg_ast_list *body = &cg_ast_arena_root(c->arena)->u.module.body;
+    int n = body->n;
+    const cg_ast *last = n > 0 ? body->items[n - 1] : NULL;
+    bool want = result && last && last->kind == AST_EXPR_STMT;
+    cg_ast_list *head = cg_ast_arena_alloc(c->arena, sizeof *head);
+    if (!head)
+        return cg_raise_int(&cg_exc_MemoryError, "out of memory");
+    *head = (cg_ast_list){want ? n - 1 : n, body->items};
+    cg_value coro = cg_coro_new_cell(c->module, globals, c->arena, head, want ? last : NULL);
+    if (cg_is_err(coro))
+        return -1;
+    cg_value asyncio = cg_import("asyncio");
+    cg_value loop = cg_is_err(asyncio) ? CG_ERR : cg_call_method(asyncio, "get_event_loop", 0, NULL);
+    cg_value r = cg_is_err(loop) ? CG_ERR : cg_call_method(loop, "run_until_complete", 1, &coro);
+    if (!cg_is_err(loop))
+        cg_decref(loop);
+    if (!cg_is_err(asyncio))
+        cg_decref(asyncio);
+    cg_decref(coro);
+    if (cg_is_err(r))
+        return -1;
+    if (result)
+        *result = r;
+    else
+        cg_decref(r);
+    return 0;
+}
+
 int cg_code_run(cg_code *c, cg_dict *globals, cg_value *result) {
     if (result)
         *result = CG_NONE;
+    if (c->module->is_async)
+        return run_cell_coroutine(c, globals, result);
     if (++cg_ev.depth > cg_ev.limit) { /* the module's frame is a level: Note [One recursion counter] */
         cg_ev.depth--;
         return cg_raise_int(&cg_exc_RecursionError, "maximum recursion depth exceeded");
@@ -389,8 +442,9 @@ int cg_code_run(cg_code *c, cg_dict *globals, cg_value *result) {
     return 0;
 }
 
-static int run_in(cg_dict *globals, const char *src, size_t len, const char *filename, cg_value *result) {
-    cg_code *c = cg_code_compile(src, len, filename);
+static int run_in(cg_dict *globals, const char *src, size_t len, const char *filename, cg_value *result,
+                  bool top_level_await) {
+    cg_code *c = cg_code_compile_cell(src, len, filename, top_level_await);
     if (!c)
         return -1;
     int rc = cg_code_run(c, globals, result);

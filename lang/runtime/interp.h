@@ -40,6 +40,10 @@ cg_dict *cg_session_globals_borrowed(cg_session *s);
  * returned there (a new reference; None when there is none), as IPython
  * shows a cell's result. 0, or -1 with the exception pending. */
 int cg_session_run(cg_session *s, const char *src, size_t len, const char *filename, cg_value *result);
+/* As cg_session_run, for a notebook cell: `await`, `async for` and
+ * `async with` may stand at its top level (IPython's autoawait), and such
+ * a cell runs as a coroutine on asyncio's event loop. */
+int cg_session_run_cell_async(cg_session *s, const char *src, size_t len, const char *filename, cg_value *result);
 
 /* Source parsed and resolved once, to run many times (%timeit's loops):
  * cg_code_compile returns NULL with the SyntaxError pending; each
@@ -47,6 +51,7 @@ int cg_session_run(cg_session *s, const char *src, size_t len, const char *filen
  * there) and leaves the exception pending on failure. */
 typedef struct cg_code cg_code;
 cg_code *cg_code_compile(const char *src, size_t len, const char *filename);
+cg_code *cg_code_compile_cell(const char *src, size_t len, const char *filename, bool top_level_await);
 int cg_code_run(cg_code *c, cg_dict *globals, cg_value *result);
 void cg_code_free(cg_code *c);
 /* Whether c is one expression statement (what eval() accepts); its line. */

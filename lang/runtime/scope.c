@@ -75,12 +75,65 @@ static void locate(cg_syntax_error *e, const cg_ast *at, const char *msg) {
     e->end_col = at->end_col + 1 > e->col ? at->end_col + 1 : e->col;
 }
 
+/* Compiler errors of the async forms, as CPython's compiler words them
+ * (its first one wins, after the symbol table's). */
+static void outside(resolver *r, const cg_ast *at, const char *msg) {
+    if (!r->outside.msg[0])
+        locate(&r->outside, at, msg);
+}
+
+static bool is_comprehension(const cg_scope *sc) {
+    return sc->node && sc->node->kind >= AST_LIST_COMP && sc->node->kind <= AST_GENERATOR_EXP;
+}
+
+/* Where `await`, `async for` and `async with` may stand: an async def, or
+ * a notebook cell's top level (and `await` in any comprehension, which it
+ * makes asynchronous). */
+static bool await_allowed(const cg_scope *sc) {
+    if (sc->kind == SCOPE_MODULE)
+        return sc->node->u.module.top_level_await;
+    return sc->node->kind == AST_FUNCTION_DEF && sc->node->u.func.is_async;
+}
+
+static void note_await(resolver *r, cg_scope *sc, const cg_ast *e) {
+    if (is_comprehension(sc)) {
+        sc->is_async = true;
+        return;
+    }
+    if (await_allowed(sc)) {
+        sc->is_async = true;
+        return;
+    }
+    if (sc->kind != SCOPE_FUNCTION)
+        outside(r, e, "'await' outside function");
+    else
+        outside(r, e, "'await' outside async function");
+}
+
+/* A comprehension made asynchronous by what it holds runs in the frame
+ * of an async function (a generator expression is an async generator
+ * anywhere). */
+static void check_async_comprehension(resolver *r, cg_scope *cs, const cg_ast *e) {
+    if (!cs->is_async || e->kind == AST_GENERATOR_EXP)
+        return;
+    cg_scope *sc = cs->parent;
+    if (is_comprehension(sc) || await_allowed(sc)) {
+        sc->is_async = true;
+        return;
+    }
+    outside(r, e, "asynchronous comprehension outside of an asynchronous function");
+}
+
 /* A yield makes the function it is in a generator; anywhere else it is
  * an error, worded as CPython words it. */
 static void note_yield(resolver *r, cg_scope *sc, const cg_ast *e) {
     switch (sc->node->kind) {
     case AST_FUNCTION_DEF:
-    case AST_LAMBDA: sc->has_yield = true; return;
+    case AST_LAMBDA:
+        sc->has_yield = true;
+        if (e->kind == AST_YIELD_FROM && sc->node->kind == AST_FUNCTION_DEF && sc->node->u.func.is_async)
+            outside(r, e, "'yield from' inside async function");
+        return;
     case AST_MODULE:
     case AST_CLASS_DEF:
         if (!r->outside.msg[0])
@@ -333,6 +386,9 @@ static void visit_function(resolver *r, cg_scope *sc, cg_ast *f) {
     f->u.func.scope = fn;
     declare_params(r, fn, args);
     visit_stmts(r, fn, &f->u.func.body);
+    fn->is_async = f->kind == AST_FUNCTION_DEF && f->u.func.is_async;
+    if (fn->is_async && fn->has_yield && fn->value_return)
+        outside(r, fn->value_return, "'return' with value in async generator");
 }
 
 static void visit_comprehension(resolver *r, cg_scope *sc, cg_ast *e) {
@@ -348,6 +404,7 @@ static void visit_comprehension(resolver *r, cg_scope *sc, cg_ast *e) {
     e->u.comp.scope = cs;
     for (int i = 0; i < gens->n; i++) {
         cg_ast *g = gens->items[i];
+        cs->is_async |= g->u.gen.is_async;
         if (i > 0)
             visit_expr(r, cs, g->u.gen.iter);
         visit_expr(r, cs, g->u.gen.target);
@@ -359,6 +416,7 @@ static void visit_comprehension(resolver *r, cg_scope *sc, cg_ast *e) {
         visit_expr(r, cs, e->u.comp.key);
     if (e->u.comp.value)
         visit_expr(r, cs, e->u.comp.value);
+    check_async_comprehension(r, cs, e);
 }
 
 static void visit_expr(resolver *r, cg_scope *sc, cg_ast *e) {
@@ -428,6 +486,10 @@ static void visit_expr(resolver *r, cg_scope *sc, cg_ast *e) {
         visit_expr(r, sc, e->u.expr.value);
         note_yield(r, sc, e);
         break;
+    case AST_AWAIT:
+        visit_expr(r, sc, e->u.expr.value);
+        note_await(r, sc, e);
+        break;
     case AST_NAMED_EXPR: {
         /* := in a comprehension binds in the enclosing function */
         cg_scope *target = sc;
@@ -476,12 +538,23 @@ static void declare_names(resolver *r, cg_scope *sc, cg_ast *s, int flag) {
 
 static void visit_match(resolver *r, cg_scope *sc, cg_ast *s);
 
+static void note_async_stmt(resolver *r, cg_scope *sc, const cg_ast *s, const char *msg) {
+    if (await_allowed(sc))
+        sc->is_async = true;
+    else
+        outside(r, s, msg);
+}
+
 static void visit_stmt(resolver *r, cg_scope *sc, cg_ast *s) {
     if (!s || r->failed)
         return;
     switch (s->kind) {
-    case AST_EXPR_STMT:
-    case AST_RETURN: visit_expr(r, sc, s->u.expr.value); break;
+    case AST_EXPR_STMT: visit_expr(r, sc, s->u.expr.value); break;
+    case AST_RETURN:
+        visit_expr(r, sc, s->u.expr.value);
+        if (s->u.expr.value && !sc->value_return)
+            sc->value_return = s;
+        break;
     case AST_ASSIGN:
         visit_expr(r, sc, s->u.assign.value);
         visit_exprs(r, sc, &s->u.assign.targets);
@@ -512,6 +585,8 @@ static void visit_stmt(resolver *r, cg_scope *sc, cg_ast *s) {
         visit_stmts(r, sc, &s->u.cond.orelse);
         break;
     case AST_FOR:
+        if (s->u.for_.is_async)
+            note_async_stmt(r, sc, s, "'async for' outside async function");
         visit_expr(r, sc, s->u.for_.iter);
         visit_expr(r, sc, s->u.for_.target);
         visit_stmts(r, sc, &s->u.for_.body);
@@ -553,6 +628,8 @@ static void visit_stmt(resolver *r, cg_scope *sc, cg_ast *s) {
         visit_expr(r, sc, s->u.assert_.msg);
         break;
     case AST_WITH:
+        if (s->u.with.is_async)
+            note_async_stmt(r, sc, s, "'async with' outside async function");
         for (int i = 0; i < s->u.with.items.n; i++) {
             cg_ast *it = s->u.with.items.items[i];
             visit_expr(r, sc, it->u.with_item.context_expr);

@@ -31,6 +31,11 @@ struct cg_scope {
     int nfree, *free_slots, *free_from;
     cg_params params; /* names and kinds; defaults come at def time */
     bool has_yield;   /* a generator function: calling it makes a generator */
+    /* `async def` (calling it makes a coroutine, or an async generator
+     * with has_yield); a comprehension with `async for` or `await` in it;
+     * a notebook cell with `await` at its top level */
+    bool is_async;
+    const cg_ast *value_return; /* the first `return value` in it */
     /* the resolver's name table */
     int nnames, capnames;
     struct cg_scope_name *names;

@@ -704,7 +704,7 @@ int cg_session_run_cell(cg_session *s, const char *src, size_t len, const char *
         cg_raise_nomemory();
         return -1;
     }
-    int rc = cg_session_run(s, t ? t : src, t ? strlen(t) : len, filename, result);
+    int rc = cg_session_run_cell_async(s, t ? t : src, t ? strlen(t) : len, filename, result);
     free(t);
     return rc;
 }
