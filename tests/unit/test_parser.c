@@ -231,9 +231,6 @@ Test(parser, unsupported_constructs_say_so) {
         const char *src, *msg;
         int line, col;
     } cases[] = {
-        {"async def f(): pass", "'async' is not supported by cgrad", 1, 1},
-        {"await x", "'await' is not supported by cgrad", 1, 1},
-        {"[x async for x in y]", "'async for' is not supported by cgrad", 1, 4},
         {"try:\n    pass\nexcept* E:\n    pass", "'except*' is not supported by cgrad", 3, 7},
         {"x = '\\N{DASH}'", "\\N{...} escapes are not supported by cgrad", 1, 15},
     };
