@@ -53,6 +53,8 @@ def _formatwarnmsg_impl(msg):
         line = line.strip()
         if line:
             text += "  %s\n" % line
+    if msg.source is not None:  # where the object was made needs tracemalloc, which is not here
+        text += "%s: Enable tracemalloc to get the object allocation traceback\n" % msg.category.__name__
     return text
 
 
@@ -159,7 +161,7 @@ def _action_for(text, category, module, lineno):
     return defaultaction, None
 
 
-def _warn_at(message, category, filename, lineno, module, line, registry=None):
+def _warn_at(message, category, filename, lineno, module, line, registry=None, source=None):
     """warn_explicit with the source line of the place, when known: what
     warn and PyTorch's own warnings call."""
     lineno = int(lineno)
@@ -202,7 +204,7 @@ def _warn_at(message, category, filename, lineno, module, line, registry=None):
         raise RuntimeError("Unrecognized action (%r) in warnings.filters:\n %s" % (action, item))
     if line is not None:
         _lines[(filename, lineno)] = line
-    _showwarnmsg(WarningMessage(message, category, filename, lineno))
+    _showwarnmsg(WarningMessage(message, category, filename, lineno, source=source))
 
 
 def warn(message, category=None, stacklevel=1, source=None):
@@ -218,7 +220,7 @@ def warn(message, category=None, stacklevel=1, source=None):
         filename, lineno, module, line = "sys", 1, "sys", None
     else:
         filename, lineno, module, line = where
-    _warn_at(message, category, filename, lineno, module, line)
+    _warn_at(message, category, filename, lineno, module, line, source=source)
 
 
 def warn_explicit(message, category, filename, lineno, module=None, registry=None, module_globals=None,

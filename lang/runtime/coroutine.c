@@ -364,8 +364,11 @@ void cg_coro_warn_unawaited(cg_generator *g) {
     cg_value warn = cg_is_err(warnings) ? CG_ERR : cg_getattr(warnings, cg_str_intern("warn"));
     cg_value msg = cg_is_err(warn) ? CG_ERR : cg_str_fmt("coroutine '%s' was never awaited", cg_str_cstr(g->qualname));
     if (!cg_is_err(msg)) {
+        /* source= (which adds the tracemalloc hint) names the coroutine
+         * by its message, not itself: it is being freed */
         cg_value args[2] = {msg, cg_obj_value(&cg_exc_RuntimeWarning)};
-        cg_args a = {.pos = args, .npos = 2};
+        cg_str *kw[1] = {cg_str_intern("source")};
+        cg_args a = {.pos = args, .npos = 2, .kwn = kw, .kwv = &msg, .nkw = 1};
         cg_value r = cg_call(warn, &a);
         if (cg_is_err(r))
             cg_report_unraisable(cg_obj_value(g));

@@ -350,9 +350,9 @@ void cg_code_free(cg_code *c) {
 
 /* Note [Top-level await]: a notebook cell with `await` at its top level
  * is, as IPython's autoawait makes it, a coroutine over the module's
- * namespace, run to completion on asyncio's event loop of this thread
- * (get_event_loop().run_until_complete): the loop persists between cells,
- * so tasks one cell creates go on running in the next cell that awaits. */
+ * namespace, run to completion on an asyncio event loop kept for the
+ * session (asyncio.runners._autoawait): tasks one cell creates go on
+ * running in the next cell that awaits. */
 static int run_cell_coroutine(cg_code *c, cg_dict *globals, cg_value *result) {
     const cg_ast_list *body = &cg_ast_arena_root(c->arena)->u.module.body;
     int n = body->n;
@@ -366,10 +366,7 @@ static int run_cell_coroutine(cg_code *c, cg_dict *globals, cg_value *result) {
     if (cg_is_err(coro))
         return -1;
     cg_value asyncio = cg_import("asyncio");
-    cg_value loop = cg_is_err(asyncio) ? CG_ERR : cg_call_method(asyncio, "get_event_loop", 0, NULL);
-    cg_value r = cg_is_err(loop) ? CG_ERR : cg_call_method(loop, "run_until_complete", 1, &coro);
-    if (!cg_is_err(loop))
-        cg_decref(loop);
+    cg_value r = cg_is_err(asyncio) ? CG_ERR : cg_call_method(asyncio, "_autoawait", 1, &coro);
     if (!cg_is_err(asyncio))
         cg_decref(asyncio);
     cg_decref(coro);

@@ -1,0 +1,4 @@
+# asyncio.log: the logger asyncio reports through.
+import logging
+
+logger = logging.getLogger('asyncio')
