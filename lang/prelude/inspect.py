@@ -246,7 +246,7 @@ def isasyncgenfunction(obj):
 
 
 def isasyncgen(object):
-    """An async generator (there are none here)."""
+    """An async generator."""
     return type(object).__name__ == 'async_generator'
 
 
@@ -256,7 +256,7 @@ def isgenerator(object):
 
 
 def iscoroutine(object):
-    """A coroutine (there are none here)."""
+    """A coroutine."""
     return type(object).__name__ == 'coroutine'
 
 

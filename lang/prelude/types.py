@@ -60,9 +60,21 @@ except TypeError as _e:
     del _e
 
 
-# cgrad has no async functions: their types are the generator's.
-CoroutineType = GeneratorType
-AsyncGeneratorType = GeneratorType
+async def _c():
+    pass
+
+
+_c = _c()
+CoroutineType = type(_c)
+_c.close()
+
+
+async def _ag():
+    yield
+
+
+AsyncGeneratorType = type(_ag())
+del _c, _ag
 
 # The descriptor kinds of methods written in C: cgrad has one kind of
 # builtin method, so they all name it.
@@ -235,11 +247,72 @@ def new_class(name, bases=(), kwds=None, exec_body=None):
     return meta(name, resolved, ns, **kwds)
 
 
+class _GeneratorWrapper:
+    """What a generator function made by types.coroutine returns: the
+    generator, awaitable (its __await__ is the generator itself)."""
+
+    def __init__(self, gen):
+        self.__wrapped = gen
+        self.__name__ = getattr(gen, '__name__', None)
+        self.__qualname__ = getattr(gen, '__qualname__', None)
+
+    def send(self, val):
+        return self.__wrapped.send(val)
+
+    def throw(self, tp, *rest):
+        return self.__wrapped.throw(tp, *rest)
+
+    def close(self):
+        return self.__wrapped.close()
+
+    @property
+    def gi_code(self):
+        return self.__wrapped.gi_code
+
+    @property
+    def gi_frame(self):
+        return self.__wrapped.gi_frame
+
+    @property
+    def gi_running(self):
+        return self.__wrapped.gi_running
+
+    @property
+    def gi_yieldfrom(self):
+        return self.__wrapped.gi_yieldfrom
+
+    cr_code = gi_code
+    cr_frame = gi_frame
+    cr_running = gi_running
+    cr_await = gi_yieldfrom
+
+    def __next__(self):
+        return next(self.__wrapped)
+
+    def __iter__(self):
+        return self.__wrapped
+
+    __await__ = __iter__
+
+
 def coroutine(func):
-    """Marks a generator function as a coroutine (kept as it is here)."""
+    """Makes a generator function usable with `await`: its generators
+    become awaitable."""
     if not callable(func):
         raise TypeError("types.coroutine() expects a callable")
-    return func
+    import functools
+    import inspect
+    if inspect.iscoroutinefunction(func):
+        return func
+
+    @functools.wraps(func)
+    def wrapped(*args, **kwargs):
+        coro = func(*args, **kwargs)
+        if type(coro).__name__ == 'coroutine' or isinstance(coro, GeneratorType) or not hasattr(coro, '__next__'):
+            return _GeneratorWrapper(coro) if isinstance(coro, GeneratorType) else coro
+        return _GeneratorWrapper(coro)
+
+    return wrapped
 
 
 class DynamicClassAttribute:

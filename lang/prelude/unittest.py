@@ -2,13 +2,17 @@
 CPython 3.11's output and messages (unittest.case, .suite, .loader,
 .runner, .main, .result, .signals, .util; unittest.mock).
 
-Not here: IsolatedAsyncioTestCase (no asyncio); installHandler and
-removeHandler need a signal module; tb_locals shows no locals."""
+IsolatedAsyncioTestCase (unittest.async_case) is imported when first
+named, as CPython does, so that `import unittest` does not import asyncio.
+
+Not here: installHandler and removeHandler need a signal module;
+tb_locals shows no locals."""
 
 __all__ = ['TestResult', 'TestCase', 'TestSuite', 'TextTestRunner', 'TestLoader', 'FunctionTestCase', 'main',
            'defaultTestLoader', 'SkipTest', 'skip', 'skipIf', 'skipUnless', 'expectedFailure', 'TextTestResult',
            'installHandler', 'registerResult', 'removeResult', 'removeHandler', 'addModuleCleanup',
-           'doModuleCleanups', 'enterModuleContext', 'getTestCaseNames', 'makeSuite', 'findTestCases']
+           'doModuleCleanups', 'enterModuleContext', 'getTestCaseNames', 'makeSuite', 'findTestCases',
+           'IsolatedAsyncioTestCase']
 
 __unittest = True
 
@@ -35,3 +39,15 @@ def load_tests(loader, tests, pattern):
     """What `python -m unittest discover` runs for the unittest package itself: its tests
     under the folder of this module (none here)."""
     return tests
+
+
+def __getattr__(name):
+    if name == 'IsolatedAsyncioTestCase':
+        global IsolatedAsyncioTestCase
+        from unittest.async_case import IsolatedAsyncioTestCase
+        return IsolatedAsyncioTestCase
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__():
+    return globals().keys() | {'IsolatedAsyncioTestCase'}

@@ -733,8 +733,12 @@ static cg_value b_dir(cg_value self, const cg_args *a) {
     cg_value hook = v.tag != CG_V_STOP && (vt->flags & CG_TYPE_HEAP)
                         ? cg_type_lookup_borrowed(vt, cg_str_intern("__dir__"))
                         : CG_STOP;
+    /* a module's own __dir__ (PEP 562) takes no argument */
+    bool module_hook = vt == &cg_type_module
+                       && (hook = cg_dict_get_str_borrowed(cg_module_dict_borrowed(v), cg_str_intern("__dir__"))).tag
+                              != CG_V_STOP;
     if (hook.tag != CG_V_STOP && !cg_is_type(hook, &cg_type_builtin)) { /* a class's own __dir__, sorted */
-        cg_value r = cg_call1(hook, v);
+        cg_value r = module_hook ? cg_call0(hook) : cg_call1(hook, v);
         cg_value l = cg_is_err(r) ? r : cg_list_from_iterable(r);
         cg_decref(r);
         if (!cg_is_err(l) && cg_list_sort(l, CG_NONE, false) < 0) {

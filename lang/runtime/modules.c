@@ -68,7 +68,12 @@ static cg_value module_getattr(cg_value v, cg_str *name) {
         return cg_incref(r);
     if (!strcmp(name->s, "__dict__"))
         return cg_incref(cg_obj_value(m->dict));
-    return submodule_import(m, name);
+    r = submodule_import(m, name);
+    if (r.tag != CG_V_STOP)
+        return r;
+    /* PEP 562: the module's own __getattr__ for the names it lacks */
+    cg_value hook = cg_dict_get_str_borrowed(m->dict, cg_str_intern("__getattr__"));
+    return hook.tag == CG_V_STOP ? CG_STOP : cg_call1(hook, cg_obj_value(name));
 }
 
 static int module_setattr(cg_value v, cg_str *name, cg_value value) {

@@ -5,8 +5,11 @@ patch (as decorator, context manager or started by hand; patch.object,
 patch.dict, patch.multiple), PropertyMock, mock_open, seal, and
 create_autospec over a spec's attributes.
 
-Not here: AsyncMock (no asyncio), signature checks of autospec'd
-callables (no inspect.signature yet)."""
+AsyncMock records awaits as Mock records calls (await_count,
+await_args, the assert_awaited* methods).
+
+Not here: signature checks of autospec'd callables (no
+inspect.signature yet)."""
 
 import builtins
 import contextlib
@@ -33,7 +36,7 @@ _builtins = {name for name in dir(builtins) if not name.startswith('_')}
 
 
 def iscoroutinefunction(obj):
-    """Whether obj is an async function (never, where there is no asyncio)."""
+    """Whether obj is an async function (or an AsyncMock)."""
     return bool(getattr(getattr(obj, '__code__', None), 'co_flags', 0) & 0x80)
 
 
@@ -358,6 +361,12 @@ class NonCallableMock(object):
                 _spec_class = spec
             else:
                 _spec_class = type(spec)
+            for attr in dir(spec):
+                try:
+                    if iscoroutinefunction(getattr(spec, attr, None)):
+                        _spec_asyncs.append(attr)
+                except Exception:
+                    pass
             spec = dir(spec)
         __dict__ = self.__dict__
         __dict__['_spec_class'] = _spec_class
@@ -651,7 +660,7 @@ class NonCallableMock(object):
         """The mock an attribute or return value gets: of this class, or a plain one past seal."""
         _new_name = kw.get("_new_name")
         if _new_name in self.__dict__['_spec_asyncs']:
-            return MagicMock(**kw)
+            return AsyncMock(**kw)
         if self._mock_sealed:
             attribute = f".{kw['name']}" if "name" in kw else "()"
             mock_name = self._extract_mock_name() + attribute
@@ -1016,19 +1025,170 @@ class Base(object):
         pass
 
 
-class AsyncMockMixin(Base):
-    """Where asyncio exists, what makes a mock awaitable; here only its marker."""
+async def _async_function():
+    pass
+
+
+_async_code = _async_function.__code__  # co_flags has CO_COROUTINE
+
+
+class AsyncMockMixin(object):
+    """What makes a mock awaitable: calling it gives a coroutine, whose
+    await is recorded (await_count, await_args, await_args_list)."""
+
+    def __init__(self, /, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        import asyncio.coroutines
+        self.__dict__['_is_coroutine'] = asyncio.coroutines._is_coroutine
+        self.__dict__['_mock_await_count'] = 0
+        self.__dict__['_mock_await_args'] = None
+        self.__dict__['_mock_await_args_list'] = _CallList()
+        # what inspect.iscoroutinefunction looks at: a function's attributes
+        # with CO_COROUTINE in its code's flags
+        self.__dict__['__code__'] = _async_code
+        self.__dict__['__name__'] = 'AsyncMock'
+        self.__dict__['__defaults__'] = tuple()
+        self.__dict__['__kwdefaults__'] = {}
+        self.__dict__['__annotations__'] = None
+
+    @property
+    def await_count(self):
+        return self.__dict__['_mock_await_count']
+
+    @await_count.setter
+    def await_count(self, value):
+        self.__dict__['_mock_await_count'] = value
+
+    @property
+    def await_args(self):
+        return self.__dict__['_mock_await_args']
+
+    @await_args.setter
+    def await_args(self, value):
+        self.__dict__['_mock_await_args'] = value
+
+    @property
+    def await_args_list(self):
+        return self.__dict__['_mock_await_args_list']
+
+    @await_args_list.setter
+    def await_args_list(self, value):
+        self.__dict__['_mock_await_args_list'] = value
+
+    async def _execute_mock_call(self, /, *args, **kwargs):
+        _call = _Call((args, kwargs), two=True)
+        self.await_count += 1
+        self.await_args = _call
+        self.await_args_list.append(_call)
+        effect = self.side_effect
+        if effect is not None:
+            if _is_exception(effect):
+                raise effect
+            elif not _callable(effect):
+                try:
+                    result = next(effect)
+                except StopIteration:
+                    raise StopAsyncIteration
+                if _is_exception(result):
+                    raise result
+            elif iscoroutinefunction(effect):
+                result = await effect(*args, **kwargs)
+            else:
+                result = effect(*args, **kwargs)
+            if result is not DEFAULT:
+                return result
+        if self._mock_return_value is not DEFAULT:
+            return self.return_value
+        if self._mock_wraps is not None:
+            if iscoroutinefunction(self._mock_wraps):
+                return await self._mock_wraps(*args, **kwargs)
+            return self._mock_wraps(*args, **kwargs)
+        return self.return_value
+
+    def assert_awaited(self):
+        """Fail unless the mock was awaited at least once."""
+        if self.await_count == 0:
+            raise AssertionError(f"Expected {self._mock_name or 'mock'} to have been awaited.")
+
+    def assert_awaited_once(self):
+        """Fail unless the mock was awaited exactly once."""
+        if not self.await_count == 1:
+            raise AssertionError(f"Expected {self._mock_name or 'mock'} to have been awaited once. "
+                                 f"Awaited {self.await_count} times.")
+
+    def assert_awaited_with(self, /, *args, **kwargs):
+        """Fail unless the last await had these arguments."""
+        if self.await_args is None:
+            expected = self._format_mock_call_signature(args, kwargs)
+            raise AssertionError(f'Expected await: {expected}\nNot awaited')
+        expected = self._call_matcher(_Call((args, kwargs), two=True))
+        actual = self._call_matcher(self.await_args)
+        if actual != expected:
+            raise AssertionError(self._format_await_failure(args, kwargs))
+
+    def assert_awaited_once_with(self, /, *args, **kwargs):
+        """Fail unless the mock was awaited exactly once, with these arguments."""
+        if not self.await_count == 1:
+            raise AssertionError(f"Expected {self._mock_name or 'mock'} to have been awaited once. "
+                                 f"Awaited {self.await_count} times.")
+        return self.assert_awaited_with(*args, **kwargs)
+
+    def assert_any_await(self, /, *args, **kwargs):
+        """Fail unless some await had these arguments."""
+        expected = self._call_matcher(_Call((args, kwargs), two=True))
+        actual = [self._call_matcher(c) for c in self.await_args_list]
+        if expected not in actual:
+            raise AssertionError('%s await not found' % self._format_mock_call_signature(args, kwargs))
+
+    def assert_has_awaits(self, calls, any_order=False):
+        """Fail unless calls are among the awaits: in a row, or anywhere with any_order."""
+        expected = [self._call_matcher(c) for c in calls]
+        all_awaits = _CallList(self._call_matcher(c) for c in self.await_args_list)
+        if not any_order:
+            if expected not in all_awaits:
+                raise AssertionError(f'Awaits not found.\nExpected: {_CallList(calls)}\n'
+                                     f'Actual: {self.await_args_list}')
+            return
+        all_awaits = list(all_awaits)
+        not_found = []
+        for kall in expected:
+            try:
+                all_awaits.remove(kall)
+            except ValueError:
+                not_found.append(kall)
+        if not_found:
+            raise AssertionError('%r not all found in await list' % (tuple(not_found),))
+
+    def assert_not_awaited(self):
+        """Fail if the mock was awaited."""
+        if self.await_count != 0:
+            raise AssertionError(f"Expected {self._mock_name or 'mock'} to not have been awaited. "
+                                 f"Awaited {self.await_count} times.")
+
+    def _format_await_failure(self, args, kwargs):
+        expected = self._format_mock_call_signature(args, kwargs)
+        actual = self._format_mock_call_signature(*self.await_args)
+        return f'expected await not found.\nExpected: {expected}\n  Actual: {actual}'
+
+    def reset_mock(self, /, *args, **kwargs):
+        super().reset_mock(*args, **kwargs)
+        self.await_count = 0
+        self.await_args = None
+        self.await_args_list = _CallList()
 
 
 class AsyncMagicMixin(MagicMixin):
-    """Where asyncio exists, the async magic methods; here only its marker."""
+    """The magic methods of an AsyncMock (async with / async for ones too)."""
 
 
 class AsyncMock(AsyncMockMixin, AsyncMagicMixin, Mock):
-    """A mock of an async function: needs asyncio, which cgrad does not have."""
+    """A mock of an async function: calling it returns a coroutine that,
+    awaited, applies side_effect and return_value as Mock's call does."""
 
-    def __init__(self, /, *args, **kwargs):
-        raise NotImplementedError("AsyncMock needs asyncio")
+    def _get_child_mock(self, /, **kw):
+        if kw.get('_new_name') in _all_sync_magics:
+            return MagicMock(**kw)
+        return super()._get_child_mock(**kw)
 
 
 # ---- PropertyMock, mock_open, seal ---------------------------------------------------------
@@ -1437,7 +1597,11 @@ class _patch(object):
 
 
 def _is_async_obj(obj):
-    return False
+    if _is_instance_mock(obj) and not isinstance(obj, AsyncMock):
+        return False
+    if hasattr(obj, '__func__'):
+        obj = getattr(obj, '__func__')
+    return iscoroutinefunction(obj) or type(obj).__name__ == 'coroutine'
 
 
 def _is_list(obj):
