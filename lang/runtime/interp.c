@@ -353,6 +353,28 @@ void cg_code_free(cg_code *c) {
  * namespace, run to completion on an asyncio event loop kept for the
  * session (asyncio.runners._autoawait): tasks one cell creates go on
  * running in the next cell that awaits. */
+/* A failing cell's traceback ends at the cell, as IPython shows it: the
+ * event loop's frames that passed the exception on are dropped (the
+ * entries added after the cell's own, Note [Top-level await]). */
+static void traceback_from_cell(const char *filename) {
+    cg_value pending = cg_exc_peek_borrowed();
+    if (!cg_isinstance(pending, &cg_exc_BaseException))
+        return;
+    cg_exc *e = (cg_exc *)pending.u.o;
+    if (!cg_is_type(e->traceback, &cg_type_list))
+        return;
+    cg_list *l = cg_as_list(e->traceback);
+    for (int64_t i = l->len - 1; i >= 0; i--) {
+        cg_tuple *t = (cg_tuple *)l->items[i].u.o;
+        if (!cg_is_str(t->items[0]) || !cg_is_str(t->items[3]) || strcmp(cg_str_cstr(t->items[3]), "<module>")
+            || strcmp(cg_str_cstr(t->items[0]), filename))
+            continue;
+        while (l->len > i + 1)
+            cg_decref(l->items[--l->len]);
+        return;
+    }
+}
+
 static int run_cell_coroutine(cg_code *c, cg_dict *globals, cg_value *result) {
     const cg_ast_list *body = &cg_ast_arena_root(c->arena)->u.module.body;
     int n = body->n;
@@ -370,8 +392,10 @@ static int run_cell_coroutine(cg_code *c, cg_dict *globals, cg_value *result) {
     if (!cg_is_err(asyncio))
         cg_decref(asyncio);
     cg_decref(coro);
-    if (cg_is_err(r))
+    if (cg_is_err(r)) {
+        traceback_from_cell(cg_ast_arena_filename(c->arena));
         return -1;
+    }
     if (result)
         *result = r;
     else
