@@ -41,8 +41,21 @@ class AbstractContextManager:
 
 
 class AbstractAsyncContextManager:
-    """The base of async context managers. cgrad has no `async def`, so the
-    async names exist for imports and isinstance checks only."""
+    """The base of async context managers: __aenter__ returns self."""
+
+    __class_getitem__ = classmethod(lambda cls, item: cls)
+
+    async def __aenter__(self):
+        return self
+
+    async def __aexit__(self, exc_type, exc_value, traceback):
+        return None
+
+    @classmethod
+    def __subclasshook__(cls, C):
+        if cls is AbstractAsyncContextManager:
+            return all(any(m in B.__dict__ for B in C.__mro__) for m in ("__aenter__", "__aexit__")) or NotImplemented
+        return NotImplemented
 
 
 class ContextDecorator:
@@ -61,15 +74,22 @@ class ContextDecorator:
 
 
 class AsyncContextDecorator:
+    """An async context manager that also decorates coroutine functions."""
+
     def _recreate_cm(self):
         return self
 
+    def __call__(self, func):
+        @wraps(func)
+        async def inner(*args, **kwds):
+            async with self._recreate_cm():
+                return await func(*args, **kwds)
+        return inner
 
-class _GeneratorContextManager(ContextDecorator):
-    """What @contextmanager returns: runs the generator up to its yield on
-    enter, and resumes it (or throws the exception into it) on exit.
-    (CPython's also derives from AbstractContextManager; cgrad's classes
-    have one base for now.)"""
+
+class _GeneratorContextManagerBase:
+    """The generator of a @contextmanager or @asynccontextmanager call,
+    and how to make it again for each use as a decorator."""
 
     def __init__(self, func, args, kwds):
         self.gen = func(*args, **kwds)
@@ -81,6 +101,11 @@ class _GeneratorContextManager(ContextDecorator):
 
     def _recreate_cm(self):
         return self.__class__(self.func, self.args, self.kwds)
+
+
+class _GeneratorContextManager(_GeneratorContextManagerBase, ContextDecorator):
+    """What @contextmanager returns: runs the generator up to its yield on
+    enter, and resumes it (or throws the exception into it) on exit."""
 
     def __enter__(self):
         del self.args, self.kwds, self.func
@@ -128,9 +153,55 @@ def contextmanager(func):
     return helper
 
 
+class _AsyncGeneratorContextManager(_GeneratorContextManagerBase, AbstractAsyncContextManager,
+                                    AsyncContextDecorator):
+    """What @asynccontextmanager returns: _GeneratorContextManager's steps
+    over an async generator."""
+
+    async def __aenter__(self):
+        del self.args, self.kwds, self.func
+        try:
+            return await anext(self.gen)
+        except StopAsyncIteration:
+            raise RuntimeError("generator didn't yield") from None
+
+    async def __aexit__(self, typ, value, traceback):
+        if typ is None:
+            try:
+                await anext(self.gen)
+            except StopAsyncIteration:
+                return False
+            else:
+                raise RuntimeError("generator didn't stop")
+        if value is None:
+            value = typ()
+        try:
+            await self.gen.athrow(typ, value, traceback)
+        except StopAsyncIteration as exc:
+            return exc is not value
+        except RuntimeError as exc:
+            if exc is value:
+                exc.__traceback__ = traceback
+                return False
+            if isinstance(value, (StopIteration, StopAsyncIteration)) and exc.__cause__ is value:
+                value.__traceback__ = traceback
+                return False
+            raise
+        except BaseException as exc:
+            if exc is not value:
+                raise
+            exc.__traceback__ = traceback
+            return False
+        raise RuntimeError("generator didn't stop after athrow()")
+
+
 def asynccontextmanager(func):
-    """Named for imports; cgrad has no async generators to drive."""
-    raise NotImplementedError("asynccontextmanager needs async generators, which cgrad lacks")
+    """@asynccontextmanager: an async generator function that yields once
+    becomes an async context manager factory."""
+    @wraps(func)
+    def helper(*args, **kwds):
+        return _AsyncGeneratorContextManager(func, args, kwds)
+    return helper
 
 
 class closing(AbstractContextManager):
@@ -147,10 +218,16 @@ class closing(AbstractContextManager):
 
 
 class aclosing(AbstractAsyncContextManager):
-    """Calls thing.aclose() on async exit (no `async with` in cgrad)."""
+    """Awaits thing.aclose() on async exit."""
 
     def __init__(self, thing):
         self.thing = thing
+
+    async def __aenter__(self):
+        return self.thing
+
+    async def __aexit__(self, *exc_info):
+        await self.thing.aclose()
 
 
 class _RedirectStream(AbstractContextManager):
@@ -307,8 +384,73 @@ class ExitStack(_BaseExitStack):
         self.__exit__(None, None, None)
 
 
-class AsyncExitStack(_BaseExitStack):
-    pass
+class AsyncExitStack(_BaseExitStack, AbstractAsyncContextManager):
+    """ExitStack for async context managers and coroutine callbacks too."""
+
+    @staticmethod
+    def _create_async_exit_wrapper(cm, cm_exit):
+        async def _exit_wrapper(exc_type, exc, tb):
+            return await cm_exit(cm, exc_type, exc, tb)
+        return _exit_wrapper
+
+    @staticmethod
+    def _create_async_cb_wrapper(callback, /, *args, **kwds):
+        async def _exit_wrapper(exc_type, exc, tb):
+            await callback(*args, **kwds)
+        return _exit_wrapper
+
+    async def enter_async_context(self, cm):
+        cls = type(cm)
+        try:
+            _enter = cls.__aenter__
+            _exit = cls.__aexit__
+        except AttributeError:
+            raise TypeError("'%s.%s' object does not support the asynchronous context manager protocol"
+                            % (cls.__module__, cls.__qualname__)) from None
+        result = await _enter(cm)
+        self._push_exit_callback(self._create_async_exit_wrapper(cm, _exit), False)
+        return result
+
+    def push_async_exit(self, exit):
+        try:
+            exit_method = type(exit).__aexit__
+        except AttributeError:
+            self._push_exit_callback(exit, False)
+        else:
+            self._push_exit_callback(self._create_async_exit_wrapper(exit, exit_method), False)
+        return exit
+
+    def push_async_callback(self, callback, /, *args, **kwds):
+        _exit_wrapper = self._create_async_cb_wrapper(callback, *args, **kwds)
+        _exit_wrapper.__wrapped__ = callback
+        self._push_exit_callback(_exit_wrapper, False)
+        return callback
+
+    async def aclose(self):
+        await self.__aexit__(None, None, None)
+
+    async def __aenter__(self):
+        return self
+
+    async def __aexit__(self, *exc_details):
+        suppressed_exc = False
+        pending_raise = False
+        while self._exit_callbacks:
+            is_sync, cb = self._exit_callbacks.pop()
+            try:
+                cb_suppress = cb(*exc_details) if is_sync else await cb(*exc_details)
+                if cb_suppress:
+                    suppressed_exc = True
+                    pending_raise = False
+                    exc_details = (None, None, None)
+            except BaseException as exc:
+                if exc_details[1] is not None and exc.__context__ is None and exc is not exc_details[1]:
+                    exc.__context__ = exc_details[1]
+                pending_raise = True
+                exc_details = (type(exc), exc, exc.__traceback__)
+        if pending_raise:
+            raise exc_details[1]
+        return exc_details[0] is not None and suppressed_exc
 
 
 class nullcontext(AbstractContextManager):
@@ -321,6 +463,12 @@ class nullcontext(AbstractContextManager):
         return self.enter_result
 
     def __exit__(self, *excinfo):
+        pass
+
+    async def __aenter__(self):
+        return self.enter_result
+
+    async def __aexit__(self, *excinfo):
         pass
 
 

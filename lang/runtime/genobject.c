@@ -700,7 +700,8 @@ int cg_gen_set_thrown(const cg_args *a) {
     cg_value typ = a->pos[0];
     bool is_class = cg_is_obj(typ) && typ.u.o->type == &cg_type_type;
     if (is_class && a->npos >= 2 && !cg_is_none(a->pos[1])) {
-        cg_value inst = cg_call1(typ, a->pos[1]);
+        /* throw(type, instance of it) throws the instance */
+        cg_value inst = cg_isinstance(a->pos[1], (cg_type *)typ.u.o) ? cg_incref(a->pos[1]) : cg_call1(typ, a->pos[1]);
         if (cg_is_err(inst))
             return -1;
         cg_raise_object(inst);
@@ -783,58 +784,28 @@ int cg_generator_type_init(void) {
     return cg_coroutine_types_init(gen_methods);
 }
 
-cg_type cg_type_generator = {
-    .head = {CG_IMMORTAL, &cg_type_type},
-    .name = "generator",
-    .module = "builtins",
-    .base = &cg_type_object,
-    .basicsize = sizeof(cg_generator),
-    .flags = CG_TYPE_WEAKREF,
-    .dealloc = gen_dealloc,
-    .gc_offset = offsetof(cg_generator, gc),
-    .traverse = gen_traverse,
-    .clear = gen_clear,
-    .finalize = gen_finalize,
-    .repr = gen_repr,
-    .hash = cg_object_hash,
-    .iter = gen_iter,
-    .next = gen_next,
-    .getattr = gen_getattr,
-};
+/* The three types of this struct share their slots; a coroutine and an
+ * async generator are not iterators (only await drives them). */
+#define GEN_TYPE(VAR, NAME, ITER, NEXT)       \
+    cg_type VAR = {                           \
+        .head = {CG_IMMORTAL, &cg_type_type}, \
+        .name = NAME,                         \
+        .module = "builtins",                 \
+        .base = &cg_type_object,              \
+        .basicsize = sizeof(cg_generator),    \
+        .flags = CG_TYPE_WEAKREF,             \
+        .dealloc = gen_dealloc,               \
+        .gc_offset = offsetof(cg_generator, gc), \
+        .traverse = gen_traverse,             \
+        .clear = gen_clear,                   \
+        .finalize = gen_finalize,             \
+        .repr = gen_repr,                     \
+        .hash = cg_object_hash,               \
+        .iter = ITER,                         \
+        .next = NEXT,                         \
+        .getattr = gen_getattr,               \
+    }
 
-/* A coroutine is a generator that only `await` drives: no iteration. */
-cg_type cg_type_coroutine = {
-    .head = {CG_IMMORTAL, &cg_type_type},
-    .name = "coroutine",
-    .module = "builtins",
-    .base = &cg_type_object,
-    .basicsize = sizeof(cg_generator),
-    .flags = CG_TYPE_WEAKREF,
-    .dealloc = gen_dealloc,
-    .gc_offset = offsetof(cg_generator, gc),
-    .traverse = gen_traverse,
-    .clear = gen_clear,
-    .finalize = gen_finalize,
-    .repr = gen_repr,
-    .hash = cg_object_hash,
-    .getattr = gen_getattr,
-};
-
-/* An async generator: driven through the awaitables of asend(), athrow()
- * and aclose() (coroutine.c). */
-cg_type cg_type_async_generator = {
-    .head = {CG_IMMORTAL, &cg_type_type},
-    .name = "async_generator",
-    .module = "builtins",
-    .base = &cg_type_object,
-    .basicsize = sizeof(cg_generator),
-    .flags = CG_TYPE_WEAKREF,
-    .dealloc = gen_dealloc,
-    .gc_offset = offsetof(cg_generator, gc),
-    .traverse = gen_traverse,
-    .clear = gen_clear,
-    .finalize = gen_finalize,
-    .repr = gen_repr,
-    .hash = cg_object_hash,
-    .getattr = gen_getattr,
-};
+GEN_TYPE(cg_type_generator, "generator", gen_iter, gen_next);
+GEN_TYPE(cg_type_coroutine, "coroutine", NULL, NULL);
+GEN_TYPE(cg_type_async_generator, "async_generator", NULL, NULL);

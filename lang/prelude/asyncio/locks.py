@@ -22,6 +22,22 @@ def _object_repr(obj, extra):
     return f'<{type(obj).__module__}.{type(obj).__qualname__} object at {id(obj):#x} [{extra}]>'
 
 
+def _new_waiter(obj):
+    """A Future queued on obj._waiters, for obj to set when its turn comes."""
+    if obj._waiters is None:
+        obj._waiters = collections.deque()
+    fut = obj._get_loop().create_future()
+    obj._waiters.append(fut)
+    return fut
+
+
+async def _await_waiter(obj, fut):
+    try:
+        return await fut
+    finally:
+        obj._waiters.remove(fut)
+
+
 class Lock(_ContextManagerMixin, mixins._LoopBoundMixin):
     """A mutual-exclusion lock for tasks."""
 
@@ -43,15 +59,9 @@ class Lock(_ContextManagerMixin, mixins._LoopBoundMixin):
         if not self._locked and (self._waiters is None or all(w.cancelled() for w in self._waiters)):
             self._locked = True
             return True
-        if self._waiters is None:
-            self._waiters = collections.deque()
-        fut = self._get_loop().create_future()
-        self._waiters.append(fut)
+        fut = _new_waiter(self)
         try:
-            try:
-                await fut
-            finally:
-                self._waiters.remove(fut)
+            await _await_waiter(self, fut)
         except exceptions.CancelledError:
             if not self._locked:
                 self._wake_up_first()
@@ -104,13 +114,8 @@ class Event(mixins._LoopBoundMixin):
         """Waits until the flag is set; True."""
         if self._value:
             return True
-        fut = self._get_loop().create_future()
-        self._waiters.append(fut)
-        try:
-            await fut
-            return True
-        finally:
-            self._waiters.remove(fut)
+        await _await_waiter(self, _new_waiter(self))
+        return True
 
 
 class Condition(_ContextManagerMixin, mixins._LoopBoundMixin):
@@ -137,13 +142,8 @@ class Condition(_ContextManagerMixin, mixins._LoopBoundMixin):
             raise RuntimeError('cannot wait on un-acquired lock')
         self.release()
         try:
-            fut = self._get_loop().create_future()
-            self._waiters.append(fut)
-            try:
-                await fut
-                return True
-            finally:
-                self._waiters.remove(fut)
+            await _await_waiter(self, _new_waiter(self))
+            return True
         finally:
             cancelled = False
             while True:
@@ -200,15 +200,9 @@ class Semaphore(_ContextManagerMixin, mixins._LoopBoundMixin):
         if not self.locked():
             self._value -= 1
             return True
-        if self._waiters is None:
-            self._waiters = collections.deque()
-        fut = self._get_loop().create_future()
-        self._waiters.append(fut)
+        fut = _new_waiter(self)
         try:
-            try:
-                await fut
-            finally:
-                self._waiters.remove(fut)
+            await _await_waiter(self, fut)
         except exceptions.CancelledError:
             if not fut.cancelled():
                 self._value += 1

@@ -1032,6 +1032,16 @@ async def _async_function():
 _async_code = _async_function.__code__  # co_flags has CO_COROUTINE
 
 
+def _await_state(key):
+    """A property over the mock's own __dict__ entry (not a child mock)."""
+    def fget(self):
+        return self.__dict__[key]
+
+    def fset(self, value):
+        self.__dict__[key] = value
+    return property(fget, fset)
+
+
 class AsyncMockMixin(object):
     """What makes a mock awaitable: calling it gives a coroutine, whose
     await is recorded (await_count, await_args, await_args_list)."""
@@ -1051,29 +1061,9 @@ class AsyncMockMixin(object):
         self.__dict__['__kwdefaults__'] = {}
         self.__dict__['__annotations__'] = None
 
-    @property
-    def await_count(self):
-        return self.__dict__['_mock_await_count']
-
-    @await_count.setter
-    def await_count(self, value):
-        self.__dict__['_mock_await_count'] = value
-
-    @property
-    def await_args(self):
-        return self.__dict__['_mock_await_args']
-
-    @await_args.setter
-    def await_args(self, value):
-        self.__dict__['_mock_await_args'] = value
-
-    @property
-    def await_args_list(self):
-        return self.__dict__['_mock_await_args_list']
-
-    @await_args_list.setter
-    def await_args_list(self, value):
-        self.__dict__['_mock_await_args_list'] = value
+    await_count = _await_state('_mock_await_count')
+    await_args = _await_state('_mock_await_args')
+    await_args_list = _await_state('_mock_await_args_list')
 
     async def _execute_mock_call(self, /, *args, **kwargs):
         _call = _Call((args, kwargs), two=True)
@@ -1168,7 +1158,7 @@ class AsyncMockMixin(object):
     def _format_await_failure(self, args, kwargs):
         expected = self._format_mock_call_signature(args, kwargs)
         actual = self._format_mock_call_signature(*self.await_args)
-        return f'expected await not found.\nExpected: {expected}\n  Actual: {actual}'
+        return f'expected await not found.\nExpected: {expected}\nActual: {actual}'
 
     def reset_mock(self, /, *args, **kwargs):
         super().reset_mock(*args, **kwargs)
