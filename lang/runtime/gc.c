@@ -55,6 +55,7 @@ bool cg_gc_due;
 
 static cg_gc_link gens[3] = {{&gens[0], &gens[0], 0}, {&gens[1], &gens[1], 0}, {&gens[2], &gens[2], 0}};
 static cg_gc_link frozen = {&frozen, &frozen, 0};
+static cg_gc_batch *batch; /* the innermost open batch, or NULL */
 static int64_t long_lived_total, long_lived_pending;
 /* gc.garbage and gc.callbacks, made on first use (CG_ERR: not yet) */
 static cg_value garbage_list, callbacks_list;
@@ -133,6 +134,11 @@ void cg_gc_track(void *p) {
     if (l->prev)
         return;
     l->state = ((uint64_t)o->type->gc_offset << OFFSET_SHIFT) | (l->state & (GC_FINALIZED | GC_WEAKREFS));
+    if (batch) {
+        list_append(l, &batch->list);
+        batch->n++;
+        return;
+    }
     list_append(l, &gens[0]);
     if (++cg_gc.count[0] > cg_gc.threshold[0] && cg_gc.threshold[0] > 0 && cg_gc.enabled && !cg_gc.collecting)
         cg_gc_due = true;
@@ -147,6 +153,35 @@ void cg_gc_untrack(void *p) {
     l->next = l->prev = NULL;
     if (cg_gc.count[0] > 0)
         cg_gc.count[0]--;
+}
+
+/* Note [Trees built in bulk]
+ * json.loads of a large document makes hundreds of thousands of dicts and
+ * lists in one C call, with no safe point inside it. Tracked into
+ * generation 0, they would all be scanned by the collection due at the
+ * next statement, and again when generation 1 is collected, each time
+ * walking memory long out of the cache; CPython pays this too, but in
+ * small collections while the objects are fresh. They cannot be garbage
+ * while the call builds them (the tree hangs from its result, no cycles),
+ * so they go to the oldest generation at once, counted as objects waiting
+ * for the next full collection, as survivors of the young collections
+ * would be. A batch keeps them on a list of its own meanwhile; a
+ * collection (there is none, no Python code runs inside a batch) would
+ * only see them as untracked. */
+void cg_gc_batch_begin(cg_gc_batch *b) {
+    list_init(&b->list);
+    b->n = 0;
+    b->outer = batch;
+    batch = b;
+}
+
+void cg_gc_batch_end(cg_gc_batch *b) {
+    if (batch != b)
+        return;
+    batch = b->outer;
+    list_merge(&b->list, &gens[2]);
+    long_lived_pending += b->n;
+    b->n = 0;
 }
 
 bool cg_gc_is_finalized(const cg_obj *o) { return o->type->gc_offset && (cg_gc_link_of(o)->state & GC_FINALIZED); }

@@ -26,6 +26,19 @@ void cg_gc_track(void *o);
 /* Stops following o; harmless if it is not tracked. */
 void cg_gc_untrack(void *o);
 
+/* A tree that one C call builds in bulk (json.loads' result): what is
+ * tracked between begin and end goes straight to the oldest generation
+ * (Note [Trees built in bulk] in gc.c). Between the two no Python code
+ * may run: end the batch first. Batches nest. */
+typedef struct cg_gc_batch {
+    cg_gc_link list;            /* what was tracked since begin */
+    int64_t n;                  /* how many */
+    struct cg_gc_batch *outer;  /* the batch this one is inside, or NULL */
+} cg_gc_batch;
+void cg_gc_batch_begin(cg_gc_batch *b);
+/* Hands the batch's objects to the oldest generation; harmless twice. */
+void cg_gc_batch_end(cg_gc_batch *b);
+
 /* Visits v's object, if it has one. */
 static inline void cg_visit_value(cg_value v, cg_visitfn visit, void *arg) {
     if (v.tag == CG_V_OBJ)

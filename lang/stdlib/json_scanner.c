@@ -14,6 +14,7 @@
 
 #include "runtime/containers.h"
 #include "runtime/exc.h"
+#include "runtime/gc.h"
 #include "runtime/lang_internal.h"
 #include "stdlib/json.h"
 
@@ -37,6 +38,7 @@ typedef struct {
     int64_t n;
     bool strict;
     cg_value object_hook, pairs_hook, parse_float, parse_int, parse_constant, error; /* None: the default */
+    cg_gc_batch *batch; /* without hooks: the containers made (Note [Trees built in bulk]); NULL: none */
 } scanner;
 
 /* Code point index of byte offset off. */
@@ -51,6 +53,8 @@ static int64_t cp_index(const scanner *sc, int64_t off) {
 
 /* Raises error(msg, doc, pos); returns CG_ERR. */
 static cg_value fail(const scanner *sc, const char *msg, int64_t off) {
+    if (sc->batch)
+        cg_gc_batch_end(sc->batch); /* error() is Python code */
     cg_value m = cg_str_from_c(msg);
     if (cg_is_err(m))
         return m;
@@ -507,7 +511,15 @@ cg_value cg_json_decode(cg_value *v) {
         i = skip_ws(&sc, i);
     int64_t end = i;
     sc.memo = calloc(1, sizeof *sc.memo); /* without one, keys are read as any string */
+    cg_gc_batch batch;
+    if (cg_is_none(sc.object_hook) && cg_is_none(sc.pairs_hook) && cg_is_none(sc.parse_float)
+        && cg_is_none(sc.parse_int) && cg_is_none(sc.parse_constant)) {
+        sc.batch = &batch;
+        cg_gc_batch_begin(&batch);
+    }
     cg_value r = expect_value(&sc, scan_value(&sc, i, &end), i);
+    if (sc.batch)
+        cg_gc_batch_end(sc.batch);
     if (sc.memo)
         memo_free(sc.memo);
     if (cg_is_err(r) || !whole)
