@@ -37,6 +37,8 @@ typedef struct {
     cg_value default_fn;
     cg_obj **path; /* the containers being encoded, for the circular check */
     int64_t depth, cap;
+    cg_value *held; /* the members of the dicts being encoded, key then value, held (Note [Dict snapshot]) */
+    int64_t nheld, heldcap;
     int64_t level; /* containers open: the indent (default's results take none) */
 } encoder;
 
@@ -256,8 +258,8 @@ static int encode_key(encoder *e, cg_value k) {
     return rc;
 }
 
-/* The (key, value) pairs of a dict, as a list of 2-tuples: items() for a
- * subclass (which may define it), sorted by key when asked. */
+/* The (key, value) pairs of a dict subclass (items(), which it may
+ * define) or of a dict to sort, as a list of 2-tuples. */
 static cg_value dict_pairs(encoder *e, cg_value d) {
     cg_value items;
     if (cg_is_type(d, &cg_type_dict)) {
@@ -283,46 +285,94 @@ static cg_value dict_pairs(encoder *e, cg_value d) {
     return items;
 }
 
+/* Note [Dict snapshot]
+ * CPython's encoder writes a dict from a list of its items() made first,
+ * so a default() that changes the dict changes nothing written. For a
+ * plain dict in its own order the snapshot is the members' references
+ * copied onto e->held, one stack for all the dicts being written (it
+ * grows, so they are found by offset), held until the dict is done: no
+ * tuple and no list per dict. */
+static int hold_members(encoder *e, cg_dict *d) {
+    int64_t need = e->nheld + 2 * d->used;
+    if (need > e->heldcap) {
+        int64_t cap = e->heldcap ? e->heldcap : 64;
+        while (cap < need)
+            cap *= 2;
+        cg_value *h = realloc(e->held, (size_t)cap * sizeof *h);
+        if (!h) {
+            cg_raise_nomemory();
+            return -1;
+        }
+        e->held = h;
+        e->heldcap = cap;
+    }
+    int64_t pos = 0;
+    cg_value k, v;
+    while (cg_dict_next(d, &pos, &k, &v)) {
+        e->held[e->nheld++] = cg_incref(k);
+        e->held[e->nheld++] = cg_incref(v);
+    }
+    return 0;
+}
+
+static void release_members(encoder *e, int64_t base) {
+    while (e->nheld > base)
+        cg_decref(e->held[--e->nheld]);
+}
+
+/* One member: the item separator unless first, the key, the value. 0, or
+ * -1 with the error raised; *first cleared once a member is written. */
+static int encode_member(encoder *e, cg_value key, cg_value value, bool *first) {
+    size_t mark = e->out.len;
+    if (!*first)
+        put_str(&e->out, e->item_sep);
+    if (e->indent)
+        newline(e);
+    int k = encode_key(e, key);
+    if (k <= 0) {
+        e->out.len = mark; /* a skipped key takes its separator with it */
+        if (e->out.data)
+            e->out.data[mark] = '\0';
+        return k;
+    }
+    *first = false;
+    put_str(&e->out, e->key_sep);
+    return encode_value(e, value);
+}
+
 static int encode_dict(encoder *e, cg_value d) {
     if (cg_len(d) == 0) {
         cg_strbuf_append(&e->out, "{}", 2);
         return 0;
     }
-    cg_value pairs = dict_pairs(e, d);
-    if (cg_is_err(pairs))
+    bool plain = cg_is_type(d, &cg_type_dict) && !e->sort_keys;
+    int64_t base = e->nheld;
+    cg_value pairs = plain ? CG_NONE : dict_pairs(e, d);
+    if (cg_is_err(pairs) || (plain && hold_members(e, cg_as_dict(d)) < 0))
         return -1;
     if (enter(e, d.u.o) < 0) {
+        release_members(e, base);
         cg_decref(pairs);
         return -1;
     }
     cg_strbuf_putc(&e->out, '{');
     int rc = 0;
     bool first = true;
-    cg_list *l = cg_as_list(pairs);
-    for (int64_t i = 0; i < l->len && rc == 0; i++) {
-        cg_value pair = l->items[i];
-        if (!cg_is_tuple(pair) || cg_as_tuple(pair)->len != 2) {
-            rc = cg_raise_int(&cg_exc_ValueError, "items must return tuples of 2 elements");
-            break;
+    if (plain) {
+        for (int64_t i = base; i < e->nheld && rc == 0; i += 2)
+            rc = encode_member(e, e->held[i], e->held[i + 1], &first);
+    } else {
+        cg_list *l = cg_as_list(pairs);
+        for (int64_t i = 0; i < l->len && rc == 0; i++) {
+            cg_value pair = l->items[i];
+            if (!cg_is_tuple(pair) || cg_as_tuple(pair)->len != 2)
+                rc = cg_raise_int(&cg_exc_ValueError, "items must return tuples of 2 elements");
+            else
+                rc = encode_member(e, cg_as_tuple(pair)->items[0], cg_as_tuple(pair)->items[1], &first);
         }
-        size_t mark = e->out.len;
-        if (!first)
-            put_str(&e->out, e->item_sep);
-        if (e->indent)
-            newline(e);
-        int k = encode_key(e, cg_as_tuple(pair)->items[0]);
-        if (k <= 0) {
-            e->out.len = mark; /* a skipped key takes its separator with it */
-            if (e->out.data)
-                e->out.data[mark] = '\0';
-            rc = k;
-            continue;
-        }
-        first = false;
-        put_str(&e->out, e->key_sep);
-        rc = encode_value(e, cg_as_tuple(pair)->items[1]);
     }
     leave(e);
+    release_members(e, base);
     cg_decref(pairs);
     if (rc == 0 && e->indent && !first)
         newline(e);
@@ -400,6 +450,7 @@ cg_value cg_json_encode(cg_value *v) {
         return CG_ERR;
     int rc = encode_value(&e, v[0]);
     free(e.path);
+    free(e.held);
     if (rc < 0) {
         cg_strbuf_free(&e.out);
         return CG_ERR;
