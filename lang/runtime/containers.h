@@ -113,6 +113,9 @@ struct cg_dict {
     uint64_t version; /* bumped when the set of keys changes */
     cg_gc_link gc;    /* tracked from the first value that may hold references */
 };
+/* An empty dict with room for exactly n members (json.loads knows each
+ * object's size before it makes it): no growing, no spare entries. */
+cg_value cg_dict_new_presized(int64_t n);
 /* A dict is followed by the collector only once it holds something that
  * can be part of a cycle, as CPython's: most hold only numbers and strs. */
 static inline void cg_dict_track_for(cg_dict *d, cg_value v) {

@@ -108,12 +108,14 @@ static uint64_t free_slot(const cg_dict *d, int64_t hash) {
     return i;
 }
 
-/* Rebuilds the index for at least `need` live entries, compacting them. */
-static int resize(cg_dict *d, int64_t need) {
+/* Rebuilds the index for room for ecap entries (at least the live
+ * ones, at most two thirds of the index), compacting them. */
+static int resize_to(cg_dict *d, int64_t need, int64_t ecap) {
     uint64_t size = MIN_SIZE;
     while (size * 2 < (uint64_t)need * 3)
         size *= 2;
-    int64_t ecap = (int64_t)(size * 2 / 3);
+    if (ecap < 0 || ecap > (int64_t)(size * 2 / 3))
+        ecap = (int64_t)(size * 2 / 3);
     int64_t *index = malloc(size * sizeof *index);
     cg_dict_entry *entries = malloc((size_t)ecap * sizeof *entries);
     if (!index || !entries) {
@@ -142,6 +144,9 @@ static int resize(cg_dict *d, int64_t need) {
     d->version = ++cg_dict_versions;
     return 0;
 }
+
+/* Rebuilds the index for at least `need` live entries, with room to grow. */
+static int resize(cg_dict *d, int64_t need) { return resize_to(d, need, -1); }
 
 static int insert_new(cg_dict *d, cg_value key, cg_value value, int64_t hash) {
     if (d->nentries >= d->ecap && resize(d, d->used * 2 + 1) < 0)
@@ -338,6 +343,17 @@ cg_value cg_dict_new(void) {
         return cg_raise_nomemory();
     d->version = ++cg_dict_versions;
     return cg_obj_value(d);
+}
+
+cg_value cg_dict_new_presized(int64_t n) {
+    cg_value d = cg_dict_new();
+    if (cg_is_err(d) || n <= 0)
+        return d;
+    if (resize_to(cg_as_dict(d), n, n) < 0) {
+        cg_decref(d);
+        return CG_ERR;
+    }
+    return d;
 }
 
 static void dict_traverse(cg_obj *o, cg_visitfn visit, void *arg) {

@@ -39,10 +39,12 @@ typedef struct {
     bool strict;
     cg_value object_hook, pairs_hook, parse_float, parse_int, parse_constant, error; /* None: the default */
     cg_gc_batch *batch; /* without hooks: the containers made (Note [Trees built in bulk]); NULL: none */
+    cg_value *stack; /* the members of the containers being read (Note [JSON value stack]) */
+    int64_t sp, cap;
 } scanner;
 
 /* Code point index of byte offset off. */
-static int64_t cp_index(const scanner *sc, int64_t off) {
+static int64_t cp_index(scanner *sc, int64_t off) {
     if (cg_as_str(sc->doc)->ncp == sc->n)
         return off;
     int64_t k = 0;
@@ -52,7 +54,7 @@ static int64_t cp_index(const scanner *sc, int64_t off) {
 }
 
 /* Raises error(msg, doc, pos); returns CG_ERR. */
-static cg_value fail(const scanner *sc, const char *msg, int64_t off) {
+static cg_value fail(scanner *sc, const char *msg, int64_t off) {
     if (sc->batch)
         cg_gc_batch_end(sc->batch); /* error() is Python code */
     cg_value m = cg_str_from_c(msg);
@@ -70,7 +72,7 @@ static cg_value fail(const scanner *sc, const char *msg, int64_t off) {
     return CG_ERR;
 }
 
-static int64_t skip_ws(const scanner *sc, int64_t i) {
+static int64_t skip_ws(scanner *sc, int64_t i) {
     while (i < sc->n && (sc->s[i] == ' ' || sc->s[i] == '\t' || sc->s[i] == '\n' || sc->s[i] == '\r'))
         i++;
     return i;
@@ -91,7 +93,7 @@ static int hex4(const unsigned char *p, uint32_t *out) {
 
 /* The escape at s[*i] (just past the backslash) appended to b; *i moves
  * past it. -1 with the error raised. */
-static int unescape(const scanner *sc, int64_t begin, int64_t *i, cg_strbuf *b) {
+static int unescape(scanner *sc, int64_t begin, int64_t *i, cg_strbuf *b) {
     int64_t at = *i;
     if (at >= sc->n) {
         fail(sc, "Unterminated string starting at", begin - 1);
@@ -135,7 +137,7 @@ static int unescape(const scanner *sc, int64_t begin, int64_t *i, cg_strbuf *b) 
 
 /* The string whose text starts at byte `begin` (past the quote); *end
  * gets the offset past the closing quote. */
-static cg_value scan_string(const scanner *sc, int64_t begin, int64_t *end) {
+static cg_value scan_string(scanner *sc, int64_t begin, int64_t *end) {
     const unsigned char *s = sc->s;
     int64_t i = begin, ncp = 0;
     /* the common case: no escapes, copied at once */
@@ -182,7 +184,7 @@ static cg_value scan_string(const scanner *sc, int64_t begin, int64_t *end) {
     return cg_str_from_strbuf(&b);
 }
 
-static cg_value scan_value(const scanner *sc, int64_t i, int64_t *end);
+static cg_value scan_value(scanner *sc, int64_t i, int64_t *end);
 
 static uint64_t bytes_hash(const unsigned char *p, int64_t n) {
     uint64_t h = 1469598103934665603u;
@@ -193,7 +195,7 @@ static uint64_t bytes_hash(const unsigned char *p, int64_t n) {
 
 /* A key: the memo's str when the key is plain text (no escapes) seen
  * before, else a new one, remembered while there is room. */
-static cg_value scan_key(const scanner *sc, int64_t begin, int64_t *end) {
+static cg_value scan_key(scanner *sc, int64_t begin, int64_t *end) {
     key_memo *m = sc->memo;
     int64_t i = begin;
     while (m && i < sc->n && i - begin < 64 && sc->s[i] != '"' && sc->s[i] != '\\' && sc->s[i] >= 0x20)
@@ -229,11 +231,11 @@ static void memo_free(key_memo *m) {
 
 /* What scan_value answers for "no value starts here" (CPython's
  * StopIteration): CG_STOP, with no exception. */
-static cg_value expect_value(const scanner *sc, cg_value v, int64_t at) {
+static cg_value expect_value(scanner *sc, cg_value v, int64_t at) {
     return v.tag == CG_V_STOP ? fail(sc, "Expecting value", at) : v;
 }
 
-static cg_value finish_object(const scanner *sc, cg_value pairs) {
+static cg_value finish_object(scanner *sc, cg_value pairs) {
     if (!cg_is_none(sc->pairs_hook)) {
         cg_value r = cg_call1(sc->pairs_hook, pairs);
         cg_decref(pairs);
@@ -256,19 +258,82 @@ static cg_value finish_object(const scanner *sc, cg_value pairs) {
     return r;
 }
 
+/* Note [JSON value stack]
+ * An array's items and an object's keys and values are pushed on one
+ * stack as they are read, and the list or dict is made at the closing
+ * bracket, when its size is known: a list of exactly its length and a
+ * dict with room for exactly its members, with no growing on the way
+ * (most of json.loads' allocations otherwise). A container's members sit
+ * above those of the containers around it; the stack grows, so they are
+ * found by offset. */
+static int push(scanner *sc, cg_value v) {
+    if (cg_is_err(v))
+        return -1;
+    if (sc->sp == sc->cap) {
+        int64_t cap = sc->cap ? 2 * sc->cap : 256;
+        cg_value *p = realloc(sc->stack, (size_t)cap * sizeof *p);
+        if (!p) {
+            cg_decref(v);
+            cg_raise_nomemory();
+            return -1;
+        }
+        sc->stack = p;
+        sc->cap = cap;
+    }
+    sc->stack[sc->sp++] = v;
+    return 0;
+}
+
+/* Drops what is on the stack above base. */
+static void pop_to(scanner *sc, int64_t base) {
+    while (sc->sp > base)
+        cg_decref(sc->stack[--sc->sp]);
+}
+
+/* The members above base as a list, taken off the stack. */
+static cg_value list_from_stack(scanner *sc, int64_t base) {
+    cg_value list = cg_list_new(sc->sp - base);
+    if (cg_is_err(list)) {
+        pop_to(sc, base);
+        return list;
+    }
+    if (sc->sp > base)
+        memcpy(cg_as_list(list)->items, sc->stack + base, (size_t)(sc->sp - base) * sizeof(cg_value));
+    sc->sp = base;
+    return list;
+}
+
+/* The key, value pairs above base as a dict (a later duplicate key wins),
+ * taken off the stack. */
+static cg_value dict_from_stack(scanner *sc, int64_t base) {
+    cg_value d = cg_dict_new_presized((sc->sp - base) / 2);
+    int64_t i = base;
+    for (; i < sc->sp && !cg_is_err(d); i += 2)
+        if (cg_dict_set_steal(cg_as_dict(d), sc->stack[i], sc->stack[i + 1]) < 0) {
+            cg_decref(d);
+            d = CG_ERR;
+        }
+    for (; i < sc->sp; i++)
+        cg_decref(sc->stack[i]);
+    sc->sp = base;
+    return d;
+}
+
 /* An object whose '{' is just before i. Without a pairs hook the
- * members go straight into a dict (a later duplicate key wins). */
-static cg_value scan_object(const scanner *sc, int64_t i, int64_t *end) {
+ * members go on the stack and become a dict at the '}' (Note [JSON value
+ * stack]); with one, a list of (key, value) tuples. */
+static cg_value scan_object(scanner *sc, int64_t i, int64_t *end) {
     bool pairs = !cg_is_none(sc->pairs_hook);
-    cg_value acc = pairs ? cg_list_new(0) : cg_dict_new();
+    int64_t base = sc->sp;
+    cg_value acc = pairs ? cg_list_new(0) : CG_NONE;
     if (cg_is_err(acc))
         return acc;
     i = skip_ws(sc, i);
     if (i >= sc->n || sc->s[i] != '}') {
         while (i < sc->n) {
             if (sc->s[i] != '"') {
-                cg_decref(acc);
-                return fail(sc, "Expecting property name enclosed in double quotes", i);
+                fail(sc, "Expecting property name enclosed in double quotes", i);
+                goto error;
             }
             cg_value key = scan_key(sc, i + 1, &i);
             if (cg_is_err(key))
@@ -286,7 +351,7 @@ static cg_value scan_object(const scanner *sc, int64_t i, int64_t *end) {
                 goto error;
             }
             int rc = pairs ? cg_list_append_steal(acc, cg_tuple_steal(2, (cg_value[]){key, val}))
-                           : cg_dict_set_steal(cg_as_dict(acc), key, val);
+                           : push(sc, key) < 0 ? (cg_decref(val), -1) : push(sc, val);
             if (rc < 0)
                 goto error;
             i = skip_ws(sc, i);
@@ -306,25 +371,24 @@ static cg_value scan_object(const scanner *sc, int64_t i, int64_t *end) {
     *end = i + 1;
     if (pairs)
         return finish_object(sc, acc);
-    if (cg_is_none(sc->object_hook))
+    acc = dict_from_stack(sc, base);
+    if (cg_is_err(acc) || cg_is_none(sc->object_hook))
         return acc;
     cg_value r = cg_call1(sc->object_hook, acc);
     cg_decref(acc);
     return r;
 error:
     cg_decref(acc);
+    pop_to(sc, base);
     return CG_ERR;
 }
 
-static cg_value scan_array(const scanner *sc, int64_t i, int64_t *end) {
-    cg_value list = cg_list_new(0);
-    if (cg_is_err(list))
-        return list;
+static cg_value scan_array(scanner *sc, int64_t i, int64_t *end) {
+    int64_t base = sc->sp;
     i = skip_ws(sc, i);
     if (i >= sc->n || sc->s[i] != ']') {
         while (i < sc->n) {
-            cg_value v = expect_value(sc, scan_value(sc, i, &i), i);
-            if (cg_list_append_steal(list, v) < 0)
+            if (push(sc, expect_value(sc, scan_value(sc, i, &i), i)) < 0)
                 goto error;
             i = skip_ws(sc, i);
             if (i < sc->n && sc->s[i] == ']')
@@ -341,9 +405,9 @@ static cg_value scan_array(const scanner *sc, int64_t i, int64_t *end) {
         }
     }
     *end = i + 1;
-    return list;
+    return list_from_stack(sc, base);
 error:
-    cg_decref(list);
+    pop_to(sc, base);
     return CG_ERR;
 }
 
@@ -357,9 +421,47 @@ static cg_value call_with_text(cg_value hook, const unsigned char *p, int64_t le
     return r;
 }
 
+/* The JSON number p..e (already checked) as a double, when its digits
+ * make an integer m <= 2**53 and its power of ten is within 22 of 0:
+ * then m and 10**k are exact doubles and one IEEE operation rounds their
+ * product or quotient correctly, as strtod would (Clinger's fast path).
+ * False otherwise. */
+static bool exact_float(const unsigned char *p, const unsigned char *e, double *out) {
+    static const double pow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                                   1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+    bool neg = *p == '-';
+    p += neg;
+    uint64_t m = 0;
+    int digits = 0, exp10 = 0;
+    for (; p < e && *p != 'e' && *p != 'E'; p++) {
+        if (*p == '.') {
+            for (const unsigned char *q = p + 1; q < e && *q >= '0' && *q <= '9'; q++)
+                exp10--;
+            continue;
+        }
+        if (++digits > 19)
+            return false;
+        m = m * 10 + (uint64_t)(*p - '0');
+    }
+    if (p < e) {
+        bool eneg = *++p == '-';
+        p += *p == '-' || *p == '+';
+        int x = 0;
+        for (; p < e; p++)
+            if ((x = x * 10 + (*p - '0')) > 1000)
+                return false;
+        exp10 += eneg ? -x : x;
+    }
+    if (m > UINT64_C(1) << 53 || exp10 < -22 || exp10 > 22)
+        return false;
+    double v = exp10 < 0 ? (double)m / pow10[-exp10] : (double)m * pow10[exp10];
+    *out = neg ? -v : v;
+    return true;
+}
+
 /* A number at s[i], or CG_STOP when none starts there. Integers that do
  * not fit 64 bits go to int() as text (exact once ints grow). */
-static cg_value scan_number(const scanner *sc, int64_t i, int64_t *end) {
+static cg_value scan_number(scanner *sc, int64_t i, int64_t *end) {
     const unsigned char *s = sc->s;
     int64_t start = i;
     if (i < sc->n && s[i] == '-')
@@ -394,21 +496,27 @@ static cg_value scan_number(const scanner *sc, int64_t i, int64_t *end) {
     if (is_float) {
         if (!cg_is_none(sc->parse_float))
             return call_with_text(sc->parse_float, s + start, len);
-        return cg_float(strtod((const char *)s + start, NULL));
+        double x;
+        return cg_float(exact_float(s + start, s + i, &x) ? x : strtod((const char *)s + start, NULL));
     }
     if (!cg_is_none(sc->parse_int))
         return call_with_text(sc->parse_int, s + start, len);
-    if (len <= 18)
-        return cg_int(strtoll((const char *)s + start, NULL, 10));
+    if (len <= 18) {
+        bool neg = s[start] == '-';
+        int64_t v = 0;
+        for (int64_t k = start + neg; k < i; k++)
+            v = v * 10 + (s[k] - '0');
+        return cg_int(neg ? -v : v);
+    }
     return call_with_text(cg_obj_value(&cg_type_int), s + start, len);
 }
 
-static bool has_word(const scanner *sc, int64_t i, const char *w) {
+static bool has_word(scanner *sc, int64_t i, const char *w) {
     size_t n = strlen(w);
     return i + (int64_t)n <= sc->n && memcmp(sc->s + i, w, n) == 0;
 }
 
-static cg_value constant(const scanner *sc, const char *name, double x, int64_t i, int64_t *end) {
+static cg_value constant(scanner *sc, const char *name, double x, int64_t i, int64_t *end) {
     *end = i + (int64_t)strlen(name);
     if (cg_is_none(sc->parse_constant))
         return cg_float(x);
@@ -417,7 +525,7 @@ static cg_value constant(const scanner *sc, const char *name, double x, int64_t 
 
 /* The value starting at s[i], *end past it; CG_STOP (no exception) when
  * no value starts there. */
-static cg_value scan_value(const scanner *sc, int64_t i, int64_t *end) {
+static cg_value scan_value(scanner *sc, int64_t i, int64_t *end) {
     if (i >= sc->n)
         return CG_STOP;
     cg_value r;
@@ -480,7 +588,7 @@ static int scanner_init(scanner *sc, cg_value doc, cg_value strict) {
 }
 
 /* Byte offset of code point idx, or -1 past the end. */
-static int64_t byte_offset(const scanner *sc, cg_value idx) {
+static int64_t byte_offset(scanner *sc, cg_value idx) {
     int64_t k;
     if (cg_index_value(idx, &k) < 0)
         return -2;
@@ -522,6 +630,7 @@ cg_value cg_json_decode(cg_value *v) {
         cg_gc_batch_end(sc.batch);
     if (sc.memo)
         memo_free(sc.memo);
+    free(sc.stack);
     if (cg_is_err(r) || !whole)
         return cg_is_err(r) ? r : cg_tuple_steal(2, (cg_value[]){r, cg_int(cp_index(&sc, end))});
     end = skip_ws(&sc, end);
