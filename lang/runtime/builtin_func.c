@@ -86,6 +86,31 @@ static cg_value builtin_getattr(cg_value f, cg_str *name) {
     return CG_STOP;
 }
 
+/* Two reads of d.get are equal (same method, same self by identity), as
+ * CPython's builtin methods compare; json's decoder tells its default
+ * parse_constant by this. */
+static bool builtin_same_self(const cg_builtin *x, const cg_builtin *y) {
+    return x->self.tag == y->self.tag && (x->self.tag == CG_V_STOP || cg_same(x->self, y->self));
+}
+
+static cg_value builtin_compare(cg_value a, cg_value b, cg_cmpop op) {
+    if ((op != OP_EQ && op != OP_NOT_EQ) || !cg_is_type(b, &cg_type_builtin))
+        return cg_incref(cg_NotImplemented);
+    cg_builtin *x = (cg_builtin *)a.u.o, *y = (cg_builtin *)b.u.o;
+    bool eq = x->def == y->def && builtin_same_self(x, y);
+    return cg_bool(op == OP_EQ ? eq : !eq);
+}
+
+/* From the identity of self and of the method, as equality is. */
+static int64_t builtin_hash(cg_value f) {
+    cg_builtin *b = (cg_builtin *)f.u.o;
+    uint64_t s = b->self.tag == CG_V_OBJ ? (uint64_t)(uintptr_t)b->self.u.o : (uint64_t)b->self.u.i * 31 + b->self.tag;
+    if (b->self.tag == CG_V_NONE || b->self.tag == CG_V_STOP)
+        s = b->self.tag;
+    uint64_t h = ((s >> 4) | (s << 60)) ^ (uint64_t)(uintptr_t)b->def;
+    return h == (uint64_t)-1 ? -2 : (int64_t)h;
+}
+
 cg_type cg_type_builtin = {
     .head = {CG_IMMORTAL, &cg_type_type},
     .name = "builtin_function_or_method",
@@ -95,7 +120,8 @@ cg_type cg_type_builtin = {
     .gc_offset = offsetof(cg_builtin, gc),
     .traverse = builtin_traverse,
     .repr = builtin_repr,
-    .hash = cg_object_hash,
+    .hash = builtin_hash,
+    .compare = builtin_compare,
     .call = builtin_call,
     .getattr = builtin_getattr,
     .descr_get = builtin_descr_get,
