@@ -37,8 +37,7 @@ typedef struct {
     cg_value default_fn;
     cg_obj **path; /* the containers being encoded, for the circular check */
     int64_t depth, cap;
-    cg_value *held; /* the members of the dicts being encoded, key then value, held (Note [Dict snapshot]) */
-    int64_t nheld, heldcap;
+    cg_json_stack held; /* the members of the dicts being encoded, key then value (Note [Dict snapshot]) */
     int64_t level; /* containers open: the indent (default's results take none) */
 } encoder;
 
@@ -293,31 +292,15 @@ static cg_value dict_pairs(encoder *e, cg_value d) {
  * grows, so they are found by offset), held until the dict is done: no
  * tuple and no list per dict. */
 static int hold_members(encoder *e, cg_dict *d) {
-    int64_t need = e->nheld + 2 * d->used;
-    if (need > e->heldcap) {
-        int64_t cap = e->heldcap ? e->heldcap : 64;
-        while (cap < need)
-            cap *= 2;
-        cg_value *h = realloc(e->held, (size_t)cap * sizeof *h);
-        if (!h) {
-            cg_raise_nomemory();
-            return -1;
-        }
-        e->held = h;
-        e->heldcap = cap;
-    }
+    if (cg_json_stack_reserve(&e->held, 2 * d->used) < 0)
+        return -1;
     int64_t pos = 0;
     cg_value k, v;
     while (cg_dict_next(d, &pos, &k, &v)) {
-        e->held[e->nheld++] = cg_incref(k);
-        e->held[e->nheld++] = cg_incref(v);
+        e->held.v[e->held.n++] = cg_incref(k);
+        e->held.v[e->held.n++] = cg_incref(v);
     }
     return 0;
-}
-
-static void release_members(encoder *e, int64_t base) {
-    while (e->nheld > base)
-        cg_decref(e->held[--e->nheld]);
 }
 
 /* One member: the item separator unless first, the key, the value. 0, or
@@ -346,12 +329,12 @@ static int encode_dict(encoder *e, cg_value d) {
         return 0;
     }
     bool plain = cg_is_type(d, &cg_type_dict) && !e->sort_keys;
-    int64_t base = e->nheld;
+    int64_t base = e->held.n;
     cg_value pairs = plain ? CG_NONE : dict_pairs(e, d);
     if (cg_is_err(pairs) || (plain && hold_members(e, cg_as_dict(d)) < 0))
         return -1;
     if (enter(e, d.u.o) < 0) {
-        release_members(e, base);
+        cg_json_stack_pop_to(&e->held, base);
         cg_decref(pairs);
         return -1;
     }
@@ -359,8 +342,8 @@ static int encode_dict(encoder *e, cg_value d) {
     int rc = 0;
     bool first = true;
     if (plain) {
-        for (int64_t i = base; i < e->nheld && rc == 0; i += 2)
-            rc = encode_member(e, e->held[i], e->held[i + 1], &first);
+        for (int64_t i = base; i < e->held.n && rc == 0; i += 2)
+            rc = encode_member(e, e->held.v[i], e->held.v[i + 1], &first);
     } else {
         cg_list *l = cg_as_list(pairs);
         for (int64_t i = 0; i < l->len && rc == 0; i++) {
@@ -372,7 +355,7 @@ static int encode_dict(encoder *e, cg_value d) {
         }
     }
     leave(e);
-    release_members(e, base);
+    cg_json_stack_pop_to(&e->held, base);
     cg_decref(pairs);
     if (rc == 0 && e->indent && !first)
         newline(e);
@@ -450,7 +433,7 @@ cg_value cg_json_encode(cg_value *v) {
         return CG_ERR;
     int rc = encode_value(&e, v[0]);
     free(e.path);
-    free(e.held);
+    free(e.held.v);
     if (rc < 0) {
         cg_strbuf_free(&e.out);
         return CG_ERR;

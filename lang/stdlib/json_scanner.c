@@ -39,8 +39,7 @@ typedef struct {
     bool strict;
     cg_value object_hook, pairs_hook, parse_float, parse_int, parse_constant, error; /* None: the default */
     cg_gc_batch *batch; /* without hooks: the containers made (Note [Trees built in bulk]); NULL: none */
-    cg_value *stack; /* the members of the containers being read (Note [JSON value stack]) */
-    int64_t sp, cap;
+    cg_json_stack stack; /* the members of the containers being read (Note [JSON value stack]) */
 } scanner;
 
 /* Code point index of byte offset off. */
@@ -266,56 +265,32 @@ static cg_value finish_object(scanner *sc, cg_value pairs) {
  * (most of json.loads' allocations otherwise). A container's members sit
  * above those of the containers around it; the stack grows, so they are
  * found by offset. */
-static int push(scanner *sc, cg_value v) {
-    if (cg_is_err(v))
-        return -1;
-    if (sc->sp == sc->cap) {
-        int64_t cap = sc->cap ? 2 * sc->cap : 256;
-        cg_value *p = realloc(sc->stack, (size_t)cap * sizeof *p);
-        if (!p) {
-            cg_decref(v);
-            cg_raise_nomemory();
-            return -1;
-        }
-        sc->stack = p;
-        sc->cap = cap;
-    }
-    sc->stack[sc->sp++] = v;
-    return 0;
-}
-
-/* Drops what is on the stack above base. */
-static void pop_to(scanner *sc, int64_t base) {
-    while (sc->sp > base)
-        cg_decref(sc->stack[--sc->sp]);
-}
-
 /* The members above base as a list, taken off the stack. */
-static cg_value list_from_stack(scanner *sc, int64_t base) {
-    cg_value list = cg_list_new(sc->sp - base);
+static cg_value list_from_stack(cg_json_stack *st, int64_t base) {
+    cg_value list = cg_list_new(st->n - base);
     if (cg_is_err(list)) {
-        pop_to(sc, base);
+        cg_json_stack_pop_to(st, base);
         return list;
     }
-    if (sc->sp > base)
-        memcpy(cg_as_list(list)->items, sc->stack + base, (size_t)(sc->sp - base) * sizeof(cg_value));
-    sc->sp = base;
+    if (st->n > base)
+        memcpy(cg_as_list(list)->items, st->v + base, (size_t)(st->n - base) * sizeof(cg_value));
+    st->n = base;
     return list;
 }
 
 /* The key, value pairs above base as a dict (a later duplicate key wins),
  * taken off the stack. */
-static cg_value dict_from_stack(scanner *sc, int64_t base) {
-    cg_value d = cg_dict_new_presized((sc->sp - base) / 2);
+static cg_value dict_from_stack(cg_json_stack *st, int64_t base) {
+    cg_value d = cg_dict_new_presized((st->n - base) / 2);
     int64_t i = base;
-    for (; i < sc->sp && !cg_is_err(d); i += 2)
-        if (cg_dict_set_steal(cg_as_dict(d), sc->stack[i], sc->stack[i + 1]) < 0) {
+    for (; i < st->n && !cg_is_err(d); i += 2)
+        if (cg_dict_set_steal(cg_as_dict(d), st->v[i], st->v[i + 1]) < 0) {
             cg_decref(d);
             d = CG_ERR;
         }
-    for (; i < sc->sp; i++)
-        cg_decref(sc->stack[i]);
-    sc->sp = base;
+    for (; i < st->n; i++)
+        cg_decref(st->v[i]);
+    st->n = base;
     return d;
 }
 
@@ -324,7 +299,7 @@ static cg_value dict_from_stack(scanner *sc, int64_t base) {
  * stack]); with one, a list of (key, value) tuples. */
 static cg_value scan_object(scanner *sc, int64_t i, int64_t *end) {
     bool pairs = !cg_is_none(sc->pairs_hook);
-    int64_t base = sc->sp;
+    int64_t base = sc->stack.n;
     cg_value acc = pairs ? cg_list_new(0) : CG_NONE;
     if (cg_is_err(acc))
         return acc;
@@ -351,7 +326,7 @@ static cg_value scan_object(scanner *sc, int64_t i, int64_t *end) {
                 goto error;
             }
             int rc = pairs ? cg_list_append_steal(acc, cg_tuple_steal(2, (cg_value[]){key, val}))
-                           : push(sc, key) < 0 ? (cg_decref(val), -1) : push(sc, val);
+                           : cg_json_stack_push(&sc->stack, key) < 0 ? (cg_decref(val), -1) : cg_json_stack_push(&sc->stack, val);
             if (rc < 0)
                 goto error;
             i = skip_ws(sc, i);
@@ -371,7 +346,7 @@ static cg_value scan_object(scanner *sc, int64_t i, int64_t *end) {
     *end = i + 1;
     if (pairs)
         return finish_object(sc, acc);
-    acc = dict_from_stack(sc, base);
+    acc = dict_from_stack(&sc->stack, base);
     if (cg_is_err(acc) || cg_is_none(sc->object_hook))
         return acc;
     cg_value r = cg_call1(sc->object_hook, acc);
@@ -379,16 +354,16 @@ static cg_value scan_object(scanner *sc, int64_t i, int64_t *end) {
     return r;
 error:
     cg_decref(acc);
-    pop_to(sc, base);
+    cg_json_stack_pop_to(&sc->stack, base);
     return CG_ERR;
 }
 
 static cg_value scan_array(scanner *sc, int64_t i, int64_t *end) {
-    int64_t base = sc->sp;
+    int64_t base = sc->stack.n;
     i = skip_ws(sc, i);
     if (i >= sc->n || sc->s[i] != ']') {
         while (i < sc->n) {
-            if (push(sc, expect_value(sc, scan_value(sc, i, &i), i)) < 0)
+            if (cg_json_stack_push(&sc->stack, expect_value(sc, scan_value(sc, i, &i), i)) < 0)
                 goto error;
             i = skip_ws(sc, i);
             if (i < sc->n && sc->s[i] == ']')
@@ -405,9 +380,9 @@ static cg_value scan_array(scanner *sc, int64_t i, int64_t *end) {
         }
     }
     *end = i + 1;
-    return list_from_stack(sc, base);
+    return list_from_stack(&sc->stack, base);
 error:
-    pop_to(sc, base);
+    cg_json_stack_pop_to(&sc->stack, base);
     return CG_ERR;
 }
 
@@ -630,7 +605,7 @@ cg_value cg_json_decode(cg_value *v) {
         cg_gc_batch_end(sc.batch);
     if (sc.memo)
         memo_free(sc.memo);
-    free(sc.stack);
+    free(sc.stack.v);
     if (cg_is_err(r) || !whole)
         return cg_is_err(r) ? r : cg_tuple_steal(2, (cg_value[]){r, cg_int(cp_index(&sc, end))});
     end = skip_ws(&sc, end);
