@@ -43,7 +43,7 @@ typedef struct {
 } scanner;
 
 /* Code point index of byte offset off. */
-static int64_t cp_index(scanner *sc, int64_t off) {
+static int64_t cp_index(const scanner *sc, int64_t off) {
     if (cg_as_str(sc->doc)->ncp == sc->n)
         return off;
     int64_t k = 0;
@@ -53,7 +53,7 @@ static int64_t cp_index(scanner *sc, int64_t off) {
 }
 
 /* Raises error(msg, doc, pos); returns CG_ERR. */
-static cg_value fail(scanner *sc, const char *msg, int64_t off) {
+static cg_value fail(const scanner *sc, const char *msg, int64_t off) {
     if (sc->batch)
         cg_gc_batch_end(sc->batch); /* error() is Python code */
     cg_value m = cg_str_from_c(msg);
@@ -71,7 +71,7 @@ static cg_value fail(scanner *sc, const char *msg, int64_t off) {
     return CG_ERR;
 }
 
-static int64_t skip_ws(scanner *sc, int64_t i) {
+static int64_t skip_ws(const scanner *sc, int64_t i) {
     while (i < sc->n && (sc->s[i] == ' ' || sc->s[i] == '\t' || sc->s[i] == '\n' || sc->s[i] == '\r'))
         i++;
     return i;
@@ -92,7 +92,7 @@ static int hex4(const unsigned char *p, uint32_t *out) {
 
 /* The escape at s[*i] (just past the backslash) appended to b; *i moves
  * past it. -1 with the error raised. */
-static int unescape(scanner *sc, int64_t begin, int64_t *i, cg_strbuf *b) {
+static int unescape(const scanner *sc, int64_t begin, int64_t *i, cg_strbuf *b) {
     int64_t at = *i;
     if (at >= sc->n) {
         fail(sc, "Unterminated string starting at", begin - 1);
@@ -136,7 +136,7 @@ static int unescape(scanner *sc, int64_t begin, int64_t *i, cg_strbuf *b) {
 
 /* The string whose text starts at byte `begin` (past the quote); *end
  * gets the offset past the closing quote. */
-static cg_value scan_string(scanner *sc, int64_t begin, int64_t *end) {
+static cg_value scan_string(const scanner *sc, int64_t begin, int64_t *end) {
     const unsigned char *s = sc->s;
     int64_t i = begin, ncp = 0;
     /* the common case: no escapes, copied at once */
@@ -194,7 +194,7 @@ static uint64_t bytes_hash(const unsigned char *p, int64_t n) {
 
 /* A key: the memo's str when the key is plain text (no escapes) seen
  * before, else a new one, remembered while there is room. */
-static cg_value scan_key(scanner *sc, int64_t begin, int64_t *end) {
+static cg_value scan_key(const scanner *sc, int64_t begin, int64_t *end) {
     key_memo *m = sc->memo;
     int64_t i = begin;
     while (m && i < sc->n && i - begin < 64 && sc->s[i] != '"' && sc->s[i] != '\\' && sc->s[i] >= 0x20)
@@ -230,11 +230,11 @@ static void memo_free(key_memo *m) {
 
 /* What scan_value answers for "no value starts here" (CPython's
  * StopIteration): CG_STOP, with no exception. */
-static cg_value expect_value(scanner *sc, cg_value v, int64_t at) {
+static cg_value expect_value(const scanner *sc, cg_value v, int64_t at) {
     return v.tag == CG_V_STOP ? fail(sc, "Expecting value", at) : v;
 }
 
-static cg_value finish_object(scanner *sc, cg_value pairs) {
+static cg_value finish_object(const scanner *sc, cg_value pairs) {
     if (!cg_is_none(sc->pairs_hook)) {
         cg_value r = cg_call1(sc->pairs_hook, pairs);
         cg_decref(pairs);
@@ -265,6 +265,7 @@ static cg_value finish_object(scanner *sc, cg_value pairs) {
  * (most of json.loads' allocations otherwise). A container's members sit
  * above those of the containers around it; the stack grows, so they are
  * found by offset. */
+
 /* The members above base as a list, taken off the stack. */
 static cg_value list_from_stack(cg_json_stack *st, int64_t base) {
     cg_value list = cg_list_new(st->n - base);
@@ -292,6 +293,15 @@ static cg_value dict_from_stack(cg_json_stack *st, int64_t base) {
         cg_decref(st->v[i]);
     st->n = base;
     return d;
+}
+
+/* Pushes key and val, taking both references. */
+static int push_pair(cg_json_stack *st, cg_value key, cg_value val) {
+    if (cg_json_stack_push(st, key) < 0) {
+        cg_decref(val);
+        return -1;
+    }
+    return cg_json_stack_push(st, val);
 }
 
 /* An object whose '{' is just before i. Without a pairs hook the
@@ -326,7 +336,7 @@ static cg_value scan_object(scanner *sc, int64_t i, int64_t *end) {
                 goto error;
             }
             int rc = pairs ? cg_list_append_steal(acc, cg_tuple_steal(2, (cg_value[]){key, val}))
-                           : cg_json_stack_push(&sc->stack, key) < 0 ? (cg_decref(val), -1) : cg_json_stack_push(&sc->stack, val);
+                           : push_pair(&sc->stack, key, val);
             if (rc < 0)
                 goto error;
             i = skip_ws(sc, i);
@@ -436,7 +446,7 @@ static bool exact_float(const unsigned char *p, const unsigned char *e, double *
 
 /* A number at s[i], or CG_STOP when none starts there. Integers that do
  * not fit 64 bits go to int() as text (exact once ints grow). */
-static cg_value scan_number(scanner *sc, int64_t i, int64_t *end) {
+static cg_value scan_number(const scanner *sc, int64_t i, int64_t *end) {
     const unsigned char *s = sc->s;
     int64_t start = i;
     if (i < sc->n && s[i] == '-')
@@ -486,12 +496,12 @@ static cg_value scan_number(scanner *sc, int64_t i, int64_t *end) {
     return call_with_text(cg_obj_value(&cg_type_int), s + start, len);
 }
 
-static bool has_word(scanner *sc, int64_t i, const char *w) {
+static bool has_word(const scanner *sc, int64_t i, const char *w) {
     size_t n = strlen(w);
     return i + (int64_t)n <= sc->n && memcmp(sc->s + i, w, n) == 0;
 }
 
-static cg_value constant(scanner *sc, const char *name, double x, int64_t i, int64_t *end) {
+static cg_value constant(const scanner *sc, const char *name, double x, int64_t i, int64_t *end) {
     *end = i + (int64_t)strlen(name);
     if (cg_is_none(sc->parse_constant))
         return cg_float(x);
@@ -563,7 +573,7 @@ static int scanner_init(scanner *sc, cg_value doc, cg_value strict) {
 }
 
 /* Byte offset of code point idx, or -1 past the end. */
-static int64_t byte_offset(scanner *sc, cg_value idx) {
+static int64_t byte_offset(const scanner *sc, cg_value idx) {
     int64_t k;
     if (cg_index_value(idx, &k) < 0)
         return -2;
