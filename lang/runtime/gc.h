@@ -31,9 +31,9 @@ void cg_gc_untrack(void *o);
  * (Note [Trees built in bulk] in gc.c). Between the two no Python code
  * may run: end the batch first. Batches nest. */
 typedef struct cg_gc_batch {
-    cg_gc_link list;            /* what was tracked since begin */
-    int64_t n;                  /* how many */
-    struct cg_gc_batch *outer;  /* the batch this one is inside, or NULL */
+    cg_gc_link list;           /* what was tracked since begin */
+    int64_t n;                 /* how many */
+    struct cg_gc_batch *outer; /* the batch this one is inside, or NULL */
 } cg_gc_batch;
 void cg_gc_batch_begin(cg_gc_batch *b);
 /* Hands the batch's objects to the oldest generation; harmless twice. */

@@ -38,7 +38,7 @@ typedef struct {
     cg_obj **path; /* the containers being encoded, for the circular check */
     int64_t depth, cap;
     cg_json_stack held; /* the members of the dicts being encoded, key then value (Note [Dict snapshot]) */
-    int64_t level; /* containers open: the indent (default's results take none) */
+    int64_t level;      /* containers open: the indent (default's results take none) */
 } encoder;
 
 static const char HEX[] = "0123456789abcdef";

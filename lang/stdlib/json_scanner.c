@@ -38,7 +38,7 @@ typedef struct {
     int64_t n;
     bool strict;
     cg_value object_hook, pairs_hook, parse_float, parse_int, parse_constant, error; /* None: the default */
-    cg_gc_batch *batch; /* without hooks: the containers made (Note [Trees built in bulk]); NULL: none */
+    cg_gc_batch *batch;  /* without hooks: the containers made (Note [Trees built in bulk]); NULL: none */
     cg_json_stack stack; /* the members of the containers being read (Note [JSON value stack]) */
 } scanner;
 
