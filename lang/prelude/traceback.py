@@ -411,6 +411,27 @@ def _carets(fs, stripped_line):
     return [''.join(row)]
 
 
+class _Boxes:
+    """Where format() is in the boxes of exception groups: each line
+    inside gets the indent of its depth and a margin."""
+
+    def __init__(self):
+        self.depth = 0
+        self.need_close = False
+
+    def indent(self):
+        return '  ' * self.depth
+
+    def emit(self, lines, margin='|'):
+        if isinstance(lines, str):
+            lines = [lines]
+        prefix = self.indent() + margin + ' ' if self.depth else ''
+        for text in lines:
+            if prefix:
+                text = ''.join(prefix + line for line in text.splitlines(True))
+            yield text
+
+
 class TracebackException:
     """An exception made ready for printing: its stack as a StackSummary,
     its type and text, what caused it (__cause__ and __context__ as
@@ -445,6 +466,8 @@ class TracebackException:
         self.__cause__ = None
         self.__context__ = None
         self.exceptions = None
+        self.max_group_width = max_group_width
+        self.max_group_depth = max_group_depth
         if not is_recursive_call:
             queue = [(self, exc_value)]
             while queue:
@@ -468,6 +491,14 @@ class TracebackException:
                         _seen=_seen)
                 else:
                     context = None
+                if e is not None and isinstance(e, BaseExceptionGroup):
+                    te.exceptions = []
+                    for sub in e.exceptions:
+                        te.exceptions.append(TracebackException(
+                            type(sub), sub, sub.__traceback__, limit=limit, lookup_lines=lookup_lines,
+                            capture_locals=capture_locals, max_group_width=max_group_width,
+                            max_group_depth=max_group_depth, _seen=_seen))
+                        queue.append((te.exceptions[-1], sub))
                 te.__cause__ = cause
                 te.__context__ = context
                 if cause:
@@ -559,13 +590,53 @@ class TracebackException:
                 exc = chained_exc
         else:
             output.append((None, exc))
+        if _ctx is None:
+            _ctx = _Boxes()
         for msg, exc in reversed(output):
             if msg is not None:
-                yield msg
-            if exc.stack:
-                yield 'Traceback (most recent call last):\n'
-                yield from exc.stack.format()
-            yield from exc.format_exception_only()
+                yield from _ctx.emit(msg)
+            if exc.exceptions is None:
+                if exc.stack:
+                    yield from _ctx.emit('Traceback (most recent call last):\n')
+                    yield from _ctx.emit(exc.stack.format())
+                yield from _ctx.emit(exc.format_exception_only())
+            elif _ctx.depth > self.max_group_depth:
+                yield from _ctx.emit(f"... (max_group_depth is {self.max_group_depth})\n")
+            else:
+                yield from exc._format_group(chain, _ctx)
+
+    def _format_group(self, chain, ctx):
+        # see Note [Printing exception groups] in lang/runtime/traceback.c
+        toplevel = ctx.depth == 0
+        if toplevel:
+            ctx.depth += 1
+        if self.stack:
+            yield from ctx.emit('Exception Group Traceback (most recent call last):\n', '+' if toplevel else '|')
+            yield from ctx.emit(self.stack.format())
+        yield from ctx.emit(self.format_exception_only())
+        width = self.max_group_width
+        count = len(self.exceptions)
+        shown = count if count <= width else width + 1
+        ctx.need_close = False
+        for i in range(shown):
+            last = i == shown - 1
+            if last:
+                ctx.need_close = True
+            cut = i >= width
+            title = '...' if cut else str(i + 1)
+            yield ctx.indent() + ('+-' if i == 0 else '  ') + f'+---------------- {title} ----------------\n'
+            ctx.depth += 1
+            if cut:
+                more = count - width
+                yield from ctx.emit(f"and {more} more exception{'s' if more > 1 else ''}\n")
+            else:
+                yield from self.exceptions[i].format(chain=chain, _ctx=ctx)
+            if last and ctx.need_close:
+                yield ctx.indent() + '+------------------------------------\n'
+                ctx.need_close = False
+            ctx.depth -= 1
+        if toplevel:
+            ctx.depth = 0
 
     def print(self, *, file=None, chain=True):
         """Prints format()'s lines to file (sys.stderr)."""

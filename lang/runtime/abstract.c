@@ -302,7 +302,8 @@ int cg_contains(cg_value container, cg_value item) {
  * types.GenericAlias. */
 static bool builtin_generic(const cg_type *t) {
     static const cg_type *const generic[] = {&cg_type_list, &cg_type_dict, &cg_type_tuple, &cg_type_set,
-                                             &cg_type_frozenset, &cg_type_type};
+                                             &cg_type_frozenset, &cg_type_type, &cg_exc_BaseExceptionGroup,
+                                             &cg_exc_ExceptionGroup};
     for (size_t i = 0; i < sizeof generic / sizeof generic[0]; i++)
         if (t == generic[i])
             return true;

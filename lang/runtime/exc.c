@@ -429,6 +429,8 @@ static cg_type *const ALL[] = {
     &cg_exc_PermissionError,
     &cg_exc_ProcessLookupError,
     &cg_exc_TimeoutError,
+    &cg_exc_BaseExceptionGroup,
+    &cg_exc_ExceptionGroup,
 };
 
 /* str(SyntaxError): its msg, then "(file, line N)" with the file's base
@@ -497,6 +499,8 @@ int cg_exc_types_init(void) {
         unicode[i]->new_ = cg_unicode_error_new;
         unicode[i]->str = cg_unicode_error_str;
     }
+    if (cg_exc_group_types_init() < 0)
+        return -1;
     return cg_type_add_methods(&cg_exc_BaseException, exc_methods);
 }
 

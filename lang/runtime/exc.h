@@ -41,6 +41,8 @@ extern cg_type cg_exc_BaseException, cg_exc_Exception, cg_exc_KeyboardInterrupt,
     cg_exc_BrokenPipeError, cg_exc_ConnectionAbortedError, cg_exc_ConnectionRefusedError, cg_exc_ConnectionResetError,
     cg_exc_FileExistsError, cg_exc_InterruptedError, cg_exc_IsADirectoryError, cg_exc_NotADirectoryError,
     cg_exc_PermissionError, cg_exc_ProcessLookupError, cg_exc_TimeoutError;
+/* PEP 654's groups (exc_group.c): ExceptionGroup is an Exception too */
+extern cg_type cg_exc_BaseExceptionGroup, cg_exc_ExceptionGroup;
 /* io.UnsupportedOperation (an OSError; Python's is a ValueError too) */
 extern cg_type cg_exc_UnsupportedOperation;
 
@@ -95,5 +97,18 @@ cg_value cg_os_error_getattr(cg_value self, cg_str *name);
  * 'x.txt'". Returns CG_ERR (-1 for the _int form). */
 cg_value cg_raise_os_error(int errnum, const char *filename, const char *filename2);
 int cg_raise_os_error_int(int errnum, const char *filename, const char *filename2);
+
+/* Exception groups (exc_group.c). */
+bool cg_exc_is_group(cg_value v);
+/* The group's exceptions: a tuple, borrowed. */
+cg_value cg_exc_group_exceptions(cg_value group);
+/* 0 if m can split a group (an exception class, a tuple of them, or a
+ * predicate), else -1 with split's TypeError. */
+int cg_exc_matcher_check(cg_value m);
+/* group.split(m): *match and *rest get new references (None where empty;
+ * rest NULL for subgroup's match alone); -1 with an exception. */
+int cg_exc_group_split(cg_value group, cg_value m, cg_value *match, cg_value *rest);
+/* Gives `to` the traceback, cause, context and notes of `from`. */
+int cg_exc_copy_metadata(cg_value from, cg_value to);
 
 #endif

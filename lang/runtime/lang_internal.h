@@ -145,6 +145,7 @@ int cg_exc_types_init(void);
 void cg_exc_set_context(cg_value exc);
 /* An exception of type with args as its args tuple (BaseException's new). */
 cg_value cg_exc_new_with_args(cg_type *type, const cg_args *args);
+int cg_exc_group_types_init(void); /* exc_group.c, from cg_exc_types_init */
 /* The Unicode*Error classes' new and str (exc_unicode.c). */
 cg_value cg_unicode_error_new(cg_type *type, const cg_args *args);
 cg_value cg_unicode_error_str(cg_value self);

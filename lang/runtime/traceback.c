@@ -4,6 +4,7 @@
  * function) to it, innermost first; printing reverses them under
  * "Traceback (most recent call last):", follows __cause__ and __context__
  * as Python does, and prints SyntaxErrors with their caret. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -242,49 +243,39 @@ static bool same_place(cg_tuple *a, cg_tuple *b) {
            && cg_value_eq(a->items[3], b->items[3]) == 1;
 }
 
-static void format_one(cg_strbuf *b, cg_value exc, int depth) {
-    if (!cg_isinstance(exc, &cg_exc_BaseException))
-        return;
-    cg_exc *e = (cg_exc *)exc.u.o;
-    if (depth < 32) {
-        if (e->cause.tag != CG_V_NONE) {
-            format_one(b, e->cause, depth + 1);
-            cg_strbuf_puts(b, "\nThe above exception was the direct cause of the following exception:\n\n");
-        } else if (e->context.tag != CG_V_NONE && !e->suppress_context) {
-            format_one(b, e->context, depth + 1);
-            cg_strbuf_puts(b, "\nDuring handling of the above exception, another exception occurred:\n\n");
+/* The frames of exc's traceback, outermost first, with Python's cut of
+ * repeated lines. */
+static void put_frames(cg_strbuf *b, const cg_exc *e) {
+    cg_list *tb = (cg_list *)e->traceback.u.o;
+    cg_tuple *last = NULL;
+    int64_t count = 0;
+    for (int64_t i = tb->len - 1; i >= -1; i--) {
+        cg_tuple *t = i >= 0 ? (cg_tuple *)tb->items[i].u.o : NULL;
+        if (!t || !same_place(t, last)) {
+            if (count > RECURSIVE_CUTOFF)
+                cg_strbuf_printf(b, "  [Previous line repeated %lld more time%s]\n",
+                                 (long long)(count - RECURSIVE_CUTOFF), count - RECURSIVE_CUTOFF > 1 ? "s" : "");
+            last = t;
+            count = 0;
+        }
+        if (!t)
+            break;
+        if (++count > RECURSIVE_CUTOFF)
+            continue;
+        cg_strbuf_printf(b, "  File \"%s\", line %lld, in %s\n",
+                         cg_is_str(t->items[0]) ? cg_str_cstr(t->items[0]) : "?", (long long)t->items[1].u.i,
+                         cg_is_str(t->items[3]) ? cg_str_cstr(t->items[3]) : "?");
+        if (cg_is_str(t->items[2]) && ((cg_str *)t->items[2].u.o)->len) {
+            cg_strbuf_puts(b, "    ");
+            put_stripped(b, cg_str_cstr(t->items[2]));
+            cg_strbuf_putc(b, '\n');
+            put_carets(b, cg_str_cstr(t->items[2]), t);
         }
     }
-    if (e->traceback.tag == CG_V_OBJ) {
-        cg_list *tb = (cg_list *)e->traceback.u.o;
-        if (tb->len)
-            cg_strbuf_puts(b, "Traceback (most recent call last):\n");
-        cg_tuple *last = NULL;
-        int64_t count = 0;
-        for (int64_t i = tb->len - 1; i >= -1; i--) {
-            cg_tuple *t = i >= 0 ? (cg_tuple *)tb->items[i].u.o : NULL;
-            if (!t || !same_place(t, last)) {
-                if (count > RECURSIVE_CUTOFF)
-                    cg_strbuf_printf(b, "  [Previous line repeated %lld more time%s]\n",
-                                     (long long)(count - RECURSIVE_CUTOFF), count - RECURSIVE_CUTOFF > 1 ? "s" : "");
-                last = t;
-                count = 0;
-            }
-            if (!t)
-                break;
-            if (++count > RECURSIVE_CUTOFF)
-                continue;
-            cg_strbuf_printf(b, "  File \"%s\", line %lld, in %s\n",
-                             cg_is_str(t->items[0]) ? cg_str_cstr(t->items[0]) : "?", (long long)t->items[1].u.i,
-                             cg_is_str(t->items[3]) ? cg_str_cstr(t->items[3]) : "?");
-            if (cg_is_str(t->items[2]) && ((cg_str *)t->items[2].u.o)->len) {
-                cg_strbuf_puts(b, "    ");
-                put_stripped(b, cg_str_cstr(t->items[2]));
-                cg_strbuf_putc(b, '\n');
-                put_carets(b, cg_str_cstr(t->items[2]), t);
-            }
-        }
-    }
+}
+
+/* "ValueError: msg" (a SyntaxError's place before it), then the notes. */
+static void put_exc_only(cg_strbuf *b, cg_value exc) {
     bool syntax = cg_isinstance(exc, &cg_exc_SyntaxError);
     if (syntax)
         format_syntax_error(b, exc);
@@ -310,10 +301,128 @@ static void format_one(cg_strbuf *b, cg_value exc, int depth) {
     put_notes(b, exc);
 }
 
+/* Note [Printing exception groups]
+ * A group prints as CPython 3.11 prints it: its own traceback headed
+ * "Exception Group Traceback", then each sub-exception (with its own
+ * chain) in a numbered box, nested groups in boxes within. Every line
+ * inside a box is indented two spaces a level and prefixed "| " (the
+ * outermost group's header line "+ "); a group shows 15 exceptions and
+ * "and N more exceptions", and 10 levels of nesting. */
+enum { GROUP_MAX_WIDTH = 15, GROUP_MAX_DEPTH = 10 };
+
+typedef struct {
+    cg_strbuf *out;
+    int group_depth; /* boxes the lines are in */
+    bool need_close; /* the innermost box still lacks its bottom line */
+} print_ctx;
+
+static void put_indent(print_ctx *c) {
+    for (int i = 0; i < 2 * c->group_depth; i++)
+        cg_strbuf_putc(c->out, ' ');
+}
+
+/* Writes text's lines into the boxes they are in. */
+static void emit(print_ctx *c, const char *text, size_t n, char margin) {
+    if (!c->group_depth) {
+        cg_strbuf_append(c->out, text, n);
+        return;
+    }
+    size_t i = 0;
+    while (i < n) {
+        const char *nl = memchr(text + i, '\n', n - i);
+        size_t end = nl ? (size_t)(nl - text) + 1 : n;
+        put_indent(c);
+        cg_strbuf_putc(c->out, margin);
+        cg_strbuf_putc(c->out, ' ');
+        cg_strbuf_append(c->out, text + i, end - i);
+        i = end;
+    }
+}
+
+static void emit_str(print_ctx *c, const char *text) { emit(c, text, strlen(text), '|'); }
+
+static void format_one(print_ctx *c, cg_value exc, int depth);
+
+/* The group's sub-exceptions, each in its numbered box. */
+static void format_group_members(print_ctx *c, cg_value exc, int depth) {
+    const cg_tuple *t = (const cg_tuple *)cg_exc_group_exceptions(exc).u.o;
+    int64_t n = t->len <= GROUP_MAX_WIDTH ? t->len : GROUP_MAX_WIDTH + 1;
+    c->need_close = false;
+    for (int64_t i = 0; i < n; i++) {
+        bool last = i == n - 1, truncated = i >= GROUP_MAX_WIDTH;
+        if (last)
+            c->need_close = true; /* unless a nested group closes it */
+        put_indent(c);
+        cg_strbuf_puts(c->out, i == 0 ? "+-" : "  ");
+        if (truncated)
+            cg_strbuf_puts(c->out, "+---------------- ... ----------------\n");
+        else
+            cg_strbuf_printf(c->out, "+---------------- %lld ----------------\n", (long long)i + 1);
+        c->group_depth++;
+        if (!truncated) {
+            format_one(c, t->items[i], depth + 1);
+        } else {
+            char more[64];
+            int64_t left = t->len - GROUP_MAX_WIDTH;
+            snprintf(more, sizeof more, "and %lld more exception%s\n", (long long)left, left > 1 ? "s" : "");
+            emit_str(c, more);
+        }
+        if (last && c->need_close) {
+            put_indent(c);
+            cg_strbuf_puts(c->out, "+------------------------------------\n");
+            c->need_close = false;
+        }
+        c->group_depth--;
+    }
+}
+
+static void format_one(print_ctx *c, cg_value exc, int depth) {
+    if (!cg_isinstance(exc, &cg_exc_BaseException))
+        return;
+    cg_exc *e = (cg_exc *)exc.u.o;
+    if (depth < 32) {
+        if (e->cause.tag != CG_V_NONE) {
+            format_one(c, e->cause, depth + 1);
+            emit_str(c, "\nThe above exception was the direct cause of the following exception:\n\n");
+        } else if (e->context.tag != CG_V_NONE && !e->suppress_context) {
+            format_one(c, e->context, depth + 1);
+            emit_str(c, "\nDuring handling of the above exception, another exception occurred:\n\n");
+        }
+    }
+    bool group = cg_exc_is_group(exc);
+    if (group && c->group_depth > GROUP_MAX_DEPTH) {
+        char s[64];
+        snprintf(s, sizeof s, "... (max_group_depth is %d)\n", GROUP_MAX_DEPTH);
+        emit_str(c, s);
+        return;
+    }
+    bool toplevel = group && c->group_depth == 0;
+    if (toplevel)
+        c->group_depth++;
+    cg_strbuf b = {0};
+    if (e->traceback.tag == CG_V_OBJ && ((cg_list *)e->traceback.u.o)->len) {
+        const char *head = group ? "Exception Group Traceback (most recent call last):\n"
+                                 : "Traceback (most recent call last):\n";
+        emit(c, head, strlen(head), toplevel ? '+' : '|');
+        put_frames(&b, e);
+    }
+    put_exc_only(&b, exc);
+    if (b.failed)
+        c->out->failed = true;
+    else
+        emit(c, b.data, b.len, '|');
+    cg_strbuf_free(&b);
+    if (group)
+        format_group_members(c, exc, depth);
+    if (toplevel)
+        c->group_depth = 0;
+}
+
 char *cg_traceback_format(cg_value exc) {
     cg_strbuf b = {0};
     cg_value saved = cg_exc_fetch();
-    format_one(&b, exc, 0);
+    print_ctx c = {.out = &b};
+    format_one(&c, exc, 0);
     cg_exc_restore(saved);
     cg_strbuf_putc(&b, 0);
     if (b.failed) {
