@@ -217,6 +217,7 @@ struct cg_ast {
         /* AST_TRY */
         struct {
             cg_ast_list body, handlers, orelse, finalbody;
+            bool star; /* except* clauses: TryStar */
         } try_;
         /* AST_EXCEPT_HANDLER: except type as name: body */
         struct {

@@ -645,7 +645,7 @@ static void fields(out *o, const cg_ast *n, bool *f) {
 
 static void node(out *o, const cg_ast *n) {
     puts_(o, is_async_stmt(n) ? "Async" : "");
-    puts_(o, class_name(n->kind));
+    puts_(o, n->kind == AST_TRY && n->u.try_.star ? "TryStar" : class_name(n->kind));
     puts_(o, "(");
     bool first = true;
     fields(o, n, &first);

@@ -10,15 +10,14 @@
 #include <stdio.h>
 #include <string.h>
 
+/* CPython's compile error for leaving an except* clause's body */
+#define EXCEPT_STAR_EXIT "'break', 'continue' and 'return' cannot appear in an except* block"
+
 #include "parse/parser.h"
 
 /* ---- statements --------------------------------------------------------------- */
 
 static bool statements(cg_parser *p, cg_vec *out);
-
-_Noreturn static void unsupported(cg_parser *p, const cg_token *t, const char *what) {
-    cg_p_raise_tok(p, t, "%s is not supported by cgrad", what);
-}
 
 static cg_ast *stmt_node(cg_parser *p, cg_ast_kind kind, int start) { return cg_p_node(p, kind, start); }
 
@@ -309,6 +308,8 @@ static cg_ast *return_stmt(cg_parser *p) {
     s->u.expr.value = v;
     if (p->func_depth == 0)
         cg_p_compile_error(p, s, "'return' outside function");
+    else if (p->star_func == p->func_depth + 1) /* CPython's place: the value's, once evaluated */
+        cg_p_compile_error(p, v ? v : s, "%s", EXCEPT_STAR_EXIT);
     check_starred_load(p, v);
     return s;
 }
@@ -570,7 +571,9 @@ static cg_ast *simple_stmt(cg_parser *p) {
     case TK_CONTINUE: {
         p->pos++;
         cg_ast *s = stmt_node(p, t->kind == TK_BREAK ? AST_BREAK : AST_CONTINUE, start);
-        if (p->loop_depth == 0)
+        if (p->star_loop == p->loop_depth + 1)
+            cg_p_compile_error(p, s, "%s", EXCEPT_STAR_EXIT);
+        else if (p->loop_depth == 0)
             cg_p_compile_error(p, s, t->kind == TK_BREAK ? "'break' outside loop" : "'continue' not properly in loop");
         return s;
     }
@@ -985,15 +988,82 @@ static cg_ast *with_stmt(cg_parser *p) {
     return s;
 }
 
+/* The body of an except* clause: break, continue and return that would
+ * leave it are CPython's compile errors. */
+static bool except_star_body(cg_parser *p, cg_ast_list *body) {
+    int saved_loop = p->star_loop, saved_func = p->star_func;
+    p->star_loop = p->loop_depth + 1;
+    p->star_func = p->func_depth + 1;
+    bool ok = cg_p_block(p, body);
+    p->star_loop = saved_loop;
+    p->star_func = saved_func;
+    return ok;
+}
+
+/* except_star_block: 'except' '*' expression ['as' NAME] ':' block
+ *                  | invalid_except_star_stmt */
+static cg_ast *except_star_block(cg_parser *p) {
+    int start = p->pos;
+    cg_token *kw = cg_p_peek(p);
+    p->pos += 2;
+    cg_ast *type = cg_p_expression(p);
+    const char *name = NULL;
+    if (type && KIND == TK_AS) {
+        if (cg_p_kind_at(p, p->pos + 1) != TK_NAME) {
+            p->pos = start;
+            return NULL;
+        }
+        name = cg_p_name_of(p, cg_p_tok(p, p->pos + 1));
+        p->pos += 2;
+    }
+    if (type && KIND == TK_COLON) {
+        p->pos++;
+        expect_indented(p, kw, "'except*' statement");
+        cg_ast_list body;
+        if (except_star_body(p, &body)) {
+            cg_ast *h = cg_p_node(p, AST_EXCEPT_HANDLER, start);
+            h->u.handler.type = type;
+            h->u.handler.name = name;
+            h->u.handler.body = body;
+            return h;
+        }
+    }
+    if (p->call_invalid_rules) {
+        p->pos = start + 2;
+        if (KIND == TK_COLON)
+            cg_p_raise_tok(p, cg_p_peek(p), "expected one or more exception types");
+        cg_ast *a = cg_p_expression(p);
+        if (a && KIND == TK_COMMA) {
+            p->pos++;
+            if (cg_p_expressions(p)) {
+                if (KIND == TK_AS && cg_p_kind_at(p, p->pos + 1) == TK_NAME)
+                    p->pos += 2;
+                if (KIND == TK_COLON)
+                    cg_p_raise_from(p, a, "multiple exception types must be parenthesized");
+            }
+        }
+        p->pos = start + 2;
+        a = cg_p_expression(p);
+        if (a) {
+            if (KIND == TK_AS && cg_p_kind_at(p, p->pos + 1) == TK_NAME)
+                p->pos += 2;
+            if (KIND == TK_NEWLINE)
+                cg_p_raise_last(p, "SyntaxError", "expected ':'");
+        }
+    }
+    p->pos = start;
+    return NULL;
+}
+
 /* except_block: invalid_except_stmt_indent
  *             | 'except' expression ['as' NAME] ':' block
  *             | 'except' ':' block | invalid_except_stmt */
 static cg_ast *except_block(cg_parser *p) {
     int start = p->pos;
     cg_token *kw = cg_p_peek(p);
+    if (cg_p_kind_at(p, start + 1) == TK_STAR)
+        return except_star_block(p);
     p->pos++;
-    if (KIND == TK_STAR)
-        unsupported(p, cg_p_peek(p), "'except*'");
     cg_ast *type = NULL;
     const char *name = NULL;
     if (KIND != TK_COLON) {
@@ -1072,10 +1142,20 @@ static cg_ast *try_stmt(cg_parser *p) {
     }
     cg_vec handlers = {0};
     p->fblocks += 2;
+    bool star = KIND == TK_EXCEPT && cg_p_kind_at(p, p->pos + 1) == TK_STAR;
     while (KIND == TK_EXCEPT) {
+        int at = p->pos;
+        bool this_star = cg_p_kind_at(p, at + 1) == TK_STAR;
         cg_ast *h = except_block(p);
         if (!h)
             break;
+        if (this_star != star) { /* invalid_try_stmt */
+            if (p->call_invalid_rules)
+                cg_p_raise_tok_range(p, cg_p_tok(p, at), cg_p_tok(p, this_star ? at + 1 : at),
+                                     "cannot have both 'except' and 'except*' on the same 'try'");
+            p->pos = at;
+            break;
+        }
         cg_vec_push(p, &handlers, h);
     }
     p->fblocks -= 2;
@@ -1110,6 +1190,7 @@ static cg_ast *try_stmt(cg_parser *p) {
     s->u.try_.handlers = cg_vec_list(&handlers);
     s->u.try_.orelse = orelse;
     s->u.try_.finalbody = finalbody;
+    s->u.try_.star = handlers.n && star;
     cg_p_own_checks_begin(p, &eo);
     check_fblocks(p, handlers.n && finalbody.n ? 2 : 1, s);
     cg_p_own_checks_end(p, &eo);
@@ -1158,6 +1239,8 @@ void cg_p_check_duplicate_args(cg_parser *p, const cg_ast *args) {
  * left behind. */
 static bool scope_block(cg_parser *p, cg_ast_list *body, bool function) {
     int saved_loop = p->loop_depth, saved_func = p->func_depth, saved_blocks = p->fblocks;
+    int saved_star_loop = p->star_loop, saved_star_func = p->star_func;
+    p->star_loop = p->star_func = 0;
     p->loop_depth = 0;
     p->fblocks = 0;
     p->func_depth = function ? saved_func + 1 : 0;
@@ -1165,6 +1248,8 @@ static bool scope_block(cg_parser *p, cg_ast_list *body, bool function) {
     p->loop_depth = saved_loop;
     p->func_depth = saved_func;
     p->fblocks = saved_blocks;
+    p->star_loop = saved_star_loop;
+    p->star_func = saved_star_func;
     return ok;
 }
 

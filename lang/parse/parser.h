@@ -83,6 +83,10 @@ struct cg_parser {
      * in an earlier pass. fblocks counts the blocks CPython's compiler
      * would have open (loops, with, try: 20 at most). */
     int func_depth, loop_depth, fblocks;
+    /* In an except* clause's body: 1 + the loop and function depths it
+     * began at (0 outside one), where break, continue and return would
+     * leave it */
+    int star_loop, star_func;
     bool has_compile_error, has_symtable_error;
     cg_syntax_error compile_err, symtable_err;
 };

@@ -134,6 +134,13 @@ cg_exec_status cg_exec_block(cg_frame *f, const cg_ast_list *body);
 /* `import a.b as c` and `from .m import x, *` (exec_import.c). */
 cg_exec_status cg_exec_import(cg_frame *f, const cg_ast *s);
 cg_exec_status cg_exec_import_from(cg_frame *f, const cg_ast *s);
+/* The except* clauses of a try, for the exception pending from its body
+ * (exec_try_star.c): EXEC_OK when they took all of it. */
+cg_exec_status cg_exec_except_star(cg_frame *f, const cg_ast *s);
+/* The exception an except clause handles (sys.exc_info(), the context of
+ * what it raises, a bare raise's), while the clause runs. */
+void cg_push_handled(cg_value exc);
+void cg_pop_handled(void);
 /* The match statement (exec_match.c). */
 cg_exec_status cg_exec_match(cg_frame *f, const cg_ast *s);
 /* Makes a function object from a def or lambda node, its defaults and

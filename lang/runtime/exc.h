@@ -108,6 +108,10 @@ int cg_exc_matcher_check(cg_value m);
 /* group.split(m): *match and *rest get new references (None where empty;
  * rest NULL for subgroup's match alone); -1 with an exception. */
 int cg_exc_group_split(cg_value group, cg_value m, cg_value *match, cg_value *rest);
+/* The part of group whose leaves are the leaves of the exceptions in the
+ * list parts (except*'s re-raise), structure and metadata kept; None if
+ * none. */
+cg_value cg_exc_group_project(cg_value group, cg_value parts);
 /* Gives `to` the traceback, cause, context and notes of `from`. */
 int cg_exc_copy_metadata(cg_value from, cg_value to);
 

@@ -4,6 +4,7 @@
  * Not here: except* (exec_try_star.c) and the printing of a group's boxed
  * traceback (traceback.c). */
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "runtime/containers.h"
@@ -156,9 +157,21 @@ bad:
     return cg_raise_int(&cg_exc_TypeError, "expected a function, exception type or tuple of exception types");
 }
 
-/* Does exc satisfy the matcher (a class, a tuple of them, or a
- * predicate)? 1, 0 or -1 with an exception. */
-static int matches(cg_value m, cg_value exc) {
+/* What a split keeps: exceptions of a class, of a tuple of classes, or
+ * that a predicate accepts; or (except*'s projection) the leaves whose
+ * ids are in a set. */
+typedef struct {
+    cg_value m;
+    cg_value leaf_ids; /* a set of ints, or CG_NONE */
+} matcher;
+
+static cg_value id_of(cg_value exc) { return cg_int((int64_t)(intptr_t)exc.u.o); }
+
+/* Does exc satisfy the matcher? 1, 0 or -1 with an exception. */
+static int matches(const matcher *mt, cg_value exc) {
+    if (mt->leaf_ids.tag == CG_V_OBJ)
+        return cg_set_contains(mt->leaf_ids, id_of(exc));
+    cg_value m = mt->m;
     if (is_exception_class(m))
         return cg_isinstance(exc, (cg_type *)m.u.o);
     if (cg_is_type(m, &cg_type_tuple)) {
@@ -188,6 +201,7 @@ int cg_exc_copy_metadata(cg_value from, cg_value to) {
     cg_value_set(&t->cause, cg_incref(f->cause));
     cg_value_set(&t->context, cg_incref(f->context));
     t->suppress_context = true;
+    t->tb_frame = f->tb_frame; /* a part re-raised there adds no entry again */
     cg_str *key = cg_str_intern("__notes__");
     cg_value notes = cg_getattr_opt(from, key);
     if (notes.tag == CG_V_STOP || cg_is_err(notes))
@@ -224,7 +238,7 @@ static cg_value subset(cg_value group, cg_value parts) {
 
 /* Splits exc by m into *match and *rest (None where empty; rest only when
  * asked). A group that matches as a whole is not taken apart. */
-static int split_into(cg_value exc, cg_value m, cg_value *match, cg_value *rest) {
+static int split_into(cg_value exc, const matcher *m, cg_value *match, cg_value *rest) {
     *match = CG_NONE;
     if (rest)
         *rest = CG_NONE;
@@ -268,7 +282,35 @@ static int split_into(cg_value exc, cg_value m, cg_value *match, cg_value *rest)
 }
 
 int cg_exc_group_split(cg_value group, cg_value m, cg_value *match, cg_value *rest) {
-    return split_into(group, m, match, rest);
+    return split_into(group, &(matcher){m, CG_NONE}, match, rest);
+}
+
+static int add_leaf_ids(cg_value ids, cg_value exc) {
+    if (!cg_exc_is_group(exc))
+        return cg_set_add(ids, id_of(exc));
+    if (cg_check_depth() < 0)
+        return -1;
+    const cg_tuple *t = cg_as_tuple(cg_exc_group_exceptions(exc));
+    for (int64_t i = 0; i < t->len; i++)
+        if (add_leaf_ids(ids, t->items[i]) < 0)
+            return -1;
+    return 0;
+}
+
+cg_value cg_exc_group_project(cg_value group, cg_value parts) {
+    cg_value ids = cg_set_new();
+    if (cg_is_err(ids))
+        return ids;
+    const cg_list *l = cg_as_list(parts);
+    for (int64_t i = 0; i < l->len; i++)
+        if (add_leaf_ids(ids, l->items[i]) < 0) {
+            cg_decref(ids);
+            return CG_ERR;
+        }
+    cg_value match;
+    int rc = split_into(group, &(matcher){CG_NONE, ids}, &match, NULL);
+    cg_decref(ids);
+    return rc < 0 ? CG_ERR : match;
 }
 
 static cg_value group_split(cg_value self, const cg_args *a) {
@@ -277,7 +319,7 @@ static cg_value group_split(cg_value self, const cg_args *a) {
     if (cg_exc_matcher_check(a->pos[0]) < 0)
         return CG_ERR;
     cg_value match, rest;
-    if (split_into(self, a->pos[0], &match, &rest) < 0)
+    if (cg_exc_group_split(self, a->pos[0], &match, &rest) < 0)
         return CG_ERR;
     cg_value r = cg_tuple_pack(2, match, rest);
     cg_decref(match);
@@ -291,7 +333,7 @@ static cg_value group_subgroup(cg_value self, const cg_args *a) {
     if (cg_exc_matcher_check(a->pos[0]) < 0)
         return CG_ERR;
     cg_value match;
-    return split_into(self, a->pos[0], &match, NULL) < 0 ? CG_ERR : match;
+    return cg_exc_group_split(self, a->pos[0], &match, NULL) < 0 ? CG_ERR : match;
 }
 
 /* derive(excs): a group of excs with this one's message; split calls it

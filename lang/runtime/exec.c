@@ -300,13 +300,13 @@ static int handler_matches(cg_value type) {
     return cg_exc_matches((cg_type *)type.u.o);
 }
 
-static void push_handled(cg_value exc) {
+void cg_push_handled(cg_value exc) {
     if (cg_ev.nhandled < 64)
         cg_ev.handled[cg_ev.nhandled] = cg_incref(exc);
     cg_ev.nhandled++;
 }
 
-static void pop_handled(void) {
+void cg_pop_handled(void) {
     if (--cg_ev.nhandled < 64)
         cg_decref(cg_ev.handled[cg_ev.nhandled]);
 }
@@ -350,9 +350,9 @@ static cg_exec_status run_handlers(cg_frame *f, const cg_ast *s, bool *handled) 
             cg_decref(exc);
             return EXEC_ERR;
         }
-        push_handled(exc);
+        cg_push_handled(exc);
         cg_exec_status r = cg_exec_block(f, &h->u.handler.body);
-        pop_handled();
+        cg_pop_handled();
         cg_decref(exc);
         if (h->u.handler.name) { /* Python unbinds the name after the clause */
             cg_value pending = cg_exc_fetch();
@@ -370,7 +370,9 @@ static cg_exec_status exec_try(cg_frame *f, const cg_ast *s) {
     cg_exec_status r = cg_exec_block(f, &s->u.try_.body);
     if (r == EXEC_ERR)
         cg_frame_add_traceback(f);
-    if (r == EXEC_ERR && s->u.try_.handlers.n > 0) {
+    if (r == EXEC_ERR && s->u.try_.star) {
+        r = cg_exec_except_star(f, s);
+    } else if (r == EXEC_ERR && s->u.try_.handlers.n > 0) {
         if (cg_exc_matches(&cg_exc_BaseException)) {
             bool handled;
             r = run_handlers(f, s, &handled);
@@ -386,10 +388,10 @@ static cg_exec_status exec_try(cg_frame *f, const cg_ast *s) {
     f->retval = CG_NONE;
     const cg_ast *errnode = f->errnode;
     if (exc.tag == CG_V_OBJ)
-        push_handled(exc);
+        cg_push_handled(exc);
     cg_exec_status fr = cg_exec_block(f, &s->u.try_.finalbody);
     if (exc.tag == CG_V_OBJ)
-        pop_handled();
+        cg_pop_handled();
     if (fr != EXEC_OK) {
         cg_decref(exc);
         cg_decref(ret);
@@ -520,11 +522,11 @@ static cg_exec_status exec_with_items(cg_frame *f, const cg_ast *s, int i) {
         cg_value exc = cg_exc_fetch();
         cg_value args[3] = {cg_obj_value(cg_typeof(exc)), exc, CG_NONE};
         cg_args a = {.pos = args, .npos = 3};
-        push_handled(exc);
+        cg_push_handled(exc);
         cg_value out = cg_call(exit_fn, &a);
         if (is_async && !cg_is_err(out))
             out = cg_await(f, out);
-        pop_handled();
+        cg_pop_handled();
         cg_decref(exit_fn);
         if (cg_is_err(out)) {
             cg_decref(exc);

@@ -231,7 +231,6 @@ Test(parser, unsupported_constructs_say_so) {
         const char *src, *msg;
         int line, col;
     } cases[] = {
-        {"try:\n    pass\nexcept* E:\n    pass", "'except*' is not supported by cgrad", 3, 7},
         {"x = '\\N{DASH}'", "\\N{...} escapes are not supported by cgrad", 1, 15},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
