@@ -180,6 +180,7 @@ bool cg_set_next(cg_value set, int64_t *pos, cg_value *item);
 typedef struct {
     cg_obj head;
     int64_t start, stop, step, len;
+    cg_value big; /* past 64 bits: (start, stop, step, len) as ints, else None (Note [Big ranges]) */
 } cg_range;
 
 typedef struct {
@@ -188,6 +189,17 @@ typedef struct {
 } cg_slice;
 
 cg_value cg_range_new(int64_t start, int64_t stop, int64_t step);
+/* range(start, stop, step) of any ints (step not 0), and what range.c
+ * does with one past 64 bits (range_big.c) */
+cg_value cg_range_new_big(cg_value start, cg_value stop, cg_value step);
+cg_value cg_range_big_repr(const cg_range *r);
+cg_value cg_range_big_attr(const cg_range *r, int which); /* 0 start, 1 stop, 2 step */
+int cg_range_big_truth(const cg_range *r);
+cg_value cg_range_big_getitem(const cg_range *r, cg_value key);
+cg_value cg_range_big_find_int(const cg_range *r, cg_value x); /* its index, None if absent */
+cg_value cg_range_big_iter_new(const cg_range *r, bool reversed);
+/* (len, start, step) with what equality ignores as None */
+cg_value cg_range_key(const cg_range *r);
 /* iter(range) or reversed(range) (iterators.c) */
 cg_value cg_range_iter_new(cg_value range, bool reversed);
 /* A slice object (borrowed parts). */

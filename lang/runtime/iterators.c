@@ -151,6 +151,8 @@ typedef struct {
 
 cg_value cg_range_iter_new(cg_value range, bool reversed) {
     cg_range *r = (cg_range *)range.u.o;
+    if (r->big.tag == CG_V_OBJ)
+        return cg_range_big_iter_new(r, reversed);
     if (r->len < 0)
         return cg_raise(&cg_exc_OverflowError, "Python int too large to convert to C long");
     range_iter *it = cg_obj_alloc(&cg_type_range_iterator);

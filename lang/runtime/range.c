@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime/bigint.h"
 #include "runtime/containers.h"
 #include "runtime/exc.h"
 #include "runtime/lang_internal.h"
@@ -32,6 +33,7 @@ cg_value cg_range_new(int64_t start, int64_t stop, int64_t step) {
     r->stop = stop;
     r->step = step;
     r->len = range_count(start, stop, step);
+    r->big = CG_NONE;
     return cg_obj_value(r);
 }
 
@@ -44,19 +46,28 @@ static cg_value range_new_(cg_type *type, const cg_args *a) {
         return cg_raise(&cg_exc_TypeError, "range expected at least 1 argument, got %d", a->npos);
     if (a->npos > 3)
         return cg_raise(&cg_exc_TypeError, "range expected at most 3 arguments, got %d", a->npos);
-    int64_t v[3] = {0, 0, 1};
-    for (int i = 0; i < a->npos; i++)
-        if (cg_index_value(a->pos[i], &v[i]) < 0)
+    cg_value v[3] = {cg_int(0), cg_int(0), cg_int(1)};
+    int first = a->npos == 1; /* range(stop) */
+    for (int i = 0; i < a->npos; i++) {
+        v[first + i] = a->pos[i].tag == CG_V_INT ? a->pos[i] : cg_index(a->pos[i]);
+        if (cg_is_err(v[first + i])) {
+            for (int j = 0; j < first + i; j++)
+                cg_decref(v[j]);
             return CG_ERR;
-    if (a->npos == 1)
-        return cg_range_new(0, v[0], 1);
-    if (a->npos == 3 && v[2] == 0)
-        return cg_raise(&cg_exc_ValueError, "range() arg 3 must not be zero");
-    return cg_range_new(v[0], v[1], v[2]);
+        }
+    }
+    cg_value r = v[2].tag == CG_V_INT && v[2].u.i == 0
+                     ? cg_raise(&cg_exc_ValueError, "range() arg 3 must not be zero")
+                     : cg_range_new_big(v[0], v[1], v[2]);
+    for (int i = 0; i < 3; i++)
+        cg_decref(v[i]);
+    return r;
 }
 
 static cg_value range_repr(cg_value self) {
     cg_range *r = as_range(self);
+    if (r->big.tag == CG_V_OBJ)
+        return cg_range_big_repr(r);
     if (r->step == 1)
         return cg_str_fmt("range(%lld, %lld)", (long long)r->start, (long long)r->stop);
     return cg_str_fmt("range(%lld, %lld, %lld)", (long long)r->start, (long long)r->stop, (long long)r->step);
@@ -71,7 +82,10 @@ static int64_t range_len(cg_value self) {
     return r->len;
 }
 
-static int range_truth(cg_value self) { return as_range(self)->len != 0; }
+static int range_truth(cg_value self) {
+    cg_range *r = as_range(self);
+    return r->big.tag == CG_V_OBJ ? cg_range_big_truth(r) : r->len != 0;
+}
 
 /* Unsigned arithmetic: i * step may pass 2**63 on the way to a value
  * that fits. */
@@ -81,6 +95,8 @@ static cg_value range_item(cg_range *r, int64_t i) {
 
 static cg_value range_getitem(cg_value self, cg_value key) {
     cg_range *r = as_range(self);
+    if (r->big.tag == CG_V_OBJ)
+        return cg_range_big_getitem(r, key);
     int64_t i;
     int k = cg_key_as_index_or(key, &i, NULL); /* a big index is out of range */
     if (k < 0)
@@ -119,6 +135,8 @@ static int64_t range_find_int(cg_range *r, int64_t x) {
 static int64_t range_find(cg_range *r, cg_value x) {
     if (x.tag == CG_V_INT || x.tag == CG_V_BOOL)
         return range_find_int(r, x.u.i);
+    if (cg_is_int(x)) /* an int past 64 bits */
+        return -1;
     for (int64_t i = 0; i < r->len; i++) {
         int eq = cg_value_eq(range_item(r, i), x);
         if (eq < 0)
@@ -129,7 +147,37 @@ static int64_t range_find(cg_range *r, cg_value x) {
     return -1;
 }
 
+/* Position of x in a range past 64 bits, as an int; None absent. */
+static cg_value big_find(cg_range *r, cg_value x) {
+    if (cg_is_int(x))
+        return cg_range_big_find_int(r, x);
+    cg_value it = cg_range_big_iter_new(r, false);
+    if (cg_is_err(it))
+        return it;
+    cg_value r_ = CG_NONE;
+    for (int64_t i = 0;; i++) {
+        cg_value y = cg_next(it);
+        if (y.tag == CG_V_STOP || cg_is_err(y)) {
+            r_ = cg_is_err(y) ? y : CG_NONE;
+            break;
+        }
+        int eq = cg_value_eq(y, x);
+        cg_decref(y);
+        if (eq) {
+            r_ = eq < 0 ? CG_ERR : cg_int(i);
+            break;
+        }
+    }
+    cg_decref(it);
+    return r_;
+}
+
 static int range_contains(cg_value self, cg_value x) {
+    if (as_range(self)->big.tag == CG_V_OBJ) {
+        cg_value i = big_find(as_range(self), x);
+        cg_decref(i);
+        return cg_is_err(i) ? -1 : !cg_is_none(i);
+    }
     int64_t i = range_find(as_range(self), x);
     return i == -2 ? -1 : i >= 0;
 }
@@ -147,15 +195,21 @@ static bool range_equal(cg_range *a, cg_range *b) {
 static cg_value range_compare(cg_value a, cg_value b, cg_cmpop op) {
     if (!cg_is_type(a, &cg_type_range) || !cg_is_type(b, &cg_type_range) || (op != OP_EQ && op != OP_NOT_EQ))
         return cg_incref(cg_NotImplemented);
+    if (as_range(a)->big.tag == CG_V_OBJ || as_range(b)->big.tag == CG_V_OBJ) {
+        cg_value ka = cg_range_key(as_range(a));
+        cg_value kb = cg_is_err(ka) ? CG_ERR : cg_range_key(as_range(b));
+        int eq = cg_is_err(kb) ? -1 : cg_value_eq(ka, kb);
+        cg_decref(ka);
+        cg_decref(kb);
+        return eq < 0 ? CG_ERR : cg_bool(eq == (op == OP_EQ));
+    }
     return cg_bool(range_equal(as_range(a), as_range(b)) == (op == OP_EQ));
 }
 
 /* As CPython: the hash of (len, start, step) with the parts that do not
  * matter for equality replaced by None. */
 static int64_t range_hash(cg_value self) {
-    cg_range *r = as_range(self);
-    cg_value t =
-        cg_tuple_pack(3, cg_int(r->len), r->len ? cg_int(r->start) : CG_NONE, r->len > 1 ? cg_int(r->step) : CG_NONE);
+    cg_value t = cg_range_key(as_range(self));
     if (cg_is_err(t))
         return -1;
     int64_t h = cg_hash(t);
@@ -165,6 +219,9 @@ static int64_t range_hash(cg_value self) {
 
 static cg_value range_getattr(cg_value self, cg_str *name) {
     cg_range *r = as_range(self);
+    for (int i = 0; r->big.tag == CG_V_OBJ && i < 3; i++)
+        if (!strcmp(name->s, (const char *[]){"start", "stop", "step"}[i]))
+            return cg_range_big_attr(r, i);
     if (!strcmp(name->s, "start"))
         return cg_int(r->start);
     if (!strcmp(name->s, "stop"))
@@ -179,11 +236,17 @@ static cg_value range_iter(cg_value self) { return cg_range_iter_new(self, false
 static cg_value range_index_m(cg_value self, const cg_args *a) {
     if (a->npos != 1 || a->nkw)
         return cg_raise(&cg_exc_TypeError, "index() takes exactly one argument (%d given)", a->npos);
-    int64_t i = range_find(as_range(self), a->pos[0]);
-    if (i == -2)
-        return CG_ERR;
-    if (i >= 0)
-        return cg_int(i);
+    if (as_range(self)->big.tag == CG_V_OBJ) {
+        cg_value at = big_find(as_range(self), a->pos[0]);
+        if (!cg_is_none(at))
+            return at;
+    } else {
+        int64_t i = range_find(as_range(self), a->pos[0]);
+        if (i == -2)
+            return CG_ERR;
+        if (i >= 0)
+            return cg_int(i);
+    }
     cg_value rep = cg_repr(a->pos[0]);
     if (cg_is_err(rep))
         return rep;
@@ -197,6 +260,26 @@ static cg_value range_count_m(cg_value self, const cg_args *a) {
         return cg_raise(&cg_exc_TypeError, "count() takes exactly one argument (%d given)", a->npos);
     cg_range *r = as_range(self);
     cg_value x = a->pos[0];
+    if (r->big.tag == CG_V_OBJ && cg_is_int(x)) {
+        cg_value at = cg_range_big_find_int(r, x);
+        cg_decref(at);
+        return cg_is_err(at) ? at : cg_int(!cg_is_none(at));
+    }
+    if (r->big.tag == CG_V_OBJ) { /* compared one by one, as CPython does */
+        cg_value it = cg_range_big_iter_new(r, false);
+        int64_t n = 0;
+        for (cg_value y; !cg_is_err(it) && (y = cg_next(it)).tag != CG_V_STOP;) {
+            int eq = cg_is_err(y) ? -1 : cg_value_eq(y, x);
+            cg_decref(y);
+            if (eq < 0) {
+                cg_decref(it);
+                return CG_ERR;
+            }
+            n += eq;
+        }
+        cg_decref(it);
+        return cg_is_err(it) ? it : cg_int(n);
+    }
     if (x.tag == CG_V_INT || x.tag == CG_V_BOOL)
         return cg_int(range_find_int(r, x.u.i) >= 0);
     int64_t n = 0;
@@ -220,7 +303,10 @@ static const cg_method_def range_methods[] = {
 
 int cg_range_type_init(void) { return cg_type_add_methods(&cg_type_range, range_methods); }
 
-static void range_dealloc(cg_obj *o) { cg_obj_free(o); }
+static void range_dealloc(cg_obj *o) {
+    cg_decref(((cg_range *)o)->big);
+    cg_obj_free(o);
+}
 
 cg_type cg_type_range = {
     .head = {CG_IMMORTAL, &cg_type_type},
