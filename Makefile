@@ -45,7 +45,9 @@ PCRE2_LIBS  := $(shell pkg-config --libs libpcre2-8 2>/dev/null || echo -lpcre2-
 # zlib, gzip and zipfile compress with zlib; hashlib's digests are OpenSSL's.
 ZLIB_LIBS   := $(shell pkg-config --libs zlib 2>/dev/null || echo -lz)
 CRYPTO_LIBS := $(shell pkg-config --libs libcrypto 2>/dev/null || echo -lcrypto)
-LDLIBS   += $(GV_LIBS) $(BLAS_LIBS) $(PCRE2_LIBS) $(ZLIB_LIBS) $(CRYPTO_LIBS) -lgmp -fopenmp -lm
+# unicodedata, \N{...} and str's character classes read ICU's Unicode database.
+ICU_LIBS    := $(shell pkg-config --libs icu-uc 2>/dev/null || echo -licuuc -licudata)
+LDLIBS   += $(GV_LIBS) $(BLAS_LIBS) $(PCRE2_LIBS) $(ZLIB_LIBS) $(CRYPTO_LIBS) $(ICU_LIBS) -lgmp -fopenmp -lm
 
 ifeq ($(CUDA),auto)
   HAVE_NVCC := $(shell command -v nvcc >/dev/null 2>&1 && echo 1 || echo 0)

@@ -22,6 +22,7 @@ const cg_module_entry cg_config_modules[] = {
     {"builtins", cg_builtins_module_init},
     {"math", cg_math_module_init},
     {"cmath", cg_cmath_module_init},
+    {"unicodedata", cg_unicodedata_module_init},
     {"time", cg_time_module_init},
     {"random", cg_random_module_init},
     {"gc", cg_gc_module_init},

@@ -15,7 +15,7 @@ MODULES = """os os.path sys time math random json re csv io pathlib glob shutil 
 collections.abc itertools functools dataclasses typing copy pickle struct datetime logging enum abc
 contextlib operator heapq bisect statistics string textwrap pprint inspect ast warnings __future__ gzip
 zipfile tarfile tempfile hashlib uuid traceback types weakref numbers fractions decimal queue base64
-codecs array difflib shlex calendar timeit secrets platform unittest threading""".split()
+codecs array difflib shlex calendar timeit secrets platform unittest threading unicodedata""".split()
 
 PROBE = r'''
 import sys

@@ -6,8 +6,8 @@
  * messages ("f-string: ...") and their order follow that file.
  *
  * Bytes literals become CONST_BYTES (their own escapes: no \u, \N), and
- * imaginary literals (2j) CONST_COMPLEX. Not supported by cgrad, said so
- * with a SyntaxError: \N{NAME} escapes in strs.
+ * imaginary literals (2j) CONST_COMPLEX. \N{NAME} escapes of strs find
+ * their character in parse/unicode_names.c.
  *
  * This is not the tokenizer: string tokens arrive already delimited. */
 #include <stdio.h>
@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "parse/parser.h"
+#include "parse/unicode_names.h"
 
 /* ---- numbers --------------------------------------------------------- */
 
@@ -223,8 +224,15 @@ static void decode_escapes(cg_parser *p, sbuf *out, const char *s, size_t n) {
                 const char *q = s + 1;
                 while (q < end && *q != '}')
                     q++;
-                if (q < end && q > s + 1)
-                    cg_p_raise_last(p, "SyntaxError", "\\N{...} escapes are not supported by cgrad");
+                if (q < end && q > s + 1) { /* \N{name}, in the Unicode of CPython 3.11 */
+                    int32_t cp = cg_ucd_lookup(s + 1, (size_t)(q - s - 1), 14, 0);
+                    pos += escaped_len(s, q + 1);
+                    s = q + 1;
+                    if (cp < 0)
+                        unicode_error(p, start, pos, "unknown Unicode character name");
+                    sb_code_point(p, out, (uint32_t)cp);
+                    break;
+                }
                 pos += escaped_len(s, q);
                 s = q;
             }

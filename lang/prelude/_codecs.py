@@ -624,11 +624,40 @@ def _escape_decode_text(data, name, errors, final, raw):
             out.append(chr(value))
             i = j
         elif not raw and c == ord('N'):
-            rep, i = _decode_error(data, name, start, min(n, i), 'malformed \\N character escape', errors)
+            reason = 'malformed \\N character escape'
+            if i >= n and not final:
+                i = start
+                break
+            if i < n and data[i] == ord('{'):
+                close = data.find(b'}', i + 1)
+                if close < 0:
+                    if not final:
+                        i = start
+                        break
+                    i = n
+                elif close == i + 1:
+                    i += 1
+                else:
+                    char = _lookup_name(data[i + 1:close])
+                    i = close + 1
+                    if char is not None:
+                        out.append(char)
+                        continue
+                    reason = 'unknown Unicode character name'
+            rep, i = _decode_error(data, name, start, min(n, i), reason, errors)
             out.append(rep)
         else:
             out.append('\\' + chr(c))
     return ''.join(out), i if i <= n else n
+
+
+def _lookup_name(name):
+    """The character a \\N{name} escape names, or None."""
+    import unicodedata
+    try:
+        return unicodedata.lookup(name.decode('latin-1'))
+    except KeyError:
+        return None
 
 
 def _decode_error(data, name, start, end, reason, errors):

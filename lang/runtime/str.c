@@ -15,6 +15,7 @@
 #include "runtime/format.h"
 #include "runtime/utf8_scan.h"
 #include "runtime/value.h"
+#include "runtime/ucd.h"
 
 /* ---- making strings ----------------------------------------------------- */
 
@@ -297,26 +298,9 @@ int64_t cg_str_offset(const cg_str *s, int64_t i) {
 
 /* ---- repr ---------------------------------------------------------------- */
 
-/* Code points Python's str.isprintable() rejects beyond ASCII controls:
- * C1 controls, separators other than space, format characters, private
- * use and non-characters (the common ones; cgrad has no Unicode tables). */
-static bool cp_printable(uint32_t c) {
-    if (c < 0x20 || c == 0x7F)
-        return false;
-    if (c < 0x7F)
-        return true;
-    if (c <= 0xA0 || c == 0xAD)
-        return false;
-    if (c == 0x1680 || (c >= 0x2000 && c <= 0x200F) || (c >= 0x2028 && c <= 0x202F))
-        return false;
-    if ((c >= 0x205F && c <= 0x2064) || (c >= 0x2066 && c <= 0x206F) || c == 0x3000)
-        return false;
-    if ((c >= 0xD800 && c <= 0xF8FF) || c == 0xFEFF || (c >= 0xFFF9 && c <= 0xFFFB))
-        return false;
-    if (c == 0xFFFE || c == 0xFFFF || c >= 0xF0000)
-        return false;
-    return true;
-}
+/* What repr shows as it is: Python's str.isprintable() of one code point
+ * (the Unicode database's, beyond ASCII). */
+static bool cp_printable(uint32_t c) { return c < 0x80 ? c >= 0x20 && c < 0x7F : cg_ucd_is_printable(c); }
 
 void cg_str_repr_into(cg_strbuf *b, const cg_str *s) {
     bool has_sq = memchr(s->s, '\'', (size_t)s->len) != NULL;

@@ -16,6 +16,7 @@
 #include "runtime/format.h"
 #include "runtime/host.h"
 #include "runtime/lang_internal.h"
+#include "runtime/ucd.h"
 
 /* ---- characters ----------------------------------------------------------- */
 
@@ -107,26 +108,17 @@ static int special_index(uint32_t c) {
 
 static bool cp_is_upper(uint32_t c) { return cp_lower(c) != c; }
 static bool cp_is_lower(uint32_t c) { return cp_upper(c) != c || special_index(c) >= 0 || c == 0x138 || c == 0x149; }
-/* Letter numbers (Ⅻ): cased and identifiers, but not alphabetic */
-static bool cp_is_letter_number(uint32_t c) { return c >= 0x2160 && c <= 0x2188; }
-
+/* The classes of isalpha, isdecimal, isdigit and isnumeric: ASCII here,
+ * the rest from the Unicode database, as unicodedata sees it. */
 static bool cp_is_alpha(uint32_t c) {
     if (c < 0x80)
         return (c | 32) >= 'a' && (c | 32) <= 'z';
-    if (c == 0xAA || c == 0xB5 || c == 0xBA)
-        return true;
-    if (cp_is_letter_number(c))
-        return false;
-    if (cp_is_upper(c) || cp_is_lower(c))
-        return true;
-    return (c >= 0x3040 && c <= 0x30FF) || (c >= 0x4E00 && c <= 0x9FFF) || (c >= 0xAC00 && c <= 0xD7A3);
+    return cg_ucd_is_alpha(c);
 }
 
-static bool cp_is_decimal(uint32_t c) { return c >= '0' && c <= '9'; }
-static bool cp_is_digit(uint32_t c) { return cp_is_decimal(c) || c == 0xB2 || c == 0xB3 || c == 0xB9; }
-static bool cp_is_numeric(uint32_t c) {
-    return cp_is_digit(c) || c == 0xBC || c == 0xBD || c == 0xBE || (c >= 0x2150 && c <= 0x2189);
-}
+static bool cp_is_decimal(uint32_t c) { return c < 0x80 ? c >= '0' && c <= '9' : cg_ucd_is_decimal(c); }
+static bool cp_is_digit(uint32_t c) { return c < 0x80 ? c >= '0' && c <= '9' : cg_ucd_is_digit(c); }
+static bool cp_is_numeric(uint32_t c) { return c < 0x80 ? c >= '0' && c <= '9' : cg_ucd_is_numeric(c); }
 
 static bool cp_is_space(uint32_t c) {
     if (c < 0x80)
@@ -777,13 +769,7 @@ static cg_value all_of(cg_value self, bool (*pred)(uint32_t)) {
 
 static bool cp_is_alnum(uint32_t c) { return cp_is_alpha(c) || cp_is_numeric(c); }
 static bool cp_is_ascii(uint32_t c) { return c < 0x80; }
-static bool cp_is_printable_char(uint32_t c) {
-    if (c == ' ')
-        return true;
-    if (c < 0x20 || c == 0x7F || (c >= 0x80 && c <= 0xA0) || c == 0xAD)
-        return false;
-    return !cp_is_space(c);
-}
+static bool cp_is_printable_char(uint32_t c) { return c < 0x80 ? c >= 0x20 && c < 0x7F : cg_ucd_is_printable(c); }
 
 static cg_value str_isdigit(cg_value self, const cg_args *a) { return all_of(self, cp_is_digit); }
 static cg_value str_isdecimal(cg_value self, const cg_args *a) { return all_of(self, cp_is_decimal); }
@@ -842,8 +828,8 @@ static cg_value str_isidentifier(cg_value self, const cg_args *a) {
     bool first = true;
     for (int64_t i = 0; i < s->len; first = false) {
         uint32_t c = cg_cp_next(s->s, s->len, &i);
-        bool ok =
-            c == '_' || cp_is_alpha(c) || cp_is_letter_number(c) || (!first && (cp_is_decimal(c) || cp_is_digit(c)));
+        bool ok = c < 0x80 ? c == '_' || (c | 32) - 'a' < 26u || (!first && c - '0' < 10u)
+                           : first ? cg_ucd_is_xid_start(c) : cg_ucd_is_xid_continue(c);
         if (!ok)
             return CG_FALSE;
     }

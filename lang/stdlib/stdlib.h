@@ -13,6 +13,7 @@
 cg_value cg_sys_full_module_init(void);
 cg_value cg_math_module_init(void);
 cg_value cg_cmath_module_init(void);
+cg_value cg_unicodedata_module_init(void);
 cg_value cg_time_module_init(void);
 cg_value cg_random_module_init(void);
 cg_value cg_gc_module_init(void);

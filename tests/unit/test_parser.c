@@ -224,19 +224,6 @@ static char *read_file(const char *path, size_t *len) {
     return buf;
 }
 
-/* ---- what cgrad does not support says so ----------------------------------------- */
-
-Test(parser, unsupported_constructs_say_so) {
-    static const struct {
-        const char *src, *msg;
-        int line, col;
-    } cases[] = {
-        {"x = '\\N{DASH}'", "\\N{...} escapes are not supported by cgrad", 1, 15},
-    };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-        expect_error(cases[i].src, strlen(cases[i].src), "SyntaxError", cases[i].msg, cases[i].line, cases[i].col);
-}
-
 Test(parser, u_strings_and_soft_keywords_parse) {
     /* u'' is a str (ast.dump would add kind='u': not kept) */
     cg_ast_arena *a = parse_ok("x = u'abc'\nmatch = 1\ncase = match\n_ = case");
