@@ -988,6 +988,30 @@ static cg_ast *with_stmt(cg_parser *p) {
     return s;
 }
 
+/* The refusals of invalid_except_stmt and invalid_except_star_stmt for
+ * the types from token `at` on: "except A, B:" and a missing colon. */
+static void invalid_except_types(cg_parser *p, int at) {
+    p->pos = at;
+    cg_ast *a = cg_p_expression(p);
+    if (a && KIND == TK_COMMA) {
+        p->pos++;
+        if (cg_p_expressions(p)) {
+            if (KIND == TK_AS && cg_p_kind_at(p, p->pos + 1) == TK_NAME)
+                p->pos += 2;
+            if (KIND == TK_COLON)
+                cg_p_raise_from(p, a, "multiple exception types must be parenthesized");
+        }
+    }
+    p->pos = at;
+    a = cg_p_expression(p);
+    if (a) {
+        if (KIND == TK_AS && cg_p_kind_at(p, p->pos + 1) == TK_NAME)
+            p->pos += 2;
+        if (KIND == TK_NEWLINE)
+            cg_p_raise_last(p, "SyntaxError", "expected ':'");
+    }
+}
+
 /* The body of an except* clause: break, continue and return that would
  * leave it are CPython's compile errors. */
 static bool except_star_body(cg_parser *p, cg_ast_list *body) {
@@ -1028,28 +1052,11 @@ static cg_ast *except_star_block(cg_parser *p) {
             return h;
         }
     }
-    if (p->call_invalid_rules) {
+    if (p->call_invalid_rules) { /* invalid_except_star_stmt */
         p->pos = start + 2;
         if (KIND == TK_COLON)
             cg_p_raise_tok(p, cg_p_peek(p), "expected one or more exception types");
-        cg_ast *a = cg_p_expression(p);
-        if (a && KIND == TK_COMMA) {
-            p->pos++;
-            if (cg_p_expressions(p)) {
-                if (KIND == TK_AS && cg_p_kind_at(p, p->pos + 1) == TK_NAME)
-                    p->pos += 2;
-                if (KIND == TK_COLON)
-                    cg_p_raise_from(p, a, "multiple exception types must be parenthesized");
-            }
-        }
-        p->pos = start + 2;
-        a = cg_p_expression(p);
-        if (a) {
-            if (KIND == TK_AS && cg_p_kind_at(p, p->pos + 1) == TK_NAME)
-                p->pos += 2;
-            if (KIND == TK_NEWLINE)
-                cg_p_raise_last(p, "SyntaxError", "expected ':'");
-        }
+        invalid_except_types(p, start + 2);
     }
     p->pos = start;
     return NULL;
@@ -1090,25 +1097,7 @@ static cg_ast *except_block(cg_parser *p) {
     }
     if (p->call_invalid_rules) {
         /* invalid_except_stmt */
-        p->pos = start + 1;
-        cg_ast *a = cg_p_expression(p);
-        if (a && KIND == TK_COMMA) {
-            p->pos++;
-            if (cg_p_expressions(p)) {
-                if (KIND == TK_AS && cg_p_kind_at(p, p->pos + 1) == TK_NAME)
-                    p->pos += 2;
-                if (KIND == TK_COLON)
-                    cg_p_raise_from(p, a, "multiple exception types must be parenthesized");
-            }
-        }
-        p->pos = start + 1;
-        a = cg_p_expression(p);
-        if (a) {
-            if (KIND == TK_AS && cg_p_kind_at(p, p->pos + 1) == TK_NAME)
-                p->pos += 2;
-            if (KIND == TK_NEWLINE)
-                cg_p_raise_last(p, "SyntaxError", "expected ':'");
-        }
+        invalid_except_types(p, start + 1);
         p->pos = start + 1;
         if (KIND == TK_NEWLINE)
             cg_p_raise_last(p, "SyntaxError", "expected ':'");
