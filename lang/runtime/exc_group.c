@@ -34,9 +34,13 @@ static void group_traverse(cg_obj *o, cg_visitfn visit, void *arg) {
     cg_exc_BaseException.traverse(o, visit, arg);
 }
 
+/* what a cleared group holds: a tuple still, so that nothing that reads
+ * it before it goes needs to check */
+static cg_tuple no_exceptions = {.head = {CG_IMMORTAL, &cg_type_tuple}, .len = 0};
+
 static void group_clear(cg_obj *o) {
     cg_exc_group *g = (cg_exc_group *)o;
-    cg_value_set(&g->excs, CG_NONE);
+    cg_value_set(&g->excs, cg_obj_value(&no_exceptions));
     cg_exc_BaseException.clear(o);
 }
 
@@ -77,21 +81,16 @@ static cg_value group_new(cg_type *type, const cg_args *a) {
         }
         only_exceptions &= cg_isinstance(t->items[i], &cg_exc_Exception);
     }
-    const char *nest_error = NULL;
     if (t->len == 0) {
         cg_decref(excs);
         return cg_raise(&cg_exc_ValueError, "second argument (exceptions) must be a non-empty sequence");
     }
     if (type == &cg_exc_BaseExceptionGroup && only_exceptions)
         type = &cg_exc_ExceptionGroup;
-    else if (type == &cg_exc_ExceptionGroup && !only_exceptions)
-        nest_error = "Cannot nest BaseExceptions in an ExceptionGroup";
-    else if (!only_exceptions && cg_type_is_subtype(type, &cg_exc_Exception))
-        nest_error = "";
-    if (nest_error) {
+    if (!only_exceptions && cg_type_is_subtype(type, &cg_exc_Exception)) {
         cg_decref(excs);
-        if (*nest_error)
-            return cg_raise(&cg_exc_TypeError, "%s", nest_error);
+        if (type == &cg_exc_ExceptionGroup)
+            return cg_raise(&cg_exc_TypeError, "Cannot nest BaseExceptions in an ExceptionGroup");
         return cg_raise(&cg_exc_TypeError, "Cannot nest BaseExceptions in '%s'", type->name);
     }
     cg_value self = cg_exc_new_with_args(type, a);
@@ -346,9 +345,10 @@ static cg_value group_derive(cg_value self, const cg_args *a) {
 }
 
 static const cg_method_def group_methods[] = {
-    {"derive", group_derive, NULL, NULL},
-    {"split", group_split, NULL, NULL},
-    {"subgroup", group_subgroup, NULL, NULL},
+    {"derive", group_derive, NULL, "A group of the given exceptions with this group's message."},
+    {"split", group_split, NULL,
+     "The parts of the group that match and that do not match a type, a tuple of types or a predicate."},
+    {"subgroup", group_subgroup, NULL, "The part of the group that matches a type, a tuple of types or a predicate."},
     {NULL},
 };
 
