@@ -988,6 +988,14 @@ static cg_ast *with_stmt(cg_parser *p) {
     return s;
 }
 
+static cg_ast *handler_node(cg_parser *p, int start, cg_ast *type, const char *name, cg_ast_list body) {
+    cg_ast *h = cg_p_node(p, AST_EXCEPT_HANDLER, start);
+    h->u.handler.type = type;
+    h->u.handler.name = name;
+    h->u.handler.body = body;
+    return h;
+}
+
 /* The refusals of invalid_except_stmt and invalid_except_star_stmt for
  * the types from token `at` on: "except A, B:" and a missing colon. */
 static void invalid_except_types(cg_parser *p, int at) {
@@ -1044,13 +1052,8 @@ static cg_ast *except_star_block(cg_parser *p) {
         p->pos++;
         expect_indented(p, kw, "'except*' statement");
         cg_ast_list body;
-        if (except_star_body(p, &body)) {
-            cg_ast *h = cg_p_node(p, AST_EXCEPT_HANDLER, start);
-            h->u.handler.type = type;
-            h->u.handler.name = name;
-            h->u.handler.body = body;
-            return h;
-        }
+        if (except_star_body(p, &body))
+            return handler_node(p, start, type, name, body);
     }
     if (p->call_invalid_rules) { /* invalid_except_star_stmt */
         p->pos = start + 2;
@@ -1087,13 +1090,8 @@ static cg_ast *except_block(cg_parser *p) {
         p->pos++;
         expect_indented(p, kw, "'except' statement");
         cg_ast_list body;
-        if (cg_p_block(p, &body)) {
-            cg_ast *h = cg_p_node(p, AST_EXCEPT_HANDLER, start);
-            h->u.handler.type = type;
-            h->u.handler.name = name;
-            h->u.handler.body = body;
-            return h;
-        }
+        if (cg_p_block(p, &body))
+            return handler_node(p, start, type, name, body);
     }
     if (p->call_invalid_rules) {
         /* invalid_except_stmt */

@@ -141,6 +141,9 @@ cg_exec_status cg_exec_except_star(cg_frame *f, const cg_ast *s);
  * what it raises, a bare raise's), while the clause runs. */
 void cg_push_handled(cg_value exc);
 void cg_pop_handled(void);
+/* `except E as name`: Python unbinds the name after the clause (an
+ * exception the clause raised stays pending). */
+void cg_unbind_handler_name(cg_frame *f, const cg_ast *h);
 /* The match statement (exec_match.c). */
 cg_exec_status cg_exec_match(cg_frame *f, const cg_ast *s);
 /* Makes a function object from a def or lambda node, its defaults and

@@ -322,6 +322,16 @@ void cg_exc_set_context(cg_value exc) {
         e->context = cg_incref(ctx);
 }
 
+void cg_unbind_handler_name(cg_frame *f, const cg_ast *h) {
+    if (!h->u.handler.name)
+        return;
+    cg_value pending = cg_exc_fetch(); /* what the clause raised goes on */
+    if (cg_delete_name(f, &h->u.handler.res) < 0)
+        cg_exc_clear();
+    if (pending.tag == CG_V_OBJ)
+        cg_exc_restore(pending);
+}
+
 /* Runs the first except clause that matches the pending exception. */
 static cg_exec_status run_handlers(cg_frame *f, const cg_ast *s, bool *handled) {
     *handled = false;
@@ -354,13 +364,7 @@ static cg_exec_status run_handlers(cg_frame *f, const cg_ast *s, bool *handled) 
         cg_exec_status r = cg_exec_block(f, &h->u.handler.body);
         cg_pop_handled();
         cg_decref(exc);
-        if (h->u.handler.name) { /* Python unbinds the name after the clause */
-            cg_value pending = cg_exc_fetch();
-            if (cg_delete_name(f, &h->u.handler.res) < 0)
-                cg_exc_clear();
-            if (pending.tag == CG_V_OBJ)
-                cg_exc_restore(pending);
-        }
+        cg_unbind_handler_name(f, h);
         return r;
     }
     return EXEC_ERR;

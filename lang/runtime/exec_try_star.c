@@ -94,13 +94,7 @@ static int run_clause(cg_frame *f, const cg_ast *h, cg_value part, outcome *o) {
         cg_decref(e);
     }
     cg_decref(tb);
-    if (h->u.handler.name) { /* the name is unbound after the clause */
-        cg_value pending = cg_exc_fetch();
-        if (cg_delete_name(f, &h->u.handler.res) < 0)
-            cg_exc_clear();
-        if (pending.tag == CG_V_OBJ)
-            cg_exc_restore(pending);
-    }
+    cg_unbind_handler_name(f, h);
     return rc;
 }
 
