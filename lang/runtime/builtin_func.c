@@ -127,7 +127,9 @@ cg_type cg_type_builtin = {
     .descr_get = builtin_descr_get,
 };
 
-int cg_type_add_methods(cg_type *type, const cg_method_def *defs) {
+/* Puts each of defs in type's dict, bound to self (UNBOUND: to the
+ * instance it is read from) and wrapped in wrapper where one is given. */
+static int add_defs(cg_type *type, const cg_method_def *defs, cg_value self, cg_type *wrapper) {
     if (!type->dict) {
         cg_value d = cg_dict_new();
         if (cg_is_err(d))
@@ -135,7 +137,12 @@ int cg_type_add_methods(cg_type *type, const cg_method_def *defs) {
         type->dict = cg_as_dict(d);
     }
     for (; defs->name; defs++) {
-        cg_value f = cg_builtin_new(defs, UNBOUND);
+        cg_value f = cg_builtin_new(defs, self);
+        if (wrapper && !cg_is_err(f)) {
+            cg_value w = cg_call1(cg_obj_value(wrapper), f);
+            cg_decref(f);
+            f = w;
+        }
         if (cg_is_err(f))
             return -1;
         int rc = cg_dict_set_str(type->dict, defs->name, f);
@@ -144,6 +151,30 @@ int cg_type_add_methods(cg_type *type, const cg_method_def *defs) {
             return -1;
     }
     return 0;
+}
+
+int cg_type_add_methods(cg_type *type, const cg_method_def *defs) {
+    return add_defs(type, defs, UNBOUND, NULL);
+}
+
+int cg_type_add_wrapped(cg_type *type, const cg_method_def *defs, cg_type *wrapper) {
+    return add_defs(type, defs, UNBOUND, wrapper);
+}
+
+int cg_type_add_classmethods(cg_type *type, const cg_method_def *defs) {
+    return add_defs(type, defs, UNBOUND, &cg_type_classmethod);
+}
+
+int cg_type_add_static_methods(cg_type *type, const cg_method_def *defs) {
+    return add_defs(type, defs, cg_obj_value(type), NULL);
+}
+
+cg_value cg_classmethod_result(cg_value cls, cg_value made) {
+    if (cg_is_err(made) || (cls.tag == CG_V_OBJ && cls.u.o == (cg_obj *)cg_typeof(made)))
+        return made;
+    cg_value r = cg_call1(cls, made); /* a subclass: cls(value) */
+    cg_decref(made);
+    return r;
 }
 
 /* ---- bound methods --------------------------------------------------------- */

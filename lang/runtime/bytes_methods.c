@@ -57,8 +57,7 @@ enum {
     M_DECODE,
     M_TRANSLATE,
 };
-enum { K_FROMHEX, K_MAKETRANS };
-static const cg_method_def class_methods[];
+static const cg_method_def fromhex_defs[], maketrans_defs[];
 
 #define BIND(idx, out) cg_args_bind(&cg_bytes_methods[idx], a, out, (int)(sizeof(out) / sizeof(out[0])))
 #define RELEASE(idx, out) cg_args_release(&cg_bytes_methods[idx], out, (int)(sizeof(out) / sizeof(out[0])))
@@ -801,7 +800,7 @@ static int hexdigit(int c) {
 
 cg_value cg_bytes_fromhex(cg_value type, const cg_args *a) {
     cg_value arg[1];
-    if (cg_args_bind(&class_methods[K_FROMHEX], a, arg, 1) < 0)
+    if (cg_args_bind(&fromhex_defs[0], a, arg, 1) < 0)
         return CG_ERR;
     cg_value r = CG_ERR;
     if (!cg_is_str(arg[0])) {
@@ -830,13 +829,9 @@ cg_value cg_bytes_fromhex(cg_value type, const cg_args *a) {
     r = cg_type_is_subtype(t, &cg_type_bytearray) ? cg_bytearray_new(b.data ? b.data : "", b.len)
                                                   : cg_bytes_new(b.data ? b.data : "", b.len);
     cg_strbuf_free(&b);
-    if (!cg_is_err(r) && t != &cg_type_bytes && t != &cg_type_bytearray) { /* a subclass: cls(value) */
-        cg_value made = cg_call1(type, r);
-        cg_decref(r);
-        r = made;
-    }
+    r = cg_classmethod_result(type, r);
 out:
-    cg_args_release(&class_methods[K_FROMHEX], arg, 1);
+    cg_args_release(&fromhex_defs[0], arg, 1);
     return r;
 }
 
@@ -896,7 +891,7 @@ out:
 
 cg_value cg_bytes_maketrans(cg_value type, const cg_args *a) {
     cg_value arg[2];
-    if (cg_args_bind(&class_methods[K_MAKETRANS], a, arg, 2) < 0)
+    if (cg_args_bind(&maketrans_defs[0], a, arg, 2) < 0)
         return CG_ERR;
     cg_value r = CG_ERR;
     cg_buffer x = {.owner = CG_NONE}, y = {.owner = CG_NONE};
@@ -915,7 +910,7 @@ cg_value cg_bytes_maketrans(cg_value type, const cg_args *a) {
 out:
     cg_buffer_release(&x);
     cg_buffer_release(&y);
-    cg_args_release(&class_methods[K_MAKETRANS], arg, 2);
+    cg_args_release(&maketrans_defs[0], arg, 2);
     return r;
 }
 
@@ -994,33 +989,19 @@ const cg_method_def cg_bytes_methods[] = {
     {NULL, NULL, NULL, NULL},
 };
 
-/* Bound to the type itself (bytes.fromhex, bytearray.maketrans). */
-static const cg_method_def class_methods[] = {
-    [K_FROMHEX] = {"fromhex", cg_bytes_fromhex, "fromhex(string, /)",
-                   "Make an object of this type from a string of hexadecimal digits."},
-    [K_MAKETRANS] = {"maketrans", cg_bytes_maketrans, "maketrans(frm, to, /)",
-                     "Return a translation table mapping each byte of frm to the byte at the same place in to."},
+/* fromhex is a classmethod (B.fromhex makes a B); maketrans a static
+ * method, the same through any class. */
+static const cg_method_def fromhex_defs[] = {
+    {"fromhex", cg_bytes_fromhex, "fromhex(string, /)", "Make an object of this type from a string of hexadecimal digits."},
+    {NULL, NULL, NULL, NULL},
+};
+
+static const cg_method_def maketrans_defs[] = {
+    {"maketrans", cg_bytes_maketrans, "maketrans(frm, to, /)",
+     "Return a translation table mapping each byte of frm to the byte at the same place in to."},
     {NULL, NULL, NULL, NULL},
 };
 
 int cg_bytes_add_class_methods(cg_type *t) {
-    for (const cg_method_def *d = class_methods; d->name; d++) {
-        /* fromhex is a classmethod (B.fromhex makes a B); maketrans a
-         * static method, the same through any class */
-        bool cls = d == &class_methods[K_FROMHEX];
-        cg_value f = cg_builtin_new(d, cls ? CG_STOP : cg_obj_value(t));
-        if (cls && !cg_is_err(f)) {
-            cg_args ca = {.pos = &f, .npos = 1};
-            cg_value cm = cg_type_classmethod.new_(&cg_type_classmethod, &ca);
-            cg_decref(f);
-            f = cm;
-        }
-        if (cg_is_err(f))
-            return -1;
-        int rc = cg_dict_set_str(t->dict, d->name, f);
-        cg_decref(f);
-        if (rc < 0)
-            return -1;
-    }
-    return 0;
+    return cg_type_add_classmethods(t, fromhex_defs) < 0 || cg_type_add_static_methods(t, maketrans_defs) < 0 ? -1 : 0;
 }

@@ -812,22 +812,15 @@ static const cg_method_def dict_methods[] = {
     [D_N] = {NULL, NULL, NULL, NULL},
 };
 
-static const cg_method_def fromkeys_def = {"fromkeys", dict_fromkeys, NULL, "fromkeys(iterable, value=None, /)"};
+static const cg_method_def dict_class_methods[] = {
+    {"fromkeys", dict_fromkeys, NULL, "fromkeys(iterable, value=None, /)"},
+    {NULL, NULL, NULL, NULL},
+};
 
 int cg_dict_type_init(void) {
     if (cg_type_add_methods(&cg_type_dict, dict_methods) < 0)
         return -1;
-    cg_value f = cg_builtin_new(&fromkeys_def, CG_STOP);
-    if (cg_is_err(f))
-        return -1;
-    cg_args a = {.pos = &f, .npos = 1};
-    cg_value cm = cg_type_classmethod.new_(&cg_type_classmethod, &a);
-    cg_decref(f);
-    if (cg_is_err(cm))
-        return -1;
-    int rc = cg_dict_set_str(cg_type_dict.dict, "fromkeys", cm);
-    cg_decref(cm);
-    return rc;
+    return cg_type_add_classmethods(&cg_type_dict, dict_class_methods);
 }
 
 cg_type cg_type_dict = {

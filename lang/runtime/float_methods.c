@@ -106,11 +106,7 @@ static cg_value float_fromhex(cg_value type, const cg_args *a) {
         cg_raise(&cg_exc_OverflowError, "hexadecimal value too large to represent as a float");
         goto out;
     }
-    r = cg_float(x);
-    if (!cg_is_type(type, &cg_type_type) || (cg_type *)type.u.o != &cg_type_float) {
-        cg_value made = cg_call1(type, r); /* a subclass: cls(value) */
-        r = made;
-    }
+    r = cg_classmethod_result(type, cg_float(x));
 out:
     cg_args_release(&fromhex_def[0], &s, 1);
     return r;
@@ -225,15 +221,5 @@ static const cg_method_def fromhex_def[] = {
 int cg_float_methods_init(void) {
     if (cg_type_add_methods(&cg_type_float, float_extra) < 0 || cg_type_add_methods(&cg_type_int, int_extra) < 0)
         return -1;
-    cg_value f = cg_builtin_new(&fromhex_def[0], CG_STOP);
-    if (cg_is_err(f))
-        return -1;
-    cg_args ca = {.pos = &f, .npos = 1}; /* a classmethod: F.fromhex makes an F */
-    cg_value cm = cg_type_classmethod.new_(&cg_type_classmethod, &ca);
-    cg_decref(f);
-    if (cg_is_err(cm))
-        return -1;
-    int rc = cg_dict_set_str(cg_type_float.dict, "fromhex", cm);
-    cg_decref(cm);
-    return rc;
+    return cg_type_add_classmethods(&cg_type_float, fromhex_def); /* F.fromhex makes an F */
 }

@@ -22,7 +22,7 @@ static int byteorder_of(cg_value v, bool *little) {
     return 0;
 }
 
-static const cg_method_def int_bytes_methods[], from_bytes_def;
+static const cg_method_def int_bytes_methods[], from_bytes_defs[];
 
 static cg_value int_to_bytes(cg_value self, const cg_args *a) {
     cg_value arg[3];
@@ -55,7 +55,7 @@ out:
 
 static cg_value int_from_bytes(cg_value type, const cg_args *a) {
     cg_value arg[3];
-    if (cg_args_bind(&from_bytes_def, a, arg, 3) < 0)
+    if (cg_args_bind(&from_bytes_defs[0], a, arg, 3) < 0)
         return CG_ERR;
     cg_value r = CG_ERR, data = CG_ERR;
     bool little;
@@ -71,14 +71,10 @@ static cg_value int_from_bytes(cg_value type, const cg_args *a) {
         goto out;
     const cg_bytes *b = cg_as_bytes(data);
     r = cg_int_from_bytes((const unsigned char *)b->s, (size_t)b->len, little, sgn);
-    if (!cg_is_err(r) && (cg_type *)type.u.o != &cg_type_int) {
-        cg_value sub = cg_call1(type, r);
-        cg_decref(r);
-        r = sub;
-    }
+    r = cg_classmethod_result(type, r);
 out:
     cg_decref(data);
-    cg_args_release(&from_bytes_def, arg, 3);
+    cg_args_release(&from_bytes_defs[0], arg, 3);
     return r;
 }
 
@@ -88,18 +84,15 @@ static const cg_method_def int_bytes_methods[] = {
     {NULL, NULL, NULL, NULL},
 };
 
-/* a classmethod: bound to the type */
-static const cg_method_def from_bytes_def = {"from_bytes", int_from_bytes,
-                                             "from_bytes(bytes, byteorder='big', *, signed=False)",
-                                             "Return the integer represented by the given array of bytes."};
+/* a classmethod: I.from_bytes makes an I */
+static const cg_method_def from_bytes_defs[] = {
+    {"from_bytes", int_from_bytes, "from_bytes(bytes, byteorder='big', *, signed=False)",
+     "Return the integer represented by the given array of bytes."},
+    {NULL, NULL, NULL, NULL},
+};
 
 int cg_int_bytes_init(void) {
     if (cg_type_add_methods(&cg_type_int, int_bytes_methods) < 0)
         return -1;
-    cg_value f = cg_builtin_new(&from_bytes_def, cg_obj_value(&cg_type_int));
-    if (cg_is_err(f))
-        return -1;
-    int rc = cg_dict_set_str(cg_type_int.dict, "from_bytes", f);
-    cg_decref(f);
-    return rc;
+    return cg_type_add_classmethods(&cg_type_int, from_bytes_defs);
 }

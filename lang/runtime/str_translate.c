@@ -165,11 +165,5 @@ static const cg_method_def maketrans_def[] = {
 int cg_str_translate_init(cg_type *str_type) {
     if (cg_type_add_methods(str_type, translate_methods) < 0)
         return -1;
-    /* a static method in CPython: the same function through the type or an instance */
-    cg_value f = cg_builtin_new(&maketrans_def[K_MAKETRANS], cg_obj_value(str_type));
-    if (cg_is_err(f))
-        return -1;
-    int rc = cg_dict_set_str(str_type->dict, "maketrans", f);
-    cg_decref(f);
-    return rc;
+    return cg_type_add_static_methods(str_type, maketrans_def); /* a static method in CPython */
 }

@@ -346,6 +346,21 @@ typedef struct {
 cg_value cg_builtin_new(const cg_method_def *def, cg_value self);
 /* Adds methods to a type's dict (they bind to instances) or to a module. */
 int cg_type_add_methods(cg_type *type, const cg_method_def *defs);
+/* Adds builtin classmethods (dict.fromkeys, float.fromhex, int.from_bytes):
+ * called on the class or an instance, each gets the class as its self, so
+ * that a subclass's call makes an instance of the subclass (with
+ * cg_classmethod_result). */
+int cg_type_add_classmethods(cg_type *type, const cg_method_def *defs);
+/* Adds builtin static methods (str.maketrans, bytes.maketrans): bound to
+ * the type itself, the same function through any subclass or instance. */
+int cg_type_add_static_methods(cg_type *type, const cg_method_def *defs);
+/* Adds each of defs wrapped in wrapper (staticmethod, classmethod), as a
+ * class written in Python would hold them. */
+int cg_type_add_wrapped(cg_type *type, const cg_method_def *defs, cg_type *wrapper);
+/* What a builtin classmethod returns when called on cls: made (a new
+ * reference, of a builtin type) where cls is made's own type, else
+ * cls(made) for a subclass. Steals made. */
+cg_value cg_classmethod_result(cg_value cls, cg_value made);
 
 /* ---- binding arguments (argparse.c) -------------------------------------
  * Binds args to the parameters of def->sig: out[i] gets a new reference

@@ -550,20 +550,10 @@ static cg_value class_getitem_m(cg_value cls, const cg_args *a) {
     return cg_generic_alias_new(cls, a->pos[0]);
 }
 
-static const cg_method_def class_getitem_def = {"__class_getitem__", class_getitem_m, NULL, "See PEP 585"};
-
-static int add_class_getitem(void) {
-    cg_value fn = cg_builtin_new(&class_getitem_def, CG_STOP);
-    if (cg_is_err(fn))
-        return -1;
-    cg_value cm = cg_call1(cg_obj_value(&cg_type_classmethod), fn);
-    cg_decref(fn);
-    if (cg_is_err(cm))
-        return -1;
-    int rc = cg_dict_set_str(cg_type_deque.dict, "__class_getitem__", cm);
-    cg_decref(cm);
-    return rc;
-}
+static const cg_method_def class_defs[] = {
+    {"__class_getitem__", class_getitem_m, NULL, "See PEP 585"},
+    {NULL, NULL, NULL, NULL},
+};
 
 static int add_maxlen_property(void) {
     cg_value getter = cg_builtin_new(&maxlen_def, CG_STOP);
@@ -877,7 +867,7 @@ cg_value cg_collections_native_module_init(void) {
     static bool ready;
     if (!ready) {
         if (cg_type_add_methods(&cg_type_deque, deque_methods) < 0 || cg_add_slot_wrappers(&cg_type_deque) < 0
-            || add_maxlen_property() < 0 || add_class_getitem() < 0)
+            || add_maxlen_property() < 0 || cg_type_add_classmethods(&cg_type_deque, class_defs) < 0)
             return CG_ERR;
         ready = true;
     }

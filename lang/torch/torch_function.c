@@ -289,37 +289,23 @@ static cg_type function_type = {
     .new_ = function_new,
 };
 
-static const cg_method_def apply_def = {"apply", function_apply, NULL, NULL};
-static const cg_method_def forward_def = {"forward", function_forward, NULL,
-                                          "Defines the formula of differentiation for a custom function."};
-static const cg_method_def backward_def = {"backward", function_backward, NULL,
-                                           "Defines the formula for differentiating the operation."};
-
-/* Puts builtin def into the Function dict wrapped in a classmethod or a
- * staticmethod (wrapper), as PyTorch's Function has them. */
-static int add_wrapped(const cg_method_def *def, cg_type *wrapper) {
-    cg_value f = cg_builtin_new(def, CG_STOP);
-    if (cg_is_err(f))
-        return -1;
-    cg_args a = {.pos = &f, .npos = 1};
-    cg_value w = wrapper->new_(wrapper, &a);
-    cg_decref(f);
-    if (cg_is_err(w))
-        return -1;
-    int rc = cg_dict_set_str(function_type.dict, def->name, w);
-    cg_decref(w);
-    return rc;
-}
+/* As PyTorch's Function has them: apply a classmethod, forward and
+ * backward staticmethods. */
+static const cg_method_def class_defs[] = {
+    {"apply", function_apply, NULL, NULL},
+    {NULL, NULL, NULL, NULL},
+};
+static const cg_method_def static_defs[] = {
+    {"forward", function_forward, NULL, "Defines the formula of differentiation for a custom function."},
+    {"backward", function_backward, NULL, "Defines the formula for differentiating the operation."},
+    {NULL, NULL, NULL, NULL},
+};
 
 static int function_init(void) {
     if (function_type.dict)
         return 0;
-    cg_value d = cg_dict_new();
-    if (cg_is_err(d))
-        return -1;
-    function_type.dict = cg_as_dict(d);
-    if (add_wrapped(&apply_def, &cg_type_classmethod) < 0 || add_wrapped(&forward_def, &cg_type_staticmethod) < 0
-        || add_wrapped(&backward_def, &cg_type_staticmethod) < 0)
+    if (cg_type_add_classmethods(&function_type, class_defs) < 0
+        || cg_type_add_wrapped(&function_type, static_defs, &cg_type_staticmethod) < 0)
         return -1;
     return torch_function_ctx_init();
 }
