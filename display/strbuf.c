@@ -90,3 +90,31 @@ void cg_strbuf_free(cg_strbuf *b) {
     free(b->data);
     *b = (cg_strbuf)CG_STRBUF_INIT;
 }
+
+int cg_cp_encode(uint32_t cp, char *out) {
+    if (cp < 0x80) {
+        out[0] = (char)cp;
+        return 1;
+    }
+    if (cp < 0x800) {
+        out[0] = (char)(0xC0 | (cp >> 6));
+        out[1] = (char)(0x80 | (cp & 0x3F));
+        return 2;
+    }
+    if (cp < 0x10000) {
+        out[0] = (char)(0xE0 | (cp >> 12));
+        out[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        out[2] = (char)(0x80 | (cp & 0x3F));
+        return 3;
+    }
+    out[0] = (char)(0xF0 | (cp >> 18));
+    out[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+    out[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+    out[3] = (char)(0x80 | (cp & 0x3F));
+    return 4;
+}
+
+void cg_strbuf_put_cp(cg_strbuf *b, uint32_t cp) {
+    char u[4];
+    cg_strbuf_append(b, u, (size_t)cg_cp_encode(cp, u));
+}

@@ -36,6 +36,11 @@ bool cg_strbuf_reserve(cg_strbuf *b, size_t n);
 /* Appends n copies of c (padding and indentation); nothing when n <= 0. */
 void cg_strbuf_repeat(cg_strbuf *b, char c, int64_t n);
 void cg_strbuf_printf(cg_strbuf *b, const char *fmt, ...) CG_PRINTF(2, 3);
+/* Appends code point cp as UTF-8. A lone surrogate gets its 3-byte form,
+ * as Python's str may hold one. */
+void cg_strbuf_put_cp(cg_strbuf *b, uint32_t cp);
+/* The same UTF-8 into out (4 bytes at most); returns the byte count. */
+int cg_cp_encode(uint32_t cp, char *out);
 /* The malloc'd string, which the caller frees; the buffer is left empty.
  * NULL with a MemoryError set when an append failed. */
 char *cg_strbuf_take(cg_strbuf *b);

@@ -16,6 +16,7 @@
 
 #include "parse/parser.h"
 #include "parse/unicode_names.h"
+#include "strbuf.h"
 
 /* ---- numbers --------------------------------------------------------- */
 
@@ -116,22 +117,11 @@ static void sb_put(cg_parser *p, sbuf *s, const char *d, size_t n) {
     s->b[s->n] = 0;
 }
 
-/* UTF-8 of a code point; lone surrogates get their 3-byte form, as
- * Python strings may hold them. */
+/* UTF-8 of a code point (strbuf.h's encoder: lone surrogates get their
+ * 3-byte form, as Python strings may hold them). */
 static void sb_code_point(cg_parser *p, sbuf *s, uint32_t cp) {
     char u[4];
-    size_t n;
-    if (cp < 0x80)
-        u[0] = (char)cp, n = 1;
-    else if (cp < 0x800)
-        u[0] = (char)(0xc0 | (cp >> 6)), u[1] = (char)(0x80 | (cp & 0x3f)), n = 2;
-    else if (cp < 0x10000)
-        u[0] = (char)(0xe0 | (cp >> 12)), u[1] = (char)(0x80 | ((cp >> 6) & 0x3f)), u[2] = (char)(0x80 | (cp & 0x3f)),
-        n = 3;
-    else
-        u[0] = (char)(0xf0 | (cp >> 18)), u[1] = (char)(0x80 | ((cp >> 12) & 0x3f)),
-        u[2] = (char)(0x80 | ((cp >> 6) & 0x3f)), u[3] = (char)(0x80 | (cp & 0x3f)), n = 4;
-    sb_put(p, s, u, n);
+    sb_put(p, s, u, (size_t)cg_cp_encode(cp, u));
 }
 
 /* ---- escapes --------------------------------------------------------------- */

@@ -110,8 +110,7 @@ static bool put_cp(cg_strbuf *b, codec c, uint32_t cp, bool pass_surrogates) {
     case C_UTF8: {
         if (is_surrogate(cp) && !pass_surrogates)
             return false;
-        char u[4];
-        cg_strbuf_append(b, u, (size_t)cg_cp_encode(cp, u));
+        cg_strbuf_put_cp(b, cp);
         return true;
     }
     case C_UTF16:
@@ -268,11 +267,6 @@ cg_value cg_str_encode(cg_value str, const char *encoding, const char *errors) {
 
 /* ---- decoding ----------------------------------------------------------------------- */
 
-static void put_utf8(cg_strbuf *b, uint32_t cp) {
-    char u[4];
-    cg_strbuf_append(b, u, (size_t)cg_cp_encode(cp, u));
-}
-
 /* The length of a valid UTF-8 sequence at s[i..n), or -(bytes of its valid
  * prefix) with *why set, as CPython's decoder judges it. */
 static int utf8_seq(const unsigned char *s, int64_t i, int64_t n, uint32_t *cp, const char **why) {
@@ -335,7 +329,7 @@ static int decode_error(decoder *d, cg_strbuf *b, const char *s, int64_t n, int6
     d->have_handler = true;
     switch (d->h) {
     case E_IGNORE: return 0;
-    case E_REPLACE: put_utf8(b, 0xFFFD); return 0;
+    case E_REPLACE: cg_strbuf_put_cp(b, 0xFFFD); return 0;
     case E_BACKSLASH:
         for (int64_t i = start; i < end; i++)
             cg_strbuf_printf(b, "\\x%02x", (unsigned char)s[i]);
@@ -345,7 +339,7 @@ static int decode_error(decoder *d, cg_strbuf *b, const char *s, int64_t n, int6
             for (int64_t i = start; i < end; i++) {
                 if ((unsigned char)s[i] < 128)
                     break;
-                put_utf8(b, 0xDC00 + (unsigned char)s[i]);
+                cg_strbuf_put_cp(b, 0xDC00 + (unsigned char)s[i]);
             }
             return 0;
         }
@@ -410,7 +404,7 @@ static int decode_8bit(decoder *d, cg_strbuf *b, const char *s, int64_t n) {
     for (int64_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
         if (c < 128 || d->c == C_LATIN1)
-            put_utf8(b, c);
+            cg_strbuf_put_cp(b, c);
         else if (decode_error(d, b, s, n, i, i + 1, "ordinal not in range(128)") < 0)
             return -1;
     }
@@ -473,17 +467,17 @@ static int decode_wide(decoder *d, cg_strbuf *b, const char *s, int64_t n) {
                 if (decode_error(d, b, s, n, i, i + 4, why) < 0)
                     return -1;
             } else
-                put_utf8(b, v);
+                cg_strbuf_put_cp(b, v);
             i += 4;
             continue;
         }
         if (v < 0xD800 || v > 0xDFFF) {
-            put_utf8(b, v);
+            cg_strbuf_put_cp(b, v);
             i += 2;
             continue;
         }
         if (v >= 0xDC00 && passes_surrogates(d)) { /* a lone low surrogate, let through */
-            put_utf8(b, v);
+            cg_strbuf_put_cp(b, v);
             i += 2;
             continue;
         }
@@ -494,7 +488,7 @@ static int decode_wide(decoder *d, cg_strbuf *b, const char *s, int64_t n) {
             continue;
         }
         if (n - i < 4 && passes_surrogates(d)) { /* a lone high surrogate at the end */
-            put_utf8(b, v);
+            cg_strbuf_put_cp(b, v);
             i += 2;
             continue;
         }
@@ -506,7 +500,7 @@ static int decode_wide(decoder *d, cg_strbuf *b, const char *s, int64_t n) {
         }
         uint32_t w = unit_at(u + i + 2, 2, big);
         if ((w < 0xDC00 || w > 0xDFFF) && passes_surrogates(d)) { /* a lone high surrogate */
-            put_utf8(b, v);
+            cg_strbuf_put_cp(b, v);
             i += 2;
             continue;
         }
@@ -516,7 +510,7 @@ static int decode_wide(decoder *d, cg_strbuf *b, const char *s, int64_t n) {
             i += 2;
             continue;
         }
-        put_utf8(b, 0x10000 + ((v - 0xD800) << 10) + (w - 0xDC00));
+        cg_strbuf_put_cp(b, 0x10000 + ((v - 0xD800) << 10) + (w - 0xDC00));
         i += 4;
     }
     d->consumed = n;

@@ -32,8 +32,7 @@ static inline cg_str *cg_as_str(cg_value v) { return (cg_str *)v.u.o; }
 int64_t cg_str_offset(const cg_str *s, int64_t i);
 /* Decodes the code point at s[*i] and advances *i. */
 uint32_t cg_cp_next(const char *s, int64_t len, int64_t *i);
-/* Encodes cp into out (4 bytes at most); returns the byte count. */
-int cg_cp_encode(uint32_t cp, char *out);
+/* cg_cp_encode and cg_strbuf_put_cp (UTF-8 of one code point) are in strbuf.h */
 /* x * n */
 cg_value cg_str_repeat(const cg_str *x, int64_t n);
 /* iter(s) */

@@ -132,11 +132,6 @@ static bool cp_is_linebreak(uint32_t c) {
            || c == 0x2029;
 }
 
-static void put_cp(cg_strbuf *b, uint32_t c) {
-    char u[4];
-    cg_strbuf_append(b, u, (size_t)cg_cp_encode(c, u));
-}
-
 /* ---- helpers ---------------------------------------------------------------- */
 
 #define S(v) cg_as_str(v)
@@ -740,7 +735,7 @@ static cg_value map_case(cg_value self, case_kind kind) {
             cg_strbuf_puts(&b, "i\xcc\x87"); /* İ lowers to i + combining dot */
         } else {
             m = up ? cp_upper(c) : (kind == CASE_SWAP && !cp_is_upper(c)) ? c : cp_lower(c);
-            put_cp(&b, m);
+            cg_strbuf_put_cp(&b, m);
         }
         prev_cased = cp_is_upper(c) || cp_is_lower(c);
         first = false;

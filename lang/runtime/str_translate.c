@@ -15,11 +15,6 @@ enum { K_MAKETRANS, K_COUNT };
 static const cg_method_def translate_methods[];
 static const cg_method_def maketrans_def[];
 
-static void put_cp(cg_strbuf *b, uint32_t c) {
-    char u[4];
-    cg_strbuf_append(b, u, (size_t)cg_cp_encode(c, u));
-}
-
 /* Appends what table maps code point c to; -1 on error. */
 static int translate_one(cg_strbuf *b, cg_value table, uint32_t c) {
     cg_value m = cg_getitem(table, cg_int(c));
@@ -27,7 +22,7 @@ static int translate_one(cg_strbuf *b, cg_value table, uint32_t c) {
         if (!cg_exc_matches(&cg_exc_LookupError))
             return -1;
         cg_exc_clear();
-        put_cp(b, c);
+        cg_strbuf_put_cp(b, c);
         return 0;
     }
     int rc = 0;
@@ -41,7 +36,7 @@ static int translate_one(cg_strbuf *b, cg_value table, uint32_t c) {
             cg_exc_clear();
             rc = cg_raise_int(&cg_exc_ValueError, "character mapping must be in range(0x110000)");
         } else {
-            put_cp(b, (uint32_t)v);
+            cg_strbuf_put_cp(b, (uint32_t)v);
         }
     } else {
         rc = cg_raise_int(&cg_exc_TypeError, "character mapping must return integer, None or str");

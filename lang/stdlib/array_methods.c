@@ -397,8 +397,7 @@ static cg_value m_tounicode(cg_value self, const cg_args *a) {
             cg_strbuf_free(&b);
             return cg_raise(&cg_exc_ValueError, "character U+%x is not in range [U+0000; U+10ffff]", cp);
         }
-        char u[4];
-        cg_strbuf_append(&b, u, (size_t)cg_cp_encode(cp, u));
+        cg_strbuf_put_cp(&b, cp);
     }
     return cg_str_from_strbuf(&b);
 }

@@ -533,19 +533,13 @@ static int append_field(const dialect *d, cg_strbuf *b, cg_str *text, bool *quot
             if (want_escape) {
                 if (d->escapechar == NOT_SET)
                     return csv_error(d, "need to escape, but no escapechar set");
-                char u[4];
-                cg_strbuf_append(b, u, (size_t)cg_cp_encode((uint32_t)d->escapechar, u));
+                cg_strbuf_put_cp(b, (uint32_t)d->escapechar);
             }
         }
         cg_strbuf_append(b, (const char *)s + i, (size_t)len);
         i += len;
     }
     return 0;
-}
-
-static void put_cp(cg_strbuf *b, int32_t c) {
-    char u[4];
-    cg_strbuf_append(b, u, (size_t)cg_cp_encode((uint32_t)c, u));
 }
 
 /* One field of a record of nfields into b. */
@@ -565,10 +559,10 @@ static int join_field(const dialect *d, cg_strbuf *b, cg_value v, int64_t nfield
     cg_decref(text);
     if (rc == 0) {
         if (quoted)
-            put_cp(b, d->quotechar);
+            cg_strbuf_put_cp(b, (uint32_t)d->quotechar);
         cg_strbuf_append(b, body.data ? body.data : "", body.len);
         if (quoted)
-            put_cp(b, d->quotechar);
+            cg_strbuf_put_cp(b, (uint32_t)d->quotechar);
     }
     cg_strbuf_free(&body);
     return rc;
@@ -593,7 +587,7 @@ static cg_value join_row(const dialect *d, cg_value row) {
     int rc = 0;
     for (int64_t k = 0; k < l->len && rc == 0; k++) {
         if (k > 0)
-            put_cp(&b, d->delimiter);
+            cg_strbuf_put_cp(&b, (uint32_t)d->delimiter);
         rc = join_field(d, &b, l->items[k], l->len);
     }
     cg_decref(items);

@@ -128,8 +128,7 @@ static int unescape(const scanner *sc, int64_t begin, int64_t *i, cg_strbuf *b) 
             at += 6;
         }
     }
-    char u[4];
-    cg_strbuf_append(b, u, (size_t)cg_cp_encode(cp, u));
+    cg_strbuf_put_cp(b, cp);
     *i = at;
     return 0;
 }

@@ -339,8 +339,7 @@ static cg_value raw_unicode_escape(const char *s, int64_t n) {
             }
             i += 1 + width;
         }
-        char t[4];
-        cg_strbuf_append(&b, t, (size_t)cg_cp_encode(cp, t));
+        cg_strbuf_put_cp(&b, cp);
     }
     return cg_str_from_strbuf(&b);
 }
