@@ -56,61 +56,26 @@ HAVE_CONTEXTVAR = True
 
 # ---- signals and conditions ----
 
-class DecimalException(ArithmeticError):
-    __module__ = 'decimal'
+def _signal_class(name, *bases):
+    """A signal or condition of the module: a plain exception class, as the
+    C module makes them."""
+    return type(name, bases, {'__module__': 'decimal'})
 
 
-class Clamped(DecimalException):
-    __module__ = 'decimal'
-
-
-class InvalidOperation(DecimalException):
-    __module__ = 'decimal'
-
-
-class ConversionSyntax(InvalidOperation):
-    __module__ = 'decimal'
-
-
-class DivisionByZero(DecimalException, ZeroDivisionError):
-    __module__ = 'decimal'
-
-
-class DivisionImpossible(InvalidOperation):
-    __module__ = 'decimal'
-
-
-class DivisionUndefined(InvalidOperation, ZeroDivisionError):
-    __module__ = 'decimal'
-
-
-class Inexact(DecimalException):
-    __module__ = 'decimal'
-
-
-class InvalidContext(InvalidOperation):
-    __module__ = 'decimal'
-
-
-class Rounded(DecimalException):
-    __module__ = 'decimal'
-
-
-class Subnormal(DecimalException):
-    __module__ = 'decimal'
-
-
-class Overflow(Inexact, Rounded):
-    __module__ = 'decimal'
-
-
-class Underflow(Inexact, Rounded, Subnormal):
-    __module__ = 'decimal'
-
-
-class FloatOperation(DecimalException, TypeError):
-    __module__ = 'decimal'
-
+DecimalException = _signal_class('DecimalException', ArithmeticError)
+Clamped = _signal_class('Clamped', DecimalException)
+InvalidOperation = _signal_class('InvalidOperation', DecimalException)
+ConversionSyntax = _signal_class('ConversionSyntax', InvalidOperation)
+DivisionByZero = _signal_class('DivisionByZero', DecimalException, ZeroDivisionError)
+DivisionImpossible = _signal_class('DivisionImpossible', InvalidOperation)
+DivisionUndefined = _signal_class('DivisionUndefined', InvalidOperation, ZeroDivisionError)
+Inexact = _signal_class('Inexact', DecimalException)
+InvalidContext = _signal_class('InvalidContext', InvalidOperation)
+Rounded = _signal_class('Rounded', DecimalException)
+Subnormal = _signal_class('Subnormal', DecimalException)
+Overflow = _signal_class('Overflow', Inexact, Rounded)
+Underflow = _signal_class('Underflow', Inexact, Rounded, Subnormal)
+FloatOperation = _signal_class('FloatOperation', DecimalException, TypeError)
 
 # libmpdec's order: the first trapped signal of an operation is raised
 _SIGNALS = [InvalidOperation, FloatOperation, DivisionByZero, Overflow, Underflow, Subnormal, Inexact,
@@ -644,6 +609,29 @@ def _operand(self, other, symbol, reflected=False):
     return NotImplemented
 
 
+def _binary_operators(name, symbol, method, *extra, doc=None):
+    """Decimal's __NAME__ and __rNAME__ for one operator: each takes the
+    other operand as a Decimal (_operand) and calls method(left, right,
+    context, *extra)."""
+    def forward(self, other, context=None):
+        other = _operand(self, other, symbol)
+        if other is NotImplemented:
+            return other
+        return method(self, other, _ctx(context), *extra)
+
+    def reflected(self, other, context=None):
+        other = _operand(self, other, symbol, True)
+        if other is NotImplemented:
+            return other
+        return method(other, self, _ctx(context), *extra)
+
+    for f, dunder in ((forward, '__%s__'), (reflected, '__r%s__')):
+        f.__name__ = dunder % name
+        f.__qualname__ = 'Decimal.' + f.__name__
+    forward.__doc__ = doc
+    return forward, reflected
+
+
 def _convert_cmp(v, context, equality):
     """An operand of a comparison: also rationals exactly, and floats
     (FloatOperation is signalled; for <, <= ... it is trapped when asked)."""
@@ -956,28 +944,23 @@ class Decimal(object):
 
     def __neg__(self, context=None):
         """-self"""
-        context = _ctx(context)
-        nan = self._nan_operands(None, context)
-        if nan is not None:
-            return nan
-        if not self.is_finite():
-            return _dec(1 - self._sign, 0, 'F')
-        sign = 1 - self._sign
-        if self._int == 0:  # 0 - x: a zero is negative only when rounding to floor
-            sign = 1 if (context.rounding == ROUND_FLOOR and self._sign == 0) else 0
-        return _dec(sign, self._int, self._exp)._round_result(context)
+        return self._signed(_ctx(context), 1)
 
     def __pos__(self, context=None):
         """+self"""
-        context = _ctx(context)
+        return self._signed(_ctx(context), 0)
+
+    def _signed(self, context, flip):
+        """-self (flip 1, as 0 - self) or +self (flip 0, as 0 + self),
+        rounded to context."""
         nan = self._nan_operands(None, context)
         if nan is not None:
             return nan
         if not self.is_finite():
-            return self
-        sign = self._sign
-        if self._int == 0:
-            sign = 1 if (context.rounding == ROUND_FLOOR and self._sign) else 0
+            return _dec(1 - self._sign, 0, 'F') if flip else self
+        sign = self._sign ^ flip
+        if self._int == 0:  # a zero sum is negative only when rounding to floor
+            sign = 1 if (context.rounding == ROUND_FLOOR and sign) else 0
         return _dec(sign, self._int, self._exp)._round_result(context)
 
     def __abs__(self, round=True, context=None):
@@ -1050,36 +1033,14 @@ class Decimal(object):
             return _dec(floor_zero, 0, e)._round_result(context)
         return _dec(1 if total < 0 else 0, abs(total), e)._round_result(context)
 
-    def __add__(self, other, context=None):
-        """self + other"""
-        other = _operand(self, other, '+')
-        if other is NotImplemented:
-            return other
-        return self._add(other, _ctx(context))
-
-    def __radd__(self, other, context=None):
-        other = _operand(self, other, '+', True)
-        if other is NotImplemented:
-            return other
-        return other._add(self, _ctx(context))
+    __add__, __radd__ = _binary_operators('add', '+', _add, doc='self + other')
 
     def _sub(self, other, context):
         if other.is_nan():  # a NaN operand keeps its sign
             return self._add(other, context)
         return self._add(other.copy_negate(), context)
 
-    def __sub__(self, other, context=None):
-        """self - other"""
-        other = _operand(self, other, '-')
-        if other is NotImplemented:
-            return other
-        return self._sub(other, _ctx(context))
-
-    def __rsub__(self, other, context=None):
-        other = _operand(self, other, '-', True)
-        if other is NotImplemented:
-            return other
-        return other._sub(self, _ctx(context))
+    __sub__, __rsub__ = _binary_operators('sub', '-', _sub, doc='self - other')
 
     # ---- multiplication and division ----
 
@@ -1094,18 +1055,7 @@ class Decimal(object):
             return _dec(sign, 0, 'F')
         return _dec(sign, self._int * other._int, self._exp + other._exp)._round_result(context)
 
-    def __mul__(self, other, context=None):
-        """self * other"""
-        other = _operand(self, other, '*')
-        if other is NotImplemented:
-            return other
-        return self._mul(other, _ctx(context))
-
-    def __rmul__(self, other, context=None):
-        other = _operand(self, other, '*', True)
-        if other is NotImplemented:
-            return other
-        return other._mul(self, _ctx(context))
+    __mul__, __rmul__ = _binary_operators('mul', '*', _mul, doc='self * other')
 
     def _truediv(self, other, context):
         nan = self._nan_operands(other, context)
@@ -1142,18 +1092,7 @@ class Decimal(object):
                 e += 1
         return _dec(sign, q, e)._round_result(context)
 
-    def __truediv__(self, other, context=None):
-        """self / other"""
-        other = _operand(self, other, '/')
-        if other is NotImplemented:
-            return other
-        return self._truediv(other, _ctx(context))
-
-    def __rtruediv__(self, other, context=None):
-        other = _operand(self, other, '/', True)
-        if other is NotImplemented:
-            return other
-        return other._truediv(self, _ctx(context))
+    __truediv__, __rtruediv__ = _binary_operators('truediv', '/', _truediv, doc='self / other')
 
     def _divmod(self, other, context, want='qr'):
         """self // other ('q'), self % other ('r') or both ('qr') with the
@@ -1198,44 +1137,11 @@ class Decimal(object):
         rem = _dec(self._sign, r, e)._round_result(context) if 'r' in want else None
         return quotient, rem
 
-    def __floordiv__(self, other, context=None):
-        """self // other"""
-        other = _operand(self, other, '//')
-        if other is NotImplemented:
-            return other
-        return self._divmod(other, _ctx(context), 'q')
+    __floordiv__, __rfloordiv__ = _binary_operators('floordiv', '//', _divmod, 'q', doc='self // other')
 
-    def __rfloordiv__(self, other, context=None):
-        other = _operand(self, other, '//', True)
-        if other is NotImplemented:
-            return other
-        return other._divmod(self, _ctx(context), 'q')
+    __mod__, __rmod__ = _binary_operators('mod', '%', _divmod, 'r', doc='self % other')
 
-    def __mod__(self, other, context=None):
-        """self % other"""
-        other = _operand(self, other, '%')
-        if other is NotImplemented:
-            return other
-        return self._divmod(other, _ctx(context), 'r')
-
-    def __rmod__(self, other, context=None):
-        other = _operand(self, other, '%', True)
-        if other is NotImplemented:
-            return other
-        return other._divmod(self, _ctx(context), 'r')
-
-    def __divmod__(self, other, context=None):
-        """divmod(self, other)"""
-        other = _operand(self, other, 'divmod()')
-        if other is NotImplemented:
-            return other
-        return self._divmod(other, _ctx(context))
-
-    def __rdivmod__(self, other, context=None):
-        other = _operand(self, other, 'divmod()', True)
-        if other is NotImplemented:
-            return other
-        return other._divmod(self, _ctx(context))
+    __divmod__, __rdivmod__ = _binary_operators('divmod', 'divmod()', _divmod, doc='divmod(self, other)')
 
     def remainder_near(self, other, context=None):
         """self - n * other for the integer n nearest to self / other (the even
@@ -1756,9 +1662,7 @@ class Decimal(object):
             if self._sign == down:
                 return self
             return _dec(self._sign, 10 ** context.prec - 1, context.Emax - context.prec + 1)
-        probe = context.copy()
-        probe.rounding = ROUND_FLOOR if down else ROUND_CEILING
-        probe.clear_traps()
+        probe = _scratch(context, ROUND_FLOOR if down else ROUND_CEILING, fresh=False)
         d = self._round_result(probe)
         if d != self or d._cmp(self) != 0:
             return d
@@ -1836,23 +1740,25 @@ class Decimal(object):
         return self._logical(_dec(0, int('1' * context.prec), 0), context, lambda x, y: x ^ y)
 
     def _shift_amount(self, other, context):
+        """(result, None) where rotate and shift are done at once (a NaN, a
+        bad amount, an infinite self); else (None, the amount)."""
         other = _convert(other, True)
         nan = self._nan_operands(other, context)
         if nan is not None:
             return nan, None
         if other._exp != 0 or not -context.prec <= other._to_int() <= context.prec:
             return context._invalid(), None
+        if self._exp == 'F':
+            return self, None
         return None, other._to_int()
 
     def rotate(self, other, context=None):
         """self's coefficient (as prec digits) rotated left by other digits
         (right when negative)."""
         context = _ctx(context)
-        bad, n = self._shift_amount(other, context)
-        if bad is not None:
-            return bad
-        if self._exp == 'F':
-            return self
+        done, n = self._shift_amount(other, context)
+        if done is not None:
+            return done
         digits = str(self._int).rjust(context.prec, '0')[-context.prec:]
         n %= context.prec
         digits = digits[n:] + digits[:n]
@@ -1862,11 +1768,9 @@ class Decimal(object):
         """self's coefficient (as prec digits) shifted left by other digits
         (right when negative)."""
         context = _ctx(context)
-        bad, n = self._shift_amount(other, context)
-        if bad is not None:
-            return bad
-        if self._exp == 'F':
-            return self
+        done, n = self._shift_amount(other, context)
+        if done is not None:
+            return done
         c = self._int % 10 ** context.prec
         c = c * 10 ** n if n >= 0 else c // 10 ** -n
         return _dec(self._sign, c % 10 ** context.prec, self._exp)
@@ -1904,12 +1808,7 @@ class Decimal(object):
             while re < ideal and root % 10 == 0:
                 root //= 10
                 re += 1
-        work = context.copy()
-        work.rounding = ROUND_HALF_EVEN
-        work.clear_traps()
-        result = _dec(0, root, re)._round_result(work)
-        _merge_flags(context, work)
-        return result
+        return _round_in_scratch(_dec(0, root, re), _scratch(context, ROUND_HALF_EVEN, fresh=False), context)
 
     def exp(self, context=None):
         """e ** self, correctly rounded half even."""
@@ -1926,29 +1825,22 @@ class Decimal(object):
         adj = self.adjusted()
         huge = adj > len(str(context.Emax)) + 2 or (adj >= 1 and abs(float(self)) > (context.Emax + 1) * 2.302585093 + 2)
         if huge or (self._sign and adj >= 1 and float(self) < (context.Emin - context.prec - 2) * 2.302585093):
-            work = _half_even(context)
-            work.clear_traps()
-            work.clear_flags()
+            work = _scratch(context, ROUND_HALF_EVEN)
             if self._sign == 0:
                 result = _overflow(0, work)
-            else:
-                result = _dec(0, 1, context.Emin - context.prec - 1)._round_result(work)
-            _merge_flags(context, work)
-            return result
+                _merge_flags(context, work)
+                return result
+            return _round_in_scratch(_dec(0, 1, context.Emin - context.prec - 1), work, context)
         if adj < -context.prec - 2:
             # exp(x) = 1 + x + ...: 1 with a sticky digit on x's side
             p = context.prec
-            work = _half_even(context)
-            work.clear_traps()
-            work.clear_flags()
-            result = _dec(0, 10 ** (p + 1) + (-1 if self._sign else 1), -(p + 1))._round_result(work)
-            _merge_flags(context, work)
-            return result
+            d = _dec(0, 10 ** (p + 1) + (-1 if self._sign else 1), -(p + 1))
+            return _round_in_scratch(d, _scratch(context, ROUND_HALF_EVEN), context)
         return _correctly_rounded(lambda g: _exp_scaled(self, g), context)
 
-    def ln(self, context=None):
-        """The natural logarithm of self, correctly rounded half even."""
-        context = _ctx(context)
+    def _log_special(self, context):
+        """ln's and log10's result for a NaN, zero, negative or infinite
+        self; None for the others."""
         nan = self._nan_operands(None, context)
         if nan is not None:
             return nan
@@ -1958,6 +1850,14 @@ class Decimal(object):
             return context._invalid()
         if self._exp == 'F':
             return self
+        return None
+
+    def ln(self, context=None):
+        """The natural logarithm of self, correctly rounded half even."""
+        context = _ctx(context)
+        special = self._log_special(context)
+        if special is not None:
+            return special
         if self._int == 1 and self._exp == 0:
             return _dec(0, 0, 0)
         return _correctly_rounded(lambda g: _ln_scaled(self, g), context)
@@ -1965,15 +1865,9 @@ class Decimal(object):
     def log10(self, context=None):
         """The base-10 logarithm of self, correctly rounded half even."""
         context = _ctx(context)
-        nan = self._nan_operands(None, context)
-        if nan is not None:
-            return nan
-        if self._int == 0 and self.is_finite():
-            return _dec(1, 0, 'F')
-        if self._sign:
-            return context._invalid()
-        if self._exp == 'F':
-            return self
+        special = self._log_special(context)
+        if special is not None:
+            return special
         s = str(self._int)
         if s[0] == '1' and s[1:] == '0' * (len(s) - 1):  # an exact power of ten
             return Decimal(self._exp + len(s) - 1)._round_result(context)
@@ -2073,10 +1967,23 @@ def _merge_flags(context, work):
         context._signal(raised)
 
 
-def _half_even(context):
+def _scratch(context, rounding, fresh=True):
+    """A copy of context to work in: it rounds by rounding, traps nothing
+    and (fresh) starts with no flags; _merge_flags brings them back."""
     work = context.copy()
-    work.rounding = ROUND_HALF_EVEN
+    work.rounding = rounding
+    work.clear_traps()
+    if fresh:
+        work.clear_flags()
     return work
+
+
+def _round_in_scratch(d, work, context):
+    """d rounded in work (a _scratch copy of context), whose flags are then
+    signalled on context."""
+    result = d._round_result(work)
+    _merge_flags(context, work)
+    return result
 
 
 # Note [Rounding by guard digits]: exp, ln and log10 are transcendental:
@@ -2098,17 +2005,12 @@ def _correctly_rounded(f, context, rounding=ROUND_HALF_EVEN):
         a, e = f(p + g)
         sign = 1 if a < 0 else 0
         a = abs(a)
-        scratch = context.copy()
-        scratch.rounding = rounding
-        scratch.clear_traps()
+        scratch = _scratch(context, rounding, fresh=False)
         # two units either side: the approximations promise one
         r1 = _dec(sign, a - 2, e)._round_result(scratch)
         r2 = _dec(sign, a + 2, e)._round_result(scratch.copy())
         if (r1._int == r2._int and r1._exp == r2._exp) or g > 400:
-            work = context.copy()
-            work.rounding = rounding
-            work.clear_traps()
-            work.clear_flags()
+            work = _scratch(context, rounding)
             result = _dec(sign, a, e)._round_result(work)
             raised = [s for s in _SIGNALS if dict.__getitem__(work.flags, s)]
             for s in (Inexact, Rounded):
