@@ -30,6 +30,21 @@ def _check_methods(C, *methods):
     return True
 
 
+def _subclasshook(name, *methods):
+    """The __subclasshook__ of the one-trick ABC name: a class whose MRO
+    defines each of methods is its virtual subclass (_check_methods). A
+    subclass of the ABC that does not restate the hook leaves the decision
+    to ABCMeta, as CPython's hooks do by testing `cls is ABC`."""
+    def __subclasshook__(cls, C):
+        if cls.__dict__.get("__subclasshook__") is hook:
+            return _check_methods(C, *methods)
+        return NotImplemented
+
+    __subclasshook__.__qualname__ = name + ".__subclasshook__"
+    hook = classmethod(__subclasshook__)
+    return hook
+
+
 class Hashable(metaclass=ABCMeta):
     __slots__ = ()
 
@@ -54,11 +69,7 @@ class Awaitable(metaclass=ABCMeta):
     def __await__(self):
         yield
 
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is Awaitable:
-            return _check_methods(C, "__await__")
-        return NotImplemented
+    __subclasshook__ = _subclasshook("Awaitable", "__await__")
 
 
 class Coroutine(Awaitable):
@@ -75,11 +86,7 @@ class Coroutine(Awaitable):
     def close(self):
         pass
 
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is Coroutine:
-            return _check_methods(C, "__await__", "send", "throw", "close")
-        return NotImplemented
+    __subclasshook__ = _subclasshook("Coroutine", "__await__", "send", "throw", "close")
 
 
 class AsyncIterable(metaclass=ABCMeta):
@@ -89,11 +96,7 @@ class AsyncIterable(metaclass=ABCMeta):
     def __aiter__(self):
         return AsyncIterator()
 
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is AsyncIterable:
-            return _check_methods(C, "__aiter__")
-        return NotImplemented
+    __subclasshook__ = _subclasshook("AsyncIterable", "__aiter__")
 
 
 class AsyncIterator(AsyncIterable):
@@ -106,11 +109,7 @@ class AsyncIterator(AsyncIterable):
     def __aiter__(self):
         return self
 
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is AsyncIterator:
-            return _check_methods(C, "__anext__", "__aiter__")
-        return NotImplemented
+    __subclasshook__ = _subclasshook("AsyncIterator", "__anext__", "__aiter__")
 
 
 class AsyncGenerator(AsyncIterator):
@@ -124,11 +123,7 @@ class AsyncGenerator(AsyncIterator):
     def athrow(self, typ, val=None, tb=None):
         raise typ if val is None else val
 
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is AsyncGenerator:
-            return _check_methods(C, "__aiter__", "__anext__", "asend", "athrow", "aclose")
-        return NotImplemented
+    __subclasshook__ = _subclasshook("AsyncGenerator", "__aiter__", "__anext__", "asend", "athrow", "aclose")
 
 
 class Iterable(metaclass=ABCMeta):
@@ -139,11 +134,7 @@ class Iterable(metaclass=ABCMeta):
         while False:
             yield None
 
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is Iterable:
-            return _check_methods(C, "__iter__")
-        return NotImplemented
+    __subclasshook__ = _subclasshook("Iterable", "__iter__")
 
 
 class Iterator(Iterable):
@@ -156,11 +147,7 @@ class Iterator(Iterable):
     def __iter__(self):
         return self
 
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is Iterator:
-            return _check_methods(C, "__iter__", "__next__")
-        return NotImplemented
+    __subclasshook__ = _subclasshook("Iterator", "__iter__", "__next__")
 
 
 class Reversible(Iterable):
@@ -171,11 +158,7 @@ class Reversible(Iterable):
         while False:
             yield None
 
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is Reversible:
-            return _check_methods(C, "__reversed__", "__iter__")
-        return NotImplemented
+    __subclasshook__ = _subclasshook("Reversible", "__reversed__", "__iter__")
 
 
 class Generator(Iterator):
@@ -200,11 +183,7 @@ class Generator(Iterator):
         else:
             raise RuntimeError("generator ignored GeneratorExit")
 
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is Generator:
-            return _check_methods(C, "__iter__", "__next__", "send", "throw", "close")
-        return NotImplemented
+    __subclasshook__ = _subclasshook("Generator", "__iter__", "__next__", "send", "throw", "close")
 
 
 class Sized(metaclass=ABCMeta):
@@ -214,11 +193,7 @@ class Sized(metaclass=ABCMeta):
     def __len__(self):
         return 0
 
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is Sized:
-            return _check_methods(C, "__len__")
-        return NotImplemented
+    __subclasshook__ = _subclasshook("Sized", "__len__")
 
 
 class Container(metaclass=ABCMeta):
@@ -228,21 +203,13 @@ class Container(metaclass=ABCMeta):
     def __contains__(self, x):
         return False
 
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is Container:
-            return _check_methods(C, "__contains__")
-        return NotImplemented
+    __subclasshook__ = _subclasshook("Container", "__contains__")
 
 
 class Collection(Sized, Iterable, Container):
     __slots__ = ()
 
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is Collection:
-            return _check_methods(C, "__len__", "__iter__", "__contains__")
-        return NotImplemented
+    __subclasshook__ = _subclasshook("Collection", "__len__", "__iter__", "__contains__")
 
 
 class Callable(metaclass=ABCMeta):
@@ -252,11 +219,27 @@ class Callable(metaclass=ABCMeta):
     def __call__(self, *args, **kwds):
         return False
 
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is Callable:
-            return _check_methods(C, "__call__")
+    __subclasshook__ = _subclasshook("Callable", "__call__")
+
+
+def _within(a, b):
+    """a <= b for Sets: every element of a is in b."""
+    if len(a) > len(b):
+        return False
+    for elem in a:
+        if elem not in b:
+            return False
+    return True
+
+
+def _as_set(s, other):
+    """other as a Set for s - other, s ^ other (made by s._from_iterable
+    from any iterable); NotImplemented for what is not iterable."""
+    if isinstance(other, Set):
+        return other
+    if not isinstance(other, Iterable):
         return NotImplemented
+    return s._from_iterable(other)
 
 
 class Set(Collection):
@@ -267,12 +250,7 @@ class Set(Collection):
     def __le__(self, other):
         if not isinstance(other, Set):
             return NotImplemented
-        if len(self) > len(other):
-            return False
-        for elem in self:
-            if elem not in other:
-                return False
-        return True
+        return _within(self, other)
 
     def __lt__(self, other):
         if not isinstance(other, Set):
@@ -287,12 +265,7 @@ class Set(Collection):
     def __ge__(self, other):
         if not isinstance(other, Set):
             return NotImplemented
-        if len(self) < len(other):
-            return False
-        for elem in other:
-            if elem not in self:
-                return False
-        return True
+        return _within(other, self)
 
     def __eq__(self, other):
         if not isinstance(other, Set):
@@ -325,24 +298,21 @@ class Set(Collection):
     __ror__ = __or__
 
     def __sub__(self, other):
-        if not isinstance(other, Set):
-            if not isinstance(other, Iterable):
-                return NotImplemented
-            other = self._from_iterable(other)
+        other = _as_set(self, other)
+        if other is NotImplemented:
+            return other
         return self._from_iterable(value for value in self if value not in other)
 
     def __rsub__(self, other):
-        if not isinstance(other, Set):
-            if not isinstance(other, Iterable):
-                return NotImplemented
-            other = self._from_iterable(other)
+        other = _as_set(self, other)
+        if other is NotImplemented:
+            return other
         return self._from_iterable(value for value in other if value not in self)
 
     def __xor__(self, other):
-        if not isinstance(other, Set):
-            if not isinstance(other, Iterable):
-                return NotImplemented
-            other = self._from_iterable(other)
+        other = _as_set(self, other)
+        if other is NotImplemented:
+            return other
         return (self - other) | (other - self)
 
     __rxor__ = __xor__
