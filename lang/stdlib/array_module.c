@@ -16,23 +16,27 @@
 
 static const char TYPECODES[] = "bBuhHiIlLqQfd";
 
+/* Every type code but 'u' (a code point in 4 bytes): the C type an item
+ * is stored as, by how a value is checked on the way in (pack_signed: B
+ * and H too, as CPython parses them into a C int first; pack_unsigned;
+ * floats). */
+#define SIGNED_CODES(X) \
+    X('b', signed char) X('B', unsigned char) X('h', int16_t) X('H', uint16_t) X('i', int32_t) X('l', int64_t) \
+    X('q', int64_t)
+#define UNSIGNED_CODES(X) X('I', uint32_t) X('L', uint64_t) X('Q', uint64_t)
+#define FLOAT_CODES(X) X('f', float) X('d', double)
+
 int cg_array_itemsize(char code) {
+#define SIZE(c, T) \
+    case c: return (int)sizeof(T);
     switch (code) {
-    case 'b':
-    case 'B': return 1;
-    case 'h':
-    case 'H': return 2;
-    case 'u':
-    case 'i':
-    case 'I':
-    case 'f': return 4;
-    case 'l':
-    case 'L':
-    case 'q':
-    case 'Q':
-    case 'd': return 8;
+        SIGNED_CODES(SIZE)
+        UNSIGNED_CODES(SIZE)
+        FLOAT_CODES(SIZE)
+    case 'u': return 4;
     default: return 0;
     }
+#undef SIZE
 }
 
 bool cg_is_array(cg_value v) { return v.tag == CG_V_OBJ && cg_type_is_subtype(v.u.o->type, &cg_type_array); }
@@ -158,65 +162,47 @@ static int pack_unsigned(char code, const int_parts *p, uint64_t *out) {
     return 0;
 }
 
+/* Stores value as an item of C type T at dst. */
+#define STORE(T, value) \
+    do { \
+        T item_ = (T)(value); \
+        memcpy(dst, &item_, sizeof item_); \
+    } while (0)
+
 int cg_array_pack(char code, cg_value v, char *dst) {
-    if (code == 'f' || code == 'd') {
-        double d;
-        if (cg_float_value(v, &d) < 0)
-            return -1;
-        if (code == 'f') {
-            float f = (float)d;
-            memcpy(dst, &f, 4);
-        } else
-            memcpy(dst, &d, 8);
-        return 0;
-    }
     if (code == 'u') {
         if (!cg_is_str(v) || cg_as_str(v)->ncp != 1)
             return cg_raise_int(&cg_exc_TypeError, "array item must be unicode character");
         int64_t at = 0;
-        uint32_t cp = cg_cp_next(cg_str_cstr(v), cg_as_str(v)->len, &at);
-        memcpy(dst, &cp, 4);
+        STORE(uint32_t, cg_cp_next(cg_str_cstr(v), cg_as_str(v)->len, &at));
         return 0;
     }
+    double d;
     int_parts p;
-    if (int_parts_of(v, &p) < 0)
-        return -1;
-    if (code == 'I' || code == 'L' || code == 'Q') {
-        uint64_t u = 0;
-        if (pack_unsigned(code, &p, &u) < 0)
-            return -1;
-        if (code == 'I') {
-            uint32_t w = (uint32_t)u;
-            memcpy(dst, &w, 4);
-        } else
-            memcpy(dst, &u, 8);
-        return 0;
-    }
+    uint64_t u = 0;
     int64_t x = 0;
-    if (pack_signed(code, &p, &x) < 0)
-        return -1;
     switch (code) {
-    case 'b': *(signed char *)dst = (signed char)x; break;
-    case 'B': *(unsigned char *)dst = (unsigned char)x; break;
-    case 'h': {
-        int16_t h = (int16_t)x;
-        memcpy(dst, &h, 2);
-        break;
+#define PACK(c, T, read, value) \
+    case c: \
+        if (!(read)) \
+            return -1; \
+        STORE(T, value); \
+        return 0;
+#define PACK_FLOAT(c, T) PACK(c, T, cg_float_value(v, &d) == 0, d)
+#define PACK_UNSIGNED(c, T) PACK(c, T, int_parts_of(v, &p) == 0 && pack_unsigned(code, &p, &u) == 0, u)
+#define PACK_SIGNED(c, T) PACK(c, T, int_parts_of(v, &p) == 0 && pack_signed(code, &p, &x) == 0, x)
+        FLOAT_CODES(PACK_FLOAT)
+        UNSIGNED_CODES(PACK_UNSIGNED)
+        SIGNED_CODES(PACK_SIGNED)
+#undef PACK_FLOAT
+#undef PACK_UNSIGNED
+#undef PACK_SIGNED
+#undef PACK
     }
-    case 'H': {
-        uint16_t h = (uint16_t)x;
-        memcpy(dst, &h, 2);
-        break;
-    }
-    case 'i': {
-        int32_t i = (int32_t)x;
-        memcpy(dst, &i, 4);
-        break;
-    }
-    default: memcpy(dst, &x, 8); break; /* 'l', 'q' */
-    }
-    return 0;
+    return cg_raise_int(&cg_exc_SystemError, "bad array type code '%c'", code);
 }
+
+#undef STORE
 
 static cg_value uint64_value(uint64_t u) {
     if (u <= INT64_MAX)
@@ -228,50 +214,22 @@ static cg_value uint64_value(uint64_t u) {
 
 cg_value cg_array_unpack(char code, const char *src) {
     switch (code) {
-    case 'b': return cg_int(*(const signed char *)src);
-    case 'B': return cg_int(*(const unsigned char *)src);
-    case 'h': {
-        int16_t h;
-        memcpy(&h, src, 2);
-        return cg_int(h);
+#define LOAD(c, T, make) \
+    case c: { \
+        T item; \
+        memcpy(&item, src, sizeof item); \
+        return make(item); \
     }
-    case 'H': {
-        uint16_t h;
-        memcpy(&h, src, 2);
-        return cg_int(h);
-    }
-    case 'i': {
-        int32_t i;
-        memcpy(&i, src, 4);
-        return cg_int(i);
-    }
-    case 'I': {
-        uint32_t i;
-        memcpy(&i, src, 4);
-        return cg_int(i);
-    }
-    case 'l':
-    case 'q': {
-        int64_t q;
-        memcpy(&q, src, 8);
-        return cg_int(q);
-    }
-    case 'L':
-    case 'Q': {
-        uint64_t q;
-        memcpy(&q, src, 8);
-        return uint64_value(q);
-    }
-    case 'f': {
-        float f;
-        memcpy(&f, src, 4);
-        return cg_float(f);
-    }
-    case 'd': {
-        double d;
-        memcpy(&d, src, 8);
-        return cg_float(d);
-    }
+#define LOAD_INT(c, T) LOAD(c, T, cg_int)
+#define LOAD_UNSIGNED(c, T) LOAD(c, T, uint64_value)
+#define LOAD_FLOAT(c, T) LOAD(c, T, cg_float)
+        SIGNED_CODES(LOAD_INT)
+        UNSIGNED_CODES(LOAD_UNSIGNED)
+        FLOAT_CODES(LOAD_FLOAT)
+#undef LOAD_INT
+#undef LOAD_UNSIGNED
+#undef LOAD_FLOAT
+#undef LOAD
     default: { /* 'u' */
         uint32_t cp;
         memcpy(&cp, src, 4);
@@ -405,27 +363,32 @@ static cg_value array_repr(cg_value self) {
 
 static int64_t array_len(cg_value self) { return cg_as_array(self)->len; }
 
-static int item_index(cg_array *a, int64_t *i, const char *msg) {
-    if (*i < 0)
-        *i += a->len;
-    if (*i < 0 || *i >= a->len)
-        return cg_raise_int(&cg_exc_IndexError, "%s", msg);
+/* a[key]'s key: 1 with *i the index of an item (IndexError msg when out
+ * of range), 0 for a slice, -1 on error (TypeError for other keys). */
+static int item_or_slice(cg_array *a, cg_value key, int64_t *i, const char *msg) {
+    int r = cg_key_as_index(key, i);
+    if (r < 0)
+        return -1;
+    if (r == 1) {
+        if (*i < 0)
+            *i += a->len;
+        if (*i < 0 || *i >= a->len)
+            return cg_raise_int(&cg_exc_IndexError, "%s", msg);
+        return 1;
+    }
+    if (!cg_is_type(key, &cg_type_slice))
+        return cg_raise_int(&cg_exc_TypeError, "array indices must be integers");
     return 0;
 }
 
 static cg_value array_getitem(cg_value self, cg_value key) {
     cg_array *a = cg_as_array(self);
     int64_t i;
-    int r = cg_key_as_index(key, &i);
+    int r = item_or_slice(a, key, &i, "array index out of range");
     if (r < 0)
         return CG_ERR;
-    if (r == 1) {
-        if (item_index(a, &i, "array index out of range") < 0)
-            return CG_ERR;
+    if (r == 1)
         return cg_array_unpack(a->code, a->data + i * a->itemsize);
-    }
-    if (!cg_is_type(key, &cg_type_slice))
-        return cg_raise(&cg_exc_TypeError, "array indices must be integers");
     int64_t start, stop, step, n = cg_slice_indices(key, a->len, &start, &stop, &step);
     return n < 0 ? CG_ERR : cg_array_slice(a, start, n, step);
 }
@@ -479,32 +442,18 @@ static int assign_slice(cg_array *a, cg_value key, cg_value value) {
 static int array_setitem(cg_value self, cg_value key, cg_value value) {
     cg_array *a = cg_as_array(self);
     int64_t i;
-    int r = cg_key_as_index(key, &i);
-    if (r < 0)
-        return -1;
-    if (r == 1) {
-        if (item_index(a, &i, "array assignment index out of range") < 0)
-            return -1;
-        return cg_array_pack(a->code, value, a->data + i * a->itemsize);
-    }
-    if (!cg_is_type(key, &cg_type_slice))
-        return cg_raise_int(&cg_exc_TypeError, "array indices must be integers");
+    int r = item_or_slice(a, key, &i, "array assignment index out of range");
+    if (r != 0)
+        return r < 0 ? -1 : cg_array_pack(a->code, value, a->data + i * a->itemsize);
     return assign_slice(a, key, value);
 }
 
 static int array_delitem(cg_value self, cg_value key) {
     cg_array *a = cg_as_array(self);
     int64_t i;
-    int r = cg_key_as_index(key, &i);
-    if (r < 0)
-        return -1;
-    if (r == 1) {
-        if (item_index(a, &i, "array assignment index out of range") < 0)
-            return -1;
-        return splice(a, i, i + 1, NULL, 0);
-    }
-    if (!cg_is_type(key, &cg_type_slice))
-        return cg_raise_int(&cg_exc_TypeError, "array indices must be integers");
+    int r = item_or_slice(a, key, &i, "array assignment index out of range");
+    if (r != 0)
+        return r < 0 ? -1 : splice(a, i, i + 1, NULL, 0);
     int64_t start, stop, step, k = cg_slice_indices(key, a->len, &start, &stop, &step);
     if (k <= 0)
         return (int)k;
