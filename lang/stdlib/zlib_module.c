@@ -5,6 +5,7 @@
  * "Error -3 while decompressing data: ..." messages.
  *
  * Not here: gzip's and zipfile's framing (prelude/gzip.py, zipfile.py). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
@@ -98,28 +99,15 @@ static void decompress_dealloc(cg_obj *o) { zobj_dealloc(o, false); }
 
 static cg_value decompress_getattr(cg_value self, cg_str *name);
 
-static cg_type compress_type = {
-    .head = {CG_IMMORTAL, &cg_type_type},
-    .name = "Compress",
-    .module = "zlib",
-    .base = &cg_type_object,
-    .basicsize = sizeof(zobj),
-    .dealloc = compress_dealloc,
-    .repr = cg_object_repr,
-    .hash = cg_object_hash,
-};
-
-static cg_type decompress_type = {
-    .head = {CG_IMMORTAL, &cg_type_type},
-    .name = "Decompress",
-    .module = "zlib",
-    .base = &cg_type_object,
-    .basicsize = sizeof(zobj),
-    .dealloc = decompress_dealloc,
-    .repr = cg_object_repr,
-    .hash = cg_object_hash,
-    .getattr = decompress_getattr,
-};
+#define ZOBJ_TYPE(NAME, DEALLOC, GETATTR) \
+    { \
+        .head = {CG_IMMORTAL, &cg_type_type}, .name = NAME, .module = "zlib", .base = &cg_type_object, \
+        .basicsize = sizeof(zobj), .dealloc = DEALLOC, .repr = cg_object_repr, .hash = cg_object_hash, \
+        .getattr = GETATTR, \
+    }
+static cg_type compress_type = ZOBJ_TYPE("Compress", compress_dealloc, NULL);
+static cg_type decompress_type = ZOBJ_TYPE("Decompress", decompress_dealloc, decompress_getattr);
+#undef ZOBJ_TYPE
 
 static zobj *zobj_new(cg_type *t) {
     zobj *z = cg_obj_alloc(t);
@@ -219,38 +207,66 @@ static cg_value c_compress(cg_value self, const cg_args *a) {
     return r;
 }
 
-static cg_value c_flush(cg_value self, const cg_args *a) {
+/* The one argument of def (flush's mode or length) as an index. */
+static int index_arg(const cg_method_def *def, const cg_args *a, int64_t *out) {
     cg_value v;
-    if (cg_args_bind(&compress_methods[C_FLUSH], a, &v, 1) < 0)
-        return CG_ERR;
+    if (cg_args_bind(def, a, &v, 1) < 0)
+        return -1;
+    int rc = cg_index_value(v, out);
+    cg_args_release(def, &v, 1);
+    return rc;
+}
+
+static cg_value c_flush(cg_value self, const cg_args *a) {
     int64_t mode;
-    int rc = cg_index_value(v, &mode);
-    cg_args_release(&compress_methods[C_FLUSH], &v, 1);
-    if (rc < 0)
+    if (index_arg(&compress_methods[C_FLUSH], a, &mode) < 0)
         return CG_ERR;
     if (mode == Z_NO_FLUSH)
         return cg_bytes_new("", 0);
     return deflate_all((zobj *)self.u.o, "", 0, (int)mode, "flushing");
 }
 
-static cg_value c_copy(cg_value self, const cg_args *a) {
+/* An independent copy of a compressor (deflating) or decompressor. */
+static cg_value zobj_copy(cg_value self, bool deflating) {
     zobj *z = (zobj *)self.u.o;
     if (!z->inited)
         return cg_raise(&cg_exc_ValueError, "Inconsistent stream state");
-    zobj *c = zobj_new(&compress_type);
+    zobj *c = zobj_new(deflating ? &compress_type : &decompress_type);
     if (!c)
         return CG_ERR;
-    int err = deflateCopy(&c->zs, &z->zs);
+    int err = deflating ? deflateCopy(&c->zs, &z->zs) : inflateCopy(&c->zs, &z->zs);
     if (err != Z_OK) {
         cg_obj_decref(c);
         if (err == Z_STREAM_ERROR)
             return cg_raise(&cg_exc_ValueError, "Inconsistent stream state");
-        return err == Z_MEM_ERROR ? cg_raise(&cg_exc_MemoryError, "Can't allocate memory for compression object")
-                                  : raise_zerror(&z->zs, err, "copying compression object");
+        if (deflating && err == Z_MEM_ERROR)
+            return cg_raise(&cg_exc_MemoryError, "Can't allocate memory for compression object");
+        return raise_zerror(&z->zs, err, deflating ? "copying compression object" : "copying decompression object");
     }
     c->inited = true;
+    if (!deflating) {
+        c->eof = z->eof;
+        cg_value_set(&c->unused_data, cg_incref(z->unused_data));
+        cg_value_set(&c->unconsumed_tail, cg_incref(z->unconsumed_tail));
+    }
     c->zdict = cg_incref(z->zdict);
     return cg_obj_value(c);
+}
+
+static cg_value c_copy(cg_value self, const cg_args *a) { return zobj_copy(self, true); }
+
+/* What deflateInit2/inflateInit2's err means for a compressobj or
+ * decompressobj (kind "compression" or "decompression"). */
+static void raise_init_error(zobj *z, int err, const char *kind) {
+    if (err == Z_MEM_ERROR)
+        cg_raise(&cg_exc_MemoryError, "Can't allocate memory for %s object", kind);
+    else if (err == Z_STREAM_ERROR)
+        cg_raise(&cg_exc_ValueError, "Invalid initialization option");
+    else {
+        char what[40];
+        snprintf(what, sizeof what, "creating %s object", kind);
+        raise_zerror(&z->zs, err, what);
+    }
 }
 
 static cg_value zlib_compressobj(cg_value self, const cg_args *a) {
@@ -266,16 +282,8 @@ static cg_value zlib_compressobj(cg_value self, const cg_args *a) {
     if (!(z = zobj_new(&compress_type)))
         goto done;
     int err = deflateInit2(&z->zs, (int)k[0], (int)k[1], (int)k[2], (int)k[3], (int)k[4]);
-    if (err == Z_MEM_ERROR) {
-        cg_raise(&cg_exc_MemoryError, "Can't allocate memory for compression object");
-        goto done;
-    }
-    if (err == Z_STREAM_ERROR) {
-        cg_raise(&cg_exc_ValueError, "Invalid initialization option");
-        goto done;
-    }
     if (err != Z_OK) {
-        raise_zerror(&z->zs, err, "creating compression object");
+        raise_init_error(z, err, "compression");
         goto done;
     }
     z->inited = true;
@@ -398,13 +406,8 @@ static cg_value d_decompress(cg_value self, const cg_args *a) {
 }
 
 static cg_value d_flush(cg_value self, const cg_args *a) {
-    cg_value v;
-    if (cg_args_bind(&decompress_methods[D_FLUSH], a, &v, 1) < 0)
-        return CG_ERR;
     int64_t length;
-    int rc = cg_index_value(v, &length);
-    cg_args_release(&decompress_methods[D_FLUSH], &v, 1);
-    if (rc < 0)
+    if (index_arg(&decompress_methods[D_FLUSH], a, &length) < 0)
         return CG_ERR;
     if (length <= 0)
         return cg_raise(&cg_exc_ValueError, "length must be greater than zero");
@@ -421,27 +424,7 @@ static cg_value d_flush(cg_value self, const cg_args *a) {
     return r;
 }
 
-static cg_value d_copy(cg_value self, const cg_args *a) {
-    zobj *z = (zobj *)self.u.o;
-    if (!z->inited)
-        return cg_raise(&cg_exc_ValueError, "Inconsistent stream state");
-    zobj *c = zobj_new(&decompress_type);
-    if (!c)
-        return CG_ERR;
-    int err = inflateCopy(&c->zs, &z->zs);
-    if (err != Z_OK) {
-        cg_obj_decref(c);
-        if (err == Z_STREAM_ERROR)
-            return cg_raise(&cg_exc_ValueError, "Inconsistent stream state");
-        return raise_zerror(&z->zs, err, "copying decompression object");
-    }
-    c->inited = true;
-    c->eof = z->eof;
-    cg_value_set(&c->unused_data, cg_incref(z->unused_data));
-    cg_value_set(&c->unconsumed_tail, cg_incref(z->unconsumed_tail));
-    c->zdict = cg_incref(z->zdict);
-    return cg_obj_value(c);
-}
+static cg_value d_copy(cg_value self, const cg_args *a) { return zobj_copy(self, false); }
 
 static cg_value zlib_decompressobj(cg_value self, const cg_args *a) {
     cg_value v[2];
@@ -459,16 +442,8 @@ static cg_value zlib_decompressobj(cg_value self, const cg_args *a) {
     if (!(z = zobj_new(&decompress_type)))
         goto done;
     int err = inflateInit2(&z->zs, (int)wbits);
-    if (err == Z_STREAM_ERROR) {
-        cg_raise(&cg_exc_ValueError, "Invalid initialization option");
-        goto done;
-    }
-    if (err == Z_MEM_ERROR) {
-        cg_raise(&cg_exc_MemoryError, "Can't allocate memory for decompression object");
-        goto done;
-    }
     if (err != Z_OK) {
-        raise_zerror(&z->zs, err, "creating decompression object");
+        raise_init_error(z, err, "decompression");
         goto done;
     }
     z->inited = true;
