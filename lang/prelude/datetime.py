@@ -128,6 +128,34 @@ def _check_tzinfo(tz):
                         % type(tz).__name__)
 
 
+def _cmp_by_fields(a, b, myoff, otoff, allow_mixed, kind):
+    """_compare of two times or datetimes (kind) whose UTC offsets are
+    myoff and otoff: by their fields when the offsets are equal; 2 under
+    == (allow_mixed), else a TypeError, when only one is aware; None when
+    both are aware with different offsets."""
+    if myoff == otoff:
+        return _cmp(a._fields(), b._fields())
+    if myoff is None or otoff is None:
+        if allow_mixed:
+            return 2
+        raise TypeError("can't compare offset-naive and offset-aware " + kind)
+    return None
+
+
+def _ask_tzinfo(tz, what, arg):
+    """tz.utcoffset(arg), tz.dst(arg) or tz.tzname(arg) (what), checked as
+    CPython checks them; None without a tz. arg is the datetime, or None
+    for a time."""
+    if tz is None:
+        return None
+    answer = getattr(tz, what)(arg)
+    if what != "tzname":
+        return _check_offset(what, answer)
+    if answer is not None and not isinstance(answer, str):
+        raise TypeError("tzinfo.tzname() must return None or a string, not '%s'" % type(answer).__name__)
+    return answer
+
+
 def _check_offset(name, offset):
     """What utcoffset() or dst() gave: None or a timedelta under a day."""
     if offset is None:
@@ -944,22 +972,13 @@ class time:
         return cls(hh, mm, ss, us, _iso_zone(tz))
 
     def utcoffset(self):
-        if self._tzinfo is None:
-            return None
-        return _check_offset("utcoffset", self._tzinfo.utcoffset(None))
+        return _ask_tzinfo(self._tzinfo, "utcoffset", None)
 
     def dst(self):
-        if self._tzinfo is None:
-            return None
-        return _check_offset("dst", self._tzinfo.dst(None))
+        return _ask_tzinfo(self._tzinfo, "dst", None)
 
     def tzname(self):
-        if self._tzinfo is None:
-            return None
-        name = self._tzinfo.tzname(None)
-        if name is not None and not isinstance(name, str):
-            raise TypeError("tzinfo.tzname() must return None or a string, not '%s'" % type(name).__name__)
-        return name
+        return _ask_tzinfo(self._tzinfo, "tzname", None)
 
     def replace(self, hour=None, minute=None, second=None, microsecond=None, tzinfo=True, *, fold=None):
         return type(self)(self._hour if hour is None else hour, self._minute if minute is None else minute,
@@ -1002,12 +1021,9 @@ class time:
         if self._tzinfo is other._tzinfo:
             return _cmp(self._fields(), other._fields())
         myoff, otoff = self.utcoffset(), other.utcoffset()
-        if myoff == otoff:
-            return _cmp(self._fields(), other._fields())
-        if myoff is None or otoff is None:
-            if allow_mixed:
-                return 2
-            raise TypeError("can't compare offset-naive and offset-aware times")
+        same = _cmp_by_fields(self, other, myoff, otoff, allow_mixed, "times")
+        if same is not None:
+            return same
         mine = self._hour * 60 + self._minute - myoff // timedelta(minutes=1)
         theirs = other._hour * 60 + other._minute - otoff // timedelta(minutes=1)
         return _cmp((mine, self._second, self._microsecond), (theirs, other._second, other._microsecond))
@@ -1280,22 +1296,13 @@ class datetime(date):
                           self._tzinfo if tzinfo is True else tzinfo, fold=self._fold if fold is None else fold)
 
     def utcoffset(self):
-        if self._tzinfo is None:
-            return None
-        return _check_offset("utcoffset", self._tzinfo.utcoffset(self))
+        return _ask_tzinfo(self._tzinfo, "utcoffset", self)
 
     def dst(self):
-        if self._tzinfo is None:
-            return None
-        return _check_offset("dst", self._tzinfo.dst(self))
+        return _ask_tzinfo(self._tzinfo, "dst", self)
 
     def tzname(self):
-        if self._tzinfo is None:
-            return None
-        name = self._tzinfo.tzname(self)
-        if name is not None and not isinstance(name, str):
-            raise TypeError("tzinfo.tzname() must return None or a string, not '%s'" % type(name).__name__)
-        return name
+        return _ask_tzinfo(self._tzinfo, "tzname", self)
 
     def _naive_seconds(self):
         return ((self.toordinal() - _EPOCH_ORDINAL) * 86400 + self._hour * 3600 + self._minute * 60
@@ -1386,12 +1393,9 @@ class datetime(date):
                 return 2
             if otoff != other.replace(fold=not other._fold).utcoffset():
                 return 2
-        if myoff == otoff:
-            return _cmp(self._fields(), other._fields())
-        if myoff is None or otoff is None:
-            if allow_mixed:
-                return 2
-            raise TypeError("can't compare offset-naive and offset-aware datetimes")
+        same = _cmp_by_fields(self, other, myoff, otoff, allow_mixed, "datetimes")
+        if same is not None:
+            return same
         diff = self - other
         if diff.days < 0:
             return -1
