@@ -538,15 +538,17 @@ static int save_unshared(pickler *p, cg_value v) {
     return memo_op(p, p->memo->next++) < 0 ? -1 : 1;
 }
 
-/* Items of an iterator, appended in batches (APPEND for a lone one). */
-static int batch_list(pickler *p, cg_value it) {
+/* What an iterator gives, saved by save_one in batches of MARK ... many
+ * (a lone one followed by one; protocol 0 puts one after each): the items
+ * of a list (APPEND/APPENDS) or the pairs of a dict (SETITEM/SETITEMS). */
+static int batch(pickler *p, cg_value it, int (*save_one)(pickler *, cg_value), char one, char many) {
     int rc = 0;
     if (!p->bin) {
         for (cg_value x; rc == 0 && !cg_is_err(x = cg_next(it)) && x.tag != CG_V_STOP;) {
-            rc = save(p, x, false);
+            rc = save_one(p, x);
             cg_decref(x);
             if (rc == 0)
-                rc = op(p, PK_APPEND);
+                rc = op(p, one);
         }
         return rc < 0 || cg_exc_pending() ? -1 : 0;
     }
@@ -563,17 +565,17 @@ static int batch_list(pickler *p, cg_value it) {
             return -1;
         }
         if (x.tag == CG_V_STOP) {
-            rc = save(p, first, false);
+            rc = save_one(p, first);
             cg_decref(first);
-            return rc < 0 ? -1 : op(p, PK_APPEND);
+            return rc < 0 ? -1 : op(p, one);
         }
         rc = op(p, PK_MARK);
         if (rc == 0)
-            rc = save(p, first, false);
+            rc = save_one(p, first);
         cg_decref(first);
         n = 1;
         while (rc == 0 && x.tag != CG_V_STOP) {
-            rc = save(p, x, false);
+            rc = save_one(p, x);
             cg_decref(x);
             x = CG_STOP;
             if (rc < 0 || ++n == PK_BATCHSIZE)
@@ -582,21 +584,30 @@ static int batch_list(pickler *p, cg_value it) {
             if (cg_is_err(x))
                 return -1;
         }
-        if (rc < 0 || op(p, PK_APPENDS) < 0)
+        if (rc < 0 || op(p, many) < 0)
             return -1;
     } while (n == PK_BATCHSIZE);
     return 0;
 }
 
+static int save_item(pickler *p, cg_value x) { return save(p, x, false); }
+
+/* Saves x, a borrowed item of a container, holding a reference meanwhile:
+ * saving may run code that takes it out. */
+static int save_borrowed(pickler *p, cg_value x) {
+    cg_incref(x);
+    int rc = save(p, x, false);
+    cg_decref(x);
+    return rc;
+}
+
+static int batch_list(pickler *p, cg_value it) { return batch(p, it, save_item, PK_APPEND, PK_APPENDS); }
+
 /* An exact list, read afresh at each index (saving an item may change it). */
 static int batch_list_exact(pickler *p, cg_value v) {
     cg_list *l = cg_as_list(v);
-    if (l->len == 1) {
-        cg_value x = cg_incref(l->items[0]);
-        int rc = save(p, x, false);
-        cg_decref(x);
-        return rc < 0 ? -1 : op(p, PK_APPEND);
-    }
+    if (l->len == 1)
+        return save_borrowed(p, l->items[0]) < 0 ? -1 : op(p, PK_APPEND);
     int64_t total = 0;
     do {
         if (op(p, PK_MARK) < 0)
@@ -609,10 +620,7 @@ static int batch_list_exact(pickler *p, cg_value v) {
                 total++;
                 continue;
             }
-            cg_value x = cg_incref(l->items[total++]);
-            int rc = save(p, x, false);
-            cg_decref(x);
-            if (rc < 0)
+            if (save_borrowed(p, l->items[total++]) < 0)
                 return -1;
         }
         if (op(p, PK_APPENDS) < 0)
@@ -646,55 +654,7 @@ static int save_pair(pickler *p, cg_value x) {
     return save(p, cg_as_tuple(x)->items[1], false);
 }
 
-/* (key, value) pairs of an iterator, in batches (SETITEM for a lone one). */
-static int batch_dict(pickler *p, cg_value it) {
-    int rc = 0;
-    if (!p->bin) {
-        for (cg_value x; rc == 0 && !cg_is_err(x = cg_next(it)) && x.tag != CG_V_STOP;) {
-            rc = save_pair(p, x);
-            cg_decref(x);
-            if (rc == 0)
-                rc = op(p, PK_SETITEM);
-        }
-        return rc < 0 || cg_exc_pending() ? -1 : 0;
-    }
-    int64_t n;
-    do {
-        cg_value first = cg_next(it);
-        if (cg_is_err(first))
-            return -1;
-        if (first.tag == CG_V_STOP)
-            return 0;
-        cg_value x = cg_next(it);
-        if (cg_is_err(x)) {
-            cg_decref(first);
-            return -1;
-        }
-        if (x.tag == CG_V_STOP) {
-            rc = save_pair(p, first);
-            cg_decref(first);
-            return rc < 0 ? -1 : op(p, PK_SETITEM);
-        }
-        rc = op(p, PK_MARK);
-        if (rc == 0)
-            rc = save_pair(p, first);
-        cg_decref(first);
-        n = 1;
-        while (rc == 0 && x.tag != CG_V_STOP) {
-            rc = save_pair(p, x);
-            cg_decref(x);
-            x = CG_STOP;
-            if (rc < 0 || ++n == PK_BATCHSIZE)
-                break;
-            x = cg_next(it);
-            if (cg_is_err(x))
-                return -1;
-        }
-        if (rc < 0 || op(p, PK_SETITEMS) < 0)
-            return -1;
-    } while (n == PK_BATCHSIZE);
-    return 0;
-}
+static int batch_dict(pickler *p, cg_value it) { return batch(p, it, save_pair, PK_SETITEM, PK_SETITEMS); }
 
 static int save_kv(pickler *p, cg_value k, cg_value x) {
     cg_incref(k);
@@ -780,10 +740,7 @@ static int save_set(pickler *p, cg_value v) {
         if (op(p, PK_MARK) < 0)
             return -1;
         while (cg_set_next(v, &pos, &x)) {
-            cg_incref(x);
-            int rc = save(p, x, false);
-            cg_decref(x);
-            if (rc < 0)
+            if (save_borrowed(p, x) < 0)
                 return -1;
             if (++i == PK_BATCHSIZE)
                 break;
@@ -805,13 +762,9 @@ static int save_frozenset(pickler *p, cg_value v) {
         return -1;
     int64_t pos = 0;
     cg_value x;
-    while (cg_set_next(v, &pos, &x)) {
-        cg_incref(x);
-        int rc = save(p, x, false);
-        cg_decref(x);
-        if (rc < 0)
+    while (cg_set_next(v, &pos, &x))
+        if (save_borrowed(p, x) < 0)
             return -1;
-    }
     int64_t idx = memo_find(p->memo, v.u.o);
     if (idx >= 0)
         return op(p, PK_POP_MARK) < 0 ? -1 : memo_get(p, idx);
