@@ -180,9 +180,9 @@ static cg_value posix_chroot(cg_value self, const cg_args *a) {
 
 /* ---- making and removing ------------------------------------------------------ */
 
-static cg_value posix_mkdir(cg_value self, const cg_args *a) {
-    static const cg_method_def def = {"mkdir", NULL, "mkdir(path, mode=511, *, dir_fd=None)", NULL};
-    const cg_method_def *defp = &def;
+/* mkdir and mkfifo (defp): path, mode, dir_fd, made by make (mkdirat,
+ * mkfifoat). */
+static cg_value make_at(const cg_method_def *defp, const cg_args *a, int (*make)(int, const char *, mode_t)) {
     cg_value x[3];
     cg_path p;
     int mode, dfd;
@@ -190,26 +190,20 @@ static cg_value posix_mkdir(cg_value self, const cg_args *a) {
         return CG_ERR;
     if (mode_arg(x[1], &mode) < 0 || dir_fd_arg(x[2], &dfd) < 0)
         DONE(CG_ERR);
-    PATH_OR_FAIL("mkdir", "path", x[0], 0, &p);
-    cg_value r = mkdirat(dfd, p.s, (mode_t)mode) < 0 ? cg_posix_error(errno, &p, NULL) : CG_NONE;
+    PATH_OR_FAIL(defp->name, "path", x[0], 0, &p);
+    cg_value r = make(dfd, p.s, (mode_t)mode) < 0 ? cg_posix_error(errno, &p, NULL) : CG_NONE;
     cg_path_release(&p);
     DONE(r);
 }
 
+static cg_value posix_mkdir(cg_value self, const cg_args *a) {
+    static const cg_method_def def = {"mkdir", NULL, "mkdir(path, mode=511, *, dir_fd=None)", NULL};
+    return make_at(&def, a, mkdirat);
+}
+
 static cg_value posix_mkfifo(cg_value self, const cg_args *a) {
     static const cg_method_def def = {"mkfifo", NULL, "mkfifo(path, mode=438, *, dir_fd=None)", NULL};
-    const cg_method_def *defp = &def;
-    cg_value x[3];
-    cg_path p;
-    int mode, dfd;
-    if (CG_POSIX_BIND(defp, a, x) < 0)
-        return CG_ERR;
-    if (mode_arg(x[1], &mode) < 0 || dir_fd_arg(x[2], &dfd) < 0)
-        DONE(CG_ERR);
-    PATH_OR_FAIL("mkfifo", "path", x[0], 0, &p);
-    cg_value r = mkfifoat(dfd, p.s, (mode_t)mode) < 0 ? cg_posix_error(errno, &p, NULL) : CG_NONE;
-    cg_path_release(&p);
-    DONE(r);
+    return make_at(&def, a, mkfifoat);
 }
 
 static cg_value posix_mknod(cg_value self, const cg_args *a) {
@@ -605,9 +599,9 @@ cg_value cg_posix_pathconf_names(void) {
     return d;
 }
 
-static cg_value posix_pathconf(cg_value self, const cg_args *a) {
-    static const cg_method_def def = {"pathconf", NULL, "pathconf(path, name)", NULL};
-    const cg_method_def *defp = &def;
+/* pathconf and fpathconf (defp): a path or an fd, and a name; only
+ * pathconf's errors name the file. */
+static cg_value pathconf_of(const cg_method_def *defp, const cg_args *a, bool by_path) {
     cg_value x[2];
     cg_path p;
     int name;
@@ -615,56 +609,45 @@ static cg_value posix_pathconf(cg_value self, const cg_args *a) {
         return CG_ERR;
     if (pathconf_name(x[1], &name) < 0)
         DONE(CG_ERR);
-    PATH_OR_FAIL("pathconf", "path", x[0], CG_PATH_FD, &p);
+    PATH_OR_FAIL(defp->name, by_path ? "path" : "fd", x[0], CG_PATH_FD, &p);
     errno = 0;
     long v = p.is_fd ? fpathconf(p.fd, name) : pathconf(p.s, name);
-    cg_value r = v == -1 && errno ? cg_posix_error(errno, &p, NULL) : cg_int(v);
+    cg_value r = v == -1 && errno ? cg_posix_error(errno, by_path ? &p : NULL, NULL) : cg_int(v);
     cg_path_release(&p);
     DONE(r);
+}
+
+static cg_value posix_pathconf(cg_value self, const cg_args *a) {
+    static const cg_method_def def = {"pathconf", NULL, "pathconf(path, name)", NULL};
+    return pathconf_of(&def, a, true);
 }
 
 static cg_value posix_fpathconf(cg_value self, const cg_args *a) {
     static const cg_method_def def = {"fpathconf", NULL, "fpathconf(fd, name, /)", NULL};
-    const cg_method_def *defp = &def;
-    cg_value x[2];
-    cg_path p;
-    int name;
-    if (CG_POSIX_BIND(defp, a, x) < 0)
-        return CG_ERR;
-    if (pathconf_name(x[1], &name) < 0)
-        DONE(CG_ERR);
-    PATH_OR_FAIL("fpathconf", "fd", x[0], CG_PATH_FD, &p);
-    errno = 0;
-    long v = p.is_fd ? fpathconf(p.fd, name) : pathconf(p.s, name);
-    cg_value r = v == -1 && errno ? cg_posix_error(errno, NULL, NULL) : cg_int(v);
-    cg_path_release(&p);
-    DONE(r);
+    return pathconf_of(&def, a, false);
 }
 
 /* ---- device numbers ------------------------------------------------------------ */
 
-static cg_value posix_major(cg_value self, const cg_args *a) {
-    static const cg_method_def def = {"major", NULL, "major(device, /)", NULL};
-    const cg_method_def *defp = &def;
+/* major and minor (defp) of a device number. */
+static cg_value device_part(const cg_method_def *defp, const cg_args *a, bool want_major) {
     cg_value x[1];
     int64_t d;
     if (CG_POSIX_BIND(defp, a, x) < 0)
         return CG_ERR;
     if (cg_index_value(x[0], &d) < 0)
         DONE(CG_ERR);
-    DONE(cg_int(major((dev_t)d)));
+    DONE(cg_int(want_major ? major((dev_t)d) : minor((dev_t)d)));
+}
+
+static cg_value posix_major(cg_value self, const cg_args *a) {
+    static const cg_method_def def = {"major", NULL, "major(device, /)", NULL};
+    return device_part(&def, a, true);
 }
 
 static cg_value posix_minor(cg_value self, const cg_args *a) {
     static const cg_method_def def = {"minor", NULL, "minor(device, /)", NULL};
-    const cg_method_def *defp = &def;
-    cg_value x[1];
-    int64_t d;
-    if (CG_POSIX_BIND(defp, a, x) < 0)
-        return CG_ERR;
-    if (cg_index_value(x[0], &d) < 0)
-        DONE(CG_ERR);
-    DONE(cg_int(minor((dev_t)d)));
+    return device_part(&def, a, false);
 }
 
 static cg_value posix_makedev(cg_value self, const cg_args *a) {
