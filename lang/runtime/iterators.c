@@ -19,19 +19,22 @@ static cg_value self_iter(cg_value self) { return cg_incref(self); }
 
 /* Iterator types share everything but their layout and next. Each holds
  * what it iterates, so the collector follows it (STRUCT##_traverse). */
-#define ITER_TYPE(VAR, NAME, STRUCT, DEALLOC, NEXT) \
-    cg_type VAR = {                                 \
-        .head = {CG_IMMORTAL, &cg_type_type},       \
-        .name = NAME,                               \
-        .module = "builtins",                       \
-        .base = &cg_type_object,                    \
-        .basicsize = sizeof(STRUCT),                \
-        .dealloc = DEALLOC,                         \
-        .gc_offset = offsetof(STRUCT, gc),          \
-        .traverse = STRUCT##_traverse,              \
-        .iter = self_iter,                          \
-        .next = NEXT,                               \
+#define ITER_TYPE_NEW(VAR, NAME, STRUCT, DEALLOC, NEXT, NEW) \
+    cg_type VAR = {                                          \
+        .head = {CG_IMMORTAL, &cg_type_type},                \
+        .name = NAME,                                        \
+        .module = "builtins",                                \
+        .base = &cg_type_object,                             \
+        .basicsize = sizeof(STRUCT),                         \
+        .dealloc = DEALLOC,                                  \
+        .gc_offset = offsetof(STRUCT, gc),                   \
+        .traverse = STRUCT##_traverse,                       \
+        .iter = self_iter,                                   \
+        .next = NEXT,                                        \
+        .new_ = NEW,                                         \
     }
+/* An iterator that Python code cannot make by calling its type. */
+#define ITER_TYPE(VAR, NAME, STRUCT, DEALLOC, NEXT) ITER_TYPE_NEW(VAR, NAME, STRUCT, DEALLOC, NEXT, NULL)
 
 /* The common case: an iterator over one value (a list, a dict, a set). */
 #define TRAVERSE_ONE(STRUCT, FIELD)                                         \
@@ -546,20 +549,8 @@ static cg_value enumerate_next(cg_value self) {
     return cg_tuple_steal(2, items);
 }
 
-cg_type cg_type_enumerate = {
-    .head = {CG_IMMORTAL, &cg_type_type},
-    .name = "enumerate",
-    .module = "builtins",
-    .base = &cg_type_object,
-    /* CG_TYPE_BASETYPE waits for instance dicts at an offset: see containers.h */
-    .basicsize = sizeof(enum_obj),
-    .dealloc = enum_dealloc,
-    .gc_offset = offsetof(enum_obj, gc),
-    .traverse = enum_obj_traverse,
-    .iter = self_iter,
-    .next = enumerate_next,
-    .new_ = enumerate_new,
-};
+/* CG_TYPE_BASETYPE waits for instance dicts at an offset: see containers.h */
+ITER_TYPE_NEW(cg_type_enumerate, "enumerate", enum_obj, enum_dealloc, enumerate_next, enumerate_new);
 
 /* ---- zip, map: several iterators -------------------------------------------------------------- */
 
@@ -694,33 +685,9 @@ static cg_value map_new(cg_type *type, const cg_args *a) {
     return multi_new(type, a->pos[0], a->pos + 1, a->npos - 1, false);
 }
 
-cg_type cg_type_zip = {
-    .head = {CG_IMMORTAL, &cg_type_type},
-    .name = "zip",
-    .module = "builtins",
-    .base = &cg_type_object,
-    .basicsize = sizeof(multi_iter),
-    .dealloc = multi_dealloc,
-    .gc_offset = offsetof(multi_iter, gc),
-    .traverse = multi_iter_traverse,
-    .iter = self_iter,
-    .next = zip_next,
-    .new_ = zip_new,
-};
+ITER_TYPE_NEW(cg_type_zip, "zip", multi_iter, multi_dealloc, zip_next, zip_new);
 
-cg_type cg_type_map = {
-    .head = {CG_IMMORTAL, &cg_type_type},
-    .name = "map",
-    .module = "builtins",
-    .base = &cg_type_object,
-    .basicsize = sizeof(multi_iter),
-    .dealloc = multi_dealloc,
-    .gc_offset = offsetof(multi_iter, gc),
-    .traverse = multi_iter_traverse,
-    .iter = self_iter,
-    .next = map_next,
-    .new_ = map_new,
-};
+ITER_TYPE_NEW(cg_type_map, "map", multi_iter, multi_dealloc, map_next, map_new);
 
 /* ---- filter ------------------------------------------------------------------------------------- */
 
@@ -781,19 +748,7 @@ static cg_value filter_next(cg_value self) {
     }
 }
 
-cg_type cg_type_filter = {
-    .head = {CG_IMMORTAL, &cg_type_type},
-    .name = "filter",
-    .module = "builtins",
-    .base = &cg_type_object,
-    .basicsize = sizeof(filter_obj),
-    .dealloc = filter_dealloc,
-    .gc_offset = offsetof(filter_obj, gc),
-    .traverse = filter_obj_traverse,
-    .iter = self_iter,
-    .next = filter_next,
-    .new_ = filter_new,
-};
+ITER_TYPE_NEW(cg_type_filter, "filter", filter_obj, filter_dealloc, filter_next, filter_new);
 
 /* ---- reversed ------------------------------------------------------------------------------------ */
 
@@ -863,19 +818,7 @@ static cg_value reversed_new(cg_type *type, const cg_args *a) {
     return cg_reversed(a->pos[0]);
 }
 
-cg_type cg_type_reversed = {
-    .head = {CG_IMMORTAL, &cg_type_type},
-    .name = "reversed",
-    .module = "builtins",
-    .base = &cg_type_object,
-    .basicsize = sizeof(reversed_obj),
-    .dealloc = reversed_dealloc,
-    .gc_offset = offsetof(reversed_obj, gc),
-    .traverse = reversed_obj_traverse,
-    .iter = self_iter,
-    .next = reversed_next,
-    .new_ = reversed_new,
-};
+ITER_TYPE_NEW(cg_type_reversed, "reversed", reversed_obj, reversed_dealloc, reversed_next, reversed_new);
 
 /* ---- iter(callable, sentinel) ------------------------------------------------------------------- */
 
