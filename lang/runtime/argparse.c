@@ -357,3 +357,12 @@ void cg_args_release(const cg_method_def *def, cg_value *out, int nout) {
         if (out[i].tag != CG_V_STOP && out[i].tag != CG_V_ERR)
             cg_decref(out[i]);
 }
+
+int cg_args_index(const cg_method_def *def, const cg_args *args, int64_t *out) {
+    cg_value v;
+    if (cg_args_bind(def, args, &v, 1) < 0)
+        return -1;
+    int rc = cg_index_value(v, out);
+    cg_args_release(def, &v, 1);
+    return rc;
+}

@@ -302,13 +302,8 @@ static cg_value ba_insert(cg_value self, const cg_args *a) {
 }
 
 static cg_value ba_pop(cg_value self, const cg_args *a) {
-    cg_value arg[1];
-    if (BIND(A_POP, arg) < 0)
-        return CG_ERR;
     int64_t i;
-    int rc = cg_index_value(arg[0], &i);
-    RELEASE(A_POP, arg);
-    if (rc < 0)
+    if (cg_args_index(&cg_bytearray_methods[A_POP], a, &i) < 0)
         return CG_ERR;
     cg_bytearray *b = cg_as_bytearray(self);
     if (b->len == 0)

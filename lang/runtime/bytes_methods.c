@@ -695,13 +695,8 @@ static cg_value b_ljust(cg_value self, const cg_args *a) { return pad(self, a, M
 static cg_value b_rjust(cg_value self, const cg_args *a) { return pad(self, a, M_RJUST, 1); }
 
 static cg_value b_zfill(cg_value self, const cg_args *a) {
-    cg_value arg[1];
-    if (BIND(M_ZFILL, arg) < 0)
-        return CG_ERR;
     int64_t w;
-    int rc = cg_index_value(arg[0], &w);
-    RELEASE(M_ZFILL, arg);
-    if (rc < 0)
+    if (cg_args_index(&cg_bytes_methods[M_ZFILL], a, &w) < 0)
         return CG_ERR;
     int64_t n;
     const char *s = data(self, &n);
@@ -717,13 +712,8 @@ static cg_value b_zfill(cg_value self, const cg_args *a) {
 }
 
 static cg_value b_expandtabs(cg_value self, const cg_args *a) {
-    cg_value arg[1];
-    if (BIND(M_EXPANDTABS, arg) < 0)
-        return CG_ERR;
     int64_t tab;
-    int rc = cg_index_value(arg[0], &tab);
-    RELEASE(M_EXPANDTABS, arg);
-    if (rc < 0)
+    if (cg_args_index(&cg_bytes_methods[M_EXPANDTABS], a, &tab) < 0)
         return CG_ERR;
     if (tab > INT32_MAX || tab < INT32_MIN) /* CPython reads it as a C int */
         return cg_raise(&cg_exc_OverflowError, "Python int too large to convert to C int");

@@ -690,12 +690,7 @@ static cg_value list_pop_m(cg_value self, const cg_args *a) {
     cg_list *l = cg_as_list(self);
     int64_t i = -1;
     if (a->npos || a->nkw) {
-        cg_value x;
-        if (cg_args_bind(&list_methods[L_POP], a, &x, 1) < 0)
-            return CG_ERR;
-        int rc = cg_index_value(x, &i);
-        cg_args_release(&list_methods[L_POP], &x, 1);
-        if (rc < 0)
+        if (cg_args_index(&list_methods[L_POP], a, &i) < 0)
             return CG_ERR;
     }
     if (l->len == 0)

@@ -136,13 +136,8 @@ static cg_value slice_new_(cg_type *type, const cg_args *a) {
 static const cg_method_def slice_methods[];
 
 static cg_value slice_indices_m(cg_value self, const cg_args *a) {
-    cg_value len;
-    if (cg_args_bind(&slice_methods[0], a, &len, 1) < 0)
-        return CG_ERR;
     int64_t n, start, stop, step;
-    int rc = cg_index_value(len, &n);
-    cg_args_release(&slice_methods[0], &len, 1);
-    if (rc < 0)
+    if (cg_args_index(&slice_methods[0], a, &n) < 0)
         return CG_ERR;
     if (n < 0)
         return cg_raise(&cg_exc_ValueError, "length should not be negative");

@@ -202,15 +202,10 @@ static cg_value sys_getrecursionlimit(cg_value self, const cg_args *a) {
 }
 
 static cg_value sys_setrecursionlimit(cg_value self, const cg_args *a) {
-    cg_value v[1];
     static const cg_method_def def = {"setrecursionlimit", NULL, "setrecursionlimit(limit, /)", NULL};
-    if (cg_args_bind(&def, a, v, 1) < 0)
-        return CG_ERR;
     int64_t n;
-    int rc = cg_index_value(v[0], &n);
-    cg_args_release(&def, v, 1);
     (void)self;
-    if (rc < 0)
+    if (cg_args_index(&def, a, &n) < 0)
         return CG_ERR;
     if (n < 1)
         return cg_raise(&cg_exc_ValueError, "recursion limit must be greater or equal than 1");
@@ -235,15 +230,10 @@ static cg_value sys_get_int_max_str_digits(cg_value self, const cg_args *a) {
 
 /* CPython's bounds: 0 (no limit) or at least its check threshold, 640 */
 static cg_value sys_set_int_max_str_digits(cg_value self, const cg_args *a) {
-    cg_value v[1];
     static const cg_method_def def = {"set_int_max_str_digits", NULL, "set_int_max_str_digits(maxdigits)", NULL};
-    if (cg_args_bind(&def, a, v, 1) < 0)
-        return CG_ERR;
     int64_t n;
-    int rc = cg_index_value(v[0], &n);
-    cg_args_release(&def, v, 1);
     (void)self;
-    if (rc < 0)
+    if (cg_args_index(&def, a, &n) < 0)
         return CG_ERR;
     if (n != 0 && n < 640)
         return cg_raise(&cg_exc_ValueError, "maxdigits must be 0 or larger than 640");

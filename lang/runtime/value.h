@@ -372,6 +372,10 @@ cg_value cg_classmethod_result(cg_value cls, cg_value made);
  *   "f() got an unexpected keyword argument 'x'". */
 int cg_args_bind(const cg_method_def *def, const cg_args *args, cg_value *out, int nout);
 void cg_args_release(const cg_method_def *def, cg_value *out, int nout);
+/* Binds def's one parameter (its default where it is not given) and reads
+ * it as an index (list.pop(i), zlib's flush(mode)): 0, or -1 with Python's
+ * error set. */
+int cg_args_index(const cg_method_def *def, const cg_args *args, int64_t *out);
 
 /* ---- the protocols (abstract.c): dispatch through the slots ----------- */
 cg_value cg_repr(cg_value v);

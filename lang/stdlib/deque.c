@@ -645,13 +645,8 @@ static int rotate(deque *d, int64_t n) {
 }
 
 static cg_value m_rotate(cg_value self, const cg_args *a) {
-    cg_value x;
-    if (cg_args_bind(&deque_methods[M_ROTATE], a, &x, 1) < 0)
-        return CG_ERR;
     int64_t n;
-    int rc = cg_index_value(x, &n);
-    cg_decref(x);
-    if (rc < 0 || rotate(as_deque(self), n) < 0)
+    if (cg_args_index(&deque_methods[M_ROTATE], a, &n) < 0 || rotate(as_deque(self), n) < 0)
         return CG_ERR;
     return CG_NONE;
 }

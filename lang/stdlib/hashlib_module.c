@@ -180,13 +180,10 @@ static cg_value h_hexdigest(cg_value self, const cg_args *a) {
 static cg_value xof_digest(int which, cg_value self, const cg_args *a) {
     if (a->npos + a->nkw == 0)
         return cg_raise(&cg_exc_TypeError, "%s() missing required argument 'length' (pos 1)", xof_methods[which].name);
-    cg_value v;
-    if (cg_args_bind(&xof_methods[which], a, &v, 1) < 0)
-        return CG_ERR;
     int64_t len;
-    int rc = cg_index_value(v, &len);
-    cg_args_release(&xof_methods[which], &v, 1);
-    return rc < 0 ? CG_ERR : digest_value(as_hash(self), len, which == H_HEXDIGEST);
+    if (cg_args_index(&xof_methods[which], a, &len) < 0)
+        return CG_ERR;
+    return digest_value(as_hash(self), len, which == H_HEXDIGEST);
 }
 
 static cg_value x_digest(cg_value self, const cg_args *a) { return xof_digest(H_DIGEST, self, a); }

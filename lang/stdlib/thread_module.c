@@ -344,13 +344,8 @@ static cg_value t_count(cg_value self, const cg_args *a) { return cg_int(running
 
 static cg_value t_stack_size(cg_value self, const cg_args *a) {
     static const cg_method_def def = {"stack_size", NULL, "stack_size(size=0, /)", NULL};
-    cg_value x[1];
     int64_t size = 0;
-    if (cg_args_bind(&def, a, x, 1) < 0)
-        return CG_ERR;
-    int rc = cg_index_value(x[0], &size);
-    cg_args_release(&def, x, 1);
-    if (rc < 0)
+    if (cg_args_index(&def, a, &size) < 0)
         return CG_ERR;
     if (size != 0 && size < 32768)
         return cg_raise(&cg_exc_ValueError, "size not valid: %lld bytes", (long long)size);
@@ -361,13 +356,8 @@ static cg_value t_stack_size(cg_value self, const cg_args *a) {
 
 static cg_value t_interrupt_main(cg_value self, const cg_args *a) {
     static const cg_method_def def = {"interrupt_main", NULL, "interrupt_main(signum=2, /)", NULL};
-    cg_value x[1];
     int64_t signum = SIGINT;
-    if (cg_args_bind(&def, a, x, 1) < 0)
-        return CG_ERR;
-    int rc = cg_index_value(x[0], &signum);
-    cg_args_release(&def, x, 1);
-    if (rc < 0)
+    if (cg_args_index(&def, a, &signum) < 0)
         return CG_ERR;
     if (signum < 1 || signum >= NSIG)
         return cg_raise(&cg_exc_ValueError, "signal number out of range");

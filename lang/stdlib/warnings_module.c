@@ -39,13 +39,8 @@ static cg_value frame_line(const cg_frame *f) {
 }
 
 static cg_value w_caller(cg_value self, const cg_args *a) {
-    cg_value level;
-    if (cg_args_bind(&warnings_defs[W_CALLER], a, &level, 1) < 0)
-        return CG_ERR;
     int64_t k;
-    int rc = cg_index_value(level, &k);
-    cg_args_release(&warnings_defs[W_CALLER], &level, 1);
-    if (rc < 0)
+    if (cg_args_index(&warnings_defs[W_CALLER], a, &k) < 0)
         return CG_ERR;
     const cg_frame *f = cg_ev.frame;
     for (int64_t i = 0; f && i < (k < 1 ? 1 : k); i++)

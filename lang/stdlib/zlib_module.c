@@ -207,19 +207,9 @@ static cg_value c_compress(cg_value self, const cg_args *a) {
     return r;
 }
 
-/* The one argument of def (flush's mode or length) as an index. */
-static int index_arg(const cg_method_def *def, const cg_args *a, int64_t *out) {
-    cg_value v;
-    if (cg_args_bind(def, a, &v, 1) < 0)
-        return -1;
-    int rc = cg_index_value(v, out);
-    cg_args_release(def, &v, 1);
-    return rc;
-}
-
 static cg_value c_flush(cg_value self, const cg_args *a) {
     int64_t mode;
-    if (index_arg(&compress_methods[C_FLUSH], a, &mode) < 0)
+    if (cg_args_index(&compress_methods[C_FLUSH], a, &mode) < 0)
         return CG_ERR;
     if (mode == Z_NO_FLUSH)
         return cg_bytes_new("", 0);
@@ -407,7 +397,7 @@ static cg_value d_decompress(cg_value self, const cg_args *a) {
 
 static cg_value d_flush(cg_value self, const cg_args *a) {
     int64_t length;
-    if (index_arg(&decompress_methods[D_FLUSH], a, &length) < 0)
+    if (cg_args_index(&decompress_methods[D_FLUSH], a, &length) < 0)
         return CG_ERR;
     if (length <= 0)
         return cg_raise(&cg_exc_ValueError, "length must be greater than zero");
