@@ -374,6 +374,26 @@ def namedtuple(typename, field_names, *, rename=False, defaults=None, module=Non
 
 # ---- Counter ----------------------------------------------------------------------
 
+def _merge_counts(counter, other, combine, only_other):
+    """Counter's + - | &: a new Counter of combine(count, other's count) for
+    each element of counter and only_other(count) for those only other has
+    (None: left out), keeping only positive counts."""
+    if not isinstance(other, Counter):
+        return NotImplemented
+    result = Counter()
+    for elem, count in counter.items():
+        newcount = combine(count, other[elem])
+        if newcount > 0:
+            result[elem] = newcount
+    if only_other is not None:
+        for elem, count in other.items():
+            if elem not in counter:
+                newcount = only_other(count)
+                if newcount > 0:
+                    result[elem] = newcount
+    return result
+
+
 class Counter(dict):
     """Dict subclass for counting hashable items."""
 
@@ -494,55 +514,16 @@ class Counter(dict):
     __hash__ = None
 
     def __add__(self, other):
-        if not isinstance(other, Counter):
-            return NotImplemented
-        result = Counter()
-        for elem, count in self.items():
-            newcount = count + other[elem]
-            if newcount > 0:
-                result[elem] = newcount
-        for elem, count in other.items():
-            if elem not in self and count > 0:
-                result[elem] = count
-        return result
+        return _merge_counts(self, other, lambda a, b: a + b, lambda c: c)
 
     def __sub__(self, other):
-        if not isinstance(other, Counter):
-            return NotImplemented
-        result = Counter()
-        for elem, count in self.items():
-            newcount = count - other[elem]
-            if newcount > 0:
-                result[elem] = newcount
-        for elem, count in other.items():
-            if elem not in self and count < 0:
-                result[elem] = 0 - count
-        return result
+        return _merge_counts(self, other, lambda a, b: a - b, lambda c: 0 - c)
 
     def __or__(self, other):
-        if not isinstance(other, Counter):
-            return NotImplemented
-        result = Counter()
-        for elem, count in self.items():
-            other_count = other[elem]
-            newcount = other_count if count < other_count else count
-            if newcount > 0:
-                result[elem] = newcount
-        for elem, count in other.items():
-            if elem not in self and count > 0:
-                result[elem] = count
-        return result
+        return _merge_counts(self, other, lambda a, b: b if a < b else a, lambda c: c)
 
     def __and__(self, other):
-        if not isinstance(other, Counter):
-            return NotImplemented
-        result = Counter()
-        for elem, count in self.items():
-            other_count = other[elem]
-            newcount = count if count < other_count else other_count
-            if newcount > 0:
-                result[elem] = newcount
-        return result
+        return _merge_counts(self, other, lambda a, b: a if a < b else b, None)
 
     def __pos__(self):
         'Adds an empty counter, effectively stripping negative and zero counts'
