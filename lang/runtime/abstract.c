@@ -276,6 +276,10 @@ int cg_contains(cg_value container, cg_value item) {
         cg_raise(&cg_exc_TypeError, "argument of type '%s' is not iterable", t->name);
         return -1;
     }
+    return cg_contains_by_iter(container, item);
+}
+
+int cg_contains_by_iter(cg_value container, cg_value item) {
     cg_value it = cg_iter(container);
     if (cg_is_err(it))
         return -1;

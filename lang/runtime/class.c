@@ -329,27 +329,7 @@ static int user_contains(cg_value self, cg_value item) {
         cg_type *sb = static_base(cg_typeof(self));
         if (sb->contains)
             return sb->contains(cg_unbox(self), item);
-        /* fall back to iteration, as Python does */
-        cg_value it = cg_iter(self);
-        if (cg_is_err(it))
-            return -1;
-        for (;;) {
-            cg_value x = cg_next(it);
-            if (x.tag == CG_V_STOP)
-                break;
-            if (cg_is_err(x)) {
-                cg_decref(it);
-                return -1;
-            }
-            int eq = cg_value_eq(x, item);
-            cg_decref(x);
-            if (eq != 0) {
-                cg_decref(it);
-                return eq;
-            }
-        }
-        cg_decref(it);
-        return 0;
+        return cg_contains_by_iter(self, item); /* as Python does */
     }
     if (cg_is_err(r))
         return -1;

@@ -88,6 +88,8 @@ int cg_dict_type_init(void);
 int cg_set_type_init(void);
 int cg_range_type_init(void);
 int cg_slice_type_init(void);
+/* Reverses a list in place (list.reverse()). */
+void cg_list_reverse(cg_value list);
 /* Sorts a list in place (stable; key may be None; reverse). */
 int cg_list_sort(cg_value list, cg_value key, bool reverse);
 /* The keywords of list.sort and sorted (key=, reverse=), borrowed into

@@ -577,6 +577,8 @@ static void reverse_values(cg_value *v, int64_t n) {
     }
 }
 
+void cg_list_reverse(cg_value list) { reverse_values(cg_as_list(list)->items, cg_as_list(list)->len); }
+
 int cg_list_sort(cg_value list, cg_value key, bool reverse) {
     cg_list *l = cg_as_list(list);
     /* the items leave the list while it sorts: key functions and
@@ -825,7 +827,7 @@ static cg_value list_reverse_m(cg_value self, const cg_args *a) {
         if (cg_args_bind(&list_methods[L_REVERSE], a, none, 0) < 0)
             return CG_ERR;
     }
-    reverse_values(cg_as_list(self)->items, cg_as_list(self)->len);
+    cg_list_reverse(self);
     return CG_NONE;
 }
 

@@ -366,12 +366,7 @@ static cg_value rsplit_ws(const cg_str *s, int64_t maxsplit) {
         if (i != 0 && append_sub(out, s, 0, i) < 0)
             return cg_decref(out), CG_ERR;
     }
-    cg_list *l = cg_as_list(out);
-    for (int64_t k = 0; k < l->len / 2; k++) {
-        cg_value t = l->items[k];
-        l->items[k] = l->items[l->len - 1 - k];
-        l->items[l->len - 1 - k] = t;
-    }
+    cg_list_reverse(out);
     return out;
 }
 
@@ -414,12 +409,7 @@ static cg_value rsplit_sep(const cg_str *s, const cg_str *sep, int64_t maxsplit)
     }
     if (append_sub(out, s, 0, end) < 0)
         return cg_decref(out), CG_ERR;
-    cg_list *l = cg_as_list(out);
-    for (int64_t k = 0; k < l->len / 2; k++) {
-        cg_value t = l->items[k];
-        l->items[k] = l->items[l->len - 1 - k];
-        l->items[l->len - 1 - k] = t;
-    }
+    cg_list_reverse(out);
     return out;
 }
 

@@ -389,6 +389,9 @@ cg_value cg_inplace(cg_value a, cg_value b, cg_binop op);
 cg_value cg_unary(cg_value v, cg_unaryop op);
 int64_t cg_len(cg_value v);
 int cg_contains(cg_value container, cg_value item);
+/* `item in container` by iterating it (what `in` falls back to without
+ * __contains__): 1, 0, or -1 with an error. */
+int cg_contains_by_iter(cg_value container, cg_value item);
 cg_value cg_getitem(cg_value v, cg_value key);
 int cg_setitem(cg_value v, cg_value key, cg_value value);
 int cg_delitem(cg_value v, cg_value key);
