@@ -11,21 +11,53 @@ from torch.optim.optimizer import Optimizer, _use_grad_for_differentiable, _addc
 __all__ = ['Adam', 'adam']
 
 
+def _check_hyperparameters(lr, betas, eps, weight_decay):
+    """Adam's and AdamW's checks of their arguments, with PyTorch's messages."""
+    if not 0.0 <= lr:
+        raise ValueError("Invalid learning rate: {}".format(lr))
+    if not 0.0 <= eps:
+        raise ValueError("Invalid epsilon value: {}".format(eps))
+    if not 0.0 <= betas[0] < 1.0:
+        raise ValueError("Invalid beta parameter at index 0: {}".format(betas[0]))
+    if not 0.0 <= betas[1] < 1.0:
+        raise ValueError("Invalid beta parameter at index 1: {}".format(betas[1]))
+    if not 0.0 <= weight_decay:
+        raise ValueError("Invalid weight_decay value: {}".format(weight_decay))
+
+
+def _group_state(state_of, group):
+    """The parameters of a group that have a gradient, with their gradients
+    and Adam's state (made at the first step): the lists adam() and
+    adamw() take."""
+    params_with_grad, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps = [], [], [], [], [], []
+    for p in group['params']:
+        if p.grad is None:
+            continue
+        params_with_grad.append(p)
+        grads.append(p.grad)
+        state = state_of[p]
+        if len(state) == 0:  # lazy state initialization
+            state['step'] = torch.tensor(0.)
+            state['exp_avg'] = torch.zeros_like(p)  # moving average of the gradient
+            state['exp_avg_sq'] = torch.zeros_like(p)  # ... of its square
+            if group['amsgrad']:
+                state['max_exp_avg_sq'] = torch.zeros_like(p)  # the largest exp_avg_sq so far
+        exp_avgs.append(state['exp_avg'])
+        exp_avg_sqs.append(state['exp_avg_sq'])
+        if group['amsgrad']:
+            max_exp_avg_sqs.append(state['max_exp_avg_sq'])
+        if group.get('differentiable') and state['step'].requires_grad:
+            raise RuntimeError('`requires_grad` is not supported for `step` in differentiable mode')
+        state_steps.append(state['step'])
+    return params_with_grad, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps
+
+
 class Adam(Optimizer):
     def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8,
                  weight_decay=0, amsgrad=False, *, foreach=None,
                  maximize=False, capturable=False,
                  differentiable=False, fused=False):
-        if not 0.0 <= lr:
-            raise ValueError("Invalid learning rate: {}".format(lr))
-        if not 0.0 <= eps:
-            raise ValueError("Invalid epsilon value: {}".format(eps))
-        if not 0.0 <= betas[0] < 1.0:
-            raise ValueError("Invalid beta parameter at index 0: {}".format(betas[0]))
-        if not 0.0 <= betas[1] < 1.0:
-            raise ValueError("Invalid beta parameter at index 1: {}".format(betas[1]))
-        if not 0.0 <= weight_decay:
-            raise ValueError("Invalid weight_decay value: {}".format(weight_decay))
+        _check_hyperparameters(lr, betas, eps, weight_decay)
         defaults = dict(lr=lr, betas=betas, eps=eps,
                         weight_decay=weight_decay, amsgrad=amsgrad,
                         maximize=maximize, foreach=foreach, capturable=capturable,
@@ -49,39 +81,9 @@ class Adam(Optimizer):
                 loss = closure()
 
         for group in self.param_groups:
-            params_with_grad = []
-            grads = []
-            exp_avgs = []
-            exp_avg_sqs = []
-            max_exp_avg_sqs = []
-            state_steps = []
+            params_with_grad, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps = \
+                _group_state(self.state, group)
             beta1, beta2 = group['betas']
-
-            for p in group['params']:
-                if p.grad is not None:
-                    params_with_grad.append(p)
-                    grads.append(p.grad)
-
-                    state = self.state[p]
-                    # Lazy state initialization
-                    if len(state) == 0:
-                        state['step'] = torch.tensor(0.)
-                        # Exponential moving average of gradient values
-                        state['exp_avg'] = torch.zeros_like(p)
-                        # Exponential moving average of squared gradient values
-                        state['exp_avg_sq'] = torch.zeros_like(p)
-                        if group['amsgrad']:
-                            # Maintains max of all exp. moving avg. of sq. grad. values
-                            state['max_exp_avg_sq'] = torch.zeros_like(p)
-
-                    exp_avgs.append(state['exp_avg'])
-                    exp_avg_sqs.append(state['exp_avg_sq'])
-
-                    if group['amsgrad']:
-                        max_exp_avg_sqs.append(state['max_exp_avg_sq'])
-                    if group['differentiable'] and state['step'].requires_grad:
-                        raise RuntimeError('`requires_grad` is not supported for `step` in differentiable mode')
-                    state_steps.append(state['step'])
 
             adam(params_with_grad,
                  grads,
