@@ -6,7 +6,7 @@
 # fused implementations, complex parameters.
 import math
 import torch
-from torch.optim.optimizer import Optimizer, _use_grad_for_differentiable, _addcmul_, _addcdiv_
+from torch.optim.optimizer import Optimizer, _use_grad_for_differentiable, _addcmul_, _addcdiv_, _closure_loss
 
 __all__ = ['Adam', 'adam']
 
@@ -75,10 +75,7 @@ class Adam(Optimizer):
 
     @_use_grad_for_differentiable
     def step(self, closure=None, *, grad_scaler=None):
-        loss = None
-        if closure is not None:
-            with torch.enable_grad():
-                loss = closure()
+        loss = _closure_loss(closure)
 
         for group in self.param_groups:
             params_with_grad, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps = \

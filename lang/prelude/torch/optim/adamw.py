@@ -2,7 +2,7 @@
 # 1.13's _single_tensor_adamw step for step (see adam.py).
 # Not here: the capturable tensor-step branch, foreach, complex parameters.
 import torch
-from torch.optim.optimizer import Optimizer, _no_grad
+from torch.optim.optimizer import Optimizer, _no_grad, _closure_loss
 from torch.optim.adam import _check_hyperparameters, _group_state, _moments_step
 
 __all__ = ['AdamW', 'adamw']
@@ -20,10 +20,7 @@ class AdamW(Optimizer):
 
     @_no_grad
     def step(self, closure=None):
-        loss = None
-        if closure is not None:
-            with torch.enable_grad():
-                loss = closure()
+        loss = _closure_loss(closure)
 
         for group in self.param_groups:
             params_with_grad, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps = \

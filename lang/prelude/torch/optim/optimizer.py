@@ -46,6 +46,15 @@ if hasattr(torch.Tensor, 'addcdiv_'):
         return self.addcdiv_(t1, t2, value=value)
 
 
+def _closure_loss(closure):
+    """What step(closure) returns: the loss the closure computes, with
+    gradients enabled (step itself runs without them); None without one."""
+    if closure is None:
+        return None
+    with torch.enable_grad():
+        return closure()
+
+
 def _use_grad_for_differentiable(func):
     def _use_grad(self, *args, **kwargs):
         with torch.set_grad_enabled(self.defaults['differentiable']):

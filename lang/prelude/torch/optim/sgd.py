@@ -1,7 +1,7 @@
 # torch/optim/sgd.py: SGD with momentum, dampening, Nesterov, weight decay
 # and maximize, following PyTorch 1.13's _single_tensor_sgd op for op.
 import torch
-from torch.optim.optimizer import Optimizer, required, _use_grad_for_differentiable
+from torch.optim.optimizer import Optimizer, required, _use_grad_for_differentiable, _closure_loss
 
 __all__ = ['SGD', 'sgd']
 
@@ -27,10 +27,7 @@ class SGD(Optimizer):
 
     @_use_grad_for_differentiable
     def step(self, closure=None):
-        loss = None
-        if closure is not None:
-            with torch.enable_grad():
-                loss = closure()
+        loss = _closure_loss(closure)
 
         for group in self.param_groups:
             params_with_grad = []
