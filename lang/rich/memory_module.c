@@ -69,23 +69,28 @@ static int bind(int k, const cg_args *a, cg_value *v, int n, cg_device *d, const
     return 0;
 }
 
-static cg_value f_resolve(cg_value self, const cg_args *a) {
+/* bind for the functions whose one argument is the device. */
+static int bind_device(int k, const cg_args *a, cg_device *d, const cg_memory_ops **ops) {
     cg_value v;
+    if (bind(k, a, &v, 1, d, ops) < 0)
+        return -1;
+    cg_args_release(&memory_defs[k], &v, 1);
+    return 0;
+}
+
+static cg_value f_resolve(cg_value self, const cg_args *a) {
     cg_device d;
     const cg_memory_ops *ops;
-    if (bind(F_RESOLVE, a, &v, 1, &d, &ops) < 0)
+    if (bind_device(F_RESOLVE, a, &d, &ops) < 0)
         return CG_ERR;
-    cg_args_release(&memory_defs[F_RESOLVE], &v, 1);
     return torch_device_value(d.type == CG_CPU ? cg_device_cpu() : d);
 }
 
 static cg_value f_stats(cg_value self, const cg_args *a) {
-    cg_value v;
     cg_device d;
     const cg_memory_ops *ops;
-    if (bind(F_STATS, a, &v, 1, &d, &ops) < 0)
+    if (bind_device(F_STATS, a, &d, &ops) < 0)
         return CG_ERR;
-    cg_args_release(&memory_defs[F_STATS], &v, 1);
     cg_device_stats s = {.max_split_size = -1};
     if (ops->stats)
         ops->stats(d.index, &s);
@@ -111,12 +116,10 @@ static cg_value f_summary(cg_value self, const cg_args *a) {
 }
 
 static cg_value f_segments(cg_value self, const cg_args *a) {
-    cg_value v;
     cg_device d;
     const cg_memory_ops *ops;
-    if (bind(F_SEGMENTS, a, &v, 1, &d, &ops) < 0)
+    if (bind_device(F_SEGMENTS, a, &d, &ops) < 0)
         return CG_ERR;
-    cg_args_release(&memory_defs[F_SEGMENTS], &v, 1);
     cg_memory_snapshot s = {0, NULL};
     if (ops->snapshot && ops->snapshot(d.index, &s) < 0)
         return cg_raise_engine();
@@ -128,12 +131,10 @@ static cg_value f_segments(cg_value self, const cg_args *a) {
 static cg_trace *trace_of(const cg_memory_ops *ops, int index) { return ops->trace ? ops->trace(index) : NULL; }
 
 static cg_value f_timeline(cg_value self, const cg_args *a) {
-    cg_value v;
     cg_device d;
     const cg_memory_ops *ops;
-    if (bind(F_TIMELINE, a, &v, 1, &d, &ops) < 0)
+    if (bind_device(F_TIMELINE, a, &d, &ops) < 0)
         return CG_ERR;
-    cg_args_release(&memory_defs[F_TIMELINE], &v, 1);
     cg_trace *t = trace_of(ops, d.index);
     if (!t || !t->enabled)
         return CG_NONE;
@@ -163,12 +164,10 @@ static cg_value f_record(cg_value self, const cg_args *a) {
 }
 
 static cg_value f_recording(cg_value self, const cg_args *a) {
-    cg_value v;
     cg_device d;
     const cg_memory_ops *ops;
-    if (bind(F_RECORDING, a, &v, 1, &d, &ops) < 0)
+    if (bind_device(F_RECORDING, a, &d, &ops) < 0)
         return CG_ERR;
-    cg_args_release(&memory_defs[F_RECORDING], &v, 1);
     cg_trace *t = trace_of(ops, d.index);
     return cg_bool(t && t->enabled);
 }
