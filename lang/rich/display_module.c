@@ -110,18 +110,7 @@ static const cg_method_def display_defs[] = {
 cg_value cg_cgrad_module_init(void) { return cg_module_of("_cgrad", display_defs); }
 
 /* builtins.display: IPython.display.display, found on first call. */
-static cg_value b_display(cg_value self, const cg_args *a) {
-    cg_value mod = cg_import("IPython.display");
-    if (cg_is_err(mod))
-        return mod;
-    cg_value fn = cg_getattr(mod, cg_str_intern("display"));
-    cg_decref(mod);
-    if (cg_is_err(fn))
-        return fn;
-    cg_value r = cg_call(fn, a);
-    cg_decref(fn);
-    return r;
-}
+static cg_value b_display(cg_value self, const cg_args *a) { return cg_import_call("IPython.display", "display", a); }
 
 static const cg_method_def builtin_display_defs[] = {
     {"display", b_display, NULL,

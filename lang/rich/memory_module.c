@@ -195,18 +195,7 @@ cg_value cg_memory_module_init(void) { return cg_module_of("_memory", memory_def
 /* ---- the builtins and %memory ------------------------------------------------------------ */
 
 /* _memory_report.<name>(*args, **kwargs), imported on first use. */
-static cg_value forward(const char *name, const cg_args *a) {
-    cg_value mod = cg_import("_memory_report");
-    if (cg_is_err(mod))
-        return mod;
-    cg_value fn = cg_getattr(mod, cg_str_intern(name));
-    cg_decref(mod);
-    if (cg_is_err(fn))
-        return fn;
-    cg_value r = cg_call(fn, a);
-    cg_decref(fn);
-    return r;
-}
+static cg_value forward(const char *name, const cg_args *a) { return cg_import_call("_memory_report", name, a); }
 
 static cg_value b_report(cg_value self, const cg_args *a) { return forward("memory_report", a); }
 static cg_value b_record(cg_value self, const cg_args *a) { return forward("record_memory_history", a); }

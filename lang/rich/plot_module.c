@@ -393,18 +393,7 @@ int cg_plot_flush(void) {
 /* ---- the builtins --------------------------------------------------------------------------- */
 
 /* matplotlib.figure.<name>(*args, **kwargs), imported on first use. */
-static cg_value forward(const char *name, const cg_args *a) {
-    cg_value mod = cg_import("matplotlib.figure");
-    if (cg_is_err(mod))
-        return mod;
-    cg_value fn = cg_getattr(mod, cg_str_intern(name));
-    cg_decref(mod);
-    if (cg_is_err(fn))
-        return fn;
-    cg_value r = cg_call(fn, a);
-    cg_decref(fn);
-    return r;
-}
+static cg_value forward(const char *name, const cg_args *a) { return cg_import_call("matplotlib.figure", name, a); }
 
 static cg_value b_plot(cg_value self, const cg_args *a) { return forward("_builtin_plot", a); }
 static cg_value b_scatter(cg_value self, const cg_args *a) { return forward("_builtin_scatter", a); }

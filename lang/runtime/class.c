@@ -574,11 +574,7 @@ static cg_value object_init_subclass(cg_value cls, const cg_args *a) {
  * Python, in copyreg (Note [object.__reduce_ex__ in copyreg] there), as
  * CPython's call into copyreg for the same work; these call them. */
 static cg_value call_copyreg(const char *fn, int n, const cg_value *args) {
-    cg_value mod = cg_import("copyreg");
-    if (cg_is_err(mod))
-        return CG_ERR;
-    cg_value f = cg_getattr(mod, cg_str_intern(fn));
-    cg_decref(mod);
+    cg_value f = cg_import_attr("copyreg", fn);
     if (cg_is_err(f))
         return CG_ERR;
     cg_args a = {.pos = args, .npos = n};

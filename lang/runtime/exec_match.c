@@ -51,11 +51,7 @@ static int match(cg_frame *f, const cg_ast *pat, cg_value subject, captures *c);
 /* isinstance(v, collections.abc.<abc>): classes that inherit from the ABC
  * or are registered with it, as CPython's type flags record. */
 static int abc_instance(cg_value v, const char *abc) {
-    cg_value mod = cg_import("collections.abc");
-    if (cg_is_err(mod))
-        return -1;
-    cg_value cls = cg_getattr(mod, cg_str_intern(abc));
-    cg_decref(mod);
+    cg_value cls = cg_import_attr("collections.abc", abc);
     if (cg_is_err(cls))
         return -1;
     int r = cg_isinstance_check(v, cls);

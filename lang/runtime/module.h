@@ -47,6 +47,11 @@ extern const cg_builtins_adder cg_config_builtins[];
 /* The module named `name` ("torch.nn"), made on first use; new reference.
  * ModuleNotFoundError for an unknown name. */
 cg_value cg_import(const char *name);
+/* module.name, importing module first (a builtin written in C that
+ * forwards to Python code, found on first use); new reference. */
+cg_value cg_import_attr(const char *module, const char *name);
+/* module.name(*a), the same way. */
+cg_value cg_import_call(const char *module, const char *name, const cg_args *a);
 
 /* sys.modules, made on first use; borrowed. NULL when out of memory. */
 cg_dict *cg_sys_modules(void);

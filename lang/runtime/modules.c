@@ -395,6 +395,24 @@ cg_value cg_import(const char *name) {
     return m;
 }
 
+cg_value cg_import_attr(const char *module, const char *name) {
+    cg_value mod = cg_import(module);
+    if (cg_is_err(mod))
+        return mod;
+    cg_value v = cg_getattr(mod, cg_str_intern(name));
+    cg_decref(mod);
+    return v;
+}
+
+cg_value cg_import_call(const char *module, const char *name, const cg_args *a) {
+    cg_value fn = cg_import_attr(module, name);
+    if (cg_is_err(fn))
+        return fn;
+    cg_value r = cg_call(fn, a);
+    cg_decref(fn);
+    return r;
+}
+
 void cg_modules_shutdown(void) {
     /* Modules refer to each other (torch.nn in torch): clear every dict
      * first, then let them go. */

@@ -56,11 +56,7 @@ cg_value cg_pickle_raise(const char *cls, const char *fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    cg_value mod = cg_import("pickle");
-    if (cg_is_err(mod))
-        return CG_ERR;
-    cg_value k = cg_getattr(mod, cg_str_intern(cls));
-    cg_decref(mod);
+    cg_value k = cg_import_attr("pickle", cls);
     if (cg_is_err(k))
         return CG_ERR;
     cg_value m = cg_str_from_c(msg);
@@ -386,9 +382,7 @@ static int save_codecs_encode(pickler *p, const char *s, int64_t n, cg_value obj
     cg_value txt = cg_bytes_decode(s, n, "latin-1", "strict");
     if (cg_is_err(txt))
         return -1;
-    cg_value codecs = cg_import("pickle");
-    cg_value enc = cg_is_err(codecs) ? CG_ERR : cg_getattr(codecs, cg_str_intern("_codecs_encode"));
-    cg_decref(codecs);
+    cg_value enc = cg_import_attr("pickle", "_codecs_encode");
     if (cg_is_err(enc)) {
         cg_decref(txt);
         return -1;

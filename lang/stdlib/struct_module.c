@@ -45,9 +45,7 @@ static int st_error(const char *fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    cg_value mod = cg_import("struct");
-    cg_value k = cg_is_err(mod) ? CG_ERR : cg_getattr(mod, cg_str_intern("error"));
-    cg_decref(mod);
+    cg_value k = cg_import_attr("struct", "error");
     if (cg_is_err(k))
         return -1;
     cg_value m = cg_str_from_c(msg);

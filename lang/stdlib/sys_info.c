@@ -201,14 +201,7 @@ static cg_value sys_call_tracing(cg_value self, const cg_args *a) {
     return cg_call(a->pos[0], &ca);
 }
 
-static cg_value sys_stream(const char *name) {
-    cg_value sys = cg_import("sys");
-    if (cg_is_err(sys))
-        return sys;
-    cg_value s = cg_getattr(sys, cg_str_intern(name));
-    cg_decref(sys);
-    return s;
-}
+static cg_value sys_stream(const char *name) { return cg_import_attr("sys", name); }
 
 static int write_to(cg_value stream, cg_value text) {
     cg_value w = cg_getattr(stream, cg_str_intern("write"));

@@ -25,6 +25,7 @@
 #include "runtime/gil.h"
 #include "runtime/host.h"
 #include "runtime/lang_internal.h"
+#include "runtime/module.h"
 #include "stdlib/stdlib.h"
 #include "stdlib/structseq.h"
 
@@ -370,11 +371,7 @@ static cg_value time_mktime(cg_value self, const cg_args *a) {
 
 static cg_value time_strptime(cg_value self, const cg_args *a) {
     (void)self;
-    cg_value mod = cg_import("_strptime");
-    if (cg_is_err(mod))
-        return mod;
-    cg_value f = cg_getattr(mod, cg_str_intern("_strptime_time"));
-    cg_decref(mod);
+    cg_value f = cg_import_attr("_strptime", "_strptime_time");
     if (cg_is_err(f))
         return f;
     cg_value r = cg_call(f, a);
@@ -562,11 +559,7 @@ static cg_value time_get_clock_info(cg_value self, const cg_args *a) {
             continue;
         struct timespec res;
         clock_getres(clock_infos[i].id, &res);
-        cg_value types = cg_import("types");
-        if (cg_is_err(types))
-            return types;
-        cg_value ns = cg_getattr(types, cg_str_intern("SimpleNamespace"));
-        cg_decref(types);
+        cg_value ns = cg_import_attr("types", "SimpleNamespace");
         if (cg_is_err(ns))
             return ns;
         cg_str *kwn[4] = {cg_str_intern("implementation"), cg_str_intern("monotonic"), cg_str_intern("adjustable"),

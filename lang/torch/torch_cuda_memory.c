@@ -99,10 +99,7 @@ static int bind_device(int k, const cg_args *a, cg_value *device) {
 static cg_value ordered(cg_value d) {
     if (cg_is_err(d))
         return d;
-    cg_value mod = cg_import("collections");
-    cg_value cls = cg_is_err(mod) ? CG_ERR : cg_getattr(mod, cg_str_intern("OrderedDict"));
-    if (!cg_is_err(mod))
-        cg_decref(mod);
+    cg_value cls = cg_import_attr("collections", "OrderedDict");
     cg_value r = cg_is_err(cls) ? CG_ERR : cg_call(cls, &(cg_args){.pos = &d, .npos = 1});
     if (!cg_is_err(cls))
         cg_decref(cls);

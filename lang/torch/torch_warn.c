@@ -78,11 +78,7 @@ static bool first_time(const char *key) {
 static int warn_through_module(const char *category, const char *message, const char *file, int line,
                                const char *module, const char *source) {
     cg_type *type = cg_exc_by_name(category);
-    cg_value mod = cg_import("warnings");
-    if (cg_is_err(mod))
-        return -1;
-    cg_value fn = cg_getattr(mod, cg_str_intern("_warn_at"));
-    cg_decref(mod);
+    cg_value fn = cg_import_attr("warnings", "_warn_at");
     if (cg_is_err(fn))
         return -1;
     cg_value pos[6] = {cg_str_from_c(message),
