@@ -127,16 +127,11 @@ static int assigned_bytes(cg_value v, char **out, int64_t *n) {
 static int ba_setitem(cg_value self, cg_value key, cg_value value) {
     cg_bytearray *b = cg_as_bytearray(self);
     int64_t i;
-    int r = cg_key_as_index(key, &i);
+    int r = cg_key_as_item(key, &b->len, &i, "bytearray index out of range");
     if (r < 0)
         return -1;
-    if (r == 1) {
-        if (i < 0)
-            i += b->len;
-        if (i < 0 || i >= b->len)
-            return cg_raise_int(&cg_exc_IndexError, "bytearray index out of range");
+    if (r == 1)
         return byte_of(value, &b->s[i]);
-    }
     if (!cg_is_type(key, &cg_type_slice))
         return cg_raise_int(&cg_exc_TypeError, "bytearray indices must be integers or slices, not %s",
                             cg_type_name(key));
@@ -163,16 +158,11 @@ static int ba_setitem(cg_value self, cg_value key, cg_value value) {
 static int ba_delitem(cg_value self, cg_value key) {
     cg_bytearray *b = cg_as_bytearray(self);
     int64_t i;
-    int r = cg_key_as_index(key, &i);
+    int r = cg_key_as_item(key, &b->len, &i, "bytearray index out of range");
     if (r < 0)
         return -1;
-    if (r == 1) {
-        if (i < 0)
-            i += b->len;
-        if (i < 0 || i >= b->len)
-            return cg_raise_int(&cg_exc_IndexError, "bytearray index out of range");
+    if (r == 1)
         return splice(b, i, i + 1, "", 0);
-    }
     if (!cg_is_type(key, &cg_type_slice))
         return cg_raise_int(&cg_exc_TypeError, "bytearray indices must be integers or slices, not %s",
                             cg_type_name(key));

@@ -458,20 +458,16 @@ int cg_byteslike_contains(cg_value self, cg_value item) {
 
 /* b[i] is an int, b[i:j:k] a bytes (a bytearray for a bytearray). */
 cg_value cg_byteslike_getitem(cg_value self, cg_value key) {
-    int64_t n;
-    const char *s = cg_byteslike_data(self, &n);
     bool ba = cg_is_bytearray(self);
-    int64_t i;
-    int r = cg_key_as_index(key, &i);
+    int64_t i, n;
+    /* the length once key is converted: its __index__ may resize a bytearray */
+    const int64_t *len = ba ? &cg_as_bytearray(self)->len : &cg_as_bytes(self)->len;
+    int r = cg_key_as_item(key, len, &i, ba ? "bytearray index out of range" : "index out of range");
     if (r < 0)
         return CG_ERR;
-    if (r == 1) {
-        if (i < 0)
-            i += n;
-        if (i < 0 || i >= n)
-            return cg_raise(&cg_exc_IndexError, ba ? "bytearray index out of range" : "index out of range");
+    const char *s = cg_byteslike_data(self, &n);
+    if (r == 1)
         return cg_int((unsigned char)s[i]);
-    }
     if (cg_is_type(key, &cg_type_slice)) {
         int64_t start, stop, step, k = cg_slice_indices(key, n, &start, &stop, &step);
         if (k < 0)

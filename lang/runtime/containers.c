@@ -68,6 +68,17 @@ void cg_repr_leave(cg_value v) {
 
 int cg_key_as_index(cg_value key, int64_t *out) { return cg_key_as_index_or(key, out, &cg_exc_IndexError); }
 
+int cg_key_as_item(cg_value key, const int64_t *len, int64_t *i, const char *range_msg) {
+    int r = cg_key_as_index(key, i);
+    if (r != 1)
+        return r;
+    if (*i < 0)
+        *i += *len;
+    if (*i < 0 || *i >= *len)
+        return cg_raise_int(&cg_exc_IndexError, "%s", range_msg);
+    return 1;
+}
+
 int cg_key_as_index_or(cg_value key, int64_t *out, cg_type *overflow) {
     if (key.tag == CG_V_INT || key.tag == CG_V_BOOL) {
         *out = key.u.i;

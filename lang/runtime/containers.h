@@ -243,6 +243,12 @@ int cg_key_as_index(cg_value key, int64_t *out);
 /* The same, with overflow raised for an int beyond 64 bits; overflow NULL
  * clamps it to INT64_MIN / INT64_MAX instead (slice bounds). */
 int cg_key_as_index_or(cg_value key, int64_t *out, cg_type *overflow);
+/* seq[key] for a sequence of *len items: 1 with *i the item's index (a
+ * negative key counts from the end; IndexError range_msg when outside),
+ * 0 when key is no index (a slice, or a TypeError the caller words), -1
+ * on error. *len is read once key is converted: its __index__ may have
+ * changed the sequence. */
+int cg_key_as_item(cg_value key, const int64_t *len, int64_t *i, const char *range_msg);
 /* Might b's type answer a binary operator with a builtin sequence (a
  * class with __radd__, a tensor)? Then the sequence returns NotImplemented
  * instead of raising its own TypeError. */

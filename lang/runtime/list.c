@@ -358,16 +358,11 @@ static cg_value list_slice(cg_list *l, cg_value key) {
 static cg_value list_getitem(cg_value self, cg_value key) {
     cg_list *l = cg_as_list(self);
     int64_t i;
-    int r = cg_key_as_index(key, &i);
+    int r = cg_key_as_item(key, &l->len, &i, "list index out of range");
     if (r < 0)
         return CG_ERR;
-    if (r == 1) {
-        if (i < 0)
-            i += l->len;
-        if (i < 0 || i >= l->len)
-            return cg_raise(&cg_exc_IndexError, "list index out of range");
+    if (r == 1)
         return cg_incref(l->items[i]);
-    }
     if (cg_is_type(key, &cg_type_slice))
         return list_slice(l, key);
     return cg_raise(&cg_exc_TypeError, "list indices must be integers or slices, not %s", cg_type_name(key));
@@ -455,14 +450,10 @@ static int list_set_slice(cg_list *l, cg_value key, cg_value value) {
 static int list_assign(cg_value self, cg_value key, cg_value value) {
     cg_list *l = cg_as_list(self);
     int64_t i;
-    int r = cg_key_as_index(key, &i);
+    int r = cg_key_as_item(key, &l->len, &i, "list assignment index out of range");
     if (r < 0)
         return -1;
     if (r == 1) {
-        if (i < 0)
-            i += l->len;
-        if (i < 0 || i >= l->len)
-            return cg_raise_int(&cg_exc_IndexError, "list assignment index out of range");
         if (value.tag == CG_V_ERR) {
             cg_value dead = l->items[i];
             memmove(l->items + i, l->items + i + 1, (size_t)(l->len - i - 1) * sizeof *l->items);

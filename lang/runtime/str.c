@@ -484,17 +484,12 @@ static cg_value str_slice(cg_value self, cg_value key) {
 
 static cg_value str_getitem(cg_value self, cg_value key) {
     int64_t i;
-    int r = cg_key_as_index(key, &i);
+    const cg_str *s = cg_as_str(self);
+    int r = cg_key_as_item(key, &s->ncp, &i, "string index out of range");
     if (r < 0)
         return CG_ERR;
-    if (r == 1) {
-        const cg_str *s = cg_as_str(self);
-        if (i < 0)
-            i += s->ncp;
-        if (i < 0 || i >= s->ncp)
-            return cg_raise(&cg_exc_IndexError, "string index out of range");
+    if (r == 1)
         return str_char_at(s, i);
-    }
     if (cg_is_type(key, &cg_type_slice))
         return str_slice(self, key);
     return cg_raise(&cg_exc_TypeError, "string indices must be integers, not '%s'", cg_type_name(key));

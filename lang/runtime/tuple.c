@@ -213,16 +213,11 @@ static int tuple_contains(cg_value self, cg_value item) {
 static cg_value tuple_getitem(cg_value self, cg_value key) {
     cg_tuple *t = cg_as_tuple(self);
     int64_t i;
-    int r = cg_key_as_index(key, &i);
+    int r = cg_key_as_item(key, &t->len, &i, "tuple index out of range");
     if (r < 0)
         return CG_ERR;
-    if (r == 1) {
-        if (i < 0)
-            i += t->len;
-        if (i < 0 || i >= t->len)
-            return cg_raise(&cg_exc_IndexError, "tuple index out of range");
+    if (r == 1)
         return cg_incref(t->items[i]);
-    }
     if (cg_is_type(key, &cg_type_slice)) {
         int64_t start, stop, step, n = cg_slice_indices(key, t->len, &start, &stop, &step);
         if (n < 0)

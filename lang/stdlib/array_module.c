@@ -366,16 +366,9 @@ static int64_t array_len(cg_value self) { return cg_as_array(self)->len; }
 /* a[key]'s key: 1 with *i the index of an item (IndexError msg when out
  * of range), 0 for a slice, -1 on error (TypeError for other keys). */
 static int item_or_slice(cg_array *a, cg_value key, int64_t *i, const char *msg) {
-    int r = cg_key_as_index(key, i);
-    if (r < 0)
-        return -1;
-    if (r == 1) {
-        if (*i < 0)
-            *i += a->len;
-        if (*i < 0 || *i >= a->len)
-            return cg_raise_int(&cg_exc_IndexError, "%s", msg);
-        return 1;
-    }
+    int r = cg_key_as_item(key, &a->len, i, msg);
+    if (r != 0)
+        return r;
     if (!cg_is_type(key, &cg_type_slice))
         return cg_raise_int(&cg_exc_TypeError, "array indices must be integers");
     return 0;
