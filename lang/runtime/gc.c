@@ -483,15 +483,22 @@ static void run_callbacks(const char *phase, int gen, int64_t collected) {
     cg_decref(info);
 }
 
+/* true from the "start" callbacks to the "stop" ones: a callback's own
+ * allocations must not start another collection (and its callbacks, and so
+ * on without end), as CPython's collector counts as running meanwhile */
+static bool in_collection;
+
 static int64_t collect_with_callbacks(int gen) {
-    if (cg_gc.collecting)
+    if (cg_gc.collecting || in_collection)
         return 0;
+    in_collection = true;
     cg_value pending = cg_exc_pending() ? cg_exc_fetch() : CG_NONE;
     run_callbacks("start", gen, 0);
     int64_t n = collect(gen);
     run_callbacks("stop", gen, n);
     if (!cg_is_none(pending))
         cg_exc_restore(pending);
+    in_collection = false;
     return n;
 }
 
@@ -501,7 +508,7 @@ void cg_gc_collect_due(void) {
     cg_gc_due = false;
     if (cg_gil_drop_request) /* the flag doubles as the evaluator's hand-over poll: Note [The interpreter lock] */
         cg_gil_yield();
-    if (!cg_gc.enabled || cg_gc.collecting)
+    if (!cg_gc.enabled || cg_gc.collecting || in_collection)
         return;
     for (int gen = 2; gen >= 0; gen--) {
         if (cg_gc.count[gen] <= cg_gc.threshold[gen])

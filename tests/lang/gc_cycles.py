@@ -318,3 +318,12 @@ gc.freeze()
 print(gc.get_freeze_count() > 0)
 gc.unfreeze()
 print(gc.get_freeze_count())
+
+# a callback's own allocations do not start collections of their own
+import gc as _gc
+_phases = []
+_gc.callbacks.append(lambda phase, info: _phases.append([phase] * 3))
+_junk = [[] for i in range(3000)]
+_gc.collect()
+_gc.callbacks.clear()
+print("callbacks ran", len(_phases) >= 2, _phases[-1][0])
