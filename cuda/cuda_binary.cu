@@ -11,11 +11,6 @@ extern "C" {
 #include "ops_binary.h"
 }
 
-/* The unsigned type integer T wraps through. */
-template <typename T> struct wrap_of { typedef T type; };
-template <> struct wrap_of<int32_t> { typedef uint32_t type; };
-template <> struct wrap_of<int64_t> { typedef uint64_t type; };
-
 /* ---- add, sub, mul, div --------------------------------------------------------- */
 
 /* add and sub: out = a ± alpha * b, alpha in args->s[0] (converted through

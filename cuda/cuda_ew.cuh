@@ -83,4 +83,9 @@ static void cg_ew_launch(const cg_kernel_call *call, F f) {
     cg_cuda_check_launch();
 }
 
+/* The unsigned type integer T wraps through (integer add and multiply). */
+template <typename T> struct wrap_of { typedef T type; };
+template <> struct wrap_of<int32_t> { typedef uint32_t type; };
+template <> struct wrap_of<int64_t> { typedef uint64_t type; };
+
 #endif

@@ -214,6 +214,10 @@ int cg_ew_binary_(cg_op op, cg_tensor *self, cg_tensor *other, cg_dtype compute,
     return inplace_apply(op, self, 1, &other, &compute, args);
 }
 
+int cg_ew_ternary_(cg_op op, cg_tensor *self, cg_tensor *b, cg_tensor *c, cg_dtype compute, const cg_op_args *args) {
+    return inplace_apply(op, self, 2, (cg_tensor *[]){b, c}, &compute, args);
+}
+
 int cg_ew_unary_(cg_op op, cg_tensor *self, const cg_op_args *args) {
     /* no others, but a non-NULL pointer: memcpy of 0 bytes from NULL is UB */
     return inplace_apply(op, self, 0, &self, &self->dtype, args);

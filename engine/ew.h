@@ -125,6 +125,8 @@ cg_tensor *cg_ew_ternary(cg_op op, cg_tensor *a, cg_tensor *b, cg_tensor *c, con
 /* self = op(self, other) in place: PyTorch's checks (cast, shape, leaf),
  * kernel, version bump. Autograd is the caller's, after. */
 int cg_ew_binary_(cg_op op, cg_tensor *self, cg_tensor *other, cg_dtype compute, const cg_op_args *args);
+/* self = op(self, b, c) in place (addcmul_, lerp_ with a tensor weight) */
+int cg_ew_ternary_(cg_op op, cg_tensor *self, cg_tensor *b, cg_tensor *c, cg_dtype compute, const cg_op_args *args);
 int cg_ew_unary_(cg_op op, cg_tensor *self, const cg_op_args *args);
 /* The same computed in `compute` (float ops on an int self fail as PyTorch's
  * "result type Float can't be cast to the desired output type Long"). */

@@ -12,6 +12,7 @@
 #include "ops_linalg.h"
 #include "ops_nn.h"
 #include "ops_pad.h"
+#include "ops_pointwise.h"
 #include "ops_reduce.h"
 #include "ops_unary.h"
 #include "random.h"

@@ -160,6 +160,46 @@ static cg_value pow_op(const torch_op *op, cg_value *a) {
     return torch_adapt_binary(op, a);
 }
 
+/* ---- addcmul, addcdiv, lerp ---------------------------------------------------- */
+
+typedef cg_tensor *(*addc_fn)(cg_tensor *, cg_tensor *, cg_tensor *, cg_scalar);
+typedef int (*addc_fn_)(cg_tensor *, cg_tensor *, cg_tensor *, cg_scalar);
+
+/* addcmul/addcdiv(tensor1, tensor2, *, value=1): op->fn is the engine's
+ * out-of-place or in-place form, as the name says */
+static cg_value addc_impl(const torch_op *op, cg_value *a) {
+    const char *fn = op->name;
+    cg_scalar value;
+    cg_tensor *t1 = tensor_arg(fn, "tensor1", 1, a[1]);
+    cg_tensor *t2 = t1 ? tensor_arg(fn, "tensor2", 2, a[2]) : NULL;
+    if (!t2 || scalar_arg(fn, "value", 0, a[3], &value) < 0)
+        return CG_ERR;
+    if (torch_op_in_place(op))
+        return inplace(a[0], ((addc_fn_)op->fn)(T0, t1, t2, value));
+    return cg_tensor_steal(((addc_fn)op->fn)(T0, t1, t2, value));
+}
+
+/* lerp(end, weight): weight a tensor (LerpBackward1) or a number */
+static cg_value lerp_impl(const torch_op *op, cg_value *a) {
+    const char *fn = op->name;
+    bool in_place = torch_op_in_place(op);
+    cg_tensor *end = tensor_arg(fn, "end", 1, a[1]);
+    if (!end)
+        return CG_ERR;
+    if (cg_is_tensor(a[2])) {
+        cg_tensor *w = cg_tensor_of_borrowed(a[2]);
+        if (in_place)
+            return inplace(a[0], cg_lerp_tensor_(T0, end, w));
+        return cg_tensor_steal(cg_lerp_tensor(T0, end, w));
+    }
+    cg_scalar w;
+    if (!torch_scalar_of(a[2], &w))
+        return torch_arg_error(fn, "weight", torch_pos(2), "Tensor", a[2]);
+    if (in_place)
+        return inplace(a[0], cg_lerp_(T0, end, w));
+    return cg_tensor_steal(cg_lerp(T0, end, w));
+}
+
 /* ---- unary ops ------------------------------------------------------------------ */
 
 /* clamp(min=None, max=None): Python numbers or tensors as bounds. */
@@ -1211,6 +1251,12 @@ static cg_value op_dunder_repr(cg_value *a) { return cg_type_tensor.repr(a[0]); 
     X(masked_fill, "masked_fill", "mask, value", FAMILY(masked_fill_impl, NULL, 0), B, NULL)                           \
     X(masked_fill_, "masked_fill_", "mask, value", FAMILY(masked_fill_impl, NULL, 0), M, NULL)                         \
     X(where, "where", "condition, other", IMPL(op_where_method), M, NULL)                                              \
+    X(addcmul, "addcmul", "tensor1, tensor2, *, value=1", FAMILY(addc_impl, cg_addcmul, 0), B, NULL)                   \
+    X(addcmul_, "addcmul_", "tensor1, tensor2, *, value=1", FAMILY(addc_impl, cg_addcmul_, 0), M, NULL)                \
+    X(addcdiv, "addcdiv", "tensor1, tensor2, *, value=1", FAMILY(addc_impl, cg_addcdiv, 0), B, NULL)                   \
+    X(addcdiv_, "addcdiv_", "tensor1, tensor2, *, value=1", FAMILY(addc_impl, cg_addcdiv_, 0), M, NULL)                \
+    X(lerp, "lerp", "end, weight", FAMILY(lerp_impl, NULL, 0), B, NULL)                                                \
+    X(lerp_, "lerp_", "end, weight", FAMILY(lerp_impl, NULL, 0), M, NULL)                                              \
     X(fill_, "fill_", "value", IMPL(op_fill_), M, NULL)                                                                \
     X(zero_, "zero_", "", UNARY_(cg_zero_), M, NULL)                                                                   \
     X(copy_, "copy_", "src, non_blocking=False", IMPL(op_copy_), M, NULL)                                              \

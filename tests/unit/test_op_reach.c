@@ -113,6 +113,10 @@ static const char *const reach[CG_OP_COUNT] = {
     [CG_OP_REMAINDER_SCALAR] = "y = x % 2",
     [CG_OP_MAXIMUM] = "y = torch.maximum(x, p)",
     [CG_OP_MINIMUM] = "y = torch.minimum(x, p)",
+    [CG_OP_ADDCMUL] = "y = torch.addcmul(x, x, p, value=0.5)",
+    [CG_OP_ADDCDIV] = "y = x.addcdiv(x, p)",
+    [CG_OP_LERP] = "y = torch.lerp(x, p, 0.25)",
+    [CG_OP_LERP_TENSOR] = "y = x.lerp(p, x)",
 
     [CG_OP_SUM] = "y = x.sum(1)",
     [CG_OP_MEAN] = "y = x.mean(1)",
