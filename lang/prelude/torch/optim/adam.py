@@ -1,12 +1,13 @@
 # torch/optim/adam.py: Adam, following PyTorch 1.13's _single_tensor_adam
 # step for step: the step count is a float tensor, the bias corrections are
-# Python floats, exp_avg_sq takes addcmul_ and the parameter addcdiv_ (see
-# optimizer.py for how those are composed when the engine lacks them).
+# Python floats, exp_avg_sq takes addcmul_ and the parameter addcdiv_, the
+# engine's ops with PyTorch's rounding, so that a step gives PyTorch's bits
+# (grad.conj() of real tensors is grad itself).
 # Not here: the capturable/differentiable tensor-step branch, foreach and
 # fused implementations, complex parameters.
 import math
 import torch
-from torch.optim.optimizer import Optimizer, _use_grad_for_differentiable, _addcmul_, _addcdiv_, _closure_loss
+from torch.optim.optimizer import Optimizer, _use_grad_for_differentiable, _closure_loss
 
 __all__ = ['Adam', 'adam']
 
@@ -126,7 +127,7 @@ def _moments_step(param, grad, exp_avg, exp_avg_sq, max_exp_avg_sqs, i, step_t,
                   amsgrad, beta1, beta2, lr, eps):
     # Decay the first and second moment running average coefficient
     exp_avg.mul_(beta1).add_(grad, alpha=1 - beta1)
-    _addcmul_(exp_avg_sq.mul_(beta2), grad, grad, 1 - beta2)
+    exp_avg_sq.mul_(beta2).addcmul_(grad, grad, value=1 - beta2)
 
     step = step_t.item()
 
@@ -145,4 +146,4 @@ def _moments_step(param, grad, exp_avg, exp_avg_sq, max_exp_avg_sqs, i, step_t,
     else:
         denom = (exp_avg_sq.sqrt() / bias_correction2_sqrt).add_(eps)
 
-    _addcdiv_(param, exp_avg, denom, -step_size)
+    param.addcdiv_(exp_avg, denom, value=-step_size)

@@ -2,10 +2,6 @@
 # writes it: param_groups with defaults filled in, per-parameter state,
 # zero_grad (set_to_none=False as in 1.13), add_param_group's checks,
 # state_dict/load_state_dict and the repr.
-# Also the in-place ops the optimizers need that the engine may lack
-# (addcmul_, addcdiv_): composed from mul, div and add in the order of
-# PyTorch's CPU kernels, self + value * t1 * t2 and self + value * t1 / t2,
-# unless the Tensor type has them.
 # Not here: the profiler hooks, foreach/fused implementations, the
 # "duplicate parameters" warning, deepcopy in load_state_dict.
 import torch
@@ -23,27 +19,6 @@ class _RequiredParameter(object):
 
 
 required = _RequiredParameter()
-
-
-def _addcmul_(self, t1, t2, value):
-    tmp = t1.mul(value)
-    tmp.mul_(t2)
-    return self.add_(tmp)
-
-
-def _addcdiv_(self, t1, t2, value):
-    tmp = t1.mul(value)
-    tmp.div_(t2)
-    return self.add_(tmp)
-
-
-if hasattr(torch.Tensor, 'addcmul_'):
-    def _addcmul_(self, t1, t2, value):
-        return self.addcmul_(t1, t2, value=value)
-
-if hasattr(torch.Tensor, 'addcdiv_'):
-    def _addcdiv_(self, t1, t2, value):
-        return self.addcdiv_(t1, t2, value=value)
 
 
 def _closure_loss(closure):
