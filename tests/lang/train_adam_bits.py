@@ -4,9 +4,9 @@
 # Expects PyTorch 1.13's results on a CPU where it reports "CPU capability
 # usage: AVX2" (its kernels sum in 8-lane vectors and fuse multiply-adds
 # there; another capability gives other last bits).
-# The batches hold a power-of-two number of elements: mse_loss's and
-# smooth_l1_loss's derivatives scale by 1/numel, which PyTorch rounds as
-# (2/numel) * (input - target) * grad and cgrad does not yet (exact alike
+# The batches hold a power-of-two number of elements: smooth_l1_loss's
+# derivative scales by 1/numel, which PyTorch rounds as
+# (1/numel) * (d/beta or +-1) * grad and cgrad does not yet (exact alike
 # when numel is a power of two).
 import torch
 import torch.nn as nn
