@@ -182,9 +182,15 @@ cg_tensor *cg_robust_loss_grad(cg_tensor *input, cg_tensor *target, double param
 }
 
 /* The gradients of a loss of input - target whose elementwise derivative
- * is d: self d * grad (/ numel for 'mean'), target its negation. */
+ * is d: self (norm * d) * grad, norm 1 / numel for 'mean' rounded to the
+ * dtype (1 otherwise), in the order of PyTorch's vectorised backward kernels;
+ * target its negation. */
 static int difference_loss_grads(cg_node *n, cg_tensor *d, cg_tensor *grad, cg_reduction reduction, cg_tensor **gi) {
-    cg_tensor *g = d ? loss_grad(d, NULL, grad, reduction) : NULL;
+    cg_tensor *scaled = !d                                ? NULL
+                        : reduction == CG_REDUCTION_MEAN ? cg_mul_scalar(d, 1.0 / (double)cg_tensor_numel(d))
+                                                          : cg_tensor_retain(d);
+    cg_tensor *g = scaled ? cg_mul(scaled, grad) : NULL;
+    cg_tensor_release(scaled);
     if (!g)
         return -1;
     gi[0] = n->next[0].node ? cg_tensor_retain(g) : NULL;
