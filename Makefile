@@ -47,7 +47,12 @@ ZLIB_LIBS   := $(shell pkg-config --libs zlib 2>/dev/null || echo -lz)
 CRYPTO_LIBS := $(shell pkg-config --libs libcrypto 2>/dev/null || echo -lcrypto)
 # unicodedata, \N{...} and str's character classes read ICU's Unicode database.
 ICU_LIBS    := $(shell pkg-config --libs icu-uc 2>/dev/null || echo -licuuc -licudata)
-LDLIBS   += $(GV_LIBS) $(BLAS_LIBS) $(PCRE2_LIBS) $(ZLIB_LIBS) $(CRYPTO_LIBS) $(ICU_LIBS) -lgmp -fopenmp -lm
+# Float math with PyTorch's bits: SLEEF's vector functions, which PyTorch's
+# AVX2 kernels call (engine/vec_math.h); vec_math.c alone is compiled for
+# AVX2 and runs only where the CPU has it.
+SLEEF_LIBS  := $(shell pkg-config --libs sleef 2>/dev/null || echo -lsleef)
+VEC_MATH_FLAGS := -mavx2 -mfma
+LDLIBS   += $(GV_LIBS) $(BLAS_LIBS) $(PCRE2_LIBS) $(ZLIB_LIBS) $(CRYPTO_LIBS) $(ICU_LIBS) $(SLEEF_LIBS) -lgmp -fopenmp -lm
 
 ifeq ($(CUDA),auto)
   HAVE_NVCC := $(shell command -v nvcc >/dev/null 2>&1 && echo 1 || echo 0)
@@ -81,6 +86,7 @@ EXPORT_LDFLAGS := -Wl,--dynamic-list=engine/exports.list -Wl,-u,cg_caching_alloc
 # which round exactly as the scalar adds they replace.
 $(BUILD)/engine/sum_order.o $(BUILD)/engine/ops_nn.o: CFLAGS += -O3
 $(BUILD)/engine/device.o $(BUILD)/san/engine/device.o: CFLAGS += -DCG_CUDA_MODULE_DIR='"$(CUDA_MODULE_DIR)"'
+$(BUILD)/engine/vec_math.o $(BUILD)/san/engine/vec_math.o: CFLAGS += $(VEC_MATH_FLAGS)
 
 ifneq ($(CUDA_MODULE),)
 $(CUDA_MODULE): $(CUDA_SRC:%.cu=$(BUILD)/%.o)
@@ -196,6 +202,7 @@ FUZZ_LAYER_LIBS = $(LAYERS:%=$(FUZZ)/libcg%.a)
 # (the harness brings a silent kernel_log)
 FUZZ_WIRE_SRC  := kernel/wire.c kernel/signing.c kernel/seen_signatures.c kernel/json_text.c kernel/header.c
 $(FUZZ)/engine/device.o: FUZZ_CFLAGS += -DCG_CUDA_MODULE_DIR='"$(CUDA_MODULE_DIR)"'
+$(FUZZ)/engine/vec_math.o: FUZZ_CFLAGS += $(VEC_MATH_FLAGS)
 
 $(FUZZ)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -291,7 +298,7 @@ $(BUILD)/bench/cuda: bench/cuda/bench_cuda.cu $(LAYER_LIBS)
 	@mkdir -p $(dir $@)
 	$(NVCC) -O2 -std=c++17 -Iengine -o $@ $< $(LAYER_LIBS) -L$(CUDA_HOME)/lib64 -lcublas \
 	  -Xlinker -rpath=$(CUDA_HOME)/lib64 -Xlinker --dynamic-list=engine/exports.list -Xlinker -u,cg_caching_allocator_new \
-	  $(GV_LIBS) $(BLAS_LIBS) -Xcompiler -fopenmp -lm -ldl
+	  $(GV_LIBS) $(BLAS_LIBS) $(SLEEF_LIBS) -Xcompiler -fopenmp -lm -ldl
 
 # Only the protocol tests, against build/cgrad (pytest arguments in ARGS).
 test-kernel: $(BUILD)/cgrad $(BUILD)/cgrad-launcher $(VENV)/requirements.txt

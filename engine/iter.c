@@ -147,11 +147,25 @@ static void run_range(const cg_ew_iter *it, int64_t begin, int64_t end, cg_row_f
     }
 }
 
-void cg_ew_iter_for_each(const cg_ew_iter *it, cg_row_fn fn, const void *ctx) {
+/* PyTorch's parallel_for over n iterations with this grain: one range
+ * below the grain, else one per grain's worth, at most one per thread. */
+static int64_t parallel_parts(int64_t n, int64_t grain) {
+#ifdef _OPENMP
+    int64_t threads = omp_in_parallel() ? 1 : omp_get_max_threads();
+#else
+    int64_t threads = 1;
+#endif
+    if (n < grain || threads <= 1)
+        return 1;
+    int64_t parts = (n + grain - 1) / grain;
+    return parts < threads ? parts : threads;
+}
+
+void cg_ew_iter_for_each_grain(const cg_ew_iter *it, cg_row_fn fn, const void *ctx, int64_t grain) {
     int64_t numel = it->numel;
     if (numel == 0)
         return;
-    if (it->ndim == 1 && numel < CG_PARALLEL_GRAIN) { /* one row: no index bookkeeping */
+    if (it->ndim == 1 && numel < grain) { /* one row: no index bookkeeping */
         /* every slot, used or not: a copy of fixed length is a few moves,
          * where a loop to noperands becomes a call of memcpy */
         char *ptrs[CG_ITER_MAX_OPERANDS];
@@ -162,35 +176,35 @@ void cg_ew_iter_for_each(const cg_ew_iter *it, cg_row_fn fn, const void *ctx) {
         fn(ptrs, inner, numel, ctx);
         return;
     }
-#ifdef _OPENMP
-    if (numel >= CG_PARALLEL_GRAIN && omp_get_max_threads() > 1) {
-#pragma omp parallel
+    /* ranges of ceil(numel / parts) elements, where parallel_for puts them:
+     * a kernel whose vector loop restarts at a range's start (Note
+     * [PyTorch's vector and scalar paths] in ops_unary.c) then gives
+     * PyTorch's values on any thread count */
+    int64_t parts = parallel_parts(numel, grain);
+    if (parts > 1) {
+        int64_t chunk = (numel + parts - 1) / parts;
+#pragma omp parallel num_threads((int)parts)
         {
-            int64_t nt = omp_get_num_threads(), t = omp_get_thread_num();
-            int64_t chunk = (numel + nt - 1) / nt;
-            /* keep chunk edges on 64-byte lines of the output where we can */
-            chunk = (chunk + 15) / 16 * 16;
-            int64_t b = t * chunk, e = b + chunk < numel ? b + chunk : numel;
-            if (b < e)
-                run_range(it, b, e, fn, ctx);
+#ifdef _OPENMP
+            for (int64_t t = omp_get_thread_num(); t < parts; t += omp_get_num_threads()) {
+#else
+            for (int64_t t = 0; t < parts; t++) {
+#endif
+                int64_t b = t * chunk, e = b + chunk < numel ? b + chunk : numel;
+                if (b < e)
+                    run_range(it, b, e, fn, ctx);
+            }
         }
         return;
     }
-#endif
     run_range(it, 0, numel, fn, ctx);
 }
 
-int64_t cg_parallel_parts(int64_t n) {
-#ifdef _OPENMP
-    int64_t threads = omp_in_parallel() ? 1 : omp_get_max_threads();
-#else
-    int64_t threads = 1;
-#endif
-    if (n <= CG_PARALLEL_GRAIN || threads <= 1)
-        return 1;
-    int64_t parts = (n + CG_PARALLEL_GRAIN - 1) / CG_PARALLEL_GRAIN;
-    return parts < threads ? parts : threads;
+void cg_ew_iter_for_each(const cg_ew_iter *it, cg_row_fn fn, const void *ctx) {
+    cg_ew_iter_for_each_grain(it, fn, ctx, CG_PARALLEL_GRAIN);
 }
+
+int64_t cg_parallel_parts(int64_t n) { return parallel_parts(n, CG_PARALLEL_GRAIN); }
 
 void cg_set_num_threads(int n) {
 #ifdef _OPENMP

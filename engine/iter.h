@@ -33,8 +33,11 @@ typedef void (*cg_row_fn)(char **ptrs, const int64_t *strides, int64_t n, const 
 /* Plans an iteration over `out` and inputs broadcastable to out's shape.
  * All operands must be on the CPU-visible address space of one device. */
 void cg_ew_iter_init(cg_ew_iter *it, cg_tensor *out, int nin, cg_tensor *const *in);
-/* Calls fn over every row, in parallel when the iteration is large. */
+/* Calls fn over every row, in parallel when the iteration is large: over
+ * the ranges PyTorch's parallel_for makes with CG_PARALLEL_GRAIN, or with
+ * the given grain (a kernel of PyTorch's with its own, as gelu's). */
 void cg_ew_iter_for_each(const cg_ew_iter *it, cg_row_fn fn, const void *ctx);
+void cg_ew_iter_for_each_grain(const cg_ew_iter *it, cg_row_fn fn, const void *ctx, int64_t grain);
 
 /* Below this many elements an iteration stays on one thread, so that tiny
  * ops stay cheap. */

@@ -1,7 +1,8 @@
 /* ops_unary.c: unary elementwise ops, their in-place forms and derivatives.
  * Kernels: one C expression per op (ew.h), written once for CPU and CUDA
- * in scalar_math.h (with, in C, the vectorisable float32 math of
- * ops_unary_math.h); derivatives with engine ops, so
+ * in scalar_math.h, except the float math that PyTorch's CPU kernels
+ * compute with SLEEF, which the CPU computes as they do (vec_math.h, Note
+ * [PyTorch's vector and scalar paths]); derivatives with engine ops, so
  * that they run on any device and can be differentiated again.
  * clamp with tensor bounds, where and masked_fill live in ops_where.c. */
 #include <assert.h>
@@ -11,6 +12,7 @@
 #include "ops.h"
 #include "ops_unary_impl.h"
 #include "scalar_math.h"
+#include "vec_math.h"
 
 /* ---- kernels ------------------------------------------------------------------ */
 
@@ -25,12 +27,110 @@
     void cg_cpu_##name(const cg_kernel_call *c) { cg_ew_run(c, name##_rows, 0); }
 
 /* out and x of one shape and dtype */
-CG_FLOAT_UNARY_OPS(FLOAT_KERNEL)
+CG_FLOAT_UNARY_EXACT_OPS(FLOAT_KERNEL)
 
-/* gelu's two forms, each one name for both dtypes; args->flag: approximate='tanh' */
-FLOAT_ROWS(gelu_erf, cg_gelu_erf_at(x), cg_gelu_erf_at(x))
-FLOAT_ROWS(gelu_tanh, cg_gelu_tanh_at(x), cg_gelu_tanh_at(x))
-void cg_cpu_gelu(const cg_kernel_call *c) { cg_ew_run(c, c->args->flag ? gelu_tanh_rows : gelu_erf_rows, 0); }
+/* Note [PyTorch's vector and scalar paths]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * PyTorch 1.13's float kernels, built for AVX2, compute each element either
+ * with a vector function (SLEEF; vec_math.h) or with their scalar lambda
+ * (libm), and which one depends on the kernel and on where the element is:
+ * - the vml kernels (exp, log, log1p, sin, cos, tanh, erf): every element
+ *   by the vector function. A contiguous run is mapped W lanes at a time,
+ *   the last group padded; a strided one is gathered into a buffer and
+ *   mapped the same way. An element's result depends on its value only.
+ * - the cpu_kernel_vec kernels (sigmoid, gelu): in each contiguous run the
+ *   inner loop gets (a row of the iteration, or the part of one in a
+ *   thread's range) the first n - n % 2W elements by the vector function,
+ *   two vectors a step, and the rest by the scalar lambda; a strided run
+ *   entirely by the scalar lambda. So the iterator makes rows and thread
+ *   ranges as TensorIterator does (iter.c, ew.c's output layout).
+ * Where the CPU lacks AVX2 or FMA, PyTorch runs its DEFAULT capability,
+ * libm for every element, and so does cgrad (cg_vec_math_available).
+ * tests/lang/bits_unary.py checks each against PyTorch. */
+
+/* A vml kernel: f over every element, through a buffer when strided. */
+#define VML_ROW(name, T, SUF, F, SCALAR)                                       \
+    static void name(char **p, const int64_t *s, int64_t n, const void *ctx) { \
+        (void)ctx;                                                             \
+        if (!cg_vec_math_available()) {                                        \
+            for (int64_t i = 0; i < n; i++) {                                  \
+                T x = *(const T *)(p[1] + i * s[1]);                           \
+                *(T *)(p[0] + i * s[0]) = SCALAR;                              \
+            }                                                                  \
+        } else if (s[0] == sizeof(T) && s[1] == sizeof(T)) {                   \
+            cg_vec_map_##SUF(F, (T *)p[0], (const T *)p[1], n);                \
+        } else {                                                               \
+            T buf[1024];                                                       \
+            for (int64_t b = 0; b < n; b += 1024) {                            \
+                int64_t m = n - b < 1024 ? n - b : 1024;                       \
+                for (int64_t i = 0; i < m; i++)                                \
+                    buf[i] = *(const T *)(p[1] + (b + i) * s[1]);              \
+                cg_vec_map_##SUF(F, buf, buf, m);                              \
+                for (int64_t i = 0; i < m; i++)                                \
+                    *(T *)(p[0] + (b + i) * s[0]) = buf[i];                    \
+            }                                                                  \
+        }                                                                      \
+    }
+
+/* A cpu_kernel_vec kernel: f over the whole steps of 2W of a contiguous
+ * run, SCALAR (an expression in x) over the rest. W = sizeof(__m256) / sizeof(T). */
+#define KVEC_ROW(name, T, SUF, F, SCALAR)                                      \
+    static void name(char **p, const int64_t *s, int64_t n, const void *ctx) { \
+        (void)ctx;                                                             \
+        int64_t v = 0;                                                         \
+        if (s[0] == sizeof(T) && s[1] == sizeof(T) && cg_vec_math_available()) { \
+            v = n - n % (2 * (int64_t)(32 / sizeof(T)));                       \
+            cg_vec_map_##SUF(F, (T *)p[0], (const T *)p[1], v);                \
+        }                                                                      \
+        for (int64_t i = v; i < n; i++) {                                      \
+            T x = *(const T *)(p[1] + i * s[1]);                               \
+            *(T *)(p[0] + i * s[0]) = SCALAR;                                  \
+        }                                                                      \
+    }
+
+/* X(op, row macro, vec_math function, libm float32 and float64 expressions
+ * of PyTorch's scalar lambda or DEFAULT capability) */
+#define SLEEF_UNARY_OPS(X)                                                                             \
+    X(exp, VML_ROW, CG_VEC_EXP, expf(x), exp(x))                                                       \
+    X(log, VML_ROW, CG_VEC_LOG, logf(x), log(x))                                                       \
+    X(log1p, VML_ROW, CG_VEC_LOG1P, log1pf(x), log1p(x))                                               \
+    X(sin, VML_ROW, CG_VEC_SIN, sinf(x), sin(x))                                                       \
+    X(cos, VML_ROW, CG_VEC_COS, cosf(x), cos(x))                                                       \
+    X(tanh, VML_ROW, CG_VEC_TANH, tanhf(x), tanh(x))                                                   \
+    X(erf, VML_ROW, CG_VEC_ERF, erff(x), erf(x))                                                       \
+    X(sigmoid, KVEC_ROW, CG_VEC_SIGMOID, 1.0f / (1.0f + expf(-x)), 1.0 / (1.0 + exp(-x)))              \
+    X(gelu_erf, KVEC_ROW, CG_VEC_GELU_ERF, GELU_ERF(float, erff, x), GELU_ERF(double, erf, x))          \
+    X(gelu_tanh, KVEC_ROW, CG_VEC_GELU_TANH, GELU_TANH(float, tanhf, fmaf, x), GELU_TANH(double, tanh, fma, x))
+
+/* gelu's scalar lambdas, with the constants PyTorch rounds to T; its AVX2
+ * build fuses kKappa * x^3 + x into one FMA */
+#define GELU_ERF(T, ERF, x) ((x) * (T)0.5 * ((T)1 + ERF((x) * (T)M_SQRT1_2)))
+#define GELU_TANH(T, TANH, FMA, x) \
+    ((T)0.5 * (x) * ((T)1 + TANH((T)(M_SQRT2 * M_2_SQRTPI * 0.5) * FMA((T)CG_GELU_KAPPA, (x) * (x) * (x), (x)))))
+
+#define SLEEF_KERNEL(name, ROW, F, e32, e64) \
+    ROW(name##_f32, float, f32, F, e32)      \
+    ROW(name##_f64, double, f64, F, e64)     \
+    static const cg_row_fn name##_rows[CG_DTYPE_COUNT] = {CG_ROWS_FLOAT(name)};
+SLEEF_UNARY_OPS(SLEEF_KERNEL)
+
+void cg_cpu_exp(const cg_kernel_call *c) { cg_ew_run(c, exp_rows, 0); }
+void cg_cpu_log(const cg_kernel_call *c) { cg_ew_run(c, log_rows, 0); }
+void cg_cpu_log1p(const cg_kernel_call *c) { cg_ew_run(c, log1p_rows, 0); }
+void cg_cpu_sin(const cg_kernel_call *c) { cg_ew_run(c, sin_rows, 0); }
+void cg_cpu_cos(const cg_kernel_call *c) { cg_ew_run(c, cos_rows, 0); }
+void cg_cpu_tanh(const cg_kernel_call *c) { cg_ew_run(c, tanh_rows, 0); }
+void cg_cpu_erf(const cg_kernel_call *c) { cg_ew_run(c, erf_rows, 0); }
+void cg_cpu_sigmoid(const cg_kernel_call *c) { cg_ew_run(c, sigmoid_rows, 0); }
+
+/* gelu's two forms; args->flag: approximate='tanh'. PyTorch's gelu splits
+ * among threads above 16384 elements, into one range per thread. */
+void cg_cpu_gelu(const cg_kernel_call *c) {
+    int64_t numel = c->it->numel, threads = cg_get_num_threads();
+    int64_t grain = numel > 16384 ? numel / threads : CG_PARALLEL_GRAIN;
+    const cg_row_fn *rows = c->args->flag ? gelu_tanh_rows : gelu_erf_rows;
+    cg_ew_iter_for_each_grain(c->it, rows[c->it->dtypes[0]], c->args, grain);
+}
 
 /* leaky_relu: args->s[0] is negative_slope */
 #define LEAKY_ROW(name, T) CG_UNARY_ROW(name, T, const T slope = CG_SCALAR_AS(T, args->s[0]), CG_LEAKY_RELU(x, slope))
@@ -356,11 +456,12 @@ int cg_bw_tanh(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     return finish(gi, &s, s_mul(&s, go[0], s_one_minus(&s, s_mul(&s, r, r))));
 }
 
-/* SigmoidBackward0: grad * result * (1 - result) */
+/* SigmoidBackward0: (grad * (1 - result)) * result, in the order of
+ * PyTorch's sigmoid_backward kernel, so that it rounds as that does */
 int cg_bw_sigmoid(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     scratch s = {0};
     cg_tensor *r = saved(n);
-    return finish(gi, &s, s_mul(&s, go[0], s_mul(&s, r, s_one_minus(&s, r))));
+    return finish(gi, &s, s_mul(&s, s_mul(&s, go[0], s_one_minus(&s, r)), r));
 }
 
 /* exp(-x^2 / 2), the Gaussian's shape, shared by erf and gelu */

@@ -282,19 +282,24 @@ CG_BCE(double, f64)
  * and cuda_unary.cu, ops_compare.c and cuda_compare.cu), so that adding
  * such an op writes its expression once. */
 
-/* X(op, float32 expression in x, float64 expression in x) */
+/* X(op, float32 expression in x, float64 expression in x). The CPU takes
+ * the exactly rounded ones from here and computes the others as PyTorch's
+ * AVX2 kernels do (SLEEF, Note [PyTorch's vector and scalar paths] in
+ * ops_unary.c); the device takes all of them. */
+#define CG_FLOAT_UNARY_EXACT_OPS(X)          \
+    X(sqrt, sqrtf(x), sqrt(x))               \
+    X(rsqrt, 1.0f / sqrtf(x), 1.0 / sqrt(x)) \
+    X(reciprocal, 1.0f / x, 1.0 / x)
 #define CG_FLOAT_UNARY_OPS(X)                         \
+    CG_FLOAT_UNARY_EXACT_OPS(X)                       \
     X(exp, cg_expf(x), exp(x))                        \
     X(log, cg_logf(x), log(x))                        \
     X(log1p, cg_log1pf(x), log1p(x))                  \
-    X(sqrt, sqrtf(x), sqrt(x))                        \
-    X(rsqrt, 1.0f / sqrtf(x), 1.0 / sqrt(x))          \
     X(sin, sinf(x), sin(x))                           \
     X(cos, cosf(x), cos(x))                           \
     X(tanh, cg_tanhf(x), tanh(x))                     \
     X(sigmoid, cg_sigmoidf(x), 1.0 / (1.0 + exp(-x))) \
-    X(erf, cg_erff(x), erf(x))                        \
-    X(reciprocal, 1.0f / x, 1.0 / x)
+    X(erf, cg_erff(x), erf(x))
 
 /* X(op, bool expression in a and b of the promoted dtype) */
 #define CG_COMPARE_OPS(X)                \

@@ -1,0 +1,105 @@
+/* vec_math.c: vec_math.h's functions over SLEEF's AVX2 entry points.
+ * Compiled with -mavx2 -mfma (Makefile): callers check
+ * cg_vec_math_available() (vec_math_cpu.c) first. The expressions of
+ * sigmoid and gelu are PyTorch's vector lambdas, operation for operation,
+ * each a separate rounding except where GCC fused PyTorch's multiply and
+ * add into an FMA (gelu's tanh form, as its outputs show): -std=c11 code
+ * fuses nothing unless told, so the FMAs here are written out. */
+#include "vec_math.h"
+
+#include <immintrin.h>
+#include <sleef.h>
+#include <string.h>
+
+/* gelu's constants as PyTorch rounds them to float and double */
+#define GELU_ALPHA 0.70710678118654752440 /* M_SQRT1_2 */
+#define GELU_BETA (1.41421356237309504880 * 1.12837916709551257390 * 0.5)
+#define GELU_KAPPA 0.044715
+
+static __m256 sigmoid8(__m256 x) {
+    __m256 one = _mm256_set1_ps(1.0f);
+    __m256 e = Sleef_expf8_u10(_mm256_sub_ps(_mm256_setzero_ps(), x));
+    return _mm256_div_ps(one, _mm256_add_ps(e, one));
+}
+static __m256d sigmoid4(__m256d x) {
+    __m256d one = _mm256_set1_pd(1.0);
+    __m256d e = Sleef_expd4_u10(_mm256_sub_pd(_mm256_setzero_pd(), x));
+    return _mm256_div_pd(one, _mm256_add_pd(e, one));
+}
+
+static __m256 gelu_erf8(__m256 x) {
+    __m256 t = Sleef_erff8_u10(_mm256_mul_ps(x, _mm256_set1_ps((float)GELU_ALPHA)));
+    __m256 half_x = _mm256_mul_ps(x, _mm256_set1_ps(0.5f));
+    return _mm256_mul_ps(half_x, _mm256_add_ps(_mm256_set1_ps(1.0f), t));
+}
+static __m256d gelu_erf4(__m256d x) {
+    __m256d t = Sleef_erfd4_u10(_mm256_mul_pd(x, _mm256_set1_pd(GELU_ALPHA)));
+    __m256d half_x = _mm256_mul_pd(x, _mm256_set1_pd(0.5));
+    return _mm256_mul_pd(half_x, _mm256_add_pd(_mm256_set1_pd(1.0), t));
+}
+
+static __m256 gelu_tanh8(__m256 x) {
+    __m256 cube = _mm256_mul_ps(_mm256_mul_ps(x, x), x);
+    __m256 inner = _mm256_fmadd_ps(_mm256_set1_ps((float)GELU_KAPPA), cube, x);
+    __m256 t = Sleef_tanhf8_u10(_mm256_mul_ps(_mm256_set1_ps((float)GELU_BETA), inner));
+    __m256 half_x = _mm256_mul_ps(_mm256_set1_ps(0.5f), x);
+    return _mm256_mul_ps(half_x, _mm256_add_ps(_mm256_set1_ps(1.0f), t));
+}
+static __m256d gelu_tanh4(__m256d x) {
+    __m256d cube = _mm256_mul_pd(_mm256_mul_pd(x, x), x);
+    __m256d inner = _mm256_fmadd_pd(_mm256_set1_pd(GELU_KAPPA), cube, x);
+    __m256d t = Sleef_tanhd4_u10(_mm256_mul_pd(_mm256_set1_pd(GELU_BETA), inner));
+    __m256d half_x = _mm256_mul_pd(_mm256_set1_pd(0.5), x);
+    return _mm256_mul_pd(half_x, _mm256_add_pd(_mm256_set1_pd(1.0), t));
+}
+
+/* The map loop for one function of one type: whole vectors, then the
+ * zero-padded rest. The switch in the callers picks the function once. */
+#define VEC_MAP(name, T, V, W, LOADU, STOREU, SETZERO, FN)         \
+    static void name(T *out, const T *in, int64_t n) {             \
+        int64_t i = 0;                                             \
+        for (; i + W <= n; i += W)                                 \
+            STOREU(out + i, FN(LOADU(in + i)));                    \
+        if (i < n) {                                               \
+            T tmp[W];                                              \
+            STOREU(tmp, SETZERO());                                \
+            memcpy(tmp, in + i, (size_t)(n - i) * sizeof(T));      \
+            STOREU(tmp, FN(LOADU(tmp)));                           \
+            memcpy(out + i, tmp, (size_t)(n - i) * sizeof(T));     \
+        }                                                          \
+    }
+#define MAP_F32(name, FN) VEC_MAP(name, float, __m256, 8, _mm256_loadu_ps, _mm256_storeu_ps, _mm256_setzero_ps, FN)
+#define MAP_F64(name, FN) VEC_MAP(name, double, __m256d, 4, _mm256_loadu_pd, _mm256_storeu_pd, _mm256_setzero_pd, FN)
+
+/* X(enum, float function, double function) */
+#define VEC_FNS(X)                                               \
+    X(CG_VEC_EXP, Sleef_expf8_u10, Sleef_expd4_u10)              \
+    X(CG_VEC_LOG, Sleef_logf8_u10, Sleef_logd4_u10)              \
+    X(CG_VEC_LOG1P, Sleef_log1pf8_u10, Sleef_log1pd4_u10)        \
+    X(CG_VEC_SIN, Sleef_sinf8_u10, Sleef_sind4_u10)              \
+    X(CG_VEC_COS, Sleef_cosf8_u10, Sleef_cosd4_u10)              \
+    X(CG_VEC_TANH, Sleef_tanhf8_u10, Sleef_tanhd4_u10)           \
+    X(CG_VEC_ERF, Sleef_erff8_u10, Sleef_erfd4_u10)              \
+    X(CG_VEC_SIGMOID, sigmoid8, sigmoid4)                        \
+    X(CG_VEC_GELU_ERF, gelu_erf8, gelu_erf4)                     \
+    X(CG_VEC_GELU_TANH, gelu_tanh8, gelu_tanh4)
+
+#define MAKE_MAPS(e, f32, f64) MAP_F32(map_##f32, f32) MAP_F64(map_##f64, f64)
+VEC_FNS(MAKE_MAPS)
+
+void cg_vec_map_f32(cg_vec_fn f, float *out, const float *in, int64_t n) {
+#define CASE_F32(e, f32, f64) \
+    case e: map_##f32(out, in, n); return;
+    switch (f) { VEC_FNS(CASE_F32) }
+}
+
+void cg_vec_map_f64(cg_vec_fn f, double *out, const double *in, int64_t n) {
+#define CASE_F64(e, f32, f64) \
+    case e: map_##f64(out, in, n); return;
+    switch (f) { VEC_FNS(CASE_F64) }
+}
+
+void cg_vec_exp_f32(float *out, const float *in) { _mm256_storeu_ps(out, Sleef_expf8_u10(_mm256_loadu_ps(in))); }
+void cg_vec_log_f32(float *out, const float *in) { _mm256_storeu_ps(out, Sleef_logf8_u10(_mm256_loadu_ps(in))); }
+void cg_vec_exp_f64(double *out, const double *in) { _mm256_storeu_pd(out, Sleef_expd4_u10(_mm256_loadu_pd(in))); }
+void cg_vec_log_f64(double *out, const double *in) { _mm256_storeu_pd(out, Sleef_logd4_u10(_mm256_loadu_pd(in))); }

@@ -1,0 +1,58 @@
+/* vec_math.h: PyTorch 1.13's vectorised float math on AVX2, for kernels
+ * that must give PyTorch's bits: what its Vectorized<float> (8 lanes) and
+ * Vectorized<double> (4 lanes) methods compute with SLEEF (the library
+ * PyTorch's CPU kernels link) on a CPU where PyTorch reports "CPU
+ * capability usage: AVX2". Not here: the choice of which elements take
+ * these and which take libm's scalar functions (Note [PyTorch's vector and
+ * scalar paths] in ops_unary.c), and machines without AVX2, where PyTorch's
+ * DEFAULT capability computes with libm and so do cgrad's callers: every
+ * function below may be called only when cg_vec_math_available().
+ *
+ * vec_math.c is compiled with -mavx2 -mfma and holds nothing else, so that
+ * no AVX instruction runs before the check. */
+#ifndef CG_VEC_MATH_H
+#define CG_VEC_MATH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* lanes of Vectorized<float> and Vectorized<double> under AVX2 */
+#define CG_VEC_F32 8
+#define CG_VEC_F64 4
+
+/* The CPU has AVX2 and FMA, the features of PyTorch's AVX2 capability
+ * (decided once). CGRAD_CPU_CAPABILITY=default in the environment, as
+ * PyTorch's ATEN_CPU_CAPABILITY, makes it false. */
+bool cg_vec_math_available(void);
+
+/* The functions of PyTorch's vectorised float kernels. */
+typedef enum {
+    CG_VEC_EXP,       /* Sleef_expf8_u10 / Sleef_expd4_u10 */
+    CG_VEC_LOG,       /* Sleef_log*_u10 */
+    CG_VEC_LOG1P,     /* Sleef_log1p*_u10 */
+    CG_VEC_SIN,       /* Sleef_sin*_u10 */
+    CG_VEC_COS,       /* Sleef_cos*_u10 */
+    CG_VEC_TANH,      /* Sleef_tanh*_u10 */
+    CG_VEC_ERF,       /* Sleef_erf*_u10 */
+    CG_VEC_SIGMOID,   /* sigmoid's vector form: 1 / (1 + exp(0 - x)) */
+    CG_VEC_GELU_ERF,  /* gelu's: x * 0.5 * (1 + erf(x * sqrt(1/2))) */
+    CG_VEC_GELU_TANH, /* gelu's tanh form: 0.5 * x * (1 + tanh(kBeta * (x + kKappa * x^3))) */
+} cg_vec_fn;
+
+/* out[i] = f(in[i]) for i < n, CG_VEC_* lanes at a time; the last group,
+ * when n is not a multiple of the lanes, is padded with zeros as
+ * Vectorized::loadu(ptr, count) pads it (vec::map, which PyTorch's vml
+ * functions use). Every lane is independent of the others, so the result
+ * of an element depends on its value only. out may equal in. */
+void cg_vec_map_f32(cg_vec_fn f, float *out, const float *in, int64_t n);
+void cg_vec_map_f64(cg_vec_fn f, double *out, const double *in, int64_t n);
+
+/* One vector's worth: out[0..W) = exp or log of in[0..W), W = CG_VEC_F32
+ * or CG_VEC_F64, as Vectorized<T>::exp() and ::log() (for the reductions:
+ * softmax, log_softmax, logsumexp). */
+void cg_vec_exp_f32(float *out, const float *in);
+void cg_vec_log_f32(float *out, const float *in);
+void cg_vec_exp_f64(double *out, const double *in);
+void cg_vec_log_f64(double *out, const double *in);
+
+#endif
