@@ -75,6 +75,12 @@ extern "C" void cg_cuda_threshold_backward(const cg_kernel_call *c) {
     })
 }
 
+/* grad a, result b: a * (1 - b * b) */
+extern "C" void cg_cuda_tanh_backward(const cg_kernel_call *c) {
+    CG_DISPATCH_FLOAT(c->it->dtypes[0],
+                      cg_ew_launch<2, T>(c, [] __device__(T a, T b) -> T { return a * ((T)1 - b * b); }))
+}
+
 /* clamp with Python numbers: args->s[0] min, s[1] max, i[0] which given */
 extern "C" void cg_cuda_clamp(const cg_kernel_call *c) {
     bool has_lo = c->args->i[0] & CG_CLAMP_MIN, has_hi = c->args->i[0] & CG_CLAMP_MAX;

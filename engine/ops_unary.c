@@ -166,6 +166,30 @@ void cg_cpu_relu(const cg_kernel_call *c) { cg_ew_run(c, relu_rows, 0); }
 CG_EXPAND_NUMERIC(THRESHOLD_BW_ROW, threshold_backward)
 static const cg_row_fn threshold_backward_rows[CG_DTYPE_COUNT] = {CG_ROWS_NUMERIC(threshold_backward)};
 void cg_cpu_threshold_backward(const cg_kernel_call *c) { cg_ew_run(c, threshold_backward_rows, 0); }
+
+/* tanh_backward(grad a, result b) = a * (1 - b * b): on AVX2 with 1 - b * b
+ * fused, in the vector and the scalar path alike (vec_math.c); PyTorch's
+ * DEFAULT build fuses nothing. a and b of one shape. */
+#define TANH_BW_ROW(name, T, SUF)                                                      \
+    static void name(char **p, const int64_t *s, int64_t n, const void *ctx) {         \
+        (void)ctx;                                                                     \
+        bool fused = cg_vec_math_available();                                          \
+        if (fused && s[0] == sizeof(T) && s[1] == sizeof(T) && s[2] == sizeof(T)) {    \
+            cg_vec_tanh_backward_##SUF((T *)p[0], (const T *)p[1], (const T *)p[2], n); \
+            return;                                                                    \
+        }                                                                              \
+        for (int64_t i = 0; i < n; i++) {                                              \
+            T a = *(const T *)(p[1] + i * s[1]), b = *(const T *)(p[2] + i * s[2]);    \
+            T one_minus = fused ? FMA_##SUF(-b, b, (T)1) : (T)1 - b * b;               \
+            *(T *)(p[0] + i * s[0]) = a * one_minus;                                   \
+        }                                                                              \
+    }
+#define FMA_f32 fmaf
+#define FMA_f64 fma
+TANH_BW_ROW(tanh_backward_f32, float, f32)
+TANH_BW_ROW(tanh_backward_f64, double, f64)
+static const cg_row_fn tanh_backward_rows[CG_DTYPE_COUNT] = {CG_ROWS_FLOAT(tanh_backward)};
+void cg_cpu_tanh_backward(const cg_kernel_call *c) { cg_ew_run(c, tanh_backward_rows, 0); }
 void cg_cpu_sign(const cg_kernel_call *c) { cg_ew_run(c, sign_rows, 0); }
 
 /* clamp with Python numbers: args->s[0] min, s[1] max, i[0] which are given */
@@ -289,6 +313,15 @@ cg_tensor *cg_threshold_backward(cg_tensor *grad, cg_tensor *self, cg_scalar thr
     cg_tensor *out = cg_ew_binary(CG_OP_THRESHOLD_BACKWARD, grad, self, dt, dt, &args);
     cg_save_spec save = {self, "self"};
     return cg_ew_record(out, CG_OP_THRESHOLD_BACKWARD, 2, (cg_tensor *[]){grad, self}, 1, &save, &args);
+}
+
+cg_tensor *cg_tanh_backward(cg_tensor *grad, cg_tensor *y) {
+    cg_dtype dt = cg_result_type(2, (cg_tensor *[]){grad, y});
+    if (check_dtype(cg_dtype_is_float(dt), "tanh_backward_cpu", dt) < 0)
+        return NULL;
+    cg_tensor *out = cg_ew_binary(CG_OP_TANH_BACKWARD, grad, y, dt, dt, NULL);
+    cg_save_spec save[2] = {{grad, "grad_output"}, {y, "output"}};
+    return cg_ew_record(out, CG_OP_TANH_BACKWARD, 2, (cg_tensor *[]){grad, y}, 2, save, NULL);
 }
 
 cg_tensor *cg_gelu(cg_tensor *x, const char *approximate) {
@@ -449,11 +482,25 @@ int cg_bw_cos(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     return finish(gi, &s, s_mul(&s, go[0], s_scale(&s, s_fn(&s, cg_sin, saved(n)), -1.0)));
 }
 
-/* TanhBackward0: grad * (1 - result^2) */
+/* TanhBackward0: tanh_backward(grad, result) = grad * (1 - result^2) */
 int cg_bw_tanh(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
-    scratch s = {0};
     cg_tensor *r = saved(n);
-    return finish(gi, &s, s_mul(&s, go[0], s_one_minus(&s, s_mul(&s, r, r))));
+    return r && (gi[0] = cg_tanh_backward(go[0], r)) ? 0 : -1;
+}
+
+/* TanhBackwardBackward0: grad_output: tanh_backward(grad, output);
+ * output: -2 * output * grad_output * grad */
+int cg_bw_tanh_backward(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    cg_tensor *g, *y;
+    if (cg_node_saved(n, 0, &g) < 0 || cg_node_saved(n, 1, &y) < 0)
+        return -1;
+    if (n->next[0].node && !(gi[0] = cg_tanh_backward(go[0], y)))
+        return -1;
+    if (n->next[1].node) {
+        scratch s = {0};
+        return finish(gi + 1, &s, s_mul(&s, s_mul(&s, s_scale(&s, y, -2.0), g), go[0]));
+    }
+    return 0;
 }
 
 /* SigmoidBackward0: (grad * (1 - result)) * result, in the order of

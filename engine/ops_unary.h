@@ -58,6 +58,10 @@ int cg_masked_fill_(cg_tensor *self, cg_tensor *mask, cg_scalar value);
  * passes grad, as PyTorch's threshold_backward). Recorded as
  * ThresholdBackwardBackward0. */
 cg_tensor *cg_threshold_backward(cg_tensor *grad, cg_tensor *self, cg_scalar threshold);
+/* For tanh's derivative: grad * (1 - y * y) of the result y, rounded as
+ * PyTorch's tanh_backward kernel rounds it. Recorded as
+ * TanhBackwardBackward0. */
+cg_tensor *cg_tanh_backward(cg_tensor *grad, cg_tensor *y);
 
 /* For derivatives (ops_where.c): a bool mask, true where x `c1` lo and
  * x `c2` hi (negated when `negate`), with CG_CMP_NONE for an absent bound.

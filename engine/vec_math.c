@@ -8,6 +8,7 @@
 #include "vec_math.h"
 
 #include <immintrin.h>
+#include <math.h>
 #include <sleef.h>
 #include <string.h>
 
@@ -97,6 +98,17 @@ void cg_vec_map_f64(cg_vec_fn f, double *out, const double *in, int64_t n) {
 #define CASE_F64(e, f32, f64) \
     case e: map_##f64(out, in, n); return;
     switch (f) { VEC_FNS(CASE_F64) }
+}
+
+void cg_vec_tanh_backward_f32(float *out, const float *a, const float *b, int64_t n) {
+#pragma omp simd
+    for (int64_t i = 0; i < n; i++)
+        out[i] = a[i] * fmaf(-b[i], b[i], 1.0f);
+}
+void cg_vec_tanh_backward_f64(double *out, const double *a, const double *b, int64_t n) {
+#pragma omp simd
+    for (int64_t i = 0; i < n; i++)
+        out[i] = a[i] * fma(-b[i], b[i], 1.0);
 }
 
 void cg_vec_exp_f32(float *out, const float *in) { _mm256_storeu_ps(out, Sleef_expf8_u10(_mm256_loadu_ps(in))); }

@@ -47,6 +47,12 @@ typedef enum {
 void cg_vec_map_f32(cg_vec_fn f, float *out, const float *in, int64_t n);
 void cg_vec_map_f64(cg_vec_fn f, double *out, const double *in, int64_t n);
 
+/* tanh_backward's vector form over n contiguous elements: out = a * (1 -
+ * b * b) with 1 - b * b one FMA, as GCC compiled PyTorch's AVX2 kernel
+ * (its scalar lambda there is fused the same way). */
+void cg_vec_tanh_backward_f32(float *out, const float *a, const float *b, int64_t n);
+void cg_vec_tanh_backward_f64(double *out, const double *a, const double *b, int64_t n);
+
 /* One vector's worth: out[0..W) = exp or log of in[0..W), W = CG_VEC_F32
  * or CG_VEC_F64, as Vectorized<T>::exp() and ::log() (for the reductions:
  * softmax, log_softmax, logsumexp). */

@@ -100,6 +100,24 @@ bool sample_threshold_backward(int v, cg_sample *s) {
     }
 }
 
+/* tanh_backward(grad, y): y a tanh's result, in (-1, 1) */
+static cg_tensor *f_tanh_backward(cg_tensor *const *in, const cg_sample *s) {
+    (void)s;
+    cg_tensor *y = cg_tanh(in[1]);
+    cg_tensor *out = y ? cg_tanh_backward(in[0], y) : NULL;
+    cg_tensor_release(y);
+    return out;
+}
+bool sample_tanh_backward(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("[A,B]", 2, {IN(196, false, S_A, S_B), IN(197, false, S_A, S_B)}, f_tanh_backward);
+    case 1:
+        return SAMPLE("[A,B] non-contiguous, y [B] broadcast", 2, {IN(198, true, S_A, S_B), IN(199, false, S_B)},
+                      f_tanh_backward);
+    default: return false;
+    }
+}
+
 /* ---- where, masked_fill, clamp with tensors ------------------------------------------------- */
 
 #define MASK(seed, ...) s_mask(S_SIZES(__VA_ARGS__), seed)

@@ -95,6 +95,7 @@ static const char *const reach[CG_OP_COUNT] = {
     [CG_OP_LEAKY_RELU] = "y = F.leaky_relu(x, 0.1)",
     [CG_OP_CLAMP] = "y = x.clamp(-0.5, 0.5)",
     [CG_OP_THRESHOLD_BACKWARD] = "y, = torch.autograd.grad(torch.relu(x).sum(), x, create_graph=True)",
+    [CG_OP_TANH_BACKWARD] = "y, = torch.autograd.grad(torch.tanh(x).sum(), x, create_graph=True)",
     [CG_OP_CLAMP_TENSOR] = "y = x.clamp(min=zeros)",
     [CG_OP_WHERE] = "y = torch.where(x > 0, x, p)",
     [CG_OP_MASKED_FILL] = "y = x.masked_fill(x > 0, 0.0)",
