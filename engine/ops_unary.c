@@ -77,8 +77,9 @@ CG_FLOAT_UNARY_EXACT_OPS(FLOAT_KERNEL)
 #define KVEC_ROW(name, T, SUF, F, SCALAR)                                      \
     static void name(char **p, const int64_t *s, int64_t n, const void *ctx) { \
         (void)ctx;                                                             \
+        const bool fused = cg_vec_math_available();                            \
         int64_t v = 0;                                                         \
-        if (s[0] == sizeof(T) && s[1] == sizeof(T) && cg_vec_math_available()) { \
+        if (s[0] == sizeof(T) && s[1] == sizeof(T) && fused) {                 \
             v = n - n % (2 * (int64_t)(32 / sizeof(T)));                       \
             cg_vec_map_##SUF(F, (T *)p[0], (const T *)p[1], v);                \
         }                                                                      \
@@ -103,10 +104,12 @@ CG_FLOAT_UNARY_EXACT_OPS(FLOAT_KERNEL)
     X(gelu_tanh, KVEC_ROW, CG_VEC_GELU_TANH, GELU_TANH(float, tanhf, fmaf, x), GELU_TANH(double, tanh, fma, x))
 
 /* gelu's scalar lambdas, with the constants PyTorch rounds to T; its AVX2
- * build fuses kKappa * x^3 + x into one FMA */
+ * build fuses kKappa * x^3 + x into one FMA (`fused`), its DEFAULT one not */
 #define GELU_ERF(T, ERF, x) ((x) * (T)0.5 * ((T)1 + ERF((x) * (T)M_SQRT1_2)))
+#define GELU_INNER(T, FMA, x) \
+    (fused ? FMA((T)CG_GELU_KAPPA, (x) * (x) * (x), (x)) : (x) + (T)CG_GELU_KAPPA * ((x) * (x) * (x)))
 #define GELU_TANH(T, TANH, FMA, x) \
-    ((T)0.5 * (x) * ((T)1 + TANH((T)(M_SQRT2 * M_2_SQRTPI * 0.5) * FMA((T)CG_GELU_KAPPA, (x) * (x) * (x), (x)))))
+    ((T)0.5 * (x) * ((T)1 + TANH((T)(M_SQRT2 * M_2_SQRTPI * 0.5) * GELU_INNER(T, FMA, x))))
 
 #define SLEEF_KERNEL(name, ROW, F, e32, e64) \
     ROW(name##_f32, float, f32, F, e32)      \
