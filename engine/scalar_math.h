@@ -9,9 +9,10 @@
  * backend expands into its kernels.
  *
  * Not here: loops, strides and launches (ew.h, cuda_ew.cuh), dtype dispatch,
- * and the CPU's vectorisable float32 exp, log, tanh and erf themselves
- * (ops_unary_math.h). Every function is CG_HOST_DEVICE and always inlined:
- * a CPU loop over one still vectorises, and no kernel is left with a call. */
+ * and the CPU's float math of the ops PyTorch computes with SLEEF
+ * (vec_math.h, ops_unary.c). Every function is CG_HOST_DEVICE and always
+ * inlined: a CPU loop over one still vectorises, and no kernel is left with
+ * a call. */
 #ifndef CG_SCALAR_MATH_H
 #define CG_SCALAR_MATH_H
 
@@ -33,9 +34,10 @@
  * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
  * A formula here is one text compiled twice, as C for the CPU and as C++
  * for the device, and two things differ between the two on purpose:
- * - cg_expf, cg_logf, cg_log1pf, cg_tanhf and cg_erff are the CPU's
- *   vectorisable ones (ops_unary_math.h) in C, and CUDA's expf, logf, ...
- *   under nvcc: each backend keeps its own float32 transcendentals.
+ * - cg_expf, cg_logf, cg_log1pf, cg_tanhf and cg_erff are libm's float
+ *   functions in C and CUDA's under nvcc; the CPU's kernels of exp, log,
+ *   tanh, sigmoid, gelu, ... do not take them from here but compute as
+ *   PyTorch's AVX2 kernels do (Note [PyTorch's vector and scalar paths]).
  * - A type-generic libm name (exp, log, log1p, fabs, fmax) given a float is
  *   the double function in C but the float overload in C++, so a float32
  *   formula that calls one computes that step in double on the CPU and in
@@ -44,15 +46,11 @@
  *   step that must be the same on both casts to double itself (as
  *   cg_bce_logits_grad_at does) or calls the f-suffixed function (as
  *   cg_fdiv_floor does). */
-#if defined(__CUDACC__)
 #define cg_expf expf
 #define cg_logf logf
 #define cg_log1pf log1pf
 #define cg_tanhf tanhf
 #define cg_erff erff
-#else
-#include "ops_unary_math.h"
-#endif
 
 /* A formula over T in {float, double} is written once, as a macro of (T,
  * SUF), and made for both types: in C as name_f32 and name_f64, which a
