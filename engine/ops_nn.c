@@ -14,6 +14,7 @@
 #include "ew.h"
 #include "nn_internal.h"
 #include "ops.h"
+#include "vec_math.h"
 
 /* ---- shared helpers (nn_internal.h) ---------------------------------------------- */
 
@@ -119,21 +120,38 @@ static softmax_geom geom_of(const cg_tensor *t, int dim) {
 SOFTMAX_FN(softmax_f32, float, expf)
 SOFTMAX_FN(softmax_f64, double, exp)
 
-/* exp and log of a vector's lanes. PyTorch's vectors compute them with
- * SLEEF's u10 functions, which round some values otherwise than libm. */
+/* exp and log of a vector's lanes as PyTorch's Vectorized<T> computes them:
+ * SLEEF's functions where it runs its AVX2 kernels, libm's per lane where it
+ * runs the DEFAULT ones (vec_math.h). */
 static inline void lanes_exp_f32(float *v) {
+    if (cg_vec_math_available()) {
+        cg_vec_exp_f32(v, v);
+        return;
+    }
     for (int l = 0; l < 8; l++)
         v[l] = expf(v[l]);
 }
 static inline void lanes_log_f32(float *v) {
+    if (cg_vec_math_available()) {
+        cg_vec_log_f32(v, v);
+        return;
+    }
     for (int l = 0; l < 8; l++)
         v[l] = logf(v[l]);
 }
 static inline void lanes_exp_f64(double *v) {
+    if (cg_vec_math_available()) {
+        cg_vec_exp_f64(v, v);
+        return;
+    }
     for (int l = 0; l < 4; l++)
         v[l] = exp(v[l]);
 }
 static inline void lanes_log_f64(double *v) {
+    if (cg_vec_math_available()) {
+        cg_vec_log_f64(v, v);
+        return;
+    }
     for (int l = 0; l < 4; l++)
         v[l] = log(v[l]);
 }
@@ -143,23 +161,27 @@ static inline void lanes_log_f64(double *v) {
 #define SFX f32
 #define VEXP lanes_exp_f32
 #define VLOG lanes_log_f32
+#define TREE 1
 #include "softmax_loop.h"
 #undef T
 #undef W
 #undef SFX
 #undef VEXP
 #undef VLOG
+#undef TREE
 #define T double
 #define W 4
 #define SFX f64
 #define VEXP lanes_exp_f64
 #define VLOG lanes_log_f64
+#define TREE 0
 #include "softmax_loop.h"
 #undef T
 #undef W
 #undef SFX
 #undef VEXP
 #undef VLOG
+#undef TREE
 
 /* in[0] x and out[0] y contiguous of one float dtype and shape; dim in
  * args->i[0] (wrapped). Over the last dim the order is PyTorch's

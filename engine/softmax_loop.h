@@ -6,7 +6,10 @@
  *   W    PyTorch's vector lanes for T (32 bytes),
  *   SFX  the names' suffix,
  *   VEXP / VLOG  exp and log of W lanes in place, as PyTorch's vectors
- *        compute them.
+ *        compute them,
+ *   TREE 1 where PyTorch folds a whole vector's lanes by halves (its AVX2
+ *        float specialisation: lanes 4 apart, then 2, then 1), 0 where it
+ *        folds them in order.
  * A row shorter than W is one partial vector (zeros past its end) whose
  * first lanes are folded in order; a longer one is folded vector by vector
  * (a partial last vector updating only its lanes), then its W lanes in
@@ -25,6 +28,22 @@ static inline T SL(fold_lanes)(const T *v, int n, bool add) {
     for (int i = 1; i < n; i++)
         acc = add ? acc + v[i] : SL(vmax)(acc, v[i]);
     return acc;
+}
+
+/* Folds a whole vector's W lanes into one (vec_reduce_all of a full
+ * vector): by halves for TREE, else in order. */
+static inline T SL(fold_vector)(const T *v, bool add) {
+#if TREE
+    T a[W];
+    for (int l = 0; l < W; l++)
+        a[l] = v[l];
+    for (int half = W / 2; half >= 1; half /= 2)
+        for (int l = 0; l < half; l++) /* lane l meets lane l + half, as the shuffles pair them */
+            a[l] = add ? a[l] + a[l + half] : SL(vmax)(a[l], a[l + half]);
+    return a[0];
+#else
+    return SL(fold_lanes)(v, W, add);
+#endif
 }
 
 /* W lanes of x[0..n) (n <= W), zeros past n */
@@ -50,7 +69,7 @@ static T SL(reduce_all)(const T *x, int64_t n, bool add) {
         for (int l = 0; l < n - d; l++)
             acc[l] = add ? acc[l] + v[l] : SL(vmax)(acc[l], v[l]);
     }
-    return SL(fold_lanes)(acc, W, add);
+    return SL(fold_vector)(acc, add);
 }
 
 /* exp(v - m) over W lanes */
@@ -83,7 +102,7 @@ static T SL(sum_exp)(const T *x, int64_t n, T m) {
         for (int l = 0; l < n - d; l++)
             acc[l] += v[l];
     }
-    return SL(fold_lanes)(acc, W, true);
+    return SL(fold_vector)(acc, true);
 }
 
 /* log_softmax of rows of C: x - max - log(sum of exps), left to right; the
