@@ -23,7 +23,7 @@ async def basics():
     print(await asyncio.gather(job("x", 0.01), job("y", 0.01, fail=True), return_exceptions=True))
     print(await asyncio.gather())
     try:
-        await asyncio.gather(job("p", 0.01, fail=True), job("q", 0.05))
+        await asyncio.gather(job("p", 0.01, fail=True), job("q", 30))
     except ValueError as e:
         print("gather raised", e)
     print(await asyncio.sleep(0.01, result="slept"))
