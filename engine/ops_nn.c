@@ -162,7 +162,9 @@ static inline void lanes_log_f64(double *v) {
 #define VEXP lanes_exp_f32
 #define VLOG lanes_log_f32
 #define TREE 1
+#define FMA fmaf
 #include "softmax_loop.h"
+#undef FMA
 #undef T
 #undef W
 #undef SFX
@@ -175,7 +177,9 @@ static inline void lanes_log_f64(double *v) {
 #define VEXP lanes_exp_f64
 #define VLOG lanes_log_f64
 #define TREE 0
+#define FMA fma
 #include "softmax_loop.h"
+#undef FMA
 #undef T
 #undef W
 #undef SFX
@@ -284,8 +288,37 @@ int cg_bw_softmax(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     return gi[0] ? 0 : -1;
 }
 
+/* LogSoftmaxBackward0 over the last dim of contiguous CPU floats, when no
+ * graph of the derivative is wanted: PyTorch's fused kernel (above), NULL
+ * where it does not apply */
+static cg_tensor *log_softmax_grad_fused(cg_node *n, cg_tensor *g) {
+    cg_tensor *y;
+    if (cg_grad_enabled())
+        return NULL;
+    if (cg_node_saved(n, 0, &y) < 0) { /* the composite path reports it */
+        cg_error_clear();
+        return NULL;
+    }
+    bool last = y->ndim == 0 || n->args.i[0] == y->ndim - 1;
+    if (!last || !cg_tensor_is_contiguous(y) || !cg_tensor_is_contiguous(g) || g->dtype != y->dtype
+        || g->ndim != y->ndim || memcmp(g->sizes, y->sizes, (size_t)y->ndim * sizeof *y->sizes)
+        || cg_tensor_device(y).type != CG_CPU || cg_tensor_device(g).type != CG_CPU || cg_tensor_numel(y) == 0)
+        return NULL;
+    cg_tensor *out = cg_tensor_empty(y->ndim, y->sizes, y->dtype, cg_device_cpu());
+    if (!out)
+        return NULL;
+    int64_t C = y->ndim ? y->sizes[y->ndim - 1] : 1, rows = cg_tensor_numel(y) / C;
+    if (y->dtype == CG_F32)
+        log_softmax_backward_rows_f32(cg_tensor_data(g), cg_tensor_data(y), cg_tensor_data(out), rows, C);
+    else
+        log_softmax_backward_rows_f64(cg_tensor_data(g), cg_tensor_data(y), cg_tensor_data(out), rows, C);
+    return out;
+}
+
 /* LogSoftmaxBackward0: grad - exp(result) * sum(grad, dim) */
 int cg_bw_log_softmax(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    if ((gi[0] = log_softmax_grad_fused(n, go[0])))
+        return 0;
     cg_tensor *y = result_of(n);
     cg_tensor *e = y ? cg_exp(y) : NULL;
     cg_tensor_release(y);

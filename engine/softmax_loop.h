@@ -143,6 +143,25 @@ static void SL(softmax_rows)(const T *x, T *y, int64_t rows, int64_t C) {
     }
 }
 
+/* log_softmax's derivative over rows of C, as PyTorch's backward kernel:
+ * s = the row's sum of g (reduce_all), then g - exp(y) * s, the multiply
+ * and subtract one FMA as its AVX2 build compiles them */
+static void SL(log_softmax_backward_rows)(const T *g, const T *y, T *out, int64_t rows, int64_t C) {
+#pragma omp parallel for schedule(static) if (rows * C > 32768)
+    for (int64_t r = 0; r < rows; r++) {
+        const T *pg = g + r * C, *py = y + r * C;
+        T *po = out + r * C;
+        T s = SL(reduce_all)(pg, C, true), v[W];
+        for (int64_t d = 0; d < C; d += W) {
+            int64_t k = C - d < W ? C - d : W;
+            SL(load)(v, py + d, k);
+            VEXP(v);
+            for (int64_t l = 0; l < k; l++)
+                po[d + l] = FMA(-v[l], s, pg[d + l]);
+        }
+    }
+}
+
 #undef SL
 #undef SL_CAT
 #undef SL_CAT2
