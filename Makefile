@@ -215,7 +215,7 @@ $(FUZZ_LAYER_LIBS): $(BUILD)/sources.list
 $(FUZZ)/fuzz_wire: $(FUZZ)/tests/fuzz/fuzz_wire.o $(FUZZ_WIRE_SRC:%.c=$(FUZZ)/%.o)
 	$(FUZZ_CC) $(FUZZ_LDFLAGS) -o $@ $^ $(KERNEL_LIBS)
 $(FUZZ)/fuzz_parse: $(FUZZ)/tests/fuzz/fuzz_parse.o $(FUZZ_LAYER_LIBS)
-	$(FUZZ_CC) $(FUZZ_LDFLAGS) -o $@ $^
+	$(FUZZ_CC) $(FUZZ_LDFLAGS) -o $@ $^ $(ICU_LIBS)
 $(FUZZ)/fuzz_eval: $(FUZZ)/tests/fuzz/fuzz_eval.o $(FUZZ_LAYER_LIBS)
 	$(FUZZ_CC) $(FUZZ_LDFLAGS) -o $@ $< $(FUZZ_LAYER_LIBS) $(LDLIBS) $(EXPORT_LDFLAGS)
 
