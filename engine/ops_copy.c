@@ -238,8 +238,8 @@ cg_tensor *cg_linspace(double start, double end, int64_t steps, cg_dtype dtype, 
                                                                           : dtype == CG_INT32 ? linspace_i32
                                                                                               : linspace_i64;
         if (dtype == CG_BOOL) { /* no vectors of bools: element by element, through int64 */
+            double step = (end - start) / (double)(steps - 1);
             for (int64_t i = 0; i < steps; i++) {
-                double step = (end - start) / (double)(steps - 1);
                 double v = i < steps / 2 ? start + step * (double)i : end - step * (double)(steps - i - 1);
                 cg_scalar_store(p + i, dtype, cg_scalar_float(v));
             }

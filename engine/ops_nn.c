@@ -123,38 +123,19 @@ SOFTMAX_FN(softmax_f64, double, exp)
 /* exp and log of a vector's lanes as PyTorch's Vectorized<T> computes them:
  * SLEEF's functions where it runs its AVX2 kernels, libm's per lane where it
  * runs the DEFAULT ones (vec_math.h). */
-static inline void lanes_exp_f32(float *v) {
-    if (cg_vec_math_available()) {
-        cg_vec_exp_f32(v, v);
-        return;
+#define LANES_FN(name, T, W, VEC, LIBM)   \
+    static inline void name(T *v) {       \
+        if (cg_vec_math_available()) {    \
+            VEC(v, v);                    \
+            return;                       \
+        }                                 \
+        for (int l = 0; l < W; l++)       \
+            v[l] = LIBM(v[l]);            \
     }
-    for (int l = 0; l < 8; l++)
-        v[l] = expf(v[l]);
-}
-static inline void lanes_log_f32(float *v) {
-    if (cg_vec_math_available()) {
-        cg_vec_log_f32(v, v);
-        return;
-    }
-    for (int l = 0; l < 8; l++)
-        v[l] = logf(v[l]);
-}
-static inline void lanes_exp_f64(double *v) {
-    if (cg_vec_math_available()) {
-        cg_vec_exp_f64(v, v);
-        return;
-    }
-    for (int l = 0; l < 4; l++)
-        v[l] = exp(v[l]);
-}
-static inline void lanes_log_f64(double *v) {
-    if (cg_vec_math_available()) {
-        cg_vec_log_f64(v, v);
-        return;
-    }
-    for (int l = 0; l < 4; l++)
-        v[l] = log(v[l]);
-}
+LANES_FN(lanes_exp_f32, float, 8, cg_vec_exp_f32, expf)
+LANES_FN(lanes_log_f32, float, 8, cg_vec_log_f32, logf)
+LANES_FN(lanes_exp_f64, double, 4, cg_vec_exp_f64, exp)
+LANES_FN(lanes_log_f64, double, 4, cg_vec_log_f64, log)
 
 #define T float
 #define W 8

@@ -2,6 +2,8 @@
  * in PyTorch's order] in sum_order.h. */
 #include "sum_order.h"
 
+#include "iter.h"
+
 #include <omp.h>
 #include <string.h>
 
@@ -23,9 +25,6 @@ static inline int64_t so_ceil_log2(int64_t x) { return x <= 2 ? 1 : 64 - __built
 #undef T
 #undef W
 #undef SFX
-
-/* PyTorch's grain: fewer elements than this are never split over threads. */
-#define SO_GRAIN 32768
 
 typedef void (*slab_fn)(char *out, const char *x, const int64_t *s, int64_t size0, int64_t size1);
 
@@ -169,7 +168,7 @@ static void for_each_slab(const so_plan *p, char *out, const char *x, int64_t be
 /* One output, many elements: each thread sums a range into its own slot,
  * and the slots are then summed as a reduction of their own. */
 static void two_pass(const so_plan *p, char *out, const char *x, int64_t numel, int nthreads) {
-    int64_t parts = (numel + SO_GRAIN - 1) / SO_GRAIN;
+    int64_t parts = cg_parallel_parts(numel);
     if (parts > nthreads)
         parts = nthreads;
     int64_t chunk = (numel + parts - 1) / parts;
@@ -228,7 +227,7 @@ void cg_sum_torch_order(const cg_tensor *x, cg_tensor *out) {
     memset(o, 0, (size_t)(cg_tensor_numel(out) * p.esize));
     int64_t numel = plan_numel(&p);
     int nthreads = omp_get_max_threads();
-    if (numel < SO_GRAIN || nthreads == 1 || omp_in_parallel())
+    if (numel < CG_PARALLEL_GRAIN || nthreads == 1 || omp_in_parallel())
         for_each_slab(&p, o, xp, 0, numel);
     else if (cg_tensor_numel(out) == 1)
         two_pass(&p, o, xp, numel, nthreads < 64 ? nthreads : 64);
