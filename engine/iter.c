@@ -1,7 +1,11 @@
 /* iter.c: planning and running the elementwise iterator of iter.h. */
 #include "iter.h"
 
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/sysinfo.h>
 
 #ifdef _OPENMP
 #include <omp.h>
@@ -151,7 +155,7 @@ static void run_range(const cg_ew_iter *it, int64_t begin, int64_t end, cg_row_f
  * below the grain, else one per grain's worth, at most one per thread. */
 static int64_t parallel_parts(int64_t n, int64_t grain) {
 #ifdef _OPENMP
-    int64_t threads = omp_in_parallel() ? 1 : omp_get_max_threads();
+    int64_t threads = omp_in_parallel() ? 1 : cg_get_num_threads();
 #else
     int64_t threads = 1;
 #endif
@@ -206,7 +210,41 @@ void cg_ew_iter_for_each(const cg_ew_iter *it, cg_row_fn fn, const void *ctx) {
 
 int64_t cg_parallel_parts(int64_t n) { return parallel_parts(n, CG_PARALLEL_GRAIN); }
 
+/* Note [Default thread count]
+ * PyTorch 1.13 (Debian's build, OpenMP) starts each thread that computes at
+ * a count of its own choosing, not OpenMP's: OMP_NUM_THREADS, overridden by
+ * MKL_NUM_THREADS, where set to a positive number (read as C's stoi reads,
+ * so "3x" is 3), else half the online processors (hyperthreads counted as
+ * one core), at least 1. On this project's 2-vCPU machines that is 1 where
+ * OpenMP alone would say 2, and reductions split by thread count (Note
+ * [Reductions in PyTorch's order] in sum_order.h), so cgrad starts each
+ * thread the same way. torch.set_num_threads sets the calling thread's count
+ * and the one later threads start at, as at::set_num_threads does. */
+static atomic_int chosen_threads;        /* 0 until set_num_threads */
+static _Thread_local bool thread_ready; /* this thread's count is set */
+
+static int env_threads(const char *name, int fallback) {
+    const char *v = getenv(name);
+    if (!v)
+        return fallback;
+    char *end;
+    long n = strtol(v, &end, 10);
+    return end != v && n > 0 && n <= 1 << 20 ? (int)n : fallback;
+}
+
+int cg_core_count(void) {
+    int half = get_nprocs() / 2;
+    return half > 0 ? half : 1;
+}
+
+int cg_default_num_threads(void) {
+    int n = env_threads("MKL_NUM_THREADS", env_threads("OMP_NUM_THREADS", 0));
+    return n ? n : cg_core_count();
+}
+
 void cg_set_num_threads(int n) {
+    atomic_store(&chosen_threads, n);
+    thread_ready = true;
 #ifdef _OPENMP
     omp_set_num_threads(n);
 #endif
@@ -214,6 +252,11 @@ void cg_set_num_threads(int n) {
 
 int cg_get_num_threads(void) {
 #ifdef _OPENMP
+    if (!thread_ready) {
+        int n = atomic_load(&chosen_threads);
+        omp_set_num_threads(n > 0 ? n : cg_default_num_threads());
+        thread_ready = true;
+    }
     return omp_get_max_threads();
 #else
     return 1;

@@ -50,9 +50,15 @@ void cg_ew_iter_for_each_grain(const cg_ew_iter *it, cg_row_fn fn, const void *c
  * restarts there) split as it does. */
 int64_t cg_parallel_parts(int64_t n);
 
-/* The engine's thread count (OpenMP's), as torch.set_num_threads sets it.
- * OpenBLAS keeps its own: its products give the same bits on any count. */
+/* The engine's thread count for the calling thread, PyTorch's default until
+ * torch.set_num_threads sets it (Note [Default thread count] in iter.c).
+ * Every parallel region asks cg_get_num_threads first. OpenBLAS keeps its
+ * own count: its products give the same bits on any. */
 void cg_set_num_threads(int n);
 int cg_get_num_threads(void);
+/* PyTorch's starting count: the environment's, else cg_core_count(). */
+int cg_default_num_threads(void);
+/* Cores as PyTorch counts them: half the online processors, at least 1. */
+int cg_core_count(void);
 
 #endif

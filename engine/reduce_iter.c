@@ -78,13 +78,7 @@ static void run_outputs(const cg_reduce_iter *it, int64_t begin, int64_t end, cg
     }
 }
 
-static int max_threads(void) {
-#ifdef _OPENMP
-    return omp_get_max_threads();
-#else
-    return 1;
-#endif
-}
+static int max_threads(void) { return cg_get_num_threads(); }
 
 /* Splits [0, n) into one part per thread and runs fn(b, e, arg) on each,
  * in parallel when `parallel`, else on this thread. */

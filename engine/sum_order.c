@@ -226,7 +226,7 @@ void cg_sum_torch_order(const cg_tensor *x, cg_tensor *out) {
     const char *xp = cg_tensor_data(x);
     memset(o, 0, (size_t)(cg_tensor_numel(out) * p.esize));
     int64_t numel = plan_numel(&p);
-    int nthreads = omp_get_max_threads();
+    int nthreads = cg_get_num_threads();
     if (numel < CG_PARALLEL_GRAIN || nthreads == 1 || omp_in_parallel())
         for_each_slab(&p, o, xp, 0, numel);
     else if (cg_tensor_numel(out) == 1)

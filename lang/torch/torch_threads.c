@@ -69,7 +69,9 @@ static cg_value fn_get_num_interop_threads(cg_value self, const cg_args *args) {
     static const cg_method_def def = {"get_num_interop_threads", NULL, "get_num_interop_threads()", NULL};
     if (cg_args_bind(&def, args, NULL, 0) < 0)
         return CG_ERR;
-    return cg_int(interop_threads ? interop_threads : cg_get_num_threads());
+    /* PyTorch's inter-op pool starts at the core count, whatever the
+     * environment says */
+    return cg_int(interop_threads ? interop_threads : cg_core_count());
 }
 
 static const cg_method_def functions[] = {
