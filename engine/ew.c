@@ -71,6 +71,67 @@ static int cast_inputs(int n, cg_tensor *const *in, const cg_dtype *compute, cg_
     return rc;
 }
 
+/* Note [Elementwise output layout]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * PyTorch's TensorIterator lays a new output out like its inputs, not
+ * always contiguously: `x.t() + 1` has x.t()'s strides, and so do `exp`,
+ * comparisons and `where` of it. This shows in `stride()`,
+ * `is_contiguous()` and `view`'s errors, and in the last bits of what comes
+ * next (a reduction walks memory in order, Note [Reductions in PyTorch's
+ * order]). cgrad takes the same layout: inputs all of the output's shape
+ * and contiguous give a contiguous output; all dense with equal strides
+ * give those strides; otherwise the output is dense in the order of
+ * cg_iter_dim_order over the inputs' strides, contiguous where that order
+ * is the plain one. */
+enum { LAYOUT_GENERAL, LAYOUT_CONTIGUOUS, LAYOUT_COPIED };
+
+/* ATen's fast set-up, for inputs all of the output's shape. */
+static int ew_same_layout(int n, cg_tensor *const *in, int ndim, const int64_t *shape, int64_t *strides) {
+    bool contiguous = true, dense = true;
+    for (int i = 0; i < n; i++) {
+        if (!cg_sizes_equal(in[i]->ndim, in[i]->sizes, ndim, shape))
+            return LAYOUT_GENERAL;
+        contiguous &= cg_tensor_is_contiguous(in[i]);
+        dense &= cg_tensor_is_dense(in[i]);
+    }
+    if (contiguous)
+        return LAYOUT_CONTIGUOUS;
+    if (!dense)
+        return LAYOUT_GENERAL;
+    for (int i = 0; i < n - 1; i++)
+        if (memcmp(in[i]->strides, in[n - 1]->strides, (size_t)ndim * sizeof *strides))
+            return LAYOUT_GENERAL;
+    memcpy(strides, in[n - 1]->strides, (size_t)ndim * sizeof *strides);
+    return LAYOUT_COPIED;
+}
+
+/* The output's strides, or false for a contiguous one. */
+static bool ew_output_strides(int n, cg_tensor *const *in, int ndim, const int64_t *shape, int64_t *strides) {
+    if (ndim < 2)
+        return false;
+    int same = ew_same_layout(n, in, ndim, shape, strides);
+    if (same != LAYOUT_GENERAL)
+        return same == LAYOUT_COPIED;
+    int64_t st[CG_ITER_MAX_OPERANDS][CG_MAX_DIMS];
+    for (int i = 0; i < n; i++) {
+        int lead = ndim - in[i]->ndim;
+        for (int d = 0; d < ndim; d++) {
+            int td = d - lead;
+            st[i][d] = td < 0 || (in[i]->sizes[td] == 1 && shape[d] != 1) ? 0 : in[i]->strides[td];
+        }
+    }
+    int perm[CG_MAX_DIMS];
+    cg_iter_dim_order(ndim, shape, n, (const int64_t(*)[CG_MAX_DIMS])st, perm);
+    bool plain = true;
+    int64_t step = 1;
+    for (int i = 0; i < ndim; i++) {
+        plain &= perm[i] == ndim - 1 - i;
+        strides[perm[i]] = step;
+        step *= shape[perm[i]];
+    }
+    return !plain;
+}
+
 /* Allocates the output of shape (ndim, shape) on dev and runs op over it
  * and in, which are already of their compute dtypes and on dev. */
 static cg_tensor *ew_run(cg_op op, int n, cg_tensor *const *in, int ndim, const int64_t *shape, cg_dtype out_dtype,
@@ -78,6 +139,9 @@ static cg_tensor *ew_run(cg_op op, int n, cg_tensor *const *in, int ndim, const 
     cg_tensor *out = cg_tensor_empty(ndim, shape, out_dtype, dev);
     if (!out)
         return NULL;
+    int64_t strides[CG_MAX_DIMS];
+    if (ew_output_strides(n, in, ndim, shape, strides))
+        cg_tensor_set_strides(out, strides);
     cg_ew_iter it;
     cg_ew_iter_init(&it, out, n, in);
     cg_kernel_call call = {.op = op, .nout = 1, .nin = n, .out = {out}, .it = &it, .args = args};

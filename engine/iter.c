@@ -11,14 +11,51 @@
 #include <omp.h>
 #endif
 
-/* Operand geometry at the output's shape, outermost first: a broadcast dim
- * (size 1 or missing in the operand) gets stride 0. */
+/* Operand geometry at the output's shape, outermost first, as ATen's
+ * compute_strides: a broadcast dim (missing in the operand, or of size 1
+ * where the output's is not) gets stride 0. */
 static void broadcast_strides(const cg_tensor *t, const cg_tensor *out, int64_t *strides) {
     int lead = out->ndim - t->ndim;
     int64_t item = (int64_t)cg_dtype_size(t->dtype);
     for (int d = 0; d < out->ndim; d++) {
         int td = d - lead;
-        strides[d] = (td < 0 || t->sizes[td] == 1) ? 0 : t->strides[td] * item;
+        bool broadcast = td < 0 || (t->sizes[td] == 1 && out->sizes[d] != 1);
+        strides[d] = broadcast ? 0 : t->strides[td] * item;
+    }
+}
+
+/* ATen's comparison of dims a and b while ordering them: 1 if a goes after
+ * b (is slower), -1 if before, 0 if no operand tells. The first operand
+ * with two nonzero strides that differ decides; equal strides put the
+ * smaller size first. */
+static int should_swap(const int64_t *shape, int nops, const int64_t (*strides)[CG_MAX_DIMS], int a, int b) {
+    for (int k = 0; k < nops; k++) {
+        int64_t s0 = strides[k][a], s1 = strides[k][b];
+        if (s0 == 0 || s1 == 0)
+            continue;
+        if (s0 != s1)
+            return s0 < s1 ? -1 : 1;
+        if (shape[a] > shape[b])
+            return 1;
+    }
+    return 0;
+}
+
+void cg_iter_dim_order(int ndim, const int64_t *shape, int nops, const int64_t (*strides)[CG_MAX_DIMS], int *perm) {
+    for (int i = 0; i < ndim; i++)
+        perm[i] = ndim - 1 - i;
+    for (int i = 1; i < ndim; i++) { /* insertion sort; ambiguous pairs stay */
+        int d1 = i;
+        for (int d0 = i - 1; d0 >= 0; d0--) {
+            int c = should_swap(shape, nops, strides, perm[d0], perm[d1]);
+            if (c < 0)
+                break;
+            if (c > 0) {
+                int t = perm[d0];
+                perm[d0] = perm[d1], perm[d1] = t;
+                d1 = d0;
+            }
+        }
     }
 }
 
@@ -58,10 +95,14 @@ void cg_ew_iter_init(cg_ew_iter *it, cg_tensor *out, int nin, cg_tensor *const *
         it->data[k] = cg_tensor_data(t);
         it->dtypes[k] = t->dtype;
     }
-    /* Reverse to innermost first, dropping size-1 dims, merging dims that
-     * are contiguous for every operand. */
+    /* Innermost first in ATen's order (memory order when the operands
+     * agree), dropping size-1 dims, merging dims that are contiguous for
+     * every operand. */
+    int perm[CG_MAX_DIMS];
+    cg_iter_dim_order(out->ndim, out->sizes, nops, (const int64_t(*)[CG_MAX_DIMS])outer, perm);
     int n = 0;
-    for (int d = out->ndim - 1; d >= 0; d--) {
+    for (int i = 0; i < out->ndim; i++) {
+        int d = perm[i];
         int64_t size = out->sizes[d];
         if (size == 1)
             continue;

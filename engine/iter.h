@@ -33,6 +33,13 @@ typedef void (*cg_row_fn)(char **ptrs, const int64_t *strides, int64_t n, const 
 /* Plans an iteration over `out` and inputs broadcastable to out's shape.
  * All operands must be on the CPU-visible address space of one device. */
 void cg_ew_iter_init(cg_ew_iter *it, cg_tensor *out, int nin, cg_tensor *const *in);
+/* ATen's reorder_dimensions: the dims of `shape` ordered fastest first into
+ * perm, by the operands' strides in order (strides[k][d], logical dims,
+ * 0 where broadcast): the first operand whose two strides differ decides,
+ * the rest keep their order. The iteration walks operands in this order,
+ * and elementwise outputs are laid out by it (Note [Elementwise output
+ * layout] in ew.c). */
+void cg_iter_dim_order(int ndim, const int64_t *shape, int nops, const int64_t (*strides)[CG_MAX_DIMS], int *perm);
 /* Calls fn over every row, in parallel when the iteration is large: over
  * the ranges PyTorch's parallel_for makes with CG_PARALLEL_GRAIN, or with
  * the given grain (a kernel of PyTorch's with its own, as gelu's). */

@@ -112,6 +112,29 @@ cg_tensor *cg_full(int ndim, const int64_t *sizes, cg_scalar value, cg_dtype dty
     return t;
 }
 
+/* Note [Preserved layout]
+ * ~~~~~~~~~~~~~~~~~~~~~~~
+ * PyTorch's clone(), to(dtype) and the *_like factories default to
+ * memory_format=torch.preserve_format: the new tensor takes x's strides when
+ * x is dense (a transposed x gives a transposed copy), and is contiguous
+ * otherwise. The user-facing forms (_preserve) follow it; the engine's own
+ * copies stay contiguous, since its kernels may ask for that. */
+cg_tensor *cg_empty_preserve(const cg_tensor *x, cg_dtype dtype, cg_device device) {
+    cg_tensor *t = cg_tensor_empty(x->ndim, x->sizes, dtype, device);
+    if (t && cg_tensor_is_dense(x) && !cg_tensor_is_contiguous(x))
+        cg_tensor_set_strides(t, x->strides);
+    return t;
+}
+
+cg_tensor *cg_full_preserve(const cg_tensor *x, cg_scalar value, cg_dtype dtype, cg_device device) {
+    cg_tensor *t = cg_empty_preserve(x, dtype, device);
+    if (t && fill_raw(t, value) < 0) {
+        cg_tensor_release(t);
+        return NULL;
+    }
+    return t;
+}
+
 cg_tensor *cg_zeros(int ndim, const int64_t *sizes, cg_dtype dtype, cg_device device) {
     return cg_full(ndim, sizes, cg_scalar_int(0), dtype, device);
 }
@@ -320,9 +343,11 @@ int cg_bw_copy(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     return (n->next[0].node && !gi[0]) ? -1 : 0;
 }
 
-/* A copy of x with the given dtype, contiguous; recorded as `op`. */
-static cg_tensor *copy_as(cg_tensor *x, cg_dtype dtype, cg_op op) {
-    cg_tensor *out = cg_tensor_empty(x->ndim, x->sizes, dtype, cg_tensor_device(x));
+/* A copy of x with the given dtype, contiguous or laid out as x
+ * (preserve_format); recorded as `op`. */
+static cg_tensor *copy_as(cg_tensor *x, cg_dtype dtype, cg_op op, bool preserve) {
+    cg_device dev = cg_tensor_device(x);
+    cg_tensor *out = preserve ? cg_empty_preserve(x, dtype, dev) : cg_tensor_empty(x->ndim, x->sizes, dtype, dev);
     if (!out || copy_raw(out, x) < 0) {
         cg_tensor_release(out);
         return NULL;
@@ -338,10 +363,17 @@ static cg_tensor *copy_as(cg_tensor *x, cg_dtype dtype, cg_op op) {
 cg_tensor *cg_to_dtype(cg_tensor *t, cg_dtype dtype) {
     if (t->dtype == dtype)
         return cg_tensor_retain(t);
-    return copy_as(t, dtype, CG_OP_TO_DTYPE);
+    return copy_as(t, dtype, CG_OP_TO_DTYPE, false);
 }
 
-cg_tensor *cg_clone(cg_tensor *t) { return copy_as(t, t->dtype, CG_OP_CLONE); }
+cg_tensor *cg_to_dtype_preserve(cg_tensor *t, cg_dtype dtype) {
+    if (t->dtype == dtype)
+        return cg_tensor_retain(t);
+    return copy_as(t, dtype, CG_OP_TO_DTYPE, true);
+}
+
+cg_tensor *cg_clone(cg_tensor *t) { return copy_as(t, t->dtype, CG_OP_CLONE, false); }
+cg_tensor *cg_clone_preserve(cg_tensor *t) { return copy_as(t, t->dtype, CG_OP_CLONE, true); }
 
 /* x.repeat(*repeats): x tiled repeats[d] times along each dim d, the
  * leading repeats making new dims. x is viewed as [1, s0, 1, s1, ...],

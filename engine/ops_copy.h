@@ -24,6 +24,13 @@ cg_tensor *cg_eye(int64_t n, int64_t m, cg_dtype dtype, cg_device device);
 int cg_copy_(cg_tensor *dst, cg_tensor *src);
 /* t.to(dtype): t itself (retained) when the dtype is already right. */
 cg_tensor *cg_to_dtype(cg_tensor *t, cg_dtype dtype);
+/* The forms of to(dtype) and clone() users call, laid out as t (Note
+ * [Preserved layout] in ops_copy.c). */
+cg_tensor *cg_to_dtype_preserve(cg_tensor *t, cg_dtype dtype);
+cg_tensor *cg_clone_preserve(cg_tensor *t);
+/* empty_like / full_like with preserve_format, on any device. */
+cg_tensor *cg_empty_preserve(const cg_tensor *x, cg_dtype dtype, cg_device device);
+cg_tensor *cg_full_preserve(const cg_tensor *x, cg_scalar value, cg_dtype dtype, cg_device device);
 cg_tensor *cg_to_device(cg_tensor *t, cg_device device);
 cg_tensor *cg_clone(cg_tensor *t);
 /* t itself (retained) when already contiguous. */

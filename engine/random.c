@@ -15,6 +15,8 @@
  * (normal_fill.c). */
 #include "random.h"
 
+#include "ops_copy.h"
+
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
@@ -553,37 +555,12 @@ cg_tensor *cg_bernoulli(cg_tensor *p, cg_rng *gen) {
 
 /* ---- the _like ops ------------------------------------------------------------------------ */
 
-/* c10's is_non_overlapping_and_dense: ignoring size-1 dims, the strides
- * sorted ascending are those of a contiguous tensor. */
-static bool dense_layout(const cg_tensor *x) {
-    int dims[CG_MAX_DIMS], n = 0;
-    for (int d = 0; d < x->ndim; d++)
-        if (x->sizes[d] >= 2)
-            dims[n++] = d;
-    for (int i = 1; i < n; i++) /* insertion sort by stride */
-        for (int j = i; j > 0 && x->strides[dims[j]] < x->strides[dims[j - 1]]; j--) {
-            int tmp = dims[j];
-            dims[j] = dims[j - 1];
-            dims[j - 1] = tmp;
-        }
-    int64_t want = 1;
-    for (int i = 0; i < n; i++) {
-        if (x->strides[dims[i]] != want)
-            return false;
-        want *= x->sizes[dims[i]];
-    }
-    return true;
-}
-
 /* at::empty_like(x, dtype) with the default preserve_format: x's strides
  * when its layout is dense (a transposed x gives a transposed result, which
  * the random ops then fill in memory order, as PyTorch's do), else
  * contiguous. */
 cg_tensor *cg_empty_like_preserve(const cg_tensor *x, cg_dtype dtype) {
-    cg_tensor *t = cg_tensor_empty(x->ndim, x->sizes, dtype, cg_tensor_device(x));
-    if (t && dense_layout(x))
-        cg_tensor_set_strides(t, x->strides);
-    return t;
+    return cg_empty_preserve(x, dtype, cg_tensor_device(x));
 }
 
 cg_tensor *cg_dropout_keep_mask(cg_tensor *x, double keep, cg_rng *gen) {
@@ -592,7 +569,7 @@ cg_tensor *cg_dropout_keep_mask(cg_tensor *x, double keep, cg_rng *gen) {
         return NULL;
     CG_CHECK(g->device.type != CG_CPU, CG_RUNTIME_ERROR, "the fused dropout mask is drawn on a device");
     int64_t numel = cg_tensor_numel(x);
-    bool dense = dense_layout(x);
+    bool dense = cg_tensor_is_dense(x);
     int vec = cg_dropout_vec(x->dtype, numel, (uintptr_t)cg_tensor_data(x), dense);
     /* VEC > 1 numbers elements in memory order, so the mask takes x's
      * strides; the scalar kernel numbers them in logical order */

@@ -173,6 +173,28 @@ void cg_tensor_set_strides(cg_tensor *t, const int64_t *strides) {
     t->contiguous = geometry_contiguous(t->ndim, t->sizes, t->strides);
 }
 
+/* c10's is_non_overlapping_and_dense: ignoring size-1 dims, the strides
+ * sorted ascending are those of a contiguous tensor. */
+bool cg_tensor_is_dense(const cg_tensor *x) {
+    int dims[CG_MAX_DIMS], n = 0;
+    for (int d = 0; d < x->ndim; d++)
+        if (x->sizes[d] >= 2)
+            dims[n++] = d;
+    for (int i = 1; i < n; i++) /* insertion sort by stride */
+        for (int j = i; j > 0 && x->strides[dims[j]] < x->strides[dims[j - 1]]; j--) {
+            int tmp = dims[j];
+            dims[j] = dims[j - 1];
+            dims[j - 1] = tmp;
+        }
+    int64_t want = 1;
+    for (int i = 0; i < n; i++) {
+        if (x->strides[dims[i]] != want)
+            return false;
+        want *= x->sizes[dims[i]];
+    }
+    return true;
+}
+
 const char *cg_sizes_str(int ndim, const int64_t *sizes, char *buf, size_t n) {
     size_t used = (size_t)snprintf(buf, n, "[");
     for (int d = 0; d < ndim && used < n; d++)

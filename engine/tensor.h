@@ -76,6 +76,10 @@ static inline bool cg_tensor_is_contiguous(const cg_tensor *t) { return t->conti
 /* Replaces t's strides (e.g. to lay a new tensor out like another) and
  * updates the contiguity flag. */
 void cg_tensor_set_strides(cg_tensor *t, const int64_t *strides);
+/* Whether t's elements fill its span without gaps or overlap in some order
+ * of its dims (c10's is_non_overlapping_and_dense): a transposed tensor is,
+ * a slice of every other column is not. */
+bool cg_tensor_is_dense(const cg_tensor *t);
 static inline cg_device cg_tensor_device(const cg_tensor *t) { return t->storage->device; }
 static inline size_t cg_tensor_itemsize(const cg_tensor *t) { return cg_dtype_size(t->dtype); }
 /* Address of the first element. Only for CPU tensors. */

@@ -213,7 +213,7 @@ static cg_value fn_as_tensor(cg_value *a) {
         bool same_dev = !given || cg_device_equal(o.device, cg_tensor_device(t));
         if (same_dt && same_dev)
             return cg_incref(a[0]);
-        cg_tensor *c = cg_to_dtype(t, o.dtype < 0 ? t->dtype : (cg_dtype)o.dtype);
+        cg_tensor *c = cg_to_dtype_preserve(t, o.dtype < 0 ? t->dtype : (cg_dtype)o.dtype);
         cg_tensor *r = c && given ? cg_to_device(c, o.device) : (c ? cg_tensor_retain(c) : NULL);
         cg_tensor_release(c);
         return cg_tensor_steal(r);
@@ -382,10 +382,10 @@ static cg_value like_as(const char *fn, cg_value *a, int kind, cg_scalar fill) {
     cg_dtype dt = o.dtype < 0 ? x->dtype : (cg_dtype)o.dtype;
     cg_tensor *t;
     switch (kind) {
-    case 0: t = cg_zeros(x->ndim, x->sizes, dt, o.device); break;
-    case 1: t = cg_ones(x->ndim, x->sizes, dt, o.device); break;
-    case 2: t = cg_tensor_empty(x->ndim, x->sizes, dt, o.device); break;
-    case 3: t = cg_full(x->ndim, x->sizes, fill, dt, o.device); break;
+    case 0: t = cg_full_preserve(x, cg_scalar_int(0), dt, o.device); break;
+    case 1: t = cg_full_preserve(x, cg_scalar_int(1), dt, o.device); break;
+    case 2: t = cg_empty_preserve(x, dt, o.device); break;
+    case 3: t = cg_full_preserve(x, fill, dt, o.device); break;
     case 4: t = cg_rand_like(x, dt); break;
     default: t = cg_randn_like(x, dt); break;
     }

@@ -836,7 +836,7 @@ static cg_value convert(cg_value self, int dtype, const cg_device *device, bool 
         copy = false;
     }
     if (dtype >= 0 && (cg_dtype)dtype != r->dtype) {
-        cg_tensor *cast = cg_to_dtype(r, (cg_dtype)dtype);
+        cg_tensor *cast = cg_to_dtype_preserve(r, (cg_dtype)dtype);
         cg_tensor_release(r);
         if (!cast)
             return torch_raise();
@@ -844,7 +844,7 @@ static cg_value convert(cg_value self, int dtype, const cg_device *device, bool 
         copy = false;
     }
     if (copy) {
-        cg_tensor *c = cg_clone(r);
+        cg_tensor *c = cg_clone_preserve(r);
         cg_tensor_release(r);
         if (!c)
             return torch_raise();
@@ -1312,7 +1312,7 @@ static cg_value op_dunder_repr(cg_value *a) { return cg_type_tensor.repr(a[0]); 
     X(split_f, "split", "split_size_or_sections, dim=0", IMPL(op_split), F, "tensor")                                  \
     X(chunk, "chunk", "chunks, dim=0", IMPL(op_chunk), B, NULL)                                                        \
     X(contiguous, "contiguous", "memory_format=None", UNARY(cg_contiguous), M, NULL)                                   \
-    X(clone, "clone", "*, memory_format=None", UNARY(cg_clone), B, NULL)                                               \
+    X(clone, "clone", "*, memory_format=None", UNARY(cg_clone_preserve), B, NULL)                                               \
     X(detach, "detach", "", UNARY(cg_detach), B, NULL)                                                                 \
     X(detach_, "detach_", "", IMPL(op_detach_), M, NULL)                                                               \
     X(index_select, "index_select", "dim, index", IMPL(op_index_select), B, NULL)                                      \
