@@ -234,6 +234,32 @@ static int run_hooks(cg_hook *h, cg_tensor **g) {
     return 0;
 }
 
+/* Note [Gradient layout]
+ * ~~~~~~~~~~~~~~~~~~~~~~
+ * A leaf's .grad is laid out as the leaf when the leaf is dense (a
+ * transposed parameter gets a transposed gradient), else contiguously,
+ * whatever layout the gradient arrived in: PyTorch's "layout contract" of
+ * AccumulateGrad. A gradient that already obeys it is kept as it is. */
+static bool obeys_layout(const cg_tensor *g, const cg_tensor *leaf) {
+    if (!cg_tensor_is_dense(leaf))
+        return cg_tensor_is_contiguous(g);
+    for (int d = 0; d < g->ndim; d++)
+        if (g->sizes[d] != 1 ? g->strides[d] != leaf->strides[d] : g->strides[d] == 0)
+            return false;
+    return true;
+}
+
+/* A detached copy of g laid out as Note [Gradient layout] says: a view of
+ * the copy, so that `.grad.data = ...` may later give it any storage. */
+static cg_tensor *copy_in_layout(cg_tensor *g, const cg_tensor *leaf) {
+    bool was = cg_grad_set_enabled(false);
+    cg_tensor *out = cg_empty_preserve(leaf, g->dtype, cg_tensor_device(g));
+    cg_tensor *d = out && cg_copy_(out, g) == 0 ? cg_detach(out) : NULL;
+    cg_tensor_release(out);
+    cg_grad_set_enabled(was);
+    return d;
+}
+
 /* AccumulateGrad: leaf.grad += g (see PyTorch's accumulate_grad.h). */
 static int accumulate(task *tk, cg_node *n, cg_tensor *g) {
     cg_tensor *leaf = n->variable;
@@ -249,16 +275,13 @@ static int accumulate(task *tk, cg_node *n, cg_tensor *g) {
         /* autograd.grad captures at the leaf's node instead */
     } else if (!leaf->grad) {
         /* steal the gradient when nothing else holds it */
-        if (grad->refcount <= 2 && cg_tensor_is_contiguous(grad) && !grad->grad_fn && !tk->create_graph
+        if (grad->refcount <= 2 && obeys_layout(grad, leaf) && !grad->grad_fn && !tk->create_graph
             && grad->storage->refcount == 1) {
             leaf->grad = cg_detach(grad);
+        } else if (tk->create_graph) {
+            leaf->grad = cg_clone(grad);
         } else {
-            leaf->grad = tk->create_graph ? cg_clone(grad) : cg_clone(grad);
-            if (leaf->grad && !tk->create_graph) {
-                cg_tensor *d = cg_detach(leaf->grad);
-                cg_tensor_release(leaf->grad);
-                leaf->grad = d;
-            }
+            leaf->grad = copy_in_layout(grad, leaf);
         }
         rc = leaf->grad ? 0 : -1;
     } else if (tk->create_graph) {

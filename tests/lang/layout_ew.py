@@ -50,6 +50,25 @@ y = xt.clone()
 y.add_(1).mul_(2)
 show("inplace", y)
 
+# a leaf's gradient is laid out as the leaf (AccumulateGrad's layout
+# contract), whatever layout it arrives in
+lx = torch.randn(3, 4, requires_grad=True)
+lw = torch.randn(4, 3, requires_grad=True)
+(lx.t() * 2 + lw).exp().backward(torch.ones(4, 3))
+show("grad_contig_leaf", lx.grad)
+show("grad_bcast_leaf", lw.grad)
+lz = torch.randn(4, 3).t().requires_grad_()
+(lz * lz).sum().backward()
+show("grad_t_leaf", lz.grad)
+lz.grad = None
+(lz * 3).backward(torch.ones(4, 3).t())
+show("grad_t_leaf_t", lz.grad)
+ls = torch.randn(4, 6)[:, ::2].requires_grad_()
+(ls.t() * 2).sum().backward()
+show("grad_slice_leaf", ls.grad)
+la = torch.randn(3, 4, requires_grad=True)
+show("autograd_grad", torch.autograd.grad((la.t() * 3).sum(), la)[0])
+
 # a view of a transposed result fails as PyTorch's does
 try:
     (xt + 1).view(12)
