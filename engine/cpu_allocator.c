@@ -398,6 +398,7 @@ static int cg_cpu_copy(void *dst, cg_device dd, const void *src, cg_device sd, s
 }
 
 extern const cg_kernel_fn cg_cpu_kernels[];
+int cg_cpu_kernel_status(void);
 
 const cg_backend cg_cpu_backend = {
     .name = "cpu",
@@ -406,6 +407,7 @@ const cg_backend cg_cpu_backend = {
     .copy = cg_cpu_copy,
     .memory = &cpu_memory,
     .kernels = cg_cpu_kernels,
+    .kernel_status = cg_cpu_kernel_status,
 };
 
 /* ---- storages ------------------------------------------------------------ */

@@ -7,6 +7,7 @@
 #include "autograd.h"
 #include "op.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #define nokernel NULL
@@ -23,6 +24,20 @@ const cg_kernel_fn cg_cpu_kernels[CG_OP_COUNT] = {
 #include "ops.def"
 #undef X
 };
+
+/* A CPU kernel that composes engine ops (logsumexp's) can fail to
+ * allocate; it says so here, with the error set, and cg_op_run returns -1
+ * (the CPU backend's kernel_status). */
+static _Thread_local bool cpu_kernel_failed;
+
+void cg_cpu_kernel_fail(void) { cpu_kernel_failed = true; }
+
+int cg_cpu_kernel_status(void) {
+    if (!cpu_kernel_failed)
+        return 0;
+    cpu_kernel_failed = false;
+    return -1;
+}
 
 /* Kernels launch on the current device, so an op on another device's
  * tensors makes their device current while it runs (PyTorch's device

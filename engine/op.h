@@ -73,5 +73,8 @@ extern const cg_op_info cg_op_table[CG_OP_COUNT];
 /* Runs the kernel of call->op on the device of call->out[0] (or in[0]).
  * Returns 0, or -1 with "... not implemented for 'cuda'" style errors. */
 int cg_op_run(const cg_kernel_call *call);
+/* Marks the running CPU kernel failed; its error is already set. */
+void cg_cpu_kernel_fail(void);
+int cg_cpu_kernel_status(void);
 
 #endif

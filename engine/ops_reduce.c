@@ -501,8 +501,8 @@ void cg_cpu_logsumexp(const cg_kernel_call *c) {
     cg_tensor *l = s ? cg_log(s) : NULL, *r = l ? cg_add(l, m, cg_scalar_int(1)) : NULL;
     if (r)
         memcpy(cg_tensor_data(out), cg_tensor_data(r), (size_t)cg_tensor_numel(r) * cg_tensor_itemsize(r));
-    else /* out of memory: the value is lost, and the error says so */
-        memset(cg_tensor_data(out), 0xff, (size_t)cg_tensor_numel(out) * cg_tensor_itemsize(out));
+    else /* out of memory: the op fails with the error set */
+        cg_cpu_kernel_fail();
     cg_grad_set_enabled(was);
     cg_tensor_release(m), cg_tensor_release(d), cg_tensor_release(e);
     cg_tensor_release(s), cg_tensor_release(l), cg_tensor_release(r);
