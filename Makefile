@@ -85,6 +85,8 @@ EXPORT_LDFLAGS := -Wl,--dynamic-list=engine/exports.list -Wl,-u,cg_caching_alloc
 # order]) are written lane by lane; -O3 turns the lanes into vector adds,
 # which round exactly as the scalar adds they replace.
 $(BUILD)/engine/sum_order.o $(BUILD)/engine/ops_nn.o: CFLAGS += -O3
+$(BUILD)/engine/sum_order_avx2.o: CFLAGS += -O3 -mavx2
+$(BUILD)/san/engine/sum_order_avx2.o: CFLAGS += -mavx2
 $(BUILD)/engine/device.o $(BUILD)/san/engine/device.o: CFLAGS += -DCG_CUDA_MODULE_DIR='"$(CUDA_MODULE_DIR)"'
 $(BUILD)/engine/vec_math.o $(BUILD)/san/engine/vec_math.o: CFLAGS += $(VEC_MATH_FLAGS)
 

@@ -3,12 +3,10 @@
 #include "sum_order.h"
 
 #include "iter.h"
+#include "vec_math.h"
 
 #include <omp.h>
 #include <string.h>
-
-/* ceil(log2(x)), and 1 for x <= 2 (ATen's utils::CeilLog2) */
-static inline int64_t so_ceil_log2(int64_t x) { return x <= 2 ? 1 : 64 - __builtin_clzll((unsigned long long)(x - 1)); }
 
 #define T float
 #define W 8
@@ -27,6 +25,16 @@ static inline int64_t so_ceil_log2(int64_t x) { return x <= 2 ? 1 : 64 - __built
 #undef SFX
 
 typedef void (*slab_fn)(char *out, const char *x, const int64_t *s, int64_t size0, int64_t size1);
+
+/* The same kernels compiled for AVX2 (sum_order_avx2.c) where the CPU has
+ * it: each lane adds as before, so the bits are the same, but eight floats
+ * go at once instead of four. */
+static slab_fn slab_for(cg_dtype dtype) {
+    bool avx2 = cg_vec_math_available();
+    if (dtype == CG_F32)
+        return avx2 ? cg_sum_slab_f32_avx2 : slab_f32;
+    return avx2 ? cg_sum_slab_f64_avx2 : slab_f64;
+}
 
 /* The iteration plan: dims fastest first, byte strides of out (0 on reduced
  * dims) and x, after ATen's reordering and merging. */
@@ -106,7 +114,7 @@ static void coalesce(so_plan *p) {
 static void plan_init(so_plan *p, const cg_tensor *x, const cg_tensor *out) {
     p->ndim = x->ndim;
     p->esize = (int64_t)cg_dtype_size(x->dtype);
-    p->slab = x->dtype == CG_F32 ? slab_f32 : slab_f64;
+    p->slab = slab_for(x->dtype);
     for (int i = 0; i < x->ndim; i++) {
         int d = x->ndim - 1 - i;
         p->shape[i] = x->sizes[d];

@@ -42,4 +42,9 @@
  * float64. Runs on the engine's threads as PyTorch splits the work. */
 void cg_sum_torch_order(const cg_tensor *x, cg_tensor *out);
 
+/* The slab kernels built for AVX2 (sum_order_avx2.c); only where
+ * cg_vec_math_available(). */
+void cg_sum_slab_f32_avx2(char *out, const char *x, const int64_t *s, int64_t size0, int64_t size1);
+void cg_sum_slab_f64_avx2(char *out, const char *x, const int64_t *s, int64_t size0, int64_t size1);
+
 #endif

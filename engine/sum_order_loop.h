@@ -6,6 +6,12 @@
  * A "vector" here is W consecutive lanes added lane by lane, which rounds
  * exactly as PyTorch's SIMD adds do; the compiler vectorises the lane loops. */
 
+#ifndef CG_SO_CEIL_LOG2
+#define CG_SO_CEIL_LOG2
+/* ceil(log2(x)), and 1 for x <= 2 (ATen's utils::CeilLog2) */
+static inline int64_t so_ceil_log2(int64_t x) { return x <= 2 ? 1 : 64 - __builtin_clzll((unsigned long long)(x - 1)); }
+#endif
+
 #define SO_CAT2(a, b) a##_##b
 #define SO_CAT(a, b) SO_CAT2(a, b)
 #define SO(name) SO_CAT(name, SFX)
