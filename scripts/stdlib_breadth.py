@@ -22,8 +22,13 @@ import sys
 out = {}
 for name in NAMES:
     try:
-        m = __import__(name)
-        for part in name.split(".")[1:]:
+        parts = name.split(".")
+        m = __import__(parts[0])
+        for i, part in enumerate(parts[1:], 1):
+            try:  # a submodule not imported by its package, else an attribute (a class)
+                __import__(".".join(parts[:i + 1]))
+            except ImportError:
+                pass
             m = getattr(m, part)
         out[name] = [n for n in dir(m) if not n.startswith("_")]
     except Exception:
@@ -43,10 +48,10 @@ def names_of(cmd, modules):
     raise SystemExit("probe failed under %s:\n%s%s" % (cmd, p.stdout, p.stderr))
 
 
-def main():
+def main(default_modules=MODULES, doc=__doc__):
     if len(sys.argv) < 2:
-        raise SystemExit(__doc__)
-    modules = sys.argv[2:] or MODULES
+        raise SystemExit(doc)
+    modules = sys.argv[2:] or default_modules
     ref = names_of(["/usr/bin/python3"], modules)
     ours = names_of([sys.argv[1], "run"], modules)
     have = want = imported = 0
@@ -58,7 +63,7 @@ def main():
         want += len(r)
         imported += o is not None
         share = 100.0 * got / len(r) if r else 100.0
-        print("%-16s %4d / %4d  %5.1f%%%s" % (m, got, len(r), share, "" if o is not None else "  (no module)"))
+        print("%-24s %4d / %4d  %5.1f%%%s" % (m, got, len(r), share, "" if o is not None else "  (no module)"))
     print("%d of %d modules import; %d of %d names, %.1f%%" % (imported, len(modules), have, want,
                                                                100.0 * have / want))
 
