@@ -164,6 +164,39 @@ extern "C" void cg_cuda_avg_pool2d(const cg_kernel_call *c) {
     cg_cuda_check_launch();
 }
 
+/* avg_pool2d's backward: each input element gathers the windows that hold
+ * it, outputs row by row, the order in which the CPU's kernel scatters */
+template <typename T> __global__ void avg_pool_backward_kernel(const T *grad, T *gin, win_geom g) {
+    CG_CUDA_FOR(e, g.planes * g.h * g.w) {
+        int64_t s = e % g.w, r = (e / g.w) % g.h, p = e / (g.w * g.h);
+        /* windows y with y*sh - ph <= r < y*sh - ph + kh, and likewise x */
+        int64_t y0 = max((r + g.ph - g.kh + g.sh) / g.sh, (int64_t)0), y1 = min((r + g.ph) / g.sh + 1, g.oh);
+        int64_t x0 = max((s + g.pw - g.kw + g.sw) / g.sw, (int64_t)0), x1 = min((s + g.pw) / g.sw + 1, g.ow);
+        T sum = 0;
+        for (int64_t y = y0; y < y1; y++)
+            for (int64_t x = x0; x < x1; x++) {
+                int64_t h0 = y * g.sh - g.ph, w0 = x * g.sw - g.pw;
+                int64_t h1 = min(h0 + g.kh, g.h + g.ph), w1 = min(w0 + g.kw, g.w + g.pw);
+                int64_t padded = (h1 - h0) * (w1 - w0);
+                h0 = max(h0, (int64_t)0), w0 = max(w0, (int64_t)0), h1 = min(h1, g.h), w1 = min(w1, g.w);
+                int64_t divisor = g.divisor ? g.divisor : g.flag ? padded : (h1 - h0) * (w1 - w0);
+                sum += grad[(p * g.oh + y) * g.ow + x] / (T)divisor;
+            }
+        gin[e] = sum;
+    }
+}
+
+extern "C" void cg_cuda_avg_pool2d_backward(const cg_kernel_call *c) {
+    win_geom g = geom_of(c, c->out[0]);
+    int64_t n = cg_tensor_numel(c->out[0]);
+    if (n == 0)
+        return;
+    CG_DISPATCH_FLOAT(c->in[0]->dtype,
+                      avg_pool_backward_kernel<T><<<cg_cuda_blocks(n), CG_CUDA_THREADS, 0, CG_CUDA_STREAM>>>(
+                          (const T *)cg_cuda_data(c->in[0]), (T *)cg_cuda_data(c->out[0]), g))
+    cg_cuda_check_launch();
+}
+
 /* ---- adaptive_avg_pool2d ------------------------------------------------------------- */
 
 template <typename T> __global__ void adaptive_kernel(const T *in, T *out, win_geom g) {
@@ -175,7 +208,7 @@ template <typename T> __global__ void adaptive_kernel(const T *in, T *out, win_g
         for (int64_t r = h0; r < h1; r++)
             for (int64_t s = w0; s < w1; s++)
                 sum += in[(p * g.h + r) * g.w + s];
-        out[e] = sum / (T)((h1 - h0) * (w1 - w0));
+        out[e] = sum / (T)(h1 - h0) / (T)(w1 - w0); /* two roundings, as PyTorch */
     }
 }
 
@@ -192,7 +225,7 @@ template <typename T> __global__ void adaptive_backward_kernel(const T *grad, T 
             for (int64_t x = 0; x < g.ow; x++) {
                 int64_t w0 = cg_adaptive_start(x, g.w, g.ow), w1 = cg_adaptive_end(x, g.w, g.ow);
                 if (s >= w0 && s < w1)
-                    sum += grad[(p * g.oh + y) * g.ow + x] / (T)((h1 - h0) * (w1 - w0));
+                    sum += grad[(p * g.oh + y) * g.ow + x] / (T)(h1 - h0) / (T)(w1 - w0);
             }
         }
         gin[e] = sum;

@@ -61,6 +61,10 @@ cg_tensor *cg_adaptive_avg_pool2d(cg_tensor *input, const int64_t output_size[2]
 /* Its derivative: grad [.., oh, ow] spread over the windows of an input of
  * [.., h, w] (AdaptiveAvgPool2DBackwardBackward0). Unchecked. */
 cg_tensor *cg_adaptive_avg_pool2d_backward(cg_tensor *grad, int64_t h, int64_t w);
+/* avg_pool2d's gradient with respect to an input of [.., h, w], from the
+ * gradient of its output (the pooling's window and options). */
+cg_tensor *cg_avg_pool2d_backward(cg_tensor *grad, int64_t h, int64_t w, const cg_window2d *win,
+                                  bool count_include_pad, int64_t divisor_override);
 
 /* The length of a pooling window's output: PyTorch's pooling_output_shape. */
 int64_t cg_pool_output_size(int64_t in, int64_t kernel, int64_t pad, int64_t stride, int64_t dilation, bool ceil_mode);

@@ -5,9 +5,9 @@
  * follow PyTorch's CPU kernels window by window: the same window bounds,
  * the same first index of a max, NaN winning, the same divisors. The
  * derivatives are engine ops: max pooling scatters the gradient to the
- * indices it saved (scatter_add), average pooling spreads it over each
- * window with col2im (ops_conv.c), and adaptive pooling has a backward
- * kernel of its own whose derivative is the pooling again. */
+ * indices it saved (scatter_add); average and adaptive pooling have
+ * backward kernels of their own (PyTorch's order of adding overlapping
+ * windows), whose derivative is the pooling again. */
 #include <math.h>
 #include <stdlib.h>
 
@@ -265,55 +265,77 @@ void cg_cpu_avg_pool2d(const cg_kernel_call *c) {
         avg_pool_f64(cg_tensor_data(c->in[0]), cg_tensor_data(c->out[0]), g);
 }
 
-/* The divisor of every window, [oh, ow] in dtype dt on device dev; windows
- * wholly in the padding get an infinite one (their gradient is zero). */
-static cg_tensor *avg_divisors(const cg_node *n, cg_dtype dt, cg_device dev) {
-    const cg_meta *m = &n->in_meta[0];
-    pool_geom g = {1,
-                   m->sizes[m->ndim - 2],
-                   m->sizes[m->ndim - 1],
-                   n->args.i[0],
-                   n->args.i[1],
-                   cg_window_of(&n->args),
-                   n->args.flag,
-                   n->args.i[2]};
-    int64_t sizes[2] = {g.oh, g.ow};
-    cg_tensor *host = cg_tensor_empty(2, sizes, CG_F64, cg_device_cpu());
-    if (!host)
-        return NULL;
-    double *d = cg_tensor_data(host);
-    for (int64_t y = 0; y < g.oh; y++)
-        for (int64_t x = 0; x < g.ow; x++) {
-            avg_window a = avg_window_at(&g, y, x);
-            d[y * g.ow + x] = a.h0 < a.h1 && a.w0 < a.w1 ? (double)a.divisor : INFINITY;
-        }
-    cg_tensor *typed = cg_to_dtype(host, dt), *out = typed ? cg_to_device(typed, dev) : NULL;
-    cg_tensor_release(host), cg_tensor_release(typed);
-    return out;
+/* Its adjoint, as PyTorch's cpu_avg_pool_backward: each output's gradient
+ * over its divisor, added into its window, outputs row by row, so that
+ * overlapping windows add in PyTorch's order; one plane per thread. */
+#define AVG_POOL_BW_FN(name, T)                                                                                    \
+    static void name(const T *grad, T *gin, pool_geom g) {                                                         \
+        _Pragma("omp parallel for if (g.planes * g.h * g.w > CG_PARALLEL_GRAIN)") for (int64_t p = 0;              \
+                                                                                       p < g.planes; p++) {        \
+            T *dst = gin + p * g.h * g.w;                                                                          \
+            for (int64_t i = 0; i < g.h * g.w; i++)                                                                \
+                dst[i] = 0;                                                                                        \
+            for (int64_t y = 0; y < g.oh; y++)                                                                     \
+                for (int64_t x = 0; x < g.ow; x++) {                                                               \
+                    avg_window a = avg_window_at(&g, y, x);                                                        \
+                    if (a.h0 >= a.h1 || a.w0 >= a.w1)                                                              \
+                        continue;                                                                                  \
+                    T d = grad[(p * g.oh + y) * g.ow + x] / (T)a.divisor;                                          \
+                    for (int64_t r = a.h0; r < a.h1; r++)                                                          \
+                        for (int64_t s = a.w0; s < a.w1; s++)                                                      \
+                            dst[r * g.w + s] += d;                                                                 \
+                }                                                                                                  \
+        }                                                                                                          \
+    }
+CG_EXPAND_FLOAT(AVG_POOL_BW_FN, avg_pool_bw)
+
+/* in[0] the gradient [.., oh, ow] contiguous, out[0] [.., H, W] */
+void cg_cpu_avg_pool2d_backward(const cg_kernel_call *c) {
+    pool_geom g = geom_of(c, c->out[0]);
+    if (c->in[0]->dtype == CG_F32)
+        avg_pool_bw_f32(cg_tensor_data(c->in[0]), cg_tensor_data(c->out[0]), g);
+    else
+        avg_pool_bw_f64(cg_tensor_data(c->in[0]), cg_tensor_data(c->out[0]), g);
 }
 
-/* AvgPool2DBackward0: each window's gradient over its divisor, spread over
- * the window by col2im (which drops what falls in the padding) */
+/* op of x (planes of [.., h, w]) into a new tensor of x's leading dims and
+ * the given last two, recorded with the pooling's args */
+static cg_tensor *pool_into(cg_op op, cg_tensor *x, int64_t h, int64_t w, const cg_op_args *args) {
+    int64_t sizes[4];
+    out_sizes(x, h, w, sizes);
+    cg_tensor *out = cg_tensor_empty(x->ndim, sizes, x->dtype, cg_tensor_device(x));
+    if (!out || (cg_tensor_numel(out) > 0 && run_pool(op, x, 1, &out, args) < 0)) {
+        cg_tensor_release(out);
+        return NULL;
+    }
+    return cg_ew_record(out, op, 1, &x, 0, NULL, args);
+}
+
+cg_tensor *cg_avg_pool2d_backward(cg_tensor *grad, int64_t h, int64_t w, const cg_window2d *win,
+                                  bool count_include_pad, int64_t divisor_override) {
+    CG_CHECK(grad->ndim == 3 || grad->ndim == 4, CG_RUNTIME_ERROR, "avg_pool2d_backward: expected 3D or 4D gradient");
+    cg_op_args args = cg_window_args(win, grad->sizes[grad->ndim - 2], grad->sizes[grad->ndim - 1]);
+    args.flag = count_include_pad, args.i[2] = divisor_override;
+    return pool_into(CG_OP_AVG_POOL2D_BACKWARD, grad, h, w, &args);
+}
+
+/* AvgPool2DBackward0 */
 int cg_bw_avg_pool2d(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     const cg_meta *m = &n->in_meta[0];
-    cg_window2d w = cg_window_of(&n->args);
-    int64_t oh = n->args.i[0], ow = n->args.i[1], k = w.kernel[0] * w.kernel[1], planes = 1;
-    for (int d = 0; d < m->ndim - 2; d++)
-        planes *= m->sizes[d];
-    cg_tensor *div = avg_divisors(n, go[0]->dtype, cg_tensor_device(go[0]));
-    cg_tensor *q = div ? cg_div(go[0], div) : NULL;
-    int64_t flat[3] = {planes, 1, oh * ow}, cols[3] = {planes, k, oh * ow};
-    cg_tensor *r = q ? cg_reshape(q, 3, flat) : NULL, *e = r ? cg_expand(r, 3, cols) : NULL;
-    cg_tensor *im = e ? cg_col2im(e, m->sizes[m->ndim - 2], m->sizes[m->ndim - 1], &w, oh, ow, false) : NULL;
-    gi[0] = im ? cg_reshape(im, m->ndim, m->sizes) : NULL;
-    cg_tensor_release(div), cg_tensor_release(q), cg_tensor_release(r), cg_tensor_release(e), cg_tensor_release(im);
+    gi[0] = pool_into(CG_OP_AVG_POOL2D_BACKWARD, go[0], m->sizes[m->ndim - 2], m->sizes[m->ndim - 1], &n->args);
+    return gi[0] ? 0 : -1;
+}
+
+/* AvgPool2DBackwardBackward0: the pooling of the gradient's gradient */
+int cg_bw_avg_pool2d_backward(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    gi[0] = pool_into(CG_OP_AVG_POOL2D, go[0], n->args.i[0], n->args.i[1], &n->args);
     return gi[0] ? 0 : -1;
 }
 
 cg_tensor *cg_avg_pool2d(cg_tensor *x, const cg_window2d *w, bool ceil_mode, bool count_include_pad,
                          int64_t divisor_override) {
     CG_CHECK(w->dilation[0] == 1 && w->dilation[1] == 1, CG_RUNTIME_ERROR, "avg_pool2d: dilation must be 1");
-    int64_t oh, ow, sizes[4];
+    int64_t oh, ow;
     if (pool_shape(x, w, ceil_mode, &oh, &ow) < 0)
         return NULL;
     if (!cg_dtype_is_float(x->dtype)) {
@@ -321,15 +343,9 @@ cg_tensor *cg_avg_pool2d(cg_tensor *x, const cg_window2d *w, bool ceil_mode, boo
                               x->dtype);
         return NULL;
     }
-    out_sizes(x, oh, ow, sizes);
-    cg_tensor *out = cg_tensor_empty(x->ndim, sizes, x->dtype, cg_tensor_device(x));
     cg_op_args args = cg_window_args(w, oh, ow);
     args.flag = count_include_pad, args.i[2] = divisor_override;
-    if (!out || run_pool(CG_OP_AVG_POOL2D, x, 1, &out, &args) < 0) {
-        cg_tensor_release(out);
-        return NULL;
-    }
-    return cg_ew_record(out, CG_OP_AVG_POOL2D, 1, &x, 0, NULL, &args);
+    return pool_into(CG_OP_AVG_POOL2D, x, oh, ow, &args);
 }
 
 /* ---- adaptive_avg_pool2d ---------------------------------------------------------------- */
@@ -346,13 +362,14 @@ cg_tensor *cg_avg_pool2d(cg_tensor *x, const cg_window2d *w, bool ceil_mode, boo
                 for (int64_t r = h0; r < h1; r++)                                                                   \
                     for (int64_t s = w0; s < w1; s++)                                                               \
                         sum += in[(p * g.h + r) * g.w + s];                                                         \
-                out[(p * g.oh + y) * g.ow + x] = sum / (T)((h1 - h0) * (w1 - w0));                                  \
+                out[(p * g.oh + y) * g.ow + x] = sum / (T)(h1 - h0) / (T)(w1 - w0); /* twice, as PyTorch */         \
             }                                                                                                       \
         }                                                                                                           \
     }
 CG_EXPAND_FLOAT(ADAPTIVE_FN, adaptive)
 
-/* Its adjoint: each output's gradient over its window's size, added into
+/* Its adjoint: each output's gradient over its window's height, then
+ * width (two roundings, as PyTorch's kernel divides), added into
  * the window, outputs in order, one plane per thread. */
 #define ADAPTIVE_BW_FN(name, T)                                                                                     \
     static void name(const T *grad, T *gin, pool_geom g) {                                                          \
@@ -365,7 +382,7 @@ CG_EXPAND_FLOAT(ADAPTIVE_FN, adaptive)
                 int64_t h0 = cg_adaptive_start(y, g.h, g.oh), h1 = cg_adaptive_end(y, g.h, g.oh);                   \
                 for (int64_t x = 0; x < g.ow; x++) {                                                                \
                     int64_t w0 = cg_adaptive_start(x, g.w, g.ow), w1 = cg_adaptive_end(x, g.w, g.ow);               \
-                    T d = grad[(p * g.oh + y) * g.ow + x] / (T)((h1 - h0) * (w1 - w0));                             \
+                    T d = grad[(p * g.oh + y) * g.ow + x] / (T)(h1 - h0) / (T)(w1 - w0);                            \
                     for (int64_t r = h0; r < h1; r++)                                                               \
                         for (int64_t s = w0; s < w1; s++)                                                           \
                             dst[r * g.w + s] += d;                                                                  \
@@ -395,15 +412,8 @@ void cg_cpu_adaptive_avg_pool2d_backward(const cg_kernel_call *c) {
 
 /* op of x into a new tensor of x's leading dims and the given last two */
 static cg_tensor *adaptive_run(cg_op op, cg_tensor *x, int64_t h, int64_t w, int64_t oh, int64_t ow) {
-    int64_t sizes[4];
-    out_sizes(x, h, w, sizes);
-    cg_tensor *out = cg_tensor_empty(x->ndim, sizes, x->dtype, cg_tensor_device(x));
     cg_op_args args = {.i = {oh, ow}};
-    if (!out || (cg_tensor_numel(out) > 0 && run_pool(op, x, 1, &out, &args) < 0)) {
-        cg_tensor_release(out);
-        return NULL;
-    }
-    return cg_ew_record(out, op, 1, &x, 0, NULL, &args);
+    return pool_into(op, x, h, w, &args);
 }
 
 cg_tensor *cg_adaptive_avg_pool2d_backward(cg_tensor *grad, int64_t h, int64_t w) {

@@ -906,8 +906,11 @@ int cg_bw_sum(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 /* MeanBackward0/1: grad expanded, divided by the number of elements folded */
 int cg_bw_mean(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     scratch sc = {0};
+    /* PyTorch's mean_backward divides the expanded gradient by the count,
+     * which rounds otherwise than a multiply by its reciprocal */
     cg_tensor *e = TMP(cg_reduce_grad_expand(n, go[0]));
-    return scratch_done(&sc, TMP(cg_mul_scalar(e, 1.0 / (double)reduced_count(n))), gi);
+    cg_tensor *count = TMP(cg_scalar_tensor(cg_scalar_int(reduced_count(n))));
+    return scratch_done(&sc, TMP(cg_div(e, count)), gi);
 }
 
 /* Whether t has a nonzero element (reads one value back). */

@@ -132,6 +132,23 @@ bool sample_avg_pool2d(int v, cg_sample *s) {
     }
 }
 
+/* avg_pool2d's backward into an input of [i6, i7], window as above */
+static cg_tensor *f_avg_pool_backward(cg_tensor *const *in, const cg_sample *s) {
+    cg_window2d w = window_of(s);
+    return cg_avg_pool2d_backward(in[0], s->i[6], s->i[7], &w, s->d[0] == 0, (int64_t)s->d[1]);
+}
+bool sample_avg_pool2d_backward(int v, cg_sample *s) {
+    switch (v) {
+    case 0:
+        return SAMPLE("3x3 stride 2 padding 1, [A,B,4,4] to 7x7 (windows overlap)", 1,
+                      {IN(456, false, S_A, S_B, 4, 4)}, f_avg_pool_backward, .i = {3, 3, 2, 1, 1, 0, 7, 7});
+    case 1:
+        return SAMPLE("3x3 stride 1 padding not counted, unbatched [B,3,4] to 5x6", 1, {IN(457, true, S_B, 3, 4)},
+                      f_avg_pool_backward, .i = {3, 3, 1, 1, 1, 0, 3, 4}, .d = {1, 0});
+    default: return false;
+    }
+}
+
 static cg_tensor *f_adaptive(cg_tensor *const *in, const cg_sample *s) {
     return cg_adaptive_avg_pool2d(in[0], (int64_t[]){s->i[0], s->i[1]});
 }

@@ -179,6 +179,8 @@ static const char *const reach[CG_OP_COUNT] = {
     [CG_OP_CONVOLUTION] = "y = F.conv2d(img, torch.randn(3, 2, 2, 2))",
     [CG_OP_MAX_POOL2D] = "y = F.max_pool2d(img, 2)",
     [CG_OP_AVG_POOL2D] = "y = F.avg_pool2d(img, 2)",
+    [CG_OP_AVG_POOL2D_BACKWARD] =
+        "y, = torch.autograd.grad((F.avg_pool2d(img, 2) ** 2).sum(), img, create_graph=True)",
     [CG_OP_ADAPTIVE_AVG_POOL2D] = "y = F.adaptive_avg_pool2d(img, 2)",
     /* the gradient of a linear op records nothing unless grad_output has a
      * history of its own: hence the square */
