@@ -5,6 +5,7 @@
 #include "ew.h"
 #include "ops.h"
 #include "scalar_math.h"
+#include "vec_math.h"
 
 /* ---- type promotion ---------------------------------------------------------- */
 
@@ -99,7 +100,66 @@ void cg_cpu_mul(const cg_kernel_call *c) { cg_ew_run(c, mul_rows, 0); }
 void cg_cpu_div(const cg_kernel_call *c) { cg_ew_run(c, div_rows, 0); }
 void cg_cpu_div_mode(const cg_kernel_call *c) { cg_ew_run(c, div_mode_rows, 0); }
 void cg_cpu_remainder(const cg_kernel_call *c) { cg_ew_run(c, remainder_rows, 0); }
-void cg_cpu_pow(const cg_kernel_call *c) { cg_ew_run(c, pow_rows, 0); }
+/* Note [pow with a number exponent]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * x ** e for a Python number e runs PyTorch's pow_tensor_scalar kernel, not
+ * its pow of two tensors: e = 0.5, -0.5, -1 are sqrt(x), 1 / sqrt(x),
+ * 1 / x; e = 2, 3 are x * x, x * x * x; e = -2 is 1 / (x * x); any other
+ * e is pow. For those last two the kernel is a cpu_kernel_vec one (Note
+ * [PyTorch's vector and scalar paths] in ops_unary.c): the whole steps of
+ * two vectors of a contiguous run take the vector form (SLEEF's pow with e
+ * rounded to T, or libm's where the CPU lacks AVX2; 1 / (x * x) in T), the
+ * rest the scalar lambda, which computes in double: pow((double)x, e),
+ * 1.0 / (x * x). The tensor exponent of POW is then only broadcast. */
+enum { POW_SQRT, POW_RSQRT, POW_RECIP, POW_SQUARE, POW_CUBE, POW_INV_SQUARE, POW_ANY };
+
+static int pow_kind(double e) {
+    return e == 0.5 ? POW_SQRT : e == -0.5 ? POW_RSQRT : e == -1 ? POW_RECIP : e == 2 ? POW_SQUARE
+           : e == 3 ? POW_CUBE : e == -2 ? POW_INV_SQUARE : POW_ANY;
+}
+
+#define POW_NUMBER_ROW(name, T, SQRT, POW, VPOW)                                                       \
+    static void name(char **p, const int64_t *s, int64_t n, const void *ctx) {                         \
+        const cg_op_args *args = ctx;                                                                  \
+        const double e = cg_scalar_to_double(args->s[0]);                                              \
+        const int kind = pow_kind(e);                                                                  \
+        int64_t v = 0; /* the vector part */                                                           \
+        if (s[0] == sizeof(T) && s[1] == sizeof(T) && kind >= POW_INV_SQUARE) {                        \
+            T *o = (T *)p[0];                                                                          \
+            const T *in = (const T *)p[1];                                                             \
+            v = n - n % (2 * (int64_t)(32 / sizeof(T)));                                               \
+            if (kind == POW_INV_SQUARE)                                                                \
+                for (int64_t i = 0; i < v; i++)                                                        \
+                    o[i] = (T)1 / (in[i] * in[i]);                                                     \
+            else if (cg_vec_math_available())                                                          \
+                VPOW(o, in, (T)e, v);                                                                  \
+            else                                                                                       \
+                for (int64_t i = 0; i < v; i++)                                                        \
+                    o[i] = POW(in[i], (T)e);                                                           \
+        }                                                                                              \
+        for (int64_t i = v; i < n; i++) {                                                              \
+            T x = *(const T *)(p[1] + i * s[1]), r;                                                    \
+            switch (kind) {                                                                            \
+            case POW_SQRT: r = SQRT(x); break;                                                         \
+            case POW_RSQRT: r = (T)1 / SQRT(x); break;                                                 \
+            case POW_RECIP: r = (T)1 / x; break;                                                       \
+            case POW_SQUARE: r = x * x; break;                                                         \
+            case POW_CUBE: r = x * x * x; break;                                                       \
+            case POW_INV_SQUARE: r = (T)(1.0 / (double)(x * x)); break;                                \
+            default: r = (T)pow((double)x, e); break;                                                  \
+            }                                                                                          \
+            *(T *)(p[0] + i * s[0]) = r;                                                               \
+        }                                                                                              \
+    }
+POW_NUMBER_ROW(pow_number_f32, float, sqrtf, powf, cg_vec_pow_f32)
+POW_NUMBER_ROW(pow_number_f64, double, sqrt, pow, cg_vec_pow_f64)
+static const cg_row_fn pow_number_rows[CG_DTYPE_COUNT] = {CG_ROWS_FLOAT(pow_number)};
+
+/* args->flag: the exponent is a number (Note [pow with a number exponent]) */
+void cg_cpu_pow(const cg_kernel_call *c) {
+    bool number = c->args && c->args->flag && cg_dtype_is_float(c->it->dtypes[0]);
+    cg_ew_run(c, number ? pow_number_rows : pow_rows, 0);
+}
 void cg_cpu_maximum(const cg_kernel_call *c) { cg_ew_run(c, maximum_rows, 0); }
 void cg_cpu_minimum(const cg_kernel_call *c) { cg_ew_run(c, minimum_rows, 0); }
 
@@ -353,7 +413,7 @@ cg_tensor *cg_pow_scalar(cg_tensor *self, cg_scalar exponent) {
     if (!e)
         return NULL;
     cg_dtype dt = result2(self, e);
-    cg_op_args args = {.s = {exponent}};
+    cg_op_args args = {.s = {exponent}, .flag = true};
     cg_tensor *out = NULL;
     if (check_pow_scalar(self, exponent) == 0 && check_pow_dtype(dt) == 0)
         out = cg_ew_binary(CG_OP_POW, self, e, dt, dt, &args);
@@ -389,7 +449,7 @@ int cg_pow_scalar_(cg_tensor *self, cg_scalar exponent) {
     if (!e)
         return -1;
     cg_dtype dt = result2(self, e);
-    cg_op_args args = {.s = {exponent}};
+    cg_op_args args = {.s = {exponent}, .flag = true};
     inplace_spec sp = {CG_OP_POW, CG_OP_POW_SCALAR, 1, 1, true, NULL};
     int rc = check_pow_scalar(self, exponent);
     if (rc == 0 && cg_dtype_is_float(dt) && !cg_dtype_is_float(self->dtype)) {

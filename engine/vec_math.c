@@ -111,6 +111,17 @@ void cg_vec_tanh_backward_f64(double *out, const double *a, const double *b, int
         out[i] = a[i] * fma(-b[i], b[i], 1.0);
 }
 
+void cg_vec_pow_f32(float *out, const float *in, float e, int64_t n) {
+    __m256 ve = _mm256_set1_ps(e);
+    for (int64_t i = 0; i + CG_VEC_F32 <= n; i += CG_VEC_F32)
+        _mm256_storeu_ps(out + i, Sleef_powf8_u10(_mm256_loadu_ps(in + i), ve));
+}
+void cg_vec_pow_f64(double *out, const double *in, double e, int64_t n) {
+    __m256d ve = _mm256_set1_pd(e);
+    for (int64_t i = 0; i + CG_VEC_F64 <= n; i += CG_VEC_F64)
+        _mm256_storeu_pd(out + i, Sleef_powd4_u10(_mm256_loadu_pd(in + i), ve));
+}
+
 void cg_vec_exp_f32(float *out, const float *in) { _mm256_storeu_ps(out, Sleef_expf8_u10(_mm256_loadu_ps(in))); }
 void cg_vec_log_f32(float *out, const float *in) { _mm256_storeu_ps(out, Sleef_logf8_u10(_mm256_loadu_ps(in))); }
 void cg_vec_exp_f64(double *out, const double *in) { _mm256_storeu_pd(out, Sleef_expd4_u10(_mm256_loadu_pd(in))); }
