@@ -73,8 +73,24 @@ CG_BINARY_ROW(remainder_f32, float, CG_NOPRO, cg_fremainder(a, b))
 CG_BINARY_ROW(remainder_f64, double, CG_NOPRO, cg_fremainder(a, b))
 #define REMAINDER_INT(name, T) CG_BINARY_ROW(name, T, CG_NOPRO, cg_iremainder(a, b))
 CG_EXPAND_INT(REMAINDER_INT, remainder)
-CG_BINARY_ROW(pow_f32, float, CG_NOPRO, powf(a, b))
-CG_BINARY_ROW(pow_f64, double, CG_NOPRO, pow(a, b))
+/* pow of two float tensors, a cpu_kernel_vec kernel (Note [pow with a
+ * number exponent]): a run whose operands are contiguous, or one of them a
+ * single value, takes SLEEF's vector pow over its whole steps of two
+ * vectors; the rest, and strided runs, libm's. */
+#define POW_ROW(name, T, LIBM, VPOW)                                                                   \
+    static void name(char **p, const int64_t *s, int64_t n, const void *ctx) {                         \
+        (void)ctx;                                                                                     \
+        const int64_t es = sizeof(T);                                                                  \
+        bool vec = s[0] == es && (s[1] == es || s[1] == 0) && (s[2] == es || s[2] == 0)                \
+                   && !(s[1] == 0 && s[2] == 0) && cg_vec_math_available();                            \
+        int64_t v = vec ? n - n % (2 * (32 / es)) : 0;                                                 \
+        if (v)                                                                                         \
+            VPOW((T *)p[0], (const T *)p[1], s[1] / es, (const T *)p[2], s[2] / es, v);                \
+        for (int64_t i = v; i < n; i++)                                                                \
+            *(T *)(p[0] + i * s[0]) = LIBM(*(const T *)(p[1] + i * s[1]), *(const T *)(p[2] + i * s[2])); \
+    }
+POW_ROW(pow_f32, float, powf, cg_vec_pow_f32)
+POW_ROW(pow_f64, double, pow, cg_vec_pow_f64)
 #define POW_INT(name, T) CG_BINARY_ROW(name, T, CG_NOPRO, cg_ipow(a, b))
 CG_EXPAND_INT(POW_INT, pow)
 /* maximum and minimum: NaN and ties as PyTorch (scalar_math.h) */
@@ -132,7 +148,7 @@ static int pow_kind(double e) {
                 for (int64_t i = 0; i < v; i++)                                                        \
                     o[i] = (T)1 / (in[i] * in[i]);                                                     \
             else if (cg_vec_math_available())                                                          \
-                VPOW(o, in, (T)e, v);                                                                  \
+                VPOW(o, in, 1, &(T){(T)e}, 0, v);                                                      \
             else                                                                                       \
                 for (int64_t i = 0; i < v; i++)                                                        \
                     o[i] = POW(in[i], (T)e);                                                           \

@@ -111,15 +111,19 @@ void cg_vec_tanh_backward_f64(double *out, const double *a, const double *b, int
         out[i] = a[i] * fma(-b[i], b[i], 1.0);
 }
 
-void cg_vec_pow_f32(float *out, const float *in, float e, int64_t n) {
-    __m256 ve = _mm256_set1_ps(e);
-    for (int64_t i = 0; i + CG_VEC_F32 <= n; i += CG_VEC_F32)
-        _mm256_storeu_ps(out + i, Sleef_powf8_u10(_mm256_loadu_ps(in + i), ve));
+void cg_vec_pow_f32(float *out, const float *a, int64_t as, const float *b, int64_t bs, int64_t n) {
+    for (int64_t i = 0; i + CG_VEC_F32 <= n; i += CG_VEC_F32) {
+        __m256 va = as ? _mm256_loadu_ps(a + i) : _mm256_set1_ps(*a);
+        __m256 vb = bs ? _mm256_loadu_ps(b + i) : _mm256_set1_ps(*b);
+        _mm256_storeu_ps(out + i, Sleef_powf8_u10(va, vb));
+    }
 }
-void cg_vec_pow_f64(double *out, const double *in, double e, int64_t n) {
-    __m256d ve = _mm256_set1_pd(e);
-    for (int64_t i = 0; i + CG_VEC_F64 <= n; i += CG_VEC_F64)
-        _mm256_storeu_pd(out + i, Sleef_powd4_u10(_mm256_loadu_pd(in + i), ve));
+void cg_vec_pow_f64(double *out, const double *a, int64_t as, const double *b, int64_t bs, int64_t n) {
+    for (int64_t i = 0; i + CG_VEC_F64 <= n; i += CG_VEC_F64) {
+        __m256d va = as ? _mm256_loadu_pd(a + i) : _mm256_set1_pd(*a);
+        __m256d vb = bs ? _mm256_loadu_pd(b + i) : _mm256_set1_pd(*b);
+        _mm256_storeu_pd(out + i, Sleef_powd4_u10(va, vb));
+    }
 }
 
 void cg_vec_exp_f32(float *out, const float *in) { _mm256_storeu_ps(out, Sleef_expf8_u10(_mm256_loadu_ps(in))); }

@@ -53,10 +53,11 @@ void cg_vec_map_f64(cg_vec_fn f, double *out, const double *in, int64_t n);
 void cg_vec_tanh_backward_f32(float *out, const float *a, const float *b, int64_t n);
 void cg_vec_tanh_backward_f64(double *out, const double *a, const double *b, int64_t n);
 
-/* out[i] = in[i] ** e for n contiguous elements, n a multiple of the
- * lanes: Vectorized<T>::pow, Sleef_powf8_u10 / Sleef_powd4_u10. */
-void cg_vec_pow_f32(float *out, const float *in, float e, int64_t n);
-void cg_vec_pow_f64(double *out, const double *in, double e, int64_t n);
+/* out[i] = a[i * as] ** b[i * bs] for i < n, n a multiple of the lanes, as
+ * and bs 1 (contiguous) or 0 (one value for all): Vectorized<T>::pow,
+ * Sleef_powf8_u10 / Sleef_powd4_u10. */
+void cg_vec_pow_f32(float *out, const float *a, int64_t as, const float *b, int64_t bs, int64_t n);
+void cg_vec_pow_f64(double *out, const double *a, int64_t as, const double *b, int64_t bs, int64_t n);
 
 /* One vector's worth: out[0..W) = exp or log of in[0..W), W = CG_VEC_F32
  * or CG_VEC_F64, as Vectorized<T>::exp() and ::log() (for the reductions:

@@ -2,7 +2,8 @@
 # kernel gives it (CPU capability AVX2): sqrt, rsqrt, reciprocal, square,
 # cube and 1 / x^2 for their exponents, SLEEF's vector pow over whole
 # steps of two vectors of a contiguous run and double-precision pow on the
-# rest; strided inputs, in-place pow_, gradients, 1 and 2 threads.
+# rest; the same for two tensors; strided inputs, in-place pow_,
+# gradients, 1 and 2 threads.
 import torch
 
 
@@ -30,3 +31,17 @@ for threads in (1, 2):
             print("inplace", n, digest(w))
 print(torch.arange(6).pow(2), torch.arange(1, 6).pow(3))
 print(torch.tensor([0.0, -1.0, float("inf"), float("nan")]) ** -2)
+
+# two tensors: the same split, a broadcast single value counting as
+# contiguous, strided runs by libm's pow
+torch.manual_seed(1)
+for n in [7, 16, 17, 33, 1000]:
+    for dtype in (torch.float32, torch.float64):
+        a = torch.rand(n, dtype=dtype) * 3 + 0.1
+        b = torch.randn(n, dtype=dtype)
+        A, B = a.clone().requires_grad_(), b.clone().requires_grad_()
+        y = A ** B
+        y.backward(torch.ones_like(y))
+        m = torch.rand(5, n, dtype=dtype) + 0.5
+        print(n, str(dtype)[6:], digest(y), digest(A.grad), digest(B.grad), digest(2.5 ** b), digest(a ** b[:1]),
+              digest(a[:1] ** b), digest(a[::2] ** b[::2]), digest(m ** b), digest(m.t() ** torch.randn(5, dtype=dtype)))
