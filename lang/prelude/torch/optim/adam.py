@@ -37,7 +37,7 @@ def _group_state(state_of, group):
         params_with_grad.append(p)
         grads.append(p.grad)
         state = state_of[p]
-        if len(state) == 0:  # lazy state initialization
+        if len(state) == 0:  # the first step makes the state
             state['step'] = torch.tensor(0.)
             state['exp_avg'] = torch.zeros_like(p)  # moving average of the gradient
             state['exp_avg_sq'] = torch.zeros_like(p)  # ... of its square
@@ -110,7 +110,6 @@ def adam(params, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, for
         exp_avg = exp_avgs[i]
         exp_avg_sq = exp_avg_sqs[i]
         step_t = state_steps[i]
-        # update step
         step_t += 1
 
         if weight_decay != 0:
@@ -125,7 +124,7 @@ def adam(params, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, for
 # parameter update. AdamW differs only in how it decays the weights first.
 def _moments_step(param, grad, exp_avg, exp_avg_sq, max_exp_avg_sqs, i, step_t,
                   amsgrad, beta1, beta2, lr, eps):
-    # Decay the first and second moment running average coefficient
+    # the running averages of the gradient and of its square
     exp_avg.mul_(beta1).add_(grad, alpha=1 - beta1)
     exp_avg_sq.mul_(beta2).addcmul_(grad, grad, value=1 - beta2)
 
@@ -139,9 +138,8 @@ def _moments_step(param, grad, exp_avg, exp_avg_sq, max_exp_avg_sqs, i, step_t,
     bias_correction2_sqrt = math.sqrt(bias_correction2)
 
     if amsgrad:
-        # Maintains the maximum of all 2nd moment running avg. till now
+        # amsgrad divides by the largest second moment seen so far
         max_exp_avg_sqs[i].copy_(torch.maximum(max_exp_avg_sqs[i], exp_avg_sq))
-        # Use the max. for normalizing running avg. of gradient
         denom = (max_exp_avg_sqs[i].sqrt() / bias_correction2_sqrt).add_(eps)
     else:
         denom = (exp_avg_sq.sqrt() / bias_correction2_sqrt).add_(eps)

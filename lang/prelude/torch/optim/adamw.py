@@ -55,10 +55,9 @@ def adamw(params, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, fo
         exp_avg_sq = exp_avg_sqs[i]
         step_t = state_steps[i]
 
-        # update step
         step_t += 1
 
-        # Perform stepweight decay
+        # decoupled decay: the weights shrink before the moments step
         param.mul_(1 - lr * weight_decay)
 
         _moments_step(param, grad, exp_avg, exp_avg_sq, max_exp_avg_sqs, i, step_t,

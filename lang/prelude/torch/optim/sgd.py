@@ -55,7 +55,7 @@ class SGD(Optimizer):
                 nesterov=group['nesterov'],
                 maximize=group['maximize'])
 
-            # update momentum_buffers in state
+            # keep the momentum buffers for the next step
             for p, momentum_buffer in zip(params_with_grad, momentum_buffer_list):
                 state = self.state[p]
                 state['momentum_buffer'] = momentum_buffer
