@@ -1,8 +1,9 @@
 /* ops_reduce.c: reductions over dims (reduce_iter.h), the cumulative sum,
  * and their derivatives written with engine ops.
  *
- * Floating sum and mean add in PyTorch's order (sum_order.h); the other
- * float folds accumulate in double. Integer sums and products fold in
+ * Floating sum and mean add in PyTorch's order (sum_order.h), prod
+ * multiplies in it (prod_order.c); the other float folds accumulate in
+ * double. Integer sums and products fold in
  * int64, which is also their result dtype, as in PyTorch. max/min propagate
  * NaN and keep the first index among ties, as PyTorch's CPU kernels do.
  *
@@ -206,8 +207,6 @@ FOLD_KERNEL(sum_i32, int32_t, int64_t, int64_t, 0, ADD_STEP, ADD, SAME)
 FOLD_KERNEL(sum_i64, int64_t, int64_t, int64_t, 0, ADD_STEP, ADD, SAME)
 FOLD_KERNEL(sum_bool, bool, int64_t, int64_t, 0, ADD_STEP, ADD, SAME)
 
-FOLD_KERNEL(prod_f32, float, double, float, 1.0, MUL_STEP, MUL, SAME)
-FOLD_KERNEL(prod_f64, double, double, double, 1.0, MUL_STEP, MUL, SAME)
 FOLD_KERNEL(prod_i32, int32_t, int64_t, int64_t, 1, MUL_STEP, MUL, SAME)
 FOLD_KERNEL(prod_i64, int64_t, int64_t, int64_t, 1, MUL_STEP, MUL, SAME)
 FOLD_KERNEL(prod_bool, bool, int64_t, int64_t, 1, MUL_STEP, MUL, SAME)
@@ -220,7 +219,9 @@ FOLD_KERNEL(prod_bool, bool, int64_t, int64_t, 1, MUL_STEP, MUL, SAME)
         [CG_F32] = KERNEL(name##_f32), [CG_F64] = KERNEL(name##_f64)                                       \
     }
 static const cg_reduce_kernel sum_k[CG_DTYPE_COUNT] = TABLE(sum);
-static const cg_reduce_kernel prod_k[CG_DTYPE_COUNT] = TABLE(prod);
+/* floating products run in prod_order.c */
+static const cg_reduce_kernel prod_k[CG_DTYPE_COUNT] = {
+    [CG_BOOL] = KERNEL(prod_bool), [CG_INT32] = KERNEL(prod_i32), [CG_INT64] = KERNEL(prod_i64)};
 
 /* any/all of every dtype into bool */
 #define ANY_K(sfx, T) FOLD_KERNEL(any_##sfx, T, bool, bool, false, OR_STEP, OR, SAME)
@@ -259,7 +260,14 @@ void cg_cpu_mean(const cg_kernel_call *c) {
             o[i] /= (double)count;
     }
 }
-void cg_cpu_prod(const cg_kernel_call *c) { run_fold(c, prod_k, 1.0); }
+/* Floating products multiply in PyTorch's order (Note [Products of elements
+ * in PyTorch's order] in prod_order.c). */
+void cg_cpu_prod(const cg_kernel_call *c) {
+    if (cg_dtype_is_float(c->in[0]->dtype))
+        cg_prod_torch_order(c->in[0], c->out[0]);
+    else
+        run_fold(c, prod_k, 1.0);
+}
 void cg_cpu_any(const cg_kernel_call *c) { run_fold(c, any_k, 1.0); }
 void cg_cpu_all(const cg_kernel_call *c) { run_fold(c, all_k, 1.0); }
 

@@ -6,7 +6,6 @@
 #include "vec_math.h"
 
 #include <omp.h>
-#include <string.h>
 
 #define T float
 #define W 8
@@ -24,12 +23,10 @@
 #undef W
 #undef SFX
 
-typedef void (*slab_fn)(char *out, const char *x, const int64_t *s, int64_t size0, int64_t size1);
-
 /* The same kernels compiled for AVX2 (sum_order_avx2.c) where the CPU has
  * it: each lane adds as before, so the bits are the same, but eight floats
  * go at once instead of four. */
-static slab_fn slab_for(cg_dtype dtype) {
+static cg_slab_fn slab_for(cg_dtype dtype) {
     bool avx2 = cg_vec_math_available();
     if (dtype == CG_F32)
         return avx2 ? cg_sum_slab_f32_avx2 : slab_f32;
@@ -43,7 +40,8 @@ typedef struct {
     int64_t shape[CG_MAX_DIMS];
     int64_t so[CG_MAX_DIMS], sx[CG_MAX_DIMS];
     int64_t esize;
-    slab_fn slab;
+    cg_slab_fn slab;
+    double identity; /* what out starts from, and each thread's slot */
 } so_plan;
 
 /* ATen's comparison of two dims while sorting: 1 if a goes after b, -1 if
@@ -114,7 +112,6 @@ static void coalesce(so_plan *p) {
 static void plan_init(so_plan *p, const cg_tensor *x, const cg_tensor *out) {
     p->ndim = x->ndim;
     p->esize = (int64_t)cg_dtype_size(x->dtype);
-    p->slab = slab_for(x->dtype);
     for (int i = 0; i < x->ndim; i++) {
         int d = x->ndim - 1 - i;
         p->shape[i] = x->sizes[d];
@@ -173,8 +170,18 @@ static void for_each_slab(const so_plan *p, char *out, const char *x, int64_t be
     }
 }
 
-/* One output, many elements: each thread sums a range into its own slot,
- * and the slots are then summed as a reduction of their own. */
+/* n values of the plan's dtype set to its identity */
+static void fill_identity(const so_plan *p, char *out, int64_t n) {
+    for (int64_t i = 0; i < n; i++) {
+        if (p->esize == sizeof(float))
+            ((float *)out)[i] = (float)p->identity;
+        else
+            ((double *)out)[i] = p->identity;
+    }
+}
+
+/* One output, many elements: each thread reduces a range into its own
+ * slot, and the slots are then reduced as a reduction of their own. */
 static void two_pass(const so_plan *p, char *out, const char *x, int64_t numel, int nthreads) {
     int64_t parts = cg_parallel_parts(numel);
     if (parts > nthreads)
@@ -182,8 +189,8 @@ static void two_pass(const so_plan *p, char *out, const char *x, int64_t numel, 
     int64_t chunk = (numel + parts - 1) / parts;
     double buf[64];
     char *slots = (char *)buf;
-    memset(buf, 0, sizeof buf);
     int64_t nslots = nthreads < 64 ? nthreads : 64;
+    fill_identity(p, slots, nslots);
 #pragma omp parallel for schedule(static, 1) num_threads((int)parts)
     for (int64_t t = 0; t < parts; t++)
         for_each_slab(p, slots + t * p->esize, x, t * chunk, t * chunk + chunk < numel ? t * chunk + chunk : numel);
@@ -227,12 +234,13 @@ static void split_outputs(const so_plan *p, char *out, const char *x, int nthrea
     }
 }
 
-void cg_sum_torch_order(const cg_tensor *x, cg_tensor *out) {
+void cg_reduce_torch_order(const cg_tensor *x, cg_tensor *out, cg_slab_fn slab, double identity) {
     so_plan p;
     plan_init(&p, x, out);
+    p.slab = slab, p.identity = identity;
     char *o = cg_tensor_data(out);
     const char *xp = cg_tensor_data(x);
-    memset(o, 0, (size_t)(cg_tensor_numel(out) * p.esize));
+    fill_identity(&p, o, cg_tensor_numel(out));
     int64_t numel = plan_numel(&p);
     int nthreads = cg_get_num_threads();
     if (numel < CG_PARALLEL_GRAIN || nthreads == 1 || omp_in_parallel())
@@ -242,3 +250,5 @@ void cg_sum_torch_order(const cg_tensor *x, cg_tensor *out) {
     else
         split_outputs(&p, o, xp, nthreads);
 }
+
+void cg_sum_torch_order(const cg_tensor *x, cg_tensor *out) { cg_reduce_torch_order(x, out, slab_for(x->dtype), 0.0); }

@@ -47,4 +47,18 @@ void cg_sum_torch_order(const cg_tensor *x, cg_tensor *out);
 void cg_sum_slab_f32_avx2(char *out, const char *x, const int64_t *s, int64_t size0, int64_t size1);
 void cg_sum_slab_f64_avx2(char *out, const char *x, const int64_t *s, int64_t size0, int64_t size1);
 
+/* One 2-d slab of a reduction in ATen's loop form: out and x advance by the
+ * byte strides s[0], s[1] along the first dim (size0) and s[2], s[3] along
+ * the second (size1); out already holds the partial result it folds into. */
+typedef void (*cg_slab_fn)(char *out, const char *x, const int64_t *s, int64_t size0, int64_t size1);
+
+/* out = x reduced as above, by slab over layers 1 and 3 of the Note (the
+ * plan and the thread split), out and each thread's part starting at
+ * identity. float32 or float64. */
+void cg_reduce_torch_order(const cg_tensor *x, cg_tensor *out, cg_slab_fn slab, double identity);
+
+/* out = the product of x's elements over the same dims, as PyTorch's
+ * prod: in the dtype, in binary_kernel_reduce_vec's order (prod_order.c). */
+void cg_prod_torch_order(const cg_tensor *x, cg_tensor *out);
+
 #endif
