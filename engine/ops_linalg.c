@@ -17,6 +17,7 @@
 #include "ew.h"
 #include "long_op.h"
 #include "ops.h"
+#include "product_paths.h"
 
 /* ---- layouts ------------------------------------------------------------------------ */
 
@@ -144,10 +145,27 @@ static void cpu_product(const cg_kernel_call *call) {
 }
 
 void cg_cpu_mm(const cg_kernel_call *c) { cpu_product(c); }
-void cg_cpu_bmm(const cg_kernel_call *c) { cpu_product(c); }
 void cg_cpu_addmm(const cg_kernel_call *c) { cpu_product(c); }
-void cg_cpu_mv(const cg_kernel_call *c) { cpu_product(c); }
-void cg_cpu_dot(const cg_kernel_call *c) { cpu_product(c); }
+
+/* bmm, mv and dot of floats take PyTorch's own paths (product_paths.h):
+ * bmm's loop for small matrices, gemv, BLAS dot. */
+void cg_cpu_bmm(const cg_kernel_call *c) {
+    cg_mat3 a = cg_mat3_of(c->in[0], false), b = cg_mat3_of(c->in[1], true), o = cg_mat3_of(c->out[0], true);
+    if (a.cols == 0 || !cg_bmm_small(c->out[0]->dtype, &a, &b, &o))
+        cpu_product(c);
+}
+void cg_cpu_mv(const cg_kernel_call *c) {
+    if (!cg_dtype_is_float(c->out[0]->dtype) || c->in[0]->sizes[1] == 0 || c->out[0]->sizes[0] == 0)
+        cpu_product(c);
+    else
+        cg_mv_blas(c->in[0], c->in[1], c->out[0]);
+}
+void cg_cpu_dot(const cg_kernel_call *c) {
+    if (cg_dtype_is_float(c->out[0]->dtype))
+        cg_dot_blas(c->in[0], c->in[1], c->out[0]);
+    else
+        cpu_product(c);
+}
 
 /* ---- the frontend every product shares ------------------------------------------------------ */
 
@@ -166,9 +184,10 @@ static int check_dtypes(const cg_tensor *a, const cg_tensor *b, const char *kern
 }
 
 /* t itself when its layout suits BLAS, else a contiguous copy that is not
- * recorded (the op records itself on its inputs). */
+ * recorded (the op records itself on its inputs). Vectors (mv's and dot's)
+ * go as they are: their kernels take any stride, as PyTorch's do. */
 static cg_tensor *ready(cg_tensor *t, bool right) {
-    if (blas_ready(t, right))
+    if (t->ndim == 1 || blas_ready(t, right))
         return cg_tensor_retain(t);
     bool was = cg_grad_set_enabled(false);
     cg_tensor *c = cg_clone(t);
@@ -363,7 +382,18 @@ cg_tensor *cg_mv(cg_tensor *self, cg_tensor *vec) {
     if (check_dtypes(self, vec, "addmv_impl_cpu") < 0)
         return NULL;
     cg_save_spec save[] = {{self, "self"}, {vec, "vec"}};
-    return product(CG_OP_MV, self, vec, NULL, 1, self->sizes, NULL, 2, (cg_tensor *[]){self, vec}, save);
+    /* a layout PyTorch's gemv does not take is made contiguous first, as it does */
+    cg_tensor *mat = cg_mv_layout_ok(self) || !cg_dtype_is_float(self->dtype) ? cg_tensor_retain(self) : NULL;
+    if (!mat) {
+        bool was = cg_grad_set_enabled(false);
+        mat = cg_contiguous(self);
+        cg_grad_set_enabled(was);
+        if (!mat)
+            return NULL;
+    }
+    cg_tensor *r = product(CG_OP_MV, mat, vec, NULL, 1, self->sizes, NULL, 2, (cg_tensor *[]){self, vec}, save);
+    cg_tensor_release(mat);
+    return r;
 }
 
 /* MvBackward0: self: outer(grad, vec), vec: self^T @ grad */

@@ -1,0 +1,102 @@
+/* product_paths.c: bmm's loop for small matrices, mv by gemv and dot by
+ * BLAS dot, as PyTorch 1.13's CPU kernels compute them, so that their bits
+ * are PyTorch's (Note [Products in PyTorch's order] in ops_linalg.c). Not
+ * here: the gemm path every other product takes (ops_linalg.c). */
+#include "product_paths.h"
+
+#include <cblas.h>
+
+/* PyTorch's bmm loop: each element a sum over k in k's order, in the dtype,
+ * plain multiplies and adds (the loop is not in a vectorised kernel). */
+#define BMM_SMALL(name, T)                                                                            \
+    static void name(const cg_mat3 *a, const cg_mat3 *b, const cg_mat3 *c) {                          \
+        for (int64_t bi = 0; bi < c->batch; bi++) {                                                   \
+            const T *pa = (const T *)a->p + bi * a->sb, *pb = (const T *)b->p + bi * b->sb;           \
+            T *pc = (T *)c->p + bi * c->sb;                                                           \
+            for (int64_t i = 0; i < a->rows; i++)                                                     \
+                for (int64_t j = 0; j < b->cols; j++) {                                               \
+                    T acc = 0;                                                                        \
+                    for (int64_t k = 0; k < a->cols; k++)                                             \
+                        acc += pa[i * a->sr + k * a->sc] * pb[k * b->sr + j * b->sc];                 \
+                    pc[i * c->sr + j * c->sc] = acc;                                                  \
+                }                                                                                     \
+        }                                                                                             \
+    }
+BMM_SMALL(bmm_small_f32, float)
+BMM_SMALL(bmm_small_f64, double)
+
+bool cg_bmm_small(cg_dtype dt, const cg_mat3 *a, const cg_mat3 *b, const cg_mat3 *c) {
+    if ((dt != CG_F32 && dt != CG_F64) || a->cols * a->rows * b->cols >= 400)
+        return false;
+    if (dt == CG_F32)
+        bmm_small_f32(a, b, c);
+    else
+        bmm_small_f64(a, b, c);
+    return true;
+}
+
+/* PyTorch's gemv without BLAS (a vector of stride 0): y[i] = sum over j of
+ * x[j] * a[i,j] in j's order, in the dtype, whichever way a is laid out. */
+#define GEMV_PLAIN(name, T)                                                                       \
+    static void name(const cg_mat3 *a, const T *x, int64_t incx, T *y) {                          \
+        const T *pa = (const T *)a->p;                                                            \
+        for (int64_t i = 0; i < a->rows; i++) {                                                   \
+            T acc = 0;                                                                            \
+            for (int64_t j = 0; j < a->cols; j++)                                                 \
+                acc += x[j * incx] * pa[i * a->sr + j * a->sc];                                   \
+            y[i] = acc;                                                                           \
+        }                                                                                         \
+    }
+GEMV_PLAIN(gemv_plain_f32, float)
+GEMV_PLAIN(gemv_plain_f64, double)
+
+/* PyTorch's test that a leading dimension suits BLAS (lda_cond) */
+static bool lda_ok(int64_t m, int64_t n, int64_t lda) { return n == 1 || lda >= (m > 1 ? m : 1); }
+
+/* One gemv in BLAS's column-major terms: y = A x with A m x n (or its
+ * transpose), as PyTorch's gemv, which takes lda = m for a single column. */
+static void gemv_call(cg_dtype dt, bool trans, int64_t m, int64_t n, const void *a, int64_t lda, const void *x,
+                      int64_t incx, void *y) {
+    if (n == 1)
+        lda = m;
+    enum CBLAS_TRANSPOSE t = trans ? CblasTrans : CblasNoTrans;
+    if (dt == CG_F32)
+        cblas_sgemv(CblasColMajor, t, (blasint)m, (blasint)n, 1.0f, a, (blasint)lda, x, (blasint)incx, 0.0f, y, 1);
+    else
+        cblas_dgemv(CblasColMajor, t, (blasint)m, (blasint)n, 1.0, a, (blasint)lda, x, (blasint)incx, 0.0, y, 1);
+}
+
+bool cg_mv_layout_ok(const cg_tensor *mat) {
+    cg_mat3 a = cg_mat3_of(mat, false);
+    return (a.sr == 1 && lda_ok(a.rows, a.cols, a.sc)) || (a.sc == 1 && lda_ok(a.cols, a.rows, a.sr));
+}
+
+void cg_mv_blas(const cg_tensor *mat, const cg_tensor *vec, cg_tensor *out) {
+    cg_mat3 a = cg_mat3_of(mat, false);
+    cg_dtype dt = out->dtype;
+    const void *x = cg_tensor_data(vec);
+    int64_t incx = vec->strides[0];
+    if (a.cols == 1)
+        incx = 1; /* one element: any stride reads it, and BLAS wants a positive one */
+    if (incx == 0) {
+        if (dt == CG_F32)
+            gemv_plain_f32(&a, x, 0, cg_tensor_data(out));
+        else
+            gemv_plain_f64(&a, x, 0, cg_tensor_data(out));
+        return;
+    }
+    if (a.sr == 1 && lda_ok(a.rows, a.cols, a.sc))
+        gemv_call(dt, false, a.rows, a.cols, a.p, a.sc, x, incx, cg_tensor_data(out));
+    else
+        gemv_call(dt, true, a.cols, a.rows, a.p, a.sr, x, incx, cg_tensor_data(out));
+}
+
+void cg_dot_blas(const cg_tensor *x, const cg_tensor *y, cg_tensor *out) {
+    int64_t n = x->sizes[0], incx = n == 1 ? 1 : x->strides[0], incy = n == 1 ? 1 : y->strides[0];
+    if (out->dtype == CG_F32)
+        *(float *)cg_tensor_data(out) =
+            cblas_sdot((blasint)n, cg_tensor_data(x), (blasint)incx, cg_tensor_data(y), (blasint)incy);
+    else
+        *(double *)cg_tensor_data(out) =
+            cblas_ddot((blasint)n, cg_tensor_data(x), (blasint)incx, cg_tensor_data(y), (blasint)incy);
+}
