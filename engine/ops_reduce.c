@@ -930,6 +930,33 @@ static int any_nonzero(cg_tensor *t) {
     return rc < 0 ? -1 : v.v.b;
 }
 
+/* PyTorch's value of prod's derivative where x holds zeros and no graph of
+ * the derivative is wanted: zeros over all dims when two or more elements
+ * are 0, else grad times the products of the others by exclusive cumprods
+ * (cg_prod_others: its rounding, not that of the formula below). */
+static cg_tensor *prod_grad_at_zeros(cg_node *n, cg_tensor *x, cg_tensor *g, cg_tensor *z) {
+    bool all = n->args.ndims == 0;
+    if (x->ndim == 0)
+        return cg_tensor_retain(g);
+    if (all) {
+        cg_tensor *count = cg_sum(z, 0, NULL, false);
+        cg_scalar v;
+        int rc = count ? cg_tensor_item(count, &v) : -1;
+        cg_tensor_release(count);
+        if (rc < 0)
+            return NULL;
+        if (cg_scalar_to_double(v) > 1)
+            return cg_zeros_like(x);
+    }
+    int64_t numel = cg_tensor_numel(x);
+    cg_tensor *line = all ? cg_reshape(x, 1, &numel) : cg_tensor_retain(x);
+    cg_tensor *others = line ? cg_prod_others(line, all ? 0 : (int)n->args.dims[0]) : NULL;
+    cg_tensor *shaped = others && all ? cg_reshape(others, x->ndim, x->sizes) : cg_tensor_retain(others);
+    cg_tensor *r = shaped ? cg_mul(g, shaped) : NULL;
+    cg_tensor_release(line), cg_tensor_release(others), cg_tensor_release(shaped);
+    return r;
+}
+
 /* ProdBackward0/1: grad times the product of the other elements. Without
  * zeros that is result / x. With zeros, let z = (x == 0), x' = x + z (no
  * zeros), P = prod(x'), S = sum(x * z) (0, but its derivative is that of
@@ -954,6 +981,8 @@ int cg_bw_prod(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
         return scratch_done(&sc, TMP(cg_mul(g, others)), gi);
     }
     sc.failed |= zeros < 0;
+    if (!sc.failed && !cg_grad_enabled())
+        return scratch_done(&sc, TMP(prod_grad_at_zeros(n, x, g, z)), gi);
     cg_tensor *nz = TMP(keep_reduce(cg_sum, n, z));
     cg_tensor *c0 = TMP(mask_scalar(nz, 0, CG_MASK_EQ));
     cg_tensor *c1 = TMP(mask_scalar(nz, 1, CG_MASK_EQ));

@@ -61,4 +61,11 @@ void cg_reduce_torch_order(const cg_tensor *x, cg_tensor *out, cg_slab_fn slab, 
  * prod: in the dtype, in binary_kernel_reduce_vec's order (prod_order.c). */
 void cg_prod_torch_order(const cg_tensor *x, cg_tensor *out);
 
+/* A new contiguous tensor of x's shape (at least 1-d): each element the
+ * product of the others along dim, as PyTorch's prod derivative computes it
+ * where x holds zeros: the exclusive cumulative products from both ends
+ * (its cumprod: a running product in double, rounded at each step),
+ * multiplied. Called with grad mode off. float32/float64. */
+cg_tensor *cg_prod_others(cg_tensor *x, int dim);
+
 #endif

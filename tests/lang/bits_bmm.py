@@ -57,6 +57,7 @@ for threads in (1, 2):
             grads(f"{tag} t", torch.mv, a.t().contiguous().t(), v)
             show(f"{tag} s", torch.mv(torch.randn(n, 2 * k, dtype=dtype)[:, ::2], torch.randn(3 * k, dtype=dtype)[::3]))
             grads(f"{tag} matmul", torch.matmul, a, v)
+            show(f"{tag} v0", torch.mv(a, v[:1].expand(k)))
             grads(f"{tag} vecmat", torch.matmul, torch.randn(n, dtype=dtype), a)
     for n in [1, 2, 7, 8, 15, 16, 17, 31, 32, 33, 100, 1000, 4099, 32768, 100003, 1000003]:
         for dtype in (torch.float32, torch.float64):
@@ -65,4 +66,5 @@ for threads in (1, 2):
             grads(f"dot {n}", torch.dot, x, y)
             show(f"dot {n} s", torch.dot(torch.randn(2 * n, dtype=dtype)[::2], torch.randn(3 * n, dtype=dtype)[::3]))
             grads(f"dot {n} matmul", torch.matmul, x, y)
+        show(f"dot {n} x0", torch.dot(x, y[:1].expand(n)))
         show(f"dot {n} long", torch.dot((x * 100).long(), (y * 100).long()))
