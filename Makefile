@@ -84,7 +84,7 @@ EXPORT_LDFLAGS := -Wl,--dynamic-list=engine/exports.list -Wl,-u,cg_caching_alloc
 # The kernels that add in PyTorch's lane order (Note [Reductions in PyTorch's
 # order]) are written lane by lane; -O3 turns the lanes into vector adds,
 # which round exactly as the scalar adds they replace.
-$(BUILD)/engine/sum_order.o $(BUILD)/engine/prod_order.o $(BUILD)/engine/ops_nn.o: CFLAGS += -O3
+$(BUILD)/engine/sum_order.o $(BUILD)/engine/prod_order.o $(BUILD)/engine/product_paths.o $(BUILD)/engine/ops_nn.o: CFLAGS += -O3
 $(BUILD)/engine/sum_order_avx2.o: CFLAGS += -O3 -mavx2
 $(BUILD)/san/engine/sum_order_avx2.o: CFLAGS += -mavx2
 $(BUILD)/engine/device.o $(BUILD)/san/engine/device.o: CFLAGS += -DCG_CUDA_MODULE_DIR='"$(CUDA_MODULE_DIR)"'

@@ -7,20 +7,35 @@
 #include <cblas.h>
 
 /* PyTorch's bmm loop: each element a sum over k in k's order, in the dtype,
- * plain multiplies and adds (the loop is not in a vectorised kernel). */
-#define BMM_SMALL(name, T)                                                                            \
-    static void name(const cg_mat3 *a, const cg_mat3 *b, const cg_mat3 *c) {                          \
-        for (int64_t bi = 0; bi < c->batch; bi++) {                                                   \
-            const T *pa = (const T *)a->p + bi * a->sb, *pb = (const T *)b->p + bi * b->sb;           \
-            T *pc = (T *)c->p + bi * c->sb;                                                           \
-            for (int64_t i = 0; i < a->rows; i++)                                                     \
-                for (int64_t j = 0; j < b->cols; j++) {                                               \
-                    T acc = 0;                                                                        \
-                    for (int64_t k = 0; k < a->cols; k++)                                             \
-                        acc += pa[i * a->sr + k * a->sc] * pb[k * b->sr + j * b->sc];                 \
-                    pc[i * c->sr + j * c->sc] = acc;                                                  \
-                }                                                                                     \
-        }                                                                                             \
+ * plain multiplies and adds (the loop is not in a vectorised kernel). Eight
+ * of a row's sums run side by side, each in that order, in registers. */
+#define BMM_SMALL(name, T)                                                                              \
+    /* acc[0..w) += sums over k of a[k * sa] * b[k * sb + l * sl] */                                     \
+    static inline void name##_row(T *acc, int w, const T *a, int64_t sa, const T *b, int64_t sb,        \
+                                  int64_t sl, int64_t kn) {                                             \
+        if (w == 8 && sl == 1) {                                                                        \
+            for (int64_t k = 0; k < kn; k++)                                                            \
+                for (int l = 0; l < 8; l++)                                                             \
+                    acc[l] += a[k * sa] * b[k * sb + l];                                                \
+        } else {                                                                                        \
+            for (int64_t k = 0; k < kn; k++)                                                            \
+                for (int l = 0; l < w; l++)                                                             \
+                    acc[l] += a[k * sa] * b[k * sb + l * sl];                                           \
+        }                                                                                               \
+    }                                                                                                   \
+    static void name(const cg_mat3 *a, const cg_mat3 *b, const cg_mat3 *c) {                            \
+        for (int64_t bi = 0; bi < c->batch; bi++) {                                                     \
+            const T *pa = (const T *)a->p + bi * a->sb, *pb = (const T *)b->p + bi * b->sb;             \
+            T *pc = (T *)c->p + bi * c->sb;                                                             \
+            for (int64_t i = 0; i < a->rows; i++)                                                       \
+                for (int64_t j0 = 0; j0 < b->cols; j0 += 8) {                                           \
+                    int w = b->cols - j0 < 8 ? (int)(b->cols - j0) : 8;                                 \
+                    T acc[8] = {0};                                                                     \
+                    name##_row(acc, w, pa + i * a->sr, a->sc, pb + j0 * b->sc, b->sr, b->sc, a->cols);  \
+                    for (int l = 0; l < w; l++)                                                         \
+                        pc[i * c->sr + (j0 + l) * c->sc] = acc[l];                                      \
+                }                                                                                       \
+        }                                                                                               \
     }
 BMM_SMALL(bmm_small_f32, float)
 BMM_SMALL(bmm_small_f64, double)
