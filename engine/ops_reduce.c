@@ -523,7 +523,16 @@ void cg_cpu_logsumexp(const cg_kernel_call *c) {
  * scans n adjacent columns at once, reading x and writing out by rows. */
 #define CUMSUM_KERNEL(name, T, ACC, OUT)                                                                   \
     static void name##_fn(const cg_reduce_iter *it, const char *x, char *out, char *o2, const void *ctx) { \
-        name##_block(it, x, out, o2, 1, ctx);                                                              \
+        const reduce_ctx *c = ctx;                                                                         \
+        (void)o2;                                                                                          \
+        int64_t n = it->nred, sx = it->red_x[0], so = c->out_step;                                         \
+        if (c->reverse) { /* from the end: walk the same line backwards */                                 \
+            x += (n - 1) * sx, out += (n - 1) * so;                                                        \
+            sx = -sx, so = -so;                                                                            \
+        }                                                                                                  \
+        ACC acc = 0; /* one line: the running sum stays in a register */                                   \
+        for (int64_t i = 0; i < n; i++)                                                                    \
+            *(OUT *)(out + i * so) = (OUT)(acc += *(const T *)(x + i * sx));                               \
     }
 #define CUMSUM_BLOCK(name, T, ACC, OUT)                                                               \
     static void name##_block(const cg_reduce_iter *it, const char *x, char *out, char *o2, int64_t n, \
