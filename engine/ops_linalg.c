@@ -2,8 +2,10 @@
  * kernels and derivatives, and the composites PyTorch builds from them
  * (matmul, linear, outer).
  *
- * Every product runs through one kernel: C = alpha * A @ B + beta * C over
- * a batch, where a 1-d left operand is a row, a 1-d right operand a column.
+ * Products run through one kernel: C = alpha * A @ B + beta * C over a
+ * batch, where a 1-d left operand is a row, a 1-d right operand a column;
+ * bmm of small matrices, mv and dot of floats take PyTorch's own paths
+ * (product_paths.h).
  * Float dtypes call cblas_sgemm/dgemm, with a transposed operand passed as
  * CblasTrans rather than copied (see Note [BLAS layouts] in blas_layout.h),
  * as PyTorch calls it (Note [Products in PyTorch's order]); integer dtypes
@@ -64,7 +66,9 @@ INT_GEMM(gemm_i64, int64_t)
  * Splitting a product into pieces, or choosing other OpenBLAS kernels
  * than PyTorch's process gets (OPENBLAS_CORETYPE), would change the sums:
  * cgrad does neither unless the user sets OPENBLAS_CORETYPE, which then
- * applies to PyTorch run with it alike. */
+ * applies to PyTorch run with it alike. bmm, mv and dot are not gemms in
+ * PyTorch everywhere: bmm sums small matrices in a loop of its own, mv
+ * calls gemv and dot BLAS dot (product_paths.c), and so does cgrad. */
 /* products this large let the host's lock go (long_op.h) */
 #define LONG_OP_MNK 262144.0
 
