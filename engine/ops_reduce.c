@@ -207,9 +207,10 @@ FOLD_KERNEL(sum_i32, int32_t, int64_t, int64_t, 0, ADD_STEP, ADD, SAME)
 FOLD_KERNEL(sum_i64, int64_t, int64_t, int64_t, 0, ADD_STEP, ADD, SAME)
 FOLD_KERNEL(sum_bool, bool, int64_t, int64_t, 0, ADD_STEP, ADD, SAME)
 
-FOLD_KERNEL(prod_i32, int32_t, int64_t, int64_t, 1, MUL_STEP, MUL, SAME)
-FOLD_KERNEL(prod_i64, int64_t, int64_t, int64_t, 1, MUL_STEP, MUL, SAME)
-FOLD_KERNEL(prod_bool, bool, int64_t, int64_t, 1, MUL_STEP, MUL, SAME)
+/* integer products in uint64: an overflow wraps, as PyTorch's int64 does, without UB */
+FOLD_KERNEL(prod_i32, int32_t, uint64_t, int64_t, 1, MUL_STEP, MUL, SAME)
+FOLD_KERNEL(prod_i64, int64_t, uint64_t, int64_t, 1, MUL_STEP, MUL, SAME)
+FOLD_KERNEL(prod_bool, bool, uint64_t, int64_t, 1, MUL_STEP, MUL, SAME)
 
 /* MAKE(suffix, C type) for every dtype, and the table of the kernels made */
 #define EACH_DTYPE(MAKE) MAKE(f32, float) MAKE(f64, double) MAKE(i32, int32_t) MAKE(i64, int64_t) MAKE(bool, bool)

@@ -19,21 +19,8 @@
 
 #include "ops.h"
 
-#define T float
-#define W 8
-#define SFX f32
-#include "prod_order_loop.h"
-#undef T
-#undef W
-#undef SFX
-
-#define T double
-#define W 4
-#define SFX f64
-#include "prod_order_loop.h"
-#undef T
-#undef W
-#undef SFX
+#define LANES_LOOP "prod_order_loop.h"
+#include "lanes_each.h"
 
 void cg_prod_torch_order(const cg_tensor *x, cg_tensor *out) {
     cg_reduce_torch_order(x, out, x->dtype == CG_F32 ? slab_f32 : slab_f64, 1.0);

@@ -7,21 +7,8 @@
 
 #include <omp.h>
 
-#define T float
-#define W 8
-#define SFX f32
-#include "sum_order_loop.h"
-#undef T
-#undef W
-#undef SFX
-
-#define T double
-#define W 4
-#define SFX f64
-#include "sum_order_loop.h"
-#undef T
-#undef W
-#undef SFX
+#define LANES_LOOP "sum_order_loop.h"
+#include "lanes_each.h"
 
 /* The same kernels compiled for AVX2 (sum_order_avx2.c) where the CPU has
  * it: each lane adds as before, so the bits are the same, but eight floats

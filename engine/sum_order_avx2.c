@@ -5,21 +5,9 @@
  * these give the baseline kernels' bits, twice as fast on wide rows. */
 #include "sum_order.h"
 
-#define T float
-#define W 8
-#define SFX f32_avx2
-#include "sum_order_loop.h"
-#undef T
-#undef W
-#undef SFX
-
-#define T double
-#define W 4
-#define SFX f64_avx2
-#include "sum_order_loop.h"
-#undef T
-#undef W
-#undef SFX
+#define LANES_TAIL _avx2
+#define LANES_LOOP "sum_order_loop.h"
+#include "lanes_each.h"
 
 void cg_sum_slab_f32_avx2(char *out, const char *x, const int64_t *s, int64_t size0, int64_t size1) {
     slab_f32_avx2(out, x, s, size0, size1);
