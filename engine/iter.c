@@ -250,6 +250,7 @@ void cg_ew_iter_for_each(const cg_ew_iter *it, cg_row_fn fn, const void *ctx) {
 }
 
 int64_t cg_parallel_parts(int64_t n) { return parallel_parts(n, CG_PARALLEL_GRAIN); }
+int64_t cg_parallel_parts_grain(int64_t n, int64_t grain) { return parallel_parts(n, grain); }
 
 /* Note [Default thread count]
  * PyTorch 1.13 (Debian's build, OpenMP) starts each thread that computes at

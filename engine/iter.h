@@ -56,6 +56,8 @@ void cg_ew_iter_for_each_grain(const cg_ew_iter *it, cg_row_fn fn, const void *c
  * Kernels whose values depend on where a range starts (a vectorised loop
  * restarts there) split as it does. */
 int64_t cg_parallel_parts(int64_t n);
+/* The same with a kernel's own grain (softmax over other dims). */
+int64_t cg_parallel_parts_grain(int64_t n, int64_t grain);
 
 /* The engine's thread count for the calling thread, PyTorch's default until
  * torch.set_num_threads sets it (Note [Default thread count] in iter.c).

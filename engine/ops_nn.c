@@ -3,9 +3,10 @@
  * (nn_internal.h).
  *
  * softmax and log_softmax are fused kernels over a contiguous copy of the
- * input seen as [outer, C, inner] (C the softmax dim), as PyTorch's
- * host_softmax does; their derivatives are written with engine ops, so
- * double backward works. */
+ * input seen as [outer, C, inner] (C the softmax dim), in PyTorch's order
+ * (Note [Softmax over other dims]); their derivatives run PyTorch's fused
+ * backward kernels when no graph of them is wanted, and are written with
+ * engine ops otherwise, so double backward works. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -80,46 +81,6 @@ static softmax_geom geom_of(const cg_tensor *t, int dim) {
     return g;
 }
 
-/* x, y: [outer, C, inner] contiguous. Subtracting the max keeps exp() in
- * range; the sum accumulates in double. A NaN anywhere in a slice makes
- * the max NaN and so the whole slice NaN, as in PyTorch. */
-#define SOFTMAX_FN(name, T, EXP)                                                                                       \
-    static void name(const T *x, T *y, softmax_geom g, bool log_) {                                                    \
-        _Pragma(                                                                                                       \
-            "omp parallel for collapse(2) if (g.outer * g.C * g.inner > CG_PARALLEL_GRAIN)") for (int64_t o = 0;       \
-                                                                                                  o < g.outer;         \
-                                                                                                  o++) for (int64_t    \
-                                                                                                                j = 0; \
-                                                                                                            j          \
-                                                                                                            < g.inner; \
-                                                                                                            j++) {     \
-            const T *px = x + o * g.C * g.inner + j;                                                                   \
-            T *py = y + o * g.C * g.inner + j;                                                                         \
-            T m = -INFINITY;                                                                                           \
-            for (int64_t c = 0; c < g.C; c++) {                                                                        \
-                T v = px[c * g.inner];                                                                                 \
-                m = (v > m || isnan(v)) ? v : m;                                                                       \
-            }                                                                                                          \
-            double sum = 0;                                                                                            \
-            for (int64_t c = 0; c < g.C; c++) {                                                                        \
-                T e = EXP(px[c * g.inner] - m);                                                                        \
-                sum += e;                                                                                              \
-                if (!log_)                                                                                             \
-                    py[c * g.inner] = e;                                                                               \
-            }                                                                                                          \
-            if (log_) { /* (x - m) - log(sum): exact where x - lse would round */                                      \
-                T ls = (T)log(sum);                                                                                    \
-                for (int64_t c = 0; c < g.C; c++)                                                                      \
-                    py[c * g.inner] = (px[c * g.inner] - m) - ls;                                                      \
-            } else {                                                                                                   \
-                for (int64_t c = 0; c < g.C; c++)                                                                      \
-                    py[c * g.inner] = (T)(py[c * g.inner] / sum);                                                      \
-            }                                                                                                          \
-        }                                                                                                              \
-    }
-SOFTMAX_FN(softmax_f32, float, expf)
-SOFTMAX_FN(softmax_f64, double, exp)
-
 /* exp and log of a vector's lanes as PyTorch's Vectorized<T> computes them:
  * SLEEF's functions where it runs its AVX2 kernels, libm's per lane where it
  * runs the DEFAULT ones (vec_math.h). */
@@ -137,6 +98,35 @@ LANES_FN(lanes_log_f32, float, 8, cg_vec_log_f32, logf)
 LANES_FN(lanes_exp_f64, double, 4, cg_vec_exp_f64, exp)
 LANES_FN(lanes_log_f64, double, 4, cg_vec_log_f64, log)
 
+/* exp or log of n contiguous elements in place, as LANES_FN's */
+#define RUN_FN(name, T, MAP, F, LIBM)         \
+    static inline void name(T *v, int64_t n) { \
+        if (cg_vec_math_available()) {        \
+            MAP(F, v, v, n);                   \
+            return;                            \
+        }                                      \
+        for (int64_t k = 0; k < n; k++)        \
+            v[k] = LIBM(v[k]);                 \
+    }
+RUN_FN(run_exp_f32, float, cg_vec_map_f32, CG_VEC_EXP, expf)
+RUN_FN(run_log_f32, float, cg_vec_map_f32, CG_VEC_LOG, logf)
+RUN_FN(run_exp_f64, double, cg_vec_map_f64, CG_VEC_EXP, exp)
+RUN_FN(run_log_f64, double, cg_vec_map_f64, CG_VEC_LOG, log)
+
+/* out = a * b + c rounded once, n elements: by vectors where the CPU has
+ * FMA, else by libm's fma (the same bits, slower) */
+#define FMA_RUN_FN(name, T, VEC, LIBM)                                                \
+    static inline void name(T *out, const T *a, const T *b, const T *c, int64_t n) { \
+        if (cg_vec_math_available()) {                                                \
+            VEC(out, a, b, c, n);                                                     \
+            return;                                                                   \
+        }                                                                             \
+        for (int64_t k = 0; k < n; k++)                                               \
+            out[k] = LIBM(a[k], b[k], c[k]);                                          \
+    }
+FMA_RUN_FN(run_fma_f32, float, cg_vec_fma_f32, fmaf)
+FMA_RUN_FN(run_fma_f64, double, cg_vec_fma_f64, fma)
+
 #define T float
 #define W 8
 #define SFX f32
@@ -145,6 +135,15 @@ LANES_FN(lanes_log_f64, double, 4, cg_vec_log_f64, log)
 #define TREE 1
 #define FMA fmaf
 #include "softmax_loop.h"
+#define VEXPN run_exp_f32
+#define FMAN run_fma_f32
+#define VLOGN run_log_f32
+#define LIBM_EXP expf
+#include "softmax_cols_loop.h"
+#undef VEXPN
+#undef FMAN
+#undef VLOGN
+#undef LIBM_EXP
 #undef FMA
 #undef T
 #undef W
@@ -160,6 +159,15 @@ LANES_FN(lanes_log_f64, double, 4, cg_vec_log_f64, log)
 #define TREE 0
 #define FMA fma
 #include "softmax_loop.h"
+#define VEXPN run_exp_f64
+#define FMAN run_fma_f64
+#define VLOGN run_log_f64
+#define LIBM_EXP exp
+#include "softmax_cols_loop.h"
+#undef VEXPN
+#undef FMAN
+#undef VLOGN
+#undef LIBM_EXP
 #undef FMA
 #undef T
 #undef W
@@ -168,24 +176,51 @@ LANES_FN(lanes_log_f64, double, 4, cg_vec_log_f64, log)
 #undef VLOG
 #undef TREE
 
+/* Note [Softmax over other dims]
+ * PyTorch 1.13 (AVX2) runs softmax, log_softmax and their derivatives over
+ * the last dim by rows (softmax_loop.h), and over any other dim, even one
+ * with inner size 1, by kernels that walk the outer * inner columns down
+ * their C elements (softmax_cols_loop.h), always on contiguous copies:
+ * - softmax takes a group of W adjacent columns as one vector (SLEEF's exp,
+ *   NaN-propagating max, sum from 0, then a division) where the group fits
+ *   in its row and in the thread's range of parallel_for (grain 32768 / C),
+ *   and single columns by scalars otherwise (libm's exp, std::max, which
+ *   skips a NaN after the first value): its values depend on the thread
+ *   count, so cgrad splits the columns as parallel_for does.
+ * - log_softmax and both derivatives take blocks of columns, a multiple of
+ *   W wide: only the last inner % W columns of each row are scalar (libm's
+ *   exp), whatever the threads. log_softmax's max is `x > max ? x : max`
+ *   from -inf, so it skips NaN (the sum still turns NaN); the log of the
+ *   sums is SLEEF's for every column.
+ * - Where the AVX2 build fused a multiply and an add, one FMA: g * y added
+ *   to softmax's sums, g - exp(y) * s in log_softmax's derivative. */
+
 /* in[0] x and out[0] y contiguous of one float dtype and shape; dim in
- * args->i[0] (wrapped). Over the last dim the order is PyTorch's
- * (softmax_loop.h). */
+ * args->i[0] (wrapped). */
 static void softmax_run(const cg_kernel_call *c, bool log_) {
     const cg_tensor *x = c->in[0];
-    softmax_geom g = geom_of(x, (int)c->args->i[0]);
-    if (g.inner == 1 && g.C > 0) {
-        void *y = cg_tensor_data(c->out[0]);
-        if (x->dtype == CG_F32)
-            (log_ ? log_softmax_rows_f32 : softmax_rows_f32)(cg_tensor_data(x), y, g.outer, g.C);
-        else
-            (log_ ? log_softmax_rows_f64 : softmax_rows_f64)(cg_tensor_data(x), y, g.outer, g.C);
+    int dim = (int)c->args->i[0];
+    softmax_geom g = geom_of(x, dim);
+    const void *px = cg_tensor_data(x);
+    void *py = cg_tensor_data(c->out[0]);
+    bool f32 = x->dtype == CG_F32;
+    if (cg_tensor_numel(x) == 0)
         return;
+    if (x->ndim == 0 || dim == x->ndim - 1) {
+        if (f32)
+            (log_ ? log_softmax_rows_f32 : softmax_rows_f32)(px, py, g.outer, g.C);
+        else
+            (log_ ? log_softmax_rows_f64 : softmax_rows_f64)(px, py, g.outer, g.C);
+    } else if (log_) {
+        if (f32)
+            for_blocks_f32(log_softmax_block_f32, px, NULL, py, g.outer, g.C, g.inner);
+        else
+            for_blocks_f64(log_softmax_block_f64, px, NULL, py, g.outer, g.C, g.inner);
+    } else if (f32) {
+        softmax_cols_f32(px, py, g.outer, g.C, g.inner);
+    } else {
+        softmax_cols_f64(px, py, g.outer, g.C, g.inner);
     }
-    if (x->dtype == CG_F32)
-        softmax_f32(cg_tensor_data(x), cg_tensor_data(c->out[0]), g, log_);
-    else
-        softmax_f64(cg_tensor_data(x), cg_tensor_data(c->out[0]), g, log_);
 }
 void cg_cpu_softmax(const cg_kernel_call *c) { softmax_run(c, false); }
 void cg_cpu_log_softmax(const cg_kernel_call *c) { softmax_run(c, true); }
@@ -256,8 +291,57 @@ static cg_tensor *result_of(cg_node *n) {
 /* sum(t, dim, keepdim=True) over the node's softmax dim */
 static cg_tensor *sum_dim(cg_node *n, cg_tensor *t) { return cg_sum(t, 1, &n->args.i[0], true); }
 
+/* Runs PyTorch's backward kernel of softmax or log_softmax (its
+ * _softmax_backward_data and _log_softmax_backward_data) on contiguous
+ * g and y of one float dtype and shape into out. */
+static void softmax_backward_run(const cg_tensor *g, const cg_tensor *y, cg_tensor *out, int dim, bool log_) {
+    softmax_geom geo = geom_of(y, dim);
+    const void *pg = cg_tensor_data(g), *py = cg_tensor_data(y);
+    void *po = cg_tensor_data(out);
+    bool f32 = y->dtype == CG_F32;
+    if (y->ndim == 0 || dim == y->ndim - 1) {
+        if (f32)
+            (log_ ? log_softmax_backward_rows_f32 : softmax_backward_rows_f32)(pg, py, po, geo.outer, geo.C);
+        else
+            (log_ ? log_softmax_backward_rows_f64 : softmax_backward_rows_f64)(pg, py, po, geo.outer, geo.C);
+    } else if (f32) {
+        for_blocks_f32(log_ ? log_softmax_backward_block_f32 : softmax_backward_block_f32, pg, py, po, geo.outer,
+                       geo.C, geo.inner);
+    } else {
+        for_blocks_f64(log_ ? log_softmax_backward_block_f64 : softmax_backward_block_f64, pg, py, po, geo.outer,
+                       geo.C, geo.inner);
+    }
+}
+
+/* The derivative of softmax (log_ false) or log_softmax by PyTorch's fused
+ * kernel, for CPU floats when no graph of it is wanted; NULL where that
+ * does not apply (the formulas below then give it). With a graph PyTorch
+ * runs the same kernel, under a node of its own that cgrad does not have
+ * (SoftmaxBackwardDataBackward0): the formulas keep double backward. */
+static cg_tensor *softmax_grad_fused(cg_node *n, cg_tensor *g, bool log_) {
+    cg_tensor *y;
+    if (cg_grad_enabled())
+        return NULL;
+    if (cg_node_saved(n, 0, &y) < 0) { /* the composite path reports it */
+        cg_error_clear();
+        return NULL;
+    }
+    if (!cg_tensor_is_contiguous(y) || g->dtype != y->dtype || g->ndim != y->ndim
+        || memcmp(g->sizes, y->sizes, (size_t)y->ndim * sizeof *y->sizes) || cg_tensor_device(y).type != CG_CPU
+        || cg_tensor_device(g).type != CG_CPU || cg_tensor_numel(y) == 0)
+        return NULL;
+    cg_tensor *gc = cg_contiguous(g); /* as PyTorch's kernel takes it */
+    cg_tensor *out = gc ? cg_tensor_empty(y->ndim, y->sizes, y->dtype, cg_device_cpu()) : NULL;
+    if (out)
+        softmax_backward_run(gc, y, out, (int)n->args.i[0], log_);
+    cg_tensor_release(gc);
+    return out;
+}
+
 /* SoftmaxBackward0: result * (grad - sum(grad * result, dim)) */
 int cg_bw_softmax(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    if ((gi[0] = softmax_grad_fused(n, go[0], false)))
+        return 0;
     cg_tensor *y = result_of(n);
     if (!y)
         return -1;
@@ -269,36 +353,9 @@ int cg_bw_softmax(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     return gi[0] ? 0 : -1;
 }
 
-/* LogSoftmaxBackward0 over the last dim of contiguous CPU floats, when no
- * graph of the derivative is wanted: PyTorch's fused kernel (above), NULL
- * where it does not apply */
-static cg_tensor *log_softmax_grad_fused(cg_node *n, cg_tensor *g) {
-    cg_tensor *y;
-    if (cg_grad_enabled())
-        return NULL;
-    if (cg_node_saved(n, 0, &y) < 0) { /* the composite path reports it */
-        cg_error_clear();
-        return NULL;
-    }
-    bool last = y->ndim == 0 || n->args.i[0] == y->ndim - 1;
-    if (!last || !cg_tensor_is_contiguous(y) || !cg_tensor_is_contiguous(g) || g->dtype != y->dtype
-        || g->ndim != y->ndim || memcmp(g->sizes, y->sizes, (size_t)y->ndim * sizeof *y->sizes)
-        || cg_tensor_device(y).type != CG_CPU || cg_tensor_device(g).type != CG_CPU || cg_tensor_numel(y) == 0)
-        return NULL;
-    cg_tensor *out = cg_tensor_empty(y->ndim, y->sizes, y->dtype, cg_device_cpu());
-    if (!out)
-        return NULL;
-    int64_t C = y->ndim ? y->sizes[y->ndim - 1] : 1, rows = cg_tensor_numel(y) / C;
-    if (y->dtype == CG_F32)
-        log_softmax_backward_rows_f32(cg_tensor_data(g), cg_tensor_data(y), cg_tensor_data(out), rows, C);
-    else
-        log_softmax_backward_rows_f64(cg_tensor_data(g), cg_tensor_data(y), cg_tensor_data(out), rows, C);
-    return out;
-}
-
 /* LogSoftmaxBackward0: grad - exp(result) * sum(grad, dim) */
 int cg_bw_log_softmax(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
-    if ((gi[0] = log_softmax_grad_fused(n, go[0])))
+    if ((gi[0] = softmax_grad_fused(n, go[0], true)))
         return 0;
     cg_tensor *y = result_of(n);
     cg_tensor *e = y ? cg_exp(y) : NULL;

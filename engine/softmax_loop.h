@@ -143,6 +143,40 @@ static void SL(softmax_rows)(const T *x, T *y, int64_t rows, int64_t C) {
     }
 }
 
+/* vec::map2_reduce_all of g * y with +: a row's sum of products, each
+ * vector after the first added to the lanes as one FMA (PyTorch's AVX2
+ * build fuses its map and reduce lambdas) */
+static T SL(sum_products)(const T *g, const T *y, int64_t n) {
+    T acc[W];
+    if (n < W) {
+        for (int l = 0; l < W; l++)
+            acc[l] = l < n ? g[l] * y[l] : 0;
+        return SL(fold_lanes)(acc, (int)n, true);
+    }
+    for (int l = 0; l < W; l++)
+        acc[l] = g[l] * y[l];
+    int64_t d = W;
+    for (; d < n; d += W) {
+        int64_t k = n - d < W ? n - d : W;
+        for (int64_t l = 0; l < k; l++)
+            acc[l] = FMA(g[d + l], y[d + l], acc[l]);
+    }
+    return SL(fold_vector)(acc, true);
+}
+
+/* softmax's derivative over rows of C, as PyTorch's backward kernel:
+ * s = the row's sum of g * y, then (g - s) * y */
+static void SL(softmax_backward_rows)(const T *g, const T *y, T *out, int64_t rows, int64_t C) {
+#pragma omp parallel for schedule(static) if (rows * C > 32768)
+    for (int64_t r = 0; r < rows; r++) {
+        const T *pg = g + r * C, *py = y + r * C;
+        T *po = out + r * C;
+        T s = SL(sum_products)(pg, py, C);
+        for (int64_t c = 0; c < C; c++)
+            po[c] = (pg[c] - s) * py[c];
+    }
+}
+
 /* log_softmax's derivative over rows of C, as PyTorch's backward kernel:
  * s = the row's sum of g (reduce_all), then g - exp(y) * s, the multiply
  * and subtract one FMA as its AVX2 build compiles them */

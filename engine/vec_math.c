@@ -126,6 +126,17 @@ void cg_vec_pow_f64(double *out, const double *a, int64_t as, const double *b, i
     }
 }
 
+void cg_vec_fma_f32(float *out, const float *a, const float *b, const float *c, int64_t n) {
+#pragma omp simd
+    for (int64_t i = 0; i < n; i++)
+        out[i] = fmaf(a[i], b[i], c[i]);
+}
+void cg_vec_fma_f64(double *out, const double *a, const double *b, const double *c, int64_t n) {
+#pragma omp simd
+    for (int64_t i = 0; i < n; i++)
+        out[i] = fma(a[i], b[i], c[i]);
+}
+
 void cg_vec_exp_f32(float *out, const float *in) { _mm256_storeu_ps(out, Sleef_expf8_u10(_mm256_loadu_ps(in))); }
 void cg_vec_log_f32(float *out, const float *in) { _mm256_storeu_ps(out, Sleef_logf8_u10(_mm256_loadu_ps(in))); }
 void cg_vec_exp_f64(double *out, const double *in) { _mm256_storeu_pd(out, Sleef_expd4_u10(_mm256_loadu_pd(in))); }

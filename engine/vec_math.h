@@ -59,6 +59,12 @@ void cg_vec_tanh_backward_f64(double *out, const double *a, const double *b, int
 void cg_vec_pow_f32(float *out, const float *a, int64_t as, const float *b, int64_t bs, int64_t n);
 void cg_vec_pow_f64(double *out, const double *a, int64_t as, const double *b, int64_t bs, int64_t n);
 
+/* out[i] = a[i] * b[i] + c[i] rounded once (fma), n contiguous elements at
+ * vector speed: where PyTorch's AVX2 build fused a multiply and an add
+ * (softmax's derivatives). out may equal any input. */
+void cg_vec_fma_f32(float *out, const float *a, const float *b, const float *c, int64_t n);
+void cg_vec_fma_f64(double *out, const double *a, const double *b, const double *c, int64_t n);
+
 /* One vector's worth: out[0..W) = exp or log of in[0..W), W = CG_VEC_F32
  * or CG_VEC_F64, as Vectorized<T>::exp() and ::log() (for the reductions:
  * softmax, log_softmax, logsumexp). */
