@@ -4,9 +4,10 @@
  *
  * softmax and log_softmax are fused kernels over a contiguous copy of the
  * input seen as [outer, C, inner] (C the softmax dim), in PyTorch's order
- * (Note [Softmax over other dims]); their derivatives run PyTorch's fused
- * backward kernels when no graph of them is wanted, and are written with
- * engine ops otherwise, so double backward works. */
+ * (Note [Softmax over other dims]); their derivatives are PyTorch's
+ * backward kernels, ops of their own (_softmax_backward_data,
+ * _log_softmax_backward_data) whose derivatives are written with engine
+ * ops, so double backward works. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -227,6 +228,15 @@ void cg_cpu_log_softmax(const cg_kernel_call *c) { softmax_run(c, true); }
 
 /* ---- softmax / log_softmax frontends ------------------------------------------------ */
 
+/* A contiguous copy (or x itself), made without recording: PyTorch's
+ * kernels run on contiguous tensors. */
+static cg_tensor *contiguous_nograd(cg_tensor *x) {
+    bool was = cg_grad_set_enabled(false);
+    cg_tensor *c = cg_contiguous(x);
+    cg_grad_set_enabled(was);
+    return c;
+}
+
 static cg_tensor *softmax_common(cg_op op, cg_tensor *x, int64_t dim, int dtype) {
     if (dtype >= 0) { /* PyTorch casts first; the cast is its own node */
         cg_tensor *cast = cg_to_dtype(x, (cg_dtype)dtype);
@@ -246,9 +256,7 @@ static cg_tensor *softmax_common(cg_op op, cg_tensor *x, int64_t dim, int dtype)
                               x->dtype);
         return NULL;
     }
-    bool was = cg_grad_set_enabled(false);
-    cg_tensor *xc = cg_contiguous(x);
-    cg_grad_set_enabled(was);
+    cg_tensor *xc = contiguous_nograd(x);
     cg_tensor *out = xc ? cg_tensor_empty(x->ndim, x->sizes, x->dtype, cg_tensor_device(x)) : NULL;
     cg_op_args args = {.i = {d}};
     if (out) {
@@ -291,14 +299,35 @@ static cg_tensor *result_of(cg_node *n) {
 /* sum(t, dim, keepdim=True) over the node's softmax dim */
 static cg_tensor *sum_dim(cg_node *n, cg_tensor *t) { return cg_sum(t, 1, &n->args.i[0], true); }
 
-/* Runs PyTorch's backward kernel of softmax or log_softmax (its
- * _softmax_backward_data and _log_softmax_backward_data) on contiguous
- * g and y of one float dtype and shape into out. */
-static void softmax_backward_run(const cg_tensor *g, const cg_tensor *y, cg_tensor *out, int dim, bool log_) {
+/* SoftmaxBackward0: _softmax_backward_data(grad, result, dim) */
+int cg_bw_softmax(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    cg_tensor *y = result_of(n);
+    gi[0] = y ? cg_softmax_backward_data(go[0], y, n->args.i[0], false) : NULL;
+    cg_tensor_release(y);
+    return gi[0] ? 0 : -1;
+}
+
+/* LogSoftmaxBackward0: _log_softmax_backward_data(grad, result, dim) */
+int cg_bw_log_softmax(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    cg_tensor *y = result_of(n);
+    gi[0] = y ? cg_softmax_backward_data(go[0], y, n->args.i[0], true) : NULL;
+    cg_tensor_release(y);
+    return gi[0] ? 0 : -1;
+}
+
+/* ---- the backward kernels as ops of their own ------------------------------------------ */
+
+/* in[0] grad and in[1] output contiguous of one float dtype and shape, as
+ * out[0]; dim in args->i[0] (wrapped). */
+static void softmax_backward_run(const cg_kernel_call *c, bool log_) {
+    const cg_tensor *g = c->in[0], *y = c->in[1];
+    int dim = (int)c->args->i[0];
     softmax_geom geo = geom_of(y, dim);
     const void *pg = cg_tensor_data(g), *py = cg_tensor_data(y);
-    void *po = cg_tensor_data(out);
+    void *po = cg_tensor_data(c->out[0]);
     bool f32 = y->dtype == CG_F32;
+    if (cg_tensor_numel(y) == 0)
+        return;
     if (y->ndim == 0 || dim == y->ndim - 1) {
         if (f32)
             (log_ ? log_softmax_backward_rows_f32 : softmax_backward_rows_f32)(pg, py, po, geo.outer, geo.C);
@@ -312,57 +341,75 @@ static void softmax_backward_run(const cg_tensor *g, const cg_tensor *y, cg_tens
                        geo.C, geo.inner);
     }
 }
+void cg_cpu_softmax_backward_data(const cg_kernel_call *c) { softmax_backward_run(c, false); }
+void cg_cpu_log_softmax_backward_data(const cg_kernel_call *c) { softmax_backward_run(c, true); }
 
-/* The derivative of softmax (log_ false) or log_softmax by PyTorch's fused
- * kernel, for CPU floats when no graph of it is wanted; NULL where that
- * does not apply (the formulas below then give it). With a graph PyTorch
- * runs the same kernel, under a node of its own that cgrad does not have
- * (SoftmaxBackwardDataBackward0): the formulas keep double backward. */
-static cg_tensor *softmax_grad_fused(cg_node *n, cg_tensor *g, bool log_) {
-    cg_tensor *y;
-    if (cg_grad_enabled())
+cg_tensor *cg_softmax_backward_data(cg_tensor *grad, cg_tensor *output, int64_t dim, bool log_) {
+    cg_op op = log_ ? CG_OP_LOG_SOFTMAX_BACKWARD_DATA : CG_OP_SOFTMAX_BACKWARD_DATA;
+    int d = cg_wrap_dim(dim, output->ndim);
+    if (d < 0 || cg_check_same_device(2, (cg_tensor *[]){grad, output}) < 0)
         return NULL;
-    if (cg_node_saved(n, 0, &y) < 0) { /* the composite path reports it */
-        cg_error_clear();
-        return NULL;
+    CG_CHECK(cg_dtype_is_float(output->dtype) && grad->dtype == output->dtype, CG_RUNTIME_ERROR,
+             "expected grad_output and output of one floating dtype, got %s and %s", cg_dtype_name(grad->dtype),
+             cg_dtype_name(output->dtype));
+    CG_CHECK(grad->ndim == output->ndim
+                 && !memcmp(grad->sizes, output->sizes, (size_t)output->ndim * sizeof *output->sizes),
+             CG_RUNTIME_ERROR, "grad_output and output must have the same size");
+    cg_tensor *g = contiguous_nograd(grad), *y = g ? contiguous_nograd(output) : NULL;
+    cg_tensor *out = y ? cg_tensor_empty(y->ndim, y->sizes, y->dtype, cg_tensor_device(y)) : NULL;
+    cg_op_args args = {.i = {d}};
+    cg_kernel_call call = {.op = op, .nout = 1, .nin = 2, .out = {out}, .in = {g, y}, .args = &args};
+    if (out && cg_op_run(&call) < 0) {
+        cg_tensor_release(out);
+        out = NULL;
     }
-    if (!cg_tensor_is_contiguous(y) || g->dtype != y->dtype || g->ndim != y->ndim
-        || memcmp(g->sizes, y->sizes, (size_t)y->ndim * sizeof *y->sizes) || cg_tensor_device(y).type != CG_CPU
-        || cg_tensor_device(g).type != CG_CPU || cg_tensor_numel(y) == 0)
-        return NULL;
-    cg_tensor *gc = cg_contiguous(g); /* as PyTorch's kernel takes it */
-    cg_tensor *out = gc ? cg_tensor_empty(y->ndim, y->sizes, y->dtype, cg_device_cpu()) : NULL;
-    if (out)
-        softmax_backward_run(gc, y, out, (int)n->args.i[0], log_);
-    cg_tensor_release(gc);
-    return out;
+    cg_tensor_release(g), cg_tensor_release(y);
+    cg_save_spec save[] = {{grad, "grad_output"}, {output, "output"}};
+    return cg_ew_record(out, op, 2, (cg_tensor *[]){grad, output}, 2, save, &args);
 }
 
-/* SoftmaxBackward0: result * (grad - sum(grad * result, dim)) */
-int cg_bw_softmax(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
-    if ((gi[0] = softmax_grad_fused(n, go[0], false)))
-        return 0;
-    cg_tensor *y = result_of(n);
-    if (!y)
+/* SoftmaxBackwardDataBackward0: grad_output: _softmax_backward_data(grad,
+ * output, dim); output: grad_output * grad - sum(output * grad_output) *
+ * grad - grad_output * sum(output * grad), the sums over dim kept */
+int cg_bw_softmax_backward_data(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    cg_tensor *g, *y;
+    if (cg_node_saved_all(n, 2, &g, &y) < 0)
         return -1;
-    cg_tensor *gy = cg_mul(go[0], y);
-    cg_tensor *s = gy ? sum_dim(n, gy) : NULL;
-    cg_tensor *diff = s ? cg_sub(go[0], s, cg_scalar_int(1)) : NULL;
-    gi[0] = diff ? cg_mul(y, diff) : NULL;
-    cg_tensor_release(gy), cg_tensor_release(s), cg_tensor_release(diff), cg_tensor_release(y);
-    return gi[0] ? 0 : -1;
+    if (n->next[0].node && !(gi[0] = cg_softmax_backward_data(go[0], y, n->args.i[0], false)))
+        return -1;
+    if (!n->next[1].node)
+        return 0;
+    cg_tensor *yg = cg_mul(y, g), *syg = yg ? sum_dim(n, yg) : NULL;
+    cg_tensor *ygg = syg ? cg_mul(y, go[0]) : NULL, *sygg = ygg ? sum_dim(n, ygg) : NULL;
+    cg_tensor *a = sygg ? cg_mul(g, go[0]) : NULL, *b = a ? cg_mul(syg, go[0]) : NULL;
+    cg_tensor *c = b ? cg_mul(g, sygg) : NULL, *ab = c ? cg_sub(a, b, cg_scalar_int(1)) : NULL;
+    gi[1] = ab ? cg_sub(ab, c, cg_scalar_int(1)) : NULL;
+    cg_tensor_release(yg), cg_tensor_release(syg), cg_tensor_release(ygg), cg_tensor_release(sygg);
+    cg_tensor_release(a), cg_tensor_release(b), cg_tensor_release(c), cg_tensor_release(ab);
+    return gi[1] ? 0 : -1;
 }
 
-/* LogSoftmaxBackward0: grad - exp(result) * sum(grad, dim) */
-int cg_bw_log_softmax(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
-    if ((gi[0] = softmax_grad_fused(n, go[0], true)))
-        return 0;
-    cg_tensor *y = result_of(n);
-    cg_tensor *e = y ? cg_exp(y) : NULL;
-    cg_tensor_release(y);
-    cg_tensor *s = e ? sum_dim(n, go[0]) : NULL;
-    cg_tensor *p = s ? cg_mul(e, s) : NULL;
-    gi[0] = p ? cg_sub(go[0], p, cg_scalar_int(1)) : NULL;
-    cg_tensor_release(e), cg_tensor_release(s), cg_tensor_release(p);
-    return gi[0] ? 0 : -1;
+/* LogSoftmaxBackwardDataBackward0: grad_output: grad - sum(grad *
+ * exp(output)); output: -sum(grad_output) * exp(output) * grad, the sums
+ * over dim kept */
+int cg_bw_log_softmax_backward_data(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    cg_tensor *g, *y;
+    if (cg_node_saved_all(n, 2, &g, &y) < 0)
+        return -1;
+    cg_tensor *e = cg_exp(y);
+    int rc = e ? 0 : -1;
+    if (rc == 0 && n->next[0].node) {
+        cg_tensor *p = cg_mul(go[0], e), *s = p ? sum_dim(n, p) : NULL;
+        gi[0] = s ? cg_sub(go[0], s, cg_scalar_int(1)) : NULL;
+        rc = gi[0] ? 0 : -1;
+        cg_tensor_release(p), cg_tensor_release(s);
+    }
+    if (rc == 0 && n->next[1].node) {
+        cg_tensor *s = sum_dim(n, g), *ns = s ? cg_neg(s) : NULL, *p = ns ? cg_mul(ns, e) : NULL;
+        gi[1] = p ? cg_mul(p, go[0]) : NULL;
+        rc = gi[1] ? 0 : -1;
+        cg_tensor_release(s), cg_tensor_release(ns), cg_tensor_release(p);
+    }
+    cg_tensor_release(e);
+    return rc;
 }

@@ -27,6 +27,11 @@ cg_tensor *cg_log_softmax(cg_tensor *x, int64_t dim, int dtype);
 /* softmin(input, dim, dtype=None): softmax(-input), NegBackward0 under
  * SoftmaxBackward0 as in PyTorch. */
 cg_tensor *cg_softmin(cg_tensor *x, int64_t dim, int dtype);
+/* The derivative of softmax (log_ false) or log_softmax at dim given the
+ * gradient of its output and the output, by PyTorch's backward kernels
+ * (_softmax_backward_data, _log_softmax_backward_data), recorded as
+ * SoftmaxBackwardDataBackward0 / LogSoftmaxBackwardDataBackward0. */
+cg_tensor *cg_softmax_backward_data(cg_tensor *grad, cg_tensor *output, int64_t dim, bool log_);
 /* The dim F.softmax, F.softmin and F.log_softmax pick when given none (0
  * for 0-, 1- and 3-d inputs, else 1); the caller warns, as PyTorch does:
  * "Implicit dimension choice for softmax has been deprecated. Change the

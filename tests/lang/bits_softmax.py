@@ -71,3 +71,14 @@ for dim in [0, 1]:
     for fn in [F.softmax, F.log_softmax, F.softmin]:
         check("dtype", x, dim, fn, dtype=torch.float64)
         check("plain", x, dim, fn)
+
+# gradients taken with create_graph=True come from the same kernels, under
+# nodes of their own, and differentiate again by PyTorch's formulas
+for shape, dim in [((50, 37), 0), ((50, 37), 1), ((4, 9, 11), 1)]:
+    for fn in [torch.softmax, torch.log_softmax]:
+        x = torch.randn(*shape, requires_grad=True)
+        go = torch.randn(*shape, requires_grad=True)
+        g, = torch.autograd.grad(fn(x, dim), x, go, create_graph=True)
+        print("create_graph", shape, dim, fn.__name__, type(g.grad_fn).__name__, digest(g))
+        gx, ggo = torch.autograd.grad(g, [x, go], torch.randn(*shape))
+        print("double", digest(gx), digest(ggo))

@@ -31,6 +31,30 @@ static bool softmax_sample(int v, cg_sample *s, cg_tensor *(*fn)(cg_tensor *cons
 bool sample_softmax(int v, cg_sample *s) { return softmax_sample(v, s, f_softmax); }
 bool sample_log_softmax(int v, cg_sample *s) { return softmax_sample(v, s, f_log_softmax); }
 
+/* _softmax_backward_data(grad, output, dim) and its log twin, the output a
+ * softmax (log_softmax) of the second input, so that both are gradchecked
+ * where they are met */
+static cg_tensor *softmax_bwd(cg_tensor *const *in, const cg_sample *s, bool log_) {
+    cg_tensor *y = (log_ ? cg_log_softmax : cg_softmax)(in[1], s->i[0], -1);
+    cg_tensor *out = y ? cg_softmax_backward_data(in[0], y, s->i[0], log_) : NULL;
+    cg_tensor_release(y);
+    return out;
+}
+static cg_tensor *f_softmax_bwd(cg_tensor *const *in, const cg_sample *s) { return softmax_bwd(in, s, false); }
+static cg_tensor *f_log_softmax_bwd(cg_tensor *const *in, const cg_sample *s) { return softmax_bwd(in, s, true); }
+
+static bool softmax_bwd_sample(int v, cg_sample *s, cg_tensor *(*fn)(cg_tensor *const *, const cg_sample *)) {
+    switch (v) {
+    case 0: return SAMPLE("[A,B] dim 1", 2, {IN(105, false, S_A, S_B), IN(106, false, S_A, S_B)}, fn, .i = {1});
+    case 1:
+        return SAMPLE("[A,B,C] dim 1, grad non-contiguous", 2,
+                      {IN(107, true, S_A, S_B, S_C), IN(108, false, S_A, S_B, S_C)}, fn, .i = {1});
+    default: return false;
+    }
+}
+bool sample_softmax_backward_data(int v, cg_sample *s) { return softmax_bwd_sample(v, s, f_softmax_bwd); }
+bool sample_log_softmax_backward_data(int v, cg_sample *s) { return softmax_bwd_sample(v, s, f_log_softmax_bwd); }
+
 /* ---- native_dropout: input * mask * scale, the mask given (the draw is
  * random.c's, tested on its own) ------------------------------------------------- */
 

@@ -155,6 +155,9 @@ static const char *const reach[CG_OP_COUNT] = {
 
     [CG_OP_SOFTMAX] = "y = x.softmax(1)",
     [CG_OP_LOG_SOFTMAX] = "y = F.log_softmax(x, 1)",
+    [CG_OP_SOFTMAX_BACKWARD_DATA] = "y, = torch.autograd.grad(x.softmax(1), x, w[:3, :4], create_graph=True)",
+    [CG_OP_LOG_SOFTMAX_BACKWARD_DATA] =
+        "y, = torch.autograd.grad(F.log_softmax(x, 0), x, w[:3, :4], create_graph=True)",
     /* F.dropout is input * mask on the CPU (MulBackward0), as in PyTorch */
     [CG_OP_NATIVE_DROPOUT] = "y = torch.native_dropout(x, 0.5, True)[0]",
     [CG_OP_BATCH_NORM] = "y = F.batch_norm(x, None, None, training=True)",
