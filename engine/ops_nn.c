@@ -82,7 +82,7 @@ static softmax_geom geom_of(const cg_tensor *t, int dim) {
     return g;
 }
 
-/* exp and log of a vector's lanes as PyTorch's Vectorized<T> computes them:
+/* log of a vector's lanes as PyTorch's Vectorized<T> computes it:
  * SLEEF's functions where it runs its AVX2 kernels, libm's per lane where it
  * runs the DEFAULT ones (vec_math.h). */
 #define LANES_FN(name, T, W, VEC, LIBM)   \
@@ -94,9 +94,7 @@ static softmax_geom geom_of(const cg_tensor *t, int dim) {
         for (int l = 0; l < W; l++)       \
             v[l] = LIBM(v[l]);            \
     }
-LANES_FN(lanes_exp_f32, float, 8, cg_vec_exp_f32, expf)
 LANES_FN(lanes_log_f32, float, 8, cg_vec_log_f32, logf)
-LANES_FN(lanes_exp_f64, double, 4, cg_vec_exp_f64, exp)
 LANES_FN(lanes_log_f64, double, 4, cg_vec_log_f64, log)
 
 /* exp or log of n contiguous elements in place, as LANES_FN's */
@@ -131,13 +129,12 @@ FMA_RUN_FN(run_fma_f64, double, cg_vec_fma_f64, fma)
 #define T float
 #define W 8
 #define SFX f32
-#define VEXP lanes_exp_f32
 #define VLOG lanes_log_f32
 #define TREE 1
 #define FMA fmaf
-#include "softmax_loop.h"
 #define VEXPN run_exp_f32
 #define FMAN run_fma_f32
+#include "softmax_loop.h"
 #define VLOGN run_log_f32
 #define LIBM_EXP expf
 #include "softmax_cols_loop.h"
@@ -149,19 +146,17 @@ FMA_RUN_FN(run_fma_f64, double, cg_vec_fma_f64, fma)
 #undef T
 #undef W
 #undef SFX
-#undef VEXP
 #undef VLOG
 #undef TREE
 #define T double
 #define W 4
 #define SFX f64
-#define VEXP lanes_exp_f64
 #define VLOG lanes_log_f64
 #define TREE 0
 #define FMA fma
-#include "softmax_loop.h"
 #define VEXPN run_exp_f64
 #define FMAN run_fma_f64
+#include "softmax_loop.h"
 #define VLOGN run_log_f64
 #define LIBM_EXP exp
 #include "softmax_cols_loop.h"
@@ -173,7 +168,6 @@ FMA_RUN_FN(run_fma_f64, double, cg_vec_fma_f64, fma)
 #undef T
 #undef W
 #undef SFX
-#undef VEXP
 #undef VLOG
 #undef TREE
 

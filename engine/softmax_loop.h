@@ -1,12 +1,15 @@
-/* softmax_loop.h: softmax and log_softmax over the last dim in PyTorch
- * 1.13's order (its _vec_softmax_lastdim / _vec_log_softmax_lastdim over
- * ATen's vec::reduce_all, map_reduce_all and map), included by ops_nn.c once
- * per type with
+/* softmax_loop.h: softmax and log_softmax over the last dim, and their
+ * derivatives, in PyTorch 1.13's order (its _vec_softmax_lastdim,
+ * _vec_log_softmax_lastdim and _vec_host_softmax_backward_lastdim over
+ * ATen's vec::reduce_all, map_reduce_all, map2_reduce_all and map),
+ * included by ops_nn.c once per type with
  *   T    the element type,
  *   W    PyTorch's vector lanes for T (32 bytes),
  *   SFX  the names' suffix,
- *   VEXP / VLOG  exp and log of W lanes in place, as PyTorch's vectors
- *        compute them,
+ *   VLOG  log of W lanes in place, as PyTorch's vectors compute it,
+ *   VEXPN  exp of n contiguous elements in place, as PyTorch's vectors
+ *          compute it,
+ *   FMAN   out = a * b + c rounded once over n contiguous elements,
  *   TREE 1 where PyTorch folds a whole vector's lanes by halves (its AVX2
  *        float specialisation: lanes 4 apart, then 2, then 1), 0 where it
  *        folds them in order.
@@ -72,35 +75,34 @@ static T SL(reduce_all)(const T *x, int64_t n, bool add) {
     return SL(fold_vector)(acc, add);
 }
 
-/* exp(v - m) over W lanes */
-static inline void SL(exp_shifted)(T *v, T m) {
-    for (int l = 0; l < W; l++)
-        v[l] = v[l] - m;
-    VEXP(v);
+/* Rows are taken in pieces of this many elements (a multiple of W), so
+ * that exp runs over a whole piece at once. */
+#define SL_PIECE 512
+
+/* buf[0..k) = exp(x[0..k) - m) */
+static inline void SL(exp_shifted)(T *buf, const T *x, int64_t k, T m) {
+    for (int64_t i = 0; i < k; i++)
+        buf[i] = x[i] - m;
+    VEXPN(buf, k);
 }
 
-/* vec::map_reduce_all of exp(x - m) with +: the sum of a row's exps */
+/* vec::map_reduce_all of exp(x - m) with +: the sum of a row's exps, the
+ * first vector the start, each full vector then added lane by lane, a
+ * partial last one to its lanes only */
 static T SL(sum_exp)(const T *x, int64_t n, T m) {
-    T acc[W], v[W];
+    T buf[SL_PIECE], acc[W];
     if (n < W) {
-        SL(load)(acc, x, n);
-        SL(exp_shifted)(acc, m);
-        return SL(fold_lanes)(acc, (int)n, true);
+        SL(exp_shifted)(buf, x, n, m);
+        return SL(fold_lanes)(buf, (int)n, true);
     }
-    SL(load)(acc, x, W);
-    SL(exp_shifted)(acc, m);
-    int64_t d = W;
-    for (; d < n - n % W; d += W) {
-        SL(load)(v, x + d, W);
-        SL(exp_shifted)(v, m);
-        for (int l = 0; l < W; l++)
-            acc[l] += v[l];
-    }
-    if (n - d > 0) {
-        SL(load)(v, x + d, n - d);
-        SL(exp_shifted)(v, m);
-        for (int l = 0; l < n - d; l++)
-            acc[l] += v[l];
+    for (int64_t d0 = 0; d0 < n; d0 += SL_PIECE) {
+        int64_t k = n - d0 < SL_PIECE ? n - d0 : SL_PIECE;
+        SL(exp_shifted)(buf, x + d0, k, m);
+        for (int64_t i = 0; i < k; i += W) {
+            int64_t r = k - i < W ? k - i : W;
+            for (int64_t l = 0; l < r; l++)
+                acc[l] = d0 + i == 0 ? buf[l] : acc[l] + buf[i + l];
+        }
     }
     return SL(fold_vector)(acc, true);
 }
@@ -128,15 +130,7 @@ static void SL(softmax_rows)(const T *x, T *y, int64_t rows, int64_t C) {
     for (int64_t r = 0; r < rows; r++) {
         const T *px = x + r * C;
         T *py = y + r * C;
-        T m = SL(reduce_all)(px, C, false);
-        T v[W];
-        for (int64_t d = 0; d < C; d += W) {
-            int64_t k = C - d < W ? C - d : W;
-            SL(load)(v, px + d, k);
-            SL(exp_shifted)(v, m);
-            for (int64_t l = 0; l < k; l++)
-                py[d + l] = v[l];
-        }
+        SL(exp_shifted)(py, px, C, SL(reduce_all)(px, C, false));
         T inv = 1 / SL(reduce_all)(py, C, true);
         for (int64_t c = 0; c < C; c++)
             py[c] = py[c] * inv;
@@ -185,17 +179,23 @@ static void SL(log_softmax_backward_rows)(const T *g, const T *y, T *out, int64_
     for (int64_t r = 0; r < rows; r++) {
         const T *pg = g + r * C, *py = y + r * C;
         T *po = out + r * C;
-        T s = SL(reduce_all)(pg, C, true), v[W];
-        for (int64_t d = 0; d < C; d += W) {
-            int64_t k = C - d < W ? C - d : W;
-            SL(load)(v, py + d, k);
-            VEXP(v);
-            for (int64_t l = 0; l < k; l++)
-                po[d + l] = FMA(-v[l], s, pg[d + l]);
+        T s[SL_PIECE], e[SL_PIECE];
+        s[0] = SL(reduce_all)(pg, C, true);
+        for (int64_t i = 1; i < SL_PIECE; i++)
+            s[i] = s[0];
+        for (int64_t d0 = 0; d0 < C; d0 += SL_PIECE) {
+            int64_t k = C - d0 < SL_PIECE ? C - d0 : SL_PIECE;
+            for (int64_t i = 0; i < k; i++)
+                e[i] = py[d0 + i];
+            VEXPN(e, k);
+            for (int64_t i = 0; i < k; i++)
+                e[i] = -e[i];
+            FMAN(po + d0, e, s, pg + d0, k);
         }
     }
 }
 
+#undef SL_PIECE
 #undef SL
 #undef SL_CAT
 #undef SL_CAT2
