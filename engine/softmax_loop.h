@@ -150,11 +150,10 @@ static T SL(sum_products)(const T *g, const T *y, int64_t n) {
     for (int l = 0; l < W; l++)
         acc[l] = g[l] * y[l];
     int64_t d = W;
-    for (; d < n; d += W) {
-        int64_t k = n - d < W ? n - d : W;
-        for (int64_t l = 0; l < k; l++)
-            acc[l] = FMA(g[d + l], y[d + l], acc[l]);
-    }
+    for (; d + W <= n; d += W) /* a vector's worth of FMAs a call */
+        FMAN(acc, g + d, y + d, acc, W);
+    for (int64_t l = 0; l < n - d; l++)
+        acc[l] = FMA(g[d + l], y[d + l], acc[l]);
     return SL(fold_vector)(acc, true);
 }
 
