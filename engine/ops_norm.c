@@ -20,9 +20,14 @@
  * Every per-channel factor is folded first, so each formula is a few
  * passes over the activations: y = x * scale + shift forward, and
  * sum(grad * xhat) = invstd * (sum(grad * x) - mean * sum(grad)), and
- * gi = grad * a + x * b + c with per-channel a, b, c backward. */
+ * gi = grad * a + x * b + c with per-channel a, b, c backward.
+ * Contiguous float and double inputs on the CPU take PyTorch's fused
+ * kernels instead (Note [Batch norm kernels]), forward and, when no graph
+ * of the derivative is wanted, backward: the same bits as PyTorch's. */
 #include <math.h>
+#include <string.h>
 
+#include "batch_norm_kernel.h"
 #include "ew.h"
 #include "nn_internal.h"
 #include "ops.h"
@@ -141,11 +146,33 @@ static cg_tensor *train_grad_input(cg_tensor *go, cg_tensor *x, cg_tensor *a, cg
     return gi;
 }
 
+/* The fused backward kernel, when no graph of the derivative is wanted and
+ * the forward took the fused kernel: 1 done, 0 not applicable, -1 error */
+static int fused_backward(cg_node *n, cg_tensor *go, cg_tensor *x, cg_tensor *w, cg_tensor *rm, cg_tensor *rv,
+                          cg_tensor **gi) {
+    bool training = n->args.flag;
+    cg_tensor *mean = training ? rm : NULL, *invstd = training ? rv : NULL;
+    if (training)
+        rm = rv = NULL;
+    if (cg_grad_enabled() || !n->args.i[0] || go->ndim != x->ndim
+        || memcmp(go->sizes, x->sizes, (size_t)x->ndim * sizeof *x->sizes)
+        || !cg_batch_norm_kernel_applies(go, (cg_tensor *[]){x, w, rm, rv}, 4))
+        return 0;
+    bool need[3] = {n->next[0].node != NULL, n->nin > 1 && n->next[1].node, n->nin > 2 && n->next[2].node};
+    return cg_batch_norm_backward_kernel(go, x, w, rm, rv, mean, invstd, training, cg_scalar_to_double(n->args.s[0]),
+                                         need, gi) < 0
+               ? -1
+               : 1;
+}
+
 /* NativeBatchNormBackward0 (Note [Batch norm]) */
 int cg_bw_batch_norm(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *x, *w, *rm, *rv;
     if (cg_node_saved_all(n, 4, &x, &w, &rm, &rv) < 0)
         return -1;
+    int fused = fused_backward(n, go[0], x, w, rm, rv, gi);
+    if (fused != 0)
+        return fused < 0 ? -1 : 0;
     bool training = n->args.flag;
     double eps = cg_scalar_to_double(n->args.s[0]);
     int64_t dims[CG_MAX_DIMS];
@@ -219,24 +246,41 @@ static cg_tensor *batch_norm_forward(cg_tensor *x, cg_tensor *rm, cg_tensor *rv,
     return y;
 }
 
-cg_tensor *cg_batch_norm(cg_tensor *x, cg_tensor *running_mean, cg_tensor *running_var, cg_tensor *weight,
-                         cg_tensor *bias, bool training, double momentum, double eps) {
-    if (check_args(x, running_mean, running_var, weight, bias, training) < 0)
-        return NULL;
-    bool was = cg_grad_set_enabled(false);
-    cg_tensor *y = batch_norm_forward(x, running_mean, running_var, weight, bias, training, momentum, eps);
-    cg_grad_set_enabled(was);
-    cg_tensor *in[3] = {x, weight, bias};
-    if (!y || !cg_autograd_needed(3, in))
+/* y's node; in training it saves the batch's mean and invstd of the fused
+ * kernel (PyTorch's result1 and result2) where evaluation saves the running
+ * statistics; i[0] says the forward was fused */
+static cg_tensor *record(cg_tensor *x, cg_tensor *rm, cg_tensor *rv, cg_tensor *w, cg_tensor *b, bool training,
+                         double eps, cg_tensor *y, cg_tensor *mean, cg_tensor *invstd, bool fused) {
+    cg_tensor *in[3] = {x, w, b};
+    if (!cg_autograd_needed(3, in))
         return y;
-    cg_op_args args = {.s = {cg_scalar_float(eps)}, .flag = training};
-    cg_save_spec save[4] = {{x, "input"},
-                            {weight, "weight"},
-                            {training ? NULL : running_mean, "running_mean"},
-                            {training ? NULL : running_var, "running_var"}};
+    cg_op_args args = {.s = {cg_scalar_float(eps)}, .i = {fused}, .flag = training};
+    cg_save_spec save[4] = {{x, "input"}, {w, "weight"}, {training ? mean : rm, training ? "result1" : "running_mean"},
+                            {training ? invstd : rv, training ? "result2" : "running_var"}};
     if (cg_autograd_record(CG_OP_BATCH_NORM, 1, &y, 3, in, 4, save, &args, NULL) < 0) {
         cg_tensor_release(y);
         return NULL;
     }
+    return y;
+}
+
+cg_tensor *cg_batch_norm(cg_tensor *x, cg_tensor *running_mean, cg_tensor *running_var, cg_tensor *weight,
+                         cg_tensor *bias, bool training, double momentum, double eps) {
+    if (check_args(x, running_mean, running_var, weight, bias, training) < 0)
+        return NULL;
+    cg_tensor *y, *mean = NULL, *invstd = NULL;
+    bool fused = cg_batch_norm_kernel_applies(x, (cg_tensor *[]){running_mean, running_var, weight, bias}, 4);
+    if (fused) {
+        y = cg_batch_norm_kernel(x, running_mean, running_var, weight, bias, training, momentum, eps, &mean, &invstd);
+        for (int i = 0; y && training && i < 2; i++) /* the running statistics were written in place */
+            if ((i ? running_var : running_mean))
+                (i ? running_var : running_mean)->storage->version++;
+    } else {
+        bool was = cg_grad_set_enabled(false);
+        y = batch_norm_forward(x, running_mean, running_var, weight, bias, training, momentum, eps);
+        cg_grad_set_enabled(was);
+    }
+    y = y ? record(x, running_mean, running_var, weight, bias, training, eps, y, mean, invstd, fused) : NULL;
+    cg_tensor_release(mean), cg_tensor_release(invstd);
     return y;
 }

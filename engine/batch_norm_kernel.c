@@ -1,0 +1,215 @@
+/* batch_norm_kernel.c: batch_norm's fused CPU kernels (forward with its
+ * statistics and running-statistics step, and the backward when no graph
+ * of it is wanted), in PyTorch 1.13's order. Not the op itself: ops_norm.c
+ * records the node and falls back to engine ops where these do not apply.
+ *
+ * Note [Batch norm kernels]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~
+ * PyTorch's CPU batch_norm has two layouts over a contiguous input
+ * [N, C, image]. With image > 1 ("planes") each channel's statistics are
+ * serial sums in double (float's acc_type is double): sum(x) -> mean rounded
+ * to T, then sum of (x - mean)^2 each rounded to T. With image == 1 (a 2-d
+ * input, "rows" [N, C]) it reduces vertically: when there are more rows
+ * than threads, each thread adds its rows (PyTorch's parallel_for ranges)
+ * into its own row of a buffer in T, and the buffer's rows are then summed
+ * in double; so a float batch norm of [N, C] depends on the thread count.
+ * invstd = 1 / sqrt(var_sum / n + eps) in double, the division in T; the
+ * output is x * alpha + beta (one FMA) with alpha = invstd * weight and
+ * beta = bias - mean * alpha. In evaluation invstd comes from the running
+ * var in T forward and in double backward, as PyTorch's two kernels do.
+ * The backward sums dy and (x - mean) * dy per plane with vector
+ * reductions (planes) or per thread in T (rows), then
+ *   dx = (dy - sum / n - (x - mean) * dotp * invstd^2 / n) * invstd * w. */
+#include <math.h>
+#include <string.h>
+
+#include "batch_norm_kernel.h"
+#include "iter.h"
+
+#define T float
+#define W 8
+#define SFX f32
+#define TREE 1
+#define FMA fmaf
+#define SQ_ADD(d, acc) ((acc) + (double)((d) * (d)))
+#define DX_FMA fmaf
+#define TAIL_PLAIN 0
+#include "batch_norm_loop.h"
+#undef T
+#undef W
+#undef SFX
+#undef TREE
+#undef FMA
+#undef SQ_ADD
+#undef DX_FMA
+#undef TAIL_PLAIN
+
+#define T double
+#define W 4
+#define SFX f64
+#define TREE 0
+#define FMA fma
+#define SQ_ADD(d, acc) ((acc) + (d) * (d))
+#define DX_FMA fma
+#define TAIL_PLAIN 1
+#include "batch_norm_loop.h"
+#undef T
+#undef W
+#undef SFX
+#undef TREE
+#undef FMA
+#undef SQ_ADD
+#undef DX_FMA
+#undef TAIL_PLAIN
+
+static bool fits(const cg_tensor *t, cg_dtype dt) {
+    return !t || (t->dtype == dt && cg_tensor_is_contiguous(t) && cg_tensor_device(t).type == CG_CPU);
+}
+
+bool cg_batch_norm_kernel_applies(cg_tensor *x, cg_tensor *const *params, int nparams) {
+    if (!(x->dtype == CG_F32 || x->dtype == CG_F64) || !fits(x, x->dtype) || cg_tensor_numel(x) == 0)
+        return false;
+    for (int i = 0; i < nparams; i++)
+        if (!fits(params[i], x->dtype))
+            return false;
+    return true;
+}
+
+static void *data_or_null(const cg_tensor *t) { return t ? cg_tensor_data(t) : NULL; }
+
+/* [C] buffers of x's dtype */
+static cg_tensor *per_channel_empty(const cg_tensor *x) { return cg_tensor_empty(1, &x->sizes[1], x->dtype, cg_device_cpu()); }
+
+typedef struct {
+    int64_t N, C, image, threads;
+} bn_geom;
+
+static bn_geom geom_of(const cg_tensor *x) {
+    bn_geom g = {x->sizes[0], x->sizes[1], 1, cg_get_num_threads()};
+    g.image = cg_tensor_numel(x) / (g.N * g.C);
+    return g;
+}
+
+#define BN_TYPED(x, call)                                                                                              \
+    do {                                                                                                               \
+        if ((x)->dtype == CG_F32) {                                                                                    \
+            call(f32, float);                                                                                          \
+        } else {                                                                                                       \
+            call(f64, double);                                                                                         \
+        }                                                                                                              \
+    } while (0)
+
+/* training: the batch's mean and invstd, and the running statistics' step */
+static int train_stats(cg_tensor *x, bn_geom g, cg_tensor *rm, cg_tensor *rv, double momentum, double eps,
+                       cg_tensor *mean, cg_tensor *invstd) {
+    cg_tensor *var_sum = per_channel_empty(x);
+    cg_tensor *buf = var_sum ? cg_tensor_empty(1, (int64_t[]){g.threads * g.C}, x->dtype, cg_device_cpu()) : NULL;
+    if (!buf) {
+        cg_tensor_release(var_sum);
+        return -1;
+    }
+    int64_t rows = g.N;
+#define STATS(s, T)                                                                                                       \
+    T *m = cg_tensor_data(mean), *v = cg_tensor_data(var_sum);                                                         \
+    if (g.image > 1)                                                                                                   \
+        stats_planes_##s(cg_tensor_data(x), g.N, g.C, g.image, m, v);                                                  \
+    else if (rows > g.threads)                                                                                         \
+        stats_rows_split_##s(cg_tensor_data(x), rows, g.C, g.threads, cg_tensor_data(buf), m, v);                      \
+    else                                                                                                               \
+        stats_rows_serial_##s(cg_tensor_data(x), rows, g.C, m, v);                                                     \
+    stats_finish_##s(m, v, g.C, g.N * g.image, momentum, eps, cg_tensor_data(invstd), data_or_null(rm),              \
+                     data_or_null(rv))
+    BN_TYPED(x, STATS);
+#undef STATS
+    cg_tensor_release(var_sum), cg_tensor_release(buf);
+    return 0;
+}
+
+static inline float sqrt_f32(float v) { return sqrtf(v); }
+static inline double sqrt_f64(double v) { return sqrt(v); }
+
+/* evaluation, forward: invstd = 1 / sqrt(running_var + eps) in T */
+static void eval_invstd_forward(cg_tensor *rv, double eps, cg_tensor *invstd) {
+#define INV(s, T)                                                                                                         \
+    const T *v = cg_tensor_data(rv);                                                                                   \
+    T *o = cg_tensor_data(invstd);                                                                                     \
+    for (int64_t c = 0; c < cg_tensor_numel(rv); c++)                                                                  \
+        o[c] = 1 / sqrt_##s(v[c] + (T)eps)
+    BN_TYPED(rv, INV);
+#undef INV
+}
+
+cg_tensor *cg_batch_norm_kernel(cg_tensor *x, cg_tensor *rm, cg_tensor *rv, cg_tensor *w, cg_tensor *b, bool training,
+                                double momentum, double eps, cg_tensor **save_mean, cg_tensor **save_invstd) {
+    bn_geom g = geom_of(x);
+    cg_tensor *mean = per_channel_empty(x), *invstd = mean ? per_channel_empty(x) : NULL;
+    cg_tensor *alpha = invstd ? per_channel_empty(x) : NULL, *beta = alpha ? per_channel_empty(x) : NULL;
+    cg_tensor *y = beta ? cg_tensor_empty(x->ndim, x->sizes, x->dtype, cg_device_cpu()) : NULL;
+    int rc = y ? 0 : -1;
+    if (rc == 0 && training)
+        rc = train_stats(x, g, rm, rv, momentum, eps, mean, invstd);
+    else if (rc == 0) {
+        memcpy(cg_tensor_data(mean), cg_tensor_data(rm), (size_t)g.C * cg_dtype_size(x->dtype));
+        eval_invstd_forward(rv, eps, invstd);
+    }
+    if (rc == 0) {
+#define APPLY(s, T)                                                                                                       \
+    terms_##s(cg_tensor_data(mean), cg_tensor_data(invstd), data_or_null(w), data_or_null(b), g.C,                    \
+              cg_tensor_data(alpha), cg_tensor_data(beta));                                                            \
+    apply_##s(cg_tensor_data(x), cg_tensor_data(y), g.N, g.C, g.image, cg_tensor_data(alpha), cg_tensor_data(beta))
+        BN_TYPED(x, APPLY);
+#undef APPLY
+    }
+    cg_tensor_release(alpha), cg_tensor_release(beta);
+    if (rc < 0 || !training) {
+        cg_tensor_release(mean), cg_tensor_release(invstd);
+        mean = invstd = NULL;
+    }
+    if (rc < 0)
+        cg_tensor_release(y), y = NULL;
+    *save_mean = mean, *save_invstd = invstd;
+    return y;
+}
+
+/* evaluation, backward: invstd = 1 / sqrt(running_var + eps) in double */
+static void eval_invstd_backward(cg_tensor *rv, double eps, cg_tensor *invstd) {
+#define INV(s, T)                                                                                                         \
+    const T *v = cg_tensor_data(rv);                                                                                   \
+    T *o = cg_tensor_data(invstd);                                                                                     \
+    for (int64_t c = 0; c < cg_tensor_numel(rv); c++)                                                                  \
+        o[c] = (T)(1 / sqrt((double)v[c] + eps))
+    BN_TYPED(rv, INV);
+#undef INV
+}
+
+int cg_batch_norm_backward_kernel(cg_tensor *go, cg_tensor *x, cg_tensor *w, cg_tensor *rm, cg_tensor *rv,
+                                  cg_tensor *save_mean, cg_tensor *save_invstd, bool training, double eps,
+                                  const bool *need, cg_tensor **gi) {
+    bn_geom g = geom_of(x);
+    cg_tensor *inv = training ? cg_tensor_retain(save_invstd) : per_channel_empty(x);
+    cg_tensor *buf = inv ? cg_tensor_empty(1, (int64_t[]){2 * g.threads * g.C}, x->dtype, cg_device_cpu()) : NULL;
+    cg_tensor *dx = buf && need[0] ? cg_tensor_empty(x->ndim, x->sizes, x->dtype, cg_device_cpu()) : NULL;
+    cg_tensor *gw = buf && need[1] ? per_channel_empty(x) : NULL, *gb = buf && need[2] ? per_channel_empty(x) : NULL;
+    if (!buf || (need[0] && !dx) || (need[1] && !gw) || (need[2] && !gb)) {
+        cg_tensor_release(inv), cg_tensor_release(buf), cg_tensor_release(dx), cg_tensor_release(gw),
+            cg_tensor_release(gb);
+        return -1;
+    }
+    if (!training)
+        eval_invstd_backward(rv, eps, inv);
+    cg_tensor *mean = training ? save_mean : rm;
+#define BACKWARD(s, T)                                                                                                    \
+    if (g.image > 1)                                                                                                   \
+        backward_planes_##s(cg_tensor_data(x), cg_tensor_data(go), g.N, g.C, g.image, cg_tensor_data(mean),            \
+                            cg_tensor_data(inv), data_or_null(w), training, data_or_null(dx), data_or_null(gw),        \
+                            data_or_null(gb));                                                                         \
+    else                                                                                                               \
+        backward_rows_##s(cg_tensor_data(x), cg_tensor_data(go), g.N, g.C, g.threads, cg_tensor_data(buf),             \
+                          cg_tensor_data(mean), cg_tensor_data(inv), data_or_null(w), training, data_or_null(dx),      \
+                          data_or_null(gw), data_or_null(gb))
+    BN_TYPED(x, BACKWARD);
+#undef BACKWARD
+    cg_tensor_release(inv), cg_tensor_release(buf);
+    gi[0] = dx, gi[1] = gw, gi[2] = gb;
+    return 0;
+}
