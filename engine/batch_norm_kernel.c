@@ -23,7 +23,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "batch_norm_kernel.h"
+#include "norm_kernel.h"
 #include "iter.h"
 
 #define T float
@@ -34,6 +34,7 @@
 #define SQ_ADD(d, acc) ((acc) + (double)((d) * (d)))
 #define DX_FMA fmaf
 #define TAIL_PLAIN 0
+#include "vec_reduce_loop.h"
 #include "batch_norm_loop.h"
 #undef T
 #undef W
@@ -52,6 +53,7 @@
 #define SQ_ADD(d, acc) ((acc) + (d) * (d))
 #define DX_FMA fma
 #define TAIL_PLAIN 1
+#include "vec_reduce_loop.h"
 #include "batch_norm_loop.h"
 #undef T
 #undef W
@@ -66,7 +68,7 @@ static bool fits(const cg_tensor *t, cg_dtype dt) {
     return !t || (t->dtype == dt && cg_tensor_is_contiguous(t) && cg_tensor_device(t).type == CG_CPU);
 }
 
-bool cg_batch_norm_kernel_applies(cg_tensor *x, cg_tensor *const *params, int nparams) {
+bool cg_norm_kernel_applies(cg_tensor *x, cg_tensor *const *params, int nparams) {
     if (!(x->dtype == CG_F32 || x->dtype == CG_F64) || !fits(x, x->dtype) || cg_tensor_numel(x) == 0)
         return false;
     for (int i = 0; i < nparams; i++)
@@ -75,7 +77,6 @@ bool cg_batch_norm_kernel_applies(cg_tensor *x, cg_tensor *const *params, int np
     return true;
 }
 
-static void *data_or_null(const cg_tensor *t) { return t ? cg_tensor_data(t) : NULL; }
 
 /* [C] buffers of x's dtype */
 static cg_tensor *per_channel_empty(const cg_tensor *x) { return cg_tensor_empty(1, &x->sizes[1], x->dtype, cg_device_cpu()); }
@@ -90,14 +91,6 @@ static bn_geom geom_of(const cg_tensor *x) {
     return g;
 }
 
-#define BN_TYPED(x, call)                                                                                              \
-    do {                                                                                                               \
-        if ((x)->dtype == CG_F32) {                                                                                    \
-            call(f32, float);                                                                                          \
-        } else {                                                                                                       \
-            call(f64, double);                                                                                         \
-        }                                                                                                              \
-    } while (0)
 
 /* training: the batch's mean and invstd, and the running statistics' step */
 static int train_stats(cg_tensor *x, bn_geom g, cg_tensor *rm, cg_tensor *rv, double momentum, double eps,
@@ -117,16 +110,13 @@ static int train_stats(cg_tensor *x, bn_geom g, cg_tensor *rm, cg_tensor *rv, do
         stats_rows_split_##s(cg_tensor_data(x), rows, g.C, g.threads, cg_tensor_data(buf), m, v);                      \
     else                                                                                                               \
         stats_rows_serial_##s(cg_tensor_data(x), rows, g.C, m, v);                                                     \
-    stats_finish_##s(m, v, g.C, g.N * g.image, momentum, eps, cg_tensor_data(invstd), data_or_null(rm),              \
-                     data_or_null(rv))
-    BN_TYPED(x, STATS);
+    stats_finish_##s(m, v, g.C, g.N * g.image, momentum, eps, cg_tensor_data(invstd), cg_norm_data(rm),              \
+                     cg_norm_data(rv))
+    CG_NORM_TYPED(x, STATS);
 #undef STATS
     cg_tensor_release(var_sum), cg_tensor_release(buf);
     return 0;
 }
-
-static inline float sqrt_f32(float v) { return sqrtf(v); }
-static inline double sqrt_f64(double v) { return sqrt(v); }
 
 /* evaluation, forward: invstd = 1 / sqrt(running_var + eps) in T */
 static void eval_invstd_forward(cg_tensor *rv, double eps, cg_tensor *invstd) {
@@ -135,7 +125,7 @@ static void eval_invstd_forward(cg_tensor *rv, double eps, cg_tensor *invstd) {
     T *o = cg_tensor_data(invstd);                                                                                     \
     for (int64_t c = 0; c < cg_tensor_numel(rv); c++)                                                                  \
         o[c] = 1 / sqrt_##s(v[c] + (T)eps)
-    BN_TYPED(rv, INV);
+    CG_NORM_TYPED(rv, INV);
 #undef INV
 }
 
@@ -154,10 +144,10 @@ cg_tensor *cg_batch_norm_kernel(cg_tensor *x, cg_tensor *rm, cg_tensor *rv, cg_t
     }
     if (rc == 0) {
 #define APPLY(s, T)                                                                                                       \
-    terms_##s(cg_tensor_data(mean), cg_tensor_data(invstd), data_or_null(w), data_or_null(b), g.C,                    \
+    terms_##s(cg_tensor_data(mean), cg_tensor_data(invstd), cg_norm_data(w), cg_norm_data(b), g.C,                    \
               cg_tensor_data(alpha), cg_tensor_data(beta));                                                            \
     apply_##s(cg_tensor_data(x), cg_tensor_data(y), g.N, g.C, g.image, cg_tensor_data(alpha), cg_tensor_data(beta))
-        BN_TYPED(x, APPLY);
+        CG_NORM_TYPED(x, APPLY);
 #undef APPLY
     }
     cg_tensor_release(alpha), cg_tensor_release(beta);
@@ -178,7 +168,7 @@ static void eval_invstd_backward(cg_tensor *rv, double eps, cg_tensor *invstd) {
     T *o = cg_tensor_data(invstd);                                                                                     \
     for (int64_t c = 0; c < cg_tensor_numel(rv); c++)                                                                  \
         o[c] = (T)(1 / sqrt((double)v[c] + eps))
-    BN_TYPED(rv, INV);
+    CG_NORM_TYPED(rv, INV);
 #undef INV
 }
 
@@ -201,13 +191,13 @@ int cg_batch_norm_backward_kernel(cg_tensor *go, cg_tensor *x, cg_tensor *w, cg_
 #define BACKWARD(s, T)                                                                                                    \
     if (g.image > 1)                                                                                                   \
         backward_planes_##s(cg_tensor_data(x), cg_tensor_data(go), g.N, g.C, g.image, cg_tensor_data(mean),            \
-                            cg_tensor_data(inv), data_or_null(w), training, data_or_null(dx), data_or_null(gw),        \
-                            data_or_null(gb));                                                                         \
+                            cg_tensor_data(inv), cg_norm_data(w), training, cg_norm_data(dx), cg_norm_data(gw),        \
+                            cg_norm_data(gb));                                                                         \
     else                                                                                                               \
         backward_rows_##s(cg_tensor_data(x), cg_tensor_data(go), g.N, g.C, g.threads, cg_tensor_data(buf),             \
-                          cg_tensor_data(mean), cg_tensor_data(inv), data_or_null(w), training, data_or_null(dx),      \
-                          data_or_null(gw), data_or_null(gb))
-    BN_TYPED(x, BACKWARD);
+                          cg_tensor_data(mean), cg_tensor_data(inv), cg_norm_data(w), training, cg_norm_data(dx),      \
+                          cg_norm_data(gw), cg_norm_data(gb))
+    CG_NORM_TYPED(x, BACKWARD);
 #undef BACKWARD
     cg_tensor_release(inv), cg_tensor_release(buf);
     gi[0] = dx, gi[1] = gw, gi[2] = gb;

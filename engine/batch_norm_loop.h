@@ -4,7 +4,8 @@
  *   T    the element type,
  *   W    PyTorch's vector lanes for T (32 bytes),
  *   SFX  the names' suffix,
- *   TREE 1 where PyTorch's AVX2 reduce folds a whole vector by halves,
+ *   TREE 1 where PyTorch's AVX2 reduce folds a whole vector by halves
+ *        (and vec_reduce_loop.h included before with the same T, W, SFX),
  *   FMA  fmaf or fma: where the AVX2 build fused a multiply and an add,
  *   SQ_ADD(d, acc)  acc + d * d for a double acc (fused for double T; for
  *        float the square is rounded to float first).
@@ -15,45 +16,6 @@
 #define BN_CAT2(a, b) a##_##b
 #define BN_CAT(a, b) BN_CAT2(a, b)
 #define BN(name) BN_CAT(name, SFX)
-
-/* Folds a whole vector's W lanes into one: by halves for TREE, else in order */
-static inline T BN(fold_vector)(T *a) {
-#if TREE
-    for (int half = W / 2; half >= 1; half /= 2)
-        for (int l = 0; l < half; l++)
-            a[l] += a[l + half];
-    return a[0];
-#else
-    T acc = a[0];
-    for (int l = 1; l < W; l++)
-        acc += a[l];
-    return acc;
-#endif
-}
-
-/* vec::map2_reduce_all with +, of (x - mean) * dy when x is given, else of
- * dy alone (vec::reduce_all): lanes accumulate vector by vector (the
- * multiply fused into the add after the first vector), a partial last
- * vector updating only its lanes, then fold; under W values, the first
- * lanes fold in order. */
-static T BN(plane_sum)(const T *x, const T *dy, int64_t n, T mean) {
-    T acc[W] = {0};
-    int64_t first = n < W ? n : W;
-    for (int64_t l = 0; l < first; l++)
-        acc[l] = x ? (x[l] - mean) * dy[l] : dy[l];
-    if (n < W) {
-        T s = acc[0];
-        for (int64_t l = 1; l < n; l++)
-            s += acc[l];
-        return s;
-    }
-    for (int64_t d = W; d < n; d += W) {
-        int64_t k = n - d < W ? n - d : W;
-        for (int64_t l = 0; l < k; l++)
-            acc[l] = x ? FMA(x[d + l] - mean, dy[d + l], acc[l]) : acc[l] + dy[d + l];
-    }
-    return BN(fold_vector)(acc);
-}
 
 /* ---- statistics ---------------------------------------------------------------- */
 
@@ -184,8 +146,8 @@ static void BN(backward_planes)(const T *x, const T *dy, int64_t N, int64_t C, i
         double sum = 0, dotp = 0;
         for (int64_t b = 0; b < N; b++) {
             int64_t off = (b * C + c) * image;
-            sum += BN(plane_sum)(NULL, dy + off, image, 0);
-            dotp += BN(plane_sum)(x + off, dy + off, image, mean[c]);
+            sum += BN(reduce)(dy + off, 0, NULL, NULL, image);
+            dotp += BN(reduce)(x + off, mean[c], dy + off, NULL, image);
         }
         T wc = w ? w[c] : 1, k = (T)dotp * invstd[c] * invstd[c] / (T)n, gm = (T)(sum / (double)n);
         for (int64_t b = 0; dx && b < N; b++) {

@@ -1,5 +1,6 @@
 /* nn_internal.h: helpers shared by ops_nn.c, ops_loss.c, ops_dropout.c, ops_conv.c,
- * ops_pool.c and ops_norm.c, private to them:
+ * ops_pool.c, ops_norm.c, ops_layer_norm.c, ops_group_norm.c and norm_rows.c,
+ * private to them:
  * PyTorch's spellings in error messages and the checks that several
  * neural-network functions make alike. Not part of the engine's API. */
 #ifndef CG_NN_INTERNAL_H
@@ -27,5 +28,12 @@ int cg_nn_check_nondiff(const char *fn, const char *arg, const cg_tensor *t);
  * positions in i[0..1]; cg_window_of reads the window back (ops_conv.c). */
 cg_op_args cg_window_args(const cg_window2d *w, int64_t oh, int64_t ow);
 cg_window2d cg_window_of(const cg_op_args *a);
+
+/* layer_norm's and group_norm's normalisation of engine ops (norm_rows.c):
+ * x's rows [M, K] normalised, in x's shape; and the gradient of x for g,
+ * the gradient of those normalised rows (x's shape), with *xhat set to
+ * them (new reference). */
+cg_tensor *cg_norm_rows_normalized(cg_tensor *x, int64_t M, int64_t K, double eps);
+cg_tensor *cg_norm_rows_grad(cg_tensor *g, cg_tensor *x, int64_t M, int64_t K, double eps, cg_tensor **xhat);
 
 #endif

@@ -48,6 +48,14 @@ int cg_softmax_default_dim(int ndim);
 cg_tensor *cg_batch_norm(cg_tensor *input, cg_tensor *running_mean, cg_tensor *running_var, cg_tensor *weight,
                          cg_tensor *bias, bool training, double momentum, double eps);
 
+/* ---- layer_norm (ops_layer_norm.c) and group_norm (ops_group_norm.c) ------------- */
+
+/* layer_norm(input, normalized_shape (nd sizes), weight, bias, eps): the
+ * trailing nd dims normalised; weight and bias (of normalized_shape) may
+ * be NULL. Node NativeLayerNormBackward0 (Note [Layer norm]). */
+cg_tensor *cg_layer_norm(cg_tensor *input, int nd, const int64_t *normalized_shape, cg_tensor *weight, cg_tensor *bias,
+                         double eps);
+
 /* ---- dropout (ops_dropout.c) -------------------------------------------------------- */
 
 struct cg_rng;

@@ -27,9 +27,9 @@
 #include <math.h>
 #include <string.h>
 
-#include "batch_norm_kernel.h"
 #include "ew.h"
 #include "nn_internal.h"
+#include "norm_kernel.h"
 #include "ops.h"
 
 /* the dims batch_norm reduces over: all but the channel dim */
@@ -156,7 +156,7 @@ static int fused_backward(cg_node *n, cg_tensor *go, cg_tensor *x, cg_tensor *w,
         rm = rv = NULL;
     if (cg_grad_enabled() || !n->args.i[0] || go->ndim != x->ndim
         || memcmp(go->sizes, x->sizes, (size_t)x->ndim * sizeof *x->sizes)
-        || !cg_batch_norm_kernel_applies(go, (cg_tensor *[]){x, w, rm, rv}, 4))
+        || !cg_norm_kernel_applies(go, (cg_tensor *[]){x, w, rm, rv}, 4))
         return 0;
     bool need[3] = {n->next[0].node != NULL, n->nin > 1 && n->next[1].node, n->nin > 2 && n->next[2].node};
     return cg_batch_norm_backward_kernel(go, x, w, rm, rv, mean, invstd, training, cg_scalar_to_double(n->args.s[0]),
@@ -269,7 +269,7 @@ cg_tensor *cg_batch_norm(cg_tensor *x, cg_tensor *running_mean, cg_tensor *runni
     if (check_args(x, running_mean, running_var, weight, bias, training) < 0)
         return NULL;
     cg_tensor *y, *mean = NULL, *invstd = NULL;
-    bool fused = cg_batch_norm_kernel_applies(x, (cg_tensor *[]){running_mean, running_var, weight, bias}, 4);
+    bool fused = cg_norm_kernel_applies(x, (cg_tensor *[]){running_mean, running_var, weight, bias}, 4);
     if (fused) {
         y = cg_batch_norm_kernel(x, running_mean, running_var, weight, bias, training, momentum, eps, &mean, &invstd);
         for (int i = 0; y && training && i < 2; i++) /* the running statistics were written in place */

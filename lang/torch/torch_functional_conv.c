@@ -1,6 +1,7 @@
 /* torch_functional_conv.c: the convolution, pooling and normalisation
  * functions of torch.nn.functional (conv1d, conv2d, unfold, fold,
- * max_pool1d/2d, avg_pool1d/2d, adaptive_avg_pool1d/2d, batch_norm, pad), with
+ * max_pool1d/2d, avg_pool1d/2d, adaptive_avg_pool1d/2d, batch_norm, layer_norm,
+ * group_norm, pad), with
  * PyTorch 1.13's signatures and argument errors. The 1-d forms are the 2-d
  * ones over a height of one, between UnsqueezeBackward0 and
  * SqueezeBackward1 as in PyTorch; the engine's ops_conv.h does the rest. */
@@ -336,6 +337,24 @@ static cg_value fn_batch_norm(cg_value *a) {
     return cg_tensor_steal(cg_batch_norm(x, rm, rv, w, b, training, momentum, eps));
 }
 
+/* ---- layer_norm ---------------------------------------------------------------------- */
+
+/* layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-05) */
+static cg_value fn_layer_norm(cg_value *a) {
+    const char *fn = "layer_norm";
+    bool err = false;
+    double eps;
+    int nd = 0;
+    int64_t shape[CG_MAX_DIMS];
+    if (torch_dims_arg(fn, "normalized_shape", 2, a[1], &nd, shape) < 0)
+        return CG_ERR;
+    cg_tensor *w = torch_tensor_opt_borrowed(fn, "weight", 3, a[2], &err);
+    cg_tensor *b = err ? NULL : torch_tensor_opt_borrowed(fn, "bias", 4, a[3], &err);
+    if (err || torch_double_arg(fn, "eps", 5, a[4], &eps) < 0)
+        return CG_ERR;
+    return cg_tensor_steal(cg_layer_norm(T0, nd, shape, w, b, eps));
+}
+
 /* ---- padding ------------------------------------------------------------------------- */
 
 /* pad(input, pad, mode="constant", value=None): pad a tuple or list of ints */
@@ -388,6 +407,7 @@ static cg_value fn_pad(cg_value *a) {
     X(batch_norm, "batch_norm",                                                                                 \
       "running_mean, running_var, weight=None, bias=None, training=False, momentum=0.1, eps=1e-05",             \
       IMPL(fn_batch_norm), F, NULL)                                                                             \
+    X(layer_norm, "layer_norm", "normalized_shape, weight=None, bias=None, eps=1e-05", IMPL(fn_layer_norm), F, NULL) \
     X(pad, "pad", "pad, mode=\"constant\", value=None", IMPL(fn_pad), F, NULL)
 
 #define TORCH_TAB conv_ops

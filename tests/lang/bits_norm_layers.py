@@ -45,3 +45,29 @@ def batch_norms(threads):
 
 for threads in [1, 2]:
     batch_norms(threads)
+
+
+def layer_norms(threads):
+    torch.set_num_threads(threads)
+    torch.manual_seed(2)
+    cases = [((5, 3), (3,)), ((4, 8), (8,)), ((6, 20), (20,)), ((3, 7, 129), (129,)), ((2, 3, 4, 5), (4, 5)),
+             ((9, 300), (300,)), ((3, 2100), (2100,)), ((2, 5000), (5000,)), ((64, 33), (33,)), ((7,), (7,)),
+             ((1, 16, 1030), (16, 1030))]
+    for shape, nshape in cases:
+        for dt in [torch.float32, torch.float64]:
+            for affine in [True, False]:
+                for contiguous in [True, False]:
+                    base = torch.randn(*shape[:-1], shape[-1] * 2 if not contiguous else shape[-1], dtype=dt) * 2 + 0.7
+                    x = (base if contiguous else base[..., ::2]).detach().requires_grad_()
+                    w = (torch.rand(*nshape, dtype=dt) + 0.5).requires_grad_()
+                    b = torch.randn(*nshape, dtype=dt).requires_grad_()
+                    g = torch.randn(*shape, dtype=dt)
+                    y = F.layer_norm(x, nshape, w if affine else None, b if affine else None, 1e-5)
+                    y.backward(g)
+                    print(threads, shape, nshape, dt, affine, contiguous, digest(y), digest(x.grad))
+                    if affine:
+                        print("  wb", digest(w.grad), digest(b.grad))
+
+
+for threads in [1, 2]:
+    layer_norms(threads)

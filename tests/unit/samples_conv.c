@@ -207,6 +207,26 @@ bool sample_batch_norm(int v, cg_sample *s) {
     }
 }
 
+/* layer_norm over the trailing s->i[0] dims of in[0]; weight and bias when
+ * given */
+static cg_tensor *f_layer_norm(cg_tensor *const *in, const cg_sample *s) {
+    int nd = (int)s->i[0];
+    return cg_layer_norm(in[0], nd, in[0]->sizes + in[0]->ndim - nd, s->nin > 1 ? in[1] : NULL, s->nin > 2 ? in[2] : NULL,
+                         s->d[0]);
+}
+bool sample_layer_norm(int v, cg_sample *s) {
+    switch (v) {
+    case 0:
+        return SAMPLE("[A,B,C] over [C], affine", 3,
+                      {IN(501, false, S_A, S_B, S_C + 1), IN(502, false, S_C + 1), IN(503, false, S_C + 1)},
+                      f_layer_norm, .i = {1}, .d = {1e-5});
+    case 1:
+        return SAMPLE("[A,B,C] over [B,C], non-contiguous, no affine", 1, {IN(504, true, S_A, S_B + 1, S_C + 1)},
+                      f_layer_norm, .i = {2}, .d = {1e-3});
+    default: return false;
+    }
+}
+
 /* ---- padding ------------------------------------------------------------------------ */
 
 /* F.pad of in[0] by the s->i[6] pads in s->i[0..6), in `mode` */

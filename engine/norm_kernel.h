@@ -1,0 +1,55 @@
+/* norm_kernel.h: the fused CPU kernels of batch_norm (batch_norm_kernel.c,
+ * Note [Batch norm kernels]), layer_norm (layer_norm_kernel.c) and
+ * group_norm (group_norm_kernel.c) in PyTorch 1.13's order, private to
+ * ops_norm.c, ops_layer_norm.c and ops_group_norm.c, which fall back to
+ * engine ops where these do not apply. */
+#ifndef CG_NORM_KERNEL_H
+#define CG_NORM_KERNEL_H
+
+#include <stdbool.h>
+
+#include "tensor.h"
+
+/* t's data, NULL for no tensor */
+static inline void *cg_norm_data(const cg_tensor *t) { return t ? cg_tensor_data(t) : NULL; }
+
+/* call(f32, float) or call(f64, double) by x's dtype: the kernels' names
+ * and element type */
+#define CG_NORM_TYPED(x, call)                                                                                         \
+    do {                                                                                                               \
+        if ((x)->dtype == CG_F32) {                                                                                    \
+            call(f32, float);                                                                                          \
+        } else {                                                                                                       \
+            call(f64, double);                                                                                         \
+        }                                                                                                              \
+    } while (0)
+
+/* True when x (float or double, contiguous, on the CPU, not empty) and the
+ * non-NULL params (contiguous, of x's dtype) suit the kernels. */
+bool cg_norm_kernel_applies(cg_tensor *x, cg_tensor *const *params, int nparams);
+
+/* y = batch_norm(x [N, C, ...]); in training also the batch's mean and
+ * invstd ([C], new references; NULL in evaluation) and the running
+ * statistics' step in place (rm and rv may be NULL). NULL on failure. */
+cg_tensor *cg_batch_norm_kernel(cg_tensor *x, cg_tensor *rm, cg_tensor *rv, cg_tensor *w, cg_tensor *b, bool training,
+                                double momentum, double eps, cg_tensor **save_mean, cg_tensor **save_invstd);
+
+/* The gradients of (x, weight, bias) for grad go (contiguous, x's shape)
+ * into gi[0..3), each computed where need[i]. Returns 0 or -1. */
+int cg_batch_norm_backward_kernel(cg_tensor *go, cg_tensor *x, cg_tensor *w, cg_tensor *rm, cg_tensor *rv,
+                                  cg_tensor *save_mean, cg_tensor *save_invstd, bool training, double eps,
+                                  const bool *need, cg_tensor **gi);
+
+/* layer_norm of x seen as [M, N] (contiguous): y of x's shape, and each
+ * row's mean and rstd into *mean and *rstd of stat_sizes (ndim dims, M
+ * values), new references. NULL on failure. */
+cg_tensor *cg_layer_norm_kernel(cg_tensor *x, int64_t M, int64_t N, cg_tensor *w, cg_tensor *b, double eps,
+                                const int64_t *stat_sizes, cg_tensor **mean, cg_tensor **rstd);
+
+/* The gradients of (x, weight, bias) of layer_norm into gi[0..3) where
+ * need[i]; the weight's and bias's of the normalized shape (nd dims). */
+int cg_layer_norm_backward_kernel(cg_tensor *go, cg_tensor *x, cg_tensor *mean, cg_tensor *rstd, cg_tensor *w,
+                                  int64_t M, int64_t N, int nd, const int64_t *shape, const bool *need,
+                                  cg_tensor **gi);
+
+#endif
