@@ -64,20 +64,6 @@
 #undef DX_FMA
 #undef TAIL_PLAIN
 
-static bool fits(const cg_tensor *t, cg_dtype dt) {
-    return !t || (t->dtype == dt && cg_tensor_is_contiguous(t) && cg_tensor_device(t).type == CG_CPU);
-}
-
-bool cg_norm_kernel_applies(cg_tensor *x, cg_tensor *const *params, int nparams) {
-    if (!(x->dtype == CG_F32 || x->dtype == CG_F64) || !fits(x, x->dtype) || cg_tensor_numel(x) == 0)
-        return false;
-    for (int i = 0; i < nparams; i++)
-        if (!fits(params[i], x->dtype))
-            return false;
-    return true;
-}
-
-
 /* [C] buffers of x's dtype */
 static cg_tensor *per_channel_empty(const cg_tensor *x) { return cg_tensor_empty(1, &x->sizes[1], x->dtype, cg_device_cpu()); }
 

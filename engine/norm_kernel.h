@@ -27,6 +27,9 @@ static inline void *cg_norm_data(const cg_tensor *t) { return t ? cg_tensor_data
 /* True when x (float or double, contiguous, on the CPU, not empty) and the
  * non-NULL params (contiguous, of x's dtype) suit the kernels. */
 bool cg_norm_kernel_applies(cg_tensor *x, cg_tensor *const *params, int nparams);
+/* The same but for contiguity: the kernels that run on contiguous copies,
+ * as PyTorch's make them. */
+bool cg_norm_kernel_fits(cg_tensor *x, cg_tensor *const *params, int nparams);
 
 /* y = batch_norm(x [N, C, ...]); in training also the batch's mean and
  * invstd ([C], new references; NULL in evaluation) and the running
@@ -51,5 +54,16 @@ cg_tensor *cg_layer_norm_kernel(cg_tensor *x, int64_t M, int64_t N, cg_tensor *w
 int cg_layer_norm_backward_kernel(cg_tensor *go, cg_tensor *x, cg_tensor *mean, cg_tensor *rstd, cg_tensor *w,
                                   int64_t M, int64_t N, int nd, const int64_t *shape, const bool *need,
                                   cg_tensor **gi);
+
+/* group_norm of x [N, C, ...] (contiguous) in G groups: y of x's shape,
+ * each group's mean and rstd into *mean and *rstd [N, G] (new references).
+ * NULL on failure. */
+cg_tensor *cg_group_norm_kernel(cg_tensor *x, int64_t G, cg_tensor *w, cg_tensor *b, double eps, cg_tensor **mean,
+                                cg_tensor **rstd);
+
+/* The gradients of (x, weight, bias) of group_norm into gi[0..3) where
+ * need[i]. */
+int cg_group_norm_backward_kernel(cg_tensor *go, cg_tensor *x, cg_tensor *mean, cg_tensor *rstd, cg_tensor *w,
+                                  int64_t G, const bool *need, cg_tensor **gi);
 
 #endif

@@ -92,20 +92,12 @@ static cg_tensor *forward_fused(cg_tensor *x, int nd, cg_tensor *w, cg_tensor *b
     return y;
 }
 
-static bool fused_applies(cg_tensor *x, cg_tensor *w, cg_tensor *b) {
-    cg_tensor *params[2] = {w, b};
-    for (int i = 0; i < 2; i++)
-        if (params[i] && (params[i]->dtype != x->dtype || cg_tensor_device(params[i]).type != CG_CPU))
-            return false;
-    return (x->dtype == CG_F32 || x->dtype == CG_F64) && cg_tensor_device(x).type == CG_CPU && cg_tensor_numel(x) > 0;
-}
-
 cg_tensor *cg_layer_norm(cg_tensor *x, int nd, const int64_t *shape, cg_tensor *w, cg_tensor *b, double eps) {
     if (check_args(x, nd, shape, w, b) < 0)
         return NULL;
     cg_tensor *y, *mean = NULL, *rstd = NULL;
     bool was = cg_grad_set_enabled(false);
-    if (fused_applies(x, w, b))
+    if (cg_norm_kernel_fits(x, (cg_tensor *[]){w, b}, 2))
         y = forward_fused(x, nd, w, b, eps, &mean, &rstd);
     else {
         int64_t M, N;

@@ -55,6 +55,10 @@ cg_tensor *cg_batch_norm(cg_tensor *input, cg_tensor *running_mean, cg_tensor *r
  * be NULL. Node NativeLayerNormBackward0 (Note [Layer norm]). */
 cg_tensor *cg_layer_norm(cg_tensor *input, int nd, const int64_t *normalized_shape, cg_tensor *weight, cg_tensor *bias,
                          double eps);
+/* group_norm(input [N, C, *], num_groups, weight, bias, eps): C split into
+ * num_groups groups normalised apart; weight and bias [C] may be NULL.
+ * Node NativeGroupNormBackward0 (Note [Group norm]). */
+cg_tensor *cg_group_norm(cg_tensor *input, int64_t num_groups, cg_tensor *weight, cg_tensor *bias, double eps);
 
 /* ---- dropout (ops_dropout.c) -------------------------------------------------------- */
 

@@ -355,6 +355,42 @@ static cg_value fn_layer_norm(cg_value *a) {
     return cg_tensor_steal(cg_layer_norm(T0, nd, shape, w, b, eps));
 }
 
+/* a // b as Python floors it (b != 0) */
+static int64_t floor_div(int64_t a, int64_t b) {
+    int64_t q = a / b;
+    return q - (a % b != 0 && (a < 0) != (b < 0));
+}
+
+/* group_norm(input, num_groups, weight=None, bias=None, eps=1e-05); PyTorch's
+ * Python checks the dims and the batch first */
+static cg_value fn_group_norm(cg_value *a) {
+    const char *fn = "group_norm";
+    bool err = false;
+    int64_t groups;
+    double eps;
+    if (torch_int_arg(fn, "num_groups", 2, a[1], &groups) < 0)
+        return CG_ERR;
+    cg_tensor *w = torch_tensor_opt_borrowed(fn, "weight", 3, a[2], &err);
+    cg_tensor *b = err ? NULL : torch_tensor_opt_borrowed(fn, "bias", 4, a[3], &err);
+    if (err || torch_double_arg(fn, "eps", 5, a[4], &eps) < 0)
+        return CG_ERR;
+    cg_tensor *x = T0;
+    if (x->ndim < 2) /* the engine raises PyTorch's IndexError for input.size(1) */
+        return cg_tensor_steal(cg_group_norm(x, groups, w, b, eps));
+    if (groups == 0)
+        return cg_raise(&cg_exc_ZeroDivisionError, "integer division or modulo by zero");
+    int64_t sizes[CG_MAX_DIMS + 1] = {floor_div(x->sizes[0] * x->sizes[1], groups), groups}, prod = sizes[0];
+    for (int d = 2; d < x->ndim; d++)
+        prod *= sizes[d] = x->sizes[d];
+    if (prod == 1) {
+        char s[160];
+        cg_sizes_str(x->ndim, sizes, s, sizeof s);
+        return cg_raise(&cg_exc_ValueError, "Expected more than 1 value per channel when training, got input size %s",
+                        s);
+    }
+    return cg_tensor_steal(cg_group_norm(x, groups, w, b, eps));
+}
+
 /* ---- padding ------------------------------------------------------------------------- */
 
 /* pad(input, pad, mode="constant", value=None): pad a tuple or list of ints */
@@ -408,6 +444,7 @@ static cg_value fn_pad(cg_value *a) {
       "running_mean, running_var, weight=None, bias=None, training=False, momentum=0.1, eps=1e-05",             \
       IMPL(fn_batch_norm), F, NULL)                                                                             \
     X(layer_norm, "layer_norm", "normalized_shape, weight=None, bias=None, eps=1e-05", IMPL(fn_layer_norm), F, NULL) \
+    X(group_norm, "group_norm", "num_groups, weight=None, bias=None, eps=1e-05", IMPL(fn_group_norm), F, NULL)   \
     X(pad, "pad", "pad, mode=\"constant\", value=None", IMPL(fn_pad), F, NULL)
 
 #define TORCH_TAB conv_ops

@@ -1,7 +1,7 @@
 /* samples_conv.c: op-table samples (helpers.h) of convolution, pooling and
  * batch_norm: unfold/fold (im2col/col2im), conv1d/conv2d with strides,
  * padding, dilation and groups, the three poolings, and
- * batch_norm in training and evaluation, and F.pad's constant, reflect and
+ * batch_norm in training and evaluation, layer_norm and group_norm, and F.pad's constant, reflect and
  * replicate modes. Spatial sizes are drawn with a
  * margin (S_C + 2) where a window must fit. */
 #include <string.h>
@@ -223,6 +223,23 @@ bool sample_layer_norm(int v, cg_sample *s) {
     case 1:
         return SAMPLE("[A,B,C] over [B,C], non-contiguous, no affine", 1, {IN(504, true, S_A, S_B + 1, S_C + 1)},
                       f_layer_norm, .i = {2}, .d = {1e-3});
+    default: return false;
+    }
+}
+
+/* group_norm of in[0] in s->i[0] groups; weight and bias when given */
+static cg_tensor *f_group_norm(cg_tensor *const *in, const cg_sample *s) {
+    return cg_group_norm(in[0], s->i[0], s->nin > 1 ? in[1] : NULL, s->nin > 2 ? in[2] : NULL, s->d[0]);
+}
+bool sample_group_norm(int v, cg_sample *s) {
+    switch (v) {
+    case 0:
+        return SAMPLE("[A,4,C] in 2 groups, affine", 3,
+                      {IN(511, false, S_A, 4, S_C + 1), IN(512, false, 4), IN(513, false, 4)}, f_group_norm,
+                      .i = {2}, .d = {1e-5});
+    case 1:
+        return SAMPLE("[A,6,C,D] in 3 groups, non-contiguous, no affine", 1, {IN(514, true, S_A, 6, S_C, S_D + 1)},
+                      f_group_norm, .i = {3}, .d = {1e-3});
     default: return false;
     }
 }

@@ -9,7 +9,7 @@ from torch.nn.modules.activation import ReLU, LeakyReLU, GELU, Tanh, Sigmoid, So
 from torch.nn.modules.dropout import Dropout
 from torch.nn.modules.flatten import Flatten
 from torch.nn.modules.sparse import Embedding
-from torch.nn.modules.normalization import LayerNorm
+from torch.nn.modules.normalization import LayerNorm, GroupNorm
 from torch.nn.modules.conv import Conv1d, Conv2d
 from torch.nn.modules.pooling import MaxPool1d, MaxPool2d, AvgPool1d, AvgPool2d, AdaptiveAvgPool1d, \
     AdaptiveAvgPool2d

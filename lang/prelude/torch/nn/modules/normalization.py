@@ -8,7 +8,7 @@ import torch.nn.init as init
 from torch.nn.parameter import Parameter
 from torch.nn.modules.module import Module
 
-__all__ = ['LayerNorm']
+__all__ = ['LayerNorm', 'GroupNorm']
 
 
 class LayerNorm(Module):
@@ -41,3 +41,35 @@ class LayerNorm(Module):
     def extra_repr(self):
         return '{}, eps={}, elementwise_affine={}'.format(
             self.normalized_shape, self.eps, self.elementwise_affine)
+
+
+class GroupNorm(Module):
+    __constants__ = ['num_groups', 'num_channels', 'eps', 'affine']
+
+    def __init__(self, num_groups, num_channels, eps=1e-5, affine=True, device=None, dtype=None):
+        factory_kwargs = {'device': device, 'dtype': dtype}
+        super(GroupNorm, self).__init__()
+        if num_channels % num_groups != 0:
+            raise ValueError('num_channels must be divisible by num_groups')
+        self.num_groups = num_groups
+        self.num_channels = num_channels
+        self.eps = eps
+        self.affine = affine
+        if self.affine:
+            self.weight = Parameter(torch.empty(num_channels, **factory_kwargs))
+            self.bias = Parameter(torch.empty(num_channels, **factory_kwargs))
+        else:
+            self.register_parameter('weight', None)
+            self.register_parameter('bias', None)
+        self.reset_parameters()
+
+    def reset_parameters(self):
+        if self.affine:
+            init.ones_(self.weight)
+            init.zeros_(self.bias)
+
+    def forward(self, input):
+        return F.group_norm(input, self.num_groups, self.weight, self.bias, self.eps)
+
+    def extra_repr(self):
+        return '{num_groups}, {num_channels}, eps={eps}, affine={affine}'.format(**self.__dict__)

@@ -1,0 +1,24 @@
+/* norm_kernel.c: when the fused normalisation kernels of norm_kernel.h
+ * apply. */
+#include "norm_kernel.h"
+
+static bool fits(const cg_tensor *t, cg_dtype dt, bool contiguous) {
+    return !t || (t->dtype == dt && (!contiguous || cg_tensor_is_contiguous(t)) && cg_tensor_device(t).type == CG_CPU);
+}
+
+static bool suits(cg_tensor *x, cg_tensor *const *params, int nparams, bool contiguous) {
+    if (!(x->dtype == CG_F32 || x->dtype == CG_F64) || !fits(x, x->dtype, contiguous) || cg_tensor_numel(x) == 0)
+        return false;
+    for (int i = 0; i < nparams; i++)
+        if (!fits(params[i], x->dtype, contiguous))
+            return false;
+    return true;
+}
+
+bool cg_norm_kernel_applies(cg_tensor *x, cg_tensor *const *params, int nparams) {
+    return suits(x, params, nparams, true);
+}
+
+bool cg_norm_kernel_fits(cg_tensor *x, cg_tensor *const *params, int nparams) {
+    return suits(x, params, nparams, false);
+}
