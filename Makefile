@@ -89,6 +89,12 @@ $(BUILD)/engine/sum_order_avx2.o: CFLAGS += -O3 -mavx2
 $(BUILD)/san/engine/sum_order_avx2.o: CFLAGS += -mavx2
 $(BUILD)/engine/device.o $(BUILD)/san/engine/device.o: CFLAGS += -DCG_CUDA_MODULE_DIR='"$(CUDA_MODULE_DIR)"'
 $(BUILD)/engine/vec_math.o $(BUILD)/san/engine/vec_math.o: CFLAGS += $(VEC_MATH_FLAGS)
+# The normalisation kernels (norm_kernel.h) are PyTorch's AVX2 ones: built
+# for AVX2 and FMA (fma() one instruction; -std=c11 fuses nothing else) and
+# run only where cg_vec_math_available() says so.
+NORM_KERNEL_OBJ := batch_norm_kernel.o layer_norm_kernel.o group_norm_kernel.o
+$(addprefix $(BUILD)/engine/,$(NORM_KERNEL_OBJ)): CFLAGS += -O3 $(VEC_MATH_FLAGS)
+$(addprefix $(BUILD)/san/engine/,$(NORM_KERNEL_OBJ)): CFLAGS += $(VEC_MATH_FLAGS)
 
 ifneq ($(CUDA_MODULE),)
 $(CUDA_MODULE): $(CUDA_SRC:%.cu=$(BUILD)/%.o)
