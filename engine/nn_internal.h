@@ -6,6 +6,7 @@
 #ifndef CG_NN_INTERNAL_H
 #define CG_NN_INTERNAL_H
 
+#include "autograd.h"
 #include "op.h"
 #include "ops_conv.h"
 #include "tensor.h"
@@ -29,11 +30,29 @@ int cg_nn_check_nondiff(const char *fn, const char *arg, const cg_tensor *t);
 cg_op_args cg_window_args(const cg_window2d *w, int64_t oh, int64_t ow);
 cg_window2d cg_window_of(const cg_op_args *a);
 
-/* layer_norm's and group_norm's normalisation of engine ops (norm_rows.c):
- * x's rows [M, K] normalised, in x's shape; and the gradient of x for g,
- * the gradient of those normalised rows (x's shape), with *xhat set to
- * them (new reference). */
-cg_tensor *cg_norm_rows_normalized(cg_tensor *x, int64_t M, int64_t K, double eps);
-cg_tensor *cg_norm_rows_grad(cg_tensor *g, cg_tensor *x, int64_t M, int64_t K, double eps, cg_tensor **xhat);
+/* What layer_norm and group_norm differ in; norm_rows.c writes their
+ * forward and derivative once for both. `param` is the op's own argument
+ * (layer_norm's number of normalized dims, group_norm's groups), kept in
+ * the node's args.i[0]. */
+typedef struct cg_norm_rows_kind {
+    cg_op op;
+    /* x seen as rows [M, K], each normalised by its own statistics */
+    void (*rows)(const cg_tensor *x, int64_t param, int64_t *M, int64_t *K);
+    /* the fused CPU kernels (norm_kernel.h) over contiguous tensors */
+    cg_tensor *(*kernel)(cg_tensor *x, int64_t param, cg_tensor *w, cg_tensor *b, double eps, cg_tensor **mean,
+                         cg_tensor **rstd);
+    int (*kernel_backward)(cg_tensor *go, cg_tensor *x, cg_tensor *mean, cg_tensor *rstd, cg_tensor *w,
+                           int64_t param, const bool *need, cg_tensor **gi);
+    /* weight or bias seen so that it broadcasts against x (new reference) */
+    cg_tensor *(*param_view)(cg_tensor *t, const cg_tensor *x);
+    /* t (x's shape) summed to the weight's shape */
+    cg_tensor *(*param_sum)(cg_tensor *t, int64_t param);
+} cg_norm_rows_kind;
+
+/* The op's output for checked arguments, recording its node; and its
+ * derivative (norm_rows.c). */
+cg_tensor *cg_norm_rows_forward(const cg_norm_rows_kind *k, cg_tensor *x, int64_t param, cg_tensor *w, cg_tensor *b,
+                                double eps);
+int cg_norm_rows_backward(const cg_norm_rows_kind *k, cg_node *n, cg_tensor *const *go, cg_tensor **gi);
 
 #endif
