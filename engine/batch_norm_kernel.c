@@ -65,7 +65,9 @@
 #undef TAIL_PLAIN
 
 /* [C] buffers of x's dtype */
-static cg_tensor *per_channel_empty(const cg_tensor *x) { return cg_tensor_empty(1, &x->sizes[1], x->dtype, cg_device_cpu()); }
+static cg_tensor *per_channel_empty(const cg_tensor *x) {
+    return cg_tensor_empty(1, &x->sizes[1], x->dtype, cg_device_cpu());
+}
 
 typedef struct {
     int64_t N, C, image, threads;
@@ -77,7 +79,6 @@ static bn_geom geom_of(const cg_tensor *x) {
     return g;
 }
 
-
 /* training: the batch's mean and invstd, and the running statistics' step */
 static int train_stats(cg_tensor *x, bn_geom g, cg_tensor *rm, cg_tensor *rv, double momentum, double eps,
                        cg_tensor *mean, cg_tensor *invstd) {
@@ -87,17 +88,16 @@ static int train_stats(cg_tensor *x, bn_geom g, cg_tensor *rm, cg_tensor *rv, do
         cg_tensor_release(var_sum);
         return -1;
     }
-    int64_t rows = g.N;
-#define STATS(s, T)                                                                                                       \
-    T *m = cg_tensor_data(mean), *v = cg_tensor_data(var_sum);                                                         \
-    if (g.image > 1)                                                                                                   \
-        stats_planes_##s(cg_tensor_data(x), g.N, g.C, g.image, m, v);                                                  \
-    else if (rows > g.threads)                                                                                         \
-        stats_rows_split_##s(cg_tensor_data(x), rows, g.C, g.threads, cg_tensor_data(buf), m, v);                      \
-    else                                                                                                               \
-        stats_rows_serial_##s(cg_tensor_data(x), rows, g.C, m, v);                                                     \
-    stats_finish_##s(m, v, g.C, g.N * g.image, momentum, eps, cg_tensor_data(invstd), cg_norm_data(rm),              \
-                     cg_norm_data(rv))
+    int64_t rows = g.N, n = g.N * g.image;
+#define STATS(s, T)                                                                               \
+    T *m = cg_tensor_data(mean), *v = cg_tensor_data(var_sum);                                    \
+    if (g.image > 1)                                                                              \
+        stats_planes_##s(cg_tensor_data(x), g.N, g.C, g.image, m, v);                             \
+    else if (rows > g.threads)                                                                    \
+        stats_rows_split_##s(cg_tensor_data(x), rows, g.C, g.threads, cg_tensor_data(buf), m, v); \
+    else                                                                                          \
+        stats_rows_serial_##s(cg_tensor_data(x), rows, g.C, m, v);                                \
+    stats_finish_##s(m, v, g.C, n, momentum, eps, cg_tensor_data(invstd), cg_norm_data(rm), cg_norm_data(rv))
     CG_NORM_TYPED(x, STATS);
 #undef STATS
     cg_tensor_release(var_sum), cg_tensor_release(buf);
@@ -106,11 +106,11 @@ static int train_stats(cg_tensor *x, bn_geom g, cg_tensor *rm, cg_tensor *rv, do
 
 /* evaluation, forward: invstd = 1 / sqrt(running_var + eps) in T */
 static void eval_invstd_forward(cg_tensor *rv, double eps, cg_tensor *invstd) {
-#define INV(s, T)                                                                                                         \
-    const T *v = cg_tensor_data(rv);                                                                                   \
-    T *o = cg_tensor_data(invstd);                                                                                     \
-    for (int64_t c = 0; c < cg_tensor_numel(rv); c++)                                                                  \
-        o[c] = 1 / sqrt_##s(v[c] + (T)eps)
+#define INV(s, T)                                     \
+    const T *v = cg_tensor_data(rv);                  \
+    T *o = cg_tensor_data(invstd);                    \
+    for (int64_t c = 0; c < cg_tensor_numel(rv); c++) \
+    o[c] = 1 / sqrt_##s(v[c] + (T)eps)
     CG_NORM_TYPED(rv, INV);
 #undef INV
 }
@@ -129,9 +129,9 @@ cg_tensor *cg_batch_norm_kernel(cg_tensor *x, cg_tensor *rm, cg_tensor *rv, cg_t
         eval_invstd_forward(rv, eps, invstd);
     }
     if (rc == 0) {
-#define APPLY(s, T)                                                                                                       \
-    terms_##s(cg_tensor_data(mean), cg_tensor_data(invstd), cg_norm_data(w), cg_norm_data(b), g.C,                    \
-              cg_tensor_data(alpha), cg_tensor_data(beta));                                                            \
+#define APPLY(s, T)                                                                                \
+    terms_##s(cg_tensor_data(mean), cg_tensor_data(invstd), cg_norm_data(w), cg_norm_data(b), g.C, \
+              cg_tensor_data(alpha), cg_tensor_data(beta));                                        \
     apply_##s(cg_tensor_data(x), cg_tensor_data(y), g.N, g.C, g.image, cg_tensor_data(alpha), cg_tensor_data(beta))
         CG_NORM_TYPED(x, APPLY);
 #undef APPLY
@@ -149,11 +149,11 @@ cg_tensor *cg_batch_norm_kernel(cg_tensor *x, cg_tensor *rm, cg_tensor *rv, cg_t
 
 /* evaluation, backward: invstd = 1 / sqrt(running_var + eps) in double */
 static void eval_invstd_backward(cg_tensor *rv, double eps, cg_tensor *invstd) {
-#define INV(s, T)                                                                                                         \
-    const T *v = cg_tensor_data(rv);                                                                                   \
-    T *o = cg_tensor_data(invstd);                                                                                     \
-    for (int64_t c = 0; c < cg_tensor_numel(rv); c++)                                                                  \
-        o[c] = (T)(1 / sqrt((double)v[c] + eps))
+#define INV(s, T)                                     \
+    const T *v = cg_tensor_data(rv);                  \
+    T *o = cg_tensor_data(invstd);                    \
+    for (int64_t c = 0; c < cg_tensor_numel(rv); c++) \
+    o[c] = (T)(1 / sqrt((double)v[c] + eps))
     CG_NORM_TYPED(rv, INV);
 #undef INV
 }
@@ -174,14 +174,14 @@ int cg_batch_norm_backward_kernel(cg_tensor *go, cg_tensor *x, cg_tensor *w, cg_
     if (!training)
         eval_invstd_backward(rv, eps, inv);
     cg_tensor *mean = training ? save_mean : rm;
-#define BACKWARD(s, T)                                                                                                    \
-    if (g.image > 1)                                                                                                   \
-        backward_planes_##s(cg_tensor_data(x), cg_tensor_data(go), g.N, g.C, g.image, cg_tensor_data(mean),            \
-                            cg_tensor_data(inv), cg_norm_data(w), training, cg_norm_data(dx), cg_norm_data(gw),        \
-                            cg_norm_data(gb));                                                                         \
-    else                                                                                                               \
-        backward_rows_##s(cg_tensor_data(x), cg_tensor_data(go), g.N, g.C, g.threads, cg_tensor_data(buf),             \
-                          cg_tensor_data(mean), cg_tensor_data(inv), cg_norm_data(w), training, cg_norm_data(dx),      \
+#define BACKWARD(s, T)                                                                                            \
+    if (g.image > 1)                                                                                              \
+        backward_planes_##s(cg_tensor_data(x), cg_tensor_data(go), g.N, g.C, g.image, cg_tensor_data(mean),       \
+                            cg_tensor_data(inv), cg_norm_data(w), training, cg_norm_data(dx), cg_norm_data(gw),   \
+                            cg_norm_data(gb));                                                                    \
+    else                                                                                                          \
+        backward_rows_##s(cg_tensor_data(x), cg_tensor_data(go), g.N, g.C, g.threads, cg_tensor_data(buf),        \
+                          cg_tensor_data(mean), cg_tensor_data(inv), cg_norm_data(w), training, cg_norm_data(dx), \
                           cg_norm_data(gw), cg_norm_data(gb))
     CG_NORM_TYPED(x, BACKWARD);
 #undef BACKWARD

@@ -166,8 +166,8 @@ static void BN(backward_planes)(const T *x, const T *dy, int64_t N, int64_t C, i
  * buffer in T (the dot's terms fused), the threads' rows summed in double
  * and rounded to T; then the input gradient from them in T.
  * x, dy, dx are [rows, C]; buf is [2, threads, C]. */
-static void BN(backward_rows)(const T *x, const T *dy, int64_t rows, int64_t C, int64_t threads, T *buf,
-                              const T *mean, const T *invstd, const T *w, bool train, T *dx, T *gw, T *gb) {
+static void BN(backward_rows)(const T *x, const T *dy, int64_t rows, int64_t C, int64_t threads, T *buf, const T *mean,
+                              const T *invstd, const T *w, bool train, T *dx, T *gw, T *gb) {
     T *sum = buf, *dotp = buf + threads * C;
     int64_t parts = rows < threads ? rows : threads, chunk = parts ? (rows + parts - 1) / parts : 0;
     memset(buf, 0, (size_t)(2 * threads * C) * sizeof *buf);
@@ -188,9 +188,10 @@ static void BN(backward_rows)(const T *x, const T *dy, int64_t rows, int64_t C, 
     for (int64_t r = 0; r < rows; r++)
         for (int64_t c = 0; dx && c < C; c++) {
             T k = dotp[c] * invstd[c] * invstd[c] / (T)rows, gm = sum[c] / (T)rows;
-            dx[r * C + c] = c < C - C % W || !TAIL_PLAIN
-                                ? BN(dx)(x[r * C + c], dy[r * C + c], mean[c], k, gm, invstd[c], w ? w[c] : 1, train)
-                                : BN(dx_plain)(x[r * C + c], dy[r * C + c], mean[c], k, gm, invstd[c], w ? w[c] : 1, train);
+            dx[r * C + c] =
+                c < C - C % W || !TAIL_PLAIN
+                    ? BN(dx)(x[r * C + c], dy[r * C + c], mean[c], k, gm, invstd[c], w ? w[c] : 1, train)
+                    : BN(dx_plain)(x[r * C + c], dy[r * C + c], mean[c], k, gm, invstd[c], w ? w[c] : 1, train);
         }
     for (int64_t c = 0; c < C; c++) {
         if (gw)

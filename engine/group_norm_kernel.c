@@ -40,9 +40,9 @@ cg_tensor *cg_group_norm_kernel(cg_tensor *x, int64_t G, cg_tensor *w, cg_tensor
         *mean = NULL;
         return NULL;
     }
-#define FORWARD(s, T)                                                                                                  \
-    geom_##s g = {N, x->sizes[1], cg_tensor_numel(x) / (N * x->sizes[1]), G};                                          \
-    forward_##s(cg_tensor_data(x), cg_tensor_data(y), g, cg_norm_data(w), cg_norm_data(b), (T)eps,                    \
+#define FORWARD(s, T)                                                                              \
+    geom_##s g = {N, x->sizes[1], cg_tensor_numel(x) / (N * x->sizes[1]), G};                      \
+    forward_##s(cg_tensor_data(x), cg_tensor_data(y), g, cg_norm_data(w), cg_norm_data(b), (T)eps, \
                 cg_tensor_data(*mean), cg_tensor_data(*rstd))
     CG_NORM_TYPED(x, FORWARD);
 #undef FORWARD
@@ -62,14 +62,14 @@ int cg_group_norm_backward_kernel(cg_tensor *go, cg_tensor *x, cg_tensor *mean, 
             cg_tensor_release(gb);
         return -1;
     }
-#define BACKWARD(s, T)                                                                                                 \
-    geom_##s g = {N, C, cg_tensor_numel(x) / (N * C), G};                                                              \
-    T *pds = cg_tensor_data(ds), *pdb = cg_tensor_data(db);                                                            \
-    plane_sums_##s(cg_tensor_data(go), cg_tensor_data(x), g, pds, pdb);                                                \
-    if (dx)                                                                                                            \
-        input_grad_##s(cg_tensor_data(go), cg_tensor_data(x), g, cg_tensor_data(mean), cg_tensor_data(rstd),          \
-                       cg_norm_data(w), pds, pdb, cg_tensor_data(dx));                                                 \
-    if (gw || gb)                                                                                                      \
+#define BACKWARD(s, T)                                                                                       \
+    geom_##s g = {N, C, cg_tensor_numel(x) / (N * C), G};                                                    \
+    T *pds = cg_tensor_data(ds), *pdb = cg_tensor_data(db);                                                  \
+    plane_sums_##s(cg_tensor_data(go), cg_tensor_data(x), g, pds, pdb);                                      \
+    if (dx)                                                                                                  \
+        input_grad_##s(cg_tensor_data(go), cg_tensor_data(x), g, cg_tensor_data(mean), cg_tensor_data(rstd), \
+                       cg_norm_data(w), pds, pdb, cg_tensor_data(dx));                                       \
+    if (gw || gb)                                                                                            \
     param_grads_##s(g, cg_tensor_data(mean), cg_tensor_data(rstd), pds, pdb, cg_norm_data(gw), cg_norm_data(gb))
     CG_NORM_TYPED(x, BACKWARD);
 #undef BACKWARD

@@ -68,8 +68,8 @@ static void GN(plane_sums)(const T *dy, const T *x, GN(geom) g, T *ds, T *db) {
  * c2 = (dbg * mean - dsg) * rstd^3 / (D * HxW), c3 = -c2 * mean - dbg *
  * rstd / (D * HxW), dx = c1 * dy + c2 * x + c3 (the first product fused)
  * with c1 = rstd * w */
-static void GN(input_grad)(const T *dy, const T *x, GN(geom) g, const T *mean, const T *rstd, const T *w,
-                           const T *ds, const T *db, T *dx) {
+static void GN(input_grad)(const T *dy, const T *x, GN(geom) g, const T *mean, const T *rstd, const T *w, const T *ds,
+                           const T *db, T *dx) {
     int64_t D = g.C / g.G;
     T s = (T)1 / (T)(D * g.HxW);
 #pragma omp parallel for schedule(static) if (g.N * g.G > 1 && g.N * g.C * g.HxW > 32768)

@@ -46,8 +46,8 @@ cg_tensor *cg_layer_norm_kernel(cg_tensor *x, int64_t M, int64_t N, cg_tensor *w
         *mean = NULL;
         return NULL;
     }
-#define FORWARD(s, T)                                                                                                  \
-    forward_##s(cg_tensor_data(x), cg_tensor_data(y), M, N, cg_norm_data(w), cg_norm_data(b), (T)eps,                 \
+#define FORWARD(s, T)                                                                                 \
+    forward_##s(cg_tensor_data(x), cg_tensor_data(y), M, N, cg_norm_data(w), cg_norm_data(b), (T)eps, \
                 cg_tensor_data(*mean), cg_tensor_data(*rstd))
     CG_NORM_TYPED(x, FORWARD);
 #undef FORWARD
@@ -66,8 +66,8 @@ int cg_layer_norm_backward_kernel(cg_tensor *go, cg_tensor *x, cg_tensor *mean, 
         cg_tensor_release(buf), cg_tensor_release(dx), cg_tensor_release(gw), cg_tensor_release(gb);
         return -1;
     }
-#define BACKWARD(s, T)                                                                                                 \
-    backward_##s(cg_tensor_data(go), cg_tensor_data(x), cg_tensor_data(mean), cg_tensor_data(rstd), cg_norm_data(w),  \
+#define BACKWARD(s, T)                                                                                               \
+    backward_##s(cg_tensor_data(go), cg_tensor_data(x), cg_tensor_data(mean), cg_tensor_data(rstd), cg_norm_data(w), \
                  M, N, threads, cg_tensor_data(buf), cg_norm_data(dx), cg_norm_data(gw), cg_norm_data(gb))
     CG_NORM_TYPED(x, BACKWARD);
 #undef BACKWARD

@@ -60,8 +60,8 @@ static void LN(backward)(const T *dy, const T *x, const T *mean, const T *rstd, 
 #pragma omp parallel for schedule(static) num_threads((int)parts) if (parts > 1)
     for (int64_t t = 0; t < parts; t++) {
         int64_t end = (t + 1) * chunk < M ? (t + 1) * chunk : M;
-        LN(backward_rows)(dy, x, mean, rstd, w, t * chunk, end, N, dx, gw ? buf + t * N : NULL,
-                          gb ? buf + (threads + t) * N : NULL);
+        LN(backward_rows)
+        (dy, x, mean, rstd, w, t * chunk, end, N, dx, gw ? buf + t * N : NULL, gb ? buf + (threads + t) * N : NULL);
     }
     for (int64_t j = 0; (gw || gb) && j < N; j++) {
         T sw = 0, sb = 0;

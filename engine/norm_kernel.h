@@ -15,13 +15,13 @@ static inline void *cg_norm_data(const cg_tensor *t) { return t ? cg_tensor_data
 
 /* call(f32, float) or call(f64, double) by x's dtype: the kernels' names
  * and element type */
-#define CG_NORM_TYPED(x, call)                                                                                         \
-    do {                                                                                                               \
-        if ((x)->dtype == CG_F32) {                                                                                    \
-            call(f32, float);                                                                                          \
-        } else {                                                                                                       \
-            call(f64, double);                                                                                         \
-        }                                                                                                              \
+#define CG_NORM_TYPED(x, call)      \
+    do {                            \
+        if ((x)->dtype == CG_F32) { \
+            call(f32, float);       \
+        } else {                    \
+            call(f64, double);      \
+        }                           \
     } while (0)
 
 /* True when x (float or double, contiguous, on the CPU, not empty) and the
@@ -52,8 +52,7 @@ cg_tensor *cg_layer_norm_kernel(cg_tensor *x, int64_t M, int64_t N, cg_tensor *w
 /* The gradients of (x, weight, bias) of layer_norm into gi[0..3) where
  * need[i]; the weight's and bias's of the normalized shape (nd dims). */
 int cg_layer_norm_backward_kernel(cg_tensor *go, cg_tensor *x, cg_tensor *mean, cg_tensor *rstd, cg_tensor *w,
-                                  int64_t M, int64_t N, int nd, const int64_t *shape, const bool *need,
-                                  cg_tensor **gi);
+                                  int64_t M, int64_t N, int nd, const int64_t *shape, const bool *need, cg_tensor **gi);
 
 /* group_norm of x [N, C, ...] (contiguous) in G groups: y of x's shape,
  * each group's mean and rstd into *mean and *rstd [N, G] (new references).

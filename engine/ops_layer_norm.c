@@ -28,9 +28,10 @@ static bool same_shape(const cg_tensor *t, int nd, const int64_t *shape) {
 
 static int check_param(const char *name, const cg_tensor *t, int nd, const int64_t *shape) {
     char a[128], b[128];
-    CG_CHECK_INT(!t || same_shape(t, nd, shape), CG_RUNTIME_ERROR,
-                 "Expected %s to be of same shape as normalized_shape, but got %s of shape %s and normalized_shape = %s",
-                 name, name, t ? shape_str(t->ndim, t->sizes, a, sizeof a) : "", shape_str(nd, shape, b, sizeof b));
+    CG_CHECK_INT(
+        !t || same_shape(t, nd, shape), CG_RUNTIME_ERROR,
+        "Expected %s to be of same shape as normalized_shape, but got %s of shape %s and normalized_shape = %s", name,
+        name, t ? shape_str(t->ndim, t->sizes, a, sizeof a) : "", shape_str(nd, shape, b, sizeof b));
     return 0;
 }
 
@@ -44,7 +45,8 @@ static int check_args(cg_tensor *x, int nd, const int64_t *shape, cg_tensor *w, 
     if (x->ndim < nd || memcmp(x->sizes + x->ndim - nd, shape, (size_t)nd * sizeof *shape)) {
         for (int d = 0; d < nd; d++)
             snprintf(want + strlen(want), sizeof want - strlen(want), ", %lld", (long long)shape[d]);
-        cg_error_set(CG_RUNTIME_ERROR, "Given normalized_shape=%s, expected input with shape %s], but got input of size%s",
+        cg_error_set(CG_RUNTIME_ERROR,
+                     "Given normalized_shape=%s, expected input with shape %s], but got input of size%s",
                      shape_str(nd, shape, s, sizeof s), want, shape_str(x->ndim, x->sizes, got, sizeof got));
         return -1;
     }
@@ -94,8 +96,8 @@ static cg_tensor *sum_leading(cg_tensor *t, int64_t nd) {
     return k ? cg_sum(t, k, dims, false) : cg_tensor_retain(t);
 }
 
-static const cg_norm_rows_kind layer_norm_kind = {CG_OP_LAYER_NORM, rows_of, kernel, kernel_backward, param_view,
-                                                  sum_leading};
+static const cg_norm_rows_kind layer_norm_kind = {CG_OP_LAYER_NORM, rows_of,    kernel,
+                                                  kernel_backward,  param_view, sum_leading};
 
 cg_tensor *cg_layer_norm(cg_tensor *x, int nd, const int64_t *shape, cg_tensor *w, cg_tensor *b, double eps) {
     if (check_args(x, nd, shape, w, b) < 0)

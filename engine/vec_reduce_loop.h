@@ -53,7 +53,7 @@ static T VR(reduce)(const T *a, T shift, const T *b, const T *c, int64_t n) {
         int64_t k = n - d < W ? n - d : W;
         for (int64_t l = 0; l < k; l++) {
             int64_t j = d + l;
-            acc[l] = !b ? acc[l] + (a[j] - shift)
+            acc[l] = !b  ? acc[l] + (a[j] - shift)
                      : c ? FMA((a[j] - shift) * b[j], c[j], acc[l])
                          : FMA(a[j] - shift, b[j], acc[l]);
         }
