@@ -161,6 +161,8 @@ static const char *const reach[CG_OP_COUNT] = {
     /* F.dropout is input * mask on the CPU (MulBackward0), as in PyTorch */
     [CG_OP_NATIVE_DROPOUT] = "y = torch.native_dropout(x, 0.5, True)[0]",
     [CG_OP_BATCH_NORM] = "y = F.batch_norm(x, None, None, training=True)",
+    [CG_OP_LAYER_NORM] = "y = F.layer_norm(x, (4,))",
+    [CG_OP_GROUP_NORM] = "y = F.group_norm(x, 1)",
     [CG_OP_MSE_LOSS] = "y = F.mse_loss(x, zeros)",
     [CG_OP_SMOOTH_L1_LOSS] = "y = F.smooth_l1_loss(x, zeros)",
     [CG_OP_HUBER_LOSS] = "y = F.huber_loss(x, zeros)",
