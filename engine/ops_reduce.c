@@ -18,12 +18,12 @@
 #include "ew.h"
 #include "ops.h"
 #include "reduce_iter.h"
+#include "norm_order.h"
 #include "sum_order.h"
 
 /* The parameters of a reduction kernel, read from the call's cg_op_args. */
 typedef struct {
     double scale;       /* mean: 1/N, applied to the sum */
-    double p;           /* norm's order */
     int64_t correction; /* var/std */
     bool sqrt;          /* std */
     bool reverse;       /* cumsum from the end (the derivative of cumsum) */
@@ -438,34 +438,6 @@ static double var_result(double ss, int64_t n, const reduce_ctx *c) {
 VAR_K(var_f32, float)
 VAR_K(var_f64, double)
 
-/* norm: p = 1: sum |x|; 2: sqrt(sum x^2); inf: max |x|; -inf: min |x|.
- * norm_step also merges partial norms (a partial 2-norm is squared again). */
-static inline double norm_init(double p) { return p == -INFINITY ? INFINITY : 0.0; }
-static inline double norm_step(double acc, double v, double p) {
-    double a = fabs(v);
-    if (p == 1)
-        return acc + a;
-    if (p == 2)
-        return acc + a * a;
-    return (p > 0 ? a > acc : a < acc) || a != a ? a : acc;
-}
-static inline double norm_result(double acc, double p) { return p == 2 ? sqrt(acc) : acc; }
-#define NORM_DECL(n) double acc[n]
-#define NORM_K(name, T)                                                                                              \
-    FLOAT_KERNEL(name, T, NORM_DECL, acc[j] = norm_init(c->p), acc[j] = norm_step(acc[j], v, c->p), NOTHING, 1,      \
-                 NOTHING, norm_result(acc[j], c->p))                                                                 \
-    static void name##_combine(const cg_reduce_iter *it, char *out, char *out2, const char *part, const char *part2, \
-                               const int64_t *start, int n, const void *ctx) {                                       \
-        const reduce_ctx *c = ctx;                                                                                   \
-        (void)it, (void)out2, (void)part2, (void)start;                                                              \
-        double acc = norm_init(c->p);                                                                                \
-        for (int i = 0; i < n; i++)                                                                                  \
-            acc = norm_step(acc, *(const T *)(part + i * CG_REDUCE_PART_BYTES), c->p);                               \
-        *(T *)out = (T)norm_result(acc, c->p);                                                                       \
-    }
-NORM_K(norm_f32, float)
-NORM_K(norm_f64, double)
-
 /* logsumexp's shift: the max (NaN if any is), an infinite max taken as 0
  * so that all -inf gives -inf and a +inf gives inf, as PyTorch */
 #define LSE_DECL(n) double m[n]
@@ -479,8 +451,6 @@ LSE_K(lse_shift_f64, double)
     { name##_fn, name##_block, combine }
 static const cg_reduce_kernel var_k[CG_DTYPE_COUNT] = {
     [CG_F32] = FLOAT_ENTRY(var_f32, NULL), [CG_F64] = FLOAT_ENTRY(var_f64, NULL)};
-static const cg_reduce_kernel norm_k[CG_DTYPE_COUNT] = {
-    [CG_F32] = FLOAT_ENTRY(norm_f32, norm_f32_combine), [CG_F64] = FLOAT_ENTRY(norm_f64, norm_f64_combine)};
 static const cg_reduce_kernel lse_shift_k[CG_DTYPE_COUNT] = {
     [CG_F32] = FLOAT_ENTRY(lse_shift_f32, NULL), [CG_F64] = FLOAT_ENTRY(lse_shift_f64, NULL)};
 
@@ -492,9 +462,8 @@ void cg_cpu_var(const cg_kernel_call *c) { run_float(c, var_k, (reduce_ctx){.cor
 void cg_cpu_std(const cg_kernel_call *c) {
     run_float(c, var_k, (reduce_ctx){.correction = c->args->i[0], .sqrt = true});
 }
-void cg_cpu_norm(const cg_kernel_call *c) {
-    run_float(c, norm_k, (reduce_ctx){.p = cg_scalar_to_double(c->args->s[0])});
-}
+/* see Note [Norms in PyTorch's order] */
+void cg_cpu_norm(const cg_kernel_call *c) { cg_norm_torch_order(c->in[0], c->out[0], cg_scalar_to_double(c->args->s[0])); }
 /* logsumexp as PyTorch composes it: m = the shift (above), then
  * log(sum(exp(x - m))) + m with its elementwise ops and its sum, so that
  * each step rounds (and sums in the order) PyTorch's does. */
@@ -754,8 +723,6 @@ cg_tensor *cg_norm(cg_tensor *x, double p, int ndims, const int64_t *dims, bool 
     CG_CHECK(cg_dtype_is_float(x->dtype), CG_RUNTIME_ERROR,
              "norm(): input dtype should be either floating point or complex. Got %s instead.",
              scalar_type_name(x->dtype));
-    CG_CHECK(p == 1 || p == 2 || isinf(p), CG_NOT_IMPLEMENTED_ERROR,
-             "norm(): p=%g is not supported; use p=1, 2, inf, -inf or 'fro'", p);
     cg_op_args opts = {.s = {cg_scalar_float(p)}};
     return reduce_op(CG_OP_NORM, x, ndims, dims, keepdim, x->dtype, &opts, SAVE_SELF | SAVE_RESULT, NULL);
 }
@@ -905,15 +872,6 @@ static cg_tensor *mask_scalar(cg_tensor *x, double v, cg_reduce_mask_mode mode) 
     cg_tensor *m = s ? mask_as(x, s, mode, x->dtype) : NULL;
     cg_tensor_release(s);
     return m;
-}
-
-/* fn(x) computed as a constant of the derivative (sign and |x| where the
- * derivative only compares with them or its value is piecewise constant) */
-static cg_tensor *constant_of(cg_tensor *(*fn)(cg_tensor *), cg_tensor *x) {
-    bool was = cg_grad_set_enabled(false);
-    cg_tensor *r = fn(x);
-    cg_grad_set_enabled(was);
-    return r;
 }
 
 /* SumBackward0/1: grad expanded to the input's shape */
@@ -1110,31 +1068,69 @@ int cg_bw_std(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     return rc;
 }
 
-/* NormBackward1: p = 2: x * grad / norm (0 where norm is 0); p = 1:
- * sign(x) * grad; p = ±inf: sign(x) * grad split evenly among the elements
- * whose |x| equals the norm. */
+/* t ** e as PyTorch's pow with a number exponent computes it: 1 copies,
+ * 2 is t * t, 0.5 sqrt, -0.5 rsqrt, -1 reciprocal; others are pow. */
+static cg_tensor *pow_number(cg_tensor *t, double e) {
+    if (e == 1)
+        return cg_clone(t);
+    if (e == 2)
+        return cg_mul(t, t);
+    if (e == 0.5 || e == -0.5 || e == -1)
+        return (e == 0.5 ? cg_sqrt : e == -1 ? cg_reciprocal : cg_rsqrt)(t);
+    return cg_pow_scalar(t, cg_scalar_float(e));
+}
+
+/* t with 0 where mask (a 0/1 tensor of t's dtype) is 1 */
+static cg_tensor *zero_where(cg_tensor *t, cg_tensor *mask) {
+    cg_tensor *b = cg_to_dtype(mask, CG_BOOL);
+    cg_tensor *r = b ? cg_masked_fill(t, b, cg_scalar_float(0)) : NULL;
+    cg_tensor_release(b);
+    return r;
+}
+
+/* NormBackward1, as PyTorch's norm_backward composes it for each p:
+ *   0: no gradient (x.grad stays None);  1: sgn(x) * g;  2: g * (x / norm), 0 where norm is 0;
+ *   inf: sgn(x) * ((g / count) * mask), mask where |x| is the norm or NaN;
+ *   p < 1: sgn(x) * |x|^(p-1) (0 where x is 0) * g * norm^(1-p);
+ *   p < 2: sgn(x) * |x|^(p-1) * (g / norm^(p-1), 0 where norm is 0);
+ *   else: x * |x|^(p-2) * (g / norm^(p-1), 0 where norm is 0). */
 int cg_bw_norm(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *x, *result;
     if (cg_node_saved_all(n, 2, &x, &result) < 0)
         return -1;
     double p = cg_scalar_to_double(n->args.s[0]);
+    if (p == 0) {
+        gi[0] = NULL;
+        return 0;
+    }
     scratch sc = {0};
     cg_tensor *g = TMP(unsqueeze_reduced(n, go[0]));
+    cg_tensor *r = TMP(result_kept(n, result));
+    cg_tensor *rz = TMP(mask_scalar(r, 0, CG_MASK_EQ));
     if (p == 2) {
-        cg_tensor *r = TMP(result_kept(n, result));
-        cg_tensor *scale = TMP(over_result(g, r, 1.0));
-        return scratch_done(&sc, TMP(cg_mul(x, scale)), gi);
+        cg_tensor *q = TMP(zero_where(TMP(cg_div(x, r)), rz));
+        return scratch_done(&sc, TMP(cg_mul(g, q)), gi);
     }
-    cg_tensor *sign = TMP(constant_of(cg_sign, x));
+    cg_tensor *sign = TMP(cg_sign(x));
     if (p == 1)
-        return scratch_done(&sc, TMP(cg_mul(g, sign)), gi);
-    cg_tensor *r = TMP(unsqueeze_reduced(n, result)); /* only compared with: a constant */
-    cg_tensor *absx = TMP(constant_of(cg_abs, x));
-    cg_tensor *mask = TMP(mask_as(absx, r, CG_MASK_EQ, x->dtype));
-    cg_tensor *count = TMP(keep_reduce(cg_sum, n, mask));
-    cg_tensor *share = TMP(cg_div(g, count));
-    cg_tensor *signed_mask = TMP(cg_mul(sign, mask));
-    return scratch_done(&sc, TMP(cg_mul(signed_mask, share)), gi);
+        return scratch_done(&sc, TMP(cg_mul(sign, g)), gi);
+    cg_tensor *absx = TMP(cg_abs(x));
+    if (isinf(p)) {
+        cg_tensor *at = TMP(mask_as(absx, r, CG_MASK_EQ, CG_BOOL));
+        cg_tensor *mask = TMP(cg_logical_or(at, TMP(cg_ne(absx, absx))));
+        cg_tensor *count = TMP(keep_reduce(cg_sum, n, mask));
+        cg_tensor *share = TMP(cg_mul(TMP(cg_div(g, count)), mask));
+        return scratch_done(&sc, TMP(cg_mul(sign, share)), gi);
+    }
+    if (p < 1) {
+        cg_tensor *xz = TMP(mask_scalar(x, 0, CG_MASK_EQ));
+        cg_tensor *scaled = TMP(cg_mul(sign, TMP(zero_where(TMP(pow_number(absx, p - 1)), xz))));
+        return scratch_done(&sc, TMP(cg_mul(TMP(cg_mul(scaled, g)), TMP(pow_number(r, 1 - p)))), gi);
+    }
+    cg_tensor *scaled = p < 2 ? TMP(cg_mul(sign, TMP(pow_number(absx, p - 1))))
+                              : TMP(cg_mul(x, TMP(pow_number(absx, p - 2))));
+    cg_tensor *scale = TMP(zero_where(TMP(cg_div(g, TMP(pow_number(r, p - 1)))), rz));
+    return scratch_done(&sc, TMP(cg_mul(scaled, scale)), gi);
 }
 
 /* LogsumexpBackward0: grad * exp(x - result) */

@@ -110,6 +110,14 @@ static void plan_init(so_plan *p, const cg_tensor *x, const cg_tensor *out) {
     coalesce(p);
 }
 
+void cg_torch_plan_init(cg_torch_plan *plan, const cg_tensor *x, const cg_tensor *out) {
+    so_plan p;
+    plan_init(&p, x, out);
+    plan->ndim = p.ndim;
+    for (int i = 0; i < p.ndim; i++)
+        plan->shape[i] = p.shape[i], plan->so[i] = p.so[i], plan->sx[i] = p.sx[i];
+}
+
 static int64_t plan_numel(const so_plan *p) {
     int64_t n = 1;
     for (int i = 0; i < p->ndim; i++)

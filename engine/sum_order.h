@@ -68,4 +68,14 @@ void cg_prod_torch_order(const cg_tensor *x, cg_tensor *out);
  * multiplied. Called with grad mode off. float32/float64. */
 cg_tensor *cg_prod_others(cg_tensor *x, int dim);
 
+/* ATen's iteration plan of a reduction of x into out (out as above, any
+ * float dtype of x): dims fastest first, reduced dims before kept ones,
+ * sorted and merged as TensorIterator does; so is out's byte stride (0 on
+ * reduced dims), sx x's. Other reductions in PyTorch's order walk it. */
+typedef struct {
+    int ndim;
+    int64_t shape[CG_MAX_DIMS], so[CG_MAX_DIMS], sx[CG_MAX_DIMS];
+} cg_torch_plan;
+void cg_torch_plan_init(cg_torch_plan *plan, const cg_tensor *x, const cg_tensor *out);
+
 #endif
