@@ -942,3 +942,54 @@ int cg_bw_bce_logits(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 int cg_bw_bce_logits_grad(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     return bce_partial_backward(n, go, gi, cg_binary_cross_entropy_with_logits_grad);
 }
+
+/* ---- kl_div ------------------------------------------------------------------------------------ */
+
+/* xlogy(t, t) as PyTorch's scalar xlogy kernel: NaN for NaN, 0 for 0,
+ * else t * log(t) in the dtype. A constant: the target may not require
+ * grad here (see cg_kl_div). t float, any strides; the result contiguous. */
+static cg_tensor *xlogx_constant(cg_tensor *t) {
+    cg_tensor *r = cg_contiguous(t);
+    if (r == t) {
+        cg_tensor_release(r);
+        r = cg_clone(t);
+    }
+    if (!r)
+        return NULL;
+    int64_t n = cg_tensor_numel(r);
+    if (r->dtype == CG_F32) {
+        float *v = cg_tensor_data(r);
+        for (int64_t i = 0; i < n; i++)
+            v[i] = v[i] != v[i] ? NAN : v[i] == 0 ? 0 : v[i] * logf(v[i]);
+    } else {
+        double *v = cg_tensor_data(r);
+        for (int64_t i = 0; i < n; i++)
+            v[i] = v[i] != v[i] ? NAN : v[i] == 0 ? 0 : v[i] * log(v[i]);
+    }
+    return r;
+}
+
+/* kl_div as PyTorch 1.13's composite: exp(t) * (t - x) with log_target,
+ * else xlogy(t, t) - t * x, then mean or sum (MeanBackward0, SumBackward0:
+ * its apply_loss_reduction). */
+cg_tensor *cg_kl_div(cg_tensor *input, cg_tensor *target, cg_reduction reduction, bool log_target) {
+    CG_CHECK(cg_dtype_is_float(input->dtype) && cg_dtype_is_float(target->dtype), CG_NOT_IMPLEMENTED_ERROR,
+             "kl_div: expected floating point input and target");
+    CG_CHECK(log_target || !cg_tensor_requires_grad(target), CG_NOT_IMPLEMENTED_ERROR,
+             "kl_div: a target that requires grad needs log_target=True here (xlogy's derivative is missing)");
+    cg_tensor *out = NULL;
+    if (log_target) {
+        cg_tensor *e = cg_exp(target), *d = e ? cg_sub(target, input, cg_scalar_int(1)) : NULL;
+        out = d ? cg_mul(e, d) : NULL;
+        cg_tensor_release(e), cg_tensor_release(d);
+    } else {
+        cg_tensor *xl = xlogx_constant(target), *p = xl ? cg_mul(target, input) : NULL;
+        out = p ? cg_sub(xl, p, cg_scalar_int(1)) : NULL;
+        cg_tensor_release(xl), cg_tensor_release(p);
+    }
+    if (!out || reduction == CG_REDUCTION_NONE)
+        return out;
+    cg_tensor *r = reduction == CG_REDUCTION_MEAN ? cg_mean(out, 0, NULL, false) : cg_sum(out, 0, NULL, false);
+    cg_tensor_release(out);
+    return r;
+}

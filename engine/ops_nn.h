@@ -104,6 +104,11 @@ cg_tensor *cg_mse_loss(cg_tensor *input, cg_tensor *target, cg_reduction reducti
 cg_tensor *cg_l1_loss(cg_tensor *input, cg_tensor *target, cg_reduction reduction);
 cg_tensor *cg_smooth_l1_loss(cg_tensor *input, cg_tensor *target, cg_reduction reduction, double beta);
 cg_tensor *cg_huber_loss(cg_tensor *input, cg_tensor *target, cg_reduction reduction, double delta);
+/* kl_div(input, target, reduction, log_target) as PyTorch's composite (the
+ * nodes of its exp/mul/sub and mean/sum); F.kl_div's 'batchmean' is 'sum'
+ * divided by the batch size, done by the caller. With log_target false the
+ * target may not require grad. */
+cg_tensor *cg_kl_div(cg_tensor *input, cg_tensor *target, cg_reduction reduction, bool log_target);
 /* The elementwise derivative of order 1 or 2 of smooth_l1_loss (huber
  * false, param beta) or huber_loss (param delta) in input - target: their
  * backward kernel, differentiable for double backward. */

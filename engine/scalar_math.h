@@ -181,7 +181,7 @@ CG_GELU(double, f64, erf, tanh)
             return order == 2 ? 0 : huber ? -k : -1;                                               \
         if (d >= k)                                                                                \
             return order == 2 ? 0 : huber ? k : 1;                                                 \
-        return order == 2 ? lin : d * lin;                                                         \
+        return order == 2 ? lin : huber ? d : d / k; /* PyTorch's vector form: x / beta */          \
     }
 CG_ROBUST_LOSSES(float, f32)
 CG_ROBUST_LOSSES(double, f64)
@@ -198,9 +198,10 @@ typedef enum { CG_BCE_DX, CG_BCE_DT, CG_BCE_DXX, CG_BCE_DXT } cg_bce_order;
  * form (1 - t) x + lw (m + log(exp(-m) + exp(-x - m))), m = max(-x, 0),
  * lw = 1 + (pw - 1) t; its partials with s = sigmoid(x): L_x = lw s - pw t,
  * L_t = (pw - 1) softplus(-x) - x, L_xx = lw s (1 - s), L_xt = (pw - 1) s - pw. */
-#define CG_BCE(T, SUF)                                                                                          \
-    CG_HOST_DEVICE T CG_FLOAT_FN(cg_bce_at, SUF)(T x, T t) {                                                    \
-        return (T)((t - (T)1) * fmax((T)log1p(-x), (T)-100) - t * fmax((T)log(x), (T)-100));                    \
+#define CG_BCE(T, SUF, LOG)                                                                                     \
+    CG_HOST_DEVICE T CG_FLOAT_FN(cg_bce_at, SUF)(T x, T t) { /* PyTorch's CPU kernel: log(1 - x), in T */       \
+        T a = LOG(1 - x), b = LOG(x);                                                                           \
+        return (t - (T)1) * (a > (T)-100 ? a : (T)-100) - t * (b > (T)-100 ? b : (T)-100);                      \
     }                                                                                                           \
     CG_HOST_DEVICE T CG_FLOAT_FN(cg_bce_grad_at, SUF)(T x, T t, int order) {                                    \
         switch (order) {                                                                                        \
@@ -224,8 +225,8 @@ typedef enum { CG_BCE_DX, CG_BCE_DT, CG_BCE_DXX, CG_BCE_DXT } cg_bce_order;
         default: return (pw - 1) * sig - pw;                                                                    \
         }                                                                                                       \
     }
-CG_BCE(float, f32)
-CG_BCE(double, f64)
+CG_BCE(float, f32, logf)
+CG_BCE(double, f64, log)
 
 #ifdef __cplusplus
 }

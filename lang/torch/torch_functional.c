@@ -216,6 +216,40 @@ static cg_value fn_huber_loss(cg_value *a) {
     return cg_tensor_steal(cg_huber_loss(T0, target, (cg_reduction)red, delta));
 }
 
+/* kl_div(input, target, size_average=None, reduce=None, reduction='mean',
+ * log_target=False): 'mean' warns as PyTorch's functional.py does;
+ * 'batchmean' is the sum divided by the batch size (DivBackward0). */
+static cg_value fn_kl_div(cg_value *a) {
+    const char *fn = "kl_div", *s = NULL;
+    cg_tensor *target = tensor_at(fn, "target", 2, a[1]);
+    int log_target = target ? cg_truth(a[5]) : -1;
+    if (log_target < 0)
+        return CG_ERR;
+    bool legacy = !cg_is_none(a[2]) || !cg_is_none(a[3]);
+    if (!legacy && torch_str_arg(fn, "reduction", 0, a[4], false, &s) < 0)
+        return CG_ERR;
+    bool batchmean = s && strcmp(s, "batchmean") == 0;
+    int red = batchmean ? CG_REDUCTION_SUM : reduction_arg(fn, a[2], a[3], a[4]);
+    if (red < 0)
+        return CG_ERR;
+    if (s && strcmp(s, "mean") == 0
+        && torch_warn_at("UserWarning",
+                         "reduction: 'mean' divides the total loss by both the batch size and the support size."
+                         "'batchmean' divides only by the batch size, and aligns with the KL div math definition."
+                         "'mean' will be changed to behave the same as 'batchmean' in the next major release.",
+                         FUNCTIONAL_PY, 2916, "warnings.warn(")
+               < 0)
+        return CG_ERR;
+    cg_tensor *r = cg_kl_div(T0, target, (cg_reduction)red, log_target);
+    if (r && batchmean && T0->ndim != 0) {
+        cg_tensor *n = cg_scalar_tensor(cg_scalar_int(T0->sizes[0]));
+        cg_tensor *q = n ? cg_div(r, n) : NULL;
+        cg_tensor_release(n), cg_tensor_release(r);
+        r = q;
+    }
+    return cg_tensor_steal(r);
+}
+
 /* nll_loss(input, target, weight=None, size_average=None, ignore_index=-100,
  * reduce=None, reduction='mean') */
 static cg_value fn_nll_loss(cg_value *a) {
@@ -308,6 +342,8 @@ static cg_value fn_bce_with_logits(cg_value *a) {
     X(mse_loss, "mse_loss", "target, " LEGACY, PAIR_LOSS(cg_mse_loss), F, NULL)                                       \
     X(l1_loss, "l1_loss", "target, " LEGACY, PAIR_LOSS(cg_l1_loss), F, NULL)                                          \
     X(smooth_l1_loss, "smooth_l1_loss", "target, " LEGACY ", beta=1.0", IMPL(fn_smooth_l1_loss), F, NULL)             \
+    X(kl_div, "kl_div", "target, size_average=None, reduce=None, reduction='mean', log_target=False",              \
+      IMPL(fn_kl_div), F, NULL)                                                                                       \
     X(huber_loss, "huber_loss", "target, reduction='mean', delta=1.0", IMPL(fn_huber_loss), F, NULL)                  \
     X(nll_loss, "nll_loss",                                                                                           \
       "target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean'", IMPL(fn_nll_loss),  \

@@ -2,13 +2,13 @@
 # over torch.nn.functional; the legacy size_average/reduce arguments map to
 # a reduction as PyTorch's _Reduction.legacy_get_string does (without its
 # deprecation warning).
-# Not here: the losses cgrad's functional module lacks (KLDiv, Huber as a
-# module, margin and ranking losses, CTC, ...).
+# Not here: the losses cgrad's functional module lacks (margin and ranking
+# losses, CTC, ...).
 import torch.nn.functional as F
 from torch.nn.modules.module import Module
 
 __all__ = ['L1Loss', 'MSELoss', 'NLLLoss', 'CrossEntropyLoss', 'BCELoss', 'BCEWithLogitsLoss',
-           'SmoothL1Loss']
+           'SmoothL1Loss', 'HuberLoss', 'KLDivLoss']
 
 
 def _legacy_get_string(size_average, reduce):
@@ -119,3 +119,25 @@ class SmoothL1Loss(_Loss):
 
     def forward(self, input, target):
         return F.smooth_l1_loss(input, target, reduction=self.reduction, beta=self.beta)
+
+
+class HuberLoss(_Loss):
+    __constants__ = ['reduction', 'delta']
+
+    def __init__(self, reduction='mean', delta=1.0):
+        super().__init__(reduction=reduction)
+        self.delta = delta
+
+    def forward(self, input, target):
+        return F.huber_loss(input, target, reduction=self.reduction, delta=self.delta)
+
+
+class KLDivLoss(_Loss):
+    __constants__ = ['reduction']
+
+    def __init__(self, size_average=None, reduce=None, reduction='mean', log_target=False):
+        super().__init__(size_average, reduce, reduction)
+        self.log_target = log_target
+
+    def forward(self, input, target):
+        return F.kl_div(input, target, reduction=self.reduction, log_target=self.log_target)
