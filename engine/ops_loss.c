@@ -40,9 +40,10 @@ static cg_tensor *loss_reduce(cg_tensor *elem, cg_reduction reduction) {
  * the element count for 'mean' (grad is 0-d then, else of d's shape).
  * weight may be NULL. */
 static cg_tensor *loss_grad(cg_tensor *d, cg_tensor *weight, cg_tensor *grad, cg_reduction reduction) {
-    cg_tensor *dw = weight ? cg_mul(d, weight) : cg_tensor_retain(d);
-    cg_tensor *g = dw ? cg_mul(dw, grad) : NULL;
-    cg_tensor_release(dw);
+    cg_tensor *dg = cg_mul(d, grad);
+    cg_tensor *g = !dg || !weight ? dg : cg_mul(dg, weight);
+    if (g != dg)
+        cg_tensor_release(dg);
     if (!g || reduction != CG_REDUCTION_MEAN)
         return g;
     cg_tensor *n = cg_scalar_tensor(cg_scalar_float((double)cg_tensor_numel(d)));
@@ -905,6 +906,62 @@ static int bce_logits_check(cg_tensor *x, cg_tensor *t, cg_tensor *w, cg_tensor 
     return cg_nn_check_nondiff("binary_cross_entropy_with_logits", "pos_weight", pw);
 }
 
+/* Temporaries of a composite, released together; a NULL input makes the
+ * rest NULL. */
+typedef struct {
+    cg_tensor *t[24];
+    int n;
+} bce_tmps;
+static cg_tensor *keep(bce_tmps *k, cg_tensor *t) { return k->n < 24 ? (k->t[k->n++] = t) : NULL; }
+#define K(expr) (failed ? NULL : (failed = !keep(&k, (expr)) || !k.t[k.n - 1], failed ? NULL : k.t[k.n - 1]))
+static cg_tensor *bce_tmps_done(bce_tmps *k, cg_tensor *r) {
+    r = r ? cg_tensor_retain(r) : NULL;
+    for (int i = 0; i < k->n; i++)
+        cg_tensor_release(k->t[i]);
+    return r;
+}
+
+/* The elementwise loss as PyTorch 1.13 composes it (vector exp and log):
+ * m = max(-x, 0), s = log(exp(-m) + exp(-x - m)); without pos_weight
+ * ((1 - t) x + m) + s, with it (1 - t) x + ((pw - 1) t + 1)(s + m).
+ * Not recorded. */
+static cg_tensor *bce_logits_elem(cg_tensor *x, cg_tensor *t, cg_tensor *pw) {
+    bce_tmps k = {0};
+    bool failed = false, was = cg_grad_set_enabled(false);
+    cg_scalar zero = cg_scalar_int(0);
+    cg_tensor *one = K(cg_scalar_tensor(cg_scalar_int(1)));
+    cg_tensor *nx = K(cg_neg(x)), *m = K(cg_clamp(nx, &zero, NULL));
+    cg_tensor *e1 = K(cg_exp(K(cg_neg(m)))), *e2 = K(cg_exp(K(cg_sub(nx, m, cg_scalar_int(1)))));
+    cg_tensor *s = K(cg_log(K(cg_add(e1, e2, cg_scalar_int(1)))));
+    cg_tensor *lin = K(cg_mul(K(cg_sub(one, t, cg_scalar_int(1))), x)), *r;
+    if (!pw) {
+        r = K(cg_add(K(cg_add(lin, m, cg_scalar_int(1))), s, cg_scalar_int(1)));
+    } else {
+        cg_tensor *lw = K(cg_add(K(cg_mul(K(cg_sub(pw, one, cg_scalar_int(1))), t)), one, cg_scalar_int(1)));
+        r = K(cg_add(lin, K(cg_mul(lw, K(cg_add(s, m, cg_scalar_int(1))))), cg_scalar_int(1)));
+    }
+    cg_grad_set_enabled(was);
+    return bce_tmps_done(&k, r);
+}
+
+/* d loss / dx as PyTorch's backward composes it (before grad): sigmoid(x) -
+ * t, or with pos_weight ((pw t + 1) - t) sigmoid(x) - pw t. Not recorded. */
+static cg_tensor *bce_logits_dx(cg_tensor *x, cg_tensor *t, cg_tensor *pw) {
+    bce_tmps k = {0};
+    bool failed = false, was = cg_grad_set_enabled(false);
+    cg_tensor *sig = K(cg_sigmoid(x)), *r;
+    if (!pw) {
+        r = K(cg_sub(sig, t, cg_scalar_int(1)));
+    } else {
+        cg_tensor *one = K(cg_scalar_tensor(cg_scalar_int(1))), *pt = K(cg_mul(pw, t));
+        cg_tensor *a = K(cg_sub(K(cg_add(pt, one, cg_scalar_int(1))), t, cg_scalar_int(1)));
+        r = K(cg_sub(K(cg_mul(a, sig)), pt, cg_scalar_int(1)));
+    }
+    cg_grad_set_enabled(was);
+    return bce_tmps_done(&k, r);
+}
+#undef K
+
 /* pos_weight, or a 0-d one of x's dtype standing for "not given" */
 static cg_tensor *pos_weight_or_one(cg_tensor *x, cg_tensor *pw) {
     return pw ? cg_tensor_retain(pw) : cg_full(0, NULL, cg_scalar_float(1), x->dtype, cg_tensor_device(x));
@@ -914,10 +971,14 @@ cg_tensor *cg_binary_cross_entropy_with_logits(cg_tensor *input, cg_tensor *targ
                                                cg_tensor *pos_weight, cg_reduction reduction) {
     if (bce_logits_check(input, target, weight, pos_weight) < 0)
         return NULL;
-    cg_tensor *pw = pos_weight_or_one(input, pos_weight);
-    cg_tensor *out =
-        pw ? weighted_loss(CG_OP_BCE_LOGITS, 3, (cg_tensor *[]){input, target, pw}, weight, reduction) : NULL;
-    cg_tensor_release(pw);
+    cg_tensor *out = NULL, *elem = bce_logits_elem(input, target, pos_weight);
+    if (elem) {
+        bool was = cg_grad_set_enabled(false);
+        cg_tensor *ew = weight ? cg_mul(elem, weight) : cg_tensor_retain(elem);
+        out = ew ? loss_reduce(ew, reduction) : NULL; /* takes ew */
+        cg_grad_set_enabled(was);
+        cg_tensor_release(elem);
+    }
     cg_op_args args = {.i = {reduction}};
     cg_save_spec save[] = {{input, "self"}, {target, "target"}, {weight, "weight"}, {pos_weight, "pos_weight"}};
     return cg_ew_record(out, CG_OP_BCE_LOGITS, 4, (cg_tensor *[]){input, target, weight, pos_weight}, 4, save, &args);
@@ -925,11 +986,16 @@ cg_tensor *cg_binary_cross_entropy_with_logits(cg_tensor *input, cg_tensor *targ
 
 cg_tensor *cg_binary_cross_entropy_with_logits_grad(cg_tensor *input, cg_tensor *target, cg_tensor *pos_weight,
                                                     int order) {
-    cg_tensor *pw = pos_weight_or_one(input, pos_weight);
     cg_op_args args = {.i = {0, order}};
-    cg_dtype dt = input->dtype, compute[3] = {dt, dt, dt};
-    cg_tensor *out = pw ? cg_ew_ternary(CG_OP_BCE_LOGITS_GRAD, input, target, pw, compute, dt, &args) : NULL;
-    cg_tensor_release(pw);
+    cg_tensor *out = NULL;
+    if (order == CG_BCE_DX) {
+        out = bce_logits_dx(input, target, pos_weight);
+    } else {
+        cg_tensor *pw = pos_weight_or_one(input, pos_weight);
+        cg_dtype dt = input->dtype, compute[3] = {dt, dt, dt};
+        out = pw ? cg_ew_ternary(CG_OP_BCE_LOGITS_GRAD, input, target, pw, compute, dt, &args) : NULL;
+        cg_tensor_release(pw);
+    }
     cg_save_spec save[] = {{input, "self"}, {target, "target"}, {pos_weight, "pos_weight"}};
     return cg_ew_record(out, CG_OP_BCE_LOGITS_GRAD, 2, (cg_tensor *[]){input, target}, 3, save, &args);
 }
