@@ -17,6 +17,7 @@
 #include "nn_internal.h"
 #include "ops.h"
 #include "scalar_math.h"
+#include "sum_order.h"
 
 /* ---- shared by the losses ----------------------------------------------------------------- */
 
@@ -186,14 +187,19 @@ cg_tensor *cg_robust_loss_grad(cg_tensor *input, cg_tensor *target, double param
  * is d: self (norm * d) * grad, norm 1 / numel for 'mean' rounded to the
  * dtype (1 otherwise), in the order of PyTorch's vectorised backward kernels;
  * target its negation. */
-static int difference_loss_grads(cg_node *n, cg_tensor *d, cg_tensor *grad, cg_reduction reduction, cg_tensor **gi) {
+typedef void (*loss_grad_fixup)(cg_node *n, cg_tensor *g, cg_tensor *grad, double norm);
+static int difference_loss_grads(cg_node *n, cg_tensor *d, cg_tensor *grad, cg_reduction reduction, cg_tensor **gi,
+                                 loss_grad_fixup fixup) {
+    double norm = reduction == CG_REDUCTION_MEAN && d ? 1.0 / (double)cg_tensor_numel(d) : 1.0;
     cg_tensor *scaled = !d                                ? NULL
-                        : reduction == CG_REDUCTION_MEAN ? cg_mul_scalar(d, 1.0 / (double)cg_tensor_numel(d))
+                        : reduction == CG_REDUCTION_MEAN ? cg_mul_scalar(d, norm)
                                                           : cg_tensor_retain(d);
     cg_tensor *g = scaled ? cg_mul(scaled, grad) : NULL;
     cg_tensor_release(scaled);
     if (!g)
         return -1;
+    if (fixup)
+        fixup(n, g, grad, norm);
     gi[0] = n->next[0].node ? cg_tensor_retain(g) : NULL;
     gi[1] = n->next[1].node ? cg_neg(g) : NULL;
     cg_tensor_release(g);
@@ -221,13 +227,52 @@ int cg_bw_mse_loss(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     return n->next[1].node && !gi[1] ? -1 : 0;
 }
 
+/* smooth_l1's backward kernel is vectorised (norm * (x / beta) * grad, as
+ * ROBUST_LOSS_GRAD computes it) but ends each thread's range with its
+ * scalar form, norm * x * grad / beta, on the last n % 16 (float) or n % 8
+ * (double) elements: those are rewritten here where x is inside the
+ * threshold (the linear piece), when self and target are contiguous and
+ * alike, as PyTorch's loop sees them, and grad is one value or alike. */
+#define SMOOTH_TAIL(T)                                                                                   \
+    do {                                                                                                 \
+        T *pg = cg_tensor_data(g), b = (T)beta, nm = (T)norm;                                           \
+        const T *ps = cg_tensor_data(self), *pt = cg_tensor_data(target), *pr = cg_tensor_data(grad);   \
+        for (int64_t i = begin; i < end; i++) {                                                          \
+            T x = ps[i] - pt[i];                                                                         \
+            if (x > -b && x < b)                                                                         \
+                pg[i] = nm * x * pr[one ? 0 : i] / b;                                                    \
+        }                                                                                                \
+    } while (0)
+static void smooth_l1_tails(cg_node *n, cg_tensor *g, cg_tensor *grad, double norm) {
+    cg_tensor *self, *target;
+    if (n->args.flag || cg_node_saved_all(n, 2, &self, &target) < 0)
+        return;
+    int64_t numel = cg_tensor_numel(g);
+    bool one = cg_tensor_numel(grad) == 1;
+    if (cg_tensor_device(g).type != CG_CPU || !cg_tensor_is_contiguous(self) || !cg_tensor_is_contiguous(target)
+        || !cg_tensor_is_contiguous(grad) || !cg_tensor_is_contiguous(g) || self->dtype != g->dtype
+        || target->dtype != g->dtype || grad->dtype != g->dtype || cg_tensor_numel(self) != numel
+        || cg_tensor_numel(target) != numel || (!one && cg_tensor_numel(grad) != numel))
+        return;
+    double beta = cg_scalar_to_double(n->args.s[0]);
+    int64_t parts = cg_parallel_parts(numel), chunk = (numel + parts - 1) / parts, step = g->dtype == CG_F32 ? 16 : 8;
+    for (int64_t c0 = 0; c0 < numel; c0 += chunk) {
+        int64_t c1 = c0 + chunk < numel ? c0 + chunk : numel, end = c1, begin = c1 - (c1 - c0) % step;
+        if (g->dtype == CG_F32)
+            SMOOTH_TAIL(float);
+        else
+            SMOOTH_TAIL(double);
+    }
+}
+#undef SMOOTH_TAIL
+
 /* SmoothL1LossBackward0, HuberLossBackward0: through ROBUST_LOSS_GRAD */
 int cg_bw_robust_loss(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *self, *target;
     if (cg_node_saved_all(n, 2, &self, &target) < 0)
         return -1;
     cg_tensor *d = cg_robust_loss_grad(self, target, cg_scalar_to_double(n->args.s[0]), n->args.flag, 1);
-    int rc = difference_loss_grads(n, d, go[0], (cg_reduction)n->args.i[0], gi);
+    int rc = difference_loss_grads(n, d, go[0], (cg_reduction)n->args.i[0], gi, smooth_l1_tails);
     cg_tensor_release(d);
     return rc;
 }
@@ -565,18 +610,30 @@ int cg_bw_nll_loss_backward(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 /* ---- cross_entropy --------------------------------------------------------------------------------- */
 
 /* Of the targets that are not ignore_index (int64, in range): their count,
- * or the sum of their weights; -1 on error. */
+ * or the sum of their weights as PyTorch takes it (weight.gather(0,
+ * target[kept]).sum(): a sum in the weight's dtype, in sum's order);
+ * -1 on error. */
 static double counted_weight(cg_tensor *t, cg_tensor *w, int64_t ignore) {
     cg_tensor *th = host_values(t), *wh = w ? host_values(w) : NULL;
-    cg_tensor *w64 = wh ? cg_to_dtype(wh, CG_F64) : NULL;
-    double sum = -1;
-    if (th && (!w || w64)) {
-        const int64_t *p = cg_tensor_data(th);
-        sum = 0;
-        for (int64_t i = 0, n = cg_tensor_numel(th); i < n; i++)
-            sum += p[i] == ignore ? 0 : w64 ? ((const double *)cg_tensor_data(w64))[p[i]] : 1;
+    int64_t n = th ? cg_tensor_numel(th) : 0, kept = 0;
+    const int64_t *p = th ? cg_tensor_data(th) : NULL;
+    for (int64_t i = 0; i < n; i++)
+        kept += p[i] != ignore;
+    double sum = th && (!w || wh) ? (double)kept : -1;
+    cg_tensor *g = wh ? cg_tensor_empty(1, &kept, wh->dtype, cg_tensor_device(wh)) : NULL;
+    cg_tensor *s = g ? cg_tensor_empty(1, (int64_t[]){1}, wh->dtype, cg_tensor_device(wh)) : NULL;
+    if (s) {
+        size_t es = cg_tensor_itemsize(wh);
+        char *gd = cg_tensor_data(g);
+        for (int64_t i = 0, k = 0; i < n; i++)
+            if (p[i] != ignore)
+                memcpy(gd + es * (size_t)k++, (const char *)cg_tensor_data(wh) + es * (size_t)p[i], es);
+        cg_sum_torch_order(g, s);
+        sum = wh->dtype == CG_F32 ? *(const float *)cg_tensor_data(s) : *(const double *)cg_tensor_data(s);
+    } else if (w) {
+        sum = -1;
     }
-    cg_tensor_release(th), cg_tensor_release(wh), cg_tensor_release(w64);
+    cg_tensor_release(th), cg_tensor_release(wh), cg_tensor_release(g), cg_tensor_release(s);
     return sum;
 }
 
