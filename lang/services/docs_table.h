@@ -621,6 +621,7 @@ DOC("torch.nn.functional.fold", "fold(input, output_size, kernel_size, dilation=
 DOC("torch.nn.functional.gelu", "", "When the approximate argument is 'none', it applies element-wise the function GELU(x) = x * \\Phi(x)")
 DOC("torch.nn.functional.group_norm", "group_norm(input, num_groups, weight=None, bias=None, eps=1e-05)", "Applies Group Normalization for last certain number of dimensions.")
 DOC("torch.nn.functional.huber_loss", "huber_loss(input, target, reduction='mean', delta=1.0)", "Function that uses a squared term if the absolute element-wise error falls below delta and a delta-scaled L1 term otherwise.")
+DOC("torch.nn.functional.kl_div", "kl_div(input, target, size_average=None, reduce=None, reduction='mean', log_target=False)", "The Kullback-Leibler divergence loss: input holds log-probabilities, target probabilities (or log-probabilities with log_target=True); reduction 'batchmean' divides the sum by the batch size.")
 DOC("torch.nn.functional.l1_loss", "l1_loss(input, target, size_average=None, reduce=None, reduction='mean')", "Function that takes the mean element-wise absolute value difference.")
 DOC("torch.nn.functional.layer_norm", "layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-05)", "Applies Layer Normalization for last certain number of dimensions.")
 DOC("torch.nn.functional.leaky_relu", "leaky_relu(input, negative_slope=0.01, inplace=False)", "Applies element-wise, LeakyReLU(x) = \\max(0, x) + negative_slope * \\min(0, x)")
