@@ -1068,18 +1068,6 @@ int cg_bw_std(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     return rc;
 }
 
-/* t ** e as PyTorch's pow with a number exponent computes it: 1 copies,
- * 2 is t * t, 0.5 sqrt, -0.5 rsqrt, -1 reciprocal; others are pow. */
-static cg_tensor *pow_number(cg_tensor *t, double e) {
-    if (e == 1)
-        return cg_clone(t);
-    if (e == 2)
-        return cg_mul(t, t);
-    if (e == 0.5 || e == -0.5 || e == -1)
-        return (e == 0.5 ? cg_sqrt : e == -1 ? cg_reciprocal : cg_rsqrt)(t);
-    return cg_pow_scalar(t, cg_scalar_float(e));
-}
-
 /* t with 0 where mask (a 0/1 tensor of t's dtype) is 1 */
 static cg_tensor *zero_where(cg_tensor *t, cg_tensor *mask) {
     cg_tensor *b = cg_to_dtype(mask, CG_BOOL);
@@ -1124,12 +1112,12 @@ int cg_bw_norm(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     }
     if (p < 1) {
         cg_tensor *xz = TMP(mask_scalar(x, 0, CG_MASK_EQ));
-        cg_tensor *scaled = TMP(cg_mul(sign, TMP(zero_where(TMP(pow_number(absx, p - 1)), xz))));
-        return scratch_done(&sc, TMP(cg_mul(TMP(cg_mul(scaled, g)), TMP(pow_number(r, 1 - p)))), gi);
+        cg_tensor *scaled = TMP(cg_mul(sign, TMP(zero_where(TMP(cg_pow_scalar(absx, cg_scalar_float(p - 1))), xz))));
+        return scratch_done(&sc, TMP(cg_mul(TMP(cg_mul(scaled, g)), TMP(cg_pow_scalar(r, cg_scalar_float(1 - p))))), gi);
     }
-    cg_tensor *scaled = p < 2 ? TMP(cg_mul(sign, TMP(pow_number(absx, p - 1))))
-                              : TMP(cg_mul(x, TMP(pow_number(absx, p - 2))));
-    cg_tensor *scale = TMP(zero_where(TMP(cg_div(g, TMP(pow_number(r, p - 1)))), rz));
+    cg_tensor *scaled = p < 2 ? TMP(cg_mul(sign, TMP(cg_pow_scalar(absx, cg_scalar_float(p - 1)))))
+                              : TMP(cg_mul(x, TMP(cg_pow_scalar(absx, cg_scalar_float(p - 2)))));
+    cg_tensor *scale = TMP(zero_where(TMP(cg_div(g, TMP(cg_pow_scalar(r, cg_scalar_float(p - 1))))), rz));
     return scratch_done(&sc, TMP(cg_mul(scaled, scale)), gi);
 }
 

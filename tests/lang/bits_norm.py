@@ -47,7 +47,7 @@ for dt in [torch.float32, torch.float64]:
     for shape, dims in [((23,), None), ((7, 5), (1,)), ((7, 5), (0,)), ((300, 37), (1,)), ((3, 4, 5), (0, 2))]:
         x = torch.randn(*shape, dtype=dt)
         x.view(-1)[3] = 0.0
-        for p in [2, 1, INF, -INF, 3, 0.5, 1.5]:
+        for p in [2, 1, INF, -INF, 3, 0.5, 1.5, 2.5, 0.3]:
             xg = x.clone().requires_grad_()
             y = xg.norm(p) if dims is None else xg.norm(p, dim=dims)
             g = torch.randn(y.shape, dtype=dt)
