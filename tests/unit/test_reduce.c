@@ -364,9 +364,11 @@ Test(reduce, large_all_dims_reductions_split_across_threads) {
     cr_assert_eq(t_at(mn, 0), 0);
     cg_tensor *n1 = T_OK(cg_norm(x, 1, 0, NULL, false)), *n2 = T_OK(cg_norm(x, 2, 0, NULL, false));
     double want1 = want - 77777 - 400000 + 2e9;
-    cr_assert_float_eq(t_at(n1, 0), want1, want1 * 1e-6);
+    /* PyTorch's norms fold float32 one element after another (Note [Norms
+     * in PyTorch's order]), so it is only float-accurate here */
+    cr_assert_float_eq(t_at(n1, 0), want1, want1 * 1e-3);
     double big = BIG, want2 = (big - 1) * big * (2 * big - 1) / 6 - 77777.0 * 77777 - 400000.0 * 400000 + 2e18;
-    cr_assert_float_eq(t_at(n2, 0), sqrt(want2), sqrt(want2) * 1e-6);
+    cr_assert_float_eq(t_at(n2, 0), sqrt(want2), sqrt(want2) * 1e-3);
     cg_tensor *i = T_OK(cg_ones(1, (int64_t[]){BIG}, CG_INT64, cg_device_cpu())), *si = T_OK(cg_sum(i, 0, NULL, false));
     cg_tensor *an = T_OK(cg_any(i, 0, NULL, false)), *al = T_OK(cg_all(i, 0, NULL, false));
     cr_assert_eq(t_at(si, 0), BIG);
