@@ -52,7 +52,10 @@ ICU_LIBS    := $(shell pkg-config --libs icu-uc 2>/dev/null || echo -licuuc -lic
 # AVX2 and runs only where the CPU has it.
 SLEEF_LIBS  := $(shell pkg-config --libs sleef 2>/dev/null || echo -lsleef)
 VEC_MATH_FLAGS := -mavx2 -mfma
-LDLIBS   += $(GV_LIBS) $(BLAS_LIBS) $(PCRE2_LIBS) $(ZLIB_LIBS) $(CRYPTO_LIBS) $(ICU_LIBS) $(SLEEF_LIBS) -lgmp -fopenmp -lm
+# oneDNN, the library PyTorch runs float32 convolutions and gelu through
+# (engine/onednn.c): the same JIT kernels give the same bits.
+DNNL_LIBS   := $(shell pkg-config --libs dnnl 2>/dev/null || echo -ldnnl)
+LDLIBS   += $(GV_LIBS) $(BLAS_LIBS) $(PCRE2_LIBS) $(ZLIB_LIBS) $(CRYPTO_LIBS) $(ICU_LIBS) $(SLEEF_LIBS) $(DNNL_LIBS) -lgmp -fopenmp -lm
 
 ifeq ($(CUDA),auto)
   HAVE_NVCC := $(shell command -v nvcc >/dev/null 2>&1 && echo 1 || echo 0)
@@ -306,7 +309,7 @@ $(BUILD)/bench/cuda: bench/cuda/bench_cuda.cu $(LAYER_LIBS)
 	@mkdir -p $(dir $@)
 	$(NVCC) -O2 -std=c++17 -Iengine -o $@ $< $(LAYER_LIBS) -L$(CUDA_HOME)/lib64 -lcublas \
 	  -Xlinker -rpath=$(CUDA_HOME)/lib64 -Xlinker --dynamic-list=engine/exports.list -Xlinker -u,cg_caching_allocator_new \
-	  $(GV_LIBS) $(BLAS_LIBS) $(SLEEF_LIBS) -Xcompiler -fopenmp -lm -ldl
+	  $(GV_LIBS) $(BLAS_LIBS) $(SLEEF_LIBS) $(DNNL_LIBS) -Xcompiler -fopenmp -lm -ldl
 
 # Only the protocol tests, against build/cgrad (pytest arguments in ARGS).
 test-kernel: $(BUILD)/cgrad $(BUILD)/cgrad-launcher $(VENV)/requirements.txt

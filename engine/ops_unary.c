@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ew.h"
+#include "onednn.h"
 #include "ops.h"
 #include "ops_unary_impl.h"
 #include "scalar_math.h"
@@ -126,9 +127,23 @@ void cg_cpu_tanh(const cg_kernel_call *c) { cg_ew_run(c, tanh_rows, 0); }
 void cg_cpu_erf(const cg_kernel_call *c) { cg_ew_run(c, erf_rows, 0); }
 void cg_cpu_sigmoid(const cg_kernel_call *c) { cg_ew_run(c, sigmoid_rows, 0); }
 
+/* PyTorch's gelu and gelu_backward (erf form) run in oneDNN for a
+ * contiguous float32 CPU self of more than one element (Activation.cpp's
+ * use_mkldnn): see Note [oneDNN paths] in onednn.c. */
+static bool gelu_in_onednn(const cg_tensor *x) {
+    return x->dtype == CG_F32 && cg_tensor_device(x).type == CG_CPU && cg_tensor_is_contiguous(x)
+           && cg_tensor_numel(x) > 1;
+}
+
 /* gelu's two forms; args->flag: approximate='tanh'. PyTorch's gelu splits
  * among threads above 16384 elements, into one range per thread. */
 void cg_cpu_gelu(const cg_kernel_call *c) {
+    const cg_tensor *x = c->in[0], *y = c->out[0];
+    if (!c->args->flag && gelu_in_onednn(x) && cg_tensor_is_contiguous(y)) {
+        if (cg_onednn_gelu(x->ndim, x->sizes, cg_tensor_data(x), NULL, cg_tensor_data(y)) == 0)
+            return;
+        cg_error_clear(); /* no oneDNN here: our own loop gives the values */
+    }
     int64_t numel = c->it->numel, threads = cg_get_num_threads();
     int64_t grain = numel > 16384 ? numel / threads : CG_PARALLEL_GRAIN;
     const cg_row_fn *rows = c->args->flag ? gelu_tanh_rows : gelu_erf_rows;
@@ -525,6 +540,19 @@ int cg_bw_erf(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     return finish(gi, &s, s_mul(&s, go[0], s_scale(&s, s_gauss(&s, saved(n), 1.0), M_2_SQRTPI)));
 }
 
+/* gelu_backward in oneDNN, where PyTorch's runs there (gelu_in_onednn);
+ * as a graph of engine ops otherwise and under create_graph. */
+static int gelu_backward_onednn(cg_tensor *x, cg_tensor *grad, cg_tensor **gi) {
+    bool was = cg_grad_set_enabled(false);
+    cg_tensor *g = cg_contiguous(grad);
+    cg_grad_set_enabled(was);
+    cg_tensor *out = g ? cg_tensor_empty(x->ndim, x->sizes, CG_F32, cg_tensor_device(x)) : NULL;
+    if (out && cg_onednn_gelu(x->ndim, x->sizes, cg_tensor_data(x), cg_tensor_data(g), cg_tensor_data(out)) < 0)
+        cg_tensor_release(out), out = NULL;
+    cg_tensor_release(g);
+    return (gi[0] = out) ? 0 : -1;
+}
+
 /* GeluBackward0: grad * gelu'(self), PyTorch's formulas:
  *   none: Phi(x) + x phi(x), Phi(x) = (1 + erf(x / sqrt 2)) / 2, phi(x) = exp(-x^2/2) / sqrt(2 pi)
  *   tanh: t = tanh(kBeta (x + kKappa x^3)),
@@ -532,6 +560,8 @@ int cg_bw_erf(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 int cg_bw_gelu(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     scratch s = {0};
     cg_tensor *x = saved(n), *d;
+    if (x && !n->args.flag && !cg_grad_enabled() && gelu_in_onednn(x))
+        return gelu_backward_onednn(x, go[0], gi);
     if (!n->args.flag) {
         cg_tensor *cdf = s_scale(&s, s_shift(&s, s_fn(&s, cg_erf, s_scale(&s, x, M_SQRT1_2)), 1.0), 0.5);
         cg_tensor *pdf = s_scale(&s, s_gauss(&s, x, 0.5), 0.5 * M_2_SQRTPI * M_SQRT1_2);

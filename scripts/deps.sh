@@ -11,7 +11,7 @@
 set -euo pipefail
 
 packages=(build-essential pkg-config libopenblas-dev libcriterion-dev libjansson-dev libxml2-dev
-          libgraphviz-dev libzmq3-dev libssl-dev zlib1g-dev libpcre2-dev libgmp-dev libicu-dev libsleef-dev python3 python3-venv chromium chromium-driver
+          libgraphviz-dev libzmq3-dev libssl-dev zlib1g-dev libpcre2-dev libgmp-dev libicu-dev libsleef-dev libdnnl-dev python3 python3-venv chromium chromium-driver
           clang libclang-rt-dev libomp-dev)
 if [ "${1:-}" = bench ]; then
     packages+=(python3-torch)
