@@ -25,6 +25,7 @@
 
 #include "ew.h"
 #include "nn_internal.h"
+#include "onednn.h"
 #include "ops.h"
 
 /* ---- geometry ------------------------------------------------------------------------ */
@@ -411,9 +412,62 @@ static cg_tensor *per_sample(cg_tensor *m, int64_t n, int nspatial, int64_t oh, 
     return r;
 }
 
+/* ---- the oneDNN path (Note [oneDNN paths] in onednn.c) ---- */
+
+/* Whether PyTorch would run the convolution of x4 [N, C, H, W] by w4 in
+ * oneDNN (ConvParams::use_mkldnn, conv1d seen as 2-d, as PyTorch views
+ * it), with its geometry in *p; empty tensors take PyTorch's own path. */
+static bool in_onednn(const cg_tensor *x4, const cg_tensor *w4, const conv_spec *s, cg_onednn_conv *p) {
+    if (x4->dtype != CG_F32 || cg_tensor_device(x4).type != CG_CPU || !cg_tensor_numel(x4) || !cg_tensor_numel(w4))
+        return false;
+    *p = (cg_onednn_conv){x4->sizes[0], x4->sizes[1], x4->sizes[2], x4->sizes[3], w4->sizes[0], w4->sizes[2],
+                          w4->sizes[3], 0, 0, s->groups};
+    conv_positions(x4, &s->win, &p->oh, &p->ow);
+    for (int d = 0; d < 2; d++) {
+        p->stride[d] = s->win.stride[d], p->padding[d] = s->win.padding[d];
+        p->dilation[d] = s->win.dilation[d];
+    }
+    return p->oh > 0 && p->ow > 0 && cg_onednn_conv_applies(p, cg_get_num_threads());
+}
+
+/* t contiguous (grad mode off: a buffer for oneDNN, not recorded), or NULL for NULL */
+static cg_tensor *buffer(cg_tensor *t) {
+    if (!t)
+        return NULL;
+    bool was = cg_grad_set_enabled(false);
+    cg_tensor *c = cg_contiguous(t);
+    cg_grad_set_enabled(was);
+    return c;
+}
+
+static void *data_of(cg_tensor *t) { return t ? cg_tensor_data(t) : NULL; }
+
+/* A new float tensor of the given sizes on x's device, or NULL. */
+static cg_tensor *empty_as(const cg_tensor *x, int ndim, const int64_t *sizes) {
+    return cg_tensor_empty(ndim, sizes, CG_F32, cg_tensor_device(x));
+}
+
+/* y [N, O, oh, ow] = conv(x4, w4) + b in oneDNN */
+static cg_tensor *onednn_forward(cg_tensor *x4, cg_tensor *w4, cg_tensor *b, const cg_onednn_conv *p) {
+    cg_tensor *x = buffer(x4), *w = x ? buffer(w4) : NULL, *bc = buffer(b);
+    cg_tensor *y = w && (bc || !b) ? empty_as(x4, 4, (int64_t[]){p->n, p->o, p->oh, p->ow}) : NULL;
+    if (y && cg_onednn_conv_forward(p, data_of(x), data_of(w), data_of(bc), data_of(y)) < 0)
+        cg_tensor_release(y), y = NULL;
+    cg_tensor_release(x), cg_tensor_release(w), cg_tensor_release(bc);
+    return y;
+}
+
 /* The forward pass, all engine ops; grad mode is off around it. */
 static cg_tensor *conv_forward(cg_tensor *x, cg_tensor *w, cg_tensor *b, const conv_spec *s) {
     cg_tensor *x4 = as_2d(x, s->nspatial), *w4 = x4 ? as_2d(w, s->nspatial) : NULL;
+    cg_onednn_conv p;
+    if (w4 && in_onednn(x4, w4, s, &p)) {
+        cg_tensor *y = onednn_forward(x4, w4, b, &p);
+        int64_t sizes[4] = {p.n, p.o, p.oh, p.ow};
+        cg_tensor *out = y ? cg_view(y, 2 + s->nspatial, s->nspatial == 2 ? sizes : (int64_t[]){p.n, p.o, p.ow}) : NULL;
+        cg_tensor_release(y), cg_tensor_release(x4), cg_tensor_release(w4);
+        return out;
+    }
     cg_tensor *cols = w4 ? columns(x4, &s->win) : NULL;
     cg_tensor *prod = cols ? group_products(w4, cols, s->groups, false) : NULL; /* [O, N L] */
     int64_t oh = 0, ow = 0;
@@ -481,13 +535,51 @@ static cg_tensor *as_input(cg_node *n, int i, cg_tensor *v) {
     return r;
 }
 
-/* ConvolutionBackward0 (Note [Convolution as im2col]) */
+/* The three gradients in oneDNN, as PyTorch's mkldnn_convolution_backward:
+ * the input's from backward-data, the weight's and the bias's from one
+ * backward-weights primitive (run when either is wanted). */
+static int onednn_backward(cg_node *n, cg_tensor *g, cg_tensor *x4, cg_tensor *w4, const cg_onednn_conv *p,
+                           cg_tensor **gi) {
+    bool want_b = n->nin > 2 && n->next[2].node, want_w = n->next[1].node || want_b;
+    cg_tensor *gc = buffer(g), *x = want_w ? buffer(x4) : NULL, *w = n->next[0].node ? buffer(w4) : NULL;
+    int rc = gc && (x || !want_w) && (w || !n->next[0].node) ? 0 : -1;
+    if (rc == 0 && w) {
+        gi[0] = empty_as(x4, 4, x4->sizes);
+        rc = gi[0] ? cg_onednn_conv_backward_data(p, data_of(gc), data_of(w), data_of(gi[0])) : -1;
+    }
+    cg_tensor *gw = rc == 0 && want_w ? empty_as(x4, 4, w4->sizes) : NULL;
+    cg_tensor *gb = gw && want_b ? empty_as(x4, 1, &p->o) : NULL;
+    if (rc == 0 && want_w)
+        rc = gw && (gb || !want_b) ? cg_onednn_conv_backward_weights(p, data_of(x), data_of(gc), data_of(gw), data_of(gb))
+                                   : -1;
+    if (rc == 0 && n->next[1].node)
+        gi[1] = cg_tensor_retain(gw);
+    if (rc == 0 && want_b)
+        gi[2] = cg_tensor_retain(gb);
+    cg_tensor_release(gc), cg_tensor_release(x), cg_tensor_release(w), cg_tensor_release(gw), cg_tensor_release(gb);
+    for (int i = 0; rc == 0 && i < 2; i++)
+        if (gi[i] && !(gi[i] = as_input(n, i, gi[i])))
+            rc = -1;
+    return rc;
+}
+
+/* ConvolutionBackward0 (Note [Convolution as im2col]); in oneDNN where
+ * PyTorch's runs there, unless the gradients must build a graph
+ * (create_graph) */
 int cg_bw_convolution(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *x, *w;
     if (cg_node_saved_all(n, 2, &x, &w) < 0)
         return -1;
     conv_spec s = spec_of(&n->args);
     cg_tensor *x4 = as_2d(x, s.nspatial), *w4 = x4 ? as_2d(w, s.nspatial) : NULL;
+    cg_onednn_conv p;
+    if (w4 && !cg_grad_enabled() && in_onednn(x4, w4, &s, &p)) {
+        int64_t sizes[4] = {p.n, p.o, p.oh, p.ow};
+        cg_tensor *g4 = cg_reshape(go[0], 4, sizes);
+        int rc = g4 ? onednn_backward(n, g4, x4, w4, &p, gi) : -1;
+        cg_tensor_release(g4), cg_tensor_release(x4), cg_tensor_release(w4);
+        return rc;
+    }
     cg_tensor *g2 = w4 ? grad_matrix(go[0]) : NULL;
     int rc = g2 ? 0 : -1;
     if (rc == 0 && n->next[0].node)
