@@ -227,12 +227,13 @@ typedef struct {
 
 static void conv_descs(job *j, const cg_onednn_conv *p, dnnl_format_tag_t act, conv_mds *m) {
     dnnl_dims_t src = {p->n, p->c, p->h, p->w}, dst = {p->n, p->o, p->oh, p->ow}, bias = {p->o};
-    dnnl_dims_t wei = {p->groups, p->o / p->groups, p->c / p->groups, p->kh, p->kw};
+    /* grouped weights as [g, o/g, c/g, kh, kw], as ideep describes them */
     bool g = p->groups > 1;
+    dnnl_dims_t wei = {p->o, p->c, p->kh, p->kw}, gwei = {p->groups, p->o / p->groups, p->c / p->groups, p->kh, p->kw};
     dnnl_format_tag_t wtag = act == dnnl_format_tag_any ? act : g ? dnnl_goihw : dnnl_oihw;
     check(j, dnnl_memory_desc_init_by_tag(&m->src, 4, src, dnnl_f32, act), "memory descriptor");
     check(j, dnnl_memory_desc_init_by_tag(&m->dst, 4, dst, dnnl_f32, act), "memory descriptor");
-    check(j, dnnl_memory_desc_init_by_tag(&m->wei, g ? 5 : 4, g ? wei : wei + 1, dnnl_f32, wtag), "memory descriptor");
+    check(j, dnnl_memory_desc_init_by_tag(&m->wei, g ? 5 : 4, g ? gwei : wei, dnnl_f32, wtag), "memory descriptor");
     check(j, dnnl_memory_desc_init_by_tag(&m->bias, 1, bias, dnnl_f32, act == dnnl_format_tag_any ? act : dnnl_a),
           "memory descriptor");
 }
