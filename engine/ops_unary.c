@@ -140,9 +140,9 @@ static bool gelu_in_onednn(const cg_tensor *x) {
 void cg_cpu_gelu(const cg_kernel_call *c) {
     const cg_tensor *x = c->in[0], *y = c->out[0];
     if (!c->args->flag && gelu_in_onednn(x) && cg_tensor_is_contiguous(y)) {
-        if (cg_onednn_gelu(x->ndim, x->sizes, cg_tensor_data(x), NULL, cg_tensor_data(y)) == 0)
-            return;
-        cg_error_clear(); /* no oneDNN here: our own loop gives the values */
+        if (cg_onednn_gelu(x->ndim, x->sizes, cg_tensor_data(x), NULL, cg_tensor_data(y)) < 0)
+            cg_cpu_kernel_fail(); /* with oneDNN's error */
+        return;
     }
     int64_t numel = c->it->numel, threads = cg_get_num_threads();
     int64_t grain = numel > 16384 ? numel / threads : CG_PARALLEL_GRAIN;
