@@ -291,22 +291,40 @@ int cg_onednn_conv_forward(const cg_onednn_conv *p, const float *x, const float 
     return job_end(&j);
 }
 
+/* A backward primitive over `any` layouts, with the forward primitive as
+ * hint (its bias as the backward's): backward-weights when `weights`
+ * (with a bias gradient when `bias`), else backward-data; *plain gets
+ * the plain descriptors of our buffers. */
+static dnnl_primitive_desc_t backward_pd(job *j, const cg_onednn_conv *p, bool weights, bool bias, conv_mds *plain) {
+    conv_mds any;
+    conv_descs(j, p, dnnl_abcd, plain);
+    conv_descs(j, p, dnnl_format_tag_any, &any);
+    conv_window w = window_of(p);
+    dnnl_primitive_desc_t hint = forward_pd(j, p, bias, true), pd = NULL;
+    dnnl_convolution_desc_t d;
+    dnnl_alg_kind_t alg = dnnl_convolution_direct;
+    if (weights)
+        check(j,
+              dnnl_dilated_convolution_backward_weights_desc_init(&d, alg, &any.src, &any.wei, bias ? &any.bias : NULL,
+                                                                  &any.dst, w.stride, w.dilation, w.padding, w.padding),
+              "convolution backward descriptor");
+    else
+        check(j,
+              dnnl_dilated_convolution_backward_data_desc_init(&d, alg, &any.src, &any.wei, &any.dst, w.stride,
+                                                               w.dilation, w.padding, w.padding),
+              "convolution backward descriptor");
+    if (!hint || j->failed)
+        return NULL;
+    return keep_pd(j, dnnl_primitive_desc_create(&pd, &d, j->attr, engine, hint), &pd, "convolution backward");
+}
+
 int cg_onednn_conv_backward_data(const cg_onednn_conv *p, const float *dy, const float *w, float *dx) {
     job j;
     if (job_start(&j) < 0)
         return job_end(&j);
-    conv_mds plain, any;
-    conv_descs(&j, p, dnnl_abcd, &plain);
-    conv_descs(&j, p, dnnl_format_tag_any, &any);
-    conv_window win = window_of(p);
-    dnnl_primitive_desc_t hint = forward_pd(&j, p, false, true), pd = NULL;
-    dnnl_convolution_desc_t d;
-    check(&j,
-          dnnl_dilated_convolution_backward_data_desc_init(&d, dnnl_convolution_direct, &any.src, &any.wei, &any.dst,
-                                                           win.stride, win.dilation, win.padding, win.padding),
-          "convolution backward descriptor");
-    if (!hint || j.failed
-        || !keep_pd(&j, dnnl_primitive_desc_create(&pd, &d, j.attr, engine, hint), &pd, "convolution backward"))
+    conv_mds plain;
+    dnnl_primitive_desc_t pd = backward_pd(&j, p, false, false, &plain);
+    if (!pd)
         return job_end(&j);
     dnnl_memory_t wm = input_as(&j, &plain.wei, w, md_of(pd, dnnl_query_weights_md));
     dnnl_memory_t gm = input_as(&j, &plain.dst, dy, md_of(pd, dnnl_query_diff_dst_md));
@@ -321,19 +339,9 @@ int cg_onednn_conv_backward_weights(const cg_onednn_conv *p, const float *x, con
     job j;
     if (job_start(&j) < 0)
         return job_end(&j);
-    conv_mds plain, any;
-    conv_descs(&j, p, dnnl_abcd, &plain);
-    conv_descs(&j, p, dnnl_format_tag_any, &any);
-    conv_window win = window_of(p);
-    dnnl_primitive_desc_t hint = forward_pd(&j, p, db != NULL, true), pd = NULL;
-    dnnl_convolution_desc_t d;
-    check(&j,
-          dnnl_dilated_convolution_backward_weights_desc_init(&d, dnnl_convolution_direct, &any.src, &any.wei,
-                                                              db ? &any.bias : NULL, &any.dst, win.stride,
-                                                              win.dilation, win.padding, win.padding),
-          "convolution backward descriptor");
-    if (!hint || j.failed
-        || !keep_pd(&j, dnnl_primitive_desc_create(&pd, &d, j.attr, engine, hint), &pd, "convolution backward"))
+    conv_mds plain;
+    dnnl_primitive_desc_t pd = backward_pd(&j, p, true, db != NULL, &plain);
+    if (!pd)
         return job_end(&j);
     dnnl_memory_t gm = input_as(&j, &plain.dst, dy, md_of(pd, dnnl_query_diff_dst_md));
     dnnl_memory_t xm = input_as(&j, &plain.src, x, md_of(pd, dnnl_query_src_md));
