@@ -107,9 +107,67 @@ static T SL(sum_exp)(const T *x, int64_t n, T m) {
     return SL(fold_vector)(acc, true);
 }
 
+/* Rows of at most this many elements go a block of rows at a time: their
+ * shifted values through one exp call, their sums' logs through vectors of
+ * W. An element's exp or log does not depend on what shares its call, so
+ * the values are those of one row at a time, without a call per row. */
+#define SL_SHORT 64
+
+/* y = x - the row's max for rows [b, e) of C, the maxes into m */
+static void SL(shift_rows)(const T *x, T *y, int64_t b, int64_t e, int64_t C, T *m) {
+    for (int64_t r = b; r < e; r++) {
+        const T *px = x + r * C;
+        T *py = y + r * C;
+        m[r - b] = SL(reduce_all)(px, C, false);
+        for (int64_t c = 0; c < C; c++)
+            py[c] = px[c] - m[r - b];
+    }
+}
+
+static void SL(log_softmax_short_rows)(const T *x, T *y, int64_t rows, int64_t C) {
+    const int64_t per = SL_PIECE / C;
+#pragma omp parallel for schedule(static) if (rows * C > 32768)
+    for (int64_t b = 0; b < rows; b += per) {
+        int64_t e = b + per < rows ? b + per : rows, n = e - b;
+        T m[SL_PIECE], ls[SL_PIECE + W];
+        SL(shift_rows)(x, y, b, e, C, m);
+        VEXPN(y + b * C, n * C);
+        for (int64_t r = 0; r < n; r++) /* map_reduce_all's sum is reduce_all's over the exps */
+            ls[r] = SL(reduce_all)(y + (b + r) * C, C, true);
+        for (int64_t k = 0; k < n; k += W) {
+            SL(load)(ls + k, ls + k, n - k < W ? n - k : W);
+            VLOG(ls + k);
+        }
+        for (int64_t r = b; r < e; r++)
+            for (int64_t c = 0; c < C; c++)
+                y[r * C + c] = x[r * C + c] - m[r - b] - ls[r - b];
+    }
+}
+
+static void SL(softmax_short_rows)(const T *x, T *y, int64_t rows, int64_t C) {
+    const int64_t per = SL_PIECE / C;
+#pragma omp parallel for schedule(static) if (rows * C > 32768)
+    for (int64_t b = 0; b < rows; b += per) {
+        int64_t e = b + per < rows ? b + per : rows;
+        T m[SL_PIECE];
+        SL(shift_rows)(x, y, b, e, C, m);
+        VEXPN(y + b * C, (e - b) * C);
+        for (int64_t r = b; r < e; r++) {
+            T *py = y + r * C;
+            T inv = 1 / SL(reduce_all)(py, C, true);
+            for (int64_t c = 0; c < C; c++)
+                py[c] = py[c] * inv;
+        }
+    }
+}
+
 /* log_softmax of rows of C: x - max - log(sum of exps), left to right; the
  * logs are taken as vectors too (PyTorch maps log over its chunk of sums) */
 static void SL(log_softmax_rows)(const T *x, T *y, int64_t rows, int64_t C) {
+    if (C <= SL_SHORT) {
+        SL(log_softmax_short_rows)(x, y, rows, C);
+        return;
+    }
 #pragma omp parallel for schedule(static) if (rows * C > 32768)
     for (int64_t r = 0; r < rows; r++) {
         const T *px = x + r * C;
@@ -126,6 +184,10 @@ static void SL(log_softmax_rows)(const T *x, T *y, int64_t rows, int64_t C) {
 /* softmax of rows of C: exp(x - max) stored, summed as stored, then each
  * times 1 / sum */
 static void SL(softmax_rows)(const T *x, T *y, int64_t rows, int64_t C) {
+    if (C <= SL_SHORT) {
+        SL(softmax_short_rows)(x, y, rows, C);
+        return;
+    }
 #pragma omp parallel for schedule(static) if (rows * C > 32768)
     for (int64_t r = 0; r < rows; r++) {
         const T *px = x + r * C;
@@ -195,6 +257,7 @@ static void SL(log_softmax_backward_rows)(const T *g, const T *y, T *out, int64_
 }
 
 #undef SL_PIECE
+#undef SL_SHORT
 #undef SL
 #undef SL_CAT
 #undef SL_CAT2
