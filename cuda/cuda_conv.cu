@@ -126,20 +126,32 @@ template <typename T> __global__ void max_pool_kernel(const T *in, T *out, int64
     }
 }
 
+/* Window (y, x)'s bounds clipped to the input and its divisor, as the
+ * CPU's avg_window_at (ops_pool.c) */
+struct avg_window {
+    int64_t h0, h1, w0, w1, divisor;
+};
+
+__device__ static avg_window avg_window_at(const win_geom &g, int64_t y, int64_t x) {
+    avg_window a;
+    a.h0 = y * g.sh - g.ph, a.w0 = x * g.sw - g.pw;
+    a.h1 = min(a.h0 + g.kh, g.h + g.ph), a.w1 = min(a.w0 + g.kw, g.w + g.pw);
+    int64_t padded = (a.h1 - a.h0) * (a.w1 - a.w0);
+    a.h0 = max(a.h0, (int64_t)0), a.w0 = max(a.w0, (int64_t)0), a.h1 = min(a.h1, g.h), a.w1 = min(a.w1, g.w);
+    a.divisor = g.divisor ? g.divisor : g.flag ? padded : (a.h1 - a.h0) * (a.w1 - a.w0);
+    return a;
+}
+
 template <typename T> __global__ void avg_pool_kernel(const T *in, T *out, win_geom g) {
     CG_CUDA_FOR(e, g.planes * g.oh * g.ow) {
         int64_t x = e % g.ow, y = (e / g.ow) % g.oh, p = e / (g.ow * g.oh);
         const T *src = in + p * g.h * g.w;
-        int64_t h0 = y * g.sh - g.ph, w0 = x * g.sw - g.pw;
-        int64_t h1 = min(h0 + g.kh, g.h + g.ph), w1 = min(w0 + g.kw, g.w + g.pw);
-        int64_t padded = (h1 - h0) * (w1 - w0);
-        h0 = max(h0, (int64_t)0), w0 = max(w0, (int64_t)0), h1 = min(h1, g.h), w1 = min(w1, g.w);
-        int64_t divisor = g.divisor ? g.divisor : g.flag ? padded : (h1 - h0) * (w1 - w0);
+        avg_window a = avg_window_at(g, y, x);
         T sum = 0;
-        for (int64_t r = h0; r < h1; r++)
-            for (int64_t s = w0; s < w1; s++)
+        for (int64_t r = a.h0; r < a.h1; r++)
+            for (int64_t s = a.w0; s < a.w1; s++)
                 sum += src[r * g.w + s];
-        out[e] = h0 < h1 && w0 < w1 ? sum / (T)divisor : T(0);
+        out[e] = a.h0 < a.h1 && a.w0 < a.w1 ? sum / (T)a.divisor : T(0);
     }
 }
 
@@ -174,14 +186,8 @@ template <typename T> __global__ void avg_pool_backward_kernel(const T *grad, T 
         int64_t x0 = max((s + g.pw - g.kw + g.sw) / g.sw, (int64_t)0), x1 = min((s + g.pw) / g.sw + 1, g.ow);
         T sum = 0;
         for (int64_t y = y0; y < y1; y++)
-            for (int64_t x = x0; x < x1; x++) {
-                int64_t h0 = y * g.sh - g.ph, w0 = x * g.sw - g.pw;
-                int64_t h1 = min(h0 + g.kh, g.h + g.ph), w1 = min(w0 + g.kw, g.w + g.pw);
-                int64_t padded = (h1 - h0) * (w1 - w0);
-                h0 = max(h0, (int64_t)0), w0 = max(w0, (int64_t)0), h1 = min(h1, g.h), w1 = min(w1, g.w);
-                int64_t divisor = g.divisor ? g.divisor : g.flag ? padded : (h1 - h0) * (w1 - w0);
-                sum += grad[(p * g.oh + y) * g.ow + x] / (T)divisor;
-            }
+            for (int64_t x = x0; x < x1; x++)
+                sum += grad[(p * g.oh + y) * g.ow + x] / (T)avg_window_at(g, y, x).divisor;
         gin[e] = sum;
     }
 }
