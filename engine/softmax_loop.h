@@ -55,8 +55,10 @@ static inline void SL(load)(T *v, const T *x, int64_t n) {
         v[l] = l < n ? x[l] : 0;
 }
 
-/* vec::reduce_all with maximum (add false) or + (add true) over x[0..n) */
-static T SL(reduce_all)(const T *x, int64_t n, bool add) {
+/* vec::reduce_all with maximum (add false) or + (add true) over x[0..n);
+ * inlined so that each call's constant `add` picks its loop (called, it
+ * tested the flag per lane: half of softmax's time over long rows) */
+static inline __attribute__((always_inline)) T SL(reduce_all)(const T *x, int64_t n, bool add) {
     T acc[W], v[W];
     if (n < W) {
         SL(load)(acc, x, n);
