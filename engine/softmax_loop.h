@@ -58,8 +58,37 @@ static inline void SL(load)(T *v, const T *x, int64_t n) {
 /* vec::reduce_all with maximum (add false) or + (add true) over x[0..n);
  * inlined so that each call's constant `add` picks its loop (called, it
  * tested the flag per lane: half of softmax's time over long rows) */
+/* reduce_all with maximum over whole vectors: a NaN in a lane keeps the
+ * lane NaN, so the lanes keep plain maxima and a NaN flag apart, and are
+ * made NaN at the end, which the compiler can vectorise (vmax in the loop
+ * it cannot) */
+static inline __attribute__((always_inline)) T SL(reduce_max)(const T *x, int64_t n) {
+    T acc[W], v[W];
+    int bad[W];
+    for (int l = 0; l < W; l++)
+        acc[l] = x[l], bad[l] = x[l] != x[l];
+    int64_t d = W;
+    for (; d < n - n % W; d += W)
+        for (int l = 0; l < W; l++) {
+            T xv = x[d + l];
+            bad[l] |= xv != xv;
+            acc[l] = acc[l] > xv ? acc[l] : xv;
+        }
+    for (int l = 0; l < W; l++)
+        if (bad[l])
+            acc[l] = (T)NAN;
+    if (n - d > 0) {
+        SL(load)(v, x + d, n - d);
+        for (int l = 0; l < n - d; l++)
+            acc[l] = SL(vmax)(acc[l], v[l]);
+    }
+    return SL(fold_vector)(acc, false);
+}
+
 static inline __attribute__((always_inline)) T SL(reduce_all)(const T *x, int64_t n, bool add) {
     T acc[W], v[W];
+    if (n >= W && !add)
+        return SL(reduce_max)(x, n);
     if (n < W) {
         SL(load)(acc, x, n);
         return SL(fold_lanes)(acc, (int)n, add);
