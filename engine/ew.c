@@ -113,13 +113,8 @@ static bool ew_output_strides(int n, cg_tensor *const *in, int ndim, const int64
     if (same != LAYOUT_GENERAL)
         return same == LAYOUT_COPIED;
     int64_t st[CG_ITER_MAX_OPERANDS][CG_MAX_DIMS];
-    for (int i = 0; i < n; i++) {
-        int lead = ndim - in[i]->ndim;
-        for (int d = 0; d < ndim; d++) {
-            int td = d - lead;
-            st[i][d] = td < 0 || (in[i]->sizes[td] == 1 && shape[d] != 1) ? 0 : in[i]->strides[td];
-        }
-    }
+    for (int i = 0; i < n; i++)
+        cg_iter_operand_strides(in[i], ndim, shape, st[i]);
     int perm[CG_MAX_DIMS];
     cg_iter_dim_order(ndim, shape, n, (const int64_t(*)[CG_MAX_DIMS])st, perm);
     bool plain = true;

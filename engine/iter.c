@@ -11,17 +11,21 @@
 #include <omp.h>
 #endif
 
-/* Operand geometry at the output's shape, outermost first, as ATen's
- * compute_strides: a broadcast dim (missing in the operand, or of size 1
- * where the output's is not) gets stride 0. */
-static void broadcast_strides(const cg_tensor *t, const cg_tensor *out, int64_t *strides) {
-    int lead = out->ndim - t->ndim;
-    int64_t item = (int64_t)cg_dtype_size(t->dtype);
-    for (int d = 0; d < out->ndim; d++) {
+void cg_iter_operand_strides(const cg_tensor *t, int ndim, const int64_t *shape, int64_t *strides) {
+    int lead = ndim - t->ndim;
+    for (int d = 0; d < ndim; d++) {
         int td = d - lead;
-        bool broadcast = td < 0 || (t->sizes[td] == 1 && out->sizes[d] != 1);
-        strides[d] = broadcast ? 0 : t->strides[td] * item;
+        bool broadcast = td < 0 || (t->sizes[td] == 1 && shape[d] != 1);
+        strides[d] = broadcast ? 0 : t->strides[td];
     }
+}
+
+/* The same in bytes, at out's shape */
+static void broadcast_strides(const cg_tensor *t, const cg_tensor *out, int64_t *strides) {
+    int64_t item = (int64_t)cg_dtype_size(t->dtype);
+    cg_iter_operand_strides(t, out->ndim, out->sizes, strides);
+    for (int d = 0; d < out->ndim; d++)
+        strides[d] *= item;
 }
 
 /* ATen's comparison of dims a and b while ordering them: 1 if a goes after

@@ -33,6 +33,10 @@ typedef void (*cg_row_fn)(char **ptrs, const int64_t *strides, int64_t n, const 
 /* Plans an iteration over `out` and inputs broadcastable to out's shape.
  * All operands must be on the CPU-visible address space of one device. */
 void cg_ew_iter_init(cg_ew_iter *it, cg_tensor *out, int nin, cg_tensor *const *in);
+/* t's strides (in elements) at the shape (ndim, shape), outermost first,
+ * as ATen's compute_strides: a broadcast dim (missing in t, or of size 1
+ * where the shape's is not) gets stride 0. */
+void cg_iter_operand_strides(const cg_tensor *t, int ndim, const int64_t *shape, int64_t *strides);
 /* ATen's reorder_dimensions: the dims of `shape` ordered fastest first into
  * perm, by the operands' strides in order (strides[k][d], logical dims,
  * 0 where broadcast): the first operand whose two strides differ decides,
