@@ -41,8 +41,12 @@ if python3 -c 'import torch, sys; sys.exit(0 if torch.cuda.is_available() else 1
     "$kit/bin/cgrad" run "$kit/random_parity.py" cuda >"$out/parity.cgrad" 2>&1
     diff "$out/parity.torch" "$out/parity.cgrad" >"$out/parity.diff" && echo "parity: equal" ||
         { status=1; echo "parity: $(grep -c '^<' "$out/parity.diff") lines differ (parity.diff)"; }
+    python3 "$kit/train_parity.py" >"$out/train.torch" 2>&1
+    "$kit/bin/cgrad" run "$kit/train_parity.py" >"$out/train.cgrad" 2>&1
+    diff "$out/train.torch" "$out/train.cgrad" >"$out/train.diff" && echo "train: equal" ||
+        { status=1; echo "train: $(grep -c '^<' "$out/train.diff") lines differ (train.diff)"; }
 else
     status=1
-    echo "parity: not run, no python3 with torch and CUDA here"
+    echo "parity, train: not run, no python3 with torch and CUDA here"
 fi
 exit $status
