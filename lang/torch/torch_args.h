@@ -336,6 +336,12 @@ int torch_tensor_methods_add(cg_type *type);
 int torch_tensor_statics_add(cg_type *type);
 int torch_tensor_functions_add(cg_value module);
 int torch_creation_add(cg_value module);
+/* torch.from_numpy and Tensor.numpy (torch_numpy.c). */
+int torch_numpy_add(cg_value module);
+/* The engine tensor of numpy array v (a new reference) with *is_array set;
+ * NULL with *is_array false when v is not an ndarray (no exception), NULL
+ * with an exception pending on failure. */
+cg_tensor *torch_numpy_array_tensor(cg_value v, bool *is_array);
 int torch_ops_add(cg_value module, cg_type *tensor_type);
 int torch_autograd_add(cg_value torch);
 /* torch.set_float32_matmul_precision, get_float32_matmul_precision

@@ -116,23 +116,34 @@ static int store(data_walk *w, cg_value data, int d, cg_dtype dt) {
     return 0;
 }
 
-cg_tensor *torch_tensor_from_data(const char *fn, cg_value data, int dtype, cg_device device) {
-    if (cg_is_tensor(data)) {
-        cg_tensor *src = cg_tensor_of_borrowed(data);
-        cg_tensor *c = cg_to_dtype(src, dtype < 0 ? src->dtype : (cg_dtype)dtype);
-        cg_tensor *r =
-            c ? (cg_device_equal(device, cg_tensor_device(c)) ? cg_clone(c) : cg_to_device(c, device)) : NULL;
-        cg_tensor_release(c);
-        if (!r) {
-            torch_raise();
-            return NULL;
-        }
-        cg_tensor *d = cg_detach(r); /* a copy without history */
-        cg_tensor_release(r);
-        if (!d)
-            torch_raise();
-        return d;
+/* A detached copy of src in dtype (or src's) on device. */
+static cg_tensor *tensor_copy(cg_tensor *src, int dtype, cg_device device) {
+    cg_tensor *c = cg_to_dtype(src, dtype < 0 ? src->dtype : (cg_dtype)dtype);
+    cg_tensor *r = c ? (cg_device_equal(device, cg_tensor_device(c)) ? cg_clone(c) : cg_to_device(c, device)) : NULL;
+    cg_tensor_release(c);
+    if (!r) {
+        torch_raise();
+        return NULL;
     }
+    cg_tensor *d = cg_detach(r); /* a copy without history */
+    cg_tensor_release(r);
+    if (!d)
+        torch_raise();
+    return d;
+}
+
+cg_tensor *torch_tensor_from_data(const char *fn, cg_value data, int dtype, cg_device device) {
+    if (cg_is_tensor(data))
+        return tensor_copy(cg_tensor_of_borrowed(data), dtype, device);
+    bool is_array;
+    cg_tensor *array = torch_numpy_array_tensor(data, &is_array);
+    if (is_array) {
+        cg_tensor *r = tensor_copy(array, dtype, device);
+        cg_tensor_release(array);
+        return r;
+    }
+    if (cg_exc_pending())
+        return NULL;
     data_walk w = {.fn = fn};
     int dt = dtype;
     if (data_sizes(&w, data) < 0)
@@ -217,6 +228,16 @@ static cg_value fn_as_tensor(cg_value *a) {
         cg_tensor *r = c && given ? cg_to_device(c, o.device) : (c ? cg_tensor_retain(c) : NULL);
         cg_tensor_release(c);
         return cg_tensor_steal(r);
+    }
+    bool is_array;
+    cg_tensor *array = torch_numpy_array_tensor(a[0], &is_array);
+    if (is_array) {
+        /* a numpy array of the asked dtype and device is shared, not copied */
+        bool same = (o.dtype < 0 || (cg_dtype)o.dtype == array->dtype)
+                    && (!given || cg_device_equal(o.device, cg_tensor_device(array)));
+        cg_tensor *r = same ? cg_detach(array) : torch_tensor_from_data("new", a[0], o.dtype, o.device);
+        cg_tensor_release(array);
+        return r ? cg_tensor_steal(r) : (same ? torch_raise() : CG_ERR);
     }
     cg_tensor *t = torch_tensor_from_data("new", a[0], o.dtype, o.device);
     return t ? cg_tensor_steal(t) : CG_ERR;

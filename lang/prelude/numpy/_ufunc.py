@@ -1,0 +1,397 @@
+# numpy/_ufunc.py: numpy's universal functions (np.add, np.sqrt, ...) and
+# the operators of arrays and scalars, which call them.
+#
+# Note [numpy's loop types]
+# ~~~~~~~~~~~~~~~~~~~~~~~~~
+# A ufunc picks the dtype it computes in from its operands as numpy 1.24
+# does: result_type with value-based casting of Python scalars and 0-d
+# operands (numpy/_dtypes.py), then the ufunc's own rule: arithmetic keeps
+# it; true division of integers is float64; float functions (sqrt, exp)
+# take the smallest float type the input casts to safely (int8 -> float16,
+# int32 -> float64); comparisons compute in it and give bool. The operands
+# are cast to that dtype and the engine's op runs on them, so the result
+# is numpy's dtype whatever the engine's own promotion would have said.
+# When every operand is 0-d the result is a numpy scalar.
+import builtins
+import torch
+from numpy._dtypes import dtype, generic, _dtype_of, _engine, _BY_NAME, _scalar_default, _result_dtype, \
+    promote_types, can_cast
+from numpy._ndarray import ndarray, _wrap, _scalar, _shape_str
+
+
+class _Operand:
+    __slots__ = ('t', 'd', 'value', 'dims')
+
+    def __init__(self, t, d, value, dims):
+        self.t = t
+        self.d = d
+        self.value = value
+        self.dims = dims
+
+
+def _operand(x):
+    if isinstance(x, ndarray):
+        t = x._t
+        return _Operand(t, x._dt, None, t.ndim > 0)
+    if isinstance(x, generic):
+        d = x.dtype
+        return _Operand(None, d, x.item(), False)
+    if isinstance(x, (builtins.bool, builtins.int, builtins.float, builtins.complex)):
+        return _Operand(None, _scalar_default(x), x, False)
+    from numpy._creation import asarray
+    return _operand(asarray(x))
+
+
+def _common_dtype(ops):
+    arrays = [o.d for o in ops if o.dims]
+    scalars = []
+    for o in ops:
+        if not o.dims:
+            v = o.value
+            if v is None and arrays and o.t is not None:
+                v = o.t.item()
+            scalars.append((o.d, v))
+    return _result_dtype(arrays, scalars)
+
+
+def _tensor(o, d):
+    e = _engine(d)
+    if o.t is None:
+        v = o.value
+        if d.kind in 'iu' and isinstance(v, builtins.float):
+            v = builtins.int(v)
+        return torch.tensor(v, dtype=e)
+    if o.t.dtype != e:
+        return o.t.to(e)
+    return o.t
+
+
+def _broadcast_error(ops):
+    shapes = ' '.join(_shape_str(tuple(o.t.shape)) if o.t is not None else '()' for o in ops)
+    return ValueError('operands could not be broadcast together with shapes ' + shapes + ' ')
+
+
+def _finish(r, ops, out, uf, where=True):
+    if out is not None:
+        target = out[0] if isinstance(out, tuple) else out
+        if not isinstance(target, ndarray):
+            raise TypeError('return arrays must be of ArrayType')
+        rd = _from_t(r)
+        if not can_cast(rd, target._dt, 'same_kind'):
+            raise TypeError("Cannot cast ufunc '" + uf + "' output from " + repr(rd) + ' to ' +
+                            repr(target._dt) + " with casting rule 'same_kind'")
+        src = r.to(target._t.dtype)
+        if where is not True:
+            src = torch.where(_where_mask(where), src, target._t)
+        target._t.copy_(src.expand(target._t.shape) if src.shape != target._t.shape else src)
+        return target
+    if any(o.dims for o in ops):
+        return _wrap(r)
+    return _scalar(r.item(), _from_t(r))
+
+
+def _where_mask(where):
+    from numpy._creation import asarray
+    w = asarray(where)
+    return w._t.to(torch.bool)
+
+
+def _from_t(t):
+    from numpy._dtypes import _from_engine
+    return _from_engine(t.dtype)
+
+
+class ufunc:
+    """A numpy universal function: elementwise over broadcast operands, with
+    out=, where=, dtype= and (for binary ones) reduce, accumulate, outer."""
+    __slots__ = ('__name__', 'nin', 'nout', '_rule', '_fn', 'identity', '_reduce_fn', '_acc_fn')
+
+    def __init__(self, name, nin, rule, fn, identity=None, reduce_fn=None, acc_fn=None):
+        self.__name__ = name
+        self.nin = nin
+        self.nout = 1
+        self._rule = rule
+        self._fn = fn
+        self.identity = identity
+        self._reduce_fn = reduce_fn
+        self._acc_fn = acc_fn
+
+    @property
+    def nargs(self):
+        return self.nin + self.nout
+
+    @property
+    def ntypes(self):
+        return len(self.types)
+
+    @property
+    def types(self):
+        return []
+
+    @property
+    def signature(self):
+        return None
+
+    def __repr__(self):
+        return "<ufunc '" + self.__name__ + "'>"
+
+    def __call__(self, *args, out=None, where=True, dtype=None, casting='same_kind', order='K', subok=True):
+        if len(args) == self.nin + 1 and out is None:
+            out = args[-1]
+            args = args[:-1]
+        if len(args) != self.nin:
+            raise TypeError(self.__name__ + '() takes from ' + str(self.nin) + ' to ' + str(self.nin + 1) +
+                            ' positional arguments but ' + str(len(args)) + ' were given')
+        ops = [_operand(a) for a in args]
+        common = _common_dtype(ops) if dtype is None else _dtype_of(dtype)
+        loop, result = self._rule(common, ops, self.__name__)
+        ts = [_tensor(o, loop) for o in ops]
+        try:
+            r = self._fn(*ts)
+        except RuntimeError as e:
+            msg = str(e)
+            if 'must match the size' in msg or 'broadcast' in msg:
+                raise _broadcast_error(ops) from None
+            raise
+        if result is not None and r.dtype != _engine(result):
+            r = r.to(_engine(result))
+        if where is not True and out is None:
+            r = torch.where(_where_mask(where), r, torch.zeros_like(r))
+        return _finish(r, ops, out, self.__name__, where)
+
+    def reduce(self, array, axis=0, dtype=None, out=None, keepdims=False, initial=None, where=True):
+        if self._reduce_fn is None:
+            raise ValueError('reduce only supported for binary functions')
+        from numpy._reduce import _ufunc_reduce
+        return _ufunc_reduce(self, array, axis, dtype, out, keepdims, initial)
+
+    def accumulate(self, array, axis=0, dtype=None, out=None):
+        if self._acc_fn is None:
+            raise ValueError('accumulate only supported for binary functions')
+        from numpy._reduce import _ufunc_accumulate
+        return _ufunc_accumulate(self, array, axis, dtype, out)
+
+    def outer(self, A, B, **kwargs):
+        from numpy._creation import asarray
+        a = asarray(A)
+        b = asarray(B)
+        return self(a.reshape(a.shape + (1,) * b.ndim), b, **kwargs)
+
+
+# ---- loop rules ----------------------------------------------------------
+
+def _same(common, ops, name):
+    return common, None
+
+
+def _arith(common, ops, name):
+    if common.kind == 'b' and name in ('subtract',):
+        raise TypeError('numpy boolean subtract, the `-` operator, is not supported, use the bitwise_xor, the `^` '
+                        'operator, or the logical_xor function instead.')
+    return common, None
+
+
+def _no_bool(common, ops, name):
+    if common.kind == 'b':
+        if name == 'negative':
+            raise TypeError('The numpy boolean negative, the `-` operator, is not supported, use the `~` operator '
+                            'or the logical_not function instead.')
+        common = _BY_NAME['int8']
+    return common, None
+
+
+def _to_float(common, ops, name):
+    if common.kind in 'fc':
+        return common, None
+    d = promote_types(common, _BY_NAME['float16'])
+    return d, None
+
+
+def _true_div(common, ops, name):
+    if common.kind in 'fc':
+        return common, None
+    return _BY_NAME['float64'], None
+
+
+def _compare(common, ops, name):
+    return common, _BY_NAME['bool']
+
+
+def _logical(common, ops, name):
+    return _BY_NAME['bool'], None
+
+
+def _integral(common, ops, name):
+    if common.kind not in 'biu':
+        raise TypeError("ufunc '" + name + "' not supported for the input types, and the inputs could not be "
+                        "safely coerced to any supported types according to the casting rule ''safe''")
+    return common, None
+
+
+def _int_div(fn):
+    def run(a, b):
+        if a.dtype.is_floating_point:
+            return fn(a, b)
+        zero = b == 0
+        r = fn(a, torch.where(zero, torch.ones_like(b), b))
+        return torch.where(zero, torch.zeros_like(r), r)
+    return run
+
+
+def _power(a, b):
+    if not a.dtype.is_floating_point and a.dtype != torch.bool and builtins.bool((b < 0).any()):
+        raise ValueError('Integers to negative integer powers are not allowed.')
+    return torch.pow(a, b)
+
+
+def _float_fn(name):
+    f = getattr(torch, name)
+    return f
+
+
+def _isnan(t):
+    return t != t
+
+
+def _isinf(t):
+    if not t.dtype.is_floating_point:
+        return torch.zeros_like(t, dtype=torch.bool)
+    return t.abs() == float('inf')
+
+
+def _isfinite(t):
+    if not t.dtype.is_floating_point:
+        return torch.ones_like(t, dtype=torch.bool)
+    return (t - t) == 0
+
+
+def _sign(t):
+    return torch.sign(t)
+
+
+def _square(t):
+    return t * t
+
+
+def _abs(t):
+    return t if t.dtype == torch.bool else torch.abs(t)
+
+
+def _positive(t):
+    return t.clone()
+
+
+def _reciprocal(t):
+    if t.dtype.is_floating_point:
+        return torch.reciprocal(t)
+    # integer reciprocal: 1/x truncated, as numpy's integer loop
+    return torch.where(t.abs() == 1, t, torch.zeros_like(t))
+
+
+def _invert(t):
+    return torch.logical_not(t) if t.dtype == torch.bool else torch.bitwise_not(t)
+
+
+def _maximum(a, b):
+    return torch.maximum(a, b)
+
+
+def _minimum(a, b):
+    return torch.minimum(a, b)
+
+
+def _ldexp_free(name):
+    return None
+
+
+add = ufunc('add', 2, _arith, torch.add, 0, 'sum', 'cumsum')
+subtract = ufunc('subtract', 2, _arith, torch.sub, None)
+multiply = ufunc('multiply', 2, _arith, torch.mul, 1, 'prod', 'cumprod')
+true_divide = ufunc('divide', 2, _true_div, torch.div, None)
+divide = true_divide
+floor_divide = ufunc('floor_divide', 2, _no_bool, _int_div(torch.floor_divide), None)
+remainder = ufunc('remainder', 2, _no_bool, _int_div(torch.remainder), None)
+mod = remainder
+power = ufunc('power', 2, _no_bool, _power, None)
+maximum = ufunc('maximum', 2, _same, _maximum, None, 'max')
+minimum = ufunc('minimum', 2, _same, _minimum, None, 'min')
+equal = ufunc('equal', 2, _compare, torch.eq, None)
+not_equal = ufunc('not_equal', 2, _compare, torch.ne, None)
+less = ufunc('less', 2, _compare, torch.lt, None)
+less_equal = ufunc('less_equal', 2, _compare, torch.le, None)
+greater = ufunc('greater', 2, _compare, torch.gt, None)
+greater_equal = ufunc('greater_equal', 2, _compare, torch.ge, None)
+logical_and = ufunc('logical_and', 2, _logical, torch.logical_and, True, 'all')
+logical_or = ufunc('logical_or', 2, _logical, torch.logical_or, False, 'any')
+logical_xor = ufunc('logical_xor', 2, _logical, torch.logical_xor, False)
+logical_not = ufunc('logical_not', 1, _logical, torch.logical_not, None)
+bitwise_and = ufunc('bitwise_and', 2, _integral, torch.bitwise_and, -1)
+bitwise_or = ufunc('bitwise_or', 2, _integral, torch.bitwise_or, 0)
+bitwise_xor = ufunc('bitwise_xor', 2, _integral, torch.bitwise_xor, 0)
+invert = ufunc('invert', 1, _integral, _invert, None)
+bitwise_not = invert
+negative = ufunc('negative', 1, _no_bool, torch.neg, None)
+positive = ufunc('positive', 1, _same, _positive, None)
+absolute = ufunc('absolute', 1, _same, _abs, None)
+abs = absolute
+sign = ufunc('sign', 1, _no_bool, _sign, None)
+square = ufunc('square', 1, _no_bool, _square, None)
+reciprocal = ufunc('reciprocal', 1, _no_bool, _reciprocal, None)
+isnan = ufunc('isnan', 1, _compare, _isnan, None)
+isinf = ufunc('isinf', 1, _compare, _isinf, None)
+isfinite = ufunc('isfinite', 1, _compare, _isfinite, None)
+sqrt = ufunc('sqrt', 1, _to_float, torch.sqrt, None)
+exp = ufunc('exp', 1, _to_float, torch.exp, None)
+log = ufunc('log', 1, _to_float, torch.log, None)
+log1p = ufunc('log1p', 1, _to_float, torch.log1p, None)
+sin = ufunc('sin', 1, _to_float, torch.sin, None)
+cos = ufunc('cos', 1, _to_float, torch.cos, None)
+tanh = ufunc('tanh', 1, _to_float, torch.tanh, None)
+
+
+def _install_operators():
+    def binop(uf):
+        def op(self, other):
+            if not isinstance(other, (ndarray, generic, builtins.int, builtins.float, builtins.bool,
+                                      builtins.complex, list, tuple)):
+                return NotImplemented
+            return uf(self, other)
+        return op
+
+    def rbinop(uf):
+        def op(self, other):
+            if not isinstance(other, (ndarray, generic, builtins.int, builtins.float, builtins.bool,
+                                      builtins.complex, list, tuple)):
+                return NotImplemented
+            return uf(other, self)
+        return op
+
+    def ibinop(uf):
+        def op(self, other):
+            uf(self, other, out=self)
+            return self
+        return op
+
+    table = [('add', add), ('sub', subtract), ('mul', multiply), ('truediv', true_divide),
+             ('floordiv', floor_divide), ('mod', remainder), ('pow', power), ('and', bitwise_and),
+             ('or', bitwise_or), ('xor', bitwise_xor)]
+    for cls in (ndarray, generic):
+        for name, uf in table:
+            setattr(cls, '__' + name + '__', binop(uf))
+            setattr(cls, '__r' + name + '__', rbinop(uf))
+        setattr(cls, '__eq__', binop(equal))
+        setattr(cls, '__ne__', binop(not_equal))
+        setattr(cls, '__lt__', binop(less))
+        setattr(cls, '__le__', binop(less_equal))
+        setattr(cls, '__gt__', binop(greater))
+        setattr(cls, '__ge__', binop(greater_equal))
+        setattr(cls, '__neg__', lambda self: negative(self))
+        setattr(cls, '__pos__', lambda self: positive(self))
+        setattr(cls, '__abs__', lambda self: absolute(self))
+        setattr(cls, '__invert__', lambda self: invert(self))
+    for name, uf in table:
+        setattr(ndarray, '__i' + name + '__', ibinop(uf))
+    ndarray.__divmod__ = lambda self, other: (floor_divide(self, other), remainder(self, other))
+
+
+_install_operators()
