@@ -385,7 +385,7 @@ def _along(a, axis, fn):
         a = a.ravel()
         axis = 0
     ax = _norm_axis(axis, builtins.max(a.ndim, 1))
-    t = a._t.movedim(ax, -1)
+    t = a._t.transpose(ax, -1)
     shape = t.shape
     rows = t.reshape(-1, shape[-1]).tolist() if t.numel() else []
     out = [fn(r) for r in rows]
@@ -397,8 +397,8 @@ def sort(a, axis=-1, kind=None, order=None):
     if a.ndim == 0:
         raise AxisError(axis, 0)
     out, shape, ax = _along(a, axis, lambda r: [r[i] for i in _sorted_keys(r, kind)])
-    t = torch.tensor(out, dtype=a._t.dtype).reshape(shape) if out else a._t.movedim(ax, -1).clone()
-    return _wrap(t.movedim(-1, ax).contiguous())
+    t = torch.tensor(out, dtype=a._t.dtype).reshape(shape) if out else a._t.transpose(ax, -1).clone()
+    return _wrap(t.transpose(-1, ax).contiguous())
 
 
 def argsort(a, axis=-1, kind=None, order=None):
@@ -406,7 +406,7 @@ def argsort(a, axis=-1, kind=None, order=None):
     out, shape, ax = _along(a, axis, lambda r: _sorted_keys(r, kind))
     t = torch.tensor(out, dtype=torch.int64).reshape(shape) if out else \
         torch.zeros(shape, dtype=torch.int64)
-    return _wrap(t.movedim(-1, ax).contiguous())
+    return _wrap(t.transpose(-1, ax).contiguous())
 
 
 def unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None, *, equal_nan=True):
@@ -465,7 +465,7 @@ def diag(v, k=0):
                 r[i - k, i] = v._t[i]
         return _wrap(r)
     if v.ndim == 2:
-        return _wrap(torch.diagonal(v._t, k).clone())
+        return v.diagonal(k)
     raise ValueError('Input must be 1- or 2-d.')
 
 

@@ -240,7 +240,8 @@ class ndarray:
         return _wrap(_cast(self._t, d))
 
     def copy(self, order='C'):
-        return _wrap(self._t.clone(memory_format=torch.contiguous_format))
+        t = self._t
+        return _wrap(t.clone() if t.is_contiguous() else t.contiguous())
 
     def view(self, dtype=None, type=None):
         if dtype is not None and isinstance(dtype, builtins.type) and issubclass(dtype, ndarray):
@@ -275,7 +276,7 @@ class ndarray:
         t = self._t
         k, basic = _index(key, t)
         try:
-            r = t[k]
+            r = k.t[k.rest] if isinstance(k, _Preindexed) else t[k]
         except IndexError as e:
             raise IndexError(_axis_message(e)) from None
         if basic and r.ndim == 0 and not _has_ellipsis(key):
@@ -288,6 +289,20 @@ class ndarray:
         t = self._t
         k, basic = _index(key, t)
         v = _value_tensor(value, self._dt)
+        if isinstance(k, _Preindexed):
+            # negative steps: write through the positions the key selects
+            pos = torch.arange(t.numel()).reshape(t.shape)
+            sel = _wrap(pos)[key]
+            sel = sel._t if isinstance(sel, ndarray) else torch.tensor(builtins.int(sel))
+            flat = t.reshape(-1) if t.is_contiguous() else None
+            src = v.expand(sel.shape).reshape(-1)
+            if flat is None:
+                copy = t.reshape(-1).clone()
+                copy[sel.reshape(-1)] = src
+                t.copy_(copy.reshape(t.shape))
+            else:
+                flat[sel.reshape(-1)] = src
+            return
         try:
             t[k] = v
         except IndexError as e:
@@ -356,7 +371,20 @@ class ndarray:
         return _wrap(t.reshape([s for i, s in enumerate(t.shape) if i not in axes]), self._owner())
 
     def diagonal(self, offset=0, axis1=0, axis2=1):
-        return _wrap(torch.diagonal(self._t, offset, axis1, axis2), self._owner())
+        # numpy's diagonal is a read-only view; here it is a copy (the
+        # engine has no strided views yet)
+        t = self._t
+        a1 = _norm_axis(axis1, t.ndim)
+        a2 = _norm_axis(axis2, t.ndim)
+        if a1 == a2:
+            raise ValueError('axis1 and axis2 cannot be the same')
+        rest = [i for i in range(t.ndim) if i not in (a1, a2)]
+        p = t.permute(*(rest + [a1, a2]))
+        r0 = builtins.max(-offset, 0)
+        c0 = builtins.max(offset, 0)
+        n = builtins.max(builtins.min(p.shape[-2] - r0, p.shape[-1] - c0), 0)
+        i = torch.arange(n)
+        return _wrap(p[..., i + r0, i + c0])
 
     def nonzero(self):
         t = self._t
@@ -507,6 +535,7 @@ def _index(key, t):
         items = (key,)
     out = []
     basic = True
+    _check_ints(items, t)
     for k in items:
         if isinstance(k, ndarray):
             if k._dt.kind not in 'biu':
@@ -545,6 +574,40 @@ def _index(key, t):
     if any(isinstance(k, _NEG_SLICE) for k in out):
         return _negative_steps(out, t), False
     return tuple(out), basic
+
+
+def _check_ints(items, t):
+    """numpy's IndexError for an integer index out of range, naming the
+    axis of the array indexed (the engine would name the axis left after
+    the earlier integers)."""
+    n_axes = 0
+    for k in items:
+        if k is None:
+            continue
+        if k is Ellipsis:
+            n_axes = -1
+            break
+        if isinstance(k, (ndarray, list)) or isinstance(k, builtins.bool):
+            n_axes = -1
+            break
+    if n_axes < 0:
+        return
+    dim = 0
+    for k in items:
+        if k is None:
+            continue
+        if isinstance(k, builtins.int) or isinstance(k, generic) and k.dtype.kind in 'iu':
+            i = builtins.int(k)
+            if dim >= t.ndim:
+                break
+            size = t.shape[dim]
+            if i >= size or i < -size:
+                raise IndexError('index ' + str(i) + ' is out of bounds for axis ' + str(dim) + ' with size ' +
+                                 str(size))
+        dim += 1
+    if dim > t.ndim:
+        raise IndexError('too many indices for array: array is ' + str(t.ndim) + '-dimensional, but ' + str(dim) +
+                         ' were indexed')
 
 
 class _NEG_SLICE:
