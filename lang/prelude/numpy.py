@@ -22,6 +22,7 @@ from numpy._funcs import shape, ndim, size, reshape, ravel, transpose, swapaxes,
     allclose, array_equal, array_equiv, sort, argsort, unique, argwhere, flatnonzero, nonzero, diag, trace, \
     copyto, result_type, broadcast_shapes, broadcast_to, broadcast_arrays, tile, repeat, flip, fliplr, \
     flipud, roll, append, diff, tril, triu, meshgrid, take
+from numpy._npyio import save, load, savez, savez_compressed, loadtxt, savetxt, genfromtxt, frombuffer
 from numpy._print import set_printoptions, get_printoptions, printoptions, array2string, array_repr, \
     array_str, format_float_positional, format_float_scientific
 

@@ -221,17 +221,29 @@ class ndarray:
         return self._t[tuple(idx)].item()
 
     def tobytes(self, order='C'):
-        import struct
-        fmt = {'b': '?', 'i': 'bhiq', 'u': 'BHIQ', 'f': 'efd'}
-        d = self._dt
-        if d.kind == 'b':
-            code = '?'
-        elif d.kind in 'iu':
-            code = fmt[d.kind]['1248'.index(str(d.itemsize))]
+        from numpy._npyio import _tobytes
+        return _tobytes(self.T if order == 'F' else self)
+
+    def tofile(self, fid, sep='', format='%s'):
+        if sep:
+            text = sep.join(format % v for v in self._t.reshape(-1).tolist())
+            data = text.encode()
         else:
-            code = fmt['f']['248'.index(str(d.itemsize))]
-        vals = self._t.reshape(-1).tolist()
-        return struct.pack('<%d%s' % (len(vals), code), *vals)
+            data = self.tobytes()
+        if hasattr(fid, 'write'):
+            fid.write(data)
+        else:
+            with open(fid, 'wb') as f:
+                f.write(data)
+
+    def dump(self, file):
+        import pickle
+        with open(file, 'wb') as f:
+            pickle.dump(self, f)
+
+    def dumps(self):
+        import pickle
+        return pickle.dumps(self)
 
     def astype(self, dtype, order='K', casting='unsafe', subok=True, copy=True):
         d = _dtype_of(dtype)
