@@ -14,6 +14,7 @@
 #include <stdio.h>
 
 #include "torch/torch_args.h"
+#include "runtime/exc.h"
 #include "runtime/bigint.h"
 #include "runtime/containers.h"
 
@@ -57,8 +58,10 @@ bool torch_scalar_of(cg_value v, cg_scalar *out) {
     case CG_V_BOOL: *out = cg_scalar_bool(v.u.i != 0); return true;
     case CG_V_INT: *out = cg_scalar_int(v.u.i); return true;
     case CG_V_FLOAT: *out = cg_scalar_float(v.u.f); return true;
-    default: return false;
+    default: break;
     }
+    /* numpy's scalars are numbers to PyTorch */
+    return torch_numpy_scalar_of(v, out);
 }
 
 cg_value torch_scalar_value(cg_scalar s) {
@@ -72,6 +75,10 @@ cg_value torch_scalar_value(cg_scalar s) {
 cg_tensor *torch_operand(cg_value v) {
     if (cg_is_tensor(v))
         return cg_tensor_retain(cg_tensor_of_borrowed(v));
+    bool is_array;
+    cg_tensor *array = torch_numpy_array_tensor(v, &is_array);
+    if (is_array || cg_exc_pending())
+        return array; /* a numpy array takes part as the tensor over its memory */
     cg_scalar s;
     if (cg_is_bigint(v)) { /* PyTorch reads a Python int as a C long long */
         cg_raise(&cg_exc_RuntimeError, "Overflow when unpacking long");
@@ -105,8 +112,14 @@ cg_tensor *torch_tensor_opt_borrowed(const char *fn, const char *arg, int pos, c
 
 /* An integer 0-d (or one-element) tensor as an int, as __index__ reads it. */
 static bool tensor_index(cg_value v, int64_t *out) {
-    if (!cg_is_tensor(v))
-        return false;
+    cg_scalar ns;
+    if (!cg_is_tensor(v)) {
+        /* numpy's integer scalars are ints to PyTorch */
+        if (v.tag != CG_V_OBJ || !torch_numpy_scalar_of(v, &ns) || ns.kind != CG_SCALAR_INT)
+            return false;
+        *out = ns.v.i;
+        return true;
+    }
     cg_tensor *t = cg_tensor_of_borrowed(v);
     cg_scalar s;
     if (!cg_dtype_is_int(t->dtype) || t->ndim != 0 || cg_tensor_item(t, &s) < 0) {

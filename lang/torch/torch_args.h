@@ -342,6 +342,12 @@ int torch_numpy_add(cg_value module);
  * NULL with *is_array false when v is not an ndarray (no exception), NULL
  * with an exception pending on failure. */
 cg_tensor *torch_numpy_array_tensor(cg_value v, bool *is_array);
+/* A numpy scalar (np.int64(3), np.float32(0.5), np.bool_(True)) as an
+ * engine scalar; false (no exception) for anything else. */
+bool torch_numpy_scalar_of(cg_value v, cg_scalar *out);
+/* The engine dtype of numpy scalar v; -1 (no exception) when v is none,
+ * -2 with an exception when its dtype has no engine dtype. */
+int torch_numpy_scalar_dtype(cg_value v);
 int torch_ops_add(cg_value module, cg_type *tensor_type);
 int torch_autograd_add(cg_value torch);
 /* torch.set_float32_matmul_precision, get_float32_matmul_precision

@@ -48,6 +48,9 @@ static int leaf_dtype(cg_value v) {
     }
     if (cg_is_tensor(v))
         return (int)cg_tensor_of_borrowed(v)->dtype;
+    int np_dt = torch_numpy_scalar_dtype(v); /* a numpy scalar keeps its dtype */
+    if (np_dt != -1)
+        return np_dt;
     if (cg_is_str(v))
         return cg_raise_int(&cg_exc_TypeError, "new(): invalid data type 'str'");
     if (cg_is_bigint(v)) /* PyTorch reads a Python int as a C long long */

@@ -54,6 +54,57 @@ cg_tensor *torch_numpy_array_tensor(cg_value v, bool *is_array) {
     return tensor;
 }
 
+/* Is v a numpy scalar (an instance of numpy.generic)? Never raises. */
+static bool is_numpy_scalar(cg_value v) {
+    if (v.tag != CG_V_OBJ)
+        return false;
+    cg_dict *modules = cg_sys_modules();
+    cg_value np = modules ? cg_dict_get_str_borrowed(modules, cg_str_intern("numpy")) : CG_STOP;
+    if (cg_is_err(np) || np.tag == CG_V_STOP) {
+        cg_exc_clear();
+        return false;
+    }
+    cg_value generic = cg_getattr_opt(np, cg_str_intern("generic"));
+    int is = cg_is_err(generic) || generic.tag == CG_V_STOP ? 0 : cg_isinstance_check(v, generic);
+    if (!cg_is_err(generic) && generic.tag != CG_V_STOP)
+        cg_decref(generic);
+    if (is <= 0)
+        cg_exc_clear();
+    return is > 0;
+}
+
+int torch_numpy_scalar_dtype(cg_value v) {
+    if (!is_numpy_scalar(v))
+        return -1;
+    cg_value d = cg_getattr(v, cg_str_intern("dtype"));
+    cg_value name = cg_is_err(d) ? CG_ERR : cg_getattr(d, cg_str_intern("name"));
+    if (!cg_is_err(d))
+        cg_decref(d);
+    if (cg_is_err(name))
+        return -2;
+    int found = -2;
+    for (int i = 0; i < CG_DTYPE_COUNT; i++)
+        if (cg_is_str(name) && strcmp(cg_str_cstr(name), cg_dtype_name((cg_dtype)i)) == 0)
+            found = i;
+    if (found == -2)
+        cg_raise(&cg_exc_TypeError, "can't convert np.ndarray of type numpy.%s.", cg_str_cstr(name));
+    cg_decref(name);
+    return found;
+}
+
+bool torch_numpy_scalar_of(cg_value v, cg_scalar *out) {
+    if (!is_numpy_scalar(v))
+        return false;
+    cg_value item = cg_call_method(v, "item", 0, NULL);
+    if (cg_is_err(item)) {
+        cg_exc_clear();
+        return false;
+    }
+    bool ok = item.tag != CG_V_OBJ && torch_scalar_of(item, out);
+    cg_decref(item);
+    return ok;
+}
+
 /* torch.from_numpy(ndarray): a tensor over the array's memory. */
 static cg_value fn_from_numpy(cg_value self, const cg_args *args) {
     if (args->npos != 1 || args->nkw)

@@ -174,3 +174,14 @@ for f in [lambda: torch.ones(2, requires_grad=True).numpy(), lambda: torch.from_
         print(type(e).__name__, e)
 print(torch.ones(2, requires_grad=True).detach().numpy(), torch.from_numpy(np.ones((2, 2), np.float32)) @ torch.ones(2))
 print(np.array(torch.tensor([1, 2])), np.asarray(torch.tensor([[1.5]])).dtype)
+t = torch.ones(2)
+for f in [lambda: t * np.float64(2.0), lambda: t * np.float32(2.0), lambda: np.float32(2.0) * t,
+          lambda: t + np.int64(3), lambda: np.int64(3) + t, lambda: t + np.arange(2.0),
+          lambda: torch.tensor([np.float32(1.5), np.float32(2)]), lambda: torch.tensor(np.float64(2.5)),
+          lambda: torch.zeros(np.int64(3)), lambda: t[np.int64(1)], lambda: torch.full((2,), np.float32(1.5))]:
+    r = f()
+    print(type(r).__name__, r)
+from torch.utils.data import DataLoader
+ds = [(np.array([1.0, 2.0]), np.float32(1)), (np.array([3.0, 4.0]), np.float32(0))]
+for xb, yb in DataLoader(ds, batch_size=2):
+    print(xb, yb)

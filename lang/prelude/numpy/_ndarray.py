@@ -707,3 +707,7 @@ def _value_tensor(value, d):
         return torch.tensor(_fill_value(value, d) if d.kind == 'b' else value, dtype=_engine(d))
     from numpy._creation import asarray
     return _value_tensor(asarray(value), d)
+
+
+for _cls in (ndarray, flagsobj, flatiter):
+    _cls.__module__ = 'numpy'

@@ -353,7 +353,7 @@ def _install_operators():
     def binop(uf):
         def op(self, other):
             if not isinstance(other, (ndarray, generic, builtins.int, builtins.float, builtins.bool,
-                                      builtins.complex, list, tuple)):
+                                      builtins.complex, list, tuple)) or isinstance(other, torch.Tensor):
                 return NotImplemented
             return uf(self, other)
         return op
@@ -361,7 +361,7 @@ def _install_operators():
     def rbinop(uf):
         def op(self, other):
             if not isinstance(other, (ndarray, generic, builtins.int, builtins.float, builtins.bool,
-                                      builtins.complex, list, tuple)):
+                                      builtins.complex, list, tuple)) or isinstance(other, torch.Tensor):
                 return NotImplemented
             return uf(other, self)
         return op
@@ -395,3 +395,4 @@ def _install_operators():
 
 
 _install_operators()
+ufunc.__module__ = 'numpy'

@@ -323,6 +323,13 @@ def default_collate(batch):
     elem_type = type(elem)
     if isinstance(elem, torch.Tensor):
         return torch.stack(batch, 0)
+    if elem_type.__module__ == 'numpy' and elem_type.__name__ not in ('str_', 'string_'):
+        # numpy arrays become tensors over their memory, numpy scalars a
+        # tensor of their dtype
+        if elem_type.__name__ == 'ndarray':
+            return default_collate([torch.as_tensor(b) for b in batch])
+        if elem.shape == ():
+            return torch.as_tensor(batch)
     if elem_type is float:
         return torch.tensor(batch, dtype=torch.float64)
     if elem_type is int or elem_type is bool:
@@ -357,6 +364,8 @@ def default_convert(data):
     if isinstance(data, (torch.Tensor, str)):
         return data
     elem_type = type(data)
+    if elem_type.__module__ == 'numpy' and elem_type.__name__ == 'ndarray':
+        return torch.as_tensor(data)
     if _is_mapping(data):
         converted = {key: default_convert(data[key]) for key in data}
         try:
