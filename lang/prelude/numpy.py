@@ -22,9 +22,19 @@ from numpy._funcs import shape, ndim, size, reshape, ravel, transpose, swapaxes,
     allclose, array_equal, array_equiv, sort, argsort, unique, argwhere, flatnonzero, nonzero, diag, trace, \
     copyto, result_type, broadcast_shapes, broadcast_to, broadcast_arrays, tile, repeat, flip, fliplr, \
     flipud, roll, append, diff, tril, triu, meshgrid, take
+from numpy._more import floor, ceil, trunc, rint, fix, rad2deg, deg2rad, degrees, radians, fmax, fmin, signbit, \
+    finfo, iinfo, quantile, percentile, median, average, nansum, nanprod, nanmean, nanvar, nanstd, nanmax, nanmin, \
+    nanargmax, nanargmin, nanmedian, nancumsum, cov, corrcoef, histogram, bincount, searchsorted, digitize, isin, \
+    in1d, intersect1d, union1d, setdiff1d, setxor1d, interp, polyval, cross, kron, convolve, correlate, gradient, \
+    pad, rot90, fromfunction, indices, isscalar, iterable, shares_memory, may_share_memory, seterr, geterr, \
+    errstate, ndindex, ndenumerate, vectorize, apply_along_axis, lexsort
 from numpy._npyio import save, load, savez, savez_compressed, loadtxt, savetxt, genfromtxt, frombuffer
 from numpy._print import set_printoptions, get_printoptions, printoptions, array2string, array_repr, \
     array_str, format_float_positional, format_float_scientific
+
+from numpy._scalars import _borrow_array_methods
+_borrow_array_methods()
+del _borrow_array_methods
 
 __version__ = '1.24.2'
 

@@ -73,11 +73,17 @@ def printoptions(*args, **kwargs):
 # ---- digits -------------------------------------------------------------
 
 def _f32(v):
-    return struct.unpack('<f', struct.pack('<f', v))[0]
+    try:
+        return struct.unpack('<f', struct.pack('<f', v))[0]
+    except OverflowError:  # past the largest finite value: rounds to infinity
+        return float('inf') if v > 0 else float('-inf')
 
 
 def _f16(v):
-    return struct.unpack('<e', struct.pack('<e', v))[0]
+    try:
+        return struct.unpack('<e', struct.pack('<e', v))[0]
+    except OverflowError:  # past the largest finite value: rounds to infinity
+        return float('inf') if v > 0 else float('-inf')
 
 
 def _shortest(v, size):

@@ -15,11 +15,17 @@ def _wrap_int(v, d):
 
 
 def _to_float32(v):
-    return struct.unpack('<f', struct.pack('<f', v))[0]
+    try:
+        return struct.unpack('<f', struct.pack('<f', v))[0]
+    except OverflowError:  # past the largest finite value: rounds to infinity
+        return float('inf') if v > 0 else float('-inf')
 
 
 def _to_float16(v):
-    return struct.unpack('<e', struct.pack('<e', v))[0]
+    try:
+        return struct.unpack('<e', struct.pack('<e', v))[0]
+    except OverflowError:  # past the largest finite value: rounds to infinity
+        return float('inf') if v > 0 else float('-inf')
 
 
 def _coerce(value, d):
@@ -177,3 +183,25 @@ def _as0d(self, dtype=None):
 
 
 _install()
+
+
+def _borrow_array_methods():
+    """numpy's scalars answer the array methods (x.all(), x.round(2),
+    x.reshape(1)) as a 0-d array would; called once the array methods
+    exist."""
+    from numpy._ndarray import ndarray
+
+    def borrow(name):
+        def method(self, *args, **kwargs):
+            r = getattr(_as0d(self), name)(*args, **kwargs)
+            if isinstance(r, ndarray) and r.ndim == 0:
+                return r.dtype.type(r.item())
+            return r
+        method.__name__ = name
+        return method
+    for name in ('all', 'any', 'sum', 'prod', 'mean', 'std', 'var', 'max', 'min', 'argmax', 'argmin', 'cumsum',
+                 'cumprod', 'ptp', 'reshape', 'ravel', 'flatten', 'squeeze', 'transpose', 'swapaxes', 'copy',
+                 'round', 'clip', 'tobytes', 'view', 'conj', 'conjugate', 'nonzero', 'repeat', 'take',
+                 'diagonal', 'trace', 'dot', 'searchsorted', 'sort', 'argsort'):
+        if hasattr(ndarray, name) and name not in generic.__dict__:
+            setattr(generic, name, borrow(name))
