@@ -256,6 +256,7 @@ def around(a, decimals=0, out=None):
     r = torch.where(up, f + 1, f)
     r = torch.where(y == y, r, y)
     r = torch.where(torch.abs(y) == float('inf'), y, r)
+    r = torch.where(r == 0, y * 0.0, r)  # a zero keeps the sign of what was rounded
     r = r / scale if decimals >= 0 else r * (10.0 ** -decimals)
     res = _wrap(r.to(t.dtype))
     if a.ndim == 0:
