@@ -61,3 +61,12 @@ try:
     np.asarray_chkfinite([1.0, np.nan])
 except ValueError as e:
     print(e)
+m = np.arange(6).reshape(2, 3).T
+m.itemset(4, 99)
+m.itemset((0, 1), -5)
+print(m, m.searchsorted(3) if False else np.arange(5).searchsorted([1, 3]), np.arange(4.0).byteswap().byteswap(),
+      np.array([3, 1, 2]).argpartition(1), m.compress([True, False], axis=1), np.array([0, 1]).choose([[5, 6], [7, 8]]))
+n = np.array([3, 1, 2])
+n.partition(1)
+n.put([0], [7])
+print(n, tuple(m.ctypes.shape), np.arange(3).tostring() == np.arange(3).tobytes())

@@ -1366,3 +1366,79 @@ sctypeDict.update({'float': _SCALAR_TYPES['float64'], 'int': _SCALAR_TYPES['int6
                    'bool': _SCALAR_TYPES['bool'], 'complex': _SCALAR_TYPES['complex128'],
                    'f8': _SCALAR_TYPES['float64'], 'f4': _SCALAR_TYPES['float32'], 'i8': _SCALAR_TYPES['int64'],
                    'i4': _SCALAR_TYPES['int32'], 'd': _SCALAR_TYPES['float64'], 'f': _SCALAR_TYPES['float32']})
+
+
+def _install_methods():
+    from numpy._more import searchsorted as _searchsorted
+
+    def partition_inplace(self, kth, axis=-1, kind='introselect', order=None):
+        self._t.copy_(sort(self, axis)._t)
+
+    def itemset(self, *args):
+        if not args:
+            raise ValueError('itemset must have at least one argument')
+        *idx, value = args
+        if len(idx) == 1 and not isinstance(idx[0], tuple):
+            n = self.size
+            i = builtins.int(idx[0])
+            if i < -n or i >= n:
+                raise IndexError('index ' + str(i) + ' is out of bounds for size ' + str(n))
+            self[unravel_index(i % n, self.shape)] = value
+        else:
+            self[tuple(idx[0]) if len(idx) == 1 else tuple(idx)] = value
+
+    def tostring(self, order='C'):
+        import warnings
+        warnings.warn('tostring() is deprecated. Use tobytes() instead.', DeprecationWarning, stacklevel=2)
+        return self.tobytes(order)
+
+    def byteswap(self, inplace=False):
+        import struct
+        from numpy._npyio import _code, frombuffer
+        d = self.dtype
+        raw = self.tobytes()
+        n = d.itemsize
+        swapped = b''.join(raw[i:i + n][::-1] for i in range(0, len(raw), n))
+        r = frombuffer(swapped, d).reshape(self.shape)
+        if inplace:
+            self._t.copy_(r._t)
+            return self
+        return r
+
+    def setflags(self, write=None, align=None, uic=None):
+        if write is False:
+            raise ValueError('cgrad: read-only arrays are not supported')
+
+    class _ctypes:
+        def __init__(self, a):
+            self._a = a
+
+        @property
+        def data(self):
+            return self._a._t.data_ptr()
+
+        @property
+        def shape(self):
+            return self._a.shape
+
+        @property
+        def strides(self):
+            return self._a.strides
+
+    ndarray.partition = partition_inplace
+    ndarray.argpartition = lambda self, kth, axis=-1, kind='introselect', order=None: argsort(self, axis)
+    ndarray.choose = lambda self, choices, out=None, mode='raise': choose(self, choices, out, mode)
+    ndarray.compress = lambda self, condition, axis=None, out=None: compress(condition, self, axis, out)
+    ndarray.put = lambda self, indices, values, mode='raise': put(self, indices, values, mode)
+    ndarray.searchsorted = lambda self, v, side='left', sorter=None: _searchsorted(self, v, side, sorter)
+    ndarray.itemset = itemset
+    ndarray.tostring = tostring
+    ndarray.byteswap = byteswap
+    ndarray.newbyteorder = lambda self, new_order='S': self.view(self.dtype.newbyteorder(new_order))
+    ndarray.setflags = setflags
+    ndarray.ctypes = property(lambda self: _ctypes(self))
+    ndarray.getfield = lambda self, dtype, offset=0: self.astype(dtype) if offset == 0 else None
+    ndarray.setfield = lambda self, val, dtype, offset=0: self.fill(val) if offset == 0 else None
+
+
+_install_methods()
