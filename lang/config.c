@@ -13,6 +13,7 @@
 #include "runtime/bytes.h"
 #include "runtime/lang_internal.h"
 #include "runtime/module.h"
+#include "numpy/numpy_module.h"
 #include "services/services.h"
 #include "stdlib/stdlib.h"
 #include "torch/torch_module.h"
@@ -53,6 +54,8 @@ const cg_module_entry cg_config_modules[] = {
     {"torch.cuda", cg_torch_cuda_module_init},
     {"torch.cuda.memory", cg_torch_cuda_memory_module_init},
     {"torch.nn.functional", cg_torch_functional_module_init},
+    {"numpy._lapack", cg_numpy_lapack_module_init},
+    {"numpy._umath", cg_numpy_umath_module_init},
     {NULL, NULL},
 };
 

@@ -52,6 +52,7 @@ from numpy._npyio import save, load, savez, savez_compressed, loadtxt, savetxt, 
 from numpy._print import set_printoptions, get_printoptions, printoptions, array2string, array_repr, \
     array_str, format_float_positional, format_float_scientific
 
+import numpy.linalg as linalg
 from numpy._scalars import _borrow_array_methods
 _borrow_array_methods()
 del _borrow_array_methods

@@ -3,10 +3,12 @@
 # numpy's axis/keepdims/dtype rules and errors, as functions and as the
 # ndarray methods, and the ufuncs' reduce and accumulate.
 #
-# Float sums run on the engine's summation (PyTorch's order), not numpy's
-# pairwise one: results can differ from numpy's in the last bits.
+# Float sums add in numpy's order (Note [numpy's summation order] in
+# lang/numpy/add_reduce.c), so sums, means, variances and norms carry
+# numpy's bits.
 import builtins
 import torch
+import numpy._umath as _umath
 from numpy._dtypes import _dtype_of, _engine, _BY_NAME
 from numpy._ndarray import ndarray, _wrap, _scalar, _norm_axis
 from numpy._exceptions import AxisError
@@ -61,6 +63,14 @@ def _sum_dtype(d):
     return d
 
 
+def _fsum(t, axes):
+    """t (any dtype the engine has) summed over axes; floats in numpy's
+    order."""
+    if t.dtype == torch.float64 or t.dtype == torch.float32:
+        return _umath.add_reduce(t, axes)
+    return t.sum(axes) if axes else t.clone()
+
+
 def _keep(t, a_ndim, axes, keepdims):
     if keepdims:
         return t.reshape(_orig_shape(t, a_ndim, axes))
@@ -75,7 +85,7 @@ def sum(a, axis=None, dtype=None, out=None, keepdims=False, initial=0, where=Tru
     if where is not True:
         from numpy._creation import asarray
         t = torch.where(asarray(where)._t, t, torch.zeros_like(t))
-    r = t.sum(axes) if axes else t.clone()
+    r = _fsum(t, axes)
     if initial is not None and initial != 0:
         r = r + initial
     return _result(_keep(r, a.ndim, axes, keepdims), a.ndim, axes, False, out)
@@ -106,7 +116,7 @@ def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
     else:
         d = a._dt
     t = a._t.to(_engine(d))
-    s = t.sum(axes) if axes else t.clone()
+    s = _fsum(t, axes)
     r = s / n if n else s / 0
     return _result(_keep(r.to(_engine(d)), a.ndim, axes, keepdims), a.ndim, axes, False, out)
 
@@ -119,10 +129,10 @@ def var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=Tru
         n *= a._t.shape[ax]
     d = _BY_NAME['float64'] if a._dt.kind in 'biu' and dtype is None else _dtype_of(dtype or a._dt)
     t = a._t.to(_engine(d))
-    m = (t.sum(axes, keepdim=True) if axes else t) / n
+    m = _keep(_fsum(t, axes), a.ndim, axes, True) / n
     x = t - m
     x = x * x
-    s = x.sum(axes) if axes else x
+    s = _fsum(x, axes)
     div = builtins.max(n - ddof, 0)
     r = s / div
     return _result(_keep(r, a.ndim, axes, keepdims), a.ndim, axes, False, out)
