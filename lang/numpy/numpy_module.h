@@ -8,7 +8,7 @@
 /* numpy._lapack: LAPACK's factorisations over the engine's tensors, for
  * numpy.linalg (lapack_module.c). */
 cg_value cg_numpy_lapack_module_init(void);
-/* numpy._umath: numpy's own loops where its order matters (add_reduce.c). */
+/* numpy._umath: numpy's own loops where its order matters (umath_module.c). */
 cg_value cg_numpy_umath_module_init(void);
 
 #endif

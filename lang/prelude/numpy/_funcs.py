@@ -372,69 +372,76 @@ def array_equiv(a1, a2):
         return False
 
 
-def _sorted_keys(values, kind):
-    # NaN sorts last, as numpy's
-    def key(i):
-        v = values[i]
-        return (1, 0) if v != v else (0, v)
-    return sorted(range(len(values)), key=key)
-
-
-def _along(a, axis, fn):
-    """Apply fn (list -> list) to each 1-d lane of a along axis."""
+def _lanes_2d(a, axis):
+    """a's lanes along axis as a contiguous [lanes, n] copy, and a function
+    putting a result of that layout back in a's shape."""
     if axis is None:
         a = a.ravel()
         axis = 0
-    ax = _norm_axis(axis, builtins.max(a.ndim, 1))
-    t = a._t.transpose(ax, -1)
-    shape = t.shape
-    rows = t.reshape(-1, shape[-1]).tolist() if t.numel() else []
-    out = [fn(r) for r in rows]
-    return out, shape, ax
+    if a.ndim == 0:
+        raise AxisError(axis, 0)
+    ax = _norm_axis(axis, a.ndim)
+    t = a._t.transpose(ax, -1) if ax != a.ndim - 1 else a._t
+    shape = tuple(t.shape)
+    flat = t.reshape(-1, shape[-1] if shape else 1).clone() if t.numel() else t.reshape(-1, builtins.max(shape[-1], 1))
+
+    def back(r):
+        r = r.reshape(shape)
+        return (r.transpose(ax, -1) if ax != a.ndim - 1 else r).contiguous()
+    return flat.contiguous(), back
 
 
 def sort(a, axis=-1, kind=None, order=None):
+    import numpy._umath as _umath
     a = asarray(a)
-    if a.ndim == 0:
-        raise AxisError(axis, 0)
-    out, shape, ax = _along(a, axis, lambda r: [r[i] for i in _sorted_keys(r, kind)])
-    t = torch.tensor(out, dtype=a._t.dtype).reshape(shape) if out else a._t.transpose(ax, -1).clone()
-    return _wrap(t.transpose(-1, ax).contiguous())
+    flat, back = _lanes_2d(a, axis)
+    if flat.numel():
+        _umath.sort(flat, False)
+    return _wrap(back(flat))
 
 
 def argsort(a, axis=-1, kind=None, order=None):
+    # positions in a stable order (ties keep their order): numpy's default
+    # quicksort may order ties otherwise
+    import numpy._umath as _umath
     a = asarray(a)
-    out, shape, ax = _along(a, axis, lambda r: _sorted_keys(r, kind))
-    t = torch.tensor(out, dtype=torch.int64).reshape(shape) if out else \
-        torch.zeros(shape, dtype=torch.int64)
-    return _wrap(t.transpose(-1, ax).contiguous())
+    flat, back = _lanes_2d(a, axis)
+    r = _umath.sort(flat, True) if flat.numel() else torch.zeros(flat.shape, dtype=torch.int64)
+    return _wrap(back(r))
 
 
 def unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None, *, equal_nan=True):
+    import numpy._umath as _umath
+    if axis is not None:
+        raise TypeError('cgrad: unique with axis is not supported yet')
     a = asarray(ar).ravel()
-    vals = a.tolist()
-    order = _sorted_keys(vals, None)
-    uniq = []
-    first = []
-    counts = []
-    inverse = [0] * len(vals)
-    for i in order:
-        v = vals[i]
-        if uniq and (uniq[-1] == v or (equal_nan and v != v and uniq[-1] != uniq[-1])):
-            counts[-1] += 1
-        else:
-            uniq.append(v)
-            first.append(i)
-            counts.append(1)
-        inverse[i] = len(uniq) - 1
-    res = array(uniq, dtype=a.dtype) if uniq else array([], dtype=a.dtype)
+    n = a.size
+    t = a._t.reshape(1, -1).contiguous()
+    perm = _umath.sort(t, True).reshape(-1) if n else torch.zeros(0, dtype=torch.int64)
+    s = a._t[perm] if n else a._t
+    if n:
+        flag = torch.ones(n, dtype=torch.bool)
+        same = s[1:] == s[:-1]
+        if equal_nan and s.dtype.is_floating_point:
+            same = same | ((s[1:] != s[1:]) & (s[:-1] != s[:-1]))
+        flag[1:] = ~same
+    else:
+        flag = torch.zeros(0, dtype=torch.bool)
+    res = _wrap(s[flag])
     extra = []
     if return_index:
-        extra.append(array(first, dtype='int64'))
+        extra.append(_wrap(perm[flag]))
     if return_inverse:
-        extra.append(array(inverse, dtype='int64'))
+        group = flag.to(torch.int64).cumsum(0) - 1 if n else torch.zeros(0, dtype=torch.int64)
+        inv = torch.zeros(n, dtype=torch.int64)
+        if n:
+            inv[perm] = group
+        extra.append(_wrap(inv))
     if return_counts:
-        extra.append(array(counts, dtype='int64'))
+        starts = torch.nonzero(flag).reshape(-1).tolist() if n else []
+        ends = starts[1:] + [n]
+        extra.append(array([e - b for b, e in zip(starts, ends)], dtype='int64') if starts else
+                     array([], dtype='int64'))
     return (res,) + tuple(extra) if extra else res
 
 

@@ -13,7 +13,7 @@ from numpy._creation import asarray, array, zeros, arange, empty
 import numpy._ufunc as _uf
 from numpy._ufunc import ufunc, _to_float, _same
 from numpy._reduce import sum as _sum, mean as _mean
-from numpy._funcs import sort, concatenate, unique, _sorted_keys
+from numpy._funcs import sort, concatenate, unique
 
 
 # ---- rounding: exact, through the integer part -----------------------------
@@ -254,10 +254,10 @@ def quantile(a, q, axis=None, out=None, overwrite_input=False, method='linear', 
             raise ValueError('Quantiles must be in the range [0, 1]')
     if interpolation is not None:
         method = interpolation
-    lanes, rest = _lanes(a, axis)
+    lanes, rest = _lanes(sort(a, axis) if a.ndim else a, axis)
     res = []
     for qv in qs:
-        res.append([_quantile_of(sorted(l, key=lambda v: (v != v, v)), qv, method) for l in lanes])
+        res.append([_quantile_of(l, qv, method) for l in lanes])
     d = a.dtype if a.dtype.kind == 'f' else _BY_NAME['float64']
     if method in ('lower', 'higher', 'nearest') and a.dtype.kind in 'iu':
         d = a.dtype
@@ -281,10 +281,9 @@ def percentile(a, q, axis=None, out=None, overwrite_input=False, method='linear'
 
 def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
     a = asarray(a)
-    lanes, rest = _lanes(a, axis)
+    lanes, rest = _lanes(sort(a, axis) if a.ndim else a, axis)
     vals = []
-    for l in lanes:
-        s = sorted(l, key=lambda v: (v != v, v))
+    for s in lanes:
         n = len(s)
         if n == 0:
             vals.append(float('nan'))

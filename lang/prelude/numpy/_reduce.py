@@ -4,7 +4,7 @@
 # ndarray methods, and the ufuncs' reduce and accumulate.
 #
 # Float sums add in numpy's order (Note [numpy's summation order] in
-# lang/numpy/add_reduce.c), so sums, means, variances and norms carry
+# lang/numpy/umath_module.c), so sums, means, variances and norms carry
 # numpy's bits.
 import builtins
 import torch

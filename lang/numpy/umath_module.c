@@ -1,6 +1,6 @@
-/* add_reduce.c: numpy._umath.add_reduce, numpy 1.24's float sum in numpy's
- * order, so that np.sum, mean, var, std and the norms built on them give
- * numpy's bits.
+/* umath_module.c: numpy._umath, numpy's loops written in C: add_reduce,
+ * numpy 1.24's float sum in numpy's order (so that np.sum, mean, var, std
+ * and the norms built on them give numpy's bits), and sort.
  *
  * Note [numpy's summation order]
  * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
@@ -176,8 +176,125 @@ static cg_value u_add_reduce(cg_value self, const cg_args *a) {
     return cg_tensor_steal(r);
 }
 
+/* ---- sorting ------------------------------------------------------------------------ */
+
+/* numpy's order for floats: NaN after everything (and equal to NaN). */
+#define LESS_F(a, b) ((a) < (b) || ((b) != (b) && (a) == (a)))
+#define LESS_I(a, b) ((a) < (b))
+
+/* Sorts n values in place (heap sort under insertion sort for short runs:
+ * O(n log n) whatever the data), and a stable merge sort of positions. */
+#define SORTS(name, T, LESS)                                                                   \
+    static void name##_sift(T *v, int64_t start, int64_t end) {                                \
+        int64_t root = start;                                                                  \
+        while (2 * root + 1 < end) {                                                           \
+            int64_t child = 2 * root + 1;                                                      \
+            if (child + 1 < end && LESS(v[child], v[child + 1]))                               \
+                child++;                                                                       \
+            if (!LESS(v[root], v[child]))                                                      \
+                return;                                                                        \
+            T tmp = v[root];                                                                   \
+            v[root] = v[child];                                                                \
+            v[child] = tmp;                                                                    \
+            root = child;                                                                      \
+        }                                                                                      \
+    }                                                                                          \
+    static void name##_values(T *v, int64_t n) {                                               \
+        if (n < 16) {                                                                          \
+            for (int64_t i = 1; i < n; i++) {                                                  \
+                T x = v[i];                                                                    \
+                int64_t j = i;                                                                 \
+                for (; j > 0 && LESS(x, v[j - 1]); j--)                                        \
+                    v[j] = v[j - 1];                                                           \
+                v[j] = x;                                                                      \
+            }                                                                                  \
+            return;                                                                            \
+        }                                                                                      \
+        for (int64_t s = n / 2 - 1; s >= 0; s--)                                               \
+            name##_sift(v, s, n);                                                              \
+        for (int64_t e = n - 1; e > 0; e--) {                                                  \
+            T tmp = v[0];                                                                      \
+            v[0] = v[e];                                                                       \
+            v[e] = tmp;                                                                        \
+            name##_sift(v, 0, e);                                                              \
+        }                                                                                      \
+    }                                                                                          \
+    static void name##_merge(const T *v, int64_t *idx, int64_t *tmp, int64_t n) {              \
+        if (n < 2)                                                                             \
+            return;                                                                            \
+        int64_t h = n / 2;                                                                     \
+        name##_merge(v, idx, tmp, h);                                                          \
+        name##_merge(v, idx + h, tmp, n - h);                                                  \
+        int64_t i = 0, j = h, k = 0;                                                           \
+        while (i < h && j < n)                                                                 \
+            tmp[k++] = LESS(v[idx[j]], v[idx[i]]) ? idx[j++] : idx[i++];                       \
+        while (i < h)                                                                          \
+            tmp[k++] = idx[i++];                                                               \
+        while (j < n)                                                                          \
+            tmp[k++] = idx[j++];                                                               \
+        memcpy(idx, tmp, (size_t)n * sizeof *idx);                                             \
+    }
+SORTS(sort_f64, double, LESS_F)
+SORTS(sort_f32, float, LESS_F)
+SORTS(sort_i64, int64_t, LESS_I)
+SORTS(sort_i32, int32_t, LESS_I)
+SORTS(sort_b, bool, LESS_I)
+
+/* sort(t, want_indices): each row of the contiguous 2-d CPU tensor t
+ * sorted (in place), or, with want_indices, a new int64 tensor of the
+ * positions that sort each row, ties in their original order. */
+static cg_value u_sort(cg_value self, const cg_args *a) {
+    if (a->npos != 2 || !cg_is_tensor(a->pos[0]))
+        return cg_raise(&cg_exc_TypeError, "sort(tensor, want_indices)");
+    cg_tensor *t = cg_tensor_of_borrowed(a->pos[0]);
+    bool want = cg_truth(a->pos[1]) > 0;
+    if (t->ndim != 2 || !cg_tensor_is_contiguous(t) || cg_tensor_device(t).type != CG_CPU)
+        return cg_raise(&cg_exc_TypeError, "sort: a contiguous 2-d CPU tensor");
+    int64_t rows = t->sizes[0], n = t->sizes[1];
+    cg_tensor *r = want ? cg_tensor_empty(2, t->sizes, CG_INT64, cg_device_cpu()) : NULL;
+    int64_t *tmp = want ? malloc((size_t)(n > 0 ? n : 1) * sizeof *tmp) : NULL;
+    if (want && (!r || !tmp)) {
+        free(tmp);
+        if (r)
+            cg_tensor_release(r);
+        return r ? cg_raise_nomemory() : torch_raise();
+    }
+    char *base = cg_tensor_data(t);
+    size_t es = cg_dtype_size(t->dtype);
+    for (int64_t i = 0; i < rows; i++) {
+        void *row = base + (size_t)(i * n) * es;
+        int64_t *idx = want ? (int64_t *)cg_tensor_data(r) + i * n : NULL;
+        if (want)
+            for (int64_t k = 0; k < n; k++)
+                idx[k] = k;
+        switch (t->dtype) {
+#define ONE(DT, NAME, T)                                 \
+    case DT:                                             \
+        if (want)                                        \
+            NAME##_merge((const T *)row, idx, tmp, n);   \
+        else                                             \
+            NAME##_values((T *)row, n);                  \
+        break;
+            ONE(CG_F64, sort_f64, double)
+            ONE(CG_F32, sort_f32, float)
+            ONE(CG_INT64, sort_i64, int64_t)
+            ONE(CG_INT32, sort_i32, int32_t)
+            ONE(CG_BOOL, sort_b, bool)
+#undef ONE
+        default:
+            free(tmp);
+            if (r)
+                cg_tensor_release(r);
+            return cg_raise(&cg_exc_TypeError, "sort: dtype not supported");
+        }
+    }
+    free(tmp);
+    return want ? cg_tensor_steal(r) : CG_NONE;
+}
+
 static const cg_method_def umath_defs[] = {
     {"add_reduce", u_add_reduce, NULL, "add_reduce(tensor, axes): a float sum in numpy's order."},
+    {"sort", u_sort, NULL, "sort(tensor, want_indices): rows sorted in place, or their stable sorting positions."},
     {NULL, NULL, NULL, NULL},
 };
 
