@@ -29,6 +29,12 @@ BENCHES = [
     ("pickle_bench", "pickle.dumps then pickle.loads of a 1M-element list of ints, floats, strs", 1.0),
     ("deque_bench", "deque: 1M append then 1M popleft, then 1M append/popleft", 1.0),
     ("reduce_bench", "sum/mean of 4M and 2000x1000 over each dim, small sums, softmax of 4096x10", 1.0),
+    ("np_ew", "numpy: a * b + c over 10M float64, 5 times", 1.0),
+    ("np_sum0", "numpy: a.sum(axis=0) of 4096x4096 float64, 3 times", 1.0),
+    ("np_matmul", "numpy: a @ b of 1024x1024 float64, 5 times", 1.0),
+    ("np_sort", "numpy: np.sort of 10M float64", 1.0),
+    ("np_loadtxt", "numpy: np.loadtxt of a ~50 MB CSV", 1.0),
+    ("np_small", "numpy: np.zeros(3) + 1, 100k times", 3.0),
 ]
 
 

@@ -182,8 +182,8 @@ static cg_value u_add_reduce(cg_value self, const cg_args *a) {
 #define LESS_F(a, b) ((a) < (b) || ((b) != (b) && (a) == (a)))
 #define LESS_I(a, b) ((a) < (b))
 
-/* Sorts n values in place (heap sort under insertion sort for short runs:
- * O(n log n) whatever the data), and a stable merge sort of positions. */
+/* Sorts n values in place (introsort: O(n log n) whatever the data), and
+ * a stable merge sort of positions. */
 #define SORTS(name, T, LESS)                                                                   \
     static void name##_sift(T *v, int64_t start, int64_t end) {                                \
         int64_t root = start;                                                                  \
@@ -199,17 +199,7 @@ static cg_value u_add_reduce(cg_value self, const cg_args *a) {
             root = child;                                                                      \
         }                                                                                      \
     }                                                                                          \
-    static void name##_values(T *v, int64_t n) {                                               \
-        if (n < 16) {                                                                          \
-            for (int64_t i = 1; i < n; i++) {                                                  \
-                T x = v[i];                                                                    \
-                int64_t j = i;                                                                 \
-                for (; j > 0 && LESS(x, v[j - 1]); j--)                                        \
-                    v[j] = v[j - 1];                                                           \
-                v[j] = x;                                                                      \
-            }                                                                                  \
-            return;                                                                            \
-        }                                                                                      \
+    static void name##_heap(T *v, int64_t n) {                                                 \
         for (int64_t s = n / 2 - 1; s >= 0; s--)                                               \
             name##_sift(v, s, n);                                                              \
         for (int64_t e = n - 1; e > 0; e--) {                                                  \
@@ -217,6 +207,50 @@ static cg_value u_add_reduce(cg_value self, const cg_args *a) {
             v[0] = v[e];                                                                       \
             v[e] = tmp;                                                                        \
             name##_sift(v, 0, e);                                                              \
+        }                                                                                      \
+    }                                                                                          \
+    /* introsort: quicksort (median of three) down to runs of 16, heap     \
+     * sort past 2 log2(n) levels, insertion sort to finish */              \
+    static void name##_intro(T *v, int64_t n, int depth) {                                     \
+        while (n > 16) {                                                                       \
+            if (depth-- == 0) {                                                                \
+                name##_heap(v, n);                                                             \
+                return;                                                                        \
+            }                                                                                  \
+            int64_t m = n / 2;                                                                 \
+            if (LESS(v[m], v[0])) { T t0 = v[m]; v[m] = v[0]; v[0] = t0; }                     \
+            if (LESS(v[n - 1], v[m])) { T t1 = v[m]; v[m] = v[n - 1]; v[n - 1] = t1; }         \
+            if (LESS(v[m], v[0])) { T t2 = v[m]; v[m] = v[0]; v[0] = t2; }                     \
+            T pivot = v[m];                                                                    \
+            int64_t i = 0, j = n - 1;                                                          \
+            for (;;) {                                                                         \
+                while (LESS(v[i], pivot))                                                      \
+                    i++;                                                                       \
+                while (LESS(pivot, v[j]))                                                      \
+                    j--;                                                                       \
+                if (i >= j)                                                                    \
+                    break;                                                                     \
+                T t3 = v[i];                                                                   \
+                v[i] = v[j];                                                                   \
+                v[j] = t3;                                                                     \
+                i++;                                                                           \
+                j--;                                                                           \
+            }                                                                                  \
+            name##_intro(v + j + 1, n - j - 1, depth);                                         \
+            n = j + 1;                                                                         \
+        }                                                                                      \
+    }                                                                                          \
+    static void name##_values(T *v, int64_t n) {                                               \
+        int depth = 0;                                                                         \
+        for (int64_t k = n; k > 1; k >>= 1)                                                    \
+            depth += 2;                                                                        \
+        name##_intro(v, n, depth);                                                             \
+        for (int64_t i = 1; i < n; i++) {                                                      \
+            T x = v[i];                                                                        \
+            int64_t j = i;                                                                     \
+            for (; j > 0 && LESS(x, v[j - 1]); j--)                                            \
+                v[j] = v[j - 1];                                                               \
+            v[j] = x;                                                                          \
         }                                                                                      \
     }                                                                                          \
     static void name##_merge(const T *v, int64_t *idx, int64_t *tmp, int64_t n) {              \
@@ -292,7 +326,138 @@ static cg_value u_sort(cg_value self, const cg_args *a) {
     return want ? cg_tensor_steal(r) : CG_NONE;
 }
 
+/* ---- text --------------------------------------------------------------------------- */
+
+/* Is line[i..] the comment marker? */
+static bool at_comment(const char *p, const char *end, const char *comment, size_t clen) {
+    return clen && (size_t)(end - p) >= clen && memcmp(p, comment, clen) == 0;
+}
+
+/* parse_floats(text, delimiter, comment, skiprows, max_rows): the numbers
+ * of a table of text (numpy.loadtxt's common case: no converters, no
+ * quotes) as (float64 tensor, rows, cols). Empty lines and comments are
+ * skipped; a field that is not a number raises numpy's ValueError. */
+static cg_value u_parse_floats(cg_value self, const cg_args *a) {
+    if (a->npos != 5 || !cg_is_str(a->pos[0]) || a->pos[3].tag != CG_V_INT || a->pos[4].tag != CG_V_INT)
+        return cg_raise(&cg_exc_TypeError, "parse_floats(text, delimiter, comment, skiprows, max_rows)");
+    const char *text = cg_str_cstr(a->pos[0]);
+    const char *delim = cg_is_str(a->pos[1]) ? cg_str_cstr(a->pos[1]) : NULL;
+    const char *comment = cg_is_str(a->pos[2]) ? cg_str_cstr(a->pos[2]) : "";
+    size_t dlen = delim ? strlen(delim) : 0, clen = strlen(comment);
+    int64_t skip = a->pos[3].u.i, max_rows = a->pos[4].u.i;
+    size_t cap = 1024, n = 0;
+    double *vals = malloc(cap * sizeof *vals);
+    if (!vals)
+        return cg_raise_nomemory();
+    int64_t rows = 0, cols = -1, lineno = 0;
+    const char *p = text;
+    while (*p && (max_rows < 0 || rows < max_rows)) {
+        const char *eol = strchr(p, '\n');
+        const char *end = eol ? eol : p + strlen(p);
+        lineno++;
+        if (lineno <= skip) {
+            p = eol ? eol + 1 : end;
+            continue;
+        }
+        const char *stop = end;
+        for (const char *q = p; q < end; q++)
+            if (at_comment(q, end, comment, clen)) {
+                stop = q;
+                break;
+            }
+        while (stop > p && (stop[-1] == '\r' || stop[-1] == ' ' || stop[-1] == '\t'))
+            stop--;
+        const char *q = p;
+        while (q < stop && (*q == ' ' || *q == '\t'))
+            q++;
+        if (q == stop) {
+            p = eol ? eol + 1 : end;
+            continue;
+        }
+        int64_t c = 0;
+        while (q <= stop) {
+            const char *fend;
+            if (delim) {
+                fend = q;
+                while (fend < stop && !(stop - fend >= (ptrdiff_t)dlen && memcmp(fend, delim, dlen) == 0))
+                    fend++;
+            } else {
+                fend = q;
+                while (fend < stop && *fend != ' ' && *fend != '\t')
+                    fend++;
+            }
+            char buf[128];
+            size_t len = (size_t)(fend - q);
+            const char *f = q, *fe = fend;
+            while (f < fe && (*f == ' ' || *f == '\t'))
+                f++;
+            while (fe > f && (fe[-1] == ' ' || fe[-1] == '\t'))
+                fe--;
+            len = (size_t)(fe - f);
+            char *endp = NULL;
+            double v = 0;
+            if (len > 0 && len < sizeof buf) {
+                memcpy(buf, f, len);
+                buf[len] = 0;
+                v = strtod(buf, &endp);
+            }
+            if (len == 0 || len >= sizeof buf || *endp) {
+                free(vals);
+                char shown[64];
+                size_t sl = len < sizeof shown - 1 ? len : sizeof shown - 1;
+                memcpy(shown, f, sl);
+                shown[sl] = 0;
+                return cg_raise(&cg_exc_ValueError, "could not convert string '%s' to float64 at row %lld, column %lld.",
+                                shown, (long long)(lineno - 1 - skip), (long long)c + 1);
+            }
+            if (n == cap) {
+                double *grown = realloc(vals, 2 * cap * sizeof *grown);
+                if (!grown) {
+                    free(vals);
+                    return cg_raise_nomemory();
+                }
+                vals = grown;
+                cap *= 2;
+            }
+            vals[n++] = v;
+            c++;
+            if (fend >= stop)
+                break;
+            q = delim ? fend + dlen : fend;
+            if (!delim)
+                while (q < stop && (*q == ' ' || *q == '\t'))
+                    q++;
+        }
+        if (cols < 0)
+            cols = c;
+        else if (c != cols) {
+            free(vals);
+            return cg_raise(&cg_exc_ValueError,
+                            "the number of columns changed from %lld to %lld at row %lld; use `usecols` to select a "
+                            "subset and avoid this error",
+                            (long long)cols, (long long)c, (long long)lineno);
+        }
+        rows++;
+        p = eol ? eol + 1 : end;
+    }
+    int64_t size = (int64_t)n;
+    cg_tensor *t = cg_tensor_empty(1, &size, CG_F64, cg_device_cpu());
+    if (!t) {
+        free(vals);
+        return torch_raise();
+    }
+    memcpy(cg_tensor_data(t), vals, n * sizeof *vals);
+    free(vals);
+    cg_value tv = cg_tensor_steal(t);
+    if (cg_is_err(tv))
+        return CG_ERR;
+    cg_value r = cg_tuple_pack(3, tv, cg_int(rows), cg_int(cols < 0 ? 0 : cols));
+    cg_decref(tv);
+    return r;
+}
+
 static const cg_method_def umath_defs[] = {
+    {"parse_floats", u_parse_floats, NULL, "parse_floats(text, delimiter, comment, skiprows, max_rows): a table of numbers."},
     {"add_reduce", u_add_reduce, NULL, "add_reduce(tensor, axes): a float sum in numpy's order."},
     {"sort", u_sort, NULL, "sort(tensor, want_indices): rows sorted in place, or their stable sorting positions."},
     {NULL, NULL, NULL, NULL},

@@ -272,6 +272,11 @@ def loadtxt(fname, dtype=float, comments='#', delimiter=None, converters=None, s
     d = _dtype_of(dtype)
     if ndmin not in (0, 1, 2):
         raise ValueError('Illegal value of ndmin keyword: %s' % ndmin)
+    if converters is None and quotechar is None and d.kind == 'f' and (comments is None or isinstance(comments, str)) \
+            and (delimiter is None or isinstance(delimiter, str)):
+        fast = _loadtxt_fast(fname, d, comments, delimiter, skiprows, usecols, unpack, ndmin, encoding, max_rows)
+        if fast is not None:
+            return fast
     lines = _lines(fname, encoding)[skiprows:]
     rows = []
     if isinstance(usecols, builtins.int):
@@ -318,6 +323,52 @@ def loadtxt(fname, dtype=float, comments='#', delimiter=None, converters=None, s
         arr = arr.reshape(arr.shape + (1,) if arr.ndim == 1 and ndmin == 2 and False else (1,) + arr.shape)
     if ndmin == 2 and arr.ndim == 2 and len(rows) > 1 and ncols == 1 and arr.shape[0] == 1:
         arr = arr.T
+    if unpack:
+        return arr.T
+    return arr
+
+
+def _text_of(fname, encoding):
+    if isinstance(fname, (str, os.PathLike)):
+        name = os.fspath(fname)
+        if name.endswith('.gz') or name.endswith('.bz2') or name.endswith('.xz'):
+            return None
+        with builtins.open(name, encoding=encoding if encoding not in (None, 'bytes') else None) as f:
+            return f.read()
+    if hasattr(fname, 'read'):
+        text = fname.read()
+        return text.decode('latin1') if isinstance(text, bytes) else text
+    return None
+
+
+def _loadtxt_fast(fname, d, comments, delimiter, skiprows, usecols, unpack, ndmin, encoding, max_rows):
+    """loadtxt's common case in C (numpy._umath.parse_floats); None when
+    the input is not plain text."""
+    import numpy._umath as _umath
+    text = _text_of(fname, encoding)
+    if text is None:
+        return None
+    flat, rows, cols = _umath.parse_floats(text, delimiter, comments, skiprows,
+                                            -1 if max_rows is None else max_rows)
+    if rows == 0:
+        import warnings
+        warnings.warn('loadtxt: input contained no data: "%s"' % (fname if isinstance(fname, str) else '<file>'),
+                      UserWarning, stacklevel=3)
+        arr = _wrap(torch.empty(0, dtype=_engine(d)))
+    else:
+        arr = _wrap(flat.reshape(rows, cols))
+        if usecols is not None:
+            cols_ = [usecols] if isinstance(usecols, builtins.int) else list(usecols)
+            for c in cols_:
+                if c >= cols or c < -cols:
+                    raise ValueError('invalid column index %d at row 1 with %d columns' % (c, cols))
+            arr = _wrap(arr._t[:, torch.tensor(cols_, dtype=torch.int64)])
+        if d.name != 'float64':
+            arr = arr.astype(d)
+    if arr.ndim > ndmin:
+        arr = arr.squeeze()
+    while arr.ndim < ndmin:
+        arr = arr.reshape((1,) + arr.shape)
     if unpack:
         return arr.T
     return arr
