@@ -197,6 +197,10 @@ def copy(a, order='K', subok=False):
 
 
 def _filled(shape, d, fill):
+    if type(shape) is builtins.int and shape >= 0 and d._torch is not None:
+        t = d._torch
+        return _wrap(torch.zeros(shape, dtype=t) if fill == 0 and fill is not None else
+                     torch.empty(shape, dtype=t) if fill is None else torch.full((shape,), fill, dtype=t))
     shape = _shape_arg(shape)
     for s in shape:
         if s < 0:

@@ -229,11 +229,14 @@ def _engine(d):
     return t
 
 
+_BY_ENGINE = {d._torch: d for d in _BY_NAME.values() if d._torch is not None}
+
+
 def _from_engine(tdtype):
-    for d in _BY_NAME.values():
-        if d._torch == tdtype:
-            return d
-    raise TypeError('cgrad: torch dtype ' + repr(tdtype) + ' has no numpy dtype')
+    d = _BY_ENGINE.get(tdtype)
+    if d is None:
+        raise TypeError('cgrad: torch dtype ' + repr(tdtype) + ' has no numpy dtype')
+    return d
 
 
 # ---- promotion ----------------------------------------------------------
@@ -275,12 +278,24 @@ def _safe(a, b):
     return False
 
 
+_PROMOTED = {}
+
+
 def promote_types(type1, type2):
     """The smallest dtype to which both type1 and type2 cast safely."""
-    a = _dtype_of(type1)
-    b = _dtype_of(type2)
+    a = type1 if type(type1) is dtype else _dtype_of(type1)
+    b = type2 if type(type2) is dtype else _dtype_of(type2)
     if a is b:
         return a
+    key = (a._rank, b._rank)
+    hit = _PROMOTED.get(key)
+    if hit is not None:
+        return hit
+    _PROMOTED[key] = r = _promote(a, b)
+    return r
+
+
+def _promote(a, b):
     for name in _ORDER:
         d = _BY_NAME[name]
         if _safe(a, d) and _safe(b, d):

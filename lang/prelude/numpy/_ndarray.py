@@ -286,6 +286,10 @@ class ndarray:
     # ---- indexing ------------------------------------------------------
     def __getitem__(self, key):
         t = self._t
+        if type(key) is builtins.int and t.ndim == 1:
+            n = t.shape[0]
+            if -n <= key < n:
+                return _scalar(t[key].item(), self._dt)
         k, basic = _index(key, t)
         try:
             r = k.t[k.rest] if isinstance(k, _Preindexed) else t[k]
@@ -462,8 +466,16 @@ def _wrap(t, base=None, cls=None):
 
 
 def _scalar(value, d):
-    """A numpy scalar of dtype d holding the Python value."""
-    return d.type(value)
+    """A numpy scalar of dtype d holding the Python value (already of d's
+    kind and range: an engine element)."""
+    cls = d.type
+    if d.name == 'float64':
+        return builtins.float.__new__(cls, value)
+    if d.kind == 'c' or d.itemsize == 2 and d.kind == 'f':
+        return cls(value)
+    s = object.__new__(cls)
+    s._v = value
+    return s
 
 
 def _cast(t, d):

@@ -15,7 +15,7 @@
 import builtins
 import torch
 from numpy._dtypes import dtype, generic, _dtype_of, _engine, _BY_NAME, _scalar_default, _result_dtype, \
-    promote_types, can_cast
+    promote_types, can_cast, _int_range
 from numpy._ndarray import ndarray, _wrap, _scalar, _shape_str
 
 
@@ -104,7 +104,7 @@ def _from_t(t):
 class ufunc:
     """A numpy universal function: elementwise over broadcast operands, with
     out=, where=, dtype= and (for binary ones) reduce, accumulate, outer."""
-    __slots__ = ('__name__', 'nin', 'nout', '_rule', '_fn', 'identity', '_reduce_fn', '_acc_fn')
+    __slots__ = ('__name__', 'nin', 'nout', '_rule', '_fn', 'identity', '_reduce_fn', '_acc_fn', '_scalar_ok')
 
     def __init__(self, name, nin, rule, fn, identity=None, reduce_fn=None, acc_fn=None):
         self.__name__ = name
@@ -115,6 +115,10 @@ class ufunc:
         self.identity = identity
         self._reduce_fn = reduce_fn
         self._acc_fn = acc_fn
+        # the engine's own arithmetic and comparisons take a Python number
+        # as it is; the fast path hands one only to those
+        self._scalar_ok = fn in (torch.add, torch.sub, torch.mul, torch.div, torch.eq, torch.ne, torch.lt, torch.le,
+                                 torch.gt, torch.ge)
 
     @property
     def nargs(self):
@@ -135,7 +139,43 @@ class ufunc:
     def __repr__(self):
         return "<ufunc '" + self.__name__ + "'>"
 
+    def _fast(self, a, b):
+        """The common case of a binary ufunc without keywords: two arrays of
+        one dtype, or an array and a Python number that leaves its dtype
+        as it is (numpy's value-based rule, in short); None otherwise."""
+        if type(a) is not ndarray:
+            return None
+        d = a._dt
+        x = a._t
+        if not x.ndim:
+            return None
+        tb = type(b)
+        if tb is ndarray:
+            if b._dt is not d or not b._t.ndim:
+                return None
+            y = b._t
+        elif tb is builtins.float or tb is builtins.int:
+            if not self._scalar_ok or not _keeps(d, b):
+                return None
+            y = b
+        else:
+            return None
+        loop, result = self._rule(d, None, self.__name__)
+        if loop is not d:
+            return None
+        try:
+            r = self._fn(x, y)
+        except (RuntimeError, TypeError):
+            return None  # the general path raises numpy's error, or takes a scalar this one cannot
+        if result is not None and r.dtype != torch.bool:
+            return None
+        return _wrap(r)
+
     def __call__(self, *args, out=None, where=True, dtype=None, casting='same_kind', order='K', subok=True):
+        if out is None and where is True and dtype is None and self.nin == 2 and len(args) == 2:
+            r = self._fast(args[0], args[1])
+            if r is not None:
+                return r
         if len(args) == self.nin + 1 and out is None:
             out = args[-1]
             args = args[:-1]
@@ -176,6 +216,22 @@ class ufunc:
         a = asarray(A)
         b = asarray(B)
         return self(a.reshape(a.shape + (1,) * b.ndim), b, **kwargs)
+
+
+def _keeps(d, v):
+    """Whether Python number v meeting an array of dtype d leaves the
+    result in d (numpy 1.24's value-based casting, in its common cases)."""
+    k = d.kind
+    if type(v) is builtins.int:
+        if k == 'f':
+            return d.itemsize == 8 or -32768 <= v <= 65535
+        if k == 'i' or k == 'u':
+            lo, hi = _int_range(d)
+            return lo <= v <= hi
+        return False
+    if k == 'f':
+        return d.itemsize == 8 or v != v or builtins.abs(v) <= 3.4028234663852886e+38 or builtins.abs(v) == float('inf')
+    return False
 
 
 # ---- loop rules ----------------------------------------------------------
@@ -352,6 +408,9 @@ tanh = ufunc('tanh', 1, _to_float, torch.tanh, None)
 def _install_operators():
     def binop(uf):
         def op(self, other):
+            r = uf._fast(self, other)
+            if r is not None:
+                return r
             if not isinstance(other, (ndarray, generic, builtins.int, builtins.float, builtins.bool,
                                       builtins.complex, list, tuple)) or isinstance(other, torch.Tensor):
                 return NotImplemented
