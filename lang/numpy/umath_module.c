@@ -456,7 +456,42 @@ static cg_value u_parse_floats(cg_value self, const cg_args *a) {
     return r;
 }
 
+/* nonfinite(t): whether the float CPU tensor t holds an infinity or a NaN
+ * (numpy's floating-point warnings look for the values an error made). */
+static cg_value u_nonfinite(cg_value self, const cg_args *a) {
+    if (a->npos != 1 || !cg_is_tensor(a->pos[0]))
+        return cg_raise(&cg_exc_TypeError, "nonfinite(tensor)");
+    cg_tensor *t = cg_tensor_of_borrowed(a->pos[0]);
+    if ((t->dtype != CG_F64 && t->dtype != CG_F32) || cg_tensor_device(t).type != CG_CPU)
+        return cg_bool(false);
+    int64_t idx[CG_MAX_DIMS] = {0}, n = cg_tensor_numel(t);
+    const char *base = cg_tensor_data(t);
+    int64_t es = (int64_t)cg_dtype_size(t->dtype);
+    if (cg_tensor_is_contiguous(t)) { /* x - x is 0 for every finite x, NaN otherwise */
+        int bad = 0;
+        if (t->dtype == CG_F64)
+            for (int64_t k = 0; k < n; k++)
+                bad |= ((const double *)base)[k] - ((const double *)base)[k] != 0;
+        else
+            for (int64_t k = 0; k < n; k++)
+                bad |= ((const float *)base)[k] - ((const float *)base)[k] != 0;
+        return cg_bool(bad != 0);
+    }
+    for (int64_t k = 0; k < n; k++) {
+        int64_t off = 0;
+        for (int d = 0; d < t->ndim; d++)
+            off += idx[d] * t->strides[d];
+        double v = t->dtype == CG_F64 ? *(const double *)(base + off * es) : *(const float *)(base + off * es);
+        if (v - v != 0)
+            return cg_bool(true);
+        for (int d = t->ndim - 1; d >= 0 && ++idx[d] == t->sizes[d]; d--)
+            idx[d] = 0;
+    }
+    return cg_bool(false);
+}
+
 static const cg_method_def umath_defs[] = {
+    {"nonfinite", u_nonfinite, NULL, "nonfinite(tensor): whether a float tensor holds an infinity or a NaN."},
     {"parse_floats", u_parse_floats, NULL, "parse_floats(text, delimiter, comment, skiprows, max_rows): a table of numbers."},
     {"add_reduce", u_add_reduce, NULL, "add_reduce(tensor, axes): a float sum in numpy's order."},
     {"sort", u_sort, NULL, "sort(tensor, want_indices): rows sorted in place, or their stable sorting positions."},

@@ -27,7 +27,7 @@ from numpy._more import floor, ceil, trunc, rint, fix, rad2deg, deg2rad, degrees
     nanargmax, nanargmin, nanmedian, nancumsum, cov, corrcoef, histogram, bincount, searchsorted, digitize, isin, \
     in1d, intersect1d, union1d, setdiff1d, setxor1d, interp, polyval, cross, kron, convolve, correlate, gradient, \
     pad, rot90, fromfunction, indices, isscalar, iterable, shares_memory, may_share_memory, seterr, geterr, \
-    errstate, ndindex, ndenumerate, vectorize, apply_along_axis, lexsort
+    errstate, seterrcall, geterrcall, ndindex, ndenumerate, vectorize, apply_along_axis, lexsort
 from numpy._more2 import ALLOW_THREADS, BUFSIZE, CLIP, ERR_CALL, ERR_DEFAULT, ERR_IGNORE, ERR_LOG, ERR_PRINT, \
     ERR_RAISE, ERR_WARN, FLOATING_POINT_SUPPORT, FPE_DIVIDEBYZERO, FPE_INVALID, FPE_OVERFLOW, FPE_UNDERFLOW, \
     MAXDIMS, MAY_SHARE_BOUNDS, MAY_SHARE_EXACT, RAISE, SHIFT_DIVIDEBYZERO, SHIFT_INVALID, SHIFT_OVERFLOW, \
@@ -37,14 +37,14 @@ from numpy._more2 import ALLOW_THREADS, BUFSIZE, CLIP, ERR_CALL, ERR_DEFAULT, ER
     cbrt, choose, common_type, compress, conj, conjugate, copysign, cosh, cumproduct, delete, deprecate, \
     deprecate_with_doc, diag_indices, diag_indices_from, diagflat, diagonal, disp, divmod, dsplit, ediff1d, einsum, \
     exp2, expm1, extract, fabs, fill_diagonal, find_common_type, float_power, fmod, frexp, fromiter, frompyfunc, \
-    fromstring, gcd, geomspace, get_array_wrap, get_include, getbufsize, geterrcall, geterrobj, hamming, hanning, \
+    fromstring, gcd, geomspace, get_array_wrap, get_include, getbufsize, geterrobj, hamming, hanning, \
     heaviside, histogram_bin_edges, hsplit, hypot, i0, imag, index_exp, info, insert, iscomplex, iscomplexobj, \
     isfortran, isneginf, isposinf, isreal, isrealobj, issctype, issubdtype, issubsctype, ix_, kaiser, \
     kernel_version, lcm, ldexp, left_shift, log10, log2, logaddexp, logaddexp2, lookfor, mask_indices, \
     maximum_sctype, mgrid, mintypecode, modf, msort, nan_to_num, nancumprod, nanpercentile, nanquantile, nextafter, \
     obj2sctype, ogrid, partition, piecewise, place, poly1d, polyadd, polyder, polyint, polymul, polysub, product, \
     put, put_along_axis, putmask, r_, ravel_multi_index, real, real_if_close, require, resize, right_shift, \
-    rollaxis, s_, safe_eval, sctype2char, sctypeDict, sctypes, select, set_string_function, setbufsize, seterrcall, \
+    rollaxis, s_, safe_eval, sctype2char, sctypeDict, sctypes, select, set_string_function, setbufsize, \
     seterrobj, show_config, show_runtime, sinc, sinh, sometrue, sort_complex, source, spacing, take_along_axis, tan, \
     tensordot, tracemalloc_domain, trapz, tri, tril_indices, tril_indices_from, trim_zeros, triu_indices, \
     triu_indices_from, typecodes, typename, unravel_index, unwrap, use_hugepage, vander, vsplit, who

@@ -804,40 +804,7 @@ def shares_memory(a, b, max_work=None):
 
 may_share_memory = shares_memory
 
-_err = {'divide': 'warn', 'over': 'warn', 'under': 'ignore', 'invalid': 'warn'}
-
-
-def seterr(all=None, divide=None, over=None, under=None, invalid=None):
-    old = dict(_err)
-    for k, v in (('divide', divide), ('over', over), ('under', under), ('invalid', invalid)):
-        if v is not None or all is not None:
-            _err[k] = v if v is not None else all
-    return old
-
-
-def geterr():
-    return dict(_err)
-
-
-class errstate:
-    def __init__(self, *, call=None, **kwargs):
-        self.kwargs = kwargs
-
-    def __enter__(self):
-        self.old = seterr(**self.kwargs)
-
-    def __exit__(self, *exc):
-        _err.clear()
-        _err.update(self.old)
-
-    def __call__(self, func):
-        import functools
-
-        @functools.wraps(func)
-        def inner(*a, **k):
-            with self:
-                return func(*a, **k)
-        return inner
+from numpy._fperr import seterr, geterr, errstate, seterrcall, geterrcall
 
 
 class ndindex:

@@ -1238,20 +1238,6 @@ def seterrobj(errobj):
     return None
 
 
-def seterrcall(func):
-    global _errcall
-    old = _errcall
-    _errcall = func
-    return old
-
-
-_errcall = None
-
-
-def geterrcall():
-    return _errcall
-
-
 def get_include():
     return '/usr/lib/python3/dist-packages/numpy/core/include'
 

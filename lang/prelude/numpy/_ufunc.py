@@ -14,6 +14,8 @@
 # When every operand is 0-d the result is a numpy scalar.
 import builtins
 import torch
+import numpy._fperr as _fperr
+from numpy._umath import nonfinite as _nonfinite
 from numpy._dtypes import dtype, generic, _dtype_of, _engine, _BY_NAME, _scalar_default, _result_dtype, \
     promote_types, can_cast, _int_range
 from numpy._ndarray import ndarray, _wrap, _scalar, _shape_str
@@ -169,6 +171,8 @@ class ufunc:
             return None  # the general path raises numpy's error, or takes a scalar this one cannot
         if result is not None and r.dtype != torch.bool:
             return None
+        if r.dtype.is_floating_point and _nonfinite(r):
+            _fperr.check(r, (x, y), self.__name__)
         return _wrap(r)
 
     def __call__(self, *args, out=None, where=True, dtype=None, casting='same_kind', order='K', subok=True):
@@ -195,6 +199,8 @@ class ufunc:
             raise
         if result is not None and r.dtype != _engine(result):
             r = r.to(_engine(result))
+        if r.dtype.is_floating_point:
+            _fperr.check(r, ts, self.__name__)
         if where is not True and out is None:
             r = torch.where(_where_mask(where), r, torch.zeros_like(r))
         return _finish(r, ops, out, self.__name__, where)
@@ -284,11 +290,13 @@ def _integral(common, ops, name):
     return common, None
 
 
-def _int_div(fn):
+def _int_div(fn, name):
     def run(a, b):
         if a.dtype.is_floating_point:
             return fn(a, b)
         zero = b == 0
+        if builtins.bool(zero.any()):
+            _fperr.report('divide', name)
         r = fn(a, torch.where(zero, torch.ones_like(b), b))
         return torch.where(zero, torch.zeros_like(r), r)
     return run
@@ -365,8 +373,8 @@ subtract = ufunc('subtract', 2, _arith, torch.sub, None)
 multiply = ufunc('multiply', 2, _arith, torch.mul, 1, 'prod', 'cumprod')
 true_divide = ufunc('divide', 2, _true_div, torch.div, None)
 divide = true_divide
-floor_divide = ufunc('floor_divide', 2, _no_bool, _int_div(torch.floor_divide), None)
-remainder = ufunc('remainder', 2, _no_bool, _int_div(torch.remainder), None)
+floor_divide = ufunc('floor_divide', 2, _no_bool, _int_div(torch.floor_divide, 'floor_divide'), None)
+remainder = ufunc('remainder', 2, _no_bool, _int_div(torch.remainder, 'remainder'), None)
 mod = remainder
 power = ufunc('power', 2, _no_bool, _power, None)
 maximum = ufunc('maximum', 2, _same, _maximum, None, 'max')
