@@ -1428,3 +1428,123 @@ def _install_methods():
 
 
 _install_methods()
+
+
+def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
+    """numpy's polyfit: lstsq on the column-scaled Vandermonde matrix."""
+    import numpy.linalg as la
+    from numpy._more import finfo
+    x = asarray(x).astype('float64') if asarray(x).dtype.kind != 'f' else asarray(x) + 0.0
+    y = asarray(y).astype('float64') if asarray(y).dtype.kind != 'f' else asarray(y) + 0.0
+    order = builtins.int(deg) + 1
+    if deg < 0:
+        raise ValueError('expected deg >= 0')
+    if x.ndim != 1:
+        raise TypeError('expected 1D vector for x')
+    if x.size == 0:
+        raise TypeError('expected non-empty vector for x')
+    if y.ndim < 1 or y.ndim > 2:
+        raise TypeError('expected 1D or 2D array for y')
+    if x.shape[0] != y.shape[0]:
+        raise TypeError('expected x and y to have same length')
+    if rcond is None:
+        rcond = len(x) * builtins.float(finfo(x.dtype).eps)
+    lhs = vander(x, order)
+    rhs = y
+    if w is not None:
+        w = asarray(w) + 0.0
+        lhs = _uf.multiply(lhs, w[:, None])
+        rhs = _uf.multiply(rhs, w) if rhs.ndim == 1 else _uf.multiply(rhs, w[:, None])
+    scale = _uf.sqrt(_sum(_uf.multiply(lhs, lhs), axis=0))
+    lhs = _uf.true_divide(lhs, scale)
+    c, resids, rank, s = la.lstsq(lhs, rhs, rcond)
+    c = _uf.true_divide(c.T, scale).T
+    if rank != order and not full:
+        import warnings
+        from numpy._exceptions import RankWarning
+        warnings.warn('Polyfit may be poorly conditioned', RankWarning, stacklevel=2)
+    if full:
+        return c, resids, rank, s, rcond
+    return c
+
+
+def polydiv(u, v):
+    u = asarray(u) + 0.0
+    v = asarray(v) + 0.0
+    w = u[0] + v[0]
+    m = len(u) - 1
+    n = len(v) - 1
+    scale = 1. / v[0]
+    q = zeros((builtins.max(m - n + 1, 1),), w.dtype)
+    r = u.astype(w.dtype)
+    for k in range(0, m - n + 1):
+        d = scale * r[k]
+        q[k] = d
+        r[k:k + n + 1] = _uf.subtract(r[k:k + n + 1], _uf.multiply(d, v))
+    # numpy drops leading remainders allclose to 0 (atol 1e-8)
+    while builtins.abs(builtins.float(r[0])) <= 1e-8 and r.shape[-1] > 1:
+        r = r[1:]
+    return q, r
+
+
+def roots(p):
+    import numpy.linalg as la
+    p = asarray(p).ravel()
+    nz = [i for i, v in enumerate(p.tolist()) if v != 0]
+    if not nz:
+        return array([])
+    trailing = len(p) - nz[-1] - 1
+    p = p[nz[0]:nz[-1] + 1]
+    N = len(p)
+    if N > 1:
+        A = diag(ones((N - 2,), p.dtype if p.dtype.kind == 'f' else 'float64'), -1) if N > 2 else \
+            zeros((1, 1))
+        A[0, :] = _uf.true_divide(-p[1:], p[0])
+        r = la.eigvals(A)
+    else:
+        r = array([])
+    return concatenate((r, zeros(trailing, r.dtype)))
+
+
+def diag(v, k=0):
+    from numpy._funcs import diag as _diag
+    return _diag(v, k)
+
+
+def histogram2d(x, y, bins=10, range=None, density=None, weights=None):
+    from numpy._more import histogram
+    x = asarray(x).astype('float64')
+    y = asarray(y).astype('float64')
+    bx = by = bins
+    if isinstance(bins, (list, tuple)) and len(bins) == 2:
+        bx, by = bins
+    rx = ry = None
+    if range is not None:
+        rx, ry = range
+    ex = histogram(x, bx, rx)[1]
+    ey = histogram(y, by, ry)[1]
+    import bisect
+    exl = ex.tolist()
+    eyl = ey.tolist()
+    H = [[0.0] * (len(eyl) - 1) for _ in builtins.range(len(exl) - 1)]
+    wl = asarray(weights).ravel().tolist() if weights is not None else None
+    for i, (a, b) in enumerate(zip(x.tolist(), y.tolist())):
+        if not (exl[0] <= a <= exl[-1] and eyl[0] <= b <= eyl[-1]):
+            continue
+        ia = builtins.min(bisect.bisect_right(exl, a) - 1, len(exl) - 2)
+        ib = builtins.min(bisect.bisect_right(eyl, b) - 1, len(eyl) - 2)
+        H[ia][ib] += wl[i] if wl is not None else 1.0
+    Ha = array(H)
+    if density:
+        dx = _uf.subtract(ex[1:], ex[:-1]).reshape(-1, 1)
+        dy = _uf.subtract(ey[1:], ey[:-1]).reshape(1, -1)
+        Ha = _uf.true_divide(Ha, _uf.multiply(_uf.multiply(dx, dy), _sum(Ha)))
+    return Ha, ex, ey
+
+
+def fastCopyAndTranspose(a):
+    import warnings
+    warnings.warn('fastCopyAndTranspose and the underlying C function PyArray_CopyAndTranspose have been '
+                  'deprecated.\n\nUse the transpose method followed by a C-order copy instead, e.g. '
+                  '``arr.T.copy()``', DeprecationWarning, stacklevel=2)
+    return asarray(a).T.copy()
