@@ -33,6 +33,7 @@ BENCHES = [
     ("np_sum0", "numpy: a.sum(axis=0) of 4096x4096 float64, 3 times", 1.0),
     ("np_matmul", "numpy: a @ b of 1024x1024 float64, 5 times", 1.0),
     ("np_sort", "numpy: np.sort of 10M float64", 1.0),
+    ("np_randn", "numpy: np.random.randn(10**7) after a seed", 1.0),
     ("np_loadtxt", "numpy: np.loadtxt of a ~50 MB CSV", 1.0),
     ("np_small", "numpy: np.zeros(3) + 1, 100k times", 3.0),
 ]

@@ -10,5 +10,7 @@
 cg_value cg_numpy_lapack_module_init(void);
 /* numpy._umath: numpy's own loops where its order matters (umath_module.c). */
 cg_value cg_numpy_umath_module_init(void);
+/* numpy._mt19937: the legacy generator and its draws (mt19937.c). */
+cg_value cg_numpy_mt19937_module_init(void);
 
 #endif

@@ -53,6 +53,7 @@ from numpy._print import set_printoptions, get_printoptions, printoptions, array
     array_str, format_float_positional, format_float_scientific
 
 import numpy.linalg as linalg
+import numpy.random as random
 from numpy._more2 import polyfit, polydiv, roots, histogram2d, fastCopyAndTranspose
 from numpy._scalars import _borrow_array_methods
 _borrow_array_methods()

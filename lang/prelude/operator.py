@@ -28,7 +28,13 @@ def abs(a): return _abs(a)
 def add(a, b): return a + b
 def and_(a, b): return a & b
 def floordiv(a, b): return a // b
-def index(a): return a.__index__()
+def index(a):
+    method = getattr(type(a), '__index__', None)
+    if method is None:
+        raise TypeError("'%s' object cannot be interpreted as an integer" % type(a).__name__)
+    return method(a)
+
+
 def inv(a): return ~a
 invert = inv
 def lshift(a, b): return a << b

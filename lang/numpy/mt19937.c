@@ -1,0 +1,437 @@
+/* mt19937.c: numpy._mt19937, the Mersenne Twister behind numpy.random's
+ * legacy functions (RandomState, np.random.seed/rand/randn/...) and the
+ * legacy draws numpy 1.24 makes from it, so that a seeded program draws
+ * numpy's numbers.
+ *
+ * Note [numpy's legacy draws]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * - Seeding an int s: the key is Knuth's recurrence from s (init_genrand);
+ *   a sequence: MT19937's init_by_array. The state is 624 words and a
+ *   position; a new state sits at position 624, so the first draw
+ *   regenerates the block.
+ * - A double is 53 bits from two words: (a >> 5) * 2^26 + (b >> 6), over
+ *   2^53.
+ * - A normal draw is Marsaglia's polar method on two doubles mapped to
+ *   [-1, 1), rejecting r2 >= 1 and r2 == 0; each accepted pair gives f*x2
+ *   now and keeps f*x1 for the next call (has_gauss/gauss in the state).
+ * - Bounded integers in [off, off + rng]: rng 0 draws nothing; a range of
+ *   32 bits or less takes whole words and a range of 2^32 - 1 one word as
+ *   it is; otherwise each draw is a word (or, past 32 bits, a high word then
+ *   a low word) masked to the next power of two minus one, redrawn while
+ *   above rng.
+ * - The Fisher-Yates shuffle walks i from n - 1 down to 1, swapping with j
+ *   drawn in [0, i] by the same masked rejection.
+ * - standard_exponential is -log(1 - u); poisson below 10 multiplies
+ *   doubles until the product drops to exp(-lam), from 10 on runs
+ *   Hormann's PTRS with numpy's constants and its log-gamma series. */
+#include "numpy/numpy_module.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/containers.h"
+#include "runtime/module.h"
+#include "torch/tensor_obj.h"
+#include "torch/torch_args.h"
+
+#define MT_N 624
+#define MT_M 397
+
+typedef struct {
+    cg_obj head;
+    uint32_t key[MT_N];
+    int pos;
+    int has_gauss;
+    double gauss;
+} mt_state;
+
+static void mt_seed(mt_state *s, uint32_t seed) {
+    for (int i = 0; i < MT_N; i++) {
+        s->key[i] = seed;
+        seed = 1812433253U * (seed ^ (seed >> 30)) + (uint32_t)i + 1U;
+    }
+    s->pos = MT_N;
+    s->has_gauss = 0;
+    s->gauss = 0;
+}
+
+static void mt_seed_array(mt_state *s, const uint32_t *init, int64_t len) {
+    mt_seed(s, 19650218U);
+    int64_t i = 1, j = 0, k = MT_N > len ? MT_N : len;
+    for (; k; k--) {
+        s->key[i] = (s->key[i] ^ ((s->key[i - 1] ^ (s->key[i - 1] >> 30)) * 1664525U)) + init[j] + (uint32_t)j;
+        i++;
+        j++;
+        if (i >= MT_N) {
+            s->key[0] = s->key[MT_N - 1];
+            i = 1;
+        }
+        if (j >= len)
+            j = 0;
+    }
+    for (k = MT_N - 1; k; k--) {
+        s->key[i] = (s->key[i] ^ ((s->key[i - 1] ^ (s->key[i - 1] >> 30)) * 1566083941U)) - (uint32_t)i;
+        i++;
+        if (i >= MT_N) {
+            s->key[0] = s->key[MT_N - 1];
+            i = 1;
+        }
+    }
+    s->key[0] = 0x80000000U;
+    s->pos = MT_N;
+    s->has_gauss = 0;
+    s->gauss = 0;
+}
+
+static void mt_regenerate(mt_state *s) {
+    uint32_t *k = s->key;
+    int i;
+    for (i = 0; i < MT_N - MT_M; i++) {
+        uint32_t y = (k[i] & 0x80000000U) | (k[i + 1] & 0x7fffffffU);
+        k[i] = k[i + MT_M] ^ (y >> 1) ^ (-(y & 1U) & 0x9908b0dfU);
+    }
+    for (; i < MT_N - 1; i++) {
+        uint32_t y = (k[i] & 0x80000000U) | (k[i + 1] & 0x7fffffffU);
+        k[i] = k[i + (MT_M - MT_N)] ^ (y >> 1) ^ (-(y & 1U) & 0x9908b0dfU);
+    }
+    uint32_t y = (k[MT_N - 1] & 0x80000000U) | (k[0] & 0x7fffffffU);
+    k[MT_N - 1] = k[MT_M - 1] ^ (y >> 1) ^ (-(y & 1U) & 0x9908b0dfU);
+    s->pos = 0;
+}
+
+static uint32_t mt_next32(mt_state *s) {
+    if (s->pos == MT_N)
+        mt_regenerate(s);
+    uint32_t y = s->key[s->pos++];
+    y ^= y >> 11;
+    y ^= (y << 7) & 0x9d2c5680U;
+    y ^= (y << 15) & 0xefc60000U;
+    y ^= y >> 18;
+    return y;
+}
+
+static uint64_t mt_next64(mt_state *s) {
+    uint64_t hi = mt_next32(s);
+    return hi << 32 | mt_next32(s);
+}
+
+static double mt_double(mt_state *s) {
+    int32_t a = (int32_t)(mt_next32(s) >> 5), b = (int32_t)(mt_next32(s) >> 6);
+    return (a * 67108864.0 + b) / 9007199254740992.0;
+}
+
+static double mt_gauss(mt_state *s) {
+    if (s->has_gauss) {
+        double g = s->gauss;
+        s->has_gauss = 0;
+        s->gauss = 0;
+        return g;
+    }
+    double x1, x2, r2;
+    do {
+        x1 = 2.0 * mt_double(s) - 1.0;
+        x2 = 2.0 * mt_double(s) - 1.0;
+        r2 = x1 * x1 + x2 * x2;
+    } while (r2 >= 1.0 || r2 == 0.0);
+    double f = sqrt(-2.0 * log(r2) / r2);
+    s->gauss = f * x1;
+    s->has_gauss = 1;
+    return f * x2;
+}
+
+static uint64_t mask_of(uint64_t max) {
+    uint64_t m = max;
+    m |= m >> 1;
+    m |= m >> 2;
+    m |= m >> 4;
+    m |= m >> 8;
+    m |= m >> 16;
+    m |= m >> 32;
+    return m;
+}
+
+/* A value in [0, rng] (Note [numpy's legacy draws]). */
+static uint64_t mt_bounded(mt_state *s, uint64_t rng, uint64_t mask) {
+    if (rng == 0)
+        return 0;
+    if (rng <= 0xFFFFFFFFULL) {
+        if (rng == 0xFFFFFFFFULL)
+            return mt_next32(s);
+        uint32_t v;
+        while ((v = mt_next32(s) & (uint32_t)mask) > rng) {
+        }
+        return v;
+    }
+    if (rng == 0xFFFFFFFFFFFFFFFFULL)
+        return mt_next64(s);
+    uint64_t v;
+    while ((v = mt_next64(s) & mask) > rng) {
+    }
+    return v;
+}
+
+static double loggam(double x) {
+    static const double a[10] = {8.333333333333333e-02, -2.777777777777778e-03, 7.936507936507937e-04,
+                                 -5.952380952380952e-04, 8.417508417508418e-04, -1.917526917526918e-03,
+                                 6.410256410256410e-03, -2.955065359477124e-02, 1.796443723688307e-01,
+                                 -1.39243221690590e+00};
+    if (x == 1.0 || x == 2.0)
+        return 0.0;
+    int64_t n = x < 7.0 ? (int64_t)(7 - x) : 0;
+    double x0 = x + (double)n, x2 = (1.0 / x0) * (1.0 / x0), gl0 = a[9];
+    for (int k = 8; k >= 0; k--) {
+        gl0 *= x2;
+        gl0 += a[k];
+    }
+    double gl = gl0 / x0 + 0.5 * 1.8378770664093453e+00 + (x0 - 0.5) * log(x0) - x0;
+    for (int64_t k = 1; x < 7.0 && k <= n; k++) {
+        gl -= log(x0 - 1.0);
+        x0 -= 1.0;
+    }
+    return gl;
+}
+
+static int64_t mt_poisson(mt_state *s, double lam) {
+    if (lam == 0)
+        return 0;
+    if (lam < 10) {
+        double enlam = exp(-lam), prod = 1.0;
+        int64_t x = 0;
+        for (;;) {
+            prod *= mt_double(s);
+            if (prod > enlam)
+                x++;
+            else
+                return x;
+        }
+    }
+    double slam = sqrt(lam), loglam = log(lam), b = 0.931 + 2.53 * slam, a = -0.059 + 0.02483 * b;
+    double invalpha = 1.1239 + 1.1328 / (b - 3.4), vr = 0.9277 - 3.6224 / (b - 2);
+    for (;;) {
+        double u = mt_double(s) - 0.5, v = mt_double(s), us = 0.5 - fabs(u);
+        int64_t k = (int64_t)floor((2 * a / us + b) * u + lam + 0.43);
+        if (us >= 0.07 && v <= vr)
+            return k;
+        if (k < 0 || (us < 0.013 && v > us))
+            continue;
+        if (log(v) + log(invalpha) - log(a / (us * us) + b) <= -lam + (double)k * loglam - loggam((double)k + 1))
+            return k;
+    }
+}
+
+/* ---- the state object ------------------------------------------------------------------- */
+
+static void mt_dealloc(cg_obj *self) { cg_obj_free(self); }
+
+static cg_type mt_type = {
+    .head = {CG_IMMORTAL, &cg_type_type},
+    .name = "MT19937State",
+    .module = "numpy._mt19937",
+    .base = &cg_type_object,
+    .basicsize = sizeof(mt_state),
+    .dealloc = mt_dealloc,
+};
+
+static mt_state *state_arg(const cg_args *a) {
+    if (a->npos < 1 || !cg_is_type(a->pos[0], &mt_type)) {
+        cg_raise(&cg_exc_TypeError, "an MT19937 state is required");
+        return NULL;
+    }
+    return (mt_state *)a->pos[0].u.o;
+}
+
+static bool count_arg(const cg_args *a, int i, int64_t *n) {
+    if (i >= a->npos || a->pos[i].tag != CG_V_INT || a->pos[i].u.i < 0) {
+        cg_raise(&cg_exc_ValueError, "a non-negative count is required");
+        return false;
+    }
+    *n = a->pos[i].u.i;
+    return true;
+}
+
+static cg_value m_new(cg_value self, const cg_args *a) {
+    mt_state *s = cg_obj_alloc(&mt_type);
+    if (!s)
+        return cg_raise_nomemory();
+    mt_seed(s, 5489U);
+    return cg_obj_value(s);
+}
+
+/* seed(state, int or list of ints in [0, 2^32)) */
+static cg_value m_seed(cg_value self, const cg_args *a) {
+    mt_state *s = state_arg(a);
+    if (!s || a->npos != 2)
+        return s ? cg_raise(&cg_exc_TypeError, "seed(state, key)") : CG_ERR;
+    cg_value k = a->pos[1];
+    if (k.tag == CG_V_INT) {
+        mt_seed(s, (uint32_t)k.u.i);
+        return CG_NONE;
+    }
+    if (!torch_is_seq(k))
+        return cg_raise(&cg_exc_TypeError, "seed(state, key): key must be an int or a list of ints");
+    int64_t n = torch_seq_len(k);
+    uint32_t *init = malloc((size_t)(n > 0 ? n : 1) * sizeof *init);
+    if (!init)
+        return cg_raise_nomemory();
+    for (int64_t i = 0; i < n; i++) {
+        cg_value v = torch_seq_item_borrowed(k, i);
+        if (v.tag != CG_V_INT) {
+            free(init);
+            return cg_raise(&cg_exc_TypeError, "seed(state, key): key must be a list of ints");
+        }
+        init[i] = (uint32_t)v.u.i;
+    }
+    mt_seed_array(s, init, n);
+    free(init);
+    return CG_NONE;
+}
+
+/* get(state) -> (list of 624 ints, pos, has_gauss, gauss) */
+static cg_value m_get(cg_value self, const cg_args *a) {
+    mt_state *s = state_arg(a);
+    if (!s)
+        return CG_ERR;
+    cg_value keys = cg_list_new(0);
+    if (cg_is_err(keys))
+        return CG_ERR;
+    for (int i = 0; i < MT_N; i++)
+        if (cg_list_append(keys, cg_int(s->key[i])) < 0) {
+            cg_decref(keys);
+            return CG_ERR;
+        }
+    cg_value r = cg_tuple_pack(4, keys, cg_int(s->pos), cg_int(s->has_gauss), cg_float(s->gauss));
+    cg_decref(keys);
+    return r;
+}
+
+/* set(state, keys, pos, has_gauss, gauss) */
+static cg_value m_set(cg_value self, const cg_args *a) {
+    mt_state *s = state_arg(a);
+    if (!s)
+        return CG_ERR;
+    if (a->npos != 5 || !torch_is_seq(a->pos[1]) || torch_seq_len(a->pos[1]) != MT_N || a->pos[2].tag != CG_V_INT
+        || a->pos[3].tag != CG_V_INT || a->pos[4].tag != CG_V_FLOAT)
+        return cg_raise(&cg_exc_ValueError, "state must be 624 longs");
+    if (a->pos[2].u.i < 0 || a->pos[2].u.i > MT_N)
+        return cg_raise(&cg_exc_ValueError, "pos must be between 0 and 624");
+    for (int i = 0; i < MT_N; i++) {
+        cg_value v = torch_seq_item_borrowed(a->pos[1], i);
+        if (v.tag != CG_V_INT)
+            return cg_raise(&cg_exc_TypeError, "state must be 624 longs");
+        s->key[i] = (uint32_t)v.u.i;
+    }
+    s->pos = (int)a->pos[2].u.i;
+    s->has_gauss = a->pos[3].u.i != 0;
+    s->gauss = a->pos[4].u.f;
+    return CG_NONE;
+}
+
+/* A float64 tensor of n draws of f. */
+#define FILL_DOUBLES(name, EXPR)                                                   \
+    static cg_value name(cg_value self, const cg_args *a) {                        \
+        mt_state *s = state_arg(a);                                                \
+        int64_t n;                                                                 \
+        if (!s || !count_arg(a, 1, &n))                                            \
+            return CG_ERR;                                                         \
+        cg_tensor *t = cg_tensor_empty(1, &n, CG_F64, cg_device_cpu());            \
+        if (!t)                                                                    \
+            return torch_raise();                                                  \
+        double *p = cg_tensor_data(t);                                             \
+        for (int64_t i = 0; i < n; i++)                                            \
+            p[i] = EXPR;                                                           \
+        return cg_tensor_steal(t);                                                 \
+    }
+FILL_DOUBLES(m_doubles, mt_double(s))
+FILL_DOUBLES(m_gauss, mt_gauss(s))
+FILL_DOUBLES(m_exponential, -log(1.0 - mt_double(s)))
+
+/* bounded(state, off, rng, n): an int64 tensor of n values off + [0, rng]. */
+static cg_value m_bounded(cg_value self, const cg_args *a) {
+    mt_state *s = state_arg(a);
+    int64_t n;
+    if (!s || !count_arg(a, 3, &n))
+        return CG_ERR;
+    if (a->pos[1].tag != CG_V_INT || a->pos[2].tag != CG_V_INT || a->pos[2].u.i < 0)
+        return cg_raise(&cg_exc_TypeError, "bounded(state, off, rng, n)");
+    int64_t off = a->pos[1].u.i;
+    uint64_t rng = (uint64_t)a->pos[2].u.i, mask = mask_of(rng);
+    cg_tensor *t = cg_tensor_empty(1, &n, CG_INT64, cg_device_cpu());
+    if (!t)
+        return torch_raise();
+    int64_t *p = cg_tensor_data(t);
+    for (int64_t i = 0; i < n; i++)
+        p[i] = (int64_t)((uint64_t)off + mt_bounded(s, rng, mask));
+    return cg_tensor_steal(t);
+}
+
+/* permutation(state, n): arange(n) shuffled as numpy's Fisher-Yates does. */
+static cg_value m_permutation(cg_value self, const cg_args *a) {
+    mt_state *s = state_arg(a);
+    int64_t n;
+    if (!s || !count_arg(a, 1, &n))
+        return CG_ERR;
+    cg_tensor *t = cg_tensor_empty(1, &n, CG_INT64, cg_device_cpu());
+    if (!t)
+        return torch_raise();
+    int64_t *p = cg_tensor_data(t);
+    for (int64_t i = 0; i < n; i++)
+        p[i] = i;
+    for (int64_t i = n - 1; i >= 1; i--) {
+        int64_t j = (int64_t)mt_bounded(s, (uint64_t)i, mask_of((uint64_t)i));
+        int64_t tmp = p[i];
+        p[i] = p[j];
+        p[j] = tmp;
+    }
+    return cg_tensor_steal(t);
+}
+
+/* poisson(state, lam, n) */
+static cg_value m_poisson(cg_value self, const cg_args *a) {
+    mt_state *s = state_arg(a);
+    int64_t n;
+    if (!s || !count_arg(a, 2, &n))
+        return CG_ERR;
+    if (a->pos[1].tag != CG_V_FLOAT)
+        return cg_raise(&cg_exc_TypeError, "poisson(state, lam, n)");
+    double lam = a->pos[1].u.f;
+    cg_tensor *t = cg_tensor_empty(1, &n, CG_INT64, cg_device_cpu());
+    if (!t)
+        return torch_raise();
+    int64_t *p = cg_tensor_data(t);
+    for (int64_t i = 0; i < n; i++)
+        p[i] = mt_poisson(s, lam);
+    return cg_tensor_steal(t);
+}
+
+/* words(state, n): n raw 32-bit draws, as an int64 tensor. */
+static cg_value m_words(cg_value self, const cg_args *a) {
+    mt_state *s = state_arg(a);
+    int64_t n;
+    if (!s || !count_arg(a, 1, &n))
+        return CG_ERR;
+    cg_tensor *t = cg_tensor_empty(1, &n, CG_INT64, cg_device_cpu());
+    if (!t)
+        return torch_raise();
+    int64_t *p = cg_tensor_data(t);
+    for (int64_t i = 0; i < n; i++)
+        p[i] = mt_next32(s);
+    return cg_tensor_steal(t);
+}
+
+static const cg_method_def mt_defs[] = {
+    {"new", m_new, NULL, "new(): a Mersenne Twister state seeded with 5489."},
+    {"seed", m_seed, NULL, "seed(state, key): numpy's legacy seeding from an int or a list of 32-bit ints."},
+    {"get", m_get, NULL, "get(state): (key, pos, has_gauss, gauss)."},
+    {"set", m_set, NULL, "set(state, key, pos, has_gauss, gauss)"},
+    {"doubles", m_doubles, NULL, "doubles(state, n): n uniform doubles in [0, 1)."},
+    {"gauss", m_gauss, NULL, "gauss(state, n): n standard normal draws, numpy's legacy way."},
+    {"exponential", m_exponential, NULL, "exponential(state, n): n standard exponential draws."},
+    {"bounded", m_bounded, NULL, "bounded(state, off, rng, n): n integers in [off, off + rng]."},
+    {"permutation", m_permutation, NULL, "permutation(state, n): a shuffled arange(n)."},
+    {"poisson", m_poisson, NULL, "poisson(state, lam, n): n Poisson draws."},
+    {"words", m_words, NULL, "words(state, n): n raw 32-bit outputs."},
+    {NULL, NULL, NULL, NULL},
+};
+
+cg_value cg_numpy_mt19937_module_init(void) { return cg_module_of("numpy._mt19937", mt_defs); }
