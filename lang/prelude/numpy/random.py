@@ -15,7 +15,8 @@ import numpy._ufunc as _uf
 
 __all__ = ['RandomState', 'seed', 'get_state', 'set_state', 'random_sample', 'random', 'ranf', 'sample', 'rand',
            'randn', 'standard_normal', 'normal', 'uniform', 'randint', 'random_integers', 'choice', 'shuffle',
-           'permutation', 'exponential', 'standard_exponential', 'poisson', 'bytes']
+           'permutation', 'exponential', 'standard_exponential', 'poisson', 'bytes', 'default_rng', 'Generator',
+           'PCG64', 'SeedSequence']
 
 
 def _shape(size):
@@ -369,3 +370,333 @@ permutation = _rand.permutation
 shuffle = _rand.shuffle
 choice = _rand.choice
 RandomState.__module__ = 'numpy.random'
+
+
+# ---- the new API: SeedSequence, PCG64, Generator, default_rng ----------------------------
+
+_MASK32 = 0xFFFFFFFF
+_INIT_A = 0x43b0d7e5
+_MULT_A = 0x931e8875
+_INIT_B = 0x8b51f9dd
+_MULT_B = 0x58f38ded
+_MIX_MULT_L = 0xca01f9dd
+_MIX_MULT_R = 0x4973f715
+_XSHIFT = 16
+
+
+def _words(x):
+    """x (an int or a sequence of them) as numpy's SeedSequence reads it:
+    32-bit words, least significant first."""
+    if isinstance(x, (builtins.int,)) or isinstance(x, ndarray) and x.ndim == 0:
+        v = builtins.int(x)
+        if v < 0:
+            raise ValueError('expected non-negative integer')
+        out = []
+        while True:
+            out.append(v & _MASK32)
+            v >>= 32
+            if not v:
+                return out
+    if isinstance(x, (builtins.float, builtins.str)):
+        raise TypeError('SeedSequence expects int or sequence of ints for entropy not %r' % (x,))
+    out = []
+    for item in (x.tolist() if isinstance(x, ndarray) else x):
+        if not isinstance(item, builtins.int):
+            raise TypeError('SeedSequence expects int or sequence of ints for entropy not %r' % (x,))
+        out.extend(_words(item))
+    return out
+
+
+class SeedSequence:
+    """numpy's SeedSequence: entropy mixed into a pool of four words, from
+    which generate_state draws any number of words."""
+
+    def __init__(self, entropy=None, *, spawn_key=(), pool_size=4, n_children_spawned=0):
+        if pool_size < 4:
+            raise ValueError('The size of the entropy pool should be at least 4')
+        if entropy is None:
+            entropy = builtins.int.from_bytes(os.urandom(16), 'little')
+        self.entropy = entropy
+        self.spawn_key = tuple(spawn_key)
+        self.pool_size = pool_size
+        self.n_children_spawned = n_children_spawned
+        self._pool = [0] * pool_size
+        self._mix(self._assembled())
+
+    def _assembled(self):
+        run = _words(self.entropy)
+        spawn = _words(list(self.spawn_key)) if self.spawn_key else []
+        if spawn and len(run) < self.pool_size:
+            run = run + [0] * (self.pool_size - len(run))
+        return run + spawn
+
+    def _mix(self, entropy):
+        hc = [_INIT_A]
+
+        def hashmix(value):
+            value = (value ^ hc[0]) & _MASK32
+            hc[0] = (hc[0] * _MULT_A) & _MASK32
+            value = (value * hc[0]) & _MASK32
+            return value ^ (value >> _XSHIFT)
+
+        def mix(x, y):
+            r = (_MIX_MULT_L * x - _MIX_MULT_R * y) & _MASK32
+            return r ^ (r >> _XSHIFT)
+        pool = self._pool
+        n = len(pool)
+        for i in range(n):
+            pool[i] = hashmix(entropy[i] if i < len(entropy) else 0)
+        for i_src in range(n):
+            for i_dst in range(n):
+                if i_src != i_dst:
+                    pool[i_dst] = mix(pool[i_dst], hashmix(pool[i_src]))
+        for i_src in range(n, len(entropy)):
+            for i_dst in range(n):
+                pool[i_dst] = mix(pool[i_dst], hashmix(entropy[i_src]))
+
+    @property
+    def pool(self):
+        return array(self._pool, dtype='int64')
+
+    @property
+    def state(self):
+        return {'entropy': self.entropy, 'spawn_key': self.spawn_key, 'pool_size': self.pool_size,
+                'n_children_spawned': self.n_children_spawned}
+
+    def _state_words(self, n_words):
+        hc = _INIT_B
+        out = []
+        pool = self._pool
+        for i in range(n_words):
+            v = pool[i % len(pool)]
+            v ^= hc
+            hc = (hc * _MULT_B) & _MASK32
+            v = (v * hc) & _MASK32
+            v ^= v >> _XSHIFT
+            out.append(v)
+        return out
+
+    def generate_state(self, n_words, dtype='uint32'):
+        from numpy._dtypes import _dtype_of
+        d = _dtype_of(dtype)
+        if d.name == 'uint64' or d.itemsize == 8:
+            w = self._state_words(2 * n_words)
+            vals = [w[2 * i] | (w[2 * i + 1] << 32) for i in range(n_words)]
+            return vals if d._torch is None else array(vals, dtype=d)
+        if d.itemsize != 4:
+            raise ValueError('only support uint32 or uint64')
+        return self._state_words(n_words)
+
+    def spawn(self, n_children):
+        seqs = [SeedSequence(self.entropy, spawn_key=self.spawn_key + (i,), pool_size=self.pool_size)
+                for i in range(self.n_children_spawned, self.n_children_spawned + n_children)]
+        self.n_children_spawned += n_children
+        return seqs
+
+    def __repr__(self):
+        return 'SeedSequence(\n    entropy=%r,\n)' % (self.entropy,)
+
+
+class PCG64:
+    """numpy's default bit generator."""
+
+    def __init__(self, seed=None):
+        self._seed_seq = seed if isinstance(seed, SeedSequence) else SeedSequence(seed)
+        v = self._seed_seq.generate_state(4, 'uint64')
+        words = []
+        for x in (v[0], v[1], v[2], v[3]):
+            words += [(x >> 32) & _MASK32, x & _MASK32]
+        import numpy._pcg64 as _pcg
+        self._pcg = _pcg
+        self._s = _pcg.new(*words)
+
+    @property
+    def seed_seq(self):
+        return self._seed_seq
+
+    @property
+    def state(self):
+        w = self._pcg.get(self._s)
+        st = (w[0] << 96) | (w[1] << 64) | (w[2] << 32) | w[3]
+        inc = (w[4] << 96) | (w[5] << 64) | (w[6] << 32) | w[7]
+        return {'bit_generator': 'PCG64', 'state': {'state': st, 'inc': inc}, 'has_uint32': w[8],
+                'uinteger': w[9]}
+
+    @state.setter
+    def state(self, value):
+        if not isinstance(value, dict) or value.get('bit_generator') != 'PCG64':
+            raise ValueError('state must be for a PCG64 RNG')
+        st = value['state']['state']
+        inc = value['state']['inc']
+        words = [(st >> s) & _MASK32 for s in (96, 64, 32, 0)] + [(inc >> s) & _MASK32 for s in (96, 64, 32, 0)]
+        self._pcg.set(self._s, *words, builtins.int(value['has_uint32']), builtins.int(value['uinteger']))
+
+    def __repr__(self):
+        return 'PCG64'
+
+
+class Generator:
+    """numpy's Generator over a bit generator (PCG64)."""
+
+    def __init__(self, bit_generator):
+        if not isinstance(bit_generator, PCG64):
+            raise TypeError('cgrad: Generator supports the PCG64 bit generator')
+        self._bit_generator = bit_generator
+        self._s = bit_generator._s
+        self._p = bit_generator._pcg
+
+    @property
+    def bit_generator(self):
+        return self._bit_generator
+
+    def __repr__(self):
+        return 'Generator(PCG64)'
+
+    def _fill(self, fn, size, dtype='float64'):
+        shape = _shape(size)
+        if shape is None:
+            return builtins.float(fn(self._s, 1)[0].item())
+        r = _wrap(fn(self._s, _count(shape)).reshape(shape))
+        from numpy._dtypes import _dtype_of
+        if _dtype_of(dtype).name != 'float64':
+            raise TypeError('cgrad: Generator draws float64 only for now')
+        return r
+
+    def random(self, size=None, dtype='float64', out=None):
+        return self._fill(self._p.doubles, size, dtype)
+
+    def standard_normal(self, size=None, dtype='float64', out=None):
+        return self._fill(self._p.normal, size, dtype)
+
+    def standard_exponential(self, size=None, dtype='float64', method='zig', out=None):
+        return self._fill(self._p.exponential, size, dtype)
+
+    def normal(self, loc=0.0, scale=1.0, size=None):
+        la = asarray(loc).astype('float64')
+        sa = asarray(scale).astype('float64')
+        if builtins.bool(asarray(_uf.less(sa, 0)).any()):
+            raise ValueError('scale < 0')
+        shape = _shape(size)
+        if shape is None and la.ndim == 0 and sa.ndim == 0:
+            return builtins.float(la.item() + sa.item() * self._p.normal(self._s, 1)[0].item())
+        if shape is None:
+            from numpy._funcs import broadcast_shapes
+            shape = broadcast_shapes(la.shape, sa.shape)
+        g = _wrap(self._p.normal(self._s, _count(shape)).reshape(shape))
+        return _uf.add(la, _uf.multiply(sa, g))
+
+    def exponential(self, scale=1.0, size=None):
+        sa = asarray(scale).astype('float64')
+        if builtins.bool(asarray(_uf.less(sa, 0)).any()):
+            raise ValueError('scale < 0')
+        shape = _shape(size)
+        if shape is None and sa.ndim == 0:
+            return builtins.float(sa.item() * self._p.exponential(self._s, 1)[0].item())
+        if shape is None:
+            shape = sa.shape
+        return _uf.multiply(sa, _wrap(self._p.exponential(self._s, _count(shape)).reshape(shape)))
+
+    def uniform(self, low=0.0, high=1.0, size=None):
+        lo = asarray(low).astype('float64')
+        hi = asarray(high).astype('float64')
+        rng = _uf.subtract(hi, lo)
+        if not builtins.bool(asarray(_uf.isfinite(rng)).all()):
+            raise OverflowError('Range exceeds valid bounds')
+        shape = _shape(size)
+        if shape is None and lo.ndim == 0 and hi.ndim == 0:
+            return builtins.float(lo.item() + builtins.float(rng) * self._p.doubles(self._s, 1)[0].item())
+        if shape is None:
+            from numpy._funcs import broadcast_shapes
+            shape = broadcast_shapes(lo.shape, hi.shape)
+        u = _wrap(self._p.doubles(self._s, _count(shape)).reshape(shape))
+        return _uf.add(lo, _uf.multiply(rng, u))
+
+    def integers(self, low, high=None, size=None, dtype='int64', endpoint=False):
+        from numpy._dtypes import _dtype_of, _int_range
+        d = _dtype_of(dtype)
+        if d.kind not in 'iu' or d.itemsize not in (4, 8):
+            raise TypeError('cgrad: integers with dtype %s is not supported yet' % d)
+        if high is None:
+            high = low
+            low = 0
+        low = builtins.int(low)
+        high = builtins.int(high)
+        lo, hi = _int_range(d)
+        top = high if endpoint else high - 1
+        if low < lo:
+            raise ValueError('low is out of bounds for %s' % d)
+        if top > hi:
+            raise ValueError('high is out of bounds for %s' % d)
+        if low > top:
+            raise ValueError('low > high' if endpoint else 'low >= high')
+        shape = _shape(size)
+        n = 1 if shape is None else _count(shape)
+        t = self._p.bounded(self._s, n, low, top - low)
+        if shape is None:
+            return d.type(t[0].item())
+        r = _wrap(t.reshape(shape))
+        return r if d.itemsize == 8 else r.astype(d)
+
+    def permutation(self, x, axis=0):
+        if isinstance(x, builtins.int):
+            arr = arange(x)
+            self.shuffle(arr)
+            return arr
+        arr = asarray(x)
+        if arr.ndim < 1:
+            raise IndexError('x must be an integer or at least 1-dimensional')
+        idx = self._perm(arr.shape[axis])
+        from numpy._funcs import take
+        return take(arr, idx, axis)
+
+    def _perm(self, n):
+        return self._p.permutation(self._s, n).tolist()
+
+    def shuffle(self, x, axis=0):
+        if isinstance(x, ndarray):
+            idx = self._perm(x.shape[axis])
+            from numpy._funcs import take
+            x[...] = take(x, idx, axis)
+            return
+        idx = self._perm(len(x))
+        old = list(x)
+        for k, j in enumerate(idx):
+            x[k] = old[j]
+
+    def choice(self, a, size=None, replace=True, p=None, axis=0, shuffle=True):
+        if isinstance(a, builtins.int):
+            pop = a
+            arr = None
+        else:
+            arr = asarray(a)
+            pop = arr.shape[axis] if arr.ndim else 0
+            if arr.ndim == 0:
+                raise ValueError('a must be a sequence or an integer, not %s' % type(a))
+        if pop <= 0 and _count(_shape(size) or ()) != 0:
+            raise ValueError('a cannot be empty unless no samples are taken' if arr is not None else
+                             'a must be a positive integer unless no samples are taken')
+        shape = _shape(size)
+        if p is None and replace:
+            idx = self.integers(0, pop, size=shape)
+        elif p is None:
+            raise TypeError('cgrad: Generator.choice without replacement is not supported yet')
+        else:
+            raise TypeError('cgrad: Generator.choice with p is not supported yet')
+        if arr is None:
+            return idx
+        from numpy._funcs import take
+        return take(arr, idx, axis)
+
+
+def default_rng(seed=None):
+    """A Generator over PCG64, seeded as numpy seeds it."""
+    if isinstance(seed, Generator):
+        return seed
+    if isinstance(seed, PCG64):
+        return Generator(seed)
+    return Generator(PCG64(seed))
+
+
+SeedSequence.__module__ = 'numpy.random'
+PCG64.__module__ = 'numpy.random'
+Generator.__module__ = 'numpy.random'

@@ -1,0 +1,15 @@
+# numpy.random's Generator: SeedSequence, PCG64 and default_rng draw numpy 1.24's numbers
+# (random, integers, permutation exactly; normal and exponential to the last bit but one:
+# Note [numpy's Generator draws] in lang/numpy/pcg64.c).
+import numpy as np
+ss = np.random.SeedSequence(0); print(ss.generate_state(4, np.uint64).tolist() if hasattr(ss.generate_state(4, np.uint64), 'tolist') else ss.generate_state(4, np.uint64), ss.pool.tolist())
+g = np.random.default_rng(0); print(g.bit_generator.state)
+print(g.random(3), g.integers(10, size=5), g.integers(0, 2**40, 2), g.standard_normal(3))
+print(np.random.default_rng(12345).normal(size=2), np.random.default_rng([1,2]).random(), np.random.default_rng(2**100).random())
+g = np.random.default_rng(42)
+x = g.standard_normal(200000)
+print(round(float(x.sum()), 6), x[:5], x.min(), x.max())
+e = g.exponential(2.0, 100000)
+print(round(float(e.sum()), 6), e[:3], round(float(e.max()), 9))
+print(g.integers(5, 10, size=6), g.integers(0, 5, endpoint=True, size=4), g.uniform(1, 2, 3), g.permutation(8), g.choice(5, 4), g.choice([10, 20, 30], 2))
+print(g.integers(2**62, size=3), g.integers(3), g.random())
