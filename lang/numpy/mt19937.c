@@ -220,6 +220,143 @@ static int64_t mt_poisson(mt_state *s, double lam) {
     }
 }
 
+/* ---- the other legacy distributions (RandomState's) ----------------------------------------- */
+
+static double mt_std_exp(mt_state *s) { return -log(1.0 - mt_double(s)); }
+
+static double mt_std_gamma(mt_state *s, double shape) {
+    if (shape == 1.0)
+        return mt_std_exp(s);
+    if (shape == 0.0)
+        return 0.0;
+    if (shape < 1.0) {
+        for (;;) {
+            double u = mt_double(s), v = mt_std_exp(s);
+            if (u <= 1.0 - shape) {
+                double x = pow(u, 1. / shape);
+                if (x <= v)
+                    return x;
+            } else {
+                double y = -log((1 - u) / shape), x = pow(1.0 - shape + shape * y, 1. / shape);
+                if (x <= v + y)
+                    return x;
+            }
+        }
+    }
+    double b = shape - 1. / 3., c = 1. / sqrt(9 * b);
+    for (;;) {
+        double x, v;
+        do {
+            x = mt_gauss(s);
+            v = 1.0 + c * x;
+        } while (v <= 0.0);
+        v = v * v * v;
+        double u = mt_double(s);
+        if (u < 1.0 - 0.0331 * (x * x) * (x * x))
+            return b * v;
+        if (log(u) < 0.5 * x * x + b * (1. - v + log(v)))
+            return b * v;
+    }
+}
+
+static double mt_beta(mt_state *s, double a, double b) {
+    if (a <= 1.0 && b <= 1.0) {
+        for (;;) {
+            double u = mt_double(s), v = mt_double(s), x = pow(u, 1.0 / a), y = pow(v, 1.0 / b);
+            if (x + y <= 1.0) {
+                if (x + y > 0)
+                    return x / (x + y);
+                double lx = log(u) / a, ly = log(v) / b, lm = lx > ly ? lx : ly;
+                lx -= lm;
+                ly -= lm;
+                return exp(lx - log(exp(lx) + exp(ly)));
+            }
+        }
+    }
+    double ga = mt_std_gamma(s, a), gb = mt_std_gamma(s, b);
+    return ga / (ga + gb);
+}
+
+static double mt_chisq(mt_state *s, double df) { return 2.0 * mt_std_gamma(s, df / 2.0); }
+
+enum {
+    D_LOGNORMAL, D_LAPLACE, D_LOGISTIC, D_GUMBEL, D_WEIBULL, D_PARETO, D_POWER, D_CAUCHY, D_TRIANGULAR,
+    D_STD_GAMMA, D_BETA, D_CHISQUARE, D_F, D_STD_T, D_WALD, D_GEOMETRIC, D_COUNT
+};
+
+/* One draw of distribution kind with parameters a, b, c. */
+static double mt_draw(mt_state *s, int kind, double a, double b, double c) {
+    double u;
+    switch (kind) {
+    case D_LOGNORMAL: return exp(a + b * mt_gauss(s));
+    case D_LAPLACE:
+        for (;;) {
+            u = mt_double(s);
+            if (u >= 0.5)
+                return a - b * log(2.0 - u - u);
+            if (u > 0.0)
+                return a + b * log(u + u);
+        }
+    case D_LOGISTIC:
+        for (;;) {
+            u = mt_double(s);
+            if (u > 0.0)
+                return a + b * log(u / (1.0 - u));
+        }
+    case D_GUMBEL:
+        for (;;) {
+            u = 1.0 - mt_double(s);
+            if (u < 1.0)
+                return a - b * log(-log(u));
+        }
+    case D_WEIBULL: return a == 0.0 ? 0.0 : pow(mt_std_exp(s), 1. / a);
+    case D_PARETO: return exp(mt_std_exp(s) / a) - 1;
+    case D_POWER: return pow(1 - exp(-mt_std_exp(s)), 1. / a);
+    case D_CAUCHY: {
+        double num = mt_gauss(s);
+        return num / mt_gauss(s);
+    }
+    case D_TRIANGULAR: {
+        double base = c - a, leftbase = b - a, ratio = leftbase / base;
+        double leftprod = leftbase * base, rightprod = (c - b) * base;
+        u = mt_double(s);
+        return u <= ratio ? a + sqrt(u * leftprod) : c - sqrt((1.0 - u) * rightprod);
+    }
+    case D_STD_GAMMA: return mt_std_gamma(s, a);
+    case D_BETA: return mt_beta(s, a, b);
+    case D_CHISQUARE: return mt_chisq(s, a);
+    case D_F: {
+        double num = mt_chisq(s, a) * b;
+        return num / (mt_chisq(s, b) * a);
+    }
+    case D_STD_T: {
+        double num = mt_gauss(s), denom = mt_std_gamma(s, a / 2);
+        return sqrt(a / 2) * num / sqrt(denom);
+    }
+    case D_WALD: {
+        double mu_2l = a / (2 * b), y = mt_gauss(s);
+        y = a * y * y;
+        double x = a + mu_2l * (y - sqrt(4 * b * y + y * y));
+        u = mt_double(s);
+        return u <= a / (a + x) ? x : a * a / x;
+    }
+    case D_GEOMETRIC:
+        if (a >= 0.333333333333333333333333) {
+            double sum = a, prod = a, q = 1.0 - a;
+            int64_t x = 1;
+            u = mt_double(s);
+            while (u > sum) {
+                prod *= q;
+                sum += prod;
+                x++;
+            }
+            return (double)x;
+        }
+        return ceil(log1p(-mt_double(s)) / log(1 - a));
+    default: return 0;
+    }
+}
+
 /* ---- the state object ------------------------------------------------------------------- */
 
 static void mt_dealloc(cg_obj *self) { cg_obj_free(self); }
@@ -419,6 +556,25 @@ static cg_value m_words(cg_value self, const cg_args *a) {
     return cg_tensor_steal(t);
 }
 
+/* draw(state, kind, n, a, b, c): a float64 tensor of n draws. */
+static cg_value m_draw(cg_value self, const cg_args *a) {
+    int64_t n;
+    mt_state *s = a->npos == 6 ? (mt_state *)a->pos[0].u.o : NULL;
+    if (a->npos != 6 || !cg_is_type(a->pos[0], &mt_type) || a->pos[1].tag != CG_V_INT || a->pos[1].u.i < 0
+        || a->pos[1].u.i >= D_COUNT || a->pos[3].tag != CG_V_FLOAT || a->pos[4].tag != CG_V_FLOAT
+        || a->pos[5].tag != CG_V_FLOAT)
+        return cg_raise(&cg_exc_TypeError, "draw(state, kind, n, a, b, c)");
+    if (!count_arg(a, 2, &n))
+        return CG_ERR;
+    cg_tensor *t = cg_tensor_empty(1, &n, CG_F64, cg_device_cpu());
+    if (!t)
+        return torch_raise();
+    double *p = cg_tensor_data(t);
+    for (int64_t i = 0; i < n; i++)
+        p[i] = mt_draw(s, (int)a->pos[1].u.i, a->pos[3].u.f, a->pos[4].u.f, a->pos[5].u.f);
+    return cg_tensor_steal(t);
+}
+
 static const cg_method_def mt_defs[] = {
     {"new", m_new, NULL, "new(): a Mersenne Twister state seeded with 5489."},
     {"seed", m_seed, NULL, "seed(state, key): numpy's legacy seeding from an int or a list of 32-bit ints."},
@@ -431,6 +587,7 @@ static const cg_method_def mt_defs[] = {
     {"permutation", m_permutation, NULL, "permutation(state, n): a shuffled arange(n)."},
     {"poisson", m_poisson, NULL, "poisson(state, lam, n): n Poisson draws."},
     {"words", m_words, NULL, "words(state, n): n raw 32-bit outputs."},
+    {"draw", m_draw, NULL, "draw(state, kind, n, a, b, c): n draws of one of the legacy distributions."},
     {NULL, NULL, NULL, NULL},
 };
 

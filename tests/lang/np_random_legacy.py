@@ -1,5 +1,6 @@
 # numpy.random's legacy functions and RandomState: the same numbers as numpy 1.24 for the same
-# seeds (MT19937, the polar normal, masked bounded ints, Fisher-Yates, PTRS Poisson), and its errors.
+# seeds (MT19937, the polar normal, masked bounded ints, Fisher-Yates, PTRS Poisson, Marsaglia-Tsang
+# gamma and the distributions built on it), and its errors.
 import numpy as np
 np.random.seed(0)
 print(np.random.rand(3), np.random.randn(2, 2), np.random.rand(), np.random.randn())
@@ -30,3 +31,16 @@ for f in [lambda: np.random.randint(5, 3), lambda: np.random.randint(0), lambda:
 np.random.seed(7)
 big = np.random.randn(100000)
 print(big.sum(), big.mean(), big.std(), big[-3:], np.random.randint(1000, size=100000).sum())
+import numpy as np
+np.random.seed(3)
+print(np.random.lognormal(0.5, 0.3, 3), np.random.laplace(1, 2, 3), np.random.logistic(0, 1, 2), np.random.gumbel(0, 1, 2))
+print(np.random.weibull(1.5, 3), np.random.pareto(3.0, 2), np.random.power(2.0, 2), np.random.standard_cauchy(2))
+print(np.random.triangular(0, 1, 3, 3), np.random.standard_gamma(2.5, 3), np.random.standard_gamma(0.5, 3), np.random.gamma(2.0, 3.0, 2))
+print(np.random.beta(2, 3, 3), np.random.beta(0.5, 0.5, 3), np.random.chisquare(4, 2), np.random.f(3, 5, 2), np.random.standard_t(5, 2))
+print(np.random.wald(1.0, 2.0, 3), np.random.geometric(0.5, 5), np.random.geometric(0.1, 5), np.random.gamma(2.0), np.random.lognormal())
+print(np.random.normal([0, 10], [1, 2]), np.random.gamma([1.0, 2.0, 3.0]), np.random.exponential([1.0, 5.0]))
+x = np.random.standard_gamma(3.3, 100000)
+print(x.sum(), x[-2:])
+for f in [lambda: np.random.beta(0, 1), lambda: np.random.gamma(-1), lambda: np.random.triangular(2, 1, 3), lambda: np.random.geometric(1.5), lambda: np.random.pareto(0), lambda: np.random.lognormal(0, -1)]:
+    try: f(); print('ok')
+    except ValueError as e: print('ValueError', e)

@@ -232,6 +232,109 @@ class RandomState:
         words = _mt.words(self._state, n).tolist() if n else []
         return b''.join(w.to_bytes(4, 'little') for w in words)[:length]
 
+    # ---- the other distributions (Note [numpy's legacy draws]) --------------------------
+    def _dist(self, kind, size, params, checks, integer=False):
+        vals = [asarray(v).astype('float64') for v in params]
+        shape = _shape(size)
+        scalar = all(v.ndim == 0 for v in vals)
+        p = [builtins.float(v.item()) if v.ndim == 0 else 0.0 for v in vals] + [0.0] * (3 - len(vals))
+        if scalar:
+            n = 1 if shape is None else _count(shape)
+            t = _mt.draw(self._state, kind, n, *p[:3])
+            if integer:
+                t = t.to(torch.int64)
+            if shape is None:
+                return builtins.int(t[0].item()) if integer else builtins.float(t[0].item())
+            return _wrap(t.reshape(shape))
+        from numpy._funcs import broadcast_shapes, broadcast_to
+        if shape is None:
+            shape = broadcast_shapes(*[v.shape for v in vals])
+        flats = [broadcast_to(v, shape).ravel().tolist() for v in vals]
+        out = [_mt.draw(self._state, kind, 1, *(list(ps) + [0.0] * (3 - len(ps))))[0].item() for ps in zip(*flats)]
+        return array(out, dtype='int64' if integer else 'float64').reshape(shape)
+
+    def _check(self, value, test, message):
+        v = asarray(value)
+        if builtins.bool(asarray(test(v)).any()):
+            raise ValueError(message)
+
+    def lognormal(self, mean=0.0, sigma=1.0, size=None):
+        self._check(sigma, lambda v: _uf.less(v, 0), 'sigma < 0')
+        return self._dist(0, size, (mean, sigma), ())
+
+    def laplace(self, loc=0.0, scale=1.0, size=None):
+        self._check(scale, lambda v: _uf.less(v, 0), 'scale < 0')
+        return self._dist(1, size, (loc, scale), ())
+
+    def logistic(self, loc=0.0, scale=1.0, size=None):
+        self._check(scale, lambda v: _uf.less(v, 0), 'scale < 0')
+        return self._dist(2, size, (loc, scale), ())
+
+    def gumbel(self, loc=0.0, scale=1.0, size=None):
+        self._check(scale, lambda v: _uf.less(v, 0), 'scale < 0')
+        return self._dist(3, size, (loc, scale), ())
+
+    def weibull(self, a, size=None):
+        self._check(a, lambda v: _uf.less(v, 0), 'a < 0')
+        return self._dist(4, size, (a,), ())
+
+    def pareto(self, a, size=None):
+        self._check(a, lambda v: _uf.less_equal(v, 0), 'a <= 0')
+        return self._dist(5, size, (a,), ())
+
+    def power(self, a, size=None):
+        self._check(a, lambda v: _uf.less_equal(v, 0), 'a <= 0')
+        return self._dist(6, size, (a,), ())
+
+    def standard_cauchy(self, size=None):
+        return self._dist(7, size, (), ())
+
+    def triangular(self, left, mode, right, size=None):
+        self._check(_uf.greater(left, mode), lambda v: v, 'left > mode')
+        self._check(_uf.greater(mode, right), lambda v: v, 'mode > right')
+        self._check(_uf.equal(left, right), lambda v: v, 'left == right')
+        return self._dist(8, size, (left, mode, right), ())
+
+    def standard_gamma(self, shape, size=None):
+        self._check(shape, lambda v: _uf.less(v, 0), 'shape < 0')
+        return self._dist(9, size, (shape,), ())
+
+    def gamma(self, shape, scale=1.0, size=None):
+        self._check(shape, lambda v: _uf.less(v, 0), 'shape < 0')
+        self._check(scale, lambda v: _uf.less(v, 0), 'scale < 0')
+        g = self._dist(9, size if size is not None else (None if asarray(shape).ndim == 0 and
+                                                          asarray(scale).ndim == 0 else asarray(
+                                                              _uf.multiply(shape, scale)).shape), (shape,), ())
+        return _uf.multiply(scale, g) if isinstance(g, ndarray) else builtins.float(scale) * g
+
+    def beta(self, a, b, size=None):
+        self._check(a, lambda v: _uf.less_equal(v, 0), 'a <= 0')
+        self._check(b, lambda v: _uf.less_equal(v, 0), 'b <= 0')
+        return self._dist(10, size, (a, b), ())
+
+    def chisquare(self, df, size=None):
+        self._check(df, lambda v: _uf.less_equal(v, 0), 'df <= 0')
+        return self._dist(11, size, (df,), ())
+
+    def f(self, dfnum, dfden, size=None):
+        self._check(dfnum, lambda v: _uf.less_equal(v, 0), 'dfnum <= 0')
+        self._check(dfden, lambda v: _uf.less_equal(v, 0), 'dfden <= 0')
+        return self._dist(12, size, (dfnum, dfden), ())
+
+    def standard_t(self, df, size=None):
+        self._check(df, lambda v: _uf.less_equal(v, 0), 'df <= 0')
+        return self._dist(13, size, (df,), ())
+
+    def wald(self, mean, scale, size=None):
+        self._check(mean, lambda v: _uf.less_equal(v, 0), 'mean <= 0')
+        self._check(scale, lambda v: _uf.less_equal(v, 0), 'scale <= 0')
+        return self._dist(14, size, (mean, scale), ())
+
+    def geometric(self, p, size=None):
+        self._check(p, lambda v: _uf.logical_not(_uf.logical_and(_uf.greater(v, 0), _uf.less_equal(v, 1))),
+                    'p <= 0, p > 1 or p contains NaNs')
+        return self._dist(15, size, (p,), (), integer=True)
+
     # ---- permutations ------------------------------------------------------------------
     def permutation(self, x):
         if isinstance(x, (builtins.int,)) or isinstance(x, (ndarray,)) and x.ndim == 0 and x.dtype.kind in 'iu':
@@ -367,6 +470,23 @@ random_integers = _rand.random_integers
 poisson = _rand.poisson
 bytes = _rand.bytes
 permutation = _rand.permutation
+lognormal = _rand.lognormal
+laplace = _rand.laplace
+logistic = _rand.logistic
+gumbel = _rand.gumbel
+weibull = _rand.weibull
+pareto = _rand.pareto
+power = _rand.power
+standard_cauchy = _rand.standard_cauchy
+triangular = _rand.triangular
+standard_gamma = _rand.standard_gamma
+gamma = _rand.gamma
+beta = _rand.beta
+chisquare = _rand.chisquare
+f = _rand.f
+standard_t = _rand.standard_t
+wald = _rand.wald
+geometric = _rand.geometric
 shuffle = _rand.shuffle
 choice = _rand.choice
 RandomState.__module__ = 'numpy.random'
