@@ -25,6 +25,7 @@
  *   doubles until the product drops to exp(-lam), from 10 on runs
  *   Hormann's PTRS with numpy's constants and its log-gamma series. */
 #include "numpy/numpy_module.h"
+#include "numpy/np_args.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -378,15 +379,6 @@ static mt_state *state_arg(const cg_args *a) {
     return (mt_state *)a->pos[0].u.o;
 }
 
-static bool count_arg(const cg_args *a, int i, int64_t *n) {
-    if (i >= a->npos || a->pos[i].tag != CG_V_INT || a->pos[i].u.i < 0) {
-        cg_raise(&cg_exc_ValueError, "a non-negative count is required");
-        return false;
-    }
-    *n = a->pos[i].u.i;
-    return true;
-}
-
 static cg_value m_new(cg_value self, const cg_args *a) {
     mt_state *s = cg_obj_alloc(&mt_type);
     if (!s)
@@ -469,7 +461,7 @@ static cg_value m_set(cg_value self, const cg_args *a) {
     static cg_value name(cg_value self, const cg_args *a) {                        \
         mt_state *s = state_arg(a);                                                \
         int64_t n;                                                                 \
-        if (!s || !count_arg(a, 1, &n))                                            \
+        if (!s || !np_count_arg(a, 1, &n))                                            \
             return CG_ERR;                                                         \
         cg_tensor *t = cg_tensor_empty(1, &n, CG_F64, cg_device_cpu());            \
         if (!t)                                                                    \
@@ -487,7 +479,7 @@ FILL_DOUBLES(m_exponential, -log(1.0 - mt_double(s)))
 static cg_value m_bounded(cg_value self, const cg_args *a) {
     mt_state *s = state_arg(a);
     int64_t n;
-    if (!s || !count_arg(a, 3, &n))
+    if (!s || !np_count_arg(a, 3, &n))
         return CG_ERR;
     if (a->pos[1].tag != CG_V_INT || a->pos[2].tag != CG_V_INT || a->pos[2].u.i < 0)
         return cg_raise(&cg_exc_TypeError, "bounded(state, off, rng, n)");
@@ -506,7 +498,7 @@ static cg_value m_bounded(cg_value self, const cg_args *a) {
 static cg_value m_permutation(cg_value self, const cg_args *a) {
     mt_state *s = state_arg(a);
     int64_t n;
-    if (!s || !count_arg(a, 1, &n))
+    if (!s || !np_count_arg(a, 1, &n))
         return CG_ERR;
     cg_tensor *t = cg_tensor_empty(1, &n, CG_INT64, cg_device_cpu());
     if (!t)
@@ -527,7 +519,7 @@ static cg_value m_permutation(cg_value self, const cg_args *a) {
 static cg_value m_poisson(cg_value self, const cg_args *a) {
     mt_state *s = state_arg(a);
     int64_t n;
-    if (!s || !count_arg(a, 2, &n))
+    if (!s || !np_count_arg(a, 2, &n))
         return CG_ERR;
     if (a->pos[1].tag != CG_V_FLOAT)
         return cg_raise(&cg_exc_TypeError, "poisson(state, lam, n)");
@@ -545,7 +537,7 @@ static cg_value m_poisson(cg_value self, const cg_args *a) {
 static cg_value m_words(cg_value self, const cg_args *a) {
     mt_state *s = state_arg(a);
     int64_t n;
-    if (!s || !count_arg(a, 1, &n))
+    if (!s || !np_count_arg(a, 1, &n))
         return CG_ERR;
     cg_tensor *t = cg_tensor_empty(1, &n, CG_INT64, cg_device_cpu());
     if (!t)
@@ -564,7 +556,7 @@ static cg_value m_draw(cg_value self, const cg_args *a) {
         || a->pos[1].u.i >= D_COUNT || a->pos[3].tag != CG_V_FLOAT || a->pos[4].tag != CG_V_FLOAT
         || a->pos[5].tag != CG_V_FLOAT)
         return cg_raise(&cg_exc_TypeError, "draw(state, kind, n, a, b, c)");
-    if (!count_arg(a, 2, &n))
+    if (!np_count_arg(a, 2, &n))
         return CG_ERR;
     cg_tensor *t = cg_tensor_empty(1, &n, CG_F64, cg_device_cpu());
     if (!t)

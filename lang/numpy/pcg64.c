@@ -23,6 +23,7 @@
  *   Marsaglia and Tsang's recurrence, computed once here as numpy's
  *   tables were computed. */
 #include "numpy/numpy_module.h"
+#include "numpy/np_args.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -214,15 +215,6 @@ static pcg_state *state_arg(const cg_args *a) {
     return (pcg_state *)a->pos[0].u.o;
 }
 
-static bool count_arg(const cg_args *a, int i, int64_t *n) {
-    if (i >= a->npos || a->pos[i].tag != CG_V_INT || a->pos[i].u.i < 0) {
-        cg_raise(&cg_exc_ValueError, "a non-negative count is required");
-        return false;
-    }
-    *n = a->pos[i].u.i;
-    return true;
-}
-
 /* A 64-bit word from a Python int in [0, 2^64) given as two halves. */
 static bool word_arg(const cg_args *a, int i, uint64_t *out) {
     if (i >= a->npos || a->pos[i].tag != CG_V_INT) {
@@ -294,7 +286,7 @@ static cg_value p_set(cg_value self, const cg_args *a) {
     static cg_value name(cg_value self, const cg_args *a) {                  \
         pcg_state *s = state_arg(a);                                         \
         int64_t n;                                                           \
-        if (!s || !count_arg(a, 1, &n))                                      \
+        if (!s || !np_count_arg(a, 1, &n))                                      \
             return CG_ERR;                                                   \
         cg_tensor *t = cg_tensor_empty(1, &n, DT, cg_device_cpu());          \
         if (!t)                                                              \
@@ -312,7 +304,7 @@ FILL(p_exponential, CG_F64, double, zig_exponential(s))
 static cg_value p_bounded(cg_value self, const cg_args *a) {
     pcg_state *s = state_arg(a);
     int64_t n;
-    if (!s || !count_arg(a, 1, &n))
+    if (!s || !np_count_arg(a, 1, &n))
         return CG_ERR;
     if (a->npos != 4 || a->pos[2].tag != CG_V_INT || a->pos[3].tag != CG_V_INT || a->pos[3].u.i < 0)
         return cg_raise(&cg_exc_TypeError, "bounded(state, n, off, rng)");
@@ -333,7 +325,7 @@ static cg_value p_bounded(cg_value self, const cg_args *a) {
 static cg_value p_permutation(cg_value self, const cg_args *a) {
     pcg_state *s = state_arg(a);
     int64_t n;
-    if (!s || !count_arg(a, 1, &n))
+    if (!s || !np_count_arg(a, 1, &n))
         return CG_ERR;
     cg_tensor *t = cg_tensor_empty(1, &n, CG_INT64, cg_device_cpu());
     if (!t)

@@ -143,16 +143,19 @@ left_shift = _int2('left_shift', lambda a, b: a << b)
 right_shift = _int2('right_shift', lambda a, b: a >> b)
 
 
+def _bessel_i0(v):
+    """The modified Bessel function I0 by its power series."""
+    s, term, k = 1.0, 1.0, 1
+    while True:
+        term *= (v / 2.0) ** 2 / (k * k)
+        s += term
+        if term < 1e-17 * s:
+            return s
+        k += 1
+
+
 def i0(x):
-    def bessel(v):
-        s, term, k = 1.0, 1.0, 1
-        while True:
-            term *= (v / 2.0) ** 2 / (k * k)
-            s += term
-            if term < 1e-17 * s:
-                return s
-            k += 1
-    return _uf.ufunc('i0', 1, _to_float, _elementwise(bessel), None)(x)
+    return _uf.ufunc('i0', 1, _to_float, _elementwise(_bessel_i0), None)(x)
 
 
 def frexp(x, out=None):
@@ -816,17 +819,9 @@ def bartlett(M):
 
 
 def kaiser(M, beta):
-    def bessel(v):
-        s, term, k = 1.0, 1.0, 1
-        while True:
-            term *= (v / 2.0) ** 2 / (k * k)
-            s += term
-            if term < 1e-17 * s:
-                return s
-            k += 1
     alpha = (M - 1) / 2.0
-    return _window(M, lambda n: bessel(beta * math.sqrt(builtins.max(0.0, 1 - ((n - alpha) / alpha) ** 2))) /
-                   bessel(beta))
+    return _window(M, lambda n: _bessel_i0(beta * math.sqrt(builtins.max(0.0, 1 - ((n - alpha) / alpha) ** 2))) /
+                   _bessel_i0(beta))
 
 
 def trapz(y, x=None, dx=1.0, axis=-1):

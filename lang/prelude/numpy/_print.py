@@ -72,18 +72,7 @@ def printoptions(*args, **kwargs):
 
 # ---- digits -------------------------------------------------------------
 
-def _f32(v):
-    try:
-        return struct.unpack('<f', struct.pack('<f', v))[0]
-    except OverflowError:  # past the largest finite value: rounds to infinity
-        return float('inf') if v > 0 else float('-inf')
-
-
-def _f16(v):
-    try:
-        return struct.unpack('<e', struct.pack('<e', v))[0]
-    except OverflowError:  # past the largest finite value: rounds to infinity
-        return float('inf') if v > 0 else float('-inf')
+from numpy._scalars import _to_float32 as _f32, _to_float16 as _f16
 
 
 def _shortest(v, size):
