@@ -571,7 +571,7 @@ static const cg_method_def mt_defs[] = {
     {"new", m_new, NULL, "new(): a Mersenne Twister state seeded with 5489."},
     {"seed", m_seed, NULL, "seed(state, key): numpy's legacy seeding from an int or a list of 32-bit ints."},
     {"get", m_get, NULL, "get(state): (key, pos, has_gauss, gauss)."},
-    {"set", m_set, NULL, "set(state, key, pos, has_gauss, gauss)"},
+    {"set", m_set, NULL, "set(state, key, pos, has_gauss, gauss): restores a state get() gave."},
     {"doubles", m_doubles, NULL, "doubles(state, n): n uniform doubles in [0, 1)."},
     {"gauss", m_gauss, NULL, "gauss(state, n): n standard normal draws, numpy's legacy way."},
     {"exponential", m_exponential, NULL, "exponential(state, n): n standard exponential draws."},

@@ -354,7 +354,7 @@ static const cg_method_def pcg_defs[] = {
     {"permutation", p_permutation, NULL, "permutation(state, n): a shuffled arange(n), the Generator's way."},
     {"new", p_new, NULL, "new(s0, s1, s2, s3, i0, i1, i2, i3): PCG64 seeded from (seed, sequence) words."},
     {"get", p_get, NULL, "get(state): the state and increment as 32-bit words, has_uint32, uinteger."},
-    {"set", p_set, NULL, "set(state, 10 words)"},
+    {"set", p_set, NULL, "set(state, words...): restores a state get() gave."},
     {"doubles", p_doubles, NULL, "doubles(state, n): n doubles in [0, 1)."},
     {"normal", p_normal, NULL, "normal(state, n): n ziggurat standard normals."},
     {"exponential", p_exponential, NULL, "exponential(state, n): n ziggurat standard exponentials."},
