@@ -47,6 +47,7 @@ typedef struct {
     double gauss;
 } mt_state;
 
+
 static void mt_seed(mt_state *s, uint32_t seed) {
     for (int i = 0; i < MT_N; i++) {
         s->key[i] = seed;
@@ -280,9 +281,104 @@ static double mt_beta(mt_state *s, double a, double b) {
 
 static double mt_chisq(mt_state *s, double df) { return 2.0 * mt_std_gamma(s, df / 2.0); }
 
+/* Binomial draws for p <= 0.5: inversion while n p <= 30, else BTPE
+ * (Kachitvichyanukul and Schmeiser), with numpy's constants and steps. */
+static int64_t binom_inversion(mt_state *s, int64_t n, double p) {
+    double q = 1.0 - p, qn = exp((double)n * log(q)), np = (double)n * p;
+    double lim = np + 10.0 * sqrt(np * q + 1);
+    int64_t bound = (double)n < lim ? n : (int64_t)lim;
+    int64_t x = 0;
+    double px = qn, u = mt_double(s);
+    while (u > px) {
+        x++;
+        if (x > bound) {
+            x = 0;
+            px = qn;
+            u = mt_double(s);
+        } else {
+            u -= px;
+            px = ((double)(n - x + 1) * p * px) / ((double)x * q);
+        }
+    }
+    return x;
+}
+
+static int64_t binom_btpe(mt_state *s, int64_t n, double p) {
+    double r = p < 1.0 - p ? p : 1.0 - p, q = 1.0 - r, fm = (double)n * r + r;
+    int64_t m = (int64_t)floor(fm);
+    double p1 = floor(2.195 * sqrt((double)n * r * q) - 4.6 * q) + 0.5, xm = (double)m + 0.5;
+    double xl = xm - p1, xr = xm + p1, c = 0.134 + 20.5 / (15.3 + (double)m);
+    double a = (fm - xl) / (fm - xl * r), laml = a * (1.0 + a / 2.0);
+    a = (xr - fm) / (xr * q);
+    double lamr = a * (1.0 + a / 2.0), p2 = p1 * (1.0 + 2.0 * c), p3 = p2 + c / laml, p4 = p3 + c / lamr;
+    double nrq = (double)n * r * q;
+    for (;;) {
+        double u = mt_double(s) * p4, v = mt_double(s);
+        int64_t y;
+        if (u <= p1) {
+            y = (int64_t)floor(xm - p1 * v + u);
+            return y;
+        }
+        if (u <= p2) {
+            double x = xl + (u - p1) / c;
+            v = v * c + 1.0 - fabs((double)m - x + 0.5) / p1;
+            if (v > 1.0)
+                continue;
+            y = (int64_t)floor(x);
+        } else if (u <= p3) {
+            y = (int64_t)floor(xl + log(v) / laml);
+            if (y < 0 || v == 0.0)
+                continue;
+            v = v * (u - p2) * laml;
+        } else {
+            y = (int64_t)floor(xr - log(v) / lamr);
+            if (y > n || v == 0.0)
+                continue;
+            v = v * (u - p3) * lamr;
+        }
+        int64_t k = llabs(y - m);
+        if (!(k > 20 && (double)k < nrq / 2.0 - 1)) {
+            double sr = r / q, aa = sr * (double)(n + 1), f = 1.0;
+            if (m < y)
+                for (int64_t i = m + 1; i <= y; i++)
+                    f *= aa / (double)i - sr;
+            else if (m > y)
+                for (int64_t i = y + 1; i <= m; i++)
+                    f /= aa / (double)i - sr;
+            if (v > f)
+                continue;
+            return y;
+        }
+        double kd = (double)k, rho = (kd / nrq) * ((kd * (kd / 3.0 + 0.625) + 0.16666666666666666) / nrq + 0.5);
+        double t = -kd * kd / (2 * nrq), A = log(v);
+        if (A < t - rho)
+            return y;
+        if (A > t + rho)
+            continue;
+        double x1 = (double)y + 1, f1 = (double)m + 1, z = (double)n + 1 - (double)m, w = (double)(n - y) + 1;
+        double x2 = x1 * x1, f2 = f1 * f1, z2 = z * z, w2 = w * w;
+        if (A > (xm * log(f1 / x1) + ((double)(n - m) + 0.5) * log(z / w) + (double)(y - m) * log(w * r / (x1 * q)) +
+                 (13680. - (462. - (132. - (99. - 140. / f2) / f2) / f2) / f2) / f1 / 166320. +
+                 (13680. - (462. - (132. - (99. - 140. / z2) / z2) / z2) / z2) / z / 166320. +
+                 (13680. - (462. - (132. - (99. - 140. / x2) / x2) / x2) / x2) / x1 / 166320. +
+                 (13680. - (462. - (132. - (99. - 140. / w2) / w2) / w2) / w2) / w / 166320.))
+            continue;
+        return y;
+    }
+}
+
+static int64_t mt_binomial(mt_state *s, int64_t n, double p) {
+    if (n == 0 || p == 0.0)
+        return 0;
+    if (p <= 0.5)
+        return p * (double)n <= 30.0 ? binom_inversion(s, n, p) : binom_btpe(s, n, p);
+    double q = 1.0 - p;
+    return n - (q * (double)n <= 30.0 ? binom_inversion(s, n, q) : binom_btpe(s, n, q));
+}
+
 enum {
     D_LOGNORMAL, D_LAPLACE, D_LOGISTIC, D_GUMBEL, D_WEIBULL, D_PARETO, D_POWER, D_CAUCHY, D_TRIANGULAR,
-    D_STD_GAMMA, D_BETA, D_CHISQUARE, D_F, D_STD_T, D_WALD, D_GEOMETRIC, D_COUNT
+    D_STD_GAMMA, D_BETA, D_CHISQUARE, D_F, D_STD_T, D_WALD, D_GEOMETRIC, D_BINOMIAL, D_NEGBIN, D_RAYLEIGH, D_COUNT
 };
 
 /* One draw of distribution kind with parameters a, b, c. */
@@ -354,6 +450,9 @@ static double mt_draw(mt_state *s, int kind, double a, double b, double c) {
             return (double)x;
         }
         return ceil(log1p(-mt_double(s)) / log(1 - a));
+    case D_BINOMIAL: return (double)mt_binomial(s, (int64_t)a, b);
+    case D_NEGBIN: return (double)mt_poisson(s, (1 - b) / b * mt_std_gamma(s, a));
+    case D_RAYLEIGH: return a * sqrt(-2.0 * log(1.0 - mt_double(s)));
     default: return 0;
     }
 }

@@ -44,3 +44,12 @@ print(x.sum(), x[-2:])
 for f in [lambda: np.random.beta(0, 1), lambda: np.random.gamma(-1), lambda: np.random.triangular(2, 1, 3), lambda: np.random.geometric(1.5), lambda: np.random.pareto(0), lambda: np.random.lognormal(0, -1)]:
     try: f(); print('ok')
     except ValueError as e: print('ValueError', e)
+np.random.seed(11)
+print(np.random.binomial(10, 0.3, 8), np.random.binomial(1000, 0.4, 5), np.random.binomial(100, 0.9, 5), np.random.binomial(5, 0.5))
+print(np.random.binomial(200, 0.25, 3), np.random.binomial(10**6, 0.01, 3), np.random.negative_binomial(5, 0.4, 4), np.random.rayleigh(2.0, 3))
+print(np.random.multinomial(20, [0.2, 0.3, 0.5]), np.random.multinomial(100, [1 / 6.] * 6, size=2), np.random.dirichlet([1.0, 2.0, 3.0], 2))
+x = np.random.binomial(50, 0.7, 20000)
+print(x.sum(), x[-5:])
+for f in [lambda: np.random.binomial(-1, 0.5), lambda: np.random.binomial(5, 1.5), lambda: np.random.negative_binomial(0, 0.5)]:
+    try: f(); print('ok')
+    except ValueError as e: print('ValueError', e)

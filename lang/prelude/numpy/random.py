@@ -335,6 +335,68 @@ class RandomState:
                     'p <= 0, p > 1 or p contains NaNs')
         return self._dist(15, size, (p,), (), integer=True)
 
+    def binomial(self, n, p, size=None):
+        self._check(n, lambda v: _uf.less(v, 0), 'n < 0')
+        self._check(p, lambda v: _uf.logical_not(_uf.logical_and(_uf.greater_equal(v, 0), _uf.less_equal(v, 1))),
+                    'p < 0, p > 1 or p is NaN')
+        return self._dist(16, size, (n, p), (), integer=True)
+
+    def negative_binomial(self, n, p, size=None):
+        self._check(n, lambda v: _uf.less_equal(v, 0), 'n <= 0')
+        self._check(p, lambda v: _uf.logical_not(_uf.logical_and(_uf.greater(v, 0), _uf.less_equal(v, 1))),
+                    'p < 0, p > 1 or p is NaN')
+        return self._dist(17, size, (n, p), (), integer=True)
+
+    def rayleigh(self, scale=1.0, size=None):
+        self._check(scale, lambda v: _uf.less(v, 0), 'scale < 0')
+        return self._dist(18, size, (scale,), ())
+
+    def multinomial(self, n, pvals, size=None):
+        pv = asarray(pvals).astype('float64')
+        if pv.ndim != 1:
+            raise ValueError('pvals must be a 1-d sequence' if pv.ndim else 'object of too small depth for desired array')
+        d = pv.shape[0]
+        plist = pv.tolist()
+        if _kahan(plist[:-1]) > 1.0 + 1e-12:
+            raise ValueError('sum(pvals[:-1]) > 1.0')
+        shape = _shape(size)
+        count = 1 if shape is None else _count(shape)
+        out = []
+        for _ in range(count):
+            row = [0] * d
+            total = 1.0
+            dn = builtins.int(n)
+            for j in range(d - 1):
+                row[j] = builtins.int(_mt.draw(self._state, 16, 1, builtins.float(dn), plist[j] / total, 0.0)[0].item())
+                dn -= row[j]
+                if dn <= 0:
+                    break
+                total -= plist[j]
+            if dn > 0:
+                row[d - 1] = dn
+            out.append(row)
+        r = array(out, dtype='int64')
+        return r.reshape((d,)) if shape is None else r.reshape(shape + (d,))
+
+    def dirichlet(self, alpha, size=None):
+        al = asarray(alpha).astype('float64')
+        k = al.shape[0]
+        if builtins.bool(asarray(_uf.less_equal(al, 0)).any()):
+            raise ValueError('alpha <= 0')
+        shape = _shape(size)
+        count = 1 if shape is None else _count(shape)
+        alist = al.tolist()
+        out = []
+        for _ in range(count):
+            vals = [_mt.draw(self._state, 9, 1, a, 0.0, 0.0)[0].item() for a in alist]
+            acc = 0.0
+            for v in vals:
+                acc = acc + v
+            inv = 1 / acc
+            out.append([v * inv for v in vals])
+        r = array(out)
+        return r.reshape((k,)) if shape is None else r.reshape(shape + (k,))
+
     # ---- permutations ------------------------------------------------------------------
     def permutation(self, x):
         if isinstance(x, (builtins.int,)) or isinstance(x, (ndarray,)) and x.ndim == 0 and x.dtype.kind in 'iu':
@@ -487,6 +549,11 @@ f = _rand.f
 standard_t = _rand.standard_t
 wald = _rand.wald
 geometric = _rand.geometric
+binomial = _rand.binomial
+negative_binomial = _rand.negative_binomial
+rayleigh = _rand.rayleigh
+multinomial = _rand.multinomial
+dirichlet = _rand.dirichlet
 shuffle = _rand.shuffle
 choice = _rand.choice
 RandomState.__module__ = 'numpy.random'
