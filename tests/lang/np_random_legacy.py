@@ -53,3 +53,7 @@ print(x.sum(), x[-5:])
 for f in [lambda: np.random.binomial(-1, 0.5), lambda: np.random.binomial(5, 1.5), lambda: np.random.negative_binomial(0, 0.5)]:
     try: f(); print('ok')
     except ValueError as e: print('ValueError', e)
+np.random.seed(5)
+print(repr(np.random.multivariate_normal([1.0, -1.0], [[2.0, 0.3], [0.3, 1.0]], 4)))
+print(repr(np.random.multivariate_normal(np.zeros(3), np.eye(3) * 0.5 + 0.1)))
+print(repr(np.random.multivariate_normal([0, 0], [[1, 0], [0, 1]], (2, 2))))

@@ -397,6 +397,42 @@ class RandomState:
         r = array(out)
         return r.reshape((k,)) if shape is None else r.reshape(shape + (k,))
 
+    def multivariate_normal(self, mean, cov, size=None, check_valid='warn', tol=1e-8):
+        from numpy.linalg import svd
+        from numpy._funcs import dot
+        mean = asarray(mean)
+        cov = asarray(cov)
+        if size is None:
+            shape = []
+        elif isinstance(size, (builtins.int,)) or hasattr(size, '__index__') and not isinstance(size, tuple):
+            shape = [operator.index(size)]
+        else:
+            shape = list(size)
+        if mean.ndim != 1:
+            raise ValueError('mean must be 1 dimensional')
+        if cov.ndim != 2 or cov.shape[0] != cov.shape[1]:
+            raise ValueError('cov must be 2 dimensional and square')
+        if mean.shape[0] != cov.shape[0]:
+            raise ValueError('mean and cov must have same length')
+        final_shape = shape + [mean.shape[0]]
+        x = self.standard_normal(tuple(final_shape)).reshape(-1, mean.shape[0])
+        cov = cov.astype('float64')
+        u, s, v = svd(cov)
+        if check_valid != 'ignore':
+            if check_valid not in ('warn', 'raise'):
+                raise ValueError("check_valid must equal 'warn', 'raise', or 'ignore'")
+            from numpy._funcs import allclose
+            psd = allclose(dot(_uf.multiply(v.T, s), v), cov, rtol=tol, atol=tol)
+            if not psd:
+                if check_valid == 'warn':
+                    import warnings
+                    warnings.warn('covariance is not symmetric positive-semidefinite.', RuntimeWarning, stacklevel=2)
+                else:
+                    raise ValueError('covariance is not symmetric positive-semidefinite.')
+        x = dot(x, _uf.multiply(_uf.sqrt(s)[:, None], v))
+        x = _uf.add(x, mean)
+        return x.reshape(tuple(final_shape))
+
     # ---- permutations ------------------------------------------------------------------
     def permutation(self, x):
         if isinstance(x, (builtins.int,)) or isinstance(x, (ndarray,)) and x.ndim == 0 and x.dtype.kind in 'iu':
@@ -554,6 +590,7 @@ negative_binomial = _rand.negative_binomial
 rayleigh = _rand.rayleigh
 multinomial = _rand.multinomial
 dirichlet = _rand.dirichlet
+multivariate_normal = _rand.multivariate_normal
 shuffle = _rand.shuffle
 choice = _rand.choice
 RandomState.__module__ = 'numpy.random'
