@@ -319,25 +319,29 @@ static cg_value p_bounded(cg_value self, const cg_args *a) {
     return cg_tensor_steal(t);
 }
 
-/* permutation(state, n): arange(n) shuffled as the Generator shuffles:
- * i from n - 1 down to 1, j in [0, i] by masked rejection (numpy's
- * random_interval), not by Lemire's method. */
+/* permutation(state, n[, first[, lemire]]): arange(n) shuffled as the
+ * Generator shuffles: i from n - 1 down to first (1 by default), j in
+ * [0, i] by masked rejection (numpy's random_interval: shuffle,
+ * permutation), or with lemire by Lemire's method (choice's _shuffle_int). */
 static cg_value p_permutation(cg_value self, const cg_args *a) {
     pcg_state *s = state_arg(a);
-    int64_t n;
-    if (!s || !np_count_arg(a, 1, &n))
+    int64_t n, first = 1;
+    if (!s || !np_count_arg(a, 1, &n) || (a->npos > 2 && !np_count_arg(a, 2, &first)))
         return CG_ERR;
+    bool lemire = a->npos > 3 && cg_truth(a->pos[3]) > 0;
     cg_tensor *t = cg_tensor_empty(1, &n, CG_INT64, cg_device_cpu());
     if (!t)
         return torch_raise();
     int64_t *p = cg_tensor_data(t);
     for (int64_t i = 0; i < n; i++)
         p[i] = i;
-    for (int64_t i = n - 1; i >= 1; i--) {
+    for (int64_t i = n - 1; i >= first && i >= 1; i--) {
         uint64_t max = (uint64_t)i, mask = max, j;
         for (int sh = 1; sh <= 32; sh <<= 1)
             mask |= mask >> sh;
-        if (max <= 0xFFFFFFFFULL)
+        if (lemire)
+            j = bounded(s, max);
+        else if (max <= 0xFFFFFFFFULL)
             while ((j = pcg_next32(s) & mask) > max) {
             }
         else

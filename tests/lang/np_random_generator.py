@@ -13,3 +13,7 @@ e = g.exponential(2.0, 100000)
 print(round(float(e.sum()), 6), e[:3], round(float(e.max()), 9))
 print(g.integers(5, 10, size=6), g.integers(0, 5, endpoint=True, size=4), g.uniform(1, 2, 3), g.permutation(8), g.choice(5, 4), g.choice([10, 20, 30], 2))
 print(g.integers(2**62, size=3), g.integers(3), g.random())
+g = np.random.default_rng(9)
+print(g.choice(10, 4, replace=False), g.choice(10, 3, replace=False, shuffle=False), g.choice(5, 3, p=[0.1, 0.2, 0.3, 0.2, 0.2]),
+      g.choice(6, 3, replace=False, p=[0.1, 0.1, 0.2, 0.2, 0.2, 0.2]), g.choice(20000, 5, replace=False), g.choice(20000, 1000, replace=False)[:5],
+      g.choice([1.5, 2.5, 3.5]), g.choice(np.arange(12).reshape(4, 3), 2), g.choice(100, (2, 2), replace=False))

@@ -888,27 +888,92 @@ class Generator:
             x[k] = old[j]
 
     def choice(self, a, size=None, replace=True, p=None, axis=0, shuffle=True):
+        import math
         if isinstance(a, builtins.int):
             pop = a
             arr = None
         else:
             arr = asarray(a)
-            pop = arr.shape[axis] if arr.ndim else 0
             if arr.ndim == 0:
                 raise ValueError('a must be a sequence or an integer, not %s' % type(a))
-        if pop <= 0 and _count(_shape(size) or ()) != 0:
+            pop = arr.shape[axis]
+        shape = _shape(size)
+        n = 1 if shape is None else _count(shape)
+        if pop <= 0 and n != 0:
             raise ValueError('a cannot be empty unless no samples are taken' if arr is not None else
                              'a must be a positive integer unless no samples are taken')
-        shape = _shape(size)
-        if p is None and replace:
-            idx = self.integers(0, pop, size=shape)
-        elif p is None:
-            raise TypeError('cgrad: Generator.choice without replacement is not supported yet')
+        if p is not None:
+            pa = asarray(p).astype('float64')
+            if pa.ndim != 1:
+                raise ValueError('p must be 1-dimensional')
+            if pa.size != pop:
+                raise ValueError('a and p must have same size')
+            p_sum = _kahan(pa.tolist())
+            if p_sum != p_sum:
+                raise ValueError('Probabilities contain NaN')
+            if builtins.bool(asarray(_uf.less(pa, 0)).any()):
+                raise ValueError('Probabilities are not non-negative')
+            if builtins.abs(p_sum - 1.) > math.sqrt(2.220446049250313e-16):
+                raise ValueError('Probabilities do not sum to 1. See Notes section of docstring for more '
+                                 'information.')
+        from numpy._reduce import cumsum
+        from numpy._more import searchsorted
+        if replace:
+            if p is not None:
+                cdf = cumsum(pa)
+                cdf = _uf.true_divide(cdf, cdf[-1])
+                idx = searchsorted(cdf, self.random(shape), side='right')
+            else:
+                idx = self.integers(0, pop, size=shape)
         else:
-            raise TypeError('cgrad: Generator.choice with p is not supported yet')
+            if n > pop:
+                raise ValueError("Cannot take a larger sample than population when replace is False")
+            if p is not None:
+                if builtins.int(asarray(_uf.greater(pa, 0)).sum()) < n:
+                    raise ValueError('Fewer non-zero entries in p than size')
+                from numpy._funcs import unique
+                found = []
+                pw = pa.copy()
+                while len(found) < n:
+                    x = self.random((n - len(found),))
+                    if found:
+                        pw[array(found, dtype='int64')] = 0
+                    cdf = cumsum(pw)
+                    cdf = _uf.true_divide(cdf, cdf[-1])
+                    new = asarray(searchsorted(cdf, x, side='right'))
+                    _, ui = unique(new, return_index=True)
+                    found.extend(new.tolist()[i] for i in sorted(ui.tolist()))
+                idx = array(found, dtype='int64')
+            else:
+                cutoff = 50 if shuffle else 20
+                if pop > 10000 and n > pop // cutoff:
+                    # the tail of a partial Fisher-Yates shuffle of arange(pop)
+                    perm = self._p.permutation(self._s, pop, builtins.max(pop - n, 1), True)
+                    idx = _wrap(perm[pop - n:].clone())
+                else:
+                    # Floyd's algorithm: j from pop - n to pop - 1 draws a value
+                    # in [0, j], taking j itself when the value was drawn before
+                    seen = set()
+                    picks = []
+                    for j in range(pop - n, pop):
+                        val = builtins.int(self._p.bounded(self._s, 1, 0, j)[0].item())
+                        if val in seen:
+                            val = j
+                        seen.add(val)
+                        picks.append(val)
+                    if shuffle and picks:
+                        perm = self._p.permutation(self._s, len(picks), 1, True).tolist()
+                        picks = [picks[k] for k in perm]
+                    idx = array(picks, dtype='int64')
+            if shape is not None:
+                idx = idx.reshape(shape)
+        if shape is None and isinstance(idx, ndarray):
+            idx = idx.item(0)
         if arr is None:
             return idx
         from numpy._funcs import take
+        if shape is None:
+            return take(arr, builtins.int(idx), axis)
         return take(arr, idx, axis)
 
 
