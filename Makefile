@@ -90,6 +90,8 @@ EXPORT_LDFLAGS := -Wl,--dynamic-list=engine/exports.list -Wl,-u,cg_caching_alloc
 $(BUILD)/engine/sum_order.o $(BUILD)/engine/prod_order.o $(BUILD)/engine/product_paths.o $(BUILD)/engine/ops_nn.o: CFLAGS += -O3
 $(BUILD)/engine/sum_order_avx2.o: CFLAGS += -O3 -mavx2
 $(BUILD)/san/engine/sum_order_avx2.o: CFLAGS += -mavx2
+$(BUILD)/engine/softmax_avx2.o: CFLAGS += -O3 $(VEC_MATH_FLAGS)
+$(BUILD)/san/engine/softmax_avx2.o: CFLAGS += $(VEC_MATH_FLAGS)
 $(BUILD)/engine/device.o $(BUILD)/san/engine/device.o: CFLAGS += -DCG_CUDA_MODULE_DIR='"$(CUDA_MODULE_DIR)"'
 $(BUILD)/engine/vec_math.o $(BUILD)/san/engine/vec_math.o: CFLAGS += $(VEC_MATH_FLAGS)
 # The normalisation kernels (norm_kernel.h) are PyTorch's AVX2 ones: built
@@ -213,7 +215,7 @@ FUZZ_LAYER_LIBS = $(LAYERS:%=$(FUZZ)/libcg%.a)
 # (the harness brings a silent kernel_log)
 FUZZ_WIRE_SRC  := kernel/wire.c kernel/signing.c kernel/seen_signatures.c kernel/json_text.c kernel/header.c
 $(FUZZ)/engine/device.o: FUZZ_CFLAGS += -DCG_CUDA_MODULE_DIR='"$(CUDA_MODULE_DIR)"'
-$(FUZZ)/engine/vec_math.o: FUZZ_CFLAGS += $(VEC_MATH_FLAGS)
+$(FUZZ)/engine/vec_math.o $(FUZZ)/engine/softmax_avx2.o: FUZZ_CFLAGS += $(VEC_MATH_FLAGS)
 
 $(FUZZ)/%.o: %.c
 	@mkdir -p $(dir $@)

@@ -82,94 +82,18 @@ static softmax_geom geom_of(const cg_tensor *t, int dim) {
     return g;
 }
 
-/* log of a vector's lanes as PyTorch's Vectorized<T> computes it:
- * SLEEF's functions where it runs its AVX2 kernels, libm's per lane where it
- * runs the DEFAULT ones (vec_math.h). */
-#define LANES_FN(name, T, W, VEC, LIBM)   \
-    static inline void name(T *v) {       \
-        if (cg_vec_math_available()) {    \
-            VEC(v, v);                    \
-            return;                       \
-        }                                 \
-        for (int l = 0; l < W; l++)       \
-            v[l] = LIBM(v[l]);            \
-    }
-LANES_FN(lanes_log_f32, float, 8, cg_vec_log_f32, logf)
-LANES_FN(lanes_log_f64, double, 4, cg_vec_log_f64, log)
+#define SOFTMAX_COLS
+#include "softmax_each.h"
+#undef SOFTMAX_COLS
 
-/* exp or log of n contiguous elements in place, as LANES_FN's */
-#define RUN_FN(name, T, MAP, F, LIBM)         \
-    static inline void name(T *v, int64_t n) { \
-        if (cg_vec_math_available()) {        \
-            MAP(F, v, v, n);                   \
-            return;                            \
-        }                                      \
-        for (int64_t k = 0; k < n; k++)        \
-            v[k] = LIBM(v[k]);                 \
-    }
-RUN_FN(run_exp_f32, float, cg_vec_map_f32, CG_VEC_EXP, expf)
-RUN_FN(run_log_f32, float, cg_vec_map_f32, CG_VEC_LOG, logf)
-RUN_FN(run_exp_f64, double, cg_vec_map_f64, CG_VEC_EXP, exp)
-RUN_FN(run_log_f64, double, cg_vec_map_f64, CG_VEC_LOG, log)
-
-/* out = a * b + c rounded once, n elements: by vectors where the CPU has
- * FMA, else by libm's fma (the same bits, slower) */
-#define FMA_RUN_FN(name, T, VEC, LIBM)                                                \
-    static inline void name(T *out, const T *a, const T *b, const T *c, int64_t n) { \
-        if (cg_vec_math_available()) {                                                \
-            VEC(out, a, b, c, n);                                                     \
-            return;                                                                   \
-        }                                                                             \
-        for (int64_t k = 0; k < n; k++)                                               \
-            out[k] = LIBM(a[k], b[k], c[k]);                                          \
-    }
-FMA_RUN_FN(run_fma_f32, float, cg_vec_fma_f32, fmaf)
-FMA_RUN_FN(run_fma_f64, double, cg_vec_fma_f64, fma)
-
-#define T float
-#define W 8
-#define SFX f32
-#define VLOG lanes_log_f32
-#define TREE 1
-#define FMA fmaf
-#define VEXPN run_exp_f32
-#define FMAN run_fma_f32
-#include "softmax_loop.h"
-#define VLOGN run_log_f32
-#define LIBM_EXP expf
-#include "softmax_cols_loop.h"
-#undef VEXPN
-#undef FMAN
-#undef VLOGN
-#undef LIBM_EXP
-#undef FMA
-#undef T
-#undef W
-#undef SFX
-#undef VLOG
-#undef TREE
-#define T double
-#define W 4
-#define SFX f64
-#define VLOG lanes_log_f64
-#define TREE 0
-#define FMA fma
-#define VEXPN run_exp_f64
-#define FMAN run_fma_f64
-#include "softmax_loop.h"
-#define VLOGN run_log_f64
-#define LIBM_EXP exp
-#include "softmax_cols_loop.h"
-#undef VEXPN
-#undef FMAN
-#undef VLOGN
-#undef LIBM_EXP
-#undef FMA
-#undef T
-#undef W
-#undef SFX
-#undef VLOG
-#undef TREE
+/* The row kernels for dtype (float32 or float64): built for AVX2 where the
+ * CPU has it (the same bits, wider instructions) */
+static const cg_softmax_rows *rows_for(cg_dtype dtype) {
+    static const cg_softmax_rows f32 = CG_SOFTMAX_ROWS_OF(f32), f64 = CG_SOFTMAX_ROWS_OF(f64);
+    if (cg_vec_math_available())
+        return dtype == CG_F32 ? &cg_softmax_rows_f32_avx2 : &cg_softmax_rows_f64_avx2;
+    return dtype == CG_F32 ? &f32 : &f64;
+}
 
 /* Note [Softmax over other dims]
  * PyTorch 1.13 (AVX2) runs softmax, log_softmax and their derivatives over
@@ -202,10 +126,8 @@ static void softmax_run(const cg_kernel_call *c, bool log_) {
     if (cg_tensor_numel(x) == 0)
         return;
     if (x->ndim == 0 || dim == x->ndim - 1) {
-        if (f32)
-            (log_ ? log_softmax_rows_f32 : softmax_rows_f32)(px, py, g.outer, g.C);
-        else
-            (log_ ? log_softmax_rows_f64 : softmax_rows_f64)(px, py, g.outer, g.C);
+        const cg_softmax_rows *k = rows_for(x->dtype);
+        (log_ ? k->log_softmax : k->softmax)(px, py, g.outer, g.C);
     } else if (log_) {
         if (f32)
             for_blocks_f32(log_softmax_block_f32, px, NULL, py, g.outer, g.C, g.inner);
@@ -323,10 +245,8 @@ static void softmax_backward_run(const cg_kernel_call *c, bool log_) {
     if (cg_tensor_numel(y) == 0)
         return;
     if (y->ndim == 0 || dim == y->ndim - 1) {
-        if (f32)
-            (log_ ? log_softmax_backward_rows_f32 : softmax_backward_rows_f32)(pg, py, po, geo.outer, geo.C);
-        else
-            (log_ ? log_softmax_backward_rows_f64 : softmax_backward_rows_f64)(pg, py, po, geo.outer, geo.C);
+        const cg_softmax_rows *k = rows_for(y->dtype);
+        (log_ ? k->log_softmax_backward : k->softmax_backward)(pg, py, po, geo.outer, geo.C);
     } else if (f32) {
         for_blocks_f32(log_ ? log_softmax_backward_block_f32 : softmax_backward_block_f32, pg, py, po, geo.outer,
                        geo.C, geo.inner);

@@ -82,3 +82,24 @@ for shape, dim in [((50, 37), 0), ((50, 37), 1), ((4, 9, 11), 1)]:
         print("create_graph", shape, dim, fn.__name__, type(g.grad_fn).__name__, digest(g))
         gx, ggo = torch.autograd.grad(g, [x, go], torch.randn(*shape))
         print("double", digest(gx), digest(ggo))
+
+# rows longer than 64 go by chunks of rows (PyTorch's _vec_softmax_lastdim
+# and _vec_log_softmax_lastdim): odd lengths, more rows than a chunk, NaN
+# and infinities in some rows, a maximum of +0 and -0 (in one lane and in
+# different lanes) over values whose exps vanish
+for threads in [1, 2]:
+    torch.set_num_threads(threads)
+    torch.manual_seed(10 + threads)
+    for shape in [(300, 100), (37, 1029), (4, 4099), (700, 65), (4, 70001)]:
+        for dt in [torch.float32, torch.float64]:
+            x = torch.randn(*shape, dtype=dt) * 3
+            for fn in [F.softmax, F.log_softmax]:
+                check("long", x, -1, fn)
+            x[0] = -1000.0
+            x[0, 8], x[0, 16], x[0, 21] = -0.0, 0.0, -0.0
+            x[1, 5] = float("nan")
+            x[2, 3] = float("inf")
+            x[3, -1] = -float("inf")
+            for fn in [F.softmax, F.log_softmax]:
+                check("long special", x, -1, fn)
+                print("rows", fn(x[:4], -1)[:, :3].tolist())
