@@ -102,13 +102,14 @@ static void copy_logos(const char *exe, const char *dest) {
 }
 
 /* The kernel's environment, over the server's: libgomp's threads sleep
- * between parallel regions (Note [OpenMP wait policy] in main.c; set
- * here, the kernel need not start itself again to set it), and OpenBLAS
+ * between parallel regions after a short spin (Note [OpenMP wait policy]
+ * in main.c; set here, the kernel need not start itself again to set it),
+ * and OpenBLAS
  * starts its threads at the first cell, not at load (Note [BLAS threads at
  * start-up] in blas_threads.h). Edit kernel.json to choose otherwise. */
 static json_t *kernel_env(void) {
-    return json_pack("{s:s, s:s, s:s}", "OMP_WAIT_POLICY", "PASSIVE", "OPENBLAS_NUM_THREADS", "1", CG_BLAS_THREADS_ENV,
-                     "${OPENBLAS_NUM_THREADS}");
+    return json_pack("{s:s, s:s, s:s, s:s}", "OMP_WAIT_POLICY", "PASSIVE", "GOMP_SPINCOUNT", CG_OMP_SPINCOUNT,
+                     "OPENBLAS_NUM_THREADS", "1", CG_BLAS_THREADS_ENV, "${OPENBLAS_NUM_THREADS}");
 }
 
 /* argv: cgrad-launcher first where it lies next to this binary, so that

@@ -35,9 +35,25 @@ static int usage(FILE *out) {
  * a kernel Jupyter starts runs once. Where it is not set (`cgrad run`, a
  * kernel started by hand or from an older kernelspec) cgrad starts itself
  * again once with PASSIVE, which costs that start-up a few milliseconds;
- * a policy the user chose is kept. */
+ * a policy the user chose is kept.
+ *
+ * PASSIVE alone puts a thread to sleep the moment it waits, so that every
+ * parallel region paid for waking the other thread, and often the main
+ * one again at the closing barrier: about 75 us a region at 2 threads on
+ * this project's VMs, against 130-300 us for the whole of a 2000x1000 sum
+ * (issue 21: sums, means and softmax at 2 threads were 1.1-1.6x PyTorch's
+ * times, whose threads spin). So GOMP_SPINCOUNT (CG_OMP_SPINCOUNT, install.h)
+ * comes with it: a waiting thread spins that many pause instructions
+ * (about 40 us here) and then sleeps. The next op of a loop finds the
+ * threads awake; an idle kernel's sleep within that time; and a spin that
+ * short did not slow the seed workload, alone or beside two busy
+ * processes. A GOMP_SPINCOUNT the user set is kept. */
 static bool prefer_passive_openmp(void) {
-    return !getenv("OMP_WAIT_POLICY") && setenv("OMP_WAIT_POLICY", "PASSIVE", 1) == 0;
+    if (getenv("OMP_WAIT_POLICY"))
+        return false;
+    if (!getenv("GOMP_SPINCOUNT") && setenv("GOMP_SPINCOUNT", CG_OMP_SPINCOUNT, 1) != 0)
+        return false;
+    return setenv("OMP_WAIT_POLICY", "PASSIVE", 1) == 0;
 }
 
 /* The setting is read before main, so the process starts again with it.

@@ -61,7 +61,7 @@ def test_launcher_leaves_a_busy_port_to_the_kernel(cgrad, tmp_path):
 
 def test_kernelspec_environment(kernels_dir):
     spec = json.loads((kernels_dir / "cgrad" / "kernel.json").read_text())
-    assert spec["env"] == {"OMP_WAIT_POLICY": "PASSIVE", "OPENBLAS_NUM_THREADS": "1",
+    assert spec["env"] == {"OMP_WAIT_POLICY": "PASSIVE", "GOMP_SPINCOUNT": "3000", "OPENBLAS_NUM_THREADS": "1",
                            "CGRAD_OPENBLAS_NUM_THREADS": "${OPENBLAS_NUM_THREADS}"}
 
 
@@ -92,3 +92,23 @@ def test_users_openblas_num_threads_is_kept(start_kernel, monkeypatch):
     environ = open(f"/proc/{k.km.provisioner.process.pid}/environ", "rb").read().split(b"\0")
     assert b"CGRAD_OPENBLAS_NUM_THREADS=1" in environ
     assert new == 0
+
+
+def openmp_env_of_run(cgrad, tmp_path, **env):
+    """OMP_WAIT_POLICY and GOMP_SPINCOUNT as a script under `cgrad run` sees
+    them, started with env over an environment without either"""
+    script = tmp_path / "env.py"
+    script.write_text("import os\nprint(os.environ.get('OMP_WAIT_POLICY'), os.environ.get('GOMP_SPINCOUNT'))\n")
+    base = {k: v for k, v in os.environ.items() if k not in ("OMP_WAIT_POLICY", "GOMP_SPINCOUNT")}
+    done = subprocess.run([cgrad, "run", str(script)], env={**base, **env}, capture_output=True, text=True,
+                          timeout=30)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.split()
+
+
+def test_run_sleeps_its_openmp_threads_after_a_short_spin(cgrad, tmp_path):
+    """Note [OpenMP wait policy]: PASSIVE with a spin of 3000 pauses, unless
+    the user chose either"""
+    assert openmp_env_of_run(cgrad, tmp_path) == ["PASSIVE", "3000"]
+    assert openmp_env_of_run(cgrad, tmp_path, GOMP_SPINCOUNT="10") == ["PASSIVE", "10"]
+    assert openmp_env_of_run(cgrad, tmp_path, OMP_WAIT_POLICY="ACTIVE") == ["ACTIVE", "None"]
