@@ -77,8 +77,6 @@ def _from_nested(obj, d):
             r = dts[0]
             for x in dts[1:]:
                 r = promote_types(r, x)
-            if state[0] is not None and state[0] is not r:
-                r = promote_types(r, state[0]) if any(not isinstance(v, (ndarray, torch.Tensor)) for v in _flat_top(obj)) and False else r
             d = r
     shape = []
     state = [None, -1]
@@ -96,10 +94,6 @@ def _from_nested(obj, d):
     if len(shape) > 0 and 0 in shape:
         return _wrap(torch.empty(tuple(shape), dtype=e))
     return _wrap(torch.tensor(_scalars_plain(obj), dtype=e))
-
-
-def _flat_top(obj):
-    return obj
 
 
 def _collect_dtypes(obj, out):

@@ -22,7 +22,7 @@ def seterr(all=None, divide=None, over=None, under=None, invalid=None):
         v = v if v is not None else all
         if v is not None:
             if v not in ('ignore', 'warn', 'raise', 'call', 'print', 'log'):
-                raise ValueError('invalid error value %r' % v if False else "Invalid value for err %r" % v)
+                raise ValueError("Invalid value for err %r" % v)
             _err[k] = v
     return old
 

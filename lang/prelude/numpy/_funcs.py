@@ -121,11 +121,7 @@ def concatenate(arrays, axis=0, out=None, dtype=None, casting='same_kind'):
     ax = _norm_axis(axis, n)
     for i, a in enumerate(arrs[1:], 1):
         if a.ndim != n:
-            raise ValueError('all the input array dimensions except for the concatenation axis must match '
-                             'exactly, but along dimension 0, the array at index 0 has ' + str(n) +
-                             ' dimension(s) and the array at index ' + str(i) + ' has ' + str(a.ndim) +
-                             ' dimension(s)' if False else
-                             'all the input arrays must have same number of dimensions, but the array at index 0 '
+            raise ValueError('all the input arrays must have same number of dimensions, but the array at index 0 '
                              'has ' + str(n) + ' dimension(s) and the array at index ' + str(i) + ' has ' +
                              str(a.ndim) + ' dimension(s)')
         for k in range(n):

@@ -667,8 +667,7 @@ def gradient(f, *varargs, axis=None, edge_order=1):
         if f.ndim == 1:
             pass
         else:
-            return [gradient(f.swapaxes(0, ax) if False else f, axis=ax) for ax in range(f.ndim)] if False else \
-                _gradient_nd(f, varargs, edge_order)
+            return _gradient_nd(f, varargs, edge_order)
     h = builtins.float(varargs[0]) if varargs else 1.0
     y = f.astype('float64').tolist() if f.dtype.kind != 'f' else f.tolist()
     n = len(y)

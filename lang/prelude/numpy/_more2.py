@@ -640,7 +640,7 @@ def msort(a):
 
 
 def sort_complex(a):
-    return sort(a).astype('complex128') if False else sort(a)
+    return sort(a)
 
 
 def trim_zeros(filt, trim='fb'):
@@ -1098,7 +1098,7 @@ def unwrap(p, discont=None, axis=-1, *, period=6.283185307179586):
         if dm == -period / 2 and d > 0:
             dm = period / 2
         corr = dm - d if builtins.abs(d) >= half else 0.0
-        out.append(out[-1] + d + corr if False else vals[i] + (out[-1] - vals[i - 1]) + corr)
+        out.append(vals[i] + (out[-1] - vals[i - 1]) + corr)
     return array(out)
 
 

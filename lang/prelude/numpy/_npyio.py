@@ -320,7 +320,7 @@ def loadtxt(fname, dtype=float, comments='#', delimiter=None, converters=None, s
     if arr.ndim > ndmin:
         arr = arr.squeeze()
     while arr.ndim < ndmin:
-        arr = arr.reshape(arr.shape + (1,) if arr.ndim == 1 and ndmin == 2 and False else (1,) + arr.shape)
+        arr = arr.reshape((1,) + arr.shape)
     if ndmin == 2 and arr.ndim == 2 and len(rows) > 1 and ncols == 1 and arr.shape[0] == 1:
         arr = arr.T
     if unpack:
