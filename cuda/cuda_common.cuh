@@ -8,6 +8,11 @@
 #define CG_CUDA_COMMON_CUH
 
 #include <cuda_runtime.h>
+#include <cuda_fp16.h>
+
+/* One expression serves every integer dtype, so `x < 0` on uint8 is always
+ * false: true, and no bug (as engine/ew.h says to gcc). */
+#pragma nv_diag_suppress 186
 #include <stdint.h>
 
 extern "C" {
@@ -84,10 +89,15 @@ template <> inline bool cg_scalar_as<bool>(cg_scalar s) { return cg_scalar_to_do
         CG_CASE(CG_F64, double, __VA_ARGS__) \
     default: break;                          \
     }
+#define CG_CASES_SMALL_INT(...)                 \
+        CG_CASE(CG_UINT8, uint8_t, __VA_ARGS__) \
+        CG_CASE(CG_INT8, int8_t, __VA_ARGS__)   \
+        CG_CASE(CG_INT16, int16_t, __VA_ARGS__)
 #define CG_DISPATCH_INT(dt, ...)                \
     switch (dt) {                               \
         CG_CASE(CG_INT32, int32_t, __VA_ARGS__) \
         CG_CASE(CG_INT64, int64_t, __VA_ARGS__) \
+        CG_CASES_SMALL_INT(__VA_ARGS__)         \
     default: break;                             \
     }
 #define CG_DISPATCH_NUMERIC(dt, ...)            \
@@ -96,6 +106,7 @@ template <> inline bool cg_scalar_as<bool>(cg_scalar s) { return cg_scalar_to_do
         CG_CASE(CG_F64, double, __VA_ARGS__)    \
         CG_CASE(CG_INT32, int32_t, __VA_ARGS__) \
         CG_CASE(CG_INT64, int64_t, __VA_ARGS__) \
+        CG_CASES_SMALL_INT(__VA_ARGS__)         \
     default: break;                             \
     }
 #define CG_DISPATCH_ALL(dt, ...)                \
@@ -105,8 +116,48 @@ template <> inline bool cg_scalar_as<bool>(cg_scalar s) { return cg_scalar_to_do
         CG_CASE(CG_INT32, int32_t, __VA_ARGS__) \
         CG_CASE(CG_INT64, int64_t, __VA_ARGS__) \
         CG_CASE(CG_BOOL, bool, __VA_ARGS__)     \
+        CG_CASES_SMALL_INT(__VA_ARGS__)         \
     default: break;                             \
     }
+/* Every dtype as stored, float16/bfloat16 as their bits (cg_half,
+ * cg_bf16): for the kernels that move or convert elements (COPY, FILL);
+ * arithmetic never sees them (Note [Kernels of reduced floating types]). */
+#define CG_DISPATCH_STORAGE(dt, ...)             \
+    switch (dt) {                                \
+        CG_CASE(CG_F16, cg_half, __VA_ARGS__)    \
+        CG_CASE(CG_BF16, cg_bf16, __VA_ARGS__)   \
+    default: CG_DISPATCH_ALL(dt, __VA_ARGS__);   \
+    }
+
+/* Element conversions on the device: float16/bfloat16 through float
+ * (round to nearest even; bfloat16's NaN as c10's, 0x7fc0), the others
+ * as C++'s static_cast, as PyTorch's CUDA casts. */
+__device__ inline float cg_dev_load(cg_half h) {
+    __half_raw r;
+    r.x = h.bits;
+    return __half2float(__half(r));
+}
+__device__ inline float cg_dev_load(cg_bf16 b) { return __uint_as_float((unsigned)b.bits << 16); }
+template <typename S> __device__ inline S cg_dev_load(S x) { return x; }
+template <typename T> struct cg_dev_store {
+    template <typename S> __device__ static T of(S v) { return (T)v; }
+};
+template <> struct cg_dev_store<cg_half> {
+    template <typename S> __device__ static cg_half of(S v) {
+        cg_half h;
+        h.bits = __half_as_ushort(__float2half_rn((float)v));
+        return h;
+    }
+};
+template <> struct cg_dev_store<cg_bf16> {
+    template <typename S> __device__ static cg_bf16 of(S v) {
+        float f = (float)v;
+        unsigned u = __float_as_uint(f);
+        cg_bf16 b;
+        b.bits = f != f ? (unsigned short)0x7fc0 : (unsigned short)((u + 0x7fffu + ((u >> 16) & 1u)) >> 16);
+        return b;
+    }
+};
 
 /* The block's value merged from every thread's (f.merge(a, b)), seen by
  * all threads; blockDim.x a power of 2, at most CG_BLOCK_MAX. */

@@ -5,15 +5,17 @@
 #include "cuda_ew.cuh"
 
 extern "C" void cg_cuda_copy(const cg_kernel_call *c) {
-    CG_DISPATCH_ALL(c->it->dtypes[1], {
+    CG_DISPATCH_STORAGE(c->it->dtypes[1], {
         typedef T TI;
-        CG_DISPATCH_ALL(c->it->dtypes[0], cg_ew_launch<1, T, TI>(c, [] __device__(TI x) -> T { return (T)x; }))
+        CG_DISPATCH_STORAGE(c->it->dtypes[0], cg_ew_launch<1, T, TI>(c, [] __device__(TI x) -> T {
+                                return cg_dev_store<T>::of(cg_dev_load(x));
+                            }))
     })
 }
 
 /* the value converted on the host by the engine's rules (cg_scalar_store) */
 extern "C" void cg_cuda_fill(const cg_kernel_call *c) {
-    CG_DISPATCH_ALL(c->it->dtypes[0], {
+    CG_DISPATCH_STORAGE(c->it->dtypes[0], {
         T v;
         cg_scalar_store(&v, c->it->dtypes[0], c->args->s[0]);
         cg_ew_launch<0, T>(c, [=] __device__() -> T { return v; });

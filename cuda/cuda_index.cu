@@ -46,13 +46,31 @@ template <typename T> __global__ void take_kernel(walk_geom g, T *o, const T *in
     }
 }
 
+/* An add into a 1- or 2-byte integer: CUDA's atomics work on words, so
+ * swap the element's bits inside its aligned 32-bit word until no other
+ * thread got there first. */
+template <typename T> __device__ void atomic_add_narrow(T *p, T v) {
+    unsigned *word = (unsigned *)((uintptr_t)p & ~(uintptr_t)3);
+    unsigned shift = (unsigned)((uintptr_t)p & 3) * 8;
+    unsigned mask = ((1u << (8 * sizeof(T))) - 1) << shift;
+    unsigned old = *word, assumed;
+    do {
+        assumed = old;
+        T cur = (T)((assumed & mask) >> shift);
+        unsigned bits = (unsigned)(std::make_unsigned_t<T>)(T)(cur + v);
+        old = atomicCAS(word, assumed, (assumed & ~mask) | ((bits << shift) & mask));
+    } while (assumed != old);
+}
+
 template <typename T> __device__ __forceinline__ void atomic_add(T *p, T v) {
-    if constexpr (sizeof(T) == 8 && (T)0.5 == 0)
-        atomicAdd((unsigned long long *)p, (unsigned long long)v); /* two's complement: the same bits */
-    else if constexpr (sizeof(T) == 1) {
+    if constexpr (std::is_same_v<T, bool>) {
         if (v) /* bool accumulates as logical or */
             *p = true;
-    } else
+    } else if constexpr (sizeof(T) == 8 && (T)0.5 == 0)
+        atomicAdd((unsigned long long *)p, (unsigned long long)v); /* two's complement: the same bits */
+    else if constexpr (sizeof(T) < 4)
+        atomic_add_narrow(p, v);
+    else
         atomicAdd(p, v);
 }
 

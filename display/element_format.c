@@ -9,11 +9,11 @@
 #include "error.h"
 
 static double load_float(const void *p, cg_dtype dt) {
-    return dt == CG_F32 ? (double)*(const float *)p : *(const double *)p;
+    return dt == CG_F32 ? (double)*(const float *)p : cg_scalar_to_double(cg_scalar_load(p, dt));
 }
 
 static int64_t load_int(const void *p, cg_dtype dt) {
-    return dt == CG_INT32 ? (int64_t) * (const int32_t *)p : *(const int64_t *)p;
+    return dt == CG_INT64 ? *(const int64_t *)p : cg_scalar_to_int(cg_scalar_load(p, dt));
 }
 
 /* How Python writes a non-finite float in any format: no sign on nan. */

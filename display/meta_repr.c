@@ -14,7 +14,9 @@ const char *cg_size_repr(int ndim, const int64_t *sizes, char *buf, size_t n) {
 const char *cg_dtype_repr(cg_dtype dt) {
     static const char *const names[CG_DTYPE_COUNT] = {
         [CG_BOOL] = "torch.bool",   [CG_INT32] = "torch.int32", [CG_INT64] = "torch.int64",
-        [CG_F32] = "torch.float32", [CG_F64] = "torch.float64",
+        [CG_F32] = "torch.float32", [CG_F64] = "torch.float64", [CG_UINT8] = "torch.uint8",
+        [CG_INT8] = "torch.int8",   [CG_INT16] = "torch.int16", [CG_F16] = "torch.float16",
+        [CG_BF16] = "torch.bfloat16",
     };
     return names[dt];
 }

@@ -39,15 +39,7 @@ static bool dim_edges(const html *h, int64_t n, int64_t *head, int64_t *tail) {
     return dots;
 }
 
-static double as_double(const html *h, const void *p) {
-    switch (h->t->dtype) {
-    case CG_F32: return *(const float *)p;
-    case CG_F64: return *(const double *)p;
-    case CG_INT32: return *(const int32_t *)p;
-    case CG_INT64: return (double)*(const int64_t *)p;
-    default: return *(const bool *)p;
-    }
-}
+static double as_double(const html *h, const void *p) { return cg_scalar_to_double(cg_scalar_load(p, h->t->dtype)); }
 
 typedef void (*elem_fn)(html *h, const void *elem);
 

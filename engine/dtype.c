@@ -1,13 +1,49 @@
 /* dtype.c: sizes, names and promotion of dtype.h. */
 #include "dtype.h"
 
-static const char *const names[CG_DTYPE_COUNT] = {"bool", "int32", "int64", "float32", "float64"};
+static const char *const names[CG_DTYPE_COUNT] = {"bool",  "int32", "int64", "float32", "float64",
+                                                  "uint8", "int8",  "int16", "float16", "bfloat16"};
 
-static const char *const legacy[CG_DTYPE_COUNT] = {"Bool", "Int", "Long", "Float", "Double"};
+static const char *const legacy[CG_DTYPE_COUNT] = {"Bool", "Int",  "Long",  "Float", "Double",
+                                                   "Byte", "Char", "Short", "Half",  "BFloat16"};
+
+static const char *const cpp[CG_DTYPE_COUNT] = {"bool",          "int",         "long int",  "float",     "double",
+                                                "unsigned char", "signed char", "short int", "c10::Half", "c10::BFloat16"};
 
 const char *cg_dtype_legacy_name(cg_dtype dt) { return legacy[dt]; }
 const char *cg_dtype_name(cg_dtype dt) { return names[dt]; }
+const char *cg_dtype_cpp_name(cg_dtype dt) { return cpp[dt]; }
 cg_dtype cg_dtype_to_float(cg_dtype dt) { return cg_dtype_is_float(dt) ? dt : CG_DEFAULT_DTYPE; }
+
+/* Note [Promotion table]
+ * ~~~~~~~~~~~~~~~~~~~~~~
+ * PyTorch's promotion is nearly a chain, bool < uint8 < int8 < int16 <
+ * int32 < int64 < float16 < bfloat16 < float32 < float64, with two
+ * exceptions: uint8 and int8 meet in int16 (neither holds the other's
+ * range), and float16 and bfloat16 meet in float32. */
+static int rank(cg_dtype dt) {
+    static const signed char r[CG_DTYPE_COUNT] = {
+        [CG_BOOL] = 0,  [CG_UINT8] = 1, [CG_INT8] = 2, [CG_INT16] = 3, [CG_INT32] = 4,
+        [CG_INT64] = 5, [CG_F16] = 6,   [CG_BF16] = 7, [CG_F32] = 8,   [CG_F64] = 9,
+    };
+    return r[dt];
+}
+
+cg_dtype cg_dtype_promote(cg_dtype a, cg_dtype b) {
+    if (a == b)
+        return a;
+    if ((a == CG_UINT8 && b == CG_INT8) || (a == CG_INT8 && b == CG_UINT8))
+        return CG_INT16;
+    if (cg_dtype_is_reduced(a) && cg_dtype_is_reduced(b))
+        return CG_F32;
+    return rank(a) > rank(b) ? a : b;
+}
+
+bool cg_dtype_can_cast(cg_dtype from, cg_dtype to) {
+    if (cg_dtype_is_float(from) && !cg_dtype_is_float(to))
+        return false;
+    return !(from != CG_BOOL && to == CG_BOOL);
+}
 
 cg_dtype cg_dtype_combine_categories(cg_dtype higher, cg_dtype lower, bool lower_defined) {
     if (!lower_defined || cg_dtype_is_float(higher))
@@ -41,18 +77,44 @@ cg_dtype cg_scalar_dtype(cg_scalar s) {
 cg_scalar cg_scalar_load(const void *p, cg_dtype dt) {
     switch (dt) {
     case CG_BOOL: return cg_scalar_bool(*(const bool *)p);
+    case CG_UINT8: return cg_scalar_int(*(const uint8_t *)p);
+    case CG_INT8: return cg_scalar_int(*(const int8_t *)p);
+    case CG_INT16: return cg_scalar_int(*(const int16_t *)p);
     case CG_INT32: return cg_scalar_int(*(const int32_t *)p);
     case CG_INT64: return cg_scalar_int(*(const int64_t *)p);
+    case CG_F16: return cg_scalar_float(cg_half_to_float(*(const cg_half *)p));
+    case CG_BF16: return cg_scalar_float(cg_bf16_to_float(*(const cg_bf16 *)p));
     case CG_F32: return cg_scalar_float(*(const float *)p);
     default: return cg_scalar_float(*(const double *)p);
     }
 }
 
+/* Note [Float to integer casts]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * Out of range, C leaves a float-to-integer cast undefined; PyTorch's
+ * casts give what x86's truncating conversions give: uint8 and int64
+ * through a 64-bit conversion, int8, int16 and int32 through a 32-bit one,
+ * whose out-of-range and NaN result is INT32_MIN; then the low bits. */
+int32_t cg_f64_to_i32_x86(double f) {
+    if (!(f > -2147483649.0 && f < 2147483648.0))
+        return INT32_MIN;
+    return (int32_t)f;
+}
+
+static int32_t scalar_to_i32(cg_scalar s) {
+    return s.kind == CG_SCALAR_FLOAT ? cg_f64_to_i32_x86(s.v.f) : (int32_t)cg_scalar_to_int(s);
+}
+
 void cg_scalar_store(void *p, cg_dtype dt, cg_scalar s) {
     switch (dt) {
     case CG_BOOL: *(bool *)p = cg_scalar_to_double(s) != 0.0; break;
-    case CG_INT32: *(int32_t *)p = (int32_t)cg_scalar_to_int(s); break;
+    case CG_UINT8: *(uint8_t *)p = (uint8_t)cg_scalar_to_int(s); break;
+    case CG_INT8: *(int8_t *)p = (int8_t)scalar_to_i32(s); break;
+    case CG_INT16: *(int16_t *)p = (int16_t)scalar_to_i32(s); break;
+    case CG_INT32: *(int32_t *)p = scalar_to_i32(s); break;
     case CG_INT64: *(int64_t *)p = cg_scalar_to_int(s); break;
+    case CG_F16: *(cg_half *)p = cg_half_from_float((float)cg_scalar_to_double(s)); break;
+    case CG_BF16: *(cg_bf16 *)p = cg_bf16_from_float((float)cg_scalar_to_double(s)); break;
     case CG_F32: *(float *)p = (float)cg_scalar_to_double(s); break;
     default: *(double *)p = cg_scalar_to_double(s); break;
     }

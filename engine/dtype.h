@@ -1,8 +1,11 @@
 /* dtype.h: element types, Python scalars, and PyTorch's type promotion.
  *
- * The order of cg_dtype is the promotion lattice for these five types:
- * bool < int32 < int64 < float32 < float64, so promoting two dtypes is their
- * maximum. A scalar (cg_scalar) is a Python number before it meets a tensor. */
+ * The enum's order is historical (the first five came first) and means
+ * nothing: promotion is PyTorch's table (cg_dtype_promote), not an order.
+ * float16 and bfloat16 are stored as their 16 bits (cg_half, cg_bf16) and
+ * computed in float32, rounded back after each op as PyTorch's CPU kernels
+ * do (Note [Reduced floating types] in ew.c). A scalar (cg_scalar) is a
+ * Python number before it meets a tensor. */
 #ifndef CG_DTYPE_H
 #define CG_DTYPE_H
 
@@ -10,31 +13,66 @@
 #include <stddef.h>
 #include <stdint.h>
 
-typedef enum { CG_BOOL = 0, CG_INT32, CG_INT64, CG_F32, CG_F64, CG_DTYPE_COUNT } cg_dtype;
+#include "half.h"
+
+typedef enum {
+    CG_BOOL = 0,
+    CG_INT32,
+    CG_INT64,
+    CG_F32,
+    CG_F64,
+    CG_UINT8,
+    CG_INT8,
+    CG_INT16,
+    CG_F16,
+    CG_BF16,
+    CG_DTYPE_COUNT
+} cg_dtype;
 
 #define CG_DEFAULT_DTYPE CG_F32
 
-/* The X-list of dtypes with their C types, for kernels that expand per dtype. */
+/* The X-list of dtypes with their C (storage) types. */
 #define CG_FOREACH_DTYPE(X) \
     X(CG_BOOL, bool)        \
     X(CG_INT32, int32_t)    \
     X(CG_INT64, int64_t)    \
     X(CG_F32, float)        \
-    X(CG_F64, double)
+    X(CG_F64, double)       \
+    X(CG_UINT8, uint8_t)    \
+    X(CG_INT8, int8_t)      \
+    X(CG_INT16, int16_t)    \
+    X(CG_F16, cg_half)      \
+    X(CG_BF16, cg_bf16)
 
 /* The small questions every op asks are inline: they sit on the path of
  * every tiny op. */
 static inline size_t cg_dtype_size(cg_dtype dt) {
-    static const unsigned char sizes[CG_DTYPE_COUNT] = {1, 4, 8, 4, 8};
+    static const unsigned char sizes[CG_DTYPE_COUNT] = {1, 4, 8, 4, 8, 1, 1, 2, 2, 2};
     return sizes[dt];
 }
 const char *cg_dtype_name(cg_dtype dt); /* "float32", as in torch.float32 */
-/* PyTorch's legacy type name stem: "Float" as in torch.FloatTensor. */
+/* PyTorch's ScalarType name: "Float" as in torch.FloatTensor and in
+ * '"addmm_impl_cpu_" not implemented for 'Half''. */
 const char *cg_dtype_legacy_name(cg_dtype dt);
-static inline bool cg_dtype_is_float(cg_dtype dt) { return dt == CG_F32 || dt == CG_F64; }
+/* The C++ type name PyTorch's TypeMeta prints: "float", "long int",
+ * "c10::Half" (in "expected dtype float for `end`"). */
+const char *cg_dtype_cpp_name(cg_dtype dt);
+static inline bool cg_dtype_is_float(cg_dtype dt) {
+    return dt == CG_F32 || dt == CG_F64 || dt == CG_F16 || dt == CG_BF16;
+}
+/* float16 and bfloat16: stored in 16 bits, computed in float32 */
+static inline bool cg_dtype_is_reduced(cg_dtype dt) { return dt == CG_F16 || dt == CG_BF16; }
 /* integral, bool excluded */
-static inline bool cg_dtype_is_int(cg_dtype dt) { return dt == CG_INT32 || dt == CG_INT64; }
-static inline cg_dtype cg_dtype_promote(cg_dtype a, cg_dtype b) { return a > b ? a : b; }
+static inline bool cg_dtype_is_int(cg_dtype dt) {
+    return dt == CG_INT32 || dt == CG_INT64 || dt == CG_UINT8 || dt == CG_INT8 || dt == CG_INT16;
+}
+/* The dtype a kernel computes dt in: float32 for the reduced floats. */
+static inline cg_dtype cg_dtype_compute(cg_dtype dt) { return cg_dtype_is_reduced(dt) ? CG_F32 : dt; }
+/* PyTorch's promote_types (c10::promoteTypes). */
+cg_dtype cg_dtype_promote(cg_dtype a, cg_dtype b);
+/* PyTorch's can_cast: false from floating to integral or bool, and from
+ * integral to bool. */
+bool cg_dtype_can_cast(cg_dtype from, cg_dtype to);
 /* PyTorch's category combination (c10 combine_categories): a lower-priority
  * operand only moves the result when it is of a higher category. */
 cg_dtype cg_dtype_combine_categories(cg_dtype higher, cg_dtype lower, bool lower_defined);
@@ -63,6 +101,9 @@ static inline double cg_scalar_to_double(cg_scalar s) {
     }
 }
 int64_t cg_scalar_to_int(cg_scalar s);
+/* A double as x86's 32-bit truncating conversion gives it (Note [Float to
+ * integer casts] in dtype.c). */
+int32_t cg_f64_to_i32_x86(double f);
 /* The dtype a Python scalar gets when wrapped: bool, int64 or the default float. */
 cg_dtype cg_scalar_dtype(cg_scalar s);
 

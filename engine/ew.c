@@ -37,13 +37,25 @@ static cg_device result_device(int n, cg_tensor *const *ts) {
     return cg_tensor_device(ts[0]);
 }
 
+/* Note [Reduced floating types]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * float16 and bfloat16 have no kernels of their own in arithmetic: as
+ * PyTorch's CPU kernels (c10::Half and BFloat16 arithmetic converts to
+ * float and rounds the result back), an op whose compute dtype is one of
+ * them rounds its inputs to it (a Python scalar too: `h + 0.1` adds the
+ * float16 nearest 0.1), computes in float32 and rounds the result to it.
+ * For one op that is PyTorch's result exactly; the ops that PyTorch runs
+ * as several rounded steps differ in the last bit (add with an alpha). */
+
 /* Inputs cast to their compute dtypes (and moved to the result device),
- * without recording: the op records itself on its original inputs. */
+ * float16/bfloat16 ones on to float32, without recording: the op records
+ * itself on its original inputs. */
 static int cast_inputs(int n, cg_tensor *const *in, const cg_dtype *compute, cg_device dev, cg_tensor **out) {
     /* the common case, nothing to convert, costs no reference traffic */
     bool all_fit = true;
     for (int i = 0; i < n && all_fit; i++)
-        all_fit = in[i]->dtype == compute[i] && cg_device_equal(cg_tensor_device(in[i]), dev);
+        all_fit = in[i]->dtype == compute[i] && !cg_dtype_is_reduced(compute[i])
+                  && cg_device_equal(cg_tensor_device(in[i]), dev);
     if (all_fit) {
         for (int i = 0; i < n; i++)
             out[i] = cg_tensor_retain(in[i]);
@@ -56,6 +68,11 @@ static int cast_inputs(int n, cg_tensor *const *in, const cg_dtype *compute, cg_
         if (rc)
             continue;
         cg_tensor *c = cg_to_dtype(in[i], compute[i]);
+        if (c && cg_dtype_is_reduced(compute[i])) {
+            cg_tensor *f = cg_to_dtype(c, CG_F32);
+            cg_tensor_release(c);
+            c = f;
+        }
         if (c && !cg_device_equal(cg_tensor_device(c), dev)) {
             cg_tensor *m = cg_to_device(c, dev);
             cg_tensor_release(c);
@@ -131,6 +148,14 @@ static bool ew_output_strides(int n, cg_tensor *const *in, int ndim, const int64
  * and in, which are already of their compute dtypes and on dev. */
 static cg_tensor *ew_run(cg_op op, int n, cg_tensor *const *in, int ndim, const int64_t *shape, cg_dtype out_dtype,
                          cg_device dev, const cg_op_args *args) {
+    if (cg_dtype_is_reduced(out_dtype)) { /* Note [Reduced floating types] */
+        cg_tensor *f = ew_run(op, n, in, ndim, shape, CG_F32, dev, args);
+        if (!f)
+            return NULL;
+        cg_tensor *r = cg_to_dtype_preserve(f, out_dtype);
+        cg_tensor_release(f);
+        return r;
+    }
     cg_tensor *out = cg_tensor_empty(ndim, shape, out_dtype, dev);
     if (!out)
         return NULL;
@@ -155,7 +180,7 @@ static bool plain_operands(int n, cg_tensor *const *in, const cg_dtype *compute)
     const cg_tensor *a = in[0];
     for (int i = 0; i < n; i++) {
         const cg_tensor *t = in[i];
-        if (t->dtype != compute[i] || cg_tensor_device(t).type != CG_CPU
+        if (t->dtype != compute[i] || cg_dtype_is_reduced(t->dtype) || cg_tensor_device(t).type != CG_CPU
             || (i && !cg_sizes_equal(t->ndim, t->sizes, a->ndim, a->sizes)))
             return false;
     }
@@ -241,10 +266,12 @@ static int inplace_apply(cg_op op, cg_tensor *self, int n, cg_tensor *const *oth
     cg_tensor *cast[CG_ITER_MAX_OPERANDS];
     if (cast_inputs(n + 1, all_in, comp, cg_tensor_device(self), cast) < 0)
         return -1;
-    /* compute into a scratch tensor when self's dtype differs */
-    cg_tensor *target = self->dtype == compute[0]
+    /* compute into a scratch tensor when self's dtype differs (float32 for
+     * float16/bfloat16: Note [Reduced floating types]) */
+    cg_dtype kernel_dt = cg_dtype_compute(compute[0]);
+    cg_tensor *target = self->dtype == kernel_dt
                             ? cg_tensor_retain(self)
-                            : cg_tensor_empty(self->ndim, self->sizes, compute[0], cg_tensor_device(self));
+                            : cg_tensor_empty(self->ndim, self->sizes, kernel_dt, cg_tensor_device(self));
     int rc = target ? 0 : -1;
     if (rc == 0) {
         cg_ew_iter it;

@@ -28,6 +28,10 @@
 #include "autograd.h"
 #include "op.h"
 
+/* One expression serves every integer dtype, so `x < 0` is always false for
+ * uint8: true, and no bug. */
+#pragma GCC diagnostic ignored "-Wtype-limits"
+
 /* Asks for the unit-stride loops to be vectorised: at -O2 GCC's default
  * (very cheap) cost model leaves loops of unknown length scalar. */
 #define CG_SIMD _Pragma("omp simd")
@@ -37,6 +41,9 @@ typedef float cg_f32;
 typedef double cg_f64;
 typedef int32_t cg_i32;
 typedef int64_t cg_i64;
+typedef uint8_t cg_u8;
+typedef int8_t cg_i8;
+typedef int16_t cg_i16;
 
 #define CG_UNARY_ROW(name, T, pro, expr)                                       \
     static void name(char **p, const int64_t *s, int64_t n, const void *ctx) { \
@@ -97,14 +104,21 @@ typedef int64_t cg_i64;
 
 /* Per-dtype instantiation: MAKE(name##_<suffix>, <C type>) for each dtype. */
 #define CG_EXPAND_FLOAT(MAKE, name) MAKE(name##_f32, float) MAKE(name##_f64, double)
-#define CG_EXPAND_INT(MAKE, name) MAKE(name##_i32, int32_t) MAKE(name##_i64, int64_t)
+#define CG_EXPAND_INT(MAKE, name) \
+    MAKE(name##_i32, int32_t) MAKE(name##_i64, int64_t) CG_EXPAND_SMALL_INT(MAKE, name)
+#define CG_EXPAND_SMALL_INT(MAKE, name) MAKE(name##_u8, uint8_t) MAKE(name##_i8, int8_t) MAKE(name##_i16, int16_t)
 #define CG_EXPAND_NUMERIC(MAKE, name) CG_EXPAND_FLOAT(MAKE, name) CG_EXPAND_INT(MAKE, name)
 #define CG_EXPAND_ALL(MAKE, name) CG_EXPAND_NUMERIC(MAKE, name) MAKE(name##_bool, bool)
 
 #define CG_ROWS_FLOAT(name) [CG_F32] = name##_f32, [CG_F64] = name##_f64
-#define CG_ROWS_INT(name) [CG_INT32] = name##_i32, [CG_INT64] = name##_i64
+#define CG_ROWS_INT(name) [CG_INT32] = name##_i32, [CG_INT64] = name##_i64, CG_ROWS_SMALL_INT(name)
+#define CG_ROWS_SMALL_INT(name) [CG_UINT8] = name##_u8, [CG_INT8] = name##_i8, [CG_INT16] = name##_i16
 #define CG_ROWS_NUMERIC(name) CG_ROWS_FLOAT(name), CG_ROWS_INT(name)
 #define CG_ROWS_ALL(name) CG_ROWS_NUMERIC(name), [CG_BOOL] = name##_bool
+/* float16 and bfloat16, for the kernels that take them as they are (copies,
+ * fills, moves); arithmetic computes them in float32 (Note [Reduced
+ * floating types] in ew.c) */
+#define CG_ROWS_REDUCED(name) [CG_F16] = name##_f16, [CG_BF16] = name##_bf16
 
 /* Runs rows[dtype of operand `which`] over call->it; the common body of
  * elementwise kernels. */

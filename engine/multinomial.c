@@ -202,9 +202,8 @@ static double *values_of(cg_tensor *p) {
 
 cg_tensor *cg_multinomial(cg_tensor *p, int64_t n, bool replacement, cg_rng *gen) {
     CG_CHECK(p->ndim >= 1 && p->ndim <= 2, CG_RUNTIME_ERROR, "prob_dist must be 1 or 2 dim");
-    static const char *const names[CG_DTYPE_COUNT] = {"Bool", "Int", "Long", "Float", "Double"};
     CG_CHECK(cg_dtype_is_float(p->dtype), CG_RUNTIME_ERROR,
-             "multinomial only supports floating-point dtypes for input, got: %s", names[p->dtype]);
+             "multinomial only supports floating-point dtypes for input, got: %s", cg_dtype_legacy_name(p->dtype));
     CG_CHECK(n > 0, CG_RUNTIME_ERROR, "cannot sample n_sample <= 0 samples");
     int64_t cats = p->sizes[p->ndim - 1], rows = p->ndim == 2 ? p->sizes[0] : 1;
     CG_CHECK(replacement || n <= cats, CG_RUNTIME_ERROR,

@@ -11,8 +11,6 @@
 #include "ops_conv.h"
 #include "tensor.h"
 
-/* PyTorch's C++ name of a dtype in "not implemented for 'Long'". */
-const char *cg_nn_type_name(cg_dtype dt);
 /* "\"<kernel>\" not implemented for '<type>'" as a RuntimeError; returns -1. */
 int cg_nn_not_implemented(const char *kernel, cg_dtype dt);
 /* A double as Python's repr() writes a float: shortest round-trip, ".0"

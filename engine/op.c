@@ -5,6 +5,7 @@
  * derivative says `nodiff`; op.h declared every named function, and here the
  * placeholders become NULL before the tables are expanded. */
 #include "autograd.h"
+#include "error.h"
 #include "op.h"
 
 #include <stdbool.h>
@@ -56,6 +57,42 @@ static int enter_device(const cg_backend *be, int index, int *prev) {
     return 0;
 }
 
+/* Note [Kernels of reduced floating types]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * Kernels compute float16 and bfloat16 in float32, their frontends
+ * converting (Note [Reduced floating types] in ew.c), except these, which
+ * take them as they are: copies, fills and moves of whole elements. Any
+ * other kernel meeting one would read its bits as another type, so it is
+ * refused here, with PyTorch's dispatch error, before it runs. */
+static const bool takes_reduced[CG_OP_COUNT] = {
+    [CG_OP_COPY] = true,
+    [CG_OP_FILL] = true,
+};
+
+static bool is_reduced(const cg_tensor *t) { return t && cg_dtype_is_reduced(t->dtype); }
+
+static int check_reduced(const cg_kernel_call *call, const char *backend) {
+    if (takes_reduced[call->op])
+        return 0;
+    const cg_tensor *bad = NULL;
+    for (int i = 0; i < call->nout && !bad; i++)
+        bad = is_reduced(call->out[i]) ? call->out[i] : NULL;
+    for (int i = 0; i < call->nin && !bad; i++)
+        bad = is_reduced(call->in[i]) ? call->in[i] : NULL;
+    for (int i = 0; i < call->nlist && !bad; i++)
+        bad = is_reduced(call->list[i]) ? call->list[i] : NULL;
+    if (!bad)
+        return 0;
+    char name[64];
+    size_t i = 0;
+    for (const char *p = cg_op_table[call->op].name; *p && i < sizeof name - 1; p++)
+        name[i++] = (char)(*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p);
+    name[i] = 0;
+    cg_error_set(CG_RUNTIME_ERROR, "\"%s_%s\" not implemented for '%s'", name, backend,
+                 cg_dtype_legacy_name(bad->dtype));
+    return -1;
+}
+
 int cg_op_run(const cg_kernel_call *call) {
     const cg_tensor *t = call->nout ? call->out[0] : call->in[0];
     cg_device dev = cg_tensor_device(t);
@@ -68,6 +105,8 @@ int cg_op_run(const cg_kernel_call *call) {
                      cg_op_table[call->op].name, be->name);
         return -1;
     }
+    if (check_reduced(call, dev.type == CG_CPU ? "cpu" : "cuda") < 0)
+        return -1;
     int prev = -1;
     if (enter_device(be, dev.index, &prev) < 0)
         return -1;

@@ -56,6 +56,9 @@ CG_BINARY_ROW(sub_f64, double, ALPHA(double), alpha == 1.0 ? a - b : fma(b, -alp
     CG_BINARY_ROW(mul_##SUF, T, CG_NOPRO, (T)((U)a * (U)b))
 WRAP_ROWS(int32_t, uint32_t, i32)
 WRAP_ROWS(int64_t, uint64_t, i64)
+WRAP_ROWS(uint8_t, uint32_t, u8) /* narrow types: uint32_t, as uint16_t */
+WRAP_ROWS(int8_t, uint32_t, i8)  /* would promote to (overflowing) int */
+WRAP_ROWS(int16_t, uint32_t, i16)
 CG_BINARY_ROW(add_bool, bool, ALPHA(bool), a || (alpha && b))
 CG_EXPAND_FLOAT(MUL_ROW, mul)
 CG_BINARY_ROW(mul_bool, bool, CG_NOPRO, a &&b)
@@ -365,11 +368,8 @@ int cg_bw_div(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 
 /* ---- shared checks ------------------------------------------------------------------------ */
 
-/* PyTorch's ScalarType names, as its messages print them */
-static const char *const type_names[CG_DTYPE_COUNT] = {"Bool", "Int", "Long", "Float", "Double"};
-
 int cg_check_dtype_supported(const char *kernel, cg_dtype dt, bool supported) {
-    CG_CHECK_INT(supported, CG_RUNTIME_ERROR, "\"%s\" not implemented for '%s'", kernel, type_names[dt]);
+    CG_CHECK_INT(supported, CG_RUNTIME_ERROR, "\"%s\" not implemented for '%s'", kernel, cg_dtype_legacy_name(dt));
     return 0;
 }
 
@@ -470,7 +470,7 @@ int cg_pow_scalar_(cg_tensor *self, cg_scalar exponent) {
     int rc = check_pow_scalar(self, exponent);
     if (rc == 0 && cg_dtype_is_float(dt) && !cg_dtype_is_float(self->dtype)) {
         /* PyTorch's pow_ says so before its usual cast check */
-        cg_error_set(CG_RUNTIME_ERROR, "Found dtype %s but expected %s", type_names[self->dtype], type_names[dt]);
+        cg_error_set(CG_RUNTIME_ERROR, "Found dtype %s but expected %s", cg_dtype_legacy_name(self->dtype), cg_dtype_legacy_name(dt));
         rc = -1;
     }
     if (rc == 0)

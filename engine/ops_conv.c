@@ -596,7 +596,7 @@ int cg_bw_convolution(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 
 /* PyTorch's "Input type (torch.FloatTensor) and weight type (...)" names */
 static const char *legacy_type(const cg_tensor *t, char *buf, size_t n) {
-    snprintf(buf, n, "torch.%s%sTensor", cg_tensor_device(t).type == CG_CPU ? "" : "cuda.", cg_nn_type_name(t->dtype));
+    snprintf(buf, n, "torch.%s%sTensor", cg_tensor_device(t).type == CG_CPU ? "" : "cuda.", cg_dtype_legacy_name(t->dtype));
     return buf;
 }
 
@@ -664,9 +664,8 @@ static int check_shapes(const cg_tensor *x, const cg_tensor *w, const cg_tensor 
                  "Input type (%s) and weight type (%s) should be the same or input should be a MKLDNN tensor and "
                  "weight is a dense tensor",
                  legacy_type(x, it, sizeof it), legacy_type(w, wt, sizeof wt));
-    static const char *const scalar_names[CG_DTYPE_COUNT] = {"bool", "int", "long int", "float", "double"};
     CG_CHECK_INT(!b || b->dtype == x->dtype, CG_RUNTIME_ERROR, "Input type (%s) and bias type (%s) should be the same",
-                 scalar_names[x->dtype], scalar_names[b->dtype]);
+                 cg_dtype_cpp_name(x->dtype), cg_dtype_cpp_name(b->dtype));
     if (b && cg_check_same_device(2, (cg_tensor *[]){(cg_tensor *)x, (cg_tensor *)b}) < 0)
         return -1;
     return 0;
@@ -677,7 +676,7 @@ static cg_tensor *convolution_batched(cg_tensor *x, cg_tensor *w, cg_tensor *b, 
     if (check_shapes(x, w, b, s) < 0)
         return NULL;
     CG_CHECK(cg_dtype_is_float(x->dtype), CG_RUNTIME_ERROR, "\"slow_conv2d_cpu\" not implemented for '%s'",
-             cg_nn_type_name(x->dtype));
+             cg_dtype_legacy_name(x->dtype));
     /* slow_conv2d's shape check; a 1-d kernel is a 2-d one of height 1 */
     int64_t kh = s->nspatial == 1 ? 1 : w->sizes[2], kw = w->sizes[w->ndim - 1];
     CG_CHECK(kh > 0 && kw > 0, CG_RUNTIME_ERROR,

@@ -10,48 +10,97 @@
 
 /* ---- the COPY kernel: out[O] = (O)in[I] --------------------------------------- */
 
+/* Element conversions as PyTorch's casts: float16/bfloat16 through float
+ * (double through float first, rounding twice as c10::Half(float(x))
+ * does), and floats to narrow integers as x86 converts them (Note [Float
+ * to integer casts] in dtype.c). */
+#define LOAD_b1(x) (x) /* bool: `bool` itself is a macro */
+#define LOAD_i32(x) (x)
+#define LOAD_i64(x) (x)
+#define LOAD_f32(x) (x)
+#define LOAD_f64(x) (x)
+#define LOAD_u8(x) (x)
+#define LOAD_i8(x) (x)
+#define LOAD_i16(x) (x)
+#define LOAD_f16(x) cg_half_to_float(x)
+#define LOAD_bf16(x) cg_bf16_to_float(x)
+
+static inline int32_t f_to_i32(double v) { return cg_f64_to_i32_x86(v); }
+static inline int32_t i_to_i32(int64_t v) { return (int32_t)v; }
+static inline uint8_t f_to_u8(double v) { return (uint8_t)(int64_t)v; }
+static inline uint8_t i_to_u8(int64_t v) { return (uint8_t)v; }
+/* pick the float or the integer form by the value's C type */
+#define BY_KIND(v, F, I) _Generic((v), float: F, double: F, default: I)(v)
+
+#define CAST_b1(v) ((v) != 0)
+#define CAST_i32(v) BY_KIND(v, f_to_i32, i_to_i32)
+#define CAST_i64(v) ((int64_t)(v))
+#define CAST_f32(v) ((float)(v))
+#define CAST_f64(v) ((double)(v))
+#define CAST_u8(v) BY_KIND(v, f_to_u8, i_to_u8)
+#define CAST_i8(v) ((int8_t)CAST_i32(v))
+#define CAST_i16(v) ((int16_t)CAST_i32(v))
+#define CAST_f16(v) cg_half_from_float((float)(v))
+#define CAST_bf16(v) cg_bf16_from_float((float)(v))
+
 /* Unit strides and a broadcast input (stride 0: addmm's bias filling its
  * output) take vectorised loops: one scalar store per cycle would cap a
  * copy at a third of the memory's speed. */
-#define CONVERT_ROW(name, TI, TO)                                              \
-    static void name(char **p, const int64_t *s, int64_t n, const void *ctx) { \
-        (void)ctx;                                                             \
-        TO *restrict o = (TO *)p[0];                                           \
-        const TI *restrict in = (const TI *)p[1];                              \
-        if (s[0] == sizeof(TO) && s[1] == sizeof(TI)) {                        \
-            CG_SIMD                                                            \
-            for (int64_t i = 0; i < n; i++)                                    \
-                o[i] = (TO)in[i];                                              \
-            return;                                                            \
-        }                                                                      \
-        if (s[0] == sizeof(TO) && s[1] == 0) {                                 \
-            const TO v = (TO)in[0];                                            \
-            CG_SIMD                                                            \
-            for (int64_t i = 0; i < n; i++)                                    \
-                o[i] = v;                                                      \
-            return;                                                            \
-        }                                                                      \
-        for (int64_t i = 0; i < n; i++)                                        \
-            *(TO *)(p[0] + i * s[0]) = (TO) * (const TI *)(p[1] + i * s[1]);   \
+#define CONVERT_ROW(name, TI, SI, TO, SO)                                             \
+    static void name(char **p, const int64_t *s, int64_t n, const void *ctx) {        \
+        (void)ctx;                                                                    \
+        TO *restrict o = (TO *)p[0];                                                  \
+        const TI *restrict in = (const TI *)p[1];                                     \
+        if (s[0] == sizeof(TO) && s[1] == sizeof(TI)) {                               \
+            CG_SIMD                                                                   \
+            for (int64_t i = 0; i < n; i++)                                           \
+                o[i] = CAST_##SO(LOAD_##SI(in[i]));                                   \
+            return;                                                                   \
+        }                                                                             \
+        if (s[0] == sizeof(TO) && s[1] == 0) {                                        \
+            const TO v = CAST_##SO(LOAD_##SI(in[0]));                                 \
+            CG_SIMD                                                                   \
+            for (int64_t i = 0; i < n; i++)                                           \
+                o[i] = v;                                                             \
+            return;                                                                   \
+        }                                                                             \
+        for (int64_t i = 0; i < n; i++)                                               \
+            *(TO *)(p[0] + i * s[0]) = CAST_##SO(LOAD_##SI(*(const TI *)(p[1] + i * s[1]))); \
     }
 
-#define CONVERT_FROM(TI, SI)                  \
-    CONVERT_ROW(conv_##SI##_bool, TI, bool)   \
-    CONVERT_ROW(conv_##SI##_i32, TI, int32_t) \
-    CONVERT_ROW(conv_##SI##_i64, TI, int64_t) \
-    CONVERT_ROW(conv_##SI##_f32, TI, float)   \
-    CONVERT_ROW(conv_##SI##_f64, TI, double)
-CONVERT_FROM(bool, bool)
+#define CONVERT_FROM(TI, SI)                         \
+    CONVERT_ROW(conv_##SI##_b1, TI, SI, bool, b1)   \
+    CONVERT_ROW(conv_##SI##_i32, TI, SI, int32_t, i32)  \
+    CONVERT_ROW(conv_##SI##_i64, TI, SI, int64_t, i64)  \
+    CONVERT_ROW(conv_##SI##_f32, TI, SI, float, f32)    \
+    CONVERT_ROW(conv_##SI##_f64, TI, SI, double, f64)   \
+    CONVERT_ROW(conv_##SI##_u8, TI, SI, uint8_t, u8)    \
+    CONVERT_ROW(conv_##SI##_i8, TI, SI, int8_t, i8)     \
+    CONVERT_ROW(conv_##SI##_i16, TI, SI, int16_t, i16)  \
+    CONVERT_ROW(conv_##SI##_f16, TI, SI, cg_half, f16)  \
+    CONVERT_ROW(conv_##SI##_bf16, TI, SI, cg_bf16, bf16)
+CONVERT_FROM(bool, b1)
 CONVERT_FROM(int32_t, i32)
 CONVERT_FROM(int64_t, i64)
 CONVERT_FROM(float, f32)
 CONVERT_FROM(double, f64)
+CONVERT_FROM(uint8_t, u8)
+CONVERT_FROM(int8_t, i8)
+CONVERT_FROM(int16_t, i16)
+CONVERT_FROM(cg_half, f16)
+CONVERT_FROM(cg_bf16, bf16)
 
-#define CONVERT_TABLE(SI) \
-    { conv_##SI##_bool, conv_##SI##_i32, conv_##SI##_i64, conv_##SI##_f32, conv_##SI##_f64 }
+#define CONVERT_TABLE(SI)                                                                                 \
+    {[CG_BOOL] = conv_##SI##_b1, [CG_INT32] = conv_##SI##_i32, [CG_INT64] = conv_##SI##_i64,           \
+     [CG_F32] = conv_##SI##_f32,   [CG_F64] = conv_##SI##_f64,   [CG_UINT8] = conv_##SI##_u8,            \
+     [CG_INT8] = conv_##SI##_i8,   [CG_INT16] = conv_##SI##_i16, [CG_F16] = conv_##SI##_f16,             \
+     [CG_BF16] = conv_##SI##_bf16}
 /* convert_rows[in dtype][out dtype] */
 static const cg_row_fn convert_rows[CG_DTYPE_COUNT][CG_DTYPE_COUNT] = {
-    CONVERT_TABLE(bool), CONVERT_TABLE(i32), CONVERT_TABLE(i64), CONVERT_TABLE(f32), CONVERT_TABLE(f64),
+    [CG_BOOL] = CONVERT_TABLE(b1), [CG_INT32] = CONVERT_TABLE(i32), [CG_INT64] = CONVERT_TABLE(i64),
+    [CG_F32] = CONVERT_TABLE(f32),   [CG_F64] = CONVERT_TABLE(f64),   [CG_UINT8] = CONVERT_TABLE(u8),
+    [CG_INT8] = CONVERT_TABLE(i8),   [CG_INT16] = CONVERT_TABLE(i16), [CG_F16] = CONVERT_TABLE(f16),
+    [CG_BF16] = CONVERT_TABLE(bf16),
 };
 
 /* out is any shape, in[0] broadcast to it */
@@ -60,7 +109,7 @@ void cg_cpu_copy(const cg_kernel_call *c) {
 }
 
 /* Copies src into dst (same device), broadcasting and casting. No checks. */
-static int copy_raw(cg_tensor *dst, cg_tensor *src) {
+int cg_copy_raw(cg_tensor *dst, cg_tensor *src) {
     cg_ew_iter it;
     cg_ew_iter_init(&it, dst, 1, &src);
     cg_kernel_call call = {.op = CG_OP_COPY, .nout = 1, .nin = 1, .out = {dst}, .in = {src}, .it = &it};
@@ -88,7 +137,12 @@ FILL_ROW(fill_i32, int32_t, CG_INT32)
 FILL_ROW(fill_i64, int64_t, CG_INT64)
 FILL_ROW(fill_f32, float, CG_F32)
 FILL_ROW(fill_f64, double, CG_F64)
-static const cg_row_fn fill_rows[CG_DTYPE_COUNT] = {CG_ROWS_ALL(fill)};
+FILL_ROW(fill_u8, uint8_t, CG_UINT8)
+FILL_ROW(fill_i8, int8_t, CG_INT8)
+FILL_ROW(fill_i16, int16_t, CG_INT16)
+FILL_ROW(fill_f16, cg_half, CG_F16)
+FILL_ROW(fill_bf16, cg_bf16, CG_BF16)
+static const cg_row_fn fill_rows[CG_DTYPE_COUNT] = {CG_ROWS_ALL(fill), CG_ROWS_REDUCED(fill)};
 
 /* out is any shape; args->s[0] the value */
 void cg_cpu_fill(const cg_kernel_call *c) { cg_ew_run(c, fill_rows, 0); }
@@ -327,7 +381,7 @@ int cg_copy_(cg_tensor *dst, cg_tensor *src) {
     if (cg_autograd_check_inplace(dst) < 0 || cg_tensor_check_no_overlap(dst) < 0 || check_same_device(dst, src) < 0)
         return -1;
     bool record = cg_autograd_needed(2, (cg_tensor *[]){dst, src});
-    if (copy_raw(dst, src) < 0)
+    if (cg_copy_raw(dst, src) < 0)
         return -1;
     dst->storage->version++;
     if (record)
@@ -348,7 +402,7 @@ int cg_bw_copy(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 static cg_tensor *copy_as(cg_tensor *x, cg_dtype dtype, cg_op op, bool preserve) {
     cg_device dev = cg_tensor_device(x);
     cg_tensor *out = preserve ? cg_empty_preserve(x, dtype, dev) : cg_tensor_empty(x->ndim, x->sizes, dtype, dev);
-    if (!out || copy_raw(out, x) < 0) {
+    if (!out || cg_copy_raw(out, x) < 0) {
         cg_tensor_release(out);
         return NULL;
     }
@@ -400,7 +454,7 @@ cg_tensor *cg_repeat(cg_tensor *x, int n, const int64_t *repeats) {
     cg_tensor *v = cg_reshape(x, 2 * n, pairs);
     cg_tensor *e = v ? cg_expand(v, 2 * n, tiled) : NULL;
     cg_tensor *dst = e ? cg_reshape(out, 2 * n, tiled) : NULL; /* a view: out is contiguous */
-    int rc = dst ? copy_raw(dst, e) : -1;
+    int rc = dst ? cg_copy_raw(dst, e) : -1;
     cg_grad_set_enabled(was);
     cg_tensor_release(v), cg_tensor_release(e), cg_tensor_release(dst);
     if (rc < 0) {

@@ -22,6 +22,9 @@ cg_tensor *cg_eye(int64_t n, int64_t m, cg_dtype dtype, cg_device device);
 
 /* dst.copy_(src): broadcasts src to dst and casts; bumps dst's version. */
 int cg_copy_(cg_tensor *dst, cg_tensor *src);
+/* Copies src into dst (same device), broadcasting and casting: no checks,
+ * no autograd, no version bump; for the engine's own scratch tensors. */
+int cg_copy_raw(cg_tensor *dst, cg_tensor *src);
 /* t.to(dtype): t itself (retained) when the dtype is already right. */
 cg_tensor *cg_to_dtype(cg_tensor *t, cg_dtype dtype);
 /* The forms of to(dtype) and clone() users call, laid out as t (Note

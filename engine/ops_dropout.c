@@ -79,7 +79,7 @@ static int dropout_prepare(cg_tensor *x, double p, bool training, mask_fill_fn f
         return (*noise = cg_zeros(0, NULL, x->dtype, cg_tensor_device(x))) ? 0 : -1;
     /* PyTorch divides the integer noise in place: the same error */
     CG_CHECK_INT(cg_dtype_is_float(x->dtype), CG_RUNTIME_ERROR,
-                 "result type Float can't be cast to the desired output type %s", cg_nn_type_name(x->dtype));
+                 "result type Float can't be cast to the desired output type %s", cg_dtype_legacy_name(x->dtype));
     return (*noise = dropout_noise(x, p, fill, ctx)) ? 0 : -1;
 }
 

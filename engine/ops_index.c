@@ -102,11 +102,6 @@ cg_tensor *cg_index_to_cpu(cg_tensor *idx) { return cg_to_device(idx, cg_device_
 
 /* ---- shared checks and geometry ---------------------------------------------------- */
 
-static const char *type_name(cg_dtype dt) {
-    static const char *const names[CG_DTYPE_COUNT] = {"Bool", "Int", "Long", "Float", "Double"};
-    return names[dt];
-}
-
 int64_t *cg_index_read_ints(const cg_tensor *t) {
     int64_t n = cg_tensor_numel(t);
     int64_t *out = malloc((size_t)(n ? n : 1) * sizeof *out);
@@ -342,8 +337,8 @@ int cg_index_add_(cg_tensor *x, int64_t dim, cg_tensor *index, cg_tensor *source
         || cg_autograd_check_inplace(x) < 0)
         return -1;
     CG_CHECK_INT(x->dtype == source->dtype, CG_RUNTIME_ERROR,
-                 "index_add_(): self (%s) and source (%s) must have the same scalar type", type_name(x->dtype),
-                 type_name(source->dtype));
+                 "index_add_(): self (%s) and source (%s) must have the same scalar type", cg_dtype_legacy_name(x->dtype),
+                 cg_dtype_legacy_name(source->dtype));
     vec_walk w;
     int rc = vec_walk_init(&w, x, dim, index, false, CG_INDEX_ERROR, MSG_RANGE);
     int64_t nidx = cg_tensor_numel(index);
@@ -794,7 +789,7 @@ int cg_adv_put_(cg_tensor *self, const cg_adv_index *a, cg_tensor *values, bool 
     CG_CHECK_INT(values->dtype == self->dtype, CG_RUNTIME_ERROR,
                  "Index put requires the source and destination dtypes match, got %s for the destination and %s "
                  "for the source.",
-                 type_name(self->dtype), type_name(values->dtype));
+                 cg_dtype_legacy_name(self->dtype), cg_dtype_legacy_name(values->dtype));
     if (cg_autograd_check_inplace(self) < 0)
         return -1;
     int nd;

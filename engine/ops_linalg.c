@@ -113,6 +113,9 @@ static void scale_out(cg_tensor *out, double beta) {
     case CG_F64: scale_f64(p, n, beta); break;
     case CG_INT32: scale_i32(p, n, beta); break;
     case CG_INT64: scale_i64(p, n, beta); break;
+    case CG_UINT8: scale_u8(p, n, beta); break;
+    case CG_INT8: scale_i8(p, n, beta); break;
+    case CG_INT16: scale_i16(p, n, beta); break;
     default: break;
     }
 }
@@ -173,16 +176,11 @@ void cg_cpu_dot(const cg_kernel_call *c) {
 
 /* ---- the frontend every product shares ------------------------------------------------------ */
 
-static const char *type_name(cg_dtype dt) {
-    static const char *const names[CG_DTYPE_COUNT] = {"Bool", "Int", "Long", "Float", "Double"};
-    return names[dt];
-}
-
 /* PyTorch's dtype checks of mm, bmm and mv ("expected scalar type ...")
  * and its refusal of bool, named after the kernel that refuses it. */
 static int check_dtypes(const cg_tensor *a, const cg_tensor *b, const char *kernel) {
-    CG_CHECK_INT(a->dtype == b->dtype, CG_RUNTIME_ERROR, "expected scalar type %s but found %s", type_name(a->dtype),
-                 type_name(b->dtype));
+    CG_CHECK_INT(a->dtype == b->dtype, CG_RUNTIME_ERROR, "expected scalar type %s but found %s", cg_dtype_legacy_name(a->dtype),
+                 cg_dtype_legacy_name(b->dtype));
     CG_CHECK_INT(a->dtype != CG_BOOL, CG_RUNTIME_ERROR, "\"%s\" not implemented for 'Bool'", kernel);
     return 0;
 }
@@ -421,8 +419,8 @@ cg_tensor *cg_dot(cg_tensor *self, cg_tensor *other) {
     CG_CHECK(self->ndim == 1 && other->ndim == 1, CG_RUNTIME_ERROR, "1D tensors expected, but got %dD and %dD tensors",
              self->ndim, other->ndim);
     CG_CHECK(self->dtype == other->dtype, CG_RUNTIME_ERROR,
-             "dot : expected both vectors to have same dtype, but found %s and %s", type_name(self->dtype),
-             type_name(other->dtype));
+             "dot : expected both vectors to have same dtype, but found %s and %s", cg_dtype_legacy_name(self->dtype),
+             cg_dtype_legacy_name(other->dtype));
     int64_t n = self->sizes[0], m = other->sizes[0];
     CG_CHECK(n == m, CG_RUNTIME_ERROR,
              "inconsistent tensor size, expected tensor [%lld] and src [%lld] to have the same number of elements, "

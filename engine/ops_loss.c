@@ -428,9 +428,9 @@ static int nll_check_dtypes(const cg_tensor *x, const cg_tensor *t, const cg_ten
     if (!cg_dtype_is_float(x->dtype))
         return cg_nn_not_implemented(x->ndim == 4 ? "nll_loss2d_forward_out_frame" : "nll_loss_out_frame", x->dtype);
     CG_CHECK_INT(t->dtype == CG_INT64, CG_RUNTIME_ERROR, "expected scalar type Long but found %s",
-                 cg_nn_type_name(t->dtype));
+                 cg_dtype_legacy_name(t->dtype));
     CG_CHECK_INT(!w || w->dtype == x->dtype, CG_RUNTIME_ERROR, "expected scalar type %s but found %s",
-                 cg_nn_type_name(x->dtype), cg_nn_type_name(w->dtype));
+                 cg_dtype_legacy_name(x->dtype), cg_dtype_legacy_name(w->dtype));
     return cg_nn_check_nondiff(x->ndim == 4 ? "nll_loss2d_forward" : "nll_loss_forward", "weight", w);
 }
 
@@ -749,7 +749,7 @@ cg_tensor *cg_cross_entropy(cg_tensor *input, cg_tensor *target, cg_tensor *weig
     if (same_sizes(input, target)) { /* the same shape means class probabilities */
         CG_CHECK(cg_dtype_is_float(target->dtype), CG_RUNTIME_ERROR,
                  "Expected floating point type for target with class probabilities, got %s",
-                 cg_nn_type_name(target->dtype));
+                 cg_dtype_legacy_name(target->dtype));
         CG_CHECK(ignore_index < 0, CG_RUNTIME_ERROR, "ignore_index is not supported for floating point target");
         int64_t C = input->sizes[input->ndim >= 2 ? 1 : 0];
         char a[128];
@@ -820,8 +820,8 @@ static int bce_check(cg_tensor *x, cg_tensor *t, cg_tensor *w) {
                  "Using a target size (%s) that is different to the input size (%s) is deprecated. Please ensure "
                  "they have the same size.",
                  cg_nn_size_repr(t, a, sizeof a), cg_nn_size_repr(x, b, sizeof b));
-    CG_CHECK_INT(t->dtype == x->dtype, CG_RUNTIME_ERROR, "Found dtype %s but expected %s", cg_nn_type_name(t->dtype),
-                 cg_nn_type_name(x->dtype));
+    CG_CHECK_INT(t->dtype == x->dtype, CG_RUNTIME_ERROR, "Found dtype %s but expected %s", cg_dtype_legacy_name(t->dtype),
+                 cg_dtype_legacy_name(x->dtype));
     if (!cg_dtype_is_float(x->dtype))
         return cg_nn_not_implemented("binary_cross_entropy", x->dtype);
     if (check_weight_shape(x, w) < 0 || cg_nn_check_nondiff("binary_cross_entropy", "weight", w) < 0)
@@ -953,7 +953,7 @@ static int bce_logits_check(cg_tensor *x, cg_tensor *t, cg_tensor *w, cg_tensor 
                  cg_nn_size_repr(t, a, sizeof a), cg_nn_size_repr(x, b, sizeof b));
     /* PyTorch computes (1 - target).mul_(input) in place */
     CG_CHECK_INT(cg_dtype_is_float(t->dtype), CG_RUNTIME_ERROR,
-                 "result type Float can't be cast to the desired output type %s", cg_nn_type_name(t->dtype));
+                 "result type Float can't be cast to the desired output type %s", cg_dtype_legacy_name(t->dtype));
     if (!cg_dtype_is_float(x->dtype))
         return cg_nn_not_implemented("binary_cross_entropy_with_logits", x->dtype);
     if (check_weight_shape(x, w) < 0 || check_weight_shape(x, pw) < 0)

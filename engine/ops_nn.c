@@ -20,13 +20,8 @@
 
 /* ---- shared helpers (nn_internal.h) ---------------------------------------------- */
 
-const char *cg_nn_type_name(cg_dtype dt) {
-    static const char *const names[CG_DTYPE_COUNT] = {"Bool", "Int", "Long", "Float", "Double"};
-    return names[dt];
-}
-
 int cg_nn_not_implemented(const char *kernel, cg_dtype dt) {
-    cg_error_set(CG_RUNTIME_ERROR, "\"%s\" not implemented for '%s'", kernel, cg_nn_type_name(dt));
+    cg_error_set(CG_RUNTIME_ERROR, "\"%s\" not implemented for '%s'", kernel, cg_dtype_legacy_name(dt));
     return -1;
 }
 

@@ -226,7 +226,7 @@ static int check_args(cg_tensor *x, cg_tensor *rm, cg_tensor *rv, cg_tensor *w, 
         || check_channels("running_mean", rm, c) < 0 || check_channels("running_var", rv, c) < 0)
         return -1;
     CG_CHECK_INT(cg_dtype_is_float(x->dtype), CG_RUNTIME_ERROR, "\"batch_norm\" not implemented for '%s'",
-                 cg_nn_type_name(x->dtype));
+                 cg_dtype_legacy_name(x->dtype));
     cg_tensor *all[5] = {x, w, b, rm, rv};
     for (int i = 1; i < 5; i++)
         if (all[i] && cg_check_same_device(2, (cg_tensor *[]){x, all[i]}) < 0)

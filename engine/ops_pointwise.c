@@ -29,6 +29,9 @@ CG_TERNARY_ROW(addcmul_f64, double, double, double, VALUE(double), fma(value *b,
 #define ADDCMUL_INT(T, U, SUF) CG_TERNARY_ROW(addcmul_##SUF, T, T, T, VALUE(T), (T)((U)a + (U)value * (U)b * (U)c))
 ADDCMUL_INT(int32_t, uint32_t, i32)
 ADDCMUL_INT(int64_t, uint64_t, i64)
+ADDCMUL_INT(uint8_t, uint32_t, u8)
+ADDCMUL_INT(int8_t, uint32_t, i8)
+ADDCMUL_INT(int16_t, uint32_t, i16)
 static const cg_row_fn addcmul_rows[CG_DTYPE_COUNT] = {CG_ROWS_NUMERIC(addcmul)};
 void cg_cpu_addcmul(const cg_kernel_call *c) { cg_ew_run(c, addcmul_rows, 0); }
 
@@ -111,12 +114,11 @@ int cg_addcdiv_(cg_tensor *self, cg_tensor *t1, cg_tensor *t2, cg_scalar value) 
 /* lerp's checks: end and weight (when a tensor) of self's dtype, printed as
  * PyTorch's TypeMeta names them; then a floating dtype */
 static int check_lerp(cg_tensor *self, cg_tensor *end, cg_tensor *weight) {
-    static const char *const names[CG_DTYPE_COUNT] = {"bool", "int", "long int", "float", "double"};
     CG_CHECK_INT(end->dtype == self->dtype, CG_RUNTIME_ERROR, "expected dtype %s for `end` but got dtype %s",
-                 names[self->dtype], names[end->dtype]);
+                 cg_dtype_cpp_name(self->dtype), cg_dtype_cpp_name(end->dtype));
     CG_CHECK_INT(!weight || weight->dtype == self->dtype, CG_RUNTIME_ERROR,
-                 "expected dtype %s for `weight` but got dtype %s", names[self->dtype],
-                 names[weight ? weight->dtype : self->dtype]);
+                 "expected dtype %s for `weight` but got dtype %s", cg_dtype_cpp_name(self->dtype),
+                 cg_dtype_cpp_name(weight ? weight->dtype : self->dtype));
     return cg_check_dtype_supported(weight ? "lerp_kernel_tensor" : "lerp_kernel_scalar", self->dtype,
                                     cg_dtype_is_float(self->dtype));
 }

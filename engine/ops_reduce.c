@@ -62,13 +62,37 @@ static cg_tensor *finish_shape(cg_tensor *out, cg_tensor *x, const bool *reduced
 }
 
 /* Runs op's kernel from x into out (and out2), all planned over `reduced`. */
+static int reduce_in_float(cg_op op, cg_tensor *x, const bool *reduced, cg_tensor *out, cg_tensor *out2,
+                           const cg_op_args *args);
+
 static int reduce_kernel(cg_op op, cg_tensor *x, const bool *reduced, cg_tensor *out, cg_tensor *out2,
                          const cg_op_args *args) {
+    if (cg_dtype_is_reduced(x->dtype) || cg_dtype_is_reduced(out->dtype))
+        return reduce_in_float(op, x, reduced, out, out2, args);
     cg_reduce_iter rit;
     cg_reduce_iter_init(&rit, x, reduced, out, out2);
     cg_kernel_call call = {
         .op = op, .nout = out2 ? 2 : 1, .nin = 1, .out = {out, out2}, .in = {x}, .rit = &rit, .args = args};
     return cg_op_run(&call);
+}
+
+/* float16 and bfloat16 reduce in float32, as PyTorch accumulates them in
+ * float, the result rounded to its dtype (Note [Reduced floating types] in
+ * ew.c). x keeps its layout, which decides the order of a sum. */
+static int reduce_in_float(cg_op op, cg_tensor *x, const bool *reduced, cg_tensor *out, cg_tensor *out2,
+                           const cg_op_args *args) {
+    bool was = cg_grad_set_enabled(false);
+    cg_tensor *xf = cg_to_dtype_preserve(x, cg_dtype_compute(x->dtype));
+    cg_tensor *of = cg_dtype_is_reduced(out->dtype)
+                        ? cg_tensor_empty(out->ndim, out->sizes, CG_F32, cg_tensor_device(out))
+                        : cg_tensor_retain(out);
+    int rc = xf && of ? reduce_kernel(op, xf, reduced, of, out2, args) : -1;
+    if (rc == 0 && of != out)
+        rc = cg_copy_raw(out, of);
+    cg_tensor_release(xf);
+    cg_tensor_release(of);
+    cg_grad_set_enabled(was);
+    return rc;
 }
 
 /* The reduction of x over `reduced` into a new tensor of out_dtype. */
@@ -96,12 +120,6 @@ static cg_tensor *reduce_record(cg_tensor *out, cg_op op, cg_tensor *x, int nsav
     if (n && args->ndims == 0 && all_name)
         n->name = all_name;
     return out;
-}
-
-/* PyTorch's names of scalar types, as its dtype errors print them. */
-static const char *scalar_type_name(cg_dtype dt) {
-    static const char *const names[CG_DTYPE_COUNT] = {"Bool", "Int", "Long", "Float", "Double"};
-    return names[dt];
 }
 
 /* ---- kernels: associative folds (sum, mean, prod, any, all) ---------------------------- */
@@ -206,23 +224,33 @@ FOLD_KERNEL(sum_f64, double, double, double, 0.0, ADD_STEP, ADD, SCALED)
 FOLD_KERNEL(sum_i32, int32_t, int64_t, int64_t, 0, ADD_STEP, ADD, SAME)
 FOLD_KERNEL(sum_i64, int64_t, int64_t, int64_t, 0, ADD_STEP, ADD, SAME)
 FOLD_KERNEL(sum_bool, bool, int64_t, int64_t, 0, ADD_STEP, ADD, SAME)
+FOLD_KERNEL(sum_u8, uint8_t, int64_t, int64_t, 0, ADD_STEP, ADD, SAME)
+FOLD_KERNEL(sum_i8, int8_t, int64_t, int64_t, 0, ADD_STEP, ADD, SAME)
+FOLD_KERNEL(sum_i16, int16_t, int64_t, int64_t, 0, ADD_STEP, ADD, SAME)
 
 /* integer products in uint64: an overflow wraps, as PyTorch's int64 does, without UB */
 FOLD_KERNEL(prod_i32, int32_t, uint64_t, int64_t, 1, MUL_STEP, MUL, SAME)
 FOLD_KERNEL(prod_i64, int64_t, uint64_t, int64_t, 1, MUL_STEP, MUL, SAME)
 FOLD_KERNEL(prod_bool, bool, uint64_t, int64_t, 1, MUL_STEP, MUL, SAME)
+FOLD_KERNEL(prod_u8, uint8_t, uint64_t, int64_t, 1, MUL_STEP, MUL, SAME)
+FOLD_KERNEL(prod_i8, int8_t, uint64_t, int64_t, 1, MUL_STEP, MUL, SAME)
+FOLD_KERNEL(prod_i16, int16_t, uint64_t, int64_t, 1, MUL_STEP, MUL, SAME)
 
 /* MAKE(suffix, C type) for every dtype, and the table of the kernels made */
-#define EACH_DTYPE(MAKE) MAKE(f32, float) MAKE(f64, double) MAKE(i32, int32_t) MAKE(i64, int64_t) MAKE(bool, bool)
+#define EACH_DTYPE(MAKE)                                                                       \
+    MAKE(f32, float) MAKE(f64, double) MAKE(i32, int32_t) MAKE(i64, int64_t) MAKE(bool, bool) \
+        MAKE(u8, uint8_t) MAKE(i8, int8_t) MAKE(i16, int16_t)
 #define TABLE(name)                                                                                        \
     {                                                                                                      \
         [CG_BOOL] = KERNEL(name##_bool), [CG_INT32] = KERNEL(name##_i32), [CG_INT64] = KERNEL(name##_i64), \
-        [CG_F32] = KERNEL(name##_f32), [CG_F64] = KERNEL(name##_f64)                                       \
+        [CG_F32] = KERNEL(name##_f32), [CG_F64] = KERNEL(name##_f64), [CG_UINT8] = KERNEL(name##_u8),      \
+        [CG_INT8] = KERNEL(name##_i8), [CG_INT16] = KERNEL(name##_i16)                                     \
     }
 static const cg_reduce_kernel sum_k[CG_DTYPE_COUNT] = TABLE(sum);
 /* floating products run in prod_order.c */
 static const cg_reduce_kernel prod_k[CG_DTYPE_COUNT] = {
-    [CG_BOOL] = KERNEL(prod_bool), [CG_INT32] = KERNEL(prod_i32), [CG_INT64] = KERNEL(prod_i64)};
+    [CG_BOOL] = KERNEL(prod_bool), [CG_INT32] = KERNEL(prod_i32), [CG_INT64] = KERNEL(prod_i64),
+    [CG_UINT8] = KERNEL(prod_u8),  [CG_INT8] = KERNEL(prod_i8),   [CG_INT16] = KERNEL(prod_i16)};
 
 /* any/all of every dtype into bool */
 #define ANY_K(sfx, T) FOLD_KERNEL(any_##sfx, T, bool, bool, false, OR_STEP, OR, SAME)
@@ -346,14 +374,17 @@ static const cg_reduce_kernel min_k[CG_DTYPE_COUNT] = TABLE(min);
 #define MIN_STEP(a, v) ((a) = (v) < (a) || (v) != (v) ? (v) : (a))
 #define MAX_MERGE(a, b) ((b) > (a) || (b) != (b) ? (b) : (a))
 #define MIN_MERGE(a, b) ((b) < (a) || (b) != (b) ? (b) : (a))
-#define EXTREME_FOLDS(op, OP, lo_f, lo_i32, lo_i64, lo_b)                                  \
+#define EXTREME_FOLDS(op, OP, lo_f, lo_i32, lo_i64, lo_b, lo_u8, lo_i8, lo_i16)            \
+    FOLD_KERNEL(op##v_u8, uint8_t, uint8_t, uint8_t, lo_u8, OP##_STEP, OP##_MERGE, SAME)    \
+    FOLD_KERNEL(op##v_i8, int8_t, int8_t, int8_t, lo_i8, OP##_STEP, OP##_MERGE, SAME)       \
+    FOLD_KERNEL(op##v_i16, int16_t, int16_t, int16_t, lo_i16, OP##_STEP, OP##_MERGE, SAME)  \
     FOLD_KERNEL(op##v_f32, float, float, float, lo_f, OP##_STEP, OP##_MERGE, SAME)         \
     FOLD_KERNEL(op##v_f64, double, double, double, lo_f, OP##_STEP, OP##_MERGE, SAME)      \
     FOLD_KERNEL(op##v_i32, int32_t, int32_t, int32_t, lo_i32, OP##_STEP, OP##_MERGE, SAME) \
     FOLD_KERNEL(op##v_i64, int64_t, int64_t, int64_t, lo_i64, OP##_STEP, OP##_MERGE, SAME) \
     FOLD_KERNEL(op##v_bool, bool, bool, bool, lo_b, OP##_STEP, OP##_MERGE, SAME)
-EXTREME_FOLDS(max, MAX, -INFINITY, INT32_MIN, INT64_MIN, false)
-EXTREME_FOLDS(min, MIN, INFINITY, INT32_MAX, INT64_MAX, true)
+EXTREME_FOLDS(max, MAX, -INFINITY, INT32_MIN, INT64_MIN, false, 0, INT8_MIN, INT16_MIN)
+EXTREME_FOLDS(min, MIN, INFINITY, INT32_MAX, INT64_MAX, true, UINT8_MAX, INT8_MAX, INT16_MAX)
 static const cg_reduce_kernel maxv_k[CG_DTYPE_COUNT] = TABLE(maxv);
 static const cg_reduce_kernel minv_k[CG_DTYPE_COUNT] = TABLE(minv);
 
@@ -526,13 +557,19 @@ CUMSUM_BLOCK(cumsum_f64, double, double, double)
 CUMSUM_BLOCK(cumsum_i32, int32_t, int64_t, int64_t)
 CUMSUM_BLOCK(cumsum_i64, int64_t, int64_t, int64_t)
 CUMSUM_BLOCK(cumsum_bool, bool, int64_t, int64_t)
+CUMSUM_BLOCK(cumsum_u8, uint8_t, int64_t, int64_t)
+CUMSUM_BLOCK(cumsum_i8, int8_t, int64_t, int64_t)
+CUMSUM_BLOCK(cumsum_i16, int16_t, int64_t, int64_t)
 #define SCAN(name) \
     { name##_fn, name##_block, NULL }
 static const cg_reduce_kernel cumsum_k[CG_DTYPE_COUNT] = {[CG_BOOL] = SCAN(cumsum_bool),
                                                           [CG_INT32] = SCAN(cumsum_i32),
                                                           [CG_INT64] = SCAN(cumsum_i64),
                                                           [CG_F32] = SCAN(cumsum_f32),
-                                                          [CG_F64] = SCAN(cumsum_f64)};
+                                                          [CG_F64] = SCAN(cumsum_f64),
+                                                          [CG_UINT8] = SCAN(cumsum_u8),
+                                                          [CG_INT8] = SCAN(cumsum_i8),
+                                                          [CG_INT16] = SCAN(cumsum_i16)};
 
 /* x any shape; out of x's shape (int64 for integral x); dim args->dims[0] */
 void cg_cpu_cumsum(const cg_kernel_call *c) {
@@ -577,7 +614,7 @@ cg_tensor *cg_mean(cg_tensor *x, int ndims, const int64_t *dims, bool keepdim) {
     CG_CHECK(cg_dtype_is_float(x->dtype), CG_RUNTIME_ERROR,
              "mean(): could not infer output dtype. Input dtype must be either a floating point or complex "
              "dtype. Got: %s",
-             scalar_type_name(x->dtype));
+             cg_dtype_legacy_name(x->dtype));
     return reduce_op(CG_OP_MEAN, x, ndims, dims, keepdim, x->dtype, NULL, 0, "MeanBackward0");
 }
 
@@ -722,7 +759,7 @@ cg_tensor *cg_std(cg_tensor *x, int ndims, const int64_t *dims, int64_t correcti
 cg_tensor *cg_norm(cg_tensor *x, double p, int ndims, const int64_t *dims, bool keepdim) {
     CG_CHECK(cg_dtype_is_float(x->dtype), CG_RUNTIME_ERROR,
              "norm(): input dtype should be either floating point or complex. Got %s instead.",
-             scalar_type_name(x->dtype));
+             cg_dtype_legacy_name(x->dtype));
     cg_op_args opts = {.s = {cg_scalar_float(p)}};
     return reduce_op(CG_OP_NORM, x, ndims, dims, keepdim, x->dtype, &opts, SAVE_SELF | SAVE_RESULT, NULL);
 }

@@ -31,14 +31,9 @@
     "Expected p_in >= 0 && p_in <= 1 to be true, but got false.  (Could this error message be improved?  " \
     "If so, please report an enhancement request to PyTorch.)"
 
-static const char *torch_type_name(cg_dtype dt) {
-    static const char *const names[CG_DTYPE_COUNT] = {"Bool", "Int", "Long", "Float", "Double"};
-    return names[dt];
-}
-
 /* PyTorch's AT_DISPATCH error for a dtype a kernel does not take. */
 static int not_implemented(const char *kernel, cg_dtype dt) {
-    cg_error_set(CG_RUNTIME_ERROR, "\"%s\" not implemented for '%s'", kernel, torch_type_name(dt));
+    cg_error_set(CG_RUNTIME_ERROR, "\"%s\" not implemented for '%s'", kernel, cg_dtype_legacy_name(dt));
     return -1;
 }
 
@@ -286,7 +281,7 @@ int cg_uniform_(cg_tensor *t, double from, double to, cg_rng *gen) {
     CG_CHECK_INT(to - from <= max, CG_RUNTIME_ERROR,
                  "uniform_ expects to-from <= std::numeric_limits<%s>::max(), but found to=%g and from=%g which result "
                  "in to-from to exceed the limit",
-                 torch_type_name(t->dtype), to, from);
+                 cg_dtype_legacy_name(t->dtype), to, from);
     fill_args a = {.a = from, .b = to};
     return fill_inplace(t, fill_uniform, CG_DRAW_UNIFORM, &a, gen, "UniformBackward0");
 }

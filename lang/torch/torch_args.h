@@ -356,5 +356,7 @@ int torch_matmul_precision_add(cg_value torch);
 /* torch.set_num_threads, get_num_threads and the interop pair
  * (torch_threads.c). */
 int torch_threads_add(cg_value torch);
+/* torch.finfo, torch.iinfo, promote_types, can_cast, result_type (torch_finfo.c). */
+int torch_finfo_add(cg_value torch);
 
 #endif

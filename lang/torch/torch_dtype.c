@@ -2,7 +2,7 @@
  * torch.int64, ...): one immortal object per engine dtype, printed as
  * PyTorch prints them ("torch.float32"), with is_floating_point,
  * is_signed and is_complex. The engine's dtype set is the limit: dtypes it
- * does not have (float16, uint8, ...) are not in the module. */
+ * does not have (complex, quantized) are not in the module. */
 #include <string.h>
 
 #include "runtime/module.h"
@@ -23,7 +23,7 @@ static cg_value dtype_getattr(cg_value self, cg_str *name) {
     if (strcmp(name->s, "is_floating_point") == 0)
         return cg_bool(cg_dtype_is_float(dt));
     if (strcmp(name->s, "is_signed") == 0)
-        return cg_bool(dt != CG_BOOL);
+        return cg_bool(dt != CG_BOOL && dt != CG_UINT8);
     if (strcmp(name->s, "is_complex") == 0)
         return CG_FALSE;
     return CG_STOP;
@@ -68,7 +68,9 @@ static const struct {
     cg_dtype dtype;
 } names[] = {
     {"float32", CG_F32}, {"float", CG_F32},   {"float64", CG_F64}, {"double", CG_F64}, {"int64", CG_INT64},
-    {"long", CG_INT64},  {"int32", CG_INT32}, {"int", CG_INT32},   {"bool", CG_BOOL},
+    {"long", CG_INT64},  {"int32", CG_INT32}, {"int", CG_INT32},   {"bool", CG_BOOL},   {"uint8", CG_UINT8},
+    {"int8", CG_INT8},   {"int16", CG_INT16}, {"short", CG_INT16}, {"float16", CG_F16}, {"half", CG_F16},
+    {"bfloat16", CG_BF16},
 };
 
 int torch_dtype_add_all(cg_value module) {

@@ -1335,6 +1335,11 @@ static cg_value op_dunder_repr(cg_value *a) { return cg_type_tensor.repr(a[0]); 
     X(long, "long", "memory_format=None", FAMILY(to_dtype, NULL, CG_INT64), M, NULL)                                   \
     X(int, "int", "memory_format=None", FAMILY(to_dtype, NULL, CG_INT32), M, NULL)                                     \
     X(bool, "bool", "memory_format=None", FAMILY(to_dtype, NULL, CG_BOOL), M, NULL)                                    \
+    X(byte, "byte", "memory_format=None", FAMILY(to_dtype, NULL, CG_UINT8), M, NULL)                                   \
+    X(char, "char", "memory_format=None", FAMILY(to_dtype, NULL, CG_INT8), M, NULL)                                    \
+    X(short, "short", "memory_format=None", FAMILY(to_dtype, NULL, CG_INT16), M, NULL)                                 \
+    X(half, "half", "memory_format=None", FAMILY(to_dtype, NULL, CG_F16), M, NULL)                                     \
+    X(bfloat16, "bfloat16", "memory_format=None", FAMILY(to_dtype, NULL, CG_BF16), M, NULL)                            \
     X(type_as, "type_as", "other", IMPL(op_type_as), M, NULL)                                                          \
     X(type, "type", "dtype=None, non_blocking=False", IMPL(op_type), M, NULL)                                          \
     X(cpu, "cpu", "memory_format=None", IMPL(op_cpu), M, NULL)                                                         \

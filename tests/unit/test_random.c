@@ -28,9 +28,8 @@ static json_t *load_fixture(void) {
 }
 
 static cg_dtype dtype_of(const char *name) {
-    static const char *const names[CG_DTYPE_COUNT] = {"bool", "int32", "int64", "float32", "float64"};
     for (int d = 0; d < CG_DTYPE_COUNT; d++)
-        if (!strcmp(names[d], name))
+        if (!strcmp(cg_dtype_name((cg_dtype)d), name))
             return (cg_dtype)d;
     cr_assert_fail("unknown dtype %s", name);
     return CG_F32;
