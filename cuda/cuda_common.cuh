@@ -8,6 +8,7 @@
 #define CG_CUDA_COMMON_CUH
 
 #include <cuda_runtime.h>
+#include <cuda_bf16.h>
 #include <cuda_fp16.h>
 
 /* One expression serves every integer dtype, so `x < 0` on uint8 is always

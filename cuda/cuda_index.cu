@@ -63,7 +63,11 @@ template <typename T> __device__ void atomic_add_narrow(T *p, T v) {
 }
 
 template <typename T> __device__ __forceinline__ void atomic_add(T *p, T v) {
-    if constexpr (std::is_same_v<T, bool>) {
+    if constexpr (std::is_same_v<T, cg_half>)
+        atomicAdd((__half *)p, __ushort_as_half(v.bits));
+    else if constexpr (std::is_same_v<T, cg_bf16>)
+        atomicAdd((__nv_bfloat16 *)p, __ushort_as_bfloat16(v.bits));
+    else if constexpr (std::is_same_v<T, bool>) {
         if (v) /* bool accumulates as logical or */
             *p = true;
     } else if constexpr (sizeof(T) == 8 && (T)0.5 == 0)
@@ -91,7 +95,7 @@ extern "C" void cg_cuda_index(const cg_kernel_call *c) {
     walk_geom g = walk_of(c);
     if (g.numel == 0)
         return;
-    CG_DISPATCH_ALL(c->out[0]->dtype, take_kernel<T><<<cg_cuda_blocks(g.numel), CG_CUDA_THREADS, 0, CG_CUDA_STREAM>>>(
+    CG_DISPATCH_STORAGE(c->out[0]->dtype, take_kernel<T><<<cg_cuda_blocks(g.numel), CG_CUDA_THREADS, 0, CG_CUDA_STREAM>>>(
                                           g, (T *)cg_cuda_data(c->out[0]), (const T *)cg_cuda_data(c->in[0]),
                                           (const int64_t *)cg_cuda_data(c->in[1])))
     cg_cuda_check_launch();
@@ -103,7 +107,7 @@ extern "C" void cg_cuda_index_put(const cg_kernel_call *c) {
     bool add = c->args && c->args->flag;
     if (g.numel == 0)
         return;
-    CG_DISPATCH_ALL(c->out[0]->dtype, put_kernel<T><<<cg_cuda_blocks(g.numel), CG_CUDA_THREADS, 0, CG_CUDA_STREAM>>>(
+    CG_DISPATCH_STORAGE(c->out[0]->dtype, put_kernel<T><<<cg_cuda_blocks(g.numel), CG_CUDA_THREADS, 0, CG_CUDA_STREAM>>>(
                                           g, (T *)cg_cuda_data(c->out[0]), (const T *)cg_cuda_data(c->in[0]),
                                           (const int64_t *)cg_cuda_data(c->in[1]), add))
     cg_cuda_check_launch();

@@ -39,6 +39,17 @@ cg_dtype cg_dtype_promote(cg_dtype a, cg_dtype b) {
     return rank(a) > rank(b) ? a : b;
 }
 
+void cg_dtype_int_range(cg_dtype dt, int64_t *lo, int64_t *hi) {
+    switch (dt) {
+    case CG_BOOL: *lo = 0, *hi = 1; break;
+    case CG_UINT8: *lo = 0, *hi = UINT8_MAX; break;
+    case CG_INT8: *lo = INT8_MIN, *hi = INT8_MAX; break;
+    case CG_INT16: *lo = INT16_MIN, *hi = INT16_MAX; break;
+    case CG_INT32: *lo = INT32_MIN, *hi = INT32_MAX; break;
+    default: *lo = INT64_MIN, *hi = INT64_MAX; break;
+    }
+}
+
 bool cg_dtype_can_cast(cg_dtype from, cg_dtype to) {
     if (cg_dtype_is_float(from) && !cg_dtype_is_float(to))
         return false;

@@ -68,6 +68,8 @@ static inline bool cg_dtype_is_int(cg_dtype dt) {
 }
 /* The dtype a kernel computes dt in: float32 for the reduced floats. */
 static inline cg_dtype cg_dtype_compute(cg_dtype dt) { return cg_dtype_is_reduced(dt) ? CG_F32 : dt; }
+/* The range of an integral dtype or bool, [*lo, *hi]. */
+void cg_dtype_int_range(cg_dtype dt, int64_t *lo, int64_t *hi);
 /* PyTorch's promote_types (c10::promoteTypes). */
 cg_dtype cg_dtype_promote(cg_dtype a, cg_dtype b);
 /* PyTorch's can_cast: false from floating to integral or bool, and from

@@ -7,6 +7,7 @@
 #include "autograd.h"
 #include "error.h"
 #include "op.h"
+#include "ops_copy.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -59,30 +60,51 @@ static int enter_device(const cg_backend *be, int index, int *prev) {
 
 /* Note [Kernels of reduced floating types]
  * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
- * Kernels compute float16 and bfloat16 in float32, their frontends
- * converting (Note [Reduced floating types] in ew.c), except these, which
- * take them as they are: copies, fills and moves of whole elements. Any
- * other kernel meeting one would read its bits as another type, so it is
- * refused here, with PyTorch's dispatch error, before it runs. */
+ * Kernels have no float16 or bfloat16 arithmetic of their own. Elementwise
+ * ops and reductions convert in their frontends (Note [Reduced floating
+ * types] in ew.c); COPY and FILL take them as they are. Every other kernel
+ * that meets one runs here on float32 copies: each float16/bfloat16
+ * operand becomes a float32 tensor laid out as it was (outputs keep their
+ * contents, which in-place kernels read), the kernel runs, and the outputs
+ * are rounded back. So matmul, softmax, the norms, convolutions, indexing
+ * and losses all take them, computing in float as PyTorch's bfloat16
+ * kernels do, rounding once at the end; where PyTorch 1.13's CPU refuses
+ * float16 (its matmul, softmax, ...), cgrad computes, as later PyTorch
+ * does. The index walks take them as they are, for the same reason as
+ * COPY: their operands are views into storage. Kernels planned on an iterator cannot be redirected so: they are
+ * refused, with PyTorch's dispatch error, before they read the wrong type. */
 static const bool takes_reduced[CG_OP_COUNT] = {
     [CG_OP_COPY] = true,
     [CG_OP_FILL] = true,
+    /* walks over a view and element offsets into its storage, which a
+     * float32 copy would not have: they move (and add) the bits themselves */
+    [CG_OP_INDEX] = true,
+    [CG_OP_INDEX_PUT] = true,
+    [CG_OP_INDEX_SELECT] = true,
+    [CG_OP_INDEX_ADD] = true,
+    [CG_OP_INDEX_FILL] = true,
+    [CG_OP_GATHER] = true,
+    [CG_OP_SCATTER] = true,
+    [CG_OP_SCATTER_VALUE] = true,
+    [CG_OP_SCATTER_ADD] = true,
 };
 
 static bool is_reduced(const cg_tensor *t) { return t && cg_dtype_is_reduced(t->dtype); }
 
-static int check_reduced(const cg_kernel_call *call, const char *backend) {
-    if (takes_reduced[call->op])
-        return 0;
-    const cg_tensor *bad = NULL;
-    for (int i = 0; i < call->nout && !bad; i++)
-        bad = is_reduced(call->out[i]) ? call->out[i] : NULL;
-    for (int i = 0; i < call->nin && !bad; i++)
-        bad = is_reduced(call->in[i]) ? call->in[i] : NULL;
-    for (int i = 0; i < call->nlist && !bad; i++)
-        bad = is_reduced(call->list[i]) ? call->list[i] : NULL;
-    if (!bad)
-        return 0;
+static const cg_tensor *first_reduced(const cg_kernel_call *call) {
+    for (int i = 0; i < call->nout; i++)
+        if (is_reduced(call->out[i]))
+            return call->out[i];
+    for (int i = 0; i < call->nin; i++)
+        if (is_reduced(call->in[i]))
+            return call->in[i];
+    for (int i = 0; i < call->nlist; i++)
+        if (is_reduced(call->list[i]))
+            return call->list[i];
+    return NULL;
+}
+
+static int refuse_reduced(const cg_kernel_call *call, const cg_tensor *bad, const char *backend) {
     char name[64];
     size_t i = 0;
     for (const char *p = cg_op_table[call->op].name; *p && i < sizeof name - 1; p++)
@@ -91,6 +113,52 @@ static int check_reduced(const cg_kernel_call *call, const char *backend) {
     cg_error_set(CG_RUNTIME_ERROR, "\"%s_%s\" not implemented for '%s'", name, backend,
                  cg_dtype_legacy_name(bad->dtype));
     return -1;
+}
+
+/* The float32 stand-in of t (t itself, retained, when not reduced); an
+ * operand met before (an output that is also an input) maps to the same. */
+typedef struct {
+    cg_tensor *from[16], *to[16];
+    int n;
+} stand_ins;
+
+static cg_tensor *stand_in(stand_ins *m, cg_tensor *t) {
+    if (!t)
+        return NULL;
+    for (int i = 0; i < m->n; i++)
+        if (m->from[i] == t)
+            return m->to[i];
+    cg_tensor *f = is_reduced(t) ? cg_to_dtype_preserve(t, CG_F32) : cg_tensor_retain(t);
+    if (f && m->n < 16) {
+        m->from[m->n] = t;
+        m->to[m->n++] = f;
+    }
+    return f;
+}
+
+static int run_in_float(const cg_kernel_call *call) {
+    if (call->nlist > 64 || call->nout + call->nin + call->nlist > 16)
+        return refuse_reduced(call, first_reduced(call), "cpu");
+    bool was = cg_grad_set_enabled(false);
+    stand_ins m = {.n = 0};
+    cg_kernel_call c = *call;
+    cg_tensor *list[64];
+    bool ok = true;
+    for (int i = 0; i < call->nout; i++)
+        ok &= (c.out[i] = stand_in(&m, call->out[i])) != NULL || !call->out[i];
+    for (int i = 0; i < call->nin; i++)
+        ok &= (c.in[i] = stand_in(&m, call->in[i])) != NULL || !call->in[i];
+    for (int i = 0; i < call->nlist; i++)
+        ok &= (list[i] = stand_in(&m, call->list[i])) != NULL;
+    c.list = list;
+    int rc = ok ? cg_op_run(&c) : -1;
+    for (int i = 0; i < call->nout && rc == 0; i++)
+        if (is_reduced(call->out[i]))
+            rc = cg_copy_raw(call->out[i], c.out[i]);
+    for (int i = 0; i < m.n; i++)
+        cg_tensor_release(m.to[i]);
+    cg_grad_set_enabled(was);
+    return rc;
 }
 
 int cg_op_run(const cg_kernel_call *call) {
@@ -105,8 +173,11 @@ int cg_op_run(const cg_kernel_call *call) {
                      cg_op_table[call->op].name, be->name);
         return -1;
     }
-    if (check_reduced(call, dev.type == CG_CPU ? "cpu" : "cuda") < 0)
-        return -1;
+    if (!takes_reduced[call->op] && first_reduced(call)) {
+        if (call->it || call->rit)
+            return refuse_reduced(call, first_reduced(call), dev.type == CG_CPU ? "cpu" : "cuda");
+        return run_in_float(call);
+    }
     int prev = -1;
     if (enter_device(be, dev.index, &prev) < 0)
         return -1;

@@ -46,9 +46,26 @@ static void add_bool(char *o, const char *in, const int64_t *off, int64_t n, con
     for (int64_t i = 0; i < n; i++)
         po[i * st[0] + off[i * st[2]]] |= pi[i * st[1]];
 }
-static const walk_row_fn take_rows[CG_DTYPE_COUNT] = {CG_ROWS_ALL(take)};
-static const walk_row_fn put_rows[CG_DTYPE_COUNT] = {CG_ROWS_ALL(put)};
-static const walk_row_fn add_rows[CG_DTYPE_COUNT] = {CG_ROWS_ALL(add)};
+/* float16/bfloat16 move as they are; an accumulated one is added in float
+ * and rounded, as c10::Half's += does */
+TAKE_ROW(take_f16, cg_half)
+TAKE_ROW(take_bf16, cg_bf16)
+PUT_ROW(put_f16, cg_half)
+PUT_ROW(put_bf16, cg_bf16)
+#define ADD_REDUCED_ROW(name, T, TO_F, FROM_F)                                                    \
+    static void name(char *o, const char *in, const int64_t *off, int64_t n, const int64_t *st) { \
+        T *po = (T *)o;                                                                           \
+        const T *pi = (const T *)in;                                                              \
+        for (int64_t i = 0; i < n; i++) {                                                         \
+            T *d = &po[i * st[0] + off[i * st[2]]];                                               \
+            *d = FROM_F(TO_F(*d) + TO_F(pi[i * st[1]]));                                          \
+        }                                                                                         \
+    }
+ADD_REDUCED_ROW(add_f16, cg_half, cg_half_to_float, cg_half_from_float)
+ADD_REDUCED_ROW(add_bf16, cg_bf16, cg_bf16_to_float, cg_bf16_from_float)
+static const walk_row_fn take_rows[CG_DTYPE_COUNT] = {CG_ROWS_ALL(take), CG_ROWS_REDUCED(take)};
+static const walk_row_fn put_rows[CG_DTYPE_COUNT] = {CG_ROWS_ALL(put), CG_ROWS_REDUCED(put)};
+static const walk_row_fn add_rows[CG_DTYPE_COUNT] = {CG_ROWS_ALL(add), CG_ROWS_REDUCED(add)};
 
 /* out, in[0] and in[1] (int64 offsets) share out's sizes; rows along the
  * last dim, an odometer over the others. */

@@ -48,8 +48,9 @@ static bool blas_ready(const cg_tensor *t, bool right) {
                 *o = (T)(alpha * acc + (beta ? beta * (uint64_t)*o : 0));                              \
             }                                                                                          \
     }
-INT_GEMM(gemm_i32, int32_t)
-INT_GEMM(gemm_i64, int64_t)
+CG_EXPAND_INT(INT_GEMM, gemm)
+typedef void (*int_gemm_fn)(const cg_mat3 *, const cg_mat3 *, const cg_mat3 *, int64_t, uint64_t, uint64_t);
+static const int_gemm_fn int_gemms[CG_DTYPE_COUNT] = {CG_ROWS_INT(gemm)};
 
 /* Note [Products in PyTorch's order]
  * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
@@ -108,16 +109,9 @@ CG_EXPAND_NUMERIC(SCALE_ROW, scale)
 static void scale_out(cg_tensor *out, double beta) {
     int64_t n = cg_tensor_numel(out);
     char *p = cg_tensor_data(out);
-    switch (out->dtype) {
-    case CG_F32: scale_f32(p, n, beta); break;
-    case CG_F64: scale_f64(p, n, beta); break;
-    case CG_INT32: scale_i32(p, n, beta); break;
-    case CG_INT64: scale_i64(p, n, beta); break;
-    case CG_UINT8: scale_u8(p, n, beta); break;
-    case CG_INT8: scale_i8(p, n, beta); break;
-    case CG_INT16: scale_i16(p, n, beta); break;
-    default: break;
-    }
+    static void (*const scales[CG_DTYPE_COUNT])(char *, int64_t, double) = {CG_ROWS_NUMERIC(scale)};
+    if (scales[out->dtype])
+        scales[out->dtype](p, n, beta);
 }
 
 /* in[0]: A, [m,k] or [b,m,k] or [k] (a row); in[1]: B, [k,n] or [b,k,n] or
@@ -142,10 +136,8 @@ static void cpu_product(const cg_kernel_call *call) {
     for (int64_t bi = 0; bi < c.batch; bi++) {
         if (dt == CG_F32 || dt == CG_F64)
             gemm_blas(dt, &a, &b, &c, bi, cg_scalar_to_double(salpha), cg_scalar_to_double(sbeta));
-        else if (dt == CG_INT32)
-            gemm_i32(&a, &b, &c, bi, (uint64_t)cg_scalar_to_int(salpha), (uint64_t)cg_scalar_to_int(sbeta));
         else
-            gemm_i64(&a, &b, &c, bi, (uint64_t)cg_scalar_to_int(salpha), (uint64_t)cg_scalar_to_int(sbeta));
+            int_gemms[dt](&a, &b, &c, bi, (uint64_t)cg_scalar_to_int(salpha), (uint64_t)cg_scalar_to_int(sbeta));
     }
     if (long_op)
         cg_long_op_end(token);

@@ -623,12 +623,14 @@ cg_tensor *cg_prod(cg_tensor *x, int ndims, const int64_t *dims, bool keepdim) {
                      "ProdBackward0");
 }
 
+/* any and all give bool, but uint8 for uint8 (PyTorch 1.13 keeps that
+ * dtype; the kernels' bool results are the same bytes) */
 cg_tensor *cg_any(cg_tensor *x, int ndims, const int64_t *dims, bool keepdim) {
-    return reduce_op(CG_OP_ANY, x, ndims, dims, keepdim, CG_BOOL, NULL, 0, NULL);
+    return reduce_op(CG_OP_ANY, x, ndims, dims, keepdim, x->dtype == CG_UINT8 ? CG_UINT8 : CG_BOOL, NULL, 0, NULL);
 }
 
 cg_tensor *cg_all(cg_tensor *x, int ndims, const int64_t *dims, bool keepdim) {
-    return reduce_op(CG_OP_ALL, x, ndims, dims, keepdim, CG_BOOL, NULL, 0, NULL);
+    return reduce_op(CG_OP_ALL, x, ndims, dims, keepdim, x->dtype == CG_UINT8 ? CG_UINT8 : CG_BOOL, NULL, 0, NULL);
 }
 
 /* ---- max / min / argmax / argmin ---------------------------------------------------------------- */

@@ -57,7 +57,71 @@ static inline void store(void *data, int64_t i, cg_dtype dt, double v) {
     case CG_INT64: ((int64_t *)data)[i] = (int64_t)v; break;
     case CG_F32: ((float *)data)[i] = (float)v; break;
     case CG_F64: ((double *)data)[i] = v; break;
-    default: break;
+    default: cg_scalar_store((char *)data + i * (int64_t)cg_dtype_size(dt), dt, cg_scalar_float(v)); break;
+    }
+}
+
+/* The mantissa digits of a floating dtype (std::numeric_limits::digits):
+ * how many bits of a draw its uniform values take. */
+static int float_digits(cg_dtype dt) {
+    switch (dt) {
+    case CG_F16: return 11;
+    case CG_BF16: return 8;
+    case CG_F32: return FLT_MANT_DIG;
+    default: return DBL_MANT_DIG;
+    }
+}
+
+/* A value of float arithmetic rounded to the reduced dtype dt and back:
+ * what a c10::Half or c10::BFloat16 variable holds. */
+static float round_to(cg_dtype dt, float v) {
+    return dt == CG_F16 ? cg_half_to_float(cg_half_from_float(v)) : cg_bf16_to_float(cg_bf16_from_float(v));
+}
+
+/* uniform_real_distribution<T>(0, 1) of a float16/bfloat16: the low
+ * `digits` bits of a 32-bit draw, scaled */
+static float uniform_reduced(cg_rng *g, int digits) {
+    return (float)(cg_rng_random(g) & ((1u << digits) - 1)) * (1.0f / (float)(1u << digits));
+}
+
+/* Note [Reduced normal fill]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * PyTorch's normal_fill for float16/bfloat16 (16 or more contiguous
+ * elements) runs its Box-Muller in c10::Half arithmetic: uniforms of the
+ * dtype's digits written into the tensor first, then per group of 16 the
+ * radius and the angle rounded to the dtype as they are stored in
+ * variables of it, and each result computed in float (fused multiply-add,
+ * as its AVX2 build contracts it) and rounded; for bfloat16 every step
+ * rounds (c10's BFloat16 math functions and operators return BFloat16). A
+ * tail group recomputes the last 16 elements from fresh draws. */
+static void normal_group16(float *d, cg_dtype dt, float mean, float std) {
+    for (int j = 0; j < 8; j++) {
+        float u1 = round_to(dt, 1.0f - d[j]), u2 = d[j + 8];
+        float theta = round_to(dt, (float)(2.0 * M_PI * (double)u2));
+        if (dt == CG_F16) { /* std::log etc. of a Half are float's */
+            float radius = round_to(dt, sqrtf(-2.0f * logf(u1)));
+            d[j] = round_to(dt, fmaf(radius * cosf(theta), std, mean));
+            d[j + 8] = round_to(dt, fmaf(radius * sinf(theta), std, mean));
+        } else { /* BFloat16-math.h's return BFloat16, and every op rounds */
+            float radius = round_to(dt, sqrtf(round_to(dt, -2.0f * round_to(dt, logf(u1)))));
+            float c = round_to(dt, cosf(theta)), s = round_to(dt, sinf(theta));
+            d[j] = round_to(dt, round_to(dt, round_to(dt, radius * c) * std) + mean);
+            d[j + 8] = round_to(dt, round_to(dt, round_to(dt, radius * s) * std) + mean);
+        }
+    }
+}
+
+static void normal_fill_reduced(float *d, int64_t n, cg_dtype dt, float mean, float std, cg_rng *g) {
+    int digits = float_digits(dt);
+    for (int64_t i = 0; i < n; i++)
+        d[i] = uniform_reduced(g, digits);
+    for (int64_t i = 0; i + 16 <= n; i += 16)
+        normal_group16(d + i, dt, mean, std);
+    if (n % 16) {
+        float *t = d + n - 16;
+        for (int j = 0; j < 16; j++)
+            t[j] = uniform_reduced(g, digits);
+        normal_group16(t, dt, mean, std);
     }
 }
 
@@ -79,6 +143,18 @@ static double normal_one(cg_rng *g) {
 
 /* a = mean, b = std; data is float32 or float64 (see Note [Vectorised normal]) */
 static int fill_normal(void *data, int64_t n, cg_dtype dt, const fill_args *a, cg_rng *g) {
+    if (n >= 16 && a->contiguous && cg_dtype_is_reduced(dt)) {
+        float *buf = malloc((size_t)n * sizeof *buf);
+        if (!buf) {
+            cg_error_set(CG_MEMORY_ERROR, "out of memory");
+            return -1;
+        }
+        normal_fill_reduced(buf, n, dt, round_to(dt, (float)a->a), round_to(dt, (float)a->b), g);
+        for (int64_t i = 0; i < n; i++)
+            store(data, i, dt, buf[i]);
+        free(buf);
+        return 0;
+    }
     if (n >= 16 && a->contiguous) {
         if (dt == CG_F32)
             cg_normal_fill_f32(data, n, (float)a->a, (float)a->b, g);
@@ -93,7 +169,12 @@ static int fill_normal(void *data, int64_t n, cg_dtype dt, const fill_args *a, c
 
 /* a = from, b = to; x * (to - from) + from in the dtype's own precision */
 static int fill_uniform(void *data, int64_t n, cg_dtype dt, const fill_args *a, cg_rng *g) {
-    if (dt == CG_F32) {
+    if (cg_dtype_is_reduced(dt)) { /* the span in the dtype, the rest in float */
+        float from = round_to(dt, (float)a->a), span = round_to(dt, (float)a->b - from);
+        int digits = float_digits(dt);
+        for (int64_t i = 0; i < n; i++)
+            store(data, i, dt, fmaf(uniform_reduced(g, digits), span, from));
+    } else if (dt == CG_F32) {
         float from = (float)a->a, span = (float)a->b - from;
         for (int64_t i = 0; i < n; i++)
             ((float *)data)[i] = fmaf(cg_uniform_f32(g), span, from);
@@ -118,7 +199,7 @@ static int fill_random(void *data, int64_t n, cg_dtype dt, const fill_args *a, c
         case CG_INT64: ((int64_t *)data)[i] = v; break;
         case CG_F32: ((float *)data)[i] = (float)v; break;
         case CG_F64: ((double *)data)[i] = (double)v; break;
-        default: break;
+        default: cg_scalar_store((char *)data + i * (int64_t)cg_dtype_size(dt), dt, cg_scalar_int(v)); break;
         }
     }
     return 0;
@@ -272,8 +353,8 @@ int cg_normal_(cg_tensor *t, double mean, double std, cg_rng *gen) {
 int cg_uniform_(cg_tensor *t, double from, double to, cg_rng *gen) {
     if (!cg_dtype_is_float(t->dtype))
         return not_implemented("check_uniform_bounds", t->dtype);
-    double max = t->dtype == CG_F32 ? FLT_MAX : DBL_MAX;
-    const char *ctype = t->dtype == CG_F32 ? "float" : "double";
+    double max = t->dtype == CG_F32 ? FLT_MAX : t->dtype == CG_F16 ? 65504.0 : t->dtype == CG_BF16 ? 0x1.fep127 : DBL_MAX;
+    const char *ctype = cg_dtype_cpp_name(t->dtype);
     CG_CHECK_INT(from >= -max && from <= max, CG_RUNTIME_ERROR, "from is out of bounds for %s", ctype);
     CG_CHECK_INT(to >= -max && to <= max, CG_RUNTIME_ERROR, "to is out of bounds for %s", ctype);
     CG_CHECK_INT(from <= to, CG_RUNTIME_ERROR,
@@ -290,9 +371,11 @@ int cg_uniform_(cg_tensor *t, double from, double to, cg_rng *gen) {
  * float dtype inwards to the nearest value that survives the cast, so
  * that no draw rounds onto `to`. dir is +1 for from, -1 for to. */
 static int64_t float_bound(int64_t v, cg_dtype dt, int dir) {
-    int digits = dt == CG_F32 ? FLT_MANT_DIG : DBL_MANT_DIG;
+    int digits = float_digits(dt);
     int64_t next = v + dir;
-    int64_t cast = dt == CG_F32 ? (int64_t)(float)next : (int64_t)(double)next;
+    int64_t cast = dt == CG_F32   ? (int64_t)(float)next
+                   : dt == CG_F64 ? (int64_t)(double)next
+                                  : (int64_t)round_to(dt, (float)next);
     if (dir > 0 ? cast >= v : cast < v)
         return v;
     int64_t mag = next < 0 ? -next : next;
@@ -306,6 +389,10 @@ int cg_random_(cg_tensor *t, int64_t from, int64_t to, cg_rng *gen) {
     CG_CHECK_INT(from < to, CG_RUNTIME_ERROR,
                  "random_ expects 'from' to be less than 'to', but got from=%lld >= to=%lld", (long long)from,
                  (long long)to);
+    if (t->dtype == CG_F16) { /* float16's range is narrower than the ints it draws */
+        CG_CHECK_INT(from >= -65504 && from <= 65504, CG_RUNTIME_ERROR, "from is out of bounds for c10::Half");
+        CG_CHECK_INT(to - 1 >= -65504 && to - 1 <= 65504, CG_RUNTIME_ERROR, "to - 1 is out of bounds for c10::Half");
+    }
     if (cg_dtype_is_float(t->dtype)) {
         from = float_bound(from, t->dtype, +1);
         to = float_bound(to, t->dtype, -1);
@@ -314,8 +401,9 @@ int cg_random_(cg_tensor *t, int64_t from, int64_t to, cg_rng *gen) {
                      ">= to=%lld",
                      (long long)from, (long long)to);
     } else if (t->dtype != CG_INT64) {
-        int64_t lo = t->dtype == CG_BOOL ? 0 : INT32_MIN, hi = t->dtype == CG_BOOL ? 1 : INT32_MAX;
-        const char *ctype = t->dtype == CG_BOOL ? "bool" : "int";
+        int64_t lo, hi;
+        cg_dtype_int_range(t->dtype, &lo, &hi);
+        const char *ctype = cg_dtype_cpp_name(t->dtype);
         CG_CHECK_INT(from >= lo && from <= hi, CG_RUNTIME_ERROR, "from is out of bounds for %s", ctype);
         CG_CHECK_INT(to - 1 >= lo && to - 1 <= hi, CG_RUNTIME_ERROR, "to - 1 is out of bounds for %s", ctype);
     }
@@ -334,8 +422,10 @@ int cg_random_unbounded_(cg_tensor *t, cg_rng *gen) {
     case CG_BOOL: a.range = 2; break;
     case CG_INT32: a.range = UINT64_C(1) << 31; break;
     case CG_INT64: a.range = UINT64_C(1) << 63; break;
-    case CG_F32: a.range = (UINT64_C(1) << FLT_MANT_DIG) + 1; break;
-    default: a.range = (UINT64_C(1) << DBL_MANT_DIG) + 1; break;
+    case CG_UINT8: a.range = UINT64_C(1) << 8; break;
+    case CG_INT8: a.range = UINT64_C(1) << 7; break;
+    case CG_INT16: a.range = UINT64_C(1) << 15; break;
+    default: a.range = (UINT64_C(1) << float_digits(t->dtype)) + 1; break;
     }
     bool wide = t->dtype == CG_INT64 || t->dtype == CG_F64;
     return fill_inplace(t, fill_random, wide ? CG_DRAW_RANDOM64 : CG_DRAW_RANDOM, &a, gen, "RandomBackward2");
@@ -538,7 +628,10 @@ cg_tensor *cg_bernoulli(cg_tensor *p, cg_rng *gen) {
             return bernoulli_device(p, g);
     }
     cg_tensor *d = cg_detach(p);
-    cg_tensor *dc = d ? cg_contiguous(d) : NULL;
+    /* float16/bfloat16 probabilities are read as floats, as PyTorch's kernel */
+    cg_tensor *dc = d ? cg_to_dtype(d, cg_dtype_compute(p->dtype)) : NULL, *dcc = dc ? cg_contiguous(dc) : NULL;
+    cg_tensor_release(dc);
+    dc = dcc;
     cg_tensor *pc = dc ? cg_to_device(dc, cg_device_cpu()) : NULL;
     cg_tensor *out = pc ? empty_cpu(p->ndim, p->sizes, p->dtype) : NULL;
     cg_tensor *res = out ? finish(out, bernoulli_fill(out, pc, gen), cg_tensor_device(p)) : NULL;

@@ -75,6 +75,23 @@ static int infer_dtype(cg_value data, int *dt) {
     return 0;
 }
 
+/* c10's checked conversion of a Python number into an integral dtype: out
+ * of the dtype's range (NaN and infinities included) is an error, except
+ * that unsigned types take negatives down to -max, wrapping. */
+static int check_int_range(cg_scalar s, cg_dtype dt) {
+    if (!cg_dtype_is_int(dt) || s.kind == CG_SCALAR_BOOL)
+        return 0;
+    int64_t lo, hi;
+    cg_dtype_int_range(dt, &lo, &hi);
+    if (dt == CG_UINT8)
+        lo = -hi;
+    bool ok = s.kind == CG_SCALAR_INT ? s.v.i >= lo && s.v.i <= hi : s.v.f >= (double)lo && s.v.f <= (double)hi;
+    if (!ok)
+        return cg_raise_int(&cg_exc_RuntimeError, "value cannot be converted to type %s without overflow",
+                            cg_dtype_name(dt));
+    return 0;
+}
+
 static int store_scalar(data_walk *w, cg_value v, cg_dtype dt) {
     cg_scalar s;
     if (!torch_scalar_of(v, &s)) {
@@ -90,6 +107,8 @@ static int store_scalar(data_walk *w, cg_value v, cg_dtype dt) {
             return cg_raise_int(&cg_exc_TypeError, "'%s' object cannot be interpreted as an integer", cg_type_name(v));
         }
     }
+    if (check_int_range(s, dt) < 0)
+        return -1;
     if (w->n == w->cap) {
         int64_t cap = w->cap ? 2 * w->cap : 64;
         cg_scalar *grown = realloc(w->values, (size_t)cap * sizeof *grown);
