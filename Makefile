@@ -91,6 +91,7 @@ $(BUILD)/engine/sum_order.o $(BUILD)/engine/prod_order.o $(BUILD)/engine/product
 $(BUILD)/engine/sum_order_avx2.o: CFLAGS += -O3 -mavx2
 $(BUILD)/san/engine/sum_order_avx2.o: CFLAGS += -mavx2
 $(BUILD)/engine/softmax_avx2.o: CFLAGS += -O3 $(VEC_MATH_FLAGS)
+$(BUILD)/engine/half_f16c.o $(BUILD)/san/engine/half_f16c.o: CFLAGS += -mf16c -mavx
 $(BUILD)/san/engine/softmax_avx2.o: CFLAGS += $(VEC_MATH_FLAGS)
 $(BUILD)/engine/device.o $(BUILD)/san/engine/device.o: CFLAGS += -DCG_CUDA_MODULE_DIR='"$(CUDA_MODULE_DIR)"'
 $(BUILD)/engine/vec_math.o $(BUILD)/san/engine/vec_math.o: CFLAGS += $(VEC_MATH_FLAGS)
@@ -216,6 +217,7 @@ FUZZ_LAYER_LIBS = $(LAYERS:%=$(FUZZ)/libcg%.a)
 FUZZ_WIRE_SRC  := kernel/wire.c kernel/signing.c kernel/seen_signatures.c kernel/json_text.c kernel/header.c
 $(FUZZ)/engine/device.o: FUZZ_CFLAGS += -DCG_CUDA_MODULE_DIR='"$(CUDA_MODULE_DIR)"'
 $(FUZZ)/engine/vec_math.o $(FUZZ)/engine/softmax_avx2.o: FUZZ_CFLAGS += $(VEC_MATH_FLAGS)
+$(FUZZ)/engine/half_f16c.o: FUZZ_CFLAGS += -mf16c -mavx
 
 $(FUZZ)/%.o: %.c
 	@mkdir -p $(dir $@)

@@ -187,8 +187,69 @@ static bool plain_operands(int n, cg_tensor *const *in, const cg_dtype *compute)
     return true;
 }
 
+/* Large operands of one shape, contiguous on the CPU and already of their
+ * float16/bfloat16 compute dtypes, go through float32 a cache-sized chunk
+ * at a time: converted, computed and rounded while in cache, rather than
+ * each step streaming the whole tensor through memory (Note [Reduced
+ * floating types]; the values are the same). */
+enum { REDUCED_CHUNK = 1 << 16 };
+
+static bool chunkable(int n, cg_tensor *const *in, const cg_dtype *compute) {
+    for (int i = 0; i < n; i++)
+        if (!cg_dtype_is_reduced(compute[i]) || in[i]->dtype != compute[i] || cg_tensor_device(in[i]).type != CG_CPU
+            || !cg_tensor_is_contiguous(in[i]) || !cg_sizes_equal(in[i]->ndim, in[i]->sizes, in[0]->ndim, in[0]->sizes))
+            return false;
+    return cg_tensor_numel(in[0]) >= 4 * REDUCED_CHUNK;
+}
+
+static int run_chunk(cg_op op, int n, cg_tensor *const *flat, cg_tensor *const *scratch, cg_tensor *out_flat,
+                     int64_t start, int64_t len, const cg_op_args *args) {
+    cg_tensor *part[CG_ITER_MAX_OPERANDS] = {NULL};
+    int rc = 0;
+    for (int i = 0; i < n && rc == 0; i++) {
+        cg_tensor *src = cg_narrow(flat[i], 0, start, len);
+        part[i] = src ? cg_narrow(scratch[i], 0, 0, len) : NULL;
+        rc = part[i] ? cg_copy_raw(part[i], src) : -1;
+        cg_tensor_release(src);
+    }
+    cg_tensor *r = rc == 0 ? ew_run(op, n, part, 1, &len, cg_dtype_compute(out_flat->dtype), cg_device_cpu(), args) : NULL;
+    cg_tensor *dst = r ? cg_narrow(out_flat, 0, start, len) : NULL;
+    rc = dst ? cg_copy_raw(dst, r) : -1;
+    cg_tensor_release(dst), cg_tensor_release(r);
+    for (int i = 0; i < n; i++)
+        cg_tensor_release(part[i]);
+    return rc;
+}
+
+static cg_tensor *ew_chunked(cg_op op, int n, cg_tensor *const *in, cg_dtype out_dtype, const cg_op_args *args) {
+    int64_t total = cg_tensor_numel(in[0]), chunk = REDUCED_CHUNK;
+    bool was = cg_grad_set_enabled(false);
+    cg_tensor *out = cg_tensor_empty(in[0]->ndim, in[0]->sizes, out_dtype, cg_device_cpu());
+    cg_tensor *out_flat = out ? cg_view(out, 1, &total) : NULL;
+    cg_tensor *flat[CG_ITER_MAX_OPERANDS] = {NULL}, *scratch[CG_ITER_MAX_OPERANDS] = {NULL};
+    int rc = out_flat ? 0 : -1;
+    for (int i = 0; i < n && rc == 0; i++) {
+        flat[i] = cg_view(in[i], 1, &total);
+        scratch[i] = cg_tensor_empty(1, &chunk, CG_F32, cg_device_cpu());
+        rc = flat[i] && scratch[i] ? 0 : -1;
+    }
+    for (int64_t start = 0; start < total && rc == 0; start += chunk)
+        rc = run_chunk(op, n, flat, scratch, out_flat, start, total - start < chunk ? total - start : chunk, args);
+    for (int i = 0; i < n; i++)
+        cg_tensor_release(flat[i]), cg_tensor_release(scratch[i]);
+    cg_tensor_release(out_flat);
+    cg_grad_set_enabled(was);
+    if (rc < 0) {
+        cg_tensor_release(out);
+        return NULL;
+    }
+    return out;
+}
+
 static cg_tensor *ew_apply(cg_op op, int n, cg_tensor *const *in, const cg_dtype *compute, cg_dtype out_dtype,
                            const cg_op_args *args) {
+    if (chunkable(n, in, compute))
+        return ew_chunked(op, n, in, out_dtype, args);
     if (plain_operands(n, in, compute))
         return ew_run(op, n, in, in[0]->ndim, in[0]->sizes, out_dtype, cg_device_cpu(), args);
     int ndim = in[0]->ndim;

@@ -382,9 +382,8 @@ int cg_check_dtype_supported(const char *kernel, cg_dtype dt, bool supported) {
             }                                                                  \
     }
 HAS_ZERO_ROW(has_zero_bool, bool)
-HAS_ZERO_ROW(has_zero_i32, int32_t)
-HAS_ZERO_ROW(has_zero_i64, int64_t)
-static const cg_row_fn has_zero_rows[CG_DTYPE_COUNT] = {has_zero_bool, has_zero_i32, has_zero_i64};
+CG_EXPAND_INT(HAS_ZERO_ROW, has_zero)
+static const cg_row_fn has_zero_rows[CG_DTYPE_COUNT] = {CG_ROWS_INT(has_zero), [CG_BOOL] = has_zero_bool};
 
 /* PyTorch raises for an integer division by zero on the CPU only (CUDA
  * returns garbage); see Note [Integer division] in scalar_math.h. */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ew.h"
+#include "half_f16c.h"
 #include "ops.h"
 
 /* ---- the COPY kernel: out[O] = (O)in[I] --------------------------------------- */
@@ -90,6 +91,21 @@ CONVERT_FROM(int16_t, i16)
 CONVERT_FROM(cg_half, f16)
 CONVERT_FROM(cg_bf16, bf16)
 
+/* float16 <-> float32 runs, the copies every float16 op makes, by F16C
+ * where the CPU has it */
+static void conv_f16_f32_fast(char **p, const int64_t *s, int64_t n, const void *ctx) {
+    if (s[0] == sizeof(float) && s[1] == sizeof(cg_half) && cg_f16c_available())
+        cg_half_to_float_f16c((const cg_half *)p[1], (float *)p[0], n);
+    else
+        conv_f16_f32(p, s, n, ctx);
+}
+static void conv_f32_f16_fast(char **p, const int64_t *s, int64_t n, const void *ctx) {
+    if (s[0] == sizeof(cg_half) && s[1] == sizeof(float) && cg_f16c_available())
+        cg_float_to_half_f16c((const float *)p[1], (cg_half *)p[0], n);
+    else
+        conv_f32_f16(p, s, n, ctx);
+}
+
 #define CONVERT_TABLE(SI)                                                                                 \
     {[CG_BOOL] = conv_##SI##_b1, [CG_INT32] = conv_##SI##_i32, [CG_INT64] = conv_##SI##_i64,           \
      [CG_F32] = conv_##SI##_f32,   [CG_F64] = conv_##SI##_f64,   [CG_UINT8] = conv_##SI##_u8,            \
@@ -103,9 +119,18 @@ static const cg_row_fn convert_rows[CG_DTYPE_COUNT][CG_DTYPE_COUNT] = {
     [CG_BF16] = CONVERT_TABLE(bf16),
 };
 
+/* the table with the F16C rows in place */
+static cg_row_fn convert_row(cg_dtype from, cg_dtype to) {
+    if (from == CG_F16 && to == CG_F32)
+        return conv_f16_f32_fast;
+    if (from == CG_F32 && to == CG_F16)
+        return conv_f32_f16_fast;
+    return convert_rows[from][to];
+}
+
 /* out is any shape, in[0] broadcast to it */
 void cg_cpu_copy(const cg_kernel_call *c) {
-    cg_ew_iter_for_each(c->it, convert_rows[c->it->dtypes[1]][c->it->dtypes[0]], NULL);
+    cg_ew_iter_for_each(c->it, convert_row(c->it->dtypes[1], c->it->dtypes[0]), NULL);
 }
 
 /* Copies src into dst (same device), broadcasting and casting. No checks. */

@@ -79,6 +79,18 @@ static int reduce_kernel(cg_op op, cg_tensor *x, const bool *reduced, cg_tensor 
 /* float16 and bfloat16 reduce in float32, as PyTorch accumulates them in
  * float, the result rounded to its dtype (Note [Reduced floating types] in
  * ew.c). x keeps its layout, which decides the order of a sum. */
+/* A mean of float16/bfloat16 is PyTorch's sum(...).div_(N): the sum rounded
+ * to the dtype, then divided by N as a number of the dtype (a float16 N
+ * past 65504 is inf, so such a mean is zero, as PyTorch's). */
+static int mean_reduced(cg_tensor *sum32, const cg_tensor *x, cg_tensor *out) {
+    int64_t n = cg_tensor_numel(out) ? cg_tensor_numel(x) / cg_tensor_numel(out) : 0;
+    cg_tensor *sum = cg_to_dtype(sum32, out->dtype), *count = cg_scalar_tensor(cg_scalar_int(n));
+    cg_tensor *mean = sum && count ? cg_div(sum, count) : NULL;
+    int rc = mean ? cg_copy_raw(out, mean) : -1;
+    cg_tensor_release(sum), cg_tensor_release(count), cg_tensor_release(mean);
+    return rc;
+}
+
 static int reduce_in_float(cg_op op, cg_tensor *x, const bool *reduced, cg_tensor *out, cg_tensor *out2,
                            const cg_op_args *args) {
     bool was = cg_grad_set_enabled(false);
@@ -86,8 +98,11 @@ static int reduce_in_float(cg_op op, cg_tensor *x, const bool *reduced, cg_tenso
     cg_tensor *of = cg_dtype_is_reduced(out->dtype)
                         ? cg_tensor_empty(out->ndim, out->sizes, CG_F32, cg_tensor_device(out))
                         : cg_tensor_retain(out);
-    int rc = xf && of ? reduce_kernel(op, xf, reduced, of, out2, args) : -1;
-    if (rc == 0 && of != out)
+    bool mean = op == CG_OP_MEAN && of != out;
+    int rc = xf && of ? reduce_kernel(mean ? CG_OP_SUM : op, xf, reduced, of, out2, args) : -1;
+    if (rc == 0 && mean)
+        rc = mean_reduced(of, x, out);
+    else if (rc == 0 && of != out)
         rc = cg_copy_raw(out, of);
     cg_tensor_release(xf);
     cg_tensor_release(of);

@@ -181,6 +181,8 @@ static cg_value u_add_reduce(cg_value self, const cg_args *a) {
 /* numpy's order for floats: NaN after everything (and equal to NaN). */
 #define LESS_F(a, b) ((a) < (b) || ((b) != (b) && (a) == (a)))
 #define LESS_I(a, b) ((a) < (b))
+/* float16 by value, through float */
+#define LESS_H(a, b) LESS_F(cg_half_to_float(a), cg_half_to_float(b))
 
 /* Sorts n values in place (introsort: O(n log n) whatever the data), and
  * a stable merge sort of positions. */
@@ -273,6 +275,10 @@ SORTS(sort_f32, float, LESS_F)
 SORTS(sort_i64, int64_t, LESS_I)
 SORTS(sort_i32, int32_t, LESS_I)
 SORTS(sort_b, bool, LESS_I)
+SORTS(sort_u8, uint8_t, LESS_I)
+SORTS(sort_i8, int8_t, LESS_I)
+SORTS(sort_i16, int16_t, LESS_I)
+SORTS(sort_f16, cg_half, LESS_H)
 
 /* sort(t, want_indices): each row of the contiguous 2-d CPU tensor t
  * sorted (in place), or, with want_indices, a new int64 tensor of the
@@ -314,6 +320,10 @@ static cg_value u_sort(cg_value self, const cg_args *a) {
             ONE(CG_INT64, sort_i64, int64_t)
             ONE(CG_INT32, sort_i32, int32_t)
             ONE(CG_BOOL, sort_b, bool)
+            ONE(CG_UINT8, sort_u8, uint8_t)
+            ONE(CG_INT8, sort_i8, int8_t)
+            ONE(CG_INT16, sort_i16, int16_t)
+            ONE(CG_F16, sort_f16, cg_half)
 #undef ONE
         default:
             free(tmp);
