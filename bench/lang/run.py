@@ -36,6 +36,7 @@ BENCHES = [
     ("np_randn", "numpy: np.random.randn(10**7) after a seed", 1.0),
     ("np_loadtxt", "numpy: np.loadtxt of a ~50 MB CSV", 1.0),
     ("np_small", "numpy: np.zeros(3) + 1, 100k times", 3.0),
+    ("half_add", "float16 and bfloat16 a + b over 16M elements, 5 times", 1.0),
 ]
 
 
