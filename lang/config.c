@@ -58,6 +58,7 @@ const cg_module_entry cg_config_modules[] = {
     {"numpy._umath", cg_numpy_umath_module_init},
     {"numpy._mt19937", cg_numpy_mt19937_module_init},
     {"numpy._pcg64", cg_numpy_pcg64_module_init},
+    {"numpy._fast", cg_numpy_fast_module_init},
     {NULL, NULL},
 };
 

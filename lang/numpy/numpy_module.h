@@ -14,5 +14,7 @@ cg_value cg_numpy_umath_module_init(void);
 cg_value cg_numpy_mt19937_module_init(void);
 /* numpy._pcg64: PCG64 and the Generator's draws (pcg64.c). */
 cg_value cg_numpy_pcg64_module_init(void);
+/* numpy._fast: the operators of small arrays in C (fastops.c). */
+cg_value cg_numpy_fast_module_init(void);
 
 #endif

@@ -5,6 +5,7 @@
 import builtins
 import math
 import torch
+from numpy._fast import filled as _cfilled
 from numpy._dtypes import dtype, generic, _dtype_of, _engine, _from_engine, _BY_NAME, _scalar_default, \
     promote_types
 from numpy._ndarray import ndarray, _wrap, _shape_arg, _cast
@@ -191,6 +192,10 @@ def copy(a, order='K', subok=False):
 
 
 def _filled(shape, d, fill):
+    if d._torch is not None:
+        r = _cfilled(shape, d._torch, fill)  # Note [ndarray fast paths]
+        if r is not None:
+            return r
     if type(shape) is builtins.int and shape >= 0 and d._torch is not None:
         t = d._torch
         return _wrap(torch.zeros(shape, dtype=t) if fill == 0 and fill is not None else

@@ -189,6 +189,8 @@ def _dtype_from_string(s):
 
 def _dtype_of(obj):
     """The dtype that obj names (np.dtype(obj)), or a TypeError as numpy's."""
+    if obj is builtins.float:  # np.zeros(n)'s default, asked first
+        return _BY_NAME['float64']
     if isinstance(obj, dtype):
         return obj
     if obj is None:

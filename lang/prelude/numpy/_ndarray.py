@@ -8,6 +8,7 @@
 # the methods that reduce by numpy/_methods.py, printing by numpy/_print.py.
 import builtins
 import torch
+from numpy._fast import wrap as _cwrap
 from numpy._dtypes import dtype, generic, _dtype_of, _engine, _from_engine, _BY_NAME, _scalar_default, \
     _SCALAR_TYPES
 
@@ -458,6 +459,10 @@ class flatiter:
 # ---- helpers shared by the other modules ------------------------------
 
 def _wrap(t, base=None, cls=None):
+    if base is None and cls is None:
+        a = _cwrap(t)  # Note [ndarray fast paths]
+        if a is not None:
+            return a
     a = object.__new__(cls or ndarray)
     a._t = t
     a._base = base

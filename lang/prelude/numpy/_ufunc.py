@@ -414,8 +414,21 @@ tanh = ufunc('tanh', 1, _to_float, torch.tanh, None)
 
 
 def _install_operators():
+    from numpy._fast import binop as fast, register
+    from numpy._dtypes import _BY_ENGINE
+    register(ndarray, list(_BY_ENGINE.items()))
+    # the operators numpy._fast answers in C (Note [ndarray fast paths]),
+    # by its op numbers
+    codes = {add: 0, subtract: 1, multiply: 2, true_divide: 3, equal: 4, not_equal: 5, less: 6,
+             less_equal: 7, greater: 8, greater_equal: 9}
+
     def binop(uf):
+        code = codes.get(uf, -1)
+
         def op(self, other):
+            r = fast(code, self, other)
+            if r is not None:
+                return r
             r = uf._fast(self, other)
             if r is not None:
                 return r

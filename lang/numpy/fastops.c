@@ -1,0 +1,258 @@
+/* fastops.c: numpy._fast, the operators of small arrays in C.
+ *
+ * Note [ndarray fast paths]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~
+ * An operator on arrays goes through numpy's rules in the cell language
+ * (lang/prelude/numpy/_ufunc.py: operands, value-based casting, the loop
+ * dtype, floating-point warnings), which costs some microseconds an op:
+ * ten times the engine's own cost on a 3-element array. Here the common
+ * case is answered in C: a binary operator between two arrays of one
+ * dtype, or an array and a Python int or float that numpy 1.24's
+ * value-based casting leaves in the array's dtype, when the op keeps that
+ * dtype (+ - * of non-bool numbers, / of floats, comparisons giving bool)
+ * and the result holds no infinity or NaN (which numpy may warn about).
+ * Then torch's promotion of the same operands gives numpy's dtype, and
+ * the engine's kernel numpy's values. Anything else answers None, and the
+ * caller takes the general path, so the rules stay written once. */
+#include "numpy/numpy_module.h"
+
+#include <float.h>
+#include <math.h>
+
+#include "ops.h"
+#include "runtime/exc.h"
+#include "runtime/module.h"
+#include "torch/tensor_obj.h"
+#include "torch/torch_args.h"
+
+/* The ndarray class and numpy's dtype object of each engine dtype, handed
+ * over once by numpy's prelude (register). */
+static cg_value nd_class;
+static cg_value nd_dtypes[CG_DTYPE_COUNT];
+static bool registered;
+
+enum { FOP_ADD, FOP_SUB, FOP_MUL, FOP_TRUEDIV, FOP_EQ, FOP_NE, FOP_LT, FOP_LE, FOP_GT, FOP_GE, FOP_COUNT };
+
+static cg_value f_register(cg_value self, const cg_args *a) {
+    if (a->npos != 2 || !cg_isinstance(a->pos[0], &cg_type_type))
+        return cg_raise(&cg_exc_TypeError, "register(ndarray, dtypes)");
+    cg_value items = a->pos[1]; /* a list of (torch dtype, numpy dtype) pairs */
+    int64_t n = torch_seq_len(items);
+    for (int64_t i = 0; i < n; i++) {
+        cg_value pair = torch_seq_item_borrowed(items, i);
+        cg_value td = torch_seq_item_borrowed(pair, 0), nd = torch_seq_item_borrowed(pair, 1);
+        if (!torch_is_dtype(td))
+            return cg_raise(&cg_exc_TypeError, "register: not a torch dtype");
+        cg_dtype dt = torch_dtype_of(td);
+        cg_decref(nd_dtypes[dt]);
+        nd_dtypes[dt] = cg_incref(nd);
+    }
+    cg_decref(nd_class);
+    nd_class = cg_incref(a->pos[0]);
+    registered = true;
+    return CG_NONE;
+}
+
+static cg_str *name_t, *name_dt, *name_base;
+
+/* A new array over t (stolen): numpy's _wrap, in C. */
+static cg_value wrap(cg_tensor *t) {
+    cg_value dt = nd_dtypes[t->dtype];
+    cg_value tv = cg_tensor_steal(t);
+    if (cg_is_err(tv))
+        return CG_ERR;
+    if (dt.tag != CG_V_OBJ) {
+        cg_decref(tv);
+        return CG_NONE; /* a dtype numpy has no name for here: the general path says so */
+    }
+    cg_args none = {0};
+    cg_value inst = cg_type_object.new_((cg_type *)nd_class.u.o, &none);
+    if (cg_is_err(inst) || cg_setattr(inst, name_t, tv) < 0 || cg_setattr(inst, name_base, CG_NONE) < 0
+        || cg_setattr(inst, name_dt, dt) < 0) {
+        cg_decref(inst);
+        inst = CG_ERR;
+    }
+    cg_decref(tv);
+    return inst;
+}
+
+/* numpy 1.24's value-based casting, in the cases it keeps the array's
+ * dtype (the prelude's _keeps) */
+static bool keeps(cg_dtype dt, cg_value v) {
+    bool is_float = cg_dtype_is_float(dt);
+    if (v.tag == CG_V_INT) {
+        if (is_float)
+            return dt == CG_F64 || (v.u.i >= -32768 && v.u.i <= 65535);
+        if (!cg_dtype_is_int(dt))
+            return false;
+        int64_t lo, hi;
+        cg_dtype_int_range(dt, &lo, &hi);
+        return v.u.i >= lo && v.u.i <= hi;
+    }
+    double f = v.u.f;
+    return is_float && (dt == CG_F64 || f != f || fabs(f) <= FLT_MAX || isinf(f));
+}
+
+static bool op_keeps_dtype(int op, cg_dtype dt) {
+    if (op >= FOP_EQ)
+        return true;
+    if (op == FOP_TRUEDIV)
+        return cg_dtype_is_float(dt);
+    return dt != CG_BOOL;
+}
+
+static cg_tensor *run_op(int op, cg_tensor *x, cg_tensor *y) {
+    switch (op) {
+    case FOP_ADD: return cg_add(x, y, cg_scalar_int(1));
+    case FOP_SUB: return cg_sub(x, y, cg_scalar_int(1));
+    case FOP_MUL: return cg_mul(x, y);
+    case FOP_TRUEDIV: return cg_div(x, y);
+    case FOP_EQ: return cg_eq(x, y);
+    case FOP_NE: return cg_ne(x, y);
+    case FOP_LT: return cg_lt(x, y);
+    case FOP_LE: return cg_le(x, y);
+    case FOP_GT: return cg_gt(x, y);
+    default: return cg_ge(x, y);
+    }
+}
+
+/* The array's tensor (borrowed) when v is exactly an ndarray of at least
+ * one dimension; NULL otherwise. *dt_obj gets its numpy dtype (borrowed). */
+static cg_tensor *array_tensor(cg_value v, cg_value *dt_obj) {
+    if (v.tag != CG_V_OBJ || (void *)v.u.o->type != (void *)nd_class.u.o)
+        return NULL;
+    cg_value t = cg_getattr(v, name_t);
+    if (cg_is_err(t)) {
+        cg_exc_clear();
+        return NULL;
+    }
+    cg_tensor *r = cg_is_tensor(t) && cg_tensor_of_borrowed(t)->ndim > 0 ? cg_tensor_of_borrowed(t) : NULL;
+    cg_decref(t); /* the array holds its own reference */
+    if (r)
+        *dt_obj = nd_dtypes[r->dtype];
+    return r;
+}
+
+static bool nonfinite(const cg_tensor *t) {
+    if (!cg_dtype_is_float(t->dtype))
+        return false;
+    if (cg_dtype_is_reduced(t->dtype) || !cg_tensor_is_contiguous(t))
+        return true; /* not worth a scan here: the general path decides */
+    int64_t n = cg_tensor_numel(t);
+    if (t->dtype == CG_F64) {
+        const uint64_t *u = cg_tensor_data(t);
+        uint64_t bad = 0;
+        for (int64_t k = 0; k < n; k++)
+            bad |= (u[k] & 0x7ff0000000000000ULL) == 0x7ff0000000000000ULL;
+        return bad;
+    }
+    const uint32_t *u = cg_tensor_data(t);
+    uint32_t bad = 0;
+    for (int64_t k = 0; k < n; k++)
+        bad |= (u[k] & 0x7f800000U) == 0x7f800000U;
+    return bad;
+}
+
+/* binop(op, a, b): a op b as numpy computes it, or None (Note [ndarray
+ * fast paths]). */
+static cg_value f_binop(cg_value self, const cg_args *a) {
+    if (!registered || a->npos != 3 || a->pos[0].tag != CG_V_INT)
+        return CG_NONE;
+    int op = (int)a->pos[0].u.i;
+    cg_value da = CG_NONE, db = CG_NONE;
+    cg_tensor *x = op >= 0 && op < FOP_COUNT ? array_tensor(a->pos[1], &da) : NULL;
+    if (!x || !op_keeps_dtype(op, x->dtype) || cg_tensor_device(x).type != CG_CPU)
+        return CG_NONE;
+    cg_value b = a->pos[2];
+    cg_tensor *y = NULL, *wrapped = NULL;
+    if (b.tag == CG_V_INT || b.tag == CG_V_FLOAT) {
+        if (!keeps(x->dtype, b))
+            return CG_NONE;
+        y = wrapped = cg_scalar_tensor(b.tag == CG_V_INT ? cg_scalar_int(b.u.i) : cg_scalar_float(b.u.f));
+        if (!y)
+            return torch_raise();
+    } else if (!(y = array_tensor(b, &db)) || db.u.o != da.u.o || y->dtype != x->dtype) {
+        return CG_NONE;
+    }
+    bool was = cg_grad_set_enabled(false);
+    cg_tensor *r = run_op(op, x, y);
+    cg_grad_set_enabled(was);
+    cg_tensor_release(wrapped);
+    if (!r) { /* a shape error and the like: numpy's words come from the general path */
+        cg_error_clear();
+        return CG_NONE;
+    }
+    if (r->dtype != (op >= FOP_EQ ? CG_BOOL : x->dtype) || nonfinite(r)) {
+        cg_tensor_release(r);
+        return CG_NONE;
+    }
+    return wrap(r);
+}
+
+/* wrap(tensor): a new array over the tensor, or None before register. */
+static cg_value f_wrap(cg_value self, const cg_args *a) {
+    if (!registered || a->npos != 1 || !cg_is_tensor(a->pos[0]))
+        return CG_NONE;
+    return wrap(cg_tensor_retain(cg_tensor_of_borrowed(a->pos[0])));
+}
+
+/* filled(shape, torch dtype, fill): np.zeros / ones / full / empty (fill
+ * None) of a shape given as an int or a tuple of ints, all >= 0; None for
+ * anything else, which the general path checks and words. */
+static cg_value f_filled(cg_value self, const cg_args *a) {
+    if (!registered || a->npos != 3 || !torch_is_dtype(a->pos[1]))
+        return CG_NONE;
+    int64_t sizes[CG_MAX_DIMS];
+    int ndim = 0;
+    cg_value shape = a->pos[0];
+    if (shape.tag == CG_V_INT) {
+        sizes[ndim++] = shape.u.i;
+    } else if (cg_is_type(shape, &cg_type_tuple)) {
+        int64_t n = torch_seq_len(shape);
+        if (n > CG_MAX_DIMS)
+            return CG_NONE;
+        for (int64_t i = 0; i < n; i++) {
+            cg_value v = torch_seq_item_borrowed(shape, i);
+            if (v.tag != CG_V_INT)
+                return CG_NONE;
+            sizes[ndim++] = v.u.i;
+        }
+    } else {
+        return CG_NONE;
+    }
+    int64_t numel = 1;
+    for (int i = 0; i < ndim; i++)
+        if (sizes[i] < 0 || sizes[i] > ((int64_t)1 << 40) || __builtin_mul_overflow(numel, sizes[i], &numel))
+            return CG_NONE;
+    cg_scalar fill;
+    cg_value f = a->pos[2];
+    if (f.tag == CG_V_INT)
+        fill = cg_scalar_int(f.u.i);
+    else if (f.tag == CG_V_FLOAT)
+        fill = cg_scalar_float(f.u.f);
+    else if (cg_is_none(f))
+        fill = cg_scalar_int(0); /* empty: zeros are as good as any bytes */
+    else
+        return CG_NONE;
+    cg_tensor *t = cg_full(ndim, sizes, fill, torch_dtype_of(a->pos[1]), cg_device_cpu());
+    if (!t) {
+        cg_error_clear();
+        return CG_NONE;
+    }
+    return wrap(t);
+}
+
+static const cg_method_def fast_defs[] = {
+    {"wrap", f_wrap, NULL, "wrap(tensor): a numpy array over the tensor, or None before register."},
+    {"filled", f_filled, NULL, "filled(shape, dtype, fill): a new filled array, or None for the general path."},
+    {"register", f_register, NULL, "register(ndarray, pairs): the array class and the numpy dtype of each engine dtype."},
+    {"binop", f_binop, NULL, "binop(op, a, b): a binary operator of arrays in C, or None for the general path."},
+    {NULL, NULL, NULL, NULL},
+};
+
+cg_value cg_numpy_fast_module_init(void) {
+    name_t = cg_str_intern("_t");
+    name_dt = cg_str_intern("_dt");
+    name_base = cg_str_intern("_base");
+    return cg_module_of("numpy._fast", fast_defs);
+}
