@@ -189,6 +189,81 @@ static cg_value f_binop(cg_value self, const cg_args *a) {
     return wrap(r);
 }
 
+enum { UOP_SQRT, UOP_EXP, UOP_LOG, UOP_LOG1P, UOP_SIN, UOP_COS, UOP_TANH, UOP_NEGATIVE, UOP_ABSOLUTE, UOP_COUNT };
+
+static cg_tensor *run_unop(int op, cg_tensor *x) {
+    static cg_tensor *(*const fns[UOP_COUNT])(cg_tensor *) = {cg_sqrt, cg_exp, cg_log, cg_log1p, cg_sin,
+                                                              cg_cos,  cg_tanh, cg_neg, cg_abs};
+    return fns[op](x);
+}
+
+/* unop(op, a): a float function of a float32/float64 array (negative of
+ * any number too), or None (Note [ndarray fast paths]). */
+static cg_value f_unop(cg_value self, const cg_args *a) {
+    if (!registered || a->npos != 2 || a->pos[0].tag != CG_V_INT)
+        return CG_NONE;
+    int op = (int)a->pos[0].u.i;
+    cg_value d = CG_NONE;
+    cg_tensor *x = op >= 0 && op < UOP_COUNT ? array_tensor(a->pos[1], &d) : NULL;
+    bool plain_float = x && (x->dtype == CG_F32 || x->dtype == CG_F64);
+    bool ok = plain_float || (x && op == UOP_NEGATIVE && cg_dtype_is_int(x->dtype));
+    if (!ok || cg_tensor_device(x).type != CG_CPU)
+        return CG_NONE;
+    bool was = cg_grad_set_enabled(false);
+    cg_tensor *r = run_unop(op, x);
+    cg_grad_set_enabled(was);
+    if (!r) {
+        cg_error_clear();
+        return CG_NONE;
+    }
+    if (r->dtype != x->dtype || nonfinite(r)) {
+        cg_tensor_release(r);
+        return CG_NONE;
+    }
+    return wrap(r);
+}
+
+/* The numpy dtype of nested lists and tuples of Python bools, ints and
+ * floats: 0 bool, 1 int64, 2 float64; -1 for anything else (another
+ * leaf type, an int past int64, too deep). */
+static int nested_kind(cg_value v, int depth) {
+    if (v.tag == CG_V_BOOL)
+        return 0;
+    if (v.tag == CG_V_INT)
+        return 1;
+    if (v.tag == CG_V_FLOAT)
+        return 2;
+    if (depth >= CG_MAX_DIMS || !(cg_is_type(v, &cg_type_list) || cg_is_type(v, &cg_type_tuple)))
+        return -1;
+    int kind = 0;
+    int64_t n = torch_seq_len(v);
+    for (int64_t i = 0; i < n && kind >= 0; i++) {
+        int k = nested_kind(torch_seq_item_borrowed(v, i), depth + 1);
+        kind = k < 0 ? -1 : k > kind ? k : kind;
+    }
+    return n ? kind : 2; /* [] is float64 */
+}
+
+/* from_nested(obj): np.array(obj) of nested lists of Python numbers, with
+ * numpy's dtype (bool, int64 or float64); None for anything else or a
+ * ragged nesting, whose error the general path words. */
+static cg_value f_from_nested(cg_value self, const cg_args *a) {
+    if (!registered || a->npos != 1)
+        return CG_NONE;
+    static const cg_dtype dts[3] = {CG_BOOL, CG_INT64, CG_F64};
+    int kind = cg_is_type(a->pos[0], &cg_type_list) || cg_is_type(a->pos[0], &cg_type_tuple)
+                   ? nested_kind(a->pos[0], 0)
+                   : -1;
+    if (kind < 0)
+        return CG_NONE;
+    cg_tensor *t = torch_tensor_from_data("array", a->pos[0], dts[kind], cg_device_cpu());
+    if (!t) {
+        cg_exc_clear();
+        return CG_NONE;
+    }
+    return wrap(t);
+}
+
 /* wrap(tensor): a new array over the tensor, or None before register. */
 static cg_value f_wrap(cg_value self, const cg_args *a) {
     if (!registered || a->npos != 1 || !cg_is_tensor(a->pos[0]))
@@ -243,6 +318,8 @@ static cg_value f_filled(cg_value self, const cg_args *a) {
 }
 
 static const cg_method_def fast_defs[] = {
+    {"unop", f_unop, NULL, "unop(op, a): a float function of an array in C, or None for the general path."},
+    {"from_nested", f_from_nested, NULL, "from_nested(obj): np.array of nested lists of numbers, or None."},
     {"wrap", f_wrap, NULL, "wrap(tensor): a numpy array over the tensor, or None before register."},
     {"filled", f_filled, NULL, "filled(shape, dtype, fill): a new filled array, or None for the general path."},
     {"register", f_register, NULL, "register(ndarray, pairs): the array class and the numpy dtype of each engine dtype."},

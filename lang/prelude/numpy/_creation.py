@@ -5,7 +5,7 @@
 import builtins
 import math
 import torch
-from numpy._fast import filled as _cfilled
+from numpy._fast import filled as _cfilled, from_nested as _cnested
 from numpy._dtypes import dtype, generic, _dtype_of, _engine, _from_engine, _BY_NAME, _scalar_default, \
     promote_types
 from numpy._ndarray import ndarray, _wrap, _shape_arg, _cast
@@ -148,7 +148,9 @@ def array(object, dtype=None, *, copy=True, order='K', subok=False, ndmin=0, lik
             v = builtins.int(v)
         r = _wrap(torch.tensor(v, dtype=_engine(dd)))
     elif isinstance(object, (list, tuple)):
-        r = _from_nested(object, d)
+        r = _cnested(object) if d is None else None  # Note [ndarray fast paths]
+        if r is None:
+            r = _from_nested(object, d)
     elif hasattr(object, '__array__'):
         r = object.__array__()
         if d is not None:

@@ -21,6 +21,11 @@ from numpy._dtypes import dtype, generic, _dtype_of, _engine, _BY_NAME, _scalar_
 from numpy._ndarray import ndarray, _wrap, _scalar, _shape_str
 
 
+from numpy._fast import unop as _unop
+_UNARY_CODES = {'sqrt': 0, 'exp': 1, 'log': 2, 'log1p': 3, 'sin': 4, 'cos': 5, 'tanh': 6, 'negative': 7,
+                'absolute': 8}
+
+
 class _Operand:
     __slots__ = ('t', 'd', 'value', 'dims')
 
@@ -106,7 +111,8 @@ def _from_t(t):
 class ufunc:
     """A numpy universal function: elementwise over broadcast operands, with
     out=, where=, dtype= and (for binary ones) reduce, accumulate, outer."""
-    __slots__ = ('__name__', 'nin', 'nout', '_rule', '_fn', 'identity', '_reduce_fn', '_acc_fn', '_scalar_ok')
+    __slots__ = ('__name__', 'nin', 'nout', '_rule', '_fn', 'identity', '_reduce_fn', '_acc_fn', '_scalar_ok',
+                 '_ucode')
 
     def __init__(self, name, nin, rule, fn, identity=None, reduce_fn=None, acc_fn=None):
         self.__name__ = name
@@ -117,6 +123,9 @@ class ufunc:
         self.identity = identity
         self._reduce_fn = reduce_fn
         self._acc_fn = acc_fn
+        # numpy._fast's number of this function, where it has one (Note
+        # [ndarray fast paths])
+        self._ucode = _UNARY_CODES.get(name, -1)
         # the engine's own arithmetic and comparisons take a Python number
         # as it is; the fast path hands one only to those
         self._scalar_ok = fn in (torch.add, torch.sub, torch.mul, torch.div, torch.eq, torch.ne, torch.lt, torch.le,
@@ -176,6 +185,10 @@ class ufunc:
         return _wrap(r)
 
     def __call__(self, *args, out=None, where=True, dtype=None, casting='same_kind', order='K', subok=True):
+        if self._ucode >= 0 and len(args) == 1 and out is None and where is True and dtype is None:
+            r = _unop(self._ucode, args[0])
+            if r is not None:
+                return r
         if out is None and where is True and dtype is None and self.nin == 2 and len(args) == 2:
             r = self._fast(args[0], args[1])
             if r is not None:
