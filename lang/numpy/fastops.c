@@ -55,8 +55,13 @@ static cg_value f_register(cg_value self, const cg_args *a) {
 
 static cg_str *name_t, *name_dt, *name_base;
 
+static cg_value wrap_base(cg_tensor *t, cg_value base);
+
 /* A new array over t (stolen): numpy's _wrap, in C. */
-static cg_value wrap(cg_tensor *t) {
+static cg_value wrap(cg_tensor *t) { return wrap_base(t, CG_NONE); }
+
+/* The same with a base array (a view's owner; borrowed). */
+static cg_value wrap_base(cg_tensor *t, cg_value base) {
     cg_value dt = nd_dtypes[t->dtype];
     cg_value tv = cg_tensor_steal(t);
     if (cg_is_err(tv))
@@ -67,7 +72,7 @@ static cg_value wrap(cg_tensor *t) {
     }
     cg_args none = {0};
     cg_value inst = cg_type_object.new_((cg_type *)nd_class.u.o, &none);
-    if (cg_is_err(inst) || cg_setattr(inst, name_t, tv) < 0 || cg_setattr(inst, name_base, CG_NONE) < 0
+    if (cg_is_err(inst) || cg_setattr(inst, name_t, tv) < 0 || cg_setattr(inst, name_base, base) < 0
         || cg_setattr(inst, name_dt, dt) < 0) {
         cg_decref(inst);
         inst = CG_ERR;
@@ -80,17 +85,22 @@ static cg_value wrap(cg_tensor *t) {
  * dtype (the prelude's _keeps) */
 static bool keeps(cg_dtype dt, cg_value v) {
     bool is_float = cg_dtype_is_float(dt);
-    if (v.tag == CG_V_INT) {
+    if (v.tag == CG_V_INT) { /* the int's smallest type, (u)int8 or (u)int16, promoted with dt */
         if (is_float)
-            return dt == CG_F64 || (v.u.i >= -32768 && v.u.i <= 65535);
+            return dt == CG_F64 || (cg_dtype_size(dt) == 4 ? v.u.i >= -32768 && v.u.i <= 65535
+                                                           : v.u.i >= -128 && v.u.i <= 255);
         if (!cg_dtype_is_int(dt))
             return false;
         int64_t lo, hi;
         cg_dtype_int_range(dt, &lo, &hi);
         return v.u.i >= lo && v.u.i <= hi;
     }
-    double f = v.u.f;
-    return is_float && (dt == CG_F64 || f != f || fabs(f) <= FLT_MAX || isinf(f));
+    double f = v.u.f; /* numpy's min_scalar_type: half within 65000, float within 3.4e38 */
+    if (!is_float)
+        return false;
+    if (dt == CG_F64 || !isfinite(f))
+        return true;
+    return cg_dtype_size(dt) == 2 ? f > -65000.0 && f < 65000.0 : f > -3.4e38 && f < 3.4e38;
 }
 
 static bool op_keeps_dtype(int op, cg_dtype dt) {
@@ -264,6 +274,65 @@ static cg_value f_from_nested(cg_value self, const cg_args *a) {
     return wrap(t);
 }
 
+/* reshape(a, shape): a view of a contiguous-enough array in a new shape
+ * (an int or a tuple of ints, one of them may be -1), its base a's owner;
+ * None where the general path has to copy or to word an error. */
+static cg_value f_reshape(cg_value self, const cg_args *a) {
+    if (!registered || a->npos != 2)
+        return CG_NONE;
+    cg_value d = CG_NONE;
+    cg_tensor *x = array_tensor(a->pos[0], &d);
+    if (!x && !(a->pos[0].tag == CG_V_OBJ && (void *)a->pos[0].u.o->type == (void *)nd_class.u.o))
+        return CG_NONE;
+    if (!x) { /* a 0-d array */
+        cg_value tv = cg_getattr(a->pos[0], name_t);
+        if (cg_is_err(tv))
+            return CG_ERR;
+        x = cg_is_tensor(tv) ? cg_tensor_of_borrowed(tv) : NULL;
+        cg_decref(tv);
+        if (!x)
+            return CG_NONE;
+    }
+    int64_t sizes[CG_MAX_DIMS], known = 1, n = cg_tensor_numel(x);
+    int ndim = 0, unknown = -1;
+    cg_value shape = a->pos[1];
+    int64_t count = shape.tag == CG_V_INT ? 1 : cg_is_type(shape, &cg_type_tuple) ? torch_seq_len(shape) : -1;
+    if (count < 0 || count > CG_MAX_DIMS)
+        return CG_NONE;
+    for (int64_t i = 0; i < count; i++) {
+        cg_value v = shape.tag == CG_V_INT ? shape : torch_seq_item_borrowed(shape, i);
+        if (v.tag != CG_V_INT || (v.u.i < 0 && unknown >= 0))
+            return CG_NONE;
+        if (v.u.i < 0) /* numpy 1.24 takes any negative size as the unknown one */
+            unknown = ndim;
+        else if (__builtin_mul_overflow(known, v.u.i, &known))
+            return CG_NONE;
+        sizes[ndim++] = v.u.i;
+    }
+    if (unknown >= 0) {
+        if (known == 0 || n % known)
+            return CG_NONE;
+        sizes[unknown] = n / known;
+    } else if (known != n) {
+        return CG_NONE;
+    }
+    bool was = cg_grad_set_enabled(false);
+    cg_tensor *r = cg_view(x, ndim, sizes);
+    cg_grad_set_enabled(was);
+    if (!r) { /* not viewable: the general path copies */
+        cg_error_clear();
+        return CG_NONE;
+    }
+    cg_value base = cg_getattr(a->pos[0], name_base);
+    if (cg_is_err(base)) {
+        cg_tensor_release(r);
+        return CG_ERR;
+    }
+    cg_value out = wrap_base(r, cg_is_none(base) ? a->pos[0] : base);
+    cg_decref(base);
+    return out;
+}
+
 /* wrap(tensor): a new array over the tensor, or None before register. */
 static cg_value f_wrap(cg_value self, const cg_args *a) {
     if (!registered || a->npos != 1 || !cg_is_tensor(a->pos[0]))
@@ -320,6 +389,7 @@ static cg_value f_filled(cg_value self, const cg_args *a) {
 static const cg_method_def fast_defs[] = {
     {"unop", f_unop, NULL, "unop(op, a): a float function of an array in C, or None for the general path."},
     {"from_nested", f_from_nested, NULL, "from_nested(obj): np.array of nested lists of numbers, or None."},
+    {"reshape", f_reshape, NULL, "reshape(a, shape): a view of a in a new shape, or None for the general path."},
     {"wrap", f_wrap, NULL, "wrap(tensor): a numpy array over the tensor, or None before register."},
     {"filled", f_filled, NULL, "filled(shape, dtype, fill): a new filled array, or None for the general path."},
     {"register", f_register, NULL, "register(ndarray, pairs): the array class and the numpy dtype of each engine dtype."},

@@ -8,7 +8,7 @@
 # the methods that reduce by numpy/_methods.py, printing by numpy/_print.py.
 import builtins
 import torch
-from numpy._fast import wrap as _cwrap
+from numpy._fast import wrap as _cwrap, reshape as _creshape
 from numpy._dtypes import dtype, generic, _dtype_of, _engine, _from_engine, _BY_NAME, _scalar_default, \
     _SCALAR_TYPES
 
@@ -336,6 +336,10 @@ class ndarray:
     def reshape(self, *shape, order='C'):
         if len(shape) == 1:
             shape = shape[0]
+        if order == 'C':
+            r = _creshape(self, shape)  # Note [ndarray fast paths]
+            if r is not None:
+                return r
         shape = _shape_arg(shape)
         return _reshape(self, shape)
 
@@ -495,6 +499,8 @@ def _cast(t, d):
 
 
 def _shape_arg(shape):
+    if isinstance(shape, builtins.float):
+        raise TypeError("expected a sequence of integers or a single integer, got '" + repr(shape) + "'")
     if isinstance(shape, (builtins.int, generic)) or hasattr(shape, '__index__') and not isinstance(shape, (tuple, list)):
         shape = (_index_int(shape),)
     out = []
@@ -535,21 +541,23 @@ def _reshape(a, shape):
     known = 1
     unknown = 0
     for s in shape:
-        if s == -1:
+        if s < 0:  # numpy 1.24 takes any negative size as the unknown one
             unknown += 1
-        elif s < 0:
-            raise ValueError('negative dimensions not allowed')
         else:
             known *= s
     if unknown > 1:
         raise ValueError('can only specify one unknown dimension')
     if (unknown and (known == 0 or n % known)) or (not unknown and known != n):
-        shown = tuple(shape)
-        raise ValueError('cannot reshape array of size ' + str(n) + ' into shape ' + _shape_str(shown))
+        shown = ','.join('newaxis' if s < 0 else str(s) for s in shape)
+        raise ValueError('cannot reshape array of size ' + str(n) + ' into shape (' + shown +
+                         (',)' if len(shape) == 1 else ')'))
+    if unknown:
+        shape = tuple(n // known if s < 0 else s for s in shape)
     try:
         return _wrap(t.view(shape), a._owner())
-    except RuntimeError:
-        return _wrap(t.reshape(shape))
+    except RuntimeError:  # a copy, which numpy makes as a view of a new array
+        owner = _wrap(t.reshape(shape).clone())
+        return _wrap(owner._t, owner)
 
 
 def _has_ellipsis(key):

@@ -241,15 +241,17 @@ def _keeps(d, v):
     """Whether Python number v meeting an array of dtype d leaves the
     result in d (numpy 1.24's value-based casting, in its common cases)."""
     k = d.kind
-    if type(v) is builtins.int:
+    if type(v) is builtins.int:  # the int's smallest type, (u)int8 or (u)int16, promoted with d
         if k == 'f':
-            return d.itemsize == 8 or -32768 <= v <= 65535
+            return d.itemsize == 8 or (-32768 <= v <= 65535 if d.itemsize == 4 else -128 <= v <= 255)
         if k == 'i' or k == 'u':
             lo, hi = _int_range(d)
             return lo <= v <= hi
         return False
-    if k == 'f':
-        return d.itemsize == 8 or v != v or builtins.abs(v) <= 3.4028234663852886e+38 or builtins.abs(v) == float('inf')
+    if k == 'f':  # numpy's min_scalar_type of a float: half within 65000, float within 3.4e38
+        if d.itemsize == 8 or v != v or v in (float('inf'), float('-inf')):
+            return True
+        return -65000.0 < v < 65000.0 if d.itemsize == 2 else -3.4e38 < v < 3.4e38
     return False
 
 

@@ -1,0 +1,62 @@
+# numpy's small-array fast paths (Note [ndarray fast paths] in
+# lang/numpy/fastops.c) at the edges of the cases they take: every dtype,
+# Python numbers at the limits of value-based casting, results with
+# infinities or NaN (numpy's warnings), shapes that cannot view, 0-d
+# arrays, nested lists of every kind, and the errors of the general path.
+import warnings
+import numpy as np
+
+warnings.simplefilter("always")
+dts = [np.bool_, np.uint8, np.int8, np.int16, np.int32, np.int64, np.float16, np.float32, np.float64]
+for dt in dts:
+    a = np.array([0, 1, 2, 3], dtype=dt)
+    b = np.array([3, 2, 1, 0], dtype=dt)
+    rows = []
+    for name, f in [("+", lambda: a + b), ("-", lambda: a - b), ("*", lambda: a * b), ("/", lambda: a / b),
+                    ("==", lambda: a == b), ("<", lambda: a < b), (">=", lambda: a >= b), ("+1", lambda: a + 1),
+                    ("*2.5", lambda: a * 2.5), ("-300", lambda: a - 300), ("+70000", lambda: a + 70000),
+                    ("+1e40", lambda: a + 1e40), ("neg", lambda: -a), ("abs", lambda: abs(a)),
+                    ("sqrt", lambda: np.sqrt(a)), ("exp", lambda: np.exp(a)), ("log", lambda: np.log(a))]:
+        try:
+            r = f()
+            rows.append(name + " " + repr(r))
+        except Exception as e:
+            rows.append(name + " " + type(e).__name__ + ": " + str(e))
+    print(np.dtype(dt).name)
+    print("\n".join(rows))
+x = np.array([1.0, -1.0, 0.0])
+print(x / 0, np.sqrt(x), np.log(x), x * np.inf, np.array([1e308]) * 10)
+print(np.array([1.5, 2.5], dtype=np.float32) + 2 ** 40, np.array([1, 2], dtype=np.int8) + 127, np.array([1, 2], dtype=np.uint8) - 1)
+print(np.zeros(3) + np.zeros((2, 1)), np.ones((2, 3)) * np.arange(3.0))
+try:
+    np.ones(3) + np.ones(4)
+except ValueError as e:
+    print("ValueError", e)
+print(repr(np.zeros(3)), repr(np.ones((2, 2), dtype=int)), repr(np.empty(0)), repr(np.zeros(())), repr(np.full(2, 7.5)))
+for bad in [-1, (2, -1), 2.5, (2, 2.0)]:
+    try:
+        np.zeros(bad)
+    except Exception as e:
+        print(type(e).__name__, e)
+for obj in [[1.0, 2.0], [1, 2], [True, False], [True, 2], [1, 2.5], [], [[]], [[1, 2], [3, 4]], ([1, 2], (3, 4)),
+            [2**62, -2**63], [float("nan"), float("inf")], [-0.0], ((1,),), [[[]]]]:
+    a = np.array(obj)
+    print(repr(a), a.dtype, a.shape)
+try:
+    np.array([[1], [2, 3]])
+except ValueError as e:
+    print("ValueError", e)
+a = np.arange(12.)
+for s in [(3, 4), (-1, 6), 12, (2, -1, 3), (12,), (5, -1), (3, 5), (-1, -1), (2, -2)]:
+    try:
+        r = a.reshape(s)
+        print(repr(r), r.base is a, r.flags.owndata)
+    except Exception as e:
+        print(type(e).__name__, e)
+b = a.reshape(3, 4)
+c = b.reshape(4, 3)
+print(c.base is a, b.T.reshape(12), b.T.reshape(12).base is None)
+z = np.array(5.0).reshape(1, 1)
+print(repr(z), z.base is not None, repr(np.zeros((2, 0)).reshape(0, 5)))
+c[0, 0] = 100
+print(a[0])
