@@ -93,7 +93,10 @@ template <> inline bool cg_scalar_as<bool>(cg_scalar s) { return cg_scalar_to_do
 #define CG_CASES_SMALL_INT(...)                 \
         CG_CASE(CG_UINT8, uint8_t, __VA_ARGS__) \
         CG_CASE(CG_INT8, int8_t, __VA_ARGS__)   \
-        CG_CASE(CG_INT16, int16_t, __VA_ARGS__)
+        CG_CASE(CG_INT16, int16_t, __VA_ARGS__)   \
+        CG_CASE(CG_UINT16, uint16_t, __VA_ARGS__) \
+        CG_CASE(CG_UINT32, uint32_t, __VA_ARGS__) \
+        CG_CASE(CG_UINT64, uint64_t, __VA_ARGS__)
 #define CG_DISPATCH_INT(dt, ...)                \
     switch (dt) {                               \
         CG_CASE(CG_INT32, int32_t, __VA_ARGS__) \

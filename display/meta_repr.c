@@ -16,7 +16,8 @@ const char *cg_dtype_repr(cg_dtype dt) {
         [CG_BOOL] = "torch.bool",   [CG_INT32] = "torch.int32", [CG_INT64] = "torch.int64",
         [CG_F32] = "torch.float32", [CG_F64] = "torch.float64", [CG_UINT8] = "torch.uint8",
         [CG_INT8] = "torch.int8",   [CG_INT16] = "torch.int16", [CG_F16] = "torch.float16",
-        [CG_BF16] = "torch.bfloat16",
+        [CG_BF16] = "torch.bfloat16", [CG_UINT16] = "torch.uint16", [CG_UINT32] = "torch.uint32",
+        [CG_UINT64] = "torch.uint64",
     };
     return names[dt];
 }

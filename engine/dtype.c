@@ -2,13 +2,16 @@
 #include "dtype.h"
 
 static const char *const names[CG_DTYPE_COUNT] = {"bool",  "int32", "int64", "float32", "float64",
-                                                  "uint8", "int8",  "int16", "float16", "bfloat16"};
+                                                  "uint8", "int8",  "int16", "float16", "bfloat16",
+                                                  "uint16", "uint32", "uint64"};
 
 static const char *const legacy[CG_DTYPE_COUNT] = {"Bool", "Int",  "Long",  "Float", "Double",
-                                                   "Byte", "Char", "Short", "Half",  "BFloat16"};
+                                                   "Byte", "Char", "Short", "Half",  "BFloat16",
+                                                   "UInt16", "UInt32", "UInt64"};
 
 static const char *const cpp[CG_DTYPE_COUNT] = {"bool",          "int",         "long int",  "float",     "double",
-                                                "unsigned char", "signed char", "short int", "c10::Half", "c10::BFloat16"};
+                                                "unsigned char", "signed char", "short int", "c10::Half", "c10::BFloat16",
+                                                "unsigned short", "unsigned int", "unsigned long"};
 
 const char *cg_dtype_legacy_name(cg_dtype dt) { return legacy[dt]; }
 const char *cg_dtype_name(cg_dtype dt) { return names[dt]; }
@@ -20,13 +23,35 @@ cg_dtype cg_dtype_to_float(cg_dtype dt) { return cg_dtype_is_float(dt) ? dt : CG
  * PyTorch's promotion is nearly a chain, bool < uint8 < int8 < int16 <
  * int32 < int64 < float16 < bfloat16 < float32 < float64, with two
  * exceptions: uint8 and int8 meet in int16 (neither holds the other's
- * range), and float16 and bfloat16 meet in float32. */
+ * range), and float16 and bfloat16 meet in float32. numpy's wider
+ * unsigned types, which PyTorch 1.13 lacks, promote as numpy's: uint16
+ * with a signed type of its size or less to int32, uint32 so to int64,
+ * uint64 so to float64. */
 static int rank(cg_dtype dt) {
     static const signed char r[CG_DTYPE_COUNT] = {
         [CG_BOOL] = 0,  [CG_UINT8] = 1, [CG_INT8] = 2, [CG_INT16] = 3, [CG_INT32] = 4,
         [CG_INT64] = 5, [CG_F16] = 6,   [CG_BF16] = 7, [CG_F32] = 8,   [CG_F64] = 9,
+        /* between the signed types they fit in */
+        [CG_UINT16] = 3, [CG_UINT32] = 4, [CG_UINT64] = 5,
     };
     return r[dt];
+}
+
+/* numpy's promotion where a uint16/32/64 takes part (a != b) */
+static cg_dtype promote_unsigned(cg_dtype a, cg_dtype b) {
+    if (cg_dtype_is_wide_unsigned(b) && !cg_dtype_is_wide_unsigned(a)) {
+        cg_dtype t = a;
+        a = b, b = t;
+    }
+    /* a is a wide unsigned type */
+    if (cg_dtype_is_float(b))
+        return cg_dtype_size(a) >= 4 && cg_dtype_size(b) < 8 ? CG_F64 : cg_dtype_size(a) == 2 && b == CG_F16 ? CG_F32 : b;
+    if (b == CG_BOOL || b == CG_UINT8 || (cg_dtype_is_wide_unsigned(b)))
+        return cg_dtype_size(a) >= cg_dtype_size(b) ? a : b;
+    /* a signed type: one of twice a's size holds both, past int64 float64 */
+    if (cg_dtype_size(b) > cg_dtype_size(a))
+        return b;
+    return a == CG_UINT16 ? CG_INT32 : a == CG_UINT32 ? CG_INT64 : CG_F64;
 }
 
 cg_dtype cg_dtype_promote(cg_dtype a, cg_dtype b) {
@@ -36,6 +61,8 @@ cg_dtype cg_dtype_promote(cg_dtype a, cg_dtype b) {
         return CG_INT16;
     if (cg_dtype_is_reduced(a) && cg_dtype_is_reduced(b))
         return CG_F32;
+    if (cg_dtype_is_wide_unsigned(a) || cg_dtype_is_wide_unsigned(b))
+        return promote_unsigned(a, b);
     return rank(a) > rank(b) ? a : b;
 }
 
@@ -46,6 +73,9 @@ void cg_dtype_int_range(cg_dtype dt, int64_t *lo, int64_t *hi) {
     case CG_INT8: *lo = INT8_MIN, *hi = INT8_MAX; break;
     case CG_INT16: *lo = INT16_MIN, *hi = INT16_MAX; break;
     case CG_INT32: *lo = INT32_MIN, *hi = INT32_MAX; break;
+    case CG_UINT16: *lo = 0, *hi = UINT16_MAX; break;
+    case CG_UINT32: *lo = 0, *hi = UINT32_MAX; break;
+    case CG_UINT64: *lo = 0, *hi = INT64_MAX; break; /* as far as a scalar reaches */
     default: *lo = INT64_MIN, *hi = INT64_MAX; break;
     }
 }
@@ -91,6 +121,9 @@ cg_scalar cg_scalar_load(const void *p, cg_dtype dt) {
     case CG_UINT8: return cg_scalar_int(*(const uint8_t *)p);
     case CG_INT8: return cg_scalar_int(*(const int8_t *)p);
     case CG_INT16: return cg_scalar_int(*(const int16_t *)p);
+    case CG_UINT16: return cg_scalar_int(*(const uint16_t *)p);
+    case CG_UINT32: return cg_scalar_int(*(const uint32_t *)p);
+    case CG_UINT64: return cg_scalar_int((int64_t) * (const uint64_t *)p); /* past 2^63: wraps */
     case CG_INT32: return cg_scalar_int(*(const int32_t *)p);
     case CG_INT64: return cg_scalar_int(*(const int64_t *)p);
     case CG_F16: return cg_scalar_float(cg_half_to_float(*(const cg_half *)p));
@@ -122,6 +155,9 @@ void cg_scalar_store(void *p, cg_dtype dt, cg_scalar s) {
     case CG_UINT8: *(uint8_t *)p = (uint8_t)cg_scalar_to_int(s); break;
     case CG_INT8: *(int8_t *)p = (int8_t)scalar_to_i32(s); break;
     case CG_INT16: *(int16_t *)p = (int16_t)scalar_to_i32(s); break;
+    case CG_UINT16: *(uint16_t *)p = (uint16_t)cg_scalar_to_int(s); break;
+    case CG_UINT32: *(uint32_t *)p = (uint32_t)cg_scalar_to_int(s); break;
+    case CG_UINT64: *(uint64_t *)p = s.kind == CG_SCALAR_FLOAT && s.v.f >= 0 ? (uint64_t)s.v.f : (uint64_t)cg_scalar_to_int(s); break;
     case CG_INT32: *(int32_t *)p = scalar_to_i32(s); break;
     case CG_INT64: *(int64_t *)p = cg_scalar_to_int(s); break;
     case CG_F16: *(cg_half *)p = cg_half_from_float((float)cg_scalar_to_double(s)); break;

@@ -26,6 +26,9 @@ typedef enum {
     CG_INT16,
     CG_F16,
     CG_BF16,
+    CG_UINT16, /* numpy's: PyTorch 1.13 has no wider unsigned types */
+    CG_UINT32,
+    CG_UINT64,
     CG_DTYPE_COUNT
 } cg_dtype;
 
@@ -42,12 +45,15 @@ typedef enum {
     X(CG_INT8, int8_t)      \
     X(CG_INT16, int16_t)    \
     X(CG_F16, cg_half)      \
-    X(CG_BF16, cg_bf16)
+    X(CG_BF16, cg_bf16)     \
+    X(CG_UINT16, uint16_t)  \
+    X(CG_UINT32, uint32_t)  \
+    X(CG_UINT64, uint64_t)
 
 /* The small questions every op asks are inline: they sit on the path of
  * every tiny op. */
 static inline size_t cg_dtype_size(cg_dtype dt) {
-    static const unsigned char sizes[CG_DTYPE_COUNT] = {1, 4, 8, 4, 8, 1, 1, 2, 2, 2};
+    static const unsigned char sizes[CG_DTYPE_COUNT] = {1, 4, 8, 4, 8, 1, 1, 2, 2, 2, 2, 4, 8};
     return sizes[dt];
 }
 const char *cg_dtype_name(cg_dtype dt); /* "float32", as in torch.float32 */
@@ -64,7 +70,12 @@ static inline bool cg_dtype_is_float(cg_dtype dt) {
 static inline bool cg_dtype_is_reduced(cg_dtype dt) { return dt == CG_F16 || dt == CG_BF16; }
 /* integral, bool excluded */
 static inline bool cg_dtype_is_int(cg_dtype dt) {
-    return dt == CG_INT32 || dt == CG_INT64 || dt == CG_UINT8 || dt == CG_INT8 || dt == CG_INT16;
+    return dt == CG_INT32 || dt == CG_INT64 || dt == CG_UINT8 || dt == CG_INT8 || dt == CG_INT16 || dt == CG_UINT16
+           || dt == CG_UINT32 || dt == CG_UINT64;
+}
+/* uint16, uint32, uint64: numpy's, whose sums stay unsigned */
+static inline bool cg_dtype_is_wide_unsigned(cg_dtype dt) {
+    return dt == CG_UINT16 || dt == CG_UINT32 || dt == CG_UINT64;
 }
 /* The dtype a kernel computes dt in: float32 for the reduced floats. */
 static inline cg_dtype cg_dtype_compute(cg_dtype dt) { return cg_dtype_is_reduced(dt) ? CG_F32 : dt; }

@@ -44,6 +44,9 @@ typedef int64_t cg_i64;
 typedef uint8_t cg_u8;
 typedef int8_t cg_i8;
 typedef int16_t cg_i16;
+typedef uint16_t cg_u16;
+typedef uint32_t cg_u32;
+typedef uint64_t cg_u64;
 
 #define CG_UNARY_ROW(name, T, pro, expr)                                       \
     static void name(char **p, const int64_t *s, int64_t n, const void *ctx) { \
@@ -106,13 +109,17 @@ typedef int16_t cg_i16;
 #define CG_EXPAND_FLOAT(MAKE, name) MAKE(name##_f32, float) MAKE(name##_f64, double)
 #define CG_EXPAND_INT(MAKE, name) \
     MAKE(name##_i32, int32_t) MAKE(name##_i64, int64_t) CG_EXPAND_SMALL_INT(MAKE, name)
-#define CG_EXPAND_SMALL_INT(MAKE, name) MAKE(name##_u8, uint8_t) MAKE(name##_i8, int8_t) MAKE(name##_i16, int16_t)
+#define CG_EXPAND_SMALL_INT(MAKE, name)                                                              \
+    MAKE(name##_u8, uint8_t) MAKE(name##_i8, int8_t) MAKE(name##_i16, int16_t) MAKE(name##_u16, uint16_t) \
+        MAKE(name##_u32, uint32_t) MAKE(name##_u64, uint64_t)
 #define CG_EXPAND_NUMERIC(MAKE, name) CG_EXPAND_FLOAT(MAKE, name) CG_EXPAND_INT(MAKE, name)
 #define CG_EXPAND_ALL(MAKE, name) CG_EXPAND_NUMERIC(MAKE, name) MAKE(name##_bool, bool)
 
 #define CG_ROWS_FLOAT(name) [CG_F32] = name##_f32, [CG_F64] = name##_f64
 #define CG_ROWS_INT(name) [CG_INT32] = name##_i32, [CG_INT64] = name##_i64, CG_ROWS_SMALL_INT(name)
-#define CG_ROWS_SMALL_INT(name) [CG_UINT8] = name##_u8, [CG_INT8] = name##_i8, [CG_INT16] = name##_i16
+#define CG_ROWS_SMALL_INT(name)                                                                   \
+    [CG_UINT8] = name##_u8, [CG_INT8] = name##_i8, [CG_INT16] = name##_i16, [CG_UINT16] = name##_u16, \
+    [CG_UINT32] = name##_u32, [CG_UINT64] = name##_u64
 #define CG_ROWS_NUMERIC(name) CG_ROWS_FLOAT(name), CG_ROWS_INT(name)
 #define CG_ROWS_ALL(name) CG_ROWS_NUMERIC(name), [CG_BOOL] = name##_bool
 /* float16 and bfloat16, for the kernels that take them as they are (copies,

@@ -59,6 +59,9 @@ WRAP_ROWS(int64_t, uint64_t, i64)
 WRAP_ROWS(uint8_t, uint32_t, u8) /* narrow types: uint32_t, as uint16_t */
 WRAP_ROWS(int8_t, uint32_t, i8)  /* would promote to (overflowing) int */
 WRAP_ROWS(int16_t, uint32_t, i16)
+WRAP_ROWS(uint16_t, uint32_t, u16)
+WRAP_ROWS(uint32_t, uint32_t, u32)
+WRAP_ROWS(uint64_t, uint64_t, u64)
 CG_BINARY_ROW(add_bool, bool, ALPHA(bool), a || (alpha && b))
 CG_EXPAND_FLOAT(MUL_ROW, mul)
 CG_BINARY_ROW(mul_bool, bool, CG_NOPRO, a &&b)

@@ -18,6 +18,9 @@
     CG_COMPARE_ROW(op##_u8, uint8_t, CG_NOPRO, expr)                      \
     CG_COMPARE_ROW(op##_i8, int8_t, CG_NOPRO, expr)                       \
     CG_COMPARE_ROW(op##_i16, int16_t, CG_NOPRO, expr)                     \
+    CG_COMPARE_ROW(op##_u16, uint16_t, CG_NOPRO, expr)                    \
+    CG_COMPARE_ROW(op##_u32, uint32_t, CG_NOPRO, expr)                    \
+    CG_COMPARE_ROW(op##_u64, uint64_t, CG_NOPRO, expr)                    \
     CG_COMPARE_ROW(op##_bool, bool, CG_NOPRO, expr)                       \
     static const cg_row_fn op##_rows[CG_DTYPE_COUNT] = {CG_ROWS_ALL(op)}; \
     void cg_cpu_##op(const cg_kernel_call *c) { cg_ew_run(c, op##_rows, 1); }
@@ -30,6 +33,9 @@ CG_COMPARE_OPS(CMP_ROWS)
     CG_BINARY_ROW(op##_u8, uint8_t, CG_NOPRO, expr)                                              \
     CG_BINARY_ROW(op##_i8, int8_t, CG_NOPRO, expr)                                               \
     CG_BINARY_ROW(op##_i16, int16_t, CG_NOPRO, expr)                                             \
+    CG_BINARY_ROW(op##_u16, uint16_t, CG_NOPRO, expr)                                            \
+    CG_BINARY_ROW(op##_u32, uint32_t, CG_NOPRO, expr)                                            \
+    CG_BINARY_ROW(op##_u64, uint64_t, CG_NOPRO, expr)                                            \
     CG_BINARY_ROW(op##_bool, bool, CG_NOPRO, bool_expr)                                          \
     static const cg_row_fn op##_rows[CG_DTYPE_COUNT] = {CG_ROWS_INT(op), [CG_BOOL] = op##_bool}; \
     void cg_cpu_##op(const cg_kernel_call *c) { cg_ew_run(c, op##_rows, 0); }
@@ -41,6 +47,9 @@ CG_UNARY_ROW(bitwise_not_i64, int64_t, CG_NOPRO, ~x)
 CG_UNARY_ROW(bitwise_not_u8, uint8_t, CG_NOPRO, ~x)
 CG_UNARY_ROW(bitwise_not_i8, int8_t, CG_NOPRO, ~x)
 CG_UNARY_ROW(bitwise_not_i16, int16_t, CG_NOPRO, ~x)
+CG_UNARY_ROW(bitwise_not_u16, uint16_t, CG_NOPRO, ~x)
+CG_UNARY_ROW(bitwise_not_u32, uint32_t, CG_NOPRO, ~x)
+CG_UNARY_ROW(bitwise_not_u64, uint64_t, CG_NOPRO, ~x)
 CG_UNARY_ROW(bitwise_not_bool, bool, CG_NOPRO, !x)
 static const cg_row_fn bitwise_not_rows[CG_DTYPE_COUNT] = {CG_ROWS_INT(bitwise_not), [CG_BOOL] = bitwise_not_bool};
 void cg_cpu_bitwise_not(const cg_kernel_call *c) { cg_ew_run(c, bitwise_not_rows, 0); }

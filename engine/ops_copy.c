@@ -23,6 +23,9 @@
 #define LOAD_u8(x) (x)
 #define LOAD_i8(x) (x)
 #define LOAD_i16(x) (x)
+#define LOAD_u16(x) (x)
+#define LOAD_u32(x) (x)
+#define LOAD_u64(x) (x)
 #define LOAD_f16(x) cg_half_to_float(x)
 #define LOAD_bf16(x) cg_bf16_to_float(x)
 
@@ -30,6 +33,9 @@ static inline int32_t f_to_i32(double v) { return cg_f64_to_i32_x86(v); }
 static inline int32_t i_to_i32(int64_t v) { return (int32_t)v; }
 static inline uint8_t f_to_u8(double v) { return (uint8_t)(int64_t)v; }
 static inline uint8_t i_to_u8(int64_t v) { return (uint8_t)v; }
+/* numpy's float to uint64: negatives wrap through int64 */
+static inline uint64_t f_to_u64(double v) { return v < 0 ? (uint64_t)(int64_t)v : (uint64_t)v; }
+static inline uint64_t i_to_u64(uint64_t v) { return v; }
 /* pick the float or the integer form by the value's C type */
 #define BY_KIND(v, F, I) _Generic((v), float: F, double: F, default: I)(v)
 
@@ -41,6 +47,9 @@ static inline uint8_t i_to_u8(int64_t v) { return (uint8_t)v; }
 #define CAST_u8(v) BY_KIND(v, f_to_u8, i_to_u8)
 #define CAST_i8(v) ((int8_t)CAST_i32(v))
 #define CAST_i16(v) ((int16_t)CAST_i32(v))
+#define CAST_u16(v) ((uint16_t)CAST_i64(v))
+#define CAST_u32(v) ((uint32_t)CAST_i64(v))
+#define CAST_u64(v) BY_KIND(v, f_to_u64, i_to_u64)
 #define CAST_f16(v) cg_half_from_float((float)(v))
 #define CAST_bf16(v) cg_bf16_from_float((float)(v))
 
@@ -78,6 +87,9 @@ static inline uint8_t i_to_u8(int64_t v) { return (uint8_t)v; }
     CONVERT_ROW(conv_##SI##_u8, TI, SI, uint8_t, u8)    \
     CONVERT_ROW(conv_##SI##_i8, TI, SI, int8_t, i8)     \
     CONVERT_ROW(conv_##SI##_i16, TI, SI, int16_t, i16)  \
+    CONVERT_ROW(conv_##SI##_u16, TI, SI, uint16_t, u16) \
+    CONVERT_ROW(conv_##SI##_u32, TI, SI, uint32_t, u32) \
+    CONVERT_ROW(conv_##SI##_u64, TI, SI, uint64_t, u64) \
     CONVERT_ROW(conv_##SI##_f16, TI, SI, cg_half, f16)  \
     CONVERT_ROW(conv_##SI##_bf16, TI, SI, cg_bf16, bf16)
 CONVERT_FROM(bool, b1)
@@ -88,6 +100,9 @@ CONVERT_FROM(double, f64)
 CONVERT_FROM(uint8_t, u8)
 CONVERT_FROM(int8_t, i8)
 CONVERT_FROM(int16_t, i16)
+CONVERT_FROM(uint16_t, u16)
+CONVERT_FROM(uint32_t, u32)
+CONVERT_FROM(uint64_t, u64)
 CONVERT_FROM(cg_half, f16)
 CONVERT_FROM(cg_bf16, bf16)
 
@@ -110,13 +125,15 @@ static void conv_f32_f16_fast(char **p, const int64_t *s, int64_t n, const void 
     {[CG_BOOL] = conv_##SI##_b1, [CG_INT32] = conv_##SI##_i32, [CG_INT64] = conv_##SI##_i64,           \
      [CG_F32] = conv_##SI##_f32,   [CG_F64] = conv_##SI##_f64,   [CG_UINT8] = conv_##SI##_u8,            \
      [CG_INT8] = conv_##SI##_i8,   [CG_INT16] = conv_##SI##_i16, [CG_F16] = conv_##SI##_f16,             \
-     [CG_BF16] = conv_##SI##_bf16}
+     [CG_BF16] = conv_##SI##_bf16, [CG_UINT16] = conv_##SI##_u16, [CG_UINT32] = conv_##SI##_u32,   \
+     [CG_UINT64] = conv_##SI##_u64}
 /* convert_rows[in dtype][out dtype] */
 static const cg_row_fn convert_rows[CG_DTYPE_COUNT][CG_DTYPE_COUNT] = {
     [CG_BOOL] = CONVERT_TABLE(b1), [CG_INT32] = CONVERT_TABLE(i32), [CG_INT64] = CONVERT_TABLE(i64),
     [CG_F32] = CONVERT_TABLE(f32),   [CG_F64] = CONVERT_TABLE(f64),   [CG_UINT8] = CONVERT_TABLE(u8),
     [CG_INT8] = CONVERT_TABLE(i8),   [CG_INT16] = CONVERT_TABLE(i16), [CG_F16] = CONVERT_TABLE(f16),
-    [CG_BF16] = CONVERT_TABLE(bf16),
+    [CG_BF16] = CONVERT_TABLE(bf16), [CG_UINT16] = CONVERT_TABLE(u16), [CG_UINT32] = CONVERT_TABLE(u32),
+    [CG_UINT64] = CONVERT_TABLE(u64),
 };
 
 /* the table with the F16C rows in place */
@@ -167,6 +184,9 @@ FILL_ROW(fill_i8, int8_t, CG_INT8)
 FILL_ROW(fill_i16, int16_t, CG_INT16)
 FILL_ROW(fill_f16, cg_half, CG_F16)
 FILL_ROW(fill_bf16, cg_bf16, CG_BF16)
+FILL_ROW(fill_u16, uint16_t, CG_UINT16)
+FILL_ROW(fill_u32, uint32_t, CG_UINT32)
+FILL_ROW(fill_u64, uint64_t, CG_UINT64)
 static const cg_row_fn fill_rows[CG_DTYPE_COUNT] = {CG_ROWS_ALL(fill), CG_ROWS_REDUCED(fill)};
 
 /* out is any shape; args->s[0] the value */

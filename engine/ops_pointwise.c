@@ -32,6 +32,9 @@ ADDCMUL_INT(int64_t, uint64_t, i64)
 ADDCMUL_INT(uint8_t, uint32_t, u8)
 ADDCMUL_INT(int8_t, uint32_t, i8)
 ADDCMUL_INT(int16_t, uint32_t, i16)
+ADDCMUL_INT(uint16_t, uint32_t, u16)
+ADDCMUL_INT(uint32_t, uint32_t, u32)
+ADDCMUL_INT(uint64_t, uint64_t, u64)
 static const cg_row_fn addcmul_rows[CG_DTYPE_COUNT] = {CG_ROWS_NUMERIC(addcmul)};
 void cg_cpu_addcmul(const cg_kernel_call *c) { cg_ew_run(c, addcmul_rows, 0); }
 

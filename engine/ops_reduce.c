@@ -242,6 +242,10 @@ FOLD_KERNEL(sum_bool, bool, int64_t, int64_t, 0, ADD_STEP, ADD, SAME)
 FOLD_KERNEL(sum_u8, uint8_t, int64_t, int64_t, 0, ADD_STEP, ADD, SAME)
 FOLD_KERNEL(sum_i8, int8_t, int64_t, int64_t, 0, ADD_STEP, ADD, SAME)
 FOLD_KERNEL(sum_i16, int16_t, int64_t, int64_t, 0, ADD_STEP, ADD, SAME)
+/* numpy's wider unsigned types sum into uint64 */
+FOLD_KERNEL(sum_u16, uint16_t, uint64_t, uint64_t, 0, ADD_STEP, ADD, SAME)
+FOLD_KERNEL(sum_u32, uint32_t, uint64_t, uint64_t, 0, ADD_STEP, ADD, SAME)
+FOLD_KERNEL(sum_u64, uint64_t, uint64_t, uint64_t, 0, ADD_STEP, ADD, SAME)
 
 /* integer products in uint64: an overflow wraps, as PyTorch's int64 does, without UB */
 FOLD_KERNEL(prod_i32, int32_t, uint64_t, int64_t, 1, MUL_STEP, MUL, SAME)
@@ -250,22 +254,27 @@ FOLD_KERNEL(prod_bool, bool, uint64_t, int64_t, 1, MUL_STEP, MUL, SAME)
 FOLD_KERNEL(prod_u8, uint8_t, uint64_t, int64_t, 1, MUL_STEP, MUL, SAME)
 FOLD_KERNEL(prod_i8, int8_t, uint64_t, int64_t, 1, MUL_STEP, MUL, SAME)
 FOLD_KERNEL(prod_i16, int16_t, uint64_t, int64_t, 1, MUL_STEP, MUL, SAME)
+FOLD_KERNEL(prod_u16, uint16_t, uint64_t, uint64_t, 1, MUL_STEP, MUL, SAME)
+FOLD_KERNEL(prod_u32, uint32_t, uint64_t, uint64_t, 1, MUL_STEP, MUL, SAME)
+FOLD_KERNEL(prod_u64, uint64_t, uint64_t, uint64_t, 1, MUL_STEP, MUL, SAME)
 
 /* MAKE(suffix, C type) for every dtype, and the table of the kernels made */
 #define EACH_DTYPE(MAKE)                                                                       \
     MAKE(f32, float) MAKE(f64, double) MAKE(i32, int32_t) MAKE(i64, int64_t) MAKE(bool, bool) \
-        MAKE(u8, uint8_t) MAKE(i8, int8_t) MAKE(i16, int16_t)
+        MAKE(u8, uint8_t) MAKE(i8, int8_t) MAKE(i16, int16_t) MAKE(u16, uint16_t) MAKE(u32, uint32_t) MAKE(u64, uint64_t)
 #define TABLE(name)                                                                                        \
     {                                                                                                      \
         [CG_BOOL] = KERNEL(name##_bool), [CG_INT32] = KERNEL(name##_i32), [CG_INT64] = KERNEL(name##_i64), \
         [CG_F32] = KERNEL(name##_f32), [CG_F64] = KERNEL(name##_f64), [CG_UINT8] = KERNEL(name##_u8),      \
-        [CG_INT8] = KERNEL(name##_i8), [CG_INT16] = KERNEL(name##_i16)                                     \
+        [CG_INT8] = KERNEL(name##_i8), [CG_INT16] = KERNEL(name##_i16), [CG_UINT16] = KERNEL(name##_u16),  \
+        [CG_UINT32] = KERNEL(name##_u32), [CG_UINT64] = KERNEL(name##_u64)                                 \
     }
 static const cg_reduce_kernel sum_k[CG_DTYPE_COUNT] = TABLE(sum);
 /* floating products run in prod_order.c */
 static const cg_reduce_kernel prod_k[CG_DTYPE_COUNT] = {
     [CG_BOOL] = KERNEL(prod_bool), [CG_INT32] = KERNEL(prod_i32), [CG_INT64] = KERNEL(prod_i64),
-    [CG_UINT8] = KERNEL(prod_u8),  [CG_INT8] = KERNEL(prod_i8),   [CG_INT16] = KERNEL(prod_i16)};
+    [CG_UINT8] = KERNEL(prod_u8),  [CG_INT8] = KERNEL(prod_i8),   [CG_INT16] = KERNEL(prod_i16),
+    [CG_UINT16] = KERNEL(prod_u16), [CG_UINT32] = KERNEL(prod_u32), [CG_UINT64] = KERNEL(prod_u64)};
 
 /* any/all of every dtype into bool */
 #define ANY_K(sfx, T) FOLD_KERNEL(any_##sfx, T, bool, bool, false, OR_STEP, OR, SAME)
@@ -389,7 +398,10 @@ static const cg_reduce_kernel min_k[CG_DTYPE_COUNT] = TABLE(min);
 #define MIN_STEP(a, v) ((a) = (v) < (a) || (v) != (v) ? (v) : (a))
 #define MAX_MERGE(a, b) ((b) > (a) || (b) != (b) ? (b) : (a))
 #define MIN_MERGE(a, b) ((b) < (a) || (b) != (b) ? (b) : (a))
-#define EXTREME_FOLDS(op, OP, lo_f, lo_i32, lo_i64, lo_b, lo_u8, lo_i8, lo_i16)            \
+#define EXTREME_FOLDS(op, OP, lo_f, lo_i32, lo_i64, lo_b, lo_u8, lo_i8, lo_i16, lo_u16, lo_u32, lo_u64) \
+    FOLD_KERNEL(op##v_u16, uint16_t, uint16_t, uint16_t, lo_u16, OP##_STEP, OP##_MERGE, SAME)            \
+    FOLD_KERNEL(op##v_u32, uint32_t, uint32_t, uint32_t, lo_u32, OP##_STEP, OP##_MERGE, SAME)            \
+    FOLD_KERNEL(op##v_u64, uint64_t, uint64_t, uint64_t, lo_u64, OP##_STEP, OP##_MERGE, SAME)            \
     FOLD_KERNEL(op##v_u8, uint8_t, uint8_t, uint8_t, lo_u8, OP##_STEP, OP##_MERGE, SAME)    \
     FOLD_KERNEL(op##v_i8, int8_t, int8_t, int8_t, lo_i8, OP##_STEP, OP##_MERGE, SAME)       \
     FOLD_KERNEL(op##v_i16, int16_t, int16_t, int16_t, lo_i16, OP##_STEP, OP##_MERGE, SAME)  \
@@ -398,8 +410,9 @@ static const cg_reduce_kernel min_k[CG_DTYPE_COUNT] = TABLE(min);
     FOLD_KERNEL(op##v_i32, int32_t, int32_t, int32_t, lo_i32, OP##_STEP, OP##_MERGE, SAME) \
     FOLD_KERNEL(op##v_i64, int64_t, int64_t, int64_t, lo_i64, OP##_STEP, OP##_MERGE, SAME) \
     FOLD_KERNEL(op##v_bool, bool, bool, bool, lo_b, OP##_STEP, OP##_MERGE, SAME)
-EXTREME_FOLDS(max, MAX, -INFINITY, INT32_MIN, INT64_MIN, false, 0, INT8_MIN, INT16_MIN)
-EXTREME_FOLDS(min, MIN, INFINITY, INT32_MAX, INT64_MAX, true, UINT8_MAX, INT8_MAX, INT16_MAX)
+EXTREME_FOLDS(max, MAX, -INFINITY, INT32_MIN, INT64_MIN, false, 0, INT8_MIN, INT16_MIN, 0, 0, 0)
+EXTREME_FOLDS(min, MIN, INFINITY, INT32_MAX, INT64_MAX, true, UINT8_MAX, INT8_MAX, INT16_MAX, UINT16_MAX, UINT32_MAX,
+              UINT64_MAX)
 static const cg_reduce_kernel maxv_k[CG_DTYPE_COUNT] = TABLE(maxv);
 static const cg_reduce_kernel minv_k[CG_DTYPE_COUNT] = TABLE(minv);
 
@@ -575,6 +588,9 @@ CUMSUM_BLOCK(cumsum_bool, bool, int64_t, int64_t)
 CUMSUM_BLOCK(cumsum_u8, uint8_t, int64_t, int64_t)
 CUMSUM_BLOCK(cumsum_i8, int8_t, int64_t, int64_t)
 CUMSUM_BLOCK(cumsum_i16, int16_t, int64_t, int64_t)
+CUMSUM_BLOCK(cumsum_u16, uint16_t, uint64_t, uint64_t)
+CUMSUM_BLOCK(cumsum_u32, uint32_t, uint64_t, uint64_t)
+CUMSUM_BLOCK(cumsum_u64, uint64_t, uint64_t, uint64_t)
 #define SCAN(name) \
     { name##_fn, name##_block, NULL }
 static const cg_reduce_kernel cumsum_k[CG_DTYPE_COUNT] = {[CG_BOOL] = SCAN(cumsum_bool),
@@ -584,7 +600,10 @@ static const cg_reduce_kernel cumsum_k[CG_DTYPE_COUNT] = {[CG_BOOL] = SCAN(cumsu
                                                           [CG_F64] = SCAN(cumsum_f64),
                                                           [CG_UINT8] = SCAN(cumsum_u8),
                                                           [CG_INT8] = SCAN(cumsum_i8),
-                                                          [CG_INT16] = SCAN(cumsum_i16)};
+                                                          [CG_INT16] = SCAN(cumsum_i16),
+                                                          [CG_UINT16] = SCAN(cumsum_u16),
+                                                          [CG_UINT32] = SCAN(cumsum_u32),
+                                                          [CG_UINT64] = SCAN(cumsum_u64)};
 
 /* x any shape; out of x's shape (int64 for integral x); dim args->dims[0] */
 void cg_cpu_cumsum(const cg_kernel_call *c) {
@@ -619,7 +638,9 @@ static cg_tensor *reduce_op(cg_op op, cg_tensor *x, int ndims, const int64_t *di
 }
 
 /* sum and prod of integral or bool inputs are int64 */
-static cg_dtype long_if_integral(cg_dtype dt) { return cg_dtype_is_float(dt) ? dt : CG_INT64; }
+static cg_dtype long_if_integral(cg_dtype dt) {
+    return cg_dtype_is_float(dt) ? dt : cg_dtype_is_wide_unsigned(dt) ? CG_UINT64 : CG_INT64;
+}
 
 cg_tensor *cg_sum(cg_tensor *x, int ndims, const int64_t *dims, bool keepdim) {
     return reduce_op(CG_OP_SUM, x, ndims, dims, keepdim, long_if_integral(x->dtype), NULL, 0, "SumBackward0");
@@ -814,7 +835,7 @@ static cg_tensor *cumsum(cg_tensor *x, int64_t dim, bool reverse) {
         reduced[d] = true;
     cg_op_args args = {.ndims = 1, .dims = {d}, .flag = reverse};
     cg_tensor *out =
-        cg_tensor_empty(x->ndim, x->sizes, cg_dtype_is_float(x->dtype) ? x->dtype : CG_INT64, cg_tensor_device(x));
+        cg_tensor_empty(x->ndim, x->sizes, long_if_integral(x->dtype), cg_tensor_device(x));
     if (out && reduce_kernel(CG_OP_CUMSUM, x, reduced, out, NULL, &args) < 0) {
         cg_tensor_release(out);
         return NULL;

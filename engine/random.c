@@ -425,6 +425,9 @@ int cg_random_unbounded_(cg_tensor *t, cg_rng *gen) {
     case CG_UINT8: a.range = UINT64_C(1) << 8; break;
     case CG_INT8: a.range = UINT64_C(1) << 7; break;
     case CG_INT16: a.range = UINT64_C(1) << 15; break;
+    case CG_UINT16: a.range = UINT64_C(1) << 16; break;
+    case CG_UINT32: a.range = UINT64_C(1) << 32; break;
+    case CG_UINT64: a.range = UINT64_C(1) << 63; break;
     default: a.range = (UINT64_C(1) << float_digits(t->dtype)) + 1; break;
     }
     bool wide = t->dtype == CG_INT64 || t->dtype == CG_F64;

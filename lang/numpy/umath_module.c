@@ -279,6 +279,9 @@ SORTS(sort_u8, uint8_t, LESS_I)
 SORTS(sort_i8, int8_t, LESS_I)
 SORTS(sort_i16, int16_t, LESS_I)
 SORTS(sort_f16, cg_half, LESS_H)
+SORTS(sort_u16, uint16_t, LESS_I)
+SORTS(sort_u32, uint32_t, LESS_I)
+SORTS(sort_u64, uint64_t, LESS_I)
 
 /* sort(t, want_indices): each row of the contiguous 2-d CPU tensor t
  * sorted (in place), or, with want_indices, a new int64 tensor of the
@@ -324,6 +327,9 @@ static cg_value u_sort(cg_value self, const cg_args *a) {
             ONE(CG_INT8, sort_i8, int8_t)
             ONE(CG_INT16, sort_i16, int16_t)
             ONE(CG_F16, sort_f16, cg_half)
+            ONE(CG_UINT16, sort_u16, uint16_t)
+            ONE(CG_UINT32, sort_u32, uint32_t)
+            ONE(CG_UINT64, sort_u64, uint64_t)
 #undef ONE
         default:
             free(tmp);
@@ -472,6 +478,18 @@ static cg_value u_nonfinite(cg_value self, const cg_args *a) {
     if (a->npos != 1 || !cg_is_tensor(a->pos[0]))
         return cg_raise(&cg_exc_TypeError, "nonfinite(tensor)");
     cg_tensor *t = cg_tensor_of_borrowed(a->pos[0]);
+    if (cg_dtype_is_reduced(t->dtype) && cg_tensor_device(t).type == CG_CPU) { /* through float32 */
+        cg_tensor *f = cg_to_dtype(t, CG_F32);
+        if (!f)
+            return torch_raise();
+        cg_value tv = cg_tensor_steal(f), r = CG_ERR;
+        if (!cg_is_err(tv)) {
+            cg_args fa = {.pos = &tv, .npos = 1};
+            r = u_nonfinite(self, &fa);
+            cg_decref(tv);
+        }
+        return r;
+    }
     if ((t->dtype != CG_F64 && t->dtype != CG_F32) || cg_tensor_device(t).type != CG_CPU)
         return cg_bool(false);
     int64_t idx[CG_MAX_DIMS] = {0}, n = cg_tensor_numel(t);

@@ -72,6 +72,16 @@ cg_value torch_scalar_value(cg_scalar s) {
     }
 }
 
+cg_value torch_element_value(const void *p, cg_dtype dt) {
+    if (dt == CG_UINT64) { /* past 2^63 a scalar would wrap: an int of the bytes */
+        uint64_t u;
+        memcpy(&u, p, sizeof u);
+        if (u > (uint64_t)INT64_MAX)
+            return cg_int_from_bytes((const unsigned char *)&u, sizeof u, true, false);
+    }
+    return torch_scalar_value(cg_scalar_load(p, dt));
+}
+
 cg_tensor *torch_operand(cg_value v) {
     if (cg_is_tensor(v))
         return cg_tensor_retain(cg_tensor_of_borrowed(v));

@@ -44,6 +44,9 @@ static inline bool torch_is_number(cg_value v) {
 bool torch_scalar_of(cg_value v, cg_scalar *out);
 /* A Python number back as a value: a scalar of kind bool, int or float. */
 cg_value torch_scalar_value(cg_scalar s);
+/* The element at p, of dtype dt, as a Python number (a uint64 past 2^63
+ * included). */
+cg_value torch_element_value(const void *p, cg_dtype dt);
 /* A tensor (retained) or a Python number wrapped for type promotion, or
  * NULL (no exception set) when v is neither. */
 cg_tensor *torch_operand(cg_value v);

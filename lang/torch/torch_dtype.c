@@ -23,7 +23,7 @@ static cg_value dtype_getattr(cg_value self, cg_str *name) {
     if (strcmp(name->s, "is_floating_point") == 0)
         return cg_bool(cg_dtype_is_float(dt));
     if (strcmp(name->s, "is_signed") == 0)
-        return cg_bool(dt != CG_BOOL && dt != CG_UINT8);
+        return cg_bool(dt != CG_BOOL && dt != CG_UINT8 && !cg_dtype_is_wide_unsigned(dt));
     if (strcmp(name->s, "is_complex") == 0)
         return CG_FALSE;
     return CG_STOP;
@@ -71,6 +71,9 @@ static const struct {
     {"long", CG_INT64},  {"int32", CG_INT32}, {"int", CG_INT32},   {"bool", CG_BOOL},   {"uint8", CG_UINT8},
     {"int8", CG_INT8},   {"int16", CG_INT16}, {"short", CG_INT16}, {"float16", CG_F16}, {"half", CG_F16},
     {"bfloat16", CG_BF16},
+    /* numpy's wider unsigned types, which later PyTorch names too (1.13
+     * does not): numpy arrays of them live on them */
+    {"uint16", CG_UINT16}, {"uint32", CG_UINT32}, {"uint64", CG_UINT64},
 };
 
 int torch_dtype_add_all(cg_value module) {

@@ -930,10 +930,20 @@ static cg_value op_cuda(cg_value *a) {
 
 /* ---- reading values ------------------------------------------------------------------------ */
 
+static cg_tensor *cpu_contiguous(cg_tensor *t);
+
 static cg_value op_item(cg_value *a) {
     cg_tensor *t = T0;
     if (cg_tensor_numel(t) != 1)
         return cg_raise(&cg_exc_ValueError, "only one element tensors can be converted to Python scalars");
+    if (t->dtype == CG_UINT64) { /* numpy's: its item may pass 2^63 */
+        cg_tensor *c = cpu_contiguous(t);
+        if (!c)
+            return torch_raise();
+        cg_value v = torch_element_value(cg_tensor_data(c), c->dtype);
+        cg_tensor_release(c);
+        return v;
+    }
     cg_scalar s;
     if (cg_tensor_item(t, &s) < 0)
         return torch_raise();
@@ -952,7 +962,7 @@ static cg_tensor *cpu_contiguous(cg_tensor *t) {
 
 static cg_value list_of(const cg_tensor *t, int d, const char **p) {
     if (d == t->ndim) {
-        cg_value v = torch_scalar_value(cg_scalar_load(*p, t->dtype));
+        cg_value v = torch_element_value(*p, t->dtype);
         *p += cg_tensor_itemsize(t);
         return v;
     }

@@ -7,6 +7,14 @@ import warnings
 import numpy as np
 
 warnings.simplefilter("always")
+
+
+def rounded(r):
+    """numpy computes float32 exp and log with SVML's vector functions on
+    AVX-512 machines, which differ from the engine's in the last bit"""
+    return repr(np.round(r.astype(np.float64), 5)) + " " + r.dtype.name
+
+
 dts = [np.bool_, np.uint8, np.int8, np.int16, np.int32, np.int64, np.float16, np.float32, np.float64]
 for dt in dts:
     a = np.array([0, 1, 2, 3], dtype=dt)
@@ -16,7 +24,8 @@ for dt in dts:
                     ("==", lambda: a == b), ("<", lambda: a < b), (">=", lambda: a >= b), ("+1", lambda: a + 1),
                     ("*2.5", lambda: a * 2.5), ("-300", lambda: a - 300), ("+70000", lambda: a + 70000),
                     ("+1e40", lambda: a + 1e40), ("neg", lambda: -a), ("abs", lambda: abs(a)),
-                    ("sqrt", lambda: np.sqrt(a)), ("exp", lambda: np.exp(a)), ("log", lambda: np.log(a))]:
+                    ("sqrt", lambda: np.sqrt(a)), ("exp", lambda: rounded(np.exp(a))),
+                    ("log", lambda: rounded(np.log(a)))]:
         try:
             r = f()
             rows.append(name + " " + repr(r))

@@ -90,11 +90,28 @@ def _from_nested(obj, d):
     if d is None:
         d = state[0] if state[0] is not None else _BY_NAME['float64']
     e = _engine(d)
+    plain = _scalars_plain(obj)
+    if d.name == 'uint64' and _all_ints(plain):  # ints past 2^63 go in as their int64 bits
+        return _wrap(torch.tensor(_as_int64_bits(plain), dtype=torch.int64).to(e))
     if d.kind in 'iu' and state[0] is not None and state[0].kind == 'f':
-        return _wrap(torch.tensor(obj, dtype=torch.float64).trunc().to(e))
+        return _wrap(torch.tensor(obj, dtype=torch.float64).to(e))
     if len(shape) > 0 and 0 in shape:
         return _wrap(torch.empty(tuple(shape), dtype=e))
-    return _wrap(torch.tensor(_scalars_plain(obj), dtype=e))
+    return _wrap(torch.tensor(plain, dtype=e))
+
+
+def _all_ints(obj):
+    if isinstance(obj, list):
+        return all(_all_ints(x) for x in obj)
+    return isinstance(obj, builtins.int) and not isinstance(obj, builtins.bool)
+
+
+def _as_int64_bits(obj):
+    if isinstance(obj, list):
+        return [_as_int64_bits(x) for x in obj]
+    if isinstance(obj, builtins.int) and obj >= 1 << 63:
+        return obj - (1 << 64)
+    return obj
 
 
 def _collect_dtypes(obj, out):

@@ -110,15 +110,20 @@ def check(result, inputs, ufunc_name):
     if not _umath.nonfinite(result):
         return
     finite_in = True
+    nan_in = False
     for x in inputs:
         if isinstance(x, torch.Tensor):
             if x.dtype.is_floating_point and _umath.nonfinite(x):
                 finite_in = False
+                nan_in = nan_in or bool((x != x).any())
         elif isinstance(x, float) and (x != x or x in (float('inf'), float('-inf'))):
             finite_in = False
-    if not finite_in:
-        return
+            nan_in = nan_in or x != x
     has_nan = bool((result != result).any())
+    if not finite_in:  # inf - inf, 0 * inf: a NaN made from no NaN is invalid
+        if has_nan and not nan_in:
+            report('invalid', ufunc_name)
+        return
     has_inf = bool((result.abs() == float('inf')).any())
     if has_inf:
         report('divide' if ufunc_name in _DIVIDING and _zero_divisor(inputs, ufunc_name) else 'over', ufunc_name)

@@ -491,10 +491,8 @@ def _cast(t, d):
     e = _engine(d)
     if t.dtype == e:
         return t.clone()
-    if d.kind in 'iu' and t.is_floating_point():
-        # numpy casts floats to ints by truncation (C's conversion); NaN and
-        # out-of-range values are undefined there too
-        return t.trunc().to(e)
+    # floats become ints by truncation, the engine's cast as C's (numpy's);
+    # out of range, x86's conversions (Note [Float to integer casts])
     return t.to(e)
 
 

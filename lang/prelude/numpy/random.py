@@ -726,9 +726,9 @@ class PCG64:
 
     def __init__(self, seed=None):
         self._seed_seq = seed if isinstance(seed, SeedSequence) else SeedSequence(seed)
-        v = self._seed_seq.generate_state(4, 'uint64')
+        v = self._seed_seq.generate_state(4, 'uint64').tolist()  # Python ints
         words = []
-        for x in (v[0], v[1], v[2], v[3]):
+        for x in v:
             words += [(x >> 32) & _MASK32, x & _MASK32]
         import numpy._pcg64 as _pcg
         self._pcg = _pcg
