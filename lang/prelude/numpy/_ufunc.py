@@ -67,6 +67,11 @@ def _tensor(o, d):
         v = o.value
         if d.kind in 'iu' and isinstance(v, builtins.float):
             v = builtins.int(v)
+        if type(v) is builtins.int and not -(1 << 63) <= v < (1 << 63):
+            if d.kind == 'f':
+                v = builtins.float(v)
+            elif d.name == 'uint64' and v < (1 << 64):  # its int64 bits
+                return torch.tensor(v - (1 << 64), dtype=torch.int64).to(e)
         return torch.tensor(v, dtype=e)
     if o.t.dtype != e:
         return o.t.to(e)
