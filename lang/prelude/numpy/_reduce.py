@@ -307,7 +307,18 @@ def _install_methods():
         def m(self, *args, **kwargs):
             return fn(self, *args, **kwargs)
         return m
-    for name, fn in [('sum', sum), ('prod', prod), ('mean', mean), ('var', var), ('std', std), ('max', amax),
+    f32, f64 = _BY_NAME['float32'], _BY_NAME['float64']
+
+    def whole_sum(self, *args, **kwargs):
+        # a.sum() of a float array, the common call, straight to numpy's
+        # order (Note [numpy's summation order] in lang/numpy/umath_module.c)
+        d = self._dt
+        if not args and not kwargs and (d is f64 or d is f32):
+            t = self._t
+            return _scalar(_umath.add_reduce(t, tuple(range(t.ndim))).item(), d)
+        return sum(self, *args, **kwargs)
+    ndarray.sum = whole_sum
+    for name, fn in [ ('prod', prod), ('mean', mean), ('var', var), ('std', std), ('max', amax),
                      ('min', amin), ('argmax', argmax), ('argmin', argmin), ('all', all), ('any', any),
                      ('cumsum', cumsum), ('cumprod', cumprod), ('ptp', ptp)]:
         setattr(ndarray, name, method(fn))
