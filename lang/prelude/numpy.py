@@ -55,6 +55,10 @@ from numpy._print import set_printoptions, get_printoptions, printoptions, array
 import numpy.linalg as linalg
 import numpy.random as random
 from numpy._more2 import polyfit, polydiv, roots, histogram2d, fastCopyAndTranspose
+from numpy._more3 import ModuleDeprecationWarning, issubclass_, nbytes, cast, packbits, unpackbits, \
+    apply_over_axes, histogramdd, fromfile
+import numpy.version as version
+import math
 from numpy._scalars import _borrow_array_methods
 _borrow_array_methods()
 del _borrow_array_methods
