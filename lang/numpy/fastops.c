@@ -20,6 +20,7 @@
 #include <math.h>
 
 #include "ops.h"
+#include "runtime/containers.h"
 #include "runtime/exc.h"
 #include "runtime/module.h"
 #include "torch/tensor_obj.h"
@@ -29,13 +30,14 @@
  * over once by numpy's prelude (register). */
 static cg_value nd_class;
 static cg_value nd_dtypes[CG_DTYPE_COUNT];
+static cg_value nd_scalar; /* numpy's _scalar(value, dtype): a numpy scalar */
 static bool registered;
 
 enum { FOP_ADD, FOP_SUB, FOP_MUL, FOP_TRUEDIV, FOP_EQ, FOP_NE, FOP_LT, FOP_LE, FOP_GT, FOP_GE, FOP_COUNT };
 
 static cg_value f_register(cg_value self, const cg_args *a) {
-    if (a->npos != 2 || !cg_isinstance(a->pos[0], &cg_type_type))
-        return cg_raise(&cg_exc_TypeError, "register(ndarray, dtypes)");
+    if (a->npos != 3 || !cg_isinstance(a->pos[0], &cg_type_type))
+        return cg_raise(&cg_exc_TypeError, "register(ndarray, dtypes, scalar)");
     cg_value items = a->pos[1]; /* a list of (torch dtype, numpy dtype) pairs */
     int64_t n = torch_seq_len(items);
     for (int64_t i = 0; i < n; i++) {
@@ -49,6 +51,8 @@ static cg_value f_register(cg_value self, const cg_args *a) {
     }
     cg_decref(nd_class);
     nd_class = cg_incref(a->pos[0]);
+    cg_decref(nd_scalar);
+    nd_scalar = cg_incref(a->pos[2]);
     registered = true;
     return CG_NONE;
 }
@@ -333,6 +337,92 @@ static cg_value f_reshape(cg_value self, const cg_args *a) {
     return out;
 }
 
+/* One key of a basic index applied at dim *d of *t (replaced): an int
+ * selects (dim stays), a slice of positive step views (next dim). False
+ * for anything else, a negative step (numpy's view, the engine's copy) and
+ * an index out of range, which the general path words. */
+static bool index_one(cg_tensor **t, int *d, cg_value k) {
+    if (*d >= (*t)->ndim)
+        return false;
+    int64_t size = (*t)->sizes[*d];
+    cg_tensor *r = NULL;
+    if (k.tag == CG_V_INT) {
+        int64_t i = k.u.i < 0 ? k.u.i + size : k.u.i;
+        if (i < 0 || i >= size)
+            return false;
+        r = cg_select(*t, *d, i);
+    } else if (cg_is_type(k, &cg_type_slice)) {
+        int64_t start, stop, step;
+        int64_t n = cg_slice_indices(k, size, &start, &stop, &step);
+        if (n < 0) {
+            cg_exc_clear();
+            return false;
+        }
+        if (step <= 0)
+            return false;
+        r = cg_slice_dim(*t, *d, start, n ? start + (n - 1) * step + 1 : start, step);
+        (*d)++;
+    } else {
+        return false;
+    }
+    if (!r) {
+        cg_error_clear();
+        return false;
+    }
+    cg_tensor_release(*t);
+    *t = r;
+    return true;
+}
+
+/* getitem(a, key): a[key] for keys of ints and positive-step slices, a
+ * view with a's owner as base, or numpy's scalar where every dim was
+ * taken by an int; None for any other key (Note [ndarray fast paths]). */
+static cg_value f_getitem(cg_value self, const cg_args *a) {
+    if (!registered || a->npos != 2)
+        return CG_NONE;
+    cg_value dt = CG_NONE, key = a->pos[1];
+    cg_tensor *x = array_tensor(a->pos[0], &dt);
+    if (!x || dt.tag != CG_V_OBJ)
+        return CG_NONE;
+    bool tuple = cg_is_type(key, &cg_type_tuple);
+    int64_t n = tuple ? torch_seq_len(key) : 1;
+    if (n > x->ndim || n < 1)
+        return CG_NONE;
+    bool all_int = true;
+    cg_tensor *t = cg_tensor_retain(x);
+    int d = 0;
+    bool was = cg_grad_set_enabled(false), ok = true;
+    for (int64_t i = 0; i < n && ok; i++) {
+        cg_value k = tuple ? torch_seq_item_borrowed(key, i) : key;
+        all_int &= k.tag == CG_V_INT;
+        ok = index_one(&t, &d, k);
+    }
+    cg_grad_set_enabled(was);
+    if (!ok) {
+        cg_tensor_release(t);
+        return CG_NONE;
+    }
+    if (all_int && n == x->ndim) { /* numpy's scalar of the element */
+        cg_value v = torch_element_value(cg_tensor_data(t), t->dtype);
+        cg_tensor_release(t);
+        if (cg_is_err(v))
+            return v;
+        cg_value pos[2] = {v, dt};
+        cg_args sa = {.pos = pos, .npos = 2};
+        cg_value s = cg_call(nd_scalar, &sa);
+        cg_decref(v);
+        return s;
+    }
+    cg_value base = cg_getattr(a->pos[0], name_base);
+    if (cg_is_err(base)) {
+        cg_tensor_release(t);
+        return CG_ERR;
+    }
+    cg_value out = wrap_base(t, cg_is_none(base) ? a->pos[0] : base);
+    cg_decref(base);
+    return out;
+}
+
 /* wrap(tensor): a new array over the tensor, or None before register. */
 static cg_value f_wrap(cg_value self, const cg_args *a) {
     if (!registered || a->npos != 1 || !cg_is_tensor(a->pos[0]))
@@ -390,6 +480,7 @@ static const cg_method_def fast_defs[] = {
     {"unop", f_unop, NULL, "unop(op, a): a float function of an array in C, or None for the general path."},
     {"from_nested", f_from_nested, NULL, "from_nested(obj): np.array of nested lists of numbers, or None."},
     {"reshape", f_reshape, NULL, "reshape(a, shape): a view of a in a new shape, or None for the general path."},
+    {"getitem", f_getitem, NULL, "getitem(a, key): a[key] for basic keys in C, or None for the general path."},
     {"wrap", f_wrap, NULL, "wrap(tensor): a numpy array over the tensor, or None before register."},
     {"filled", f_filled, NULL, "filled(shape, dtype, fill): a new filled array, or None for the general path."},
     {"register", f_register, NULL, "register(ndarray, pairs): the array class and the numpy dtype of each engine dtype."},

@@ -290,6 +290,11 @@ def full_like(a, fill_value, dtype=None, order='K', subok=True, shape=None):
 
 
 def arange(start=None, stop=None, step=None, dtype=None, *, like=None):
+    if dtype is None and step is None and type(start) is builtins.int and \
+            (stop is None or type(stop) is builtins.int) and -(1 << 62) < start < (1 << 62) and \
+            (stop is None or -(1 << 62) < stop < (1 << 62)):  # np.arange(n), np.arange(a, b): int64
+        lo, hi = (0, start) if stop is None else (start, stop)
+        return _wrap(torch.arange(lo, builtins.max(lo, hi), dtype=torch.int64))
     if start is None and stop is None:
         raise TypeError("arange() missing required argument 'start' (pos 1)")
     if stop is None:

@@ -8,7 +8,7 @@
 # the methods that reduce by numpy/_methods.py, printing by numpy/_print.py.
 import builtins
 import torch
-from numpy._fast import wrap as _cwrap, reshape as _creshape
+from numpy._fast import wrap as _cwrap, reshape as _creshape, getitem as _cgetitem
 from numpy._dtypes import dtype, generic, _dtype_of, _engine, _from_engine, _BY_NAME, _scalar_default, \
     _SCALAR_TYPES
 
@@ -186,8 +186,10 @@ class ndarray:
     def __iter__(self):
         if self._t.ndim == 0:
             raise TypeError('iteration over a 0-d array')
+        get = _cgetitem  # element by element: a loop may write ahead of itself
         for i in range(self._t.shape[0]):
-            yield self[i]
+            r = get(self, i)
+            yield self[i] if r is None else r
 
     def __contains__(self, value):
         return builtins.bool((self == value).any())
@@ -286,6 +288,9 @@ class ndarray:
 
     # ---- indexing ------------------------------------------------------
     def __getitem__(self, key):
+        r = _cgetitem(self, key)  # Note [ndarray fast paths]
+        if r is not None:
+            return r
         t = self._t
         if type(key) is builtins.int and t.ndim == 1:
             n = t.shape[0]

@@ -436,7 +436,7 @@ tanh = ufunc('tanh', 1, _to_float, torch.tanh, None)
 def _install_operators():
     from numpy._fast import binop as fast, register
     from numpy._dtypes import _BY_ENGINE
-    register(ndarray, list(_BY_ENGINE.items()))
+    register(ndarray, list(_BY_ENGINE.items()), _scalar)
     # the operators numpy._fast answers in C (Note [ndarray fast paths]),
     # by its op numbers
     codes = {add: 0, subtract: 1, multiply: 2, true_divide: 3, equal: 4, not_equal: 5, less: 6,
