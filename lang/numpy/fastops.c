@@ -60,6 +60,7 @@ static cg_value f_register(cg_value self, const cg_args *a) {
 static cg_str *name_t, *name_dt, *name_base;
 
 static cg_value wrap_base(cg_tensor *t, cg_value base);
+static cg_value view_of(cg_value arr, cg_tensor *t);
 
 /* A new array over t (stolen): numpy's _wrap, in C. */
 static cg_value wrap(cg_tensor *t) { return wrap_base(t, CG_NONE); }
@@ -327,14 +328,7 @@ static cg_value f_reshape(cg_value self, const cg_args *a) {
         cg_error_clear();
         return CG_NONE;
     }
-    cg_value base = cg_getattr(a->pos[0], name_base);
-    if (cg_is_err(base)) {
-        cg_tensor_release(r);
-        return CG_ERR;
-    }
-    cg_value out = wrap_base(r, cg_is_none(base) ? a->pos[0] : base);
-    cg_decref(base);
-    return out;
+    return view_of(a->pos[0], r);
 }
 
 /* One key of a basic index applied at dim *d of *t (replaced): an int
@@ -413,14 +407,39 @@ static cg_value f_getitem(cg_value self, const cg_args *a) {
         cg_decref(v);
         return s;
     }
-    cg_value base = cg_getattr(a->pos[0], name_base);
+    return view_of(a->pos[0], t);
+}
+
+/* A view of a (an array of at least one dim) over tensor t (stolen), with
+ * a's owner as base. */
+static cg_value view_of(cg_value arr, cg_tensor *t) {
+    cg_value base = cg_getattr(arr, name_base);
     if (cg_is_err(base)) {
         cg_tensor_release(t);
         return CG_ERR;
     }
-    cg_value out = wrap_base(t, cg_is_none(base) ? a->pos[0] : base);
+    cg_value out = wrap_base(t, cg_is_none(base) ? arr : base);
     cg_decref(base);
     return out;
+}
+
+/* transpose(a): a.T, the dims reversed, as a view; None for a 0-d array. */
+static cg_value f_transpose(cg_value self, const cg_args *a) {
+    cg_value dt = CG_NONE;
+    cg_tensor *x = registered && a->npos == 1 ? array_tensor(a->pos[0], &dt) : NULL;
+    if (!x)
+        return CG_NONE;
+    int64_t perm[CG_MAX_DIMS];
+    for (int i = 0; i < x->ndim; i++)
+        perm[i] = x->ndim - 1 - i;
+    bool was = cg_grad_set_enabled(false);
+    cg_tensor *r = cg_permute(x, x->ndim, perm);
+    cg_grad_set_enabled(was);
+    if (!r) {
+        cg_error_clear();
+        return CG_NONE;
+    }
+    return view_of(a->pos[0], r);
 }
 
 /* wrap(tensor): a new array over the tensor, or None before register. */
@@ -481,6 +500,7 @@ static const cg_method_def fast_defs[] = {
     {"from_nested", f_from_nested, NULL, "from_nested(obj): np.array of nested lists of numbers, or None."},
     {"reshape", f_reshape, NULL, "reshape(a, shape): a view of a in a new shape, or None for the general path."},
     {"getitem", f_getitem, NULL, "getitem(a, key): a[key] for basic keys in C, or None for the general path."},
+    {"transpose", f_transpose, NULL, "transpose(a): a.T as a view, or None for the general path."},
     {"wrap", f_wrap, NULL, "wrap(tensor): a numpy array over the tensor, or None before register."},
     {"filled", f_filled, NULL, "filled(shape, dtype, fill): a new filled array, or None for the general path."},
     {"register", f_register, NULL, "register(ndarray, pairs): the array class and the numpy dtype of each engine dtype."},

@@ -8,7 +8,7 @@
 # the methods that reduce by numpy/_methods.py, printing by numpy/_print.py.
 import builtins
 import torch
-from numpy._fast import wrap as _cwrap, reshape as _creshape, getitem as _cgetitem
+from numpy._fast import wrap as _cwrap, reshape as _creshape, getitem as _cgetitem, transpose as _ctranspose
 from numpy._dtypes import dtype, generic, _dtype_of, _engine, _from_engine, _BY_NAME, _scalar_default, \
     _SCALAR_TYPES
 
@@ -124,7 +124,8 @@ class ndarray:
 
     @property
     def T(self):
-        return self.transpose()
+        r = _ctranspose(self)  # Note [ndarray fast paths]
+        return self.transpose() if r is None else r
 
     @property
     def mT(self):

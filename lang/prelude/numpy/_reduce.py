@@ -318,8 +318,29 @@ def _install_methods():
             return _scalar(_umath.add_reduce(t, tuple(range(t.ndim))).item(), d)
         return sum(self, *args, **kwargs)
     ndarray.sum = whole_sum
-    for name, fn in [ ('prod', prod), ('mean', mean), ('var', var), ('std', std), ('max', amax),
-                     ('min', amin), ('argmax', argmax), ('argmin', argmin), ('all', all), ('any', any),
+
+    def whole_mean(self, *args, **kwargs):
+        # a.mean() of a float64 array: numpy's sum divided by the count
+        t = self._t
+        n = t.numel()
+        if not args and not kwargs and self._dt is f64 and n:
+            return _scalar(_umath.add_reduce(t, tuple(range(t.ndim))).item() / n, f64)
+        return mean(self, *args, **kwargs)
+    ndarray.mean = whole_mean
+
+    def extreme(fn, pick):
+        def m(self, *args, **kwargs):
+            # a.max() / a.min() of a non-empty float array (NaN wins, as numpy's)
+            d = self._dt
+            t = self._t
+            if not args and not kwargs and (d is f64 or d is f32) and t.numel():
+                return _scalar(pick(t).item(), d)
+            return fn(self, *args, **kwargs)
+        return m
+    ndarray.max = extreme(amax, torch.max)
+    ndarray.min = extreme(amin, torch.min)
+    for name, fn in [('prod', prod), ('var', var), ('std', std), ('argmax', argmax), ('argmin', argmin),
+                     ('all', all), ('any', any),
                      ('cumsum', cumsum), ('cumprod', cumprod), ('ptp', ptp)]:
         setattr(ndarray, name, method(fn))
 
