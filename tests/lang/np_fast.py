@@ -69,3 +69,25 @@ z = np.array(5.0).reshape(1, 1)
 print(repr(z), z.base is not None, repr(np.zeros((2, 0)).reshape(0, 5)))
 c[0, 0] = 100
 print(a[0])
+m = np.arange(12.0).reshape(3, 4)
+for key in [0, -1, 2, (1, 2), (-1, -1), slice(1, None), slice(None, None, 2), (slice(0, 2), 1), (1, slice(1, 3)),
+            (slice(None), slice(None, None, -1)), slice(None, None, -1), (0, 0, 0), 3, (0, 4), True, None, Ellipsis,
+            (Ellipsis, 1), [0, 2], np.array([True, False, True])]:
+    try:
+        r = m[key]
+        # a negative step copies here where numpy views (docs/numpy.md), so
+        # only the values are compared for it
+        negative = any(isinstance(k, slice) and (k.step or 1) < 0 for k in (key if isinstance(key, tuple) else (key,)))
+        print(repr(key), repr(r), type(r).__name__, "-" if negative else getattr(r, "base", None) is not None)
+    except Exception as e:
+        print(repr(key), type(e).__name__, e)
+s = m[1:, ::2]
+s[0, 0] = -1.0
+print(m[1, 0], repr(m.T), m.T.base is m.base, repr(np.float32(2.5) * np.ones(2, np.float32)))
+v = np.array([1, 2, 3, 4])
+for i, x in enumerate(v):
+    if i + 1 < len(v):
+        v[i + 1] += x
+print(v, [type(x).__name__ for x in np.array([1.5, 2.5])], list(np.ones((2, 2))))
+print(np.array([1.0, float("nan")]).max(), np.array([3.0, -1.0]).min(), np.array([0.1, 0.2, 0.3]).mean(),
+      np.array([1, 2], np.float32).max(), np.arange(5), np.arange(2, -3), np.arange(-3, 3), np.arange(3, dtype=np.int8))

@@ -301,7 +301,7 @@ class ndarray:
         try:
             r = k.t[k.rest] if isinstance(k, _Preindexed) else t[k]
         except IndexError as e:
-            raise IndexError(_axis_message(e)) from None
+            raise IndexError(_axis_message(e, key)) from None
         if basic and r.ndim == 0 and not _has_ellipsis(key):
             return _scalar(r.item(), self._dt)
         if basic:
@@ -706,8 +706,14 @@ class _Preindexed:
         self.rest = rest
 
 
-def _axis_message(e):
-    return str(e).replace('for dimension', 'for axis')
+def _axis_message(e, key=None):
+    msg = str(e)
+    if msg.startswith('too many indices for tensor of dimension') and key is not None:
+        keys = key if isinstance(key, tuple) else (key,)
+        n = builtins.sum(1 for k in keys if k is not None and k is not Ellipsis)
+        return ('too many indices for array: array is ' + msg.split()[-1] + '-dimensional, but ' + str(n) +
+                ' were indexed')
+    return msg.replace('for dimension', 'for axis')
 
 
 def _fill_value(value, d):
