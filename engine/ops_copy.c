@@ -78,19 +78,19 @@ static inline uint64_t i_to_u64(uint64_t v) { return v; }
             *(TO *)(p[0] + i * s[0]) = CAST_##SO(LOAD_##SI(*(const TI *)(p[1] + i * s[1]))); \
     }
 
-#define CONVERT_FROM(TI, SI)                         \
-    CONVERT_ROW(conv_##SI##_b1, TI, SI, bool, b1)   \
-    CONVERT_ROW(conv_##SI##_i32, TI, SI, int32_t, i32)  \
-    CONVERT_ROW(conv_##SI##_i64, TI, SI, int64_t, i64)  \
-    CONVERT_ROW(conv_##SI##_f32, TI, SI, float, f32)    \
-    CONVERT_ROW(conv_##SI##_f64, TI, SI, double, f64)   \
-    CONVERT_ROW(conv_##SI##_u8, TI, SI, uint8_t, u8)    \
-    CONVERT_ROW(conv_##SI##_i8, TI, SI, int8_t, i8)     \
-    CONVERT_ROW(conv_##SI##_i16, TI, SI, int16_t, i16)  \
-    CONVERT_ROW(conv_##SI##_u16, TI, SI, uint16_t, u16) \
-    CONVERT_ROW(conv_##SI##_u32, TI, SI, uint32_t, u32) \
-    CONVERT_ROW(conv_##SI##_u64, TI, SI, uint64_t, u64) \
-    CONVERT_ROW(conv_##SI##_f16, TI, SI, cg_half, f16)  \
+#define CONVERT_FROM(TI, SI)                             \
+    CONVERT_ROW(conv_##SI##_b1, TI, SI, bool, b1)        \
+    CONVERT_ROW(conv_##SI##_i32, TI, SI, int32_t, i32)   \
+    CONVERT_ROW(conv_##SI##_i64, TI, SI, int64_t, i64)   \
+    CONVERT_ROW(conv_##SI##_f32, TI, SI, float, f32)     \
+    CONVERT_ROW(conv_##SI##_f64, TI, SI, double, f64)    \
+    CONVERT_ROW(conv_##SI##_u8, TI, SI, uint8_t, u8)     \
+    CONVERT_ROW(conv_##SI##_i8, TI, SI, int8_t, i8)      \
+    CONVERT_ROW(conv_##SI##_i16, TI, SI, int16_t, i16)   \
+    CONVERT_ROW(conv_##SI##_u16, TI, SI, uint16_t, u16)  \
+    CONVERT_ROW(conv_##SI##_u32, TI, SI, uint32_t, u32)  \
+    CONVERT_ROW(conv_##SI##_u64, TI, SI, uint64_t, u64)  \
+    CONVERT_ROW(conv_##SI##_f16, TI, SI, cg_half, f16)   \
     CONVERT_ROW(conv_##SI##_bf16, TI, SI, cg_bf16, bf16)
 CONVERT_FROM(bool, b1)
 CONVERT_FROM(int32_t, i32)

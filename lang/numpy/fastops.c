@@ -92,8 +92,8 @@ static bool keeps(cg_dtype dt, cg_value v) {
     bool is_float = cg_dtype_is_float(dt);
     if (v.tag == CG_V_INT) { /* the int's smallest type, (u)int8 or (u)int16, promoted with dt */
         if (is_float)
-            return dt == CG_F64 || (cg_dtype_size(dt) == 4 ? v.u.i >= -32768 && v.u.i <= 65535
-                                                           : v.u.i >= -128 && v.u.i <= 255);
+            return dt == CG_F64
+                   || (cg_dtype_size(dt) == 4 ? v.u.i >= -32768 && v.u.i <= 65535 : v.u.i >= -128 && v.u.i <= 255);
         if (!cg_dtype_is_int(dt))
             return false;
         int64_t lo, hi;
@@ -207,7 +207,7 @@ static cg_value f_binop(cg_value self, const cg_args *a) {
 enum { UOP_SQRT, UOP_EXP, UOP_LOG, UOP_LOG1P, UOP_SIN, UOP_COS, UOP_TANH, UOP_NEGATIVE, UOP_ABSOLUTE, UOP_COUNT };
 
 static cg_tensor *run_unop(int op, cg_tensor *x) {
-    static cg_tensor *(*const fns[UOP_COUNT])(cg_tensor *) = {cg_sqrt, cg_exp, cg_log, cg_log1p, cg_sin,
+    static cg_tensor *(*const fns[UOP_COUNT])(cg_tensor *) = {cg_sqrt, cg_exp,  cg_log, cg_log1p, cg_sin,
                                                               cg_cos,  cg_tanh, cg_neg, cg_abs};
     return fns[op](x);
 }
@@ -266,9 +266,8 @@ static cg_value f_from_nested(cg_value self, const cg_args *a) {
     if (!registered || a->npos != 1)
         return CG_NONE;
     static const cg_dtype dts[3] = {CG_BOOL, CG_INT64, CG_F64};
-    int kind = cg_is_type(a->pos[0], &cg_type_list) || cg_is_type(a->pos[0], &cg_type_tuple)
-                   ? nested_kind(a->pos[0], 0)
-                   : -1;
+    int kind =
+        cg_is_type(a->pos[0], &cg_type_list) || cg_is_type(a->pos[0], &cg_type_tuple) ? nested_kind(a->pos[0], 0) : -1;
     if (kind < 0)
         return CG_NONE;
     cg_tensor *t = torch_tensor_from_data("array", a->pos[0], dts[kind], cg_device_cpu());
@@ -503,7 +502,8 @@ static const cg_method_def fast_defs[] = {
     {"transpose", f_transpose, NULL, "transpose(a): a.T as a view, or None for the general path."},
     {"wrap", f_wrap, NULL, "wrap(tensor): a numpy array over the tensor, or None before register."},
     {"filled", f_filled, NULL, "filled(shape, dtype, fill): a new filled array, or None for the general path."},
-    {"register", f_register, NULL, "register(ndarray, pairs): the array class and the numpy dtype of each engine dtype."},
+    {"register", f_register, NULL,
+     "register(ndarray, pairs): the array class and the numpy dtype of each engine dtype."},
     {"binop", f_binop, NULL, "binop(op, a, b): a binary operator of arrays in C, or None for the general path."},
     {NULL, NULL, NULL, NULL},
 };

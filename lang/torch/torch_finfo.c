@@ -224,8 +224,7 @@ static const cg_method_def functions[] = {
     {"promote_types", fn_promote_types, NULL,
      "Returns the dtype with the smallest size and scalar kind that is not smaller nor of lower kind than either "
      "type1 or type2."},
-    {"can_cast", fn_can_cast, NULL,
-     "Determines if a type conversion is allowed under PyTorch casting rules."},
+    {"can_cast", fn_can_cast, NULL, "Determines if a type conversion is allowed under PyTorch casting rules."},
     {"result_type", fn_result_type, NULL,
      "Returns the dtype that would result from performing an arithmetic operation on the provided input tensors."},
     {NULL, NULL, NULL, NULL},
