@@ -36,6 +36,11 @@ echo "gpu-tests: $(grep -a 'Synthesis' "$out/gpu-tests.log" || tail -3 "$out/gpu
 echo "bench-cuda:"
 sed 's/^/  /' "$out/bench-cuda.txt"
 
+# the new dtypes on the device against cgrad's own CPU results (no torch needed)
+"$kit/bin/cgrad" run "$kit/dtypes_parity.py" >"$out/dtypes.cgrad" 2>&1
+tail -1 "$out/dtypes.cgrad" | grep -q '^dtypes_parity: 0 differences$' && echo "dtypes: equal" ||
+    { status=1; echo "dtypes: $(grep -c DIFFERS "$out/dtypes.cgrad") ops differ (dtypes.cgrad)"; }
+
 if python3 -c 'import torch, sys; sys.exit(0 if torch.cuda.is_available() else 1)' 2>/dev/null; then
     python3 "$kit/random_parity.py" cuda >"$out/parity.torch" 2>&1
     "$kit/bin/cgrad" run "$kit/random_parity.py" cuda >"$out/parity.cgrad" 2>&1

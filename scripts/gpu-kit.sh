@@ -16,7 +16,7 @@ rm -rf "$kit"
 mkdir -p "$kit/bin" "$kit/lib"
 cp "$build/gpu-tests" "$build/cgrad" "$build/libcgcuda.so" "$kit/bin/"
 cp "$build/bench/cuda" "$kit/bin/bench-cuda"
-cp scripts/gpu-check.sh tests/lang/random_parity.py tests/gpu/train_parity.py "$kit/"
+cp scripts/gpu-check.sh tests/lang/random_parity.py tests/gpu/train_parity.py tests/gpu/dtypes_parity.py "$kit/"
 for program in "$kit"/bin/*; do
     ldd "$program" | awk '$2 == "=>" && $3 ~ /^\// { print $3 }'
 done | sort -u |
