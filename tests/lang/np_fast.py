@@ -91,3 +91,20 @@ for i, x in enumerate(v):
 print(v, [type(x).__name__ for x in np.array([1.5, 2.5])], list(np.ones((2, 2))))
 print(np.array([1.0, float("nan")]).max(), np.array([3.0, -1.0]).min(), np.array([0.1, 0.2, 0.3]).mean(),
       np.array([1, 2], np.float32).max(), np.arange(5), np.arange(2, -3), np.arange(-3, 3), np.arange(3, dtype=np.int8))
+# numpy scalars with Python numbers and one another (Note [numpy scalar
+# fast path]); warnings off here: the values are the point
+with np.errstate(all="ignore"):
+    f, i, j = np.float64(2.5), np.int64(7), np.int64(-3)
+    vals = [f, i, j, 2, -2, 0, 0.5, 0.0, True, 2 ** 60, 2 ** 62, 1e308, float("inf"), float("nan"), np.float32(1.5), np.int8(3)]
+    for a in [f, i, j, np.int64(2 ** 62), np.float64(1e308), np.float64(-0.0)]:
+        for b in vals:
+            row = []
+            for name, fn in [("+", lambda x, y: x + y), ("-", lambda x, y: x - y), ("*", lambda x, y: x * y),
+                             ("/", lambda x, y: x / y), ("r+", lambda x, y: y + x), ("r/", lambda x, y: y / x),
+                             ("<", lambda x, y: x < y), ("==", lambda x, y: x == y), ("r>=", lambda x, y: y >= x)]:
+                try:
+                    r = fn(a, b)
+                    row.append(name + "=" + repr(r) + ":" + type(r).__name__)
+                except Exception as e:
+                    row.append(name + "!" + type(e).__name__)
+            print(repr(a), repr(b), " ".join(row))

@@ -126,7 +126,8 @@ def check(result, inputs, ufunc_name):
         return
     has_inf = bool((result.abs() == float('inf')).any())
     if has_inf:
-        report('divide' if ufunc_name in _DIVIDING and _zero_divisor(inputs, ufunc_name) else 'over', ufunc_name)
+        base = ufunc_name[7:] if ufunc_name.startswith('scalar ') else ufunc_name
+        report('divide' if base in _DIVIDING and _zero_divisor(inputs, base) else 'over', ufunc_name)
     if has_nan:
         report('invalid', ufunc_name)
 

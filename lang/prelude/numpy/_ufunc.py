@@ -22,6 +22,8 @@ from numpy._ndarray import ndarray, _wrap, _scalar, _shape_str
 
 
 from numpy._fast import unop as _unop
+# set while an operator of numpy scalars runs (numpy's scalar math)
+_scalar_math = [False]
 _UNARY_CODES = {'sqrt': 0, 'exp': 1, 'log': 2, 'log1p': 3, 'sin': 4, 'cos': 5, 'tanh': 6, 'negative': 7,
                 'absolute': 8}
 
@@ -217,8 +219,8 @@ class ufunc:
             raise
         if result is not None and r.dtype != _engine(result):
             r = r.to(_engine(result))
-        if r.dtype.is_floating_point:
-            _fperr.check(r, ts, self.__name__)
+        if r.dtype.is_floating_point:  # numpy's scalar math words its warnings "in scalar add"
+            _fperr.check(r, ts, ('scalar ' if _scalar_math[0] else '') + self.__name__)
         if where is not True and out is None:
             r = torch.where(_where_mask(where), r, torch.zeros_like(r))
         return _finish(r, ops, out, self.__name__, where)
@@ -472,19 +474,103 @@ def _install_operators():
             return self
         return op
 
+    # Note [numpy scalar fast path]: float64 and int64 scalars (what sums,
+    # means and indexing of default arrays give) meeting a Python int or
+    # float or one another compute in Python's own arithmetic, which is
+    # numpy's for them: float64 is C's double; int64 is exact while the
+    # result stays in int64's range; an int meets a float as numpy converts
+    # it, while both stay under 2^53. Whatever else (a zero divisor, a
+    # result past the range, a non-finite float that numpy may warn about)
+    # takes the ufunc.
+    import operator
+    f64, i64, b1 = _BY_NAME['float64'], _BY_NAME['int64'], _BY_NAME['bool']
+    f64t, i64t = f64.type, i64.type
+    exact = 1 << 53
+
+    def scalar_value(x):
+        t = type(x)
+        if t is builtins.float:
+            return x, False
+        if t is builtins.int:
+            return x, True
+        if t is f64t:
+            return builtins.float(x), False
+        if t is i64t:
+            return x._v, True
+        return None, False
+
+    def scalar_fast(a, b, pyop, kind):
+        x, xi = scalar_value(a)
+        y, yi = scalar_value(b)
+        if x is None or y is None:
+            return None
+        ints = xi and yi
+        if not ints and ((xi and not -exact < x < exact) or (yi and not -exact < y < exact)):
+            return None
+        if ints and kind == 'div' and not (-exact < x < exact and -exact < y < exact):
+            return None
+        try:
+            r = pyop(x, y)
+        except ZeroDivisionError:
+            return None
+        if kind == 'cmp':
+            return _scalar(r, b1)
+        if type(r) is builtins.int:
+            return _scalar(r, i64) if -(1 << 63) <= r < (1 << 63) else None
+        if type(r) is builtins.float and r - r == 0:
+            return builtins.float.__new__(f64t, r)
+        return None
+
+    def scalar_math(general):
+        def op(self, other):
+            _scalar_math[0] = not isinstance(other, ndarray)
+            try:
+                return general(self, other)
+            finally:
+                _scalar_math[0] = False
+        return op
+
+    def sbinop(uf, pyop, kind):
+        general = scalar_math(binop(uf))
+
+        def op(self, other):
+            r = scalar_fast(self, other, pyop, kind)
+            return general(self, other) if r is None else r
+        return op
+
+    def srbinop(uf, pyop, kind):
+        general = scalar_math(rbinop(uf))
+
+        def op(self, other):
+            r = scalar_fast(other, self, pyop, kind)
+            return general(self, other) if r is None else r
+        return op
+
     table = [('add', add), ('sub', subtract), ('mul', multiply), ('truediv', true_divide),
              ('floordiv', floor_divide), ('mod', remainder), ('pow', power), ('and', bitwise_and),
              ('or', bitwise_or), ('xor', bitwise_xor)]
+    fast_ops = {'add': (operator.add, 'arith'), 'sub': (operator.sub, 'arith'), 'mul': (operator.mul, 'arith'),
+                'truediv': (operator.truediv, 'div')}
+    compares = [('eq', equal, operator.eq), ('ne', not_equal, operator.ne), ('lt', less, operator.lt),
+                ('le', less_equal, operator.le), ('gt', greater, operator.gt), ('ge', greater_equal, operator.ge)]
+    for name, uf in table:
+        if name in fast_ops:
+            pyop, kind = fast_ops[name]
+            setattr(generic, '__' + name + '__', sbinop(uf, pyop, kind))
+            setattr(generic, '__r' + name + '__', srbinop(uf, pyop, kind))
+    for name, uf, pyop in compares:
+        setattr(generic, '__' + name + '__', sbinop(uf, pyop, 'cmp'))
     for cls in (ndarray, generic):
         for name, uf in table:
-            setattr(cls, '__' + name + '__', binop(uf))
-            setattr(cls, '__r' + name + '__', rbinop(uf))
-        setattr(cls, '__eq__', binop(equal))
-        setattr(cls, '__ne__', binop(not_equal))
-        setattr(cls, '__lt__', binop(less))
-        setattr(cls, '__le__', binop(less_equal))
-        setattr(cls, '__gt__', binop(greater))
-        setattr(cls, '__ge__', binop(greater_equal))
+            if cls is ndarray:
+                setattr(cls, '__' + name + '__', binop(uf))
+                setattr(cls, '__r' + name + '__', rbinop(uf))
+            elif name not in fast_ops:
+                setattr(cls, '__' + name + '__', scalar_math(binop(uf)))
+                setattr(cls, '__r' + name + '__', scalar_math(rbinop(uf)))
+        if cls is ndarray:
+            for name, uf, pyop in compares:
+                setattr(cls, '__' + name + '__', binop(uf))
         setattr(cls, '__neg__', lambda self: negative(self))
         setattr(cls, '__pos__', lambda self: positive(self))
         setattr(cls, '__abs__', lambda self: absolute(self))
