@@ -32,6 +32,23 @@ extern "C" void cg_cuda_gelu(const cg_kernel_call *c) {
                       }))
 }
 
+/* grad dy, self x; args->flag: approximate='tanh'. PyTorch's formulas of
+ * gelu' (ops_unary.c's scalar lambdas, as nvcc contracts them) */
+extern "C" void cg_cuda_gelu_backward(const cg_kernel_call *c) {
+    bool tanh_form = c->args->flag;
+    CG_DISPATCH_FLOAT(c->it->dtypes[0], cg_ew_launch<2, T>(c, [=] __device__(T dy, T x) -> T {
+                          if (tanh_form) {
+                              const T beta = (T)CG_GELU_BETA, kappa = (T)CG_GELU_KAPPA;
+                              T x_sq = x * x, t = tanh(beta * (x + kappa * x_sq * x));
+                              T right_derivative = (T)0.5 * x * ((T)1 - t * t) * beta * ((T)1 + (T)3 * kappa * x_sq);
+                              return dy * ((T)0.5 * ((T)1 + t) + right_derivative);
+                          }
+                          T cdf = (T)0.5 * ((T)1 + erf(x * (T)M_SQRT1_2));
+                          T pdf = (T)(M_2_SQRTPI * M_SQRT1_2 * 0.5) * exp(x * x * (T)-0.5);
+                          return dy * (cdf + x * pdf);
+                      }))
+}
+
 /* args->s[0] negative_slope */
 extern "C" void cg_cuda_leaky_relu(const cg_kernel_call *c) {
     CG_DISPATCH_FLOAT(c->it->dtypes[0], {

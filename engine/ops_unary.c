@@ -92,16 +92,18 @@ CG_FLOAT_UNARY_EXACT_OPS(FLOAT_KERNEL)
 
 /* X(op, row macro, vec_math function, libm float32 and float64 expressions
  * of PyTorch's scalar lambda or DEFAULT capability) */
-#define SLEEF_UNARY_OPS(X)                                                                             \
-    X(exp, VML_ROW, CG_VEC_EXP, expf(x), exp(x))                                                       \
-    X(log, VML_ROW, CG_VEC_LOG, logf(x), log(x))                                                       \
-    X(log1p, VML_ROW, CG_VEC_LOG1P, log1pf(x), log1p(x))                                               \
-    X(sin, VML_ROW, CG_VEC_SIN, sinf(x), sin(x))                                                       \
-    X(cos, VML_ROW, CG_VEC_COS, cosf(x), cos(x))                                                       \
-    X(tanh, VML_ROW, CG_VEC_TANH, tanhf(x), tanh(x))                                                   \
-    X(erf, VML_ROW, CG_VEC_ERF, erff(x), erf(x))                                                       \
-    X(sigmoid, KVEC_ROW, CG_VEC_SIGMOID, 1.0f / (1.0f + expf(-x)), 1.0 / (1.0 + exp(-x)))              \
-    X(gelu_erf, KVEC_ROW, CG_VEC_GELU_ERF, GELU_ERF(float, erff, x), GELU_ERF(double, erf, x))          \
+#define SLEEF_UNARY_OPS(X)                                                                     \
+    X(exp, VML_ROW, CG_VEC_EXP, expf(x), exp(x))                                               \
+    X(log, VML_ROW, CG_VEC_LOG, logf(x), log(x))                                               \
+    X(log1p, VML_ROW, CG_VEC_LOG1P, log1pf(x), log1p(x))                                       \
+    X(sin, VML_ROW, CG_VEC_SIN, sinf(x), sin(x))                                               \
+    X(cos, VML_ROW, CG_VEC_COS, cosf(x), cos(x))                                               \
+    X(tanh, VML_ROW, CG_VEC_TANH, tanhf(x), tanh(x))                                           \
+    X(erf, VML_ROW, CG_VEC_ERF, erff(x), erf(x))                                               \
+    X(sigmoid, KVEC_ROW, CG_VEC_SIGMOID, 1.0f / (1.0f + expf(-x)), 1.0 / (1.0 + exp(-x)))      \
+    X(cosh, KVEC_ROW, CG_VEC_COSH, coshf(x), cosh(x))                                          \
+    X(sinh, KVEC_ROW, CG_VEC_SINH, sinhf(x), sinh(x))                                          \
+    X(gelu_erf, KVEC_ROW, CG_VEC_GELU_ERF, GELU_ERF(float, erff, x), GELU_ERF(double, erf, x)) \
     X(gelu_tanh, KVEC_ROW, CG_VEC_GELU_TANH, GELU_TANH(float, tanhf, fmaf, x), GELU_TANH(double, tanh, fma, x))
 
 /* gelu's scalar lambdas, with the constants PyTorch rounds to T; its AVX2
@@ -126,6 +128,8 @@ void cg_cpu_cos(const cg_kernel_call *c) { cg_ew_run(c, cos_rows, 0); }
 void cg_cpu_tanh(const cg_kernel_call *c) { cg_ew_run(c, tanh_rows, 0); }
 void cg_cpu_erf(const cg_kernel_call *c) { cg_ew_run(c, erf_rows, 0); }
 void cg_cpu_sigmoid(const cg_kernel_call *c) { cg_ew_run(c, sigmoid_rows, 0); }
+void cg_cpu_cosh(const cg_kernel_call *c) { cg_ew_run(c, cosh_rows, 0); }
+void cg_cpu_sinh(const cg_kernel_call *c) { cg_ew_run(c, sinh_rows, 0); }
 
 /* PyTorch's gelu and gelu_backward (erf form) run in oneDNN for a
  * contiguous float32 CPU self of more than one element (Activation.cpp's
@@ -149,6 +153,59 @@ void cg_cpu_gelu(const cg_kernel_call *c) {
     const cg_row_fn *rows = c->args->flag ? gelu_tanh_rows : gelu_erf_rows;
     cg_ew_iter_for_each_grain(c->it, rows[c->it->dtypes[0]], c->args, grain);
 }
+
+/* Note [gelu_backward's kernel]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * PyTorch's gelu_backward(dy, x) is a cpu_kernel_vec kernel of two inputs:
+ * in a row where the output and both inputs are contiguous, or one input is
+ * a single value (stride 0) and the rest contiguous, the whole steps of 2W
+ * go through its vector lambda (cg_vec_gelu_backward_*) and the rest
+ * through its scalar lambda; other rows entirely through the scalar one.
+ * Its AVX2 build fused, as probing its outputs shows, in the scalar lambda
+ * of the tanh form the same multiply-adds as in the vector one (kKappa x^3
+ * + x, 1 - t^2, 1 + 3 kKappa x^2, the final sum), and none in the scalar
+ * lambda of the erf form (its vector lambda fuses cdf + x pdf). Without
+ * AVX2 PyTorch fuses nothing, and neither does cgrad (`fused`). The erf
+ * form of a contiguous float32 self runs in oneDNN instead (gelu_in_onednn). */
+#define GELU_BACKWARD_SCALAR(T, SUF, TANH, ERF, EXP, FMA)                                               \
+    static T gelu_backward_tanh_##SUF(T dy, T x, bool fused) {                                          \
+        const T beta = (T)CG_GELU_BETA, kappa = (T)CG_GELU_KAPPA, k3 = (T)3 * kappa;                    \
+        T x_sq = x * x, x_cube = x_sq * x;                                                              \
+        T t = TANH(beta * (fused ? FMA(kappa, x_cube, x) : x + kappa * x_cube));                        \
+        T left = (T)0.5 * x, right = (T)1 + t;                                                          \
+        T tanh_derivative = fused ? FMA(-t, t, (T)1) : (T)1 - t * t;                                    \
+        T inner_derivative = beta * (fused ? FMA(k3, x_sq, (T)1) : (T)1 + k3 * x_sq);                   \
+        T right_derivative = left * tanh_derivative * inner_derivative;                                 \
+        return dy * (fused ? FMA((T)0.5, right, right_derivative) : (T)0.5 * right + right_derivative); \
+    }                                                                                                   \
+    static T gelu_backward_erf_##SUF(T dy, T x) {                                                       \
+        T cdf = (T)0.5 * ((T)1 + ERF(x * (T)M_SQRT1_2));                                                \
+        T pdf = (T)(M_2_SQRTPI * M_SQRT1_2 * 0.5) * EXP(x * x * (T)-0.5);                               \
+        return dy * (cdf + x * pdf);                                                                    \
+    }
+GELU_BACKWARD_SCALAR(float, f32, tanhf, erff, expf, fmaf)
+GELU_BACKWARD_SCALAR(double, f64, tanh, erf, exp, fma)
+
+/* gelu_backward's row: out, dy, x; args->flag: approximate='tanh' */
+#define GELU_BACKWARD_ROW(name, T, SUF)                                                                       \
+    static void name(char **p, const int64_t *s, int64_t n, const void *ctx) {                                \
+        const bool tanh_form = ((const cg_op_args *)ctx)->flag, fused = cg_vec_math_available();              \
+        const bool dy_c = s[1] == sizeof(T), x_c = s[2] == sizeof(T);                                         \
+        int64_t v = 0;                                                                                        \
+        if (fused && s[0] == sizeof(T) && (dy_c || s[1] == 0) && (x_c || s[2] == 0) && (dy_c || x_c)) {       \
+            v = n - n % (2 * (int64_t)(32 / sizeof(T)));                                                      \
+            cg_vec_gelu_backward_##SUF(tanh_form, (T *)p[0], (const T *)p[1], dy_c, (const T *)p[2], x_c, v); \
+        }                                                                                                     \
+        for (int64_t i = v; i < n; i++) {                                                                     \
+            T dy = *(const T *)(p[1] + i * s[1]), x = *(const T *)(p[2] + i * s[2]);                          \
+            *(T *)(p[0] + i * s[0]) =                                                                         \
+                tanh_form ? gelu_backward_tanh_##SUF(dy, x, fused) : gelu_backward_erf_##SUF(dy, x);          \
+        }                                                                                                     \
+    }
+GELU_BACKWARD_ROW(gelu_backward_f32, float, f32)
+GELU_BACKWARD_ROW(gelu_backward_f64, double, f64)
+static const cg_row_fn gelu_backward_rows[CG_DTYPE_COUNT] = {CG_ROWS_FLOAT(gelu_backward)};
+void cg_cpu_gelu_backward(const cg_kernel_call *c) { cg_ew_run(c, gelu_backward_rows, 0); }
 
 /* leaky_relu: args->s[0] is negative_slope */
 #define LEAKY_ROW(name, T) CG_UNARY_ROW(name, T, const T slope = CG_SCALAR_AS(T, args->s[0]), CG_LEAKY_RELU(x, slope))
@@ -272,6 +329,8 @@ cg_tensor *cg_cos(cg_tensor *x) { return float_unary(CG_OP_COS, x, SAVE_SELF); }
 cg_tensor *cg_tanh(cg_tensor *x) { return float_unary(CG_OP_TANH, x, SAVE_RESULT); }
 cg_tensor *cg_sigmoid(cg_tensor *x) { return float_unary(CG_OP_SIGMOID, x, SAVE_RESULT); }
 cg_tensor *cg_erf(cg_tensor *x) { return float_unary(CG_OP_ERF, x, SAVE_SELF); }
+cg_tensor *cg_cosh(cg_tensor *x) { return float_unary(CG_OP_COSH, x, SAVE_SELF); }
+cg_tensor *cg_sinh(cg_tensor *x) { return float_unary(CG_OP_SINH, x, SAVE_SELF); }
 cg_tensor *cg_reciprocal(cg_tensor *x) { return float_unary(CG_OP_RECIPROCAL, x, SAVE_RESULT); }
 int cg_exp_(cg_tensor *self) { return float_unary_(CG_OP_EXP, self, SAVE_RESULT); }
 int cg_log_(cg_tensor *self) { return float_unary_(CG_OP_LOG, self, SAVE_SELF); }
@@ -352,6 +411,33 @@ cg_tensor *cg_gelu(cg_tensor *x, const char *approximate) {
     return unary(CG_OP_GELU, x, x->dtype, SAVE_SELF, &args);
 }
 
+/* gelu_backward in oneDNN, where PyTorch's runs there (gelu_in_onednn) */
+static cg_tensor *gelu_backward_onednn(cg_tensor *grad, cg_tensor *x) {
+    bool was = cg_grad_set_enabled(false);
+    cg_tensor *g = cg_contiguous(grad);
+    cg_grad_set_enabled(was);
+    cg_tensor *out = g ? cg_tensor_empty(x->ndim, x->sizes, CG_F32, cg_tensor_device(x)) : NULL;
+    if (out && cg_onednn_gelu(x->ndim, x->sizes, cg_tensor_data(x), cg_tensor_data(g), cg_tensor_data(out)) < 0)
+        cg_tensor_release(out), out = NULL;
+    cg_tensor_release(g);
+    return out;
+}
+
+cg_tensor *cg_gelu_backward(cg_tensor *grad, cg_tensor *self, bool tanh_form) {
+    cg_dtype dt = cg_result_type(2, (cg_tensor *[]){grad, self});
+    if (check_dtype(cg_dtype_is_float(dt), "GeluBackwardKernelImpl", dt) < 0)
+        return NULL;
+    cg_op_args args = {.flag = tanh_form};
+    cg_tensor *out;
+    if (!tanh_form && gelu_in_onednn(self) && grad->dtype == CG_F32
+        && cg_sizes_equal(grad->ndim, grad->sizes, self->ndim, self->sizes))
+        out = gelu_backward_onednn(grad, self);
+    else
+        out = cg_ew_binary(CG_OP_GELU_BACKWARD, grad, self, dt, dt, &args);
+    cg_save_spec save[2] = {{grad, "grad_output"}, {self, "self"}};
+    return cg_ew_record(out, CG_OP_GELU_BACKWARD, 2, (cg_tensor *[]){grad, self}, 2, save, &args);
+}
+
 cg_tensor *cg_leaky_relu(cg_tensor *x, double negative_slope) {
     if (check_dtype(cg_dtype_is_float(x->dtype), "leaky_relu_cpu", x->dtype) < 0)
         return NULL;
@@ -397,12 +483,12 @@ int cg_clamp_(cg_tensor *self, const cg_scalar *min, const cg_scalar *max) {
  * tensors, and the s_* helpers pass NULL (a failure) through, so that a
  * formula reads as one expression and is checked once at the end. */
 typedef struct {
-    cg_tensor *t[32];
+    cg_tensor *t[40];
     int n;
 } scratch;
 
 static cg_tensor *keep(scratch *s, cg_tensor *t) {
-    assert(s->n < 32);
+    assert(s->n < 40);
     if (t)
         s->t[s->n++] = t;
     return t;
@@ -411,6 +497,9 @@ static cg_tensor *s_mul(scratch *s, cg_tensor *a, cg_tensor *b) { return a && b 
 static cg_tensor *s_div(scratch *s, cg_tensor *a, cg_tensor *b) { return a && b ? keep(s, cg_div(a, b)) : NULL; }
 static cg_tensor *s_add(scratch *s, cg_tensor *a, cg_tensor *b) {
     return a && b ? keep(s, cg_add(a, b, cg_scalar_int(1))) : NULL;
+}
+static cg_tensor *s_sub(scratch *s, cg_tensor *a, cg_tensor *b) {
+    return a && b ? keep(s, cg_sub(a, b, cg_scalar_int(1))) : NULL;
 }
 static cg_tensor *s_scale(scratch *s, cg_tensor *a, double k) { return a ? keep(s, cg_mul_scalar(a, k)) : NULL; }
 static cg_tensor *s_shift(scratch *s, cg_tensor *a, double k) { return a ? keep(s, cg_add_scalar(a, k)) : NULL; }
@@ -534,48 +623,74 @@ static cg_tensor *s_gauss(scratch *s, cg_tensor *x, double k) {
     return s_fn(s, cg_exp, s_scale(s, s_mul(s, x, x), -k));
 }
 
+/* CoshBackward0: grad * sinh(self) */
+int cg_bw_cosh(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    scratch s = {0};
+    return finish(gi, &s, s_mul(&s, go[0], s_fn(&s, cg_sinh, saved(n))));
+}
+
+/* SinhBackward0: grad * cosh(self) */
+int cg_bw_sinh(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    scratch s = {0};
+    return finish(gi, &s, s_mul(&s, go[0], s_fn(&s, cg_cosh, saved(n))));
+}
+
 /* ErfBackward0: grad * 2/sqrt(pi) * exp(-self^2) */
 int cg_bw_erf(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     scratch s = {0};
     return finish(gi, &s, s_mul(&s, go[0], s_scale(&s, s_gauss(&s, saved(n), 1.0), M_2_SQRTPI)));
 }
 
-/* gelu_backward in oneDNN, where PyTorch's runs there (gelu_in_onednn);
- * as a graph of engine ops otherwise and under create_graph. */
-static int gelu_backward_onednn(cg_tensor *x, cg_tensor *grad, cg_tensor **gi) {
-    bool was = cg_grad_set_enabled(false);
-    cg_tensor *g = cg_contiguous(grad);
-    cg_grad_set_enabled(was);
-    cg_tensor *out = g ? cg_tensor_empty(x->ndim, x->sizes, CG_F32, cg_tensor_device(x)) : NULL;
-    if (out && cg_onednn_gelu(x->ndim, x->sizes, cg_tensor_data(x), cg_tensor_data(g), cg_tensor_data(out)) < 0)
-        cg_tensor_release(out), out = NULL;
-    cg_tensor_release(g);
-    return (gi[0] = out) ? 0 : -1;
+/* GeluBackward0: gelu_backward(grad, self, approximate) */
+int cg_bw_gelu(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    cg_tensor *x = saved(n);
+    return x && (gi[0] = cg_gelu_backward(go[0], x, n->args.flag)) ? 0 : -1;
 }
 
-/* GeluBackward0: grad * gelu'(self), PyTorch's formulas:
- *   none: Phi(x) + x phi(x), Phi(x) = (1 + erf(x / sqrt 2)) / 2, phi(x) = exp(-x^2/2) / sqrt(2 pi)
- *   tanh: t = tanh(kBeta (x + kKappa x^3)),
- *         (1 + t) / 2 + x/2 (1 - t^2) kBeta (1 + 3 kKappa x^2) */
-int cg_bw_gelu(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
-    scratch s = {0};
-    cg_tensor *x = saved(n), *d;
-    if (x && !n->args.flag && !cg_grad_enabled() && gelu_in_onednn(x))
-        return gelu_backward_onednn(x, go[0], gi);
-    if (!n->args.flag) {
-        cg_tensor *cdf = s_scale(&s, s_shift(&s, s_fn(&s, cg_erf, s_scale(&s, x, M_SQRT1_2)), 1.0), 0.5);
-        cg_tensor *pdf = s_scale(&s, s_gauss(&s, x, 0.5), 0.5 * M_2_SQRTPI * M_SQRT1_2);
-        d = s_add(&s, cdf, s_mul(&s, x, pdf));
+/* gelu''(x) times ggI * gO, FunctionsManual's gelu_double_backward op for
+ * op (its Python numbers are doubles, rounded to the tensors' dtype by
+ * each op):
+ *   none: pdf = kBeta exp(-x^2 / 2), gelu'' = 2 pdf - x^2 pdf
+ *   tanh: f = x / 2, g = 1 - tanh(u)^2, h = kBeta (1 + 3 kKappa x^2) with
+ *         u = kBeta (x + kKappa x^3), gelu'' = 2 f' g h + f g' h + f g h',
+ *         g' = 2 sech(u) (-sech(u) tanh(u)) h, h' = 6 kKappa x kBeta */
+static cg_tensor *gelu_double_backward(scratch *s, cg_tensor *ggi, cg_tensor *go, cg_tensor *x, bool tanh_form) {
+    cg_tensor *second;
+    if (!tanh_form) {
+        cg_tensor *x_sq = s_mul(s, x, x);
+        cg_tensor *pdf = s_scale(s, s_fn(s, cg_exp, s_scale(s, x_sq, -0.5)), M_2_SQRTPI * M_SQRT1_2 * 0.5);
+        second = s_sub(s, s_scale(s, pdf, 2.0), s_mul(s, x_sq, pdf));
     } else {
-        cg_tensor *x2 = s_mul(&s, x, x);
-        cg_tensor *inner = s_scale(&s, s_add(&s, x, s_scale(&s, s_mul(&s, x2, x), CG_GELU_KAPPA)), CG_GELU_BETA);
-        cg_tensor *t = s_fn(&s, cg_tanh, inner);
-        cg_tensor *left = s_scale(&s, s_shift(&s, t, 1.0), 0.5);
-        cg_tensor *dinner = s_scale(&s, s_shift(&s, s_scale(&s, x2, 3.0 * CG_GELU_KAPPA), 1.0), CG_GELU_BETA);
-        cg_tensor *right = s_mul(&s, s_scale(&s, x, 0.5), s_mul(&s, s_one_minus(&s, s_mul(&s, t, t)), dinner));
-        d = s_add(&s, left, right);
+        cg_tensor *cube = x ? keep(s, cg_pow_scalar(x, cg_scalar_int(3))) : NULL;
+        cg_tensor *inner = s_scale(s, s_add(s, x, s_scale(s, cube, CG_GELU_KAPPA)), CG_GELU_BETA);
+        cg_tensor *t = s_fn(s, cg_tanh, inner);
+        cg_tensor *sech = s_fn(s, cg_reciprocal, s_fn(s, cg_cosh, inner));
+        cg_tensor *f = s_scale(s, x, 0.5);
+        cg_tensor *g = s_one_minus(s, s_mul(s, t, t));
+        cg_tensor *h = s_scale(s, s_shift(s, s_mul(s, s_scale(s, x, 3 * CG_GELU_KAPPA), x), 1.0), CG_GELU_BETA);
+        cg_tensor *f_prime_gh = s_mul(s, s_scale(s, g, 0.5), h);
+        cg_tensor *g_prime = s_mul(s, s_mul(s, s_scale(s, sech, 2.0), s_mul(s, s_fn(s, cg_neg, sech), t)), h);
+        cg_tensor *g_prime_fh = s_mul(s, s_mul(s, f, h), g_prime);
+        cg_tensor *h_prime = s_scale(s, s_scale(s, x, 6 * CG_GELU_KAPPA), CG_GELU_BETA);
+        cg_tensor *h_prime_fg = s_mul(s, s_mul(s, f, g), h_prime);
+        second = s_add(s, s_add(s, s_scale(s, f_prime_gh, 2.0), g_prime_fh), h_prime_fg);
     }
-    return finish(gi, &s, s_mul(&s, go[0], d));
+    return s_mul(s, s_mul(s, ggi, go), second);
+}
+
+/* GeluBackwardBackward0: grad_output: gelu_backward(grad, self);
+ * self: gelu_double_backward(grad, grad_output, self) */
+int cg_bw_gelu_backward(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    cg_tensor *g, *x;
+    if (cg_node_saved(n, 0, &g) < 0 || cg_node_saved(n, 1, &x) < 0)
+        return -1;
+    if (n->next[0].node && !(gi[0] = cg_gelu_backward(go[0], x, n->args.flag)))
+        return -1;
+    if (n->next[1].node) {
+        scratch s = {0};
+        return finish(gi + 1, &s, gelu_double_backward(&s, go[0], g, x, n->args.flag));
+    }
+    return 0;
 }
 
 /* where(mask, grad, other) with a scalar other (0 for masks of relu and clamp) */

@@ -24,9 +24,15 @@ cg_tensor *cg_cos(cg_tensor *x);
 cg_tensor *cg_tanh(cg_tensor *x);
 cg_tensor *cg_sigmoid(cg_tensor *x);
 cg_tensor *cg_erf(cg_tensor *x);
+cg_tensor *cg_cosh(cg_tensor *x);
+cg_tensor *cg_sinh(cg_tensor *x);
 cg_tensor *cg_relu(cg_tensor *x); /* not for bool */
 /* F.gelu(x, approximate='none'): approximate is "none" or "tanh". Float only. */
 cg_tensor *cg_gelu(cg_tensor *x, const char *approximate);
+/* gelu's derivative, grad * gelu'(self) (tanh_form: approximate='tanh'),
+ * rounded as PyTorch's gelu_backward kernel rounds it. Recorded as
+ * GeluBackwardBackward0. */
+cg_tensor *cg_gelu_backward(cg_tensor *grad, cg_tensor *self, bool tanh_form);
 /* F.leaky_relu(x, negative_slope=0.01). Float only. */
 cg_tensor *cg_leaky_relu(cg_tensor *x, double negative_slope);
 /* torch.clamp(x, min=None, max=None) with Python numbers: min and max may be

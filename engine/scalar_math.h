@@ -298,7 +298,9 @@ CG_BCE(double, f64, log)
     X(cos, cosf(x), cos(x))                           \
     X(tanh, cg_tanhf(x), tanh(x))                     \
     X(sigmoid, cg_sigmoidf(x), 1.0 / (1.0 + exp(-x))) \
-    X(erf, cg_erff(x), erf(x))
+    X(erf, cg_erff(x), erf(x))                        \
+    X(cosh, coshf(x), cosh(x))                        \
+    X(sinh, sinhf(x), sinh(x))
 
 /* X(op, bool expression in a and b of the promoted dtype) */
 #define CG_COMPARE_OPS(X)                \

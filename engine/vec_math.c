@@ -73,16 +73,18 @@ static __m256d gelu_tanh4(__m256d x) {
 #define MAP_F64(name, FN) VEC_MAP(name, double, __m256d, 4, _mm256_loadu_pd, _mm256_storeu_pd, _mm256_setzero_pd, FN)
 
 /* X(enum, float function, double function) */
-#define VEC_FNS(X)                                               \
-    X(CG_VEC_EXP, Sleef_expf8_u10, Sleef_expd4_u10)              \
-    X(CG_VEC_LOG, Sleef_logf8_u10, Sleef_logd4_u10)              \
-    X(CG_VEC_LOG1P, Sleef_log1pf8_u10, Sleef_log1pd4_u10)        \
-    X(CG_VEC_SIN, Sleef_sinf8_u10, Sleef_sind4_u10)              \
-    X(CG_VEC_COS, Sleef_cosf8_u10, Sleef_cosd4_u10)              \
-    X(CG_VEC_TANH, Sleef_tanhf8_u10, Sleef_tanhd4_u10)           \
-    X(CG_VEC_ERF, Sleef_erff8_u10, Sleef_erfd4_u10)              \
-    X(CG_VEC_SIGMOID, sigmoid8, sigmoid4)                        \
-    X(CG_VEC_GELU_ERF, gelu_erf8, gelu_erf4)                     \
+#define VEC_FNS(X)                                        \
+    X(CG_VEC_EXP, Sleef_expf8_u10, Sleef_expd4_u10)       \
+    X(CG_VEC_LOG, Sleef_logf8_u10, Sleef_logd4_u10)       \
+    X(CG_VEC_LOG1P, Sleef_log1pf8_u10, Sleef_log1pd4_u10) \
+    X(CG_VEC_SIN, Sleef_sinf8_u10, Sleef_sind4_u10)       \
+    X(CG_VEC_COS, Sleef_cosf8_u10, Sleef_cosd4_u10)       \
+    X(CG_VEC_TANH, Sleef_tanhf8_u10, Sleef_tanhd4_u10)    \
+    X(CG_VEC_ERF, Sleef_erff8_u10, Sleef_erfd4_u10)       \
+    X(CG_VEC_COSH, Sleef_coshf8_u10, Sleef_coshd4_u10)    \
+    X(CG_VEC_SINH, Sleef_sinhf8_u10, Sleef_sinhd4_u10)    \
+    X(CG_VEC_SIGMOID, sigmoid8, sigmoid4)                 \
+    X(CG_VEC_GELU_ERF, gelu_erf8, gelu_erf4)              \
     X(CG_VEC_GELU_TANH, gelu_tanh8, gelu_tanh4)
 
 #define MAKE_MAPS(e, f32, f64) MAP_F32(map_##f32, f32) MAP_F64(map_##f64, f64)
@@ -110,6 +112,42 @@ void cg_vec_tanh_backward_f64(double *out, const double *a, const double *b, int
     for (int64_t i = 0; i < n; i++)
         out[i] = a[i] * fma(-b[i], b[i], 1.0);
 }
+
+/* gelu_backward's vector lambdas, operation for operation: the tanh form
+ * with kKappa * x^3 + x, 1 - t * t, 1 + 3 kKappa x^2 and the final sum
+ * fused, the erf form with cdf + x * pdf fused. T, V, P: the element type,
+ * its vector and the intrinsics' suffix. */
+#define GELU_BACKWARD_VEC(SUF, T, V, P, W, TANH, ERF, EXP)                                                          \
+    static V gelu_backward_tanh_##SUF(V dy, V x) {                                                                  \
+        V half = _mm256_set1_##P((T)0.5), one = _mm256_set1_##P((T)1), beta = _mm256_set1_##P((T)GELU_BETA);        \
+        V x_sq = _mm256_mul_##P(x, x);                                                                              \
+        V x_cube = _mm256_mul_##P(x_sq, x);                                                                         \
+        V inner = _mm256_mul_##P(beta, _mm256_fmadd_##P(_mm256_set1_##P((T)GELU_KAPPA), x_cube, x));                \
+        V t = TANH(inner);                                                                                          \
+        V left = _mm256_mul_##P(half, x), right = _mm256_add_##P(one, t);                                           \
+        V tanh_derivative = _mm256_fnmadd_##P(t, t, one);                                                           \
+        V k3 = _mm256_set1_##P((T)3 * (T)GELU_KAPPA);                                                               \
+        V inner_derivative = _mm256_mul_##P(beta, _mm256_fmadd_##P(k3, x_sq, one));                                 \
+        V right_derivative = _mm256_mul_##P(_mm256_mul_##P(left, tanh_derivative), inner_derivative);               \
+        return _mm256_mul_##P(dy, _mm256_fmadd_##P(half, right, right_derivative));                                 \
+    }                                                                                                               \
+    static V gelu_backward_erf_##SUF(V dy, V x) {                                                                   \
+        V alpha = _mm256_set1_##P((T)GELU_ALPHA), beta = _mm256_set1_##P((T)(M_2_SQRTPI * GELU_ALPHA * 0.5));       \
+        V cdf = _mm256_mul_##P(_mm256_set1_##P((T)0.5),                                                             \
+                               _mm256_add_##P(_mm256_set1_##P((T)1), ERF(_mm256_mul_##P(x, alpha))));               \
+        V pdf = _mm256_mul_##P(beta, EXP(_mm256_mul_##P(_mm256_mul_##P(x, x), _mm256_set1_##P((T)-0.5))));          \
+        return _mm256_mul_##P(dy, _mm256_fmadd_##P(x, pdf, cdf));                                                   \
+    }                                                                                                               \
+    void cg_vec_gelu_backward_##SUF(bool tanh_form, T *out, const T *dy, int64_t dys, const T *x, int64_t xs,       \
+                                    int64_t n) {                                                                    \
+        for (int64_t i = 0; i < n; i += W) {                                                                        \
+            V d = dys ? _mm256_loadu_##P(dy + i) : _mm256_set1_##P(*dy);                                            \
+            V v = xs ? _mm256_loadu_##P(x + i) : _mm256_set1_##P(*x);                                               \
+            _mm256_storeu_##P(out + i, tanh_form ? gelu_backward_tanh_##SUF(d, v) : gelu_backward_erf_##SUF(d, v)); \
+        }                                                                                                           \
+    }
+GELU_BACKWARD_VEC(f32, float, __m256, ps, CG_VEC_F32, Sleef_tanhf8_u10, Sleef_erff8_u10, Sleef_expf8_u10)
+GELU_BACKWARD_VEC(f64, double, __m256d, pd, CG_VEC_F64, Sleef_tanhd4_u10, Sleef_erfd4_u10, Sleef_expd4_u10)
 
 void cg_vec_pow_f32(float *out, const float *a, int64_t as, const float *b, int64_t bs, int64_t n) {
     for (int64_t i = 0; i + CG_VEC_F32 <= n; i += CG_VEC_F32) {

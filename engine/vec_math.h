@@ -34,6 +34,8 @@ typedef enum {
     CG_VEC_COS,       /* Sleef_cos*_u10 */
     CG_VEC_TANH,      /* Sleef_tanh*_u10 */
     CG_VEC_ERF,       /* Sleef_erf*_u10 */
+    CG_VEC_COSH,      /* Sleef_cosh*_u10 */
+    CG_VEC_SINH,      /* Sleef_sinh*_u10 */
     CG_VEC_SIGMOID,   /* sigmoid's vector form: 1 / (1 + exp(0 - x)) */
     CG_VEC_GELU_ERF,  /* gelu's: x * 0.5 * (1 + erf(x * sqrt(1/2))) */
     CG_VEC_GELU_TANH, /* gelu's tanh form: 0.5 * x * (1 + tanh(kBeta * (x + kKappa * x^3))) */
@@ -52,6 +54,16 @@ void cg_vec_map_f64(cg_vec_fn f, double *out, const double *in, int64_t n);
  * (its scalar lambda there is fused the same way). */
 void cg_vec_tanh_backward_f32(float *out, const float *a, const float *b, int64_t n);
 void cg_vec_tanh_backward_f64(double *out, const double *a, const double *b, int64_t n);
+
+/* gelu_backward's vector lambdas (PyTorch's GeluBackwardKernelImpl), the
+ * erf form or the tanh form, over n elements, n a multiple of the lanes:
+ * out[i] = dy[i * dys] * gelu'(x[i * xs]), dys and xs 1 (contiguous) or 0
+ * (one value for all), with the multiply-adds GCC fused in PyTorch's AVX2
+ * build (as its outputs show; Note [gelu_backward's kernel] in ops_unary.c). */
+void cg_vec_gelu_backward_f32(bool tanh_form, float *out, const float *dy, int64_t dys, const float *x, int64_t xs,
+                              int64_t n);
+void cg_vec_gelu_backward_f64(bool tanh_form, double *out, const double *dy, int64_t dys, const double *x, int64_t xs,
+                              int64_t n);
 
 /* out[i] = a[i * as] ** b[i * bs] for i < n, n a multiple of the lanes, as
  * and bs 1 (contiguous) or 0 (one value for all): Vectorized<T>::pow,

@@ -1223,6 +1223,8 @@ static cg_value op_dunder_repr(cg_value *a) { return cg_type_tensor.repr(a[0]); 
     X(sigmoid, "sigmoid", "", UNARY(cg_sigmoid), B, NULL)                                                              \
     X(sigmoid_, "sigmoid_", "", UNARY_(cg_sigmoid_), M, NULL)                                                          \
     X(erf, "erf", "", UNARY(cg_erf), B, NULL)                                                                          \
+    X(cosh, "cosh", "", UNARY(cg_cosh), B, NULL)                                                                       \
+    X(sinh, "sinh", "", UNARY(cg_sinh), B, NULL)                                                                       \
     X(relu, "relu", "", UNARY(cg_relu), B, NULL)                                                                       \
     X(relu_, "relu_", "", UNARY_(cg_relu_), M, NULL)                                                                   \
     X(reciprocal, "reciprocal", "", UNARY(cg_reciprocal), B, NULL)                                                     \

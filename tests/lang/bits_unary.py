@@ -31,6 +31,8 @@ OPS = [
     ('reciprocal', torch.reciprocal, lambda x: x * 3),
     ('gelu_tanh', lambda x: F.gelu(x, approximate='tanh'), lambda x: x * 3),
     ('gelu', F.gelu, lambda x: x * 3),
+    ('cosh', torch.cosh, lambda x: x * 4),
+    ('sinh', torch.sinh, lambda x: x * 4),
 ]
 
 

@@ -40,6 +40,8 @@ UNARY_SAMPLE(cos, 122, -3.0, 3.0)
 UNARY_SAMPLE(tanh, 125, -2.0, 2.0)
 UNARY_SAMPLE(sigmoid, 128, -4.0, 4.0)
 UNARY_SAMPLE(erf, 131, -2.0, 2.0)
+UNARY_SAMPLE(cosh, 147, -2.0, 2.0)
+UNARY_SAMPLE(sinh, 148, -2.0, 2.0)
 UNARY_SAMPLE(reciprocal, 137, 0.5, 3.0)
 UNARY_SAMPLE(relu, 134, -2.0, 2.0)
 
@@ -52,6 +54,22 @@ bool sample_gelu(int v, cg_sample *s) {
     case 1:
         return SAMPLE("approximate='tanh' [A,B] non-contiguous", 1, {IN_RANGE(141, true, -3.0, 3.0, S_A, S_B)}, f_gelu,
                       .i = {1});
+    default: return false;
+    }
+}
+
+/* gelu_backward(grad, self): i[0] approximate='tanh' */
+static cg_tensor *f_gelu_backward(cg_tensor *const *in, const cg_sample *s) {
+    return cg_gelu_backward(in[0], in[1], s->i[0]);
+}
+bool sample_gelu_backward(int v, cg_sample *s) {
+    switch (v) {
+    case 0:
+        return SAMPLE("approximate='none' [A,B]", 2,
+                      {IN(188, false, S_A, S_B), IN_RANGE(189, false, -3.0, 3.0, S_A, S_B)}, f_gelu_backward, .i = {0});
+    case 1:
+        return SAMPLE("approximate='tanh' [A,B] non-contiguous, grad [B] broadcast", 2,
+                      {IN(186, false, S_B), IN_RANGE(187, true, -3.0, 3.0, S_A, S_B)}, f_gelu_backward, .i = {1});
     default: return false;
     }
 }
