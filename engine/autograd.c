@@ -379,10 +379,14 @@ int cg_autograd_record(cg_op op, int nout, cg_tensor *const *outs, int nin, cg_t
         *node = NULL;
     if (op < CG_OP_COUNT && !cg_op_table[op].backward)
         return 0; /* not differentiable: outputs do not require grad */
-    assert(nsave <= CG_NODE_MAX_SAVED);
     cg_node *n = node_new(op, nin, nout, args);
     if (!n)
         return -1;
+    if (nsave > CG_NODE_MAX_SAVED && !(n->saved_more = malloc((size_t)(nsave - CG_NODE_MAX_SAVED) * sizeof *n->saved_more))) {
+        cg_node_release(n);
+        cg_error_set(CG_MEMORY_ERROR, "out of memory recording an autograd node");
+        return -1;
+    }
     record_inputs(n, nin, in);
     for (int i = 0; i < nsave; i++)
         if (save_tensor(n, save[i].tensor, save[i].name, nout, outs) < 0) {
@@ -391,6 +395,10 @@ int cg_autograd_record(cg_op op, int nout, cg_tensor *const *outs, int nin, cg_t
         }
     int owners = 0;
     for (int i = 0; i < nout; i++) {
+        if (!outs[i]) { /* an output not computed (a backward op's output_mask) */
+            n->out_meta[i] = (cg_meta){0};
+            continue;
+        }
         meta_of(&n->out_meta[i], outs[i]);
         if (cg_dtype_is_float(outs[i]->dtype)) { /* integer outputs (indices) never require grad */
             attach_output(n, outs[i], i);

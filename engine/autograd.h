@@ -167,9 +167,10 @@ static inline bool cg_tensor_is_leaf(const cg_tensor *t) { return t->grad_fn == 
 /* True when an op over these inputs must record a node. */
 bool cg_autograd_needed(int nin, cg_tensor *const *in);
 
-/* Records op as the grad_fn of outs (all outputs of one call) with edges to
- * inputs, saving the listed tensors (pass an output to save it as an alias,
- * see Note [Saved outputs]). Call when cg_autograd_needed(). Returns 0 or -1;
+/* Records op as the grad_fn of outs (all outputs of one call; NULL for one
+ * not computed) with edges to inputs (NULL: no edge), saving the listed
+ * tensors (pass an output to save it as an alias, see Note [Saved
+ * outputs]). Call when cg_autograd_needed(). Returns 0 or -1;
  * *node (may be NULL) gets the node, borrowed from the outputs that own it,
  * or NULL when nothing was recorded (the op is not differentiable, or no
  * output is of a float dtype). */

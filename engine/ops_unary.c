@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ew.h"
+#include "formula.h"
 #include "onednn.h"
 #include "ops.h"
 #include "ops_unary_impl.h"
@@ -478,42 +479,6 @@ int cg_clamp_(cg_tensor *self, const cg_scalar *min, const cg_scalar *max) {
 }
 
 /* ---- derivatives ------------------------------------------------------------------ */
-
-/* Each formula is a few engine ops; a scratch list holds the intermediate
- * tensors, and the s_* helpers pass NULL (a failure) through, so that a
- * formula reads as one expression and is checked once at the end. */
-typedef struct {
-    cg_tensor *t[40];
-    int n;
-} scratch;
-
-static cg_tensor *keep(scratch *s, cg_tensor *t) {
-    assert(s->n < 40);
-    if (t)
-        s->t[s->n++] = t;
-    return t;
-}
-static cg_tensor *s_mul(scratch *s, cg_tensor *a, cg_tensor *b) { return a && b ? keep(s, cg_mul(a, b)) : NULL; }
-static cg_tensor *s_div(scratch *s, cg_tensor *a, cg_tensor *b) { return a && b ? keep(s, cg_div(a, b)) : NULL; }
-static cg_tensor *s_add(scratch *s, cg_tensor *a, cg_tensor *b) {
-    return a && b ? keep(s, cg_add(a, b, cg_scalar_int(1))) : NULL;
-}
-static cg_tensor *s_sub(scratch *s, cg_tensor *a, cg_tensor *b) {
-    return a && b ? keep(s, cg_sub(a, b, cg_scalar_int(1))) : NULL;
-}
-static cg_tensor *s_scale(scratch *s, cg_tensor *a, double k) { return a ? keep(s, cg_mul_scalar(a, k)) : NULL; }
-static cg_tensor *s_shift(scratch *s, cg_tensor *a, double k) { return a ? keep(s, cg_add_scalar(a, k)) : NULL; }
-static cg_tensor *s_fn(scratch *s, cg_tensor *(*f)(cg_tensor *), cg_tensor *a) { return a ? keep(s, f(a)) : NULL; }
-/* 1 - a */
-static cg_tensor *s_one_minus(scratch *s, cg_tensor *a) { return s_shift(s, s_scale(s, a, -1.0), 1.0); }
-
-/* gi[0] = the formula's final tensor (kept in the scratch); the scratch freed. */
-static int finish(cg_tensor **gi, scratch *s, cg_tensor *result) {
-    gi[0] = result ? cg_tensor_retain(result) : NULL;
-    for (int i = 0; i < s->n; i++)
-        cg_tensor_release(s->t[i]);
-    return gi[0] ? 0 : -1;
-}
 
 /* The single saved tensor of a unary node, borrowed; NULL on error. */
 static cg_tensor *saved(cg_node *n) {
