@@ -45,7 +45,28 @@ typedef struct cg_norm_rows_kind {
     cg_tensor *(*param_view)(cg_tensor *t, const cg_tensor *x);
     /* t (x's shape) summed to the weight's shape */
     cg_tensor *(*param_sum)(cg_tensor *t, int64_t param);
+    /* Under create_graph, records the kernel's gradients gi[0..3) (NULL
+     * where not computed) as the op's backward node, which has its own
+     * derivative; n the op's node, go its gradient. NULL where PyTorch
+     * takes a composite instead (group_norm). */
+    int (*record_backward)(cg_node *n, cg_tensor *go, cg_tensor *x, cg_tensor *mean, cg_tensor *rstd, cg_tensor *w,
+                           cg_tensor *const *gi);
+    /* PyTorch's composite derivative over the saved statistics, which are
+     * then outputs of the node too (y, mean, rstd): taken under
+     * create_graph and where the statistics' gradients arrive (group_norm's);
+     * NULL where PyTorch has none. */
+    int (*graph_backward)(cg_node *n, cg_tensor *const *go, cg_tensor *x, cg_tensor *mean, cg_tensor *rstd,
+                          cg_tensor *w, cg_tensor **gi);
 } cg_norm_rows_kind;
+
+/* layer_norm's record_backward (layer_norm_backward.c): the node
+ * NativeLayerNormBackwardBackward0 of native_layer_norm_backward */
+int cg_layer_norm_record_backward(cg_node *n, cg_tensor *go, cg_tensor *x, cg_tensor *mean, cg_tensor *rstd,
+                                  cg_tensor *w, cg_tensor *const *gi);
+/* group_norm's graph_backward (group_norm_backward.c):
+ * infinitely_differentiable_native_group_norm_backward */
+int cg_group_norm_graph_backward(cg_node *n, cg_tensor *const *go, cg_tensor *X, cg_tensor *mean, cg_tensor *rstd,
+                                 cg_tensor *gamma, cg_tensor **gi);
 
 /* The op's output for checked arguments, recording its node; and its
  * derivative (norm_rows.c). */

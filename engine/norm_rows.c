@@ -3,10 +3,11 @@
  * x seen as rows [M, K], each normalised by its mean and rstd = 1 /
  * sqrt(biased var + eps), then times weight plus bias. On the CPU the fused
  * kernels of norm_kernel.h compute them over contiguous copies (as PyTorch
- * makes them), with PyTorch's bits; elsewhere, and for a derivative that
- * itself records a graph (create_graph), engine ops do, recomputing the
- * statistics from x so that a second derivative flows through them. The
- * node saves the input, the weight and the kernel's mean and rstd. */
+ * makes them), with PyTorch's bits, under create_graph too where the kind
+ * records the backward kernel as a node with its own derivative
+ * (layer_norm's); elsewhere engine ops do, recomputing the statistics from
+ * x so that a second derivative flows through them. The node saves the
+ * input, the weight and the kernel's mean and rstd. */
 #include "nn_internal.h"
 #include "norm_kernel.h"
 #include "ops.h"
@@ -108,25 +109,36 @@ cg_tensor *cg_norm_rows_forward(const cg_norm_rows_kind *k, cg_tensor *x, int64_
     if (y && cg_autograd_needed(3, in)) {
         cg_op_args args = {.s = {cg_scalar_float(eps)}, .i = {param}};
         cg_save_spec save[4] = {{x, "input"}, {w, "weight"}, {mean, "result1"}, {rstd, "result2"}};
-        if (cg_autograd_record(k->op, 1, &y, 3, in, 4, save, &args, NULL) < 0)
+        cg_tensor *outs[3] = {y, mean, rstd};
+        int nout = k->graph_backward && mean ? 3 : 1; /* the statistics differentiable, as PyTorch's */
+        if (cg_autograd_record(k->op, nout, outs, 3, in, 4, save, &args, NULL) < 0)
             cg_tensor_release(y), y = NULL;
     }
     cg_tensor_release(mean), cg_tensor_release(rstd);
     return y;
 }
 
-/* The fused backward, when no graph of it is wanted and the forward was
- * fused (mean saved): 1 done, 0 not applicable, -1 error */
+/* The fused backward, where the forward was fused (mean saved), and under
+ * create_graph where the kind records it as a node of its own: 1 done, 0
+ * not applicable, -1 error */
 static int fused_backward(const cg_norm_rows_kind *k, cg_node *n, cg_tensor *go, cg_tensor *x, cg_tensor *w,
                           cg_tensor *mean, cg_tensor *rstd, cg_tensor **gi) {
-    if (cg_grad_enabled() || !mean || go->dtype != x->dtype || cg_tensor_device(go).type != CG_CPU)
+    bool graph = cg_grad_enabled();
+    if ((graph && !k->record_backward) || !mean || go->dtype != x->dtype || cg_tensor_device(go).type != CG_CPU)
         return 0;
     cg_tensor *c[3] = {NULL, NULL, NULL};
-    if (contiguous3(go, x, w, c) < 0)
-        return -1;
+    cg_grad_set_enabled(false);
+    int rc = contiguous3(go, x, w, c);
     bool need[3] = {n->next[0].node != NULL, n->nin > 1 && n->next[1].node, n->nin > 2 && n->next[2].node};
-    int rc = k->kernel_backward(c[0], c[1], mean, rstd, c[2], n->args.i[0], need, gi);
+    if (rc == 0)
+        rc = k->kernel_backward(c[0], c[1], mean, rstd, c[2], n->args.i[0], need, gi);
+    cg_grad_set_enabled(graph);
     cg_tensor_release(c[0]), cg_tensor_release(c[1]), cg_tensor_release(c[2]);
+    if (rc == 0 && graph && k->record_backward(n, go, x, mean, rstd, w, gi) < 0) {
+        for (int i = 0; i < 3; i++)
+            cg_tensor_release(gi[i]), gi[i] = NULL;
+        rc = -1;
+    }
     return rc < 0 ? -1 : 1;
 }
 
@@ -134,6 +146,9 @@ int cg_norm_rows_backward(const cg_norm_rows_kind *k, cg_node *n, cg_tensor *con
     cg_tensor *x, *w, *mean, *rstd;
     if (cg_node_saved_all(n, 4, &x, &w, &mean, &rstd) < 0)
         return -1;
+    bool stats_grad = n->nout > 1 && (go[1] || go[2]);
+    if ((cg_grad_enabled() || stats_grad) && mean && k->graph_backward)
+        return k->graph_backward(n, go, x, mean, rstd, w, gi);
     int fused = fused_backward(k, n, go[0], x, w, mean, rstd, gi);
     if (fused != 0)
         return fused < 0 ? -1 : 0;

@@ -76,7 +76,7 @@ static cg_tensor *sum_but_channels(cg_tensor *t, int64_t groups) {
 }
 
 static const cg_norm_rows_kind group_norm_kind = {
-    CG_OP_GROUP_NORM, rows_of, cg_group_norm_kernel, cg_group_norm_backward_kernel, param_view, sum_but_channels};
+    CG_OP_GROUP_NORM, rows_of, cg_group_norm_kernel, cg_group_norm_backward_kernel, param_view, sum_but_channels, NULL, cg_group_norm_graph_backward};
 
 cg_tensor *cg_group_norm(cg_tensor *x, int64_t G, cg_tensor *w, cg_tensor *b, double eps) {
     if (check_args(x, G, w, b) < 0)

@@ -96,8 +96,9 @@ static cg_tensor *sum_leading(cg_tensor *t, int64_t nd) {
     return k ? cg_sum(t, k, dims, false) : cg_tensor_retain(t);
 }
 
-static const cg_norm_rows_kind layer_norm_kind = {CG_OP_LAYER_NORM, rows_of,    kernel,
-                                                  kernel_backward,  param_view, sum_leading};
+static const cg_norm_rows_kind layer_norm_kind = {CG_OP_LAYER_NORM, rows_of,    kernel,      kernel_backward,
+                                                  param_view,       sum_leading, cg_layer_norm_record_backward,
+                                                  NULL};
 
 cg_tensor *cg_layer_norm(cg_tensor *x, int nd, const int64_t *shape, cg_tensor *w, cg_tensor *b, double eps) {
     if (check_args(x, nd, shape, w, b) < 0)

@@ -227,6 +227,37 @@ bool sample_layer_norm(int v, cg_sample *s) {
     }
 }
 
+/* native_layer_norm_backward under create_graph: the gradient (i[1]: 0 of
+ * in[1], 1 of the weight in[2]) of layer_norm(in[1], in[2], in[3]) over its
+ * last i[0] dims for the grad in[0], a node of its own whose derivative is
+ * checked here */
+static cg_tensor *f_layer_norm_backward(cg_tensor *const *in, const cg_sample *s) {
+    int nd = (int)s->i[0];
+    cg_tensor *x = in[1], *g[2] = {NULL, NULL};
+    bool was = cg_grad_set_enabled(true); /* the gradcheck's numeric side runs under no_grad */
+    cg_tensor *y = cg_layer_norm(x, nd, x->sizes + x->ndim - nd, in[2], in[3], 1e-5);
+    int rc = y ? cg_autograd_grad(1, &y, &in[0], 2, (cg_tensor *[]){x, in[2]}, true, true, true, g) : -1;
+    cg_grad_set_enabled(was);
+    cg_tensor_release(y), cg_tensor_release(g[1 - s->i[1]]);
+    return rc < 0 ? NULL : g[s->i[1]];
+}
+bool sample_layer_norm_backward(int v, cg_sample *s) {
+    switch (v) {
+    case 0:
+    case 1:
+        return SAMPLE(v ? "[A,B,C] over [C], the weight's gradient" : "[A,B,C] over [C], the input's gradient", 4,
+                      {IN(505, false, S_A, S_B, S_C + 1), IN(506, false, S_A, S_B, S_C + 1), IN(507, false, S_C + 1),
+                       IN(508, false, S_C + 1)},
+                      f_layer_norm_backward, .i = {1, v});
+    case 2:
+        return SAMPLE("[A,B,C] over [B,C], grad non-contiguous", 4,
+                      {IN(509, true, S_A, S_B + 1, S_C + 1), IN(510, false, S_A, S_B + 1, S_C + 1),
+                       IN(515, false, S_B + 1, S_C + 1), IN(516, false, S_B + 1, S_C + 1)},
+                      f_layer_norm_backward, .i = {2, 0});
+    default: return false;
+    }
+}
+
 /* group_norm of in[0] in s->i[0] groups; weight and bias when given */
 static cg_tensor *f_group_norm(cg_tensor *const *in, const cg_sample *s) {
     return cg_group_norm(in[0], s->i[0], s->nin > 1 ? in[1] : NULL, s->nin > 2 ? in[2] : NULL, s->d[0]);
