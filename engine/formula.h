@@ -12,12 +12,12 @@
  * tensors, and the s_* helpers pass NULL (a failure) through, so that a
  * formula reads as one expression and is checked once at the end. */
 typedef struct {
-    cg_tensor *t[128];
+    cg_tensor *t[256];
     int n;
 } scratch;
 
 static inline cg_tensor *keep(scratch *s, cg_tensor *t) {
-    assert(s->n < 128);
+    assert(s->n < 256);
     if (t)
         s->t[s->n++] = t;
     return t;

@@ -63,6 +63,12 @@ typedef struct cg_norm_rows_kind {
  * NativeLayerNormBackwardBackward0 of native_layer_norm_backward */
 int cg_layer_norm_record_backward(cg_node *n, cg_tensor *go, cg_tensor *x, cg_tensor *mean, cg_tensor *rstd,
                                   cg_tensor *w, cg_tensor *const *gi);
+/* batch_norm's backward kernel under create_graph as its node
+ * NativeBatchNormBackwardBackward0 (batch_norm_backward.c); stat1 and stat2
+ * the forward's saved statistics (training: the batch's mean and invstd,
+ * eval: the running mean and var) */
+int cg_batch_norm_record_backward(cg_node *n, cg_tensor *go, cg_tensor *x, cg_tensor *w, cg_tensor *stat1,
+                                  cg_tensor *stat2, cg_tensor *const *gi);
 /* group_norm's graph_backward (group_norm_backward.c):
  * infinitely_differentiable_native_group_norm_backward */
 int cg_group_norm_graph_backward(cg_node *n, cg_tensor *const *go, cg_tensor *X, cg_tensor *mean, cg_tensor *rstd,

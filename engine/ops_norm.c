@@ -146,23 +146,30 @@ static cg_tensor *train_grad_input(cg_tensor *go, cg_tensor *x, cg_tensor *a, cg
     return gi;
 }
 
-/* The fused backward kernel, when no graph of the derivative is wanted and
- * the forward took the fused kernel: 1 done, 0 not applicable, -1 error */
+/* The fused backward kernel, where the forward took the fused kernel; under
+ * create_graph recorded as NativeBatchNormBackwardBackward0, whose
+ * derivative is batchnorm_double_backward (batch_norm_backward.c), as
+ * PyTorch does: 1 done, 0 not applicable, -1 error */
 static int fused_backward(cg_node *n, cg_tensor *go, cg_tensor *x, cg_tensor *w, cg_tensor *rm, cg_tensor *rv,
                           cg_tensor **gi) {
-    bool training = n->args.flag;
-    cg_tensor *mean = training ? rm : NULL, *invstd = training ? rv : NULL;
+    bool training = n->args.flag, graph = cg_grad_enabled();
+    cg_tensor *stat1 = rm, *stat2 = rv, *mean = training ? rm : NULL, *invstd = training ? rv : NULL;
     if (training)
         rm = rv = NULL;
-    if (cg_grad_enabled() || !n->args.i[0] || go->ndim != x->ndim
-        || memcmp(go->sizes, x->sizes, (size_t)x->ndim * sizeof *x->sizes)
+    if (!n->args.i[0] || go->ndim != x->ndim || memcmp(go->sizes, x->sizes, (size_t)x->ndim * sizeof *x->sizes)
         || !cg_norm_kernel_applies(go, (cg_tensor *[]){x, w, rm, rv}, 4))
         return 0;
     bool need[3] = {n->next[0].node != NULL, n->nin > 1 && n->next[1].node, n->nin > 2 && n->next[2].node};
-    return cg_batch_norm_backward_kernel(go, x, w, rm, rv, mean, invstd, training, cg_scalar_to_double(n->args.s[0]),
-                                         need, gi) < 0
-               ? -1
-               : 1;
+    cg_grad_set_enabled(false);
+    int rc = cg_batch_norm_backward_kernel(go, x, w, rm, rv, mean, invstd, training, cg_scalar_to_double(n->args.s[0]),
+                                           need, gi);
+    cg_grad_set_enabled(graph);
+    if (rc == 0 && graph && cg_batch_norm_record_backward(n, go, x, w, stat1, stat2, gi) < 0) {
+        for (int i = 0; i < 3; i++)
+            cg_tensor_release(gi[i]), gi[i] = NULL;
+        rc = -1;
+    }
+    return rc < 0 ? -1 : 1;
 }
 
 /* NativeBatchNormBackward0 (Note [Batch norm]) */

@@ -207,6 +207,34 @@ bool sample_batch_norm(int v, cg_sample *s) {
     }
 }
 
+/* native_batch_norm_backward under create_graph: the gradient (i[1]: 0 of
+ * in[1], 1 of the weight in[2]) of batch_norm(in[1], weight in[2], bias
+ * in[3]) for the grad in[0], training (i[0]) or evaluating with running
+ * statistics; a node of its own whose derivative is checked here */
+static cg_tensor *f_batch_norm_backward(cg_tensor *const *in, const cg_sample *s) {
+    cg_tensor *x = in[1], *g[2] = {NULL, NULL};
+    int64_t c = x->sizes[1];
+    cg_tensor *rm = s_on_device_of(x, s_const_range(&c, 1, 484, -1, 1));
+    cg_tensor *rv = s_on_device_of(x, s_const_range(&c, 1, 485, 0.5, 2));
+    bool was = cg_grad_set_enabled(true); /* the gradcheck's numeric side runs under no_grad */
+    cg_tensor *y = cg_batch_norm(x, rm, rv, in[2], in[3], s->i[0], 0.1, 1e-5);
+    int rc = y ? cg_autograd_grad(1, &y, &in[0], 2, (cg_tensor *[]){x, in[2]}, true, true, true, g) : -1;
+    cg_grad_set_enabled(was);
+    cg_tensor_release(y), cg_tensor_release(rm), cg_tensor_release(rv), cg_tensor_release(g[1 - s->i[1]]);
+    return rc < 0 ? NULL : g[s->i[1]];
+}
+bool sample_batch_norm_backward(int v, cg_sample *s) {
+    static const char *desc[] = {"training [A+1,B,C], the input's gradient", "training [A+1,B,C], the weight's gradient",
+                                 "evaluation [A+1,B,C], the input's gradient",
+                                 "evaluation [A+1,B,C], the weight's gradient"};
+    if (v > 3)
+        return false;
+    return SAMPLE(desc[v], 4,
+                  {IN(492, false, S_A + 1, S_B, S_C), IN(493, false, S_A + 1, S_B, S_C), IN(494, false, S_B),
+                   IN(495, false, S_B)},
+                  f_batch_norm_backward, .i = {v < 2, v % 2});
+}
+
 /* layer_norm over the trailing s->i[0] dims of in[0]; weight and bias when
  * given */
 static cg_tensor *f_layer_norm(cg_tensor *const *in, const cg_sample *s) {

@@ -98,6 +98,8 @@ static const char *const reach[CG_OP_COUNT] = {
     [CG_OP_CLAMP] = "y = x.clamp(-0.5, 0.5)",
     [CG_OP_THRESHOLD_BACKWARD] = "y, = torch.autograd.grad(torch.relu(x).sum(), x, create_graph=True)",
     [CG_OP_TANH_BACKWARD] = "y, = torch.autograd.grad(torch.tanh(x).sum(), x, create_graph=True)",
+    [CG_OP_BATCH_NORM_BACKWARD] =
+        "y, = torch.autograd.grad(F.batch_norm(b, None, None, training=True), b, torch.randn(2, 3, 4), create_graph=True)",
     [CG_OP_LAYER_NORM_BACKWARD] = "y, = torch.autograd.grad(F.layer_norm(x, (4,), v, v).sum(), x, create_graph=True)",
     [CG_OP_GELU_BACKWARD] = "y, = torch.autograd.grad(F.gelu(x).sum(), x, create_graph=True)",
     [CG_OP_CLAMP_TENSOR] = "y = x.clamp(min=zeros)",
