@@ -378,8 +378,137 @@ static int64_t mt_binomial(mt_state *s, int64_t n, double p) {
 
 enum {
     D_LOGNORMAL, D_LAPLACE, D_LOGISTIC, D_GUMBEL, D_WEIBULL, D_PARETO, D_POWER, D_CAUCHY, D_TRIANGULAR,
-    D_STD_GAMMA, D_BETA, D_CHISQUARE, D_F, D_STD_T, D_WALD, D_GEOMETRIC, D_BINOMIAL, D_NEGBIN, D_RAYLEIGH, D_COUNT
+    D_STD_GAMMA, D_BETA, D_CHISQUARE, D_F, D_STD_T, D_WALD, D_GEOMETRIC, D_BINOMIAL, D_NEGBIN, D_RAYLEIGH,
+    D_NONCENTRAL_CHISQ, D_NONCENTRAL_F, D_VONMISES, D_ZIPF, D_LOGSERIES, D_HYPERGEOMETRIC, D_COUNT
 };
+
+static double mt_noncentral_chisq(mt_state *s, double df, double nonc) {
+    if (nonc == 0)
+        return mt_chisq(s, df);
+    if (df > 1) {
+        double chi2 = mt_chisq(s, df - 1), n = mt_gauss(s) + sqrt(nonc);
+        return chi2 + n * n;
+    }
+    /* the draw happens before the NaN check so the stream moves as numpy's */
+    double out = mt_chisq(s, df + 2.0 * (double)mt_poisson(s, nonc / 2.0));
+    return isnan(nonc) ? NAN : out;
+}
+
+/* von Mises by Best and Fisher's rejection, with numpy's small-kappa
+ * branches and its wrapping of the angle into [-pi, pi]. */
+static double mt_vonmises(mt_state *s, double mu, double kappa) {
+    if (isnan(kappa))
+        return NAN;
+    if (kappa < 1e-8)
+        return M_PI * (2 * mt_double(s) - 1);
+    double sv;
+    if (kappa < 1e-5) {
+        sv = 1. / kappa + kappa;
+    } else {
+        double r = 1 + sqrt(1 + 4 * kappa * kappa), rho = (r - sqrt(2 * r)) / (2 * kappa);
+        sv = (1 + rho * rho) / (2 * rho);
+    }
+    double w;
+    for (;;) {
+        double z = cos(M_PI * mt_double(s));
+        w = (1 + sv * z) / (sv + z);
+        double y = kappa * (sv - w), v = mt_double(s);
+        if (y * (2 - y) - v >= 0 || log(y / v) + 1 - y >= 0)
+            break;
+    }
+    double result = acos(w);
+    if (mt_double(s) < 0.5)
+        result = -result;
+    result += mu;
+    double mod = fmod(fabs(result) + M_PI, 2 * M_PI) - M_PI;
+    return result < 0 ? -mod : mod;
+}
+
+static double mt_zipf(mt_state *s, double a) {
+    double am1 = a - 1.0, b = pow(2.0, am1);
+    for (;;) {
+        double u = 1.0 - mt_double(s), v = mt_double(s), x = floor(pow(u, -1.0 / am1));
+        /* past int64 the draw is rejected: a Zipf truncated to the int64 range */
+        if (x > (double)INT64_MAX || x < 1.0)
+            continue;
+        double t = pow(1.0 + 1.0 / x, am1);
+        if (v * x * (t - 1.0) / (b - 1.0) <= t / b)
+            return x;
+    }
+}
+
+static double mt_logseries(mt_state *s, double p) {
+    double r = log(1.0 - p);
+    for (;;) {
+        double v = mt_double(s);
+        if (v >= p)
+            return 1;
+        double q = 1.0 - exp(r * mt_double(s));
+        if (v <= q * q) {
+            int64_t result = (int64_t)floor(1 + log(v) / log(q));
+            if (result < 1 || v == 0.0)
+                continue;
+            return (double)result;
+        }
+        return v >= q ? 1 : 2;
+    }
+}
+
+/* Hypergeometric for a sample of 10 or less: draw the sample one by one. */
+static int64_t hyper_hyp(mt_state *s, int64_t good, int64_t bad, int64_t sample) {
+    int64_t d1 = bad + good - sample, k = sample;
+    double d2 = (double)(bad < good ? bad : good), y = d2;
+    while (y > 0.0) {
+        double u = mt_double(s);
+        y -= (double)(int64_t)floor(u + y / (double)(d1 + k));
+        k--;
+        if (k == 0)
+            break;
+    }
+    int64_t z = (int64_t)(d2 - y);
+    return good > bad ? sample - z : z;
+}
+
+/* Hypergeometric past 10: Stadlober's HRUA ratio of uniforms, with
+ * Frohne's corrections as numpy keeps them. */
+static int64_t hyper_hrua(mt_state *s, int64_t good, int64_t bad, int64_t sample) {
+    const double D1 = 1.7155277699214135, D2 = 0.8989161620588988; /* 2 sqrt(2/e), 3 - 2 sqrt(3/e) */
+    int64_t mingb = good < bad ? good : bad, maxgb = good < bad ? bad : good, popsize = good + bad;
+    int64_t m = sample < popsize - sample ? sample : popsize - sample;
+    double d4 = (double)mingb / (double)popsize, d5 = 1.0 - d4, d6 = (double)m * d4 + 0.5;
+    double d7 = sqrt((double)(popsize - m) * (double)sample * d4 * d5 / (double)(popsize - 1) + 0.5);
+    double d8 = D1 * d7 + D2;
+    int64_t d9 = (int64_t)floor((double)(m + 1) * (double)(mingb + 1) / (double)(popsize + 2));
+    double d10 = loggam((double)(d9 + 1)) + loggam((double)(mingb - d9 + 1)) + loggam((double)(m - d9 + 1))
+                 + loggam((double)(maxgb - m + d9 + 1));
+    double lim = (double)(m < mingb ? m : mingb) + 1.0, d11 = floor(d6 + 16 * d7);
+    d11 = lim < d11 ? lim : d11;
+    int64_t z;
+    for (;;) {
+        double x = mt_double(s), y = mt_double(s), w = d6 + d8 * (y - 0.5) / x;
+        if (w < 0.0 || w >= d11)
+            continue;
+        z = (int64_t)floor(w);
+        double t = d10 - (loggam((double)(z + 1)) + loggam((double)(mingb - z + 1)) + loggam((double)(m - z + 1))
+                          + loggam((double)(maxgb - m + z + 1)));
+        if (x * (4.0 - x) - 3.0 <= t)
+            break;
+        if (x * (x - t) >= 1)
+            continue;
+        if (2.0 * log(x) <= t)
+            break;
+    }
+    if (good > bad)
+        z = m - z;
+    if (m < sample)
+        z = good - z;
+    return z;
+}
+
+static double mt_hypergeometric(mt_state *s, double good, double bad, double sample) {
+    int64_t g = (int64_t)good, b = (int64_t)bad, n = (int64_t)sample;
+    return (double)(n > 10 ? hyper_hrua(s, g, b, n) : n > 0 ? hyper_hyp(s, g, b, n) : 0);
+}
 
 /* One draw of distribution kind with parameters a, b, c. */
 static double mt_draw(mt_state *s, int kind, double a, double b, double c) {
@@ -452,7 +581,16 @@ static double mt_draw(mt_state *s, int kind, double a, double b, double c) {
         return ceil(log1p(-mt_double(s)) / log(1 - a));
     case D_BINOMIAL: return (double)mt_binomial(s, (int64_t)a, b);
     case D_NEGBIN: return (double)mt_poisson(s, (1 - b) / b * mt_std_gamma(s, a));
-    case D_RAYLEIGH: return a * sqrt(-2.0 * log(1.0 - mt_double(s)));
+    case D_RAYLEIGH: return a * sqrt(-2.0 * log1p(-mt_double(s)));
+    case D_NONCENTRAL_CHISQ: return mt_noncentral_chisq(s, a, b);
+    case D_NONCENTRAL_F: {
+        double t = mt_noncentral_chisq(s, a, c) * b;
+        return t / (mt_chisq(s, b) * a);
+    }
+    case D_VONMISES: return mt_vonmises(s, a, b);
+    case D_ZIPF: return mt_zipf(s, a);
+    case D_LOGSERIES: return mt_logseries(s, a);
+    case D_HYPERGEOMETRIC: return mt_hypergeometric(s, a, b, c);
     default: return 0;
     }
 }
@@ -632,18 +770,20 @@ static cg_value m_poisson(cg_value self, const cg_args *a) {
     return cg_tensor_steal(t);
 }
 
-/* words(state, n): n raw 32-bit draws, as an int64 tensor. */
+/* words(state, n[, positive]): n raw 32-bit draws, or with positive n
+ * 64-bit draws shifted to 63 bits (tomaxint), as an int64 tensor. */
 static cg_value m_words(cg_value self, const cg_args *a) {
     mt_state *s = state_arg(a);
     int64_t n;
     if (!s || !np_count_arg(a, 1, &n))
         return CG_ERR;
+    bool positive = a->npos > 2 && cg_truth(a->pos[2]) > 0;
     cg_tensor *t = cg_tensor_empty(1, &n, CG_INT64, cg_device_cpu());
     if (!t)
         return torch_raise();
     int64_t *p = cg_tensor_data(t);
     for (int64_t i = 0; i < n; i++)
-        p[i] = mt_next32(s);
+        p[i] = positive ? (int64_t)(mt_next64(s) >> 1) : mt_next32(s);
     return cg_tensor_steal(t);
 }
 
@@ -677,7 +817,7 @@ static const cg_method_def mt_defs[] = {
     {"bounded", m_bounded, NULL, "bounded(state, off, rng, n): n integers in [off, off + rng]."},
     {"permutation", m_permutation, NULL, "permutation(state, n): a shuffled arange(n)."},
     {"poisson", m_poisson, NULL, "poisson(state, lam, n): n Poisson draws."},
-    {"words", m_words, NULL, "words(state, n): n raw 32-bit outputs."},
+    {"words", m_words, NULL, "words(state, n[, positive]): n raw 32-bit outputs, or 63-bit ones."},
     {"draw", m_draw, NULL, "draw(state, kind, n, a, b, c): n draws of one of the legacy distributions."},
     {NULL, NULL, NULL, NULL},
 };

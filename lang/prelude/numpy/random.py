@@ -237,6 +237,9 @@ class RandomState:
         vals = [asarray(v).astype('float64') for v in params]
         shape = _shape(size)
         scalar = all(v.ndim == 0 for v in vals)
+        for v, check in zip(vals, checks):
+            if check:
+                _constraint(v, check[0], check[1], scalar)
         p = [builtins.float(v.item()) if v.ndim == 0 else 0.0 for v in vals] + [0.0] * (3 - len(vals))
         if scalar:
             n = 1 if shape is None else _count(shape)
@@ -251,6 +254,8 @@ class RandomState:
             shape = broadcast_shapes(*[v.shape for v in vals])
         flats = [broadcast_to(v, shape).ravel().tolist() for v in vals]
         out = [_mt.draw(self._state, kind, 1, *(list(ps) + [0.0] * (3 - len(ps))))[0].item() for ps in zip(*flats)]
+        if integer:
+            out = [builtins.int(v) for v in out]
         return array(out, dtype='int64' if integer else 'float64').reshape(shape)
 
     def _check(self, value, test, message):
@@ -350,6 +355,33 @@ class RandomState:
     def rayleigh(self, scale=1.0, size=None):
         self._check(scale, lambda v: _uf.less(v, 0), 'scale < 0')
         return self._dist(18, size, (scale,), ())
+
+    def noncentral_chisquare(self, df, nonc, size=None):
+        return self._dist(19, size, (df, nonc), (('df', 'pos'), ('nonc', 'nonneg')))
+
+    def noncentral_f(self, dfnum, dfden, nonc, size=None):
+        return self._dist(20, size, (dfnum, dfden, nonc), (('dfnum', 'pos'), ('dfden', 'pos'), ('nonc', 'nonneg')))
+
+    def vonmises(self, mu, kappa, size=None):
+        return self._dist(21, size, (mu, kappa), (None, ('kappa', 'nonneg')))
+
+    def zipf(self, a, size=None):
+        return self._dist(22, size, (a,), (('a', 'gt1'),), integer=True)
+
+    def logseries(self, p, size=None):
+        return self._dist(23, size, (p,), (('p', 'lt01'),), integer=True)
+
+    def hypergeometric(self, ngood, nbad, nsample, size=None):
+        ints = [asarray(v).astype('int64') for v in (ngood, nbad, nsample)]
+        if builtins.bool(asarray(_uf.less(_uf.add(ints[0], ints[1]), ints[2])).any()):
+            raise ValueError('ngood + nbad < nsample')
+        return self._dist(24, size, ints, (('ngood', 'nonneg'), ('nbad', 'nonneg'), ('nsample', 'ge1')),
+                          integer=True)
+
+    def tomaxint(self, size=None):
+        shape = _shape(size)
+        t = _mt.words(self._state, 1 if shape is None else _count(shape), True)
+        return builtins.int(t[0].item()) if shape is None else _wrap(t.reshape(shape))
 
     def multinomial(self, n, pvals, size=None):
         pv = asarray(pvals).astype('float64')
@@ -537,6 +569,40 @@ class RandomState:
         return arr[idx]
 
 
+def _constraint(v, name, cons, scalar):
+    """numpy's check of a distribution parameter v (float64): its messages
+    say 'is NaN' when every parameter is a scalar, 'contains NaNs' when one
+    is an array, as numpy's check_constraint and check_array_constraint do."""
+    from numpy._more import signbit
+    nan = 'is NaN' if scalar else 'contains NaNs'
+    def some(x):
+        return builtins.bool(asarray(x).any())
+
+    def every(x):
+        return builtins.bool(asarray(x).all())
+    if cons == 'nonneg':
+        if some(_uf.logical_and(_uf.logical_not(_uf.isnan(v)), signbit(v))):
+            raise ValueError(name + ' < 0')
+    elif cons == 'pos':
+        if some(_uf.less_equal(v, 0)):
+            raise ValueError(name + ' <= 0')
+    elif cons == 'bounded01':
+        if not every(_uf.greater_equal(v, 0)) or not every(_uf.less_equal(v, 1)):
+            raise ValueError('{0} < 0, {0} > 1 or {0} {1}'.format(name, nan))
+    elif cons == 'gt0le1':
+        if not every(_uf.greater(v, 0)) or not every(_uf.less_equal(v, 1)):
+            raise ValueError('{0} <= 0, {0} > 1 or {0} contains NaNs'.format(name))
+    elif cons == 'lt01':
+        if not every(_uf.greater_equal(v, 0)) or not every(_uf.less(v, 1)):
+            raise ValueError('{0} < 0, {0} >= 1 or {0} {1}'.format(name, nan))
+    elif cons == 'gt1':
+        if not every(_uf.greater(v, 1)):
+            raise ValueError('{0} <= 1 or {0} {1}'.format(name, nan))
+    elif cons == 'ge1':
+        if not every(_uf.greater_equal(v, 1)):
+            raise ValueError('{0} < 1 or {0} {1}'.format(name, nan))
+
+
 def _kahan(vals):
     s = 0.0
     c = 0.0
@@ -588,6 +654,12 @@ geometric = _rand.geometric
 binomial = _rand.binomial
 negative_binomial = _rand.negative_binomial
 rayleigh = _rand.rayleigh
+noncentral_chisquare = _rand.noncentral_chisquare
+noncentral_f = _rand.noncentral_f
+vonmises = _rand.vonmises
+zipf = _rand.zipf
+logseries = _rand.logseries
+hypergeometric = _rand.hypergeometric
 multinomial = _rand.multinomial
 dirichlet = _rand.dirichlet
 multivariate_normal = _rand.multivariate_normal
