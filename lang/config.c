@@ -56,8 +56,8 @@ const cg_module_entry cg_config_modules[] = {
     {"torch.nn.functional", cg_torch_functional_module_init},
     {"numpy._lapack", cg_numpy_lapack_module_init},
     {"numpy._umath", cg_numpy_umath_module_init},
-    {"numpy._mt19937", cg_numpy_mt19937_module_init},
-    {"numpy._pcg64", cg_numpy_pcg64_module_init},
+    {"numpy._bitgen", cg_numpy_bitgen_module_init},
+    {"numpy._random", cg_numpy_random_module_init},
     {"numpy._fast", cg_numpy_fast_module_init},
     {NULL, NULL},
 };

@@ -10,10 +10,10 @@
 cg_value cg_numpy_lapack_module_init(void);
 /* numpy._umath: numpy's own loops where its order matters (umath_module.c). */
 cg_value cg_numpy_umath_module_init(void);
-/* numpy._mt19937: the legacy generator and its draws (mt19937.c). */
-cg_value cg_numpy_mt19937_module_init(void);
-/* numpy._pcg64: PCG64 and the Generator's draws (pcg64.c). */
-cg_value cg_numpy_pcg64_module_init(void);
+/* numpy._bitgen: numpy.random's bit generators (bitgen.c). */
+cg_value cg_numpy_bitgen_module_init(void);
+/* numpy._random: numpy.random's draws over them (random_module.c). */
+cg_value cg_numpy_random_module_init(void);
 /* numpy._fast: the operators of small arrays in C (fastops.c). */
 cg_value cg_numpy_fast_module_init(void);
 

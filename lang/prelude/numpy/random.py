@@ -1,14 +1,18 @@
-# numpy/random.py: numpy.random's legacy API, RandomState and the
-# module-level functions over one shared RandomState (np.random.seed,
-# rand, randn, randint, choice, shuffle, ...), drawing numpy 1.24's numbers
-# for the same seed: the generator and the draws are C (numpy._mt19937,
-# Note [numpy's legacy draws] in lang/numpy/mt19937.c); the arguments,
-# shapes, broadcasting and errors are numpy's, here.
+# numpy/random.py: numpy.random: the legacy API (RandomState and the
+# module-level functions over one shared RandomState: np.random.seed, rand,
+# randn, randint, choice, shuffle, ...), SeedSequence, the bit generators
+# (MT19937, PCG64, PCG64DXSM, Philox, SFC64) and the Generator, drawing
+# numpy 1.24's numbers for the same seed: the bit generators and the draws
+# are C (numpy._bitgen, numpy._random: Note [numpy's bit generators] in
+# lang/numpy/bitgen.h, Note [numpy's distributions] in
+# lang/numpy/distributions.c); the arguments, shapes, broadcasting and
+# errors are numpy's, here.
 import builtins
 import operator
 import os
 import torch
-import numpy._mt19937 as _mt
+import numpy._bitgen as _bg
+import numpy._random as _r
 from numpy._ndarray import ndarray, _wrap
 from numpy._creation import asarray, array, arange
 import numpy._ufunc as _uf
@@ -16,7 +20,11 @@ import numpy._ufunc as _uf
 __all__ = ['RandomState', 'seed', 'get_state', 'set_state', 'random_sample', 'random', 'ranf', 'sample', 'rand',
            'randn', 'standard_normal', 'normal', 'uniform', 'randint', 'random_integers', 'choice', 'shuffle',
            'permutation', 'exponential', 'standard_exponential', 'poisson', 'bytes', 'default_rng', 'Generator',
-           'PCG64', 'SeedSequence']
+           'PCG64', 'SeedSequence', 'MT19937', 'PCG64DXSM', 'Philox', 'SFC64', 'BitGenerator', 'get_bit_generator',
+           'set_bit_generator', 'lognormal', 'laplace', 'logistic', 'gumbel', 'weibull', 'pareto', 'power',
+           'standard_cauchy', 'triangular', 'standard_gamma', 'gamma', 'beta', 'chisquare', 'f', 'standard_t', 'wald',
+           'geometric', 'binomial', 'negative_binomial', 'rayleigh', 'multinomial', 'dirichlet', 'multivariate_normal',
+           'noncentral_chisquare', 'noncentral_f', 'vonmises', 'zipf', 'logseries', 'hypergeometric']
 
 
 def _shape(size):
@@ -43,72 +51,109 @@ def _doubles(state, size, fill):
     return _wrap(fill(state, _count(shape)).reshape(shape))
 
 
+def _legacy_gauss(state, n):
+    return _r.normal(state, True, n)
+
+
+def _legacy_exponential(state, n):
+    return _r.exponential(state, True, n)
+
+
+def _dist(state, legacy, kind, size, params, checks, integer=False):
+    """Draws of distribution kind (the order of lang/numpy/distributions.h)
+    with numpy's checks of the parameters, broadcast together and against
+    size as numpy's cont/disc do, drawn in C order."""
+    vals = [asarray(v).astype('float64') for v in params]
+    shape = _shape(size)
+    scalar = all(v.ndim == 0 for v in vals)
+    for v, check in zip(vals, checks):
+        if check:
+            _constraint(v, check[0], check[1], scalar)
+    vals += [asarray(0.0)] * (3 - len(vals))
+    if scalar:
+        n = 1 if shape is None else _count(shape)
+        t = _r.draw(state, legacy, kind, n, *[builtins.float(v.item()) for v in vals])
+        if shape is None:
+            return builtins.int(t[0].item()) if integer else builtins.float(t[0].item())
+        return _wrap(t.reshape(shape))
+    from numpy._funcs import broadcast_shapes, broadcast_to
+    if shape is None:
+        shape = broadcast_shapes(*[v.shape for v in vals])
+    n = _count(shape)
+    ps = [builtins.float(v.item()) if v.ndim == 0 else broadcast_to(v, shape)._t.contiguous() for v in vals]
+    return _wrap(_r.draw(state, legacy, kind, n, *ps).reshape(shape))
+
+
 class RandomState:
-    """numpy's legacy random generator (MT19937)."""
+    """numpy's legacy random generator (MT19937 unless given another bit
+    generator)."""
 
     def __init__(self, seed=None):
-        self._state = _mt.new()
-        self.seed(seed)
+        if isinstance(seed, BitGenerator):
+            bit_generator = seed
+        else:
+            bit_generator = MT19937()
+            if seed is not None:
+                bit_generator._legacy_seeding(seed)
+        self._initialize_bit_generator(bit_generator)
+
+    def _initialize_bit_generator(self, bit_generator):
+        self._bit_generator = bit_generator
+        self._state = bit_generator._s
+        self._reset_gauss()
+
+    def _reset_gauss(self):
+        words, hu, ui, _, _ = _bg.get(self._state)
+        _bg.set(self._state, words, hu, ui, 0, 0.0)
 
     def __repr__(self):
-        return 'RandomState(MT19937)'
+        return self.__str__() + ' at 0x{:X}'.format(id(self))
+
+    def __str__(self):
+        return 'RandomState(%s)' % type(self._bit_generator).__name__
 
     def seed(self, seed=None):
-        if seed is None:
-            words = [builtins.int.from_bytes(os.urandom(4), 'little') for _ in range(624)]
-            _mt.seed(self._state, words)
-            return
-        if isinstance(seed, ndarray) and seed.ndim == 0:
-            seed = seed.item()
-        try:
-            idx = operator.index(seed)
-        except TypeError:
-            obj = asarray(seed)
-            if obj.size == 0:
-                raise ValueError('Seed must be non-empty')
-            if obj.dtype.kind not in 'biu':
-                raise TypeError("Cannot cast array data from dtype('%s') to dtype('int64') according to the rule "
-                                "'safe'" % obj.dtype)
-            if obj.ndim != 1:
-                raise ValueError('Seed array must be 1-d')
-            vals = obj.tolist()
-            if any(v > 2 ** 32 - 1 or v < 0 for v in vals):
-                raise ValueError('Seed must be between 0 and 2**32 - 1')
-            _mt.seed(self._state, [builtins.int(v) for v in vals])
-            return
-        if idx > 2 ** 32 - 1 or idx < 0:
-            raise ValueError('Seed must be between 0 and 2**32 - 1')
-        _mt.seed(self._state, idx)
+        if not isinstance(self._bit_generator, MT19937):
+            raise TypeError('can only re-seed a MT19937 BitGenerator')
+        self._bit_generator._legacy_seeding(seed)
+        self._reset_gauss()
 
     def get_state(self, legacy=True):
-        keys, pos, has_gauss, gauss = _mt.get(self._state)
-        key = array(keys, dtype='int64')
+        st = self._bit_generator.state
+        if st['bit_generator'] != 'MT19937' and legacy:
+            import warnings
+            warnings.warn('get_state and legacy can only be used with the MT19937 BitGenerator. To silence this '
+                          'warning, set `legacy` to False.', RuntimeWarning, stacklevel=2)
+            legacy = False
+        _, _, _, has_gauss, gauss = _bg.get(self._state)
+        st['has_gauss'] = has_gauss
+        st['gauss'] = gauss
         if legacy:
-            return ('MT19937', key, pos, has_gauss, gauss)
-        return {'bit_generator': 'MT19937', 'state': {'key': key, 'pos': pos}, 'has_gauss': has_gauss,
-                'gauss': gauss}
+            return ('MT19937', st['state']['key'], st['state']['pos'], has_gauss, gauss)
+        return st
 
     def set_state(self, state):
         if isinstance(state, dict):
             if 'bit_generator' not in state or 'state' not in state:
                 raise ValueError('state dictionary is not valid.')
-            keys = state['state']['key']
-            pos = state['state']['pos']
-            has_gauss = state.get('has_gauss', 0)
-            gauss = state.get('gauss', 0.0)
+            st = state
         else:
             if not isinstance(state, (tuple, list)):
                 raise TypeError('state must be a dict or a tuple.')
             if state[0] != 'MT19937':
                 raise ValueError('set_state can only be used with legacy MT19937 state instances.')
-            keys, pos = state[1], state[2]
-            has_gauss, gauss = (state[3], state[4]) if len(state) > 3 else (0, 0.0)
-        keys = [builtins.int(v) for v in asarray(keys).tolist()]
-        _mt.set(self._state, keys, builtins.int(pos), builtins.int(has_gauss), builtins.float(gauss))
+            st = {'bit_generator': state[0], 'state': {'key': state[1], 'pos': state[2]}}
+            if len(state) > 3:
+                st['has_gauss'] = state[3]
+                st['gauss'] = state[4]
+        self._bit_generator.state = st
+        words, hu, ui, _, _ = _bg.get(self._state)
+        _bg.set(self._state, words, hu, ui, builtins.int(st.get('has_gauss', 0)),
+                builtins.float(st.get('gauss', 0.0)))
 
     # ---- floats ------------------------------------------------------------------
     def random_sample(self, size=None):
-        return _doubles(self._state, size, _mt.doubles)
+        return _doubles(self._state, size, _r.doubles)
 
     def random(self, size=None):
         return self.random_sample(size)
@@ -126,10 +171,10 @@ class RandomState:
         return self.standard_normal(args if args else None)
 
     def standard_normal(self, size=None):
-        return _doubles(self._state, size, _mt.gauss)
+        return _doubles(self._state, size, _legacy_gauss)
 
     def standard_exponential(self, size=None):
-        return _doubles(self._state, size, _mt.exponential)
+        return _doubles(self._state, size, _legacy_exponential)
 
     def _scaled(self, fill, size, loc, scale, check_name):
         la = asarray(loc).astype('float64')
@@ -139,21 +184,21 @@ class RandomState:
         shape = _shape(size)
         if shape is None and la.ndim == 0 and sa.ndim == 0:
             v = fill(self._state, 1)[0].item()
-            return builtins.float(la.item() + sa.item() * v) if fill is _mt.gauss else \
+            return builtins.float(la.item() + sa.item() * v) if fill is _legacy_gauss else \
                 builtins.float(sa.item() * v)
         if shape is None:
             from numpy._funcs import broadcast_shapes
             shape = broadcast_shapes(la.shape, sa.shape)
         g = _wrap(fill(self._state, _count(shape)).reshape(shape))
-        if fill is _mt.gauss:
+        if fill is _legacy_gauss:
             return _uf.add(la, _uf.multiply(sa, g))
         return _uf.multiply(sa, g)
 
     def normal(self, loc=0.0, scale=1.0, size=None):
-        return self._scaled(_mt.gauss, size, loc, scale, 'scale')
+        return self._scaled(_legacy_gauss, size, loc, scale, 'scale')
 
     def exponential(self, scale=1.0, size=None):
-        return self._scaled(_mt.exponential, size, 0.0, scale, 'scale')
+        return self._scaled(_legacy_exponential, size, 0.0, scale, 'scale')
 
     def uniform(self, low=0.0, high=1.0, size=None):
         lo = asarray(low).astype('float64')
@@ -163,11 +208,11 @@ class RandomState:
             raise OverflowError('Range exceeds valid bounds')
         shape = _shape(size)
         if shape is None and lo.ndim == 0 and hi.ndim == 0:
-            return builtins.float(lo.item() + builtins.float(rng) * _mt.doubles(self._state, 1)[0].item())
+            return builtins.float(lo.item() + builtins.float(rng) * _r.doubles(self._state, 1)[0].item())
         if shape is None:
             from numpy._funcs import broadcast_shapes
             shape = broadcast_shapes(lo.shape, hi.shape)
-        u = _wrap(_mt.doubles(self._state, _count(shape)).reshape(shape))
+        u = _wrap(_r.doubles(self._state, _count(shape)).reshape(shape))
         return _uf.add(lo, _uf.multiply(rng, u))
 
     # ---- integers ------------------------------------------------------------------
@@ -191,7 +236,7 @@ class RandomState:
         rng = high - 1 - low
         shape = _shape(size)
         n = 1 if shape is None else _count(shape)
-        t = _mt.bounded(self._state, low, rng, n)
+        t = _r.bounded(self._state, False, n, low, rng)
         if shape is None:
             return builtins.int(t[0].item()) if d is _dtype_of(int) else d.type(t[0].item())
         r = _wrap(t.reshape(shape))
@@ -215,48 +260,16 @@ class RandomState:
             raise ValueError('lam < 0 or lam is NaN')
         if builtins.bool(asarray(_uf.greater(la, 9.223372006484771e+18)).any()):
             raise ValueError('lam value too large')
-        shape = _shape(size)
-        if la.ndim == 0:
-            n = 1 if shape is None else _count(shape)
-            t = _mt.poisson(self._state, builtins.float(la.item()), n)
-            return builtins.int(t[0].item()) if shape is None else _wrap(t.reshape(shape))
-        if shape is None:
-            shape = la.shape
-        from numpy._funcs import broadcast_to
-        lams = broadcast_to(la, shape).ravel().tolist()
-        vals = [_mt.poisson(self._state, v, 1)[0].item() for v in lams]
-        return array(vals, dtype='int64').reshape(shape)
+        return self._dist(25, size, (la,), (), integer=True)
 
     def bytes(self, length):
         n = (length - 1) // 4 + 1 if length > 0 else 0
-        words = _mt.words(self._state, n).tolist() if n else []
+        words = _r.words(self._state, n).tolist() if n else []
         return b''.join(w.to_bytes(4, 'little') for w in words)[:length]
 
     # ---- the other distributions (Note [numpy's legacy draws]) --------------------------
     def _dist(self, kind, size, params, checks, integer=False):
-        vals = [asarray(v).astype('float64') for v in params]
-        shape = _shape(size)
-        scalar = all(v.ndim == 0 for v in vals)
-        for v, check in zip(vals, checks):
-            if check:
-                _constraint(v, check[0], check[1], scalar)
-        p = [builtins.float(v.item()) if v.ndim == 0 else 0.0 for v in vals] + [0.0] * (3 - len(vals))
-        if scalar:
-            n = 1 if shape is None else _count(shape)
-            t = _mt.draw(self._state, kind, n, *p[:3])
-            if integer:
-                t = t.to(torch.int64)
-            if shape is None:
-                return builtins.int(t[0].item()) if integer else builtins.float(t[0].item())
-            return _wrap(t.reshape(shape))
-        from numpy._funcs import broadcast_shapes, broadcast_to
-        if shape is None:
-            shape = broadcast_shapes(*[v.shape for v in vals])
-        flats = [broadcast_to(v, shape).ravel().tolist() for v in vals]
-        out = [_mt.draw(self._state, kind, 1, *(list(ps) + [0.0] * (3 - len(ps))))[0].item() for ps in zip(*flats)]
-        if integer:
-            out = [builtins.int(v) for v in out]
-        return array(out, dtype='int64' if integer else 'float64').reshape(shape)
+        return _dist(self._state, True, kind, size, params, checks, integer)
 
     def _check(self, value, test, message):
         v = asarray(value)
@@ -380,7 +393,7 @@ class RandomState:
 
     def tomaxint(self, size=None):
         shape = _shape(size)
-        t = _mt.words(self._state, 1 if shape is None else _count(shape), True)
+        t = _r.words(self._state, 1 if shape is None else _count(shape), True)
         return builtins.int(t[0].item()) if shape is None else _wrap(t.reshape(shape))
 
     def multinomial(self, n, pvals, size=None):
@@ -399,7 +412,7 @@ class RandomState:
             total = 1.0
             dn = builtins.int(n)
             for j in range(d - 1):
-                row[j] = builtins.int(_mt.draw(self._state, 16, 1, builtins.float(dn), plist[j] / total, 0.0)[0].item())
+                row[j] = builtins.int(_r.draw(self._state, True, 16, 1, builtins.float(dn), plist[j] / total, 0.0)[0].item())
                 dn -= row[j]
                 if dn <= 0:
                     break
@@ -420,7 +433,7 @@ class RandomState:
         alist = al.tolist()
         out = []
         for _ in range(count):
-            vals = [_mt.draw(self._state, 9, 1, a, 0.0, 0.0)[0].item() for a in alist]
+            vals = [_r.draw(self._state, True, 9, 1, a, 0.0, 0.0)[0].item() for a in alist]
             acc = 0.0
             for v in vals:
                 acc = acc + v
@@ -468,11 +481,11 @@ class RandomState:
     # ---- permutations ------------------------------------------------------------------
     def permutation(self, x):
         if isinstance(x, (builtins.int,)) or isinstance(x, (ndarray,)) and x.ndim == 0 and x.dtype.kind in 'iu':
-            return _wrap(_mt.permutation(self._state, builtins.int(x)))
+            return _wrap(_r.permutation(self._state, builtins.int(x)))
         arr = asarray(x)
         if arr.ndim < 1:
             raise IndexError('x must be an integer or at least 1-dimensional')
-        idx = _mt.permutation(self._state, arr.shape[0])
+        idx = _r.permutation(self._state, arr.shape[0])
         return _wrap(arr._t[idx].clone())
 
     def shuffle(self, x):
@@ -482,13 +495,13 @@ class RandomState:
             n = x.shape[0]
             if n <= 1:
                 return
-            idx = _mt.permutation(self._state, n)
+            idx = _r.permutation(self._state, n)
             x._t.copy_(x._t[idx].clone())
             return
         n = len(x)
         if n <= 1:
             return
-        idx = _mt.permutation(self._state, n).tolist()
+        idx = _r.permutation(self._state, n).tolist()
         old = list(x)
         for k, j in enumerate(idx):
             x[k] = old[j]
@@ -614,58 +627,6 @@ def _kahan(vals):
     return s
 
 
-_rand = RandomState()
-seed = _rand.seed
-get_state = _rand.get_state
-set_state = _rand.set_state
-random_sample = _rand.random_sample
-random = _rand.random
-ranf = _rand.ranf
-sample = _rand.sample
-rand = _rand.rand
-randn = _rand.randn
-standard_normal = _rand.standard_normal
-standard_exponential = _rand.standard_exponential
-normal = _rand.normal
-uniform = _rand.uniform
-exponential = _rand.exponential
-randint = _rand.randint
-random_integers = _rand.random_integers
-poisson = _rand.poisson
-bytes = _rand.bytes
-permutation = _rand.permutation
-lognormal = _rand.lognormal
-laplace = _rand.laplace
-logistic = _rand.logistic
-gumbel = _rand.gumbel
-weibull = _rand.weibull
-pareto = _rand.pareto
-power = _rand.power
-standard_cauchy = _rand.standard_cauchy
-triangular = _rand.triangular
-standard_gamma = _rand.standard_gamma
-gamma = _rand.gamma
-beta = _rand.beta
-chisquare = _rand.chisquare
-f = _rand.f
-standard_t = _rand.standard_t
-wald = _rand.wald
-geometric = _rand.geometric
-binomial = _rand.binomial
-negative_binomial = _rand.negative_binomial
-rayleigh = _rand.rayleigh
-noncentral_chisquare = _rand.noncentral_chisquare
-noncentral_f = _rand.noncentral_f
-vonmises = _rand.vonmises
-zipf = _rand.zipf
-logseries = _rand.logseries
-hypergeometric = _rand.hypergeometric
-multinomial = _rand.multinomial
-dirichlet = _rand.dirichlet
-multivariate_normal = _rand.multivariate_normal
-shuffle = _rand.shuffle
-choice = _rand.choice
-RandomState.__module__ = 'numpy.random'
 
 
 # ---- the new API: SeedSequence, PCG64, Generator, default_rng ----------------------------
@@ -793,60 +754,265 @@ class SeedSequence:
         return 'SeedSequence(\n    entropy=%r,\n)' % (self.entropy,)
 
 
-class PCG64:
-    """numpy's default bit generator."""
+def _u64_words(vals):
+    """64-bit ints (a list or a uint64 array) as 32-bit words, high half
+    first (Note [numpy's bit generators])."""
+    out = []
+    for v in (vals.tolist() if isinstance(vals, ndarray) else vals):
+        out += [(v >> 32) & _MASK32, v & _MASK32]
+    return out
+
+
+def _words_u64(words):
+    return [(words[2 * i] << 32) | words[2 * i + 1] for i in range(len(words) // 2)]
+
+
+def _int_words(v, bits):
+    """v wrapped to bits as 32-bit words, most significant first."""
+    v = builtins.int(v) % (1 << bits)
+    return [(v >> s) & _MASK32 for s in range(bits - 32, -1, -32)]
+
+
+class BitGenerator:
+    """numpy's base of the bit generators: a SeedSequence and a state in C
+    (numpy._bitgen)."""
+    _kind = None
+    _state_word = 'PRNG'
 
     def __init__(self, seed=None):
+        if type(self) is BitGenerator:
+            raise NotImplementedError('BitGenerator is a base class and cannot be instantized')
         self._seed_seq = seed if isinstance(seed, SeedSequence) else SeedSequence(seed)
-        v = self._seed_seq.generate_state(4, 'uint64').tolist()  # Python ints
-        words = []
-        for x in v:
-            words += [(x >> 32) & _MASK32, x & _MASK32]
-        import numpy._pcg64 as _pcg
-        self._pcg = _pcg
-        self._s = _pcg.new(*words)
+        self._s = _bg.new(self._kind)
+        self.lock = None
 
     @property
     def seed_seq(self):
         return self._seed_seq
 
+    def _words(self):
+        return _bg.get(self._s)
+
+    def _set_words(self, words, has_uint32=0, uinteger=0):
+        _, _, _, hg, g = _bg.get(self._s)
+        _bg.set(self._s, words, builtins.int(has_uint32), builtins.int(uinteger), hg, g)
+
+    def random_raw(self, size=None, output=True):
+        shape = _shape(size)
+        n = 1 if shape is None else _count(shape)
+        t = _bg.raw(self._s, n)
+        if not output:
+            return None
+        if shape is None:
+            v = builtins.int(t[0].item())
+            return v + (1 << 64) if v < 0 else v
+        raise TypeError('cgrad: random_raw with a size needs uint64 arrays, not supported yet')
+
+    def _check_kind(self, value):
+        if not isinstance(value, dict):
+            raise TypeError('state must be a dict')
+        if value.get('bit_generator', '') != type(self).__name__:
+            raise ValueError('state must be for a {0} {1}'.format(type(self).__name__, self._state_word))
+
     @property
     def state(self):
-        w = self._pcg.get(self._s)
-        st = (w[0] << 96) | (w[1] << 64) | (w[2] << 32) | w[3]
-        inc = (w[4] << 96) | (w[5] << 64) | (w[6] << 32) | w[7]
-        return {'bit_generator': 'PCG64', 'state': {'state': st, 'inc': inc}, 'has_uint32': w[8],
-                'uinteger': w[9]}
+        raise NotImplementedError('Not implemented in base BitGenerator')
+
+    def __getstate__(self):
+        return self.state
+
+    def __setstate__(self, state):
+        self.state = state
+
+
+class MT19937(BitGenerator):
+    """numpy's MT19937 bit generator (Note [numpy's legacy draws])."""
+    _kind = 'MT19937'
+
+    def __init__(self, seed=None):
+        BitGenerator.__init__(self, seed)
+        words = self._seed_seq.generate_state(624)
+        words[0] = 0x80000000
+        self._set_words(words + [623])
+
+    def _legacy_seeding(self, seed):
+        if seed is None:
+            words = SeedSequence().generate_state(624)
+            words[0] = 0x80000000
+            self._set_words(words + [624])
+            return
+        if isinstance(seed, ndarray) and seed.ndim == 0:
+            seed = seed.item()
+        try:
+            idx = operator.index(seed)
+        except TypeError:
+            obj = asarray(seed)
+            if obj.size == 0:
+                raise ValueError('Seed must be non-empty')
+            if obj.dtype.kind not in 'biu':
+                raise TypeError("Cannot cast array data from dtype('%s') to dtype('int64') according to the rule "
+                                "'safe'" % obj.dtype)
+            if obj.ndim != 1:
+                raise ValueError('Seed array must be 1-d')
+            vals = obj.tolist()
+            if any(v > 2 ** 32 - 1 or v < 0 for v in vals):
+                raise ValueError('Seed must be between 0 and 2**32 - 1')
+            _bg.seed(self._s, [builtins.int(v) for v in vals], 0)
+            return
+        if idx > 2 ** 32 - 1 or idx < 0:
+            raise ValueError('Seed must be between 0 and 2**32 - 1')
+        _bg.seed(self._s, [idx], 1)
+
+    @property
+    def state(self):
+        words = self._words()[0]
+        return {'bit_generator': 'MT19937', 'state': {'key': array(words[:624], dtype='int64'), 'pos': words[624]}}
 
     @state.setter
     def state(self, value):
-        if not isinstance(value, dict) or value.get('bit_generator') != 'PCG64':
-            raise ValueError('state must be for a PCG64 RNG')
-        st = value['state']['state']
-        inc = value['state']['inc']
-        words = [(st >> s) & _MASK32 for s in (96, 64, 32, 0)] + [(inc >> s) & _MASK32 for s in (96, 64, 32, 0)]
-        self._pcg.set(self._s, *words, builtins.int(value['has_uint32']), builtins.int(value['uinteger']))
+        if isinstance(value, tuple):
+            if value[0] != 'MT19937' or len(value) not in (3, 5):
+                raise ValueError('state is not a legacy MT19937 state')
+            value = {'bit_generator': 'MT19937', 'state': {'key': value[1], 'pos': value[2]}}
+        self._check_kind(value)
+        key = [builtins.int(v) & _MASK32 for v in asarray(value['state']['key']).tolist()]
+        if len(key) != 624:
+            raise ValueError('state must be 624 longs')
+        self._set_words(key + [builtins.int(value['state']['pos'])])
 
-    def __repr__(self):
-        return 'PCG64'
+
+class PCG64(BitGenerator):
+    """numpy's default bit generator (Note [numpy's PCG64] in lang/numpy/pcg64.c)."""
+    _kind = 'PCG64'
+    _state_word = 'RNG'
+
+    def __init__(self, seed=None):
+        BitGenerator.__init__(self, seed)
+        _bg.seed(self._s, _u64_words(self._seed_seq.generate_state(4, 'uint64')), 0)
+
+    @property
+    def state(self):
+        words, has_uint32, uinteger, _, _ = self._words()
+        st = (words[0] << 96) | (words[1] << 64) | (words[2] << 32) | words[3]
+        inc = (words[4] << 96) | (words[5] << 64) | (words[6] << 32) | words[7]
+        return {'bit_generator': type(self).__name__, 'state': {'state': st, 'inc': inc}, 'has_uint32': has_uint32,
+                'uinteger': uinteger}
+
+    @state.setter
+    def state(self, value):
+        self._check_kind(value)
+        words = _int_words(value['state']['state'], 128) + _int_words(value['state']['inc'], 128)
+        self._set_words(words, value['has_uint32'], value['uinteger'])
+
+    def advance(self, delta):
+        _bg.advance(self._s, _int_words(delta, 128))
+        return self
+
+    def jumped(self, jumps=1):
+        g = type(self)()
+        g.state = self.state
+        g.advance(0x9e3779b97f4a7c15f39cc0605cedc835 * builtins.int(jumps))
+        return g
+
+
+class PCG64DXSM(PCG64):
+    """PCG64 with the DXSM output and the cheap multiplier (Note [numpy's PCG64])."""
+    _kind = 'PCG64DXSM'
+
+
+class SFC64(BitGenerator):
+    """numpy's SFC64 bit generator (lang/numpy/sfc64.c)."""
+    _kind = 'SFC64'
+    _state_word = 'RNG'
+
+    def __init__(self, seed=None):
+        BitGenerator.__init__(self, seed)
+        _bg.seed(self._s, _u64_words(self._seed_seq.generate_state(3, 'uint64')), 0)
+
+    @property
+    def state(self):
+        words, has_uint32, uinteger, _, _ = self._words()
+        return {'bit_generator': 'SFC64', 'state': {'state': _words_u64(words)}, 'has_uint32': has_uint32,
+                'uinteger': uinteger}
+
+    @state.setter
+    def state(self, value):
+        self._check_kind(value)
+        vals = [builtins.int(v) for v in value['state']['state']]
+        self._set_words(_u64_words(vals), value['has_uint32'], value['uinteger'])
+
+
+class Philox(BitGenerator):
+    """numpy's Philox4x64-10 bit generator (Note [numpy's Philox] in lang/numpy/philox.c)."""
+    _kind = 'Philox'
+
+    def __init__(self, seed=None, counter=None, key=None):
+        if seed is not None and key is not None:
+            raise ValueError('seed and key cannot be both used')
+        BitGenerator.__init__(self, seed)
+        if key is not None:
+            keys = _words_u64(_int_words(key, 128))[::-1]
+            self._seed_seq = None
+        else:
+            keys = self._seed_seq.generate_state(2, 'uint64').tolist()
+        ctr = _words_u64(_int_words(0 if counter is None else counter, 256))[::-1]
+        self._set_words(_u64_words(ctr + keys + [0, 0, 0, 0]) + [4])
+
+    @property
+    def state(self):
+        words, has_uint32, uinteger, _, _ = self._words()
+        v = _words_u64(words[:20])
+        return {'bit_generator': 'Philox', 'state': {'counter': v[:4], 'key': v[4:6]}, 'buffer': v[6:10],
+                'buffer_pos': words[20], 'has_uint32': has_uint32, 'uinteger': uinteger}
+
+    @state.setter
+    def state(self, value):
+        self._check_kind(value)
+        vals = [builtins.int(v) for v in list(value['state']['counter']) + list(value['state']['key']) +
+                list(value['buffer'])]
+        self._set_words(_u64_words(vals) + [builtins.int(value['buffer_pos'])], value['has_uint32'],
+                        value['uinteger'])
+
+    def advance(self, delta):
+        _bg.advance(self._s, _int_words(delta, 256))
+        # numpy empties the buffer after moving the counter
+        words, _, _, _, _ = self._words()
+        self._set_words(words[:12] + [0] * 8 + [4])
+        return self
+
+    def jumped(self, jumps=1):
+        g = Philox()
+        g.state = self.state
+        g.advance(builtins.int(jumps) * (1 << 128))
+        return g
+
+
+def _gen_gauss(state, n):
+    return _r.normal(state, False, n)
+
+
+def _gen_exponential(state, n):
+    return _r.exponential(state, False, n)
 
 
 class Generator:
-    """numpy's Generator over a bit generator (PCG64)."""
+    """numpy's Generator over a bit generator."""
 
     def __init__(self, bit_generator):
-        if not isinstance(bit_generator, PCG64):
-            raise TypeError('cgrad: Generator supports the PCG64 bit generator')
+        if not isinstance(bit_generator, BitGenerator):
+            raise AttributeError("'%s' object has no attribute 'capsule'" % type(bit_generator).__name__)
         self._bit_generator = bit_generator
         self._s = bit_generator._s
-        self._p = bit_generator._pcg
 
     @property
     def bit_generator(self):
         return self._bit_generator
 
     def __repr__(self):
-        return 'Generator(PCG64)'
+        return self.__str__() + ' at 0x{:X}'.format(id(self))
+
+    def __str__(self):
+        return 'Generator(%s)' % type(self._bit_generator).__name__
 
     def _fill(self, fn, size, dtype='float64'):
         shape = _shape(size)
@@ -859,13 +1025,13 @@ class Generator:
         return r
 
     def random(self, size=None, dtype='float64', out=None):
-        return self._fill(self._p.doubles, size, dtype)
+        return self._fill(_r.doubles, size, dtype)
 
     def standard_normal(self, size=None, dtype='float64', out=None):
-        return self._fill(self._p.normal, size, dtype)
+        return self._fill(_gen_gauss, size, dtype)
 
     def standard_exponential(self, size=None, dtype='float64', method='zig', out=None):
-        return self._fill(self._p.exponential, size, dtype)
+        return self._fill(_gen_exponential, size, dtype)
 
     def normal(self, loc=0.0, scale=1.0, size=None):
         la = asarray(loc).astype('float64')
@@ -874,11 +1040,11 @@ class Generator:
             raise ValueError('scale < 0')
         shape = _shape(size)
         if shape is None and la.ndim == 0 and sa.ndim == 0:
-            return builtins.float(la.item() + sa.item() * self._p.normal(self._s, 1)[0].item())
+            return builtins.float(la.item() + sa.item() * _gen_gauss(self._s, 1)[0].item())
         if shape is None:
             from numpy._funcs import broadcast_shapes
             shape = broadcast_shapes(la.shape, sa.shape)
-        g = _wrap(self._p.normal(self._s, _count(shape)).reshape(shape))
+        g = _wrap(_gen_gauss(self._s, _count(shape)).reshape(shape))
         return _uf.add(la, _uf.multiply(sa, g))
 
     def exponential(self, scale=1.0, size=None):
@@ -887,10 +1053,10 @@ class Generator:
             raise ValueError('scale < 0')
         shape = _shape(size)
         if shape is None and sa.ndim == 0:
-            return builtins.float(sa.item() * self._p.exponential(self._s, 1)[0].item())
+            return builtins.float(sa.item() * _gen_exponential(self._s, 1)[0].item())
         if shape is None:
             shape = sa.shape
-        return _uf.multiply(sa, _wrap(self._p.exponential(self._s, _count(shape)).reshape(shape)))
+        return _uf.multiply(sa, _wrap(_gen_exponential(self._s, _count(shape)).reshape(shape)))
 
     def uniform(self, low=0.0, high=1.0, size=None):
         lo = asarray(low).astype('float64')
@@ -900,11 +1066,11 @@ class Generator:
             raise OverflowError('Range exceeds valid bounds')
         shape = _shape(size)
         if shape is None and lo.ndim == 0 and hi.ndim == 0:
-            return builtins.float(lo.item() + builtins.float(rng) * self._p.doubles(self._s, 1)[0].item())
+            return builtins.float(lo.item() + builtins.float(rng) * _r.doubles(self._s, 1)[0].item())
         if shape is None:
             from numpy._funcs import broadcast_shapes
             shape = broadcast_shapes(lo.shape, hi.shape)
-        u = _wrap(self._p.doubles(self._s, _count(shape)).reshape(shape))
+        u = _wrap(_r.doubles(self._s, _count(shape)).reshape(shape))
         return _uf.add(lo, _uf.multiply(rng, u))
 
     def integers(self, low, high=None, size=None, dtype='int64', endpoint=False):
@@ -927,7 +1093,7 @@ class Generator:
             raise ValueError('low > high' if endpoint else 'low >= high')
         shape = _shape(size)
         n = 1 if shape is None else _count(shape)
-        t = self._p.bounded(self._s, n, low, top - low)
+        t = _r.bounded(self._s, True, n, low, top - low)
         if shape is None:
             return d.type(t[0].item())
         r = _wrap(t.reshape(shape))
@@ -946,7 +1112,7 @@ class Generator:
         return take(arr, idx, axis)
 
     def _perm(self, n):
-        return self._p.permutation(self._s, n).tolist()
+        return _r.permutation(self._s, n).tolist()
 
     def shuffle(self, x, axis=0):
         if isinstance(x, ndarray):
@@ -1020,7 +1186,7 @@ class Generator:
                 cutoff = 50 if shuffle else 20
                 if pop > 10000 and n > pop // cutoff:
                     # the tail of a partial Fisher-Yates shuffle of arange(pop)
-                    perm = self._p.permutation(self._s, pop, builtins.max(pop - n, 1), True)
+                    perm = _r.permutation(self._s, pop, builtins.max(pop - n, 1), True)
                     idx = _wrap(perm[pop - n:].clone())
                 else:
                     # Floyd's algorithm: j from pop - n to pop - 1 draws a value
@@ -1028,13 +1194,13 @@ class Generator:
                     seen = set()
                     picks = []
                     for j in range(pop - n, pop):
-                        val = builtins.int(self._p.bounded(self._s, 1, 0, j)[0].item())
+                        val = builtins.int(_r.bounded(self._s, True, 1, 0, j)[0].item())
                         if val in seen:
                             val = j
                         seen.add(val)
                         picks.append(val)
                     if shuffle and picks:
-                        perm = self._p.permutation(self._s, len(picks), 1, True).tolist()
+                        perm = _r.permutation(self._s, len(picks), 1, True).tolist()
                         picks = [picks[k] for k in perm]
                     idx = array(picks, dtype='int64')
             if shape is not None:
@@ -1053,7 +1219,7 @@ def default_rng(seed=None):
     """A Generator over PCG64, seeded as numpy seeds it."""
     if isinstance(seed, Generator):
         return seed
-    if isinstance(seed, PCG64):
+    if isinstance(seed, BitGenerator):
         return Generator(seed)
     return Generator(PCG64(seed))
 
@@ -1061,3 +1227,88 @@ def default_rng(seed=None):
 SeedSequence.__module__ = 'numpy.random'
 PCG64.__module__ = 'numpy.random'
 Generator.__module__ = 'numpy.random'
+
+
+_rand = RandomState()
+seed = _rand.seed
+get_state = _rand.get_state
+set_state = _rand.set_state
+random_sample = _rand.random_sample
+random = _rand.random
+ranf = _rand.ranf
+sample = _rand.sample
+rand = _rand.rand
+randn = _rand.randn
+standard_normal = _rand.standard_normal
+standard_exponential = _rand.standard_exponential
+normal = _rand.normal
+uniform = _rand.uniform
+exponential = _rand.exponential
+randint = _rand.randint
+random_integers = _rand.random_integers
+poisson = _rand.poisson
+bytes = _rand.bytes
+permutation = _rand.permutation
+lognormal = _rand.lognormal
+laplace = _rand.laplace
+logistic = _rand.logistic
+gumbel = _rand.gumbel
+weibull = _rand.weibull
+pareto = _rand.pareto
+power = _rand.power
+standard_cauchy = _rand.standard_cauchy
+triangular = _rand.triangular
+standard_gamma = _rand.standard_gamma
+gamma = _rand.gamma
+beta = _rand.beta
+chisquare = _rand.chisquare
+f = _rand.f
+standard_t = _rand.standard_t
+wald = _rand.wald
+geometric = _rand.geometric
+binomial = _rand.binomial
+negative_binomial = _rand.negative_binomial
+rayleigh = _rand.rayleigh
+noncentral_chisquare = _rand.noncentral_chisquare
+noncentral_f = _rand.noncentral_f
+vonmises = _rand.vonmises
+zipf = _rand.zipf
+logseries = _rand.logseries
+hypergeometric = _rand.hypergeometric
+multinomial = _rand.multinomial
+dirichlet = _rand.dirichlet
+multivariate_normal = _rand.multivariate_normal
+shuffle = _rand.shuffle
+choice = _rand.choice
+
+
+def get_bit_generator():
+    """The bit generator under np.random's functions (the shared RandomState's)."""
+    return _rand._bit_generator
+
+
+def set_bit_generator(bitgen):
+    """Puts bitgen under np.random's functions."""
+    _rand._initialize_bit_generator(bitgen)
+
+
+for _cls in (RandomState, BitGenerator, MT19937, PCG64, PCG64DXSM, SFC64, Philox):
+    _cls.__module__ = 'numpy.random'
+
+
+def _submodule(name, names):
+    """numpy.random's submodules mtrand and bit_generator, holding the names
+    numpy keeps there, importable as numpy.random.<name>."""
+    import sys
+    import types
+    m = types.ModuleType('numpy.random.' + name)
+    for n in names:
+        setattr(m, n, globals()[n])
+    sys.modules['numpy.random.' + name] = m
+    return m
+
+
+mtrand = _submodule('mtrand', ['RandomState', 'seed', 'get_state', 'set_state', 'rand', 'randn', 'randint',
+                               'random_sample', 'sample', 'ranf', 'choice', 'shuffle', 'permutation',
+                               'get_bit_generator', 'set_bit_generator'])
+bit_generator = _submodule('bit_generator', ['BitGenerator', 'SeedSequence'])
