@@ -582,6 +582,10 @@ class RandomState:
         return arr[idx]
 
 
+# the largest lam the Generator's poisson takes: int64's max less ten of its square roots
+_POISSON_LAM_MAX = 9.223372006484771e+18
+
+
 def _constraint(v, name, cons, scalar):
     """numpy's check of a distribution parameter v (float64): its messages
     say 'is NaN' when every parameter is a scalar, 'contains NaNs' when one
@@ -599,6 +603,18 @@ def _constraint(v, name, cons, scalar):
     elif cons == 'pos':
         if some(_uf.less_equal(v, 0)):
             raise ValueError(name + ' <= 0')
+    elif cons == 'posnotnan':
+        if some(_uf.isnan(v)):
+            raise ValueError(name + ' must not be NaN')
+        if some(_uf.less_equal(v, 0)):
+            raise ValueError(name + ' <= 0')
+    elif cons == 'poisson':
+        if scalar and not every(_uf.greater_equal(v, 0)):
+            raise ValueError('{0} < 0 or {0} is NaN'.format(name))
+        if not every(_uf.less_equal(v, _POISSON_LAM_MAX)):
+            raise ValueError(name + ' value too large')
+        if not every(_uf.greater_equal(v, 0)):
+            raise ValueError('{0} < 0 or {0} contains NaNs'.format(name))
     elif cons == 'bounded01':
         if not every(_uf.greater_equal(v, 0)) or not every(_uf.less_equal(v, 1)):
             raise ValueError('{0} < 0, {0} > 1 or {0} {1}'.format(name, nan))
@@ -1124,6 +1140,282 @@ class Generator:
         old = list(x)
         for k, j in enumerate(idx):
             x[k] = old[j]
+
+    # ---- the other distributions (Note [numpy's distributions]) ------------------------------
+    def _dist(self, kind, size, params, checks, integer=False):
+        return _dist(self._s, False, kind, size, params, checks, integer)
+
+    def standard_gamma(self, shape, size=None, dtype='float64', out=None):
+        return self._dist(9, size, (shape,), (('shape', 'nonneg'),))
+
+    def gamma(self, shape, scale=1.0, size=None):
+        g = self._dist(9, size, (shape, scale), (('shape', 'nonneg'), ('scale', 'nonneg')))
+        return _uf.multiply(scale, g) if isinstance(g, ndarray) else builtins.float(scale) * g
+
+    def beta(self, a, b, size=None):
+        return self._dist(10, size, (a, b), (('a', 'pos'), ('b', 'pos')))
+
+    def chisquare(self, df, size=None):
+        return self._dist(11, size, (df,), (('df', 'pos'),))
+
+    def f(self, dfnum, dfden, size=None):
+        return self._dist(12, size, (dfnum, dfden), (('dfnum', 'pos'), ('dfden', 'pos')))
+
+    def noncentral_chisquare(self, df, nonc, size=None):
+        return self._dist(19, size, (df, nonc), (('df', 'pos'), ('nonc', 'nonneg')))
+
+    def noncentral_f(self, dfnum, dfden, nonc, size=None):
+        return self._dist(20, size, (dfnum, dfden, nonc), (('dfnum', 'pos'), ('dfden', 'pos'), ('nonc', 'nonneg')))
+
+    def standard_cauchy(self, size=None):
+        return self._dist(7, size, (), ())
+
+    def standard_t(self, df, size=None):
+        return self._dist(13, size, (df,), (('df', 'pos'),))
+
+    def vonmises(self, mu, kappa, size=None):
+        return self._dist(21, size, (mu, kappa), (None, ('kappa', 'nonneg')))
+
+    def pareto(self, a, size=None):
+        return self._dist(5, size, (a,), (('a', 'pos'),))
+
+    def weibull(self, a, size=None):
+        return self._dist(4, size, (a,), (('a', 'nonneg'),))
+
+    def power(self, a, size=None):
+        return self._dist(6, size, (a,), (('a', 'pos'),))
+
+    def laplace(self, loc=0.0, scale=1.0, size=None):
+        return self._dist(1, size, (loc, scale), (None, ('scale', 'nonneg')))
+
+    def gumbel(self, loc=0.0, scale=1.0, size=None):
+        return self._dist(3, size, (loc, scale), (None, ('scale', 'nonneg')))
+
+    def logistic(self, loc=0.0, scale=1.0, size=None):
+        return self._dist(2, size, (loc, scale), (None, ('scale', 'nonneg')))
+
+    def lognormal(self, mean=0.0, sigma=1.0, size=None):
+        return self._dist(0, size, (mean, sigma), (None, ('sigma', 'nonneg')))
+
+    def rayleigh(self, scale=1.0, size=None):
+        return self._dist(18, size, (scale,), (('scale', 'nonneg'),))
+
+    def wald(self, mean, scale, size=None):
+        return self._dist(14, size, (mean, scale), (('mean', 'pos'), ('scale', 'pos')))
+
+    def triangular(self, left, mode, right, size=None):
+        lf, md, rt = (asarray(v).astype('float64') for v in (left, mode, right))
+        for bad, msg in ((_uf.greater(lf, md), 'left > mode'), (_uf.greater(md, rt), 'mode > right'),
+                         (_uf.equal(lf, rt), 'left == right')):
+            if builtins.bool(asarray(bad).any()):
+                raise ValueError(msg)
+        return self._dist(8, size, (lf, md, rt), ())
+
+    def binomial(self, n, p, size=None):
+        pa = asarray(p).astype('float64')
+        na = asarray(n).astype('int64')
+        scalar = pa.ndim == 0 and na.ndim == 0
+        _constraint(pa, 'p', 'bounded01', scalar)
+        _constraint(na, 'n', 'nonneg', scalar)
+        return self._dist(16, size, (na, pa), (), integer=True)
+
+    def negative_binomial(self, n, p, size=None):
+        na = asarray(n).astype('float64')
+        pa = asarray(p).astype('float64')
+        scalar = na.ndim == 0 and pa.ndim == 0
+        _constraint(na, 'n', 'posnotnan', scalar)
+        _constraint(pa, 'p', 'gt0le1', scalar)
+        max_lam = _uf.multiply(_uf.true_divide(_uf.subtract(1, pa), pa), _uf.add(na, _uf.multiply(10, _uf.sqrt(na))))
+        if builtins.bool(asarray(_uf.greater(max_lam, _POISSON_LAM_MAX)).any()):
+            raise ValueError('n too large or p too small, see Generator.negative_binomial Notes')
+        return self._dist(17, size, (na, pa), (), integer=True)
+
+    def poisson(self, lam=1.0, size=None):
+        return self._dist(25, size, (lam,), (('lam', 'poisson'),), integer=True)
+
+    def zipf(self, a, size=None):
+        return self._dist(22, size, (a,), (('a', 'gt1'),), integer=True)
+
+    def geometric(self, p, size=None):
+        return self._dist(15, size, (p,), (('p', 'gt0le1'),), integer=True)
+
+    def logseries(self, p, size=None):
+        return self._dist(23, size, (p,), (('p', 'lt01'),), integer=True)
+
+    def hypergeometric(self, ngood, nbad, nsample, size=None):
+        ints = [asarray(v).astype('int64') for v in (ngood, nbad, nsample)]
+        if builtins.bool(asarray(_uf.greater_equal(ints[0], 10 ** 9)).any()) or \
+                builtins.bool(asarray(_uf.greater_equal(ints[1], 10 ** 9)).any()):
+            raise ValueError('both ngood and nbad must be less than %d' % 10 ** 9)
+        if builtins.bool(asarray(_uf.less(_uf.add(ints[0], ints[1]), ints[2])).any()):
+            raise ValueError('ngood + nbad < nsample')
+        return self._dist(24, size, ints, (('ngood', 'nonneg'), ('nbad', 'nonneg'), ('nsample', 'nonneg')),
+                          integer=True)
+
+    def bytes(self, length):
+        n = (length - 1) // 4 + 1 if length > 0 else 0
+        words = _r.words(self._s, n).tolist() if n else []
+        return b''.join(w.to_bytes(4, 'little') for w in words)[:length]
+
+    def multinomial(self, n, pvals, size=None):
+        pv = asarray(pvals).astype('float64')
+        d = pv.shape[-1] if pv.ndim >= 1 else 0
+        if d == 0:
+            raise ValueError('pvals must have at least 1 dimension and the last dimension of pvals must be greater '
+                             'than 0.')
+        _constraint(pv, 'pvals', 'bounded01', False)
+        rows = pv.reshape(-1, d).tolist()
+        for row in rows:
+            if _kahan(row[:-1]) > 1.0 + 1e-12:
+                raise ValueError('sum(pvals%s) > 1.0' % ('[:-1]' if pv.ndim == 1 else '[...,:-1]'))
+        na = asarray(n).astype('int64')
+        from numpy._funcs import broadcast_shapes, broadcast_to
+        if na.ndim == 0 and pv.ndim == 1:
+            shape = () if size is None else _shape(size)
+            ns = [builtins.int(na.item())] * _count(shape)
+            prow = [0] * len(ns)
+        else:
+            _constraint(na, 'n', 'nonneg', False)
+            base = broadcast_shapes(na.shape, pv.shape[:-1])
+            if size is not None:
+                shape = _shape(size)
+                if broadcast_shapes(base, shape) != shape:
+                    raise ValueError('Output size %s is not compatible with broadcast dimensions of inputs %s.'
+                                     % (shape, broadcast_shapes(base, shape)))
+            else:
+                shape = base
+            ns = broadcast_to(na, shape).ravel().tolist()
+            prow = broadcast_to(arange(len(rows)).reshape(pv.shape[:-1]), shape).ravel().tolist()
+        out = [self._multinomial_row(k, rows[r]) for k, r in zip(ns, prow)]
+        return array(out, dtype='int64').reshape(tuple(shape) + (d,))
+
+    def _multinomial_row(self, n, pv):
+        """numpy's random_multinomial: a binomial per category on what is left."""
+        row = [0] * len(pv)
+        remaining = 1.0
+        dn = n
+        for j in range(len(pv) - 1):
+            row[j] = builtins.int(_r.draw(self._s, False, 16, 1, builtins.float(dn), pv[j] / remaining, 0.0)[0].item())
+            dn -= row[j]
+            if dn <= 0:
+                break
+            remaining -= pv[j]
+        if dn > 0:
+            row[-1] = dn
+        return row
+
+    def dirichlet(self, alpha, size=None):
+        al = asarray(alpha).astype('float64')
+        if al.ndim != 1:
+            raise ValueError('object too deep for desired array' if al.ndim > 1 else
+                             'object of too small depth for desired array')
+        k = al.shape[0]
+        if builtins.bool(asarray(_uf.less_equal(al, 0)).any()):
+            raise ValueError('alpha <= 0')
+        shape = (k,) if size is None else _shape(size) + (k,)
+        count = _count(shape) // k if k else 0
+        alist = al.tolist()
+        out = []
+        if k > 0 and builtins.max(alist) < 0.1:
+            # small alphas: stick breaking by betas, as numpy does to avoid underflow
+            csum = [0.0] * k
+            acc = 0.0
+            for j in range(k - 1, -1, -1):
+                acc += alist[j]
+                csum[j] = acc
+            for _ in range(count):
+                row = []
+                acc = 1.
+                for j in range(k - 1):
+                    v = _r.draw(self._s, False, 10, 1, alist[j], csum[j + 1], 0.0)[0].item()
+                    row.append(acc * v)
+                    acc *= (1. - v)
+                row.append(acc)
+                out.append(row)
+        else:
+            for _ in range(count):
+                vals = _r.draw(self._s, False, 9, k, al._t.contiguous(), 0.0, 0.0).tolist()
+                acc = 0.
+                for v in vals:
+                    acc = acc + v
+                inv = 1. / acc
+                out.append([v * inv for v in vals])
+        return array(out, dtype='float64').reshape(shape)
+
+    def multivariate_normal(self, mean, cov, size=None, check_valid='warn', tol=1e-8, *, method='svd'):
+        from numpy._funcs import allclose, dot
+        if method not in ('eigh', 'svd', 'cholesky'):
+            raise ValueError("method must be one of {'eigh', 'svd', 'cholesky'}")
+        mean = array(mean)
+        cov = array(cov)
+        shape = [] if size is None else list(_shape(size))
+        if mean.ndim != 1:
+            raise ValueError('mean must be 1 dimensional')
+        if cov.ndim != 2 or cov.shape[0] != cov.shape[1]:
+            raise ValueError('cov must be 2 dimensional and square')
+        if mean.shape[0] != cov.shape[0]:
+            raise ValueError('mean and cov must have same length')
+        final_shape = shape + [mean.shape[0]]
+        x = self.standard_normal(tuple(final_shape)).reshape(-1, mean.shape[0])
+        cov = cov.astype('float64')
+        import numpy.linalg as la
+        if method == 'svd':
+            u, s, vh = la.svd(cov)
+        elif method == 'eigh':
+            s, u = la.eigh(cov)
+        else:
+            l = la.cholesky(cov)
+        if check_valid != 'ignore' and method != 'cholesky':
+            if check_valid not in ('warn', 'raise'):
+                raise ValueError("check_valid must equal 'warn', 'raise', or 'ignore'")
+            if method == 'svd':
+                psd = allclose(dot(_uf.multiply(vh.T, s), vh), cov, rtol=tol, atol=tol)
+            else:
+                psd = not builtins.bool(asarray(_uf.less(s, -tol)).any())
+            if not psd:
+                if check_valid == 'warn':
+                    import warnings
+                    warnings.warn('covariance is not symmetric positive-semidefinite.', RuntimeWarning, stacklevel=2)
+                else:
+                    raise ValueError('covariance is not symmetric positive-semidefinite.')
+        if method == 'cholesky':
+            factor = l
+        elif method == 'eigh':
+            factor = _uf.multiply(u, _uf.sqrt(_uf.absolute(s)))
+        else:
+            factor = _uf.multiply(u, _uf.sqrt(s))
+        from numpy._funcs import matmul
+        x = _uf.add(mean, matmul(x, factor.T))
+        return x.reshape(tuple(final_shape))
+
+    def permuted(self, x, *, axis=None, out=None):
+        arr = asarray(x)
+        if out is None:
+            out = arr.copy()
+        else:
+            if not isinstance(out, ndarray):
+                raise TypeError('out must be a numpy array')
+            if out.shape != arr.shape:
+                raise ValueError('out must have the same shape as x')
+            out[...] = arr
+        if axis is None:
+            if out.ndim == 0:
+                return out
+            flat = out.reshape(-1)
+            out[...] = flat[_r.permutation(self._s, flat.shape[0]).tolist()].reshape(out.shape)
+            return out
+        from numpy._funcs import moveaxis
+        from numpy._exceptions import AxisError
+        if not -out.ndim <= axis < out.ndim:
+            raise AxisError(axis, out.ndim)
+        ax = axis % out.ndim
+        moved = moveaxis(out, ax, -1)
+        n = moved.shape[-1]
+        rows = moved.reshape(-1, n).copy()
+        for i in range(rows.shape[0]):
+            rows[i] = rows[i][_r.permutation(self._s, n, 0).tolist()]
+        moved[...] = rows.reshape(moved.shape)
+        return out
 
     def choice(self, a, size=None, replace=True, p=None, axis=0, shuffle=True):
         import math
