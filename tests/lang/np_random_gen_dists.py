@@ -3,6 +3,7 @@
 # HRUA and sampled hypergeometric, multinomial, dirichlet with small alphas, multivariate_normal by svd and
 # cholesky, permuted) for several seeds, scalar and array arguments, and numpy's errors. A pure standard
 # exponential is left out: the ziggurat's computed boxes differ from numpy's in the last bit for some boxes.
+# multivariate_hypergeometric by marginals and by count.
 import numpy as np
 for sd in (0, 7, 2024):
     g = np.random.default_rng(sd)
@@ -29,5 +30,14 @@ for f in [lambda: g.beta(0, 1), lambda: g.gamma(-1), lambda: g.poisson(-1), lamb
           lambda: g.hypergeometric(10**9, 1, 1), lambda: g.hypergeometric(2, 2, 5), lambda: g.hypergeometric(2, 2, -1), lambda: g.triangular(2, 1, 3),
           lambda: g.multinomial(5, [0.8, 0.8]), lambda: g.multinomial(5, []), lambda: g.dirichlet([1, 0]), lambda: g.wald(0, 1), lambda: g.vonmises(0, -1),
           lambda: g.multivariate_normal([0], [[1]], method='qr'), lambda: g.permuted(np.arange(3), axis=2), lambda: g.noncentral_f(1, 1, -1)]:
+    try: f(); print('ok')
+    except Exception as e: print(type(e).__name__, e)
+g = np.random.default_rng(3)
+print(g.multivariate_hypergeometric([3, 5, 2], 4), g.multivariate_hypergeometric([10, 20, 30, 5], 40, size=3))
+print(g.multivariate_hypergeometric([3, 5, 2], 6, size=2, method='count'), g.multivariate_hypergeometric([30, 50, 20], 12, size=(2, 2)))
+print(g.multivariate_hypergeometric([0, 0], 0), g.multivariate_hypergeometric([4, 4], 0, size=2), g.multivariate_hypergeometric([], 0))
+for f in [lambda: g.multivariate_hypergeometric([1, 2], 5), lambda: g.multivariate_hypergeometric([1, -2], 1),
+          lambda: g.multivariate_hypergeometric([1.5, 2], 1), lambda: g.multivariate_hypergeometric([1, 2], 1, method='x'),
+          lambda: g.multivariate_hypergeometric([1, 2], 1.5), lambda: g.multivariate_hypergeometric([1, 2], -1)]:
     try: f(); print('ok')
     except Exception as e: print(type(e).__name__, e)

@@ -1304,6 +1304,69 @@ class Generator:
             row[-1] = dn
         return row
 
+    def multivariate_hypergeometric(self, colors, nsample, size=None, method='marginals'):
+        int64_max = 2 ** 63 - 1
+        if method not in ('count', 'marginals'):
+            raise ValueError('method must be "count" or "marginals".')
+        try:
+            operator.index(nsample)
+        except TypeError:
+            raise ValueError('nsample must be an integer')
+        if nsample < 0:
+            raise ValueError('nsample must be nonnegative.')
+        col = asarray(colors)
+        if col.ndim != 1 or col.size > 0 and col.dtype.kind not in 'iu' or \
+                builtins.bool(asarray(_uf.less(col, 0)).any()):
+            raise ValueError('colors must be a one-dimensional sequence of nonnegative integers not exceeding %d.'
+                             % int64_max)
+        cols = [builtins.int(c) for c in col.tolist()]
+        total = builtins.sum(cols)
+        if total > int64_max:
+            raise ValueError('sum(colors) must not exceed the maximum value of a 64 bit signed integer (%d)'
+                             % int64_max)
+        if method == 'marginals' and total >= 1000000000:
+            raise ValueError('When method is "marginals", sum(colors) must be less than 1000000000.')
+        if method == 'count' and total > int64_max // 8:
+            raise ValueError("When method is 'count', sum(colors) must not exceed %d" % (int64_max // 8))
+        if nsample > total:
+            raise ValueError('nsample > sum(colors)')
+        k = len(cols)
+        shape = (k,) if size is None else _shape(size) + (k,)
+        count = _count(shape) // k if k else 0
+        out = [[0] * k for _ in range(count)]
+        if k == 0 or total == 0 or nsample == 0 or count == 0:
+            return array(out, dtype='int64').reshape(shape)
+        half = nsample > total // 2
+        n = total - nsample if half else nsample
+        if method == 'count':
+            # the first n of a partial Fisher-Yates shuffle of the balls,
+            # the shuffle going on from where the last variate left it
+            choices = [i for i, c in enumerate(cols) for _ in range(c)]
+            for row in out:
+                for j in range(n):
+                    kk = j + builtins.int(_r.bounded(self._s, False, 1, 0, total - j - 1)[0].item())
+                    choices[kk], choices[j] = choices[j], choices[kk]
+                for j in range(n):
+                    row[choices[j]] += 1
+        else:
+            # a hypergeometric per color on what is left (numpy's marginals)
+            for row in out:
+                todo = n
+                remaining = total
+                for j in range(k - 1):
+                    if todo <= 0:
+                        break
+                    remaining -= cols[j]
+                    r = builtins.int(_r.draw(self._s, False, 24, 1, builtins.float(cols[j]),
+                                             builtins.float(remaining), builtins.float(todo))[0].item())
+                    row[j] = r
+                    todo -= r
+                if todo > 0:
+                    row[k - 1] = todo
+        if half:
+            out = [[c - v for c, v in zip(cols, row)] for row in out]
+        return array(out, dtype='int64').reshape(shape)
+
     def dirichlet(self, alpha, size=None):
         al = asarray(alpha).astype('float64')
         if al.ndim != 1:
