@@ -2,7 +2,7 @@
  * generators (Note [numpy's bit generators] in bitgen.h) and its module:
  * new, seed, get, set, advance, raw. The kinds' algorithms live in
  * mt19937.c, pcg64.c, sfc64.c and philox.c; the draws in distributions.c. */
-#include "numpy/bitgen.h"
+#include "numpy/bitgen_next.h"
 #include "numpy/numpy_module.h"
 #include "numpy/np_args.h"
 

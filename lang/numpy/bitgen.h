@@ -58,10 +58,6 @@ struct np_bitgen {
 
 extern const np_bitgen_kind np_mt19937_kind, np_pcg64_kind, np_pcg64dxsm_kind, np_sfc64_kind, np_philox_kind;
 
-static inline uint64_t np_next64(np_bitgen *bg) { return bg->kind->next64(bg); }
-static inline uint32_t np_next32(np_bitgen *bg) { return bg->kind->next32(bg); }
-static inline double np_next_double(np_bitgen *bg) { return bg->kind->next_double(bg); }
-
 /* A 64-bit generator's 32-bit draw and double (Note [numpy's bit generators]). */
 uint32_t np_bitgen_next32_buffered(np_bitgen *bg);
 double np_bitgen_double53(np_bitgen *bg);

@@ -61,59 +61,6 @@ double np_gauss(const np_src *s) { return s->legacy ? polar_gauss(s->bg) : np_zi
 
 double np_std_exp(const np_src *s) { return s->legacy ? -log(1.0 - u01(s)) : np_zig_exponential(s->bg); }
 
-static uint64_t mask_of(uint64_t max) {
-    uint64_t m = max;
-    for (int sh = 1; sh <= 32; sh <<= 1)
-        m |= m >> sh;
-    return m;
-}
-
-uint64_t np_bounded_masked(np_bitgen *bg, uint64_t rng) {
-    uint64_t mask = mask_of(rng), v;
-    if (rng == 0)
-        return 0;
-    if (rng <= 0xFFFFFFFFULL) {
-        while ((v = np_next32(bg) & mask) > rng) {
-        }
-        return v;
-    }
-    while ((v = np_next64(bg) & mask) > rng) {
-    }
-    return v;
-}
-
-uint64_t np_bounded_lemire(np_bitgen *bg, uint64_t rng) {
-    if (rng == 0)
-        return 0;
-    if (rng <= 0xFFFFFFFFULL) {
-        if (rng == 0xFFFFFFFFULL)
-            return np_next32(bg);
-        uint32_t excl = (uint32_t)rng + 1U;
-        uint64_t m = (uint64_t)np_next32(bg) * excl;
-        uint32_t left = (uint32_t)m;
-        if (left < excl) {
-            uint32_t threshold = (UINT32_MAX - (uint32_t)rng) % excl;
-            while (left < threshold) {
-                m = (uint64_t)np_next32(bg) * excl;
-                left = (uint32_t)m;
-            }
-        }
-        return m >> 32;
-    }
-    if (rng == UINT64_MAX)
-        return np_next64(bg);
-    uint64_t excl = rng + 1;
-    unsigned __int128 m = (unsigned __int128)np_next64(bg) * excl;
-    uint64_t left = (uint64_t)m;
-    if (left < excl) {
-        uint64_t threshold = (UINT64_MAX - rng) % excl;
-        while (left < threshold) {
-            m = (unsigned __int128)np_next64(bg) * excl;
-            left = (uint64_t)m;
-        }
-    }
-    return (uint64_t)(m >> 64);
-}
 
 double np_loggam(double x) {
     static const double a[10] = {8.333333333333333e-02, -2.777777777777778e-03, 7.936507936507937e-04,

@@ -96,7 +96,7 @@ static int64_t gen_sample(const np_src *s, int64_t good, int64_t bad, int64_t sa
     int64_t remaining_total = total, remaining_good = good;
     while (computed > 0 && remaining_good > 0 && remaining_total > remaining_good) {
         --remaining_total;
-        if ((int64_t)np_bounded_masked(s->bg, (uint64_t)remaining_total) < remaining_good)
+        if ((int64_t)np_bounded_masked(s->bg, (uint64_t)remaining_total, np_mask_of((uint64_t)remaining_total)) < remaining_good)
             --remaining_good;
         --computed;
     }

@@ -14,22 +14,19 @@
  *   2^53; a 64-bit draw is a high word then a low word.
  * - The legacy draws (polar normal, masked bounded integers, -log(1 - u)
  *   exponential, ...) are in distributions.c (Note [numpy's distributions]). */
-#include "numpy/bitgen.h"
+#include "numpy/bitgen_next.h"
 
 #include <assert.h>
 #include <stddef.h>
 
-#define MT_N 624
+#define MT_N NP_MT_N
 #define MT_M 397
 
-typedef struct {
-    uint32_t key[MT_N];
-    int pos;
-} mt_state;
+typedef np_mt_state mt_state;
 
 static_assert(sizeof(mt_state) <= NP_BITGEN_STATE_BYTES, "MT19937's state fits a bit generator");
 
-static mt_state *mt_of(np_bitgen *bg) { return (mt_state *)(void *)bg->state; }
+static mt_state *mt_of(np_bitgen *bg) { return np_mt_of(bg); }
 
 static void mt_seed(mt_state *s, uint32_t seed) {
     for (int i = 0; i < MT_N; i++) {
@@ -65,7 +62,7 @@ static void mt_seed_array(mt_state *s, const uint32_t *init, int64_t len) {
     s->pos = MT_N;
 }
 
-static void mt_regenerate(mt_state *s) {
+void np_mt_regenerate(mt_state *s) {
     uint32_t *k = s->key;
     int i;
     for (i = 0; i < MT_N - MT_M; i++) {
@@ -81,30 +78,9 @@ static void mt_regenerate(mt_state *s) {
     s->pos = 0;
 }
 
-static uint32_t mt_next32(mt_state *s) {
-    if (s->pos == MT_N)
-        mt_regenerate(s);
-    uint32_t y = s->key[s->pos++];
-    y ^= y >> 11;
-    y ^= (y << 7) & 0x9d2c5680U;
-    y ^= (y << 15) & 0xefc60000U;
-    y ^= y >> 18;
-    return y;
-}
-
-static uint64_t mt_next64(mt_state *s) {
-    uint64_t hi = mt_next32(s);
-    return hi << 32 | mt_next32(s);
-}
-
-static double mt_double(mt_state *s) {
-    int32_t a = (int32_t)(mt_next32(s) >> 5), b = (int32_t)(mt_next32(s) >> 6);
-    return (a * 67108864.0 + b) / 9007199254740992.0;
-}
-
-static uint32_t mt_next32_bg(np_bitgen *bg) { return mt_next32(mt_of(bg)); }
-static uint64_t mt_next64_bg(np_bitgen *bg) { return mt_next64(mt_of(bg)); }
-static double mt_double_bg(np_bitgen *bg) { return mt_double(mt_of(bg)); }
+static uint32_t mt_next32_bg(np_bitgen *bg) { return np_mt_next32(mt_of(bg)); }
+static uint64_t mt_next64_bg(np_bitgen *bg) { return np_mt_next64(mt_of(bg)); }
+static double mt_double_bg(np_bitgen *bg) { return np_mt_double(mt_of(bg)); }
 
 /* how 1: init_genrand of w[0] (RandomState.seed(int)); else init_by_array. */
 static void mt_seed_words(np_bitgen *bg, const uint32_t *w, int64_t n, int how) {

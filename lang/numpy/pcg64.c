@@ -17,30 +17,22 @@
  *   (Brown's method), as numpy's pcg64_advance; jumped() advances by
  *   jumps times 0x9e3779b97f4a7c15f39cc0605cedc835 (the golden ratio's
  *   bits) in PCG64 and in PCG64DXSM. */
-#include "numpy/bitgen.h"
+#include "numpy/bitgen_next.h"
 
 #include <assert.h>
 
 typedef unsigned __int128 u128;
 
-#define PCG_MULT (((u128)0x2360ED051FC65DA4ULL << 64) | 0x4385DF649FCCF645ULL)
+#define PCG_MULT NP_PCG_MULT
 #define PCG_CHEAP_MULT 0xda942042e4dd58b5ULL
 
-typedef struct {
-    u128 state, inc;
-} pcg_state;
+typedef np_pcg_state pcg_state;
 
 static_assert(sizeof(pcg_state) <= NP_BITGEN_STATE_BYTES, "PCG64's state fits a bit generator");
 
-static pcg_state *pcg_of(np_bitgen *bg) { return (pcg_state *)(void *)bg->state; }
+static pcg_state *pcg_of(np_bitgen *bg) { return np_pcg_of(bg); }
 
-static uint64_t pcg_next64(np_bitgen *bg) {
-    pcg_state *s = pcg_of(bg);
-    s->state = s->state * PCG_MULT + s->inc;
-    uint64_t v = (uint64_t)(s->state >> 64) ^ (uint64_t)s->state;
-    unsigned rot = (unsigned)(s->state >> 122);
-    return (v >> rot) | (v << ((-rot) & 63));
-}
+static uint64_t pcg_next64(np_bitgen *bg) { return np_pcg_next64(pcg_of(bg)); }
 
 static uint64_t dxsm_next64(np_bitgen *bg) {
     pcg_state *s = pcg_of(bg);

@@ -28,26 +28,40 @@ static cg_value r_doubles(cg_value self, const cg_args *a) {
     if (!t)
         return CG_ERR;
     double *p = cg_tensor_data(t);
-    for (int64_t i = 0; i < n; i++)
-        p[i] = np_next_double(bg);
+    if (bg->kind == &np_pcg64_kind) {
+        /* default_rng's loop without a dispatch per draw */
+        np_pcg_state *ps = np_pcg_of(bg);
+        for (int64_t i = 0; i < n; i++)
+            p[i] = (double)(np_pcg_next64(ps) >> 11) * (1.0 / 9007199254740992.0);
+    } else {
+        for (int64_t i = 0; i < n; i++)
+            p[i] = np_next_double(bg);
+    }
     return cg_tensor_steal(t);
 }
 
-/* normal(state, legacy, n) and exponential(state, legacy, n): standard draws. */
-static cg_value standard(const cg_args *a, double (*draw)(const np_src *)) {
+/* normal(state, legacy, n) and exponential(state, legacy, n): standard
+ * draws, the Generator's by the ziggurat's own fill loop. */
+static cg_value standard(const cg_args *a, double (*draw)(const np_src *),
+                         void (*zig_fill)(np_bitgen *, double *, int64_t)) {
     np_src s = {np_bitgen_arg(a, 0), a->npos > 1 && cg_truth(a->pos[1]) > 0};
     int64_t n;
     cg_tensor *t = s.bg && np_count_arg(a, 2, &n) ? out_of(n, CG_F64) : NULL;
     if (!t)
         return CG_ERR;
     double *p = cg_tensor_data(t);
-    for (int64_t i = 0; i < n; i++)
-        p[i] = draw(&s);
+    if (s.legacy)
+        for (int64_t i = 0; i < n; i++)
+            p[i] = draw(&s);
+    else
+        zig_fill(s.bg, p, n);
     return cg_tensor_steal(t);
 }
 
-static cg_value r_normal(cg_value self, const cg_args *a) { return standard(a, np_gauss); }
-static cg_value r_exponential(cg_value self, const cg_args *a) { return standard(a, np_std_exp); }
+static cg_value r_normal(cg_value self, const cg_args *a) { return standard(a, np_gauss, np_zig_normal_fill); }
+static cg_value r_exponential(cg_value self, const cg_args *a) {
+    return standard(a, np_std_exp, np_zig_exponential_fill);
+}
 
 /* bounded(state, lemire, n, off, rng): n int64 values off + [0, rng]. */
 static cg_value r_bounded(cg_value self, const cg_args *a) {
@@ -58,13 +72,13 @@ static cg_value r_bounded(cg_value self, const cg_args *a) {
     if (a->npos != 5 || a->pos[3].tag != CG_V_INT || a->pos[4].tag != CG_V_INT || a->pos[4].u.i < 0)
         return cg_raise(&cg_exc_TypeError, "bounded(state, lemire, n, off, rng)");
     bool lemire = cg_truth(a->pos[1]) > 0;
-    uint64_t off = (uint64_t)a->pos[3].u.i, rng = (uint64_t)a->pos[4].u.i;
+    uint64_t off = (uint64_t)a->pos[3].u.i, rng = (uint64_t)a->pos[4].u.i, mask = np_mask_of(rng);
     cg_tensor *t = out_of(n, CG_INT64);
     if (!t)
         return CG_ERR;
     int64_t *p = cg_tensor_data(t);
     for (int64_t i = 0; i < n; i++)
-        p[i] = (int64_t)(off + (lemire ? np_bounded_lemire(bg, rng) : np_bounded_masked(bg, rng)));
+        p[i] = (int64_t)(off + (lemire ? np_bounded_lemire(bg, rng) : np_bounded_masked(bg, rng, mask)));
     return cg_tensor_steal(t);
 }
 
@@ -85,7 +99,8 @@ static cg_value r_permutation(cg_value self, const cg_args *a) {
     for (int64_t i = 0; i < n; i++)
         p[i] = i;
     for (int64_t i = n - 1; i >= first && i >= 1; i--) {
-        int64_t j = (int64_t)(lemire ? np_bounded_lemire(bg, (uint64_t)i) : np_bounded_masked(bg, (uint64_t)i));
+        uint64_t max = (uint64_t)i;
+        int64_t j = (int64_t)(lemire ? np_bounded_lemire(bg, max) : np_bounded_masked(bg, max, np_mask_of(max)));
         int64_t tmp = p[i];
         p[i] = p[j];
         p[j] = tmp;
@@ -175,4 +190,7 @@ static const cg_method_def random_defs[] = {
     {NULL, NULL, NULL, NULL},
 };
 
-cg_value cg_numpy_random_module_init(void) { return cg_module_of("numpy._random", random_defs); }
+cg_value cg_numpy_random_module_init(void) {
+    np_zig_init();
+    return cg_module_of("numpy._random", random_defs);
+}

@@ -65,10 +65,15 @@ static void tables_build(void) {
         fe[i] = exp(-q[i]);
 }
 
-double np_zig_normal(np_bitgen *s) {
-    pthread_once(&tables_once, tables_build);
+void np_zig_init(void) { pthread_once(&tables_once, tables_build); }
+
+/* The draws written once over next64/next_double; the callers below pass
+ * PCG64's inline step (default_rng's fill loops run it without a dispatch
+ * per draw) or the dispatching np_next64. */
+static inline __attribute__((always_inline)) double zig_normal(np_bitgen *s, uint64_t (*next64)(np_bitgen *),
+                                                               double (*next_double)(np_bitgen *)) {
     for (;;) {
-        uint64_t r = np_next64(s);
+        uint64_t r = next64(s);
         int idx = (int)(r & 0xff);
         r >>= 8;
         int sign = (int)(r & 0x1);
@@ -80,21 +85,21 @@ double np_zig_normal(np_bitgen *s) {
             return x;
         if (idx == 0) {
             for (;;) {
-                double xx = -(1.0 / NOR_R) * log1p(-np_next_double(s));
-                double yy = -log1p(-np_next_double(s));
+                double xx = -(1.0 / NOR_R) * log1p(-next_double(s));
+                double yy = -log1p(-next_double(s));
                 if (yy + yy > xx * xx)
                     return ((rabs >> 8) & 0x1) ? -(NOR_R + xx) : NOR_R + xx;
             }
         }
-        if ((fi[idx - 1] - fi[idx]) * np_next_double(s) + fi[idx] < exp(-0.5 * x * x))
+        if ((fi[idx - 1] - fi[idx]) * next_double(s) + fi[idx] < exp(-0.5 * x * x))
             return x;
     }
 }
 
-double np_zig_exponential(np_bitgen *s) {
-    pthread_once(&tables_once, tables_build);
+static inline __attribute__((always_inline)) double zig_exponential(np_bitgen *s, uint64_t (*next64)(np_bitgen *),
+                                                                    double (*next_double)(np_bitgen *)) {
     for (;;) {
-        uint64_t ri = np_next64(s);
+        uint64_t ri = next64(s);
         ri >>= 3;
         int idx = (int)(ri & 0xFF);
         ri >>= 8;
@@ -102,8 +107,39 @@ double np_zig_exponential(np_bitgen *s) {
         if (ri < ke[idx])
             return x;
         if (idx == 0)
-            return EXP_R - log1p(-np_next_double(s));
-        if ((fe[idx - 1] - fe[idx]) * np_next_double(s) + fe[idx] < exp(-x))
+            return EXP_R - log1p(-next_double(s));
+        if ((fe[idx - 1] - fe[idx]) * next_double(s) + fe[idx] < exp(-x))
             return x;
     }
 }
+
+static inline uint64_t pcg_next64(np_bitgen *bg) { return np_pcg_next64(np_pcg_of(bg)); }
+
+static inline double pcg_double(np_bitgen *bg) {
+    return (double)(np_pcg_next64(np_pcg_of(bg)) >> 11) * (1.0 / 9007199254740992.0);
+}
+
+double np_zig_normal(np_bitgen *s) {
+    if (s->kind == &np_pcg64_kind)
+        return zig_normal(s, pcg_next64, pcg_double);
+    return zig_normal(s, np_next64, np_next_double);
+}
+
+double np_zig_exponential(np_bitgen *s) {
+    if (s->kind == &np_pcg64_kind)
+        return zig_exponential(s, pcg_next64, pcg_double);
+    return zig_exponential(s, np_next64, np_next_double);
+}
+
+/* Fills out[n]: the draws inlined in one loop per kind. */
+#define ZIG_FILL(name, draw)                                              \
+    void name(np_bitgen *s, double *out, int64_t n) {                     \
+        if (s->kind == &np_pcg64_kind)                                    \
+            for (int64_t i = 0; i < n; i++)                               \
+                out[i] = draw(s, pcg_next64, pcg_double);                 \
+        else                                                              \
+            for (int64_t i = 0; i < n; i++)                               \
+                out[i] = draw(s, np_next64, np_next_double);              \
+    }
+ZIG_FILL(np_zig_normal_fill, zig_normal)
+ZIG_FILL(np_zig_exponential_fill, zig_exponential)
