@@ -87,12 +87,20 @@ static uint32_t *words_arg(const cg_args *a, int i, int64_t *n) {
     return w;
 }
 
+/* The bit generator in argument 0 and the words in argument 1 (*w
+ * malloc'd), or NULL with the error raised. */
+static np_bitgen *state_and_words(const cg_args *a, uint32_t **w, int64_t *n) {
+    np_bitgen *bg = np_bitgen_arg(a, 0);
+    *w = bg ? words_arg(a, 1, n) : NULL;
+    return *w ? bg : NULL;
+}
+
 /* seed(state, words, how) */
 static cg_value b_seed(cg_value self, const cg_args *a) {
-    np_bitgen *bg = np_bitgen_arg(a, 0);
     int64_t n;
-    uint32_t *w = bg ? words_arg(a, 1, &n) : NULL;
-    if (!w)
+    uint32_t *w;
+    np_bitgen *bg = state_and_words(a, &w, &n);
+    if (!bg)
         return CG_ERR;
     bg->kind->seed(bg, w, n, a->npos > 2 && a->pos[2].tag == CG_V_INT ? (int)a->pos[2].u.i : 0);
     bg->has_uint32 = bg->has_gauss = false;
@@ -150,10 +158,10 @@ static cg_value b_set(cg_value self, const cg_args *a) {
 
 /* advance(state, words): delta as 32-bit words, most significant first. */
 static cg_value b_advance(cg_value self, const cg_args *a) {
-    np_bitgen *bg = np_bitgen_arg(a, 0);
     int64_t n;
-    uint32_t *w = bg ? words_arg(a, 1, &n) : NULL;
-    if (!w)
+    uint32_t *w;
+    np_bitgen *bg = state_and_words(a, &w, &n);
+    if (!bg)
         return CG_ERR;
     if (!bg->kind->advance) {
         free(w);

@@ -53,42 +53,6 @@ static int64_t legacy_sample(const np_src *s, int64_t good, int64_t bad, int64_t
     return good > bad ? sample - z : z;
 }
 
-/* RandomState past 10: Stadlober's HRUA ratio of uniforms with numpy's
- * log-gamma, and Frohne's corrections. */
-static int64_t legacy_hrua(const np_src *s, int64_t good, int64_t bad, int64_t sample) {
-    const double D1 = 1.7155277699214135, D2 = 0.8989161620588988; /* 2 sqrt(2/e), 3 - 2 sqrt(3/e) */
-    int64_t mingb = good < bad ? good : bad, maxgb = good < bad ? bad : good, popsize = good + bad;
-    int64_t m = sample < popsize - sample ? sample : popsize - sample;
-    double d4 = (double)mingb / (double)popsize, d5 = 1.0 - d4, d6 = (double)m * d4 + 0.5;
-    double d7 = sqrt((double)(popsize - m) * (double)sample * d4 * d5 / (double)(popsize - 1) + 0.5);
-    double d8 = D1 * d7 + D2;
-    int64_t d9 = (int64_t)floor((double)(m + 1) * (double)(mingb + 1) / (double)(popsize + 2));
-    double d10 = np_loggam((double)(d9 + 1)) + np_loggam((double)(mingb - d9 + 1)) + np_loggam((double)(m - d9 + 1))
-                 + np_loggam((double)(maxgb - m + d9 + 1));
-    double lim = (double)(m < mingb ? m : mingb) + 1.0, d11 = floor(d6 + 16 * d7);
-    d11 = lim < d11 ? lim : d11;
-    int64_t z;
-    for (;;) {
-        double x = u01(s), y = u01(s), w = d6 + d8 * (y - 0.5) / x;
-        if (w < 0.0 || w >= d11)
-            continue;
-        z = (int64_t)floor(w);
-        double t = d10 - (np_loggam((double)(z + 1)) + np_loggam((double)(mingb - z + 1)) + np_loggam((double)(m - z + 1))
-                          + np_loggam((double)(maxgb - m + z + 1)));
-        if (x * (4.0 - x) - 3.0 <= t)
-            break;
-        if (x * (x - t) >= 1)
-            continue;
-        if (2.0 * log(x) <= t)
-            break;
-    }
-    if (good > bad)
-        z = m - z;
-    if (m < sample)
-        z = good - z;
-    return z;
-}
-
 /* The Generator's small case: the sample, or its complement past half
  * the population, drawn one item at a time. */
 static int64_t gen_sample(const np_src *s, int64_t good, int64_t bad, int64_t sample) {
@@ -105,21 +69,29 @@ static int64_t gen_sample(const np_src *s, int64_t good, int64_t bad, int64_t sa
     return sample > total / 2 ? remaining_good : good - remaining_good;
 }
 
-static double lf4(int64_t k, int64_t mingb, int64_t n, int64_t maxgb) {
-    return np_logfactorial(k) + np_logfactorial(mingb - k) + np_logfactorial(n - k)
-           + np_logfactorial(maxgb - n + k);
+/* log(k!), RandomState's way (numpy's log-gamma series) or the Generator's. */
+static double log_fact(const np_src *s, int64_t k) {
+    return s->legacy ? np_loggam((double)(k + 1)) : np_logfactorial(k);
 }
 
-/* The Generator's HRUA on log(k!). */
-static int64_t gen_hrua(const np_src *s, int64_t good, int64_t bad, int64_t sample) {
-    const double D1 = 1.7155277699214135, D2 = 0.8989161620588988;
+static double lf4(const np_src *s, int64_t k, int64_t mingb, int64_t n, int64_t maxgb) {
+    return log_fact(s, k) + log_fact(s, mingb - k) + log_fact(s, n - k) + log_fact(s, maxgb - n + k);
+}
+
+/* Stadlober's HRUA ratio of uniforms with Frohne's corrections, as both of
+ * numpy's keep it; they differ in log(k!) and in the variance (RandomState
+ * takes the sample where the Generator takes the smaller of it and its
+ * complement, and 1 - p where the Generator takes max/popsize). */
+static int64_t hrua(const np_src *s, int64_t good, int64_t bad, int64_t sample) {
+    const double D1 = 1.7155277699214135, D2 = 0.8989161620588988; /* 2 sqrt(2/e), 3 - 2 sqrt(3/e) */
     int64_t popsize = good + bad, n = sample < popsize - sample ? sample : popsize - sample;
     int64_t mingb = good < bad ? good : bad, maxgb = good < bad ? bad : good;
-    double p = (double)mingb / (double)popsize, q = (double)maxgb / (double)popsize, mu = (double)n * p;
-    double a = mu + 0.5, var = (double)(popsize - n) * (double)n * p * q / (double)(popsize - 1);
+    double p = (double)mingb / (double)popsize, q = s->legacy ? 1.0 - p : (double)maxgb / (double)popsize;
+    double a = (double)n * p + 0.5;
+    double var = (double)(popsize - n) * (double)(s->legacy ? sample : n) * p * q / (double)(popsize - 1);
     double c = sqrt(var + 0.5), h = D1 * c + D2;
     int64_t m = (int64_t)floor((double)(n + 1) * (double)(mingb + 1) / (double)(popsize + 2));
-    double g = lf4(m, mingb, n, maxgb);
+    double g = lf4(s, m, mingb, n, maxgb);
     double lim = (double)(n < mingb ? n : mingb) + 1, b = floor(a + 16 * c);
     b = lim < b ? lim : b;
     int64_t k;
@@ -128,7 +100,7 @@ static int64_t gen_hrua(const np_src *s, int64_t good, int64_t bad, int64_t samp
         if (x < 0.0 || x >= b)
             continue;
         k = (int64_t)floor(x);
-        double t = g - lf4(k, mingb, n, maxgb);
+        double t = g - lf4(s, k, mingb, n, maxgb);
         if (u * (4.0 - u) - 3.0 <= t)
             break;
         if (u * (u - t) >= 1)
@@ -145,8 +117,8 @@ static int64_t gen_hrua(const np_src *s, int64_t good, int64_t bad, int64_t samp
 
 int64_t np_hypergeometric(const np_src *s, int64_t good, int64_t bad, int64_t sample) {
     if (s->legacy)
-        return sample > 10 ? legacy_hrua(s, good, bad, sample) : sample > 0 ? legacy_sample(s, good, bad, sample) : 0;
+        return sample > 10 ? hrua(s, good, bad, sample) : sample > 0 ? legacy_sample(s, good, bad, sample) : 0;
     if (sample >= 10 && sample <= good + bad - 10)
-        return gen_hrua(s, good, bad, sample);
+        return hrua(s, good, bad, sample);
     return gen_sample(s, good, bad, sample);
 }

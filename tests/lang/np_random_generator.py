@@ -1,6 +1,6 @@
 # numpy.random's Generator: SeedSequence, PCG64 and default_rng draw numpy 1.24's numbers
 # (random, integers, permutation exactly; normal and exponential to the last bit but one:
-# Note [numpy's Generator draws] in lang/numpy/pcg64.c).
+# Note [numpy's ziggurat] in lang/numpy/ziggurat.c).
 import numpy as np
 ss = np.random.SeedSequence(0); print(ss.generate_state(4, np.uint64).tolist() if hasattr(ss.generate_state(4, np.uint64), 'tolist') else ss.generate_state(4, np.uint64), ss.pool.tolist())
 g = np.random.default_rng(0); print(g.bit_generator.state)

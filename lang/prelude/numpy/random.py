@@ -443,40 +443,7 @@ class RandomState:
         return r.reshape((k,)) if shape is None else r.reshape(shape + (k,))
 
     def multivariate_normal(self, mean, cov, size=None, check_valid='warn', tol=1e-8):
-        from numpy.linalg import svd
-        from numpy._funcs import dot
-        mean = asarray(mean)
-        cov = asarray(cov)
-        if size is None:
-            shape = []
-        elif isinstance(size, (builtins.int,)) or hasattr(size, '__index__') and not isinstance(size, tuple):
-            shape = [operator.index(size)]
-        else:
-            shape = list(size)
-        if mean.ndim != 1:
-            raise ValueError('mean must be 1 dimensional')
-        if cov.ndim != 2 or cov.shape[0] != cov.shape[1]:
-            raise ValueError('cov must be 2 dimensional and square')
-        if mean.shape[0] != cov.shape[0]:
-            raise ValueError('mean and cov must have same length')
-        final_shape = shape + [mean.shape[0]]
-        x = self.standard_normal(tuple(final_shape)).reshape(-1, mean.shape[0])
-        cov = cov.astype('float64')
-        u, s, v = svd(cov)
-        if check_valid != 'ignore':
-            if check_valid not in ('warn', 'raise'):
-                raise ValueError("check_valid must equal 'warn', 'raise', or 'ignore'")
-            from numpy._funcs import allclose
-            psd = allclose(dot(_uf.multiply(v.T, s), v), cov, rtol=tol, atol=tol)
-            if not psd:
-                if check_valid == 'warn':
-                    import warnings
-                    warnings.warn('covariance is not symmetric positive-semidefinite.', RuntimeWarning, stacklevel=2)
-                else:
-                    raise ValueError('covariance is not symmetric positive-semidefinite.')
-        x = dot(x, _uf.multiply(_uf.sqrt(s)[:, None], v))
-        x = _uf.add(x, mean)
-        return x.reshape(tuple(final_shape))
+        return _multivariate_normal(self, mean, cov, size, check_valid, tol, 'svd', True)
 
     # ---- permutations ------------------------------------------------------------------
     def permutation(self, x):
@@ -630,6 +597,53 @@ def _constraint(v, name, cons, scalar):
     elif cons == 'ge1':
         if not every(_uf.greater_equal(v, 1)):
             raise ValueError('{0} < 1 or {0} {1}'.format(name, nan))
+
+
+def _multivariate_normal(rng, mean, cov, size, check_valid, tol, method, legacy):
+    """multivariate_normal as numpy's RandomState (legacy: svd, x (sqrt(s) v)
+    + mean) and Generator (svd, eigh or cholesky, mean + x factor.T) draw it."""
+    from numpy._funcs import allclose, dot, matmul
+    import numpy.linalg as la
+    if method not in ('eigh', 'svd', 'cholesky'):
+        raise ValueError("method must be one of {'eigh', 'svd', 'cholesky'}")
+    mean = array(mean)
+    cov = array(cov)
+    shape = [] if size is None else list(_shape(size))
+    if mean.ndim != 1:
+        raise ValueError('mean must be 1 dimensional')
+    if cov.ndim != 2 or cov.shape[0] != cov.shape[1]:
+        raise ValueError('cov must be 2 dimensional and square')
+    if mean.shape[0] != cov.shape[0]:
+        raise ValueError('mean and cov must have same length')
+    final_shape = tuple(shape + [mean.shape[0]])
+    x = rng.standard_normal(final_shape).reshape(-1, mean.shape[0])
+    cov = cov.astype('float64')
+    if method == 'svd':
+        u, s, vh = la.svd(cov)
+    elif method == 'eigh':
+        s, u = la.eigh(cov)
+    else:
+        factor = la.cholesky(cov)
+    if check_valid != 'ignore' and method != 'cholesky':
+        if check_valid not in ('warn', 'raise'):
+            raise ValueError("check_valid must equal 'warn', 'raise', or 'ignore'")
+        if method == 'svd':
+            psd = allclose(dot(_uf.multiply(vh.T, s), vh), cov, rtol=tol, atol=tol)
+        else:
+            psd = not builtins.bool(asarray(_uf.less(s, -tol)).any())
+        if not psd:
+            if check_valid == 'warn':
+                import warnings
+                warnings.warn('covariance is not symmetric positive-semidefinite.', RuntimeWarning, stacklevel=3)
+            else:
+                raise ValueError('covariance is not symmetric positive-semidefinite.')
+    if legacy:
+        return _uf.add(dot(x, _uf.multiply(_uf.sqrt(s)[:, None], vh)), mean).reshape(final_shape)
+    if method == 'eigh':
+        factor = _uf.multiply(u, _uf.sqrt(_uf.absolute(s)))
+    elif method == 'svd':
+        factor = _uf.multiply(u, _uf.sqrt(s))
+    return _uf.add(mean, matmul(x, factor.T)).reshape(final_shape)
 
 
 def _kahan(vals):
@@ -794,6 +808,7 @@ class BitGenerator:
     (numpy._bitgen)."""
     _kind = None
     _state_word = 'PRNG'
+    _seed_u64 = 0  # seeded in C from this many 64-bit words of SeedSequence
 
     def __init__(self, seed=None):
         if type(self) is BitGenerator:
@@ -801,6 +816,14 @@ class BitGenerator:
         self._seed_seq = seed if isinstance(seed, SeedSequence) else SeedSequence(seed)
         self._s = _bg.new(self._kind)
         self.lock = None
+        if self._seed_u64:
+            _bg.seed(self._s, _u64_words(self._seed_seq.generate_state(self._seed_u64, 'uint64')), 0)
+
+    def _state_dict(self, inner, **more):
+        """numpy's state dictionary: the kind's own part, then the buffered half-word."""
+        _, has_uint32, uinteger, _, _ = self._words()
+        return builtins.dict({'bit_generator': type(self).__name__, 'state': inner}, **more,
+                             has_uint32=has_uint32, uinteger=uinteger)
 
     @property
     def seed_seq(self):
@@ -901,18 +924,14 @@ class PCG64(BitGenerator):
     """numpy's default bit generator (Note [numpy's PCG64] in lang/numpy/pcg64.c)."""
     _kind = 'PCG64'
     _state_word = 'RNG'
-
-    def __init__(self, seed=None):
-        BitGenerator.__init__(self, seed)
-        _bg.seed(self._s, _u64_words(self._seed_seq.generate_state(4, 'uint64')), 0)
+    _seed_u64 = 4
 
     @property
     def state(self):
-        words, has_uint32, uinteger, _, _ = self._words()
+        words = self._words()[0]
         st = (words[0] << 96) | (words[1] << 64) | (words[2] << 32) | words[3]
         inc = (words[4] << 96) | (words[5] << 64) | (words[6] << 32) | words[7]
-        return {'bit_generator': type(self).__name__, 'state': {'state': st, 'inc': inc}, 'has_uint32': has_uint32,
-                'uinteger': uinteger}
+        return self._state_dict({'state': st, 'inc': inc})
 
     @state.setter
     def state(self, value):
@@ -940,16 +959,11 @@ class SFC64(BitGenerator):
     """numpy's SFC64 bit generator (lang/numpy/sfc64.c)."""
     _kind = 'SFC64'
     _state_word = 'RNG'
-
-    def __init__(self, seed=None):
-        BitGenerator.__init__(self, seed)
-        _bg.seed(self._s, _u64_words(self._seed_seq.generate_state(3, 'uint64')), 0)
+    _seed_u64 = 3
 
     @property
     def state(self):
-        words, has_uint32, uinteger, _, _ = self._words()
-        return {'bit_generator': 'SFC64', 'state': {'state': _words_u64(words)}, 'has_uint32': has_uint32,
-                'uinteger': uinteger}
+        return self._state_dict({'state': _words_u64(self._words()[0])})
 
     @state.setter
     def state(self, value):
@@ -976,10 +990,9 @@ class Philox(BitGenerator):
 
     @property
     def state(self):
-        words, has_uint32, uinteger, _, _ = self._words()
+        words = self._words()[0]
         v = _words_u64(words[:20])
-        return {'bit_generator': 'Philox', 'state': {'counter': v[:4], 'key': v[4:6]}, 'buffer': v[6:10],
-                'buffer_pos': words[20], 'has_uint32': has_uint32, 'uinteger': uinteger}
+        return self._state_dict({'counter': v[:4], 'key': v[4:6]}, buffer=v[6:10], buffer_pos=words[20])
 
     @state.setter
     def state(self, value):
@@ -1406,50 +1419,7 @@ class Generator:
         return array(out, dtype='float64').reshape(shape)
 
     def multivariate_normal(self, mean, cov, size=None, check_valid='warn', tol=1e-8, *, method='svd'):
-        from numpy._funcs import allclose, dot
-        if method not in ('eigh', 'svd', 'cholesky'):
-            raise ValueError("method must be one of {'eigh', 'svd', 'cholesky'}")
-        mean = array(mean)
-        cov = array(cov)
-        shape = [] if size is None else list(_shape(size))
-        if mean.ndim != 1:
-            raise ValueError('mean must be 1 dimensional')
-        if cov.ndim != 2 or cov.shape[0] != cov.shape[1]:
-            raise ValueError('cov must be 2 dimensional and square')
-        if mean.shape[0] != cov.shape[0]:
-            raise ValueError('mean and cov must have same length')
-        final_shape = shape + [mean.shape[0]]
-        x = self.standard_normal(tuple(final_shape)).reshape(-1, mean.shape[0])
-        cov = cov.astype('float64')
-        import numpy.linalg as la
-        if method == 'svd':
-            u, s, vh = la.svd(cov)
-        elif method == 'eigh':
-            s, u = la.eigh(cov)
-        else:
-            l = la.cholesky(cov)
-        if check_valid != 'ignore' and method != 'cholesky':
-            if check_valid not in ('warn', 'raise'):
-                raise ValueError("check_valid must equal 'warn', 'raise', or 'ignore'")
-            if method == 'svd':
-                psd = allclose(dot(_uf.multiply(vh.T, s), vh), cov, rtol=tol, atol=tol)
-            else:
-                psd = not builtins.bool(asarray(_uf.less(s, -tol)).any())
-            if not psd:
-                if check_valid == 'warn':
-                    import warnings
-                    warnings.warn('covariance is not symmetric positive-semidefinite.', RuntimeWarning, stacklevel=2)
-                else:
-                    raise ValueError('covariance is not symmetric positive-semidefinite.')
-        if method == 'cholesky':
-            factor = l
-        elif method == 'eigh':
-            factor = _uf.multiply(u, _uf.sqrt(_uf.absolute(s)))
-        else:
-            factor = _uf.multiply(u, _uf.sqrt(s))
-        from numpy._funcs import matmul
-        x = _uf.add(mean, matmul(x, factor.T))
-        return x.reshape(tuple(final_shape))
+        return _multivariate_normal(self, mean, cov, size, check_valid, tol, method, False)
 
     def permuted(self, x, *, axis=None, out=None):
         arr = asarray(x)
