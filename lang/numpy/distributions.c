@@ -429,6 +429,7 @@ double np_draw(const np_src *s, int kind, double a, double b, double c) {
     case NP_NORMAL: return a + b * np_gauss(s);
     case NP_EXPONENTIAL: return a * np_std_exp(s);
     case NP_UNIFORM: return a + b * u01(s);
+    case NP_EXP_INV: return -log1p(-u01(s));
     default: return 0;
     }
 }

@@ -40,6 +40,20 @@ static cg_value r_doubles(cg_value self, const cg_args *a) {
     return cg_tensor_steal(t);
 }
 
+/* floats(state, n): n float32 values in [0, 1), the top 24 bits of a
+ * 32-bit draw (the Generator's random(dtype=float32)). */
+static cg_value r_floats(cg_value self, const cg_args *a) {
+    np_bitgen *bg = np_bitgen_arg(a, 0);
+    int64_t n;
+    cg_tensor *t = bg && np_count_arg(a, 1, &n) ? out_of(n, CG_F32) : NULL;
+    if (!t)
+        return CG_ERR;
+    float *p = cg_tensor_data(t);
+    for (int64_t i = 0; i < n; i++)
+        p[i] = (float)(np_next32(bg) >> 8) * (1.0f / 16777216.0f);
+    return cg_tensor_steal(t);
+}
+
 /* normal(state, legacy, n) and exponential(state, legacy, n): standard
  * draws, the Generator's by the ziggurat's own fill loop. */
 static cg_value standard(const cg_args *a, double (*draw)(const np_src *),
@@ -181,6 +195,7 @@ static cg_value r_draw(cg_value self, const cg_args *a) {
 
 static const cg_method_def random_defs[] = {
     {"doubles", r_doubles, NULL, "doubles(state, n): n doubles in [0, 1)."},
+    {"floats", r_floats, NULL, "floats(state, n): n float32 values in [0, 1)."},
     {"normal", r_normal, NULL, "normal(state, legacy, n): n standard normals, RandomState's or the Generator's."},
     {"exponential", r_exponential, NULL, "exponential(state, legacy, n): n standard exponentials."},
     {"bounded", r_bounded, NULL, "bounded(state, lemire, n, off, rng): n integers in [off, off + rng]."},

@@ -17,3 +17,15 @@ g = np.random.default_rng(9)
 print(g.choice(10, 4, replace=False), g.choice(10, 3, replace=False, shuffle=False), g.choice(5, 3, p=[0.1, 0.2, 0.3, 0.2, 0.2]),
       g.choice(6, 3, replace=False, p=[0.1, 0.1, 0.2, 0.2, 0.2, 0.2]), g.choice(20000, 5, replace=False), g.choice(20000, 1000, replace=False)[:5],
       g.choice([1.5, 2.5, 3.5]), g.choice(np.arange(12).reshape(4, 3), 2), g.choice(100, (2, 2), replace=False))
+# random(dtype=float32), out=, standard_exponential(method='inv') and the dtype/out errors
+g = np.random.default_rng(12)
+print(g.random(4, dtype=np.float32), g.random(dtype=np.float32), g.random(3, dtype='float32').dtype)
+o = np.empty((2, 3))
+r = g.random(out=o)
+print(r is o, o)
+o = np.empty(3)
+print(g.standard_normal(out=o), g.standard_exponential(3, method='inv'), g.standard_exponential(method='inv'))
+for f in [lambda: g.random(3, dtype=np.int32), lambda: g.random(size=4, out=np.empty(3)), lambda: g.random(out=np.empty(3, dtype=np.float32)),
+          lambda: g.standard_normal(2, dtype=np.int64)]:
+    try: f(); print('ok')
+    except Exception as e: print(type(e).__name__, e)

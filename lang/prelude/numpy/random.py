@@ -1043,24 +1043,41 @@ class Generator:
     def __str__(self):
         return 'Generator(%s)' % type(self._bit_generator).__name__
 
-    def _fill(self, fn, size, dtype='float64'):
-        shape = _shape(size)
-        if shape is None:
-            return builtins.float(fn(self._s, 1)[0].item())
-        r = _wrap(fn(self._s, _count(shape)).reshape(shape))
+    def _fill(self, fill, size, out, name, dtype, fill32=None):
+        """numpy's double_fill/float_fill: size draws, or out filled."""
         from numpy._dtypes import _dtype_of
-        if _dtype_of(dtype).name != 'float64':
-            raise TypeError('cgrad: Generator draws float64 only for now')
-        return r
+        d = _dtype_of(dtype)
+        if d.name == 'float32' and fill32 is None and name != 'random':
+            raise TypeError('cgrad: Generator.%s with dtype float32 is not supported yet' % name)
+        if d.name not in ('float64', 'float32'):
+            raise TypeError('Unsupported dtype %r for %s' % (d, name))
+        if d.name == 'float32':
+            fill = fill32
+        shape = _shape(size)
+        if out is not None:
+            if not isinstance(out, ndarray):
+                raise TypeError('out must be a numpy array')
+            if out.dtype != d:
+                raise TypeError('Supplied output array has the wrong type. Expected {0}, got {1}'.format(d, out.dtype))
+            if shape is not None and shape != out.shape:
+                raise ValueError('size must match out.shape when used together')
+            out[...] = _wrap(fill(self._s, out.size).reshape(out.shape))
+            return out
+        if shape is None:
+            return builtins.float(fill(self._s, 1)[0].item())
+        return _wrap(fill(self._s, _count(shape)).reshape(shape))
 
     def random(self, size=None, dtype='float64', out=None):
-        return self._fill(_r.doubles, size, dtype)
+        return self._fill(_r.doubles, size, out, 'random', dtype, _r.floats)
 
     def standard_normal(self, size=None, dtype='float64', out=None):
-        return self._fill(_gen_gauss, size, dtype)
+        return self._fill(_gen_gauss, size, out, 'standard_normal', dtype)
 
     def standard_exponential(self, size=None, dtype='float64', method='zig', out=None):
-        return self._fill(_gen_exponential, size, dtype)
+        if method == 'zig':
+            return self._fill(_gen_exponential, size, out, 'standard_exponential', dtype)
+        return self._fill(lambda s, n: _r.draw(s, False, 29, n, 0.0, 0.0, 0.0), size, out, 'standard_exponential',
+                          dtype)
 
     def normal(self, loc=0.0, scale=1.0, size=None):
         la = asarray(loc).astype('float64')
