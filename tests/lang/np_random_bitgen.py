@@ -17,9 +17,9 @@ s.random_raw(); st = s.state; a = s.random_raw(); s.state = st; print(a == s.ran
 print(np.random.PCG64(1).jumped().state, np.random.PCG64DXSM(1).jumped(3).state)
 print(np.random.PCG64(1).advance(12345).random_raw(), np.random.PCG64DXSM(2).advance(2**100 + 7).random_raw())
 p = np.random.Philox(4)
-print([int(v) for v in p.state['state']['counter']], [int(v) for v in p.state['state']['key']], p.state['buffer_pos'], p.random_raw(), p.state['buffer_pos'])
+print(p.state['state'], p.state['buffer_pos'], p.random_raw(), p.state['buffer_pos'])
 print(np.random.Philox(counter=5, key=2**64 + 3).random_raw(), np.random.Philox(1).jumped().random_raw(), np.random.Philox(1).advance(2**70).random_raw())
-print([int(v) for v in np.random.SFC64(9).state['state']['state']], np.random.SFC64(9).state['has_uint32'])
+print(np.random.SFC64(9).state)
 m = np.random.MT19937(11)
 print(m.state['state']['pos'], m.state['state']['key'][:4], m.random_raw())
 rs = np.random.RandomState(np.random.MT19937(3))
@@ -45,3 +45,12 @@ for f in [lambda: np.random.Philox(1, key=2), lambda: np.random.RandomState(np.r
 import numpy.random.mtrand as mt
 from numpy.random.bit_generator import SeedSequence
 print(mt.RandomState is np.random.RandomState, np.random.mtrand.rand is not None, SeedSequence is np.random.SeedSequence)
+for cls in (np.random.MT19937, np.random.PCG64, np.random.SFC64, np.random.Philox, np.random.PCG64DXSM):
+    bg = cls(99)
+    print(cls.__name__, repr(bg.random_raw(3)), repr(bg.random_raw((2, 2))), bg.random_raw(2, output=False))
+p = np.random.Philox(5)
+p.random_raw(); st = p.state; a = p.random_raw(5); p.state = st; print((p.random_raw(5) == a).all(), p.state['buffer'], p.state['buffer_pos'])
+s = np.random.SFC64(5)
+st = s.state; a = s.random_raw(3); s.state = st; print((s.random_raw(3) == a).all())
+rs = np.random.RandomState(4)
+print(repr(rs.get_state()[1][:3]), rs.get_state(legacy=False)['state']['key'].dtype, np.random.MT19937(4).state['state']['key'][:2])

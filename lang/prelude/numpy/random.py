@@ -845,7 +845,7 @@ class BitGenerator:
         if shape is None:
             v = builtins.int(t[0].item())
             return v + (1 << 64) if v < 0 else v
-        raise TypeError('cgrad: random_raw with a size needs uint64 arrays, not supported yet')
+        return _wrap(t.reshape(shape)).astype('uint64')
 
     def _check_kind(self, value):
         if not isinstance(value, dict):
@@ -905,7 +905,7 @@ class MT19937(BitGenerator):
     @property
     def state(self):
         words = self._words()[0]
-        return {'bit_generator': 'MT19937', 'state': {'key': array(words[:624], dtype='int64'), 'pos': words[624]}}
+        return {'bit_generator': 'MT19937', 'state': {'key': array(words[:624], dtype='uint32'), 'pos': words[624]}}
 
     @state.setter
     def state(self, value):
@@ -963,7 +963,7 @@ class SFC64(BitGenerator):
 
     @property
     def state(self):
-        return self._state_dict({'state': _words_u64(self._words()[0])})
+        return self._state_dict({'state': array(_words_u64(self._words()[0]), dtype='uint64')})
 
     @state.setter
     def state(self, value):
@@ -991,7 +991,7 @@ class Philox(BitGenerator):
     @property
     def state(self):
         words = self._words()[0]
-        v = _words_u64(words[:20])
+        v = array(_words_u64(words[:20]), dtype='uint64')
         return self._state_dict({'counter': v[:4], 'key': v[4:6]}, buffer=v[6:10], buffer_pos=words[20])
 
     @state.setter
