@@ -54,3 +54,8 @@ s = np.random.SFC64(5)
 st = s.state; a = s.random_raw(3); s.state = st; print((s.random_raw(3) == a).all())
 rs = np.random.RandomState(4)
 print(repr(rs.get_state()[1][:3]), rs.get_state(legacy=False)['state']['key'].dtype, np.random.MT19937(4).state['state']['key'][:2])
+# SeedSequence.generate_state as numpy's arrays (uint32 by default, uint64), spawn
+ss = np.random.SeedSequence(123)
+print(repr(ss.generate_state(3)), repr(ss.generate_state(2, np.uint64)), repr(ss.generate_state(2, 'uint32')))
+c = ss.spawn(2)
+print(repr(c[0].generate_state(2)), c[1].spawn_key, repr(np.random.SeedSequence([1, 2**40]).generate_state(2)))

@@ -772,7 +772,7 @@ class SeedSequence:
             return vals if d._torch is None else array(vals, dtype=d)
         if d.itemsize != 4:
             raise ValueError('only support uint32 or uint64')
-        return self._state_words(n_words)
+        return array(self._state_words(n_words), dtype='uint32')
 
     def spawn(self, n_children):
         seqs = [SeedSequence(self.entropy, spawn_key=self.spawn_key + (i,), pool_size=self.pool_size)
@@ -870,13 +870,13 @@ class MT19937(BitGenerator):
 
     def __init__(self, seed=None):
         BitGenerator.__init__(self, seed)
-        words = self._seed_seq.generate_state(624)
+        words = self._seed_seq._state_words(624)
         words[0] = 0x80000000
         self._set_words(words + [623])
 
     def _legacy_seeding(self, seed):
         if seed is None:
-            words = SeedSequence().generate_state(624)
+            words = SeedSequence()._state_words(624)
             words[0] = 0x80000000
             self._set_words(words + [624])
             return
