@@ -27,6 +27,12 @@ __all__ = ['RandomState', 'seed', 'get_state', 'set_state', 'random_sample', 'ra
            'noncentral_chisquare', 'noncentral_f', 'vonmises', 'zipf', 'logseries', 'hypergeometric']
 
 
+# The distributions of numpy._random's draw, in the order of lang/numpy/distributions.h's enum.
+(_LOGNORMAL, _LAPLACE, _LOGISTIC, _GUMBEL, _WEIBULL, _PARETO, _POWER, _CAUCHY, _TRIANGULAR, _STD_GAMMA, _BETA,
+ _CHISQUARE, _F, _STD_T, _WALD, _GEOMETRIC, _BINOMIAL, _NEGBIN, _RAYLEIGH, _NONCENTRAL_CHISQ, _NONCENTRAL_F,
+ _VONMISES, _ZIPF, _LOGSERIES, _HYPERGEOMETRIC, _POISSON, _NORMAL, _EXPONENTIAL, _UNIFORM, _EXP_INV) = range(30)
+
+
 def _shape(size):
     if size is None:
         return None
@@ -260,7 +266,7 @@ class RandomState:
             raise ValueError('lam < 0 or lam is NaN')
         if builtins.bool(asarray(_uf.greater(la, 9.223372006484771e+18)).any()):
             raise ValueError('lam value too large')
-        return self._dist(25, size, (la,), (), integer=True)
+        return self._dist(_POISSON, size, (la,), (), integer=True)
 
     def bytes(self, length):
         n = (length - 1) // 4 + 1 if length > 0 else 0
@@ -278,49 +284,49 @@ class RandomState:
 
     def lognormal(self, mean=0.0, sigma=1.0, size=None):
         self._check(sigma, lambda v: _uf.less(v, 0), 'sigma < 0')
-        return self._dist(0, size, (mean, sigma), ())
+        return self._dist(_LOGNORMAL, size, (mean, sigma), ())
 
     def laplace(self, loc=0.0, scale=1.0, size=None):
         self._check(scale, lambda v: _uf.less(v, 0), 'scale < 0')
-        return self._dist(1, size, (loc, scale), ())
+        return self._dist(_LAPLACE, size, (loc, scale), ())
 
     def logistic(self, loc=0.0, scale=1.0, size=None):
         self._check(scale, lambda v: _uf.less(v, 0), 'scale < 0')
-        return self._dist(2, size, (loc, scale), ())
+        return self._dist(_LOGISTIC, size, (loc, scale), ())
 
     def gumbel(self, loc=0.0, scale=1.0, size=None):
         self._check(scale, lambda v: _uf.less(v, 0), 'scale < 0')
-        return self._dist(3, size, (loc, scale), ())
+        return self._dist(_GUMBEL, size, (loc, scale), ())
 
     def weibull(self, a, size=None):
         self._check(a, lambda v: _uf.less(v, 0), 'a < 0')
-        return self._dist(4, size, (a,), ())
+        return self._dist(_WEIBULL, size, (a,), ())
 
     def pareto(self, a, size=None):
         self._check(a, lambda v: _uf.less_equal(v, 0), 'a <= 0')
-        return self._dist(5, size, (a,), ())
+        return self._dist(_PARETO, size, (a,), ())
 
     def power(self, a, size=None):
         self._check(a, lambda v: _uf.less_equal(v, 0), 'a <= 0')
-        return self._dist(6, size, (a,), ())
+        return self._dist(_POWER, size, (a,), ())
 
     def standard_cauchy(self, size=None):
-        return self._dist(7, size, (), ())
+        return self._dist(_CAUCHY, size, (), ())
 
     def triangular(self, left, mode, right, size=None):
         self._check(_uf.greater(left, mode), lambda v: v, 'left > mode')
         self._check(_uf.greater(mode, right), lambda v: v, 'mode > right')
         self._check(_uf.equal(left, right), lambda v: v, 'left == right')
-        return self._dist(8, size, (left, mode, right), ())
+        return self._dist(_TRIANGULAR, size, (left, mode, right), ())
 
     def standard_gamma(self, shape, size=None):
         self._check(shape, lambda v: _uf.less(v, 0), 'shape < 0')
-        return self._dist(9, size, (shape,), ())
+        return self._dist(_STD_GAMMA, size, (shape,), ())
 
     def gamma(self, shape, scale=1.0, size=None):
         self._check(shape, lambda v: _uf.less(v, 0), 'shape < 0')
         self._check(scale, lambda v: _uf.less(v, 0), 'scale < 0')
-        g = self._dist(9, size if size is not None else (None if asarray(shape).ndim == 0 and
+        g = self._dist(_STD_GAMMA, size if size is not None else (None if asarray(shape).ndim == 0 and
                                                           asarray(scale).ndim == 0 else asarray(
                                                               _uf.multiply(shape, scale)).shape), (shape,), ())
         return _uf.multiply(scale, g) if isinstance(g, ndarray) else builtins.float(scale) * g
@@ -328,67 +334,67 @@ class RandomState:
     def beta(self, a, b, size=None):
         self._check(a, lambda v: _uf.less_equal(v, 0), 'a <= 0')
         self._check(b, lambda v: _uf.less_equal(v, 0), 'b <= 0')
-        return self._dist(10, size, (a, b), ())
+        return self._dist(_BETA, size, (a, b), ())
 
     def chisquare(self, df, size=None):
         self._check(df, lambda v: _uf.less_equal(v, 0), 'df <= 0')
-        return self._dist(11, size, (df,), ())
+        return self._dist(_CHISQUARE, size, (df,), ())
 
     def f(self, dfnum, dfden, size=None):
         self._check(dfnum, lambda v: _uf.less_equal(v, 0), 'dfnum <= 0')
         self._check(dfden, lambda v: _uf.less_equal(v, 0), 'dfden <= 0')
-        return self._dist(12, size, (dfnum, dfden), ())
+        return self._dist(_F, size, (dfnum, dfden), ())
 
     def standard_t(self, df, size=None):
         self._check(df, lambda v: _uf.less_equal(v, 0), 'df <= 0')
-        return self._dist(13, size, (df,), ())
+        return self._dist(_STD_T, size, (df,), ())
 
     def wald(self, mean, scale, size=None):
         self._check(mean, lambda v: _uf.less_equal(v, 0), 'mean <= 0')
         self._check(scale, lambda v: _uf.less_equal(v, 0), 'scale <= 0')
-        return self._dist(14, size, (mean, scale), ())
+        return self._dist(_WALD, size, (mean, scale), ())
 
     def geometric(self, p, size=None):
         self._check(p, lambda v: _uf.logical_not(_uf.logical_and(_uf.greater(v, 0), _uf.less_equal(v, 1))),
                     'p <= 0, p > 1 or p contains NaNs')
-        return self._dist(15, size, (p,), (), integer=True)
+        return self._dist(_GEOMETRIC, size, (p,), (), integer=True)
 
     def binomial(self, n, p, size=None):
         self._check(n, lambda v: _uf.less(v, 0), 'n < 0')
         self._check(p, lambda v: _uf.logical_not(_uf.logical_and(_uf.greater_equal(v, 0), _uf.less_equal(v, 1))),
                     'p < 0, p > 1 or p is NaN')
-        return self._dist(16, size, (n, p), (), integer=True)
+        return self._dist(_BINOMIAL, size, (n, p), (), integer=True)
 
     def negative_binomial(self, n, p, size=None):
         self._check(n, lambda v: _uf.less_equal(v, 0), 'n <= 0')
         self._check(p, lambda v: _uf.logical_not(_uf.logical_and(_uf.greater(v, 0), _uf.less_equal(v, 1))),
                     'p < 0, p > 1 or p is NaN')
-        return self._dist(17, size, (n, p), (), integer=True)
+        return self._dist(_NEGBIN, size, (n, p), (), integer=True)
 
     def rayleigh(self, scale=1.0, size=None):
         self._check(scale, lambda v: _uf.less(v, 0), 'scale < 0')
-        return self._dist(18, size, (scale,), ())
+        return self._dist(_RAYLEIGH, size, (scale,), ())
 
     def noncentral_chisquare(self, df, nonc, size=None):
-        return self._dist(19, size, (df, nonc), (('df', 'pos'), ('nonc', 'nonneg')))
+        return self._dist(_NONCENTRAL_CHISQ, size, (df, nonc), (('df', 'pos'), ('nonc', 'nonneg')))
 
     def noncentral_f(self, dfnum, dfden, nonc, size=None):
-        return self._dist(20, size, (dfnum, dfden, nonc), (('dfnum', 'pos'), ('dfden', 'pos'), ('nonc', 'nonneg')))
+        return self._dist(_NONCENTRAL_F, size, (dfnum, dfden, nonc), (('dfnum', 'pos'), ('dfden', 'pos'), ('nonc', 'nonneg')))
 
     def vonmises(self, mu, kappa, size=None):
-        return self._dist(21, size, (mu, kappa), (None, ('kappa', 'nonneg')))
+        return self._dist(_VONMISES, size, (mu, kappa), (None, ('kappa', 'nonneg')))
 
     def zipf(self, a, size=None):
-        return self._dist(22, size, (a,), (('a', 'gt1'),), integer=True)
+        return self._dist(_ZIPF, size, (a,), (('a', 'gt1'),), integer=True)
 
     def logseries(self, p, size=None):
-        return self._dist(23, size, (p,), (('p', 'lt01'),), integer=True)
+        return self._dist(_LOGSERIES, size, (p,), (('p', 'lt01'),), integer=True)
 
     def hypergeometric(self, ngood, nbad, nsample, size=None):
         ints = [asarray(v).astype('int64') for v in (ngood, nbad, nsample)]
         if builtins.bool(asarray(_uf.less(_uf.add(ints[0], ints[1]), ints[2])).any()):
             raise ValueError('ngood + nbad < nsample')
-        return self._dist(24, size, ints, (('ngood', 'nonneg'), ('nbad', 'nonneg'), ('nsample', 'ge1')),
+        return self._dist(_HYPERGEOMETRIC, size, ints, (('ngood', 'nonneg'), ('nbad', 'nonneg'), ('nsample', 'ge1')),
                           integer=True)
 
     def tomaxint(self, size=None):
@@ -412,7 +418,7 @@ class RandomState:
             total = 1.0
             dn = builtins.int(n)
             for j in range(d - 1):
-                row[j] = builtins.int(_r.draw(self._state, True, 16, 1, builtins.float(dn), plist[j] / total, 0.0)[0].item())
+                row[j] = builtins.int(_r.draw(self._state, True, _BINOMIAL, 1, builtins.float(dn), plist[j] / total, 0.0)[0].item())
                 dn -= row[j]
                 if dn <= 0:
                     break
@@ -433,7 +439,7 @@ class RandomState:
         alist = al.tolist()
         out = []
         for _ in range(count):
-            vals = [_r.draw(self._state, True, 9, 1, a, 0.0, 0.0)[0].item() for a in alist]
+            vals = [_r.draw(self._state, True, _STD_GAMMA, 1, a, 0.0, 0.0)[0].item() for a in alist]
             acc = 0.0
             for v in vals:
                 acc = acc + v
@@ -1076,7 +1082,7 @@ class Generator:
     def standard_exponential(self, size=None, dtype='float64', method='zig', out=None):
         if method == 'zig':
             return self._fill(_gen_exponential, size, out, 'standard_exponential', dtype)
-        return self._fill(lambda s, n: _r.draw(s, False, 29, n, 0.0, 0.0, 0.0), size, out, 'standard_exponential',
+        return self._fill(lambda s, n: _r.draw(s, False, _EXP_INV, n, 0.0, 0.0, 0.0), size, out, 'standard_exponential',
                           dtype)
 
     def normal(self, loc=0.0, scale=1.0, size=None):
@@ -1176,62 +1182,62 @@ class Generator:
         return _dist(self._s, False, kind, size, params, checks, integer)
 
     def standard_gamma(self, shape, size=None, dtype='float64', out=None):
-        return self._dist(9, size, (shape,), (('shape', 'nonneg'),))
+        return self._dist(_STD_GAMMA, size, (shape,), (('shape', 'nonneg'),))
 
     def gamma(self, shape, scale=1.0, size=None):
-        g = self._dist(9, size, (shape, scale), (('shape', 'nonneg'), ('scale', 'nonneg')))
+        g = self._dist(_STD_GAMMA, size, (shape, scale), (('shape', 'nonneg'), ('scale', 'nonneg')))
         return _uf.multiply(scale, g) if isinstance(g, ndarray) else builtins.float(scale) * g
 
     def beta(self, a, b, size=None):
-        return self._dist(10, size, (a, b), (('a', 'pos'), ('b', 'pos')))
+        return self._dist(_BETA, size, (a, b), (('a', 'pos'), ('b', 'pos')))
 
     def chisquare(self, df, size=None):
-        return self._dist(11, size, (df,), (('df', 'pos'),))
+        return self._dist(_CHISQUARE, size, (df,), (('df', 'pos'),))
 
     def f(self, dfnum, dfden, size=None):
-        return self._dist(12, size, (dfnum, dfden), (('dfnum', 'pos'), ('dfden', 'pos')))
+        return self._dist(_F, size, (dfnum, dfden), (('dfnum', 'pos'), ('dfden', 'pos')))
 
     def noncentral_chisquare(self, df, nonc, size=None):
-        return self._dist(19, size, (df, nonc), (('df', 'pos'), ('nonc', 'nonneg')))
+        return self._dist(_NONCENTRAL_CHISQ, size, (df, nonc), (('df', 'pos'), ('nonc', 'nonneg')))
 
     def noncentral_f(self, dfnum, dfden, nonc, size=None):
-        return self._dist(20, size, (dfnum, dfden, nonc), (('dfnum', 'pos'), ('dfden', 'pos'), ('nonc', 'nonneg')))
+        return self._dist(_NONCENTRAL_F, size, (dfnum, dfden, nonc), (('dfnum', 'pos'), ('dfden', 'pos'), ('nonc', 'nonneg')))
 
     def standard_cauchy(self, size=None):
-        return self._dist(7, size, (), ())
+        return self._dist(_CAUCHY, size, (), ())
 
     def standard_t(self, df, size=None):
-        return self._dist(13, size, (df,), (('df', 'pos'),))
+        return self._dist(_STD_T, size, (df,), (('df', 'pos'),))
 
     def vonmises(self, mu, kappa, size=None):
-        return self._dist(21, size, (mu, kappa), (None, ('kappa', 'nonneg')))
+        return self._dist(_VONMISES, size, (mu, kappa), (None, ('kappa', 'nonneg')))
 
     def pareto(self, a, size=None):
-        return self._dist(5, size, (a,), (('a', 'pos'),))
+        return self._dist(_PARETO, size, (a,), (('a', 'pos'),))
 
     def weibull(self, a, size=None):
-        return self._dist(4, size, (a,), (('a', 'nonneg'),))
+        return self._dist(_WEIBULL, size, (a,), (('a', 'nonneg'),))
 
     def power(self, a, size=None):
-        return self._dist(6, size, (a,), (('a', 'pos'),))
+        return self._dist(_POWER, size, (a,), (('a', 'pos'),))
 
     def laplace(self, loc=0.0, scale=1.0, size=None):
-        return self._dist(1, size, (loc, scale), (None, ('scale', 'nonneg')))
+        return self._dist(_LAPLACE, size, (loc, scale), (None, ('scale', 'nonneg')))
 
     def gumbel(self, loc=0.0, scale=1.0, size=None):
-        return self._dist(3, size, (loc, scale), (None, ('scale', 'nonneg')))
+        return self._dist(_GUMBEL, size, (loc, scale), (None, ('scale', 'nonneg')))
 
     def logistic(self, loc=0.0, scale=1.0, size=None):
-        return self._dist(2, size, (loc, scale), (None, ('scale', 'nonneg')))
+        return self._dist(_LOGISTIC, size, (loc, scale), (None, ('scale', 'nonneg')))
 
     def lognormal(self, mean=0.0, sigma=1.0, size=None):
-        return self._dist(0, size, (mean, sigma), (None, ('sigma', 'nonneg')))
+        return self._dist(_LOGNORMAL, size, (mean, sigma), (None, ('sigma', 'nonneg')))
 
     def rayleigh(self, scale=1.0, size=None):
-        return self._dist(18, size, (scale,), (('scale', 'nonneg'),))
+        return self._dist(_RAYLEIGH, size, (scale,), (('scale', 'nonneg'),))
 
     def wald(self, mean, scale, size=None):
-        return self._dist(14, size, (mean, scale), (('mean', 'pos'), ('scale', 'pos')))
+        return self._dist(_WALD, size, (mean, scale), (('mean', 'pos'), ('scale', 'pos')))
 
     def triangular(self, left, mode, right, size=None):
         lf, md, rt = (asarray(v).astype('float64') for v in (left, mode, right))
@@ -1239,7 +1245,7 @@ class Generator:
                          (_uf.equal(lf, rt), 'left == right')):
             if builtins.bool(asarray(bad).any()):
                 raise ValueError(msg)
-        return self._dist(8, size, (lf, md, rt), ())
+        return self._dist(_TRIANGULAR, size, (lf, md, rt), ())
 
     def binomial(self, n, p, size=None):
         pa = asarray(p).astype('float64')
@@ -1247,7 +1253,7 @@ class Generator:
         scalar = pa.ndim == 0 and na.ndim == 0
         _constraint(pa, 'p', 'bounded01', scalar)
         _constraint(na, 'n', 'nonneg', scalar)
-        return self._dist(16, size, (na, pa), (), integer=True)
+        return self._dist(_BINOMIAL, size, (na, pa), (), integer=True)
 
     def negative_binomial(self, n, p, size=None):
         na = asarray(n).astype('float64')
@@ -1258,19 +1264,19 @@ class Generator:
         max_lam = _uf.multiply(_uf.true_divide(_uf.subtract(1, pa), pa), _uf.add(na, _uf.multiply(10, _uf.sqrt(na))))
         if builtins.bool(asarray(_uf.greater(max_lam, _POISSON_LAM_MAX)).any()):
             raise ValueError('n too large or p too small, see Generator.negative_binomial Notes')
-        return self._dist(17, size, (na, pa), (), integer=True)
+        return self._dist(_NEGBIN, size, (na, pa), (), integer=True)
 
     def poisson(self, lam=1.0, size=None):
-        return self._dist(25, size, (lam,), (('lam', 'poisson'),), integer=True)
+        return self._dist(_POISSON, size, (lam,), (('lam', 'poisson'),), integer=True)
 
     def zipf(self, a, size=None):
-        return self._dist(22, size, (a,), (('a', 'gt1'),), integer=True)
+        return self._dist(_ZIPF, size, (a,), (('a', 'gt1'),), integer=True)
 
     def geometric(self, p, size=None):
-        return self._dist(15, size, (p,), (('p', 'gt0le1'),), integer=True)
+        return self._dist(_GEOMETRIC, size, (p,), (('p', 'gt0le1'),), integer=True)
 
     def logseries(self, p, size=None):
-        return self._dist(23, size, (p,), (('p', 'lt01'),), integer=True)
+        return self._dist(_LOGSERIES, size, (p,), (('p', 'lt01'),), integer=True)
 
     def hypergeometric(self, ngood, nbad, nsample, size=None):
         ints = [asarray(v).astype('int64') for v in (ngood, nbad, nsample)]
@@ -1279,7 +1285,7 @@ class Generator:
             raise ValueError('both ngood and nbad must be less than %d' % 10 ** 9)
         if builtins.bool(asarray(_uf.less(_uf.add(ints[0], ints[1]), ints[2])).any()):
             raise ValueError('ngood + nbad < nsample')
-        return self._dist(24, size, ints, (('ngood', 'nonneg'), ('nbad', 'nonneg'), ('nsample', 'nonneg')),
+        return self._dist(_HYPERGEOMETRIC, size, ints, (('ngood', 'nonneg'), ('nbad', 'nonneg'), ('nsample', 'nonneg')),
                           integer=True)
 
     def bytes(self, length):
@@ -1325,7 +1331,7 @@ class Generator:
         remaining = 1.0
         dn = n
         for j in range(len(pv) - 1):
-            row[j] = builtins.int(_r.draw(self._s, False, 16, 1, builtins.float(dn), pv[j] / remaining, 0.0)[0].item())
+            row[j] = builtins.int(_r.draw(self._s, False, _BINOMIAL, 1, builtins.float(dn), pv[j] / remaining, 0.0)[0].item())
             dn -= row[j]
             if dn <= 0:
                 break
@@ -1387,7 +1393,7 @@ class Generator:
                     if todo <= 0:
                         break
                     remaining -= cols[j]
-                    r = builtins.int(_r.draw(self._s, False, 24, 1, builtins.float(cols[j]),
+                    r = builtins.int(_r.draw(self._s, False, _HYPERGEOMETRIC, 1, builtins.float(cols[j]),
                                              builtins.float(remaining), builtins.float(todo))[0].item())
                     row[j] = r
                     todo -= r
@@ -1420,14 +1426,14 @@ class Generator:
                 row = []
                 acc = 1.
                 for j in range(k - 1):
-                    v = _r.draw(self._s, False, 10, 1, alist[j], csum[j + 1], 0.0)[0].item()
+                    v = _r.draw(self._s, False, _BETA, 1, alist[j], csum[j + 1], 0.0)[0].item()
                     row.append(acc * v)
                     acc *= (1. - v)
                 row.append(acc)
                 out.append(row)
         else:
             for _ in range(count):
-                vals = _r.draw(self._s, False, 9, k, al._t.contiguous(), 0.0, 0.0).tolist()
+                vals = _r.draw(self._s, False, _STD_GAMMA, k, al._t.contiguous(), 0.0, 0.0).tolist()
                 acc = 0.
                 for v in vals:
                     acc = acc + v
