@@ -10,7 +10,7 @@
 
 #include "half.h"
 
-/* Whether this CPU has F16C and AVX (checked once). */
+/* Whether this CPU has F16C and AVX (checked once, as AVX2). */
 bool cg_f16c_available(void);
 void cg_half_to_float_f16c(const cg_half *in, float *out, int64_t n);
 void cg_float_to_half_f16c(const float *in, cg_half *out, int64_t n);
