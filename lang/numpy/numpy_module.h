@@ -4,12 +4,18 @@
 #define CG_NUMPY_MODULE_H
 
 #include "runtime/value.h"
+#include "tensor.h"
 
 /* numpy._lapack: LAPACK's factorisations over the engine's tensors, for
  * numpy.linalg (lapack_module.c). */
 cg_value cg_numpy_lapack_module_init(void);
 /* numpy._umath: numpy's own loops where its order matters (umath_module.c). */
 cg_value cg_numpy_umath_module_init(void);
+/* Whether a float tensor on the CPU holds an infinity or a NaN (any
+ * layout; float16/bfloat16 through float32): 1 or 0, or -1 with the
+ * engine's error set (umath_module.c); numpy's floating-point warnings
+ * start from it. */
+int np_nonfinite(cg_tensor *t);
 /* numpy._bitgen: numpy.random's bit generators (bitgen.c). */
 cg_value cg_numpy_bitgen_module_init(void);
 /* numpy._random: numpy.random's draws over them (random_module.c). */

@@ -474,54 +474,57 @@ static cg_value u_parse_floats(cg_value self, const cg_args *a) {
 
 /* nonfinite(t): whether the float CPU tensor t holds an infinity or a NaN
  * (numpy's floating-point warnings look for the values an error made). */
-static cg_value u_nonfinite(cg_value self, const cg_args *a) {
-    if (a->npos != 1 || !cg_is_tensor(a->pos[0]))
-        return cg_raise(&cg_exc_TypeError, "nonfinite(tensor)");
-    cg_tensor *t = cg_tensor_of_borrowed(a->pos[0]);
-    if (cg_dtype_is_reduced(t->dtype) && cg_tensor_device(t).type == CG_CPU) { /* through float32 */
-        cg_tensor *f = cg_to_dtype(t, CG_F32);
-        if (!f)
-            return torch_raise();
-        cg_value tv = cg_tensor_steal(f), r = CG_ERR;
-        if (!cg_is_err(tv)) {
-            cg_args fa = {.pos = &tv, .npos = 1};
-            r = u_nonfinite(self, &fa);
-            cg_decref(tv);
-        }
-        return r;
-    }
-    if ((t->dtype != CG_F64 && t->dtype != CG_F32) || cg_tensor_device(t).type != CG_CPU)
-        return cg_bool(false);
-    int64_t idx[CG_MAX_DIMS] = {0}, n = cg_tensor_numel(t);
-    const char *base = cg_tensor_data(t);
-    int64_t es = (int64_t)cg_dtype_size(t->dtype);
-    if (cg_tensor_is_contiguous(t)) { /* an all-ones exponent: infinity or NaN; integer ops vectorise */
-        if (t->dtype == CG_F64) {
-            const uint64_t *u = (const uint64_t *)base, e = 0x7ff0000000000000ULL;
-            uint64_t bad = 0;
-#pragma omp simd reduction(| : bad)
-            for (int64_t k = 0; k < n; k++)
-                bad |= (u[k] & e) == e;
-            return cg_bool(bad != 0);
-        }
-        const uint32_t *u = (const uint32_t *)base, e = 0x7f800000U;
-        uint32_t bad = 0;
+/* Contiguous float32/float64 runs: an all-ones exponent is an infinity or a
+ * NaN; integer ops vectorise. */
+static bool run_nonfinite(const char *base, int64_t n, cg_dtype dt) {
+    if (dt == CG_F64) {
+        const uint64_t *u = (const uint64_t *)base, e = 0x7ff0000000000000ULL;
+        uint64_t bad = 0;
 #pragma omp simd reduction(| : bad)
         for (int64_t k = 0; k < n; k++)
             bad |= (u[k] & e) == e;
-        return cg_bool(bad != 0);
+        return bad != 0;
     }
+    const uint32_t *u = (const uint32_t *)base, e = 0x7f800000U;
+    uint32_t bad = 0;
+#pragma omp simd reduction(| : bad)
+    for (int64_t k = 0; k < n; k++)
+        bad |= (u[k] & e) == e;
+    return bad != 0;
+}
+
+int np_nonfinite(cg_tensor *t) {
+    if (cg_dtype_is_reduced(t->dtype) && cg_tensor_device(t).type == CG_CPU) { /* through float32 */
+        cg_tensor *f = cg_to_dtype(t, CG_F32);
+        int r = f ? np_nonfinite(f) : -1;
+        cg_tensor_release(f);
+        return r;
+    }
+    if ((t->dtype != CG_F64 && t->dtype != CG_F32) || cg_tensor_device(t).type != CG_CPU)
+        return 0;
+    int64_t idx[CG_MAX_DIMS] = {0}, n = cg_tensor_numel(t);
+    const char *base = cg_tensor_data(t);
+    int64_t es = (int64_t)cg_dtype_size(t->dtype);
+    if (cg_tensor_is_contiguous(t))
+        return run_nonfinite(base, n, t->dtype);
     for (int64_t k = 0; k < n; k++) {
         int64_t off = 0;
         for (int d = 0; d < t->ndim; d++)
             off += idx[d] * t->strides[d];
         double v = t->dtype == CG_F64 ? *(const double *)(base + off * es) : *(const float *)(base + off * es);
         if (v - v != 0)
-            return cg_bool(true);
+            return 1;
         for (int d = t->ndim - 1; d >= 0 && ++idx[d] == t->sizes[d]; d--)
             idx[d] = 0;
     }
-    return cg_bool(false);
+    return 0;
+}
+
+static cg_value u_nonfinite(cg_value self, const cg_args *a) {
+    if (a->npos != 1 || !cg_is_tensor(a->pos[0]))
+        return cg_raise(&cg_exc_TypeError, "nonfinite(tensor)");
+    int r = np_nonfinite(cg_tensor_of_borrowed(a->pos[0]));
+    return r < 0 ? torch_raise() : cg_bool(r);
 }
 
 static const cg_method_def umath_defs[] = {
