@@ -43,10 +43,13 @@ static cg_dtype promote_unsigned(cg_dtype a, cg_dtype b) {
         cg_dtype t = a;
         a = b, b = t;
     }
-    /* a is a wide unsigned type */
-    if (cg_dtype_is_float(b))
-        return cg_dtype_size(a) >= 4 && cg_dtype_size(b) < 8 ? CG_F64 : cg_dtype_size(a) == 2 && b == CG_F16 ? CG_F32 : b;
-    if (b == CG_BOOL || b == CG_UINT8 || (cg_dtype_is_wide_unsigned(b)))
+    /* a is a wide unsigned type; a float holds it when its mantissa is
+     * wider than a's bits: float32 for uint16, float64 past that */
+    if (cg_dtype_is_float(b)) {
+        cg_dtype holds = a == CG_UINT16 ? CG_F32 : CG_F64;
+        return cg_dtype_size(b) > cg_dtype_size(holds) || b == holds ? b : holds;
+    }
+    if (b == CG_BOOL || b == CG_UINT8 || cg_dtype_is_wide_unsigned(b))
         return cg_dtype_size(a) >= cg_dtype_size(b) ? a : b;
     /* a signed type: one of twice a's size holds both, past int64 float64 */
     if (cg_dtype_size(b) > cg_dtype_size(a))

@@ -136,9 +136,9 @@ static cg_tensor *stand_in(stand_ins *m, cg_tensor *t) {
     return f;
 }
 
-static int run_in_float(const cg_kernel_call *call) {
+static int run_in_float(const cg_kernel_call *call, const char *backend) {
     if (call->nlist > 64 || call->nout + call->nin + call->nlist > 16)
-        return refuse_reduced(call, first_reduced(call), "cpu");
+        return refuse_reduced(call, first_reduced(call), backend);
     bool was = cg_grad_set_enabled(false);
     stand_ins m = {.n = 0};
     cg_kernel_call c = *call;
@@ -174,9 +174,8 @@ int cg_op_run(const cg_kernel_call *call) {
         return -1;
     }
     if (!takes_reduced[call->op] && first_reduced(call)) {
-        if (call->it || call->rit)
-            return refuse_reduced(call, first_reduced(call), dev.type == CG_CPU ? "cpu" : "cuda");
-        return run_in_float(call);
+        const char *backend = dev.type == CG_CPU ? "cpu" : "cuda";
+        return call->it || call->rit ? refuse_reduced(call, first_reduced(call), backend) : run_in_float(call, backend);
     }
     int prev = -1;
     if (enter_device(be, dev.index, &prev) < 0)
