@@ -23,8 +23,9 @@
 #include <math.h>
 #include <string.h>
 
-#include "norm_kernel.h"
 #include "iter.h"
+#include "memory_format.h"
+#include "norm_kernel.h"
 
 #define T float
 #define W 8
@@ -73,11 +74,24 @@ typedef struct {
     int64_t N, C, image, threads;
 } bn_geom;
 
+/* x's geometry; a channels-last x is [N * image, C] rows, as PyTorch's
+ * channels-last kernels see it */
 static bn_geom geom_of(const cg_tensor *x) {
     bn_geom g = {x->sizes[0], x->sizes[1], 1, cg_get_num_threads()};
     g.image = cg_tensor_numel(x) / (g.N * g.C);
+    if (!cg_tensor_is_contiguous(x))
+        g.N *= g.image, g.image = 1;
     return g;
 }
+
+/* PyTorch 1.13's batch norm has fused kernels for channels_last, not for
+ * channels_last_3d (which takes its strided path) */
+bool cg_batch_norm_dense(const cg_tensor *x) {
+    return cg_tensor_is_contiguous(x) || cg_is_contiguous_as(x, CG_CHANNELS_LAST);
+}
+
+/* an output laid out as x (contiguous or channels last) */
+static cg_tensor *like_x(const cg_tensor *x) { return cg_empty_format(x, x->dtype, cg_device_cpu(), CG_PRESERVE_FORMAT); }
 
 /* training: the batch's mean and invstd, and the running statistics' step */
 static int train_stats(cg_tensor *x, bn_geom g, cg_tensor *rm, cg_tensor *rv, double momentum, double eps,
@@ -120,7 +134,7 @@ cg_tensor *cg_batch_norm_kernel(cg_tensor *x, cg_tensor *rm, cg_tensor *rv, cg_t
     bn_geom g = geom_of(x);
     cg_tensor *mean = per_channel_empty(x), *invstd = mean ? per_channel_empty(x) : NULL;
     cg_tensor *alpha = invstd ? per_channel_empty(x) : NULL, *beta = alpha ? per_channel_empty(x) : NULL;
-    cg_tensor *y = beta ? cg_tensor_empty(x->ndim, x->sizes, x->dtype, cg_device_cpu()) : NULL;
+    cg_tensor *y = beta ? like_x(x) : NULL;
     int rc = y ? 0 : -1;
     if (rc == 0 && training)
         rc = train_stats(x, g, rm, rv, momentum, eps, mean, invstd);
@@ -164,7 +178,7 @@ int cg_batch_norm_backward_kernel(cg_tensor *go, cg_tensor *x, cg_tensor *w, cg_
     bn_geom g = geom_of(x);
     cg_tensor *inv = training ? cg_tensor_retain(save_invstd) : per_channel_empty(x);
     cg_tensor *buf = inv ? cg_tensor_empty(1, (int64_t[]){2 * g.threads * g.C}, x->dtype, cg_device_cpu()) : NULL;
-    cg_tensor *dx = buf && need[0] ? cg_tensor_empty(x->ndim, x->sizes, x->dtype, cg_device_cpu()) : NULL;
+    cg_tensor *dx = buf && need[0] ? like_x(x) : NULL;
     cg_tensor *gw = buf && need[1] ? per_channel_empty(x) : NULL, *gb = buf && need[2] ? per_channel_empty(x) : NULL;
     if (!buf || (need[0] && !dx) || (need[1] && !gw) || (need[2] && !gb)) {
         cg_tensor_release(inv), cg_tensor_release(buf), cg_tensor_release(dx), cg_tensor_release(gw),

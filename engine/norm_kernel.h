@@ -31,7 +31,8 @@ bool cg_norm_kernel_applies(cg_tensor *x, cg_tensor *const *params, int nparams)
  * as PyTorch's make them. */
 bool cg_norm_kernel_fits(cg_tensor *x, cg_tensor *const *params, int nparams);
 
-/* y = batch_norm(x [N, C, ...]); in training also the batch's mean and
+/* y = batch_norm(x [N, C, ...], contiguous or channels-last contiguous:
+ * cg_batch_norm_dense); in training also the batch's mean and
  * invstd ([C], new references; NULL in evaluation) and the running
  * statistics' step in place (rm and rv may be NULL). NULL on failure. */
 cg_tensor *cg_batch_norm_kernel(cg_tensor *x, cg_tensor *rm, cg_tensor *rv, cg_tensor *w, cg_tensor *b, bool training,
@@ -42,6 +43,18 @@ cg_tensor *cg_batch_norm_kernel(cg_tensor *x, cg_tensor *rm, cg_tensor *rv, cg_t
 int cg_batch_norm_backward_kernel(cg_tensor *go, cg_tensor *x, cg_tensor *w, cg_tensor *rm, cg_tensor *rv,
                                   cg_tensor *save_mean, cg_tensor *save_invstd, bool training, double eps,
                                   const bool *need, cg_tensor **gi);
+
+/* The same for an input neither contiguous nor channels-last contiguous,
+ * and for a backward whose go and x are not laid out alike (Note [Strided
+ * batch norm] in batch_norm_strided.c); params contiguous. */
+cg_tensor *cg_batch_norm_strided(cg_tensor *x, cg_tensor *rm, cg_tensor *rv, cg_tensor *w, cg_tensor *b, bool training,
+                                 double momentum, double eps, cg_tensor **save_mean, cg_tensor **save_invstd);
+int cg_batch_norm_backward_strided(cg_tensor *go, cg_tensor *x, cg_tensor *w, cg_tensor *rm, cg_tensor *rv,
+                                   cg_tensor *save_mean, cg_tensor *save_invstd, bool training, double eps,
+                                   const bool *need, cg_tensor **gi);
+/* Whether x is laid out for the fused kernels: contiguous, or channels-last
+ * contiguous (4-d), as PyTorch's batch norm asks. */
+bool cg_batch_norm_dense(const cg_tensor *x);
 
 /* layer_norm of x seen as [M, N] (contiguous): y of x's shape, and each
  * row's mean and rstd into *mean and *rstd of stat_sizes (ndim dims, M

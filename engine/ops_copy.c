@@ -219,14 +219,15 @@ cg_tensor *cg_full(int ndim, const int64_t *sizes, cg_scalar value, cg_dtype dty
  * otherwise. The user-facing forms (_preserve) follow it; the engine's own
  * copies stay contiguous, since its kernels may ask for that. */
 cg_tensor *cg_empty_preserve(const cg_tensor *x, cg_dtype dtype, cg_device device) {
-    cg_tensor *t = cg_tensor_empty(x->ndim, x->sizes, dtype, device);
-    if (t && cg_tensor_is_dense(x) && !cg_tensor_is_contiguous(x))
-        cg_tensor_set_strides(t, x->strides);
-    return t;
+    return cg_empty_format(x, dtype, device, CG_PRESERVE_FORMAT);
 }
 
 cg_tensor *cg_full_preserve(const cg_tensor *x, cg_scalar value, cg_dtype dtype, cg_device device) {
-    cg_tensor *t = cg_empty_preserve(x, dtype, device);
+    return cg_full_format(x, value, dtype, device, CG_PRESERVE_FORMAT);
+}
+
+cg_tensor *cg_full_format(const cg_tensor *x, cg_scalar value, cg_dtype dtype, cg_device device, cg_memory_format f) {
+    cg_tensor *t = cg_empty_format(x, dtype, device, f);
     if (t && fill_raw(t, value) < 0) {
         cg_tensor_release(t);
         return NULL;
@@ -444,9 +445,8 @@ int cg_bw_copy(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 
 /* A copy of x with the given dtype, contiguous or laid out as x
  * (preserve_format); recorded as `op`. */
-static cg_tensor *copy_as(cg_tensor *x, cg_dtype dtype, cg_op op, bool preserve) {
-    cg_device dev = cg_tensor_device(x);
-    cg_tensor *out = preserve ? cg_empty_preserve(x, dtype, dev) : cg_tensor_empty(x->ndim, x->sizes, dtype, dev);
+static cg_tensor *copy_as(cg_tensor *x, cg_dtype dtype, cg_op op, cg_memory_format f) {
+    cg_tensor *out = cg_empty_format(x, dtype, cg_tensor_device(x), f);
     if (!out || cg_copy_raw(out, x) < 0) {
         cg_tensor_release(out);
         return NULL;
@@ -462,17 +462,24 @@ static cg_tensor *copy_as(cg_tensor *x, cg_dtype dtype, cg_op op, bool preserve)
 cg_tensor *cg_to_dtype(cg_tensor *t, cg_dtype dtype) {
     if (t->dtype == dtype)
         return cg_tensor_retain(t);
-    return copy_as(t, dtype, CG_OP_TO_DTYPE, false);
+    return copy_as(t, dtype, CG_OP_TO_DTYPE, CG_CONTIGUOUS_FORMAT);
 }
 
-cg_tensor *cg_to_dtype_preserve(cg_tensor *t, cg_dtype dtype) {
+cg_tensor *cg_to_dtype_preserve(cg_tensor *t, cg_dtype dtype) { return cg_to_dtype_format(t, dtype, CG_PRESERVE_FORMAT); }
+
+cg_tensor *cg_to_dtype_format(cg_tensor *t, cg_dtype dtype, cg_memory_format f) {
     if (t->dtype == dtype)
         return cg_tensor_retain(t);
-    return copy_as(t, dtype, CG_OP_TO_DTYPE, true);
+    return copy_as(t, dtype, CG_OP_TO_DTYPE, f);
 }
 
-cg_tensor *cg_clone(cg_tensor *t) { return copy_as(t, t->dtype, CG_OP_CLONE, false); }
-cg_tensor *cg_clone_preserve(cg_tensor *t) { return copy_as(t, t->dtype, CG_OP_CLONE, true); }
+cg_tensor *cg_to_copy(cg_tensor *t, cg_dtype dtype, cg_memory_format f) {
+    return copy_as(t, dtype, CG_OP_TO_DTYPE, f);
+}
+
+cg_tensor *cg_clone(cg_tensor *t) { return copy_as(t, t->dtype, CG_OP_CLONE, CG_CONTIGUOUS_FORMAT); }
+cg_tensor *cg_clone_preserve(cg_tensor *t) { return copy_as(t, t->dtype, CG_OP_CLONE, CG_PRESERVE_FORMAT); }
+cg_tensor *cg_clone_format(cg_tensor *t, cg_memory_format f) { return copy_as(t, t->dtype, CG_OP_CLONE, f); }
 
 /* x.repeat(*repeats): x tiled repeats[d] times along each dim d, the
  * leading repeats making new dims. x is viewed as [1, s0, 1, s1, ...],
@@ -556,6 +563,13 @@ cg_tensor *cg_contiguous(cg_tensor *t) {
     if (cg_tensor_is_contiguous(t))
         return cg_tensor_retain(t);
     return cg_clone(t);
+}
+
+cg_tensor *cg_contiguous_format(cg_tensor *t, cg_memory_format f) {
+    if (cg_is_contiguous_as(t, f))
+        return cg_tensor_retain(t);
+    CG_CHECK(f != CG_PRESERVE_FORMAT, CG_RUNTIME_ERROR, "preserve memory format is unsupported by the contiguous operator");
+    return cg_clone_format(t, f);
 }
 
 /* ToCopyBackward0 and CloneBackward0: the gradient passes through; the

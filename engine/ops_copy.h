@@ -2,6 +2,7 @@
 #ifndef CG_OPS_COPY_H
 #define CG_OPS_COPY_H
 
+#include "memory_format.h"
 #include "tensor.h"
 
 cg_tensor *cg_full(int ndim, const int64_t *sizes, cg_scalar value, cg_dtype dtype, cg_device device);
@@ -31,9 +32,20 @@ cg_tensor *cg_to_dtype(cg_tensor *t, cg_dtype dtype);
  * [Preserved layout] in ops_copy.c). */
 cg_tensor *cg_to_dtype_preserve(cg_tensor *t, cg_dtype dtype);
 cg_tensor *cg_clone_preserve(cg_tensor *t);
+/* clone(memory_format=f) and to(dtype, memory_format=f) (Note [Memory
+ * formats]); contiguous(memory_format=f): t itself when already laid out
+ * so. */
+cg_tensor *cg_clone_format(cg_tensor *t, cg_memory_format f);
+cg_tensor *cg_to_dtype_format(cg_tensor *t, cg_dtype dtype, cg_memory_format f);
+cg_tensor *cg_contiguous_format(cg_tensor *t, cg_memory_format f);
+/* A copy of t in dtype laid out as f, recorded as ToCopyBackward0: the
+ * copy Tensor.to makes. */
+cg_tensor *cg_to_copy(cg_tensor *t, cg_dtype dtype, cg_memory_format f);
 /* empty_like / full_like with preserve_format, on any device. */
 cg_tensor *cg_empty_preserve(const cg_tensor *x, cg_dtype dtype, cg_device device);
 cg_tensor *cg_full_preserve(const cg_tensor *x, cg_scalar value, cg_dtype dtype, cg_device device);
+/* full_like with memory_format=f (Note [Memory formats]) */
+cg_tensor *cg_full_format(const cg_tensor *x, cg_scalar value, cg_dtype dtype, cg_device device, cg_memory_format f);
 cg_tensor *cg_to_device(cg_tensor *t, cg_device device);
 cg_tensor *cg_clone(cg_tensor *t);
 /* t itself (retained) when already contiguous. */

@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "ew.h"
+#include "memory_format.h"
 #include "nn_internal.h"
 #include "norm_kernel.h"
 #include "ops.h"
@@ -146,6 +147,18 @@ static cg_tensor *train_grad_input(cg_tensor *go, cg_tensor *x, cg_tensor *a, cg
     return gi;
 }
 
+/* Which CPU kernels take x (any layout for the strided ones) and params
+ * (contiguous): Note [Batch norm kernels], Note [Strided batch norm] */
+enum { CPU_NONE, CPU_FUSED, CPU_STRIDED };
+static int cpu_path(cg_tensor *x, cg_tensor *const *params, int n) {
+    if (!cg_norm_kernel_fits(x, params, n))
+        return CPU_NONE;
+    for (int i = 0; i < n; i++)
+        if (params[i] && !cg_tensor_is_contiguous(params[i]))
+            return CPU_NONE;
+    return cg_batch_norm_dense(x) ? CPU_FUSED : CPU_STRIDED;
+}
+
 /* The fused backward kernel, where the forward took the fused kernel; under
  * create_graph recorded as NativeBatchNormBackwardBackward0, whose
  * derivative is batchnorm_double_backward (batch_norm_backward.c), as
@@ -157,12 +170,16 @@ static int fused_backward(cg_node *n, cg_tensor *go, cg_tensor *x, cg_tensor *w,
     if (training)
         rm = rv = NULL;
     if (!n->args.i[0] || go->ndim != x->ndim || memcmp(go->sizes, x->sizes, (size_t)x->ndim * sizeof *x->sizes)
-        || !cg_norm_kernel_applies(go, (cg_tensor *[]){x, w, rm, rv}, 4))
+        || cpu_path(go, (cg_tensor *[]){w, rm, rv}, 3) == CPU_NONE || cpu_path(x, NULL, 0) == CPU_NONE)
         return 0;
     bool need[3] = {n->next[0].node != NULL, n->nin > 1 && n->next[1].node, n->nin > 2 && n->next[2].node};
+    /* PyTorch's fused backward wants x and go laid out alike */
+    bool alike = cg_batch_norm_dense(x) && cg_batch_norm_dense(go)
+                 && cg_suggest_memory_format(x) == cg_suggest_memory_format(go);
+    double eps = cg_scalar_to_double(n->args.s[0]);
     cg_grad_set_enabled(false);
-    int rc = cg_batch_norm_backward_kernel(go, x, w, rm, rv, mean, invstd, training, cg_scalar_to_double(n->args.s[0]),
-                                           need, gi);
+    int rc = alike ? cg_batch_norm_backward_kernel(go, x, w, rm, rv, mean, invstd, training, eps, need, gi)
+                   : cg_batch_norm_backward_strided(go, x, w, rm, rv, mean, invstd, training, eps, need, gi);
     cg_grad_set_enabled(graph);
     if (rc == 0 && graph && cg_batch_norm_record_backward(n, go, x, w, stat1, stat2, gi) < 0) {
         for (int i = 0; i < 3; i++)
@@ -276,9 +293,13 @@ cg_tensor *cg_batch_norm(cg_tensor *x, cg_tensor *running_mean, cg_tensor *runni
     if (check_args(x, running_mean, running_var, weight, bias, training) < 0)
         return NULL;
     cg_tensor *y, *mean = NULL, *invstd = NULL;
-    bool fused = cg_norm_kernel_applies(x, (cg_tensor *[]){running_mean, running_var, weight, bias}, 4);
+    int path = cpu_path(x, (cg_tensor *[]){running_mean, running_var, weight, bias}, 4);
+    bool fused = path != CPU_NONE;
     if (fused) {
-        y = cg_batch_norm_kernel(x, running_mean, running_var, weight, bias, training, momentum, eps, &mean, &invstd);
+        y = path == CPU_FUSED ? cg_batch_norm_kernel(x, running_mean, running_var, weight, bias, training, momentum,
+                                                     eps, &mean, &invstd)
+                              : cg_batch_norm_strided(x, running_mean, running_var, weight, bias, training, momentum,
+                                                      eps, &mean, &invstd);
         for (int i = 0; y && training && i < 2; i++) /* the running statistics were written in place */
             if ((i ? running_var : running_mean))
                 (i ? running_var : running_mean)->storage->version++;

@@ -21,10 +21,11 @@ static void tensor_init(cg_tensor *t, cg_storage *s, int64_t offset, int ndim, c
 }
 
 static bool geometry_contiguous(int ndim, const int64_t *sizes, const int64_t *strides) {
-    uint64_t expected = 1; /* wraps only for a shape with a 0 in it (Note [Size overflow]) */
-    for (int d = ndim - 1; d >= 0; d--) {
+    for (int d = 0; d < ndim; d++) /* an empty tensor is contiguous, whatever its strides (as c10's) */
         if (sizes[d] == 0)
             return true;
+    uint64_t expected = 1;
+    for (int d = ndim - 1; d >= 0; d--) {
         if (sizes[d] != 1 && (uint64_t)strides[d] != expected)
             return false;
         expected *= (uint64_t)sizes[d];

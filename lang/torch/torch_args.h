@@ -105,6 +105,13 @@ int torch_dtype_arg(const char *fn, const char *arg, int pos, cg_value v, int *o
 /* Adds torch.float32, torch.float, ... to the module. */
 int torch_dtype_add_all(cg_value module);
 
+/* torch.memory_format (torch_memory_format.c): an optional format
+ * argument, None giving dflt; and torch.channels_last, ... in the module */
+extern cg_type cg_type_torch_memory_format;
+int torch_memory_format_arg(const char *fn, const char *arg, int pos, cg_value v, cg_memory_format dflt,
+                            cg_memory_format *out);
+int torch_memory_format_add_all(cg_value module);
+
 /* ---- devices (torch_device.c) ---------------------------------------------- */
 
 extern cg_type cg_type_torch_device;

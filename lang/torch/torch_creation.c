@@ -366,6 +366,23 @@ int torch_tensor_statics_add(cg_type *type) {
 
 /* zeros/ones/empty(*size, dtype=None, layout=None, device=None,
  * requires_grad=False, pin_memory=False); size= also as a keyword. */
+/* empty's tensor, laid out as its memory_format= says */
+static cg_tensor *empty_as(int n, const int64_t *sizes, cg_dtype dt, cg_device device, cg_memory_format fmt) {
+    if (fmt == CG_PRESERVE_FORMAT) {
+        cg_error_set(CG_RUNTIME_ERROR, "unsupported memory format Preserve");
+        return NULL;
+    }
+    if (cg_memory_format_check(n, fmt) < 0)
+        return NULL;
+    cg_tensor *t = cg_tensor_empty(n, sizes, dt, device);
+    if (t && fmt != CG_CONTIGUOUS_FORMAT) {
+        int64_t strides[CG_MAX_DIMS];
+        cg_format_strides(n, sizes, fmt, strides);
+        cg_tensor_set_strides(t, strides);
+    }
+    return t;
+}
+
 static cg_value filled(const torch_op *op, cg_value *a) {
     const char *fn = op->name;
     int kind = op->flag;
@@ -386,9 +403,12 @@ static cg_value filled(const torch_op *op, cg_value *a) {
     if (opts_read(fn, a[2], a[4], a[5], &o) < 0)
         return CG_ERR;
     cg_dtype dt = o.dtype < 0 ? CG_DEFAULT_DTYPE : (cg_dtype)o.dtype;
-    cg_tensor *t = kind == 0   ? cg_zeros(n, sizes, dt, o.device)
-                   : kind == 1 ? cg_ones(n, sizes, dt, o.device)
-                               : cg_tensor_empty(n, sizes, dt, o.device);
+    cg_memory_format fmt;
+    if (kind == 2 && torch_memory_format_arg(fn, "memory_format", 0, a[7], CG_CONTIGUOUS_FORMAT, &fmt) < 0)
+        return CG_ERR;
+    if (kind == 2)
+        return created(empty_as(n, sizes, dt, o.device, fmt), &o);
+    cg_tensor *t = kind == 0 ? cg_zeros(n, sizes, dt, o.device) : cg_ones(n, sizes, dt, o.device);
     return created(t, &o);
 }
 
@@ -414,9 +434,11 @@ static cg_value like_as(const char *fn, cg_value *a, int kind, cg_scalar fill) {
     create_opts o;
     bool given;
     cg_tensor *x = cg_tensor_of_borrowed(a[0]);
+    cg_memory_format fmt;
     if (torch_dtype_arg(fn, "dtype", 0, a[1], &o.dtype) < 0
         || torch_device_arg(fn, "device", 0, a[3], &o.device, &given) < 0
-        || torch_bool_arg(fn, "requires_grad", 0, a[4], &o.requires_grad) < 0)
+        || torch_bool_arg(fn, "requires_grad", 0, a[4], &o.requires_grad) < 0
+        || torch_memory_format_arg(fn, "memory_format", 0, a[5], CG_PRESERVE_FORMAT, &fmt) < 0)
         return CG_ERR;
     if (!given)
         o.device = cg_tensor_device(x);
@@ -425,10 +447,10 @@ static cg_value like_as(const char *fn, cg_value *a, int kind, cg_scalar fill) {
     cg_dtype dt = o.dtype < 0 ? x->dtype : (cg_dtype)o.dtype;
     cg_tensor *t;
     switch (kind) {
-    case 0: t = cg_full_preserve(x, cg_scalar_int(0), dt, o.device); break;
-    case 1: t = cg_full_preserve(x, cg_scalar_int(1), dt, o.device); break;
-    case 2: t = cg_empty_preserve(x, dt, o.device); break;
-    case 3: t = cg_full_preserve(x, fill, dt, o.device); break;
+    case 0: t = cg_full_format(x, cg_scalar_int(0), dt, o.device, fmt); break;
+    case 1: t = cg_full_format(x, cg_scalar_int(1), dt, o.device, fmt); break;
+    case 2: t = cg_empty_format(x, dt, o.device, fmt); break;
+    case 3: t = cg_full_format(x, fill, dt, o.device, fmt); break;
     case 4: t = cg_rand_like(x, dt); break;
     default: t = cg_randn_like(x, dt); break;
     }
@@ -442,7 +464,7 @@ static cg_value fn_full_like(cg_value *a) {
     cg_scalar v;
     if (!torch_scalar_of(a[1], &v))
         return torch_arg_error("full_like", "fill_value", 2, "Number", a[1]);
-    return like_as("full_like", (cg_value[]){a[0], a[2], a[3], a[4], a[5]}, 3, v);
+    return like_as("full_like", (cg_value[]){a[0], a[2], a[3], a[4], a[5], a[6]}, 3, v);
 }
 
 /* randint_like(input, low=0, high): randint_like(x, high) or (x, low, high). */
@@ -749,7 +771,7 @@ done:
     X(as_tensor, "as_tensor", "dtype=None, device=None", IMPL(fn_as_tensor), FA, "data")                          \
     X(zeros, "zeros", "size=None, " OPTS ", pin_memory=False", FAMILY(filled, NULL, 0), FA, "*args")              \
     X(ones, "ones", "size=None, " OPTS ", pin_memory=False", FAMILY(filled, NULL, 1), FA, "*args")                \
-    X(empty, "empty", "size=None, " OPTS ", pin_memory=False", FAMILY(filled, NULL, 2), FA, "*args")              \
+    X(empty, "empty", "size=None, " OPTS ", pin_memory=False, memory_format=None", FAMILY(filled, NULL, 2), FA, "*args")            \
     X(full, "full", "fill_value, *, " OPTS ", pin_memory=False", IMPL(fn_full), FA, "size")                       \
     X(zeros_like, "zeros_like", "*, " OPTS ", memory_format=None", FAMILY(like, NULL, 0), F, NULL)                \
     X(ones_like, "ones_like", "*, " OPTS ", memory_format=None", FAMILY(like, NULL, 1), F, NULL)                  \

@@ -822,35 +822,32 @@ static cg_value softmax_impl(const torch_op *op, cg_value *a) {
 
 /* ---- conversions ------------------------------------------------------------------------- */
 
-/* The tensor converted to dtype and device (itself when both match and
- * copy is false), as Tensor.to. */
-static cg_value convert(cg_value self, int dtype, const cg_device *device, bool copy) {
+/* The tensor converted to dtype, device and memory format (itself when all
+ * match and copy is false), as Tensor.to: a format other than preserve
+ * lays the result out so (Note [Memory formats]). */
+static cg_value convert_as(cg_value self, int dtype, const cg_device *device, bool copy, cg_memory_format fmt) {
     cg_tensor *t = cg_tensor_of_borrowed(self);
     cg_tensor *r = cg_tensor_retain(t);
+    bool copied = false;
     if (device && !cg_device_equal(*device, cg_tensor_device(t))) {
         cg_tensor *moved = cg_to_device(r, *device);
         cg_tensor_release(r);
         if (!moved)
             return torch_raise();
-        r = moved;
-        copy = false;
+        r = moved, copied = true;
     }
-    if (dtype >= 0 && (cg_dtype)dtype != r->dtype) {
-        cg_tensor *cast = cg_to_dtype_preserve(r, (cg_dtype)dtype);
-        cg_tensor_release(r);
-        if (!cast)
-            return torch_raise();
-        r = cast;
-        copy = false;
-    }
-    if (copy) {
-        cg_tensor *c = cg_clone_preserve(r);
-        cg_tensor_release(r);
-        if (!c)
-            return torch_raise();
-        r = c;
-    }
-    return cg_tensor_steal(r);
+    cg_dtype dt = dtype >= 0 ? (cg_dtype)dtype : r->dtype;
+    bool relayout = fmt != CG_PRESERVE_FORMAT
+                    && (copied ? !cg_is_contiguous_as(r, fmt) : cg_suggest_memory_format(r) != fmt);
+    if (dt == r->dtype && !relayout && (copied || !copy))
+        return cg_tensor_steal(r);
+    cg_tensor *next = cg_to_copy(r, dt, fmt);
+    cg_tensor_release(r);
+    return next ? cg_tensor_steal(next) : torch_raise();
+}
+
+static cg_value convert(cg_value self, int dtype, const cg_device *device, bool copy) {
+    return convert_as(self, dtype, device, copy, CG_PRESERVE_FORMAT);
 }
 
 /* to(dtype) / to(device, dtype=None) / to(other) with non_blocking and
@@ -889,11 +886,19 @@ static cg_value op_to(cg_value *a) {
     }
     if (has_device && torch_device_check(device) < 0)
         return CG_ERR;
-    return convert(a[0], dtype, has_device ? &device : NULL, copy);
+    cg_memory_format fmt;
+    if (torch_memory_format_arg("to", "memory_format", 0, a[7], CG_PRESERVE_FORMAT, &fmt) < 0)
+        return CG_ERR;
+    return convert_as(a[0], dtype, has_device ? &device : NULL, copy, fmt);
 }
 
 /* float()/double()/long()/int()/bool(): to the row's dtype */
-static cg_value to_dtype(const torch_op *op, cg_value *a) { return convert(a[0], op->flag, NULL, false); }
+static cg_value to_dtype(const torch_op *op, cg_value *a) {
+    cg_memory_format fmt;
+    if (torch_memory_format_arg(op->name, "memory_format", 0, a[1], CG_PRESERVE_FORMAT, &fmt) < 0)
+        return CG_ERR;
+    return convert_as(a[0], op->flag, NULL, false, fmt);
+}
 
 static cg_value op_type_as(cg_value *a) {
     cg_tensor *o = tensor_arg("type_as", "other", 1, a[1]);
@@ -993,7 +998,28 @@ static cg_value op_tolist(cg_value *a) {
 static cg_value op_numel(cg_value *a) { return cg_int(cg_tensor_numel(T0)); }
 static cg_value op_dim(cg_value *a) { return cg_int(T0->ndim); }
 static cg_value op_element_size(cg_value *a) { return cg_int((int64_t)cg_tensor_itemsize(T0)); }
-static cg_value op_is_contiguous(cg_value *a) { return cg_bool(cg_tensor_is_contiguous(T0)); }
+static cg_value op_is_contiguous(cg_value *a) {
+    cg_memory_format fmt;
+    if (torch_memory_format_arg("is_contiguous", "memory_format", 0, a[1], CG_CONTIGUOUS_FORMAT, &fmt) < 0)
+        return CG_ERR;
+    return cg_bool(cg_is_contiguous_as(T0, fmt));
+}
+
+/* contiguous(memory_format=torch.contiguous_format) */
+static cg_value op_contiguous(cg_value *a) {
+    cg_memory_format fmt;
+    if (torch_memory_format_arg("contiguous", "memory_format", 0, a[1], CG_CONTIGUOUS_FORMAT, &fmt) < 0)
+        return CG_ERR;
+    return cg_tensor_steal(cg_contiguous_format(T0, fmt));
+}
+
+/* clone(*, memory_format=torch.preserve_format) */
+static cg_value op_clone(cg_value *a) {
+    cg_memory_format fmt;
+    if (torch_memory_format_arg("clone", "memory_format", 0, a[1], CG_PRESERVE_FORMAT, &fmt) < 0)
+        return CG_ERR;
+    return cg_tensor_steal(cg_clone_format(T0, fmt));
+}
 static cg_value op_is_floating_point(cg_value *a) { return cg_bool(cg_dtype_is_float(T0->dtype)); }
 static cg_value op_storage_offset(cg_value *a) { return cg_int(T0->offset); }
 static cg_value op_data_ptr(cg_value *a) { return cg_int((int64_t)(intptr_t)cg_tensor_data(T0)); }
@@ -1323,8 +1349,8 @@ static cg_value op_dunder_repr(cg_value *a) { return cg_type_tensor.repr(a[0]); 
     X(split, "split", "split_size, dim=0", IMPL(op_split), M, NULL)                                                    \
     X(split_f, "split", "split_size_or_sections, dim=0", IMPL(op_split), F, "tensor")                                  \
     X(chunk, "chunk", "chunks, dim=0", IMPL(op_chunk), B, NULL)                                                        \
-    X(contiguous, "contiguous", "memory_format=None", UNARY(cg_contiguous), M, NULL)                                   \
-    X(clone, "clone", "*, memory_format=None", UNARY(cg_clone_preserve), B, NULL)                                               \
+    X(contiguous, "contiguous", "memory_format=None", IMPL(op_contiguous), M, NULL)                                       \
+    X(clone, "clone", "*, memory_format=None", IMPL(op_clone), B, NULL)                                                           \
     X(detach, "detach", "", UNARY(cg_detach), B, NULL)                                                                 \
     X(detach_, "detach_", "", IMPL(op_detach_), M, NULL)                                                               \
     X(index_select, "index_select", "dim, index", IMPL(op_index_select), B, NULL)                                      \
@@ -1341,7 +1367,7 @@ static cg_value op_dunder_repr(cg_value *a) { return cg_type_tensor.repr(a[0]); 
     X(index_put_, "index_put_", "indices, values, accumulate=False", FAMILY(index_put_impl, NULL, 0), M, NULL)         \
     X(softmax, "softmax", "dim, dtype=None", SOFTMAX(cg_softmax), B, NULL)                                             \
     X(log_softmax, "log_softmax", "dim, dtype=None", SOFTMAX(cg_log_softmax), B, NULL)                                 \
-    X(to, "to", "a=None, b=None, non_blocking=False, copy=False, *, dtype=None, device=None", IMPL(op_to), M, NULL)    \
+    X(to, "to", "a=None, b=None, non_blocking=False, copy=False, *, dtype=None, device=None, memory_format=None", IMPL(op_to), M, NULL)    \
     X(float, "float", "memory_format=None", FAMILY(to_dtype, NULL, CG_F32), M, NULL)                                   \
     X(double, "double", "memory_format=None", FAMILY(to_dtype, NULL, CG_F64), M, NULL)                                 \
     X(long, "long", "memory_format=None", FAMILY(to_dtype, NULL, CG_INT64), M, NULL)                                   \

@@ -373,7 +373,7 @@ class Module:
         return self._apply(lambda t: t.double() if t.is_floating_point() else t)
 
     def to(self, *args, **kwargs):
-        device, dtype, non_blocking = _parse_to(*args, **kwargs)
+        device, dtype, non_blocking, convert_to_format = _parse_to(*args, **kwargs)
         if dtype is not None:
             if not dtype.is_floating_point:
                 raise TypeError('nn.Module.to only accepts floating point or complex '
@@ -384,6 +384,8 @@ class Module:
                 t = t.to(device)
             if dtype is not None and t.is_floating_point():
                 t = t.to(dtype)
+            if convert_to_format is not None and t.dim() in (4, 5):
+                t = t.to(memory_format=convert_to_format)
             return t
         return self._apply(convert)
 
@@ -828,13 +830,14 @@ def _html_escape(s):
 
 
 def _parse_to(*args, **kwargs):
-    """torch._C._nn._parse_to: (device, dtype, non_blocking) from
-    Module.to's forms: to(device), to(dtype), to(device, dtype),
-    to(tensor), with keywords device=, dtype=, non_blocking=."""
+    """torch._C._nn._parse_to: (device, dtype, non_blocking, memory_format)
+    from Module.to's forms: to(device), to(dtype), to(device, dtype),
+    to(tensor), with keywords device=, dtype=, non_blocking=,
+    memory_format=."""
     device = kwargs.pop('device', None)
     dtype = kwargs.pop('dtype', None)
     non_blocking = kwargs.pop('non_blocking', False)
-    kwargs.pop('memory_format', None)
+    memory_format = kwargs.pop('memory_format', None)
     if kwargs:
         raise TypeError("to() got an unexpected keyword argument '{}'".format(list(kwargs)[0]))
     rest = list(args)
@@ -851,4 +854,4 @@ def _parse_to(*args, **kwargs):
         raise TypeError('to() received an invalid combination of arguments')
     if device is not None:
         device = torch.device(device)
-    return device, dtype, non_blocking
+    return device, dtype, non_blocking, memory_format
