@@ -20,6 +20,7 @@
 #include "reduce_iter.h"
 #include "norm_order.h"
 #include "sum_order.h"
+#include "var_order.h"
 
 /* The parameters of a reduction kernel, read from the call's cg_op_args. */
 typedef struct {
@@ -517,10 +518,16 @@ static const cg_reduce_kernel lse_shift_k[CG_DTYPE_COUNT] = {
 static void run_float(const cg_kernel_call *c, const cg_reduce_kernel *table, reduce_ctx ctx) {
     cg_reduce_run_kernel(c->rit, &table[c->rit->xdtype], &ctx);
 }
-void cg_cpu_var(const cg_kernel_call *c) { run_float(c, var_k, (reduce_ctx){.correction = c->args->i[0]}); }
-void cg_cpu_std(const cg_kernel_call *c) {
-    run_float(c, var_k, (reduce_ctx){.correction = c->args->i[0], .sqrt = true});
+/* var/std in PyTorch's order (Note [Variance in PyTorch's order]); the
+ * plain two passes for empty inputs (NaN) and should the mean fail */
+static void run_var(const cg_kernel_call *c, bool take_sqrt) {
+    cg_tensor *x = c->in[0];
+    if (cg_tensor_numel(x) > 0 && cg_var_torch_order(x, c->out[0], c->args->i[0], take_sqrt) == 0)
+        return;
+    run_float(c, var_k, (reduce_ctx){.correction = c->args->i[0], .sqrt = take_sqrt});
 }
+void cg_cpu_var(const cg_kernel_call *c) { run_var(c, false); }
+void cg_cpu_std(const cg_kernel_call *c) { run_var(c, true); }
 /* see Note [Norms in PyTorch's order] */
 void cg_cpu_norm(const cg_kernel_call *c) { cg_norm_torch_order(c->in[0], c->out[0], cg_scalar_to_double(c->args->s[0])); }
 /* logsumexp as PyTorch composes it: m = the shift (above), then
@@ -1096,13 +1103,14 @@ int cg_bw_max(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 int cg_bw_min(cg_node *n, cg_tensor *const *go, cg_tensor **gi) { return cg_bw_max(n, go, gi); }
 
 /* The derivative of var for gk, a gradient with the reduced dims kept:
- * gk * (x - mean(x)) * 2 / (N - correction), as PyTorch's var_backward. */
+ * (2 / (N - correction) * gk) * (x - mean(x)), in PyTorch's var_backward's
+ * order of roundings. */
 static int var_grad(cg_node *n, cg_tensor *x, cg_tensor *gk, cg_tensor **gi) {
     scratch sc = {0};
     cg_tensor *mean = TMP(keep_reduce(cg_mean, n, x));
     cg_tensor *dev = TMP(cg_sub(x, mean, cg_scalar_int(1)));
-    cg_tensor *gd = TMP(cg_mul(gk, dev));
-    return scratch_done(&sc, TMP(cg_mul_scalar(gd, 2.0 / (double)(reduced_count(n) - n->args.i[0]))), gi);
+    cg_tensor *scaled = TMP(cg_mul_scalar(gk, 2.0 / (double)(reduced_count(n) - n->args.i[0])));
+    return scratch_done(&sc, TMP(cg_mul(scaled, dev)), gi);
 }
 
 /* VarBackward0 */
