@@ -44,8 +44,11 @@ static cg_device result_device(int n, cg_tensor *const *ts) {
  * float and rounds the result back), an op whose compute dtype is one of
  * them rounds its inputs to it (a Python scalar too: `h + 0.1` adds the
  * float16 nearest 0.1), computes in float32 and rounds the result to it.
- * For one op that is PyTorch's result exactly; the ops that PyTorch runs
- * as several rounded steps differ in the last bit (add with an alpha). */
+ * For one op that is PyTorch's result exactly. float16 add/sub with an
+ * alpha round alpha * b first, as PyTorch's scalar Half code does
+ * (ops_binary.c); bfloat16's vector loop fuses them, and its tail of under
+ * 32 elements per loop, which rounds twice there, may differ in the last
+ * bit. */
 
 /* Inputs cast to their compute dtypes (and moved to the result device),
  * float16/bfloat16 ones on to float32, without recording: the op records

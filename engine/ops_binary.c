@@ -203,14 +203,37 @@ static int check_alpha(cg_dtype dt, cg_scalar alpha) {
     return 0;
 }
 
+/* float16 with an alpha other than 1: PyTorch 1.13's kernel (scalar code,
+ * c10::Half arithmetic) rounds alpha * b to float16 before the sum, so b is
+ * scaled first, unrecorded. bfloat16 keeps one fused rounding: its AVX2
+ * vector loop fuses (only the loop's tail rounds twice there). NULL with
+ * no error when not needed. */
+static cg_tensor *reduced_scaled(cg_tensor *b, cg_dtype dt, cg_scalar alpha, bool *failed) {
+    *failed = false;
+    if (dt != CG_F16 || cg_scalar_to_double(alpha) == 1.0)
+        return NULL;
+    bool was = cg_grad_set_enabled(false);
+    cg_tensor *bd = cg_to_dtype(b, dt);
+    cg_tensor *scaled = bd ? cg_mul_scalar(bd, cg_scalar_to_double(alpha)) : NULL;
+    cg_grad_set_enabled(was);
+    cg_tensor_release(bd);
+    *failed = !scaled;
+    return scaled;
+}
+
 static cg_tensor *add_sub(cg_op op, cg_tensor *a, cg_tensor *b, cg_scalar alpha) {
     if (op == CG_OP_SUB && check_sub(a, b) < 0)
         return NULL;
     cg_dtype dt = result2(a, b);
     if (check_alpha(dt, alpha) < 0)
         return NULL;
-    cg_op_args args = {.s = {alpha}};
-    cg_tensor *out = cg_ew_binary(op, a, b, dt, dt, &args);
+    cg_op_args args = {.s = {alpha}}, plain = {.s = {cg_scalar_int(1)}};
+    bool failed;
+    cg_tensor *scaled = reduced_scaled(b, dt, alpha, &failed);
+    if (failed)
+        return NULL;
+    cg_tensor *out = cg_ew_binary(op, a, scaled ? scaled : b, dt, dt, scaled ? &plain : &args);
+    cg_tensor_release(scaled);
     return cg_ew_record(out, op, 2, (cg_tensor *[]){a, b}, 0, NULL, &args);
 }
 
@@ -220,9 +243,14 @@ static int add_sub_(cg_op op, cg_tensor *self, cg_tensor *other, cg_scalar alpha
     cg_dtype dt = result2(self, other);
     if (check_alpha(dt, alpha) < 0)
         return -1;
-    cg_op_args args = {.s = {alpha}};
-    bool record = cg_autograd_needed(2, (cg_tensor *[]){self, other});
-    if (cg_ew_binary_(op, self, other, dt, &args) < 0)
+    cg_op_args args = {.s = {alpha}}, plain = {.s = {cg_scalar_int(1)}};
+    bool record = cg_autograd_needed(2, (cg_tensor *[]){self, other}), failed;
+    cg_tensor *scaled = reduced_scaled(other, dt, alpha, &failed);
+    if (failed)
+        return -1;
+    int rc = cg_ew_binary_(op, self, scaled ? scaled : other, dt, scaled ? &plain : &args);
+    cg_tensor_release(scaled);
+    if (rc < 0)
         return -1;
     return record ? cg_ew_record_(self, op, 2, (cg_tensor *[]){self, other}, 0, NULL, &args) : 0;
 }
