@@ -77,6 +77,11 @@ static cg_value builtin_getattr(cg_value f, cg_str *name) {
         return b->def->doc ? cg_str_from_c(b->def->doc) : CG_NONE;
     if (!strcmp(name->s, "__self__"))
         return b->self.tag == CG_V_STOP ? CG_NONE : cg_incref(b->self);
+    /* a module's function names its module (pickle finds it there); a
+     * method bound to an object has None, an unbound one none at all */
+    if (!strcmp(name->s, "__module__") && b->self.tag != CG_V_STOP)
+        return cg_is_type(b->self, &cg_type_module) ? cg_incref(cg_obj_value(((cg_module *)b->self.u.o)->name))
+                                                    : CG_NONE;
     /* "(iterable, /, *, key=None)": the parameters of the signature text
      * argparse binds by, for inspect.signature; None when there is none */
     if (!strcmp(name->s, "__text_signature__")) {

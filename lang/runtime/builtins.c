@@ -737,7 +737,8 @@ static cg_value b_dir(cg_value self, const cg_args *a) {
     bool module_hook = vt == &cg_type_module
                        && (hook = cg_dict_get_str_borrowed(cg_module_dict_borrowed(v), cg_str_intern("__dir__"))).tag
                               != CG_V_STOP;
-    if (hook.tag != CG_V_STOP && !cg_is_type(hook, &cg_type_builtin)) { /* a class's own __dir__, sorted */
+    /* a class's own __dir__ or a module's (a builtin one too), sorted */
+    if (hook.tag != CG_V_STOP && (module_hook || !cg_is_type(hook, &cg_type_builtin))) {
         cg_value r = module_hook ? cg_call0(hook) : cg_call1(hook, v);
         cg_value l = cg_is_err(r) ? r : cg_list_from_iterable(r);
         cg_decref(r);

@@ -73,7 +73,16 @@ static cg_value module_getattr(cg_value v, cg_str *name) {
         return r;
     /* PEP 562: the module's own __getattr__ for the names it lacks */
     cg_value hook = cg_dict_get_str_borrowed(m->dict, cg_str_intern("__getattr__"));
-    return hook.tag == CG_V_STOP ? CG_STOP : cg_call1(hook, cg_obj_value(name));
+    if (hook.tag == CG_V_STOP)
+        return CG_STOP;
+    r = cg_call1(hook, cg_obj_value(name));
+    /* a C module's hook (torch's) only finds names: its AttributeError
+     * means "none", as a missing name reads to the engine's callers */
+    if (cg_is_err(r) && cg_is_type(hook, &cg_type_builtin) && cg_exc_matches(&cg_exc_AttributeError)) {
+        cg_exc_clear();
+        return CG_STOP;
+    }
+    return r;
 }
 
 static int module_setattr(cg_value v, cg_str *name, cg_value value) {

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "runtime/eval.h"
+#include "runtime/lang_internal.h"
 #include "services/introspect.h"
 #include "runtime/module.h"
 #include "torch/tensor_obj.h"
@@ -105,7 +106,8 @@ void cg_names_add_keys(cg_names *out, cg_dict *d) {
 static const char *const MODULE_DICTS[] = {"_parameters", "_buffers", "_modules"};
 
 static cg_dict *module_part(cg_dict *inst, int i) {
-    cg_value d = cg_dict_get_str_borrowed(inst, cg_str_intern(MODULE_DICTS[i]));
+    /* an OrderedDict, as PyTorch's: a boxed dict (Note [Boxed builtin values]) */
+    cg_value d = cg_unbox(cg_dict_get_str_borrowed(inst, cg_str_intern(MODULE_DICTS[i])));
     return d.tag == CG_V_OBJ && cg_is_type(d, &cg_type_dict) ? cg_as_dict(d) : NULL;
 }
 

@@ -112,6 +112,10 @@ int torch_memory_format_arg(const char *fn, const char *arg, int pos, cg_value v
                             cg_memory_format *out);
 int torch_memory_format_add_all(cg_value module);
 
+/* torch's private storage helpers for torch.save/load and its prelude
+ * names (torch_storage.c) */
+int torch_storage_add(cg_value module);
+
 /* ---- devices (torch_device.c) ---------------------------------------------- */
 
 extern cg_type cg_type_torch_device;

@@ -58,7 +58,7 @@ class _ConvNd(Module):
                     self._reversed_padding_repeated_twice[2 * i] = left_pad
                     self._reversed_padding_repeated_twice[2 * i + 1] = (total_padding - left_pad)
         else:
-            self._reversed_padding_repeated_twice = [p for p in reversed(self.padding) for _ in range(2)]
+            self._reversed_padding_repeated_twice = tuple(p for p in reversed(self.padding) for _ in range(2))
         self.weight = Parameter(torch.empty((out_channels, in_channels // groups) + tuple(kernel_size),
                                             **factory_kwargs))
         if bias:

@@ -217,18 +217,20 @@ class Module:
     _version = 1
 
     def __init__(self):
+        # OrderedDicts, as PyTorch's: a pickled module (torch.save(model))
+        # is then PyTorch's bytes
         object.__setattr__(self, 'training', True)
-        object.__setattr__(self, '_parameters', {})
-        object.__setattr__(self, '_buffers', {})
+        object.__setattr__(self, '_parameters', OrderedDict())
+        object.__setattr__(self, '_buffers', OrderedDict())
         object.__setattr__(self, '_non_persistent_buffers_set', set())
-        object.__setattr__(self, '_backward_hooks', {})
+        object.__setattr__(self, '_backward_hooks', OrderedDict())
         object.__setattr__(self, '_is_full_backward_hook', None)
-        object.__setattr__(self, '_forward_hooks', {})
-        object.__setattr__(self, '_forward_pre_hooks', {})
-        object.__setattr__(self, '_state_dict_hooks', {})
-        object.__setattr__(self, '_load_state_dict_pre_hooks', {})
-        object.__setattr__(self, '_load_state_dict_post_hooks', {})
-        object.__setattr__(self, '_modules', {})
+        object.__setattr__(self, '_forward_hooks', OrderedDict())
+        object.__setattr__(self, '_forward_pre_hooks', OrderedDict())
+        object.__setattr__(self, '_state_dict_hooks', OrderedDict())
+        object.__setattr__(self, '_load_state_dict_pre_hooks', OrderedDict())
+        object.__setattr__(self, '_load_state_dict_post_hooks', OrderedDict())
+        object.__setattr__(self, '_modules', OrderedDict())
 
     forward = _forward_unimplemented
 
