@@ -309,13 +309,129 @@ static int64_t size_arg(const cg_args *a, const char *name) {
     return n < 0 ? -1 : n;
 }
 
+/* Moves up to n read-ahead bytes into dst; how many. */
+static size_t take_buffered(cg_file *f, char *dst, size_t n) {
+    size_t have = f->raw_len < n ? f->raw_len : n;
+    if (have) {
+        memcpy(dst, f->raw, have);
+        memmove(f->raw, f->raw + have, f->raw_len - have);
+        f->raw_len -= have;
+    }
+    return have;
+}
+
+/* Reads into dst[got..want) straight from the descriptor, past the
+ * read-ahead buffer; the count reached (short at the end of the file), or
+ * -1. Big reads (a checkpoint's records) so cost one copy, as CPython's. */
+static int64_t read_direct(cg_file *f, char *dst, size_t got, size_t want) {
+    while (got < want && !f->eof) {
+        ssize_t n;
+        do
+            n = read(f->fd, dst + got, want - got > (1u << 30) ? (1u << 30) : want - got);
+        while (n < 0 && errno == EINTR);
+        if (n < 0)
+            return os_error(f);
+        f->eof = n == 0;
+        got += (size_t)n;
+        if (cg_check_interrupt() < 0)
+            return -1;
+    }
+    return (int64_t)got;
+}
+
+/* How many bytes lie between the descriptor and the end of a regular file
+ * (0 when unknown), for read() of everything */
+static size_t bytes_left(cg_file *f) {
+    struct stat st;
+    off_t here = lseek(f->fd, 0, SEEK_CUR);
+    if (here < 0 || fstat(f->fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_size <= here)
+        return 0;
+    return (size_t)(st.st_size - here);
+}
+
+/* read(n) of a binary file when n (or, for n = -1, the rest of a regular
+ * file) is well past the read-ahead buffer; CG_STOP when not worth it */
+static cg_value read_large(cg_file *f, int64_t limit) {
+    size_t want = limit < 0 ? bytes_left(f) : (size_t)limit;
+    if (want <= f->raw_len + CHUNK || (f->out.len && flush_out(f) < 0))
+        return f->out.len ? CG_ERR : CG_STOP;
+    cg_bytes *b = cg_bytes_alloc(want);
+    if (!b)
+        return cg_raise_nomemory();
+    int64_t got = read_direct(f, b->s, take_buffered(f, b->s, want), want);
+    if (got >= 0 && (size_t)got < want) { /* the end came first */
+        cg_bytes *shrunk = realloc(b, sizeof *b + (size_t)got + 1);
+        b = shrunk ? shrunk : b;
+        b->len = got, b->s[got] = 0;
+    }
+    cg_value r = cg_obj_value(b);
+    if (got < 0) {
+        cg_decref(r);
+        return CG_ERR;
+    }
+    if (limit < 0 && !f->eof) { /* the file grew: the rest the usual way */
+        cg_value rest = take_bytes(f, -1, false);
+        if (!cg_is_err(rest) && cg_as_bytes(rest)->len == 0) { /* it did not */
+            cg_decref(rest);
+            return r;
+        }
+        cg_bytes *both = cg_is_err(rest) ? NULL : cg_bytes_alloc((size_t)got + (size_t)cg_as_bytes(rest)->len);
+        if (both) {
+            memcpy(both->s, b->s, (size_t)got);
+            memcpy(both->s + got, cg_as_bytes(rest)->s, (size_t)cg_as_bytes(rest)->len);
+        } else if (!cg_is_err(rest)) {
+            cg_raise_nomemory();
+        }
+        if (!cg_is_err(rest))
+            cg_decref(rest);
+        cg_decref(r);
+        return both ? cg_obj_value(both) : CG_ERR;
+    }
+    return r;
+}
+
+/* readinto(b): fills a writable buffer; how many bytes came (binary files) */
+static cg_value file_readinto(cg_value self, const cg_args *a) {
+    cg_file *f = file_of(self);
+    if (a->npos != 1 || a->nkw)
+        return cg_raise(&cg_exc_TypeError, "readinto() takes exactly one argument (%d given)", a->npos + a->nkw);
+    if (check_readable(f) < 0)
+        return CG_ERR;
+    if (!f->binary)
+        return cg_raise(unsupported_operation(), "readinto");
+    cg_buffer view;
+    if (cg_buffer_get(a->pos[0], &view) < 0)
+        return CG_ERR;
+    if (view.readonly) {
+        cg_buffer_release(&view);
+        return cg_raise(&cg_exc_TypeError, "readinto() argument must be read-write bytes-like object, not %s",
+                        cg_type_name(a->pos[0]));
+    }
+    int64_t got = f->out.len && flush_out(f) < 0 ? -1 : 0;
+    size_t want = (size_t)view.len;
+    if (got == 0)
+        got = (int64_t)take_buffered(f, view.buf, want);
+    if (got >= 0 && want - (size_t)got >= CHUNK) /* big: straight in */
+        got = read_direct(f, view.buf, (size_t)got, want);
+    while (got >= 0 && (size_t)got < want && !f->eof) { /* small: through the buffer */
+        if (fill(f) < 0)
+            got = -1;
+        else
+            got += (int64_t)take_buffered(f, view.buf + got, want - (size_t)got);
+    }
+    cg_buffer_release(&view);
+    return got < 0 ? CG_ERR : cg_int(got);
+}
+
 static cg_value file_read(cg_value self, const cg_args *a) {
     cg_file *f = file_of(self);
     int64_t n = size_arg(a, "read");
     if (n < -1 || check_readable(f) < 0)
         return CG_ERR;
-    if (f->binary)
-        return take_bytes(f, n, false);
+    if (f->binary) {
+        cg_value big = read_large(f, n);
+        return big.tag != CG_V_STOP ? big : take_bytes(f, n, false);
+    }
     cg_strbuf b = {0};
     return taken_text(&b, take(f, n, false, &b));
 }
@@ -699,6 +815,7 @@ static cg_value file_iter(cg_value self) {
 static const cg_method_def file_methods[] = {
     {"read", file_read, NULL, "read(size=-1, /): Read at most size characters; all of them by default."},
     {"readline", file_readline, NULL, "readline(size=-1, /): Read until a newline or the end of the file."},
+    {"readinto", file_readinto, NULL, "readinto(buffer, /): Read bytes into a writable buffer; return how many."},
     {"readlines", file_readlines, NULL, "readlines(hint=-1, /): Return a list of lines from the stream."},
     {"write", file_write, NULL, "write(text, /): Write a string; return the number of characters written."},
     {"writelines", file_writelines, NULL, "writelines(lines, /): Write a list of lines to the stream."},

@@ -186,11 +186,11 @@ class _ZipWriter:
 
     def _put(self, data):
         self.out.write(data)
-        self.pos += len(data)
+        self.pos += memoryview(data).nbytes
 
     def write_record(self, name, data):
         full = (self.prefix + name).encode('utf-8')
-        size = len(data)
+        size = len(memoryview(data))
         if size >= _U32_MAX or self.pos >= _U32_MAX:
             raise RuntimeError('cgrad writes checkpoints of records and archives under 4 GiB')
         start = self.pos + 30 + len(full) + 4
@@ -246,7 +246,7 @@ def _save_zip(obj, f, pickle_module, pickle_protocol):
         writer = _ZipWriter(out, _archive_name(f))
         writer.write_record('data.pkl', data.getvalue())
         for key in sorted(saver.storages):
-            writer.write_record('data/' + key, torch._storage_bytes(saver.storages[key]))
+            writer.write_record('data/' + key, torch._storage_buffer(saver.storages[key]))
         writer.finish()
     finally:
         if out is not f:
@@ -270,7 +270,7 @@ def _save_legacy(obj, f, pickle_module, pickle_protocol):
         for key in keys:
             t = saver.storages[key]
             out.write(struct.pack('<q', torch._storage_numel(t)))
-            out.write(torch._storage_bytes(t))
+            out.write(torch._storage_buffer(t))
         if hasattr(out, 'flush'):
             out.flush()
     finally:
@@ -354,6 +354,48 @@ def _ascii(s):
     return s.decode('ascii') if isinstance(s, bytes) else s
 
 
+def _record_span(zf, name):
+    """(info, where its data starts) of a stored record."""
+    info = zf.getinfo(name)
+    fp = zf.fp
+    fp.seek(info.header_offset)
+    header = fp.read(30)
+    if len(header) != 30 or header[:4] != b'PK\x03\x04':
+        raise RuntimeError(f'PytorchStreamReader failed reading file {name}: invalid header or archive is corrupted')
+    name_len, extra_len = struct.unpack('<HH', header[26:30])
+    return info, info.header_offset + 30 + name_len + extra_len
+
+
+def _record_tensor(zf, name, dtype):
+    """A record as a flat tensor of dtype: read into its memory from a real
+    file, through bytes otherwise."""
+    try:
+        fd = zf.fp.fileno()
+    except (AttributeError, OSError, io.UnsupportedOperation):
+        fd = None
+    if fd is None or zf.getinfo(name).compress_type != 0:
+        return torch._tensor_from_bytes(_read_record(zf, name), dtype)
+    info, start = _record_span(zf, name)
+    t = torch._tensor_from_fd(fd, start, info.file_size, dtype, info.CRC)
+    if t is None:
+        raise RuntimeError(f'PytorchStreamReader failed reading file {name}: file read failed')
+    return t
+
+
+def _read_record(zf, name):
+    """A stored record's bytes, read straight from the archive's file (one
+    read, as PyTorch's reader; zipfile's reads go chunk by chunk), its CRC
+    checked."""
+    if zf.getinfo(name).compress_type != 0:
+        return zf.read(name)
+    info, start = _record_span(zf, name)
+    zf.fp.seek(start)
+    data = zf.fp.read(info.file_size)
+    if len(data) != info.file_size or zlib.crc32(data) & 0xFFFFFFFF != info.CRC:
+        raise RuntimeError(f'PytorchStreamReader failed reading file {name}: file read failed')
+    return data
+
+
 def _load_zip(zf, map_location, pickle_module, weights_only, **kwargs):
     names = zf.namelist()
     prefix = names[0].split('/', 1)[0] + '/' if names and '/' in names[0] else ''
@@ -372,13 +414,13 @@ def _load_zip(zf, map_location, pickle_module, weights_only, **kwargs):
             name = prefix + 'data/' + key
             if name not in names:
                 raise RuntimeError(f'PytorchStreamReader failed locating file data/{key}: file not found')
-            flat = torch._tensor_from_bytes(zf.read(name), dtype)
+            flat = _record_tensor(zf, name, dtype)
             loaded[key] = restore(TypedStorage(_flat=flat), _ascii(location))
         return loaded[key]
 
     if prefix + 'data.pkl' not in names:
         raise RuntimeError('PytorchStreamReader failed locating file data.pkl: file not found')
-    data = io.BytesIO(zf.read(prefix + 'data.pkl'))
+    data = io.BytesIO(_read_record(zf, prefix + 'data.pkl'))
     return _unpickler(pickle_module, data, weights_only, persistent_load, **kwargs).load()
 
 
