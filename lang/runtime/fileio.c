@@ -393,12 +393,12 @@ static cg_value read_large(cg_file *f, int64_t limit) {
 /* readinto(b): fills a writable buffer; how many bytes came (binary files) */
 static cg_value file_readinto(cg_value self, const cg_args *a) {
     cg_file *f = file_of(self);
+    if (!f->binary) /* text files have none (one table serves every kind) */
+        return cg_raise_no_attribute(self, cg_str_intern("readinto"));
     if (a->npos != 1 || a->nkw)
         return cg_raise(&cg_exc_TypeError, "readinto() takes exactly one argument (%d given)", a->npos + a->nkw);
     if (check_readable(f) < 0)
         return CG_ERR;
-    if (!f->binary)
-        return cg_raise(unsupported_operation(), "readinto");
     cg_buffer view;
     if (cg_buffer_get(a->pos[0], &view) < 0)
         return CG_ERR;
