@@ -75,8 +75,7 @@ static cg_type storage_view_type = {
 
 static int view_buffer(cg_value self, cg_buffer *out) {
     cg_tensor *t = ((storage_view *)self.u.o)->flat;
-    out->owner = cg_incref(self);
-    out->buf = cg_tensor_data(t);
+    out->buf = cg_tensor_data(t); /* cg_buffer_get holds self as the owner */
     out->len = cg_tensor_numel(t) * (int64_t)cg_tensor_itemsize(t);
     out->readonly = true;
     return 0;
