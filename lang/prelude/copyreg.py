@@ -265,10 +265,9 @@ def _reduce_object(obj, proto):
         return r
     torch = _sys.modules.get('torch')
     if torch is not None and isinstance(obj, torch.Tensor):
-        # PyTorch's Tensor.__reduce_ex__ (storages, torch.save) is not
-        # here yet: refuse rather than write a tensor without its data
-        raise TypeError(f"cannot pickle {cls.__name__!r} object: pickling "
-                        f"tensors is not supported yet")
+        # PyTorch's Tensor.__reduce_ex__: rebuilt over its storage
+        import torch.serialization
+        return torch.serialization._reduce_for_pickle(obj)
     if _is_builtin_type(cls) and cls not in (object, list, dict):
         raise TypeError(f"cannot pickle {cls.__name__!r} object")
     if proto >= 2:

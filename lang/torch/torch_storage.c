@@ -27,6 +27,27 @@ static cg_tensor *flat_of(const cg_tensor *t) {
     return cg_tensor_from_storage(t->storage, 0, 1, &n, &stride, t->dtype);
 }
 
+/* _storage_flat(t, untyped=False): the flat tensor over t's whole storage,
+ * of t's dtype or of bytes */
+static cg_value fn_storage_flat(cg_value self, const cg_args *a) {
+    (void)self;
+    cg_tensor *t = a->npos >= 1 ? torch_tensor_arg_borrowed("_storage_flat", "t", 1, a->pos[0]) : NULL;
+    if (!t)
+        return CG_ERR;
+    if (a->npos > 1 && cg_truth(a->pos[1]) == 1) {
+        int64_t n = (int64_t)t->storage->nbytes, stride = 1;
+        return cg_tensor_steal(cg_tensor_from_storage(t->storage, 0, 1, &n, &stride, CG_UINT8));
+    }
+    return cg_tensor_steal(flat_of(t));
+}
+
+/* Tensor.storage(): torch.storage's object over the tensor's memory */
+static cg_value method_storage(cg_value self, const cg_args *a) {
+    (void)a;
+    cg_args one = {.pos = &self, .npos = 1};
+    return cg_import_call("torch.storage", "_of_tensor", &one);
+}
+
 /* _storage_numel(t): how many elements of t's dtype its storage holds */
 static cg_value fn_storage_numel(cg_value self, const cg_args *a) {
     (void)self;
@@ -258,6 +279,8 @@ static cg_value fn_module_dir(cg_value self, const cg_args *a) {
 
 static const cg_method_def functions[] = {
     {"_storage_key", fn_storage_key, "_storage_key(t)", "An int naming t's storage, the same for all its views."},
+    {"_storage_flat", fn_storage_flat, "_storage_flat(t, untyped=False)",
+     "The flat tensor over t's whole storage, of t's dtype or of bytes."},
     {"_storage_numel", fn_storage_numel, "_storage_numel(t)", "How many elements of t's dtype its storage holds."},
     {"_storage_bytes", fn_storage_bytes, "_storage_bytes(t)", "The bytes of t's whole storage."},
     {"_storage_buffer", fn_storage_buffer, "_storage_buffer(t)", "t's whole storage as a read-only buffer."},
@@ -272,8 +295,14 @@ static const cg_method_def functions[] = {
     {NULL, NULL, NULL, NULL},
 };
 
+static const cg_method_def tensor_methods[] = {
+    {"storage", method_storage, "storage()", "The tensor's storage: the flat memory under it, of its dtype."},
+    {NULL, NULL, NULL, NULL},
+};
+
 int torch_storage_add(cg_value module) {
-    if (cg_buffer_register(&storage_view_type, &view_procs) < 0)
+    if (cg_buffer_register(&storage_view_type, &view_procs) < 0
+        || cg_type_add_methods(&cg_type_tensor, tensor_methods) < 0)
         return -1;
     return cg_module_add_methods(module, functions);
 }

@@ -136,3 +136,17 @@ print(len(data), digest(data))
 back = torch.load(io.BytesIO(data))
 print(back)
 print(back[0](torch.ones(1, 3)), back[5].weight.shape, back.training, list(back.state_dict()))
+
+# pickle and storages: a tensor pickles over its storage, as PyTorch's
+import pickle
+t = torch.arange(6.).reshape(2, 3)
+for obj in [t, t[1], torch.nn.Parameter(torch.ones(2)), [t, t], {'a': torch.tensor([1, 2])}, torch.tensor(True)]:
+    r = pickle.loads(pickle.dumps(obj))
+    print(type(r).__name__, r)
+s = t.storage()
+print(type(s).__name__, s.dtype, s.size(), len(s), s.tolist(), s.element_size(), s.nbytes())
+print(type(t.storage().untyped()).__name__, t.storage().untyped().size(), t[1].storage().size())
+print(pickle.loads(pickle.dumps(s)).tolist())
+print(t.storage().data_ptr() == t.data_ptr(), t[1].storage().data_ptr() == t.data_ptr())
+print(pickle.loads(pickle.dumps(torch.nn.Linear(2, 2))).weight.shape)
+print(torch.load(io.BytesIO(saved(t.storage()))).tolist(), torch.FloatStorage([1, 2]).tolist())

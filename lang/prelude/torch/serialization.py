@@ -157,6 +157,16 @@ def _reduce_tensor(t):
     return (torch._utils._rebuild_tensor_v2, args)
 
 
+def _reduce_for_pickle(t):
+    """Tensor.__reduce_ex__ as PyTorch's, for pickle and copy: the tensor
+    rebuilt over a TypedStorage, which pickles as a torch.save payload."""
+    if isinstance(t, torch.nn.Parameter):
+        return (torch._utils._rebuild_parameter, (t.detach(), t.requires_grad, collections.OrderedDict()))
+    return (torch._utils._rebuild_tensor_v2, (TypedStorage(_flat=torch._storage_flat(t)), t.storage_offset(),
+                                              tuple(t.size()), t.stride(), t.requires_grad,
+                                              collections.OrderedDict()))
+
+
 def _pickler(pickle_module, f, protocol, saver):
     """A pickler of pickle_module that writes tensors as PyTorch does."""
 

@@ -70,7 +70,17 @@ class TypedStorage:
         return self
 
     def pickle_storage_type(self):
-        return _legacy_name[self.dtype]
+        return _legacy_name[self.dtype].__name__
+
+    def __reduce__(self):
+        # as PyTorch's: the storage as a torch.save payload of its own
+        import io
+        b = io.BytesIO()
+        torch.save(self, b, _use_new_zipfile_serialization=False)
+        return (_load_from_bytes, (b.getvalue(),))
+
+    def untyped(self):
+        return UntypedStorage(_flat=torch._storage_flat(self._flat, True))
 
     def __repr__(self):
         body = '\n'.join(' ' + str(v) for v in self.tolist())
@@ -108,6 +118,17 @@ UntypedStorage.__module__ = 'torch'
 
 _legacy_name = {c.dtype: c for c in (FloatStorage, DoubleStorage, HalfStorage, BFloat16Storage, LongStorage,
                                      IntStorage, ShortStorage, CharStorage, ByteStorage, BoolStorage)}
+
+
+def _load_from_bytes(b):
+    """A storage that TypedStorage.__reduce__ pickled."""
+    import io
+    return torch.load(io.BytesIO(b))
+
+
+def _of_tensor(t):
+    """Tensor.storage(): the flat memory under t, of its dtype."""
+    return TypedStorage(_flat=torch._storage_flat(t))
 
 
 def _storage_class(dtype):
