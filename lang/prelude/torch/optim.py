@@ -1,9 +1,17 @@
 # torch/optim.py: the torch.optim package (`import torch.optim as optim`):
-# Optimizer, SGD, Adam, AdamW and the lr_scheduler submodule, gathered from
+# Optimizer, the optimizers and the lr_scheduler submodule, gathered from
 # lang/prelude/torch/optim/ as PyTorch's torch/optim/__init__.py does.
-# Not here: the other optimizers (RMSprop, Adagrad, LBFGS, ...).
+# Not here: LBFGS, SparseAdam (no sparse gradients here) and swa_utils.
 from torch.optim.optimizer import Optimizer
 from torch.optim.sgd import SGD
 from torch.optim.adam import Adam
 from torch.optim.adamw import AdamW
+from torch.optim.adadelta import Adadelta
+from torch.optim.adagrad import Adagrad
+from torch.optim.adamax import Adamax
+from torch.optim.asgd import ASGD
+from torch.optim.nadam import NAdam
+from torch.optim.radam import RAdam
+from torch.optim.rmsprop import RMSprop
+from torch.optim.rprop import Rprop
 import torch.optim.lr_scheduler as lr_scheduler
