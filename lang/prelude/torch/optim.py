@@ -1,7 +1,7 @@
 # torch/optim.py: the torch.optim package (`import torch.optim as optim`):
 # Optimizer, the optimizers and the lr_scheduler submodule, gathered from
 # lang/prelude/torch/optim/ as PyTorch's torch/optim/__init__.py does.
-# Not here: LBFGS, SparseAdam (no sparse gradients here) and swa_utils.
+# Not here: SparseAdam (no sparse gradients here) and swa_utils.
 from torch.optim.optimizer import Optimizer
 from torch.optim.sgd import SGD
 from torch.optim.adam import Adam
@@ -10,6 +10,7 @@ from torch.optim.adadelta import Adadelta
 from torch.optim.adagrad import Adagrad
 from torch.optim.adamax import Adamax
 from torch.optim.asgd import ASGD
+from torch.optim.lbfgs import LBFGS
 from torch.optim.nadam import NAdam
 from torch.optim.radam import RAdam
 from torch.optim.rmsprop import RMSprop
