@@ -21,6 +21,8 @@ extern "C" {
     }
 
 CG_FLOAT_UNARY_OPS(FLOAT_KERNEL)
+/* PyTorch's CUDA erfinv is the device library's */
+FLOAT_KERNEL(erfinv, erfinvf(x), erfinv(x))
 
 /* args->flag: approximate='tanh' */
 extern "C" void cg_cuda_gelu(const cg_kernel_call *c) {

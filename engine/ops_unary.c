@@ -30,6 +30,8 @@
 
 /* out and x of one shape and dtype */
 CG_FLOAT_UNARY_EXACT_OPS(FLOAT_KERNEL)
+/* PyTorch's scalar calc_erfinv (scalar_math.h), every element */
+FLOAT_KERNEL(erfinv, cg_erfinv_at_f32(x), cg_erfinv_at_f64(x))
 
 /* Note [PyTorch's vector and scalar paths]
  * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
@@ -330,6 +332,7 @@ cg_tensor *cg_cos(cg_tensor *x) { return float_unary(CG_OP_COS, x, SAVE_SELF); }
 cg_tensor *cg_tanh(cg_tensor *x) { return float_unary(CG_OP_TANH, x, SAVE_RESULT); }
 cg_tensor *cg_sigmoid(cg_tensor *x) { return float_unary(CG_OP_SIGMOID, x, SAVE_RESULT); }
 cg_tensor *cg_erf(cg_tensor *x) { return float_unary(CG_OP_ERF, x, SAVE_SELF); }
+cg_tensor *cg_erfinv(cg_tensor *x) { return float_unary(CG_OP_ERFINV, x, SAVE_SELF); }
 cg_tensor *cg_cosh(cg_tensor *x) { return float_unary(CG_OP_COSH, x, SAVE_SELF); }
 cg_tensor *cg_sinh(cg_tensor *x) { return float_unary(CG_OP_SINH, x, SAVE_SELF); }
 cg_tensor *cg_reciprocal(cg_tensor *x) { return float_unary(CG_OP_RECIPROCAL, x, SAVE_RESULT); }
@@ -337,6 +340,7 @@ int cg_exp_(cg_tensor *self) { return float_unary_(CG_OP_EXP, self, SAVE_RESULT)
 int cg_log_(cg_tensor *self) { return float_unary_(CG_OP_LOG, self, SAVE_SELF); }
 int cg_sqrt_(cg_tensor *self) { return float_unary_(CG_OP_SQRT, self, SAVE_RESULT); }
 int cg_sigmoid_(cg_tensor *self) { return float_unary_(CG_OP_SIGMOID, self, SAVE_RESULT); }
+int cg_erfinv_(cg_tensor *self) { return float_unary_(CG_OP_ERFINV, self, SAVE_SELF); }
 int cg_tanh_(cg_tensor *self) { return float_unary_(CG_OP_TANH, self, SAVE_RESULT); }
 int cg_reciprocal_(cg_tensor *self) { return float_unary_(CG_OP_RECIPROCAL, self, SAVE_RESULT); }
 
@@ -604,6 +608,15 @@ int cg_bw_sinh(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 int cg_bw_erf(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     scratch s = {0};
     return finish(gi, &s, s_mul(&s, go[0], s_scale(&s, s_gauss(&s, saved(n), 1.0), M_2_SQRTPI)));
+}
+
+/* ErfinvBackward0: 0.5 * sqrt(pi) * exp(erfinv(self)^2) * grad, in that
+ * order of ops (derivatives.yaml's) */
+int cg_bw_erfinv(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    scratch s = {0};
+    cg_tensor *sq = s_pow(&s, keep(&s, cg_erfinv(saved(n))), 2);
+    cg_tensor *e = sq ? keep(&s, cg_exp(sq)) : NULL;
+    return finish(gi, &s, s_mul(&s, s_scale(&s, e, 0.5 * sqrt(M_PI)), go[0]));
 }
 
 /* GeluBackward0: gelu_backward(grad, self, approximate) */

@@ -24,6 +24,7 @@ cg_tensor *cg_cos(cg_tensor *x);
 cg_tensor *cg_tanh(cg_tensor *x);
 cg_tensor *cg_sigmoid(cg_tensor *x);
 cg_tensor *cg_erf(cg_tensor *x);
+cg_tensor *cg_erfinv(cg_tensor *x);
 cg_tensor *cg_cosh(cg_tensor *x);
 cg_tensor *cg_sinh(cg_tensor *x);
 cg_tensor *cg_relu(cg_tensor *x); /* not for bool */
@@ -53,6 +54,7 @@ int cg_exp_(cg_tensor *self);
 int cg_log_(cg_tensor *self);
 int cg_sqrt_(cg_tensor *self);
 int cg_sigmoid_(cg_tensor *self);
+int cg_erfinv_(cg_tensor *self);
 int cg_tanh_(cg_tensor *self);
 int cg_reciprocal_(cg_tensor *self);
 int cg_relu_(cg_tensor *self);

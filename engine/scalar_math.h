@@ -147,6 +147,39 @@ CG_HOST_DEVICE float cg_sigmoidf(float x) {
     return x < 0.0f ? e * s : s;
 }
 
+/* The inverse error function as PyTorch's CPU computes it (calc_erfinv):
+ * a rational approximation of the initial guess (central range |y| <= 0.7
+ * or the tails), then two Newton steps on erf, in T with libm's functions;
+ * its AVX2 build fuses the polynomials' multiply-adds (FMA). NaN past
+ * [-1, 1], +-inf at +-1. FMA: fmaf or fma. */
+#define CG_ERFINV(T, SUF, FMA, FABS, SQRT, LOG, ERF, EXP, COPYSIGN)                                             \
+    CG_HOST_DEVICE T CG_FLOAT_FN(cg_erfinv_at, SUF)(T y) {                                                       \
+        T ay = FABS(y), x;                                                                                       \
+        if (ay > (T)1.0)                                                                                         \
+            return (T)NAN;                                                                                       \
+        if (ay == (T)1.0)                                                                                        \
+            return COPYSIGN((T)INFINITY, y);                                                                     \
+        if (ay <= (T)0.7) {                                                                                      \
+            T z = y * y;                                                                                         \
+            T num = FMA(FMA(FMA((T)-0.140543331, z, (T)0.914624893), z, (T)-1.645349621), z, (T)0.886226899);   \
+            T dem = FMA(FMA(FMA(FMA((T)0.012229801, z, (T)-0.329097515), z, (T)1.442710462), z, (T)-2.118377725), \
+                        z, (T)1.0);                                                                              \
+            x = y * num / dem;                                                                                   \
+        } else {                                                                                                 \
+            T z = SQRT(-LOG(((T)1.0 - ay) / (T)2.0));                                                            \
+            T num = FMA(FMA(FMA((T)1.641345311, z, (T)3.429567803), z, (T)-1.624906493), z, (T)-1.970840454);   \
+            T dem = FMA(FMA((T)1.637067800, z, (T)3.543889200), z, (T)1.0);                                      \
+            x = COPYSIGN(num, y) / dem;                                                                          \
+        }                                                                                                        \
+        const T k = (T)2.0 / (T)1.7724538509055159; /* 2 / sqrt(pi), sqrt(pi) rounded to T */                  \
+        x = x - (ERF(x) - y) / (k * EXP(-x * x));                                                                \
+        x = x - (ERF(x) - y) / (k * EXP(-x * x));                                                                \
+        return x;                                                                                                \
+    }
+CG_ERFINV(float, f32, fmaf, fabsf, sqrtf, logf, erff, expf, copysignf)
+CG_ERFINV(double, f64, fma, fabs, sqrt, log, erf, exp, copysign)
+#undef CG_ERFINV
+
 /* gelu with PyTorch's constants, kBeta = sqrt(2 / pi) and kKappa, which
  * its derivative (ops_unary.c) uses too: x Phi(x) with erf, or the tanh
  * approximation. ERF and TANH: T's functions. */

@@ -1249,6 +1249,8 @@ static cg_value op_dunder_repr(cg_value *a) { return cg_type_tensor.repr(a[0]); 
     X(sigmoid, "sigmoid", "", UNARY(cg_sigmoid), B, NULL)                                                              \
     X(sigmoid_, "sigmoid_", "", UNARY_(cg_sigmoid_), M, NULL)                                                          \
     X(erf, "erf", "", UNARY(cg_erf), B, NULL)                                                                          \
+    X(erfinv, "erfinv", "", UNARY(cg_erfinv), B, NULL)                                                                 \
+    X(erfinv_, "erfinv_", "", UNARY_(cg_erfinv_), M, NULL)                                                             \
     X(cosh, "cosh", "", UNARY(cg_cosh), B, NULL)                                                                       \
     X(sinh, "sinh", "", UNARY(cg_sinh), B, NULL)                                                                       \
     X(relu, "relu", "", UNARY(cg_relu), B, NULL)                                                                       \

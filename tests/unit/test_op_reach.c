@@ -89,6 +89,7 @@ static const char *const reach[CG_OP_COUNT] = {
     [CG_OP_TANH] = "y = torch.tanh(x)",
     [CG_OP_SIGMOID] = "y = torch.sigmoid(x)",
     [CG_OP_ERF] = "y = torch.erf(x)",
+    [CG_OP_ERFINV] = "y = torch.erfinv(x * 0.5)",
     [CG_OP_COSH] = "y = torch.cosh(x)",
     [CG_OP_SINH] = "y = torch.sinh(x)",
     [CG_OP_RECIPROCAL] = "y = x.reciprocal()",

@@ -2,11 +2,11 @@
 # each draws from the global generator with the engine's uniform_/normal_
 # (bit-exact with PyTorch's CPU generator) under no_grad, with PyTorch's
 # gains, fans and bounds.
-# Not here: trunc_normal_ (needs erfinv_), orthogonal_ (needs linalg.qr),
-# sparse_, dirac_, the deprecated un-suffixed names.
+# Not here: orthogonal_ (needs linalg.qr) and its deprecated name.
 import math
 import warnings
 import torch
+from torch import Tensor
 
 
 def _no_grad_uniform_(tensor, a, b):
@@ -138,3 +138,83 @@ def kaiming_normal_(tensor, a=0, mode='fan_in', nonlinearity='leaky_relu'):
     std = gain / math.sqrt(fan)
     with torch.no_grad():
         return tensor.normal_(0, std)
+
+
+def trunc_normal_(tensor, mean=0., std=1., a=-2., b=2.):
+    """Fills tensor from N(mean, std^2) truncated to [a, b]: uniform draws
+    between the bounds' CDF values, mapped back through erfinv, as
+    PyTorch's order of ops draws and rounds them."""
+    def norm_cdf(x):
+        return (1. + math.erf(x / math.sqrt(2.))) / 2.
+
+    if (mean < a - 2 * std) or (mean > b + 2 * std):
+        warnings.warn("mean is more than 2 std from [a, b] in nn.init.trunc_normal_. "
+                      "The distribution of values may be incorrect.", stacklevel=2)
+    with torch.no_grad():
+        lo, hi = norm_cdf((a - mean) / std), norm_cdf((b - mean) / std)
+        tensor.uniform_(2 * lo - 1, 2 * hi - 1)
+        tensor.erfinv_()
+        tensor.mul_(std * math.sqrt(2.))
+        tensor.add_(mean)
+        tensor.clamp_(min=a, max=b)
+        return tensor
+
+
+def dirac_(tensor, groups=1):
+    """A convolution weight ([out, in, k...], 3 to 5 dims) that passes each
+    group's first channels through unchanged: 1 at the kernel's centre."""
+    dims = tensor.ndimension()
+    if dims not in [3, 4, 5]:
+        raise ValueError("Only tensors with 3, 4, or 5 dimensions are supported")
+    sizes = tensor.size()
+    if sizes[0] % groups != 0:
+        raise ValueError('dim 0 must be divisible by groups')
+    per_group = sizes[0] // groups
+    centre = tuple(k // 2 for k in sizes[2:])
+    with torch.no_grad():
+        tensor.zero_()
+        for g in range(groups):
+            for d in range(min(per_group, sizes[1])):
+                tensor[(g * per_group + d, d) + centre] = 1
+    return tensor
+
+
+def sparse_(tensor, sparsity, std=0.01):
+    """A 2-d tensor from N(0, std^2) with a sparsity fraction of each
+    column's rows zeroed, the rows drawn by randperm column by column."""
+    if tensor.ndimension() != 2:
+        raise ValueError("Only tensors with 2 dimensions are supported")
+    rows, cols = tensor.shape
+    num_zeros = int(math.ceil(sparsity * rows))
+    with torch.no_grad():
+        tensor.normal_(0, std)
+        for col in range(cols):
+            tensor[torch.randperm(rows)[:num_zeros], col] = 0
+    return tensor
+
+
+def _make_deprecate(method):
+    """The old name of an initialiser: it warns, then calls the new one."""
+    new_name = method.__name__
+    old_name = new_name[:-1]
+
+    def deprecated_init(*args, **kwargs):
+        warnings.warn("nn.init.{} is now deprecated in favor of nn.init.{}.".format(old_name, new_name),
+                      stacklevel=2)
+        return method(*args, **kwargs)
+
+    deprecated_init.__doc__ = "{}(...): deprecated, see torch.nn.init.{}.".format(old_name, new_name)
+    deprecated_init.__name__ = old_name
+    return deprecated_init
+
+
+uniform = _make_deprecate(uniform_)
+normal = _make_deprecate(normal_)
+constant = _make_deprecate(constant_)
+eye = _make_deprecate(eye_)
+dirac = _make_deprecate(dirac_)
+xavier_uniform = _make_deprecate(xavier_uniform_)
+xavier_normal = _make_deprecate(xavier_normal_)
+kaiming_uniform = _make_deprecate(kaiming_uniform_)
+kaiming_normal = _make_deprecate(kaiming_normal_)
+sparse = _make_deprecate(sparse_)
