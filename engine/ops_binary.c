@@ -385,12 +385,12 @@ int cg_bw_div(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
         return -1;
     if (n->next[0].node && !(gi[0] = cg_div(go[0], other)))
         return -1;
-    if (n->next[1].node) {
-        cg_tensor *q = cg_div(go[0], other);           /* grad / other */
-        cg_tensor *r = q ? cg_div(self, other) : NULL; /* self / other */
-        cg_tensor *p = r ? cg_mul(q, r) : NULL;
-        gi[1] = p ? cg_neg(p) : NULL;
-        cg_tensor_release(q), cg_tensor_release(r), cg_tensor_release(p);
+    if (n->next[1].node) { /* -grad * ((self / other) / other), PyTorch's order of roundings */
+        cg_tensor *ng = cg_neg(go[0]);
+        cg_tensor *r = ng ? cg_div(self, other) : NULL;
+        cg_tensor *rr = r ? cg_div(r, other) : NULL;
+        gi[1] = rr ? cg_mul(ng, rr) : NULL;
+        cg_tensor_release(ng), cg_tensor_release(r), cg_tensor_release(rr);
         if (!gi[1])
             return -1;
     }

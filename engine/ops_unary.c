@@ -474,6 +474,24 @@ cg_tensor *cg_clamp(cg_tensor *x, const cg_scalar *min, const cg_scalar *max) {
     return unary(CG_OP_CLAMP, x, dt, SAVE_SELF, &args);
 }
 
+/* clamp_min / clamp_max: clamp's kernel and derivative, their own nodes
+ * (ClampMinBackward0, ClampMaxBackward0), as PyTorch records them */
+cg_tensor *cg_clamp_min(cg_tensor *x, cg_scalar min) {
+    cg_op_args args;
+    cg_dtype dt;
+    if (clamp_args(x, &min, NULL, &args, &dt) < 0)
+        return NULL;
+    return unary(CG_OP_CLAMP_MIN, x, dt, SAVE_SELF, &args);
+}
+
+cg_tensor *cg_clamp_max(cg_tensor *x, cg_scalar max) {
+    cg_op_args args;
+    cg_dtype dt;
+    if (clamp_args(x, NULL, &max, &args, &dt) < 0)
+        return NULL;
+    return unary(CG_OP_CLAMP_MAX, x, dt, SAVE_SELF, &args);
+}
+
 int cg_clamp_(cg_tensor *self, const cg_scalar *min, const cg_scalar *max) {
     cg_op_args args;
     cg_dtype dt;

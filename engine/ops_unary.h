@@ -39,6 +39,9 @@ cg_tensor *cg_leaky_relu(cg_tensor *x, double negative_slope);
 /* torch.clamp(x, min=None, max=None) with Python numbers: min and max may be
  * NULL, not both. The result dtype is result_type(x, min, max). */
 cg_tensor *cg_clamp(cg_tensor *x, const cg_scalar *min, const cg_scalar *max);
+/* x.clamp_min(min) and x.clamp_max(max): their own nodes */
+cg_tensor *cg_clamp_min(cg_tensor *x, cg_scalar min);
+cg_tensor *cg_clamp_max(cg_tensor *x, cg_scalar max);
 /* torch.clamp(x, min=None, max=None) with tensor bounds, broadcast. */
 cg_tensor *cg_clamp_tensor(cg_tensor *x, cg_tensor *min, cg_tensor *max);
 /* torch.where(cond, a, b): cond bool; a and b promoted (Python numbers enter

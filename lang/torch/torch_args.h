@@ -112,9 +112,11 @@ int torch_memory_format_arg(const char *fn, const char *arg, int pos, cg_value v
                             cg_memory_format *out);
 int torch_memory_format_add_all(cg_value module);
 
-/* torch's private storage helpers for torch.save/load and its prelude
- * names (torch_storage.c) */
+/* torch's private storage helpers for torch.save/load (torch_storage.c) */
 int torch_storage_add(cg_value module);
+/* A C module's names written in the cell language: its __getattr__ and
+ * __dir__ (torch_prelude_names.c) */
+int torch_prelude_names_add(cg_value module);
 
 /* ---- devices (torch_device.c) ---------------------------------------------- */
 

@@ -2,8 +2,7 @@
  * serialization.py) need of a tensor's storage, as private torch
  * functions: its identity and bytes, a flat tensor made from bytes, and
  * views of one at any offset, sizes and strides (as PyTorch's set_).
- * Also the names of torch that live in the prelude (torch.save, ...),
- * found on first use by the module's __getattr__. */
+ */
 #include <errno.h>
 #include <string.h>
 #include <unistd.h>
@@ -224,59 +223,6 @@ static cg_value fn_tensor_view(cg_value self, const cg_args *a) {
     return cg_tensor_steal(cg_tensor_from_storage(flat->storage, offset, nd, sizes, strides, flat->dtype));
 }
 
-/* Names of torch defined in the prelude, and the modules they live in. */
-static const struct {
-    const char *name, *module;
-} prelude_names[] = {
-    {"save", "torch.serialization"},    {"load", "torch.serialization"},     {"FloatStorage", "torch.storage"},
-    {"DoubleStorage", "torch.storage"}, {"HalfStorage", "torch.storage"},    {"BFloat16Storage", "torch.storage"},
-    {"LongStorage", "torch.storage"},   {"IntStorage", "torch.storage"},     {"ShortStorage", "torch.storage"},
-    {"CharStorage", "torch.storage"},   {"ByteStorage", "torch.storage"},    {"BoolStorage", "torch.storage"},
-    {"TypedStorage", "torch.storage"},  {"UntypedStorage", "torch.storage"},
-};
-
-/* torch's module __getattr__ (PEP 562): a prelude name, imported on first
- * use and kept in the module */
-static cg_value fn_module_getattr(cg_value self, const cg_args *a) {
-    (void)self;
-    if (a->npos != 1 || !cg_is_str(a->pos[0]))
-        return cg_raise(&cg_exc_TypeError, "__getattr__ expects a name");
-    const char *name = cg_str_cstr(a->pos[0]);
-    for (size_t i = 0; i < sizeof prelude_names / sizeof prelude_names[0]; i++)
-        if (!strcmp(name, prelude_names[i].name)) {
-            cg_value v = cg_import_attr(prelude_names[i].module, name);
-            cg_value torch = cg_is_err(v) ? CG_ERR : cg_import("torch");
-            if (!cg_is_err(torch)) {
-                int rc = cg_module_add(torch, name, v);
-                cg_decref(torch);
-                if (rc < 0)
-                    cg_value_set(&v, CG_ERR);
-            }
-            return v;
-        }
-    return cg_raise(&cg_exc_AttributeError, "module 'torch' has no attribute '%s'", name);
-}
-
-/* torch's module __dir__: its names and the prelude's */
-static cg_value fn_module_dir(cg_value self, const cg_args *a) {
-    (void)self, (void)a;
-    cg_value torch = cg_import("torch");
-    if (cg_is_err(torch))
-        return torch;
-    cg_dict *dict = cg_module_dict_borrowed(torch);
-    cg_value names = cg_list_from_iterable(cg_obj_value(dict));
-    for (size_t i = 0; !cg_is_err(names) && i < sizeof prelude_names / sizeof prelude_names[0]; i++) {
-        if (cg_dict_get_str_borrowed(dict, cg_str_intern(prelude_names[i].name)).tag != CG_V_STOP)
-            continue; /* imported already */
-        cg_value s = cg_str_from_c(prelude_names[i].name);
-        if (cg_is_err(s) || cg_list_append(names, s) < 0)
-            cg_value_set(&names, CG_ERR);
-        cg_decref(s);
-    }
-    cg_decref(torch);
-    return names;
-}
-
 static const cg_method_def functions[] = {
     {"_storage_key", fn_storage_key, "_storage_key(t)", "An int naming t's storage, the same for all its views."},
     {"_storage_flat", fn_storage_flat, "_storage_flat(t, untyped=False)",
@@ -290,8 +236,6 @@ static const cg_method_def functions[] = {
      "A flat tensor of nbytes read from a file at offset, its CRC-32 checked; None when it does not check."},
     {"_tensor_view", fn_tensor_view, "_tensor_view(flat, offset, size, stride)",
      "A view of flat's storage at offset with these sizes and strides."},
-    {"__getattr__", fn_module_getattr, "__getattr__(name)", "The names of torch defined in its Python modules."},
-    {"__dir__", fn_module_dir, "__dir__()", "torch's names, those defined in its Python modules too."},
     {NULL, NULL, NULL, NULL},
 };
 

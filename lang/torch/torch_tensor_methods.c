@@ -224,6 +224,21 @@ static cg_value clamp_impl(const torch_op *op, cg_value *a) {
     return cg_tensor_steal(cg_clamp(T0, has_lo ? &lo : NULL, has_hi ? &hi : NULL));
 }
 
+/* clamp_min(min) / clamp_max(max): a number bound (a tensor one goes
+ * through clamp's tensor form); the row's flag says which */
+static cg_value clamp_one_impl(const torch_op *op, cg_value *a) {
+    const char *fn = op->name;
+    bool is_max = op->flag;
+    cg_scalar bound;
+    if (cg_is_tensor(a[1])) {
+        cg_tensor *b = cg_tensor_of_borrowed(a[1]);
+        return cg_tensor_steal(cg_clamp_tensor(T0, is_max ? NULL : b, is_max ? b : NULL));
+    }
+    if (!torch_scalar_of(a[1], &bound))
+        return torch_arg_error(fn, is_max ? "max" : "min", torch_pos(1), "Number", a[1]);
+    return cg_tensor_steal(is_max ? cg_clamp_max(T0, bound) : cg_clamp_min(T0, bound));
+}
+
 /* ---- comparisons and logic -------------------------------------------------------------- */
 
 /* x.equal(other): same shape and values. */
@@ -1259,6 +1274,8 @@ static cg_value op_dunder_repr(cg_value *a) { return cg_type_tensor.repr(a[0]); 
     X(reciprocal_, "reciprocal_", "", UNARY_(cg_reciprocal_), M, NULL)                                                 \
     X(clamp, "clamp", "min=None, max=None", FAMILY(clamp_impl, NULL, 0), B, NULL)                                      \
     X(clamp_, "clamp_", "min=None, max=None", FAMILY(clamp_impl, NULL, 0), M, NULL)                                    \
+    X(clamp_min, "clamp_min", "min", FAMILY(clamp_one_impl, NULL, 0), B, NULL)                                         \
+    X(clamp_max, "clamp_max", "max", FAMILY(clamp_one_impl, NULL, 1), B, NULL)                                         \
     X(clip, "clip", "min=None, max=None", FAMILY(clamp_impl, NULL, 0), B, NULL)                                        \
     X(clip_, "clip_", "min=None, max=None", FAMILY(clamp_impl, NULL, 0), M, NULL)                                      \
     X(maximum, "maximum", "other", TBINARY(cg_maximum), B, NULL)                                                       \

@@ -99,6 +99,21 @@ bool sample_clamp(int v, cg_sample *s) {
     }
 }
 
+static cg_tensor *f_clamp_min(cg_tensor *const *in, const cg_sample *s) {
+    return cg_clamp_min(in[0], cg_scalar_float(s->d[0]));
+}
+static cg_tensor *f_clamp_max(cg_tensor *const *in, const cg_sample *s) {
+    return cg_clamp_max(in[0], cg_scalar_float(s->d[0]));
+}
+bool sample_clamp_min(int v, cg_sample *s) {
+    return v < 2 && SAMPLE(v ? "min 0.2 [A,B] non-contiguous" : "min -0.3 [A,B]", 1, {IN(706 + v, v == 1, S_A, S_B)},
+                           f_clamp_min, .d = {v ? 0.2 : -0.3});
+}
+bool sample_clamp_max(int v, cg_sample *s) {
+    return v < 2 && SAMPLE(v ? "max -0.2 [A] " : "max 0.4 [A,B]", 1, {IN(708 + v, false, S_A, S_B)}, f_clamp_max,
+                           .d = {v ? -0.2 : 0.4});
+}
+
 /* threshold_backward(grad, self, threshold): d[0] the threshold; self's
  * values stay clear of it (see the top of this file) */
 static cg_tensor *f_threshold_backward(cg_tensor *const *in, const cg_sample *s) {

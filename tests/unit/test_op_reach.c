@@ -90,6 +90,8 @@ static const char *const reach[CG_OP_COUNT] = {
     [CG_OP_SIGMOID] = "y = torch.sigmoid(x)",
     [CG_OP_ERF] = "y = torch.erf(x)",
     [CG_OP_ERFINV] = "y = torch.erfinv(x * 0.5)",
+    [CG_OP_CLAMP_MIN] = "y = x.clamp_min(0.1)",
+    [CG_OP_CLAMP_MAX] = "y = torch.clamp_max(x, 0.1)",
     [CG_OP_COSH] = "y = torch.cosh(x)",
     [CG_OP_SINH] = "y = torch.sinh(x)",
     [CG_OP_RECIPROCAL] = "y = x.reciprocal()",

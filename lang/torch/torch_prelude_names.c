@@ -1,0 +1,78 @@
+/* torch_prelude_names.c: the names of torch's C modules (torch,
+ * torch.nn.functional) that are written in the cell language, in
+ * lang/prelude: each module's __getattr__ (PEP 562) imports the prelude
+ * module on first use and keeps the name in the module, and its __dir__
+ * lists them, so that `torch.save`, `F.one_hot` and dir() read as in
+ * PyTorch while `import torch` stays fast. */
+#include <string.h>
+
+#include "runtime/lang_internal.h"
+#include "runtime/module.h"
+#include "torch/torch_args.h"
+
+/* (C module, name, the prelude module defining it) */
+static const struct {
+    const char *module, *name, *defined_in;
+} names[] = {
+    {"torch", "save", "torch.serialization"},
+    {"torch", "load", "torch.serialization"},
+    {"torch", "FloatStorage", "torch.storage"},
+    {"torch", "DoubleStorage", "torch.storage"},
+    {"torch", "HalfStorage", "torch.storage"},
+    {"torch", "BFloat16Storage", "torch.storage"},
+    {"torch", "LongStorage", "torch.storage"},
+    {"torch", "IntStorage", "torch.storage"},
+    {"torch", "ShortStorage", "torch.storage"},
+    {"torch", "CharStorage", "torch.storage"},
+    {"torch", "ByteStorage", "torch.storage"},
+    {"torch", "BoolStorage", "torch.storage"},
+    {"torch", "TypedStorage", "torch.storage"},
+    {"torch", "UntypedStorage", "torch.storage"},
+    {"torch.nn.functional", "one_hot", "torch.nn._functional"},
+    {"torch.nn.functional", "normalize", "torch.nn._functional"},
+    {"torch.nn.functional", "softsign", "torch.nn._functional"},
+    {"torch.nn.functional", "tanhshrink", "torch.nn._functional"},
+};
+#define NNAMES (sizeof names / sizeof names[0])
+
+/* __getattr__(name), bound to its module */
+static cg_value fn_getattr(cg_value self, const cg_args *a) {
+    if (a->npos != 1 || !cg_is_str(a->pos[0]))
+        return cg_raise(&cg_exc_TypeError, "__getattr__ expects a name");
+    const char *module = cg_module_name(self), *name = cg_str_cstr(a->pos[0]);
+    for (size_t i = 0; i < NNAMES; i++)
+        if (!strcmp(module, names[i].module) && !strcmp(name, names[i].name)) {
+            cg_value v = cg_import_attr(names[i].defined_in, name);
+            if (!cg_is_err(v) && cg_module_add(self, name, v) < 0)
+                cg_value_set(&v, CG_ERR);
+            return v;
+        }
+    return cg_raise(&cg_exc_AttributeError, "module '%s' has no attribute '%s'", module, name);
+}
+
+/* __dir__(), bound to its module: its names and the prelude's not yet
+ * imported */
+static cg_value fn_dir(cg_value self, const cg_args *a) {
+    (void)a;
+    cg_dict *dict = cg_module_dict_borrowed(self);
+    const char *module = cg_module_name(self);
+    cg_value out = cg_list_from_iterable(cg_obj_value(dict));
+    for (size_t i = 0; !cg_is_err(out) && i < NNAMES; i++) {
+        if (strcmp(module, names[i].module)
+            || cg_dict_get_str_borrowed(dict, cg_str_intern(names[i].name)).tag != CG_V_STOP)
+            continue;
+        cg_value s = cg_str_from_c(names[i].name);
+        if (cg_is_err(s) || cg_list_append(out, s) < 0)
+            cg_value_set(&out, CG_ERR);
+        cg_decref(s);
+    }
+    return out;
+}
+
+static const cg_method_def hooks[] = {
+    {"__getattr__", fn_getattr, "__getattr__(name)", "The module's names defined in the cell language."},
+    {"__dir__", fn_dir, "__dir__()", "The module's names, those defined in the cell language too."},
+    {NULL, NULL, NULL, NULL},
+};
+
+int torch_prelude_names_add(cg_value module) { return cg_module_add_methods(module, hooks); }
