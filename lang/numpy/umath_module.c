@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "numpy/add_rows.h"
 #include "runtime/module.h"
 #include "torch/tensor_obj.h"
 #include "torch/torch_args.h"
@@ -96,18 +97,22 @@ static void walk_build(const cg_tensor *t, const bool *red, const int64_t *out_s
     }
 }
 
-#define REDUCE_WALK(name, T, PW)                                                                  \
+/* A reduced axis just outside a kept inner one hands its rows to the
+ * row adder together (Note [Outer-axis sums] in add_rows.c). */
+#define REDUCE_WALK(name, T, PW, ROWS)                                                            \
     static void name(const walk *w, const char *in, char *out) {                                  \
         if (w->n == 0) {                                                                          \
             *(T *)out += *(const T *)in;                                                          \
             return;                                                                               \
         }                                                                                         \
         int inner = w->n - 1;                                                                     \
+        bool rows = inner > 0 && !w->reduced[inner] && w->reduced[inner - 1];                     \
+        int outer = rows ? inner - 1 : inner;                                                     \
         int64_t idx[CG_MAX_DIMS] = {0};                                                           \
         for (;;) {                                                                                \
             const char *pi = in;                                                                  \
             char *po = out;                                                                       \
-            for (int d = 0; d < inner; d++) {                                                     \
+            for (int d = 0; d < outer; d++) {                                                     \
                 pi += idx[d] * w->in[d];                                                          \
                 po += idx[d] * w->out[d];                                                         \
             }                                                                                     \
@@ -118,18 +123,18 @@ static void walk_build(const cg_tensor *t, const bool *red, const int64_t *out_s
                     *(T *)po += PW(pi + s * w->in[inner], m, w->in[inner]);                       \
                 }                                                                                 \
             } else {                                                                              \
-                for (int64_t i = 0; i < len; i++)                                                 \
-                    *(T *)(po + i * w->out[inner]) += *(const T *)(pi + i * w->in[inner]);        \
+                ROWS(po, pi, len, w->out[inner], w->in[inner], rows ? w->size[outer] : 1,         \
+                     rows ? w->in[outer] : 0);                                                    \
             }                                                                                     \
-            int d = inner - 1;                                                                    \
+            int d = outer - 1;                                                                    \
             while (d >= 0 && ++idx[d] == w->size[d])                                              \
                 idx[d--] = 0;                                                                     \
             if (d < 0)                                                                            \
                 return;                                                                           \
         }                                                                                         \
     }
-REDUCE_WALK(reduce_f64, double, pairwise_f64)
-REDUCE_WALK(reduce_f32, float, pairwise_f32)
+REDUCE_WALK(reduce_f64, double, pairwise_f64, np_add_rows_f64)
+REDUCE_WALK(reduce_f32, float, pairwise_f32, np_add_rows_f32)
 
 /* add_reduce(t, axes): the float64/float32 CPU tensor t summed over the
  * axes (a tuple of distinct non-negative ints), numpy's way; the result
