@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "runtime/containers.h"
+#include "runtime/decimal_exact.h"
 #include "runtime/exc.h"
 #include "runtime/gc.h"
 #include "runtime/lang_internal.h"
@@ -405,44 +406,6 @@ static cg_value call_with_text(cg_value hook, const unsigned char *p, int64_t le
     return r;
 }
 
-/* The JSON number p..e (already checked) as a double, when its digits
- * make an integer m <= 2**53 and its power of ten is within 22 of 0:
- * then m and 10**k are exact doubles and one IEEE operation rounds their
- * product or quotient correctly, as strtod would (Clinger's fast path).
- * False otherwise. */
-static bool exact_float(const unsigned char *p, const unsigned char *e, double *out) {
-    static const double pow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
-                                   1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
-    bool neg = *p == '-';
-    p += neg;
-    uint64_t m = 0;
-    int digits = 0, exp10 = 0;
-    for (; p < e && *p != 'e' && *p != 'E'; p++) {
-        if (*p == '.') {
-            for (const unsigned char *q = p + 1; q < e && *q >= '0' && *q <= '9'; q++)
-                exp10--;
-            continue;
-        }
-        if (++digits > 19)
-            return false;
-        m = m * 10 + (uint64_t)(*p - '0');
-    }
-    if (p < e) {
-        bool eneg = *++p == '-';
-        p += *p == '-' || *p == '+';
-        int x = 0;
-        for (; p < e; p++)
-            if ((x = x * 10 + (*p - '0')) > 1000)
-                return false;
-        exp10 += eneg ? -x : x;
-    }
-    if (m > UINT64_C(1) << 53 || exp10 < -22 || exp10 > 22)
-        return false;
-    double v = exp10 < 0 ? (double)m / pow10[-exp10] : (double)m * pow10[exp10];
-    *out = neg ? -v : v;
-    return true;
-}
-
 /* A number at s[i], or CG_STOP when none starts there. Integers that do
  * not fit 64 bits go to int() as text (exact once ints grow). */
 static cg_value scan_number(const scanner *sc, int64_t i, int64_t *end) {
@@ -481,7 +444,8 @@ static cg_value scan_number(const scanner *sc, int64_t i, int64_t *end) {
         if (!cg_is_none(sc->parse_float))
             return call_with_text(sc->parse_float, s + start, len);
         double x;
-        return cg_float(exact_float(s + start, s + i, &x) ? x : strtod((const char *)s + start, NULL));
+        bool exact = cg_decimal_exact((const char *)s + start, (const char *)s + i, &x);
+        return cg_float(exact ? x : strtod((const char *)s + start, NULL));
     }
     if (!cg_is_none(sc->parse_int))
         return call_with_text(sc->parse_int, s + start, len);

@@ -272,6 +272,11 @@ def loadtxt(fname, dtype=float, comments='#', delimiter=None, converters=None, s
     d = _dtype_of(dtype)
     if ndmin not in (0, 1, 2):
         raise ValueError('Illegal value of ndmin keyword: %s' % ndmin)
+    if delimiter is not None and not (isinstance(delimiter, str) and len(delimiter) == 1):
+        raise TypeError('Text reading control character must be a single unicode character or None; '
+                        'but got: %r' % (delimiter,))
+    if comments == '':
+        raise ValueError('comments cannot be an empty string. Use comments=None to disable comments.')
     if converters is None and quotechar is None and d.kind == 'f' and (comments is None or isinstance(comments, str)) \
             and (delimiter is None or isinstance(delimiter, str)):
         fast = _loadtxt_fast(fname, d, comments, delimiter, skiprows, usecols, unpack, ndmin, encoding, max_rows)
