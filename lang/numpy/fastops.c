@@ -16,12 +16,15 @@
  * caller takes the general path, so the rules stay written once. */
 #include "numpy/numpy_module.h"
 
+#include "numpy/fastops.h"
+
 #include <float.h>
 #include <math.h>
 
 #include "ops.h"
 #include "runtime/containers.h"
 #include "runtime/exc.h"
+#include "runtime/lang_internal.h"
 #include "runtime/module.h"
 #include "torch/tensor_obj.h"
 #include "torch/torch_args.h"
@@ -33,7 +36,6 @@ static cg_value nd_dtypes[CG_DTYPE_COUNT];
 static cg_value nd_scalar; /* numpy's _scalar(value, dtype): a numpy scalar */
 static bool registered;
 
-enum { FOP_ADD, FOP_SUB, FOP_MUL, FOP_TRUEDIV, FOP_EQ, FOP_NE, FOP_LT, FOP_LE, FOP_GT, FOP_GE, FOP_COUNT };
 
 static cg_value f_register(cg_value self, const cg_args *a) {
     if (a->npos != 3 || !cg_isinstance(a->pos[0], &cg_type_type))
@@ -57,6 +59,13 @@ static cg_value f_register(cg_value self, const cg_args *a) {
     return CG_NONE;
 }
 
+int np_fast_engine_dtype(cg_value npdtype) {
+    for (int k = 0; registered && npdtype.tag == CG_V_OBJ && k < CG_DTYPE_COUNT; k++)
+        if (nd_dtypes[k].tag == CG_V_OBJ && nd_dtypes[k].u.o == npdtype.u.o)
+            return k;
+    return -1;
+}
+
 static cg_str *name_t, *name_dt, *name_base;
 
 static cg_value wrap_base(cg_tensor *t, cg_value base);
@@ -65,7 +74,10 @@ static cg_value view_of(cg_value arr, cg_tensor *t);
 /* A new array over t (stolen): numpy's _wrap, in C. */
 static cg_value wrap(cg_tensor *t) { return wrap_base(t, CG_NONE); }
 
-/* The same with a base array (a view's owner; borrowed). */
+/* The same with a base array (a view's owner; borrowed). The fields go
+ * straight into the instance dict, where ndarray's __slots__ live (see
+ * array_field): a general setattr checked the slots and looked for a
+ * __setattr__ on each of the three. */
 static cg_value wrap_base(cg_tensor *t, cg_value base) {
     cg_value dt = nd_dtypes[t->dtype];
     cg_value tv = cg_tensor_steal(t);
@@ -77,8 +89,9 @@ static cg_value wrap_base(cg_tensor *t, cg_value base) {
     }
     cg_args none = {0};
     cg_value inst = cg_type_object.new_((cg_type *)nd_class.u.o, &none);
-    if (cg_is_err(inst) || cg_setattr(inst, name_t, tv) < 0 || cg_setattr(inst, name_base, base) < 0
-        || cg_setattr(inst, name_dt, dt) < 0) {
+    cg_dict *d = cg_is_err(inst) ? NULL : cg_instance_dict_borrowed(inst);
+    if (!d || cg_dict_set(d, cg_obj_value(name_t), tv) < 0 || cg_dict_set(d, cg_obj_value(name_base), base) < 0
+        || cg_dict_set(d, cg_obj_value(name_dt), dt) < 0) {
         cg_decref(inst);
         inst = CG_ERR;
     }
@@ -131,18 +144,25 @@ static cg_tensor *run_op(int op, cg_tensor *x, cg_tensor *y) {
     }
 }
 
+/* A field of an ndarray (borrowed; CG_STOP when unset). ndarray's
+ * __slots__ live in its instance dict, and no descriptor of the class
+ * shadows them, so the dict answers what getattr would. */
+static cg_value array_field(cg_value arr, cg_str *name) {
+    cg_dict *d = cg_instance_dict_borrowed(arr);
+    if (!d) {
+        cg_exc_clear();
+        return CG_STOP;
+    }
+    return cg_dict_get_str_borrowed(d, name);
+}
+
 /* The array's tensor (borrowed) when v is exactly an ndarray of at least
  * one dimension; NULL otherwise. *dt_obj gets its numpy dtype (borrowed). */
 static cg_tensor *array_tensor(cg_value v, cg_value *dt_obj) {
     if (v.tag != CG_V_OBJ || (void *)v.u.o->type != (void *)nd_class.u.o)
         return NULL;
-    cg_value t = cg_getattr(v, name_t);
-    if (cg_is_err(t)) {
-        cg_exc_clear();
-        return NULL;
-    }
+    cg_value t = array_field(v, name_t);
     cg_tensor *r = cg_is_tensor(t) && cg_tensor_of_borrowed(t)->ndim > 0 ? cg_tensor_of_borrowed(t) : NULL;
-    cg_decref(t); /* the array holds its own reference */
     if (r)
         *dt_obj = nd_dtypes[r->dtype];
     return r;
@@ -168,17 +188,11 @@ static bool nonfinite(const cg_tensor *t) {
     return bad;
 }
 
-/* binop(op, a, b): a op b as numpy computes it, or None (Note [ndarray
- * fast paths]). */
-static cg_value f_binop(cg_value self, const cg_args *a) {
-    if (!registered || a->npos != 3 || a->pos[0].tag != CG_V_INT)
-        return CG_NONE;
-    int op = (int)a->pos[0].u.i;
+cg_value np_fast_binop(int op, cg_value av, cg_value b) {
     cg_value da = CG_NONE, db = CG_NONE;
-    cg_tensor *x = op >= 0 && op < FOP_COUNT ? array_tensor(a->pos[1], &da) : NULL;
+    cg_tensor *x = registered && op >= 0 && op < FOP_COUNT ? array_tensor(av, &da) : NULL;
     if (!x || !op_keeps_dtype(op, x->dtype) || cg_tensor_device(x).type != CG_CPU)
         return CG_NONE;
-    cg_value b = a->pos[2];
     cg_tensor *y = NULL, *wrapped = NULL;
     if (b.tag == CG_V_INT || b.tag == CG_V_FLOAT) {
         if (!keeps(x->dtype, b))
@@ -204,7 +218,14 @@ static cg_value f_binop(cg_value self, const cg_args *a) {
     return wrap(r);
 }
 
-enum { UOP_SQRT, UOP_EXP, UOP_LOG, UOP_LOG1P, UOP_SIN, UOP_COS, UOP_TANH, UOP_NEGATIVE, UOP_ABSOLUTE, UOP_COUNT };
+/* binop(op, a, b): a op b as numpy computes it, or None (Note [ndarray
+ * fast paths]). */
+static cg_value f_binop(cg_value self, const cg_args *a) {
+    if (a->npos != 3 || a->pos[0].tag != CG_V_INT)
+        return CG_NONE;
+    return np_fast_binop((int)a->pos[0].u.i, a->pos[1], a->pos[2]);
+}
+
 
 static cg_tensor *run_unop(int op, cg_tensor *x) {
     static cg_tensor *(*const fns[UOP_COUNT])(cg_tensor *) = {cg_sqrt, cg_exp,  cg_log, cg_log1p, cg_sin,
@@ -212,14 +233,9 @@ static cg_tensor *run_unop(int op, cg_tensor *x) {
     return fns[op](x);
 }
 
-/* unop(op, a): a float function of a float32/float64 array (negative of
- * any number too), or None (Note [ndarray fast paths]). */
-static cg_value f_unop(cg_value self, const cg_args *a) {
-    if (!registered || a->npos != 2 || a->pos[0].tag != CG_V_INT)
-        return CG_NONE;
-    int op = (int)a->pos[0].u.i;
+cg_value np_fast_unop(int op, cg_value av) {
     cg_value d = CG_NONE;
-    cg_tensor *x = op >= 0 && op < UOP_COUNT ? array_tensor(a->pos[1], &d) : NULL;
+    cg_tensor *x = registered && op >= 0 && op < UOP_COUNT ? array_tensor(av, &d) : NULL;
     bool plain_float = x && (x->dtype == CG_F32 || x->dtype == CG_F64);
     bool ok = plain_float || (x && op == UOP_NEGATIVE && cg_dtype_is_int(x->dtype));
     if (!ok || cg_tensor_device(x).type != CG_CPU)
@@ -236,6 +252,14 @@ static cg_value f_unop(cg_value self, const cg_args *a) {
         return CG_NONE;
     }
     return wrap(r);
+}
+
+/* unop(op, a): a float function of a float32/float64 array (negative of
+ * any number too), or None (Note [ndarray fast paths]). */
+static cg_value f_unop(cg_value self, const cg_args *a) {
+    if (a->npos != 2 || a->pos[0].tag != CG_V_INT)
+        return CG_NONE;
+    return np_fast_unop((int)a->pos[0].u.i, a->pos[1]);
 }
 
 /* The numpy dtype of nested lists and tuples of Python bools, ints and
@@ -289,11 +313,8 @@ static cg_value f_reshape(cg_value self, const cg_args *a) {
     if (!x && !(a->pos[0].tag == CG_V_OBJ && (void *)a->pos[0].u.o->type == (void *)nd_class.u.o))
         return CG_NONE;
     if (!x) { /* a 0-d array */
-        cg_value tv = cg_getattr(a->pos[0], name_t);
-        if (cg_is_err(tv))
-            return CG_ERR;
+        cg_value tv = array_field(a->pos[0], name_t);
         x = cg_is_tensor(tv) ? cg_tensor_of_borrowed(tv) : NULL;
-        cg_decref(tv);
         if (!x)
             return CG_NONE;
     }
@@ -412,14 +433,8 @@ static cg_value f_getitem(cg_value self, const cg_args *a) {
 /* A view of a (an array of at least one dim) over tensor t (stolen), with
  * a's owner as base. */
 static cg_value view_of(cg_value arr, cg_tensor *t) {
-    cg_value base = cg_getattr(arr, name_base);
-    if (cg_is_err(base)) {
-        cg_tensor_release(t);
-        return CG_ERR;
-    }
-    cg_value out = wrap_base(t, cg_is_none(base) ? arr : base);
-    cg_decref(base);
-    return out;
+    cg_value base = array_field(arr, name_base);
+    return wrap_base(t, base.tag == CG_V_STOP || cg_is_none(base) ? arr : base);
 }
 
 /* transpose(a): a.T, the dims reversed, as a view; None for a 0-d array. */
@@ -448,15 +463,11 @@ static cg_value f_wrap(cg_value self, const cg_args *a) {
     return wrap(cg_tensor_retain(cg_tensor_of_borrowed(a->pos[0])));
 }
 
-/* filled(shape, torch dtype, fill): np.zeros / ones / full / empty (fill
- * None) of a shape given as an int or a tuple of ints, all >= 0; None for
- * anything else, which the general path checks and words. */
-static cg_value f_filled(cg_value self, const cg_args *a) {
-    if (!registered || a->npos != 3 || !torch_is_dtype(a->pos[1]))
+cg_value np_fast_filled(cg_value shape, cg_dtype dtype, cg_value f) {
+    if (!registered)
         return CG_NONE;
     int64_t sizes[CG_MAX_DIMS];
     int ndim = 0;
-    cg_value shape = a->pos[0];
     if (shape.tag == CG_V_INT) {
         sizes[ndim++] = shape.u.i;
     } else if (cg_is_type(shape, &cg_type_tuple)) {
@@ -477,7 +488,6 @@ static cg_value f_filled(cg_value self, const cg_args *a) {
         if (sizes[i] < 0 || sizes[i] > ((int64_t)1 << 40) || __builtin_mul_overflow(numel, sizes[i], &numel))
             return CG_NONE;
     cg_scalar fill;
-    cg_value f = a->pos[2];
     if (f.tag == CG_V_INT)
         fill = cg_scalar_int(f.u.i);
     else if (f.tag == CG_V_FLOAT)
@@ -486,12 +496,21 @@ static cg_value f_filled(cg_value self, const cg_args *a) {
         fill = cg_scalar_int(0); /* empty: zeros are as good as any bytes */
     else
         return CG_NONE;
-    cg_tensor *t = cg_full(ndim, sizes, fill, torch_dtype_of(a->pos[1]), cg_device_cpu());
+    cg_tensor *t = cg_full(ndim, sizes, fill, dtype, cg_device_cpu());
     if (!t) {
         cg_error_clear();
         return CG_NONE;
     }
     return wrap(t);
+}
+
+/* filled(shape, torch dtype, fill): np.zeros / ones / full / empty (fill
+ * None) of a shape given as an int or a tuple of ints, all >= 0; None for
+ * anything else, which the general path checks and words. */
+static cg_value f_filled(cg_value self, const cg_args *a) {
+    if (a->npos != 3 || !torch_is_dtype(a->pos[1]))
+        return CG_NONE;
+    return np_fast_filled(a->pos[0], torch_dtype_of(a->pos[1]), a->pos[2]);
 }
 
 static const cg_method_def fast_defs[] = {
@@ -504,6 +523,9 @@ static const cg_method_def fast_defs[] = {
     {"filled", f_filled, NULL, "filled(shape, dtype, fill): a new filled array, or None for the general path."},
     {"register", f_register, NULL,
      "register(ndarray, pairs): the array class and the numpy dtype of each engine dtype."},
+    {"operators", np_fast_operators, NULL,
+     "operators(ndarray): ndarray's operators in C, the methods there kept as their general paths."},
+    {"creator", np_fast_creator, NULL, "creator(name, general): np.zeros, np.ones or np.empty in C over general."},
     {"binop", f_binop, NULL, "binop(op, a, b): a binary operator of arrays in C, or None for the general path."},
     {NULL, NULL, NULL, NULL},
 };

@@ -212,17 +212,24 @@ static cg_value user_compare_in(cg_value a, cg_value b, cg_cmpop op) {
     return cg_incref(cg_NotImplemented);
 }
 
-static const char *const BIN_NAMES[OP_BIN_COUNT] = {
-    "add", "sub", "mul", "matmul", "truediv", "mod", "pow", "lshift", "rshift", "or", "xor", "and", "floordiv",
-};
+/* The special methods of each operator, as literals: lookup's intern
+ * cache knows a literal by its address, where a name formatted into a
+ * buffer cost a snprintf and a hash on every operator of an instance. */
+#define BIN_NAME_TABLE(pre)                                                                                        \
+    {                                                                                                              \
+        "__" pre "add__", "__" pre "sub__", "__" pre "mul__", "__" pre "matmul__", "__" pre "truediv__",           \
+            "__" pre "mod__", "__" pre "pow__", "__" pre "lshift__", "__" pre "rshift__", "__" pre "or__",         \
+            "__" pre "xor__", "__" pre "and__", "__" pre "floordiv__",                                             \
+    }
+static const char *const BIN_NAMES[OP_BIN_COUNT] = BIN_NAME_TABLE("");
+static const char *const RBIN_NAMES[OP_BIN_COUNT] = BIN_NAME_TABLE("r");
+static const char *const IBIN_NAMES[OP_BIN_COUNT] = BIN_NAME_TABLE("i");
 
 static bool is_user_binary(cg_value v);
 
 static cg_value user_binary(cg_value a, cg_value b, cg_binop op) {
-    char name[24];
     if (is_user_binary(a)) {
-        snprintf(name, sizeof name, "__%s__", BIN_NAMES[op]);
-        cg_value r = call_special(a, name, 1, &b);
+        cg_value r = call_special(a, BIN_NAMES[op], 1, &b);
         if (r.tag != CG_V_STOP) {
             if (!(r.tag == CG_V_OBJ && r.u.o == cg_NotImplemented.u.o))
                 return r;
@@ -238,8 +245,7 @@ static cg_value user_binary(cg_value a, cg_value b, cg_binop op) {
         }
     }
     if (is_user_binary(b)) {
-        snprintf(name, sizeof name, "__r%s__", BIN_NAMES[op]);
-        cg_value r = call_special(b, name, 1, &a);
+        cg_value r = call_special(b, RBIN_NAMES[op], 1, &a);
         if (r.tag != CG_V_STOP)
             return r;
         cg_type *sb = static_base(cg_typeof(b));
@@ -252,9 +258,7 @@ static cg_value user_binary(cg_value a, cg_value b, cg_binop op) {
 static bool is_user_binary(cg_value v) { return cg_typeof(v)->binary == user_binary; }
 
 static cg_value user_inplace(cg_value a, cg_value b, cg_binop op) {
-    char name[24];
-    snprintf(name, sizeof name, "__i%s__", BIN_NAMES[op]);
-    cg_value r = call_special(a, name, 1, &b);
+    cg_value r = call_special(a, IBIN_NAMES[op], 1, &b);
     if (r.tag != CG_V_STOP)
         return r;
     cg_type *sb = static_base(cg_typeof(a));

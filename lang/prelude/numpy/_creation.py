@@ -5,7 +5,7 @@
 import builtins
 import math
 import torch
-from numpy._fast import filled as _cfilled, from_nested as _cnested
+from numpy._fast import filled as _cfilled, from_nested as _cnested, creator as _ccreator
 from numpy._dtypes import dtype, generic, _dtype_of, _engine, _from_engine, _BY_NAME, _scalar_default, \
     promote_types
 from numpy._ndarray import ndarray, _wrap, _shape_arg, _cast
@@ -239,6 +239,11 @@ def ones(shape, dtype=None, order='C', *, like=None):
 
 def empty(shape, dtype=float, order='C', *, like=None):
     return _filled(shape, _dtype_of(dtype), 0)
+
+
+# the common calls of these three in C, the functions above behind them
+# (Note [ndarray operators in C])
+zeros, ones, empty = _ccreator('zeros', zeros), _ccreator('ones', ones), _ccreator('empty', empty)
 
 
 def _fill_for(d, value):

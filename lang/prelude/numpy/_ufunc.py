@@ -436,21 +436,12 @@ tanh = ufunc('tanh', 1, _to_float, torch.tanh, None)
 
 
 def _install_operators():
-    from numpy._fast import binop as fast, register
+    from numpy._fast import register, operators
     from numpy._dtypes import _BY_ENGINE
     register(ndarray, list(_BY_ENGINE.items()), _scalar)
-    # the operators numpy._fast answers in C (Note [ndarray fast paths]),
-    # by its op numbers
-    codes = {add: 0, subtract: 1, multiply: 2, true_divide: 3, equal: 4, not_equal: 5, less: 6,
-             less_equal: 7, greater: 8, greater_equal: 9}
 
     def binop(uf):
-        code = codes.get(uf, -1)
-
         def op(self, other):
-            r = fast(code, self, other)
-            if r is not None:
-                return r
             r = uf._fast(self, other)
             if r is not None:
                 return r
@@ -577,6 +568,9 @@ def _install_operators():
         setattr(cls, '__invert__', lambda self: invert(self))
     for name, uf in table:
         setattr(ndarray, '__i' + name + '__', ibinop(uf))
+    # + - * / and the comparisons go to C first, the methods above behind
+    # them (Note [ndarray operators in C])
+    operators(ndarray)
     ndarray.__divmod__ = lambda self, other: (floor_divide(self, other), remainder(self, other))
 
 
