@@ -13,7 +13,10 @@
  * binary operator goes from `a + 1` straight to C, and np.zeros is a
  * builtin bound to the prelude's zeros. Each answers the common case and
  * hands anything else, with its arguments as they came, to the method or
- * function the prelude wrote for it, so the rules stay written once. */
+ * function the prelude wrote for it, so the rules stay written once.
+ * Indexing, len(), - and abs() of arrays and calls of ufuncs (np.add(a,
+ * b), np.sqrt(a)) enter the same way, and ndarray.shape's getter is
+ * numpy._fast.shape. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,35 +25,89 @@
 #include "runtime/exc.h"
 #include "runtime/lang_internal.h"
 
-/* the prelude's methods behind the C operators, by FOP_ number */
-static cg_value general_op[FOP_COUNT];
+/* ndarray's methods entered in C: the binary operators in FOP_ order,
+ * then these */
+enum { M_GETITEM = FOP_COUNT, M_SETITEM, M_LEN, M_NEG, M_ABS, M_UFUNC_CALL, M_COUNT };
 
-static const cg_method_def operator_defs[FOP_COUNT];
+/* the prelude's methods behind the C ones, by M_ number */
+static cg_value general[M_COUNT];
 
-static cg_value operator_call(int op, cg_value self, const cg_args *a) {
-    if (a->nkw)
-        return cg_raise(&cg_exc_TypeError, "wrapper %s() takes no keyword arguments", operator_defs[op].name);
-    if (a->npos != 1) /* numpy's words for a.__add__() */
-        return cg_raise(&cg_exc_TypeError, "expected 1 argument, got %d", a->npos);
-    cg_value r = np_fast_binop(op, self, a->pos[0]);
-    return r.tag != CG_V_NONE ? r : cg_call2(general_op[op], self, a->pos[0]);
+static const cg_method_def method_defs[M_COUNT];
+
+/* ufunc(*args) of a ufunc numpy._fast has a number for (the prelude's
+ * _ucode and _bcode, read where the slots live) */
+static cg_value ufunc_fast(cg_value uf, const cg_args *a) {
+    static cg_str *name_ucode, *name_bcode;
+    if (!name_ucode)
+        name_ucode = cg_str_intern("_ucode"), name_bcode = cg_str_intern("_bcode");
+    cg_dict *d = a->nkw == 0 && (a->npos == 1 || a->npos == 2) ? cg_instance_dict_borrowed(uf) : NULL;
+    cg_value code = d ? cg_dict_get_str_borrowed(d, a->npos == 1 ? name_ucode : name_bcode) : CG_STOP;
+    if (code.tag != CG_V_INT || code.u.i < 0)
+        return CG_STOP;
+    cg_value r = a->npos == 1 ? np_fast_unop((int)code.u.i, a->pos[0]) : np_fast_binop((int)code.u.i, a->pos[0], a->pos[1]);
+    return r.tag == CG_V_NONE ? CG_STOP : r;
 }
 
-#define OPERATOR(fn, op) \
-    static cg_value fn(cg_value self, const cg_args *a) { return operator_call(op, self, a); }
-OPERATOR(nd_add, FOP_ADD)
-OPERATOR(nd_sub, FOP_SUB)
-OPERATOR(nd_mul, FOP_MUL)
-OPERATOR(nd_truediv, FOP_TRUEDIV)
-OPERATOR(nd_eq, FOP_EQ)
-OPERATOR(nd_ne, FOP_NE)
-OPERATOR(nd_lt, FOP_LT)
-OPERATOR(nd_le, FOP_LE)
-OPERATOR(nd_gt, FOP_GT)
-OPERATOR(nd_ge, FOP_GE)
+/* The common case of method m, or CG_STOP for the general path. */
+static cg_value method_fast(int m, cg_value self, const cg_args *a) {
+    if (m == M_UFUNC_CALL)
+        return ufunc_fast(self, a);
+    if (a->nkw)
+        return cg_raise(&cg_exc_TypeError, "wrapper %s() takes no keyword arguments", method_defs[m].name);
+    int want = m == M_SETITEM ? 2 : m >= M_LEN ? 0 : 1;
+    if (a->npos != want) /* numpy's words for a.__add__(), a.__setitem__(0) (CPython's, unnamed) */
+        return cg_raise(&cg_exc_TypeError, "%sexpected %d argument%s, got %d", m == M_SETITEM ? " " : "", want,
+                        want == 1 ? "" : "s", a->npos);
+    cg_value r;
+    switch (m) {
+    case M_GETITEM: r = np_fast_getitem(self, a->pos[0]); break;
+    case M_SETITEM: return np_fast_setitem(self, a->pos[0], a->pos[1]) ? CG_NONE : CG_STOP;
+    case M_LEN: return np_fast_len(self);
+    case M_NEG: r = np_fast_unop(UOP_NEGATIVE, self); break;
+    case M_ABS: r = np_fast_unop(UOP_ABSOLUTE, self); break;
+    default: r = np_fast_binop(m, self, a->pos[0]); break;
+    }
+    return r.tag == CG_V_NONE ? CG_STOP : r;
+}
 
-/* in FOP_ order */
-static const cg_method_def operator_defs[FOP_COUNT] = {
+/* general(self, *args, **kwargs) */
+static cg_value method_call(int m, cg_value self, const cg_args *a) {
+    cg_value r = method_fast(m, self, a);
+    if (r.tag != CG_V_STOP)
+        return r;
+    cg_value small[4], *pos = a->npos < 4 ? small : malloc((size_t)(a->npos + 1) * sizeof *pos);
+    if (!pos)
+        return cg_raise_nomemory();
+    pos[0] = self;
+    memcpy(pos + 1, a->pos, (size_t)a->npos * sizeof *pos);
+    cg_args b = {.pos = pos, .npos = a->npos + 1, .kwn = a->kwn, .kwv = a->kwv, .nkw = a->nkw};
+    r = cg_call(general[m], &b);
+    if (pos != small)
+        free(pos);
+    return r;
+}
+
+#define METHOD(fn, m) \
+    static cg_value fn(cg_value self, const cg_args *a) { return method_call(m, self, a); }
+METHOD(nd_add, FOP_ADD)
+METHOD(nd_sub, FOP_SUB)
+METHOD(nd_mul, FOP_MUL)
+METHOD(nd_truediv, FOP_TRUEDIV)
+METHOD(nd_eq, FOP_EQ)
+METHOD(nd_ne, FOP_NE)
+METHOD(nd_lt, FOP_LT)
+METHOD(nd_le, FOP_LE)
+METHOD(nd_gt, FOP_GT)
+METHOD(nd_ge, FOP_GE)
+METHOD(nd_getitem, M_GETITEM)
+METHOD(nd_setitem, M_SETITEM)
+METHOD(nd_len, M_LEN)
+METHOD(nd_neg, M_NEG)
+METHOD(nd_abs, M_ABS)
+METHOD(ufunc_call, M_UFUNC_CALL)
+
+/* in M_ order */
+static const cg_method_def method_defs[M_COUNT] = {
     {"__add__", nd_add, NULL, "Return self+value."},
     {"__sub__", nd_sub, NULL, "Return self-value."},
     {"__mul__", nd_mul, NULL, "Return self*value."},
@@ -61,27 +118,37 @@ static const cg_method_def operator_defs[FOP_COUNT] = {
     {"__le__", nd_le, NULL, "Return self<=value."},
     {"__gt__", nd_gt, NULL, "Return self>value."},
     {"__ge__", nd_ge, NULL, "Return self>=value."},
+    {"__getitem__", nd_getitem, NULL, "Return self[key]."},
+    {"__setitem__", nd_setitem, NULL, "Set self[key] to value."},
+    {"__len__", nd_len, NULL, "Return len(self)."},
+    {"__neg__", nd_neg, NULL, "-self"},
+    {"__abs__", nd_abs, NULL, "abs(self)"},
+    {"__call__", ufunc_call, NULL, "Call self as a function."},
 };
 
-/* operators(ndarray): ndarray's operators replaced by the C ones, the
- * methods the prelude had put there kept as their general paths. */
-cg_value np_fast_operators(cg_value self, const cg_args *a) {
-    if (a->npos != 1 || !cg_isinstance(a->pos[0], &cg_type_type))
-        return cg_raise(&cg_exc_TypeError, "operators(ndarray)");
-    cg_value cls = a->pos[0];
-    for (int op = 0; op < FOP_COUNT; op++) {
-        cg_str *name = cg_str_intern(operator_defs[op].name);
-        cg_value general = cg_getattr(cls, name);
-        if (cg_is_err(general))
+/* Method m of cls replaced by the C one, the one there kept as its
+ * general path. */
+static int install(cg_value cls, int m) {
+    cg_str *name = cg_str_intern(method_defs[m].name);
+    cg_value g = cg_getattr(cls, name);
+    if (cg_is_err(g))
+        return -1;
+    cg_decref(general[m]);
+    general[m] = g;
+    cg_value f = cg_builtin_new(&method_defs[m], CG_STOP);
+    int rc = cg_is_err(f) ? -1 : cg_setattr(cls, name, f);
+    cg_decref(f);
+    return rc;
+}
+
+/* methods(ndarray, ufunc): ndarray's operators, indexing, len, - and abs,
+ * and ufunc's __call__, in C. */
+cg_value np_fast_methods(cg_value self, const cg_args *a) {
+    if (a->npos != 2 || !cg_isinstance(a->pos[0], &cg_type_type) || !cg_isinstance(a->pos[1], &cg_type_type))
+        return cg_raise(&cg_exc_TypeError, "methods(ndarray, ufunc)");
+    for (int m = 0; m < M_COUNT; m++)
+        if (install(m == M_UFUNC_CALL ? a->pos[1] : a->pos[0], m) < 0)
             return CG_ERR;
-        cg_decref(general_op[op]);
-        general_op[op] = general;
-        cg_value m = cg_builtin_new(&operator_defs[op], CG_STOP);
-        int rc = cg_is_err(m) ? -1 : cg_setattr(cls, name, m);
-        cg_decref(m);
-        if (rc < 0)
-            return CG_ERR;
-    }
     return CG_NONE;
 }
 

@@ -388,14 +388,45 @@ static bool index_one(cg_tensor **t, int *d, cg_value k) {
     return true;
 }
 
-/* getitem(a, key): a[key] for keys of ints and positive-step slices, a
- * view with a's owner as base, or numpy's scalar where every dim was
- * taken by an int; None for any other key (Note [ndarray fast paths]). */
-static cg_value f_getitem(cg_value self, const cg_args *a) {
-    if (!registered || a->npos != 2)
+/* numpy's scalar of an engine element v of dtype dt (the prelude's
+ * _scalar, in C where it is plain: a float64 is a float subclass holding
+ * the value, most others an object holding it as _v). */
+static cg_value scalar_of(cg_value v, cg_dtype dt) {
+    static cg_value types[CG_DTYPE_COUNT];
+    static cg_str *name_v;
+    bool plain = (dt == CG_F64 || dt == CG_F32 || dt == CG_BOOL || cg_dtype_is_int(dt)) && nd_dtypes[dt].tag == CG_V_OBJ;
+    if (plain && types[dt].tag != CG_V_OBJ) {
+        cg_value ty = cg_getattr(nd_dtypes[dt], cg_str_intern("type"));
+        if (cg_is_err(ty))
+            return CG_ERR;
+        types[dt] = ty;
+        name_v = cg_str_intern("_v");
+    }
+    if (!plain || !cg_isinstance(types[dt], &cg_type_type)) {
+        cg_value pos[2] = {v, nd_dtypes[dt]};
+        cg_args sa = {.pos = pos, .npos = 2};
+        return cg_call(nd_scalar, &sa);
+    }
+    cg_type *cls = (cg_type *)types[dt].u.o;
+    if (dt == CG_F64) {
+        cg_args fa = {.pos = &v, .npos = 1};
+        return cg_boxed_new(cls, &cg_type_float, &fa);
+    }
+    cg_args none = {0};
+    cg_value s = cg_type_object.new_(cls, &none);
+    cg_dict *d = cg_is_err(s) ? NULL : cg_instance_dict_borrowed(s);
+    if (!d || cg_dict_set(d, cg_obj_value(name_v), v) < 0) {
+        cg_decref(s);
+        return CG_ERR;
+    }
+    return s;
+}
+
+cg_value np_fast_getitem(cg_value av, cg_value key) {
+    if (!registered)
         return CG_NONE;
-    cg_value dt = CG_NONE, key = a->pos[1];
-    cg_tensor *x = array_tensor(a->pos[0], &dt);
+    cg_value dt = CG_NONE;
+    cg_tensor *x = array_tensor(av, &dt);
     if (!x || dt.tag != CG_V_OBJ)
         return CG_NONE;
     bool tuple = cg_is_type(key, &cg_type_tuple);
@@ -418,16 +449,108 @@ static cg_value f_getitem(cg_value self, const cg_args *a) {
     }
     if (all_int && n == x->ndim) { /* numpy's scalar of the element */
         cg_value v = torch_element_value(cg_tensor_data(t), t->dtype);
+        cg_dtype edt = t->dtype;
         cg_tensor_release(t);
         if (cg_is_err(v))
             return v;
-        cg_value pos[2] = {v, dt};
-        cg_args sa = {.pos = pos, .npos = 2};
-        cg_value s = cg_call(nd_scalar, &sa);
+        cg_value sc = scalar_of(v, edt);
         cg_decref(v);
-        return s;
+        return sc;
     }
-    return view_of(a->pos[0], t);
+    return view_of(av, t);
+}
+
+/* Whether numpy stores the Python number v into an array of dt as C's
+ * conversion does, without a warning or an error: a bool anywhere, an
+ * int into an int dtype that holds it or into float64/float32, a float
+ * into float64 or (within its range, or not finite) float32. */
+static bool stores_plainly(cg_dtype dt, cg_value v) {
+    if (v.tag == CG_V_BOOL)
+        return dt == CG_BOOL || dt == CG_F64 || dt == CG_F32 || cg_dtype_is_int(dt);
+    if (v.tag == CG_V_INT) {
+        if (dt == CG_F64 || dt == CG_F32)
+            return true;
+        int64_t lo, hi;
+        return cg_dtype_is_int(dt) && (cg_dtype_int_range(dt, &lo, &hi), v.u.i >= lo && v.u.i <= hi);
+    }
+    if (v.tag == CG_V_FLOAT)
+        return dt == CG_F64 || (dt == CG_F32 && (!isfinite(v.u.f) || fabs(v.u.f) <= FLT_MAX));
+    return false;
+}
+
+int np_fast_setitem(cg_value av, cg_value key, cg_value v) {
+    cg_value dt = CG_NONE;
+    cg_tensor *x = registered ? array_tensor(av, &dt) : NULL;
+    if (!x || cg_tensor_device(x).type != CG_CPU || !stores_plainly(x->dtype, v))
+        return 0;
+    bool tuple = cg_is_type(key, &cg_type_tuple);
+    int64_t n = tuple ? torch_seq_len(key) : 1, at = 0;
+    if (n != x->ndim)
+        return 0;
+    for (int64_t d = 0; d < n; d++) {
+        cg_value k = tuple ? torch_seq_item_borrowed(key, d) : key;
+        if (k.tag != CG_V_INT)
+            return 0;
+        int64_t i = k.u.i < 0 ? k.u.i + x->sizes[d] : k.u.i;
+        if (i < 0 || i >= x->sizes[d])
+            return 0; /* numpy's IndexError from the general path */
+        at += i * x->strides[d];
+    }
+    cg_scalar s = v.tag == CG_V_BOOL ? cg_scalar_bool(v.u.i != 0)
+                  : v.tag == CG_V_INT ? cg_scalar_int(v.u.i)
+                                      : cg_scalar_float(v.u.f);
+    /* a numpy write is not a torch in-place op: a tensor over the same
+     * memory (torch.from_numpy) keeps its version, as in PyTorch */
+    cg_scalar_store((char *)cg_tensor_data(x) + at * (int64_t)cg_dtype_size(x->dtype), x->dtype, s);
+    return 1;
+}
+
+/* The tensor of any array (0-d, a subclass's too), borrowed; NULL with
+ * the error of getattr where it has none. */
+static cg_tensor *any_array_tensor(cg_value v) {
+    cg_value t = v.tag == CG_V_OBJ && (void *)v.u.o->type == (void *)nd_class.u.o ? array_field(v, name_t) : CG_STOP;
+    if (t.tag == CG_V_STOP) {
+        t = cg_getattr(v, name_t);
+        if (cg_is_err(t))
+            return NULL;
+        cg_decref(t); /* the array holds its own */
+    }
+    if (!cg_is_tensor(t))
+        return cg_raise(&cg_exc_TypeError, "not an array"), NULL;
+    return cg_tensor_of_borrowed(t);
+}
+
+cg_value np_fast_shape(cg_value av) {
+    cg_tensor *x = any_array_tensor(av);
+    if (!x)
+        return CG_ERR;
+    cg_value items[CG_MAX_DIMS];
+    for (int d = 0; d < x->ndim; d++)
+        items[d] = cg_int(x->sizes[d]);
+    return cg_tuple_steal(x->ndim, items);
+}
+
+cg_value np_fast_len(cg_value av) {
+    cg_tensor *x = any_array_tensor(av);
+    if (!x)
+        return CG_ERR;
+    if (x->ndim == 0)
+        return cg_raise(&cg_exc_TypeError, "len() of unsized object");
+    return cg_int(x->sizes[0]);
+}
+
+/* shape(a): a.shape, the getter of ndarray's shape property. */
+static cg_value f_shape(cg_value self, const cg_args *a) {
+    if (a->npos != 1)
+        return cg_raise(&cg_exc_TypeError, "shape(a)");
+    return np_fast_shape(a->pos[0]);
+}
+
+/* getitem(a, key): a[key] for keys of ints and positive-step slices, a
+ * view with a's owner as base, or numpy's scalar where every dim was
+ * taken by an int; None for any other key (Note [ndarray fast paths]). */
+static cg_value f_getitem(cg_value self, const cg_args *a) {
+    return a->npos == 2 ? np_fast_getitem(a->pos[0], a->pos[1]) : CG_NONE;
 }
 
 /* A view of a (an array of at least one dim) over tensor t (stolen), with
@@ -517,14 +640,16 @@ static const cg_method_def fast_defs[] = {
     {"unop", f_unop, NULL, "unop(op, a): a float function of an array in C, or None for the general path."},
     {"from_nested", f_from_nested, NULL, "from_nested(obj): np.array of nested lists of numbers, or None."},
     {"reshape", f_reshape, NULL, "reshape(a, shape): a view of a in a new shape, or None for the general path."},
+    {"shape", f_shape, NULL, "shape(a): the shape of the array a, as a tuple."},
     {"getitem", f_getitem, NULL, "getitem(a, key): a[key] for basic keys in C, or None for the general path."},
     {"transpose", f_transpose, NULL, "transpose(a): a.T as a view, or None for the general path."},
     {"wrap", f_wrap, NULL, "wrap(tensor): a numpy array over the tensor, or None before register."},
     {"filled", f_filled, NULL, "filled(shape, dtype, fill): a new filled array, or None for the general path."},
     {"register", f_register, NULL,
      "register(ndarray, pairs): the array class and the numpy dtype of each engine dtype."},
-    {"operators", np_fast_operators, NULL,
-     "operators(ndarray): ndarray's operators in C, the methods there kept as their general paths."},
+    {"methods", np_fast_methods, NULL,
+     "methods(ndarray, ufunc): ndarray's operators and indexing and ufunc calls in C, the methods there kept as "
+     "their general paths."},
     {"creator", np_fast_creator, NULL, "creator(name, general): np.zeros, np.ones or np.empty in C over general."},
     {"binop", f_binop, NULL, "binop(op, a, b): a binary operator of arrays in C, or None for the general path."},
     {NULL, NULL, NULL, NULL},

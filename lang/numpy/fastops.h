@@ -14,6 +14,14 @@ enum { UOP_SQRT, UOP_EXP, UOP_LOG, UOP_LOG1P, UOP_SIN, UOP_COS, UOP_TANH, UOP_NE
 
 /* a op b, a an array */
 cg_value np_fast_binop(int op, cg_value a, cg_value b);
+/* a[key] for basic keys */
+cg_value np_fast_getitem(cg_value a, cg_value key);
+/* a[key] = v for a key of an int per dim and a Python number: 1 done,
+ * 0 for the general path (never an error) */
+int np_fast_setitem(cg_value a, cg_value key, cg_value v);
+/* a.shape and len(a) of any array */
+cg_value np_fast_shape(cg_value a);
+cg_value np_fast_len(cg_value a);
 /* op(a), a an array */
 cg_value np_fast_unop(int op, cg_value a);
 /* a new array of a shape (an int or a tuple of ints) filled with fill (an
@@ -23,9 +31,9 @@ cg_value np_fast_filled(cg_value shape, cg_dtype dtype, cg_value fill);
  * prelude registered its dtypes). */
 int np_fast_engine_dtype(cg_value npdtype);
 
-/* numpy._fast.operators(ndarray) and numpy._fast.creator(name, general)
+/* numpy._fast.methods(ndarray) and numpy._fast.creator(name, general)
  * (fast_methods.c, Note [ndarray operators in C]) */
-cg_value np_fast_operators(cg_value self, const cg_args *a);
+cg_value np_fast_methods(cg_value self, const cg_args *a);
 cg_value np_fast_creator(cg_value self, const cg_args *a);
 
 #endif

@@ -343,12 +343,13 @@ static int user_contains(cg_value self, cg_value item) {
 }
 
 static cg_value user_getitem(cg_value self, cg_value key) {
-    /* the base's own __getitem__ (a builtin) is its slot, below */
-    cg_value r = cg_is_type(lookup(self, "__getitem__"), &cg_type_builtin) ? CG_STOP
-                                                                           : call_special(self, "__getitem__", 1, &key);
+    /* a builtin __getitem__ where the C base has the slot is the base's
+     * own, below; any other is called (numpy's ndarray puts one in) */
+    cg_type *sb = static_base(cg_typeof(self));
+    bool base_own = sb->getitem && cg_is_type(lookup(self, "__getitem__"), &cg_type_builtin);
+    cg_value r = base_own ? CG_STOP : call_special(self, "__getitem__", 1, &key);
     if (r.tag != CG_V_STOP)
         return r;
-    cg_type *sb = static_base(cg_typeof(self));
     if (sb->getitem) {
         r = sb->getitem(cg_unbox(self), key);
         if (cg_is_err(r) && sb == &cg_type_dict

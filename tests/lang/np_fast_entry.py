@@ -37,3 +37,42 @@ for f in [lambda: np.zeros(-1), lambda: np.zeros((2, -1)), lambda: np.zeros('x')
         print(f())
     except Exception as e:
         print(type(e).__name__, e)
+
+# indexing, len, shape, - and abs, ufunc calls
+for dt in [np.float64, np.float32, np.int64, np.int8, np.uint8, np.bool_, np.float16]:
+    x = np.array([[1, 0, 3], [4, 5, 6]], dtype=dt)
+    v = x[1, 2]
+    print(dt.__name__, repr(v), type(v).__name__, repr(x[0]), repr(x[-1, -3]), len(x), x.shape, x[0].shape,
+          repr(-x[0]) if dt is not np.bool_ else '', repr(abs(x[1])), repr(np.negative(x[0])) if dt is not np.bool_ else '')
+    for val in [7, 2.5, True, -0.0, 64.0, float('nan'), float('inf'), 100]:
+        y = x.copy()
+        try:
+            y[1, 0] = val
+            y[0] = val
+            print(' ', val, repr(y))
+        except Exception as e:
+            print(' ', val, type(e).__name__, e)
+z = np.zeros((2, 3))
+w = z[::2, 1:]
+w[0, 1] = 9.0
+z.T[2, 1] = 4.0
+print(z, w, z.base is None, w.base is z)
+for f in [lambda: z[2, 0], lambda: z.__setitem__((0, 5), 1.0),
+          lambda: len(np.array(1.0)), lambda: np.array(1.0)[0],
+          lambda: z.__getitem__(), lambda: z.__len__(1), lambda: np.zeros(2).__setitem__(0)]:
+    try:
+        print(f())
+    except Exception as e:
+        print(type(e).__name__, e)
+e = np.array(5.0)
+e[()] = 3.0
+print(e, e.shape, np.zeros((0, 2)).shape, len(np.zeros((0, 2))), np.zeros(3)[1:].shape)
+print(np.add(a, b), np.add(a, 2), np.add(2, a), np.multiply(b, b), np.divide(b, 2), np.less(a, b), np.sqrt(a),
+      np.sqrt(b), np.negative(b), np.absolute(-a), np.exp(np.zeros(2)), np.add(a, b, out=np.empty(3)),
+      np.add(a, b, dtype=np.float32), np.subtract(b, 1), np.add([1, 2], [3, 4]), np.add(1, 2), np.sqrt(4.0))
+with np.errstate(divide='ignore', invalid='ignore'):
+    print(np.divide(a, 0), np.sqrt(-a), a / 0)
+try:
+    np.add(a)
+except Exception as e:
+    print(type(e).__name__, e)

@@ -21,11 +21,13 @@ from numpy._dtypes import dtype, generic, _dtype_of, _engine, _BY_NAME, _scalar_
 from numpy._ndarray import ndarray, _wrap, _scalar, _shape_str
 
 
-from numpy._fast import unop as _unop
+from numpy._fast import unop as _unop, shape as _cshape
 # set while an operator of numpy scalars runs (numpy's scalar math)
 _scalar_math = [False]
 _UNARY_CODES = {'sqrt': 0, 'exp': 1, 'log': 2, 'log1p': 3, 'sin': 4, 'cos': 5, 'tanh': 6, 'negative': 7,
                 'absolute': 8}
+_BINARY_CODES = {'add': 0, 'subtract': 1, 'multiply': 2, 'divide': 3, 'equal': 4, 'not_equal': 5, 'less': 6,
+                 'less_equal': 7, 'greater': 8, 'greater_equal': 9}
 
 
 class _Operand:
@@ -119,7 +121,7 @@ class ufunc:
     """A numpy universal function: elementwise over broadcast operands, with
     out=, where=, dtype= and (for binary ones) reduce, accumulate, outer."""
     __slots__ = ('__name__', 'nin', 'nout', '_rule', '_fn', 'identity', '_reduce_fn', '_acc_fn', '_scalar_ok',
-                 '_ucode')
+                 '_ucode', '_bcode')
 
     def __init__(self, name, nin, rule, fn, identity=None, reduce_fn=None, acc_fn=None):
         self.__name__ = name
@@ -133,6 +135,7 @@ class ufunc:
         # numpy._fast's number of this function, where it has one (Note
         # [ndarray fast paths])
         self._ucode = _UNARY_CODES.get(name, -1)
+        self._bcode = _BINARY_CODES.get(name, -1)
         # the engine's own arithmetic and comparisons take a Python number
         # as it is; the fast path hands one only to those
         self._scalar_ok = fn in (torch.add, torch.sub, torch.mul, torch.div, torch.eq, torch.ne, torch.lt, torch.le,
@@ -436,7 +439,7 @@ tanh = ufunc('tanh', 1, _to_float, torch.tanh, None)
 
 
 def _install_operators():
-    from numpy._fast import register, operators
+    from numpy._fast import register, methods
     from numpy._dtypes import _BY_ENGINE
     register(ndarray, list(_BY_ENGINE.items()), _scalar)
 
@@ -568,9 +571,11 @@ def _install_operators():
         setattr(cls, '__invert__', lambda self: invert(self))
     for name, uf in table:
         setattr(ndarray, '__i' + name + '__', ibinop(uf))
-    # + - * / and the comparisons go to C first, the methods above behind
-    # them (Note [ndarray operators in C])
-    operators(ndarray)
+    # + - * /, the comparisons, indexing, len, - and abs of arrays and
+    # ufunc calls go to C first, the methods above behind them (Note
+    # [ndarray operators in C])
+    ndarray.shape = property(_cshape, ndarray.shape.fset)
+    methods(ndarray, ufunc)
     ndarray.__divmod__ = lambda self, other: (floor_divide(self, other), remainder(self, other))
 
 
