@@ -27,7 +27,7 @@
 
 /* ndarray's methods entered in C: the binary operators in FOP_ order,
  * then these */
-enum { M_GETITEM = FOP_COUNT, M_SETITEM, M_LEN, M_NEG, M_ABS, M_UFUNC_CALL, M_COUNT };
+enum { M_GETITEM = FOP_COUNT, M_SETITEM, M_LEN, M_NEG, M_ABS, M_SUM, M_UFUNC_CALL, M_COUNT };
 
 /* the prelude's methods behind the C ones, by M_ number */
 static cg_value general[M_COUNT];
@@ -52,6 +52,10 @@ static cg_value ufunc_fast(cg_value uf, const cg_args *a) {
 static cg_value method_fast(int m, cg_value self, const cg_args *a) {
     if (m == M_UFUNC_CALL)
         return ufunc_fast(self, a);
+    if (m == M_SUM) { /* a.sum() as it comes; axes and keywords from the general path */
+        cg_value r = a->npos == 0 && a->nkw == 0 ? np_fast_sum(self) : CG_NONE;
+        return r.tag == CG_V_NONE ? CG_STOP : r;
+    }
     if (a->nkw)
         return cg_raise(&cg_exc_TypeError, "wrapper %s() takes no keyword arguments", method_defs[m].name);
     int want = m == M_SETITEM ? 2 : m >= M_LEN ? 0 : 1;
@@ -104,6 +108,7 @@ METHOD(nd_setitem, M_SETITEM)
 METHOD(nd_len, M_LEN)
 METHOD(nd_neg, M_NEG)
 METHOD(nd_abs, M_ABS)
+METHOD(nd_sum, M_SUM)
 METHOD(ufunc_call, M_UFUNC_CALL)
 
 /* in M_ order */
@@ -123,6 +128,8 @@ static const cg_method_def method_defs[M_COUNT] = {
     {"__len__", nd_len, NULL, "Return len(self)."},
     {"__neg__", nd_neg, NULL, "-self"},
     {"__abs__", nd_abs, NULL, "abs(self)"},
+    {"sum", nd_sum, NULL, "sum(axis=None, dtype=None, out=None, keepdims=False, initial=0, where=True): Return the "
+     "sum of the array elements over the given axis."},
     {"__call__", ufunc_call, NULL, "Call self as a function."},
 };
 
@@ -141,8 +148,8 @@ static int install(cg_value cls, int m) {
     return rc;
 }
 
-/* methods(ndarray, ufunc): ndarray's operators, indexing, len, - and abs,
- * and ufunc's __call__, in C. */
+/* methods(ndarray, ufunc): ndarray's operators, indexing, len, -, abs and
+ * sum, and ufunc's __call__, in C. */
 cg_value np_fast_methods(cg_value self, const cg_args *a) {
     if (a->npos != 2 || !cg_isinstance(a->pos[0], &cg_type_type) || !cg_isinstance(a->pos[1], &cg_type_type))
         return cg_raise(&cg_exc_TypeError, "methods(ndarray, ufunc)");
@@ -155,12 +162,16 @@ cg_value np_fast_methods(cg_value self, const cg_args *a) {
 /* zeros(shape, dtype=float, order='C', *, like=None) and its kin: the
  * common dtypes (float, None, a numpy dtype object) in C, as positional
  * or keyword dtype; the rest from general. */
-enum { FILL_ZEROS, FILL_ONES, FILL_EMPTY, FILL_COUNT };
+enum { FILL_ZEROS, FILL_ONES, FILL_EMPTY, FILL_ARRAY, FILL_COUNT };
 static cg_value general_fill[FILL_COUNT];
 
 static cg_value filled_call(int which, const cg_args *a) {
     static const cg_value fills[FILL_COUNT] = {
-        {.tag = CG_V_INT, .u.i = 0}, {.tag = CG_V_INT, .u.i = 1}, {.tag = CG_V_NONE}};
+        {.tag = CG_V_INT, .u.i = 0}, {.tag = CG_V_INT, .u.i = 1}, {.tag = CG_V_NONE}, {.tag = CG_V_NONE}};
+    if (which == FILL_ARRAY) { /* np.array(nested lists of numbers) */
+        cg_value r = a->npos == 1 && a->nkw == 0 ? np_fast_from_nested(a->pos[0]) : CG_NONE;
+        return r.tag != CG_V_NONE ? r : cg_call(general_fill[which], a);
+    }
     cg_value dt = CG_NONE;
     bool plain = a->npos >= 1 && a->npos <= 2 && a->nkw == 0;
     if (a->npos == 1 && a->nkw == 1 && !strcmp(a->kwn[0]->s, "dtype"))
@@ -182,6 +193,7 @@ static cg_value filled_call(int which, const cg_args *a) {
 static cg_value nd_zeros(cg_value self, const cg_args *a) { return filled_call(FILL_ZEROS, a); }
 static cg_value nd_ones(cg_value self, const cg_args *a) { return filled_call(FILL_ONES, a); }
 static cg_value nd_empty(cg_value self, const cg_args *a) { return filled_call(FILL_EMPTY, a); }
+static cg_value nd_array(cg_value self, const cg_args *a) { return filled_call(FILL_ARRAY, a); }
 
 /* in FILL_ order */
 static const cg_method_def filled_defs[FILL_COUNT] = {
@@ -194,9 +206,11 @@ static const cg_method_def filled_defs[FILL_COUNT] = {
     {"empty", nd_empty, NULL,
      "empty(shape, dtype=float, order='C', *, like=None): Return a new array of given shape and type, without "
      "initializing entries."},
+    {"array", nd_array, NULL,
+     "array(object, dtype=None, *, copy=True, order='K', subok=False, ndmin=0, like=None): Create an array."},
 };
 
-/* creator(name, general): np.zeros, np.ones or np.empty in C over the
+/* creator(name, general): np.zeros, np.ones, np.empty or np.array in C over the
  * prelude's general one; a builtin of numpy._fast, as numpy's own zeros
  * is one of its C module. */
 cg_value np_fast_creator(cg_value self, const cg_args *a) {

@@ -17,9 +17,11 @@
 #include "numpy/numpy_module.h"
 
 #include "numpy/fastops.h"
+#include "numpy/small_ops.h"
 
 #include <float.h>
 #include <math.h>
+#include <string.h>
 
 #include "ops.h"
 #include "runtime/containers.h"
@@ -194,19 +196,24 @@ cg_value np_fast_binop(int op, cg_value av, cg_value b) {
     if (!x || !op_keeps_dtype(op, x->dtype) || cg_tensor_device(x).type != CG_CPU)
         return CG_NONE;
     cg_tensor *y = NULL, *wrapped = NULL;
-    if (b.tag == CG_V_INT || b.tag == CG_V_FLOAT) {
+    bool number = b.tag == CG_V_INT || b.tag == CG_V_FLOAT;
+    if (number) {
         if (!keeps(x->dtype, b))
             return CG_NONE;
-        y = wrapped = cg_scalar_tensor(b.tag == CG_V_INT ? cg_scalar_int(b.u.i) : cg_scalar_float(b.u.f));
-        if (!y)
-            return torch_raise();
     } else if (!(y = array_tensor(b, &db)) || db.u.o != da.u.o || y->dtype != x->dtype) {
         return CG_NONE;
     }
-    bool was = cg_grad_set_enabled(false);
-    cg_tensor *r = run_op(op, x, y);
-    cg_grad_set_enabled(was);
-    cg_tensor_release(wrapped);
+    cg_tensor *r = np_small_binop(op, x, y, b); /* Note [Small array kernels] */
+    if (!r) {
+        cg_error_clear();
+        if (number && !(y = wrapped = cg_scalar_tensor(b.tag == CG_V_INT ? cg_scalar_int(b.u.i)
+                                                                         : cg_scalar_float(b.u.f))))
+            return torch_raise();
+        bool was = cg_grad_set_enabled(false);
+        r = run_op(op, x, y);
+        cg_grad_set_enabled(was);
+        cg_tensor_release(wrapped);
+    }
     if (!r) { /* a shape error and the like: numpy's words come from the general path */
         cg_error_clear();
         return CG_NONE;
@@ -287,14 +294,17 @@ static int nested_kind(cg_value v, int depth) {
  * numpy's dtype (bool, int64 or float64); None for anything else or a
  * ragged nesting, whose error the general path words. */
 static cg_value f_from_nested(cg_value self, const cg_args *a) {
-    if (!registered || a->npos != 1)
+    return a->npos == 1 ? np_fast_from_nested(a->pos[0]) : CG_NONE;
+}
+
+cg_value np_fast_from_nested(cg_value obj) {
+    if (!registered)
         return CG_NONE;
     static const cg_dtype dts[3] = {CG_BOOL, CG_INT64, CG_F64};
-    int kind =
-        cg_is_type(a->pos[0], &cg_type_list) || cg_is_type(a->pos[0], &cg_type_tuple) ? nested_kind(a->pos[0], 0) : -1;
+    int kind = cg_is_type(obj, &cg_type_list) || cg_is_type(obj, &cg_type_tuple) ? nested_kind(obj, 0) : -1;
     if (kind < 0)
         return CG_NONE;
-    cg_tensor *t = torch_tensor_from_data("array", a->pos[0], dts[kind], cg_device_cpu());
+    cg_tensor *t = torch_tensor_from_data("array", obj, dts[kind], cg_device_cpu());
     if (!t) {
         cg_exc_clear();
         return CG_NONE;
@@ -505,6 +515,22 @@ int np_fast_setitem(cg_value av, cg_value key, cg_value v) {
     return 1;
 }
 
+cg_value np_fast_sum(cg_value av) {
+    cg_value dt = CG_NONE;
+    cg_tensor *x = registered ? array_tensor(av, &dt) : NULL;
+    if (!x || (x->dtype != CG_F64 && x->dtype != CG_F32) || cg_tensor_device(x).type != CG_CPU)
+        return CG_NONE;
+    bool red[CG_MAX_DIMS];
+    for (int d = 0; d < x->ndim; d++)
+        red[d] = true;
+    cg_tensor *r = np_add_reduce(x, red);
+    if (!r)
+        return torch_raise();
+    double v = x->dtype == CG_F64 ? *(const double *)cg_tensor_data(r) : *(const float *)cg_tensor_data(r);
+    cg_tensor_release(r);
+    return scalar_of(cg_float(v), x->dtype);
+}
+
 /* The tensor of any array (0-d, a subclass's too), borrowed; NULL with
  * the error of getattr where it has none. */
 static cg_tensor *any_array_tensor(cg_value v) {
@@ -619,11 +645,18 @@ cg_value np_fast_filled(cg_value shape, cg_dtype dtype, cg_value f) {
         fill = cg_scalar_int(0); /* empty: zeros are as good as any bytes */
     else
         return CG_NONE;
-    cg_tensor *t = cg_full(ndim, sizes, fill, dtype, cg_device_cpu());
+    /* a small array of zeros is zero bytes in every dtype: a memset, not
+     * the engine's fill kernel (its iterator costs more than the bytes) */
+    bool zero = fill.kind == CG_SCALAR_INT ? fill.v.i == 0 : fill.v.f == 0.0 && !signbit(fill.v.f);
+    size_t nbytes = (size_t)numel * cg_dtype_size(dtype);
+    cg_tensor *t = zero && nbytes <= 65536 ? cg_tensor_empty(ndim, sizes, dtype, cg_device_cpu())
+                                           : cg_full(ndim, sizes, fill, dtype, cg_device_cpu());
     if (!t) {
         cg_error_clear();
         return CG_NONE;
     }
+    if (zero && nbytes <= 65536 && nbytes)
+        memset(cg_tensor_data(t), 0, nbytes);
     return wrap(t);
 }
 

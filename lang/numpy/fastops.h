@@ -19,6 +19,10 @@ cg_value np_fast_getitem(cg_value a, cg_value key);
 /* a[key] = v for a key of an int per dim and a Python number: 1 done,
  * 0 for the general path (never an error) */
 int np_fast_setitem(cg_value a, cg_value key, cg_value v);
+/* np.array(obj) of nested lists and tuples of Python numbers */
+cg_value np_fast_from_nested(cg_value obj);
+/* a.sum() of a float32/float64 array, numpy's scalar */
+cg_value np_fast_sum(cg_value a);
 /* a.shape and len(a) of any array */
 cg_value np_fast_shape(cg_value a);
 cg_value np_fast_len(cg_value a);

@@ -11,6 +11,10 @@
 cg_value cg_numpy_lapack_module_init(void);
 /* numpy._umath: numpy's own loops where its order matters (umath_module.c). */
 cg_value cg_numpy_umath_module_init(void);
+/* The float32/float64 CPU tensor t summed over the axes red[d] says, in
+ * numpy's order (umath_module.c, Note [numpy's summation order]); a new
+ * tensor of t's other axes, or NULL with the engine's error set. */
+cg_tensor *np_add_reduce(const cg_tensor *t, const bool *red);
 /* Whether a float tensor on the CPU holds an infinity or a NaN (any
  * layout; float16/bfloat16 through float32): 1 or 0, or -1 with the
  * engine's error set (umath_module.c); numpy's floating-point warnings

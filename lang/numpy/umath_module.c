@@ -154,6 +154,11 @@ static cg_value u_add_reduce(cg_value self, const cg_args *a) {
             return cg_raise(&cg_exc_ValueError, "add_reduce: bad axis");
         red[v.u.i] = true;
     }
+    cg_tensor *r = np_add_reduce(t, red);
+    return r ? cg_tensor_steal(r) : torch_raise();
+}
+
+cg_tensor *np_add_reduce(const cg_tensor *t, const bool *red) {
     int64_t sizes[CG_MAX_DIMS], out_strides[CG_MAX_DIMS];
     int nd = 0;
     for (int d = 0; d < t->ndim; d++)
@@ -161,7 +166,7 @@ static cg_value u_add_reduce(cg_value self, const cg_args *a) {
             sizes[nd++] = t->sizes[d];
     cg_tensor *r = cg_tensor_empty(nd, sizes, t->dtype, cg_device_cpu());
     if (!r)
-        return torch_raise();
+        return NULL;
     int64_t es = (int64_t)cg_dtype_size(t->dtype), acc = es;
     for (int d = t->ndim - 1, k = nd - 1; d >= 0; d--)
         if (!red[d]) {
@@ -179,7 +184,7 @@ static cg_value u_add_reduce(cg_value self, const cg_args *a) {
         else
             reduce_f32(&w, cg_tensor_data(t), cg_tensor_data(r));
     }
-    return cg_tensor_steal(r);
+    return r;
 }
 
 /* ---- sorting ------------------------------------------------------------------------ */

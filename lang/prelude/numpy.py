@@ -123,3 +123,16 @@ def _tensor_of(a):
     if not isinstance(a, ndarray):
         raise TypeError('expected np.ndarray (got ' + type(a).__name__ + ')')
     return a._t
+
+
+def _methods_in_c():
+    # ndarray's + - * /, comparisons, indexing, len, -, abs and sum, and
+    # ufunc calls, go to C first, the methods the modules above put there
+    # behind them (Note [ndarray operators in C] in lang/numpy/fast_methods.c)
+    from numpy._fast import methods, shape
+    ndarray.shape = property(shape, ndarray.shape.fset)
+    methods(ndarray, ufunc)
+
+
+_methods_in_c()
+del _methods_in_c

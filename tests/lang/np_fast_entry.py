@@ -76,3 +76,28 @@ try:
     np.add(a)
 except Exception as e:
     print(type(e).__name__, e)
+
+# a.sum() and np.array(nested) in C
+for x in [np.linspace(0, 1, 1001), np.linspace(0, 1, 1001).astype(np.float32), np.zeros(0), np.array(2.5),
+          np.arange(12.0).reshape(3, 4)[:, ::2], np.array([1, 2, 3]), np.array([True, False]), np.float64(1.5)]:
+    s = x.sum()
+    print(repr(s), type(s).__name__, repr(x.sum(0)) if x.ndim else '', repr(x.sum(keepdims=True)))
+for obj in [[1.0, 2.0, 3.0], [1, 2], [True, False], [], [[1, 2], [3, 4]], (1, 2.5), 3.0, [1, 2.5, True]]:
+    try:
+        r = np.array(obj)
+        print(repr(r), r.dtype)
+    except Exception as e:
+        print(type(e).__name__, e)
+print(np.array, repr(np.array([1, 2], dtype=np.float32)), repr(np.array([1.5], ndmin=2)), np.array(np.ones(2)))
+
+# the small kernels (Note [Small array kernels]): int64 wrapping, float32 rounding of a Python
+# float, NaN and signed zeros in comparisons, same-shape arrays only, and past the size limit
+big = np.array([2**62, -2**63, 2**63 - 1])
+print(big + 2**62, big - 1, big * 3, big * -1, big == -2**63, big >= 0)
+f = np.array([0.1, -0.0, float('nan'), 1e38], dtype=np.float32)
+print((f + 0.1).tolist(), (f * 3.3).tolist(), (f - 1e-8).tolist(), (f / 7.0).tolist(), f == -0.0, f != f, f < 1,
+      (f + 70000).dtype, (f * 2).dtype)
+g = np.array([0.1, 0.2, 0.3])
+print(repr(g + 0.7), repr(g * g), repr(g / 3), repr(g - 1e-17), g == 0.1 * 3, repr(g + 2**53 + 1), repr(g + g[::-1]))
+print(repr(g.reshape(3, 1) + g), repr(np.arange(5000.0)[-3:] * 0.1), repr((np.arange(5000.0) * 0.1)[-3:]))
+print(repr(np.arange(6.0).reshape(2, 3).T + 1), repr(np.ones((2, 3)) * np.ones((2, 3))), repr(np.array([1.5]) / 0.0 if False else 0))

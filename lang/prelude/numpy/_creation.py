@@ -181,6 +181,9 @@ def array(object, dtype=None, *, copy=True, order='K', subok=False, ndmin=0, lik
     return r
 
 
+array = _ccreator('array', array)  # Note [ndarray operators in C]
+
+
 def asarray(a, dtype=None, order=None, *, like=None):
     if isinstance(a, ndarray) and (dtype is None or _dtype_of(dtype) is a._dt):
         return a

@@ -21,7 +21,7 @@ from numpy._dtypes import dtype, generic, _dtype_of, _engine, _BY_NAME, _scalar_
 from numpy._ndarray import ndarray, _wrap, _scalar, _shape_str
 
 
-from numpy._fast import unop as _unop, shape as _cshape
+from numpy._fast import unop as _unop
 # set while an operator of numpy scalars runs (numpy's scalar math)
 _scalar_math = [False]
 _UNARY_CODES = {'sqrt': 0, 'exp': 1, 'log': 2, 'log1p': 3, 'sin': 4, 'cos': 5, 'tanh': 6, 'negative': 7,
@@ -439,7 +439,7 @@ tanh = ufunc('tanh', 1, _to_float, torch.tanh, None)
 
 
 def _install_operators():
-    from numpy._fast import register, methods
+    from numpy._fast import register
     from numpy._dtypes import _BY_ENGINE
     register(ndarray, list(_BY_ENGINE.items()), _scalar)
 
@@ -571,11 +571,6 @@ def _install_operators():
         setattr(cls, '__invert__', lambda self: invert(self))
     for name, uf in table:
         setattr(ndarray, '__i' + name + '__', ibinop(uf))
-    # + - * /, the comparisons, indexing, len, - and abs of arrays and
-    # ufunc calls go to C first, the methods above behind them (Note
-    # [ndarray operators in C])
-    ndarray.shape = property(_cshape, ndarray.shape.fset)
-    methods(ndarray, ufunc)
     ndarray.__divmod__ = lambda self, other: (floor_divide(self, other), remainder(self, other))
 
 
