@@ -265,8 +265,10 @@ int cg_repr_enter(cg_value v);
 void cg_repr_leave(cg_value v);
 /* Frees the calling thread's repr guard (a thread's end). */
 void cg_repr_stack_free(void);
-/* A new object of a builtin type with refcount 1 (calloc'd, basicsize). */
+/* A new object of a builtin type with refcount 1 (zeroed, basicsize). */
 void *cg_obj_alloc(cg_type *type);
+/* size zeroed bytes for an object (see Note [Zeroed objects]), or NULL. */
+void *cg_obj_zalloc(size_t size);
 /* Frees a builtin object's memory (for dealloc slots). */
 void cg_obj_free(cg_obj *o);
 

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime/containers.h"
 #include "runtime/exc.h"
 #include "runtime/gc.h"
 #include "runtime/lang_internal.h"
@@ -269,7 +270,7 @@ static cg_value object_compare(cg_value a, cg_value b, cg_cmpop op) {
 
 cg_value cg_instance_alloc(cg_type *type) {
     size_t size = type->basicsize ? type->basicsize : sizeof(cg_instance);
-    cg_obj *o = calloc(1, size);
+    cg_obj *o = cg_obj_zalloc(size); /* see Note [Zeroed objects] */
     if (!o)
         return cg_raise_nomemory();
     o->refcnt = 1;
