@@ -11,6 +11,9 @@
 cg_value cg_numpy_lapack_module_init(void);
 /* numpy._umath: numpy's own loops where its order matters (umath_module.c). */
 cg_value cg_numpy_umath_module_init(void);
+/* numpy._umath.parse_floats(text, delimiter, comment, skiprows, max_rows):
+ * loadtxt's table of float64s (text_table.c). */
+cg_value np_parse_floats(cg_value self, const cg_args *a);
 /* The float32/float64 CPU tensor t summed over the axes red[d] says, in
  * numpy's order (umath_module.c, Note [numpy's summation order]); a new
  * tensor of t's other axes, or NULL with the engine's error set. */
