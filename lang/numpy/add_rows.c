@@ -27,26 +27,25 @@ typedef double f64x4 __attribute__((vector_size(32)));
 typedef float f32x8 __attribute__((vector_size(32)));
 
 /* k <= ROW_BLOCK contiguous rows, rs bytes apart, added into out[0..len) */
-#define ADD_CONTIG(name, T, VT, ATTR)                                                             \
-    ATTR static void name(T *restrict out, const char *restrict in, int64_t len, int64_t rs,     \
-                          int k) {                                                                \
-        const int64_t lanes = (int64_t)(sizeof(VT) / sizeof(T));                                  \
-        int64_t i = 0;                                                                            \
-        for (; i + lanes <= len; i += lanes) {                                                    \
-            VT acc, x;                                                                            \
-            memcpy(&acc, out + i, sizeof acc);                                                    \
-            for (int r = 0; r < k; r++) {                                                         \
-                memcpy(&x, in + r * rs + i * (int64_t)sizeof(T), sizeof x);                       \
-                acc += x;                                                                         \
-            }                                                                                     \
-            memcpy(out + i, &acc, sizeof acc);                                                    \
-        }                                                                                         \
-        for (; i < len; i++) {                                                                    \
-            T acc = out[i];                                                                       \
-            for (int r = 0; r < k; r++)                                                           \
-                acc += *(const T *)(in + r * rs + i * (int64_t)sizeof(T));                        \
-            out[i] = acc;                                                                         \
-        }                                                                                         \
+#define ADD_CONTIG(name, T, VT, ATTR)                                                                 \
+    ATTR static void name(T *restrict out, const char *restrict in, int64_t len, int64_t rs, int k) { \
+        const int64_t lanes = (int64_t)(sizeof(VT) / sizeof(T));                                      \
+        int64_t i = 0;                                                                                \
+        for (; i + lanes <= len; i += lanes) {                                                        \
+            VT acc, x;                                                                                \
+            memcpy(&acc, out + i, sizeof acc);                                                        \
+            for (int r = 0; r < k; r++) {                                                             \
+                memcpy(&x, in + r * rs + i * (int64_t)sizeof(T), sizeof x);                           \
+                acc += x;                                                                             \
+            }                                                                                         \
+            memcpy(out + i, &acc, sizeof acc);                                                        \
+        }                                                                                             \
+        for (; i < len; i++) {                                                                        \
+            T acc = out[i];                                                                           \
+            for (int r = 0; r < k; r++)                                                               \
+                acc += *(const T *)(in + r * rs + i * (int64_t)sizeof(T));                            \
+            out[i] = acc;                                                                             \
+        }                                                                                             \
     }
 ADD_CONTIG(contig_f64, double, f64x4, )
 ADD_CONTIG(contig_f32, float, f32x8, )
@@ -60,20 +59,17 @@ static bool has_avx2(void) {
     return known;
 }
 
-#define ADD_ROWS(name, T, CONTIG)                                                                 \
-    void name(char *out, const char *in, int64_t len, int64_t os, int64_t is, int64_t nrows,     \
-              int64_t rs) {                                                                       \
-        if (os == (int64_t)sizeof(T) && is == (int64_t)sizeof(T)) {                               \
-            void (*add)(T *, const char *, int64_t, int64_t, int) =                               \
-                has_avx2() ? CONTIG##_avx2 : CONTIG;                                              \
-            for (int64_t r = 0; r < nrows; r += ROW_BLOCK)                                        \
-                add((T *)out, in + r * rs, len, rs,                                               \
-                    (int)(nrows - r < ROW_BLOCK ? nrows - r : ROW_BLOCK));                        \
-            return;                                                                               \
-        }                                                                                         \
-        for (int64_t r = 0; r < nrows; r++)                                                       \
-            for (int64_t i = 0; i < len; i++)                                                     \
-                *(T *)(out + i * os) += *(const T *)(in + r * rs + i * is);                       \
+#define ADD_ROWS(name, T, CONTIG)                                                                          \
+    void name(char *out, const char *in, int64_t len, int64_t os, int64_t is, int64_t nrows, int64_t rs) { \
+        if (os == (int64_t)sizeof(T) && is == (int64_t)sizeof(T)) {                                        \
+            void (*add)(T *, const char *, int64_t, int64_t, int) = has_avx2() ? CONTIG##_avx2 : CONTIG;   \
+            for (int64_t r = 0; r < nrows; r += ROW_BLOCK)                                                 \
+                add((T *)out, in + r * rs, len, rs, (int)(nrows - r < ROW_BLOCK ? nrows - r : ROW_BLOCK)); \
+            return;                                                                                        \
+        }                                                                                                  \
+        for (int64_t r = 0; r < nrows; r++)                                                                \
+            for (int64_t i = 0; i < len; i++)                                                              \
+                *(T *)(out + i * os) += *(const T *)(in + r * rs + i * is);                                \
     }
 ADD_ROWS(np_add_rows_f64, double, contig_f64)
 ADD_ROWS(np_add_rows_f32, float, contig_f32)

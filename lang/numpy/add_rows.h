@@ -7,9 +7,7 @@
 
 /* out[i*os] += in[r*rs + i*is] for r = 0..nrows-1 in turn, i < len
  * (strides in bytes; out never overlaps in). */
-void np_add_rows_f64(char *out, const char *in, int64_t len, int64_t os, int64_t is, int64_t nrows,
-                     int64_t rs);
-void np_add_rows_f32(char *out, const char *in, int64_t len, int64_t os, int64_t is, int64_t nrows,
-                     int64_t rs);
+void np_add_rows_f64(char *out, const char *in, int64_t len, int64_t os, int64_t is, int64_t nrows, int64_t rs);
+void np_add_rows_f32(char *out, const char *in, int64_t len, int64_t os, int64_t is, int64_t nrows, int64_t rs);
 
 #endif
