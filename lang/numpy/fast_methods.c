@@ -24,6 +24,7 @@
 #include "numpy/numpy_module.h"
 #include "runtime/exc.h"
 #include "runtime/lang_internal.h"
+#include "runtime/module.h"
 
 /* ndarray's methods entered in C: the binary operators in FOP_ order,
  * then these */
@@ -210,17 +211,21 @@ static const cg_method_def filled_defs[FILL_COUNT] = {
      "array(object, dtype=None, *, copy=True, order='K', subok=False, ndmin=0, like=None): Create an array."},
 };
 
-/* creator(name, general): np.zeros, np.ones, np.empty or np.array in C over the
- * prelude's general one; a builtin of numpy._fast, as numpy's own zeros
- * is one of its C module. */
+/* creator(name, general): np.zeros, np.ones, np.empty or np.array in C
+ * over the prelude's general one. The builtin is bound to a module object
+ * named numpy, not to numpy._fast, so that its __module__ is numpy's, as
+ * numpy's own builtins say. */
 cg_value np_fast_creator(cg_value self, const cg_args *a) {
+    static cg_value owner;
     if (a->npos != 2 || !cg_is_str(a->pos[0]))
         return cg_raise(&cg_exc_TypeError, "creator(name, general)");
+    if (owner.tag != CG_V_OBJ && cg_is_err(owner = cg_module_new("numpy")))
+        return CG_ERR;
     for (int i = 0; i < FILL_COUNT; i++)
         if (!strcmp(cg_str_cstr(a->pos[0]), filled_defs[i].name)) {
             cg_decref(general_fill[i]);
             general_fill[i] = cg_incref(a->pos[1]);
-            return cg_builtin_new(&filled_defs[i], self);
+            return cg_builtin_new(&filled_defs[i], owner);
         }
     return cg_raise(&cg_exc_ValueError, "creator: no C %s", cg_str_cstr(a->pos[0]));
 }

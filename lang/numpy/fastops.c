@@ -683,7 +683,7 @@ static const cg_method_def fast_defs[] = {
     {"methods", np_fast_methods, NULL,
      "methods(ndarray, ufunc): ndarray's operators and indexing and ufunc calls in C, the methods there kept as "
      "their general paths."},
-    {"creator", np_fast_creator, NULL, "creator(name, general): np.zeros, np.ones or np.empty in C over general."},
+    {"creator", np_fast_creator, NULL, "creator(name, general): np.zeros, np.ones, np.empty or np.array in C."},
     {"binop", f_binop, NULL, "binop(op, a, b): a binary operator of arrays in C, or None for the general path."},
     {NULL, NULL, NULL, NULL},
 };

@@ -25,7 +25,7 @@ for f in [lambda: a + [1, 2], lambda: a.__add__(), lambda: a.__add__(1, 2), lamb
     except Exception as e:
         print(type(e).__name__, e)
 
-print(np.zeros, np.ones.__name__, np.empty.__name__)
+print(np.zeros, np.ones.__name__, np.empty.__name__, np.zeros.__module__, np.empty.__module__, np.array.__module__)
 for z in [np.zeros(3), np.zeros((2, 3)), np.zeros(()), np.zeros([2, 2]), np.zeros(2, float), np.zeros(2, int),
           np.zeros(2, np.float32), np.zeros(2, dtype=np.dtype('int16')), np.zeros(2, dtype=None), np.zeros(2, 'f2'),
           np.zeros(shape=2), np.zeros(2, order='F'), np.ones(3), np.ones((2, 2), np.int8), np.ones(2, dtype=bool),
