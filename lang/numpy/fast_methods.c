@@ -28,7 +28,7 @@
 
 /* ndarray's methods entered in C: the binary operators in FOP_ order,
  * then these */
-enum { M_GETITEM = FOP_COUNT, M_SETITEM, M_LEN, M_NEG, M_ABS, M_SUM, M_UFUNC_CALL, M_COUNT };
+enum { M_GETITEM = FOP_COUNT, M_SETITEM, M_LEN, M_NEG, M_ABS, M_SUM, M_RESHAPE, M_COPY, M_UFUNC_CALL, M_COUNT };
 
 /* the prelude's methods behind the C ones, by M_ number */
 static cg_value general[M_COUNT];
@@ -45,16 +45,38 @@ static cg_value ufunc_fast(cg_value uf, const cg_args *a) {
     cg_value code = d ? cg_dict_get_str_borrowed(d, a->npos == 1 ? name_ucode : name_bcode) : CG_STOP;
     if (code.tag != CG_V_INT || code.u.i < 0)
         return CG_STOP;
-    cg_value r = a->npos == 1 ? np_fast_unop((int)code.u.i, a->pos[0]) : np_fast_binop((int)code.u.i, a->pos[0], a->pos[1]);
+    int c = (int)code.u.i;
+    cg_value r = a->npos == 1 ? np_fast_unop(c, a->pos[0]) : np_fast_binop(c, a->pos[0], a->pos[1]);
     return r.tag == CG_V_NONE ? CG_STOP : r;
+}
+
+/* a.reshape(d0, d1, ...): the sizes as the tuple reshape takes */
+static cg_value reshape_args(cg_value self, const cg_args *a) {
+    cg_value items[CG_MAX_DIMS];
+    for (int i = 0; i < a->npos; i++)
+        items[i] = cg_incref(a->pos[i]);
+    cg_value shape = cg_tuple_steal(a->npos, items);
+    if (cg_is_err(shape))
+        return CG_ERR;
+    cg_value r = np_fast_reshape(self, shape);
+    cg_decref(shape);
+    return r;
 }
 
 /* The common case of method m, or CG_STOP for the general path. */
 static cg_value method_fast(int m, cg_value self, const cg_args *a) {
     if (m == M_UFUNC_CALL)
         return ufunc_fast(self, a);
-    if (m == M_SUM) { /* a.sum() as it comes; axes and keywords from the general path */
-        cg_value r = a->npos == 0 && a->nkw == 0 ? np_fast_sum(self) : CG_NONE;
+    if (m == M_SUM || m == M_COPY || m == M_RESHAPE) { /* arguments and keywords past the plain call: general */
+        cg_value r = CG_NONE;
+        if (m == M_SUM && a->npos == 0 && a->nkw == 0)
+            r = np_fast_sum(self);
+        else if (m == M_COPY && a->npos == 0 && a->nkw == 0)
+            r = np_fast_copy(self);
+        else if (m == M_RESHAPE && a->npos == 1 && a->nkw == 0)
+            r = np_fast_reshape(self, a->pos[0]);
+        else if (m == M_RESHAPE && a->npos > 1 && a->npos <= CG_MAX_DIMS && a->nkw == 0) /* a.reshape(3, 1) */
+            r = reshape_args(self, a);
         return r.tag == CG_V_NONE ? CG_STOP : r;
     }
     if (a->nkw)
@@ -110,6 +132,8 @@ METHOD(nd_len, M_LEN)
 METHOD(nd_neg, M_NEG)
 METHOD(nd_abs, M_ABS)
 METHOD(nd_sum, M_SUM)
+METHOD(nd_reshape, M_RESHAPE)
+METHOD(nd_copy, M_COPY)
 METHOD(ufunc_call, M_UFUNC_CALL)
 
 /* in M_ order */
@@ -129,8 +153,12 @@ static const cg_method_def method_defs[M_COUNT] = {
     {"__len__", nd_len, NULL, "Return len(self)."},
     {"__neg__", nd_neg, NULL, "-self"},
     {"__abs__", nd_abs, NULL, "abs(self)"},
-    {"sum", nd_sum, NULL, "sum(axis=None, dtype=None, out=None, keepdims=False, initial=0, where=True): Return the "
-     "sum of the array elements over the given axis."},
+    {"sum", nd_sum, NULL,
+     "sum(axis=None, dtype=None, out=None, keepdims=False, initial=0, where=True): Return the sum of the array "
+     "elements over the given axis."},
+    {"reshape", nd_reshape, NULL,
+     "reshape(*shape, order='C'): Returns an array containing the same data with a new shape."},
+    {"copy", nd_copy, NULL, "copy(order='C'): Return a copy of the array."},
     {"__call__", ufunc_call, NULL, "Call self as a function."},
 };
 
@@ -149,8 +177,8 @@ static int install(cg_value cls, int m) {
     return rc;
 }
 
-/* methods(ndarray, ufunc): ndarray's operators, indexing, len, -, abs and
- * sum, and ufunc's __call__, in C. */
+/* methods(ndarray, ufunc): ndarray's operators, indexing, len, -, abs,
+ * sum, reshape and copy, and ufunc's __call__, in C. */
 cg_value np_fast_methods(cg_value self, const cg_args *a) {
     if (a->npos != 2 || !cg_isinstance(a->pos[0], &cg_type_type) || !cg_isinstance(a->pos[1], &cg_type_type))
         return cg_raise(&cg_exc_TypeError, "methods(ndarray, ufunc)");

@@ -316,21 +316,24 @@ cg_value np_fast_from_nested(cg_value obj) {
  * (an int or a tuple of ints, one of them may be -1), its base a's owner;
  * None where the general path has to copy or to word an error. */
 static cg_value f_reshape(cg_value self, const cg_args *a) {
-    if (!registered || a->npos != 2)
+    return a->npos == 2 ? np_fast_reshape(a->pos[0], a->pos[1]) : CG_NONE;
+}
+
+cg_value np_fast_reshape(cg_value av, cg_value shape) {
+    if (!registered)
         return CG_NONE;
     cg_value d = CG_NONE;
-    cg_tensor *x = array_tensor(a->pos[0], &d);
-    if (!x && !(a->pos[0].tag == CG_V_OBJ && (void *)a->pos[0].u.o->type == (void *)nd_class.u.o))
+    cg_tensor *x = array_tensor(av, &d);
+    if (!x && !(av.tag == CG_V_OBJ && (void *)av.u.o->type == (void *)nd_class.u.o))
         return CG_NONE;
     if (!x) { /* a 0-d array */
-        cg_value tv = array_field(a->pos[0], name_t);
+        cg_value tv = array_field(av, name_t);
         x = cg_is_tensor(tv) ? cg_tensor_of_borrowed(tv) : NULL;
         if (!x)
             return CG_NONE;
     }
     int64_t sizes[CG_MAX_DIMS], known = 1, n = cg_tensor_numel(x);
     int ndim = 0, unknown = -1;
-    cg_value shape = a->pos[1];
     int64_t count = shape.tag == CG_V_INT ? 1 : cg_is_type(shape, &cg_type_tuple) ? torch_seq_len(shape) : -1;
     if (count < 0 || count > CG_MAX_DIMS)
         return CG_NONE;
@@ -358,7 +361,7 @@ static cg_value f_reshape(cg_value self, const cg_args *a) {
         cg_error_clear();
         return CG_NONE;
     }
-    return view_of(a->pos[0], r);
+    return view_of(av, r);
 }
 
 /* One key of a basic index applied at dim *d of *t (replaced): an int
@@ -529,6 +532,20 @@ cg_value np_fast_sum(cg_value av) {
     double v = x->dtype == CG_F64 ? *(const double *)cg_tensor_data(r) : *(const float *)cg_tensor_data(r);
     cg_tensor_release(r);
     return scalar_of(cg_float(v), x->dtype);
+}
+
+cg_value np_fast_copy(cg_value av) {
+    cg_value dt = CG_NONE;
+    cg_tensor *x = registered ? array_tensor(av, &dt) : NULL;
+    if (!x || !cg_tensor_is_contiguous(x) || cg_tensor_device(x).type != CG_CPU)
+        return CG_NONE;
+    cg_tensor *r = cg_tensor_empty(x->ndim, x->sizes, x->dtype, cg_device_cpu());
+    if (!r)
+        return torch_raise();
+    size_t nbytes = (size_t)cg_tensor_numel(x) * cg_dtype_size(x->dtype);
+    if (nbytes)
+        memcpy(cg_tensor_data(r), cg_tensor_data(x), nbytes);
+    return wrap(r);
 }
 
 /* The tensor of any array (0-d, a subclass's too), borrowed; NULL with

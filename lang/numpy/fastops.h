@@ -21,6 +21,10 @@ cg_value np_fast_getitem(cg_value a, cg_value key);
 int np_fast_setitem(cg_value a, cg_value key, cg_value v);
 /* np.array(obj) of nested lists and tuples of Python numbers */
 cg_value np_fast_from_nested(cg_value obj);
+/* a.reshape(shape) as a view (shape an int or a tuple of ints) */
+cg_value np_fast_reshape(cg_value a, cg_value shape);
+/* a.copy() of a contiguous array */
+cg_value np_fast_copy(cg_value a);
 /* a.sum() of a float32/float64 array, numpy's scalar */
 cg_value np_fast_sum(cg_value a);
 /* a.shape and len(a) of any array */

@@ -101,3 +101,18 @@ g = np.array([0.1, 0.2, 0.3])
 print(repr(g + 0.7), repr(g * g), repr(g / 3), repr(g - 1e-17), g == 0.1 * 3, repr(g + 2**53 + 1), repr(g + g[::-1]))
 print(repr(g.reshape(3, 1) + g), repr(np.arange(5000.0)[-3:] * 0.1), repr((np.arange(5000.0) * 0.1)[-3:]))
 print(repr(np.arange(6.0).reshape(2, 3).T + 1), repr(np.ones((2, 3)) * np.ones((2, 3))), repr(np.array([1.5]) / 0.0 if False else 0))
+
+# reshape and copy in C
+v = np.arange(6.0)
+for r in [v.reshape(2, 3), v.reshape((3, 2)), v.reshape(-1, 2), v.reshape(6), v.reshape([2, 3]), v.reshape(2, 3, order='C'),
+          v[::2].reshape(3, 1), np.array(7.0).reshape(1, 1), v.reshape(2, -1).T.reshape(6)]:
+    print(repr(r), r.base is v, r.flags['C_CONTIGUOUS'])
+for f in [lambda: v.reshape(4, 2), lambda: v.reshape(-1, -1), lambda: v.reshape(2.0, 3), lambda: v.reshape(7)]:
+    try:
+        print(f())
+    except Exception as e:
+        print(type(e).__name__, e)
+c = v.copy()
+c[0] = 9.0
+print(repr(c), v[0], c.base, repr(v[::2].copy()), repr(v.reshape(2, 3).T.copy()), repr(np.array(2.5).copy()),
+      repr(v.copy(order='F')), repr(np.zeros(0).copy()), np.arange(4).copy().dtype)
