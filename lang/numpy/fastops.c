@@ -225,15 +225,6 @@ cg_value np_fast_binop(int op, cg_value av, cg_value b) {
     return wrap(r);
 }
 
-/* binop(op, a, b): a op b as numpy computes it, or None (Note [ndarray
- * fast paths]). */
-static cg_value f_binop(cg_value self, const cg_args *a) {
-    if (a->npos != 3 || a->pos[0].tag != CG_V_INT)
-        return CG_NONE;
-    return np_fast_binop((int)a->pos[0].u.i, a->pos[1], a->pos[2]);
-}
-
-
 static cg_tensor *run_unop(int op, cg_tensor *x) {
     static cg_tensor *(*const fns[UOP_COUNT])(cg_tensor *) = {cg_sqrt, cg_exp,  cg_log, cg_log1p, cg_sin,
                                                               cg_cos,  cg_tanh, cg_neg, cg_abs};
@@ -701,7 +692,6 @@ static const cg_method_def fast_defs[] = {
      "methods(ndarray, ufunc): ndarray's operators and indexing and ufunc calls in C, the methods there kept as "
      "their general paths."},
     {"creator", np_fast_creator, NULL, "creator(name, general): np.zeros, np.ones, np.empty or np.array in C."},
-    {"binop", f_binop, NULL, "binop(op, a, b): a binary operator of arrays in C, or None for the general path."},
     {NULL, NULL, NULL, NULL},
 };
 
