@@ -169,6 +169,10 @@ static int install(cg_value cls, int m) {
     cg_value g = cg_getattr(cls, name);
     if (cg_is_err(g))
         return -1;
+    if (cg_is_type(g, &cg_type_builtin) && ((cg_builtin *)g.u.o)->def == &method_defs[m]) {
+        cg_decref(g); /* installed already: it must not become its own general path */
+        return 0;
+    }
     cg_decref(general[m]);
     general[m] = g;
     cg_value f = cg_builtin_new(&method_defs[m], CG_STOP);
