@@ -1,12 +1,13 @@
 # torch/optim/lr_scheduler.py: the learning-rate schedulers of PyTorch
-# 1.13, all sixteen: the initial step() in __init__, the chainable get_lr
+# 1.13, the fifteen of its __all__ and _LRScheduler: the initial step() in __init__, the chainable get_lr
 # formulas (each lr computed from the previous one), the closed forms used
 # when step(epoch) is given, get_last_lr(), verbose printing, state_dict
 # (the instance's attributes, as 1.13 returns them), the step counter
 # wrapped around optimizer.step and 1.13's UserWarnings (step order,
 # get_lr outside step, the epoch argument).
 # Not here: weak references from the step counter to the optimizer (see
-# _with_counter).
+# _with_counter). LambdaLR and MultiplicativeLR share a base class that
+# PyTorch does not have (_LambdaScheduler, in their __mro__).
 import math
 import types
 import warnings
@@ -207,9 +208,15 @@ def _lambdas_per_group(optimizer, lr_lambda):
     return list(lr_lambda)
 
 
-class _LambdaStateMixin:
-    """state_dict for schedulers driven by functions: plain functions and
-    lambdas are not saved (None), callable objects by their __dict__."""
+class _LambdaScheduler(_LRScheduler):
+    """The schedulers driven by one function per param group. Their
+    state_dict saves callable objects by their __dict__; plain functions
+    and lambdas are not saved (None)."""
+
+    def __init__(self, optimizer, lr_lambda, last_epoch=-1, verbose=False):
+        self.optimizer = optimizer
+        self.lr_lambdas = _lambdas_per_group(optimizer, lr_lambda)
+        super().__init__(optimizer, last_epoch, verbose)
 
     def state_dict(self):
         state = {key: value for key, value in self.__dict__.items()
@@ -226,26 +233,16 @@ class _LambdaStateMixin:
                 fn.__dict__.update(saved)
 
 
-class LambdaLR(_LambdaStateMixin, _LRScheduler):
+class LambdaLR(_LambdaScheduler):
     """lr = initial lr * lr_lambda(epoch)."""
-
-    def __init__(self, optimizer, lr_lambda, last_epoch=-1, verbose=False):
-        self.optimizer = optimizer
-        self.lr_lambdas = _lambdas_per_group(optimizer, lr_lambda)
-        super(LambdaLR, self).__init__(optimizer, last_epoch, verbose)
 
     def get_lr(self):
         _warn_outside_step(self)
         return [base_lr * fn(self.last_epoch) for fn, base_lr in zip(self.lr_lambdas, self.base_lrs)]
 
 
-class MultiplicativeLR(_LambdaStateMixin, _LRScheduler):
+class MultiplicativeLR(_LambdaScheduler):
     """lr = previous lr * lr_lambda(epoch), from epoch 1 on."""
-
-    def __init__(self, optimizer, lr_lambda, last_epoch=-1, verbose=False):
-        self.optimizer = optimizer
-        self.lr_lambdas = _lambdas_per_group(optimizer, lr_lambda)
-        super(MultiplicativeLR, self).__init__(optimizer, last_epoch, verbose)
 
     def get_lr(self):
         _warn_outside_step(self)
