@@ -1,8 +1,7 @@
 # Learning-rate schedulers: the lr sequences of StepLR and
 # CosineAnnealingLR (chainable form, several param groups, eta_min, past
 # T_max), get_last_lr, the initial step made by the constructor, and
-# state_dict. (step(epoch) works, but PyTorch warns about it from its own
-# file, which cgrad does not print.)
+# state_dict. (lr_schedulers.py has the other schedulers and the warnings.)
 import torch
 from torch.optim.lr_scheduler import StepLR, CosineAnnealingLR, ExponentialLR, MultiStepLR, LambdaLR
 
