@@ -146,3 +146,22 @@ int cg_element_format_write(const cg_element_format *f, cg_strbuf *b, const void
     cg_strbuf_append(b, text, (size_t)len);
     return 0;
 }
+
+int cg_element_format_write_complex(const cg_element_format *f, const cg_element_format *fi, cg_strbuf *b,
+                                    const void *elem) {
+    if (cg_element_format_write(f, b, elem) < 0)
+        return -1;
+    cg_strbuf im = CG_STRBUF_INIT;
+    int rc = cg_element_format_write(fi, &im, (const char *)elem + cg_dtype_size(f->dtype));
+    const char *p = im.data ? im.data : "";
+    while (*p == ' ')
+        p++;
+    if (rc == 0) {
+        if (*p != '+' && *p != '-')
+            cg_strbuf_append(b, "+", 1);
+        cg_strbuf_puts(b, p);
+        cg_strbuf_append(b, "j", 1);
+    }
+    cg_strbuf_free(&im);
+    return rc;
+}

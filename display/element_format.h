@@ -35,7 +35,11 @@ typedef struct {
     bool bad_precision; /* a negative precision met a format that needs one */
 } cg_element_format;
 
-/* Building a formatter takes two passes over the printed elements (each a
+/* A complex tensor has one formatter over its real parts and one over
+ * its imaginary parts, each of the parts' dtype (float32 for complex64),
+ * as PyTorch formats self.real and self.imag.
+ *
+ * Building a formatter takes two passes over the printed elements (each a
  * pointer to one element of the formatter's dtype, on the CPU):
  *     cg_element_format_begin(&f, dtype, opts);
  *     for each e: cg_element_format_scan(&f, e);
@@ -55,5 +59,10 @@ int cg_element_format_end(cg_element_format *f, const cg_print_options *o);
 /* Appends one element, padded to the width; -1 with Python's ValueError
  * for a negative precision (the buffer is then left unchanged). */
 int cg_element_format_write(const cg_element_format *f, cg_strbuf *b, const void *elem);
+/* A complex element (two parts of f's dtype) as PyTorch's _val_formatter:
+ * the real part by f, padded, then the imaginary part by fi stripped of
+ * its padding, after a `+` unless it has its own sign, and `j`. */
+int cg_element_format_write_complex(const cg_element_format *f, const cg_element_format *fi, cg_strbuf *b,
+                                    const void *elem);
 
 #endif

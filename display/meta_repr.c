@@ -17,7 +17,7 @@ const char *cg_dtype_repr(cg_dtype dt) {
         [CG_F32] = "torch.float32", [CG_F64] = "torch.float64", [CG_UINT8] = "torch.uint8",
         [CG_INT8] = "torch.int8",   [CG_INT16] = "torch.int16", [CG_F16] = "torch.float16",
         [CG_BF16] = "torch.bfloat16", [CG_UINT16] = "torch.uint16", [CG_UINT32] = "torch.uint32",
-        [CG_UINT64] = "torch.uint64",
+        [CG_UINT64] = "torch.uint64", [CG_C64] = "torch.complex64", [CG_C128] = "torch.complex128",
     };
     return names[dt];
 }

@@ -25,6 +25,8 @@ typedef struct {
     bool summarize;
     int64_t edge; /* items kept at each end of a summarised dim */
     cg_element_format f;
+    cg_element_format fi; /* complex: over the imaginary parts */
+    bool complex;
     double max_abs; /* over the shown finite values, for the colours */
     bool colors;
 } html;
@@ -56,13 +58,21 @@ static void visit(html *h, int d, int64_t off, elem_fn fn) {
         visit(h, d + 1, off + i * stride, fn);
 }
 
+/* the imaginary part of a complex element */
+static const void *imag_of(const html *h, const void *e) { return (const char *)e + h->item / 2; }
+
 static void scan(html *h, const void *e) {
     cg_element_format_scan(&h->f, e);
+    if (h->complex) {
+        cg_element_format_scan(&h->fi, imag_of(h, e));
+        return;
+    }
     double v = fabs(as_double(h, e));
     if (isfinite(v) && v > h->max_abs)
         h->max_abs = v;
 }
 static void measure(html *h, const void *e) { cg_element_format_measure(&h->f, e); }
+static void measure_imag(html *h, const void *e) { cg_element_format_measure(&h->fi, imag_of(h, e)); }
 
 /* ---- cells ------------------------------------------------------------------------------ */
 
@@ -87,7 +97,9 @@ static int cell(const html *h, cg_strbuf *b, const void *e) {
     tint(h, b, e);
     cg_strbuf_puts(b, "\">");
     cg_strbuf one = CG_STRBUF_INIT;
-    if (cg_element_format_write(&h->f, &one, e) < 0) {
+    if ((h->complex ? cg_element_format_write_complex(&h->f, &h->fi, &one, e)
+                    : cg_element_format_write(&h->f, &one, e))
+        < 0) {
         cg_strbuf_free(&one);
         return -1;
     }
@@ -221,12 +233,17 @@ static int values(cg_tensor *host, bool colors, cg_strbuf *b) {
               .item = cg_tensor_itemsize(host),
               .summarize = (double)cg_tensor_numel(host) > o->threshold,
               .edge = o->edgeitems > 0 ? o->edgeitems : 1,
+              .complex = cg_dtype_is_complex(host->dtype),
               .colors = colors && cg_dtype_is_float(host->dtype)};
-    cg_element_format_begin(&h.f, host->dtype, o);
+    cg_dtype part = cg_dtype_real_part(host->dtype);
+    cg_element_format_begin(&h.f, part, o);
+    cg_element_format_begin(&h.fi, part, o);
     visit(&h, 0, host->offset, scan);
     if (cg_element_format_decide(&h.f))
         visit(&h, 0, host->offset, measure);
-    if (cg_element_format_end(&h.f, o) < 0)
+    if (h.complex && cg_element_format_decide(&h.fi))
+        visit(&h, 0, host->offset, measure_imag);
+    if (cg_element_format_end(&h.f, o) < 0 || (h.complex && cg_element_format_end(&h.fi, o) < 0))
         return -1;
     if (host->ndim == 0) {
         cg_strbuf_puts(b, TABLE "<tbody><tr>");

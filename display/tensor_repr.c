@@ -3,7 +3,9 @@
  *
  * The printed elements are read in place through the tensor's strides:
  * one pass builds the formatter over the elements that will be printed
- * (PyTorch's get_summarized_data), a second writes them. */
+ * (PyTorch's get_summarized_data), a second writes them. A complex tensor
+ * has two formatters, one over the real parts and one over the imaginary
+ * parts, as PyTorch formats self.real and self.imag: `1.+2.j`. */
 #include "tensor_repr.h"
 
 #include <math.h>
@@ -28,9 +30,11 @@ typedef struct {
     bool summarize; /* numel > threshold */
     const cg_print_options *o;
     const cg_element_format *f;
+    const cg_element_format *fi; /* complex: the imaginary parts' */
+    size_t shift;                /* the visited part: 0, or the imaginary part's byte offset */
 } walk;
 
-static const void *elem_at(const walk *w, int64_t off) { return w->data + off * (int64_t)w->item; }
+static const void *elem_at(const walk *w, int64_t off) { return w->data + off * (int64_t)w->item + w->shift; }
 
 static bool summarized(const walk *w, int64_t n) { return w->summarize && n > 2 * (int64_t)w->o->edgeitems; }
 
@@ -70,29 +74,37 @@ static void visit(const walk *w, int d, int64_t off, void (*fn)(cg_element_forma
         visit(w, d + 1, off + i * stride, fn, f);
 }
 
-/* _Formatter over the printed elements. */
-static int build_formatter(const walk *w, cg_element_format *f) {
+/* _Formatter over the printed elements (over one part of them, of dtype
+ * dt, for a complex tensor). */
+static int build_formatter(const walk *w, cg_element_format *f, cg_dtype dt) {
     if (w->summarize && w->t->ndim >= 2 && w->o->edgeitems <= 0) {
         /* get_summarized_data stacks an empty list of rows */
         cg_error_set(CG_RUNTIME_ERROR, "stack expects a non-empty TensorList");
         return -1;
     }
-    cg_element_format_begin(f, w->t->dtype, w->o);
+    cg_element_format_begin(f, dt, w->o);
     visit(w, 0, w->t->offset, cg_element_format_scan, f);
     if (cg_element_format_decide(f))
         visit(w, 0, w->t->offset, cg_element_format_measure, f);
     return cg_element_format_end(f, w->o);
 }
 
+static int write_elem(const walk *w, cg_strbuf *b, int64_t off) {
+    const void *e = elem_at(w, off);
+    return w->fi ? cg_element_format_write_complex(w->f, w->fi, b, e) : cg_element_format_write(w->f, b, e);
+}
+
 /* _vector_str: one line holds max(1, floor((linewidth - indent) / (width + 2)))
- * elements, the `...` of a summarised row counting as one. */
+ * elements (a complex one's width: both parts' and the `j`), the `...` of a
+ * summarised row counting as one. */
 static int write_vector(const walk *w, cg_strbuf *b, int64_t off, int indent) {
     int d = w->t->ndim - 1;
     int64_t n = w->t->sizes[d], stride = w->t->strides[d], head = n, tail = n;
     bool dots = summarized(w, n);
     if (dots)
         vector_edges(n, w->o->edgeitems, &head, &tail);
-    double fit = floor((double)(w->o->linewidth - indent) / (double)(w->f->max_width + 2));
+    int width = w->f->max_width + 2 + (w->fi ? w->fi->max_width + 1 : 0);
+    double fit = floor((double)(w->o->linewidth - indent) / (double)width);
     int64_t per_line = fit > 1 ? (int64_t)fit : 1;
     cg_strbuf_append(b, "[", 1);
     for (int64_t j = 0; j < head + dots + (n - tail); j++) {
@@ -104,7 +116,7 @@ static int write_vector(const walk *w, cg_strbuf *b, int64_t off, int indent) {
         }
         if (dots && j == head)
             cg_strbuf_append(b, " ...", 4);
-        else if (cg_element_format_write(w->f, b, elem_at(w, off + item_index(j, head, tail, dots) * stride)) < 0)
+        else if (write_elem(w, b, off + item_index(j, head, tail, dots) * stride) < 0)
             return -1;
     }
     cg_strbuf_append(b, "]", 1);
@@ -116,7 +128,7 @@ static int write_vector(const walk *w, cg_strbuf *b, int64_t off, int indent) {
 static int write_dims(const walk *w, cg_strbuf *b, int d, int64_t off, int indent) {
     int rest = w->t->ndim - d;
     if (rest == 0)
-        return cg_element_format_write(w->f, b, elem_at(w, off));
+        return write_elem(w, b, off);
     if (rest == 1)
         return write_vector(w, b, off, indent);
     int64_t n = w->t->sizes[d], stride = w->t->strides[d], head = n, tail = n;
@@ -143,10 +155,18 @@ static int write_dims(const walk *w, cg_strbuf *b, int d, int64_t off, int inden
 static int write_values(const cg_tensor *t, cg_strbuf *b) {
     const cg_print_options *o = cg_print_options_get();
     /* the walks start at t->offset and step by the strides */
-    walk w = {t, t->storage->data, cg_tensor_itemsize(t), (double)cg_tensor_numel(t) > o->threshold, o, NULL};
-    cg_element_format f;
-    if (build_formatter(&w, &f) < 0)
+    walk w = {t, t->storage->data, cg_tensor_itemsize(t), (double)cg_tensor_numel(t) > o->threshold, o, NULL, NULL, 0};
+    cg_element_format f, fi;
+    cg_dtype part = cg_dtype_real_part(t->dtype);
+    if (build_formatter(&w, &f, part) < 0)
         return -1;
+    if (cg_dtype_is_complex(t->dtype)) {
+        w.shift = w.item / 2;
+        if (build_formatter(&w, &fi, part) < 0)
+            return -1;
+        w.shift = 0;
+        w.fi = &fi;
+    }
     w.f = &f;
     return write_dims(&w, b, 0, t->offset, INDENT);
 }
@@ -184,7 +204,8 @@ static void collect_suffixes(const cg_tensor *t, suffixes *s) {
         size_suffix(s, t);
     /* an empty tensor has no values to tell int64 or bool: it always says */
     bool default_dtype = empty ? t->dtype == CG_DEFAULT_DTYPE
-                               : t->dtype == CG_DEFAULT_DTYPE || t->dtype == CG_INT64 || t->dtype == CG_BOOL;
+                               : t->dtype == CG_DEFAULT_DTYPE || t->dtype == CG_DEFAULT_COMPLEX_DTYPE
+                                     || t->dtype == CG_INT64 || t->dtype == CG_BOOL;
     if (!default_dtype)
         snprintf(suffix_next(s), SUFFIX_LEN, "dtype=%s", cg_dtype_repr(t->dtype));
     if (t->grad_fn)

@@ -400,7 +400,7 @@ int cg_autograd_record(cg_op op, int nout, cg_tensor *const *outs, int nin, cg_t
             continue;
         }
         meta_of(&n->out_meta[i], outs[i]);
-        if (cg_dtype_is_float(outs[i]->dtype)) { /* integer outputs (indices) never require grad */
+        if (cg_dtype_is_inexact(outs[i]->dtype)) { /* integer outputs (indices) never require grad */
             attach_output(n, outs[i], i);
             owners++;
         }

@@ -212,7 +212,7 @@ static cg_tensor *validate(const cg_node *n, int i, cg_tensor *g) {
             return NULL;
         r = s;
     }
-    if (r->dtype != m->dtype && cg_dtype_is_float(m->dtype)) {
+    if (r->dtype != m->dtype && cg_dtype_is_inexact(m->dtype)) {
         cg_tensor *c = cg_to_dtype(r, m->dtype);
         cg_tensor_release(r);
         r = c;

@@ -315,7 +315,8 @@ static int inplace_apply(cg_op op, cg_tensor *self, int n, cg_tensor *const *oth
     /* PyTorch computes in the promoted type and casts into self's dtype,
      * which must not lose the category (float into int, int into bool). */
     cg_dtype result = compute[0];
-    if ((cg_dtype_is_float(result) && !cg_dtype_is_float(self->dtype))
+    if ((cg_dtype_is_float(result) && !cg_dtype_is_inexact(self->dtype))
+        || (cg_dtype_is_complex(result) && !cg_dtype_is_complex(self->dtype))
         || (result != CG_BOOL && self->dtype == CG_BOOL)) {
         cg_error_set(CG_RUNTIME_ERROR, "result type %s can't be cast to the desired output type %s",
                      cg_dtype_legacy_name(result), cg_dtype_legacy_name(self->dtype));

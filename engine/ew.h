@@ -126,6 +126,10 @@ typedef uint64_t cg_u64;
  * fills, moves); arithmetic computes them in float32 (Note [Reduced
  * floating types] in ew.c) */
 #define CG_ROWS_REDUCED(name) [CG_F16] = name##_f16, [CG_BF16] = name##_bf16
+/* complex64 and complex128, for the kernels that take them (Note [Kernels
+ * of complex types] in op.c) */
+#define CG_EXPAND_COMPLEX(MAKE, name) MAKE(name##_c64, cg_c64) MAKE(name##_c128, cg_c128)
+#define CG_ROWS_COMPLEX(name) [CG_C64] = name##_c64, [CG_C128] = name##_c128
 
 /* Runs rows[dtype of operand `which`] over call->it; the common body of
  * elementwise kernels. */

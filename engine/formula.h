@@ -48,6 +48,10 @@ static inline cg_tensor *s_int(scratch *s, cg_tensor *t, int64_t k, bool divide)
     cg_tensor *c = t ? keep(s, cg_scalar_tensor(cg_scalar_int(k))) : NULL;
     return divide ? s_div(s, t, c) : s_mul(s, t, c);
 }
+/* a's complex conjugate, a itself when real: PyTorch's complex
+ * derivatives conjugate the factors of the chain rule (conjugate
+ * Wirtinger convention), which real ones need not */
+static inline cg_tensor *s_conj(scratch *s, cg_tensor *a) { return a ? keep(s, cg_conj(a)) : NULL; }
 /* 1 - a */
 static inline cg_tensor *s_one_minus(scratch *s, cg_tensor *a) { return s_shift(s, s_scale(s, a, -1.0), 1.0); }
 

@@ -89,25 +89,65 @@ static const bool takes_reduced[CG_OP_COUNT] = {
     [CG_OP_SCATTER_ADD] = true,
 };
 
-static bool is_reduced(const cg_tensor *t) { return t && cg_dtype_is_reduced(t->dtype); }
+/* Note [Kernels of complex types]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * complex64 and complex128 have no float32 stand-in: a kernel takes them
+ * only where its rows were written for them. The elementwise ops' complex
+ * rows are all in ops_complex.c (cg_complex_row), run here on the call's
+ * iterator in place of the op's CPU kernel, whose own row tables stay
+ * real; the other kernels that take complex operands are listed below.
+ * CUDA kernels take none (a complex tensor moves to and from a device as
+ * bytes, by the backend's copy, not by a kernel). Any other kernel that
+ * meets a complex operand is refused before it runs, with PyTorch's dispatch
+ * error ("\"max_all\" not implemented for 'ComplexFloat'"), instead of
+ * reading two floats as one. */
+static const bool takes_complex[CG_OP_COUNT] = {
+    [CG_OP_COPY] = true,
+    [CG_OP_FILL] = true,
+    /* the index walks (ops_index.c): moves, and adds of complex values */
+    [CG_OP_INDEX] = true,
+    [CG_OP_INDEX_PUT] = true,
+    [CG_OP_INDEX_SELECT] = true,
+    [CG_OP_INDEX_ADD] = true,
+    [CG_OP_INDEX_FILL] = true,
+    [CG_OP_GATHER] = true,
+    [CG_OP_SCATTER] = true,
+    [CG_OP_SCATTER_VALUE] = true,
+    [CG_OP_SCATTER_ADD] = true,
+};
 
-static const cg_tensor *first_reduced(const cg_kernel_call *call) {
+static bool is_reduced(const cg_tensor *t) { return t && cg_dtype_is_reduced(t->dtype); }
+static bool is_complex(const cg_tensor *t) { return t && cg_dtype_is_complex(t->dtype); }
+
+/* The first operand of call (outputs, inputs, list) that `bad` picks. */
+static const cg_tensor *first_such(const cg_kernel_call *call, bool (*bad)(const cg_tensor *)) {
     for (int i = 0; i < call->nout; i++)
-        if (is_reduced(call->out[i]))
+        if (bad(call->out[i]))
             return call->out[i];
     for (int i = 0; i < call->nin; i++)
-        if (is_reduced(call->in[i]))
+        if (bad(call->in[i]))
             return call->in[i];
     for (int i = 0; i < call->nlist; i++)
-        if (is_reduced(call->list[i]))
+        if (bad(call->list[i]))
             return call->list[i];
     return NULL;
 }
 
-static int refuse_reduced(const cg_kernel_call *call, const cg_tensor *bad, const char *backend) {
+static const cg_tensor *first_reduced(const cg_kernel_call *call) { return first_such(call, is_reduced); }
+
+/* PyTorch's kernel names, in its refusals of complex, where they are not
+ * the op's own: its vml ops */
+static const char *const kernel_names[CG_OP_COUNT] = {
+    [CG_OP_ERF] = "erf_vml",
+    [CG_OP_LOG1P] = "log1p_vml",
+};
+
+static int refuse_dtype(const cg_kernel_call *call, const cg_tensor *bad, const char *backend) {
     char name[64];
     size_t i = 0;
-    for (const char *p = cg_op_table[call->op].name; *p && i < sizeof name - 1; p++)
+    const char *own = cg_dtype_is_complex(bad->dtype) && kernel_names[call->op] ? kernel_names[call->op]
+                                                                                : cg_op_table[call->op].name;
+    for (const char *p = own; *p && i < sizeof name - 1; p++)
         name[i++] = (char)(*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p);
     name[i] = 0;
     cg_error_set(CG_RUNTIME_ERROR, "\"%s_%s\" not implemented for '%s'", name, backend,
@@ -138,7 +178,7 @@ static cg_tensor *stand_in(stand_ins *m, cg_tensor *t) {
 
 static int run_in_float(const cg_kernel_call *call, const char *backend) {
     if (call->nlist > 64 || call->nout + call->nin + call->nlist > 16)
-        return refuse_reduced(call, first_reduced(call), backend);
+        return refuse_dtype(call, first_reduced(call), backend);
     bool was = cg_grad_set_enabled(false);
     stand_ins m = {.n = 0};
     cg_kernel_call c = *call;
@@ -173,9 +213,16 @@ int cg_op_run(const cg_kernel_call *call) {
                      cg_op_table[call->op].name, be->name);
         return -1;
     }
+    const char *backend = dev.type == CG_CPU ? "cpu" : "cuda";
+    const cg_tensor *cpx = first_such(call, is_complex);
+    if (cpx && dev.type == CG_CPU && call->it && cg_complex_row(call->op, cpx->dtype)) {
+        cg_ew_iter_for_each(call->it, cg_complex_row(call->op, cpx->dtype), call->args);
+        return 0;
+    }
+    if (cpx && (!takes_complex[call->op] || dev.type != CG_CPU))
+        return refuse_dtype(call, cpx, backend);
     if (!takes_reduced[call->op] && first_reduced(call)) {
-        const char *backend = dev.type == CG_CPU ? "cpu" : "cuda";
-        return call->it || call->rit ? refuse_reduced(call, first_reduced(call), backend) : run_in_float(call, backend);
+        return call->it || call->rit ? refuse_dtype(call, first_reduced(call), backend) : run_in_float(call, backend);
     }
     int prev = -1;
     if (enter_device(be, dev.index, &prev) < 0)

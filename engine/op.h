@@ -70,6 +70,10 @@ extern const cg_op_info cg_op_table[CG_OP_COUNT];
 #include "ops.def"
 #undef X
 
+/* The CPU row of elementwise op `op` on complex dtype dt (ops_complex.c),
+ * or NULL when op has none (Note [Kernels of complex types] in op.c). */
+cg_row_fn cg_complex_row(cg_op op, cg_dtype dt);
+
 /* Runs the kernel of call->op on the device of call->out[0] (or in[0]).
  * Returns 0, or -1 with "... not implemented for 'cuda'" style errors. */
 int cg_op_run(const cg_kernel_call *call);

@@ -19,6 +19,8 @@ cg_dtype cg_result_type(int n, cg_tensor *const *ts) {
         cg_dtype dt = t->dtype;
         if (t->is_wrapped_number && cg_dtype_is_float(dt))
             dt = CG_DEFAULT_DTYPE;
+        else if (t->is_wrapped_number && cg_dtype_is_complex(dt))
+            dt = CG_DEFAULT_COMPLEX_DTYPE;
         *level = *level < 0 ? (int)dt : (int)cg_dtype_promote((cg_dtype)*level, dt);
     }
     int low = zero >= 0 ? (int)cg_dtype_combine_categories((cg_dtype)zero, (cg_dtype)wrapped, wrapped >= 0) : wrapped;
@@ -369,27 +371,37 @@ int cg_div_(cg_tensor *self, cg_tensor *other) {
 }
 
 /* MulBackward0: self: grad * other, other: grad * self */
+/* g op conj(t) (t itself when real: see formula.h's s_conj) */
+static cg_tensor *by_conj(cg_tensor *(*op)(cg_tensor *, cg_tensor *), cg_tensor *g, cg_tensor *t) {
+    cg_tensor *c = cg_conj(t);
+    cg_tensor *r = c ? op(g, c) : NULL;
+    cg_tensor_release(c);
+    return r;
+}
+
+/* MulBackward0: self: grad * other.conj(), other: grad * self.conj() */
 int cg_bw_mul(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *self, *other;
     if (cg_node_saved_all(n, 2, &self, &other) < 0)
         return -1;
-    gi[0] = n->next[0].node ? cg_mul(go[0], other) : NULL;
-    gi[1] = n->next[1].node ? cg_mul(go[0], self) : NULL;
+    gi[0] = n->next[0].node ? by_conj(cg_mul, go[0], other) : NULL;
+    gi[1] = n->next[1].node ? by_conj(cg_mul, go[0], self) : NULL;
     return (n->next[0].node && !gi[0]) || (n->next[1].node && !gi[1]) ? -1 : 0;
 }
 
-/* DivBackward0: self: grad / other, other: -grad * self / (other * other) */
+/* DivBackward0: self: grad / other.conj(), other: -grad *
+ * ((self / other) / other).conj() */
 int cg_bw_div(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *self, *other;
     if (cg_node_saved_all(n, 2, &self, &other) < 0)
         return -1;
-    if (n->next[0].node && !(gi[0] = cg_div(go[0], other)))
+    if (n->next[0].node && !(gi[0] = by_conj(cg_div, go[0], other)))
         return -1;
-    if (n->next[1].node) { /* -grad * ((self / other) / other), PyTorch's order of roundings */
+    if (n->next[1].node) { /* -grad * ((self / other) / other).conj(), PyTorch's order of roundings */
         cg_tensor *ng = cg_neg(go[0]);
         cg_tensor *r = ng ? cg_div(self, other) : NULL;
         cg_tensor *rr = r ? cg_div(r, other) : NULL;
-        gi[1] = rr ? cg_mul(ng, rr) : NULL;
+        gi[1] = rr ? by_conj(cg_mul, ng, rr) : NULL;
         cg_tensor_release(ng), cg_tensor_release(r), cg_tensor_release(rr);
         if (!gi[1])
             return -1;
@@ -583,7 +595,9 @@ int cg_bw_pow_scalar_base(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 /* ---- div with rounding_mode, floor_divide, remainder ------------------------------------------ */
 
 static int check_div_mode(cg_tensor *a, cg_tensor *b, cg_dtype dt, int mode) {
-    if (cg_check_dtype_supported(mode == CG_ROUND_FLOOR ? "div_floor_cpu" : "div_trunc_cpu", dt, dt != CG_BOOL) < 0)
+    if (cg_check_dtype_supported(mode == CG_ROUND_FLOOR ? "div_floor_cpu" : "div_trunc_cpu", dt,
+                                 dt != CG_BOOL && !cg_dtype_is_complex(dt))
+        < 0)
         return -1;
     return check_int_divisor(a, b, dt);
 }
@@ -723,6 +737,8 @@ int cg_bw_remainder_scalar(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 /* ---- maximum / minimum ------------------------------------------------------------------------------ */
 
 static cg_tensor *max_min(cg_op op, cg_tensor *a, cg_tensor *b) {
+    CG_CHECK(!cg_dtype_is_complex(a->dtype) && !cg_dtype_is_complex(b->dtype), CG_RUNTIME_ERROR,
+             "%s not implemented for complex tensors.", op == CG_OP_MAXIMUM ? "maximum" : "minimum");
     cg_dtype dt = result2(a, b);
     cg_tensor *out = cg_ew_binary(op, a, b, dt, dt, NULL);
     cg_save_spec save[] = {{a, "self"}, {b, "other"}};

@@ -2,6 +2,7 @@
  *
  * COPY is the one kernel that converts between dtypes: clone, contiguous,
  * to(dtype), copy_ and every cast elsewhere in the engine go through it. */
+#include <complex.h>
 #include <math.h>
 #include <string.h>
 
@@ -28,6 +29,8 @@
 #define LOAD_u64(x) (x)
 #define LOAD_f16(x) cg_half_to_float(x)
 #define LOAD_bf16(x) cg_bf16_to_float(x)
+#define LOAD_c64(x) (x)
+#define LOAD_c128(x) (x)
 
 static inline int32_t f_to_i32(double v) { return cg_f64_to_i32_x86(v); }
 static inline int32_t i_to_i32(int64_t v) { return (int32_t)v; }
@@ -36,10 +39,14 @@ static inline uint8_t i_to_u8(int64_t v) { return (uint8_t)v; }
 /* numpy's float to uint64: negatives wrap through int64 */
 static inline uint64_t f_to_u64(double v) { return v < 0 ? (uint64_t)(int64_t)v : (uint64_t)v; }
 static inline uint64_t i_to_u64(uint64_t v) { return v; }
-/* pick the float or the integer form by the value's C type */
-#define BY_KIND(v, F, I) _Generic((v), float: F, double: F, default: I)(v)
+/* pick the float or the integer form by the value's C type; a complex
+ * goes as its real part, as c10's casts of complex to real */
+#define BY_KIND(v, F, I) \
+    _Generic((v), float: F, double: F, float _Complex: F, double _Complex: F, default: I)(v)
 
-#define CAST_b1(v) ((v) != 0)
+/* a complex to bool by its real part, as c10's cast */
+#define REAL_OF(v) _Generic((v), float _Complex: crealf(v), double _Complex: creal(v), default: (v))
+#define CAST_b1(v) (REAL_OF(v) != 0)
 #define CAST_i32(v) BY_KIND(v, f_to_i32, i_to_i32)
 #define CAST_i64(v) ((int64_t)(v))
 #define CAST_f32(v) ((float)(v))
@@ -52,6 +59,8 @@ static inline uint64_t i_to_u64(uint64_t v) { return v; }
 #define CAST_u64(v) BY_KIND(v, f_to_u64, i_to_u64)
 #define CAST_f16(v) cg_half_from_float((float)(v))
 #define CAST_bf16(v) cg_bf16_from_float((float)(v))
+#define CAST_c64(v) ((cg_c64)(v))
+#define CAST_c128(v) ((cg_c128)(v))
 
 /* Unit strides and a broadcast input (stride 0: addmm's bias filling its
  * output) take vectorised loops: one scalar store per cycle would cap a
@@ -91,7 +100,9 @@ static inline uint64_t i_to_u64(uint64_t v) { return v; }
     CONVERT_ROW(conv_##SI##_u32, TI, SI, uint32_t, u32)  \
     CONVERT_ROW(conv_##SI##_u64, TI, SI, uint64_t, u64)  \
     CONVERT_ROW(conv_##SI##_f16, TI, SI, cg_half, f16)   \
-    CONVERT_ROW(conv_##SI##_bf16, TI, SI, cg_bf16, bf16)
+    CONVERT_ROW(conv_##SI##_bf16, TI, SI, cg_bf16, bf16) \
+    CONVERT_ROW(conv_##SI##_c64, TI, SI, cg_c64, c64)    \
+    CONVERT_ROW(conv_##SI##_c128, TI, SI, cg_c128, c128)
 CONVERT_FROM(bool, b1)
 CONVERT_FROM(int32_t, i32)
 CONVERT_FROM(int64_t, i64)
@@ -105,6 +116,8 @@ CONVERT_FROM(uint32_t, u32)
 CONVERT_FROM(uint64_t, u64)
 CONVERT_FROM(cg_half, f16)
 CONVERT_FROM(cg_bf16, bf16)
+CONVERT_FROM(cg_c64, c64)
+CONVERT_FROM(cg_c128, c128)
 
 /* float16 <-> float32 runs, the copies every float16 op makes, by F16C
  * where the CPU has it */
@@ -126,14 +139,14 @@ static void conv_f32_f16_fast(char **p, const int64_t *s, int64_t n, const void 
      [CG_F32] = conv_##SI##_f32,   [CG_F64] = conv_##SI##_f64,   [CG_UINT8] = conv_##SI##_u8,            \
      [CG_INT8] = conv_##SI##_i8,   [CG_INT16] = conv_##SI##_i16, [CG_F16] = conv_##SI##_f16,             \
      [CG_BF16] = conv_##SI##_bf16, [CG_UINT16] = conv_##SI##_u16, [CG_UINT32] = conv_##SI##_u32,   \
-     [CG_UINT64] = conv_##SI##_u64}
+     [CG_UINT64] = conv_##SI##_u64, [CG_C64] = conv_##SI##_c64, [CG_C128] = conv_##SI##_c128}
 /* convert_rows[in dtype][out dtype] */
 static const cg_row_fn convert_rows[CG_DTYPE_COUNT][CG_DTYPE_COUNT] = {
     [CG_BOOL] = CONVERT_TABLE(b1), [CG_INT32] = CONVERT_TABLE(i32), [CG_INT64] = CONVERT_TABLE(i64),
     [CG_F32] = CONVERT_TABLE(f32),   [CG_F64] = CONVERT_TABLE(f64),   [CG_UINT8] = CONVERT_TABLE(u8),
     [CG_INT8] = CONVERT_TABLE(i8),   [CG_INT16] = CONVERT_TABLE(i16), [CG_F16] = CONVERT_TABLE(f16),
     [CG_BF16] = CONVERT_TABLE(bf16), [CG_UINT16] = CONVERT_TABLE(u16), [CG_UINT32] = CONVERT_TABLE(u32),
-    [CG_UINT64] = CONVERT_TABLE(u64),
+    [CG_UINT64] = CONVERT_TABLE(u64), [CG_C64] = CONVERT_TABLE(c64), [CG_C128] = CONVERT_TABLE(c128),
 };
 
 /* the table with the F16C rows in place */
@@ -187,7 +200,9 @@ FILL_ROW(fill_bf16, cg_bf16, CG_BF16)
 FILL_ROW(fill_u16, uint16_t, CG_UINT16)
 FILL_ROW(fill_u32, uint32_t, CG_UINT32)
 FILL_ROW(fill_u64, uint64_t, CG_UINT64)
-static const cg_row_fn fill_rows[CG_DTYPE_COUNT] = {CG_ROWS_ALL(fill), CG_ROWS_REDUCED(fill)};
+FILL_ROW(fill_c64, cg_c64, CG_C64)
+FILL_ROW(fill_c128, cg_c128, CG_C128)
+static const cg_row_fn fill_rows[CG_DTYPE_COUNT] = {CG_ROWS_ALL(fill), CG_ROWS_REDUCED(fill), CG_ROWS_COMPLEX(fill)};
 
 /* out is any shape; args->s[0] the value */
 void cg_cpu_fill(const cg_kernel_call *c) { cg_ew_run(c, fill_rows, 0); }
@@ -293,6 +308,8 @@ cg_tensor *cg_arange(cg_scalar start, cg_scalar end, cg_scalar step, int dtype, 
         bool any_float = start.kind == CG_SCALAR_FLOAT || end.kind == CG_SCALAR_FLOAT || step.kind == CG_SCALAR_FLOAT;
         dtype = any_float ? CG_DEFAULT_DTYPE : CG_INT64;
     }
+    CG_CHECK(!cg_dtype_is_complex((cg_dtype)dtype), CG_RUNTIME_ERROR, "\"arange_cpu\" not implemented for '%s'",
+             cg_dtype_legacy_name((cg_dtype)dtype));
     double size = ceil((e - s) / st);
     CG_CHECK(size >= 0 && size < 0x1p63, CG_RUNTIME_ERROR, "invalid size, possible overflow?");
     int64_t n = (int64_t)size;
@@ -451,7 +468,7 @@ static cg_tensor *copy_as(cg_tensor *x, cg_dtype dtype, cg_op op, cg_memory_form
         cg_tensor_release(out);
         return NULL;
     }
-    if (cg_dtype_is_float(dtype) && cg_autograd_needed(1, &x)
+    if (cg_dtype_is_inexact(dtype) && cg_autograd_needed(1, &x)
         && cg_autograd_record(op, 1, &out, 1, &x, 0, NULL, NULL, NULL) < 0) {
         cg_tensor_release(out);
         return NULL;

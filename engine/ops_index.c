@@ -63,9 +63,13 @@ PUT_ROW(put_bf16, cg_bf16)
     }
 ADD_REDUCED_ROW(add_f16, cg_half, cg_half_to_float, cg_half_from_float)
 ADD_REDUCED_ROW(add_bf16, cg_bf16, cg_bf16_to_float, cg_bf16_from_float)
-static const walk_row_fn take_rows[CG_DTYPE_COUNT] = {CG_ROWS_ALL(take), CG_ROWS_REDUCED(take)};
-static const walk_row_fn put_rows[CG_DTYPE_COUNT] = {CG_ROWS_ALL(put), CG_ROWS_REDUCED(put)};
-static const walk_row_fn add_rows[CG_DTYPE_COUNT] = {CG_ROWS_ALL(add), CG_ROWS_REDUCED(add)};
+/* complex64/complex128 move and add as C's complex types */
+CG_EXPAND_COMPLEX(TAKE_ROW, take)
+CG_EXPAND_COMPLEX(PUT_ROW, put)
+CG_EXPAND_COMPLEX(ADD_ROW, add)
+static const walk_row_fn take_rows[CG_DTYPE_COUNT] = {CG_ROWS_ALL(take), CG_ROWS_REDUCED(take), CG_ROWS_COMPLEX(take)};
+static const walk_row_fn put_rows[CG_DTYPE_COUNT] = {CG_ROWS_ALL(put), CG_ROWS_REDUCED(put), CG_ROWS_COMPLEX(put)};
+static const walk_row_fn add_rows[CG_DTYPE_COUNT] = {CG_ROWS_ALL(add), CG_ROWS_REDUCED(add), CG_ROWS_COMPLEX(add)};
 
 /* out, in[0] and in[1] (int64 offsets) share out's sizes; rows along the
  * last dim, an odometer over the others. */

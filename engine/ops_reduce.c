@@ -649,11 +649,48 @@ static cg_dtype long_if_integral(cg_dtype dt) {
     return cg_dtype_is_float(dt) ? dt : cg_dtype_is_wide_unsigned(dt) ? CG_UINT64 : CG_INT64;
 }
 
+/* Note [Complex sums]
+ * ~~~~~~~~~~~~~~~~~~~
+ * A complex tensor sums (and averages) as its parts: view_as_real, the
+ * real reduction over the same dims, view_as_complex. Each part then sums
+ * in the float order of Note [Summation order]; PyTorch's complex kernel
+ * sums both parts together in vectors of complex lanes, so in long sums
+ * the last bit may differ. Its graph is the composite's, its last node
+ * (view_as_complex's) named as PyTorch's (SumBackward0), as a user sees
+ * it in the result's repr. */
+static cg_tensor *complex_by_parts(cg_tensor *(*reduce)(cg_tensor *, int, const int64_t *, bool), cg_tensor *x,
+                                   int ndims, const int64_t *dims, bool keepdim, const char *node) {
+    if (x->ndim == 0) /* nothing to reduce; the parts' dim must stay */
+        return cg_clone(x);
+    int64_t all[CG_MAX_DIMS], wrapped[CG_MAX_DIMS];
+    if (ndims == 0)
+        for (int d = 0; d < x->ndim; d++)
+            all[d] = d;
+    for (int i = 0; i < (ndims ? ndims : x->ndim); i++) {
+        int w = cg_wrap_dim(ndims ? dims[i] : all[i], x->ndim);
+        if (w < 0)
+            return NULL;
+        wrapped[i] = w;
+    }
+    cg_tensor *parts = cg_view_as_real(x);
+    cg_tensor *r = parts ? reduce(parts, ndims ? ndims : x->ndim, wrapped, keepdim) : NULL;
+    cg_tensor *out = r ? cg_view_as_complex(r) : NULL;
+    cg_tensor_release(parts);
+    cg_tensor_release(r);
+    if (out && out->grad_fn)
+        out->grad_fn->name = node;
+    return out;
+}
+
 cg_tensor *cg_sum(cg_tensor *x, int ndims, const int64_t *dims, bool keepdim) {
+    if (cg_dtype_is_complex(x->dtype))
+        return complex_by_parts(cg_sum, x, ndims, dims, keepdim, "SumBackward0");
     return reduce_op(CG_OP_SUM, x, ndims, dims, keepdim, long_if_integral(x->dtype), NULL, 0, "SumBackward0");
 }
 
 cg_tensor *cg_mean(cg_tensor *x, int ndims, const int64_t *dims, bool keepdim) {
+    if (cg_dtype_is_complex(x->dtype))
+        return complex_by_parts(cg_mean, x, ndims, dims, keepdim, "MeanBackward0");
     CG_CHECK(cg_dtype_is_float(x->dtype), CG_RUNTIME_ERROR,
              "mean(): could not infer output dtype. Input dtype must be either a floating point or complex "
              "dtype. Got: %s",
@@ -688,6 +725,12 @@ static const char *minmax_name(cg_op op) {
  * messages (and for max() the kind) are PyTorch's. */
 static int check_minmax(cg_op op, cg_tensor *x, const int64_t *dim) {
     const char *name = minmax_name(op);
+    if (cg_dtype_is_complex(x->dtype) && !is_argop(op)) { /* argmax's kernel refuses it by name */
+        CG_CHECK_INT(dim, CG_RUNTIME_ERROR, "\"%s_all\" not implemented for '%s'", name,
+                     cg_dtype_legacy_name(x->dtype));
+        cg_error_set(CG_RUNTIME_ERROR, "%s(): does not support complex input", name);
+        return -1;
+    }
     CG_CHECK_INT(!(is_argop(op) && x->dtype == CG_BOOL), CG_RUNTIME_ERROR, "\"%s_cpu\" not implemented for 'Bool'",
                  name);
     if (!dim) {

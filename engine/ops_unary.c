@@ -357,9 +357,14 @@ static int check_neg(const cg_tensor *x) {
                  "mask, use the `~` or `logical_not()` operator instead.");
     return 0;
 }
+/* relu and clamp are clamps, which PyTorch refuses for complex */
+static int check_not_complex_clamp(const cg_tensor *x) {
+    CG_CHECK_INT(!cg_dtype_is_complex(x->dtype), CG_RUNTIME_ERROR, "clamp is not supported for complex types");
+    return 0;
+}
 static int check_relu(const cg_tensor *x) {
     CG_CHECK_INT(x->dtype != CG_BOOL, CG_RUNTIME_ERROR, "Boolean inputs not supported for relu");
-    return 0;
+    return check_not_complex_clamp(x);
 }
 
 cg_tensor *cg_neg(cg_tensor *x) { return check_neg(x) < 0 ? NULL : unary(CG_OP_NEG, x, x->dtype, SAVE_NONE, NULL); }
@@ -370,15 +375,37 @@ int cg_neg_(cg_tensor *self) {
 cg_tensor *cg_abs(cg_tensor *x) {
     if (check_dtype(x->dtype != CG_BOOL, "abs_cpu", x->dtype) < 0)
         return NULL;
+    if (cg_dtype_is_complex(x->dtype)) { /* |z|, of the parts' dtype */
+        cg_tensor *out = cg_ew_unary(CG_OP_ABS, x, x->dtype, cg_dtype_real_part(x->dtype), NULL);
+        return cg_ew_record(out, CG_OP_ABS, 1, &x, 1, &(cg_save_spec){x, "self"}, NULL);
+    }
     return unary(CG_OP_ABS, x, x->dtype, SAVE_SELF, NULL);
 }
 int cg_abs_(cg_tensor *self) {
     if (check_dtype(self->dtype != CG_BOOL, "abs_cpu", self->dtype) < 0)
         return -1;
+    CG_CHECK_INT(!cg_dtype_is_complex(self->dtype), CG_RUNTIME_ERROR,
+                 "In-place abs is not supported for complex tensors.");
     return unary_(CG_OP_ABS, self, self->dtype, SAVE_SELF, NULL);
 }
 
-cg_tensor *cg_sign(cg_tensor *x) { return unary(CG_OP_SIGN, x, x->dtype, SAVE_NONE, NULL); }
+static cg_tensor *conj_named(cg_tensor *x, const char *node) {
+    if (!cg_dtype_is_complex(x->dtype))
+        return cg_tensor_retain(x);
+    cg_tensor *out = cg_ew_unary(CG_OP_CONJ_PHYSICAL, x, x->dtype, x->dtype, NULL);
+    out = cg_ew_record(out, CG_OP_CONJ_PHYSICAL, 1, &x, 0, NULL, NULL);
+    if (out && out->grad_fn && node)
+        out->grad_fn->name = node;
+    return out;
+}
+cg_tensor *cg_conj(cg_tensor *x) { return conj_named(x, "ConjBackward0"); }
+cg_tensor *cg_conj_physical(cg_tensor *x) { return conj_named(x, NULL); }
+
+cg_tensor *cg_sign(cg_tensor *x) {
+    CG_CHECK(!cg_dtype_is_complex(x->dtype), CG_RUNTIME_ERROR,
+             "Unlike NumPy, torch.sign is not intended to support complex numbers. Please use torch.sgn instead.");
+    return unary(CG_OP_SIGN, x, x->dtype, SAVE_NONE, NULL);
+}
 
 cg_tensor *cg_relu(cg_tensor *x) {
     return check_relu(x) < 0 ? NULL : unary(CG_OP_RELU, x, x->dtype, SAVE_RESULT, NULL);
@@ -469,7 +496,7 @@ static int clamp_args(cg_tensor *x, const cg_scalar *min, const cg_scalar *max, 
 cg_tensor *cg_clamp(cg_tensor *x, const cg_scalar *min, const cg_scalar *max) {
     cg_op_args args;
     cg_dtype dt;
-    if (clamp_args(x, min, max, &args, &dt) < 0)
+    if (check_not_complex_clamp(x) < 0 || clamp_args(x, min, max, &args, &dt) < 0)
         return NULL;
     return unary(CG_OP_CLAMP, x, dt, SAVE_SELF, &args);
 }
@@ -495,7 +522,7 @@ cg_tensor *cg_clamp_max(cg_tensor *x, cg_scalar max) {
 int cg_clamp_(cg_tensor *self, const cg_scalar *min, const cg_scalar *max) {
     cg_op_args args;
     cg_dtype dt;
-    if (clamp_args(self, min, max, &args, &dt) < 0)
+    if (check_not_complex_clamp(self) < 0 || clamp_args(self, min, max, &args, &dt) < 0)
         return -1;
     return unary_(CG_OP_CLAMP, self, dt, SAVE_SELF, &args);
 }
@@ -514,16 +541,34 @@ int cg_bw_neg(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     return (gi[0] = cg_neg(go[0])) ? 0 : -1;
 }
 
-/* ExpBackward0: grad * result */
+/* ConjPhysicalBackward0 (and ConjBackward0): grad.conj() */
+int cg_bw_conj_physical(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    (void)n;
+    return (gi[0] = cg_conj(go[0])) ? 0 : -1;
+}
+
+/* ExpBackward0: grad * result.conj() */
 int cg_bw_exp(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     scratch s = {0};
-    return finish(gi, &s, s_mul(&s, go[0], saved(n)));
+    return finish(gi, &s, s_mul(&s, go[0], s_conj(&s, saved(n))));
+}
+
+/* self / |self|, 0 at 0: sgn of a complex self */
+static cg_tensor *s_sgn(scratch *s, cg_tensor *z) {
+    cg_tensor *m = s_fn(s, cg_abs, z);
+    cg_tensor *z0 = m ? keep(s, cg_scalar_tensor(cg_scalar_int(0))) : NULL;
+    cg_tensor *zero = z0 ? keep(s, cg_eq(m, z0)) : NULL;
+    cg_tensor *safe = zero ? keep(s, cg_masked_fill(m, zero, cg_scalar_int(1))) : NULL;
+    return s_div(s, z, safe);
 }
 
 /* AbsBackward0: grad * self.sgn(), so 0 at 0 */
 int cg_bw_abs(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     scratch s = {0};
-    return finish(gi, &s, s_mul(&s, go[0], s_fn(&s, cg_sign, saved(n))));
+    cg_tensor *x = saved(n);
+    if (x && cg_dtype_is_complex(x->dtype))
+        return finish(gi, &s, s_mul(&s, go[0], s_sgn(&s, x)));
+    return finish(gi, &s, s_mul(&s, go[0], s_fn(&s, cg_sign, x)));
 }
 
 /* SignBackward0: zeros */
@@ -532,10 +577,10 @@ int cg_bw_sign(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     return (gi[0] = cg_zeros_like(go[0])) ? 0 : -1;
 }
 
-/* LogBackward0: grad / self */
+/* LogBackward0: grad / self.conj() */
 int cg_bw_log(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     scratch s = {0};
-    return finish(gi, &s, s_div(&s, go[0], saved(n)));
+    return finish(gi, &s, s_div(&s, go[0], s_conj(&s, saved(n))));
 }
 
 /* Log1PBackward0: grad / (self + 1) */
@@ -544,10 +589,10 @@ int cg_bw_log1p(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     return finish(gi, &s, s_div(&s, go[0], s_shift(&s, saved(n), 1.0)));
 }
 
-/* SqrtBackward0: grad / (2 * result), inf at 0 as PyTorch */
+/* SqrtBackward0: grad / (2 * result.conj()), inf at 0 as PyTorch */
 int cg_bw_sqrt(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     scratch s = {0};
-    return finish(gi, &s, s_div(&s, go[0], s_scale(&s, saved(n), 2.0)));
+    return finish(gi, &s, s_div(&s, go[0], s_scale(&s, s_conj(&s, saved(n)), 2.0)));
 }
 
 /* RsqrtBackward0: -0.5 * grad * result^3 */
@@ -557,28 +602,33 @@ int cg_bw_rsqrt(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     return finish(gi, &s, s_mul(&s, go[0], s_scale(&s, s_mul(&s, s_mul(&s, r, r), r), -0.5)));
 }
 
-/* ReciprocalBackward0: -grad * (result * result) */
+/* ReciprocalBackward0: -grad * (result * result).conj() */
 int cg_bw_reciprocal(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     scratch s = {0};
     cg_tensor *r = saved(n);
-    return finish(gi, &s, s_scale(&s, s_mul(&s, go[0], s_mul(&s, r, r)), -1.0));
+    return finish(gi, &s, s_scale(&s, s_mul(&s, go[0], s_conj(&s, s_mul(&s, r, r))), -1.0));
 }
 
-/* SinBackward0: grad * cos(self) */
+/* SinBackward0: grad * cos(self).conj() */
 int cg_bw_sin(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     scratch s = {0};
-    return finish(gi, &s, s_mul(&s, go[0], s_fn(&s, cg_cos, saved(n))));
+    return finish(gi, &s, s_mul(&s, go[0], s_conj(&s, s_fn(&s, cg_cos, saved(n)))));
 }
 
-/* CosBackward0: grad * -sin(self) */
+/* CosBackward0: grad * -sin(self).conj() */
 int cg_bw_cos(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     scratch s = {0};
-    return finish(gi, &s, s_mul(&s, go[0], s_scale(&s, s_fn(&s, cg_sin, saved(n)), -1.0)));
+    return finish(gi, &s, s_mul(&s, go[0], s_scale(&s, s_conj(&s, s_fn(&s, cg_sin, saved(n))), -1.0)));
 }
 
-/* TanhBackward0: tanh_backward(grad, result) = grad * (1 - result^2) */
+/* TanhBackward0: tanh_backward(grad, result) = grad * (1 - result^2),
+ * conjugated for complex (whose tanh_backward kernel cgrad lacks) */
 int cg_bw_tanh(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *r = saved(n);
+    if (r && cg_dtype_is_complex(r->dtype)) {
+        scratch s = {0};
+        return finish(gi, &s, s_mul(&s, go[0], s_conj(&s, s_one_minus(&s, s_mul(&s, r, r)))));
+    }
     return r && (gi[0] = cg_tanh_backward(go[0], r)) ? 0 : -1;
 }
 

@@ -19,6 +19,12 @@ cg_tensor *cg_log1p(cg_tensor *x);
 cg_tensor *cg_sqrt(cg_tensor *x);
 cg_tensor *cg_rsqrt(cg_tensor *x);
 cg_tensor *cg_reciprocal(cg_tensor *x);
+/* The complex conjugate: a copy (PyTorch's conj() is a lazy view with a
+ * conjugate bit, which cgrad does not have: its conj() copies, recorded
+ * as ConjBackward0, and is_conj() is always False). Of a real tensor, the
+ * tensor itself. */
+cg_tensor *cg_conj(cg_tensor *x);
+cg_tensor *cg_conj_physical(cg_tensor *x);
 cg_tensor *cg_sin(cg_tensor *x);
 cg_tensor *cg_cos(cg_tensor *x);
 cg_tensor *cg_tanh(cg_tensor *x);

@@ -342,8 +342,23 @@ static int fill_inplace(cg_tensor *t, fill_fn fill, cg_draw_kind kind, fill_args
 
 /* ---- in-place ops ------------------------------------------------------------------------ */
 
+/* A complex t draws its parts, each of half the variance, as PyTorch's
+ * normal_ on view_as_real(t). */
+static int normal_complex_(cg_tensor *t, double mean, double std, cg_rng *gen) {
+    if (cg_autograd_check_inplace(t) < 0)
+        return -1;
+    bool was = cg_grad_set_enabled(false);
+    cg_tensor *parts = cg_view_as_real(t);
+    int rc = parts ? cg_normal_(parts, mean, std / sqrt(2.0), gen) : -1;
+    cg_tensor_release(parts);
+    cg_grad_set_enabled(was);
+    return rc < 0 ? -1 : cg_record_overwrite(t, "NormalBackward0");
+}
+
 int cg_normal_(cg_tensor *t, double mean, double std, cg_rng *gen) {
     CG_CHECK_INT(std >= 0.0, CG_RUNTIME_ERROR, "normal expects std >= 0.0, but found std %g", std);
+    if (cg_dtype_is_complex(t->dtype))
+        return normal_complex_(t, mean, std, gen);
     if (!cg_dtype_is_float(t->dtype))
         return not_implemented("normal_kernel_cpu", t->dtype);
     fill_args a = {.a = mean, .b = std};

@@ -245,7 +245,7 @@ int cg_tensor_item(const cg_tensor *t, cg_scalar *out) {
         *out = cg_scalar_load(cg_tensor_data(t), t->dtype);
         return 0;
     }
-    unsigned char buf[8];
+    unsigned char buf[16];
     const cg_backend *be = cg_backend_get(cg_tensor_device(t).type);
     if (!be || be->copy(buf, cg_device_cpu(), cg_tensor_data(t), cg_tensor_device(t), cg_tensor_itemsize(t)))
         return -1;
@@ -255,7 +255,9 @@ int cg_tensor_item(const cg_tensor *t, cg_scalar *out) {
 
 cg_tensor *cg_scalar_tensor(cg_scalar s) {
     cg_dtype dt = cg_scalar_dtype(s);
-    cg_tensor *t = cg_tensor_empty(0, NULL, s.kind == CG_SCALAR_FLOAT ? CG_F64 : dt, cg_device_cpu());
+    /* a float or complex is kept in double precision until promotion */
+    cg_dtype held = s.kind == CG_SCALAR_FLOAT ? CG_F64 : s.kind == CG_SCALAR_COMPLEX ? CG_C128 : dt;
+    cg_tensor *t = cg_tensor_empty(0, NULL, held, cg_device_cpu());
     if (!t)
         return NULL;
     cg_scalar_store(cg_tensor_data(t), t->dtype, s);

@@ -10,11 +10,16 @@
 /* A view of t with new geometry, recorded as op when t has history. */
 static cg_tensor *make_view(cg_tensor *t, int ndim, const int64_t *sizes, const int64_t *strides, int64_t offset,
                             cg_op op, const cg_op_args *args, const char *node_name) {
+    return cg_view_make(t, ndim, sizes, strides, offset, t->dtype, op, args, node_name);
+}
+
+cg_tensor *cg_view_make(cg_tensor *t, int ndim, const int64_t *sizes, const int64_t *strides, int64_t offset,
+                        cg_dtype dtype, cg_op op, const cg_op_args *args, const char *node_name) {
     CG_CHECK(ndim <= CG_MAX_DIMS, CG_RUNTIME_ERROR, "cgrad supports tensors of at most %d dimensions, got %d",
              CG_MAX_DIMS, ndim);
     if (cg_check_numel(ndim, sizes) < 0) /* see Note [Size overflow] in tensor.c */
         return NULL;
-    cg_tensor *v = cg_tensor_from_storage(t->storage, offset, ndim, sizes, strides, t->dtype);
+    cg_tensor *v = cg_tensor_from_storage(t->storage, offset, ndim, sizes, strides, dtype);
     if (!v)
         return NULL;
     v->base = cg_tensor_retain(t->base ? t->base : t);

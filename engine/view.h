@@ -22,4 +22,23 @@ cg_tensor *cg_squeeze(cg_tensor *t);
 cg_tensor *cg_squeeze_dim(cg_tensor *t, int64_t dim);
 cg_tensor *cg_unsqueeze(cg_tensor *t, int64_t dim);
 
+/* A view of t's storage with the given geometry (in elements of dtype),
+ * recorded as op (its node renamed node_name when not NULL) when t has
+ * history: the frame of every view op. */
+cg_tensor *cg_view_make(cg_tensor *t, int ndim, const int64_t *sizes, const int64_t *strides, int64_t offset,
+                        cg_dtype dtype, cg_op op, const cg_op_args *args, const char *node_name);
+
+/* ---- complex views (view_complex.c) ---- */
+
+/* The complex tensor t seen as its parts: a last dim of 2 (real,
+ * imaginary) of the parts' dtype. */
+cg_tensor *cg_view_as_real(cg_tensor *t);
+/* The inverse: a float tensor with a last dim of 2, stride 1, seen as
+ * complex. */
+cg_tensor *cg_view_as_complex(cg_tensor *t);
+/* torch.real / torch.imag: views of one part of a complex t (composites:
+ * view_as_real, then select); real of a real t is t itself. */
+cg_tensor *cg_real(cg_tensor *t);
+cg_tensor *cg_imag(cg_tensor *t);
+
 #endif

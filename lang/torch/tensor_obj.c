@@ -534,7 +534,7 @@ int torch_set_requires_grad(cg_tensor *t, bool on, bool from_method) {
                                : " If you want to use a computed variable in a subgraph that doesn't require "
                                  "differentiation use var_no_grad = var.detach().");
     }
-    if (on && !cg_dtype_is_float(t->dtype))
+    if (on && !cg_dtype_is_inexact(t->dtype))
         return cg_raise_int(&cg_exc_RuntimeError, "only Tensors of floating point %sdtype can require gradients",
                             from_method ? "" : "and complex ");
     t->requires_grad = on;
@@ -606,7 +606,7 @@ static int set_data(cg_tensor *t, cg_value v) {
     if (!cg_is_tensor(v))
         return cg_raise_int(&cg_exc_TypeError, "Variable data has to be a tensor, but got %s", cg_type_name(v));
     cg_tensor *src = cg_tensor_of_borrowed(v);
-    if (src->dtype != t->dtype && t->requires_grad && !cg_dtype_is_float(src->dtype))
+    if (src->dtype != t->dtype && t->requires_grad && !cg_dtype_is_inexact(src->dtype))
         return cg_raise_int(&cg_exc_RuntimeError, "data set to a tensor that requires gradients must be floating "
                                                   "point or complex dtype");
     if (src == t)
@@ -619,6 +619,24 @@ static int set_data(cg_tensor *t, cg_value v) {
     set_geometry(t, src->offset, src->ndim, src->sizes, src->strides, src->dtype);
     return 0;
 }
+
+/* x.real / x.imag: views of the parts (x itself for the real of a real
+ * x); assigning to them copies into those views, as PyTorch's setters. */
+static cg_value get_real(cg_tensor *t) { return cg_tensor_steal(cg_real(t)); }
+static cg_value get_imag(cg_tensor *t) { return cg_tensor_steal(cg_imag(t)); }
+
+static int set_part(cg_tensor *t, cg_value v, cg_tensor *(*part)(cg_tensor *)) {
+    cg_tensor *src = torch_operand(v);
+    if (!src)
+        return cg_exc_pending() ? -1 : cg_raise_int(&cg_exc_TypeError, "expected Tensor, got %s", cg_type_name(v));
+    cg_tensor *p = part(t);
+    int rc = p ? cg_copy_(p, src) : -1;
+    cg_tensor_release(p);
+    cg_tensor_release(src);
+    return rc < 0 ? torch_raise_int() : 0;
+}
+static int set_real(cg_tensor *t, cg_value v) { return set_part(t, v, cg_real); }
+static int set_imag(cg_tensor *t, cg_value v) { return set_part(t, v, cg_imag); }
 
 typedef struct {
     const char *name;
@@ -638,6 +656,8 @@ static tensor_attr attrs[] = {
     {"data", get_data, set_data, NULL},
     {"T", get_T, NULL, NULL},
     {"mT", get_mT, NULL, NULL},
+    {"real", get_real, set_real, NULL},
+    {"imag", get_imag, set_imag, NULL},
     {"ndim", get_ndim, NULL, NULL},
     {"is_cuda", get_is_cuda, NULL, NULL},
     {"_version", get_version, NULL, NULL},

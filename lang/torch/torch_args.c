@@ -16,6 +16,7 @@
 #include "torch/torch_args.h"
 #include "runtime/exc.h"
 #include "runtime/bigint.h"
+#include "runtime/complex.h"
 #include "runtime/containers.h"
 
 /* ---- errors ------------------------------------------------------------------ */
@@ -60,6 +61,11 @@ bool torch_scalar_of(cg_value v, cg_scalar *out) {
     case CG_V_FLOAT: *out = cg_scalar_float(v.u.f); return true;
     default: break;
     }
+    if (cg_is_complex(v)) {
+        const cg_cpx *z = &((const cg_complex *)v.u.o)->z;
+        *out = cg_scalar_complex(z->re, z->im);
+        return true;
+    }
     /* numpy's scalars are numbers to PyTorch */
     return torch_numpy_scalar_of(v, out);
 }
@@ -68,6 +74,7 @@ cg_value torch_scalar_value(cg_scalar s) {
     switch (s.kind) {
     case CG_SCALAR_BOOL: return cg_bool(s.v.b);
     case CG_SCALAR_INT: return cg_int(s.v.i);
+    case CG_SCALAR_COMPLEX: return cg_complex_new(s.v.c[0], s.v.c[1]);
     default: return cg_float(s.v.f);
     }
 }

@@ -184,6 +184,10 @@ void torch_tensor_hooks_clear(cg_tensor *t);
  * default filter. -1 with the exception pending when a filter made it an
  * error. */
 int torch_warn(const char *category, const char *message);
+/* PyTorch's copy warns (once) when it drops imaginary parts: from a
+ * complex dtype to a real one. 0, or -1 when a filter made the warning an
+ * error. */
+int torch_warn_complex_to_real(cg_dtype from, cg_dtype to);
 /* A warning PyTorch's C++ raises with TORCH_WARN_ONCE: once per process. */
 int torch_warn_once(const char *category, const char *message);
 /* The same at a given place: for the warnings PyTorch raises from its own

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "runtime/bigint.h"
+#include "runtime/complex.h"
 #include "runtime/module.h"
 #include "torch/torch_args.h"
 
@@ -48,6 +49,8 @@ static int leaf_dtype(cg_value v) {
     }
     if (cg_is_tensor(v))
         return (int)cg_tensor_of_borrowed(v)->dtype;
+    if (cg_is_complex(v))
+        return CG_DEFAULT_COMPLEX_DTYPE;
     int np_dt = torch_numpy_scalar_dtype(v); /* a numpy scalar keeps its dtype */
     if (np_dt != -1)
         return np_dt;
@@ -207,7 +210,7 @@ static cg_value created(cg_tensor *t, const create_opts *o) {
     if (!t)
         return torch_raise();
     if (o->requires_grad) {
-        if (!cg_dtype_is_float(t->dtype)) {
+        if (!cg_dtype_is_inexact(t->dtype)) {
             cg_tensor_release(t);
             return cg_raise(&cg_exc_RuntimeError, "Only Tensors of floating point and complex dtype can require "
                                                   "gradients");

@@ -2,7 +2,7 @@
  * torch.int64, ...): one immortal object per engine dtype, printed as
  * PyTorch prints them ("torch.float32"), with is_floating_point,
  * is_signed and is_complex. The engine's dtype set is the limit: dtypes it
- * does not have (complex, quantized) are not in the module. */
+ * does not have (complex32, quantized) are not in the module. */
 #include <string.h>
 
 #include "runtime/module.h"
@@ -25,7 +25,7 @@ static cg_value dtype_getattr(cg_value self, cg_str *name) {
     if (strcmp(name->s, "is_signed") == 0)
         return cg_bool(dt != CG_BOOL && dt != CG_UINT8 && !cg_dtype_is_wide_unsigned(dt));
     if (strcmp(name->s, "is_complex") == 0)
-        return CG_FALSE;
+        return cg_bool(cg_dtype_is_complex(dt));
     return CG_STOP;
 }
 
@@ -70,7 +70,7 @@ static const struct {
     {"float32", CG_F32}, {"float", CG_F32},   {"float64", CG_F64}, {"double", CG_F64}, {"int64", CG_INT64},
     {"long", CG_INT64},  {"int32", CG_INT32}, {"int", CG_INT32},   {"bool", CG_BOOL},   {"uint8", CG_UINT8},
     {"int8", CG_INT8},   {"int16", CG_INT16}, {"short", CG_INT16}, {"float16", CG_F16}, {"half", CG_F16},
-    {"bfloat16", CG_BF16},
+    {"bfloat16", CG_BF16}, {"complex64", CG_C64}, {"cfloat", CG_C64}, {"complex128", CG_C128}, {"cdouble", CG_C128},
     /* numpy's wider unsigned types, which later PyTorch names too (1.13
      * does not): numpy arrays of them live on them */
     {"uint16", CG_UINT16}, {"uint32", CG_UINT32}, {"uint64", CG_UINT64},

@@ -136,10 +136,11 @@ static cg_value finfo_new(cg_type *type, const cg_args *args) {
         return CG_ERR;
     if (dt < 0)
         dt = CG_DEFAULT_DTYPE;
-    if (!cg_dtype_is_float((cg_dtype)dt))
+    if (!cg_dtype_is_inexact((cg_dtype)dt))
         return cg_raise(&cg_exc_TypeError,
                         "torch.finfo() requires a floating point input type. Use torch.iinfo to handle 'torch.finfo'");
-    return cg_obj_value(&finfos[dt]); /* immortal */
+    /* a complex dtype's are its parts' (dtype=float32 for complex64) */
+    return cg_obj_value(&finfos[cg_dtype_real_part((cg_dtype)dt)]); /* immortal */
 }
 
 static cg_value iinfo_new(cg_type *type, const cg_args *args) {

@@ -72,7 +72,7 @@ static int check_marks(fn_ctx *c) {
 
 /* Will output t take the node as its grad_fn? */
 static bool differentiable(fn_ctx *c, const cg_tensor *t, bool executable) {
-    return executable && cg_dtype_is_float(t->dtype) && !torch_fn_ctx_marks(c->non_differentiable, t);
+    return executable && cg_dtype_is_inexact(t->dtype) && !torch_fn_ctx_marks(c->non_differentiable, t);
 }
 
 /* A new alias of t (a view of all of it), made without history. */

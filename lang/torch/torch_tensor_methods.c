@@ -295,6 +295,8 @@ static cg_value op_fill_(cg_value *a) {
 
 static cg_value op_copy_(cg_value *a) {
     cg_tensor *src = tensor_arg("copy_", "src", 1, a[1]);
+    if (src && torch_warn_complex_to_real(src->dtype, T0->dtype) < 0)
+        src = NULL;
     return src ? inplace(a[0], cg_copy_(T0, src)) : CG_ERR;
 }
 
@@ -856,6 +858,10 @@ static cg_value convert_as(cg_value self, int dtype, const cg_device *device, bo
                     && (copied ? !cg_is_contiguous_as(r, fmt) : cg_suggest_memory_format(r) != fmt);
     if (dt == r->dtype && !relayout && (copied || !copy))
         return cg_tensor_steal(r);
+    if (torch_warn_complex_to_real(r->dtype, dt) < 0) {
+        cg_tensor_release(r);
+        return CG_ERR;
+    }
     cg_tensor *next = cg_to_copy(r, dt, fmt);
     cg_tensor_release(r);
     return next ? cg_tensor_steal(next) : torch_raise();
@@ -1036,6 +1042,10 @@ static cg_value op_clone(cg_value *a) {
     return cg_tensor_steal(cg_clone_format(T0, fmt));
 }
 static cg_value op_is_floating_point(cg_value *a) { return cg_bool(cg_dtype_is_float(T0->dtype)); }
+static cg_value op_is_complex(cg_value *a) { return cg_bool(cg_dtype_is_complex(T0->dtype)); }
+/* cgrad's conj() copies (no conjugate bit, ops_unary.h): nothing to resolve */
+static cg_value op_is_conj(cg_value *a) { return (void)a, CG_FALSE; }
+static cg_value op_resolve_conj(cg_value *a) { return cg_incref(a[0]); }
 static cg_value op_storage_offset(cg_value *a) { return cg_int(T0->offset); }
 static cg_value op_data_ptr(cg_value *a) { return cg_int((int64_t)(intptr_t)cg_tensor_data(T0)); }
 static cg_value op_get_device(cg_value *a) {
@@ -1272,6 +1282,11 @@ static cg_value op_dunder_repr(cg_value *a) { return cg_type_tensor.repr(a[0]); 
     X(relu_, "relu_", "", UNARY_(cg_relu_), M, NULL)                                                                   \
     X(reciprocal, "reciprocal", "", UNARY(cg_reciprocal), B, NULL)                                                     \
     X(reciprocal_, "reciprocal_", "", UNARY_(cg_reciprocal_), M, NULL)                                                 \
+    X(conj, "conj", "", UNARY(cg_conj), B, NULL)                                                                       \
+    X(conj_physical, "conj_physical", "", UNARY(cg_conj_physical), B, NULL)                                            \
+    X(resolve_conj, "resolve_conj", "", IMPL(op_resolve_conj), B, NULL)                                                \
+    X(resolve_neg, "resolve_neg", "", IMPL(op_resolve_conj), B, NULL)                                                  \
+    X(is_conj, "is_conj", "", IMPL(op_is_conj), B, NULL)                                                               \
     X(clamp, "clamp", "min=None, max=None", FAMILY(clamp_impl, NULL, 0), B, NULL)                                      \
     X(clamp_, "clamp_", "min=None, max=None", FAMILY(clamp_impl, NULL, 0), M, NULL)                                    \
     X(clamp_min, "clamp_min", "min", FAMILY(clamp_one_impl, NULL, 0), B, NULL)                                         \
@@ -1360,6 +1375,10 @@ static cg_value op_dunder_repr(cg_value *a) { return cg_type_tensor.repr(a[0]); 
     X(transpose, "transpose", "dim0, dim1", IMPL(op_transpose), B, NULL)                                               \
     X(swapaxes, "swapaxes", "dim0, dim1", IMPL(op_transpose), B, NULL)                                                 \
     X(t, "t", "", UNARY(cg_t), B, NULL)                                                                                \
+    X(real, "real", "", UNARY(cg_real), F, NULL)                                                                       \
+    X(imag, "imag", "", UNARY(cg_imag), F, NULL)                                                                       \
+    X(view_as_real, "view_as_real", "", UNARY(cg_view_as_real), F, NULL)                                               \
+    X(view_as_complex, "view_as_complex", "", UNARY(cg_view_as_complex), F, NULL)                                      \
     X(squeeze, "squeeze", "dim=None", IMPL(op_squeeze), B, NULL)                                                       \
     X(unsqueeze, "unsqueeze", "dim", IMPL(op_unsqueeze), B, NULL)                                                      \
     X(narrow, "narrow", "dim, start, length", IMPL(op_narrow), B, NULL)                                                \
@@ -1410,6 +1429,7 @@ static cg_value op_dunder_repr(cg_value *a) { return cg_type_tensor.repr(a[0]); 
     X(element_size, "element_size", "", IMPL(op_element_size), M, NULL)                                                \
     X(is_contiguous, "is_contiguous", "memory_format=None", IMPL(op_is_contiguous), M, NULL)                           \
     X(is_floating_point, "is_floating_point", "", IMPL(op_is_floating_point), B, NULL)                                 \
+    X(is_complex, "is_complex", "", IMPL(op_is_complex), B, NULL)                                                      \
     X(storage_offset, "storage_offset", "", IMPL(op_storage_offset), M, NULL)                                          \
     X(data_ptr, "data_ptr", "", IMPL(op_data_ptr), M, NULL)                                                            \
     X(get_device, "get_device", "", IMPL(op_get_device), M, NULL)                                                      \

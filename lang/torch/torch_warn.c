@@ -121,3 +121,10 @@ int torch_warn_once(const char *category, const char *message) {
 int torch_warn_at(const char *category, const char *message, const char *file, int line, const char *source) {
     return warn_through_module(category, message, file, line, NULL, source);
 }
+
+int torch_warn_complex_to_real(cg_dtype from, cg_dtype to) {
+    if (!cg_dtype_is_complex(from) || cg_dtype_is_complex(to))
+        return 0;
+    return torch_warn_once("UserWarning", "Casting complex values to real discards the imaginary part (Triggered "
+                                          "internally at  ./aten/src/ATen/native/Copy.cpp:250.)");
+}

@@ -178,6 +178,30 @@ bool sample_unsqueeze(int v, cg_sample *s) {
     }
 }
 
+/* the parts of a float64 [A,2] seen as complex128 and back: a gradient
+ * through both complex views */
+static cg_tensor *f_complex_round_trip(cg_tensor *const *in, const cg_sample *s) {
+    (void)s;
+    cg_tensor *c = cg_view_as_complex(in[0]);
+    cg_tensor *r = c ? cg_view_as_real(c) : NULL;
+    cg_tensor_release(c);
+    return r;
+}
+bool sample_view_as_real(int v, cg_sample *s) {
+    if (v == 0)
+        return SAMPLE("[A,2] as complex [A], as real [A,2]", 1, {IN(31, false, S_A, 2)}, f_complex_round_trip);
+    return false;
+}
+static cg_tensor *f_view_as_complex(cg_tensor *const *in, const cg_sample *s) {
+    (void)s;
+    return cg_view_as_complex(in[0]);
+}
+bool sample_view_as_complex(int v, cg_sample *s) {
+    if (v == 0)
+        return SAMPLE("[B,A,2] as complex [B,A]", 1, {IN(32, false, S_B, S_A, 2)}, f_view_as_complex);
+    return false;
+}
+
 /* ---- unary ------------------------------------------------------------------------------- */
 
 static cg_tensor *f_neg(cg_tensor *const *in, const cg_sample *s) {

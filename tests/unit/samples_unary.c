@@ -46,6 +46,27 @@ UNARY_SAMPLE(sinh, 148, -2.0, 2.0)
 UNARY_SAMPLE(reciprocal, 137, 0.5, 3.0)
 UNARY_SAMPLE(relu, 134, -2.0, 2.0)
 
+/* ---- complex: the op on view_as_complex of a float64 [A,B,2] ---------------------------- */
+
+/* cg_<name> of the complex128 [A,B] whose parts are in[0]: gradchecked
+ * over the parts (Wirtinger's conjugate convention, as PyTorch) */
+#define COMPLEX_OF(name)                                                           \
+    static cg_tensor *fc_##name(cg_tensor *const *in, const cg_sample *s) {       \
+        (void)s;                                                                   \
+        cg_tensor *c = cg_view_as_complex(in[0]);                                  \
+        cg_tensor *r = c ? cg_##name(c) : NULL;                                    \
+        cg_tensor_release(c);                                                      \
+        return r;                                                                  \
+    }
+#define COMPLEX_IN(seed) IN_RANGE(seed, false, -2.0, 2.0, S_A, S_B, 2)
+
+COMPLEX_OF(conj_physical)
+bool sample_conj_physical(int v, cg_sample *s) {
+    if (v == 0)
+        return SAMPLE("complex128 [A,B]", 1, {COMPLEX_IN(150)}, fc_conj_physical);
+    return false;
+}
+
 /* ---- activations with arguments ---------------------------------------------------------- */
 
 static cg_tensor *f_gelu(cg_tensor *const *in, const cg_sample *s) { return cg_gelu(in[0], s->i[0] ? "tanh" : "none"); }

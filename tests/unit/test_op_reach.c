@@ -75,6 +75,9 @@ static const char *const reach[CG_OP_COUNT] = {
     [CG_OP_SELECT] = "y = x[0]",
     [CG_OP_SQUEEZE] = "y = x[None].squeeze()",
     [CG_OP_UNSQUEEZE] = "y = x.unsqueeze(0)",
+    [CG_OP_VIEW_AS_REAL] = "y = torch.view_as_real(x.to(torch.complex64))",
+    [CG_OP_VIEW_AS_COMPLEX] = "y = torch.view_as_complex(b[:, :, :2].contiguous())",
+    [CG_OP_CONJ_PHYSICAL] = "y = torch.conj_physical(x.to(torch.complex64))",
 
     [CG_OP_NEG] = "y = -x",
     [CG_OP_EXP] = "y = torch.exp(x)",

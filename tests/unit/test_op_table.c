@@ -53,10 +53,19 @@ static void sample_free(cg_sample *s) {
         cg_tensor_release(s->in[i]);
 }
 
+/* A complex tensor as its parts (a view: view_as_real), a real one as
+ * itself: complex rows are gradchecked over the parts, whose gradient is
+ * PyTorch's conjugate Wirtinger one (dL/dx + i dL/dy). */
+static cg_tensor *parts_of(cg_tensor *t) {
+    return cg_dtype_is_complex(t->dtype) ? T_OK(cg_view_as_real(t)) : cg_tensor_retain(t);
+}
+
 /* L = sum(out * w) for fixed weights w of out's shape, as a double. */
 static double weighted(const cg_sample *s, const cg_tensor *w) {
-    cg_tensor *out = s->fn(s->in, s);
-    cr_assert(out, "%s", cg_error_message());
+    cg_tensor *whole = s->fn(s->in, s);
+    cr_assert(whole, "%s", cg_error_message());
+    cg_tensor *out = parts_of(whole);
+    cg_tensor_release(whole);
     double acc = 0;
     int64_t n = cg_tensor_numel(out);
     for (int64_t i = 0; i < n; i++)
@@ -72,6 +81,9 @@ static void gradcheck(const row *r, cg_sample *s, int draw) {
     cr_assert(out->grad_fn, "%s [%s] (%s): output has no grad_fn", r->name, s->desc, where);
     cr_assert_eq(out->grad_fn->op, r->op, "%s [%s] (%s): output's grad_fn is %s", r->name, s->desc, where,
                  out->grad_fn->name);
+    cg_tensor *whole = out;
+    out = parts_of(whole);
+    cg_tensor_release(whole);
     cg_tensor *w = t_rand(CG_F64, out->ndim, out->sizes, -1.0, 1.0, 99);
     cg_tensor *prod = T_OK(cg_mul(out, w));
     cg_tensor *loss = T_OK(cg_sum(prod, 0, NULL, false));
@@ -85,7 +97,7 @@ static void gradcheck(const row *r, cg_sample *s, int draw) {
     double eps = s->eps ? s->eps : 1e-6, atol = s->atol ? s->atol : 1e-5, rtol = s->rtol ? s->rtol : 1e-4;
     bool was = cg_grad_set_enabled(false);
     for (int k = 0; k < nw; k++) {
-        cg_tensor *x = wanted[k];
+        cg_tensor *x = parts_of(wanted[k]), *g = grads[k] ? parts_of(grads[k]) : NULL;
         int64_t n = cg_tensor_numel(x);
         for (int64_t j = 0; j < n; j++) {
             double v = t_at(x, j);
@@ -95,12 +107,12 @@ static void gradcheck(const row *r, cg_sample *s, int draw) {
             double lo = weighted(s, w);
             t_set(x, j, v);
             double numeric = (hi - lo) / (2 * eps);
-            double analytic = grads[k] ? t_at(grads[k], j) : 0.0;
+            double analytic = g ? t_at(g, j) : 0.0;
             cr_assert(fabs(numeric - analytic) <= atol + rtol * fabs(numeric),
                       "%s [%s] (%s): d/d input %d element %lld: analytic %.8g, numeric %.8g", r->name, s->desc, where,
                       k, (long long)j, analytic, numeric);
         }
-        cg_tensor_release(grads[k]);
+        cg_tensor_release(grads[k]), cg_tensor_release(g), cg_tensor_release(x);
     }
     cg_grad_set_enabled(was);
     cg_tensor_release(w), cg_tensor_release(prod), cg_tensor_release(loss), cg_tensor_release(out);

@@ -218,3 +218,20 @@ Test(tensor_html, readable_in_both_themes) {
     free(html);
     cg_tensor_release(x);
 }
+
+/* A complex cell is the text repr's element: real part, signed imaginary
+ * part, j. */
+Test(tensor_html, complex_cells_as_the_text) {
+    int64_t sizes[2] = {2, 2};
+    double v[] = {0.5, 1.5, -3, 2.25};
+    cg_tensor *x = T_OK(t_from(CG_F64, 2, sizes, v));
+    cg_tensor *c = T_OK(cg_view_as_complex(x));
+    char *html = T_OK(cg_tensor_html(c, NULL));
+    cr_expect(strstr(html, "(2,) · complex128 · cpu</div>"), "%s", html);
+    cr_expect(strstr(html, ">0.5000+1.5000j</td>"), "%s", html);
+    cr_expect(strstr(html, ">-3.0000+2.2500j</td>"), "%s", html);
+    free(html);
+    expect_same_values(c);
+    cg_tensor_release(c);
+    cg_tensor_release(x);
+}
