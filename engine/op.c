@@ -73,21 +73,13 @@ static int enter_device(const cg_backend *be, int index, int *prev) {
  * does. The index walks take them as they are, for the same reason as
  * COPY: their operands are views into storage. Kernels planned on an iterator cannot be redirected so: they are
  * refused, with PyTorch's dispatch error, before they read the wrong type. */
-static const bool takes_reduced[CG_OP_COUNT] = {
-    [CG_OP_COPY] = true,
-    [CG_OP_FILL] = true,
-    /* walks over a view and element offsets into its storage, which a
-     * float32 copy would not have: they move (and add) the bits themselves */
-    [CG_OP_INDEX] = true,
-    [CG_OP_INDEX_PUT] = true,
-    [CG_OP_INDEX_SELECT] = true,
-    [CG_OP_INDEX_ADD] = true,
-    [CG_OP_INDEX_FILL] = true,
-    [CG_OP_GATHER] = true,
-    [CG_OP_SCATTER] = true,
-    [CG_OP_SCATTER_VALUE] = true,
-    [CG_OP_SCATTER_ADD] = true,
-};
+/* walks over a view and element offsets into its storage, which a float32
+ * copy would not have: they move (and add) the bits themselves */
+#define INDEX_WALKS                                                                                             \
+    [CG_OP_INDEX] = true, [CG_OP_INDEX_PUT] = true, [CG_OP_INDEX_SELECT] = true, [CG_OP_INDEX_ADD] = true,      \
+    [CG_OP_INDEX_FILL] = true, [CG_OP_GATHER] = true, [CG_OP_SCATTER] = true, [CG_OP_SCATTER_VALUE] = true,    \
+    [CG_OP_SCATTER_ADD] = true
+static const bool takes_reduced[CG_OP_COUNT] = {[CG_OP_COPY] = true, [CG_OP_FILL] = true, INDEX_WALKS};
 
 /* Note [Kernels of complex types]
  * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
@@ -102,18 +94,9 @@ static const bool takes_reduced[CG_OP_COUNT] = {
  * error ("\"max_all\" not implemented for 'ComplexFloat'"), instead of
  * reading two floats as one. */
 static const bool takes_complex[CG_OP_COUNT] = {
-    [CG_OP_COPY] = true,
-    [CG_OP_FILL] = true,
-    /* the index walks (ops_index.c): moves, and adds of complex values */
-    [CG_OP_INDEX] = true,
-    [CG_OP_INDEX_PUT] = true,
-    [CG_OP_INDEX_SELECT] = true,
-    [CG_OP_INDEX_ADD] = true,
-    [CG_OP_INDEX_FILL] = true,
-    [CG_OP_GATHER] = true,
-    [CG_OP_SCATTER] = true,
-    [CG_OP_SCATTER_VALUE] = true,
-    [CG_OP_SCATTER_ADD] = true,
+    [CG_OP_COPY] = true, [CG_OP_FILL] = true, INDEX_WALKS,
+    /* products: cgemm/zgemm (ops_linalg.c) */
+    [CG_OP_MM] = true, [CG_OP_BMM] = true, [CG_OP_ADDMM] = true, [CG_OP_MV] = true, [CG_OP_DOT] = true,
 };
 
 static bool is_reduced(const cg_tensor *t) { return t && cg_dtype_is_reduced(t->dtype); }

@@ -73,9 +73,12 @@ static const int_gemm_fn int_gemms[CG_DTYPE_COUNT] = {CG_ROWS_INT(gemm)};
 /* products this large let the host's lock go (long_op.h) */
 #define LONG_OP_MNK 262144.0
 
-/* The float path: one BLAS call per batch entry, layouts from the strides. */
-static void gemm_blas(cg_dtype dt, const cg_mat3 *a, const cg_mat3 *b, const cg_mat3 *c, int64_t bi, double alpha,
-                      double beta) {
+/* The float and complex path: one BLAS call per batch entry, layouts from
+ * the strides; complex64/complex128 by cgemm/zgemm, whose alpha and beta
+ * are complex. */
+static void gemm_blas(cg_dtype dt, const cg_mat3 *a, const cg_mat3 *b, const cg_mat3 *c, int64_t bi, cg_scalar salpha,
+                      cg_scalar sbeta) {
+    double alpha = cg_scalar_to_double(salpha), beta = cg_scalar_to_double(sbeta);
     cg_blas_layout la = cg_blas_layout_of(a->rows, a->cols, a->sr, a->sc);
     cg_blas_layout lb = cg_blas_layout_of(b->rows, b->cols, b->sr, b->sc);
     blasint m = (blasint)a->rows, n = (blasint)b->cols, k = (blasint)a->cols;
@@ -90,6 +93,16 @@ static void gemm_blas(cg_dtype dt, const cg_mat3 *a, const cg_mat3 *b, const cg_
         const float *pa = (const float *)a->p + bi * a->sb, *pb = (const float *)b->p + bi * b->sb;
         float *pc = (float *)c->p + bi * c->sb;
         cblas_sgemm(order, ta, tb, m, n, k, (float)alpha, pa, lda, pb, ldb, (float)beta, pc, ldc);
+    } else if (dt == CG_C64) {
+        const float al[2] = {(float)alpha, (float)cg_scalar_imag(salpha)}, be[2] = {(float)beta, (float)cg_scalar_imag(sbeta)};
+        const float *pa = (const float *)a->p + 2 * bi * a->sb, *pb = (const float *)b->p + 2 * bi * b->sb;
+        float *pc = (float *)c->p + 2 * bi * c->sb;
+        cblas_cgemm(order, ta, tb, m, n, k, al, pa, lda, pb, ldb, be, pc, ldc);
+    } else if (dt == CG_C128) {
+        const double al[2] = {alpha, cg_scalar_imag(salpha)}, be[2] = {beta, cg_scalar_imag(sbeta)};
+        const double *pa = (const double *)a->p + 2 * bi * a->sb, *pb = (const double *)b->p + 2 * bi * b->sb;
+        double *pc = (double *)c->p + 2 * bi * c->sb;
+        cblas_zgemm(order, ta, tb, m, n, k, al, pa, lda, pb, ldb, be, pc, ldc);
     } else {
         const double *pa = (const double *)a->p + bi * a->sb, *pb = (const double *)b->p + bi * b->sb;
         double *pc = (double *)c->p + bi * c->sb;
@@ -110,8 +123,9 @@ static void scale_out(cg_tensor *out, double beta) {
     int64_t n = cg_tensor_numel(out);
     char *p = cg_tensor_data(out);
     static void (*const scales[CG_DTYPE_COUNT])(char *, int64_t, double) = {CG_ROWS_NUMERIC(scale)};
-    if (scales[out->dtype])
-        scales[out->dtype](p, n, beta);
+    cg_dtype dt = cg_dtype_real_part(out->dtype); /* a complex one as its parts (a real beta) */
+    if (scales[dt])
+        scales[dt](p, cg_dtype_is_complex(out->dtype) ? 2 * n : n, beta);
 }
 
 /* in[0]: A, [m,k] or [b,m,k] or [k] (a row); in[1]: B, [k,n] or [b,k,n] or
@@ -134,8 +148,8 @@ static void cpu_product(const cg_kernel_call *call) {
     bool long_op = (double)c.batch * (double)a.rows * (double)a.cols * (double)b.cols >= LONG_OP_MNK;
     void *token = long_op ? cg_long_op_begin() : NULL;
     for (int64_t bi = 0; bi < c.batch; bi++) {
-        if (dt == CG_F32 || dt == CG_F64)
-            gemm_blas(dt, &a, &b, &c, bi, cg_scalar_to_double(salpha), cg_scalar_to_double(sbeta));
+        if (dt == CG_F32 || dt == CG_F64 || cg_dtype_is_complex(dt))
+            gemm_blas(dt, &a, &b, &c, bi, salpha, sbeta);
         else
             int_gemms[dt](&a, &b, &c, bi, (uint64_t)cg_scalar_to_int(salpha), (uint64_t)cg_scalar_to_int(sbeta));
     }
@@ -316,6 +330,22 @@ static cg_tensor *transposed_product(cg_tensor *x, cg_tensor *y, cg_scalar alpha
     return r;
 }
 
+/* The two saved operands, conjugated when complex (the conjugate
+ * Wirtinger derivative of a product takes the other factor's conjugate):
+ * new references, or -1. */
+static int saved_conj(cg_node *n, cg_tensor **a, cg_tensor **b) {
+    cg_tensor *x, *y;
+    if (cg_node_saved_all(n, 2, &x, &y) < 0)
+        return -1;
+    *a = cg_conj(x);
+    *b = *a ? cg_conj(y) : NULL;
+    if (!*b) {
+        cg_tensor_release(*a);
+        return -1;
+    }
+    return 0;
+}
+
 /* MmBackward0 / BmmBackward0 / AddmmBackward0's mat1 and mat2, as PyTorch's
  * mm_mat1_backward / mm_mat2_backward compute them (the products' order of
  * operands decides their bits, Note [Products in PyTorch's order]):
@@ -323,10 +353,8 @@ static cg_tensor *transposed_product(cg_tensor *x, cg_tensor *y, cg_scalar alpha
  *         column-major
  *   mat2: mat1^T @ grad * alpha, or (grad^T @ mat1)^T where mat2 is
  *         column-major (a weight's .t() in linear) */
-static int bw_products(cg_node *n, cg_tensor *g, int first, cg_scalar alpha, cg_tensor **gi) {
-    cg_tensor *m1, *m2;
-    if (cg_node_saved_all(n, 2, &m1, &m2) < 0)
-        return -1;
+static int bw_products_of(cg_tensor *m1, cg_tensor *m2, cg_node *n, cg_tensor *g, int first, cg_scalar alpha,
+                          cg_tensor **gi) {
     if (n->next[first].node) {
         if (column_major(m1)) {
             cg_tensor *gt = cg_t(g);
@@ -350,6 +378,15 @@ static int bw_products(cg_node *n, cg_tensor *g, int first, cg_scalar alpha, cg_
             return -1;
     }
     return 0;
+}
+
+static int bw_products(cg_node *n, cg_tensor *g, int first, cg_scalar alpha, cg_tensor **gi) {
+    cg_tensor *m1, *m2;
+    if (saved_conj(n, &m1, &m2) < 0)
+        return -1;
+    int rc = bw_products_of(m1, m2, n, g, first, alpha, gi);
+    cg_tensor_release(m1), cg_tensor_release(m2);
+    return rc;
 }
 
 int cg_bw_mm(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
@@ -390,21 +427,22 @@ cg_tensor *cg_mv(cg_tensor *self, cg_tensor *vec) {
     return r;
 }
 
-/* MvBackward0: self: outer(grad, vec), vec: self^T @ grad */
+/* MvBackward0: self: outer(grad, vec.conj()), vec: self^H @ grad */
 int cg_bw_mv(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *self, *vec;
-    if (cg_node_saved_all(n, 2, &self, &vec) < 0)
+    if (saved_conj(n, &self, &vec) < 0)
         return -1;
+    int rc = 0;
     if (n->next[0].node && !(gi[0] = cg_outer(go[0], vec)))
-        return -1;
-    if (n->next[1].node) {
+        rc = -1;
+    if (rc == 0 && n->next[1].node) {
         cg_tensor *t = cg_t(self);
         gi[1] = t ? cg_mv(t, go[0]) : NULL;
         cg_tensor_release(t);
-        if (!gi[1])
-            return -1;
+        rc = gi[1] ? 0 : -1;
     }
-    return 0;
+    cg_tensor_release(self), cg_tensor_release(vec);
+    return rc;
 }
 
 cg_tensor *cg_dot(cg_tensor *self, cg_tensor *other) {
@@ -423,16 +461,19 @@ cg_tensor *cg_dot(cg_tensor *self, cg_tensor *other) {
     return product(CG_OP_DOT, self, other, NULL, 0, NULL, NULL, 2, (cg_tensor *[]){self, other}, save);
 }
 
-/* DotBackward0: self: grad * tensor, tensor: grad * self (grad is 0-d) */
+/* DotBackward0: self: grad * tensor.conj(), tensor: grad * self.conj()
+ * (grad is 0-d) */
 int cg_bw_dot(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *self, *other;
-    if (cg_node_saved_all(n, 2, &self, &other) < 0)
+    if (saved_conj(n, &self, &other) < 0)
         return -1;
+    int rc = 0;
     if (n->next[0].node && !(gi[0] = cg_mul(go[0], other)))
-        return -1;
-    if (n->next[1].node && !(gi[1] = cg_mul(go[0], self)))
-        return -1;
-    return 0;
+        rc = -1;
+    if (rc == 0 && n->next[1].node && !(gi[1] = cg_mul(go[0], self)))
+        rc = -1;
+    cg_tensor_release(self), cg_tensor_release(other);
+    return rc;
 }
 
 cg_tensor *cg_outer(cg_tensor *self, cg_tensor *vec2) {

@@ -72,3 +72,18 @@ print(torch.allclose(z, z.clone()), torch.equal(z, o), z.expand(3, 2, 2).sum(0),
 zg = z.clone().requires_grad_()
 (zg[torch.tensor([1, 0, 1])] * o[0].conj()).abs().sum().backward()
 print(zg.grad)
+
+# products by cgemm/zgemm: PyTorch's BLAS calls, so its bits
+torch.manual_seed(0)
+a = torch.randn(3, 4, dtype=torch.complex64)
+b = torch.randn(4, 5, dtype=torch.complex64)
+print(bits(a @ b))
+print(bits(torch.mm(a.to(torch.complex128), b.to(torch.complex128))))
+print(bits(a.t().contiguous().t() @ b), bits(a @ b.t().contiguous().t()))
+x = torch.randn(2, 3, 40, dtype=torch.complex64)
+y = torch.randn(2, 40, 6, dtype=torch.complex64)
+print(bits(torch.bmm(x, y)))
+v = torch.randn(4, dtype=torch.complex64)
+print(a @ v, torch.addmm(torch.ones(3, 5, dtype=torch.complex64), a, b, beta=0.5, alpha=2))
+print(torch.zeros(3, 0, dtype=torch.cfloat) @ torch.zeros(0, 2, dtype=torch.cfloat))
+attempt(lambda: a @ b.real)
