@@ -52,6 +52,14 @@ static inline cg_tensor *s_int(scratch *s, cg_tensor *t, int64_t k, bool divide)
  * derivatives conjugate the factors of the chain rule (conjugate
  * Wirtinger convention), which real ones need not */
 static inline cg_tensor *s_conj(scratch *s, cg_tensor *a) { return a ? keep(s, cg_conj(a)) : NULL; }
+/* z / |z|, 0 at 0: PyTorch's sgn, of a complex z */
+static inline cg_tensor *s_sgn(scratch *s, cg_tensor *z) {
+    cg_tensor *m = s_fn(s, cg_abs, z);
+    cg_tensor *z0 = m ? keep(s, cg_scalar_tensor(cg_scalar_int(0))) : NULL;
+    cg_tensor *zero = z0 ? keep(s, cg_eq(m, z0)) : NULL;
+    cg_tensor *safe = zero ? keep(s, cg_masked_fill(m, zero, cg_scalar_int(1))) : NULL;
+    return s_div(s, z, safe);
+}
 /* 1 - a */
 static inline cg_tensor *s_one_minus(scratch *s, cg_tensor *a) { return s_shift(s, s_scale(s, a, -1.0), 1.0); }
 

@@ -79,6 +79,13 @@ LIBM_ROWS(tanh, ctanhf, ctanh)
 SELECT_ROWS(cg_c64, CMPLXF, float, c64)
 SELECT_ROWS(cg_c128, CMPLX, double, c128)
 
+/* complex(a, b) and polar(a, b) of two real operands: out C */
+#define MAKE_ROWS(R, C, MK, SUF, COS, SIN)                                    \
+    CG_BINARY_ROW_T(complex_##SUF, R, C, CG_NOPRO, MK(a, b))                  \
+    CG_BINARY_ROW_T(polar_##SUF, R, C, CG_NOPRO, MK(a * COS(b), a * SIN(b)))
+MAKE_ROWS(float, cg_c64, CMPLXF, c64, cosf, sinf)
+MAKE_ROWS(double, cg_c128, CMPLX, c128, cos, sin)
+
 #define ROWS(name) {name##_c64, name##_c128}
 /* rows[op][0] for complex64, [1] for complex128 */
 static const cg_row_fn rows[CG_OP_COUNT][2] = {
@@ -92,6 +99,7 @@ static const cg_row_fn rows[CG_OP_COUNT][2] = {
     [CG_OP_SQRT] = ROWS(sqrt), [CG_OP_SIN] = ROWS(sin),
     [CG_OP_COS] = ROWS(cos),   [CG_OP_TANH] = ROWS(tanh),
     [CG_OP_WHERE] = ROWS(where), [CG_OP_MASKED_FILL] = ROWS(masked_fill),
+    [CG_OP_COMPLEX] = ROWS(complex), [CG_OP_POLAR] = ROWS(polar),
 };
 
 cg_row_fn cg_complex_row(cg_op op, cg_dtype dt) {

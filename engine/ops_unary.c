@@ -553,15 +553,6 @@ int cg_bw_exp(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     return finish(gi, &s, s_mul(&s, go[0], s_conj(&s, saved(n))));
 }
 
-/* self / |self|, 0 at 0: sgn of a complex self */
-static cg_tensor *s_sgn(scratch *s, cg_tensor *z) {
-    cg_tensor *m = s_fn(s, cg_abs, z);
-    cg_tensor *z0 = m ? keep(s, cg_scalar_tensor(cg_scalar_int(0))) : NULL;
-    cg_tensor *zero = z0 ? keep(s, cg_eq(m, z0)) : NULL;
-    cg_tensor *safe = zero ? keep(s, cg_masked_fill(m, zero, cg_scalar_int(1))) : NULL;
-    return s_div(s, z, safe);
-}
-
 /* AbsBackward0: grad * self.sgn(), so 0 at 0 */
 int cg_bw_abs(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     scratch s = {0};

@@ -41,4 +41,11 @@ cg_tensor *cg_view_as_complex(cg_tensor *t);
 cg_tensor *cg_real(cg_tensor *t);
 cg_tensor *cg_imag(cg_tensor *t);
 
+/* ---- complex tensors made of real ones (complex_make.c) ---- */
+
+/* torch.complex(real, imag) and torch.polar(abs, angle): float32 or
+ * float64 operands of one dtype, broadcast; a complex result. */
+cg_tensor *cg_make_complex(cg_tensor *real, cg_tensor *imag);
+cg_tensor *cg_polar(cg_tensor *abs, cg_tensor *angle);
+
 #endif

@@ -1379,6 +1379,8 @@ static cg_value op_dunder_repr(cg_value *a) { return cg_type_tensor.repr(a[0]); 
     X(imag, "imag", "", UNARY(cg_imag), F, NULL)                                                                       \
     X(view_as_real, "view_as_real", "", UNARY(cg_view_as_real), F, NULL)                                               \
     X(view_as_complex, "view_as_complex", "", UNARY(cg_view_as_complex), F, NULL)                                      \
+    X(complex, "complex", "imag", TBINARY(cg_make_complex), F, NULL)                                                   \
+    X(polar, "polar", "angle", TBINARY(cg_polar), F, NULL)                                                             \
     X(squeeze, "squeeze", "dim=None", IMPL(op_squeeze), B, NULL)                                                       \
     X(unsqueeze, "unsqueeze", "dim", IMPL(op_unsqueeze), B, NULL)                                                      \
     X(narrow, "narrow", "dim, start, length", IMPL(op_narrow), B, NULL)                                                \

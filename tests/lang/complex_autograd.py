@@ -66,3 +66,17 @@ print(V.grad)
 X = torch.randn(2, 3, 4, dtype=torch.complex128, requires_grad=True)
 torch.view_as_real(X @ X.detach().transpose(1, 2)).sum().backward()
 print(X.grad)
+
+# complex and polar: the parts' gradients
+a = torch.tensor([2.0, 1, 0], requires_grad=True)
+b = torch.tensor([0.5, 3.0, 1], requires_grad=True)
+p = torch.polar(a, b)
+print(p.grad_fn.name())
+(p * torch.tensor([1 + 2j, 3 - 1j, 2j])).real.sum().backward()
+print(a.grad, b.grad)
+a.grad = None
+b.grad = None
+c = torch.complex(a, b)
+print(c.grad_fn.name())
+(c * c).imag.sum().backward()
+print(a.grad, b.grad)

@@ -202,6 +202,33 @@ bool sample_view_as_complex(int v, cg_sample *s) {
     return false;
 }
 
+/* complex(a, b) and polar(abs, angle) of two float64 operands, the second
+ * broadcast in the second variant */
+static cg_tensor *f_complex(cg_tensor *const *in, const cg_sample *s) {
+    (void)s;
+    return cg_make_complex(in[0], in[1]);
+}
+bool sample_complex(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("[A,B], [A,B]", 2, {IN(33, false, S_A, S_B), IN(34, true, S_A, S_B)}, f_complex);
+    case 1: return SAMPLE("[A,B], [B]", 2, {IN(35, false, S_A, S_B), IN(36, false, S_B)}, f_complex);
+    default: return false;
+    }
+}
+static cg_tensor *f_polar(cg_tensor *const *in, const cg_sample *s) {
+    (void)s;
+    return cg_polar(in[0], in[1]);
+}
+/* abs > 0: PyTorch's derivative (through result.sgn()) holds for abs >= 0 */
+#define ABS_IN(seed, nc, ...) s_input_range(S_SIZES(__VA_ARGS__), seed, nc, 0.5, 2.0)
+bool sample_polar(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("[A,B], [A,B]", 2, {ABS_IN(37, false, S_A, S_B), IN(38, false, S_A, S_B)}, f_polar);
+    case 1: return SAMPLE("[A,B], [B] non-contiguous", 2, {ABS_IN(39, true, S_A, S_B), IN(40, false, S_B)}, f_polar);
+    default: return false;
+    }
+}
+
 /* ---- unary ------------------------------------------------------------------------------- */
 
 static cg_tensor *f_neg(cg_tensor *const *in, const cg_sample *s) {

@@ -77,6 +77,8 @@ static const char *const reach[CG_OP_COUNT] = {
     [CG_OP_UNSQUEEZE] = "y = x.unsqueeze(0)",
     [CG_OP_VIEW_AS_REAL] = "y = torch.view_as_real(x.to(torch.complex64))",
     [CG_OP_VIEW_AS_COMPLEX] = "y = torch.view_as_complex(b[:, :, :2].contiguous())",
+    [CG_OP_COMPLEX] = "y = torch.complex(x, x * 2)",
+    [CG_OP_POLAR] = "y = torch.polar(p, x)",
     [CG_OP_CONJ_PHYSICAL] = "y = torch.conj_physical(x.to(torch.complex64))",
 
     [CG_OP_NEG] = "y = -x",
