@@ -26,6 +26,8 @@ static const struct {
     {"torch", "CharStorage", "torch.storage"},
     {"torch", "ByteStorage", "torch.storage"},
     {"torch", "BoolStorage", "torch.storage"},
+    {"torch", "ComplexFloatStorage", "torch.storage"},
+    {"torch", "ComplexDoubleStorage", "torch.storage"},
     {"torch", "TypedStorage", "torch.storage"},
     {"torch", "UntypedStorage", "torch.storage"},
     {"torch.nn.functional", "one_hot", "torch.nn._functional"},

@@ -86,3 +86,12 @@ print(torch.view_as_real(torch.complex(x, y)).flatten().tolist() == torch.stack(
 attempt(lambda: torch.complex(torch.ones(2), torch.ones(2, dtype=torch.float64)))
 attempt(lambda: torch.complex(torch.ones(2, dtype=torch.int64), torch.ones(2, dtype=torch.int64)))
 attempt(lambda: torch.polar(torch.ones(2, dtype=torch.int64), torch.ones(2, dtype=torch.int64)))
+
+# checkpoints: torch.save writes PyTorch's bytes (ComplexFloatStorage, ...)
+import io, pickle, hashlib
+z = torch.tensor([1 + 2j, 3 - 1j])
+buf = io.BytesIO()
+torch.save({'z': z, 'w': torch.tensor([[0.5j, -1]], dtype=torch.complex128), 'r': z.real.clone()}, buf)
+print(len(buf.getvalue()), hashlib.sha1(buf.getvalue()).hexdigest())
+buf.seek(0)
+print(torch.load(buf), pickle.loads(pickle.dumps(z)), torch.ComplexFloatStorage, torch.ComplexDoubleStorage)

@@ -113,11 +113,14 @@ ShortStorage = _legacy('ShortStorage', torch.int16)
 CharStorage = _legacy('CharStorage', torch.int8)
 ByteStorage = _legacy('ByteStorage', torch.uint8)
 BoolStorage = _legacy('BoolStorage', torch.bool)
+ComplexFloatStorage = _legacy('ComplexFloatStorage', torch.complex64)
+ComplexDoubleStorage = _legacy('ComplexDoubleStorage', torch.complex128)
 TypedStorage.__module__ = 'torch'
 UntypedStorage.__module__ = 'torch'
 
 _legacy_name = {c.dtype: c for c in (FloatStorage, DoubleStorage, HalfStorage, BFloat16Storage, LongStorage,
-                                     IntStorage, ShortStorage, CharStorage, ByteStorage, BoolStorage)}
+                                     IntStorage, ShortStorage, CharStorage, ByteStorage, BoolStorage,
+                                     ComplexFloatStorage, ComplexDoubleStorage)}
 
 
 def _load_from_bytes(b):
