@@ -20,6 +20,13 @@
 #include "ops.h"
 #include "ops_unary_impl.h"
 
+/* glibc's <complex.h> defines CMPLXF and CMPLX for GCC only; clang (the
+ * fuzz build) has the same builtin */
+#ifndef CMPLXF
+#define CMPLXF(x, y) __builtin_complex((float)(x), (float)(y))
+#define CMPLX(x, y) __builtin_complex((double)(x), (double)(y))
+#endif
+
 /* out TO = expr(x: T): a row whose output dtype differs (abs, angle) */
 #define CPX_UNARY_TO(name, T, TO, expr)                                        \
     static void name(char **p, const int64_t *s, int64_t n, const void *ctx) { \
