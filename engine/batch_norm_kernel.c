@@ -119,7 +119,7 @@ static int train_stats(cg_tensor *x, bn_geom g, cg_tensor *rm, cg_tensor *rv, do
 }
 
 /* evaluation, forward: invstd = 1 / sqrt(running_var + eps) in T */
-static void eval_invstd_forward(cg_tensor *rv, double eps, cg_tensor *invstd) {
+void cg_batch_norm_eval_invstd(cg_tensor *rv, double eps, cg_tensor *invstd) {
 #define INV(s, T)                                     \
     const T *v = cg_tensor_data(rv);                  \
     T *o = cg_tensor_data(invstd);                    \
@@ -140,7 +140,7 @@ cg_tensor *cg_batch_norm_kernel(cg_tensor *x, cg_tensor *rm, cg_tensor *rv, cg_t
         rc = train_stats(x, g, rm, rv, momentum, eps, mean, invstd);
     else if (rc == 0) {
         memcpy(cg_tensor_data(mean), cg_tensor_data(rm), (size_t)g.C * cg_dtype_size(x->dtype));
-        eval_invstd_forward(rv, eps, invstd);
+        cg_batch_norm_eval_invstd(rv, eps, invstd);
     }
     if (rc == 0) {
 #define APPLY(s, T)                                                                                \

@@ -177,27 +177,15 @@ static int transform(cg_tensor *x, cg_tensor *y, cg_tensor *mean, cg_tensor *inv
     return 0;
 }
 
-/* evaluation's invstd: 1 / sqrt(running_var + eps) in the dtype */
-static cg_tensor *eval_invstd(cg_tensor *rv, double eps) {
-    cg_tensor *inv = cg_tensor_empty(1, rv->sizes, rv->dtype, cg_device_cpu());
-#define INV(s, T)                                     \
-    const T *v = cg_tensor_data(rv);                  \
-    T *o = cg_tensor_data(inv);                       \
-    for (int64_t c = 0; c < cg_tensor_numel(rv); c++) \
-        o[c] = (T)1 / (T)sqrt((double)(v[c] + (T)eps));
-    if (inv)
-        CG_NORM_TYPED(rv, INV);
-#undef INV
-    return inv;
-}
-
 cg_tensor *cg_batch_norm_strided(cg_tensor *x, cg_tensor *rm, cg_tensor *rv, cg_tensor *w, cg_tensor *b, bool training,
                                  double momentum, double eps, cg_tensor **save_mean, cg_tensor **save_invstd) {
     cg_tensor *mean = NULL, *invstd = NULL;
     int rc = training ? train_stats(x, rm, rv, momentum, eps, &mean, &invstd) : 0;
     if (rc == 0 && !training) {
         mean = cg_tensor_retain(rm);
-        invstd = eval_invstd(rv, eps);
+        invstd = cg_tensor_empty(1, rv->sizes, rv->dtype, cg_device_cpu());
+        if (invstd)
+            cg_batch_norm_eval_invstd(rv, eps, invstd);
         rc = invstd ? 0 : -1;
     }
     cg_tensor *y = rc == 0 ? cg_empty_format(x, x->dtype, cg_device_cpu(), cg_suggest_memory_format(x)) : NULL;

@@ -44,6 +44,10 @@ int cg_batch_norm_backward_kernel(cg_tensor *go, cg_tensor *x, cg_tensor *w, cg_
                                   cg_tensor *save_mean, cg_tensor *save_invstd, bool training, double eps,
                                   const bool *need, cg_tensor **gi);
 
+/* Evaluation's invstd forward, 1 / sqrt(running_var + eps) in the dtype
+ * (both batch_norm paths' transform), into invstd of rv's shape. */
+void cg_batch_norm_eval_invstd(cg_tensor *rv, double eps, cg_tensor *invstd);
+
 /* The same for an input neither contiguous nor channels-last contiguous,
  * and for a backward whose go and x are not laid out alike (Note [Strided
  * batch norm] in batch_norm_strided.c); params contiguous. */

@@ -54,23 +54,6 @@ static cg_value fn_storage_numel(cg_value self, const cg_args *a) {
     return t ? cg_int((int64_t)(t->storage->nbytes / cg_tensor_itemsize(t))) : CG_ERR;
 }
 
-/* _storage_bytes(t): the bytes of t's whole storage, in memory order
- * (copied to the host first when it lives on a GPU) */
-static cg_value fn_storage_bytes(cg_value self, const cg_args *a) {
-    (void)self;
-    cg_tensor *t = a->npos == 1 ? torch_tensor_arg_borrowed("_storage_bytes", "t", 1, a->pos[0]) : NULL;
-    if (!t)
-        return CG_ERR;
-    cg_tensor *flat = flat_of(t);
-    cg_tensor *host = flat ? cg_to_device(flat, cg_device_cpu()) : NULL;
-    cg_tensor_release(flat);
-    if (!host)
-        return torch_raise();
-    cg_value r = cg_bytes_new(cg_tensor_data(host), (size_t)cg_tensor_numel(host) * cg_tensor_itemsize(host));
-    cg_tensor_release(host);
-    return r;
-}
-
 /* A read-only buffer over a CPU storage's bytes, holding its tensor: what
  * torch.save hands a file's write() and zlib.crc32, so that a checkpoint's
  * records go out without a copy. */
@@ -228,7 +211,6 @@ static const cg_method_def functions[] = {
     {"_storage_flat", fn_storage_flat, "_storage_flat(t, untyped=False)",
      "The flat tensor over t's whole storage, of t's dtype or of bytes."},
     {"_storage_numel", fn_storage_numel, "_storage_numel(t)", "How many elements of t's dtype its storage holds."},
-    {"_storage_bytes", fn_storage_bytes, "_storage_bytes(t)", "The bytes of t's whole storage."},
     {"_storage_buffer", fn_storage_buffer, "_storage_buffer(t)", "t's whole storage as a read-only buffer."},
     {"_tensor_from_bytes", fn_tensor_from_bytes, "_tensor_from_bytes(data, dtype)",
      "A flat tensor over a copy of data's bytes."},

@@ -111,13 +111,6 @@ def _restore_location(map_location):
 
 # ---- pickling tensors ---------------------------------------------------------------------
 
-class _StorageOf:
-    """A tensor's storage as the pickler meets it (its persistent id)."""
-
-    def __init__(self, tensor):
-        self.tensor = tensor
-
-
 class _Saver:
     """The storages a save meets: keys in first-seen order, one per storage."""
 
@@ -128,12 +121,9 @@ class _Saver:
         self.dtypes = {}
 
     def persistent_id(self, obj):
-        if isinstance(obj, _StorageOf):
-            t = obj.tensor
-        elif isinstance(obj, TypedStorage):
-            t = obj._flat
-        else:
+        if not isinstance(obj, TypedStorage):
             return None
+        t = obj._flat
         ident = torch._storage_key(t)
         if ident in self.dtypes and self.dtypes[ident] != t.dtype:
             raise RuntimeError('Cannot save multiple tensors or storages that view the same data as different types')
@@ -149,17 +139,10 @@ class _Saver:
         return ('storage', _storage_class(t.dtype), key, location_tag(t), numel)
 
 
-def _reduce_tensor(t):
-    if isinstance(t, torch.nn.Parameter):
-        return (torch._utils._rebuild_parameter, (t.detach(), t.requires_grad, collections.OrderedDict()))
-    args = (_StorageOf(t), t.storage_offset(), tuple(t.size()), t.stride(), t.requires_grad,
-            collections.OrderedDict())
-    return (torch._utils._rebuild_tensor_v2, args)
-
-
 def _reduce_for_pickle(t):
-    """Tensor.__reduce_ex__ as PyTorch's, for pickle and copy: the tensor
-    rebuilt over a TypedStorage, which pickles as a torch.save payload."""
+    """Tensor.__reduce_ex__ as PyTorch's: the tensor rebuilt over a
+    TypedStorage of its whole storage, which torch.save writes as a
+    persistent id (a record) and pickle as a torch.save payload."""
     if isinstance(t, torch.nn.Parameter):
         return (torch._utils._rebuild_parameter, (t.detach(), t.requires_grad, collections.OrderedDict()))
     return (torch._utils._rebuild_tensor_v2, (TypedStorage(_flat=torch._storage_flat(t)), t.storage_offset(),
@@ -176,7 +159,7 @@ def _pickler(pickle_module, f, protocol, saver):
 
         def reducer_override(self, obj):
             if isinstance(obj, torch.Tensor):
-                return _reduce_tensor(obj)
+                return _reduce_for_pickle(obj)
             return NotImplemented
 
     return TensorPickler(f, protocol)
