@@ -18,14 +18,13 @@ import time
 
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from run import header, limits, local, script_args  # noqa: E402
+from run import PINNED_ENV, header, limits, local, script_args  # noqa: E402
 
 
 def main():
     names = sys.argv[1:] or sorted(p.stem for p in HERE.glob("*.py")
                                    if p.name not in ("run.py", "regen.py"))
-    env = dict(os.environ, OMP_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1",
-               PYTHONHASHSEED="0")
+    env = dict(os.environ, **PINNED_ENV, PYTHONHASHSEED="0")
     for name in names:
         src = (HERE / f"{name}.py").read_text()
         if src.startswith("# expected: by hand"):

@@ -58,6 +58,16 @@ def script_args(src):
     return shlex.split(header(src, "args") or "")
 
 
+# The environment both sides run in. One thread, so that sums split the
+# same way; and one OpenBLAS kernel set whatever the host: OpenBLAS picks
+# its kernels by the CPU it finds (Haswell, SkylakeX, Cooperlake, ...),
+# and each sums a product's k terms in its own grouping, so an expectation
+# recorded by PyTorch on one machine would not hold on another. cgrad and
+# PyTorch load the same OpenBLAS and both honour OPENBLAS_CORETYPE; the
+# Sandybridge kernels run on every x86-64 machine with AVX.
+PINNED_ENV = {"OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", "OPENBLAS_CORETYPE": "Sandybridge"}
+
+
 def limits(src):
     """What to do in the child before it runs the program: the limits
     its header asks for."""
@@ -77,7 +87,7 @@ def run_one(cgrad, name, sanitizer=False):
     src = (HERE / f"{name}.py").read_text()
     stdin_path = HERE / f"{name}.stdin"
     stdin = stdin_path.read_bytes() if stdin_path.exists() else b""
-    env = dict(os.environ, OMP_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1")
+    env = dict(os.environ, **PINNED_ENV)
     args = script_args(src)
     args += (header(src, "sanitizer-args") or "").split() if sanitizer else []
     proc = subprocess.Popen([cgrad, "run", f"{name}.py", *args], cwd=HERE, env=env,
