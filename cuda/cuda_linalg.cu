@@ -113,5 +113,6 @@ static void cuda_product(const cg_kernel_call *call) {
 extern "C" void cg_cuda_mm(const cg_kernel_call *c) { cuda_product(c); }
 extern "C" void cg_cuda_bmm(const cg_kernel_call *c) { cuda_product(c); }
 extern "C" void cg_cuda_addmm(const cg_kernel_call *c) { cuda_product(c); }
+extern "C" void cg_cuda_baddbmm(const cg_kernel_call *c) { cuda_product(c); }
 extern "C" void cg_cuda_mv(const cg_kernel_call *c) { cuda_product(c); }
 extern "C" void cg_cuda_dot(const cg_kernel_call *c) { cuda_product(c); }

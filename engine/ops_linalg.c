@@ -167,6 +167,12 @@ void cg_cpu_bmm(const cg_kernel_call *c) {
     if (a.cols == 0 || !cg_bmm_small(c->out[0]->dtype, &a, &b, &o))
         cpu_product(c);
 }
+void cg_cpu_baddbmm(const cg_kernel_call *c) {
+    cg_mat3 a = cg_mat3_of(c->in[0], false), b = cg_mat3_of(c->in[1], true), o = cg_mat3_of(c->out[0], true);
+    double beta = cg_scalar_to_double(c->args->s[0]), alpha = cg_scalar_to_double(c->args->s[1]);
+    if (a.cols == 0 || !cg_baddbmm_small(c->out[0]->dtype, &a, &b, &o, alpha, beta))
+        cpu_product(c);
+}
 void cg_cpu_mv(const cg_kernel_call *c) {
     if (!cg_dtype_is_float(c->out[0]->dtype) || c->in[0]->sizes[1] == 0 || c->out[0]->sizes[0] == 0)
         cpu_product(c);
@@ -274,6 +280,42 @@ cg_tensor *cg_bmm(cg_tensor *self, cg_tensor *mat2) {
     int64_t sizes[] = {bs, self->sizes[1], mat2->sizes[2]};
     cg_save_spec save[] = {{self, "self"}, {mat2, "mat2"}};
     return product(CG_OP_BMM, self, mat2, NULL, 3, sizes, NULL, 2, (cg_tensor *[]){self, mat2}, save);
+}
+
+/* PyTorch 1.13's order of checks: the addend expands to [b, n, m] first
+ * (so a 2-d batch2 fails on its size(2)), then the batches' ranks and
+ * shapes; the result takes batch2's dtype, the addend cast into it. */
+cg_tensor *cg_baddbmm(cg_tensor *input, cg_tensor *batch1, cg_tensor *batch2, cg_scalar beta, cg_scalar alpha) {
+    int d1 = cg_wrap_dim(1, batch1->ndim), d2 = d1 < 0 ? -1 : cg_wrap_dim(2, batch2->ndim);
+    if (d2 < 0)
+        return NULL;
+    int64_t sizes[] = {batch1->sizes[0], batch1->sizes[d1], batch2->sizes[d2]};
+    cg_tensor *e = cg_expand(input, 3, sizes);
+    if (!e)
+        return NULL;
+    cg_tensor_release(e);
+    CG_CHECK(batch1->ndim == 3, CG_RUNTIME_ERROR, "batch1 must be a 3D tensor");
+    CG_CHECK(batch2->ndim == 3, CG_RUNTIME_ERROR, "batch2 must be a 3D tensor");
+    int64_t bs = batch1->sizes[0], k = batch1->sizes[2];
+    CG_CHECK(batch2->sizes[0] == bs && batch2->sizes[1] == k, CG_RUNTIME_ERROR,
+             "Expected size for first two dimensions of batch2 tensor to be: [%lld, %lld] but got: [%lld, %lld].",
+             (long long)bs, (long long)k, (long long)batch2->sizes[0], (long long)batch2->sizes[1]);
+    if (check_dtypes(batch1, batch2, "baddbmm_with_gemm") < 0)
+        return NULL;
+    cg_tensor *init = input->dtype == batch2->dtype ? cg_tensor_retain(input) : NULL;
+    if (!init) {
+        bool was = cg_grad_set_enabled(false);
+        init = cg_to_dtype(input, batch2->dtype);
+        cg_grad_set_enabled(was);
+        if (!init)
+            return NULL;
+    }
+    cg_op_args args = {.s = {beta, alpha}};
+    cg_save_spec save[] = {{batch1, "batch1"}, {batch2, "batch2"}};
+    cg_tensor *r = product(CG_OP_BADDBMM, batch1, batch2, init, 3, sizes, &args, 3,
+                           (cg_tensor *[]){input, batch1, batch2}, save);
+    cg_tensor_release(init);
+    return r;
 }
 
 cg_tensor *cg_addmm(cg_tensor *input, cg_tensor *mat1, cg_tensor *mat2, cg_scalar beta, cg_scalar alpha) {
@@ -398,6 +440,13 @@ int cg_bw_bmm(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 
 /* AddmmBackward0: self: grad * beta (summed to input's shape at the edge) */
 int cg_bw_addmm(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    if (n->next[0].node && !(gi[0] = times(go[0], n->args.s[0])))
+        return -1;
+    return bw_products(n, go[0], 1, n->args.s[1], gi);
+}
+
+/* BaddbmmBackward0: self: grad * beta; batch1 and batch2 as bmm's, times alpha */
+int cg_bw_baddbmm(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     if (n->next[0].node && !(gi[0] = times(go[0], n->args.s[0])))
         return -1;
     return bw_products(n, go[0], 1, n->args.s[1], gi);

@@ -14,6 +14,10 @@ cg_tensor *cg_bmm(cg_tensor *self, cg_tensor *mat2);
  * beta * input + alpha * (mat1 @ mat2), input broadcast to [n,p]
  * (AddmmBackward0). With beta == 0 input is ignored (NaN included). */
 cg_tensor *cg_addmm(cg_tensor *input, cg_tensor *mat1, cg_tensor *mat2, cg_scalar beta, cg_scalar alpha);
+/* torch.baddbmm(input, batch1, batch2, *, beta=1, alpha=1): beta * input +
+ * alpha * batch1 @ batch2 over [b, n, k] @ [b, k, m], input broadcast to
+ * [b, n, m] (node BaddbmmBackward0) */
+cg_tensor *cg_baddbmm(cg_tensor *input, cg_tensor *batch1, cg_tensor *batch2, cg_scalar beta, cg_scalar alpha);
 /* torch.mv(self, vec): [n,m] @ [m] -> [n] (MvBackward0) */
 cg_tensor *cg_mv(cg_tensor *self, cg_tensor *vec);
 /* torch.dot(self, other): [n] . [n] -> [] (DotBackward0) */

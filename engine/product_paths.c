@@ -1,4 +1,4 @@
-/* product_paths.c: bmm's loop for small matrices, mv by gemv and dot by
+/* product_paths.c: bmm's and baddbmm's loops for small matrices, mv by gemv and dot by
  * BLAS dot, as PyTorch 1.13's CPU kernels compute them, so that their bits
  * are PyTorch's (Note [Products in PyTorch's order] in ops_linalg.c). Not
  * here: the gemm path every other product takes (ops_linalg.c). */
@@ -47,6 +47,37 @@ bool cg_bmm_small(cg_dtype dt, const cg_mat3 *a, const cg_mat3 *b, const cg_mat3
         bmm_small_f32(a, b, c);
     else
         bmm_small_f64(a, b, c);
+    return true;
+}
+
+/* PyTorch's baddbmm loop for the same small products: each element starts
+ * from beta times its addend (already in c; zero when beta is 0, so that
+ * NaN addends are ignored) and adds alpha * a * b term by term in k's
+ * order, in the dtype. */
+#define BADDBMM_SMALL(name, T)                                                                       \
+    static void name(const cg_mat3 *a, const cg_mat3 *b, const cg_mat3 *c, T alpha, T beta) {       \
+        for (int64_t bi = 0; bi < c->batch; bi++) {                                                  \
+            const T *pa = (const T *)a->p + bi * a->sb, *pb = (const T *)b->p + bi * b->sb;          \
+            T *pc = (T *)c->p + bi * c->sb;                                                          \
+            for (int64_t i = 0; i < a->rows; i++)                                                    \
+                for (int64_t j = 0; j < b->cols; j++) {                                              \
+                    T r = beta == 0 ? (T)0 : pc[i * c->sr + j * c->sc] * beta;                       \
+                    for (int64_t k = 0; k < a->cols; k++)                                            \
+                        r += alpha * pa[i * a->sr + k * a->sc] * pb[k * b->sr + j * b->sc];          \
+                    pc[i * c->sr + j * c->sc] = r;                                                   \
+                }                                                                                    \
+        }                                                                                            \
+    }
+BADDBMM_SMALL(baddbmm_small_f32, float)
+BADDBMM_SMALL(baddbmm_small_f64, double)
+
+bool cg_baddbmm_small(cg_dtype dt, const cg_mat3 *a, const cg_mat3 *b, const cg_mat3 *c, double alpha, double beta) {
+    if ((dt != CG_F32 && dt != CG_F64) || a->cols * a->rows * b->cols >= 400)
+        return false;
+    if (dt == CG_F32)
+        baddbmm_small_f32(a, b, c, (float)alpha, (float)beta);
+    else
+        baddbmm_small_f64(a, b, c, alpha, beta);
     return true;
 }
 

@@ -13,6 +13,10 @@
  * a [b,n,k] @ b [b,k,m] -> c [b,n,m] of float32/float64. */
 bool cg_bmm_small(cg_dtype dt, const cg_mat3 *a, const cg_mat3 *b, const cg_mat3 *c);
 
+/* baddbmm's loop, under the same condition: c holds the addend (any
+ * value when beta is 0) and becomes beta * c + alpha * a @ b. */
+bool cg_baddbmm_small(cg_dtype dt, const cg_mat3 *a, const cg_mat3 *b, const cg_mat3 *c, double alpha, double beta);
+
 /* Whether PyTorch's mv hands mat [n,k] to gemv as it is (column-major or
  * row-major with a leading dimension BLAS accepts); it copies any other
  * mat row-major first. */

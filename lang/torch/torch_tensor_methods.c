@@ -516,6 +516,18 @@ static cg_value op_addmm(cg_value *a) {
     return cg_tensor_steal(cg_addmm(T0, m1, m2, beta, alpha));
 }
 
+static cg_value op_baddbmm(cg_value *a) {
+    cg_tensor *b1 = tensor_arg("baddbmm", "batch1", 1, a[1]), *b2 = b1 ? tensor_arg("baddbmm", "batch2", 2, a[2]) : NULL;
+    cg_scalar beta, alpha;
+    if (!b2)
+        return CG_ERR;
+    if (!torch_scalar_of(a[3], &beta))
+        return torch_arg_error("baddbmm", "beta", 0, "Number", a[3]);
+    if (!torch_scalar_of(a[4], &alpha))
+        return torch_arg_error("baddbmm", "alpha", 0, "Number", a[4]);
+    return cg_tensor_steal(cg_baddbmm(T0, b1, b2, beta, alpha));
+}
+
 /* ---- views and shapes ---------------------------------------------------------------------- */
 
 typedef cg_tensor *(*shape_fn)(cg_tensor *, int, const int64_t *);
@@ -1360,6 +1372,7 @@ static cg_value op_dunder_repr(cg_value *a) { return cg_type_tensor.repr(a[0]); 
     X(dot, "dot", "tensor", TBINARY(cg_dot), B, NULL)                                                                  \
     X(outer, "outer", "vec2", TBINARY(cg_outer), B, NULL)                                                              \
     X(addmm, "addmm", "mat1, mat2, *, beta=1, alpha=1", IMPL(op_addmm), B, NULL)                                       \
+    X(baddbmm, "baddbmm", "batch1, batch2, *, beta=1, alpha=1", IMPL(op_baddbmm), B, NULL)                             \
     X(view, "view", "*size", IMPL(op_view), M, NULL)                                                                   \
     X(view_as, "view_as", "other", SHAPE_OF(cg_view), M, NULL)                                                         \
     X(reshape_m, "reshape", "*shape", SHAPE_ARGS(cg_reshape), M, NULL)                                                 \

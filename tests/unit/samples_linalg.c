@@ -69,6 +69,23 @@ bool sample_addmm(int v, cg_sample *s) {
     }
 }
 
+static cg_tensor *f_baddbmm(cg_tensor *const *in, const cg_sample *s) {
+    return cg_baddbmm(in[0], in[1], in[2], cg_scalar_float(s->d[0]), cg_scalar_float(s->d[1]));
+}
+bool sample_baddbmm(int v, cg_sample *s) {
+    switch (v) {
+    case 0:
+        return SAMPLE("input [A,C] broadcast, beta 0.5, alpha 2 (the small loop)", 3,
+                      {IN(1500, false, S_A, S_C), IN(1501, false, S_D, S_A, S_B), IN(1502, false, S_D, S_B, S_C)},
+                      f_baddbmm, .d = {0.5, 2.0});
+    case 1:
+        return SAMPLE("input [D,A,C] non-contiguous, beta 0", 3,
+                      {IN(1503, true, S_D, S_A, S_C), IN(1504, true, S_D, S_A, S_B), IN(1505, false, S_D, S_B, S_C)},
+                      f_baddbmm, .d = {0.0, -1.5});
+    default: return false;
+    }
+}
+
 static cg_tensor *f_mv(cg_tensor *const *in, const cg_sample *s) {
     (void)s;
     return cg_mv(in[0], in[1]);
