@@ -34,6 +34,7 @@ static const struct {
     {"torch.nn.functional", "normalize", "torch.nn._functional"},
     {"torch.nn.functional", "softsign", "torch.nn._functional"},
     {"torch.nn.functional", "tanhshrink", "torch.nn._functional"},
+    {"torch.nn.functional", "multi_head_attention_forward", "torch.nn._functional"},
 };
 #define NNAMES (sizeof names / sizeof names[0])
 

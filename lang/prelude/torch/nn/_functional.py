@@ -2,9 +2,11 @@
 # the cell language (the module itself is C, lang/torch/torch_functional.c;
 # its __getattr__ finds these, torch_prelude_names.c): PyTorch 1.13's
 # composites, op for op, so that values, autograd nodes and errors are its.
+import math
+
 import torch
 
-__all__ = ['one_hot', 'normalize', 'softsign', 'tanhshrink']
+__all__ = ['one_hot', 'normalize', 'softsign', 'tanhshrink', 'multi_head_attention_forward']
 
 
 def one_hot(tensor, num_classes=-1):
@@ -48,3 +50,208 @@ def softsign(input):
 def tanhshrink(input):
     """input - tanh(input)"""
     return input - input.tanh()
+
+
+# ---- multi-head attention ---------------------------------------------------------------
+# PyTorch 1.13's F.multi_head_attention_forward, op for op (sequence-first
+# [L, N, E] or unbatched [L, E]); its checks are assertions, as there.
+
+def _mha_is_batched(query, key, value, key_padding_mask, attn_mask, num_heads):
+    """True for 3-d (batched) input, False for 2-d; PyTorch's assertions
+    on the ranks of the inputs and masks."""
+    if query.dim() == 3:
+        assert key.dim() == 3 and value.dim() == 3, (
+            "For batched (3-D) `query`, expected `key` and `value` to be 3-D"
+            f" but found {key.dim()}-D and {value.dim()}-D tensors respectively")
+        if key_padding_mask is not None:
+            assert key_padding_mask.dim() == 2, (
+                "For batched (3-D) `query`, expected `key_padding_mask` to be `None` or 2-D"
+                f" but found {key_padding_mask.dim()}-D tensor instead")
+        if attn_mask is not None:
+            assert attn_mask.dim() in (2, 3), (
+                "For batched (3-D) `query`, expected `attn_mask` to be `None`, 2-D or 3-D"
+                f" but found {attn_mask.dim()}-D tensor instead")
+        return True
+    if query.dim() == 2:
+        assert key.dim() == 2 and value.dim() == 2, (
+            "For unbatched (2-D) `query`, expected `key` and `value` to be 2-D"
+            f" but found {key.dim()}-D and {value.dim()}-D tensors respectively")
+        if key_padding_mask is not None:
+            assert key_padding_mask.dim() == 1, (
+                "For unbatched (2-D) `query`, expected `key_padding_mask` to be `None` or 1-D"
+                f" but found {key_padding_mask.dim()}-D tensor instead")
+        if attn_mask is not None:
+            assert attn_mask.dim() in (2, 3), (
+                "For unbatched (2-D) `query`, expected `attn_mask` to be `None`, 2-D or 3-D"
+                f" but found {attn_mask.dim()}-D tensor instead")
+            if attn_mask.dim() == 3:
+                expected = (num_heads, query.shape[0], key.shape[0])
+                assert attn_mask.shape == expected, (
+                    f"Expected `attn_mask` shape to be {expected} but got {attn_mask.shape}")
+        return False
+    raise AssertionError(
+        f"query should be unbatched 2D or batched 3D tensor but received {query.dim()}-D query tensor")
+
+
+def _mha_project_packed(q, k, v, w, b):
+    """q, k, v through the packed [3E, E] weight: one product when q, k and
+    v are one tensor, two when only k and v are."""
+    E = q.size(-1)
+    if k is v:
+        if q is k:
+            return torch.nn.functional.linear(q, w, b).chunk(3, dim=-1)
+        w_q, w_kv = w.split([E, E * 2])
+        b_q, b_kv = (None, None) if b is None else b.split([E, E * 2])
+        return (torch.nn.functional.linear(q, w_q, b_q),) + \
+            torch.nn.functional.linear(k, w_kv, b_kv).chunk(2, dim=-1)
+    w_q, w_k, w_v = w.chunk(3)
+    b_q, b_k, b_v = (None, None, None) if b is None else b.chunk(3)
+    linear = torch.nn.functional.linear
+    return linear(q, w_q, b_q), linear(k, w_k, b_k), linear(v, w_v, b_v)
+
+
+def _mha_project_separate(q, k, v, w_q, w_k, w_v, b_q, b_k, b_v):
+    """q, k, v through their own weights, with PyTorch's shape assertions."""
+    Eq, Ek, Ev = q.size(-1), k.size(-1), v.size(-1)
+    assert w_q.shape == (Eq, Eq), f"expecting query weights shape of {(Eq, Eq)}, but got {w_q.shape}"
+    assert w_k.shape == (Eq, Ek), f"expecting key weights shape of {(Eq, Ek)}, but got {w_k.shape}"
+    assert w_v.shape == (Eq, Ev), f"expecting value weights shape of {(Eq, Ev)}, but got {w_v.shape}"
+    assert b_q is None or b_q.shape == (Eq,), f"expecting query bias shape of {(Eq,)}, but got {b_q.shape}"
+    assert b_k is None or b_k.shape == (Eq,), f"expecting key bias shape of {(Eq,)}, but got {b_k.shape}"
+    assert b_v is None or b_v.shape == (Eq,), f"expecting value bias shape of {(Eq,)}, but got {b_v.shape}"
+    linear = torch.nn.functional.linear
+    return linear(q, w_q, b_q), linear(k, w_k, b_k), linear(v, w_v, b_v)
+
+
+def _mha_attn_mask(attn_mask, tgt_len, src_len, bsz, num_heads):
+    """attn_mask checked and made 3-d; a byte mask becomes bool, with
+    PyTorch's deprecation warning."""
+    if attn_mask.dtype == torch.uint8:
+        import warnings
+        warnings.warn("Byte tensor for attn_mask in nn.MultiheadAttention is deprecated. Use bool tensor instead.")
+        attn_mask = attn_mask.to(torch.bool)
+    else:
+        assert attn_mask.is_floating_point() or attn_mask.dtype == torch.bool, \
+            f"Only float, byte, and bool types are supported for attn_mask, not {attn_mask.dtype}"
+    if attn_mask.dim() == 2:
+        if attn_mask.shape != (tgt_len, src_len):
+            raise RuntimeError(
+                f"The shape of the 2D attn_mask is {attn_mask.shape}, but should be {(tgt_len, src_len)}.")
+        return attn_mask.unsqueeze(0)
+    if attn_mask.dim() == 3:
+        if attn_mask.shape != (bsz * num_heads, tgt_len, src_len):
+            raise RuntimeError(f"The shape of the 3D attn_mask is {attn_mask.shape}, but should be "
+                               f"{(bsz * num_heads, tgt_len, src_len)}.")
+        return attn_mask
+    raise RuntimeError(f"attn_mask's dimension {attn_mask.dim()} is not supported")
+
+
+def _mha_heads(t, static, bsz, num_heads, head_dim, name):
+    """[S, N, E] as [N * heads, S, head_dim], or the static tensor given for it."""
+    if static is None:
+        return t.contiguous().view(t.shape[0], bsz * num_heads, head_dim).transpose(0, 1)
+    assert static.size(0) == bsz * num_heads, \
+        f"expecting static_{name}.size(0) of {bsz * num_heads}, but got {static.size(0)}"
+    assert static.size(2) == head_dim, f"expecting static_{name}.size(2) of {head_dim}, but got {static.size(2)}"
+    return static
+
+
+def multi_head_attention_forward(query, key, value, embed_dim_to_check, num_heads, in_proj_weight, in_proj_bias,
+                                 bias_k, bias_v, add_zero_attn, dropout_p, out_proj_weight, out_proj_bias,
+                                 training=True, key_padding_mask=None, need_weights=True, attn_mask=None,
+                                 use_separate_proj_weight=False, q_proj_weight=None, k_proj_weight=None,
+                                 v_proj_weight=None, static_k=None, static_v=None, average_attn_weights=True):
+    """Multi-head attention of query over key and value, sequence first:
+    (attn_output, attn_output_weights or None)."""
+    pad = torch.nn.functional.pad
+    is_batched = _mha_is_batched(query, key, value, key_padding_mask, attn_mask, num_heads)
+    if not is_batched:
+        query, key, value = query.unsqueeze(1), key.unsqueeze(1), value.unsqueeze(1)
+        if key_padding_mask is not None:
+            key_padding_mask = key_padding_mask.unsqueeze(0)
+    tgt_len, bsz, embed_dim = query.shape
+    src_len = key.shape[0]
+    if key_padding_mask is not None and key_padding_mask.dtype != torch.bool \
+            and not torch.is_floating_point(key_padding_mask):
+        raise AssertionError("only bool and floating types of key_padding_mask are supported")
+    assert embed_dim == embed_dim_to_check, \
+        f"was expecting embedding dimension of {embed_dim_to_check}, but got {embed_dim}"
+    head_dim = embed_dim // num_heads
+    assert head_dim * num_heads == embed_dim, f"embed_dim {embed_dim} not divisible by num_heads {num_heads}"
+    if use_separate_proj_weight:
+        assert key.shape[:2] == value.shape[:2], \
+            f"key's sequence and batch dims {key.shape[:2]} do not match value's {value.shape[:2]}"
+        assert q_proj_weight is not None, "use_separate_proj_weight is True but q_proj_weight is None"
+        assert k_proj_weight is not None, "use_separate_proj_weight is True but k_proj_weight is None"
+        assert v_proj_weight is not None, "use_separate_proj_weight is True but v_proj_weight is None"
+        b_q, b_k, b_v = (None, None, None) if in_proj_bias is None else in_proj_bias.chunk(3)
+        q, k, v = _mha_project_separate(query, key, value, q_proj_weight, k_proj_weight, v_proj_weight,
+                                        b_q, b_k, b_v)
+    else:
+        assert key.shape == value.shape, f"key shape {key.shape} does not match value shape {value.shape}"
+        assert in_proj_weight is not None, "use_separate_proj_weight is False but in_proj_weight is None"
+        q, k, v = _mha_project_packed(query, key, value, in_proj_weight, in_proj_bias)
+    if attn_mask is not None:
+        attn_mask = _mha_attn_mask(attn_mask, tgt_len, src_len, bsz, num_heads)
+    if bias_k is not None and bias_v is not None:
+        assert static_k is None, "bias cannot be added to static key."
+        assert static_v is None, "bias cannot be added to static value."
+        k = torch.cat([k, bias_k.repeat(1, bsz, 1)])
+        v = torch.cat([v, bias_v.repeat(1, bsz, 1)])
+        if attn_mask is not None:
+            attn_mask = pad(attn_mask, (0, 1))
+        if key_padding_mask is not None:
+            key_padding_mask = pad(key_padding_mask, (0, 1))
+    else:
+        assert bias_k is None
+        assert bias_v is None
+    q = q.contiguous().view(tgt_len, bsz * num_heads, head_dim).transpose(0, 1)
+    k = _mha_heads(k, static_k, bsz, num_heads, head_dim, 'k')
+    v = _mha_heads(v, static_v, bsz, num_heads, head_dim, 'v')
+    if add_zero_attn:
+        zeros_shape = (bsz * num_heads, 1, head_dim)
+        k = torch.cat([k, torch.zeros(zeros_shape, dtype=k.dtype, device=k.device)], dim=1)
+        v = torch.cat([v, torch.zeros(zeros_shape, dtype=v.dtype, device=v.device)], dim=1)
+        if attn_mask is not None:
+            attn_mask = pad(attn_mask, (0, 1))
+        if key_padding_mask is not None:
+            key_padding_mask = pad(key_padding_mask, (0, 1))
+    src_len = k.size(1)
+    if key_padding_mask is not None:
+        assert key_padding_mask.shape == (bsz, src_len), \
+            f"expecting key_padding_mask shape of {(bsz, src_len)}, but got {key_padding_mask.shape}"
+        key_padding_mask = key_padding_mask.view(bsz, 1, 1, src_len).expand(-1, num_heads, -1, -1) \
+            .reshape(bsz * num_heads, 1, src_len)
+        if attn_mask is None:
+            attn_mask = key_padding_mask
+        elif attn_mask.dtype == torch.bool:
+            attn_mask = attn_mask.logical_or(key_padding_mask)
+        else:
+            attn_mask = attn_mask.masked_fill(key_padding_mask, float("-inf"))
+    if attn_mask is not None and attn_mask.dtype == torch.bool:
+        additive = torch.zeros_like(attn_mask, dtype=q.dtype)
+        additive.masked_fill_(attn_mask, float("-inf"))
+        attn_mask = additive
+    if not training:
+        dropout_p = 0.0
+    E = q.shape[2]
+    q_scaled = q / math.sqrt(E)
+    if attn_mask is not None:
+        weights = torch.baddbmm(attn_mask, q_scaled, k.transpose(-2, -1))
+    else:
+        weights = torch.bmm(q_scaled, k.transpose(-2, -1))
+    weights = torch.nn.functional.softmax(weights, dim=-1)
+    if dropout_p > 0.0:
+        weights = torch.nn.functional.dropout(weights, p=dropout_p)
+    out = torch.bmm(weights, v)
+    out = out.transpose(0, 1).contiguous().view(tgt_len * bsz, embed_dim)
+    out = torch.nn.functional.linear(out, out_proj_weight, out_proj_bias)
+    out = out.view(tgt_len, bsz, out.size(1))
+    if not need_weights:
+        return (out if is_batched else out.squeeze(1)), None
+    weights = weights.view(bsz, num_heads, tgt_len, src_len)
+    if average_attn_weights:
+        weights = weights.sum(dim=1) / num_heads
+    if not is_batched:
+        return out.squeeze(1), weights.squeeze(0)
+    return out, weights

@@ -5,7 +5,8 @@
 from torch.nn.modules.module import Module
 from torch.nn.modules.container import Sequential, ModuleList, ModuleDict
 from torch.nn.modules.linear import Identity, Linear
-from torch.nn.modules.activation import ReLU, LeakyReLU, GELU, Tanh, Sigmoid, Softmax, Softmin, LogSoftmax
+from torch.nn.modules.activation import ReLU, LeakyReLU, GELU, Tanh, Sigmoid, Softmax, Softmin, LogSoftmax, \
+    MultiheadAttention
 from torch.nn.modules.dropout import Dropout
 from torch.nn.modules.flatten import Flatten
 from torch.nn.modules.sparse import Embedding

@@ -6,7 +6,7 @@ import torch
 import torch.nn.functional as F
 from torch.nn.modules.module import Module
 
-__all__ = ['ReLU', 'LeakyReLU', 'GELU', 'Tanh', 'Sigmoid', 'Softmax', 'LogSoftmax', 'Softmin']
+__all__ = ['ReLU', 'LeakyReLU', 'GELU', 'Tanh', 'Sigmoid', 'Softmax', 'LogSoftmax', 'Softmin', 'MultiheadAttention']
 
 
 class ReLU(Module):
@@ -104,3 +104,156 @@ class LogSoftmax(Module):
 
     def extra_repr(self):
         return 'dim={dim}'.format(dim=self.dim)
+
+
+def _mha_fast_path_refusal(m, query, key, value, key_padding_mask, attn_mask, args):
+    """Why PyTorch 1.13 would not take its inference kernel for this call
+    ('' when it would): batched self-attention, batch first, evaluation
+    without grad, even head count, no masks but a key padding mask."""
+    if query.dim() != 3:
+        return "input not batched"
+    if query is not key or key is not value:
+        return "non-self attention"
+    if m.in_proj_bias is not None and query.dtype != m.in_proj_bias.dtype:
+        return "bias dtype"
+    if m.in_proj_weight is not None and query.dtype != m.in_proj_weight.dtype:
+        return "weight dtype"
+    if m.training or not m.batch_first or m.bias_k is not None or m.bias_v is not None:
+        return "training, batch_first or bias_kv"
+    if m.dropout or m.add_zero_attn or not m._qkv_same_embed_dim or attn_mask is not None:
+        return "dropout, zero attention, kdim/vdim or attn_mask"
+    if m.num_heads % 2 == 1:
+        return "num_heads is odd"
+    if torch.is_grad_enabled() and any(a is not None and a.requires_grad for a in args):
+        return "grad is enabled"
+    return ''
+
+
+def _mha_fast(m, x, key_padding_mask, need_weights, average_attn_weights):
+    """PyTorch 1.13's CPU inference kernel for self-attention, in its order
+    of operations (its bits differ from the general path's): the packed
+    projection without bias, then q = (q + b_q) / sqrt(head_dim) as a
+    product with the reciprocal and k, v plus their biases, the batched
+    products around a softmax, and the output projection."""
+    if m.in_proj_bias is None:
+        raise TypeError("_native_multi_head_attention(): argument 'qkv_bias' (position 7) must be Tensor, "
+                        "not NoneType")
+    B, T, D = x.shape
+    H = m.num_heads
+    dh = D // H
+    qkv = torch.mm(x.reshape(B * T, D), m.in_proj_weight.t()).view(B, T, 3, H, dh)
+    bias = m.in_proj_bias.view(3, H, dh)
+    inv = float(torch.tensor(1.0, dtype=torch.float64) / torch.tensor(float(dh), dtype=x.dtype).sqrt())
+    q = ((qkv[:, :, 0] + bias[0]) * inv).transpose(1, 2).reshape(B * H, T, dh)
+    k = (qkv[:, :, 1] + bias[1]).transpose(1, 2).reshape(B * H, T, dh)
+    v = (qkv[:, :, 2] + bias[2]).transpose(1, 2).reshape(B * H, T, dh)
+    scores = torch.bmm(q, k.transpose(1, 2)).view(B, H, T, T)
+    if key_padding_mask is not None:
+        if key_padding_mask.dtype != torch.bool:
+            import warnings
+            warnings.warn("Converting mask without torch.bool dtype to bool; this will negatively affect "
+                          "performance. Prefer to use a boolean mask directly.")
+            key_padding_mask = key_padding_mask.to(torch.bool)
+        scores = scores.masked_fill(key_padding_mask.view(B, 1, 1, T), float('-inf'))
+    weights = torch.softmax(scores, -1)
+    ctx = torch.bmm(weights.view(B * H, T, T), v).view(B, H, T, dh)
+    out = F.linear(ctx.transpose(1, 2).reshape(B * T, D), m.out_proj.weight, m.out_proj.bias).view(B, T, D)
+    if not need_weights:
+        return out, None
+    if average_attn_weights:
+        weights = weights.sum(1)
+        weights /= H
+    return out, weights
+
+
+class MultiheadAttention(Module):
+    __constants__ = ['batch_first']
+
+    def __init__(self, embed_dim, num_heads, dropout=0., bias=True, add_bias_kv=False, add_zero_attn=False,
+                 kdim=None, vdim=None, batch_first=False, device=None, dtype=None):
+        from torch.nn.modules.linear import NonDynamicallyQuantizableLinear
+        from torch.nn.parameter import Parameter
+        factory_kwargs = {'device': device, 'dtype': dtype}
+        super(MultiheadAttention, self).__init__()
+        self.embed_dim = embed_dim
+        self.kdim = kdim if kdim is not None else embed_dim
+        self.vdim = vdim if vdim is not None else embed_dim
+        self._qkv_same_embed_dim = self.kdim == embed_dim and self.vdim == embed_dim
+        self.num_heads = num_heads
+        self.dropout = dropout
+        self.batch_first = batch_first
+        self.head_dim = embed_dim // num_heads
+        assert self.head_dim * num_heads == self.embed_dim, "embed_dim must be divisible by num_heads"
+        if not self._qkv_same_embed_dim:
+            self.q_proj_weight = Parameter(torch.empty((embed_dim, embed_dim), **factory_kwargs))
+            self.k_proj_weight = Parameter(torch.empty((embed_dim, self.kdim), **factory_kwargs))
+            self.v_proj_weight = Parameter(torch.empty((embed_dim, self.vdim), **factory_kwargs))
+            self.register_parameter('in_proj_weight', None)
+        else:
+            self.in_proj_weight = Parameter(torch.empty((3 * embed_dim, embed_dim), **factory_kwargs))
+            self.register_parameter('q_proj_weight', None)
+            self.register_parameter('k_proj_weight', None)
+            self.register_parameter('v_proj_weight', None)
+        if bias:
+            self.in_proj_bias = Parameter(torch.empty(3 * embed_dim, **factory_kwargs))
+        else:
+            self.register_parameter('in_proj_bias', None)
+        self.out_proj = NonDynamicallyQuantizableLinear(embed_dim, embed_dim, bias=bias, **factory_kwargs)
+        if add_bias_kv:
+            self.bias_k = Parameter(torch.empty((1, 1, embed_dim), **factory_kwargs))
+            self.bias_v = Parameter(torch.empty((1, 1, embed_dim), **factory_kwargs))
+        else:
+            self.bias_k = self.bias_v = None
+        self.add_zero_attn = add_zero_attn
+        self._reset_parameters()
+
+    def _reset_parameters(self):
+        import torch.nn.init as init
+        if self._qkv_same_embed_dim:
+            init.xavier_uniform_(self.in_proj_weight)
+        else:
+            init.xavier_uniform_(self.q_proj_weight)
+            init.xavier_uniform_(self.k_proj_weight)
+            init.xavier_uniform_(self.v_proj_weight)
+        if self.in_proj_bias is not None:
+            init.constant_(self.in_proj_bias, 0.)
+            init.constant_(self.out_proj.bias, 0.)
+        if self.bias_k is not None:
+            init.xavier_normal_(self.bias_k)
+        if self.bias_v is not None:
+            init.xavier_normal_(self.bias_v)
+
+    def __setstate__(self, state):
+        if '_qkv_same_embed_dim' not in state:
+            state['_qkv_same_embed_dim'] = True
+        super(MultiheadAttention, self).__setstate__(state)
+
+    def forward(self, query, key, value, key_padding_mask=None, need_weights=True, attn_mask=None,
+                average_attn_weights=True):
+        is_batched = query.dim() == 3
+        if key_padding_mask is not None and key_padding_mask.dtype != torch.bool \
+                and not torch.is_floating_point(key_padding_mask):
+            raise AssertionError("only bool and floating types of key_padding_mask are supported")
+        args = (query, key, value, self.in_proj_weight, self.in_proj_bias, self.out_proj.weight, self.out_proj.bias)
+        if not _mha_fast_path_refusal(self, query, key, value, key_padding_mask, attn_mask, args):
+            return _mha_fast(self, query, key_padding_mask, need_weights, average_attn_weights)
+        if self.batch_first and is_batched:
+            if key is value:
+                if query is key:
+                    query = key = value = query.transpose(1, 0)
+                else:
+                    query, key = [x.transpose(1, 0) for x in (query, key)]
+                    value = key
+            else:
+                query, key, value = [x.transpose(1, 0) for x in (query, key, value)]
+        separate = not self._qkv_same_embed_dim
+        out, weights = F.multi_head_attention_forward(
+            query, key, value, self.embed_dim, self.num_heads, self.in_proj_weight, self.in_proj_bias,
+            self.bias_k, self.bias_v, self.add_zero_attn, self.dropout, self.out_proj.weight, self.out_proj.bias,
+            training=self.training, key_padding_mask=key_padding_mask, need_weights=need_weights,
+            attn_mask=attn_mask, use_separate_proj_weight=separate, q_proj_weight=self.q_proj_weight,
+            k_proj_weight=self.k_proj_weight, v_proj_weight=self.v_proj_weight,
+            average_attn_weights=average_attn_weights)
+        if self.batch_first and is_batched:
+            return out.transpose(1, 0), weights
+        return out, weights

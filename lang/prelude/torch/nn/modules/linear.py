@@ -9,7 +9,7 @@ import torch.nn.init as init
 from torch.nn.parameter import Parameter
 from torch.nn.modules.module import Module
 
-__all__ = ['Identity', 'Linear']
+__all__ = ['Identity', 'Linear', 'NonDynamicallyQuantizableLinear']
 
 
 class Identity(Module):
@@ -49,3 +49,9 @@ class Linear(Module):
         return 'in_features={}, out_features={}, bias={}'.format(
             self.in_features, self.out_features, self.bias is not None
         )
+
+
+class NonDynamicallyQuantizableLinear(Linear):
+    """A Linear that quantization leaves alone: MultiheadAttention's output
+    projection (only its name differs, in reprs and checkpoints of whole
+    modules)."""
