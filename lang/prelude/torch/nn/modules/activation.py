@@ -129,12 +129,15 @@ def _mha_fast_path_refusal(m, query, key, value, key_padding_mask, attn_mask, ar
     return ''
 
 
-def _mha_fast(m, x, key_padding_mask, need_weights, average_attn_weights):
+def _mha_fast(m, x, mask, mask_type, need_weights, average_attn_weights):
     """PyTorch 1.13's CPU inference kernel for self-attention, in its order
     of operations (its bits differ from the general path's): the packed
     projection without bias, then q = (q + b_q) / sqrt(head_dim) as a
     product with the reciprocal and k, v plus their biases, the batched
-    products around a softmax, and the output projection."""
+    products around a softmax, and the output projection. mask_type 1: mask
+    is a key padding mask [B, T]; 0: an attention mask [T, T]; masked
+    scores are left out of the softmax (PyTorch's own masked softmax sums
+    in double, so masked weights may differ from its in the last bit)."""
     if m.in_proj_bias is None:
         raise TypeError("_native_multi_head_attention(): argument 'qkv_bias' (position 7) must be Tensor, "
                         "not NoneType")
@@ -148,13 +151,14 @@ def _mha_fast(m, x, key_padding_mask, need_weights, average_attn_weights):
     k = (qkv[:, :, 1] + bias[1]).transpose(1, 2).reshape(B * H, T, dh)
     v = (qkv[:, :, 2] + bias[2]).transpose(1, 2).reshape(B * H, T, dh)
     scores = torch.bmm(q, k.transpose(1, 2)).view(B, H, T, T)
-    if key_padding_mask is not None:
-        if key_padding_mask.dtype != torch.bool:
+    if mask is not None:
+        if mask.dtype != torch.bool:
             import warnings
             warnings.warn("Converting mask without torch.bool dtype to bool; this will negatively affect "
                           "performance. Prefer to use a boolean mask directly.")
-            key_padding_mask = key_padding_mask.to(torch.bool)
-        scores = scores.masked_fill(key_padding_mask.view(B, 1, 1, T), float('-inf'))
+            mask = mask.to(torch.bool)
+        shape = (B, 1, 1, T) if mask_type == 1 else (1, 1, T, T)
+        scores = scores.masked_fill(mask.view(shape), float('-inf'))
     weights = torch.softmax(scores, -1)
     ctx = torch.bmm(weights.view(B * H, T, T), v).view(B, H, T, dh)
     out = F.linear(ctx.transpose(1, 2).reshape(B * T, D), m.out_proj.weight, m.out_proj.bias).view(B, T, D)
@@ -236,7 +240,7 @@ class MultiheadAttention(Module):
             raise AssertionError("only bool and floating types of key_padding_mask are supported")
         args = (query, key, value, self.in_proj_weight, self.in_proj_bias, self.out_proj.weight, self.out_proj.bias)
         if not _mha_fast_path_refusal(self, query, key, value, key_padding_mask, attn_mask, args):
-            return _mha_fast(self, query, key_padding_mask, need_weights, average_attn_weights)
+            return _mha_fast(self, query, key_padding_mask, 1, need_weights, average_attn_weights)
         if self.batch_first and is_batched:
             if key is value:
                 if query is key:

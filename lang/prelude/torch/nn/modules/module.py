@@ -236,6 +236,19 @@ class Module:
 
     # ---- registration ----------------------------------------------------------------
 
+    def __setstate__(self, state):
+        """The state a copy or an unpickled module restores: its __dict__,
+        with the bookkeeping dicts a module saved by an older PyTorch lacks."""
+        self.__dict__.update(state)
+        for name in ('_forward_pre_hooks', '_state_dict_hooks', '_load_state_dict_pre_hooks',
+                     '_load_state_dict_post_hooks'):
+            if name not in self.__dict__:
+                object.__setattr__(self, name, OrderedDict())
+        if '_non_persistent_buffers_set' not in self.__dict__:
+            object.__setattr__(self, '_non_persistent_buffers_set', set())
+        if '_is_full_backward_hook' not in self.__dict__:
+            object.__setattr__(self, '_is_full_backward_hook', None)
+
     def register_buffer(self, name, tensor, persistent=True):
         if '_buffers' not in self.__dict__:
             raise AttributeError("cannot assign buffer before Module.__init__() call")
