@@ -35,6 +35,9 @@ static const struct {
     {"torch.nn.functional", "softsign", "torch.nn._functional"},
     {"torch.nn.functional", "tanhshrink", "torch.nn._functional"},
     {"torch.nn.functional", "multi_head_attention_forward", "torch.nn._functional"},
+    {"torch.nn.functional", "gaussian_nll_loss", "torch.nn._functional"},
+    {"torch.nn.functional", "margin_ranking_loss", "torch.nn._functional"},
+    {"torch.nn.functional", "hinge_embedding_loss", "torch.nn._functional"},
 };
 #define NNAMES (sizeof names / sizeof names[0])
 

@@ -6,7 +6,8 @@ import math
 
 import torch
 
-__all__ = ['one_hot', 'normalize', 'softsign', 'tanhshrink', 'multi_head_attention_forward']
+__all__ = ['one_hot', 'normalize', 'softsign', 'tanhshrink', 'multi_head_attention_forward',
+           'gaussian_nll_loss', 'margin_ranking_loss', 'hinge_embedding_loss']
 
 
 def one_hot(tensor, num_classes=-1):
@@ -255,3 +256,72 @@ def multi_head_attention_forward(query, key, value, embed_dim_to_check, num_head
     if not is_batched:
         return out.squeeze(1), weights.squeeze(0)
     return out, weights
+
+
+# ---- losses composed of other ops --------------------------------------------------------
+
+def _reduction_of(size_average, reduce, reduction):
+    """The reduction the legacy size_average/reduce arguments name, or
+    reduction itself when both are None."""
+    if size_average is None and reduce is None:
+        return reduction
+    size_average = True if size_average is None else size_average
+    reduce = True if reduce is None else reduce
+    return 'mean' if size_average and reduce else 'sum' if reduce else 'none'
+
+
+def _reduce_loss(output, reduction):
+    """ATen's apply_loss_reduction: mean, sum or the elementwise loss."""
+    if reduction == 'mean':
+        return output.mean()
+    if reduction == 'sum':
+        return output.sum()
+    if reduction == 'none':
+        return output
+    raise ValueError(reduction + " is not a valid value for reduction")
+
+
+def gaussian_nll_loss(input, target, var, full=False, eps=1e-6, reduction='mean'):
+    """The Gaussian negative log likelihood of target under mean input and
+    variance var (clamped to eps without grad)."""
+    if var.size() != input.size():
+        if input.size()[:-1] == var.size():
+            var = torch.unsqueeze(var, -1)
+        elif not (input.size()[:-1] == var.size()[:-1] and var.size(-1) == 1):
+            raise ValueError("var is of incorrect size")
+    if reduction != 'none' and reduction != 'mean' and reduction != 'sum':
+        raise ValueError(reduction + " is not valid")
+    if torch.any(var < 0):
+        raise ValueError("var has negative entry/entries")
+    var = var.clone()
+    with torch.no_grad():
+        var.clamp_(min=eps)
+    loss = 0.5 * (torch.log(var) + (input - target) ** 2 / var)
+    if full:
+        loss += 0.5 * math.log(2 * math.pi)
+    if reduction == 'mean':
+        return loss.mean()
+    if reduction == 'sum':
+        return loss.sum()
+    return loss
+
+
+def margin_ranking_loss(input1, input2, target, margin=0, size_average=None, reduce=None, reduction='mean'):
+    """max(0, -target * (input1 - input2) + margin), reduced."""
+    reduction = _reduction_of(size_average, reduce, reduction)
+    if input1.dim() != input2.dim() or input1.dim() != target.dim():
+        raise RuntimeError(
+            "margin_ranking_loss : All input tensors should have same dimension but got sizes: "
+            "input1: {}, input2: {}, target: {} ".format(input1.size(), input2.size(), target.size()))
+    output = (-target * (input1 - input2) + margin).clamp_min(0)
+    return _reduce_loss(output, reduction)
+
+
+def hinge_embedding_loss(input, target, margin=1.0, size_average=None, reduce=None, reduction='mean'):
+    """input where target is 1, max(0, margin - input) where it is -1, reduced."""
+    reduction = _reduction_of(size_average, reduce, reduction)
+    zeros = torch.zeros_like(input)
+    margin_clamp = (margin - input).clamp_min(0)
+    output_margin = torch.where(target != 1, margin_clamp, zeros)
+    output_self = torch.where(target != -1, input, zeros)
+    return _reduce_loss(output_margin + output_self, reduction)

@@ -8,7 +8,8 @@ import torch.nn.functional as F
 from torch.nn.modules.module import Module
 
 __all__ = ['L1Loss', 'MSELoss', 'NLLLoss', 'CrossEntropyLoss', 'BCELoss', 'BCEWithLogitsLoss',
-           'SmoothL1Loss', 'HuberLoss', 'KLDivLoss']
+           'SmoothL1Loss', 'HuberLoss', 'KLDivLoss', 'GaussianNLLLoss', 'MarginRankingLoss',
+           'HingeEmbeddingLoss']
 
 
 def _legacy_get_string(size_average, reduce):
@@ -141,3 +142,37 @@ class KLDivLoss(_Loss):
 
     def forward(self, input, target):
         return F.kl_div(input, target, reduction=self.reduction, log_target=self.log_target)
+
+
+class GaussianNLLLoss(_Loss):
+    __constants__ = ['full', 'eps', 'reduction']
+
+    def __init__(self, *, full=False, eps=1e-6, reduction='mean'):
+        super(GaussianNLLLoss, self).__init__(None, None, reduction)
+        self.full = full
+        self.eps = eps
+
+    def forward(self, input, target, var):
+        return F.gaussian_nll_loss(input, target, var, full=self.full, eps=self.eps, reduction=self.reduction)
+
+
+class MarginRankingLoss(_Loss):
+    __constants__ = ['margin', 'reduction']
+
+    def __init__(self, margin=0., size_average=None, reduce=None, reduction='mean'):
+        super(MarginRankingLoss, self).__init__(size_average, reduce, reduction)
+        self.margin = margin
+
+    def forward(self, input1, input2, target):
+        return F.margin_ranking_loss(input1, input2, target, margin=self.margin, reduction=self.reduction)
+
+
+class HingeEmbeddingLoss(_Loss):
+    __constants__ = ['margin', 'reduction']
+
+    def __init__(self, margin=1.0, size_average=None, reduce=None, reduction='mean'):
+        super(HingeEmbeddingLoss, self).__init__(size_average, reduce, reduction)
+        self.margin = margin
+
+    def forward(self, input, target):
+        return F.hinge_embedding_loss(input, target, margin=self.margin, reduction=self.reduction)
