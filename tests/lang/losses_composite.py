@@ -47,7 +47,11 @@ for dt in (torch.float32, torch.float64):
             loss.sum().backward()
             print('hinge', dt, red, margin, dig(loss), dig(a.grad), names(loss))
             a.grad = None
-print(F.margin_ranking_loss(a, b, y, size_average=False), F.hinge_embedding_loss(a, y, reduce=False).shape)
+import warnings
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter('always')
+    print(F.margin_ranking_loss(a, b, y, size_average=False), F.hinge_embedding_loss(a, y, reduce=False).shape)
+    print([str(c.message) for c in caught])
 print(nn.GaussianNLLLoss(full=True, eps=1e-3), nn.MarginRankingLoss(margin=0.2), nn.HingeEmbeddingLoss(2.0))
 m = nn.GaussianNLLLoss()
 print(m(x, t, v).item(), nn.MarginRankingLoss(0.3, reduction='sum')(a, b, y).item(),

@@ -267,7 +267,10 @@ def _reduction_of(size_average, reduce, reduction):
         return reduction
     size_average = True if size_average is None else size_average
     reduce = True if reduce is None else reduce
-    return 'mean' if size_average and reduce else 'sum' if reduce else 'none'
+    ret = 'mean' if size_average and reduce else 'sum' if reduce else 'none'
+    import warnings
+    warnings.warn("size_average and reduce args will be deprecated, please use reduction='{}' instead.".format(ret))
+    return ret
 
 
 def _reduce_loss(output, reduction):
