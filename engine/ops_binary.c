@@ -748,18 +748,20 @@ static cg_tensor *max_min(cg_op op, cg_tensor *a, cg_tensor *b) {
 cg_tensor *cg_maximum(cg_tensor *a, cg_tensor *b) { return max_min(CG_OP_MAXIMUM, a, b); }
 cg_tensor *cg_minimum(cg_tensor *a, cg_tensor *b) { return max_min(CG_OP_MINIMUM, a, b); }
 
-/* The share of the gradient an operand gets: 1 unless it lost (loses(x, y)),
- * minus 1/2 on a tie. Written with "not lost" so that NaN, which neither
- * wins nor ties, passes the gradient to both, as PyTorch's where() does. */
-static cg_tensor *share(cg_tensor *x, cg_tensor *y, cg_tensor *(*loses)(cg_tensor *, cg_tensor *), cg_dtype dt) {
-    cg_tensor *lost = loses(x, y);
-    cg_tensor *kept = lost ? cg_logical_not(lost) : NULL;
-    cg_tensor *keptf = kept ? cg_to_dtype(kept, dt) : NULL;
-    cg_tensor *tie = keptf ? cg_eq(x, y) : NULL;
-    cg_tensor *tief = tie ? cg_to_dtype(tie, dt) : NULL;
-    cg_tensor *out = tief ? cg_sub(keptf, tief, cg_scalar_float(0.5)) : NULL;
-    cg_tensor_release(lost), cg_tensor_release(kept), cg_tensor_release(keptf);
-    cg_tensor_release(tie), cg_tensor_release(tief);
+/* PyTorch's formula for one operand x against y: where(x == y, grad / 2,
+ * grad).masked_fill_(lost, 0), lost = loses(x, y). The fill writes +0 where
+ * x lost, whatever grad's sign (a product with a 0/1 mask would give -0
+ * under a negative or -0 gradient); NaN, which neither wins nor ties,
+ * passes the gradient on. */
+static cg_tensor *operand_grad(cg_tensor *g, cg_tensor *x, cg_tensor *y, cg_tensor *(*loses)(cg_tensor *, cg_tensor *)) {
+    cg_tensor *tie = cg_eq(x, y);
+    cg_tensor *two = tie ? cg_scalar_tensor(cg_scalar_int(2)) : NULL;
+    cg_tensor *half = two ? cg_div(g, two) : NULL;
+    cg_tensor *w = half ? cg_where(tie, half, g) : NULL;
+    cg_tensor *lost = w ? loses(x, y) : NULL;
+    cg_tensor *out = lost ? cg_masked_fill(w, lost, cg_scalar_int(0)) : NULL;
+    cg_tensor_release(tie), cg_tensor_release(two), cg_tensor_release(half);
+    cg_tensor_release(w), cg_tensor_release(lost);
     return out;
 }
 
@@ -775,9 +777,7 @@ int cg_bw_max_min(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     for (int i = 0; i < 2; i++) {
         if (!n->next[i].node)
             continue;
-        cg_tensor *m = i == 0 ? share(self, other, loses, go[0]->dtype) : share(other, self, loses, go[0]->dtype);
-        gi[i] = m ? cg_mul(go[0], m) : NULL;
-        cg_tensor_release(m);
+        gi[i] = i == 0 ? operand_grad(go[0], self, other, loses) : operand_grad(go[0], other, self, loses);
         if (!gi[i])
             return -1;
     }

@@ -103,6 +103,23 @@ cg_tensor *cg_mse_loss(cg_tensor *input, cg_tensor *target, cg_reduction reducti
  * composed of other ops as in PyTorch 1.13. */
 cg_tensor *cg_l1_loss(cg_tensor *input, cg_tensor *target, cg_reduction reduction);
 cg_tensor *cg_smooth_l1_loss(cg_tensor *input, cg_tensor *target, cg_reduction reduction, double beta);
+
+/* ATen's composite losses and distance (loss_composites.c), op for op:
+ * their nodes are those of what they are made of (Note [Scalar overloads
+ * in composites]) */
+cg_tensor *cg_margin_ranking_loss(cg_tensor *input1, cg_tensor *input2, cg_tensor *target, double margin,
+                                  cg_reduction red);
+cg_tensor *cg_hinge_embedding_loss(cg_tensor *self, cg_tensor *target, double margin, cg_reduction red);
+cg_tensor *cg_cosine_embedding_loss(cg_tensor *input1, cg_tensor *input2, cg_tensor *target, double margin,
+                                    cg_reduction red);
+cg_tensor *cg_triplet_margin_loss(cg_tensor *anchor, cg_tensor *positive, cg_tensor *negative, double margin,
+                                  double p, double eps, bool swap, cg_reduction red);
+cg_tensor *cg_poisson_nll_loss(cg_tensor *input, cg_tensor *target, bool log_input, bool full, double eps,
+                               cg_reduction red);
+/* ||x1 - x2 + eps||_p over the last dim */
+cg_tensor *cg_pairwise_distance(cg_tensor *x1, cg_tensor *x2, double p, double eps, bool keepdim);
+/* sum over dim of x1 / ||x1|| * x2 / ||x2||, the inputs broadcast, the norms at least eps */
+cg_tensor *cg_cosine_similarity(cg_tensor *x1, cg_tensor *x2, int64_t dim, double eps);
 cg_tensor *cg_huber_loss(cg_tensor *input, cg_tensor *target, cg_reduction reduction, double delta);
 /* kl_div(input, target, reduction, log_target) as PyTorch's composite (the
  * nodes of its exp/mul/sub and mean/sum); F.kl_div's 'batchmean' is 'sum'

@@ -1101,25 +1101,29 @@ int cg_bw_prod(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     return scratch_done(&sc, TMP(cg_mul(g, others)), gi);
 }
 
-/* MaxBackward1/MinBackward1 (all dims): grad split evenly among the
- * elements equal to the result (or that are NaN, when it is NaN). */
+/* MaxBackward1/MinBackward1 (all dims): PyTorch's evenly_distribute_backward
+ * on the CPU: zeros with grad / count written where x equals the result
+ * (where x is NaN, when the result is NaN); +0 elsewhere, whatever grad's
+ * sign. */
 static int bw_minmax_all(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *x, *result;
     if (cg_node_saved_all(n, 2, &x, &result) < 0)
         return -1;
+    cg_scalar rv;
+    if (cg_tensor_item(result, &rv) < 0)
+        return -1;
+    double r = cg_scalar_to_double(rv);
     scratch sc = {0};
-    cg_tensor *eq = TMP(mask_as(x, result, CG_MASK_EQ, x->dtype));
-    cg_tensor *xnan = TMP(mask_as(x, x, CG_MASK_NE, x->dtype));
-    cg_tensor *rnan = TMP(mask_as(result, result, CG_MASK_NE, x->dtype));
-    cg_tensor *both = TMP(cg_mul(xnan, rnan));
-    cg_tensor *mask = TMP(cg_add(eq, both, cg_scalar_int(1)));
+    cg_tensor *mask = TMP(isnan(r) ? mask_as(x, x, CG_MASK_NE, CG_BOOL) : mask_as(x, result, CG_MASK_EQ, CG_BOOL));
     cg_tensor *count = TMP(cg_sum(mask, 0, NULL, false));
     cg_tensor *share = TMP(cg_div(go[0], count));
-    return scratch_done(&sc, TMP(cg_mul(mask, share)), gi);
+    cg_tensor *out = TMP(cg_zeros(x->ndim, x->sizes, go[0]->dtype, cg_tensor_device(x)));
+    cg_tensor *filled = TMP(cg_where(mask, share, out));
+    return scratch_done(&sc, filled, gi);
 }
 
-/* MaxBackward0/MinBackward0 (dim): grad to the index each output took:
- * grad * (arange(size of dim) == indices), broadcast along the dim. */
+/* MaxBackward0/MinBackward0 (dim): PyTorch's value_selecting_reduction_backward,
+ * zeros with grad scattered to the index each output took. */
 static int bw_minmax_dim(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *x, *indices;
     if (cg_node_saved_all(n, 2, &x, &indices) < 0)
@@ -1127,17 +1131,11 @@ static int bw_minmax_dim(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     if (x->ndim == 0)
         return (gi[0] = cg_tensor_retain(go[0])) ? 0 : -1;
     int d = (int)n->args.dims[0];
-    int64_t shape[CG_MAX_DIMS];
-    for (int k = 0; k < x->ndim; k++)
-        shape[k] = k == d ? x->sizes[d] : 1;
     scratch sc = {0};
-    cg_tensor *ar =
-        TMP(cg_arange(cg_scalar_int(0), cg_scalar_int(x->sizes[d]), cg_scalar_int(1), CG_INT64, cg_tensor_device(x)));
-    cg_tensor *pos = TMP(cg_reshape(ar, x->ndim, shape));
     cg_tensor *idx = TMP(unsqueeze_reduced(n, indices));
-    cg_tensor *onehot = TMP(mask_as(pos, idx, CG_MASK_EQ, go[0]->dtype));
     cg_tensor *g = TMP(unsqueeze_reduced(n, go[0]));
-    return scratch_done(&sc, TMP(cg_mul(g, onehot)), gi);
+    cg_tensor *zeros = TMP(cg_zeros(x->ndim, x->sizes, go[0]->dtype, cg_tensor_device(x)));
+    return scratch_done(&sc, TMP(cg_scatter(zeros, d, idx, g)), gi);
 }
 
 int cg_bw_max(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {

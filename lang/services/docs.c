@@ -19,6 +19,17 @@ typedef struct {
 } doc_row;
 
 static const doc_row EXTRA[] = {
+    {"torch.margin_ranking_loss", "margin_ranking_loss(input1, input2, target, margin=0.0, reduction=1)",
+     "The margin ranking loss max(0, -target * (input1 - input2) + margin), reduced (0 none, 1 mean, 2 sum)."},
+    {"torch.hinge_embedding_loss", "hinge_embedding_loss(input, target, margin=1.0, reduction=1)",
+     "The hinge embedding loss: input where target is 1, max(0, margin - input) where it is -1, reduced."},
+    {"torch.cosine_embedding_loss", "cosine_embedding_loss(input1, input2, target, margin=0.0, reduction=1)",
+     "The cosine embedding loss: 1 - cos where target is 1, max(0, cos - margin) where it is -1, reduced."},
+    {"torch.triplet_margin_loss",
+     "triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-06, swap=False, reduction=1)",
+     "The triplet margin loss max(0, margin + d(anchor, positive) - d(anchor, negative)), reduced."},
+    {"torch.poisson_nll_loss", "poisson_nll_loss(input, target, log_input, full, eps, reduction)",
+     "The Poisson negative log likelihood loss of target, reduced."},
     {"torch.clamp_min", "clamp_min(input, min)", "Clamps all elements of input to be no smaller than min."},
     {"torch.clamp_max", "clamp_max(input, max)", "Clamps all elements of input to be no larger than max."},
     {"torch.Tensor.clamp_min", "clamp_min(min)", "Clamps all elements to be no smaller than min."},

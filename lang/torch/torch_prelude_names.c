@@ -38,6 +38,12 @@ static const struct {
     {"torch.nn.functional", "gaussian_nll_loss", "torch.nn._functional"},
     {"torch.nn.functional", "margin_ranking_loss", "torch.nn._functional"},
     {"torch.nn.functional", "hinge_embedding_loss", "torch.nn._functional"},
+    {"torch.nn.functional", "cosine_embedding_loss", "torch.nn._functional"},
+    {"torch.nn.functional", "triplet_margin_loss", "torch.nn._functional"},
+    {"torch.nn.functional", "triplet_margin_with_distance_loss", "torch.nn._functional"},
+    {"torch.nn.functional", "poisson_nll_loss", "torch.nn._functional"},
+    {"torch.nn.functional", "pairwise_distance", "torch.nn._functional"},
+    {"torch.nn.functional", "cosine_similarity", "torch.nn._functional"},
 };
 #define NNAMES (sizeof names / sizeof names[0])
 

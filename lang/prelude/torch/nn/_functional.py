@@ -7,7 +7,9 @@ import math
 import torch
 
 __all__ = ['one_hot', 'normalize', 'softsign', 'tanhshrink', 'multi_head_attention_forward',
-           'gaussian_nll_loss', 'margin_ranking_loss', 'hinge_embedding_loss']
+           'gaussian_nll_loss', 'margin_ranking_loss', 'hinge_embedding_loss', 'cosine_embedding_loss',
+           'triplet_margin_loss', 'triplet_margin_with_distance_loss', 'poisson_nll_loss', 'pairwise_distance',
+           'cosine_similarity']
 
 
 def one_hot(tensor, num_classes=-1):
@@ -273,17 +275,6 @@ def _reduction_of(size_average, reduce, reduction):
     return ret
 
 
-def _reduce_loss(output, reduction):
-    """ATen's apply_loss_reduction: mean, sum or the elementwise loss."""
-    if reduction == 'mean':
-        return output.mean()
-    if reduction == 'sum':
-        return output.sum()
-    if reduction == 'none':
-        return output
-    raise ValueError(reduction + " is not a valid value for reduction")
-
-
 def gaussian_nll_loss(input, target, var, full=False, eps=1e-6, reduction='mean'):
     """The Gaussian negative log likelihood of target under mean input and
     variance var (clamped to eps without grad)."""
@@ -309,22 +300,78 @@ def gaussian_nll_loss(input, target, var, full=False, eps=1e-6, reduction='mean'
     return loss
 
 
+_REDUCTION_ENUM = {'none': 0, 'mean': 1, 'sum': 2}
+
+
+def _reduction_enum(reduction):
+    """PyTorch's _Reduction.get_enum: the int the ATen losses take."""
+    if reduction in _REDUCTION_ENUM:
+        return _REDUCTION_ENUM[reduction]
+    raise ValueError("{} is not a valid value for reduction".format(reduction))
+
+
 def margin_ranking_loss(input1, input2, target, margin=0, size_average=None, reduce=None, reduction='mean'):
     """max(0, -target * (input1 - input2) + margin), reduced."""
-    reduction = _reduction_of(size_average, reduce, reduction)
+    reduction = _reduction_enum(_reduction_of(size_average, reduce, reduction))
     if input1.dim() != input2.dim() or input1.dim() != target.dim():
         raise RuntimeError(
             "margin_ranking_loss : All input tensors should have same dimension but got sizes: "
             "input1: {}, input2: {}, target: {} ".format(input1.size(), input2.size(), target.size()))
-    output = (-target * (input1 - input2) + margin).clamp_min(0)
-    return _reduce_loss(output, reduction)
+    return torch.margin_ranking_loss(input1, input2, target, margin, reduction)
 
 
 def hinge_embedding_loss(input, target, margin=1.0, size_average=None, reduce=None, reduction='mean'):
     """input where target is 1, max(0, margin - input) where it is -1, reduced."""
+    return torch.hinge_embedding_loss(input, target, margin,
+                                      _reduction_enum(_reduction_of(size_average, reduce, reduction)))
+
+
+def cosine_embedding_loss(input1, input2, target, margin=0, size_average=None, reduce=None, reduction='mean'):
+    """1 - cos(input1, input2) where target is 1, max(0, cos - margin) where it is -1, reduced."""
+    return torch.cosine_embedding_loss(input1, input2, target, margin,
+                                       _reduction_enum(_reduction_of(size_average, reduce, reduction)))
+
+
+def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-6, swap=False, size_average=None,
+                        reduce=None, reduction='mean'):
+    """max(0, margin + d(anchor, positive) - d(anchor, negative)), reduced."""
+    return torch.triplet_margin_loss(anchor, positive, negative, margin, p, eps, swap,
+                                     _reduction_enum(_reduction_of(size_average, reduce, reduction)))
+
+
+def triplet_margin_with_distance_loss(anchor, positive, negative, *, distance_function=None, margin=1.0,
+                                      swap=False, reduction='mean'):
+    """The triplet margin loss under any distance function (pairwise
+    distance by default)."""
+    distance_function = distance_function if distance_function is not None else torch.pairwise_distance
+    positive_dist = distance_function(anchor, positive)
+    negative_dist = distance_function(anchor, negative)
+    if swap:
+        negative_dist = torch.min(negative_dist, distance_function(positive, negative))
+    output = torch.clamp(positive_dist - negative_dist + margin, min=0.0)
+    enum = _reduction_enum(reduction)
+    if enum == 1:
+        return output.mean()
+    if enum == 2:
+        return output.sum()
+    return output
+
+
+def poisson_nll_loss(input, target, log_input=True, full=False, size_average=None, eps=1e-8, reduce=None,
+                     reduction='mean'):
+    """The Poisson negative log likelihood of target with rate exp(input)
+    (or input), reduced."""
     reduction = _reduction_of(size_average, reduce, reduction)
-    zeros = torch.zeros_like(input)
-    margin_clamp = (margin - input).clamp_min(0)
-    output_margin = torch.where(target != 1, margin_clamp, zeros)
-    output_self = torch.where(target != -1, input, zeros)
-    return _reduce_loss(output_margin + output_self, reduction)
+    if reduction != 'none' and reduction != 'mean' and reduction != 'sum':
+        raise ValueError(reduction + " is not valid")
+    return torch.poisson_nll_loss(input, target, log_input, full, eps, _reduction_enum(reduction))
+
+
+def pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False):
+    """The p-norm of x1 - x2 + eps over the last dim."""
+    return torch.pairwise_distance(x1, x2, p, eps, keepdim)
+
+
+def cosine_similarity(x1, x2, dim=1, eps=1e-8):
+    """The cosine of the angle between x1 and x2 along dim."""
+    return torch.cosine_similarity(x1, x2, dim, eps)

@@ -19,6 +19,8 @@ from torch.nn.modules.fold import Fold, Unfold
 from torch.nn.modules.padding import ConstantPad1d, ConstantPad2d, ConstantPad3d, ZeroPad2d, \
     ReflectionPad1d, ReflectionPad2d, ReflectionPad3d, ReplicationPad1d, ReplicationPad2d, ReplicationPad3d
 from torch.nn.modules.loss import L1Loss, MSELoss, NLLLoss, CrossEntropyLoss, BCELoss, \
-    BCEWithLogitsLoss, SmoothL1Loss, HuberLoss, KLDivLoss, GaussianNLLLoss, MarginRankingLoss, HingeEmbeddingLoss
+    BCEWithLogitsLoss, SmoothL1Loss, HuberLoss, KLDivLoss, GaussianNLLLoss, MarginRankingLoss, HingeEmbeddingLoss, \
+    CosineEmbeddingLoss, TripletMarginLoss, TripletMarginWithDistanceLoss, PoissonNLLLoss
 from torch.nn.modules.transformer import Transformer, TransformerEncoder, TransformerDecoder, \
     TransformerEncoderLayer, TransformerDecoderLayer
+from torch.nn.modules.distance import PairwiseDistance, CosineSimilarity

@@ -9,7 +9,8 @@ from torch.nn.modules.module import Module
 
 __all__ = ['L1Loss', 'MSELoss', 'NLLLoss', 'CrossEntropyLoss', 'BCELoss', 'BCEWithLogitsLoss',
            'SmoothL1Loss', 'HuberLoss', 'KLDivLoss', 'GaussianNLLLoss', 'MarginRankingLoss',
-           'HingeEmbeddingLoss']
+           'HingeEmbeddingLoss', 'CosineEmbeddingLoss', 'TripletMarginLoss', 'TripletMarginWithDistanceLoss',
+           'PoissonNLLLoss']
 
 
 def _legacy_get_string(size_average, reduce):
@@ -176,3 +177,59 @@ class HingeEmbeddingLoss(_Loss):
 
     def forward(self, input, target):
         return F.hinge_embedding_loss(input, target, margin=self.margin, reduction=self.reduction)
+
+
+class CosineEmbeddingLoss(_Loss):
+    __constants__ = ['margin', 'reduction']
+
+    def __init__(self, margin=0., size_average=None, reduce=None, reduction='mean'):
+        super(CosineEmbeddingLoss, self).__init__(size_average, reduce, reduction)
+        self.margin = margin
+
+    def forward(self, input1, input2, target):
+        return F.cosine_embedding_loss(input1, input2, target, margin=self.margin, reduction=self.reduction)
+
+
+class TripletMarginLoss(_Loss):
+    __constants__ = ['margin', 'p', 'eps', 'swap', 'reduction']
+
+    def __init__(self, margin=1.0, p=2., eps=1e-6, swap=False, size_average=None, reduce=None, reduction='mean'):
+        super(TripletMarginLoss, self).__init__(size_average, reduce, reduction)
+        self.margin = margin
+        self.p = p
+        self.eps = eps
+        self.swap = swap
+
+    def forward(self, anchor, positive, negative):
+        return F.triplet_margin_loss(anchor, positive, negative, margin=self.margin, p=self.p, eps=self.eps,
+                                     swap=self.swap, reduction=self.reduction)
+
+
+class TripletMarginWithDistanceLoss(_Loss):
+    __constants__ = ['margin', 'swap', 'reduction']
+
+    def __init__(self, *, distance_function=None, margin=1.0, swap=False, reduction='mean'):
+        super(TripletMarginWithDistanceLoss, self).__init__(size_average=None, reduce=None, reduction=reduction)
+        from torch.nn.modules.distance import PairwiseDistance
+        self.distance_function = distance_function if distance_function is not None else PairwiseDistance()
+        self.margin = margin
+        self.swap = swap
+
+    def forward(self, anchor, positive, negative):
+        return F.triplet_margin_with_distance_loss(anchor, positive, negative,
+                                                   distance_function=self.distance_function, margin=self.margin,
+                                                   swap=self.swap, reduction=self.reduction)
+
+
+class PoissonNLLLoss(_Loss):
+    __constants__ = ['log_input', 'full', 'eps', 'reduction']
+
+    def __init__(self, log_input=True, full=False, size_average=None, eps=1e-8, reduce=None, reduction='mean'):
+        super(PoissonNLLLoss, self).__init__(size_average, reduce, reduction)
+        self.log_input = log_input
+        self.full = full
+        self.eps = eps
+
+    def forward(self, log_input, target):
+        return F.poisson_nll_loss(log_input, target, log_input=self.log_input, full=self.full, eps=self.eps,
+                                  reduction=self.reduction)

@@ -1,0 +1,136 @@
+/* torch_loss_composites.c: torch.margin_ranking_loss, hinge_embedding_loss,
+ * cosine_embedding_loss, triplet_margin_loss, poisson_nll_loss,
+ * pairwise_distance and cosine_similarity, the ATen composites that torch.nn.functional's Python
+ * calls with a reduction already turned into an int (0 none, 1 mean, 2
+ * sum), as PyTorch's do (engine/loss_composites.c computes them). */
+#include "runtime/module.h"
+#include "torch/torch_args.h"
+#include "torch/torch_module.h"
+
+#define T0 cg_tensor_of_borrowed(a[0])
+
+/* The int reduction: "0" none, "1" mean, "2" sum; -1 with the error */
+static int reduction_of(const char *fn, int pos, cg_value v, cg_reduction *out) {
+    int64_t r;
+    if (torch_int_arg(fn, "reduction", pos, v, &r) < 0)
+        return -1;
+    if (r < 0 || r > 2) {
+        cg_raise(&cg_exc_ValueError, "%lld is not a valid value for reduction", (long long)r);
+        return -1;
+    }
+    *out = r == 0 ? CG_REDUCTION_NONE : r == 1 ? CG_REDUCTION_MEAN : CG_REDUCTION_SUM;
+    return 0;
+}
+
+/* (input1, input2, target, margin, reduction) */
+static cg_value fn_margin_ranking_loss(cg_value *a) {
+    const char *fn = "margin_ranking_loss";
+    cg_tensor *x2 = torch_tensor_arg_borrowed(fn, "input2", 2, a[1]);
+    cg_tensor *t = x2 ? torch_tensor_arg_borrowed(fn, "target", 3, a[2]) : NULL;
+    double margin;
+    cg_reduction red;
+    if (!t || torch_double_arg(fn, "margin", 4, a[3], &margin) < 0 || reduction_of(fn, 5, a[4], &red) < 0)
+        return CG_ERR;
+    return cg_tensor_steal(cg_margin_ranking_loss(T0, x2, t, margin, red));
+}
+
+/* (input, target, margin, reduction) */
+static cg_value fn_hinge_embedding_loss(cg_value *a) {
+    const char *fn = "hinge_embedding_loss";
+    cg_tensor *t = torch_tensor_arg_borrowed(fn, "target", 2, a[1]);
+    double margin;
+    cg_reduction red;
+    if (!t || torch_double_arg(fn, "margin", 3, a[2], &margin) < 0 || reduction_of(fn, 4, a[3], &red) < 0)
+        return CG_ERR;
+    return cg_tensor_steal(cg_hinge_embedding_loss(T0, t, margin, red));
+}
+
+/* (input1, input2, target, margin, reduction) */
+static cg_value fn_cosine_embedding_loss(cg_value *a) {
+    const char *fn = "cosine_embedding_loss";
+    cg_tensor *x2 = torch_tensor_arg_borrowed(fn, "input2", 2, a[1]);
+    cg_tensor *t = x2 ? torch_tensor_arg_borrowed(fn, "target", 3, a[2]) : NULL;
+    double margin;
+    cg_reduction red;
+    if (!t || torch_double_arg(fn, "margin", 4, a[3], &margin) < 0 || reduction_of(fn, 5, a[4], &red) < 0)
+        return CG_ERR;
+    return cg_tensor_steal(cg_cosine_embedding_loss(T0, x2, t, margin, red));
+}
+
+/* (anchor, positive, negative, margin, p, eps, swap, reduction) */
+static cg_value fn_triplet_margin_loss(cg_value *a) {
+    const char *fn = "triplet_margin_loss";
+    cg_tensor *pos = torch_tensor_arg_borrowed(fn, "positive", 2, a[1]);
+    cg_tensor *neg = pos ? torch_tensor_arg_borrowed(fn, "negative", 3, a[2]) : NULL;
+    double margin, p, eps;
+    bool swap;
+    cg_reduction red;
+    if (!neg || torch_double_arg(fn, "margin", 4, a[3], &margin) < 0 || torch_double_arg(fn, "p", 5, a[4], &p) < 0
+        || torch_double_arg(fn, "eps", 6, a[5], &eps) < 0 || torch_bool_arg(fn, "swap", 7, a[6], &swap) < 0
+        || reduction_of(fn, 8, a[7], &red) < 0)
+        return CG_ERR;
+    return cg_tensor_steal(cg_triplet_margin_loss(T0, pos, neg, margin, p, eps, swap, red));
+}
+
+/* (input, target, log_input, full, eps, reduction) */
+static cg_value fn_poisson_nll_loss(cg_value *a) {
+    const char *fn = "poisson_nll_loss";
+    cg_tensor *t = torch_tensor_arg_borrowed(fn, "target", 2, a[1]);
+    bool log_input, full;
+    double eps;
+    cg_reduction red;
+    if (!t || torch_bool_arg(fn, "log_input", 3, a[2], &log_input) < 0 || torch_bool_arg(fn, "full", 4, a[3], &full) < 0
+        || torch_double_arg(fn, "eps", 5, a[4], &eps) < 0 || reduction_of(fn, 6, a[5], &red) < 0)
+        return CG_ERR;
+    return cg_tensor_steal(cg_poisson_nll_loss(T0, t, log_input, full, eps, red));
+}
+
+/* (x1, x2, p=2, eps=1e-06, keepdim=False) */
+static cg_value fn_pairwise_distance(cg_value *a) {
+    const char *fn = "pairwise_distance";
+    cg_tensor *x2 = torch_tensor_arg_borrowed(fn, "x2", 2, a[1]);
+    double p, eps;
+    bool keepdim;
+    if (!x2 || torch_double_arg(fn, "p", 3, a[2], &p) < 0 || torch_double_arg(fn, "eps", 4, a[3], &eps) < 0
+        || torch_bool_arg(fn, "keepdim", 5, a[4], &keepdim) < 0)
+        return CG_ERR;
+    return cg_tensor_steal(cg_pairwise_distance(T0, x2, p, eps, keepdim));
+}
+
+/* (x1, x2, dim=1, eps=1e-08) */
+static cg_value fn_cosine_similarity(cg_value *a) {
+    const char *fn = "cosine_similarity";
+    cg_tensor *x2 = torch_tensor_arg_borrowed(fn, "x2", 2, a[1]);
+    int64_t dim;
+    double eps;
+    if (!x2 || torch_int_arg(fn, "dim", 3, a[2], &dim) < 0 || torch_double_arg(fn, "eps", 4, a[3], &eps) < 0)
+        return CG_ERR;
+    return cg_tensor_steal(cg_cosine_similarity(T0, x2, dim, eps));
+}
+
+#define F TORCH_FUNCTION
+#define OPS(X)                                                                                                    \
+    X(margin_ranking_loss, "margin_ranking_loss", "input2, target, margin=0.0, reduction=1",                      \
+      IMPL(fn_margin_ranking_loss), F, NULL)                                                                      \
+    X(hinge_embedding_loss, "hinge_embedding_loss", "target, margin=1.0, reduction=1",                            \
+      IMPL(fn_hinge_embedding_loss), F, NULL)                                                                     \
+    X(cosine_embedding_loss, "cosine_embedding_loss", "input2, target, margin=0.0, reduction=1",                  \
+      IMPL(fn_cosine_embedding_loss), F, NULL)                                                                    \
+    X(triplet_margin_loss, "triplet_margin_loss",                                                                 \
+      "positive, negative, margin=1.0, p=2, eps=1e-06, swap=False, reduction=1", IMPL(fn_triplet_margin_loss), F, \
+      NULL)                                                                                                       \
+    X(poisson_nll_loss, "poisson_nll_loss", "target, log_input, full, eps, reduction", IMPL(fn_poisson_nll_loss), \
+      F, NULL)                                                                                                    \
+    X(pairwise_distance, "pairwise_distance", "x2, p=2, eps=1e-06, keepdim=False", IMPL(fn_pairwise_distance), F, \
+      NULL)                                                                                                       \
+    X(cosine_similarity, "cosine_similarity", "x2, dim=1, eps=1e-08", IMPL(fn_cosine_similarity), F, NULL)
+
+#define TORCH_TAB loss_ops
+TORCH_OP_TABLE(OPS)
+
+int torch_loss_composites_add(cg_value module) {
+    if (torch_ops_prepare(loss_ops, TORCH_OP_COUNT) < 0)
+        return -1;
+    cg_method_def *defs = torch_ops_defs(loss_ops, TORCH_OP_COUNT, TORCH_FUNCTION);
+    return defs ? cg_module_add_methods(module, defs) : -1;
+}
