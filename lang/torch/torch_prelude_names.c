@@ -44,6 +44,17 @@ static const struct {
     {"torch.nn.functional", "poisson_nll_loss", "torch.nn._functional"},
     {"torch.nn.functional", "pairwise_distance", "torch.nn._functional"},
     {"torch.nn.functional", "cosine_similarity", "torch.nn._functional"},
+    {"torch.nn.functional", "dropout1d", "torch.nn._functional"},
+    {"torch.nn.functional", "dropout2d", "torch.nn._functional"},
+    {"torch.nn.functional", "dropout3d", "torch.nn._functional"},
+    {"torch.nn.functional", "alpha_dropout", "torch.nn._functional"},
+    {"torch.nn.functional", "feature_alpha_dropout", "torch.nn._functional"},
+    {"torch", "feature_dropout", "torch._dropout"},
+    {"torch", "feature_dropout_", "torch._dropout"},
+    {"torch", "alpha_dropout", "torch._dropout"},
+    {"torch", "alpha_dropout_", "torch._dropout"},
+    {"torch", "feature_alpha_dropout", "torch._dropout"},
+    {"torch", "feature_alpha_dropout_", "torch._dropout"},
 };
 #define NNAMES (sizeof names / sizeof names[0])
 

@@ -9,7 +9,7 @@ import torch
 __all__ = ['one_hot', 'normalize', 'softsign', 'tanhshrink', 'multi_head_attention_forward',
            'gaussian_nll_loss', 'margin_ranking_loss', 'hinge_embedding_loss', 'cosine_embedding_loss',
            'triplet_margin_loss', 'triplet_margin_with_distance_loss', 'poisson_nll_loss', 'pairwise_distance',
-           'cosine_similarity']
+           'cosine_similarity', 'dropout1d', 'dropout2d', 'dropout3d', 'alpha_dropout', 'feature_alpha_dropout']
 
 
 def one_hot(tensor, num_classes=-1):
@@ -375,3 +375,81 @@ def pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False):
 def cosine_similarity(x1, x2, dim=1, eps=1e-8):
     """The cosine of the angle between x1 and x2 along dim."""
     return torch.cosine_similarity(x1, x2, dim, eps)
+
+
+# ---- dropout of channels and alpha dropout -----------------------------------------------
+
+def _check_p(p):
+    if p < 0.0 or p > 1.0:
+        raise ValueError("dropout probability has to be between 0 and 1, but got {}".format(p))
+
+
+def _channel_dropout(input, p, training, inplace, batched):
+    """feature dropout of input, given a batch dim first when it has none
+    (unsqueezed, and squeezed back)."""
+    if batched:
+        return torch.feature_dropout_(input, p, training) if inplace else torch.feature_dropout(input, p, training)
+    if inplace:
+        torch.feature_dropout_(input.unsqueeze(0), p, training)
+        return input
+    return torch.feature_dropout(input.unsqueeze(0), p, training).squeeze(0)
+
+
+def dropout1d(input, p=0.5, training=True, inplace=False):
+    """Zeroes whole channels of [N, C, L] or [C, L] input with probability p."""
+    _check_p(p)
+    d = input.dim()
+    if d not in (2, 3):
+        raise RuntimeError(
+            f"dropout1d: Expected 2D or 3D input, but received a {d}D input. Note that dropout1d exists to provide "
+            "channel-wise dropout on inputs with 1 spatial dimension, a channel dimension, and an optional batch "
+            "dimension (i.e. 2D or 3D inputs).")
+    return _channel_dropout(input, p, training, inplace, d == 3)
+
+
+def dropout2d(input, p=0.5, training=True, inplace=False):
+    """Zeroes whole channels of [N, C, H, W] input with probability p."""
+    import warnings
+    _check_p(p)
+    d = input.dim()
+    if d not in (3, 4):
+        warnings.warn(
+            f"dropout2d: Received a {d}-D input to dropout2d, which is deprecated and will result in an error in a "
+            "future release. To retain the behavior and silence this warning, please use dropout instead. Note that "
+            "dropout2d exists to provide channel-wise dropout on inputs with 2 spatial dimensions, a channel "
+            "dimension, and an optional batch dimension (i.e. 3D or 4D inputs).")
+    if d == 3:
+        warnings.warn(
+            "dropout2d: Received a 3D input to dropout2d and assuming that channel-wise 1D dropout behavior is "
+            "desired - input is interpreted as shape (N, C, L), where C is the channel dim. This behavior will "
+            "change in a future release to interpret the input as one without a batch dimension, i.e. shape "
+            "(C, H, W). To maintain the 1D channel-wise dropout behavior, please switch to using dropout1d instead.")
+    return _channel_dropout(input, p, training, inplace, True)
+
+
+def dropout3d(input, p=0.5, training=True, inplace=False):
+    """Zeroes whole channels of [N, C, D, H, W] or [C, D, H, W] input with probability p."""
+    import warnings
+    _check_p(p)
+    d = input.dim()
+    if d not in (4, 5):
+        warnings.warn(
+            f"dropout3d: Received a {d}-D input to dropout3d, which is deprecated and will result in an error in a "
+            "future release. To retain the behavior and silence this warning, please use dropout instead. Note that "
+            "dropout3d exists to provide channel-wise dropout on inputs with 3 spatial dimensions, a channel "
+            "dimension, and an optional batch dimension (i.e. 4D or 5D inputs).")
+    return _channel_dropout(input, p, training, inplace, d == 5)
+
+
+def alpha_dropout(input, p=0.5, training=False, inplace=False):
+    """Dropout that keeps a SELU network's mean and variance."""
+    _check_p(p)
+    return torch.alpha_dropout_(input, p, training) if inplace else torch.alpha_dropout(input, p, training)
+
+
+def feature_alpha_dropout(input, p=0.5, training=False, inplace=False):
+    """Alpha dropout of whole channels."""
+    _check_p(p)
+    if inplace:
+        return torch.feature_alpha_dropout_(input, p, training)
+    return torch.feature_alpha_dropout(input, p, training)

@@ -1,10 +1,10 @@
-# torch/nn/modules/dropout.py: Dropout, as PyTorch 1.13 writes it (active
-# in training mode only, through F.dropout).
-# Not here: Dropout1d/2d/3d, AlphaDropout.
+# torch/nn/modules/dropout.py: Dropout, Dropout1d/2d/3d, AlphaDropout and
+# FeatureAlphaDropout, as PyTorch 1.13 writes them (active in training mode
+# only, through torch.nn.functional).
 import torch.nn.functional as F
 from torch.nn.modules.module import Module
 
-__all__ = ['Dropout']
+__all__ = ['Dropout', 'Dropout1d', 'Dropout2d', 'Dropout3d', 'AlphaDropout', 'FeatureAlphaDropout']
 
 
 class _DropoutNd(Module):
@@ -25,3 +25,28 @@ class _DropoutNd(Module):
 class Dropout(_DropoutNd):
     def forward(self, input):
         return F.dropout(input, self.p, self.training, self.inplace)
+
+
+class Dropout1d(_DropoutNd):
+    def forward(self, input):
+        return F.dropout1d(input, self.p, self.training, self.inplace)
+
+
+class Dropout2d(_DropoutNd):
+    def forward(self, input):
+        return F.dropout2d(input, self.p, self.training, self.inplace)
+
+
+class Dropout3d(_DropoutNd):
+    def forward(self, input):
+        return F.dropout3d(input, self.p, self.training, self.inplace)
+
+
+class AlphaDropout(_DropoutNd):
+    def forward(self, input):
+        return F.alpha_dropout(input, self.p, self.training)
+
+
+class FeatureAlphaDropout(_DropoutNd):
+    def forward(self, input):
+        return F.feature_alpha_dropout(input, self.p, self.training)
