@@ -29,6 +29,7 @@ static const struct {
     {"torch", "ComplexFloatStorage", "torch.storage"},
     {"torch", "ComplexDoubleStorage", "torch.storage"},
     {"torch", "TypedStorage", "torch.storage"},
+    {"torch", "typename", "torch._utils"},
     {"torch", "UntypedStorage", "torch.storage"},
     {"torch.nn.functional", "one_hot", "torch.nn._functional"},
     {"torch.nn.functional", "normalize", "torch.nn._functional"},

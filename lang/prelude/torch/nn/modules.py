@@ -3,7 +3,7 @@
 # files under lang/prelude/torch/nn/modules/ (torch.nn.modules.linear, ...),
 # which stay reachable as attributes (nn.modules.module).
 from torch.nn.modules.module import Module
-from torch.nn.modules.container import Sequential, ModuleList, ModuleDict
+from torch.nn.modules.container import Container, Sequential, ModuleList, ModuleDict, ParameterList, ParameterDict
 from torch.nn.modules.linear import Identity, Linear
 from torch.nn.modules.activation import ReLU, LeakyReLU, GELU, Tanh, Sigmoid, Softmax, Softmin, LogSoftmax, \
     MultiheadAttention

@@ -5,7 +5,7 @@
 from collections import OrderedDict
 from torch.nn.modules.module import Module
 
-__all__ = ['Sequential', 'ModuleList', 'ModuleDict']
+__all__ = ['Container', 'Sequential', 'ModuleList', 'ModuleDict', 'ParameterList', 'ParameterDict']
 
 
 def _index(idx):
@@ -271,3 +271,219 @@ class ModuleDict(Module):
                     raise ValueError("ModuleDict update sequence element "
                                      "#" + str(j) + " has length " + str(len(m)) + "; 2 is required")
                 self[m[0]] = m[1]
+
+
+class Container(Module):
+    """Deprecated: a Module holding the modules given as keyword arguments."""
+
+    def __init__(self, **kwargs):
+        super(Container, self).__init__()
+        import warnings
+        warnings.warn("nn.Container is deprecated. All of it's functionality is now implemented in nn.Module. "
+                      "Subclass that instead.")
+        for key, value in kwargs.items():
+            self.add_module(key, value)
+
+
+def _parameter_of(value):
+    """A plain tensor stored in a parameter container becomes a Parameter."""
+    import torch
+    from torch.nn.parameter import Parameter
+    if isinstance(value, torch.Tensor) and not isinstance(value, Parameter):
+        return Parameter(value)
+    return value
+
+
+def _entry_line(key, value, type_name):
+    """One line of a parameter container's repr."""
+    import torch
+    from torch.nn.parameter import Parameter
+    if not isinstance(value, torch.Tensor):
+        return '  ({}): Object of type: {}'.format(key, type(value).__name__)
+    size = 'x'.join(str(n) for n in value.size())
+    device = ' (GPU {})'.format(value.get_device()) if value.is_cuda else ''
+    kind = 'Parameter' if isinstance(value, Parameter) else 'Tensor'
+    return '  ({}): {} containing: [{} of size {}{}]'.format(key, kind, type_name(value), size, device)
+
+
+class ParameterList(Module):
+    """A list of parameters (or other values), each registered as the
+    attribute named by its index, so the module sees the parameters."""
+
+    def __init__(self, values=None):
+        super(ParameterList, self).__init__()
+        self._size = 0
+        if values is not None:
+            self += values
+
+    def _absolute(self, idx):
+        import operator
+        idx = operator.index(idx)
+        if not -len(self) <= idx < len(self):
+            raise IndexError('index {} is out of range'.format(idx))
+        return str(idx + len(self) if idx < 0 else idx)
+
+    def __getitem__(self, idx):
+        if isinstance(idx, slice):
+            out = self.__class__()
+            for i in range(*idx.indices(len(self))):
+                out.append(self[i])
+            return out
+        return getattr(self, self._absolute(idx))
+
+    def __setitem__(self, idx, param):
+        setattr(self, self._absolute(idx), _parameter_of(param))
+
+    def __len__(self):
+        return self._size
+
+    def __iter__(self):
+        return iter([self[i] for i in range(len(self))])
+
+    def __iadd__(self, parameters):
+        return self.extend(parameters)
+
+    def __dir__(self):
+        return [key for key in super(ParameterList, self).__dir__() if not key.isdigit()]
+
+    def append(self, value):
+        index = len(self)
+        self._size += 1
+        self[index] = value
+        return self
+
+    def extend(self, values):
+        import torch
+        from collections.abc import Iterable
+        if not isinstance(values, Iterable) or isinstance(values, torch.Tensor):
+            raise TypeError("ParameterList.extend should be called with an iterable, but got "
+                            + type(values).__name__)
+        for value in values:
+            self.append(value)
+        return self
+
+    def extra_repr(self):
+        return '\n'.join(_entry_line(k, p, lambda t: t.dtype) for k, p in enumerate(self))
+
+    def __call__(self, *args, **kwargs):
+        raise RuntimeError('ParameterList should not be called.')
+
+
+class ParameterDict(Module):
+    """An ordered dict of parameters (or other values) by string key, each
+    registered as the attribute of its key."""
+
+    def __init__(self, parameters=None):
+        super(ParameterDict, self).__init__()
+        self._keys = {}
+        if parameters is not None:
+            self.update(parameters)
+
+    def _attr(self, key):
+        if not isinstance(key, str):
+            raise TypeError("Index given to ParameterDict cannot be used as a key as it is not a string (type is "
+                            f"'{type(key).__name__}'). Open an issue on github if you need non-string keys.")
+        return key
+
+    def __getitem__(self, key):
+        return getattr(self, self._attr(key))
+
+    def __setitem__(self, key, value):
+        self._keys[key] = None
+        setattr(self, self._attr(key), _parameter_of(value))
+
+    def __delitem__(self, key):
+        del self._keys[key]
+        delattr(self, self._attr(key))
+
+    def __len__(self):
+        return len(self._keys)
+
+    def __iter__(self):
+        return iter(self._keys)
+
+    def __reversed__(self):
+        return reversed(list(self._keys))
+
+    def __contains__(self, key):
+        return key in self._keys
+
+    def copy(self):
+        return ParameterDict(OrderedDict((k, self[k]) for k in self._keys))
+
+    def setdefault(self, key, default=None):
+        if key not in self:
+            self[key] = default
+        return self[key]
+
+    def clear(self):
+        for k in list(self._keys):
+            del self[k]
+
+    def pop(self, key):
+        value = self[key]
+        del self[key]
+        return value
+
+    def popitem(self):
+        k = list(self._keys)[-1]
+        value = self[k]
+        del self[k]
+        return k, value
+
+    def get(self, key, default=None):
+        return self[key] if key in self else default
+
+    def fromkeys(self, keys, default=None):
+        return ParameterDict((k, default) for k in keys)
+
+    def keys(self):
+        return self._keys.keys()
+
+    def items(self):
+        return ((k, self[k]) for k in self._keys)
+
+    def values(self):
+        return (self[k] for k in self._keys)
+
+    def update(self, parameters):
+        from collections.abc import Iterable, Mapping
+        if not isinstance(parameters, Iterable):
+            raise TypeError("ParametersDict.update should be called with an iterable of key/value pairs, but got "
+                            + type(parameters).__name__)
+        if isinstance(parameters, (OrderedDict, ParameterDict)):
+            for key, value in parameters.items():
+                self[key] = value
+        elif isinstance(parameters, Mapping):
+            for key, value in sorted(parameters.items()):
+                self[key] = value
+        else:
+            for j, pair in enumerate(parameters):
+                if not isinstance(pair, Iterable):
+                    raise TypeError("ParameterDict update sequence element #" + str(j) + " should be Iterable; is"
+                                    + type(pair).__name__)
+                if len(pair) != 2:
+                    raise ValueError("ParameterDict update sequence element #" + str(j) + " has length "
+                                     + str(len(pair)) + "; 2 is required")
+                self[pair[0]] = pair[1]
+
+    def extra_repr(self):
+        import torch
+        return '\n'.join(_entry_line(k, p, torch.typename) for k, p in self.items())
+
+    def __call__(self, input):
+        raise RuntimeError('ParameterDict should not be called.')
+
+    def __or__(self, other):
+        merged = self.copy()
+        merged.update(other)
+        return merged
+
+    def __ror__(self, other):
+        merged = other.copy()
+        merged.update(self)
+        return merged
+
+    def __ior__(self, other):
+        self.update(other)
+        return self

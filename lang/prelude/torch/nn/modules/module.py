@@ -236,6 +236,14 @@ class Module:
 
     # ---- registration ----------------------------------------------------------------
 
+    def __dir__(self):
+        """The class's names, the instance's, and the parameters, submodules
+        and buffers, sorted; names that start with a digit (a container's
+        entries) left out, as PyTorch's Module.__dir__."""
+        keys = dir(self.__class__) + list(self.__dict__.keys()) + list(self._parameters.keys()) + \
+            list(self._modules.keys()) + list(self._buffers.keys())
+        return sorted(key for key in keys if not key[0].isdigit())
+
     def __setstate__(self, state):
         """The state a copy or an unpickled module restores: its __dict__,
         with the bookkeeping dicts a module saved by an older PyTorch lacks."""
