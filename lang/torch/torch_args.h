@@ -116,6 +116,8 @@ int torch_memory_format_add_all(cg_value module);
 int torch_storage_add(cg_value module);
 /* torch.margin_ranking_loss, ..., pairwise_distance (torch_loss_composites.c) */
 int torch_loss_composites_add(cg_value module);
+/* Tensor.unflatten and torch.unflatten (torch_unflatten.c) */
+int torch_unflatten_add(cg_value module, cg_type *tensor_type);
 /* A C module's names written in the cell language: its __getattr__ and
  * __dir__ (torch_prelude_names.c) */
 int torch_prelude_names_add(cg_value module);

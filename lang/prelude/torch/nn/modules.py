@@ -8,7 +8,7 @@ from torch.nn.modules.linear import Identity, Linear
 from torch.nn.modules.activation import ReLU, LeakyReLU, GELU, Tanh, Sigmoid, Softmax, Softmin, LogSoftmax, \
     MultiheadAttention
 from torch.nn.modules.dropout import Dropout, Dropout1d, Dropout2d, Dropout3d, AlphaDropout, FeatureAlphaDropout
-from torch.nn.modules.flatten import Flatten
+from torch.nn.modules.flatten import Flatten, Unflatten
 from torch.nn.modules.sparse import Embedding
 from torch.nn.modules.normalization import LayerNorm, GroupNorm
 from torch.nn.modules.conv import Conv1d, Conv2d
