@@ -9,7 +9,8 @@ import torch
 __all__ = ['one_hot', 'normalize', 'softsign', 'tanhshrink', 'multi_head_attention_forward',
            'gaussian_nll_loss', 'margin_ranking_loss', 'hinge_embedding_loss', 'cosine_embedding_loss',
            'triplet_margin_loss', 'triplet_margin_with_distance_loss', 'poisson_nll_loss', 'pairwise_distance',
-           'cosine_similarity', 'dropout1d', 'dropout2d', 'dropout3d', 'alpha_dropout', 'feature_alpha_dropout']
+           'cosine_similarity', 'dropout1d', 'dropout2d', 'dropout3d', 'alpha_dropout', 'feature_alpha_dropout',
+           'instance_norm', 'local_response_norm']
 
 
 def one_hot(tensor, num_classes=-1):
@@ -453,3 +454,46 @@ def feature_alpha_dropout(input, p=0.5, training=False, inplace=False):
     if inplace:
         return torch.feature_alpha_dropout_(input, p, training)
     return torch.feature_alpha_dropout(input, p, training)
+
+
+# ---- instance and local response normalization -------------------------------------------
+
+def _verify_spatial_size(size):
+    prod = 1
+    for n in list(size)[2:]:
+        prod *= n
+    if prod == 1:
+        raise ValueError("Expected more than 1 spatial element when training, got input size {}".format(size))
+
+
+def instance_norm(input, running_mean=None, running_var=None, weight=None, bias=None, use_input_stats=True,
+                  momentum=0.1, eps=1e-5):
+    """Normalizes each channel of each sample over its spatial dims."""
+    if use_input_stats:
+        _verify_spatial_size(input.size())
+    return torch.instance_norm(input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps,
+                               False)
+
+
+def local_response_norm(input, size, alpha=1e-4, beta=0.75, k=1.):
+    """Each element over (k + alpha * mean of the squares of `size`
+    neighbouring channels) ** beta."""
+    F = torch.nn.functional
+    dim = input.dim()
+    if dim < 3:
+        raise ValueError("Expected 3D or higher dimensionality                          input (got {} dimensions)"
+                         .format(dim))
+    if input.numel() == 0:
+        return input
+    div = input.mul(input).unsqueeze(1)
+    if dim == 3:
+        div = F.pad(div, (0, 0, size // 2, (size - 1) // 2))
+        div = F.avg_pool2d(div, (size, 1), stride=1).squeeze(1)
+    else:
+        sizes = input.size()
+        div = div.view(sizes[0], 1, sizes[1], sizes[2], -1)
+        div = F.pad(div, (0, 0, 0, 0, size // 2, (size - 1) // 2))
+        div = F.avg_pool3d(div, (size, 1, 1), stride=1).squeeze(1)
+        div = div.view(sizes)
+    div = div.mul(alpha).add(k).pow(beta)
+    return input / div

@@ -10,11 +10,12 @@ from torch.nn.modules.activation import ReLU, LeakyReLU, GELU, Tanh, Sigmoid, So
 from torch.nn.modules.dropout import Dropout, Dropout1d, Dropout2d, Dropout3d, AlphaDropout, FeatureAlphaDropout
 from torch.nn.modules.flatten import Flatten, Unflatten
 from torch.nn.modules.sparse import Embedding
-from torch.nn.modules.normalization import LayerNorm, GroupNorm
+from torch.nn.modules.normalization import LocalResponseNorm, LayerNorm, GroupNorm
+from torch.nn.modules.instancenorm import InstanceNorm1d, InstanceNorm2d, InstanceNorm3d
 from torch.nn.modules.conv import Conv1d, Conv2d
 from torch.nn.modules.pooling import MaxPool1d, MaxPool2d, AvgPool1d, AvgPool2d, AdaptiveAvgPool1d, \
     AdaptiveAvgPool2d
-from torch.nn.modules.batchnorm import BatchNorm1d, BatchNorm2d
+from torch.nn.modules.batchnorm import BatchNorm1d, BatchNorm2d, BatchNorm3d
 from torch.nn.modules.fold import Fold, Unfold
 from torch.nn.modules.padding import ConstantPad1d, ConstantPad2d, ConstantPad3d, ZeroPad2d, \
     ReflectionPad1d, ReflectionPad2d, ReflectionPad3d, ReplicationPad1d, ReplicationPad2d, ReplicationPad3d

@@ -1,16 +1,16 @@
-# torch/nn/modules/batchnorm.py: BatchNorm1d and BatchNorm2d, as PyTorch
+# torch/nn/modules/batchnorm.py: BatchNorm1d, BatchNorm2d and BatchNorm3d, as PyTorch
 # 1.13 writes them: weight, bias and the running_mean, running_var and
 # num_batches_tracked buffers (in state_dict), momentum=None for a
 # cumulative average, the eval-mode switch to the running statistics.
-# Not here: BatchNorm3d, SyncBatchNorm, the lazy modules, the
-# version-1 state_dict upgrade.
+# Not here: SyncBatchNorm, the lazy modules, the version-1 state_dict
+# upgrade.
 import torch
 import torch.nn.functional as F
 import torch.nn.init as init
 from torch.nn.parameter import Parameter
 from torch.nn.modules.module import Module
 
-__all__ = ['BatchNorm1d', 'BatchNorm2d']
+__all__ = ['BatchNorm1d', 'BatchNorm2d', 'BatchNorm3d']
 
 
 class _NormBase(Module):
@@ -97,3 +97,9 @@ class BatchNorm2d(_BatchNorm):
     def _check_input_dim(self, input):
         if input.dim() != 4:
             raise ValueError("expected 4D input (got {}D input)".format(input.dim()))
+
+
+class BatchNorm3d(_BatchNorm):
+    def _check_input_dim(self, input):
+        if input.dim() != 5:
+            raise ValueError("expected 5D input (got {}D input)".format(input.dim()))

@@ -1,14 +1,15 @@
 # torch/nn/modules/normalization.py: LayerNorm and GroupNorm, as PyTorch
 # 1.13 writes them, over F.layer_norm and F.group_norm (the engine's fused
 # kernels: PyTorch's bits, nodes NativeLayerNormBackward0 and
-# NativeGroupNormBackward0). Not here: LocalResponseNorm, CrossMapLRN2d.
+# NativeGroupNormBackward0), and LocalResponseNorm over F.local_response_norm.
+# Not here: CrossMapLRN2d.
 import torch
 import torch.nn.functional as F
 import torch.nn.init as init
 from torch.nn.parameter import Parameter
 from torch.nn.modules.module import Module
 
-__all__ = ['LayerNorm', 'GroupNorm']
+__all__ = ['LocalResponseNorm', 'LayerNorm', 'GroupNorm']
 
 
 class LayerNorm(Module):
@@ -73,3 +74,20 @@ class GroupNorm(Module):
 
     def extra_repr(self):
         return '{num_groups}, {num_channels}, eps={eps}, affine={affine}'.format(**self.__dict__)
+
+
+class LocalResponseNorm(Module):
+    __constants__ = ['size', 'alpha', 'beta', 'k']
+
+    def __init__(self, size, alpha=1e-4, beta=0.75, k=1.):
+        super(LocalResponseNorm, self).__init__()
+        self.size = size
+        self.alpha = alpha
+        self.beta = beta
+        self.k = k
+
+    def forward(self, input):
+        return F.local_response_norm(input, self.size, self.alpha, self.beta, self.k)
+
+    def extra_repr(self):
+        return '{size}, alpha={alpha}, beta={beta}, k={k}'.format(**self.__dict__)
