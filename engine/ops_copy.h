@@ -50,6 +50,11 @@ cg_tensor *cg_to_device(cg_tensor *t, cg_device device);
 cg_tensor *cg_clone(cg_tensor *t);
 /* t itself (retained) when already contiguous. */
 cg_tensor *cg_contiguous(cg_tensor *t);
+/* F.pixel_shuffle / pixel_unshuffle / channel_shuffle (pixel_shuffle.c):
+ * [*, C r^2, H, W] <-> [*, C, H r, W r], and channels regrouped */
+cg_tensor *cg_pixel_shuffle(cg_tensor *x, int64_t upscale_factor);
+cg_tensor *cg_pixel_unshuffle(cg_tensor *x, int64_t downscale_factor);
+cg_tensor *cg_channel_shuffle(cg_tensor *x, int64_t groups);
 /* x.repeat(*repeats), n >= x->ndim repeats */
 cg_tensor *cg_repeat(cg_tensor *x, int n, const int64_t *repeats);
 int cg_fill_(cg_tensor *t, cg_scalar value);

@@ -118,6 +118,8 @@ int torch_storage_add(cg_value module);
 int torch_loss_composites_add(cg_value module);
 /* Tensor.unflatten and torch.unflatten (torch_unflatten.c) */
 int torch_unflatten_add(cg_value module, cg_type *tensor_type);
+/* torch.pixel_shuffle, pixel_unshuffle, channel_shuffle (torch_shuffle.c) */
+int torch_shuffle_add(cg_value module);
 /* A C module's names written in the cell language: its __getattr__ and
  * __dir__ (torch_prelude_names.c) */
 int torch_prelude_names_add(cg_value module);

@@ -66,6 +66,32 @@ bool sample_repeat(int v, cg_sample *s) {
     }
 }
 
+static cg_tensor *f_pixel_shuffle(cg_tensor *const *in, const cg_sample *s) {
+    return cg_pixel_shuffle(in[0], s->i[0]);
+}
+bool sample_pixel_shuffle(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("[A,8,B,C] factor 2", 1, {IN(1510, false, S_A, 8, S_B, S_C)}, f_pixel_shuffle, .i = {2});
+    case 1:
+        return SAMPLE("non-contiguous [9,B,C] factor 3, no batch", 1, {IN(1511, true, 9, S_B, S_C)}, f_pixel_shuffle,
+                      .i = {3});
+    default: return false;
+    }
+}
+
+static cg_tensor *f_pixel_unshuffle(cg_tensor *const *in, const cg_sample *s) {
+    return cg_pixel_unshuffle(in[0], s->i[0]);
+}
+bool sample_pixel_unshuffle(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("[A,B,4,6] factor 2", 1, {IN(1512, false, S_A, S_B, 4, 6)}, f_pixel_unshuffle, .i = {2});
+    case 1:
+        return SAMPLE("non-contiguous [2,A,B,3,3] factor 3", 1, {IN(1513, true, 2, S_A, S_B, 3, 3)},
+                      f_pixel_unshuffle, .i = {3});
+    default: return false;
+    }
+}
+
 static cg_tensor *f_fill(cg_tensor *const *in, const cg_sample *s) {
     cg_tensor *t = cg_clone(in[0]); /* the fill cuts t's dependence on in[0]: a zero gradient */
     if (t && cg_fill_(t, cg_scalar_float(s->d[0])) < 0) {

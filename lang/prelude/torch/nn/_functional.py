@@ -10,7 +10,8 @@ __all__ = ['one_hot', 'normalize', 'softsign', 'tanhshrink', 'multi_head_attenti
            'gaussian_nll_loss', 'margin_ranking_loss', 'hinge_embedding_loss', 'cosine_embedding_loss',
            'triplet_margin_loss', 'triplet_margin_with_distance_loss', 'poisson_nll_loss', 'pairwise_distance',
            'cosine_similarity', 'dropout1d', 'dropout2d', 'dropout3d', 'alpha_dropout', 'feature_alpha_dropout',
-           'instance_norm', 'local_response_norm']
+           'instance_norm', 'local_response_norm', 'pixel_shuffle', 'pixel_unshuffle', 'channel_shuffle',
+           'native_channel_shuffle']
 
 
 def one_hot(tensor, num_classes=-1):
@@ -497,3 +498,25 @@ def local_response_norm(input, size, alpha=1e-4, beta=0.75, k=1.):
         div = div.view(sizes)
     div = div.mul(alpha).add(k).pow(beta)
     return input / div
+
+
+# ---- shuffles --------------------------------------------------------------------------------
+
+def pixel_shuffle(input, upscale_factor):
+    """[*, C r^2, H, W] rearranged to [*, C, H r, W r]."""
+    return torch.pixel_shuffle(input, upscale_factor)
+
+
+def pixel_unshuffle(input, downscale_factor):
+    """[*, C, H r, W r] rearranged to [*, C r^2, H, W]."""
+    return torch.pixel_unshuffle(input, downscale_factor)
+
+
+def channel_shuffle(input, groups):
+    """[N, C, *] with its channels, seen as groups x C/groups, transposed."""
+    return torch.channel_shuffle(input, groups)
+
+
+def native_channel_shuffle(input, groups):
+    """channel_shuffle."""
+    return torch.native_channel_shuffle(input, groups)

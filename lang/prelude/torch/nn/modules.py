@@ -25,3 +25,5 @@ from torch.nn.modules.loss import L1Loss, MSELoss, NLLLoss, CrossEntropyLoss, BC
 from torch.nn.modules.transformer import Transformer, TransformerEncoder, TransformerDecoder, \
     TransformerEncoderLayer, TransformerDecoderLayer
 from torch.nn.modules.distance import PairwiseDistance, CosineSimilarity
+from torch.nn.modules.pixelshuffle import PixelShuffle, PixelUnshuffle
+from torch.nn.modules.channelshuffle import ChannelShuffle
