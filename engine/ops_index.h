@@ -19,6 +19,13 @@
 cg_tensor *cg_index_select(cg_tensor *x, int64_t dim, cg_tensor *index);
 /* x.index_add(dim, index, source, alpha=1) and its in-place form. */
 cg_tensor *cg_index_add(cg_tensor *x, int64_t dim, cg_tensor *index, cg_tensor *source);
+/* F.embedding(indices, weight): weight's rows at indices (int64 or int32),
+ * node EmbeddingBackward0; padding_idx -1 for none (embedding.c) */
+cg_tensor *cg_embedding(cg_tensor *weight, cg_tensor *indices, int64_t padding_idx, bool scale_grad_by_freq);
+/* its derivative: zeros [num_weights, D] with grad's rows added in at
+ * indices, in their order (Note [Embedding gradients in order]) */
+cg_tensor *cg_embedding_dense_backward(cg_tensor *grad, cg_tensor *indices, int64_t num_weights, int64_t padding_idx,
+                                       bool scale_grad_by_freq);
 int cg_index_add_(cg_tensor *x, int64_t dim, cg_tensor *index, cg_tensor *source);
 /* x.index_fill(dim, index, value) and x.index_fill_(dim, index, value). */
 cg_tensor *cg_index_fill(cg_tensor *x, int64_t dim, cg_tensor *index, cg_scalar value);

@@ -19,6 +19,8 @@ typedef struct {
 } doc_row;
 
 static const doc_row EXTRA[] = {
+    {"torch.embedding", "embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=False)",
+     "The rows of weight at indices (node EmbeddingBackward0)."},
     {"torch.margin_ranking_loss", "margin_ranking_loss(input1, input2, target, margin=0.0, reduction=1)",
      "The margin ranking loss max(0, -target * (input1 - input2) + margin), reduced (0 none, 1 mean, 2 sum)."},
     {"torch.hinge_embedding_loss", "hinge_embedding_loss(input, target, margin=1.0, reduction=1)",

@@ -120,6 +120,8 @@ int torch_loss_composites_add(cg_value module);
 int torch_unflatten_add(cg_value module, cg_type *tensor_type);
 /* torch.pixel_shuffle, pixel_unshuffle, channel_shuffle (torch_shuffle.c) */
 int torch_shuffle_add(cg_value module);
+/* torch.embedding (torch_embedding.c) */
+int torch_embedding_add(cg_value module);
 /* A C module's names written in the cell language: its __getattr__ and
  * __dir__ (torch_prelude_names.c) */
 int torch_prelude_names_add(cg_value module);

@@ -178,6 +178,38 @@ bool sample_index_select(int v, cg_sample *s) {
     }
 }
 
+static cg_tensor *f_embedding(cg_tensor *const *in, const cg_sample *s) {
+    return cg_embedding(in[0], in[1], s->i[0], s->i[1] != 0);
+}
+bool sample_embedding(int v, cg_sample *s) {
+    switch (v) {
+    case 0:
+        return SAMPLE("[A+3,B] rows 2,0,2,1 (a row twice)", 2, {IN(1520, false, S_A + 3, S_B), IX(SZ(4), 2, 0, 2, 1)},
+                      f_embedding, .i = {-1, 0});
+    case 1:
+        /* (padding_idx and scale_grad_by_freq change the gradient on purpose: not derivatives to check;
+         * tests/lang/embedding.py compares them with PyTorch's) */
+        return SAMPLE("non-contiguous [A+3,B], [5] indices", 2, {IN(1521, true, S_A + 3, S_B), IX(SZ(5), 1, 2, 0, 1, 1)},
+                      f_embedding, .i = {-1, 0});
+    default: return false;
+    }
+}
+
+static cg_tensor *f_embedding_dense_backward(cg_tensor *const *in, const cg_sample *s) {
+    return cg_embedding_dense_backward(in[0], in[1], s->i[0], s->i[1], s->i[2] != 0);
+}
+bool sample_embedding_dense_backward(int v, cg_sample *s) {
+    switch (v) {
+    case 0:
+        return SAMPLE("grad [4,B] into 5 rows", 2, {IN(1522, false, 4, S_B), IX(SZ(4), 3, 0, 3, 4)},
+                      f_embedding_dense_backward, .i = {5, -1, 0});
+    case 1:
+        return SAMPLE("grad [2,2,B] into 4 rows, padding 1", 2, {IN(1523, true, 2, 2, S_B), IX(SZ(2, 2), 1, 2, 2, 0)},
+                      f_embedding_dense_backward, .i = {4, 1, 0});
+    default: return false;
+    }
+}
+
 static cg_tensor *f_index_add(cg_tensor *const *in, const cg_sample *s) {
     return cg_index_add(in[0], s->i[0], in[2], in[1]);
 }

@@ -11,7 +11,7 @@ __all__ = ['one_hot', 'normalize', 'softsign', 'tanhshrink', 'multi_head_attenti
            'triplet_margin_loss', 'triplet_margin_with_distance_loss', 'poisson_nll_loss', 'pairwise_distance',
            'cosine_similarity', 'dropout1d', 'dropout2d', 'dropout3d', 'alpha_dropout', 'feature_alpha_dropout',
            'instance_norm', 'local_response_norm', 'pixel_shuffle', 'pixel_unshuffle', 'channel_shuffle',
-           'native_channel_shuffle']
+           'native_channel_shuffle', 'embedding']
 
 
 def one_hot(tensor, num_classes=-1):
@@ -520,3 +520,33 @@ def channel_shuffle(input, groups):
 def native_channel_shuffle(input, groups):
     """channel_shuffle."""
     return torch.native_channel_shuffle(input, groups)
+
+
+# ---- embedding ---------------------------------------------------------------------------------
+
+def _embedding_renorm_(weight, input, max_norm, norm_type):
+    """torch.embedding_renorm_: each looked-up row (once, in increasing
+    order) whose norm exceeds max_norm rescaled in place to max_norm, with
+    PyTorch's 1e-7."""
+    with torch.no_grad():
+        for i in sorted(set(input.reshape(-1).tolist())):
+            row = weight[i]
+            norm = row.norm(norm_type).item()
+            if norm > max_norm:
+                row.mul_(max_norm / (norm + 1e-7))
+
+
+def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False, sparse=False):
+    """The rows of weight at the indices in input."""
+    if padding_idx is not None:
+        if padding_idx > 0:
+            assert padding_idx < weight.size(0), "Padding_idx must be within num_embeddings"
+        elif padding_idx < 0:
+            assert padding_idx >= -weight.size(0), "Padding_idx must be within num_embeddings"
+            padding_idx = weight.size(0) + padding_idx
+    else:
+        padding_idx = -1
+    if max_norm is not None:
+        input = input.contiguous()
+        _embedding_renorm_(weight, input, max_norm, norm_type)
+    return torch.embedding(weight, input, padding_idx, scale_grad_by_freq, sparse)

@@ -1,45 +1,13 @@
-# torch/nn/modules/sparse.py: Embedding, as PyTorch 1.13 writes it.
-# cgrad's functional module has no embedding yet, so forward composes it
-# from indexing: the values and the weight's gradient are PyTorch's (rows
-# looked up at padding_idx get no gradient), but the node is IndexBackward0
-# (or SWhereBackward0 with padding_idx), not EmbeddingBackward0, and
-# scale_grad_by_freq and sparse gradients are not supported.
-# Not here: EmbeddingBag.
+# torch/nn/modules/sparse.py: Embedding, as PyTorch 1.13 writes it, over
+# F.embedding (node EmbeddingBackward0). Sparse gradients are not
+# supported. Not here: EmbeddingBag.
 import torch
 import torch.nn.init as init
+from torch.nn.functional import embedding
 from torch.nn.parameter import Parameter
 from torch.nn.modules.module import Module
 
 __all__ = ['Embedding']
-
-
-def _embedding_renorm_(weight, input, max_norm, norm_type):
-    """torch.embedding_renorm_: rescale in place each looked-up row whose
-    norm exceeds max_norm to norm max_norm (with PyTorch's 1e-7)."""
-    with torch.no_grad():
-        for i in sorted(set(input.reshape(-1).tolist())):
-            row = weight[i]
-            norm = row.norm(norm_type).item()
-            if norm > max_norm:
-                row.mul_(max_norm / (norm + 1e-7))
-
-
-def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
-              scale_grad_by_freq=False, sparse=False):
-    if input.dtype != torch.int64 and input.dtype != torch.int32:
-        raise RuntimeError("Expected tensor for argument #1 'indices' to have one of the following "
-                           "scalar types: Long, Int; but got {} instead (while checking arguments for "
-                           "embedding)".format(input.type()))
-    if input.numel() > 0 and (input.min().item() < 0 or input.max().item() >= weight.shape[0]):
-        raise IndexError('index out of range in self')
-    if input.dtype != torch.int64:
-        input = input.long()
-    if max_norm is not None:
-        _embedding_renorm_(weight, input, max_norm, norm_type)
-    out = weight[input]
-    if padding_idx is not None and out.requires_grad:
-        out = torch.where((input != padding_idx).unsqueeze(-1), out, out.detach())
-    return out
 
 
 class Embedding(Module):
