@@ -95,6 +95,7 @@ $(BUILD)/engine/half_f16c.o $(BUILD)/san/engine/half_f16c.o: CFLAGS += -mf16c -m
 $(BUILD)/san/engine/softmax_avx2.o: CFLAGS += $(VEC_MATH_FLAGS)
 $(BUILD)/engine/device.o $(BUILD)/san/engine/device.o: CFLAGS += -DCG_CUDA_MODULE_DIR='"$(CUDA_MODULE_DIR)"'
 $(BUILD)/engine/vec_math.o $(BUILD)/san/engine/vec_math.o: CFLAGS += $(VEC_MATH_FLAGS)
+$(BUILD)/engine/vec_act.o $(BUILD)/san/engine/vec_act.o: CFLAGS += $(VEC_MATH_FLAGS)
 # The normalisation kernels (norm_kernel.h) are PyTorch's AVX2 ones: built
 # for AVX2 and FMA (fma() one instruction; -std=c11 fuses nothing else) and
 # run only where cg_vec_math_available() says so.
@@ -216,7 +217,7 @@ FUZZ_LAYER_LIBS = $(LAYERS:%=$(FUZZ)/libcg%.a)
 # (the harness brings a silent kernel_log)
 FUZZ_WIRE_SRC  := kernel/wire.c kernel/signing.c kernel/seen_signatures.c kernel/json_text.c kernel/header.c
 $(FUZZ)/engine/device.o: FUZZ_CFLAGS += -DCG_CUDA_MODULE_DIR='"$(CUDA_MODULE_DIR)"'
-$(FUZZ)/engine/vec_math.o $(FUZZ)/engine/softmax_avx2.o: FUZZ_CFLAGS += $(VEC_MATH_FLAGS)
+$(FUZZ)/engine/vec_math.o $(FUZZ)/engine/vec_act.o $(FUZZ)/engine/softmax_avx2.o: FUZZ_CFLAGS += $(VEC_MATH_FLAGS)
 $(FUZZ)/engine/half_f16c.o: FUZZ_CFLAGS += -mf16c -mavx
 
 $(FUZZ)/%.o: %.c

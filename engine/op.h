@@ -25,7 +25,7 @@ typedef enum {
 /* The scalar and dim arguments of an op, kept by its autograd node. Each op
  * documents which fields it uses next to its kernel. */
 typedef struct cg_op_args {
-    cg_scalar s[2]; /* alpha, exponent, min/max, fill value, ... */
+    cg_scalar s[3]; /* alpha, exponent, min/max, fill value, elu's three, ... */
     int64_t i[4];   /* dim, start, end, step, correction, ... */
     int ndims;      /* dims: reduction dims or a permutation */
     int64_t dims[CG_MAX_DIMS];

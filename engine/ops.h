@@ -5,6 +5,7 @@
 #define CG_OPS_H
 
 #include "autograd.h"
+#include "ops_activation.h"
 #include "ops_binary.h"
 #include "ops_conv.h"
 #include "ops_copy.h"

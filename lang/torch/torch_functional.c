@@ -11,6 +11,7 @@
 
 #include "meta_repr.h"
 #include "runtime/module.h"
+#include "torch/torch_activation.h"
 #include "torch/torch_args.h"
 #include "torch/torch_module.h"
 
@@ -39,14 +40,9 @@ static cg_value fn_leaky_relu(cg_value *a) {
     if (torch_double_arg("leaky_relu", "negative_slope", 2, a[1], &slope) < 0
         || torch_bool_arg("leaky_relu", "inplace", 3, a[2], &in_place) < 0)
         return CG_ERR;
-    cg_tensor *r = cg_leaky_relu(T0, slope);
-    if (!in_place || !r)
-        return cg_tensor_steal(r);
-    /* inplace: the values written into the input, LeakyReluBackward1's
-     * history approximated by a copy */
-    int rc = cg_copy_(T0, r);
-    cg_tensor_release(r);
-    return rc < 0 ? torch_raise() : cg_incref(a[0]);
+    if (in_place)
+        return torch_inplace_result(a[0], cg_leaky_relu_(T0, slope));
+    return cg_tensor_steal(cg_leaky_relu(T0, slope));
 }
 
 static cg_value fn_gelu(cg_value *a) {
@@ -369,7 +365,7 @@ cg_value cg_torch_functional_module_init(void) {
     cg_value m = cg_module_new("torch.nn.functional");
     if (cg_is_err(m))
         return m;
-    if (cg_module_add_methods(m, defs) < 0 || cg_torch_functional_conv_add(m) < 0 || torch_prelude_names_add(m) < 0) {
+    if (cg_module_add_methods(m, defs) < 0 || cg_torch_functional_conv_add(m) < 0 || cg_torch_functional_activation_add(m) < 0 || torch_prelude_names_add(m) < 0) {
         cg_decref(m);
         return CG_ERR;
     }

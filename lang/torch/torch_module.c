@@ -9,6 +9,7 @@
 #include "runtime/gil.h"
 #include "runtime/module.h"
 #include "torch/torch_args.h"
+#include "torch/torch_activation.h"
 #include "torch/torch_module.h"
 
 /* The types and their method tables, before any tensor exists. */
@@ -30,7 +31,7 @@ static int add_submodule(cg_value torch, const char *name, const char *full) {
 
 static int torch_fill(cg_value m) {
     if (types_init() < 0 || torch_tensor_functions_add(m) < 0 || torch_creation_add(m) < 0
-        || torch_ops_add(m, &cg_type_tensor) < 0 || torch_autograd_add(m) < 0 || torch_dtype_add_all(m) < 0
+        || torch_ops_add(m, &cg_type_tensor) < 0 || torch_activation_ops_add(m, &cg_type_tensor) < 0 || torch_autograd_add(m) < 0 || torch_dtype_add_all(m) < 0
         || torch_matmul_precision_add(m) < 0 || torch_threads_add(m) < 0 || torch_numpy_add(m) < 0
         || torch_finfo_add(m) < 0 || torch_memory_format_add_all(m) < 0
         || torch_storage_add(m) < 0 || torch_loss_composites_add(m) < 0 || torch_unflatten_add(m, &cg_type_tensor) < 0 || torch_shuffle_add(m) < 0 || torch_embedding_add(m) < 0
