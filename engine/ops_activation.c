@@ -137,9 +137,37 @@ PIECE_UNARY(softshrink, LAMBD, E_SOFTSHRINK)
 PIECE_UNARY(hardshrink, LAMBD, E_HARDSHRINK)
 /* (grad a, self b) */
 PIECE_BINARY(hardsigmoid_backward, NO_PRO, E_HARDSIGMOID_BW)
-PIECE_BINARY(hardswish_backward, NO_PRO, E_HARDSWISH_BW)
-PIECE_BINARY(shrink_backward, LAMBD, E_SHRINK_BW)
-PIECE_BINARY(hardtanh_backward, BOUNDS, E_HARDTANH_BW)
+
+/* The backward kernels whose vector lambda differs from the scalar one at
+ * a NaN self (its masks are false where the scalar lambda's tests are):
+ * VEXPR over the elements the vector lambda takes (ACT_BW_ROW's rule),
+ * EXPR over the rest; both in (grad a, self b). */
+#define PIECE_BW_ROW(name, T, pro, VEXPR, EXPR)                                                             \
+    static void name(char **p, const int64_t *s, int64_t n, const void *ctx) {                              \
+        const cg_op_args *args = ctx;                                                                       \
+        (void)args;                                                                                         \
+        pro;                                                                                                \
+        const bool a_c = s[1] == sizeof(T), b_c = s[2] == sizeof(T);                                        \
+        int64_t v = 0;                                                                                      \
+        if (cg_vec_math_available() && s[0] == sizeof(T) && (a_c || s[1] == 0) && (b_c || s[2] == 0)        \
+            && (a_c || b_c))                                                                                \
+            v = n - n % (2 * (int64_t)(32 / sizeof(T)));                                                    \
+        for (int64_t i = 0; i < n; i++) {                                                                   \
+            T a = *(const T *)(p[1] + i * s[1]), b = *(const T *)(p[2] + i * s[2]);                        \
+            *(T *)(p[0] + i * s[0]) = i < v ? (VEXPR) : (EXPR);                                             \
+        }                                                                                                   \
+    }
+#define PIECE_BW(name, pro, VEXPR, EXPR)                           \
+    PIECE_BW_ROW(name##_f32, float, pro(float), VEXPR(float), EXPR(float))    \
+    PIECE_BW_ROW(name##_f64, double, pro(double), VEXPR(double), EXPR(double)) \
+    FLOAT_TABLE(name)                                              \
+    void cg_cpu_##name(const cg_kernel_call *c) { cg_ew_run(c, name##_rows, 0); }
+#define V_HARDSWISH_BW(T) (b < (T)-3 ? (T)0 : b >= (T)3 ? a : a * ((b / (T)3) + (T)0.5))
+#define V_SHRINK_BW(T) (b < -l || b > l ? a : (T)0)
+#define V_HARDTANH_BW(T) (b > lo && b < hi ? a : (T)0)
+PIECE_BW(hardswish_backward, NO_PRO, V_HARDSWISH_BW, E_HARDSWISH_BW)
+PIECE_BW(shrink_backward, LAMBD, V_SHRINK_BW, E_SHRINK_BW)
+PIECE_BW(hardtanh_backward, BOUNDS, V_HARDTANH_BW, E_HARDTANH_BW)
 /* (x a, weight b broadcast) */
 PIECE_BINARY(prelu, NO_PRO, E_PRELU)
 /* (x a, noise b); args->flag: training, s[0] lower, s[1] upper */
@@ -229,32 +257,39 @@ cg_tensor *cg_elu(cg_tensor *x, double alpha, double scale, double input_scale) 
 }
 
 /* elu_ saves its result, whose derivative PyTorch only takes for alpha >= 0 */
-static int elu_in_place(cg_tensor *self, double alpha, double scale, double input_scale, const char *node) {
+static int elu_in_place(cg_tensor *self, const cg_op_args *args, double alpha, const char *node) {
     if (check_float(self, "elu_cpu") < 0)
         return -1;
     CG_CHECK_INT(!cg_autograd_needed(1, &self) || alpha >= 0, CG_RUNTIME_ERROR,
                  "In-place elu backward calculation is triggered with a negative slope which is not supported. "
                  "This is caused by calling in-place forward function with a negative slope, please call "
                  "out-of-place version instead.");
-    cg_op_args args = elu_args(alpha, scale, input_scale, true);
-    return act_(CG_OP_ELU, self, true, &args, node);
+    return act_(CG_OP_ELU, self, true, args, node);
 }
 int cg_elu_(cg_tensor *self, double alpha, double scale, double input_scale) {
-    return elu_in_place(self, alpha, scale, input_scale, "EluBackward1");
+    cg_op_args args = elu_args(alpha, scale, input_scale, true);
+    return elu_in_place(self, &args, alpha, "EluBackward1");
 }
 
 static int check_celu(double alpha) {
-    CG_CHECK_INT(alpha != 0, CG_RUNTIME_ERROR, "ZeroDivisionError");
+    CG_CHECK_INT(alpha != 0, CG_RUNTIME_ERROR, "ZeroDivisionError: alpha cannot be 0 for CELU");
     return 0;
+}
+/* celu's args: elu's, with i[0] set, for its derivative (below) */
+static cg_op_args celu_args(double alpha, bool is_result) {
+    cg_op_args args = elu_args(alpha, 1.0, 1.0 / alpha, is_result);
+    args.i[0] = 1;
+    return args;
 }
 cg_tensor *cg_celu(cg_tensor *x, double alpha) {
     if (check_celu(alpha) < 0 || check_float(x, "elu_cpu") < 0)
         return NULL;
-    cg_op_args args = elu_args(alpha, 1.0, 1.0 / alpha, false);
+    cg_op_args args = celu_args(alpha, false);
     return act(CG_OP_ELU, x, false, &args, "CeluBackward0");
 }
 int cg_celu_(cg_tensor *self, double alpha) {
-    return check_celu(alpha) < 0 ? -1 : elu_in_place(self, alpha, 1.0, 1.0 / alpha, "CeluBackward1");
+    cg_op_args args = celu_args(alpha, true);
+    return check_celu(alpha) < 0 ? -1 : elu_in_place(self, &args, alpha, "CeluBackward1");
 }
 
 cg_tensor *cg_elu_backward(cg_tensor *grad, double alpha, double scale, double input_scale, bool is_result,
@@ -600,10 +635,13 @@ static cg_tensor *s_cmp(scratch *s, cg_tensor *(*cmp)(cg_tensor *, cg_tensor *),
     return x && c ? keep(s, cmp(x, c)) : NULL;
 }
 
-/* EluBackward0/1, CeluBackward0/1: elu_backward(grad, ..., is_result, self or result) */
+/* EluBackward0/1, CeluBackward0/1: elu_backward(grad, ..., is_result, self
+ * or result); celu's input_scale there is 1 / alpha with alpha rounded to
+ * float first (derivatives.yaml's alpha.toFloat()), its forward's not */
 int cg_bw_elu(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *x = saved_at(n, 0);
-    return x && (gi[0] = cg_elu_backward(go[0], arg_d(n, 0), arg_d(n, 1), arg_d(n, 2), n->args.flag, x)) ? 0 : -1;
+    double input_scale = n->args.i[0] ? 1.0 / (double)(float)arg_d(n, 0) : arg_d(n, 2);
+    return x && (gi[0] = cg_elu_backward(go[0], arg_d(n, 0), arg_d(n, 1), input_scale, n->args.flag, x)) ? 0 : -1;
 }
 
 /* EluBackwardBackward0: grad_output: elu_backward(grad, ...); self_or_result:

@@ -6,7 +6,8 @@ from torch.nn.modules.module import Module
 from torch.nn.modules.container import Container, Sequential, ModuleList, ModuleDict, ParameterList, ParameterDict
 from torch.nn.modules.linear import Identity, Linear
 from torch.nn.modules.activation import ReLU, LeakyReLU, GELU, Tanh, Sigmoid, Softmax, Softmin, LogSoftmax, \
-    MultiheadAttention
+    ELU, SELU, CELU, SiLU, Mish, Hardtanh, ReLU6, Hardsigmoid, Hardswish, Softplus, Softshrink, Hardshrink, \
+    LogSigmoid, PReLU, RReLU, Threshold, GLU, Softmax2d, Softsign, Tanhshrink, MultiheadAttention
 from torch.nn.modules.dropout import Dropout, Dropout1d, Dropout2d, Dropout3d, AlphaDropout, FeatureAlphaDropout
 from torch.nn.modules.flatten import Flatten, Unflatten
 from torch.nn.modules.sparse import Embedding

@@ -1,12 +1,22 @@
 # torch/nn/modules/activation.py: the activation modules, as PyTorch 1.13
 # writes them, over torch.nn.functional.
-# Not here: the activations cgrad's functional module lacks (ELU, SELU,
-# Softplus, PReLU, MultiheadAttention, ...).
+# Not here: MultiheadAttention.
+import warnings
+
 import torch
 import torch.nn.functional as F
+from torch.nn.parameter import Parameter
 from torch.nn.modules.module import Module
 
-__all__ = ['ReLU', 'LeakyReLU', 'GELU', 'Tanh', 'Sigmoid', 'Softmax', 'LogSoftmax', 'Softmin', 'MultiheadAttention']
+__all__ = ['ReLU', 'LeakyReLU', 'GELU', 'Tanh', 'Sigmoid', 'Softmax', 'LogSoftmax', 'Softmin', 'ELU', 'SELU',
+           'CELU', 'SiLU', 'Mish', 'Hardtanh', 'ReLU6', 'Hardsigmoid', 'Hardswish', 'Softplus', 'Softshrink',
+           'Hardshrink', 'LogSigmoid', 'PReLU', 'RReLU', 'Threshold', 'GLU', 'Softmax2d', 'Softsign', 'Tanhshrink',
+           'MultiheadAttention']
+
+
+def _inplace_str(inplace, sep=''):
+    """The repr's inplace part: shown only when set."""
+    return sep + 'inplace=True' if inplace else ''
 
 
 class ReLU(Module):
@@ -104,6 +114,240 @@ class LogSoftmax(Module):
 
     def extra_repr(self):
         return 'dim={dim}'.format(dim=self.dim)
+
+
+class ELU(Module):
+    __constants__ = ['alpha', 'inplace']
+
+    def __init__(self, alpha=1.0, inplace=False):
+        super(ELU, self).__init__()
+        self.alpha = alpha
+        self.inplace = inplace
+
+    def forward(self, input):
+        return F.elu(input, self.alpha, self.inplace)
+
+    def extra_repr(self):
+        return 'alpha={}{}'.format(self.alpha, _inplace_str(self.inplace, ', '))
+
+
+class CELU(Module):
+    __constants__ = ['alpha', 'inplace']
+
+    def __init__(self, alpha=1.0, inplace=False):
+        super(CELU, self).__init__()
+        self.alpha = alpha
+        self.inplace = inplace
+
+    def forward(self, input):
+        return F.celu(input, self.alpha, self.inplace)
+
+    def extra_repr(self):
+        return 'alpha={}{}'.format(self.alpha, _inplace_str(self.inplace, ', '))
+
+
+class _InplaceActivation(Module):
+    """The activations whose only option is inplace (SELU, SiLU, Mish, ...):
+    `_fn` is their functional form."""
+    __constants__ = ['inplace']
+
+    def __init__(self, inplace=False):
+        super(_InplaceActivation, self).__init__()
+        self.inplace = inplace
+
+    def forward(self, input):
+        return type(self)._fn(input, inplace=self.inplace)
+
+    def extra_repr(self):
+        return _inplace_str(self.inplace)
+
+
+class SELU(_InplaceActivation):
+    _fn = F.selu
+
+
+class SiLU(_InplaceActivation):
+    _fn = F.silu
+
+
+class Mish(_InplaceActivation):
+    _fn = F.mish
+
+
+# PyTorch 1.13 prints Hardsigmoid and Hardswish without their inplace
+class Hardsigmoid(_InplaceActivation):
+    _fn = F.hardsigmoid
+
+    def extra_repr(self):
+        return ''
+
+
+class Hardswish(_InplaceActivation):
+    _fn = F.hardswish
+
+    def extra_repr(self):
+        return ''
+
+
+class Hardtanh(Module):
+    __constants__ = ['min_val', 'max_val', 'inplace']
+
+    def __init__(self, min_val=-1.0, max_val=1.0, inplace=False, min_value=None, max_value=None):
+        super(Hardtanh, self).__init__()
+        if min_value is not None:
+            warnings.warn("keyword argument min_value is deprecated and rename to min_val")
+            min_val = min_value
+        if max_value is not None:
+            warnings.warn("keyword argument max_value is deprecated and rename to max_val")
+            max_val = max_value
+        self.min_val = min_val
+        self.max_val = max_val
+        self.inplace = inplace
+        assert self.max_val > self.min_val
+
+    def forward(self, input):
+        return F.hardtanh(input, self.min_val, self.max_val, self.inplace)
+
+    def extra_repr(self):
+        return 'min_val={}, max_val={}{}'.format(self.min_val, self.max_val, _inplace_str(self.inplace, ', '))
+
+
+class ReLU6(Hardtanh):
+    def __init__(self, inplace=False):
+        super(ReLU6, self).__init__(0., 6., inplace)
+
+    def extra_repr(self):
+        return _inplace_str(self.inplace)
+
+
+class Softplus(Module):
+    __constants__ = ['beta', 'threshold']
+
+    def __init__(self, beta=1, threshold=20):
+        super(Softplus, self).__init__()
+        self.beta = beta
+        self.threshold = threshold
+
+    def forward(self, input):
+        return F.softplus(input, self.beta, self.threshold)
+
+    def extra_repr(self):
+        return 'beta={}, threshold={}'.format(self.beta, self.threshold)
+
+
+class Softshrink(Module):
+    __constants__ = ['lambd']
+
+    def __init__(self, lambd=0.5):
+        super(Softshrink, self).__init__()
+        self.lambd = lambd
+
+    def forward(self, input):
+        return F.softshrink(input, self.lambd)
+
+    def extra_repr(self):
+        return str(self.lambd)
+
+
+class Hardshrink(Module):
+    __constants__ = ['lambd']
+
+    def __init__(self, lambd=0.5):
+        super(Hardshrink, self).__init__()
+        self.lambd = lambd
+
+    def forward(self, input):
+        return F.hardshrink(input, self.lambd)
+
+    def extra_repr(self):
+        return str(self.lambd)
+
+
+class LogSigmoid(Module):
+    def forward(self, input):
+        return F.logsigmoid(input)
+
+
+class PReLU(Module):
+    __constants__ = ['num_parameters']
+
+    def __init__(self, num_parameters=1, init=0.25, device=None, dtype=None):
+        self.num_parameters = num_parameters
+        super(PReLU, self).__init__()
+        self.init = init
+        self.weight = Parameter(torch.empty(num_parameters, device=device, dtype=dtype))
+        self.reset_parameters()
+
+    def reset_parameters(self):
+        torch.nn.init.constant_(self.weight, self.init)
+
+    def forward(self, input):
+        return F.prelu(input, self.weight)
+
+    def extra_repr(self):
+        return 'num_parameters={}'.format(self.num_parameters)
+
+
+class RReLU(Module):
+    __constants__ = ['lower', 'upper', 'inplace']
+
+    def __init__(self, lower=1. / 8, upper=1. / 3, inplace=False):
+        super(RReLU, self).__init__()
+        self.lower = lower
+        self.upper = upper
+        self.inplace = inplace
+
+    def forward(self, input):
+        return F.rrelu(input, self.lower, self.upper, self.training, self.inplace)
+
+    def extra_repr(self):
+        return 'lower={}, upper={}{}'.format(self.lower, self.upper, _inplace_str(self.inplace, ', '))
+
+
+class Threshold(Module):
+    __constants__ = ['threshold', 'value', 'inplace']
+
+    def __init__(self, threshold, value, inplace=False):
+        super(Threshold, self).__init__()
+        self.threshold = threshold
+        self.value = value
+        self.inplace = inplace
+
+    def forward(self, input):
+        return F.threshold(input, self.threshold, self.value, self.inplace)
+
+    def extra_repr(self):
+        return 'threshold={}, value={}{}'.format(self.threshold, self.value, _inplace_str(self.inplace, ', '))
+
+
+class GLU(Module):
+    __constants__ = ['dim']
+
+    def __init__(self, dim=-1):
+        super(GLU, self).__init__()
+        self.dim = dim
+
+    def forward(self, input):
+        return F.glu(input, self.dim)
+
+    def extra_repr(self):
+        return 'dim={}'.format(self.dim)
+
+
+class Softmax2d(Module):
+    def forward(self, input):
+        assert input.dim() == 4 or input.dim() == 3, 'Softmax2d requires a 3D or 4D tensor as input'
+        return F.softmax(input, -3, _stacklevel=5)
+
+
+class Softsign(Module):
+    def forward(self, input):
+        return F.softsign(input)
+
+
+class Tanhshrink(Module):
+    def forward(self, input):
+        return F.tanhshrink(input)
 
 
 def _mha_fast_path_refusal(m, query, key, value, key_padding_mask, attn_mask, args):
