@@ -258,12 +258,9 @@ cg_tensor *cg_elu(cg_tensor *x, double alpha, double scale, double input_scale) 
 
 /* elu_ saves its result, whose derivative PyTorch only takes for alpha >= 0 */
 static int elu_in_place(cg_tensor *self, const cg_op_args *args, double alpha, const char *node) {
+    (void)alpha; /* a negative one fails in the backward, as PyTorch's */
     if (check_float(self, "elu_cpu") < 0)
         return -1;
-    CG_CHECK_INT(!cg_autograd_needed(1, &self) || alpha >= 0, CG_RUNTIME_ERROR,
-                 "In-place elu backward calculation is triggered with a negative slope which is not supported. "
-                 "This is caused by calling in-place forward function with a negative slope, please call "
-                 "out-of-place version instead.");
     return act_(CG_OP_ELU, self, true, args, node);
 }
 int cg_elu_(cg_tensor *self, double alpha, double scale, double input_scale) {
@@ -294,6 +291,10 @@ int cg_celu_(cg_tensor *self, double alpha) {
 
 cg_tensor *cg_elu_backward(cg_tensor *grad, double alpha, double scale, double input_scale, bool is_result,
                            cg_tensor *self_or_result) {
+    CG_CHECK(!is_result || alpha >= 0, CG_RUNTIME_ERROR,
+             "In-place elu backward calculation is triggered with a negative slope which is not supported. "
+             "This is caused by calling in-place forward function with a negative slope, please call "
+             "out-of-place version instead.");
     cg_op_args args = elu_args(alpha, scale, input_scale, is_result);
     return act_backward(CG_OP_ELU_BACKWARD, grad, self_or_result, "elu_backward_cpu", &args, "self_or_result");
 }
@@ -398,7 +399,7 @@ int cg_threshold_(cg_tensor *self, cg_scalar threshold, cg_scalar value) {
     CG_CHECK_INT(self->dtype != CG_BOOL && !cg_dtype_is_complex(self->dtype), CG_RUNTIME_ERROR,
                  "\"threshold_cpu\" not implemented for '%s'", cg_dtype_legacy_name(self->dtype));
     cg_op_args args = {.s = {threshold, value}};
-    return act_(CG_OP_THRESHOLD, self, true, &args, "ThresholdBackward1");
+    return act_(CG_OP_THRESHOLD, self, false, &args, "ThresholdBackward1"); /* the old self, as PyTorch's */
 }
 
 /* log_sigmoid's loop (PyTorch's _vec_log_sigmoid) over a contiguous float
@@ -558,8 +559,8 @@ static cg_tensor *rrelu_noise(cg_tensor *x, double lo, double hi, cg_rng *gen) {
     cg_tensor *xc = cg_contiguous(x), *noise = NULL;
     if (xc && cg_tensor_device(x).type == CG_CPU && (x->dtype == CG_F32 || x->dtype == CG_F64)) {
         noise = cg_tensor_empty(x->ndim, x->sizes, x->dtype, cg_tensor_device(x));
-        if (noise && x->dtype == CG_F32)
-            rrelu_noise_f32(cg_tensor_data(noise), cg_tensor_data(xc), cg_tensor_numel(x), lo, hi, g);
+        if (noise && x->dtype == CG_F32) /* the bounds rounded to float first, as PyTorch's */
+            rrelu_noise_f32(cg_tensor_data(noise), cg_tensor_data(xc), cg_tensor_numel(x), (float)lo, (float)hi, g);
         else if (noise)
             rrelu_noise_f64(cg_tensor_data(noise), cg_tensor_data(xc), cg_tensor_numel(x), lo, hi, g);
     } else if (xc) {
@@ -811,21 +812,95 @@ int cg_bw_threshold(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     return x && (gi[0] = cg_threshold_backward(go[0], x, n->args.s[0])) ? 0 : -1;
 }
 
-/* GluBackward0: as PyTorch's glu_backward computes it, op for op: the
- * first half's gradient sigmoid(b) * grad, the second's (1 - sigmoid(b)) *
- * sigmoid(b) * a * grad, joined along dim */
-int cg_bw_glu(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
-    cg_tensor *x = saved_at(n, 0), *a, *b;
-    if (!x || halves(x, n->args.i[0], &a, &b) < 0)
-        return -1;
+/* glu_backward(grad, self, dim)'s values, as PyTorch's glu_backward
+ * computes them op for op: the first half's gradient sigmoid(b) * grad,
+ * the second's (1 - sigmoid(b)) * sigmoid(b) * a * grad, joined along dim */
+static cg_tensor *glu_backward_values(cg_tensor *grad, cg_tensor *x, int64_t d) {
+    cg_tensor *a, *b;
+    if (halves(x, d, &a, &b) < 0)
+        return NULL;
     scratch s = {0};
     keep(&s, a);
     keep(&s, b);
     cg_tensor *sig = s_fn(&s, cg_sigmoid, b);
-    cg_tensor *ga = s_mul(&s, sig, go[0]);
-    cg_tensor *gb = s_mul(&s, s_mul(&s, s_mul(&s, s_one_minus(&s, sig), sig), a), go[0]);
-    cg_tensor *g = ga && gb ? keep(&s, cg_cat(2, (cg_tensor *[]){ga, gb}, n->args.i[0])) : NULL;
-    return finish(gi, &s, g);
+    cg_tensor *ga = s_mul(&s, sig, grad);
+    cg_tensor *gb = s_mul(&s, s_mul(&s, s_mul(&s, s_one_minus(&s, sig), sig), a), grad);
+    cg_tensor *g = ga && gb ? cg_cat(2, (cg_tensor *[]){ga, gb}, d) : NULL;
+    scratch_free(&s);
+    return g;
+}
+
+cg_tensor *cg_glu_backward(cg_tensor *grad, cg_tensor *self, int64_t dim) {
+    bool was = cg_grad_set_enabled(false);
+    cg_tensor *out = glu_backward_values(grad, self, dim);
+    cg_grad_set_enabled(was);
+    cg_op_args args = {.i = {dim}};
+    cg_save_spec save[2] = {{grad, "grad_output"}, {self, "self"}};
+    return out ? cg_ew_record(out, CG_OP_GLU_BACKWARD, 2, (cg_tensor *[]){grad, self}, 2, save, &args) : NULL;
+}
+
+/* GluBackward0: glu_backward(grad, self, dim) */
+int cg_bw_glu(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    cg_tensor *x = saved_at(n, 0);
+    return x && (gi[0] = cg_glu_backward(go[0], x, n->args.i[0])) ? 0 : -1;
+}
+
+/* FunctionsManual's glu_double_backward_grad_output: grad times
+ * glu_backward(ones, self), its two halves added */
+static cg_tensor *glu_double_backward_grad_output(scratch *s, cg_tensor *ggi, cg_tensor *x, int64_t d) {
+    int64_t sizes[CG_MAX_DIMS];
+    memcpy(sizes, x->sizes, sizeof(int64_t) * (size_t)x->ndim);
+    sizes[d] /= 2;
+    cg_tensor *ones = keep(s, cg_ones(x->ndim, sizes, x->dtype, cg_tensor_device(x)));
+    cg_tensor *gb = ones ? keep(s, cg_glu_backward(ones, x, d)) : NULL;
+    cg_tensor *tmp = s_mul(s, ggi, gb), *lo, *hi;
+    if (!tmp || halves(tmp, d, &lo, &hi) < 0)
+        return NULL;
+    keep(s, lo);
+    keep(s, hi);
+    return s_add(s, lo, hi);
+}
+
+/* FunctionsManual's glu_double_backward, op for op */
+static cg_tensor *glu_double_backward(scratch *s, cg_tensor *ggi, cg_tensor *go, cg_tensor *x, int64_t d) {
+    cg_tensor *a, *b, *gga, *ggb;
+    if (halves(x, d, &a, &b) < 0)
+        return NULL;
+    keep(s, a);
+    keep(s, b);
+    if (halves(ggi, d, &gga, &ggb) < 0)
+        return NULL;
+    keep(s, gga);
+    keep(s, ggb);
+    cg_tensor *sig = s_fn(s, cg_sigmoid, b), *one_sub = s_one_minus(s, sig);
+    cg_tensor *sig_one_sub = s_mul(s, sig, one_sub);
+    cg_tensor *ggb_a = s_mul(s, ggb, a);
+    cg_tensor *gi_a = s_mul(s, s_mul(s, ggb, go), sig_one_sub);
+    cg_tensor *second = s_sub(s, s_mul(s, sig_one_sub, one_sub), s_mul(s, sig, sig_one_sub));
+    cg_tensor *gi_b = s_add(s, s_mul(s, s_mul(s, ggb_a, go), second), s_mul(s, s_mul(s, gga, go), sig_one_sub));
+    return gi_a && gi_b ? keep(s, cg_cat(2, (cg_tensor *[]){gi_a, gi_b}, d)) : NULL;
+}
+
+/* GluBackwardBackward0: grad_output: glu_double_backward_grad_output(grad,
+ * self, dim); self: glu_double_backward(grad, grad_output, self, dim) */
+int cg_bw_glu_backward(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    cg_tensor *g = saved_at(n, 0), *x = saved_at(n, 1);
+    int64_t d = n->args.i[0];
+    if (!g || !x)
+        return -1;
+    scratch s = {0};
+    if (n->next[0].node) {
+        cg_tensor *r = glu_double_backward_grad_output(&s, go[0], x, d);
+        if (!r || !(gi[0] = cg_tensor_retain(r))) {
+            scratch_free(&s);
+            return -1;
+        }
+    }
+    if (!n->next[1].node) {
+        scratch_free(&s);
+        return 0;
+    }
+    return finish(gi + 1, &s, glu_double_backward(&s, go[0], g, x, d));
 }
 
 /* PreluBackward0: self: grad where self > 0, else weight * grad; weight:
@@ -854,31 +929,54 @@ int cg_bw_prelu(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     return finish(gi + 1, &s, s_reshape(&s, summed, w->ndim, w->sizes));
 }
 
-/* RreluWithNoiseBackward0/1: grad * noise in training (when upper - lower
- * > 1e-6), else leaky_relu's derivative with the mean slope */
+/* rrelu_with_noise_backward's values: grad * noise in training (when
+ * upper - lower > 1e-6), else leaky_relu's derivative with the mean slope */
+static cg_tensor *rrelu_backward_values(cg_tensor *grad, cg_tensor *x, cg_tensor *noise, const cg_op_args *args) {
+    double lo = cg_scalar_to_double(args->s[0]), hi = cg_scalar_to_double(args->s[1]);
+    scratch s = {0};
+    cg_tensor *r;
+    if (args->flag && hi - lo > 1e-6) {
+        r = s_mul(&s, grad, noise);
+    } else {
+        cg_tensor *pos = s_cmp(&s, cg_gt, x, 0.0), *neg = s_scale(&s, grad, (lo + hi) / 2);
+        r = pos && neg ? keep(&s, cg_where(pos, grad, neg)) : NULL;
+    }
+    r = r ? cg_tensor_retain(r) : NULL;
+    scratch_free(&s);
+    return r;
+}
+
+/* rrelu_with_noise_backward, recorded (RreluWithNoiseBackwardBackward0) */
+static cg_tensor *rrelu_backward(cg_tensor *grad, cg_tensor *x, cg_tensor *noise, const cg_op_args *args) {
+    bool was = cg_grad_set_enabled(false);
+    cg_tensor *out = rrelu_backward_values(grad, x, noise, args);
+    cg_grad_set_enabled(was);
+    cg_save_spec save[2] = {{x, "self"}, {noise, "noise"}};
+    return out ? cg_ew_record(out, CG_OP_RRELU_BACKWARD, 2, (cg_tensor *[]){grad, x}, 2, save, args) : NULL;
+}
+
+/* RreluWithNoiseBackward0/1: rrelu_with_noise_backward(grad, self or
+ * result, noise, lower, upper, training) */
 int cg_bw_rrelu(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *x = saved_at(n, 0), *noise = saved_at(n, 1);
-    double lo = arg_d(n, 0), hi = arg_d(n, 1);
+    return x && noise && (gi[0] = rrelu_backward(go[0], x, noise, &n->args)) ? 0 : -1;
+}
+
+/* RreluWithNoiseBackwardBackward0: grad_output: rrelu_with_noise_backward
+ * again; self: zeros_like(grad) */
+int cg_bw_rrelu_backward(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    cg_tensor *x = saved_at(n, 0), *noise = saved_at(n, 1);
     if (!x || !noise)
         return -1;
-    scratch s = {0};
-    if (n->args.flag && hi - lo > 1e-6)
-        return finish(gi, &s, s_mul(&s, go[0], noise));
-    cg_tensor *pos = s_cmp(&s, cg_gt, x, 0.0);
-    cg_tensor *neg = s_scale(&s, go[0], (lo + hi) / 2);
-    return finish(gi, &s, pos && neg ? keep(&s, cg_where(pos, go[0], neg)) : NULL);
+    return piecewise_backward(n, go, gi, rrelu_backward(go[0], x, noise, &n->args));
 }
 
 /* leaky_relu_: in place, saving its result (LeakyReluBackward1), whose
- * derivative PyTorch only takes for a slope >= 0 */
+ * derivative PyTorch only takes for a slope >= 0 (ops_unary.c's
+ * cg_bw_leaky_relu checks) */
 int cg_leaky_relu_(cg_tensor *self, double negative_slope) {
     if (check_float(self, "leaky_relu_cpu") < 0)
         return -1;
-    CG_CHECK_INT(!cg_autograd_needed(1, &self) || negative_slope >= 0, CG_RUNTIME_ERROR,
-                 "In-place leakyReLu backward calculation is triggered with a negative slope which is not supported. "
-                 "This is caused by calling in-place forward function with a negative slope, please call "
-                 "out-of-place version instead. File an issue at https://github.com/pytorch/pytorch if you do "
-                 "require supporting in-place leakRelu backward calculation with negative slope");
     cg_op_args args = {.s = {cg_scalar_float(negative_slope)}};
     return act_(CG_OP_LEAKY_RELU, self, true, &args, "LeakyReluBackward1");
 }

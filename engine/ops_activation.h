@@ -58,6 +58,8 @@ int cg_threshold_(cg_tensor *self, cg_scalar threshold, cg_scalar value);
 
 /* glu(x, dim): first half * sigmoid(second half) along dim */
 cg_tensor *cg_glu(cg_tensor *x, int64_t dim);
+/* glu's derivative (GluBackwardBackward0 for double backward); dim wrapped */
+cg_tensor *cg_glu_backward(cg_tensor *grad, cg_tensor *self, int64_t dim);
 /* prelu(x, weight): x where x > 0, else weight * x, weight of one element
  * or one per channel (dim 1) */
 cg_tensor *cg_prelu(cg_tensor *x, cg_tensor *weight);

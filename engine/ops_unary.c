@@ -763,6 +763,13 @@ int cg_bw_threshold_backward(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 
 /* LeakyReluBackward0: grad where self > 0, else grad * negative_slope */
 int cg_bw_leaky_relu(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    /* LeakyReluBackward1 (leaky_relu_) saved its result: PyTorch takes its
+     * derivative for a slope >= 0 only */
+    CG_CHECK_INT(strcmp(n->name, "LeakyReluBackward1") || cg_scalar_to_double(n->args.s[0]) >= 0, CG_RUNTIME_ERROR,
+                 "In-place leakyReLu backward calculation is triggered with a negative slope which is not supported. "
+                 "This is caused by calling in-place forward function with a negative slope, please call "
+                 "out-of-place version instead. File an issue at https://github.com/pytorch/pytorch if you do "
+                 "require supporting in-place leakRelu backward calculation with negative slope");
     scratch s = {0};
     cg_tensor *zero = s_scalar(&s, cg_scalar_int(0));
     cg_tensor *m = s_mask(&s, saved(n), CG_CMP_GT, zero, CG_CMP_NONE, NULL);

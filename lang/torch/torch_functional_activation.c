@@ -32,11 +32,8 @@ static int in_place_arg(const torch_op *op, cg_value *a, int k, bool *out) {
 static int scalar_arg(const torch_op *op, const char *name, int k, cg_value v, cg_scalar *out) {
     if (torch_scalar_of(v, out))
         return 0;
-    double d;
-    if (torch_double_arg(op->name, name, torch_pos(k), v, &d) < 0)
-        return -1;
-    *out = cg_scalar_float(d);
-    return 0;
+    torch_arg_error(op->name, name, torch_pos(k), "Number", v);
+    return -1;
 }
 
 static cg_value result(cg_value self, bool in_place, int rc, cg_tensor *out) {
@@ -44,12 +41,13 @@ static cg_value result(cg_value self, bool in_place, int rc, cg_tensor *out) {
 }
 
 cg_value torch_act_elu(const torch_op *op, cg_value *a) {
-    double alpha = op->flag == TORCH_ACT_SELU ? SELU_ALPHA : 1.0;
+    cg_scalar alpha_s = cg_scalar_float(SELU_ALPHA);
     int k = 1;
     bool in_place;
-    if ((op->flag != TORCH_ACT_SELU && torch_double_arg(op->name, "alpha", torch_pos(k++), a[1], &alpha) < 0)
+    if ((op->flag != TORCH_ACT_SELU && scalar_arg(op, "alpha", k++, a[1], &alpha_s) < 0)
         || in_place_arg(op, a, k, &in_place) < 0)
         return CG_ERR;
+    double alpha = cg_scalar_to_double(alpha_s);
     if (op->flag == TORCH_ACT_CELU)
         return in_place ? torch_inplace_result(a[0], cg_celu_(T0, alpha)) : cg_tensor_steal(cg_celu(T0, alpha));
     double scale = op->flag == TORCH_ACT_SELU ? SELU_SCALE : 1.0;

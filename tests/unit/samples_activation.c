@@ -135,6 +135,20 @@ bool sample_glu(int v, cg_sample *s) {
     }
 }
 
+/* glu_backward(grad, self, i[0]) */
+F1(glu_backward, cg_glu_backward(in[0], in[1], s->i[0]))
+bool sample_glu_backward(int v, cg_sample *s) {
+    switch (v) {
+    case 0:
+        return SAMPLE("last dim [A,2B]", 2, {IN(1090, false, S_A, S_B), IN(1091, false, S_A, 2 * S_B)}, f_glu_backward,
+                      .i = {1});
+    case 1:
+        return SAMPLE("dim 0 [2A,B] non-contiguous", 2, {IN(1092, false, S_A, S_B), IN(1093, true, 2 * S_A, S_B)},
+                      f_glu_backward, .i = {0});
+    default: return false;
+    }
+}
+
 /* prelu: one weight, or one per channel */
 F1(prelu, cg_prelu(in[0], in[1]))
 bool sample_prelu(int v, cg_sample *s) {
@@ -151,3 +165,22 @@ bool sample_prelu(int v, cg_sample *s) {
  * through their noise, a constant, by the language tests) */
 F1(rrelu, cg_rrelu(in[0], s->d[0], s->d[1], false, NULL))
 bool sample_rrelu(int v, cg_sample *s) { return unary3(v, s, f_rrelu, 1086, -2.0, 2.0, 0.1, 0.3); }
+
+/* rrelu_with_noise_backward, reached through rrelu's derivative: d[0]
+ * lower, d[1] upper, i[0] training (the noise a constant in [lower, 1]) */
+static cg_tensor *f_rrelu_backward(cg_tensor *const *in, const cg_sample *s) {
+    bool was = cg_grad_set_enabled(true); /* the gradcheck's numeric side runs under no_grad */
+    cg_tensor *y = cg_rrelu(in[1], s->d[0], s->d[1], s->i[0], NULL), *gx = NULL;
+    int rc = y ? cg_autograd_grad(1, &y, &in[0], 1, &in[1], true, true, false, &gx) : -1;
+    cg_grad_set_enabled(was);
+    cg_tensor_release(y);
+    return rc == 0 ? gx : NULL;
+}
+bool sample_rrelu_backward(int v, cg_sample *s) {
+    switch (v) {
+    case 0:
+        return SAMPLE("evaluation [A,B]", 2, {IN(1096, false, S_A, S_B), IN(1097, false, S_A, S_B)}, f_rrelu_backward,
+                      .d = {0.1, 0.3}, .i = {0});
+    default: return false;
+    }
+}

@@ -130,8 +130,10 @@ static const char *const reach[CG_OP_COUNT] = {
     [CG_OP_LOG_SIGMOID_BACKWARD] = "y, = torch.autograd.grad(F.logsigmoid(x).sum(), x, create_graph=True)",
     [CG_OP_THRESHOLD] = "y = F.threshold(x, 0.1, 2.0)",
     [CG_OP_GLU] = "y = F.glu(x)",
+    [CG_OP_GLU_BACKWARD] = "y, = torch.autograd.grad(F.glu(x).sum(), x, create_graph=True)",
     [CG_OP_PRELU] = "y = F.prelu(x, v)",
     [CG_OP_RRELU_WITH_NOISE] = "y = torch.rrelu(x, training=True)",
+    [CG_OP_RRELU_BACKWARD] = "y, = torch.autograd.grad(torch.rrelu(x).sum(), x, create_graph=True)",
     [CG_OP_WHERE] = "y = torch.where(x > 0, x, p)",
     [CG_OP_MASKED_FILL] = "y = x.masked_fill(x > 0, 0.0)",
 
