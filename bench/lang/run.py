@@ -38,6 +38,7 @@ BENCHES = [
     ("np_small", "numpy: np.zeros(3) + 1, 100k times", 3.0),
     ("half_add", "float16 and bfloat16 a + b over 16M elements, 5 times", 1.0),
     ("save_load", "torch.save then torch.load of a 100 MB state_dict (a file)", 1.0),
+    ("activation_bench", "elu, silu, softplus, mish forward+backward over 4M float32, 5 times each", 1.0),
 ]
 
 
