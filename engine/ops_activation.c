@@ -193,12 +193,15 @@ void cg_cpu_log_sigmoid_backward(const cg_kernel_call *c) { cg_ew_run(c, log_sig
 
 /* ---- frontends ------------------------------------------------------------------ */
 
-/* PyTorch's dispatch error for a dtype a kernel lacks */
-static int check_float(const cg_tensor *x, const char *kernel) {
-    CG_CHECK_INT(cg_dtype_is_float(x->dtype), CG_RUNTIME_ERROR, "\"%s\" not implemented for '%s'", kernel,
-                 cg_dtype_legacy_name(x->dtype));
+/* PyTorch's dispatch error for a dtype a kernel lacks: its CPU kernels
+ * take float32, float64 and bfloat16 (computed in float32), not float16 */
+static int check_dtype(const cg_tensor *x, const char *kernel, bool bf16) {
+    bool cpu = cg_tensor_device(x).type == CG_CPU;
+    bool ok = cg_dtype_is_float(x->dtype) && !(cpu && x->dtype == CG_F16) && (bf16 || !cpu || x->dtype != CG_BF16);
+    CG_CHECK_INT(ok, CG_RUNTIME_ERROR, "\"%s\" not implemented for '%s'", kernel, cg_dtype_legacy_name(x->dtype));
     return 0;
 }
+static int check_float(const cg_tensor *x, const char *kernel) { return check_dtype(x, kernel, true); }
 
 /* The node's name when it is not the row's (CeluBackward0 on ELU's row,
  * the *Backward1 nodes of in-place forms that save their result) */
@@ -301,8 +304,13 @@ cg_tensor *cg_elu_backward(cg_tensor *grad, double alpha, double scale, double i
 
 cg_tensor *cg_silu(cg_tensor *x) { return check_float(x, "silu_cpu") < 0 ? NULL : act(CG_OP_SILU, x, false, NULL, NULL); }
 int cg_silu_(cg_tensor *self) { return check_float(self, "silu_cpu") < 0 ? -1 : act_(CG_OP_SILU, self, false, NULL, NULL); }
-cg_tensor *cg_mish(cg_tensor *x) { return check_float(x, "mish_cpu") < 0 ? NULL : act(CG_OP_MISH, x, false, NULL, NULL); }
-int cg_mish_(cg_tensor *self) { return check_float(self, "mish_cpu") < 0 ? -1 : act_(CG_OP_MISH, self, false, NULL, NULL); }
+/* mish: no bfloat16 kernel in PyTorch 1.13 */
+cg_tensor *cg_mish(cg_tensor *x) {
+    return check_dtype(x, "mish_cpu", false) < 0 ? NULL : act(CG_OP_MISH, x, false, NULL, NULL);
+}
+int cg_mish_(cg_tensor *self) {
+    return check_dtype(self, "mish_cpu", false) < 0 ? -1 : act_(CG_OP_MISH, self, false, NULL, NULL);
+}
 
 /* silu_backward and mish_backward: kernels PyTorch never records (with
  * grad mode on it differentiates through composites instead) */
@@ -325,6 +333,8 @@ static cg_op_args hardtanh_args(cg_scalar lo, cg_scalar hi) {
 }
 static int check_hardtanh(const cg_tensor *x) {
     CG_CHECK_INT(x->dtype != CG_BOOL, CG_RUNTIME_ERROR, "Bool inputs not supported for hardtanh");
+    CG_CHECK_INT(x->dtype != CG_F16 || cg_tensor_device(x).type != CG_CPU, CG_RUNTIME_ERROR,
+                 "\"clamp_scalar_cpu\" not implemented for 'Half'");
     return 0;
 }
 cg_tensor *cg_hardtanh(cg_tensor *x, cg_scalar min_val, cg_scalar max_val) {
@@ -388,16 +398,18 @@ cg_tensor *cg_hardshrink_backward(cg_tensor *grad, cg_tensor *self, cg_scalar la
 }
 
 cg_tensor *cg_threshold(cg_tensor *x, cg_scalar threshold, cg_scalar value) {
-    CG_CHECK(x->dtype != CG_BOOL && !cg_dtype_is_complex(x->dtype), CG_RUNTIME_ERROR,
-             "\"threshold_cpu\" not implemented for '%s'", cg_dtype_legacy_name(x->dtype));
+    CG_CHECK(x->dtype != CG_BOOL && !cg_dtype_is_complex(x->dtype)
+                 && !(x->dtype == CG_F16 && cg_tensor_device(x).type == CG_CPU),
+             CG_RUNTIME_ERROR, "\"threshold_cpu\" not implemented for '%s'", cg_dtype_legacy_name(x->dtype));
     cg_op_args args = {.s = {threshold, value}};
     cg_tensor *out = cg_ew_unary(CG_OP_THRESHOLD, x, x->dtype, x->dtype, &args);
     cg_save_spec spec = {x, "self"};
     return out ? cg_ew_record(out, CG_OP_THRESHOLD, 1, &x, 1, &spec, &args) : NULL;
 }
 int cg_threshold_(cg_tensor *self, cg_scalar threshold, cg_scalar value) {
-    CG_CHECK_INT(self->dtype != CG_BOOL && !cg_dtype_is_complex(self->dtype), CG_RUNTIME_ERROR,
-                 "\"threshold_cpu\" not implemented for '%s'", cg_dtype_legacy_name(self->dtype));
+    CG_CHECK_INT(self->dtype != CG_BOOL && !cg_dtype_is_complex(self->dtype)
+                     && !(self->dtype == CG_F16 && cg_tensor_device(self).type == CG_CPU),
+                 CG_RUNTIME_ERROR, "\"threshold_cpu\" not implemented for '%s'", cg_dtype_legacy_name(self->dtype));
     cg_op_args args = {.s = {threshold, value}};
     return act_(CG_OP_THRESHOLD, self, false, &args, "ThresholdBackward1"); /* the old self, as PyTorch's */
 }
@@ -432,6 +444,16 @@ static int log_sigmoid_values(cg_tensor *x, cg_tensor **out, cg_tensor **buf) {
         else if (*buf)
             log_sigmoid_f64(cg_tensor_data(*out), cg_tensor_data(*buf), cg_tensor_data(xc), cg_tensor_numel(x));
         cg_tensor_release(xc);
+        return *buf ? 0 : -1;
+    }
+    if (cg_tensor_device(x).type == CG_CPU && x->dtype == CG_BF16) { /* in float32, as PyTorch's */
+        cg_tensor *xf = cg_to_dtype(x, CG_F32), *of = NULL, *bf = NULL;
+        int rc = xf ? log_sigmoid_values(xf, &of, &bf) : -1;
+        *out = rc == 0 ? cg_to_dtype(of, CG_BF16) : NULL;
+        *buf = *out ? cg_to_dtype(bf, CG_BF16) : NULL;
+        cg_tensor_release(xf), cg_tensor_release(of), cg_tensor_release(bf);
+        if (!*buf)
+            cg_tensor_release(*out);
         return *buf ? 0 : -1;
     }
     scratch s = {0};
@@ -582,7 +604,7 @@ static cg_tensor *rrelu_noise(cg_tensor *x, double lo, double hi, cg_rng *gen) {
  * the kernel ignores) in evaluation */
 static int rrelu_prepare(cg_tensor *x, double lo, double hi, bool training, cg_rng *gen, cg_op_args *args,
                          cg_tensor **noise) {
-    if (check_float(x, "rrelu_with_noise_cpu") < 0)
+    if (check_float(x, training ? "rrelu_with_noise_out_cpu" : "leaky_relu_cpu") < 0)
         return -1;
     CG_CHECK_INT(lo <= hi, CG_RUNTIME_ERROR, "Lower bound should be less than or equal to the upper bound");
     *args = (cg_op_args){.s = {cg_scalar_float(lo), cg_scalar_float(hi)}, .flag = training};
