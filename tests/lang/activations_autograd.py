@@ -102,6 +102,14 @@ for dtype in [torch.float32, torch.float64]:
     m = torch.nn.PReLU(3).to(dtype)
     print("PReLU module", digest(m(x)), m.weight.tolist())
 
+# prelu's weight gradient over large inputs (the sums' order)
+for shape, wn in [((64, 3, 50, 50), 3), ((64, 3, 50, 50), 1), ((1000, 7), 7), ((100000,), 1)]:
+    x = torch.randn(*shape, requires_grad=True)
+    w = (torch.rand(wn) * 0.5).requires_grad_()
+    y = F.prelu(x, w)
+    y.backward(torch.randn(y.shape))
+    print("prelu large", shape, wn, w.grad.tolist(), digest(x.grad))
+
 # errors
 x = torch.randn(3, 5)
 attempt("glu odd", lambda: F.glu(x))
