@@ -20,3 +20,19 @@ except AssertionError as e:
     print("AssertionError", e)
 y = nn.PReLU(3)(x)
 print(y.grad_fn.name(), y.shape)
+import warnings
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    h = nn.Hardtanh(min_value=-2.0, max_value=3.0)
+print(h, [str(w.message) for w in caught])
+r = nn.RReLU(0.1, 0.3)
+torch.manual_seed(1)
+x = torch.randn(4, 6)
+print(r.training, r(x)[0], r.eval()(x)[0])
+for m in [nn.ELU(0.5), nn.CELU(0.5), nn.SELU(), nn.SiLU(), nn.Mish(), nn.Hardsigmoid(), nn.Hardswish(), nn.Softplus(2, 1),
+          nn.Softshrink(0.2), nn.Hardshrink(0.2), nn.LogSigmoid(), nn.Threshold(0.0, -5.0), nn.GLU(0), nn.Softsign(),
+          nn.Tanhshrink(), nn.ReLU6(), nn.Hardtanh(-0.5, 0.5)]:
+    y = m(x)
+    print(type(m).__name__, y.shape, y[0, :3].tolist())
+p = nn.PReLU(6, init=0.5)
+print(p(x)[:, 0].tolist(), p.weight.requires_grad, type(p.weight).__name__)
