@@ -357,7 +357,7 @@ int cg_hardsigmoid_(cg_tensor *self) {
     return check_float(self, "hardsigmoid_cpu") < 0 ? -1 : act_(CG_OP_HARDSIGMOID, self, false, NULL, NULL);
 }
 cg_tensor *cg_hardsigmoid_backward(cg_tensor *grad, cg_tensor *self) {
-    return unrecorded_backward(CG_OP_HARDSIGMOID_BACKWARD, grad, self, "hardsigmoid_backward");
+    return act_backward(CG_OP_HARDSIGMOID_BACKWARD, grad, self, "hardsigmoid_backward", NULL, "self");
 }
 cg_tensor *cg_hardswish(cg_tensor *x) {
     return check_float(x, "hardswish_cpu") < 0 ? NULL : act(CG_OP_HARDSWISH, x, false, NULL, NULL);
@@ -742,6 +742,14 @@ int cg_bw_hardtanh_backward(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 int cg_bw_hardsigmoid(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *x = saved_at(n, 0);
     return x && (gi[0] = cg_hardsigmoid_backward(go[0], x)) ? 0 : -1;
+}
+
+/* hardsigmoid_backward's node, NotImplemented in PyTorch 1.13, whose
+ * backward raises there: here grad_output: hardsigmoid_backward again;
+ * self: zeros (Note [NotImplemented nodes] in ops_binary.c) */
+int cg_bw_hardsigmoid_backward(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    cg_tensor *x = saved_at(n, 1);
+    return x ? piecewise_backward(n, go, gi, cg_hardsigmoid_backward(go[0], x)) : -1;
 }
 
 /* HardswishBackward0: hardswish_backward(grad, self) */

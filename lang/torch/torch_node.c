@@ -167,7 +167,8 @@ cg_value torch_node_getattr(cg_value self, cg_str *name) {
 static cg_value node_name(cg_value self, const cg_args *args) {
     cg_node *n = node_of(self);
     /* PyTorch's C++-only nodes answer name() with their namespace */
-    if (n && (n->op == CG_OP_ACCUMULATE_GRAD || strcmp(name_of(self), "CopySlices") == 0))
+    if (n && (n->op == CG_OP_ACCUMULATE_GRAD || strcmp(name_of(self), "CopySlices") == 0
+              || strcmp(name_of(self), "NotImplemented") == 0))
         return cg_str_fmt("torch::autograd::%s", name_of(self));
     return cg_str_from_c(name_of(self));
 }

@@ -118,6 +118,7 @@ static const char *const reach[CG_OP_COUNT] = {
     [CG_OP_HARDTANH] = "y = F.hardtanh(x)",
     [CG_OP_HARDTANH_BACKWARD] = "y, = torch.autograd.grad(F.hardtanh(x).sum(), x, create_graph=True)",
     [CG_OP_HARDSIGMOID] = "y = F.hardsigmoid(x)",
+    [CG_OP_HARDSIGMOID_BACKWARD] = "y, = torch.autograd.grad(F.hardsigmoid(x).sum(), x, create_graph=True)",
     [CG_OP_HARDSWISH] = "y = F.hardswish(x)",
     [CG_OP_HARDSWISH_BACKWARD] = "y, = torch.autograd.grad(F.hardswish(x).sum(), x, create_graph=True)",
     [CG_OP_SOFTPLUS] = "y = F.softplus(x)",
