@@ -136,3 +136,14 @@ x = torch.randn(4, requires_grad=True)
 g, = torch.autograd.grad(F.hardsigmoid(x).sum(), x, create_graph=True)
 print(type(g.grad_fn).__name__, g.grad_fn.name(), g.requires_grad, digest(g))
 print((x // 2).grad_fn.name())
+
+# second derivatives through the in-place forms (nodes saving their result)
+torch.manual_seed(0)
+for dtype in [torch.float32, torch.float64]:
+    for f in [lambda t: F.elu_(t, 0.7), lambda t: torch.celu_(t, 1.3), lambda t: torch.selu_(t), lambda t: F.rrelu_(t), lambda t: F.threshold_(t, 0.1, -1.0), lambda t: F.hardtanh_(t, -0.5, 0.5)]:
+        x = torch.randn(40, dtype=dtype, requires_grad=True)
+        y = f(x * 1)
+        g = torch.randn(40, dtype=dtype, requires_grad=True)
+        gx, = torch.autograd.grad(y, x, g, create_graph=True)
+        gg = torch.autograd.grad((gx * gx).sum(), [x, g], allow_unused=True)
+        print(y.grad_fn.name(), gx.grad_fn.name() if gx.grad_fn else None, gx.sum().item(), [t.sum().item() if t is not None else None for t in gg])
