@@ -302,8 +302,56 @@ cg_tensor *cg_elu_backward(cg_tensor *grad, double alpha, double scale, double i
     return act_backward(CG_OP_ELU_BACKWARD, grad, self_or_result, "elu_backward_cpu", &args, "self_or_result");
 }
 
-cg_tensor *cg_silu(cg_tensor *x) { return check_float(x, "silu_cpu") < 0 ? NULL : act(CG_OP_SILU, x, false, NULL, NULL); }
-int cg_silu_(cg_tensor *self) { return check_float(self, "silu_cpu") < 0 ? -1 : act_(CG_OP_SILU, self, false, NULL, NULL); }
+/* Note [bfloat16 silu]
+ * ~~~~~~~~~~~~~~~~~~~~
+ * PyTorch 1.13's silu and silu_backward take bfloat16 through their
+ * generic lambdas, whose every operation rounds to bfloat16 (c10's
+ * BFloat16 arithmetic), not through float32 as its other activations do:
+ * x / (exp(-x) + 1), and dy * s * (x * (1 - s) + 1) with s = 1 / (exp(-x)
+ * + 1). On the CPU cgrad computes them with the same ops, each rounding. */
+static bool bf16_cpu(const cg_tensor *x) { return x->dtype == CG_BF16 && cg_tensor_device(x).type == CG_CPU; }
+
+static cg_tensor *silu_bf16_values(cg_tensor *x) {
+    scratch s = {0};
+    cg_tensor *d = s_shift(&s, s_fn(&s, cg_exp, s_fn(&s, cg_neg, x)), 1.0);
+    cg_tensor *r = d ? cg_div(x, d) : NULL;
+    scratch_free(&s);
+    return r;
+}
+
+cg_tensor *cg_silu(cg_tensor *x) {
+    if (check_float(x, "silu_cpu") < 0)
+        return NULL;
+    if (!bf16_cpu(x))
+        return act(CG_OP_SILU, x, false, NULL, NULL);
+    bool was = cg_grad_set_enabled(false);
+    cg_tensor *out = silu_bf16_values(x);
+    cg_grad_set_enabled(was);
+    cg_save_spec spec = {x, "self"};
+    return out ? cg_ew_record(out, CG_OP_SILU, 1, &x, 1, &spec, NULL) : NULL;
+}
+
+int cg_silu_(cg_tensor *self) {
+    if (check_float(self, "silu_cpu") < 0)
+        return -1;
+    if (!bf16_cpu(self))
+        return act_(CG_OP_SILU, self, false, NULL, NULL);
+    if (cg_autograd_check_inplace(self) < 0)
+        return -1;
+    bool record = cg_autograd_needed(1, &self);
+    cg_tensor *old = record ? cg_clone(self) : NULL;
+    bool was = cg_grad_set_enabled(false);
+    cg_tensor *out = record && !old ? NULL : silu_bf16_values(self);
+    int rc = out ? cg_copy_(self, out) : -1;
+    cg_grad_set_enabled(was);
+    if (rc == 0 && record) {
+        cg_save_spec spec = {old, "self"};
+        rc = cg_ew_record_(self, CG_OP_SILU, 1, &self, 1, &spec, NULL);
+    }
+    cg_tensor_release(out);
+    cg_tensor_release(old);
+    return rc;
+}
 /* mish: no bfloat16 kernel in PyTorch 1.13 */
 cg_tensor *cg_mish(cg_tensor *x) {
     return check_dtype(x, "mish_cpu", false) < 0 ? NULL : act(CG_OP_MISH, x, false, NULL, NULL);
@@ -321,7 +369,15 @@ static cg_tensor *unrecorded_backward(cg_op op, cg_tensor *grad, cg_tensor *x, c
     return cg_ew_binary(op, grad, x, dt, dt, NULL);
 }
 cg_tensor *cg_silu_backward(cg_tensor *grad, cg_tensor *self) {
-    return unrecorded_backward(CG_OP_SILU_BACKWARD, grad, self, "silu_backward_cpu");
+    if (!bf16_cpu(self) || grad->dtype != CG_BF16)
+        return unrecorded_backward(CG_OP_SILU_BACKWARD, grad, self, "silu_backward_cpu");
+    scratch s = {0}; /* Note [bfloat16 silu] */
+    cg_tensor *sig = s_fn(&s, cg_reciprocal, s_shift(&s, s_fn(&s, cg_exp, s_fn(&s, cg_neg, self)), 1.0));
+    cg_tensor *inner = s_shift(&s, s_mul(&s, self, s_one_minus(&s, sig)), 1.0);
+    cg_tensor *r = s_mul(&s, s_mul(&s, grad, sig), inner);
+    r = r ? cg_tensor_retain(r) : NULL;
+    scratch_free(&s);
+    return r;
 }
 cg_tensor *cg_mish_backward(cg_tensor *grad, cg_tensor *self) {
     return unrecorded_backward(CG_OP_MISH_BACKWARD, grad, self, "mish_backward_cpu");
