@@ -14,6 +14,7 @@
 #include "activation_math.h"
 #include "ew.h"
 #include "formula.h"
+#include "half.h"
 #include "ops.h"
 #include "ops_unary_impl.h"
 #include "rng.h"
@@ -629,6 +630,33 @@ cg_tensor *cg_prelu(cg_tensor *x, cg_tensor *weight) {
 RRELU_NOISE(f32, float)
 RRELU_NOISE(f64, double)
 
+/* bfloat16: the bounds and each draw rounded to bfloat16 (through float),
+ * as PyTorch's generic loop; the noise kept as float values here */
+static double bf16_round(double v) { return cg_bf16_to_float(cg_bf16_from_float((float)v)); }
+static void rrelu_noise_bf16(float *noise, const float *x, int64_t n, double lo, double hi, cg_rng *g) {
+    lo = bf16_round(lo), hi = bf16_round(hi);
+    for (int64_t i = 0; i < n; i++) {
+        if (x[i] <= 0.0f) {
+            double u = (double)(cg_rng_random64(g) & ((1ull << 53) - 1)) * 0x1p-53;
+            noise[i] = (float)bf16_round(u * (hi - lo) + lo);
+        } else {
+            noise[i] = 1.0f;
+        }
+    }
+}
+
+static cg_tensor *rrelu_noise_bf16_tensor(cg_tensor *x, double lo, double hi, cg_rng *g) {
+    cg_tensor *xf = cg_to_dtype(x, CG_F32), *nf = NULL, *noise = NULL;
+    if (xf)
+        nf = cg_tensor_empty(x->ndim, x->sizes, CG_F32, cg_tensor_device(x));
+    if (nf) {
+        rrelu_noise_bf16(cg_tensor_data(nf), cg_tensor_data(xf), cg_tensor_numel(x), lo, hi, g);
+        noise = cg_to_dtype(nf, CG_BF16);
+    }
+    cg_tensor_release(xf), cg_tensor_release(nf);
+    return noise;
+}
+
 static cg_tensor *rrelu_noise(cg_tensor *x, double lo, double hi, cg_rng *gen) {
     cg_rng *g = cg_random_generator(x, gen);
     if (!g)
@@ -641,6 +669,8 @@ static cg_tensor *rrelu_noise(cg_tensor *x, double lo, double hi, cg_rng *gen) {
             rrelu_noise_f32(cg_tensor_data(noise), cg_tensor_data(xc), cg_tensor_numel(x), (float)lo, (float)hi, g);
         else if (noise)
             rrelu_noise_f64(cg_tensor_data(noise), cg_tensor_data(xc), cg_tensor_numel(x), lo, hi, g);
+    } else if (xc && cg_tensor_device(x).type == CG_CPU && x->dtype == CG_BF16) {
+        noise = rrelu_noise_bf16_tensor(xc, lo, hi, g);
     } else if (xc) {
         scratch s = {0};
         cg_tensor *u = keep(&s, cg_rand_like(xc, xc->dtype));
