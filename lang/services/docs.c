@@ -91,6 +91,7 @@ static const doc_row EXTRA[] = {
     {"torch.celu", "", "Applies CELU(x) = max(0, x) + min(0, alpha * (exp(x / alpha) - 1)) element-wise."},
     {"torch.threshold", "", "Replaces each element of input that is not above threshold by value."},
     {"torch.rrelu", "", "Randomized leaky ReLU: negative inputs times a slope drawn from [lower, upper] in training."},
+    {"torch.sigmoid_", "", "In-place version of sigmoid."},
     {"torch.Tensor.prelu", "", "PReLU(x) = max(0, x) + weight * min(0, x), weight one value or one per channel."},
     {"torch.nn.functional.leaky_relu", "",
      "Applies element-wise LeakyReLU(x) = max(0, x) + negative_slope * min(0, x)."},

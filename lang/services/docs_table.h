@@ -779,6 +779,7 @@ DOC("torch.randn_like", "", "Returns a tensor with the same size as input that i
 DOC("torch.randperm", "", "Returns a random permutation of integers from 0 to n - 1.")
 DOC("torch.real", "", "Returns a new tensor containing real values of the self tensor.")
 DOC("torch.reciprocal", "", "Returns a new tensor with the reciprocal of the elements of input")
+DOC("torch.relu_", "", "In-place version of relu.")
 DOC("torch.remainder", "", "Computes Python's modulus operation <https://docs.python.org/3/reference/expressions.html#binary-arithmetic-operations>_ entrywise.")
 DOC("torch.reshape", "", "Returns a tensor with the same data and number of elements as input, but with the specified shape.")
 DOC("torch.resolve_conj", "", "Returns a new tensor with materialized conjugation if input's conjugate bit is set to True, else returns input.")

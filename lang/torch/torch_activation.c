@@ -1,6 +1,6 @@
 /* torch_activation.c: the activations PyTorch 1.13 exposes on torch and
  * Tensor themselves (torch.selu, torch.celu_, torch.rrelu, torch.threshold,
- * torch.prelu, Tensor.hardshrink, ...), over the adapters of
+ * torch.prelu, Tensor.hardshrink, torch.relu_, ...), over the adapters of
  * torch_functional_activation.c. */
 #include "runtime/module.h"
 #include "torch/torch_activation.h"
@@ -20,7 +20,9 @@
     X(hardshrink, "hardshrink", "lambd=0.5", FAMILY(torch_act_shrink, NULL, 0), B, NULL)               \
     X(prelu, "prelu", "weight", FAMILY(torch_act_prelu, NULL, 0), B, NULL)                             \
     X(rrelu, "rrelu", RRELU_ARGS, FAMILY(torch_act_rrelu, NULL, 0), F, NULL)                           \
-    X(rrelu_, "rrelu_", RRELU_ARGS, FAMILY(torch_act_rrelu, NULL, 0), F, NULL)
+    X(rrelu_, "rrelu_", RRELU_ARGS, FAMILY(torch_act_rrelu, NULL, 0), F, NULL)                         \
+    X(relu_, "relu_", "", UNARY_(cg_relu_), F, NULL)                                                   \
+    X(sigmoid_, "sigmoid_", "", UNARY_(cg_sigmoid_), F, NULL)
 
 #define TORCH_TAB activation_ops
 TORCH_OP_TABLE(OPS)

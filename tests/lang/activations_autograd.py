@@ -147,3 +147,12 @@ for dtype in [torch.float32, torch.float64]:
         gx, = torch.autograd.grad(y, x, g, create_graph=True)
         gg = torch.autograd.grad((gx * gx).sum(), [x, g], allow_unused=True)
         print(y.grad_fn.name(), gx.grad_fn.name() if gx.grad_fn else None, gx.sum().item(), [t.sum().item() if t is not None else None for t in gg])
+
+# torch.relu_ and torch.sigmoid_
+x = torch.randn(4, requires_grad=True)
+y = x * 1
+print(torch.relu_(y) is y, y.grad_fn.name(), torch.sigmoid_(y).grad_fn.name())
+try:
+    torch.relu_(x)
+except RuntimeError as e:
+    print(e)
