@@ -88,5 +88,9 @@ cg_tensor **cg_split(cg_tensor *t, int64_t split_size, int64_t dim, int *n);
 cg_tensor **cg_split_with_sizes(cg_tensor *t, int nsizes, const int64_t *sizes, int64_t dim, int *n);
 cg_tensor **cg_chunk(cg_tensor *t, int64_t chunks, int64_t dim, int *n);
 cg_tensor **cg_unbind(cg_tensor *t, int64_t dim, int *n);
+/* t.unsafe_split(split_size, dim), t.unsafe_chunk(chunks, dim): split and
+ * chunk under UnsafeSplitBackward0. */
+cg_tensor **cg_unsafe_split(cg_tensor *t, int64_t split_size, int64_t dim, int *n);
+cg_tensor **cg_unsafe_chunk(cg_tensor *t, int64_t chunks, int64_t dim, int *n);
 
 #endif

@@ -692,6 +692,24 @@ static cg_value op_chunk(cg_value *a) {
     return tensor_tuple(parts, n);
 }
 
+static cg_value op_unsafe_split(cg_value *a) {
+    int64_t size, d;
+    int n;
+    if (int_arg("unsafe_split", "split_size", 1, a[1], &size) < 0 || int_arg("unsafe_split", "dim", 2, a[2], &d) < 0)
+        return CG_ERR;
+    cg_tensor **parts = cg_unsafe_split(T0, size, d, &n);
+    return tensor_tuple(parts, n);
+}
+
+static cg_value op_unsafe_chunk(cg_value *a) {
+    int64_t c, d;
+    int n;
+    if (int_arg("unsafe_chunk", "chunks", 1, a[1], &c) < 0 || int_arg("unsafe_chunk", "dim", 2, a[2], &d) < 0)
+        return CG_ERR;
+    cg_tensor **parts = cg_unsafe_chunk(T0, c, d, &n);
+    return tensor_tuple(parts, n);
+}
+
 /* detach_(): self loses its history in place. */
 static cg_value op_detach_(cg_value *a) {
     cg_tensor *t = T0;
@@ -1402,6 +1420,8 @@ static cg_value op_dunder_repr(cg_value *a) { return cg_type_tensor.repr(a[0]); 
     X(split, "split", "split_size, dim=0", IMPL(op_split), M, NULL)                                                    \
     X(split_f, "split", "split_size_or_sections, dim=0", IMPL(op_split), F, "tensor")                                  \
     X(chunk, "chunk", "chunks, dim=0", IMPL(op_chunk), B, NULL)                                                        \
+    X(unsafe_split, "unsafe_split", "split_size, dim=0", IMPL(op_unsafe_split), B, NULL)                               \
+    X(unsafe_chunk, "unsafe_chunk", "chunks, dim=0", IMPL(op_unsafe_chunk), B, NULL)                                   \
     X(contiguous, "contiguous", "memory_format=None", IMPL(op_contiguous), M, NULL)                                       \
     X(clone, "clone", "*, memory_format=None", IMPL(op_clone), B, NULL)                                                           \
     X(detach, "detach", "", UNARY(cg_detach), B, NULL)                                                                 \

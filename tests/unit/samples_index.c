@@ -311,12 +311,14 @@ bool sample_stack(int v, cg_sample *s) {
 }
 
 /* piece s->i[2] of a split by s->i[0] along s->i[1] (times 1, so that the
- * pieces without a gradient are exercised); s->i[3] picks the split kind */
+ * pieces without a gradient are exercised); s->i[3] picks the split kind (0 split, 1 split_with_sizes, 2 chunk,
+ * 3 unbind, 4 unsafe_chunk) */
 static cg_tensor *f_split(cg_tensor *const *in, const cg_sample *s) {
     int n = 0;
     cg_tensor **parts = s->i[3] == 0   ? cg_split(in[0], s->i[0], s->i[1], &n)
                         : s->i[3] == 1 ? cg_split_with_sizes(in[0], 2, (int64_t[]){s->i[0], s->i[4]}, s->i[1], &n)
                         : s->i[3] == 2 ? cg_chunk(in[0], s->i[0], s->i[1], &n)
+                        : s->i[3] == 4 ? cg_unsafe_chunk(in[0], s->i[0], s->i[1], &n)
                                        : cg_unbind(in[0], s->i[1], &n);
     if (!parts)
         return NULL;
@@ -337,6 +339,12 @@ bool sample_split_with_sizes(int v, cg_sample *s) {
     if (v == 0)
         return SAMPLE("[A,B+1] split([1, B], dim=-1) piece 1", 1, {IN(231, false, S_A, S_B + 1)}, f_split,
                       .i = {1, -1, 1, 1, S_B});
+    return false;
+}
+bool sample_unsafe_split(int v, cg_sample *s) {
+    if (v == 0)
+        return SAMPLE("[A,B+2] unsafe_chunk(2, dim=1) piece 1", 1, {IN(1200, true, S_A, S_B + 2)}, f_split,
+                      .i = {2, 1, 1, 4});
     return false;
 }
 bool sample_unbind(int v, cg_sample *s) {

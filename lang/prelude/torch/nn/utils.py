@@ -2,9 +2,11 @@
 # as PyTorch 1.13 writes them in torch/nn/utils/clip_grad.py and
 # convert_parameters.py: clip_grad_norm_, clip_grad_value_,
 # parameters_to_vector, vector_to_parameters.
-# Not here: rnn packing, weight/spectral norm, parametrizations, stateless.
+# rnn: the packing helpers (torch.nn.utils.rnn, in utils/rnn.py).
+# Not here: weight/spectral norm, parametrizations, stateless.
 import torch
 from torch._utils import typename
+import torch.nn.utils.rnn as rnn
 
 __all__ = ['clip_grad_norm_', 'clip_grad_value_', 'parameters_to_vector', 'vector_to_parameters']
 
