@@ -466,7 +466,7 @@ cg_storage *cg_storage_new_in_block(size_t nbytes, void **tensor_mem) {
     }
     count_alloc(b->bytes, nbytes);
     cg_storage *s = &b->storage;
-    *s = (cg_storage){.refcount = 1, .data = b->bytes, .nbytes = nbytes, .device = cg_device_cpu(), .block = b};
+    *s = (cg_storage){.refcount = 1, .data = b->bytes, .nbytes = nbytes, .device = cg_device_cpu(), .block = b, .shares = NULL};
     *tensor_mem = &b->tensor;
     return s;
 }
@@ -506,14 +506,31 @@ cg_storage *cg_storage_new(size_t nbytes, cg_device device) {
     s->device = device;
     s->version = 0;
     s->block = NULL;
+    s->shares = NULL;
     return s;
 }
 
 void cg_storage_retain(cg_storage *s) { s->refcount++; }
 
+cg_storage *cg_storage_alias(cg_storage *of) {
+    cg_storage *s = malloc(sizeof *s);
+    if (!s) {
+        cg_error_set(CG_OUT_OF_MEMORY_ERROR, "DefaultCPUAllocator: can't allocate memory");
+        return NULL;
+    }
+    cg_storage_retain(of);
+    *s = (cg_storage){.refcount = 1, .data = of->data, .nbytes = of->nbytes, .device = of->device, .shares = of};
+    return s;
+}
+
 void cg_storage_release(cg_storage *s) {
     if (!s || --s->refcount > 0)
         return;
+    if (s->shares) { /* the bytes are the shared storage's */
+        cg_storage_release(s->shares);
+        free(s);
+        return;
+    }
     if (s->block) {
         count_free(s->data, s->nbytes);
         block_free(s);

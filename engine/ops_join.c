@@ -156,6 +156,25 @@ int cg_bw_stack(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 
 /* ---- split / chunk / unbind ------------------------------------------------------ */
 
+/* unsafe_split's pieces: the same bytes, but each over an alias storage
+ * with its own version counter and no base, as PyTorch's (its pieces are
+ * not views to autograd), so that a cell can change one gate in place while
+ * another gate's saved value lives in the same buffer. */
+static int unsafe_pieces(cg_tensor **outs, int count) {
+    for (int i = 0; i < count; i++) {
+        cg_tensor *v = outs[i];
+        cg_storage *alias = cg_storage_alias(v->storage);
+        cg_tensor *piece = alias ? cg_tensor_from_storage(alias, v->offset, v->ndim, v->sizes, v->strides, v->dtype)
+                                 : NULL;
+        cg_storage_release(alias);
+        if (!piece)
+            return -1;
+        cg_tensor_release(v);
+        outs[i] = piece;
+    }
+    return 0;
+}
+
 /* Views of t along d with the given lengths (select when `select`), one
  * node op over all of them. */
 static cg_tensor **split_views(cg_tensor *t, int d, int count, const int64_t *lengths, bool select, cg_op op,
@@ -172,8 +191,9 @@ static cg_tensor **split_views(cg_tensor *t, int d, int count, const int64_t *le
         at += select ? 1 : lengths[made];
     }
     cg_grad_set_enabled(was);
+    bool failed = made < count || (op == CG_OP_UNSAFE_SPLIT && unsafe_pieces(outs, count) < 0);
     cg_op_args args = {.i = {d}};
-    if (made < count
+    if (failed
         || (cg_autograd_needed(1, &t) && cg_autograd_record(op, count, outs, 1, &t, 0, NULL, &args, NULL) < 0)) {
         for (int i = 0; i < made; i++)
             cg_tensor_release(outs[i]);

@@ -21,6 +21,7 @@ typedef struct cg_storage {
     cg_device device;
     int64_t version; /* see Note [Version counter] */
     void *block;     /* the tensor block it lives in, or NULL (Note [Tensor blocks]) */
+    struct cg_storage *shares; /* for an alias: the storage whose bytes it uses (retained) */
 } cg_storage;
 
 /* A new storage of nbytes (uninitialised) with one reference, or NULL with
@@ -33,6 +34,12 @@ cg_storage *cg_storage_new(size_t nbytes, cg_device device);
  * out-of-memory error. */
 #define CG_TENSOR_BLOCK_MAX_BYTES 4096
 cg_storage *cg_storage_new_in_block(size_t nbytes, void **tensor_mem);
+/* A storage over the same bytes as `of` (which it keeps alive) with a
+ * version counter of its own: what PyTorch's unsafe_split and unsafe_chunk
+ * give their outputs, so that in-place writes to one piece do not count as
+ * writes to the others (Note [Version counter]). NULL with an
+ * out-of-memory error. */
+cg_storage *cg_storage_alias(cg_storage *of);
 void cg_storage_retain(cg_storage *s);
 void cg_storage_release(cg_storage *s);
 

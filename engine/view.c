@@ -268,7 +268,42 @@ cg_tensor *cg_t(cg_tensor *t) {
     return transpose_named(t, 0, 1, "TBackward0");
 }
 
-/* TransposeBackward0 / TBackward0: transpose back. */
+int cg_transpose_(cg_tensor *t, int64_t dim0, int64_t dim1) {
+    int d0 = cg_wrap_dim(dim0, t->ndim), d1 = cg_wrap_dim(dim1, t->ndim);
+    if (d0 < 0 || d1 < 0 || cg_autograd_check_inplace(t) < 0)
+        return -1;
+    bool record = cg_autograd_needed(1, &t);
+    /* a view's history would need its base's rewritten (CopySlices does
+     * not apply to a change of geometry) */
+    CG_CHECK_INT(!record || !t->base, CG_RUNTIME_ERROR,
+                 "transpose_() of a view that requires grad is not supported; use transpose()");
+    /* the node's input is t as it was: its geometry and its history */
+    cg_tensor *before = NULL;
+    if (record) {
+        before = cg_tensor_from_storage(t->storage, t->offset, t->ndim, t->sizes, t->strides, t->dtype);
+        if (!before)
+            return -1;
+        if (t->grad_fn)
+            cg_node_retain(t->grad_fn);
+        before->grad_fn = t->grad_fn;
+        before->output_nr = t->output_nr;
+        before->requires_grad = t->requires_grad;
+    }
+    if (t->ndim > 0 && d0 != d1) {
+        int64_t size = t->sizes[d0], strides[CG_MAX_DIMS];
+        memcpy(strides, t->strides, sizeof strides);
+        t->sizes[d0] = t->sizes[d1], t->sizes[d1] = size;
+        strides[d0] = t->strides[d1], strides[d1] = t->strides[d0];
+        cg_tensor_set_strides(t, strides);
+    }
+    t->storage->version++;
+    cg_op_args args = {.i = {d0, d1}};
+    int rc = record ? cg_autograd_record(CG_OP_TRANSPOSE_, 1, &t, 1, &before, 0, NULL, &args, NULL) : 0;
+    cg_tensor_release(before);
+    return rc;
+}
+
+/* TransposeBackward0 / TBackward0 / TransposeBackward1: transpose back. */
 int cg_bw_transpose(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     gi[0] = cg_transpose(go[0], n->args.i[0], n->args.i[1]);
     return gi[0] ? 0 : -1;

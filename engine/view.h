@@ -13,6 +13,9 @@ cg_tensor *cg_flatten(cg_tensor *t, int64_t start_dim, int64_t end_dim);
 cg_tensor *cg_expand(cg_tensor *t, int ndim, const int64_t *sizes);
 cg_tensor *cg_permute(cg_tensor *t, int ndim, const int64_t *dims);
 cg_tensor *cg_transpose(cg_tensor *t, int64_t dim0, int64_t dim1);
+/* t.transpose_(dim0, dim1): t's own sizes and strides swapped, recorded as
+ * an in-place op (TransposeBackward1). 0 or -1. */
+int cg_transpose_(cg_tensor *t, int64_t dim0, int64_t dim1);
 cg_tensor *cg_t(cg_tensor *t);
 /* t[start:end:step] along dim, Python's clamping of start and end. */
 cg_tensor *cg_slice_dim(cg_tensor *t, int64_t dim, int64_t start, int64_t end, int64_t step);

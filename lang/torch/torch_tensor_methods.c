@@ -594,6 +594,14 @@ static cg_value op_transpose(cg_value *a) {
     return cg_tensor_steal(cg_transpose(T0, d0, d1));
 }
 
+static cg_value op_transpose_(cg_value *a) {
+    int64_t d0, d1;
+    if (int_arg("transpose_", "dim0", 1, a[1], &d0) < 0 || int_arg("transpose_", "dim1", 2, a[2], &d1) < 0
+        || cg_transpose_(T0, d0, d1) < 0)
+        return CG_ERR;
+    return cg_incref(a[0]);
+}
+
 static cg_value op_squeeze(cg_value *a) {
     if (cg_is_none(a[1]))
         return cg_tensor_steal(cg_squeeze(T0));
@@ -1404,6 +1412,7 @@ static cg_value op_dunder_repr(cg_value *a) { return cg_type_tensor.repr(a[0]); 
     X(permute_f, "permute", "dims", SHAPE_SEQ(cg_permute), F, NULL)                                                    \
     X(flatten, "flatten", "start_dim=0, end_dim=-1", IMPL(op_flatten), B, NULL)                                        \
     X(transpose, "transpose", "dim0, dim1", IMPL(op_transpose), B, NULL)                                               \
+    X(transpose_, "transpose_", "dim0, dim1", IMPL(op_transpose_), M, NULL)                                            \
     X(swapaxes, "swapaxes", "dim0, dim1", IMPL(op_transpose), B, NULL)                                                 \
     X(t, "t", "", UNARY(cg_t), B, NULL)                                                                                \
     X(real, "real", "", UNARY(cg_real), F, NULL)                                                                       \

@@ -163,6 +163,21 @@ bool sample_transpose(int v, cg_sample *s) {
     }
 }
 
+/* transpose_ on a copy (an in-place op needs a non-leaf) */
+static cg_tensor *f_transpose_(cg_tensor *const *in, const cg_sample *s) {
+    cg_tensor *c = cg_mul_scalar(in[0], 1.0);
+    if (c && cg_transpose_(c, s->i[0], s->i[1]) < 0) {
+        cg_tensor_release(c);
+        return NULL;
+    }
+    return c;
+}
+bool sample_transpose_(int v, cg_sample *s) {
+    if (v == 0)
+        return SAMPLE("[A,B,C] transpose_(0,1)", 1, {IN(1201, true, S_A, S_B, S_C)}, f_transpose_, .i = {0, 1});
+    return false;
+}
+
 static cg_tensor *f_slice(cg_tensor *const *in, const cg_sample *s) {
     return cg_slice_dim(in[0], s->i[0], s->i[1], s->i[2], s->i[3]);
 }

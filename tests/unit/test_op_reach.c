@@ -71,6 +71,7 @@ static const char *const reach[CG_OP_COUNT] = {
     [CG_OP_EXPAND] = "y = v.expand(3, 4)",
     [CG_OP_PERMUTE] = "y = b.permute(2, 0, 1)",
     [CG_OP_TRANSPOSE] = "y = x.transpose(0, 1)",
+    [CG_OP_TRANSPOSE_] = "y = (x * 1).transpose_(0, 1)",
     [CG_OP_SLICE] = "y = x[1:]",
     [CG_OP_SELECT] = "y = x[0]",
     [CG_OP_SQUEEZE] = "y = x[None].squeeze()",

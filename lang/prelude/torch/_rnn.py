@@ -22,8 +22,11 @@ import torch.nn.functional as F
 #   dim; dropout (at::dropout's draws) follows every layer but the last;
 # - packed input runs the cell over shrinking batches, keeping the finished
 #   rows of the hidden state aside and concatenating them at the end.
-# PyTorch changes some gates in place (sigmoid_, add_); the out-of-place op
-# here has the same node name and the same bits.
+# PyTorch changes some gates in place (sigmoid_, add_): where the layout
+# of the result decides the bits (GRU's r and z, computed over strided rows
+# of the gates) the same in-place ops run here, on unsafe_chunk's pieces
+# (each with its own version counter, as PyTorch's); elsewhere the
+# out-of-place op has the same node name and the same bits.
 
 
 class _CellParams:
@@ -87,12 +90,14 @@ def _lstm_cell(x, hidden, p, projected):
 
 
 def _gru_cell(x, h, p, projected):
+    # in place, as PyTorch: r and z are then computed over strided rows of
+    # the [B, 3H] gates, and sigmoid's bits depend on that layout
     ig = (x if projected else p.linear_ih(x)).unsafe_chunk(3, 1)
     hg = p.linear_hh(h).unsafe_chunk(3, 1)
-    r = (hg[0] + ig[0]).sigmoid()
-    z = (hg[1] + ig[1]).sigmoid()
-    n = (ig[2] + hg[2] * r).tanh()
-    return (h - n) * z + n
+    r = hg[0].add_(ig[0]).sigmoid_()
+    z = hg[1].add_(ig[1]).sigmoid_()
+    n = ig[2].add(hg[2].mul_(r)).tanh_()
+    return (h - n).mul_(z).add_(n)
 
 
 # ---- hidden states: a tensor, or LSTM's (h, c)
@@ -247,7 +252,7 @@ def _simple_rnn(cell, args):
                               num_layers, dropout_p, train, bidirectional)
     out = out[0] if packed else out
     if batch_first:
-        out = out.transpose(0, 1)
+        out.transpose_(0, 1)  # in place, as PyTorch's (TransposeBackward1); lstm's is not
     return out, torch.stack(finals, 0)
 
 
