@@ -329,5 +329,5 @@ def lstm_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None):
     _check_cell_input(input, w_ih.size(1))
     hidden_size = w_hh.size(1)
     _check_cell_hidden(input, hx[0], hidden_size, 0)
-    _check_cell_hidden(input, hx[1], hidden_size, 1)
+    _check_cell_hidden(input, hx[1], hidden_size, 0)  # PyTorch 1.13 labels both hidden0
     return _lstm_cell(input, (hx[0], hx[1]), _CellParams(w_ih, w_hh, b_ih, b_hh, None), False)

@@ -126,13 +126,22 @@ def _pack_padded(input, lengths, batch_first):
     return torch.cat(steps), torch.tensor(batch_sizes, dtype=torch.int64)
 
 
+def _sort_descending(lengths):
+    """torch.sort(lengths, descending=True): ties keep their order, as
+    PyTorch's CPU sort (a stable one)."""
+    values = lengths.tolist()
+    order = sorted(range(len(values)), key=lambda i: -values[i])
+    return (torch.tensor([values[i] for i in order], dtype=torch.int64),
+            torch.tensor(order, dtype=torch.int64))
+
+
 def pack_padded_sequence(input, lengths, batch_first=False, enforce_sorted=True):
     """Packs a Tensor containing padded sequences of variable length."""
     lengths = torch.as_tensor(lengths, dtype=torch.int64)
     if enforce_sorted:
         sorted_indices = None
     else:
-        lengths, sorted_indices = torch.sort(lengths, descending=True)
+        lengths, sorted_indices = _sort_descending(lengths)
         sorted_indices = sorted_indices.to(input.device)
         input = input.index_select(0 if batch_first else 1, sorted_indices)
     data, batch_sizes = _pack_padded(input, lengths, batch_first)
