@@ -39,6 +39,7 @@ BENCHES = [
     ("half_add", "float16 and bfloat16 a + b over 16M elements, 5 times", 1.0),
     ("save_load", "torch.save then torch.load of a 100 MB state_dict (a file)", 1.0),
     ("activation_bench", "elu, silu, softplus, mish forward+backward over 4M float32, 5 times each", 1.0),
+    ("lstm_bench", "nn.LSTM 2 layers, hidden 256, seq 50, batch 32: forward+backward, 5 times", 0.5),
 ]
 
 
