@@ -8,6 +8,8 @@
 #ifndef CG_OPS_NN_H
 #define CG_OPS_NN_H
 
+#include <stdbool.h>
+
 #include "tensor.h"
 
 /* PyTorch's reduction enum (at::Reduction), in its order. */
@@ -16,6 +18,15 @@ typedef enum { CG_REDUCTION_NONE = 0, CG_REDUCTION_MEAN = 1, CG_REDUCTION_SUM = 
 /* "none" / "mean" / "sum" -> the enum, or -1 with PyTorch's ValueError
  * "<s> is not a valid value for reduction". */
 int cg_reduction_from_str(const char *s);
+
+/* ---- packed sequences (packed_sequence.c) ------------------------------------------ */
+
+/* _pack_padded_sequence(input, lengths, batch_first): input [T, B, *] (or
+ * [B, T, *]) and B lengths in decreasing order -> *data [sum(lengths), *]
+ * (PackPaddedSequenceBackward0) and *batch_sizes (int64 [lengths[0]]),
+ * new references; 0, or -1 with PyTorch's errors. */
+int cg_pack_padded_sequence(cg_tensor *input, int nlen, const int64_t *lengths, bool batch_first, cg_tensor **data,
+                            cg_tensor **batch_sizes);
 
 /* ---- softmax (ops_nn.c) -------------------------------------------------------- */
 

@@ -32,6 +32,8 @@ static const doc_row EXTRA[] = {
      "The triplet margin loss max(0, margin + d(anchor, positive) - d(anchor, negative)), reduced."},
     {"torch.poisson_nll_loss", "poisson_nll_loss(input, target, log_input, full, eps, reduction)",
      "The Poisson negative log likelihood loss of target, reduced."},
+    {"torch._pack_padded_sequence", "_pack_padded_sequence(input, lengths, batch_first)",
+     "The packed data and batch sizes of a padded batch (what pack_padded_sequence calls)."},
     {"torch.clamp_min", "clamp_min(input, min)", "Clamps all elements of input to be no smaller than min."},
     {"torch.clamp_max", "clamp_max(input, max)", "Clamps all elements of input to be no larger than max."},
     {"torch.Tensor.clamp_min", "clamp_min(min)", "Clamps all elements to be no smaller than min."},

@@ -700,6 +700,39 @@ static cg_value op_chunk(cg_value *a) {
     return tensor_tuple(parts, n);
 }
 
+/* torch._pack_padded_sequence(input, lengths, batch_first): (data,
+ * batch_sizes), as PyTorch's (the op under pack_padded_sequence) */
+static cg_value op_pack_padded_sequence(cg_value *a) {
+    bool batch_first;
+    cg_tensor *lengths = tensor_arg("_pack_padded_sequence", "lengths", 1, a[1]);
+    if (!lengths || bool_arg("_pack_padded_sequence", "batch_first", 2, a[2], &batch_first) < 0)
+        return CG_ERR;
+    if (lengths->dtype != CG_INT64 || lengths->ndim != 1 || cg_tensor_device(lengths).type != CG_CPU)
+        return cg_raise(&cg_exc_RuntimeError,
+                        "_pack_padded_sequence(): 'lengths' argument should be a 1D CPU int64 tensor");
+    int64_t n = lengths->sizes[0];
+    if (n > INT32_MAX)
+        return cg_raise(&cg_exc_RuntimeError, "_pack_padded_sequence(): too many lengths");
+    int64_t *vals = malloc((size_t)(n ? n : 1) * sizeof *vals);
+    if (!vals)
+        return cg_raise(&cg_exc_MemoryError, "out of memory");
+    const int64_t *src = (const int64_t *)lengths->storage->data + lengths->offset;
+    for (int64_t i = 0; i < n; i++)
+        vals[i] = src[i * lengths->strides[0]];
+    cg_tensor *out[2];
+    int rc = cg_pack_padded_sequence(T0, (int)n, vals, batch_first, &out[0], &out[1]);
+    free(vals);
+    if (rc < 0)
+        return torch_raise();
+    cg_tensor **parts = malloc(2 * sizeof *parts);
+    if (!parts) {
+        cg_tensor_release(out[0]), cg_tensor_release(out[1]);
+        return cg_raise(&cg_exc_MemoryError, "out of memory");
+    }
+    parts[0] = out[0], parts[1] = out[1];
+    return tensor_tuple(parts, 2);
+}
+
 static cg_value op_unsafe_split(cg_value *a) {
     int64_t size, d;
     int n;
@@ -1429,6 +1462,8 @@ static cg_value op_dunder_repr(cg_value *a) { return cg_type_tensor.repr(a[0]); 
     X(split, "split", "split_size, dim=0", IMPL(op_split), M, NULL)                                                    \
     X(split_f, "split", "split_size_or_sections, dim=0", IMPL(op_split), F, "tensor")                                  \
     X(chunk, "chunk", "chunks, dim=0", IMPL(op_chunk), B, NULL)                                                        \
+    X(_pack_padded_sequence, "_pack_padded_sequence", "lengths, batch_first", IMPL(op_pack_padded_sequence), F,         \
+      "input")                                                                                                       \
     X(unsafe_split, "unsafe_split", "split_size, dim=0", IMPL(op_unsafe_split), B, NULL)                               \
     X(unsafe_chunk, "unsafe_chunk", "chunks, dim=0", IMPL(op_unsafe_chunk), B, NULL)                                   \
     X(contiguous, "contiguous", "memory_format=None", IMPL(op_contiguous), M, NULL)                                       \

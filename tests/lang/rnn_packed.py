@@ -45,6 +45,9 @@ print(PackedSequence(p.data, p.batch_sizes).sorted_indices, p.to(torch.float64).
 x = pad_sequence(seqs).requires_grad_()
 q = pack_padded_sequence(x, lengths, enforce_sorted=False)
 out, _ = pad_packed_sequence(q, batch_first=True)
+print(q.data.grad_fn.name(), [f.name() for f, _ in q.data.grad_fn.next_functions], out.grad_fn.name())
+qb = pack_padded_sequence(x.transpose(0, 1), [5, 5, 3, 2, 1], batch_first=True)
+print(qb.data.grad_fn.name(), digest(qb.data), torch._pack_padded_sequence(x, torch.tensor([5, 4, 3, 2, 1]), False)[1])
 (out * torch.arange(out.numel()).view(out.shape)).sum().backward()
 print(digest(x.grad))
 

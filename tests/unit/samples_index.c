@@ -347,6 +347,21 @@ bool sample_unsafe_split(int v, cg_sample *s) {
                       .i = {2, 1, 1, 4});
     return false;
 }
+/* the packed data of lengths (4, 2, 1) over [T, 3, *] (s->i[0]: batch_first) */
+static cg_tensor *f_pack_padded(cg_tensor *const *in, const cg_sample *s) {
+    cg_tensor *data = NULL, *sizes = NULL;
+    if (cg_pack_padded_sequence(in[0], 3, (int64_t[]){4, 2, 1}, s->i[0], &data, &sizes) < 0)
+        return NULL;
+    cg_tensor_release(sizes);
+    return data;
+}
+bool sample_pack_padded_sequence(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("[A+4,3,B] lengths (4,2,1)", 1, {IN(1202, false, S_A + 4, 3, S_B)}, f_pack_padded, .i = {0});
+    case 1: return SAMPLE("[3,A+4,B] batch_first", 1, {IN(1203, true, 3, S_A + 4, S_B)}, f_pack_padded, .i = {1});
+    default: return false;
+    }
+}
 bool sample_unbind(int v, cg_sample *s) {
     if (v == 0)
         return SAMPLE("[A,B+2] unbind(1) piece 2", 1, {IN(241, true, S_A, S_B + 2)}, f_split, .i = {0, 1, 2, 3});

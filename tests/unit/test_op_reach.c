@@ -197,6 +197,7 @@ static const char *const reach[CG_OP_COUNT] = {
     [CG_OP_SPLIT_WITH_SIZES] = "y = x.split([1, 2])[0]",
     [CG_OP_UNBIND] = "y = x.unbind()[0]",
     [CG_OP_UNSAFE_SPLIT] = "y = x.unsafe_chunk(2)[0]",
+    [CG_OP_PACK_PADDED_SEQUENCE] = "y = torch._pack_padded_sequence(x, torch.tensor([4, 2, 1]), True)[0]",
 
     [CG_OP_SOFTMAX] = "y = x.softmax(1)",
     [CG_OP_LOG_SOFTMAX] = "y = F.log_softmax(x, 1)",

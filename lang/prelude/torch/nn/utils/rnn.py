@@ -1,10 +1,9 @@
 # torch/nn/utils/rnn.py: PackedSequence and the helpers that make and undo
 # it (pack_padded_sequence, pad_packed_sequence, pad_sequence,
 # pack_sequence, unpad_sequence, unpack_sequence, invert_permutation), as
-# PyTorch 1.13 has them. The packing and padding loops are ATen's
-# (_pack_padded_sequence, _pad_packed_sequence, pad_sequence) in the same op
-# order, so the data's bits are PyTorch's. Differs: packing's gradient node
-# is the cat it is made of, not PackPaddedSequenceBackward0.
+# PyTorch 1.13 has them. Packing is the engine's _pack_padded_sequence
+# (PackPaddedSequenceBackward0); padding and pad_sequence are ATen's
+# composites of copies, in the same op order.
 from collections import namedtuple
 import torch
 
@@ -92,40 +91,6 @@ def _check_long(t, name):
         raise RuntimeError("Expected argument #2 '{}' to be a tensor of type Long".format(name))
 
 
-def _pack_padded(input, lengths, batch_first):
-    """ATen's _pack_padded_sequence: (data, batch_sizes)."""
-    if batch_first:
-        input = input.transpose(0, 1)
-    batch_size = input.size(1)
-    if input.numel() <= 0:
-        raise RuntimeError("Cannot pack empty tensors.")
-    lengths = [int(l) for l in lengths.tolist()]
-    if len(lengths) != batch_size:
-        raise RuntimeError("Expected `len(lengths)` to be equal to batch_size, but got {} (batch_size={})".format(
-            len(lengths), batch_size))
-    if lengths[batch_size - 1] <= 0:
-        raise RuntimeError("Length of all samples has to be greater than 0, but found an element "
-                           "in 'lengths' that is <= 0")
-    for i in range(batch_size - 1):
-        if lengths[i + 1] > lengths[i]:
-            raise RuntimeError("`lengths` array must be sorted in decreasing order when "
-                               "`enforce_sorted` is True. You can pass `enforce_sorted=False` "
-                               "to pack_padded_sequence and/or pack_sequence to sidestep this "
-                               "requirement if you do not need ONNX exportability.")
-    steps, batch_sizes = [], [0] * lengths[0]
-    step_shape = [-1] + list(input.shape[2:])
-    prev = 0
-    for i in range(batch_size):
-        l = lengths[batch_size - 1 - i]
-        if l > prev:
-            current = batch_size - i
-            steps.append(input[prev:l, :current].contiguous().view(step_shape))
-            for j in range(prev, l):
-                batch_sizes[j] = current
-            prev = l
-    return torch.cat(steps), torch.tensor(batch_sizes, dtype=torch.int64)
-
-
 def _sort_descending(lengths):
     """torch.sort(lengths, descending=True): ties keep their order, as
     PyTorch's CPU sort (a stable one)."""
@@ -144,7 +109,7 @@ def pack_padded_sequence(input, lengths, batch_first=False, enforce_sorted=True)
         lengths, sorted_indices = _sort_descending(lengths)
         sorted_indices = sorted_indices.to(input.device)
         input = input.index_select(0 if batch_first else 1, sorted_indices)
-    data, batch_sizes = _pack_padded(input, lengths, batch_first)
+    data, batch_sizes = torch._pack_padded_sequence(input, lengths, batch_first)
     return PackedSequence(data, batch_sizes, sorted_indices, None)
 
 
