@@ -95,3 +95,14 @@ for f in tries:
         print('no error')
     except (RuntimeError, ValueError) as e:
         print(type(e).__name__, e)
+
+# PackedSequence's repr, and dropout between layers over packed data
+torch.manual_seed(3)
+p = pack_sequence([torch.randn(3, 2), torch.randn(1, 2), torch.randn(2, 2)], enforce_sorted=False)
+print(p)
+m = nn.LSTM(2, 3, num_layers=3, dropout=0.5, bidirectional=True)
+out, (h, c) = m(p)
+print(digest(out.data), digest(h), digest(c), repr(torch.rand(1).item()))
+m = nn.GRU(2, 3, num_layers=2, dropout=0.3)
+out, h = m(p)
+print(digest(out.data), digest(h), repr(torch.rand(1).item()))
