@@ -596,10 +596,9 @@ static cg_value op_transpose(cg_value *a) {
 
 static cg_value op_transpose_(cg_value *a) {
     int64_t d0, d1;
-    if (int_arg("transpose_", "dim0", 1, a[1], &d0) < 0 || int_arg("transpose_", "dim1", 2, a[2], &d1) < 0
-        || cg_transpose_(T0, d0, d1) < 0)
+    if (int_arg("transpose_", "dim0", 1, a[1], &d0) < 0 || int_arg("transpose_", "dim1", 2, a[2], &d1) < 0)
         return CG_ERR;
-    return cg_incref(a[0]);
+    return inplace(a[0], cg_transpose_(T0, d0, d1));
 }
 
 static cg_value op_squeeze(cg_value *a) {

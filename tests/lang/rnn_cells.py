@@ -87,3 +87,25 @@ for f in tries:
         print('no error')
     except (RuntimeError, AssertionError, ValueError) as e:
         print(type(e).__name__, e)
+
+# the ops the cells are made of: unsafe_chunk / unsafe_split (pieces that
+# may be changed in place) and transpose_ (TransposeBackward1)
+torch.manual_seed(8)
+x = torch.randn(2, 4, requires_grad=True)
+print([tuple(t.shape) for t in torch.unsafe_chunk(x, 2, 1)], torch.unsafe_split(x, 3, 1)[1].grad_fn.name())
+a, b = (x * 1).unsafe_chunk(2, 1)
+a.mul_(2)
+b.sigmoid_()
+print(a.grad_fn.name(), b.grad_fn.name())
+(a.sum() + b.sum()).backward()
+print(digest(x.grad))
+y = x * 3
+print(y.transpose_(0, 1).shape, y.is_contiguous(), y.grad_fn.name())
+y.pow(2).sum().backward()
+print(digest(x.grad))
+for f in [lambda: x.transpose_(0, 1), lambda: torch.unsafe_chunk(x, 0), lambda: x.unsafe_split(-1)]:
+    try:
+        f()
+        print('no error')
+    except RuntimeError as e:
+        print(type(e).__name__, e)
