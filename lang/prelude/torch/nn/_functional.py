@@ -11,7 +11,7 @@ __all__ = ['one_hot', 'normalize', 'softsign', 'tanhshrink', 'multi_head_attenti
            'triplet_margin_loss', 'triplet_margin_with_distance_loss', 'poisson_nll_loss', 'pairwise_distance',
            'cosine_similarity', 'dropout1d', 'dropout2d', 'dropout3d', 'alpha_dropout', 'feature_alpha_dropout',
            'instance_norm', 'local_response_norm', 'pixel_shuffle', 'pixel_unshuffle', 'channel_shuffle',
-           'native_channel_shuffle', 'embedding']
+           'native_channel_shuffle', 'embedding', 'gumbel_softmax', 'multilabel_soft_margin_loss']
 
 
 def one_hot(tensor, num_classes=-1):
@@ -550,3 +550,39 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, sca
         input = input.contiguous()
         _embedding_renorm_(weight, input, max_norm, norm_type)
     return torch.embedding(weight, input, padding_idx, scale_grad_by_freq, sparse)
+
+
+# ---- sampling and multi-label losses ----------------------------------------------------------
+
+def gumbel_softmax(logits, tau=1, hard=False, eps=1e-10, dim=-1):
+    """A sample from the Gumbel-softmax distribution over logits (one-hot
+    when hard, with the soft sample's gradient)."""
+    if eps != 1e-10:
+        import warnings
+        warnings.warn("`eps` parameter is deprecated and has no effect.")
+    gumbels = -torch.empty_like(logits, memory_format=torch.legacy_contiguous_format).exponential_().log()
+    y_soft = ((logits + gumbels) / tau).softmax(dim)
+    if not hard:
+        return y_soft
+    index = y_soft.max(dim, keepdim=True)[1]
+    y_hard = torch.zeros_like(logits, memory_format=torch.legacy_contiguous_format).scatter_(dim, index, 1.0)
+    return y_hard - y_soft.detach() + y_soft
+
+
+def multilabel_soft_margin_loss(input, target, weight=None, size_average=None, reduce=None, reduction='mean'):
+    """The binary cross entropy of each class's logit, averaged over the
+    classes, reduced over the batch."""
+    reduction = _reduction_of(size_average, reduce, reduction)
+    F = torch.nn.functional
+    loss = -(target * F.logsigmoid(input) + (1 - target) * F.logsigmoid(-input))
+    if weight is not None:
+        loss = loss * weight
+    class_dim = input.dim() - 1
+    loss = loss.sum(dim=class_dim) / input.size(class_dim)
+    if reduction == 'none':
+        return loss
+    if reduction == 'mean':
+        return loss.mean()
+    if reduction == 'sum':
+        return loss.sum()
+    raise ValueError(reduction + " is not valid")

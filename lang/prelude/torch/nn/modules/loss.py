@@ -10,7 +10,7 @@ from torch.nn.modules.module import Module
 __all__ = ['L1Loss', 'MSELoss', 'NLLLoss', 'CrossEntropyLoss', 'BCELoss', 'BCEWithLogitsLoss',
            'SmoothL1Loss', 'HuberLoss', 'KLDivLoss', 'GaussianNLLLoss', 'MarginRankingLoss',
            'HingeEmbeddingLoss', 'CosineEmbeddingLoss', 'TripletMarginLoss', 'TripletMarginWithDistanceLoss',
-           'PoissonNLLLoss']
+           'PoissonNLLLoss', 'NLLLoss2d', 'MultiLabelSoftMarginLoss']
 
 
 def _legacy_get_string(size_average, reduce):
@@ -233,3 +233,21 @@ class PoissonNLLLoss(_Loss):
     def forward(self, log_input, target):
         return F.poisson_nll_loss(log_input, target, log_input=self.log_input, full=self.full, eps=self.eps,
                                   reduction=self.reduction)
+
+
+class NLLLoss2d(NLLLoss):
+    def __init__(self, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean'):
+        import warnings
+        warnings.warn("NLLLoss2d has been deprecated. Please use NLLLoss instead as a drop-in replacement and see "
+                      "https://pytorch.org/docs/master/nn.html#torch.nn.NLLLoss for more details.")
+        super(NLLLoss2d, self).__init__(weight, size_average, ignore_index, reduce, reduction)
+
+
+class MultiLabelSoftMarginLoss(_WeightedLoss):
+    __constants__ = ['reduction']
+
+    def __init__(self, weight=None, size_average=None, reduce=None, reduction='mean'):
+        super(MultiLabelSoftMarginLoss, self).__init__(weight, size_average, reduce, reduction)
+
+    def forward(self, input, target):
+        return F.multilabel_soft_margin_loss(input, target, weight=self.weight, reduction=self.reduction)
