@@ -127,6 +127,10 @@ cg_tensor *cg_triplet_margin_loss(cg_tensor *anchor, cg_tensor *positive, cg_ten
                                   double p, double eps, bool swap, cg_reduction red);
 cg_tensor *cg_poisson_nll_loss(cg_tensor *input, cg_tensor *target, bool log_input, bool full, double eps,
                                cg_reduction red);
+/* log(1 + exp(-target * input)), reduced, and its derivative (soft_margin_loss.c) */
+cg_tensor *cg_soft_margin_loss(cg_tensor *input, cg_tensor *target, cg_reduction red);
+cg_tensor *cg_soft_margin_loss_backward(cg_tensor *grad_output, cg_tensor *input, cg_tensor *target,
+                                        cg_reduction red);
 /* ||x1 - x2 + eps||_p over the last dim */
 cg_tensor *cg_pairwise_distance(cg_tensor *x1, cg_tensor *x2, double p, double eps, bool keepdim);
 /* sum over dim of x1 / ||x1|| * x2 / ||x2||, the inputs broadcast, the norms at least eps */

@@ -19,6 +19,8 @@ typedef struct {
 } doc_row;
 
 static const doc_row EXTRA[] = {
+    {"torch._soft_margin_loss", "_soft_margin_loss(input, target, reduction=1)",
+     "The soft margin loss log(1 + exp(-target * input)), reduced (what F.soft_margin_loss calls)."},
     {"torch.embedding", "embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=False)",
      "The rows of weight at indices (node EmbeddingBackward0)."},
     {"torch.margin_ranking_loss", "margin_ranking_loss(input1, input2, target, margin=0.0, reduction=1)",

@@ -97,6 +97,16 @@ static cg_value fn_pairwise_distance(cg_value *a) {
     return cg_tensor_steal(cg_pairwise_distance(T0, x2, p, eps, keepdim));
 }
 
+/* (input, target, reduction): torch._C._nn.soft_margin_loss */
+static cg_value fn_soft_margin_loss(cg_value *a) {
+    const char *fn = "soft_margin_loss";
+    cg_tensor *t = torch_tensor_arg_borrowed(fn, "target", 2, a[1]);
+    cg_reduction red;
+    if (!t || reduction_of(fn, 3, a[2], &red) < 0)
+        return CG_ERR;
+    return cg_tensor_steal(cg_soft_margin_loss(T0, t, red));
+}
+
 /* (x1, x2, dim=1, eps=1e-08) */
 static cg_value fn_cosine_similarity(cg_value *a) {
     const char *fn = "cosine_similarity";
@@ -123,7 +133,8 @@ static cg_value fn_cosine_similarity(cg_value *a) {
       F, NULL)                                                                                                    \
     X(pairwise_distance, "pairwise_distance", "x2, p=2, eps=1e-06, keepdim=False", IMPL(fn_pairwise_distance), F, \
       NULL)                                                                                                       \
-    X(cosine_similarity, "cosine_similarity", "x2, dim=1, eps=1e-08", IMPL(fn_cosine_similarity), F, NULL)
+    X(cosine_similarity, "cosine_similarity", "x2, dim=1, eps=1e-08", IMPL(fn_cosine_similarity), F, NULL)     \
+    X(_soft_margin_loss, "_soft_margin_loss", "target, reduction=1", IMPL(fn_soft_margin_loss), F, NULL)
 
 #define TORCH_TAB loss_ops
 TORCH_OP_TABLE(OPS)

@@ -74,6 +74,42 @@ bool sample_native_dropout(int v, cg_sample *s) {
     }
 }
 
+/* ---- soft_margin_loss ------------------------------------------------------------------ */
+
+static cg_tensor *f_soft_margin(cg_tensor *const *in, const cg_sample *s) {
+    return cg_soft_margin_loss(in[0], in[1], (cg_reduction)s->i[0]);
+}
+bool sample_soft_margin_loss(int v, cg_sample *s) {
+    switch (v) {
+    case 0:
+        return SAMPLE("mean [A,B]", 2, {IN(1530, false, S_A, S_B), CONST(1531, -1, 1, S_A, S_B)}, f_soft_margin,
+                      .i = {CG_REDUCTION_MEAN});
+    case 1:
+        return SAMPLE("none [A,B] non-contiguous, target [B]", 2, {IN(1532, true, S_A, S_B), CONST(1533, -2, 2, S_B)},
+                      f_soft_margin, .i = {CG_REDUCTION_NONE});
+    default: return false;
+    }
+}
+
+static cg_tensor *f_soft_margin_backward(cg_tensor *const *in, const cg_sample *s) {
+    return cg_soft_margin_loss_backward(in[0], in[1], in[2], (cg_reduction)s->i[0]);
+}
+bool sample_soft_margin_loss_backward(int v, cg_sample *s) {
+    switch (v) {
+    case 0:
+        return SAMPLE("sum: grad [], input [A,B]", 3, {IN(1534, false), IN(1535, false, S_A, S_B), CONST(1536, -1, 1, S_A, S_B)},
+                      f_soft_margin_backward, .i = {CG_REDUCTION_SUM});
+    case 1:
+        return SAMPLE("none: grad [A,B], input [A,B]", 3,
+                      {IN(1537, false, S_A, S_B), IN(1538, true, S_A, S_B), CONST(1539, -1, 1, S_A, S_B)},
+                      f_soft_margin_backward, .i = {CG_REDUCTION_NONE});
+    case 2:
+        return SAMPLE("mean: grad [], input [A]", 3, {IN(1540, false), IN(1541, false, S_A), CONST(1542, -1, 1, S_A)},
+                      f_soft_margin_backward, .i = {CG_REDUCTION_MEAN});
+    default: return false;
+    }
+}
+
 /* ---- mse_loss ------------------------------------------------------------------------- */
 
 static cg_tensor *f_mse(cg_tensor *const *in, const cg_sample *s) {

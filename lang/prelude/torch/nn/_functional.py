@@ -11,7 +11,8 @@ __all__ = ['one_hot', 'normalize', 'softsign', 'tanhshrink', 'multi_head_attenti
            'triplet_margin_loss', 'triplet_margin_with_distance_loss', 'poisson_nll_loss', 'pairwise_distance',
            'cosine_similarity', 'dropout1d', 'dropout2d', 'dropout3d', 'alpha_dropout', 'feature_alpha_dropout',
            'instance_norm', 'local_response_norm', 'pixel_shuffle', 'pixel_unshuffle', 'channel_shuffle',
-           'native_channel_shuffle', 'embedding', 'gumbel_softmax', 'multilabel_soft_margin_loss']
+           'native_channel_shuffle', 'embedding', 'gumbel_softmax', 'multilabel_soft_margin_loss',
+           'soft_margin_loss']
 
 
 def one_hot(tensor, num_classes=-1):
@@ -586,3 +587,8 @@ def multilabel_soft_margin_loss(input, target, weight=None, size_average=None, r
     if reduction == 'sum':
         return loss.sum()
     raise ValueError(reduction + " is not valid")
+
+
+def soft_margin_loss(input, target, size_average=None, reduce=None, reduction='mean'):
+    """log(1 + exp(-target * input)), reduced."""
+    return torch._soft_margin_loss(input, target, _reduction_enum(_reduction_of(size_average, reduce, reduction)))

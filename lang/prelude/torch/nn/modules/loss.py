@@ -10,7 +10,7 @@ from torch.nn.modules.module import Module
 __all__ = ['L1Loss', 'MSELoss', 'NLLLoss', 'CrossEntropyLoss', 'BCELoss', 'BCEWithLogitsLoss',
            'SmoothL1Loss', 'HuberLoss', 'KLDivLoss', 'GaussianNLLLoss', 'MarginRankingLoss',
            'HingeEmbeddingLoss', 'CosineEmbeddingLoss', 'TripletMarginLoss', 'TripletMarginWithDistanceLoss',
-           'PoissonNLLLoss', 'NLLLoss2d', 'MultiLabelSoftMarginLoss']
+           'PoissonNLLLoss', 'NLLLoss2d', 'MultiLabelSoftMarginLoss', 'SoftMarginLoss']
 
 
 def _legacy_get_string(size_average, reduce):
@@ -251,3 +251,13 @@ class MultiLabelSoftMarginLoss(_WeightedLoss):
 
     def forward(self, input, target):
         return F.multilabel_soft_margin_loss(input, target, weight=self.weight, reduction=self.reduction)
+
+
+class SoftMarginLoss(_Loss):
+    __constants__ = ['reduction']
+
+    def __init__(self, size_average=None, reduce=None, reduction='mean'):
+        super(SoftMarginLoss, self).__init__(size_average, reduce, reduction)
+
+    def forward(self, input, target):
+        return F.soft_margin_loss(input, target, reduction=self.reduction)
