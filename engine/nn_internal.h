@@ -28,6 +28,10 @@ int cg_nn_check_nondiff(const char *fn, const char *arg, const cg_tensor *t);
 cg_op_args cg_window_args(const cg_window2d *w, int64_t oh, int64_t ow);
 cg_window2d cg_window_of(const cg_op_args *a);
 
+/* ConvolutionBackward0 of a transposed convolution (ops_conv_transpose.c),
+ * which cg_bw_convolution hands over when the node's args.flag is set. */
+int cg_bw_conv_transpose(cg_node *n, cg_tensor *const *go, cg_tensor **gi);
+
 /* What layer_norm and group_norm differ in; norm_rows.c writes their
  * forward and derivative once for both. `param` is the op's own argument
  * (layer_norm's number of normalized dims, group_norm's groups), kept in

@@ -567,6 +567,8 @@ static int onednn_backward(cg_node *n, cg_tensor *g, cg_tensor *x4, cg_tensor *w
  * PyTorch's runs there, unless the gradients must build a graph
  * (create_graph) */
 int cg_bw_convolution(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    if (n->args.flag)
+        return cg_bw_conv_transpose(n, go, gi);
     cg_tensor *x, *w;
     if (cg_node_saved_all(n, 2, &x, &w) < 0)
         return -1;

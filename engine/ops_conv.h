@@ -28,6 +28,16 @@ typedef struct {
 cg_tensor *cg_convolution(cg_tensor *input, cg_tensor *weight, cg_tensor *bias, int nspatial, const int64_t *stride,
                           const int64_t *padding, const int64_t *dilation, int64_t groups);
 
+/* conv_transpose1d (nspatial 1) and conv_transpose2d (nspatial 2): input
+ * [N, Cin, *spatial] or unbatched, weight [Cin, Cout / groups, *kernel],
+ * bias [Cout] or NULL; each spatial dim of the output is
+ * (in - 1) stride - 2 padding + dilation (k - 1) + output_padding + 1.
+ * PyTorch's checks and messages; node ConvolutionBackward0
+ * (ops_conv_transpose.c). */
+cg_tensor *cg_conv_transpose(cg_tensor *input, cg_tensor *weight, cg_tensor *bias, int nspatial, const int64_t *stride,
+                             const int64_t *padding, const int64_t *output_padding, const int64_t *dilation,
+                             int64_t groups);
+
 /* F.unfold (im2col): input [N, C, H, W] or [C, H, W] -> [N, C * kh * kw, L],
  * L the number of window positions. */
 cg_tensor *cg_unfold(cg_tensor *input, const cg_window2d *w);

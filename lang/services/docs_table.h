@@ -652,6 +652,8 @@ DOC("torch.nn.functional.celu", "celu(input, alpha=1.0, inplace=False)", "Applie
 DOC("torch.nn.functional.celu_", "", "In-place version of celu.")
 DOC("torch.nn.functional.conv1d", "", "Applies a 1D convolution over an input signal composed of several input planes.")
 DOC("torch.nn.functional.conv2d", "", "Applies a 2D convolution over an input image composed of several input planes.")
+DOC("torch.nn.functional.conv_transpose1d", "", "Applies a 1D transposed convolution operator over an input signal composed of several input planes, sometimes also called \"deconvolution\".")
+DOC("torch.nn.functional.conv_transpose2d", "", "Applies a 2D transposed convolution operator over an input image composed of several input planes, sometimes also called \"deconvolution\".")
 DOC("torch.nn.functional.cross_entropy", "cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean', label_smoothing=0.0)", "This criterion computes the cross entropy loss between input logits and target.")
 DOC("torch.nn.functional.dropout", "dropout(input, p=0.5, training=True, inplace=False)", "During training, randomly zeroes some of the elements of the input tensor with probability p using samples from a Bernoulli distribution.")
 DOC("torch.nn.functional.elu", "elu(input, alpha=1.0, inplace=False)", "Applies the Exponential Linear Unit (ELU) function element-wise.")

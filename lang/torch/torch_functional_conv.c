@@ -1,5 +1,5 @@
 /* torch_functional_conv.c: the convolution, pooling and normalisation
- * functions of torch.nn.functional (conv1d, conv2d, unfold, fold,
+ * functions of torch.nn.functional (conv1d, conv2d, conv_transpose1d/2d, unfold, fold,
  * max_pool1d/2d, avg_pool1d/2d, adaptive_avg_pool1d/2d, batch_norm, layer_norm,
  * group_norm, pad), with
  * PyTorch 1.13's signatures and argument errors. The 1-d forms are the 2-d
@@ -109,6 +109,26 @@ static cg_value conv(const torch_op *op, cg_value *a) {
     cg_tensor *r = x ? cg_convolution(x, w, b, nspatial, stride, padding, dilation, groups) : NULL;
     cg_tensor_release(x);
     return cg_tensor_steal(r);
+}
+
+/* conv_transpose1d/2d(input, weight, bias=None, stride=1, padding=0,
+ * output_padding=0, groups=1, dilation=1) */
+static cg_value conv_transpose(const torch_op *op, cg_value *a) {
+    const char *fn = op->name;
+    int nspatial = op->flag;
+    bool err = false;
+    int64_t stride[2], padding[2], out_pad[2], dilation[2], groups;
+    cg_tensor *w = torch_tensor_arg_borrowed(fn, "weight", 2, a[1]);
+    cg_tensor *b = w ? torch_tensor_opt_borrowed(fn, "bias", 3, a[2], &err) : NULL;
+    if (cg_is_str(a[4])) /* no padding strings here */
+        return cg_raise(&cg_exc_TypeError, "%s(): argument 'padding' must be tuple of ints, not str", fn);
+    if (!w || err || conv_ints(fn, "stride", 4, a[3], nspatial, stride) < 0
+        || conv_ints(fn, "padding", 5, a[4], nspatial, padding) < 0
+        || conv_ints(fn, "output_padding", 6, a[5], nspatial, out_pad) < 0
+        || torch_int_arg(fn, "groups", 7, a[6], &groups) < 0
+        || conv_ints(fn, "dilation", 8, a[7], nspatial, dilation) < 0)
+        return CG_ERR;
+    return cg_tensor_steal(cg_conv_transpose(T0, w, b, nspatial, stride, padding, out_pad, dilation, groups));
 }
 
 /* unfold/fold's 2-tuples: "It is expected kernel_size equals to 2, but got size 3" */
@@ -422,9 +442,12 @@ static cg_value fn_pad(cg_value *a) {
 
 #define F TORCH_FUNCTION
 #define CONV "weight, bias=None, stride=1, padding=0, dilation=1, groups=1"
+#define CONV_T "weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1"
 #define OPS(X)                                                                                                  \
     X(conv1d, "conv1d", CONV, FAMILY(conv, NULL, 1), F, NULL)                                                   \
     X(conv2d, "conv2d", CONV, FAMILY(conv, NULL, 2), F, NULL)                                                   \
+    X(conv_transpose1d, "conv_transpose1d", CONV_T, FAMILY(conv_transpose, NULL, 1), F, NULL)                   \
+    X(conv_transpose2d, "conv_transpose2d", CONV_T, FAMILY(conv_transpose, NULL, 2), F, NULL)                   \
     X(unfold, "unfold", "kernel_size, dilation=1, padding=0, stride=1", IMPL(fn_unfold), F, NULL)               \
     X(fold, "fold", "output_size, kernel_size, dilation=1, padding=0, stride=1", IMPL(fn_fold), F, NULL)        \
     X(max_pool1d, "max_pool1d",                                                                                 \

@@ -3,7 +3,9 @@
 # from the global generator) and repr, so a seeded model starts from
 # PyTorch's weights. The padding modes other than 'zeros' pad with F.pad,
 # as PyTorch's forward does.
-# Not here: Conv3d, the transposed convolutions, the lazy modules.
+# ConvTranspose1d/2d compute their output_padding from forward's
+# output_size as PyTorch's _output_padding does.
+# Not here: Conv3d, ConvTranspose3d, the lazy modules.
 import math
 import torch
 import torch.nn.functional as F
@@ -12,7 +14,7 @@ from torch.nn.parameter import Parameter
 from torch.nn.modules.module import Module
 from torch.nn.modules.utils import _single, _pair
 
-__all__ = ['Conv1d', 'Conv2d']
+__all__ = ['Conv1d', 'Conv2d', 'ConvTranspose1d', 'ConvTranspose2d']
 
 
 class _ConvNd(Module):
@@ -59,8 +61,11 @@ class _ConvNd(Module):
                     self._reversed_padding_repeated_twice[2 * i + 1] = (total_padding - left_pad)
         else:
             self._reversed_padding_repeated_twice = tuple(p for p in reversed(self.padding) for _ in range(2))
-        self.weight = Parameter(torch.empty((out_channels, in_channels // groups) + tuple(kernel_size),
-                                            **factory_kwargs))
+        if transposed:  # [in, out / groups, *kernel]
+            shape = (in_channels, out_channels // groups) + tuple(kernel_size)
+        else:
+            shape = (out_channels, in_channels // groups) + tuple(kernel_size)
+        self.weight = Parameter(torch.empty(shape, **factory_kwargs))
         if bias:
             self.bias = Parameter(torch.empty(out_channels, **factory_kwargs))
         else:
@@ -122,3 +127,78 @@ class Conv2d(_ConvNd):
             return F.conv2d(F.pad(input, self._reversed_padding_repeated_twice, mode=self.padding_mode),
                             self.weight, self.bias, self.stride, _pair(0), self.dilation, self.groups)
         return F.conv2d(input, self.weight, self.bias, self.stride, self.padding, self.dilation, self.groups)
+
+
+class _ConvTransposeNd(_ConvNd):
+    def __init__(self, in_channels, out_channels, kernel_size, stride, padding, dilation, transposed,
+                 output_padding, groups, bias, padding_mode, device=None, dtype=None):
+        if padding_mode != 'zeros':
+            raise ValueError('Only "zeros" padding mode is supported for {}'.format(self.__class__.__name__))
+        factory_kwargs = {'device': device, 'dtype': dtype}
+        super(_ConvTransposeNd, self).__init__(in_channels, out_channels, kernel_size, stride, padding, dilation,
+                                               transposed, output_padding, groups, bias, padding_mode,
+                                               **factory_kwargs)
+
+    # The output_padding that makes the output output_size long; the
+    # sizes one stride wide that share an input size are all reachable.
+    def _output_padding(self, input, output_size, stride, padding, kernel_size, num_spatial_dims, dilation=None):
+        if output_size is None:
+            return _single(self.output_padding)
+        has_batch_dim = input.dim() == num_spatial_dims + 2
+        num_non_spatial_dims = 2 if has_batch_dim else 1
+        output_size = list(output_size)
+        if len(output_size) == num_non_spatial_dims + num_spatial_dims:
+            output_size = output_size[num_non_spatial_dims:]
+        if len(output_size) != num_spatial_dims:
+            raise ValueError(
+                "ConvTranspose{}D: for {}D input, output_size must have {} or {} elements (got {})".format(
+                    num_spatial_dims, input.dim(), num_spatial_dims, num_non_spatial_dims + num_spatial_dims,
+                    len(output_size)))
+        min_sizes = []
+        max_sizes = []
+        for d in range(num_spatial_dims):
+            dim_size = ((input.size(d + num_non_spatial_dims) - 1) * stride[d] - 2 * padding[d] +
+                        (dilation[d] if dilation is not None else 1) * (kernel_size[d] - 1) + 1)
+            min_sizes.append(dim_size)
+            max_sizes.append(min_sizes[d] + stride[d] - 1)
+        for i in range(len(output_size)):
+            size = output_size[i]
+            if size < min_sizes[i] or size > max_sizes[i]:
+                raise ValueError(
+                    "requested an output size of {}, but valid sizes range from {} to {} (for an input of {})".format(
+                        output_size, min_sizes, max_sizes, input.size()[2:]))
+        return [output_size[d] - min_sizes[d] for d in range(num_spatial_dims)]
+
+
+class ConvTranspose1d(_ConvTransposeNd):
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, output_padding=0, groups=1,
+                 bias=True, dilation=1, padding_mode='zeros', device=None, dtype=None):
+        factory_kwargs = {'device': device, 'dtype': dtype}
+        super(ConvTranspose1d, self).__init__(in_channels, out_channels, _single(kernel_size), _single(stride),
+                                              _single(padding), _single(dilation), True, _single(output_padding),
+                                              groups, bias, padding_mode, **factory_kwargs)
+
+    def forward(self, input, output_size=None):
+        if self.padding_mode != 'zeros':
+            raise ValueError('Only `zeros` padding mode is supported for ConvTranspose1d')
+        output_padding = self._output_padding(input, output_size, self.stride, self.padding, self.kernel_size, 1,
+                                              self.dilation)
+        return F.conv_transpose1d(input, self.weight, self.bias, self.stride, self.padding, output_padding,
+                                  self.groups, self.dilation)
+
+
+class ConvTranspose2d(_ConvTransposeNd):
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, output_padding=0, groups=1,
+                 bias=True, dilation=1, padding_mode='zeros', device=None, dtype=None):
+        factory_kwargs = {'device': device, 'dtype': dtype}
+        super(ConvTranspose2d, self).__init__(in_channels, out_channels, _pair(kernel_size), _pair(stride),
+                                              _pair(padding), _pair(dilation), True, _pair(output_padding),
+                                              groups, bias, padding_mode, **factory_kwargs)
+
+    def forward(self, input, output_size=None):
+        if self.padding_mode != 'zeros':
+            raise ValueError('Only `zeros` padding mode is supported for ConvTranspose2d')
+        output_padding = self._output_padding(input, output_size, self.stride, self.padding, self.kernel_size, 2,
+                                              self.dilation)
+        return F.conv_transpose2d(input, self.weight, self.bias, self.stride, self.padding, output_padding,
+                                  self.groups, self.dilation)
