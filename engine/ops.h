@@ -16,6 +16,7 @@
 #include "ops_pointwise.h"
 #include "ops_reduce.h"
 #include "ops_unary.h"
+#include "ops_upsample.h"
 #include "random.h"
 #include "view.h"
 

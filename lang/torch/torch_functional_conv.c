@@ -325,6 +325,76 @@ static cg_value fn_adaptive_avg_pool1d(cg_value *a) {
     return pool1d("adaptive_avg_pool1d", T0, adaptive_pool, size, false);
 }
 
+/* ---- resampling ----------------------------------------------------------------------- */
+
+/* PyTorch's upsample_*d_common_check: every size above 0 */
+static int check_resample_sizes(int n, const int64_t *in, const int64_t *out) {
+    bool ok = true;
+    for (int d = 0; d < n; d++)
+        ok = ok && in[d] > 0 && out[d] > 0;
+    if (ok)
+        return 0;
+    if (n == 1)
+        return cg_raise_int(&cg_exc_RuntimeError,
+                            "Input and output sizes should be greater than 0, but got input (W: %lld) and output (W: "
+                            "%lld)",
+                            (long long)in[0], (long long)out[0]);
+    if (n == 2)
+        return cg_raise_int(&cg_exc_RuntimeError,
+                            "Input and output sizes should be greater than 0, but got input (H: %lld, W: %lld) output "
+                            "(H: %lld, W: %lld)",
+                            (long long)in[0], (long long)in[1], (long long)out[0], (long long)out[1]);
+    return cg_raise_int(&cg_exc_RuntimeError,
+                        "Input and output sizes should be greater than 0, but got input (D: %lld, H: %lld, W: %lld) "
+                        "output (D: %lld, H: %lld, W: %lld)",
+                        (long long)in[0], (long long)in[1], (long long)in[2], (long long)out[0], (long long)out[1],
+                        (long long)out[2]);
+}
+
+/* _upsample(input, mode, output_size, scale_factors, align_corners): the
+ * .vec forms of upsample_nearest1d .. upsample_bicubic2d that
+ * F.interpolate (lang/prelude) calls; mode 'nearest', 'nearest-exact',
+ * 'linear' or 'cubic' over the input's dims past the second. Exactly one
+ * of output_size and scale_factors is a sequence (the prelude sees to it). */
+static cg_value fn_upsample(cg_value *a) {
+    const char *fn = "_upsample", *mode;
+    cg_tensor *x = T0;
+    bool align;
+    if (torch_str_arg(fn, "mode", 2, a[1], false, &mode) < 0 || torch_bool_arg(fn, "align_corners", 5, a[4], &align) < 0)
+        return CG_ERR;
+    static const char *const modes[] = {"nearest", "nearest-exact", "linear", "cubic"};
+    cg_upsample_spec s = {.align_corners = align, .nspatial = x->ndim - 2};
+    int m = 0;
+    while (m < 4 && strcmp(mode, modes[m]))
+        m++;
+    if (m == 4 || s.nspatial < 1 || s.nspatial > 3)
+        return cg_raise(&cg_exc_ValueError, "_upsample: bad mode or input");
+    s.mode = (cg_upsample_mode)m;
+    int64_t in[3];
+    for (int d = 0; d < s.nspatial; d++) {
+        in[d] = x->sizes[2 + d];
+        cg_value v = torch_is_seq(a[2]) ? torch_seq_item_borrowed(a[2], d) : torch_seq_item_borrowed(a[3], d);
+        if (torch_is_seq(a[2]) ? torch_int_arg(fn, "output_size", 3, v, &s.out[d]) < 0
+                               : torch_double_arg(fn, "scale_factors", 4, v, &s.scales[d]) < 0)
+            return CG_ERR;
+        if (!torch_is_seq(a[2]))
+            s.out[d] = (int64_t)((double)in[d] * s.scales[d]);
+    }
+    if (check_resample_sizes(s.nspatial, in, s.out) < 0)
+        return CG_ERR;
+    if (cg_tensor_numel(x) == 0 && x->sizes[1] * in[0] * (s.nspatial > 1 ? in[1] : 1) * (s.nspatial > 2 ? in[2] : 1) == 0) {
+        char sizes[128];
+        return cg_raise(&cg_exc_RuntimeError, "Non-empty %dD data tensor expected but got a tensor with sizes %s",
+                        x->ndim, cg_sizes_str(x->ndim, x->sizes, sizes, sizeof sizes));
+    }
+    if (!cg_dtype_is_float(x->dtype) || x->dtype == CG_F16 || x->dtype == CG_BF16) {
+        static const char *const kernels[] = {"nearest", "nearest", "linear", "cubic"};
+        return cg_raise(&cg_exc_RuntimeError, "\"compute_indices_weights_%s\" not implemented for '%s'", kernels[m],
+                        cg_dtype_legacy_name(x->dtype));
+    }
+    return cg_tensor_steal(cg_upsample(x, &s));
+}
+
 /* ---- batch_norm ---------------------------------------------------------------------- */
 
 /* batch_norm(input, running_mean, running_var, weight=None, bias=None,
@@ -463,6 +533,7 @@ static cg_value fn_pad(cg_value *a) {
       FAMILY(avg_pool_common, NULL, 2), F, NULL)                                                                \
     X(adaptive_avg_pool1d, "adaptive_avg_pool1d", "output_size", IMPL(fn_adaptive_avg_pool1d), F, NULL)         \
     X(adaptive_avg_pool2d, "adaptive_avg_pool2d", "output_size", IMPL(fn_adaptive_avg_pool2d), F, NULL)         \
+    X(_upsample, "_upsample", "mode, output_size, scale_factors, align_corners", IMPL(fn_upsample), F, NULL)      \
     X(batch_norm, "batch_norm",                                                                                 \
       "running_mean, running_var, weight=None, bias=None, training=False, momentum=0.1, eps=1e-05",             \
       IMPL(fn_batch_norm), F, NULL)                                                                             \

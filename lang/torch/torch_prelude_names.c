@@ -75,6 +75,10 @@ static const struct {
     {"torch", "alpha_dropout_", "torch._dropout"},
     {"torch", "feature_alpha_dropout", "torch._dropout"},
     {"torch", "feature_alpha_dropout_", "torch._dropout"},
+    {"torch.nn.functional", "interpolate", "torch.nn._functional"},
+    {"torch.nn.functional", "upsample", "torch.nn._functional"},
+    {"torch.nn.functional", "upsample_nearest", "torch.nn._functional"},
+    {"torch.nn.functional", "upsample_bilinear", "torch.nn._functional"},
 };
 #define NNAMES (sizeof names / sizeof names[0])
 

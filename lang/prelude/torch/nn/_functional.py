@@ -6,13 +6,13 @@ import math
 
 import torch
 
-__all__ = ['one_hot', 'normalize', 'softsign', 'tanhshrink', 'multi_head_attention_forward',
-           'gaussian_nll_loss', 'margin_ranking_loss', 'hinge_embedding_loss', 'cosine_embedding_loss',
-           'triplet_margin_loss', 'triplet_margin_with_distance_loss', 'poisson_nll_loss', 'pairwise_distance',
-           'cosine_similarity', 'dropout1d', 'dropout2d', 'dropout3d', 'alpha_dropout', 'feature_alpha_dropout',
-           'instance_norm', 'local_response_norm', 'pixel_shuffle', 'pixel_unshuffle', 'channel_shuffle',
-           'native_channel_shuffle', 'embedding', 'gumbel_softmax', 'multilabel_soft_margin_loss',
-           'soft_margin_loss']
+__all__ = ['one_hot', 'normalize', 'softsign', 'tanhshrink', 'multi_head_attention_forward', 'gaussian_nll_loss',
+           'margin_ranking_loss', 'hinge_embedding_loss', 'cosine_embedding_loss', 'triplet_margin_loss',
+           'triplet_margin_with_distance_loss', 'poisson_nll_loss', 'pairwise_distance', 'cosine_similarity',
+           'dropout1d', 'dropout2d', 'dropout3d', 'alpha_dropout', 'feature_alpha_dropout', 'instance_norm',
+           'local_response_norm', 'pixel_shuffle', 'pixel_unshuffle', 'channel_shuffle', 'native_channel_shuffle',
+           'embedding', 'gumbel_softmax', 'multilabel_soft_margin_loss', 'soft_margin_loss', 'interpolate',
+           'upsample', 'upsample_nearest', 'upsample_bilinear']
 
 
 def one_hot(tensor, num_classes=-1):
@@ -592,3 +592,108 @@ def multilabel_soft_margin_loss(input, target, weight=None, size_average=None, r
 def soft_margin_loss(input, target, size_average=None, reduce=None, reduction='mean'):
     """log(1 + exp(-target * input)), reduced."""
     return torch._soft_margin_loss(input, target, _reduction_enum(_reduction_of(size_average, reduce, reduction)))
+
+
+# ---- resampling ----------------------------------------------------------------------
+
+_FUNCTIONAL_PY = '/usr/lib/python3/dist-packages/torch/nn/functional.py'
+
+
+def _deprecated(name, lineno):
+    import warnings
+    text = "nn.functional.{} is deprecated. Use nn.functional.interpolate instead.".format(name)
+    warnings._warn_at(text, UserWarning, _FUNCTIONAL_PY, lineno, 'torch.nn.functional',
+                      'warnings.warn("{}")'.format(text))
+
+
+def interpolate(input, size=None, scale_factor=None, mode='nearest', align_corners=None,
+                recompute_scale_factor=None, antialias=False):
+    """Resamples input to the given size or by the given scale factor, by
+    the given mode: nearest | nearest-exact | linear | bilinear | bicubic
+    | trilinear | area."""
+    import math
+    if mode in ('nearest', 'area', 'nearest-exact'):
+        if align_corners is not None:
+            raise ValueError("align_corners option can only be set with the interpolating modes: "
+                             "linear | bilinear | bicubic | trilinear")
+    elif align_corners is None:
+        align_corners = False
+    dim = input.dim() - 2
+    # exactly one of output_size and scale_factors is a list afterwards
+    if size is not None and scale_factor is not None:
+        raise ValueError("only one of size or scale_factor should be defined")
+    elif size is not None:
+        scale_factors = None
+        if isinstance(size, (list, tuple)):
+            if len(size) != dim:
+                raise ValueError(
+                    "Input and output must have the same number of spatial dimensions, but got input with "
+                    "spatial dimensions of {} and output size of {}. Please provide input tensor in "
+                    "(N, C, d1, d2, ...,dK) format and output size in (o1, o2, ...,oK) format.".format(
+                        list(input.shape[2:]), size))
+            output_size = size
+        else:
+            output_size = [size for _ in range(dim)]
+    elif scale_factor is not None:
+        output_size = None
+        if isinstance(scale_factor, (list, tuple)):
+            if len(scale_factor) != dim:
+                raise ValueError(
+                    "Input and scale_factor must have the same number of spatial dimensions, but got input "
+                    "with spatial dimensions of {} and scale_factor of shape {}. Please provide input tensor "
+                    "in (N, C, d1, d2, ...,dK) format and scale_factor in (s1, s2, ...,sK) format.".format(
+                        list(input.shape[2:]), scale_factor))
+            scale_factors = scale_factor
+        else:
+            scale_factors = [scale_factor for _ in range(dim)]
+    else:
+        raise ValueError("either size or scale_factor should be defined")
+    if recompute_scale_factor is not None and recompute_scale_factor and size is not None:
+        raise ValueError("recompute_scale_factor is not meaningful with an explicit size.")
+    # 'area' is an adaptive pooling, which takes sizes only
+    if mode == 'area' and output_size is None:
+        recompute_scale_factor = True
+    if recompute_scale_factor is not None and recompute_scale_factor:
+        output_size = [int(math.floor(float(input.size(i + 2)) * scale_factors[i])) for i in range(dim)]
+        scale_factors = None
+    if antialias and not (mode in ('bilinear', 'bicubic') and input.ndim == 4):
+        raise ValueError("Anti-alias option is only supported for bilinear and bicubic modes")
+    if antialias:
+        raise NotImplementedError("interpolate: antialias=True is not supported by cgrad")
+    up = torch.nn.functional._upsample
+    if input.dim() in (3, 4, 5) and mode in ('nearest', 'nearest-exact'):
+        return up(input, mode, output_size, scale_factors, False)
+    if input.dim() == 3 and mode == 'area':
+        return torch.nn.functional.adaptive_avg_pool1d(input, output_size)
+    if input.dim() == 4 and mode == 'area':
+        return torch.nn.functional.adaptive_avg_pool2d(input, output_size)
+    if input.dim() == 5 and mode == 'area':
+        return torch.nn.functional.adaptive_avg_pool3d(input, output_size)
+    if (input.dim(), mode) in ((3, 'linear'), (4, 'bilinear'), (5, 'trilinear')):
+        return up(input, 'linear', output_size, scale_factors, align_corners)
+    if input.dim() == 4 and mode == 'bicubic':
+        return up(input, 'cubic', output_size, scale_factors, align_corners)
+    wanted = {'linear': 3, 'bilinear': 4, 'trilinear': 5}
+    if input.dim() in (3, 4, 5) and mode in wanted:
+        raise NotImplementedError("Got {}D input, but {} mode needs {}D input".format(input.dim(), mode, wanted[mode]))
+    raise NotImplementedError(
+        "Input Error: Only 3D, 4D and 5D input Tensors supported (got {}D) for the modes: nearest | linear | "
+        "bilinear | bicubic | trilinear | area | nearest-exact (got {})".format(input.dim(), mode))
+
+
+def upsample(input, size=None, scale_factor=None, mode='nearest', align_corners=None):
+    """Deprecated: interpolate(input, size, scale_factor, mode, align_corners)."""
+    _deprecated('upsample', 3734)
+    return interpolate(input, size, scale_factor, mode, align_corners)
+
+
+def upsample_nearest(input, size=None, scale_factor=None):
+    """Deprecated: interpolate(..., mode='nearest')."""
+    _deprecated('upsample_nearest', 4014)
+    return interpolate(input, size, scale_factor, mode='nearest')
+
+
+def upsample_bilinear(input, size=None, scale_factor=None):
+    """Deprecated: interpolate(..., mode='bilinear', align_corners=True)."""
+    _deprecated('upsample_bilinear', 4070)
+    return interpolate(input, size, scale_factor, mode='bilinear', align_corners=True)
