@@ -52,10 +52,10 @@ template <typename T> __device__ static void cubic_coeffs(T *c, T t, bool fuse) 
     for (int j = 0; j < 4; j++) {
         bool inner = j == 1 || j == 2;
         if (inner)
-            c[j] = fuse ? fused<T>(fused<T>(A + 2, x[j], -(A + 3)) * x[j], x[j], (T)1)
+            c[j] = fuse ? fused<T>(A + 2, x[j], -(A + 3)) * x[j] * x[j] + 1
                         : ((A + 2) * x[j] - (A + 3)) * x[j] * x[j] + 1;
         else
-            c[j] = fuse ? fused<T>(fused<T>(fused<T>(A, x[j], -5 * A), x[j], 8 * A), x[j], -4 * A)
+            c[j] = fuse ? fused<T>(fused<T>(A, x[j], -5 * A), x[j], 8 * A) * x[j] - 4 * A
                         : ((A * x[j] - 5 * A) * x[j] + 8 * A) * x[j] - 4 * A;
     }
 }
@@ -81,9 +81,16 @@ template <typename T> __device__ static int taps(const up_geom &g, int d, int64_
         ix[0] = i0, ix[1] = i1, w[0] = (T)1 - l1, w[1] = l1;
         return 2;
     }
-    T r = (T)(g.align ? (double)scale * o : fuse ? fma((double)scale, o + 0.5, -0.5) : (double)scale * (o + 0.5) - 0.5);
-    int64_t i0 = (int64_t)floorf((float)r);
-    cubic_coeffs<T>(w, r - (T)i0, fuse);
+    int64_t i0;
+    T t;
+    if (fuse) {
+        double r = g.align ? (double)scale * o : fma((double)scale, o + 0.5, -0.5);
+        i0 = (int64_t)floorf((float)r), t = (T)(r - i0);
+    } else {
+        T r = g.align ? scale * (T)o : scale * ((T)o + (T)0.5) - (T)0.5;
+        i0 = (int64_t)floorf((float)r), t = r - (T)i0;
+    }
+    cubic_coeffs<T>(w, t, fuse);
     for (int j = 0; j < 4; j++) {
         int64_t k = i0 - 1 + j;
         ix[j] = k < 0 ? 0 : k > in - 1 ? in - 1 : k;
@@ -112,10 +119,7 @@ __device__ static T interp(const up_geom &g, const T *src, int d, const int64_t 
         return t[0];
     if (K == 2)
         return fused<T>(t[0], w[0], t[1] * w[1]);
-    T acc = t[0] * w[0];
-    for (int j = 1; j < 4; j++)
-        acc = fused<T>(t[j], w[j], acc);
-    return acc;
+    return fused<T>(t[3], w[3], fused<T>(t[2], w[2], fused<T>(t[0], w[0], t[1] * w[1])));
 }
 
 template <typename T> __global__ void upsample_kernel(const T *x, T *y, up_geom g, int64_t in_plane, int64_t out_plane) {

@@ -18,6 +18,7 @@ from torch.nn.modules.pooling import MaxPool1d, MaxPool2d, AvgPool1d, AvgPool2d,
     AdaptiveAvgPool2d
 from torch.nn.modules.batchnorm import BatchNorm1d, BatchNorm2d, BatchNorm3d
 from torch.nn.modules.fold import Fold, Unfold
+from torch.nn.modules.upsampling import Upsample, UpsamplingNearest2d, UpsamplingBilinear2d
 from torch.nn.modules.padding import ConstantPad1d, ConstantPad2d, ConstantPad3d, ZeroPad2d, \
     ReflectionPad1d, ReflectionPad2d, ReflectionPad3d, ReplicationPad1d, ReplicationPad2d, ReplicationPad3d
 from torch.nn.modules.loss import L1Loss, MSELoss, NLLLoss, CrossEntropyLoss, BCELoss, \
