@@ -206,33 +206,61 @@ static void geom_free(up_geom *g) {
 
 /* The value at output position o[] of one plane src: the taps of dim d
  * combined (Note [Resampling arithmetic]). */
+/* The next output position after o[] (last dim fastest). */
+static inline void step(const up_geom *g, int64_t *o) {
+    for (int d = g->nd - 1; d >= 0 && ++o[d] == g->out[d]; d--)
+        if (d > 0)
+            o[d] = 0;
+}
+
+/* The value at output position o[] of one plane src: the taps of each dim
+ * combined, the last dim innermost (Note [Resampling arithmetic]). */
 #define INTERP_FN(T, FMA, sfx)                                                                      \
-    static T interp_##sfx(const up_geom *g, const T *src, int d, const int64_t *o) {                \
+    static inline __attribute__((always_inline)) T comb_##sfx(int K, const T *t, const T *w) {                                     \
+        if (K == 1)                                                                                 \
+            return t[0];                                                                            \
+        T acc = FMA(t[0], w[0], t[1] * w[1]);                                                       \
+        return K == 2 ? acc : FMA(t[3], w[3], FMA(t[2], w[2], acc));                                \
+    }                                                                                               \
+    /* dims d .. nd - 1 at src */                                                                   \
+    static inline __attribute__((always_inline)) T level_##sfx(const up_geom *g, const T *src, int d, const int64_t *o) {          \
         const int64_t *ix = g->idx[d] + o[d] * g->K;                                                \
         const T *w = (const T *)g->w[d] + o[d] * g->K;                                              \
-        if (d == g->nd - 1) {                                                                       \
-            if (g->K == 1)                                                                          \
-                return src[ix[0]];                                                                  \
-            if (g->K == 2)                                                                          \
-                return FMA(src[ix[0]], w[0], src[ix[1]] * w[1]);                                    \
-            T acc = FMA(src[ix[0]], w[0], src[ix[1]] * w[1]);                                       \
-            return FMA(src[ix[3]], w[3], FMA(src[ix[2]], w[2], acc));                               \
+        T t[4] = {0, 0, 0, 0};                                                                      \
+        for (int j = 0; j < g->K; j++)                                                              \
+            t[j] = src[ix[j]];                                                                      \
+        (void)d;                                                                                    \
+        return comb_##sfx(g->K, t, w);                                                              \
+    }                                                                                               \
+    static inline __attribute__((always_inline)) T interp_##sfx(const up_geom *g, const T *src, const int64_t *o) {                \
+        int last = g->nd - 1, K = g->K;                                                             \
+        if (g->nd == 1)                                                                             \
+            return level_##sfx(g, src, 0, o);                                                       \
+        const int64_t *i0 = g->idx[0] + o[0] * K;                                                   \
+        const T *w0 = (const T *)g->w[0] + o[0] * K;                                                \
+        T t[4] = {0, 0, 0, 0};                                                                      \
+        for (int a = 0; a < K; a++) {                                                               \
+            if (g->nd == 2) {                                                                       \
+                t[a] = level_##sfx(g, src + i0[a], last, o);                                        \
+                continue;                                                                           \
+            }                                                                                       \
+            const int64_t *i1 = g->idx[1] + o[1] * K;                                               \
+            const T *w1 = (const T *)g->w[1] + o[1] * K;                                            \
+            T u[4] = {0, 0, 0, 0};                                                                  \
+            for (int b = 0; b < K; b++)                                                             \
+                u[b] = level_##sfx(g, src + i0[a] + i1[b], last, o);                                \
+            t[a] = comb_##sfx(K, u, w1);                                                            \
         }                                                                                           \
-        if (g->K == 1)                                                                              \
-            return interp_##sfx(g, src + ix[0], d + 1, o);                                          \
-        if (g->K == 2)                                                                              \
-            return FMA(interp_##sfx(g, src + ix[0], d + 1, o), w[0], interp_##sfx(g, src + ix[1], d + 1, o) * w[1]); \
-        T t[4];                                                                                     \
-        for (int j = 0; j < 4; j++)                                                                 \
-            t[j] = interp_##sfx(g, src + ix[j], d + 1, o);                                          \
-        return FMA(t[3], w[3], FMA(t[2], w[2], FMA(t[0], w[0], t[1] * w[1])));                      \
+        return comb_##sfx(K, t, w0);                                                                \
     }                                                                                               \
     /* PyTorch's channels-last loop (taken where the input is channels-last contiguous too: \
-     * one channel, or one pixel): corner weights multiplied in T, the sum in double */    \
-    static T interp_cl_##sfx(const up_geom *g, const T *src, const int64_t *o, bool lanes) {        \
+     * one channel, or one pixel): corner weights multiplied in T */                                \
+    static inline __attribute__((always_inline)) T interp_cl_##sfx(const up_geom *g, const T *src, const int64_t *o, bool lanes) { \
         double acc = 0, first = 0;                                                                  \
         T vacc = 0;                                                                                 \
-        for (int c = (1 << g->nd) - 1; lanes && c >= 0; c--) {                                      \
+        int n = 1 << g->nd;                                                                         \
+        for (int k = 0; k < n; k++) {                                                               \
+            int c = lanes ? n - 1 - k : k; /* the vector lanes fold from the last corner */         \
             int64_t i = 0;                                                                          \
             T wt = 1;                                                                               \
             for (int d = 0; d < g->nd; d++) {                                                       \
@@ -240,57 +268,86 @@ static void geom_free(up_geom *g) {
                 i += g->idx[d][o[d] * 2 + j];                                                       \
                 wt = d == 0 ? ((const T *)g->w[d])[o[d] * 2 + j] : wt * ((const T *)g->w[d])[o[d] * 2 + j]; \
             }                                                                                       \
-            vacc = c == (1 << g->nd) - 1 ? src[i] * wt : FMA(src[i], wt, vacc);                     \
-        }                                                                                           \
-        if (lanes)                                                                                  \
-            return vacc;                                                                            \
-        for (int c = 0; c < (1 << g->nd); c++) {                                                    \
-            int64_t i = 0;                                                                          \
-            T wt = 1;                                                                               \
-            for (int d = 0; d < g->nd; d++) {                                                       \
-                int j = (c >> (g->nd - 1 - d)) & 1;                                                 \
-                i += g->idx[d][o[d] * 2 + j];                                                       \
-                wt = d == 0 ? ((const T *)g->w[d])[o[d] * 2 + j] : wt * ((const T *)g->w[d])[o[d] * 2 + j]; \
-            }                                                                                       \
-            if (c == 0)                                                                             \
+            if (lanes)                                                                              \
+                vacc = k == 0 ? src[i] * wt : FMA(src[i], wt, vacc);                                \
+            else if (k == 0)                                                                        \
                 first = (double)src[i], acc = (double)wt;                                           \
-            else if (c == 1)                                                                        \
+            else if (k == 1)                                                                        \
                 acc = fma(first, acc, (double)src[i] * (double)wt);                                 \
             else                                                                                    \
                 acc = fma((double)src[i], (double)wt, acc);                                         \
         }                                                                                           \
-        return (T)acc;                                                                              \
+        return lanes ? vacc : (T)acc;                                                               \
     }                                                                                               \
-    static void forward_##sfx(const up_geom *g, const T *x, T *y) {                                 \
-        _Pragma("omp parallel for if (g->planes * g->out_plane > CG_PARALLEL_GRAIN)") for (int64_t p = 0; \
-                                                                                             p < g->planes; p++) { \
-            int64_t o[3] = {0, 0, 0}, V = 32 / (int64_t)sizeof(T);                                  \
-            bool lanes = p % g->chans < g->chans - g->chans % V; /* PyTorch's vector lanes */       \
-            for (int64_t e = 0; e < g->out_plane; e++) {                                            \
-                int64_t r = e;                                                                      \
-                for (int d = g->nd - 1; d >= 0; d--)                                                \
-                    o[d] = r % g->out[d], r /= g->out[d];                                           \
-                y[p * g->out_plane + e] = g->cl ? interp_cl_##sfx(g, x + p * g->in_plane, o, lanes) \
-                                                : interp_##sfx(g, x + p * g->in_plane, 0, o);       \
+    /* bilinear's plane: interp's arithmetic with the row taps hoisted */                        \
+    static inline __attribute__((always_inline)) void bilinear_plane_##sfx(const up_geom *g, const T *src, T *dst) { \
+        const int64_t *hi = g->idx[0], *wi = g->idx[1];                                             \
+        const T *hw = (const T *)g->w[0], *ww = (const T *)g->w[1];                                 \
+        for (int64_t y = 0; y < g->out[0]; y++, dst += g->out[1]) {                                 \
+            const T *r0 = src + hi[2 * y], *r1 = src + hi[2 * y + 1];                               \
+            T h0 = hw[2 * y], h1 = hw[2 * y + 1];                                                   \
+            for (int64_t x = 0; x < g->out[1]; x++) {                                               \
+                int64_t a = wi[2 * x], b = wi[2 * x + 1];                                           \
+                T w0 = ww[2 * x], w1 = ww[2 * x + 1];                                               \
+                T t0 = FMA(r0[a], w0, r0[b] * w1), t1 = FMA(r1[a], w0, r1[b] * w1);                 \
+                dst[x] = FMA(t0, h0, t1 * h1);                                                      \
             }                                                                                       \
         }                                                                                           \
-    }
+    }                                                                                               \
+    /* plane p of x into y */                                                                    \
+    static inline __attribute__((always_inline)) void forward_plane_##sfx(const up_geom *g, const T *x, T *y, \
+                                                                          int64_t p) {              \
+        if (g->nd == 2 && g->K == 2 && !g->cl) {                                                    \
+            bilinear_plane_##sfx(g, x + p * g->in_plane, y + p * g->out_plane);                     \
+            return;                                                                                 \
+        }                                                                                           \
+        int64_t o[3] = {0, 0, 0}, V = 32 / (int64_t)sizeof(T);                                      \
+        bool lanes = p % g->chans < g->chans - g->chans % V; /* PyTorch's vector lanes */           \
+        const T *src = x + p * g->in_plane;                                                         \
+        T *dst = y + p * g->out_plane;                                                              \
+        for (int64_t e = 0; e < g->out_plane; e++, step(g, o))                                      \
+            dst[e] = g->cl ? interp_cl_##sfx(g, src, o, lanes) : interp_##sfx(g, src, o);           \
+    }                                                                                               \
+    __attribute__((target("fma"))) static void forward_fma_##sfx(const up_geom *g, const T *x, T *y, int64_t p) { \
+        forward_plane_##sfx(g, x, y, p);                                                            \
+    }                                                                                               \
+    static void forward_libm_##sfx(const up_geom *g, const T *x, T *y, int64_t p) { forward_plane_##sfx(g, x, y, p); }
 INTERP_FN(float, fmaf, f32)
 INTERP_FN(double, fma, f64)
 
 /* The adjoint, output by output in order, a plane per thread: nearest
  * adds, linear adds fma(weight product, g, acc), cubic (g y_j) x_i. */
 #define SCATTER_FN(T, FMA, sfx)                                                                     \
-    static void backward_##sfx(const up_geom *g, const T *gy, T *gx) {                              \
-        _Pragma("omp parallel for if (g->planes * g->out_plane > CG_PARALLEL_GRAIN)") for (int64_t p = 0; \
-                                                                                             p < g->planes; p++) { \
+    /* bilinear's adjoint over a plane, corners in PyTorch's order */                            \
+    static inline __attribute__((always_inline)) void bilinear_adjoint_##sfx(const up_geom *g, const T *gy, T *dst) { \
+        const int64_t *hi = g->idx[0], *wi = g->idx[1];                                             \
+        const T *hw = (const T *)g->w[0], *ww = (const T *)g->w[1];                                 \
+        for (int64_t y = 0; y < g->out[0]; y++, gy += g->out[1]) {                                  \
+            T *r0 = dst + hi[2 * y], *r1 = dst + hi[2 * y + 1];                                     \
+            T h0 = hw[2 * y], h1 = hw[2 * y + 1];                                                   \
+            for (int64_t x = 0; x < g->out[1]; x++) {                                               \
+                int64_t a = wi[2 * x], b = wi[2 * x + 1];                                           \
+                T w0 = ww[2 * x], w1 = ww[2 * x + 1], v = gy[x];                                    \
+                r0[a] = FMA(h0 * w0, v, r0[a]);                                                     \
+                r0[b] = FMA(h0 * w1, v, r0[b]);                                                     \
+                r1[a] = FMA(h1 * w0, v, r1[a]);                                                     \
+                r1[b] = FMA(h1 * w1, v, r1[b]);                                                     \
+            }                                                                                       \
+        }                                                                                           \
+    }                                                                                               \
+    static inline __attribute__((always_inline)) void backward_plane_##sfx(const up_geom *g, const T *gy, T *gx, \
+                                                                           int64_t p) {             \
+        if (g->nd == 2 && g->K == 2) {                                                              \
+            T *dst = gx + p * g->in_plane;                                                          \
+            memset(dst, 0, (size_t)g->in_plane * sizeof(T));                                        \
+            bilinear_adjoint_##sfx(g, gy + p * g->out_plane, dst);                                  \
+            return;                                                                                 \
+        }                                                                                           \
+        {                                                                                           \
             T *dst = gx + p * g->in_plane;                                                          \
             memset(dst, 0, (size_t)g->in_plane * sizeof(T));                                        \
             int64_t o[3] = {0, 0, 0};                                                               \
-            for (int64_t e = 0; e < g->out_plane; e++) {                                            \
-                int64_t r = e;                                                                      \
-                for (int d = g->nd - 1; d >= 0; d--)                                                \
-                    o[d] = r % g->out[d], r /= g->out[d];                                           \
+            for (int64_t e = 0; e < g->out_plane; e++, step(g, o)) {                                \
                 T v = gy[p * g->out_plane + e];                                                     \
                 int64_t at[3];                                                                      \
                 const T *w[3];                                                                      \
@@ -319,9 +376,30 @@ INTERP_FN(double, fma, f64)
                 }                                                                                   \
             }                                                                                       \
         }                                                                                           \
-    }
+    }                                                                                               \
+    __attribute__((target("fma"))) static void backward_fma_##sfx(const up_geom *g, const T *gy, T *gx, int64_t p) { \
+        backward_plane_##sfx(g, gy, gx, p);                                                         \
+    }                                                                                               \
+    static void backward_libm_##sfx(const up_geom *g, const T *gy, T *gx, int64_t p) { backward_plane_##sfx(g, gy, gx, p); }
 SCATTER_FN(float, fmaf, f32)
 SCATTER_FN(double, fma, f64)
+
+/* fma as one instruction where the CPU has it, else libm's (the same bits) */
+static bool have_fma(void) {
+    static int has = -1;
+    if (has < 0)
+        has = __builtin_cpu_supports("fma") ? 1 : 0;
+    return has;
+}
+
+typedef void (*plane_fn)(const up_geom *g, const void *in, void *out, int64_t p);
+
+/* fn over every plane, the planes split across threads (a plane's values
+ * do not depend on the split) */
+static void each_plane(const up_geom *g, plane_fn fn, const void *in, void *out) {
+    _Pragma("omp parallel for if (g->planes * g->out_plane > CG_PARALLEL_GRAIN)") for (int64_t p = 0; p < g->planes;
+                                                                                         p++) fn(g, in, out, p);
+}
 
 /* in[0] x [N, C, *in] contiguous, out[0] [N, C, *out] */
 void cg_cpu_upsample(const cg_kernel_call *c) {
@@ -335,10 +413,10 @@ void cg_cpu_upsample(const cg_kernel_call *c) {
     }
     g.chans = x->sizes[1];
     g.cl = c->args->i[0] == CG_UPSAMPLE_LINEAR && g.nd >= 2 && (x->sizes[1] == 1 || g.in_plane == 1);
-    if (x->dtype == CG_F32)
-        forward_f32(&g, cg_tensor_data(x), cg_tensor_data(c->out[0]));
-    else
-        forward_f64(&g, cg_tensor_data(x), cg_tensor_data(c->out[0]));
+    bool f = have_fma();
+    plane_fn fn = x->dtype == CG_F32 ? (plane_fn)(f ? forward_fma_f32 : forward_libm_f32)
+                                     : (plane_fn)(f ? forward_fma_f64 : forward_libm_f64);
+    each_plane(&g, fn, cg_tensor_data(x), cg_tensor_data(c->out[0]));
     geom_free(&g);
 }
 
@@ -349,10 +427,11 @@ void cg_cpu_upsample_backward(const cg_kernel_call *c) {
     if (geom_init(&g, c->args, c->out[0], c->in[0]->dtype, !cubic) < 0) {
         cg_error_set(CG_RUNTIME_ERROR, "upsample: out of memory");
         cg_cpu_kernel_fail();
-    } else if (c->in[0]->dtype == CG_F32) {
-        backward_f32(&g, cg_tensor_data(c->in[0]), cg_tensor_data(c->out[0]));
     } else {
-        backward_f64(&g, cg_tensor_data(c->in[0]), cg_tensor_data(c->out[0]));
+        bool f = have_fma();
+        plane_fn fn = c->in[0]->dtype == CG_F32 ? (plane_fn)(f ? backward_fma_f32 : backward_libm_f32)
+                                                : (plane_fn)(f ? backward_fma_f64 : backward_libm_f64);
+        each_plane(&g, fn, cg_tensor_data(c->in[0]), cg_tensor_data(c->out[0]));
     }
     geom_free(&g);
 }

@@ -23,6 +23,8 @@ BENCHES = [
     ("bignum", "factorial(5000), pow(3, 10**5, p), str(2**100000), 20 times", 1.0),
     ("seed_workload", "MLP 2-64-64-1, Adam, 200 epochs on 10k points", 1.0),
     ("cnn_workload", "CNN conv-bn-relu-pool x2, batch 64 of 28x28, SGD, 20 steps", 0.5),
+    ("upsample_bench", "ConvTranspose2d 64->32 k4 s2 p1 on [16,64,32,32] and bilinear x2 on [16,64,64,64], "
+     "forward+backward, 3 times each", 0.5),
     ("json_bench", "json.dumps then json.loads of a ~20 MB document", 1.0),
     ("re_bench", "re.findall of two patterns over a ~50 MB text", 1.0),
     ("csv_bench", "for row in csv.reader(f) over a ~100 MB file", 1.0),
