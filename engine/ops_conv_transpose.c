@@ -112,6 +112,8 @@ static cg_tensor *sample_forward(cg_tensor *x4, cg_tensor *w4, const tconv_spec 
 /* The forward pass of a batched x4 [N, Cin, H, W]: y [N, Cout, oh, ow]. */
 static cg_tensor *forward(cg_tensor *x4, cg_tensor *w4, cg_tensor *b, const tconv_spec *s, int64_t oh, int64_t ow) {
     int64_t N = x4->sizes[0];
+    if (N == 0) /* an empty batch: nothing to stack */
+        return cg_zeros(4, (int64_t[]){0, w4->sizes[1] * s->groups, oh, ow}, x4->dtype, cg_tensor_device(x4));
     cg_tensor *groups[s->groups];
     for (int64_t g = 0; g < s->groups; g++) {
         cg_tensor *parts[N > 0 ? N : 1];
@@ -144,6 +146,8 @@ static cg_tensor *grad_columns(cg_tensor *g4, const tconv_spec *s, int64_t n, in
 /* grad_x [N, Cin, H, W]: W(g) @ im2col(grad_y[n, g]) */
 static cg_tensor *grad_input(cg_tensor *g4, cg_tensor *x4, cg_tensor *w4, const tconv_spec *s) {
     int64_t N = x4->sizes[0], h = x4->sizes[2], w = x4->sizes[3];
+    if (N == 0)
+        return cg_zeros(4, x4->sizes, x4->dtype, cg_tensor_device(x4));
     cg_tensor *groups[s->groups];
     for (int64_t g = 0; g < s->groups; g++) {
         cg_tensor *parts[N > 0 ? N : 1];
