@@ -79,6 +79,8 @@ static const struct {
     {"torch.nn.functional", "upsample", "torch.nn._functional"},
     {"torch.nn.functional", "upsample_nearest", "torch.nn._functional"},
     {"torch.nn.functional", "upsample_bilinear", "torch.nn._functional"},
+    {"torch.nn.functional", "lp_pool1d", "torch.nn._functional"},
+    {"torch.nn.functional", "lp_pool2d", "torch.nn._functional"},
 };
 #define NNAMES (sizeof names / sizeof names[0])
 

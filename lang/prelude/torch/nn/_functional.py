@@ -12,7 +12,7 @@ __all__ = ['one_hot', 'normalize', 'softsign', 'tanhshrink', 'multi_head_attenti
            'dropout1d', 'dropout2d', 'dropout3d', 'alpha_dropout', 'feature_alpha_dropout', 'instance_norm',
            'local_response_norm', 'pixel_shuffle', 'pixel_unshuffle', 'channel_shuffle', 'native_channel_shuffle',
            'embedding', 'gumbel_softmax', 'multilabel_soft_margin_loss', 'soft_margin_loss', 'interpolate',
-           'upsample', 'upsample_nearest', 'upsample_bilinear']
+           'upsample', 'upsample_nearest', 'upsample_bilinear', 'lp_pool1d', 'lp_pool2d']
 
 
 def one_hot(tensor, num_classes=-1):
@@ -697,3 +697,28 @@ def upsample_bilinear(input, size=None, scale_factor=None):
     """Deprecated: interpolate(..., mode='bilinear', align_corners=True)."""
     _deprecated('upsample_bilinear', 4070)
     return interpolate(input, size, scale_factor, mode='bilinear', align_corners=True)
+
+
+# ---- power-average pooling ---------------------------------------------------------------
+
+
+def lp_pool2d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
+    """The p-norm of each window: (sum of x^p)^(1/p), through avg_pool2d
+    as PyTorch computes it (a window whose sum is not positive gives 0)."""
+    F = torch.nn.functional
+    kw, kh = (kernel_size, kernel_size) if isinstance(kernel_size, int) else kernel_size
+    if stride is not None:
+        out = F.avg_pool2d(input.pow(norm_type), kernel_size, stride, 0, ceil_mode)
+    else:
+        out = F.avg_pool2d(input.pow(norm_type), kernel_size, padding=0, ceil_mode=ceil_mode)
+    return (torch.sign(out) * F.relu(torch.abs(out))).mul(kw * kh).pow(1.0 / norm_type)
+
+
+def lp_pool1d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
+    """lp_pool2d's 1-d form, through avg_pool1d."""
+    F = torch.nn.functional
+    if stride is not None:
+        out = F.avg_pool1d(input.pow(norm_type), kernel_size, stride, 0, ceil_mode)
+    else:
+        out = F.avg_pool1d(input.pow(norm_type), kernel_size, padding=0, ceil_mode=ceil_mode)
+    return (torch.sign(out) * F.relu(torch.abs(out))).mul(kernel_size).pow(1.0 / norm_type)
