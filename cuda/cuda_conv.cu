@@ -258,3 +258,83 @@ extern "C" void cg_cuda_adaptive_avg_pool2d_backward(const cg_kernel_call *c) {
                                                                                   (T *)cg_cuda_data(c->out[0]), g))
     cg_cuda_check_launch();
 }
+
+/* ---- adaptive_avg_pool3d --------------------------------------------------------------- */
+
+/* planes and the last three sizes of input and output (ops_adaptive_pool3d.c's args) */
+struct pool3_geom {
+    int64_t planes, in[3], out[3];
+};
+
+static pool3_geom geom3_of(const cg_kernel_call *c, const cg_tensor *big) {
+    pool3_geom g = {1, {0, 0, 0}, {c->args->i[0], c->args->i[1], c->args->i[2]}};
+    for (int d = 0; d < big->ndim - 3; d++)
+        g.planes *= big->sizes[d];
+    for (int d = 0; d < 3; d++)
+        g.in[d] = big->sizes[big->ndim - 3 + d];
+    return g;
+}
+
+template <typename T> __global__ void adaptive3_kernel(const T *in, T *out, pool3_geom g) {
+    int64_t op = g.out[0] * g.out[1] * g.out[2], ip = g.in[0] * g.in[1] * g.in[2];
+    CG_CUDA_FOR(e, g.planes * op) {
+        int64_t x = e % g.out[2], y = (e / g.out[2]) % g.out[1], z = (e / (g.out[2] * g.out[1])) % g.out[0];
+        const T *src = in + (e / op) * ip;
+        int64_t d0 = cg_adaptive_start(z, g.in[0], g.out[0]), d1 = cg_adaptive_end(z, g.in[0], g.out[0]);
+        int64_t h0 = cg_adaptive_start(y, g.in[1], g.out[1]), h1 = cg_adaptive_end(y, g.in[1], g.out[1]);
+        int64_t w0 = cg_adaptive_start(x, g.in[2], g.out[2]), w1 = cg_adaptive_end(x, g.in[2], g.out[2]);
+        T sum = 0;
+        for (int64_t a = d0; a < d1; a++)
+            for (int64_t b = h0; b < h1; b++)
+                for (int64_t c = w0; c < w1; c++)
+                    sum += src[(a * g.in[1] + b) * g.in[2] + c];
+        out[e] = sum / (T)(d1 - d0) / (T)(h1 - h0) / (T)(w1 - w0);
+    }
+}
+
+/* each input element gathers the windows that hold it, outputs in order */
+template <typename T> __global__ void adaptive3_backward_kernel(const T *grad, T *gin, pool3_geom g) {
+    int64_t op = g.out[0] * g.out[1] * g.out[2], ip = g.in[0] * g.in[1] * g.in[2];
+    CG_CUDA_FOR(e, g.planes * ip) {
+        int64_t c = e % g.in[2], b = (e / g.in[2]) % g.in[1], a = (e / (g.in[2] * g.in[1])) % g.in[0];
+        const T *src = grad + (e / ip) * op;
+        T sum = 0;
+        for (int64_t z = 0; z < g.out[0]; z++) {
+            int64_t d0 = cg_adaptive_start(z, g.in[0], g.out[0]), d1 = cg_adaptive_end(z, g.in[0], g.out[0]);
+            if (a < d0 || a >= d1)
+                continue;
+            for (int64_t y = 0; y < g.out[1]; y++) {
+                int64_t h0 = cg_adaptive_start(y, g.in[1], g.out[1]), h1 = cg_adaptive_end(y, g.in[1], g.out[1]);
+                if (b < h0 || b >= h1)
+                    continue;
+                for (int64_t x = 0; x < g.out[2]; x++) {
+                    int64_t w0 = cg_adaptive_start(x, g.in[2], g.out[2]), w1 = cg_adaptive_end(x, g.in[2], g.out[2]);
+                    if (c >= w0 && c < w1)
+                        sum += src[(z * g.out[1] + y) * g.out[2] + x] / (T)(d1 - d0) / (T)(h1 - h0) / (T)(w1 - w0);
+                }
+            }
+        }
+        gin[e] = sum;
+    }
+}
+
+extern "C" void cg_cuda_adaptive_avg_pool3d(const cg_kernel_call *c) {
+    pool3_geom g = geom3_of(c, c->in[0]);
+    int64_t n = cg_tensor_numel(c->out[0]);
+    if (n == 0)
+        return;
+    CG_DISPATCH_FLOAT(c->in[0]->dtype, adaptive3_kernel<T><<<cg_cuda_blocks(n), CG_CUDA_THREADS, 0, CG_CUDA_STREAM>>>(
+                                           (const T *)cg_cuda_data(c->in[0]), (T *)cg_cuda_data(c->out[0]), g))
+    cg_cuda_check_launch();
+}
+
+extern "C" void cg_cuda_adaptive_avg_pool3d_backward(const cg_kernel_call *c) {
+    pool3_geom g = geom3_of(c, c->out[0]);
+    int64_t n = cg_tensor_numel(c->out[0]);
+    if (n == 0)
+        return;
+    CG_DISPATCH_FLOAT(c->in[0]->dtype, adaptive3_backward_kernel<T>
+                      <<<cg_cuda_blocks(n), CG_CUDA_THREADS, 0, CG_CUDA_STREAM>>>((const T *)cg_cuda_data(c->in[0]),
+                                                                                  (T *)cg_cuda_data(c->out[0]), g))
+    cg_cuda_check_launch();
+}

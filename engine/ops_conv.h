@@ -71,6 +71,13 @@ cg_tensor *cg_adaptive_avg_pool2d(cg_tensor *input, const int64_t output_size[2]
 /* Its derivative: grad [.., oh, ow] spread over the windows of an input of
  * [.., h, w] (AdaptiveAvgPool2DBackwardBackward0). Unchecked. */
 cg_tensor *cg_adaptive_avg_pool2d_backward(cg_tensor *grad, int64_t h, int64_t w);
+/* adaptive_avg_pool3d(input [N, C, D, H, W] or [C, D, H, W], (od, oh, ow)):
+ * adaptive_avg_pool2d's windows over three dims (ops_adaptive_pool3d.c);
+ * 1 x 1 x 1 is the mean (MeanBackward1), as in PyTorch. */
+cg_tensor *cg_adaptive_avg_pool3d(cg_tensor *input, const int64_t output_size[3]);
+/* Its derivative: grad [.., od, oh, ow] spread over an input of [.., *in]
+ * (AdaptiveAvgPool3DBackwardBackward0). Unchecked. */
+cg_tensor *cg_adaptive_avg_pool3d_backward(cg_tensor *grad, const int64_t in[3]);
 /* avg_pool2d's gradient with respect to an input of [.., h, w], from the
  * gradient of its output (the pooling's window and options). */
 cg_tensor *cg_avg_pool2d_backward(cg_tensor *grad, int64_t h, int64_t w, const cg_window2d *win,

@@ -316,6 +316,33 @@ static cg_value fn_adaptive_avg_pool2d(cg_value *a) {
     return cg_tensor_steal(cg_adaptive_avg_pool2d(x, size));
 }
 
+/* adaptive_avg_pool3d(input, output_size): an int, or three ints or Nones
+ * (None keeps the input's size) */
+static cg_value fn_adaptive_avg_pool3d(cg_value *a) {
+    const char *fn = "adaptive_avg_pool3d";
+    int64_t size[3];
+    cg_tensor *x = T0;
+    if (!torch_is_seq(a[1])) {
+        if (torch_int_arg(fn, "output_size", 2, a[1], &size[0]) < 0)
+            return CG_ERR;
+        size[1] = size[2] = size[0];
+        return cg_tensor_steal(cg_adaptive_avg_pool3d(x, size));
+    }
+    int64_t n = torch_seq_len(a[1]);
+    if (x->ndim <= n) /* F.adaptive_avg_pool3d's own check of the defaults */
+        return cg_raise(&cg_exc_ValueError, "Input dimension should be at least %lld", (long long)(n + 1));
+    if (n != 3)
+        return cg_raise(&cg_exc_RuntimeError, "adaptive_avg_pool3d: output_size must be 3");
+    for (int d = 0; d < 3; d++) {
+        cg_value v = torch_seq_item_borrowed(a[1], d);
+        if (cg_is_none(v))
+            size[d] = x->sizes[x->ndim - 3 + d];
+        else if (torch_int_arg(fn, "output_size", 2, v, &size[d]) < 0)
+            return CG_ERR;
+    }
+    return cg_tensor_steal(cg_adaptive_avg_pool3d(x, size));
+}
+
 /* adaptive_avg_pool1d(input, output_size) */
 static cg_value fn_adaptive_avg_pool1d(cg_value *a) {
     int64_t size[2] = {1, 0};
@@ -533,6 +560,7 @@ static cg_value fn_pad(cg_value *a) {
       FAMILY(avg_pool_common, NULL, 2), F, NULL)                                                                \
     X(adaptive_avg_pool1d, "adaptive_avg_pool1d", "output_size", IMPL(fn_adaptive_avg_pool1d), F, NULL)         \
     X(adaptive_avg_pool2d, "adaptive_avg_pool2d", "output_size", IMPL(fn_adaptive_avg_pool2d), F, NULL)         \
+    X(adaptive_avg_pool3d, "adaptive_avg_pool3d", "output_size", IMPL(fn_adaptive_avg_pool3d), F, NULL)         \
     X(_upsample, "_upsample", "mode, output_size, scale_factors, align_corners", IMPL(fn_upsample), F, NULL)      \
     X(batch_norm, "batch_norm",                                                                                 \
       "running_mean, running_var, weight=None, bias=None, training=False, momentum=0.1, eps=1e-05",             \

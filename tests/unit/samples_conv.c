@@ -357,3 +357,32 @@ bool sample_replication_pad(int v, cg_sample *s) {
     default: return false;
     }
 }
+
+/* ---- adaptive_avg_pool3d ----------------------------------------------------------------- */
+
+static cg_tensor *f_adaptive3(cg_tensor *const *in, const cg_sample *s) {
+    return cg_adaptive_avg_pool3d(in[0], (int64_t[]){s->i[0], s->i[1], s->i[2]});
+}
+bool sample_adaptive_avg_pool3d(int v, cg_sample *s) {
+    switch (v) {
+    case 0:
+        return SAMPLE("[A,B,C+2,D+1,3] to 2x3x2", 1, {IN(1330, false, S_A, S_B, S_C + 2, S_D + 1, 3)}, f_adaptive3,
+                      .i = {2, 3, 2});
+    case 1:
+        return SAMPLE("unbatched [B,C,D,2] to 3x2x3 (windows overlap), non-contiguous", 1,
+                      {IN(1331, true, S_B, S_C, S_D, 2)}, f_adaptive3, .i = {3, 2, 3});
+    default: return false;
+    }
+}
+
+static cg_tensor *f_adaptive3_backward(cg_tensor *const *in, const cg_sample *s) {
+    return cg_adaptive_avg_pool3d_backward(in[0], (int64_t[]){s->i[0], s->i[1], s->i[2]});
+}
+bool sample_adaptive_avg_pool3d_backward(int v, cg_sample *s) {
+    switch (v) {
+    case 0:
+        return SAMPLE("[A,B,2,3,2] to [C+2,D+1,3]", 1, {IN(1332, false, S_A, S_B, 2, 3, 2)}, f_adaptive3_backward,
+                      .i = {S_C + 2, S_D + 1, 3});
+    default: return false;
+    }
+}

@@ -261,6 +261,10 @@ static const char *const reach[CG_OP_COUNT] = {
     [CG_OP_UPSAMPLE_BICUBIC2D] = "y = F.interpolate(img, size=7, mode='bicubic')",
     [CG_OP_UPSAMPLE_BICUBIC2D_BACKWARD] = "y, = torch.autograd.grad((F.interpolate(img, size=7, mode='bicubic') ** 2).sum(), img, create_graph=True)",
 
+    [CG_OP_ADAPTIVE_AVG_POOL3D] = "y = F.adaptive_avg_pool3d(img[None], (2, 3, 2))",
+    [CG_OP_ADAPTIVE_AVG_POOL3D_BACKWARD] =
+        "y, = torch.autograd.grad((F.adaptive_avg_pool3d(img[None], (2, 3, 2)) ** 2).sum(), img, create_graph=True)",
+
     [CG_OP_CONSTANT_PAD_ND] = "y = F.pad(x, (1, 1))",
     [CG_OP_REFLECTION_PAD] = "y = F.pad(img, (1, 1, 1, 1), mode='reflect')",
     [CG_OP_REPLICATION_PAD] = "y = F.pad(img, (1, 1, 1, 1), mode='replicate')",
