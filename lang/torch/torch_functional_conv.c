@@ -404,8 +404,15 @@ static cg_value fn_upsample(cg_value *a) {
         if (torch_is_seq(a[2]) ? torch_int_arg(fn, "output_size", 3, v, &s.out[d]) < 0
                                : torch_double_arg(fn, "scale_factors", 4, v, &s.scales[d]) < 0)
             return CG_ERR;
-        if (!torch_is_seq(a[2]))
-            s.out[d] = (int64_t)((double)in[d] * s.scales[d]);
+        if (!torch_is_seq(a[2])) {
+            /* as x86's conversion gives it (INT64_MIN beyond int64), without C's undefined cast */
+            double o = (double)in[d] * s.scales[d];
+            s.out[d] = o == o && o > -0x1p63 && o < 0x1p63 ? (int64_t)o : INT64_MIN;
+            if (s.out[d] < -(INT64_C(1) << 62)) /* c10::SymInt's range */
+                return cg_raise(&cg_exc_RuntimeError,
+                                "IntArrayRef contains an int that cannot be represented as a SymInt: %lld",
+                                (long long)s.out[d]);
+        }
     }
     if (check_resample_sizes(s.nspatial, in, s.out) < 0)
         return CG_ERR;
