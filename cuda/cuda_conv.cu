@@ -338,3 +338,35 @@ extern "C" void cg_cuda_adaptive_avg_pool3d_backward(const cg_kernel_call *c) {
                                                                                   (T *)cg_cuda_data(c->out[0]), g))
     cg_cuda_check_launch();
 }
+
+/* ---- adaptive_max_pool2d --------------------------------------------------------------- */
+
+/* the first maximum of each adaptive window, NaN winning, as the CPU's */
+template <typename T> __global__ void adaptive_max_kernel(const T *in, T *out, int64_t *idx, win_geom g) {
+    CG_CUDA_FOR(e, g.planes * g.oh * g.ow) {
+        int64_t x = e % g.ow, y = (e / g.ow) % g.oh, p = e / (g.ow * g.oh);
+        int64_t h0 = cg_adaptive_start(y, g.h, g.oh), h1 = cg_adaptive_end(y, g.h, g.oh);
+        int64_t w0 = cg_adaptive_start(x, g.w, g.ow), w1 = cg_adaptive_end(x, g.w, g.ow);
+        const T *src = in + p * g.h * g.w;
+        int64_t best = h0 * g.w + w0;
+        T m = -INFINITY;
+        for (int64_t r = h0; r < h1; r++)
+            for (int64_t s = w0; s < w1; s++) {
+                T v = src[r * g.w + s];
+                if (v > m || isnan(v))
+                    m = v, best = r * g.w + s;
+            }
+        out[e] = m, idx[e] = best;
+    }
+}
+
+extern "C" void cg_cuda_adaptive_max_pool2d(const cg_kernel_call *c) {
+    win_geom g = geom_of(c, c->in[0]);
+    int64_t n = cg_tensor_numel(c->out[0]);
+    if (n == 0)
+        return;
+    CG_DISPATCH_FLOAT(c->in[0]->dtype, adaptive_max_kernel<T><<<cg_cuda_blocks(n), CG_CUDA_THREADS, 0, CG_CUDA_STREAM>>>(
+                                           (const T *)cg_cuda_data(c->in[0]), (T *)cg_cuda_data(c->out[0]),
+                                           (int64_t *)cg_cuda_data(c->out[1]), g))
+    cg_cuda_check_launch();
+}

@@ -71,6 +71,10 @@ cg_tensor *cg_adaptive_avg_pool2d(cg_tensor *input, const int64_t output_size[2]
 /* Its derivative: grad [.., oh, ow] spread over the windows of an input of
  * [.., h, w] (AdaptiveAvgPool2DBackwardBackward0). Unchecked. */
 cg_tensor *cg_adaptive_avg_pool2d_backward(cg_tensor *grad, int64_t h, int64_t w);
+/* adaptive_max_pool2d(input [N, C, H, W] or [C, H, W], (oh, ow)): the
+ * maxima over adaptive_avg_pool2d's windows and, in *indices when not NULL,
+ * their flat positions h * W + w (int64); node AdaptiveMaxPool2DBackward0. */
+cg_tensor *cg_adaptive_max_pool2d(cg_tensor *input, const int64_t output_size[2], cg_tensor **indices);
 /* adaptive_avg_pool3d(input [N, C, D, H, W] or [C, D, H, W], (od, oh, ow)):
  * adaptive_avg_pool2d's windows over three dims (ops_adaptive_pool3d.c);
  * 1 x 1 x 1 is the mean (MeanBackward1), as in PyTorch. */

@@ -1,4 +1,5 @@
-/* ops_pool.c: max_pool2d, avg_pool2d and adaptive_avg_pool2d (ops_conv.h),
+/* ops_pool.c: max_pool2d, avg_pool2d, adaptive_avg_pool2d and
+ * adaptive_max_pool2d (ops_conv.h),
  * their kernels and derivatives.
  *
  * The kernels see the input as planes [N * C, H, W], contiguous, and
@@ -105,7 +106,8 @@ static cg_tensor *flat_planes(cg_tensor *t) {
     return cg_reshape(t, t->ndim - 1, sizes);
 }
 
-/* MaxPool2DWithIndicesBackward0: the gradient added at the saved indices */
+/* MaxPool2DWithIndicesBackward0 (and AdaptiveMaxPool2DBackward0): the
+ * gradient added at the saved indices */
 int cg_bw_max_pool2d(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *idx;
     if (cg_node_saved(n, 0, &idx) < 0)
@@ -209,6 +211,81 @@ cg_tensor *cg_max_pool2d(cg_tensor *x, const cg_window2d *w, bool ceil_mode, cg_
         cg_tensor_release(outs[1]);
         outs[1] = NULL;
     }
+    if (rc < 0) {
+        cg_tensor_release(outs[0]);
+        return NULL;
+    }
+    if (indices)
+        *indices = outs[1];
+    return outs[0];
+}
+
+/* ---- adaptive_max_pool2d ---------------------------------------------------------------- */
+
+/* adaptive_avg_pool2d's windows; the first maximum, NaN winning, as max_pool2d */
+#define ADAPTIVE_MAX_FN(name, T)                                                                                   \
+    static void name(const T *in, T *out, int64_t *idx, pool_geom g) {                                             \
+        _Pragma("omp parallel for if (g.planes * g.h * g.w > CG_PARALLEL_GRAIN)") for (int64_t p = 0; p < g.planes; \
+                                                                                       p++) {                       \
+            const T *src = in + p * g.h * g.w;                                                                     \
+            for (int64_t y = 0; y < g.oh; y++)                                                                     \
+                for (int64_t x = 0; x < g.ow; x++) {                                                               \
+                    int64_t h0 = cg_adaptive_start(y, g.h, g.oh), h1 = cg_adaptive_end(y, g.h, g.oh);              \
+                    int64_t w0 = cg_adaptive_start(x, g.w, g.ow), w1 = cg_adaptive_end(x, g.w, g.ow);              \
+                    int64_t best = h0 * g.w + w0;                                                                  \
+                    T m = -INFINITY;                                                                               \
+                    for (int64_t r = h0; r < h1; r++)                                                              \
+                        for (int64_t s = w0; s < w1; s++) {                                                        \
+                            T v = src[r * g.w + s];                                                                \
+                            if (v > m || isnan(v))                                                                 \
+                                m = v, best = r * g.w + s;                                                         \
+                        }                                                                                          \
+                    int64_t o = (p * g.oh + y) * g.ow + x;                                                         \
+                    out[o] = m, idx[o] = best;                                                                     \
+                }                                                                                                  \
+        }                                                                                                          \
+    }
+CG_EXPAND_FLOAT(ADAPTIVE_MAX_FN, adaptive_max)
+
+/* in[0] x contiguous; out[0] the maxima, out[1] their int64 indices; args.i the output's size */
+void cg_cpu_adaptive_max_pool2d(const cg_kernel_call *c) {
+    pool_geom g = geom_of(c, c->in[0]);
+    if (c->in[0]->dtype == CG_F32)
+        adaptive_max_f32(cg_tensor_data(c->in[0]), cg_tensor_data(c->out[0]), cg_tensor_data(c->out[1]), g);
+    else
+        adaptive_max_f64(cg_tensor_data(c->in[0]), cg_tensor_data(c->out[0]), cg_tensor_data(c->out[1]), g);
+}
+
+cg_tensor *cg_adaptive_max_pool2d(cg_tensor *x, const int64_t output_size[2], cg_tensor **indices) {
+    if (indices)
+        *indices = NULL;
+    char shown[128];
+    CG_CHECK(x->ndim == 3 || x->ndim == 4, CG_RUNTIME_ERROR, "adaptive_max_pool2d(): Expected 3D or 4D tensor, but got: %s",
+             cg_sizes_str(x->ndim, x->sizes, shown, sizeof shown));
+    for (int d = 1; d < x->ndim; d++)
+        CG_CHECK(x->sizes[d] != 0, CG_RUNTIME_ERROR,
+                 "adaptive_max_pool2d(): Expected input to have non-zero size for non-batch dimensions, but input has "
+                 "sizes %s with dimension %d being empty",
+                 cg_sizes_str(x->ndim, x->sizes, shown, sizeof shown), d);
+    if (!cg_dtype_is_float(x->dtype)) {
+        cg_nn_not_implemented(cg_tensor_device(x).type == CG_CPU ? "adaptive_max_pool2d" : "adaptive_max_pool2d_cuda",
+                              x->dtype);
+        return NULL;
+    }
+    int64_t sizes[4];
+    out_sizes(x, output_size[0], output_size[1], sizes);
+    cg_tensor *outs[2] = {cg_tensor_empty(x->ndim, sizes, x->dtype, cg_tensor_device(x)), NULL};
+    outs[1] = outs[0] ? cg_tensor_empty(x->ndim, sizes, CG_INT64, cg_tensor_device(x)) : NULL;
+    cg_op_args args = {.i = {output_size[0], output_size[1]}};
+    int rc = outs[1] ? 0 : -1;
+    if (rc == 0 && cg_tensor_numel(outs[0]) > 0)
+        rc = run_pool(CG_OP_ADAPTIVE_MAX_POOL2D, x, 2, outs, &args);
+    if (rc == 0 && cg_autograd_needed(1, &x)) {
+        cg_save_spec save = {outs[1], "result1"};
+        rc = cg_autograd_record(CG_OP_ADAPTIVE_MAX_POOL2D, 2, outs, 1, &x, 1, &save, &args, NULL);
+    }
+    if (rc < 0 || !indices)
+        cg_tensor_release(outs[1]), outs[1] = NULL;
     if (rc < 0) {
         cg_tensor_release(outs[0]);
         return NULL;

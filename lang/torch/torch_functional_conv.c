@@ -343,6 +343,63 @@ static cg_value fn_adaptive_avg_pool3d(cg_value *a) {
     return cg_tensor_steal(cg_adaptive_avg_pool3d(x, size));
 }
 
+/* adaptive_max_pool2d's pool2d_fn; ctx its output size */
+static cg_tensor *adaptive_max(cg_tensor *x, const void *ctx, cg_tensor **indices) {
+    return cg_adaptive_max_pool2d(x, ctx, indices);
+}
+
+/* the maxima, or (maxima, indices) when want */
+static cg_value maxima(cg_tensor *y, cg_tensor *idx, bool want) {
+    if (!y)
+        return torch_raise();
+    if (!want)
+        return cg_tensor_steal(y);
+    cg_value items[2] = {cg_tensor_steal(y), cg_tensor_steal(idx)};
+    return cg_tuple_steal(2, items);
+}
+
+/* adaptive_max_pool2d(input, output_size, return_indices=False): an int,
+ * or a pair whose None entries keep the input's size */
+static cg_value adaptive_max_common(const torch_op *op, cg_value *a) {
+    const char *fn = op->name;
+    cg_tensor *x = T0;
+    bool want;
+    if (torch_bool_arg(fn, "return_indices", 3, a[2], &want) < 0)
+        return CG_ERR;
+    if (op->flag == 1) {
+        int64_t size[2] = {1, 0};
+        if (torch_is_seq(a[1]) && torch_seq_len(a[1]) != 1)
+            return cg_raise(&cg_exc_RuntimeError,
+                            "adaptive_max_pool1d() argument 'output_size' should contain one int (got %lld)",
+                            (long long)torch_seq_len(a[1]));
+        cg_value v = torch_is_seq(a[1]) ? torch_seq_item_borrowed(a[1], 0) : a[1];
+        if (torch_int_arg(fn, "output_size", 2, v, &size[1]) < 0)
+            return CG_ERR;
+        return pool1d(fn, x, adaptive_max, size, want);
+    }
+    int64_t size[2];
+    if (!torch_is_seq(a[1])) {
+        if (torch_int_arg(fn, "output_size", 2, a[1], &size[0]) < 0)
+            return CG_ERR;
+        size[1] = size[0];
+    } else {
+        int64_t n = torch_seq_len(a[1]);
+        if (x->ndim <= n) /* F.adaptive_max_pool2d's own check of the defaults */
+            return cg_raise(&cg_exc_ValueError, "Input dimension should be at least %lld", (long long)(n + 1));
+        if (n != 2)
+            return cg_raise(&cg_exc_RuntimeError, "adaptive_max_pool2d(): internal error: output_size.size() must be 2");
+        for (int d = 0; d < 2; d++) {
+            cg_value v = torch_seq_item_borrowed(a[1], d);
+            if (cg_is_none(v))
+                size[d] = x->sizes[x->ndim - 2 + d];
+            else if (torch_int_arg(fn, "output_size", 2, v, &size[d]) < 0)
+                return CG_ERR;
+        }
+    }
+    cg_tensor *idx = NULL, *y = cg_adaptive_max_pool2d(x, size, want ? &idx : NULL);
+    return maxima(y, idx, want);
+}
+
 /* adaptive_avg_pool1d(input, output_size) */
 static cg_value fn_adaptive_avg_pool1d(cg_value *a) {
     int64_t size[2] = {1, 0};
@@ -568,6 +625,10 @@ static cg_value fn_pad(cg_value *a) {
     X(adaptive_avg_pool1d, "adaptive_avg_pool1d", "output_size", IMPL(fn_adaptive_avg_pool1d), F, NULL)         \
     X(adaptive_avg_pool2d, "adaptive_avg_pool2d", "output_size", IMPL(fn_adaptive_avg_pool2d), F, NULL)         \
     X(adaptive_avg_pool3d, "adaptive_avg_pool3d", "output_size", IMPL(fn_adaptive_avg_pool3d), F, NULL)         \
+    X(adaptive_max_pool1d, "adaptive_max_pool1d", "output_size, return_indices=False",                          \
+      FAMILY(adaptive_max_common, NULL, 1), F, NULL)                                                            \
+    X(adaptive_max_pool2d, "adaptive_max_pool2d", "output_size, return_indices=False",                          \
+      FAMILY(adaptive_max_common, NULL, 2), F, NULL)                                                            \
     X(_upsample, "_upsample", "mode, output_size, scale_factors, align_corners", IMPL(fn_upsample), F, NULL)      \
     X(batch_norm, "batch_norm",                                                                                 \
       "running_mean, running_var, weight=None, bias=None, training=False, momentum=0.1, eps=1e-05",             \

@@ -386,3 +386,20 @@ bool sample_adaptive_avg_pool3d_backward(int v, cg_sample *s) {
     default: return false;
     }
 }
+
+/* ---- adaptive_max_pool2d ----------------------------------------------------------------- */
+
+static cg_tensor *f_adaptive_max(cg_tensor *const *in, const cg_sample *s) {
+    return cg_adaptive_max_pool2d(in[0], (int64_t[]){s->i[0], s->i[1]}, NULL);
+}
+bool sample_adaptive_max_pool2d(int v, cg_sample *s) {
+    switch (v) {
+    case 0:
+        return SAMPLE("[A,B,C+3,D+2] to 3x2", 1, {IN(1333, false, S_A, S_B, S_C + 3, S_D + 2)}, f_adaptive_max,
+                      .i = {3, 2});
+    case 1:
+        return SAMPLE("unbatched [B,C+1,D+1] to 2x3, non-contiguous", 1, {IN(1334, true, S_B, S_C + 1, S_D + 1)},
+                      f_adaptive_max, .i = {2, 3});
+    default: return false;
+    }
+}

@@ -265,6 +265,8 @@ static const char *const reach[CG_OP_COUNT] = {
     [CG_OP_ADAPTIVE_AVG_POOL3D_BACKWARD] =
         "y, = torch.autograd.grad((F.adaptive_avg_pool3d(img[None], (2, 3, 2)) ** 2).sum(), img, create_graph=True)",
 
+    [CG_OP_ADAPTIVE_MAX_POOL2D] = "y = F.adaptive_max_pool2d(img, (2, 3))",
+
     [CG_OP_CONSTANT_PAD_ND] = "y = F.pad(x, (1, 1))",
     [CG_OP_REFLECTION_PAD] = "y = F.pad(img, (1, 1, 1, 1), mode='reflect')",
     [CG_OP_REPLICATION_PAD] = "y = F.pad(img, (1, 1, 1, 1), mode='replicate')",

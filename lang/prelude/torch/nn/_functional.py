@@ -12,7 +12,8 @@ __all__ = ['one_hot', 'normalize', 'softsign', 'tanhshrink', 'multi_head_attenti
            'dropout1d', 'dropout2d', 'dropout3d', 'alpha_dropout', 'feature_alpha_dropout', 'instance_norm',
            'local_response_norm', 'pixel_shuffle', 'pixel_unshuffle', 'channel_shuffle', 'native_channel_shuffle',
            'embedding', 'gumbel_softmax', 'multilabel_soft_margin_loss', 'soft_margin_loss', 'interpolate',
-           'upsample', 'upsample_nearest', 'upsample_bilinear', 'lp_pool1d', 'lp_pool2d']
+           'upsample', 'upsample_nearest', 'upsample_bilinear', 'lp_pool1d', 'lp_pool2d',
+           'adaptive_max_pool1d_with_indices', 'adaptive_max_pool2d_with_indices']
 
 
 def one_hot(tensor, num_classes=-1):
@@ -722,3 +723,13 @@ def lp_pool1d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
     else:
         out = F.avg_pool1d(input.pow(norm_type), kernel_size, padding=0, ceil_mode=ceil_mode)
     return (torch.sign(out) * F.relu(torch.abs(out))).mul(kernel_size).pow(1.0 / norm_type)
+
+
+def adaptive_max_pool1d_with_indices(input, output_size, return_indices=False):
+    """adaptive_max_pool1d's maxima and their indices, always both."""
+    return torch.nn.functional.adaptive_max_pool1d(input, output_size, True)
+
+
+def adaptive_max_pool2d_with_indices(input, output_size, return_indices=False):
+    """adaptive_max_pool2d's maxima and their indices, always both."""
+    return torch.nn.functional.adaptive_max_pool2d(input, output_size, True)

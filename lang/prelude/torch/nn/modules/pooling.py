@@ -5,7 +5,8 @@
 import torch.nn.functional as F
 from torch.nn.modules.module import Module
 
-__all__ = ['MaxPool1d', 'MaxPool2d', 'AvgPool1d', 'AvgPool2d', 'AdaptiveAvgPool1d', 'AdaptiveAvgPool2d', 'AdaptiveAvgPool3d', 'LPPool1d',
+__all__ = ['MaxPool1d', 'MaxPool2d', 'AvgPool1d', 'AvgPool2d', 'AdaptiveAvgPool1d', 'AdaptiveAvgPool2d', 'AdaptiveAvgPool3d', 'AdaptiveMaxPool1d',
+           'AdaptiveMaxPool2d', 'LPPool1d',
            'LPPool2d']
 
 
@@ -105,6 +106,28 @@ class AdaptiveAvgPool2d(_AdaptiveAvgPoolNd):
 class AdaptiveAvgPool3d(_AdaptiveAvgPoolNd):
     def forward(self, input):
         return F.adaptive_avg_pool3d(input, self.output_size)
+
+
+class _AdaptiveMaxPoolNd(Module):
+    __constants__ = ['output_size', 'return_indices']
+
+    def __init__(self, output_size, return_indices=False):
+        super(_AdaptiveMaxPoolNd, self).__init__()
+        self.output_size = output_size
+        self.return_indices = return_indices
+
+    def extra_repr(self):
+        return 'output_size={}'.format(self.output_size)
+
+
+class AdaptiveMaxPool1d(_AdaptiveMaxPoolNd):
+    def forward(self, input):
+        return F.adaptive_max_pool1d(input, self.output_size, self.return_indices)
+
+
+class AdaptiveMaxPool2d(_AdaptiveMaxPoolNd):
+    def forward(self, input):
+        return F.adaptive_max_pool2d(input, self.output_size, self.return_indices)
 
 
 class _LPPoolNd(Module):
