@@ -370,3 +370,30 @@ extern "C" void cg_cuda_adaptive_max_pool2d(const cg_kernel_call *c) {
                                            (int64_t *)cg_cuda_data(c->out[1]), g))
     cg_cuda_check_launch();
 }
+
+/* ---- max_unpool2d ---------------------------------------------------------------------- */
+
+/* one thread per input value; invalid indices write nothing (the CPU
+ * kernel reports them; here they are skipped) */
+template <typename T> __global__ void max_unpool_kernel(const T *in, const int64_t *idx, T *out, int64_t n, int64_t size,
+                                                        int64_t total) {
+    CG_CUDA_FOR(e, total) {
+        int64_t at = idx[e];
+        if (at >= 0 && at < size)
+            out[(e / n) * size + at] = in[e];
+    }
+}
+
+extern "C" void cg_cuda_max_unpool2d(const cg_kernel_call *c) {
+    const cg_tensor *x = c->in[0];
+    int64_t n = x->sizes[x->ndim - 2] * x->sizes[x->ndim - 1], total = cg_tensor_numel(x);
+    int64_t size = c->args->i[0] * c->args->i[1];
+    cudaMemsetAsync(cg_cuda_data(c->out[0]), 0, (size_t)cg_tensor_numel(c->out[0]) * cg_dtype_size(x->dtype),
+                    CG_CUDA_STREAM);
+    if (total == 0)
+        return;
+    CG_DISPATCH_FLOAT(x->dtype, max_unpool_kernel<T><<<cg_cuda_blocks(total), CG_CUDA_THREADS, 0, CG_CUDA_STREAM>>>(
+                                    (const T *)cg_cuda_data(x), (const int64_t *)cg_cuda_data(c->in[1]),
+                                    (T *)cg_cuda_data(c->out[0]), n, size, total))
+    cg_cuda_check_launch();
+}

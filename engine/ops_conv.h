@@ -75,6 +75,10 @@ cg_tensor *cg_adaptive_avg_pool2d_backward(cg_tensor *grad, int64_t h, int64_t w
  * maxima over adaptive_avg_pool2d's windows and, in *indices when not NULL,
  * their flat positions h * W + w (int64); node AdaptiveMaxPool2DBackward0. */
 cg_tensor *cg_adaptive_max_pool2d(cg_tensor *input, const int64_t output_size[2], cg_tensor **indices);
+/* max_unpool2d(input [N, C, h, w] or [C, h, w], indices of its shape
+ * (int64, flat positions in each output plane), (oh, ow)): zeros with each
+ * value at its index; node MaxUnpool2DBackward0. */
+cg_tensor *cg_max_unpool2d(cg_tensor *input, cg_tensor *indices, const int64_t output_size[2]);
 /* adaptive_avg_pool3d(input [N, C, D, H, W] or [C, D, H, W], (od, oh, ow)):
  * adaptive_avg_pool2d's windows over three dims (ops_adaptive_pool3d.c);
  * 1 x 1 x 1 is the mean (MeanBackward1), as in PyTorch. */

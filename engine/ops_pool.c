@@ -11,6 +11,7 @@
  * windows), whose derivative is the pooling again. */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "ew.h"
 #include "nn_internal.h"
@@ -293,6 +294,102 @@ cg_tensor *cg_adaptive_max_pool2d(cg_tensor *x, const int64_t output_size[2], cg
     if (indices)
         *indices = outs[1];
     return outs[0];
+}
+
+/* ---- max_unpool2d ----------------------------------------------------------------------- */
+
+/* Each input value written at its index in its output plane (zeros
+ * elsewhere); an index outside the plane writes nothing, and the last such
+ * index in plane order is the one reported, as PyTorch's loop reports it.
+ * Planes in order, one thread, so that the report does not vary. */
+#define MAX_UNPOOL_FN(name, T)                                                                  \
+    static int64_t name(const T *in, const int64_t *idx, T *out, int64_t planes, int64_t n, int64_t size) { \
+        int64_t bad = -1;                                                                       \
+        bool found = false;                                                                     \
+        memset(out, 0, (size_t)(planes * size) * sizeof(T));                                   \
+        for (int64_t p = 0; p < planes; p++)                                                    \
+            for (int64_t i = 0; i < n; i++) {                                                   \
+                int64_t at = idx[p * n + i];                                                    \
+                if (at < 0 || at >= size)                                                       \
+                    bad = at, found = true;                                                     \
+                else                                                                            \
+                    out[p * size + at] = in[p * n + i];                                         \
+            }                                                                                   \
+        return found ? bad : INT64_MIN;                                                         \
+    }
+CG_EXPAND_FLOAT(MAX_UNPOOL_FN, max_unpool)
+
+/* in[0] the values [.., h, w], in[1] their int64 indices, both contiguous;
+ * out[0] [.., oh, ow] with args.i the output's size */
+void cg_cpu_max_unpool2d(const cg_kernel_call *c) {
+    const cg_tensor *x = c->in[0];
+    int64_t n = x->sizes[x->ndim - 2] * x->sizes[x->ndim - 1], planes = n ? cg_tensor_numel(x) / n : 0;
+    int64_t oh = c->args->i[0], ow = c->args->i[1], bad;
+    if (x->dtype == CG_F32)
+        bad = max_unpool_f32(cg_tensor_data(x), cg_tensor_data(c->in[1]), cg_tensor_data(c->out[0]), planes, n, oh * ow);
+    else
+        bad = max_unpool_f64(cg_tensor_data(x), cg_tensor_data(c->in[1]), cg_tensor_data(c->out[0]), planes, n, oh * ow);
+    if (bad != INT64_MIN) {
+        cg_error_set(CG_RUNTIME_ERROR, "Found an invalid max index: %lld (output volumes are of size %lldx%lld",
+                     (long long)bad, (long long)oh, (long long)ow);
+        cg_cpu_kernel_fail();
+    }
+}
+
+/* MaxUnpool2DBackward0: the gradient read back at the indices */
+int cg_bw_max_unpool2d(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    cg_tensor *idx;
+    if (cg_node_saved(n, 0, &idx) < 0)
+        return -1;
+    cg_tensor *fg = flat_planes(go[0]), *fi = fg ? flat_planes(idx) : NULL;
+    cg_tensor *g = fi ? cg_gather(fg, fg->ndim - 1, fi) : NULL;
+    const cg_meta *m = &n->in_meta[0];
+    gi[0] = g ? cg_reshape(g, m->ndim, m->sizes) : NULL;
+    cg_tensor_release(fg), cg_tensor_release(fi), cg_tensor_release(g);
+    return gi[0] ? 0 : -1;
+}
+
+cg_tensor *cg_max_unpool2d(cg_tensor *x, cg_tensor *indices, const int64_t output_size[2]) {
+    char xs[128], is[128];
+    CG_CHECK(indices->dtype == CG_INT64, CG_RUNTIME_ERROR, "elements in indices should be type int64 but got: %s",
+             cg_dtype_legacy_name(indices->dtype));
+    CG_CHECK(cg_sizes_equal(x->ndim, x->sizes, indices->ndim, indices->sizes), CG_RUNTIME_ERROR,
+             "Expected shape of indices to be same as that of the input tensor (%s) but got indices tensor with "
+             "shape: %s",
+             cg_sizes_str(x->ndim, x->sizes, xs, sizeof xs), cg_sizes_str(indices->ndim, indices->sizes, is, sizeof is));
+    CG_CHECK(x->ndim == 3 || x->ndim == 4, CG_RUNTIME_ERROR,
+             "Input to max_unpooling2d should be a 3d or 4d Tensor, but got a tensor with %d dimensions.", x->ndim);
+    for (int d = 1; d < x->ndim; d++)
+        CG_CHECK(x->sizes[d] > 0, CG_RUNTIME_ERROR,
+                 "max_unpooling2d_forward_out_cpu(): Expected input to have non-zero size for non-batch dimensions, "
+                 "but got %s with dimension %d being empty.",
+                 cg_sizes_str(x->ndim, x->sizes, xs, sizeof xs), d);
+    if (!cg_dtype_is_float(x->dtype)) {
+        cg_nn_not_implemented("max_unpooling2d_forward_out_cpu_frame", x->dtype);
+        return NULL;
+    }
+    int64_t sizes[4];
+    out_sizes(x, output_size[0], output_size[1], sizes);
+    cg_tensor *out = cg_tensor_empty(x->ndim, sizes, x->dtype, cg_tensor_device(x));
+    bool was = cg_grad_set_enabled(false);
+    cg_tensor *xc = out ? cg_contiguous(x) : NULL, *ic = xc ? cg_contiguous(indices) : NULL;
+    cg_grad_set_enabled(was);
+    cg_op_args args = {.i = {output_size[0], output_size[1]}};
+    int rc = ic ? 0 : -1;
+    if (rc == 0 && cg_tensor_numel(out) > 0) {
+        cg_kernel_call call = {.op = CG_OP_MAX_UNPOOL2D, .nout = 1, .nin = 2, .out = {out}, .in = {xc, ic}, .args = &args};
+        rc = cg_op_run(&call);
+    }
+    cg_tensor_release(xc), cg_tensor_release(ic);
+    if (rc == 0 && cg_autograd_needed(1, &x)) {
+        cg_save_spec save = {indices, "indices"};
+        rc = cg_autograd_record(CG_OP_MAX_UNPOOL2D, 1, &out, 1, &x, 1, &save, &args, NULL);
+    }
+    if (rc < 0) {
+        cg_tensor_release(out);
+        return NULL;
+    }
+    return out;
 }
 
 /* ---- avg_pool2d ------------------------------------------------------------------------- */

@@ -400,6 +400,22 @@ static cg_value adaptive_max_common(const torch_op *op, cg_value *a) {
     return maxima(y, idx, want);
 }
 
+/* _max_unpool2d(input, indices, output_size): torch._C._nn.max_unpool2d,
+ * which F.max_unpool1d/2d (lang/prelude) call with a checked size */
+static cg_value fn_max_unpool2d(cg_value *a) {
+    const char *fn = "_max_unpool2d";
+    cg_tensor *idx = torch_tensor_arg_borrowed(fn, "indices", 2, a[1]);
+    int64_t size[2];
+    int len;
+    if (!idx || ints_arg(fn, "output_size", 3, a[2], 2, size, &len) < 0)
+        return CG_ERR;
+    if (len != 2)
+        return cg_raise(&cg_exc_RuntimeError,
+                        "There should be exactly two elements (height, width) in output_size, but got %d elements.",
+                        len);
+    return cg_tensor_steal(cg_max_unpool2d(T0, idx, size));
+}
+
 /* adaptive_avg_pool1d(input, output_size) */
 static cg_value fn_adaptive_avg_pool1d(cg_value *a) {
     int64_t size[2] = {1, 0};
@@ -625,6 +641,7 @@ static cg_value fn_pad(cg_value *a) {
     X(adaptive_avg_pool1d, "adaptive_avg_pool1d", "output_size", IMPL(fn_adaptive_avg_pool1d), F, NULL)         \
     X(adaptive_avg_pool2d, "adaptive_avg_pool2d", "output_size", IMPL(fn_adaptive_avg_pool2d), F, NULL)         \
     X(adaptive_avg_pool3d, "adaptive_avg_pool3d", "output_size", IMPL(fn_adaptive_avg_pool3d), F, NULL)         \
+    X(_max_unpool2d, "_max_unpool2d", "indices, output_size", IMPL(fn_max_unpool2d), F, NULL)                  \
     X(adaptive_max_pool1d, "adaptive_max_pool1d", "output_size, return_indices=False",                          \
       FAMILY(adaptive_max_common, NULL, 1), F, NULL)                                                            \
     X(adaptive_max_pool2d, "adaptive_max_pool2d", "output_size, return_indices=False",                          \

@@ -403,3 +403,30 @@ bool sample_adaptive_max_pool2d(int v, cg_sample *s) {
     default: return false;
     }
 }
+
+/* ---- max_unpool2d ------------------------------------------------------------------------- */
+
+/* the indices of a 2x2 max pooling of a [B, C, 2h, 2w] input, distinct
+ * within each plane, as constants */
+static cg_tensor *f_max_unpool(cg_tensor *const *in, const cg_sample *s) {
+    int64_t h = in[0]->sizes[in[0]->ndim - 2], w = in[0]->sizes[in[0]->ndim - 1];
+    cg_tensor *idx = cg_tensor_empty(in[0]->ndim, in[0]->sizes, CG_INT64, cg_tensor_device(in[0]));
+    if (!idx)
+        return NULL;
+    int64_t *d = cg_tensor_data(idx), n = cg_tensor_numel(idx);
+    for (int64_t e = 0; e < n; e++) {
+        int64_t y = (e / w) % h, x = e % w;
+        d[e] = (2 * y + (e % 3 == 0)) * (2 * w) + 2 * x + (e % 2); /* a spot inside window (y, x) */
+    }
+    cg_tensor *r = cg_max_unpool2d(in[0], idx, (int64_t[]){2 * h, 2 * w});
+    cg_tensor_release(idx);
+    return r;
+}
+bool sample_max_unpool2d(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("[A,B,C,D] into 2C x 2D", 1, {IN(1335, false, S_A, S_B, S_C, S_D)}, f_max_unpool);
+    case 1:
+        return SAMPLE("unbatched [B,C,D], non-contiguous", 1, {IN(1336, true, S_B, S_C, S_D)}, f_max_unpool);
+    default: return false;
+    }
+}

@@ -267,6 +267,8 @@ static const char *const reach[CG_OP_COUNT] = {
 
     [CG_OP_ADAPTIVE_MAX_POOL2D] = "y = F.adaptive_max_pool2d(img, (2, 3))",
 
+    [CG_OP_MAX_UNPOOL2D] = "y = F.max_unpool2d(*F.max_pool2d(img, 2, return_indices=True), 2, output_size=(5, 5))",
+
     [CG_OP_CONSTANT_PAD_ND] = "y = F.pad(x, (1, 1))",
     [CG_OP_REFLECTION_PAD] = "y = F.pad(img, (1, 1, 1, 1), mode='reflect')",
     [CG_OP_REPLICATION_PAD] = "y = F.pad(img, (1, 1, 1, 1), mode='replicate')",

@@ -13,7 +13,7 @@ __all__ = ['one_hot', 'normalize', 'softsign', 'tanhshrink', 'multi_head_attenti
            'local_response_norm', 'pixel_shuffle', 'pixel_unshuffle', 'channel_shuffle', 'native_channel_shuffle',
            'embedding', 'gumbel_softmax', 'multilabel_soft_margin_loss', 'soft_margin_loss', 'interpolate',
            'upsample', 'upsample_nearest', 'upsample_bilinear', 'lp_pool1d', 'lp_pool2d',
-           'adaptive_max_pool1d_with_indices', 'adaptive_max_pool2d_with_indices']
+           'adaptive_max_pool1d_with_indices', 'adaptive_max_pool2d_with_indices', 'max_unpool1d', 'max_unpool2d']
 
 
 def one_hot(tensor, num_classes=-1):
@@ -733,3 +733,50 @@ def adaptive_max_pool1d_with_indices(input, output_size, return_indices=False):
 def adaptive_max_pool2d_with_indices(input, output_size, return_indices=False):
     """adaptive_max_pool2d's maxima and their indices, always both."""
     return torch.nn.functional.adaptive_max_pool2d(input, output_size, True)
+
+
+# ---- unpooling ------------------------------------------------------------------------------
+
+
+def _ntuple_of(v, n):
+    return tuple(v) if isinstance(v, (list, tuple)) else (v,) * n
+
+
+def _unpool_output_size(input, kernel_size, stride, padding, output_size):
+    """The output's spatial sizes: the pooling's inverse by default, or
+    output_size (its last dims) when it lies within a stride of it."""
+    n = len(kernel_size)
+    default_size = [(input.size(-n + d) - 1) * stride[d] + kernel_size[d] - 2 * padding[d] for d in range(n)]
+    if output_size is None:
+        return default_size
+    if len(output_size) == n + 2:
+        output_size = output_size[2:]
+    if len(output_size) != n:
+        raise ValueError("output_size should be a sequence containing {} or {} elements, but it has a length of "
+                         "'{}'".format(n, n + 2, len(output_size)))
+    for d in range(n):
+        min_size = default_size[d] - stride[d]
+        max_size = default_size[d] + stride[d]
+        if not (min_size < output_size[d] < max_size):
+            raise ValueError('invalid output_size "{}" (dim {} must be between {} and {})'.format(
+                output_size, d, min_size, max_size))
+    return output_size
+
+
+def max_unpool1d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
+    """max_pool1d's partial inverse: each value put back at its index, zeros elsewhere."""
+    kernel_size = _ntuple_of(kernel_size, 1)
+    stride = _ntuple_of(stride, 1) if stride is not None else kernel_size
+    padding = _ntuple_of(padding, 1)
+    output_size = _unpool_output_size(input, kernel_size, stride, padding, output_size)
+    output_size = list(output_size) + [1] if isinstance(output_size, list) else tuple(output_size) + (1,)
+    return torch.nn.functional._max_unpool2d(input.unsqueeze(-1), indices.unsqueeze(-1), output_size).squeeze(-1)
+
+
+def max_unpool2d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
+    """max_pool2d's partial inverse: each value put back at its index, zeros elsewhere."""
+    kernel_size = _ntuple_of(kernel_size, 2)
+    stride = _ntuple_of(stride, 2) if stride is not None else kernel_size
+    padding = _ntuple_of(padding, 2)
+    output_size = _unpool_output_size(input, kernel_size, stride, padding, output_size)
+    return torch.nn.functional._max_unpool2d(input, indices, output_size)
