@@ -397,3 +397,135 @@ extern "C" void cg_cuda_max_unpool2d(const cg_kernel_call *c) {
                                     (T *)cg_cuda_data(c->out[0]), n, size, total))
     cg_cuda_check_launch();
 }
+
+/* ---- max_pool3d, avg_pool3d ------------------------------------------------------------ */
+
+/* ops_pool3d.c's layout of args: the window, count_include_pad, divisor_override */
+struct pool3w_geom {
+    int64_t planes, in[3], out[3], k[3], s[3], p[3], dl[3], divisor;
+    bool count_include_pad;
+};
+
+static pool3w_geom geom3w_of(const cg_kernel_call *c, const cg_tensor *input, const cg_tensor *output) {
+    const cg_op_args *a = c->args;
+    pool3w_geom g;
+    g.planes = 1;
+    for (int d = 0; d < input->ndim - 3; d++)
+        g.planes *= input->sizes[d];
+    for (int d = 0; d < 3; d++) {
+        g.in[d] = input->sizes[input->ndim - 3 + d], g.out[d] = output->sizes[output->ndim - 3 + d];
+        g.k[d] = a->dims[d], g.s[d] = a->dims[3 + d];
+    }
+    g.p[0] = a->dims[6], g.p[1] = a->dims[7], g.p[2] = a->i[0];
+    g.dl[0] = a->s[0].v.i, g.dl[1] = a->s[1].v.i, g.dl[2] = a->i[1];
+    g.divisor = a->i[2], g.count_include_pad = a->flag;
+    return g;
+}
+
+__device__ static void position3(const pool3w_geom &g, int64_t e, int64_t *o) {
+    o[2] = e % g.out[2], o[1] = (e / g.out[2]) % g.out[1], o[0] = (e / (g.out[2] * g.out[1])) % g.out[0];
+}
+
+template <typename T> __global__ void max_pool3_kernel(const T *in, T *out, int64_t *idx, pool3w_geom g) {
+    int64_t ip = g.in[0] * g.in[1] * g.in[2], op = g.out[0] * g.out[1] * g.out[2];
+    CG_CUDA_FOR(e, g.planes * op) {
+        int64_t o[3], lo[3], hi[3];
+        position3(g, e, o);
+        for (int d = 0; d < 3; d++) {
+            int64_t s = o[d] * g.s[d] - g.p[d], t = s + (g.k[d] - 1) * g.dl[d] + 1;
+            hi[d] = t < g.in[d] ? t : g.in[d];
+            while (s < 0)
+                s += g.dl[d];
+            lo[d] = s;
+        }
+        const T *src = in + (e / op) * ip;
+        int64_t best = (lo[0] * g.in[1] + lo[1]) * g.in[2] + lo[2];
+        T m = -INFINITY;
+        for (int64_t z = lo[0]; z < hi[0]; z += g.dl[0])
+            for (int64_t y = lo[1]; y < hi[1]; y += g.dl[1])
+                for (int64_t x = lo[2]; x < hi[2]; x += g.dl[2]) {
+                    int64_t at = (z * g.in[1] + y) * g.in[2] + x;
+                    T v = src[at];
+                    if (v > m || isnan(v))
+                        m = v, best = at;
+                }
+        out[e] = m, idx[e] = best;
+    }
+}
+
+/* the window of output o clipped to the input, and its divisor (as the CPU's) */
+__device__ static int64_t avg3_window(const pool3w_geom &g, const int64_t *o, int64_t *lo, int64_t *hi) {
+    int64_t padded = 1, inside = 1;
+    for (int d = 0; d < 3; d++) {
+        int64_t s = o[d] * g.s[d] - g.p[d], t = s + g.k[d], tp = g.in[d] + g.p[d];
+        t = t < tp ? t : tp;
+        padded *= t - s;
+        lo[d] = s > 0 ? s : 0, hi[d] = t < g.in[d] ? t : g.in[d];
+        inside *= hi[d] - lo[d];
+    }
+    return g.divisor ? g.divisor : g.count_include_pad ? padded : inside;
+}
+
+template <typename T> __global__ void avg_pool3_kernel(const T *in, T *out, pool3w_geom g) {
+    int64_t ip = g.in[0] * g.in[1] * g.in[2], op = g.out[0] * g.out[1] * g.out[2];
+    CG_CUDA_FOR(e, g.planes * op) {
+        int64_t o[3], lo[3], hi[3];
+        position3(g, e, o);
+        int64_t div = avg3_window(g, o, lo, hi);
+        const T *src = in + (e / op) * ip;
+        T sum = 0;
+        for (int64_t z = lo[0]; z < hi[0]; z++)
+            for (int64_t y = lo[1]; y < hi[1]; y++)
+                for (int64_t x = lo[2]; x < hi[2]; x++)
+                    sum += src[(z * g.in[1] + y) * g.in[2] + x];
+        out[e] = sum / (T)div;
+    }
+}
+
+/* the adjoint scattered with atomics (the order of the sums varies) */
+template <typename T> __global__ void avg_pool3_backward_kernel(const T *grad, T *gin, pool3w_geom g) {
+    int64_t ip = g.in[0] * g.in[1] * g.in[2], op = g.out[0] * g.out[1] * g.out[2];
+    CG_CUDA_FOR(e, g.planes * op) {
+        int64_t o[3], lo[3], hi[3];
+        position3(g, e, o);
+        T v = grad[e] / (T)avg3_window(g, o, lo, hi), *dst = gin + (e / op) * ip;
+        for (int64_t z = lo[0]; z < hi[0]; z++)
+            for (int64_t y = lo[1]; y < hi[1]; y++)
+                for (int64_t x = lo[2]; x < hi[2]; x++)
+                    atomicAdd(dst + (z * g.in[1] + y) * g.in[2] + x, v);
+    }
+}
+
+extern "C" void cg_cuda_max_pool3d(const cg_kernel_call *c) {
+    pool3w_geom g = geom3w_of(c, c->in[0], c->out[0]);
+    int64_t n = cg_tensor_numel(c->out[0]);
+    if (n == 0)
+        return;
+    CG_DISPATCH_FLOAT(c->in[0]->dtype, max_pool3_kernel<T><<<cg_cuda_blocks(n), CG_CUDA_THREADS, 0, CG_CUDA_STREAM>>>(
+                                           (const T *)cg_cuda_data(c->in[0]), (T *)cg_cuda_data(c->out[0]),
+                                           (int64_t *)cg_cuda_data(c->out[1]), g))
+    cg_cuda_check_launch();
+}
+
+extern "C" void cg_cuda_avg_pool3d(const cg_kernel_call *c) {
+    pool3w_geom g = geom3w_of(c, c->in[0], c->out[0]);
+    int64_t n = cg_tensor_numel(c->out[0]);
+    if (n == 0)
+        return;
+    CG_DISPATCH_FLOAT(c->in[0]->dtype, avg_pool3_kernel<T><<<cg_cuda_blocks(n), CG_CUDA_THREADS, 0, CG_CUDA_STREAM>>>(
+                                           (const T *)cg_cuda_data(c->in[0]), (T *)cg_cuda_data(c->out[0]), g))
+    cg_cuda_check_launch();
+}
+
+extern "C" void cg_cuda_avg_pool3d_backward(const cg_kernel_call *c) {
+    pool3w_geom g = geom3w_of(c, c->out[0], c->in[0]);
+    int64_t n = cg_tensor_numel(c->in[0]);
+    cudaMemsetAsync(cg_cuda_data(c->out[0]), 0, (size_t)cg_tensor_numel(c->out[0]) * cg_dtype_size(c->out[0]->dtype),
+                    CG_CUDA_STREAM);
+    if (n == 0)
+        return;
+    CG_DISPATCH_FLOAT(c->in[0]->dtype, avg_pool3_backward_kernel<T>
+                      <<<cg_cuda_blocks(n), CG_CUDA_THREADS, 0, CG_CUDA_STREAM>>>((const T *)cg_cuda_data(c->in[0]),
+                                                                                  (T *)cg_cuda_data(c->out[0]), g))
+    cg_cuda_check_launch();
+}

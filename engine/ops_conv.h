@@ -18,6 +18,11 @@ typedef struct {
     int64_t kernel[2], stride[2], padding[2], dilation[2];
 } cg_window2d;
 
+/* A sliding window over the last three dims: [0] depth, [1] height, [2] width. */
+typedef struct {
+    int64_t kernel[3], stride[3], padding[3], dilation[3];
+} cg_window3d;
+
 /* ---- convolution (ops_conv.c) --------------------------------------------------- */
 
 /* conv1d (nspatial 1) and conv2d (nspatial 2): input [N, C, *spatial] or
@@ -79,6 +84,17 @@ cg_tensor *cg_adaptive_max_pool2d(cg_tensor *input, const int64_t output_size[2]
  * (int64, flat positions in each output plane), (oh, ow)): zeros with each
  * value at its index; node MaxUnpool2DBackward0. */
 cg_tensor *cg_max_unpool2d(cg_tensor *input, cg_tensor *indices, const int64_t output_size[2]);
+/* max_pool3d(input [N, C, T, H, W] or [C, T, H, W], ...) and
+ * avg_pool3d(...) (ops_pool3d.c): the 3-d forms of max_pool2d and
+ * avg_pool2d, PyTorch's checks and messages; nodes
+ * MaxPool3DWithIndicesBackward0 (indices: flat positions t H W + h W + w)
+ * and AvgPool3DBackward0. */
+cg_tensor *cg_max_pool3d(cg_tensor *input, const cg_window3d *w, bool ceil_mode, cg_tensor **indices);
+cg_tensor *cg_avg_pool3d(cg_tensor *input, const cg_window3d *w, bool ceil_mode, bool count_include_pad,
+                         int64_t divisor_override);
+/* avg_pool3d's gradient with respect to an input of [.., *in] (AvgPool3DBackwardBackward0). Unchecked. */
+cg_tensor *cg_avg_pool3d_backward(cg_tensor *grad, const int64_t in[3], const cg_window3d *w, bool count_include_pad,
+                                  int64_t divisor_override);
 /* adaptive_avg_pool3d(input [N, C, D, H, W] or [C, D, H, W], (od, oh, ow)):
  * adaptive_avg_pool2d's windows over three dims (ops_adaptive_pool3d.c);
  * 1 x 1 x 1 is the mean (MeanBackward1), as in PyTorch. */

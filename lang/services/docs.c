@@ -36,6 +36,10 @@ static const doc_row EXTRA[] = {
      "The Poisson negative log likelihood loss of target, reduced."},
     {"torch._pack_padded_sequence", "_pack_padded_sequence(input, lengths, batch_first)",
      "The packed data and batch sizes of a padded batch (what pack_padded_sequence calls)."},
+    {"torch.nn.functional.avg_pool3d",
+     "avg_pool3d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True, "
+     "divisor_override=None)",
+     "Applies 3D average-pooling operation in kT x kH x kW regions by step size sT x sH x sW steps."},
     {"torch.clamp_min", "clamp_min(input, min)", "Clamps all elements of input to be no smaller than min."},
     {"torch.clamp_max", "clamp_max(input, max)", "Clamps all elements of input to be no larger than max."},
     {"torch.Tensor.clamp_min", "clamp_min(min)", "Clamps all elements to be no smaller than min."},

@@ -416,6 +416,65 @@ static cg_value fn_max_unpool2d(cg_value *a) {
     return cg_tensor_steal(cg_max_unpool2d(T0, idx, size));
 }
 
+/* pooling's triples: "max_pool3d: stride must either be omitted, a single
+ * int, or a tuple of three ints" */
+static int pool3_ints(const char *fn, const char *arg, int pos, cg_value v, int64_t *out, bool omittable, int *len) {
+    if (ints_arg(fn, arg, pos, v, 3, out, len) < 0)
+        return -1;
+    if (*len == 1 || *len == 3 || (omittable && *len == 0))
+        return 0;
+    bool avg = !strcmp(fn, "avg_pool3d");
+    return cg_raise_int(&cg_exc_RuntimeError, "%s: %s must %s%sa single int, or a tuple of three ints", fn, arg,
+                        avg && !omittable ? "be " : "either be ", omittable ? "omitted, " : "");
+}
+
+/* kernel_size, stride, padding of a 3-d pooling at a[1..3] */
+static int pool3_window(const char *fn, cg_value *a, cg_window3d *w) {
+    *w = (cg_window3d){{1, 1, 1}, {1, 1, 1}, {0, 0, 0}, {1, 1, 1}};
+    int klen, slen, plen;
+    if (pool3_ints(fn, "kernel_size", 2, a[1], w->kernel, false, &klen) < 0
+        || pool3_ints(fn, "stride", 3, a[2], w->stride, true, &slen) < 0
+        || pool3_ints(fn, "padding", 4, a[3], w->padding, false, &plen) < 0)
+        return -1;
+    if (slen == 0)
+        memcpy(w->stride, w->kernel, sizeof w->stride);
+    return 0;
+}
+
+/* max_pool3d(input, kernel_size, stride=None, padding=0, dilation=1,
+ * ceil_mode=False, return_indices=False) */
+static cg_value fn_max_pool3d(cg_value *a) {
+    const char *fn = "max_pool3d";
+    cg_window3d w;
+    bool ceil_mode, want;
+    int len;
+    if (pool3_window(fn, a, &w) < 0 || pool3_ints(fn, "dilation", 5, a[4], w.dilation, false, &len) < 0
+        || torch_bool_arg(fn, "ceil_mode", 6, a[5], &ceil_mode) < 0
+        || torch_bool_arg(fn, "return_indices", 7, a[6], &want) < 0)
+        return CG_ERR;
+    cg_tensor *idx = NULL, *y = cg_max_pool3d(T0, &w, ceil_mode, want ? &idx : NULL);
+    return maxima(y, idx, want);
+}
+
+/* avg_pool3d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
+ * count_include_pad=True, divisor_override=None) */
+static cg_value fn_avg_pool3d(cg_value *a) {
+    const char *fn = "avg_pool3d";
+    cg_window3d w;
+    bool ceil_mode, include;
+    int64_t divisor = 0;
+    if (pool3_window(fn, a, &w) < 0 || torch_bool_arg(fn, "ceil_mode", 5, a[4], &ceil_mode) < 0
+        || torch_bool_arg(fn, "count_include_pad", 6, a[5], &include) < 0)
+        return CG_ERR;
+    if (!cg_is_none(a[6])) {
+        if (torch_int_arg(fn, "divisor_override", 7, a[6], &divisor) < 0)
+            return CG_ERR;
+        if (divisor == 0)
+            return cg_raise(&cg_exc_RuntimeError, "divisor must be not zero");
+    }
+    return cg_tensor_steal(cg_avg_pool3d(T0, &w, ceil_mode, include, divisor));
+}
+
 /* adaptive_avg_pool1d(input, output_size) */
 static cg_value fn_adaptive_avg_pool1d(cg_value *a) {
     int64_t size[2] = {1, 0};
@@ -641,6 +700,12 @@ static cg_value fn_pad(cg_value *a) {
     X(adaptive_avg_pool1d, "adaptive_avg_pool1d", "output_size", IMPL(fn_adaptive_avg_pool1d), F, NULL)         \
     X(adaptive_avg_pool2d, "adaptive_avg_pool2d", "output_size", IMPL(fn_adaptive_avg_pool2d), F, NULL)         \
     X(adaptive_avg_pool3d, "adaptive_avg_pool3d", "output_size", IMPL(fn_adaptive_avg_pool3d), F, NULL)         \
+    X(max_pool3d, "max_pool3d",                                                                                 \
+      "kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False",                 \
+      IMPL(fn_max_pool3d), F, NULL)                                                                             \
+    X(avg_pool3d, "avg_pool3d",                                                                                 \
+      "kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True, divisor_override=None",    \
+      IMPL(fn_avg_pool3d), F, NULL)                                                                             \
     X(_max_unpool2d, "_max_unpool2d", "indices, output_size", IMPL(fn_max_unpool2d), F, NULL)                  \
     X(adaptive_max_pool1d, "adaptive_max_pool1d", "output_size, return_indices=False",                          \
       FAMILY(adaptive_max_common, NULL, 1), F, NULL)                                                            \

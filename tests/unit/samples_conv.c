@@ -430,3 +430,53 @@ bool sample_max_unpool2d(int v, cg_sample *s) {
     default: return false;
     }
 }
+
+/* ---- max_pool3d, avg_pool3d ---------------------------------------------------------------- */
+
+/* the window of s->i: kernel (i0, i1, i2), stride i3, padding i4, dilation i5 */
+static cg_window3d window3_of(const cg_sample *s) {
+    return (cg_window3d){{s->i[0], s->i[1], s->i[2]}, {s->i[3], s->i[3], s->i[3]}, {s->i[4], s->i[4], s->i[4]},
+                         {s->i[5], s->i[5], s->i[5]}};
+}
+static cg_tensor *f_max_pool3d(cg_tensor *const *in, const cg_sample *s) {
+    cg_window3d w = window3_of(s);
+    return cg_max_pool3d(in[0], &w, s->i[6] != 0, NULL);
+}
+bool sample_max_pool3d(int v, cg_sample *s) {
+    switch (v) {
+    case 0:
+        return SAMPLE("2x2x2 [A,B,C+2,D+2,3]", 1, {IN(1337, false, S_A, S_B, S_C + 2, S_D + 2, 3)}, f_max_pool3d,
+                      .i = {2, 2, 2, 2, 0, 1, 0});
+    case 1:
+        return SAMPLE("unbatched 3x2x2 stride 1 padding 1 dilation 2 ceil, non-contiguous", 1,
+                      {IN(1338, true, S_B, S_C + 4, S_D + 3, 4)}, f_max_pool3d, .i = {3, 2, 2, 1, 1, 2, 1});
+    default: return false;
+    }
+}
+static cg_tensor *f_avg_pool3d(cg_tensor *const *in, const cg_sample *s) {
+    cg_window3d w = window3_of(s);
+    return cg_avg_pool3d(in[0], &w, s->i[6] != 0, s->i[7] != 0, 0);
+}
+bool sample_avg_pool3d(int v, cg_sample *s) {
+    switch (v) {
+    case 0:
+        return SAMPLE("2x2x2 [A,B,C+2,D+2,3]", 1, {IN(1339, false, S_A, S_B, S_C + 2, S_D + 2, 3)}, f_avg_pool3d,
+                      .i = {2, 2, 2, 2, 0, 1, 0, 1});
+    case 1:
+        return SAMPLE("unbatched 3x2x2 stride 2 padding 1 ceil, count_include_pad=False, non-contiguous", 1,
+                      {IN(1340, true, S_B, S_C + 4, S_D + 3, 4)}, f_avg_pool3d, .i = {3, 2, 2, 2, 1, 1, 1, 0});
+    default: return false;
+    }
+}
+static cg_tensor *f_avg_pool3d_backward(cg_tensor *const *in, const cg_sample *s) {
+    cg_window3d w = window3_of(s);
+    return cg_avg_pool3d_backward(in[0], (int64_t[]){5, 4, 4}, &w, true, 0);
+}
+bool sample_avg_pool3d_backward(int v, cg_sample *s) {
+    switch (v) {
+    case 0:
+        return SAMPLE("[A,B,2,2,2] 2x2x2 stride 2 into [5,4,4]", 1, {IN(1341, false, S_A, S_B, 2, 2, 2)},
+                      f_avg_pool3d_backward, .i = {2, 2, 2, 2, 0, 1, 0, 1});
+    default: return false;
+    }
+}

@@ -269,6 +269,11 @@ static const char *const reach[CG_OP_COUNT] = {
 
     [CG_OP_MAX_UNPOOL2D] = "y = F.max_unpool2d(*F.max_pool2d(img, 2, return_indices=True), 2, output_size=(5, 5))",
 
+    [CG_OP_MAX_POOL3D] = "y = F.max_pool3d(img[None], 2)",
+    [CG_OP_AVG_POOL3D] = "y = F.avg_pool3d(img[None], 2)",
+    [CG_OP_AVG_POOL3D_BACKWARD] =
+        "y, = torch.autograd.grad((F.avg_pool3d(img[None], 2) ** 2).sum(), img, create_graph=True)",
+
     [CG_OP_CONSTANT_PAD_ND] = "y = F.pad(x, (1, 1))",
     [CG_OP_REFLECTION_PAD] = "y = F.pad(img, (1, 1, 1, 1), mode='reflect')",
     [CG_OP_REPLICATION_PAD] = "y = F.pad(img, (1, 1, 1, 1), mode='replicate')",
