@@ -2,6 +2,7 @@
  * advanced indices, and the ops over one indexed dim: index_select,
  * index_add, index_fill, gather, scatter, scatter_add, index_put. Python's
  * subscript lives in ops_getitem.c, cat/split in ops_join.c. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -412,6 +413,110 @@ int cg_bw_index_add(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     if (cg_node_saved(n, 0, &index) < 0)
         return -1;
     gi[0] = n->next[0].node ? cg_tensor_retain(go[0]) : NULL;
+    if (n->next[1].node) {
+        cg_tensor *g = cg_index_select(go[0], n->args.i[0], index);
+        const cg_meta *m = &n->in_meta[1];
+        gi[1] = g ? cg_reshape(g, m->ndim, m->sizes) : NULL;
+        cg_tensor_release(g);
+        if (!gi[1])
+            return -1;
+    }
+    return 0;
+}
+
+/* "3" or "[3, 4]": a slice shape as PyTorch's index_copy_ message prints it */
+static const char *slice_str(int ndim, const int64_t *sizes, int skip, char *buf, size_t n) {
+    size_t len = 0;
+    int shown = 0;
+    buf[0] = 0;
+    for (int d = 0; d < ndim && len < n; d++)
+        if (d != skip)
+            len += (size_t)snprintf(buf + len, n - len, "%s%lld", shown++ ? ", " : "", (long long)sizes[d]);
+    return buf;
+}
+
+/* PyTorch 1.13's index_copy_ checks, in its order; 0 or -1 */
+static int check_index_copy(const cg_tensor *x, int dim, const cg_tensor *index, const cg_tensor *source) {
+    CG_CHECK_INT(index->ndim < 2, CG_INDEX_ERROR, "index_copy_(): Index should have dimension 1 or 0 (got %d)",
+                 index->ndim);
+    int64_t n = cg_tensor_numel(index);
+    CG_CHECK_INT(source->ndim != 0 || n == 1, CG_INDEX_ERROR,
+                 "index_copy_(): When source is scalar, index should have one element (got %lld)", (long long)n);
+    CG_CHECK_INT(source->ndim == x->ndim || source->ndim == 0 || x->ndim == 0, CG_INDEX_ERROR,
+                 "index_copy_(): When source and destination are not scalars, their dimensionality must match. "
+                 "Source dimensionality (%d), destination dimensionality (%d)",
+                 source->ndim, x->ndim);
+    CG_CHECK_INT(index->dtype == CG_INT64, CG_RUNTIME_ERROR, "index_copy_(): Expected a long tensor for index, but got %s",
+                 cg_dtype_legacy_name(index->dtype));
+    CG_CHECK_INT(x->dtype == source->dtype, CG_RUNTIME_ERROR,
+                 "index_copy_(): self and source expected to have the same dtype, but got (self) %s and (source) %s",
+                 cg_dtype_legacy_name(x->dtype), cg_dtype_legacy_name(source->dtype));
+    bool same = x->ndim == source->ndim || (x->ndim <= 1 && source->ndim <= 1);
+    for (int d = 0; same && d < x->ndim && d < source->ndim; d++)
+        same = d == dim || x->sizes[d] == source->sizes[d];
+    if (!same) {
+        char a[256], b[256];
+        cg_error_set(CG_RUNTIME_ERROR,
+                     "index_copy_(): Source/destination tensor must have same slice shapes. Destination slice shape: "
+                     "%s at dimension %d and source slice shape: %s at dimension 0.",
+                     slice_str(x->ndim, x->sizes, dim, a, sizeof a), dim,
+                     slice_str(source->ndim, source->sizes, 0, b, sizeof b));
+        return -1;
+    }
+    CG_CHECK_INT(source->ndim == 0 || n == source->sizes[dim], CG_INDEX_ERROR,
+                 "index_copy_(): Number of indices (%lld) should be equal to source.size(dim) (%lld)", (long long)n,
+                 (long long)source->sizes[dim]);
+    int64_t size = x->ndim ? x->sizes[dim] : 1;
+    cg_tensor *idx = cg_index_to_cpu((cg_tensor *)index);
+    int64_t *vals = idx ? cg_index_read_ints(idx) : NULL;
+    cg_tensor_release(idx);
+    if (!vals)
+        return -1;
+    for (int64_t i = 0; i < n; i++)
+        if (vals[i] < 0 || vals[i] >= size) {
+            cg_error_set(CG_INDEX_ERROR, "index_copy_(): index %lld is out of bounds for dimension %d with size %lld",
+                         (long long)vals[i], dim, (long long)size);
+            free(vals);
+            return -1;
+        }
+    free(vals);
+    return 0;
+}
+
+/* x.index_copy_(dim, index, source): x's slices at index along dim set to
+ * source's, in the index's order (node IndexCopyBackward0) */
+int cg_index_copy_(cg_tensor *x, int64_t dim, cg_tensor *index, cg_tensor *source) {
+    int d = x->ndim ? cg_wrap_dim(dim, x->ndim) : (dim == 0 || dim == -1 ? 0 : cg_wrap_dim(dim, 1));
+    if (d < 0 || check_index_copy(x, d, index, source) < 0 || cg_autograd_check_inplace(x) < 0)
+        return -1;
+    vec_walk w;
+    int rc = vec_walk_init(&w, x, d, index, false, CG_INDEX_ERROR, MSG_BOUNDS);
+    cg_tensor *dst = rc == 0 ? dim_view(x, w.dim, w.ndim, w.sizes) : NULL;
+    cg_tensor *src = dst ? restride(source, w.ndim, w.sizes, source->ndim ? source->strides : (int64_t[]){0}) : NULL;
+    if (!src)
+        rc = -1;
+    if (rc == 0)
+        rc = put_and_record(CG_OP_INDEX_COPY, x, dst, src, w.off, false, 2, (cg_tensor *[]){x, source}, w.dim, w.index);
+    cg_tensor_release(dst), cg_tensor_release(src);
+    vec_walk_free(&w);
+    return rc;
+}
+
+static int index_copy_cb(cg_tensor *t, void *p) {
+    dim_op_ctx *c = p;
+    return cg_index_copy_(t, c->dim, c->index, c->source);
+}
+cg_tensor *cg_index_copy(cg_tensor *x, int64_t dim, cg_tensor *index, cg_tensor *source) {
+    return cloned(CG_OP_INDEX_COPY, x, source, dim, index, index_copy_cb, &(dim_op_ctx){dim, index, source});
+}
+
+/* IndexCopyBackward0: self: grad.index_fill(dim, index, 0); source: grad.index_select(dim, index) */
+int cg_bw_index_copy(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    cg_tensor *index;
+    if (cg_node_saved(n, 0, &index) < 0)
+        return -1;
+    if (n->next[0].node && !(gi[0] = cg_index_fill(go[0], n->args.i[0], index, cg_scalar_int(0))))
+        return -1;
     if (n->next[1].node) {
         cg_tensor *g = cg_index_select(go[0], n->args.i[0], index);
         const cg_meta *m = &n->in_meta[1];

@@ -19,6 +19,8 @@
 cg_tensor *cg_index_select(cg_tensor *x, int64_t dim, cg_tensor *index);
 /* x.index_add(dim, index, source, alpha=1) and its in-place form. */
 cg_tensor *cg_index_add(cg_tensor *x, int64_t dim, cg_tensor *index, cg_tensor *source);
+int cg_index_copy_(cg_tensor *x, int64_t dim, cg_tensor *index, cg_tensor *source);
+cg_tensor *cg_index_copy(cg_tensor *x, int64_t dim, cg_tensor *index, cg_tensor *source);
 /* F.embedding(indices, weight): weight's rows at indices (int64 or int32),
  * node EmbeddingBackward0; padding_idx -1 for none (embedding.c) */
 cg_tensor *cg_embedding(cg_tensor *weight, cg_tensor *indices, int64_t padding_idx, bool scale_grad_by_freq);

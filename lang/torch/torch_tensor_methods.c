@@ -841,6 +841,20 @@ static cg_value index_add_impl(const torch_op *op, cg_value *a) {
     return r;
 }
 
+static cg_value index_copy_impl(const torch_op *op, cg_value *a) {
+    const char *fn = op->name;
+    int64_t d;
+    if (int_arg(fn, "dim", 1, a[1], &d) < 0)
+        return CG_ERR;
+    cg_tensor *idx = tensor_arg(fn, "index", 2, a[2]);
+    cg_tensor *src = idx ? tensor_arg(fn, "source", 3, a[3]) : NULL;
+    if (!src)
+        return CG_ERR;
+    if (torch_op_in_place(op))
+        return inplace(a[0], cg_index_copy_(T0, d, idx, src));
+    return cg_tensor_steal(cg_index_copy(T0, d, idx, src));
+}
+
 static cg_value index_fill_impl(const torch_op *op, cg_value *a) {
     const char *fn = op->name;
     bool in_place = torch_op_in_place(op);
@@ -1478,6 +1492,8 @@ static cg_value op_dunder_repr(cg_value *a) { return cg_type_tensor.repr(a[0]); 
     X(index_add, "index_add", "dim, index, source, *, alpha=1", FAMILY(index_add_impl, NULL, 0), B, NULL)              \
     X(index_add_, "index_add_", "dim, index, source, *, alpha=1", FAMILY(index_add_impl, NULL, 0), M, NULL)            \
     X(index_fill, "index_fill", "dim, index, value", FAMILY(index_fill_impl, NULL, 0), B, NULL)                        \
+    X(index_copy, "index_copy", "dim, index, source", FAMILY(index_copy_impl, NULL, 0), B, NULL)                      \
+    X(index_copy_, "index_copy_", "dim, index, source", FAMILY(index_copy_impl, NULL, 0), M, NULL)                    \
     X(index_fill_, "index_fill_", "dim, index, value", FAMILY(index_fill_impl, NULL, 0), M, NULL)                      \
     X(index_put, "index_put", "indices, values, accumulate=False", FAMILY(index_put_impl, NULL, 0), B, NULL)           \
     X(index_put_, "index_put_", "indices, values, accumulate=False", FAMILY(index_put_impl, NULL, 0), M, NULL)         \

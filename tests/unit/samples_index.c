@@ -178,6 +178,21 @@ bool sample_index_select(int v, cg_sample *s) {
     }
 }
 
+static cg_tensor *f_index_copy(cg_tensor *const *in, const cg_sample *s) {
+    return cg_index_copy(in[0], s->i[0], in[2], in[1]);
+}
+bool sample_index_copy(int v, cg_sample *s) {
+    switch (v) {
+    case 0:
+        return SAMPLE("[A+3,B] dim 0, rows 3,0", 3, {IN(1524, false, S_A + 3, S_B), IN(1525, false, 2, S_B), IX(SZ(2), 3, 0)},
+                      f_index_copy, .i = {0});
+    case 1:
+        return SAMPLE("non-contiguous [A,B+2] dim -1", 3,
+                      {IN(1526, true, S_A, S_B + 2), IN(1527, true, S_A, 2), IX(SZ(2), 1, 0)}, f_index_copy, .i = {-1});
+    default: return false;
+    }
+}
+
 static cg_tensor *f_embedding(cg_tensor *const *in, const cg_sample *s) {
     return cg_embedding(in[0], in[1], s->i[0], s->i[1] != 0);
 }

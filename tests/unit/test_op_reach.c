@@ -178,6 +178,7 @@ static const char *const reach[CG_OP_COUNT] = {
     [CG_OP_EMBEDDING_DENSE_BACKWARD] = "e = F.embedding(i, w); y, = torch.autograd.grad((e * e).sum(), w, create_graph=True)",
     [CG_OP_SOFT_MARGIN_LOSS] = "y = F.soft_margin_loss(x, torch.sign(zeros + 1))",
     [CG_OP_SOFT_MARGIN_LOSS_BACKWARD] = "y, = torch.autograd.grad(F.soft_margin_loss(x, -torch.ones(3, 4)), x, create_graph=True)",
+    [CG_OP_INDEX_COPY] = "y = x.index_copy(0, i, x[:2] * 2)",
     [CG_OP_BADDBMM] = "y = torch.baddbmm(torch.zeros(3, 3), b, b.transpose(1, 2), alpha=0.5)",
     [CG_OP_MV] = "y = x.mv(v)",
     [CG_OP_DOT] = "y = v.dot(v)",

@@ -1,0 +1,20 @@
+# Tensor.index_copy / index_copy_ / torch.index_copy as PyTorch 1.13: values, IndexCopyBackward0 and its gradients (zeros where copied over, the source's rows gathered), PyTorch's checks in its order and messages.
+import torch
+def t(f):
+    try: r = f(); print(r.tolist() if r.numel() < 20 else r.shape, r.grad_fn.name() if r.grad_fn else None)
+    except Exception as e: print(type(e).__name__, e)
+x = torch.zeros(5, 3)
+s = torch.arange(6.).view(2, 3)
+t(lambda: x.clone().index_copy_(0, torch.tensor([4, 1]), s))
+t(lambda: x.index_copy(0, torch.tensor([4, 1]), s))
+t(lambda: torch.index_copy(x, 1, torch.tensor([2, 0]), torch.ones(5, 2)))
+t(lambda: x.index_copy(0, torch.tensor([4, 1, 2]), s))
+t(lambda: x.index_copy(0, torch.tensor([5, 1]), s))
+t(lambda: x.index_copy(0, torch.tensor([4., 1]), s))
+t(lambda: x.index_copy(0, torch.tensor([4, 1]), s.double()))
+t(lambda: x.index_copy(0, torch.tensor([4, 1]), torch.ones(2, 2)))
+t(lambda: x.index_copy(0, torch.tensor([[4, 1]]), s))
+xg = torch.randn(5, 3, requires_grad=True); sg = torch.randn(2, 3, requires_grad=True)
+y = xg.index_copy(0, torch.tensor([4, 1]), sg); (y * torch.arange(15.).view(5, 3)).sum().backward()
+print(y.grad_fn.name(), xg.grad.tolist(), sg.grad.tolist())
+y = xg.clone(); y.index_copy_(0, torch.tensor([0]), sg[:1]); print(y.grad_fn.name())
