@@ -1,8 +1,7 @@
 # torch/nn.py: the torch.nn package (`import torch.nn as nn`): Module,
 # Parameter, the layers, containers and losses, and the init, functional
 # and modules submodules, as PyTorch's torch/nn/__init__.py gathers them.
-# Not here: transformers, 3-d convolutions and
-# pooling, the lazy modules.
+# Not here: 3-d convolutions, the lazy modules.
 import torch.nn.functional as functional
 import torch.nn.init as init
 import torch.nn.parameter as parameter
@@ -10,3 +9,22 @@ import torch.nn.modules as modules
 import torch.nn.utils as utils
 from torch.nn.parameter import Parameter
 from torch.nn.modules import *
+
+
+def factory_kwargs(kwargs):
+    """The device/dtype/memory_format keyword arguments among kwargs (and
+    those of its `factory_kwargs` entry) as one dict for a factory
+    function; PyTorch's TypeError for any other key or one given twice."""
+    if kwargs is None:
+        return {}
+    simple_keys = {"device", "dtype", "memory_format"}
+    expected_keys = simple_keys | {"factory_kwargs"}
+    if not kwargs.keys() <= expected_keys:
+        raise TypeError(f"unexpected kwargs {kwargs.keys() - expected_keys}")
+    r = dict(kwargs.get("factory_kwargs", {}))
+    for k in simple_keys:
+        if k in kwargs:
+            if k in r:
+                raise TypeError(f"{k} specified twice, in **kwargs and in factory_kwargs")
+            r[k] = kwargs[k]
+    return r

@@ -33,3 +33,4 @@ from torch.nn.modules.distance import PairwiseDistance, CosineSimilarity
 from torch.nn.modules.pixelshuffle import PixelShuffle, PixelUnshuffle
 from torch.nn.modules.channelshuffle import ChannelShuffle
 from torch.nn.modules.rnn import RNNBase, RNN, LSTM, GRU, RNNCellBase, RNNCell, LSTMCell, GRUCell
+from torch.nn.modules.adaptive import AdaptiveLogSoftmaxWithLoss
