@@ -1,7 +1,6 @@
 /* torch_unflatten.c: Tensor.unflatten(dim, sizes) and torch.unflatten, as
  * PyTorch 1.13's composite: dim split into sizes (one of them may be -1)
  * by a view (ViewBackward0), with its messages. */
-#include <stdio.h>
 #include <string.h>
 
 #include "runtime/module.h"
@@ -10,22 +9,13 @@
 
 #define T0 cg_tensor_of_borrowed(a[0])
 
-/* "[2, 2]" */
-static void list_str(int n, const int64_t *v, char *out, size_t cap) {
-    size_t len = 0;
-    out[len++] = '[';
-    for (int i = 0; i < n && len < cap; i++)
-        len += (size_t)snprintf(out + len, cap - len, "%s%lld", i ? ", " : "", (long long)v[i]);
-    snprintf(out + (len < cap ? len : cap - 1), cap - (len < cap ? len : cap - 1), "]");
-}
-
 /* sizes with its -1 replaced so that they multiply up to n: 0, or -1 with
  * PyTorch's error (its infer_size's, wrapped as unflatten wraps it) */
 static int infer_sizes(int64_t n, int dim, int k, int64_t *sizes) {
     int infer = -1;
     __int128 prod = 1;
     char shown[256];
-    list_str(k, sizes, shown, sizeof shown);
+    cg_sizes_str(k, sizes, shown, sizeof shown);
     for (int i = 0; i < k; i++) {
         if (sizes[i] == -1) {
             if (infer >= 0)
