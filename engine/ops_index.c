@@ -407,21 +407,25 @@ cg_tensor *cg_index_add(cg_tensor *x, int64_t dim, cg_tensor *index, cg_tensor *
     return cloned(CG_OP_INDEX_ADD, x, source, dim, index, index_add_cb, &(dim_op_ctx){dim, index, source});
 }
 
+/* gi[1], the source's gradient of index_add/index_copy when it needs one:
+ * grad.index_select(dim, index) in the source's shape */
+static int source_grad(cg_node *n, cg_tensor *g, cg_tensor *index, cg_tensor **gi) {
+    if (!n->next[1].node)
+        return 0;
+    cg_tensor *rows = cg_index_select(g, n->args.i[0], index);
+    const cg_meta *m = &n->in_meta[1];
+    gi[1] = rows ? cg_reshape(rows, m->ndim, m->sizes) : NULL;
+    cg_tensor_release(rows);
+    return gi[1] ? 0 : -1;
+}
+
 /* IndexAddBackward0: self: grad; source: grad.index_select(dim, index) */
 int cg_bw_index_add(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *index;
     if (cg_node_saved(n, 0, &index) < 0)
         return -1;
     gi[0] = n->next[0].node ? cg_tensor_retain(go[0]) : NULL;
-    if (n->next[1].node) {
-        cg_tensor *g = cg_index_select(go[0], n->args.i[0], index);
-        const cg_meta *m = &n->in_meta[1];
-        gi[1] = g ? cg_reshape(g, m->ndim, m->sizes) : NULL;
-        cg_tensor_release(g);
-        if (!gi[1])
-            return -1;
-    }
-    return 0;
+    return source_grad(n, go[0], index, gi);
 }
 
 /* "3" or "[3, 4]": a slice shape as PyTorch's index_copy_ message prints it */
@@ -517,15 +521,7 @@ int cg_bw_index_copy(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
         return -1;
     if (n->next[0].node && !(gi[0] = cg_index_fill(go[0], n->args.i[0], index, cg_scalar_int(0))))
         return -1;
-    if (n->next[1].node) {
-        cg_tensor *g = cg_index_select(go[0], n->args.i[0], index);
-        const cg_meta *m = &n->in_meta[1];
-        gi[1] = g ? cg_reshape(g, m->ndim, m->sizes) : NULL;
-        cg_tensor_release(g);
-        if (!gi[1])
-            return -1;
-    }
-    return 0;
+    return source_grad(n, go[0], index, gi);
 }
 
 int cg_index_fill_(cg_tensor *x, int64_t dim, cg_tensor *index, cg_scalar value) {
