@@ -59,7 +59,7 @@ class TestCgrad(_LoggedKernel, jupyter_kernel_test.KernelTests):
     completion_samples = [
         {"text": "zi", "matches": {"zip"}},
         {"text": "torch.zeros_l", "matches": {"zeros_like"}},
-        {"text": "torch.nn.functional.rel", "matches": {"relu", "relu_"}},
+        {"text": "torch.nn.functional.rel", "matches": {"relu", "relu6", "relu_"}},
         {"text": "%tim", "matches": {"%time", "%timeit"}},
     ]
 
