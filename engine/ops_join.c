@@ -224,7 +224,8 @@ static cg_tensor **split_even(cg_tensor *t, int d, int64_t split_size, cg_op op,
     return outs;
 }
 
-cg_tensor **cg_split(cg_tensor *t, int64_t split_size, int64_t dim, int *n) {
+/* split's checks and pieces, recorded as op (SPLIT or UNSAFE_SPLIT) */
+static cg_tensor **split_as(cg_tensor *t, int64_t split_size, int64_t dim, cg_op op, int *n) {
     int d = split_dim(t, dim);
     if (d < 0)
         return NULL;
@@ -232,21 +233,18 @@ cg_tensor **cg_split(cg_tensor *t, int64_t split_size, int64_t dim, int *n) {
              (long long)split_size);
     CG_CHECK(split_size > 0 || t->sizes[d] == 0, CG_RUNTIME_ERROR,
              "split_size can only be 0 if dimension size is 0, but got dimension size of %lld", (long long)t->sizes[d]);
-    return split_even(t, d, split_size, CG_OP_SPLIT, n);
+    return split_even(t, d, split_size, op, n);
+}
+
+cg_tensor **cg_split(cg_tensor *t, int64_t split_size, int64_t dim, int *n) {
+    return split_as(t, split_size, dim, CG_OP_SPLIT, n);
 }
 
 /* unsafe_split: split's pieces under their own node (UnsafeSplitBackward0),
  * which PyTorch's RNN cells use so that their gates can be changed in place
  * without view tracking; the numbers are split's. */
 cg_tensor **cg_unsafe_split(cg_tensor *t, int64_t split_size, int64_t dim, int *n) {
-    int d = split_dim(t, dim);
-    if (d < 0)
-        return NULL;
-    CG_CHECK(split_size >= 0, CG_RUNTIME_ERROR, "split expects split_size be non-negative, but got split_size=%lld",
-             (long long)split_size);
-    CG_CHECK(split_size > 0 || t->sizes[d] == 0, CG_RUNTIME_ERROR,
-             "split_size can only be 0 if dimension size is 0, but got dimension size of %lld", (long long)t->sizes[d]);
-    return split_even(t, d, split_size, CG_OP_UNSAFE_SPLIT, n);
+    return split_as(t, split_size, dim, CG_OP_UNSAFE_SPLIT, n);
 }
 
 cg_tensor **cg_split_with_sizes(cg_tensor *t, int nsizes, const int64_t *sizes, int64_t dim, int *n) {
@@ -276,7 +274,8 @@ cg_tensor **cg_split_with_sizes(cg_tensor *t, int nsizes, const int64_t *sizes, 
     return split_views(t, d, nsizes, sizes, false, CG_OP_SPLIT_WITH_SIZES, n);
 }
 
-cg_tensor **cg_chunk(cg_tensor *t, int64_t chunks, int64_t dim, int *n) {
+/* chunk's pieces, as split's of ceil(size / chunks), recorded as op */
+static cg_tensor **chunk_as(cg_tensor *t, int64_t chunks, int64_t dim, cg_op op, int *n) {
     CG_CHECK(t->ndim > 0, CG_RUNTIME_ERROR, "chunk expects at least a 1-dimensional tensor");
     CG_CHECK(chunks > 0, CG_RUNTIME_ERROR, "chunk expects `chunks` to be greater than 0, got: %lld", (long long)chunks);
     int d = cg_wrap_dim(dim, t->ndim);
@@ -286,21 +285,14 @@ cg_tensor **cg_chunk(cg_tensor *t, int64_t chunks, int64_t dim, int *n) {
     /* wraps as PyTorch's, so that chunks near 2^63 fail as there ("split_size can only be 0 ...") */
     int64_t split_size = (int64_t)((uint64_t)size + (uint64_t)chunks - 1) / chunks;
     if (size > 0)
-        return cg_split(t, split_size, d, n);
-    return split_even(t, d, split_size, CG_OP_SPLIT, n);
+        return split_as(t, split_size, d, op, n);
+    return split_even(t, d, split_size, op, n);
 }
 
+cg_tensor **cg_chunk(cg_tensor *t, int64_t chunks, int64_t dim, int *n) { return chunk_as(t, chunks, dim, CG_OP_SPLIT, n); }
+
 cg_tensor **cg_unsafe_chunk(cg_tensor *t, int64_t chunks, int64_t dim, int *n) {
-    CG_CHECK(t->ndim > 0, CG_RUNTIME_ERROR, "chunk expects at least a 1-dimensional tensor");
-    CG_CHECK(chunks > 0, CG_RUNTIME_ERROR, "chunk expects `chunks` to be greater than 0, got: %lld", (long long)chunks);
-    int d = cg_wrap_dim(dim, t->ndim);
-    if (d < 0)
-        return NULL;
-    int64_t size = t->sizes[d];
-    int64_t split_size = (int64_t)((uint64_t)size + (uint64_t)chunks - 1) / chunks;
-    if (size > 0)
-        return cg_unsafe_split(t, split_size, d, n);
-    return split_even(t, d, split_size, CG_OP_UNSAFE_SPLIT, n);
+    return chunk_as(t, chunks, dim, CG_OP_UNSAFE_SPLIT, n);
 }
 
 cg_tensor **cg_unbind(cg_tensor *t, int64_t dim, int *n) {

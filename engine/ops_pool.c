@@ -56,6 +56,25 @@ static pool_geom geom_of(const cg_kernel_call *c, const cg_tensor *image) {
     return g;
 }
 
+/* The maximum of the window rows [h0, h1) by dh, columns [w0, w1) by dw of
+ * a plane w wide, and its flat index (*best): the first maximum in row
+ * order, a NaN winning, as PyTorch's max pooling kernels take it. */
+#define MAX_WINDOW(T)                                                                                               \
+    static inline T max_window_##T(const T *src, int64_t w, int64_t h0, int64_t h1, int64_t dh, int64_t w0,          \
+                                   int64_t w1, int64_t dw, int64_t *best) {                                        \
+        T m = -INFINITY;                                                                                            \
+        *best = h0 * w + w0;                                                                                        \
+        for (int64_t r = h0; r < h1; r += dh)                                                                       \
+            for (int64_t s = w0; s < w1; s += dw) {                                                                 \
+                T v = src[r * w + s];                                                                               \
+                if (v > m || isnan(v))                                                                              \
+                    m = v, *best = r * w + s;                                                                       \
+            }                                                                                                       \
+        return m;                                                                                                   \
+    }
+MAX_WINDOW(float)
+MAX_WINDOW(double)
+
 /* ---- max_pool2d ----------------------------------------------------------------------- */
 
 #define MAX_POOL_FN(name, T)                                                                                       \
@@ -74,16 +93,8 @@ static pool_geom geom_of(const cg_kernel_call *c, const cg_tensor *image) {
                         h0 += g.win.dilation[0];                                                                   \
                     while (w0 < 0)                                                                                 \
                         w0 += g.win.dilation[1];                                                                   \
-                    int64_t best = h0 * g.w + w0;                                                                  \
-                    T m = -INFINITY;                                                                               \
-                    for (int64_t r = h0; r < h1; r += g.win.dilation[0])                                           \
-                        for (int64_t s = w0; s < w1; s += g.win.dilation[1]) {                                     \
-                            T v = src[r * g.w + s];                                                                \
-                            if (v > m || isnan(v))                                                                 \
-                                m = v, best = r * g.w + s;                                                         \
-                        }                                                                                          \
                     int64_t o = (p * g.oh + y) * g.ow + x;                                                         \
-                    out[o] = m, idx[o] = best;                                                                     \
+                    out[o] = max_window_##T(src, g.w, h0, h1, g.win.dilation[0], w0, w1, g.win.dilation[1], &idx[o]);  \
                 }                                                                                                  \
         }                                                                                                          \
     }
@@ -233,16 +244,8 @@ cg_tensor *cg_max_pool2d(cg_tensor *x, const cg_window2d *w, bool ceil_mode, cg_
                 for (int64_t x = 0; x < g.ow; x++) {                                                               \
                     int64_t h0 = cg_adaptive_start(y, g.h, g.oh), h1 = cg_adaptive_end(y, g.h, g.oh);              \
                     int64_t w0 = cg_adaptive_start(x, g.w, g.ow), w1 = cg_adaptive_end(x, g.w, g.ow);              \
-                    int64_t best = h0 * g.w + w0;                                                                  \
-                    T m = -INFINITY;                                                                               \
-                    for (int64_t r = h0; r < h1; r++)                                                              \
-                        for (int64_t s = w0; s < w1; s++) {                                                        \
-                            T v = src[r * g.w + s];                                                                \
-                            if (v > m || isnan(v))                                                                 \
-                                m = v, best = r * g.w + s;                                                         \
-                        }                                                                                          \
                     int64_t o = (p * g.oh + y) * g.ow + x;                                                         \
-                    out[o] = m, idx[o] = best;                                                                     \
+                    out[o] = max_window_##T(src, g.w, h0, h1, 1, w0, w1, 1, &idx[o]);                             \
                 }                                                                                                  \
         }                                                                                                          \
     }

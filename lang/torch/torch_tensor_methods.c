@@ -690,14 +690,18 @@ static cg_value op_split(cg_value *a) {
     return tensor_tuple(parts, n);
 }
 
-static cg_value op_chunk(cg_value *a) {
+/* (chunks, dim) or (split_size, dim) into fn: chunk, unsafe_chunk, unsafe_split */
+static cg_value pieces_by(const char *name, const char *count, cg_tensor **(*fn)(cg_tensor *, int64_t, int64_t, int *),
+                          cg_value *a) {
     int64_t c, d;
     int n;
-    if (int_arg("chunk", "chunks", 1, a[1], &c) < 0 || int_arg("chunk", "dim", 2, a[2], &d) < 0)
+    if (int_arg(name, count, 1, a[1], &c) < 0 || int_arg(name, "dim", 2, a[2], &d) < 0)
         return CG_ERR;
-    cg_tensor **parts = cg_chunk(T0, c, d, &n);
+    cg_tensor **parts = fn(T0, c, d, &n);
     return tensor_tuple(parts, n);
 }
+
+static cg_value op_chunk(cg_value *a) { return pieces_by("chunk", "chunks", cg_chunk, a); }
 
 /* torch._pack_padded_sequence(input, lengths, batch_first): (data,
  * batch_sizes), as PyTorch's (the op under pack_padded_sequence) */
@@ -732,23 +736,9 @@ static cg_value op_pack_padded_sequence(cg_value *a) {
     return tensor_tuple(parts, 2);
 }
 
-static cg_value op_unsafe_split(cg_value *a) {
-    int64_t size, d;
-    int n;
-    if (int_arg("unsafe_split", "split_size", 1, a[1], &size) < 0 || int_arg("unsafe_split", "dim", 2, a[2], &d) < 0)
-        return CG_ERR;
-    cg_tensor **parts = cg_unsafe_split(T0, size, d, &n);
-    return tensor_tuple(parts, n);
-}
+static cg_value op_unsafe_split(cg_value *a) { return pieces_by("unsafe_split", "split_size", cg_unsafe_split, a); }
 
-static cg_value op_unsafe_chunk(cg_value *a) {
-    int64_t c, d;
-    int n;
-    if (int_arg("unsafe_chunk", "chunks", 1, a[1], &c) < 0 || int_arg("unsafe_chunk", "dim", 2, a[2], &d) < 0)
-        return CG_ERR;
-    cg_tensor **parts = cg_unsafe_chunk(T0, c, d, &n);
-    return tensor_tuple(parts, n);
-}
+static cg_value op_unsafe_chunk(cg_value *a) { return pieces_by("unsafe_chunk", "chunks", cg_unsafe_chunk, a); }
 
 /* detach_(): self loses its history in place. */
 static cg_value op_detach_(cg_value *a) {

@@ -71,18 +71,23 @@ class AvgPool1d(_AvgPoolNd):
                             self.count_include_pad)
 
 
+def _avg_options(m, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
+    """AvgPool2d's and AvgPool3d's options (stride defaults to the kernel)."""
+    m.kernel_size = kernel_size
+    m.stride = stride if (stride is not None) else kernel_size
+    m.padding = padding
+    m.ceil_mode = ceil_mode
+    m.count_include_pad = count_include_pad
+    m.divisor_override = divisor_override
+
+
 class AvgPool2d(_AvgPoolNd):
     __constants__ = ['kernel_size', 'stride', 'padding', 'ceil_mode', 'count_include_pad', 'divisor_override']
 
     def __init__(self, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
                  divisor_override=None):
         super(AvgPool2d, self).__init__()
-        self.kernel_size = kernel_size
-        self.stride = stride if (stride is not None) else kernel_size
-        self.padding = padding
-        self.ceil_mode = ceil_mode
-        self.count_include_pad = count_include_pad
-        self.divisor_override = divisor_override
+        _avg_options(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 
     def forward(self, input):
         return F.avg_pool2d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
@@ -95,12 +100,7 @@ class AvgPool3d(_AvgPoolNd):
     def __init__(self, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
                  divisor_override=None):
         super(AvgPool3d, self).__init__()
-        self.kernel_size = kernel_size
-        self.stride = stride if (stride is not None) else kernel_size
-        self.padding = padding
-        self.ceil_mode = ceil_mode
-        self.count_include_pad = count_include_pad
-        self.divisor_override = divisor_override
+        _avg_options(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 
     def forward(self, input):
         return F.avg_pool3d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
