@@ -390,7 +390,7 @@ def _mha_fast(m, x, mask, mask_type, need_weights, average_attn_weights):
     dh = D // H
     qkv = torch.mm(x.reshape(B * T, D), m.in_proj_weight.t()).view(B, T, 3, H, dh)
     bias = m.in_proj_bias.view(3, H, dh)
-    inv = float(torch.tensor(1.0, dtype=torch.float64) / torch.tensor(float(dh), dtype=x.dtype).sqrt())
+    inv = 1.0 / float(torch.tensor(float(dh), dtype=x.dtype).sqrt())  # 1 / sqrt in the dtype, divided in double
     q = ((qkv[:, :, 0] + bias[0]) * inv).transpose(1, 2).reshape(B * H, T, dh)
     k = (qkv[:, :, 1] + bias[1]).transpose(1, 2).reshape(B * H, T, dh)
     v = (qkv[:, :, 2] + bias[2]).transpose(1, 2).reshape(B * H, T, dh)
