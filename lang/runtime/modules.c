@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime/containers.h"
 #include "runtime/gc.h"
 #include "runtime/interp.h"
 #include "runtime/lang_internal.h"
@@ -198,6 +199,8 @@ cg_value cg_module_of(const char *name, const cg_method_def *defs) {
  * The slots are sized from the tables when the first module is imported. */
 static cg_value *loaded; /* native modules first, then the prelude's */
 static size_t nnative, nloaded;
+/* sys.modules: every module imported, by name (Note [The module registry]). */
+static cg_dict *modules;
 
 static int registry_init(void) {
     if (loaded)
@@ -221,11 +224,48 @@ static const char *slot_name(size_t i) {
     return i < nloaded ? cg_prelude_sources[i - nnative].module : NULL;
 }
 
-static cg_value slot_make(size_t i) {
-    if (i < nnative)
-        return cg_config_modules[i].init();
+/* Runs prelude slot i's module into loaded[i]. The module is in the
+ * registry and sys.modules while its body runs, as CPython puts a module
+ * there before executing it: an import cycle (torch.nn's losses importing
+ * torch.nn._reduction while torch.nn is still running) then finds the
+ * partly made module instead of running it again. A failed body leaves
+ * neither holding it. */
+static int prelude_make(size_t i, const char *name) {
     const cg_prelude_source *p = &cg_prelude_sources[i - nnative];
-    return cg_module_from_source(p->module, p->text, p->len, p->filename);
+    cg_value m = cg_module_new(p->module);
+    if (cg_is_err(m))
+        return -1;
+    if (cg_dict_set_str(modules, name, m) < 0) {
+        cg_decref(m);
+        return -1;
+    }
+    loaded[i] = m;
+    if (cg_module_exec(m, p->text, p->len, p->filename) == 0)
+        return 0;
+    cg_value key = cg_str_from_c(name);
+    if (!cg_is_err(key)) {
+        cg_value gone = cg_dict_pop(modules, key);
+        if (!cg_is_err(gone))
+            cg_decref(gone);
+        cg_decref(key);
+    }
+    cg_dict_clear(cg_module_dict_borrowed(m));
+    loaded[i] = CG_NONE;
+    cg_decref(m);
+    return -1;
+}
+
+/* Registry slot i's module, made on first use (new reference). */
+static cg_value slot_make(size_t i, const char *name) {
+    if (loaded[i].tag != CG_V_OBJ) {
+        if (i >= nnative)
+            return prelude_make(i, name) < 0 ? CG_ERR : cg_incref(loaded[i]);
+        cg_value mod = cg_config_modules[i].init();
+        if (cg_is_err(mod))
+            return mod;
+        loaded[i] = mod;
+    }
+    return cg_incref(loaded[i]);
 }
 
 /* The registry slot of `name`, or -1. */
@@ -244,8 +284,6 @@ const char *cg_module_known(int i) {
     return slot_name((size_t)i);
 }
 
-/* sys.modules: every module imported, by name (Note [The module registry]). */
-static cg_dict *modules;
 
 cg_dict *cg_sys_modules(void) {
     if (!modules) {
@@ -259,15 +297,14 @@ cg_dict *cg_sys_modules(void) {
 
 /* Registry slot i's module, made on first use and put into sys.modules. */
 static cg_value registry_import(size_t i, const char *name) {
-    if (loaded[i].tag != CG_V_OBJ) {
-        cg_value mod = slot_make(i);
-        if (cg_is_err(mod))
-            return mod;
-        loaded[i] = mod;
-    }
-    if (cg_dict_set_str(modules, name, loaded[i]) < 0)
+    cg_value mod = slot_make(i, name);
+    if (cg_is_err(mod))
+        return mod;
+    if (cg_dict_set_str(modules, name, mod) < 0) {
+        cg_decref(mod);
         return CG_ERR;
-    return cg_incref(loaded[i]);
+    }
+    return mod;
 }
 
 /* A dotted module of the registry, made without importing its parent

@@ -122,6 +122,20 @@ static cg_value fn_dropout(cg_value *a) {
 
 /* ---- losses ----------------------------------------------------------------------- */
 
+#define REDUCTION_PY "/usr/lib/python3/dist-packages/torch/nn/_reduction.py"
+
+/* reduction='elementwise_mean', the old name of 'mean', with the warning
+ * PyTorch gives for it. */
+static int elementwise_mean(void) {
+    if (torch_warn_at("UserWarning", "reduction='elementwise_mean' is deprecated, please use reduction='mean' instead.",
+                      REDUCTION_PY, 13,
+                      "warnings.warn(\"reduction='elementwise_mean' is deprecated, please use reduction='mean' "
+                      "instead.\")")
+        < 0)
+        return -1;
+    return cg_reduction_from_str("mean");
+}
+
 /* The reduction from reduction= or the legacy size_average/reduce pair,
  * which PyTorch turns into a string with a warning from its
  * nn/_reduction.py. */
@@ -130,6 +144,8 @@ static int reduction_arg(const char *fn, cg_value size_average, cg_value reduce,
         const char *s;
         if (torch_str_arg(fn, "reduction", 0, reduction, false, &s) < 0)
             return -1;
+        if (!strcmp(s, "elementwise_mean"))
+            return elementwise_mean();
         int r = cg_reduction_from_str(s);
         return r < 0 ? torch_raise_int() : r;
     }
@@ -141,7 +157,7 @@ static int reduction_arg(const char *fn, cg_value size_average, cg_value reduce,
     char msg[128];
     snprintf(msg, sizeof msg, "size_average and reduce args will be deprecated, please use reduction='%s' instead.",
              name);
-    if (torch_warn_at("UserWarning", msg, "/usr/lib/python3/dist-packages/torch/nn/_reduction.py", 42,
+    if (torch_warn_at("UserWarning", msg, REDUCTION_PY, 42,
                       "warnings.warn(warning.format(ret))")
         < 0)
         return -1;

@@ -271,12 +271,8 @@ def _reduction_of(size_average, reduce, reduction):
     reduction itself when both are None."""
     if size_average is None and reduce is None:
         return reduction
-    size_average = True if size_average is None else size_average
-    reduce = True if reduce is None else reduce
-    ret = 'mean' if size_average and reduce else 'sum' if reduce else 'none'
-    import warnings
-    warnings.warn("size_average and reduce args will be deprecated, please use reduction='{}' instead.".format(ret))
-    return ret
+    from torch.nn import _reduction
+    return _reduction.legacy_get_string(size_average, reduce)
 
 
 def gaussian_nll_loss(input, target, var, full=False, eps=1e-6, reduction='mean'):
@@ -304,14 +300,10 @@ def gaussian_nll_loss(input, target, var, full=False, eps=1e-6, reduction='mean'
     return loss
 
 
-_REDUCTION_ENUM = {'none': 0, 'mean': 1, 'sum': 2}
-
-
 def _reduction_enum(reduction):
     """PyTorch's _Reduction.get_enum: the int the ATen losses take."""
-    if reduction in _REDUCTION_ENUM:
-        return _REDUCTION_ENUM[reduction]
-    raise ValueError("{} is not a valid value for reduction".format(reduction))
+    from torch.nn import _reduction
+    return _reduction.get_enum(reduction)
 
 
 def margin_ranking_loss(input1, input2, target, margin=0, size_average=None, reduce=None, reduction='mean'):

@@ -34,3 +34,8 @@ from torch.nn.modules.pixelshuffle import PixelShuffle, PixelUnshuffle
 from torch.nn.modules.channelshuffle import ChannelShuffle
 from torch.nn.modules.rnn import RNNBase, RNN, LSTM, GRU, RNNCellBase, RNNCell, LSTMCell, GRUCell
 from torch.nn.modules.adaptive import AdaptiveLogSoftmaxWithLoss
+
+# What `from torch.nn.modules import *` (torch.nn does it) gives: the
+# classes, as PyTorch's __all__ lists them, not the submodules
+# (torch.nn.modules.utils must not shadow torch.nn.utils).
+__all__ = [_n for _n, _v in list(globals().items()) if isinstance(_v, type) and not _n.startswith('_')]

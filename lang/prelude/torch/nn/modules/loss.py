@@ -1,11 +1,11 @@
 # torch/nn/modules/loss.py: the loss modules, as PyTorch 1.13 writes them,
 # over torch.nn.functional; the legacy size_average/reduce arguments map to
-# a reduction as PyTorch's _Reduction.legacy_get_string does (without its
-# deprecation warning).
+# a reduction, with PyTorch's deprecation warning, in torch.nn._reduction.
 # Not here: the losses cgrad's functional module lacks (margin and ranking
 # losses, CTC, ...).
 import torch.nn.functional as F
 from torch.nn.modules.module import Module
+from torch.nn import _reduction as _Reduction
 
 __all__ = ['L1Loss', 'MSELoss', 'NLLLoss', 'CrossEntropyLoss', 'BCELoss', 'BCEWithLogitsLoss',
            'SmoothL1Loss', 'HuberLoss', 'KLDivLoss', 'GaussianNLLLoss', 'MarginRankingLoss',
@@ -13,23 +13,11 @@ __all__ = ['L1Loss', 'MSELoss', 'NLLLoss', 'CrossEntropyLoss', 'BCELoss', 'BCEWi
            'PoissonNLLLoss', 'NLLLoss2d', 'MultiLabelSoftMarginLoss', 'SoftMarginLoss']
 
 
-def _legacy_get_string(size_average, reduce):
-    if size_average is None:
-        size_average = True
-    if reduce is None:
-        reduce = True
-    if size_average and reduce:
-        return 'mean'
-    elif reduce:
-        return 'sum'
-    return 'none'
-
-
 class _Loss(Module):
     def __init__(self, size_average=None, reduce=None, reduction='mean'):
         super(_Loss, self).__init__()
         if size_average is not None or reduce is not None:
-            self.reduction = _legacy_get_string(size_average, reduce)
+            self.reduction = _Reduction.legacy_get_string(size_average, reduce)
         else:
             self.reduction = reduction
 
