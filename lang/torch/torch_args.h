@@ -118,6 +118,9 @@ int torch_storage_add(cg_value module);
 int torch_loss_composites_add(cg_value module);
 /* Tensor.unflatten and torch.unflatten (torch_unflatten.c) */
 int torch_unflatten_add(cg_value module, cg_type *tensor_type);
+/* hstack, tensor_split, movedim, tile, isnan, count_nonzero, ...
+ * (torch_stacking.c) */
+int torch_stacking_add(cg_value module, cg_type *tensor_type);
 /* torch.pixel_shuffle, pixel_unshuffle, channel_shuffle (torch_shuffle.c) */
 int torch_shuffle_add(cg_value module);
 /* torch.embedding (torch_embedding.c) */
