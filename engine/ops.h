@@ -5,6 +5,8 @@
 #define CG_OPS_H
 
 #include "autograd.h"
+#include "flip_roll.h"
+#include "matrix_parts.h"
 #include "ops_activation.h"
 #include "ops_binary.h"
 #include "ops_conv.h"
@@ -18,6 +20,7 @@
 #include "ops_unary.h"
 #include "ops_upsample.h"
 #include "random.h"
+#include "stacking.h"
 #include "view.h"
 
 #endif

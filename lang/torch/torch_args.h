@@ -121,6 +121,9 @@ int torch_unflatten_add(cg_value module, cg_type *tensor_type);
 /* hstack, tensor_split, movedim, tile, isnan, count_nonzero, ...
  * (torch_stacking.c) */
 int torch_stacking_add(cg_value module, cg_type *tensor_type);
+/* tril, triu, diagonal, diag, trace, flip, roll, rot90, ...
+ * (torch_matrix_parts.c) */
+int torch_matrix_parts_add(cg_value module, cg_type *tensor_type);
 /* torch.pixel_shuffle, pixel_unshuffle, channel_shuffle (torch_shuffle.c) */
 int torch_shuffle_add(cg_value module);
 /* torch.embedding (torch_embedding.c) */

@@ -343,3 +343,102 @@ bool sample_sum(int v, cg_sample *s) {
     default: return false;
     }
 }
+
+/* ---- triangles, diagonals, flip, roll, rot90 (matrix_parts.c, flip_roll.c) ---- */
+
+static cg_tensor *f_tril(cg_tensor *const *in, const cg_sample *s) { return cg_tril(in[0], s->i[0]); }
+bool sample_tril(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("[A,B] k 0", 1, {IN(2200, false, S_A, S_B)}, f_tril, .i = {0});
+    case 1: return SAMPLE("non-contiguous [2,A,B+1] k -1", 1, {IN(2201, true, 2, S_A, S_B + 1)}, f_tril, .i = {-1});
+    default: return false;
+    }
+}
+
+static cg_tensor *f_triu(cg_tensor *const *in, const cg_sample *s) { return cg_triu(in[0], s->i[0]); }
+bool sample_triu(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("[A,B] k 1", 1, {IN(2202, false, S_A, S_B)}, f_triu, .i = {1});
+    case 1: return SAMPLE("non-contiguous [A+2,B] k -2", 1, {IN(2203, true, S_A + 2, S_B)}, f_triu, .i = {-2});
+    default: return false;
+    }
+}
+
+static cg_tensor *f_diagonal(cg_tensor *const *in, const cg_sample *s) {
+    return cg_diagonal(in[0], s->i[0], s->i[1], s->i[2]);
+}
+bool sample_diagonal(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("[A,B] offset 1", 1, {IN(2204, false, S_A, S_B)}, f_diagonal, .i = {1, 0, 1});
+    case 1:
+        return SAMPLE("non-contiguous [A,3,B] offset -1 dims 2,0", 1, {IN(2205, true, S_A, 3, S_B)}, f_diagonal,
+                      .i = {-1, 2, 0});
+    default: return false;
+    }
+}
+
+static cg_tensor *f_diag_embed(cg_tensor *const *in, const cg_sample *s) {
+    return cg_diag_embed(in[0], s->i[0], s->i[1], s->i[2]);
+}
+bool sample_diag_embed(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("[A,B] offset 0", 1, {IN(2206, false, S_A, S_B)}, f_diag_embed, .i = {0, -2, -1});
+    case 1: return SAMPLE("non-contiguous [A,B] offset 2 dims 0,2", 1, {IN(2207, true, S_A, S_B)}, f_diag_embed, .i = {2, 0, 2});
+    default: return false;
+    }
+}
+
+static cg_tensor *f_diag(cg_tensor *const *in, const cg_sample *s) { return cg_diag(in[0], s->i[0]); }
+bool sample_diag(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("vector [A] k -1", 1, {IN(2208, false, S_A)}, f_diag, .i = {-1});
+    case 1: return SAMPLE("non-contiguous matrix [A,B+1] k 1", 1, {IN(2209, true, S_A, S_B + 1)}, f_diag, .i = {1});
+    default: return false;
+    }
+}
+
+static cg_tensor *f_trace(cg_tensor *const *in, const cg_sample *s) {
+    (void)s;
+    return cg_matrix_trace(in[0]);
+}
+bool sample_trace(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("[A,B]", 1, {IN(2210, false, S_A, S_B)}, f_trace);
+    case 1: return SAMPLE("non-contiguous [A+1,A]", 1, {IN(2211, true, S_A + 1, S_A)}, f_trace);
+    default: return false;
+    }
+}
+
+static cg_tensor *f_flip(cg_tensor *const *in, const cg_sample *s) {
+    return cg_flip(in[0], (int)s->i[0], (const int64_t[]){s->i[1], s->i[2]});
+}
+bool sample_flip(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("[A,B] dim 0", 1, {IN(2212, false, S_A, S_B)}, f_flip, .i = {1, 0});
+    case 1: return SAMPLE("non-contiguous [A,2,B] dims -1,0", 1, {IN(2213, true, S_A, 2, S_B)}, f_flip, .i = {2, -1, 0});
+    default: return false;
+    }
+}
+
+static cg_tensor *f_roll(cg_tensor *const *in, const cg_sample *s) {
+    int n = (int)s->i[0];
+    return cg_roll(in[0], n ? n : 1, (const int64_t[]){s->i[1], s->i[2]}, n, (const int64_t[]){s->i[3], 0});
+}
+bool sample_roll(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("[A,B] flattened by 3", 1, {IN(2214, false, S_A, S_B)}, f_roll, .i = {0, 3});
+    case 1: return SAMPLE("non-contiguous [A,B] by -1 along 1", 1, {IN(2215, true, S_A, S_B)}, f_roll, .i = {1, -1, 0, 1});
+    default: return false;
+    }
+}
+
+static cg_tensor *f_rot90(cg_tensor *const *in, const cg_sample *s) {
+    return cg_rot90(in[0], s->i[0], 2, (const int64_t[]){s->i[1], s->i[2]});
+}
+bool sample_rot90(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("[A,B] k 1", 1, {IN(2216, false, S_A, S_B)}, f_rot90, .i = {1, 0, 1});
+    case 1: return SAMPLE("non-contiguous [A,2,B] k -3 dims 2,0", 1, {IN(2217, true, S_A, 2, S_B)}, f_rot90, .i = {-3, 2, 0});
+    default: return false;
+    }
+}
