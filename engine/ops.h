@@ -21,6 +21,7 @@
 #include "ops_upsample.h"
 #include "random.h"
 #include "stacking.h"
+#include "tensordot.h"
 #include "view.h"
 
 #endif

@@ -44,6 +44,7 @@ static const doc_row EXTRA[] = {
     {"torch.clamp_max", "clamp_max(input, max)", "Clamps all elements of input to be no larger than max."},
     {"torch.Tensor.clamp_min", "clamp_min(min)", "Clamps all elements to be no smaller than min."},
     {"torch.Tensor.clamp_max", "clamp_max(max)", "Clamps all elements to be no larger than max."},
+    {"torch.Tensor.is_nonzero", "is_nonzero()", "True when the one-element tensor is not zero."},
     {"builtins.generator.throw", "throw(typ[, val[, tb]])",
      "Raise an exception in the generator, return its next yielded value or raise StopIteration."},
     {"builtins.generator.close", "close()", "Raise GeneratorExit inside the generator."},

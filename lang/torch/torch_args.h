@@ -124,6 +124,9 @@ int torch_stacking_add(cg_value module, cg_type *tensor_type);
 /* tril, triu, diagonal, diag, trace, flip, roll, rot90, ...
  * (torch_matrix_parts.c) */
 int torch_matrix_parts_add(cg_value module, cg_type *tensor_type);
+/* tensordot, inner, kron, diff, ravel, adjoint, is_nonzero
+ * (torch_tensordot.c) */
+int torch_tensordot_add(cg_value module, cg_type *tensor_type);
 /* torch.pixel_shuffle, pixel_unshuffle, channel_shuffle (torch_shuffle.c) */
 int torch_shuffle_add(cg_value module);
 /* torch.embedding (torch_embedding.c) */
