@@ -398,6 +398,59 @@ cg_tensor *cg_linspace(double start, double end, int64_t steps, cg_dtype dtype, 
     return moved;
 }
 
+/* torch.logspace as PyTorch 1.13's CPU kernel computes it: start and end
+ * first converted to the dtype (floats rounded, integers truncated), the
+ * step in double from their difference taken in the dtype, each value
+ * pow(base, exponent) in double with the exponent counted from the start
+ * for the first half and from the end for the second, then converted. */
+static double in_dtype(double v, cg_dtype dt) {
+    switch (dt) {
+    case CG_F32: return (float)v;
+    case CG_BF16: {
+        char b[2];
+        cg_scalar_store(b, CG_BF16, cg_scalar_float(v));
+        return cg_scalar_to_double(cg_scalar_load(b, CG_BF16));
+    }
+    case CG_F64: return v;
+    case CG_UINT8: /* c10's checked conversion: a negative integer wraps, a negative fraction overflows */
+        return v < 0 && v == trunc(v) && v >= -255 ? v + 256 : trunc(v);
+    default: return v > -9.2e18 && v < 9.2e18 ? (double)(int64_t)v : v; /* truncated, as C++'s cast */
+    }
+}
+
+cg_tensor *cg_logspace(double start, double end, int64_t steps, double base, cg_dtype dtype, cg_device device) {
+    CG_CHECK(steps >= 0, CG_RUNTIME_ERROR, "number of steps must be non-negative");
+    CG_CHECK(dtype != CG_F16 && !cg_dtype_is_complex(dtype), CG_RUNTIME_ERROR,
+             "\"logspace_cpu\" not implemented for '%s'", cg_dtype_legacy_name(dtype));
+    cg_tensor *t = cg_tensor_empty(1, &steps, dtype, cg_device_cpu());
+    if (!t)
+        return NULL;
+    char *p = cg_tensor_data(t);
+    size_t size = cg_dtype_size(dtype);
+    for (int k = 0; k < 2 && dtype == CG_UINT8; k++) {
+        double v = k ? end : start;
+        if (v < 0 && (v != trunc(v) || v < -255)) {
+            cg_tensor_release(t);
+            cg_error_set(CG_RUNTIME_ERROR, "value cannot be converted to type uint8_t without overflow");
+            return NULL;
+        }
+    }
+    double s = in_dtype(start, dtype), e = in_dtype(end, dtype);
+    /* the difference in the dtype for floats; integers promote to int */
+    double diff = cg_dtype_is_float(dtype) ? in_dtype(e - s, dtype) : e - s;
+    double step = steps > 1 ? diff / (double)(steps - 1) : 0.0;
+    for (int64_t i = 0; i < steps; i++) {
+        double x = steps == 1 ? start : i < steps / 2 ? s + step * (double)i : e - step * (double)(steps - i - 1);
+        double v = pow(base, x);
+        cg_scalar_store(p + i * (int64_t)size, dtype, cg_scalar_float(dtype == CG_BF16 ? (double)(float)v : v));
+    }
+    if (device.type == CG_CPU)
+        return t;
+    cg_tensor *moved = cg_to_device(t, device);
+    cg_tensor_release(t);
+    return moved;
+}
+
 cg_tensor *cg_eye(int64_t n, int64_t m, cg_dtype dtype, cg_device device) {
     CG_CHECK(n >= 0, CG_RUNTIME_ERROR, "n must be greater or equal to 0, got %lld", (long long)n);
     if (m < 0)

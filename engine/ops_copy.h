@@ -19,6 +19,8 @@ cg_tensor *cg_tensor_from_scalars(int ndim, const int64_t *sizes, const cg_scala
 cg_tensor *cg_tensor_from_buffer(int ndim, const int64_t *sizes, cg_dtype dtype, const void *values);
 cg_tensor *cg_arange(cg_scalar start, cg_scalar end, cg_scalar step, int dtype, cg_device device);
 cg_tensor *cg_linspace(double start, double end, int64_t steps, cg_dtype dtype, cg_device device);
+/* torch.logspace: base ** (steps exponents from start to end) */
+cg_tensor *cg_logspace(double start, double end, int64_t steps, double base, cg_dtype dtype, cg_device device);
 cg_tensor *cg_eye(int64_t n, int64_t m, cg_dtype dtype, cg_device device);
 
 /* dst.copy_(src): broadcasts src to dst and casts; bumps dst's version. */

@@ -185,3 +185,170 @@ cg_tensor *cg_tile(cg_tensor *x, int n, const int64_t *reps) {
     memcpy(full + pad, reps, (size_t)n * sizeof *reps);
     return cg_repeat(x, n + pad, full);
 }
+
+/* ---- grids and repeats ------------------------------------------------------------------ */
+
+int cg_meshgrid(int n, cg_tensor *const *ts, bool xy, cg_tensor **out) {
+    CG_CHECK_INT(n > 0, CG_RUNTIME_ERROR, "meshgrid expects a non-empty TensorList");
+    CG_CHECK_INT(n <= CG_MAX_DIMS, CG_RUNTIME_ERROR, "cgrad supports tensors of at most %d dimensions", CG_MAX_DIMS);
+    int64_t shape[CG_MAX_DIMS];
+    for (int i = 0; i < n; i++) {
+        if (ts[i]->ndim > 1) {
+            char shown[256];
+            cg_error_set(CG_RUNTIME_ERROR, "torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got: %s",
+                         cg_sizes_str(ts[i]->ndim, ts[i]->sizes, shown, sizeof shown));
+            return -1;
+        }
+        CG_CHECK_INT(ts[i]->dtype == ts[0]->dtype, CG_RUNTIME_ERROR, "meshgrid expects all tensors to have the same dtype");
+        CG_CHECK_INT(cg_device_equal(cg_tensor_device(ts[i]), cg_tensor_device(ts[0])), CG_RUNTIME_ERROR,
+                     "meshgrid expects all tensors to have the same device");
+        shape[i] = cg_tensor_numel(ts[i]);
+    }
+    /* 'xy' is 'ij' with the first two inputs (and outputs) swapped */
+    bool swap = xy && n >= 2;
+    if (swap) {
+        int64_t s = shape[0];
+        shape[0] = shape[1], shape[1] = s;
+    }
+    for (int i = 0; i < n; i++) {
+        int src = swap && i < 2 ? 1 - i : i;
+        int64_t view[CG_MAX_DIMS];
+        for (int d = 0; d < n; d++)
+            view[d] = d == i ? -1 : 1;
+        cg_tensor *v = cg_view(ts[src], n, view);
+        out[src] = v ? cg_expand(v, n, shape) : NULL;
+        cg_tensor_release(v);
+        if (!out[src]) {
+            for (int k = 0; k < i; k++)
+                cg_tensor_release(out[swap && k < 2 ? 1 - k : k]);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+cg_tensor *cg_cartesian_prod(int n, cg_tensor *const *ts) {
+    for (int i = 0; i < n; i++)
+        CG_CHECK(ts[i]->ndim == 1, CG_RUNTIME_ERROR, "Expect a 1D vector, but got shape %s",
+                 cg_sizes_str(ts[i]->ndim, ts[i]->sizes, (char[256]){0}, 256));
+    if (n == 1)
+        return cg_tensor_retain(ts[0]);
+    cg_tensor *grid[CG_MAX_DIMS], *flat[CG_MAX_DIMS], *r = NULL;
+    if (cg_meshgrid(n, ts, false, grid) < 0)
+        return NULL;
+    int k = 0;
+    for (; k < n; k++)
+        if (!(flat[k] = cg_flatten(grid[k], 0, -1)))
+            break;
+    if (k == n)
+        r = cg_stack(n, flat, 1);
+    for (int i = 0; i < n; i++)
+        cg_tensor_release(grid[i]);
+    for (int i = 0; i < k; i++)
+        cg_tensor_release(flat[i]);
+    return r;
+}
+
+cg_tensor *cg_take_along_dim(cg_tensor *x, cg_tensor *indices, const int64_t *dim) {
+    if (!dim) { /* flattened, as take */
+        cg_tensor *xv = cg_view(x, 1, (const int64_t[]){-1});
+        cg_tensor *iv = xv ? cg_view(indices, 1, (const int64_t[]){-1}) : NULL;
+        cg_tensor *r = iv ? cg_gather(xv, 0, iv) : NULL;
+        cg_tensor_release(xv), cg_tensor_release(iv);
+        return r;
+    }
+    CG_CHECK(x->ndim == indices->ndim, CG_RUNTIME_ERROR,
+             "torch.take_along_dim(): input and indices should have the same number of dimensions, but got %d "
+             "dimensions for input, and %d dimensions for indices",
+             x->ndim, indices->ndim);
+    CG_CHECK(indices->dtype == CG_INT64, CG_RUNTIME_ERROR,
+             "torch.take_along_dim(): dtype of indices should be Long but got %s", cg_dtype_legacy_name(indices->dtype));
+    int d = cg_wrap_dim(*dim, x->ndim);
+    if (d < 0)
+        return NULL;
+    /* each broadcast to the other's shape, dim d keeping its own length */
+    int64_t want[CG_MAX_DIMS], ishape[CG_MAX_DIMS], xshape[CG_MAX_DIMS];
+    int n1, n2;
+    memcpy(want, x->sizes, sizeof(int64_t) * (size_t)x->ndim);
+    want[d] = indices->sizes[d];
+    if (cg_broadcast_shapes(x->ndim, want, indices->ndim, indices->sizes, &n1, ishape) < 0)
+        return NULL;
+    memcpy(want, indices->sizes, sizeof(int64_t) * (size_t)x->ndim);
+    want[d] = x->sizes[d];
+    if (cg_broadcast_shapes(x->ndim, want, x->ndim, x->sizes, &n2, xshape) < 0)
+        return NULL;
+    cg_tensor *ib = cg_expand(indices, n1, ishape), *xb = ib ? cg_expand(x, n2, xshape) : NULL;
+    cg_tensor *r = xb ? cg_gather(xb, d, ib) : NULL;
+    cg_tensor_release(ib), cg_tensor_release(xb);
+    return r;
+}
+
+cg_tensor *cg_repeat_index(cg_tensor *repeats, int64_t output_size) {
+    CG_CHECK(repeats->ndim == 1, CG_RUNTIME_ERROR, "repeat_interleave only accept 1D vector as repeat");
+    CG_CHECK(repeats->dtype == CG_INT64 || repeats->dtype == CG_INT32, CG_RUNTIME_ERROR,
+             "\"repeat_interleave_cpu\" not implemented for '%s'", cg_dtype_legacy_name(repeats->dtype));
+    cg_tensor *c = cg_to_device(repeats, cg_device_cpu());
+    cg_tensor *c64 = c ? cg_to_dtype(c, CG_INT64) : NULL;
+    cg_tensor *r64 = c64 ? cg_contiguous(c64) : NULL; /* read as a plain array below */
+    cg_tensor_release(c), cg_tensor_release(c64);
+    if (!r64)
+        return NULL;
+    const int64_t *p = cg_tensor_data(r64);
+    int64_t n = r64->sizes[0], total = 0;
+    for (int64_t i = 0; i < n; i++) {
+        if (p[i] < 0 || total > INT64_MAX - p[i]) {
+            cg_tensor_release(r64);
+            cg_error_set(CG_RUNTIME_ERROR, "repeats can not be negative");
+            return NULL;
+        }
+        total += p[i];
+    }
+    if (output_size >= 0 && output_size != total) {
+        cg_tensor_release(r64);
+        cg_error_set(CG_RUNTIME_ERROR, "allocated size does not match required size");
+        return NULL;
+    }
+    cg_tensor *out = cg_tensor_empty(1, &total, CG_INT64, cg_device_cpu());
+    if (out) {
+        int64_t *q = cg_tensor_data(out);
+        for (int64_t i = 0, k = 0; i < n; i++)
+            for (int64_t j = 0; j < p[i]; j++)
+                q[k++] = i;
+    }
+    cg_tensor_release(r64);
+    if (!out || cg_tensor_device(repeats).type == CG_CPU)
+        return out;
+    cg_tensor *moved = cg_to_device(out, cg_tensor_device(repeats));
+    cg_tensor_release(out);
+    return moved;
+}
+
+cg_tensor *cg_repeat_interleave(cg_tensor *x, cg_tensor *repeats, const int64_t *dim, int64_t output_size) {
+    cg_tensor *in = dim ? cg_tensor_retain(x) : cg_flatten(x, 0, -1);
+    if (!in)
+        return NULL;
+    int d = dim ? cg_wrap_dim(*dim, in->ndim) : 0;
+    cg_tensor *reps = NULL, *idx = NULL, *r = NULL;
+    if (d < 0)
+        goto done;
+    int64_t len = in->ndim ? in->sizes[d] : 1;
+    if (repeats->ndim == 0 || (repeats->ndim == 1 && repeats->sizes[0] == 1)) {
+        cg_tensor *one = cg_reshape(repeats, 1, (const int64_t[]){1});
+        reps = one ? cg_expand(one, 1, &len) : NULL;
+        cg_tensor_release(one);
+    } else if (repeats->ndim == 1) {
+        if (repeats->sizes[0] != len) {
+            cg_error_set(CG_RUNTIME_ERROR, "repeats must have the same size as input along dim");
+            goto done;
+        }
+        reps = cg_tensor_retain(repeats);
+    } else {
+        cg_error_set(CG_RUNTIME_ERROR, "repeats must be 0-dim or 1-dim tensor");
+        goto done;
+    }
+    if (reps && (idx = cg_repeat_index(reps, output_size)))
+        r = cg_index_select(in, d, idx);
+done:
+    cg_tensor_release(in), cg_tensor_release(reps), cg_tensor_release(idx);
+    return r;
+}

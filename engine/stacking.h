@@ -38,4 +38,20 @@ cg_tensor *cg_isreal(cg_tensor *x);
  * and all_when_empty), int64. */
 cg_tensor *cg_count_nonzero(cg_tensor *x, int ndims, const int64_t *dims);
 
+
+/* torch.meshgrid: n 0-d or 1-d tensors viewed and expanded to the grid
+ * (out[0..n)); xy swaps the first two dims ('xy' indexing). */
+int cg_meshgrid(int n, cg_tensor *const *ts, bool xy, cg_tensor **out);
+/* torch.cartesian_prod: the rows of every combination of 1-d tensors. */
+cg_tensor *cg_cartesian_prod(int n, cg_tensor *const *ts);
+/* torch.take_along_dim: gather along *dim after broadcasting x and
+ * indices against each other; dim NULL takes from the flattened x. */
+cg_tensor *cg_take_along_dim(cg_tensor *x, cg_tensor *indices, const int64_t *dim);
+/* torch.repeat_interleave(repeats): index i repeated repeats[i] times;
+ * output_size < 0 when not given. */
+cg_tensor *cg_repeat_index(cg_tensor *repeats, int64_t output_size);
+/* torch.repeat_interleave(x, repeats, dim): x's slices along *dim (the
+ * flattened x for NULL) each repeated as repeats says. */
+cg_tensor *cg_repeat_interleave(cg_tensor *x, cg_tensor *repeats, const int64_t *dim, int64_t output_size);
+
 #endif

@@ -517,6 +517,19 @@ static cg_value fn_linspace(cg_value *a) {
     return created(cg_linspace(start, end, steps, o.dtype < 0 ? CG_DEFAULT_DTYPE : (cg_dtype)o.dtype, o.device), &o);
 }
 
+static cg_value fn_logspace(cg_value *a) {
+    double start, end, base;
+    int64_t steps;
+    create_opts o;
+    if (torch_double_arg("logspace", "start", 1, a[0], &start) < 0
+        || torch_double_arg("logspace", "end", 2, a[1], &end) < 0
+        || torch_int_arg("logspace", "steps", 3, a[2], &steps) < 0
+        || torch_double_arg("logspace", "base", 4, a[3], &base) < 0 || opts_read("logspace", a[4], a[6], a[7], &o) < 0)
+        return CG_ERR;
+    return created(cg_logspace(start, end, steps, base, o.dtype < 0 ? CG_DEFAULT_DTYPE : (cg_dtype)o.dtype, o.device),
+                   &o);
+}
+
 static cg_value fn_eye(cg_value *a) {
     int64_t n, m;
     create_opts o;
@@ -785,6 +798,7 @@ done:
     X(randint_like, "randint_like", "low=0, high=None, *, " OPTS, IMPL(fn_randint_like), F, NULL)                 \
     X(arange, "arange", "end=None, step=1, *, " OPTS, IMPL(fn_arange), FA, "start")                               \
     X(linspace, "linspace", "end, steps, *, " OPTS, IMPL(fn_linspace), FA, "start")                               \
+    X(logspace, "logspace", "end, steps, base=10.0, *, " OPTS, IMPL(fn_logspace), FA, "start")                    \
     X(eye, "eye", "m=None, *, " OPTS, IMPL(fn_eye), FA, "n")                                                      \
     X(rand, "rand", "generator=None, " OPTS ", pin_memory=False", FAMILY(random_filled, NULL, 0), FA, "*size")    \
     X(randn, "randn", "generator=None, " OPTS ", pin_memory=False", FAMILY(random_filled, NULL, 1), FA, "*size")  \

@@ -255,6 +255,40 @@ static cg_value op_count_nonzero(cg_value *a) {
     return cg_tensor_steal(cg_count_nonzero(T0, n, dims));
 }
 
+static cg_value op_take_along_dim(cg_value *a) {
+    cg_tensor *idx = torch_tensor_arg_borrowed("take_along_dim", "indices", torch_pos(1), a[1]);
+    int64_t dim;
+    if (!idx || (!cg_is_none(a[2]) && torch_int_arg("take_along_dim", "dim", torch_pos(2), a[2], &dim) < 0))
+        return CG_ERR;
+    return cg_tensor_steal(cg_take_along_dim(T0, idx, cg_is_none(a[2]) ? NULL : &dim));
+}
+
+/* repeat_interleave(repeats=None, dim=None, *, output_size=None): repeats
+ * an int or a tensor; torch.repeat_interleave(repeats) alone gives the
+ * indices each repeated */
+static cg_value op_repeat_interleave(cg_value *a) {
+    const char *fn = "repeat_interleave";
+    int64_t dim, out_size = -1, k;
+    if ((!cg_is_none(a[2]) && torch_int_arg(fn, "dim", torch_pos(2), a[2], &dim) < 0)
+        || (!cg_is_none(a[3]) && torch_int_arg(fn, "output_size", 0, a[3], &out_size) < 0))
+        return CG_ERR;
+    if (cg_is_none(a[1]))
+        return cg_tensor_steal(cg_repeat_index(T0, out_size));
+    cg_tensor *reps;
+    if (cg_is_tensor(a[1])) {
+        reps = cg_tensor_retain(cg_tensor_of_borrowed(a[1]));
+    } else {
+        if (torch_int_arg(fn, "repeats", torch_pos(1), a[1], &k) < 0)
+            return CG_ERR;
+        reps = cg_full(1, (const int64_t[]){1}, cg_scalar_int(k), CG_INT64, cg_tensor_device(T0));
+        if (!reps)
+            return torch_raise();
+    }
+    cg_tensor *r = cg_repeat_interleave(T0, reps, cg_is_none(a[2]) ? NULL : &dim, out_size);
+    cg_tensor_release(reps);
+    return cg_tensor_steal(r);
+}
+
 /* ---- the table ----------------------------------------------------------------------- */
 
 #define F TORCH_FUNCTION
@@ -283,7 +317,10 @@ static cg_value op_count_nonzero(cg_value *a) {
     X(isposinf, "isposinf", "", SIGNED_INF(1), B, NULL)                                           \
     X(isneginf, "isneginf", "", SIGNED_INF(-1), B, NULL)                                          \
     X(isreal, "isreal", "", UNARY(cg_isreal), B, NULL)                                            \
-    X(count_nonzero, "count_nonzero", "dim=None", IMPL(op_count_nonzero), B, NULL)
+    X(count_nonzero, "count_nonzero", "dim=None", IMPL(op_count_nonzero), B, NULL)                \
+    X(take_along_dim, "take_along_dim", "indices, dim=None", IMPL(op_take_along_dim), B, NULL)    \
+    X(repeat_interleave, "repeat_interleave", "repeats=None, dim=None, *, output_size=None",       \
+      IMPL(op_repeat_interleave), B, NULL)
 
 #define TORCH_TAB stacking_ops
 TORCH_OP_TABLE(OPS)
@@ -450,7 +487,73 @@ static cg_value fn_broadcast_shapes(cg_value self, const cg_args *args) {
     return torch_size_new((int)nd, result);
 }
 
+/* meshgrid(*tensors, indexing=None): one list of tensors or several;
+ * without indexing, 'ij' with PyTorch's warning (once per process, at
+ * the line of its torch/functional.py that calls the C++) */
+static cg_value fn_meshgrid(cg_value self, const cg_args *args) {
+    cg_value indexing = CG_NONE;
+    for (int i = 0; i < args->nkw; i++) {
+        if (strcmp(args->kwn[i]->s, "indexing"))
+            return cg_raise(&cg_exc_TypeError, "meshgrid() got an unexpected keyword argument '%s'", args->kwn[i]->s);
+        indexing = args->kwv[i];
+    }
+    bool xy = false;
+    if (cg_is_none(indexing)) {
+        static bool warned;
+        if (!warned) {
+            warned = true;
+            if (torch_warn_at("UserWarning",
+                              "torch.meshgrid: in an upcoming release, it will be required to pass the indexing "
+                              "argument. (Triggered internally at  ./aten/src/ATen/native/TensorShape.cpp:3190.)",
+                              "/usr/lib/python3/dist-packages/torch/functional.py", 504,
+                              "return _VF.meshgrid(tensors, **kwargs)  # type: ignore[attr-defined]")
+                < 0)
+                return CG_ERR;
+        }
+    } else {
+        const char *s;
+        if (torch_str_arg("meshgrid", "indexing", 0, indexing, false, &s) < 0)
+            return CG_ERR;
+        if (strcmp(s, "xy") && strcmp(s, "ij"))
+            return cg_raise(&cg_exc_RuntimeError,
+                            "torch.meshgrid: indexing must be one of \"xy\" or \"ij\", but received: %s", s);
+        xy = !strcmp(s, "xy");
+    }
+    cg_value tuple = cg_tuple_from_array(args->npos, args->pos);
+    if (cg_is_err(tuple))
+        return tuple;
+    cg_tuple *tu = (cg_tuple *)tuple.u.o;
+    cg_value list = tu->len == 1 && torch_is_seq(tu->items[0]) ? tu->items[0] : tuple;
+    int n;
+    cg_tensor **ts = torch_tensor_list("meshgrid", "tensors", 1, list, &n);
+    cg_value r = CG_ERR;
+    cg_tensor *out[CG_MAX_DIMS];
+    if (ts && cg_meshgrid(n, ts, xy, out) == 0)
+        r = tensors_tuple(out, n);
+    else if (ts)
+        r = torch_raise();
+    free(ts);
+    cg_decref(tuple);
+    return r;
+}
+
+static cg_value fn_cartesian_prod(cg_value self, const cg_args *args) {
+    cg_value tuple = args_tuple("cartesian_prod", args);
+    if (cg_is_err(tuple))
+        return tuple;
+    int n;
+    cg_tensor **ts = torch_tensor_list("cartesian_prod", "tensors", 1, tuple, &n);
+    cg_decref(tuple);
+    if (!ts)
+        return CG_ERR;
+    cg_tensor *r = cg_cartesian_prod(n, ts);
+    free(ts);
+    return cg_tensor_steal(r);
+}
+
 static const cg_method_def plain_functions[] = {
+    {"meshgrid", fn_meshgrid, "meshgrid(*tensors, indexing=None)", NULL},
+    {"cartesian_prod", fn_cartesian_prod, "cartesian_prod(*tensors)", NULL},
     {"atleast_1d", fn_atleast_1d, "atleast_1d(*tensors)", NULL},
     {"atleast_2d", fn_atleast_2d, "atleast_2d(*tensors)", NULL},
     {"atleast_3d", fn_atleast_3d, "atleast_3d(*tensors)", NULL},
