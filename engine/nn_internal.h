@@ -31,6 +31,9 @@ cg_window2d cg_window_of(const cg_op_args *a);
 /* ConvolutionBackward0 of a transposed convolution (ops_conv_transpose.c),
  * which cg_bw_convolution hands over when the node's args.flag is set. */
 int cg_bw_conv_transpose(cg_node *n, cg_tensor *const *go, cg_tensor **gi);
+/* ConvolutionBackward0 of a 3-d convolution, plain or transposed
+ * (ops_conv3d.c), which cg_bw_convolution hands over when args.i[3] is 3. */
+int cg_bw_conv3d(cg_node *n, cg_tensor *const *go, cg_tensor **gi);
 
 /* What layer_norm and group_norm differ in; norm_rows.c writes their
  * forward and derivative once for both. `param` is the op's own argument

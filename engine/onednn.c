@@ -1,5 +1,5 @@
 /* onednn.c: calls into oneDNN (libdnnl) for the float32 kernels PyTorch's
- * CPU build runs there: gelu's erf form and the 2-d convolution with its
+ * CPU build runs there: gelu's erf form and the 2-d and 3-d convolutions with their
  * two backward passes (onednn.h). Not the decision when to call them.
  *
  * Note [oneDNN paths]
@@ -212,10 +212,13 @@ int cg_onednn_gelu(int ndim, const int64_t *sizes, const float *x, const float *
 /* ---- convolution --------------------------------------------------------------------- */
 
 bool cg_onednn_conv_applies(const cg_onednn_conv *p, int threads) {
-    bool strided = p->stride[0] != 1 || p->stride[1] != 1, dilated = p->dilation[0] != 1 || p->dilation[1] != 1;
+    bool strided = p->stride[0] != 1 || p->stride[1] != 1 || (p->depth && p->depth_stride != 1);
+    bool dilated = p->dilation[0] != 1 || p->dilation[1] != 1 || (p->depth && p->depth_dilation != 1);
     /* a 1x1 kernel on a small batch, one thread: PyTorch's own loop is faster */
     bool wide = strided || dilated || p->n >= 16 || p->kw != 1 || p->kh != 1 || threads > 1;
-    bool big = p->groups > 1 || (p->kw > 3 && p->kh > 3) || p->n > 1 || p->n * p->c * p->h * p->w > 20480;
+    /* PyTorch multiplies the input's first four sizes: N C D H for 3-d */
+    int64_t first4 = p->n * p->c * (p->depth ? p->depth * p->h : p->h * p->w);
+    bool big = p->groups > 1 || (p->kw > 3 && p->kh > 3) || p->n > 1 || first4 > 20480;
     return wide && big;
 }
 
@@ -225,17 +228,34 @@ typedef struct {
     dnnl_memory_desc_t src, wei, bias, dst;
 } conv_mds;
 
-static void conv_descs(job *j, const cg_onednn_conv *p, dnnl_format_tag_t act, conv_mds *m) {
-    dnnl_dims_t src = {p->n, p->c, p->h, p->w}, dst = {p->n, p->o, p->oh, p->ow}, bias = {p->o};
-    /* grouped weights as [g, o/g, c/g, kh, kw], as ideep describes them */
+/* The dims of a 2-d convolution's tensors, or a 3-d one's (depth set):
+ * the spatial dims in order, after the leading two. */
+static int conv_dims(const cg_onednn_conv *p, int64_t a, int64_t b, int64_t d, int64_t h, int64_t w, int64_t *out) {
+    int nd = 0;
+    out[nd++] = a, out[nd++] = b;
+    if (p->depth)
+        out[nd++] = d;
+    out[nd++] = h, out[nd++] = w;
+    return nd;
+}
+
+static void conv_descs(job *j, const cg_onednn_conv *p, bool any, conv_mds *m) {
+    dnnl_dims_t src, dst, wei, gwei, bias = {p->o};
+    int nd = conv_dims(p, p->n, p->c, p->depth, p->h, p->w, src);
+    conv_dims(p, p->n, p->o, p->od, p->oh, p->ow, dst);
+    conv_dims(p, p->o, p->c, p->kd, p->kh, p->kw, wei);
+    /* grouped weights as [g, o/g, c/g, *kernel], as ideep describes them */
     bool g = p->groups > 1;
-    dnnl_dims_t wei = {p->o, p->c, p->kh, p->kw}, gwei = {p->groups, p->o / p->groups, p->c / p->groups, p->kh, p->kw};
-    dnnl_format_tag_t wtag = act == dnnl_format_tag_any ? act : g ? dnnl_goihw : dnnl_oihw;
-    check(j, dnnl_memory_desc_init_by_tag(&m->src, 4, src, dnnl_f32, act), "memory descriptor");
-    check(j, dnnl_memory_desc_init_by_tag(&m->dst, 4, dst, dnnl_f32, act), "memory descriptor");
-    check(j, dnnl_memory_desc_init_by_tag(&m->wei, g ? 5 : 4, g ? gwei : wei, dnnl_f32, wtag), "memory descriptor");
-    check(j, dnnl_memory_desc_init_by_tag(&m->bias, 1, bias, dnnl_f32, act == dnnl_format_tag_any ? act : dnnl_a),
+    gwei[0] = p->groups;
+    conv_dims(p, p->o / p->groups, p->c / p->groups, p->kd, p->kh, p->kw, gwei + 1);
+    bool three = nd == 5;
+    dnnl_format_tag_t act = any ? dnnl_format_tag_any : three ? dnnl_abcde : dnnl_abcd;
+    dnnl_format_tag_t wtag = any ? act : g ? (three ? dnnl_goidhw : dnnl_goihw) : (three ? dnnl_oidhw : dnnl_oihw);
+    check(j, dnnl_memory_desc_init_by_tag(&m->src, nd, src, dnnl_f32, act), "memory descriptor");
+    check(j, dnnl_memory_desc_init_by_tag(&m->dst, nd, dst, dnnl_f32, act), "memory descriptor");
+    check(j, dnnl_memory_desc_init_by_tag(&m->wei, g ? nd + 1 : nd, g ? gwei : wei, dnnl_f32, wtag),
           "memory descriptor");
+    check(j, dnnl_memory_desc_init_by_tag(&m->bias, 1, bias, dnnl_f32, any ? act : dnnl_a), "memory descriptor");
 }
 
 /* stride, dilation (oneDNN counts the gaps: PyTorch's minus one) and padding */
@@ -244,6 +264,10 @@ typedef struct {
 } conv_window;
 
 static conv_window window_of(const cg_onednn_conv *p) {
+    if (p->depth)
+        return (conv_window){{p->depth_stride, p->stride[0], p->stride[1]},
+                             {p->depth_dilation - 1, p->dilation[0] - 1, p->dilation[1] - 1},
+                             {p->depth_padding, p->padding[0], p->padding[1]}};
     return (conv_window){{p->stride[0], p->stride[1]},
                          {p->dilation[0] - 1, p->dilation[1] - 1},
                          {p->padding[0], p->padding[1]}};
@@ -253,7 +277,7 @@ static conv_window window_of(const cg_onednn_conv *p) {
  * primitive itself (with the scratchpad attribute) or a backward hint. */
 static dnnl_primitive_desc_t forward_pd(job *j, const cg_onednn_conv *p, bool bias, bool hint) {
     conv_mds any;
-    conv_descs(j, p, dnnl_format_tag_any, &any);
+    conv_descs(j, p, true, &any);
     conv_window w = window_of(p);
     dnnl_convolution_desc_t d;
     check(j,
@@ -276,7 +300,7 @@ int cg_onednn_conv_forward(const cg_onednn_conv *p, const float *x, const float 
     if (job_start(&j) < 0)
         return job_end(&j);
     conv_mds plain;
-    conv_descs(&j, p, dnnl_abcd, &plain);
+    conv_descs(&j, p, false, &plain);
     dnnl_primitive_desc_t pd = forward_pd(&j, p, b != NULL, false);
     if (!pd)
         return job_end(&j);
@@ -297,8 +321,8 @@ int cg_onednn_conv_forward(const cg_onednn_conv *p, const float *x, const float 
  * the plain descriptors of our buffers. */
 static dnnl_primitive_desc_t backward_pd(job *j, const cg_onednn_conv *p, bool weights, bool bias, conv_mds *plain) {
     conv_mds any;
-    conv_descs(j, p, dnnl_abcd, plain);
-    conv_descs(j, p, dnnl_format_tag_any, &any);
+    conv_descs(j, p, false, plain);
+    conv_descs(j, p, true, &any);
     conv_window w = window_of(p);
     dnnl_primitive_desc_t hint = forward_pd(j, p, bias, true), pd = NULL;
     dnnl_convolution_desc_t d;

@@ -15,14 +15,18 @@ int cg_onednn_gelu(int ndim, const int64_t *sizes, const float *x, const float *
 
 /* A 2-d convolution: input [n, c, h, w], weight [o, c / groups, kh, kw],
  * output [n, o, oh, ow]; stride, padding (both sides) and dilation per
- * spatial dim, dilation as PyTorch counts it (1: dense). */
+ * spatial dim, dilation as PyTorch counts it (1: dense). With depth set
+ * (nonzero), a 3-d one: input [n, c, d, h, w], weight
+ * [o, c / groups, kd, kh, kw], output [n, o, od, oh, ow], the depth's
+ * window in depth_stride, depth_padding and depth_dilation. */
 typedef struct {
     int64_t n, c, h, w, o, kh, kw, oh, ow, groups;
     int64_t stride[2], padding[2], dilation[2];
+    int64_t depth, kd, od, depth_stride, depth_padding, depth_dilation;
 } cg_onednn_conv;
 
 /* PyTorch's ConvParams::use_mkldnn for a float32 CPU convolution that is
- * not transposed, at the given thread count. */
+ * not transposed (2-d or 3-d), at the given thread count. */
 bool cg_onednn_conv_applies(const cg_onednn_conv *p, int threads);
 
 /* y = conv(x, w) + b (b may be NULL) */

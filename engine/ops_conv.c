@@ -567,6 +567,8 @@ static int onednn_backward(cg_node *n, cg_tensor *g, cg_tensor *x4, cg_tensor *w
  * PyTorch's runs there, unless the gradients must build a graph
  * (create_graph) */
 int cg_bw_convolution(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    if (n->args.i[3] == 3)
+        return cg_bw_conv3d(n, go, gi);
     if (n->args.flag)
         return cg_bw_conv_transpose(n, go, gi);
     cg_tensor *x, *w;
@@ -703,6 +705,8 @@ static cg_tensor *convolution_batched(cg_tensor *x, cg_tensor *w, cg_tensor *b, 
 
 cg_tensor *cg_convolution(cg_tensor *input, cg_tensor *weight, cg_tensor *bias, int nspatial, const int64_t *stride,
                           const int64_t *padding, const int64_t *dilation, int64_t groups) {
+    if (nspatial == 3)
+        return cg_conv3d(input, weight, bias, stride, padding, NULL, dilation, groups);
     conv_spec s = {{{1, 1}, {1, 1}, {0, 0}, {1, 1}}, groups, nspatial};
     for (int d = 0; d < nspatial; d++) {
         int k = 2 - nspatial + d;

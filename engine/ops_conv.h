@@ -33,6 +33,14 @@ typedef struct {
 cg_tensor *cg_convolution(cg_tensor *input, cg_tensor *weight, cg_tensor *bias, int nspatial, const int64_t *stride,
                           const int64_t *padding, const int64_t *dilation, int64_t groups);
 
+/* conv3d (output_padding NULL) and conv_transpose3d (output_padding
+ * given): input [N, C, D, H, W] or unbatched [C, D, H, W], weight as the
+ * 1-d and 2-d forms', three entries in each window argument; node
+ * ConvolutionBackward0 (ops_conv3d.c). cg_convolution and
+ * cg_conv_transpose send nspatial 3 here. */
+cg_tensor *cg_conv3d(cg_tensor *input, cg_tensor *weight, cg_tensor *bias, const int64_t *stride,
+                     const int64_t *padding, const int64_t *output_padding, const int64_t *dilation, int64_t groups);
+
 /* conv_transpose1d (nspatial 1) and conv_transpose2d (nspatial 2): input
  * [N, Cin, *spatial] or unbatched, weight [Cin, Cout / groups, *kernel],
  * bias [Cout] or NULL; each spatial dim of the output is

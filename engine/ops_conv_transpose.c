@@ -338,6 +338,8 @@ static cg_tensor *conv_transpose_batched(cg_tensor *x, cg_tensor *w, cg_tensor *
 cg_tensor *cg_conv_transpose(cg_tensor *input, cg_tensor *weight, cg_tensor *bias, int nspatial, const int64_t *stride,
                              const int64_t *padding, const int64_t *output_padding, const int64_t *dilation,
                              int64_t groups) {
+    if (nspatial == 3)
+        return cg_conv3d(input, weight, bias, stride, padding, output_padding, dilation, groups);
     tconv_spec s = {{{1, 1}, {1, 1}, {0, 0}, {1, 1}}, groups, {0, 0}, nspatial};
     for (int d = 0; d < nspatial; d++) {
         int k = 2 - nspatial + d;

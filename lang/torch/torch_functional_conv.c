@@ -1,5 +1,5 @@
 /* torch_functional_conv.c: the convolution, pooling and normalisation
- * functions of torch.nn.functional (conv1d, conv2d, conv_transpose1d/2d, unfold, fold,
+ * functions of torch.nn.functional (conv1d/2d/3d, conv_transpose1d/2d/3d, unfold, fold,
  * max_pool1d/2d, avg_pool1d/2d, adaptive_avg_pool1d/2d, batch_norm, layer_norm,
  * group_norm, pad), with
  * PyTorch 1.13's signatures and argument errors. The 1-d forms are the 2-d
@@ -85,7 +85,7 @@ static cg_value conv(const torch_op *op, cg_value *a) {
     const char *fn = op->name;
     int nspatial = op->flag;
     bool err = false, asymmetric = false;
-    int64_t stride[2], padding[2], dilation[2], groups, extra[4];
+    int64_t stride[3], padding[3], dilation[3], groups, extra[6];
     cg_tensor *w = torch_tensor_arg_borrowed(fn, "weight", 2, a[1]);
     cg_tensor *b = w ? torch_tensor_opt_borrowed(fn, "bias", 3, a[2], &err) : NULL;
     if (!w || err || conv_ints(fn, "stride", 4, a[3], nspatial, stride) < 0
@@ -117,7 +117,7 @@ static cg_value conv_transpose(const torch_op *op, cg_value *a) {
     const char *fn = op->name;
     int nspatial = op->flag;
     bool err = false;
-    int64_t stride[2], padding[2], out_pad[2], dilation[2], groups;
+    int64_t stride[3], padding[3], out_pad[3], dilation[3], groups;
     cg_tensor *w = torch_tensor_arg_borrowed(fn, "weight", 2, a[1]);
     cg_tensor *b = w ? torch_tensor_opt_borrowed(fn, "bias", 3, a[2], &err) : NULL;
     if (cg_is_str(a[4])) /* no padding strings here */
@@ -682,8 +682,10 @@ static cg_value fn_pad(cg_value *a) {
 #define OPS(X)                                                                                                  \
     X(conv1d, "conv1d", CONV, FAMILY(conv, NULL, 1), F, NULL)                                                   \
     X(conv2d, "conv2d", CONV, FAMILY(conv, NULL, 2), F, NULL)                                                   \
+    X(conv3d, "conv3d", CONV, FAMILY(conv, NULL, 3), F, NULL)                                                   \
     X(conv_transpose1d, "conv_transpose1d", CONV_T, FAMILY(conv_transpose, NULL, 1), F, NULL)                   \
     X(conv_transpose2d, "conv_transpose2d", CONV_T, FAMILY(conv_transpose, NULL, 2), F, NULL)                   \
+    X(conv_transpose3d, "conv_transpose3d", CONV_T, FAMILY(conv_transpose, NULL, 3), F, NULL)                   \
     X(unfold, "unfold", "kernel_size, dilation=1, padding=0, stride=1", IMPL(fn_unfold), F, NULL)               \
     X(fold, "fold", "output_size, kernel_size, dilation=1, padding=0, stride=1", IMPL(fn_fold), F, NULL)        \
     X(max_pool1d, "max_pool1d",                                                                                 \
