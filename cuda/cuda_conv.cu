@@ -371,6 +371,42 @@ extern "C" void cg_cuda_adaptive_max_pool2d(const cg_kernel_call *c) {
     cg_cuda_check_launch();
 }
 
+/* ---- adaptive_max_pool3d --------------------------------------------------------------- */
+
+/* the first maximum of each adaptive window (depth, height, width in
+ * turn), NaN winning, as the CPU's */
+template <typename T> __global__ void adaptive_max3_kernel(const T *in, T *out, int64_t *idx, pool3_geom g) {
+    int64_t op = g.out[0] * g.out[1] * g.out[2], ip = g.in[0] * g.in[1] * g.in[2];
+    CG_CUDA_FOR(e, g.planes * op) {
+        int64_t x = e % g.out[2], y = (e / g.out[2]) % g.out[1], z = (e / (g.out[2] * g.out[1])) % g.out[0];
+        const T *src = in + (e / op) * ip;
+        int64_t d0 = cg_adaptive_start(z, g.in[0], g.out[0]), d1 = cg_adaptive_end(z, g.in[0], g.out[0]);
+        int64_t h0 = cg_adaptive_start(y, g.in[1], g.out[1]), h1 = cg_adaptive_end(y, g.in[1], g.out[1]);
+        int64_t w0 = cg_adaptive_start(x, g.in[2], g.out[2]), w1 = cg_adaptive_end(x, g.in[2], g.out[2]);
+        int64_t best = (d0 * g.in[1] + h0) * g.in[2] + w0;
+        T m = -INFINITY;
+        for (int64_t a = d0; a < d1; a++)
+            for (int64_t b = h0; b < h1; b++)
+                for (int64_t c = w0; c < w1; c++) {
+                    int64_t k = (a * g.in[1] + b) * g.in[2] + c;
+                    if (src[k] > m || isnan(src[k]))
+                        m = src[k], best = k;
+                }
+        out[e] = m, idx[e] = best;
+    }
+}
+
+extern "C" void cg_cuda_adaptive_max_pool3d(const cg_kernel_call *c) {
+    pool3_geom g = geom3_of(c, c->in[0]);
+    int64_t n = cg_tensor_numel(c->out[0]);
+    if (n == 0)
+        return;
+    CG_DISPATCH_FLOAT(c->in[0]->dtype, adaptive_max3_kernel<T><<<cg_cuda_blocks(n), CG_CUDA_THREADS, 0, CG_CUDA_STREAM>>>(
+                                           (const T *)cg_cuda_data(c->in[0]), (T *)cg_cuda_data(c->out[0]),
+                                           (int64_t *)cg_cuda_data(c->out[1]), g))
+    cg_cuda_check_launch();
+}
+
 /* ---- max_unpool2d ---------------------------------------------------------------------- */
 
 /* one thread per input value; invalid indices write nothing (the CPU
@@ -384,10 +420,12 @@ template <typename T> __global__ void max_unpool_kernel(const T *in, const int64
     }
 }
 
-extern "C" void cg_cuda_max_unpool2d(const cg_kernel_call *c) {
+/* nd: the pooled dims (2 or 3); args.i the output's sizes */
+static void max_unpool_run(const cg_kernel_call *c, int nd) {
     const cg_tensor *x = c->in[0];
-    int64_t n = x->sizes[x->ndim - 2] * x->sizes[x->ndim - 1], total = cg_tensor_numel(x);
-    int64_t size = c->args->i[0] * c->args->i[1];
+    int64_t n = 1, size = 1, total = cg_tensor_numel(x);
+    for (int d = 0; d < nd; d++)
+        n *= x->sizes[x->ndim - nd + d], size *= c->args->i[d];
     cudaMemsetAsync(cg_cuda_data(c->out[0]), 0, (size_t)cg_tensor_numel(c->out[0]) * cg_dtype_size(x->dtype),
                     CG_CUDA_STREAM);
     if (total == 0)
@@ -397,6 +435,9 @@ extern "C" void cg_cuda_max_unpool2d(const cg_kernel_call *c) {
                                     (T *)cg_cuda_data(c->out[0]), n, size, total))
     cg_cuda_check_launch();
 }
+
+extern "C" void cg_cuda_max_unpool2d(const cg_kernel_call *c) { max_unpool_run(c, 2); }
+extern "C" void cg_cuda_max_unpool3d(const cg_kernel_call *c) { max_unpool_run(c, 3); }
 
 /* ---- max_pool3d, avg_pool3d ------------------------------------------------------------ */
 

@@ -41,6 +41,11 @@ cg_tensor *cg_convolution(cg_tensor *input, cg_tensor *weight, cg_tensor *bias, 
 cg_tensor *cg_conv3d(cg_tensor *input, cg_tensor *weight, cg_tensor *bias, const int64_t *stride,
                      const int64_t *padding, const int64_t *output_padding, const int64_t *dilation, int64_t groups);
 
+/* conv_tbc(input [T, B, Cin], weight [K, Cin, Cout], bias [Cout], pad):
+ * [T - K + 1 + 2 pad, B, Cout]; PyTorch's checks and messages; node
+ * ConvTbcBackward0 (conv_tbc.c). */
+cg_tensor *cg_conv_tbc(cg_tensor *input, cg_tensor *weight, cg_tensor *bias, int64_t pad);
+
 /* conv_transpose1d (nspatial 1) and conv_transpose2d (nspatial 2): input
  * [N, Cin, *spatial] or unbatched, weight [Cin, Cout / groups, *kernel],
  * bias [Cout] or NULL; each spatial dim of the output is
@@ -92,6 +97,15 @@ cg_tensor *cg_adaptive_max_pool2d(cg_tensor *input, const int64_t output_size[2]
  * (int64, flat positions in each output plane), (oh, ow)): zeros with each
  * value at its index; node MaxUnpool2DBackward0. */
 cg_tensor *cg_max_unpool2d(cg_tensor *input, cg_tensor *indices, const int64_t output_size[2]);
+/* adaptive_max_pool3d(input [N, C, D, H, W] or [C, D, H, W], (od, oh, ow)):
+ * the maxima over adaptive_avg_pool3d's windows and, in *indices when not
+ * NULL, their flat positions d H W + h W + w (int64); node
+ * AdaptiveMaxPool3DBackward0 (ops_adaptive_max_pool3d.c). */
+cg_tensor *cg_adaptive_max_pool3d(cg_tensor *input, const int64_t output_size[3], cg_tensor **indices);
+/* max_unpool3d(input [N, C, d, h, w] or [C, d, h, w], indices of its
+ * shape, (od, oh, ow), stride (checked only, as PyTorch)): max_unpool2d
+ * over volumes; node MaxUnpool3DBackward0 (ops_pool.c). */
+cg_tensor *cg_max_unpool3d(cg_tensor *input, cg_tensor *indices, const int64_t output_size[3], const int64_t stride[3]);
 /* max_pool3d(input [N, C, T, H, W] or [C, T, H, W], ...) and
  * avg_pool3d(...) (ops_pool3d.c): the 3-d forms of max_pool2d and
  * avg_pool2d, PyTorch's checks and messages; nodes

@@ -529,16 +529,15 @@ static cg_tensor *conv3d_batched(cg_tensor *x, cg_tensor *w, cg_tensor *b, const
     if (check_shapes(x, w, b, s) < 0)
         return NULL;
     int64_t out[3];
+    /* slow_conv3d and slow_conv_transpose3d take integer tensors too */
+    CG_CHECK(!cg_dtype_is_complex(x->dtype) && x->dtype != CG_BOOL, CG_RUNTIME_ERROR,
+             "\"%s\" not implemented for '%s'", s->transposed ? "slow_conv_transpose3d_out_cpu" : "slow_conv3d_cpu",
+             cg_dtype_legacy_name(x->dtype));
     if (s->transposed) {
-        CG_CHECK(cg_dtype_is_float(x->dtype), CG_RUNTIME_ERROR,
-                 "\"slow_conv_transpose3d_out_cpu\" not implemented for '%s'", cg_dtype_legacy_name(x->dtype));
         for (int d = 0; d < 3; d++)
             out[d] = out_len(&s->win, d, x->sizes[2 + d], out_pad[d]);
         if (check_output(s, out_pad, x->sizes + 2, out) < 0)
             return NULL;
-    } else {
-        CG_CHECK(cg_dtype_is_float(x->dtype), CG_RUNTIME_ERROR, "\"slow_conv3d_cpu\" not implemented for '%s'",
-                 cg_dtype_legacy_name(x->dtype));
     }
     bool was = cg_grad_set_enabled(false);
     cg_tensor *y = s->transposed ? tconv_forward(x, w, b, s, out) : conv_forward(x, w, b, s);

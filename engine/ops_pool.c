@@ -322,34 +322,107 @@ cg_tensor *cg_adaptive_max_pool2d(cg_tensor *x, const int64_t output_size[2], cg
     }
 CG_EXPAND_FLOAT(MAX_UNPOOL_FN, max_unpool)
 
-/* in[0] the values [.., h, w], in[1] their int64 indices, both contiguous;
- * out[0] [.., oh, ow] with args.i the output's size */
-void cg_cpu_max_unpool2d(const cg_kernel_call *c) {
+/* in[0] the values [.., *in], in[1] their int64 indices, both contiguous;
+ * out[0] [.., *out] with args.i the output's nd sizes */
+static void max_unpool_run(const cg_kernel_call *c, int nd) {
     const cg_tensor *x = c->in[0];
-    int64_t n = x->sizes[x->ndim - 2] * x->sizes[x->ndim - 1], planes = n ? cg_tensor_numel(x) / n : 0;
-    int64_t oh = c->args->i[0], ow = c->args->i[1], bad;
+    int64_t n = 1, size = 1, bad;
+    for (int d = 0; d < nd; d++)
+        n *= x->sizes[x->ndim - nd + d], size *= c->args->i[d];
+    int64_t planes = n ? cg_tensor_numel(x) / n : 0;
     if (x->dtype == CG_F32)
-        bad = max_unpool_f32(cg_tensor_data(x), cg_tensor_data(c->in[1]), cg_tensor_data(c->out[0]), planes, n, oh * ow);
+        bad = max_unpool_f32(cg_tensor_data(x), cg_tensor_data(c->in[1]), cg_tensor_data(c->out[0]), planes, n, size);
     else
-        bad = max_unpool_f64(cg_tensor_data(x), cg_tensor_data(c->in[1]), cg_tensor_data(c->out[0]), planes, n, oh * ow);
-    if (bad != INT64_MIN) {
+        bad = max_unpool_f64(cg_tensor_data(x), cg_tensor_data(c->in[1]), cg_tensor_data(c->out[0]), planes, n, size);
+    if (bad == INT64_MIN)
+        return;
+    const int64_t *o = c->args->i;
+    if (nd == 2)
         cg_error_set(CG_RUNTIME_ERROR, "Found an invalid max index: %lld (output volumes are of size %lldx%lld",
-                     (long long)bad, (long long)oh, (long long)ow);
-        cg_cpu_kernel_fail();
-    }
+                     (long long)bad, (long long)o[0], (long long)o[1]);
+    else
+        cg_error_set(CG_RUNTIME_ERROR, "Found an invalid max index: %lld (output volumes are of size %lldx%lldx%lld",
+                     (long long)bad, (long long)o[0], (long long)o[1], (long long)o[2]);
+    cg_cpu_kernel_fail();
 }
 
-/* MaxUnpool2DBackward0: the gradient read back at the indices */
+void cg_cpu_max_unpool2d(const cg_kernel_call *c) { max_unpool_run(c, 2); }
+void cg_cpu_max_unpool3d(const cg_kernel_call *c) { max_unpool_run(c, 3); }
+
+/* t [.., *last nd dims] with its last nd dims as one */
+static cg_tensor *flat_last(cg_tensor *t, int nd) {
+    int64_t sizes[CG_MAX_DIMS], k = 1;
+    for (int d = 0; d < t->ndim - nd; d++)
+        sizes[d] = t->sizes[d];
+    for (int d = t->ndim - nd; d < t->ndim; d++)
+        k *= t->sizes[d];
+    sizes[t->ndim - nd] = k;
+    return cg_reshape(t, t->ndim - nd + 1, sizes);
+}
+
+/* MaxUnpool2DBackward0 and MaxUnpool3DBackward0: the gradient read back at the indices */
 int cg_bw_max_unpool2d(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *idx;
     if (cg_node_saved(n, 0, &idx) < 0)
         return -1;
-    cg_tensor *fg = flat_planes(go[0]), *fi = fg ? flat_planes(idx) : NULL;
+    int nd = n->op == CG_OP_MAX_UNPOOL3D ? 3 : 2;
+    cg_tensor *fg = flat_last(go[0], nd), *fi = fg ? flat_last(idx, nd) : NULL;
     cg_tensor *g = fi ? cg_gather(fg, fg->ndim - 1, fi) : NULL;
     const cg_meta *m = &n->in_meta[0];
     gi[0] = g ? cg_reshape(g, m->ndim, m->sizes) : NULL;
     cg_tensor_release(fg), cg_tensor_release(fi), cg_tensor_release(g);
     return gi[0] ? 0 : -1;
+}
+
+/* runs the unpooling op into [.., *output_size] and records it */
+static cg_tensor *max_unpool_op(cg_op op, cg_tensor *x, cg_tensor *indices, int nd, const int64_t *output_size) {
+    int64_t sizes[CG_MAX_DIMS];
+    memcpy(sizes, x->sizes, (size_t)x->ndim * sizeof(int64_t));
+    memcpy(sizes + x->ndim - nd, output_size, (size_t)nd * sizeof(int64_t));
+    cg_tensor *out = cg_tensor_empty(x->ndim, sizes, x->dtype, cg_tensor_device(x));
+    bool was = cg_grad_set_enabled(false);
+    cg_tensor *xc = out ? cg_contiguous(x) : NULL, *ic = xc ? cg_contiguous(indices) : NULL;
+    cg_grad_set_enabled(was);
+    cg_op_args args = {0};
+    memcpy(args.i, output_size, (size_t)nd * sizeof(int64_t));
+    int rc = ic ? 0 : -1;
+    if (rc == 0 && cg_tensor_numel(out) > 0) {
+        cg_kernel_call call = {.op = op, .nout = 1, .nin = 2, .out = {out}, .in = {xc, ic}, .args = &args};
+        rc = cg_op_run(&call);
+    }
+    cg_tensor_release(xc), cg_tensor_release(ic);
+    if (rc == 0 && cg_autograd_needed(1, &x)) {
+        cg_save_spec save = {indices, "indices"};
+        rc = cg_autograd_record(op, 1, &out, 1, &x, 1, &save, &args, NULL);
+    }
+    if (rc < 0) {
+        cg_tensor_release(out);
+        return NULL;
+    }
+    return out;
+}
+
+cg_tensor *cg_max_unpool3d(cg_tensor *x, cg_tensor *indices, const int64_t output_size[3], const int64_t stride[3]) {
+    char xs[128], is[128];
+    CG_CHECK(indices->dtype == CG_INT64, CG_RUNTIME_ERROR, "elements in indices should be type int64");
+    CG_CHECK(x->ndim == 4 || x->ndim == 5, CG_RUNTIME_ERROR,
+             "Input to max_unpooling3d should be a 4d or 5d Tensor, but got a tensor with %d dimensions.", x->ndim);
+    CG_CHECK(cg_sizes_equal(x->ndim, x->sizes, indices->ndim, indices->sizes), CG_RUNTIME_ERROR,
+             "Expected shape of indices to be same as that of the input tensor (%s) but got indices tensor with "
+             "shape: %s",
+             cg_sizes_str(x->ndim, x->sizes, xs, sizeof xs), cg_sizes_str(indices->ndim, indices->sizes, is, sizeof is));
+    for (int d = 1; d < x->ndim; d++)
+        CG_CHECK(x->sizes[d] > 0, CG_RUNTIME_ERROR,
+                 "max_unpooling3d_forward_out_cpu(): Expected input to have non-zero size for non-batch dimensions, "
+                 "but got %s with dimension %d being empty.",
+                 cg_sizes_str(x->ndim, x->sizes, xs, sizeof xs), d);
+    CG_CHECK(stride[0] > 0 && stride[1] > 0 && stride[2] > 0, CG_RUNTIME_ERROR,
+             "strides should be greater than zero, but got stride: %s", cg_sizes_str(3, stride, xs, sizeof xs));
+    if (!cg_dtype_is_float(x->dtype)) {
+        cg_nn_not_implemented("max_unpool3d", x->dtype);
+        return NULL;
+    }
+    return max_unpool_op(CG_OP_MAX_UNPOOL3D, x, indices, 3, output_size);
 }
 
 cg_tensor *cg_max_unpool2d(cg_tensor *x, cg_tensor *indices, const int64_t output_size[2]) {
@@ -371,28 +444,7 @@ cg_tensor *cg_max_unpool2d(cg_tensor *x, cg_tensor *indices, const int64_t outpu
         cg_nn_not_implemented("max_unpooling2d_forward_out_cpu_frame", x->dtype);
         return NULL;
     }
-    int64_t sizes[4];
-    out_sizes(x, output_size[0], output_size[1], sizes);
-    cg_tensor *out = cg_tensor_empty(x->ndim, sizes, x->dtype, cg_tensor_device(x));
-    bool was = cg_grad_set_enabled(false);
-    cg_tensor *xc = out ? cg_contiguous(x) : NULL, *ic = xc ? cg_contiguous(indices) : NULL;
-    cg_grad_set_enabled(was);
-    cg_op_args args = {.i = {output_size[0], output_size[1]}};
-    int rc = ic ? 0 : -1;
-    if (rc == 0 && cg_tensor_numel(out) > 0) {
-        cg_kernel_call call = {.op = CG_OP_MAX_UNPOOL2D, .nout = 1, .nin = 2, .out = {out}, .in = {xc, ic}, .args = &args};
-        rc = cg_op_run(&call);
-    }
-    cg_tensor_release(xc), cg_tensor_release(ic);
-    if (rc == 0 && cg_autograd_needed(1, &x)) {
-        cg_save_spec save = {indices, "indices"};
-        rc = cg_autograd_record(CG_OP_MAX_UNPOOL2D, 1, &out, 1, &x, 1, &save, &args, NULL);
-    }
-    if (rc < 0) {
-        cg_tensor_release(out);
-        return NULL;
-    }
-    return out;
+    return max_unpool_op(CG_OP_MAX_UNPOOL2D, x, indices, 2, output_size);
 }
 
 /* ---- avg_pool2d ------------------------------------------------------------------------- */

@@ -129,6 +129,9 @@ int torch_matrix_parts_add(cg_value module, cg_type *tensor_type);
 int torch_tensordot_add(cg_value module, cg_type *tensor_type);
 /* torch.pixel_shuffle, pixel_unshuffle, channel_shuffle (torch_shuffle.c) */
 int torch_shuffle_add(cg_value module);
+/* torch.conv1d/2d/3d, conv_transpose1d/2d/3d and conv_tbc, the functions
+ * torch.nn.functional's of those names are (torch_functional_conv.c) */
+int torch_conv_add(cg_value module);
 /* torch.embedding (torch_embedding.c) */
 int torch_embedding_add(cg_value module);
 /* A C module's names written in the cell language: its __getattr__ and

@@ -92,6 +92,14 @@ static cg_value conv(const torch_op *op, cg_value *a) {
         || conv_ints(fn, "dilation", 6, a[5], nspatial, dilation) < 0
         || torch_int_arg(fn, "groups", 7, a[6], &groups) < 0)
         return CG_ERR;
+    int k = w->ndim - 2; /* PyTorch expands the window to the weight's dims */
+    if (k >= 1 && k != nspatial) {
+        char got[128];
+        return cg_raise(&cg_exc_RuntimeError,
+                        "expected stride to be a single integer value or a list of %d values to match the convolution "
+                        "dimensions, but got stride=%s",
+                        k, cg_sizes_str(nspatial, stride, got, sizeof got));
+    }
     if (cg_is_str(a[4])) {
         if (padding_str(w, nspatial, stride, dilation, cg_str_cstr(a[4]), padding, extra, &asymmetric) < 0)
             return CG_ERR;
@@ -377,26 +385,29 @@ static cg_value adaptive_max_common(const torch_op *op, cg_value *a) {
             return CG_ERR;
         return pool1d(fn, x, adaptive_max, size, want);
     }
-    int64_t size[2];
+    int nd = op->flag;
+    int64_t size[3];
     if (!torch_is_seq(a[1])) {
         if (torch_int_arg(fn, "output_size", 2, a[1], &size[0]) < 0)
             return CG_ERR;
-        size[1] = size[0];
+        size[1] = size[2] = size[0];
     } else {
         int64_t n = torch_seq_len(a[1]);
-        if (x->ndim <= n) /* F.adaptive_max_pool2d's own check of the defaults */
+        if (x->ndim <= n) /* F.adaptive_max_pool2d/3d's own check of the defaults */
             return cg_raise(&cg_exc_ValueError, "Input dimension should be at least %lld", (long long)(n + 1));
-        if (n != 2)
-            return cg_raise(&cg_exc_RuntimeError, "adaptive_max_pool2d(): internal error: output_size.size() must be 2");
-        for (int d = 0; d < 2; d++) {
+        if (n != nd)
+            return cg_raise(&cg_exc_RuntimeError, "%s(): internal error: output_size.size() must be %d", fn, nd);
+        for (int d = 0; d < nd; d++) {
             cg_value v = torch_seq_item_borrowed(a[1], d);
             if (cg_is_none(v))
-                size[d] = x->sizes[x->ndim - 2 + d];
+                size[d] = x->sizes[x->ndim - nd + d];
             else if (torch_int_arg(fn, "output_size", 2, v, &size[d]) < 0)
                 return CG_ERR;
         }
     }
-    cg_tensor *idx = NULL, *y = cg_adaptive_max_pool2d(x, size, want ? &idx : NULL);
+    cg_tensor *idx = NULL;
+    cg_tensor *y = nd == 2 ? cg_adaptive_max_pool2d(x, size, want ? &idx : NULL)
+                           : cg_adaptive_max_pool3d(x, size, want ? &idx : NULL);
     return maxima(y, idx, want);
 }
 
@@ -414,6 +425,46 @@ static cg_value fn_max_unpool2d(cg_value *a) {
                         "There should be exactly two elements (height, width) in output_size, but got %d elements.",
                         len);
     return cg_tensor_steal(cg_max_unpool2d(T0, idx, size));
+}
+
+/* _max_unpool3d(input, indices, output_size, stride, padding):
+ * torch._C._nn.max_unpool3d, which F.max_unpool3d (lang/prelude) calls */
+static cg_value fn_max_unpool3d(cg_value *a) {
+    const char *fn = "_max_unpool3d";
+    cg_tensor *idx = torch_tensor_arg_borrowed(fn, "indices", 2, a[1]);
+    int64_t size[3], stride[3], padding[3];
+    int len[3];
+    if (!idx || ints_arg(fn, "output_size", 3, a[2], 3, size, &len[0]) < 0
+        || ints_arg(fn, "stride", 4, a[3], 3, stride, &len[1]) < 0
+        || ints_arg(fn, "padding", 5, a[4], 3, padding, &len[2]) < 0)
+        return CG_ERR;
+    /* PyTorch's order: the indices' type and the input's dims come first */
+    if (idx->dtype != CG_INT64 || (T0->ndim != 4 && T0->ndim != 5))
+        return cg_tensor_steal(cg_max_unpool3d(T0, idx, size, stride));
+    if (len[0] != 3)
+        return cg_raise(&cg_exc_RuntimeError,
+                        "There should be exactly three elements (depth, height, width) in output_size, but got %d "
+                        "elements.",
+                        len[0]);
+    static const char *const names[2] = {"stride", "padding"};
+    for (int k = 1; k < 3; k++)
+        if (len[k] != 3)
+            return cg_raise(&cg_exc_RuntimeError,
+                            "There should be exactly three elements (depth, height, width) in %s, but got: %d "
+                            "elements.",
+                            names[k - 1], len[k]);
+    return cg_tensor_steal(cg_max_unpool3d(T0, idx, size, stride));
+}
+
+/* conv_tbc(input, weight, bias, pad=0) */
+static cg_value fn_conv_tbc(cg_value *a) {
+    const char *fn = "conv_tbc";
+    cg_tensor *w = torch_tensor_arg_borrowed(fn, "weight", 2, a[1]);
+    cg_tensor *b = w ? torch_tensor_arg_borrowed(fn, "bias", 3, a[2]) : NULL;
+    int64_t pad;
+    if (!b || torch_int_arg(fn, "pad", 4, a[3], &pad) < 0)
+        return CG_ERR;
+    return cg_tensor_steal(cg_conv_tbc(T0, w, b, pad));
 }
 
 /* pooling's triples: "max_pool3d: stride must either be omitted, a single
@@ -679,6 +730,8 @@ static cg_value fn_pad(cg_value *a) {
 #define F TORCH_FUNCTION
 #define CONV "weight, bias=None, stride=1, padding=0, dilation=1, groups=1"
 #define CONV_T "weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1"
+/* the first TORCH_LEVEL rows are torch's functions too (torch.conv2d, ...) */
+#define TORCH_LEVEL 7
 #define OPS(X)                                                                                                  \
     X(conv1d, "conv1d", CONV, FAMILY(conv, NULL, 1), F, NULL)                                                   \
     X(conv2d, "conv2d", CONV, FAMILY(conv, NULL, 2), F, NULL)                                                   \
@@ -686,6 +739,7 @@ static cg_value fn_pad(cg_value *a) {
     X(conv_transpose1d, "conv_transpose1d", CONV_T, FAMILY(conv_transpose, NULL, 1), F, NULL)                   \
     X(conv_transpose2d, "conv_transpose2d", CONV_T, FAMILY(conv_transpose, NULL, 2), F, NULL)                   \
     X(conv_transpose3d, "conv_transpose3d", CONV_T, FAMILY(conv_transpose, NULL, 3), F, NULL)                   \
+    X(conv_tbc, "conv_tbc", "weight, bias, pad=0", IMPL(fn_conv_tbc), F, NULL)                                  \
     X(unfold, "unfold", "kernel_size, dilation=1, padding=0, stride=1", IMPL(fn_unfold), F, NULL)               \
     X(fold, "fold", "output_size, kernel_size, dilation=1, padding=0, stride=1", IMPL(fn_fold), F, NULL)        \
     X(max_pool1d, "max_pool1d",                                                                                 \
@@ -713,6 +767,9 @@ static cg_value fn_pad(cg_value *a) {
       FAMILY(adaptive_max_common, NULL, 1), F, NULL)                                                            \
     X(adaptive_max_pool2d, "adaptive_max_pool2d", "output_size, return_indices=False",                          \
       FAMILY(adaptive_max_common, NULL, 2), F, NULL)                                                            \
+    X(adaptive_max_pool3d, "adaptive_max_pool3d", "output_size, return_indices=False",                          \
+      FAMILY(adaptive_max_common, NULL, 3), F, NULL)                                                            \
+    X(_max_unpool3d, "_max_unpool3d", "indices, output_size, stride, padding", IMPL(fn_max_unpool3d), F, NULL)  \
     X(_upsample, "_upsample", "mode, output_size, scale_factors, align_corners", IMPL(fn_upsample), F, NULL)      \
     X(batch_norm, "batch_norm",                                                                                 \
       "running_mean, running_var, weight=None, bias=None, training=False, momentum=0.1, eps=1e-05",             \
@@ -729,4 +786,17 @@ int cg_torch_functional_conv_add(cg_value module) {
         return -1;
     cg_method_def *defs = torch_ops_defs(conv_ops, TORCH_OP_COUNT, TORCH_FUNCTION);
     return defs ? cg_module_add_methods(module, defs) : -1;
+}
+
+int torch_conv_add(cg_value module) {
+    if (torch_ops_prepare(conv_ops, TORCH_OP_COUNT) < 0)
+        return -1;
+    /* torch_ops_defs keeps one array per table: the first rows of F's */
+    static cg_method_def defs[TORCH_LEVEL + 1];
+    cg_method_def *all = torch_ops_defs(conv_ops, TORCH_OP_COUNT, TORCH_FUNCTION);
+    if (!all)
+        return -1;
+    for (int i = 0; i < TORCH_LEVEL; i++)
+        defs[i] = all[i];
+    return cg_module_add_methods(module, defs);
 }

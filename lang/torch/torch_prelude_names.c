@@ -85,6 +85,12 @@ static const struct {
     {"torch.nn.functional", "adaptive_max_pool2d_with_indices", "torch.nn._functional"},
     {"torch.nn.functional", "max_unpool1d", "torch.nn._functional"},
     {"torch.nn.functional", "max_unpool2d", "torch.nn._functional"},
+    {"torch.nn.functional", "max_unpool3d", "torch.nn._functional"},
+    {"torch.nn.functional", "adaptive_max_pool3d_with_indices", "torch.nn._functional"},
+    {"torch.nn.functional", "max_pool1d_with_indices", "torch.nn._functional"},
+    {"torch.nn.functional", "max_pool2d_with_indices", "torch.nn._functional"},
+    {"torch.nn.functional", "max_pool3d_with_indices", "torch.nn._functional"},
+    {"torch.nn.functional", "grad", "torch.nn._functional"},
 };
 #define NNAMES (sizeof names / sizeof names[0])
 

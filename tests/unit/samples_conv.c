@@ -59,8 +59,14 @@ bool sample_col2im(int v, cg_sample *s) {
 /* conv of s->i: nspatial i0, stride i1, padding i2, dilation i3, groups i4;
  * a bias when the sample has three inputs */
 static cg_tensor *f_conv(cg_tensor *const *in, const cg_sample *s) {
-    int64_t st[2] = {s->i[1], s->i[1]}, pad[2] = {s->i[2], s->i[2]}, dil[2] = {s->i[3], s->i[3]};
+    int64_t st[3] = {s->i[1], s->i[1], s->i[1]}, pad[3] = {s->i[2], s->i[2], s->i[2]};
+    int64_t dil[3] = {s->i[3], s->i[3], s->i[3]};
     return cg_convolution(in[0], in[1], s->nin > 2 ? in[2] : NULL, (int)s->i[0], st, pad, dil, s->i[4]);
+}
+/* conv_transpose3d: stride 2, padding 1, output_padding 1, groups 2 */
+static cg_tensor *f_conv_transpose3d(cg_tensor *const *in, const cg_sample *s) {
+    int64_t st[3] = {2, 2, 2}, pad[3] = {1, 1, 1}, op[3] = {1, 1, 1}, dil[3] = {1, 1, 1};
+    return cg_conv_transpose(in[0], in[1], s->nin > 2 ? in[2] : NULL, 3, st, pad, op, dil, 2);
 }
 bool sample_convolution(int v, cg_sample *s) {
     switch (v) {
@@ -85,6 +91,20 @@ bool sample_convolution(int v, cg_sample *s) {
         return SAMPLE("conv2d depthwise (groups B, two filters each)", 2,
                       {IN(432, false, S_A, S_B, S_C + 1, S_D + 1), IN(433, false, 2 * S_B, 1, 2, 2)}, f_conv,
                       .i = {2, 1, 0, 1, S_B});
+    case 5:
+        return SAMPLE("conv3d 2x2x2 padding 1, bias", 3,
+                      {IN(1610, false, S_A, S_B, S_C + 1, S_D + 1, 3), IN(1611, false, S_E, S_B, 2, 2, 2),
+                       IN(1612, false, S_E)},
+                      f_conv, .i = {3, 1, 1, 1, 1});
+    case 6:
+        return SAMPLE("conv3d stride 2 dilation 2 groups 2, non-contiguous input", 2,
+                      {IN(1613, true, S_A, 2 * S_B, S_C + 3, S_D + 3, 4), IN(1614, false, 2 * S_E, S_B, 2, 2, 1)},
+                      f_conv, .i = {3, 2, 0, 2, 2});
+    case 7:
+        return SAMPLE("conv_transpose3d stride 2 padding 1 output_padding 1 groups 2, bias", 3,
+                      {IN(1615, false, S_A, 2 * S_B, S_C, S_D, 2), IN(1616, false, 2 * S_B, S_E, 2, 3, 2),
+                       IN(1617, false, 2 * S_E)},
+                      f_conv_transpose3d);
     default: return false;
     }
 }
@@ -477,6 +497,65 @@ bool sample_avg_pool3d_backward(int v, cg_sample *s) {
     case 0:
         return SAMPLE("[A,B,2,2,2] 2x2x2 stride 2 into [5,4,4]", 1, {IN(1341, false, S_A, S_B, 2, 2, 2)},
                       f_avg_pool3d_backward, .i = {2, 2, 2, 2, 0, 1, 0, 1});
+    default: return false;
+    }
+}
+
+/* ---- adaptive_max_pool3d, max_unpool3d, conv_tbc --------------------------------------- */
+
+static cg_tensor *f_adaptive_max3(cg_tensor *const *in, const cg_sample *s) {
+    return cg_adaptive_max_pool3d(in[0], (int64_t[]){s->i[0], s->i[1], s->i[2]}, NULL);
+}
+bool sample_adaptive_max_pool3d(int v, cg_sample *s) {
+    switch (v) {
+    case 0:
+        return SAMPLE("[A,B,C+2,D+2,3] to 2x3x2", 1, {IN(1600, false, S_A, S_B, S_C + 2, S_D + 2, 3)},
+                      f_adaptive_max3, .i = {2, 3, 2});
+    case 1:
+        return SAMPLE("unbatched [B,C+1,D+1,4] to 3x2x3, non-contiguous", 1, {IN(1601, true, S_B, S_C + 1, S_D + 1, 4)},
+                      f_adaptive_max3, .i = {3, 2, 3});
+    default: return false;
+    }
+}
+
+/* the indices of a 2x2x2 max pooling of a [.., 2d, 2h, 2w] input, distinct
+ * within each plane, as constants */
+static cg_tensor *f_max_unpool3(cg_tensor *const *in, const cg_sample *s) {
+    (void)s;
+    int nd = in[0]->ndim;
+    int64_t d = in[0]->sizes[nd - 3], h = in[0]->sizes[nd - 2], w = in[0]->sizes[nd - 1];
+    cg_tensor *idx = cg_tensor_empty(nd, in[0]->sizes, CG_INT64, cg_tensor_device(in[0]));
+    if (!idx)
+        return NULL;
+    int64_t *p = cg_tensor_data(idx), n = cg_tensor_numel(idx);
+    for (int64_t e = 0; e < n; e++) {
+        int64_t z = (e / (w * h)) % d, y = (e / w) % h, x = e % w;
+        p[e] = ((2 * z + (e % 5 == 0)) * (2 * h) + 2 * y + (e % 3 == 0)) * (2 * w) + 2 * x + (e % 2);
+    }
+    cg_tensor *r = cg_max_unpool3d(in[0], idx, (int64_t[]){2 * d, 2 * h, 2 * w}, (int64_t[]){2, 2, 2});
+    cg_tensor_release(idx);
+    return r;
+}
+bool sample_max_unpool3d(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("[A,B,C,D,2] into 2C x 2D x 4", 1, {IN(1602, false, S_A, S_B, S_C, S_D, 2)}, f_max_unpool3);
+    case 1:
+        return SAMPLE("unbatched [B,C,D,2], non-contiguous", 1, {IN(1603, true, S_B, S_C, S_D, 2)}, f_max_unpool3);
+    default: return false;
+    }
+}
+
+static cg_tensor *f_conv_tbc(cg_tensor *const *in, const cg_sample *s) { return cg_conv_tbc(in[0], in[1], in[2], s->i[0]); }
+bool sample_conv_tbc(int v, cg_sample *s) {
+    switch (v) {
+    case 0:
+        return SAMPLE("[C+3,A,B] by 3 taps, pad 1", 3,
+                      {IN(1604, false, S_C + 3, S_A, S_B), IN(1605, false, 3, S_B, S_E), IN(1606, false, S_E)},
+                      f_conv_tbc, .i = {1});
+    case 1:
+        return SAMPLE("[C+1,A,B] by 2 taps, pad 0, non-contiguous input", 3,
+                      {IN(1607, true, S_C + 1, S_A, S_B), IN(1608, false, 2, S_B, S_E), IN(1609, false, S_E)},
+                      f_conv_tbc, .i = {0});
     default: return false;
     }
 }

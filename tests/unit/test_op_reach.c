@@ -280,6 +280,9 @@ static const char *const reach[CG_OP_COUNT] = {
     [CG_OP_MAX_UNPOOL2D] = "y = F.max_unpool2d(*F.max_pool2d(img, 2, return_indices=True), 2, output_size=(5, 5))",
 
     [CG_OP_MAX_POOL3D] = "y = F.max_pool3d(img[None], 2)",
+    [CG_OP_ADAPTIVE_MAX_POOL3D] = "y = F.adaptive_max_pool3d(img[None], (2, 3, 2))",
+    [CG_OP_MAX_UNPOOL3D] = "y = F.max_unpool3d(*F.max_pool3d(img[None], 2, return_indices=True), 2, output_size=(2, 5, 5))",
+    [CG_OP_CONV_TBC] = "y = torch.conv_tbc(img[0], torch.randn(2, 5, 3), torch.zeros(3), 1)",
     [CG_OP_AVG_POOL3D] = "y = F.avg_pool3d(img[None], 2)",
     [CG_OP_AVG_POOL3D_BACKWARD] =
         "y, = torch.autograd.grad((F.avg_pool3d(img[None], 2) ** 2).sum(), img, create_graph=True)",

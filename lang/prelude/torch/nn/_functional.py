@@ -5,6 +5,7 @@
 import math
 
 import torch
+import torch.nn.grad as grad
 
 __all__ = ['one_hot', 'normalize', 'softsign', 'tanhshrink', 'multi_head_attention_forward', 'gaussian_nll_loss',
            'margin_ranking_loss', 'hinge_embedding_loss', 'cosine_embedding_loss', 'triplet_margin_loss',
@@ -13,7 +14,9 @@ __all__ = ['one_hot', 'normalize', 'softsign', 'tanhshrink', 'multi_head_attenti
            'local_response_norm', 'pixel_shuffle', 'pixel_unshuffle', 'channel_shuffle', 'native_channel_shuffle',
            'embedding', 'gumbel_softmax', 'multilabel_soft_margin_loss', 'soft_margin_loss', 'interpolate',
            'upsample', 'upsample_nearest', 'upsample_bilinear', 'lp_pool1d', 'lp_pool2d',
-           'adaptive_max_pool1d_with_indices', 'adaptive_max_pool2d_with_indices', 'max_unpool1d', 'max_unpool2d']
+           'adaptive_max_pool1d_with_indices', 'adaptive_max_pool2d_with_indices', 'adaptive_max_pool3d_with_indices',
+           'max_unpool1d', 'max_unpool2d', 'max_unpool3d', 'max_pool1d_with_indices', 'max_pool2d_with_indices',
+           'max_pool3d_with_indices', 'grad']
 
 
 def one_hot(tensor, num_classes=-1):
@@ -727,6 +730,29 @@ def adaptive_max_pool2d_with_indices(input, output_size, return_indices=False):
     return torch.nn.functional.adaptive_max_pool2d(input, output_size, True)
 
 
+def adaptive_max_pool3d_with_indices(input, output_size, return_indices=False):
+    """adaptive_max_pool3d's maxima and their indices, always both."""
+    return torch.nn.functional.adaptive_max_pool3d(input, output_size, True)
+
+
+def max_pool1d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+                            return_indices=False):
+    """max_pool1d's maxima and their indices, always both."""
+    return torch.nn.functional.max_pool1d(input, kernel_size, stride, padding, dilation, ceil_mode, True)
+
+
+def max_pool2d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+                            return_indices=False):
+    """max_pool2d's maxima and their indices, always both."""
+    return torch.nn.functional.max_pool2d(input, kernel_size, stride, padding, dilation, ceil_mode, True)
+
+
+def max_pool3d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+                            return_indices=False):
+    """max_pool3d's maxima and their indices, always both."""
+    return torch.nn.functional.max_pool3d(input, kernel_size, stride, padding, dilation, ceil_mode, True)
+
+
 # ---- unpooling ------------------------------------------------------------------------------
 
 
@@ -772,3 +798,12 @@ def max_unpool2d(input, indices, kernel_size, stride=None, padding=0, output_siz
     padding = _ntuple_of(padding, 2)
     output_size = _unpool_output_size(input, kernel_size, stride, padding, output_size)
     return torch.nn.functional._max_unpool2d(input, indices, output_size)
+
+
+def max_unpool3d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
+    """max_pool3d's partial inverse: each value put back at its index, zeros elsewhere."""
+    kernel_size = _ntuple_of(kernel_size, 3)
+    stride = _ntuple_of(stride, 3) if stride is not None else kernel_size
+    padding = _ntuple_of(padding, 3)
+    output_size = _unpool_output_size(input, kernel_size, stride, padding, output_size)
+    return torch.nn.functional._max_unpool3d(input, indices, output_size, stride, padding)

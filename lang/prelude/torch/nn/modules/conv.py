@@ -5,16 +5,16 @@
 # as PyTorch's forward does.
 # ConvTranspose1d/2d compute their output_padding from forward's
 # output_size as PyTorch's _output_padding does.
-# Not here: Conv3d, ConvTranspose3d, the lazy modules.
+# Not here: the lazy modules.
 import math
 import torch
 import torch.nn.functional as F
 import torch.nn.init as init
 from torch.nn.parameter import Parameter
 from torch.nn.modules.module import Module
-from torch.nn.modules.utils import _single, _pair
+from torch.nn.modules.utils import _single, _pair, _triple
 
-__all__ = ['Conv1d', 'Conv2d', 'ConvTranspose1d', 'ConvTranspose2d']
+__all__ = ['Conv1d', 'Conv2d', 'Conv3d', 'ConvTranspose1d', 'ConvTranspose2d', 'ConvTranspose3d']
 
 
 class _ConvNd(Module):
@@ -129,6 +129,22 @@ class Conv2d(_ConvNd):
         return F.conv2d(input, self.weight, self.bias, self.stride, self.padding, self.dilation, self.groups)
 
 
+class Conv3d(_ConvNd):
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1,
+                 bias=True, padding_mode='zeros', device=None, dtype=None):
+        factory_kwargs = {'device': device, 'dtype': dtype}
+        padding_ = padding if isinstance(padding, str) else _triple(padding)
+        super(Conv3d, self).__init__(in_channels, out_channels, _triple(kernel_size), _triple(stride), padding_,
+                                     _triple(dilation), False, _triple(0), groups, bias, padding_mode,
+                                     **factory_kwargs)
+
+    def forward(self, input):
+        if self.padding_mode != 'zeros':
+            return F.conv3d(F.pad(input, self._reversed_padding_repeated_twice, mode=self.padding_mode),
+                            self.weight, self.bias, self.stride, _triple(0), self.dilation, self.groups)
+        return F.conv3d(input, self.weight, self.bias, self.stride, self.padding, self.dilation, self.groups)
+
+
 class _ConvTransposeNd(_ConvNd):
     def __init__(self, in_channels, out_channels, kernel_size, stride, padding, dilation, transposed,
                  output_padding, groups, bias, padding_mode, device=None, dtype=None):
@@ -201,4 +217,21 @@ class ConvTranspose2d(_ConvTransposeNd):
         output_padding = self._output_padding(input, output_size, self.stride, self.padding, self.kernel_size, 2,
                                               self.dilation)
         return F.conv_transpose2d(input, self.weight, self.bias, self.stride, self.padding, output_padding,
+                                  self.groups, self.dilation)
+
+
+class ConvTranspose3d(_ConvTransposeNd):
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, output_padding=0, groups=1,
+                 bias=True, dilation=1, padding_mode='zeros', device=None, dtype=None):
+        factory_kwargs = {'device': device, 'dtype': dtype}
+        super(ConvTranspose3d, self).__init__(in_channels, out_channels, _triple(kernel_size), _triple(stride),
+                                              _triple(padding), _triple(dilation), True, _triple(output_padding),
+                                              groups, bias, padding_mode, **factory_kwargs)
+
+    def forward(self, input, output_size=None):
+        if self.padding_mode != 'zeros':
+            raise ValueError('Only `zeros` padding mode is supported for ConvTranspose3d')
+        output_padding = self._output_padding(input, output_size, self.stride, self.padding, self.kernel_size, 3,
+                                              self.dilation)
+        return F.conv_transpose3d(input, self.weight, self.bias, self.stride, self.padding, output_padding,
                                   self.groups, self.dilation)

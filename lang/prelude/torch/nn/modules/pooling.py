@@ -1,13 +1,13 @@
 # torch/nn/modules/pooling.py: the max, average and adaptive average
 # poolings in one and two dims, as PyTorch 1.13 writes them (arguments
 # kept as given, PyTorch's repr).
-# Not here: the 3-d, fractional, LP and adaptive max poolings, MaxUnpool.
+# Not here: the fractional poolings.
 import torch.nn.functional as F
 from torch.nn.modules.module import Module
-from torch.nn.modules.utils import _pair
+from torch.nn.modules.utils import _pair, _triple
 
 __all__ = ['MaxPool1d', 'MaxPool2d', 'MaxPool3d', 'AvgPool1d', 'AvgPool2d', 'AvgPool3d', 'AdaptiveAvgPool1d', 'AdaptiveAvgPool2d', 'AdaptiveAvgPool3d', 'AdaptiveMaxPool1d',
-           'AdaptiveMaxPool2d', 'MaxUnpool1d', 'MaxUnpool2d', 'LPPool1d',
+           'AdaptiveMaxPool2d', 'AdaptiveMaxPool3d', 'MaxUnpool1d', 'MaxUnpool2d', 'MaxUnpool3d', 'LPPool1d',
            'LPPool2d']
 
 
@@ -155,6 +155,11 @@ class AdaptiveMaxPool2d(_AdaptiveMaxPoolNd):
         return F.adaptive_max_pool2d(input, self.output_size, self.return_indices)
 
 
+class AdaptiveMaxPool3d(_AdaptiveMaxPoolNd):
+    def forward(self, input):
+        return F.adaptive_max_pool3d(input, self.output_size, self.return_indices)
+
+
 class _MaxUnpoolNd(Module):
     def extra_repr(self):
         return 'kernel_size={}, stride={}, padding={}'.format(self.kernel_size, self.stride, self.padding)
@@ -180,6 +185,17 @@ class MaxUnpool2d(_MaxUnpoolNd):
 
     def forward(self, input, indices, output_size=None):
         return F.max_unpool2d(input, indices, self.kernel_size, self.stride, self.padding, output_size)
+
+
+class MaxUnpool3d(_MaxUnpoolNd):
+    def __init__(self, kernel_size, stride=None, padding=0):
+        super(MaxUnpool3d, self).__init__()
+        self.kernel_size = _triple(kernel_size)
+        self.stride = _triple(stride if stride is not None else kernel_size)
+        self.padding = _triple(padding)
+
+    def forward(self, input, indices, output_size=None):
+        return F.max_unpool3d(input, indices, self.kernel_size, self.stride, self.padding, output_size)
 
 
 class _LPPoolNd(Module):
