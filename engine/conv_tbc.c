@@ -95,11 +95,11 @@ int cg_bw_conv_tbc(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
         rc = sum ? cg_copy_(dW, sum) : -1;
         cg_tensor_release(dO), cg_tensor_release(in), cg_tensor_release(it), cg_tensor_release(dW), cg_tensor_release(sum);
     }
-    if (rc == 0 && n->nin > 2 && n->next[2].node) {
-        cg_tensor *m = cg_reshape(g, 2, (int64_t[]){olen * g->sizes[1], g->sizes[2]});
+    if (rc == 0 && n->nin > 2 && n->next[2].node) { /* over time, then over the batch, as PyTorch sums */
         int64_t dim = 0;
-        rc = m && (gi[2] = cg_sum(m, 1, &dim, false)) ? 0 : -1;
-        cg_tensor_release(m);
+        cg_tensor *t = cg_sum(g, 1, &dim, false);
+        rc = t && (gi[2] = cg_sum(t, 1, &dim, false)) ? 0 : -1;
+        cg_tensor_release(t);
     }
     cg_tensor_release(g);
     return rc;

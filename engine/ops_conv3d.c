@@ -141,7 +141,9 @@ static cg_tensor *col2vol(cg_tensor *cols, int64_t n, int64_t c, const int64_t *
     }
     cg_tensor_release(c6);
     cg_tensor *out = rc == 0 ? cg_tensor_retain(img) : NULL;
-    for (int d = 0; d < 3 && out && w->padding[d]; d++) {
+    for (int d = 0; d < 3 && out; d++) {
+        if (!w->padding[d])
+            continue;
         cg_tensor *nw = cg_narrow(out, 2 + d, w->padding[d], size[d]);
         cg_tensor_release(out);
         out = nw;
@@ -469,7 +471,7 @@ static int check_shapes(const cg_tensor *x, const cg_tensor *w, const cg_tensor 
                  (long long)s->groups, (long long)s->groups, ws);
     CG_CHECK_INT(w->sizes[0] % s->groups == 0, CG_RUNTIME_ERROR,
                  "Given groups=%lld, expected weight to be divisible by %lld at dimension 0, but got weight of size "
-                 "%s instead",
+                 "[%s] instead",
                  (long long)s->groups, (long long)s->groups, ws);
     CG_CHECK_INT(x->sizes[1] == w->sizes[1] * s->groups, CG_RUNTIME_ERROR,
                  "Given groups=%lld, weight of size %s, expected input%s to have %lld channels, but got %lld channels "
