@@ -34,6 +34,16 @@ int cg_bw_conv_transpose(cg_node *n, cg_tensor *const *go, cg_tensor **gi);
 /* ConvolutionBackward0 of a 3-d convolution, plain or transposed
  * (ops_conv3d.c), which cg_bw_convolution hands over when args.i[3] is 3. */
 int cg_bw_conv3d(cg_node *n, cg_tensor *const *go, cg_tensor **gi);
+/* Per group g, W(g) @ m(g) (W(g)^T @ m(g) when transpose), stacked by
+ * rows: W(g) the rows of group g of the weight w [A, B, *kernel] as a
+ * matrix [A/groups, B kernel], m(g) the rows of group g of m: the GEMMs of
+ * the im2col convolutions (ops_conv3d.c). */
+cg_tensor *cg_conv_group_products(cg_tensor *w, cg_tensor *m, int64_t groups, bool transpose);
+/* A convolution's weight gradient as PyTorch's slow paths sum it: per
+ * group g, the sum over samples s of a(g)[:, s] @ b(g)[:, s]^T, one gemm
+ * per sample added to the running sum (beta 1), with a [A, N L] and
+ * b [B, N L]: [A, B / groups] (ops_conv3d.c). */
+cg_tensor *cg_conv_sample_sums(cg_tensor *a, cg_tensor *b, int64_t n, int64_t groups);
 
 /* What layer_norm and group_norm differ in; norm_rows.c writes their
  * forward and derivative once for both. `param` is the op's own argument

@@ -15,7 +15,8 @@
  * turned around, with col2im, im2col's adjoint, scattering column
  * gradients back into the image (g: the gradient as [O, N L]):
  *   grad_input  = col2im(weight^T @ g)
- *   grad_weight = g @ cols^T
+ *   grad_weight = g @ cols^T, a GEMM per sample added to the running sum
+ *                 as slow_conv2d adds them (cg_conv_sample_sums)
  *   grad_bias   = the gradient summed over all dims but the channel.
  * They are engine ops (im2col and col2im are rows of the table, each the
  * other's derivative), so a create_graph backward builds a graph that
@@ -341,48 +342,6 @@ static cg_tensor *as_2d(cg_tensor *t, int nspatial) {
     return cg_unsqueeze(t, t->ndim - 1);
 }
 
-/* weight [O, C/g, kh, kw] as the matrix of group g: [O/g, C/g kh kw] */
-static cg_tensor *weight_matrix(cg_tensor *w4, int64_t g, int64_t groups) {
-    int64_t og = w4->sizes[0] / groups;
-    cg_tensor *part = cg_narrow(w4, 0, g * og, og);
-    int64_t sizes[2] = {og, cg_tensor_numel(w4) / w4->sizes[0]};
-    cg_tensor *m = part ? cg_reshape(part, 2, sizes) : NULL;
-    cg_tensor_release(part);
-    return m;
-}
-
-/* rows [g r, (g + 1) r) of a matrix of groups * r rows */
-static cg_tensor *group_rows(cg_tensor *t, int64_t g, int64_t groups) {
-    int64_t rows = t->sizes[0] / groups;
-    return cg_narrow(t, 0, g * rows, rows);
-}
-
-/* Concatenates parts[0 .. n) along dim 0 and releases them (one part: itself). */
-static cg_tensor *joined(cg_tensor **parts, int64_t n) {
-    cg_tensor *out = NULL;
-    bool ok = true;
-    for (int64_t g = 0; g < n; g++)
-        ok = ok && parts[g];
-    if (ok)
-        out = n == 1 ? cg_tensor_retain(parts[0]) : cg_cat((int)n, parts, 0);
-    for (int64_t g = 0; g < n; g++)
-        cg_tensor_release(parts[g]);
-    return out;
-}
-
-/* For each group, a @ b(g) with a the weight's matrix (transposed when
- * asked): one product per group over the whole batch, stacked by rows. */
-static cg_tensor *group_products(cg_tensor *w4, cg_tensor *b, int64_t groups, bool transpose) {
-    cg_tensor *parts[groups];
-    for (int64_t g = 0; g < groups; g++) {
-        cg_tensor *m = weight_matrix(w4, g, groups), *mt = m && transpose ? cg_transpose(m, 0, 1) : NULL;
-        cg_tensor *bg = m ? group_rows(b, g, groups) : NULL;
-        parts[g] = bg ? cg_mm(transpose ? mt : m, bg) : NULL;
-        cg_tensor_release(m), cg_tensor_release(mt), cg_tensor_release(bg);
-    }
-    return joined(parts, groups);
-}
-
 /* The positions of the window over x4 [N, C, H, W]. */
 static void conv_positions(const cg_tensor *x4, const cg_window2d *w, int64_t *oh, int64_t *ow) {
     *oh = positions(x4->sizes[2], w, 0);
@@ -469,7 +428,7 @@ static cg_tensor *conv_forward(cg_tensor *x, cg_tensor *w, cg_tensor *b, const c
         return out;
     }
     cg_tensor *cols = w4 ? columns(x4, &s->win) : NULL;
-    cg_tensor *prod = cols ? group_products(w4, cols, s->groups, false) : NULL; /* [O, N L] */
+    cg_tensor *prod = cols ? cg_conv_group_products(w4, cols, s->groups, false) : NULL; /* [O, N L] */
     int64_t oh = 0, ow = 0;
     if (x4)
         conv_positions(x4, &s->win, &oh, &ow);
@@ -489,7 +448,7 @@ static cg_tensor *conv_forward(cg_tensor *x, cg_tensor *w, cg_tensor *b, const c
 /* grad_input: col2im of weight(g)^T @ grad(g) for every group; g2 is the
  * gradient as [O, N L] */
 static cg_tensor *conv_grad_input(cg_tensor *g2, cg_tensor *x4, cg_tensor *w4, const conv_spec *s) {
-    cg_tensor *cols = group_products(w4, g2, s->groups, true); /* [C kh kw, N L] */
+    cg_tensor *cols = cg_conv_group_products(w4, g2, s->groups, true); /* [C kh kw, N L] */
     int64_t oh, ow;
     conv_positions(x4, &s->win, &oh, &ow);
     int64_t sizes[3] = {cols ? cols->sizes[0] : 0, x4->sizes[0], oh * ow};
@@ -499,20 +458,13 @@ static cg_tensor *conv_grad_input(cg_tensor *g2, cg_tensor *x4, cg_tensor *w4, c
     return gi;
 }
 
-/* grad_weight: grad(g) @ cols(g)^T for every group, over the whole batch */
+/* grad_weight: grad(g) @ cols(g)^T for every group, summed sample after
+ * sample as slow_conv2d sums it (cg_conv_sample_sums) */
 static cg_tensor *conv_grad_weight(cg_tensor *g2, cg_tensor *x4, const conv_spec *s) {
     cg_tensor *cols = columns(x4, &s->win);
-    if (!cols)
-        return NULL;
-    cg_tensor *parts[s->groups];
-    for (int64_t g = 0; g < s->groups; g++) {
-        cg_tensor *gg = group_rows(g2, g, s->groups), *cg = gg ? group_rows(cols, g, s->groups) : NULL;
-        cg_tensor *ct = cg ? cg_transpose(cg, 0, 1) : NULL;
-        parts[g] = ct ? cg_mm(gg, ct) : NULL;
-        cg_tensor_release(gg), cg_tensor_release(cg), cg_tensor_release(ct);
-    }
+    cg_tensor *gw = cols ? cg_conv_sample_sums(g2, cols, x4->sizes[0], s->groups) : NULL;
     cg_tensor_release(cols);
-    return joined(parts, s->groups);
+    return gw;
 }
 
 /* the gradient [N, O, *spatial] as one matrix [O, N L] */

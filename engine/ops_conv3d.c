@@ -184,8 +184,7 @@ static cg_tensor *joined(cg_tensor **parts, int64_t n) {
     return out;
 }
 
-/* per group, W(g) @ m(g) (W(g)^T when transpose), stacked by rows */
-static cg_tensor *group_products(cg_tensor *w, cg_tensor *m, int64_t groups, bool transpose) {
+cg_tensor *cg_conv_group_products(cg_tensor *w, cg_tensor *m, int64_t groups, bool transpose) {
     cg_tensor *parts[groups];
     for (int64_t g = 0; g < groups; g++) {
         cg_tensor *wm = weight_matrix(w, g, groups), *wt = wm && transpose ? cg_transpose(wm, 0, 1) : NULL;
@@ -199,7 +198,7 @@ static cg_tensor *group_products(cg_tensor *w, cg_tensor *m, int64_t groups, boo
 /* per group, sum over samples n of a(g)[:, n] @ b(g)[:, n]^T, with a
  * [A, N L] and b [B, N L]: the weight's gradient, one gemm per sample
  * added to the running sum (PyTorch's beta 1) */
-static cg_tensor *sample_sums(cg_tensor *a, cg_tensor *b, int64_t n, int64_t groups) {
+cg_tensor *cg_conv_sample_sums(cg_tensor *a, cg_tensor *b, int64_t n, int64_t groups) {
     cg_tensor *parts[groups];
     int64_t l = n ? a->sizes[1] / n : 0;
     for (int64_t g = 0; g < groups; g++) {
@@ -338,7 +337,7 @@ static cg_tensor *conv_forward(cg_tensor *x, cg_tensor *w, cg_tensor *b, const c
     if (in_onednn(x, w, s, pos, &p))
         return onednn_forward(x, w, b, &p);
     cg_tensor *cols = vol2col(x, &s->win, pos);
-    cg_tensor *prod = cols ? group_products(w, cols, s->groups, false) : NULL; /* [O, N L] */
+    cg_tensor *prod = cols ? cg_conv_group_products(w, cols, s->groups, false) : NULL; /* [O, N L] */
     cg_tensor *y = prod ? from_matrix(prod, x->sizes[0], pos) : NULL;
     cg_tensor_release(cols), cg_tensor_release(prod);
     return plus_bias(y, b);
@@ -347,7 +346,7 @@ static cg_tensor *conv_forward(cg_tensor *x, cg_tensor *w, cg_tensor *b, const c
 /* conv_transpose3d of a batched input to an output of out[3]; grad mode off */
 static cg_tensor *tconv_forward(cg_tensor *x, cg_tensor *w, cg_tensor *b, const conv3_spec *s, const int64_t *out) {
     cg_tensor *xm = as_matrix(x); /* [Cin, N L] */
-    cg_tensor *cols = xm ? group_products(w, xm, s->groups, true) : NULL; /* [Cout kk, N L] */
+    cg_tensor *cols = xm ? cg_conv_group_products(w, xm, s->groups, true) : NULL; /* [Cout kk, N L] */
     int64_t cout = w->sizes[1] * s->groups;
     cg_tensor *y = cols ? col2vol(cols, x->sizes[0], cout, out, &s->win, x->sizes + 2) : NULL;
     cg_tensor_release(xm), cg_tensor_release(cols);
@@ -360,14 +359,14 @@ static int conv_backward(cg_node *n, cg_tensor *go, cg_tensor *x, cg_tensor *w, 
     cg_tensor *g2 = as_matrix(go);
     int rc = g2 ? 0 : -1;
     if (rc == 0 && n->next[0].node) {
-        cg_tensor *cols = group_products(w, g2, s->groups, true);
+        cg_tensor *cols = cg_conv_group_products(w, g2, s->groups, true);
         gi[0] = cols ? col2vol(cols, x->sizes[0], x->sizes[1], x->sizes + 2, &s->win, pos) : NULL;
         cg_tensor_release(cols);
         rc = gi[0] ? 0 : -1;
     }
     if (rc == 0 && n->next[1].node) {
         cg_tensor *cols = vol2col(x, &s->win, pos);
-        cg_tensor *gw = cols ? sample_sums(g2, cols, x->sizes[0], s->groups) : NULL;
+        cg_tensor *gw = cols ? cg_conv_sample_sums(g2, cols, x->sizes[0], s->groups) : NULL;
         gi[1] = gw ? cg_reshape(gw, 5, w->sizes) : NULL;
         cg_tensor_release(cols), cg_tensor_release(gw);
         rc = gi[1] ? 0 : -1;
@@ -382,14 +381,14 @@ static int tconv_backward(cg_node *n, cg_tensor *go, cg_tensor *x, cg_tensor *w,
     cg_tensor *cols = vol2col(go, &s->win, x->sizes + 2); /* [Cout kk, N L] */
     int rc = cols ? 0 : -1;
     if (rc == 0 && n->next[0].node) {
-        cg_tensor *m = group_products(w, cols, s->groups, false); /* [Cin, N L] */
+        cg_tensor *m = cg_conv_group_products(w, cols, s->groups, false); /* [Cin, N L] */
         gi[0] = m ? from_matrix(m, x->sizes[0], x->sizes + 2) : NULL;
         cg_tensor_release(m);
         rc = gi[0] ? 0 : -1;
     }
     if (rc == 0 && n->next[1].node) {
         cg_tensor *xm = as_matrix(x);
-        cg_tensor *gw = xm ? sample_sums(xm, cols, x->sizes[0], s->groups) : NULL;
+        cg_tensor *gw = xm ? cg_conv_sample_sums(xm, cols, x->sizes[0], s->groups) : NULL;
         gi[1] = gw ? cg_reshape(gw, 5, w->sizes) : NULL;
         cg_tensor_release(xm), cg_tensor_release(gw);
         rc = gi[1] ? 0 : -1;
