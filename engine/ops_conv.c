@@ -560,7 +560,7 @@ static int check_params(const conv_spec *s, const int64_t *stride, const int64_t
     for (int d = 0; d < s->nspatial; d++) {
         CG_CHECK_INT(stride[d] > 0, CG_RUNTIME_ERROR, "non-positive stride is not supported");
         CG_CHECK_INT(padding[d] >= 0, CG_RUNTIME_ERROR, "negative padding is not supported");
-        CG_CHECK_INT(dilation[d] > 0, CG_RUNTIME_ERROR, "dilation should be greater than zero");
+        CG_CHECK_INT(dilation[d] > 0, CG_RUNTIME_ERROR, "non-positive dilation is not supported");
     }
     CG_CHECK_INT(s->groups > 0, CG_RUNTIME_ERROR, "non-positive groups is not supported");
     return 0;

@@ -421,7 +421,12 @@ static int check_params(const conv3_spec *s) {
     for (int d = 0; d < 3; d++) {
         CG_CHECK_INT(s->win.stride[d] > 0, CG_RUNTIME_ERROR, "non-positive stride is not supported");
         CG_CHECK_INT(s->win.padding[d] >= 0, CG_RUNTIME_ERROR, "negative padding is not supported");
-        CG_CHECK_INT(s->win.dilation[d] > 0, CG_RUNTIME_ERROR, "dilation should be greater than zero");
+        /* slow_conv_transpose3d's own check comes first there */
+        CG_CHECK_INT(s->win.dilation[d] > 0 || !s->transposed, CG_RUNTIME_ERROR,
+                     "dilation should be greater than zero, but got dilation_depth: %lld, dilation_height: %lld, "
+                     "dilation_width: %lld",
+                     (long long)s->win.dilation[0], (long long)s->win.dilation[1], (long long)s->win.dilation[2]);
+        CG_CHECK_INT(s->win.dilation[d] > 0, CG_RUNTIME_ERROR, "non-positive dilation is not supported");
     }
     CG_CHECK_INT(s->groups > 0, CG_RUNTIME_ERROR, "non-positive groups is not supported");
     return 0;
@@ -530,10 +535,16 @@ static cg_tensor *conv3d_batched(cg_tensor *x, cg_tensor *w, cg_tensor *b, const
     if (check_shapes(x, w, b, s) < 0)
         return NULL;
     int64_t out[3];
-    /* slow_conv3d and slow_conv_transpose3d take integer tensors too */
-    CG_CHECK(!cg_dtype_is_complex(x->dtype) && x->dtype != CG_BOOL, CG_RUNTIME_ERROR,
-             "\"%s\" not implemented for '%s'", s->transposed ? "slow_conv_transpose3d_out_cpu" : "slow_conv3d_cpu",
-             cg_dtype_legacy_name(x->dtype));
+    /* slow_conv3d's columns take integer tensors and bfloat16 too, not bool
+     * or half; slow_conv_transpose3d floats and int64 (complex: not here) */
+    cg_dtype dt = x->dtype;
+    if (s->transposed)
+        CG_CHECK(dt == CG_F32 || dt == CG_F64 || dt == CG_BF16 || dt == CG_INT64, CG_RUNTIME_ERROR,
+                 "\"slow_conv_transpose3d_out_cpu\" not implemented for '%s'", cg_dtype_legacy_name(dt));
+    CG_CHECK(dt != CG_BOOL && dt != CG_F16, CG_RUNTIME_ERROR, "\"compute_columns3d\" not implemented for '%s'",
+             cg_dtype_legacy_name(dt));
+    CG_CHECK(!cg_dtype_is_complex(dt), CG_RUNTIME_ERROR, "\"slow_conv3d_cpu\" not implemented for '%s'",
+             cg_dtype_legacy_name(dt));
     if (s->transposed) {
         for (int d = 0; d < 3; d++)
             out[d] = out_len(&s->win, d, x->sizes[2 + d], out_pad[d]);

@@ -98,6 +98,19 @@ for dtype in (torch.float32, torch.float64):
         print(tuple(u.shape), digest(u))
 
 torch.set_num_threads(1)
+# double backward (create_graph): cgrad builds the derivative from engine
+# ops, PyTorch runs ConvolutionBackwardBackward0, so the sums may differ in
+# their last bits: values to 6 digits
+x = torch.randn(2, 2, 4, 4, 5, dtype=torch.float64, requires_grad=True)
+w = torch.randn(4, 1, 2, 2, 3, dtype=torch.float64, requires_grad=True)
+wt = torch.randn(2, 3, 2, 2, 2, dtype=torch.float64, requires_grad=True)
+for y in (F.conv3d(x, w, padding=1, groups=2), F.conv_transpose3d(x, wt, stride=2, padding=1)):
+    weight = w if y.shape[1] == 4 else wt
+    gx, gw = torch.autograd.grad((y * y).sum(), (x, weight), create_graph=True)
+    x.grad = weight.grad = None
+    (gx.pow(2).sum() + gw.pow(2).sum()).backward()
+    print(f"{x.grad.sum().item():.6e} {weight.grad.sum().item():.6e} {x.grad.abs().sum().item():.6e}")
+
 print(F.grad is torch.nn.grad)
 o, i = F.max_pool1d_with_indices(torch.arange(8.).view(1, 1, 8), 2)
 print(o, i)
@@ -124,6 +137,16 @@ attempt("groups", lambda: F.conv3d(x, torch.randn(4, 3, 2, 2, 2), groups=3))
 attempt("bias", lambda: F.conv3d(x, torch.randn(4, 3, 2, 2, 2), torch.randn(3)))
 attempt("dtypes", lambda: F.conv3d(x, torch.randn(4, 3, 2, 2, 2).double()))
 attempt("strided same", lambda: F.conv3d(x, torch.randn(4, 3, 2, 2, 2), stride=2, padding='same'))
+attempt("dilation", lambda: F.conv3d(x, torch.randn(4, 3, 2, 2, 2), dilation=(1, 0, 1)))
+attempt("padding", lambda: F.conv3d(x, torch.randn(4, 3, 2, 2, 2), padding=-1))
+attempt("stride", lambda: F.conv3d(x, torch.randn(4, 3, 2, 2, 2), stride=0))
+attempt("groups 0", lambda: F.conv3d(x, torch.randn(4, 3, 2, 2, 2), groups=0))
+attempt("transposed dilation", lambda: F.conv_transpose3d(x, torch.randn(3, 2, 2, 2, 2), dilation=0))
+attempt("bool", lambda: F.conv3d(x.bool(), torch.randn(4, 3, 2, 2, 2).bool()))
+attempt("half", lambda: F.conv3d(x.half(), torch.randn(4, 3, 2, 2, 2).half()))
+attempt("int transposed", lambda: F.conv_transpose3d(x.int(), torch.randn(3, 4, 2, 2, 2).int()))
+attempt("empty batch", lambda: F.conv3d(torch.randn(0, 3, 4, 5, 6), torch.randn(4, 3, 2, 2, 2)))
+attempt("empty batch transposed", lambda: F.conv_transpose3d(torch.randn(0, 3, 4, 5, 6), torch.randn(3, 4, 2, 2, 2)))
 attempt("long conv3d", lambda: F.conv3d(x.long(), torch.ones(4, 3, 2, 2, 2).long()).sum().item())
 attempt("long conv_transpose3d", lambda: F.conv_transpose3d(x.long(), torch.ones(3, 4, 2, 2, 2).long()).sum().item())
 attempt("output padding", lambda: F.conv_transpose3d(x, torch.randn(3, 3, 2, 2, 2), output_padding=2))
