@@ -98,6 +98,15 @@ for dtype in (torch.float32, torch.float64):
         print(tuple(u.shape), digest(u))
 
 torch.set_num_threads(1)
+# float32 where PyTorch's use_mkldnn declines (1x1x1 kernels on a small
+# batch at one thread, small single samples): slow_conv3d's GEMMs
+for shape, k in (((3, 8, 4, 5, 6), 1), ((1, 3, 4, 5, 6), 2), ((1, 3, 12, 12, 12), 3)):
+    x = torch.randn(*shape, requires_grad=True)
+    w = torch.randn(5, shape[1], k, k, k, requires_grad=True)
+    y = F.conv3d(x, w)
+    y.sum().backward()
+    print(digest(y), digest(x.grad), digest(w.grad))
+
 # double backward (create_graph): cgrad builds the derivative from engine
 # ops, PyTorch runs ConvolutionBackwardBackward0, so the sums may differ in
 # their last bits: values to 6 digits
