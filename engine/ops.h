@@ -11,6 +11,7 @@
 #include "ops_binary.h"
 #include "ops_conv.h"
 #include "ops_copy.h"
+#include "ops_grid.h"
 #include "ops_index.h"
 #include "ops_linalg.h"
 #include "ops_nn.h"

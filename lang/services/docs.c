@@ -19,6 +19,14 @@ typedef struct {
 } doc_row;
 
 static const doc_row EXTRA[] = {
+    {"torch.grid_sampler", "grid_sampler(input, grid, interpolation_mode, padding_mode, align_corners)",
+     "The input sampled at the grid's points (what F.grid_sample calls): modes 0 bilinear, 1 nearest, 2 bicubic; "
+     "padding 0 zeros, 1 border, 2 reflection."},
+    {"torch.affine_grid_generator", "affine_grid_generator(theta, size, align_corners)",
+     "The sampling grid of a batch of affine matrices theta for an output of size (N, C, (D,) H, W) (what "
+     "F.affine_grid calls)."},
+    {"torch.nn.modules.normalization.CrossMapLRN2d", "",
+     "Local response normalization across channels of a 4-d input, as the legacy Lua Torch layer."},
     {"torch._soft_margin_loss", "_soft_margin_loss(input, target, reduction=1)",
      "The soft margin loss log(1 + exp(-target * input)), reduced (what F.soft_margin_loss calls)."},
     {"torch.embedding", "embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=False)",

@@ -134,6 +134,8 @@ int torch_shuffle_add(cg_value module);
 int torch_conv_add(cg_value module);
 /* torch.embedding (torch_embedding.c) */
 int torch_embedding_add(cg_value module);
+/* torch.grid_sampler, torch.affine_grid_generator (torch_grid.c) */
+int torch_grid_add(cg_value module);
 /* A C module's names written in the cell language: its __getattr__ and
  * __dir__ (torch_prelude_names.c) */
 int torch_prelude_names_add(cg_value module);

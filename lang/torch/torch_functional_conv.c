@@ -467,6 +467,32 @@ static cg_value fn_conv_tbc(cg_value *a) {
     return cg_tensor_steal(cg_conv_tbc(T0, w, b, pad));
 }
 
+/* _fractional_max_pool2d/3d(input, kernel_size, output_size, random_samples):
+ * (output, indices) */
+static cg_value fractional_common(const torch_op *op, cg_value *a) {
+    int nd = (int)op->flag;
+    const char *fn = op->name + 1;
+    int64_t kernel[CG_MAX_DIMS], out[CG_MAX_DIMS];
+    int nk, no;
+    cg_tensor *samples = torch_tensor_arg_borrowed(fn, "random_samples", 4, a[3]);
+    if (!samples || torch_dims_arg(fn, "kernel_size", 2, a[1], &nk, kernel) < 0
+        || torch_dims_arg(fn, "output_size", 3, a[2], &no, out) < 0)
+        return CG_ERR;
+    for (int d = 1; d < nd && nk == 1; d++)
+        kernel[d] = kernel[0];
+    for (int d = 1; d < nd && no == 1; d++)
+        out[d] = out[0];
+    if (nk != nd && nk != 1)
+        return cg_raise(&cg_exc_RuntimeError, "%s: kernel_size must either be a single Int or tuple of Ints", fn);
+    if (no != nd && no != 1)
+        return cg_raise(&cg_exc_RuntimeError, "%s: output_size must either be a single Int or tuple of Ints", fn);
+    cg_tensor *idx = NULL, *y = cg_fractional_max_pool(T0, nd, kernel, out, samples, &idx);
+    if (!y)
+        return torch_raise();
+    cg_value items[2] = {cg_tensor_steal(y), cg_tensor_steal(idx)};
+    return cg_tuple_steal(2, items);
+}
+
 /* pooling's triples: "max_pool3d: stride must either be omitted, a single
  * int, or a tuple of three ints" */
 static int pool3_ints(const char *fn, const char *arg, int pos, cg_value v, int64_t *out, bool omittable, int *len) {
@@ -763,6 +789,10 @@ static cg_value fn_pad(cg_value *a) {
       "kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True, divisor_override=None",    \
       IMPL(fn_avg_pool3d), F, NULL)                                                                             \
     X(_max_unpool2d, "_max_unpool2d", "indices, output_size", IMPL(fn_max_unpool2d), F, NULL)                  \
+    X(_fractional_max_pool2d, "_fractional_max_pool2d", "kernel_size, output_size, random_samples",            \
+      FAMILY(fractional_common, NULL, 2), F, NULL)                                                              \
+    X(_fractional_max_pool3d, "_fractional_max_pool3d", "kernel_size, output_size, random_samples",            \
+      FAMILY(fractional_common, NULL, 3), F, NULL)                                                              \
     X(adaptive_max_pool1d, "adaptive_max_pool1d", "output_size, return_indices=False",                          \
       FAMILY(adaptive_max_common, NULL, 1), F, NULL)                                                            \
     X(adaptive_max_pool2d, "adaptive_max_pool2d", "output_size, return_indices=False",                          \

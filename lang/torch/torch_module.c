@@ -34,13 +34,16 @@ static int torch_fill(cg_value m) {
         || torch_ops_add(m, &cg_type_tensor) < 0 || torch_activation_ops_add(m, &cg_type_tensor) < 0 || torch_autograd_add(m) < 0 || torch_dtype_add_all(m) < 0
         || torch_matmul_precision_add(m) < 0 || torch_threads_add(m) < 0 || torch_numpy_add(m) < 0
         || torch_finfo_add(m) < 0 || torch_memory_format_add_all(m) < 0
-        || torch_storage_add(m) < 0 || torch_loss_composites_add(m) < 0 || torch_unflatten_add(m, &cg_type_tensor) < 0
+        || torch_storage_add(m) < 0
+        || torch_loss_composites_add(m) < 0
+        || torch_unflatten_add(m, &cg_type_tensor) < 0
         || torch_stacking_add(m, &cg_type_tensor) < 0
         || torch_matrix_parts_add(m, &cg_type_tensor) < 0
         || torch_tensordot_add(m, &cg_type_tensor) < 0
         || torch_shuffle_add(m) < 0
         || torch_conv_add(m) < 0
         || torch_embedding_add(m) < 0
+        || torch_grid_add(m) < 0
         || torch_prelude_names_add(m) < 0)
         return -1;
     if (cg_module_add(m, "Tensor", cg_obj_value(&cg_type_tensor)) < 0

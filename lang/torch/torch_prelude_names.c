@@ -91,6 +91,14 @@ static const struct {
     {"torch.nn.functional", "max_pool2d_with_indices", "torch.nn._functional"},
     {"torch.nn.functional", "max_pool3d_with_indices", "torch.nn._functional"},
     {"torch.nn.functional", "grad", "torch.nn._functional"},
+    {"torch.nn.functional", "GRID_SAMPLE_INTERPOLATION_MODES", "torch.nn._functional"},
+    {"torch.nn.functional", "GRID_SAMPLE_PADDING_MODES", "torch.nn._functional"},
+    {"torch.nn.functional", "grid_sample", "torch.nn._functional"},
+    {"torch.nn.functional", "affine_grid", "torch.nn._functional"},
+    {"torch.nn.functional", "fractional_max_pool2d", "torch.nn._functional"},
+    {"torch.nn.functional", "fractional_max_pool2d_with_indices", "torch.nn._functional"},
+    {"torch.nn.functional", "fractional_max_pool3d", "torch.nn._functional"},
+    {"torch.nn.functional", "fractional_max_pool3d_with_indices", "torch.nn._functional"},
 };
 #define NNAMES (sizeof names / sizeof names[0])
 

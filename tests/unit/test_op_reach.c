@@ -287,6 +287,13 @@ static const char *const reach[CG_OP_COUNT] = {
     [CG_OP_AVG_POOL3D_BACKWARD] =
         "y, = torch.autograd.grad((F.avg_pool3d(img[None], 2) ** 2).sum(), img, create_graph=True)",
 
+    [CG_OP_GRID_SAMPLER_2D] = "y = F.grid_sample(img, torch.rand(1, 3, 4, 2) * 2 - 1, align_corners=False)",
+    [CG_OP_GRID_SAMPLER_3D] =
+        "y = F.grid_sample(img[None], torch.rand(1, 2, 3, 4, 3) * 2 - 1, mode='nearest', align_corners=True)",
+    [CG_OP_AFFINE_GRID_GENERATOR] = "y = F.affine_grid(x[:2, :3][None], [1, 1, 3, 4], align_corners=False)",
+    [CG_OP_FRACTIONAL_MAX_POOL2D] = "y = F.fractional_max_pool2d(img, 2, output_size=3)",
+    [CG_OP_FRACTIONAL_MAX_POOL3D] = "y = F.fractional_max_pool3d(img[None], (1, 2, 2), output_ratio=0.5)",
+
     [CG_OP_CONSTANT_PAD_ND] = "y = F.pad(x, (1, 1))",
     [CG_OP_REFLECTION_PAD] = "y = F.pad(img, (1, 1, 1, 1), mode='reflect')",
     [CG_OP_REPLICATION_PAD] = "y = F.pad(img, (1, 1, 1, 1), mode='replicate')",

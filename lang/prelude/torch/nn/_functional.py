@@ -14,9 +14,12 @@ __all__ = ['one_hot', 'normalize', 'softsign', 'tanhshrink', 'multi_head_attenti
            'local_response_norm', 'pixel_shuffle', 'pixel_unshuffle', 'channel_shuffle', 'native_channel_shuffle',
            'embedding', 'gumbel_softmax', 'multilabel_soft_margin_loss', 'soft_margin_loss', 'interpolate',
            'upsample', 'upsample_nearest', 'upsample_bilinear', 'lp_pool1d', 'lp_pool2d',
-           'adaptive_max_pool1d_with_indices', 'adaptive_max_pool2d_with_indices', 'adaptive_max_pool3d_with_indices',
-           'max_unpool1d', 'max_unpool2d', 'max_unpool3d', 'max_pool1d_with_indices', 'max_pool2d_with_indices',
-           'max_pool3d_with_indices', 'grad']
+           'adaptive_max_pool1d_with_indices', 'adaptive_max_pool2d_with_indices',
+           'adaptive_max_pool3d_with_indices', 'max_unpool1d', 'max_unpool2d', 'max_unpool3d',
+           'max_pool1d_with_indices', 'max_pool2d_with_indices', 'max_pool3d_with_indices', 'grad',
+           'GRID_SAMPLE_INTERPOLATION_MODES', 'GRID_SAMPLE_PADDING_MODES', 'grid_sample', 'affine_grid',
+           'fractional_max_pool2d', 'fractional_max_pool2d_with_indices', 'fractional_max_pool3d',
+           'fractional_max_pool3d_with_indices']
 
 
 def one_hot(tensor, num_classes=-1):
@@ -807,3 +810,102 @@ def max_unpool3d(input, indices, kernel_size, stride=None, padding=0, output_siz
     padding = _ntuple_of(padding, 3)
     output_size = _unpool_output_size(input, kernel_size, stride, padding, output_size)
     return torch.nn.functional._max_unpool3d(input, indices, output_size, stride, padding)
+GRID_SAMPLE_INTERPOLATION_MODES = {'bilinear': 0, 'nearest': 1, 'bicubic': 2}
+GRID_SAMPLE_PADDING_MODES = {'zeros': 0, 'border': 1, 'reflection': 2}
+
+_ALIGN_CORNERS_WARNING = ("Default grid_sample and affine_grid behavior has changed to align_corners=False since "
+                          "1.3.0. Please specify align_corners=True if the old behavior is desired. See the "
+                          "documentation of grid_sample for details.")
+
+
+def grid_sample(input, grid, mode='bilinear', padding_mode='zeros', align_corners=None):
+    """The input sampled at the grid's points (x, y(, z)) in [-1, 1]:
+    torch.grid_sampler with the modes' numbers, and 1.13's warning when
+    align_corners is not given."""
+    if mode not in ('bilinear', 'nearest', 'bicubic'):
+        raise ValueError("nn.functional.grid_sample(): expected mode to be 'bilinear', 'nearest' or 'bicubic', "
+                         "but got: '{}'".format(mode))
+    if padding_mode not in ('zeros', 'border', 'reflection'):
+        raise ValueError("nn.functional.grid_sample(): expected padding_mode to be 'zeros', 'border', or "
+                         "'reflection', but got: '{}'".format(padding_mode))
+    if align_corners is None:
+        import warnings
+        warnings.warn(_ALIGN_CORNERS_WARNING)
+        align_corners = False
+    return torch.grid_sampler(input, grid, GRID_SAMPLE_INTERPOLATION_MODES[mode],
+                              GRID_SAMPLE_PADDING_MODES[padding_mode], align_corners)
+
+
+def affine_grid(theta, size, align_corners=None):
+    """The sampling grid of a batch of affine maps theta ([N, 2, 3] or
+    [N, 3, 4]) for an output of size (N, C, (D,) H, W)."""
+    if align_corners is None:
+        import warnings
+        warnings.warn(_ALIGN_CORNERS_WARNING)
+        align_corners = False
+    if not theta.is_floating_point():
+        raise ValueError("Expected theta to have floating point type, but got {}".format(theta.dtype))
+    if len(size) == 4:
+        if theta.dim() != 3 or theta.shape[-2] != 2 or theta.shape[-1] != 3:
+            raise ValueError("Expected a batch of 2D affine matrices of shape Nx2x3 for size {}. Got {}.".format(
+                size, theta.shape))
+        spatial_size = size[-2:]
+    elif len(size) == 5:
+        if theta.dim() != 3 or theta.shape[-2] != 3 or theta.shape[-1] != 4:
+            raise ValueError("Expected a batch of 3D affine matrices of shape Nx3x4 for size {}. Got {}.".format(
+                size, theta.shape))
+        spatial_size = size[-3:]
+    else:
+        raise NotImplementedError("affine_grid only supports 4D and 5D sizes, for 2D and 3D affine transforms, "
+                                  "respectively. Got size {}.".format(size))
+    if min(spatial_size) <= 0:
+        raise ValueError("Expected non-zero, positive output size. Got {}".format(size))
+    return torch.affine_grid_generator(theta, size, align_corners)
+
+
+def _fractional_sizes(input, nd, output_size, output_ratio):
+    """output_size, or the input's last nd sizes times output_ratio"""
+    if output_size is None and output_ratio is None:
+        raise ValueError("fractional_max_pool{}d requires specifying either an output_size or an "
+                         "output_ratio".format(nd))
+    if output_size is not None:
+        return output_size
+    ratio = tuple(output_ratio) if isinstance(output_ratio, (list, tuple)) else (output_ratio,) * nd
+    return [int(input.size(d - nd) * ratio[d]) for d in range(nd)]
+
+
+def _fractional(input, nd, kernel_size, output_size, output_ratio, _random_samples):
+    output_size = _fractional_sizes(input, nd, output_size, output_ratio)
+    if _random_samples is None:
+        n_batch = 1 if input.dim() == nd + 1 else input.size(0)
+        _random_samples = torch.rand(n_batch, input.size(-nd - 1), nd, dtype=input.dtype, device=input.device)
+    pool = torch.nn.functional._fractional_max_pool2d if nd == 2 else torch.nn.functional._fractional_max_pool3d
+    return pool(input, kernel_size, output_size, _random_samples)
+
+
+def fractional_max_pool2d_with_indices(input, kernel_size, output_size=None, output_ratio=None,
+                                       return_indices=False, _random_samples=None):
+    """Max pooling over windows at pseudo-random offsets (Graham's
+    fractional max pooling); the samples drawn from torch.rand as PyTorch
+    draws them: (output, indices)."""
+    return _fractional(input, 2, kernel_size, output_size, output_ratio, _random_samples)
+
+
+def fractional_max_pool2d(input, kernel_size, output_size=None, output_ratio=None, return_indices=False,
+                          _random_samples=None):
+    """fractional_max_pool2d_with_indices, its output alone unless return_indices."""
+    out = _fractional(input, 2, kernel_size, output_size, output_ratio, _random_samples)
+    return out if return_indices else out[0]
+
+
+def fractional_max_pool3d_with_indices(input, kernel_size, output_size=None, output_ratio=None,
+                                       return_indices=False, _random_samples=None):
+    """The 3-d fractional max pooling: (output, indices)."""
+    return _fractional(input, 3, kernel_size, output_size, output_ratio, _random_samples)
+
+
+def fractional_max_pool3d(input, kernel_size, output_size=None, output_ratio=None, return_indices=False,
+                          _random_samples=None):
+    """fractional_max_pool3d_with_indices, its output alone unless return_indices."""
+    out = _fractional(input, 3, kernel_size, output_size, output_ratio, _random_samples)
+    return out if return_indices else out[0]
