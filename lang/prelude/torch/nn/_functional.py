@@ -858,7 +858,12 @@ def affine_grid(theta, size, align_corners=None):
     else:
         raise NotImplementedError("affine_grid only supports 4D and 5D sizes, for 2D and 3D affine transforms, "
                                   "respectively. Got size {}.".format(size))
-    if min(spatial_size) <= 0:
+    if align_corners and min(spatial_size) == 1:
+        import warnings
+        warnings.warn("Since version 1.3.0, affine_grid behavior has changed for unit-size grids when "
+                      "align_corners=True. This is not an intended use case of affine_grid. See the documentation "
+                      "of affine_grid for details.")
+    elif min(size) <= 0:
         raise ValueError("Expected non-zero, positive output size. Got {}".format(size))
     return torch.affine_grid_generator(theta, size, align_corners)
 

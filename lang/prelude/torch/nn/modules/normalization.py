@@ -1,15 +1,16 @@
 # torch/nn/modules/normalization.py: LayerNorm and GroupNorm, as PyTorch
 # 1.13 writes them, over F.layer_norm and F.group_norm (the engine's fused
 # kernels: PyTorch's bits, nodes NativeLayerNormBackward0 and
-# NativeGroupNormBackward0), and LocalResponseNorm over F.local_response_norm.
-# Not here: CrossMapLRN2d.
+# NativeGroupNormBackward0), LocalResponseNorm over F.local_response_norm,
+# and CrossMapLRN2d over its legacy Function (_functions.py).
 import torch
 import torch.nn.functional as F
 import torch.nn.init as init
 from torch.nn.parameter import Parameter
 from torch.nn.modules.module import Module
+from torch.nn.modules._functions import CrossMapLRN2d as _cross_map_lrn2d
 
-__all__ = ['LocalResponseNorm', 'LayerNorm', 'GroupNorm']
+__all__ = ['LocalResponseNorm', 'CrossMapLRN2d', 'LayerNorm', 'GroupNorm']
 
 
 class LayerNorm(Module):
@@ -88,6 +89,22 @@ class LocalResponseNorm(Module):
 
     def forward(self, input):
         return F.local_response_norm(input, self.size, self.alpha, self.beta, self.k)
+
+    def extra_repr(self):
+        return '{size}, alpha={alpha}, beta={beta}, k={k}'.format(**self.__dict__)
+
+
+class CrossMapLRN2d(Module):
+
+    def __init__(self, size, alpha=1e-4, beta=0.75, k=1):
+        super(CrossMapLRN2d, self).__init__()
+        self.size = size
+        self.alpha = alpha
+        self.beta = beta
+        self.k = k
+
+    def forward(self, input):
+        return _cross_map_lrn2d.apply(input, self.size, self.alpha, self.beta, self.k)
 
     def extra_repr(self):
         return '{size}, alpha={alpha}, beta={beta}, k={k}'.format(**self.__dict__)
