@@ -137,7 +137,7 @@ static int check(const cg_tensor *x, int nd, const int64_t *kernel, const int64_
         int64_t in = x->sizes[x->ndim - nd + d];
         CG_CHECK_INT(kernel[d] > 0 && out[d] >= 0, CG_RUNTIME_ERROR, "%s: kernel_size and output_size must be positive",
                      fn);
-        CG_CHECK_INT(out[d] + kernel[d] - 1 <= in, CG_RUNTIME_ERROR, "%s: pool %s %lld too large relative to input %s %lld",
+        CG_CHECK_INT(kernel[d] <= in - out[d] + 1, CG_RUNTIME_ERROR, "%s: pool %s %lld too large relative to input %s %lld",
                      fn, side[nd - 2][d], (long long)kernel[d], side[nd - 2][d], (long long)in);
     }
     if (!cg_dtype_is_float(x->dtype) || x->dtype == CG_F16 || x->dtype == CG_BF16) {

@@ -54,8 +54,6 @@ CG_HOST_DEVICE bool cg_gs_in(int64_t i, int64_t n) { return i > -1 && i < n; }
         T low = align ? (T)0 : (T)-0.5, twice = align ? (T)(n - 1) * 2 : (T)n * 2;                                  \
         T in = align ? x : x - low;                                                                                 \
         T a = in < 0 ? -in : in;                                                                                    \
-        if (in != in)                                                                                               \
-            a = in;                                                                                                 \
         T flips = (T)trunc((double)(a / twice));                                                                    \
         T extra = a - flips * twice, other = twice - extra;                                                         \
         bool more = extra > other;                                                                                  \

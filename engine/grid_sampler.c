@@ -81,6 +81,34 @@ static void release_all(int n, cg_tensor **t) {
         cg_tensor_release(t[i]);
 }
 
+/* Note [Grid sampler's second derivative]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * PyTorch 1.13 has none: under create_graph the gradients get a node named
+ * NotImplemented whose backward raises. Ours is such a node, made as a
+ * custom one (the backward op's row stays nodiff, so the op table does
+ * not gradcheck it). ctx is the op's name for the message. */
+static int raise_not_implemented(void *ctx, cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    (void)n, (void)go, (void)gi;
+    cg_error_set(CG_RUNTIME_ERROR, "derivative for aten::%s is not implemented", (const char *)ctx);
+    return -1;
+}
+
+static void keep_ctx(void *ctx) { (void)ctx; }
+
+static int record_not_implemented(cg_tensor *const *in, cg_tensor *gin, cg_tensor *ggrid) {
+    if (!cg_autograd_needed(3, in))
+        return 0;
+    cg_tensor *outs[2] = {gin, ggrid};
+    bool attach[2] = {gin != NULL, true};
+    const char *op = in[1]->ndim == 4 ? "grid_sampler_2d_backward" : "grid_sampler_3d_backward";
+    cg_node *node;
+    if (cg_custom_node_new("NotImplemented", 3, in, 2, outs, attach, 0, NULL, raise_not_implemented, (void *)op,
+                           keep_ctx, &node) < 0)
+        return -1;
+    cg_node_release(node);
+    return 0;
+}
+
 int cg_grid_sampler_backward(cg_tensor *grad_out, cg_tensor *input, cg_tensor *grid, int64_t interp, int64_t padding,
                              bool align_corners, bool input_grad, cg_tensor **grad_input, cg_tensor **grad_grid) {
     *grad_input = *grad_grid = NULL;
@@ -108,6 +136,8 @@ int cg_grid_sampler_backward(cg_tensor *grad_out, cg_tensor *input, cg_tensor *g
     }
     cg_grad_set_enabled(was);
     release_all(3, c);
+    if (rc == 0)
+        rc = record_not_implemented(three, input_grad ? gin : NULL, ggrid);
     if (rc < 0 || !input_grad)
         cg_tensor_release(gin), gin = NULL;
     if (rc < 0)

@@ -104,3 +104,11 @@ error(lambda: F.grid_sample(torch.randn(1, 2, 0, 4), grid, align_corners=False))
 error(lambda: F.grid_sample(torch.randn(1, 2, 3, 4, 5), torch.rand(1, 2, 2, 2, 3), mode="bicubic",
                             align_corners=False))
 error(lambda: F.grid_sample(img.long(), grid.long(), align_corners=False))
+
+# no second derivative in PyTorch 1.13: a NotImplemented node that raises
+for x, g in [(torch.randn(1, 1, 3, 3, requires_grad=True), torch.rand(1, 2, 2, 2, requires_grad=True)),
+             (torch.randn(1, 1, 2, 3, 3, requires_grad=True), torch.rand(1, 2, 2, 2, 3, requires_grad=True))]:
+    y = F.grid_sample(x, g, align_corners=False)
+    gx, gg = torch.autograd.grad(y.pow(2).sum(), (x, g), create_graph=True)
+    print(str(gx.grad_fn).split(" object")[0], gg.grad_fn.name(), digest(gx), digest(gg))
+    error(lambda: gg.sum().backward())
