@@ -105,6 +105,7 @@ int cg_bw_affine_grid_generator(cg_node *n, cg_tensor *const *go, cg_tensor **gi
 cg_tensor *cg_affine_grid_generator(cg_tensor *theta, int nsize, const int64_t *size, bool align_corners) {
     CG_CHECK(nsize == 4 || nsize == 5, CG_RUNTIME_ERROR,
              "AffineGridGenerator needs 4d (spatial) or 5d (volumetric) inputs.");
+    CG_CHECK(theta->dtype != CG_F16 || cg_tensor_device(theta).type != CG_CPU, CG_RUNTIME_ERROR, "\"bmm\" not implemented for 'Half'");
     for (int d = 0; d < nsize; d++)
         CG_CHECK(size[d] >= 0, CG_RUNTIME_ERROR, "affine_grid_generator(): negative size %lld",
                  (long long)size[d]);

@@ -132,11 +132,15 @@ static int check(const cg_tensor *x, int nd, const int64_t *kernel, const int64_
                      "%s: Expected input to have non-zero size for non-batch dimensions, but got%s with dimension %d "
                      "being empty.",
                      fn, cg_sizes_str(x->ndim, x->sizes, s, sizeof s), d);
+    int64_t shape[CG_MAX_DIMS];
+    memcpy(shape, x->sizes, (size_t)x->ndim * sizeof(int64_t));
+    memcpy(shape + x->ndim - nd, out, (size_t)nd * sizeof(int64_t));
+    for (int d = 0; d < nd; d++)
+        CG_CHECK_INT(out[d] >= 0, CG_RUNTIME_ERROR, "Trying to create tensor with negative dimension %lld: %s",
+                     (long long)out[d], cg_sizes_str(x->ndim, shape, s, sizeof s));
     static const char *const side[2][3] = {{"height", "width", ""}, {"time", "height", "width"}};
     for (int d = 0; d < nd; d++) {
         int64_t in = x->sizes[x->ndim - nd + d];
-        CG_CHECK_INT(kernel[d] > 0 && out[d] >= 0, CG_RUNTIME_ERROR, "%s: kernel_size and output_size must be positive",
-                     fn);
         CG_CHECK_INT(kernel[d] <= in - out[d] + 1, CG_RUNTIME_ERROR, "%s: pool %s %lld too large relative to input %s %lld",
                      fn, side[nd - 2][d], (long long)kernel[d], side[nd - 2][d], (long long)in);
     }

@@ -56,8 +56,12 @@ static int check(const cg_tensor *input, const cg_tensor *grid, int64_t interp) 
     CG_CHECK_INT(nd == 4 || interp != CG_GS_BICUBIC, CG_RUNTIME_ERROR,
                  "grid_sampler(): bicubic interpolation only supports 4D input");
     if (!cg_dtype_is_float(input->dtype) || input->dtype == CG_F16 || input->dtype == CG_BF16) {
-        cg_error_set(CG_RUNTIME_ERROR, "%s not implemented for %s",
-                     nd == 4 ? "grid_sampler_2d_cpu" : "grid_sampler_3d_cpu", cg_dtype_legacy_name(input->dtype));
+        if (nd == 4)
+            cg_error_set(CG_RUNTIME_ERROR, "grid_sampler_2d_cpu not implemented for %s",
+                         cg_dtype_legacy_name(input->dtype));
+        else
+            cg_error_set(CG_RUNTIME_ERROR, "\"grid_sampler3d_cpu\" not implemented for '%s'",
+                         cg_dtype_legacy_name(input->dtype));
         return -1;
     }
     CG_CHECK_INT(grid->dtype == input->dtype, CG_RUNTIME_ERROR, "expected scalar type %s but found %s",

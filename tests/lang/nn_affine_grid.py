@@ -53,3 +53,4 @@ error(lambda: F.affine_grid(torch.randn(1, 2, 4), [1, 1, 3, 3], align_corners=Fa
 error(lambda: F.affine_grid(torch.randn(1, 2, 3), [1, 1, 3, 3, 3], align_corners=False))
 error(lambda: F.affine_grid(torch.zeros(1, 2, 3, dtype=torch.long), [1, 1, 3, 3], align_corners=False))
 error(lambda: F.affine_grid(torch.randn(2, 2, 3), [1, 1, 3, 3], align_corners=False))
+error(lambda: F.affine_grid(torch.randn(1, 2, 3).half(), [1, 1, 2, 2], align_corners=False))

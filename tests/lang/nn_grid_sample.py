@@ -112,3 +112,9 @@ for x, g in [(torch.randn(1, 1, 3, 3, requires_grad=True), torch.rand(1, 2, 2, 2
     gx, gg = torch.autograd.grad(y.pow(2).sum(), (x, g), create_graph=True)
     print(str(gx.grad_fn).split(" object")[0], gg.grad_fn.name(), digest(gx), digest(gg))
     error(lambda: gg.sum().backward())
+for dt in [torch.float16, torch.bfloat16, torch.int64]:
+    error(lambda: F.grid_sample(img.to(dt), grid.to(dt), align_corners=False))
+    error(lambda: F.grid_sample(torch.randn(1, 2, 3, 4, 5).to(dt), torch.rand(1, 2, 2, 2, 3).to(dt), align_corners=False))
+error(lambda: F.grid_sample(torch.randn(1, 2, 3, 4, 5).double(), torch.rand(1, 2, 2, 2, 3), align_corners=False))
+error(lambda: F.grid_sample(torch.randn(2, 3, 4), torch.rand(2, 3, 2), align_corners=False))
+error(lambda: F.grid_sample(torch.randn(2, 3, 4, 5, 6, 7), torch.rand(2, 3, 2, 2, 2, 4), align_corners=False))
