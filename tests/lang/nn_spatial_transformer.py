@@ -30,10 +30,10 @@ def digest(t):
 for mode in ["bilinear", "bicubic"]:
     torch.manual_seed(0)
     model = STN()
-    opt = torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9)
+    opt = torch.optim.SGD(model.parameters(), lr=0.002, momentum=0.9)
     x = torch.randn(8, 1, 12, 12)
     y = torch.randint(0, 3, (8,))
-    for step in range(5):
+    for step in range(6):
         opt.zero_grad()
         out, theta = model(x, mode)
         loss = F.cross_entropy(out, y)
