@@ -1,10 +1,11 @@
 /* cuda_grid_sample.cu: the CUDA kernels of grid_sampler (2-d and 3-d, and
  * their backward op) and of fractional max pooling, twins of
  * engine/grid_sampler_kernel.c and engine/fractional_max_pool.c: one thread
- * per grid point (or output) with the CPU's arithmetic (grid_sample_math.h),
- * so forward values are the CPU's. The backward adds into the input's
- * gradient with atomicAdd, as PyTorch's CUDA kernels do: the order of those
- * sums, and so their last bits, vary from run to run. */
+ * per grid point (or output) with the CPU's formulas (grid_sample_math.h,
+ * the same explicit fused multiply-adds); nvcc may fuse other products
+ * (--fmad), so last bits can differ from the CPU's. The backward adds into
+ * the input's gradient with atomicAdd, as PyTorch's CUDA kernels do: the
+ * order of those sums, and so their last bits, vary from run to run. */
 #include <math.h>
 
 #include "cuda_common.cuh"
@@ -39,6 +40,16 @@ __device__ static inline double gs3_locate(double x, int64_t n, int pad, bool al
 __device__ static inline void gs2_cubic(float *c, float t, bool slope) { slope ? cg_gs2_cubic_slope_f32(c, t) : cg_gs2_cubic_f32(c, t); }
 __device__ static inline void gs2_cubic(double *c, double t, bool slope) { slope ? cg_gs2_cubic_slope_f64(c, t) : cg_gs2_cubic_f64(c, t); }
 
+__device__ static inline float fused(float a, float b, float c) { return fmaf(a, b, c); }
+__device__ static inline double fused(double a, double b, double c) { return fma(a, b, c); }
+
+/* the CPU's sums of four products (grid_sample_loop.h's sum4 and bilinear) */
+template <typename T> __device__ static inline T sum4(const T *c, const T *v, bool row) {
+    if (row)
+        return fused(c[0], v[0], c[1] * v[1]) + c[2] * v[2] + c[3] * v[3];
+    return fused(c[3], v[3], fused(c[2], v[2], fused(c[1], v[1], c[0] * v[0])));
+}
+
 template <typename T> __device__ static inline T value_at(const T *plane, int64_t off) { return off >= 0 ? plane[off] : (T)0; }
 
 template <typename T> __device__ static inline void add_at(T *plane, int64_t off, T v) {
@@ -71,11 +82,12 @@ __device__ static void point2(const gs_geom &g, const T *in, const T *gp, T *out
             if (!grad) {
                 T row[4];
                 for (int i = 0; i < 4; i++) {
-                    T yy = fy + (T)(-1 + i);
-                    row[i] = cx[0] * value_at(src, tap(g, fx - 1, yy)) + cx[1] * value_at(src, tap(g, fx + 0, yy))
-                             + cx[2] * value_at(src, tap(g, fx + 1, yy)) + cx[3] * value_at(src, tap(g, fx + 2, yy));
+                    T yy = fy + (T)(-1 + i), at[4];
+                    for (int k = 0; k < 4; k++)
+                        at[k] = value_at(src, tap(g, fx + (T)(k - 1), yy));
+                    row[i] = sum4(cx, at, true);
                 }
-                out[c * P] = cy[0] * row[0] + cy[1] * row[1] + cy[2] * row[2] + cy[3] * row[3];
+                out[c * P] = sum4(cy, row, false);
                 continue;
             }
             T go = gout[c * P];
@@ -84,8 +96,8 @@ __device__ static void point2(const gs_geom &g, const T *in, const T *gp, T *out
                     int64_t off = tap(g, fx + (T)(-1 + i), fy + (T)(-1 + j));
                     add_at(gin ? gin + c * pin : (T *)NULL, off, go * cx[i] * cy[j]);
                     T v = value_at(src, off);
-                    ax = ax - v * go * sx[i] * cy[j];
-                    ay = ay - v * go * sy[j] * cx[i];
+                    ax = fused(-(v * go * sx[i]), cy[j], ax);
+                    ay = fused(-(v * go * sy[j]), cx[i], ay);
                 }
         }
     } else {
@@ -118,14 +130,15 @@ __device__ static void point2(const gs_geom &g, const T *in, const T *gp, T *out
             }
             T nw = value_at(src, at[0]), ne = value_at(src, at[1]), sw = value_at(src, at[2]), se = value_at(src, at[3]);
             if (!grad) {
-                out[c * P] = nw * wt[0] + ne * wt[1] + sw * wt[2] + se * wt[3];
+                T val[4] = {nw, ne, sw, se};
+                out[c * P] = sum4(wt, val, false);
                 continue;
             }
             T go = gout[c * P];
             for (int k = 0; k < 4; k++)
                 add_at(dst, at[k], wt[k] * go);
-            ax = ax + ((ne - nw) * s + (se - sw) * n) * go;
-            ay = ay + ((sw - nw) * e + (se - ne) * w) * go;
+            ax = fused(fused(se - sw, n, (ne - nw) * s), go, ax);
+            ay = fused(fused(se - ne, w, (sw - nw) * e), go, ay);
         }
     }
     if (grad) {
