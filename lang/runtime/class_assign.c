@@ -29,7 +29,7 @@ static cg_type *solid_base(cg_type *t) {
 /* Whether CPython's collector tracks the type's instances: classes,
  * exceptions and the containers; object, numbers and strings it does not. */
 static bool collected(const cg_type *t) {
-    return (t->flags & (CG_TYPE_HEAP | CG_TYPE_EXCEPTION)) || t == &cg_type_list || t == &cg_type_tuple
+    return (t->flags & (CG_TYPE_HEAP | CG_TYPE_EXCEPTION | CG_TYPE_CLASSLIKE)) || t == &cg_type_list || t == &cg_type_tuple
            || t == &cg_type_dict || t == &cg_type_set || t == &cg_type_frozenset;
 }
 
@@ -44,7 +44,8 @@ static int compatible(cg_type *from, cg_type *to, const char *attr) {
 }
 
 /* obj.__class__ = cls: only between classes (both made by a class
- * statement) of one layout; the instance keeps its dict. */
+ * statement, or a C type that stands for a Python class) of one layout;
+ * the instance keeps its dict. */
 static int set_class(cg_value v, cg_value value) {
     if (value.tag == CG_V_ERR)
         return cg_raise_int(&cg_exc_TypeError, "can't delete __class__ attribute");
@@ -52,7 +53,8 @@ static int set_class(cg_value v, cg_value value) {
         return cg_raise_int(&cg_exc_TypeError, "__class__ must be set to a class, not '%s' object",
                             cg_type_name(value));
     cg_type *from = cg_typeof(v), *to = (cg_type *)value.u.o;
-    if (!(from->flags & CG_TYPE_HEAP) || !(to->flags & CG_TYPE_HEAP))
+    unsigned classlike = CG_TYPE_HEAP | CG_TYPE_CLASSLIKE;
+    if (!(from->flags & classlike) || !(to->flags & classlike))
         return cg_raise_int(&cg_exc_TypeError,
                             "__class__ assignment only supported for mutable types or ModuleType subclasses");
     if (compatible(from, to, "__class__") < 0)

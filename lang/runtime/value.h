@@ -172,6 +172,10 @@ enum {
      * value of its own type (noting the subclass if it wants), which the
      * type's __init__ fills. */
     CG_TYPE_BOXABLE = 1 << 10,
+    /* A C type that PyTorch writes as a Python class (torch.Tensor): an
+     * instance of one of its classes may take it as its __class__, and
+     * back, as a Python class would allow. */
+    CG_TYPE_CLASSLIKE = 1 << 11,
 };
 
 /* A container's references, for the cycle collector (gc.h): visit is

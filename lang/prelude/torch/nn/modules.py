@@ -4,7 +4,8 @@
 # which stay reachable as attributes (nn.modules.module).
 from torch.nn.modules.module import Module
 from torch.nn.modules.container import Container, Sequential, ModuleList, ModuleDict, ParameterList, ParameterDict
-from torch.nn.modules.linear import Identity, Linear
+from torch.nn.modules.linear import Identity, Linear, LazyLinear
+from torch.nn.modules.lazy import LazyModuleMixin
 from torch.nn.modules.activation import ReLU, LeakyReLU, GELU, Tanh, Sigmoid, Softmax, Softmin, LogSoftmax, \
     ELU, SELU, CELU, SiLU, Mish, Hardtanh, ReLU6, Hardsigmoid, Hardswish, Softplus, Softshrink, Hardshrink, \
     LogSigmoid, PReLU, RReLU, Threshold, GLU, Softmax2d, Softsign, Tanhshrink, MultiheadAttention
@@ -12,14 +13,16 @@ from torch.nn.modules.dropout import Dropout, Dropout1d, Dropout2d, Dropout3d, A
 from torch.nn.modules.flatten import Flatten, Unflatten
 from torch.nn.modules.sparse import Embedding
 from torch.nn.modules.normalization import LocalResponseNorm, CrossMapLRN2d, LayerNorm, GroupNorm
-from torch.nn.modules.instancenorm import InstanceNorm1d, InstanceNorm2d, InstanceNorm3d
-from torch.nn.modules.conv import Conv1d, Conv2d, Conv3d, ConvTranspose1d, ConvTranspose2d, ConvTranspose3d
+from torch.nn.modules.instancenorm import InstanceNorm1d, InstanceNorm2d, InstanceNorm3d, \
+    LazyInstanceNorm1d, LazyInstanceNorm2d, LazyInstanceNorm3d
+from torch.nn.modules.conv import *
 from torch.nn.modules.pooling import MaxPool1d, MaxPool2d, MaxPool3d, AvgPool1d, AvgPool2d, AvgPool3d, \
     AdaptiveAvgPool1d, \
     AdaptiveAvgPool2d, AdaptiveAvgPool3d, AdaptiveMaxPool1d, AdaptiveMaxPool2d, \
     AdaptiveMaxPool3d, MaxUnpool1d, MaxUnpool2d, MaxUnpool3d, LPPool1d, LPPool2d, FractionalMaxPool2d, \
     FractionalMaxPool3d
-from torch.nn.modules.batchnorm import BatchNorm1d, BatchNorm2d, BatchNorm3d
+from torch.nn.modules.batchnorm import BatchNorm1d, BatchNorm2d, BatchNorm3d, LazyBatchNorm1d, LazyBatchNorm2d, \
+    LazyBatchNorm3d
 from torch.nn.modules.fold import Fold, Unfold
 from torch.nn.modules.upsampling import Upsample, UpsamplingNearest2d, UpsamplingBilinear2d
 from torch.nn.modules.padding import ConstantPad1d, ConstantPad2d, ConstantPad3d, ZeroPad2d, \

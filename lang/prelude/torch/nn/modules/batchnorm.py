@@ -2,15 +2,17 @@
 # 1.13 writes them: weight, bias and the running_mean, running_var and
 # num_batches_tracked buffers (in state_dict), momentum=None for a
 # cumulative average, the eval-mode switch to the running statistics.
-# Not here: SyncBatchNorm, the lazy modules, the version-1 state_dict
-# upgrade.
+# LazyBatchNorm1d/2d/3d take num_features from their first input
+# (torch/nn/modules/lazy.py).
+# Not here: SyncBatchNorm, the version-1 state_dict upgrade.
 import torch
 import torch.nn.functional as F
 import torch.nn.init as init
-from torch.nn.parameter import Parameter
+from torch.nn.parameter import Parameter, UninitializedParameter, UninitializedBuffer
 from torch.nn.modules.module import Module
+from torch.nn.modules.lazy import LazyModuleMixin
 
-__all__ = ['BatchNorm1d', 'BatchNorm2d', 'BatchNorm3d']
+__all__ = ['BatchNorm1d', 'BatchNorm2d', 'BatchNorm3d', 'LazyBatchNorm1d', 'LazyBatchNorm2d', 'LazyBatchNorm3d']
 
 
 class _NormBase(Module):
@@ -103,3 +105,48 @@ class BatchNorm3d(_BatchNorm):
     def _check_input_dim(self, input):
         if input.dim() != 5:
             raise ValueError("expected 5D input (got {}D input)".format(input.dim()))
+
+
+class _LazyNormBase(LazyModuleMixin, _NormBase):
+    def __init__(self, eps=1e-5, momentum=0.1, affine=True, track_running_stats=True, device=None, dtype=None):
+        factory_kwargs = {'device': device, 'dtype': dtype}
+        super(_LazyNormBase, self).__init__(0, eps, momentum, False, False, **factory_kwargs)
+        self.affine = affine
+        self.track_running_stats = track_running_stats
+        if self.affine:
+            self.weight = UninitializedParameter(**factory_kwargs)
+            self.bias = UninitializedParameter(**factory_kwargs)
+        if self.track_running_stats:
+            self.running_mean = UninitializedBuffer(**factory_kwargs)
+            self.running_var = UninitializedBuffer(**factory_kwargs)
+            self.num_batches_tracked = torch.tensor(0, dtype=torch.long, device=device)
+
+    def reset_parameters(self):
+        if not self.has_uninitialized_params() and self.num_features != 0:
+            super().reset_parameters()
+
+    def initialize_parameters(self, input):
+        if self.has_uninitialized_params():
+            self.num_features = input.shape[1]
+            if self.affine:
+                self.weight.materialize((self.num_features,))
+                self.bias.materialize((self.num_features,))
+            if self.track_running_stats:
+                self.running_mean.materialize((self.num_features,))
+                self.running_var.materialize((self.num_features,))
+            self.reset_parameters()
+
+
+class LazyBatchNorm1d(_LazyNormBase, _BatchNorm):
+    cls_to_become = BatchNorm1d
+    _check_input_dim = BatchNorm1d._check_input_dim
+
+
+class LazyBatchNorm2d(_LazyNormBase, _BatchNorm):
+    cls_to_become = BatchNorm2d
+    _check_input_dim = BatchNorm2d._check_input_dim
+
+
+class LazyBatchNorm3d(_LazyNormBase, _BatchNorm):
+    cls_to_become = BatchNorm3d
+    _check_input_dim = BatchNorm3d._check_input_dim

@@ -5,16 +5,19 @@
 # as PyTorch's forward does.
 # ConvTranspose1d/2d compute their output_padding from forward's
 # output_size as PyTorch's _output_padding does.
-# Not here: the lazy modules.
+# The lazy convolutions take in_channels from their first input
+# (torch/nn/modules/lazy.py).
 import math
 import torch
 import torch.nn.functional as F
 import torch.nn.init as init
-from torch.nn.parameter import Parameter
+from torch.nn.parameter import Parameter, UninitializedParameter
 from torch.nn.modules.module import Module
+from torch.nn.modules.lazy import LazyModuleMixin
 from torch.nn.modules.utils import _single, _pair, _triple
 
-__all__ = ['Conv1d', 'Conv2d', 'Conv3d', 'ConvTranspose1d', 'ConvTranspose2d', 'ConvTranspose3d']
+__all__ = ['Conv1d', 'Conv2d', 'Conv3d', 'ConvTranspose1d', 'ConvTranspose2d', 'ConvTranspose3d', 'LazyConv1d',
+           'LazyConv2d', 'LazyConv3d', 'LazyConvTranspose1d', 'LazyConvTranspose2d', 'LazyConvTranspose3d']
 
 
 class _ConvNd(Module):
@@ -234,3 +237,125 @@ class ConvTranspose3d(_ConvTransposeNd):
                                               self.dilation)
         return F.conv_transpose3d(input, self.weight, self.bias, self.stride, self.padding, output_padding,
                                   self.groups, self.dilation)
+
+
+class _LazyConvXdMixin(LazyModuleMixin):
+    def reset_parameters(self):
+        if not self.has_uninitialized_params() and self.in_channels != 0:
+            super().reset_parameters()
+
+    def initialize_parameters(self, input):
+        if self.has_uninitialized_params():
+            self.in_channels = self._get_in_channels(input)
+            if self.in_channels % self.groups != 0:
+                raise ValueError('in_channels must be divisible by groups')
+            if self.transposed:
+                self.weight.materialize((self.in_channels, self.out_channels // self.groups, *self.kernel_size))
+            else:
+                self.weight.materialize((self.out_channels, self.in_channels // self.groups, *self.kernel_size))
+            if self.bias is not None:
+                self.bias.materialize((self.out_channels,))
+            self.reset_parameters()
+
+    def _get_in_channels(self, input):
+        """The channel dim of a batched or unbatched input."""
+        num_dims_no_batch = self._get_num_spatial_dims() + 1
+        num_dims_batch = num_dims_no_batch + 1
+        if input.dim() not in (num_dims_no_batch, num_dims_batch):
+            raise RuntimeError("Expected {}D (unbatched) or {}D (batched) input to {}, but "
+                               "got input of size: {}".format(num_dims_no_batch, num_dims_batch,
+                                                              self.__class__.__name__, input.shape))
+        return input.shape[1] if input.dim() == num_dims_batch else input.shape[0]
+
+    def _get_num_spatial_dims(self):
+        raise NotImplementedError()
+
+    def _lazy_init(self, out_channels, bias, factory_kwargs):
+        """What every lazy convolution does after its non-lazy __init__
+        made a 0-channel module."""
+        self.weight = UninitializedParameter(**factory_kwargs)
+        self.out_channels = out_channels
+        if bias:
+            self.bias = UninitializedParameter(**factory_kwargs)
+
+
+class LazyConv1d(_LazyConvXdMixin, Conv1d):
+    cls_to_become = Conv1d
+
+    def __init__(self, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1, bias=True,
+                 padding_mode='zeros', device=None, dtype=None):
+        factory_kwargs = {'device': device, 'dtype': dtype}
+        super().__init__(0, 0, kernel_size, stride, padding, dilation, groups, False, padding_mode, **factory_kwargs)
+        self._lazy_init(out_channels, bias, factory_kwargs)
+
+    def _get_num_spatial_dims(self):
+        return 1
+
+
+class LazyConv2d(_LazyConvXdMixin, Conv2d):
+    cls_to_become = Conv2d
+
+    def __init__(self, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1, bias=True,
+                 padding_mode='zeros', device=None, dtype=None):
+        factory_kwargs = {'device': device, 'dtype': dtype}
+        super().__init__(0, 0, kernel_size, stride, padding, dilation, groups, False, padding_mode, **factory_kwargs)
+        self._lazy_init(out_channels, bias, factory_kwargs)
+
+    def _get_num_spatial_dims(self):
+        return 2
+
+
+class LazyConvTranspose1d(_LazyConvXdMixin, ConvTranspose1d):
+    cls_to_become = ConvTranspose1d
+
+    def __init__(self, out_channels, kernel_size, stride=1, padding=0, output_padding=0, groups=1, bias=True,
+                 dilation=1, padding_mode='zeros', device=None, dtype=None):
+        factory_kwargs = {'device': device, 'dtype': dtype}
+        super().__init__(0, 0, kernel_size, stride, padding, output_padding, groups, False, dilation, padding_mode,
+                         **factory_kwargs)
+        self._lazy_init(out_channels, bias, factory_kwargs)
+
+    def _get_num_spatial_dims(self):
+        return 1
+
+
+class LazyConvTranspose2d(_LazyConvXdMixin, ConvTranspose2d):
+    cls_to_become = ConvTranspose2d
+
+    def __init__(self, out_channels, kernel_size, stride=1, padding=0, output_padding=0, groups=1, bias=True,
+                 dilation=1, padding_mode='zeros', device=None, dtype=None):
+        factory_kwargs = {'device': device, 'dtype': dtype}
+        super().__init__(0, 0, kernel_size, stride, padding, output_padding, groups, False, dilation, padding_mode,
+                         **factory_kwargs)
+        self._lazy_init(out_channels, bias, factory_kwargs)
+
+    def _get_num_spatial_dims(self):
+        return 2
+
+
+class LazyConv3d(_LazyConvXdMixin, Conv3d):
+    cls_to_become = Conv3d
+
+    def __init__(self, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1, bias=True,
+                 padding_mode='zeros', device=None, dtype=None):
+        factory_kwargs = {'device': device, 'dtype': dtype}
+        super().__init__(0, 0, kernel_size, stride, padding, dilation, groups, False, padding_mode,
+                         **factory_kwargs)
+        self._lazy_init(out_channels, bias, factory_kwargs)
+
+    def _get_num_spatial_dims(self):
+        return 3
+
+
+class LazyConvTranspose3d(_LazyConvXdMixin, ConvTranspose3d):
+    cls_to_become = ConvTranspose3d
+
+    def __init__(self, out_channels, kernel_size, stride=1, padding=0, output_padding=0, groups=1, bias=True,
+                 dilation=1, padding_mode='zeros', device=None, dtype=None):
+        factory_kwargs = {'device': device, 'dtype': dtype}
+        super().__init__(0, 0, kernel_size, stride, padding, output_padding, groups, False, dilation,
+                         padding_mode, **factory_kwargs)
+        self._lazy_init(out_channels, bias, factory_kwargs)
+
+    def _get_num_spatial_dims(self):
+        return 3

@@ -1,11 +1,14 @@
 # torch/nn/modules/instancenorm.py: InstanceNorm1d/2d/3d, as PyTorch 1.13
 # writes them over F.instance_norm: no affine parameters and no running
 # statistics by default, unbatched input, and the state_dict check for
-# running statistics saved by old PyTorch. Not here: the lazy modules.
+# running statistics saved by old PyTorch. LazyInstanceNorm1d/2d/3d take
+# num_features from their first input and, as in PyTorch, default to
+# affine=True and track_running_stats=True (their _LazyNormBase's defaults).
 import torch.nn.functional as F
-from torch.nn.modules.batchnorm import _NormBase
+from torch.nn.modules.batchnorm import _NormBase, _LazyNormBase
 
-__all__ = ['InstanceNorm1d', 'InstanceNorm2d', 'InstanceNorm3d']
+__all__ = ['InstanceNorm1d', 'InstanceNorm2d', 'InstanceNorm3d', 'LazyInstanceNorm1d', 'LazyInstanceNorm2d',
+           'LazyInstanceNorm3d']
 
 
 class _InstanceNorm(_NormBase):
@@ -56,4 +59,19 @@ class InstanceNorm2d(_InstanceNorm):
 
 
 class InstanceNorm3d(_InstanceNorm):
+    _no_batch_dim = 4
+
+
+class LazyInstanceNorm1d(_LazyNormBase, _InstanceNorm):
+    cls_to_become = InstanceNorm1d
+    _no_batch_dim = 2
+
+
+class LazyInstanceNorm2d(_LazyNormBase, _InstanceNorm):
+    cls_to_become = InstanceNorm2d
+    _no_batch_dim = 3
+
+
+class LazyInstanceNorm3d(_LazyNormBase, _InstanceNorm):
+    cls_to_become = InstanceNorm3d
     _no_batch_dim = 4

@@ -1,15 +1,17 @@
 # torch/nn/modules/linear.py: Identity and Linear, as PyTorch 1.13 writes
 # them; Linear's reset_parameters draws weight then bias from the global
 # generator in PyTorch's order, so seeded models have PyTorch's weights.
-# Not here: Bilinear, LazyLinear.
+# LazyLinear takes in_features from its first input (torch/nn/modules/lazy.py).
+# Not here: Bilinear.
 import math
 import torch
 import torch.nn.functional as F
 import torch.nn.init as init
-from torch.nn.parameter import Parameter
+from torch.nn.parameter import Parameter, UninitializedParameter
 from torch.nn.modules.module import Module
+from torch.nn.modules.lazy import LazyModuleMixin
 
-__all__ = ['Identity', 'Linear', 'NonDynamicallyQuantizableLinear']
+__all__ = ['Identity', 'Linear', 'NonDynamicallyQuantizableLinear', 'LazyLinear']
 
 
 class Identity(Module):
@@ -55,3 +57,28 @@ class NonDynamicallyQuantizableLinear(Linear):
     """A Linear that quantization leaves alone: MultiheadAttention's output
     projection (only its name differs, in reprs and checkpoints of whole
     modules)."""
+
+
+class LazyLinear(LazyModuleMixin, Linear):
+    cls_to_become = Linear
+
+    def __init__(self, out_features, bias=True, device=None, dtype=None):
+        factory_kwargs = {'device': device, 'dtype': dtype}
+        super().__init__(0, 0, False)
+        self.weight = UninitializedParameter(**factory_kwargs)
+        self.out_features = out_features
+        if bias:
+            self.bias = UninitializedParameter(**factory_kwargs)
+
+    def reset_parameters(self):
+        if not self.has_uninitialized_params() and self.in_features != 0:
+            super().reset_parameters()
+
+    def initialize_parameters(self, input):
+        if self.has_uninitialized_params():
+            with torch.no_grad():
+                self.in_features = input.shape[-1]
+                self.weight.materialize((self.out_features, self.in_features))
+                if self.bias is not None:
+                    self.bias.materialize((self.out_features,))
+                self.reset_parameters()

@@ -14,7 +14,7 @@
 #   (positional state_dict arguments, ...) are not printed.
 import torch
 from collections import OrderedDict
-from torch.nn.parameter import Parameter
+from torch.nn.parameter import Parameter, is_lazy
 from torch.utils.hooks import RemovableHandle
 from torch._utils import typename
 
@@ -590,6 +590,16 @@ class Module:
             "Please file an issue at https://github.com/pytorch/pytorch/issues/new?template=bug-report.yml "
             "to report this bug.")
 
+    def _register_load_state_dict_pre_hook(self, hook, with_module=False):
+        handle = RemovableHandle(self._load_state_dict_pre_hooks)
+        if with_module:
+            def bound(*args):
+                return hook(self, *args)
+            self._load_state_dict_pre_hooks[handle.id] = bound
+        else:
+            self._load_state_dict_pre_hooks[handle.id] = hook
+        return handle
+
     def register_load_state_dict_post_hook(self, hook):
         handle = RemovableHandle(self._load_state_dict_post_hooks)
         self._load_state_dict_post_hooks[handle.id] = hook
@@ -615,9 +625,11 @@ class Module:
                                       'expected torch.Tensor or Tensor-like object from checkpoint but '
                                       'received {}'.format(key, type(input_param)))
                     continue
-                if len(param.shape) == 0 and len(input_param.shape) == 1:
+                # an uninitialized parameter has no shape to compare
+                param_is_lazy = is_lazy(param)
+                if not param_is_lazy and len(param.shape) == 0 and len(input_param.shape) == 1:
                     input_param = input_param[0]
-                if input_param.shape != param.shape:
+                if not param_is_lazy and input_param.shape != param.shape:
                     error_msgs.append('size mismatch for {}: copying a param with shape {} from checkpoint, '
                                       'the shape in current model is {}.'
                                       .format(key, input_param.shape, param.shape))
