@@ -3,9 +3,22 @@
 # its __getattr__ finds these, torch_prelude_names.c): PyTorch 1.13's
 # composites, op for op, so that values, autograd nodes and errors are its.
 import math
+import warnings
+from typing import Callable, List, Optional, Tuple, Union, TYPE_CHECKING
 
 import torch
 import torch.nn.grad as grad
+from torch._jit_internal import boolean_dispatch, BroadcastingList1, BroadcastingList2, BroadcastingList3
+from torch._torch_docs import reproducibility_notes, sparse_support_notes, tf32_notes
+from torch.overrides import has_torch_function, has_torch_function_unary, has_torch_function_variadic, \
+    handle_torch_function
+
+# The module-level names PyTorch's torch/nn/functional.py has besides its
+# functions: the typing names and modules it imports, and these; `utils`
+# and its helpers come from torch.nn.modules (torch_prelude_names.c), which
+# imports this module.
+Tensor = torch.Tensor
+DType = int
 
 __all__ = ['one_hot', 'normalize', 'softsign', 'tanhshrink', 'multi_head_attention_forward', 'gaussian_nll_loss',
            'margin_ranking_loss', 'hinge_embedding_loss', 'cosine_embedding_loss', 'triplet_margin_loss',
@@ -20,6 +33,10 @@ __all__ = ['one_hot', 'normalize', 'softsign', 'tanhshrink', 'multi_head_attenti
            'GRID_SAMPLE_INTERPOLATION_MODES', 'GRID_SAMPLE_PADDING_MODES', 'grid_sample', 'affine_grid',
            'fractional_max_pool2d', 'fractional_max_pool2d_with_indices', 'fractional_max_pool3d',
            'fractional_max_pool3d_with_indices']
+
+
+def assert_int_or_pair(arg, arg_name, message):
+    assert isinstance(arg, int) or len(arg) == 2, message.format(arg_name)
 
 
 def one_hot(tensor, num_classes=-1):

@@ -9,9 +9,12 @@
 # module (torch/nn/modules/lazy.py) materializes them, and then become a
 # Parameter or a plain Tensor by changing class, as in PyTorch.
 import torch
+from torch.overrides import _disabled_torch_function_impl
 
 
 class Parameter(torch.Tensor):
+    __torch_function__ = _disabled_torch_function_impl
+
     def __init__(self, data=None, requires_grad=True):
         if requires_grad and not self.is_floating_point():
             # _make_subclass's message, not requires_grad_'s
