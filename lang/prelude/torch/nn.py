@@ -7,8 +7,10 @@ import torch.nn.grad as grad
 import torch.nn.parameter as parameter
 import torch.nn.modules as modules
 import torch.nn.utils as utils
+import torch.nn.parallel as parallel
 from torch.nn.parameter import Parameter, UninitializedParameter, UninitializedBuffer
 from torch.nn.modules import *
+from torch.nn.parallel import DataParallel
 
 
 def factory_kwargs(kwargs):

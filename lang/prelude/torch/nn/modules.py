@@ -22,7 +22,7 @@ from torch.nn.modules.pooling import MaxPool1d, MaxPool2d, MaxPool3d, AvgPool1d,
     AdaptiveMaxPool3d, MaxUnpool1d, MaxUnpool2d, MaxUnpool3d, LPPool1d, LPPool2d, FractionalMaxPool2d, \
     FractionalMaxPool3d
 from torch.nn.modules.batchnorm import BatchNorm1d, BatchNorm2d, BatchNorm3d, LazyBatchNorm1d, LazyBatchNorm2d, \
-    LazyBatchNorm3d
+    LazyBatchNorm3d, SyncBatchNorm
 from torch.nn.modules.fold import Fold, Unfold
 from torch.nn.modules.upsampling import Upsample, UpsamplingNearest2d, UpsamplingBilinear2d
 from torch.nn.modules.padding import ConstantPad1d, ConstantPad2d, ConstantPad3d, ZeroPad2d, \

@@ -4,7 +4,11 @@
 # cumulative average, the eval-mode switch to the running statistics.
 # LazyBatchNorm1d/2d/3d take num_features from their first input
 # (torch/nn/modules/lazy.py).
-# Not here: SyncBatchNorm, the version-1 state_dict upgrade.
+# A state_dict saved before num_batches_tracked existed (version 1, or no
+# version) loads with num_batches_tracked 0, as in PyTorch.
+# SyncBatchNorm refuses CPU input in training and evaluation alike, as
+# PyTorch's does; on a GPU it is BatchNorm (there is no torch.distributed
+# here, so never more than one process to synchronise with).
 import torch
 import torch.nn.functional as F
 import torch.nn.init as init
@@ -12,7 +16,8 @@ from torch.nn.parameter import Parameter, UninitializedParameter, UninitializedB
 from torch.nn.modules.module import Module
 from torch.nn.modules.lazy import LazyModuleMixin
 
-__all__ = ['BatchNorm1d', 'BatchNorm2d', 'BatchNorm3d', 'LazyBatchNorm1d', 'LazyBatchNorm2d', 'LazyBatchNorm3d']
+__all__ = ['BatchNorm1d', 'BatchNorm2d', 'BatchNorm3d', 'LazyBatchNorm1d', 'LazyBatchNorm2d', 'LazyBatchNorm3d',
+           'SyncBatchNorm']
 
 
 class _NormBase(Module):
@@ -58,6 +63,16 @@ class _NormBase(Module):
 
     def _check_input_dim(self, input):
         raise NotImplementedError
+
+    def _load_from_state_dict(self, state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys,
+                              error_msgs):
+        version = local_metadata.get("version", None)
+        if (version is None or version < 2) and self.track_running_stats:
+            num_batches_tracked_key = prefix + "num_batches_tracked"
+            if num_batches_tracked_key not in state_dict:
+                state_dict[num_batches_tracked_key] = torch.tensor(0, dtype=torch.long)
+        super(_NormBase, self)._load_from_state_dict(state_dict, prefix, local_metadata, strict, missing_keys,
+                                                     unexpected_keys, error_msgs)
 
     def extra_repr(self):
         return ("{num_features}, eps={eps}, momentum={momentum}, affine={affine}, "
@@ -150,3 +165,49 @@ class LazyBatchNorm2d(_LazyNormBase, _BatchNorm):
 class LazyBatchNorm3d(_LazyNormBase, _BatchNorm):
     cls_to_become = BatchNorm3d
     _check_input_dim = BatchNorm3d._check_input_dim
+
+
+class SyncBatchNorm(_BatchNorm):
+    def __init__(self, num_features, eps=1e-5, momentum=0.1, affine=True, track_running_stats=True,
+                 process_group=None, device=None, dtype=None):
+        factory_kwargs = {'device': device, 'dtype': dtype}
+        super(SyncBatchNorm, self).__init__(num_features, eps, momentum, affine, track_running_stats,
+                                            **factory_kwargs)
+        self.process_group = process_group
+
+    def _check_input_dim(self, input):
+        if input.dim() < 2:
+            raise ValueError("expected at least 2D input (got {}D input)".format(input.dim()))
+
+    def _check_non_zero_input_channels(self, input):
+        if input.size(1) == 0:
+            raise ValueError("SyncBatchNorm number of input channels should be non-zero")
+
+    def forward(self, input):
+        if not input.is_cuda:
+            raise ValueError("SyncBatchNorm expected input tensor to be on GPU")
+        self._check_input_dim(input)
+        self._check_non_zero_input_channels(input)
+        return _BatchNorm.forward(self, input)
+
+    @classmethod
+    def convert_sync_batchnorm(cls, module, process_group=None):
+        """module with every _BatchNorm in it replaced by a SyncBatchNorm
+        sharing its parameters and buffers."""
+        module_output = module
+        if isinstance(module, _BatchNorm):
+            module_output = SyncBatchNorm(module.num_features, module.eps, module.momentum, module.affine,
+                                          module.track_running_stats, process_group)
+            if module.affine:
+                with torch.no_grad():
+                    module_output.weight = module.weight
+                    module_output.bias = module.bias
+            module_output.running_mean = module.running_mean
+            module_output.running_var = module.running_var
+            module_output.num_batches_tracked = module.num_batches_tracked
+            if hasattr(module, "qconfig"):
+                module_output.qconfig = module.qconfig
+        for name, child in module.named_children():
+            module_output.add_module(name, cls.convert_sync_batchnorm(child, process_group))
+        del module
+        return module_output
