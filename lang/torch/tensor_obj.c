@@ -477,6 +477,11 @@ static cg_value get_requires_grad(cg_tensor *t) { return cg_bool(cg_tensor_requi
 static cg_value get_is_leaf(cg_tensor *t) { return cg_bool(cg_tensor_is_leaf(t)); }
 static cg_value get_ndim(cg_tensor *t) { return cg_int(t->ndim); }
 static cg_value get_is_cuda(cg_tensor *t) { return cg_bool(cg_tensor_device(t).type == CG_CUDA); }
+/* every tensor here is strided (dense): there is no sparse layout */
+static cg_value get_is_sparse(cg_tensor *t) {
+    (void)t;
+    return CG_FALSE;
+}
 static cg_value get_data(cg_tensor *t) { return cg_tensor_steal(cg_detach(t)); }
 static cg_value get_version(cg_tensor *t) { return cg_int(t->storage->version); }
 static cg_value get_retains_grad(cg_tensor *t) { return cg_bool(t->retains_grad); }
@@ -660,6 +665,7 @@ static tensor_attr attrs[] = {
     {"imag", get_imag, set_imag, NULL},
     {"ndim", get_ndim, NULL, NULL},
     {"is_cuda", get_is_cuda, NULL, NULL},
+    {"is_sparse", get_is_sparse, NULL, NULL},
     {"_version", get_version, NULL, NULL},
     {"retains_grad", get_retains_grad, NULL, NULL},
     {"_base", get_base, NULL, NULL},
