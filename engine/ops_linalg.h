@@ -4,6 +4,8 @@
 #ifndef CG_OPS_LINALG_H
 #define CG_OPS_LINALG_H
 
+#include <stdbool.h>
+
 #include "tensor.h"
 
 /* torch.mm(self, mat2): [n,m] @ [m,p] -> [n,p] (MmBackward0) */
@@ -38,6 +40,18 @@ cg_tensor *cg_linear(cg_tensor *input, cg_tensor *weight, cg_tensor *bias);
  * contiguous; matmul uses it on the products it has just made. The row is
  * the views family's (reshape copies through an _unsafe_view too). */
 cg_tensor *cg_unsafe_view(cg_tensor *t, int ndim, const int64_t *sizes);
+
+/* torch.linalg.qr(A, mode): A [*, m, n] float32/float64 = Q R, by LAPACK
+ * (linalg_qr.c); Q [*, m, k] and R [*, k, n] for 'reduced' (k = min(m,
+ * n)), Q [*, m, m] and R [*, m, n] for 'complete', an empty Q for 'r'.
+ * Both outputs batched column-major, grad_fn LinalgQrBackward0. */
+typedef enum { CG_QR_REDUCED, CG_QR_COMPLETE, CG_QR_R } cg_qr_mode;
+int cg_linalg_qr(cg_tensor *A, cg_qr_mode mode, cg_tensor **Q, cg_tensor **R);
+/* torch.linalg.solve_triangular(A, B, *, upper, left=True,
+ * unitriangular=False): X with A X = B (left) or X A = B, A triangular
+ * [*, k, k], batch dims broadcast, dtypes promoted; X batched
+ * column-major (LinalgSolveTriangularBackward0). */
+cg_tensor *cg_linalg_solve_triangular(cg_tensor *A, cg_tensor *B, bool upper, bool left, bool unitriangular);
 
 /* torch.set_float32_matmul_precision and get_float32_matmul_precision:
  * "highest" (float32 arithmetic throughout, the default), "high" or

@@ -54,6 +54,7 @@ const cg_module_entry cg_config_modules[] = {
     {"torch.cuda", cg_torch_cuda_module_init},
     {"torch.cuda.memory", cg_torch_cuda_memory_module_init},
     {"torch.nn.functional", cg_torch_functional_module_init},
+    {"torch.linalg", cg_torch_linalg_module_init},
     {"numpy._lapack", cg_numpy_lapack_module_init},
     {"numpy._umath", cg_numpy_umath_module_init},
     {"numpy._bitgen", cg_numpy_bitgen_module_init},

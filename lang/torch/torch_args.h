@@ -132,6 +132,12 @@ int torch_shuffle_add(cg_value module);
 /* torch.conv1d/2d/3d, conv_transpose1d/2d/3d and conv_tbc, the functions
  * torch.nn.functional's of those names are (torch_functional_conv.c) */
 int torch_conv_add(cg_value module);
+/* torch.qr and Tensor.qr (torch_qr.c) */
+int torch_qr_add(cg_value module, cg_type *tensor_type);
+/* linalg.qr's mode argument as cg_qr_mode, and the named pair (Q, R) of
+ * A's QR in that mode, of torch.return_types.<type> (torch_linalg.c) */
+int torch_qr_mode(cg_value v, cg_qr_mode *mode);
+cg_value torch_qr_pair(const char *type, cg_tensor *A, cg_qr_mode mode);
 /* torch.embedding (torch_embedding.c) */
 int torch_embedding_add(cg_value module);
 /* torch.grid_sampler, torch.affine_grid_generator (torch_grid.c) */
@@ -164,8 +170,9 @@ int torch_size_init(void);
 
 /* ---- torch.return_types (torch_return_types.c) ----------------------------- */
 
-/* A (values, indices) named tuple of type torch.return_types.<name>
- * (max, min); takes the references of both values. */
+/* A named pair of type torch.return_types.<name>: (values, indices) for
+ * max and min, (Q, R) for linalg_qr and qr; takes the references of both
+ * values. */
 cg_value torch_return_pair(const char *name, cg_value values, cg_value indices);
 int torch_return_types_init(void);
 

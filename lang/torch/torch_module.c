@@ -1,7 +1,8 @@
 /* torch_module.c: the `torch` module: the Tensor type and the small types
  * (Size, dtype, device, Generator), the dtypes, every function of
  * torch_tensor_methods.c, torch_creation.c, torch_ops.c and
- * torch_autograd.c, and the torch.autograd and torch.cuda submodules.
+ * torch_autograd.c, torch_qr.c, and the torch.autograd, torch.cuda and
+ * torch.linalg submodules.
  * modules.c makes it once and keeps it: `import torch` twice is one module. */
 #include <stdint.h>
 
@@ -44,6 +45,7 @@ static int torch_fill(cg_value m) {
         || torch_conv_add(m) < 0
         || torch_embedding_add(m) < 0
         || torch_grid_add(m) < 0
+        || torch_qr_add(m, &cg_type_tensor) < 0
         || torch_prelude_names_add(m) < 0)
         return -1;
     if (cg_module_add(m, "Tensor", cg_obj_value(&cg_type_tensor)) < 0
@@ -55,7 +57,10 @@ static int torch_fill(cg_value m) {
     cg_decref(version);
     if (rc < 0)
         return -1;
-    return add_submodule(m, "autograd", "torch.autograd") < 0 || add_submodule(m, "cuda", "torch.cuda") < 0 ? -1 : 0;
+    return add_submodule(m, "autograd", "torch.autograd") < 0 || add_submodule(m, "cuda", "torch.cuda") < 0
+                   || add_submodule(m, "linalg", "torch.linalg") < 0
+               ? -1
+               : 0;
 }
 
 /* A long engine kernel (a big matmul) lets the interpreter lock go, as

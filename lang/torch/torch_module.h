@@ -22,6 +22,7 @@ cg_value cg_torch_cuda_memory_module_init(void);
 /* Adds torch.cuda.memory's public functions to torch.cuda (torch_cuda_memory.c). */
 int cg_torch_cuda_memory_add(cg_value module);
 cg_value cg_torch_functional_module_init(void);
+cg_value cg_torch_linalg_module_init(void);
 /* Adds the convolution, pooling and batch_norm functions to
  * torch.nn.functional (torch_functional_conv.c). */
 int cg_torch_functional_conv_add(cg_value module);

@@ -1,6 +1,7 @@
-/* torch_return_types.c: torch.return_types.max and .min, the named tuples
- * of x.max(dim) and x.min(dim): tuples of (values, indices) that also
- * answer .values and .indices, printed as PyTorch prints them:
+/* torch_return_types.c: the named pairs torch returns: torch.return_types
+ * .max and .min (x.max(dim), x.min(dim): values, indices), .linalg_qr and
+ * .qr (Q, R); tuples that also answer their two field names, printed as
+ * PyTorch prints them:
  *     torch.return_types.max(
  *     values=tensor([3., 4.]),
  *     indices=tensor([1, 1])) */
@@ -8,13 +9,23 @@
 
 #include "torch/torch_args.h"
 
+/* a return type and its fields' names; the type first, so that an
+ * instance's type leads back to its fields */
+typedef struct {
+    cg_type type;
+    const char *fields[2];
+} return_type;
+
+static const char *const *fields_of(cg_value self) { return ((const return_type *)self.u.o->type)->fields; }
+
 static cg_value pair_repr(cg_value self) {
     cg_tuple *tu = (cg_tuple *)self.u.o;
     cg_strbuf b = {0};
-    cg_strbuf_printf(&b, "torch.return_types.%s(\nvalues=", self.u.o->type->name);
+    const char *const *fields = fields_of(self);
+    cg_strbuf_printf(&b, "torch.return_types.%s(\n%s=", self.u.o->type->name, fields[0]);
     if (cg_repr_into(&b, tu->items[0]) < 0)
         goto fail;
-    cg_strbuf_puts(&b, ",\nindices=");
+    cg_strbuf_printf(&b, ",\n%s=", fields[1]);
     if (cg_repr_into(&b, tu->items[1]) < 0)
         goto fail;
     cg_strbuf_puts(&b, ")");
@@ -26,10 +37,10 @@ fail:
 
 static cg_value pair_getattr(cg_value self, cg_str *name) {
     cg_tuple *tu = (cg_tuple *)self.u.o;
-    if (strcmp(name->s, "values") == 0)
-        return cg_incref(tu->items[0]);
-    if (strcmp(name->s, "indices") == 0)
-        return cg_incref(tu->items[1]);
+    const char *const *fields = fields_of(self);
+    for (int i = 0; i < 2; i++)
+        if (strcmp(name->s, fields[i]) == 0)
+            return cg_incref(tu->items[i]);
     return CG_STOP;
 }
 
@@ -39,16 +50,20 @@ static void pair_dealloc(cg_obj *o) {
     cg_type_tuple.dealloc(o);
 }
 
-#define RETURN_TYPE(pyname) \
-    { .head = {CG_IMMORTAL, &cg_type_type}, .name = pyname, .module = "torch.return_types", .base = &cg_type_tuple, }
-static cg_type return_types[] = {RETURN_TYPE("max"), RETURN_TYPE("min")};
+#define RETURN_TYPE(pyname, a, b)                                                                                  \
+    {                                                                                                              \
+        {.head = {CG_IMMORTAL, &cg_type_type}, .name = pyname, .module = "torch.return_types", .base = &cg_type_tuple}, \
+            {a, b}                                                                                                 \
+    }
+static return_type return_types[] = {RETURN_TYPE("max", "values", "indices"), RETURN_TYPE("min", "values", "indices"),
+                                     RETURN_TYPE("linalg_qr", "Q", "R"), RETURN_TYPE("qr", "Q", "R")};
 #define NTYPES ((int)(sizeof return_types / sizeof return_types[0]))
 
 cg_value torch_return_pair(const char *name, cg_value values, cg_value indices) {
     cg_type *type = NULL;
     for (int i = 0; i < NTYPES; i++)
-        if (strcmp(return_types[i].name, name) == 0)
-            type = &return_types[i];
+        if (strcmp(return_types[i].type.name, name) == 0)
+            type = &return_types[i].type;
     cg_value r = cg_tuple_new(2);
     if (cg_is_err(r) || cg_is_err(values) || cg_is_err(indices)) {
         cg_decref(values), cg_decref(indices), cg_decref(r);
@@ -62,7 +77,7 @@ cg_value torch_return_pair(const char *name, cg_value values, cg_value indices) 
 
 int torch_return_types_init(void) {
     for (int i = 0; i < NTYPES; i++) {
-        cg_type *s = &return_types[i];
+        cg_type *s = &return_types[i].type;
         const cg_type *t = &cg_type_tuple;
         if (s->dict)
             continue;

@@ -110,3 +110,56 @@ bool sample_dot(int v, cg_sample *s) {
     default: return false;
     }
 }
+
+/* linalg.qr(in[0], mode i[0]): Q when i[1] is 0, else R */
+static cg_tensor *f_linalg_qr(cg_tensor *const *in, const cg_sample *s) {
+    cg_tensor *q, *r;
+    if (cg_linalg_qr(in[0], (cg_qr_mode)s->i[0], &q, &r) < 0)
+        return NULL;
+    cg_tensor *keep = s->i[1] ? r : q;
+    cg_tensor_release(s->i[1] ? q : r);
+    return keep;
+}
+bool sample_linalg_qr(int v, cg_sample *s) {
+    int64_t tall = S_A + S_B - 1;
+    switch (v) {
+    case 0: return SAMPLE("Q of tall [A+B-1,B]", 1, {IN(1900, false, tall, S_B)}, f_linalg_qr, .i = {0, 0});
+    case 1: return SAMPLE("R of tall [A+B-1,B]", 1, {IN(1901, false, tall, S_B)}, f_linalg_qr, .i = {0, 1});
+    case 2: return SAMPLE("Q of wide [A,A+B]", 1, {IN(1902, false, S_A, S_A + S_B)}, f_linalg_qr, .i = {0, 0});
+    case 3: return SAMPLE("R of wide [A,A+B]", 1, {IN(1903, true, S_A, S_A + S_B)}, f_linalg_qr, .i = {0, 1});
+    case 4: return SAMPLE("R of batched [C,A,B]", 1, {IN(1904, true, S_C, S_A, S_B)}, f_linalg_qr, .i = {0, 1});
+    case 5: return SAMPLE("Q of batched [C,A,B]", 1, {IN(1905, false, S_C, S_A, S_B)}, f_linalg_qr, .i = {0, 0});
+    case 6:
+        return SAMPLE("complete Q of wide [A,A+B-1]", 1, {IN(1906, false, S_A, S_A + S_B - 1)}, f_linalg_qr,
+                      .i = {CG_QR_COMPLETE, 0});
+    default: return false;
+    }
+}
+
+/* linalg.solve_triangular(in[0] + 3 I, in[1], upper i[0], left i[1],
+ * unitriangular i[2]): the shifted diagonal keeps A well conditioned */
+static cg_tensor *f_linalg_solve_triangular(cg_tensor *const *in, const cg_sample *s) {
+    int64_t k = in[0]->sizes[in[0]->ndim - 1];
+    cg_tensor *eye = cg_eye(k, k, in[0]->dtype, cg_tensor_device(in[0]));
+    cg_tensor *shift = eye ? cg_mul_scalar(eye, 3.0) : NULL, *a = shift ? cg_add(in[0], shift, cg_scalar_int(1)) : NULL;
+    cg_tensor *x = a ? cg_linalg_solve_triangular(a, in[1], s->i[0], s->i[1], s->i[2]) : NULL;
+    cg_tensor_release(eye), cg_tensor_release(shift), cg_tensor_release(a);
+    return x;
+}
+bool sample_linalg_solve_triangular(int v, cg_sample *s) {
+    switch (v) {
+    case 0:
+        return SAMPLE("upper [A,A] X = [A,B]", 2, {IN(1910, false, S_A, S_A), IN(1911, false, S_A, S_B)},
+                      f_linalg_solve_triangular, .i = {1, 1, 0});
+    case 1:
+        return SAMPLE("lower transposed [A,A] X = [A,B]", 2, {IN(1912, true, S_A, S_A), IN(1913, false, S_A, S_B)},
+                      f_linalg_solve_triangular, .i = {0, 1, 0});
+    case 2:
+        return SAMPLE("X upper [B,B] = [A,B]", 2, {IN(1914, false, S_B, S_B), IN(1915, true, S_A, S_B)},
+                      f_linalg_solve_triangular, .i = {1, 0, 0});
+    case 3:
+        return SAMPLE("unit lower [C,A,A] X = broadcast [A,B]", 2, {IN(1916, false, S_C, S_A, S_A), IN(1917, false, S_A, S_B)},
+                      f_linalg_solve_triangular, .i = {0, 1, 1});
+    default: return false;
+    }
+}

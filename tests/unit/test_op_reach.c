@@ -191,6 +191,8 @@ static const char *const reach[CG_OP_COUNT] = {
     [CG_OP_BADDBMM] = "y = torch.baddbmm(torch.zeros(3, 3), b, b.transpose(1, 2), alpha=0.5)",
     [CG_OP_MV] = "y = x.mv(v)",
     [CG_OP_DOT] = "y = v.dot(v)",
+    [CG_OP_LINALG_QR] = "y = torch.linalg.qr(x).R",
+    [CG_OP_LINALG_SOLVE_TRIANGULAR] = "y = torch.linalg.solve_triangular(x[:, :3], w[:3], upper=True)",
 
     [CG_OP_INDEX] = "y = x[i]",
     [CG_OP_INDEX_PUT] = "y = x.clone(); y[i] = 1.0",
@@ -399,7 +401,8 @@ static const torch_op *first_of_adapter(torch_adapter a) {
 }
 
 /* A row is bound where it says: Tensor.<name> is its method trampoline
- * (TORCH_METHOD), torch.<name> or torch.nn.functional.<name> its function
+ * (TORCH_METHOD), torch.<name>, torch.nn.functional.<name> or
+ * torch.linalg.<name> its function
  * trampoline (TORCH_FUNCTION). Each trampoline is its row's own, so a row
  * that another binding of its name hides fails too. Its function is
  * there: every generic binder (UNARY(f), BINARY(f), ..., IMPL(f)) names
@@ -410,6 +413,8 @@ Test(op_reach, every_language_row_is_bound) {
     cr_assert(!cg_is_err(torch), "import torch failed");
     cg_value fmod = cg_import("torch.nn.functional");
     cr_assert(!cg_is_err(fmod), "import torch.nn.functional failed");
+    cg_value lmod = cg_import("torch.linalg");
+    cr_assert(!cg_is_err(lmod), "import torch.linalg failed");
     cg_value tensor = cg_getattr(torch, cg_str_intern("Tensor"));
     cr_assert(!cg_is_err(tensor));
 
@@ -423,8 +428,10 @@ Test(op_reach, every_language_row_is_bound) {
             if (op->where & TORCH_METHOD)
                 cr_expect(builtin_fn(tensor, op->name) == op->mfn, "%s: Tensor.%s is not its method", row, op->name);
             if (op->where & TORCH_FUNCTION)
-                cr_expect(builtin_fn(torch, op->name) == op->ffn || builtin_fn(fmod, op->name) == op->ffn,
-                          "%s: neither torch.%s nor torch.nn.functional.%s is its function", row, op->name, op->name);
+                cr_expect(builtin_fn(torch, op->name) == op->ffn || builtin_fn(fmod, op->name) == op->ffn
+                              || builtin_fn(lmod, op->name) == op->ffn,
+                          "%s: none of torch.%s, torch.nn.functional.%s, torch.linalg.%s is its function", row,
+                          op->name, op->name, op->name);
             if (generic_adapter(op->adapt))
                 cr_expect(op->fn, "%s: its binder names no function", row);
             else
@@ -436,5 +443,6 @@ Test(op_reach, every_language_row_is_bound) {
     cr_expect_gt(rows, 0, "no op table was registered through torch_ops_prepare");
     cg_decref(tensor);
     cg_decref(fmod);
+    cg_decref(lmod);
     cg_decref(torch);
 }

@@ -2,7 +2,8 @@
 # each draws from the global generator with the engine's uniform_/normal_
 # (bit-exact with PyTorch's CPU generator) under no_grad, with PyTorch's
 # gains, fans and bounds.
-# Not here: orthogonal_ (needs linalg.qr) and its deprecated name.
+# orthogonal_ draws normal_ then takes torch.linalg.qr and its sign fix,
+# as PyTorch's, so that a seeded tensor gets PyTorch's bits.
 import math
 import warnings
 import torch
@@ -179,6 +180,30 @@ def dirac_(tensor, groups=1):
     return tensor
 
 
+def orthogonal_(tensor, gain=1):
+    if tensor.ndimension() < 2:
+        raise ValueError("Only tensors with 2 or more dimensions are supported")
+    if tensor.numel() == 0:  # no-op
+        return tensor
+    rows = tensor.size(0)
+    cols = tensor.numel() // rows
+    flattened = torch.empty(rows, cols, dtype=tensor.dtype, device=tensor.device).normal_(0, 1)
+    if rows < cols:
+        flattened = flattened.t()
+    # Q's columns signed so that R's diagonal is non-negative: a uniform draw
+    q, r = torch.linalg.qr(flattened)
+    k = min(r.shape)
+    d = r[torch.arange(k), torch.arange(k)]
+    ph = d.sign()
+    q *= ph
+    if rows < cols:
+        q = q.t()
+    with torch.no_grad():
+        tensor.view_as(q).copy_(q)
+        tensor.mul_(gain)
+    return tensor
+
+
 def sparse_(tensor, sparsity, std=0.01):
     """A 2-d tensor from N(0, std^2) with a sparsity fraction of each
     column's rows zeroed, the rows drawn by randperm column by column."""
@@ -218,3 +243,4 @@ xavier_normal = _make_deprecate(xavier_normal_)
 kaiming_uniform = _make_deprecate(kaiming_uniform_)
 kaiming_normal = _make_deprecate(kaiming_normal_)
 sparse = _make_deprecate(sparse_)
+orthogonal = _make_deprecate(orthogonal_)
