@@ -182,3 +182,44 @@ try:
     m(torch.zeros(1))
 except RuntimeError as e:
     print("RuntimeError:", e)
+
+print("-- an uninitialized parameter refuses ops (Tensor methods and operators)")
+import re
+import torch.nn.functional as F
+
+
+def refused(label, f):
+    try:
+        r = f()
+        print(label, "ok", type(r).__name__)
+    except (ValueError, RuntimeError) as e:
+        print(label, type(e).__name__, re.sub(' at 0x[0-9a-f]+', '', str(e)))
+
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    m = nn.LazyLinear(3)
+    bn = nn.LazyBatchNorm1d()
+p = m.weight
+for label, f in [("numel", lambda: p.numel()), ("sum", lambda: p.sum()), ("add", lambda: p + 1),
+                 ("radd", lambda: 1 + p), ("rsub", lambda: 1 - p), ("mul_", lambda: p.mul_(2)),
+                 ("getitem", lambda: p[0]), ("setitem", lambda: p.__setitem__(0, 1.0)), ("dim", lambda: p.dim()),
+                 ("len", lambda: len(p)), ("eq", lambda: p == p), ("bool", lambda: bool(p)), ("pow", lambda: p ** 2),
+                 ("iter", lambda: list(p)), ("norm", lambda: p.norm()), ("detach", lambda: p.detach()),
+                 ("requires_grad_", lambda: p.requires_grad_(False)), ("buffer add", lambda: bn.running_mean + 1),
+                 ("size", lambda: p.size()), ("is_floating_point", lambda: p.is_floating_point()),
+                 ("data", lambda: p.data), ("dtype", lambda: p.dtype), ("grad", lambda: p.grad),
+                 ("is_leaf", lambda: p.is_leaf), ("hash", lambda: hash(p) is not None), ("double", lambda: p.double()),
+                 ("to", lambda: p.to(torch.float64)), ("cpu", lambda: p.cpu()), ("str", lambda: str(p)),
+                 ("init.normal_", lambda: nn.init.normal_(p)), ("init.uniform_", lambda: nn.init.uniform_(p)),
+                 ("init.constant_", lambda: nn.init.constant_(p, 1.0)),
+                 ("init.kaiming_uniform_", lambda: nn.init.kaiming_uniform_(p)),
+                 ("params count", lambda: sum(q.numel() for q in m.parameters())),
+                 ("optim", lambda: torch.optim.SGD(m.parameters(), lr=0.1)),
+                 ("adam", lambda: torch.optim.Adam(m.parameters(), lr=0.1)), ("deepcopy", lambda: copy.deepcopy(m)),
+                 ("zero_grad", lambda: m.zero_grad()), ("DataParallel", lambda: nn.DataParallel(m)),
+                 ("state_dict", lambda: m.state_dict())]:
+    refused(label, f)
+m.double()
+print(type(m.weight).__name__, m.weight.dtype)
+print(digest(m(torch.ones(2, 4, dtype=torch.float64))), type(m).__name__, m.weight.dtype)

@@ -8,6 +8,7 @@ import torch.nn.parameter as parameter
 import torch.nn.modules as modules
 import torch.nn.utils as utils
 import torch.nn.parallel as parallel
+import torch.nn.common_types as common_types
 from torch.nn.parameter import Parameter, UninitializedParameter, UninitializedBuffer
 from torch.nn.modules import *
 from torch.nn.parallel import DataParallel

@@ -36,11 +36,15 @@ class Parameter(torch.Tensor):
 # Note [Uninitialized tensors]
 # ~~~~~~~~~~~~~~~~~~~~~~~~~~~~
 # PyTorch keeps an uninitialized parameter as an empty tensor whose
-# __torch_function__ refuses every op but a few, and whose `shape` raises.
-# The language does not dispatch torch functions to __torch_function__, so
-# the op refusal is not reproduced; `shape` is refused by __getattribute__,
-# since the Tensor's own attributes are read before a subclass's
-# properties here.
+# __torch_function__ refuses every op but a few (_allowed_methods), and
+# whose `shape` raises. The language's built-in torch functions do not
+# dispatch to __torch_function__, so the refusal is made here instead, on
+# the Tensor methods and operators: each becomes one that raises PyTorch's
+# ValueError, naming the function as PyTorch's message does (a C method,
+# a slot wrapper, or a Tensor method PyTorch writes in Python). torch.*
+# and F.* functions given an uninitialized tensor are not refused. `shape`
+# is refused by __getattribute__: the Tensor's own attributes are read
+# before a subclass's properties here.
 _SHAPE_MESSAGE = ("Can't access the shape of an uninitialized parameter or buffer. "
                   "This error usually happens in `load_state_dict` when trying to load "
                   "an uninitialized parameter into an initialized one. "
@@ -94,6 +98,71 @@ class UninitializedTensorMixin:
 
 def is_lazy(param):
     return isinstance(param, UninitializedTensorMixin)
+
+
+# The operators and the function PyTorch's message names for each: a C
+# method of _TensorBase by name, or ('slot', name), or ('function', name)
+# for one PyTorch writes in Python (its qualified name).
+_OPERATORS = {
+    '__add__': 'add', '__radd__': 'add', '__sub__': 'sub', '__rsub__': ('function', 'Tensor.__rsub__'),
+    '__mul__': 'mul', '__rmul__': 'mul', '__truediv__': 'div', '__rtruediv__': ('function', 'Tensor.__rdiv__'),
+    '__matmul__': 'matmul', '__rmatmul__': ('function', 'Tensor.__rmatmul__'),
+    '__pow__': ('function', '_TensorBase.pow'), '__rpow__': ('function', 'Tensor.__rpow__'),
+    '__floordiv__': ('function', 'Tensor.__floordiv__'), '__rfloordiv__': ('function', 'Tensor.__rfloordiv__'),
+    '__mod__': 'remainder', '__rmod__': ('function', 'Tensor.__rmod__'), '__neg__': 'neg', '__abs__': 'abs',
+    '__getitem__': ('slot', '__getitem__'), '__setitem__': ('slot', '__setitem__'), '__bool__': '__bool__',
+    '__float__': '__float__', '__int__': '__int__', '__index__': '__index__', '__iter__': 'dim',
+    '__len__': ('function', 'Tensor.__len__'), '__contains__': ('function', 'Tensor.__contains__'),
+    '__reversed__': ('function', 'Tensor.__reversed__'), '__array__': ('function', 'Tensor.__array__'),
+    '__lt__': 'lt', '__le__': 'le', '__gt__': 'gt', '__ge__': 'ge', '__eq__': 'eq', '__ne__': 'ne',
+    '__iadd__': 'add_', '__isub__': 'sub_', '__imul__': 'mul_', '__itruediv__': 'div_',
+    '__and__': '__and__', '__or__': '__or__', '__xor__': '__xor__', '__invert__': '__invert__',
+}
+# Tensor methods PyTorch 1.13 writes in Python (torch/_tensor.py)
+_PYTHON_METHODS = {'backward', 'eig', 'is_shared', 'istft', 'lstsq', 'lu', 'norm', 'refine_names',
+                   'register_hook', 'reinforce', 'rename', 'rename_', 'resize', 'resize_as', 'solve', 'split',
+                   'stft', 'storage', 'storage_type', 'to_sparse_coo', 'unflatten', 'unique', 'unique_consecutive',
+                   'align_to'}
+_ALLOWED = {'size', 'copy_', 'is_floating_point', 'half', 'float', 'double', 'char', 'short', 'int', 'long',
+            'cuda', 'cpu', 'to', 'get_device'}
+
+
+def _refusal(name, shown):
+    """A method that raises PyTorch's ValueError for `shown`, the function
+    PyTorch's __torch_function__ would have been given."""
+    def refuse(self, *args, **kwargs):
+        if isinstance(shown, tuple):
+            kind, qualname = shown
+            if kind == 'slot':
+                func = "<slot wrapper '{}' of 'torch._C._TensorBase' objects>".format(qualname)
+            else:
+                func = "<function {} at {:#x}>".format(qualname, id(refuse))
+        else:
+            func = "<method '{}' of 'torch._C._TensorBase' objects>".format(shown)
+        raise ValueError(
+            'Attempted to use an uninitialized parameter in {}. '
+            'This error happens when you are using a `LazyModule` or '
+            'explicitly manipulating `torch.nn.parameter.{}` '
+            'objects. When using LazyModules Call `forward` with a dummy batch '
+            'to initialize the parameters before calling torch functions'.format(func, type(self).__name__))
+    refuse.__name__ = name
+    return refuse
+
+
+def _refuse_tensor_methods(cls):
+    """Note [Uninitialized tensors]: installed after the class statement,
+    so that a class-level __eq__ does not take __hash__ away."""
+    for name, shown in _OPERATORS.items():
+        setattr(cls, name, _refusal(name, shown))
+    for name in dir(torch.Tensor):
+        if name.startswith('_') or name in _ALLOWED or name in cls.__dict__:
+            continue
+        if callable(getattr(torch.Tensor, name, None)):
+            shown = ('function', 'Tensor.' + name) if name in _PYTHON_METHODS else name
+            setattr(cls, name, _refusal(name, shown))
+
+
+_refuse_tensor_methods(UninitializedTensorMixin)
 
 
 class UninitializedParameter(UninitializedTensorMixin, Parameter):
