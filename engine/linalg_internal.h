@@ -4,6 +4,8 @@
 #ifndef CG_LINALG_INTERNAL_H
 #define CG_LINALG_INTERNAL_H
 
+#include <stdbool.h>
+
 #include "tensor.h"
 
 /* A new tensor of sizes with each matrix (the last two dims) column-major
@@ -11,8 +13,11 @@
  * PyTorch returns its factorisations. */
 cg_tensor *cg_linalg_empty_fortran(int ndim, const int64_t *sizes, cg_dtype dt, cg_device dev);
 /* x [*, r, c] times the [r, c] mask holding `above` above the diagonal,
- * `diag` on it and `below` under it (triu: 1, 1, 0): a triangle cut as
- * an op the autograd graph records (MulBackward0), for the derivatives. */
+ * `diag` on it and `below` under it: a scaling the autograd graph records
+ * (MulBackward0), for the derivatives. */
 cg_tensor *cg_linalg_mask_mul(cg_tensor *x, double above, double diag, double below);
+/* triu(x) (upper) or tril(x), without the diagonal unless diag: the rest
+ * exact zeros (where, WhereBackward0), as PyTorch's triu/tril write them. */
+cg_tensor *cg_linalg_triangle(cg_tensor *x, bool upper, bool diag);
 
 #endif

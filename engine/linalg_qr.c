@@ -176,7 +176,7 @@ static cg_tensor *inner_grad(cg_tensor *gQ, cg_tensor *gR, cg_tensor *Q, cg_tens
 
 /* m >= n: Q syminvadj(triu(gA)) (+ gQ), solved against R^H from the right */
 static cg_tensor *tall_grad(cg_tensor *gA, cg_tensor *gQ, cg_tensor *Q, cg_tensor *R) {
-    cg_tensor *u = cg_linalg_mask_mul(gA, 1, 1, 0), *ut = u ? mT(u) : NULL;
+    cg_tensor *u = cg_linalg_triangle(gA, true, true), *ut = u ? mT(u) : NULL;
     cg_tensor *sum = ut ? cg_add(u, ut, cg_scalar_int(1)) : NULL;
     cg_tensor *adj = sum ? cg_linalg_mask_mul(sum, 1, 0.5, 1) : NULL; /* the diagonal halved */
     cg_tensor_release(u), cg_tensor_release(ut), cg_tensor_release(sum);
@@ -199,7 +199,7 @@ static cg_tensor *wide_grad(cg_tensor *gA, cg_tensor *gR, cg_tensor *Q, cg_tenso
     int64_t m = Q->sizes[Q->ndim - 2], n = R->sizes[R->ndim - 1];
     cg_tensor *neg = cg_neg(gA), *negt = neg ? mT(neg) : NULL;
     cg_tensor *diff = negt ? cg_sub(neg, negt, cg_scalar_int(1)) : NULL;
-    cg_tensor *skew = diff ? cg_linalg_mask_mul(diff, 0, 1, 1) : NULL;
+    cg_tensor *skew = diff ? cg_linalg_triangle(diff, false, true) : NULL;
     cg_tensor_release(neg), cg_tensor_release(negt), cg_tensor_release(diff);
     cg_tensor *b = skew ? cg_matmul(Q, skew) : NULL;
     cg_tensor_release(skew);

@@ -160,21 +160,37 @@ cg_tensor *cg_linalg_solve_triangular(cg_tensor *A, cg_tensor *B, bool upper, bo
 
 /* ---- the derivative -------------------------------------------------------------- */
 
-cg_tensor *cg_linalg_mask_mul(cg_tensor *x, double above, double diag, double below) {
-    int64_t r = x->sizes[x->ndim - 2], c = x->sizes[x->ndim - 1];
+/* The [r, c] mask of m's values (above, diag, below the diagonal) in
+ * dtype dt on dev. */
+static cg_tensor *mask_of(int64_t r, int64_t c, const double m[3], cg_dtype dt, cg_device dev) {
     cg_tensor *mask = cg_tensor_empty(2, (int64_t[]){r, c}, CG_F64, cg_device_cpu());
     if (!mask)
         return NULL;
     double *p = cg_tensor_data(mask);
     for (int64_t i = 0; i < r; i++)
         for (int64_t j = 0; j < c; j++)
-            p[i * c + j] = i == j ? diag : j > i ? above : below;
-    cg_tensor *typed = cg_to_dtype(mask, x->dtype);
+            p[i * c + j] = j > i ? m[0] : j == i ? m[1] : m[2];
+    cg_tensor *typed = cg_to_dtype(mask, dt);
     cg_tensor_release(mask);
-    cg_tensor *moved = typed ? cg_to_device(typed, cg_tensor_device(x)) : NULL;
+    cg_tensor *moved = typed ? cg_to_device(typed, dev) : NULL;
     cg_tensor_release(typed);
-    cg_tensor *out = moved ? cg_mul(x, moved) : NULL;
-    cg_tensor_release(moved);
+    return moved;
+}
+
+cg_tensor *cg_linalg_mask_mul(cg_tensor *x, double above, double diag, double below) {
+    cg_tensor *m = mask_of(x->sizes[x->ndim - 2], x->sizes[x->ndim - 1], (double[]){above, diag, below}, x->dtype,
+                           cg_tensor_device(x));
+    cg_tensor *out = m ? cg_mul(x, m) : NULL;
+    cg_tensor_release(m);
+    return out;
+}
+
+cg_tensor *cg_linalg_triangle(cg_tensor *x, bool upper, bool diag) {
+    cg_tensor *m = mask_of(x->sizes[x->ndim - 2], x->sizes[x->ndim - 1], (double[]){upper, diag, !upper}, CG_BOOL,
+                           cg_tensor_device(x));
+    cg_tensor *zero = m ? cg_zeros(0, NULL, x->dtype, cg_tensor_device(x)) : NULL;
+    cg_tensor *out = zero ? cg_where(m, x, zero) : NULL;
+    cg_tensor_release(m), cg_tensor_release(zero);
     return out;
 }
 
@@ -196,7 +212,7 @@ int cg_bw_linalg_solve_triangular(cg_node *node, cg_tensor *const *go, cg_tensor
         cg_tensor *xh = cg_transpose(X, -2, -1);
         cg_tensor *p = xh ? (left ? cg_matmul(gb, xh) : cg_matmul(xh, gb)) : NULL;
         cg_tensor *np = p ? cg_neg(p) : NULL;
-        gi[0] = np ? cg_linalg_mask_mul(np, upper, !unit, !upper) : NULL;
+        gi[0] = np ? cg_linalg_triangle(np, upper, !unit) : NULL;
         cg_tensor_release(xh), cg_tensor_release(p), cg_tensor_release(np);
         rc = gi[0] ? 0 : -1;
     }

@@ -86,3 +86,13 @@ for threads in (1, 2):
     Q, R = torch.linalg.qr(A)
     (Q.sum() + R.sum()).backward()
     print(threads, digest(Q), digest(R), digest(A.grad))
+# the cut-off triangle of a gradient is +0, as PyTorch's triu/tril write it
+torch.set_num_threads(1)
+torch.manual_seed(11)
+A = (torch.randn(3, 3) * torch.tensor([[1., 1., 1.], [0., 1., 1.], [0., 0., 1.]]) + 3 * torch.eye(3)).requires_grad_()
+B = torch.randn(3, 2, requires_grad=True)
+torch.linalg.solve_triangular(A, B, upper=True).sum().backward()
+print(A.grad, [str(v) for v in A.grad.flatten().tolist()])
+A = torch.randn(4, 3, requires_grad=True)
+torch.linalg.qr(A).Q.pow(2).sum().backward()
+print(A.grad)
