@@ -69,3 +69,9 @@ sd._metadata = OrderedDict([('', {'version': 1}), ('module', {}), ('module.sub',
 c(sd, 'module.'); print(sd, sd._metadata)
 sd2 = {'module.w': 1, '_metadata': {'': 0, 'module': 1, 'module.x': 2}}
 c(sd2, 'module.'); print(sd2)
+# Tensor's own __torch_function__: the result takes the subclass, its history kept
+x = torch.Tensor._make_subclass(S, torch.ones(2), True)
+y = F.handle_torch_function(torch.mul, (x,), x, 3.0)
+print(type(y).__name__, y.grad_fn.name(), y.tolist())
+y.sum().backward()
+print(x.grad.tolist())

@@ -26,8 +26,13 @@ def _disabled_torch_function_impl(func, types, args=(), kwargs=None):
 
 
 def _convert(ret, cls):
+    """ret (a result of func) as class cls, as PyTorch's as_subclass: an
+    alias of it (AliasBackward0, which x[...] records) whose class changes
+    in place."""
     if isinstance(ret, torch.Tensor) and not isinstance(ret, cls):
-        return torch.Tensor._make_subclass(cls, ret, ret.requires_grad)
+        alias = ret[...]
+        alias.__class__ = cls
+        return alias
     if isinstance(ret, (tuple, list)):
         return type(ret)(_convert(r, cls) for r in ret)
     return ret
