@@ -223,6 +223,14 @@ def _state_or_none(obj):
     return dict(d) if d else None
 
 
+class _Owner:
+    def _method(self):
+        pass
+
+
+_MethodType = type(_Owner()._method)
+
+
 def _reduce_builtin(obj, cls, proto):
     """The reduction of a builtin type's instance that CPython's type
     gives; None for a type without one of its own."""
@@ -241,6 +249,8 @@ def _reduce_builtin(obj, cls, proto):
         if owner is None or type(owner) is type(_sys):
             return obj.__name__
         return getattr, (owner, obj.__name__)
+    if cls is _MethodType:  # a bound method: its name looked up on its object
+        return getattr, (obj.__self__, obj.__func__.__name__)
     if obj is ... or obj is NotImplemented:
         return 'Ellipsis' if obj is ... else 'NotImplemented'
     if isinstance(obj, BaseException):
@@ -290,7 +300,10 @@ def _object_reduce(obj):
 
 def _reduce(obj, proto):
     """obj's reduction as pickle and copy take it: __reduce_ex__(proto),
-    else __reduce__()."""
+    else __reduce__(). A bound method's own reduction first: its
+    attribute lookups reach its function's."""
+    if type(obj) is _MethodType:
+        return getattr, (obj.__self__, obj.__func__.__name__)
     reduce_ex = getattr(obj, '__reduce_ex__', None)
     if reduce_ex is not None:
         return reduce_ex(proto)

@@ -223,3 +223,27 @@ for label, f in [("numel", lambda: p.numel()), ("sum", lambda: p.sum()), ("add",
 m.double()
 print(type(m.weight).__name__, m.weight.dtype)
 print(digest(m(torch.ones(2, 4, dtype=torch.float64))), type(m).__name__, m.weight.dtype)
+
+print("-- saving and loading lazy modules and their state_dicts")
+import io, pickle
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    m = nn.LazyLinear(3)
+    m2 = nn.LazyLinear(3)
+buf = io.BytesIO()
+torch.save(m.state_dict(), buf)
+buf.seek(0)
+sd = torch.load(buf)
+print({k: type(v).__name__ for k, v in sd.items()})
+
+print(m2.load_state_dict(sd), type(m2).__name__)
+b2 = io.BytesIO(); torch.save(m, b2); b2.seek(0)
+m3 = torch.load(b2)
+print(type(m3).__name__, m3, type(m3.weight).__name__)
+print(m3(torch.ones(1, 2)).shape, type(m3).__name__)
+p = pickle.loads(pickle.dumps(nn.UninitializedParameter(requires_grad=False)))
+print(type(p).__name__, p.requires_grad)
+class Owner:
+    def method(self):
+        return 1
+print(pickle.loads(pickle.dumps(Owner().method))())

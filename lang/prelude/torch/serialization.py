@@ -142,7 +142,11 @@ class _Saver:
 def _reduce_for_pickle(t):
     """Tensor.__reduce_ex__ as PyTorch's: the tensor rebuilt over a
     TypedStorage of its whole storage, which torch.save writes as a
-    persistent id (a record) and pickle as a torch.save payload."""
+    persistent id (a record) and pickle as a torch.save payload. An
+    uninitialized parameter or buffer has no data: it is its class and
+    requires_grad, by its own __reduce_ex__."""
+    if torch.nn.parameter.is_lazy(t):
+        return t.__reduce_ex__(2)
     if isinstance(t, torch.nn.Parameter):
         return (torch._utils._rebuild_parameter, (t.detach(), t.requires_grad, collections.OrderedDict()))
     return (torch._utils._rebuild_tensor_v2, (TypedStorage(_flat=torch._storage_flat(t)), t.storage_offset(),
