@@ -114,3 +114,11 @@ print(conv)
 print(conv is model, conv[1].weight is model[1].weight, conv[1].running_mean is model[1].running_mean,
       conv[1].qconfig, conv[1].process_group, type(conv[2][0]).__name__, conv[2][0].weight)
 print(type(nn.SyncBatchNorm.convert_sync_batchnorm(nn.BatchNorm1d(2))).__name__)
+
+# the package's modules, as PyTorch's
+from torch.nn.parallel.scatter_gather import scatter_kwargs, gather as gather2
+import torch.nn.parallel.distributed
+import torch.nn.parallel.replicate
+print(callable(torch.nn.parallel.data_parallel), gather2 is P.gather,
+      torch.nn.parallel.distributed.DistributedDataParallel is P.DistributedDataParallel)
+print(scatter_kwargs((1, 'a'), {'k': 2}, [0, 1]), scatter_kwargs((), None, [0]), scatter_kwargs((3,), {}, []))
