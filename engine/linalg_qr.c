@@ -31,10 +31,9 @@ cg_tensor *cg_linalg_empty_fortran(int ndim, const int64_t *sizes, cg_dtype dt, 
         return t;
     int64_t strides[CG_MAX_DIMS];
     cg_contiguous_strides(ndim, sizes, strides);
-    int64_t rows = sizes[ndim - 2], cols = sizes[ndim - 1];
+    int64_t rows = sizes[ndim - 2];
     strides[ndim - 2] = 1;
     strides[ndim - 1] = rows > 1 ? rows : 1;
-    (void)cols;
     cg_tensor_set_strides(t, strides);
     return t;
 }
@@ -70,6 +69,7 @@ void cg_cpu_linalg_qr(const cg_kernel_call *call) {
     cg_dtype dt = A->dtype;
     size_t size = cg_dtype_size(dt);
     int64_t m = A->sizes[A->ndim - 2], n = A->sizes[A->ndim - 1], k = m < n ? m : n;
+    /* geqrf works in m x n, orgqr in m x qcols: the buffer holds either */
     int64_t qcols = mode == CG_QR_COMPLETE ? m : k, rrows = qcols, width = n > qcols ? n : qcols;
     int64_t batch = 1;
     for (int d = 0; d < A->ndim - 2; d++)
@@ -80,6 +80,7 @@ void cg_cpu_linalg_qr(const cg_kernel_call *call) {
     if (!buf || !tau) {
         free(buf), free(tau);
         cg_error_set(CG_MEMORY_ERROR, "out of memory");
+        cg_cpu_kernel_fail();
         return;
     }
     const char *a = cg_tensor_data(A);
@@ -94,9 +95,10 @@ void cg_cpu_linalg_qr(const cg_kernel_call *call) {
             if (info == 0)
                 memcpy(q + (size_t)(b * m * qcols) * size, buf, (size_t)(m * qcols) * size);
         }
-        if (info != 0) {
+        if (info != 0) { /* -1: a size past LAPACK's ints, its error set */
             if (info > 0)
                 cg_error_set(CG_RUNTIME_ERROR, "linalg.qr: LAPACK failed with info %d", info);
+            cg_cpu_kernel_fail();
             break;
         }
     }

@@ -14,6 +14,7 @@
  * data with the transpose flag and the other triangle. X A = B is trsm's
  * right side. The same calls into the same OpenBLAS give PyTorch's bits. */
 #include <cblas.h>
+#include <limits.h>
 #include <string.h>
 
 #include "autograd.h"
@@ -78,6 +79,8 @@ static int check_inputs(const cg_tensor *A, const cg_tensor *B, bool left) {
     CG_CHECK_INT(left ? ac == br : ac == bc, CG_RUNTIME_ERROR,
                  "%s: Incompatible shapes of A and B for the equation %s (%lldx%lld and %lldx%lld)", f,
                  left ? "AX = B" : "XA = B", (long long)ar, (long long)ac, (long long)br, (long long)bc);
+    CG_CHECK_INT(ar <= INT_MAX && br <= INT_MAX && bc <= INT_MAX, CG_VALUE_ERROR,
+                 "cgrad: matrix too large for BLAS's 32-bit sizes");
     cg_dtype dt = cg_dtype_promote(A->dtype, B->dtype);
     CG_CHECK_INT(cg_dtype_is_inexact(dt), CG_RUNTIME_ERROR,
                  "%s: Expected a floating point or complex tensor as input. Got %s", f, cg_dtype_legacy_name(dt));
