@@ -44,10 +44,10 @@ static cg_dtype result2(cg_tensor *a, cg_tensor *b) {
  * once (sub is add of -alpha); with alpha 1 that is the plain sum, which
  * vectorises. */
 #define ALPHA(T) const T alpha = (T)cg_scalar_to_double(args->s[0])
-CG_BINARY_ROW(add_f32, float, ALPHA(float), alpha == 1.0f ? a + b : fmaf(b, alpha, a))
-CG_BINARY_ROW(add_f64, double, ALPHA(double), alpha == 1.0 ? a + b : fma(b, alpha, a))
-CG_BINARY_ROW(sub_f32, float, ALPHA(float), alpha == 1.0f ? a - b : fmaf(b, -alpha, a))
-CG_BINARY_ROW(sub_f64, double, ALPHA(double), alpha == 1.0 ? a - b : fma(b, -alpha, a))
+CG_BINARY_ROW_FMA(add_f32, float, ALPHA(float), alpha == 1.0f ? a + b : fmaf(b, alpha, a))
+CG_BINARY_ROW_FMA(add_f64, double, ALPHA(double), alpha == 1.0 ? a + b : fma(b, alpha, a))
+CG_BINARY_ROW_FMA(sub_f32, float, ALPHA(float), alpha == 1.0f ? a - b : fmaf(b, -alpha, a))
+CG_BINARY_ROW_FMA(sub_f64, double, ALPHA(double), alpha == 1.0 ? a - b : fma(b, -alpha, a))
 #define MUL_ROW(name, T) CG_BINARY_ROW(name, T, CG_NOPRO, a *b)
 #define DIV_ROW(name, T) CG_BINARY_ROW(name, T, CG_NOPRO, a / b)
 /* Integers wrap on overflow as PyTorch's do: computed unsigned (signed

@@ -23,8 +23,8 @@
 /* ---- kernels ------------------------------------------------------------------ */
 
 #define VALUE(T) const T value = CG_SCALAR_AS(T, args->s[0])
-CG_TERNARY_ROW(addcmul_f32, float, float, float, VALUE(float), fmaf(value *b, c, a))
-CG_TERNARY_ROW(addcmul_f64, double, double, double, VALUE(double), fma(value *b, c, a))
+CG_TERNARY_ROW_FMA(addcmul_f32, float, VALUE(float), fmaf(value *b, c, a))
+CG_TERNARY_ROW_FMA(addcmul_f64, double, VALUE(double), fma(value *b, c, a))
 /* integers wrap as PyTorch's, computed unsigned (ops_binary.c) */
 #define ADDCMUL_INT(T, U, SUF) CG_TERNARY_ROW(addcmul_##SUF, T, T, T, VALUE(T), (T)((U)a + (U)value * (U)b * (U)c))
 ADDCMUL_INT(int32_t, uint32_t, i32)
@@ -47,13 +47,13 @@ void cg_cpu_addcdiv(const cg_kernel_call *c) { cg_ew_run(c, addcdiv_rows, 0); }
 #define LERPF(a, b, w) ((w) < 0.5f ? fmaf((w), (b) - (a), (a)) : fmaf((a) - (b), 1.0f - (w), (b)))
 #define LERPD(a, b, w) ((w) < 0.5 ? fma((w), (b) - (a), (a)) : fma((a) - (b), 1.0 - (w), (b)))
 #define WEIGHT(T) const T w = (T)cg_scalar_to_double(args->s[0])
-CG_BINARY_ROW(lerp_f32, float, WEIGHT(float), LERPF(a, b, w))
-CG_BINARY_ROW(lerp_f64, double, WEIGHT(double), LERPD(a, b, w))
+CG_BINARY_ROW_FMA(lerp_f32, float, WEIGHT(float), LERPF(a, b, w))
+CG_BINARY_ROW_FMA(lerp_f64, double, WEIGHT(double), LERPD(a, b, w))
 static const cg_row_fn lerp_rows[CG_DTYPE_COUNT] = {CG_ROWS_FLOAT(lerp)};
 void cg_cpu_lerp(const cg_kernel_call *c) { cg_ew_run(c, lerp_rows, 0); }
 
-CG_TERNARY_ROW(lerp_tensor_f32, float, float, float, CG_NOPRO, LERPF(a, b, c))
-CG_TERNARY_ROW(lerp_tensor_f64, double, double, double, CG_NOPRO, LERPD(a, b, c))
+CG_TERNARY_ROW_FMA(lerp_tensor_f32, float, CG_NOPRO, LERPF(a, b, c))
+CG_TERNARY_ROW_FMA(lerp_tensor_f64, double, CG_NOPRO, LERPD(a, b, c))
 static const cg_row_fn lerp_tensor_rows[CG_DTYPE_COUNT] = {CG_ROWS_FLOAT(lerp_tensor)};
 void cg_cpu_lerp_tensor(const cg_kernel_call *c) { cg_ew_run(c, lerp_tensor_rows, 0); }
 

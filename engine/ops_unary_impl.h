@@ -18,8 +18,14 @@
 
 /* out TO = expr(a: TA, b: T, c: T): where (bool, T, T), clamp and masks.
  * Unit strides take a plain loop the compiler vectorises. */
-#define CG_TERNARY_ROW(name, TO, TA, T, pro, expr)                                                \
-    static void name(char **p, const int64_t *s, int64_t n, const void *ctx) {                    \
+#define CG_TERNARY_ROW(name, TO, TA, T, pro, expr) CG_TERNARY_ROW_A(name, TO, TA, T, pro, expr, )
+/* a ternary row with fused multiply-adds (Note [Rows with fused multiply-adds] in ew.h) */
+#define CG_TERNARY_ROW_FMA(name, T, pro, expr)                                                    \
+    CG_TERNARY_ROW_A(name##_base, T, T, T, pro, expr, )                                           \
+    CG_TERNARY_ROW_A(name##_fma, T, T, T, pro, expr, CG_FMA_TARGET)                               \
+    CG_FMA_DISPATCH(name)
+#define CG_TERNARY_ROW_A(name, TO, TA, T, pro, expr, attr)                                        \
+    attr static void name(char **p, const int64_t *s, int64_t n, const void *ctx) {               \
         const cg_op_args *args = ctx;                                                             \
         (void)args;                                                                               \
         pro;                                                                                      \

@@ -42,6 +42,9 @@ BENCHES = [
     ("save_load", "torch.save then torch.load of a 100 MB state_dict (a file)", 1.0),
     ("activation_bench", "elu, silu, softplus, mish forward+backward over 4M float32, 5 times each", 1.0),
     ("lstm_bench", "nn.LSTM 2 layers, hidden 256, seq 50, batch 32: forward+backward, 5 times", 0.5),
+    ("transformer_bench", "nn.TransformerEncoder 4 layers, d_model 256, 8 heads, seq 128, batch 16: "
+     "forward+backward, 3 times", 0.5),
+    ("adam_bench", "torch.optim.Adam over 1M parameters, 20 steps", 1.0),
 ]
 
 
