@@ -48,8 +48,35 @@ typedef uint16_t cg_u16;
 typedef uint32_t cg_u32;
 typedef uint64_t cg_u64;
 
-#define CG_UNARY_ROW(name, T, pro, expr)                                       \
+/* Note [Rows at the machine's vector width]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * cgrad is built for baseline x86-64 (SSE2: four floats a vector, and no
+ * FMA instruction, so fmaf/fma are libm calls per element), while PyTorch
+ * dispatches its kernels to AVX2 at run time. Every elementwise row is
+ * therefore compiled twice, as itself and with a target attribute for
+ * AVX2 (eight floats a vector), and runs the second where
+ * cg_vec_math_available says the CPU has AVX2 and FMA. The bits are the
+ * same: lanes compute exactly what the scalar code does. FMA is enabled
+ * only in the rows whose expression calls fmaf/fma (CG_*_ROW_FMA: add and
+ * sub with alpha, addcmul, lerp), where it makes that call one exactly
+ * rounded instruction; elsewhere it stays off, because GCC's vectoriser
+ * fuses some patterns into FMAs despite -std=c11's no-contraction rule
+ * (complex products became fmaddsub). Before, add_(other, alpha) took 30
+ * times PyTorch's time (an fmaf call per element) and division twice. */
+#define CG_AVX2_TARGET __attribute__((target("avx2")))
+#define CG_FMA_TARGET __attribute__((target("avx2,fma")))
+bool cg_vec_math_available(void);
+#define CG_AVX2_DISPATCH(name)                                                 \
     static void name(char **p, const int64_t *s, int64_t n, const void *ctx) { \
+        (cg_vec_math_available() ? name##_avx2 : name##_base)(p, s, n, ctx);   \
+    }
+
+#define CG_UNARY_ROW(name, T, pro, expr)                                       \
+    CG_UNARY_ROW_A(name##_base, T, pro, expr, )                                \
+    CG_UNARY_ROW_A(name##_avx2, T, pro, expr, CG_AVX2_TARGET)                  \
+    CG_AVX2_DISPATCH(name)
+#define CG_UNARY_ROW_A(name, T, pro, expr, attr)                               \
+    attr static void name(char **p, const int64_t *s, int64_t n, const void *ctx) { \
         const cg_op_args *args = ctx;                                          \
         (void)args;                                                            \
         pro;                                                                   \
@@ -69,7 +96,10 @@ typedef uint64_t cg_u64;
         }                                                                      \
     }
 
-#define CG_BINARY_ROW_T(name, T, TO, pro, expr) CG_BINARY_ROW_TA(name, T, TO, pro, expr, )
+#define CG_BINARY_ROW_T(name, T, TO, pro, expr)                                     \
+    CG_BINARY_ROW_TA(name##_base, T, TO, pro, expr, )                               \
+    CG_BINARY_ROW_TA(name##_avx2, T, TO, pro, expr, CG_AVX2_TARGET)                 \
+    CG_AVX2_DISPATCH(name)
 #define CG_BINARY_ROW_TA(name, T, TO, pro, expr, attr)                              \
     attr static void name(char **p, const int64_t *s, int64_t n, const void *ctx) { \
         const cg_op_args *args = ctx;                                               \
@@ -103,27 +133,12 @@ typedef uint64_t cg_u64;
     }
 
 #define CG_BINARY_ROW(name, T, pro, expr) CG_BINARY_ROW_T(name, T, T, pro, expr)
-
-/* Note [Rows with fused multiply-adds]
- * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
- * A row whose expression calls fmaf/fma (PyTorch's fused multiply-adds:
- * add with alpha, addcmul, lerp) is a libm call per element in the
- * baseline x86-64 build, which has no FMA instruction: some 30 times
- * slower than PyTorch's vector FMA (an Adam step took twice PyTorch's
- * time). CG_FMA_ROWS compiles the row a second time for AVX2 and FMA (a
- * target attribute: fmaf is one instruction and the loop vectorises) and
- * runs that one where cg_vec_math_available says the CPU has them. fma is
- * exactly rounded in hardware and in libm, so the bits are the same. */
-#define CG_FMA_TARGET __attribute__((target("avx2,fma")))
-bool cg_vec_math_available(void);
-#define CG_FMA_DISPATCH(name)                                                       \
-    static void name(char **p, const int64_t *s, int64_t n, const void *ctx) {      \
-        (cg_vec_math_available() ? name##_fma : name##_base)(p, s, n, ctx);         \
-    }
+/* a row whose expression calls fmaf/fma (Note [Rows at the machine's vector width]) */
 #define CG_BINARY_ROW_FMA(name, T, pro, expr)                                       \
     CG_BINARY_ROW_TA(name##_base, T, T, pro, expr, )                                \
-    CG_BINARY_ROW_TA(name##_fma, T, T, pro, expr, CG_FMA_TARGET)                    \
-    CG_FMA_DISPATCH(name)
+    CG_BINARY_ROW_TA(name##_avx2, T, T, pro, expr, CG_FMA_TARGET)                   \
+    CG_AVX2_DISPATCH(name)
+
 #define CG_COMPARE_ROW(name, T, pro, expr) CG_BINARY_ROW_T(name, T, bool, pro, expr)
 #define CG_NOPRO ((void)0)
 

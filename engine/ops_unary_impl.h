@@ -18,12 +18,16 @@
 
 /* out TO = expr(a: TA, b: T, c: T): where (bool, T, T), clamp and masks.
  * Unit strides take a plain loop the compiler vectorises. */
-#define CG_TERNARY_ROW(name, TO, TA, T, pro, expr) CG_TERNARY_ROW_A(name, TO, TA, T, pro, expr, )
-/* a ternary row with fused multiply-adds (Note [Rows with fused multiply-adds] in ew.h) */
+/* (Note [Rows at the machine's vector width] in ew.h; _FMA: a row that
+ * calls fmaf/fma) */
 #define CG_TERNARY_ROW_FMA(name, T, pro, expr)                                                    \
     CG_TERNARY_ROW_A(name##_base, T, T, T, pro, expr, )                                           \
-    CG_TERNARY_ROW_A(name##_fma, T, T, T, pro, expr, CG_FMA_TARGET)                               \
-    CG_FMA_DISPATCH(name)
+    CG_TERNARY_ROW_A(name##_avx2, T, T, T, pro, expr, CG_FMA_TARGET)                              \
+    CG_AVX2_DISPATCH(name)
+#define CG_TERNARY_ROW(name, TO, TA, T, pro, expr)                                                \
+    CG_TERNARY_ROW_A(name##_base, TO, TA, T, pro, expr, )                                         \
+    CG_TERNARY_ROW_A(name##_avx2, TO, TA, T, pro, expr, CG_AVX2_TARGET)                           \
+    CG_AVX2_DISPATCH(name)
 #define CG_TERNARY_ROW_A(name, TO, TA, T, pro, expr, attr)                                        \
     attr static void name(char **p, const int64_t *s, int64_t n, const void *ctx) {               \
         const cg_op_args *args = ctx;                                                             \
