@@ -647,7 +647,69 @@ static cg_value gen_initial_seed(cg_value self, const cg_args *args) {
     return cg_int((int64_t)cg_rng_initial_seed(((generator_obj *)self.u.o)->g));
 }
 
+/* get_state(): the generator's state as a uint8 tensor, PyTorch's layout
+ * (CPU: CPUGeneratorImplState, 5056 bytes; CUDA: its seed and Philox
+ * offset, 16 bytes) */
+static cg_value gen_get_state(cg_value self, const cg_args *args) {
+    static const cg_method_def def = {"get_state", NULL, "get_state()", NULL};
+    if (cg_args_bind(&def, args, NULL, 0) < 0)
+        return CG_ERR;
+    cg_rng *g = cg_rng_or_default(((generator_obj *)self.u.o)->g);
+    bool cpu = g->device.type == CG_CPU;
+    int64_t n = cpu ? CG_RNG_STATE_SIZE : 16;
+    cg_tensor *t = cg_tensor_empty(1, &n, CG_UINT8, cg_device_cpu());
+    if (!t)
+        return torch_raise();
+    uint8_t *p = cg_tensor_data(t);
+    if (cpu) {
+        cg_rng_get_state(g, p);
+    } else {
+        memcpy(p, &g->seed, 8);
+        memcpy(p + 8, &g->philox_offset, 8);
+    }
+    return cg_tensor_steal(t);
+}
+
+/* set_state(new_state): PyTorch's checks, then the state; returns self */
+static cg_value gen_set_state(cg_value self, const cg_args *args) {
+    static const cg_method_def def = {"set_state", NULL, "set_state(new_state)", NULL};
+    cg_value a[1];
+    if (cg_args_bind(&def, args, a, 1) < 0)
+        return CG_ERR;
+    cg_value v = a[0];
+    cg_value r = CG_ERR;
+    cg_rng *g = cg_rng_or_default(((generator_obj *)self.u.o)->g);
+    if (!cg_is_tensor(v)) {
+        cg_raise(&cg_exc_TypeError, "expected a torch.ByteTensor, but got %s", cg_type_name(v));
+    } else {
+        cg_tensor *t = cg_tensor_of_borrowed(v);
+        bool bytes = t->dtype == CG_UINT8 && cg_tensor_device(t).type == CG_CPU;
+        cg_tensor *c = bytes && cg_tensor_is_contiguous(t) ? cg_tensor_retain(t) : NULL;
+        int64_t n = cg_tensor_numel(t);
+        if (!bytes)
+            cg_raise(&cg_exc_TypeError, "RNG state must be a torch.ByteTensor");
+        else if (!c)
+            cg_raise(&cg_exc_RuntimeError, "RNG state must be contiguous");
+        else if (g->device.type != CG_CPU && n != 16)
+            cg_raise(&cg_exc_RuntimeError, "RNG state is wrong size");
+        else if (g->device.type != CG_CPU) {
+            const uint8_t *p = cg_tensor_data(c);
+            memcpy(&g->seed, p, 8);
+            memcpy(&g->philox_offset, p + 8, 8);
+            r = cg_incref(self);
+        } else if (cg_rng_set_state(g, cg_tensor_data(c), n) < 0)
+            torch_raise();
+        else
+            r = cg_incref(self);
+        cg_tensor_release(c);
+    }
+    cg_decref(a[0]);
+    return r;
+}
+
 static const cg_method_def generator_methods[] = {
+    {"get_state", gen_get_state, "get_state()", "Returns the Generator state as a torch.ByteTensor."},
+    {"set_state", gen_set_state, "set_state(new_state)", "Sets the Generator state."},
     {"manual_seed", gen_manual_seed, NULL, "Sets the seed for generating random numbers. Returns the generator."},
     {"seed", gen_seed, "seed()", NULL},
     {"initial_seed", gen_initial_seed, "initial_seed()", NULL},

@@ -30,6 +30,8 @@ static const struct {
     {"torch", "ComplexDoubleStorage", "torch.storage"},
     {"torch", "TypedStorage", "torch.storage"},
     {"torch", "typename", "torch._utils"},
+    {"torch", "get_rng_state", "torch.random"},
+    {"torch", "set_rng_state", "torch.random"},
     {"torch", "UntypedStorage", "torch.storage"},
     {"torch", "lstm", "torch._rnn"},
     {"torch", "gru", "torch._rnn"},
