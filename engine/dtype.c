@@ -17,6 +17,8 @@ static const char *const cpp[CG_DTYPE_COUNT] = {"bool",          "int",         
 const char *cg_dtype_legacy_name(cg_dtype dt) { return legacy[dt]; }
 const char *cg_dtype_name(cg_dtype dt) { return names[dt]; }
 const char *cg_dtype_cpp_name(cg_dtype dt) { return cpp[dt]; }
+cg_dtype cg_default_float_dtype = CG_F32;
+
 cg_dtype cg_dtype_to_float(cg_dtype dt) { return cg_dtype_is_inexact(dt) ? dt : CG_DEFAULT_DTYPE; }
 
 /* Note [Promotion table]

@@ -36,9 +36,13 @@ typedef enum {
     CG_DTYPE_COUNT
 } cg_dtype;
 
-#define CG_DEFAULT_DTYPE CG_F32
+/* torch.get_default_dtype(): float32 unless torch.set_default_dtype chose
+ * another floating dtype (dtype.c). Read where PyTorch reads it: Python
+ * floats, factories without dtype=, integer-to-float promotion, printing. */
+extern cg_dtype cg_default_float_dtype;
+#define CG_DEFAULT_DTYPE (cg_default_float_dtype)
 /* the complex dtype of the default float: the dtype of a wrapped 1j */
-#define CG_DEFAULT_COMPLEX_DTYPE CG_C64
+#define CG_DEFAULT_COMPLEX_DTYPE (cg_default_float_dtype == CG_F64 ? CG_C128 : CG_C64)
 
 #ifndef __cplusplus /* CUDA's C++ moves complex elements as bytes */
 typedef float _Complex cg_c64;

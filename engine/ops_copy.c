@@ -283,7 +283,7 @@ cg_tensor *cg_tensor_from_scalars(int ndim, const int64_t *sizes, const cg_scala
         cg_dtype dt = CG_BOOL;
         for (int64_t i = 0; i < n; i++)
             dt = cg_dtype_promote(dt, cg_scalar_dtype(values[i]));
-        dtype = n ? (int)dt : CG_DEFAULT_DTYPE;
+        dtype = n ? (int)dt : (int)CG_DEFAULT_DTYPE;
     }
     cg_tensor *t = cg_tensor_empty(ndim, sizes, (cg_dtype)dtype, cg_device_cpu());
     if (!t)
@@ -453,6 +453,7 @@ cg_tensor *cg_logspace(double start, double end, int64_t steps, double base, cg_
 
 cg_tensor *cg_eye(int64_t n, int64_t m, cg_dtype dtype, cg_device device) {
     CG_CHECK(n >= 0, CG_RUNTIME_ERROR, "n must be greater or equal to 0, got %lld", (long long)n);
+    CG_CHECK(dtype != CG_BF16, CG_RUNTIME_ERROR, "\"eye\" not implemented for 'BFloat16'");
     if (m < 0)
         m = n;
     int64_t sizes[2] = {n, m};

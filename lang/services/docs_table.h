@@ -908,6 +908,8 @@ DOC("torch.scatter_add", "", "Out-of-place version of torch.Tensor.scatter_add_"
 DOC("torch.seed", "seed()", "Sets the seed for generating random numbers to a non-deterministic random number.")
 DOC("torch.select", "", "Slices the input tensor along the selected dimension at the given index.")
 DOC("torch.selu_", "", "In-place version of selu.")
+DOC("torch.set_default_dtype", "set_default_dtype(d)", "Sets the default floating point dtype to d.")
+DOC("torch.set_default_tensor_type", "set_default_tensor_type(t)", "Sets the default torch.Tensor type to floating point tensor type t.")
 DOC("torch.set_printoptions", "set_printoptions(precision=None, threshold=None, edgeitems=None, linewidth=None, profile=None, sci_mode=None)", "Set options for printing.")
 DOC("torch.set_rng_state", "set_rng_state(new_state)", "Sets the random number generator state.")
 DOC("torch.sigmoid", "", "Alias for torch.special.expit.")

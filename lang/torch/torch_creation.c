@@ -49,6 +49,8 @@ static int leaf_dtype(cg_value v) {
     }
     if (cg_is_tensor(v))
         return (int)cg_tensor_of_borrowed(v)->dtype;
+    if (cg_is_complex(v) && (CG_DEFAULT_DTYPE == CG_F16 || CG_DEFAULT_DTYPE == CG_BF16))
+        return cg_raise_int(&cg_exc_RuntimeError, "invalid default scalar type for complex");
     if (cg_is_complex(v))
         return CG_DEFAULT_COMPLEX_DTYPE;
     int np_dt = torch_numpy_scalar_dtype(v); /* a numpy scalar keeps its dtype */
@@ -269,7 +271,8 @@ static cg_value fn_as_tensor(cg_value *a) {
 }
 
 /* torch.Tensor(...): the legacy constructor: sizes (uninitialised in
- * PyTorch; zeros here), data (float32), or a tensor (an alias). */
+ * PyTorch; zeros here), data (of the default dtype), or a tensor (an
+ * alias). */
 static cg_tensor *legacy_new(const cg_args *args) {
     if (args->nkw) {
         cg_raise(&cg_exc_TypeError, "new() received an invalid combination of arguments - got keyword arguments");
@@ -282,7 +285,7 @@ static cg_tensor *legacy_new(const cg_args *args) {
         return t;
     }
     if (args->npos == 1 && !torch_is_number(args->pos[0]))
-        return torch_tensor_from_data("new", args->pos[0], CG_F32, cg_device_cpu());
+        return torch_tensor_from_data("new", args->pos[0], CG_DEFAULT_DTYPE, cg_device_cpu());
     int n;
     int64_t sizes[CG_MAX_DIMS];
     cg_value tuple = cg_tuple_new(args->npos);
@@ -296,7 +299,7 @@ static cg_tensor *legacy_new(const cg_args *args) {
         return NULL;
     if (n == 0)
         sizes[0] = 0, n = 1; /* torch.Tensor() is tensor([]) */
-    cg_tensor *t = cg_zeros(n, sizes, CG_F32, cg_device_cpu());
+    cg_tensor *t = cg_zeros(n, sizes, CG_DEFAULT_DTYPE, cg_device_cpu());
     if (!t)
         torch_raise();
     return t;

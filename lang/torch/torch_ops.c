@@ -5,6 +5,7 @@
  * Ops with a tensor first argument that are also methods are in
  * torch_tensor_methods.c; creation functions in torch_creation.c. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -292,7 +293,69 @@ static cg_value fn_set_printoptions(cg_value self, const cg_args *args) {
     return torch_bind_call(&def, args, 6, set_printoptions_impl);
 }
 
+/* set_default_dtype(d): a floating dtype only */
+static cg_value set_default_dtype_impl(cg_value *a) {
+    if (!torch_is_dtype(a[0]))
+        return cg_raise(&cg_exc_TypeError,
+                        "invalid dtype object: only floating-point types are supported as the default type");
+    cg_dtype dt = torch_dtype_of(a[0]);
+    if (!cg_dtype_is_float(dt))
+        return cg_raise(&cg_exc_TypeError, "only floating-point types are supported as the default type");
+    cg_default_float_dtype = dt;
+    return CG_NONE;
+}
+
+static cg_value fn_set_default_dtype(cg_value self, const cg_args *args) {
+    static const cg_method_def def = {"set_default_dtype", NULL, "set_default_dtype(d)", NULL};
+    return torch_bind_call(&def, args, 1, set_default_dtype_impl);
+}
+
+/* set_default_tensor_type(t): 'torch.FloatTensor', 'torch.DoubleTensor', ...
+ * (a str; the legacy type objects name themselves so) */
+static cg_value set_default_tensor_type_impl(cg_value *a) {
+    static const struct {
+        const char *name;
+        cg_dtype dtype;
+    } types[] = {{"torch.FloatTensor", CG_F32},  {"torch.DoubleTensor", CG_F64}, {"torch.HalfTensor", CG_F16},
+                 {"torch.BFloat16Tensor", CG_BF16}, {"torch.LongTensor", CG_INT64}, {"torch.IntTensor", CG_INT32},
+                 {"torch.ShortTensor", CG_INT16}, {"torch.CharTensor", CG_INT8}, {"torch.ByteTensor", CG_UINT8},
+                 {"torch.BoolTensor", CG_BOOL}};
+    cg_value v = a[0];
+    cg_value name = cg_is_type(v, &cg_type_str) ? cg_incref(v) : cg_getattr_opt(v, cg_str_intern("__name__"));
+    if (cg_is_err(name))
+        return name;
+    if (name.tag != CG_V_OBJ || !cg_is_type(name, &cg_type_str)) {
+        cg_decref(name);
+        return torch_arg_error("set_default_tensor_type", "t", 1, "str", v);
+    }
+    const char *s = cg_str_cstr(name);
+    char full[64];
+    snprintf(full, sizeof full, "%s%s", strncmp(s, "torch.", 6) && !cg_is_type(v, &cg_type_str) ? "torch." : "", s);
+    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
+        if (!strcmp(full, types[i].name)) {
+            cg_decref(name);
+            if (!cg_dtype_is_float(types[i].dtype))
+                return cg_raise(&cg_exc_TypeError, "only floating-point types are supported as the default type");
+            cg_default_float_dtype = types[i].dtype;
+            return CG_NONE;
+        }
+    cg_value r = strncmp(s, "torch.", 6) ? cg_raise(&cg_exc_ModuleNotFoundError, "No module named '%s'", s)
+                 : !strncmp(s, "torch.cuda.", 11)
+                     ? cg_raise(&cg_exc_RuntimeError, "type %s not available. Torch not compiled with CUDA enabled.", s)
+                     : cg_raise(&cg_exc_AttributeError, "module 'torch' has no attribute '%s'", s + 6);
+    cg_decref(name);
+    return r;
+}
+
+static cg_value fn_set_default_tensor_type(cg_value self, const cg_args *args) {
+    static const cg_method_def def = {"set_default_tensor_type", NULL, "set_default_tensor_type(t)", NULL};
+    return torch_bind_call(&def, args, 1, set_default_tensor_type_impl);
+}
+
 static const cg_method_def plain_functions[] = {
+    {"set_default_dtype", fn_set_default_dtype, NULL, "Sets the default floating point dtype to d."},
+    {"set_default_tensor_type", fn_set_default_tensor_type, NULL,
+     "Sets the default torch.Tensor type to floating point tensor type t."},
     {"is_tensor", fn_is_tensor, NULL, "Returns True if obj is a PyTorch tensor."},
     {"get_default_dtype", fn_get_default_dtype, "get_default_dtype()", NULL},
     {"set_printoptions", fn_set_printoptions, NULL, "Set options for printing."},
