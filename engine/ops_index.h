@@ -28,6 +28,21 @@ cg_tensor *cg_embedding(cg_tensor *weight, cg_tensor *indices, int64_t padding_i
  * indices, in their order (Note [Embedding gradients in order]) */
 cg_tensor *cg_embedding_dense_backward(cg_tensor *grad, cg_tensor *indices, int64_t num_weights, int64_t padding_idx,
                                        bool scale_grad_by_freq);
+/* F.embedding_bag's lookup (embedding_bag.c): indices [n] and offsets
+ * (int64 or int32), mode 0 sum, 1 mean, 2 max, per_sample_weights [n] or
+ * NULL; output [B, D], node EmbeddingBagBackward0. extras, when not NULL,
+ * get torch.embedding_bag's offset2bag, bag_size and max_indices. */
+cg_tensor *cg_embedding_bag(cg_tensor *weight, cg_tensor *indices, cg_tensor *offsets, bool scale_grad_by_freq,
+                            int64_t mode, cg_tensor *psw, bool include_last_offset, bool has_padding,
+                            int64_t padding_idx, cg_tensor **extras);
+/* its derivatives' kernels (Note [Embedding bags in PyTorch's order]):
+ * sum/mean: idx, bag [n] int64, size [B] int64 (mean), psw [n] or NULL;
+ * max: size [B] and argmax [B, D] int64 */
+cg_tensor *cg_embedding_bag_dense_backward(cg_tensor *grad, cg_tensor *idx, cg_tensor *bag, cg_tensor *size,
+                                           cg_tensor *argmax, cg_tensor *psw, int64_t num_weights, int64_t mode,
+                                           int64_t padding_idx, bool scale_grad_by_freq);
+cg_tensor *cg_embedding_bag_psw_backward(cg_tensor *grad, cg_tensor *weight, cg_tensor *idx, cg_tensor *bag,
+                                         int64_t padding_idx);
 int cg_index_add_(cg_tensor *x, int64_t dim, cg_tensor *index, cg_tensor *source);
 /* x.index_fill(dim, index, value) and x.index_fill_(dim, index, value). */
 cg_tensor *cg_index_fill(cg_tensor *x, int64_t dim, cg_tensor *index, cg_scalar value);

@@ -31,6 +31,11 @@ static const doc_row EXTRA[] = {
      "The soft margin loss log(1 + exp(-target * input)), reduced (what F.soft_margin_loss calls)."},
     {"torch.embedding", "embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=False)",
      "The rows of weight at indices (node EmbeddingBackward0)."},
+    {"torch.embedding_bag",
+     "embedding_bag(weight, indices, offsets, scale_grad_by_freq=False, mode=0, sparse=False, "
+     "per_sample_weights=None, include_last_offset=False, padding_idx=None)",
+     "The bags of weight's rows summed (mode 0), averaged (1) or maxed (2), with offset2bag, bag_size and "
+     "max_indices (what F.embedding_bag calls)."},
     {"torch.margin_ranking_loss", "margin_ranking_loss(input1, input2, target, margin=0.0, reduction=1)",
      "The margin ranking loss max(0, -target * (input1 - input2) + margin), reduced (0 none, 1 mean, 2 sum)."},
     {"torch.hinge_embedding_loss", "hinge_embedding_loss(input, target, margin=1.0, reduction=1)",

@@ -382,3 +382,63 @@ bool sample_unbind(int v, cg_sample *s) {
         return SAMPLE("[A,B+2] unbind(1) piece 2", 1, {IN(241, true, S_A, S_B + 2)}, f_split, .i = {0, 1, 2, 3});
     return false;
 }
+
+/* ---- embedding_bag ---------------------------------------------------------------------- */
+
+/* in[0] weight, in[1] indices, in[2] offsets, in[3] per-sample weights or
+ * absent; i: mode, padding_idx (-1 none), include_last_offset */
+static cg_tensor *f_embedding_bag(cg_tensor *const *in, const cg_sample *s) {
+    return cg_embedding_bag(in[0], in[1], in[2], false, s->i[0], s->nin > 3 ? in[3] : NULL, s->i[2] != 0, s->i[1] >= 0,
+                            s->i[1], NULL);
+}
+bool sample_embedding_bag(int v, cg_sample *s) {
+    switch (v) {
+    case 0:
+        return SAMPLE("sum of [5,B] rows, per-sample weights, an empty bag", 4,
+                      {IN(1700, false, 5, S_B), IX(SZ(6), 1, 3, 1, 4, 0, 2), IX(SZ(3), 0, 2, 2), IN(1701, false, 6)},
+                      f_embedding_bag, .i = {0, -1, 0});
+    case 1:
+        return SAMPLE("mean of [5,B] non-contiguous rows, padding 1, last offset included", 3,
+                      {IN(1702, true, 5, S_B), IX(SZ(6), 1, 3, 1, 4, 0, 2), IX(SZ(3), 0, 4, 6)}, f_embedding_bag,
+                      .i = {1, 1, 1});
+    case 2:
+        return SAMPLE("max of [5,B] rows", 3, {IN(1703, false, 5, S_B), IX(SZ(5), 1, 3, 2, 4, 0), IX(SZ(2), 0, 3)},
+                      f_embedding_bag, .i = {2, -1, 0});
+    default: return false;
+    }
+}
+
+/* in[0] grad [3,B], in[1] indices, in[2] bag of each index, in[3] sizes;
+ * i: mode, padding_idx */
+static cg_tensor *f_embedding_bag_backward(cg_tensor *const *in, const cg_sample *s) {
+    if (s->i[0] == 2)
+        return cg_embedding_bag_dense_backward(in[0], NULL, NULL, in[3], in[1], NULL, 5, 2, -1, false);
+    return cg_embedding_bag_dense_backward(in[0], in[1], in[2], s->i[0] == 1 ? in[3] : NULL, NULL, NULL, 5, s->i[0],
+                                           s->i[1], s->i[2] != 0);
+}
+bool sample_embedding_bag_backward(int v, cg_sample *s) {
+    switch (v) {
+    case 0:
+        return SAMPLE("mean into 5 rows, padding 3, by frequency", 4,
+                      {IN(1704, false, 3, S_B), IX(SZ(6), 1, 3, 1, 4, 0, 1), IX(SZ(6), 0, 0, 1, 1, 2, 2),
+                       IX(SZ(3), 2, 1, 2)},
+                      f_embedding_bag_backward, .i = {1, 3, 1});
+    case 1:
+        return SAMPLE("max into 5 rows", 4,
+                      {IN(1705, false, 3, 2), IX(SZ(3, 2), 1, 3, 0, 0, 4, 4), IX(SZ(1), 0), IX(SZ(3), 2, 0, 1)},
+                      f_embedding_bag_backward, .i = {2, -1, 0});
+    default: return false;
+    }
+}
+
+static cg_tensor *f_embedding_bag_psw_backward(cg_tensor *const *in, const cg_sample *s) {
+    return cg_embedding_bag_psw_backward(in[0], in[1], in[2], in[3], s->i[0]);
+}
+bool sample_embedding_bag_psw_backward(int v, cg_sample *s) {
+    if (v == 0)
+        return SAMPLE("grad [3,B], weight [5,B] non-contiguous, padding 4", 4,
+                      {IN(1706, false, 3, S_B), IN(1707, true, 5, S_B), IX(SZ(6), 1, 3, 1, 4, 0, 1),
+                       IX(SZ(6), 0, 0, 1, 1, 2, 2)},
+                      f_embedding_bag_psw_backward, .i = {4});
+    return false;
+}

@@ -184,6 +184,7 @@ static const char *const reach[CG_OP_COUNT] = {
     [CG_OP_PIXEL_SHUFFLE] = "y = F.pixel_shuffle(torch.cat([img, img], 1), 2)",
     [CG_OP_PIXEL_UNSHUFFLE] = "y = F.pixel_unshuffle(img[:, :, :4, :4], 2)",
     [CG_OP_EMBEDDING] = "y = F.embedding(i, w)",
+    [CG_OP_EMBEDDING_BAG] = "y = F.embedding_bag(i, w, torch.tensor([0, 1]), mode='sum', per_sample_weights=torch.ones(2))",
     [CG_OP_EMBEDDING_DENSE_BACKWARD] = "e = F.embedding(i, w); y, = torch.autograd.grad((e * e).sum(), w, create_graph=True)",
     [CG_OP_SOFT_MARGIN_LOSS] = "y = F.soft_margin_loss(x, torch.sign(zeros + 1))",
     [CG_OP_SOFT_MARGIN_LOSS_BACKWARD] = "y, = torch.autograd.grad(F.soft_margin_loss(x, -torch.ones(3, 4)), x, create_graph=True)",

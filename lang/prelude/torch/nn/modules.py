@@ -10,7 +10,7 @@ from torch.nn.modules.activation import ReLU, LeakyReLU, GELU, Tanh, Sigmoid, So
     LogSigmoid, PReLU, RReLU, Threshold, GLU, Softmax2d, Softsign, Tanhshrink, MultiheadAttention
 from torch.nn.modules.dropout import Dropout, Dropout1d, Dropout2d, Dropout3d, AlphaDropout, FeatureAlphaDropout
 from torch.nn.modules.flatten import Flatten, Unflatten
-from torch.nn.modules.sparse import Embedding
+from torch.nn.modules.sparse import Embedding, EmbeddingBag
 from torch.nn.modules.normalization import LocalResponseNorm, CrossMapLRN2d, LayerNorm, GroupNorm
 from torch.nn.modules.instancenorm import InstanceNorm1d, InstanceNorm2d, InstanceNorm3d, \
     LazyInstanceNorm1d, LazyInstanceNorm2d, LazyInstanceNorm3d
