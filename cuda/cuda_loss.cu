@@ -158,3 +158,180 @@ extern "C" void cg_cuda_nll_loss_backward(const cg_kernel_call *c) {
     })
     cg_cuda_check_launch();
 }
+
+/* ---- multi_margin_loss, multilabel_margin_loss (Note [Margin losses in ATen's order]) ---- */
+
+/* one thread per frame, each frame's loop as the CPU's; with a reduction
+ * one thread then sums the frames in order */
+template <typename T>
+__global__ void multi_margin_kernel(const T *x, const int64_t *tg, const T *w, T *frame, int p, T margin,
+                                    int64_t nframe, int64_t dim) {
+    CG_CUDA_FOR(f, nframe) {
+        const T *xf = x + f * dim;
+        int64_t t = tg[f];
+        T xt = xf[t], sum = 0;
+        for (int64_t d = 0; d < dim; d++) {
+            T z = margin - xt + xf[d];
+            if (d != t && z > 0) {
+                T h = p == 1 ? z : z * z;
+                if (w)
+                    h *= w[t];
+                sum += h;
+            }
+        }
+        frame[f] = sum / (T)dim;
+    }
+}
+
+template <typename T>
+__global__ void frames_reduce_kernel(const T *frame, T *out, int64_t nframe, T scale_dim, bool mean) {
+    double acc = 0;
+    for (int64_t f = 0; f < nframe; f++)
+        acc += frame[f];
+    if (scale_dim != 0)
+        acc /= (double)scale_dim;
+    out[0] = (T)(mean ? acc / (double)nframe : acc);
+}
+
+/* the frames' losses into out[0] (per frame) or through a scratch of
+ * nframe values reduced by one thread */
+template <typename T, typename Launch>
+static void frames_then_reduce(const cg_kernel_call *c, int64_t nframe, T scale_dim, Launch launch) {
+    if (c->args->flag) {
+        launch((T *)cg_cuda_data(c->out[0]));
+        return;
+    }
+    T *scratch = (T *)cg_cuda_scratch_alloc((size_t)(nframe ? nframe : 1) * sizeof(T));
+    if (!scratch)
+        return;
+    launch(scratch);
+    frames_reduce_kernel<T><<<1, 1, 0, CG_CUDA_STREAM>>>(scratch, (T *)cg_cuda_data(c->out[0]), nframe, scale_dim,
+                                                         c->args->i[1] == CG_REDUCTION_MEAN);
+    cg_cuda_check_launch();
+    cg_cuda_scratch_free(scratch);
+}
+
+extern "C" void cg_cuda_multi_margin_loss(const cg_kernel_call *c) {
+    int64_t nframe = c->args->i[2], dim = c->args->i[3];
+    int p = (int)c->args->i[0];
+    CG_DISPATCH_FLOAT(c->out[0]->dtype, {
+        T margin = (T)cg_scalar_to_double(c->args->s[0]);
+        const T *w = c->nin > 2 ? (const T *)cg_cuda_data(c->in[2]) : NULL;
+        frames_then_reduce<T>(c, nframe, (T)0, [&](T *frame) {
+            multi_margin_kernel<T><<<cg_cuda_blocks(nframe), CG_CUDA_THREADS, 0, CG_CUDA_STREAM>>>(
+                (const T *)cg_cuda_data(c->in[0]), (const int64_t *)cg_cuda_data(c->in[1]), w, frame, p, margin,
+                nframe, dim);
+            cg_cuda_check_launch();
+        });
+    })
+}
+
+template <typename T>
+__global__ void multi_margin_backward_kernel(const T *go, const T *x, const int64_t *tg, const T *w, T *gi, int p,
+                                             T margin, T g, int64_t nframe, int64_t dim, bool each) {
+    CG_CUDA_FOR(f, nframe) {
+        const T *xf = x + f * dim;
+        T *gf = gi + f * dim;
+        int64_t t = tg[f];
+        T xt = xf[t], gt = 0, s = go[each ? f : 0];
+        for (int64_t d = 0; d < dim; d++) {
+            T z = margin - xt + xf[d];
+            if (d == t)
+                continue;
+            T h = 0;
+            if (z > 0) {
+                h = p == 1 ? g : 2 * g * z;
+                if (w)
+                    h *= w[t];
+                gt -= h;
+            }
+            gf[d] = h * s;
+        }
+        gf[t] = gt * s;
+    }
+}
+
+extern "C" void cg_cuda_multi_margin_loss_backward(const cg_kernel_call *c) {
+    int64_t red = c->args->i[1], nframe = c->args->i[2], dim = c->args->i[3];
+    bool each = red == CG_REDUCTION_NONE && c->in[0]->ndim > 0;
+    CG_DISPATCH_FLOAT(c->out[0]->dtype, {
+        T g = (T)(red == CG_REDUCTION_MEAN ? 1. / (double)(nframe * dim) : 1. / (double)dim);
+        multi_margin_backward_kernel<T><<<cg_cuda_blocks(nframe), CG_CUDA_THREADS, 0, CG_CUDA_STREAM>>>(
+            (const T *)cg_cuda_data(c->in[0]), (const T *)cg_cuda_data(c->in[1]),
+            (const int64_t *)cg_cuda_data(c->in[2]), c->nin > 3 ? (const T *)cg_cuda_data(c->in[3]) : NULL,
+            (T *)cg_cuda_data(c->out[0]), (int)c->args->i[0], (T)cg_scalar_to_double(c->args->s[0]), g, nframe, dim,
+            each);
+    })
+    cg_cuda_check_launch();
+}
+
+template <typename T>
+__global__ void multilabel_kernel(const T *x, const int64_t *tg, T *is, T *frame, int64_t nframe, int64_t dim,
+                                  bool per_frame) {
+    CG_CUDA_FOR(f, nframe) {
+        const T *xf = x + f * dim;
+        const int64_t *tf = tg + f * dim;
+        T *isf = is + f * dim;
+        double sum = 0;
+        for (int64_t k = 0; k < dim && tf[k] >= 0; k++)
+            isf[tf[k]] = 1;
+        for (int64_t k = 0; k < dim && tf[k] >= 0; k++) {
+            T xt = xf[tf[k]];
+            for (int64_t d = 0; d < dim; d++) {
+                T z = 1 - xt + xf[d];
+                if (!isf[d] && z > 0)
+                    sum += z;
+            }
+        }
+        frame[f] = per_frame ? (T)sum / (T)dim : (T)sum;
+    }
+}
+
+extern "C" void cg_cuda_multilabel_margin_loss(const cg_kernel_call *c) {
+    int64_t nframe = c->args->i[2], dim = c->args->i[3];
+    bool per_frame = c->args->flag;
+    CG_DISPATCH_FLOAT(c->out[0]->dtype, {
+        frames_then_reduce<T>(c, nframe, (T)dim, [&](T *frame) {
+            multilabel_kernel<T><<<cg_cuda_blocks(nframe), CG_CUDA_THREADS, 0, CG_CUDA_STREAM>>>(
+                (const T *)cg_cuda_data(c->in[0]), (const int64_t *)cg_cuda_data(c->in[1]),
+                (T *)cg_cuda_data(c->out[1]), frame, nframe, dim, per_frame);
+            cg_cuda_check_launch();
+        });
+    })
+}
+
+template <typename T>
+__global__ void multilabel_backward_kernel(const T *go, const T *x, const int64_t *tg, const T *is, T *gi, T g,
+                                           int64_t nframe, int64_t dim, bool each) {
+    CG_CUDA_FOR(f, nframe) {
+        const T *xf = x + f * dim, *isf = is + f * dim;
+        const int64_t *tf = tg + f * dim;
+        T *gf = gi + f * dim;
+        for (int64_t k = 0; k < dim && tf[k] >= 0; k++) {
+            T xt = xf[tf[k]];
+            for (int64_t d = 0; d < dim; d++) {
+                T z = 1 - xt + xf[d];
+                if (!isf[d] && z > 0) {
+                    gf[tf[k]] -= g;
+                    gf[d] += g;
+                }
+            }
+        }
+        T s = go[each ? f : 0];
+        for (int64_t d = 0; d < dim; d++)
+            gf[d] *= s;
+    }
+}
+
+extern "C" void cg_cuda_multilabel_margin_loss_backward(const cg_kernel_call *c) {
+    int64_t red = c->args->i[1], nframe = c->args->i[2], dim = c->args->i[3];
+    bool each = red == CG_REDUCTION_NONE && c->in[0]->ndim > 0;
+    CG_DISPATCH_FLOAT(c->out[0]->dtype, {
+        T g = (T)(red == CG_REDUCTION_MEAN ? 1. / (double)(nframe * dim) : 1. / (double)dim);
+        multilabel_backward_kernel<T><<<cg_cuda_blocks(nframe), CG_CUDA_THREADS, 0, CG_CUDA_STREAM>>>(
+            (const T *)cg_cuda_data(c->in[0]), (const T *)cg_cuda_data(c->in[1]),
+            (const int64_t *)cg_cuda_data(c->in[2]), (const T *)cg_cuda_data(c->in[3]),
+            (T *)cg_cuda_data(c->out[0]), g, nframe, dim, each);
+    })
+    cg_cuda_check_launch();
+}

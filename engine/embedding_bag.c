@@ -245,8 +245,7 @@ void cg_cpu_embedding_bag_psw_backward(const cg_kernel_call *c) {
 
 /* ---- frontends -------------------------------------------------------------------------------- */
 
-/* t as a contiguous int64 tensor on the host; unrecorded */
-static cg_tensor *host_i64(cg_tensor *t) {
+cg_tensor *cg_host_int64(cg_tensor *t) {
     bool was = cg_grad_set_enabled(false);
     cg_tensor *h = cg_to_device(t, cg_device_cpu());
     cg_tensor *l = h ? cg_to_dtype(h, CG_INT64) : NULL;
@@ -285,7 +284,7 @@ static int check_bag_arguments(cg_tensor *weight, cg_tensor *indices, cg_tensor 
                  "Expected tensor for argument #1 'weight' to have one of the following scalar types: Half, BFloat16, "
                  "Float, Double; but got torch.%sTensor instead (while checking arguments for embedding_bag)",
                  cg_dtype_legacy_name(weight->dtype));
-    if (!(p->idx = host_i64(indices)) || !(p->offs = host_i64(offsets)))
+    if (!(p->idx = cg_host_int64(indices)) || !(p->offs = cg_host_int64(offsets)))
         return -1;
     p->n = cg_tensor_numel(indices), p->nofs = offsets->ndim ? offsets->sizes[0] : 1;
     const int64_t *o = cg_tensor_data(p->offs);

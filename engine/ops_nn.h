@@ -127,6 +127,16 @@ cg_tensor *cg_triplet_margin_loss(cg_tensor *anchor, cg_tensor *positive, cg_ten
                                   double p, double eps, bool swap, cg_reduction red);
 cg_tensor *cg_poisson_nll_loss(cg_tensor *input, cg_tensor *target, bool log_input, bool full, double eps,
                                cg_reduction red);
+/* F.multi_margin_loss (p 1 or 2, weight [dim] or NULL) and
+ * F.multilabel_margin_loss, and their derivatives (margin_loss.c, Note
+ * [Margin losses in ATen's order]) */
+cg_tensor *cg_multi_margin_loss(cg_tensor *input, cg_tensor *target, int p, double margin, cg_tensor *weight,
+                                cg_reduction red);
+cg_tensor *cg_multi_margin_loss_backward(cg_tensor *grad, cg_tensor *input, cg_tensor *target, int p, double margin,
+                                         cg_tensor *weight, cg_reduction red);
+cg_tensor *cg_multilabel_margin_loss(cg_tensor *input, cg_tensor *target, cg_reduction red);
+cg_tensor *cg_multilabel_margin_loss_backward(cg_tensor *grad, cg_tensor *input, cg_tensor *target,
+                                              cg_reduction red, cg_tensor *is_target);
 /* log(1 + exp(-target * input)), reduced, and its derivative (soft_margin_loss.c) */
 cg_tensor *cg_soft_margin_loss(cg_tensor *input, cg_tensor *target, cg_reduction red);
 cg_tensor *cg_soft_margin_loss_backward(cg_tensor *grad_output, cg_tensor *input, cg_tensor *target,

@@ -31,6 +31,10 @@ static const doc_row EXTRA[] = {
      "The soft margin loss log(1 + exp(-target * input)), reduced (what F.soft_margin_loss calls)."},
     {"torch.embedding", "embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=False)",
      "The rows of weight at indices (node EmbeddingBackward0)."},
+    {"torch._multi_margin_loss", "_multi_margin_loss(input, target, p=1, margin=1.0, weight=None, reduction=1)",
+     "The multi-class hinge loss, reduced (what F.multi_margin_loss calls)."},
+    {"torch._multilabel_margin_loss", "_multilabel_margin_loss(input, target, reduction=1)",
+     "The multi-label hinge loss, reduced (what F.multilabel_margin_loss calls)."},
     {"torch.embedding_bag",
      "embedding_bag(weight, indices, offsets, scale_grad_by_freq=False, mode=0, sparse=False, "
      "per_sample_weights=None, include_last_offset=False, padding_idx=None)",

@@ -107,6 +107,32 @@ static cg_value fn_soft_margin_loss(cg_value *a) {
     return cg_tensor_steal(cg_soft_margin_loss(T0, t, red));
 }
 
+/* (input, target, p, margin, weight, reduction): torch._C._nn.multi_margin_loss */
+static cg_value fn_multi_margin_loss(cg_value *a) {
+    const char *fn = "multi_margin_loss";
+    cg_tensor *t = torch_tensor_arg_borrowed(fn, "target", 2, a[1]);
+    int64_t p;
+    double margin;
+    bool err = false;
+    cg_reduction red;
+    if (!t || torch_int_arg(fn, "p", 3, a[2], &p) < 0 || torch_double_arg(fn, "margin", 4, a[3], &margin) < 0)
+        return CG_ERR;
+    cg_tensor *w = torch_tensor_opt_borrowed(fn, "weight", 5, a[4], &err);
+    if (err || reduction_of(fn, 6, a[5], &red) < 0)
+        return CG_ERR;
+    return cg_tensor_steal(cg_multi_margin_loss(T0, t, (int)(p == 1 || p == 2 ? p : 0), margin, w, red));
+}
+
+/* (input, target, reduction): torch._C._nn.multilabel_margin_loss */
+static cg_value fn_multilabel_margin_loss(cg_value *a) {
+    const char *fn = "multilabel_margin_loss";
+    cg_tensor *t = torch_tensor_arg_borrowed(fn, "target", 2, a[1]);
+    cg_reduction red;
+    if (!t || reduction_of(fn, 3, a[2], &red) < 0)
+        return CG_ERR;
+    return cg_tensor_steal(cg_multilabel_margin_loss(T0, t, red));
+}
+
 /* (x1, x2, dim=1, eps=1e-08) */
 static cg_value fn_cosine_similarity(cg_value *a) {
     const char *fn = "cosine_similarity";
@@ -134,7 +160,11 @@ static cg_value fn_cosine_similarity(cg_value *a) {
     X(pairwise_distance, "pairwise_distance", "x2, p=2, eps=1e-06, keepdim=False", IMPL(fn_pairwise_distance), F, \
       NULL)                                                                                                       \
     X(cosine_similarity, "cosine_similarity", "x2, dim=1, eps=1e-08", IMPL(fn_cosine_similarity), F, NULL)     \
-    X(_soft_margin_loss, "_soft_margin_loss", "target, reduction=1", IMPL(fn_soft_margin_loss), F, NULL)
+    X(_soft_margin_loss, "_soft_margin_loss", "target, reduction=1", IMPL(fn_soft_margin_loss), F, NULL)        \
+    X(_multi_margin_loss, "_multi_margin_loss", "target, p=1, margin=1.0, weight=None, reduction=1",              \
+      IMPL(fn_multi_margin_loss), F, NULL)                                                                        \
+    X(_multilabel_margin_loss, "_multilabel_margin_loss", "target, reduction=1", IMPL(fn_multilabel_margin_loss), F, \
+      NULL)
 
 #define TORCH_TAB loss_ops
 TORCH_OP_TABLE(OPS)

@@ -99,6 +99,8 @@ static const struct {
     {"torch.nn.functional", "gumbel_softmax", "torch.nn._functional"},
     {"torch.nn.functional", "multilabel_soft_margin_loss", "torch.nn._functional"},
     {"torch.nn.functional", "soft_margin_loss", "torch.nn._functional"},
+    {"torch.nn.functional", "multi_margin_loss", "torch.nn._functional"},
+    {"torch.nn.functional", "multilabel_margin_loss", "torch.nn._functional"},
     {"torch", "instance_norm", "torch._instance_norm"},
     {"torch", "feature_dropout", "torch._dropout"},
     {"torch", "feature_dropout_", "torch._dropout"},

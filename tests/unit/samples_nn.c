@@ -348,3 +348,75 @@ bool sample_bce_logits_grad(int v, cg_sample *s) {
     return SAMPLE(orders[v], 3, {CONST(161, -2, 2, S_A, S_B), CONST(162, 0, 1, S_A, S_B), CONST(163, 0.5, 2, S_A, S_B)},
                   f_bce_logits_grad, .i = {v});
 }
+
+/* ---- multi_margin_loss, multilabel_margin_loss ------------------------------------------ */
+
+static cg_tensor *ix64(int ndim, const int64_t *sizes, const int64_t *v) {
+    return cg_tensor_from_buffer(ndim, sizes, CG_INT64, v);
+}
+#define IX64(n0, n1, ...) ix64((n1) ? 2 : 1, (int64_t[]){n0, n1}, (int64_t[]){__VA_ARGS__})
+
+/* in[0] input [3,4], in[1] target, in[2] weight or absent; i: p, reduction; d[0] margin */
+static cg_tensor *f_multi_margin(cg_tensor *const *in, const cg_sample *s) {
+    return cg_multi_margin_loss(in[0], in[1], (int)s->i[0], s->d[0], s->nin > 2 ? in[2] : NULL,
+                                (cg_reduction)s->i[1]);
+}
+bool sample_multi_margin_loss(int v, cg_sample *s) {
+    switch (v) {
+    case 0:
+        return SAMPLE("p 1, mean, [A,B]", 2, {IN(1710, false, S_A, S_B), TARGETS(1719, S_B, -1, S_A)}, f_multi_margin,
+                      .i = {1, CG_REDUCTION_MEAN}, .d = {1.0});
+    case 1:
+        return SAMPLE("p 2, none, weight, margin 0.7, non-contiguous", 3,
+                      {IN(1711, true, 3, 4), IX64(3, 0, 2, 2, 1), CONST(1712, 1, 3, 4)}, f_multi_margin,
+                      .i = {2, CG_REDUCTION_NONE}, .d = {0.7});
+    default: return false;
+    }
+}
+
+static cg_tensor *f_multi_margin_backward(cg_tensor *const *in, const cg_sample *s) {
+    return cg_multi_margin_loss_backward(in[0], in[1], in[2], (int)s->i[0], s->d[0], NULL, (cg_reduction)s->i[1]);
+}
+bool sample_multi_margin_loss_backward(int v, cg_sample *s) {
+    if (v == 0)
+        return SAMPLE("p 2, none: grad [A], input [A,B]", 3,
+                      {IN(1713, false, S_A), IN(1714, false, S_A, S_B), TARGETS(1720, S_B, -1, S_A)},
+                      f_multi_margin_backward, .i = {2, CG_REDUCTION_NONE}, .d = {1.0});
+    return false;
+}
+
+static cg_tensor *f_multilabel(cg_tensor *const *in, const cg_sample *s) {
+    return cg_multilabel_margin_loss(in[0], in[1], (cg_reduction)s->i[0]);
+}
+bool sample_multilabel_margin_loss(int v, cg_sample *s) {
+    switch (v) {
+    case 0:
+        return SAMPLE("mean, [A,B]", 2, {IN(1715, false, S_A, S_B), TARGETS(1721, S_B, -1, S_A, S_B)}, f_multilabel,
+                      .i = {CG_REDUCTION_MEAN});
+    case 1:
+        return SAMPLE("none, [2,4] non-contiguous", 2, {IN(1716, true, 2, 4), IX64(2, 4, 1, -1, 2, 2, 0, 1, 2, 3)},
+                      f_multilabel, .i = {CG_REDUCTION_NONE});
+    default: return false;
+    }
+}
+
+static cg_tensor *f_multilabel_backward(cg_tensor *const *in, const cg_sample *s) {
+    /* is_target from the targets: 1 where a class is named before the first -1 */
+    int64_t nf = in[2]->sizes[0], dim = in[2]->sizes[1], v[64] = {0};
+    const int64_t *t = cg_tensor_data(in[2]);
+    for (int64_t f = 0; f < nf; f++)
+        for (int64_t k = 0; k < dim && t[f * dim + k] >= 0; k++)
+            v[f * dim + t[f * dim + k]] = 1;
+    cg_tensor *iv = ix64(2, in[2]->sizes, v);
+    cg_tensor *is = iv ? cg_to_dtype(iv, in[1]->dtype) : NULL;
+    cg_tensor *r = is ? cg_multilabel_margin_loss_backward(in[0], in[1], in[2], (cg_reduction)s->i[0], is) : NULL;
+    cg_tensor_release(iv), cg_tensor_release(is);
+    return r;
+}
+bool sample_multilabel_margin_loss_backward(int v, cg_sample *s) {
+    if (v == 0)
+        return SAMPLE("sum: grad [], input [A,B]", 3,
+                      {IN(1717, false), IN(1718, false, S_A, S_B), TARGETS(1722, S_B, -1, S_A, S_B)},
+                      f_multilabel_backward, .i = {CG_REDUCTION_SUM});
+    return false;
+}

@@ -653,6 +653,27 @@ def multilabel_soft_margin_loss(input, target, weight=None, size_average=None, r
     raise ValueError(reduction + " is not valid")
 
 
+def multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average=None, reduce=None,
+                      reduction='mean'):
+    """The multi-class hinge loss: for each class other than the target,
+    max(0, margin - x[target] + x[class]) (squared for p=2), weighted by the
+    target's weight, averaged over the classes, reduced."""
+    reduction = _reduction_enum(_reduction_of(size_average, reduce, reduction))
+    if p != 1 and p != 2:
+        raise ValueError("only p == 1 and p == 2 supported")
+    if weight is not None:
+        if weight.dim() != 1:
+            raise ValueError("weight must be one-dimensional")
+    return torch._multi_margin_loss(input, target, p, margin, weight, reduction)
+
+
+def multilabel_margin_loss(input, target, size_average=None, reduce=None, reduction='mean'):
+    """The multi-label hinge loss: for each target class (up to the first
+    -1) and each other class, max(0, 1 - x[target] + x[class]), summed,
+    divided by the number of classes, reduced."""
+    return torch._multilabel_margin_loss(input, target, _reduction_enum(_reduction_of(size_average, reduce, reduction)))
+
+
 def soft_margin_loss(input, target, size_average=None, reduce=None, reduction='mean'):
     """log(1 + exp(-target * input)), reduced."""
     return torch._soft_margin_loss(input, target, _reduction_enum(_reduction_of(size_average, reduce, reduction)))

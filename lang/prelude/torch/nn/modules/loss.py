@@ -10,7 +10,8 @@ from torch.nn import _reduction as _Reduction
 __all__ = ['L1Loss', 'MSELoss', 'NLLLoss', 'CrossEntropyLoss', 'BCELoss', 'BCEWithLogitsLoss',
            'SmoothL1Loss', 'HuberLoss', 'KLDivLoss', 'GaussianNLLLoss', 'MarginRankingLoss',
            'HingeEmbeddingLoss', 'CosineEmbeddingLoss', 'TripletMarginLoss', 'TripletMarginWithDistanceLoss',
-           'PoissonNLLLoss', 'NLLLoss2d', 'MultiLabelSoftMarginLoss', 'SoftMarginLoss']
+           'PoissonNLLLoss', 'NLLLoss2d', 'MultiLabelSoftMarginLoss', 'SoftMarginLoss',
+           'MultiMarginLoss', 'MultiLabelMarginLoss']
 
 
 class _Loss(Module):
@@ -249,3 +250,29 @@ class SoftMarginLoss(_Loss):
 
     def forward(self, input, target):
         return F.soft_margin_loss(input, target, reduction=self.reduction)
+
+
+class MultiLabelMarginLoss(_Loss):
+    __constants__ = ['reduction']
+
+    def __init__(self, size_average=None, reduce=None, reduction='mean'):
+        super(MultiLabelMarginLoss, self).__init__(size_average, reduce, reduction)
+
+    def forward(self, input, target):
+        return F.multilabel_margin_loss(input, target, reduction=self.reduction)
+
+
+class MultiMarginLoss(_WeightedLoss):
+    __constants__ = ['p', 'margin', 'reduction']
+
+    def __init__(self, p=1, margin=1., weight=None, size_average=None, reduce=None, reduction='mean'):
+        super(MultiMarginLoss, self).__init__(weight, size_average, reduce, reduction)
+        if p != 1 and p != 2:
+            raise ValueError("only p == 1 and p == 2 supported")
+        assert weight is None or weight.dim() == 1
+        self.p = p
+        self.margin = margin
+
+    def forward(self, input, target):
+        return F.multi_margin_loss(input, target, p=self.p, margin=self.margin,
+                                   weight=self.weight, reduction=self.reduction)
