@@ -127,6 +127,12 @@ cg_tensor *cg_triplet_margin_loss(cg_tensor *anchor, cg_tensor *positive, cg_ten
                                   double p, double eps, bool swap, cg_reduction red);
 cg_tensor *cg_poisson_nll_loss(cg_tensor *input, cg_tensor *target, bool log_input, bool full, double eps,
                                cg_reduction red);
+/* torch._trilinear(i1, i2, i3, expand1, expand2, expand3, sumdim,
+ * unroll_dim): the three inputs unsqueezed at their expand dims, multiplied
+ * and summed over sumdim (trilinear.c, Note [Trilinear as PyTorch sums it]) */
+cg_tensor *cg_trilinear(cg_tensor *i1, cg_tensor *i2, cg_tensor *i3, int n1, const int64_t *expand1, int n2,
+                        const int64_t *expand2, int n3, const int64_t *expand3, int nsum, const int64_t *sumdim,
+                        int64_t unroll_dim);
 /* F.multi_margin_loss (p 1 or 2, weight [dim] or NULL) and
  * F.multilabel_margin_loss, and their derivatives (margin_loss.c, Note
  * [Margin losses in ATen's order]) */

@@ -35,6 +35,8 @@ static const doc_row EXTRA[] = {
      "The multi-class hinge loss, reduced (what F.multi_margin_loss calls)."},
     {"torch._multilabel_margin_loss", "_multilabel_margin_loss(input, target, reduction=1)",
      "The multi-label hinge loss, reduced (what F.multilabel_margin_loss calls)."},
+    {"torch._trilinear", "_trilinear(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim=1)",
+     "The product of i1, i2 and i3, each unsqueezed at its expand dims, summed over sumdim (what F.bilinear calls)."},
     {"torch.embedding_bag",
      "embedding_bag(weight, indices, offsets, scale_grad_by_freq=False, mode=0, sparse=False, "
      "per_sample_weights=None, include_last_offset=False, padding_idx=None)",

@@ -133,6 +133,24 @@ static cg_value fn_multilabel_margin_loss(cg_value *a) {
     return cg_tensor_steal(cg_multilabel_margin_loss(T0, t, red));
 }
 
+/* (i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim=1): torch._trilinear */
+static cg_value fn_trilinear(cg_value *a) {
+    const char *fn = "_trilinear";
+    cg_tensor *i2 = torch_tensor_arg_borrowed(fn, "i2", 2, a[1]);
+    cg_tensor *i3 = i2 ? torch_tensor_arg_borrowed(fn, "i3", 3, a[2]) : NULL;
+    int n[4];
+    int64_t d[4][CG_MAX_DIMS], unroll;
+    static const char *const names[4] = {"expand1", "expand2", "expand3", "sumdim"};
+    if (!i3)
+        return CG_ERR;
+    for (int k = 0; k < 4; k++)
+        if (torch_dims_arg(fn, names[k], 4 + k, a[3 + k], &n[k], d[k]) < 0)
+            return CG_ERR;
+    if (torch_int_arg(fn, "unroll_dim", 8, a[7], &unroll) < 0)
+        return CG_ERR;
+    return cg_tensor_steal(cg_trilinear(T0, i2, i3, n[0], d[0], n[1], d[1], n[2], d[2], n[3], d[3], unroll));
+}
+
 /* (x1, x2, dim=1, eps=1e-08) */
 static cg_value fn_cosine_similarity(cg_value *a) {
     const char *fn = "cosine_similarity";
@@ -163,6 +181,8 @@ static cg_value fn_cosine_similarity(cg_value *a) {
     X(_soft_margin_loss, "_soft_margin_loss", "target, reduction=1", IMPL(fn_soft_margin_loss), F, NULL)        \
     X(_multi_margin_loss, "_multi_margin_loss", "target, p=1, margin=1.0, weight=None, reduction=1",              \
       IMPL(fn_multi_margin_loss), F, NULL)                                                                        \
+    X(_trilinear, "_trilinear", "i2, i3, expand1, expand2, expand3, sumdim, unroll_dim=1", IMPL(fn_trilinear), F,  \
+      NULL)                                                                                                       \
     X(_multilabel_margin_loss, "_multilabel_margin_loss", "target, reduction=1", IMPL(fn_multilabel_margin_loss), F, \
       NULL)
 

@@ -96,6 +96,8 @@ static const struct {
     {"torch.nn.functional", "native_channel_shuffle", "torch.nn._functional"},
     {"torch.nn.functional", "embedding", "torch.nn._functional"},
     {"torch.nn.functional", "embedding_bag", "torch.nn._functional"},
+    {"torch.nn.functional", "bilinear", "torch.nn._functional"},
+    {"torch", "bilinear", "torch.nn._functional"},
     {"torch.nn.functional", "gumbel_softmax", "torch.nn._functional"},
     {"torch.nn.functional", "multilabel_soft_margin_loss", "torch.nn._functional"},
     {"torch.nn.functional", "soft_margin_loss", "torch.nn._functional"},

@@ -420,3 +420,24 @@ bool sample_multilabel_margin_loss_backward(int v, cg_sample *s) {
                       f_multilabel_backward, .i = {CG_REDUCTION_SUM});
     return false;
 }
+
+/* ---- _trilinear ---------------------------------------------------------------------------- */
+
+/* bilinear's call: x1 [N,I], weight [O,I,J], x2 [N,J]; i[0] unroll_dim */
+static cg_tensor *f_trilinear(cg_tensor *const *in, const cg_sample *s) {
+    return cg_trilinear(in[0], in[1], in[2], 2, (int64_t[]){1, 3}, 1, (int64_t[]){0}, 2, (int64_t[]){1, 2}, 2,
+                        (int64_t[]){2, 3}, s->i[0]);
+}
+bool sample_trilinear(int v, cg_sample *s) {
+    switch (v) {
+    case 0:
+        return SAMPLE("bilinear's [A,B] [C,B,D] [A,D]", 3,
+                      {IN(1730, false, S_A, S_B), IN(1731, false, S_C, S_B, S_D), IN(1732, true, S_A, S_D)},
+                      f_trilinear, .i = {1});
+    case 1:
+        return SAMPLE("unrolled over a summed dim", 3,
+                      {IN(1733, false, S_A, S_B), IN(1734, true, S_C, S_B, S_D), IN(1735, false, S_A, S_D)},
+                      f_trilinear, .i = {2});
+    default: return false;
+    }
+}

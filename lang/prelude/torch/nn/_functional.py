@@ -569,6 +569,34 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, sca
     return torch.embedding(weight, input, padding_idx, scale_grad_by_freq, sparse)
 
 
+def bilinear(input1, input2, weight, bias=None):
+    """x1^T A x2 + b over the last dims: ATen's composite, a _trilinear of
+    the inputs flattened to rows, reshaped back, plus the bias."""
+    if input1.dim() != input2.dim():
+        raise RuntimeError("bilinear(): input dimensions do not match: got {} and {}".format(input1.dim(), input2.dim()))
+    for i in range(input1.dim() - 1):
+        if input1.size(i) != input2.size(i):
+            raise RuntimeError("bilinear(): input batch dimensions do not match at dim {}: got {} and {}".format(
+                i, input1.size(i), input2.size(i)))
+    if input1.size(-1) != weight.size(1):
+        raise RuntimeError("bilinear(): input1 size does not match weight size: got {} but expected {}".format(
+            input1.size(-1), weight.size(1)))
+    if input2.size(-1) != weight.size(2):
+        raise RuntimeError("bilinear(): input2 size does not match weight size: got {} but expected {}".format(
+            input2.size(-1), weight.size(2)))
+    if bias is not None and bias.size(0) != weight.size(0):
+        raise RuntimeError("bilinear(): bias size does not match weight size: got {} but expected {}".format(
+            bias.size(0), weight.size(0)))
+    out_size = list(input1.shape)
+    out_size[-1] = weight.size(0)
+    x1 = input1.reshape(-1, input1.size(-1))
+    x2 = input2.reshape(-1, input2.size(-1))
+    out = torch._trilinear(x1, weight, x2, [1, 3], [0], [1, 2], [2, 3]).reshape(out_size)
+    if bias is not None:
+        out = out + bias
+    return out
+
+
 _BAG_MODES = {'sum': 0, 'mean': 1, 'max': 2}
 
 

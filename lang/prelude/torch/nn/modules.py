@@ -4,7 +4,7 @@
 # which stay reachable as attributes (nn.modules.module).
 from torch.nn.modules.module import Module
 from torch.nn.modules.container import Container, Sequential, ModuleList, ModuleDict, ParameterList, ParameterDict
-from torch.nn.modules.linear import Identity, Linear, LazyLinear
+from torch.nn.modules.linear import Identity, Linear, Bilinear, LazyLinear
 from torch.nn.modules.activation import ReLU, LeakyReLU, GELU, Tanh, Sigmoid, Softmax, Softmin, LogSoftmax, \
     ELU, SELU, CELU, SiLU, Mish, Hardtanh, ReLU6, Hardsigmoid, Hardswish, Softplus, Softshrink, Hardshrink, \
     LogSigmoid, PReLU, RReLU, Threshold, GLU, Softmax2d, Softsign, Tanhshrink, MultiheadAttention

@@ -1,8 +1,8 @@
 # torch/nn/modules/linear.py: Identity and Linear, as PyTorch 1.13 writes
 # them; Linear's reset_parameters draws weight then bias from the global
 # generator in PyTorch's order, so seeded models have PyTorch's weights.
-# LazyLinear takes in_features from its first input (torch/nn/modules/lazy.py).
-# Not here: Bilinear.
+# LazyLinear takes in_features from its first input (torch/nn/modules/lazy.py);
+# Bilinear likewise (weight then bias, one bound).
 import math
 import torch
 import torch.nn.functional as F
@@ -11,7 +11,7 @@ from torch.nn.parameter import Parameter, UninitializedParameter
 from torch.nn.modules.module import Module
 from torch.nn.modules.lazy import LazyModuleMixin
 
-__all__ = ['Identity', 'Linear', 'NonDynamicallyQuantizableLinear', 'LazyLinear']
+__all__ = ['Identity', 'Linear', 'NonDynamicallyQuantizableLinear', 'Bilinear', 'LazyLinear']
 
 
 class Identity(Module):
@@ -57,6 +57,36 @@ class NonDynamicallyQuantizableLinear(Linear):
     """A Linear that quantization leaves alone: MultiheadAttention's output
     projection (only its name differs, in reprs and checkpoints of whole
     modules)."""
+
+
+class Bilinear(Module):
+    __constants__ = ['in1_features', 'in2_features', 'out_features']
+
+    def __init__(self, in1_features, in2_features, out_features, bias=True, device=None, dtype=None):
+        factory_kwargs = {'device': device, 'dtype': dtype}
+        super(Bilinear, self).__init__()
+        self.in1_features = in1_features
+        self.in2_features = in2_features
+        self.out_features = out_features
+        self.weight = Parameter(torch.empty((out_features, in1_features, in2_features), **factory_kwargs))
+        if bias:
+            self.bias = Parameter(torch.empty(out_features, **factory_kwargs))
+        else:
+            self.register_parameter('bias', None)
+        self.reset_parameters()
+
+    def reset_parameters(self):
+        bound = 1 / math.sqrt(self.weight.size(1))
+        init.uniform_(self.weight, -bound, bound)
+        if self.bias is not None:
+            init.uniform_(self.bias, -bound, bound)
+
+    def forward(self, input1, input2):
+        return F.bilinear(input1, input2, self.weight, self.bias)
+
+    def extra_repr(self):
+        return 'in1_features={}, in2_features={}, out_features={}, bias={}'.format(
+            self.in1_features, self.in2_features, self.out_features, self.bias is not None)
 
 
 class LazyLinear(LazyModuleMixin, Linear):
