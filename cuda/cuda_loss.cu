@@ -335,3 +335,84 @@ extern "C" void cg_cuda_multilabel_margin_loss_backward(const cg_kernel_call *c)
     })
     cg_cuda_check_launch();
 }
+
+/* ---- pdist (Note [Pairwise distances in ATen's lanes]): one thread per
+ * pair, the terms summed in order; one thread per element of the gradient,
+ * the pairs it meets in the CPU's order ---- */
+
+template <typename T>
+__device__ T pdist_sign(T v) {
+    return (T)fmin(fmax(0.0, ceil((double)v)), 1.0) + (T)fmin(fmax(-1.0, floor((double)v)), 0.0);
+}
+
+template <typename T>
+__global__ void pdist_kernel(const T *x, T *out, int64_t n, int64_t m, double p) {
+    CG_CUDA_FOR(k, n * (n - 1) / 2) {
+        int64_t i = 0, left = k;
+        while (left >= n - 1 - i)
+            left -= n - 1 - i, i++;
+        int64_t j = i + 1 + left;
+        double agg = 0;
+        for (int64_t c = 0; c < m; c++) {
+            T d = (T)fabs((double)(x[i * m + c] - x[j * m + c]));
+            T t = p == 0.0 ? (T)fmin(ceil((double)d), 1.0) : p == 1.0 || isinf(p) ? d : p == 2.0 ? d * d : (T)pow((double)d, p);
+            agg = isinf(p) ? (t > agg || isnan(t) ? t : agg) : agg + t;
+        }
+        out[k] = p == 2.0 ? (T)sqrt(agg) : (p == 0.0 || p == 1.0 || isinf(p)) ? (T)agg : (T)pow(agg, 1.0 / p);
+    }
+}
+
+extern "C" void cg_cuda_pdist(const cg_kernel_call *c) {
+    int64_t n = c->in[0]->sizes[0], m = c->in[0]->sizes[1];
+    double p = cg_scalar_to_double(c->args->s[0]);
+    CG_DISPATCH_FLOAT(c->out[0]->dtype,
+                      pdist_kernel<T><<<cg_cuda_blocks(n * (n - 1) / 2), CG_CUDA_THREADS, 0, CG_CUDA_STREAM>>>(
+                          (const T *)cg_cuda_data(c->in[0]), (T *)cg_cuda_data(c->out[0]), n, m, p))
+    cg_cuda_check_launch();
+}
+
+template <typename T>
+__device__ T pdist_term(T diff, T grad, T dist, double p) {
+    T ad = (T)fabs((double)diff), sg = pdist_sign(diff);
+    if (p == 1.0)
+        return grad * sg;
+    if (p < 2.0) {
+        T r = dist == 0 ? (T)0 : sg * (T)pow((double)ad, p - 1) * grad / (T)pow((double)dist, p - 1);
+        return diff == 0 && p < 1 ? (T)0 : r;
+    }
+    if (p == 2.0)
+        return dist == 0 ? (T)0 : grad * diff / dist;
+    if (isinf(p))
+        return grad * sg * (1 - (T)fmin(1.0, ceil(fabs((double)(ad - dist)))));
+    return dist == 0 ? (T)0 : diff * (T)pow((double)ad, p - 2) * grad / (T)pow((double)dist, p - 1);
+}
+
+template <typename T>
+__global__ void pdist_backward_kernel(const T *g, const T *x, const T *dist, T *gi, int64_t n, int64_t m, double p) {
+    CG_CUDA_FOR(e, n * m) {
+        int64_t r = e / m, col = e % m;
+        T acc = 0;
+        for (int64_t i = 0; i < r; i++) {
+            int64_t k = i * n - i * (i + 1) / 2 + (r - i - 1);
+            acc = acc - pdist_term(x[i * m + col] - x[r * m + col], g[k], dist[k], p);
+        }
+        int64_t base = r * n - r * (r + 1) / 2;
+        for (int64_t j = r + 1; j < n; j++) {
+            int64_t k = base + (j - r - 1);
+            acc = acc + pdist_term(x[r * m + col] - x[j * m + col], g[k], dist[k], p);
+        }
+        gi[e] = acc;
+    }
+}
+
+extern "C" void cg_cuda_pdist_backward(const cg_kernel_call *c) {
+    int64_t n = c->in[1]->sizes[0], m = c->in[1]->sizes[1];
+    double p = cg_scalar_to_double(c->args->s[0]);
+    if (p == 0.0)
+        return;
+    CG_DISPATCH_FLOAT(c->out[0]->dtype,
+                      pdist_backward_kernel<T><<<cg_cuda_blocks(n * m), CG_CUDA_THREADS, 0, CG_CUDA_STREAM>>>(
+                          (const T *)cg_cuda_data(c->in[0]), (const T *)cg_cuda_data(c->in[1]),
+                          (const T *)cg_cuda_data(c->in[2]), (T *)cg_cuda_data(c->out[0]), n, m, p))
+    cg_cuda_check_launch();
+}

@@ -127,6 +127,10 @@ cg_tensor *cg_triplet_margin_loss(cg_tensor *anchor, cg_tensor *positive, cg_ten
                                   double p, double eps, bool swap, cg_reduction red);
 cg_tensor *cg_poisson_nll_loss(cg_tensor *input, cg_tensor *target, bool log_input, bool full, double eps,
                                cg_reduction red);
+/* torch.pdist: the p-norm distance of each pair of input's rows, i < j,
+ * and its derivative (pdist.c, Note [Pairwise distances in ATen's lanes]) */
+cg_tensor *cg_pdist(cg_tensor *input, double p);
+cg_tensor *cg_pdist_backward(cg_tensor *grad, cg_tensor *input, double p, cg_tensor *dist);
 /* torch._trilinear(i1, i2, i3, expand1, expand2, expand3, sumdim,
  * unroll_dim): the three inputs unsqueezed at their expand dims, multiplied
  * and summed over sumdim (trilinear.c, Note [Trilinear as PyTorch sums it]) */

@@ -872,6 +872,7 @@ DOC("torch.optim.sgd.SGD", "", "Implements stochastic gradient descent (optional
 DOC("torch.optim.sgd.sgd", "sgd(params, d_p_list, momentum_buffer_list, has_sparse_grad=None, foreach=None, *, weight_decay, momentum, lr, dampening, nesterov, maximize)", "Functional API that performs SGD algorithm computation.")
 DOC("torch.outer", "", "Outer product of input and vec2.")
 DOC("torch.pairwise_distance", "", "Computes the pairwise distance between input vectors, or between columns of input matrices.")
+DOC("torch.pdist", "", "Computes the p-norm distance between every pair of row vectors in the input.")
 DOC("torch.permute", "", "Returns a view of the original tensor input with its dimensions permuted.")
 DOC("torch.pixel_shuffle", "", "Rearranges elements in a tensor of shape (*, C \\times r^2, H, W) to a tensor of shape (*, C, H \\times r, W \\times r), where r is the upscale_factor.")
 DOC("torch.pixel_unshuffle", "", "Reverses the PixelShuffle operation by rearranging elements in a tensor of shape (*, C, H \\times r, W \\times r) to a tensor of shape (*, C \\times r^2, H, W), where r is the downscale_factor.")

@@ -151,6 +151,14 @@ static cg_value fn_trilinear(cg_value *a) {
     return cg_tensor_steal(cg_trilinear(T0, i2, i3, n[0], d[0], n[1], d[1], n[2], d[2], n[3], d[3], unroll));
 }
 
+/* (input, p=2) */
+static cg_value fn_pdist(cg_value *a) {
+    double p;
+    if (torch_double_arg("pdist", "p", 2, a[1], &p) < 0)
+        return CG_ERR;
+    return cg_tensor_steal(cg_pdist(T0, p));
+}
+
 /* (x1, x2, dim=1, eps=1e-08) */
 static cg_value fn_cosine_similarity(cg_value *a) {
     const char *fn = "cosine_similarity";
@@ -183,6 +191,7 @@ static cg_value fn_cosine_similarity(cg_value *a) {
       IMPL(fn_multi_margin_loss), F, NULL)                                                                        \
     X(_trilinear, "_trilinear", "i2, i3, expand1, expand2, expand3, sumdim, unroll_dim=1", IMPL(fn_trilinear), F,  \
       NULL)                                                                                                       \
+    X(pdist, "pdist", "p=2", IMPL(fn_pdist), F, NULL)                                                            \
     X(_multilabel_margin_loss, "_multilabel_margin_loss", "target, reduction=1", IMPL(fn_multilabel_margin_loss), F, \
       NULL)
 

@@ -82,6 +82,7 @@ static const struct {
     {"torch.nn.functional", "triplet_margin_with_distance_loss", "torch.nn._functional"},
     {"torch.nn.functional", "poisson_nll_loss", "torch.nn._functional"},
     {"torch.nn.functional", "pairwise_distance", "torch.nn._functional"},
+    {"torch.nn.functional", "pdist", "torch.nn._functional"},
     {"torch.nn.functional", "cosine_similarity", "torch.nn._functional"},
     {"torch.nn.functional", "dropout1d", "torch.nn._functional"},
     {"torch.nn.functional", "dropout2d", "torch.nn._functional"},

@@ -441,3 +441,28 @@ bool sample_trilinear(int v, cg_sample *s) {
     default: return false;
     }
 }
+
+/* ---- pdist ------------------------------------------------------------------------------------ */
+
+static cg_tensor *f_pdist(cg_tensor *const *in, const cg_sample *s) { return cg_pdist(in[0], s->d[0]); }
+bool sample_pdist(int v, cg_sample *s) {
+    static const double ps[] = {2.0, 1.0, 3.0, 1.5};
+    if (v < 4)
+        return SAMPLE("[A+1,B] rows", 1, {IN(1740 + v, v == 1, S_A + 1, S_B)}, f_pdist, .d = {ps[v]});
+    return false;
+}
+
+static cg_tensor *f_pdist_backward(cg_tensor *const *in, const cg_sample *s) {
+    bool was = cg_grad_set_enabled(false);
+    cg_tensor *d = cg_pdist(in[1], s->d[0]);
+    cg_grad_set_enabled(was);
+    cg_tensor *r = d ? cg_pdist_backward(in[0], in[1], s->d[0], d) : NULL;
+    cg_tensor_release(d);
+    return r;
+}
+bool sample_pdist_backward(int v, cg_sample *s) {
+    if (v == 0)
+        return SAMPLE("grad [3], input [3,B]", 2, {IN(1745, false, 3), IN(1746, false, 3, S_B)}, f_pdist_backward,
+                      .d = {2.0});
+    return false;
+}

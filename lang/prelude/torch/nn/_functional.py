@@ -25,7 +25,8 @@ __all__ = ['one_hot', 'normalize', 'softsign', 'tanhshrink', 'multi_head_attenti
            'triplet_margin_with_distance_loss', 'poisson_nll_loss', 'pairwise_distance', 'cosine_similarity',
            'dropout1d', 'dropout2d', 'dropout3d', 'alpha_dropout', 'feature_alpha_dropout', 'instance_norm',
            'local_response_norm', 'pixel_shuffle', 'pixel_unshuffle', 'channel_shuffle', 'native_channel_shuffle',
-           'embedding', 'gumbel_softmax', 'multilabel_soft_margin_loss', 'soft_margin_loss', 'interpolate',
+           'embedding', 'embedding_bag', 'bilinear', 'multi_margin_loss', 'multilabel_margin_loss', 'pdist',
+           'gumbel_softmax', 'multilabel_soft_margin_loss', 'soft_margin_loss', 'interpolate',
            'upsample', 'upsample_nearest', 'upsample_bilinear', 'lp_pool1d', 'lp_pool2d',
            'adaptive_max_pool1d_with_indices', 'adaptive_max_pool2d_with_indices',
            'adaptive_max_pool3d_with_indices', 'max_unpool1d', 'max_unpool2d', 'max_unpool3d',
@@ -384,6 +385,11 @@ def poisson_nll_loss(input, target, log_input=True, full=False, size_average=Non
     if reduction != 'none' and reduction != 'mean' and reduction != 'sum':
         raise ValueError(reduction + " is not valid")
     return torch.poisson_nll_loss(input, target, log_input, full, eps, _reduction_enum(reduction))
+
+
+def pdist(input, p=2):
+    """The p-norm distance between each pair of input's rows (i < j)."""
+    return torch.pdist(input, p)
 
 
 def pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False):
