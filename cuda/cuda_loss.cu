@@ -416,3 +416,137 @@ extern "C" void cg_cuda_pdist_backward(const cg_kernel_call *c) {
                           (const T *)cg_cuda_data(c->in[2]), (T *)cg_cuda_data(c->out[0]), n, m, p))
     cg_cuda_check_launch();
 }
+
+/* ---- ctc_loss (Note [CTC in log space, in ATen's order]): one thread per
+ * batch item running the CPU's loops ---- */
+
+template <typename T>
+__device__ int64_t ctc_prime(const int64_t *tg, int64_t off, int64_t s, int64_t blank) {
+    return s % 2 == 0 ? blank : tg[off + s / 2];
+}
+
+template <typename T>
+__device__ T ctc_lse3(T a1, T a2, T a3) {
+    T m = a1;
+    if (a2 > m)
+        m = a2;
+    if (a3 > m)
+        m = a3;
+    if (m == -INFINITY)
+        m = 0;
+    return log(exp(a1 - m) + exp(a2 - m) + exp(a3 - m)) + m;
+}
+
+template <typename T>
+__global__ void ctc_kernel(const T *lp, int64_t s0, int64_t s1, int64_t s2, const int64_t *tg, const int64_t *meta,
+                           T *nll, T *la, int64_t N, int64_t Tn, int64_t S, int64_t blank) {
+    CG_CUDA_FOR(b, N) {
+        int64_t il = meta[b], tl = meta[N + b], off = meta[2 * N + b];
+        T *a = la + b * Tn * S;
+        const T *l = lp + b * s1;
+        for (int64_t s = 0; s < S; s++)
+            a[s] = -INFINITY;
+        if (il == 0) {
+            nll[b] = tl == 0 ? (T)0 : (T)INFINITY;
+            continue;
+        }
+        a[0] = l[blank * s2];
+        if (tl > 0)
+            a[1] = l[ctc_prime<T>(tg, off, 1, blank) * s2];
+        for (int64_t t = 1; t < il; t++)
+            for (int64_t s = 0; s < 2 * tl + 1; s++) {
+                int64_t cur = ctc_prime<T>(tg, off, s, blank);
+                T a1 = a[(t - 1) * S + s];
+                T a2 = s > 0 ? a[(t - 1) * S + s - 1] : (T)-INFINITY;
+                T a3 = s > 1 && ctc_prime<T>(tg, off, s - 2, blank) != cur ? a[(t - 1) * S + s - 2] : (T)-INFINITY;
+                a[t * S + s] = ctc_lse3(a1, a2, a3) + l[t * s0 + cur * s2];
+            }
+        if (tl == 0) {
+            nll[b] = -a[(il - 1) * S];
+        } else {
+            T l1 = a[(il - 1) * S + 2 * tl], l2 = a[(il - 1) * S + 2 * tl - 1];
+            T m = l1 > l2 ? l1 : l2;
+            m = m == -INFINITY ? (T)0 : m;
+            nll[b] = -(log(exp(l1 - m) + exp(l2 - m)) + m);
+        }
+    }
+}
+
+extern "C" void cg_cuda_ctc_loss(const cg_kernel_call *c) {
+    const cg_tensor *lp = c->in[0];
+    int64_t N = lp->sizes[1];
+    CG_DISPATCH_FLOAT(c->out[0]->dtype,
+                      ctc_kernel<T><<<cg_cuda_blocks(N), CG_CUDA_THREADS, 0, CG_CUDA_STREAM>>>(
+                          (const T *)cg_cuda_data(lp), lp->strides[0], lp->strides[1], lp->strides[2],
+                          (const int64_t *)cg_cuda_data(c->in[1]), (const int64_t *)cg_cuda_data(c->in[2]),
+                          (T *)cg_cuda_data(c->out[0]), (T *)cg_cuda_data(c->out[1]), N, lp->sizes[0],
+                          c->out[1]->sizes[2], c->args->i[0]))
+    cg_cuda_check_launch();
+}
+
+template <typename T>
+__global__ void ctc_backward_kernel(const T *go, const T *lp, int64_t s0, int64_t s1, int64_t s2, const int64_t *tg,
+                                    const int64_t *meta, const T *nllv, const T *la, T *g, T *lb, int64_t N,
+                                    int64_t Tn, int64_t C, int64_t S, int64_t blank, bool zero_inf) {
+    CG_CUDA_FOR(b, N) {
+        T nll = nllv[b];
+        int64_t il = meta[b], tl = meta[N + b], off = meta[2 * N + b];
+        bool zero = zero_inf && nll == (T)INFINITY;
+        for (int64_t t = 0; t < Tn; t++)
+            for (int64_t k = 0; k < C; k++)
+                g[(t * N + b) * C + k] = zero ? (T)0 : (T)-INFINITY;
+        if (zero)
+            continue;
+        const T *l = lp + b * s1, *a = la + b * Tn * S;
+        T *be = lb + b * Tn * S;
+        if (il > 0) {
+            for (int64_t s = 0; s < S; s++)
+                be[(il - 1) * S + s] = -INFINITY;
+            be[(il - 1) * S + 2 * tl] = l[(il - 1) * s0 + blank * s2];
+            g[((il - 1) * N + b) * C + blank] = a[(il - 1) * S + 2 * tl] + be[(il - 1) * S + 2 * tl];
+            if (tl > 0) {
+                int64_t cur = ctc_prime<T>(tg, off, 2 * tl - 1, blank);
+                be[(il - 1) * S + 2 * tl - 1] = l[(il - 1) * s0 + cur * s2];
+                g[((il - 1) * N + b) * C + cur] = a[(il - 1) * S + 2 * tl - 1] + be[(il - 1) * S + 2 * tl - 1];
+            }
+        }
+        for (int64_t t = il - 2; t >= 0; t--)
+            for (int64_t s = 2 * tl; s >= 0; s--) {
+                int64_t cur = ctc_prime<T>(tg, off, s, blank);
+                T b1 = be[(t + 1) * S + s];
+                T b2 = s < 2 * tl ? be[(t + 1) * S + s + 1] : (T)-INFINITY;
+                T b3 = s < 2 * tl - 1 && ctc_prime<T>(tg, off, s + 2, blank) != cur ? be[(t + 1) * S + s + 2]
+                                                                                    : (T)-INFINITY;
+                be[t * S + s] = ctc_lse3(b1, b2, b3) + l[t * s0 + cur * s2];
+                T ab = a[t * S + s] + be[t * S + s];
+                T *lc = &g[(t * N + b) * C + cur];
+                if (*lc == -INFINITY) {
+                    *lc = ab;
+                } else {
+                    T m = *lc > ab ? *lc : ab;
+                    *lc = log(exp(*lc - m) + exp(ab - m)) + m;
+                }
+            }
+        T gr = go[b];
+        for (int64_t t = 0; t < Tn; t++)
+            for (int64_t k = 0; k < C; k++) {
+                T *res = &g[(t * N + b) * C + k];
+                T lpv = l[t * s0 + k * s2];
+                *res = t < il ? (exp(lpv) - exp(*res + nll - lpv)) * gr : (T)0;
+            }
+    }
+}
+
+extern "C" void cg_cuda_ctc_loss_backward(const cg_kernel_call *c) {
+    const cg_tensor *lp = c->list[1];
+    int64_t N = lp->sizes[1];
+    CG_DISPATCH_FLOAT(c->out[0]->dtype,
+                      ctc_backward_kernel<T><<<cg_cuda_blocks(N), CG_CUDA_THREADS, 0, CG_CUDA_STREAM>>>(
+                          (const T *)cg_cuda_data(c->list[0]), (const T *)cg_cuda_data(lp), lp->strides[0],
+                          lp->strides[1], lp->strides[2], (const int64_t *)cg_cuda_data(c->list[2]),
+                          (const int64_t *)cg_cuda_data(c->list[3]), (const T *)cg_cuda_data(c->list[4]),
+                          (const T *)cg_cuda_data(c->list[5]), (T *)cg_cuda_data(c->out[0]),
+                          (T *)cg_cuda_data(c->out[1]), N, lp->sizes[0], lp->sizes[2], c->out[1]->sizes[2],
+                          c->args->i[0], c->args->flag))
+    cg_cuda_check_launch();
+}

@@ -127,6 +127,14 @@ cg_tensor *cg_triplet_margin_loss(cg_tensor *anchor, cg_tensor *positive, cg_ten
                                   double p, double eps, bool swap, cg_reduction red);
 cg_tensor *cg_poisson_nll_loss(cg_tensor *input, cg_tensor *target, bool log_input, bool full, double eps,
                                cg_reduction red);
+/* torch._ctc_loss: log_probs [T, N, C], targets [N, S] or concatenated,
+ * one length of each per batch item; *nll [N] (node CtcLossBackward0) and
+ * *alpha [N, T, 2 * max target + 1] (ctc_loss.c, Note [CTC in log space,
+ * in ATen's order]); and its derivative */
+int cg_ctc_loss(cg_tensor *log_probs, cg_tensor *targets, int n_il, const int64_t *il, int n_tl, const int64_t *tl,
+                int64_t blank, bool zero_infinity, cg_tensor **nll, cg_tensor **alpha);
+cg_tensor *cg_ctc_loss_backward(cg_tensor *grad, cg_tensor *log_probs, cg_tensor *targets, int n, const int64_t *il,
+                                const int64_t *tl, cg_tensor *nll, cg_tensor *alpha, int64_t blank, bool zero_infinity);
 /* torch.pdist: the p-norm distance of each pair of input's rows, i < j,
  * and its derivative (pdist.c, Note [Pairwise distances in ATen's lanes]) */
 cg_tensor *cg_pdist(cg_tensor *input, double p);

@@ -37,6 +37,9 @@ static const doc_row EXTRA[] = {
      "The multi-label hinge loss, reduced (what F.multilabel_margin_loss calls)."},
     {"torch._trilinear", "_trilinear(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim=1)",
      "The product of i1, i2 and i3, each unsqueezed at its expand dims, summed over sumdim (what F.bilinear calls)."},
+    {"torch._ctc_loss", "_ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, zero_infinity=False)",
+     "The CTC negative log likelihood of each batch item and its log alpha (what torch.ctc_loss calls; the lengths "
+     "as int64 tensors)."},
     {"torch.embedding_bag",
      "embedding_bag(weight, indices, offsets, scale_grad_by_freq=False, mode=0, sparse=False, "
      "per_sample_weights=None, include_last_offset=False, padding_idx=None)",

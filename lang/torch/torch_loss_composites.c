@@ -3,6 +3,7 @@
  * pairwise_distance and cosine_similarity, the ATen composites that torch.nn.functional's Python
  * calls with a reduction already turned into an int (0 none, 1 mean, 2
  * sum), as PyTorch's do (engine/loss_composites.c computes them). */
+#include "ops_index.h"
 #include "runtime/module.h"
 #include "torch/torch_args.h"
 #include "torch/torch_module.h"
@@ -151,6 +152,30 @@ static cg_value fn_trilinear(cg_value *a) {
     return cg_tensor_steal(cg_trilinear(T0, i2, i3, n[0], d[0], n[1], d[1], n[2], d[2], n[3], d[3], unroll));
 }
 
+/* (log_probs, targets, input_lengths, target_lengths, blank=0,
+ * zero_infinity=False), the lengths as int64 tensors: the two results of
+ * torch._ctc_loss (its lists of lengths are tensors here, made by
+ * torch.ctc_loss in the prelude) */
+static cg_value fn_ctc_loss(cg_value *a) {
+    const char *fn = "_ctc_loss";
+    cg_tensor *tg = torch_tensor_arg_borrowed(fn, "targets", 2, a[1]);
+    cg_tensor *il = tg ? torch_tensor_arg_borrowed(fn, "input_lengths", 3, a[2]) : NULL;
+    cg_tensor *tl = il ? torch_tensor_arg_borrowed(fn, "target_lengths", 4, a[3]) : NULL;
+    int64_t blank;
+    bool zinf;
+    if (!tl || torch_int_arg(fn, "blank", 5, a[4], &blank) < 0 || torch_bool_arg(fn, "zero_infinity", 6, a[5], &zinf) < 0)
+        return CG_ERR;
+    cg_tensor *ilh = cg_host_int64(il), *tlh = ilh ? cg_host_int64(tl) : NULL, *nll = NULL, *alpha = NULL;
+    int rc = tlh ? cg_ctc_loss(T0, tg, (int)cg_tensor_numel(ilh), cg_tensor_data(ilh), (int)cg_tensor_numel(tlh),
+                               cg_tensor_data(tlh), blank, zinf, &nll, &alpha)
+                 : -1;
+    cg_tensor_release(ilh), cg_tensor_release(tlh);
+    if (rc < 0)
+        return cg_tensor_steal(NULL);
+    cg_value items[2] = {cg_tensor_steal(nll), cg_tensor_steal(alpha)};
+    return cg_tuple_steal(2, items);
+}
+
 /* (input, p=2) */
 static cg_value fn_pdist(cg_value *a) {
     double p;
@@ -191,6 +216,8 @@ static cg_value fn_cosine_similarity(cg_value *a) {
       IMPL(fn_multi_margin_loss), F, NULL)                                                                        \
     X(_trilinear, "_trilinear", "i2, i3, expand1, expand2, expand3, sumdim, unroll_dim=1", IMPL(fn_trilinear), F,  \
       NULL)                                                                                                       \
+    X(_ctc_loss, "_ctc_loss", "targets, input_lengths, target_lengths, blank=0, zero_infinity=False",            \
+      IMPL(fn_ctc_loss), F, NULL)                                                                                 \
     X(pdist, "pdist", "p=2", IMPL(fn_pdist), F, NULL)                                                            \
     X(_multilabel_margin_loss, "_multilabel_margin_loss", "target, reduction=1", IMPL(fn_multilabel_margin_loss), F, \
       NULL)

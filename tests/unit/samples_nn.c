@@ -466,3 +466,42 @@ bool sample_pdist_backward(int v, cg_sample *s) {
                       .d = {2.0});
     return false;
 }
+
+/* ---- _ctc_loss ---------------------------------------------------------------------------------- */
+
+/* in[0] logits [6,2,C] (C = B+3), in[1] targets [2,2]; lengths (6,5), (2,
+ * i[0]). The loss of log_softmax(logits), as PyTorch checks it: its
+ * derivative is written for log-probabilities that sum to one. */
+static cg_tensor *f_ctc(cg_tensor *const *in, const cg_sample *s) {
+    cg_tensor *nll = NULL, *alpha = NULL, *lp = cg_log_softmax(in[0], 2, -1);
+    int rc = lp ? cg_ctc_loss(lp, in[1], 2, (int64_t[]){6, 5}, 2, (int64_t[]){2, (int64_t)s->i[0]}, 0, false, &nll,
+                              &alpha)
+                : -1;
+    cg_tensor_release(lp), cg_tensor_release(alpha);
+    return rc < 0 ? NULL : nll;
+}
+bool sample_ctc_loss(int v, cg_sample *s) {
+    if (v < 2)
+        return SAMPLE("[6,2,B+3] padded targets", 2, {IN(1750 + v, v == 1, 6, 2, S_B + 3), IX64(2, 2, 1, 2, 3, 3)},
+                      f_ctc, .i = {v == 0 ? 2 : 1});
+    return false;
+}
+
+static cg_tensor *f_ctc_backward(cg_tensor *const *in, const cg_sample *s) {
+    cg_tensor *nll, *alpha;
+    bool was = cg_grad_set_enabled(false);
+    int rc = cg_ctc_loss(in[1], in[2], 2, (int64_t[]){6, 5}, 2, (int64_t[]){2, 1}, 0, false, &nll, &alpha);
+    cg_grad_set_enabled(was);
+    if (rc < 0)
+        return NULL;
+    cg_tensor *r = cg_ctc_loss_backward(in[0], in[1], in[2], 2, (int64_t[]){6, 5}, (int64_t[]){2, 1}, nll, alpha, 0,
+                                        false);
+    cg_tensor_release(nll), cg_tensor_release(alpha);
+    return r;
+}
+bool sample_ctc_loss_backward(int v, cg_sample *s) {
+    if (v == 0)
+        return SAMPLE("grad [2], log_probs [6,2,B+3]", 3, {IN(1752, false, 2), IN(1753, false, 6, 2, S_B + 3),
+                      IX64(3, 0, 1, 2, 3)}, f_ctc_backward);
+    return false;
+}

@@ -186,6 +186,7 @@ static const char *const reach[CG_OP_COUNT] = {
     [CG_OP_EMBEDDING] = "y = F.embedding(i, w)",
     [CG_OP_EMBEDDING_BAG] = "y = F.embedding_bag(i, w, torch.tensor([0, 1]), mode='sum', per_sample_weights=torch.ones(2))",
     [CG_OP_EMBEDDING_DENSE_BACKWARD] = "e = F.embedding(i, w); y, = torch.autograd.grad((e * e).sum(), w, create_graph=True)",
+    [CG_OP_CTC_LOSS] = "y = F.ctc_loss(torch.randn(5, 2, 4, requires_grad=True).log_softmax(2), torch.tensor([[1, 2], [3, 3]]), (5, 4), (2, 1))",
     [CG_OP_PDIST] = "y = F.pdist(x, 3)",
     [CG_OP_TRILINEAR] = "y = F.bilinear(x, x, torch.randn(2, 4, 4))",
     [CG_OP_MULTI_MARGIN_LOSS] = "y = F.multi_margin_loss(x, torch.tensor([0, 3, 1]), p=2)",

@@ -25,7 +25,7 @@ __all__ = ['one_hot', 'normalize', 'softsign', 'tanhshrink', 'multi_head_attenti
            'triplet_margin_with_distance_loss', 'poisson_nll_loss', 'pairwise_distance', 'cosine_similarity',
            'dropout1d', 'dropout2d', 'dropout3d', 'alpha_dropout', 'feature_alpha_dropout', 'instance_norm',
            'local_response_norm', 'pixel_shuffle', 'pixel_unshuffle', 'channel_shuffle', 'native_channel_shuffle',
-           'embedding', 'embedding_bag', 'bilinear', 'multi_margin_loss', 'multilabel_margin_loss', 'pdist',
+           'embedding', 'embedding_bag', 'bilinear', 'multi_margin_loss', 'multilabel_margin_loss', 'pdist', 'ctc_loss',
            'gumbel_softmax', 'multilabel_soft_margin_loss', 'soft_margin_loss', 'interpolate',
            'upsample', 'upsample_nearest', 'upsample_bilinear', 'lp_pool1d', 'lp_pool2d',
            'adaptive_max_pool1d_with_indices', 'adaptive_max_pool2d_with_indices',
@@ -385,6 +385,13 @@ def poisson_nll_loss(input, target, log_input=True, full=False, size_average=Non
     if reduction != 'none' and reduction != 'mean' and reduction != 'sum':
         raise ValueError(reduction + " is not valid")
     return torch.poisson_nll_loss(input, target, log_input, full, eps, _reduction_enum(reduction))
+
+
+def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reduction='mean', zero_infinity=False):
+    """The connectionist temporal classification loss of log_probs [T, N, C]
+    (or [T, C]) against targets, reduced."""
+    return torch.ctc_loss(log_probs, targets, input_lengths, target_lengths, blank, _reduction_enum(reduction),
+                          zero_infinity)
 
 
 def pdist(input, p=2):

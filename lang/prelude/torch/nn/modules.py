@@ -29,7 +29,7 @@ from torch.nn.modules.padding import ConstantPad1d, ConstantPad2d, ConstantPad3d
 from torch.nn.modules.loss import L1Loss, MSELoss, NLLLoss, CrossEntropyLoss, BCELoss, \
     BCEWithLogitsLoss, SmoothL1Loss, HuberLoss, KLDivLoss, GaussianNLLLoss, MarginRankingLoss, HingeEmbeddingLoss, \
     CosineEmbeddingLoss, TripletMarginLoss, TripletMarginWithDistanceLoss, PoissonNLLLoss, NLLLoss2d, \
-    MultiLabelSoftMarginLoss, SoftMarginLoss, MultiMarginLoss, MultiLabelMarginLoss
+    MultiLabelSoftMarginLoss, SoftMarginLoss, MultiMarginLoss, MultiLabelMarginLoss, CTCLoss
 from torch.nn.modules.transformer import Transformer, TransformerEncoder, TransformerDecoder, \
     TransformerEncoderLayer, TransformerDecoderLayer
 from torch.nn.modules.distance import PairwiseDistance, CosineSimilarity

@@ -11,7 +11,7 @@ __all__ = ['L1Loss', 'MSELoss', 'NLLLoss', 'CrossEntropyLoss', 'BCELoss', 'BCEWi
            'SmoothL1Loss', 'HuberLoss', 'KLDivLoss', 'GaussianNLLLoss', 'MarginRankingLoss',
            'HingeEmbeddingLoss', 'CosineEmbeddingLoss', 'TripletMarginLoss', 'TripletMarginWithDistanceLoss',
            'PoissonNLLLoss', 'NLLLoss2d', 'MultiLabelSoftMarginLoss', 'SoftMarginLoss',
-           'MultiMarginLoss', 'MultiLabelMarginLoss']
+           'MultiMarginLoss', 'MultiLabelMarginLoss', 'CTCLoss']
 
 
 class _Loss(Module):
@@ -276,3 +276,16 @@ class MultiMarginLoss(_WeightedLoss):
     def forward(self, input, target):
         return F.multi_margin_loss(input, target, p=self.p, margin=self.margin,
                                    weight=self.weight, reduction=self.reduction)
+
+
+class CTCLoss(_Loss):
+    __constants__ = ['blank', 'reduction']
+
+    def __init__(self, blank=0, reduction='mean', zero_infinity=False):
+        super(CTCLoss, self).__init__(reduction=reduction)
+        self.blank = blank
+        self.zero_infinity = zero_infinity
+
+    def forward(self, log_probs, targets, input_lengths, target_lengths):
+        return F.ctc_loss(log_probs, targets, input_lengths, target_lengths, self.blank, self.reduction,
+                          self.zero_infinity)
