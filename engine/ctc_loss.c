@@ -29,119 +29,120 @@
  * meta [3N] int64: input lengths, target lengths, each item's offset into
  * targets; out[0] nll [N], out[1] log_alpha [N, T, 2 * max_target + 1];
  * args->i[0] blank */
-#define CTC(SFX, T, EXP, LOG)                                                                       \
-    static inline int64_t prime_##SFX(const int64_t *tg, int64_t off, int64_t s, int64_t blank) {   \
-        return s % 2 == 0 ? blank : tg[off + s / 2];                                                \
-    }                                                                                               \
-    static inline T lse3_##SFX(T a1, T a2, T a3) {                                                  \
-        T m = a1;                                                                                   \
-        if (a2 > m)                                                                                 \
-            m = a2;                                                                                 \
-        if (a3 > m)                                                                                 \
-            m = a3;                                                                                 \
-        if (m == -INFINITY)                                                                         \
-            m = 0;                                                                                  \
-        return LOG(EXP(a1 - m) + EXP(a2 - m) + EXP(a3 - m)) + m;                                    \
-    }                                                                                               \
-    static void ctc_##SFX(const cg_kernel_call *c) {                                                \
-        const cg_tensor *lpt = c->in[0];                                                            \
-        const T *lp = (const T *)cg_tensor_data(lpt);                                               \
-        const int64_t *tg = (const int64_t *)cg_tensor_data(c->in[1]);                              \
-        const int64_t *meta = (const int64_t *)cg_tensor_data(c->in[2]);                            \
-        T *nll = (T *)cg_tensor_data(c->out[0]), *la = (T *)cg_tensor_data(c->out[1]);              \
-        int64_t N = lpt->sizes[1], Tn = lpt->sizes[0], S = c->out[1]->sizes[2], blank = c->args->i[0]; \
-        int64_t s0 = lpt->strides[0], s1 = lpt->strides[1], s2 = lpt->strides[2];                   \
-        for (int64_t b = 0; b < N; b++) {                                                           \
-            int64_t il = meta[b], tl = meta[N + b], off = meta[2 * N + b];                          \
-            T *a = la + b * Tn * S;                                                                 \
-            const T *l = lp + b * s1;                                                               \
-            for (int64_t s = 0; s < S; s++)                                                         \
-                a[s] = -INFINITY;                                                                   \
-            if (il == 0) {                                                                          \
-                nll[b] = tl == 0 ? 0 : INFINITY;                                                    \
-                continue;                                                                           \
-            }                                                                                       \
-            a[0] = l[blank * s2];                                                                   \
-            if (tl > 0)                                                                             \
-                a[1] = l[prime_##SFX(tg, off, 1, blank) * s2];                                      \
-            for (int64_t t = 1; t < il; t++) {                                                      \
-                for (int64_t s = 0; s < 2 * tl + 1; s++) {                                          \
-                    int64_t cur = prime_##SFX(tg, off, s, blank);                                   \
-                    T a1 = a[(t - 1) * S + s];                                                      \
-                    T a2 = s > 0 ? a[(t - 1) * S + s - 1] : -INFINITY;                              \
+#define CTC(SFX, T, EXP, LOG)                                                                                       \
+    static inline int64_t prime_##SFX(const int64_t *tg, int64_t off, int64_t s, int64_t blank) {                   \
+        return s % 2 == 0 ? blank : tg[off + s / 2];                                                                \
+    }                                                                                                               \
+    static inline T lse3_##SFX(T a1, T a2, T a3) {                                                                  \
+        T m = a1;                                                                                                   \
+        if (a2 > m)                                                                                                 \
+            m = a2;                                                                                                 \
+        if (a3 > m)                                                                                                 \
+            m = a3;                                                                                                 \
+        if (m == -INFINITY)                                                                                         \
+            m = 0;                                                                                                  \
+        return LOG(EXP(a1 - m) + EXP(a2 - m) + EXP(a3 - m)) + m;                                                    \
+    }                                                                                                               \
+    static void ctc_##SFX(const cg_kernel_call *c) {                                                                \
+        const cg_tensor *lpt = c->in[0];                                                                            \
+        const T *lp = (const T *)cg_tensor_data(lpt);                                                               \
+        const int64_t *tg = (const int64_t *)cg_tensor_data(c->in[1]);                                              \
+        const int64_t *meta = (const int64_t *)cg_tensor_data(c->in[2]);                                            \
+        T *nll = (T *)cg_tensor_data(c->out[0]), *la = (T *)cg_tensor_data(c->out[1]);                              \
+        int64_t N = lpt->sizes[1], Tn = lpt->sizes[0], S = c->out[1]->sizes[2], blank = c->args->i[0];              \
+        int64_t s0 = lpt->strides[0], s1 = lpt->strides[1], s2 = lpt->strides[2];                                   \
+        for (int64_t b = 0; b < N; b++) {                                                                           \
+            int64_t il = meta[b], tl = meta[N + b], off = meta[2 * N + b];                                          \
+            T *a = la + b * Tn * S;                                                                                 \
+            const T *l = lp + b * s1;                                                                               \
+            for (int64_t s = 0; s < S; s++)                                                                         \
+                a[s] = -INFINITY;                                                                                   \
+            if (il == 0) {                                                                                          \
+                nll[b] = tl == 0 ? 0 : INFINITY;                                                                    \
+                continue;                                                                                           \
+            }                                                                                                       \
+            a[0] = l[blank * s2];                                                                                   \
+            if (tl > 0)                                                                                             \
+                a[1] = l[prime_##SFX(tg, off, 1, blank) * s2];                                                      \
+            for (int64_t t = 1; t < il; t++) {                                                                      \
+                for (int64_t s = 0; s < 2 * tl + 1; s++) {                                                          \
+                    int64_t cur = prime_##SFX(tg, off, s, blank);                                                   \
+                    T a1 = a[(t - 1) * S + s];                                                                      \
+                    T a2 = s > 0 ? a[(t - 1) * S + s - 1] : -INFINITY;                                              \
                     T a3 = s > 1 && prime_##SFX(tg, off, s - 2, blank) != cur ? a[(t - 1) * S + s - 2] : -INFINITY; \
-                    a[t * S + s] = lse3_##SFX(a1, a2, a3) + l[t * s0 + cur * s2];                   \
-                }                                                                                   \
-            }                                                                                       \
-            if (tl == 0) {                                                                          \
-                nll[b] = -a[(il - 1) * S];                                                          \
-            } else {                                                                                \
-                T l1 = a[(il - 1) * S + 2 * tl], l2 = a[(il - 1) * S + 2 * tl - 1];                 \
-                T m = l1 > l2 ? l1 : l2;                                                            \
-                m = m == -INFINITY ? 0 : m;                                                         \
-                nll[b] = -(LOG(EXP(l1 - m) + EXP(l2 - m)) + m);                                     \
-            }                                                                                       \
-        }                                                                                           \
-    }                                                                                               \
+                    a[t * S + s] = lse3_##SFX(a1, a2, a3) + l[t * s0 + cur * s2];                                   \
+                }                                                                                                   \
+            }                                                                                                       \
+            if (tl == 0) {                                                                                          \
+                nll[b] = -a[(il - 1) * S];                                                                          \
+            } else {                                                                                                \
+                T l1 = a[(il - 1) * S + 2 * tl], l2 = a[(il - 1) * S + 2 * tl - 1];                                 \
+                T m = l1 > l2 ? l1 : l2;                                                                            \
+                m = m == -INFINITY ? 0 : m;                                                                         \
+                nll[b] = -(LOG(EXP(l1 - m) + EXP(l2 - m)) + m);                                                     \
+            }                                                                                                       \
+        }                                                                                                           \
+    }                                                                                                               \
     /* list: grad [N], log_probs, targets, meta, nll [N], log_alpha; out[0]                         \
      * [T, N, C] contiguous; args->i[0] blank, flag zero_infinity; scratch                          \
-     * beta in out[1] [N, T, S] */                                                                  \
-    static void ctc_backward_##SFX(const cg_kernel_call *c) {                                       \
-        const T *go = (const T *)cg_tensor_data(c->list[0]);                                        \
-        const cg_tensor *lpt = c->list[1];                                                          \
-        const T *lp = (const T *)cg_tensor_data(lpt);                                               \
-        const int64_t *tg = (const int64_t *)cg_tensor_data(c->list[2]);                            \
-        const int64_t *meta = (const int64_t *)cg_tensor_data(c->list[3]);                          \
-        const T *nllv = (const T *)cg_tensor_data(c->list[4]), *la = (const T *)cg_tensor_data(c->list[5]); \
-        T *g = (T *)cg_tensor_data(c->out[0]), *lb = (T *)cg_tensor_data(c->out[1]);                \
-        int64_t N = lpt->sizes[1], Tn = lpt->sizes[0], C = lpt->sizes[2], S = c->out[1]->sizes[2];  \
-        int64_t s0 = lpt->strides[0], s1 = lpt->strides[1], s2 = lpt->strides[2], blank = c->args->i[0]; \
-        for (int64_t b = 0; b < N; b++) {                                                           \
-            T nll = nllv[b];                                                                        \
-            int64_t il = meta[b], tl = meta[N + b], off = meta[2 * N + b];                          \
-            for (int64_t t = 0; t < Tn; t++)                                                        \
-                for (int64_t k = 0; k < C; k++)                                                     \
-                    g[(t * N + b) * C + k] = c->args->flag && nll == INFINITY ? 0 : -INFINITY;      \
-            if (c->args->flag && nll == INFINITY)                                                   \
-                continue;                                                                           \
-            const T *l = lp + b * s1, *a = la + b * Tn * S;                                         \
-            T *be = lb + b * Tn * S;                                                                \
-            if (il > 0) {                                                                           \
-                for (int64_t s = 0; s < S; s++)                                                     \
-                    be[(il - 1) * S + s] = -INFINITY;                                               \
-                be[(il - 1) * S + 2 * tl] = l[(il - 1) * s0 + blank * s2];                          \
-                g[((il - 1) * N + b) * C + blank] = a[(il - 1) * S + 2 * tl] + be[(il - 1) * S + 2 * tl]; \
-                if (tl > 0) {                                                                       \
-                    int64_t cur = prime_##SFX(tg, off, 2 * tl - 1, blank);                          \
-                    be[(il - 1) * S + 2 * tl - 1] = l[(il - 1) * s0 + cur * s2];                    \
+     * beta in out[1] [N, T, S] */               \
+    static void ctc_backward_##SFX(const cg_kernel_call *c) {                                                       \
+        const T *go = (const T *)cg_tensor_data(c->list[0]);                                                        \
+        const cg_tensor *lpt = c->list[1];                                                                          \
+        const T *lp = (const T *)cg_tensor_data(lpt);                                                               \
+        const int64_t *tg = (const int64_t *)cg_tensor_data(c->list[2]);                                            \
+        const int64_t *meta = (const int64_t *)cg_tensor_data(c->list[3]);                                          \
+        const T *nllv = (const T *)cg_tensor_data(c->list[4]), *la = (const T *)cg_tensor_data(c->list[5]);         \
+        T *g = (T *)cg_tensor_data(c->out[0]), *lb = (T *)cg_tensor_data(c->out[1]);                                \
+        int64_t N = lpt->sizes[1], Tn = lpt->sizes[0], C = lpt->sizes[2], S = c->out[1]->sizes[2];                  \
+        int64_t s0 = lpt->strides[0], s1 = lpt->strides[1], s2 = lpt->strides[2], blank = c->args->i[0];            \
+        for (int64_t b = 0; b < N; b++) {                                                                           \
+            T nll = nllv[b];                                                                                        \
+            int64_t il = meta[b], tl = meta[N + b], off = meta[2 * N + b];                                          \
+            for (int64_t t = 0; t < Tn; t++)                                                                        \
+                for (int64_t k = 0; k < C; k++)                                                                     \
+                    g[(t * N + b) * C + k] = c->args->flag && nll == INFINITY ? 0 : -INFINITY;                      \
+            if (c->args->flag && nll == INFINITY)                                                                   \
+                continue;                                                                                           \
+            const T *l = lp + b * s1, *a = la + b * Tn * S;                                                         \
+            T *be = lb + b * Tn * S;                                                                                \
+            if (il > 0) {                                                                                           \
+                for (int64_t s = 0; s < S; s++)                                                                     \
+                    be[(il - 1) * S + s] = -INFINITY;                                                               \
+                be[(il - 1) * S + 2 * tl] = l[(il - 1) * s0 + blank * s2];                                          \
+                g[((il - 1) * N + b) * C + blank] = a[(il - 1) * S + 2 * tl] + be[(il - 1) * S + 2 * tl];           \
+                if (tl > 0) {                                                                                       \
+                    int64_t cur = prime_##SFX(tg, off, 2 * tl - 1, blank);                                          \
+                    be[(il - 1) * S + 2 * tl - 1] = l[(il - 1) * s0 + cur * s2];                                    \
                     g[((il - 1) * N + b) * C + cur] = a[(il - 1) * S + 2 * tl - 1] + be[(il - 1) * S + 2 * tl - 1]; \
-                }                                                                                   \
-            }                                                                                       \
-            for (int64_t t = il - 2; t >= 0; t--) {                                                 \
-                for (int64_t s = 2 * tl; s >= 0; s--) {                                             \
-                    int64_t cur = prime_##SFX(tg, off, s, blank);                                   \
-                    T b1 = be[(t + 1) * S + s];                                                     \
-                    T b2 = s < 2 * tl ? be[(t + 1) * S + s + 1] : -INFINITY;                        \
-                    T b3 = s < 2 * tl - 1 && prime_##SFX(tg, off, s + 2, blank) != cur ? be[(t + 1) * S + s + 2] : -INFINITY; \
-                    be[t * S + s] = lse3_##SFX(b1, b2, b3) + l[t * s0 + cur * s2];                  \
-                    T ab = a[t * S + s] + be[t * S + s];                                            \
-                    T *lc = &g[(t * N + b) * C + cur];                                              \
-                    if (*lc == -INFINITY) {                                                         \
-                        *lc = ab;                                                                   \
-                    } else {                                                                        \
-                        T m = *lc > ab ? *lc : ab;                                                  \
-                        *lc = LOG(EXP(*lc - m) + EXP(ab - m)) + m;                                  \
-                    }                                                                               \
-                }                                                                                   \
-            }                                                                                       \
-            T gr = go[b];                                                                           \
-            for (int64_t t = 0; t < Tn; t++)                                                        \
-                for (int64_t k = 0; k < C; k++) {                                                   \
-                    T *res = &g[(t * N + b) * C + k];                                               \
-                    T lpv = l[t * s0 + k * s2];                                                     \
-                    *res = t < il ? (EXP(lpv) - EXP(*res + nll - lpv)) * gr : 0;                    \
-                }                                                                                   \
-        }                                                                                           \
+                }                                                                                                   \
+            }                                                                                                       \
+            for (int64_t t = il - 2; t >= 0; t--) {                                                                 \
+                for (int64_t s = 2 * tl; s >= 0; s--) {                                                             \
+                    int64_t cur = prime_##SFX(tg, off, s, blank);                                                   \
+                    T b1 = be[(t + 1) * S + s];                                                                     \
+                    T b2 = s < 2 * tl ? be[(t + 1) * S + s + 1] : -INFINITY;                                        \
+                    T b3 = s < 2 * tl - 1 && prime_##SFX(tg, off, s + 2, blank) != cur ? be[(t + 1) * S + s + 2]    \
+                                                                                       : -INFINITY;                 \
+                    be[t * S + s] = lse3_##SFX(b1, b2, b3) + l[t * s0 + cur * s2];                                  \
+                    T ab = a[t * S + s] + be[t * S + s];                                                            \
+                    T *lc = &g[(t * N + b) * C + cur];                                                              \
+                    if (*lc == -INFINITY) {                                                                         \
+                        *lc = ab;                                                                                   \
+                    } else {                                                                                        \
+                        T m = *lc > ab ? *lc : ab;                                                                  \
+                        *lc = LOG(EXP(*lc - m) + EXP(ab - m)) + m;                                                  \
+                    }                                                                                               \
+                }                                                                                                   \
+            }                                                                                                       \
+            T gr = go[b];                                                                                           \
+            for (int64_t t = 0; t < Tn; t++)                                                                        \
+                for (int64_t k = 0; k < C; k++) {                                                                   \
+                    T *res = &g[(t * N + b) * C + k];                                                               \
+                    T lpv = l[t * s0 + k * s2];                                                                     \
+                    *res = t < il ? (EXP(lpv) - EXP(*res + nll - lpv)) * gr : 0;                                    \
+                }                                                                                                   \
+        }                                                                                                           \
     }
 CTC(f32, float, expf, logf)
 CTC(f64, double, exp, log)
@@ -156,8 +157,8 @@ void cg_cpu_ctc_loss_backward(const cg_kernel_call *c) {
 static const char ctc_from[] = "(while checking arguments for ctc_loss_cpu)";
 
 /* ATen's checks, in order; meta [3N] on the host: lengths and offsets */
-static cg_tensor *ctc_meta(cg_tensor *lp, cg_tensor *targets, int n_il, const int64_t *il, int n_tl,
-                           const int64_t *tl, int64_t blank, int64_t *max_tl) {
+static cg_tensor *ctc_meta(cg_tensor *lp, cg_tensor *targets, int n_il, const int64_t *il, int n_tl, const int64_t *tl,
+                           int64_t blank, int64_t *max_tl) {
     CG_CHECK(targets->dtype == CG_INT64 || targets->dtype == CG_INT32, CG_RUNTIME_ERROR,
              "Expected tensor for argument #2 'targets' to have scalar type Long; but got torch.%sTensor instead %s",
              cg_dtype_legacy_name(targets->dtype), ctc_from);
@@ -179,7 +180,8 @@ static cg_tensor *ctc_meta(cg_tensor *lp, cg_tensor *targets, int n_il, const in
     for (int64_t b = 0; b < N; b++) {
         if (tl[b] < 0) {
             cg_tensor_release(meta);
-            return cg_error_set(CG_RUNTIME_ERROR, "Expected target_lengths to have value at least 0, but got value %lld %s",
+            return cg_error_set(CG_RUNTIME_ERROR,
+                                "Expected target_lengths to have value at least 0, but got value %lld %s",
                                 (long long)tl[b], ctc_from),
                    NULL;
         }
@@ -190,21 +192,25 @@ static cg_tensor *ctc_meta(cg_tensor *lp, cg_tensor *targets, int n_il, const in
     int64_t want = targets->ndim == 1 ? pos : N;
     int rc = 0;
     if (targets->sizes[0] != want)
-        rc = -1, cg_error_set(CG_RUNTIME_ERROR,
-                          "Expected tensor to have size %lld at dimension 0, but got size %lld for argument #2 'targets' %s",
-                          (long long)want, (long long)targets->sizes[0], ctc_from);
+        rc = -1,
+        cg_error_set(CG_RUNTIME_ERROR,
+                     "Expected tensor to have size %lld at dimension 0, but got size %lld for argument #2 'targets' %s",
+                     (long long)want, (long long)targets->sizes[0], ctc_from);
     else if (targets->ndim == 2 && targets->sizes[1] < *max_tl)
-        rc = -1, cg_error_set(CG_RUNTIME_ERROR,
-                          "Expected tensor to have size at least %lld at dimension 1, but got size %lld for argument #2 "
-                          "'targets' %s",
-                          (long long)*max_tl, (long long)targets->sizes[1], ctc_from);
+        rc = -1,
+        cg_error_set(CG_RUNTIME_ERROR,
+                     "Expected tensor to have size at least %lld at dimension 1, but got size %lld for argument #2 "
+                     "'targets' %s",
+                     (long long)*max_tl, (long long)targets->sizes[1], ctc_from);
     for (int64_t b = 0; rc == 0 && b < N; b++) {
         if (il[b] < 0)
-            rc = -1, cg_error_set(CG_RUNTIME_ERROR, "Expected input_lengths to have value at least 0, but got value %lld %s",
-                              (long long)il[b], ctc_from);
+            rc = -1,
+            cg_error_set(CG_RUNTIME_ERROR, "Expected input_lengths to have value at least 0, but got value %lld %s",
+                         (long long)il[b], ctc_from);
         else if (il[b] > Tn)
-            rc = -1, cg_error_set(CG_RUNTIME_ERROR, "Expected input_lengths to have value at most %lld, but got value %lld %s",
-                              (long long)Tn, (long long)il[b], ctc_from);
+            rc = -1,
+            cg_error_set(CG_RUNTIME_ERROR, "Expected input_lengths to have value at most %lld, but got value %lld %s",
+                         (long long)Tn, (long long)il[b], ctc_from);
         m[b] = il[b];
     }
     if (rc < 0)
@@ -214,7 +220,7 @@ static cg_tensor *ctc_meta(cg_tensor *lp, cg_tensor *targets, int n_il, const in
 
 int cg_ctc_loss(cg_tensor *log_probs, cg_tensor *targets, int n_il, const int64_t *il, int n_tl, const int64_t *tl,
                 int64_t blank, bool zero_infinity, cg_tensor **nll_out, cg_tensor **alpha_out) {
-    CG_CHECK_INT(log_probs->dtype == CG_F32 || log_probs->dtype == CG_F64, CG_NOT_IMPLEMENTED_ERROR,
+    CG_CHECK_INT(log_probs->dtype == CG_F32 || log_probs->dtype == CG_F64, CG_RUNTIME_ERROR,
                  "\"ctc_loss_cpu\" not implemented for '%s'", cg_dtype_legacy_name(log_probs->dtype));
     int64_t max_tl;
     cg_tensor *meta_h = ctc_meta(log_probs, targets, n_il, il, n_tl, tl, blank, &max_tl);
@@ -233,13 +239,17 @@ int cg_ctc_loss(cg_tensor *log_probs, cg_tensor *targets, int n_il, const int64_
     cg_op_args args = {.i = {blank}, .flag = zero_infinity};
     int rc = alpha ? 0 : -1;
     if (rc == 0) {
-        cg_kernel_call call = {.op = CG_OP_CTC_LOSS, .nout = 2, .nin = 3, .out = {nll, alpha},
-                               .in = {log_probs, tgc, meta}, .args = &args};
+        cg_kernel_call call = {.op = CG_OP_CTC_LOSS,
+                               .nout = 2,
+                               .nin = 3,
+                               .out = {nll, alpha},
+                               .in = {log_probs, tgc, meta},
+                               .args = &args};
         rc = cg_op_run(&call);
     }
     if (rc == 0) {
-        cg_save_spec save[] = {{log_probs, "log_probs"}, {tgc, "targets"}, {meta, "lengths"}, {nll, "result0"},
-                               {alpha, "result1"}};
+        cg_save_spec save[] = {
+            {log_probs, "log_probs"}, {tgc, "targets"}, {meta, "lengths"}, {nll, "result0"}, {alpha, "result1"}};
         nll = cg_ew_record(nll, CG_OP_CTC_LOSS, 1, &log_probs, 5, save, &args);
         rc = nll ? 0 : -1;
     }
@@ -262,8 +272,8 @@ static cg_tensor *ctc_backward(cg_tensor *grad, cg_tensor *log_probs, cg_tensor 
     int rc = beta ? 0 : -1;
     if (rc == 0) {
         cg_tensor *list[] = {g, log_probs, targets, meta, nll, alpha};
-        cg_kernel_call call = {.op = CG_OP_CTC_LOSS_BACKWARD, .nout = 2, .out = {out, beta}, .list = list,
-                               .nlist = 6, .args = a};
+        cg_kernel_call call = {
+            .op = CG_OP_CTC_LOSS_BACKWARD, .nout = 2, .out = {out, beta}, .list = list, .nlist = 6, .args = a};
         rc = cg_op_run(&call);
     }
     cg_tensor_release(g), cg_tensor_release(beta);
@@ -282,7 +292,8 @@ int cg_bw_ctc_loss(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 }
 
 cg_tensor *cg_ctc_loss_backward(cg_tensor *grad, cg_tensor *log_probs, cg_tensor *targets, int n, const int64_t *il,
-                                const int64_t *tl, cg_tensor *nll, cg_tensor *alpha, int64_t blank, bool zero_infinity) {
+                                const int64_t *tl, cg_tensor *nll, cg_tensor *alpha, int64_t blank,
+                                bool zero_infinity) {
     int64_t max_tl;
     cg_tensor *meta_h = ctc_meta(log_probs, targets, n, il, n, tl, blank, &max_tl);
     bool was = cg_grad_set_enabled(false);

@@ -55,67 +55,67 @@ static void scale_add_f64(int64_t d, double a, const double *row, int64_t s1, do
         o[j] += row[j * s1] * a;
 }
 
-#define BAG_SUM(name, T, FMA, SCALE_ADD)                                                                \
-    static void name(const cg_kernel_call *c) {                                                    \
-        const cg_tensor *w = c->in[0];                                                             \
-        const T *wd = (const T *)cg_tensor_data(w);                                                \
-        const int64_t *idx = (const int64_t *)cg_tensor_data(c->in[1]);                            \
-        const int64_t *starts = (const int64_t *)cg_tensor_data(c->in[2]);                         \
-        const T *psw = c->nin > 3 ? (const T *)cg_tensor_data(c->in[3]) : NULL;                    \
-        T *out = (T *)cg_tensor_data(c->out[0]);                                                   \
+#define BAG_SUM(name, T, FMA, SCALE_ADD)                                                                  \
+    static void name(const cg_kernel_call *c) {                                                           \
+        const cg_tensor *w = c->in[0];                                                                    \
+        const T *wd = (const T *)cg_tensor_data(w);                                                       \
+        const int64_t *idx = (const int64_t *)cg_tensor_data(c->in[1]);                                   \
+        const int64_t *starts = (const int64_t *)cg_tensor_data(c->in[2]);                                \
+        const T *psw = c->nin > 3 ? (const T *)cg_tensor_data(c->in[3]) : NULL;                           \
+        T *out = (T *)cg_tensor_data(c->out[0]);                                                          \
         int64_t B = c->out[0]->sizes[0], d = c->out[0]->sizes[1], s0 = w->strides[0], s1 = w->strides[1]; \
-        int64_t mode = c->args->i[0], pad = c->args->i[1];                                         \
-        bool fast = c->args->i[2] != 0;                                                            \
-        for (int64_t b = 0; b < B; b++) {                                                          \
-            T *o = out + b * d;                                                                    \
-            int64_t size = 0;                                                                      \
-            for (int64_t i = starts[b]; i < starts[b + 1]; i++) {                                  \
-                if (idx[i] == pad)                                                                 \
-                    continue;                                                                      \
-                size++;                                                                            \
-                const T *row = wd + idx[i] * s0;                                                   \
-                if (psw && fast) {                                                                 \
-                    for (int64_t j = 0; j < d; j++)                                                \
-                        o[j] = FMA(psw[i], row[j * s1], o[j]);                                     \
-                } else if (psw) {                                                                  \
-                    SCALE_ADD(d, psw[i], row, s1, o);                                              \
-                } else {                                                                           \
-                    for (int64_t j = 0; j < d; j++)                                                \
-                        o[j] += row[j * s1];                                                       \
-                }                                                                                  \
-            }                                                                                      \
-            if (mode == 1) {                                                                       \
-                T n = (T)(size > 1 ? size : 1);                                                    \
-                for (int64_t j = 0; j < d; j++)                                                    \
-                    o[j] = o[j] / n;                                                               \
-            }                                                                                      \
-        }                                                                                          \
+        int64_t mode = c->args->i[0], pad = c->args->i[1];                                                \
+        bool fast = c->args->i[2] != 0;                                                                   \
+        for (int64_t b = 0; b < B; b++) {                                                                 \
+            T *o = out + b * d;                                                                           \
+            int64_t size = 0;                                                                             \
+            for (int64_t i = starts[b]; i < starts[b + 1]; i++) {                                         \
+                if (idx[i] == pad)                                                                        \
+                    continue;                                                                             \
+                size++;                                                                                   \
+                const T *row = wd + idx[i] * s0;                                                          \
+                if (psw && fast) {                                                                        \
+                    for (int64_t j = 0; j < d; j++)                                                       \
+                        o[j] = FMA(psw[i], row[j * s1], o[j]);                                            \
+                } else if (psw) {                                                                         \
+                    SCALE_ADD(d, psw[i], row, s1, o);                                                     \
+                } else {                                                                                  \
+                    for (int64_t j = 0; j < d; j++)                                                       \
+                        o[j] += row[j * s1];                                                              \
+                }                                                                                         \
+            }                                                                                             \
+            if (mode == 1) {                                                                              \
+                T n = (T)(size > 1 ? size : 1);                                                           \
+                for (int64_t j = 0; j < d; j++)                                                           \
+                    o[j] = o[j] / n;                                                                      \
+            }                                                                                             \
+        }                                                                                                 \
     }
-#define BAG_MAX(name, T)                                                                           \
-    static void name(const cg_kernel_call *c) {                                                    \
-        const cg_tensor *w = c->in[0];                                                             \
-        const T *wd = (const T *)cg_tensor_data(w);                                                \
-        const int64_t *idx = (const int64_t *)cg_tensor_data(c->in[1]);                           \
-        const int64_t *starts = (const int64_t *)cg_tensor_data(c->in[2]);                         \
-        T *out = (T *)cg_tensor_data(c->out[0]);                                                   \
-        int64_t *arg = (int64_t *)cg_tensor_data(c->out[1]);                                       \
+#define BAG_MAX(name, T)                                                                                  \
+    static void name(const cg_kernel_call *c) {                                                           \
+        const cg_tensor *w = c->in[0];                                                                    \
+        const T *wd = (const T *)cg_tensor_data(w);                                                       \
+        const int64_t *idx = (const int64_t *)cg_tensor_data(c->in[1]);                                   \
+        const int64_t *starts = (const int64_t *)cg_tensor_data(c->in[2]);                                \
+        T *out = (T *)cg_tensor_data(c->out[0]);                                                          \
+        int64_t *arg = (int64_t *)cg_tensor_data(c->out[1]);                                              \
         int64_t B = c->out[0]->sizes[0], d = c->out[0]->sizes[1], s0 = w->strides[0], s1 = w->strides[1]; \
-        int64_t pad = c->args->i[1];                                                               \
-        for (int64_t b = 0; b < B; b++) {                                                          \
-            bool first = true;                                                                     \
-            for (int64_t i = starts[b]; i < starts[b + 1]; i++) {                                  \
-                if (idx[i] == pad)                                                                 \
-                    continue;                                                                      \
-                const T *row = wd + idx[i] * s0;                                                   \
-                for (int64_t j = 0; j < d; j++) {                                                  \
-                    if (first || row[j * s1] > out[b * d + j]) {                                   \
-                        out[b * d + j] = row[j * s1];                                              \
-                        arg[b * d + j] = idx[i];                                                   \
-                    }                                                                              \
-                }                                                                                  \
-                first = false;                                                                     \
-            }                                                                                      \
-        }                                                                                          \
+        int64_t pad = c->args->i[1];                                                                      \
+        for (int64_t b = 0; b < B; b++) {                                                                 \
+            bool first = true;                                                                            \
+            for (int64_t i = starts[b]; i < starts[b + 1]; i++) {                                         \
+                if (idx[i] == pad)                                                                        \
+                    continue;                                                                             \
+                const T *row = wd + idx[i] * s0;                                                          \
+                for (int64_t j = 0; j < d; j++) {                                                         \
+                    if (first || row[j * s1] > out[b * d + j]) {                                          \
+                        out[b * d + j] = row[j * s1];                                                     \
+                        arg[b * d + j] = idx[i];                                                          \
+                    }                                                                                     \
+                }                                                                                         \
+                first = false;                                                                            \
+            }                                                                                             \
+        }                                                                                                 \
     }
 BAG_SUM(bag_sum_f32, float, fmaf, scale_add_f32)
 BAG_SUM(bag_sum_f64, double, fma, scale_add_f64)
@@ -191,17 +191,17 @@ static void bag_backward_sum_mean(const cg_kernel_call *c) {
 }
 
 /* 'max': in[1] bag sizes [B], in[2] the rows that won [B, D] */
-#define BAG_BACKWARD_MAX(name, T)                                                                  \
-    static void name(const cg_kernel_call *c) {                                                    \
-        const T *g = (const T *)cg_tensor_data(c->in[0]);                                          \
-        const int64_t *size = (const int64_t *)cg_tensor_data(c->in[1]);                           \
-        const int64_t *arg = (const int64_t *)cg_tensor_data(c->in[2]);                            \
-        T *gw = (T *)cg_tensor_data(c->out[0]);                                                    \
-        int64_t B = c->in[0]->sizes[0], d = c->in[0]->sizes[1];                                    \
-        for (int64_t j = 0; j < d; j++)                                                            \
-            for (int64_t b = 0; b < B; b++)                                                        \
-                if (size[b] != 0)                                                                  \
-                    gw[arg[b * d + j] * d + j] += g[b * d + j];                                    \
+#define BAG_BACKWARD_MAX(name, T)                                        \
+    static void name(const cg_kernel_call *c) {                          \
+        const T *g = (const T *)cg_tensor_data(c->in[0]);                \
+        const int64_t *size = (const int64_t *)cg_tensor_data(c->in[1]); \
+        const int64_t *arg = (const int64_t *)cg_tensor_data(c->in[2]);  \
+        T *gw = (T *)cg_tensor_data(c->out[0]);                          \
+        int64_t B = c->in[0]->sizes[0], d = c->in[0]->sizes[1];          \
+        for (int64_t j = 0; j < d; j++)                                  \
+            for (int64_t b = 0; b < B; b++)                              \
+                if (size[b] != 0)                                        \
+                    gw[arg[b * d + j] * d + j] += g[b * d + j];          \
     }
 BAG_BACKWARD_MAX(bag_backward_max_f32, float)
 BAG_BACKWARD_MAX(bag_backward_max_f64, double)
@@ -281,8 +281,8 @@ static int check_bag_arguments(cg_tensor *weight, cg_tensor *indices, cg_tensor 
                  "but got torch.%sTensor instead (while checking arguments for embedding_bag)",
                  cg_dtype_legacy_name(it));
     CG_CHECK_INT(weight->dtype == CG_F32 || weight->dtype == CG_F64, CG_RUNTIME_ERROR,
-                 "Expected tensor for argument #1 'weight' to have one of the following scalar types: Half, BFloat16, "
-                 "Float, Double; but got torch.%sTensor instead (while checking arguments for embedding_bag)",
+                 "Expected tensor for argument #1 'weight' to have one of the following scalar types: Half, Float, "
+                 "Double; but got torch.%sTensor instead (while checking arguments for embedding_bag)",
                  cg_dtype_legacy_name(weight->dtype));
     if (!(p->idx = cg_host_int64(indices)) || !(p->offs = cg_host_int64(offsets)))
         return -1;
@@ -394,8 +394,12 @@ static cg_tensor *record_bag(cg_tensor *out, cg_tensor *weight, cg_tensor *psw, 
         return NULL;
     }
     cg_op_args args = {.i = {mode, pad, by_freq, weight->sizes[0]}, .flag = psw != NULL};
-    cg_save_spec save[] = {{idx, "indices"}, {bag, "result1"},       {size, "result2"},
-                           {argmax, "result3"}, {psw ? weight : NULL, "weight"}, {psw, "per_sample_weights"}};
+    cg_save_spec save[] = {{idx, "indices"},
+                           {bag, "result1"},
+                           {size, "result2"},
+                           {argmax, "result3"},
+                           {psw ? weight : NULL, "weight"},
+                           {psw, "per_sample_weights"}};
     out = cg_ew_record(out, CG_OP_EMBEDDING_BAG, psw ? 2 : 1, (cg_tensor *[]){weight, psw}, 6, save, &args);
     cg_tensor_release(idx), cg_tensor_release(bag), cg_tensor_release(size);
     return out;
@@ -411,8 +415,12 @@ static cg_tensor *run_bag(cg_tensor *weight, cg_tensor *psw, const bag_plan *p, 
     int rc = out && (mode != 2 || am) && idx && starts ? 0 : -1;
     if (rc == 0) {
         cg_op_args args = {.i = {mode, pad, fast}};
-        cg_kernel_call call = {.op = CG_OP_EMBEDDING_BAG, .nout = mode == 2 ? 2 : 1, .nin = psw ? 4 : 3,
-                               .out = {out, am}, .in = {weight, idx, starts, psw}, .args = &args};
+        cg_kernel_call call = {.op = CG_OP_EMBEDDING_BAG,
+                               .nout = mode == 2 ? 2 : 1,
+                               .nin = psw ? 4 : 3,
+                               .out = {out, am},
+                               .in = {weight, idx, starts, psw},
+                               .args = &args};
         rc = cg_op_run(&call);
     }
     cg_tensor_release(idx), cg_tensor_release(starts);
@@ -449,16 +457,13 @@ cg_tensor *cg_embedding_bag(cg_tensor *weight, cg_tensor *indices, cg_tensor *of
     bool fast = weight->dtype == CG_F32 && padding_idx < 0 && weight->strides[1] == 1 && (!psw || psw->strides[0] == 1);
     cg_tensor *argmax = NULL, *out = NULL;
     if (check_bag_arguments(weight, indices, offsets, mode, psw, include_last_offset, &p) == 0
-        && plan_bags(&p, include_last_offset, padding_idx) == 0
-        && check_bag_indices(&p, num, fast && mode != 2) == 0)
+        && plan_bags(&p, include_last_offset, padding_idx) == 0 && check_bag_indices(&p, num, fast && mode != 2) == 0)
         out = run_bag(weight, psw, &p, mode, padding_idx, fast && psw, &argmax);
     bool needs_grad = cg_autograd_needed(psw ? 2 : 1, (cg_tensor *[]){weight, psw});
-    if (out && extras
-        && bag_extras(&p, mode, fast, needs_grad, argmax, cg_tensor_device(weight), extras) < 0)
+    if (out && extras && bag_extras(&p, mode, fast, needs_grad, argmax, cg_tensor_device(weight), extras) < 0)
         cg_tensor_release(out), out = NULL;
     if (out)
-        out = record_bag(out, weight, psw, &p, argmax, mode, padding_idx, scale_grad_by_freq,
-                         cg_tensor_device(weight));
+        out = record_bag(out, weight, psw, &p, argmax, mode, padding_idx, scale_grad_by_freq, cg_tensor_device(weight));
     if (!out && extras && extras[0]) {
         for (int k = 0; k < 3; k++)
             cg_tensor_release(extras[k]), extras[k] = NULL;
@@ -493,12 +498,17 @@ static cg_tensor *bag_weight_grad(cg_tensor *grad, cg_tensor *idx, cg_tensor *ba
 }
 
 /* the per-sample weights' gradient [n] (ATen's _embedding_bag_per_sample_weights_backward) */
-static cg_tensor *bag_psw_grad(cg_tensor *grad, cg_tensor *weight, cg_tensor *idx, cg_tensor *bag, const cg_op_args *a) {
+static cg_tensor *bag_psw_grad(cg_tensor *grad, cg_tensor *weight, cg_tensor *idx, cg_tensor *bag,
+                               const cg_op_args *a) {
     cg_tensor *out = cg_zeros(1, &idx->sizes[0], grad->dtype, cg_tensor_device(grad));
     if (!out)
         return NULL;
-    cg_kernel_call call = {.op = CG_OP_EMBEDDING_BAG_PSW_BACKWARD, .nout = 1, .nin = 4, .out = {out},
-                           .in = {grad, weight, idx, bag}, .args = a};
+    cg_kernel_call call = {.op = CG_OP_EMBEDDING_BAG_PSW_BACKWARD,
+                           .nout = 1,
+                           .nin = 4,
+                           .out = {out},
+                           .in = {grad, weight, idx, bag},
+                           .args = a};
     if (cg_op_run(&call) < 0)
         cg_tensor_release(out), out = NULL;
     return out;
@@ -521,14 +531,14 @@ int cg_bw_embedding_bag(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 /* The rows of the derivative kernels, run only by cg_bw_embedding_bag and
  * their samples */
 cg_tensor *cg_embedding_bag_dense_backward(cg_tensor *grad, cg_tensor *idx, cg_tensor *bag, cg_tensor *size,
-                                      cg_tensor *argmax, cg_tensor *psw, int64_t num_weights, int64_t mode,
-                                      int64_t padding_idx, bool scale_grad_by_freq) {
+                                           cg_tensor *argmax, cg_tensor *psw, int64_t num_weights, int64_t mode,
+                                           int64_t padding_idx, bool scale_grad_by_freq) {
     cg_op_args a = {.i = {mode, padding_idx, scale_grad_by_freq, num_weights}};
     return bag_weight_grad(grad, idx, bag, size, argmax, psw, &a);
 }
 
 cg_tensor *cg_embedding_bag_psw_backward(cg_tensor *grad, cg_tensor *weight, cg_tensor *idx, cg_tensor *bag,
-                                          int64_t padding_idx) {
+                                         int64_t padding_idx) {
     cg_op_args a = {.i = {0, padding_idx}};
     return bag_psw_grad(grad, weight, idx, bag, &a);
 }

@@ -42,117 +42,112 @@ static int kind_of(double p, bool backward) {
 /* ATen's Vectorized sign: 1, 0 or -1 from ceil and floor */
 #define SIGN_OF(T, v) ((T)fmin(fmax(0.0, ceil((double)(v))), 1.0) + (T)fmin(fmax(-1.0, floor((double)(v))), 0.0))
 
-#define PDIST(SFX, T, W, TREE, FMA, VPOW)                                                           \
-    static void terms_##SFX(T *t, const T *a, const T *b, int64_t m, int kind, T p) {               \
-        for (int64_t j = 0; j < m; j++) {                                                           \
-            T d = (T)fabs((double)(a[j] - b[j]));                                                   \
-            t[j] = kind == P_ZERO ? (T)fmin(ceil((double)d), 1.0) : d;                              \
-        }                                                                                           \
-        if (kind == P_GEN) {                                                                        \
-            int64_t mw = (m + W - 1) / W * W;                                                       \
-            for (int64_t j = m; j < mw; j++)                                                        \
-                t[j] = 0;                                                                           \
-            if (cg_vec_math_available())                                                            \
-                VPOW(t, t, 1, &p, 0, mw);                                                           \
-            else                                                                                    \
-                for (int64_t j = 0; j < m; j++)                                                     \
-                    t[j] = (T)pow((double)t[j], (double)p);                                         \
-        }                                                                                           \
-    }                                                                                               \
-    static inline T red_##SFX(T acc, T v, bool max) { return max ? (isnan(v) || v > acc ? v : acc) : acc + v; } \
-    static T reduce_##SFX(const T *t, int64_t m, int kind) {                                        \
-        bool mx = kind == P_INF, sq = kind == P_TWO;                                                \
-        T acc[W] = {0};                                                                             \
-        int64_t first = m < W ? m : W;                                                              \
-        for (int64_t l = 0; l < first; l++)                                                         \
-            acc[l] = sq ? t[l] * t[l] : t[l];                                                       \
-        if (m < W) {                                                                                \
-            T s = acc[0];                                                                           \
-            for (int64_t l = 1; l < m; l++)                                                         \
-                s = red_##SFX(s, acc[l], mx);                                                       \
-            return s;                                                                               \
-        }                                                                                           \
-        for (int64_t d = W; d < m; d += W) {                                                        \
-            int64_t k = m - d < W ? m - d : W;                                                      \
-            for (int64_t l = 0; l < k; l++)                                                         \
-                acc[l] = sq ? FMA(t[d + l], t[d + l], acc[l]) : red_##SFX(acc[l], t[d + l], mx);    \
-        }                                                                                           \
-        if (TREE) {                                                                                 \
-            for (int half = W / 2; half >= 1; half /= 2)                                            \
-                for (int l = 0; l < half; l++)                                                      \
-                    acc[l] = red_##SFX(acc[l], acc[l + half], mx);                                  \
-            return acc[0];                                                                          \
-        }                                                                                           \
-        T s = acc[0];                                                                               \
-        for (int l = 1; l < W; l++)                                                                 \
-            s = red_##SFX(s, acc[l], mx);                                                           \
-        return s;                                                                                   \
-    }                                                                                               \
-    static void pdist_##SFX(const cg_kernel_call *c) {                                              \
-        const T *x = (const T *)cg_tensor_data(c->in[0]);                                           \
-        T *out = (T *)cg_tensor_data(c->out[0]);                                                    \
-        int64_t n = c->in[0]->sizes[0], m = c->in[0]->sizes[1], k = 0;                              \
-        double pd = cg_scalar_to_double(c->args->s[0]);                                             \
-        int kind = kind_of(pd, false);                                                              \
-        T *t = malloc((size_t)((m + W - 1) / W * W + W) * sizeof(T));                               \
-        if (!t) {                                                                                   \
-            cg_error_set(CG_RUNTIME_ERROR, "out of memory in pdist");                               \
-            cg_cpu_kernel_fail();                                                                   \
-            return;                                                                                 \
-        }                                                                                           \
-        for (int64_t i = 0; i < n; i++)                                                             \
-            for (int64_t j = i + 1; j < n; j++, k++) {                                              \
-                terms_##SFX(t, x + i * m, x + j * m, m, kind, (T)pd);                               \
-                T agg = reduce_##SFX(t, m, kind);                                                   \
-                out[k] = kind == P_TWO   ? (T)sqrt((double)agg)                                     \
-                         : kind == P_GEN ? (T)pow((double)agg, 1.0 / pd)                            \
-                                         : agg;                                                     \
-            }                                                                                       \
-        free(t);                                                                                    \
-    }                                                                                               \
-    /* a ** b as Sleef's vector pow rounds it (lane 0 of a vector) */                               \
-    static T vpow_##SFX(T a, T b) {                                                                 \
-        if (!cg_vec_math_available())                                                               \
-            return (T)pow((double)a, (double)b);                                                    \
-        T va[W] = {a}, out[W];                                                                      \
-        VPOW(out, va, 1, &b, 0, W);                                                                 \
-        return out[0];                                                                              \
-    }                                                                                               \
-    /* one pair's term of the gradient for x_i (x_j gets its negative) */                           \
-    static inline T term_##SFX(T diff, T grad, T dist, int kind, T p) {                             \
-        T ad = (T)fabs((double)diff), sg = SIGN_OF(T, diff), r;                                     \
-        switch (kind) {                                                                             \
-        case P_ONE: return grad * sg;                                                               \
-        case P_LT2:                                                                                 \
-            r = dist == 0 ? 0 : sg * vpow_##SFX(ad, p - 1) * grad / vpow_##SFX(dist, p - 1);          \
-            return diff == 0 && p < 1 ? 0 : r;                                                      \
-        case P_TWO: return dist == 0 ? 0 : grad * diff / dist;                                      \
-        case P_INF:                                                                                 \
-            return grad * sg * (1 - (T)fmin(1.0, ceil(fabs((double)(ad - dist)))));                 \
-        default:                                                                                    \
-            return dist == 0 ? 0                                                                    \
-                             : diff * vpow_##SFX(ad, p - 2) * grad / vpow_##SFX(dist, p - 1);       \
-        }                                                                                           \
-    }                                                                                               \
-    static void pdist_backward_##SFX(const cg_kernel_call *c) {                                     \
-        const T *g = (const T *)cg_tensor_data(c->in[0]);                                           \
-        const T *x = (const T *)cg_tensor_data(c->in[1]);                                           \
-        const T *dist = (const T *)cg_tensor_data(c->in[2]);                                        \
-        T *gi = (T *)cg_tensor_data(c->out[0]);                                                     \
-        int64_t n = c->in[1]->sizes[0], m = c->in[1]->sizes[1];                                     \
-        double pd = cg_scalar_to_double(c->args->s[0]);                                             \
-        int kind = kind_of(pd, true);                                                               \
-        if (kind == P_ZERO)                                                                         \
-            return;                                                                                 \
-        for (int64_t col = 0; col < m; col++) {                                                     \
-            int64_t k = 0;                                                                          \
-            for (int64_t i = 0; i < n; i++)                                                         \
-                for (int64_t j = i + 1; j < n; j++, k++) {                                          \
-                    T r = term_##SFX(x[i * m + col] - x[j * m + col], g[k], dist[k], kind, (T)pd);  \
-                    gi[i * m + col] = gi[i * m + col] + r;                                          \
-                    gi[j * m + col] = gi[j * m + col] - r;                                          \
-                }                                                                                   \
-        }                                                                                           \
+#define PDIST(SFX, T, W, TREE, FMA, VPOW)                                                                            \
+    static void terms_##SFX(T *t, const T *a, const T *b, int64_t m, int kind, T p) {                                \
+        for (int64_t j = 0; j < m; j++) {                                                                            \
+            T d = (T)fabs((double)(a[j] - b[j]));                                                                    \
+            t[j] = kind == P_ZERO ? (T)fmin(ceil((double)d), 1.0) : d;                                               \
+        }                                                                                                            \
+        if (kind == P_GEN) {                                                                                         \
+            int64_t mw = (m + W - 1) / W * W;                                                                        \
+            for (int64_t j = m; j < mw; j++)                                                                         \
+                t[j] = 0;                                                                                            \
+            if (cg_vec_math_available())                                                                             \
+                VPOW(t, t, 1, &p, 0, mw);                                                                            \
+            else                                                                                                     \
+                for (int64_t j = 0; j < m; j++)                                                                      \
+                    t[j] = (T)pow((double)t[j], (double)p);                                                          \
+        }                                                                                                            \
+    }                                                                                                                \
+    static inline T red_##SFX(T acc, T v, bool max) { return max ? (isnan(v) || v > acc ? v : acc) : acc + v; }      \
+    static T reduce_##SFX(const T *t, int64_t m, int kind) {                                                         \
+        bool mx = kind == P_INF, sq = kind == P_TWO;                                                                 \
+        T acc[W] = {0};                                                                                              \
+        int64_t first = m < W ? m : W;                                                                               \
+        for (int64_t l = 0; l < first; l++)                                                                          \
+            acc[l] = sq ? t[l] * t[l] : t[l];                                                                        \
+        if (m < W) {                                                                                                 \
+            T s = acc[0];                                                                                            \
+            for (int64_t l = 1; l < m; l++)                                                                          \
+                s = red_##SFX(s, acc[l], mx);                                                                        \
+            return s;                                                                                                \
+        }                                                                                                            \
+        for (int64_t d = W; d < m; d += W) {                                                                         \
+            int64_t k = m - d < W ? m - d : W;                                                                       \
+            for (int64_t l = 0; l < k; l++)                                                                          \
+                acc[l] = sq ? FMA(t[d + l], t[d + l], acc[l]) : red_##SFX(acc[l], t[d + l], mx);                     \
+        }                                                                                                            \
+        if (TREE) {                                                                                                  \
+            for (int half = W / 2; half >= 1; half /= 2)                                                             \
+                for (int l = 0; l < half; l++)                                                                       \
+                    acc[l] = red_##SFX(acc[l], acc[l + half], mx);                                                   \
+            return acc[0];                                                                                           \
+        }                                                                                                            \
+        T s = acc[0];                                                                                                \
+        for (int l = 1; l < W; l++)                                                                                  \
+            s = red_##SFX(s, acc[l], mx);                                                                            \
+        return s;                                                                                                    \
+    }                                                                                                                \
+    static void pdist_##SFX(const cg_kernel_call *c) {                                                               \
+        const T *x = (const T *)cg_tensor_data(c->in[0]);                                                            \
+        T *out = (T *)cg_tensor_data(c->out[0]);                                                                     \
+        int64_t n = c->in[0]->sizes[0], m = c->in[0]->sizes[1], k = 0;                                               \
+        double pd = cg_scalar_to_double(c->args->s[0]);                                                              \
+        int kind = kind_of(pd, false);                                                                               \
+        T *t = malloc((size_t)((m + W - 1) / W * W + W) * sizeof(T));                                                \
+        if (!t) {                                                                                                    \
+            cg_error_set(CG_RUNTIME_ERROR, "out of memory in pdist");                                                \
+            cg_cpu_kernel_fail();                                                                                    \
+            return;                                                                                                  \
+        }                                                                                                            \
+        for (int64_t i = 0; i < n; i++)                                                                              \
+            for (int64_t j = i + 1; j < n; j++, k++) {                                                               \
+                terms_##SFX(t, x + i * m, x + j * m, m, kind, (T)pd);                                                \
+                T agg = reduce_##SFX(t, m, kind);                                                                    \
+                out[k] = kind == P_TWO ? (T)sqrt((double)agg) : kind == P_GEN ? (T)pow((double)agg, 1.0 / pd) : agg; \
+            }                                                                                                        \
+        free(t);                                                                                                     \
+    }                                                                                                                \
+    /* a ** b as Sleef's vector pow rounds it (lane 0 of a vector) */                                                \
+    static T vpow_##SFX(T a, T b) {                                                                                  \
+        if (!cg_vec_math_available())                                                                                \
+            return (T)pow((double)a, (double)b);                                                                     \
+        T va[W] = {a}, out[W];                                                                                       \
+        VPOW(out, va, 1, &b, 0, W);                                                                                  \
+        return out[0];                                                                                               \
+    }                                                                                                                \
+    /* one pair's term of the gradient for x_i (x_j gets its negative) */                                            \
+    static inline T term_##SFX(T diff, T grad, T dist, int kind, T p) {                                              \
+        T ad = (T)fabs((double)diff), sg = SIGN_OF(T, diff), r;                                                      \
+        switch (kind) {                                                                                              \
+        case P_ONE: return grad * sg;                                                                                \
+        case P_LT2:                                                                                                  \
+            r = dist == 0 ? 0 : sg * vpow_##SFX(ad, p - 1) * grad / vpow_##SFX(dist, p - 1);                         \
+            return diff == 0 && p < 1 ? 0 : r;                                                                       \
+        case P_TWO: return dist == 0 ? 0 : grad * diff / dist;                                                       \
+        case P_INF: return grad * sg * (1 - (T)fmin(1.0, ceil(fabs((double)(ad - dist)))));                          \
+        default: return dist == 0 ? 0 : diff * vpow_##SFX(ad, p - 2) * grad / vpow_##SFX(dist, p - 1);               \
+        }                                                                                                            \
+    }                                                                                                                \
+    static void pdist_backward_##SFX(const cg_kernel_call *c) {                                                      \
+        const T *g = (const T *)cg_tensor_data(c->in[0]);                                                            \
+        const T *x = (const T *)cg_tensor_data(c->in[1]);                                                            \
+        const T *dist = (const T *)cg_tensor_data(c->in[2]);                                                         \
+        T *gi = (T *)cg_tensor_data(c->out[0]);                                                                      \
+        int64_t n = c->in[1]->sizes[0], m = c->in[1]->sizes[1];                                                      \
+        double pd = cg_scalar_to_double(c->args->s[0]);                                                              \
+        int kind = kind_of(pd, true);                                                                                \
+        if (kind == P_ZERO)                                                                                          \
+            return;                                                                                                  \
+        for (int64_t col = 0; col < m; col++) {                                                                      \
+            int64_t k = 0;                                                                                           \
+            for (int64_t i = 0; i < n; i++)                                                                          \
+                for (int64_t j = i + 1; j < n; j++, k++) {                                                           \
+                    T r = term_##SFX(x[i * m + col] - x[j * m + col], g[k], dist[k], kind, (T)pd);                   \
+                    gi[i * m + col] = gi[i * m + col] + r;                                                           \
+                    gi[j * m + col] = gi[j * m + col] - r;                                                           \
+                }                                                                                                    \
+        }                                                                                                            \
     }
 PDIST(f32, float, 8, 1, fmaf, cg_vec_pow_f32)
 PDIST(f64, double, 4, 0, fma, cg_vec_pow_f64)
@@ -200,16 +195,16 @@ cg_tensor *cg_pdist(cg_tensor *input, double p) {
 
 cg_tensor *cg_pdist_backward(cg_tensor *grad, cg_tensor *input, double p, cg_tensor *dist) {
     int64_t n = input->ndim == 2 ? input->sizes[0] : 0;
-    CG_CHECK(input->ndim == 2 && cg_tensor_numel(grad) == (n > 1 ? n * (n - 1) / 2 : 0) &&
-                 cg_tensor_numel(dist) == cg_tensor_numel(grad),
+    CG_CHECK(input->ndim == 2 && cg_tensor_numel(grad) == (n > 1 ? n * (n - 1) / 2 : 0)
+                 && cg_tensor_numel(dist) == cg_tensor_numel(grad),
              CG_RUNTIME_ERROR, "_pdist_backward: grad, self and pdist do not agree in size");
     cg_tensor *g = contiguous_unrecorded(grad), *x = g ? contiguous_unrecorded(input) : NULL;
     cg_tensor *d = x ? contiguous_unrecorded(dist) : NULL;
     cg_tensor *out = d ? cg_zeros(2, input->sizes, input->dtype, cg_tensor_device(input)) : NULL;
     if (out && cg_tensor_numel(grad) > 0 && input->sizes[1] > 0) {
         cg_op_args args = {.s = {cg_scalar_float(p)}};
-        cg_kernel_call call = {.op = CG_OP_PDIST_BACKWARD, .nout = 1, .nin = 3, .out = {out}, .in = {g, x, d},
-                               .args = &args};
+        cg_kernel_call call = {
+            .op = CG_OP_PDIST_BACKWARD, .nout = 1, .nin = 3, .out = {out}, .in = {g, x, d}, .args = &args};
         if (cg_op_run(&call) < 0)
             cg_tensor_release(out), out = NULL;
     }

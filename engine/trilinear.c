@@ -120,8 +120,8 @@ static int plan_trilinear(cg_tensor **in, const uint64_t *expand, uint64_t sumdi
 }
 
 /* unrecorded */
-static cg_tensor *trilinear_value(cg_tensor *i1, cg_tensor *i2, cg_tensor *i3, const uint64_t *expand,
-                                  uint64_t sumdim, int64_t unroll) {
+static cg_tensor *trilinear_value(cg_tensor *i1, cg_tensor *i2, cg_tensor *i3, const uint64_t *expand, uint64_t sumdim,
+                                  int64_t unroll) {
     bool was = cg_grad_set_enabled(false);
     scratch s = {0};
     cg_tensor *in[3] = {i1, i2, i3};
@@ -158,11 +158,10 @@ static uint64_t mask_of(int n, const int64_t *dims) {
     return m;
 }
 
-static cg_tensor *trilinear_masks(cg_tensor *i1, cg_tensor *i2, cg_tensor *i3, const uint64_t *expand,
-                                  uint64_t sumdim, int64_t unroll) {
-    CG_CHECK(i1->dtype == i2->dtype && i1->dtype == i3->dtype, CG_RUNTIME_ERROR,
-             "expected scalar type %s but found %s", cg_dtype_legacy_name(i1->dtype),
-             cg_dtype_legacy_name(i1->dtype == i2->dtype ? i3->dtype : i2->dtype));
+static cg_tensor *trilinear_masks(cg_tensor *i1, cg_tensor *i2, cg_tensor *i3, const uint64_t *expand, uint64_t sumdim,
+                                  int64_t unroll) {
+    CG_CHECK(i1->dtype == i2->dtype && i1->dtype == i3->dtype, CG_RUNTIME_ERROR, "expected scalar type %s but found %s",
+             cg_dtype_legacy_name(i1->dtype), cg_dtype_legacy_name(i1->dtype == i2->dtype ? i3->dtype : i2->dtype));
     cg_tensor *all[] = {i1, i2, i3};
     if (cg_check_same_device(3, all) < 0)
         return NULL;
@@ -170,7 +169,8 @@ static cg_tensor *trilinear_masks(cg_tensor *i1, cg_tensor *i2, cg_tensor *i3, c
     if (!out)
         return NULL;
     cg_op_args args = {.i = {(int64_t)expand[0], (int64_t)expand[1], (int64_t)expand[2], (int64_t)sumdim},
-                       .ndims = 1, .dims = {unroll}};
+                       .ndims = 1,
+                       .dims = {unroll}};
     cg_save_spec save[] = {{i1, "i1"}, {i2, "i2"}, {i3, "i3"}};
     return cg_ew_record(out, CG_OP_TRILINEAR, 3, all, 3, save, &args);
 }
