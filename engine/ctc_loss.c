@@ -22,7 +22,6 @@
 
 #include "ew.h"
 #include "ops.h"
-#include "ops_index.h"
 #include "ops_nn.h"
 
 /* in[0] log_probs [T, N, C] (strided), in[1] targets int64 contiguous, in[2]

@@ -245,16 +245,6 @@ void cg_cpu_embedding_bag_psw_backward(const cg_kernel_call *c) {
 
 /* ---- frontends -------------------------------------------------------------------------------- */
 
-cg_tensor *cg_host_int64(cg_tensor *t) {
-    bool was = cg_grad_set_enabled(false);
-    cg_tensor *h = cg_to_device(t, cg_device_cpu());
-    cg_tensor *l = h ? cg_to_dtype(h, CG_INT64) : NULL;
-    cg_tensor *c = l ? cg_contiguous(l) : NULL;
-    cg_grad_set_enabled(was);
-    cg_tensor_release(h), cg_tensor_release(l);
-    return c;
-}
-
 static cg_tensor *host_i64_new(int64_t n) { return cg_zeros(1, &n, CG_INT64, cg_device_cpu()); }
 
 /* The host bookkeeping of one call (Note [Embedding bags in PyTorch's order]) */

@@ -24,7 +24,6 @@
 #include "ew.h"
 #include "ops.h"
 #include "ops_nn.h"
-#include "ops_index.h"
 
 /* ---- the kernels ------------------------------------------------------------------------------ */
 

@@ -709,3 +709,13 @@ cg_tensor *cg_detach(cg_tensor *t) {
     cg_tensor *d = cg_tensor_from_storage(t->storage, t->offset, t->ndim, t->sizes, t->strides, t->dtype);
     return d;
 }
+
+cg_tensor *cg_host_int64(cg_tensor *t) {
+    bool was = cg_grad_set_enabled(false);
+    cg_tensor *h = cg_to_device(t, cg_device_cpu());
+    cg_tensor *l = h ? cg_to_dtype(h, CG_INT64) : NULL;
+    cg_tensor *c = l ? cg_contiguous(l) : NULL;
+    cg_grad_set_enabled(was);
+    cg_tensor_release(h), cg_tensor_release(l);
+    return c;
+}

@@ -49,6 +49,9 @@ cg_tensor *cg_full_preserve(const cg_tensor *x, cg_scalar value, cg_dtype dtype,
 /* full_like with memory_format=f (Note [Memory formats]) */
 cg_tensor *cg_full_format(const cg_tensor *x, cg_scalar value, cg_dtype dtype, cg_device device, cg_memory_format f);
 cg_tensor *cg_to_device(cg_tensor *t, cg_device device);
+/* t as a contiguous int64 tensor on the host (a new reference), unrecorded:
+ * for bookkeeping over index tensors in plain C */
+cg_tensor *cg_host_int64(cg_tensor *t);
 cg_tensor *cg_clone(cg_tensor *t);
 /* t itself (retained) when already contiguous. */
 cg_tensor *cg_contiguous(cg_tensor *t);

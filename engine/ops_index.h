@@ -28,9 +28,6 @@ cg_tensor *cg_embedding(cg_tensor *weight, cg_tensor *indices, int64_t padding_i
  * indices, in their order (Note [Embedding gradients in order]) */
 cg_tensor *cg_embedding_dense_backward(cg_tensor *grad, cg_tensor *indices, int64_t num_weights, int64_t padding_idx,
                                        bool scale_grad_by_freq);
-/* t as a contiguous int64 tensor on the host (a new reference), unrecorded:
- * for bookkeeping over index tensors in plain C */
-cg_tensor *cg_host_int64(cg_tensor *t);
 /* F.embedding_bag's lookup (embedding_bag.c): indices [n] and offsets
  * (int64 or int32), mode 0 sum, 1 mean, 2 max, per_sample_weights [n] or
  * NULL; output [B, D], node EmbeddingBagBackward0. extras, when not NULL,

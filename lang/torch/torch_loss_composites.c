@@ -3,7 +3,6 @@
  * pairwise_distance and cosine_similarity, the ATen composites that torch.nn.functional's Python
  * calls with a reduction already turned into an int (0 none, 1 mean, 2
  * sum), as PyTorch's do (engine/loss_composites.c computes them). */
-#include "ops_index.h"
 #include "runtime/module.h"
 #include "torch/torch_args.h"
 #include "torch/torch_module.h"
