@@ -212,25 +212,18 @@ static cg_value op_swapdims(cg_value *a) {
     return cg_tensor_steal(cg_transpose(T0, d0, d1));
 }
 
-/* x.tile(*dims) takes ints or one sequence; torch.tile(input, dims) one
- * sequence */
-static cg_value op_tile_m(cg_value *a) {
+/* x.tile(*dims) takes ints or one sequence (flag 1); torch.tile(input,
+ * dims) one sequence */
+static cg_value op_tile(const torch_op *op, cg_value *a) {
     int n;
     int64_t reps[CG_MAX_DIMS];
-    if (((cg_tuple *)a[1].u.o)->len == 0)
+    if (op->flag && ((cg_tuple *)a[1].u.o)->len == 0)
         return cg_raise(&cg_exc_TypeError, "tile() missing 1 required positional arguments: \"dims\"");
-    if (torch_shape_varargs("tile", "dims", a[1], &n, reps) < 0)
-        return CG_ERR;
-    return cg_tensor_steal(cg_tile(T0, n, reps));
+    int rc = op->flag ? torch_shape_varargs("tile", "dims", a[1], &n, reps)
+                      : torch_shape_of("tile", "dims", torch_pos(1), a[1], &n, reps);
+    return rc < 0 ? CG_ERR : cg_tensor_steal(cg_tile(T0, n, reps));
 }
-
-static cg_value op_tile_f(cg_value *a) {
-    int n;
-    int64_t reps[CG_MAX_DIMS];
-    if (torch_shape_of("tile", "dims", torch_pos(1), a[1], &n, reps) < 0)
-        return CG_ERR;
-    return cg_tensor_steal(cg_tile(T0, n, reps));
-}
+#define TILE(k) op_tile, NULL, k
 
 static cg_value op_broadcast_to(cg_value *a) {
     int n;
@@ -308,8 +301,8 @@ static cg_value op_repeat_interleave(cg_value *a) {
     X(movedim, "movedim", "source, destination", IMPL(op_movedim), B, NULL)                       \
     X(moveaxis, "moveaxis", "source, destination", IMPL(op_movedim), B, NULL)                     \
     X(swapdims, "swapdims", "dim0, dim1", IMPL(op_swapdims), B, NULL)                             \
-    X(tile_m, "tile", "*dims", IMPL(op_tile_m), TORCH_METHOD, NULL)                               \
-    X(tile_f, "tile", "dims", IMPL(op_tile_f), F, NULL)                                           \
+    X(tile_m, "tile", "*dims", TILE(1), TORCH_METHOD, NULL)                                       \
+    X(tile_f, "tile", "dims", TILE(0), F, NULL)                                                   \
     X(broadcast_to, "broadcast_to", "size", IMPL(op_broadcast_to), B, NULL)                       \
     X(isnan, "isnan", "", UNARY(cg_isnan), B, NULL)                                               \
     X(isinf, "isinf", "", UNARY(cg_isinf), B, NULL)                                               \
