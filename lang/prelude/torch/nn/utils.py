@@ -2,13 +2,17 @@
 # as PyTorch 1.13 writes them in torch/nn/utils/clip_grad.py and
 # convert_parameters.py: clip_grad_norm_, clip_grad_value_,
 # parameters_to_vector, vector_to_parameters.
-# rnn: the packing helpers (torch.nn.utils.rnn, in utils/rnn.py).
+# rnn: the packing helpers (torch.nn.utils.rnn, in utils/rnn.py); fusion:
+# batch norm folded into the layer before it (utils/fusion.py).
 # Not here: weight/spectral norm, parametrizations, stateless.
 import torch
 from torch._utils import typename
 import torch.nn.utils.rnn as rnn
+import torch.nn.utils.fusion as fusion
+from torch.nn.utils.fusion import fuse_conv_bn_eval, fuse_conv_bn_weights
 
-__all__ = ['clip_grad_norm_', 'clip_grad_value_', 'parameters_to_vector', 'vector_to_parameters']
+__all__ = ['clip_grad_norm_', 'clip_grad_norm', 'clip_grad_value_', 'parameters_to_vector', 'vector_to_parameters', 'fuse_conv_bn_eval',
+           'fuse_conv_bn_weights']
 
 _inf = float('inf')
 
@@ -41,6 +45,14 @@ def clip_grad_norm_(parameters, max_norm, norm_type=2.0, error_if_nonfinite=Fals
     for g in grads:
         g.detach().mul_(clip_coef_clamped.to(g.device))
     return total_norm
+
+
+def clip_grad_norm(parameters, max_norm, norm_type=2.0, error_if_nonfinite=False):
+    """Deprecated: clip_grad_norm_."""
+    import warnings
+    warnings.warn("torch.nn.utils.clip_grad_norm is now deprecated in favor of torch.nn.utils.clip_grad_norm_.",
+                  stacklevel=2)
+    return clip_grad_norm_(parameters, max_norm, norm_type, error_if_nonfinite)
 
 
 def clip_grad_value_(parameters, clip_value):
