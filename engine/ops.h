@@ -4,6 +4,7 @@
 #ifndef CG_OPS_H
 #define CG_OPS_H
 
+#include "amax.h"
 #include "autograd.h"
 #include "flip_roll.h"
 #include "matrix_parts.h"

@@ -1,7 +1,8 @@
 /* torch_tensordot.c: the bindings of engine/tensordot.c (tensordot,
- * inner, kron, diff) and of ravel, adjoint and is_nonzero, small
- * composites of views and truth. */
+ * inner, kron, diff), of amax/amin (engine/amax.c), and of ravel, adjoint
+ * and is_nonzero, small composites of views and truth. */
 #include "runtime/module.h"
+#include "amax.h"
 #include "tensordot.h"
 #include "torch/torch_args.h"
 #include "view.h"
@@ -84,6 +85,18 @@ static cg_value op_adjoint(cg_value *a) {
     return cg_tensor_steal(cg_transpose(x, -2, -1));
 }
 
+/* amax/amin(dim=(), keepdim=False) */
+static cg_value op_amax(const torch_op *op, cg_value *a) {
+    int n;
+    int64_t dims[CG_MAX_DIMS];
+    bool keepdim;
+    if (torch_dims_arg(op->name, "dim", torch_pos(1), a[1], &n, dims) < 0
+        || torch_bool_arg(op->name, "keepdim", torch_pos(2), a[2], &keepdim) < 0)
+        return CG_ERR;
+    return cg_tensor_steal(cg_amax(T0, n, dims, keepdim, op->flag));
+}
+#define AMAX(k) op_amax, NULL, k
+
 /* is_nonzero: the truth of a one-element tensor, with PyTorch's errors */
 static cg_value op_is_nonzero(cg_value *a) {
     int t = cg_truth(a[0]);
@@ -98,7 +111,9 @@ static cg_value op_is_nonzero(cg_value *a) {
     X(diff, "diff", "n=1, dim=-1, prepend=None, append=None", IMPL(op_diff), B, NULL)            \
     X(ravel, "ravel", "", IMPL(op_ravel), B, NULL)                                               \
     X(adjoint, "adjoint", "", IMPL(op_adjoint), B, NULL)                                         \
-    X(is_nonzero, "is_nonzero", "", IMPL(op_is_nonzero), B, NULL)
+    X(is_nonzero, "is_nonzero", "", IMPL(op_is_nonzero), B, NULL)                                \
+    X(amax, "amax", "dim=(), keepdim=False", AMAX(1), B, NULL)                                    \
+    X(amin, "amin", "dim=(), keepdim=False", AMAX(0), B, NULL)
 
 #define TORCH_TAB tensordot_ops
 TORCH_OP_TABLE(OPS)

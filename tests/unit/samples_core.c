@@ -442,3 +442,25 @@ bool sample_rot90(int v, cg_sample *s) {
     default: return false;
     }
 }
+
+/* ---- amax / amin (amax.c) ---- */
+
+static cg_tensor *f_amax(cg_tensor *const *in, const cg_sample *s) {
+    int n = (int)s->i[0];
+    return cg_amax(in[0], n, (const int64_t[]){s->i[1], s->i[2]}, s->i[3] != 0, s->i[4] != 0);
+}
+bool sample_amax(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("[A,B] dim 1", 1, {IN(2230, false, S_A, S_B)}, f_amax, .i = {1, 1, 0, 0, 1});
+    case 1: return SAMPLE("non-contiguous [A,2,B] dims 0,2 keepdim", 1, {IN(2231, true, S_A, 2, S_B)}, f_amax, .i = {2, 0, 2, 1, 1});
+    case 2: return SAMPLE("[A,B] all dims", 1, {IN(2232, false, S_A, S_B)}, f_amax, .i = {0, 0, 0, 0, 1});
+    default: return false;
+    }
+}
+bool sample_amin(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("[A,B] dim -1 keepdim", 1, {IN(2233, false, S_A, S_B)}, f_amax, .i = {1, -1, 0, 1, 0});
+    case 1: return SAMPLE("non-contiguous [A,B+1] all dims", 1, {IN(2234, true, S_A, S_B + 1)}, f_amax, .i = {0, 0, 0, 0, 0});
+    default: return false;
+    }
+}

@@ -172,6 +172,8 @@ static const char *const reach[CG_OP_COUNT] = {
     [CG_OP_MM] = "y = x.mm(w)",
     [CG_OP_BMM] = "y = torch.bmm(b, b.transpose(1, 2))",
     [CG_OP_ADDMM] = "y = torch.addmm(torch.zeros(5), x, w)",
+    [CG_OP_AMAX] = "y = x.amax(1)",
+    [CG_OP_AMIN] = "y = torch.amin(b, (0, 2), keepdim=True)",
     [CG_OP_TRIL] = "y = x.tril(-1)",
     [CG_OP_TRIU] = "y = torch.triu(x, 1)",
     [CG_OP_DIAGONAL] = "y = x.diagonal(1)",
