@@ -121,6 +121,9 @@ int torch_unflatten_add(cg_value module, cg_type *tensor_type);
 /* hstack, tensor_split, movedim, tile, isnan, count_nonzero, ...
  * (torch_stacking.c) */
 int torch_stacking_add(cg_value module, cg_type *tensor_type);
+/* floor, ceil, round, trunc/fix, frac, sgn, signbit, positive
+ * (torch_rounding.c) */
+int torch_rounding_add(cg_value module, cg_type *tensor_type);
 /* tril, triu, diagonal, diag, trace, flip, roll, rot90, ...
  * (torch_matrix_parts.c) */
 int torch_matrix_parts_add(cg_value module, cg_type *tensor_type);
