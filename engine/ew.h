@@ -72,14 +72,16 @@ bool cg_vec_math_available(void);
     }
 
 #define CG_UNARY_ROW(name, T, pro, expr)                                       \
-    CG_UNARY_ROW_A(name##_base, T, pro, expr, )                                \
-    CG_UNARY_ROW_A(name##_avx2, T, pro, expr, CG_AVX2_TARGET)                  \
+    CG_UNARY_ROW_A(name##_base, T, expr, , pro)                                \
+    CG_UNARY_ROW_A(name##_avx2, T, expr, CG_AVX2_TARGET, pro)                  \
     CG_AVX2_DISPATCH(name)
-#define CG_UNARY_ROW_A(name, T, pro, expr, attr)                               \
+/* pro comes last, as the variadic part: a prologue may hold commas (two
+ * declarations in one) once its own macro has expanded */
+#define CG_UNARY_ROW_A(name, T, expr, attr, ...)                               \
     attr static void name(char **p, const int64_t *s, int64_t n, const void *ctx) { \
         const cg_op_args *args = ctx;                                          \
         (void)args;                                                            \
-        pro;                                                                   \
+        __VA_ARGS__;                                                                 \
         if (s[0] == sizeof(T) && s[1] == sizeof(T)) {                          \
             T *restrict o = (T *)p[0];                                         \
             const T *restrict in = (const T *)p[1];                            \
@@ -97,14 +99,14 @@ bool cg_vec_math_available(void);
     }
 
 #define CG_BINARY_ROW_T(name, T, TO, pro, expr)                                     \
-    CG_BINARY_ROW_TA(name##_base, T, TO, pro, expr, )                               \
-    CG_BINARY_ROW_TA(name##_avx2, T, TO, pro, expr, CG_AVX2_TARGET)                 \
+    CG_BINARY_ROW_TA(name##_base, T, TO, expr, , pro)                               \
+    CG_BINARY_ROW_TA(name##_avx2, T, TO, expr, CG_AVX2_TARGET, pro)                 \
     CG_AVX2_DISPATCH(name)
-#define CG_BINARY_ROW_TA(name, T, TO, pro, expr, attr)                              \
+#define CG_BINARY_ROW_TA(name, T, TO, expr, attr, ...)                              \
     attr static void name(char **p, const int64_t *s, int64_t n, const void *ctx) { \
         const cg_op_args *args = ctx;                                               \
         (void)args;                                                                 \
-        pro;                                                                        \
+        __VA_ARGS__;                                                                      \
         if (s[0] == sizeof(TO) && s[1] == sizeof(T) && s[2] == sizeof(T)) {         \
             TO *restrict o = (TO *)p[0];                                            \
             const T *restrict pa = (const T *)p[1], *restrict pb = (const T *)p[2]; \
@@ -135,8 +137,8 @@ bool cg_vec_math_available(void);
 #define CG_BINARY_ROW(name, T, pro, expr) CG_BINARY_ROW_T(name, T, T, pro, expr)
 /* a row whose expression calls fmaf/fma (Note [Rows at the machine's vector width]) */
 #define CG_BINARY_ROW_FMA(name, T, pro, expr)                                       \
-    CG_BINARY_ROW_TA(name##_base, T, T, pro, expr, )                                \
-    CG_BINARY_ROW_TA(name##_avx2, T, T, pro, expr, CG_FMA_TARGET)                   \
+    CG_BINARY_ROW_TA(name##_base, T, T, expr, , pro)                                \
+    CG_BINARY_ROW_TA(name##_avx2, T, T, expr, CG_FMA_TARGET, pro)                   \
     CG_AVX2_DISPATCH(name)
 
 #define CG_COMPARE_ROW(name, T, pro, expr) CG_BINARY_ROW_T(name, T, bool, pro, expr)

@@ -13,6 +13,7 @@
 #include "ops_conv.h"
 #include "ops_copy.h"
 #include "ops_grid.h"
+#include "ops_float_math.h"
 #include "ops_index.h"
 #include "ops_linalg.h"
 #include "ops_nn.h"

@@ -430,7 +430,7 @@ static const cg_row_fn has_zero_rows[CG_DTYPE_COUNT] = {CG_ROWS_INT(has_zero), [
 
 /* PyTorch raises for an integer division by zero on the CPU only (CUDA
  * returns garbage); see Note [Integer division] in scalar_math.h. */
-static int check_int_divisor(cg_tensor *a, cg_tensor *b, cg_dtype compute) {
+int cg_check_int_divisor(cg_tensor *a, cg_tensor *b, cg_dtype compute) {
     /* an empty dividend divides nothing (the result is empty) */
     if (!cg_dtype_is_int(compute) || cg_tensor_device(b).type != CG_CPU || cg_tensor_numel(a) == 0)
         return 0;
@@ -599,7 +599,7 @@ static int check_div_mode(cg_tensor *a, cg_tensor *b, cg_dtype dt, int mode) {
                                  dt != CG_BOOL && !cg_dtype_is_complex(dt))
         < 0)
         return -1;
-    return check_int_divisor(a, b, dt);
+    return cg_check_int_divisor(a, b, dt);
 }
 
 static int parse_rounding_mode(const char *rounding_mode) {
@@ -682,7 +682,7 @@ int cg_bw_div_mode(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 static int check_remainder(cg_tensor *a, cg_tensor *b, cg_dtype dt) {
     if (cg_check_dtype_supported("remainder_cpu", dt, dt != CG_BOOL) < 0)
         return -1;
-    return check_int_divisor(a, b, dt);
+    return cg_check_int_divisor(a, b, dt);
 }
 
 cg_tensor *cg_remainder(cg_tensor *a, cg_tensor *b) {

@@ -9,6 +9,9 @@
 /* The dtype of an op over these operands, by PyTorch's promotion rules
  * (dimensioned tensors, then 0-d tensors, then wrapped numbers). */
 cg_dtype cg_result_type(int n, cg_tensor *const *ts);
+/* PyTorch's CPU "ZeroDivisionError" when compute is integral and b, on
+ * the CPU, holds a zero (a dividing nothing, empty, never raises): 0 or -1. */
+int cg_check_int_divisor(cg_tensor *a, cg_tensor *b, cg_dtype compute);
 
 cg_tensor *cg_add(cg_tensor *a, cg_tensor *b, cg_scalar alpha);
 cg_tensor *cg_sub(cg_tensor *a, cg_tensor *b, cg_scalar alpha);

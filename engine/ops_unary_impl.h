@@ -21,18 +21,18 @@
 /* (Note [Rows at the machine's vector width] in ew.h; _FMA: a row that
  * calls fmaf/fma) */
 #define CG_TERNARY_ROW_FMA(name, T, pro, expr)                                                    \
-    CG_TERNARY_ROW_A(name##_base, T, T, T, pro, expr, )                                           \
-    CG_TERNARY_ROW_A(name##_avx2, T, T, T, pro, expr, CG_FMA_TARGET)                              \
+    CG_TERNARY_ROW_A(name##_base, T, T, T, expr, , pro)                                           \
+    CG_TERNARY_ROW_A(name##_avx2, T, T, T, expr, CG_FMA_TARGET, pro)                              \
     CG_AVX2_DISPATCH(name)
 #define CG_TERNARY_ROW(name, TO, TA, T, pro, expr)                                                \
-    CG_TERNARY_ROW_A(name##_base, TO, TA, T, pro, expr, )                                         \
-    CG_TERNARY_ROW_A(name##_avx2, TO, TA, T, pro, expr, CG_AVX2_TARGET)                           \
+    CG_TERNARY_ROW_A(name##_base, TO, TA, T, expr, , pro)                                         \
+    CG_TERNARY_ROW_A(name##_avx2, TO, TA, T, expr, CG_AVX2_TARGET, pro)                           \
     CG_AVX2_DISPATCH(name)
-#define CG_TERNARY_ROW_A(name, TO, TA, T, pro, expr, attr)                                        \
+#define CG_TERNARY_ROW_A(name, TO, TA, T, expr, attr, ...)                                        \
     attr static void name(char **p, const int64_t *s, int64_t n, const void *ctx) {               \
         const cg_op_args *args = ctx;                                                             \
         (void)args;                                                                               \
-        pro;                                                                                      \
+        __VA_ARGS__;                                                                                    \
         if (s[0] == sizeof(TO) && s[1] == sizeof(TA) && s[2] == sizeof(T) && s[3] == sizeof(T)) { \
             TO *restrict o = (TO *)p[0];                                                          \
             const TA *restrict pa = (const TA *)p[1];                                             \

@@ -124,6 +124,9 @@ int torch_stacking_add(cg_value module, cg_type *tensor_type);
 /* floor, ceil, round, trunc/fix, frac, sgn, signbit, positive
  * (torch_rounding.c) */
 int torch_rounding_add(cg_value module, cg_type *tensor_type);
+/* copysign, fmod, fmax, fmin, xlogy, deg2rad, rad2deg, nan_to_num
+ * (torch_float_math.c) */
+int torch_float_math_add(cg_value module, cg_type *tensor_type);
 /* tril, triu, diagonal, diag, trace, flip, roll, rot90, ...
  * (torch_matrix_parts.c) */
 int torch_matrix_parts_add(cg_value module, cg_type *tensor_type);

@@ -1,0 +1,31 @@
+/* ops_float_math.h: copysign, fmod, fmax, fmin, xlogy, deg2rad, rad2deg
+ * and nan_to_num (ops_float_math.c), each a row of ops.def with PyTorch's
+ * node, a Python number as `other` (a wrapped number) taking the Scalar
+ * overload's node where PyTorch has one. In-place forms return 0 or -1. */
+#ifndef CG_OPS_FLOAT_MATH_H
+#define CG_OPS_FLOAT_MATH_H
+
+#include "tensor.h"
+
+/* |a| with b's sign; integral inputs give the default float dtype */
+cg_tensor *cg_copysign(cg_tensor *a, cg_tensor *b);
+int cg_copysign_(cg_tensor *self, cg_tensor *other);
+/* C's fmod: the remainder of the truncated quotient, of a's sign */
+cg_tensor *cg_fmod(cg_tensor *a, cg_tensor *b);
+int cg_fmod_(cg_tensor *self, cg_tensor *other);
+/* maximum and minimum that ignore a NaN */
+cg_tensor *cg_fmax(cg_tensor *a, cg_tensor *b);
+cg_tensor *cg_fmin(cg_tensor *a, cg_tensor *b);
+/* x * log(y), 0 where x is 0, NaN where y is */
+cg_tensor *cg_xlogy(cg_tensor *x, cg_tensor *y);
+int cg_xlogy_(cg_tensor *self, cg_tensor *other);
+cg_tensor *cg_deg2rad(cg_tensor *x);
+cg_tensor *cg_rad2deg(cg_tensor *x);
+int cg_deg2rad_(cg_tensor *self);
+int cg_rad2deg_(cg_tensor *self);
+/* NaN, inf and -inf replaced; NULL takes PyTorch's defaults (0, the
+ * dtype's largest and lowest finite values) */
+cg_tensor *cg_nan_to_num(cg_tensor *x, const double *nan, const double *posinf, const double *neginf);
+int cg_nan_to_num_(cg_tensor *self, const double *nan, const double *posinf, const double *neginf);
+
+#endif

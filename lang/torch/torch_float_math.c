@@ -1,0 +1,64 @@
+/* torch_float_math.c: the bindings of engine/ops_float_math.c: copysign,
+ * fmod, fmax, fmin, xlogy, deg2rad, rad2deg, nan_to_num and their in-place
+ * forms. */
+#include "ops.h"
+#include "runtime/module.h"
+#include "torch/torch_args.h"
+
+#define T0 cg_tensor_of_borrowed(a[0])
+
+/* an optional float: None leaves *slot unused and gives NULL */
+static int optional_float(const char *fn, const char *arg, int pos, cg_value v, double *slot, const double **out) {
+    *out = NULL;
+    if (cg_is_none(v))
+        return 0;
+    if (torch_double_arg(fn, arg, pos, v, slot) < 0)
+        return -1;
+    *out = slot;
+    return 0;
+}
+
+/* nan_to_num(nan=0.0, posinf=None, neginf=None) */
+static cg_value nan_to_num_impl(const torch_op *op, cg_value *a) {
+    double v[3];
+    const double *p[3];
+    static const char *names[] = {"nan", "posinf", "neginf"};
+    for (int i = 0; i < 3; i++)
+        if (optional_float(op->name, names[i], torch_pos(i + 1), a[i + 1], &v[i], &p[i]) < 0)
+            return CG_ERR;
+    if (torch_op_in_place(op))
+        return torch_inplace_result(a[0], cg_nan_to_num_(T0, p[0], p[1], p[2]));
+    return cg_tensor_steal(cg_nan_to_num(T0, p[0], p[1], p[2]));
+}
+
+#define M TORCH_METHOD
+#define B TORCH_BOTH
+#define NAN_PARAMS "nan=0.0, posinf=None, neginf=None"
+#define OPS(X)                                                                         \
+    X(copysign, "copysign", "other", BINARY(cg_copysign), B, NULL)                     \
+    X(copysign_, "copysign_", "other", BINARY_(cg_copysign_), M, NULL)                 \
+    X(fmod, "fmod", "other", BINARY(cg_fmod), B, NULL)                                 \
+    X(fmod_, "fmod_", "other", BINARY_(cg_fmod_), M, NULL)                             \
+    X(fmax, "fmax", "other", TBINARY(cg_fmax), B, NULL)                                \
+    X(fmin, "fmin", "other", TBINARY(cg_fmin), B, NULL)                                \
+    X(xlogy, "xlogy", "other", BINARY(cg_xlogy), B, NULL)                              \
+    X(xlogy_, "xlogy_", "other", BINARY_(cg_xlogy_), B, NULL)                          \
+    X(deg2rad, "deg2rad", "", UNARY(cg_deg2rad), B, NULL)                              \
+    X(deg2rad_, "deg2rad_", "", UNARY_(cg_deg2rad_), B, NULL)                          \
+    X(rad2deg, "rad2deg", "", UNARY(cg_rad2deg), B, NULL)                              \
+    X(rad2deg_, "rad2deg_", "", UNARY_(cg_rad2deg_), B, NULL)                          \
+    X(nan_to_num, "nan_to_num", NAN_PARAMS, FAMILY(nan_to_num_impl, NULL, 0), B, NULL) \
+    X(nan_to_num_, "nan_to_num_", NAN_PARAMS, FAMILY(nan_to_num_impl, NULL, 0), B, NULL)
+
+#define TORCH_TAB float_math_ops
+TORCH_OP_TABLE(OPS)
+
+int torch_float_math_add(cg_value module, cg_type *tensor_type) {
+    if (torch_ops_prepare(float_math_ops, TORCH_OP_COUNT) < 0)
+        return -1;
+    cg_method_def *fdefs = torch_ops_defs(float_math_ops, TORCH_OP_COUNT, TORCH_FUNCTION);
+    cg_method_def *mdefs = torch_ops_defs(float_math_ops, TORCH_OP_COUNT, TORCH_METHOD);
+    if (!fdefs || !mdefs || cg_module_add_methods(module, fdefs) < 0)
+        return -1;
+    return cg_type_add_methods(tensor_type, mdefs);
+}
