@@ -279,8 +279,8 @@ int cg_bw_fmax_fmin(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     return ok ? 0 : -1;
 }
 
-/* XlogyBackward0/2: self: grad * xlogy(self != 0, other); other: grad *
- * self / other */
+/* XlogyBackward0/2: self: xlogy(grad, other), 0 where self is 0 and other
+ * <= 0; other: grad * self / other */
 int cg_bw_xlogy(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *self, *other;
     if (cg_node_saved_all(n, 2, &self, &other) < 0)
@@ -288,9 +288,11 @@ int cg_bw_xlogy(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     if (n->next[0].node) {
         scratch s = {0};
         cg_tensor *zero = keep(&s, cg_scalar_tensor(cg_scalar_int(0)));
-        cg_tensor *nz = zero ? keep(&s, cg_ne(self, zero)) : NULL;
-        cg_tensor *l = nz ? keep(&s, cg_xlogy(nz, other)) : NULL;
-        if (finish(&gi[0], &s, s_mul(&s, go[0], l)) < 0)
+        cg_tensor *at0 = zero ? keep(&s, cg_eq(self, zero)) : NULL;
+        cg_tensor *nonpos = at0 ? keep(&s, cg_le(other, zero)) : NULL;
+        cg_tensor *mask = nonpos ? keep(&s, cg_logical_and(at0, nonpos)) : NULL;
+        cg_tensor *l = mask ? keep(&s, cg_xlogy(go[0], other)) : NULL;
+        if (finish(&gi[0], &s, l ? keep(&s, cg_masked_fill(l, mask, cg_scalar_int(0))) : NULL) < 0)
             return -1;
     }
     if (n->op == CG_OP_XLOGY && n->next[1].node) {

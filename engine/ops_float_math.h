@@ -28,4 +28,15 @@ int cg_rad2deg_(cg_tensor *self);
 cg_tensor *cg_nan_to_num(cg_tensor *x, const double *nan, const double *posinf, const double *neginf);
 int cg_nan_to_num_(cg_tensor *self, const double *nan, const double *posinf, const double *neginf);
 
+/* float_power and ldexp, composites (power_composites.c) */
+/* pow in float64 (complex128 for complex operands); a Python number as
+ * exponent (wrapped) is pow's Scalar overload */
+cg_tensor *cg_float_power(cg_tensor *base, cg_tensor *exponent);
+cg_tensor *cg_float_power_scalar_base(cg_scalar base, cg_tensor *exponent);
+/* self must be float64 (complex128) already */
+int cg_float_power_(cg_tensor *self, cg_tensor *exponent);
+/* self * 2 ** other */
+cg_tensor *cg_ldexp(cg_tensor *self, cg_tensor *other);
+int cg_ldexp_(cg_tensor *self, cg_tensor *other);
+
 #endif

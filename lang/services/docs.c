@@ -127,6 +127,7 @@ static const doc_row EXTRA[] = {
     {"torch.deg2rad_", "", "In-place version of deg2rad."},
     {"torch.rad2deg_", "", "In-place version of rad2deg."},
     {"torch.nan_to_num_", "", "In-place version of nan_to_num."},
+    {"torch.ldexp_", "", "In-place version of ldexp."},
     {"torch.Tensor.prelu", "", "PReLU(x) = max(0, x) + weight * min(0, x), weight one value or one per channel."},
     {"torch.nn.functional.leaky_relu", "",
      "Applies element-wise LeakyReLU(x) = max(0, x) + negative_slope * min(0, x)."},

@@ -97,7 +97,7 @@ for dtype in [torch.float32, torch.float64]:
     o = torch.tensor([-1.0, 2.0, -3.0, 0.5, 3.0, 1.0], dtype=dtype, requires_grad=True)
     g = torch.arange(6, dtype=dtype) - 2.5
     for op in BINARY:
-        for other in [o, -1.5, 2]:
+        for other in [o] if op in ("fmax", "fmin") else [o, -1.5, 2]:
             y = getattr(torch, op)(x, other)
             ins = (x, o) if torch.is_tensor(other) else (x,)
             grads = torch.autograd.grad(y, ins, g, allow_unused=True)
@@ -152,3 +152,33 @@ for name, f in tries:
         print(name, f())
     except Exception as e:
         print(name, type(e).__name__, e)
+
+# float_power and ldexp, PyTorch's composites: their nodes are pow's, mul's
+# and .to()'s
+x = torch.tensor([1.5, -2.5, 0.5, 0.0], requires_grad=True)
+e = torch.tensor([2, 3, -1, 2])
+for name, f in [
+    ("float_power t", lambda: torch.float_power(x, e)),
+    ("float_power number", lambda: torch.float_power(x, 2)),
+    ("float_power base number", lambda: torch.float_power(2, x)),
+    ("float_power method", lambda: x.float_power(2.5)),
+    ("float_power ints", lambda: torch.float_power(e, 2)),
+    ("float_power_ float", lambda: (x * 1).float_power_(2)),
+    ("float_power_ double", lambda: (x.double() * 1).float_power_(e)),
+    ("ldexp", lambda: torch.ldexp(x, e)),
+    ("ldexp method", lambda: x.ldexp(e)),
+    ("ldexp ints", lambda: torch.ldexp(e, e)),
+    ("ldexp number", lambda: torch.ldexp(x, 2)),
+    ("ldexp_ grad", lambda: (x * 1).ldexp_(e)),
+    ("ldexp_", lambda: x.detach().clone().ldexp_(e)),
+]:
+    try:
+        y = f()
+        nodes = [type(n).__name__ for n, _ in y.grad_fn.next_functions if n] if y.grad_fn else None
+        print(name, y, y.grad_fn.name() if y.grad_fn else None, nodes)
+        if y.requires_grad:
+            print(torch.autograd.grad(y.sum(), x))
+    except Exception as ex:
+        print(name, type(ex).__name__, ex)
+big = torch.randn(1000, dtype=torch.float32) * 5
+print(digest(torch.float_power(big, 3)), digest(torch.float_power(big.abs(), big)), digest(torch.ldexp(big, torch.arange(1000) % 40 - 20)))
