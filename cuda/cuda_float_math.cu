@@ -58,3 +58,31 @@ extern "C" void cg_cuda_nan_to_num(const cg_kernel_call *c) {
         cg_ew_launch<1, T>(c, [=] __device__(T x) -> T { return CG_NAN_TO_NUM(T, x, nan_v, pos_v, neg_v); });
     })
 }
+
+extern "C" void cg_cuda_heaviside(const cg_kernel_call *c){
+    CG_DISPATCH_ALL(c->it->dtypes[0],
+                    cg_ew_launch<2, T>(c, [] __device__(T a, T b) -> T { return CG_HEAVISIDE(T, a, b); }))}
+
+/* gcd and lcm: PyTorch's integral dtypes */
+#define GCD_KERNEL(op)                                                                                        \
+    extern "C" void cg_cuda_##op(const cg_kernel_call *c) {                                                   \
+        switch (c->it->dtypes[0]) {                                                                           \
+        case CG_INT64:                                                                                        \
+            cg_ew_launch<2, int64_t>(c, [] __device__(int64_t a, int64_t b) { return cg_##op##_i64(a, b); }); \
+            break;                                                                                            \
+        case CG_INT32:                                                                                        \
+            cg_ew_launch<2, int32_t>(c, [] __device__(int32_t a, int32_t b) { return cg_##op##_i32(a, b); }); \
+            break;                                                                                            \
+        case CG_INT16:                                                                                        \
+            cg_ew_launch<2, int16_t>(c, [] __device__(int16_t a, int16_t b) { return cg_##op##_i16(a, b); }); \
+            break;                                                                                            \
+        case CG_INT8:                                                                                         \
+            cg_ew_launch<2, int8_t>(c, [] __device__(int8_t a, int8_t b) { return cg_##op##_i8(a, b); });     \
+            break;                                                                                            \
+        case CG_UINT8:                                                                                        \
+            cg_ew_launch<2, uint8_t>(c, [] __device__(uint8_t a, uint8_t b) { return cg_##op##_u8(a, b); });  \
+            break;                                                                                            \
+        default: break;                                                                                       \
+        }                                                                                                     \
+    }
+GCD_KERNEL(gcd) GCD_KERNEL(lcm)

@@ -315,3 +315,49 @@ int cg_bw_nan_to_num(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     scratch s = {0};
     return finish(gi, &s, s_mul(&s, go[0], s_fn(&s, cg_isfinite, self)));
 }
+
+/* ---- heaviside ---------------------------------------------------------------------- */
+
+#define HEAVISIDE_ROW(name, T) CG_BINARY_ROW(name, T, CG_NOPRO, CG_HEAVISIDE(T, a, b))
+CG_EXPAND_ALL(HEAVISIDE_ROW, heaviside)
+static const cg_row_fn heaviside_rows[CG_DTYPE_COUNT] = {CG_ROWS_ALL(heaviside)};
+void cg_cpu_heaviside(const cg_kernel_call *c) { cg_ew_run(c, heaviside_rows, 0); }
+
+static int heaviside_checks(const cg_tensor *x, const cg_tensor *values) {
+    CG_CHECK_INT(!cg_dtype_is_complex(x->dtype) && !cg_dtype_is_complex(values->dtype), CG_RUNTIME_ERROR,
+                 "heaviside is not yet implemented for complex tensors.");
+    CG_CHECK_INT(x->dtype == values->dtype, CG_RUNTIME_ERROR,
+                 "heaviside is not yet implemented for tensors with different dtypes.");
+    return 0;
+}
+
+/* PyTorch gives heaviside no derivative: its node is NotImplemented (and
+ * in place, x's old value is saved for the derivative) */
+cg_tensor *cg_heaviside(cg_tensor *x, cg_tensor *values) {
+    if (heaviside_checks(x, values) < 0)
+        return NULL;
+    return binary(CG_OP_HEAVISIDE, CG_OP_HEAVISIDE, x, values, x->dtype, 2);
+}
+int cg_heaviside_(cg_tensor *self, cg_tensor *values) {
+    if (heaviside_checks(self, values) < 0)
+        return -1;
+    return binary_(CG_OP_HEAVISIDE, CG_OP_HEAVISIDE, self, values, self->dtype, 2);
+}
+
+/* NotImplemented (heaviside): PyTorch has no derivative and its backward
+ * raises; ours is the derivative almost everywhere (Note [NotImplemented
+ * nodes] in ops_binary.c): 0 for x, grad where x is 0 for values */
+int cg_bw_heaviside(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    cg_tensor *x, *values;
+    if (cg_node_saved_all(n, 2, &x, &values) < 0)
+        return -1;
+    if (n->next[0].node && !(gi[0] = cg_zeros_like(go[0])))
+        return -1;
+    if (n->next[1].node) {
+        scratch s = {0};
+        cg_tensor *zero = keep(&s, cg_scalar_tensor(cg_scalar_int(0)));
+        cg_tensor *off = zero ? keep(&s, cg_ne(x, zero)) : NULL;
+        return finish(&gi[1], &s, off ? keep(&s, cg_masked_fill(go[0], off, cg_scalar_int(0))) : NULL);
+    }
+    return 0;
+}

@@ -28,6 +28,16 @@ int cg_rad2deg_(cg_tensor *self);
 cg_tensor *cg_nan_to_num(cg_tensor *x, const double *nan, const double *posinf, const double *neginf);
 int cg_nan_to_num_(cg_tensor *self, const double *nan, const double *posinf, const double *neginf);
 
+/* heaviside(x, values): x and values of one dtype; its node is
+ * NotImplemented, whose backward raises, as PyTorch's */
+cg_tensor *cg_heaviside(cg_tensor *x, cg_tensor *values);
+int cg_heaviside_(cg_tensor *self, cg_tensor *values);
+/* gcd and lcm of integral tensors (gcd_lcm.c) */
+cg_tensor *cg_gcd(cg_tensor *a, cg_tensor *b);
+cg_tensor *cg_lcm(cg_tensor *a, cg_tensor *b);
+int cg_gcd_(cg_tensor *self, cg_tensor *other);
+int cg_lcm_(cg_tensor *self, cg_tensor *other);
+
 /* float_power and ldexp, composites (power_composites.c) */
 /* pow in float64 (complex128 for complex operands); a Python number as
  * exponent (wrapped) is pow's Scalar overload */

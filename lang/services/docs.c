@@ -128,6 +128,8 @@ static const doc_row EXTRA[] = {
     {"torch.rad2deg_", "", "In-place version of rad2deg."},
     {"torch.nan_to_num_", "", "In-place version of nan_to_num."},
     {"torch.ldexp_", "", "In-place version of ldexp."},
+    {"torch.gcd_", "", "In-place version of gcd."},
+    {"torch.lcm_", "", "In-place version of lcm."},
     {"torch.Tensor.prelu", "", "PReLU(x) = max(0, x) + weight * min(0, x), weight one value or one per channel."},
     {"torch.nn.functional.leaky_relu", "",
      "Applies element-wise LeakyReLU(x) = max(0, x) + negative_slope * min(0, x)."},

@@ -60,6 +60,12 @@ static cg_value float_power_op(const torch_op *op, cg_value *a) {
     X(float_power_, "float_power_", "exponent", BINARY_(cg_float_power_), M, NULL)                                    \
     X(ldexp, "ldexp", "other", TBINARY(cg_ldexp), B, NULL)                                                            \
     X(ldexp_, "ldexp_", "other", TBINARY_(cg_ldexp_), B, NULL)                                                        \
+    X(heaviside, "heaviside", "values", TBINARY(cg_heaviside), B, NULL)                                               \
+    X(heaviside_, "heaviside_", "values", TBINARY_(cg_heaviside_), M, NULL)                                           \
+    X(gcd, "gcd", "other", TBINARY(cg_gcd), B, NULL)                                                                  \
+    X(gcd_, "gcd_", "other", TBINARY_(cg_gcd_), B, NULL)                                                              \
+    X(lcm, "lcm", "other", TBINARY(cg_lcm), B, NULL)                                                                  \
+    X(lcm_, "lcm_", "other", TBINARY_(cg_lcm_), B, NULL)                                                              \
     X(deg2rad, "deg2rad", "", UNARY(cg_deg2rad), B, NULL)                                                             \
     X(deg2rad_, "deg2rad_", "", UNARY_(cg_deg2rad_), B, NULL)                                                         \
     X(rad2deg, "rad2deg", "", UNARY(cg_rad2deg), B, NULL)                                                             \

@@ -182,3 +182,42 @@ for name, f in [
         print(name, type(ex).__name__, ex)
 big = torch.randn(1000, dtype=torch.float32) * 5
 print(digest(torch.float_power(big, 3)), digest(torch.float_power(big.abs(), big)), digest(torch.ldexp(big, torch.arange(1000) % 40 - 20)))
+
+# heaviside (PyTorch's node NotImplemented), gcd and lcm
+x = torch.tensor([-1.5, 0.0, -0.0, 2.0, float("nan"), float("inf")], requires_grad=True)
+v = torch.tensor([0.5])
+for name, f in [
+    ("heaviside", lambda: torch.heaviside(x, v)),
+    ("heaviside method", lambda: x.heaviside(torch.tensor([-2.0, 3.0, 4.0, 5.0, 6.0, 7.0]))),
+    ("heaviside_", lambda: x.detach().clone().heaviside_(v)),
+    ("heaviside bool", lambda: torch.heaviside(torch.tensor([True, False]), torch.tensor([True]))),
+    ("heaviside half", lambda: torch.heaviside(torch.tensor([1.0, 0.0, -1.0], dtype=torch.half), torch.tensor([2.0], dtype=torch.half))),
+    ("heaviside uint8", lambda: torch.heaviside(torch.tensor([1, 0], dtype=torch.uint8), torch.tensor([2], dtype=torch.uint8))),
+    ("heaviside int", lambda: torch.heaviside(torch.tensor([-3, 0, 5]), torch.tensor([7]))),
+    ("heaviside dtypes", lambda: torch.heaviside(x, torch.tensor([1.0], dtype=torch.float64))),
+    ("heaviside complex", lambda: torch.heaviside(torch.tensor([1j]), torch.tensor([1j]))),
+    ("heaviside number", lambda: torch.heaviside(x, 1)),
+]:
+    try:
+        y = f()
+        print(name, y, y.grad_fn.name() if y.grad_fn else None)
+    except Exception as ex:
+        print(name, type(ex).__name__, ex)
+big = torch.randn(1000) * 3
+big[::7] = 0.0
+print(digest(torch.heaviside(big, torch.randn(1000))), digest(torch.heaviside(big.double(), torch.tensor(0.25, dtype=torch.float64))))
+a = torch.tensor([12, -18, 0, 7, 0, -2**63, -2**63, 48, -35])
+b = torch.tensor([8, 12, 5, 0, 0, 0, 3, -18, -21])
+for dtype in [torch.int64, torch.int32, torch.int16, torch.int8, torch.uint8, torch.bool, torch.float32]:
+    for op in ["gcd", "lcm"]:
+        try:
+            print(dtype, op, getattr(torch, op)(a.to(dtype), b.to(dtype)), getattr(a.to(dtype).clone(), op + "_")(b.to(dtype)))
+        except Exception as ex:
+            print(dtype, op, type(ex).__name__, ex)
+r = torch.randint(-1000, 1000, (3000,))
+s = torch.randint(-1000, 1000, (3000,))
+print(digest(torch.gcd(r, s)), digest(torch.lcm(r, s)), digest(torch.gcd(r.view(30, 100), s[:100])))
+try:
+    torch.gcd(a, 4)
+except Exception as ex:
+    print(type(ex).__name__, ex)

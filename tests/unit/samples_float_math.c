@@ -99,3 +99,37 @@ bool sample_nan_to_num(int v, cg_sample *s) {
            && SAMPLE("[A,B] nan 1 posinf 2", 1, {RANGE(2367, false, -2.0, 2.0, S_A, S_B)}, f_nan_to_num,
                      .d = {1.0, 2.0});
 }
+
+/* heaviside: values of x's dtype, x away from 0 */
+static cg_tensor *f_heaviside(cg_tensor *const *in, const cg_sample *s) {
+    (void)s;
+    return cg_heaviside(in[0], in[1]);
+}
+bool sample_heaviside(int v, cg_sample *s) {
+    return v == 0
+           && SAMPLE("[A,B] with [B]", 2, {RANGE(2369, false, -2.0, 2.0, S_A, S_B), RANGE(2370, false, -2.0, 2.0, S_B)},
+                     f_heaviside);
+}
+
+/* gcd and lcm: integers, made from float64 constants */
+static cg_tensor *int_of(cg_tensor *t) { return cg_to_dtype(t, CG_INT64); }
+static cg_tensor *f_gcd(cg_tensor *const *in, const cg_sample *s) {
+    cg_tensor *a = int_of(in[0]), *b = a ? int_of(in[1]) : NULL;
+    cg_tensor *r = b ? (s->i[0] ? cg_lcm(a, b) : cg_gcd(a, b)) : NULL;
+    cg_tensor_release(a), cg_tensor_release(b);
+    return r;
+}
+bool sample_gcd(int v, cg_sample *s) {
+    return v == 0
+           && SAMPLE(
+               "[A,B] with [B]", 2,
+               {s_const_range(S_SIZES(S_A, S_B), 2371, -50.0, 50.0), s_const_range(S_SIZES(S_B), 2372, -50.0, 50.0)},
+               f_gcd);
+}
+bool sample_lcm(int v, cg_sample *s) {
+    return v == 0
+           && SAMPLE(
+               "[A,B] with [B]", 2,
+               {s_const_range(S_SIZES(S_A, S_B), 2373, -50.0, 50.0), s_const_range(S_SIZES(S_B), 2374, -50.0, 50.0)},
+               f_gcd, .i = {1});
+}
