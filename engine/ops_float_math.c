@@ -22,8 +22,17 @@ static const cg_row_fn copysign_rows[CG_DTYPE_COUNT] = {CG_ROWS_FLOAT(copysign)}
 void cg_cpu_copysign(const cg_kernel_call *c) { cg_ew_run(c, copysign_rows, 0); }
 
 FLOAT_BINARY(fmod, fmodf(a, b), fmod(a, b))
+/* signed: -1 spared (CG_FMOD_INT); unsigned: plain % */
 #define FMOD_INT_ROW(name, T) CG_BINARY_ROW(name, T, CG_NOPRO, CG_FMOD_INT(a, b))
-CG_EXPAND_INT(FMOD_INT_ROW, fmod)
+#define FMOD_UINT_ROW(name, T) CG_BINARY_ROW(name, T, CG_NOPRO, a % b)
+FMOD_INT_ROW(fmod_i64, int64_t)
+FMOD_INT_ROW(fmod_i32, int32_t)
+FMOD_INT_ROW(fmod_i16, int16_t)
+FMOD_INT_ROW(fmod_i8, int8_t)
+FMOD_UINT_ROW(fmod_u8, uint8_t)
+FMOD_UINT_ROW(fmod_u16, uint16_t)
+FMOD_UINT_ROW(fmod_u32, uint32_t)
+FMOD_UINT_ROW(fmod_u64, uint64_t)
 static const cg_row_fn fmod_rows[CG_DTYPE_COUNT] = {CG_ROWS_NUMERIC(fmod)};
 void cg_cpu_fmod(const cg_kernel_call *c) { cg_ew_run(c, fmod_rows, 0); }
 
