@@ -34,17 +34,17 @@ static cg_value round_impl(const torch_op *op, cg_value *a) {
 #define B TORCH_BOTH
 #define OPS(X)                                                                    \
     X(floor, "floor", "", UNARY(cg_floor), B, NULL)                               \
-    X(floor_, "floor_", "", UNARY_(cg_floor_), M, NULL)                           \
+    X(floor_, "floor_", "", UNARY_(cg_floor_), B, NULL)                           \
     X(ceil, "ceil", "", UNARY(cg_ceil), B, NULL)                                  \
-    X(ceil_, "ceil_", "", UNARY_(cg_ceil_), M, NULL)                              \
+    X(ceil_, "ceil_", "", UNARY_(cg_ceil_), B, NULL)                              \
     X(trunc, "trunc", "", UNARY(cg_trunc), B, NULL)                               \
-    X(trunc_, "trunc_", "", UNARY_(cg_trunc_), M, NULL)                           \
+    X(trunc_, "trunc_", "", UNARY_(cg_trunc_), B, NULL)                           \
     X(fix, "fix", "", UNARY(cg_trunc), B, NULL)                                   \
-    X(fix_, "fix_", "", UNARY_(cg_trunc_), M, NULL)                               \
+    X(fix_, "fix_", "", UNARY_(cg_trunc_), B, NULL)                               \
     X(round, "round", "*, decimals=None", FAMILY(round_impl, NULL, 0), B, NULL)   \
-    X(round_, "round_", "*, decimals=None", FAMILY(round_impl, NULL, 0), M, NULL) \
+    X(round_, "round_", "*, decimals=None", FAMILY(round_impl, NULL, 0), B, NULL) \
     X(frac, "frac", "", UNARY(cg_frac), B, NULL)                                  \
-    X(frac_, "frac_", "", UNARY_(cg_frac_), M, NULL)                              \
+    X(frac_, "frac_", "", UNARY_(cg_frac_), B, NULL)                              \
     X(sgn, "sgn", "", UNARY(cg_sgn), B, NULL)                                     \
     X(sgn_, "sgn_", "", UNARY_(cg_sgn_), M, NULL)                                 \
     X(signbit, "signbit", "", UNARY(cg_signbit), B, NULL)                         \

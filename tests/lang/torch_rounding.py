@@ -151,3 +151,11 @@ for name, f in tries:
         print(name, f())
     except Exception as e:
         print(name, type(e).__name__, e)
+
+# the in-place forms PyTorch also has as torch functions
+for op in ["floor_", "ceil_", "trunc_", "fix_", "round_", "frac_"]:
+    t = torch.tensor([1.25, -2.5, 3.75])
+    r = getattr(torch, op)(t)
+    print(op, r is t, t)
+t = torch.tensor([1.25, -2.55, 3.75])
+print(torch.round_(t, decimals=1), t)
