@@ -85,4 +85,12 @@ extern "C" void cg_cuda_heaviside(const cg_kernel_call *c){
         default: break;                                                                                       \
         }                                                                                                     \
     }
-GCD_KERNEL(gcd) GCD_KERNEL(lcm)
+GCD_KERNEL(gcd);
+GCD_KERNEL(lcm);
+
+/* args->flag: bfloat16 steps */
+extern "C" void cg_cuda_sinc(const cg_kernel_call *c) {
+    const bool bf16 = c->args->flag;
+    CG_DISPATCH_FLOAT(c->it->dtypes[0],
+                      cg_ew_launch<1, T>(c, [=] __device__(T x) -> T { return CG_SINC(T, x, sin, BF16_LOG); }))
+}

@@ -18,6 +18,11 @@
  * (-1 divides everything, which spares INT_MIN % -1) */
 #define CG_FMOD_INT(a, b) ((a) % ((b) < 0 && (b) == -1 ? 1 : (b)))
 
+/* sinc(x) as PyTorch's scalar kernel: 1 at 0, else sin(pi x) / (pi x),
+ * pi and pi x rounded to the element type; ROUND(v) what it makes of a
+ * float result (bfloat16's pi x and sin round to bfloat16) */
+#define CG_SINC(T, x, SIN, ROUND) \
+    ((x) == 0 ? (T)1 : ROUND(SIN(ROUND(ROUND((T)M_PI) * (x)))) / ROUND(ROUND((T)M_PI) * (x)))
 /* heaviside(x, values): values where x is 0, else x > 0 (0 for NaN) */
 #define CG_HEAVISIDE(T, x, v) ((x) == 0 ? (v) : (T)((x) > 0))
 
@@ -29,9 +34,9 @@
  * unsigned type U, where wrapping is defined; the product in C++'s
  * promoted type P (int for the small types), wrapped as unsigned PU. */
 #define CG_UABS(U, x) ((x) < 0 ? (U)0 - (U)(x) : (U)(x))
-#define CG_GCD_DEF(T, U, SUF, ABS, P, PU)                                       \
+#define CG_GCD_DEF(T, U, SUF, ABS, P, PU)                           \
     CG_HOST_DEVICE T cg_gcd_##SUF(T a, T b) {                       \
-        U x = ABS(U, a), y = ABS(U, b);                     \
+        U x = ABS(U, a), y = ABS(U, b);                             \
         while (x != 0) {                                            \
             U c = x;                                                \
             x = y % x;                                              \
@@ -44,8 +49,8 @@
         if (g == 0)                                                 \
             return 0;                                               \
         T q = (T)(a / g); /* g divides a: no overflow but MIN/-1 */ \
-        P p = (P)((PU)q * (PU)b);                                     \
-        return (T)CG_UABS(PU, p);                                    \
+        P p = (P)((PU)q * (PU)b);                                   \
+        return (T)CG_UABS(PU, p);                                   \
     }
 CG_GCD_DEF(int64_t, uint64_t, i64, CG_UABS, int64_t, uint64_t)
 CG_GCD_DEF(int32_t, uint32_t, i32, CG_UABS, int32_t, uint32_t)

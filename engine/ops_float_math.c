@@ -51,7 +51,7 @@ static const cg_row_fn fmin_rows[CG_DTYPE_COUNT] = {CG_ROWS_ALL(fmin)};
 void cg_cpu_fmax(const cg_kernel_call *c) { cg_ew_run(c, fmax_rows, 0); }
 void cg_cpu_fmin(const cg_kernel_call *c) { cg_ew_run(c, fmin_rows, 0); }
 
-/* args->flag: the tensors are bfloat16 */
+/* args->flag: the tensors are bfloat16 (a float result rounds to it) */
 #define BF16_LOG(v) (args->flag ? cg_bf16_round_f32(v) : (v))
 FLOAT_BINARY(xlogy, CG_XLOGY(float, a, b, logf, BF16_LOG), CG_XLOGY(double, a, b, log, ))
 static const cg_row_fn xlogy_rows[CG_DTYPE_COUNT] = {CG_ROWS_FLOAT(xlogy)};
@@ -65,6 +65,13 @@ void cg_cpu_xlogy(const cg_kernel_call *c) { cg_ew_run(c, xlogy_rows, 0); }
 CG_EXPAND_FLOAT(NAN_TO_NUM_ROW, nan_to_num)
 static const cg_row_fn nan_to_num_rows[CG_DTYPE_COUNT] = {CG_ROWS_FLOAT(nan_to_num)};
 void cg_cpu_nan_to_num(const cg_kernel_call *c) { cg_ew_run(c, nan_to_num_rows, 0); }
+
+/* sinc: sin(pi x) / (pi x), 1 at 0, in libm's sin as PyTorch's scalar
+ * kernel; pi rounded to the element type */
+CG_UNARY_ROW(sinc_f32, float, CG_NOPRO, CG_SINC(float, x, sinf, BF16_LOG))
+CG_UNARY_ROW(sinc_f64, double, CG_NOPRO, CG_SINC(double, x, sin, ))
+static const cg_row_fn sinc_rows[CG_DTYPE_COUNT] = {CG_ROWS_FLOAT(sinc)};
+void cg_cpu_sinc(const cg_kernel_call *c) { cg_ew_run(c, sinc_rows, 0); }
 
 /* ---- frontends ------------------------------------------------------------------------ */
 
@@ -232,6 +239,35 @@ int cg_nan_to_num_(cg_tensor *self, const double *nan, const double *posinf, con
     return rc;
 }
 
+static int sinc_check(const cg_tensor *x) {
+    CG_CHECK_INT(!cg_dtype_is_complex(x->dtype), CG_NOT_IMPLEMENTED_ERROR,
+                 "sinc of complex tensors is not supported by cgrad yet");
+    CG_CHECK_INT(x->dtype != CG_F16, CG_RUNTIME_ERROR, "\"sinc_cpu\" not implemented for 'Half'");
+    return 0;
+}
+cg_tensor *cg_sinc(cg_tensor *x) {
+    if (sinc_check(x) < 0)
+        return NULL;
+    cg_dtype dt = cg_dtype_to_float(x->dtype);
+    const cg_op_args args = {.flag = dt == CG_BF16};
+    cg_tensor *out = cg_ew_unary(CG_OP_SINC, x, dt, dt, &args);
+    return out ? cg_ew_record(out, CG_OP_SINC, 1, &x, 1, &(cg_save_spec){x, "self"}, &args) : NULL;
+}
+int cg_sinc_(cg_tensor *self) {
+    if (sinc_check(self) < 0)
+        return -1;
+    bool record = cg_autograd_needed(1, &self);
+    cg_tensor *old = NULL;
+    if (record && !(old = cg_clone(self)))
+        return -1;
+    const cg_op_args args = {.flag = self->dtype == CG_BF16};
+    int rc = cg_ew_unary_as_(CG_OP_SINC, self, cg_dtype_to_float(self->dtype), &args);
+    if (rc == 0 && record)
+        rc = cg_ew_record_(self, CG_OP_SINC, 1, &self, 1, &(cg_save_spec){old, "self"}, &args);
+    cg_tensor_release(old);
+    return rc;
+}
+
 /* ---- derivatives ------------------------------------------------------------------------ */
 
 /* CopysignBackward0/1: self: grad * (result / self), 0 where self is 0;
@@ -369,4 +405,20 @@ int cg_bw_heaviside(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
         return finish(&gi[1], &s, off ? keep(&s, cg_masked_fill(go[0], off, cg_scalar_int(0))) : NULL);
     }
     return 0;
+}
+
+/* SincBackward0: grad * ((pi x cos(pi x) - sin(pi x)) / (pi x^2)).conj(),
+ * 0 where pi x^2 is 0, as PyTorch's sinc_backward orders it */
+int cg_bw_sinc(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    cg_tensor *x;
+    if (cg_node_saved(n, 0, &x) < 0)
+        return -1;
+    scratch s = {0};
+    cg_tensor *xpi = s_scale(&s, x, M_PI);
+    cg_tensor *sq = s_scale(&s, s_mul(&s, x, x), M_PI);
+    cg_tensor *num = s_sub(&s, s_mul(&s, xpi, s_fn(&s, cg_cos, xpi)), s_fn(&s, cg_sin, xpi));
+    cg_tensor *out = s_mul(&s, go[0], s_conj(&s, s_div(&s, num, sq)));
+    cg_tensor *zero = out ? keep(&s, cg_scalar_tensor(cg_scalar_int(0))) : NULL;
+    cg_tensor *at0 = zero ? keep(&s, cg_eq(sq, zero)) : NULL;
+    return finish(gi, &s, at0 ? keep(&s, cg_where(at0, zero, out)) : NULL);
 }

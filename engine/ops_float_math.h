@@ -28,6 +28,9 @@ int cg_rad2deg_(cg_tensor *self);
 cg_tensor *cg_nan_to_num(cg_tensor *x, const double *nan, const double *posinf, const double *neginf);
 int cg_nan_to_num_(cg_tensor *self, const double *nan, const double *posinf, const double *neginf);
 
+/* sin(pi x) / (pi x), 1 at 0; integral inputs give the default float dtype */
+cg_tensor *cg_sinc(cg_tensor *x);
+int cg_sinc_(cg_tensor *self);
 /* heaviside(x, values): x and values of one dtype; its node is
  * NotImplemented, whose backward raises, as PyTorch's */
 cg_tensor *cg_heaviside(cg_tensor *x, cg_tensor *values);

@@ -130,6 +130,7 @@ static const doc_row EXTRA[] = {
     {"torch.ldexp_", "", "In-place version of ldexp."},
     {"torch.gcd_", "", "In-place version of gcd."},
     {"torch.lcm_", "", "In-place version of lcm."},
+    {"torch.sinc_", "", "In-place version of sinc."},
     {"torch.floor_", "", "In-place version of floor."},
     {"torch.ceil_", "", "In-place version of ceil."},
     {"torch.trunc_", "", "In-place version of trunc."},

@@ -66,6 +66,8 @@ static cg_value float_power_op(const torch_op *op, cg_value *a) {
     X(gcd_, "gcd_", "other", TBINARY_(cg_gcd_), B, NULL)                                                              \
     X(lcm, "lcm", "other", TBINARY(cg_lcm), B, NULL)                                                                  \
     X(lcm_, "lcm_", "other", TBINARY_(cg_lcm_), B, NULL)                                                              \
+    X(sinc, "sinc", "", UNARY(cg_sinc), B, NULL)                                                                      \
+    X(sinc_, "sinc_", "", UNARY_(cg_sinc_), B, NULL)                                                                  \
     X(deg2rad, "deg2rad", "", UNARY(cg_deg2rad), B, NULL)                                                             \
     X(deg2rad_, "deg2rad_", "", UNARY_(cg_deg2rad_), B, NULL)                                                         \
     X(rad2deg, "rad2deg", "", UNARY(cg_rad2deg), B, NULL)                                                             \

@@ -221,3 +221,29 @@ try:
     torch.gcd(a, 4)
 except Exception as ex:
     print(type(ex).__name__, ex)
+
+# sinc: values over random and special inputs, dtypes, gradients
+for threads in [1, 2]:
+    torch.set_num_threads(threads)
+    for dtype in [torch.float32, torch.float64, torch.bfloat16]:
+        big = (torch.randn(70001, dtype=torch.float64) * 4).to(dtype)
+        print(threads, dtype, digest(torch.sinc(big)), digest(torch.sinc(big[::3])),
+              digest(torch.sinc(torch.tensor(SPECIAL, dtype=dtype))))
+for dtype in [torch.int64, torch.uint8, torch.bool]:
+    print(dtype, torch.sinc(torch.tensor([1, 0, 3]).to(dtype)))
+for dtype in [torch.float32, torch.float64]:
+    x = torch.tensor([0.0, -0.0, 0.5, -1.5, 2.0, 1e-20, float("inf")], dtype=dtype, requires_grad=True)
+    y = torch.sinc(x)
+    (gx,) = torch.autograd.grad(y, x, torch.arange(7, dtype=dtype) - 3.0, create_graph=True)
+    print(dtype, y, y.grad_fn.name(), gx)
+    z = x * 1
+    z.sinc_()
+    print(z.grad_fn.name(), torch.autograd.grad(z.sum(), x))
+try:
+    torch.sinc(torch.tensor([1.0], dtype=torch.half))
+except Exception as ex:
+    print(type(ex).__name__, ex)
+try:
+    torch.tensor([1, 2]).sinc_()
+except Exception as ex:
+    print(type(ex).__name__, ex)

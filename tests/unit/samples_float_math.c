@@ -89,6 +89,7 @@ bool sample_xlogy_scalar(int v, cg_sample *s) {
     }
 UNARY_SAMPLE(deg2rad, 2363, -200.0, 200.0)
 UNARY_SAMPLE(rad2deg, 2365, -4.0, 4.0)
+UNARY_SAMPLE(sinc, 2375, -2.5, 2.5)
 
 /* finite values: the derivative where x is NaN or infinite is 0 */
 static cg_tensor *f_nan_to_num(cg_tensor *const *in, const cg_sample *s) {

@@ -117,6 +117,7 @@ static const char *const reach[CG_OP_COUNT] = {
     [CG_OP_DEG2RAD] = "y = torch.deg2rad(x)",
     [CG_OP_RAD2DEG] = "y = x.rad2deg()",
     [CG_OP_NAN_TO_NUM] = "y = torch.nan_to_num(x, nan=1.0)",
+    [CG_OP_SINC] = "y = torch.sinc(x)",
     [CG_OP_HEAVISIDE] = "y = torch.heaviside(x, x.detach()[0])",
     [CG_OP_SINH] = "y = torch.sinh(x)",
     [CG_OP_RECIPROCAL] = "y = x.reciprocal()",
