@@ -724,6 +724,19 @@ static int add_keys(cg_value set, cg_dict *d) {
     return 0;
 }
 
+/* the names a builtin type's getattr hook answers (a tensor's shape) */
+static int add_attr_names(cg_value set, const cg_type *t) {
+    const char *name;
+    for (int i = 0; t->attr_name && (name = t->attr_name(i)); i++) {
+        cg_value s = cg_str_from_c(name);
+        int rc = cg_is_err(s) ? -1 : cg_set_add(set, s);
+        cg_decref(s);
+        if (rc < 0)
+            return -1;
+    }
+    return 0;
+}
+
 /* dir(obj): the instance's attributes and its class chain's, sorted. */
 static cg_value b_dir(cg_value self, const cg_args *a) {
     if (npos_between(a, "dir", 0, 1) < 0)
@@ -763,8 +776,11 @@ static cg_value b_dir(cg_value self, const cg_args *a) {
         cg_value mro = cg_type_mro(is_type(v) ? (cg_type *)v.u.o : cg_typeof(v));
         if (cg_is_err(mro))
             rc = -1;
-        for (int64_t i = 0; rc == 0 && i < cg_as_tuple(mro)->len; i++)
-            rc = add_keys(names, ((cg_type *)cg_as_tuple(mro)->items[i].u.o)->dict);
+        for (int64_t i = 0; rc == 0 && i < cg_as_tuple(mro)->len; i++) {
+            cg_type *t = (cg_type *)cg_as_tuple(mro)->items[i].u.o;
+            rc = add_keys(names, t->dict);
+            rc = rc < 0 ? rc : add_attr_names(names, t);
+        }
         if (!cg_is_err(mro))
             cg_decref(mro);
     }

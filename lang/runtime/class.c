@@ -546,6 +546,14 @@ static bool is_object_init(cg_value init) {
            || (cg_is_type(init, &cg_type_builtin) && ((cg_builtin *)init.u.o)->def->fn == object_init_method);
 }
 
+/* CPython names a builtin type of an extension module with its module
+ * ('torch.layout'), one of the interpreter's by its name alone. */
+static cg_value cannot_create(const cg_type *t) {
+    bool qualified = !(t->flags & CG_TYPE_HEAP) && t->module && strcmp(t->module, "builtins") != 0;
+    return cg_raise(&cg_exc_TypeError, "cannot create '%s%s%s' instances", qualified ? t->module : "",
+                    qualified ? "." : "", t->name);
+}
+
 /* object.__new__(cls): a bare instance of cls, made by its nearest C
  * base, its __init__ not run (copy.deepcopy and pickle-style code make
  * objects this way). Arguments past cls are __init__'s business; with no
@@ -556,7 +564,7 @@ static cg_value object_new_method(cg_value self, const cg_args *a) {
     cg_type *t = (cg_type *)self.u.o;
     cg_type *sb = static_base(t);
     if (!sb->new_)
-        return cg_raise(&cg_exc_TypeError, "cannot create '%s' instances", t->name);
+        return cannot_create(t);
     if ((a->npos || a->nkw) && sb == &cg_type_object
         && is_object_init(cg_type_lookup_borrowed(t, cg_str_intern("__init__"))))
         return cg_raise(&cg_exc_TypeError, "%s() takes no arguments", t->name);
@@ -1388,7 +1396,7 @@ static cg_value instantiate_class(cg_type *t, const cg_args *a);
 cg_value cg_type_instantiate(cg_type *t, const cg_args *a) {
     cg_type *sb = static_base(t);
     if (!sb->new_)
-        return cg_raise(&cg_exc_TypeError, "cannot create '%s' instances", t->name);
+        return cannot_create(t);
     if (!(t->flags & CG_TYPE_HEAP))
         return sb->new_(t, a);
     if (cg_recursion_enter(CG_IN_CALL) < 0)

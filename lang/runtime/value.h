@@ -223,6 +223,9 @@ struct cg_type {
     /* Attribute lookup before (and instead of) the generic one; returns
      * CG_STOP, with no exception, for "not mine, look in the dicts". */
     cg_value (*getattr)(cg_value self, cg_str *name);
+    /* The names getattr answers, for dir(): the i-th, NULL past the last
+     * (NULL: none beyond the dicts). */
+    const char *(*attr_name)(int i);
     /* -1 with an exception, 0 done, 1 "not mine, use the generic path" */
     int (*setattr)(cg_value self, cg_str *name, cg_value value);
     cg_value (*call)(cg_value self, const cg_args *args);

@@ -482,6 +482,24 @@ static cg_value get_is_sparse(cg_tensor *t) {
     (void)t;
     return CG_FALSE;
 }
+static cg_value get_layout(cg_tensor *t) {
+    (void)t;
+    return torch_layout_strided();
+}
+/* every tensor lives in host memory or on a CUDA device, dense, unquantized */
+static cg_value get_is_cpu(cg_tensor *t) { return cg_bool(cg_tensor_device(t).type == CG_CPU); }
+static cg_value get_false(cg_tensor *t) {
+    (void)t;
+    return CG_FALSE;
+}
+/* x.names: one None per dim, as for every tensor that was never named */
+static cg_value get_names(cg_tensor *t) { return cg_tuple_new(t->ndim); }
+static cg_value get_volatile(cg_tensor *t) {
+    (void)t;
+    if (torch_warn("UserWarning", "volatile was removed (Variable.volatile is always False)") < 0)
+        return CG_ERR;
+    return CG_FALSE;
+}
 static cg_value get_data(cg_tensor *t) { return cg_tensor_steal(cg_detach(t)); }
 static cg_value get_version(cg_tensor *t) { return cg_int(t->storage->version); }
 static cg_value get_retains_grad(cg_tensor *t) { return cg_bool(t->retains_grad); }
@@ -524,9 +542,31 @@ static cg_value get_mT(cg_tensor *t) {
     if (t->ndim < 2)
         return cg_raise(&cg_exc_RuntimeError,
                         "tensor.mT is only supported on matrices or batches of matrices. "
-                        "Got %dD tensor.",
+                        "Got %d-D tensor.",
                         t->ndim);
     return cg_tensor_steal(cg_transpose(t, -2, -1));
+}
+
+/* x.H and x.mH: the conjugate transpose, of a matrix or of a batch of them */
+static cg_value adjoint(cg_tensor *t) {
+    cg_tensor *tr = cg_transpose(t, -2, -1);
+    if (!tr || !cg_dtype_is_complex(t->dtype))
+        return cg_tensor_steal(tr);
+    cg_tensor *c = cg_conj(tr);
+    cg_tensor_release(tr);
+    return cg_tensor_steal(c);
+}
+static cg_value get_H(cg_tensor *t) {
+    if (t->ndim != 2)
+        return cg_raise(&cg_exc_RuntimeError, "tensor.H is only supported on matrices (2-D tensors). Got %d-D tensor.%s",
+                        t->ndim, t->ndim > 2 ? " For batches of matrices, consider using tensor.mH" : "");
+    return adjoint(t);
+}
+static cg_value get_mH(cg_tensor *t) {
+    if (t->ndim < 2)
+        return cg_raise(&cg_exc_RuntimeError,
+                        "tensor.mH is only supported on matrices or batches of matrices. Got %d-D tensor.", t->ndim);
+    return adjoint(t);
 }
 
 /* Setting requires_grad: PyTorch's THPVariable_set_requires_grad. */
@@ -661,6 +701,22 @@ static tensor_attr attrs[] = {
     {"data", get_data, set_data, NULL},
     {"T", get_T, NULL, NULL},
     {"mT", get_mT, NULL, NULL},
+    {"H", get_H, NULL, NULL},
+    {"mH", get_mH, NULL, NULL},
+    {"layout", get_layout, NULL, NULL},
+    {"names", get_names, NULL, NULL},
+    {"volatile", get_volatile, NULL, NULL},
+    {"is_cpu", get_is_cpu, NULL, NULL},
+    {"is_meta", get_false, NULL, NULL},
+    {"is_quantized", get_false, NULL, NULL},
+    {"is_mkldnn", get_false, NULL, NULL},
+    {"is_sparse_csr", get_false, NULL, NULL},
+    {"is_nested", get_false, NULL, NULL},
+    {"is_ipu", get_false, NULL, NULL},
+    {"is_xpu", get_false, NULL, NULL},
+    {"is_vulkan", get_false, NULL, NULL},
+    {"is_mps", get_false, NULL, NULL},
+    {"is_ort", get_false, NULL, NULL},
     {"real", get_real, set_real, NULL},
     {"imag", get_imag, set_imag, NULL},
     {"ndim", get_ndim, NULL, NULL},
@@ -715,6 +771,7 @@ cg_type cg_type_tensor = {
     .head = {CG_IMMORTAL, &cg_type_type},
     .name = "Tensor",
     .module = "torch",
+    .attr_name = cg_tensor_attr_name,
     .base = &cg_type_object,
     .flags = CG_TYPE_BASETYPE | CG_TYPE_WEAKREF | CG_TYPE_CLASSLIKE,
     .basicsize = sizeof(cg_tensor_obj),

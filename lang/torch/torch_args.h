@@ -112,6 +112,14 @@ int torch_memory_format_arg(const char *fn, const char *arg, int pos, cg_value v
                             cg_memory_format *out);
 int torch_memory_format_add_all(cg_value module);
 
+/* torch.layout (torch_layout.c): torch.strided, the layout of every
+ * tensor here, and the sparse ones by name */
+extern cg_type cg_type_torch_layout;
+cg_value torch_layout_strided(void);
+int torch_layout_add_all(cg_value module);
+/* torch.e, pi, inf, nan (torch_constants.c) */
+int torch_constants_add(cg_value module);
+
 /* torch's private storage helpers for torch.save/load (torch_storage.c) */
 int torch_storage_add(cg_value module);
 /* torch.margin_ranking_loss, ..., pairwise_distance (torch_loss_composites.c) */

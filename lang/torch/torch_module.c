@@ -36,6 +36,8 @@ static int torch_fill(cg_value m) {
         || torch_matmul_precision_add(m) < 0 || torch_threads_add(m) < 0 || torch_numpy_add(m) < 0
         || torch_finfo_add(m) < 0 || torch_memory_format_add_all(m) < 0
         || torch_storage_add(m) < 0
+        || torch_layout_add_all(m) < 0
+        || torch_constants_add(m) < 0
         || torch_loss_composites_add(m) < 0
         || torch_unflatten_add(m, &cg_type_tensor) < 0
         || torch_stacking_add(m, &cg_type_tensor) < 0
