@@ -117,6 +117,10 @@ int torch_memory_format_add_all(cg_value module);
 extern cg_type cg_type_torch_layout;
 cg_value torch_layout_strided(void);
 int torch_layout_add_all(cg_value module);
+/* the legacy constructor of torch.Tensor(...), the typed classes and
+ * x.new(...) (torch_legacy_new.c), and the module's part of it */
+cg_tensor *torch_legacy_new(const cg_args *args, cg_dtype dt, cg_device device, bool any_tensor);
+int torch_legacy_new_add(cg_value module);
 /* torch.e, pi, inf, nan (torch_constants.c) */
 int torch_constants_add(cg_value module);
 

@@ -419,7 +419,7 @@ cg_value cg_torch_autograd_module_init(void) {
     if (cg_is_err(m))
         return m;
     if (cg_module_add_methods(m, autograd_functions) < 0 || add_grad_modes(m) < 0 || torch_function_add(m) < 0
-        || cg_module_add(m, "Variable", cg_obj_value(&cg_type_tensor)) < 0) {
+        || torch_prelude_names_add(m) < 0) {
         cg_decref(m);
         return CG_ERR;
     }

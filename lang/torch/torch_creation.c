@@ -270,41 +270,6 @@ static cg_value fn_as_tensor(cg_value *a) {
     return t ? cg_tensor_steal(t) : CG_ERR;
 }
 
-/* torch.Tensor(...): the legacy constructor: sizes (uninitialised in
- * PyTorch; zeros here), data (of the default dtype), or a tensor (an
- * alias). */
-static cg_tensor *legacy_new(const cg_args *args) {
-    if (args->nkw) {
-        cg_raise(&cg_exc_TypeError, "new() received an invalid combination of arguments - got keyword arguments");
-        return NULL;
-    }
-    if (args->npos == 1 && cg_is_tensor(args->pos[0])) {
-        cg_tensor *t = cg_detach(cg_tensor_of_borrowed(args->pos[0]));
-        if (!t)
-            torch_raise();
-        return t;
-    }
-    if (args->npos == 1 && !torch_is_number(args->pos[0]))
-        return torch_tensor_from_data("new", args->pos[0], CG_DEFAULT_DTYPE, cg_device_cpu());
-    int n;
-    int64_t sizes[CG_MAX_DIMS];
-    cg_value tuple = cg_tuple_new(args->npos);
-    if (cg_is_err(tuple))
-        return NULL;
-    for (int i = 0; i < args->npos; i++)
-        ((cg_tuple *)tuple.u.o)->items[i] = cg_incref(args->pos[i]);
-    int rc = torch_shape_of("new", "size", 1, tuple, &n, sizes);
-    cg_decref(tuple);
-    if (rc < 0)
-        return NULL;
-    if (n == 0)
-        sizes[0] = 0, n = 1; /* torch.Tensor() is tensor([]) */
-    cg_tensor *t = cg_zeros(n, sizes, CG_DEFAULT_DTYPE, cg_device_cpu());
-    if (!t)
-        torch_raise();
-    return t;
-}
-
 /* A subclass made by a class statement (class Parameter(torch.Tensor)) is
  * instantiated as MyTensor(data, ...): its instance aliases the data (a
  * tensor, or anything torch.tensor takes) and leaves the other arguments to
@@ -325,7 +290,7 @@ static cg_tensor *subclass_new(const cg_args *args) {
 }
 
 cg_value torch_tensor_new(cg_type *type, const cg_args *args) {
-    cg_tensor *t = type == &cg_type_tensor ? legacy_new(args) : subclass_new(args);
+    cg_tensor *t = type == &cg_type_tensor ? torch_legacy_new(args, CG_DEFAULT_DTYPE, cg_device_cpu(), true) : subclass_new(args);
     if (!t)
         return CG_ERR;
     cg_value r = type == &cg_type_tensor ? cg_tensor_value(t) : cg_tensor_value_typed(type, t);

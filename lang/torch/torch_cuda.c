@@ -174,7 +174,7 @@ cg_value cg_torch_cuda_module_init(void) {
     if (cg_is_err(m))
         return m;
     cg_value memory = CG_ERR;
-    if (cg_module_add_methods(m, cuda_functions) < 0 || cg_torch_cuda_memory_add(m) < 0
+    if (cg_module_add_methods(m, cuda_functions) < 0 || cg_torch_cuda_memory_add(m) < 0 || torch_prelude_names_add(m) < 0
         || cg_is_err(memory = cg_import("torch.cuda.memory")) || cg_module_add(m, "memory", memory) < 0) {
         if (!cg_is_err(memory))
             cg_decref(memory);

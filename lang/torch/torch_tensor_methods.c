@@ -1000,6 +1000,42 @@ static cg_value op_type_as(cg_value *a) {
     return o ? convert(a[0], (int)o->dtype, NULL, false) : CG_ERR;
 }
 
+/* x.type('torch.cuda.LongTensor') or x.type(torch.LongTensor): the typed
+ * class's dtype, on its device */
+static cg_value type_by_name(cg_value self, cg_value spec) {
+    cg_value name = cg_is_str(spec) ? cg_incref(spec) : CG_STOP;
+    if (!cg_is_str(spec) && cg_isinstance(spec, &cg_type_type)) { /* a class: its qualified name */
+        cg_value mod = cg_getattr_opt(spec, cg_str_intern("__module__"));
+        cg_value n = cg_is_err(mod) ? CG_ERR : cg_getattr_opt(spec, cg_str_intern("__name__"));
+        if (cg_is_str(mod) && cg_is_str(n))
+            name = cg_str_fmt("%s.%s", cg_str_cstr(mod), cg_str_cstr(n));
+        cg_decref(mod), cg_decref(n);
+        if (cg_is_err(name))
+            return name;
+    }
+    if (!cg_is_str(name))
+        return cg_raise(&cg_exc_TypeError, "dtype must be a type, str, or dtype object");
+    const char *s = cg_str_cstr(name);
+    bool cuda = !strncmp(s, "torch.cuda.", 11);
+    const char *base = cuda ? s + 11 : !strncmp(s, "torch.", 6) ? s + 6 : NULL;
+    for (int dt = 0; base && dt < CG_DTYPE_COUNT; dt++) {
+        if (dt == CG_UINT16 || dt == CG_UINT32 || dt == CG_UINT64 || cg_dtype_is_complex((cg_dtype)dt))
+            continue; /* numpy's dtypes and the complex ones have no typed class */
+        const char *legacy = cg_dtype_legacy_name((cg_dtype)dt);
+        size_t n = legacy ? strlen(legacy) : 0;
+        if (n && !strncmp(base, legacy, n) && !strcmp(base + n, "Tensor")) {
+            cg_decref(name);
+            cg_device d = cuda ? (cg_device){CG_CUDA, 0} : cg_device_cpu();
+            if (cuda && torch_device_check(d) < 0)
+                return CG_ERR;
+            return convert(self, dt, &d, false);
+        }
+    }
+    cg_value r = cg_raise(&cg_exc_ValueError, "invalid type: '%s'", s);
+    cg_decref(name);
+    return r;
+}
+
 /* type(): 'torch.FloatTensor'; type(dtype): a cast. */
 static cg_value op_type(cg_value *a) {
     if (cg_is_none(a[1])) {
@@ -1007,10 +1043,13 @@ static cg_value op_type(cg_value *a) {
         return cg_str_fmt("torch.%s%sTensor", cg_tensor_device(t).type == CG_CUDA ? "cuda." : "",
                           cg_dtype_legacy_name(t->dtype));
     }
-    int dt;
-    if (torch_dtype_arg("type", "dtype", torch_pos(1), a[1], &dt) < 0)
-        return CG_ERR;
-    return convert(a[0], dt, NULL, false);
+    if (cg_is_type(a[1], &cg_type_torch_dtype)) {
+        int dt;
+        if (torch_dtype_arg("type", "dtype", torch_pos(1), a[1], &dt) < 0)
+            return CG_ERR;
+        return convert(a[0], dt, NULL, false);
+    }
+    return type_by_name(a[0], a[1]);
 }
 
 static cg_value op_cpu(cg_value *a) { return convert(a[0], -1, &(cg_device){CG_CPU, -1}, false); }

@@ -104,6 +104,7 @@ def _legacy(name, dt):
 
 
 FloatStorage = _legacy('FloatStorage', torch.float32)
+Storage = FloatStorage  # the legacy name of the default storage
 DoubleStorage = _legacy('DoubleStorage', torch.float64)
 HalfStorage = _legacy('HalfStorage', torch.float16)
 BFloat16Storage = _legacy('BFloat16Storage', torch.bfloat16)
