@@ -70,6 +70,13 @@ cg_tensor *cg_lt(cg_tensor *a, cg_tensor *b);
 cg_tensor *cg_le(cg_tensor *a, cg_tensor *b);
 cg_tensor *cg_gt(cg_tensor *a, cg_tensor *b);
 cg_tensor *cg_ge(cg_tensor *a, cg_tensor *b);
+/* x.eq_(y) ...: the comparison cast into self's dtype (ops_compare.c) */
+int cg_eq_(cg_tensor *self, cg_tensor *other);
+int cg_ne_(cg_tensor *self, cg_tensor *other);
+int cg_lt_(cg_tensor *self, cg_tensor *other);
+int cg_le_(cg_tensor *self, cg_tensor *other);
+int cg_gt_(cg_tensor *self, cg_tensor *other);
+int cg_ge_(cg_tensor *self, cg_tensor *other);
 cg_tensor *cg_logical_and(cg_tensor *a, cg_tensor *b);
 cg_tensor *cg_logical_or(cg_tensor *a, cg_tensor *b);
 cg_tensor *cg_logical_xor(cg_tensor *a, cg_tensor *b);

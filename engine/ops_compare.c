@@ -67,6 +67,24 @@ cg_tensor *cg_lt(cg_tensor *a, cg_tensor *b) { return to_bool(CG_OP_LT, a, b); }
 cg_tensor *cg_le(cg_tensor *a, cg_tensor *b) { return to_bool(CG_OP_LE, a, b); }
 cg_tensor *cg_gt(cg_tensor *a, cg_tensor *b) { return to_bool(CG_OP_GT, a, b); }
 cg_tensor *cg_ge(cg_tensor *a, cg_tensor *b) { return to_bool(CG_OP_GE, a, b); }
+
+/* x.eq_(y): the comparison, then a copy into self, whose node carries the
+ * autograd: CopyBackwards gives self's earlier history a zero gradient, the
+ * derivative PyTorch's in-place comparisons have (PyTorch names the node
+ * after the comparison, EqBackward0). */
+static int compare_into(cg_tensor *self, cg_tensor *result) {
+    int rc = result ? cg_copy_(self, result) : -1;
+    cg_tensor_release(result);
+    return rc;
+}
+
+int cg_eq_(cg_tensor *self, cg_tensor *other) { return compare_into(self, cg_eq(self, other)); }
+int cg_ne_(cg_tensor *self, cg_tensor *other) { return compare_into(self, cg_ne(self, other)); }
+int cg_lt_(cg_tensor *self, cg_tensor *other) { return compare_into(self, cg_lt(self, other)); }
+int cg_le_(cg_tensor *self, cg_tensor *other) { return compare_into(self, cg_le(self, other)); }
+int cg_gt_(cg_tensor *self, cg_tensor *other) { return compare_into(self, cg_gt(self, other)); }
+int cg_ge_(cg_tensor *self, cg_tensor *other) { return compare_into(self, cg_ge(self, other)); }
+
 cg_tensor *cg_logical_and(cg_tensor *a, cg_tensor *b) { return to_bool(CG_OP_LOGICAL_AND, a, b); }
 cg_tensor *cg_logical_or(cg_tensor *a, cg_tensor *b) { return to_bool(CG_OP_LOGICAL_OR, a, b); }
 cg_tensor *cg_logical_xor(cg_tensor *a, cg_tensor *b) { return to_bool(CG_OP_LOGICAL_XOR, a, b); }

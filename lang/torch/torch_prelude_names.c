@@ -163,6 +163,29 @@ static const struct {
 };
 #define NNAMES (sizeof names / sizeof names[0])
 
+/* (C module, name, the module it names): submodules and the modules
+ * PyTorch's package imports and so shows (torch.os), imported on first use */
+static const struct {
+    const char *module, *name, *imports;
+} modules[] = {
+    {"torch", "nn", "torch.nn"},
+    {"torch", "optim", "torch.optim"},
+    {"torch", "utils", "torch.utils"},
+    {"torch", "random", "torch.random"},
+    {"torch", "serialization", "torch.serialization"},
+    {"torch", "storage", "torch.storage"},
+    {"torch", "overrides", "torch.overrides"},
+    {"torch", "backends", "torch.backends"},
+    {"torch", "version", "torch.version"},
+    {"torch", "os", "os"},
+    {"torch", "sys", "sys"},
+    {"torch", "platform", "platform"},
+    {"torch", "textwrap", "textwrap"},
+    {"torch", "inspect", "inspect"},
+    {"torch", "builtins", "builtins"},
+};
+#define NMODULES (sizeof modules / sizeof modules[0])
+
 /* __getattr__(name), bound to its module */
 static cg_value fn_getattr(cg_value self, const cg_args *a) {
     if (a->npos != 1 || !cg_is_str(a->pos[0]))
@@ -175,7 +198,23 @@ static cg_value fn_getattr(cg_value self, const cg_args *a) {
                 cg_value_set(&v, CG_ERR);
             return v;
         }
+    for (size_t i = 0; i < NMODULES; i++)
+        if (!strcmp(module, modules[i].module) && !strcmp(name, modules[i].name)) {
+            cg_value v = cg_import(modules[i].imports);
+            if (!cg_is_err(v) && cg_module_add(self, name, v) < 0)
+                cg_value_set(&v, CG_ERR);
+            return v;
+        }
     return cg_raise(&cg_exc_AttributeError, "module '%s' has no attribute '%s'", module, name);
+}
+
+static int add_name(cg_value list, cg_dict *dict, const char *module, const char *owner, const char *name) {
+    if (strcmp(module, owner) || cg_dict_get_str_borrowed(dict, cg_str_intern(name)).tag != CG_V_STOP)
+        return 0;
+    cg_value s = cg_str_from_c(name);
+    int rc = cg_is_err(s) ? -1 : cg_list_append(list, s);
+    cg_decref(s);
+    return rc;
 }
 
 /* __dir__(), bound to its module: its names and the prelude's not yet
@@ -185,15 +224,12 @@ static cg_value fn_dir(cg_value self, const cg_args *a) {
     cg_dict *dict = cg_module_dict_borrowed(self);
     const char *module = cg_module_name(self);
     cg_value out = cg_list_from_iterable(cg_obj_value(dict));
-    for (size_t i = 0; !cg_is_err(out) && i < NNAMES; i++) {
-        if (strcmp(module, names[i].module)
-            || cg_dict_get_str_borrowed(dict, cg_str_intern(names[i].name)).tag != CG_V_STOP)
-            continue;
-        cg_value s = cg_str_from_c(names[i].name);
-        if (cg_is_err(s) || cg_list_append(out, s) < 0)
+    for (size_t i = 0; !cg_is_err(out) && i < NNAMES; i++)
+        if (add_name(out, dict, module, names[i].module, names[i].name) < 0)
             cg_value_set(&out, CG_ERR);
-        cg_decref(s);
-    }
+    for (size_t i = 0; !cg_is_err(out) && i < NMODULES; i++)
+        if (add_name(out, dict, module, modules[i].module, modules[i].name) < 0)
+            cg_value_set(&out, CG_ERR);
     return out;
 }
 

@@ -1416,6 +1416,20 @@ static cg_value op_dunder_repr(cg_value *a) { return cg_type_tensor.repr(a[0]); 
     X(ge, "ge", "other", BINARY(cg_ge), B, NULL)                                                                       \
     X(greater, "greater", "other", BINARY(cg_gt), B, NULL)                                                             \
     X(less, "less", "other", BINARY(cg_lt), B, NULL)                                                                   \
+    X(greater_equal, "greater_equal", "other", BINARY(cg_ge), B, NULL) \
+    X(less_equal, "less_equal", "other", BINARY(cg_le), B, NULL) \
+    X(not_equal, "not_equal", "other", BINARY(cg_ne), B, NULL) \
+    X(eq_, "eq_", "other", BINARY_(cg_eq_), M, NULL) \
+    X(ne_, "ne_", "other", BINARY_(cg_ne_), M, NULL) \
+    X(lt_, "lt_", "other", BINARY_(cg_lt_), M, NULL) \
+    X(le_, "le_", "other", BINARY_(cg_le_), M, NULL) \
+    X(gt_, "gt_", "other", BINARY_(cg_gt_), M, NULL) \
+    X(ge_, "ge_", "other", BINARY_(cg_ge_), M, NULL) \
+    X(greater_, "greater_", "other", BINARY_(cg_gt_), M, NULL) \
+    X(greater_equal_, "greater_equal_", "other", BINARY_(cg_ge_), M, NULL) \
+    X(less_, "less_", "other", BINARY_(cg_lt_), M, NULL) \
+    X(less_equal_, "less_equal_", "other", BINARY_(cg_le_), M, NULL) \
+    X(not_equal_, "not_equal_", "other", BINARY_(cg_ne_), M, NULL) \
     X(equal, "equal", "other", IMPL(op_equal), B, NULL)                                                                \
     X(logical_and, "logical_and", "other", TBINARY(cg_logical_and), B, NULL)                                           \
     X(logical_or, "logical_or", "other", TBINARY(cg_logical_or), B, NULL)                                              \
