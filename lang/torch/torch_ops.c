@@ -235,6 +235,7 @@ static cg_value fn_native_dropout(cg_value *a) {
 #define OPS(X)                                                                                                  \
     X(cat, "cat", "dim=0", JOIN(cg_cat), FA, "tensors")                                                         \
     X(concat, "concat", "dim=0", JOIN(cg_cat), FA, "tensors")                                                   \
+    X(concatenate, "concatenate", "dim=0", JOIN(cg_cat), FA, "tensors")                                         \
     X(stack, "stack", "dim=0", JOIN(cg_stack), FA, "tensors")                                                   \
     X(where, "where", "input=None, other=None", IMPL(fn_where), F, "condition")                                 \
     X(nonzero, "nonzero", "*, as_tuple=False", IMPL(fn_nonzero), TORCH_BOTH, NULL)                              \

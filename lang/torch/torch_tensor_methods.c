@@ -12,6 +12,7 @@
  * are in torch_creation.c and torch_ops.c; the operators (x + y) in
  * tensor_obj.c. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -1161,6 +1162,39 @@ static cg_value op_is_conj(cg_value *a) { return (void)a, CG_FALSE; }
 static cg_value op_resolve_conj(cg_value *a) { return cg_incref(a[0]); }
 static cg_value op_storage_offset(cg_value *a) { return cg_int(T0->offset); }
 static cg_value op_data_ptr(cg_value *a) { return cg_int((int64_t)(intptr_t)cg_tensor_data(T0)); }
+/* bool and uint8 are the unsigned dtypes PyTorch has */
+static cg_value op_is_signed(cg_value *a) { return cg_bool(T0->dtype != CG_BOOL && T0->dtype != CG_UINT8); }
+/* cgrad's neg() computes (no negative bit): no tensor is a negated view */
+static cg_value op_is_neg(cg_value *a) { return (void)a, CG_FALSE; }
+/* no tensor here lives in page-locked memory */
+static cg_value op_is_pinned(cg_value *a) { return (void)a, CG_FALSE; }
+static cg_value op_is_same_size(cg_value *a) {
+    cg_tensor *o = tensor_arg("is_same_size", "other", 1, a[1]);
+    if (!o)
+        return CG_ERR;
+    cg_tensor *t = T0;
+    bool same = t->ndim == o->ndim;
+    for (int d = 0; same && d < t->ndim; d++)
+        same = t->sizes[d] == o->sizes[d];
+    return cg_bool(same);
+}
+/* x.is_set_to(y): the same storage, offset, sizes and strides */
+static cg_value op_is_set_to(cg_value *a) {
+    cg_tensor *o = tensor_arg("is_set_to", "tensor", 1, a[1]);
+    if (!o)
+        return CG_ERR;
+    cg_tensor *t = T0;
+    bool same = t->storage == o->storage && t->offset == o->offset && t->ndim == o->ndim;
+    for (int d = 0; same && d < t->ndim; d++)
+        same = t->sizes[d] == o->sizes[d] && t->strides[d] == o->strides[d];
+    return cg_bool(same);
+}
+/* x.storage_type(): the legacy storage class of x's dtype (torch.FloatStorage) */
+static cg_value op_storage_type(cg_value *a) {
+    char name[48];
+    snprintf(name, sizeof name, "%sStorage", cg_dtype_legacy_name(T0->dtype));
+    return cg_import_attr("torch.storage", name);
+}
 static cg_value op_get_device(cg_value *a) {
     cg_device d = cg_tensor_device(T0);
     return cg_int(d.type == CG_CPU ? -1 : d.index < 0 ? 0 : d.index);
@@ -1525,7 +1559,7 @@ static cg_value op_dunder_repr(cg_value *a) { return cg_type_tensor.repr(a[0]); 
     X(contiguous, "contiguous", "memory_format=None", IMPL(op_contiguous), M, NULL)                                       \
     X(clone, "clone", "*, memory_format=None", IMPL(op_clone), B, NULL)                                                           \
     X(detach, "detach", "", UNARY(cg_detach), B, NULL)                                                                 \
-    X(detach_, "detach_", "", IMPL(op_detach_), M, NULL)                                                               \
+    X(detach_, "detach_", "", IMPL(op_detach_), B, NULL)                                                               \
     X(index_select, "index_select", "dim, index", IMPL(op_index_select), B, NULL)                                      \
     X(gather, "gather", "dim, index", IMPL(op_gather), B, NULL)                                                        \
     X(scatter, "scatter", "dim, index, src", FAMILY(scatter_impl, NULL, 0), B, NULL)                                   \
@@ -1569,7 +1603,13 @@ static cg_value op_dunder_repr(cg_value *a) { return cg_type_tensor.repr(a[0]); 
     X(is_complex, "is_complex", "", IMPL(op_is_complex), B, NULL)                                                      \
     X(storage_offset, "storage_offset", "", IMPL(op_storage_offset), M, NULL)                                          \
     X(data_ptr, "data_ptr", "", IMPL(op_data_ptr), M, NULL)                                                            \
-    X(get_device, "get_device", "", IMPL(op_get_device), M, NULL)                                                      \
+    X(get_device, "get_device", "", IMPL(op_get_device), B, NULL)                                                      \
+    X(is_signed, "is_signed", "", IMPL(op_is_signed), B, NULL) \
+    X(is_neg, "is_neg", "", IMPL(op_is_neg), B, NULL) \
+    X(is_pinned, "is_pinned", "device=None", IMPL(op_is_pinned), M, NULL) \
+    X(is_same_size, "is_same_size", "other", IMPL(op_is_same_size), B, NULL) \
+    X(is_set_to, "is_set_to", "tensor", IMPL(op_is_set_to), M, NULL) \
+    X(storage_type, "storage_type", "", IMPL(op_storage_type), M, NULL) \
     X(size, "size", "dim=None", FAMILY(size_or_stride, NULL, 0), M, NULL)                                              \
     X(stride, "stride", "dim=None", FAMILY(size_or_stride, NULL, 1), M, NULL)                                          \
     X(new_zeros, "new_zeros", "*size, dtype=None, device=None, requires_grad=False", FAMILY(new_filled, NULL, 0), M,   \
