@@ -28,6 +28,15 @@ bool cg_grad_set_enabled(bool enabled) {
     return was;
 }
 
+static bool anomaly_enabled, anomaly_check_nan = true;
+
+void cg_anomaly_set(bool enabled, bool check_nan) {
+    anomaly_enabled = enabled;
+    anomaly_check_nan = check_nan;
+}
+bool cg_anomaly_enabled(void) { return anomaly_enabled; }
+bool cg_anomaly_check_nan(void) { return anomaly_check_nan; }
+
 bool cg_tensor_requires_grad(const cg_tensor *t) { return t->requires_grad || t->grad_fn != NULL; }
 
 bool cg_autograd_needed(int nin, cg_tensor *const *in) {

@@ -130,6 +130,13 @@ bool cg_grad_enabled(void);
 /* Sets grad mode and returns the previous one, for no_grad/enable_grad. */
 bool cg_grad_set_enabled(bool enabled);
 
+/* Anomaly mode (torch.autograd.detect_anomaly): when on with check_nan, a
+ * backward whose node gives a gradient holding NaN stops with PyTorch's
+ * "Function 'DivBackward0' returned nan values in its 0th output." */
+void cg_anomaly_set(bool enabled, bool check_nan);
+bool cg_anomaly_enabled(void);
+bool cg_anomaly_check_nan(void);
+
 /* ---- nodes ----------------------------------------------------------------- */
 
 /* Saved slot i: the first CG_NODE_MAX_SAVED live in the node, a custom

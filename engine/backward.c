@@ -14,6 +14,7 @@
 
 #include "autograd.h"
 #include "ops.h"
+#include "stacking.h"
 
 static uint64_t next_task = 1;
 
@@ -338,6 +339,36 @@ static int run_node_hooks(cg_node *n, cg_node_hook *h, cg_tensor **grads_in) {
     return 0;
 }
 
+/* 1 when t holds a NaN, 0 when not, -1 on error */
+static int has_nan(cg_tensor *t) {
+    if (!cg_dtype_is_inexact(t->dtype))
+        return 0;
+    bool was = cg_grad_set_enabled(false);
+    cg_tensor *nan = cg_isnan(t);
+    cg_tensor *any = nan ? cg_any(nan, 0, NULL, false) : NULL;
+    cg_scalar s;
+    int r = any && cg_tensor_item(any, &s) == 0 ? cg_scalar_to_double(s) != 0 : -1;
+    cg_tensor_release(nan);
+    cg_tensor_release(any);
+    cg_grad_set_enabled(was);
+    return r;
+}
+
+/* Anomaly mode's check of a node's gradients, as PyTorch's engine makes it
+ * after the node and its hooks ran. */
+static int check_nan(const cg_node *n, cg_tensor *const *grads) {
+    for (int i = 0; i < n->nin; i++) {
+        int r = grads[i] ? has_nan(grads[i]) : 0;
+        if (r < 0)
+            return -1;
+        if (r) {
+            cg_error_set(CG_RUNTIME_ERROR, "Function '%s' returned nan values in its %dth output.", n->name, i);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 /* n's derivative between its pre and post hooks: grads gets one gradient
  * (or NULL) per input. */
 static int run_backward(cg_node *n, cg_tensor **grads) {
@@ -350,7 +381,8 @@ static int run_backward(cg_node *n, cg_tensor **grads) {
         return 0;
     int rc = cg_node_apply(n, n->inbuf, grads);
     cg_node_release_unpacked(n);
-    return rc < 0 ? rc : run_node_hooks(n, n->post_hooks, grads);
+    rc = rc < 0 ? rc : run_node_hooks(n, n->post_hooks, grads);
+    return rc < 0 || !cg_anomaly_enabled() || !cg_anomaly_check_nan() ? rc : check_nan(n, grads);
 }
 
 /* An AccumulateGrad node between its hooks: pre hooks, the leaf's tensor

@@ -62,6 +62,18 @@ static cg_value submodule_import(cg_module *m, cg_str *name) {
     return sub;
 }
 
+/* a module's __getattr__ (PEP 562) called for name; CG_STOP for a C
+ * module's hook (torch's) that does not know the name: its AttributeError
+ * means "none", as a missing name reads to the engine's callers */
+static cg_value hook_getattr(cg_value hook, cg_str *name) {
+    cg_value r = cg_call1(hook, cg_obj_value(name));
+    if (cg_is_err(r) && cg_is_type(hook, &cg_type_builtin) && cg_exc_matches(&cg_exc_AttributeError)) {
+        cg_exc_clear();
+        return CG_STOP;
+    }
+    return r;
+}
+
 static cg_value module_getattr(cg_value v, cg_str *name) {
     cg_module *m = (cg_module *)v.u.o;
     cg_value r = cg_dict_get_str_borrowed(m->dict, name);
@@ -69,21 +81,16 @@ static cg_value module_getattr(cg_value v, cg_str *name) {
         return cg_incref(r);
     if (!strcmp(name->s, "__dict__"))
         return cg_incref(cg_obj_value(m->dict));
-    r = submodule_import(m, name);
-    if (r.tag != CG_V_STOP)
-        return r;
-    /* PEP 562: the module's own __getattr__ for the names it lacks */
+    /* a C module's own names come first: torch.autograd.gradcheck is the
+     * function its package binds over the submodule of that name */
     cg_value hook = cg_dict_get_str_borrowed(m->dict, cg_str_intern("__getattr__"));
-    if (hook.tag == CG_V_STOP)
-        return CG_STOP;
-    r = cg_call1(hook, cg_obj_value(name));
-    /* a C module's hook (torch's) only finds names: its AttributeError
-     * means "none", as a missing name reads to the engine's callers */
-    if (cg_is_err(r) && cg_is_type(hook, &cg_type_builtin) && cg_exc_matches(&cg_exc_AttributeError)) {
-        cg_exc_clear();
-        return CG_STOP;
-    }
-    return r;
+    bool c_hook = hook.tag != CG_V_STOP && cg_is_type(hook, &cg_type_builtin);
+    if (c_hook && (r = hook_getattr(hook, name)).tag != CG_V_STOP)
+        return r;
+    r = submodule_import(m, name);
+    if (r.tag != CG_V_STOP || hook.tag == CG_V_STOP || c_hook)
+        return r;
+    return hook_getattr(hook, name);
 }
 
 static int module_setattr(cg_value v, cg_str *name, cg_value value) {

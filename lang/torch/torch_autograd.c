@@ -373,6 +373,25 @@ static cg_value mode_new(cg_type *type, const cg_args *args) {
 
 static cg_value fn_is_grad_enabled(cg_value self, const cg_args *args) { return cg_bool(cg_grad_enabled()); }
 
+/* anomaly mode's switches, which torch.autograd.detect_anomaly turns */
+static cg_value set_anomaly_impl(cg_value *a) {
+    bool on, nan;
+    if (torch_bool_arg("set_anomaly_enabled", "enabled", 1, a[0], &on) < 0
+        || torch_bool_arg("set_anomaly_enabled", "check_nan", 2, a[1], &nan) < 0)
+        return CG_ERR;
+    cg_anomaly_set(on, nan);
+    return CG_NONE;
+}
+static cg_value fn_set_anomaly_enabled(cg_value self, const cg_args *args) {
+    static const cg_method_def def = {"set_anomaly_enabled", NULL, "set_anomaly_enabled(enabled, check_nan=True)",
+                                      NULL};
+    return torch_bind_call(&def, args, 2, set_anomaly_impl);
+}
+static cg_value fn_is_anomaly_enabled(cg_value self, const cg_args *args) { return cg_bool(cg_anomaly_enabled()); }
+static cg_value fn_is_anomaly_check_nan_enabled(cg_value self, const cg_args *args) {
+    return cg_bool(cg_anomaly_check_nan());
+}
+
 static int grad_mode_init(void) {
     for (size_t i = 0; i < sizeof mode_types / sizeof mode_types[0]; i++) {
         if (mode_types[i].dict)
@@ -392,6 +411,10 @@ static int grad_mode_init(void) {
 static int add_grad_modes(cg_value module) {
     static const cg_method_def fns[] = {
         {"is_grad_enabled", fn_is_grad_enabled, "is_grad_enabled()", NULL},
+        {"set_anomaly_enabled", fn_set_anomaly_enabled, NULL, "Turns anomaly detection of the autograd engine on or off."},
+        {"is_anomaly_enabled", fn_is_anomaly_enabled, "is_anomaly_enabled()", "Whether anomaly detection is on."},
+        {"is_anomaly_check_nan_enabled", fn_is_anomaly_check_nan_enabled, "is_anomaly_check_nan_enabled()",
+         "Whether anomaly detection checks gradients for NaN."},
         {NULL, NULL, NULL, NULL},
     };
     if (grad_mode_init() < 0)

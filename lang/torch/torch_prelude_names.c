@@ -44,7 +44,10 @@ static const struct {
     {"torch", "zero_", "torch._settings"},
     {"torch", "Storage", "torch.storage"},
     {"torch.autograd", "Variable", "torch.autograd.variable"},
-    {"torch.autograd", "variable", "torch.autograd.variable"},
+    {"torch.autograd", "detect_anomaly", "torch.autograd.anomaly_mode"},
+    {"torch.autograd", "set_detect_anomaly", "torch.autograd.anomaly_mode"},
+    {"torch.autograd", "gradcheck", "torch.autograd.gradcheck"},
+    {"torch.autograd", "gradgradcheck", "torch.autograd.gradcheck"},
     {"torch", "FloatTensor", "torch._tensortype"},
     {"torch", "DoubleTensor", "torch._tensortype"},
     {"torch", "HalfTensor", "torch._tensortype"},
@@ -210,6 +213,8 @@ static const struct {
     {"torch", "textwrap", "textwrap"},
     {"torch", "inspect", "inspect"},
     {"torch", "builtins", "builtins"},
+    {"torch.autograd", "variable", "torch.autograd.variable"},
+    {"torch.autograd", "anomaly_mode", "torch.autograd.anomaly_mode"},
 };
 #define NMODULES (sizeof modules / sizeof modules[0])
 
