@@ -215,6 +215,7 @@ static const struct {
     {"torch", "builtins", "builtins"},
     {"torch.autograd", "variable", "torch.autograd.variable"},
     {"torch.autograd", "anomaly_mode", "torch.autograd.anomaly_mode"},
+    {"torch.autograd", "functional", "torch.autograd.functional"},
 };
 #define NMODULES (sizeof modules / sizeof modules[0])
 
