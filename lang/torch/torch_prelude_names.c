@@ -44,6 +44,17 @@ static const struct {
     {"torch", "zero_", "torch._settings"},
     {"torch", "Storage", "torch.storage"},
     {"torch.autograd", "Variable", "torch.autograd.variable"},
+    {"torch.autograd", "Any", "typing"},
+    {"torch.autograd", "Callable", "typing"},
+    {"torch.autograd", "List", "typing"},
+    {"torch.autograd", "Optional", "typing"},
+    {"torch.autograd", "Sequence", "typing"},
+    {"torch.autograd", "Tuple", "typing"},
+    {"torch.autograd", "Union", "typing"},
+    {"torch.autograd", "cast", "typing"},
+    {"torch.autograd", "handle_torch_function", "torch.overrides"},
+    {"torch.autograd", "has_torch_function", "torch.overrides"},
+    {"torch.autograd", "is_tensor_like", "torch.overrides"},
     {"torch.autograd", "detect_anomaly", "torch.autograd.anomaly_mode"},
     {"torch.autograd", "set_detect_anomaly", "torch.autograd.anomaly_mode"},
     {"torch.autograd", "gradcheck", "torch.autograd.gradcheck"},
@@ -216,6 +227,10 @@ static const struct {
     {"torch.autograd", "variable", "torch.autograd.variable"},
     {"torch.autograd", "anomaly_mode", "torch.autograd.anomaly_mode"},
     {"torch.autograd", "functional", "torch.autograd.functional"},
+    {"torch.autograd", "torch", "torch"},
+    {"torch.autograd", "warnings", "warnings"},
+    {"torch.autograd", "function", "torch.autograd.function"},
+    {"torch.autograd", "grad_mode", "torch.autograd.grad_mode"},
 };
 #define NMODULES (sizeof modules / sizeof modules[0])
 

@@ -105,3 +105,9 @@ def handle_torch_function(public_api, relevant_args, *args, **kwargs):
     func_name = '{}.{}'.format(public_api.__module__, public_api.__name__)
     raise TypeError("no implementation found for '{}' on types that implement __torch_function__: {}"
                     .format(func_name, [type(arg) for arg in overloaded_args]))
+
+
+def is_tensor_like(inp):
+    """Whether inp is a Tensor or an object that takes part in
+    __torch_function__ dispatch like one."""
+    return type(inp) is torch.Tensor or hasattr(inp, "__torch_function__")
