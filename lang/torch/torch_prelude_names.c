@@ -15,6 +15,7 @@ static const struct {
     const char *module, *name, *defined_in;
 } names[] = {
     {"torch", "save", "torch.serialization"},
+    {"torch", "einsum", "torch.functional"},
     {"torch", "has_cuda", "torch._settings"},
     {"torch", "has_cudnn", "torch._settings"},
     {"torch", "has_lapack", "torch._settings"},
@@ -218,6 +219,7 @@ static const struct {
     {"torch", "overrides", "torch.overrides"},
     {"torch", "backends", "torch.backends"},
     {"torch", "version", "torch.version"},
+    {"torch", "functional", "torch.functional"},
     {"torch", "os", "os"},
     {"torch", "sys", "sys"},
     {"torch", "platform", "platform"},
