@@ -24,6 +24,9 @@ cg_tensor *cg_select(cg_tensor *t, int64_t dim, int64_t index);
 cg_tensor *cg_squeeze(cg_tensor *t);
 cg_tensor *cg_squeeze_dim(cg_tensor *t, int64_t dim);
 cg_tensor *cg_unsqueeze(cg_tensor *t, int64_t dim);
+/* x.unfold(dimension, size, step): the sliding windows of a dim, a view
+ * (unfold_view.c) */
+cg_tensor *cg_unfold_dim(cg_tensor *x, int64_t dimension, int64_t size, int64_t step);
 
 /* A view of t's storage with the given geometry (in elements of dtype),
  * recorded as op (its node renamed node_name when not NULL) when t has

@@ -617,6 +617,7 @@ DOC("torch.Tensor.type", "", "If this is already of the correct type, no copy is
 DOC("torch.Tensor.type_as", "", "Returns this tensor cast to the type of the given tensor.")
 DOC("torch.Tensor.unbind", "", "Removes a tensor dimension.")
 DOC("torch.Tensor.unflatten", "unflatten(dim, sizes)", "Expands a dimension of the input tensor over multiple dimensions.")
+DOC("torch.Tensor.unfold", "", "Returns a view of the original tensor which contains all slices of size size from self tensor in the dimension dimension.")
 DOC("torch.Tensor.uniform_", "", "Fills self tensor with numbers sampled from the continuous uniform distribution:")
 DOC("torch.Tensor.unsafe_chunk", "", "Works like torch.chunk but without enforcing the autograd restrictions on inplace modification of the outputs.")
 DOC("torch.Tensor.unsafe_split", "", "Works like torch.split but without enforcing the autograd restrictions on inplace modification of the outputs.")

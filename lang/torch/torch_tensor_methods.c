@@ -602,6 +602,14 @@ static cg_value op_transpose_(cg_value *a) {
     return inplace(a[0], cg_transpose_(T0, d0, d1));
 }
 
+static cg_value op_unfold(cg_value *a) {
+    int64_t d, size, step;
+    if (int_arg("unfold", "dimension", 1, a[1], &d) < 0 || int_arg("unfold", "size", 2, a[2], &size) < 0
+        || int_arg("unfold", "step", 3, a[3], &step) < 0)
+        return CG_ERR;
+    return cg_tensor_steal(cg_unfold_dim(T0, d, size, step));
+}
+
 static cg_value op_squeeze(cg_value *a) {
     if (cg_is_none(a[1]))
         return cg_tensor_steal(cg_squeeze(T0));
@@ -1536,6 +1544,7 @@ static cg_value op_dunder_repr(cg_value *a) { return cg_type_tensor.repr(a[0]); 
     X(flatten, "flatten", "start_dim=0, end_dim=-1", IMPL(op_flatten), B, NULL)                                        \
     X(transpose, "transpose", "dim0, dim1", IMPL(op_transpose), B, NULL)                                               \
     X(transpose_, "transpose_", "dim0, dim1", IMPL(op_transpose_), M, NULL)                                            \
+    X(unfold, "unfold", "dimension, size, step", IMPL(op_unfold), M, NULL) \
     X(swapaxes, "swapaxes", "dim0, dim1", IMPL(op_transpose), B, NULL)                                                 \
     X(t, "t", "", UNARY(cg_t), B, NULL)                                                                                \
     X(real, "real", "", UNARY(cg_real), F, NULL)                                                                       \

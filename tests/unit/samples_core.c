@@ -377,6 +377,18 @@ bool sample_diagonal(int v, cg_sample *s) {
     }
 }
 
+static cg_tensor *f_unfold(cg_tensor *const *in, const cg_sample *s) { return cg_unfold_dim(in[0], s->i[0], s->i[1], s->i[2]); }
+bool sample_unfold(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("[A,B+3] dim 1 size 3 step 1 (overlapping)", 1, {IN(2500, false, S_A, S_B + 3)}, f_unfold,
+                          .i = {1, 3, 1});
+    case 1:
+        return SAMPLE("non-contiguous [A+4,3,B] dim 0 size 2 step 3", 1, {IN(2501, true, S_A + 4, 3, S_B)}, f_unfold,
+                      .i = {0, 2, 3});
+    default: return false;
+    }
+}
+
 static cg_tensor *f_diag_embed(cg_tensor *const *in, const cg_sample *s) {
     return cg_diag_embed(in[0], s->i[0], s->i[1], s->i[2]);
 }
