@@ -5,6 +5,7 @@
 #define CG_OPS_H
 
 #include "amax.h"
+#include "cumulative.h"
 #include "autograd.h"
 #include "flip_roll.h"
 #include "matrix_parts.h"

@@ -142,6 +142,8 @@ int torch_float_math_add(cg_value module, cg_type *tensor_type);
 /* tril, triu, diagonal, diag, trace, flip, roll, rot90, ...
  * (torch_matrix_parts.c) */
 int torch_matrix_parts_add(cg_value module, cg_type *tensor_type);
+/* cumprod, cummax, cummin, logcumsumexp, cumsum_, cumprod_ (torch_cumulative.c) */
+int torch_cumulative_add(cg_value module, cg_type *tensor_type);
 /* tensordot, inner, kron, diff, ravel, adjoint, is_nonzero
  * (torch_tensordot.c) */
 int torch_tensordot_add(cg_value module, cg_type *tensor_type);
