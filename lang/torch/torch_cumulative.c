@@ -37,6 +37,25 @@ static cg_value op_scan(const torch_op *op, cg_value *a) {
 }
 #define SCAN(k) op_scan, NULL, k
 
+/* A dtype as PyTorch's type metadata names it ("float", "long int"). */
+static const char *meta_name(cg_dtype dt) {
+    switch (dt) {
+    case CG_F32: return "float";
+    case CG_F64: return "double";
+    case CG_F16: return "c10::Half";
+    case CG_BF16: return "c10::BFloat16";
+    case CG_INT64: return "long int";
+    case CG_INT32: return "int";
+    case CG_INT16: return "short int";
+    case CG_INT8: return "signed char";
+    case CG_UINT8: return "unsigned char";
+    case CG_BOOL: return "bool";
+    case CG_C64: return "c10::complex<float>";
+    case CG_C128: return "c10::complex<double>";
+    default: return cg_dtype_name(dt);
+    }
+}
+
 /* cumsum_(dim, *, dtype=None) (flag 0), cumprod_ (flag 1): the scan of
  * self (cast to dtype=) written back into self */
 static cg_value op_scan_(const torch_op *op, cg_value *a) {
@@ -49,7 +68,7 @@ static cg_value op_scan_(const torch_op *op, cg_value *a) {
     if (dt >= 0 && (cg_dtype)dt != T0->dtype)
         return cg_raise(&cg_exc_RuntimeError,
                         "Bad in-place call: input tensor dtype %s and output tensor dtype %s should match",
-                        cg_dtype_name(T0->dtype), cg_dtype_name((cg_dtype)dt));
+                        meta_name(T0->dtype), meta_name((cg_dtype)dt));
     return torch_inplace_result(a[0], op->flag ? cg_cumprod_(T0, dim) : cg_cumsum_(T0, dim));
 }
 #define SCAN_(k) op_scan_, NULL, k
