@@ -46,6 +46,7 @@ BENCHES = [
      "forward+backward, 3 times", 0.5),
     ("adam_bench", "torch.optim.Adam over 1M parameters, 20 steps", 1.0),
     ("einsum_bench", "torch.einsum('bij,bjk->bik') on [64,128,128] float32, 20 times", 1.0),
+    ("cumsum_bench", "cumsum of 10M float32, and over each dim of 2500x4000, 5 times", 1.0),
 ]
 
 
