@@ -6,6 +6,7 @@
 
 #include "amax.h"
 #include "cumulative.h"
+#include "nansum.h"
 #include "autograd.h"
 #include "flip_roll.h"
 #include "matrix_parts.h"

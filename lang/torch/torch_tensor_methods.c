@@ -1510,6 +1510,8 @@ static cg_value op_dunder_repr(cg_value *a) { return cg_type_tensor.repr(a[0]); 
     X(multinomial, "multinomial", "num_samples, replacement=False, *, generator=None", IMPL(op_multinomial), B, NULL)  \
     X(sum, "sum", "dim=None, keepdim=False, *, dtype=None", REDUCE(cg_sum), B, NULL)                                   \
     X(mean, "mean", "dim=None, keepdim=False, *, dtype=None", REDUCE(cg_mean), B, NULL)                                \
+    X(nansum, "nansum", "dim=None, keepdim=False, *, dtype=None", REDUCE(cg_nansum), B, NULL)                          \
+    X(nanmean, "nanmean", "dim=None, keepdim=False, *, dtype=None", REDUCE(cg_nanmean), B, NULL)                       \
     X(prod, "prod", "dim=None, keepdim=False, *, dtype=None", IMPL(op_prod), B, NULL)                                  \
     X(max, "max", "dim=None, keepdim=False", FAMILY(extreme, NULL, 1), B, NULL)                                        \
     X(min, "min", "dim=None, keepdim=False", FAMILY(extreme, NULL, 0), B, NULL)                                        \

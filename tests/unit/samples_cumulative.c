@@ -1,5 +1,6 @@
 /* samples_cumulative.c: op-table samples (helpers.h) of the scans of
- * engine/cumulative.c: cumprod, cummax, cummin, logcumsumexp. i[0] is the
+ * engine/cumulative.c: cumprod, cummax, cummin, logcumsumexp, and of
+ * nansum (nansum.c). i[0] is the
  * dim; cumprod's zero variant multiplies its input by a mask of zeros
  * (i[1] set), which takes the derivative's first-zero path. */
 #include "helpers.h"
@@ -59,3 +60,19 @@ bool sample_cumprod(int v, cg_sample *s) {
 bool sample_cummax(int v, cg_sample *s) { return scan_sample(v, s, f_cummax, 2810); }
 bool sample_cummin(int v, cg_sample *s) { return scan_sample(v, s, f_cummin, 2814); }
 bool sample_logcumsumexp(int v, cg_sample *s) { return scan_sample(v, s, f_lcse, 2818); }
+
+/* nansum over dims: i[0] the number of dims (0: all), i[1] keepdim, i[2..] dims */
+static cg_tensor *f_nansum(cg_tensor *const *in, const cg_sample *s) {
+    return cg_nansum(in[0], (int)s->i[0], &s->i[2], s->i[1]);
+}
+bool sample_nansum(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("[A,B] all dims", 1, {IN(2822, false, S_A, S_B)}, f_nansum, .i = {0, 0});
+    case 1: return SAMPLE("[A,B,C] dim 1", 1, {IN(2823, false, S_A, S_B, S_C)}, f_nansum, .i = {1, 0, 1});
+    case 2:
+        return SAMPLE("[A,B,C] dims (0,2) keepdim non-contiguous", 1, {IN(2824, true, S_A, S_B, S_C)}, f_nansum,
+                      .i = {2, 1, 0, -1});
+    case 3: return SAMPLE("0-d", 1, {IN(2825, false)}, f_nansum, .i = {0, 0});
+    default: return false;
+    }
+}

@@ -192,6 +192,7 @@ static const char *const reach[CG_OP_COUNT] = {
     [CG_OP_CUMMAX] = "y = x.cummax(1).values",
     [CG_OP_CUMMIN] = "y = torch.cummin(x, 0)[0]",
     [CG_OP_LOGCUMSUMEXP] = "y = x.logcumsumexp(1)",
+    [CG_OP_NANSUM] = "y = torch.nansum(x, 1)",
 
     [CG_OP_MM] = "y = x.mm(w)",
     [CG_OP_BMM] = "y = torch.bmm(b, b.transpose(1, 2))",
