@@ -268,15 +268,17 @@ cg_tensor *cg_t(cg_tensor *t) {
     return transpose_named(t, 0, 1, "TBackward0");
 }
 
-int cg_transpose_(cg_tensor *t, int64_t dim0, int64_t dim1) {
-    int d0 = cg_wrap_dim(dim0, t->ndim), d1 = cg_wrap_dim(dim1, t->ndim);
-    if (d0 < 0 || d1 < 0 || cg_autograd_check_inplace(t) < 0)
-        return -1;
+/* The in-place view ops (transpose_, t_, squeeze_, unsqueeze_, ...): t
+ * takes the geometry of v, the out-of-place view computed without a
+ * graph, and the change is recorded as op (its node named `name` when not
+ * NULL) with t as it was for input. */
+static int regeometry_(cg_tensor *t, cg_tensor *v, const char *fn, cg_op op, const cg_op_args *args,
+                       const char *name) {
     bool record = cg_autograd_needed(1, &t);
     /* a view's history would need its base's rewritten (CopySlices does
      * not apply to a change of geometry) */
     CG_CHECK_INT(!record || !t->base, CG_RUNTIME_ERROR,
-                 "transpose_() of a view that requires grad is not supported; use transpose()");
+                 "%s_() of a view that requires grad is not supported; use %s()", fn, fn);
     /* the node's input is t as it was: its geometry and its history */
     cg_tensor *before = NULL;
     if (record) {
@@ -289,18 +291,60 @@ int cg_transpose_(cg_tensor *t, int64_t dim0, int64_t dim1) {
         before->output_nr = t->output_nr;
         before->requires_grad = t->requires_grad;
     }
-    if (t->ndim > 0 && d0 != d1) {
-        int64_t size = t->sizes[d0], strides[CG_MAX_DIMS];
-        memcpy(strides, t->strides, sizeof strides);
-        t->sizes[d0] = t->sizes[d1], t->sizes[d1] = size;
-        strides[d0] = t->strides[d1], strides[d1] = t->strides[d0];
-        cg_tensor_set_strides(t, strides);
-    }
+    t->ndim = v->ndim;
+    memcpy(t->sizes, v->sizes, (size_t)v->ndim * sizeof *v->sizes);
+    cg_tensor_set_strides(t, v->strides);
     t->storage->version++;
-    cg_op_args args = {.i = {d0, d1}};
-    int rc = record ? cg_autograd_record(CG_OP_TRANSPOSE_, 1, &t, 1, &before, 0, NULL, &args, NULL) : 0;
+    cg_node *node = NULL;
+    int rc = record ? cg_autograd_record(op, 1, &t, 1, &before, 0, NULL, args, &node) : 0;
+    if (node && name)
+        node->name = name;
     cg_tensor_release(before);
     return rc;
+}
+
+static int inplace_view(cg_tensor *t, cg_tensor *(*view)(cg_tensor *, int64_t, int64_t), int64_t a, int64_t b,
+                        const char *fn, cg_op op, const cg_op_args *args, const char *name) {
+    if (cg_autograd_check_inplace(t) < 0)
+        return -1;
+    bool was = cg_grad_set_enabled(false);
+    cg_tensor *v = view(t, a, b); /* the geometry, outside any graph */
+    cg_grad_set_enabled(was);
+    int rc = v ? regeometry_(t, v, fn, op, args, name) : -1;
+    cg_tensor_release(v);
+    return rc;
+}
+
+int cg_transpose_(cg_tensor *t, int64_t dim0, int64_t dim1) {
+    int d0 = cg_wrap_dim(dim0, t->ndim), d1 = cg_wrap_dim(dim1, t->ndim);
+    if (d0 < 0 || d1 < 0)
+        return -1;
+    cg_op_args args = {.i = {d0, d1}};
+    return inplace_view(t, cg_transpose, d0, d1, "transpose", CG_OP_TRANSPOSE_, &args, NULL);
+}
+
+int cg_t_(cg_tensor *t) {
+    CG_CHECK_INT(t->ndim <= 2, CG_RUNTIME_ERROR, "t_() expects a tensor with <= 2 dimensions, but self is %dD",
+                 t->ndim);
+    int64_t d1 = t->ndim < 2 ? 0 : 1;
+    cg_op_args args = {.i = {0, d1}};
+    return inplace_view(t, cg_transpose, 0, d1, "t", CG_OP_TRANSPOSE_, &args, "TBackward1");
+}
+
+static cg_tensor *squeeze_all(cg_tensor *t, int64_t a, int64_t b) { return (void)a, (void)b, cg_squeeze(t); }
+static cg_tensor *squeeze_one(cg_tensor *t, int64_t d, int64_t b) { return (void)b, cg_squeeze_dim(t, d); }
+static cg_tensor *unsqueeze_one(cg_tensor *t, int64_t d, int64_t b) { return (void)b, cg_unsqueeze(t, d); }
+
+/* SqueezeBackward2 (every size-1 dim) and SqueezeBackward3 (one dim):
+ * view's derivative, the input's sizes again */
+int cg_squeeze_(cg_tensor *t) {
+    return inplace_view(t, squeeze_all, 0, 0, "squeeze", CG_OP_SQUEEZE, NULL, "SqueezeBackward2");
+}
+int cg_squeeze_dim_(cg_tensor *t, int64_t dim) {
+    return inplace_view(t, squeeze_one, dim, 0, "squeeze", CG_OP_SQUEEZE, NULL, "SqueezeBackward3");
+}
+int cg_unsqueeze_(cg_tensor *t, int64_t dim) {
+    return inplace_view(t, unsqueeze_one, dim, 0, "unsqueeze", CG_OP_UNSQUEEZE, NULL, "UnsqueezeBackward1");
 }
 
 /* TransposeBackward0 / TBackward0 / TransposeBackward1: transpose back. */

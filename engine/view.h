@@ -16,6 +16,13 @@ cg_tensor *cg_transpose(cg_tensor *t, int64_t dim0, int64_t dim1);
 /* t.transpose_(dim0, dim1): t's own sizes and strides swapped, recorded as
  * an in-place op (TransposeBackward1). 0 or -1. */
 int cg_transpose_(cg_tensor *t, int64_t dim0, int64_t dim1);
+/* t_(), squeeze_(), squeeze_(dim), unsqueeze_(dim): t's own geometry
+ * changed, with PyTorch's nodes (TBackward1, SqueezeBackward2/3,
+ * UnsqueezeBackward1) */
+int cg_t_(cg_tensor *t);
+int cg_squeeze_(cg_tensor *t);
+int cg_squeeze_dim_(cg_tensor *t, int64_t dim);
+int cg_unsqueeze_(cg_tensor *t, int64_t dim);
 cg_tensor *cg_t(cg_tensor *t);
 /* t[start:end:step] along dim, Python's clamping of start and end. */
 cg_tensor *cg_slice_dim(cg_tensor *t, int64_t dim, int64_t start, int64_t end, int64_t step);

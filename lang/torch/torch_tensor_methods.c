@@ -602,6 +602,30 @@ static cg_value op_transpose_(cg_value *a) {
     return inplace(a[0], cg_transpose_(T0, d0, d1));
 }
 
+static cg_value op_t_(cg_value *a) { return inplace(a[0], cg_t_(T0)); }
+static cg_value op_squeeze_(cg_value *a) {
+    if (cg_is_none(a[1]))
+        return inplace(a[0], cg_squeeze_(T0));
+    int64_t d;
+    if (int_arg("squeeze_", "dim", 1, a[1], &d) < 0)
+        return CG_ERR;
+    return inplace(a[0], cg_squeeze_dim_(T0, d));
+}
+static cg_value op_unsqueeze_(cg_value *a) {
+    int64_t d;
+    if (int_arg("unsqueeze_", "dim", 1, a[1], &d) < 0)
+        return CG_ERR;
+    return inplace(a[0], cg_unsqueeze_(T0, d));
+}
+/* swapaxes_/swapdims_: transpose_ under numpy's names */
+static cg_value op_swap_(const torch_op *op, cg_value *a) {
+    int64_t d0, d1;
+    const char *n0 = op->flag ? "dim0" : "axis0", *n1 = op->flag ? "dim1" : "axis1";
+    if (int_arg(op->name, n0, 1, a[1], &d0) < 0 || int_arg(op->name, n1, 2, a[2], &d1) < 0)
+        return CG_ERR;
+    return inplace(a[0], cg_transpose_(T0, d0, d1));
+}
+
 static cg_value op_unfold(cg_value *a) {
     int64_t d, size, step;
     if (int_arg("unfold", "dimension", 1, a[1], &d) < 0 || int_arg("unfold", "size", 2, a[2], &size) < 0
@@ -1547,6 +1571,11 @@ static cg_value op_dunder_repr(cg_value *a) { return cg_type_tensor.repr(a[0]); 
     X(transpose, "transpose", "dim0, dim1", IMPL(op_transpose), B, NULL)                                               \
     X(transpose_, "transpose_", "dim0, dim1", IMPL(op_transpose_), M, NULL)                                            \
     X(unfold, "unfold", "dimension, size, step", IMPL(op_unfold), M, NULL) \
+    X(t_, "t_", "", IMPL(op_t_), M, NULL) \
+    X(squeeze_, "squeeze_", "dim=None", IMPL(op_squeeze_), M, NULL) \
+    X(unsqueeze_, "unsqueeze_", "dim", IMPL(op_unsqueeze_), M, NULL) \
+    X(swapaxes_, "swapaxes_", "axis0, axis1", FAMILY(op_swap_, NULL, 0), M, NULL) \
+    X(swapdims_, "swapdims_", "dim0, dim1", FAMILY(op_swap_, NULL, 1), M, NULL) \
     X(swapaxes, "swapaxes", "dim0, dim1", IMPL(op_transpose), B, NULL)                                                 \
     X(t, "t", "", UNARY(cg_t), B, NULL)                                                                                \
     X(real, "real", "", UNARY(cg_real), F, NULL)                                                                       \
