@@ -15,6 +15,10 @@ static const struct {
     const char *module, *name, *defined_in;
 } names[] = {
     {"torch", "save", "torch.serialization"},
+    {"torch", "hamming_window", "torch._windows"},
+    {"torch", "hann_window", "torch._windows"},
+    {"torch", "blackman_window", "torch._windows"},
+    {"torch", "bartlett_window", "torch._windows"},
     {"torch", "einsum", "torch.functional"},
     {"torch", "has_cuda", "torch._settings"},
     {"torch", "has_cudnn", "torch._settings"},
