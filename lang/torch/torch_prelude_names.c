@@ -15,6 +15,9 @@ static const struct {
     const char *module, *name, *defined_in;
 } names[] = {
     {"torch", "save", "torch.serialization"},
+    {"torch", "trapezoid", "torch._integration"},
+    {"torch", "trapz", "torch._integration"},
+    {"torch", "cumulative_trapezoid", "torch._integration"},
     {"torch", "batch_norm", "torch._aten_nn"},
     {"torch", "layer_norm", "torch._aten_nn"},
     {"torch", "group_norm", "torch._aten_nn"},
