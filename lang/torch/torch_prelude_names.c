@@ -238,6 +238,7 @@ static const struct {
 } modules[] = {
     {"torch", "nn", "torch.nn"},
     {"torch", "optim", "torch.optim"},
+    {"torch", "distributions", "torch.distributions"},
     {"torch", "utils", "torch.utils"},
     {"torch", "random", "torch.random"},
     {"torch", "serialization", "torch.serialization"},

@@ -1,0 +1,8 @@
+# torch/distributions.py: the torch.distributions package, gathered from
+# lang/prelude/torch/distributions/ as PyTorch's __init__ does.
+import torch.distributions.constraints as constraints
+import torch.distributions.utils as utils
+from torch.distributions.distribution import Distribution
+from torch.distributions.exp_family import ExponentialFamily
+from torch.distributions.normal import Normal
+from torch.distributions.uniform import Uniform
