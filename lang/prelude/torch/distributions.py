@@ -12,3 +12,11 @@ from torch.distributions.one_hot_categorical import OneHotCategorical, OneHotCat
 from torch.distributions.exponential import Exponential
 from torch.distributions.laplace import Laplace
 from torch.distributions.independent import Independent
+import torch.distributions.transforms as transforms
+from torch.distributions.transforms import *
+from torch.distributions.transformed_distribution import TransformedDistribution
+from torch.distributions.log_normal import LogNormal
+from torch.distributions.gumbel import Gumbel
+from torch.distributions.half_normal import HalfNormal
+from torch.distributions.cauchy import Cauchy
+from torch.distributions.geometric import Geometric
