@@ -20,3 +20,8 @@ from torch.distributions.gumbel import Gumbel
 from torch.distributions.half_normal import HalfNormal
 from torch.distributions.cauchy import Cauchy
 from torch.distributions.geometric import Geometric
+from torch.distributions.multivariate_normal import MultivariateNormal
+from torch.distributions.kl import kl_divergence, register_kl
+from torch.distributions.constraint_registry import biject_to, transform_to
+import torch.distributions.kl as kl
+import torch.distributions.constraint_registry as constraint_registry
