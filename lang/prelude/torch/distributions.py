@@ -25,3 +25,11 @@ from torch.distributions.kl import kl_divergence, register_kl
 from torch.distributions.constraint_registry import biject_to, transform_to
 import torch.distributions.kl as kl
 import torch.distributions.constraint_registry as constraint_registry
+from torch.distributions.poisson import Poisson
+from torch.distributions.binomial import Binomial
+from torch.distributions.multinomial import Multinomial
+from torch.distributions.gamma import Gamma
+from torch.distributions.chi2 import Chi2
+from torch.distributions.dirichlet import Dirichlet
+from torch.distributions.beta import Beta
+from torch.distributions.studentT import StudentT

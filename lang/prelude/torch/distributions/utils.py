@@ -102,3 +102,13 @@ def vec_to_tril_matrix(vec, diag=0):
     tril_mask = arange < arange.view(-1, 1) + (diag + 1)
     mat[..., tril_mask] = vec
     return mat
+
+
+def _op(name):
+    # a torch function PyTorch's formulas use that cgrad may not have yet
+    # (lgamma, digamma, poisson, _standard_gamma, ...): calling it gives
+    # an error naming it, and the formula works unchanged once it lands
+    fn = getattr(torch, name, None)
+    if fn is None:
+        raise NotImplementedError(f"torch.{name} is not available in cgrad yet")
+    return fn
