@@ -33,3 +33,14 @@ from torch.distributions.chi2 import Chi2
 from torch.distributions.dirichlet import Dirichlet
 from torch.distributions.beta import Beta
 from torch.distributions.studentT import StudentT
+from torch.distributions.pareto import Pareto
+from torch.distributions.weibull import Weibull
+from torch.distributions.half_cauchy import HalfCauchy
+from torch.distributions.relaxed_bernoulli import RelaxedBernoulli
+from torch.distributions.relaxed_categorical import RelaxedOneHotCategorical
+from torch.distributions.logistic_normal import LogisticNormal
+from torch.distributions.negative_binomial import NegativeBinomial
+from torch.distributions.mixture_same_family import MixtureSameFamily
+from torch.distributions.continuous_bernoulli import ContinuousBernoulli
+from torch.distributions.kumaraswamy import Kumaraswamy
+from torch.distributions.fishersnedecor import FisherSnedecor
