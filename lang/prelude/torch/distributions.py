@@ -44,3 +44,7 @@ from torch.distributions.mixture_same_family import MixtureSameFamily
 from torch.distributions.continuous_bernoulli import ContinuousBernoulli
 from torch.distributions.kumaraswamy import Kumaraswamy
 from torch.distributions.fishersnedecor import FisherSnedecor
+from torch.distributions.lowrank_multivariate_normal import LowRankMultivariateNormal
+from torch.distributions.von_mises import VonMises
+from torch.distributions.lkj_cholesky import LKJCholesky
+from torch.distributions.wishart import Wishart

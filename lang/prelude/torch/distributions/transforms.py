@@ -7,13 +7,15 @@ import numbers
 import torch
 import torch.nn.functional as F
 import torch.distributions.constraints as constraints
-from torch.distributions.utils import _sum_rightmost, broadcast_all, lazy_property
+from torch.distributions.utils import (_sum_rightmost, broadcast_all, lazy_property,
+                                      tril_matrix_to_vec, vec_to_tril_matrix)
 
 __all__ = [
-    'AbsTransform', 'AffineTransform', 'ComposeTransform', 'ExpTransform',
+    'AbsTransform', 'AffineTransform', 'CatTransform', 'ComposeTransform',
+    'CorrCholeskyTransform', 'CumulativeDistributionTransform', 'ExpTransform',
     'IndependentTransform', 'LowerCholeskyTransform', 'PowerTransform',
     'ReshapeTransform', 'SigmoidTransform', 'SoftplusTransform', 'TanhTransform',
-    'SoftmaxTransform', 'StickBreakingTransform', 'Transform', 'identity_transform',
+    'SoftmaxTransform', 'StackTransform', 'StickBreakingTransform', 'Transform', 'identity_transform',
 ]
 
 
@@ -646,3 +648,203 @@ class LowerCholeskyTransform(Transform):
 
     def _inverse(self, y):
         return y.tril(-1) + y.diagonal(dim1=-2, dim2=-1).log().diag_embed()
+
+
+class CorrCholeskyTransform(Transform):
+    # R^(D(D-1)/2) onto Cholesky factors of correlation matrices: tanh into
+    # (-1, 1), then a signed stick-breaking along each row so that every
+    # row has unit norm (needs torch.cumprod: see the package's notes)
+    domain = constraints.real_vector
+    codomain = constraints.corr_cholesky
+    bijective = True
+
+    def _call(self, x):
+        x = torch.tanh(x)
+        eps = torch.finfo(x.dtype).eps
+        x = x.clamp(min=-1 + eps, max=1 - eps)
+        r = vec_to_tril_matrix(x, diag=-1)
+        z = r ** 2
+        z1m_cumprod_sqrt = (1 - z).sqrt().cumprod(-1)
+        r = r + torch.eye(r.shape[-1], dtype=r.dtype, device=r.device)
+        return r * F.pad(z1m_cumprod_sqrt[..., :-1], [1, 0], value=1)
+
+    def _inverse(self, y):
+        y_cumsum = 1 - torch.cumsum(y * y, dim=-1)
+        y_cumsum_shifted = F.pad(y_cumsum[..., :-1], [1, 0], value=1)
+        y_vec = tril_matrix_to_vec(y, diag=-1)
+        y_cumsum_vec = tril_matrix_to_vec(y_cumsum_shifted, diag=-1)
+        t = y_vec / (y_cumsum_vec).sqrt()
+        return ((1 + t) / (1 - t)).log() / 2
+
+    def log_abs_det_jacobian(self, x, y, intermediates=None):
+        y1m_cumsum = 1 - (y * y).cumsum(dim=-1)
+        y1m_cumsum_tril = tril_matrix_to_vec(y1m_cumsum, diag=-2)
+        stick_breaking_logdet = 0.5 * (y1m_cumsum_tril).log().sum(-1)
+        tanh_logdet = -2 * (x + F.softplus(-2 * x) - math.log(2.)).sum(dim=-1)
+        return stick_breaking_logdet + tanh_logdet
+
+    def forward_shape(self, shape):
+        _needs_a_dim(shape)
+        N = shape[-1]
+        D = round((0.25 + 2 * N) ** 0.5 + 0.5)
+        if D * (D - 1) // 2 != N:
+            raise ValueError("Input is not a flattend lower-diagonal number")
+        return shape[:-1] + (D, D)
+
+    def inverse_shape(self, shape):
+        if len(shape) < 2:
+            raise ValueError("Too few dimensions on input")
+        if shape[-2] != shape[-1]:
+            raise ValueError("Input is not square")
+        D = shape[-1]
+        return shape[:-2] + (D * (D - 1) // 2,)
+
+
+def _check_slicing(t, dim, size):
+    assert -t.dim() <= dim < t.dim()
+    assert t.size(dim) == size
+
+
+class CatTransform(Transform):
+    # each transform applied to its own run of `lengths` along dim
+    def __init__(self, tseq, dim=0, lengths=None, cache_size=0):
+        assert all(isinstance(t, Transform) for t in tseq)
+        if cache_size:
+            tseq = [t.with_cache(cache_size) for t in tseq]
+        super(CatTransform, self).__init__(cache_size=cache_size)
+        self.transforms = list(tseq)
+        if lengths is None:
+            lengths = [1] * len(self.transforms)
+        self.lengths = list(lengths)
+        assert len(self.lengths) == len(self.transforms)
+        self.dim = dim
+
+    @lazy_property
+    def event_dim(self):
+        return max(t.event_dim for t in self.transforms)
+
+    @lazy_property
+    def length(self):
+        return sum(self.lengths)
+
+    def with_cache(self, cache_size=1):
+        if self._cache_size == cache_size:
+            return self
+        return CatTransform(self.transforms, self.dim, self.lengths, cache_size)
+
+    def _pieces(self, t):
+        start = 0
+        for trans, length in zip(self.transforms, self.lengths):
+            yield trans, t.narrow(self.dim, start, length)
+            start = start + length
+
+    def _call(self, x):
+        _check_slicing(x, self.dim, self.length)
+        return torch.cat([trans(xs) for trans, xs in self._pieces(x)], dim=self.dim)
+
+    def _inverse(self, y):
+        _check_slicing(y, self.dim, self.length)
+        return torch.cat([trans.inv(ys) for trans, ys in self._pieces(y)], dim=self.dim)
+
+    def log_abs_det_jacobian(self, x, y):
+        _check_slicing(x, self.dim, self.length)
+        _check_slicing(y, self.dim, self.length)
+        logdetjacs = []
+        for (trans, xs), (_, ys) in zip(self._pieces(x), self._pieces(y)):
+            logdetjac = trans.log_abs_det_jacobian(xs, ys)
+            if trans.event_dim < self.event_dim:
+                logdetjac = _sum_rightmost(logdetjac, self.event_dim - trans.event_dim)
+            logdetjacs.append(logdetjac)
+        dim = self.dim
+        if dim >= 0:
+            dim = dim - x.dim()
+        dim = dim + self.event_dim
+        if dim < 0:
+            return torch.cat(logdetjacs, dim=dim)
+        return sum(logdetjacs)
+
+    @property
+    def bijective(self):
+        return all(t.bijective for t in self.transforms)
+
+    @constraints.dependent_property
+    def domain(self):
+        return constraints.cat([t.domain for t in self.transforms], self.dim, self.lengths)
+
+    @constraints.dependent_property
+    def codomain(self):
+        return constraints.cat([t.codomain for t in self.transforms], self.dim, self.lengths)
+
+
+class StackTransform(Transform):
+    # each transform applied to its own index along dim
+    def __init__(self, tseq, dim=0, cache_size=0):
+        assert all(isinstance(t, Transform) for t in tseq)
+        if cache_size:
+            tseq = [t.with_cache(cache_size) for t in tseq]
+        super(StackTransform, self).__init__(cache_size=cache_size)
+        self.transforms = list(tseq)
+        self.dim = dim
+
+    def with_cache(self, cache_size=1):
+        if self._cache_size == cache_size:
+            return self
+        return StackTransform(self.transforms, self.dim, cache_size)
+
+    def _slice(self, z):
+        return [z.select(self.dim, i) for i in range(z.size(self.dim))]
+
+    def _call(self, x):
+        _check_slicing(x, self.dim, len(self.transforms))
+        return torch.stack([trans(xs) for xs, trans in zip(self._slice(x), self.transforms)], dim=self.dim)
+
+    def _inverse(self, y):
+        _check_slicing(y, self.dim, len(self.transforms))
+        return torch.stack([trans.inv(ys) for ys, trans in zip(self._slice(y), self.transforms)], dim=self.dim)
+
+    def log_abs_det_jacobian(self, x, y):
+        _check_slicing(x, self.dim, len(self.transforms))
+        _check_slicing(y, self.dim, len(self.transforms))
+        return torch.stack([trans.log_abs_det_jacobian(xs, ys) for xs, ys, trans
+                            in zip(self._slice(x), self._slice(y), self.transforms)], dim=self.dim)
+
+    @property
+    def bijective(self):
+        return all(t.bijective for t in self.transforms)
+
+    @constraints.dependent_property
+    def domain(self):
+        return constraints.stack([t.domain for t in self.transforms], self.dim)
+
+    @constraints.dependent_property
+    def codomain(self):
+        return constraints.stack([t.codomain for t in self.transforms], self.dim)
+
+
+class CumulativeDistributionTransform(Transform):
+    # a distribution's cdf as a transform onto the unit interval
+    bijective = True
+    codomain = constraints.unit_interval
+    sign = +1
+
+    def __init__(self, distribution, cache_size=0):
+        super(CumulativeDistributionTransform, self).__init__(cache_size=cache_size)
+        self.distribution = distribution
+
+    @property
+    def domain(self):
+        return self.distribution.support
+
+    def _call(self, x):
+        return self.distribution.cdf(x)
+
+    def _inverse(self, y):
+        return self.distribution.icdf(y)
+
+    def log_abs_det_jacobian(self, x, y):
+        return self.distribution.log_prob(x)
+
+    def with_cache(self, cache_size=1):
+        if self._cache_size == cache_size:
+            return self
+        return CumulativeDistributionTransform(self.distribution, cache_size=cache_size)
