@@ -1,5 +1,28 @@
 # torch/distributions.py: the torch.distributions package, gathered from
 # lang/prelude/torch/distributions/ as PyTorch's __init__ does.
+#
+# Note [Ops cgrad lacks yet]: the formulas follow PyTorch 1.13 op for op,
+# so that the same seed draws the same numbers and values agree bit for
+# bit. Where a formula needs an op the engine does not have yet, it calls
+# it through utils._op / utils._method, which raise NotImplementedError
+# naming the op; the formula works unchanged once the op lands:
+#   torch.lgamma, digamma, mvlgamma: densities of Poisson, Binomial,
+#     Multinomial, NegativeBinomial, Gamma/Chi2, Beta, Dirichlet, StudentT,
+#     FisherSnedecor, Weibull's moments, Kumaraswamy, LKJCholesky, Wishart
+#     and their KL pairs;
+#   torch.poisson, torch.binomial, torch._standard_gamma,
+#     torch._sample_dirichlet (+ _dirichlet_grad), Tensor.cauchy_,
+#     torch.acos: sampling Poisson, Binomial, NegativeBinomial, the Gamma
+#     family, Beta/Dirichlet, StudentT, FisherSnedecor, LKJCholesky,
+#     Wishart, Cauchy/HalfCauchy, VonMises;
+#   torch.expm1 (Laplace.cdf, SoftplusTransform's inverse), torch.atan and
+#     tan (Cauchy cdf/icdf), torch.atanh (TanhTransform's inverse),
+#     torch.cumprod (StickBreakingTransform, CorrCholeskyTransform,
+#     LogisticNormal);
+#   torch.linalg.cholesky / cholesky_ex / eigvalsh / slogdet,
+#     cholesky_inverse, cholesky_solve, tril_indices: MultivariateNormal
+#     from a covariance or precision matrix (scale_tril works),
+#     LowRankMultivariateNormal, Wishart, positive_definite checks.
 import torch.distributions.constraints as constraints
 import torch.distributions.utils as utils
 from torch.distributions.distribution import Distribution

@@ -1,6 +1,6 @@
 # torch/distributions/binomial.py: Binomial(total_count, probs | logits).
-# Sampling needs torch.binomial and log_prob torch.lgamma (see the
-# package's notes).
+# Sampling needs torch.binomial and log_prob torch.lgamma (Note [Ops cgrad lacks yet] in
+# Note [Ops cgrad lacks yet]).
 import torch
 import torch.distributions.constraints as constraints
 from torch.distributions.distribution import Distribution

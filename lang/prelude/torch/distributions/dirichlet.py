@@ -1,7 +1,7 @@
 # torch/distributions/dirichlet.py: Dirichlet(concentration) on the
 # simplex. Sampling needs torch._sample_dirichlet (and its gradient
-# torch._dirichlet_grad); log_prob/entropy need lgamma/digamma (see the
-# package's notes).
+# torch._dirichlet_grad); log_prob/entropy need lgamma/digamma (Note [Ops cgrad lacks yet] in
+# Note [Ops cgrad lacks yet]).
 import torch
 import torch.distributions.constraints as constraints
 from torch.autograd import Function

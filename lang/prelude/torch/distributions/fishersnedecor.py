@@ -1,6 +1,6 @@
 # torch/distributions/fishersnedecor.py: the F distribution, a ratio of
 # two scaled Gammas; sampling needs torch._standard_gamma and log_prob
-# torch.lgamma (see the package's notes).
+# torch.lgamma (Note [Ops cgrad lacks yet] in torch/distributions.py).
 import math
 import torch
 from numbers import Number

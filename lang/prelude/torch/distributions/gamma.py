@@ -1,6 +1,6 @@
 # torch/distributions/gamma.py: Gamma(concentration, rate). Sampling needs
-# torch._standard_gamma, log_prob/entropy torch.lgamma/digamma (see the
-# package's notes).
+# torch._standard_gamma, log_prob/entropy torch.lgamma/digamma (Note [Ops cgrad lacks yet] in
+# Note [Ops cgrad lacks yet]).
 import torch
 import torch.distributions.constraints as constraints
 from torch.distributions.exp_family import ExponentialFamily

@@ -1,5 +1,5 @@
 # torch/distributions/half_cauchy.py: |X| for X ~ Cauchy(0, scale);
-# sampling needs Tensor.cauchy_ (see the package's notes).
+# sampling needs Tensor.cauchy_ (Note [Ops cgrad lacks yet] in torch/distributions.py).
 import math
 import torch
 import torch.distributions.constraints as constraints

@@ -356,7 +356,7 @@ def _kl_uniform_normal(p, q):
     return t1 + 0.5 * (t2 + t3) / q.scale.pow(2)
 
 
-# pairs whose formulas need torch.lgamma / digamma (see the package's notes)
+# pairs whose formulas need torch.lgamma / digamma (Note [Ops cgrad lacks yet] in torch/distributions.py)
 
 def _x_log_x(tensor):
     return tensor * tensor.log()

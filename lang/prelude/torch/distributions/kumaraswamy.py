@@ -1,5 +1,5 @@
 # torch/distributions/kumaraswamy.py: (1 - U^(1/b))^(1/a) for U uniform.
-# Moments and entropy need torch.lgamma/digamma (see the package's notes).
+# Moments and entropy need torch.lgamma/digamma (Note [Ops cgrad lacks yet] in torch/distributions.py).
 import math
 import torch
 import torch.distributions.constraints as constraints

@@ -3,7 +3,7 @@
 import torch
 import torch.distributions.constraints as constraints
 from torch.distributions.distribution import Distribution, _expand_params, _batch_shape_of
-from torch.distributions.utils import broadcast_all
+from torch.distributions.utils import broadcast_all, _op
 
 __all__ = ['Laplace']
 
@@ -49,10 +49,9 @@ class Laplace(Distribution):
         return -torch.log(2 * self.scale) - torch.abs(value - self.loc) / self.scale
 
     def cdf(self, value):
-        # needs torch.expm1 (see the package's notes)
         if self._validate_args:
             self._validate_sample(value)
-        return 0.5 - 0.5 * (value - self.loc).sign() * torch.expm1(-(value - self.loc).abs() / self.scale)
+        return 0.5 - 0.5 * (value - self.loc).sign() * _op('expm1')(-(value - self.loc).abs() / self.scale)
 
     def icdf(self, value):
         term = value - 0.5

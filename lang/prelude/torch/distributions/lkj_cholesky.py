@@ -1,8 +1,8 @@
 # torch/distributions/lkj_cholesky.py: the LKJ distribution over Cholesky
 # factors of correlation matrices, sampled by the onion method (Beta draws
 # for the row norms, normal directions). Sampling needs Beta's sampler
-# (torch._sample_dirichlet) and log_prob torch.lgamma/mvlgamma (see the
-# package's notes).
+# (torch._sample_dirichlet) and log_prob torch.lgamma/mvlgamma (Note [Ops cgrad lacks yet] in
+# Note [Ops cgrad lacks yet]).
 import math
 import torch
 import torch.distributions.constraints as constraints

@@ -1,7 +1,7 @@
 # torch/distributions/lowrank_multivariate_normal.py: a multivariate normal
 # whose covariance is W W^T + diag(D), W of rank m; densities go through
 # the m x m capacitance matrix I + W^T D^-1 W (Woodbury), whose Cholesky
-# factor needs torch.linalg.cholesky (see the package's notes).
+# factor needs torch.linalg.cholesky (Note [Ops cgrad lacks yet] in torch/distributions.py).
 import math
 import torch
 import torch.distributions.constraints as constraints

@@ -1,6 +1,6 @@
 # torch/distributions/multinomial.py: counts of total_count Categorical
 # draws. Sampling works here (Categorical draws, then scatter_add_);
-# log_prob and entropy need torch.lgamma (see the package's notes).
+# log_prob and entropy need torch.lgamma (Note [Ops cgrad lacks yet] in torch/distributions.py).
 import math
 import torch
 import torch.distributions.constraints as constraints

@@ -6,7 +6,7 @@ import math
 import torch
 import torch.distributions.constraints as constraints
 from torch.distributions.distribution import Distribution
-from torch.distributions.utils import _standard_normal, lazy_property
+from torch.distributions.utils import _standard_normal, lazy_property, _op
 
 __all__ = ['MultivariateNormal']
 
@@ -99,7 +99,7 @@ class MultivariateNormal(Distribution):
 
     @lazy_property
     def precision_matrix(self):
-        return torch.cholesky_inverse(self._unbroadcasted_scale_tril).expand(self._matrix_shape())
+        return _op('cholesky_inverse')(self._unbroadcasted_scale_tril).expand(self._matrix_shape())
 
     @property
     def mean(self):

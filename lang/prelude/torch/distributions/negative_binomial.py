@@ -1,6 +1,6 @@
 # torch/distributions/negative_binomial.py: failures before total_count
 # successes. Sampling (a Gamma-Poisson mixture) needs _standard_gamma and
-# torch.poisson, log_prob needs torch.lgamma (see the package's notes).
+# torch.poisson, log_prob needs torch.lgamma (Note [Ops cgrad lacks yet] in torch/distributions.py).
 import torch
 import torch.nn.functional as F
 import torch.distributions.constraints as constraints

@@ -1,5 +1,5 @@
 # torch/distributions/poisson.py: Poisson(rate). Sampling needs
-# torch.poisson and log_prob torch.lgamma (see the package's notes).
+# torch.poisson and log_prob torch.lgamma (Note [Ops cgrad lacks yet] in torch/distributions.py).
 import torch
 import torch.distributions.constraints as constraints
 from torch.distributions.exp_family import ExponentialFamily

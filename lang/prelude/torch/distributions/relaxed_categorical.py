@@ -1,7 +1,7 @@
 # torch/distributions/relaxed_categorical.py: the Gumbel-softmax
 # relaxation of a one-hot Categorical: ExpRelaxedCategorical on the log
 # scale, RelaxedOneHotCategorical its exp. ExpRelaxedCategorical.log_prob
-# needs Tensor.lgamma (see the package's notes).
+# needs Tensor.lgamma (Note [Ops cgrad lacks yet] in torch/distributions.py).
 import torch
 import torch.distributions.constraints as constraints
 from torch.distributions.categorical import Categorical

@@ -1,7 +1,7 @@
 # torch/distributions/studentT.py: StudentT(df, loc, scale), drawn as
 # loc + scale * X / sqrt(Z / df) with X normal and Z ~ Chi2(df); needs
 # torch._standard_gamma to sample and lgamma/digamma for densities (see
-# the package's notes).
+# Note [Ops cgrad lacks yet]).
 import math
 import torch
 import torch.distributions.constraints as constraints

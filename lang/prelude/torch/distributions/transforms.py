@@ -8,7 +8,7 @@ import torch
 import torch.nn.functional as F
 import torch.distributions.constraints as constraints
 from torch.distributions.utils import (_sum_rightmost, broadcast_all, lazy_property,
-                                      tril_matrix_to_vec, vec_to_tril_matrix)
+                                      tril_matrix_to_vec, vec_to_tril_matrix, _op)
 
 __all__ = [
     'AbsTransform', 'AffineTransform', 'CatTransform', 'ComposeTransform',
@@ -453,8 +453,7 @@ class SoftplusTransform(Transform):
         return F.softplus(x)
 
     def _inverse(self, y):
-        # needs Tensor.expm1 (see the package's notes)
-        return (-y).expm1().neg().log() + y
+        return _op('expm1')(-y).neg().log() + y
 
     def log_abs_det_jacobian(self, x, y):
         return -F.softplus(-x)
@@ -473,7 +472,7 @@ class TanhTransform(Transform):
         return x.tanh()
 
     def _inverse(self, y):
-        return torch.atanh(y)
+        return _op('atanh')(y)
 
     def log_abs_det_jacobian(self, x, y):
         # log(1 - tanh(x)^2) written to stay finite for large |x|
@@ -609,7 +608,7 @@ class StickBreakingTransform(Transform):
     def _call(self, x):
         offset = x.shape[-1] + 1 - x.new_ones(x.shape[-1]).cumsum(-1)
         z = _clipped_sigmoid(x - offset.log())
-        z_cumprod = (1 - z).cumprod(-1)
+        z_cumprod = _op('cumprod')(1 - z, -1)
         return F.pad(z, [0, 1], value=1) * F.pad(z_cumprod, [1, 0], value=1)
 
     def _inverse(self, y):
@@ -653,7 +652,7 @@ class LowerCholeskyTransform(Transform):
 class CorrCholeskyTransform(Transform):
     # R^(D(D-1)/2) onto Cholesky factors of correlation matrices: tanh into
     # (-1, 1), then a signed stick-breaking along each row so that every
-    # row has unit norm (needs torch.cumprod: see the package's notes)
+    # row has unit norm (needs torch.cumprod: see Note [Ops cgrad lacks yet])
     domain = constraints.real_vector
     codomain = constraints.corr_cholesky
     bijective = True
@@ -664,7 +663,7 @@ class CorrCholeskyTransform(Transform):
         x = x.clamp(min=-1 + eps, max=1 - eps)
         r = vec_to_tril_matrix(x, diag=-1)
         z = r ** 2
-        z1m_cumprod_sqrt = (1 - z).sqrt().cumprod(-1)
+        z1m_cumprod_sqrt = _op('cumprod')((1 - z).sqrt(), -1)
         r = r + torch.eye(r.shape[-1], dtype=r.dtype, device=r.device)
         return r * F.pad(z1m_cumprod_sqrt[..., :-1], [1, 0], value=1)
 

@@ -112,3 +112,11 @@ def _op(name):
     if fn is None:
         raise NotImplementedError(f"torch.{name} is not available in cgrad yet")
     return fn
+
+
+def _method(tensor, name):
+    # the same for a Tensor method (cauchy_, ...)
+    fn = getattr(tensor, name, None)
+    if fn is None:
+        raise NotImplementedError(f"Tensor.{name} is not available in cgrad yet")
+    return fn

@@ -1,7 +1,7 @@
 # torch/distributions/von_mises.py: the circular normal on [-pi, pi).
 # The Bessel functions I0, I1 are evaluated by the polynomial fits of
 # Abramowitz & Stegun 9.8.1-9.8.4; sampling is Best & Fisher's rejection
-# sampler, which needs Tensor.acos (see the package's notes).
+# sampler, which needs Tensor.acos (Note [Ops cgrad lacks yet] in torch/distributions.py).
 import math
 import torch
 import torch.distributions.constraints as constraints

@@ -1,6 +1,6 @@
 # torch/distributions/weibull.py: scale * E^(1/concentration) for
-# E ~ Exponential(1). mean and variance need torch.lgamma (see the
-# package's notes).
+# E ~ Exponential(1). mean and variance need torch.lgamma (Note [Ops cgrad lacks yet] in
+# Note [Ops cgrad lacks yet]).
 import torch
 import torch.distributions.constraints as constraints
 from torch.distributions.exponential import Exponential

@@ -2,7 +2,7 @@
 # definite matrices, sampled by Bartlett's decomposition. Most of it needs
 # ops cgrad lacks yet: Chi2 draws (torch._standard_gamma), tril_indices,
 # mvlgamma, digamma, linalg.slogdet, cholesky_solve, linalg.cholesky for a
-# covariance or precision argument (see the package's notes).
+# covariance or precision argument (Note [Ops cgrad lacks yet] in torch/distributions.py).
 import math
 import warnings
 import torch
