@@ -1,0 +1,72 @@
+# torch.distributions: gradients through log_prob / entropy / rsample /
+# kl_divergence (values and grad_fn names), float64 parameters, one-element
+# parameters in repr, and samples for batched parameters.
+import torch
+import torch.distributions as D
+
+loc = torch.tensor([0.5, -1.0], requires_grad=True)
+scale = torch.tensor([1.5, 0.5], requires_grad=True)
+n = D.Normal(loc, scale)
+lp = n.log_prob(torch.tensor([1.0, 0.0]))
+print(lp, n.entropy(), n.cdf(torch.tensor([1.0, 0.0])))
+lp.sum().backward()
+print(loc.grad, scale.grad)
+
+logits = torch.tensor([[0.2, -0.3, 1.0], [0.0, 0.5, -1.0]], requires_grad=True)
+c = D.Categorical(logits=logits)
+lp = c.log_prob(torch.tensor([2, 0]))
+ent = c.entropy()
+print(lp, ent)
+(lp.sum() + ent.sum()).backward()
+print(logits.grad)
+
+p = torch.tensor([0.3, 0.8], requires_grad=True)
+b = D.Bernoulli(p)
+out = b.log_prob(torch.tensor([1.0, 0.0])) + b.entropy()
+print(out)
+out.sum().backward()
+print(p.grad)
+
+rate = torch.tensor([0.7, 1.3], requires_grad=True)
+e = D.Exponential(rate)
+out = e.log_prob(torch.tensor([0.5, 2.0])) + e.entropy() + e.cdf(torch.tensor([0.5, 2.0]))
+print(out)
+out.sum().backward()
+print(rate.grad)
+
+low = torch.tensor([0.0, 1.0], requires_grad=True)
+high = torch.tensor([2.0, 4.0], requires_grad=True)
+torch.manual_seed(7)
+u = D.Uniform(low, high)
+s = u.rsample((3,))
+print(s)
+(s.sum() + u.entropy().sum()).backward()
+print(low.grad, high.grad)
+
+L = torch.tensor([[1.0, 0.0], [0.3, 0.8]], requires_grad=True)
+m = D.MultivariateNormal(torch.zeros(2), scale_tril=L)
+lp = m.log_prob(torch.tensor([0.5, -0.5]))
+print(lp, m.entropy())
+(lp + m.entropy()).backward()
+print(L.grad)
+
+q_loc = torch.tensor([1.0, 0.0], requires_grad=True)
+kl = D.kl_divergence(D.Normal(q_loc, torch.ones(2)), D.Normal(torch.zeros(2), torch.tensor([2.0, 0.5])))
+print(kl)
+kl.sum().backward()
+print(q_loc.grad)
+
+d64 = D.Normal(torch.tensor([0.0, 1.0], dtype=torch.float64), torch.tensor([1.0, 2.0], dtype=torch.float64))
+torch.manual_seed(11)
+print(d64.sample((2,)), d64.rsample(), d64.log_prob(torch.tensor([0.1, 0.2], dtype=torch.float64)))
+print(D.Bernoulli(torch.tensor([0.2, 0.9], dtype=torch.float64)).sample((3,)))
+print(D.Exponential(torch.tensor([1.0, 3.0], dtype=torch.float64)).sample((2,)))
+print(D.Laplace(torch.tensor([0.0], dtype=torch.float64), 2.0).sample((3,)))
+print(D.Normal(torch.tensor([0.5]), torch.tensor([1.0])), D.Normal(torch.tensor(0.5), torch.tensor(1.0)))
+print(D.Categorical(torch.ones(2, 3, 4)).sample((2,)))
+print(D.Categorical(torch.tensor([0.1, 0.0, 0.9])).sample((10,)))
+print(D.OneHotCategorical(logits=torch.zeros(2, 3)).sample())
+print(D.Normal(torch.zeros(2, 1), torch.ones(3)).sample())
+print(D.Geometric(logits=torch.tensor([-1.0, 1.0], dtype=torch.float64)).sample((2,)))
+print(D.Gumbel(torch.tensor([0.0], dtype=torch.float64), torch.tensor([1.0], dtype=torch.float64)).sample((2,)))
+print(D.Multinomial(5, logits=torch.tensor([[0.0, 1.0], [2.0, -1.0]])).sample())
