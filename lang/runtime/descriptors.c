@@ -157,6 +157,10 @@ static int property_fill(cg_value self, const cg_value *arg) {
 }
 
 static cg_value property_new(cg_type *type, const cg_args *a) {
+    /* a subclass's __init__ may take other arguments (CPython's
+     * property.__new__ takes any): __init__ fills it */
+    if (type != &cg_type_property)
+        return descr_alloc(type);
     if (a->npos > 4)
         return cg_raise(&cg_exc_TypeError, "property() takes at most 4 arguments (%d given)", a->npos);
     cg_value arg[4];
