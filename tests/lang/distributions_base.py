@@ -77,3 +77,9 @@ print(D.Normal(torch.zeros(2), 1.).expand(torch.Size([3, 2])).batch_shape)
 print(D.Normal(0., 1.)._validate_args, D.Normal(0., 1., validate_args=False)._validate_args)
 print(isinstance(D.Normal(0., 1.), D.ExponentialFamily), isinstance(D.Gumbel(0., 1.), D.TransformedDistribution))
 print(D.Distribution._validate_args)
+print(isinstance(D.Uniform.support, property), D.constraints.is_dependent(D.Uniform.support), D.Uniform.support.is_discrete)
+print(D.Uniform(0., 1.).support, D.Categorical(torch.ones(3)).support, D.Binomial(3, torch.tensor(0.2)).support)
+try:
+    D.Independent.support.is_discrete
+except NotImplementedError as err:
+    print("NotImplementedError:", err)

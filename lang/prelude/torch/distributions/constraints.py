@@ -60,18 +60,13 @@ def is_dependent(constraint):
     return isinstance(constraint, _Dependent)
 
 
-class _DependentProperty(_Dependent):
-    # a property whose value is a support computed from the instance; a
-    # descriptor of its own (not a property subclass) so the interpreter
-    # calls this __init__
+class _DependentProperty(property, _Dependent):
+    # a property whose value is a support computed from the instance; read
+    # on the class it is itself, a dependent constraint
     def __init__(self, fn=None, *, is_discrete=NotImplemented, event_dim=NotImplemented):
-        super().__init__(is_discrete=is_discrete, event_dim=event_dim)
-        self.fget = fn
-
-    def __get__(self, instance, owner=None):
-        if instance is None:
-            return self
-        return self.fget(instance)
+        property.__init__(self, fn)
+        self._is_discrete = is_discrete
+        self._event_dim = event_dim
 
     def __call__(self, fn):
         return _DependentProperty(fn, is_discrete=self._is_discrete, event_dim=self._event_dim)
