@@ -89,3 +89,22 @@ print(constraints.integer_interval(0, 3), constraints.integer_interval(0, 3).che
 print(constraints.simplex.check(torch.tensor([[0.5, 0.5], [0.3, 0.3]])), constraints.lower_cholesky.check(L))
 print(constraints.one_hot.check(torch.tensor([[0., 1.], [1., 1.]])), constraints.nonnegative_integer, constraints.positive_integer)
 print(constraints.real_vector, constraints.real_vector.event_dim, constraints.boolean.is_discrete, constraints.is_dependent(constraints.dependent))
+
+# ambiguous dispatch between two registrations warns, as PyTorch does
+import warnings
+import torch
+class A(D.Normal):
+    pass
+class B(D.Normal):
+    pass
+@D.register_kl(A, D.Normal)
+def f1(p, q):
+    return torch.tensor(1.)
+@D.register_kl(D.Normal, B)
+def f2(p, q):
+    return torch.tensor(2.)
+with warnings.catch_warnings(record=True) as w:
+    warnings.simplefilter("always")
+    print(D.kl_divergence(A(0., 1.), B(0., 1.)), [(x.category.__name__, str(x.message)) for x in w])
+print(D.kl_divergence(A(0., 1.), D.Normal(0., 1.)), D.kl_divergence(D.Normal(0., 1.), B(0., 1.)), D.kl_divergence(B(0., 1.), A(0., 1.)))
+print(sorted((p.__name__, q.__name__) for p, q in D.kl._KL_REGISTRY)[:5], len(D.kl._KL_REGISTRY))
