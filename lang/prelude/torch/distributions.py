@@ -16,9 +16,7 @@
 #     family, Beta/Dirichlet, StudentT, FisherSnedecor, LKJCholesky,
 #     Wishart, Cauchy/HalfCauchy, VonMises;
 #   torch.expm1 (Laplace.cdf, SoftplusTransform's inverse), torch.atan and
-#     tan (Cauchy cdf/icdf), torch.atanh (TanhTransform's inverse),
-#     torch.cumprod (StickBreakingTransform, CorrCholeskyTransform,
-#     LogisticNormal);
+#     tan (Cauchy cdf/icdf), torch.atanh (TanhTransform's inverse);
 #   torch.linalg.cholesky / cholesky_ex / eigvalsh / slogdet,
 #     cholesky_inverse, cholesky_solve, tril_indices: MultivariateNormal
 #     from a covariance or precision matrix (scale_tril works),

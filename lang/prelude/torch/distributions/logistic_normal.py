@@ -1,6 +1,5 @@
 # torch/distributions/logistic_normal.py: a Normal pushed onto the simplex
-# by the stick-breaking transform (which needs torch.cumprod: see the
-# Note [Ops cgrad lacks yet]).
+# by the stick-breaking transform.
 import torch.distributions.constraints as constraints
 from torch.distributions.normal import Normal
 from torch.distributions.transformed_distribution import TransformedDistribution

@@ -608,7 +608,7 @@ class StickBreakingTransform(Transform):
     def _call(self, x):
         offset = x.shape[-1] + 1 - x.new_ones(x.shape[-1]).cumsum(-1)
         z = _clipped_sigmoid(x - offset.log())
-        z_cumprod = _op('cumprod')(1 - z, -1)
+        z_cumprod = (1 - z).cumprod(-1)
         return F.pad(z, [0, 1], value=1) * F.pad(z_cumprod, [1, 0], value=1)
 
     def _inverse(self, y):
@@ -652,7 +652,7 @@ class LowerCholeskyTransform(Transform):
 class CorrCholeskyTransform(Transform):
     # R^(D(D-1)/2) onto Cholesky factors of correlation matrices: tanh into
     # (-1, 1), then a signed stick-breaking along each row so that every
-    # row has unit norm (needs torch.cumprod: see Note [Ops cgrad lacks yet])
+    # row has unit norm
     domain = constraints.real_vector
     codomain = constraints.corr_cholesky
     bijective = True
@@ -663,7 +663,7 @@ class CorrCholeskyTransform(Transform):
         x = x.clamp(min=-1 + eps, max=1 - eps)
         r = vec_to_tril_matrix(x, diag=-1)
         z = r ** 2
-        z1m_cumprod_sqrt = _op('cumprod')((1 - z).sqrt(), -1)
+        z1m_cumprod_sqrt = (1 - z).sqrt().cumprod(-1)
         r = r + torch.eye(r.shape[-1], dtype=r.dtype, device=r.device)
         return r * F.pad(z1m_cumprod_sqrt[..., :-1], [1, 0], value=1)
 
