@@ -15,6 +15,8 @@ static const struct {
     const char *module, *name, *defined_in;
 } names[] = {
     {"torch", "save", "torch.serialization"},
+    {"torch", "tril_indices", "torch._triangle_indices"},
+    {"torch", "triu_indices", "torch._triangle_indices"},
     {"torch", "trapezoid", "torch._integration"},
     {"torch", "trapz", "torch._integration"},
     {"torch", "cumulative_trapezoid", "torch._integration"},
