@@ -41,6 +41,7 @@ static int torch_fill(cg_value m) {
         || torch_legacy_new_add(m) < 0
         || torch_apply_add(&cg_type_tensor) < 0
         || torch_scalar_overloads_add(m) < 0
+        || torch_prelude_methods_add(&cg_type_tensor) < 0
         || torch_loss_composites_add(m) < 0
         || torch_unflatten_add(m, &cg_type_tensor) < 0
         || torch_stacking_add(m, &cg_type_tensor) < 0
