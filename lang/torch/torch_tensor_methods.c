@@ -723,6 +723,61 @@ static cg_value op_split(cg_value *a) {
     return tensor_tuple(parts, n);
 }
 
+/* split_with_sizes(split_sizes, dim=0) and unsafe_split_with_sizes, whose
+ * node PyTorch names apart (its outputs may be written in place) */
+static cg_value with_sizes(const torch_op *op, cg_value *a) {
+    int64_t d, sizes[64];
+    int n;
+    if (!torch_is_seq(a[1]))
+        return torch_arg_error(op->name, "split_sizes", 1, "tuple of ints", a[1]);
+    int64_t len = torch_seq_len(a[1]);
+    if (len > 64)
+        return cg_raise(&cg_exc_RuntimeError, "%s(): at most 64 sections", op->name);
+    if (int_arg(op->name, "dim", 2, a[2], &d) < 0)
+        return CG_ERR;
+    for (int64_t i = 0; i < len; i++)
+        if (int_arg(op->name, "split_sizes", 1, torch_seq_item_borrowed(a[1], i), &sizes[i]) < 0)
+            return CG_ERR;
+    cg_tensor **parts = cg_split_with_sizes(T0, (int)len, sizes, d, &n);
+    if (parts && op->flag && n > 0 && parts[0]->grad_fn)
+        parts[0]->grad_fn->name = "UnsafeSplitWithSizesBackward0";
+    return tensor_tuple(parts, n);
+}
+
+/* sum_to_size(*size): sums over the dims that size broadcasts; the same
+ * tensor when nothing is summed, as PyTorch's */
+static cg_value op_sum_to_size(cg_value *a) {
+    int n;
+    int64_t sizes[CG_MAX_DIMS];
+    cg_tensor *x = T0;
+    cg_tuple *va = (cg_tuple *)a[1].u.o;
+    int rc = va->len == 1 && torch_is_seq(va->items[0]) ? torch_shape_of("sum_to_size", "size", 1, va->items[0], &n, sizes)
+                                                        : torch_shape_varargs("sum_to_size", "size", a[1], &n, sizes);
+    if (rc < 0)
+        return CG_ERR;
+    int lead = x->ndim - n;
+    bool ok = lead >= 0;
+    int64_t dims[CG_MAX_DIMS];
+    int nd = 0;
+    for (int d = 0; ok && d < x->ndim; d++) {
+        if (d < lead || (sizes[d - lead] == 1 && x->sizes[d] != 1))
+            dims[nd++] = d;
+        else
+            ok = sizes[d - lead] == x->sizes[d];
+    }
+    if (!ok) {
+        char s1[128], s2[128];
+        return cg_raise(&cg_exc_RuntimeError, "size {%s} is not expandable to size {%s}.",
+                        cg_sizes_str(n, sizes, s1, sizeof s1), cg_sizes_str(x->ndim, x->sizes, s2, sizeof s2));
+    }
+    if (nd == 0)
+        return cg_incref(a[0]);
+    cg_tensor *sum = cg_sum(x, nd, dims, true);
+    cg_tensor *r = sum && lead ? cg_view(sum, n, sizes) : cg_tensor_retain(sum);
+    cg_tensor_release(sum);
+    return cg_tensor_steal(r);
+}
+
 /* (chunks, dim) or (split_size, dim) into fn: chunk, unsafe_chunk, unsafe_split */
 static cg_value pieces_by(const char *name, const char *count, cg_tensor **(*fn)(cg_tensor *, int64_t, int64_t, int *),
                           cg_value *a) {
@@ -1595,6 +1650,9 @@ static cg_value op_dunder_repr(cg_value *a) { return cg_type_tensor.repr(a[0]); 
     X(_pack_padded_sequence, "_pack_padded_sequence", "lengths, batch_first", IMPL(op_pack_padded_sequence), F,         \
       "input")                                                                                                       \
     X(unsafe_split, "unsafe_split", "split_size, dim=0", IMPL(op_unsafe_split), B, NULL)                               \
+    X(split_with_sizes, "split_with_sizes", "split_sizes, dim=0", FAMILY(with_sizes, NULL, 0), B, NULL) \
+    X(unsafe_split_with_sizes, "unsafe_split_with_sizes", "split_sizes, dim=0", FAMILY(with_sizes, NULL, 1), B, NULL) \
+    X(sum_to_size, "sum_to_size", "*size", IMPL(op_sum_to_size), M, NULL) \
     X(unsafe_chunk, "unsafe_chunk", "chunks, dim=0", IMPL(op_unsafe_chunk), B, NULL)                                   \
     X(contiguous, "contiguous", "memory_format=None", IMPL(op_contiguous), M, NULL)                                       \
     X(clone, "clone", "*, memory_format=None", IMPL(op_clone), B, NULL)                                                           \
@@ -1626,6 +1684,8 @@ static cg_value op_dunder_repr(cg_value *a) { return cg_type_tensor.repr(a[0]); 
     X(char, "char", "memory_format=None", FAMILY(to_dtype, NULL, CG_INT8), M, NULL)                                    \
     X(short, "short", "memory_format=None", FAMILY(to_dtype, NULL, CG_INT16), M, NULL)                                 \
     X(half, "half", "memory_format=None", FAMILY(to_dtype, NULL, CG_F16), M, NULL)                                     \
+    X(cfloat, "cfloat", "memory_format=None", FAMILY(to_dtype, NULL, CG_C64), M, NULL) \
+    X(cdouble, "cdouble", "memory_format=None", FAMILY(to_dtype, NULL, CG_C128), M, NULL) \
     X(bfloat16, "bfloat16", "memory_format=None", FAMILY(to_dtype, NULL, CG_BF16), M, NULL)                            \
     X(type_as, "type_as", "other", IMPL(op_type_as), M, NULL)                                                          \
     X(type, "type", "dtype=None, non_blocking=False", IMPL(op_type), M, NULL)                                          \
