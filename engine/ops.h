@@ -6,6 +6,7 @@
 
 #include "amax.h"
 #include "cumulative.h"
+#include "sort.h"
 #include "nansum.h"
 #include "autograd.h"
 #include "flip_roll.h"

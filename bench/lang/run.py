@@ -45,6 +45,7 @@ BENCHES = [
     ("transformer_bench", "nn.TransformerEncoder 4 layers, d_model 256, 8 heads, seq 128, batch 16: "
      "forward+backward, 3 times", 0.5),
     ("adam_bench", "torch.optim.Adam over 1M parameters, 20 steps", 1.0),
+    ("sort_bench", "torch.sort of 10M float32, then topk(k=100) of 10M five times", 1.0),
     ("einsum_bench", "torch.einsum('bij,bjk->bik') on [64,128,128] float32, 20 times", 1.0),
     ("cumsum_bench", "cumsum of 10M float32, and over each dim of 2500x4000, 5 times", 1.0),
 ]

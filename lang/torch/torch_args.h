@@ -121,6 +121,8 @@ int torch_layout_add_all(cg_value module);
  * x.new(...) (torch_legacy_new.c), and the module's part of it */
 cg_tensor *torch_legacy_new(const cg_args *args, cg_dtype dt, cg_device device, bool any_tensor);
 int torch_legacy_new_add(cg_value module);
+/* sort, argsort, msort, topk (torch_sort.c) */
+int torch_sort_add(cg_value module, cg_type *tensor_type);
 /* Tensor methods done by prelude functions (torch_prelude_methods.c) */
 int torch_prelude_methods_add(cg_type *tensor_type);
 /* torch._scalar_op (torch_scalar_overloads.c) */

@@ -42,6 +42,7 @@ static int torch_fill(cg_value m) {
         || torch_apply_add(&cg_type_tensor) < 0
         || torch_scalar_overloads_add(m) < 0
         || torch_prelude_methods_add(&cg_type_tensor) < 0
+        || torch_sort_add(m, &cg_type_tensor) < 0
         || torch_loss_composites_add(m) < 0
         || torch_unflatten_add(m, &cg_type_tensor) < 0
         || torch_stacking_add(m, &cg_type_tensor) < 0

@@ -203,6 +203,8 @@ static const char *const reach[CG_OP_COUNT] = {
     [CG_OP_TRIU] = "y = torch.triu(x, 1)",
     [CG_OP_DIAGONAL] = "y = x.diagonal(1)",
     [CG_OP_UNFOLD] = "y = x.unfold(1, 2, 1)",
+    [CG_OP_SORT] = "y = x.sort(1).values",
+    [CG_OP_TOPK] = "y = x.topk(2, 1).values",
     [CG_OP_DIAG_EMBED] = "y = torch.diag_embed(v)",
     [CG_OP_DIAG] = "y = v.diag()",
     [CG_OP_TRACE] = "y = x.trace()",
