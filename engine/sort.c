@@ -225,6 +225,8 @@ int cg_topk(cg_tensor *x, int64_t k, int64_t dim, bool largest, bool sorted, cg_
     int d = x->ndim ? cg_wrap_dim(dim, x->ndim) : cg_wrap_dim(dim, 1);
     if (d < 0 || check_sortable("topk_cpu", x) < 0)
         return -1;
+    CG_CHECK_INT(x->dtype != CG_F16 && x->dtype != CG_BOOL, CG_RUNTIME_ERROR, "\"topk_cpu\" not implemented for '%s'",
+                 cg_dtype_legacy_name(x->dtype));
     int64_t n = x->ndim ? x->sizes[d] : 1;
     CG_CHECK_INT(k >= 0 && k <= n, CG_RUNTIME_ERROR, "selected index k out of range");
     cg_op_args args = {.ndims = 1, .dims = {d}, .flag = largest, .i = {0, k, sorted}};

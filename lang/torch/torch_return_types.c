@@ -60,7 +60,11 @@ static return_type return_types[] = {RETURN_TYPE("max", "values", "indices"), RE
                                      RETURN_TYPE("cummax", "values", "indices"),
                                      RETURN_TYPE("cummin", "values", "indices"),
                                      RETURN_TYPE("sort", "values", "indices"),
-                                     RETURN_TYPE("topk", "values", "indices")};
+                                     RETURN_TYPE("topk", "values", "indices"),
+                                     RETURN_TYPE("kthvalue", "values", "indices"),
+                                     RETURN_TYPE("median", "values", "indices"),
+                                     RETURN_TYPE("nanmedian", "values", "indices"),
+                                     RETURN_TYPE("mode", "values", "indices")};
 #define NTYPES ((int)(sizeof return_types / sizeof return_types[0]))
 
 cg_value torch_return_pair(const char *name, cg_value values, cg_value indices) {

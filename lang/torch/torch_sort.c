@@ -56,12 +56,60 @@ static cg_value op_topk(cg_value *a) {
     return torch_return_pair("topk", cg_tensor_steal(v), cg_tensor_steal(i));
 }
 
+/* kthvalue(k, dim=-1, keepdim=False) */
+static cg_value op_kthvalue(cg_value *a) {
+    int64_t k, dim;
+    bool keepdim;
+    if (torch_int_arg("kthvalue", "k", torch_pos(1), a[1], &k) < 0
+        || torch_int_arg("kthvalue", "dim", torch_pos(2), a[2], &dim) < 0
+        || torch_bool_arg("kthvalue", "keepdim", torch_pos(3), a[3], &keepdim) < 0)
+        return CG_ERR;
+    cg_tensor *v, *i;
+    if (cg_kthvalue(T0, k, dim, keepdim, &v, &i) < 0)
+        return torch_raise();
+    return torch_return_pair("kthvalue", cg_tensor_steal(v), cg_tensor_steal(i));
+}
+
+/* median(dim=None, keepdim=False) / nanmedian: one value without dim,
+ * return_types.median/nanmedian with it (flag: ignore NaN) */
+static cg_value op_median(const torch_op *op, cg_value *a) {
+    bool ignore_nan = op->flag;
+    if (cg_is_none(a[1]))
+        return cg_tensor_steal(cg_median_all(T0, ignore_nan));
+    int64_t dim;
+    bool keepdim;
+    if (torch_int_arg(op->name, "dim", torch_pos(1), a[1], &dim) < 0
+        || torch_bool_arg(op->name, "keepdim", torch_pos(2), a[2], &keepdim) < 0)
+        return CG_ERR;
+    cg_tensor *v, *i;
+    if (cg_median_dim(T0, dim, keepdim, ignore_nan, &v, &i) < 0)
+        return torch_raise();
+    return torch_return_pair(op->name, cg_tensor_steal(v), cg_tensor_steal(i));
+}
+
+/* mode(dim=-1, keepdim=False) */
+static cg_value op_mode(cg_value *a) {
+    int64_t dim;
+    bool keepdim;
+    if (torch_int_arg("mode", "dim", torch_pos(1), a[1], &dim) < 0
+        || torch_bool_arg("mode", "keepdim", torch_pos(2), a[2], &keepdim) < 0)
+        return CG_ERR;
+    cg_tensor *v, *i;
+    if (cg_mode(T0, dim, keepdim, &v, &i) < 0)
+        return torch_raise();
+    return torch_return_pair("mode", cg_tensor_steal(v), cg_tensor_steal(i));
+}
+
 #define B TORCH_BOTH
 #define OPS(X)                                                                                                   \
     X(sort, "sort", "dim=-1, descending=False, *, stable=False", FAMILY(op_sort, NULL, 0), B, NULL)              \
     X(argsort, "argsort", "dim=-1, descending=False, *, stable=False", FAMILY(op_sort, NULL, 1), B, NULL)        \
     X(msort, "msort", "", FAMILY(op_sort, NULL, 2), B, NULL)                                                    \
-    X(topk, "topk", "k, dim=-1, largest=True, sorted=True", IMPL(op_topk), B, NULL)
+    X(topk, "topk", "k, dim=-1, largest=True, sorted=True", IMPL(op_topk), B, NULL)                              \
+    X(kthvalue, "kthvalue", "k, dim=-1, keepdim=False", IMPL(op_kthvalue), B, NULL)                              \
+    X(median, "median", "dim=None, keepdim=False", FAMILY(op_median, NULL, 0), B, NULL)                          \
+    X(nanmedian, "nanmedian", "dim=None, keepdim=False", FAMILY(op_median, NULL, 1), B, NULL)                    \
+    X(mode, "mode", "dim=-1, keepdim=False", IMPL(op_mode), B, NULL)
 
 #define TORCH_TAB sort_ops
 TORCH_OP_TABLE(OPS)
