@@ -28,7 +28,9 @@ static cg_value forward(cg_value self, const cg_args *a, const char *module, con
 
 #define PRELUDE_METHODS(X)                 \
     X(cov, "torch._correlation")           \
-    X(corrcoef, "torch._correlation")
+    X(corrcoef, "torch._correlation")      \
+    X(quantile, "torch._quantile")         \
+    X(nanquantile, "torch._quantile")
 
 #define FORWARDER(name, module) \
     static cg_value m_##name(cg_value self, const cg_args *a) { return forward(self, a, module, #name); }

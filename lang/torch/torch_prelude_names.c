@@ -15,6 +15,8 @@ static const struct {
     const char *module, *name, *defined_in;
 } names[] = {
     {"torch", "save", "torch.serialization"},
+    {"torch", "quantile", "torch._quantile"},
+    {"torch", "nanquantile", "torch._quantile"},
     {"torch", "cov", "torch._correlation"},
     {"torch", "corrcoef", "torch._correlation"},
     {"torch", "tril_indices", "torch._triangle_indices"},
