@@ -6,6 +6,7 @@
  * that they run on any device and can be differentiated again.
  * clamp with tensor bounds, where and masked_fill live in ops_where.c. */
 #include <assert.h>
+#include <math.h>
 #include <string.h>
 
 #include "ew.h"
@@ -106,6 +107,14 @@ FLOAT_KERNEL(erfinv, cg_erfinv_at_f32(x), cg_erfinv_at_f64(x))
     X(sigmoid, KVEC_ROW, CG_VEC_SIGMOID, 1.0f / (1.0f + expf(-x)), 1.0 / (1.0 + exp(-x)))      \
     X(cosh, KVEC_ROW, CG_VEC_COSH, coshf(x), cosh(x))                                          \
     X(sinh, KVEC_ROW, CG_VEC_SINH, sinhf(x), sinh(x))                                          \
+    X(tan, VML_ROW, CG_VEC_TAN, tanf(x), tan(x)) \
+    X(asin, VML_ROW, CG_VEC_ASIN, asinf(x), asin(x)) \
+    X(acos, VML_ROW, CG_VEC_ACOS, acosf(x), acos(x)) \
+    X(atan, VML_ROW, CG_VEC_ATAN, atanf(x), atan(x)) \
+    X(expm1, VML_ROW, CG_VEC_EXPM1, expm1f(x), expm1(x)) \
+    X(log2, VML_ROW, CG_VEC_LOG2, log2f(x), log2(x)) \
+    X(log10, VML_ROW, CG_VEC_LOG10, log10f(x), log10(x)) \
+    X(erfc, VML_ROW, CG_VEC_ERFC, erfcf(x), erfc(x)) \
     X(gelu_erf, KVEC_ROW, CG_VEC_GELU_ERF, GELU_ERF(float, erff, x), GELU_ERF(double, erf, x)) \
     X(gelu_tanh, KVEC_ROW, CG_VEC_GELU_TANH, GELU_TANH(float, tanhf, fmaf, x), GELU_TANH(double, tanh, fma, x))
 
@@ -133,6 +142,16 @@ void cg_cpu_erf(const cg_kernel_call *c) { cg_ew_run(c, erf_rows, 0); }
 void cg_cpu_sigmoid(const cg_kernel_call *c) { cg_ew_run(c, sigmoid_rows, 0); }
 void cg_cpu_cosh(const cg_kernel_call *c) { cg_ew_run(c, cosh_rows, 0); }
 void cg_cpu_sinh(const cg_kernel_call *c) { cg_ew_run(c, sinh_rows, 0); }
+void cg_cpu_tan(const cg_kernel_call *c) { cg_ew_run(c, tan_rows, 0); }
+void cg_cpu_asin(const cg_kernel_call *c) { cg_ew_run(c, asin_rows, 0); }
+void cg_cpu_acos(const cg_kernel_call *c) { cg_ew_run(c, acos_rows, 0); }
+void cg_cpu_atan(const cg_kernel_call *c) { cg_ew_run(c, atan_rows, 0); }
+void cg_cpu_expm1(const cg_kernel_call *c) { cg_ew_run(c, expm1_rows, 0); }
+void cg_cpu_log2(const cg_kernel_call *c) { cg_ew_run(c, log2_rows, 0); }
+void cg_cpu_log10(const cg_kernel_call *c) { cg_ew_run(c, log10_rows, 0); }
+void cg_cpu_erfc(const cg_kernel_call *c) { cg_ew_run(c, erfc_rows, 0); }
+/* exp2, asinh, acosh, atanh: libm's, every element (PyTorch's scalar kernels) */
+CG_FLOAT_UNARY_LIBM_OPS(FLOAT_KERNEL)
 
 /* PyTorch's gelu and gelu_backward (erf form) run in oneDNN for a
  * contiguous float32 CPU self of more than one element (Activation.cpp's
@@ -343,6 +362,30 @@ int cg_sigmoid_(cg_tensor *self) { return float_unary_(CG_OP_SIGMOID, self, SAVE
 int cg_erfinv_(cg_tensor *self) { return float_unary_(CG_OP_ERFINV, self, SAVE_SELF); }
 int cg_tanh_(cg_tensor *self) { return float_unary_(CG_OP_TANH, self, SAVE_RESULT); }
 int cg_reciprocal_(cg_tensor *self) { return float_unary_(CG_OP_RECIPROCAL, self, SAVE_RESULT); }
+cg_tensor *cg_tan(cg_tensor *x) { return float_unary(CG_OP_TAN, x, SAVE_RESULT); }
+int cg_tan_(cg_tensor *self) { return float_unary_(CG_OP_TAN, self, SAVE_RESULT); }
+cg_tensor *cg_asin(cg_tensor *x) { return float_unary(CG_OP_ASIN, x, SAVE_SELF); }
+int cg_asin_(cg_tensor *self) { return float_unary_(CG_OP_ASIN, self, SAVE_SELF); }
+cg_tensor *cg_acos(cg_tensor *x) { return float_unary(CG_OP_ACOS, x, SAVE_SELF); }
+int cg_acos_(cg_tensor *self) { return float_unary_(CG_OP_ACOS, self, SAVE_SELF); }
+cg_tensor *cg_atan(cg_tensor *x) { return float_unary(CG_OP_ATAN, x, SAVE_SELF); }
+int cg_atan_(cg_tensor *self) { return float_unary_(CG_OP_ATAN, self, SAVE_SELF); }
+cg_tensor *cg_expm1(cg_tensor *x) { return float_unary(CG_OP_EXPM1, x, SAVE_RESULT); }
+int cg_expm1_(cg_tensor *self) { return float_unary_(CG_OP_EXPM1, self, SAVE_RESULT); }
+cg_tensor *cg_log2(cg_tensor *x) { return float_unary(CG_OP_LOG2, x, SAVE_SELF); }
+int cg_log2_(cg_tensor *self) { return float_unary_(CG_OP_LOG2, self, SAVE_SELF); }
+cg_tensor *cg_log10(cg_tensor *x) { return float_unary(CG_OP_LOG10, x, SAVE_SELF); }
+int cg_log10_(cg_tensor *self) { return float_unary_(CG_OP_LOG10, self, SAVE_SELF); }
+cg_tensor *cg_erfc(cg_tensor *x) { return float_unary(CG_OP_ERFC, x, SAVE_SELF); }
+int cg_erfc_(cg_tensor *self) { return float_unary_(CG_OP_ERFC, self, SAVE_SELF); }
+cg_tensor *cg_exp2(cg_tensor *x) { return float_unary(CG_OP_EXP2, x, SAVE_RESULT); }
+int cg_exp2_(cg_tensor *self) { return float_unary_(CG_OP_EXP2, self, SAVE_RESULT); }
+cg_tensor *cg_asinh(cg_tensor *x) { return float_unary(CG_OP_ASINH, x, SAVE_SELF); }
+int cg_asinh_(cg_tensor *self) { return float_unary_(CG_OP_ASINH, self, SAVE_SELF); }
+cg_tensor *cg_acosh(cg_tensor *x) { return float_unary(CG_OP_ACOSH, x, SAVE_SELF); }
+int cg_acosh_(cg_tensor *self) { return float_unary_(CG_OP_ACOSH, self, SAVE_SELF); }
+cg_tensor *cg_atanh(cg_tensor *x) { return float_unary(CG_OP_ATANH, x, SAVE_SELF); }
+int cg_atanh_(cg_tensor *self) { return float_unary_(CG_OP_ATANH, self, SAVE_SELF); }
 
 /* PyTorch's dispatch error for a dtype a kernel lacks: "abs_cpu" not
  * implemented for 'Bool'. */
@@ -785,4 +828,81 @@ int cg_bw_clamp(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     cg_tensor *m = s_mask(&s, saved(n), has & CG_CLAMP_MIN ? CG_CMP_GE : CG_CMP_NONE, lo,
                           has & CG_CLAMP_MAX ? CG_CMP_LE : CG_CMP_NONE, hi);
     return finish(gi, &s, s_where(&s, m, go[0], s_scalar(&s, cg_scalar_int(0))));
+}
+
+/* ---- the float math of tan ... atanh: derivatives.yaml's formulas, op for op ---- */
+
+/* TanBackward0: grad * (1 + result^2) */
+int cg_bw_tan(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    scratch s = {0};
+    return finish(gi, &s, s_mul(&s, go[0], s_shift(&s, s_pow(&s, saved(n), 2), 1.0)));
+}
+
+/* (-self * self + 1).rsqrt(), asin's and acos's */
+static cg_tensor *s_inv_sqrt_one_minus_sq(scratch *s, cg_tensor *x) {
+    return s_fn(s, cg_rsqrt, s_shift(s, s_mul(s, s_fn(s, cg_neg, x), x), 1.0));
+}
+
+/* AsinBackward0: grad * (-self * self + 1).rsqrt() */
+int cg_bw_asin(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    scratch s = {0};
+    return finish(gi, &s, s_mul(&s, go[0], s_inv_sqrt_one_minus_sq(&s, saved(n))));
+}
+
+/* AcosBackward0: grad * -((-self * self + 1).rsqrt()) */
+int cg_bw_acos(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    scratch s = {0};
+    return finish(gi, &s, s_mul(&s, go[0], s_fn(&s, cg_neg, s_inv_sqrt_one_minus_sq(&s, saved(n)))));
+}
+
+/* AtanBackward0: grad / (self * self + 1) */
+int cg_bw_atan(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    scratch s = {0};
+    cg_tensor *x = saved(n);
+    return finish(gi, &s, s_div(&s, go[0], s_shift(&s, s_mul(&s, x, x), 1.0)));
+}
+
+/* Expm1Backward0: grad * (result + 1) */
+int cg_bw_expm1(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    scratch s = {0};
+    return finish(gi, &s, s_mul(&s, go[0], s_shift(&s, saved(n), 1.0)));
+}
+
+/* Log2Backward0 / Log10Backward0: grad / (self * ln 2), grad / (self * ln 10) */
+int cg_bw_log2(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    scratch s = {0};
+    return finish(gi, &s, s_div(&s, go[0], s_scale(&s, saved(n), 0.6931471805599453)));
+}
+int cg_bw_log10(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    scratch s = {0};
+    return finish(gi, &s, s_div(&s, go[0], s_scale(&s, saved(n), 2.3025850929940456)));
+}
+
+/* ErfcBackward0: -2 / sqrt(pi) * exp(-(self^2)) * grad */
+int cg_bw_erfc(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    scratch s = {0};
+    cg_tensor *e = s_fn(&s, cg_exp, s_fn(&s, cg_neg, s_pow(&s, saved(n), 2)));
+    return finish(gi, &s, s_mul(&s, s_scale(&s, e, -2.0 / sqrt(M_PI)), go[0]));
+}
+
+/* Exp2Backward0: grad * result * ln 2 */
+int cg_bw_exp2(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    scratch s = {0};
+    return finish(gi, &s, s_scale(&s, s_mul(&s, go[0], saved(n)), M_LN2));
+}
+
+/* AsinhBackward0 / AcoshBackward0: grad * (self^2 +- 1).rsqrt() */
+int cg_bw_asinh(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    scratch s = {0};
+    return finish(gi, &s, s_mul(&s, go[0], s_fn(&s, cg_rsqrt, s_shift(&s, s_pow(&s, saved(n), 2), 1.0))));
+}
+int cg_bw_acosh(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    scratch s = {0};
+    return finish(gi, &s, s_mul(&s, go[0], s_fn(&s, cg_rsqrt, s_shift(&s, s_pow(&s, saved(n), 2), -1.0))));
+}
+
+/* AtanhBackward0: grad * 1 / (1 - self^2) */
+int cg_bw_atanh(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    scratch s = {0};
+    return finish(gi, &s, s_div(&s, s_scale(&s, go[0], 1.0), s_one_minus(&s, s_pow(&s, saved(n), 2))));
 }

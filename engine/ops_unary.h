@@ -33,6 +33,31 @@ cg_tensor *cg_erf(cg_tensor *x);
 cg_tensor *cg_erfinv(cg_tensor *x);
 cg_tensor *cg_cosh(cg_tensor *x);
 cg_tensor *cg_sinh(cg_tensor *x);
+/* tan ... atanh: float math as PyTorch's CPU kernels compute it (ops_unary.c) */
+cg_tensor *cg_tan(cg_tensor *x);
+int cg_tan_(cg_tensor *self);
+cg_tensor *cg_asin(cg_tensor *x);
+int cg_asin_(cg_tensor *self);
+cg_tensor *cg_acos(cg_tensor *x);
+int cg_acos_(cg_tensor *self);
+cg_tensor *cg_atan(cg_tensor *x);
+int cg_atan_(cg_tensor *self);
+cg_tensor *cg_expm1(cg_tensor *x);
+int cg_expm1_(cg_tensor *self);
+cg_tensor *cg_log2(cg_tensor *x);
+int cg_log2_(cg_tensor *self);
+cg_tensor *cg_log10(cg_tensor *x);
+int cg_log10_(cg_tensor *self);
+cg_tensor *cg_erfc(cg_tensor *x);
+int cg_erfc_(cg_tensor *self);
+cg_tensor *cg_exp2(cg_tensor *x);
+int cg_exp2_(cg_tensor *self);
+cg_tensor *cg_asinh(cg_tensor *x);
+int cg_asinh_(cg_tensor *self);
+cg_tensor *cg_acosh(cg_tensor *x);
+int cg_acosh_(cg_tensor *self);
+cg_tensor *cg_atanh(cg_tensor *x);
+int cg_atanh_(cg_tensor *self);
 cg_tensor *cg_relu(cg_tensor *x); /* not for bool */
 /* F.gelu(x, approximate='none'): approximate is "none" or "tanh". Float only. */
 cg_tensor *cg_gelu(cg_tensor *x, const char *approximate);

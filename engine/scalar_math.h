@@ -333,7 +333,23 @@ CG_BCE(double, f64, log)
     X(sigmoid, cg_sigmoidf(x), 1.0 / (1.0 + exp(-x))) \
     X(erf, cg_erff(x), erf(x))                        \
     X(cosh, coshf(x), cosh(x))                        \
-    X(sinh, sinhf(x), sinh(x))
+    X(sinh, sinhf(x), sinh(x))                        \
+    X(tan, tanf(x), tan(x)) \
+    X(asin, asinf(x), asin(x)) \
+    X(acos, acosf(x), acos(x)) \
+    X(atan, atanf(x), atan(x)) \
+    X(expm1, expm1f(x), expm1(x)) \
+    X(log2, log2f(x), log2(x)) \
+    X(log10, log10f(x), log10(x)) \
+    X(erfc, erfcf(x), erfc(x)) \
+    CG_FLOAT_UNARY_LIBM_OPS(X)
+/* the float ops PyTorch's CPU kernels compute with libm's scalar
+ * functions on every element */
+#define CG_FLOAT_UNARY_LIBM_OPS(X) \
+    X(exp2, exp2f(x), exp2(x)) \
+    X(asinh, asinhf(x), asinh(x)) \
+    X(acosh, acoshf(x), acosh(x)) \
+    X(atanh, atanhf(x), atanh(x))
 
 /* X(op, bool expression in a and b of the promoted dtype) */
 #define CG_COMPARE_OPS(X)                \

@@ -83,6 +83,14 @@ static __m256d gelu_tanh4(__m256d x) {
     X(CG_VEC_ERF, Sleef_erff8_u10, Sleef_erfd4_u10)       \
     X(CG_VEC_COSH, Sleef_coshf8_u10, Sleef_coshd4_u10)    \
     X(CG_VEC_SINH, Sleef_sinhf8_u10, Sleef_sinhd4_u10)    \
+    X(CG_VEC_TAN, Sleef_tanf8_u10, Sleef_tand4_u10) \
+    X(CG_VEC_ASIN, Sleef_asinf8_u10, Sleef_asind4_u10) \
+    X(CG_VEC_ACOS, Sleef_acosf8_u10, Sleef_acosd4_u10) \
+    X(CG_VEC_ATAN, Sleef_atanf8_u10, Sleef_atand4_u10) \
+    X(CG_VEC_EXPM1, Sleef_expm1f8_u10, Sleef_expm1d4_u10) \
+    X(CG_VEC_LOG2, Sleef_log2f8_u10, Sleef_log2d4_u10) \
+    X(CG_VEC_LOG10, Sleef_log10f8_u10, Sleef_log10d4_u10) \
+    X(CG_VEC_ERFC, Sleef_erfcf8_u15, Sleef_erfcd4_u15) \
     X(CG_VEC_SIGMOID, sigmoid8, sigmoid4)                 \
     X(CG_VEC_GELU_ERF, gelu_erf8, gelu_erf4)              \
     X(CG_VEC_GELU_TANH, gelu_tanh8, gelu_tanh4)

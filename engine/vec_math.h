@@ -36,6 +36,14 @@ typedef enum {
     CG_VEC_ERF,       /* Sleef_erf*_u10 */
     CG_VEC_COSH,      /* Sleef_cosh*_u10 */
     CG_VEC_SINH,      /* Sleef_sinh*_u10 */
+    CG_VEC_TAN, /* Sleef_tanf8_u10 / Sleef_tand4_u10 */
+    CG_VEC_ASIN, /* Sleef_asinf8_u10 / Sleef_asind4_u10 */
+    CG_VEC_ACOS, /* Sleef_acosf8_u10 / Sleef_acosd4_u10 */
+    CG_VEC_ATAN, /* Sleef_atanf8_u10 / Sleef_atand4_u10 */
+    CG_VEC_EXPM1, /* Sleef_expm1f8_u10 / Sleef_expm1d4_u10 */
+    CG_VEC_LOG2, /* Sleef_log2f8_u10 / Sleef_log2d4_u10 */
+    CG_VEC_LOG10, /* Sleef_log10f8_u10 / Sleef_log10d4_u10 */
+    CG_VEC_ERFC, /* Sleef_erfcf8_u15 / Sleef_erfcd4_u15 */
     CG_VEC_SIGMOID,   /* sigmoid's vector form: 1 / (1 + exp(0 - x)) */
     CG_VEC_GELU_ERF,  /* gelu's: x * 0.5 * (1 + erf(x * sqrt(1/2))) */
     CG_VEC_GELU_TANH, /* gelu's tanh form: 0.5 * x * (1 + tanh(kBeta * (x + kKappa * x^3))) */

@@ -1511,6 +1511,42 @@ static cg_value op_dunder_repr(cg_value *a) { return cg_type_tensor.repr(a[0]); 
     X(erfinv, "erfinv", "", UNARY(cg_erfinv), B, NULL)                                                                 \
     X(erfinv_, "erfinv_", "", UNARY_(cg_erfinv_), M, NULL)                                                             \
     X(cosh, "cosh", "", UNARY(cg_cosh), B, NULL)                                                                       \
+    X(tan, "tan", "", UNARY(cg_tan), B, NULL) \
+    X(tan_, "tan_", "", UNARY_(cg_tan_), B, NULL) \
+    X(asin, "asin", "", UNARY(cg_asin), B, NULL) \
+    X(asin_, "asin_", "", UNARY_(cg_asin_), B, NULL) \
+    X(arcsin, "arcsin", "", UNARY(cg_asin), B, NULL) \
+    X(arcsin_, "arcsin_", "", UNARY_(cg_asin_), B, NULL) \
+    X(acos, "acos", "", UNARY(cg_acos), B, NULL) \
+    X(acos_, "acos_", "", UNARY_(cg_acos_), B, NULL) \
+    X(arccos, "arccos", "", UNARY(cg_acos), B, NULL) \
+    X(arccos_, "arccos_", "", UNARY_(cg_acos_), B, NULL) \
+    X(atan, "atan", "", UNARY(cg_atan), B, NULL) \
+    X(atan_, "atan_", "", UNARY_(cg_atan_), B, NULL) \
+    X(arctan, "arctan", "", UNARY(cg_atan), B, NULL) \
+    X(arctan_, "arctan_", "", UNARY_(cg_atan_), B, NULL) \
+    X(expm1, "expm1", "", UNARY(cg_expm1), B, NULL) \
+    X(expm1_, "expm1_", "", UNARY_(cg_expm1_), B, NULL) \
+    X(log2, "log2", "", UNARY(cg_log2), B, NULL) \
+    X(log2_, "log2_", "", UNARY_(cg_log2_), B, NULL) \
+    X(log10, "log10", "", UNARY(cg_log10), B, NULL) \
+    X(log10_, "log10_", "", UNARY_(cg_log10_), B, NULL) \
+    X(erfc, "erfc", "", UNARY(cg_erfc), B, NULL) \
+    X(erfc_, "erfc_", "", UNARY_(cg_erfc_), B, NULL) \
+    X(exp2, "exp2", "", UNARY(cg_exp2), B, NULL) \
+    X(exp2_, "exp2_", "", UNARY_(cg_exp2_), B, NULL) \
+    X(asinh, "asinh", "", UNARY(cg_asinh), B, NULL) \
+    X(asinh_, "asinh_", "", UNARY_(cg_asinh_), B, NULL) \
+    X(arcsinh, "arcsinh", "", UNARY(cg_asinh), B, NULL) \
+    X(arcsinh_, "arcsinh_", "", UNARY_(cg_asinh_), B, NULL) \
+    X(acosh, "acosh", "", UNARY(cg_acosh), B, NULL) \
+    X(acosh_, "acosh_", "", UNARY_(cg_acosh_), B, NULL) \
+    X(arccosh, "arccosh", "", UNARY(cg_acosh), B, NULL) \
+    X(arccosh_, "arccosh_", "", UNARY_(cg_acosh_), B, NULL) \
+    X(atanh, "atanh", "", UNARY(cg_atanh), B, NULL) \
+    X(atanh_, "atanh_", "", UNARY_(cg_atanh_), B, NULL) \
+    X(arctanh, "arctanh", "", UNARY(cg_atanh), B, NULL) \
+    X(arctanh_, "arctanh_", "", UNARY_(cg_atanh_), B, NULL) \
     X(sinh, "sinh", "", UNARY(cg_sinh), B, NULL)                                                                       \
     X(relu, "relu", "", UNARY(cg_relu), B, NULL)                                                                       \
     X(relu_, "relu_", "", UNARY_(cg_relu_), M, NULL)                                                                   \
