@@ -362,6 +362,13 @@ int cg_sigmoid_(cg_tensor *self) { return float_unary_(CG_OP_SIGMOID, self, SAVE
 int cg_erfinv_(cg_tensor *self) { return float_unary_(CG_OP_ERFINV, self, SAVE_SELF); }
 int cg_tanh_(cg_tensor *self) { return float_unary_(CG_OP_TANH, self, SAVE_RESULT); }
 int cg_reciprocal_(cg_tensor *self) { return float_unary_(CG_OP_RECIPROCAL, self, SAVE_RESULT); }
+int cg_sin_(cg_tensor *self) { return float_unary_(CG_OP_SIN, self, SAVE_SELF); }
+int cg_cos_(cg_tensor *self) { return float_unary_(CG_OP_COS, self, SAVE_SELF); }
+int cg_sinh_(cg_tensor *self) { return float_unary_(CG_OP_SINH, self, SAVE_SELF); }
+int cg_cosh_(cg_tensor *self) { return float_unary_(CG_OP_COSH, self, SAVE_SELF); }
+int cg_erf_(cg_tensor *self) { return float_unary_(CG_OP_ERF, self, SAVE_SELF); }
+int cg_log1p_(cg_tensor *self) { return float_unary_(CG_OP_LOG1P, self, SAVE_SELF); }
+int cg_rsqrt_(cg_tensor *self) { return float_unary_(CG_OP_RSQRT, self, SAVE_RESULT); }
 cg_tensor *cg_tan(cg_tensor *x) { return float_unary(CG_OP_TAN, x, SAVE_RESULT); }
 int cg_tan_(cg_tensor *self) { return float_unary_(CG_OP_TAN, self, SAVE_RESULT); }
 cg_tensor *cg_asin(cg_tensor *x) { return float_unary(CG_OP_ASIN, x, SAVE_SELF); }
@@ -448,6 +455,12 @@ cg_tensor *cg_sign(cg_tensor *x) {
     CG_CHECK(!cg_dtype_is_complex(x->dtype), CG_RUNTIME_ERROR,
              "Unlike NumPy, torch.sign is not intended to support complex numbers. Please use torch.sgn instead.");
     return unary(CG_OP_SIGN, x, x->dtype, SAVE_NONE, NULL);
+}
+
+int cg_sign_(cg_tensor *self) {
+    CG_CHECK_INT(!cg_dtype_is_complex(self->dtype), CG_RUNTIME_ERROR,
+                 "Unlike NumPy, torch.sign is not intended to support complex numbers. Please use torch.sgn instead.");
+    return unary_(CG_OP_SIGN, self, self->dtype, SAVE_NONE, NULL);
 }
 
 cg_tensor *cg_relu(cg_tensor *x) {

@@ -91,6 +91,14 @@ int cg_sigmoid_(cg_tensor *self);
 int cg_erfinv_(cg_tensor *self);
 int cg_tanh_(cg_tensor *self);
 int cg_reciprocal_(cg_tensor *self);
+int cg_sin_(cg_tensor *self);
+int cg_cos_(cg_tensor *self);
+int cg_sinh_(cg_tensor *self);
+int cg_cosh_(cg_tensor *self);
+int cg_erf_(cg_tensor *self);
+int cg_log1p_(cg_tensor *self);
+int cg_rsqrt_(cg_tensor *self);
+int cg_sign_(cg_tensor *self);
 int cg_relu_(cg_tensor *self);
 int cg_clamp_(cg_tensor *self, const cg_scalar *min, const cg_scalar *max);
 /* mask must broadcast to self's shape */

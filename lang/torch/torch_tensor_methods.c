@@ -574,6 +574,7 @@ static cg_value shape_seq(const torch_op *op, cg_value *a) {
 
 /* torch.square(x): pow(x, 2), PowBackward0 as in PyTorch. */
 static cg_value op_square(cg_value *a) { return cg_tensor_steal(cg_pow_scalar(T0, cg_scalar_int(2))); }
+static cg_value op_square_(cg_value *a) { return inplace(a[0], cg_pow_scalar_(T0, cg_scalar_int(2))); }
 
 /* view_as/reshape_as/expand_as(other): f(self, other's sizes) */
 static cg_value as_shape_of(const torch_op *op, cg_value *a) {
@@ -1488,23 +1489,23 @@ static cg_value op_dunder_repr(cg_value *a) { return cg_type_tensor.repr(a[0]); 
     X(pow_, "pow_", "exponent", BINARY_(cg_pow_), M, NULL)                                                             \
     X(neg, "neg", "", UNARY(cg_neg), B, NULL)                                                                          \
     X(negative, "negative", "", UNARY(cg_neg), B, NULL)                                                                \
-    X(neg_, "neg_", "", UNARY_(cg_neg_), M, NULL)                                                                      \
+    X(neg_, "neg_", "", UNARY_(cg_neg_), B, NULL)                                                                      \
     X(abs, "abs", "", UNARY(cg_abs), B, NULL)                                                                          \
     X(absolute, "absolute", "", UNARY(cg_abs), B, NULL)                                                                \
-    X(abs_, "abs_", "", UNARY_(cg_abs_), M, NULL)                                                                      \
+    X(abs_, "abs_", "", UNARY_(cg_abs_), B, NULL)                                                                      \
     X(sign, "sign", "", UNARY(cg_sign), B, NULL)                                                                       \
     X(exp, "exp", "", UNARY(cg_exp), B, NULL)                                                                          \
-    X(exp_, "exp_", "", UNARY_(cg_exp_), M, NULL)                                                                      \
+    X(exp_, "exp_", "", UNARY_(cg_exp_), B, NULL)                                                                      \
     X(log, "log", "", UNARY(cg_log), B, NULL)                                                                          \
-    X(log_, "log_", "", UNARY_(cg_log_), M, NULL)                                                                      \
+    X(log_, "log_", "", UNARY_(cg_log_), B, NULL)                                                                      \
     X(log1p, "log1p", "", UNARY(cg_log1p), B, NULL)                                                                    \
     X(sqrt, "sqrt", "", UNARY(cg_sqrt), B, NULL)                                                                       \
-    X(sqrt_, "sqrt_", "", UNARY_(cg_sqrt_), M, NULL)                                                                   \
+    X(sqrt_, "sqrt_", "", UNARY_(cg_sqrt_), B, NULL)                                                                   \
     X(rsqrt, "rsqrt", "", UNARY(cg_rsqrt), B, NULL)                                                                    \
     X(sin, "sin", "", UNARY(cg_sin), B, NULL)                                                                          \
     X(cos, "cos", "", UNARY(cg_cos), B, NULL)                                                                          \
     X(tanh, "tanh", "", UNARY(cg_tanh), B, NULL)                                                                       \
-    X(tanh_, "tanh_", "", UNARY_(cg_tanh_), M, NULL)                                                                   \
+    X(tanh_, "tanh_", "", UNARY_(cg_tanh_), B, NULL)                                                                   \
     X(sigmoid, "sigmoid", "", UNARY(cg_sigmoid), B, NULL)                                                              \
     X(sigmoid_, "sigmoid_", "", UNARY_(cg_sigmoid_), M, NULL)                                                          \
     X(erf, "erf", "", UNARY(cg_erf), B, NULL)                                                                          \
@@ -1551,18 +1552,18 @@ static cg_value op_dunder_repr(cg_value *a) { return cg_type_tensor.repr(a[0]); 
     X(relu, "relu", "", UNARY(cg_relu), B, NULL)                                                                       \
     X(relu_, "relu_", "", UNARY_(cg_relu_), M, NULL)                                                                   \
     X(reciprocal, "reciprocal", "", UNARY(cg_reciprocal), B, NULL)                                                     \
-    X(reciprocal_, "reciprocal_", "", UNARY_(cg_reciprocal_), M, NULL)                                                 \
+    X(reciprocal_, "reciprocal_", "", UNARY_(cg_reciprocal_), B, NULL)                                                 \
     X(conj, "conj", "", UNARY(cg_conj), B, NULL)                                                                       \
     X(conj_physical, "conj_physical", "", UNARY(cg_conj_physical), B, NULL)                                            \
     X(resolve_conj, "resolve_conj", "", IMPL(op_resolve_conj), B, NULL)                                                \
     X(resolve_neg, "resolve_neg", "", IMPL(op_resolve_conj), B, NULL)                                                  \
     X(is_conj, "is_conj", "", IMPL(op_is_conj), B, NULL)                                                               \
     X(clamp, "clamp", "min=None, max=None", FAMILY(clamp_impl, NULL, 0), B, NULL)                                      \
-    X(clamp_, "clamp_", "min=None, max=None", FAMILY(clamp_impl, NULL, 0), M, NULL)                                    \
+    X(clamp_, "clamp_", "min=None, max=None", FAMILY(clamp_impl, NULL, 0), B, NULL)                                    \
     X(clamp_min, "clamp_min", "min", FAMILY(clamp_one_impl, NULL, 0), B, NULL)                                         \
     X(clamp_max, "clamp_max", "max", FAMILY(clamp_one_impl, NULL, 1), B, NULL)                                         \
     X(clip, "clip", "min=None, max=None", FAMILY(clamp_impl, NULL, 0), B, NULL)                                        \
-    X(clip_, "clip_", "min=None, max=None", FAMILY(clamp_impl, NULL, 0), M, NULL)                                      \
+    X(clip_, "clip_", "min=None, max=None", FAMILY(clamp_impl, NULL, 0), B, NULL)                                      \
     X(maximum, "maximum", "other", TBINARY(cg_maximum), B, NULL)                                                       \
     X(minimum, "minimum", "other", TBINARY(cg_minimum), B, NULL)                                                       \
     X(eq, "eq", "other", BINARY(cg_eq), B, NULL)                                                                       \
@@ -1655,6 +1656,21 @@ static cg_value op_dunder_repr(cg_value *a) { return cg_type_tensor.repr(a[0]); 
     X(expand, "expand", "*size", SHAPE_ARGS(cg_expand), M, NULL)                                                       \
     X(repeat, "repeat", "*repeats", SHAPE_ARGS(cg_repeat), M, NULL)                                                    \
     X(square, "square", "", IMPL(op_square), B, NULL)                                                                  \
+    X(square_, "square_", "", IMPL(op_square_), B, NULL) \
+    X(sin_, "sin_", "", UNARY_(cg_sin_), B, NULL) \
+    X(cos_, "cos_", "", UNARY_(cg_cos_), B, NULL) \
+    X(sinh_, "sinh_", "", UNARY_(cg_sinh_), B, NULL) \
+    X(cosh_, "cosh_", "", UNARY_(cg_cosh_), B, NULL) \
+    X(erf_, "erf_", "", UNARY_(cg_erf_), B, NULL) \
+    X(log1p_, "log1p_", "", UNARY_(cg_log1p_), B, NULL) \
+    X(rsqrt_, "rsqrt_", "", UNARY_(cg_rsqrt_), B, NULL) \
+    X(sign_, "sign_", "", UNARY_(cg_sign_), M, NULL) \
+    X(absolute_, "absolute_", "", UNARY_(cg_abs_), M, NULL) \
+    X(negative_, "negative_", "", UNARY_(cg_neg_), B, NULL) \
+    X(multiply_, "multiply_", "other", BINARY_(cg_mul_), M, NULL) \
+    X(divide_, "divide_", "other, *, rounding_mode=None", FAMILY(div_impl, NULL, 0), M, NULL) \
+    X(true_divide_, "true_divide_", "other", BINARY_(cg_div_), M, NULL) \
+    X(subtract_, "subtract_", "other, *, alpha=1", ADDSUB_(cg_sub_), M, NULL) \
     X(expand_as, "expand_as", "other", SHAPE_OF(cg_expand), M, NULL)                                                   \
     X(permute_m, "permute", "*dims", SHAPE_ARGS(cg_permute), M, NULL)                                                  \
     X(permute_f, "permute", "dims", SHAPE_SEQ(cg_permute), F, NULL)                                                    \
