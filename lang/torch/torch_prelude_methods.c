@@ -30,7 +30,11 @@ static cg_value forward(cg_value self, const cg_args *a, const char *module, con
     X(cov, "torch._correlation")           \
     X(corrcoef, "torch._correlation")      \
     X(quantile, "torch._quantile")         \
-    X(nanquantile, "torch._quantile")
+    X(nanquantile, "torch._quantile")      \
+    X(unique, "torch._set_ops")            \
+    X(unique_consecutive, "torch._set_ops") \
+    X(bincount, "torch._set_ops")          \
+    X(argwhere, "torch._set_ops")
 
 #define FORWARDER(name, module) \
     static cg_value m_##name(cg_value self, const cg_args *a) { return forward(self, a, module, #name); }

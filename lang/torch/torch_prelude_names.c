@@ -15,6 +15,13 @@ static const struct {
     const char *module, *name, *defined_in;
 } names[] = {
     {"torch", "save", "torch.serialization"},
+    {"torch", "unique", "torch._set_ops"},
+    {"torch", "unique_consecutive", "torch._set_ops"},
+    {"torch", "bincount", "torch._set_ops"},
+    {"torch", "searchsorted", "torch._set_ops"},
+    {"torch", "bucketize", "torch._set_ops"},
+    {"torch", "isin", "torch._set_ops"},
+    {"torch", "argwhere", "torch._set_ops"},
     {"torch", "quantile", "torch._quantile"},
     {"torch", "nanquantile", "torch._quantile"},
     {"torch", "cov", "torch._correlation"},
