@@ -42,7 +42,7 @@ typedef struct {
 /* a stable merge sort (its result is std::stable_sort's: the order of equal
  * elements is the input's) */
 #define MERGE_SORT_DEFINE(p, E, LESS)                                                             \
-    static void p##_merge_sort(E *v, E *buf, int64_t n) {                                        \
+    CG_STL_FN void p##_merge_sort(E *v, E *buf, int64_t n) {                                        \
         for (int64_t w = 1; w < n; w *= 2) {                                                     \
             for (int64_t lo = 0; lo < n; lo += 2 * w) {                                          \
                 int64_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;     \

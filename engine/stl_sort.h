@@ -23,12 +23,15 @@ static inline int64_t cg_stl_lg(int64_t n) {
     return lg;
 }
 
+/* a kernel file need not use all three, nor its sort all the helpers */
+#define CG_STL_FN static __attribute__((unused))
+
 #define STL_SORT_DEFINE(p, E, LESS)                                                                       \
-    static inline void p##_swap(E *a, E *b) {                                                           \
+    CG_STL_FN void p##_swap(E *a, E *b) {                                                           \
         E t = *a;                                                                                        \
         *a = *b, *b = t;                                                                                 \
     }                                                                                                    \
-    static void p##_median_to_first(E *r, E *a, E *b, E *c) {                                            \
+    CG_STL_FN void p##_median_to_first(E *r, E *a, E *b, E *c) {                                            \
         if (LESS(a, b)) {                                                                                \
             if (LESS(b, c))                                                                              \
                 p##_swap(r, b);                                                                          \
@@ -44,7 +47,7 @@ static inline int64_t cg_stl_lg(int64_t n) {
             p##_swap(r, b);                                                                              \
         }                                                                                                \
     }                                                                                                    \
-    static E *p##_partition(E *first, E *last, const E *pivot) {                                         \
+    CG_STL_FN E *p##_partition(E *first, E *last, const E *pivot) {                                         \
         for (;;) {                                                                                       \
             while (LESS(first, pivot))                                                                   \
                 first++;                                                                                 \
@@ -57,12 +60,12 @@ static inline int64_t cg_stl_lg(int64_t n) {
             first++;                                                                                     \
         }                                                                                                \
     }                                                                                                    \
-    static E *p##_pivot_partition(E *first, E *last) {                                                   \
+    CG_STL_FN E *p##_pivot_partition(E *first, E *last) {                                                   \
         E *mid = first + (last - first) / 2;                                                             \
         p##_median_to_first(first, first + 1, mid, last - 1);                                            \
         return p##_partition(first + 1, last, first);                                                    \
     }                                                                                                    \
-    static void p##_push_heap(E *first, int64_t hole, int64_t top, E value) {                            \
+    CG_STL_FN void p##_push_heap(E *first, int64_t hole, int64_t top, E value) {                            \
         int64_t parent = (hole - 1) / 2;                                                                 \
         while (hole > top && LESS(first + parent, &value)) {                                             \
             first[hole] = first[parent];                                                                 \
@@ -71,7 +74,7 @@ static inline int64_t cg_stl_lg(int64_t n) {
         }                                                                                                \
         first[hole] = value;                                                                             \
     }                                                                                                    \
-    static void p##_adjust_heap(E *first, int64_t hole, int64_t len, E value) {                          \
+    CG_STL_FN void p##_adjust_heap(E *first, int64_t hole, int64_t len, E value) {                          \
         int64_t top = hole, child = hole;                                                                \
         while (child < (len - 1) / 2) {                                                                  \
             child = 2 * (child + 1);                                                                     \
@@ -87,29 +90,29 @@ static inline int64_t cg_stl_lg(int64_t n) {
         }                                                                                                \
         p##_push_heap(first, hole, top, value);                                                          \
     }                                                                                                    \
-    static void p##_make_heap(E *first, E *last) {                                                       \
+    CG_STL_FN void p##_make_heap(E *first, E *last) {                                                       \
         int64_t len = last - first;                                                                      \
         for (int64_t parent = len >= 2 ? (len - 2) / 2 : -1; parent >= 0; parent--)                      \
             p##_adjust_heap(first, parent, len, first[parent]);                                          \
     }                                                                                                    \
-    static void p##_pop_heap(E *first, E *last, E *result) {                                             \
+    CG_STL_FN void p##_pop_heap(E *first, E *last, E *result) {                                             \
         E value = *result;                                                                               \
         *result = *first;                                                                                \
         p##_adjust_heap(first, 0, last - first, value);                                                  \
     }                                                                                                    \
-    static void p##_heap_select(E *first, E *middle, E *last) {                                          \
+    CG_STL_FN void p##_heap_select(E *first, E *middle, E *last) {                                          \
         p##_make_heap(first, middle);                                                                    \
         for (E *i = middle; i < last; i++)                                                               \
             if (LESS(i, first))                                                                          \
                 p##_pop_heap(first, middle, i);                                                          \
     }                                                                                                    \
-    static void p##_sort_heap(E *first, E *last) {                                                       \
+    CG_STL_FN void p##_sort_heap(E *first, E *last) {                                                       \
         while (last - first > 1) {                                                                       \
             last--;                                                                                      \
             p##_pop_heap(first, last, last);                                                             \
         }                                                                                                \
     }                                                                                                    \
-    static void p##_introsort_loop(E *first, E *last, int64_t depth) {                                   \
+    CG_STL_FN void p##_introsort_loop(E *first, E *last, int64_t depth) {                                   \
         while (last - first > 16) {                                                                      \
             if (depth == 0) {                                                                            \
                 p##_heap_select(first, last, last);                                                      \
@@ -122,7 +125,7 @@ static inline int64_t cg_stl_lg(int64_t n) {
             last = cut;                                                                                  \
         }                                                                                                \
     }                                                                                                    \
-    static void p##_linear_insert(E *last) {                                                             \
+    CG_STL_FN void p##_linear_insert(E *last) {                                                             \
         E value = *last;                                                                                 \
         E *next = last - 1;                                                                              \
         while (LESS(&value, next)) {                                                                     \
@@ -131,7 +134,7 @@ static inline int64_t cg_stl_lg(int64_t n) {
         }                                                                                                \
         *last = value;                                                                                   \
     }                                                                                                    \
-    static void p##_insertion_sort(E *first, E *last) {                                                  \
+    CG_STL_FN void p##_insertion_sort(E *first, E *last) {                                                  \
         if (first == last)                                                                               \
             return;                                                                                      \
         for (E *i = first + 1; i != last; i++) {                                                         \
@@ -145,7 +148,7 @@ static inline int64_t cg_stl_lg(int64_t n) {
             }                                                                                            \
         }                                                                                                \
     }                                                                                                    \
-    static inline void p##_sort(E *v, int64_t n) {                                                       \
+    CG_STL_FN void p##_sort(E *v, int64_t n) {                                                       \
         if (n < 2)                                                                                       \
             return;                                                                                      \
         p##_introsort_loop(v, v + n, 2 * cg_stl_lg(n));                                                  \
@@ -157,11 +160,11 @@ static inline int64_t cg_stl_lg(int64_t n) {
             p##_insertion_sort(v, v + n);                                                                \
         }                                                                                                \
     }                                                                                                    \
-    static inline void p##_partial_sort(E *v, int64_t k, int64_t n) {                                    \
+    CG_STL_FN void p##_partial_sort(E *v, int64_t k, int64_t n) {                                    \
         p##_heap_select(v, v + k, v + n);                                                                \
         p##_sort_heap(v, v + k);                                                                         \
     }                                                                                                    \
-    static inline void p##_nth_element(E *v, int64_t nth, int64_t n) {                                   \
+    CG_STL_FN void p##_nth_element(E *v, int64_t nth, int64_t n) {                                   \
         E *first = v, *last = v + n, *at = v + nth;                                                      \
         if (first == last || at == last)                                                                 \
             return;                                                                                      \
