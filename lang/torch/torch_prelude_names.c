@@ -260,6 +260,7 @@ static const struct {
     {"torch", "backends", "torch.backends"},
     {"torch", "version", "torch.version"},
     {"torch", "functional", "torch.functional"},
+    {"torch", "special", "torch.special"},
     {"torch", "os", "os"},
     {"torch", "sys", "sys"},
     {"torch", "platform", "platform"},
