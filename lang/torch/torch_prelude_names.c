@@ -15,6 +15,7 @@ static const struct {
     const char *module, *name, *defined_in;
 } names[] = {
     {"torch", "save", "torch.serialization"},
+    {"torch", "vander", "torch._vander"},
     {"torch", "unique", "torch._set_ops"},
     {"torch", "unique_consecutive", "torch._set_ops"},
     {"torch", "bincount", "torch._set_ops"},
