@@ -73,7 +73,7 @@ cg_value cg_torch_linalg_module_init(void) {
     cg_value m = cg_module_new("torch.linalg");
     if (cg_is_err(m))
         return m;
-    if (cg_module_add_methods(m, defs) < 0) {
+    if (cg_module_add_methods(m, defs) < 0 || torch_prelude_names_add(m) < 0) {
         cg_decref(m);
         return CG_ERR;
     }

@@ -15,6 +15,8 @@ static const struct {
     const char *module, *name, *defined_in;
 } names[] = {
     {"torch", "save", "torch.serialization"},
+    {"torch", "chain_matmul", "torch._multi_dot"},
+    {"torch.linalg", "multi_dot", "torch._multi_dot"},
     {"torch", "vander", "torch._vander"},
     {"torch", "unique", "torch._set_ops"},
     {"torch", "unique_consecutive", "torch._set_ops"},
