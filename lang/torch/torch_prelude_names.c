@@ -15,6 +15,7 @@ static const struct {
     const char *module, *name, *defined_in;
 } names[] = {
     {"torch", "save", "torch.serialization"},
+    {"torch", "empty_strided", "torch._empty_strided"},
     {"torch", "chain_matmul", "torch._multi_dot"},
     {"torch.linalg", "multi_dot", "torch._multi_dot"},
     {"torch", "vander", "torch._vander"},
