@@ -322,6 +322,26 @@ static inline cg_edge edge_to(cg_tensor *t) {
     return e;
 }
 
+/* Note [Saved views]
+ * ~~~~~~~~~~~~~~~~~~
+ * A view keeps its base alive, and an in-place op on the base later gives
+ * the base a history that may reach this node: vander's cumprod saves a
+ * slice of `result`, then is copied back into `result`, and result ->
+ * CopySlices -> CumprodBackward0 -> the slice -> result is a cycle that no
+ * reference count frees. The derivative reads only the view's values and,
+ * under create_graph, its history (views' grad_fn are not regenerated here,
+ * see view_rebase.c), so the node keeps a base-less alias with both. */
+static cg_tensor *saved_view(const cg_tensor *t) {
+    cg_tensor *a = cg_tensor_from_storage(t->storage, t->offset, t->ndim, t->sizes, t->strides, t->dtype);
+    if (!a)
+        return NULL;
+    a->output_nr = t->output_nr;
+    if (t->grad_fn)
+        cg_node_retain(t->grad_fn);
+    a->grad_fn = t->grad_fn;
+    return a;
+}
+
 static int save_tensor(cg_node *n, cg_tensor *t, const char *name, int nout, cg_tensor *const *outs) {
     cg_saved *s = cg_node_slot(n, n->nsaved++);
     *s = (cg_saved){.name = name}; /* see Note [Node allocation] */
@@ -332,7 +352,10 @@ static int save_tensor(cg_node *n, cg_tensor *t, const char *name, int nout, cg_
     for (int i = 0; i < nout; i++)
         is_output |= outs[i] == t;
     if (!is_output) {
-        s->tensor = cg_tensor_retain(t);
+        /* a leaf view keeps itself: its gradient is its own */
+        s->tensor = t->base && !t->requires_grad ? saved_view(t) : cg_tensor_retain(t);
+        if (!s->tensor)
+            return -1;
         if (t->grad_fn) {
             s->producer = t->grad_fn->name;
             s->output_nr = t->output_nr;
