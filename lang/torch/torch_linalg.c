@@ -1,8 +1,11 @@
-/* torch_linalg.c: the torch.linalg module: qr and solve_triangular
- * (engine/linalg_qr.c, engine/linalg_solve_triangular.c), as PyTorch 1.13
- * binds them: linalg.qr returns torch.return_types.linalg_qr (Q, R).
+/* torch_linalg.c: the torch.linalg module: qr, solve_triangular, inv(_ex),
+ * solve(_ex), det, slogdet, cholesky(_ex) (engine/linalg_qr.c,
+ * linalg_solve_triangular.c, linalg_lu.c), as PyTorch 1.13 binds them,
+ * with torch.return_types for the pairs, and LinAlgError.
  * Not here: the rest of torch.linalg, the out= arguments. */
 #include <string.h>
+
+#include "runtime/exc.h"
 
 #include "runtime/module.h"
 #include "torch/torch_args.h"
@@ -55,11 +58,76 @@ static cg_value fn_solve_triangular(cg_value *a) {
     return cg_tensor_steal(cg_linalg_solve_triangular(T0, B, upper, left, unit));
 }
 
+static cg_value pair_or_raise(int rc, const char *type, cg_tensor *const *a, cg_tensor *const *b) {
+    if (rc < 0)
+        return torch_raise();
+    return torch_return_pair(type, cg_tensor_steal(*a), cg_tensor_steal(*b));
+}
+
+/* inv_ex(A, *, check_errors=False) */
+static cg_value fn_inv_ex(cg_value *a) {
+    bool check;
+    cg_tensor *x, *i;
+    if (torch_bool_arg("linalg_inv_ex", "check_errors", 2, a[1], &check) < 0)
+        return CG_ERR;
+    return pair_or_raise(cg_linalg_inv_ex(T0, check, &x, &i), "linalg_inv_ex", &x, &i);
+}
+
+/* solve(A, B, *, left=True) and solve_ex(A, B, *, left=True, check_errors=False) */
+static cg_value solve_impl(cg_value *a, bool ex) {
+    const char *fn = ex ? "linalg_solve_ex" : "linalg_solve";
+    cg_tensor *B = torch_tensor_arg_borrowed(fn, "B", 2, a[1]);
+    bool left, check = true;
+    if (!B || torch_bool_arg(fn, "left", 3, a[2], &left) < 0
+        || (ex && torch_bool_arg(fn, "check_errors", 4, a[3], &check) < 0))
+        return CG_ERR;
+    cg_tensor *x, *i;
+    int rc = cg_linalg_solve_ex(T0, B, left, check, &x, &i);
+    if (ex)
+        return pair_or_raise(rc, "linalg_solve_ex", &x, &i);
+    if (rc < 0)
+        return torch_raise();
+    cg_tensor_release(i);
+    return cg_tensor_steal(x);
+}
+static cg_value fn_solve(cg_value *a) { return solve_impl(a, false); }
+static cg_value fn_solve_ex(cg_value *a) { return solve_impl(a, true); }
+
+static cg_value slogdet_pair(cg_tensor *A, const char *type) {
+    cg_tensor *s, *l;
+    return pair_or_raise(cg_linalg_slogdet(A, &s, &l), type, &s, &l);
+}
+static cg_value fn_slogdet(cg_value *a) { return slogdet_pair(T0, "linalg_slogdet"); }
+
+/* cholesky(A, *, upper=False) and cholesky_ex(A, *, upper=False, check_errors=False) */
+static cg_value fn_cholesky(cg_value *a) {
+    bool upper;
+    if (torch_bool_arg("linalg_cholesky", "upper", 2, a[1], &upper) < 0)
+        return CG_ERR;
+    return cg_tensor_steal(cg_linalg_cholesky(T0, upper));
+}
+static cg_value fn_cholesky_ex(cg_value *a) {
+    bool upper, check;
+    cg_tensor *l, *i;
+    if (torch_bool_arg("linalg_cholesky_ex", "upper", 2, a[1], &upper) < 0
+        || torch_bool_arg("linalg_cholesky_ex", "check_errors", 3, a[2], &check) < 0)
+        return CG_ERR;
+    return pair_or_raise(cg_linalg_cholesky_ex(T0, upper, check, &l, &i), "linalg_cholesky_ex", &l, &i);
+}
+
 #define F TORCH_FUNCTION
 #define OPS(X)                                                                                                   \
     X(qr, "qr", "mode='reduced'", IMPL(fn_qr), F, "A")                                                           \
     X(solve_triangular, "solve_triangular", "B, *, upper, left=True, unitriangular=False", IMPL(fn_solve_triangular), \
-      F, "A")
+      F, "A")                                                                                                   \
+    X(inv, "inv", "", UNARY(cg_linalg_inv), F, "A")                                                              \
+    X(inv_ex, "inv_ex", "*, check_errors=False", IMPL(fn_inv_ex), F, "A")                                        \
+    X(solve, "solve", "B, *, left=True", IMPL(fn_solve), F, "A")                                                 \
+    X(solve_ex, "solve_ex", "B, *, left=True, check_errors=False", IMPL(fn_solve_ex), F, "A")                    \
+    X(det, "det", "", UNARY(cg_linalg_det), F, "A")                                                              \
+    X(slogdet, "slogdet", "", IMPL(fn_slogdet), F, "A")                                                          \
+    X(cholesky, "cholesky", "*, upper=False", IMPL(fn_cholesky), F, "A")                                         \
+    X(cholesky_ex, "cholesky_ex", "*, upper=False, check_errors=False", IMPL(fn_cholesky_ex), F, "A")
 
 #define TORCH_TAB linalg_ops
 TORCH_OP_TABLE(OPS)
@@ -73,7 +141,7 @@ cg_value cg_torch_linalg_module_init(void) {
     cg_value m = cg_module_new("torch.linalg");
     if (cg_is_err(m))
         return m;
-    if (cg_module_add_methods(m, defs) < 0) {
+    if (cg_module_add_methods(m, defs) < 0 || cg_module_add(m, "LinAlgError", cg_incref(cg_obj_value(&cg_exc__LinAlgError))) < 0) {
         cg_decref(m);
         return CG_ERR;
     }
