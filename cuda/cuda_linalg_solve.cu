@@ -97,3 +97,13 @@ extern "C" void cg_cuda_linalg_cholesky_ex(const cg_kernel_call *call) {
     (void)call;
     cg_cuda_fail("linalg.cholesky: not implemented for 'cuda' in cgrad: its CUDA backend does not link cuSOLVER");
 }
+
+extern "C" void cg_cuda_linalg_eigh(const cg_kernel_call *call) {
+    (void)call;
+    cg_cuda_fail("linalg.eigh: not implemented for 'cuda' in cgrad: its CUDA backend does not link cuSOLVER");
+}
+
+extern "C" void cg_cuda_linalg_svd(const cg_kernel_call *call) {
+    (void)call;
+    cg_cuda_fail("linalg.svd: not implemented for 'cuda' in cgrad: its CUDA backend does not link cuSOLVER");
+}

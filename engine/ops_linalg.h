@@ -70,6 +70,16 @@ int cg_linalg_slogdet(cg_tensor *A, cg_tensor **sign, cg_tensor **logabsdet);
  * column-major (LinalgCholeskyExBackward0), info int32 [*]. */
 int cg_linalg_cholesky_ex(cg_tensor *A, bool upper, bool check_errors, cg_tensor **L, cg_tensor **info);
 cg_tensor *cg_linalg_cholesky(cg_tensor *A, bool upper);
+/* torch.linalg.eigh(A, UPLO) (linalg_spectral.c): eigenvalues [*, n]
+ * ascending and eigenvectors [*, n, n] column-major (LinalgEighBackward0);
+ * compute_v false (eigvalsh) leaves the second holding LAPACK's scratch
+ * unless a gradient may be needed. */
+int cg_linalg_eigh(cg_tensor *A, const char *uplo, bool compute_v, cg_tensor **eigenvalues, cg_tensor **eigenvectors);
+/* torch.linalg.svd(A, full_matrices): U, S [*, k], Vh, U and Vh
+ * column-major (LinalgSvdBackward0); compute_uv false (svdvals) gives
+ * empty U and Vh unless a gradient may be needed. */
+int cg_linalg_svd(cg_tensor *A, bool full_matrices, bool compute_uv, cg_tensor **U, cg_tensor **S, cg_tensor **Vh);
+cg_tensor *cg_linalg_svdvals(cg_tensor *A);
 
 /* torch.set_float32_matmul_precision and get_float32_matmul_precision:
  * "highest" (float32 arithmetic throughout, the default), "high" or

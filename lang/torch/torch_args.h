@@ -196,6 +196,8 @@ int torch_size_init(void);
  * max and min, (Q, R) for linalg_qr and qr; takes the references of both
  * values. */
 cg_value torch_return_pair(const char *name, cg_value values, cg_value indices);
+/* The same for a named triple (linalg_svd: U, S, Vh). */
+cg_value torch_return_triple(const char *name, cg_value a, cg_value b, cg_value c);
 int torch_return_types_init(void);
 
 /* ---- autograd nodes (torch_node.c) ----------------------------------------- */

@@ -115,6 +115,52 @@ static cg_value fn_cholesky_ex(cg_value *a) {
     return pair_or_raise(cg_linalg_cholesky_ex(T0, upper, check, &l, &i), "linalg_cholesky_ex", &l, &i);
 }
 
+/* eigh(A, UPLO='L') and eigvalsh(A, UPLO='L') */
+static cg_value eigh_impl(cg_value *a, bool vectors) {
+    const char *uplo;
+    if (torch_str_arg(vectors ? "linalg_eigh" : "linalg_eigvalsh", "UPLO", torch_pos(1), a[1], false, &uplo) < 0)
+        return CG_ERR;
+    cg_tensor *l, *v;
+    if (cg_linalg_eigh(T0, uplo, vectors, &l, &v) < 0)
+        return torch_raise();
+    if (vectors)
+        return torch_return_pair("linalg_eigh", cg_tensor_steal(l), cg_tensor_steal(v));
+    cg_tensor_release(v);
+    return cg_tensor_steal(l);
+}
+static cg_value fn_eigh(cg_value *a) { return eigh_impl(a, true); }
+static cg_value fn_eigvalsh(cg_value *a) { return eigh_impl(a, false); }
+
+/* PyTorch's check of svd's driver= (CUDA only) */
+static int svd_driver(const char *fn, cg_value v) {
+    if (cg_is_none(v))
+        return 0;
+    const char *d;
+    if (torch_str_arg(fn, "driver", 3, v, false, &d) < 0)
+        return -1;
+    return cg_raise_int(&cg_exc_RuntimeError,
+                        "torch.linalg.svd: keyword argument `driver=` is only supported on CUDA inputs with cuSOLVER "
+                        "backend.");
+}
+
+/* svd(A, full_matrices=True, *, driver=None) */
+static cg_value fn_svd(cg_value *a) {
+    bool full;
+    if (torch_bool_arg("linalg_svd", "full_matrices", torch_pos(1), a[1], &full) < 0 || svd_driver("linalg_svd", a[2]) < 0)
+        return CG_ERR;
+    cg_tensor *u, *s, *vh;
+    if (cg_linalg_svd(T0, full, true, &u, &s, &vh) < 0)
+        return torch_raise();
+    return torch_return_triple("linalg_svd", cg_tensor_steal(u), cg_tensor_steal(s), cg_tensor_steal(vh));
+}
+
+/* svdvals(A, *, driver=None) */
+static cg_value fn_svdvals(cg_value *a) {
+    if (svd_driver("linalg_svdvals", a[1]) < 0)
+        return CG_ERR;
+    return cg_tensor_steal(cg_linalg_svdvals(T0));
+}
+
 #define F TORCH_FUNCTION
 #define OPS(X)                                                                                                   \
     X(qr, "qr", "mode='reduced'", IMPL(fn_qr), F, "A")                                                           \
@@ -127,7 +173,11 @@ static cg_value fn_cholesky_ex(cg_value *a) {
     X(det, "det", "", UNARY(cg_linalg_det), F, "A")                                                              \
     X(slogdet, "slogdet", "", IMPL(fn_slogdet), F, "A")                                                          \
     X(cholesky, "cholesky", "*, upper=False", IMPL(fn_cholesky), F, "A")                                         \
-    X(cholesky_ex, "cholesky_ex", "*, upper=False, check_errors=False", IMPL(fn_cholesky_ex), F, "A")
+    X(cholesky_ex, "cholesky_ex", "*, upper=False, check_errors=False", IMPL(fn_cholesky_ex), F, "A")  \
+    X(eigh, "eigh", "UPLO='L'", IMPL(fn_eigh), F, "A")                                                           \
+    X(eigvalsh, "eigvalsh", "UPLO='L'", IMPL(fn_eigvalsh), F, "A")                                               \
+    X(svd, "svd", "full_matrices=True, *, driver=None", IMPL(fn_svd), F, "A")                                    \
+    X(svdvals, "svdvals", "*, driver=None", IMPL(fn_svdvals), F, "A")
 
 #define TORCH_TAB linalg_ops
 TORCH_OP_TABLE(OPS)

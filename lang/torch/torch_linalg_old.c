@@ -4,6 +4,7 @@
  * linalg.slogdet as torch.return_types.slogdet; logdet the composite
  * PyTorch makes of slogdet (nan where the sign is negative). */
 #include <math.h>
+#include <string.h>
 
 #include "runtime/module.h"
 #include "torch/torch_args.h"
@@ -28,11 +29,42 @@ static cg_value fn_slogdet(cg_value *a) {
     return torch_return_pair("slogdet", cg_tensor_steal(s), cg_tensor_steal(l));
 }
 
+/* svd(some=True, compute_uv=True): U, S and V = Vh^T (TransposeBackward0);
+ * without compute_uv, zero U and V of the full shapes, as PyTorch's */
+static cg_value fn_svd(cg_value *a) {
+    bool some, uv;
+    if (torch_bool_arg("svd", "some", torch_pos(1), a[1], &some) < 0
+        || torch_bool_arg("svd", "compute_uv", torch_pos(2), a[2], &uv) < 0)
+        return CG_ERR;
+    cg_tensor *A = T0, *u, *s, *vh, *v = NULL;
+    if (cg_linalg_svd(A, !some, uv, &u, &s, &vh) < 0)
+        return torch_raise();
+    if (uv)
+        v = cg_transpose(vh, -2, -1);
+    else if (A->ndim >= 2) {
+        int nd = A->ndim;
+        int64_t m = A->sizes[nd - 2], n = A->sizes[nd - 1], us[CG_MAX_DIMS], vs[CG_MAX_DIMS];
+        memcpy(us, A->sizes, sizeof(int64_t) * (size_t)nd);
+        memcpy(vs, A->sizes, sizeof(int64_t) * (size_t)nd);
+        us[nd - 1] = m, vs[nd - 2] = n;
+        cg_tensor_release(u);
+        u = cg_zeros(nd, us, A->dtype, cg_tensor_device(A));
+        v = u ? cg_zeros(nd, vs, A->dtype, cg_tensor_device(A)) : NULL;
+    }
+    cg_tensor_release(vh);
+    if (!u || !v) {
+        cg_tensor_release(u), cg_tensor_release(s), cg_tensor_release(v);
+        return torch_raise();
+    }
+    return torch_return_triple("svd", cg_tensor_steal(u), cg_tensor_steal(s), cg_tensor_steal(v));
+}
+
 #define OLD_OPS(X)                                                                                               \
     X(inverse, "inverse", "", UNARY(cg_linalg_inv), TORCH_BOTH, NULL)                                            \
     X(det, "det", "", UNARY(cg_linalg_det), TORCH_BOTH, NULL)                                                    \
     X(logdet, "logdet", "", UNARY(logdet), TORCH_BOTH, NULL)                                                     \
-    X(slogdet, "slogdet", "", IMPL(fn_slogdet), TORCH_BOTH, NULL)
+    X(slogdet, "slogdet", "", IMPL(fn_slogdet), TORCH_BOTH, NULL)                                                \
+    X(svd, "svd", "some=True, compute_uv=True", IMPL(fn_svd), TORCH_BOTH, NULL)
 
 #define TORCH_TAB old_linalg_ops
 TORCH_OP_TABLE(OLD_OPS)

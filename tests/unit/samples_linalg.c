@@ -259,3 +259,45 @@ bool sample_linalg_cholesky_ex(int v, cg_sample *s) {
     default: return false;
     }
 }
+
+/* eigh(in[0] + in[0]^T): eigenvalues (i[0] 0) or eigenvectors times their
+ * first row's sign... (the vectors' signs are LAPACK's: smooth in A) */
+static cg_tensor *f_linalg_eigh(cg_tensor *const *in, const cg_sample *s) {
+    cg_tensor *t = cg_transpose(in[0], -2, -1), *a = t ? cg_add(in[0], t, cg_scalar_int(1)) : NULL, *l = NULL, *v = NULL;
+    int rc = a ? cg_linalg_eigh(a, s->i[1] ? "U" : "L", true, &l, &v) : -1;
+    cg_tensor_release(t), cg_tensor_release(a);
+    if (rc < 0)
+        return NULL;
+    cg_tensor *keep = s->i[0] ? v : l;
+    cg_tensor_release(s->i[0] ? l : v);
+    return keep;
+}
+bool sample_linalg_eigh(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("eigenvalues of [A,A] sym", 1, {IN(3130, false, S_A, S_A)}, f_linalg_eigh, .i = {0, 0});
+    case 1:
+        return SAMPLE("eigenvectors of [C,A,A] sym, UPLO U", 1, {IN(3131, true, S_C, S_A, S_A)}, f_linalg_eigh,
+                      .i = {1, 1});
+    default: return false;
+    }
+}
+
+/* svd(in[0], full_matrices i[1]): output i[0] (U, S, Vh) */
+static cg_tensor *f_linalg_svd(cg_tensor *const *in, const cg_sample *s) {
+    cg_tensor *o[3];
+    if (cg_linalg_svd(in[0], s->i[1], true, &o[0], &o[1], &o[2]) < 0)
+        return NULL;
+    for (int i = 0; i < 3; i++)
+        if (i != s->i[0])
+            cg_tensor_release(o[i]);
+    return o[s->i[0]];
+}
+bool sample_linalg_svd(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("S of [A+B,B]", 1, {IN(3140, false, S_A + S_B, S_B)}, f_linalg_svd, .i = {1, 0});
+    case 1: return SAMPLE("U of tall [A+B,B]", 1, {IN(3141, false, S_A + S_B, S_B)}, f_linalg_svd, .i = {0, 0});
+    case 2: return SAMPLE("Vh of wide [C,A,A+B]", 1, {IN(3142, true, S_C, S_A, S_A + S_B)}, f_linalg_svd, .i = {2, 0});
+    case 3: return SAMPLE("U of wide [A,A+B]", 1, {IN(3143, false, S_A, S_A + S_B)}, f_linalg_svd, .i = {0, 0});
+    default: return false;
+    }
+}

@@ -232,6 +232,8 @@ static const char *const reach[CG_OP_COUNT] = {
     [CG_OP_LINALG_DET] = "y = torch.linalg.det(x[:, :3])",
     [CG_OP_LINALG_SLOGDET] = "y = torch.linalg.slogdet(x[:, :3]).logabsdet",
     [CG_OP_LINALG_CHOLESKY_EX] = "y = torch.linalg.cholesky(x @ x.mT + torch.eye(3))",
+    [CG_OP_LINALG_EIGH] = "y = torch.linalg.eigvalsh(x @ x.mT)",
+    [CG_OP_LINALG_SVD] = "y = torch.linalg.svdvals(x)",
 
     [CG_OP_INDEX] = "y = x[i]",
     [CG_OP_INDEX_PUT] = "y = x.clone(); y[i] = 1.0",
