@@ -156,6 +156,8 @@ int torch_conv_add(cg_value module);
 int torch_qr_add(cg_value module, cg_type *tensor_type);
 /* torch.inverse, det, logdet, slogdet and their Tensor methods (torch_linalg.c) */
 int torch_linalg_old_add(cg_value module, cg_type *tensor_type);
+/* linalg.matrix_power(A, n), PyTorch's composite (torch_linalg.c) */
+cg_tensor *torch_matrix_power(cg_tensor *A, int64_t n);
 /* linalg.qr's mode argument as cg_qr_mode, and the named pair (Q, R) of
  * A's QR in that mode, of torch.return_types.<type> (torch_linalg.c) */
 int torch_qr_mode(cg_value v, cg_qr_mode *mode);

@@ -161,6 +161,105 @@ static cg_value fn_svdvals(cg_value *a) {
     return cg_tensor_steal(cg_linalg_svdvals(T0));
 }
 
+/* matrix_power(A, n): PyTorch 1.13's composite: the identity (a copy of A
+ * overwritten, CopyBackwards) for 0, a clone for 1, inv(A) to the -n, and
+ * past 3 the binary powers of A multiplied in as the bits of n come */
+cg_tensor *torch_matrix_power(cg_tensor *A, int64_t n) {
+    CG_CHECK(A->ndim >= 2, CG_RUNTIME_ERROR, "linalg.matrix_power: The input tensor A must have at least 2 dimensions.");
+    int64_t r = A->sizes[A->ndim - 2], c = A->sizes[A->ndim - 1];
+    CG_CHECK(r == c, CG_RUNTIME_ERROR,
+             "linalg.matrix_power: A must be batches of square matrices, but they are %lld by %lld matrices", (long long)r,
+             (long long)c);
+    if (n == 0) {
+        cg_tensor *out = cg_clone(A), *eye = out ? cg_eye(r, r, A->dtype, cg_tensor_device(A)) : NULL;
+        int rc = eye ? cg_copy_(out, eye) : -1;
+        cg_tensor_release(eye);
+        if (rc < 0) {
+            cg_tensor_release(out);
+            return NULL;
+        }
+        return out;
+    }
+    cg_tensor *a = n < 0 ? cg_linalg_inv(A) : cg_tensor_retain(A);
+    bool inverted = n < 0;
+    if (!a)
+        return NULL;
+    uint64_t k = n < 0 ? (uint64_t)0 - (uint64_t)n : (uint64_t)n;
+    cg_tensor *out = NULL;
+    if (k == 1)
+        out = inverted ? cg_tensor_retain(a) : cg_clone(a);
+    else if (k == 2)
+        out = cg_matmul(a, a);
+    else if (k == 3) {
+        cg_tensor *sq = cg_matmul(a, a);
+        out = sq ? cg_matmul(sq, a) : NULL;
+        cg_tensor_release(sq);
+    } else {
+        cg_tensor *z = NULL;
+        bool ok = true;
+        while (k > 0 && ok) {
+            bool bit = k % 2;
+            k /= 2;
+            cg_tensor *nz = z ? cg_matmul(z, z) : cg_tensor_retain(a);
+            cg_tensor_release(z);
+            z = nz;
+            ok = z != NULL;
+            if (ok && bit) {
+                cg_tensor *nr = out ? cg_matmul(out, z) : cg_tensor_retain(z);
+                cg_tensor_release(out);
+                out = nr;
+                ok = out != NULL;
+            }
+        }
+        cg_tensor_release(z);
+        if (!ok) {
+            cg_tensor_release(out);
+            out = NULL;
+        }
+    }
+    cg_tensor_release(a);
+    return out;
+}
+
+static cg_value fn_matrix_power(cg_value *a) {
+    int64_t n;
+    if (torch_int_arg("linalg_matrix_power", "n", 2, a[1], &n) < 0)
+        return CG_ERR;
+    return cg_tensor_steal(torch_matrix_power(T0, n));
+}
+
+/* diagonal(A, *, offset=0, dim1=-2, dim2=-1) */
+static cg_value fn_diagonal(cg_value *a) {
+    int64_t off, d1, d2;
+    if (torch_int_arg("linalg_diagonal", "offset", 2, a[1], &off) < 0 || torch_int_arg("linalg_diagonal", "dim1", 3, a[2], &d1) < 0
+        || torch_int_arg("linalg_diagonal", "dim2", 4, a[3], &d2) < 0)
+        return CG_ERR;
+    return cg_tensor_steal(cg_diagonal(T0, off, d1, d2));
+}
+
+/* vecdot(x, y, *, dim=-1): (x * y).sum(dim) for real x and y */
+static cg_value fn_vecdot(cg_value *a) {
+    cg_tensor *x = T0, *y = torch_tensor_arg_borrowed("linalg_vecdot", "y", 2, a[1]);
+    int64_t dim;
+    if (!y || torch_int_arg("linalg_vecdot", "dim", 3, a[2], &dim) < 0)
+        return CG_ERR;
+    if (x->dtype != y->dtype)
+        return cg_raise_int(&cg_exc_RuntimeError,
+                            "linalg.vecdot: Expected x and y to have the same dtype, but found x of type %s and y of type "
+                            "%s instead",
+                            cg_dtype_legacy_name(x->dtype), cg_dtype_legacy_name(y->dtype)) < 0
+                   ? CG_ERR
+                   : CG_ERR;
+    if (!cg_dtype_is_inexact(x->dtype))
+        return cg_raise_int(&cg_exc_RuntimeError, "linalg.vecdot: Expected a floating point or complex tensor as input. Got %s",
+                            cg_dtype_legacy_name(x->dtype)) < 0
+                   ? CG_ERR
+                   : CG_ERR;
+    cg_tensor *p = cg_mul(x, y), *out = p ? cg_sum(p, 1, &dim, false) : NULL;
+    cg_tensor_release(p);
+    return cg_tensor_steal(out);
+}
+
 #define F TORCH_FUNCTION
 #define OPS(X)                                                                                                   \
     X(qr, "qr", "mode='reduced'", IMPL(fn_qr), F, "A")                                                           \
@@ -177,7 +276,10 @@ static cg_value fn_svdvals(cg_value *a) {
     X(eigh, "eigh", "UPLO='L'", IMPL(fn_eigh), F, "A")                                                           \
     X(eigvalsh, "eigvalsh", "UPLO='L'", IMPL(fn_eigvalsh), F, "A")                                               \
     X(svd, "svd", "full_matrices=True, *, driver=None", IMPL(fn_svd), F, "A")                                    \
-    X(svdvals, "svdvals", "*, driver=None", IMPL(fn_svdvals), F, "A")
+    X(svdvals, "svdvals", "*, driver=None", IMPL(fn_svdvals), F, "A")                                                \
+    X(matrix_power, "matrix_power", "n", IMPL(fn_matrix_power), F, "A")                                           \
+    X(diagonal, "diagonal", "*, offset=0, dim1=-2, dim2=-1", IMPL(fn_diagonal), F, "A")                           \
+    X(vecdot, "vecdot", "y, *, dim=-1", IMPL(fn_vecdot), F, "x")
 
 #define TORCH_TAB linalg_ops
 TORCH_OP_TABLE(OPS)

@@ -2,7 +2,8 @@
  * PyTorch 1.13 keeps beside torch.linalg's (torch_linalg.c), as functions
  * and Tensor methods: inverse is linalg.inv, det linalg.det, slogdet
  * linalg.slogdet as torch.return_types.slogdet; logdet the composite
- * PyTorch makes of slogdet (nan where the sign is negative). */
+ * PyTorch makes of slogdet (nan where the sign is negative); svd (U, S,
+ * V) and matrix_power. */
 #include <math.h>
 #include <string.h>
 
@@ -59,12 +60,20 @@ static cg_value fn_svd(cg_value *a) {
     return torch_return_triple("svd", cg_tensor_steal(u), cg_tensor_steal(s), cg_tensor_steal(v));
 }
 
+static cg_value fn_matrix_power(cg_value *a) {
+    int64_t n;
+    if (torch_int_arg("matrix_power", "n", torch_pos(1), a[1], &n) < 0)
+        return CG_ERR;
+    return cg_tensor_steal(torch_matrix_power(T0, n));
+}
+
 #define OLD_OPS(X)                                                                                               \
     X(inverse, "inverse", "", UNARY(cg_linalg_inv), TORCH_BOTH, NULL)                                            \
     X(det, "det", "", UNARY(cg_linalg_det), TORCH_BOTH, NULL)                                                    \
     X(logdet, "logdet", "", UNARY(logdet), TORCH_BOTH, NULL)                                                     \
     X(slogdet, "slogdet", "", IMPL(fn_slogdet), TORCH_BOTH, NULL)                                                \
-    X(svd, "svd", "some=True, compute_uv=True", IMPL(fn_svd), TORCH_BOTH, NULL)
+    X(svd, "svd", "some=True, compute_uv=True", IMPL(fn_svd), TORCH_BOTH, NULL)                                  \
+    X(matrix_power, "matrix_power", "n", IMPL(fn_matrix_power), TORCH_BOTH, NULL)
 
 #define TORCH_TAB old_linalg_ops
 TORCH_OP_TABLE(OLD_OPS)
