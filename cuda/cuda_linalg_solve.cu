@@ -72,3 +72,38 @@ extern "C" void cg_cuda_linalg_qr(const cg_kernel_call *call) {
     (void)call;
     cg_cuda_fail("linalg.qr: not implemented for 'cuda' in cgrad: its CUDA backend does not link cuSOLVER");
 }
+
+extern "C" void cg_cuda_linalg_inv_ex(const cg_kernel_call *call) {
+    (void)call;
+    cg_cuda_fail("linalg.inv: not implemented for 'cuda' in cgrad: its CUDA backend does not link cuSOLVER");
+}
+
+extern "C" void cg_cuda_linalg_solve_ex(const cg_kernel_call *call) {
+    (void)call;
+    cg_cuda_fail("linalg.solve: not implemented for 'cuda' in cgrad: its CUDA backend does not link cuSOLVER");
+}
+
+extern "C" void cg_cuda_linalg_det(const cg_kernel_call *call) {
+    (void)call;
+    cg_cuda_fail("linalg.det: not implemented for 'cuda' in cgrad: its CUDA backend does not link cuSOLVER");
+}
+
+extern "C" void cg_cuda_linalg_slogdet(const cg_kernel_call *call) {
+    (void)call;
+    cg_cuda_fail("linalg.slogdet: not implemented for 'cuda' in cgrad: its CUDA backend does not link cuSOLVER");
+}
+
+extern "C" void cg_cuda_linalg_cholesky_ex(const cg_kernel_call *call) {
+    (void)call;
+    cg_cuda_fail("linalg.cholesky: not implemented for 'cuda' in cgrad: its CUDA backend does not link cuSOLVER");
+}
+
+extern "C" void cg_cuda_linalg_eigh(const cg_kernel_call *call) {
+    (void)call;
+    cg_cuda_fail("linalg.eigh: not implemented for 'cuda' in cgrad: its CUDA backend does not link cuSOLVER");
+}
+
+extern "C" void cg_cuda_linalg_svd(const cg_kernel_call *call) {
+    (void)call;
+    cg_cuda_fail("linalg.svd: not implemented for 'cuda' in cgrad: its CUDA backend does not link cuSOLVER");
+}

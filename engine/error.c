@@ -17,6 +17,7 @@ static const char *const kind_names[CG_ERR_KIND_COUNT] = {
     [CG_OVERFLOW_ERROR] = "OverflowError",
     [CG_MEMORY_ERROR] = "MemoryError",
     [CG_OUT_OF_MEMORY_ERROR] = "OutOfMemoryError",
+    [CG_LINALG_ERROR] = "_LinAlgError",
 };
 
 const char *cg_error_kind_name(cg_error_kind kind) {

@@ -19,6 +19,7 @@ typedef enum {
     CG_OVERFLOW_ERROR,
     CG_MEMORY_ERROR,
     CG_OUT_OF_MEMORY_ERROR, /* torch.cuda.OutOfMemoryError */
+    CG_LINALG_ERROR,        /* torch.linalg.LinAlgError (torch._C._LinAlgError) */
     CG_ERR_KIND_COUNT
 } cg_error_kind;
 

@@ -19,6 +19,10 @@ void sgesv_(const lp_int *n, const lp_int *nrhs, float *a, const lp_int *lda, lp
             const lp_int *ldb, lp_int *info);
 void dgetrf_(const lp_int *m, const lp_int *n, double *a, const lp_int *lda, lp_int *ipiv, lp_int *info);
 void sgetrf_(const lp_int *m, const lp_int *n, float *a, const lp_int *lda, lp_int *ipiv, lp_int *info);
+void dgetrs_(const char *trans, const lp_int *n, const lp_int *nrhs, const double *a, const lp_int *lda,
+             const lp_int *ipiv, double *b, const lp_int *ldb, lp_int *info);
+void sgetrs_(const char *trans, const lp_int *n, const lp_int *nrhs, const float *a, const lp_int *lda,
+             const lp_int *ipiv, float *b, const lp_int *ldb, lp_int *info);
 void dsyevd_(const char *jobz, const char *uplo, const lp_int *n, double *a, const lp_int *lda, double *w,
              double *work, const lp_int *lwork, lp_int *iwork, const lp_int *liwork, lp_int *info);
 void ssyevd_(const char *jobz, const char *uplo, const lp_int *n, float *a, const lp_int *lda, float *w,
@@ -101,6 +105,17 @@ int cg_lapack_getrf(cg_dtype dt, int64_t m, int64_t n, void *a, int32_t *ipiv) {
         dgetrf_(&M, &N, a, &ld, ipiv, &info);
     else
         sgetrf_(&M, &N, a, &ld, ipiv, &info);
+    return info;
+}
+
+int cg_lapack_getrs(cg_dtype dt, char trans, int64_t n, int64_t nrhs, const void *a, const int32_t *ipiv, void *b) {
+    if (!fits(n, n, nrhs))
+        return -1;
+    lp_int N = (lp_int)n, R = (lp_int)nrhs, ld = lead(n), info = 0;
+    if (F64(dt))
+        dgetrs_(&trans, &N, &R, a, &ld, ipiv, b, &ld, &info);
+    else
+        sgetrs_(&trans, &N, &R, a, &ld, ipiv, b, &ld, &info);
     return info;
 }
 

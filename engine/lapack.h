@@ -21,6 +21,9 @@
 int cg_lapack_gesv(cg_dtype dt, int64_t n, int64_t nrhs, void *a, void *b, int32_t *ipiv);
 /* LU factorisation of A (m x n) in place; ipiv has min(m, n) entries. */
 int cg_lapack_getrf(cg_dtype dt, int64_t m, int64_t n, void *a, int32_t *ipiv);
+/* Solves A X = B (trans 'N') or A^T X = B ('T') for B (n x nrhs) in
+ * place, from getrf's factors of A (n x n) and its pivots. */
+int cg_lapack_getrs(cg_dtype dt, char trans, int64_t n, int64_t nrhs, const void *a, const int32_t *ipiv, void *b);
 /* Eigenvalues (w, ascending) and, with jobz 'V', eigenvectors (into A) of
  * the symmetric A (n x n), from its `uplo` triangle ('L' or 'U'). */
 int cg_lapack_syevd(cg_dtype dt, char jobz, char uplo, int64_t n, void *a, void *w);

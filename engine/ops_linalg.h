@@ -52,6 +52,34 @@ int cg_linalg_qr(cg_tensor *A, cg_qr_mode mode, cg_tensor **Q, cg_tensor **R);
  * [*, k, k], batch dims broadcast, dtypes promoted; X batched
  * column-major (LinalgSolveTriangularBackward0). */
 cg_tensor *cg_linalg_solve_triangular(cg_tensor *A, cg_tensor *B, bool upper, bool left, bool unitriangular);
+/* torch.linalg.inv_ex(A, check_errors) (linalg_lu.c): A^-1 [*, n, n]
+ * column-major (LinalgInvExBackward0) and info int32 [*] (getrf's, 0 when
+ * invertible); check_errors raises PyTorch's LinAlgError. inv checks. */
+int cg_linalg_inv_ex(cg_tensor *A, bool check_errors, cg_tensor **inverse, cg_tensor **info);
+cg_tensor *cg_linalg_inv(cg_tensor *A);
+/* torch.linalg.solve_ex(A, B, left, check_errors): X with A X = B (left)
+ * or X A = B, batch dims broadcast, B a vector (batch) by numpy's rule;
+ * LinalgSolveExBackward0. solve checks errors. */
+int cg_linalg_solve_ex(cg_tensor *A, cg_tensor *B, bool left, bool check_errors, cg_tensor **result, cg_tensor **info);
+cg_tensor *cg_linalg_solve(cg_tensor *A, cg_tensor *B, bool left);
+/* torch.linalg.det(A) [*] (LinalgDetBackward0); slogdet: sign and
+ * log|det| (LinalgSlogdetBackward0). */
+cg_tensor *cg_linalg_det(cg_tensor *A);
+int cg_linalg_slogdet(cg_tensor *A, cg_tensor **sign, cg_tensor **logabsdet);
+/* torch.linalg.cholesky_ex(A, upper, check_errors): L (or U = L^T)
+ * column-major (LinalgCholeskyExBackward0), info int32 [*]. */
+int cg_linalg_cholesky_ex(cg_tensor *A, bool upper, bool check_errors, cg_tensor **L, cg_tensor **info);
+cg_tensor *cg_linalg_cholesky(cg_tensor *A, bool upper);
+/* torch.linalg.eigh(A, UPLO) (linalg_spectral.c): eigenvalues [*, n]
+ * ascending and eigenvectors [*, n, n] column-major (LinalgEighBackward0);
+ * compute_v false (eigvalsh) leaves the second holding LAPACK's scratch
+ * unless a gradient may be needed. */
+int cg_linalg_eigh(cg_tensor *A, const char *uplo, bool compute_v, cg_tensor **eigenvalues, cg_tensor **eigenvectors);
+/* torch.linalg.svd(A, full_matrices): U, S [*, k], Vh, U and Vh
+ * column-major (LinalgSvdBackward0); compute_uv false (svdvals) gives
+ * empty U and Vh unless a gradient may be needed. */
+int cg_linalg_svd(cg_tensor *A, bool full_matrices, bool compute_uv, cg_tensor **U, cg_tensor **S, cg_tensor **Vh);
+cg_tensor *cg_linalg_svdvals(cg_tensor *A);
 
 /* torch.set_float32_matmul_precision and get_float32_matmul_precision:
  * "highest" (float32 arithmetic throughout, the default), "high" or

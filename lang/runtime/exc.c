@@ -324,6 +324,7 @@ EXC_TYPE(SyntaxError, &cg_exc_Exception);
 EXC_TYPE(IndentationError, &cg_exc_SyntaxError);
 EXC_TYPE(TabError, &cg_exc_IndentationError);
 EXC_TYPE(OutOfMemoryError, &cg_exc_RuntimeError);
+EXC_TYPE(_LinAlgError, &cg_exc_RuntimeError);
 EXC_TYPE(UnicodeError, &cg_exc_ValueError);
 EXC_TYPE(UnicodeDecodeError, &cg_exc_UnicodeError);
 EXC_TYPE(UnicodeEncodeError, &cg_exc_UnicodeError);
@@ -476,6 +477,13 @@ int cg_exc_types_init(void) {
             ALL[i]->dict = cg_as_dict(d);
         }
     cg_exc_OutOfMemoryError.module = "torch.cuda";
+    cg_exc__LinAlgError.module = "torch._C";
+    if (!cg_exc__LinAlgError.dict) {
+        cg_value d = cg_dict_new();
+        if (cg_is_err(d))
+            return -1;
+        cg_exc__LinAlgError.dict = cg_as_dict(d);
+    }
     cg_exc_UnsupportedOperation.module = "io";
     if (!cg_exc_UnsupportedOperation.dict) {
         cg_value d = cg_dict_new();
@@ -625,6 +633,7 @@ cg_value cg_raise_engine(void) {
     case CG_OVERFLOW_ERROR: t = &cg_exc_OverflowError; break;
     case CG_MEMORY_ERROR: cg_error_clear(); return cg_raise_nomemory();
     case CG_OUT_OF_MEMORY_ERROR: t = &cg_exc_OutOfMemoryError; break;
+    case CG_LINALG_ERROR: t = &cg_exc__LinAlgError; break;
     default: t = &cg_exc_RuntimeError; break;
     }
     cg_value r = raise_msg(t, cg_error_message());

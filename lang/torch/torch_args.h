@@ -162,6 +162,10 @@ int torch_shuffle_add(cg_value module);
 int torch_conv_add(cg_value module);
 /* torch.qr and Tensor.qr (torch_qr.c) */
 int torch_qr_add(cg_value module, cg_type *tensor_type);
+/* torch.inverse, det, logdet, slogdet and their Tensor methods (torch_linalg.c) */
+int torch_linalg_old_add(cg_value module, cg_type *tensor_type);
+/* linalg.matrix_power(A, n), PyTorch's composite (torch_linalg.c) */
+cg_tensor *torch_matrix_power(cg_tensor *A, int64_t n);
 /* linalg.qr's mode argument as cg_qr_mode, and the named pair (Q, R) of
  * A's QR in that mode, of torch.return_types.<type> (torch_linalg.c) */
 int torch_qr_mode(cg_value v, cg_qr_mode *mode);
@@ -202,6 +206,8 @@ int torch_size_init(void);
  * max and min, (Q, R) for linalg_qr and qr; takes the references of both
  * values. */
 cg_value torch_return_pair(const char *name, cg_value values, cg_value indices);
+/* The same for a named triple (linalg_svd: U, S, Vh). */
+cg_value torch_return_triple(const char *name, cg_value a, cg_value b, cg_value c);
 int torch_return_types_init(void);
 
 /* ---- autograd nodes (torch_node.c) ----------------------------------------- */

@@ -1,8 +1,11 @@
-/* torch_linalg.c: the torch.linalg module: qr and solve_triangular
- * (engine/linalg_qr.c, engine/linalg_solve_triangular.c), as PyTorch 1.13
- * binds them: linalg.qr returns torch.return_types.linalg_qr (Q, R).
+/* torch_linalg.c: the torch.linalg module: qr, solve_triangular, inv(_ex),
+ * solve(_ex), det, slogdet, cholesky(_ex) (engine/linalg_qr.c,
+ * linalg_solve_triangular.c, linalg_lu.c), as PyTorch 1.13 binds them,
+ * with torch.return_types for the pairs, and LinAlgError.
  * Not here: the rest of torch.linalg, the out= arguments. */
 #include <string.h>
+
+#include "runtime/exc.h"
 
 #include "runtime/module.h"
 #include "torch/torch_args.h"
@@ -55,11 +58,228 @@ static cg_value fn_solve_triangular(cg_value *a) {
     return cg_tensor_steal(cg_linalg_solve_triangular(T0, B, upper, left, unit));
 }
 
+static cg_value pair_or_raise(int rc, const char *type, cg_tensor *const *a, cg_tensor *const *b) {
+    if (rc < 0)
+        return torch_raise();
+    return torch_return_pair(type, cg_tensor_steal(*a), cg_tensor_steal(*b));
+}
+
+/* inv_ex(A, *, check_errors=False) */
+static cg_value fn_inv_ex(cg_value *a) {
+    bool check;
+    cg_tensor *x, *i;
+    if (torch_bool_arg("linalg_inv_ex", "check_errors", 2, a[1], &check) < 0)
+        return CG_ERR;
+    return pair_or_raise(cg_linalg_inv_ex(T0, check, &x, &i), "linalg_inv_ex", &x, &i);
+}
+
+/* solve(A, B, *, left=True) and solve_ex(A, B, *, left=True, check_errors=False) */
+static cg_value solve_impl(cg_value *a, bool ex) {
+    const char *fn = ex ? "linalg_solve_ex" : "linalg_solve";
+    cg_tensor *B = torch_tensor_arg_borrowed(fn, "B", 2, a[1]);
+    bool left, check = true;
+    if (!B || torch_bool_arg(fn, "left", 3, a[2], &left) < 0
+        || (ex && torch_bool_arg(fn, "check_errors", 4, a[3], &check) < 0))
+        return CG_ERR;
+    cg_tensor *x, *i;
+    int rc = cg_linalg_solve_ex(T0, B, left, check, &x, &i);
+    if (ex)
+        return pair_or_raise(rc, "linalg_solve_ex", &x, &i);
+    if (rc < 0)
+        return torch_raise();
+    cg_tensor_release(i);
+    return cg_tensor_steal(x);
+}
+static cg_value fn_solve(cg_value *a) { return solve_impl(a, false); }
+static cg_value fn_solve_ex(cg_value *a) { return solve_impl(a, true); }
+
+static cg_value slogdet_pair(cg_tensor *A, const char *type) {
+    cg_tensor *s, *l;
+    return pair_or_raise(cg_linalg_slogdet(A, &s, &l), type, &s, &l);
+}
+static cg_value fn_slogdet(cg_value *a) { return slogdet_pair(T0, "linalg_slogdet"); }
+
+/* cholesky(A, *, upper=False) and cholesky_ex(A, *, upper=False, check_errors=False) */
+static cg_value fn_cholesky(cg_value *a) {
+    bool upper;
+    if (torch_bool_arg("linalg_cholesky", "upper", 2, a[1], &upper) < 0)
+        return CG_ERR;
+    return cg_tensor_steal(cg_linalg_cholesky(T0, upper));
+}
+static cg_value fn_cholesky_ex(cg_value *a) {
+    bool upper, check;
+    cg_tensor *l, *i;
+    if (torch_bool_arg("linalg_cholesky_ex", "upper", 2, a[1], &upper) < 0
+        || torch_bool_arg("linalg_cholesky_ex", "check_errors", 3, a[2], &check) < 0)
+        return CG_ERR;
+    return pair_or_raise(cg_linalg_cholesky_ex(T0, upper, check, &l, &i), "linalg_cholesky_ex", &l, &i);
+}
+
+/* eigh(A, UPLO='L') and eigvalsh(A, UPLO='L') */
+static cg_value eigh_impl(cg_value *a, bool vectors) {
+    const char *uplo;
+    if (torch_str_arg(vectors ? "linalg_eigh" : "linalg_eigvalsh", "UPLO", torch_pos(1), a[1], false, &uplo) < 0)
+        return CG_ERR;
+    cg_tensor *l, *v;
+    if (cg_linalg_eigh(T0, uplo, vectors, &l, &v) < 0)
+        return torch_raise();
+    if (vectors)
+        return torch_return_pair("linalg_eigh", cg_tensor_steal(l), cg_tensor_steal(v));
+    cg_tensor_release(v);
+    return cg_tensor_steal(l);
+}
+static cg_value fn_eigh(cg_value *a) { return eigh_impl(a, true); }
+static cg_value fn_eigvalsh(cg_value *a) { return eigh_impl(a, false); }
+
+/* PyTorch's check of svd's driver= (CUDA only) */
+static int svd_driver(const char *fn, cg_value v) {
+    if (cg_is_none(v))
+        return 0;
+    const char *d;
+    if (torch_str_arg(fn, "driver", 3, v, false, &d) < 0)
+        return -1;
+    return cg_raise_int(&cg_exc_RuntimeError,
+                        "torch.linalg.svd: keyword argument `driver=` is only supported on CUDA inputs with cuSOLVER "
+                        "backend.");
+}
+
+/* svd(A, full_matrices=True, *, driver=None) */
+static cg_value fn_svd(cg_value *a) {
+    bool full;
+    if (torch_bool_arg("linalg_svd", "full_matrices", torch_pos(1), a[1], &full) < 0 || svd_driver("linalg_svd", a[2]) < 0)
+        return CG_ERR;
+    cg_tensor *u, *s, *vh;
+    if (cg_linalg_svd(T0, full, true, &u, &s, &vh) < 0)
+        return torch_raise();
+    return torch_return_triple("linalg_svd", cg_tensor_steal(u), cg_tensor_steal(s), cg_tensor_steal(vh));
+}
+
+/* svdvals(A, *, driver=None) */
+static cg_value fn_svdvals(cg_value *a) {
+    if (svd_driver("linalg_svdvals", a[1]) < 0)
+        return CG_ERR;
+    return cg_tensor_steal(cg_linalg_svdvals(T0));
+}
+
+/* matrix_power(A, n): PyTorch 1.13's composite: the identity (a copy of A
+ * overwritten, CopyBackwards) for 0, a clone for 1, inv(A) to the -n, and
+ * past 3 the binary powers of A multiplied in as the bits of n come */
+cg_tensor *torch_matrix_power(cg_tensor *A, int64_t n) {
+    CG_CHECK(A->ndim >= 2, CG_RUNTIME_ERROR, "linalg.matrix_power: The input tensor A must have at least 2 dimensions.");
+    int64_t r = A->sizes[A->ndim - 2], c = A->sizes[A->ndim - 1];
+    CG_CHECK(r == c, CG_RUNTIME_ERROR,
+             "linalg.matrix_power: A must be batches of square matrices, but they are %lld by %lld matrices", (long long)r,
+             (long long)c);
+    if (n == 0) {
+        cg_tensor *out = cg_clone(A), *eye = out ? cg_eye(r, r, A->dtype, cg_tensor_device(A)) : NULL;
+        int rc = eye ? cg_copy_(out, eye) : -1;
+        cg_tensor_release(eye);
+        if (rc < 0) {
+            cg_tensor_release(out);
+            return NULL;
+        }
+        return out;
+    }
+    cg_tensor *a = n < 0 ? cg_linalg_inv(A) : cg_tensor_retain(A);
+    bool inverted = n < 0;
+    if (!a)
+        return NULL;
+    uint64_t k = n < 0 ? (uint64_t)0 - (uint64_t)n : (uint64_t)n;
+    cg_tensor *out = NULL;
+    if (k == 1)
+        out = inverted ? cg_tensor_retain(a) : cg_clone(a);
+    else if (k == 2)
+        out = cg_matmul(a, a);
+    else if (k == 3) {
+        cg_tensor *sq = cg_matmul(a, a);
+        out = sq ? cg_matmul(sq, a) : NULL;
+        cg_tensor_release(sq);
+    } else {
+        cg_tensor *z = NULL;
+        bool ok = true;
+        while (k > 0 && ok) {
+            bool bit = k % 2;
+            k /= 2;
+            cg_tensor *nz = z ? cg_matmul(z, z) : cg_tensor_retain(a);
+            cg_tensor_release(z);
+            z = nz;
+            ok = z != NULL;
+            if (ok && bit) {
+                cg_tensor *nr = out ? cg_matmul(out, z) : cg_tensor_retain(z);
+                cg_tensor_release(out);
+                out = nr;
+                ok = out != NULL;
+            }
+        }
+        cg_tensor_release(z);
+        if (!ok) {
+            cg_tensor_release(out);
+            out = NULL;
+        }
+    }
+    cg_tensor_release(a);
+    return out;
+}
+
+static cg_value fn_matrix_power(cg_value *a) {
+    int64_t n;
+    if (torch_int_arg("linalg_matrix_power", "n", 2, a[1], &n) < 0)
+        return CG_ERR;
+    return cg_tensor_steal(torch_matrix_power(T0, n));
+}
+
+/* diagonal(A, *, offset=0, dim1=-2, dim2=-1) */
+static cg_value fn_diagonal(cg_value *a) {
+    int64_t off, d1, d2;
+    if (torch_int_arg("linalg_diagonal", "offset", 2, a[1], &off) < 0 || torch_int_arg("linalg_diagonal", "dim1", 3, a[2], &d1) < 0
+        || torch_int_arg("linalg_diagonal", "dim2", 4, a[3], &d2) < 0)
+        return CG_ERR;
+    return cg_tensor_steal(cg_diagonal(T0, off, d1, d2));
+}
+
+/* vecdot(x, y, *, dim=-1): (x * y).sum(dim) for real x and y */
+static cg_value fn_vecdot(cg_value *a) {
+    cg_tensor *x = T0, *y = torch_tensor_arg_borrowed("linalg_vecdot", "y", 2, a[1]);
+    int64_t dim;
+    if (!y || torch_int_arg("linalg_vecdot", "dim", 3, a[2], &dim) < 0)
+        return CG_ERR;
+    if (x->dtype != y->dtype)
+        return cg_raise_int(&cg_exc_RuntimeError,
+                            "linalg.vecdot: Expected x and y to have the same dtype, but found x of type %s and y of type "
+                            "%s instead",
+                            cg_dtype_legacy_name(x->dtype), cg_dtype_legacy_name(y->dtype)) < 0
+                   ? CG_ERR
+                   : CG_ERR;
+    if (!cg_dtype_is_inexact(x->dtype))
+        return cg_raise_int(&cg_exc_RuntimeError, "linalg.vecdot: Expected a floating point or complex tensor as input. Got %s",
+                            cg_dtype_legacy_name(x->dtype)) < 0
+                   ? CG_ERR
+                   : CG_ERR;
+    cg_tensor *p = cg_mul(x, y), *out = p ? cg_sum(p, 1, &dim, false) : NULL;
+    cg_tensor_release(p);
+    return cg_tensor_steal(out);
+}
+
 #define F TORCH_FUNCTION
 #define OPS(X)                                                                                                   \
     X(qr, "qr", "mode='reduced'", IMPL(fn_qr), F, "A")                                                           \
     X(solve_triangular, "solve_triangular", "B, *, upper, left=True, unitriangular=False", IMPL(fn_solve_triangular), \
-      F, "A")
+      F, "A")                                                                                                   \
+    X(inv, "inv", "", UNARY(cg_linalg_inv), F, "A")                                                              \
+    X(inv_ex, "inv_ex", "*, check_errors=False", IMPL(fn_inv_ex), F, "A")                                        \
+    X(solve, "solve", "B, *, left=True", IMPL(fn_solve), F, "A")                                                 \
+    X(solve_ex, "solve_ex", "B, *, left=True, check_errors=False", IMPL(fn_solve_ex), F, "A")                    \
+    X(det, "det", "", UNARY(cg_linalg_det), F, "A")                                                              \
+    X(slogdet, "slogdet", "", IMPL(fn_slogdet), F, "A")                                                          \
+    X(cholesky, "cholesky", "*, upper=False", IMPL(fn_cholesky), F, "A")                                         \
+    X(cholesky_ex, "cholesky_ex", "*, upper=False, check_errors=False", IMPL(fn_cholesky_ex), F, "A")  \
+    X(eigh, "eigh", "UPLO='L'", IMPL(fn_eigh), F, "A")                                                           \
+    X(eigvalsh, "eigvalsh", "UPLO='L'", IMPL(fn_eigvalsh), F, "A")                                               \
+    X(svd, "svd", "full_matrices=True, *, driver=None", IMPL(fn_svd), F, "A")                                    \
+    X(svdvals, "svdvals", "*, driver=None", IMPL(fn_svdvals), F, "A")                                                \
+    X(matrix_power, "matrix_power", "n", IMPL(fn_matrix_power), F, "A")                                           \
+    X(diagonal, "diagonal", "*, offset=0, dim1=-2, dim2=-1", IMPL(fn_diagonal), F, "A")                           \
+    X(vecdot, "vecdot", "y, *, dim=-1", IMPL(fn_vecdot), F, "x")
 
 #define TORCH_TAB linalg_ops
 TORCH_OP_TABLE(OPS)
@@ -73,7 +293,8 @@ cg_value cg_torch_linalg_module_init(void) {
     cg_value m = cg_module_new("torch.linalg");
     if (cg_is_err(m))
         return m;
-    if (cg_module_add_methods(m, defs) < 0 || torch_prelude_names_add(m) < 0) {
+    if (cg_module_add_methods(m, defs) < 0 || torch_prelude_names_add(m) < 0 ||
+        cg_module_add(m, "LinAlgError", cg_incref(cg_obj_value(&cg_exc__LinAlgError))) < 0) {
         cg_decref(m);
         return CG_ERR;
     }

@@ -53,7 +53,7 @@ static int torch_fill(cg_value m) {
         || torch_conv_add(m) < 0
         || torch_embedding_add(m) < 0
         || torch_grid_add(m) < 0
-        || torch_qr_add(m, &cg_type_tensor) < 0
+        || torch_qr_add(m, &cg_type_tensor) < 0 || torch_linalg_old_add(m, &cg_type_tensor) < 0
         || torch_rounding_add(m, &cg_type_tensor) < 0
         || torch_float_math_add(m, &cg_type_tensor) < 0
         || torch_prelude_names_add(m) < 0)

@@ -13,7 +13,7 @@
  * instance's type leads back to its fields */
 typedef struct {
     cg_type type;
-    const char *fields[2];
+    const char *fields[3]; /* the third NULL for a pair */
 } return_type;
 
 static const char *const *fields_of(cg_value self) { return ((const return_type *)self.u.o->type)->fields; }
@@ -25,9 +25,11 @@ static cg_value pair_repr(cg_value self) {
     cg_strbuf_printf(&b, "torch.return_types.%s(\n%s=", self.u.o->type->name, fields[0]);
     if (cg_repr_into(&b, tu->items[0]) < 0)
         goto fail;
-    cg_strbuf_printf(&b, ",\n%s=", fields[1]);
-    if (cg_repr_into(&b, tu->items[1]) < 0)
-        goto fail;
+    for (int i = 1; i < 3 && fields[i]; i++) {
+        cg_strbuf_printf(&b, ",\n%s=", fields[i]);
+        if (cg_repr_into(&b, tu->items[i]) < 0)
+            goto fail;
+    }
     cg_strbuf_puts(&b, ")");
     return cg_str_from_strbuf(&b);
 fail:
@@ -38,7 +40,7 @@ fail:
 static cg_value pair_getattr(cg_value self, cg_str *name) {
     cg_tuple *tu = (cg_tuple *)self.u.o;
     const char *const *fields = fields_of(self);
-    for (int i = 0; i < 2; i++)
+    for (int i = 0; i < 3 && fields[i]; i++)
         if (strcmp(name->s, fields[i]) == 0)
             return cg_incref(tu->items[i]);
     return CG_STOP;
@@ -55,6 +57,11 @@ static void pair_dealloc(cg_obj *o) {
         {.head = {CG_IMMORTAL, &cg_type_type}, .name = pyname, .module = "torch.return_types", .base = &cg_type_tuple}, \
             {a, b}                                                                                                 \
     }
+#define RETURN_TYPE3(pyname, a, b, c)                                                                              \
+    {                                                                                                              \
+        {.head = {CG_IMMORTAL, &cg_type_type}, .name = pyname, .module = "torch.return_types", .base = &cg_type_tuple}, \
+            {a, b, c}                                                                                              \
+    }
 static return_type return_types[] = {RETURN_TYPE("max", "values", "indices"), RETURN_TYPE("min", "values", "indices"),
                                      RETURN_TYPE("linalg_qr", "Q", "R"), RETURN_TYPE("qr", "Q", "R"),
                                      RETURN_TYPE("cummax", "values", "indices"),
@@ -64,7 +71,15 @@ static return_type return_types[] = {RETURN_TYPE("max", "values", "indices"), RE
                                      RETURN_TYPE("kthvalue", "values", "indices"),
                                      RETURN_TYPE("median", "values", "indices"),
                                      RETURN_TYPE("nanmedian", "values", "indices"),
-                                     RETURN_TYPE("mode", "values", "indices")};
+                                     RETURN_TYPE("mode", "values", "indices"),
+                                     RETURN_TYPE("linalg_inv_ex", "inverse", "info"),
+                                     RETURN_TYPE("linalg_solve_ex", "result", "info"),
+                                     RETURN_TYPE("linalg_slogdet", "sign", "logabsdet"),
+                                     RETURN_TYPE("slogdet", "sign", "logabsdet"),
+                                     RETURN_TYPE("linalg_cholesky_ex", "L", "info"),
+                                     RETURN_TYPE("linalg_eigh", "eigenvalues", "eigenvectors"),
+                                     RETURN_TYPE3("linalg_svd", "U", "S", "Vh"),
+                                     RETURN_TYPE3("svd", "U", "S", "V")};
 #define NTYPES ((int)(sizeof return_types / sizeof return_types[0]))
 
 cg_value torch_return_pair(const char *name, cg_value values, cg_value indices) {
@@ -79,6 +94,23 @@ cg_value torch_return_pair(const char *name, cg_value values, cg_value indices) 
     }
     ((cg_tuple *)r.u.o)->items[0] = values;
     ((cg_tuple *)r.u.o)->items[1] = indices;
+    r.u.o->type = type;
+    return r;
+}
+
+cg_value torch_return_triple(const char *name, cg_value a, cg_value b, cg_value c) {
+    cg_type *type = NULL;
+    for (int i = 0; i < NTYPES; i++)
+        if (strcmp(return_types[i].type.name, name) == 0)
+            type = &return_types[i].type;
+    cg_value r = cg_tuple_new(3);
+    if (cg_is_err(r) || cg_is_err(a) || cg_is_err(b) || cg_is_err(c)) {
+        cg_decref(a), cg_decref(b), cg_decref(c), cg_decref(r);
+        return CG_ERR;
+    }
+    ((cg_tuple *)r.u.o)->items[0] = a;
+    ((cg_tuple *)r.u.o)->items[1] = b;
+    ((cg_tuple *)r.u.o)->items[2] = c;
     r.u.o->type = type;
     return r;
 }

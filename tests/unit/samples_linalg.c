@@ -163,3 +163,141 @@ bool sample_linalg_solve_triangular(int v, cg_sample *s) {
     default: return false;
     }
 }
+
+/* in[0] + 3 I: a well-conditioned square matrix (batch) */
+static cg_tensor *shifted(cg_tensor *a) {
+    int64_t k = a->sizes[a->ndim - 1];
+    cg_tensor *eye = cg_eye(k, k, a->dtype, cg_tensor_device(a));
+    cg_tensor *shift = eye ? cg_mul_scalar(eye, 3.0) : NULL, *out = shift ? cg_add(a, shift, cg_scalar_int(1)) : NULL;
+    cg_tensor_release(eye), cg_tensor_release(shift);
+    return out;
+}
+
+static cg_tensor *f_linalg_inv_ex(cg_tensor *const *in, const cg_sample *s) {
+    (void)s;
+    cg_tensor *a = shifted(in[0]), *x = a ? cg_linalg_inv(a) : NULL;
+    cg_tensor_release(a);
+    return x;
+}
+bool sample_linalg_inv_ex(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("inv of [A,A]", 1, {IN(3100, false, S_A, S_A)}, f_linalg_inv_ex);
+    case 1: return SAMPLE("inv of transposed [C,A,A]", 1, {IN(3101, true, S_C, S_A, S_A)}, f_linalg_inv_ex);
+    default: return false;
+    }
+}
+
+/* linalg.solve(in[0] + 3 I, in[1], left i[0]) */
+static cg_tensor *f_linalg_solve_ex(cg_tensor *const *in, const cg_sample *s) {
+    cg_tensor *a = shifted(in[0]), *x = a ? cg_linalg_solve(a, in[1], s->i[0]) : NULL;
+    cg_tensor_release(a);
+    return x;
+}
+bool sample_linalg_solve_ex(int v, cg_sample *s) {
+    switch (v) {
+    case 0:
+        return SAMPLE("[A,A] X = [A,B]", 2, {IN(3102, false, S_A, S_A), IN(3103, false, S_A, S_B)}, f_linalg_solve_ex,
+                      .i = {1});
+    case 1:
+        return SAMPLE("transposed [C,A,A] x = vector [A]", 2, {IN(3104, true, S_C, S_A, S_A), IN(3105, false, S_A)},
+                      f_linalg_solve_ex, .i = {1});
+    case 2:
+        return SAMPLE("X [B,B] = broadcast [C,A,B]", 2, {IN(3106, false, S_B, S_B), IN(3107, true, S_C, S_A, S_B)},
+                      f_linalg_solve_ex, .i = {0});
+    default: return false;
+    }
+}
+
+static cg_tensor *f_linalg_det(cg_tensor *const *in, const cg_sample *s) {
+    (void)s;
+    cg_tensor *a = shifted(in[0]), *d = a ? cg_linalg_det(a) : NULL;
+    cg_tensor_release(a);
+    return d;
+}
+bool sample_linalg_det(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("det of [A,A]", 1, {IN(3110, false, S_A, S_A)}, f_linalg_det);
+    case 1: return SAMPLE("det of transposed [C,A,A]", 1, {IN(3111, true, S_C, S_A, S_A)}, f_linalg_det);
+    default: return false;
+    }
+}
+
+/* slogdet(in[0] + 3 I).logabsdet */
+static cg_tensor *f_linalg_slogdet(cg_tensor *const *in, const cg_sample *s) {
+    cg_tensor *a = shifted(in[0]), *sg = NULL, *ld = NULL;
+    int rc = a ? cg_linalg_slogdet(a, &sg, &ld) : -1;
+    cg_tensor_release(a);
+    if (rc < 0)
+        return NULL;
+    (void)s;
+    cg_tensor_release(sg);
+    return ld;
+}
+bool sample_linalg_slogdet(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("logabsdet of [A,A]", 1, {IN(3112, false, S_A, S_A)}, f_linalg_slogdet);
+    case 1:
+        return SAMPLE("logabsdet of transposed [C,A,A]", 1, {IN(3113, true, S_C, S_A, S_A)}, f_linalg_slogdet);
+    default: return false;
+    }
+}
+
+/* cholesky(in[0] in[0]^T + I, upper i[0]) */
+static cg_tensor *f_linalg_cholesky_ex(cg_tensor *const *in, const cg_sample *s) {
+    int64_t k = in[0]->sizes[in[0]->ndim - 2];
+    cg_tensor *t = cg_transpose(in[0], -2, -1), *p = t ? cg_matmul(in[0], t) : NULL;
+    cg_tensor *eye = p ? cg_eye(k, k, p->dtype, cg_tensor_device(p)) : NULL;
+    cg_tensor *a = eye ? cg_add(p, eye, cg_scalar_int(1)) : NULL, *l = a ? cg_linalg_cholesky(a, s->i[0]) : NULL;
+    cg_tensor_release(t), cg_tensor_release(p), cg_tensor_release(eye), cg_tensor_release(a);
+    return l;
+}
+bool sample_linalg_cholesky_ex(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("L of [A,B][A,B]^T + I", 1, {IN(3120, false, S_A, S_B)}, f_linalg_cholesky_ex);
+    case 1:
+        return SAMPLE("U of batched [C,A,B]", 1, {IN(3121, true, S_C, S_A, S_B)}, f_linalg_cholesky_ex, .i = {1});
+    default: return false;
+    }
+}
+
+/* eigh(in[0] + in[0]^T): eigenvalues (i[0] 0) or eigenvectors times their
+ * first row's sign... (the vectors' signs are LAPACK's: smooth in A) */
+static cg_tensor *f_linalg_eigh(cg_tensor *const *in, const cg_sample *s) {
+    cg_tensor *t = cg_transpose(in[0], -2, -1), *a = t ? cg_add(in[0], t, cg_scalar_int(1)) : NULL, *l = NULL, *v = NULL;
+    int rc = a ? cg_linalg_eigh(a, s->i[1] ? "U" : "L", true, &l, &v) : -1;
+    cg_tensor_release(t), cg_tensor_release(a);
+    if (rc < 0)
+        return NULL;
+    cg_tensor *keep = s->i[0] ? v : l;
+    cg_tensor_release(s->i[0] ? l : v);
+    return keep;
+}
+bool sample_linalg_eigh(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("eigenvalues of [A,A] sym", 1, {IN(3130, false, S_A, S_A)}, f_linalg_eigh, .i = {0, 0});
+    case 1:
+        return SAMPLE("eigenvectors of [C,A,A] sym, UPLO U", 1, {IN(3131, true, S_C, S_A, S_A)}, f_linalg_eigh,
+                      .i = {1, 1});
+    default: return false;
+    }
+}
+
+/* svd(in[0], full_matrices i[1]): output i[0] (U, S, Vh) */
+static cg_tensor *f_linalg_svd(cg_tensor *const *in, const cg_sample *s) {
+    cg_tensor *o[3];
+    if (cg_linalg_svd(in[0], s->i[1], true, &o[0], &o[1], &o[2]) < 0)
+        return NULL;
+    for (int i = 0; i < 3; i++)
+        if (i != s->i[0])
+            cg_tensor_release(o[i]);
+    return o[s->i[0]];
+}
+bool sample_linalg_svd(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("S of [A+B,B]", 1, {IN(3140, false, S_A + S_B, S_B)}, f_linalg_svd, .i = {1, 0});
+    case 1: return SAMPLE("U of tall [A+B,B]", 1, {IN(3141, false, S_A + S_B, S_B)}, f_linalg_svd, .i = {0, 0});
+    case 2: return SAMPLE("Vh of wide [C,A,A+B]", 1, {IN(3142, true, S_C, S_A, S_A + S_B)}, f_linalg_svd, .i = {2, 0});
+    case 3: return SAMPLE("U of wide [A,A+B]", 1, {IN(3143, false, S_A, S_A + S_B)}, f_linalg_svd, .i = {0, 0});
+    default: return false;
+    }
+}

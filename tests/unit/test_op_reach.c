@@ -247,6 +247,13 @@ static const char *const reach[CG_OP_COUNT] = {
     [CG_OP_DOT] = "y = v.dot(v)",
     [CG_OP_LINALG_QR] = "y = torch.linalg.qr(x).R",
     [CG_OP_LINALG_SOLVE_TRIANGULAR] = "y = torch.linalg.solve_triangular(x[:, :3], w[:3], upper=True)",
+    [CG_OP_LINALG_INV_EX] = "y = torch.linalg.inv(x[:, :3] + 3 * torch.eye(3))",
+    [CG_OP_LINALG_SOLVE_EX] = "y = torch.linalg.solve(x[:, :3] + 3 * torch.eye(3), w[:3])",
+    [CG_OP_LINALG_DET] = "y = torch.linalg.det(x[:, :3])",
+    [CG_OP_LINALG_SLOGDET] = "y = torch.linalg.slogdet(x[:, :3]).logabsdet",
+    [CG_OP_LINALG_CHOLESKY_EX] = "y = torch.linalg.cholesky(x @ x.mT + torch.eye(3))",
+    [CG_OP_LINALG_EIGH] = "y = torch.linalg.eigvalsh(x @ x.mT)",
+    [CG_OP_LINALG_SVD] = "y = torch.linalg.svdvals(x)",
 
     [CG_OP_INDEX] = "y = x[i]",
     [CG_OP_INDEX_PUT] = "y = x.clone(); y[i] = 1.0",

@@ -1,0 +1,89 @@
+/* torch_linalg_old.c: torch.inverse, det, logdet and slogdet, the names
+ * PyTorch 1.13 keeps beside torch.linalg's (torch_linalg.c), as functions
+ * and Tensor methods: inverse is linalg.inv, det linalg.det, slogdet
+ * linalg.slogdet as torch.return_types.slogdet; logdet the composite
+ * PyTorch makes of slogdet (nan where the sign is negative); svd (U, S,
+ * V) and matrix_power. */
+#include <math.h>
+#include <string.h>
+
+#include "runtime/module.h"
+#include "torch/torch_args.h"
+
+#define T0 cg_tensor_of_borrowed(a[0])
+
+/* logdet: log|det| where the sign is not negative, else nan (WhereBackward0) */
+static cg_tensor *logdet(cg_tensor *A) {
+    cg_tensor *s, *l;
+    if (cg_linalg_slogdet(A, &s, &l) < 0)
+        return NULL;
+    cg_tensor *zero = cg_zeros(0, NULL, s->dtype, cg_tensor_device(s)), *neg = zero ? cg_lt(s, zero) : NULL;
+    cg_tensor *nan = neg ? cg_full(0, NULL, cg_scalar_float(NAN), s->dtype, cg_tensor_device(s)) : NULL;
+    cg_tensor *out = nan ? cg_where(neg, nan, l) : NULL;
+    cg_tensor_release(s), cg_tensor_release(l), cg_tensor_release(zero), cg_tensor_release(neg), cg_tensor_release(nan);
+    return out;
+}
+static cg_value fn_slogdet(cg_value *a) {
+    cg_tensor *s, *l;
+    if (cg_linalg_slogdet(T0, &s, &l) < 0)
+        return torch_raise();
+    return torch_return_pair("slogdet", cg_tensor_steal(s), cg_tensor_steal(l));
+}
+
+/* svd(some=True, compute_uv=True): U, S and V = Vh^T (TransposeBackward0);
+ * without compute_uv, zero U and V of the full shapes, as PyTorch's */
+static cg_value fn_svd(cg_value *a) {
+    bool some, uv;
+    if (torch_bool_arg("svd", "some", torch_pos(1), a[1], &some) < 0
+        || torch_bool_arg("svd", "compute_uv", torch_pos(2), a[2], &uv) < 0)
+        return CG_ERR;
+    cg_tensor *A = T0, *u, *s, *vh, *v = NULL;
+    if (cg_linalg_svd(A, !some, uv, &u, &s, &vh) < 0)
+        return torch_raise();
+    if (uv)
+        v = cg_transpose(vh, -2, -1);
+    else if (A->ndim >= 2) {
+        int nd = A->ndim;
+        int64_t m = A->sizes[nd - 2], n = A->sizes[nd - 1], us[CG_MAX_DIMS], vs[CG_MAX_DIMS];
+        memcpy(us, A->sizes, sizeof(int64_t) * (size_t)nd);
+        memcpy(vs, A->sizes, sizeof(int64_t) * (size_t)nd);
+        us[nd - 1] = m, vs[nd - 2] = n;
+        cg_tensor_release(u);
+        u = cg_zeros(nd, us, A->dtype, cg_tensor_device(A));
+        v = u ? cg_zeros(nd, vs, A->dtype, cg_tensor_device(A)) : NULL;
+    }
+    cg_tensor_release(vh);
+    if (!u || !v) {
+        cg_tensor_release(u), cg_tensor_release(s), cg_tensor_release(v);
+        return torch_raise();
+    }
+    return torch_return_triple("svd", cg_tensor_steal(u), cg_tensor_steal(s), cg_tensor_steal(v));
+}
+
+static cg_value fn_matrix_power(cg_value *a) {
+    int64_t n;
+    if (torch_int_arg("matrix_power", "n", torch_pos(1), a[1], &n) < 0)
+        return CG_ERR;
+    return cg_tensor_steal(torch_matrix_power(T0, n));
+}
+
+#define OLD_OPS(X)                                                                                               \
+    X(inverse, "inverse", "", UNARY(cg_linalg_inv), TORCH_BOTH, NULL)                                            \
+    X(det, "det", "", UNARY(cg_linalg_det), TORCH_BOTH, NULL)                                                    \
+    X(logdet, "logdet", "", UNARY(logdet), TORCH_BOTH, NULL)                                                     \
+    X(slogdet, "slogdet", "", IMPL(fn_slogdet), TORCH_BOTH, NULL)                                                \
+    X(svd, "svd", "some=True, compute_uv=True", IMPL(fn_svd), TORCH_BOTH, NULL)                                  \
+    X(matrix_power, "matrix_power", "n", IMPL(fn_matrix_power), TORCH_BOTH, NULL)
+
+#define TORCH_TAB old_linalg_ops
+TORCH_OP_TABLE(OLD_OPS)
+
+int torch_linalg_old_add(cg_value module, cg_type *tensor_type) {
+    if (torch_ops_prepare(old_linalg_ops, TORCH_OP_COUNT) < 0)
+        return -1;
+    cg_method_def *fdefs = torch_ops_defs(old_linalg_ops, TORCH_OP_COUNT, TORCH_FUNCTION);
+    cg_method_def *mdefs = torch_ops_defs(old_linalg_ops, TORCH_OP_COUNT, TORCH_METHOD);
+    if (!fdefs || !mdefs || cg_module_add_methods(module, fdefs) < 0)
+        return -1;
+    return cg_type_add_methods(tensor_type, mdefs);
+}
