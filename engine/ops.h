@@ -24,6 +24,7 @@
 #include "ops_pointwise.h"
 #include "ops_reduce.h"
 #include "ops_rounding.h"
+#include "ops_special_math.h"
 #include "ops_unary.h"
 #include "ops_upsample.h"
 #include "random.h"

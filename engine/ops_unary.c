@@ -369,30 +369,75 @@ int cg_cosh_(cg_tensor *self) { return float_unary_(CG_OP_COSH, self, SAVE_SELF)
 int cg_erf_(cg_tensor *self) { return float_unary_(CG_OP_ERF, self, SAVE_SELF); }
 int cg_log1p_(cg_tensor *self) { return float_unary_(CG_OP_LOG1P, self, SAVE_SELF); }
 int cg_rsqrt_(cg_tensor *self) { return float_unary_(CG_OP_RSQRT, self, SAVE_RESULT); }
-cg_tensor *cg_tan(cg_tensor *x) { return float_unary(CG_OP_TAN, x, SAVE_RESULT); }
-int cg_tan_(cg_tensor *self) { return float_unary_(CG_OP_TAN, self, SAVE_RESULT); }
-cg_tensor *cg_asin(cg_tensor *x) { return float_unary(CG_OP_ASIN, x, SAVE_SELF); }
-int cg_asin_(cg_tensor *self) { return float_unary_(CG_OP_ASIN, self, SAVE_SELF); }
-cg_tensor *cg_acos(cg_tensor *x) { return float_unary(CG_OP_ACOS, x, SAVE_SELF); }
-int cg_acos_(cg_tensor *self) { return float_unary_(CG_OP_ACOS, self, SAVE_SELF); }
-cg_tensor *cg_atan(cg_tensor *x) { return float_unary(CG_OP_ATAN, x, SAVE_SELF); }
-int cg_atan_(cg_tensor *self) { return float_unary_(CG_OP_ATAN, self, SAVE_SELF); }
-cg_tensor *cg_expm1(cg_tensor *x) { return float_unary(CG_OP_EXPM1, x, SAVE_RESULT); }
-int cg_expm1_(cg_tensor *self) { return float_unary_(CG_OP_EXPM1, self, SAVE_RESULT); }
-cg_tensor *cg_log2(cg_tensor *x) { return float_unary(CG_OP_LOG2, x, SAVE_SELF); }
-int cg_log2_(cg_tensor *self) { return float_unary_(CG_OP_LOG2, self, SAVE_SELF); }
-cg_tensor *cg_log10(cg_tensor *x) { return float_unary(CG_OP_LOG10, x, SAVE_SELF); }
-int cg_log10_(cg_tensor *self) { return float_unary_(CG_OP_LOG10, self, SAVE_SELF); }
-cg_tensor *cg_erfc(cg_tensor *x) { return float_unary(CG_OP_ERFC, x, SAVE_SELF); }
-int cg_erfc_(cg_tensor *self) { return float_unary_(CG_OP_ERFC, self, SAVE_SELF); }
-cg_tensor *cg_exp2(cg_tensor *x) { return float_unary(CG_OP_EXP2, x, SAVE_RESULT); }
-int cg_exp2_(cg_tensor *self) { return float_unary_(CG_OP_EXP2, self, SAVE_RESULT); }
-cg_tensor *cg_asinh(cg_tensor *x) { return float_unary(CG_OP_ASINH, x, SAVE_SELF); }
-int cg_asinh_(cg_tensor *self) { return float_unary_(CG_OP_ASINH, self, SAVE_SELF); }
-cg_tensor *cg_acosh(cg_tensor *x) { return float_unary(CG_OP_ACOSH, x, SAVE_SELF); }
-int cg_acosh_(cg_tensor *self) { return float_unary_(CG_OP_ACOSH, self, SAVE_SELF); }
-cg_tensor *cg_atanh(cg_tensor *x) { return float_unary(CG_OP_ATANH, x, SAVE_SELF); }
-int cg_atanh_(cg_tensor *self) { return float_unary_(CG_OP_ATANH, self, SAVE_SELF); }
+/* Note [PyTorch's float math dtypes]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * PyTorch 1.13's CPU kernels for tan ... erfc take float32, float64 and
+ * bfloat16, not float16 (exp2 takes it); expm1, erfc and exp2 take no
+ * complex either. Their dispatch errors name the kernel: "tan_vml_cpu" for
+ * the vml ones, "asinh_cpu" for asinh, acosh and atanh, "exp2". In place,
+ * asinh_, acosh_ and atanh_ record AsinhBackward1 and its kin, which have
+ * no derivative in PyTorch: their backward raises. */
+static const struct {
+    cg_op op;
+    const char *kernel;
+    bool half, complex;
+} math_kernels[] = {
+    {CG_OP_TAN, "tan_vml_cpu", false, true},       {CG_OP_ASIN, "asin_vml_cpu", false, true},
+    {CG_OP_ACOS, "acos_vml_cpu", false, true},     {CG_OP_ATAN, "atan_vml_cpu", false, true},
+    {CG_OP_EXPM1, "expm1_vml_cpu", false, false},  {CG_OP_LOG2, "log2_vml_cpu", false, true},
+    {CG_OP_LOG10, "log10_vml_cpu", false, true},   {CG_OP_ERFC, "erfc_vml_cpu", false, false},
+    {CG_OP_EXP2, "exp2", true, false},             {CG_OP_ASINH, "asinh_cpu", false, true},
+    {CG_OP_ACOSH, "acosh_cpu", false, true},       {CG_OP_ATANH, "atanh_cpu", false, true},
+};
+static int math_check(cg_op op, cg_dtype dt) {
+    for (size_t i = 0; i < sizeof math_kernels / sizeof *math_kernels; i++)
+        if (math_kernels[i].op == op) {
+            bool ok = cg_dtype_is_complex(dt) ? math_kernels[i].complex : dt != CG_F16 || math_kernels[i].half;
+            CG_CHECK_INT(ok, CG_RUNTIME_ERROR, "\"%s\" not implemented for '%s'", math_kernels[i].kernel,
+                         cg_dtype_legacy_name(dt));
+        }
+    return 0;
+}
+static const char ASINH_INPLACE[] = "AsinhBackward1", ACOSH_INPLACE[] = "AcoshBackward1",
+                  ATANH_INPLACE[] = "AtanhBackward1";
+static const char *inplace_node_of(cg_op op) {
+    return op == CG_OP_ASINH ? ASINH_INPLACE : op == CG_OP_ACOSH ? ACOSH_INPLACE : op == CG_OP_ATANH ? ATANH_INPLACE : NULL;
+}
+static cg_tensor *math_unary(cg_op op, cg_tensor *x, save_what save) {
+    return math_check(op, x->dtype) < 0 ? NULL : float_unary(op, x, save);
+}
+static int math_unary_(cg_op op, cg_tensor *self, save_what save) {
+    if (math_check(op, self->dtype) < 0 || float_unary_(op, self, save) < 0)
+        return -1;
+    const char *name = inplace_node_of(op);
+    if (name && self->grad_fn && self->grad_fn->op == op)
+        self->grad_fn->name = name;
+    return 0;
+}
+cg_tensor *cg_tan(cg_tensor *x) { return math_unary(CG_OP_TAN, x, SAVE_RESULT); }
+int cg_tan_(cg_tensor *self) { return math_unary_(CG_OP_TAN, self, SAVE_RESULT); }
+cg_tensor *cg_asin(cg_tensor *x) { return math_unary(CG_OP_ASIN, x, SAVE_SELF); }
+int cg_asin_(cg_tensor *self) { return math_unary_(CG_OP_ASIN, self, SAVE_SELF); }
+cg_tensor *cg_acos(cg_tensor *x) { return math_unary(CG_OP_ACOS, x, SAVE_SELF); }
+int cg_acos_(cg_tensor *self) { return math_unary_(CG_OP_ACOS, self, SAVE_SELF); }
+cg_tensor *cg_atan(cg_tensor *x) { return math_unary(CG_OP_ATAN, x, SAVE_SELF); }
+int cg_atan_(cg_tensor *self) { return math_unary_(CG_OP_ATAN, self, SAVE_SELF); }
+cg_tensor *cg_expm1(cg_tensor *x) { return math_unary(CG_OP_EXPM1, x, SAVE_RESULT); }
+int cg_expm1_(cg_tensor *self) { return math_unary_(CG_OP_EXPM1, self, SAVE_RESULT); }
+cg_tensor *cg_log2(cg_tensor *x) { return math_unary(CG_OP_LOG2, x, SAVE_SELF); }
+int cg_log2_(cg_tensor *self) { return math_unary_(CG_OP_LOG2, self, SAVE_SELF); }
+cg_tensor *cg_log10(cg_tensor *x) { return math_unary(CG_OP_LOG10, x, SAVE_SELF); }
+int cg_log10_(cg_tensor *self) { return math_unary_(CG_OP_LOG10, self, SAVE_SELF); }
+cg_tensor *cg_erfc(cg_tensor *x) { return math_unary(CG_OP_ERFC, x, SAVE_SELF); }
+int cg_erfc_(cg_tensor *self) { return math_unary_(CG_OP_ERFC, self, SAVE_SELF); }
+cg_tensor *cg_exp2(cg_tensor *x) { return math_unary(CG_OP_EXP2, x, SAVE_RESULT); }
+int cg_exp2_(cg_tensor *self) { return math_unary_(CG_OP_EXP2, self, SAVE_RESULT); }
+cg_tensor *cg_asinh(cg_tensor *x) { return math_unary(CG_OP_ASINH, x, SAVE_SELF); }
+int cg_asinh_(cg_tensor *self) { return math_unary_(CG_OP_ASINH, self, SAVE_SELF); }
+cg_tensor *cg_acosh(cg_tensor *x) { return math_unary(CG_OP_ACOSH, x, SAVE_SELF); }
+int cg_acosh_(cg_tensor *self) { return math_unary_(CG_OP_ACOSH, self, SAVE_SELF); }
+cg_tensor *cg_atanh(cg_tensor *x) { return math_unary(CG_OP_ATANH, x, SAVE_SELF); }
+int cg_atanh_(cg_tensor *self) { return math_unary_(CG_OP_ATANH, self, SAVE_SELF); }
 
 /* PyTorch's dispatch error for a dtype a kernel lacks: "abs_cpu" not
  * implemented for 'Bool'. */
@@ -581,6 +626,22 @@ int cg_clamp_(cg_tensor *self, const cg_scalar *min, const cg_scalar *max) {
     if (check_not_complex_clamp(self) < 0 || clamp_args(self, min, max, &args, &dt) < 0)
         return -1;
     return unary_(CG_OP_CLAMP, self, dt, SAVE_SELF, &args);
+}
+
+/* clamp_min_ / clamp_max_: in place, under clamp_min's and clamp_max's nodes */
+int cg_clamp_min_(cg_tensor *self, cg_scalar min) {
+    cg_op_args args;
+    cg_dtype dt;
+    if (check_not_complex_clamp(self) < 0 || clamp_args(self, &min, NULL, &args, &dt) < 0)
+        return -1;
+    return unary_(CG_OP_CLAMP_MIN, self, dt, SAVE_SELF, &args);
+}
+int cg_clamp_max_(cg_tensor *self, cg_scalar max) {
+    cg_op_args args;
+    cg_dtype dt;
+    if (check_not_complex_clamp(self) < 0 || clamp_args(self, NULL, &max, &args, &dt) < 0)
+        return -1;
+    return unary_(CG_OP_CLAMP_MAX, self, dt, SAVE_SELF, &args);
 }
 
 /* ---- derivatives ------------------------------------------------------------------ */
@@ -906,16 +967,22 @@ int cg_bw_exp2(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
 
 /* AsinhBackward0 / AcoshBackward0: grad * (self^2 +- 1).rsqrt() */
 int cg_bw_asinh(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    CG_CHECK_INT(n->name != ASINH_INPLACE, CG_NOT_IMPLEMENTED_ERROR,
+                 "the derivative for 'inplace version of asinh' is not implemented.");
     scratch s = {0};
     return finish(gi, &s, s_mul(&s, go[0], s_fn(&s, cg_rsqrt, s_shift(&s, s_pow(&s, saved(n), 2), 1.0))));
 }
 int cg_bw_acosh(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    CG_CHECK_INT(n->name != ACOSH_INPLACE, CG_NOT_IMPLEMENTED_ERROR,
+                 "the derivative for 'inplace version of acosh' is not implemented.");
     scratch s = {0};
     return finish(gi, &s, s_mul(&s, go[0], s_fn(&s, cg_rsqrt, s_shift(&s, s_pow(&s, saved(n), 2), -1.0))));
 }
 
 /* AtanhBackward0: grad * 1 / (1 - self^2) */
 int cg_bw_atanh(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    CG_CHECK_INT(n->name != ATANH_INPLACE, CG_NOT_IMPLEMENTED_ERROR,
+                 "the derivative for 'inplace version of atanh' is not implemented.");
     scratch s = {0};
     return finish(gi, &s, s_div(&s, s_scale(&s, go[0], 1.0), s_one_minus(&s, s_pow(&s, saved(n), 2))));
 }

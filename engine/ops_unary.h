@@ -101,6 +101,8 @@ int cg_rsqrt_(cg_tensor *self);
 int cg_sign_(cg_tensor *self);
 int cg_relu_(cg_tensor *self);
 int cg_clamp_(cg_tensor *self, const cg_scalar *min, const cg_scalar *max);
+int cg_clamp_min_(cg_tensor *self, cg_scalar min);
+int cg_clamp_max_(cg_tensor *self, cg_scalar max);
 /* mask must broadcast to self's shape */
 int cg_masked_fill_(cg_tensor *self, cg_tensor *mask, cg_scalar value);
 

@@ -93,7 +93,8 @@ static __m256d gelu_tanh4(__m256d x) {
     X(CG_VEC_ERFC, Sleef_erfcf8_u15, Sleef_erfcd4_u15) \
     X(CG_VEC_SIGMOID, sigmoid8, sigmoid4)                 \
     X(CG_VEC_GELU_ERF, gelu_erf8, gelu_erf4)              \
-    X(CG_VEC_GELU_TANH, gelu_tanh8, gelu_tanh4)
+    X(CG_VEC_GELU_TANH, gelu_tanh8, gelu_tanh4)            \
+    X(CG_VEC_LGAMMA, Sleef_lgammaf8_u10, Sleef_lgammad4_u10)
 
 #define MAKE_MAPS(e, f32, f64) MAP_F32(map_##f32, f32) MAP_F64(map_##f64, f64)
 VEC_FNS(MAKE_MAPS)
@@ -187,3 +188,60 @@ void cg_vec_exp_f32(float *out, const float *in) { _mm256_storeu_ps(out, Sleef_e
 void cg_vec_log_f32(float *out, const float *in) { _mm256_storeu_ps(out, Sleef_logf8_u10(_mm256_loadu_ps(in))); }
 void cg_vec_exp_f64(double *out, const double *in) { _mm256_storeu_pd(out, Sleef_expd4_u10(_mm256_loadu_pd(in))); }
 void cg_vec_log_f64(double *out, const double *in) { _mm256_storeu_pd(out, Sleef_logd4_u10(_mm256_loadu_pd(in))); }
+
+static __m256 pow2f8(__m256 x) { return Sleef_powf8_u10(_mm256_set1_ps(2.0f), x); }
+static __m256d pow2d4(__m256d x) { return Sleef_powd4_u10(_mm256_set1_pd(2.0), x); }
+
+/* logaddexp's and logaddexp2's vector lambdas, operation for operation:
+ * maximum propagates NaN; the result is a where a == b and |a| is inf. */
+#define LOGADDEXP_VEC(SUF, T, V, P, EXPF, LOG, LOG1P, TWO)                                                      \
+    static V logaddexp##TWO##_##SUF(V a, V b) {                                                            \
+        V sign = _mm256_set1_##P((T)-0.0);                                                                 \
+        V m = _mm256_or_##P(_mm256_max_##P(a, b), _mm256_cmp_##P(a, b, _CMP_UNORD_Q));                    \
+        V d = _mm256_xor_##P(_mm256_andnot_##P(sign, _mm256_sub_##P(a, b)), sign);                         \
+        V l = LOGADDEXP_L##TWO(P, T, LOG, LOG1P, EXPF(d));                                                                              \
+        V r = LOGADDEXP_TAIL##TWO(P, T, m, l);                                                             \
+        V inf = _mm256_set1_##P((T)INFINITY);                                                              \
+        V both = _mm256_and_##P(_mm256_cmp_##P(a, b, _CMP_EQ_OQ),                                          \
+                                _mm256_cmp_##P(_mm256_andnot_##P(sign, a), inf, _CMP_EQ_OQ));              \
+        return _mm256_blendv_##P(r, a, both);                                                              \
+    }
+#define LOGADDEXP_L(P, T, LOG, LOG1P, e) LOG(_mm256_add_##P(_mm256_set1_##P((T)1), e))
+#define LOGADDEXP_L2(P, T, LOG, LOG1P, e) LOG1P(_mm256_add_##P(_mm256_set1_##P((T)1), e))
+#define LOGADDEXP_TAIL(P, T, m, l) _mm256_add_##P(m, l)
+#define LOGADDEXP_TAIL2(P, T, m, l) _mm256_add_##P(m, l)
+LOGADDEXP_VEC(f32, float, __m256, ps, Sleef_expf8_u10, Sleef_logf8_u10, Sleef_log1pf8_u10, )
+LOGADDEXP_VEC(f64, double, __m256d, pd, Sleef_expd4_u10, Sleef_logd4_u10, Sleef_log1pd4_u10, )
+LOGADDEXP_VEC(f32, float, __m256, ps, pow2f8, Sleef_logf8_u10, Sleef_log2f8_u10, 2)
+LOGADDEXP_VEC(f64, double, __m256d, pd, pow2d4, Sleef_logd4_u10, Sleef_log2d4_u10, 2)
+
+#define MAP2(SUF, T, V, P, W, ATAN2, HYPOT)                                                                  \
+    void cg_vec_map2_##SUF(cg_vec_fn2 f, T *out, const T *a, int64_t as, const T *b, int64_t bs, int64_t n) { \
+        for (int64_t i = 0; i + W <= n; i += W) {                                                            \
+            V va = as ? _mm256_loadu_##P(a + i) : _mm256_set1_##P(*a);                                       \
+            V vb = bs ? _mm256_loadu_##P(b + i) : _mm256_set1_##P(*b);                                       \
+            V r;                                                                                             \
+            switch (f) {                                                                                     \
+            case CG_VEC2_ATAN2: r = ATAN2(va, vb); break;                                                    \
+            case CG_VEC2_HYPOT: r = HYPOT(va, vb); break;                                                    \
+            case CG_VEC2_LOGADDEXP: r = logaddexp_##SUF(va, vb); break;                                      \
+            default: r = logaddexp2_##SUF(va, vb); break;                                                    \
+            }                                                                                                \
+            _mm256_storeu_##P(out + i, r);                                                                   \
+        }                                                                                                    \
+    }
+MAP2(f32, float, __m256, ps, CG_VEC_F32, Sleef_atan2f8_u10, Sleef_hypotf8_u05)
+MAP2(f64, double, __m256d, pd, CG_VEC_F64, Sleef_atan2d4_u10, Sleef_hypotd4_u05)
+
+/* logit: (x / (1 - x)).log(), x clamped as vec::clamp (min(hi, max(lo, x))) */
+#define LOGIT_VEC(SUF, T, V, P, W, LOG)                                                                  \
+    void cg_vec_logit_##SUF(T *out, const T *in, int64_t n, bool clamp, T lo, T hi) {                 \
+        for (int64_t i = 0; i + W <= n; i += W) {                                                     \
+            V x = _mm256_loadu_##P(in + i), one = _mm256_set1_##P((T)1); \
+            if (clamp)                                                                                \
+                x = _mm256_min_##P(_mm256_set1_##P(hi), _mm256_max_##P(_mm256_set1_##P(lo), x));     \
+            _mm256_storeu_##P(out + i, LOG(_mm256_div_##P(x, _mm256_sub_##P(one, x))));               \
+        }                                                                                             \
+    }
+LOGIT_VEC(f32, float, __m256, ps, CG_VEC_F32, Sleef_logf8_u10)
+LOGIT_VEC(f64, double, __m256d, pd, CG_VEC_F64, Sleef_logd4_u10)

@@ -47,7 +47,26 @@ typedef enum {
     CG_VEC_SIGMOID,   /* sigmoid's vector form: 1 / (1 + exp(0 - x)) */
     CG_VEC_GELU_ERF,  /* gelu's: x * 0.5 * (1 + erf(x * sqrt(1/2))) */
     CG_VEC_GELU_TANH, /* gelu's tanh form: 0.5 * x * (1 + tanh(kBeta * (x + kKappa * x^3))) */
+    CG_VEC_LGAMMA,    /* Sleef_lgamma*_u10 */
 } cg_vec_fn;
+
+/* The binary functions of PyTorch's vectorised float kernels. */
+typedef enum {
+    CG_VEC2_ATAN2,      /* Sleef_atan2*_u10 */
+    CG_VEC2_HYPOT,      /* Sleef_hypot*_u05 */
+    CG_VEC2_LOGADDEXP,  /* logaddexp's vector lambda: m + log1p(exp(-|a - b|)), a where a == b is infinite */
+    CG_VEC2_LOGADDEXP2, /* logaddexp2's: m + log1p(exp2(-|a - b|)) * (1 / ln 2), the last two one FMA */
+} cg_vec_fn2;
+
+/* out[i] = f(a[i * as], b[i * bs]) for i < n, n a multiple of the lanes,
+ * as and bs 1 (contiguous) or 0 (one value for all). */
+void cg_vec_map2_f32(cg_vec_fn2 f, float *out, const float *a, int64_t as, const float *b, int64_t bs, int64_t n);
+void cg_vec_map2_f64(cg_vec_fn2 f, double *out, const double *a, int64_t as, const double *b, int64_t bs, int64_t n);
+
+/* logit's vector lambda over n elements, n a multiple of the lanes:
+ * log(x / (1 - x)), x first clamped to [lo, hi] when clamp is set. */
+void cg_vec_logit_f32(float *out, const float *in, int64_t n, bool clamp, float lo, float hi);
+void cg_vec_logit_f64(double *out, const double *in, int64_t n, bool clamp, double lo, double hi);
 
 /* out[i] = f(in[i]) for i < n, CG_VEC_* lanes at a time; the last group,
  * when n is not a multiple of the lanes, is padded with zeros as

@@ -144,6 +144,8 @@ static cg_tensor *binop(cg_tensor *a, cg_tensor *b, cg_binop op, const cg_tensor
     case OP_BITAND: return cg_bitwise_and(a, b);
     case OP_BITOR: return cg_bitwise_or(a, b);
     case OP_BITXOR: return cg_bitwise_xor(a, b);
+    case OP_LSHIFT: return cg_bitwise_left_shift(a, b);
+    case OP_RSHIFT: return cg_bitwise_right_shift(a, b);
     default: return NULL;
     }
 }
@@ -190,6 +192,8 @@ static int inplace_op(cg_tensor *a, cg_tensor *b, cg_binop op) {
     case OP_BITAND: return cg_bitwise_and_(a, b);
     case OP_BITOR: return cg_bitwise_or_(a, b);
     case OP_BITXOR: return cg_bitwise_xor_(a, b);
+    case OP_LSHIFT: return cg_bitwise_left_shift_(a, b);
+    case OP_RSHIFT: return cg_bitwise_right_shift_(a, b);
     default: return 1; /* no in-place form: Python falls back to a = a op b */
     }
 }

@@ -147,6 +147,8 @@ int torch_rounding_add(cg_value module, cg_type *tensor_type);
 /* copysign, fmod, fmax, fmin, xlogy, deg2rad, rad2deg, nan_to_num
  * (torch_float_math.c) */
 int torch_float_math_add(cg_value module, cg_type *tensor_type);
+/* tan, asin, ..., logaddexp2 (torch_special_math.c) */
+int torch_special_math_add(cg_value module, cg_type *tensor_type);
 /* tril, triu, diagonal, diag, trace, flip, roll, rot90, ...
  * (torch_matrix_parts.c) */
 int torch_matrix_parts_add(cg_value module, cg_type *tensor_type);

@@ -203,6 +203,17 @@ static cg_value lerp_impl(const torch_op *op, cg_value *a) {
 
 /* ---- unary ops ------------------------------------------------------------------ */
 
+/* clamp_(min, max) with tensor bounds: the clamped values written back
+ * into self (its node is the copy's, not PyTorch's ClampBackward1) */
+static cg_value clamp_tensor_into(cg_value self, cg_tensor *lo, cg_tensor *hi) {
+    cg_tensor *t = cg_tensor_of_borrowed(self), *r = cg_clamp_tensor(t, lo, hi);
+    if (!r)
+        return torch_raise();
+    int rc = cg_copy_(t, r);
+    cg_tensor_release(r);
+    return inplace(self, rc);
+}
+
 /* clamp(min=None, max=None): Python numbers or tensors as bounds. */
 static cg_value clamp_impl(const torch_op *op, cg_value *a) {
     const char *fn = op->name;
@@ -215,10 +226,10 @@ static cg_value clamp_impl(const torch_op *op, cg_value *a) {
     if (!has_hi && !t_hi && !cg_is_none(a[2]))
         return torch_arg_error(fn, "max", torch_pos(2), "Number", a[2]);
     if (t_lo || t_hi) {
-        if (in_place || (has_lo || has_hi))
+        if (has_lo || has_hi)
             return cg_raise(&cg_exc_TypeError, "%s(): expected both bounds as tensors or both as numbers", fn);
         cg_tensor *l = t_lo ? cg_tensor_of_borrowed(a[1]) : NULL, *h = t_hi ? cg_tensor_of_borrowed(a[2]) : NULL;
-        return cg_tensor_steal(cg_clamp_tensor(T0, l, h));
+        return in_place ? clamp_tensor_into(a[0], l, h) : cg_tensor_steal(cg_clamp_tensor(T0, l, h));
     }
     if (in_place)
         return inplace(a[0], cg_clamp_(T0, has_lo ? &lo : NULL, has_hi ? &hi : NULL));
@@ -233,10 +244,14 @@ static cg_value clamp_one_impl(const torch_op *op, cg_value *a) {
     cg_scalar bound;
     if (cg_is_tensor(a[1])) {
         cg_tensor *b = cg_tensor_of_borrowed(a[1]);
+        if (torch_op_in_place(op))
+            return clamp_tensor_into(a[0], is_max ? NULL : b, is_max ? b : NULL);
         return cg_tensor_steal(cg_clamp_tensor(T0, is_max ? NULL : b, is_max ? b : NULL));
     }
     if (!torch_scalar_of(a[1], &bound))
         return torch_arg_error(fn, is_max ? "max" : "min", torch_pos(1), "Number", a[1]);
+    if (torch_op_in_place(op))
+        return inplace(a[0], is_max ? cg_clamp_max_(T0, bound) : cg_clamp_min_(T0, bound));
     return cg_tensor_steal(is_max ? cg_clamp_max(T0, bound) : cg_clamp_min(T0, bound));
 }
 
@@ -1562,6 +1577,8 @@ static cg_value op_dunder_repr(cg_value *a) { return cg_type_tensor.repr(a[0]); 
     X(clamp_, "clamp_", "min=None, max=None", FAMILY(clamp_impl, NULL, 0), B, NULL)                                    \
     X(clamp_min, "clamp_min", "min", FAMILY(clamp_one_impl, NULL, 0), B, NULL)                                         \
     X(clamp_max, "clamp_max", "max", FAMILY(clamp_one_impl, NULL, 1), B, NULL)                                         \
+    X(clamp_min_, "clamp_min_", "min", FAMILY(clamp_one_impl, NULL, 0), B, NULL)                                       \
+    X(clamp_max_, "clamp_max_", "max", FAMILY(clamp_one_impl, NULL, 1), B, NULL)                                       \
     X(clip, "clip", "min=None, max=None", FAMILY(clamp_impl, NULL, 0), B, NULL)                                        \
     X(clip_, "clip_", "min=None, max=None", FAMILY(clamp_impl, NULL, 0), B, NULL)                                      \
     X(maximum, "maximum", "other", TBINARY(cg_maximum), B, NULL)                                                       \

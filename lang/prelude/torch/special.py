@@ -5,7 +5,7 @@
 import torch
 
 __all__ = ["erf", "erfc", "erfinv", "exp2", "expit", "expm1", "log1p", "round", "sinc", "xlogy", "logsumexp",
-           "softmax", "log_softmax"]
+           "softmax", "log_softmax", "logit", "gammaln", "digamma", "psi", "polygamma"]
 
 
 def erf(input, *, out=None):
@@ -77,3 +77,30 @@ def softmax(input, dim, *, dtype=None):
 def log_softmax(input, dim, *, dtype=None):
     """The log of the softmax of input along dim."""
     return torch.log_softmax(input, dim, dtype=dtype)
+
+
+def logit(input, eps=None, *, out=None):
+    """log(p / (1 - p)), p clamped to [eps, 1 - eps] when eps is given."""
+    r = torch.logit(input, eps)
+    return r if out is None else out.copy_(r)
+
+
+def gammaln(input, *, out=None):
+    """The log of the absolute value of the gamma function."""
+    r = torch.lgamma(input)
+    return r if out is None else out.copy_(r)
+
+
+def digamma(input, *, out=None):
+    """The derivative of the log of the gamma function."""
+    r = torch.digamma(input)
+    return r if out is None else out.copy_(r)
+
+
+psi = digamma
+
+
+def polygamma(n, input, *, out=None):
+    """The n-th derivative of the digamma function."""
+    r = torch.polygamma(n, input)
+    return r if out is None else out.copy_(r)
