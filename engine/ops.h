@@ -7,6 +7,8 @@
 #include "amax.h"
 #include "cumulative.h"
 #include "nansum.h"
+#include "index_search.h"
+#include "search_count.h"
 #include "autograd.h"
 #include "flip_roll.h"
 #include "matrix_parts.h"

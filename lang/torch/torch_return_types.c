@@ -58,7 +58,9 @@ static void pair_dealloc(cg_obj *o) {
 static return_type return_types[] = {RETURN_TYPE("max", "values", "indices"), RETURN_TYPE("min", "values", "indices"),
                                      RETURN_TYPE("linalg_qr", "Q", "R"), RETURN_TYPE("qr", "Q", "R"),
                                      RETURN_TYPE("cummax", "values", "indices"),
-                                     RETURN_TYPE("cummin", "values", "indices")};
+                                     RETURN_TYPE("cummin", "values", "indices"),
+                                     RETURN_TYPE("aminmax", "min", "max"),
+                                     RETURN_TYPE("histogram", "hist", "bin_edges")};
 #define NTYPES ((int)(sizeof return_types / sizeof return_types[0]))
 
 cg_value torch_return_pair(const char *name, cg_value values, cg_value indices) {
