@@ -8,6 +8,8 @@
 #include "cumulative.h"
 #include "sort.h"
 #include "nansum.h"
+#include "index_search.h"
+#include "bins.h"
 #include "autograd.h"
 #include "flip_roll.h"
 #include "matrix_parts.h"

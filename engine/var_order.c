@@ -209,3 +209,29 @@ int cg_var_torch_order(const cg_tensor *x, cg_tensor *out, int64_t correction, b
     }
     return 0;
 }
+
+/* var_mean/std_mean: Welford's for every output, the whole tensor too
+ * (PyTorch's var_mean takes no two-pass path), writing the mean as well */
+int cg_var_mean_torch_order(const cg_tensor *x, cg_tensor *out, cg_tensor *mean, int64_t correction, bool take_sqrt) {
+    cg_torch_plan pl;
+    cg_torch_plan_init(&pl, x, out);
+    var_ctx c = {.pl = &pl, .f32 = x->dtype == CG_F32};
+    int64_t nout = cg_tensor_numel(out);
+    while (c.nred < pl.ndim && pl.so[c.nred] == 0)
+        c.nred++;
+    const char *xd = cg_tensor_data(x);
+    char *od = cg_tensor_data(out), *md = cg_tensor_data(mean);
+    int64_t item = (int64_t)cg_tensor_itemsize(out);
+    for (int64_t o = 0; o < nout; o++) {
+        const char *px = xd;
+        int64_t k = o, off = 0;
+        for (int i = c.nred; i < pl.ndim; i++) {
+            px += k % pl.shape[i] * pl.sx[i], off += k % pl.shape[i] * pl.so[i];
+            k /= pl.shape[i];
+        }
+        welford a = welford_output(&c, px);
+        store(c.f32, od + off, finish(a.m2, (double)a.n, correction, take_sqrt));
+        store(c.f32, md + off / item * item, a.mean);
+    }
+    return 0;
+}

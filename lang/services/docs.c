@@ -19,6 +19,10 @@ typedef struct {
 } doc_row;
 
 static const doc_row EXTRA[] = {
+    {"torch.masked_scatter", "masked_scatter(input, mask, source)",
+     "Out-of-place version of torch.Tensor.masked_scatter_(): input with source's elements copied where mask is True."},
+    {"torch.put", "put(input, index, source, accumulate=False)",
+     "Out-of-place version of torch.Tensor.put_(): input, seen as 1-D, with source's values at index."},
     {"torch.grid_sampler", "grid_sampler(input, grid, interpolation_mode, padding_mode, align_corners)",
      "The input sampled at the grid's points (what F.grid_sample calls): modes 0 bilinear, 1 nearest, 2 bicubic; "
      "padding 0 zeros, 1 border, 2 reflection."},

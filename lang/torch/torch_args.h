@@ -154,6 +154,9 @@ int torch_special_math_add(cg_value module, cg_type *tensor_type);
 int torch_matrix_parts_add(cg_value module, cg_type *tensor_type);
 /* cumprod, cummax, cummin, logcumsumexp, cumsum_, cumprod_ (torch_cumulative.c) */
 int torch_cumulative_add(cg_value module, cg_type *tensor_type);
+/* masked_select, masked_scatter, take, put, argwhere, isin, block_diag,
+ * fill_diagonal_, aminmax, var_mean, std_mean, ... (torch_index_search.c) */
+int torch_index_search_add(cg_value module, cg_type *tensor_type);
 /* tensordot, inner, kron, diff, ravel, adjoint, is_nonzero
  * (torch_tensordot.c) */
 int torch_tensordot_add(cg_value module, cg_type *tensor_type);

@@ -48,6 +48,7 @@ static int torch_fill(cg_value m) {
         || torch_stacking_add(m, &cg_type_tensor) < 0
         || torch_matrix_parts_add(m, &cg_type_tensor) < 0
         || torch_cumulative_add(m, &cg_type_tensor) < 0
+        || torch_index_search_add(m, &cg_type_tensor) < 0
         || torch_tensordot_add(m, &cg_type_tensor) < 0
         || torch_shuffle_add(m) < 0
         || torch_conv_add(m) < 0

@@ -22,8 +22,6 @@ static const struct {
     {"torch", "unique", "torch._set_ops"},
     {"torch", "unique_consecutive", "torch._set_ops"},
     {"torch", "bincount", "torch._set_ops"},
-    {"torch", "searchsorted", "torch._set_ops"},
-    {"torch", "bucketize", "torch._set_ops"},
     {"torch", "isin", "torch._set_ops"},
     {"torch", "argwhere", "torch._set_ops"},
     {"torch", "quantile", "torch._quantile"},

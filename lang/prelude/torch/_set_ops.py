@@ -1,6 +1,6 @@
 # torch/_set_ops.py: the counting and searching functions over a tensor's
-# values: unique, unique_consecutive, bincount, searchsorted, bucketize,
-# isin, argwhere, built on sort, cumsum and comparisons. unique sorts
+# values: unique, unique_consecutive, bincount, isin, argwhere (searchsorted
+# and bucketize are engine/bins.c), built on sort, cumsum and comparisons. unique sorts
 # whatever sorted= says (PyTorch's unsorted order comes from a hash set);
 # NaNs are each their own value, placed last.
 import torch
@@ -118,43 +118,6 @@ def bincount(input, weights=None, minlength=0):
 def _legacy(dt):
     return {torch.float32: "Float", torch.float64: "Double", torch.float16: "Half", torch.bfloat16: "BFloat16",
             torch.bool: "Bool", torch.complex64: "ComplexFloat", torch.complex128: "ComplexDouble"}.get(dt, str(dt))
-
-
-def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=None, sorter=None, out=None):
-    """For each value, the index where it would go in the sorted sequence
-    (the innermost dim), left of equal values or right of them."""
-    if side is not None:
-        if side not in ("left", "right"):
-            raise RuntimeError("torch.searchsorted(): side can only be 'left' or 'right' but got " + str(side))
-        if right and side == "left":
-            raise RuntimeError("torch.searchsorted(): side and right can't be set to opposites, got side of left "
-                               "while right was True")
-        right = side == "right"
-    scalar = not isinstance(input, torch.Tensor)
-    values = torch.tensor(input, dtype=sorted_sequence.dtype, device=sorted_sequence.device) if scalar else input
-    seq = sorted_sequence if sorter is None else sorted_sequence.gather(-1, sorter)
-    if seq.dim() > 1 and (seq.dim() != values.dim() or seq.shape[:-1] != values.shape[:-1]):
-        raise RuntimeError("torch.searchsorted(): boundaries tensor should be 1 dimension or the first N-1 dimensions "
-                           "of boundaries tensor and input value tensor must match, but we got boundaries tensor %s "
-                           "and input value tensor %s" % (list(seq.shape), list(values.shape)))
-    with torch.no_grad():
-        if seq.dim() == 1:
-            below = seq.view(*([1] * values.dim()), -1)
-            v = values.unsqueeze(-1)
-        else:
-            below, v = seq.unsqueeze(-2), values.unsqueeze(-1)
-        hits = (below <= v) if right else (below < v)
-        r = hits.sum(-1).to(torch.int32 if out_int32 else torch.int64)
-    if out is not None:
-        return out.copy_(r)
-    return r
-
-
-def bucketize(input, boundaries, *, out_int32=False, right=False, out=None):
-    """The bucket of each value among the sorted 1-d boundaries."""
-    if boundaries.dim() != 1:
-        raise RuntimeError("boundaries tensor must be 1 dimension, but got dim(%d)" % boundaries.dim())
-    return searchsorted(boundaries, input, out_int32=out_int32, right=right, out=out)
 
 
 def isin(elements, test_elements, *, assume_unique=False, invert=False):
