@@ -154,8 +154,9 @@ static const char *skip_space(const char *s) {
     return s;
 }
 
-/* A default's text: None, True, False, numbers, quoted strings, () and
- * anything else as None (the docs show it; the C function handles it). */
+/* A default's text: None, True, False, numbers, quoted strings, (), ...
+ * (Ellipsis: "not given", for builtins that must tell) and anything else
+ * as None (the docs show it; the C function handles it). */
 static cg_value parse_default(const char *s, size_t n) {
     char buf[64];
     if (n >= sizeof buf)
@@ -170,6 +171,8 @@ static cg_value parse_default(const char *s, size_t n) {
         return CG_FALSE;
     if (!strcmp(buf, "()"))
         return cg_tuple_new(0);
+    if (!strcmp(buf, "..."))
+        return cg_Ellipsis;
     if (buf[0] == '\'' || buf[0] == '"')
         return cg_str_new(buf + 1, n >= 2 ? n - 2 : 0);
     char *end;

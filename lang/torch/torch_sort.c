@@ -7,30 +7,37 @@
 
 #define T0 cg_tensor_of_borrowed(a[0])
 
-/* stable= (keyword only; None is PyTorch's internal assert, a
- * RuntimeError here) */
-static int stable_arg(const char *fn, cg_value v, bool *out) {
+/* stable= (keyword only). Given, even as False, it selects PyTorch's
+ * sort.stable overload, whose node is SortBackward1; left out (the
+ * signature's Ellipsis) it is SortBackward0. None is PyTorch's internal
+ * assert, a RuntimeError here. */
+static int stable_arg(const char *fn, cg_value v, bool *out, bool *given) {
+    *given = !(v.tag == CG_V_OBJ && v.u.o == cg_Ellipsis.u.o);
     if (cg_is_none(v))
         return cg_raise_int(&cg_exc_RuntimeError,
                             "stable.has_value() INTERNAL ASSERT FAILED at \"./aten/src/ATen/native/Sorting.cpp\":42, "
                             "please report a bug to PyTorch. %s(): c10::optional<bool> for stable has to have value.",
                             fn);
-    return torch_bool_arg(fn, "stable", 0, v, out);
+    return *given ? torch_bool_arg(fn, "stable", 0, v, out) : 0;
 }
+
+static const char SORT_STABLE_NODE[] = "SortBackward1";
 
 /* sort(dim=-1, descending=False, *, stable=False) and argsort (indices
  * only), msort (dim 0, values only): flag 0, 1, 2 */
 static cg_value op_sort(const torch_op *op, cg_value *a) {
     int64_t dim = 0;
-    bool desc = false, stable = false;
+    bool desc = false, stable = false, given = false;
     if (op->flag != 2
         && (torch_int_arg(op->name, "dim", torch_pos(1), a[1], &dim) < 0
             || torch_bool_arg(op->name, "descending", torch_pos(2), a[2], &desc) < 0
-            || stable_arg(op->name, a[3], &stable) < 0))
+            || stable_arg(op->name, a[3], &stable, &given) < 0))
         return CG_ERR;
     cg_tensor *v, *i;
     if (cg_sort(T0, dim, desc, stable, &v, &i) < 0)
         return torch_raise();
+    if (given && v->grad_fn)
+        v->grad_fn->name = SORT_STABLE_NODE;
     if (op->flag == 1) {
         cg_tensor_release(v);
         return cg_tensor_steal(i);
@@ -102,8 +109,8 @@ static cg_value op_mode(cg_value *a) {
 
 #define B TORCH_BOTH
 #define OPS(X)                                                                                                   \
-    X(sort, "sort", "dim=-1, descending=False, *, stable=False", FAMILY(op_sort, NULL, 0), B, NULL)              \
-    X(argsort, "argsort", "dim=-1, descending=False, *, stable=False", FAMILY(op_sort, NULL, 1), B, NULL)        \
+    X(sort, "sort", "dim=-1, descending=False, *, stable=...", FAMILY(op_sort, NULL, 0), B, NULL)              \
+    X(argsort, "argsort", "dim=-1, descending=False, *, stable=...", FAMILY(op_sort, NULL, 1), B, NULL)        \
     X(msort, "msort", "", FAMILY(op_sort, NULL, 2), B, NULL)                                                    \
     X(topk, "topk", "k, dim=-1, largest=True, sorted=True", IMPL(op_topk), B, NULL)                              \
     X(kthvalue, "kthvalue", "k, dim=-1, keepdim=False", IMPL(op_kthvalue), B, NULL)                              \
