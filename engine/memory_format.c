@@ -97,6 +97,47 @@ void cg_format_strides(int ndim, const int64_t *sizes, cg_memory_format f, int64
     }
 }
 
+/* Note [Dense strides like x's]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * preserve_format of an x that is not dense (a slice with a step, an
+ * overlapping unfold) is, as PyTorch's empty_like makes it, dense strides
+ * in x's order of dims: dims sorted by stride, innermost first, by an
+ * insertion sort that leaves a dim of stride 0 where it is (its order is
+ * ambiguous) and breaks equal strides by size, the larger outside. */
+static int stride_order(const int64_t *sizes, const int64_t *strides, int a, int b) {
+    if (strides[a] == 0 || strides[b] == 0)
+        return 0;
+    if (strides[a] != strides[b])
+        return strides[a] < strides[b] ? -1 : 1;
+    return sizes[a] > sizes[b] ? 1 : 0;
+}
+
+static void infer_dense_strides(int ndim, const int64_t *sizes, const int64_t *strides, int64_t *out) {
+    int perm[CG_MAX_DIMS]; /* perm[0] the innermost dim */
+    for (int i = 0; i < ndim; i++)
+        perm[i] = ndim - 1 - i;
+    for (int i = 1; i < ndim; i++) {
+        int d1 = i;
+        for (int d0 = i - 1; d0 >= 0; d0--) {
+            int c = stride_order(sizes, strides, perm[d0], perm[d1]);
+            if (c < 0)
+                break;
+            if (c > 0) {
+                int p = perm[d0];
+                perm[d0] = perm[d1];
+                perm[d1] = p;
+                d1 = d0;
+            }
+        }
+    }
+    int64_t step = 1;
+    for (int i = 0; i < ndim; i++) {
+        out[perm[i]] = step;
+        if (sizes[perm[i]] > 1)
+            step *= sizes[perm[i]];
+    }
+}
+
 cg_tensor *cg_empty_format(const cg_tensor *x, cg_dtype dtype, cg_device device, cg_memory_format f) {
     if (cg_memory_format_check(x->ndim, f) < 0)
         return NULL;
@@ -109,8 +150,12 @@ cg_tensor *cg_empty_format(const cg_tensor *x, cg_dtype dtype, cg_device device,
             cg_tensor_set_strides(t, x->strides);
         return t;
     }
-    if (f == CG_PRESERVE_FORMAT)
-        f = cg_suggest_memory_format(x);
+    if (f == CG_PRESERVE_FORMAT) {
+        int64_t strides[CG_MAX_DIMS];
+        infer_dense_strides(x->ndim, x->sizes, x->strides, strides);
+        cg_tensor_set_strides(t, strides);
+        return t;
+    }
     if (f != CG_CONTIGUOUS_FORMAT) {
         int64_t strides[CG_MAX_DIMS];
         cg_format_strides(x->ndim, x->sizes, f, strides);

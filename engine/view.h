@@ -41,6 +41,17 @@ cg_tensor *cg_unfold_dim(cg_tensor *x, int64_t dimension, int64_t size, int64_t 
 cg_tensor *cg_view_make(cg_tensor *t, int ndim, const int64_t *sizes, const int64_t *strides, int64_t offset,
                         cg_dtype dtype, cg_op op, const cg_op_args *args, const char *node_name);
 
+/* x.as_strided(size, stride, storage_offset): a view of x's storage with
+ * that geometry (storage_offset NULL: x's own), checked to stay inside it
+ * (as_strided.c) */
+cg_tensor *cg_as_strided(cg_tensor *t, int ndim, const int64_t *sizes, const int64_t *strides,
+                         const int64_t *storage_offset);
+
+/* A view's values as a tensor of their own, laid out as the view, under
+ * the view's node renamed "<node>_copy" (torch.view_copy and its kin;
+ * view_copy.c). The view should be a fresh one: its node is renamed. */
+cg_tensor *cg_view_copy_of(cg_tensor *view);
+
 /* ---- complex views (view_complex.c) ---- */
 
 /* The complex tensor t seen as its parts: a last dim of 2 (real,

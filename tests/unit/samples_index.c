@@ -161,6 +161,24 @@ bool sample_alias(int v, cg_sample *s) {
     return v == 0 && SAMPLE("[A,B][...] non-contiguous", 1, {IN(127, true, S_A, S_B)}, f_alias);
 }
 
+/* as_strided: overlapping windows over a contiguous input; a zero stride
+ * over a non-contiguous one, with an offset */
+static cg_tensor *f_as_strided(cg_tensor *const *in, const cg_sample *s) {
+    int64_t n = cg_tensor_numel(in[0]);
+    int64_t w = n > 1 ? 2 : 1;
+    if (s->i[0] == 0)
+        return cg_as_strided(in[0], 2, (int64_t[]){n - w + 1, w}, (int64_t[]){1, 1}, NULL);
+    int64_t off = n > 1;
+    return cg_as_strided(in[0], 3, (int64_t[]){w, n - w, 2}, (int64_t[]){1, 1, 0}, &off);
+}
+bool sample_as_strided(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("[A,B] windows", 1, {IN(2600, false, S_A, S_B)}, f_as_strided, .i = {0});
+    case 1: return SAMPLE("[A,B] non-contiguous, zero stride", 1, {IN(2601, true, S_A, S_B)}, f_as_strided, .i = {1});
+    default: return false;
+    }
+}
+
 /* ---- one indexed dim -------------------------------------------------------------- */
 
 static cg_tensor *f_index_select(cg_tensor *const *in, const cg_sample *s) {

@@ -130,6 +130,7 @@ static const char *const reach[CG_OP_COUNT] = {
     [CG_OP_RAD2DEG] = "y = x.rad2deg()",
     [CG_OP_NAN_TO_NUM] = "y = torch.nan_to_num(x, nan=1.0)",
     [CG_OP_SINC] = "y = torch.sinc(x)",
+    [CG_OP_AS_STRIDED] = "y = x.as_strided((2, 2), (1, 1))",
     [CG_OP_LOGIT] = "y = torch.logit(x.sigmoid(), eps=0.01)",
     [CG_OP_LGAMMA] = "y = torch.lgamma(x.abs() + 0.5)",
     [CG_OP_POLYGAMMA] = "y = torch.polygamma(1, x.abs() + 0.5)",
