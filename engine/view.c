@@ -484,3 +484,56 @@ cg_tensor *cg_unsqueeze(cg_tensor *t, int64_t dim) {
     }
     return make_view(t, t->ndim + 1, sizes, strides, t->offset, CG_OP_UNSQUEEZE, NULL, NULL);
 }
+
+/* ---- view(dtype) ----------------------------------------------------------------- */
+
+/* x.view(dtype): x's bytes read as dtype. Elements of another size scale
+ * the last dim (which must have stride 1), the other strides and the
+ * offset. PyTorch records no history for it and does not count it as a
+ * view (no ._base): it only shares the storage. */
+static int view_dtype_check(const cg_tensor *t, cg_dtype dtype, int64_t ratio, bool wider) {
+    const char *from = cg_dtype_legacy_name(t->dtype), *to = cg_dtype_legacy_name(dtype);
+    int last = t->ndim - 1;
+    CG_CHECK_INT(t->ndim > 0, CG_RUNTIME_ERROR, "self.dim() cannot be 0 to view %s as %s (different element sizes)",
+                 from, to);
+    CG_CHECK_INT(t->strides[last] == 1, CG_RUNTIME_ERROR,
+                 "self.stride(-1) must be 1 to view %s as %s (different element sizes), but got %lld", from, to,
+                 (long long)t->strides[last]);
+    if (!wider)
+        return 0;
+    CG_CHECK_INT(t->sizes[last] % ratio == 0, CG_RUNTIME_ERROR,
+                 "self.size(-1) must be divisible by %lld to view %s as %s (different element sizes), but got %lld",
+                 (long long)ratio, from, to, (long long)t->sizes[last]);
+    for (int d = 0; d < last; d++)
+        CG_CHECK_INT(t->strides[d] % ratio == 0, CG_RUNTIME_ERROR,
+                     "self.stride(%d) must be divisible by %lld to view %s as %s (different element sizes), but got "
+                     "%lld",
+                     d, (long long)ratio, from, to, (long long)t->strides[d]);
+    CG_CHECK_INT(t->offset % ratio == 0, CG_RUNTIME_ERROR,
+                 "self.storage_offset() must be divisible by %lld to view %s as %s (different element sizes), but got "
+                 "%lld",
+                 (long long)ratio, from, to, (long long)t->offset);
+    return 0;
+}
+
+cg_tensor *cg_view_dtype(cg_tensor *t, cg_dtype dtype) {
+    size_t from = cg_dtype_size(t->dtype), to = cg_dtype_size(dtype);
+    int64_t sizes[CG_MAX_DIMS], strides[CG_MAX_DIMS], offset = t->offset;
+    memcpy(sizes, t->sizes, sizeof sizes);
+    memcpy(strides, t->strides, sizeof strides);
+    if (from != to) {
+        bool wider = to > from;
+        int64_t ratio = (int64_t)(wider ? to / from : from / to);
+        if (view_dtype_check(t, dtype, ratio, wider) < 0)
+            return NULL;
+        for (int d = 0; d < t->ndim; d++) {
+            if (d == t->ndim - 1)
+                sizes[d] = wider ? sizes[d] / ratio : sizes[d] * ratio;
+            else
+                strides[d] = wider ? strides[d] / ratio : strides[d] * ratio;
+        }
+        offset = wider ? offset / ratio : offset * ratio;
+    }
+    /* not a view for autograd either: PyTorch's has no ._base */
+    return cg_tensor_from_storage(t->storage, offset, t->ndim, sizes, strides, dtype);
+}

@@ -41,6 +41,10 @@ cg_tensor *cg_unfold_dim(cg_tensor *x, int64_t dimension, int64_t size, int64_t 
 cg_tensor *cg_view_make(cg_tensor *t, int ndim, const int64_t *sizes, const int64_t *strides, int64_t offset,
                         cg_dtype dtype, cg_op op, const cg_op_args *args, const char *node_name);
 
+/* x.view(dtype): x's bytes as dtype, the last dim scaled when the element
+ * sizes differ; no history, as PyTorch records none */
+cg_tensor *cg_view_dtype(cg_tensor *t, cg_dtype dtype);
+
 /* x.as_strided(size, stride, storage_offset): a view of x's storage with
  * that geometry (storage_offset NULL: x's own), checked to stay inside it
  * (as_strided.c) */

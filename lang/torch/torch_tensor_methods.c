@@ -570,7 +570,7 @@ static cg_value shape_seq_of(const char *fn, const char *name, cg_value *a, shap
 static cg_value op_view(cg_value *a) {
     cg_tuple *tu = (cg_tuple *)a[1].u.o;
     if (tu->len == 1 && torch_is_dtype(tu->items[0]))
-        return cg_raise(&cg_exc_NotImplementedError, "cgrad does not support view(dtype)");
+        return cg_tensor_steal(cg_view_dtype(T0, torch_dtype_of(tu->items[0])));
     return shape_args("view", "size", a, cg_view);
 }
 
