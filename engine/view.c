@@ -534,6 +534,16 @@ cg_tensor *cg_view_dtype(cg_tensor *t, cg_dtype dtype) {
         }
         offset = wider ? offset / ratio : offset * ratio;
     }
+    if (dtype == CG_BOOL && t->dtype != CG_BOOL) {
+        /* C's bool holds only 0 and 1: bytes that are other values are
+         * read as truth values into a tensor of their own (the one place
+         * this view does not share memory) */
+        cg_tensor *bytes = cg_tensor_from_storage(t->storage, offset, t->ndim, sizes, strides, CG_UINT8);
+        cg_tensor *zero = bytes ? cg_scalar_tensor(cg_scalar_int(0)) : NULL;
+        cg_tensor *truth = zero ? cg_ne(bytes, zero) : NULL;
+        cg_tensor_release(bytes), cg_tensor_release(zero);
+        return truth;
+    }
     /* not a view for autograd either: PyTorch's has no ._base */
     return cg_tensor_from_storage(t->storage, offset, t->ndim, sizes, strides, dtype);
 }

@@ -56,6 +56,12 @@ cg_tensor *cg_as_strided(cg_tensor *t, int ndim, const int64_t *sizes, const int
  * view_copy.c). The view should be a fresh one: its node is renamed. */
 cg_tensor *cg_view_copy_of(cg_tensor *view);
 
+/* select_scatter, slice_scatter, diagonal_scatter: a copy of self (laid
+ * out as self) with src written into that view of it (view_scatter.c) */
+cg_tensor *cg_select_scatter(cg_tensor *self, cg_tensor *src, int64_t dim, int64_t index);
+cg_tensor *cg_slice_scatter(cg_tensor *self, cg_tensor *src, int64_t dim, int64_t start, int64_t end, int64_t step);
+cg_tensor *cg_diagonal_scatter(cg_tensor *self, cg_tensor *src, int64_t offset, int64_t dim1, int64_t dim2);
+
 /* ---- complex views (view_complex.c) ---- */
 
 /* The complex tensor t seen as its parts: a last dim of 2 (real,

@@ -140,6 +140,8 @@ int torch_loss_composites_add(cg_value module);
 int torch_unflatten_add(cg_value module, cg_type *tensor_type);
 /* as_strided and _view_copy (torch_as_strided.c) */
 int torch_as_strided_add(cg_value module, cg_type *tensor_type);
+/* select_scatter, slice_scatter, diagonal_scatter (torch_view_scatter.c) */
+int torch_view_scatter_add(cg_value module, cg_type *tensor_type);
 /* hstack, tensor_split, movedim, tile, isnan, count_nonzero, ...
  * (torch_stacking.c) */
 int torch_stacking_add(cg_value module, cg_type *tensor_type);

@@ -46,6 +46,7 @@ static int torch_fill(cg_value m) {
         || torch_loss_composites_add(m) < 0
         || torch_unflatten_add(m, &cg_type_tensor) < 0
         || torch_as_strided_add(m, &cg_type_tensor) < 0
+        || torch_view_scatter_add(m, &cg_type_tensor) < 0
         || torch_stacking_add(m, &cg_type_tensor) < 0
         || torch_matrix_parts_add(m, &cg_type_tensor) < 0
         || torch_cumulative_add(m, &cg_type_tensor) < 0

@@ -179,6 +179,28 @@ bool sample_as_strided(int v, cg_sample *s) {
     }
 }
 
+/* the view scatters: src shaped as the view of self it fills */
+static cg_tensor *f_view_scatter(cg_tensor *const *in, const cg_sample *s) {
+    switch (s->i[0]) {
+    case 0: return cg_select_scatter(in[0], in[1], 1, -1);
+    case 1: return cg_slice_scatter(in[0], in[1], 0, 1, in[0]->sizes[0], 2);
+    default: return cg_diagonal_scatter(in[0], in[1], 1, 0, 1);
+    }
+}
+bool sample_select_scatter(int v, cg_sample *s) {
+    return v == 0 && SAMPLE("[A,B] dim 1 index -1", 2, {IN(2602, true, S_A, S_B), IN(2603, false, S_A)}, f_view_scatter,
+                            .i = {0});
+}
+bool sample_slice_scatter(int v, cg_sample *s) {
+    /* rows 1, 3, ... of A+2 rows */
+    return v == 0 && SAMPLE("[A+2,B] rows 1::2", 2, {IN(2604, false, S_A + 2, S_B), IN(2605, false, (S_A + 2) / 2, S_B)},
+                            f_view_scatter, .i = {1});
+}
+bool sample_diagonal_scatter(int v, cg_sample *s) {
+    return v == 0 && SAMPLE("[A,A+1] offset 1", 2, {IN(2606, false, S_A, S_A + 1), IN(2607, false, S_A)}, f_view_scatter,
+                            .i = {2});
+}
+
 /* ---- one indexed dim -------------------------------------------------------------- */
 
 static cg_tensor *f_index_select(cg_tensor *const *in, const cg_sample *s) {
