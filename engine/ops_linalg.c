@@ -494,7 +494,7 @@ int cg_bw_mv(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     return rc;
 }
 
-cg_tensor *cg_dot(cg_tensor *self, cg_tensor *other) {
+static cg_tensor *dot_op(cg_op op, cg_tensor *self, cg_tensor *other) {
     CG_CHECK(self->ndim == 1 && other->ndim == 1, CG_RUNTIME_ERROR, "1D tensors expected, but got %dD and %dD tensors",
              self->ndim, other->ndim);
     CG_CHECK(self->dtype == other->dtype, CG_RUNTIME_ERROR,
@@ -507,7 +507,20 @@ cg_tensor *cg_dot(cg_tensor *self, cg_tensor *other) {
              (long long)n, (long long)m, (long long)n, (long long)m);
     CG_CHECK(self->dtype != CG_BOOL, CG_RUNTIME_ERROR, "\"dot\" not implemented for 'Bool'");
     cg_save_spec save[] = {{self, "self"}, {other, "tensor"}};
-    return product(CG_OP_DOT, self, other, NULL, 0, NULL, NULL, 2, (cg_tensor *[]){self, other}, save);
+    return product(op, self, other, NULL, 0, NULL, NULL, 2, (cg_tensor *[]){self, other}, save);
+}
+
+cg_tensor *cg_dot(cg_tensor *self, cg_tensor *other) { return dot_op(CG_OP_DOT, self, other); }
+
+/* vdot: dot with self conjugated; of real vectors dot itself, under
+ * VdotBackward0, whose derivative is dot's */
+cg_tensor *cg_vdot(cg_tensor *self, cg_tensor *other) {
+    if (!cg_dtype_is_complex(self->dtype))
+        return dot_op(CG_OP_VDOT, self, other);
+    cg_tensor *c = cg_conj_physical(self);
+    cg_tensor *r = c ? dot_op(CG_OP_VDOT, c, other) : NULL;
+    cg_tensor_release(c);
+    return r;
 }
 
 /* DotBackward0: self: grad * tensor.conj(), tensor: grad * self.conj()

@@ -24,6 +24,8 @@ cg_tensor *cg_baddbmm(cg_tensor *input, cg_tensor *batch1, cg_tensor *batch2, cg
 cg_tensor *cg_mv(cg_tensor *self, cg_tensor *vec);
 /* torch.dot(self, other): [n] . [n] -> [] (DotBackward0) */
 cg_tensor *cg_dot(cg_tensor *self, cg_tensor *other);
+/* torch.vdot: dot of self's conjugate and other (VdotBackward0) */
+cg_tensor *cg_vdot(cg_tensor *self, cg_tensor *other);
 /* torch.outer(self, vec2): [n] x [m] -> [n,m], composite as in PyTorch:
  * self.reshape(n, 1) * vec2 (MulBackward0), with mul's type promotion. */
 cg_tensor *cg_outer(cg_tensor *self, cg_tensor *vec2);

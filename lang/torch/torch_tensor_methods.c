@@ -1663,6 +1663,8 @@ static cg_value op_dunder_repr(cg_value *a) { return cg_type_tensor.repr(a[0]); 
     X(mv, "mv", "vec", TBINARY(cg_mv), B, NULL)                                                                        \
     X(dot, "dot", "tensor", TBINARY(cg_dot), B, NULL)                                                                  \
     X(outer, "outer", "vec2", TBINARY(cg_outer), B, NULL)                                                              \
+    X(ger, "ger", "vec2", TBINARY(cg_outer), B, NULL)                                                                  \
+    X(vdot, "vdot", "other", TBINARY(cg_vdot), B, NULL)                                                                \
     X(addmm, "addmm", "mat1, mat2, *, beta=1, alpha=1", IMPL(op_addmm), B, NULL)                                       \
     X(baddbmm, "baddbmm", "batch1, batch2, *, beta=1, alpha=1", IMPL(op_baddbmm), B, NULL)                             \
     X(view, "view", "*size", IMPL(op_view), M, NULL)                                                                   \

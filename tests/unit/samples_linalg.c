@@ -102,6 +102,15 @@ static cg_tensor *f_dot(cg_tensor *const *in, const cg_sample *s) {
     (void)s;
     return cg_dot(in[0], in[1]);
 }
+static cg_tensor *f_vdot(cg_tensor *const *in, const cg_sample *s) {
+    (void)s;
+    return cg_vdot(in[0], in[1]);
+}
+bool sample_vdot(int v, cg_sample *s) {
+    return v == 0 && SAMPLE("strided [A+1] . contiguous [A+1]", 2, {IN(2608, true, S_A + 1), IN(2609, false, S_A + 1)},
+                            f_vdot);
+}
+
 bool sample_dot(int v, cg_sample *s) {
     switch (v) {
     case 0: return SAMPLE("[A] . [A]", 2, {IN(141, false, S_A), IN(142, false, S_A)}, f_dot);
