@@ -41,3 +41,22 @@ extern "C" void cg_cuda_lerp_tensor(const cg_kernel_call *c) {
     CG_DISPATCH_FLOAT(c->it->dtypes[0],
                       cg_ew_launch<3, T>(c, [] __device__(T a, T b, T d) -> T { return lerp_of(a, b, d); }))
 }
+
+/* addr: beta * a + alpha * b * d (b a column, d a row, broadcast), with the
+ * CPU's vector-form rounding (Note [addr's rounding] in engine/addr.c);
+ * beta 0 leaves a unread */
+extern "C" void cg_cuda_addr(const cg_kernel_call *c) {
+    CG_DISPATCH_FLOAT(c->it->dtypes[0], {
+        T beta = cg_scalar_as<T>(c->args->s[0]), alpha = cg_scalar_as<T>(c->args->s[1]);
+        cg_ew_launch<3, T>(c, [=] __device__(T a, T b, T d) -> T {
+            return beta == (T)0 ? alpha * b * d : fma(alpha * b, d, beta * a);
+        });
+    })
+    CG_DISPATCH_INT(c->it->dtypes[0], {
+        typedef typename wrap_of<T>::type U;
+        T beta = cg_scalar_as<T>(c->args->s[0]), alpha = cg_scalar_as<T>(c->args->s[1]);
+        cg_ew_launch<3, T>(c, [=] __device__(T a, T b, T d) -> T {
+            return (T)(beta == 0 ? (U)alpha * (U)b * (U)d : (U)beta * (U)a + (U)alpha * (U)b * (U)d);
+        });
+    })
+}

@@ -24,6 +24,10 @@ cg_tensor *cg_baddbmm(cg_tensor *input, cg_tensor *batch1, cg_tensor *batch2, cg
 cg_tensor *cg_mv(cg_tensor *self, cg_tensor *vec);
 /* torch.dot(self, other): [n] . [n] -> [] (DotBackward0) */
 cg_tensor *cg_dot(cg_tensor *self, cg_tensor *other);
+/* torch.addr(input, vec1, vec2, *, beta=1, alpha=1): beta * input + alpha *
+ * outer(vec1, vec2), input broadcast to it (addr.c) */
+cg_tensor *cg_addr(cg_tensor *self, cg_tensor *vec1, cg_tensor *vec2, cg_scalar beta, cg_scalar alpha);
+int cg_addr_(cg_tensor *self, cg_tensor *vec1, cg_tensor *vec2, cg_scalar beta, cg_scalar alpha);
 /* torch.vdot: dot of self's conjugate and other (VdotBackward0) */
 cg_tensor *cg_vdot(cg_tensor *self, cg_tensor *other);
 /* torch.outer(self, vec2): [n] x [m] -> [n,m], composite as in PyTorch:

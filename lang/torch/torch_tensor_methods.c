@@ -532,6 +532,21 @@ static cg_value op_addmm(cg_value *a) {
     return cg_tensor_steal(cg_addmm(T0, m1, m2, beta, alpha));
 }
 
+/* addr(vec1, vec2, *, beta=1, alpha=1) and addr_ */
+static cg_value op_addr(const torch_op *op, cg_value *a) {
+    cg_tensor *v1 = tensor_arg(op->name, "vec1", 1, a[1]), *v2 = v1 ? tensor_arg(op->name, "vec2", 2, a[2]) : NULL;
+    cg_scalar beta, alpha;
+    if (!v2)
+        return CG_ERR;
+    if (!torch_scalar_of(a[3], &beta))
+        return torch_arg_error(op->name, "beta", 0, "Number", a[3]);
+    if (!torch_scalar_of(a[4], &alpha))
+        return torch_arg_error(op->name, "alpha", 0, "Number", a[4]);
+    if (torch_op_in_place(op))
+        return inplace(a[0], cg_addr_(T0, v1, v2, beta, alpha));
+    return cg_tensor_steal(cg_addr(T0, v1, v2, beta, alpha));
+}
+
 static cg_value op_baddbmm(cg_value *a) {
     cg_tensor *b1 = tensor_arg("baddbmm", "batch1", 1, a[1]), *b2 = b1 ? tensor_arg("baddbmm", "batch2", 2, a[2]) : NULL;
     cg_scalar beta, alpha;
@@ -1666,6 +1681,8 @@ static cg_value op_dunder_repr(cg_value *a) { return cg_type_tensor.repr(a[0]); 
     X(ger, "ger", "vec2", TBINARY(cg_outer), B, NULL)                                                                  \
     X(vdot, "vdot", "other", TBINARY(cg_vdot), B, NULL)                                                                \
     X(addmm, "addmm", "mat1, mat2, *, beta=1, alpha=1", IMPL(op_addmm), B, NULL)                                       \
+    X(addr, "addr", "vec1, vec2, *, beta=1, alpha=1", FAMILY(op_addr, NULL, 0), B, NULL)                              \
+    X(addr_, "addr_", "vec1, vec2, *, beta=1, alpha=1", FAMILY(op_addr, NULL, 0), M, NULL)                            \
     X(baddbmm, "baddbmm", "batch1, batch2, *, beta=1, alpha=1", IMPL(op_baddbmm), B, NULL)                             \
     X(view, "view", "*size", IMPL(op_view), M, NULL)                                                                   \
     X(view_as, "view_as", "other", SHAPE_OF(cg_view), M, NULL)                                                         \

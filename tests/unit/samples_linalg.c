@@ -102,6 +102,21 @@ static cg_tensor *f_dot(cg_tensor *const *in, const cg_sample *s) {
     (void)s;
     return cg_dot(in[0], in[1]);
 }
+static cg_tensor *f_addr(cg_tensor *const *in, const cg_sample *s) {
+    return cg_addr(in[0], in[1], in[2], cg_scalar_float(s->d[0]), cg_scalar_float(s->d[1]));
+}
+bool sample_addr(int v, cg_sample *s) {
+    switch (v) {
+    case 0:
+        return SAMPLE("[A,B+17] + [A] x [B+17]", 3, {IN(2610, false, S_A, S_B + 17), IN(2611, false, S_A), IN(2612, false, S_B + 17)},
+                      f_addr, .d = {1.0, 1.0});
+    case 1:
+        return SAMPLE("[B] broadcast, beta 0.5 alpha -2", 3, {IN(2613, true, S_B), IN(2614, false, S_A), IN(2615, true, S_B)},
+                      f_addr, .d = {0.5, -2.0});
+    default: return false;
+    }
+}
+
 static cg_tensor *f_vdot(cg_tensor *const *in, const cg_sample *s) {
     (void)s;
     return cg_vdot(in[0], in[1]);
