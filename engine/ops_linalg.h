@@ -28,6 +28,10 @@ cg_tensor *cg_dot(cg_tensor *self, cg_tensor *other);
  * outer(vec1, vec2), input broadcast to it (addr.c) */
 cg_tensor *cg_addr(cg_tensor *self, cg_tensor *vec1, cg_tensor *vec2, cg_scalar beta, cg_scalar alpha);
 int cg_addr_(cg_tensor *self, cg_tensor *vec1, cg_tensor *vec2, cg_scalar beta, cg_scalar alpha);
+/* torch.addmv(input, mat, vec, *, beta=1, alpha=1): beta * input + alpha *
+ * mat @ vec (addmv.c) */
+cg_tensor *cg_addmv(cg_tensor *self, cg_tensor *mat, cg_tensor *vec, cg_scalar beta, cg_scalar alpha);
+int cg_addmv_(cg_tensor *self, cg_tensor *mat, cg_tensor *vec, cg_scalar beta, cg_scalar alpha);
 /* torch.vdot: dot of self's conjugate and other (VdotBackward0) */
 cg_tensor *cg_vdot(cg_tensor *self, cg_tensor *other);
 /* torch.outer(self, vec2): [n] x [m] -> [n,m], composite as in PyTorch:

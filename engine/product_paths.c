@@ -102,14 +102,15 @@ static bool lda_ok(int64_t m, int64_t n, int64_t lda) { return n == 1 || lda >= 
 /* One gemv in BLAS's column-major terms: y = A x with A m x n (or its
  * transpose), as PyTorch's gemv, which takes lda = m for a single column. */
 static void gemv_call(cg_dtype dt, bool trans, int64_t m, int64_t n, const void *a, int64_t lda, const void *x,
-                      int64_t incx, void *y) {
+                      int64_t incx, double alpha, double beta, void *y) {
     if (n == 1)
         lda = m;
     enum CBLAS_TRANSPOSE t = trans ? CblasTrans : CblasNoTrans;
     if (dt == CG_F32)
-        cblas_sgemv(CblasColMajor, t, (blasint)m, (blasint)n, 1.0f, a, (blasint)lda, x, (blasint)incx, 0.0f, y, 1);
+        cblas_sgemv(CblasColMajor, t, (blasint)m, (blasint)n, (float)alpha, a, (blasint)lda, x, (blasint)incx,
+                    (float)beta, y, 1);
     else
-        cblas_dgemv(CblasColMajor, t, (blasint)m, (blasint)n, 1.0, a, (blasint)lda, x, (blasint)incx, 0.0, y, 1);
+        cblas_dgemv(CblasColMajor, t, (blasint)m, (blasint)n, alpha, a, (blasint)lda, x, (blasint)incx, beta, y, 1);
 }
 
 bool cg_mv_layout_ok(const cg_tensor *mat) {
@@ -117,14 +118,14 @@ bool cg_mv_layout_ok(const cg_tensor *mat) {
     return (a.sr == 1 && lda_ok(a.rows, a.cols, a.sc)) || (a.sc == 1 && lda_ok(a.cols, a.rows, a.sr));
 }
 
-void cg_mv_blas(const cg_tensor *mat, const cg_tensor *vec, cg_tensor *out) {
+void cg_addmv_blas(const cg_tensor *mat, const cg_tensor *vec, cg_tensor *out, double alpha, double beta) {
     cg_mat3 a = cg_mat3_of(mat, false);
     cg_dtype dt = out->dtype;
     const void *x = cg_tensor_data(vec);
     int64_t incx = vec->strides[0];
     if (a.cols == 1)
         incx = 1; /* one element: any stride reads it, and BLAS wants a positive one */
-    if (incx == 0) {
+    if (incx == 0) { /* the caller's plain path; addmv passes a vector with a stride */
         if (dt == CG_F32)
             gemv_plain_f32(&a, x, 0, cg_tensor_data(out));
         else
@@ -132,10 +133,12 @@ void cg_mv_blas(const cg_tensor *mat, const cg_tensor *vec, cg_tensor *out) {
         return;
     }
     if (a.sr == 1 && lda_ok(a.rows, a.cols, a.sc))
-        gemv_call(dt, false, a.rows, a.cols, a.p, a.sc, x, incx, cg_tensor_data(out));
+        gemv_call(dt, false, a.rows, a.cols, a.p, a.sc, x, incx, alpha, beta, cg_tensor_data(out));
     else
-        gemv_call(dt, true, a.cols, a.rows, a.p, a.sr, x, incx, cg_tensor_data(out));
+        gemv_call(dt, true, a.cols, a.rows, a.p, a.sr, x, incx, alpha, beta, cg_tensor_data(out));
 }
+
+void cg_mv_blas(const cg_tensor *mat, const cg_tensor *vec, cg_tensor *out) { cg_addmv_blas(mat, vec, out, 1.0, 0.0); }
 
 void cg_dot_blas(const cg_tensor *x, const cg_tensor *y, cg_tensor *out) {
     int64_t n = x->sizes[0], incx = n == 1 ? 1 : x->strides[0], incy = n == 1 ? 1 : y->strides[0];

@@ -26,6 +26,9 @@ bool cg_mv_layout_ok(const cg_tensor *mat);
  * column-major mat and transposed for a row-major one (cg_mv_layout_ok
  * holds), or PyTorch's plain loop where vec's stride is 0. float32/float64;
  * out contiguous; n, k > 0. */
+/* out = alpha * mat @ vec + beta * out by gemv, as PyTorch's addmv (mat laid
+ * out for gemv, out contiguous; beta 0 leaves out unread) */
+void cg_addmv_blas(const cg_tensor *mat, const cg_tensor *vec, cg_tensor *out, double alpha, double beta);
 void cg_mv_blas(const cg_tensor *mat, const cg_tensor *vec, cg_tensor *out);
 
 /* out [] = x [n] . y [n] by BLAS dot with the vectors' own strides. */

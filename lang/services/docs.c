@@ -174,6 +174,7 @@ static const doc_row EXTRA[] = {
     {"torch.expm1_", "", "In-place version of expm1."},
     {"torch.log10_", "", "In-place version of log10."},
     {"torch.log2_", "", "In-place version of log2."},
+    {"torch.addmv_", "", "In-place version of addmv."},
     {"torch.clamp_max_", "", "In-place version of clamp_max."},
     {"torch.clamp_min_", "", "In-place version of clamp_min."},
     {"torch.Tensor.clamp_min_", "", "In-place version of clamp_min."},

@@ -532,6 +532,21 @@ static cg_value op_addmm(cg_value *a) {
     return cg_tensor_steal(cg_addmm(T0, m1, m2, beta, alpha));
 }
 
+/* addmv(mat, vec, *, beta=1, alpha=1) and addmv_ */
+static cg_value op_addmv(const torch_op *op, cg_value *a) {
+    cg_tensor *m = tensor_arg(op->name, "mat", 1, a[1]), *v = m ? tensor_arg(op->name, "vec", 2, a[2]) : NULL;
+    cg_scalar beta, alpha;
+    if (!v)
+        return CG_ERR;
+    if (!torch_scalar_of(a[3], &beta))
+        return torch_arg_error(op->name, "beta", 0, "Number", a[3]);
+    if (!torch_scalar_of(a[4], &alpha))
+        return torch_arg_error(op->name, "alpha", 0, "Number", a[4]);
+    if (torch_op_in_place(op))
+        return inplace(a[0], cg_addmv_(T0, m, v, beta, alpha));
+    return cg_tensor_steal(cg_addmv(T0, m, v, beta, alpha));
+}
+
 /* addr(vec1, vec2, *, beta=1, alpha=1) and addr_ */
 static cg_value op_addr(const torch_op *op, cg_value *a) {
     cg_tensor *v1 = tensor_arg(op->name, "vec1", 1, a[1]), *v2 = v1 ? tensor_arg(op->name, "vec2", 2, a[2]) : NULL;
@@ -1682,6 +1697,8 @@ static cg_value op_dunder_repr(cg_value *a) { return cg_type_tensor.repr(a[0]); 
     X(vdot, "vdot", "other", TBINARY(cg_vdot), B, NULL)                                                                \
     X(addmm, "addmm", "mat1, mat2, *, beta=1, alpha=1", IMPL(op_addmm), B, NULL)                                       \
     X(addr, "addr", "vec1, vec2, *, beta=1, alpha=1", FAMILY(op_addr, NULL, 0), B, NULL)                              \
+    X(addmv, "addmv", "mat, vec, *, beta=1, alpha=1", FAMILY(op_addmv, NULL, 0), B, NULL)                             \
+    X(addmv_, "addmv_", "mat, vec, *, beta=1, alpha=1", FAMILY(op_addmv, NULL, 0), B, NULL)                           \
     X(addr_, "addr_", "vec1, vec2, *, beta=1, alpha=1", FAMILY(op_addr, NULL, 0), M, NULL)                            \
     X(baddbmm, "baddbmm", "batch1, batch2, *, beta=1, alpha=1", IMPL(op_baddbmm), B, NULL)                             \
     X(view, "view", "*size", IMPL(op_view), M, NULL)                                                                   \

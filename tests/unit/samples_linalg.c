@@ -117,6 +117,21 @@ bool sample_addr(int v, cg_sample *s) {
     }
 }
 
+static cg_tensor *f_addmv(cg_tensor *const *in, const cg_sample *s) {
+    return cg_addmv(in[0], in[1], in[2], cg_scalar_float(s->d[0]), cg_scalar_float(s->d[1]));
+}
+bool sample_addmv(int v, cg_sample *s) {
+    switch (v) {
+    case 0:
+        return SAMPLE("[A] + [A,B] @ [B]", 3, {IN(2616, false, S_A), IN(2617, false, S_A, S_B), IN(2618, false, S_B)},
+                      f_addmv, .d = {1.0, 1.0});
+    case 1:
+        return SAMPLE("[1] + [A,B]^T layout @ strided [B], beta 0.5 alpha -2", 3,
+                      {IN(2619, false, 1), IN(2620, true, S_A, S_B), IN(2621, true, S_B)}, f_addmv, .d = {0.5, -2.0});
+    default: return false;
+    }
+}
+
 static cg_tensor *f_vdot(cg_tensor *const *in, const cg_sample *s) {
     (void)s;
     return cg_vdot(in[0], in[1]);

@@ -132,6 +132,7 @@ static const char *const reach[CG_OP_COUNT] = {
     [CG_OP_SINC] = "y = torch.sinc(x)",
     [CG_OP_AS_STRIDED] = "y = x.as_strided((2, 2), (1, 1))",
     [CG_OP_ADDR] = "y = torch.addr(x, x.detach()[:, 0], x.detach()[0])",
+    [CG_OP_ADDMV] = "y = torch.addmv(x[:, 0], x, x.detach()[0])",
     [CG_OP_VDOT] = "y = torch.vdot(x.flatten(), x.detach().flatten())",
     [CG_OP_SELECT_SCATTER] = "y = torch.select_scatter(x, x[0] * 2, 0, 1)",
     [CG_OP_SLICE_SCATTER] = "y = torch.slice_scatter(x, x[:1] * 2, 0, 1, 2)",
