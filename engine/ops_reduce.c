@@ -852,6 +852,42 @@ cg_tensor *cg_norm(cg_tensor *x, double p, int ndims, const int64_t *dims, bool 
     return reduce_op(CG_OP_NORM, x, ndims, dims, keepdim, x->dtype, &opts, SAVE_SELF | SAVE_RESULT, NULL);
 }
 
+/* PyTorch refuses an order without an identity (negative or infinite)
+ * over an empty tensor, or along an empty dim named in dims. */
+static int vector_norm_check_empty(const cg_tensor *x, double ord, int ndims, const int64_t *dims) {
+    if (cg_tensor_numel(x) != 0 || (ord >= 0 && !isinf(ord)))
+        return 0;
+    CG_CHECK_INT(ndims > 0, CG_RUNTIME_ERROR,
+                 "linalg.vector_norm cannot compute the %g norm on an empty tensor because the operation does not have "
+                 "an identity",
+                 ord);
+    for (int i = 0; i < ndims; i++) {
+        int d = cg_wrap_dim(dims[i], x->ndim);
+        if (d < 0)
+            return -1;
+        CG_CHECK_INT(x->ndim == 0 || x->sizes[d] != 0, CG_RUNTIME_ERROR,
+                     "linalg.vector_norm cannot compute the %g norm on the dimension %lld"
+                     "because this dimension is empty and the operation does not have an identity",
+                     ord, (long long)dims[i]);
+    }
+    return 0;
+}
+
+cg_tensor *cg_linalg_vector_norm(cg_tensor *x, double ord, int ndims, const int64_t *dims, bool keepdim) {
+    CG_CHECK(cg_dtype_is_inexact(x->dtype), CG_RUNTIME_ERROR,
+             "linalg.vector_norm: Expected a floating point or complex tensor as input. Got %s",
+             cg_dtype_legacy_name(x->dtype));
+    if (vector_norm_check_empty(x, ord, ndims, dims) < 0)
+        return NULL;
+    if (cg_dtype_is_complex(x->dtype)) { /* the norm of the moduli */
+        cg_tensor *m = cg_abs(x), *r = m ? cg_linalg_vector_norm(m, ord, ndims, dims, keepdim) : NULL;
+        cg_tensor_release(m);
+        return r;
+    }
+    cg_op_args opts = {.s = {cg_scalar_float(ord)}};
+    return reduce_op(CG_OP_LINALG_VECTOR_NORM, x, ndims, dims, keepdim, x->dtype, &opts, SAVE_SELF | SAVE_RESULT, NULL);
+}
+
 cg_tensor *cg_norm_fro(cg_tensor *x, int ndims, const int64_t *dims, bool keepdim) {
     CG_CHECK(ndims <= 2, CG_RUNTIME_ERROR, "Expected at most 2 dimensions, but got %d dimensions instead.", ndims);
     if (ndims < 2)

@@ -39,6 +39,10 @@ cg_tensor *cg_std(cg_tensor *x, int ndims, const int64_t *dims, int64_t correcti
 /* torch.norm(input, p=2, dim=None, keepdim=False): p is 1, 2 or ±INFINITY
  * ('fro' is 2). */
 cg_tensor *cg_norm(cg_tensor *x, double p, int ndims, const int64_t *dims, bool keepdim);
+/* torch.linalg.vector_norm(x, ord, dim=None, keepdim=False): norm's
+ * reduction, with PyTorch's checks of the dtype and of empty reductions
+ * for orders without an identity (ord < 0 or inf). */
+cg_tensor *cg_linalg_vector_norm(cg_tensor *x, double ord, int ndims, const int64_t *dims, bool keepdim);
 /* torch.norm(input, p='fro', dim, keepdim=False): over two dims PyTorch
  * computes sqrt(sum(x * x, dim)) (its graph ends in SqrtBackward0); over
  * more than two it fails; otherwise it is the 2-norm. */

@@ -954,6 +954,7 @@ DOC("torch.linalg.solve_triangular", "", "Computes the solution of a triangular 
 DOC("torch.linalg.svd", "", "Computes the singular value decomposition (SVD) of a matrix.")
 DOC("torch.linalg.svdvals", "", "Computes the singular values of a matrix.")
 DOC("torch.linalg.vecdot", "", "Computes the dot product of two batches of vectors along a dimension.")
+DOC("torch.linalg.vector_norm", "", "Computes a vector norm.")
 DOC("torch.linspace", "", "Creates a one-dimensional tensor of size steps whose values are evenly spaced from start to end, inclusive.")
 DOC("torch.log", "", "Returns a new tensor with the natural logarithm of the elements of input.")
 DOC("torch.log10", "", "Returns a new tensor with the logarithm to the base 10 of the elements of input.")

@@ -260,6 +260,45 @@ static cg_value fn_vecdot(cg_value *a) {
     return cg_tensor_steal(out);
 }
 
+/* A norm's order: any Python number (PyTorch's Scalar) */
+static int torch_number_arg(const char *fn, const char *arg, int pos, cg_value v, double *out) {
+    cg_scalar sc;
+    if (cg_is_tensor(v) || !torch_scalar_of(v, &sc)) {
+        torch_arg_error(fn, arg, pos, "Number", v);
+        return -1;
+    }
+    *out = cg_scalar_to_double(sc);
+    return 0;
+}
+
+/* vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None): the
+ * input is first cast to dtype, which must not narrow it */
+static cg_value fn_vector_norm(cg_value *a) {
+    const char *fn = "linalg_vector_norm";
+    double ord;
+    int nd, dt;
+    int64_t dims[CG_MAX_DIMS];
+    bool keepdim;
+    if (torch_number_arg(fn, "ord", 2, a[1], &ord) < 0 || torch_dims_arg(fn, "dim", 3, a[2], &nd, dims) < 0
+        || torch_bool_arg(fn, "keepdim", 4, a[3], &keepdim) < 0 || torch_dtype_arg(fn, "dtype", 5, a[4], &dt) < 0)
+        return CG_ERR;
+    cg_tensor *x = T0;
+    if (dt < 0 || (cg_dtype)dt == x->dtype)
+        return cg_tensor_steal(cg_linalg_vector_norm(x, ord, nd, dims, keepdim));
+    if (!cg_dtype_is_inexact((cg_dtype)dt))
+        return cg_raise(&cg_exc_RuntimeError,
+                        "linalg.vector_norm: dtype should be floating point or complex, but got %s",
+                        cg_dtype_legacy_name((cg_dtype)dt));
+    if (cg_dtype_promote(x->dtype, (cg_dtype)dt) != (cg_dtype)dt)
+        return cg_raise(&cg_exc_RuntimeError,
+                        "linalg.vector_norm: the dtype of the input (%s) should be convertible without narrowing to the "
+                        "specified dtype (%s)",
+                        cg_dtype_legacy_name(x->dtype), cg_dtype_legacy_name((cg_dtype)dt));
+    cg_tensor *c = cg_to_dtype(x, (cg_dtype)dt), *r = c ? cg_linalg_vector_norm(c, ord, nd, dims, keepdim) : NULL;
+    cg_tensor_release(c);
+    return cg_tensor_steal(r);
+}
+
 #define F TORCH_FUNCTION
 #define OPS(X)                                                                                                   \
     X(qr, "qr", "mode='reduced'", IMPL(fn_qr), F, "A")                                                           \
@@ -279,7 +318,8 @@ static cg_value fn_vecdot(cg_value *a) {
     X(svdvals, "svdvals", "*, driver=None", IMPL(fn_svdvals), F, "A")                                                \
     X(matrix_power, "matrix_power", "n", IMPL(fn_matrix_power), F, "A")                                           \
     X(diagonal, "diagonal", "*, offset=0, dim1=-2, dim2=-1", IMPL(fn_diagonal), F, "A")                           \
-    X(vecdot, "vecdot", "y, *, dim=-1", IMPL(fn_vecdot), F, "x")
+    X(vecdot, "vecdot", "y, *, dim=-1", IMPL(fn_vecdot), F, "x")                                           \
+    X(vector_norm, "vector_norm", "ord=2, dim=None, keepdim=False, *, dtype=None", IMPL(fn_vector_norm), F, "x")
 
 #define TORCH_TAB linalg_ops
 TORCH_OP_TABLE(OPS)

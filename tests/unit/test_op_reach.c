@@ -205,6 +205,7 @@ static const char *const reach[CG_OP_COUNT] = {
     [CG_OP_VAR] = "y = x.var()",
     [CG_OP_STD] = "y = x.std()",
     [CG_OP_NORM] = "y = x.norm()",
+    [CG_OP_LINALG_VECTOR_NORM] = "y = torch.linalg.vector_norm(x, 3, 1)",
     [CG_OP_LOGSUMEXP] = "y = x.logsumexp(1)",
     [CG_OP_CUMSUM] = "y = x.cumsum(1)",
     [CG_OP_CUMPROD] = "y = x.cumprod(1)",
