@@ -80,6 +80,14 @@ int cg_linalg_eigh(cg_tensor *A, const char *uplo, bool compute_v, cg_tensor **e
  * empty U and Vh unless a gradient may be needed. */
 int cg_linalg_svd(cg_tensor *A, bool full_matrices, bool compute_uv, cg_tensor **U, cg_tensor **S, cg_tensor **Vh);
 cg_tensor *cg_linalg_svdvals(cg_tensor *A);
+/* torch.linalg.pinv(A, *, atol=None, rtol=None, hermitian=False)
+ * (linalg_pinv.c): LinalgPinvBackward0; atol and rtol may be NULL. */
+cg_tensor *cg_linalg_pinv(cg_tensor *A, cg_tensor *atol, cg_tensor *rtol, bool hermitian);
+/* PyTorch's default tolerances of pinv and matrix_rank (new references):
+ * atol 0 unless given, rtol eps * max(m, n) unless given (0 where a given
+ * atol is positive); fn names the caller in the errors. */
+int cg_linalg_atol_rtol(const cg_tensor *A, cg_tensor *atol, cg_tensor *rtol, const char *fn, cg_tensor **atol_out,
+                        cg_tensor **rtol_out);
 
 /* torch.set_float32_matmul_precision and get_float32_matmul_precision:
  * "highest" (float32 arithmetic throughout, the default), "high" or

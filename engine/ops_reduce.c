@@ -1236,7 +1236,40 @@ static cg_tensor *zero_where(cg_tensor *t, cg_tensor *mask) {
     return r;
 }
 
-/* NormBackward1, as PyTorch's norm_backward composes it for each p:
+/* The norm's derivative for x given g and the result r with the reduced
+ * dims kept (ndims dims, all when 0); NULL with the error set on failure. */
+cg_tensor *cg_norm_backward(cg_tensor *g, cg_tensor *x, cg_tensor *r, double p, int ndims, const int64_t *dims) {
+    scratch sc = {0};
+    cg_tensor *rz = TMP(mask_scalar(r, 0, CG_MASK_EQ)), *gi;
+    if (p == 2) {
+        cg_tensor *q = TMP(zero_where(TMP(cg_div(x, r)), rz));
+        return scratch_done(&sc, TMP(cg_mul(g, q)), &gi) < 0 ? NULL : gi;
+    }
+    cg_tensor *sign = TMP(cg_sign(x));
+    if (p == 1)
+        return scratch_done(&sc, TMP(cg_mul(sign, g)), &gi) < 0 ? NULL : gi;
+    cg_tensor *absx = TMP(cg_abs(x)), *out;
+    if (isinf(p)) {
+        cg_tensor *at = TMP(mask_as(absx, r, CG_MASK_EQ, CG_BOOL));
+        cg_tensor *mask = TMP(cg_logical_or(at, TMP(cg_ne(absx, absx))));
+        cg_tensor *count = TMP(cg_sum(mask, ndims, dims, true));
+        cg_tensor *share = TMP(cg_mul(TMP(cg_div(g, count)), mask));
+        out = TMP(cg_mul(sign, share));
+    } else if (p < 1) {
+        cg_tensor *xz = TMP(mask_scalar(x, 0, CG_MASK_EQ));
+        cg_tensor *scaled = TMP(cg_mul(sign, TMP(zero_where(TMP(cg_pow_scalar(absx, cg_scalar_float(p - 1))), xz))));
+        out = TMP(cg_mul(TMP(cg_mul(scaled, g)), TMP(cg_pow_scalar(r, cg_scalar_float(1 - p)))));
+    } else {
+        cg_tensor *scaled = p < 2 ? TMP(cg_mul(sign, TMP(cg_pow_scalar(absx, cg_scalar_float(p - 1)))))
+                                  : TMP(cg_mul(x, TMP(cg_pow_scalar(absx, cg_scalar_float(p - 2)))));
+        cg_tensor *scale = TMP(zero_where(TMP(cg_div(g, TMP(cg_pow_scalar(r, cg_scalar_float(p - 1))))), rz));
+        out = TMP(cg_mul(scaled, scale));
+    }
+    return scratch_done(&sc, out, &gi) < 0 ? NULL : gi;
+}
+
+/* NormBackward1 and LinalgVectorNormBackward0, as PyTorch's norm_backward
+ * composes it for each p:
  *   0: no gradient (x.grad stays None);  1: sgn(x) * g;  2: g * (x / norm), 0 where norm is 0;
  *   inf: sgn(x) * ((g / count) * mask), mask where |x| is the norm or NaN;
  *   p < 1: sgn(x) * |x|^(p-1) (0 where x is 0) * g * norm^(1-p);
@@ -1251,34 +1284,10 @@ int cg_bw_norm(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
         gi[0] = NULL;
         return 0;
     }
-    scratch sc = {0};
-    cg_tensor *g = TMP(unsqueeze_reduced(n, go[0]));
-    cg_tensor *r = TMP(result_kept(n, result));
-    cg_tensor *rz = TMP(mask_scalar(r, 0, CG_MASK_EQ));
-    if (p == 2) {
-        cg_tensor *q = TMP(zero_where(TMP(cg_div(x, r)), rz));
-        return scratch_done(&sc, TMP(cg_mul(g, q)), gi);
-    }
-    cg_tensor *sign = TMP(cg_sign(x));
-    if (p == 1)
-        return scratch_done(&sc, TMP(cg_mul(sign, g)), gi);
-    cg_tensor *absx = TMP(cg_abs(x));
-    if (isinf(p)) {
-        cg_tensor *at = TMP(mask_as(absx, r, CG_MASK_EQ, CG_BOOL));
-        cg_tensor *mask = TMP(cg_logical_or(at, TMP(cg_ne(absx, absx))));
-        cg_tensor *count = TMP(keep_reduce(cg_sum, n, mask));
-        cg_tensor *share = TMP(cg_mul(TMP(cg_div(g, count)), mask));
-        return scratch_done(&sc, TMP(cg_mul(sign, share)), gi);
-    }
-    if (p < 1) {
-        cg_tensor *xz = TMP(mask_scalar(x, 0, CG_MASK_EQ));
-        cg_tensor *scaled = TMP(cg_mul(sign, TMP(zero_where(TMP(cg_pow_scalar(absx, cg_scalar_float(p - 1))), xz))));
-        return scratch_done(&sc, TMP(cg_mul(TMP(cg_mul(scaled, g)), TMP(cg_pow_scalar(r, cg_scalar_float(1 - p))))), gi);
-    }
-    cg_tensor *scaled = p < 2 ? TMP(cg_mul(sign, TMP(cg_pow_scalar(absx, cg_scalar_float(p - 1)))))
-                              : TMP(cg_mul(x, TMP(cg_pow_scalar(absx, cg_scalar_float(p - 2)))));
-    cg_tensor *scale = TMP(zero_where(TMP(cg_div(g, TMP(cg_pow_scalar(r, cg_scalar_float(p - 1))))), rz));
-    return scratch_done(&sc, TMP(cg_mul(scaled, scale)), gi);
+    cg_tensor *g = unsqueeze_reduced(n, go[0]), *r = g ? result_kept(n, result) : NULL;
+    gi[0] = r ? cg_norm_backward(g, x, r, p, n->args.ndims, n->args.dims) : NULL;
+    cg_tensor_release(g), cg_tensor_release(r);
+    return gi[0] ? 0 : -1;
 }
 
 /* LogsumexpBackward0: grad * exp(x - result) */

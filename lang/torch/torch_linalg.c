@@ -299,6 +299,40 @@ static cg_value fn_vector_norm(cg_value *a) {
     return cg_tensor_steal(r);
 }
 
+/* A tolerance: None (NULL), a number (a float64 0-d tensor) or a tensor;
+ * *t a new reference */
+static int tol_arg(const char *fn, const char *arg, int pos, cg_value v, cg_tensor **t) {
+    *t = NULL;
+    if (cg_is_none(v))
+        return 0;
+    if (cg_is_tensor(v)) {
+        *t = cg_tensor_retain(cg_tensor_of_borrowed(v));
+        return 0;
+    }
+    double d;
+    if (torch_double_arg(fn, arg, pos, v, &d) < 0)
+        return -1;
+    *t = cg_full(0, NULL, cg_scalar_float(d), CG_F64, cg_device_cpu());
+    return *t ? 0 : torch_raise_int();
+}
+
+/* pinv(A, rcond=None, hermitian=False, *, atol=None, rtol=None): rcond
+ * is the old name of rtol */
+static cg_value fn_pinv(cg_value *a) {
+    const char *fn = "linalg_pinv";
+    bool herm;
+    cg_tensor *rcond, *atol = NULL, *rtol = NULL;
+    if (torch_bool_arg(fn, "hermitian", torch_pos(2), a[2], &herm) < 0 || tol_arg(fn, "rcond", 2, a[1], &rcond) < 0)
+        return CG_ERR;
+    if (tol_arg(fn, "atol", 0, a[3], &atol) < 0 || tol_arg(fn, "rtol", 0, a[4], &rtol) < 0) {
+        cg_tensor_release(rcond), cg_tensor_release(atol);
+        return CG_ERR;
+    }
+    cg_tensor *r = cg_linalg_pinv(T0, atol, rcond ? rcond : rtol, herm);
+    cg_tensor_release(rcond), cg_tensor_release(atol), cg_tensor_release(rtol);
+    return cg_tensor_steal(r);
+}
+
 #define F TORCH_FUNCTION
 #define OPS(X)                                                                                                   \
     X(qr, "qr", "mode='reduced'", IMPL(fn_qr), F, "A")                                                           \
@@ -319,6 +353,7 @@ static cg_value fn_vector_norm(cg_value *a) {
     X(matrix_power, "matrix_power", "n", IMPL(fn_matrix_power), F, "A")                                           \
     X(diagonal, "diagonal", "*, offset=0, dim1=-2, dim2=-1", IMPL(fn_diagonal), F, "A")                           \
     X(vecdot, "vecdot", "y, *, dim=-1", IMPL(fn_vecdot), F, "x")                                           \
+    X(pinv, "pinv", "rcond=None, hermitian=False, *, atol=None, rtol=None", IMPL(fn_pinv), F, "A")             \
     X(vector_norm, "vector_norm", "ord=2, dim=None, keepdim=False, *, dtype=None", IMPL(fn_vector_norm), F, "x")
 
 #define TORCH_TAB linalg_ops

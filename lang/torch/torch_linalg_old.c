@@ -3,7 +3,8 @@
  * and Tensor methods: inverse is linalg.inv, det linalg.det, slogdet
  * linalg.slogdet as torch.return_types.slogdet; logdet the composite
  * PyTorch makes of slogdet (nan where the sign is negative); svd (U, S,
- * V) and matrix_power. */
+ * V) and matrix_power; pinverse (linalg.pinv with rtol rcond), dist and
+ * renorm(_). */
 #include <math.h>
 #include <string.h>
 
@@ -67,13 +68,73 @@ static cg_value fn_matrix_power(cg_value *a) {
     return cg_tensor_steal(torch_matrix_power(T0, n));
 }
 
+/* A number argument (PyTorch's Scalar), complex refused with fn's message */
+static int real_scalar_arg(const char *fn, const char *arg, int pos, cg_value v, const char *complex_msg, double *out) {
+    cg_scalar sc;
+    if (cg_is_tensor(v) || !torch_scalar_of(v, &sc)) {
+        torch_arg_error(fn, arg, pos, "Number", v);
+        return -1;
+    }
+    if (sc.kind == CG_SCALAR_COMPLEX)
+        return cg_raise_int(&cg_exc_RuntimeError, "%s", complex_msg);
+    *out = cg_scalar_to_double(sc);
+    return 0;
+}
+
+/* pinverse(rcond=1e-15): linalg.pinv with rtol rcond */
+static cg_value fn_pinverse(cg_value *a) {
+    double rcond;
+    if (torch_double_arg("pinverse", "rcond", torch_pos(1), a[1], &rcond) < 0)
+        return CG_ERR;
+    cg_tensor *A = T0, *rtol = cg_full(0, NULL, cg_scalar_float(rcond), CG_F64, cg_tensor_device(A));
+    cg_tensor *r = rtol ? cg_linalg_pinv(A, NULL, rtol, false) : NULL;
+    cg_tensor_release(rtol);
+    return cg_tensor_steal(r);
+}
+
+/* dist(other, p=2) */
+static cg_value fn_dist(cg_value *a) {
+    cg_tensor *y = torch_tensor_arg_borrowed("dist", "other", torch_pos(1), a[1]);
+    double p;
+    if (!y || real_scalar_arg("dist", "p", torch_pos(2), a[2], "dist(): p must be real", &p) < 0)
+        return CG_ERR;
+    return cg_tensor_steal(cg_dist(T0, y, p));
+}
+
+/* renorm(p, dim, maxnorm) and renorm_ */
+static int renorm_args(cg_value *a, const char *fn, double *p, int64_t *dim, double *maxnorm) {
+    if (real_scalar_arg(fn, "p", torch_pos(1), a[1], "renorm: p must be real-valued", p) < 0
+        || torch_int_arg(fn, "dim", torch_pos(2), a[2], dim) < 0
+        || real_scalar_arg(fn, "maxnorm", torch_pos(3), a[3], "renorm: maxnorm must be real-valued", maxnorm) < 0)
+        return -1;
+    return 0;
+}
+static cg_value fn_renorm(cg_value *a) {
+    double p, mx;
+    int64_t dim;
+    if (renorm_args(a, "renorm", &p, &dim, &mx) < 0)
+        return CG_ERR;
+    return cg_tensor_steal(cg_renorm(T0, p, dim, mx));
+}
+static cg_value fn_renorm_(cg_value *a) {
+    double p, mx;
+    int64_t dim;
+    if (renorm_args(a, "renorm_", &p, &dim, &mx) < 0)
+        return CG_ERR;
+    return cg_renorm_(T0, p, dim, mx) < 0 ? torch_raise() : cg_incref(a[0]);
+}
+
 #define OLD_OPS(X)                                                                                               \
     X(inverse, "inverse", "", UNARY(cg_linalg_inv), TORCH_BOTH, NULL)                                            \
     X(det, "det", "", UNARY(cg_linalg_det), TORCH_BOTH, NULL)                                                    \
     X(logdet, "logdet", "", UNARY(logdet), TORCH_BOTH, NULL)                                                     \
     X(slogdet, "slogdet", "", IMPL(fn_slogdet), TORCH_BOTH, NULL)                                                \
     X(svd, "svd", "some=True, compute_uv=True", IMPL(fn_svd), TORCH_BOTH, NULL)                                  \
-    X(matrix_power, "matrix_power", "n", IMPL(fn_matrix_power), TORCH_BOTH, NULL)
+    X(matrix_power, "matrix_power", "n", IMPL(fn_matrix_power), TORCH_BOTH, NULL)                                \
+    X(pinverse, "pinverse", "rcond=1e-15", IMPL(fn_pinverse), TORCH_BOTH, NULL)                                  \
+    X(dist, "dist", "other, p=2", IMPL(fn_dist), TORCH_BOTH, NULL)                                               \
+    X(renorm, "renorm", "p, dim, maxnorm", IMPL(fn_renorm), TORCH_BOTH, NULL)                                    \
+    X(renorm_, "renorm_", "p, dim, maxnorm", IMPL(fn_renorm_), TORCH_METHOD, NULL)
 
 #define TORCH_TAB old_linalg_ops
 TORCH_OP_TABLE(OLD_OPS)

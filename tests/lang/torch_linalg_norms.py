@@ -115,3 +115,61 @@ print(L.matrix_rank(R, 0.5), L.matrix_rank(R, tol=0.5), L.matrix_rank(torch.zero
 for f in [lambda: L.matrix_rank(torch.ones(3)), lambda: L.matrix_rank(torch.ones(3, 3, dtype=torch.long)),
           lambda: L.matrix_rank(torch.ones(3, 3), atol=torch.ones(3, dtype=torch.complex64))]:
     err(f)
+
+# pinv / pinverse
+for dt in [torch.float32, torch.float64]:
+    for shape in [(4, 3), (3, 5), (2, 4, 4), (2, 3, 6, 2)]:
+        P = torch.randn(*shape, dtype=dt)
+        print(shape, dt, digest(L.pinv(P)), digest(L.pinv(P, rtol=0.3)), digest(L.pinv(P, atol=0.5, rtol=0.1)),
+              digest(L.pinv(P, 0.2)), digest(torch.pinverse(P)), digest(P.pinverse(0.1)))
+    H = torch.randn(3, 4, 4, dtype=dt)
+    H = H + H.mT
+    print(digest(L.pinv(H, hermitian=True)), digest(L.pinv(H, atol=1.0, hermitian=True)), digest(L.pinv(H, 0.3, True)))
+P = torch.randn(2, 3, 5, dtype=torch.float64, requires_grad=True)
+for X in [P, P.mT]:
+    y = L.pinv(X)
+    g, = torch.autograd.grad((y * y).sum(), P)
+    print(y.grad_fn.name(), y.detach().round(decimals=6).flatten().tolist()[:4], g.round(decimals=5).flatten().tolist()[:6])
+    print(torch.autograd.gradcheck(lambda t: L.pinv(t), (X.detach().contiguous().requires_grad_(),)))
+print(L.pinv(torch.zeros(2, 0, 3)).shape, L.pinv(torch.zeros(0, 3)), L.pinv(torch.zeros(3, 3)),
+      L.pinv(torch.tensor([[1., 2.], [2., 4.]])), L.pinv(torch.tensor([[1., 2.], [2., 4.]]), hermitian=True))
+print(L.pinv(torch.randn(3, 4, 4), atol=torch.tensor([0.5, 1e3, 0.]).double()).shape)
+for f in [lambda: L.pinv(torch.ones(3)), lambda: L.pinv(torch.ones(3, 3, dtype=torch.long)),
+          lambda: L.pinv(torch.ones(3, 3).half()), lambda: L.pinv(torch.ones(3, 2), atol=torch.ones(3, dtype=torch.complex64)),
+          lambda: L.pinv(torch.ones(3, 2), rtol=torch.ones(3, dtype=torch.complex64)),
+          lambda: torch.pinverse(torch.ones(3)), lambda: L.pinv(torch.ones(2, 3), hermitian=True)]:
+    err(f)
+
+# dist / renorm
+for dt in [torch.float32, torch.float64]:
+    x, y = torch.randn(5, 300, dtype=dt), torch.randn(300, dtype=dt)
+    for p in [2, 1, 3, 0.5, 0, inf, -inf]:
+        print(p, digest(torch.dist(x, y, p)), digest(x.dist(y, p)))
+    for p in [2, 1, 3, 0.5, inf]:
+        for dim in [0, 1, -1]:
+            for mx in [0.0, 1.0, 10.0, 1e9]:
+                print(p, dim, mx, digest(torch.renorm(x, p, dim, mx)), digest(x.mT.renorm(p, dim, mx)))
+a = torch.randn(3, 4, dtype=torch.float64, requires_grad=True)
+b = torch.randn(4, dtype=torch.float64, requires_grad=True)
+for p in [2, 1, 3, 0.5, inf]:
+    d = torch.dist(a, b, p)
+    ga, gb = torch.autograd.grad(d, (a, b), allow_unused=True)
+    print(p, d.grad_fn.name(), d.item(), ga, gb)
+for p, dim, mx in [(2, 0, 1.0), (1, 1, 0.5), (3, -1, 1.2), (inf, 0, 0.9)]:
+    r = torch.renorm(a, p, dim, mx)
+    g, = torch.autograd.grad((r * r.detach().exp()).sum(), a)
+    print(p, dim, mx, r.grad_fn.name(), r.detach().round(decimals=6).tolist(), g.round(decimals=5).tolist())
+    c = a.clone()
+    c.renorm_(p, dim, mx)
+    g2, = torch.autograd.grad((c * r.detach().exp()).sum(), a)
+    print(c.grad_fn.name(), c._version, torch.equal(c, r), torch.equal(g, g2))
+print(torch.renorm(torch.zeros(0, 3), 2, 1, 1), digest(torch.renorm(torch.randn(4, 5).half(), 2, 1, 1)))
+print(torch.dist(torch.ones(0), torch.ones(0), inf), torch.dist(torch.ones(3), torch.arange(3)),
+      torch.dist(torch.ones(3), torch.ones(3).double()))
+for f in [lambda: torch.dist(torch.arange(3), torch.arange(3)), lambda: torch.dist(torch.ones(3), torch.ones(2)),
+          lambda: torch.dist(torch.ones(3), torch.ones(3), 'fro'), lambda: torch.renorm(torch.ones(3), 2, 0, 1),
+          lambda: torch.renorm(torch.ones(3, 3), 0, 0, 1), lambda: torch.renorm(torch.ones(3, 3), -1, 0, 1),
+          lambda: torch.renorm(torch.ones(3, 3), 2, 0, -1), lambda: torch.renorm(torch.ones(3, 3), 2, 5, 1),
+          lambda: torch.renorm(torch.ones(3, 3, dtype=torch.long), 2, 0, 1), lambda: torch.renorm(torch.ones(3, 3), 2, 0, 1j),
+          lambda: torch.ones(3, 3, requires_grad=True).renorm_(2, 0, 1)]:
+    err(f)

@@ -26,3 +26,48 @@ bool sample_linalg_vector_norm(int v, cg_sample *s) {
     default: return false;
     }
 }
+
+/* pinv(in[0], default tolerances, hermitian i[0] of in[0] + in[0]^T) */
+static cg_tensor *f_linalg_pinv(cg_tensor *const *in, const cg_sample *s) {
+    if (!s->i[0])
+        return cg_linalg_pinv(in[0], NULL, NULL, false);
+    cg_tensor *t = cg_transpose(in[0], -2, -1), *a = t ? cg_add(in[0], t, cg_scalar_int(1)) : NULL;
+    cg_tensor *r = a ? cg_linalg_pinv(a, NULL, NULL, true) : NULL;
+    cg_tensor_release(t), cg_tensor_release(a);
+    return r;
+}
+bool sample_linalg_pinv(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("tall [A+B,B]", 1, {IN(3310, false, S_A + S_B, S_B)}, f_linalg_pinv);
+    case 1: return SAMPLE("wide batched [C,A,A+B]", 1, {IN(3311, true, S_C, S_A, S_A + S_B)}, f_linalg_pinv);
+    case 2: return SAMPLE("hermitian [A,A]", 1, {IN(3312, false, S_A, S_A)}, f_linalg_pinv, .i = {1});
+    default: return false;
+    }
+}
+
+/* dist(in[0], in[1], d[0]) */
+static cg_tensor *f_dist(cg_tensor *const *in, const cg_sample *s) { return cg_dist(in[0], in[1], s->d[0]); }
+bool sample_dist(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("p 2 [A,B] [A,B]", 2, {IN(3320, false, S_A, S_B), IN(3321, false, S_A, S_B)}, f_dist, .d = {2});
+    case 1:
+        return SAMPLE("p 3 [A,B] [B] broadcast", 2, {IN(3322, true, S_A, S_B), IN(3323, false, S_B)}, f_dist, .d = {3});
+    case 2: return SAMPLE("p 1 [A] [A]", 2, {IN(3324, false, S_A), IN(3325, false, S_A)}, f_dist, .d = {1});
+    default: return false;
+    }
+}
+
+/* renorm(in[0], d[0], dim i[0], maxnorm d[1]): maxnorm set between the
+ * slices' norms so that both branches are taken */
+static cg_tensor *f_renorm(cg_tensor *const *in, const cg_sample *s) {
+    return cg_renorm(in[0], s->d[0], s->i[0], s->d[1]);
+}
+bool sample_renorm(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("p 2 [A,B] dim 0 maxnorm 1", 1, {IN(3330, false, S_A, S_B)}, f_renorm, .d = {2, 1.0});
+    case 1:
+        return SAMPLE("p 3 [A,B,C] dim -1 maxnorm 0.8", 1, {IN(3331, true, S_A, S_B, S_C)}, f_renorm, .i = {-1},
+                      .d = {3, 0.8});
+    default: return false;
+    }
+}
