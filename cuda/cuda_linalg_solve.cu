@@ -93,6 +93,16 @@ extern "C" void cg_cuda_linalg_slogdet(const cg_kernel_call *call) {
     cg_cuda_fail("linalg.slogdet: not implemented for 'cuda' in cgrad: its CUDA backend does not link cuSOLVER");
 }
 
+extern "C" void cg_cuda_linalg_lu_factor_ex(const cg_kernel_call *call) {
+    (void)call;
+    cg_cuda_fail("linalg.lu_factor: not implemented for 'cuda' in cgrad: its CUDA backend does not link cuSOLVER");
+}
+
+extern "C" void cg_cuda_linalg_lu_solve(const cg_kernel_call *call) {
+    (void)call;
+    cg_cuda_fail("linalg.lu_solve: not implemented for 'cuda' in cgrad: its CUDA backend does not link cuSOLVER");
+}
+
 extern "C" void cg_cuda_linalg_cholesky_ex(const cg_kernel_call *call) {
     (void)call;
     cg_cuda_fail("linalg.cholesky: not implemented for 'cuda' in cgrad: its CUDA backend does not link cuSOLVER");

@@ -90,21 +90,11 @@ static cg_tensor *pinv_forward(cg_tensor *A, cg_tensor *atol, cg_tensor *rtol, b
     return out;
 }
 
-/* "[3, 3]", as c10 prints sizes */
-static const char *sizes_str(const cg_tensor *t, char *buf, size_t cap) {
-    size_t k = (size_t)snprintf(buf, cap, "[");
-    for (int d = 0; d < t->ndim && k < cap; d++)
-        k += (size_t)snprintf(buf + k, cap - k, "%s%lld", d ? ", " : "", (long long)t->sizes[d]);
-    if (k < cap)
-        snprintf(buf + k, cap - k, "]");
-    return buf;
-}
-
 cg_tensor *cg_linalg_pinv(cg_tensor *A, cg_tensor *atol, cg_tensor *rtol, bool hermitian) {
-    char shape[256];
+    char shape[CG_SIZES_STR_MAX];
     CG_CHECK(A->ndim >= 2 && (A->dtype == CG_F32 || A->dtype == CG_F64), CG_RUNTIME_ERROR,
              "linalg.pinv(%s{%s}): expected a tensor with 2 or more dimensions of float, double, cfloat or cdouble types",
-             cg_dtype_legacy_name(A->dtype), sizes_str(A, shape, sizeof shape));
+             cg_dtype_legacy_name(A->dtype), cg_sizes_str(A->ndim, A->sizes, shape, sizeof shape));
     cg_tensor *at, *rt;
     if (cg_linalg_atol_rtol(A, atol, rtol, "torch.linalg.pinv", &at, &rt) < 0)
         return NULL;
@@ -114,7 +104,7 @@ cg_tensor *cg_linalg_pinv(cg_tensor *A, cg_tensor *atol, cg_tensor *rtol, bool h
     cg_tensor_release(at), cg_tensor_release(rt);
     if (out && cg_autograd_needed(1, &A)) {
         cg_save_spec save[] = {{A, "self"}, {out, "result"}};
-        if (cg_autograd_record(CG_OP_LINALG_PINV, 1, &out, 1, &A, 2, save, &(cg_op_args){0}, NULL) < 0) {
+        if (cg_autograd_record(CG_OP_LINALG_PINV, 1, &out, 1, &A, 2, save, &(cg_op_args){.flag = false}, NULL) < 0) {
             cg_tensor_release(out);
             return NULL;
         }

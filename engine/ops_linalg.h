@@ -80,6 +80,21 @@ int cg_linalg_eigh(cg_tensor *A, const char *uplo, bool compute_v, cg_tensor **e
  * empty U and Vh unless a gradient may be needed. */
 int cg_linalg_svd(cg_tensor *A, bool full_matrices, bool compute_uv, cg_tensor **U, cg_tensor **S, cg_tensor **Vh);
 cg_tensor *cg_linalg_svdvals(cg_tensor *A);
+/* torch.linalg.lu_factor_ex(A, pivot, check_errors) (linalg_lu_factor.c):
+ * LU [*, m, n] column-major (LinalgLuFactorExBackward0), pivots and info
+ * int32; lu_factor raises PyTorch's error for a zero pivot. */
+int cg_linalg_lu_factor_ex(cg_tensor *A, bool pivot, bool check_errors, cg_tensor **LU, cg_tensor **pivots,
+                           cg_tensor **info);
+int cg_linalg_lu_factor(cg_tensor *A, bool pivot, cg_tensor **LU, cg_tensor **pivots);
+/* torch.linalg.lu(A, pivot): A = P L U (LinalgLuBackward0 on L and U) */
+int cg_linalg_lu(cg_tensor *A, bool pivot, cg_tensor **P, cg_tensor **L, cg_tensor **U);
+/* torch.lu_unpack(LU, pivots, unpack_data, unpack_pivots): P, L, U, the
+ * parts not asked for empty (LuUnpackBackward0 on L and U) */
+int cg_lu_unpack(cg_tensor *LU, cg_tensor *pivots, bool unpack_data, bool unpack_pivots, cg_tensor **P, cg_tensor **L,
+                 cg_tensor **U);
+/* torch.linalg.lu_solve(LU, pivots, B, left, adjoint)
+ * (LinalgLuSolveBackward0), batch dims broadcast */
+cg_tensor *cg_linalg_lu_solve(cg_tensor *LU, cg_tensor *pivots, cg_tensor *B, bool left, bool adjoint);
 /* torch.linalg.pinv(A, *, atol=None, rtol=None, hermitian=False)
  * (linalg_pinv.c): LinalgPinvBackward0; atol and rtol may be NULL. */
 cg_tensor *cg_linalg_pinv(cg_tensor *A, cg_tensor *atol, cg_tensor *rtol, bool hermitian);

@@ -333,6 +333,43 @@ static cg_value fn_pinv(cg_value *a) {
     return cg_tensor_steal(r);
 }
 
+/* lu_factor(A, *, pivot=True) and lu_factor_ex(A, *, pivot=True, check_errors=False) */
+static cg_value lu_factor_impl(cg_value *a, bool ex) {
+    const char *fn = ex ? "linalg_lu_factor_ex" : "linalg_lu_factor";
+    bool pivot, check = false;
+    if (torch_bool_arg(fn, "pivot", 2, a[1], &pivot) < 0 || (ex && torch_bool_arg(fn, "check_errors", 3, a[2], &check) < 0))
+        return CG_ERR;
+    cg_tensor *lu, *p, *i;
+    if (!ex)
+        return pair_or_raise(cg_linalg_lu_factor(T0, pivot, &lu, &p), fn, &lu, &p);
+    if (cg_linalg_lu_factor_ex(T0, pivot, check, &lu, &p, &i) < 0)
+        return torch_raise();
+    return torch_return_triple(fn, cg_tensor_steal(lu), cg_tensor_steal(p), cg_tensor_steal(i));
+}
+static cg_value fn_lu_factor(cg_value *a) { return lu_factor_impl(a, false); }
+static cg_value fn_lu_factor_ex(cg_value *a) { return lu_factor_impl(a, true); }
+
+/* lu(A, *, pivot=True) */
+static cg_value fn_lu(cg_value *a) {
+    bool pivot;
+    if (torch_bool_arg("linalg_lu", "pivot", 2, a[1], &pivot) < 0)
+        return CG_ERR;
+    cg_tensor *p, *l, *u;
+    if (cg_linalg_lu(T0, pivot, &p, &l, &u) < 0)
+        return torch_raise();
+    return torch_return_triple("linalg_lu", cg_tensor_steal(p), cg_tensor_steal(l), cg_tensor_steal(u));
+}
+
+/* lu_solve(LU, pivots, B, *, left=True, adjoint=False) */
+static cg_value fn_lu_solve(cg_value *a) {
+    const char *fn = "linalg_lu_solve";
+    cg_tensor *piv = torch_tensor_arg_borrowed(fn, "pivots", 2, a[1]), *B = piv ? torch_tensor_arg_borrowed(fn, "B", 3, a[2]) : NULL;
+    bool left, adjoint;
+    if (!B || torch_bool_arg(fn, "left", 4, a[3], &left) < 0 || torch_bool_arg(fn, "adjoint", 5, a[4], &adjoint) < 0)
+        return CG_ERR;
+    return cg_tensor_steal(cg_linalg_lu_solve(T0, piv, B, left, adjoint));
+}
+
 #define F TORCH_FUNCTION
 #define OPS(X)                                                                                                   \
     X(qr, "qr", "mode='reduced'", IMPL(fn_qr), F, "A")                                                           \
@@ -353,6 +390,10 @@ static cg_value fn_pinv(cg_value *a) {
     X(matrix_power, "matrix_power", "n", IMPL(fn_matrix_power), F, "A")                                           \
     X(diagonal, "diagonal", "*, offset=0, dim1=-2, dim2=-1", IMPL(fn_diagonal), F, "A")                           \
     X(vecdot, "vecdot", "y, *, dim=-1", IMPL(fn_vecdot), F, "x")                                           \
+    X(lu_factor, "lu_factor", "*, pivot=True", IMPL(fn_lu_factor), F, "A")                                    \
+    X(lu_factor_ex, "lu_factor_ex", "*, pivot=True, check_errors=False", IMPL(fn_lu_factor_ex), F, "A")       \
+    X(lu, "lu", "*, pivot=True", IMPL(fn_lu), F, "A")                                                           \
+    X(lu_solve, "lu_solve", "pivots, B, *, left=True, adjoint=False", IMPL(fn_lu_solve), F, "LU")              \
     X(pinv, "pinv", "rcond=None, hermitian=False, *, atol=None, rtol=None", IMPL(fn_pinv), F, "A")             \
     X(vector_norm, "vector_norm", "ord=2, dim=None, keepdim=False, *, dtype=None", IMPL(fn_vector_norm), F, "x")
 

@@ -124,6 +124,41 @@ static cg_value fn_renorm_(cg_value *a) {
     return cg_renorm_(T0, p, dim, mx) < 0 ? torch_raise() : cg_incref(a[0]);
 }
 
+/* lu_unpack(LU_data, LU_pivots, unpack_data=True, unpack_pivots=True) */
+static cg_value fn_lu_unpack(cg_value *a) {
+    cg_tensor *piv = torch_tensor_arg_borrowed("lu_unpack", "LU_pivots", torch_pos(1), a[1]);
+    bool data, pivots;
+    if (!piv || torch_bool_arg("lu_unpack", "unpack_data", torch_pos(2), a[2], &data) < 0
+        || torch_bool_arg("lu_unpack", "unpack_pivots", torch_pos(3), a[3], &pivots) < 0)
+        return CG_ERR;
+    cg_tensor *p, *l, *u;
+    if (cg_lu_unpack(T0, piv, data, pivots, &p, &l, &u) < 0)
+        return torch_raise();
+    return torch_return_triple("lu_unpack", cg_tensor_steal(p), cg_tensor_steal(l), cg_tensor_steal(u));
+}
+
+/* Tensor.lu_solve(LU_data, LU_pivots): linalg.lu_solve(LU_data, LU_pivots, self) */
+static cg_value fn_lu_solve_method(cg_value *a) {
+    cg_tensor *lu = torch_tensor_arg_borrowed("lu_solve", "LU_data", torch_pos(1), a[1]);
+    cg_tensor *piv = lu ? torch_tensor_arg_borrowed("lu_solve", "LU_pivots", torch_pos(2), a[2]) : NULL;
+    if (!piv)
+        return CG_ERR;
+    return cg_tensor_steal(cg_linalg_lu_solve(lu, piv, T0, true, false));
+}
+
+/* _lu_with_info(pivot=True, check_errors=True): lu_factor_ex, whose
+ * check_errors PyTorch 1.13 leaves unused here */
+static cg_value fn_lu_with_info(cg_value *a) {
+    bool pivot, check;
+    if (torch_bool_arg("_lu_with_info", "pivot", torch_pos(1), a[1], &pivot) < 0
+        || torch_bool_arg("_lu_with_info", "check_errors", torch_pos(2), a[2], &check) < 0)
+        return CG_ERR;
+    cg_tensor *lu, *p, *i;
+    if (cg_linalg_lu_factor_ex(T0, pivot, false, &lu, &p, &i) < 0)
+        return torch_raise();
+    return torch_return_triple("_lu_with_info", cg_tensor_steal(lu), cg_tensor_steal(p), cg_tensor_steal(i));
+}
+
 #define OLD_OPS(X)                                                                                               \
     X(inverse, "inverse", "", UNARY(cg_linalg_inv), TORCH_BOTH, NULL)                                            \
     X(det, "det", "", UNARY(cg_linalg_det), TORCH_BOTH, NULL)                                                    \
@@ -134,7 +169,11 @@ static cg_value fn_renorm_(cg_value *a) {
     X(pinverse, "pinverse", "rcond=1e-15", IMPL(fn_pinverse), TORCH_BOTH, NULL)                                  \
     X(dist, "dist", "other, p=2", IMPL(fn_dist), TORCH_BOTH, NULL)                                               \
     X(renorm, "renorm", "p, dim, maxnorm", IMPL(fn_renorm), TORCH_BOTH, NULL)                                    \
-    X(renorm_, "renorm_", "p, dim, maxnorm", IMPL(fn_renorm_), TORCH_METHOD, NULL)
+    X(renorm_, "renorm_", "p, dim, maxnorm", IMPL(fn_renorm_), TORCH_METHOD, NULL)                              \
+    X(lu_unpack, "lu_unpack", "LU_pivots, unpack_data=True, unpack_pivots=True", IMPL(fn_lu_unpack), TORCH_FUNCTION, \
+      "LU_data")                                                                                                 \
+    X(lu_solve, "lu_solve", "LU_data, LU_pivots", IMPL(fn_lu_solve_method), TORCH_METHOD, NULL)                  \
+    X(_lu_with_info, "_lu_with_info", "pivot=True, check_errors=True", IMPL(fn_lu_with_info), TORCH_FUNCTION, NULL)
 
 #define TORCH_TAB old_linalg_ops
 TORCH_OP_TABLE(OLD_OPS)

@@ -18,6 +18,8 @@ static const struct {
     {"torch", "empty_strided", "torch._empty_strided"},
     {"torch", "chain_matmul", "torch._multi_dot"},
     {"torch.linalg", "multi_dot", "torch._multi_dot"},
+    {"torch", "lu", "torch._lu"},
+    {"torch", "lu_solve", "torch._lu"},
     {"torch.linalg", "matrix_norm", "torch._linalg_norms"},
     {"torch.linalg", "norm", "torch._linalg_norms"},
     {"torch.linalg", "cond", "torch._linalg_norms"},

@@ -71,3 +71,88 @@ bool sample_renorm(int v, cg_sample *s) {
     default: return false;
     }
 }
+
+/* ---- LU (linalg_lu_factor.c) ---- */
+
+/* lu_factor_ex(in[0]).LU */
+static cg_tensor *f_linalg_lu_factor_ex(cg_tensor *const *in, const cg_sample *s) {
+    (void)s;
+    cg_tensor *lu, *p, *i;
+    if (cg_linalg_lu_factor_ex(in[0], true, false, &lu, &p, &i) < 0)
+        return NULL;
+    cg_tensor_release(p), cg_tensor_release(i);
+    return lu;
+}
+bool sample_linalg_lu_factor_ex(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("square [A,A]", 1, {IN(3340, false, S_A, S_A)}, f_linalg_lu_factor_ex);
+    case 1: return SAMPLE("tall batched [C,A+B,A]", 1, {IN(3341, true, S_C, S_A + S_B, S_A)}, f_linalg_lu_factor_ex);
+    case 2: return SAMPLE("wide [A,A+B]", 1, {IN(3342, false, S_A, S_A + S_B)}, f_linalg_lu_factor_ex);
+    default: return false;
+    }
+}
+
+/* lu(in[0]): L (i[0] 0) or U */
+static cg_tensor *f_linalg_lu(cg_tensor *const *in, const cg_sample *s) {
+    cg_tensor *p, *l, *u;
+    if (cg_linalg_lu(in[0], true, &p, &l, &u) < 0)
+        return NULL;
+    cg_tensor_release(p);
+    cg_tensor_release(s->i[0] ? l : u);
+    return s->i[0] ? u : l;
+}
+bool sample_linalg_lu(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("L of [A,A]", 1, {IN(3343, false, S_A, S_A)}, f_linalg_lu);
+    case 1: return SAMPLE("U of tall [A+B,A]", 1, {IN(3344, false, S_A + S_B, S_A)}, f_linalg_lu, .i = {1});
+    case 2: return SAMPLE("L of wide batched [C,A,A+B]", 1, {IN(3345, true, S_C, S_A, S_A + S_B)}, f_linalg_lu);
+    default: return false;
+    }
+}
+
+/* lu_unpack(lu_factor(in[0])): L (i[0] 0) or U, differentiated through LU */
+static cg_tensor *f_lu_unpack(cg_tensor *const *in, const cg_sample *s) {
+    cg_tensor *lu, *piv, *p, *l, *u;
+    if (cg_linalg_lu_factor(in[0], true, &lu, &piv) < 0)
+        return NULL;
+    int rc = cg_lu_unpack(lu, piv, true, true, &p, &l, &u);
+    cg_tensor_release(lu), cg_tensor_release(piv);
+    if (rc < 0)
+        return NULL;
+    cg_tensor_release(p);
+    cg_tensor_release(s->i[0] ? l : u);
+    return s->i[0] ? u : l;
+}
+bool sample_lu_unpack(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("U of [A,A]", 1, {IN(3346, false, S_A, S_A)}, f_lu_unpack, .i = {1});
+    case 1: return SAMPLE("L of tall [A+B,A]", 1, {IN(3347, false, S_A + S_B, S_A)}, f_lu_unpack);
+    default: return false;
+    }
+}
+
+/* lu_solve(lu_factor(in[0] + 4I), in[1], left i[0], adjoint i[1]) */
+static cg_tensor *f_linalg_lu_solve(cg_tensor *const *in, const cg_sample *s) {
+    int64_t n = in[0]->sizes[in[0]->ndim - 1];
+    cg_tensor *eye = cg_eye(n, n, in[0]->dtype, cg_tensor_device(in[0]));
+    cg_tensor *a = eye ? cg_add(in[0], eye, cg_scalar_int(4)) : NULL, *lu = NULL, *piv = NULL, *x = NULL;
+    if (a && cg_linalg_lu_factor(a, true, &lu, &piv) == 0)
+        x = cg_linalg_lu_solve(lu, piv, in[1], !s->i[0], s->i[1]);
+    cg_tensor_release(eye), cg_tensor_release(a), cg_tensor_release(lu), cg_tensor_release(piv);
+    return x;
+}
+bool sample_linalg_lu_solve(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("[A,A] X = [A,B]", 2, {IN(3350, false, S_A, S_A), IN(3351, false, S_A, S_B)}, f_linalg_lu_solve);
+    case 1:
+        return SAMPLE("adjoint batched [C,A,A], B [A,B] broadcast", 2,
+                      {IN(3352, true, S_C, S_A, S_A), IN(3353, false, S_A, S_B)}, f_linalg_lu_solve, .i = {0, 1});
+    case 2:
+        return SAMPLE("X [A,A] = [B,A] (right)", 2, {IN(3354, false, S_A, S_A), IN(3355, false, S_B, S_A)},
+                      f_linalg_lu_solve, .i = {1, 0});
+    case 3:
+        return SAMPLE("right adjoint", 2, {IN(3356, false, S_A, S_A), IN(3357, true, S_B, S_A)}, f_linalg_lu_solve,
+                      .i = {1, 1});
+    default: return false;
+    }
+}
