@@ -577,6 +577,7 @@ DOC("torch.Tensor.logsumexp", "", "Returns the log of summed exponentials of eac
 DOC("torch.Tensor.long", "", "self.long() is equivalent to self.to(torch.int64).")
 DOC("torch.Tensor.lt", "", "Computes :math:input < other element-wise.")
 DOC("torch.Tensor.lt_", "", "In-place version of lt.")
+DOC("torch.Tensor.lu", "lu(pivot=True, get_infos=False)", "Computes the LU factorization of a matrix or batches of matrices A.")
 DOC("torch.Tensor.lu_solve", "", "Returns the LU solve of the linear system Ax = b using the partially pivoted LU factorization of A from lu_factor.")
 DOC("torch.Tensor.masked_fill", "", "Out-of-place version of torch.Tensor.masked_fill_")
 DOC("torch.Tensor.masked_fill_", "", "Fills elements of self tensor with value where mask is True.")
