@@ -103,6 +103,16 @@ extern "C" void cg_cuda_linalg_lu_solve(const cg_kernel_call *call) {
     cg_cuda_fail("linalg.lu_solve: not implemented for 'cuda' in cgrad: its CUDA backend does not link cuSOLVER");
 }
 
+extern "C" void cg_cuda_cholesky_solve(const cg_kernel_call *call) {
+    (void)call;
+    cg_cuda_fail("cholesky_solve: not implemented for 'cuda' in cgrad: its CUDA backend does not link cuSOLVER");
+}
+
+extern "C" void cg_cuda_cholesky_inverse(const cg_kernel_call *call) {
+    (void)call;
+    cg_cuda_fail("cholesky_inverse: not implemented for 'cuda' in cgrad: its CUDA backend does not link cuSOLVER");
+}
+
 extern "C" void cg_cuda_linalg_cholesky_ex(const cg_kernel_call *call) {
     (void)call;
     cg_cuda_fail("linalg.cholesky: not implemented for 'cuda' in cgrad: its CUDA backend does not link cuSOLVER");

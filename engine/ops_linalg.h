@@ -95,6 +95,16 @@ int cg_lu_unpack(cg_tensor *LU, cg_tensor *pivots, bool unpack_data, bool unpack
 /* torch.linalg.lu_solve(LU, pivots, B, left, adjoint)
  * (LinalgLuSolveBackward0), batch dims broadcast */
 cg_tensor *cg_linalg_lu_solve(cg_tensor *LU, cg_tensor *pivots, cg_tensor *B, bool left, bool adjoint);
+/* torch.cholesky(A, upper) (linalg_cholesky_old.c): CholeskyBackward0 */
+cg_tensor *cg_cholesky(cg_tensor *A, bool upper);
+/* torch.cholesky_solve(B, U, upper): X with A X = B, A = U U^T (or U^T U) */
+cg_tensor *cg_cholesky_solve(cg_tensor *B, cg_tensor *U, bool upper);
+/* torch.cholesky_inverse(U, upper): A^-1 of A = U U^T (or U^T U) */
+cg_tensor *cg_cholesky_inverse(cg_tensor *U, bool upper);
+/* torch.triangular_solve(B, A, upper, transpose, unitriangular): X with
+ * op(A) X = B, and A's column-major copy (TriangularSolveBackward0) */
+int cg_triangular_solve(cg_tensor *B, cg_tensor *A, bool upper, bool transpose, bool unit, cg_tensor **X,
+                        cg_tensor **M);
 /* torch.linalg.pinv(A, *, atol=None, rtol=None, hermitian=False)
  * (linalg_pinv.c): LinalgPinvBackward0; atol and rtol may be NULL. */
 cg_tensor *cg_linalg_pinv(cg_tensor *A, cg_tensor *atol, cg_tensor *rtol, bool hermitian);

@@ -159,6 +159,59 @@ static cg_value fn_lu_with_info(cg_value *a) {
     return torch_return_triple("_lu_with_info", cg_tensor_steal(lu), cg_tensor_steal(p), cg_tensor_steal(i));
 }
 
+/* cholesky(upper=False) and cholesky_inverse(upper=False) */
+static cg_value fn_cholesky(cg_value *a) {
+    bool upper;
+    if (torch_bool_arg("cholesky", "upper", torch_pos(1), a[1], &upper) < 0
+        || torch_warn_once("UserWarning",
+                           "torch.cholesky is deprecated in favor of torch.linalg.cholesky and will be removed in a "
+                           "future PyTorch release.\nL = torch.cholesky(A)\nshould be replaced with\nL = "
+                           "torch.linalg.cholesky(A)\nand\nU = torch.cholesky(A, upper=True)\nshould be replaced "
+                           "with\nU = torch.linalg.cholesky(A).mH().\nThis transform will produce equivalent results "
+                           "for all valid (symmetric positive definite) inputs. (Triggered internally at  "
+                           "./aten/src/ATen/native/BatchLinearAlgebra.cpp:1615.)")
+               < 0)
+        return CG_ERR;
+    return cg_tensor_steal(cg_cholesky(T0, upper));
+}
+static cg_value fn_cholesky_inverse(cg_value *a) {
+    bool upper;
+    if (torch_bool_arg("cholesky_inverse", "upper", torch_pos(1), a[1], &upper) < 0)
+        return CG_ERR;
+    return cg_tensor_steal(cg_cholesky_inverse(T0, upper));
+}
+
+/* cholesky_solve(input2, upper=False) */
+static cg_value fn_cholesky_solve(cg_value *a) {
+    cg_tensor *u = torch_tensor_arg_borrowed("cholesky_solve", "input2", torch_pos(1), a[1]);
+    bool upper;
+    if (!u || torch_bool_arg("cholesky_solve", "upper", torch_pos(2), a[2], &upper) < 0)
+        return CG_ERR;
+    return cg_tensor_steal(cg_cholesky_solve(T0, u, upper));
+}
+
+/* triangular_solve(A, upper=True, transpose=False, unitriangular=False) */
+static cg_value fn_triangular_solve(cg_value *a) {
+    const char *fn = "triangular_solve";
+    cg_tensor *A = torch_tensor_arg_borrowed(fn, "A", torch_pos(1), a[1]);
+    bool upper, trans, unit;
+    if (!A || torch_bool_arg(fn, "upper", torch_pos(2), a[2], &upper) < 0
+        || torch_bool_arg(fn, "transpose", torch_pos(3), a[3], &trans) < 0
+        || torch_bool_arg(fn, "unitriangular", torch_pos(4), a[4], &unit) < 0
+        || torch_warn_once("UserWarning",
+                           "torch.triangular_solve is deprecated in favor of torch.linalg.solve_triangularand will be "
+                           "removed in a future PyTorch release.\ntorch.linalg.solve_triangular has its arguments "
+                           "reversed and does not return a copy of one of the inputs.\nX = torch.triangular_solve(B, "
+                           "A).solution\nshould be replaced with\nX = torch.linalg.solve_triangular(A, B). (Triggered "
+                           "internally at  ./aten/src/ATen/native/BatchLinearAlgebra.cpp:2115.)")
+               < 0)
+        return CG_ERR;
+    cg_tensor *x, *m;
+    if (cg_triangular_solve(T0, A, upper, trans, unit, &x, &m) < 0)
+        return torch_raise();
+    return torch_return_pair(fn, cg_tensor_steal(x), cg_tensor_steal(m));
+}
+
 #define OLD_OPS(X)                                                                                               \
     X(inverse, "inverse", "", UNARY(cg_linalg_inv), TORCH_BOTH, NULL)                                            \
     X(det, "det", "", UNARY(cg_linalg_det), TORCH_BOTH, NULL)                                                    \
@@ -173,7 +226,12 @@ static cg_value fn_lu_with_info(cg_value *a) {
     X(lu_unpack, "lu_unpack", "LU_pivots, unpack_data=True, unpack_pivots=True", IMPL(fn_lu_unpack), TORCH_FUNCTION, \
       "LU_data")                                                                                                 \
     X(lu_solve, "lu_solve", "LU_data, LU_pivots", IMPL(fn_lu_solve_method), TORCH_METHOD, NULL)                  \
-    X(_lu_with_info, "_lu_with_info", "pivot=True, check_errors=True", IMPL(fn_lu_with_info), TORCH_FUNCTION, NULL)
+    X(_lu_with_info, "_lu_with_info", "pivot=True, check_errors=True", IMPL(fn_lu_with_info), TORCH_FUNCTION, NULL) \
+    X(cholesky, "cholesky", "upper=False", IMPL(fn_cholesky), TORCH_BOTH, NULL)                                  \
+    X(cholesky_inverse, "cholesky_inverse", "upper=False", IMPL(fn_cholesky_inverse), TORCH_BOTH, NULL)          \
+    X(cholesky_solve, "cholesky_solve", "input2, upper=False", IMPL(fn_cholesky_solve), TORCH_BOTH, NULL)        \
+    X(triangular_solve, "triangular_solve", "A, upper=True, transpose=False, unitriangular=False",                \
+      IMPL(fn_triangular_solve), TORCH_BOTH, NULL)
 
 #define TORCH_TAB old_linalg_ops
 TORCH_OP_TABLE(OLD_OPS)

@@ -85,6 +85,7 @@ static return_type return_types[] = {RETURN_TYPE("max", "values", "indices"), RE
                                      RETURN_TYPE3("linalg_lu", "P", "L", "U"),
                                      RETURN_TYPE3("lu_unpack", "P", "L", "U"),
                                      RETURN_TYPE3("_lu_with_info", "LU", "pivots", "info"),
+                                     RETURN_TYPE("triangular_solve", "solution", "cloned_coefficient"),
                                      RETURN_TYPE("aminmax", "min", "max"),
                                      RETURN_TYPE("histogram", "hist", "bin_edges")};
 #define NTYPES ((int)(sizeof return_types / sizeof return_types[0]))

@@ -104,3 +104,51 @@ for f in [lambda: L.lu_factor(torch.zeros(3, 3)), lambda: L.lu_factor(torch.zero
           lambda: L.lu_solve(torch.eye(4), torch.arange(1, 5, dtype=torch.int32), torch.randn(4)),
           lambda: L.lu_solve(torch.ones(4, 3), torch.arange(1, 4, dtype=torch.int32), torch.randn(4, 2))]:
     err(f)
+
+# torch.cholesky (old), cholesky_solve, cholesky_inverse, triangular_solve
+for dt in [torch.float32, torch.float64]:
+    for shape in [(4, 4), (2, 3, 5, 5), (40, 40), (0, 0)]:
+        X = torch.randn(*shape, dtype=dt)
+        S = X @ X.mT + torch.eye(shape[-1], dtype=dt)
+        for upper in [False, True]:
+            c = torch.cholesky(S, upper)
+            print(shape, dt, upper, digest(c), torch.equal(c, L.cholesky(S, upper=upper)), torch.equal(c, S.cholesky(upper=upper)))
+            B = torch.randn(*shape[:-1], 3, dtype=dt)
+            print(digest(torch.cholesky_solve(B, c, upper)), digest(B.cholesky_solve(c, upper=upper)))
+            print(digest(torch.cholesky_inverse(c, upper)), digest(c.cholesky_inverse(upper)))
+            for tr in [False, True]:
+                for unit in [False, True]:
+                    r = torch.triangular_solve(B, c, upper, tr, unit)
+                    print(tr, unit, type(r).__name__, digest(r.solution), digest(r.cloned_coefficient), torch.equal(r.cloned_coefficient, c))
+        if shape == (4, 4):
+            print(digest(torch.cholesky_solve(torch.randn(2, 4, 2, dtype=dt), c)), digest(torch.triangular_solve(torch.randn(2, 4, 2, dtype=dt), c).solution))
+A = torch.randn(2, 4, 4, dtype=torch.float64)
+S = (A @ A.mT + torch.eye(4, dtype=torch.float64)).requires_grad_()
+B = torch.randn(4, 3, dtype=torch.float64, requires_grad=True)
+for upper in [False, True]:
+    c = torch.cholesky(S, upper)
+    g, = torch.autograd.grad((c * c.detach().cos()).sum(), S)
+    print(c.grad_fn.name(), g.round(decimals=5).flatten().tolist()[:6])
+    c = L.cholesky(S, upper=upper)
+    x = torch.cholesky_solve(B, c, upper)
+    gS, gB = torch.autograd.grad((x * x.detach().sin()).sum(), (S, B))
+    print(x.grad_fn.name(), gS.round(decimals=5).flatten().tolist()[:6], gB.round(decimals=5).flatten().tolist()[:6])
+    ci = torch.cholesky_inverse(L.cholesky(S, upper=upper), upper)
+    g, = torch.autograd.grad((ci * ci.detach().sin()).sum(), S)
+    print(ci.grad_fn.name(), g.round(decimals=5).flatten().tolist()[:6])
+    C = c.detach().requires_grad_()
+    print(torch.autograd.gradcheck(lambda b: torch.cholesky_solve(b, C.detach(), upper), (B,)))
+    for tr in [False, True]:
+        for unit in [False, True]:
+            r = torch.triangular_solve(B, C, upper, tr, unit)
+            gC, gB = torch.autograd.grad((r.solution * r.solution.detach().sin()).sum() + (r.cloned_coefficient ** 2).sum(), (C, B))
+            print(r.solution.grad_fn.name(), r.cloned_coefficient.grad_fn.name(), gC.round(decimals=5).flatten().tolist()[:6],
+                  gB.round(decimals=5).flatten().tolist()[:6])
+for f in [lambda: torch.cholesky(torch.zeros(3, 3)), lambda: torch.cholesky(torch.zeros(2, 3, 3)),
+          lambda: torch.cholesky(torch.zeros(3)), lambda: torch.cholesky(torch.ones(3, 3, dtype=torch.long)),
+          lambda: torch.cholesky_solve(torch.zeros(3, 2), torch.zeros(3)), lambda: torch.cholesky_solve(torch.zeros(3, 2), torch.zeros(2, 2)),
+          lambda: torch.cholesky_solve(torch.zeros(3, 2), torch.zeros(3, 3).double()), lambda: torch.cholesky_inverse(torch.zeros(3)),
+          lambda: torch.cholesky_inverse(torch.zeros(2, 3)), lambda: torch.triangular_solve(torch.zeros(3, 2), torch.zeros(2, 2)),
+          lambda: torch.triangular_solve(torch.zeros(3, 2), torch.zeros(3, 3).double()),
+          lambda: torch.triangular_solve(torch.ones(3, 2), torch.zeros(3, 3))]:
+    err(f)

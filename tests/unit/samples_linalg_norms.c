@@ -156,3 +156,86 @@ bool sample_linalg_lu_solve(int v, cg_sample *s) {
     default: return false;
     }
 }
+
+/* ---- torch.cholesky family and triangular_solve (linalg_cholesky_old.c) ---- */
+
+/* in[0] in[0]^T + I, symmetric positive definite */
+static cg_tensor *spd(cg_tensor *x) {
+    int64_t n = x->sizes[x->ndim - 2];
+    cg_tensor *t = cg_transpose(x, -2, -1), *p = t ? cg_matmul(x, t) : NULL;
+    cg_tensor *eye = p ? cg_eye(n, n, x->dtype, cg_tensor_device(x)) : NULL;
+    cg_tensor *a = eye ? cg_add(p, eye, cg_scalar_int(1)) : NULL;
+    cg_tensor_release(t), cg_tensor_release(p), cg_tensor_release(eye);
+    return a;
+}
+
+static cg_tensor *f_cholesky(cg_tensor *const *in, const cg_sample *s) {
+    cg_tensor *a = spd(in[0]), *r = a ? cg_cholesky(a, s->i[0]) : NULL;
+    cg_tensor_release(a);
+    return r;
+}
+bool sample_cholesky(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("lower of [A,B][A,B]^T + I", 1, {IN(3360, false, S_A, S_B)}, f_cholesky);
+    case 1: return SAMPLE("upper batched [C,A,B]", 1, {IN(3361, true, S_C, S_A, S_B)}, f_cholesky, .i = {1});
+    default: return false;
+    }
+}
+
+/* cholesky_solve(in[1], cholesky(spd(in[0]), upper i[0]), upper i[0]) */
+static cg_tensor *f_cholesky_solve(cg_tensor *const *in, const cg_sample *s) {
+    cg_tensor *a = spd(in[0]), *u = a ? cg_linalg_cholesky(a, s->i[0]) : NULL;
+    cg_tensor *r = u ? cg_cholesky_solve(in[1], u, s->i[0]) : NULL;
+    cg_tensor_release(a), cg_tensor_release(u);
+    return r;
+}
+bool sample_cholesky_solve(int v, cg_sample *s) {
+    switch (v) {
+    case 0:
+        return SAMPLE("lower [A,A], B [A,B]", 2, {IN(3362, false, S_A, S_A), IN(3363, false, S_A, S_B)}, f_cholesky_solve);
+    case 1:
+        return SAMPLE("upper batched [C,A,A], B [A,B] broadcast", 2,
+                      {IN(3364, true, S_C, S_A, S_A), IN(3365, true, S_A, S_B)}, f_cholesky_solve, .i = {1});
+    default: return false;
+    }
+}
+
+/* cholesky_inverse(cholesky(spd(in[0]), upper i[0]), upper i[0]) */
+static cg_tensor *f_cholesky_inverse(cg_tensor *const *in, const cg_sample *s) {
+    cg_tensor *a = spd(in[0]), *u = a ? cg_linalg_cholesky(a, s->i[0]) : NULL;
+    cg_tensor *r = u ? cg_cholesky_inverse(u, s->i[0]) : NULL;
+    cg_tensor_release(a), cg_tensor_release(u);
+    return r;
+}
+bool sample_cholesky_inverse(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("lower [A,A]", 1, {IN(3366, false, S_A, S_A)}, f_cholesky_inverse);
+    case 1: return SAMPLE("upper batched [C,A,A]", 1, {IN(3367, true, S_C, S_A, S_A)}, f_cholesky_inverse, .i = {1});
+    default: return false;
+    }
+}
+
+/* triangular_solve(in[1], in[0] + 4I, upper i[0], transpose i[1], unit i[2]).solution */
+static cg_tensor *f_triangular_solve(cg_tensor *const *in, const cg_sample *s) {
+    int64_t n = in[0]->sizes[in[0]->ndim - 1];
+    cg_tensor *eye = cg_eye(n, n, in[0]->dtype, cg_tensor_device(in[0]));
+    cg_tensor *a = eye ? cg_add(in[0], eye, cg_scalar_int(4)) : NULL, *x = NULL, *m = NULL;
+    if (a && cg_triangular_solve(in[1], a, s->i[0], s->i[1], s->i[2], &x, &m) == 0)
+        cg_tensor_release(m);
+    cg_tensor_release(eye), cg_tensor_release(a);
+    return x;
+}
+bool sample_triangular_solve(int v, cg_sample *s) {
+    switch (v) {
+    case 0:
+        return SAMPLE("upper [A,A], B [A,B]", 2, {IN(3370, false, S_A, S_A), IN(3371, false, S_A, S_B)},
+                      f_triangular_solve, .i = {1, 0, 0});
+    case 1:
+        return SAMPLE("lower transposed batched", 2, {IN(3372, true, S_C, S_A, S_A), IN(3373, false, S_A, S_B)},
+                      f_triangular_solve, .i = {0, 1, 0});
+    case 2:
+        return SAMPLE("upper unit", 2, {IN(3374, false, S_A, S_A), IN(3375, false, S_A, S_B)}, f_triangular_solve,
+                      .i = {1, 0, 1});
+    default: return false;
+    }
+}
