@@ -963,6 +963,7 @@ DOC("torch.linalg.lu", "", "Computes the LU decomposition with partial pivoting 
 DOC("torch.linalg.lu_factor", "", "Computes a compact representation of the LU factorization with partial pivoting of a matrix.")
 DOC("torch.linalg.lu_factor_ex", "", "This is a version of lu_factor that does not perform error checks unless check_errors\\ = True.")
 DOC("torch.linalg.lu_solve", "", "Computes the solution of a square system of linear equations with a unique solution given an LU decomposition.")
+DOC("torch.linalg.matmul", "", "Alias for torch.matmul")
 DOC("torch.linalg.matrix_power", "", "Computes the n-th power of a square matrix for an integer n.")
 DOC("torch.linalg.pinv", "", "Computes the pseudoinverse (Moore-Penrose inverse) of a matrix.")
 DOC("torch.linalg.qr", "", "Computes the QR decomposition of a matrix.")

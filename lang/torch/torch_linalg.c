@@ -370,6 +370,12 @@ static cg_value fn_lu_solve(cg_value *a) {
     return cg_tensor_steal(cg_linalg_lu_solve(T0, piv, B, left, adjoint));
 }
 
+/* matmul(input, other): torch.matmul */
+static cg_value fn_matmul(cg_value *a) {
+    cg_tensor *o = torch_tensor_arg_borrowed("linalg_matmul", "other", 2, a[1]);
+    return o ? cg_tensor_steal(cg_matmul(T0, o)) : CG_ERR;
+}
+
 #define F TORCH_FUNCTION
 #define OPS(X)                                                                                                   \
     X(qr, "qr", "mode='reduced'", IMPL(fn_qr), F, "A")                                                           \
@@ -390,6 +396,7 @@ static cg_value fn_lu_solve(cg_value *a) {
     X(matrix_power, "matrix_power", "n", IMPL(fn_matrix_power), F, "A")                                           \
     X(diagonal, "diagonal", "*, offset=0, dim1=-2, dim2=-1", IMPL(fn_diagonal), F, "A")                           \
     X(vecdot, "vecdot", "y, *, dim=-1", IMPL(fn_vecdot), F, "x")                                           \
+    X(matmul, "matmul", "other", IMPL(fn_matmul), F, "input")                                                    \
     X(lu_factor, "lu_factor", "*, pivot=True", IMPL(fn_lu_factor), F, "A")                                    \
     X(lu_factor_ex, "lu_factor_ex", "*, pivot=True, check_errors=False", IMPL(fn_lu_factor_ex), F, "A")       \
     X(lu, "lu", "*, pivot=True", IMPL(fn_lu), F, "A")                                                           \
