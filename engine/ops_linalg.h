@@ -105,6 +105,8 @@ cg_tensor *cg_cholesky_inverse(cg_tensor *U, bool upper);
  * op(A) X = B, and A's column-major copy (TriangularSolveBackward0) */
 int cg_triangular_solve(cg_tensor *B, cg_tensor *A, bool upper, bool transpose, bool unit, cg_tensor **X,
                         cg_tensor **M);
+/* torch.linalg.cross(a, b, dim) (linalg_cross.c): LinalgCrossBackward0 */
+cg_tensor *cg_linalg_cross(cg_tensor *a, cg_tensor *b, int64_t dim);
 /* torch.linalg.pinv(A, *, atol=None, rtol=None, hermitian=False)
  * (linalg_pinv.c): LinalgPinvBackward0; atol and rtol may be NULL. */
 cg_tensor *cg_linalg_pinv(cg_tensor *A, cg_tensor *atol, cg_tensor *rtol, bool hermitian);

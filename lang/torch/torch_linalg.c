@@ -376,6 +376,15 @@ static cg_value fn_matmul(cg_value *a) {
     return o ? cg_tensor_steal(cg_matmul(T0, o)) : CG_ERR;
 }
 
+/* cross(input, other, *, dim=-1) */
+static cg_value fn_cross(cg_value *a) {
+    cg_tensor *o = torch_tensor_arg_borrowed("linalg_cross", "other", 2, a[1]);
+    int64_t dim;
+    if (!o || torch_int_arg("linalg_cross", "dim", 3, a[2], &dim) < 0)
+        return CG_ERR;
+    return cg_tensor_steal(cg_linalg_cross(T0, o, dim));
+}
+
 #define F TORCH_FUNCTION
 #define OPS(X)                                                                                                   \
     X(qr, "qr", "mode='reduced'", IMPL(fn_qr), F, "A")                                                           \
@@ -396,6 +405,7 @@ static cg_value fn_matmul(cg_value *a) {
     X(matrix_power, "matrix_power", "n", IMPL(fn_matrix_power), F, "A")                                           \
     X(diagonal, "diagonal", "*, offset=0, dim1=-2, dim2=-1", IMPL(fn_diagonal), F, "A")                           \
     X(vecdot, "vecdot", "y, *, dim=-1", IMPL(fn_vecdot), F, "x")                                           \
+    X(cross, "cross", "other, *, dim=-1", IMPL(fn_cross), F, "input")                                            \
     X(matmul, "matmul", "other", IMPL(fn_matmul), F, "input")                                                    \
     X(lu_factor, "lu_factor", "*, pivot=True", IMPL(fn_lu_factor), F, "A")                                    \
     X(lu_factor_ex, "lu_factor_ex", "*, pivot=True, check_errors=False", IMPL(fn_lu_factor_ex), F, "A")       \

@@ -212,6 +212,25 @@ static cg_value fn_triangular_solve(cg_value *a) {
     return torch_return_pair(fn, cg_tensor_steal(x), cg_tensor_steal(m));
 }
 
+/* cross(other, dim=None): linalg.cross along dim, or the first dim of
+ * size 3 (PyTorch 1.13 does not warn yet) */
+static cg_value fn_cross(cg_value *a) {
+    cg_tensor *x = T0, *o = torch_tensor_arg_borrowed("cross", "other", torch_pos(1), a[1]);
+    int64_t dim = -1;
+    if (!o)
+        return CG_ERR;
+    if (!cg_is_none(a[2])) {
+        if (torch_int_arg("cross", "dim", torch_pos(2), a[2], &dim) < 0)
+            return CG_ERR;
+    } else {
+        for (dim = 0; dim < x->ndim && x->sizes[dim] != 3; dim++)
+            ;
+        if (dim == x->ndim)
+            return cg_raise(&cg_exc_RuntimeError, "no dimension of size 3 in input");
+    }
+    return cg_tensor_steal(cg_linalg_cross(x, o, dim));
+}
+
 #define OLD_OPS(X)                                                                                               \
     X(inverse, "inverse", "", UNARY(cg_linalg_inv), TORCH_BOTH, NULL)                                            \
     X(det, "det", "", UNARY(cg_linalg_det), TORCH_BOTH, NULL)                                                    \
@@ -227,6 +246,7 @@ static cg_value fn_triangular_solve(cg_value *a) {
       "LU_data")                                                                                                 \
     X(lu_solve, "lu_solve", "LU_data, LU_pivots", IMPL(fn_lu_solve_method), TORCH_METHOD, NULL)                  \
     X(_lu_with_info, "_lu_with_info", "pivot=True, check_errors=True", IMPL(fn_lu_with_info), TORCH_FUNCTION, NULL) \
+    X(cross, "cross", "other, dim=None", IMPL(fn_cross), TORCH_BOTH, NULL)                                       \
     X(cholesky, "cholesky", "upper=False", IMPL(fn_cholesky), TORCH_BOTH, NULL)                                  \
     X(cholesky_inverse, "cholesky_inverse", "upper=False", IMPL(fn_cholesky_inverse), TORCH_BOTH, NULL)          \
     X(cholesky_solve, "cholesky_solve", "input2, upper=False", IMPL(fn_cholesky_solve), TORCH_BOTH, NULL)        \

@@ -47,3 +47,27 @@ for f in [lambda: L.tensorinv(torch.zeros(4, 2, 2)), lambda: L.tensorinv(torch.z
           lambda: L.vander(torch.tensor([1, 2, 3]).half()), lambda: L.vander(torch.tensor([1, 2, 3]), N=1),
           lambda: L.vander(torch.tensor(2.)), lambda: L.matmul(torch.ones(2, 3), torch.ones(2, 3))]:
     err(f)
+
+# cross (Note [Cross product's fused multiply-add]) and the deprecated dim=None of torch.cross
+import warnings
+for dt in [torch.float32, torch.float64]:
+    x, y = torch.randn(1000, 3, dtype=dt), torch.randn(1000, 3, dtype=dt)
+    print(digest(L.cross(x, y)), digest(torch.cross(x, y, dim=1)), digest(x.cross(y, 1)), digest(L.cross(x.mT, y.mT, dim=0)))
+    print(digest(L.cross(torch.randn(4, 1, 3, dtype=dt), torch.randn(5, 3, dtype=dt).unsqueeze(0))),
+          digest(L.cross(torch.randn(3, 2, 5, dtype=dt), torch.randn(3, 1, 5, dtype=dt), dim=0)))
+print(L.cross(torch.tensor([[1, 2, 3]]), torch.tensor([[4, 5, 6]])), L.cross(torch.zeros(0, 3), torch.zeros(0, 3)))
+a = torch.randn(4, 3, dtype=torch.float64, requires_grad=True)
+b = torch.randn(1, 3, dtype=torch.float64, requires_grad=True)
+c = L.cross(a, b)
+ga, gb = torch.autograd.grad((c * c.detach().sin()).sum(), (a, b))
+print(c.grad_fn.name(), ga.round(decimals=5).tolist(), gb.round(decimals=5).tolist())
+print(torch.autograd.gradcheck(lambda u, v: L.cross(u, v), (a, b)))
+with warnings.catch_warnings(record=True) as w:
+    warnings.simplefilter("always")
+    print(digest(torch.cross(torch.randn(3, 4), torch.randn(3, 4))), torch.cross(torch.ones(2, 3), torch.ones(2, 3)).grad_fn)
+    print(len(w), [str(x.message).split('\n')[0] for x in w])
+for f in [lambda: L.cross(torch.ones(2, 2), torch.ones(2, 2)), lambda: L.cross(torch.ones(3, 3), torch.ones(3)),
+          lambda: L.cross(torch.ones(2, 3), torch.ones(3, 3)), lambda: L.cross(torch.ones(3, 3), torch.ones(3, 3).double()),
+          lambda: L.cross(torch.ones(3, 3), torch.ones(3, 3), dim=5), lambda: torch.cross(torch.ones(2, 4), torch.ones(2, 4)),
+          lambda: torch.cross(torch.ones(3, 2), torch.ones(3, 2))]:
+    err(f)

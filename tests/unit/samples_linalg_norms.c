@@ -239,3 +239,15 @@ bool sample_triangular_solve(int v, cg_sample *s) {
     default: return false;
     }
 }
+
+/* cross(in[0], in[1], i[0]) */
+static cg_tensor *f_linalg_cross(cg_tensor *const *in, const cg_sample *s) { return cg_linalg_cross(in[0], in[1], s->i[0]); }
+bool sample_linalg_cross(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("[A,3] x [A,3] dim -1", 2, {IN(3380, false, S_A, 3), IN(3381, false, S_A, 3)}, f_linalg_cross, .i = {-1});
+    case 1:
+        return SAMPLE("[3,B] x [3,1] broadcast dim 0", 2, {IN(3382, true, 3, S_B), IN(3383, false, 3, 1)}, f_linalg_cross,
+                      .i = {0});
+    default: return false;
+    }
+}

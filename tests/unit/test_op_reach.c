@@ -209,6 +209,7 @@ static const char *const reach[CG_OP_COUNT] = {
     [CG_OP_DIST] = "y = torch.dist(x, p, 3)",
     [CG_OP_RENORM] = "y = x.renorm(2, 0, 0.5)",
     [CG_OP_LINALG_PINV] = "y = torch.linalg.pinv(x)",
+    [CG_OP_LINALG_CROSS] = "y = torch.linalg.cross(x[:, :3], p[:, :3])",
     [CG_OP_CHOLESKY] = "y = torch.cholesky(x @ x.mT + torch.eye(x.shape[0]))",
     [CG_OP_CHOLESKY_SOLVE] = "y = torch.cholesky_solve(x, torch.linalg.cholesky(x @ x.mT + torch.eye(x.shape[0])))",
     [CG_OP_CHOLESKY_INVERSE] = "y = torch.cholesky_inverse(torch.linalg.cholesky(x @ x.mT + torch.eye(x.shape[0])))",
