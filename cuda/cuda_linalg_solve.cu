@@ -93,6 +93,26 @@ extern "C" void cg_cuda_linalg_slogdet(const cg_kernel_call *call) {
     cg_cuda_fail("linalg.slogdet: not implemented for 'cuda' in cgrad: its CUDA backend does not link cuSOLVER");
 }
 
+extern "C" void cg_cuda_linalg_lu_factor_ex(const cg_kernel_call *call) {
+    (void)call;
+    cg_cuda_fail("linalg.lu_factor: not implemented for 'cuda' in cgrad: its CUDA backend does not link cuSOLVER");
+}
+
+extern "C" void cg_cuda_linalg_lu_solve(const cg_kernel_call *call) {
+    (void)call;
+    cg_cuda_fail("linalg.lu_solve: not implemented for 'cuda' in cgrad: its CUDA backend does not link cuSOLVER");
+}
+
+extern "C" void cg_cuda_cholesky_solve(const cg_kernel_call *call) {
+    (void)call;
+    cg_cuda_fail("cholesky_solve: not implemented for 'cuda' in cgrad: its CUDA backend does not link cuSOLVER");
+}
+
+extern "C" void cg_cuda_cholesky_inverse(const cg_kernel_call *call) {
+    (void)call;
+    cg_cuda_fail("cholesky_inverse: not implemented for 'cuda' in cgrad: its CUDA backend does not link cuSOLVER");
+}
+
 extern "C" void cg_cuda_linalg_cholesky_ex(const cg_kernel_call *call) {
     (void)call;
     cg_cuda_fail("linalg.cholesky: not implemented for 'cuda' in cgrad: its CUDA backend does not link cuSOLVER");
@@ -106,4 +126,38 @@ extern "C" void cg_cuda_linalg_eigh(const cg_kernel_call *call) {
 extern "C" void cg_cuda_linalg_svd(const cg_kernel_call *call) {
     (void)call;
     cg_cuda_fail("linalg.svd: not implemented for 'cuda' in cgrad: its CUDA backend does not link cuSOLVER");
+}
+
+/* ---- linalg.cross (engine/linalg_cross.c, Note [Cross product's fused multiply-add]) ---- */
+
+template <typename T>
+__global__ void cross_kernel(const T *a, const T *b, T *o, int64_t outer, int64_t inner) {
+    CG_CUDA_FOR(e, outer * inner) {
+        int64_t p = e / inner, q = e % inner, base = p * 3 * inner + q;
+        for (int k = 0; k < 3; k++) {
+            int64_t j1 = base + ((k + 1) % 3) * inner, j2 = base + ((k + 2) % 3) * inner;
+            o[base + k * inner] = fma(a[j1], b[j2], -(a[j2] * b[j1]));
+        }
+    }
+}
+
+/* in[0], in[1], out[0] contiguous of one shape; args->i[0] the dim of size 3 */
+extern "C" void cg_cuda_linalg_cross(const cg_kernel_call *c) {
+    const cg_tensor *x = c->out[0];
+    int d = (int)c->args->i[0];
+    int64_t outer = 1, inner = 1;
+    for (int i = 0; i < d; i++)
+        outer *= x->sizes[i];
+    for (int i = d + 1; i < x->ndim; i++)
+        inner *= x->sizes[i];
+    if (outer * inner == 0)
+        return;
+    if (x->dtype != CG_F32 && x->dtype != CG_F64) {
+        cg_cuda_fail("linalg.cross: only float32 and float64 on 'cuda' in cgrad");
+        return;
+    }
+    CG_DISPATCH_FLOAT(x->dtype, cross_kernel<T><<<cg_cuda_blocks(outer * inner), CG_CUDA_THREADS, 0, CG_CUDA_STREAM>>>(
+                                    (const T *)cg_cuda_data(c->in[0]), (const T *)cg_cuda_data(c->in[1]),
+                                    (T *)cg_cuda_data(c->out[0]), outer, inner))
+    cg_cuda_check_launch();
 }

@@ -57,9 +57,10 @@ cg_tensor *cg_amax(cg_tensor *x, int n, const int64_t *dims, bool keepdim, bool 
              "%s(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the "
              "'dim' argument.",
              fn);
-    for (int d = 0; d < x->ndim; d++)
-        CG_CHECK(!(sel[d] && x->sizes[d] == 0), CG_INDEX_ERROR, "%s(): Expected reduction dim %d to have non-zero size.",
-                 fn, d);
+    /* PyTorch names the dim as it was given */
+    for (int i = 0; i < n && x->ndim > 0; i++)
+        CG_CHECK(x->sizes[cg_wrap_dim(dims[i], x->ndim)] != 0, CG_INDEX_ERROR,
+                 "%s(): Expected reduction dim %lld to have non-zero size.", fn, (long long)dims[i]);
     bool was = cg_grad_set_enabled(false);
     cg_tensor *r = extreme_over(x, sel, keepdim, is_max);
     cg_grad_set_enabled(was);

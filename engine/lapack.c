@@ -43,6 +43,12 @@ void sorgqr_(const lp_int *m, const lp_int *n, const lp_int *k, float *a, const 
              float *work, const lp_int *lwork, lp_int *info);
 void dpotrf_(const char *uplo, const lp_int *n, double *a, const lp_int *lda, lp_int *info);
 void spotrf_(const char *uplo, const lp_int *n, float *a, const lp_int *lda, lp_int *info);
+void dpotrs_(const char *uplo, const lp_int *n, const lp_int *nrhs, const double *a, const lp_int *lda, double *b,
+             const lp_int *ldb, lp_int *info);
+void spotrs_(const char *uplo, const lp_int *n, const lp_int *nrhs, const float *a, const lp_int *lda, float *b,
+             const lp_int *ldb, lp_int *info);
+void dpotri_(const char *uplo, const lp_int *n, double *a, const lp_int *lda, lp_int *info);
+void spotri_(const char *uplo, const lp_int *n, float *a, const lp_int *lda, lp_int *info);
 void dgelsd_(const lp_int *m, const lp_int *n, const lp_int *nrhs, double *a, const lp_int *lda, double *b,
              const lp_int *ldb, double *s, const double *rcond, lp_int *rank, double *work, const lp_int *lwork,
              lp_int *iwork, lp_int *info);
@@ -234,6 +240,28 @@ int cg_lapack_potrf(cg_dtype dt, char uplo, int64_t n, void *a) {
         dpotrf_(&uplo, &N, a, &ld, &info);
     else
         spotrf_(&uplo, &N, a, &ld, &info);
+    return info;
+}
+
+int cg_lapack_potrs(cg_dtype dt, char uplo, int64_t n, int64_t nrhs, const void *a, void *b) {
+    if (!fits(n, n, 1) || !fits(n, nrhs, 1))
+        return -1;
+    lp_int N = (lp_int)n, R = (lp_int)nrhs, ld = lead(n), info = 0;
+    if (F64(dt))
+        dpotrs_(&uplo, &N, &R, a, &ld, b, &ld, &info);
+    else
+        spotrs_(&uplo, &N, &R, a, &ld, b, &ld, &info);
+    return info;
+}
+
+int cg_lapack_potri(cg_dtype dt, char uplo, int64_t n, void *a) {
+    if (!fits(n, n, 1))
+        return -1;
+    lp_int N = (lp_int)n, ld = lead(n), info = 0;
+    if (F64(dt))
+        dpotri_(&uplo, &N, a, &ld, &info);
+    else
+        spotri_(&uplo, &N, a, &ld, &info);
     return info;
 }
 

@@ -37,6 +37,10 @@ int cg_lapack_geqrf(cg_dtype dt, int64_t m, int64_t n, void *a, void *tau);
 int cg_lapack_orgqr(cg_dtype dt, int64_t m, int64_t n, int64_t k, void *a, const void *tau);
 /* Cholesky factor of the positive definite A (n x n) in its uplo triangle. */
 int cg_lapack_potrf(cg_dtype dt, char uplo, int64_t n, void *a);
+/* Solves A X = B (B n x nrhs, in place) from potrf's uplo factor of A. */
+int cg_lapack_potrs(cg_dtype dt, char uplo, int64_t n, int64_t nrhs, const void *a, void *b);
+/* A^-1 from potrf's uplo factor of A, in that triangle of a (in place). */
+int cg_lapack_potri(cg_dtype dt, char uplo, int64_t n, void *a);
 /* Least squares min |A X - B| for A (m x n), B (max(m, n) x nrhs): the
  * solution in B's first n rows, singular values s (min(m, n)), the
  * effective rank for rcond (negative: machine precision). */

@@ -278,7 +278,7 @@ int cg_linalg_inv_ex(cg_tensor *A, bool check_errors, cg_tensor **inverse, cg_te
     cg_tensor *X = cg_linalg_empty_fortran(A->ndim, A->sizes, A->dtype, dev), *I = X ? info_of(nb, A->sizes, dev) : NULL;
     bool was = cg_grad_set_enabled(false);
     cg_tensor *eye = I ? cg_eye(n, n, A->dtype, dev) : NULL;
-    int rc = eye ? cg_copy_(X, eye) : -1;
+    int rc = eye ? cg_copy_raw(X, eye) : -1; /* unversioned: a fresh result is at version 0, as PyTorch's */
     cg_grad_set_enabled(was);
     cg_tensor_release(eye);
     if (rc == 0)

@@ -90,6 +90,41 @@ int cg_linalg_eigh(cg_tensor *A, const char *uplo, bool compute_v, cg_tensor **e
  * empty U and Vh unless a gradient may be needed. */
 int cg_linalg_svd(cg_tensor *A, bool full_matrices, bool compute_uv, cg_tensor **U, cg_tensor **S, cg_tensor **Vh);
 cg_tensor *cg_linalg_svdvals(cg_tensor *A);
+/* torch.linalg.lu_factor_ex(A, pivot, check_errors) (linalg_lu_factor.c):
+ * LU [*, m, n] column-major (LinalgLuFactorExBackward0), pivots and info
+ * int32; lu_factor raises PyTorch's error for a zero pivot. */
+int cg_linalg_lu_factor_ex(cg_tensor *A, bool pivot, bool check_errors, cg_tensor **LU, cg_tensor **pivots,
+                           cg_tensor **info);
+int cg_linalg_lu_factor(cg_tensor *A, bool pivot, cg_tensor **LU, cg_tensor **pivots);
+/* torch.linalg.lu(A, pivot): A = P L U (LinalgLuBackward0 on L and U) */
+int cg_linalg_lu(cg_tensor *A, bool pivot, cg_tensor **P, cg_tensor **L, cg_tensor **U);
+/* torch.lu_unpack(LU, pivots, unpack_data, unpack_pivots): P, L, U, the
+ * parts not asked for empty (LuUnpackBackward0 on L and U) */
+int cg_lu_unpack(cg_tensor *LU, cg_tensor *pivots, bool unpack_data, bool unpack_pivots, cg_tensor **P, cg_tensor **L,
+                 cg_tensor **U);
+/* torch.linalg.lu_solve(LU, pivots, B, left, adjoint)
+ * (LinalgLuSolveBackward0), batch dims broadcast */
+cg_tensor *cg_linalg_lu_solve(cg_tensor *LU, cg_tensor *pivots, cg_tensor *B, bool left, bool adjoint);
+/* torch.cholesky(A, upper) (linalg_cholesky_old.c): CholeskyBackward0 */
+cg_tensor *cg_cholesky(cg_tensor *A, bool upper);
+/* torch.cholesky_solve(B, U, upper): X with A X = B, A = U U^T (or U^T U) */
+cg_tensor *cg_cholesky_solve(cg_tensor *B, cg_tensor *U, bool upper);
+/* torch.cholesky_inverse(U, upper): A^-1 of A = U U^T (or U^T U) */
+cg_tensor *cg_cholesky_inverse(cg_tensor *U, bool upper);
+/* torch.triangular_solve(B, A, upper, transpose, unitriangular): X with
+ * op(A) X = B, and A's column-major copy (TriangularSolveBackward0) */
+int cg_triangular_solve(cg_tensor *B, cg_tensor *A, bool upper, bool transpose, bool unit, cg_tensor **X,
+                        cg_tensor **M);
+/* torch.linalg.cross(a, b, dim) (linalg_cross.c): LinalgCrossBackward0 */
+cg_tensor *cg_linalg_cross(cg_tensor *a, cg_tensor *b, int64_t dim);
+/* torch.linalg.pinv(A, *, atol=None, rtol=None, hermitian=False)
+ * (linalg_pinv.c): LinalgPinvBackward0; atol and rtol may be NULL. */
+cg_tensor *cg_linalg_pinv(cg_tensor *A, cg_tensor *atol, cg_tensor *rtol, bool hermitian);
+/* PyTorch's default tolerances of pinv and matrix_rank (new references):
+ * atol 0 unless given, rtol eps * max(m, n) unless given (0 where a given
+ * atol is positive); fn names the caller in the errors. */
+int cg_linalg_atol_rtol(const cg_tensor *A, cg_tensor *atol, cg_tensor *rtol, const char *fn, cg_tensor **atol_out,
+                        cg_tensor **rtol_out);
 
 /* torch.set_float32_matmul_precision and get_float32_matmul_precision:
  * "highest" (float32 arithmetic throughout, the default), "high" or

@@ -852,6 +852,42 @@ cg_tensor *cg_norm(cg_tensor *x, double p, int ndims, const int64_t *dims, bool 
     return reduce_op(CG_OP_NORM, x, ndims, dims, keepdim, x->dtype, &opts, SAVE_SELF | SAVE_RESULT, NULL);
 }
 
+/* PyTorch refuses an order without an identity (negative or infinite)
+ * over an empty tensor, or along an empty dim named in dims. */
+static int vector_norm_check_empty(const cg_tensor *x, double ord, int ndims, const int64_t *dims) {
+    if (cg_tensor_numel(x) != 0 || (ord >= 0 && !isinf(ord)))
+        return 0;
+    CG_CHECK_INT(ndims > 0, CG_RUNTIME_ERROR,
+                 "linalg.vector_norm cannot compute the %g norm on an empty tensor because the operation does not have "
+                 "an identity",
+                 ord);
+    for (int i = 0; i < ndims; i++) {
+        int d = cg_wrap_dim(dims[i], x->ndim);
+        if (d < 0)
+            return -1;
+        CG_CHECK_INT(x->ndim == 0 || x->sizes[d] != 0, CG_RUNTIME_ERROR,
+                     "linalg.vector_norm cannot compute the %g norm on the dimension %lld"
+                     "because this dimension is empty and the operation does not have an identity",
+                     ord, (long long)dims[i]);
+    }
+    return 0;
+}
+
+cg_tensor *cg_linalg_vector_norm(cg_tensor *x, double ord, int ndims, const int64_t *dims, bool keepdim) {
+    CG_CHECK(cg_dtype_is_inexact(x->dtype), CG_RUNTIME_ERROR,
+             "linalg.vector_norm: Expected a floating point or complex tensor as input. Got %s",
+             cg_dtype_legacy_name(x->dtype));
+    if (vector_norm_check_empty(x, ord, ndims, dims) < 0)
+        return NULL;
+    if (cg_dtype_is_complex(x->dtype)) { /* the norm of the moduli */
+        cg_tensor *m = cg_abs(x), *r = m ? cg_linalg_vector_norm(m, ord, ndims, dims, keepdim) : NULL;
+        cg_tensor_release(m);
+        return r;
+    }
+    cg_op_args opts = {.s = {cg_scalar_float(ord)}};
+    return reduce_op(CG_OP_LINALG_VECTOR_NORM, x, ndims, dims, keepdim, x->dtype, &opts, SAVE_SELF | SAVE_RESULT, NULL);
+}
+
 cg_tensor *cg_norm_fro(cg_tensor *x, int ndims, const int64_t *dims, bool keepdim) {
     CG_CHECK(ndims <= 2, CG_RUNTIME_ERROR, "Expected at most 2 dimensions, but got %d dimensions instead.", ndims);
     if (ndims < 2)
@@ -1200,7 +1236,40 @@ static cg_tensor *zero_where(cg_tensor *t, cg_tensor *mask) {
     return r;
 }
 
-/* NormBackward1, as PyTorch's norm_backward composes it for each p:
+/* The norm's derivative for x given g and the result r with the reduced
+ * dims kept (ndims dims, all when 0); NULL with the error set on failure. */
+cg_tensor *cg_norm_backward(cg_tensor *g, cg_tensor *x, cg_tensor *r, double p, int ndims, const int64_t *dims) {
+    scratch sc = {0};
+    cg_tensor *rz = TMP(mask_scalar(r, 0, CG_MASK_EQ)), *gi;
+    if (p == 2) {
+        cg_tensor *q = TMP(zero_where(TMP(cg_div(x, r)), rz));
+        return scratch_done(&sc, TMP(cg_mul(g, q)), &gi) < 0 ? NULL : gi;
+    }
+    cg_tensor *sign = TMP(cg_sign(x));
+    if (p == 1)
+        return scratch_done(&sc, TMP(cg_mul(sign, g)), &gi) < 0 ? NULL : gi;
+    cg_tensor *absx = TMP(cg_abs(x)), *out;
+    if (isinf(p)) {
+        cg_tensor *at = TMP(mask_as(absx, r, CG_MASK_EQ, CG_BOOL));
+        cg_tensor *mask = TMP(cg_logical_or(at, TMP(cg_ne(absx, absx))));
+        cg_tensor *count = TMP(cg_sum(mask, ndims, dims, true));
+        cg_tensor *share = TMP(cg_mul(TMP(cg_div(g, count)), mask));
+        out = TMP(cg_mul(sign, share));
+    } else if (p < 1) {
+        cg_tensor *xz = TMP(mask_scalar(x, 0, CG_MASK_EQ));
+        cg_tensor *scaled = TMP(cg_mul(sign, TMP(zero_where(TMP(cg_pow_scalar(absx, cg_scalar_float(p - 1))), xz))));
+        out = TMP(cg_mul(TMP(cg_mul(scaled, g)), TMP(cg_pow_scalar(r, cg_scalar_float(1 - p)))));
+    } else {
+        cg_tensor *scaled = p < 2 ? TMP(cg_mul(sign, TMP(cg_pow_scalar(absx, cg_scalar_float(p - 1)))))
+                                  : TMP(cg_mul(x, TMP(cg_pow_scalar(absx, cg_scalar_float(p - 2)))));
+        cg_tensor *scale = TMP(zero_where(TMP(cg_div(g, TMP(cg_pow_scalar(r, cg_scalar_float(p - 1))))), rz));
+        out = TMP(cg_mul(scaled, scale));
+    }
+    return scratch_done(&sc, out, &gi) < 0 ? NULL : gi;
+}
+
+/* NormBackward1 and LinalgVectorNormBackward0, as PyTorch's norm_backward
+ * composes it for each p:
  *   0: no gradient (x.grad stays None);  1: sgn(x) * g;  2: g * (x / norm), 0 where norm is 0;
  *   inf: sgn(x) * ((g / count) * mask), mask where |x| is the norm or NaN;
  *   p < 1: sgn(x) * |x|^(p-1) (0 where x is 0) * g * norm^(1-p);
@@ -1215,34 +1284,10 @@ int cg_bw_norm(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
         gi[0] = NULL;
         return 0;
     }
-    scratch sc = {0};
-    cg_tensor *g = TMP(unsqueeze_reduced(n, go[0]));
-    cg_tensor *r = TMP(result_kept(n, result));
-    cg_tensor *rz = TMP(mask_scalar(r, 0, CG_MASK_EQ));
-    if (p == 2) {
-        cg_tensor *q = TMP(zero_where(TMP(cg_div(x, r)), rz));
-        return scratch_done(&sc, TMP(cg_mul(g, q)), gi);
-    }
-    cg_tensor *sign = TMP(cg_sign(x));
-    if (p == 1)
-        return scratch_done(&sc, TMP(cg_mul(sign, g)), gi);
-    cg_tensor *absx = TMP(cg_abs(x));
-    if (isinf(p)) {
-        cg_tensor *at = TMP(mask_as(absx, r, CG_MASK_EQ, CG_BOOL));
-        cg_tensor *mask = TMP(cg_logical_or(at, TMP(cg_ne(absx, absx))));
-        cg_tensor *count = TMP(keep_reduce(cg_sum, n, mask));
-        cg_tensor *share = TMP(cg_mul(TMP(cg_div(g, count)), mask));
-        return scratch_done(&sc, TMP(cg_mul(sign, share)), gi);
-    }
-    if (p < 1) {
-        cg_tensor *xz = TMP(mask_scalar(x, 0, CG_MASK_EQ));
-        cg_tensor *scaled = TMP(cg_mul(sign, TMP(zero_where(TMP(cg_pow_scalar(absx, cg_scalar_float(p - 1))), xz))));
-        return scratch_done(&sc, TMP(cg_mul(TMP(cg_mul(scaled, g)), TMP(cg_pow_scalar(r, cg_scalar_float(1 - p))))), gi);
-    }
-    cg_tensor *scaled = p < 2 ? TMP(cg_mul(sign, TMP(cg_pow_scalar(absx, cg_scalar_float(p - 1)))))
-                              : TMP(cg_mul(x, TMP(cg_pow_scalar(absx, cg_scalar_float(p - 2)))));
-    cg_tensor *scale = TMP(zero_where(TMP(cg_div(g, TMP(cg_pow_scalar(r, cg_scalar_float(p - 1))))), rz));
-    return scratch_done(&sc, TMP(cg_mul(scaled, scale)), gi);
+    cg_tensor *g = unsqueeze_reduced(n, go[0]), *r = g ? result_kept(n, result) : NULL;
+    gi[0] = r ? cg_norm_backward(g, x, r, p, n->args.ndims, n->args.dims) : NULL;
+    cg_tensor_release(g), cg_tensor_release(r);
+    return gi[0] ? 0 : -1;
 }
 
 /* LogsumexpBackward0: grad * exp(x - result) */

@@ -39,6 +39,20 @@ cg_tensor *cg_std(cg_tensor *x, int ndims, const int64_t *dims, int64_t correcti
 /* torch.norm(input, p=2, dim=None, keepdim=False): p is 1, 2 or ±INFINITY
  * ('fro' is 2). */
 cg_tensor *cg_norm(cg_tensor *x, double p, int ndims, const int64_t *dims, bool keepdim);
+/* torch.linalg.vector_norm(x, ord, dim=None, keepdim=False): norm's
+ * reduction, with PyTorch's checks of the dtype and of empty reductions
+ * for orders without an identity (ord < 0 or inf). */
+cg_tensor *cg_linalg_vector_norm(cg_tensor *x, double ord, int ndims, const int64_t *dims, bool keepdim);
+/* torch.dist(x, y, p=2): norm(x - y, p) as DistBackward0 (norm_composites.c) */
+cg_tensor *cg_dist(cg_tensor *x, cg_tensor *y, double p);
+/* torch.renorm(x, p, dim, maxnorm): each slice along dim whose p-norm
+ * passes maxnorm scaled to maxnorm / (norm + 1e-7) (RenormBackward0);
+ * renorm_ in place. */
+cg_tensor *cg_renorm(cg_tensor *x, double p, int64_t dim, double maxnorm);
+int cg_renorm_(cg_tensor *x, double p, int64_t dim, double maxnorm);
+/* The norm's derivative: g and r (the norm) with the reduced dims kept
+ * (ndims of dims; all when 0), x the input; p not 0. */
+cg_tensor *cg_norm_backward(cg_tensor *g, cg_tensor *x, cg_tensor *r, double p, int ndims, const int64_t *dims);
 /* torch.norm(input, p='fro', dim, keepdim=False): over two dims PyTorch
  * computes sqrt(sum(x * x, dim)) (its graph ends in SqrtBackward0); over
  * more than two it fails; otherwise it is the 2-norm. */

@@ -19,6 +19,8 @@ typedef struct {
 } doc_row;
 
 static const doc_row EXTRA[] = {
+    {"torch._lu_with_info", "_lu_with_info(input, pivot=True, check_errors=True)",
+     "The LU factorisation of torch.lu: (LU, pivots, info) as torch.linalg.lu_factor_ex gives them."},
     {"torch.masked_scatter", "masked_scatter(input, mask, source)",
      "Out-of-place version of torch.Tensor.masked_scatter_(): input with source's elements copied where mask is True."},
     {"torch.put", "put(input, index, source, accumulate=False)",

@@ -260,6 +260,131 @@ static cg_value fn_vecdot(cg_value *a) {
     return cg_tensor_steal(out);
 }
 
+/* A norm's order: any Python number (PyTorch's Scalar) */
+static int torch_number_arg(const char *fn, const char *arg, int pos, cg_value v, double *out) {
+    cg_scalar sc;
+    if (cg_is_tensor(v) || !torch_scalar_of(v, &sc)) {
+        torch_arg_error(fn, arg, pos, "Number", v);
+        return -1;
+    }
+    *out = cg_scalar_to_double(sc);
+    return 0;
+}
+
+/* vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None): the
+ * input is first cast to dtype, which must not narrow it */
+static cg_value fn_vector_norm(cg_value *a) {
+    const char *fn = "linalg_vector_norm";
+    double ord;
+    int nd, dt;
+    int64_t dims[CG_MAX_DIMS];
+    bool keepdim;
+    if (torch_number_arg(fn, "ord", 2, a[1], &ord) < 0 || torch_dims_arg(fn, "dim", 3, a[2], &nd, dims) < 0
+        || torch_bool_arg(fn, "keepdim", 4, a[3], &keepdim) < 0 || torch_dtype_arg(fn, "dtype", 5, a[4], &dt) < 0)
+        return CG_ERR;
+    cg_tensor *x = T0;
+    if (dt < 0 || (cg_dtype)dt == x->dtype)
+        return cg_tensor_steal(cg_linalg_vector_norm(x, ord, nd, dims, keepdim));
+    if (!cg_dtype_is_inexact((cg_dtype)dt))
+        return cg_raise(&cg_exc_RuntimeError,
+                        "linalg.vector_norm: dtype should be floating point or complex, but got %s",
+                        cg_dtype_legacy_name((cg_dtype)dt));
+    if (cg_dtype_promote(x->dtype, (cg_dtype)dt) != (cg_dtype)dt)
+        return cg_raise(&cg_exc_RuntimeError,
+                        "linalg.vector_norm: the dtype of the input (%s) should be convertible without narrowing to the "
+                        "specified dtype (%s)",
+                        cg_dtype_legacy_name(x->dtype), cg_dtype_legacy_name((cg_dtype)dt));
+    cg_tensor *c = cg_to_dtype(x, (cg_dtype)dt), *r = c ? cg_linalg_vector_norm(c, ord, nd, dims, keepdim) : NULL;
+    cg_tensor_release(c);
+    return cg_tensor_steal(r);
+}
+
+/* A tolerance: None (NULL), a number (a float64 0-d tensor) or a tensor;
+ * *t a new reference */
+static int tol_arg(const char *fn, const char *arg, int pos, cg_value v, cg_tensor **t) {
+    *t = NULL;
+    if (cg_is_none(v))
+        return 0;
+    if (cg_is_tensor(v)) {
+        *t = cg_tensor_retain(cg_tensor_of_borrowed(v));
+        return 0;
+    }
+    double d;
+    if (torch_double_arg(fn, arg, pos, v, &d) < 0)
+        return -1;
+    *t = cg_full(0, NULL, cg_scalar_float(d), CG_F64, cg_device_cpu());
+    return *t ? 0 : torch_raise_int();
+}
+
+/* pinv(A, rcond=None, hermitian=False, *, atol=None, rtol=None): rcond
+ * is the old name of rtol */
+static cg_value fn_pinv(cg_value *a) {
+    const char *fn = "linalg_pinv";
+    bool herm;
+    cg_tensor *rcond, *atol = NULL, *rtol = NULL;
+    if (torch_bool_arg(fn, "hermitian", torch_pos(2), a[2], &herm) < 0 || tol_arg(fn, "rcond", 2, a[1], &rcond) < 0)
+        return CG_ERR;
+    if (tol_arg(fn, "atol", 0, a[3], &atol) < 0 || tol_arg(fn, "rtol", 0, a[4], &rtol) < 0) {
+        cg_tensor_release(rcond), cg_tensor_release(atol);
+        return CG_ERR;
+    }
+    cg_tensor *r = cg_linalg_pinv(T0, atol, rcond ? rcond : rtol, herm);
+    cg_tensor_release(rcond), cg_tensor_release(atol), cg_tensor_release(rtol);
+    return cg_tensor_steal(r);
+}
+
+/* lu_factor(A, *, pivot=True) and lu_factor_ex(A, *, pivot=True, check_errors=False) */
+static cg_value lu_factor_impl(cg_value *a, bool ex) {
+    const char *fn = ex ? "linalg_lu_factor_ex" : "linalg_lu_factor";
+    bool pivot, check = false;
+    if (torch_bool_arg(fn, "pivot", 2, a[1], &pivot) < 0 || (ex && torch_bool_arg(fn, "check_errors", 3, a[2], &check) < 0))
+        return CG_ERR;
+    cg_tensor *lu, *p, *i;
+    if (!ex)
+        return pair_or_raise(cg_linalg_lu_factor(T0, pivot, &lu, &p), fn, &lu, &p);
+    if (cg_linalg_lu_factor_ex(T0, pivot, check, &lu, &p, &i) < 0)
+        return torch_raise();
+    return torch_return_triple(fn, cg_tensor_steal(lu), cg_tensor_steal(p), cg_tensor_steal(i));
+}
+static cg_value fn_lu_factor(cg_value *a) { return lu_factor_impl(a, false); }
+static cg_value fn_lu_factor_ex(cg_value *a) { return lu_factor_impl(a, true); }
+
+/* lu(A, *, pivot=True) */
+static cg_value fn_lu(cg_value *a) {
+    bool pivot;
+    if (torch_bool_arg("linalg_lu", "pivot", 2, a[1], &pivot) < 0)
+        return CG_ERR;
+    cg_tensor *p, *l, *u;
+    if (cg_linalg_lu(T0, pivot, &p, &l, &u) < 0)
+        return torch_raise();
+    return torch_return_triple("linalg_lu", cg_tensor_steal(p), cg_tensor_steal(l), cg_tensor_steal(u));
+}
+
+/* lu_solve(LU, pivots, B, *, left=True, adjoint=False) */
+static cg_value fn_lu_solve(cg_value *a) {
+    const char *fn = "linalg_lu_solve";
+    cg_tensor *piv = torch_tensor_arg_borrowed(fn, "pivots", 2, a[1]), *B = piv ? torch_tensor_arg_borrowed(fn, "B", 3, a[2]) : NULL;
+    bool left, adjoint;
+    if (!B || torch_bool_arg(fn, "left", 4, a[3], &left) < 0 || torch_bool_arg(fn, "adjoint", 5, a[4], &adjoint) < 0)
+        return CG_ERR;
+    return cg_tensor_steal(cg_linalg_lu_solve(T0, piv, B, left, adjoint));
+}
+
+/* matmul(input, other): torch.matmul */
+static cg_value fn_matmul(cg_value *a) {
+    cg_tensor *o = torch_tensor_arg_borrowed("linalg_matmul", "other", 2, a[1]);
+    return o ? cg_tensor_steal(cg_matmul(T0, o)) : CG_ERR;
+}
+
+/* cross(input, other, *, dim=-1) */
+static cg_value fn_cross(cg_value *a) {
+    cg_tensor *o = torch_tensor_arg_borrowed("linalg_cross", "other", 2, a[1]);
+    int64_t dim;
+    if (!o || torch_int_arg("linalg_cross", "dim", 3, a[2], &dim) < 0)
+        return CG_ERR;
+    return cg_tensor_steal(cg_linalg_cross(T0, o, dim));
+}
+
 #define F TORCH_FUNCTION
 #define OPS(X)                                                                                                   \
     X(qr, "qr", "mode='reduced'", IMPL(fn_qr), F, "A")                                                           \
@@ -279,7 +404,15 @@ static cg_value fn_vecdot(cg_value *a) {
     X(svdvals, "svdvals", "*, driver=None", IMPL(fn_svdvals), F, "A")                                                \
     X(matrix_power, "matrix_power", "n", IMPL(fn_matrix_power), F, "A")                                           \
     X(diagonal, "diagonal", "*, offset=0, dim1=-2, dim2=-1", IMPL(fn_diagonal), F, "A")                           \
-    X(vecdot, "vecdot", "y, *, dim=-1", IMPL(fn_vecdot), F, "x")
+    X(vecdot, "vecdot", "y, *, dim=-1", IMPL(fn_vecdot), F, "x")                                           \
+    X(cross, "cross", "other, *, dim=-1", IMPL(fn_cross), F, "input")                                            \
+    X(matmul, "matmul", "other", IMPL(fn_matmul), F, "input")                                                    \
+    X(lu_factor, "lu_factor", "*, pivot=True", IMPL(fn_lu_factor), F, "A")                                    \
+    X(lu_factor_ex, "lu_factor_ex", "*, pivot=True, check_errors=False", IMPL(fn_lu_factor_ex), F, "A")       \
+    X(lu, "lu", "*, pivot=True", IMPL(fn_lu), F, "A")                                                           \
+    X(lu_solve, "lu_solve", "pivots, B, *, left=True, adjoint=False", IMPL(fn_lu_solve), F, "LU")              \
+    X(pinv, "pinv", "rcond=None, hermitian=False, *, atol=None, rtol=None", IMPL(fn_pinv), F, "A")             \
+    X(vector_norm, "vector_norm", "ord=2, dim=None, keepdim=False, *, dtype=None", IMPL(fn_vector_norm), F, "x")
 
 #define TORCH_TAB linalg_ops
 TORCH_OP_TABLE(OPS)

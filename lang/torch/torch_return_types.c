@@ -80,6 +80,12 @@ static return_type return_types[] = {RETURN_TYPE("max", "values", "indices"), RE
                                      RETURN_TYPE("linalg_eigh", "eigenvalues", "eigenvectors"),
                                      RETURN_TYPE3("linalg_svd", "U", "S", "Vh"),
                                      RETURN_TYPE3("svd", "U", "S", "V"),
+                                     RETURN_TYPE("linalg_lu_factor", "LU", "pivots"),
+                                     RETURN_TYPE3("linalg_lu_factor_ex", "LU", "pivots", "info"),
+                                     RETURN_TYPE3("linalg_lu", "P", "L", "U"),
+                                     RETURN_TYPE3("lu_unpack", "P", "L", "U"),
+                                     RETURN_TYPE3("_lu_with_info", "LU", "pivots", "info"),
+                                     RETURN_TYPE("triangular_solve", "solution", "cloned_coefficient"),
                                      RETURN_TYPE("aminmax", "min", "max"),
                                      RETURN_TYPE("histogram", "hist", "bin_edges")};
 #define NTYPES ((int)(sizeof return_types / sizeof return_types[0]))

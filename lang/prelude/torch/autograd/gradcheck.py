@@ -67,7 +67,7 @@ def _analytical(inputs, diff_idx, outputs):
         if not out.requires_grad:
             continue
         for j in range(out.numel()):
-            go = torch.zeros_like(out).view(-1)
+            go = torch.zeros(out.shape, dtype=out.dtype, device=out.device).view(-1)  # out may be column-major
             go[j] = 1
             grads = torch.autograd.grad(out, diff_inputs, go.view(out.shape), retain_graph=True, allow_unused=True)
             for k, g in enumerate(grads):
