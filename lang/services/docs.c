@@ -19,6 +19,10 @@ typedef struct {
 } doc_row;
 
 static const doc_row EXTRA[] = {
+    {"torch.i0_", "i0_(input)", "In-place version of torch.i0(): the modified Bessel function of the first kind of order 0."},
+    {"torch._special_i0e", "_special_i0e(input)", "torch.special.i0e's kernel: exp(-|x|) times i0(x)."},
+    {"torch._special_i1", "_special_i1(input)", "torch.special.i1's kernel: the modified Bessel function of the first kind of order 1."},
+    {"torch._special_i1e", "_special_i1e(input)", "torch.special.i1e's kernel: exp(-|x|) times i1(x)."},
     {"torch.masked_scatter", "masked_scatter(input, mask, source)",
      "Out-of-place version of torch.Tensor.masked_scatter_(): input with source's elements copied where mask is True."},
     {"torch.put", "put(input, index, source, accumulate=False)",

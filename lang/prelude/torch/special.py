@@ -5,7 +5,7 @@
 import torch
 
 __all__ = ["erf", "erfc", "erfinv", "exp2", "expit", "expm1", "log1p", "round", "sinc", "xlogy", "logsumexp",
-           "softmax", "log_softmax", "logit", "gammaln", "digamma", "psi", "polygamma"]
+           "softmax", "log_softmax", "logit", "gammaln", "digamma", "psi", "polygamma", "i0", "i0e", "i1", "i1e"]
 
 
 def erf(input, *, out=None):
@@ -103,4 +103,28 @@ psi = digamma
 def polygamma(n, input, *, out=None):
     """The n-th derivative of the digamma function."""
     r = torch.polygamma(n, input)
+    return r if out is None else out.copy_(r)
+
+
+def i0(input, *, out=None):
+    """The modified Bessel function of the first kind of order 0."""
+    r = torch.i0(input)
+    return r if out is None else out.copy_(r)
+
+
+def i0e(input, *, out=None):
+    """exp(-|x|) times i0(x), the exponentially scaled i0."""
+    r = torch._special_i0e(input)
+    return r if out is None else out.copy_(r)
+
+
+def i1(input, *, out=None):
+    """The modified Bessel function of the first kind of order 1."""
+    r = torch._special_i1(input)
+    return r if out is None else out.copy_(r)
+
+
+def i1e(input, *, out=None):
+    """exp(-|x|) times i1(x), the exponentially scaled i1."""
+    r = torch._special_i1e(input)
     return r if out is None else out.copy_(r)
