@@ -13,4 +13,17 @@ cg_tensor *cg_special_i0e(cg_tensor *x); /* exp(-|x|) i0(x) */
 cg_tensor *cg_special_i1(cg_tensor *x);
 cg_tensor *cg_special_i1e(cg_tensor *x); /* exp(-|x|) i1(x) */
 
+/* torch.special's entr, ndtri (SpecialEntrBackward0, SpecialNdtriBackward0),
+ * xlog1py(x, y) = x log1p(y) (SpecialXlog1PyBackward0) and the Hurwitz
+ * zeta(x, q) (SpecialZetaBackward0, none for x) (ops_special_fns.c) */
+cg_tensor *cg_special_entr(cg_tensor *x);
+cg_tensor *cg_special_ndtri(cg_tensor *x);
+cg_tensor *cg_special_xlog1py(cg_tensor *a, cg_tensor *b);
+cg_tensor *cg_special_zeta(cg_tensor *a, cg_tensor *b);
+/* the non-differentiable families: kind is special_fns_scalar.h's SF_BESSEL_J0
+ * ... SF_AIRY_AI, and SF_CHEB_T ... SF_LEGENDRE_P for the polynomials of x
+ * and the degree n (a float n truncated to an integer) */
+cg_tensor *cg_special_unary(int kind, cg_tensor *x);
+cg_tensor *cg_special_polynomial(int kind, cg_tensor *x, cg_tensor *n);
+
 #endif

@@ -39,3 +39,23 @@ for f in (lambda: torch.i0(z.half()), lambda: torch.special.i0e(z.half()), lambd
           lambda: torch.i0(torch.tensor([1j]))):
     try: print(f())
     except Exception as e: print(type(e).__name__, e)
+# the non-differentiable Bessel/Airy family: values over ranges and edges, float32/float64, no grad_fn
+FAM = ["bessel_j0", "bessel_j1", "bessel_y0", "bessel_y1", "modified_bessel_i0", "modified_bessel_i1",
+       "modified_bessel_k0", "modified_bessel_k1", "scaled_modified_bessel_k0", "scaled_modified_bessel_k1",
+       "spherical_bessel_j0", "airy_ai"]
+EDGES = [0.0, -0.0, 1e-6, 0.4, 0.5, 0.6, 1.0, -1.0, 2.0, 2.09, -2.09, 5.0, -5.0, 8.0, 8.33, 50.0, 103.9, 800.0,
+         -30.0, float("inf"), float("-inf"), float("nan")]
+for dtype in (torch.float32, torch.float64):
+    big = torch.cat([torch.randn(3000, dtype=torch.float64) * 4, torch.rand(1000, dtype=torch.float64) * 60 - 30]).to(dtype)
+    e = torch.tensor(EDGES, dtype=dtype)
+    for name in FAM:
+        f = getattr(torch.special, name)
+        print(name, digest(f(big)), digest(f(big[::3])), digest(f(e)))
+x = torch.tensor([0.5, 2.0], requires_grad=True)
+y = torch.special.bessel_j0(x); print(y.grad_fn, y.requires_grad, torch.special.airy_ai(torch.tensor([1, 2])))
+o = torch.empty(2); torch.special.modified_bessel_k1(torch.tensor([0.5, 3.0]), out=o); print(o)
+for f in (lambda: torch.special.bessel_j0(z.half()), lambda: torch.special.bessel_y1(z.bfloat16()),
+          lambda: torch.special.airy_ai(1.0), lambda: torch.special.spherical_bessel_j0(z.half()),
+          lambda: torch.special.scaled_modified_bessel_k0(z.bfloat16())):
+    try: print(f())
+    except Exception as e: print(type(e).__name__, e)

@@ -1,0 +1,50 @@
+/* cuda_special_fns.cu: the CUDA kernels of engine/ops_special_fns.c: entr,
+ * ndtri, xlog1py and the Bessel/Airy and polynomial families, from the
+ * CPU's scalar functions (engine/special_fns_scalar.h) compiled for the
+ * device. */
+#include <climits>
+#include <cmath>
+#include <cstdint>
+
+#include "cuda_ew.cuh"
+#include "special_fns_scalar.h"
+
+SF_FNS(float, f32)
+SF_FNS(double, f64)
+
+template <typename T> struct cg_sf;
+template <> struct cg_sf<float> {
+    __device__ static float entr(float x) { return sf_entr_f32(x); }
+    __device__ static float ndtri(float x) { return sf_ndtri_f32(x); }
+    __device__ static float xlog1py(float a, float b) { return sf_xlog1py_f32(a, b); }
+    __device__ static float unary(int k, float x) { return sf_unary_f32(k, x); }
+    __device__ static float poly(int k, float x, float n) { return sf_poly_f32(k, x, n); }
+};
+template <> struct cg_sf<double> {
+    __device__ static double entr(double x) { return sf_entr_f64(x); }
+    __device__ static double ndtri(double x) { return sf_ndtri_f64(x); }
+    __device__ static double xlog1py(double a, double b) { return sf_xlog1py_f64(a, b); }
+    __device__ static double unary(int k, double x) { return sf_unary_f64(k, x); }
+    __device__ static double poly(int k, double x, double n) { return sf_poly_f64(k, x, n); }
+};
+
+extern "C" void cg_cuda_entr(const cg_kernel_call *c) {
+    CG_DISPATCH_FLOAT(c->it->dtypes[0], cg_ew_launch<1, T>(c, [] __device__(T x) -> T { return cg_sf<T>::entr(x); }))
+}
+extern "C" void cg_cuda_ndtri(const cg_kernel_call *c) {
+    CG_DISPATCH_FLOAT(c->it->dtypes[0], cg_ew_launch<1, T>(c, [] __device__(T x) -> T { return cg_sf<T>::ndtri(x); }))
+}
+extern "C" void cg_cuda_xlog1py(const cg_kernel_call *c) {
+    CG_DISPATCH_FLOAT(c->it->dtypes[0],
+                      cg_ew_launch<2, T>(c, [] __device__(T a, T b) -> T { return cg_sf<T>::xlog1py(a, b); }))
+}
+extern "C" void cg_cuda_special_unary(const cg_kernel_call *c) {
+    const int kind = (int)c->args->i[0];
+    CG_DISPATCH_FLOAT(c->it->dtypes[0],
+                      cg_ew_launch<1, T>(c, [=] __device__(T x) -> T { return cg_sf<T>::unary(kind, x); }))
+}
+extern "C" void cg_cuda_special_poly(const cg_kernel_call *c) {
+    const int kind = (int)c->args->i[0];
+    CG_DISPATCH_FLOAT(c->it->dtypes[0],
+                      cg_ew_launch<2, T>(c, [=] __device__(T x, T n) -> T { return cg_sf<T>::poly(kind, x, n); }))
+}
