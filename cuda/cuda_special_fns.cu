@@ -48,3 +48,44 @@ extern "C" void cg_cuda_special_poly(const cg_kernel_call *c) {
     CG_DISPATCH_FLOAT(c->it->dtypes[0],
                       cg_ew_launch<2, T>(c, [=] __device__(T x, T n) -> T { return cg_sf<T>::poly(kind, x, n); }))
 }
+
+/* nextafter (args->i[1]: bfloat16, stepped in its 16 bits), frexp's mantissa and int32 exponent */
+__device__ static float cg_dev_bf16_nextafter(float from, float to) {
+    if (from != from || to != to)
+        return from + to;
+    unsigned short fb = (unsigned short)(__float_as_uint(from) >> 16), tb = (unsigned short)(__float_as_uint(to) >> 16);
+    if (fb == tb)
+        return from;
+    unsigned short af = fb & 0x7fff, at = tb & 0x7fff;
+    if (af == 0) {
+        if (at == 0)
+            return to;
+        fb = (unsigned short)((tb & 0x8000) | 1);
+    } else if (af > at || ((fb ^ tb) & 0x8000)) {
+        fb--;
+    } else {
+        fb++;
+    }
+    return __uint_as_float((unsigned)fb << 16);
+}
+extern "C" void cg_cuda_nextafter(const cg_kernel_call *c) {
+    const bool bf = c->args->i[1];
+    CG_DISPATCH_FLOAT(c->it->dtypes[0], cg_ew_launch<2, T>(c, [=] __device__(T a, T b) -> T {
+                          if (sizeof(T) == 4 && bf)
+                              return (T)cg_dev_bf16_nextafter((float)a, (float)b);
+                          return nextafter(a, b);
+                      }))
+}
+extern "C" void cg_cuda_frexp(const cg_kernel_call *c) {
+    CG_DISPATCH_FLOAT(c->it->dtypes[0], cg_ew_launch<1, T>(c, [] __device__(T x) -> T {
+                          int e = 0;
+                          return frexp(x, &e);
+                      }))
+}
+extern "C" void cg_cuda_frexp_exponent(const cg_kernel_call *c) {
+    CG_DISPATCH_FLOAT(c->it->dtypes[1], (cg_ew_launch<1, int32_t, T>(c, [] __device__(T x) -> int32_t {
+                          int e = 0;
+                          frexp(x, &e);
+                          return e;
+                      })))
+}

@@ -28,6 +28,7 @@
 #include "ops_rounding.h"
 #include "ops_special_math.h"
 #include "ops_bessel.h"
+#include "ops_mvlgamma.h"
 #include "ops_unary.h"
 #include "ops_upsample.h"
 #include "random.h"

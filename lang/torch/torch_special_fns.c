@@ -1,5 +1,6 @@
 /* torch_special_fns.c: the bindings of the rest of torch.special's
- * functions: i0 (torch.i0, Tensor.i0, i0_) and, under private names
+ * functions: i0 (torch.i0, Tensor.i0, i0_), mvlgamma, nextafter, frexp
+ * (torch functions and Tensor methods) and, under private names
  * (torch._special_NAME) that lang/prelude/torch/special.py calls, i0e, i1,
  * i1e, entr, ndtri, xlog1py, zeta and the Bessel/Airy and polynomial
  * families (ops_bessel.h). */
@@ -69,6 +70,26 @@ static cg_value special_binary_impl(const torch_op *op, cg_value *a) {
     return cg_tensor_steal(r);
 }
 
+/* mvlgamma(input, p), input.mvlgamma(p), mvlgamma_(p) */
+static cg_value mvlgamma_impl(const torch_op *op, cg_value *a) {
+    int64_t p;
+    if (torch_int_arg(op->name, "p", torch_pos(1), a[1], &p) < 0)
+        return CG_ERR;
+    cg_tensor *x = cg_tensor_of_borrowed(a[0]);
+    if (torch_op_in_place(op))
+        return torch_inplace_result(a[0], cg_mvlgamma_(x, p));
+    return cg_tensor_steal(cg_mvlgamma(x, p));
+}
+
+/* frexp(input): torch.return_types.frexp(mantissa, exponent) */
+static cg_value frexp_impl(const torch_op *op, cg_value *a) {
+    (void)op;
+    cg_tensor *m, *e;
+    if (cg_frexp(cg_tensor_of_borrowed(a[0]), &m, &e) < 0)
+        return torch_raise();
+    return torch_return_pair("frexp", cg_tensor_steal(m), cg_tensor_steal(e));
+}
+
 #define M TORCH_METHOD
 #define F TORCH_FUNCTION
 #define B TORCH_BOTH
@@ -78,6 +99,11 @@ static cg_value special_binary_impl(const torch_op *op, cg_value *a) {
 #define OPS(X)                                                                                  \
     X(i0, "i0", "", UNARY(cg_i0), B, NULL)                                                      \
     X(i0_, "i0_", "", UNARY_(cg_i0_), B, NULL)                                                  \
+    X(mvlgamma, "mvlgamma", "p", FAMILY(mvlgamma_impl, NULL, 0), B, NULL)                       \
+    X(mvlgamma_, "mvlgamma_", "p", FAMILY(mvlgamma_impl, NULL, 0), M, NULL)                     \
+    X(nextafter, "nextafter", "other", TBINARY(cg_nextafter), B, NULL)                          \
+    X(nextafter_, "nextafter_", "other", TBINARY_(cg_nextafter_), M, NULL)                      \
+    X(frexp, "frexp", "", FAMILY(frexp_impl, NULL, 0), B, NULL)                                 \
     X(_special_i0e, "_special_i0e", "", FAMILY(special_fn_impl, cg_special_i0e, 0), FA, NULL)                         \
     X(_special_i1, "_special_i1", "", FAMILY(special_fn_impl, cg_special_i1, 0), FA, NULL)                            \
     X(_special_i1e, "_special_i1e", "", FAMILY(special_fn_impl, cg_special_i1e, 0), FA, NULL)                         \

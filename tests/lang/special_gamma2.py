@@ -42,3 +42,18 @@ for f in (lambda: S.zeta(x, 2.0).sum().backward(), lambda: S.zeta(x, x).sum().ba
           lambda: S.entr(x.bfloat16().detach()), lambda: S.xlog1py(x.half().detach(), x.half().detach())):
     try: print(f())
     except Exception as e: print(type(e).__name__, e)
+# mvlgamma / torch.special.multigammaln: values, gradients to second order, node, in-place, errors
+for dtype in (torch.float32, torch.float64):
+    v = (torch.rand(500, dtype=torch.float64) * 10 + 1.5).to(dtype)
+    print("mvlgamma", digest(torch.mvlgamma(v, 1)), digest(torch.mvlgamma(v, 3)), digest(S.multigammaln(v[::2], 5)),
+          digest(v.mvlgamma(2)))
+x = torch.tensor([2.5, 3.7, 6.2], dtype=torch.float64, requires_grad=True)
+y = torch.mvlgamma(x, 3)
+(g,) = torch.autograd.grad(y.sum(), x, create_graph=True)
+(gg,) = torch.autograd.grad(g.sum(), x)
+print(y.grad_fn.name(), S.multigammaln(x, 2).grad_fn.name(), y.tolist(), g.tolist(), gg.tolist())
+w = torch.tensor([2.5, 4.0]); print(w.mvlgamma_(2), w, torch.mvlgamma(torch.tensor([3, 4]), 2), torch.mvlgamma(torch.tensor([0.1]), 2))
+for f in (lambda: torch.mvlgamma(w, 0), lambda: w.mvlgamma(-1), lambda: torch.mvlgamma(w, 1.5)):
+    try: print(f())
+    except Exception as e: print(type(e).__name__, e)
+print(torch.special.Tensor is torch.Tensor, sorted(torch.special.common_args), sorted(torch.special.multi_dim_common))

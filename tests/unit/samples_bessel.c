@@ -97,3 +97,45 @@ bool sample_special_poly(int v, cg_sample *s) {
                   {s_const_range(S_SIZES(S_A, S_B), 3430 + v, -1.0, 1.0), s_const_range(S_SIZES(S_B), 3434 + v, 0.0, 12.0)},
                   f_special_poly, .i = {v * 3});
 }
+
+/* mvlgamma (p = 3, x > 1), nextafter and frexp (no derivative checked:
+ * nextafter has none, inputs held), frexp's mantissa over [-10, 10].
+ * Seeds 3440-3449. */
+static cg_tensor *f_mvlgamma(cg_tensor *const *in, const cg_sample *s) {
+    (void)s;
+    return cg_mvlgamma(in[0], 3);
+}
+bool sample_mvlgamma(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("contiguous [A,B]", 1, {RANGED(3440, false, 1.5, 5.0, S_A, S_B)}, f_mvlgamma);
+    case 1: return SAMPLE("non-contiguous [A,B,C]", 1, {RANGED(3441, true, 1.5, 5.0, S_A, S_B, S_C)}, f_mvlgamma);
+    default: return false;
+    }
+}
+static cg_tensor *f_nextafter(cg_tensor *const *in, const cg_sample *s) {
+    (void)s;
+    return cg_nextafter(in[0], in[1]);
+}
+bool sample_nextafter(int v, cg_sample *s) {
+    return v == 0
+           && SAMPLE("[A,B] toward [B], held", 2,
+                     {s_const_range(S_SIZES(S_A, S_B), 3442, -2.0, 2.0), s_const_range(S_SIZES(S_B), 3443, -2.0, 2.0)},
+                     f_nextafter);
+}
+static cg_tensor *f_frexp(cg_tensor *const *in, const cg_sample *s) {
+    cg_tensor *m, *e;
+    if (cg_frexp(in[0], &m, &e) < 0)
+        return NULL;
+    cg_tensor_release(s->i[0] ? m : e);
+    return s->i[0] ? e : m;
+}
+bool sample_frexp(int v, cg_sample *s) {
+    switch (v) {
+    case 0: return SAMPLE("contiguous [A,B]", 1, {RANGED(3444, false, -10.0, 10.0, S_A, S_B)}, f_frexp);
+    case 1: return SAMPLE("non-contiguous [A,B,C]", 1, {RANGED(3445, true, -10.0, 10.0, S_A, S_B, S_C)}, f_frexp);
+    default: return false;
+    }
+}
+bool sample_frexp_exponent(int v, cg_sample *s) {
+    return v == 0 && SAMPLE("[A,B]", 1, {s_const_range(S_SIZES(S_A, S_B), 3446, -10.0, 10.0)}, f_frexp, .i = {1});
+}

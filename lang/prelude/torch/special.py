@@ -4,9 +4,25 @@
 # orthogonal polynomials, gamma-family functions, ...) is not here yet.
 import torch
 
+Tensor = torch.Tensor
+# the argument descriptions PyTorch's docstrings share, by name
+common_args = {
+    "input": "input (Tensor): the tensor the function is applied to",
+    "generator": "generator (torch.Generator, optional): the source of random numbers",
+    "out": "out (Tensor, optional): a tensor the result is written into",
+    "memory_format": "memory_format (torch.memory_format, optional): the layout of the result",
+}
+multi_dim_common = dict(common_args, **{
+    "dtype": "dtype (torch.dtype, optional): the dtype the input is cast to before the operation",
+    "keepdim": "keepdim (bool): whether the reduced dimensions stay, with size 1",
+    "dim": "dim (int or tuple of ints): the dimensions to reduce",
+    "keepdim_details": "the result has input's shape with the reduced dimensions of size 1 if keepdim, else without them",
+    "opt_dim": "dim (int or tuple of ints, optional): the dimensions to reduce, all if None",
+})
+
 __all__ = ["erf", "erfc", "erfinv", "exp2", "expit", "expm1", "log1p", "round", "sinc", "xlogy", "logsumexp",
            "softmax", "log_softmax", "logit", "gammaln", "digamma", "psi", "polygamma", "i0", "i0e", "i1", "i1e",
-           "entr", "ndtri", "ndtr", "xlog1py", "zeta", "bessel_j0", "bessel_j1", "bessel_y0", "bessel_y1", "modified_bessel_i0", "modified_bessel_i1", "modified_bessel_k0", "modified_bessel_k1", "scaled_modified_bessel_k0", "scaled_modified_bessel_k1", "spherical_bessel_j0", "airy_ai", "chebyshev_polynomial_t", "chebyshev_polynomial_u", "chebyshev_polynomial_v", "chebyshev_polynomial_w", "shifted_chebyshev_polynomial_t", "shifted_chebyshev_polynomial_u", "shifted_chebyshev_polynomial_v", "shifted_chebyshev_polynomial_w", "hermite_polynomial_h", "hermite_polynomial_he", "laguerre_polynomial_l", "legendre_polynomial_p"]
+           "entr", "ndtri", "ndtr", "xlog1py", "zeta", "multigammaln", "bessel_j0", "bessel_j1", "bessel_y0", "bessel_y1", "modified_bessel_i0", "modified_bessel_i1", "modified_bessel_k0", "modified_bessel_k1", "scaled_modified_bessel_k0", "scaled_modified_bessel_k1", "spherical_bessel_j0", "airy_ai", "chebyshev_polynomial_t", "chebyshev_polynomial_u", "chebyshev_polynomial_v", "chebyshev_polynomial_w", "shifted_chebyshev_polynomial_t", "shifted_chebyshev_polynomial_u", "shifted_chebyshev_polynomial_v", "shifted_chebyshev_polynomial_w", "hermite_polynomial_h", "hermite_polynomial_he", "laguerre_polynomial_l", "legendre_polynomial_p"]
 
 
 def erf(input, *, out=None):
@@ -303,4 +319,10 @@ def laguerre_polynomial_l(input, n, *, out=None):
 def legendre_polynomial_p(input, n, *, out=None):
     """The Legendre polynomial P_n(input)."""
     r = torch._special_legendre_polynomial_p(input, n)
+    return r if out is None else out.copy_(r)
+
+
+def multigammaln(input, p, *, out=None):
+    """The log of the multivariate gamma function of dimension p."""
+    r = torch.mvlgamma(input, p)
     return r if out is None else out.copy_(r)
