@@ -16,6 +16,8 @@ template <typename T> struct cg_sf;
 template <> struct cg_sf<float> {
     __device__ static float entr(float x) { return sf_entr_f32(x); }
     __device__ static float ndtri(float x) { return sf_ndtri_f32(x); }
+    __device__ static float erfcx(float x) { return sf_erfcx_f32(x); }
+    __device__ static float log_ndtr(float x) { return sf_log_ndtr_f32(x); }
     __device__ static float xlog1py(float a, float b) { return sf_xlog1py_f32(a, b); }
     __device__ static float unary(int k, float x) { return sf_unary_f32(k, x); }
     __device__ static float poly(int k, float x, float n) { return sf_poly_f32(k, x, n); }
@@ -23,6 +25,8 @@ template <> struct cg_sf<float> {
 template <> struct cg_sf<double> {
     __device__ static double entr(double x) { return sf_entr_f64(x); }
     __device__ static double ndtri(double x) { return sf_ndtri_f64(x); }
+    __device__ static double erfcx(double x) { return sf_erfcx_f64(x); }
+    __device__ static double log_ndtr(double x) { return sf_log_ndtr_f64(x); }
     __device__ static double xlog1py(double a, double b) { return sf_xlog1py_f64(a, b); }
     __device__ static double unary(int k, double x) { return sf_unary_f64(k, x); }
     __device__ static double poly(int k, double x, double n) { return sf_poly_f64(k, x, n); }
@@ -33,6 +37,12 @@ extern "C" void cg_cuda_entr(const cg_kernel_call *c) {
 }
 extern "C" void cg_cuda_ndtri(const cg_kernel_call *c) {
     CG_DISPATCH_FLOAT(c->it->dtypes[0], cg_ew_launch<1, T>(c, [] __device__(T x) -> T { return cg_sf<T>::ndtri(x); }))
+}
+extern "C" void cg_cuda_erfcx(const cg_kernel_call *c) {
+    CG_DISPATCH_FLOAT(c->it->dtypes[0], cg_ew_launch<1, T>(c, [] __device__(T x) -> T { return cg_sf<T>::erfcx(x); }))
+}
+extern "C" void cg_cuda_log_ndtr(const cg_kernel_call *c) {
+    CG_DISPATCH_FLOAT(c->it->dtypes[0], cg_ew_launch<1, T>(c, [] __device__(T x) -> T { return cg_sf<T>::log_ndtr(x); }))
 }
 extern "C" void cg_cuda_xlog1py(const cg_kernel_call *c) {
     CG_DISPATCH_FLOAT(c->it->dtypes[0],

@@ -18,6 +18,10 @@ cg_tensor *cg_special_i1e(cg_tensor *x); /* exp(-|x|) i1(x) */
  * zeta(x, q) (SpecialZetaBackward0, none for x) (ops_special_fns.c) */
 cg_tensor *cg_special_entr(cg_tensor *x);
 cg_tensor *cg_special_ndtri(cg_tensor *x);
+/* exp(x^2) erfc(x) (SpecialErfcxBackward0) and log of the normal
+ * distribution function (SpecialLogNdtrBackward0) */
+cg_tensor *cg_special_erfcx(cg_tensor *x);
+cg_tensor *cg_special_log_ndtr(cg_tensor *x);
 cg_tensor *cg_special_xlog1py(cg_tensor *a, cg_tensor *b);
 cg_tensor *cg_special_zeta(cg_tensor *a, cg_tensor *b);
 /* the non-differentiable families: kind is special_fns_scalar.h's SF_BESSEL_J0

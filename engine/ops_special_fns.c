@@ -1,5 +1,5 @@
 /* ops_special_fns.c: the rest of torch.special's elementwise functions:
- * entr, ndtri, xlog1py and zeta (rows of ops.def with PyTorch's nodes), and
+ * entr, ndtri, erfcx, log_ndtr, xlog1py and zeta (rows of ops.def with PyTorch's nodes), and
  * the non-differentiable Bessel, Airy and orthogonal-polynomial families
  * (one row each, the function chosen by args->i[0]). Values as PyTorch
  * 1.13's scalar kernels compute them (special_fns_scalar.h, Note [Special
@@ -35,6 +35,8 @@ SF_FNS(double, f64)
     void cg_cpu_##name(const cg_kernel_call *c) { cg_ew_run(c, name##_rows, 0); }
 SF_KERNEL(entr, SF_UROW, sf_entr_f32(x), sf_entr_f64(x))
 SF_KERNEL(ndtri, SF_UROW, sf_ndtri_f32(x), sf_ndtri_f64(x))
+SF_KERNEL(erfcx, SF_UROW, sf_erfcx_f32(x), sf_erfcx_f64(x))
+SF_KERNEL(log_ndtr, SF_UROW, sf_log_ndtr_f32(x), sf_log_ndtr_f64(x))
 SF_KERNEL(special_unary, SF_UROW, sf_unary_f32(kind, x), sf_unary_f64(kind, x))
 SF_KERNEL(xlog1py, SF_BROW, sf_xlog1py_f32(a, b), sf_xlog1py_f64(a, b))
 SF_KERNEL(special_poly, SF_BROW, sf_poly_f32(kind, a, b), sf_poly_f64(kind, a, b))
@@ -60,6 +62,10 @@ static cg_tensor *unary(cg_op op, const char *kernel, bool bf16, cg_tensor *x, c
 }
 cg_tensor *cg_special_entr(cg_tensor *x) { return unary(CG_OP_ENTR, "entr_cpu", true, x, &(cg_op_args){0}, true); }
 cg_tensor *cg_special_ndtri(cg_tensor *x) { return unary(CG_OP_NDTRI, "ndtri_cpu", false, x, &(cg_op_args){0}, true); }
+cg_tensor *cg_special_erfcx(cg_tensor *x) { return unary(CG_OP_ERFCX, "erfcx_cpu", false, x, &(cg_op_args){0}, true); }
+cg_tensor *cg_special_log_ndtr(cg_tensor *x) {
+    return unary(CG_OP_LOG_NDTR, "log_ndtr_cpu", false, x, &(cg_op_args){0}, true);
+}
 
 static const char *const UNARY_KERNELS[SF_UNARY_COUNT] = {
     "bessel_j0_cpu", "bessel_j1_cpu", "bessel_y0_cpu", "bessel_y1_cpu",
@@ -119,6 +125,27 @@ int cg_bw_ndtri(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
     scratch s = {0};
     cg_tensor *e = s_fn(&s, cg_exp, s_scale(&s, s_mul(&s, r, r), 0.5));
     return finish(gi, &s, s_mul(&s, s_scale(&s, go[0], sqrt(2 * M_PI)), e));
+}
+
+/* SpecialErfcxBackward0: (2 self result - 2 / sqrt(pi)) * grad */
+int cg_bw_erfcx(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    cg_tensor *x, *r;
+    if (cg_node_saved_all(n, 2, &x, &r) < 0)
+        return -1;
+    scratch s = {0};
+    cg_tensor *d = s_shift(&s, s_mul(&s, s_scale(&s, x, 2.0), r), -2.0 / sqrt(M_PI));
+    return finish(gi, &s, s_mul(&s, d, go[0]));
+}
+
+/* SpecialLogNdtrBackward0: grad / sqrt(2 pi) * exp(-(result + self^2 / 2)) */
+int cg_bw_log_ndtr(cg_node *n, cg_tensor *const *go, cg_tensor **gi) {
+    cg_tensor *x, *r;
+    if (cg_node_saved_all(n, 2, &x, &r) < 0)
+        return -1;
+    scratch s = {0};
+    cg_tensor *e = s_fn(&s, cg_exp, s_fn(&s, cg_neg, s_add(&s, r, s_scale(&s, s_pow(&s, x, 2), 0.5))));
+    cg_tensor *two_pi = keep(&s, cg_scalar_tensor(cg_scalar_float(sqrt(2 * M_PI))));
+    return finish(gi, &s, s_mul(&s, s_div(&s, go[0], two_pi), e));
 }
 
 /* SpecialXlog1PyBackward0: self: grad * xlog1py(self != 0, other);

@@ -25,6 +25,8 @@ static const doc_row EXTRA[] = {
     {"torch._special_i1e", "_special_i1e(input)", "torch.special.i1e's kernel: exp(-|x|) times i1(x)."},
     {"torch._special_entr", "_special_entr(input)", "torch.special.entr's kernel."},
     {"torch._special_ndtri", "_special_ndtri(input)", "torch.special.ndtri's kernel."},
+    {"torch._special_erfcx", "_special_erfcx(input)", "torch.special.erfcx's kernel."},
+    {"torch._special_log_ndtr", "_special_log_ndtr(input)", "torch.special.log_ndtr's kernel."},
     {"torch._special_bessel_j0", "_special_bessel_j0(input)", "torch.special.bessel_j0's kernel."},
     {"torch._special_bessel_j1", "_special_bessel_j1(input)", "torch.special.bessel_j1's kernel."},
     {"torch._special_bessel_y0", "_special_bessel_y0(input)", "torch.special.bessel_y0's kernel."},

@@ -109,6 +109,8 @@ static cg_value frexp_impl(const torch_op *op, cg_value *a) {
     X(_special_i1e, "_special_i1e", "", FAMILY(special_fn_impl, cg_special_i1e, 0), FA, NULL)                         \
     X(_special_entr, "_special_entr", "", FAMILY(special_fn_impl, cg_special_entr, 0), FA, NULL)                      \
     X(_special_ndtri, "_special_ndtri", "", FAMILY(special_fn_impl, cg_special_ndtri, 0), FA, NULL)                   \
+    X(_special_erfcx, "_special_erfcx", "", FAMILY(special_fn_impl, cg_special_erfcx, 0), FA, NULL)                   \
+    X(_special_log_ndtr, "_special_log_ndtr", "", FAMILY(special_fn_impl, cg_special_log_ndtr, 0), FA, NULL)          \
     X(_special_xlog1py, "_special_xlog1py", "other", FAMILY(special_binary_impl, NULL, 0), FA, NULL) \
     X(_special_zeta, "_special_zeta", "other", FAMILY(special_binary_impl, NULL, 1), FA, NULL)  \
     UNARY_FAMILY(X, bessel_j0, 0)                                                               \

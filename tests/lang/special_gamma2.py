@@ -57,3 +57,25 @@ for f in (lambda: torch.mvlgamma(w, 0), lambda: w.mvlgamma(-1), lambda: torch.mv
     try: print(f())
     except Exception as e: print(type(e).__name__, e)
 print(torch.special.Tensor is torch.Tensor, sorted(torch.special.common_args), sorted(torch.special.multi_dim_common))
+# erfcx and log_ndtr: float64 bit for bit over ranges and edges; float32 bit for bit for erfcx up to
+# 50 and below 0 (past 50, and log_ndtr in float32, differ in the last bits: see the report)
+for dtype in (torch.float64, torch.float32):
+    w = torch.cat([torch.randn(2000, dtype=torch.float64) * 4, torch.rand(1000, dtype=torch.float64) * 100 - 50,
+                   torch.tensor([0.0, -0.0, 1e-20, 50.0, -6.1, -6.2, -26.7, -27.0, -1.0, -1.1, float("inf"),
+                                 float("-inf"), float("nan")], dtype=torch.float64)]).to(dtype)
+    print("erfcx", digest(S.erfcx(w)), digest(S.erfcx(w[::3])))
+    if dtype == torch.float64:
+        big = torch.cat([w, torch.tensor([50.5, 1e3, 6e7, 1e300], dtype=torch.float64)])
+        print("erfcx far", digest(S.erfcx(big)), "log_ndtr", digest(S.log_ndtr(big)), digest(S.log_ndtr(big[::2])))
+    else:
+        print("log_ndtr float32 close", torch.allclose(S.log_ndtr(w).double(), S.log_ndtr(w.double()), rtol=1e-4, atol=1e-30, equal_nan=True))
+print(S.erfcx(torch.tensor([1, 2])), S.log_ndtr(torch.tensor([0, -3])))
+x = torch.tensor([-1.5, 0.3, 2.2], dtype=torch.float64, requires_grad=True)
+for name, f in (("erfcx", S.erfcx), ("log_ndtr", S.log_ndtr)):
+    y = f(x)
+    (g,) = torch.autograd.grad(y.sum(), x, create_graph=True)
+    (gg,) = torch.autograd.grad(g.sum(), x)
+    print(name, y.grad_fn.name(), y.tolist(), g.tolist(), gg.tolist())
+for f in (lambda: S.erfcx(x.half()), lambda: S.log_ndtr(x.bfloat16()), lambda: S.erfcx(1.0)):
+    try: print(f())
+    except Exception as e: print(type(e).__name__, e)

@@ -41,6 +41,8 @@ BESSEL_SAMPLE(i1e, cg_special_i1e(in[0]), 3406)
     }
 UNARY_RANGE_SAMPLE(entr, cg_special_entr(in[0]), 3410, 0.1, 3.0)
 UNARY_RANGE_SAMPLE(ndtri, cg_special_ndtri(in[0]), 3412, 0.05, 0.95)
+UNARY_RANGE_SAMPLE(erfcx, cg_special_erfcx(in[0]), 3450, -2.0, 3.0)
+UNARY_RANGE_SAMPLE(log_ndtr, cg_special_log_ndtr(in[0]), 3452, -3.0, 3.0)
 
 static cg_tensor *f_xlog1py(cg_tensor *const *in, const cg_sample *s) {
     (void)s;

@@ -139,6 +139,8 @@ static const char *const reach[CG_OP_COUNT] = {
     [CG_OP_I1E] = "y = torch.special.i1e(x)",
     [CG_OP_ENTR] = "y = torch.special.entr(x.abs() + 0.1)",
     [CG_OP_NDTRI] = "y = torch.special.ndtri(x.sigmoid())",
+    [CG_OP_ERFCX] = "y = torch.special.erfcx(x)",
+    [CG_OP_LOG_NDTR] = "y = torch.special.log_ndtr(x)",
     [CG_OP_XLOG1PY] = "y = torch.special.xlog1py(x, x.detach().abs())",
     [CG_OP_ZETA] = "y = torch.special.zeta(x.detach().abs() + 2, x.abs() + 1)",
     [CG_OP_MVLGAMMA] = "y = torch.mvlgamma(x.abs() + 2, 3)",

@@ -22,7 +22,7 @@ multi_dim_common = dict(common_args, **{
 
 __all__ = ["erf", "erfc", "erfinv", "exp2", "expit", "expm1", "log1p", "round", "sinc", "xlogy", "logsumexp",
            "softmax", "log_softmax", "logit", "gammaln", "digamma", "psi", "polygamma", "i0", "i0e", "i1", "i1e",
-           "entr", "ndtri", "ndtr", "xlog1py", "zeta", "multigammaln", "bessel_j0", "bessel_j1", "bessel_y0", "bessel_y1", "modified_bessel_i0", "modified_bessel_i1", "modified_bessel_k0", "modified_bessel_k1", "scaled_modified_bessel_k0", "scaled_modified_bessel_k1", "spherical_bessel_j0", "airy_ai", "chebyshev_polynomial_t", "chebyshev_polynomial_u", "chebyshev_polynomial_v", "chebyshev_polynomial_w", "shifted_chebyshev_polynomial_t", "shifted_chebyshev_polynomial_u", "shifted_chebyshev_polynomial_v", "shifted_chebyshev_polynomial_w", "hermite_polynomial_h", "hermite_polynomial_he", "laguerre_polynomial_l", "legendre_polynomial_p"]
+           "entr", "ndtri", "erfcx", "log_ndtr", "ndtr", "xlog1py", "zeta", "multigammaln", "bessel_j0", "bessel_j1", "bessel_y0", "bessel_y1", "modified_bessel_i0", "modified_bessel_i1", "modified_bessel_k0", "modified_bessel_k1", "scaled_modified_bessel_k0", "scaled_modified_bessel_k1", "spherical_bessel_j0", "airy_ai", "chebyshev_polynomial_t", "chebyshev_polynomial_u", "chebyshev_polynomial_v", "chebyshev_polynomial_w", "shifted_chebyshev_polynomial_t", "shifted_chebyshev_polynomial_u", "shifted_chebyshev_polynomial_v", "shifted_chebyshev_polynomial_w", "hermite_polynomial_h", "hermite_polynomial_he", "laguerre_polynomial_l", "legendre_polynomial_p"]
 
 
 def erf(input, *, out=None):
@@ -156,6 +156,18 @@ def entr(input, *, out=None):
 def ndtri(input, *, out=None):
     """The inverse of the standard normal distribution function."""
     r = torch._special_ndtri(input)
+    return r if out is None else out.copy_(r)
+
+
+def erfcx(input, *, out=None):
+    """The scaled complementary error function, exp(x^2) erfc(x)."""
+    r = torch._special_erfcx(input)
+    return r if out is None else out.copy_(r)
+
+
+def log_ndtr(input, *, out=None):
+    """The log of the standard normal distribution function."""
+    r = torch._special_log_ndtr(input)
     return r if out is None else out.copy_(r)
 
 
