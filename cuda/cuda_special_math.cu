@@ -70,6 +70,11 @@ extern "C" void cg_cuda_polygamma(const cg_kernel_call *c) {
                       }))
 }
 
+/* torch.special.zeta(x, q): the Hurwitz zeta of polygamma */
+extern "C" void cg_cuda_zeta(const cg_kernel_call *c) {
+    CG_DISPATCH_FLOAT(c->it->dtypes[0], cg_ew_launch<2, T>(c, [] __device__(T x, T q) -> T { return cg_dev_zeta(x, q); }))
+}
+
 /* bitwise shifts of integral tensors: the CPU's (count modulo the promoted width) */
 template <typename T> __device__ T cg_dev_lshift(T a, T b) {
     const uint64_t w = sizeof(T) < 4 ? 32 : sizeof(T) * 8;

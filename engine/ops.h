@@ -27,6 +27,8 @@
 #include "ops_reduce.h"
 #include "ops_rounding.h"
 #include "ops_special_math.h"
+#include "ops_bessel.h"
+#include "ops_mvlgamma.h"
 #include "ops_unary.h"
 #include "ops_upsample.h"
 #include "random.h"

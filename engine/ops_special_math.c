@@ -265,6 +265,12 @@ POLYGAMMA_ROW(polygamma_f64, double, f64, exp, lgamma)
 static const cg_row_fn polygamma_rows[CG_DTYPE_COUNT] = {CG_ROWS_FLOAT(polygamma)};
 void cg_cpu_polygamma(const cg_kernel_call *c) { cg_ew_run(c, polygamma_rows, 0); }
 
+/* torch.special.zeta(x, q): the Hurwitz zeta above (float32 summed in double) */
+CG_BINARY_ROW(hzeta_f32, float, CG_NOPRO, zeta_f32(a, b))
+CG_BINARY_ROW(hzeta_f64, double, CG_NOPRO, zeta_f64(a, b))
+static const cg_row_fn hzeta_rows[CG_DTYPE_COUNT] = {CG_ROWS_FLOAT(hzeta)};
+void cg_cpu_zeta(const cg_kernel_call *c) { cg_ew_run(c, hzeta_rows, 0); }
+
 
 /* ---- bitwise shifts -------------------------------------------------------------------- */
 

@@ -153,6 +153,9 @@ int torch_rounding_add(cg_value module, cg_type *tensor_type);
 int torch_float_math_add(cg_value module, cg_type *tensor_type);
 /* tan, asin, ..., logaddexp2 (torch_special_math.c) */
 int torch_special_math_add(cg_value module, cg_type *tensor_type);
+/* i0 and torch.special's Bessel, error-function and gamma kin
+ * (torch_special_fns.c) */
+int torch_special_fns_add(cg_value module, cg_type *tensor_type);
 /* tril, triu, diagonal, diag, trace, flip, roll, rot90, ...
  * (torch_matrix_parts.c) */
 int torch_matrix_parts_add(cg_value module, cg_type *tensor_type);

@@ -60,6 +60,7 @@ static int torch_fill(cg_value m) {
         || torch_rounding_add(m, &cg_type_tensor) < 0
         || torch_float_math_add(m, &cg_type_tensor) < 0
         || torch_special_math_add(m, &cg_type_tensor) < 0
+        || torch_special_fns_add(m, &cg_type_tensor) < 0
         || torch_prelude_names_add(m) < 0)
         return -1;
     if (cg_module_add(m, "Tensor", cg_obj_value(&cg_type_tensor)) < 0

@@ -87,7 +87,8 @@ static return_type return_types[] = {RETURN_TYPE("max", "values", "indices"), RE
                                      RETURN_TYPE3("_lu_with_info", "LU", "pivots", "info"),
                                      RETURN_TYPE("triangular_solve", "solution", "cloned_coefficient"),
                                      RETURN_TYPE("aminmax", "min", "max"),
-                                     RETURN_TYPE("histogram", "hist", "bin_edges")};
+                                     RETURN_TYPE("histogram", "hist", "bin_edges"),
+                                     RETURN_TYPE("frexp", "mantissa", "exponent")};
 #define NTYPES ((int)(sizeof return_types / sizeof return_types[0]))
 
 cg_value torch_return_pair(const char *name, cg_value values, cg_value indices) {

@@ -145,6 +145,10 @@ Test(op_table, every_differentiable_op_passes_gradcheck_on_drawn_shapes) {
         const row *r = &rows[k];
         if (!cg_op_table[r->op].backward)
             continue;
+        /* a node whose backward raises PyTorch's "the derivative for ... is
+         * not implemented" for every input (tests/lang/float_bits.py) */
+        if (r->op == CG_OP_NEXTAFTER)
+            continue;
         int checked = 0;
         for (int draw = 0; draw < DRAWS; draw++) {
             draw_for(r, draw);
