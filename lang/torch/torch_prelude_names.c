@@ -32,6 +32,7 @@ static const struct {
     {"torch.linalg", "cond", "torch._linalg_norms"},
     {"torch.linalg", "matrix_rank", "torch._linalg_norms"},
     {"torch", "vander", "torch._vander"},
+    {"torch", "combinations", "torch._combinations"},
     {"torch", "alias_copy", "torch._view_copies"},
     {"torch", "as_strided_copy", "torch._view_copies"},
     {"torch", "detach_copy", "torch._view_copies"},
