@@ -87,6 +87,7 @@ static const struct {
     {"torch", "embedding_renorm_", "torch._aten_nn"},
     {"torch", "hamming_window", "torch._windows"},
     {"torch", "hann_window", "torch._windows"},
+    {"torch", "kaiser_window", "torch._windows"},
     {"torch", "blackman_window", "torch._windows"},
     {"torch", "bartlett_window", "torch._windows"},
     {"torch", "einsum", "torch.functional"},

@@ -1,5 +1,5 @@
 # torch/_windows.py: the window functions of signal processing (hann,
-# hamming, blackman, bartlett), built as PyTorch's factories build them:
+# hamming, blackman, bartlett, kaiser), built as PyTorch's factories build them:
 # an arange scaled and passed through cos in the window's dtype, so that
 # the values are PyTorch's bits.
 import math
@@ -72,3 +72,26 @@ def bartlett_window(window_length, periodic=True, *, dtype=None, layout=None, de
         w.narrow(0, first_half, n - first_half).mul_(-1).add_(2)
         return w
     return _window("bartlett_window", window_length, periodic, dtype, layout, device, requires_grad, body)
+
+
+def kaiser_window(window_length, periodic=True, beta=12.0, *, dtype=None, layout=None, device=None,
+                  pin_memory=False, requires_grad=False):
+    """The Kaiser window: i0(beta sqrt(1 - ((n - alpha) / alpha)^2)) / i0(beta), alpha = (N - 1) / 2."""
+    out_dtype = torch.get_default_dtype() if dtype is None else dtype
+
+    def body(w, n):
+        if out_dtype == torch.float16:
+            raise RuntimeError("\"kaiser_window_cpu\" not implemented for 'Half'")
+        # PyTorch's kernel computes in the window's dtype (bfloat16 rounds
+        # each step); its divisions are true ones, not by a reciprocal
+        calc = out_dtype
+        alpha = torch.full((n,), (n - 1) / 2.0, dtype=calc, device=w.device)
+        x = (w - alpha) / alpha
+        if calc == torch.float32:  # its compiled float kernel fuses 1 - x * x into one fma
+            ratio = torch.sqrt(torch.addcmul(torch.ones_like(x), x, x, value=-1))
+        else:
+            ratio = torch.sqrt(1 - torch.pow(x, 2))
+        top = torch.i0(ratio * beta)
+        bottom = torch.i0(torch.full((n,), beta, dtype=calc, device=w.device))
+        return (top / bottom).to(out_dtype)
+    return _window("kaiser_window", window_length, periodic, dtype, layout, device, requires_grad, body)
