@@ -33,6 +33,7 @@ static const struct {
     {"torch.linalg", "matrix_rank", "torch._linalg_norms"},
     {"torch", "vander", "torch._vander"},
     {"torch", "combinations", "torch._combinations"},
+    {"torch", "gradient", "torch._gradient"},
     {"torch", "alias_copy", "torch._view_copies"},
     {"torch", "as_strided_copy", "torch._view_copies"},
     {"torch", "detach_copy", "torch._view_copies"},
