@@ -36,7 +36,9 @@ static cg_value forward(cg_value self, const cg_args *a, const char *module, con
     X(bincount, "torch._set_ops")          \
     X(argwhere, "torch._set_ops")          \
     X(new_empty_strided, "torch._empty_strided") \
-    X(lu, "torch._tensor_lu")
+    X(lu, "torch._tensor_lu")                   \
+    X(narrow_copy, "torch._tensor_misc")         \
+    X(is_inference, "torch._tensor_misc")
 
 #define FORWARDER(name, module) \
     static cg_value m_##name(cg_value self, const cg_args *a) { return forward(self, a, module, #name); }

@@ -34,6 +34,8 @@ static const struct {
     {"torch", "vander", "torch._vander"},
     {"torch", "combinations", "torch._combinations"},
     {"torch", "gradient", "torch._gradient"},
+    {"torch", "narrow_copy", "torch._tensor_misc"},
+    {"torch", "is_inference", "torch._tensor_misc"},
     {"torch", "alias_copy", "torch._view_copies"},
     {"torch", "as_strided_copy", "torch._view_copies"},
     {"torch", "detach_copy", "torch._view_copies"},
