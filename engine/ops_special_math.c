@@ -2,7 +2,7 @@
  * digamma, polygamma and the bit shifts: kernels that compute each element
  * where PyTorch 1.13's AVX2 build does (Note [PyTorch's vector and scalar
  * paths] in ops_unary.c):
- * - vml kernels (lgamma): SLEEF for every element;
+ * - vml kernels (lgamma: its kernel is with the others in ops_unary.c);
  * - cpu_kernel_vec kernels (logit, atan2, hypot, logaddexp, logaddexp2):
  *   SLEEF over the whole steps of 2W of a contiguous run (one input of a
  *   binary op may be a single value), libm for the rest;
@@ -18,30 +18,6 @@
 #include "vec_math.h"
 
 /* ---- kernels ------------------------------------------------------------------------ */
-
-/* every element by F, through a buffer when strided; SCALAR without AVX2 */
-#define SP_VML_ROW(name, T, SUF, F, SCALAR)                                    \
-    static void name(char **p, const int64_t *s, int64_t n, const void *ctx) { \
-        (void)ctx;                                                             \
-        if (!cg_vec_math_available()) {                                        \
-            for (int64_t i = 0; i < n; i++) {                                  \
-                T x = *(const T *)(p[1] + i * s[1]);                           \
-                *(T *)(p[0] + i * s[0]) = SCALAR;                              \
-            }                                                                  \
-        } else if (s[0] == sizeof(T) && s[1] == sizeof(T)) {                   \
-            cg_vec_map_##SUF(F, (T *)p[0], (const T *)p[1], n);                \
-        } else {                                                               \
-            T buf[512];                                                        \
-            for (int64_t b = 0; b < n; b += 512) {                             \
-                int64_t m = n - b < 512 ? n - b : 512;                         \
-                for (int64_t i = 0; i < m; i++)                                \
-                    buf[i] = *(const T *)(p[1] + (b + i) * s[1]);              \
-                cg_vec_map_##SUF(F, buf, buf, m);                              \
-                for (int64_t i = 0; i < m; i++)                                \
-                    *(T *)(p[0] + (b + i) * s[0]) = buf[i];                    \
-            }                                                                  \
-        }                                                                      \
-    }
 
 /* logit: args->flag clamps to [s[0], s[1]] (eps >= 0); args->i[1]: bfloat16,
  * whose scalar lambda rounds each step to bfloat16 (and takes no vector path) */
@@ -131,11 +107,7 @@ SP_BINARY_OPS(SP_BINARY_KERNEL)
 
 /* ---- lgamma, digamma, polygamma ------------------------------------------------------ */
 
-/* lgamma: a vml kernel */
-SP_VML_ROW(lgamma_f32, float, f32, CG_VEC_LGAMMA, lgammaf(x))
-SP_VML_ROW(lgamma_f64, double, f64, CG_VEC_LGAMMA, lgamma(x))
-static const cg_row_fn lgamma_rows[CG_DTYPE_COUNT] = {CG_ROWS_FLOAT(lgamma)};
-void cg_cpu_lgamma(const cg_kernel_call *c) { cg_ew_run(c, lgamma_rows, 0); }
+/* lgamma's kernel is ops_unary.c's, with the other vml kernels */
 
 /* Note [digamma, trigamma and zeta]
  * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~

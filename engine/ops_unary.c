@@ -115,6 +115,7 @@ FLOAT_KERNEL(erfinv, cg_erfinv_at_f32(x), cg_erfinv_at_f64(x))
     X(log2, VML_ROW, CG_VEC_LOG2, log2f(x), log2(x)) \
     X(log10, VML_ROW, CG_VEC_LOG10, log10f(x), log10(x)) \
     X(erfc, VML_ROW, CG_VEC_ERFC, erfcf(x), erfc(x)) \
+    X(lgamma, VML_ROW, CG_VEC_LGAMMA, lgammaf(x), lgamma(x)) \
     X(gelu_erf, KVEC_ROW, CG_VEC_GELU_ERF, GELU_ERF(float, erff, x), GELU_ERF(double, erf, x)) \
     X(gelu_tanh, KVEC_ROW, CG_VEC_GELU_TANH, GELU_TANH(float, tanhf, fmaf, x), GELU_TANH(double, tanh, fma, x))
 
@@ -147,6 +148,7 @@ void cg_cpu_asin(const cg_kernel_call *c) { cg_ew_run(c, asin_rows, 0); }
 void cg_cpu_acos(const cg_kernel_call *c) { cg_ew_run(c, acos_rows, 0); }
 void cg_cpu_atan(const cg_kernel_call *c) { cg_ew_run(c, atan_rows, 0); }
 void cg_cpu_expm1(const cg_kernel_call *c) { cg_ew_run(c, expm1_rows, 0); }
+void cg_cpu_lgamma(const cg_kernel_call *c) { cg_ew_run(c, lgamma_rows, 0); }
 void cg_cpu_log2(const cg_kernel_call *c) { cg_ew_run(c, log2_rows, 0); }
 void cg_cpu_log10(const cg_kernel_call *c) { cg_ew_run(c, log10_rows, 0); }
 void cg_cpu_erfc(const cg_kernel_call *c) { cg_ew_run(c, erfc_rows, 0); }
