@@ -520,28 +520,35 @@ static cg_value op_cumsum(cg_value *a) {
 
 /* ---- linear algebra ----------------------------------------------------------------------- */
 
+/* The two tensors and beta=, alpha= of addmm, baddbmm, addmv and addr:
+ * 0, or -1 with the error raised. */
+static int product_args(const char *fn, const char *n1, const char *n2, cg_value *a, cg_tensor **t1, cg_tensor **t2,
+                        cg_scalar *beta, cg_scalar *alpha) {
+    *t1 = tensor_arg(fn, n1, 1, a[1]);
+    *t2 = *t1 ? tensor_arg(fn, n2, 2, a[2]) : NULL;
+    if (!*t2)
+        return -1;
+    if (!torch_scalar_of(a[3], beta))
+        return torch_arg_error(fn, "beta", 0, "Number", a[3]), -1;
+    if (!torch_scalar_of(a[4], alpha))
+        return torch_arg_error(fn, "alpha", 0, "Number", a[4]), -1;
+    return 0;
+}
+
 static cg_value op_addmm(cg_value *a) {
-    cg_tensor *m1 = tensor_arg("addmm", "mat1", 1, a[1]), *m2 = m1 ? tensor_arg("addmm", "mat2", 2, a[2]) : NULL;
+    cg_tensor *m1, *m2;
     cg_scalar beta, alpha;
-    if (!m2)
+    if (product_args("addmm", "mat1", "mat2", a, &m1, &m2, &beta, &alpha) < 0)
         return CG_ERR;
-    if (!torch_scalar_of(a[3], &beta))
-        return torch_arg_error("addmm", "beta", 0, "Number", a[3]);
-    if (!torch_scalar_of(a[4], &alpha))
-        return torch_arg_error("addmm", "alpha", 0, "Number", a[4]);
     return cg_tensor_steal(cg_addmm(T0, m1, m2, beta, alpha));
 }
 
 /* addmv(mat, vec, *, beta=1, alpha=1) and addmv_ */
 static cg_value op_addmv(const torch_op *op, cg_value *a) {
-    cg_tensor *m = tensor_arg(op->name, "mat", 1, a[1]), *v = m ? tensor_arg(op->name, "vec", 2, a[2]) : NULL;
+    cg_tensor *m, *v;
     cg_scalar beta, alpha;
-    if (!v)
+    if (product_args(op->name, "mat", "vec", a, &m, &v, &beta, &alpha) < 0)
         return CG_ERR;
-    if (!torch_scalar_of(a[3], &beta))
-        return torch_arg_error(op->name, "beta", 0, "Number", a[3]);
-    if (!torch_scalar_of(a[4], &alpha))
-        return torch_arg_error(op->name, "alpha", 0, "Number", a[4]);
     if (torch_op_in_place(op))
         return inplace(a[0], cg_addmv_(T0, m, v, beta, alpha));
     return cg_tensor_steal(cg_addmv(T0, m, v, beta, alpha));
@@ -549,28 +556,20 @@ static cg_value op_addmv(const torch_op *op, cg_value *a) {
 
 /* addr(vec1, vec2, *, beta=1, alpha=1) and addr_ */
 static cg_value op_addr(const torch_op *op, cg_value *a) {
-    cg_tensor *v1 = tensor_arg(op->name, "vec1", 1, a[1]), *v2 = v1 ? tensor_arg(op->name, "vec2", 2, a[2]) : NULL;
+    cg_tensor *v1, *v2;
     cg_scalar beta, alpha;
-    if (!v2)
+    if (product_args(op->name, "vec1", "vec2", a, &v1, &v2, &beta, &alpha) < 0)
         return CG_ERR;
-    if (!torch_scalar_of(a[3], &beta))
-        return torch_arg_error(op->name, "beta", 0, "Number", a[3]);
-    if (!torch_scalar_of(a[4], &alpha))
-        return torch_arg_error(op->name, "alpha", 0, "Number", a[4]);
     if (torch_op_in_place(op))
         return inplace(a[0], cg_addr_(T0, v1, v2, beta, alpha));
     return cg_tensor_steal(cg_addr(T0, v1, v2, beta, alpha));
 }
 
 static cg_value op_baddbmm(cg_value *a) {
-    cg_tensor *b1 = tensor_arg("baddbmm", "batch1", 1, a[1]), *b2 = b1 ? tensor_arg("baddbmm", "batch2", 2, a[2]) : NULL;
+    cg_tensor *b1, *b2;
     cg_scalar beta, alpha;
-    if (!b2)
+    if (product_args("baddbmm", "batch1", "batch2", a, &b1, &b2, &beta, &alpha) < 0)
         return CG_ERR;
-    if (!torch_scalar_of(a[3], &beta))
-        return torch_arg_error("baddbmm", "beta", 0, "Number", a[3]);
-    if (!torch_scalar_of(a[4], &alpha))
-        return torch_arg_error("baddbmm", "alpha", 0, "Number", a[4]);
     return cg_tensor_steal(cg_baddbmm(T0, b1, b2, beta, alpha));
 }
 
